@@ -1,0 +1,20 @@
+/*
+ * common: small helpers shared by scene files (formatting, tensors to .npy).
+ * No curses here: scenes draw only on canvases.
+ */
+#ifndef ATTNVIZ_SCENES_COMMON_H
+#define ATTNVIZ_SCENES_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define GIB (1024.0 * 1024.0 * 1024.0)
+#define MIB (1024.0 * 1024.0)
+
+/* 16777216 -> "16,777,216". */
+void fmt_thousands(char *buf, size_t len, int64_t v);
+/* Bytes as "8.00 MiB" / "10.61 GiB", choosing the unit. */
+void fmt_bytes(char *buf, size_t len, double bytes);
+
+#endif

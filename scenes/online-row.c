@@ -1,0 +1,213 @@
+/*
+ * online-row (lesson Ex. 3): m, s and the accumulator acc, key by key.  The
+ * accumulator is drawn as an arrow in 2-D; when the max grows, the whole
+ * arrow shrinks by exp(m_old - m_new) before the new value is added.
+ *
+ * Steps: 0 = no key; k = keys 0..k-1 consumed; n + 1 = divided by s.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "kern/attn_row.h"
+#include "scene/scene.h"
+#include "scenes/common.h"
+
+#define OR_MAX 64
+
+struct or_state {
+	int n;
+	double score[OR_MAX];
+	double value[OR_MAX][2];
+	int k;
+	struct attn_row row;
+	double acc_hist[OR_MAX + 1][2];   /* acc after each key, for the arrow's trail */
+	double ref[2];
+};
+
+static const struct param_spec or_params[] = {
+	{"scores", PARAM_LIST, -1e4, 1e4, OR_MAX, 0, "q·k/√d for each key"},
+	{"values", PARAM_VECS, -1e4, 1e4, OR_MAX, 2, "a 2-D value per key, x:y"},
+	{0},
+};
+
+static int or_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
+{
+	struct or_state *st = vs;
+	int nv;
+	const double *sc = params_list(env->p, "scores", &st->n);
+	const double *vals = params_list(env->p, "values", &nv);
+	if (nv != st->n) {
+		snprintf(err, errlen, "values: %d vectors for %d scores (one value per key)", nv, st->n);
+		return -1;
+	}
+	memcpy(st->score, sc, sizeof(double) * (size_t)st->n);
+	memcpy(st->value, vals, sizeof(double) * 2 * (size_t)st->n);
+	attn_row_init(&st->row, 2);
+	attn_row_reference(st->score, &st->value[0][0], (size_t)st->n, 2, st->ref);
+	return 0;
+}
+
+static int or_nsteps(const void *vs)
+{
+	return ((const struct or_state *)vs)->n + 1;
+}
+
+static void or_step(void *vs)
+{
+	struct or_state *st = vs;
+	if (st->k < st->n) {
+		attn_row_step(&st->row, st->score[st->k], st->value[st->k]);
+		st->acc_hist[st->k][0] = st->row.acc[0];
+		st->acc_hist[st->k][1] = st->row.acc[1];
+	}
+	st->k++;
+}
+
+/* Map a point of the plane onto the plot's cells. */
+struct plot {
+	int x0, y0, w, h;
+	double lo, hi;   /* same range on both axes */
+};
+
+static void plot_cell(const struct plot *p, double x, double y, int *cx, int *cy)
+{
+	double span = p->hi - p->lo;
+	*cx = p->x0 + (int)((x - p->lo) / span * (p->w - 1) + 0.5);
+	*cy = p->y0 + p->h - 1 - (int)((y - p->lo) / span * (p->h - 1) + 0.5);
+}
+
+static void or_render(const void *vs, struct view *v)
+{
+	const struct or_state *st = vs;
+	struct canvas *c = v->pic;
+	int done = st->k > st->n, seen = st->k < st->n ? st->k : st->n;
+	double out[2];
+	attn_row_output(&st->row, out);
+
+	/* Left: the keys, their scores and values. */
+	canvas_text(c, 0, 0, ROLE_LABEL, "key  score   value");
+	for (int j = 0; j < st->n && j + 1 < c->h; j++) {
+		enum role r = j >= seen ? ROLE_DIM : (!done && j == seen - 1 ? ROLE_ACCENT : ROLE_NORMAL);
+		canvas_printf(c, 0, j + 1, r, "%3d %6.2f  (%g, %g)", j, st->score[j], st->value[j][0], st->value[j][1]);
+	}
+
+	/* Right: the plane with the values (dots), acc (arrow) and acc/s (the output). */
+	double lim = 1;
+	for (int j = 0; j < st->n; j++)
+		lim = fmax(lim, fmax(fabs(st->value[j][0]), fabs(st->value[j][1])));
+	for (int j = 0; j < seen; j++)
+		lim = fmax(lim, fmax(fabs(st->acc_hist[j][0]), fabs(st->acc_hist[j][1])));
+	struct plot p = {.x0 = 30, .y0 = 1, .w = c->w - 32, .h = c->h - 2, .lo = -lim * 1.05, .hi = lim * 1.05};
+	if (p.w < 10 || p.h < 5)
+		return;
+	/* Terminal cells are about twice as tall as wide: keep the plot square on screen. */
+	if (p.w > 2 * p.h)
+		p.w = 2 * p.h;
+	int ox, oy, ex, ey;
+	plot_cell(&p, 0, 0, &ox, &oy);
+	canvas_hline(c, p.x0, oy, p.w, 0x2500, ROLE_DIM);
+	canvas_vline(c, ox, p.y0, p.h, 0x2502, ROLE_DIM);
+	canvas_put(c, ox, oy, 0x253c, ROLE_DIM);
+	canvas_text(c, p.x0, 0, ROLE_LABEL, done ? "acc/s = output  ● values" : "acc (arrow)  ● values  ○ acc/s");
+	for (int j = 0; j < st->n; j++) {
+		plot_cell(&p, st->value[j][0], st->value[j][1], &ex, &ey);
+		canvas_put(c, ex, ey, 0x25cf, j < seen ? ROLE_BAR2 : ROLE_DIM);
+	}
+	if (seen > 0) {
+		const double *a = st->row.acc;
+		plot_cell(&p, done ? out[0] : a[0], done ? out[1] : a[1], &ex, &ey);
+		canvas_line(c, ox, oy, ex, ey, 0x00b7, ROLE_ACCENT);
+		canvas_put(c, ex, ey, 0x25c6, ROLE_ACCENT);
+		if (!done) {
+			plot_cell(&p, out[0], out[1], &ex, &ey);
+			canvas_put(c, ex, ey, 0x25cb, ROLE_OK);
+		}
+	}
+
+	struct canvas *s = v->side;
+	canvas_text(s, 0, 0, ROLE_LABEL, "state");
+	if (seen == 0)
+		canvas_text(s, 0, 1, ROLE_NORMAL, "m = −∞");
+	else
+		canvas_printf(s, 0, 1, ROLE_NORMAL, "m = %.6g", st->row.sm.m);
+	canvas_printf(s, 0, 2, ROLE_NORMAL, "s = %.4f", st->row.sm.s);
+	canvas_printf(s, 0, 3, ROLE_NORMAL, "acc = (%.4f, %.4f)", st->row.acc[0], st->row.acc[1]);
+	if (!done && st->row.sm.raised) {
+		canvas_text(s, 0, 5, ROLE_HOT, "RESCALE acc and s");
+		canvas_printf(s, 0, 6, ROLE_HOT, "× %.4f", st->row.sm.rescale);
+	}
+	if (done) {
+		canvas_printf(s, 0, 5, ROLE_OK, "out = (%.6f, %.6f)", out[0], out[1]);
+		canvas_printf(s, 0, 6, ROLE_NORMAL, "ref = (%.6f, %.6f)", st->ref[0], st->ref[1]);
+	}
+
+	if (st->k == 0)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Start: m = −∞, s = 0, acc = (0, 0). Each key adds w·v with w = exp(score − m); "
+			 "when the max grows, acc and s shrink by the same factor. Division by s waits for the end.");
+	else if (done)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "After the last key, acc / s = (%.6f, %.6f); the reference that computed all %d "
+			 "probabilities first gives (%.6f, %.6f). The loop never held more than one score.",
+			 out[0], out[1], st->n, st->ref[0], st->ref[1]);
+	else if (st->row.sm.raised)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Key %d (score %.6g) raises the max to %.6g: acc and s are multiplied by %.4f, then "
+			 "(%g, %g) is added with weight 1: acc = (%.4f, %.4f), s = %.4f.",
+			 st->k - 1, st->score[st->k - 1], st->row.sm.m, st->row.sm.rescale,
+			 st->value[st->k - 1][0], st->value[st->k - 1][1], st->row.acc[0], st->row.acc[1], st->row.sm.s);
+	else
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Key %d (score %.6g) keeps the max %.6g: (%g, %g) is added with weight exp(%.6g − %.6g) = %.4f: "
+			 "acc = (%.4f, %.4f), s = %.4f.",
+			 st->k - 1, st->score[st->k - 1], st->row.sm.m, st->value[st->k - 1][0], st->value[st->k - 1][1],
+			 st->score[st->k - 1], st->row.sm.m, st->row.w, st->row.acc[0], st->row.acc[1], st->row.sm.s);
+}
+
+static void or_summary(const void *vs, struct summary *s)
+{
+	const struct or_state *st = vs;
+	double out[2];
+	attn_row_output(&st->row, out);
+	for (int c = 0; c < 2; c++)
+		sum_real_check(s, out[c], st->ref[c], 1e-12, "out.%d", c);
+	for (int c = 0; c < 2; c++)
+		sum_real(s, st->ref[c], "ref.%d", c);
+	/* Replay the stepper for the per-key table. */
+	struct attn_row row;
+	attn_row_init(&row, 2);
+	for (int j = 0; j < st->n; j++) {
+		attn_row_step(&row, st->score[j], st->value[j]);
+		sum_real(s, row.sm.m, "m.%d", j);
+		sum_real(s, row.sm.s, "s.%d", j);
+		sum_real(s, row.acc[0], "acc.%d.0", j);
+		sum_real(s, row.acc[1], "acc.%d.1", j);
+	}
+}
+
+static void or_print(const void *vs, FILE *out)
+{
+	const struct or_state *st = vs;
+	struct attn_row row;
+	double o[2];
+	attn_row_init(&row, 2);
+	for (int j = 0; j < st->n; j++) {
+		attn_row_step(&row, st->score[j], st->value[j]);
+		fprintf(out, "key %d: m=%.1f s=%.4f acc=(%.4f, %.4f)\n", j, row.sm.m, row.sm.s, row.acc[0], row.acc[1]);
+	}
+	attn_row_output(&row, o);
+	fprintf(out, "streaming output  (%.6f, %.6f)\n", o[0], o[1]);
+	fprintf(out, "reference output  (%.6f, %.6f)\n", st->ref[0], st->ref[1]);
+}
+
+const struct scene_class scene_online_row = {
+	.id = "online-row",
+	.params = or_params,
+	.state_size = sizeof(struct or_state),
+	.init = or_init,
+	.nsteps = or_nsteps,
+	.step = or_step,
+	.render = or_render,
+	.summary = or_summary,
+	.print = or_print,
+};

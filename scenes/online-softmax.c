@@ -1,0 +1,179 @@
+/*
+ * online-softmax (lesson Ex. 2): a running max and a running sum, one score
+ * at a time, with the rescale factor exp(m_old - m_new) shown when it fires.
+ *
+ * Steps: 0 = nothing seen; k = x[0..k-1] seen; n + 1 = normalised.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "kern/softmax.h"
+#include "scene/scene.h"
+#include "scenes/common.h"
+
+#define OS_MAX 64
+
+struct os_state {
+	int n;
+	double x[OS_MAX];
+	int k;                        /* values consumed */
+	struct online_softmax on;
+	double m_prev, s_prev;        /* before the last step, for the narration */
+	double max2, sum2;            /* two-pass reference */
+};
+
+static const struct param_spec os_params[] = {
+	{"x", PARAM_LIST, -1e4, 1e4, OS_MAX, 0, "the scores, comma-separated"},
+	{0},
+};
+
+static int os_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
+{
+	struct os_state *st = vs;
+	(void)err, (void)errlen;
+	const double *x = params_list(env->p, "x", &st->n);
+	memcpy(st->x, x, sizeof(double) * (size_t)st->n);
+	online_softmax_init(&st->on);
+	softmax_two_pass(st->x, (size_t)st->n, &st->max2, &st->sum2);
+	return 0;
+}
+
+static int os_nsteps(const void *vs)
+{
+	return ((const struct os_state *)vs)->n + 1;
+}
+
+static void os_step(void *vs)
+{
+	struct os_state *st = vs;
+	if (st->k < st->n) {
+		st->m_prev = st->on.m;
+		st->s_prev = st->on.s;
+		online_softmax_step(&st->on, st->x[st->k]);
+	}
+	st->k++;
+}
+
+static void os_render(const void *vs, struct view *v)
+{
+	const struct os_state *st = vs;
+	struct canvas *c = v->pic;
+	int done = st->k > st->n;
+	int seen = st->k < st->n ? st->k : st->n;
+	double lo = st->x[0], hi = st->x[0];
+	for (int i = 0; i < st->n; i++)
+		lo = fmin(lo, st->x[i]), hi = fmax(hi, st->x[i]);
+	lo = fmin(lo, 0);
+	int bar_x = 14, bar_w = c->w - bar_x - 26;
+	if (bar_w < 8)
+		bar_w = 8;
+	canvas_text(c, 0, 0, ROLE_LABEL, "score");
+	canvas_text(c, bar_x, 0, ROLE_LABEL, "bar: x − min   │ running max m");
+	canvas_text(c, bar_x + bar_w + 2, 0, ROLE_LABEL, done ? "p = exp(x−m)/s" : "exp(x − m)");
+	for (int i = 0; i < st->n && i + 1 < c->h; i++) {
+		int y = i + 1;
+		int current = !done && i == seen - 1;
+		enum role r = i < seen ? (current ? ROLE_ACCENT : ROLE_BAR) : ROLE_DIM;
+		canvas_printf(c, 0, y, current ? ROLE_ACCENT : ROLE_NORMAL, "x[%d] %7.2f", i, st->x[i]);
+		double frac = hi > lo ? (st->x[i] - lo) / (hi - lo) : 1;
+		if (i < seen)
+			canvas_bar(c, bar_x, y, bar_w, frac, r);
+		else
+			canvas_hline(c, bar_x, y, (int)(frac * bar_w + 0.5), 0x2591, ROLE_DIM);
+		if (seen > 0)
+			canvas_put(c, bar_x + (int)((st->on.m - lo) / (hi > lo ? hi - lo : 1) * (bar_w - 1) + 0.5), y,
+				   0x2502, ROLE_ACCENT);
+		if (i < seen)
+			canvas_printf(c, bar_x + bar_w + 2, y, r, "%.6f",
+				      done ? online_softmax_p(&st->on, st->x[i]) : exp(st->x[i] - st->on.m));
+	}
+	/* The state pane: the two numbers the loop carries, and the factor. */
+	struct canvas *s = v->side;
+	canvas_text(s, 0, 0, ROLE_LABEL, "state");
+	if (seen == 0)
+		canvas_text(s, 0, 1, ROLE_NORMAL, "m = −∞");
+	else
+		canvas_printf(s, 0, 1, ROLE_NORMAL, "m = %.6g", st->on.m);
+	canvas_printf(s, 0, 2, ROLE_NORMAL, "s = %.6f", st->on.s);
+	canvas_printf(s, 0, 3, ROLE_DIM, "seen %d of %d", seen, st->n);
+	if (!done && st->on.raised) {
+		canvas_text(s, 0, 5, ROLE_HOT, "RESCALE");
+		canvas_printf(s, 0, 6, ROLE_HOT, "× exp(%.3g − %.3g)", st->m_prev, st->on.m);
+		canvas_printf(s, 0, 7, ROLE_HOT, "= %.6f", st->on.rescale);
+	}
+	if (done) {
+		canvas_text(s, 0, 5, ROLE_LABEL, "two-pass");
+		canvas_printf(s, 0, 6, ROLE_NORMAL, "max %.6g", st->max2);
+		canvas_printf(s, 0, 7, ROLE_NORMAL, "sum %.6f", st->sum2);
+	}
+
+	if (st->k == 0)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Start: m = −∞ and s = 0. Each step feeds one score; when it raises the max, "
+			 "the old sum is rescaled by exp(m_old − m_new) so that s stays the sum of exp(x − m).");
+	else if (done)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "One pass gives m = %.6g and s = %.6f; the two-pass method finds max %.6g, then sum %.6f. "
+			 "Each p = exp(x − m) / s is the same both ways.", st->on.m, st->on.s, st->max2, st->sum2);
+	else if (st->k == 1)
+		snprintf(v->narration, VIEW_NARRATION, "x[0] = %.6g starts the row: m = %.6g, s = exp(0) = 1.",
+			 st->x[0], st->on.m);
+	else if (st->on.raised)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "x[%d] = %.6g raises the max from %.6g to %.6g: the old sum %.6f is multiplied by "
+			 "exp(%.6g − %.6g) = %.6f, then exp(0) = 1 is added: s = %.6f.",
+			 st->k - 1, st->x[st->k - 1], st->m_prev, st->on.m, st->s_prev, st->m_prev, st->on.m,
+			 st->on.rescale, st->on.s);
+	else
+		snprintf(v->narration, VIEW_NARRATION,
+			 "x[%d] = %.6g does not raise the max %.6g: add exp(%.6g − %.6g) = %.6f, s = %.6f.",
+			 st->k - 1, st->x[st->k - 1], st->on.m, st->x[st->k - 1], st->on.m,
+			 exp(st->x[st->k - 1] - st->on.m), st->on.s);
+}
+
+static void os_summary(const void *vs, struct summary *s)
+{
+	const struct os_state *st = vs;
+	struct online_softmax on;
+	online_softmax_init(&on);
+	sum_real_check(s, st->on.m, st->max2, 0, "max");
+	sum_real(s, st->sum2, "sum_two_pass");
+	sum_real_check(s, st->on.s, st->sum2, 1e-12 * st->sum2, "sum_one_pass");
+	for (int i = 0; i < st->n; i++) {
+		online_softmax_step(&on, st->x[i]);
+		sum_real(s, on.m, "m.%d", i);
+		sum_real(s, on.s, "s.%d", i);
+	}
+	for (int i = 0; i < st->n; i++)
+		sum_real_check(s, online_softmax_p(&st->on, st->x[i]), exp(st->x[i] - st->max2) / st->sum2, 1e-12,
+			       "p.%d", i);
+}
+
+static void os_print(const void *vs, FILE *out)
+{
+	const struct os_state *st = vs;
+	struct online_softmax on;
+	online_softmax_init(&on);
+	fprintf(out, "two-pass: max %.1f, sum %.6f\n", st->max2, st->sum2);
+	for (int i = 0; i < st->n; i++) {
+		online_softmax_step(&on, st->x[i]);
+		fprintf(out, "step %d: x=%.1f  m=%.1f  s=%.6f\n", i, st->x[i], on.m, on.s);
+	}
+	for (int i = 0; i < st->n; i++)
+		fprintf(out, "p[%d]  two-pass %.6f  one-pass %.6f\n", i, exp(st->x[i] - st->max2) / st->sum2,
+			online_softmax_p(&on, st->x[i]));
+	double big = exp(1000.0);
+	fprintf(out, "exp(1000) without subtracting the max: %s\n", isinf(big) ? "Infinity" : "finite");
+}
+
+const struct scene_class scene_online_softmax = {
+	.id = "online-softmax",
+	.params = os_params,
+	.state_size = sizeof(struct os_state),
+	.init = os_init,
+	.nsteps = os_nsteps,
+	.step = os_step,
+	.render = os_render,
+	.summary = os_summary,
+	.print = os_print,
+};

@@ -1,0 +1,225 @@
+#include "canvas.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct canvas *canvas_new(int w, int h)
+{
+	if (w < 0 || h < 0 || (w > 0 && h > 100000 / w))
+		return NULL;
+	struct canvas *c = malloc(sizeof *c);
+	if (!c)
+		return NULL;
+	c->w = w;
+	c->h = h;
+	c->cells = calloc((size_t)w * h + 1, sizeof *c->cells);
+	if (!c->cells) {
+		free(c);
+		return NULL;
+	}
+	canvas_clear(c);
+	return c;
+}
+
+void canvas_free(struct canvas *c)
+{
+	if (!c)
+		return;
+	free(c->cells);
+	free(c);
+}
+
+void canvas_clear(struct canvas *c)
+{
+	for (int i = 0; i < c->w * c->h; i++) {
+		c->cells[i].ch = ' ';
+		c->cells[i].role = ROLE_NORMAL;
+	}
+}
+
+void canvas_put(struct canvas *c, int x, int y, uint32_t ch, enum role role)
+{
+	if (x < 0 || y < 0 || x >= c->w || y >= c->h)
+		return;
+	/* C0, DEL and C1 controls would move the terminal's cursor: never store them. */
+	if (ch < 0x20 || (ch >= 0x7f && ch < 0xa0))
+		ch = '?';
+	c->cells[y * c->w + x].ch = ch;
+	c->cells[y * c->w + x].role = (uint8_t)role;
+}
+
+const struct cell *canvas_at(const struct canvas *c, int x, int y)
+{
+	if (x < 0 || y < 0 || x >= c->w || y >= c->h)
+		return NULL;
+	return &c->cells[y * c->w + x];
+}
+
+int utf8_decode(const char *s, uint32_t *cp)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	int len;
+	uint32_t v;
+	if (u[0] < 0x80) {
+		*cp = u[0];
+		return 1;
+	} else if ((u[0] & 0xe0) == 0xc0) {
+		len = 2;
+		v = u[0] & 0x1f;
+	} else if ((u[0] & 0xf0) == 0xe0) {
+		len = 3;
+		v = u[0] & 0x0f;
+	} else if ((u[0] & 0xf8) == 0xf0) {
+		len = 4;
+		v = u[0] & 0x07;
+	} else {
+		*cp = '?';
+		return 1;
+	}
+	for (int i = 1; i < len; i++) {
+		if ((u[i] & 0xc0) != 0x80) {
+			*cp = '?';
+			return i;
+		}
+		v = (v << 6) | (u[i] & 0x3f);
+	}
+	/* Overlong forms, surrogates and values past U+10FFFF are not text. */
+	static const uint32_t min_for_len[5] = {0, 0, 0x80, 0x800, 0x10000};
+	if (v < min_for_len[len] || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
+		v = '?';
+	*cp = v;
+	return len;
+}
+
+int utf8_encode(uint32_t cp, char *out)
+{
+	if (cp < 0x80) {
+		out[0] = (char)cp;
+		return 1;
+	} else if (cp < 0x800) {
+		out[0] = (char)(0xc0 | (cp >> 6));
+		out[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	} else if (cp < 0x10000) {
+		out[0] = (char)(0xe0 | (cp >> 12));
+		out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		out[2] = (char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	out[0] = (char)(0xf0 | (cp >> 18));
+	out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+	out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+	out[3] = (char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+int canvas_text(struct canvas *c, int x, int y, enum role role, const char *utf8)
+{
+	int col = 0;
+	while (*utf8) {
+		uint32_t cp;
+		utf8 += utf8_decode(utf8, &cp);
+		canvas_put(c, x + col, y, cp, role);
+		col++;
+	}
+	return col;
+}
+
+int canvas_printf(struct canvas *c, int x, int y, enum role role, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	return canvas_text(c, x, y, role, buf);
+}
+
+void canvas_hline(struct canvas *c, int x, int y, int len, uint32_t ch, enum role role)
+{
+	for (int i = 0; i < len; i++)
+		canvas_put(c, x + i, y, ch, role);
+}
+
+void canvas_vline(struct canvas *c, int x, int y, int len, uint32_t ch, enum role role)
+{
+	for (int i = 0; i < len; i++)
+		canvas_put(c, x, y + i, ch, role);
+}
+
+void canvas_fill(struct canvas *c, int x, int y, int w, int h, uint32_t ch, enum role role)
+{
+	for (int j = 0; j < h; j++)
+		canvas_hline(c, x, y + j, w, ch, role);
+}
+
+void canvas_box(struct canvas *c, int x, int y, int w, int h, enum role role, const char *title)
+{
+	if (w < 2 || h < 2)
+		return;
+	canvas_hline(c, x + 1, y, w - 2, 0x2500, role);
+	canvas_hline(c, x + 1, y + h - 1, w - 2, 0x2500, role);
+	canvas_vline(c, x, y + 1, h - 2, 0x2502, role);
+	canvas_vline(c, x + w - 1, y + 1, h - 2, 0x2502, role);
+	canvas_put(c, x, y, 0x250c, role);
+	canvas_put(c, x + w - 1, y, 0x2510, role);
+	canvas_put(c, x, y + h - 1, 0x2514, role);
+	canvas_put(c, x + w - 1, y + h - 1, 0x2518, role);
+	if (title && *title && w > 4) {
+		/* Clip the title inside the corners. */
+		char buf[256];
+		int room = w - 4, col = 0;
+		const char *s = title;
+		size_t out = 0;
+		while (*s && col < room && out + 5 < sizeof buf) {
+			uint32_t cp;
+			s += utf8_decode(s, &cp);
+			out += (size_t)utf8_encode(cp, buf + out);
+			col++;
+		}
+		buf[out] = 0;
+		canvas_put(c, x + 1, y, ' ', role);
+		canvas_text(c, x + 2, y, ROLE_LABEL, buf);
+		canvas_put(c, x + 2 + col, y, ' ', role);
+	}
+}
+
+void canvas_bar(struct canvas *c, int x, int y, int len, double frac, enum role role)
+{
+	if (!(frac > 0))
+		return;
+	if (frac > 1)
+		frac = 1;
+	int eighths = (int)(frac * len * 8 + 0.5);
+	int full = eighths / 8, part = eighths % 8;
+	canvas_hline(c, x, y, full, 0x2588, role);
+	if (part > 0 && full < len)
+		canvas_put(c, x + full, y, 0x2590 - (uint32_t)part, role);  /* U+2589..U+258F: 7/8 .. 1/8 */
+}
+
+void canvas_dump(const struct canvas *c, FILE *out)
+{
+	for (int y = 0; y < c->h; y++) {
+		int last = c->w - 1;
+		while (last >= 0 && c->cells[y * c->w + last].ch == ' ')
+			last--;
+		for (int x = 0; x <= last; x++) {
+			char b[4];
+			int n = utf8_encode(c->cells[y * c->w + x].ch, b);
+			fwrite(b, 1, (size_t)n, out);
+		}
+		fputc('\n', out);
+	}
+}
+
+void canvas_line(struct canvas *c, int x0, int y0, int x1, int y1, uint32_t ch, enum role role)
+{
+	int dx = x1 > x0 ? x1 - x0 : x0 - x1, dy = y1 > y0 ? y1 - y0 : y0 - y1;
+	int steps = dx > dy ? dx : dy;
+	for (int i = 0; i <= steps; i++) {
+		int x = steps ? x0 + (int)((double)(x1 - x0) * i / steps + (x1 >= x0 ? 0.5 : -0.5)) : x0;
+		int y = steps ? y0 + (int)((double)(y1 - y0) * i / steps + (y1 >= y0 ? 0.5 : -0.5)) : y0;
+		canvas_put(c, x, y, ch, role);
+	}
+}

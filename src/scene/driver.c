@@ -1,0 +1,319 @@
+#include "scene/driver.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scene/registry.h"
+#include "util/err.h"
+#include "util/paths.h"
+
+static int def_cmp(const void *a, const void *b)
+{
+	return ((const struct scene_def *)a)->file.order - ((const struct scene_def *)b)->file.order;
+}
+
+int registry_load(struct registry *reg, char *err, size_t errlen)
+{
+	struct dirlist dirs;
+	char path[PATHS_LEN + 80];
+	memset(reg, 0, sizeof *reg);
+	paths_scene_dirs(&dirs);
+	reg->defs = calloc(scene_class_count, sizeof *reg->defs);
+	if (!reg->defs) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < scene_class_count; i++) {
+		const struct scene_class *cls = scene_classes[i];
+		int found = 0;
+		for (int d = 0; d < dirs.n && !found; d++) {
+			snprintf(path, sizeof path, "%s/%s.ini", dirs.dir[d], cls->id);
+			if (!paths_is_file(path))
+				continue;
+			found = 1;
+			if (scenefile_load(&reg->defs[reg->n].file, path, cls->params, err, errlen) < 0)
+				goto fail;
+			if (strcmp(reg->defs[reg->n].file.id, cls->id)) {
+				err_set(err, errlen, path, 0, "scene", "id", "is '%s', the file name says '%s'",
+					reg->defs[reg->n].file.id, cls->id);
+				goto fail;
+			}
+		}
+		if (!found) {
+			err_set(err, errlen, NULL, 0, NULL, NULL,
+				"scene file %s.ini not found (looked in %s%s; set ATTNVIZ_SCENES)", cls->id,
+				dirs.n ? dirs.dir[0] : "", dirs.n > 1 ? " and others" : "");
+			goto fail;
+		}
+		reg->defs[reg->n++].cls = cls;
+	}
+	qsort(reg->defs, (size_t)reg->n, sizeof *reg->defs, def_cmp);
+	return 0;
+fail:
+	registry_free(reg);
+	return -1;
+}
+
+void registry_free(struct registry *reg)
+{
+	free(reg->defs);
+	memset(reg, 0, sizeof *reg);
+}
+
+const struct scene_def *registry_find(const struct registry *reg, const char *s)
+{
+	int all_digits = *s != 0;
+	for (const char *p = s; *p; p++)
+		all_digits &= isdigit((unsigned char)*p) != 0;
+	for (int i = 0; i < reg->n; i++) {
+		if (all_digits && strlen(s) < 4 && atoi(s) == reg->defs[i].file.order)
+			return &reg->defs[i];
+		if (!strcmp(s, reg->defs[i].cls->id))
+			return &reg->defs[i];
+	}
+	return NULL;
+}
+
+int registry_index(const struct registry *reg, const struct scene_def *def)
+{
+	return (int)(def - reg->defs);
+}
+
+/* A fresh state at step 0 for the given parameters and model. */
+static void *state_new(const struct run *r, const struct params *p, char *err, size_t errlen)
+{
+	const struct scene_class *cls = r->def->cls;
+	void *st = calloc(1, cls->state_size);
+	if (!st) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
+		return NULL;
+	}
+	struct scene_env env = {
+		.p = p,
+		.model = r->have_model ? &r->model : NULL,
+		.model_is_default = r->model_is_default,
+	};
+	if (cls->init(st, &env, err, errlen) < 0) {
+		if (cls->fini)
+			cls->fini(st);
+		free(st);
+		return NULL;
+	}
+	return st;
+}
+
+static void state_free(const struct run *r, void *st)
+{
+	if (!st)
+		return;
+	if (r->def->cls->fini)
+		r->def->cls->fini(st);
+	free(st);
+}
+
+static void params_defaults(struct params *p, const struct scene_def *def)
+{
+	char why[200];
+	memset(p, 0, sizeof *p);
+	p->specs = def->cls->params;
+	for (int i = 0; p->specs && p->specs[i].name && i < PARAM_MAX; i++) {
+		/* scenefile_load already parsed these: they cannot fail here. */
+		param_parse(&p->specs[i], def->file.param_text[i], &p->val[i], why, sizeof why);
+		p->val[i].is_default = 1;
+		p->def[i] = p->val[i];
+		p->n++;
+	}
+}
+
+int run_open(struct run *r, const struct scene_def *def, const struct model *user_model,
+	     char *err, size_t errlen)
+{
+	memset(r, 0, sizeof *r);
+	r->def = def;
+	params_defaults(&r->params, def);
+	if (def->file.model[0]) {
+		if (user_model) {
+			r->model = *user_model;
+			r->model_is_default = !strcmp(user_model->id, def->file.model);
+		} else {
+			if (model_find_load(&r->model, def->file.model, err, errlen) < 0)
+				return -1;
+			r->model_is_default = 1;
+		}
+		r->have_model = 1;
+	}
+	r->st = state_new(r, &r->params, err, errlen);
+	if (!r->st)
+		return -1;
+	r->nsteps = def->cls->nsteps(r->st);
+	return 0;
+}
+
+void run_close(struct run *r)
+{
+	if (r->def)
+		state_free(r, r->st);
+	r->st = NULL;
+}
+
+/* Swap in a new state built from p (and the run's current model). */
+static int restart_with(struct run *r, const struct params *p, char *err, size_t errlen)
+{
+	void *st = state_new(r, p, err, errlen);
+	if (!st)
+		return -1;
+	state_free(r, r->st);
+	r->st = st;
+	r->params = *p;
+	r->step = 0;
+	r->nsteps = r->def->cls->nsteps(st);
+	return 0;
+}
+
+int run_set(struct run *r, const char *assignment, char *err, size_t errlen)
+{
+	struct params *p = malloc(sizeof *p);
+	if (!p) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
+		return -1;
+	}
+	*p = r->params;
+	int rc = params_set(p, assignment, err, errlen);
+	if (rc == 0) {
+		int keep = r->step;
+		rc = restart_with(r, p, err, errlen);
+		if (rc == 0)
+			run_goto(r, keep);
+	}
+	free(p);
+	return rc;
+}
+
+int run_set_model(struct run *r, const struct model *m, char *err, size_t errlen)
+{
+	if (!r->def->file.model[0]) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "this scene uses no model");
+		return -1;
+	}
+	struct model *old = malloc(sizeof *old);
+	if (!old) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
+		return -1;
+	}
+	*old = r->model;
+	int old_default = r->model_is_default, rc = 0;
+	if (m) {
+		r->model = *m;
+		r->model_is_default = !strcmp(m->id, r->def->file.model);
+	} else {
+		rc = model_find_load(&r->model, r->def->file.model, err, errlen);
+		r->model_is_default = 1;
+	}
+	if (rc == 0)
+		rc = restart_with(r, &r->params, err, errlen);
+	if (rc < 0) {
+		r->model = *old;
+		r->model_is_default = old_default;
+	}
+	free(old);
+	return rc;
+}
+
+void run_goto(struct run *r, int k)
+{
+	if (k < 0)
+		k = 0;
+	if (k > r->nsteps)
+		k = r->nsteps;
+	if (k < r->step) {
+		char err[256];
+		/* Back: rebuild step 0 and replay.  init succeeded before with these
+		 * parameters, so it succeeds again. */
+		if (restart_with(r, &r->params, err, sizeof err) < 0)
+			return;
+	}
+	while (r->step < k) {
+		r->def->cls->step(r->st);
+		r->step++;
+	}
+}
+
+void run_render(const struct run *r, struct view *v)
+{
+	canvas_clear(v->pic);
+	canvas_clear(v->side);
+	v->narration[0] = 0;
+	r->def->cls->render(r->st, v);
+}
+
+/* A state stepped to the end, for summary, print and dump. */
+static void *state_at_end(const struct run *r, char *err, size_t errlen)
+{
+	void *st = state_new(r, &r->params, err, errlen);
+	if (!st)
+		return NULL;
+	for (int i = r->def->cls->nsteps(st); i > 0; i--)
+		r->def->cls->step(st);
+	return st;
+}
+
+static void check_figures(const struct run *r, struct summary *s)
+{
+	const struct scene_file *f = &r->def->file;
+	for (int i = 0; i < f->nfigures; i++) {
+		const struct figure *fig = &f->figures[i];
+		struct sum_item *it = summary_find(s, fig->key);
+		if (!it) {
+			/* A figure the scene does not compute is a broken scene file. */
+			sum_real_check(s, NAN, fig->value, fig->tol, "missing.%s", fig->key);
+			continue;
+		}
+		int ok = fabs(it->val - fig->value) <= fig->tol || it->val == fig->value;
+		it->has_expected = 1;
+		it->from_lesson = 1;
+		it->exp = fig->value;
+		it->exp_is_int = it->is_int && fig->value == floor(fig->value) && fig->tol <= 0.5 * (1 + 1e-9);
+		it->iexp = (int64_t)fig->value;
+		it->tol = fig->tol;
+		if (it->status != SUM_FAIL)
+			it->status = ok ? SUM_OK : SUM_FAIL;
+	}
+}
+
+int run_summary(const struct run *r, struct summary *s, char *err, size_t errlen)
+{
+	void *st = state_at_end(r, err, errlen);
+	if (!st)
+		return -1;
+	r->def->cls->summary(st, s);
+	state_free(r, st);
+	if (params_at_default(&r->params) && (!r->have_model || r->model_is_default))
+		check_figures(r, s);
+	return 0;
+}
+
+int run_print(const struct run *r, FILE *out, char *err, size_t errlen)
+{
+	void *st = state_at_end(r, err, errlen);
+	if (!st)
+		return -1;
+	r->def->cls->print(st, out);
+	state_free(r, st);
+	return 0;
+}
+
+int run_dump(const struct run *r, const char *dir, char *err, size_t errlen)
+{
+	if (!r->def->cls->dump) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "scene %s has no tensors to dump", r->def->cls->id);
+		return -1;
+	}
+	void *st = state_at_end(r, err, errlen);
+	if (!st)
+		return -1;
+	int rc = r->def->cls->dump(st, dir, err, errlen);
+	state_free(r, st);
+	return rc;
+}

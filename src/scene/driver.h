@@ -1,0 +1,62 @@
+/*
+ * driver: everything about stepping a scene that is the same for all of
+ * them.  The registry pairs each compiled scene class with its scene file;
+ * a run holds one scene's parameters, model and live state.  Going back
+ * replays from init: scenes are deterministic, so the state at step k is
+ * always the same.
+ */
+#ifndef ATTNVIZ_DRIVER_H
+#define ATTNVIZ_DRIVER_H
+
+#include <stdio.h>
+
+#include "model/model.h"
+#include "scene/scene.h"
+#include "scene/scenefile.h"
+
+struct scene_def {
+	const struct scene_class *cls;
+	struct scene_file file;
+};
+
+struct registry {
+	int n;
+	struct scene_def *defs;   /* sorted by file.order */
+};
+
+/* Load every scene file; 0 or -1 with err. */
+int registry_load(struct registry *reg, char *err, size_t errlen);
+void registry_free(struct registry *reg);
+/* By id or by number ("4"); NULL when none. */
+const struct scene_def *registry_find(const struct registry *reg, const char *id_or_number);
+int registry_index(const struct registry *reg, const struct scene_def *def);
+
+struct run {
+	const struct scene_def *def;
+	struct params params;
+	struct model model;        /* valid when have_model */
+	int have_model;
+	int model_is_default;
+	void *st;
+	int step, nsteps;
+};
+
+/* Start a scene at step 0 with its default parameters.  user_model may be
+ * NULL: model scenes then load the lesson's model named in the scene file. */
+int run_open(struct run *r, const struct scene_def *def, const struct model *user_model,
+	     char *err, size_t errlen);
+void run_close(struct run *r);
+/* Apply KEY=VALUE and restart; on error nothing changes. */
+int run_set(struct run *r, const char *assignment, char *err, size_t errlen);
+/* Use another model (NULL: the lesson's) and restart; on error nothing changes. */
+int run_set_model(struct run *r, const struct model *m, char *err, size_t errlen);
+/* Go to step k (clamped to 0..nsteps), replaying from init when going back. */
+void run_goto(struct run *r, int k);
+void run_render(const struct run *r, struct view *v);
+/* The summary of a fresh run stepped to the end, with the lesson's figures
+ * checked when the parameters and model are the lesson's.  0 or -1. */
+int run_summary(const struct run *r, struct summary *s, char *err, size_t errlen);
+int run_print(const struct run *r, FILE *out, char *err, size_t errlen);
+int run_dump(const struct run *r, const char *dir, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,162 @@
+#include "scene/params.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/err.h"
+#include "util/num.h"
+
+static int parse_number(const struct param_spec *spec, const char *tok, double *out, char *why, size_t whylen)
+{
+	const char *reason;
+	double v;
+	if (num_real(tok, &v, &reason) < 0) {
+		char shown[40];
+		err_clean(shown, sizeof shown, tok);
+		snprintf(why, whylen, "%s: '%s'", reason, shown);
+		return -1;
+	}
+	if ((spec->type == PARAM_INT || spec->type == PARAM_INTS) && v != floor(v)) {
+		snprintf(why, whylen, "%g is not a whole number", v);
+		return -1;
+	}
+	if (v < spec->min || v > spec->max) {
+		snprintf(why, whylen, "%g is out of range (%g to %g)", v, spec->min, spec->max);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+int param_parse(const struct param_spec *spec, const char *text, struct param_value *out,
+		char *why, size_t whylen)
+{
+	char buf[4096];
+	int scalar = spec->type == PARAM_INT || spec->type == PARAM_REAL;
+	int dim = spec->type == PARAM_VECS ? spec->dim : 1;
+	int max_count = scalar ? 1 : spec->max_count;
+	if (max_count * dim > PARAM_MAX_VALUES)
+		max_count = PARAM_MAX_VALUES / dim;
+	if (strlen(text) >= sizeof buf) {
+		snprintf(why, whylen, "value too long");
+		return -1;
+	}
+	strcpy(buf, text);
+	int count = 0;
+	char *item = buf;
+	/* strtok would skip empty items; "1,,2" must be an error, so split by hand. */
+	for (;;) {
+		char *comma = strchr(item, ',');
+		if (comma)
+			*comma = 0;
+		if (count >= max_count) {
+			snprintf(why, whylen, scalar ? "takes one number" : "too many values (at most %d)", max_count);
+			return -1;
+		}
+		char *comp = item;
+		for (int c = 0; c < dim; c++) {
+			char *colon = strchr(comp, ':');
+			if (colon && c == dim - 1) {
+				snprintf(why, whylen, "a vector has %d components", dim);
+				return -1;
+			}
+			if (!colon && c < dim - 1) {
+				snprintf(why, whylen, "a vector has %d components joined by ':'", dim);
+				return -1;
+			}
+			if (colon)
+				*colon = 0;
+			if (parse_number(spec, comp, &out->v[count * dim + c], why, whylen) < 0)
+				return -1;
+			comp = colon ? colon + 1 : NULL;
+		}
+		count++;
+		if (!comma)
+			break;
+		item = comma + 1;
+	}
+	out->count = count;
+	err_clean(out->text, sizeof out->text, text);
+	return 0;
+}
+
+int params_find(const struct params *p, const char *name)
+{
+	for (int i = 0; i < p->n; i++)
+		if (!strcmp(p->specs[i].name, name))
+			return i;
+	return -1;
+}
+
+int params_set(struct params *p, const char *assignment, char *err, size_t errlen)
+{
+	char key[64], why[200];
+	const char *eq = strchr(assignment, '=');
+	if (!eq || eq == assignment || (size_t)(eq - assignment) >= sizeof key) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "--set takes KEY=VALUE, not '%.60s'", assignment);
+		return -1;
+	}
+	memcpy(key, assignment, (size_t)(eq - assignment));
+	key[eq - assignment] = 0;
+	int i = params_find(p, key);
+	if (i < 0) {
+		char known[300] = "";
+		for (int j = 0; j < p->n; j++) {
+			if (j)
+				strncat(known, ", ", sizeof known - strlen(known) - 1);
+			strncat(known, p->specs[j].name, sizeof known - strlen(known) - 1);
+		}
+		err_set(err, errlen, NULL, 0, NULL, key, "unknown parameter (this scene has: %s)",
+			p->n ? known : "none");
+		return -1;
+	}
+	struct param_value nv;
+	if (param_parse(&p->specs[i], eq + 1, &nv, why, sizeof why) < 0) {
+		err_set(err, errlen, NULL, 0, NULL, key, "%s", why);
+		return -1;
+	}
+	const struct param_value *def = &p->def[i];
+	int dim = p->specs[i].type == PARAM_VECS ? p->specs[i].dim : 1;
+	nv.is_default = nv.count == def->count &&
+			!memcmp(nv.v, def->v, sizeof(double) * (size_t)(nv.count * dim));
+	p->val[i] = nv;
+	return 0;
+}
+
+int params_at_default(const struct params *p)
+{
+	for (int i = 0; i < p->n; i++)
+		if (!p->val[i].is_default)
+			return 0;
+	return 1;
+}
+
+static const struct param_value *lookup(const struct params *p, const char *name)
+{
+	int i = params_find(p, name);
+	if (i < 0) {
+		/* A scene asking for a parameter it did not declare is a bug in the program. */
+		fprintf(stderr, "attnviz: internal error: no parameter '%s'\n", name);
+		abort();
+	}
+	return &p->val[i];
+}
+
+long long params_int(const struct params *p, const char *name)
+{
+	return (long long)lookup(p, name)->v[0];
+}
+
+double params_real(const struct params *p, const char *name)
+{
+	return lookup(p, name)->v[0];
+}
+
+const double *params_list(const struct params *p, const char *name, int *count)
+{
+	const struct param_value *v = lookup(p, name);
+	*count = v->count;
+	return v->v;
+}

@@ -1,0 +1,62 @@
+/*
+ * params: a scene's parameters, declared by the scene, defaulted from its
+ * scene file and overridden by --set KEY=VALUE or the TUI's editor.
+ *
+ * Every value is an array of doubles: a scalar has one element, a list many,
+ * a list of vectors count * dim (components separated by ':' in text).
+ */
+#ifndef ATTNVIZ_PARAMS_H
+#define ATTNVIZ_PARAMS_H
+
+#include <stddef.h>
+
+enum param_type {
+	PARAM_INT,    /* one whole number */
+	PARAM_REAL,   /* one number */
+	PARAM_INTS,   /* comma-separated whole numbers */
+	PARAM_LIST,   /* comma-separated numbers */
+	PARAM_VECS    /* comma-separated vectors of `dim` components joined by ':' */
+};
+
+struct param_spec {
+	const char *name;
+	enum param_type type;
+	double min, max;   /* range of every element */
+	int max_count;     /* lists: most elements (scalars: ignored) */
+	int dim;           /* PARAM_VECS: components per vector */
+	const char *help;  /* one line for the editor and --help of the scene */
+};
+
+#define PARAM_MAX 12
+#define PARAM_MAX_VALUES 512
+
+struct param_value {
+	int count;                      /* elements (vectors for PARAM_VECS) */
+	int is_default;                 /* equal to the scene file's default */
+	double v[PARAM_MAX_VALUES];     /* [count][dim] */
+	char text[160];                 /* the value as last given, for display */
+};
+
+struct params {
+	const struct param_spec *specs;   /* terminated by an entry with name NULL */
+	int n;
+	struct param_value val[PARAM_MAX];
+	struct param_value def[PARAM_MAX];   /* the scene file's defaults */
+};
+
+/* Parse text for one spec.  0, or -1 with a reason in why[whylen] (no key prefix). */
+int param_parse(const struct param_spec *spec, const char *text, struct param_value *out,
+		char *why, size_t whylen);
+/* Index of a named parameter, or -1. */
+int params_find(const struct params *p, const char *name);
+/* Apply "KEY=VALUE".  0, or -1 with the one-line error (naming the key) in err. */
+int params_set(struct params *p, const char *assignment, char *err, size_t errlen);
+/* All values equal their defaults. */
+int params_at_default(const struct params *p);
+
+/* Accessors for scene code; the name must be one the scene declared. */
+long long params_int(const struct params *p, const char *name);
+double params_real(const struct params *p, const char *name);
+const double *params_list(const struct params *p, const char *name, int *count);
+
+#endif

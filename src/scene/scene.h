@@ -1,0 +1,54 @@
+/*
+ * scene: the class of a scene, a const table of functions over a flat state.
+ *
+ * A scene knows nothing of curses: render maps its state onto canvases and a
+ * narration string, and computes nothing.  The driver (driver.h) owns
+ * stepping: back, reset, first and last step and autoplay are written once
+ * there, by replaying from init, since every scene is deterministic.
+ *
+ * Call order: init, then any number of step (at most nsteps), render,
+ * summary or print, and fini once.  summary and print are called on a state
+ * stepped to the end.
+ */
+#ifndef ATTNVIZ_SCENE_H
+#define ATTNVIZ_SCENE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "canvas.h"
+#include "model/model.h"
+#include "scene/params.h"
+#include "scene/summary.h"
+
+#define VIEW_NARRATION 1024
+
+struct view {
+	struct canvas *pic;    /* the live picture */
+	struct canvas *side;   /* the state pane: m, s, counters */
+	char narration[VIEW_NARRATION];
+};
+
+struct scene_env {
+	const struct params *p;
+	const struct model *model;   /* the model in use; NULL for a scene that uses none */
+	int model_is_default;        /* it is the lesson's model for this scene */
+};
+
+struct scene_class {
+	const char *id;
+	const struct param_spec *params;   /* terminated by { .name = NULL } */
+	size_t state_size;
+	/* Build step 0.  0, or -1 with a one-line reason in err (parameters that do not fit together). */
+	int (*init)(void *st, const struct scene_env *env, char *err, size_t errlen);
+	void (*fini)(void *st);            /* optional: free what init allocated */
+	int (*nsteps)(const void *st);
+	void (*step)(void *st);
+	void (*render)(const void *st, struct view *v);
+	void (*summary)(const void *st, struct summary *s);
+	void (*print)(const void *st, FILE *out);   /* the lesson's tables as text */
+	/* optional: write the scene's tensors as .npy into dir.  0, or -1 with err. */
+	int (*dump)(const void *st, const char *dir, char *err, size_t errlen);
+};
+
+#endif

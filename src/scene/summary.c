@@ -1,0 +1,130 @@
+#include "scene/summary.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+void summary_init(struct summary *s)
+{
+	memset(s, 0, sizeof *s);
+}
+
+void summary_free(struct summary *s)
+{
+	free(s->items);
+	memset(s, 0, sizeof *s);
+}
+
+static struct sum_item *add(struct summary *s, const char *keyfmt, va_list ap)
+{
+	if (s->n == s->cap) {
+		int cap = s->cap ? s->cap * 2 : 32;
+		struct sum_item *n = realloc(s->items, sizeof *n * (size_t)cap);
+		if (!n) {
+			s->oom = 1;
+			return NULL;
+		}
+		s->items = n;
+		s->cap = cap;
+	}
+	struct sum_item *it = &s->items[s->n++];
+	memset(it, 0, sizeof *it);
+	vsnprintf(it->key, sizeof it->key, keyfmt, ap);
+	return it;
+}
+
+void sum_int(struct summary *s, int64_t v, const char *keyfmt, ...)
+{
+	va_list ap;
+	va_start(ap, keyfmt);
+	struct sum_item *it = add(s, keyfmt, ap);
+	va_end(ap);
+	if (!it)
+		return;
+	it->is_int = 1;
+	it->ival = v;
+	it->val = (double)v;
+}
+
+void sum_real(struct summary *s, double v, const char *keyfmt, ...)
+{
+	va_list ap;
+	va_start(ap, keyfmt);
+	struct sum_item *it = add(s, keyfmt, ap);
+	va_end(ap);
+	if (it)
+		it->val = v;
+}
+
+void sum_int_check(struct summary *s, int64_t v, int64_t expected, const char *keyfmt, ...)
+{
+	va_list ap;
+	va_start(ap, keyfmt);
+	struct sum_item *it = add(s, keyfmt, ap);
+	va_end(ap);
+	if (!it)
+		return;
+	it->is_int = it->exp_is_int = it->has_expected = 1;
+	it->ival = v;
+	it->val = (double)v;
+	it->iexp = expected;
+	it->exp = (double)expected;
+	it->status = v == expected ? SUM_OK : SUM_FAIL;
+}
+
+void sum_real_check(struct summary *s, double v, double expected, double tol, const char *keyfmt, ...)
+{
+	va_list ap;
+	va_start(ap, keyfmt);
+	struct sum_item *it = add(s, keyfmt, ap);
+	va_end(ap);
+	if (!it)
+		return;
+	it->val = v;
+	it->has_expected = 1;
+	it->exp = expected;
+	it->tol = tol;
+	/* Equal infinities pass too: exp(1000) is +inf both ways. */
+	it->status = (v == expected || fabs(v - expected) <= tol) ? SUM_OK : SUM_FAIL;
+}
+
+struct sum_item *summary_find(struct summary *s, const char *key)
+{
+	for (int i = 0; i < s->n; i++)
+		if (!strcmp(s->items[i].key, key))
+			return &s->items[i];
+	return NULL;
+}
+
+void summary_counts(const struct summary *s, int *checked, int *failed)
+{
+	*checked = *failed = 0;
+	for (int i = 0; i < s->n; i++) {
+		*checked += s->items[i].status != SUM_NONE;
+		*failed += s->items[i].status == SUM_FAIL;
+	}
+	if (s->oom)
+		(*failed)++;
+}
+
+void summary_format_value(const struct sum_item *it, int expected, char *buf, size_t len)
+{
+	if (expected && !it->has_expected)
+		snprintf(buf, len, "-");
+	else if (expected ? it->exp_is_int : it->is_int)
+		snprintf(buf, len, "%lld", (long long)(expected ? it->iexp : it->ival));
+	else
+		snprintf(buf, len, "%.9g", expected ? it->exp : it->val);
+}
+
+void summary_print(const struct summary *s, const char *scene_id, FILE *out)
+{
+	static const char *const status[] = {"-", "ok", "FAIL"};
+	char v[64], e[64];
+	for (int i = 0; i < s->n; i++) {
+		summary_format_value(&s->items[i], 0, v, sizeof v);
+		summary_format_value(&s->items[i], 1, e, sizeof e);
+		fprintf(out, "%s\t%s\t%s\t%s\t%s\n", scene_id, s->items[i].key, v, e, status[s->items[i].status]);
+	}
+}

@@ -1,0 +1,15 @@
+/*
+ * num: strict number parsing.  The whole string must be the number, as C's
+ * strtod/strtoll read it, finite and in range.  No "12abc", no octal "08".
+ */
+#ifndef ATTNVIZ_NUM_H
+#define ATTNVIZ_NUM_H
+
+#include <stddef.h>
+
+/* 0 on success, or -1 with a short reason in why ("not a number", ...). */
+int num_real(const char *s, double *out, const char **why);
+/* Integer in [min, max]; accepts "4096" and "1e3" (an integral real) too. */
+int num_int(const char *s, long long min, long long max, long long *out, const char **why);
+
+#endif

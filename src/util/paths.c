@@ -1,0 +1,68 @@
+#include "util/paths.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef ATTNVIZ_DATADIR
+#define ATTNVIZ_DATADIR "/usr/local/share/attnviz"
+#endif
+
+static void add(struct dirlist *l, const char *a, const char *b)
+{
+	if (l->n >= PATHS_MAX_DIRS || !a || !*a)
+		return;
+	int r = snprintf(l->dir[l->n], PATHS_LEN, "%s%s", a, b ? b : "");
+	if (r < 0 || r >= PATHS_LEN)
+		return;
+	for (int i = 0; i < l->n; i++)
+		if (!strcmp(l->dir[i], l->dir[l->n]))
+			return;
+	l->n++;
+}
+
+/* The directory holding the running executable, or "" when unknown. */
+static void exe_dir(char *out, size_t len)
+{
+	ssize_t r = readlink("/proc/self/exe", out, len - 1);
+	out[r > 0 ? r : 0] = 0;
+	char *slash = strrchr(out, '/');
+	if (slash)
+		*slash = 0;
+	else
+		out[0] = 0;
+}
+
+void paths_scene_dirs(struct dirlist *out)
+{
+	char exe[PATHS_LEN];
+	out->n = 0;
+	add(out, getenv("ATTNVIZ_SCENES"), NULL);
+	exe_dir(exe, sizeof exe);
+	add(out, exe, "/scenes");
+	add(out, ATTNVIZ_DATADIR, "/scenes");
+	add(out, ".", "/scenes");
+}
+
+void paths_model_dirs(struct dirlist *out)
+{
+	char exe[PATHS_LEN];
+	out->n = 0;
+	add(out, getenv("ATTNVIZ_MODELS"), NULL);
+	if (getenv("XDG_CONFIG_HOME") && *getenv("XDG_CONFIG_HOME"))
+		add(out, getenv("XDG_CONFIG_HOME"), "/attnviz/models");
+	else
+		add(out, getenv("HOME"), "/.config/attnviz/models");
+	add(out, ATTNVIZ_DATADIR, "/models");
+	exe_dir(exe, sizeof exe);
+	add(out, exe, "/assets/models");
+	add(out, ".", "/assets/models");
+}
+
+int paths_is_file(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
