@@ -68,7 +68,7 @@ static void os_render(const void *vs, struct view *v)
 	if (bar_w < 8)
 		bar_w = 8;
 	canvas_text(c, 0, 0, ROLE_LABEL, "score");
-	canvas_text(c, bar_x, 0, ROLE_LABEL, "bar: x − min   │ running max m");
+	canvas_text(c, bar_x, 0, ROLE_LABEL, "x − min (│ = running max m)");
 	canvas_text(c, bar_x + bar_w + 2, 0, ROLE_LABEL, done ? "p = exp(x−m)/s" : "exp(x − m)");
 	for (int i = 0; i < st->n && i + 1 < c->h; i++) {
 		int y = i + 1;

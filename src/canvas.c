@@ -223,3 +223,35 @@ void canvas_line(struct canvas *c, int x0, int y0, int x1, int y1, uint32_t ch, 
 		canvas_put(c, x, y, ch, role);
 	}
 }
+
+int canvas_wrap(struct canvas *c, int x, int y, int w, int h, enum role role, const char *s)
+{
+	int line = 0;
+	if (w <= 0)
+		return 0;
+	while (*s && line < h) {
+		/* Take as many whole words as fit; break a word only when it alone is too long. */
+		const char *p = s, *cut = NULL;
+		int cols = 0;
+		while (*p && *p != '\n' && cols < w) {
+			uint32_t cp;
+			const char *next = p + utf8_decode(p, &cp);
+			if (*p == ' ')
+				cut = p;
+			p = next;
+			cols++;
+		}
+		const char *end = (!*p || *p == '\n' || !cut || (*p == ' ')) ? p : cut;
+		int col = 0;
+		for (const char *q = s; q < end;) {
+			uint32_t cp;
+			q += utf8_decode(q, &cp);
+			canvas_put(c, x + col++, y + line, cp, role);
+		}
+		s = end;
+		while (*s == ' ' || *s == '\n')
+			s++;
+		line++;
+	}
+	return line;
+}

@@ -67,6 +67,9 @@ void canvas_bar(struct canvas *c, int x, int y, int len, double frac, enum role 
 /* A straight line of one glyph between two cells (inclusive). */
 void canvas_line(struct canvas *c, int x0, int y0, int x1, int y1, uint32_t ch, enum role role);
 
+/* Word-wrap UTF-8 text into the w x h box; returns the lines used. */
+int canvas_wrap(struct canvas *c, int x, int y, int w, int h, enum role role, const char *utf8);
+
 /* Plain UTF-8 text, one line per row, trailing blanks removed. */
 void canvas_dump(const struct canvas *c, FILE *out);
 

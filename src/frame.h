@@ -1,0 +1,52 @@
+/*
+ * frame: the whole screen of DESIGN section 3, composed on a canvas.
+ *
+ * Layout, overlays (help, model picker, parameter editor, scene list) and
+ * the "terminal too small" screen are decided here, without curses, so a
+ * whole screen can be tested as text.  The UI only blits the result.
+ */
+#ifndef ATTNVIZ_FRAME_H
+#define ATTNVIZ_FRAME_H
+
+#include "canvas.h"
+#include "model/model.h"
+#include "scene/driver.h"
+#include "scene/summary.h"
+
+#define FRAME_MIN_W 70
+#define FRAME_MIN_H 20
+#define FRAME_NARRATION_ROWS 3
+#define FRAME_SUMMARY_ROWS 3
+
+enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_PICKER, OVERLAY_EDIT, OVERLAY_SCENES };
+
+struct picker {
+	struct model_entry entries[128];
+	int n;
+	int sel;
+	struct model preview;     /* the highlighted model, when it loads */
+	char preview_err[600];    /* or why it does not */
+};
+
+struct frame_info {
+	const struct registry *reg;
+	const struct run *run;
+	const struct summary *sum;     /* the run's summary, or NULL */
+	int autoplay;
+	int speed_ms;
+	const char *message;           /* error or notice for the key bar, or NULL */
+	int message_is_error;
+	enum overlay overlay;
+	const struct picker *picker;
+	const char *edit_line;         /* the editor's input */
+	int scene_sel;                 /* the scene list's highlighted row */
+};
+
+/* Sizes of the scene pane's two canvases for a screen of w x h. */
+void frame_pane_sizes(int w, int h, int *pic_w, int *pic_h, int *side_w, int *side_h);
+/* Compose the screen; view holds the scene's rendered canvases and narration. */
+void frame_compose(struct canvas *screen, const struct frame_info *fi, const struct view *view);
+/* Row of the scene list overlay under screen row y, or -1 (mouse clicks). */
+int frame_scene_at(const struct canvas *screen, const struct frame_info *fi, int x, int y);
+
+#endif

@@ -1,0 +1,27 @@
+#define NCURSES_WIDECHAR 1
+#include "ui/keys.h"
+
+#include <curses.h>
+
+static const struct {
+	int key, fkey;
+	enum action act;
+} bindings[] = {
+	{KEY_RIGHT, 1, ACT_NEXT}, {'l', 0, ACT_NEXT}, {' ', 0, ACT_NEXT}, {'\r', 0, ACT_NEXT}, {'\n', 0, ACT_NEXT},
+	{KEY_LEFT, 1, ACT_PREV}, {'h', 0, ACT_PREV}, {KEY_BACKSPACE, 1, ACT_PREV},
+	{KEY_HOME, 1, ACT_FIRST}, {'g', 0, ACT_FIRST}, {KEY_END, 1, ACT_LAST}, {'G', 0, ACT_LAST},
+	{'\t', 0, ACT_NEXT_SCENE}, {']', 0, ACT_NEXT_SCENE}, {KEY_BTAB, 1, ACT_PREV_SCENE}, {'[', 0, ACT_PREV_SCENE},
+	{'a', 0, ACT_AUTOPLAY}, {'+', 0, ACT_FASTER}, {'=', 0, ACT_FASTER}, {'-', 0, ACT_SLOWER},
+	{'r', 0, ACT_RESET}, {'m', 0, ACT_MODEL}, {'e', 0, ACT_EDIT}, {'?', 0, ACT_HELP}, {KEY_F(1), 1, ACT_HELP},
+	{'s', 0, ACT_SCENES}, {'q', 0, ACT_QUIT}, {'Q', 0, ACT_QUIT},
+};
+
+enum action keys_action(int key, int is_function_key)
+{
+	if (!is_function_key && key >= '1' && key <= '9')
+		return ACT_JUMP;
+	for (unsigned i = 0; i < sizeof bindings / sizeof bindings[0]; i++)
+		if (bindings[i].key == key && bindings[i].fkey == is_function_key)
+			return bindings[i].act;
+	return ACT_NONE;
+}

@@ -1,0 +1,170 @@
+#include "ui/term.h"
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <langinfo.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+static SCREEN *screen;
+static int started, use_utf8, use_color;
+static volatile sig_atomic_t quit_flag;
+
+/* One attribute per role: colour pair when colours are on, else an attribute
+ * that still tells the roles apart on a monochrome terminal. */
+static const struct {
+	short fg;
+	attr_t color_attr, mono_attr;
+} roles[ROLE_COUNT] = {
+	[ROLE_NORMAL] = {-1, A_NORMAL, A_NORMAL},
+	[ROLE_DIM] = {COLOR_BLUE, A_NORMAL, A_DIM},
+	[ROLE_LABEL] = {COLOR_CYAN, A_NORMAL, A_BOLD},
+	[ROLE_ACCENT] = {COLOR_YELLOW, A_BOLD, A_BOLD | A_UNDERLINE},
+	[ROLE_HOT] = {COLOR_RED, A_BOLD | A_REVERSE, A_REVERSE},
+	[ROLE_OK] = {COLOR_GREEN, A_NORMAL, A_NORMAL},
+	[ROLE_FAIL] = {COLOR_RED, A_BOLD, A_REVERSE | A_BOLD},
+	[ROLE_BAR] = {COLOR_GREEN, A_NORMAL, A_NORMAL},
+	[ROLE_BAR2] = {COLOR_MAGENTA, A_NORMAL, A_BOLD},
+	[ROLE_HBM] = {COLOR_BLUE, A_BOLD, A_NORMAL},
+	[ROLE_SRAM] = {COLOR_YELLOW, A_NORMAL, A_BOLD},
+	[ROLE_HEAT1] = {COLOR_BLUE, A_NORMAL, A_DIM},
+	[ROLE_HEAT2] = {COLOR_CYAN, A_NORMAL, A_NORMAL},
+	[ROLE_HEAT3] = {COLOR_YELLOW, A_NORMAL, A_BOLD},
+	[ROLE_HEAT4] = {COLOR_RED, A_BOLD, A_BOLD | A_REVERSE},
+};
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	quit_flag = 1;
+}
+
+int term_quit_requested(void)
+{
+	return quit_flag != 0;
+}
+
+int term_utf8(void)
+{
+	return use_utf8;
+}
+
+void term_stop(void)
+{
+	if (!started)
+		return;
+	started = 0;
+	endwin();
+	delscreen(screen);
+	screen = NULL;
+}
+
+int term_start(const struct term_opts *o, char *err, size_t errlen)
+{
+	const char *codeset = nl_langinfo(CODESET);
+	const char *term = getenv("TERM");
+	use_utf8 = codeset && !strcmp(codeset, "UTF-8");
+	screen = newterm(term && *term ? NULL : "xterm", o->out ? o->out : stdout, o->in ? o->in : stdin);
+	if (!screen) {
+		snprintf(err, errlen, "cannot start the terminal (TERM=%s unknown?)", term ? term : "");
+		return -1;
+	}
+	set_term(screen);
+	started = 1;
+	atexit(term_stop);
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	set_escdelay(25);
+	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+	mouseinterval(0);
+	use_color = !o->no_color && has_colors();
+	if (use_color) {
+		start_color();
+		use_default_colors();
+		for (int r = 1; r < ROLE_COUNT; r++)
+			init_pair((short)r, roles[r].fg, -1);
+	}
+	/* After newterm: our handlers replace ncurses' own, and leave getch with EINTR. */
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	return 0;
+}
+
+void term_size(int *w, int *h)
+{
+	getmaxyx(stdscr, *h, *w);
+}
+
+/* ASCII stand-ins for the glyphs scenes use, for a locale that is not UTF-8. */
+static chtype ascii_glyph(uint32_t ch)
+{
+	switch (ch) {
+	case 0x2500: return ACS_HLINE;
+	case 0x2502: return ACS_VLINE;
+	case 0x250c: return ACS_ULCORNER;
+	case 0x2510: return ACS_URCORNER;
+	case 0x2514: return ACS_LLCORNER;
+	case 0x2518: return ACS_LRCORNER;
+	case 0x251c: return ACS_LTEE;
+	case 0x2524: return ACS_RTEE;
+	case 0x252c: return ACS_TTEE;
+	case 0x2534: return ACS_BTEE;
+	case 0x253c: return ACS_PLUS;
+	case 0x2588: case 0x2589: case 0x258a: case 0x258b: case 0x258c: case 0x2593: return '#';
+	case 0x258d: case 0x258e: case 0x258f: case 0x2592: return ':';
+	case 0x2591: case 0x00b7: case 0x2026: return '.';
+	case 0x25cf: case 0x25cb: case 0x25ef: return 'o';
+	case 0x25c6: case 0x2605: return '*';
+	case 0x25b8: case 0x25b6: case 0x2192: case 0x2265: return '>';
+	case 0x2190: case 0x2264: return '<';
+	case 0x2191: return '^';
+	case 0x2193: return 'v';
+	case 0x2713: return '+';
+	case 0x2717: case 0x00d7: return 'x';
+	case 0x2212: case 0x2013: case 0x2014: return '-';
+	case 0x221e: return '~';
+	case 0x221a: return 'V';
+	case 0x03b8: return 't';
+	case 0x03c0: return 'p';
+	case 0x00b2: return '2';
+	case 0x2248: return '~';
+	}
+	return ch < 0x80 ? (chtype)ch : '?';
+}
+
+void term_blit(const struct canvas *c)
+{
+	int w, h;
+	getmaxyx(stdscr, h, w);
+	erase();
+	for (int y = 0; y < c->h && y < h; y++)
+		for (int x = 0; x < c->w && x < w; x++) {
+			const struct cell *cell = canvas_at(c, x, y);
+			int role = cell->role < ROLE_COUNT ? cell->role : ROLE_NORMAL;
+			attr_t a = use_color ? roles[role].color_attr : roles[role].mono_attr;
+			short pair = use_color ? (short)role : 0;
+			if (y == h - 1 && x == w - 1)
+				continue;   /* writing the last cell would scroll some terminals */
+			if (use_utf8) {
+				wchar_t wc[2] = {(wchar_t)cell->ch, 0};
+				cchar_t cc;
+				if (wcwidth(wc[0]) != 1)
+					wc[0] = L'?';
+				setcchar(&cc, wc, a, pair, NULL);
+				mvadd_wch(y, x, &cc);
+			} else {
+				mvaddch(y, x, ascii_glyph(cell->ch) | a | COLOR_PAIR(pair));
+			}
+		}
+	refresh();
+}

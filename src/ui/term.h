@@ -1,0 +1,30 @@
+/*
+ * term: the terminal itself.  Start and restore curses, colours and glyphs,
+ * signals, and blitting a composed canvas.  Restoring is idempotent and runs
+ * on q, on SIGINT/SIGTERM/SIGHUP and at exit.
+ */
+#ifndef ATTNVIZ_TERM_H
+#define ATTNVIZ_TERM_H
+
+#include <stdio.h>
+
+#include "canvas.h"
+
+struct term_opts {
+	FILE *in, *out;       /* NULL: the controlling terminal */
+	int no_color;         /* NO_COLOR or a monochrome terminal */
+};
+
+/* 0, or -1 with a reason in err. */
+int term_start(const struct term_opts *o, char *err, size_t errlen);
+void term_stop(void);
+/* The terminal's size now. */
+void term_size(int *w, int *h);
+/* Draw the canvas and refresh the screen in one update. */
+void term_blit(const struct canvas *c);
+/* A signal asked us to quit. */
+int term_quit_requested(void);
+/* The locale draws Unicode; else glyphs map to ASCII. */
+int term_utf8(void);
+
+#endif

@@ -1,0 +1,527 @@
+/*
+ * ui: the interactive program.  One loop owns keys, mouse, resize, autoplay
+ * timing and exit; everything on screen is composed by frame.c and blitted
+ * by term.c.  Each scene keeps its own run (step, parameters) while the
+ * program runs, so switching back returns to where the class left it.
+ */
+#define NCURSES_WIDECHAR 1
+#include "ui/ui.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "frame.h"
+#include "ui/keys.h"
+#include "ui/term.h"
+#include "util/err.h"
+
+#define SPEED_MIN 50
+#define SPEED_MAX 4000
+
+struct ui {
+	struct registry reg;
+	struct run *runs;          /* [reg.n], opened on first visit */
+	int *opened;               /* [reg.n] */
+	struct summary *sums;      /* [reg.n] */
+	int *sum_stale;            /* [reg.n] */
+	int cur;
+	struct model user_model;
+	int have_user_model;
+	int autoplay, speed_ms;
+	char message[600];
+	int msg_err;
+	enum overlay overlay;
+	struct picker picker;
+	int picker_typing;         /* typing a path in the picker */
+	char edit[256];
+	int scene_sel;
+	struct canvas *screen;
+	struct view view;
+	int unattended;            /* --frames or --keys: autoplay wraps across scenes */
+	long frames;
+};
+
+static void say(struct ui *u, int is_err, const char *msg)
+{
+	size_t n = strlen(msg);
+	if (n >= sizeof u->message)
+		n = sizeof u->message - 1;
+	memcpy(u->message, msg, n);
+	u->message[n] = 0;
+	u->msg_err = is_err;
+}
+
+/* Open scene i if needed; 0 or -1 (message set). */
+static int open_scene(struct ui *u, int i)
+{
+	char err[700];
+	if (u->opened[i])
+		return 0;
+	if (run_open(&u->runs[i], &u->reg.defs[i], u->have_user_model ? &u->user_model : NULL, err, sizeof err) < 0) {
+		say(u, 1, err);
+		return -1;
+	}
+	u->opened[i] = 1;
+	u->sum_stale[i] = 1;
+	return 0;
+}
+
+static void go_scene(struct ui *u, int i)
+{
+	i = (i % u->reg.n + u->reg.n) % u->reg.n;
+	if (open_scene(u, i) == 0) {
+		u->cur = i;
+		if (!u->unattended)
+			u->autoplay = 0;
+	}
+}
+
+static struct run *cur(struct ui *u)
+{
+	return &u->runs[u->cur];
+}
+
+static void refresh_summary(struct ui *u)
+{
+	char err[700];
+	if (!u->sum_stale[u->cur])
+		return;
+	summary_free(&u->sums[u->cur]);
+	if (run_summary(cur(u), &u->sums[u->cur], err, sizeof err) < 0)
+		say(u, 1, err);
+	u->sum_stale[u->cur] = 0;
+}
+
+static void apply_model(struct ui *u, const struct model *m)
+{
+	char err[700], msg[800];
+	int failed = 0;
+	for (int i = 0; i < u->reg.n; i++) {
+		if (!u->opened[i] || !u->reg.defs[i].file.model[0])
+			continue;
+		if (run_set_model(&u->runs[i], m, err, sizeof err) < 0) {
+			if (i == u->cur) {
+				snprintf(msg, sizeof msg, "%s: %s", u->reg.defs[i].cls->id, err);
+				say(u, 1, msg);
+				failed = 1;
+			}
+			continue;
+		}
+		u->sum_stale[i] = 1;
+	}
+	if (m) {
+		u->user_model = *m;
+		u->have_user_model = 1;
+	} else {
+		u->have_user_model = 0;
+	}
+	if (!failed) {
+		snprintf(msg, sizeof msg, "model: %s", m ? m->name : "each scene's lesson model");
+		say(u, 0, msg);
+	}
+}
+
+static void picker_preview(struct ui *u)
+{
+	struct picker *p = &u->picker;
+	p->preview_err[0] = 0;
+	if (p->n > 0 && model_load(&p->preview, p->entries[p->sel].path, p->preview_err, sizeof p->preview_err) == 0)
+		p->preview_err[0] = 0;
+}
+
+static void picker_open(struct ui *u)
+{
+	struct picker *p = &u->picker;
+	p->n = model_list(p->entries, (int)(sizeof p->entries / sizeof p->entries[0]));
+	p->sel = 0;
+	const char *want = u->have_user_model ? u->user_model.id : cur(u)->have_model ? cur(u)->model.id : "";
+	for (int i = 0; i < p->n; i++)
+		if (!strcmp(p->entries[i].id, want))
+			p->sel = i;
+	u->picker_typing = 0;
+	u->edit[0] = 0;
+	picker_preview(u);
+	u->overlay = OVERLAY_PICKER;
+}
+
+/* Load a model file chosen in the picker; a bad one leaves everything as it was. */
+static void picker_load(struct ui *u, const char *path)
+{
+	struct model *m = malloc(sizeof *m);
+	char err[700];
+	if (!m)
+		return;
+	if (model_find_load(m, path, err, sizeof err) < 0) {
+		say(u, 1, err);
+	} else {
+		apply_model(u, m);
+		if (m->warning[0] && !u->msg_err)
+			say(u, 0, m->warning);
+		u->overlay = OVERLAY_NONE;
+	}
+	free(m);
+}
+
+/* Text input shared by the editor and the picker's path prompt; returns 1 on Enter. */
+static int line_input(struct ui *u, int key, int fkey)
+{
+	size_t n = strlen(u->edit);
+	if (!fkey && (key == '\r' || key == '\n'))
+		return 1;
+	if ((fkey && key == KEY_BACKSPACE) || (!fkey && (key == 127 || key == 8))) {
+		/* drop one whole UTF-8 character */
+		while (n > 0 && ((unsigned char)u->edit[n - 1] & 0xc0) == 0x80)
+			n--;
+		if (n > 0)
+			n--;
+		u->edit[n] = 0;
+	} else if (!fkey && key >= 0x20 && key != 0x7f && n + 5 < sizeof u->edit) {
+		char b[4];
+		int len = utf8_encode((uint32_t)key, b);
+		memcpy(u->edit + n, b, (size_t)len);
+		u->edit[n + (size_t)len] = 0;
+	}
+	return 0;
+}
+
+static void key_overlay(struct ui *u, int key, int fkey)
+{
+	char err[700];
+	if (!fkey && key == 27) {
+		u->overlay = OVERLAY_NONE;
+		return;
+	}
+	switch (u->overlay) {
+	case OVERLAY_HELP:
+		u->overlay = OVERLAY_NONE;
+		break;
+	case OVERLAY_EDIT:
+		if (line_input(u, key, fkey)) {
+			if (!u->edit[0]) {
+				u->overlay = OVERLAY_NONE;
+			} else if (run_set(cur(u), u->edit, err, sizeof err) < 0) {
+				say(u, 1, err);
+			} else {
+				say(u, 0, "parameters applied");
+				u->sum_stale[u->cur] = 1;
+				u->edit[0] = 0;
+				u->overlay = OVERLAY_NONE;
+			}
+		}
+		break;
+	case OVERLAY_PICKER:
+		if (u->picker_typing) {
+			if (line_input(u, key, fkey) && u->edit[0])
+				picker_load(u, u->edit);
+		} else if ((fkey && key == KEY_UP) || (!fkey && key == 'k')) {
+			if (u->picker.sel > 0)
+				u->picker.sel--, picker_preview(u);
+		} else if ((fkey && key == KEY_DOWN) || (!fkey && key == 'j')) {
+			if (u->picker.sel + 1 < u->picker.n)
+				u->picker.sel++, picker_preview(u);
+		} else if (!fkey && (key == '\r' || key == '\n') && u->picker.n > 0) {
+			picker_load(u, u->picker.entries[u->picker.sel].path);
+		} else if (!fkey && key == 'd') {
+			apply_model(u, NULL);
+			u->overlay = OVERLAY_NONE;
+		} else if (!fkey && key == '/') {
+			u->picker_typing = 1;
+			u->edit[0] = 0;
+			say(u, 0, "type a model file's path, Enter to load");
+		} else if (!fkey && key == 'q') {
+			u->overlay = OVERLAY_NONE;
+		}
+		break;
+	case OVERLAY_SCENES:
+		if ((fkey && key == KEY_UP) || (!fkey && key == 'k'))
+			u->scene_sel = u->scene_sel > 0 ? u->scene_sel - 1 : 0;
+		else if ((fkey && key == KEY_DOWN) || (!fkey && key == 'j'))
+			u->scene_sel = u->scene_sel + 1 < u->reg.n ? u->scene_sel + 1 : u->scene_sel;
+		else if (!fkey && (key == '\r' || key == '\n')) {
+			go_scene(u, u->scene_sel);
+			u->overlay = OVERLAY_NONE;
+		} else if (!fkey && (key == 'q' || key == 's'))
+			u->overlay = OVERLAY_NONE;
+		break;
+	case OVERLAY_NONE:
+		break;
+	}
+}
+
+static void step_autoplay(struct ui *u)
+{
+	struct run *r = cur(u);
+	if (r->step < r->nsteps) {
+		run_goto(r, r->step + 1);
+	} else if (u->unattended) {
+		go_scene(u, u->cur + 1);
+		run_goto(cur(u), 0);
+	} else {
+		u->autoplay = 0;
+		say(u, 0, "autoplay: last step reached");
+	}
+}
+
+/* Returns 1 to quit. */
+static int key_main(struct ui *u, int key, int fkey)
+{
+	struct run *r = cur(u);
+	enum action a = keys_action(key, fkey);
+	char msg[80];
+	u->message[0] = 0;
+	switch (a) {
+	case ACT_NEXT: run_goto(r, r->step + 1); break;
+	case ACT_PREV: run_goto(r, r->step - 1); break;
+	case ACT_FIRST: run_goto(r, 0); break;
+	case ACT_LAST: run_goto(r, r->nsteps); break;
+	case ACT_NEXT_SCENE: go_scene(u, u->cur + 1); break;
+	case ACT_PREV_SCENE: go_scene(u, u->cur - 1); break;
+	case ACT_JUMP:
+		if (key - '1' < u->reg.n)
+			go_scene(u, key - '1');
+		break;
+	case ACT_AUTOPLAY:
+		u->autoplay = !u->autoplay;
+		if (u->autoplay && r->step >= r->nsteps)
+			run_goto(r, 0);
+		break;
+	case ACT_FASTER:
+	case ACT_SLOWER:
+		u->speed_ms = a == ACT_FASTER ? u->speed_ms * 2 / 3 : u->speed_ms * 3 / 2;
+		u->speed_ms = u->speed_ms < SPEED_MIN ? SPEED_MIN : u->speed_ms > SPEED_MAX ? SPEED_MAX : u->speed_ms;
+		snprintf(msg, sizeof msg, "autoplay: one step every %d ms", u->speed_ms);
+		say(u, 0, msg);
+		break;
+	case ACT_RESET: run_goto(r, 0); break;
+	case ACT_MODEL:
+		if (!r->def->file.model[0])
+			say(u, 0, "this scene uses no model; the picker sets the model for the scenes that do");
+		picker_open(u);
+		break;
+	case ACT_EDIT:
+		u->edit[0] = 0;
+		u->overlay = OVERLAY_EDIT;
+		break;
+	case ACT_HELP: u->overlay = OVERLAY_HELP; break;
+	case ACT_SCENES:
+		u->scene_sel = u->cur;
+		u->overlay = OVERLAY_SCENES;
+		break;
+	case ACT_QUIT: return 1;
+	case ACT_NONE: break;
+	}
+	return 0;
+}
+
+static void key_mouse(struct ui *u)
+{
+	MEVENT ev;
+	if (getmouse(&ev) != OK)
+		return;
+	struct frame_info fi = {.reg = &u->reg, .scene_sel = u->scene_sel};
+	if (ev.bstate & BUTTON4_PRESSED)
+		run_goto(cur(u), cur(u)->step - 1);
+	else if (ev.bstate & BUTTON5_PRESSED)
+		run_goto(cur(u), cur(u)->step + 1);
+	else if (ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)) {
+		if (u->overlay == OVERLAY_SCENES) {
+			int i = frame_scene_at(u->screen, &fi, ev.x, ev.y);
+			if (i >= 0)
+				go_scene(u, i);
+			u->overlay = OVERLAY_NONE;
+		} else if (u->overlay == OVERLAY_NONE && ev.y == 0) {
+			u->scene_sel = u->cur;
+			u->overlay = OVERLAY_SCENES;
+		}
+	}
+}
+
+/* Make the canvases match the terminal; 0 or -1 when out of memory. */
+static int fit_canvases(struct ui *u, int w, int h)
+{
+	int pw, ph, sw, sh;
+	if (u->screen && u->screen->w == w && u->screen->h == h)
+		return 0;
+	canvas_free(u->screen);
+	canvas_free(u->view.pic);
+	canvas_free(u->view.side);
+	frame_pane_sizes(w, h, &pw, &ph, &sw, &sh);
+	u->screen = canvas_new(w, h);
+	u->view.pic = canvas_new(pw, ph);
+	u->view.side = canvas_new(sw, sh);
+	return u->screen && u->view.pic && u->view.side ? 0 : -1;
+}
+
+static void draw(struct ui *u)
+{
+	int w, h;
+	term_size(&w, &h);
+	if (w < 1 || h < 1 || fit_canvases(u, w, h) < 0)
+		return;
+	refresh_summary(u);
+	run_render(cur(u), &u->view);
+	struct frame_info fi = {
+		.reg = &u->reg,
+		.run = cur(u),
+		.sum = &u->sums[u->cur],
+		.autoplay = u->autoplay,
+		.speed_ms = u->speed_ms,
+		.message = u->message,
+		.message_is_error = u->msg_err,
+		.overlay = u->overlay,
+		.picker = &u->picker,
+		.edit_line = u->edit,
+		.scene_sel = u->scene_sel,
+	};
+	frame_compose(u->screen, &fi, &u->view);
+	term_blit(u->screen);
+}
+
+static void loop(struct ui *u)
+{
+	long frame = 0;
+	for (;;) {
+		if (term_quit_requested())
+			return;
+		draw(u);
+		if (u->frames >= 0 && ++frame >= u->frames)
+			return;
+		timeout(u->unattended ? 0 : u->autoplay ? u->speed_ms : -1);
+		wint_t wch;
+		int rc = get_wch(&wch);
+		if (term_quit_requested())
+			return;
+		if (rc == ERR) {
+			/* A timeout (autoplay's tick), a signal, or the end of a key file. */
+			if (u->unattended && u->frames < 0)
+				return;
+			if (u->autoplay || u->unattended)
+				step_autoplay(u);
+			continue;
+		}
+		int fkey = rc == KEY_CODE_YES, key = (int)wch;
+		if (fkey && key == KEY_RESIZE)
+			continue;
+		if (fkey && key == KEY_MOUSE) {
+			key_mouse(u);
+			continue;
+		}
+		int w, h;
+		term_size(&w, &h);
+		if (w < FRAME_MIN_W || h < FRAME_MIN_H) {
+			if (!fkey && (key == 'q' || key == 'Q'))
+				return;
+			continue;   /* only q works on the "too small" screen */
+		}
+		if (u->overlay != OVERLAY_NONE)
+			key_overlay(u, key, fkey);
+		else if (key_main(u, key, fkey))
+			return;
+	}
+}
+
+static void ui_free(struct ui *u)
+{
+	for (int i = 0; i < u->reg.n; i++) {
+		if (u->opened && u->opened[i])
+			run_close(&u->runs[i]);
+		if (u->sums)
+			summary_free(&u->sums[i]);
+	}
+	free(u->runs);
+	free(u->opened);
+	free(u->sums);
+	free(u->sum_stale);
+	canvas_free(u->screen);
+	canvas_free(u->view.pic);
+	canvas_free(u->view.side);
+	registry_free(&u->reg);
+}
+
+int ui_main(const struct cli_options *o)
+{
+	static struct ui ui;
+	struct ui *u = &ui;
+	char err[700];
+	int status = 0;
+	FILE *in = NULL, *out = NULL;
+
+	u->unattended = o->keys_file || o->frames >= 0;
+	u->frames = o->frames;
+	u->speed_ms = 400;
+	if (!u->unattended && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
+		cli_error("interactive mode needs a terminal; use --print SCENE or --summary SCENE");
+		return 2;
+	}
+	if (registry_load(&u->reg, err, sizeof err) < 0) {
+		cli_error(err);
+		return 2;
+	}
+	u->runs = calloc((size_t)u->reg.n, sizeof *u->runs);
+	u->opened = calloc((size_t)u->reg.n, sizeof *u->opened);
+	u->sums = calloc((size_t)u->reg.n, sizeof *u->sums);
+	u->sum_stale = calloc((size_t)u->reg.n, sizeof *u->sum_stale);
+	if (!u->runs || !u->opened || !u->sums || !u->sum_stale) {
+		cli_error("out of memory");
+		status = 2;
+		goto out;
+	}
+	if (o->model) {
+		if (model_find_load(&u->user_model, o->model, err, sizeof err) < 0) {
+			cli_error(err);
+			status = 2;
+			goto out;
+		}
+		u->have_user_model = 1;
+	}
+	const struct scene_def *start = &u->reg.defs[0];
+	if (o->scene && !(start = registry_find(&u->reg, o->scene))) {
+		char shown[64];
+		err_clean(shown, sizeof shown, o->scene);
+		fprintf(stderr, "attnviz: unknown scene '%s' (see attnviz --list)\n", shown);
+		status = 2;
+		goto out;
+	}
+	u->cur = registry_index(&u->reg, start);
+	if (cli_open_run(&u->runs[u->cur], start, u->have_user_model ? &u->user_model : NULL, o, 0, err,
+			 sizeof err)) {
+		cli_error(err);
+		status = 2;
+		goto out;
+	}
+	u->opened[u->cur] = u->sum_stale[u->cur] = 1;
+	if (u->unattended) {
+		in = fopen(o->keys_file ? o->keys_file : "/dev/null", "r");
+		if (!in) {
+			char shown[300];
+			err_clean(shown, sizeof shown, o->keys_file);
+			fprintf(stderr, "attnviz: %s: %s\n", shown, strerror(errno));
+			status = 2;
+			goto out;
+		}
+		if (!isatty(STDOUT_FILENO))
+			out = fopen("/dev/null", "w");
+		u->autoplay = !o->keys_file;
+	}
+	const char *nc = getenv("NO_COLOR");
+	struct term_opts to = {.in = in, .out = out, .no_color = nc && *nc};
+	if (term_start(&to, err, sizeof err) < 0) {
+		cli_error(err);
+		status = 2;
+		goto out;
+	}
+	if (u->have_user_model && u->user_model.warning[0])
+		say(u, 0, u->user_model.warning);
+	loop(u);
+	term_stop();
+out:
+	if (in)
+		fclose(in);
+	if (out)
+		fclose(out);
+	ui_free(u);
+	return status;
+}

@@ -1,0 +1,11 @@
+# Shared by the shell tests: one line per check, as tests/run.sh counts them.
+: "${ATTNVIZ:=./attnviz}"
+ok() { echo "ok - $*"; }
+fail() { echo "not ok - $*"; }
+# check NAME COMMAND...: the command's exit status decides
+check() { name=$1; shift; if "$@"; then ok "$name"; else fail "$name"; fi; }
+# expect_eq NAME GOT WANT
+expect_eq() { if [ "$2" = "$3" ]; then ok "$1"; else fail "$1 (got '$2', want '$3')"; fi; }
+# summary value of SCENE KEY (extra attnviz args after)
+sval() { scene=$1 key=$2; shift 2; "$ATTNVIZ" --summary "$scene" "$@" | awk -F'\t' -v k="$key" '$2 == k { print $3 }'; }
+sstatus() { scene=$1 key=$2; shift 2; "$ATTNVIZ" --summary "$scene" "$@" | awk -F'\t' -v k="$key" '$2 == k { print $5 }'; }

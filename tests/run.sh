@@ -1,0 +1,44 @@
+#!/bin/sh
+# The whole test suite: unit tests (kernels, golden frames), CLI tests and
+# real-terminal tests in tmux, then the same again built with ASan+UBSan
+# (unless ATTNVIZ_NO_SANITIZE=1).  Every check prints "ok - ...",
+# "not ok - ..." or "skip - ..."; the last line counts them.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+export LC_ALL=C.UTF-8 ATTNVIZ_SCENES="$PWD/scenes" ATTNVIZ_MODELS="$PWD/assets/models"
+unset XDG_CONFIG_HOME NO_COLOR
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+suite() {   # suite LABEL BIN UNIT
+	label=$1 bin=$2 unit=$3
+	echo "# $label: unit tests"
+	"$unit" 2>&1 | tee -a "$log"
+	echo "# $label: command line"
+	ATTNVIZ="$bin" sh tests/cli.sh 2>&1 | tee -a "$log"
+	echo "# $label: model files"
+	ATTNVIZ="$bin" sh tests/models.sh 2>&1 | tee -a "$log"
+	echo "# $label: terminal (tmux)"
+	ATTNVIZ="$bin" sh tests/tmux.sh 2>&1 | tee -a "$log"
+}
+
+suite plain ./attnviz build/unit_tests
+if [ -z "${ATTNVIZ_NO_SANITIZE:-}" ]; then
+	echo "# building with AddressSanitizer and UndefinedBehaviorSanitizer"
+	if make -s sanitize >/dev/null 2>&1; then
+		ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+			suite sanitized build/san/attnviz build/san/unit_tests
+	else
+		echo "not ok - the sanitizer build (make sanitize) failed" | tee -a "$log"
+	fi
+fi
+
+passed=$(grep -c '^ok - ' "$log")
+failed=$(grep -c '^not ok - ' "$log")
+skipped=$(grep -c '^skip - ' "$log")
+if [ "$skipped" -gt 0 ]; then
+	echo "$passed passed, $failed failed, $skipped skipped"
+else
+	echo "$passed passed, $failed failed"
+fi
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

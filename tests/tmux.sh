@@ -1,0 +1,103 @@
+#!/bin/sh
+# Real-terminal tests: attnviz in a tmux pane, driven by send-keys and read by
+# capture-pane.  Each wait polls the screen (up to 20 s) instead of sleeping a
+# fixed time, so a loaded machine only makes the tests slower, not flaky.
+. tests/lib.sh
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "skip - tmux tests (tmux is not installed)"
+	exit 0
+fi
+sock="attnviz-test-$$"
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+trap 'T kill-server 2>/dev/null' EXIT
+bin=$(cd "$(dirname "$ATTNVIZ")" && pwd)/$(basename "$ATTNVIZ")
+screen() { T capture-pane -p -t "$1"; }
+# wait_for PANE TEXT: 1 when TEXT never shows
+wait_for() {
+	i=0
+	while [ $i -lt 200 ]; do
+		screen "$1" | grep -qF -- "$2" && return 0
+		sleep 0.1; i=$((i + 1))
+	done
+	return 1
+}
+wait_gone() {
+	i=0
+	while [ $i -lt 200 ]; do
+		screen "$1" | grep -qF -- "$2" || return 0
+		sleep 0.1; i=$((i + 1))
+	done
+	return 1
+}
+start() {   # start NAME WIDTH HEIGHT ARGS...
+	name=$1 w=$2 h=$3; shift 3
+	T new-session -d -s "$name" -x "$w" -y "$h" \
+		"env LC_ALL=C.UTF-8 TERM=screen-256color ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ATTNVIZ_MODELS' $bin $*; echo EXITED \$?; stty -a | tr ' ;' '\n\n' | grep -x -e icanon -e echo | tr '\n' ' '; echo; sleep 60"
+}
+expect_screen() {   # NAME PANE TEXT
+	if wait_for "$2" "$3"; then ok "$1"; else fail "$1 (screen: $(screen "$2" | head -3 | tr '\n' '|'))"; fi
+}
+
+start a 100 30 -s online-softmax
+expect_screen "tmux: starts on the chosen scene" a "Online softmax in one pass"
+expect_screen "tmux: step counter at 0" a "step 0/7"
+T send-keys -t a Right Right Right Right
+expect_screen "tmux: four steps forward" a "step 4/7"
+expect_screen "tmux: the rescale fires at x[3]" a "RESCALE"
+expect_screen "tmux: narration with the step's numbers" a "raises the max from 3 to 5"
+T send-keys -t a Left
+expect_screen "tmux: one step back" a "step 3/7"
+T send-keys -t a End
+expect_screen "tmux: End goes to the last step" a "step 7/7"
+expect_screen "tmux: summary pane all checks pass" a "✓ all 21 checks pass"
+T send-keys -t a Home
+expect_screen "tmux: Home goes to step 0" a "step 0/7"
+T resize-window -t a -x 50 -y 12
+expect_screen "tmux: too small screen" a "terminal too small (need 70×20)"
+T resize-window -t a -x 120 -y 40
+expect_screen "tmux: recovers when it grows" a "Online softmax in one pass"
+T send-keys -t a '?'
+expect_screen "tmux: help overlay" a "keys (any key closes)"
+T send-keys -t a x
+if wait_gone a "keys (any key closes)"; then ok "tmux: any key closes help"; else fail "tmux: help did not close"; fi
+T send-keys -t a Tab
+expect_screen "tmux: Tab to the next scene" a "Online attention row"
+T send-keys -t a e
+expect_screen "tmux: parameter editor" a "parameters (type KEY=VALUE"
+T send-keys -t a 'scores=oops' Enter
+expect_screen "tmux: a bad value shows its error" a "scores: not a number: 'oops'"
+T send-keys -t a Escape
+T send-keys -t a l
+expect_screen "tmux: the scene still runs after the error" a "step 1/7"
+T send-keys -t a q
+expect_screen "tmux: q quits with status 0" a "EXITED 0"
+expect_screen "tmux: terminal restored (icanon, echo)" a "icanon echo"
+if screen a | grep -q "attnviz ──"; then fail "tmux: screen left drawn after quit"; else ok "tmux: alternate screen left"; fi
+
+start b 100 30 -s 2
+expect_screen "tmux: second session up" b "step 0/7"
+T send-keys -t b C-c
+expect_screen "tmux: Ctrl-C quits" b "EXITED"
+expect_screen "tmux: terminal restored after Ctrl-C" b "icanon echo"
+
+start c 100 30 -s 2
+expect_screen "tmux: third session up" c "step 0/7"
+pid=$(pgrep -f "^$bin -s 2" | head -1)
+[ -n "$pid" ] && kill -TERM "$pid"
+expect_screen "tmux: SIGTERM quits" c "EXITED"
+expect_screen "tmux: terminal restored after SIGTERM" c "icanon echo"
+
+start d 100 30 -s 2
+T send-keys -t d a
+expect_screen "tmux: autoplay advances on its own" d "step 3/7"
+expect_screen "tmux: autoplay stops at the end" d "autoplay: last step reached"
+T send-keys -t d q
+expect_screen "tmux: quit after autoplay" d "EXITED 0"
+
+# NO_COLOR and a non-UTF-8 locale: ASCII glyphs, still usable.
+T new-session -d -s e -x 100 -y 30 "env LC_ALL=C NO_COLOR=1 TERM=screen ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ATTNVIZ_MODELS' $bin -s 2; echo EXITED \$?; sleep 60"
+expect_screen "tmux: ASCII fallback draws the title" e "Online softmax in one pass"
+T send-keys -t e End
+expect_screen "tmux: ASCII fallback shows + for a passing check" e "+ all 21 checks pass"
+T send-keys -t e q
+expect_screen "tmux: ASCII session quits" e "EXITED 0"

@@ -1,0 +1,159 @@
+/* Canvas, strict numbers, parameters and the INI front end. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "canvas.h"
+#include "scene/params.h"
+#include "scene/scenefile.h"
+#include "util/ini.h"
+#include "util/num.h"
+#include "t.h"
+
+static void dump_to(const struct canvas *c, char *buf, size_t len)
+{
+	FILE *f = fmemopen(buf, len, "w");
+	canvas_dump(c, f);
+	fclose(f);
+}
+
+void test_canvas(void)
+{
+	char buf[512];
+	struct canvas *c = canvas_new(10, 3);
+	canvas_text(c, 8, 0, ROLE_NORMAL, "héllo");
+	canvas_text(c, -2, 1, ROLE_NORMAL, "abcd");
+	canvas_text(c, 0, 2, ROLE_NORMAL, "a\x1b[2Jb");
+	dump_to(c, buf, sizeof buf);
+	T_EQ_STR(buf, "        hé\ncd\na?[2Jb\n", "canvas: clipping, UTF-8, controls become '?'");
+	canvas_clear(c);
+	canvas_bar(c, 0, 0, 4, 0.5, ROLE_BAR);
+	canvas_bar(c, 0, 1, 4, 0.53125, ROLE_BAR);
+	dump_to(c, buf, sizeof buf);
+	T_EQ_STR(buf, "██\n██▏\n\n", "canvas: bars in eighths");
+	canvas_clear(c);
+	T_EQ_INT(canvas_wrap(c, 0, 0, 10, 3, ROLE_NORMAL, "one two three four five"), 3, "canvas: wrap uses 3 lines");
+	dump_to(c, buf, sizeof buf);
+	T_EQ_STR(buf, "one two\nthree four\nfive\n", "canvas: wrap at word boundaries");
+	uint32_t cp;
+	T_EQ_INT(utf8_decode("\xc0\x80", &cp), 2, "utf8: overlong form consumed");
+	T_EQ_INT(cp, '?', "utf8: overlong form is not text");
+	T_EQ_INT(utf8_decode("\xe2\x82", &cp), 2, "utf8: truncated sequence stops at the NUL");
+	canvas_free(c);
+	T_OK(canvas_new(-1, 5) == NULL, "canvas: negative size refused");
+}
+
+void test_num_params(void)
+{
+	double v;
+	long long i;
+	const char *why;
+	T_OK(num_real("1e-3", &v, &why) == 0 && v == 1e-3, "num: 1e-3");
+	T_OK(num_real("12abc", &v, &why) < 0, "num: 12abc refused");
+	T_OK(num_real("nan", &v, &why) < 0 && num_real("inf", &v, &why) < 0, "num: nan and inf refused");
+	T_OK(num_real("1e999", &v, &why) < 0, "num: overflow refused");
+	T_OK(num_real("", &v, &why) < 0 && num_real("  ", &v, &why) < 0, "num: empty refused");
+	T_OK(num_int("08", 0, 100, &i, &why) == 0 && i == 8, "num: 08 is eight, not octal");
+	T_OK(num_int("0x10", 0, 100, &i, &why) < 0, "num: hex refused");
+	T_OK(num_int("4096", 0, 10000, &i, &why) == 0 && i == 4096, "num: 4096");
+	T_OK(num_int("1e3", 0, 10000, &i, &why) == 0 && i == 1000, "num: 1e3 as an integer");
+	T_OK(num_int("2.5", 0, 10, &i, &why) < 0, "num: 2.5 is not whole");
+	T_OK(num_int("9223372036854775807", 0, 100, &i, &why) < 0, "num: huge refused by range");
+	T_OK(num_int("99999999999999999999", 0, INT64_MAX, &i, &why) < 0, "num: past 64 bits refused");
+
+	static const struct param_spec specs[] = {
+		{"n", PARAM_INT, 1, 100, 1, 0, ""},
+		{"x", PARAM_LIST, -10, 10, 4, 0, ""},
+		{"v", PARAM_VECS, -10, 10, 4, 2, ""},
+		{0},
+	};
+	struct param_value pv;
+	char why2[200];
+	T_OK(param_parse(&specs[0], "64", &pv, why2, sizeof why2) == 0 && pv.v[0] == 64, "params: int");
+	T_OK(param_parse(&specs[0], "0", &pv, why2, sizeof why2) < 0, "params: below range");
+	T_OK(param_parse(&specs[0], "1,2", &pv, why2, sizeof why2) < 0, "params: a scalar takes one number");
+	T_OK(param_parse(&specs[1], "1,3,2", &pv, why2, sizeof why2) == 0 && pv.count == 3 && pv.v[2] == 2,
+	     "params: list");
+	T_OK(param_parse(&specs[1], "1,,2", &pv, why2, sizeof why2) < 0, "params: empty item refused");
+	T_OK(param_parse(&specs[1], "1,2,3,4,5", &pv, why2, sizeof why2) < 0, "params: too many items");
+	T_OK(param_parse(&specs[2], "1:0,0:1", &pv, why2, sizeof why2) == 0 && pv.count == 2 && pv.v[3] == 1,
+	     "params: vectors");
+	T_OK(param_parse(&specs[2], "1:0:3", &pv, why2, sizeof why2) < 0, "params: vector with 3 components");
+	T_OK(param_parse(&specs[2], "1", &pv, why2, sizeof why2) < 0, "params: vector with 1 component");
+
+	struct params p;
+	char err[300];
+	memset(&p, 0, sizeof p);
+	p.specs = specs;
+	p.n = 3;
+	param_parse(&specs[0], "8", &p.val[0], why2, sizeof why2);
+	p.val[0].is_default = 1;
+	p.def[0] = p.val[0];
+	T_OK(params_set(&p, "bogus=1", err, sizeof err) < 0 && strstr(err, "bogus: unknown parameter"),
+	     "params: unknown key named in the error: %s", err);
+	T_OK(params_set(&p, "n=abc", err, sizeof err) < 0 && !strncmp(err, "n: ", 3), "params: bad value names the key");
+	T_OK(params_set(&p, "n", err, sizeof err) < 0, "params: missing '='");
+	T_OK(params_set(&p, "n=9", err, sizeof err) == 0 && !p.val[0].is_default, "params: set away from default");
+	T_OK(params_set(&p, "n=8", err, sizeof err) == 0 && p.val[0].is_default, "params: back to default");
+}
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	fputs(text, f);
+	fclose(f);
+}
+
+void test_ini(void)
+{
+	static struct ini_file f;
+	char err[600], path[] = "/tmp/attnviz-ini-XXXXXX";
+	int fd = mkstemp(path), line;
+	close(fd);
+	write_file(path, "; c\n[Model]\nName = Tiny ; note\nlayers=4\n");
+	T_OK(ini_open(&f, path, err, sizeof err) == 0, "ini: a good file opens");
+	T_EQ_STR(ini_get(&f, "model", "name", &line), "Tiny", "ini: value without the comment, case folded");
+	T_EQ_INT(line, 3, "ini: line of the key");
+	ini_close(&f);
+	static const struct {
+		const char *text, *want;
+	} bad[] = {
+		{"[model:layers]\nx=1\n", ":1: ':' is not allowed in a section name"},
+		{"[a]\nx=1\nx=2\n", ":3: [a] x: duplicate key (first on line 2)"},
+		{"x=1\n", ":1: x: key before any [section]"},
+		{"[a]\njunk line\n", ":2: [a] not a 'key = value' line"},
+		{"[a]\nx=1\0\n", "binary data"},
+		{"[a\n", "section header without ']'"},
+		{"[a]\n[a]\n", "section given twice"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		FILE *w = fopen(path, "w");
+		fwrite(bad[i].text, 1, strlen(bad[i].text) + (strstr(bad[i].want, "binary") ? 3 : 0), w);
+		fclose(w);
+		int rc = ini_open(&f, path, err, sizeof err);
+		T_OK(rc < 0 && strstr(err, bad[i].want), "ini: refuses %s (%s)", bad[i].want, err);
+		ini_close(&f);
+	}
+	char *longline = malloc(2000);
+	memset(longline, 'a', 1999);
+	memcpy(longline, "[a]\nx=", 6);
+	longline[1999] = 0;
+	write_file(path, longline);
+	free(longline);
+	T_OK(ini_open(&f, path, err, sizeof err) < 0 && strstr(err, "line too long"), "ini: long line refused");
+	ini_close(&f);
+	T_OK(ini_open(&f, "/dev/zero", err, sizeof err) < 0 && strstr(err, "not a regular file"), "ini: /dev/zero at once");
+	ini_close(&f);
+	T_OK(ini_open(&f, "/tmp", err, sizeof err) < 0 && strstr(err, "is a directory"), "ini: a directory refused");
+	ini_close(&f);
+	unlink(path);
+
+	double v, tol;
+	T_OK(figure_parse("0.94 MiB", &v, &tol) == 0 && v == 0.94 * 1048576 && fabs(tol - 0.005 * 1048576) < 1,
+	     "figure: 0.94 MiB with half a unit of the last digit");
+	T_OK(figure_parse("3.0e-07", &v, &tol) == 0 && fabs(tol - 0.05e-7) < 1e-15, "figure: 3.0e-07");
+	T_OK(figure_parse("6%", &v, &tol) == 0 && fabs(v - 0.06) < 1e-15 && fabs(tol - 0.005) < 1e-9, "figure: 6%%");
+	T_OK(figure_parse("4608", &v, &tol) == 0 && v == 4608 && tol < 0.51, "figure: integer");
+	T_OK(figure_parse("12 parsecs", &v, &tol) < 0, "figure: unknown unit refused");
+}
