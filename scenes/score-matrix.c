@@ -1,0 +1,196 @@
+/*
+ * score-matrix (lesson Ex. 1): the n×n score grid of one head, growing with
+ * each context length, and what storing it costs for the loaded model's
+ * heads and layers.  Steps: one per length, then the -ub slice, then the
+ * decode row.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "scene/scene.h"
+#include "scenes/common.h"
+
+#define SM_MAX 16
+
+struct sm_size {
+	int64_t n, per_head, layer, traffic, model;
+};
+
+struct sm_state {
+	int count;
+	struct sm_size sz[SM_MAX];
+	int64_t heads, layers, bps, ubatch, n_max;
+	int64_t ubatch_slice, decode_row;
+	char model_name[128];
+	int k;   /* steps taken */
+};
+
+static const struct param_spec sm_params[] = {
+	{"ctx", PARAM_INTS, 1, 1 << 22, SM_MAX, 0, "context lengths"},
+	{"bytes_per_score", PARAM_INT, 1, 8, 1, 0, "bytes per stored score (4 = FP32)"},
+	{"ubatch", PARAM_INT, 1, 1 << 20, 1, 0, "llama.cpp -ub micro-batch"},
+	{0},
+};
+
+static int sm_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
+{
+	struct sm_state *st = vs;
+	const double *ctx = params_list(env->p, "ctx", &st->count);
+	st->heads = env->model->heads;
+	st->layers = env->model->layers;
+	st->bps = params_int(env->p, "bytes_per_score");
+	st->ubatch = params_int(env->p, "ubatch");
+	snprintf(st->model_name, sizeof st->model_name, "%s", env->model->name);
+	for (int i = 0; i < st->count; i++) {
+		struct sm_size *z = &st->sz[i];
+		z->n = (int64_t)ctx[i];
+		/* n^2 scores per head; times heads and bytes per layer; 4 passes; all layers. */
+		if (__builtin_mul_overflow(z->n, z->n, &z->per_head) ||
+		    __builtin_mul_overflow(z->per_head, st->heads * st->bps, &z->layer) ||
+		    __builtin_mul_overflow(z->layer, 4, &z->traffic) ||
+		    __builtin_mul_overflow(z->traffic, st->layers, &z->model)) {
+			snprintf(err, errlen, "ctx: %lld gives sizes past 64-bit arithmetic for this model", (long long)z->n);
+			return -1;
+		}
+		if (z->n > st->n_max)
+			st->n_max = z->n;
+	}
+	if (__builtin_mul_overflow(st->ubatch * st->heads * st->bps, st->n_max, &st->ubatch_slice)) {
+		snprintf(err, errlen, "ubatch: the slice overflows 64-bit arithmetic");
+		return -1;
+	}
+	st->decode_row = st->n_max * st->heads * st->bps;
+	return 0;
+}
+
+static int sm_nsteps(const void *vs)
+{
+	return ((const struct sm_state *)vs)->count + 2;
+}
+
+static void sm_step(void *vs)
+{
+	((struct sm_state *)vs)->k++;
+}
+
+static void sm_render(const void *vs, struct view *v)
+{
+	const struct sm_state *st = vs;
+	struct canvas *c = v->pic;
+	int shown = st->k < st->count ? st->k : st->count;
+	/* The grid: a square of side proportional to n (so its area is the n² scores). */
+	int side_h = c->h - 2, side_w = side_h * 2;
+	if (side_w > c->w / 2)
+		side_w = c->w / 2, side_h = side_w / 2;
+	canvas_text(c, 0, 0, ROLE_LABEL, "n×n scores (side ∝ n)");
+	for (int i = shown - 1; i >= 0; i--) {
+		double f = (double)st->sz[i].n / st->n_max;
+		int w = (int)(f * side_w + 0.5), h = (int)(f * side_h + 0.5);
+		if (w < 1)
+			w = 1;
+		if (h < 1)
+			h = 1;
+		enum role r = i == shown - 1 && st->k <= st->count ? ROLE_ACCENT : (enum role)(ROLE_HEAT1 + i % 4);
+		canvas_fill(c, 0, 1, w, h, i == shown - 1 ? 0x2593 : 0x2588, r);
+	}
+	if (st->k > st->count) {
+		/* The micro-batch slice (ubatch rows) and, after it, the decode row. */
+		int h = (int)((double)st->ubatch / st->n_max * side_h + 0.5);
+		if (st->k == st->count + 1)
+			canvas_fill(c, 0, 1, side_w, h < 1 ? 1 : h, 0x2588, ROLE_HOT);
+		else
+			canvas_hline(c, 0, 1, side_w, 0x2584, ROLE_HOT);
+	}
+	int tx = side_w + 2;
+	char a[32], b[32], d[32], e[32];
+	canvas_text(c, tx, 0, ROLE_LABEL, "tokens   scores/head  one layer  traffic  all layers");
+	for (int i = 0; i < shown; i++) {
+		const struct sm_size *z = &st->sz[i];
+		fmt_bytes(a, sizeof a, (double)z->layer);
+		fmt_bytes(b, sizeof b, (double)z->traffic);
+		fmt_bytes(d, sizeof d, (double)z->model);
+		fmt_thousands(e, sizeof e, z->per_head);
+		canvas_printf(c, tx, 1 + i, i == shown - 1 ? ROLE_ACCENT : ROLE_NORMAL, "%6lld %14s %10s %8s %11s",
+			      (long long)z->n, e, a, b, d);
+	}
+
+	struct canvas *s = v->side;
+	canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->model_name);
+	canvas_printf(s, 0, 2, ROLE_NORMAL, "%lld heads, %lld layers", (long long)st->heads, (long long)st->layers);
+	canvas_printf(s, 0, 3, ROLE_NORMAL, "%lld bytes per score", (long long)st->bps);
+	fmt_bytes(a, sizeof a, (double)st->ubatch_slice);
+	fmt_bytes(b, sizeof b, (double)st->decode_row);
+	canvas_printf(s, 0, 5, st->k == st->count + 1 ? ROLE_HOT : ROLE_DIM, "-ub %lld slice: %s", (long long)st->ubatch, a);
+	canvas_printf(s, 0, 6, st->k == st->count + 2 ? ROLE_HOT : ROLE_DIM, "decode row: %s", b);
+
+	if (st->k == 0)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Naive attention stores S = QKᵀ/√d and P = softmax(S): n×n numbers per head. "
+			 "Step through the context lengths to watch the square grow with n².");
+	else if (st->k <= st->count) {
+		const struct sm_size *z = &st->sz[st->k - 1];
+		fmt_bytes(a, sizeof a, (double)z->layer);
+		fmt_bytes(b, sizeof b, (double)z->traffic);
+		fmt_bytes(d, sizeof d, (double)z->model);
+		snprintf(v->narration, VIEW_NARRATION,
+			 "n = %lld: %lld scores per head; × %lld heads × %lld bytes = %s per layer. Writing and reading "
+			 "S and P (4 passes) moves %s per layer, %s for all %lld layers of one prefill.",
+			 (long long)z->n, (long long)z->per_head, (long long)st->heads, (long long)st->bps, a, b, d,
+			 (long long)st->layers);
+	} else if (st->k == st->count + 1) {
+		fmt_bytes(a, sizeof a, (double)st->ubatch_slice);
+		snprintf(v->narration, VIEW_NARRATION,
+			 "llama.cpp never builds the whole prefill matrix: a micro-batch (-ub %lld) stores a %lld × %lld "
+			 "slice instead, still %s per layer without flash attention.",
+			 (long long)st->ubatch, (long long)st->ubatch, (long long)st->n_max, a);
+	} else {
+		fmt_bytes(a, sizeof a, (double)st->decode_row);
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Decode has one query per step: the score row is %s per layer at %lld keys, written and read "
+			 "again for every generated token.", a, (long long)st->n_max);
+	}
+}
+
+static void sm_summary(const void *vs, struct summary *s)
+{
+	const struct sm_state *st = vs;
+	for (int i = 0; i < st->count; i++) {
+		const struct sm_size *z = &st->sz[i];
+		long long n = (long long)z->n;
+		/* Each size checked against the same count reached another way (in doubles, by passes). */
+		double per_head = (double)z->n * (double)z->n;
+		sum_int_check(s, z->per_head, (int64_t)per_head, "scores_per_head.%lld", n);
+		sum_int_check(s, z->layer, (int64_t)(per_head * st->heads * st->bps), "layer_bytes.%lld", n);
+		sum_int_check(s, z->traffic, 2 * z->layer + 2 * z->layer, "traffic_bytes.%lld", n);
+		sum_int_check(s, z->model, (int64_t)((double)z->traffic * st->layers), "model_traffic_bytes.%lld", n);
+	}
+	sum_int_check(s, st->ubatch_slice, (int64_t)((double)st->ubatch * st->n_max * st->heads * st->bps),
+		      "ubatch_slice_bytes");
+	sum_int_check(s, st->decode_row, st->ubatch_slice / st->ubatch, "decode_row_bytes");
+}
+
+static void sm_print(const void *vs, FILE *out)
+{
+	const struct sm_state *st = vs;
+	fprintf(out, "tokens   scores/head   one layer   traffic/layer   %lld layers\n", (long long)st->layers);
+	for (int i = 0; i < st->count; i++) {
+		const struct sm_size *z = &st->sz[i];
+		fprintf(out, "%6lld  %12lld  %7.0f GiB  %10.0f GiB  %7.0f GiB\n", (long long)z->n, (long long)z->per_head,
+			z->layer / GIB, z->traffic / GIB, z->model / GIB);
+	}
+	fprintf(out, "prefill micro-batch of %lld queries at %lld keys: %.0f GiB per layer\n", (long long)st->ubatch,
+		(long long)st->n_max, st->ubatch_slice / GIB);
+	fprintf(out, "decode, 1 query at %lld keys: %.0f MiB per layer\n", (long long)st->n_max, st->decode_row / MIB);
+}
+
+const struct scene_class scene_score_matrix = {
+	.id = "score-matrix",
+	.params = sm_params,
+	.state_size = sizeof(struct sm_state),
+	.init = sm_init,
+	.nsteps = sm_nsteps,
+	.step = sm_step,
+	.render = sm_render,
+	.summary = sm_summary,
+	.print = sm_print,
+};

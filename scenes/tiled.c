@@ -1,0 +1,348 @@
+/*
+ * tiled (lesson Ex. 4): the HBM pane holds Q, K, V and O as blocks; the
+ * SRAM pane holds the block pair being worked on, the score tile as a heat
+ * map, and each row's running m and l.  One step is one event between the
+ * two memories.  The naive kernel runs beside it, for its counters and its
+ * output.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kern/jrand.h"
+#include "kern/tiled.h"
+#include "scene/scene.h"
+#include "scenes/common.h"
+#include "util/npy.h"
+
+struct tl_state {
+	int n, d, tile, causal;
+	long long seed;
+	float *q, *k, *v;          /* [n][d] from java.util.Random(seed).nextGaussian() */
+	float *o_naive, *o_tiled;  /* [n][d] */
+	float *s;                  /* [n][n] the naive kernel's score matrix */
+	struct traffic naive;
+	struct tiled_run run;
+	int events;
+};
+
+static const struct param_spec tl_params[] = {
+	{"n", PARAM_INT, 1, 1024, 1, 0, "tokens (queries = keys)"},
+	{"d", PARAM_INT, 1, 128, 1, 0, "head dimension"},
+	{"tile", PARAM_INT, 1, TILED_MAX_TILE, 1, 0, "block size B (a ragged last block is fine)"},
+	{"seed", PARAM_INT, -9e15, 9e15, 1, 0, "java.util.Random seed of Q, K, V"},
+	{"causal", PARAM_INT, 0, 1, 1, 0, "1: causal mask, fully masked blocks skipped"},
+	{0},
+};
+
+static void tl_fini(void *vs)
+{
+	struct tl_state *st = vs;
+	tiled_free(&st->run);
+	free(st->q);
+	free(st->k);
+	free(st->v);
+	free(st->o_naive);
+	free(st->o_tiled);
+	free(st->s);
+}
+
+static void fill_gaussian(struct jrand *r, float *a, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		a[i] = (float)jrand_gaussian(r);
+}
+
+static int tl_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
+{
+	struct tl_state *st = vs;
+	st->n = (int)params_int(env->p, "n");
+	st->d = (int)params_int(env->p, "d");
+	st->tile = (int)params_int(env->p, "tile");
+	st->seed = params_int(env->p, "seed");
+	st->causal = (int)params_int(env->p, "causal");
+	if (st->tile > st->n) {
+		snprintf(err, errlen, "tile: %d is larger than n = %d", st->tile, st->n);
+		return -1;
+	}
+	size_t nd = (size_t)st->n * st->d;
+	st->q = malloc(sizeof(float) * nd);
+	st->k = malloc(sizeof(float) * nd);
+	st->v = malloc(sizeof(float) * nd);
+	st->o_naive = malloc(sizeof(float) * nd);
+	st->o_tiled = calloc(nd, sizeof(float));
+	st->s = malloc(sizeof(float) * (size_t)st->n * st->n);
+	if (!st->q || !st->k || !st->v || !st->o_naive || !st->o_tiled || !st->s) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	struct jrand r;
+	jrand_init(&r, st->seed);
+	fill_gaussian(&r, st->q, nd);
+	fill_gaussian(&r, st->k, nd);
+	fill_gaussian(&r, st->v, nd);
+	naive_attention(st->q, st->k, st->v, st->n, st->d, st->causal, st->s, st->o_naive, &st->naive);
+	if (tiled_init(&st->run, st->q, st->k, st->v, st->o_tiled, st->n, st->d, st->tile, st->causal) < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	st->events = (int)tiled_event_count(st->n, st->tile, st->causal);
+	return 0;
+}
+
+static int tl_nsteps(const void *vs)
+{
+	return ((const struct tl_state *)vs)->events;
+}
+
+static void tl_step(void *vs)
+{
+	tiled_step(&((struct tl_state *)vs)->run);
+}
+
+static double max_abs_diff(const struct tl_state *st)
+{
+	double m = 0;
+	for (size_t i = 0; i < (size_t)st->n * st->d; i++)
+		m = fmax(m, fabsf(st->o_naive[i] - st->o_tiled[i]));
+	return m;
+}
+
+/* The block row of block b when nb blocks share `rows` screen rows. */
+static int block_row(int b, int nb, int rows)
+{
+	return nb <= rows ? b : (int)((long)b * rows / nb);
+}
+
+static void draw_hbm(const struct tl_state *st, struct canvas *c, int x0, int y0, int rows)
+{
+	const struct tiled_run *r = &st->run;
+	static const char *const names[] = {"Q", "K", "V", "O"};
+	int nb = r->nblocks;
+	canvas_text(c, x0, y0, ROLE_HBM, "HBM (slow)");
+	for (int col = 0; col < 4; col++)
+		canvas_text(c, x0 + 1 + col * 4, y0 + 1, ROLE_LABEL, names[col]);
+	for (int b = 0; b < nb; b++) {
+		int y = y0 + 2 + block_row(b, nb, rows);
+		for (int col = 0; col < 4; col++) {
+			enum role role = ROLE_HBM;
+			uint32_t g = 0x2588;
+			int q_now = r->last == TILED_LOAD_Q && b == r->qb;
+			int kv_now = r->last == TILED_LOAD_KV && b == r->kb;
+			int o_done = r->last == TILED_DONE || b < r->qb || (b == r->qb && r->last == TILED_WRITE_O);
+			if (col == 0 && q_now)
+				role = ROLE_HOT;
+			else if ((col == 1 || col == 2) && kv_now)
+				role = ROLE_HOT;
+			else if (col == 3) {
+				g = o_done ? 0x2588 : 0x2591;
+				role = b == r->qb && r->last == TILED_WRITE_O ? ROLE_HOT : o_done ? ROLE_OK : ROLE_DIM;
+			}
+			canvas_hline(c, x0 + col * 4, y, 3, g, role);
+		}
+		if (nb <= rows)
+			canvas_printf(c, x0 + 16, y, ROLE_DIM, "%d", b);
+	}
+}
+
+static void draw_sram(const struct tl_state *st, struct canvas *c, int x0, int y0, int w, int h)
+{
+	const struct tiled_run *r = &st->run;
+	canvas_text(c, x0, y0, ROLE_SRAM, "SRAM (fast, on chip)");
+	if (r->last == TILED_START || r->last == TILED_DONE) {
+		canvas_text(c, x0, y0 + 2, ROLE_DIM, r->last == TILED_START ? "empty" : "done: every O block written");
+		return;
+	}
+	canvas_printf(c, x0, y0 + 1, ROLE_NORMAL, "Qi = Q[%d]", r->qb);
+	if (r->kb >= 0)
+		canvas_printf(c, x0 + 11, y0 + 1, ROLE_NORMAL, "Kj, Vj = K[%d], V[%d]", r->kb, r->kb);
+	int rows = tiled_block_rows(r, r->qb), cols = r->kb >= 0 ? tiled_block_rows(r, r->kb) : 0;
+	int show_r = rows < h - 3 ? rows : h - 3, show_c = cols < w - 22 ? cols : w - 22;
+	if (show_c > 32)
+		show_c = 32;
+	canvas_text(c, x0, y0 + 2, ROLE_LABEL, "score tile");
+	if (r->kb >= 0 && show_r > 0 && show_c > 0) {
+		double lo = INFINITY, hi = -INFINITY;
+		for (int i = 0; i < rows; i++)
+			for (int j = 0; j < cols; j++) {
+				float x = r->s_tile[i * r->tile + j];
+				if (isfinite(x))
+					lo = fmin(lo, x), hi = fmax(hi, x);
+			}
+		static const uint32_t glyph[4] = {0x2591, 0x2592, 0x2593, 0x2588};
+		for (int y = 0; y < show_r; y++)
+			for (int x = 0; x < show_c; x++) {
+				int i = y * rows / show_r, j = x * cols / show_c;
+				float v = r->s_tile[i * r->tile + j];
+				if (!isfinite(v) || r->last == TILED_LOAD_KV) {
+					canvas_put(c, x0 + x, y0 + 3 + y, isfinite(v) ? 0x00b7 : ' ', ROLE_DIM);
+					continue;
+				}
+				int lvl = hi > lo ? (int)((v - lo) / (hi - lo) * 3.999) : 3;
+				canvas_put(c, x0 + x, y0 + 3 + y, glyph[lvl], (enum role)(ROLE_HEAT1 + lvl));
+			}
+	}
+	int mx = x0 + (show_c > 10 ? show_c : 10) + 2;
+	canvas_text(c, mx, y0 + 2, ROLE_LABEL, "   m       l");
+	for (int i = 0; i < show_r; i++) {
+		int row = i * rows / show_r;
+		if (isinf(r->m[row]))
+			canvas_text(c, mx, y0 + 3 + i, ROLE_DIM, "  −∞      0");
+		else
+			canvas_printf(c, mx, y0 + 3 + i, ROLE_NORMAL, "%6.3f %7.3f", r->m[row], r->l[row]);
+	}
+}
+
+static void tl_render(const void *vs, struct view *v)
+{
+	const struct tl_state *st = vs;
+	const struct tiled_run *r = &st->run;
+	struct canvas *c = v->pic;
+	int rows = c->h - 3;
+	draw_hbm(st, c, 0, 0, rows > 1 ? rows : 1);
+	/* The arrow between the memories says which way this event moved data. */
+	int ax = 19;
+	if (r->last == TILED_LOAD_Q)
+		canvas_printf(c, ax, 2 + block_row(r->qb, r->nblocks, rows), ROLE_HOT, "─Q%d─▶", r->qb);
+	else if (r->last == TILED_LOAD_KV)
+		canvas_printf(c, ax, 2 + block_row(r->kb, r->nblocks, rows), ROLE_HOT, "─KV%d▶", r->kb);
+	else if (r->last == TILED_WRITE_O)
+		canvas_printf(c, ax, 2 + block_row(r->qb, r->nblocks, rows), ROLE_OK, "◀─O%d─", r->qb);
+	canvas_vline(c, ax + 6, 0, c->h, 0x2502, ROLE_DIM);
+	draw_sram(st, c, ax + 8, 0, c->w - ax - 8, c->h);
+
+	struct traffic nf = naive_traffic_formula(st->n, st->d);
+	struct canvas *s = v->side;
+	canvas_text(s, 0, 0, ROLE_LABEL, "floats     tiled    naive");
+	canvas_printf(s, 0, 1, ROLE_NORMAL, "reads  %10lld %8lld", (long long)r->t.reads, (long long)st->naive.reads);
+	canvas_printf(s, 0, 2, ROLE_NORMAL, "writes %10lld %8lld", (long long)r->t.writes, (long long)st->naive.writes);
+	canvas_printf(s, 0, 3, ROLE_ACCENT, "total  %10lld %8lld", (long long)(r->t.reads + r->t.writes),
+		      (long long)(nf.reads + nf.writes));
+	canvas_printf(s, 0, 5, ROLE_NORMAL, "n %d  d %d  B %d%s", st->n, st->d, st->tile, st->causal ? "  causal" : "");
+	canvas_printf(s, 0, 6, ROLE_NORMAL, "blocks: %lld computed", (long long)r->computed_blocks);
+	if (st->causal)
+		canvas_printf(s, 0, 7, ROLE_OK, "%lld skipped (masked)", (long long)r->skipped_blocks);
+	canvas_printf(s, 0, 8, ROLE_DIM, "SRAM tile %d floats", st->tile * st->tile);
+	canvas_printf(s, 0, 9, ROLE_DIM, "naive S, P: %lld floats", (long long)st->n * st->n);
+	if (r->last == TILED_DONE)
+		canvas_printf(s, 0, 11, ROLE_OK, "max|naive−tiled| %.1e", max_abs_diff(st));
+
+	int rows_q = tiled_block_rows(r, r->qb);
+	switch (r->last) {
+	case TILED_START:
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Q, K and V (%d×%d each, from java.util.Random(%lld)) sit in HBM. The naive kernel already ran: "
+			 "it wrote S and P (%lld floats each) to HBM and read them back. The tiled kernel starts now.",
+			 st->n, st->d, st->seed, (long long)st->n * st->n);
+		break;
+	case TILED_LOAD_Q:
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Load query block %d (%d rows × %d = %d floats) into SRAM. Its running m = −∞, l = 0 and "
+			 "acc = 0 start empty; they stay in SRAM until the block is done.",
+			 r->qb, rows_q, st->d, rows_q * st->d);
+		break;
+	case TILED_LOAD_KV:
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Stream key/value block %d past Q[%d]: %d floats read. Keys and values are read once per "
+			 "query block: that is the price of never storing S.",
+			 r->kb, r->qb, 2 * tiled_block_rows(r, r->kb) * st->d);
+		break;
+	case TILED_COMPUTE:
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Score tile Q[%d]·K[%d]ᵀ/√d (%d×%d) is computed in SRAM and folded into each row's m, l and acc "
+			 "with the online rule; it is never written to HBM. Row 0 now has m = %.3f, l = %.3f.",
+			 r->qb, r->kb, rows_q, tiled_block_rows(r, r->kb), r->m[0], r->l[0]);
+		break;
+	case TILED_WRITE_O:
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Write O[%d] = acc / l (%d floats): the only write to HBM.%s Tiled so far: %lld reads, %lld writes.",
+			 r->qb, rows_q * st->d, st->causal ? " Key blocks after the diagonal were skipped." : "",
+			 (long long)r->t.reads, (long long)r->t.writes);
+		break;
+	case TILED_DONE:
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Done: tiled moved %lld floats against naive's %lld, writes %lld against %lld, and the outputs "
+			 "agree to %.1e (float rounding: the additions happen in another order).",
+			 (long long)(r->t.reads + r->t.writes), (long long)(st->naive.reads + st->naive.writes),
+			 (long long)r->t.writes, (long long)st->naive.writes, max_abs_diff(st));
+		break;
+	}
+}
+
+static const int64_t real_n[] = {4096, 131072};
+static const int64_t real_b[] = {64, 128, 256};
+
+static void tl_summary(const void *vs, struct summary *s)
+{
+	const struct tl_state *st = vs;
+	struct traffic nf = naive_traffic_formula(st->n, st->d);
+	struct traffic tf = tiled_traffic_formula(st->n, st->d, st->tile, st->causal);
+	sum_int_check(s, st->naive.reads, nf.reads, "naive_reads");
+	sum_int_check(s, st->naive.writes, nf.writes, "naive_writes");
+	sum_int_check(s, st->run.t.reads, tf.reads, "tiled_reads");
+	sum_int_check(s, st->run.t.writes, tf.writes, "tiled_writes");
+	sum_real_check(s, max_abs_diff(st), 0, 1e-5, "max_abs_diff");
+	int64_t nb = st->run.nblocks;
+	sum_int_check(s, st->run.computed_blocks, st->causal ? nb * (nb + 1) / 2 : nb * nb, "computed_blocks");
+	sum_int_check(s, st->run.skipped_blocks, st->causal ? nb * (nb - 1) / 2 : 0, "skipped_blocks");
+	for (int i = 0; i < 2; i++) {
+		sum_int(s, real_n[i] * real_n[i], "score_buffer_floats.%lld", (long long)real_n[i]);
+		for (int j = 0; j < 3; j++) {
+			struct traffic a = naive_traffic_formula(real_n[i], 128), b = tiled_traffic_formula(real_n[i], 128, real_b[j], 0);
+			double ratio = (double)(a.reads + a.writes) / (double)(b.reads + b.writes);
+			/* The lesson's approximation 2B/d; the n·d terms it drops cost a few percent at 4K. */
+			sum_real_check(s, ratio, 2.0 * real_b[j] / 128, 0.05 * ratio, "ratio.%lld.%lld", (long long)real_n[i],
+				       (long long)real_b[j]);
+		}
+	}
+	for (int j = 0; j < 3; j++)
+		sum_int(s, real_b[j] * real_b[j], "tile_floats.%lld", (long long)real_b[j]);
+}
+
+static void tl_print(const void *vs, FILE *out)
+{
+	const struct tl_state *st = vs;
+	static const int64_t rows[][2] = {{4096, 128}, {131072, 128}, {131072, 64}, {131072, 256}};
+	char a[40], b[40];
+	fprintf(out, "naive: reads %lld, writes %lld, total %lld\n", (long long)st->naive.reads,
+		(long long)st->naive.writes, (long long)(st->naive.reads + st->naive.writes));
+	fprintf(out, "tiled: reads %lld, writes %lld, total %lld\n", (long long)st->run.t.reads,
+		(long long)st->run.t.writes, (long long)(st->run.t.reads + st->run.t.writes));
+	fprintf(out, "max |naive - tiled| = %.1e\n", max_abs_diff(st));
+	fprintf(out, "per head, d = 128 (floats moved, millions):\n");
+	for (int i = 0; i < 4; i++) {
+		struct traffic nf = naive_traffic_formula(rows[i][0], 128);
+		struct traffic tf = tiled_traffic_formula(rows[i][0], 128, rows[i][1], 0);
+		double naive = (double)(nf.reads + nf.writes), tiled = (double)(tf.reads + tf.writes);
+		fmt_thousands(a, sizeof a, rows[i][0] * rows[i][0]);
+		fmt_thousands(b, sizeof b, rows[i][1] * rows[i][1]);
+		fprintf(out, "n=%6lld block %3lld: naive %8.0f  tiled %8.0f  ratio %.1f  score buffer %s floats, tile %s\n",
+			(long long)rows[i][0], (long long)rows[i][1], naive / 1e6, tiled / 1e6, naive / tiled, a, b);
+	}
+}
+
+static int tl_dump(const void *vs, const char *dir, char *err, size_t errlen)
+{
+	const struct tl_state *st = vs;
+	size_t n = (size_t)st->n, d = (size_t)st->d;
+	if (npy_write_f32(dir, "q", st->q, n, d, err, errlen) < 0 || npy_write_f32(dir, "k", st->k, n, d, err, errlen) < 0 ||
+	    npy_write_f32(dir, "v", st->v, n, d, err, errlen) < 0 ||
+	    npy_write_f32(dir, "o_naive", st->o_naive, n, d, err, errlen) < 0 ||
+	    npy_write_f32(dir, "o_tiled", st->o_tiled, n, d, err, errlen) < 0)
+		return -1;
+	return 0;
+}
+
+const struct scene_class scene_tiled = {
+	.id = "tiled",
+	.params = tl_params,
+	.state_size = sizeof(struct tl_state),
+	.init = tl_init,
+	.fini = tl_fini,
+	.nsteps = tl_nsteps,
+	.step = tl_step,
+	.render = tl_render,
+	.summary = tl_summary,
+	.print = tl_print,
+	.dump = tl_dump,
+};
