@@ -29,3 +29,93 @@ void fmt_bytes(char *buf, size_t len, double bytes)
 	else
 		snprintf(buf, len, "%.0f B", bytes);
 }
+
+#include <math.h>
+#include <stdlib.h>
+
+const char *fmt_fixed(char *buf, size_t len, double v, int decimals)
+{
+	char digits[40];
+	int prec;
+	if (!isfinite(v)) {
+		snprintf(buf, len, "%f", v);
+		return buf;
+	}
+	/* The shortest %.Ne that reads back as v. */
+	for (prec = 0; prec < 17; prec++) {
+		snprintf(digits, sizeof digits, "%.*e", prec, v);
+		if (strtod(digits, NULL) == v)
+			break;
+	}
+	snprintf(digits, sizeof digits, "%.*e", prec, v);
+	/* digits: [-]d.ddde[+-]xx; shift into an integer string with `decimals` places, half up. */
+	int neg = digits[0] == '-';
+	char *p = digits + neg, mant[40];
+	int nm = 0, exp10 = atoi(strchr(p, 'e') + 1);
+	for (; *p != 'e'; p++)
+		if (*p != '.')
+			mant[nm++] = *p;
+	/* value = 0.mant × 10^(exp10 + 1); keep exp10 + 1 + decimals digits. */
+	int keep = exp10 + 1 + decimals;
+	char out[80];
+	int no = 0;
+	if (keep < 0) {
+		snprintf(buf, len, "%s%.*f", neg ? "-" : "", decimals, 0.0);
+		return buf;
+	}
+	int carry = keep < nm && mant[keep] >= '5';
+	for (int i = 0; i < keep; i++)
+		out[no++] = i < nm ? mant[i] : '0';
+	for (int i = no - 1; i >= 0 && carry; i--) {
+		if (out[i] == '9')
+			out[i] = '0';
+		else {
+			out[i]++;
+			carry = 0;
+		}
+	}
+	char whole[90];
+	int nw = 0;
+	if (carry)
+		whole[nw++] = '1';
+	for (int i = 0; i < no; i++)
+		whole[nw++] = out[i];
+	whole[nw] = 0;
+	/* Insert the decimal point `decimals` from the right, padding with zeros. */
+	char res[100];
+	int nint = nw - decimals;
+	size_t at = 0;
+	if (neg)
+		res[at++] = '-';
+	if (nint <= 0)
+		res[at++] = '0';
+	for (int i = 0; i < nint; i++)
+		res[at++] = whole[i];
+	if (decimals > 0) {
+		res[at++] = '.';
+		for (int i = nint; i < nw; i++)
+			if (i >= 0)
+				res[at++] = whole[i];
+			else
+				res[at++] = '0';
+	}
+	res[at] = 0;
+	/* Leading zeros between the point and the digits when nint < 0. */
+	if (nint < 0 && decimals > 0) {
+		char fixed[100];
+		size_t k = 0;
+		if (neg)
+			fixed[k++] = '-';
+		fixed[k++] = '0';
+		fixed[k++] = '.';
+		for (int i = 0; i < -nint; i++)
+			fixed[k++] = '0';
+		for (int i = 0; i < nw; i++)
+			fixed[k++] = whole[i];
+		fixed[k] = 0;
+		snprintf(buf, len, "%s", fixed);
+		return buf;
+	}
+	snprintf(buf, len, "%s", res);
+	return buf;
+}

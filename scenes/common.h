@@ -18,3 +18,10 @@ void fmt_thousands(char *buf, size_t len, int64_t v);
 void fmt_bytes(char *buf, size_t len, double bytes);
 
 #endif
+
+/*
+ * Fixed-point text as Java's %.Nf writes it: the shortest decimal that reads
+ * back as v, rounded half up.  C's printf rounds the exact binary value, so
+ * 38.125 gives 38.12 there and 38.13 in the lesson.  Returns buf.
+ */
+const char *fmt_fixed(char *buf, size_t len, double v, int decimals);

@@ -367,3 +367,22 @@ int model_layer_is_local(const struct model *m, int64_t il)
 		return 1;   /* a window without a pattern: every layer is local */
 	return il % m->swa_pattern < m->swa_pattern - 1;
 }
+
+int64_t model_pad(int64_t x, int64_t to)
+{
+	return (x + to - 1) / to * to;
+}
+
+int64_t model_swa_cells(int64_t n_ctx, int64_t n_swa, int64_t n_seq, int64_t n_ubatch)
+{
+	int64_t want = n_swa * n_seq + n_ubatch;
+	return model_pad(want < n_ctx ? want : n_ctx, 256);
+}
+
+int64_t model_local_layers(const struct model *m)
+{
+	int64_t n = 0;
+	for (int64_t il = 0; il < m->layers; il++)
+		n += model_layer_is_local(m, il);
+	return n;
+}

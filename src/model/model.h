@@ -59,4 +59,12 @@ int64_t model_kv_bytes_per_token(const struct model *m);
 /* Layer il is a sliding-window (local) layer. */
 int model_layer_is_local(const struct model *m, int64_t il);
 
+/* Round x up to a multiple of `to` (GGML_PAD). */
+int64_t model_pad(int64_t x, int64_t to);
+/* Cells of a sliding-window layer's cache, llama-kv-cache-iswa.cpp:
+ * GGML_PAD(min(n_ctx, n_swa * n_seq + n_ubatch), 256). */
+int64_t model_swa_cells(int64_t n_ctx, int64_t n_swa, int64_t n_seq, int64_t n_ubatch);
+/* Layers that are local (sliding window) under the model's pattern. */
+int64_t model_local_layers(const struct model *m);
+
 #endif

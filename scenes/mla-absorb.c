@@ -1,0 +1,184 @@
+/*
+ * mla-absorb (lesson Ex. 7): a token's hidden state is compressed to the
+ * latent c = W_DKV h, the only thing MLA caches.  Each head scores a later
+ * query two ways: decompress the key (q . (W_UK c)) or fold W_UK into the
+ * query once ((W_UK^T q) . c).  Steps: c, then per head the two paths.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "kern/mla.h"
+#include "scene/scene.h"
+#include "scenes/common.h"
+
+#define ML_MAX_DIM 16
+#define ML_MAX_HEADS 8
+
+struct ml_state {
+	int dm, lat, hd, heads;
+	long long seed;
+	double down[ML_MAX_DIM * ML_MAX_DIM];                 /* [lat][dm] W_DKV */
+	double up[ML_MAX_HEADS][ML_MAX_DIM * ML_MAX_DIM];     /* [heads][hd][lat] W_UK */
+	double hidden[ML_MAX_DIM];                            /* [dm] */
+	double q[ML_MAX_HEADS][ML_MAX_DIM];                   /* [heads][hd] */
+	double c[ML_MAX_DIM];                                 /* [lat] */
+	double k[ML_MAX_HEADS][ML_MAX_DIM], qa[ML_MAX_HEADS][ML_MAX_DIM];
+	double direct[ML_MAX_HEADS], absorbed[ML_MAX_HEADS];
+	int k_step;
+};
+
+static const struct param_spec ml_params[] = {
+	{"seed", PARAM_INT, -9e15, 9e15, 1, 0, "java.util.Random seed"},
+	{"d_model", PARAM_INT, 1, ML_MAX_DIM, 1, 0, "hidden size"},
+	{"latent", PARAM_INT, 1, ML_MAX_DIM, 1, 0, "latent size (kv_lora_rank)"},
+	{"head_dim", PARAM_INT, 1, ML_MAX_DIM, 1, 0, "key dimension per head"},
+	{"heads", PARAM_INT, 1, ML_MAX_HEADS, 1, 0, "heads"},
+	{0},
+};
+
+static int ml_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
+{
+	struct ml_state *st = vs;
+	struct jrand r;
+	(void)err, (void)errlen;
+	st->seed = params_int(env->p, "seed");
+	st->dm = (int)params_int(env->p, "d_model");
+	st->lat = (int)params_int(env->p, "latent");
+	st->hd = (int)params_int(env->p, "head_dim");
+	st->heads = (int)params_int(env->p, "heads");
+	/* Draw in the lesson's order: W_DKV, each W_UK, the hidden state, each query. */
+	jrand_init(&r, st->seed);
+	mla_rand(&r, st->down, (size_t)st->lat * st->dm);
+	for (int h = 0; h < st->heads; h++)
+		mla_rand(&r, st->up[h], (size_t)st->hd * st->lat);
+	mla_rand(&r, st->hidden, (size_t)st->dm);
+	for (int h = 0; h < st->heads; h++)
+		mla_rand(&r, st->q[h], (size_t)st->hd);
+	mla_mul(st->down, (size_t)st->lat, (size_t)st->dm, st->hidden, st->c);
+	for (int h = 0; h < st->heads; h++) {
+		mla_mul(st->up[h], (size_t)st->hd, (size_t)st->lat, st->c, st->k[h]);
+		st->direct[h] = mla_dot(st->q[h], st->k[h], (size_t)st->hd);
+		mla_mul_t(st->up[h], (size_t)st->hd, (size_t)st->lat, st->q[h], st->qa[h]);
+		st->absorbed[h] = mla_dot(st->qa[h], st->c, (size_t)st->lat);
+	}
+	return 0;
+}
+
+static int ml_nsteps(const void *vs)
+{
+	return 1 + 2 * ((const struct ml_state *)vs)->heads;
+}
+
+static void ml_step(void *vs)
+{
+	((struct ml_state *)vs)->k_step++;
+}
+
+static void vec_text(char *buf, size_t len, const double *v, int n, const char *fmt)
+{
+	size_t at = (size_t)snprintf(buf, len, "(");
+	for (int i = 0; i < n && at < len; i++) {
+		at += (size_t)snprintf(buf + at, len - at, fmt, v[i]);
+		if (i + 1 < n && at < len)
+			at += (size_t)snprintf(buf + at, len - at, ", ");
+	}
+	if (at < len)
+		snprintf(buf + at, len - at, ")");
+}
+
+static void ml_render(const void *vs, struct view *v)
+{
+	const struct ml_state *st = vs;
+	struct canvas *c = v->pic;
+	char a[200], b[200];
+	canvas_text(c, 0, 0, ROLE_LABEL, "W_DKV (latent × d_model)");
+	for (int i = 0; i < st->lat && 1 + i < c->h; i++)
+		for (int j = 0; j < st->dm; j++)
+			canvas_printf(c, j * 5, 1 + i, ROLE_NORMAL, "%4.1f", st->down[i * st->dm + j]);
+	int y = 2 + st->lat;
+	vec_text(a, sizeof a, st->hidden, st->dm, "%.1f");
+	canvas_printf(c, 0, y, ROLE_NORMAL, "hidden h = %s", a);
+	if (st->k_step >= 1) {
+		vec_text(a, sizeof a, st->c, st->lat, "%.2f");
+		canvas_printf(c, 0, y + 1, ROLE_ACCENT, "cached latent c = W_DKV h = %s", a);
+	}
+	y += 3;
+	int done_heads = (st->k_step - 1 + 1) / 2;
+	for (int h = 0; h < st->heads && h < done_heads + 1 && y + 3 < c->h; h++) {
+		int stage = st->k_step - 1 - 2 * h;   /* 0: direct shown, 1: both */
+		if (stage < 0)
+			break;
+		canvas_printf(c, 0, y, ROLE_LABEL, "head %d", h);
+		vec_text(a, sizeof a, st->q[h], st->hd, "%.1f");
+		vec_text(b, sizeof b, st->k[h], st->hd, "%.3f");
+		canvas_printf(c, 8, y, ROLE_NORMAL, "q = %s   k = W_UK c = %s", a, b);
+		canvas_printf(c, 8, y + 1, ROLE_BAR, "direct:   q·(W_UK c)   = %.4f", st->direct[h]);
+		if (stage >= 1) {
+			vec_text(a, sizeof a, st->qa[h], st->lat, "%.3f");
+			canvas_printf(c, 8, y + 2, ROLE_BAR2, "absorbed: (W_UKᵀ q)·c = %.4f   with W_UKᵀq = %s", st->absorbed[h], a);
+		}
+		y += 4;
+	}
+	struct canvas *s = v->side;
+	canvas_text(s, 0, 0, ROLE_LABEL, "floats cached per token");
+	canvas_printf(s, 0, 1, ROLE_NORMAL, "MHA K and V: %d", st->heads * st->hd * 2);
+	canvas_printf(s, 0, 2, ROLE_ACCENT, "MLA latent:  %d", st->lat);
+	canvas_printf(s, 0, 4, ROLE_DIM, "seed %lld, d_model %d", st->seed, st->dm);
+	canvas_printf(s, 0, 5, ROLE_DIM, "%d heads of dim %d", st->heads, st->hd);
+
+	if (st->k_step == 0)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "MLA caches one latent c per token instead of per-head keys and values. W_DKV maps the hidden state "
+			 "(from java.util.Random(%lld), rounded to 0.1) down to %d numbers.", st->seed, st->lat);
+	else if (st->k_step == 1) {
+		vec_text(a, sizeof a, st->c, st->lat, "%.2f");
+		snprintf(v->narration, VIEW_NARRATION, "c = W_DKV h = %s: %d numbers instead of the %d an MHA cache would hold.",
+			 a, st->lat, st->heads * st->hd * 2);
+	} else {
+		int h = (st->k_step - 2) / 2;
+		if ((st->k_step - 2) % 2 == 0)
+			snprintf(v->narration, VIEW_NARRATION,
+				 "Head %d, the slow way: decompress the key W_UK c, then score it: q·(W_UK c) = %.4f.", h,
+				 st->direct[h]);
+		else
+			snprintf(v->narration, VIEW_NARRATION,
+				 "Head %d, absorbed: fold W_UK into the query once and score the cached latent directly: "
+				 "(W_UKᵀ q)·c = %.4f, the same number. Keys are never rebuilt.", h, st->absorbed[h]);
+	}
+}
+
+static void ml_summary(const void *vs, struct summary *s)
+{
+	const struct ml_state *st = vs;
+	for (int i = 0; i < st->lat; i++)
+		sum_real(s, st->c[i], "c.%d", i);
+	for (int h = 0; h < st->heads; h++) {
+		sum_real(s, st->direct[h], "score_direct.%d", h);
+		sum_real_check(s, st->absorbed[h], st->direct[h], 1e-9 * (1 + fabs(st->direct[h])), "score_absorbed.%d", h);
+	}
+	sum_int(s, st->heads * st->hd * 2, "floats_mha");
+	sum_int(s, st->lat, "floats_mla");
+}
+
+static void ml_print(const void *vs, FILE *out)
+{
+	const struct ml_state *st = vs;
+	char a[200];
+	vec_text(a, sizeof a, st->c, st->lat, "%.2f");
+	fprintf(out, "cached latent c = %s\n", a);
+	for (int h = 0; h < st->heads; h++)
+		fprintf(out, "head %d: q.(W_UK c) = %.4f   (W_UK^T q).c = %.4f\n", h, st->direct[h], st->absorbed[h]);
+	fprintf(out, "floats cached per token: MHA K and V = %d, MLA latent = %d\n", st->heads * st->hd * 2, st->lat);
+}
+
+const struct scene_class scene_mla_absorb = {
+	.id = "mla-absorb",
+	.params = ml_params,
+	.state_size = sizeof(struct ml_state),
+	.init = ml_init,
+	.nsteps = ml_nsteps,
+	.step = ml_step,
+	.render = ml_render,
+	.summary = ml_summary,
+	.print = ml_print,
+};

@@ -1,0 +1,151 @@
+/*
+ * swa (lesson Ex. 9): the sliding-window mask drawn row by row, and the ring
+ * buffer beside it, slot p mod W, with the evicted position flashing.
+ * Steps: one per position.
+ */
+#include <string.h>
+
+#include "kern/ring.h"
+#include "scene/scene.h"
+#include "scenes/common.h"
+
+#define SW_MAX_N 512
+
+struct sw_state {
+	int n, window;
+	int pos;               /* positions pushed */
+	struct ring ring;
+	int slots[SW_MAX_N];   /* slot of each position, for the summary */
+	int evicted[SW_MAX_N];
+};
+
+static const struct param_spec sw_params[] = {
+	{"n", PARAM_INT, 1, SW_MAX_N, 1, 0, "tokens"},
+	{"window", PARAM_INT, 1, 256, 1, 0, "window W (keys a query may see, itself included)"},
+	{0},
+};
+
+static int sw_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
+{
+	struct sw_state *st = vs;
+	(void)err, (void)errlen;
+	st->n = (int)params_int(env->p, "n");
+	st->window = (int)params_int(env->p, "window");
+	ring_init(&st->ring, st->window);
+	return 0;
+}
+
+static int sw_nsteps(const void *vs)
+{
+	return ((const struct sw_state *)vs)->n;
+}
+
+static void sw_step(void *vs)
+{
+	struct sw_state *st = vs;
+	ring_push(&st->ring, st->pos);
+	st->slots[st->pos] = st->ring.last_slot;
+	st->evicted[st->pos] = st->ring.last_evicted;
+	st->pos++;
+}
+
+static void sw_render(const void *vs, struct view *v)
+{
+	const struct sw_state *st = vs;
+	struct canvas *c = v->pic;
+	int rows = c->h - 1, cols = c->w / 2 - 6;
+	int first = st->pos > rows ? st->pos - rows : 0;
+	canvas_text(c, 0, 0, ROLE_LABEL, "mask (x = may attend)");
+	for (int q = first; q < st->pos && q - first < rows; q++) {
+		int y = 1 + q - first;
+		canvas_printf(c, 0, y, q == st->pos - 1 ? ROLE_ACCENT : ROLE_DIM, "q%-3d", q);
+		for (int k = 0; k < st->n && k < cols; k++) {
+			int vis = swa_visible(q, k, st->window);
+			canvas_put(c, 5 + k, y, vis ? 'x' : '.', vis ? (q == st->pos - 1 ? ROLE_ACCENT : ROLE_BAR) : ROLE_DIM);
+		}
+	}
+	int rx = 5 + (st->n < cols ? st->n : cols) + 3;
+	canvas_text(c, rx, 0, ROLE_LABEL, "ring buffer: slot = p mod W");
+	for (int s = 0; s < st->window && 1 + s < c->h; s++) {
+		int p = st->ring.slot[s];
+		int now = st->pos > 0 && s == st->ring.last_slot;
+		canvas_printf(c, rx, 1 + s, ROLE_DIM, "slot %-3d", s);
+		if (p < 0)
+			canvas_text(c, rx + 9, 1 + s, ROLE_DIM, "empty");
+		else
+			canvas_printf(c, rx + 9, 1 + s, now ? ROLE_ACCENT : ROLE_SRAM, "pos %d", p);
+		if (now && st->ring.last_evicted >= 0)
+			canvas_printf(c, rx + 18, 1 + s, ROLE_HOT, "evicts %d", st->ring.last_evicted);
+	}
+	struct canvas *s = v->side;
+	canvas_printf(s, 0, 0, ROLE_NORMAL, "W = %d, n = %d", st->window, st->n);
+	canvas_printf(s, 0, 1, ROLE_NORMAL, "cache: %d entries", st->window);
+	canvas_text(s, 0, 3, ROLE_DIM, "k visible from q when");
+	canvas_text(s, 0, 4, ROLE_DIM, "k ≤ q and q − k < W");
+
+	if (st->pos == 0)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Sliding-window attention: a query at q sees a key at k only if k ≤ q and q − k < %d. No later query "
+			 "looks further back, so the cache holds %d entries in a ring.", st->window, st->window);
+	else if (st->ring.last_evicted < 0)
+		snprintf(v->narration, VIEW_NARRATION, "Position %d goes to slot %d mod %d = %d, which was empty.", st->pos - 1,
+			 st->pos - 1, st->window, st->ring.last_slot);
+	else
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Position %d goes to slot %d and evicts position %d, which no later query can see. The cache holds "
+			 "exactly the window of query %d, in rotated order (RoPE needs the stored positions).",
+			 st->pos - 1, st->ring.last_slot, st->ring.last_evicted, st->pos - 1);
+}
+
+static void sw_summary(const void *vs, struct summary *s)
+{
+	const struct sw_state *st = vs;
+	for (int p = 0; p < st->n; p++) {
+		sum_int_check(s, st->slots[p], p % st->window, "slot.%d", p);
+		sum_int_check(s, st->evicted[p], p >= st->window ? p - st->window : -1, "evicted.%d", p);
+	}
+	for (int q = 0; q < st->n; q++) {
+		int vis = 0;
+		for (int k = 0; k < st->n; k++)
+			vis += swa_visible(q, k, st->window);
+		sum_int_check(s, vis, q + 1 < st->window ? q + 1 : st->window, "visible.%d", q);
+	}
+}
+
+static void sw_print(const void *vs, FILE *out)
+{
+	const struct sw_state *st = vs;
+	struct ring r;
+	fprintf(out, "mask (q = query position, x = may attend, . = masked):\n");
+	for (int q = 0; q < st->n; q++) {
+		fprintf(out, "q%-2d ", q);
+		for (int k = 0; k < st->n; k++)
+			fputc(swa_visible(q, k, st->window) ? 'x' : '.', out);
+		fputc('\n', out);
+	}
+	ring_init(&r, st->window);
+	for (int pos = 0; pos < st->n; pos++) {
+		ring_push(&r, pos);
+		if (pos < st->window - 1)
+			continue;
+		fprintf(out, "after pos %d: slot %d gets %d", pos, r.last_slot, pos);
+		if (r.last_evicted >= 0)
+			fprintf(out, " (evicts %d)", r.last_evicted);
+		fprintf(out, ", cache = [");
+		for (int s = 0; s < st->window; s++)
+			fprintf(out, "%s%d", s ? ", " : "", r.slot[s]);
+		fprintf(out, "]\n");
+	}
+}
+
+const struct scene_class scene_swa = {
+	.id = "swa",
+	.params = sw_params,
+	.state_size = sizeof(struct sw_state),
+	.init = sw_init,
+	.nsteps = sw_nsteps,
+	.step = sw_step,
+	.render = sw_render,
+	.summary = sw_summary,
+	.print = sw_print,
+};
