@@ -36,7 +36,7 @@ LIBS     = $(INI_LIBS) -lm -lpthread
 CORE_SRC = $(wildcard src/kern/*.c src/model/*.c src/scene/*.c src/util/*.c) src/canvas.c src/frame.c \
 	   $(wildcard scenes/*.c) src/cli/cli.c src/cli/bench.c
 UI_SRC   = $(wildcard src/ui/*.c) src/cli/main.c
-SCENE_C  = $(filter-out scenes/common.c,$(wildcard scenes/*.c))
+SCENE_C  = $(filter-out scenes/common%,$(wildcard scenes/*.c))
 CORE_OBJ = $(CORE_SRC:%.c=$(BUILD)/%.o) $(BUILD)/registry.o
 UI_OBJ   = $(UI_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC = $(wildcard tests/unit/*.c)

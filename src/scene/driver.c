@@ -133,7 +133,14 @@ int run_open(struct run *r, const struct scene_def *def, const struct model *use
 	memset(r, 0, sizeof *r);
 	r->def = def;
 	params_defaults(&r->params, def);
-	if (def->file.model[0]) {
+	if (!strcmp(def->file.model, "-")) {
+		/* A scene that uses a model only when one is loaded (its own parameters otherwise). */
+		if (user_model) {
+			r->model = *user_model;
+			r->have_model = 1;
+		}
+		r->model_is_default = !user_model;
+	} else if (def->file.model[0]) {
 		if (user_model) {
 			r->model = *user_model;
 			r->model_is_default = !strcmp(user_model->id, def->file.model);
@@ -203,8 +210,13 @@ int run_set_model(struct run *r, const struct model *m, char *err, size_t errlen
 		return -1;
 	}
 	*old = r->model;
-	int old_default = r->model_is_default, rc = 0;
-	if (m) {
+	int old_default = r->model_is_default, old_have = r->have_model, rc = 0;
+	if (!strcmp(r->def->file.model, "-")) {
+		if (m)
+			r->model = *m;
+		r->have_model = m != NULL;
+		r->model_is_default = m == NULL;
+	} else if (m) {
 		r->model = *m;
 		r->model_is_default = !strcmp(m->id, r->def->file.model);
 	} else {
@@ -216,6 +228,7 @@ int run_set_model(struct run *r, const struct model *m, char *err, size_t errlen
 	if (rc < 0) {
 		r->model = *old;
 		r->model_is_default = old_default;
+		r->have_model = old_have;
 	}
 	free(old);
 	return rc;

@@ -1,7 +1,8 @@
 /*
  * scenefile: a scene's data file, scenes/ID.ini.
  *
- *   [scene]   id, order, title, lesson, model (the lesson's model id, optional)
+ *   [scene]   id, order, title, lesson, model (the lesson's model id; "-": the
+ *             loaded model if any, else the scene's own parameters; absent: none)
  *   [params]  default value of each parameter the scene declares
  *   [figures] the lesson's printed figures, keyed like the summary
  *
@@ -31,7 +32,7 @@ struct scene_file {
 	int order;
 	char title[96];
 	char lesson[48];
-	char model[64];     /* "" when the scene uses no model */
+	char model[64];     /* "" when the scene uses no model, "-" when only a loaded one */
 	char param_text[PARAM_MAX][160];   /* defaults as written */
 	int param_line[PARAM_MAX];
 	int nfigures;

@@ -1,0 +1,127 @@
+#include "scenes/common_rope.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "kern/rope.h"
+
+static int declared(const struct params *p, const char *name)
+{
+	return params_find(p, name) >= 0;
+}
+
+static int is_default(const struct params *p, const char *name)
+{
+	int i = params_find(p, name);
+	return i >= 0 && p->val[i].is_default;
+}
+
+int rope_setup_read(struct rope_setup *r, const struct scene_env *env, char *err, size_t errlen)
+{
+	const struct params *p = env->p;
+	const struct model *m = env->model;
+	int n;
+	memset(r, 0, sizeof *r);
+	r->d = (int)params_int(p, "d");
+	r->base = params_real(p, "base");
+	r->train = (double)params_int(p, "train");
+	r->target = (double)params_int(p, "target");
+	r->s = declared(p, "s") ? params_real(p, "s") : r->target / r->train;
+	r->beta_fast = declared(p, "beta_fast") ? params_real(p, "beta_fast") : 32;
+	r->beta_slow = declared(p, "beta_slow") ? params_real(p, "beta_slow") : 1;
+	snprintf(r->source, sizeof r->source, "parameters");
+	if (m) {
+		/* The model's RoPE, for every value the user left at its default. */
+		if (is_default(p, "d"))
+			r->d = (int)(m->kind == ATTN_MLA ? m->qk_rope_head_dim : m->head_dim);
+		if (is_default(p, "base"))
+			r->base = m->rope_base;
+		if (is_default(p, "train"))
+			r->train = (double)m->orig_ctx;
+		if (m->scaling != ROPE_NONE && declared(p, "s") && is_default(p, "s"))
+			r->s = m->rope_factor;
+		if (is_default(p, "target"))
+			r->target = m->scaling != ROPE_NONE ? r->train * m->rope_factor : 4 * r->train;
+		if (declared(p, "beta_fast") && is_default(p, "beta_fast"))
+			r->beta_fast = m->beta_fast;
+		if (declared(p, "beta_slow") && is_default(p, "beta_slow"))
+			r->beta_slow = m->beta_slow;
+		snprintf(r->source, sizeof r->source, "%.100s", m->name);
+	}
+	if (r->d % 2) {
+		snprintf(err, errlen, "d: %d is odd; RoPE rotates pairs", r->d);
+		return -1;
+	}
+	if (r->target <= 1 || r->train <= 1) {
+		snprintf(err, errlen, "train, target: need more than one position");
+		return -1;
+	}
+	if (r->beta_slow >= r->beta_fast) {
+		snprintf(err, errlen, "beta_slow: must be smaller than beta_fast");
+		return -1;
+	}
+	const double *pairs = params_list(p, "pairs", &n);
+	for (int i = 0; i < n && r->npairs < ROPE_MAX_PAIRS; i++) {
+		if (pairs[i] >= r->d / 2) {
+			if (!m || !is_default(p, "pairs")) {
+				snprintf(err, errlen, "pairs: %g is not a pair of d = %d (0 to %d)", pairs[i], r->d, r->d / 2 - 1);
+				return -1;
+			}
+			continue;   /* a smaller model's d: drop the lesson's pairs past its end */
+		}
+		r->pairs[r->npairs++] = (int)pairs[i];
+	}
+	if (r->npairs == 0)
+		for (int i = 0; i < 8 && i < r->d / 2; i++)
+			r->pairs[r->npairs++] = i * (r->d / 2 - 1) / 7;
+	return 0;
+}
+
+double rope_step_pos(const struct rope_setup *r, int k)
+{
+	return floor((r->target - 1) * k / ROPE_STEPS);
+}
+
+/* A dial centred at (cx, cy) with radii rx (columns) and ry (rows). */
+static void dial(struct canvas *c, int cx, int cy, int rx, int ry, double trained_sweep, double angle_base,
+		 double angle_now, int two_hands)
+{
+	/* The rim: shaded where training swept the hand. */
+	for (int deg = 0; deg < 360; deg += 6) {
+		double a = deg * M_PI / 180;
+		int x = cx + (int)lround(rx * sin(a)), y = cy - (int)lround(ry * cos(a));
+		int seen = trained_sweep >= 2 * M_PI || a <= trained_sweep;
+		canvas_put(c, x, y, seen ? 0x2022 : 0x00b7, seen ? ROLE_SRAM : ROLE_DIM);
+	}
+	double ab = fmod(angle_base, 2 * M_PI), an = fmod(angle_now, 2 * M_PI);
+	int new_now = trained_sweep < 2 * M_PI && (angle_now > trained_sweep) && an > trained_sweep;
+	if (two_hands) {
+		int x = cx + (int)lround(0.8 * rx * sin(ab)), y = cy - (int)lround(0.8 * ry * cos(ab));
+		canvas_line(c, cx, cy, x, y, 0x00b7, ROLE_DIM);
+		canvas_put(c, x, y, 0x25cb, ROLE_DIM);
+	}
+	int x = cx + (int)lround(0.8 * rx * sin(an)), y = cy - (int)lround(0.8 * ry * cos(an));
+	canvas_line(c, cx, cy, x, y, 0x00b7, new_now ? ROLE_HOT : ROLE_ACCENT);
+	canvas_put(c, x, y, new_now ? 0x2605 : 0x25cf, new_now ? ROLE_HOT : ROLE_ACCENT);
+	canvas_put(c, cx, cy, 0x253c, ROLE_DIM);
+}
+
+void rope_draw_clocks(struct canvas *c, int y0, const struct rope_setup *r, const double *theta_base,
+		      const double *theta_now, double pos)
+{
+	int n = r->npairs, rows = n > 4 ? 2 : 1, per_row = (n + rows - 1) / rows;
+	int cell_w = c->w / (per_row ? per_row : 1), cell_h = (c->h - y0) / rows;
+	int ry = (cell_h - 2) / 2, rx = ry * 2;
+	if (rx > (cell_w - 2) / 2)
+		rx = (cell_w - 2) / 2, ry = rx / 2;
+	if (ry < 1)
+		ry = 1;
+	for (int i = 0; i < n; i++) {
+		int col = i % per_row, row = i / per_row;
+		int cx = col * cell_w + cell_w / 2, cy = y0 + row * cell_h + 1 + ry;
+		int pair = r->pairs[i];
+		double sweep = (r->train - 1) * theta_base[pair];
+		dial(c, cx, cy, rx, ry, sweep, pos * theta_base[pair], pos * theta_now[pair], theta_now != theta_base);
+		canvas_printf(c, cx - 3, cy + ry + 1, ROLE_LABEL, "pair %d", pair);
+	}
+}

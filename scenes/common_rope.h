@@ -1,0 +1,43 @@
+/*
+ * common_rope: what the four RoPE scenes share: their setup (parameters,
+ * or the loaded model's values where the user did not set them), the
+ * positions their steps visit, and the clock faces.
+ */
+#ifndef ATTNVIZ_COMMON_ROPE_H
+#define ATTNVIZ_COMMON_ROPE_H
+
+#include "canvas.h"
+#include "scene/scene.h"
+
+#define ROPE_MAX_PAIRS 32
+#define ROPE_STEPS 64
+
+struct rope_setup {
+	int d;
+	double base;
+	double train, target;   /* trained length and the length reached */
+	double s;               /* scale factor (scaled scenes) */
+	double beta_fast, beta_slow;
+	int npairs;
+	int pairs[ROPE_MAX_PAIRS];
+	char source[160];       /* where the values came from */
+};
+
+/* Read d, base, train, target, pairs (and s, beta_fast, beta_slow when the
+ * scene declares them).  A loaded model supplies the values left at their
+ * defaults.  0, or -1 with err. */
+int rope_setup_read(struct rope_setup *r, const struct scene_env *env, char *err, size_t errlen);
+/* The position shown at step k of ROPE_STEPS (0 .. target - 1). */
+double rope_step_pos(const struct rope_setup *r, int k);
+
+struct clock_hand {
+	double angle;     /* radians turned so far */
+	enum role role;
+};
+
+/* One dial per selected pair: the trained sweep (0 .. (train-1)·theta) shaded,
+ * the hands drawn, and a hand at an angle training never reached marked. */
+void rope_draw_clocks(struct canvas *c, int y0, const struct rope_setup *r, const double *theta_base,
+		      const double *theta_now, double pos);
+
+#endif

@@ -1,0 +1,164 @@
+/*
+ * needle (lesson Ex. 17): the length × depth grid filling cell by cell.
+ * Each cell builds the prompt and asks the fake model, which only finds a
+ * needle within `window` words of the end or in the first `head` words.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kern/needle.h"
+#include "scene/scene.h"
+#include "scenes/common.h"
+
+#define ND_MAX 16
+
+struct nd_state {
+	int nl, nd, window, head;
+	int lengths[ND_MAX], depths[ND_MAX];
+	int found[ND_MAX][ND_MAX];
+	int at[ND_MAX][ND_MAX];        /* where the needle sits */
+	int k;
+};
+
+static const struct param_spec nd_params[] = {
+	{"lengths", PARAM_INTS, 1, 1000000, ND_MAX, 0, "prompt lengths in words"},
+	{"depths", PARAM_INTS, 0, 100, ND_MAX, 0, "needle depths in percent"},
+	{"window", PARAM_INT, 0, 10000000, 1, 0, "fake model: words it sees from the end"},
+	{"head", PARAM_INT, 0, 10000000, 1, 0, "fake model: words it sees from the start"},
+	{0},
+};
+
+static int nd_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
+{
+	struct nd_state *st = vs;
+	const double *l = params_list(env->p, "lengths", &st->nl), *d = params_list(env->p, "depths", &st->nd);
+	int maxlen = 0;
+	st->window = (int)params_int(env->p, "window");
+	st->head = (int)params_int(env->p, "head");
+	for (int i = 0; i < st->nl; i++)
+		st->lengths[i] = (int)l[i], maxlen = st->lengths[i] > maxlen ? st->lengths[i] : maxlen;
+	for (int j = 0; j < st->nd; j++)
+		st->depths[j] = (int)d[j];
+	int *words = malloc(sizeof(int) * ((size_t)maxlen + 1));
+	if (!words) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (int i = 0; i < st->nl; i++)
+		for (int j = 0; j < st->nd; j++) {
+			int n = needle_prompt(words, st->lengths[i], st->depths[j]);
+			st->found[i][j] = needle_fake_model(words, n, st->window, st->head);
+			for (int w = 0; w < n; w++)
+				if (words[w] == NEEDLE_WORD)
+					st->at[i][j] = w;
+		}
+	free(words);
+	return 0;
+}
+
+static int nd_nsteps(const void *vs)
+{
+	const struct nd_state *st = vs;
+	return st->nl * st->nd;
+}
+
+static void nd_step(void *vs)
+{
+	((struct nd_state *)vs)->k++;
+}
+
+static int row_correct(const struct nd_state *st, int i, int upto)
+{
+	int c = 0;
+	for (int j = 0; j < st->nd && i * st->nd + j < upto; j++)
+		c += st->found[i][j];
+	return c;
+}
+
+static void nd_render(const void *vs, struct view *v)
+{
+	const struct nd_state *st = vs;
+	struct canvas *c = v->pic;
+	canvas_text(c, 0, 0, ROLE_LABEL, "length   depth:");
+	for (int j = 0; j < st->nd; j++)
+		canvas_printf(c, 15 + j * 6, 0, ROLE_LABEL, "%5d%%", st->depths[j]);
+	for (int i = 0; i < st->nl && 2 + i * 2 < c->h; i++) {
+		int y = 2 + i * 2;
+		canvas_printf(c, 0, y, ROLE_NORMAL, "%7d", st->lengths[i]);
+		for (int j = 0; j < st->nd; j++) {
+			int idx = i * st->nd + j;
+			if (idx >= st->k) {
+				canvas_text(c, 15 + j * 6, y, ROLE_DIM, "   ·  ");
+				continue;
+			}
+			int now = idx == st->k - 1;
+			canvas_text(c, 15 + j * 6, y, st->found[i][j] ? (now ? ROLE_ACCENT : ROLE_OK) : ROLE_HOT,
+				    st->found[i][j] ? "  ok  " : " miss ");
+		}
+		if ((i + 1) * st->nd <= st->k)
+			canvas_printf(c, 16 + st->nd * 6, y, ROLE_NORMAL, "%d/%d", row_correct(st, i, st->k), st->nd);
+	}
+	struct canvas *s = v->side;
+	canvas_text(s, 0, 0, ROLE_LABEL, "fake model finds the needle");
+	canvas_printf(s, 0, 1, ROLE_NORMAL, "within %d words of the end", st->window);
+	canvas_printf(s, 0, 2, ROLE_NORMAL, "or in the first %d words", st->head);
+	canvas_text(s, 0, 4, ROLE_DIM, "e: window=, head=");
+
+	if (st->k == 0)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Hide one fact (the needle) at a depth in filler text and ask for it. The fake model only sees the last "
+			 "%d words and the first %d, like the edge-heavy pattern of real models.", st->window, st->head);
+	else {
+		int idx = st->k - 1, i = idx / st->nd, j = idx % st->nd, len = st->lengths[i] + 1;
+		snprintf(v->narration, VIEW_NARRATION,
+			 "%d words, depth %d%%: the needle is word %d, %d words from the end: %s.", st->lengths[i], st->depths[j],
+			 st->at[i][j], len - st->at[i][j],
+			 st->found[i][j] ? (st->at[i][j] < st->head ? "found (in the first words)" : "found (near the end)")
+					 : "missed (in the middle)");
+	}
+}
+
+static void nd_summary(const void *vs, struct summary *s)
+{
+	const struct nd_state *st = vs;
+	for (int i = 0; i < st->nl; i++) {
+		int closed = 0;
+		for (int j = 0; j < st->nd; j++) {
+			/* The rule in closed form, against the model that searched the prompt. */
+			long at = (long)st->lengths[i] * st->depths[j] / 100;
+			if (at > st->lengths[i])
+				at = st->lengths[i];
+			int want = st->lengths[i] + 1 - at <= st->window || at < st->head;
+			closed += want;
+			sum_int_check(s, st->found[i][j], want, "cell.%d.%d", st->lengths[i], st->depths[j]);
+		}
+		sum_int_check(s, row_correct(st, i, st->nl * st->nd), closed, "correct.%d", st->lengths[i]);
+	}
+}
+
+static void nd_print(const void *vs, FILE *out)
+{
+	const struct nd_state *st = vs;
+	fprintf(out, "length   depth:");
+	for (int j = 0; j < st->nd; j++)
+		fprintf(out, j == 0 ? "%2d" : "%5d", st->depths[j]);
+	fprintf(out, "\n");
+	for (int i = 0; i < st->nl; i++) {
+		fprintf(out, "%6d         ", st->lengths[i]);
+		for (int j = 0; j < st->nd; j++)
+			fprintf(out, "%s", st->found[i][j] ? "   ok" : " miss");
+		fprintf(out, "   %d/%d\n", row_correct(st, i, st->nl * st->nd), st->nd);
+	}
+}
+
+const struct scene_class scene_needle = {
+	.id = "needle",
+	.params = nd_params,
+	.state_size = sizeof(struct nd_state),
+	.init = nd_init,
+	.nsteps = nd_nsteps,
+	.step = nd_step,
+	.render = nd_render,
+	.summary = nd_summary,
+	.print = nd_print,
+};

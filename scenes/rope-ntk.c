@@ -1,0 +1,125 @@
+/*
+ * rope-ntk (lesson Ex. 14): NTK-aware scaling raises the base to
+ * base·s^(d/(d-2)).  Pair 0 keeps its speed, the last pair slows by exactly
+ * s, and the pairs between slow by s^(2i/(d-2)): some still extrapolate.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "kern/rope.h"
+#include "scene/scene.h"
+#include "scenes/common.h"
+#include "scenes/common_rope.h"
+
+#define NT_MAX_D 1024
+
+struct nt_state {
+	struct rope_setup r;
+	double new_base;
+	double theta[NT_MAX_D / 2], used[NT_MAX_D / 2];
+	int k;
+};
+
+static const struct param_spec nt_params[] = {
+	{"d", PARAM_INT, 4, NT_MAX_D, 1, 0, "head dimension"},
+	{"base", PARAM_REAL, 1.0001, 1e12, 1, 0, "RoPE base"},
+	{"train", PARAM_INT, 2, 1 << 30, 1, 0, "trained length"},
+	{"target", PARAM_INT, 2, 1 << 30, 1, 0, "length reached"},
+	{"s", PARAM_REAL, 1, 1e6, 1, 0, "scale factor"},
+	{"pairs", PARAM_INTS, 0, NT_MAX_D / 2 - 1, ROPE_MAX_PAIRS, 0, "pairs drawn as clocks"},
+	{0},
+};
+
+static int nt_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
+{
+	struct nt_state *st = vs;
+	if (rope_setup_read(&st->r, env, err, errlen) < 0)
+		return -1;
+	if (st->r.d < 4) {
+		snprintf(err, errlen, "d: NTK-aware scaling needs d of at least 4");
+		return -1;
+	}
+	st->new_base = rope_ntk_base(st->r.base, st->r.s, st->r.d);
+	for (int i = 0; i < st->r.d / 2; i++) {
+		st->theta[i] = rope_theta(st->r.base, i, st->r.d);
+		st->used[i] = rope_theta(st->new_base, i, st->r.d);
+	}
+	return 0;
+}
+
+static int nt_nsteps(const void *vs)
+{
+	(void)vs;
+	return ROPE_STEPS;
+}
+
+static void nt_step(void *vs)
+{
+	((struct nt_state *)vs)->k++;
+}
+
+static void nt_render(const void *vs, struct view *v)
+{
+	const struct nt_state *st = vs;
+	const struct rope_setup *r = &st->r;
+	double pos = rope_step_pos(r, st->k);
+	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f   ○ base %g  ● base %.1f   ★ beyond training", pos, r->base,
+		      st->new_base);
+	rope_draw_clocks(v->pic, 1, r, st->theta, st->used, pos);
+	struct canvas *s = v->side;
+	canvas_printf(s, 0, 0, ROLE_NORMAL, "s = %g, d %d", r->s, r->d);
+	canvas_printf(s, 0, 1, ROLE_ACCENT, "base %g → %.1f", r->base, st->new_base);
+	canvas_text(s, 0, 3, ROLE_LABEL, "pair slowdown  at target");
+	for (int i = 0; i < r->npairs && 4 + i < s->h; i++) {
+		int p = r->pairs[i];
+		double at = (r->target - 1) * st->used[p], max = (r->train - 1) * st->theta[p];
+		canvas_printf(s, 0, 4 + i, at > max && max < 2 * M_PI ? ROLE_HOT : ROLE_NORMAL, "%4d %8.3f %10.2f", p,
+			      st->theta[p] / st->used[p], at);
+	}
+	snprintf(v->narration, VIEW_NARRATION,
+		 "NTK-aware scaling changes the base to %.1f instead of the positions: pair i slows by s^(2i/(d-2)), so "
+		 "pair 0 keeps full resolution and the last pair slows by exactly %g. Middle pairs are slowed less than "
+		 "s and still reach angles beyond their trained maximum (red).", st->new_base, r->s);
+}
+
+static void nt_summary(const void *vs, struct summary *s)
+{
+	const struct nt_state *st = vs;
+	const struct rope_setup *r = &st->r;
+	sum_real(s, st->new_base, "ntk_base");
+	for (int i = 0; i < r->d / 2; i++) {
+		double slow = st->theta[i] / st->used[i];
+		sum_real(s, st->used[i], "theta_new.%d", i);
+		/* The slowdown against its closed form s^(2i/(d-2)). */
+		sum_real_check(s, slow, pow(r->s, 2.0 * i / (r->d - 2)), 1e-9 * slow, "slowdown.%d", i);
+		sum_real(s, (r->target - 1) * st->used[i], "angle_at_target.%d", i);
+		sum_real(s, (r->train - 1) * st->theta[i], "max_trained.%d", i);
+	}
+}
+
+static void nt_print(const void *vs, FILE *out)
+{
+	const struct nt_state *st = vs;
+	const struct rope_setup *r = &st->r;
+	char a[32], b[32], c[32];
+	fprintf(out, "base %s -> %s\n", fmt_fixed(a, sizeof a, r->base, 0), fmt_fixed(b, sizeof b, st->new_base, 1));
+	fprintf(out, "pair  theta        theta'       slowdown  angle at %.0f  trained max\n", r->target - 1);
+	for (int i = 0; i < r->npairs; i++) {
+		int p = r->pairs[i];
+		fprintf(out, "%4d  %.4e  %.4e  %8s  %14s  %11s\n", p, st->theta[p], st->used[p],
+			fmt_fixed(a, sizeof a, st->theta[p] / st->used[p], 3), fmt_fixed(b, sizeof b, (r->target - 1) * st->used[p], 2),
+			fmt_fixed(c, sizeof c, (r->train - 1) * st->theta[p], 2));
+	}
+}
+
+const struct scene_class scene_rope_ntk = {
+	.id = "rope-ntk",
+	.params = nt_params,
+	.state_size = sizeof(struct nt_state),
+	.init = nt_init,
+	.nsteps = nt_nsteps,
+	.step = nt_step,
+	.render = nt_render,
+	.summary = nt_summary,
+	.print = nt_print,
+};

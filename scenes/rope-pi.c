@@ -1,0 +1,121 @@
+/*
+ * rope-pi (lesson Ex. 13): position interpolation divides every position by
+ * s before RoPE.  Each clock shows the unscaled hand (hollow) and the
+ * interpolated one: every hand stays inside the trained sweep, and every
+ * pair, fast or slow, turns s times slower.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "kern/rope.h"
+#include "scene/scene.h"
+#include "scenes/common.h"
+#include "scenes/common_rope.h"
+
+#define PI_MAX_D 1024
+
+struct pi_state {
+	struct rope_setup r;
+	double theta[PI_MAX_D / 2], used[PI_MAX_D / 2];
+	int k;
+};
+
+static const struct param_spec pi_params[] = {
+	{"d", PARAM_INT, 2, PI_MAX_D, 1, 0, "head dimension"},
+	{"base", PARAM_REAL, 1.0001, 1e12, 1, 0, "RoPE base"},
+	{"train", PARAM_INT, 2, 1 << 30, 1, 0, "trained length"},
+	{"target", PARAM_INT, 2, 1 << 30, 1, 0, "length reached"},
+	{"s", PARAM_REAL, 1, 1e6, 1, 0, "scale factor (target / train in the lesson)"},
+	{"pairs", PARAM_INTS, 0, PI_MAX_D / 2 - 1, ROPE_MAX_PAIRS, 0, "pairs drawn as clocks"},
+	{0},
+};
+
+static int pi_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
+{
+	struct pi_state *st = vs;
+	if (rope_setup_read(&st->r, env, err, errlen) < 0)
+		return -1;
+	for (int i = 0; i < st->r.d / 2; i++) {
+		st->theta[i] = rope_theta(st->r.base, i, st->r.d);
+		st->used[i] = st->theta[i] / st->r.s;   /* positions divided by s, so every angle too */
+	}
+	return 0;
+}
+
+static int pi_nsteps(const void *vs)
+{
+	(void)vs;
+	return ROPE_STEPS;
+}
+
+static void pi_step(void *vs)
+{
+	((struct pi_state *)vs)->k++;
+}
+
+static void pi_render(const void *vs, struct view *v)
+{
+	const struct pi_state *st = vs;
+	const struct rope_setup *r = &st->r;
+	double pos = rope_step_pos(r, st->k);
+	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f rotated as %.2f   ○ unscaled  ● interpolated (÷%g)", pos,
+		      pos / r->s, r->s);
+	rope_draw_clocks(v->pic, 1, r, st->theta, st->used, pos);
+	struct canvas *s = v->side;
+	canvas_printf(s, 0, 0, ROLE_NORMAL, "s = %g, d %d, base %g", r->s, r->d, r->base);
+	canvas_printf(s, 0, 1, ROLE_NORMAL, "train %.0f, target %.0f", r->train, r->target);
+	canvas_text(s, 0, 3, ROLE_LABEL, "pair  per token   at target");
+	for (int i = 0; i < r->npairs && 4 + i < s->h; i++) {
+		int p = r->pairs[i];
+		canvas_printf(s, 0, 4 + i, ROLE_NORMAL, "%4d  %.6f %10.2f", p, st->used[p], (r->target - 1) * st->used[p]);
+	}
+	snprintf(v->narration, VIEW_NARRATION,
+		 "PI divides every position by s = %g: position %.0f is rotated as %.2f, inside the trained 0..%.0f. "
+		 "The cost: pair 0's neighbours now differ by %.2f rad instead of 1, every pair compressed alike.",
+		 r->s, pos, pos / r->s, r->train - 1, st->used[0]);
+}
+
+static void pi_summary(const void *vs, struct summary *s)
+{
+	const struct pi_state *st = vs;
+	const struct rope_setup *r = &st->r;
+	sum_real(s, (r->target - 1) / r->s, "pos_at_target");
+	for (int i = 0; i < r->d / 2; i++) {
+		/* theta / s against the same rotation reached through the scaled position. */
+		sum_real_check(s, st->used[i], rope_theta(r->base, i, r->d) * (1 / r->s), 1e-15, "theta_used.%d", i);
+		sum_real_check(s, (r->target - 1) * st->used[i], ((r->target - 1) / r->s) * st->theta[i],
+			       1e-9 * (1 + (r->target - 1) * st->used[i]), "angle_at_target.%d", i);
+		sum_real(s, (r->train - 1) * st->theta[i], "max_trained.%d", i);
+	}
+	sum_real(s, 1 / r->s, "neighbour_diff");
+}
+
+static void pi_print(const void *vs, FILE *out)
+{
+	const struct pi_state *st = vs;
+	const struct rope_setup *r = &st->r;
+	char a[32], b[32], c[32], d[32], e[32];
+	fprintf(out, "s = %s: position %.0f is rotated as position %s; trained positions 0 to %.0f\n",
+		fmt_fixed(a, sizeof a, r->s, 0), r->target - 1, fmt_fixed(b, sizeof b, (r->target - 1) / r->s, 2), r->train - 1);
+	for (int i = 0; i < r->npairs; i++) {
+		int p = r->pairs[i];
+		fprintf(out, "pair %2d: angle per token %s -> %s, angle at %.0f %8s (at %.0f in training %8s)\n", p,
+			fmt_fixed(a, sizeof a, st->theta[p], 6), fmt_fixed(b, sizeof b, st->used[p], 6), r->target - 1,
+			fmt_fixed(c, sizeof c, (r->target - 1) * st->used[p], 2), r->train - 1,
+			fmt_fixed(d, sizeof d, (r->train - 1) * st->theta[p], 2));
+	}
+	fprintf(out, "pair 0: neighbours now differ by %s rad; in training the smallest difference was %s rad\n",
+		fmt_fixed(e, sizeof e, st->used[0], 2), fmt_fixed(a, sizeof a, st->theta[0], 2));
+}
+
+const struct scene_class scene_rope_pi = {
+	.id = "rope-pi",
+	.params = pi_params,
+	.state_size = sizeof(struct pi_state),
+	.init = pi_init,
+	.nsteps = pi_nsteps,
+	.step = pi_step,
+	.render = pi_render,
+	.summary = pi_summary,
+	.print = pi_print,
+};

@@ -1,0 +1,138 @@
+/*
+ * rope (lesson Ex. 12): one clock per selected pair, its hand at position x
+ * theta_i.  The rim is shaded where training swept the hand; past the
+ * trained length a slow pair's hand reaches angles never seen (a star).
+ * Steps walk the position from 0 to the target; autoplay spins the hands.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "kern/rope.h"
+#include "scene/scene.h"
+#include "scenes/common.h"
+#include "scenes/common_rope.h"
+
+#define RP_MAX_D 1024
+
+struct rp_state {
+	struct rope_setup r;
+	double theta[RP_MAX_D / 2];
+	int k;
+};
+
+static const struct param_spec rp_params[] = {
+	{"d", PARAM_INT, 2, RP_MAX_D, 1, 0, "head dimension (pairs = d/2)"},
+	{"base", PARAM_REAL, 1.0001, 1e12, 1, 0, "RoPE base"},
+	{"train", PARAM_INT, 2, 1 << 30, 1, 0, "trained length"},
+	{"target", PARAM_INT, 2, 1 << 30, 1, 0, "length reached"},
+	{"pairs", PARAM_INTS, 0, RP_MAX_D / 2 - 1, ROPE_MAX_PAIRS, 0, "pairs drawn as clocks"},
+	{0},
+};
+
+static int rp_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
+{
+	struct rp_state *st = vs;
+	if (rope_setup_read(&st->r, env, err, errlen) < 0)
+		return -1;
+	if (st->r.d > RP_MAX_D) {
+		snprintf(err, errlen, "d: %d is more than %d", st->r.d, RP_MAX_D);
+		return -1;
+	}
+	for (int i = 0; i < st->r.d / 2; i++)
+		st->theta[i] = rope_theta(st->r.base, i, st->r.d);
+	return 0;
+}
+
+static int rp_nsteps(const void *vs)
+{
+	(void)vs;
+	return ROPE_STEPS;
+}
+
+static void rp_step(void *vs)
+{
+	((struct rp_state *)vs)->k++;
+}
+
+static void rp_render(const void *vs, struct view *v)
+{
+	const struct rp_state *st = vs;
+	const struct rope_setup *r = &st->r;
+	double pos = rope_step_pos(r, st->k);
+	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f  (trained 0..%.0f)   • seen in training  ★ never seen",
+		      pos, r->train - 1);
+	rope_draw_clocks(v->pic, 1, r, st->theta, st->theta, pos);
+	struct canvas *s = v->side;
+	canvas_printf(s, 0, 0, ROLE_NORMAL, "d %d, base %g", r->d, r->base);
+	canvas_printf(s, 0, 1, ROLE_NORMAL, "train %.0f, target %.0f", r->train, r->target);
+	canvas_printf(s, 0, 2, ROLE_ACCENT, "%d of %d pairs never turn", rope_unseen_pairs(r->base, r->d, r->train), r->d / 2);
+	canvas_text(s, 0, 3, ROLE_DIM, "once in training");
+	canvas_text(s, 0, 5, ROLE_LABEL, "pair  wavelength  angle");
+	for (int i = 0; i < r->npairs && 6 + i < s->h; i++) {
+		int p = r->pairs[i];
+		double a = pos * st->theta[p], sweep = (r->train - 1) * st->theta[p];
+		int unseen = sweep < 2 * M_PI && fmod(a, 2 * M_PI) > sweep && a > sweep;
+		canvas_printf(s, 0, 6 + i, unseen ? ROLE_HOT : ROLE_NORMAL, "%4d %11.1f %7.2f%s", p,
+			      rope_wavelength(r->base, p, r->d), a, unseen ? " new" : "");
+	}
+	snprintf(v->narration, VIEW_NARRATION,
+		 "Pair i turns theta_i = base^(-2i/d) radians per position; a clock hand shows position × theta_i. "
+		 "Fast pairs sweep the whole dial within %.0f positions; slow ones (wavelength > %.0f) never finish a turn, "
+		 "so past the trained length their hands reach angles the model never saw. Position %.0f%s.",
+		 r->train, r->train, pos, pos >= r->train ? ": beyond training" : ": inside training");
+}
+
+static void rp_summary(const void *vs, struct summary *s)
+{
+	const struct rp_state *st = vs;
+	const struct rope_setup *r = &st->r;
+	/* Every pair: theta by pow, checked against the running product of base^(-2/d). */
+	double step = pow(r->base, -2.0 / r->d), prod = 1;
+	int unseen = 0;
+	for (int i = 0; i < r->d / 2; i++) {
+		sum_real_check(s, st->theta[i], prod, 1e-12 * prod, "theta.%d", i);
+		prod *= step;
+	}
+	for (int i = 0; i < r->d / 2; i++) {
+		double wl = rope_wavelength(r->base, i, r->d);
+		sum_real(s, wl, "wavelength.%d", i);
+		sum_real(s, r->train / wl, "turns.%d", i);
+		sum_real(s, (r->train - 1) * st->theta[i], "max_trained.%d", i);
+		sum_real(s, (r->target - 1) * st->theta[i], "angle_at_target.%d", i);
+		unseen += wl > r->train;
+	}
+	/* The count again from ggml's correction-dim formula with one turn: pairs past it never turn. */
+	double dim1 = rope_yarn_corr_dim(r->d, r->train, 1, r->base);
+	int closed = r->d / 2 - (int)fmin(r->d / 2, fmax(0, floor(dim1) + 1));
+	sum_int_check(s, rope_unseen_pairs(r->base, r->d, r->train), closed, "unseen_pairs");
+	(void)unseen;
+}
+
+static void rp_print(const void *vs, FILE *out)
+{
+	const struct rp_state *st = vs;
+	const struct rope_setup *r = &st->r;
+	char a[32], b[32], c[32], d[32];
+	fprintf(out, "pair  theta        wavelength  turns in %.0f  max angle trained  angle at %.0f\n", r->train, r->target - 1);
+	for (int i = 0; i < r->npairs; i++) {
+		int p = r->pairs[i];
+		double th = st->theta[p], wl = 2 * M_PI / th;
+		fprintf(out, "%4d  %.3e  %10s  %13s  %17s  %14s\n", p, th, fmt_fixed(a, sizeof a, wl, 1),
+			fmt_fixed(b, sizeof b, r->train / wl, 2), fmt_fixed(c, sizeof c, (r->train - 1) * th, 2),
+			fmt_fixed(d, sizeof d, (r->target - 1) * th, 2));
+	}
+	fprintf(out, "pairs that never complete one turn within %.0f positions: %d of %d\n", r->train,
+		rope_unseen_pairs(r->base, r->d, r->train), r->d / 2);
+}
+
+const struct scene_class scene_rope = {
+	.id = "rope",
+	.params = rp_params,
+	.state_size = sizeof(struct rp_state),
+	.init = rp_init,
+	.nsteps = rp_nsteps,
+	.step = rp_step,
+	.render = rp_render,
+	.summary = rp_summary,
+	.print = rp_print,
+};

@@ -1,0 +1,263 @@
+/*
+ * sinks (lesson Ex. 11): one query's attention over n positions, with a sink
+ * at position 0 (high score, value 0), for three caches: all keys, the last
+ * W, and the sinks plus the last W.  Then the streaming cache (sinks plus a
+ * recent window) fills token by token.  A learned sink adds one logit to the
+ * denominator with no value, folded in by the online-softmax kernel.
+ * Steps: the three caches, then one per streamed token.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "kern/attn_row.h"
+#include "kern/jrand.h"
+#include "kern/ring.h"
+#include "scene/scene.h"
+#include "scenes/common.h"
+
+#define SK_MAX 512
+
+enum { CACHE_FULL, CACHE_LAST, CACHE_SINKS, NCACHES };
+static const char *const cache_key[NCACHES] = {"full", "last", "sinks"};
+
+struct sk_result {
+	int nkeys;
+	int keep[SK_MAX];
+	double weight[SK_MAX];   /* [n] by position, 0 when not kept */
+	double recent, out;
+	double ref_out;          /* the two-pass reference */
+};
+
+struct sk_state {
+	int n, sinks, recent, learned;
+	long long seed;
+	double sink_logit;
+	double score[SK_MAX], value[SK_MAX];
+	struct sk_result res[NCACHES];
+	struct stream_cache stream;
+	int evicted[SK_MAX];
+	int k;
+};
+
+static const struct param_spec sk_params[] = {
+	{"seed", PARAM_INT, -9e15, 9e15, 1, 0, "java.util.Random seed"},
+	{"n", PARAM_INT, 2, SK_MAX, 1, 0, "positions"},
+	{"sinks", PARAM_INT, 0, 64, 1, 0, "sink positions kept at the start"},
+	{"recent", PARAM_INT, 1, 256, 1, 0, "recent window W"},
+	{"sink_score", PARAM_REAL, -100, 100, 1, 0, "score of position 0"},
+	{"learned", PARAM_INT, 0, 1, 1, 0, "1: a learned sink logit joins every softmax"},
+	{"sink_logit", PARAM_REAL, -100, 100, 1, 0, "the learned sink's logit"},
+	{0},
+};
+
+/* Attend over the kept positions with the online row kernel (value dimension 1). */
+static void attend(struct sk_state *st, struct sk_result *r)
+{
+	struct attn_row row;
+	double sc[SK_MAX + 1], val[SK_MAX + 1], out, ref;
+	int m = 0;
+	attn_row_init(&row, 1);
+	if (st->learned) {
+		/* A learned sink: a logit with a zero value, the same rescaling as any key. */
+		attn_row_step(&row, st->sink_logit, (double[]){0});
+		sc[m] = st->sink_logit, val[m++] = 0;
+	}
+	for (int i = 0; i < r->nkeys; i++) {
+		int p = r->keep[i];
+		attn_row_step(&row, st->score[p], &st->value[p]);
+		sc[m] = st->score[p], val[m++] = st->value[p];
+	}
+	attn_row_output(&row, &out);
+	attn_row_reference(sc, val, (size_t)m, 1, &ref);
+	r->out = out;
+	r->ref_out = ref;
+	r->recent = 0;
+	memset(r->weight, 0, sizeof r->weight);
+	for (int i = 0; i < r->nkeys; i++) {
+		int p = r->keep[i];
+		r->weight[p] = exp(st->score[p] - row.sm.m) / row.sm.s;
+		if (p >= st->n - st->recent)
+			r->recent += r->weight[p];
+	}
+}
+
+static int sk_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
+{
+	struct sk_state *st = vs;
+	struct jrand r;
+	st->seed = params_int(env->p, "seed");
+	st->n = (int)params_int(env->p, "n");
+	st->sinks = (int)params_int(env->p, "sinks");
+	st->recent = (int)params_int(env->p, "recent");
+	st->learned = (int)params_int(env->p, "learned");
+	st->sink_logit = params_real(env->p, "sink_logit");
+	if (st->sinks + st->recent > st->n) {
+		snprintf(err, errlen, "sinks, recent: %d + %d is more than n = %d", st->sinks, st->recent, st->n);
+		return -1;
+	}
+	st->score[0] = params_real(env->p, "sink_score");   /* position 0 draws most of the attention */
+	st->value[0] = 0;                                     /* and contributes almost nothing */
+	jrand_init(&r, st->seed);
+	for (int i = 1; i < st->n; i++) {
+		st->score[i] = jrand_double(&r) * 2;
+		st->value[i] = floor((jrand_double(&r) * 2 - 1) * 100 + 0.5) / 100.0;
+	}
+	struct sk_result *full = &st->res[CACHE_FULL], *last = &st->res[CACHE_LAST], *snk = &st->res[CACHE_SINKS];
+	for (int p = 0; p < st->n; p++)
+		full->keep[full->nkeys++] = p;
+	for (int p = 0; p < st->sinks; p++)
+		snk->keep[snk->nkeys++] = p;
+	for (int p = st->n - st->recent; p < st->n; p++) {
+		last->keep[last->nkeys++] = p;
+		snk->keep[snk->nkeys++] = p;
+	}
+	for (int c = 0; c < NCACHES; c++)
+		attend(st, &st->res[c]);
+	stream_init(&st->stream, st->sinks, st->recent);
+	return 0;
+}
+
+static int sk_nsteps(const void *vs)
+{
+	return NCACHES + ((const struct sk_state *)vs)->n;
+}
+
+static void sk_step(void *vs)
+{
+	struct sk_state *st = vs;
+	if (st->k >= NCACHES) {
+		int pos = st->k - NCACHES;
+		stream_push(&st->stream, pos);
+		st->evicted[pos] = st->stream.last_evicted;
+	}
+	st->k++;
+}
+
+static void sk_render(const void *vs, struct view *v)
+{
+	const struct sk_state *st = vs;
+	struct canvas *c = v->pic;
+	static const char *const names[NCACHES] = {"full cache", "last W only", "sinks + last W"};
+	int shown = st->k < NCACHES ? st->k : NCACHES;
+	int colw = c->w / st->n >= 2 ? 2 : 1, h = (c->h - 6) / NCACHES;
+	if (h < 2)
+		h = 2;
+	for (int ci = 0; ci < shown; ci++) {
+		const struct sk_result *r = &st->res[ci];
+		int y0 = ci * (h + 1);
+		canvas_printf(c, 0, y0, ci == shown - 1 && st->k <= NCACHES ? ROLE_ACCENT : ROLE_LABEL,
+			      "%-15s recent %.3f  out %+.4f", names[ci], r->recent, r->out);
+		/* One column per position, height = its weight (log would hide the sink's dominance). */
+		for (int p = 0; p < st->n && p * colw < c->w; p++) {
+			double w = r->weight[p];
+			int bar = (int)lround(w * (h - 1) * 8);
+			enum role role = p < st->sinks ? ROLE_HOT : p >= st->n - st->recent ? ROLE_BAR : ROLE_BAR2;
+			for (int y = 0; y < h - 1; y++) {
+				int eighths = bar - y * 8;
+				uint32_t g = eighths >= 8 ? 0x2588 : eighths > 0 ? 0x2580 + (uint32_t)eighths : ' ';
+				canvas_put(c, p * colw, y0 + h - 1 - y, g, role);
+			}
+			if (w == 0)
+				canvas_put(c, p * colw, y0 + h - 1, 0x00b7, ROLE_DIM);
+		}
+	}
+	if (st->k > NCACHES) {
+		int y = NCACHES * (h + 1);
+		canvas_text(c, 0, y, ROLE_LABEL, "streaming cache (cache place: position)");
+		for (int i = 0; i < st->stream.n && i * 4 < c->w; i++)
+			canvas_printf(c, i * 4, y + 1, i < st->sinks ? ROLE_HOT : ROLE_SRAM, "%3d", st->stream.pos[i]);
+		for (int i = 0; i < st->stream.n && i * 4 < c->w; i++)
+			canvas_printf(c, i * 4, y + 2, ROLE_DIM, "%3d", i);
+	}
+	struct canvas *s = v->side;
+	canvas_printf(s, 0, 0, ROLE_NORMAL, "seed %lld, n %d", st->seed, st->n);
+	canvas_printf(s, 0, 1, ROLE_NORMAL, "%d sinks + last %d", st->sinks, st->recent);
+	canvas_printf(s, 0, 2, ROLE_NORMAL, "pos 0: score %.1f value 0", st->score[0]);
+	if (st->learned)
+		canvas_printf(s, 0, 3, ROLE_ACCENT, "learned sink logit %.2f", st->sink_logit);
+	canvas_text(s, 0, 5, ROLE_HOT, "█ sinks");
+	canvas_text(s, 0, 6, ROLE_BAR2, "█ middle");
+	canvas_text(s, 0, 7, ROLE_BAR, "█ recent");
+
+	if (st->k == 0)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "One query over %d positions. Position 0 is a sink: a high score (%.1f) and value 0, so it drains "
+			 "weight without changing the output. Scores and values of the others come from java.util.Random(%lld).",
+			 st->n, st->score[0], st->seed);
+	else if (st->k <= NCACHES) {
+		const struct sk_result *r = &st->res[st->k - 1];
+		snprintf(v->narration, VIEW_NARRATION, "%s (%d keys): positions %d-%d get %.1f%% of the weight; output %+.4f.%s",
+			 names[st->k - 1], r->nkeys, st->n - st->recent, st->n - 1, 100 * r->recent, r->out,
+			 st->k == 2 ? " Without the sink, softmax must give all the weight to recent tokens." :
+			 st->k == 3 ? " Keeping the sinks restores the normalisation." : "");
+	} else {
+		int pos = st->k - NCACHES - 1;
+		if (st->evicted[pos] >= 0)
+			snprintf(v->narration, VIEW_NARRATION,
+				 "Token %d arrives; the cache is full, so the oldest non-sink entry, position %d, leaves. RoPE uses "
+				 "places in the cache (0..%d), always inside the trained range.", pos, st->evicted[pos], st->stream.n - 1);
+		else
+			snprintf(v->narration, VIEW_NARRATION, "Token %d enters the streaming cache at place %d.", pos, st->stream.n - 1);
+	}
+}
+
+static void sk_summary(const void *vs, struct summary *s)
+{
+	const struct sk_state *st = vs;
+	for (int c = 0; c < NCACHES; c++) {
+		const struct sk_result *r = &st->res[c];
+		double w = 0;
+		for (int p = 0; p < st->n; p++)
+			w += r->weight[p];
+		sum_int(s, r->nkeys, "keys.%s", cache_key[c]);
+		sum_real(s, r->recent, "recent_weight.%s", cache_key[c]);
+		/* The streaming (online) output against the full-softmax reference. */
+		sum_real_check(s, r->out, r->ref_out, 1e-12, "output.%s", cache_key[c]);
+		if (!st->learned)
+			sum_real_check(s, w, 1, 1e-12, "weight_total.%s", cache_key[c]);
+	}
+	struct stream_cache sc;
+	stream_init(&sc, st->sinks, st->recent);
+	for (int p = 0; p < st->n; p++) {
+		stream_push(&sc, p);
+		int want = p >= st->sinks + st->recent ? p - st->recent : -1;
+		sum_int_check(s, sc.last_evicted, want, "evicted.%d", p);
+	}
+}
+
+static void sk_print(const void *vs, FILE *out)
+{
+	const struct sk_state *st = vs;
+	char names[NCACHES][40];
+	snprintf(names[0], sizeof names[0], "full cache");
+	snprintf(names[1], sizeof names[1], "last %d only", st->recent);
+	snprintf(names[2], sizeof names[2], "%d sinks + last %d", st->sinks, st->recent);
+	for (int c = 0; c < NCACHES; c++)
+		fprintf(out, "%-18s keys %2d  weight on positions %d-%d %.3f  output %+.4f\n", names[c], st->res[c].nkeys,
+			st->n - st->recent, st->n - 1, st->res[c].recent, st->res[c].out);
+	struct stream_cache sc;
+	stream_init(&sc, st->sinks, st->recent);
+	int full_at = st->sinks + st->recent - 1;
+	for (int p = 0; p < st->n; p++) {
+		stream_push(&sc, p);
+		/* The lesson shows the cache when it first fills, midway and at the end. */
+		if (p != full_at && p != st->n - 1 && p != (full_at + st->n - 1) / 2)
+			continue;
+		fprintf(out, "after token %d: cache [", p);
+		for (int i = 0; i < sc.n; i++)
+			fprintf(out, "%s%d", i ? ", " : "", sc.pos[i]);
+		fprintf(out, "], positions used for RoPE 0..%d\n", sc.n - 1);
+	}
+}
+
+const struct scene_class scene_sinks = {
+	.id = "sinks",
+	.params = sk_params,
+	.state_size = sizeof(struct sk_state),
+	.init = sk_init,
+	.nsteps = sk_nsteps,
+	.step = sk_step,
+	.render = sk_render,
+	.summary = sk_summary,
+	.print = sk_print,
+};
