@@ -103,21 +103,19 @@ static void ml_render(const void *vs, struct view *v)
 		canvas_printf(c, 0, y + 1, ROLE_ACCENT, "cached latent c = W_DKV h = %s", a);
 	}
 	y += 3;
-	int done_heads = (st->k_step - 1 + 1) / 2;
-	for (int h = 0; h < st->heads && h < done_heads + 1 && y + 3 < c->h; h++) {
-		int stage = st->k_step - 1 - 2 * h;   /* 0: direct shown, 1: both */
+	for (int h = 0; h < st->heads && y + 2 < c->h; h++) {
+		int stage = st->k_step - 1 - 2 * h;   /* 0: the direct path shown, 1: both */
 		if (stage < 0)
 			break;
-		canvas_printf(c, 0, y, ROLE_LABEL, "head %d", h);
 		vec_text(a, sizeof a, st->q[h], st->hd, "%.1f");
+		canvas_printf(c, 0, y, ROLE_LABEL, "head %d: q = %s", h, a);
 		vec_text(b, sizeof b, st->k[h], st->hd, "%.3f");
-		canvas_printf(c, 8, y, ROLE_NORMAL, "q = %s   k = W_UK c = %s", a, b);
-		canvas_printf(c, 8, y + 1, ROLE_BAR, "direct:   q·(W_UK c)   = %.4f", st->direct[h]);
+		canvas_printf(c, 2, y + 1, ROLE_BAR, "direct    q·(W_UK c) = %9.4f   k = W_UK c = %s", st->direct[h], b);
 		if (stage >= 1) {
 			vec_text(a, sizeof a, st->qa[h], st->lat, "%.3f");
-			canvas_printf(c, 8, y + 2, ROLE_BAR2, "absorbed: (W_UKᵀ q)·c = %.4f   with W_UKᵀq = %s", st->absorbed[h], a);
+			canvas_printf(c, 2, y + 2, ROLE_BAR2, "absorbed  (W_UKᵀq)·c = %9.4f   W_UKᵀq = %s", st->absorbed[h], a);
 		}
-		y += 4;
+		y += 3;
 	}
 	struct canvas *s = v->side;
 	canvas_text(s, 0, 0, ROLE_LABEL, "floats cached per token");

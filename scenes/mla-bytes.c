@@ -84,8 +84,10 @@ static void mb_render(const void *vs, struct view *v)
 	canvas_text(c, 0, 0, ROLE_LABEL, "bytes per token (bar: linear)          GiB at ctx");
 	for (int i = 0; i < st->k && 1 + i * 3 < c->h; i++) {
 		int y = 1 + i * 3;
-		canvas_printf(c, 0, y, i == st->k - 1 ? ROLE_ACCENT : ROLE_NORMAL, "%-22s %9lld  %8.2f", st->rows[i].name,
-			      (long long)st->rows[i].bytes, (double)st->rows[i].bytes * st->ctx / GIB);
+		char gib[32];
+		fmt_fixed(gib, sizeof gib, (double)st->rows[i].bytes * st->ctx / GIB, 2);
+		canvas_printf(c, 0, y, i == st->k - 1 ? ROLE_ACCENT : ROLE_NORMAL, "%-22s %9lld  %8s", st->rows[i].name,
+			      (long long)st->rows[i].bytes, gib);
 		/* A bar may be too small to see: at least one eighth-cell shows it exists. */
 		double f = (double)st->rows[i].bytes / (double)top;
 		canvas_bar(c, 0, y + 1, c->w - 2, f < 1.0 / (8 * (c->w - 2)) ? 1.0 / (8 * (c->w - 2)) : f,

@@ -99,10 +99,11 @@ static void nd_render(const void *vs, struct view *v)
 			canvas_printf(c, 16 + st->nd * 6, y, ROLE_NORMAL, "%d/%d", row_correct(st, i, st->k), st->nd);
 	}
 	struct canvas *s = v->side;
-	canvas_text(s, 0, 0, ROLE_LABEL, "fake model finds the needle");
-	canvas_printf(s, 0, 1, ROLE_NORMAL, "within %d words of the end", st->window);
-	canvas_printf(s, 0, 2, ROLE_NORMAL, "or in the first %d words", st->head);
-	canvas_text(s, 0, 4, ROLE_DIM, "e: window=, head=");
+	char rule[160];
+	snprintf(rule, sizeof rule, "The fake model finds the needle within %d words of the end or in the first %d words.",
+		 st->window, st->head);
+	int used = canvas_wrap(s, 0, 0, s->w, 4, ROLE_NORMAL, rule);
+	canvas_text(s, 0, used + 1, ROLE_DIM, "e: window=, head=");
 
 	if (st->k == 0)
 		snprintf(v->narration, VIEW_NARRATION,

@@ -139,7 +139,7 @@ static void sk_render(const void *vs, struct view *v)
 	struct canvas *c = v->pic;
 	static const char *const names[NCACHES] = {"full cache", "last W only", "sinks + last W"};
 	int shown = st->k < NCACHES ? st->k : NCACHES;
-	int colw = c->w / st->n >= 2 ? 2 : 1, h = (c->h - 6) / NCACHES;
+	int colw = c->w / st->n >= 2 ? 2 : 1, h = (c->h - 4) / NCACHES - 1;
 	if (h < 2)
 		h = 2;
 	for (int ci = 0; ci < shown; ci++) {
@@ -151,6 +151,8 @@ static void sk_render(const void *vs, struct view *v)
 		for (int p = 0; p < st->n && p * colw < c->w; p++) {
 			double w = r->weight[p];
 			int bar = (int)lround(w * (h - 1) * 8);
+			if (w > 0 && bar == 0)
+				bar = 1;   /* a kept key always shows, however small its weight */
 			enum role role = p < st->sinks ? ROLE_HOT : p >= st->n - st->recent ? ROLE_BAR : ROLE_BAR2;
 			for (int y = 0; y < h - 1; y++) {
 				int eighths = bar - y * 8;
@@ -163,11 +165,15 @@ static void sk_render(const void *vs, struct view *v)
 	}
 	if (st->k > NCACHES) {
 		int y = NCACHES * (h + 1);
-		canvas_text(c, 0, y, ROLE_LABEL, "streaming cache (cache place: position)");
-		for (int i = 0; i < st->stream.n && i * 4 < c->w; i++)
-			canvas_printf(c, i * 4, y + 1, i < st->sinks ? ROLE_HOT : ROLE_SRAM, "%3d", st->stream.pos[i]);
-		for (int i = 0; i < st->stream.n && i * 4 < c->w; i++)
-			canvas_printf(c, i * 4, y + 2, ROLE_DIM, "%3d", i);
+		canvas_text(c, 0, y, ROLE_LABEL, "streaming cache: position (top), place used for RoPE (below)");
+		for (int i = 0; i < st->stream.n && 6 + i * 4 < c->w; i++) {
+			int is_new = st->stream.pos[i] == st->k - NCACHES - 1;
+			canvas_printf(c, 6 + i * 4, y + 1, i < st->sinks ? ROLE_HOT : is_new ? ROLE_ACCENT : ROLE_SRAM, "%3d",
+				      st->stream.pos[i]);
+			canvas_printf(c, 6 + i * 4, y + 2, ROLE_DIM, "%3d", i);
+		}
+		canvas_text(c, 0, y + 1, ROLE_DIM, "pos");
+		canvas_text(c, 0, y + 2, ROLE_DIM, "place");
 	}
 	struct canvas *s = v->side;
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "seed %lld, n %d", st->seed, st->n);

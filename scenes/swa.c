@@ -65,6 +65,8 @@ static void sw_render(const void *vs, struct view *v)
 		}
 	}
 	int rx = 5 + (st->n < cols ? st->n : cols) + 3;
+	if (rx < 24)
+		rx = 24;
 	canvas_text(c, rx, 0, ROLE_LABEL, "ring buffer: slot = p mod W");
 	for (int s = 0; s < st->window && 1 + s < c->h; s++) {
 		int p = st->ring.slot[s];

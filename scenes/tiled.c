@@ -157,7 +157,8 @@ static void draw_sram(const struct tl_state *st, struct canvas *c, int x0, int y
 	if (r->kb >= 0)
 		canvas_printf(c, x0 + 11, y0 + 1, ROLE_NORMAL, "Kj, Vj = K[%d], V[%d]", r->kb, r->kb);
 	int rows = tiled_block_rows(r, r->qb), cols = r->kb >= 0 ? tiled_block_rows(r, r->kb) : 0;
-	int show_r = rows < h - 3 ? rows : h - 3, show_c = cols < w - 22 ? cols : w - 22;
+	/* The heat map takes what the m and l columns (14 wide) leave. */
+	int show_r = rows < h - 3 ? rows : h - 3, show_c = cols < w - 15 ? cols : w - 15;
 	if (show_c > 32)
 		show_c = 32;
 	canvas_text(c, x0, y0 + 2, ROLE_LABEL, "score tile");
@@ -182,7 +183,7 @@ static void draw_sram(const struct tl_state *st, struct canvas *c, int x0, int y
 				canvas_put(c, x0 + x, y0 + 3 + y, glyph[lvl], (enum role)(ROLE_HEAT1 + lvl));
 			}
 	}
-	int mx = x0 + (show_c > 10 ? show_c : 10) + 2;
+	int mx = x0 + (show_c > 10 ? show_c : 10) + 1;
 	canvas_text(c, mx, y0 + 2, ROLE_LABEL, "   m       l");
 	for (int i = 0; i < show_r; i++) {
 		int row = i * rows / show_r;
@@ -213,10 +214,10 @@ static void tl_render(const void *vs, struct view *v)
 
 	struct traffic nf = naive_traffic_formula(st->n, st->d);
 	struct canvas *s = v->side;
-	canvas_text(s, 0, 0, ROLE_LABEL, "floats     tiled    naive");
-	canvas_printf(s, 0, 1, ROLE_NORMAL, "reads  %10lld %8lld", (long long)r->t.reads, (long long)st->naive.reads);
-	canvas_printf(s, 0, 2, ROLE_NORMAL, "writes %10lld %8lld", (long long)r->t.writes, (long long)st->naive.writes);
-	canvas_printf(s, 0, 3, ROLE_ACCENT, "total  %10lld %8lld", (long long)(r->t.reads + r->t.writes),
+	canvas_text(s, 0, 0, ROLE_LABEL, "floats    tiled    naive");
+	canvas_printf(s, 0, 1, ROLE_NORMAL, "reads  %8lld %8lld", (long long)r->t.reads, (long long)st->naive.reads);
+	canvas_printf(s, 0, 2, ROLE_NORMAL, "writes %8lld %8lld", (long long)r->t.writes, (long long)st->naive.writes);
+	canvas_printf(s, 0, 3, ROLE_ACCENT, "total  %8lld %8lld", (long long)(r->t.reads + r->t.writes),
 		      (long long)(nf.reads + nf.writes));
 	canvas_printf(s, 0, 5, ROLE_NORMAL, "n %d  d %d  B %d%s", st->n, st->d, st->tile, st->causal ? "  causal" : "");
 	canvas_printf(s, 0, 6, ROLE_NORMAL, "blocks: %lld computed", (long long)r->computed_blocks);
