@@ -63,11 +63,11 @@ int rope_setup_read(struct rope_setup *r, const struct scene_env *env, char *err
 	const double *pairs = params_list(p, "pairs", &n);
 	for (int i = 0; i < n && r->npairs < ROPE_MAX_PAIRS; i++) {
 		if (pairs[i] >= r->d / 2) {
-			if (!m || !is_default(p, "pairs")) {
+			if (!is_default(p, "pairs")) {
 				snprintf(err, errlen, "pairs: %g is not a pair of d = %d (0 to %d)", pairs[i], r->d, r->d / 2 - 1);
 				return -1;
 			}
-			continue;   /* a smaller model's d: drop the lesson's pairs past its end */
+			continue;   /* a smaller d: drop the default pairs past its end */
 		}
 		r->pairs[r->npairs++] = (int)pairs[i];
 	}
