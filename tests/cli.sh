@@ -156,3 +156,13 @@ if command -v mandoc >/dev/null 2>&1; then
 else
 	echo "skip - man page lint (mandoc not installed)"
 fi
+
+# --bench: a tiny run checks the format (the figures themselves are not asserted: timing is no test).
+"$ATTNVIZ" --bench --format tsv --set n=128 --set heads=1 --set threads=1 --set runs=1 > "$tmp/bench"
+expect_eq "cli: --bench exits 0" $? 0
+expect_eq "cli: --bench tsv header" "$(head -1 "$tmp/bench")" "$(printf 'kernel\tn\td\theads\tthreads\tcausal\tms\tgflops\tpeak_extra_bytes\tmax_abs_diff')"
+expect_eq "cli: --bench machine lines" "$(awk -F'\t' '$1=="machine"{print $2}' "$tmp/bench" | tr '\n' ' ')" "fma_peak_1t fma_peak_2t bandwidth_1t "
+expect_eq "cli: --bench 10 columns everywhere" "$(awk -F'\t' 'NF != 10' "$tmp/bench" | wc -l)" 0
+expect_eq "cli: --bench tiled and naive, causal off and on, and decode" "$(cut -f1,6 "$tmp/bench" | tail -n +5 | tr '\t\n' ': ')" "tiled:0 naive:0 tiled:1 naive:1 tiled_decode:1 "
+awk -F'\t' '$1=="tiled" || $1=="naive" { if ($10 + 0 > 1e-5) bad = 1 } END { exit bad }' "$tmp/bench" && ok "cli: --bench outputs agree to 1e-5" || fail "cli: --bench outputs disagree"
+err_case "cli: --bench bad parameter" "--bench: threads: 0 is out of range" --bench --set threads=0

@@ -1,0 +1,95 @@
+/* The benchmark kernels against the teaching kernels, on the lesson's data and others. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kern/fastattn.h"
+#include "kern/jrand.h"
+#include "kern/tiled.h"
+#include "t.h"
+
+static double max_diff(const float *a, const float *b, size_t n)
+{
+	double m = 0;
+	for (size_t i = 0; i < n; i++)
+		m = fmax(m, fabs((double)a[i] - b[i]));
+	return m;
+}
+
+/* One case: heads x n x d from Random(seed), teaching tiled stepper per head vs both fast kernels. */
+static void agree(int n, int d, int heads, int causal, int threads, long seed, int portable)
+{
+	size_t count = (size_t)heads * n * d;
+	float *q = malloc(count * 4), *k = malloc(count * 4), *v = malloc(count * 4);
+	float *ref = calloc(count, 4), *ft = malloc(count * 4), *fn = malloc(count * 4);
+	struct jrand r;
+	jrand_init(&r, seed);
+	/* The tiled scene's order: all of q, then k, then v (per head). */
+	for (int h = 0; h < heads; h++) {
+		size_t off = (size_t)h * n * d;
+		for (size_t i = 0; i < (size_t)n * d; i++)
+			q[off + i] = (float)jrand_gaussian(&r);
+		for (size_t i = 0; i < (size_t)n * d; i++)
+			k[off + i] = (float)jrand_gaussian(&r);
+		for (size_t i = 0; i < (size_t)n * d; i++)
+			v[off + i] = (float)jrand_gaussian(&r);
+		struct tiled_run tr;
+		tiled_init(&tr, q + off, k + off, v + off, ref + off, n, d, 16, causal);
+		while (tiled_step(&tr) != TILED_DONE)
+			;
+		tiled_free(&tr);
+	}
+	fastattn_force_portable(portable);
+	struct fastattn_args a = {q, k, v, ft, heads, n, n, d, causal, threads};
+	struct fastattn_stats st;
+	char err[200];
+	int rc1 = fastattn_tiled(&a, &st, err, sizeof err);
+	a.o = fn;
+	int rc2 = fastattn_naive(&a, &st, err, sizeof err);
+	fastattn_force_portable(0);
+	T_OK(rc1 == 0 && rc2 == 0, "fastattn: n=%d d=%d heads=%d causal=%d threads=%d %s runs", n, d, heads, causal, threads,
+	     portable ? "portable" : fastattn_isa());
+	T_NEAR(max_diff(ft, ref, count), 0, 1e-5, "fastattn: tiled agrees with the teaching stepper (n=%d d=%d causal=%d %s)", n,
+	       d, causal, portable ? "portable" : "native");
+	T_NEAR(max_diff(fn, ref, count), 0, 1e-5, "fastattn: naive agrees with the teaching stepper (n=%d d=%d causal=%d %s)", n,
+	       d, causal, portable ? "portable" : "native");
+	free(q), free(k), free(v), free(ref), free(ft), free(fn);
+}
+
+void test_fastattn(void)
+{
+	agree(64, 8, 1, 0, 1, 42, 0);     /* the lesson's data */
+	agree(64, 8, 1, 0, 1, 42, 1);
+	agree(200, 128, 2, 1, 2, 7, 0);   /* ragged blocks, causal, two threads */
+	agree(200, 128, 2, 1, 2, 7, 1);
+	agree(97, 40, 3, 0, 2, 5, 0);     /* d not a multiple of 16 */
+	agree(130, 256, 1, 1, 1, 9, 0);   /* the largest d */
+
+	/* Decode: one query over n keys equals the last row of the full causal run. */
+	int n = 300, d = 128;
+	float *q = malloc((size_t)n * d * 4), *k = malloc((size_t)n * d * 4), *v = malloc((size_t)n * d * 4);
+	float *full = malloc((size_t)n * d * 4), one[128];
+	struct jrand r;
+	jrand_init(&r, 11);
+	for (int i = 0; i < n * d; i++)
+		q[i] = (float)jrand_gaussian(&r), k[i] = (float)jrand_gaussian(&r), v[i] = (float)jrand_gaussian(&r);
+	struct fastattn_args a = {q, k, v, full, 1, n, n, d, 1, 1};
+	struct fastattn_stats st;
+	char err[300];
+	fastattn_tiled(&a, &st, err, sizeof err);
+	struct fastattn_args b = {q + (size_t)(n - 1) * d, k, v, one, 1, 1, n, d, 1, 1};
+	T_OK(fastattn_tiled(&b, &st, err, sizeof err) == 0, "fastattn: decode runs");
+	T_NEAR(max_diff(one, full + (size_t)(n - 1) * d, (size_t)d), 0, 1e-6, "fastattn: decode equals the last causal row");
+	int64_t small = st.peak_extra_bytes;
+	struct fastattn_args c = {q, k, v, full, 1, n, n, d, 0, 1};
+	fastattn_tiled(&c, &st, err, sizeof err);
+	T_EQ_INT(st.peak_extra_bytes, small, "fastattn: tiled scratch does not depend on n");
+	free(q), free(k), free(v), free(full);
+
+	struct fastattn_args huge = {NULL, NULL, NULL, NULL, 1, 1 << 20, 1 << 20, 128, 0, 1};
+	T_OK(fastattn_naive(&huge, &st, err, sizeof err) < 0 && strstr(err, "score matrix needs 4096.0 GiB"),
+	     "fastattn: naive refuses a score matrix that does not fit (%s)", err);
+	struct fastattn_args bad = {NULL, NULL, NULL, NULL, 1, 10, 10, 300, 0, 1};
+	T_OK(fastattn_tiled(&bad, &st, err, sizeof err) < 0 && strstr(err, "bad sizes"), "fastattn: d over 256 refused");
+	T_OK(fastattn_fma_peak(1, 0.01) > 0.1, "fastattn: the FMA peak measures something");
+}
