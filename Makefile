@@ -85,16 +85,42 @@ $(BUILD)/unit_tests: $(TEST_OBJ) $(BUILD)/libattnviz.a
 
 # The whole suite: unit tests, CLI tests, golden frames, the tmux tests, then
 # the same again built with AddressSanitizer and UndefinedBehaviorSanitizer.
-check: all $(BUILD)/unit_tests
+REPLAY = $(FUZZ_TARGETS:%=$(BUILD)/replay_%)
+
+check: all $(BUILD)/unit_tests $(REPLAY)
 	sh tests/run.sh
 
-check-fast: all $(BUILD)/unit_tests
+check-fast: all $(BUILD)/unit_tests $(REPLAY)
 	ATTNVIZ_NO_SANITIZE=1 sh tests/run.sh
 
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 sanitize:
 	$(MAKE) BUILD=build/san PROG=build/san/attnviz CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(SAN_FLAGS)' \
-		build/san/attnviz build/san/unit_tests
+		build/san/attnviz build/san/unit_tests $(FUZZ_TARGETS:%=build/san/replay_%)
+
+# Fuzzing (clang's libFuzzer): make fuzz FUZZ_SECONDS=600 runs each target that long.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = model scene set
+FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
+fuzz-build:
+	$(MAKE) CC=clang BUILD=build/fuzz CFLAGS='$(FUZZ_FLAGS)' build/fuzz/libattnviz.a
+	for t in $(FUZZ_TARGETS); do \
+		clang $(WARN) $(DEFS) -Isrc -I. $(INI_CFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined \
+			-o build/fuzz/fuzz_$$t tests/fuzz/fuzz_$$t.c build/fuzz/libattnviz.a $(LIBS) || exit 1; \
+	done
+
+fuzz: fuzz-build
+	mkdir -p tests/fuzz/regress
+	for t in $(FUZZ_TARGETS); do \
+		mkdir -p build/fuzz/work-$$t tests/fuzz/regress/$$t; \
+		build/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 \
+			-artifact_prefix=tests/fuzz/regress/$$t/ build/fuzz/work-$$t tests/fuzz/corpus/$$t || exit 1; \
+	done
+
+# The fuzz targets built with a plain main: replays the seed corpus and every
+# kept crasher (tests/fuzz/regress/) in the ordinary test suite.
+$(BUILD)/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(BUILD)/libattnviz.a
+	$(CC) $(ALL_CFLAGS) -o $@ tests/fuzz/fuzz_$*.c tests/fuzz/replay.c $(BUILD)/libattnviz.a $(LIBS) $(LDFLAGS)
 
 bench: all
 	./$(PROG) --bench
@@ -113,6 +139,6 @@ uninstall:
 clean:
 	rm -rf build attnviz
 
-.PHONY: all check check-fast sanitize bench install uninstall clean
+.PHONY: all check check-fast sanitize bench install uninstall clean fuzz fuzz-build
 
 -include $(CORE_OBJ:.o=.d) $(UI_OBJ:.o=.d) $(TEST_OBJ:.o=.d)

@@ -166,3 +166,24 @@ expect_eq "cli: --bench 10 columns everywhere" "$(awk -F'\t' 'NF != 10' "$tmp/be
 expect_eq "cli: --bench tiled and naive, causal off and on, and decode" "$(cut -f1,6 "$tmp/bench" | tail -n +5 | tr '\t\n' ': ')" "tiled:0 naive:0 tiled:1 naive:1 tiled_decode:1 "
 awk -F'\t' '$1=="tiled" || $1=="naive" { if ($10 + 0 > 1e-5) bad = 1 } END { exit bad }' "$tmp/bench" && ok "cli: --bench outputs agree to 1e-5" || fail "cli: --bench outputs disagree"
 err_case "cli: --bench bad parameter" "--bench: threads: 0 is out of range" --bench --set threads=0
+
+# Unattended runs of the real UI (no terminal): every scene by autoplay, every model, odd sizes, junk keys.
+TERM=xterm "$ATTNVIZ" --frames 1500 > /dev/null 2> "$tmp/err"; rc=$?
+expect_eq "cli: --frames 1500 across every scene exits 0" "$rc" 0
+expect_eq "cli: --frames prints nothing on stderr" "$(cat "$tmp/err")" ""
+for sz in 10x5 250x80 70x20; do
+	TERM=xterm COLUMNS=${sz%x*} LINES=${sz#*x} "$ATTNVIZ" --frames 600 > /dev/null 2>&1
+	expect_eq "cli: --frames at $sz" $? 0
+done
+for m in $("$ATTNVIZ" --list | awk -F'\t' '$1=="model"{print $2}'); do
+	TERM=xterm "$ATTNVIZ" --frames 700 -m "$m" > /dev/null 2>&1
+	expect_eq "cli: --frames with model $m" $? 0
+done
+awk 'BEGIN { srand(3); for (i = 0; i < 4000; i++) { c = int(rand() * 256); if (c != 113 && c != 81) printf "%c", c } }' > "$tmp/junk"
+TERM=xterm "$ATTNVIZ" --keys "$tmp/junk" > /dev/null 2>&1
+expect_eq "cli: --keys with 4000 junk bytes exits 0" $? 0
+printf 'e' > "$tmp/k"; head -c 300 /dev/urandom | tr -d '\r\n\033qQ' >> "$tmp/k"; printf '\r\033mjjjj\r\033/nope\r\033dq' >> "$tmp/k"
+TERM=xterm "$ATTNVIZ" --keys "$tmp/k" > /dev/null 2>&1
+expect_eq "cli: --keys through the editor and picker exits 0" $? 0
+err_case "cli: --keys from a missing file" "nope: No such file or directory" --keys "$tmp/nope"
+err_case "cli: --frames needs a count" "--frames takes a count" --frames abc

@@ -14,15 +14,24 @@ suite() {   # suite LABEL BIN UNIT
 	label=$1 bin=$2 unit=$3
 	echo "# $label: unit tests"
 	"$unit" 2>&1 | tee -a "$log"
+	echo "# $label: fuzz seeds and kept crashers, replayed"
+	for t in model scene set; do
+		find tests/fuzz/corpus/$t tests/fuzz/regress/$t -type f 2>/dev/null | sort |
+			xargs "$(dirname "$unit")/replay_$t" 2>&1 | tee -a "$log"
+	done
 	echo "# $label: command line"
 	ATTNVIZ="$bin" sh tests/cli.sh 2>&1 | tee -a "$log"
 	echo "# $label: model files"
 	ATTNVIZ="$bin" sh tests/models.sh 2>&1 | tee -a "$log"
 	echo "# $label: terminal (tmux)"
 	ATTNVIZ="$bin" sh tests/tmux.sh 2>&1 | tee -a "$log"
+	echo "# $label: key and resize storm (tmux)"
+	ATTNVIZ="$bin" sh tests/storm.sh 2>&1 | tee -a "$log"
 }
 
 suite plain ./attnviz build/unit_tests
+echo "# plain: valgrind"
+ATTNVIZ=./attnviz sh tests/valgrind.sh 2>&1 | tee -a "$log"
 if [ -z "${ATTNVIZ_NO_SANITIZE:-}" ]; then
 	echo "# building with AddressSanitizer and UndefinedBehaviorSanitizer"
 	if make -s sanitize >/dev/null 2>&1; then

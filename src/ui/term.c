@@ -80,6 +80,8 @@ int term_start(const struct term_opts *o, char *err, size_t errlen)
 	keypad(stdscr, TRUE);
 	curs_set(0);
 	set_escdelay(25);
+	if (o->draw_every_frame)
+		typeahead(-1);
 	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
 	mouseinterval(0);
 	use_color = !o->no_color && has_colors();

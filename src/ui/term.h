@@ -13,6 +13,7 @@
 struct term_opts {
 	FILE *in, *out;       /* NULL: the controlling terminal */
 	int no_color;         /* NO_COLOR or a monochrome terminal */
+	int draw_every_frame; /* no typeahead skipping: unattended runs draw each frame */
 };
 
 /* 0, or -1 with a reason in err. */

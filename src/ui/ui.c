@@ -41,6 +41,7 @@ struct ui {
 	struct canvas *screen;
 	struct view view;
 	int unattended;            /* --frames or --keys: autoplay wraps across scenes */
+	int keys_mode;             /* --keys: input from a file */
 	long frames;
 };
 
@@ -389,7 +390,8 @@ static void loop(struct ui *u)
 		draw(u);
 		if (u->frames >= 0 && ++frame >= u->frames)
 			return;
-		timeout(u->unattended ? 0 : u->autoplay ? u->speed_ms : -1);
+		/* A key file is read blocking (its end is an ERR); --frames alone never waits. */
+		timeout(u->keys_mode ? -1 : u->unattended ? 0 : u->autoplay ? u->speed_ms : -1);
 		wint_t wch;
 		int rc = get_wch(&wch);
 		if (term_quit_requested())
@@ -450,6 +452,7 @@ int ui_main(const struct cli_options *o)
 	FILE *in = NULL, *out = NULL;
 
 	u->unattended = o->keys_file || o->frames >= 0;
+	u->keys_mode = o->keys_file != NULL;
 	u->frames = o->frames;
 	u->speed_ms = 400;
 	if (!u->unattended && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
@@ -507,7 +510,7 @@ int ui_main(const struct cli_options *o)
 		u->autoplay = !o->keys_file;
 	}
 	const char *nc = getenv("NO_COLOR");
-	struct term_opts to = {.in = in, .out = out, .no_color = nc && *nc};
+	struct term_opts to = {.in = in, .out = out, .no_color = nc && *nc, .draw_every_frame = u->unattended};
 	if (term_start(&to, err, sizeof err) < 0) {
 		cli_error(err);
 		status = 2;

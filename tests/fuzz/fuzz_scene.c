@@ -1,0 +1,28 @@
+/* libFuzzer target: the scene-file loader, checked against every scene's parameters. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "scene/registry.h"
+#include "scene/scenefile.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static char path[64];
+	static struct scene_file sf;
+	char err[700];
+	if (size < 1)
+		return 0;
+	if (!path[0])
+		snprintf(path, sizeof path, "/tmp/attnviz-fuzz-scene-%d.ini", (int)getpid());
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		return 0;
+	fwrite(data + 1, 1, size - 1, f);
+	fclose(f);
+	/* The first byte picks whose parameters the file must declare. */
+	const struct scene_class *cls = scene_classes[data[0] % scene_class_count];
+	scenefile_load(&sf, path, cls->params, err, sizeof err);
+	return 0;
+}
