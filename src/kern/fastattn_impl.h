@@ -120,16 +120,17 @@ static void FN(mk_pv)(const float *p, int ldp, const float *v, int d, float *o, 
  * transpose, so each key is read once. */
 static void FN(row_scores)(const float *q, int d, const float *k, int cols, float *s, int cols_p)
 {
-	int dv = d / 8 * 8;
+	int dv = d / 32 * 32;
 	for (int j = 0; j < cols; j++) {
 		const float *kr = k + (size_t)j * d;
-		v8f a0 = V8(0), a1 = V8(0);
+		/* Four chains, so the loads are not waiting on one long FMA chain. */
+		v8f a0 = V8(0), a1 = V8(0), a2 = V8(0), a3 = V8(0);
 		int c = 0;
-		for (; c + 16 <= dv; c += 16)
+		for (; c < dv; c += 32) {
 			a0 += LOAD(q + c) * LOAD(kr + c), a1 += LOAD(q + c + 8) * LOAD(kr + c + 8);
-		for (; c < dv; c += 8)
-			a0 += LOAD(q + c) * LOAD(kr + c);
-		a0 += a1;
+			a2 += LOAD(q + c + 16) * LOAD(kr + c + 16), a3 += LOAD(q + c + 24) * LOAD(kr + c + 24);
+		}
+		a0 = (a0 + a1) + (a2 + a3);
 		float t = 0;
 		for (int l = 0; l < 8; l++)
 			t += a0[l];
