@@ -87,7 +87,7 @@ void test_fastattn(void)
 	free(q), free(k), free(v), free(full);
 
 	struct fastattn_args huge = {NULL, NULL, NULL, NULL, 1, 1 << 20, 1 << 20, 128, 0, 1};
-	T_OK(fastattn_naive(&huge, &st, err, sizeof err) < 0 && strstr(err, "score matrix needs 4096.0 GiB"),
+	T_OK(fastattn_naive(&huge, &st, err, sizeof err) < 0 && strstr(err, "score matrix needs 4096.1 GiB"),
 	     "fastattn: naive refuses a score matrix that does not fit (%s)", err);
 	struct fastattn_args bad = {NULL, NULL, NULL, NULL, 1, 10, 10, 300, 0, 1};
 	T_OK(fastattn_tiled(&bad, &st, err, sizeof err) < 0 && strstr(err, "bad sizes"), "fastattn: d over 256 refused");
