@@ -187,3 +187,17 @@ TERM=xterm "$ATTNVIZ" --keys "$tmp/k" > /dev/null 2>&1
 expect_eq "cli: --keys through the editor and picker exits 0" $? 0
 err_case "cli: --keys from a missing file" "nope: No such file or directory" --keys "$tmp/nope"
 err_case "cli: --frames needs a count" "--frames takes a count" --frames abc
+
+# make install / uninstall with DESTDIR and PREFIX (the plain build only: it installs ./attnviz).
+if [ "$ATTNVIZ" = "./attnviz" ]; then
+	make -s install DESTDIR="$tmp/root" PREFIX=/opt/av > /dev/null 2>&1
+	expect_eq "cli: make install DESTDIR PREFIX" $? 0
+	check "cli: installed binary" test -x "$tmp/root/opt/av/bin/attnviz"
+	check "cli: installed man page" test -f "$tmp/root/opt/av/share/man/man1/attnviz.1"
+	expect_eq "cli: installed scene files" "$(ls "$tmp/root/opt/av/share/attnviz/scenes" | wc -l)" "$(ls scenes/*.ini | wc -l)"
+	n=$(cd "$tmp" && ATTNVIZ_SCENES="$tmp/root/opt/av/share/attnviz/scenes" ATTNVIZ_MODELS="$tmp/root/opt/av/share/attnviz/models" \
+		"$tmp/root/opt/av/bin/attnviz" --list | grep -c '^scene')
+	expect_eq "cli: the installed program finds its scenes" "$n" "$(ls scenes/*.ini | wc -l)"
+	make -s uninstall DESTDIR="$tmp/root" PREFIX=/opt/av > /dev/null 2>&1
+	check "cli: make uninstall removes the program and data" test ! -e "$tmp/root/opt/av/bin/attnviz" -a ! -e "$tmp/root/opt/av/share/attnviz"
+fi

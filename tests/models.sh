@@ -88,3 +88,10 @@ grep -qF "[cache] layers: unknown key, ignored (wrong section?)" "$tmp/err" && o
 # Text from files is data: a name with % and control bytes is shown as text.
 sed 's/^name .*/name = %n%s%x evil/' "$good" > "$tmp/fmt.ini"
 "$ATTNVIZ" --print cost -m "$tmp/fmt.ini" >/dev/null 2>&1; expect_eq "models: a name with %n prints safely" $? 0
+# iniparser folds case: keys and sections in any case load the same model.
+sed 's/^layers /LAYERS /; s/^\[model\]/[Model]/' "$good" > "$tmp/case.ini"
+expect_eq "models: keys and sections in another case" "$(sval gqa kv_bytes_per_token -m "$tmp/case.ini")" 131072
+# A line over the limit is refused with its line, before iniparser (whose own limit is 1024) sees it.
+{ cat "$good"; printf 'source2 = '; head -c 600 /dev/zero | tr '\0' 'x'; echo; } > "$tmp/long.ini"
+"$ATTNVIZ" --summary gqa -m "$tmp/long.ini" 2>"$tmp/err" >/dev/null
+grep -qF "long.ini:27: [cache] line too long (the limit is 512 characters)" "$tmp/err" && ok "models: a long line refused with its line" || fail "models: long line: $(cat "$tmp/err")"

@@ -101,3 +101,42 @@ T send-keys -t e End
 expect_screen "tmux: ASCII fallback shows + for a passing check" e "+ all 21 checks pass"
 T send-keys -t e q
 expect_screen "tmux: ASCII session quits" e "EXITED 0"
+
+# The model picker: bad files show their error and the loaded model stays.
+mdir=$(mktemp -d)
+sed 's/^layers .*/layers = 12abc/' "$ATTNVIZ_MODELS/llama3-8b.ini" > "$mdir/junk.ini"
+sed 's/^name .*/name = %n%s%x evil/' "$ATTNVIZ_MODELS/llama3-8b.ini" > "$mdir/fmt.ini"
+printf '[model:layers]\nx = 1\n' > "$mdir/colon.ini"
+: > "$mdir/empty.ini"
+mkdir "$mdir/dir.ini"
+start f 120 40 -s gqa -m qwen2.5-7b
+expect_screen "tmux: picker test starts with qwen2.5-7b" f "── qwen2.5-7b (loaded)"
+picker_bad() {   # NAME PATH WANT
+	T send-keys -t f m
+	wait_for f "model (↑↓ choose" || true
+	T send-keys -t f / 
+	T send-keys -t f -l "$2"
+	T send-keys -t f Enter
+	expect_screen "tmux: picker refuses $1" f "$3"
+	T send-keys -t f Escape
+	if wait_for f "── qwen2.5-7b (loaded)"; then ok "tmux: after $1 the loaded model stays"; else fail "tmux: $1 lost the model"; fi
+}
+picker_bad "a junk number" "$mdir/junk.ini" "[model] layers: '12abc' is not a whole number"
+picker_bad "a colon section" "$mdir/colon.ini" "':' is not allowed in a section name"
+picker_bad "an empty file" "$mdir/empty.ini" "[model] missing section (required)"
+picker_bad "a directory" "$mdir/dir.ini" "is a directory, not an INI file"
+picker_bad "/dev/zero" "/dev/zero" "/dev/zero: not a regular file"
+picker_bad "a missing model" "no-such-model" "no model 'no-such-model'"
+# A good path loads; its name with % signs is shown as text.
+T send-keys -t f m / 
+T send-keys -t f -l "$mdir/fmt.ini"
+T send-keys -t f Enter
+expect_screen "tmux: picker loads a model by path" f "── fmt (loaded)"
+expect_screen "tmux: a name with %n is shown as text" f "model: %n%s%x evil"
+T send-keys -t f m
+expect_screen "tmux: picker lists the models" f "llama3-70b"
+T send-keys -t f d
+expect_screen "tmux: d returns to the lesson's model" f "── llama3-8b "
+T send-keys -t f q
+expect_screen "tmux: picker session quits" f "EXITED 0"
+rm -rf "$mdir"

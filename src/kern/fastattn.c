@@ -10,9 +10,10 @@
 
 /* Every function passing vectors here is static: no ABI crosses this file, so
  * GCC's note that 32-byte vectors are passed differently without AVX is moot. */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wpsabi"
+#if defined(__clang__)
+#pragma clang diagnostic ignored "-Wunknown-warning-option"
 #endif
+#pragma GCC diagnostic ignored "-Wpsabi"
 
 typedef float v8f __attribute__((vector_size(32)));
 typedef int v8si __attribute__((vector_size(32)));
