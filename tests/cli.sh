@@ -195,9 +195,9 @@ if [ "$ATTNVIZ" = "./attnviz" ]; then
 	check "cli: installed binary" test -x "$tmp/root/opt/av/bin/attnviz"
 	check "cli: installed man page" test -f "$tmp/root/opt/av/share/man/man1/attnviz.1"
 	expect_eq "cli: installed scene files" "$(ls "$tmp/root/opt/av/share/attnviz/scenes" | wc -l)" "$(ls scenes/*.ini | wc -l)"
-	n=$(cd "$tmp" && ATTNVIZ_SCENES="$tmp/root/opt/av/share/attnviz/scenes" ATTNVIZ_MODELS="$tmp/root/opt/av/share/attnviz/models" \
-		"$tmp/root/opt/av/bin/attnviz" --list | grep -c '^scene')
-	expect_eq "cli: the installed program finds its scenes" "$n" "$(ls scenes/*.ini | wc -l)"
+	(cd "$tmp" && env -u ATTNVIZ_SCENES -u ATTNVIZ_MODELS "$tmp/root/opt/av/bin/attnviz" --list) > "$tmp/ilist"
+	expect_eq "cli: the installed program finds its scenes" "$(grep -c '^scene' "$tmp/ilist")" "$(ls scenes/*.ini | wc -l)"
+	grep -q "^model	llama3-8b	.*/opt/av/share/attnviz/models/llama3-8b.ini" "$tmp/ilist" && ok "cli: the installed program finds its models" || fail "cli: installed models"
 	make -s uninstall DESTDIR="$tmp/root" PREFIX=/opt/av > /dev/null 2>&1
 	check "cli: make uninstall removes the program and data" test ! -e "$tmp/root/opt/av/bin/attnviz" -a ! -e "$tmp/root/opt/av/share/attnviz"
 fi

@@ -35,6 +35,17 @@ static void exe_dir(char *out, size_t len)
 		out[0] = 0;
 }
 
+/* The prefix an installed executable sits under: the parent of its bin/. */
+static void exe_prefix(char *out, size_t len)
+{
+	exe_dir(out, len);
+	char *slash = strrchr(out, '/');
+	if (slash)
+		*slash = 0;
+	else
+		out[0] = 0;
+}
+
 void paths_scene_dirs(struct dirlist *out)
 {
 	char exe[PATHS_LEN];
@@ -42,6 +53,9 @@ void paths_scene_dirs(struct dirlist *out)
 	add(out, getenv("ATTNVIZ_SCENES"), NULL);
 	exe_dir(exe, sizeof exe);
 	add(out, exe, "/scenes");
+	/* Installed under any PREFIX: bin/attnviz beside share/attnviz. */
+	exe_prefix(exe, sizeof exe);
+	add(out, exe, "/share/attnviz/scenes");
 	add(out, ATTNVIZ_DATADIR, "/scenes");
 	add(out, ".", "/scenes");
 }
@@ -55,8 +69,9 @@ void paths_model_dirs(struct dirlist *out)
 		add(out, getenv("XDG_CONFIG_HOME"), "/attnviz/models");
 	else
 		add(out, getenv("HOME"), "/.config/attnviz/models");
-	add(out, ATTNVIZ_DATADIR, "/models");
 	exe_dir(exe, sizeof exe);
+	add(out, exe, "/../share/attnviz/models");
+	add(out, ATTNVIZ_DATADIR, "/models");
 	add(out, exe, "/assets/models");
 	add(out, ".", "/assets/models");
 }
