@@ -69,9 +69,10 @@ void paths_model_dirs(struct dirlist *out)
 		add(out, getenv("XDG_CONFIG_HOME"), "/attnviz/models");
 	else
 		add(out, getenv("HOME"), "/.config/attnviz/models");
-	exe_dir(exe, sizeof exe);
-	add(out, exe, "/../share/attnviz/models");
+	exe_prefix(exe, sizeof exe);
+	add(out, exe, "/share/attnviz/models");
 	add(out, ATTNVIZ_DATADIR, "/models");
+	exe_dir(exe, sizeof exe);
 	add(out, exe, "/assets/models");
 	add(out, ".", "/assets/models");
 }
