@@ -130,8 +130,11 @@ static void key_bar(struct canvas *s, const struct frame_info *fi)
 		return;
 	}
 	char keys[200];
-	snprintf(keys, sizeof keys, " →/space step  ← back  tab scene  a %s  m model  e params  ? help  q quit ",
-		 fi->autoplay ? "pause" : "play");
+	if (fi->busy)
+		snprintf(keys, sizeof keys, " measuring…  x cancel  tab scene  e params  ? help  q quit ");
+	else
+		snprintf(keys, sizeof keys, " →/space step  ← back  tab scene  a %s  m model  e params  ? help  q quit ",
+			 fi->autoplay ? "pause" : "play");
 	canvas_text(s, 1, y, ROLE_LABEL, keys);
 	canvas_put(s, s->w - 1, y, 0x2518, ROLE_DIM);
 }
@@ -159,6 +162,7 @@ static const char *const help_lines[] = {
 	"Tab ]  S-Tab [  next / previous scene",
 	"1 … 9           jump to scene",
 	"s               scene list (mouse: click a scene)",
+	"x               cancel a benchmark that is running",
 	"a               autoplay on/off     + -  its speed",
 	"r               reset the scene",
 	"m               model picker",

@@ -40,6 +40,7 @@ struct frame_info {
 	const struct picker *picker;
 	const char *edit_line;         /* the editor's input */
 	int scene_sel;                 /* the scene list's highlighted row */
+	int busy;                      /* the scene measures in the background (x cancels) */
 };
 
 /* Sizes of the scene pane's two canvases for a screen of w x h. */

@@ -140,3 +140,18 @@ expect_screen "tmux: d returns to the lesson's model" f "── llama3-8b "
 T send-keys -t f q
 expect_screen "tmux: picker session quits" f "EXITED 0"
 rm -rf "$mdir"
+
+# The benchmark scene: measures in the background, the screen stays live, x cancels.
+start g 120 40 -s bench --set n=64,128
+expect_screen "tmux: bench scene finishes" g "done"
+expect_screen "tmux: bench narration compares the kernels" g "tiled is"
+T send-keys -t g q
+expect_screen "tmux: bench session quits" g "EXITED 0"
+start h 120 40 -s bench --set n=4096,8192,16384 --set heads=4 --set runs=5
+expect_screen "tmux: a long bench shows it is measuring" h "measuring… (x cancels)"
+T send-keys -t h '?'
+expect_screen "tmux: the UI answers keys while measuring" h "keys (any key closes)"
+T send-keys -t h Escape x
+expect_screen "tmux: x cancels the bench" h "cancelled"
+T send-keys -t h q
+expect_screen "tmux: quit after a cancelled bench" h "EXITED 0"

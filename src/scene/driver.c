@@ -269,7 +269,25 @@ static void *state_at_end(const struct run *r, char *err, size_t errlen)
 		return NULL;
 	for (int i = r->def->cls->nsteps(st); i > 0; i--)
 		r->def->cls->step(st);
+	if (r->def->cls->wait)
+		r->def->cls->wait(st);
 	return st;
+}
+
+void run_summary_now(const struct run *r, struct summary *s)
+{
+	r->def->cls->summary(r->st, s);
+}
+
+int run_busy(const struct run *r)
+{
+	return r->def->cls->busy && r->def->cls->busy(r->st);
+}
+
+void run_cancel(struct run *r)
+{
+	if (r->def->cls->cancel)
+		r->def->cls->cancel(r->st);
 }
 
 static void check_figures(const struct run *r, struct summary *s)

@@ -57,6 +57,11 @@ void run_render(const struct run *r, struct view *v);
  * checked when the parameters and model are the lesson's.  0 or -1. */
 int run_summary(const struct run *r, struct summary *s, char *err, size_t errlen);
 int run_print(const struct run *r, FILE *out, char *err, size_t errlen);
+/* The summary of the live state as it is now (a measuring scene, while it runs). */
+void run_summary_now(const struct run *r, struct summary *s);
+/* A measuring scene's background work still runs. */
+int run_busy(const struct run *r);
+void run_cancel(struct run *r);
 int run_dump(const struct run *r, const char *dir, char *err, size_t errlen);
 
 #endif

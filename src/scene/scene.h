@@ -49,6 +49,13 @@ struct scene_class {
 	void (*print)(const void *st, FILE *out);   /* the lesson's tables as text */
 	/* optional: write the scene's tensors as .npy into dir.  0, or -1 with err. */
 	int (*dump)(const void *st, const char *dir, char *err, size_t errlen);
+	/* optional, for a scene that measures this machine: its work runs in the
+	 * background, so it is not deterministic and has no golden frames.  busy
+	 * says the work still runs; wait blocks until it ends; cancel stops it
+	 * (fini cancels and waits too). */
+	int (*busy)(const void *st);
+	void (*wait)(void *st);
+	void (*cancel)(void *st);
 };
 
 #endif

@@ -42,6 +42,7 @@ struct ui {
 	struct view view;
 	int unattended;            /* --frames or --keys: autoplay wraps across scenes */
 	int keys_mode;             /* --keys: input from a file */
+	int drawn_busy;            /* the last frame showed a scene still measuring */
 	long frames;
 };
 
@@ -88,6 +89,12 @@ static struct run *cur(struct ui *u)
 static void refresh_summary(struct ui *u)
 {
 	char err[700];
+	if (cur(u)->def->cls->busy) {
+		/* A measuring scene: its numbers grow while it runs, so take them as they are. */
+		summary_free(&u->sums[u->cur]);
+		run_summary_now(cur(u), &u->sums[u->cur]);
+		return;
+	}
 	if (!u->sum_stale[u->cur])
 		return;
 	summary_free(&u->sums[u->cur]);
@@ -311,6 +318,12 @@ static int key_main(struct ui *u, int key, int fkey)
 		u->scene_sel = u->cur;
 		u->overlay = OVERLAY_SCENES;
 		break;
+	case ACT_CANCEL:
+		if (run_busy(r)) {
+			run_cancel(r);
+			say(u, 0, "cancelled: the case under way finishes, no new one starts");
+		}
+		break;
 	case ACT_QUIT: return 1;
 	case ACT_NONE: break;
 	}
@@ -376,7 +389,9 @@ static void draw(struct ui *u)
 		.picker = &u->picker,
 		.edit_line = u->edit,
 		.scene_sel = u->scene_sel,
+		.busy = run_busy(cur(u)),
 	};
+	u->drawn_busy = fi.busy;
 	frame_compose(u->screen, &fi, &u->view);
 	term_blit(u->screen);
 }
@@ -390,8 +405,13 @@ static void loop(struct ui *u)
 		draw(u);
 		if (u->frames >= 0 && ++frame >= u->frames)
 			return;
-		/* A key file is read blocking (its end is an ERR); --frames alone never waits. */
-		timeout(u->keys_mode ? -1 : u->unattended ? 0 : u->autoplay ? u->speed_ms : -1);
+		/* A key file is read blocking (its end is an ERR); --frames alone never waits;
+		 * a scene measuring in the background is redrawn five times a second. */
+		/* drawn_busy, not busy now: a run that ended since the draw still gets its last frame. */
+		int wait_ms = u->autoplay ? u->speed_ms : u->drawn_busy ? 200 : -1;
+		if (u->drawn_busy && wait_ms > 200)
+			wait_ms = 200;
+		timeout(u->keys_mode ? -1 : u->unattended ? 0 : wait_ms);
 		wint_t wch;
 		int rc = get_wch(&wch);
 		if (term_quit_requested())
@@ -400,7 +420,7 @@ static void loop(struct ui *u)
 			/* A timeout (autoplay's tick), a signal, or the end of a key file. */
 			if (u->unattended && u->frames < 0)
 				return;
-			if (u->autoplay || u->unattended)
+			if ((u->autoplay || u->unattended) && !(u->drawn_busy && !u->unattended))
 				step_autoplay(u);
 			continue;
 		}

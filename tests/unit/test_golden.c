@@ -74,6 +74,8 @@ void test_golden(void)
 	}
 	for (int i = 0; i < reg.n; i++) {
 		struct run r;
+		if (reg.defs[i].cls->busy)
+			continue;   /* a measuring scene shows this machine's timings: no golden frame */
 		if (run_open(&r, &reg.defs[i], NULL, err, sizeof err) < 0) {
 			T_OK(0, "golden: %s opens (%s)", reg.defs[i].cls->id, err);
 			continue;
