@@ -125,3 +125,14 @@ void rope_draw_clocks(struct canvas *c, int y0, const struct rope_setup *r, cons
 		canvas_printf(c, cx - 3, cy + ry + 1, ROLE_LABEL, "pair %d", pair);
 	}
 }
+
+int rope_nsteps(const void *st)
+{
+	(void)st;
+	return ROPE_STEPS;
+}
+
+void rope_step(void *st)
+{
+	((struct rope_setup *)st)->k++;
+}

@@ -21,7 +21,20 @@ struct rope_setup {
 	int npairs;
 	int pairs[ROPE_MAX_PAIRS];
 	char source[160];       /* where the values came from */
+	int k;                  /* steps taken: the position shown is rope_step_pos(k) */
 };
+
+/* The parameters every RoPE scene has, for its param_spec table. */
+#define ROPE_PARAMS(max_d)                                                            \
+	{"d", PARAM_INT, 4, (max_d), 1, 0, "head dimension (pairs = d/2)"},               \
+	{"base", PARAM_REAL, 1.0001, 1e12, 1, 0, "RoPE base"},                            \
+	{"train", PARAM_INT, 2, 1 << 30, 1, 0, "trained (original) length"},              \
+	{"target", PARAM_INT, 2, 1 << 30, 1, 0, "length reached"},                        \
+	{"pairs", PARAM_INTS, 0, (max_d) / 2 - 1, ROPE_MAX_PAIRS, 0, "pairs drawn as clocks"}
+
+/* Stepping shared by the RoPE scenes, whose state starts with a struct rope_setup. */
+int rope_nsteps(const void *st);
+void rope_step(void *st);
 
 /* Read d, base, train, target, pairs (and s, beta_fast, beta_slow when the
  * scene declares them).  A loaded model supplies the values left at their

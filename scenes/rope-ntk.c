@@ -14,19 +14,14 @@
 #define NT_MAX_D 1024
 
 struct nt_state {
-	struct rope_setup r;
+	struct rope_setup r;   /* first: the shared stepping casts to it */
 	double new_base;
 	double theta[NT_MAX_D / 2], used[NT_MAX_D / 2];
-	int k;
 };
 
 static const struct param_spec nt_params[] = {
-	{"d", PARAM_INT, 4, NT_MAX_D, 1, 0, "head dimension"},
-	{"base", PARAM_REAL, 1.0001, 1e12, 1, 0, "RoPE base"},
-	{"train", PARAM_INT, 2, 1 << 30, 1, 0, "trained length"},
-	{"target", PARAM_INT, 2, 1 << 30, 1, 0, "length reached"},
+	ROPE_PARAMS(NT_MAX_D),
 	{"s", PARAM_REAL, 1, 1e6, 1, 0, "scale factor"},
-	{"pairs", PARAM_INTS, 0, NT_MAX_D / 2 - 1, ROPE_MAX_PAIRS, 0, "pairs drawn as clocks"},
 	{0},
 };
 
@@ -47,22 +42,11 @@ static int nt_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	return 0;
 }
 
-static int nt_nsteps(const void *vs)
-{
-	(void)vs;
-	return ROPE_STEPS;
-}
-
-static void nt_step(void *vs)
-{
-	((struct nt_state *)vs)->k++;
-}
-
 static void nt_render(const void *vs, struct view *v)
 {
 	const struct nt_state *st = vs;
 	const struct rope_setup *r = &st->r;
-	double pos = rope_step_pos(r, st->k);
+	double pos = rope_step_pos(r, st->r.k);
 	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f   ○ base %g  ● base %.1f   ★ beyond training", pos, r->base,
 		      st->new_base);
 	rope_draw_clocks(v->pic, 1, r, st->theta, st->used, pos);
@@ -117,8 +101,8 @@ const struct scene_class scene_rope_ntk = {
 	.params = nt_params,
 	.state_size = sizeof(struct nt_state),
 	.init = nt_init,
-	.nsteps = nt_nsteps,
-	.step = nt_step,
+	.nsteps = rope_nsteps,
+	.step = rope_step,
 	.render = nt_render,
 	.summary = nt_summary,
 	.print = nt_print,

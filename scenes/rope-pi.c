@@ -15,18 +15,13 @@
 #define PI_MAX_D 1024
 
 struct pi_state {
-	struct rope_setup r;
+	struct rope_setup r;   /* first: the shared stepping casts to it */
 	double theta[PI_MAX_D / 2], used[PI_MAX_D / 2];
-	int k;
 };
 
 static const struct param_spec pi_params[] = {
-	{"d", PARAM_INT, 2, PI_MAX_D, 1, 0, "head dimension"},
-	{"base", PARAM_REAL, 1.0001, 1e12, 1, 0, "RoPE base"},
-	{"train", PARAM_INT, 2, 1 << 30, 1, 0, "trained length"},
-	{"target", PARAM_INT, 2, 1 << 30, 1, 0, "length reached"},
+	ROPE_PARAMS(PI_MAX_D),
 	{"s", PARAM_REAL, 1, 1e6, 1, 0, "scale factor (target / train in the lesson)"},
-	{"pairs", PARAM_INTS, 0, PI_MAX_D / 2 - 1, ROPE_MAX_PAIRS, 0, "pairs drawn as clocks"},
 	{0},
 };
 
@@ -42,22 +37,11 @@ static int pi_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	return 0;
 }
 
-static int pi_nsteps(const void *vs)
-{
-	(void)vs;
-	return ROPE_STEPS;
-}
-
-static void pi_step(void *vs)
-{
-	((struct pi_state *)vs)->k++;
-}
-
 static void pi_render(const void *vs, struct view *v)
 {
 	const struct pi_state *st = vs;
 	const struct rope_setup *r = &st->r;
-	double pos = rope_step_pos(r, st->k);
+	double pos = rope_step_pos(r, st->r.k);
 	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f rotated as %.2f   ○ unscaled  ● interpolated (÷%g)", pos,
 		      pos / r->s, r->s);
 	rope_draw_clocks(v->pic, 1, r, st->theta, st->used, pos);
@@ -113,8 +97,8 @@ const struct scene_class scene_rope_pi = {
 	.params = pi_params,
 	.state_size = sizeof(struct pi_state),
 	.init = pi_init,
-	.nsteps = pi_nsteps,
-	.step = pi_step,
+	.nsteps = rope_nsteps,
+	.step = rope_step,
 	.render = pi_render,
 	.summary = pi_summary,
 	.print = pi_print,

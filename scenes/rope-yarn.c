@@ -15,21 +15,16 @@
 #define YA_MAX_D 1024
 
 struct ya_state {
-	struct rope_setup r;
+	struct rope_setup r;   /* first: the shared stepping casts to it */
 	double low, high, mscale;
 	double theta[YA_MAX_D / 2], used[YA_MAX_D / 2], ramp[YA_MAX_D / 2];
-	int k;
 };
 
 static const struct param_spec ya_params[] = {
-	{"d", PARAM_INT, 2, YA_MAX_D, 1, 0, "head dimension"},
-	{"base", PARAM_REAL, 1.0001, 1e12, 1, 0, "RoPE base"},
-	{"train", PARAM_INT, 2, 1 << 30, 1, 0, "original (trained) length"},
-	{"target", PARAM_INT, 2, 1 << 30, 1, 0, "length reached"},
+	ROPE_PARAMS(YA_MAX_D),
 	{"s", PARAM_REAL, 1, 1e6, 1, 0, "scale factor"},
 	{"beta_fast", PARAM_REAL, 0.001, 1e6, 1, 0, "turns where the ramp starts (keep above)"},
 	{"beta_slow", PARAM_REAL, 0.001, 1e6, 1, 0, "turns where it ends (interpolate below)"},
-	{"pairs", PARAM_INTS, 0, YA_MAX_D / 2 - 1, ROPE_MAX_PAIRS, 0, "pairs in the table and clocks"},
 	{0},
 };
 
@@ -47,17 +42,6 @@ static int ya_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		st->used[i] = rope_yarn_theta(r->base, i, r->d, r->s, st->low, st->high);
 	}
 	return 0;
-}
-
-static int ya_nsteps(const void *vs)
-{
-	(void)vs;
-	return ROPE_STEPS;
-}
-
-static void ya_step(void *vs)
-{
-	((struct ya_state *)vs)->k++;
 }
 
 /* The ramp over every pair: full height keeps the frequency, the floor divides it by s. */
@@ -82,7 +66,7 @@ static void ya_render(const void *vs, struct view *v)
 {
 	const struct ya_state *st = vs;
 	const struct rope_setup *r = &st->r;
-	double pos = rope_step_pos(r, st->k);
+	double pos = rope_step_pos(r, st->r.k);
 	int ch = v->pic->h / 3 > 3 ? v->pic->h / 3 : 3;
 	ramp_chart(st, v->pic, 0, ch);
 	canvas_printf(v->pic, 0, ch + 1, ROLE_LABEL, "position %.0f   ○ unscaled  ● YaRN", pos);
@@ -142,8 +126,8 @@ const struct scene_class scene_rope_yarn = {
 	.params = ya_params,
 	.state_size = sizeof(struct ya_state),
 	.init = ya_init,
-	.nsteps = ya_nsteps,
-	.step = ya_step,
+	.nsteps = rope_nsteps,
+	.step = rope_step,
 	.render = ya_render,
 	.summary = ya_summary,
 	.print = ya_print,

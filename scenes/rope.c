@@ -15,17 +15,12 @@
 #define RP_MAX_D 1024
 
 struct rp_state {
-	struct rope_setup r;
+	struct rope_setup r;   /* first: the shared stepping casts to it */
 	double theta[RP_MAX_D / 2];
-	int k;
 };
 
 static const struct param_spec rp_params[] = {
-	{"d", PARAM_INT, 2, RP_MAX_D, 1, 0, "head dimension (pairs = d/2)"},
-	{"base", PARAM_REAL, 1.0001, 1e12, 1, 0, "RoPE base"},
-	{"train", PARAM_INT, 2, 1 << 30, 1, 0, "trained length"},
-	{"target", PARAM_INT, 2, 1 << 30, 1, 0, "length reached"},
-	{"pairs", PARAM_INTS, 0, RP_MAX_D / 2 - 1, ROPE_MAX_PAIRS, 0, "pairs drawn as clocks"},
+	ROPE_PARAMS(RP_MAX_D),
 	{0},
 };
 
@@ -43,22 +38,11 @@ static int rp_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	return 0;
 }
 
-static int rp_nsteps(const void *vs)
-{
-	(void)vs;
-	return ROPE_STEPS;
-}
-
-static void rp_step(void *vs)
-{
-	((struct rp_state *)vs)->k++;
-}
-
 static void rp_render(const void *vs, struct view *v)
 {
 	const struct rp_state *st = vs;
 	const struct rope_setup *r = &st->r;
-	double pos = rope_step_pos(r, st->k);
+	double pos = rope_step_pos(r, st->r.k);
 	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f  (trained 0..%.0f)   • seen in training  ★ never seen",
 		      pos, r->train - 1);
 	rope_draw_clocks(v->pic, 1, r, st->theta, st->theta, pos);
@@ -130,8 +114,8 @@ const struct scene_class scene_rope = {
 	.params = rp_params,
 	.state_size = sizeof(struct rp_state),
 	.init = rp_init,
-	.nsteps = rp_nsteps,
-	.step = rp_step,
+	.nsteps = rope_nsteps,
+	.step = rope_step,
 	.render = rp_render,
 	.summary = rp_summary,
 	.print = rp_print,
