@@ -15,6 +15,7 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 BUILD   ?= build
 PROG    ?= attnviz
+FUZZ_TARGETS = model scene set
 
 PKG_CONFIG ?= pkg-config
 # ncursesw: pkg-config when it knows it, else the plain library names.
@@ -100,7 +101,6 @@ sanitize:
 
 # Fuzzing (clang's libFuzzer): make fuzz FUZZ_SECONDS=600 runs each target that long.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = model scene set
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
 fuzz-build:
 	$(MAKE) CC=clang BUILD=build/fuzz CFLAGS='$(FUZZ_FLAGS)' build/fuzz/libattnviz.a

@@ -16,8 +16,12 @@ suite() {   # suite LABEL BIN UNIT
 	"$unit" 2>&1 | tee -a "$log"
 	echo "# $label: fuzz seeds and kept crashers, replayed"
 	for t in model scene set; do
-		find tests/fuzz/corpus/$t tests/fuzz/regress/$t -type f 2>/dev/null | sort |
-			xargs "$(dirname "$unit")/replay_$t" 2>&1 | tee -a "$log"
+		replay="$(dirname "$unit")/replay_$t"
+		if [ ! -x "$replay" ]; then
+			echo "not ok - $replay was not built" | tee -a "$log"
+			continue
+		fi
+		find tests/fuzz/corpus/$t tests/fuzz/regress/$t -type f 2>/dev/null | sort | xargs "$replay" 2>&1 | tee -a "$log"
 	done
 	echo "# $label: command line"
 	ATTNVIZ="$bin" sh tests/cli.sh 2>&1 | tee -a "$log"
