@@ -33,7 +33,6 @@ struct frame_info {
 	const struct run *run;
 	const struct summary *sum;     /* the run's summary, or NULL */
 	int autoplay;
-	int speed_ms;
 	const char *message;           /* error or notice for the key bar, or NULL */
 	int message_is_error;
 	enum overlay overlay;

@@ -287,8 +287,6 @@ static int each_scene(const struct registry *reg, const struct cli_options *o, c
 	return status;
 }
 
-int cli_bench(const struct cli_options *o);
-
 int cli_run(const struct cli_options *o)
 {
 	char err[700];

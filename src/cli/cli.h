@@ -31,6 +31,8 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 /* Run a non-interactive mode; returns the exit status. */
 int cli_run(const struct cli_options *o);
 void cli_help(FILE *out);
+/* --bench: real-size kernels timed on this machine (bench.c); returns the exit status. */
+int cli_bench(const struct cli_options *o);
 /* Report an error line on stderr: "attnviz: ...". */
 void cli_error(const char *msg);
 /* Open a run of one scene with -m and every --set applied; 0 or exit status 2. */

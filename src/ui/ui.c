@@ -382,7 +382,6 @@ static void draw(struct ui *u)
 		.run = cur(u),
 		.sum = &u->sums[u->cur],
 		.autoplay = u->autoplay,
-		.speed_ms = u->speed_ms,
 		.message = u->message,
 		.message_is_error = u->msg_err,
 		.overlay = u->overlay,

@@ -41,7 +41,7 @@ static void golden_one(const struct registry *reg, struct run *r, int step)
 	run_summary(r, &s, err, sizeof err);
 	run_goto(r, step);
 	run_render(r, &v);
-	struct frame_info fi = {.reg = reg, .run = r, .sum = &s, .speed_ms = 400};
+	struct frame_info fi = {.reg = reg, .run = r, .sum = &s};
 	frame_compose(screen, &fi, &v);
 	FILE *f = open_memstream(&text, &len);
 	canvas_dump(screen, f);
