@@ -135,9 +135,9 @@ static void apply_model(struct ui *u, const struct model *m)
 static void picker_preview(struct ui *u)
 {
 	struct picker *p = &u->picker;
-	p->preview_err[0] = 0;
-	if (p->n > 0 && model_load(&p->preview, p->entries[p->sel].path, p->preview_err, sizeof p->preview_err) == 0)
-		p->preview_err[0] = 0;
+	p->preview_err[0] = 0;   /* model_load writes it only when the file fails */
+	if (p->n > 0)
+		model_load(&p->preview, p->entries[p->sel].path, p->preview_err, sizeof p->preview_err);
 }
 
 static void picker_open(struct ui *u)
@@ -405,8 +405,9 @@ static void loop(struct ui *u)
 		if (u->frames >= 0 && ++frame >= u->frames)
 			return;
 		/* A key file is read blocking (its end is an ERR); --frames alone never waits;
-		 * a scene measuring in the background is redrawn five times a second. */
-		/* drawn_busy, not busy now: a run that ended since the draw still gets its last frame. */
+		 * a scene measuring in the background is redrawn five times a second
+		 * (drawn_busy, not busy now: a run that ended since the draw still gets
+		 * its last frame). */
 		int wait_ms = u->autoplay ? u->speed_ms : u->drawn_busy ? 200 : -1;
 		if (u->drawn_busy && wait_ms > 200)
 			wait_ms = 200;
