@@ -145,6 +145,15 @@ void test_ini(void)
 	ini_close(&f);
 	T_OK(ini_open(&f, "/dev/zero", err, sizeof err) < 0 && strstr(err, "not a regular file"), "ini: /dev/zero at once");
 	ini_close(&f);
+	/* iniparser 4.1 loads in time quadratic in the keys: we stop at INI_MAX_KEYS. */
+	FILE *many = fopen(path, "w");
+	fputs("[a]\n", many);
+	for (int i = 0; i <= INI_MAX_KEYS; i++)
+		fprintf(many, "k%d = %d\n", i, i);
+	fclose(many);
+	T_OK(ini_open(&f, path, err, sizeof err) < 0 && strstr(err, "too many keys (the limit is 256)"),
+	     "ini: more keys than the limit refused (%s)", err);
+	ini_close(&f);
 	T_OK(ini_open(&f, "/tmp", err, sizeof err) < 0 && strstr(err, "is a directory"), "ini: a directory refused");
 	ini_close(&f);
 	unlink(path);
