@@ -86,9 +86,10 @@ double rope_step_pos(const struct rope_setup *r, int k)
 static void dial(struct canvas *c, int cx, int cy, int rx, int ry, double trained_sweep, double angle_base,
 		 double angle_now, int two_hands)
 {
-	/* The rim: shaded where training swept the hand. */
-	for (int deg = 0; deg < 360; deg += 6) {
-		double a = deg * M_PI / 180;
+	/* The rim, with enough points to close at any radius: shaded where training swept the hand. */
+	int points = (int)(2 * M_PI * (rx > ry ? rx : ry) * 1.5) + 24;
+	for (int i = 0; i < points; i++) {
+		double a = 2 * M_PI * i / points;
 		int x = cx + (int)lround(rx * sin(a)), y = cy - (int)lround(ry * cos(a));
 		int seen = trained_sweep >= 2 * M_PI || a <= trained_sweep;
 		canvas_put(c, x, y, seen ? 0x2022 : 0x00b7, seen ? ROLE_SRAM : ROLE_DIM);
