@@ -6,7 +6,7 @@
 
 struct canvas *canvas_new(int w, int h)
 {
-	if (w < 0 || h < 0 || (w > 0 && h > 100000 / w))
+	if (w < 0 || h < 0 || (w > 0 && h > (1 << 22) / w))   /* 4M cells: a 4000x1000 terminal */
 		return NULL;
 	struct canvas *c = malloc(sizeof *c);
 	if (!c)

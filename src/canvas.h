@@ -43,7 +43,7 @@ struct canvas {
 	struct cell *cells;   /* [h][w] */
 };
 
-/* Returns NULL when out of memory or w, h <= 0 would make no grid (a 0x0 canvas is allowed). */
+/* NULL when out of memory, a size is negative, or past 4M cells (a 0x0 canvas is allowed). */
 struct canvas *canvas_new(int w, int h);
 void canvas_free(struct canvas *c);
 /* Fill with blanks of ROLE_NORMAL. */

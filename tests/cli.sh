@@ -172,7 +172,7 @@ err_case "cli: --bench bad parameter" "--bench: threads: 0 is out of range" --be
 TERM=xterm "$ATTNVIZ" --frames 1500 > /dev/null 2> "$tmp/err"; rc=$?
 expect_eq "cli: --frames 1500 across every scene exits 0" "$rc" 0
 expect_eq "cli: --frames prints nothing on stderr" "$(cat "$tmp/err")" ""
-for sz in 10x5 250x80 70x20; do
+for sz in 10x5 250x80 70x20 1x1 3000x1000; do
 	TERM=xterm COLUMNS=${sz%x*} LINES=${sz#*x} "$ATTNVIZ" --frames 600 > /dev/null 2>&1
 	expect_eq "cli: --frames at $sz" $? 0
 done
