@@ -142,22 +142,20 @@ static void FN(row_scores)(const float *q, int d, const float *k, int cols, floa
 		s[j] = 0;
 }
 
-/* Decode: o[d] += sum_j p[j] v_j, one output row, V read once. */
+/* Decode: o[d] += sum_j p[j] v_j, one output row.  Key by key, each V row
+ * read once front to back (the order the memory prefetcher follows best);
+ * the output row stays in L1. */
 static void FN(row_pv)(const float *p, const float *v, int d, float *o, int cols)
 {
-	int c0 = 0;
-	for (; c0 + 32 <= d; c0 += 32) {
-		v8f a0 = LOAD(o + c0), a1 = LOAD(o + c0 + 8), a2 = LOAD(o + c0 + 16), a3 = LOAD(o + c0 + 24);
-		for (int j = 0; j < cols; j++) {
-			const float *vr = v + (size_t)j * d + c0;
-			float x = p[j];
-			a0 += x * LOAD(vr), a1 += x * LOAD(vr + 8), a2 += x * LOAD(vr + 16), a3 += x * LOAD(vr + 24);
-		}
-		STORE(o + c0, a0), STORE(o + c0 + 8, a1), STORE(o + c0 + 16, a2), STORE(o + c0 + 24, a3);
+	int dv = d / 8 * 8;
+	for (int j = 0; j < cols; j++) {
+		const float *vr = v + (size_t)j * d;
+		float x = p[j];
+		for (int c = 0; c < dv; c += 8)
+			STORE(o + c, LOAD(o + c) + x * LOAD(vr + c));
+		for (int c = dv; c < d; c++)
+			o[c] += x * vr[c];
 	}
-	for (int c = c0; c < d; c++)
-		for (int j = 0; j < cols; j++)
-			o[c] += p[j] * v[(size_t)j * d + c];
 }
 
 /* Row i of a score block: mask (causal, padding) then exp(s - m) in place.
