@@ -202,3 +202,18 @@ if [ "$ATTNVIZ" = "./attnviz" ]; then
 	make -s uninstall DESTDIR="$tmp/root" PREFIX=/opt/av > /dev/null 2>&1
 	check "cli: make uninstall removes the program and data" test ! -e "$tmp/root/opt/av/bin/attnviz" -a ! -e "$tmp/root/opt/av/share/attnviz"
 fi
+
+# A check can fail: a wrong lesson figure in a copy of the scene files makes --check and --summary exit 1.
+cp -r scenes "$tmp/scenes"
+sed -i 's/^sum_one_pass = 1.582426/sum_one_pass = 1.582427/' "$tmp/scenes/online-softmax.ini"
+ATTNVIZ_SCENES="$tmp/scenes" "$ATTNVIZ" --check > "$tmp/chk"
+expect_eq "cli: --check exits 1 on a wrong figure" $? 1
+grep -q "^FAIL	online-softmax	21 checks	1 failed" "$tmp/chk" && ok "cli: --check names the failing scene" || fail "cli: --check output: $(grep FAIL "$tmp/chk")"
+ATTNVIZ_SCENES="$tmp/scenes" "$ATTNVIZ" --summary online-softmax > "$tmp/chk"
+expect_eq "cli: --summary exits 1 on a failed check" $? 1
+expect_eq "cli: the failed key is marked FAIL" "$(awk -F'\t' '$2=="sum_one_pass"{print $4, $5}' "$tmp/chk")" "1.582427 FAIL"
+sed -i 's/^x = .*/x = 1,oops/' "$tmp/scenes/online-softmax.ini"
+saved=$ATTNVIZ_SCENES
+export ATTNVIZ_SCENES="$tmp/scenes"
+err_case "cli: a bad default in a scene file" "online-softmax.ini:10: [params] x: not a number: 'oops'" --list
+export ATTNVIZ_SCENES="$saved"
