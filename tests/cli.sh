@@ -215,5 +215,5 @@ expect_eq "cli: the failed key is marked FAIL" "$(awk -F'\t' '$2=="sum_one_pass"
 sed -i 's/^x = .*/x = 1,oops/' "$tmp/scenes/online-softmax.ini"
 saved=$ATTNVIZ_SCENES
 export ATTNVIZ_SCENES="$tmp/scenes"
-err_case "cli: a bad default in a scene file" "online-softmax.ini:10: [params] x: not a number: 'oops'" --list
+err_case "cli: a bad default in a scene file" "online-softmax.ini:9: [params] x: not a number: 'oops'" --list
 export ATTNVIZ_SCENES="$saved"
