@@ -114,14 +114,15 @@ static int block_row(int b, int nb, int rows)
 	return nb <= rows ? b : (int)((long)b * rows / nb);
 }
 
-static void draw_hbm(const struct tl_state *st, struct canvas *c, int x0, int y0, int rows)
+/* bw: block width in columns (narrower on a small screen). */
+static void draw_hbm(const struct tl_state *st, struct canvas *c, int x0, int y0, int rows, int bw)
 {
 	const struct tiled_run *r = &st->run;
 	static const char *const names[] = {"Q", "K", "V", "O"};
 	int nb = r->nblocks;
 	canvas_text(c, x0, y0, ROLE_HBM, "HBM (slow)");
 	for (int col = 0; col < 4; col++)
-		canvas_text(c, x0 + 1 + col * 4, y0 + 1, ROLE_LABEL, names[col]);
+		canvas_text(c, x0 + bw / 2 + col * (bw + 1), y0 + 1, ROLE_LABEL, names[col]);
 	for (int b = 0; b < nb; b++) {
 		int y = y0 + 2 + block_row(b, nb, rows);
 		for (int col = 0; col < 4; col++) {
@@ -138,10 +139,10 @@ static void draw_hbm(const struct tl_state *st, struct canvas *c, int x0, int y0
 				g = o_done ? 0x2588 : 0x2591;
 				role = b == r->qb && r->last == TILED_WRITE_O ? ROLE_HOT : o_done ? ROLE_OK : ROLE_DIM;
 			}
-			canvas_hline(c, x0 + col * 4, y, 3, g, role);
+			canvas_hline(c, x0 + col * (bw + 1), y, bw, g, role);
 		}
 		if (nb <= rows)
-			canvas_printf(c, x0 + 16, y, ROLE_DIM, "%d", b);
+			canvas_printf(c, x0 + 4 * (bw + 1), y, ROLE_DIM, "%d", b);
 	}
 }
 
@@ -199,10 +200,10 @@ static void tl_render(const void *vs, struct view *v)
 	const struct tl_state *st = vs;
 	const struct tiled_run *r = &st->run;
 	struct canvas *c = v->pic;
-	int rows = c->h - 3;
-	draw_hbm(st, c, 0, 0, rows > 1 ? rows : 1);
+	int rows = c->h - 3, bw = c->w >= 60 ? 3 : 2;
+	draw_hbm(st, c, 0, 0, rows > 1 ? rows : 1, bw);
 	/* The arrow between the memories says which way this event moved data. */
-	int ax = 19;
+	int ax = 4 * (bw + 1) + 3;
 	if (r->last == TILED_LOAD_Q)
 		canvas_printf(c, ax, 2 + block_row(r->qb, r->nblocks, rows), ROLE_HOT, "─Q%d─▶", r->qb);
 	else if (r->last == TILED_LOAD_KV)
@@ -214,10 +215,10 @@ static void tl_render(const void *vs, struct view *v)
 
 	struct traffic nf = naive_traffic_formula(st->n, st->d);
 	struct canvas *s = v->side;
-	canvas_text(s, 0, 0, ROLE_LABEL, "floats    tiled    naive");
-	canvas_printf(s, 0, 1, ROLE_NORMAL, "reads  %8lld %8lld", (long long)r->t.reads, (long long)st->naive.reads);
-	canvas_printf(s, 0, 2, ROLE_NORMAL, "writes %8lld %8lld", (long long)r->t.writes, (long long)st->naive.writes);
-	canvas_printf(s, 0, 3, ROLE_ACCENT, "total  %8lld %8lld", (long long)(r->t.reads + r->t.writes),
+	canvas_text(s, 0, 0, ROLE_LABEL, "floats   tiled   naive");
+	canvas_printf(s, 0, 1, ROLE_NORMAL, "reads  %7lld %7lld", (long long)r->t.reads, (long long)st->naive.reads);
+	canvas_printf(s, 0, 2, ROLE_NORMAL, "writes %7lld %7lld", (long long)r->t.writes, (long long)st->naive.writes);
+	canvas_printf(s, 0, 3, ROLE_ACCENT, "total  %7lld %7lld", (long long)(r->t.reads + r->t.writes),
 		      (long long)(nf.reads + nf.writes));
 	canvas_printf(s, 0, 5, ROLE_NORMAL, "n %d  d %d  B %d%s", st->n, st->d, st->tile, st->causal ? "  causal" : "");
 	canvas_printf(s, 0, 6, ROLE_NORMAL, "blocks: %lld computed", (long long)r->computed_blocks);

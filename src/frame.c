@@ -132,8 +132,11 @@ static void key_bar(struct canvas *s, const struct frame_info *fi)
 	char keys[200];
 	if (fi->busy)
 		snprintf(keys, sizeof keys, " measuring…  x cancel  tab scene  e params  ? help  q quit ");
-	else
+	else if (s->w >= 84)
 		snprintf(keys, sizeof keys, " →/space step  ← back  tab scene  a %s  m model  e params  ? help  q quit ",
+			 fi->autoplay ? "pause" : "play");
+	else   /* a narrow screen keeps the keys a newcomer needs first */
+		snprintf(keys, sizeof keys, " → step  ← back  tab scene  a %s  m model  ? help  q quit ",
 			 fi->autoplay ? "pause" : "play");
 	canvas_text(s, 1, y, ROLE_LABEL, keys);
 	canvas_put(s, s->w - 1, y, 0x2518, ROLE_DIM);
