@@ -167,7 +167,7 @@ static const char *const help_lines[] = {
 	"s               scene list (mouse: click a scene)",
 	"x               cancel a benchmark that is running",
 	"a               autoplay on/off     + -  its speed",
-	"r               reset the scene",
+	"r               reset the scene (the benchmark: measure again)",
 	"m               model picker",
 	"e               edit the scene's parameters",
 	"?               this help           q  quit",

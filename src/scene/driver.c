@@ -284,6 +284,11 @@ int run_busy(const struct run *r)
 	return r->def->cls->busy && r->def->cls->busy(r->st);
 }
 
+int run_restart(struct run *r, char *err, size_t errlen)
+{
+	return restart_with(r, &r->params, err, errlen);
+}
+
 void run_cancel(struct run *r)
 {
 	if (r->def->cls->cancel)

@@ -71,19 +71,22 @@ static int open_scene(struct ui *u, int i)
 	return 0;
 }
 
+static struct run *cur(struct ui *u)
+{
+	return &u->runs[u->cur];
+}
+
 static void go_scene(struct ui *u, int i)
 {
 	i = (i % u->reg.n + u->reg.n) % u->reg.n;
+	/* A benchmark left behind would take the CPU from the scene on screen. */
+	if (i != u->cur && run_busy(cur(u)))
+		run_cancel(cur(u));
 	if (open_scene(u, i) == 0) {
 		u->cur = i;
 		if (!u->unattended)
 			u->autoplay = 0;
 	}
-}
-
-static struct run *cur(struct ui *u)
-{
-	return &u->runs[u->cur];
 }
 
 static void refresh_summary(struct ui *u)
@@ -303,7 +306,16 @@ static int key_main(struct ui *u, int key, int fkey)
 		snprintf(msg, sizeof msg, "autoplay: one step every %d ms", u->speed_ms);
 		say(u, 0, msg);
 		break;
-	case ACT_RESET: run_goto(r, 0); break;
+	case ACT_RESET:
+		if (r->def->cls->busy) {
+			/* A measuring scene has no steps: reset measures again. */
+			char err[700];
+			if (run_restart(r, err, sizeof err) < 0)
+				say(u, 1, err);
+		} else {
+			run_goto(r, 0);
+		}
+		break;
 	case ACT_MODEL:
 		if (!r->def->file.model[0])
 			say(u, 0, "this scene uses no model; the picker sets the model for the scenes that do");
