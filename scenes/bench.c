@@ -183,11 +183,6 @@ static int be_nsteps(const void *vs)
 	return 0;
 }
 
-static void be_step(void *vs)
-{
-	(void)vs;
-}
-
 /* A copy of the results, taken under the lock, for drawing and printing. */
 static void snapshot(const struct be_state *cst, struct be_case *res, int *done, int *finished, int *cancelled_out,
 		     char *error, size_t len)
@@ -300,7 +295,6 @@ const struct scene_class scene_bench = {
 	.init = be_init,
 	.fini = be_fini,
 	.nsteps = be_nsteps,
-	.step = be_step,
 	.render = be_render,
 	.summary = be_summary,
 	.print = be_print,

@@ -132,8 +132,3 @@ int rope_nsteps(const void *st)
 	(void)st;
 	return ROPE_STEPS;
 }
-
-void rope_step(void *st)
-{
-	((struct rope_setup *)st)->k++;
-}

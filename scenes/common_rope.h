@@ -21,7 +21,6 @@ struct rope_setup {
 	int npairs;
 	int pairs[ROPE_MAX_PAIRS];
 	char source[160];       /* where the values came from */
-	int k;                  /* steps taken: the position shown is rope_step_pos(k) */
 };
 
 /* The parameters every RoPE scene has, for its param_spec table. */
@@ -32,9 +31,8 @@ struct rope_setup {
 	{"target", PARAM_INT, 2, 1 << 30, 1, 0, "length reached"},                        \
 	{"pairs", PARAM_INTS, 0, (max_d) / 2 - 1, ROPE_MAX_PAIRS, 0, "pairs drawn as clocks"}
 
-/* Stepping shared by the RoPE scenes, whose state starts with a struct rope_setup. */
+/* Steps of every RoPE scene: ROPE_STEPS positions from 0 to the target. */
 int rope_nsteps(const void *st);
-void rope_step(void *st);
 
 /* Read d, base, train, target, pairs (and s, beta_fast, beta_slow when the
  * scene declares them).  A loaded model supplies the values left at their

@@ -18,7 +18,6 @@ struct co_state {
 	double params;
 	int64_t layers, qdim, kv_per_token;
 	char model[128];
-	int k;
 };
 
 static const struct param_spec co_params[] = {
@@ -52,11 +51,6 @@ static int co_nsteps(const void *vs)
 	return ((const struct co_state *)vs)->count;
 }
 
-static void co_step(void *vs)
-{
-	((struct co_state *)vs)->k++;
-}
-
 static void co_render(const void *vs, struct view *v)
 {
 	const struct co_state *st = vs;
@@ -70,10 +64,10 @@ static void co_render(const void *vs, struct view *v)
 	canvas_put(c, 26, 0, 0x2588, ROLE_HOT);
 	for (int i = 0; i < st->count && 1 + i * 3 + 1 < c->h; i++) {
 		int y = 1 + i * 3;
-		enum role lab = i == st->k - 1 ? ROLE_ACCENT : i < st->k ? ROLE_NORMAL : ROLE_DIM;
+		enum role lab = i == v->step - 1 ? ROLE_ACCENT : i < v->step ? ROLE_NORMAL : ROLE_DIM;
 		canvas_printf(c, 0, y, lab, "%7lld %9.1f", (long long)st->n[i], st->weight[i]);
 		canvas_printf(c, 0, y + 1, lab, "  %3.0f%% %9.1f", 100 * st->attn[i] / (st->weight[i] + st->attn[i]), st->attn[i]);
-		if (i < st->k) {
+		if (i < v->step) {
 			canvas_bar(c, 19, y, barw, st->weight[i] / top, ROLE_BAR);
 			canvas_bar(c, 19, y + 1, barw, st->attn[i] / top, ROLE_HOT);
 		}
@@ -84,15 +78,15 @@ static void co_render(const void *vs, struct view *v)
 	canvas_printf(s, 0, 3, ROLE_NORMAL, "qDim %lld", (long long)st->qdim);
 	canvas_printf(s, 0, 4, ROLE_NORMAL, "KV %lld B/token", (long long)st->kv_per_token);
 	canvas_text(s, 0, 6, ROLE_LABEL, "KV read per decoded token");
-	for (int i = 0; i < st->k && 7 + i < s->h; i++)
+	for (int i = 0; i < v->step && 7 + i < s->h; i++)
 		canvas_printf(s, 0, 7 + i, ROLE_NORMAL, "%7lld: %8.1f GiB", (long long)st->n[i], st->kv[i]);
 
-	if (st->k == 0)
+	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "Prefill FLOPs: 2 per parameter per token (linear in n), plus attention: QKᵀ and PV at "
 			 "2·n²·qDim each per layer, halved by the causal mask (quadratic in n). FlashAttention changes neither.");
 	else {
-		int i = st->k - 1;
+		int i = v->step - 1;
 		snprintf(v->narration, VIEW_NARRATION,
 			 "n = %lld: weights %.1f TFLOP, attention %.1f TFLOP (%.0f%% of %.1f). The KV cache is %.1f GiB, "
 			 "and every decoded token at this length reads all of it.",
@@ -132,7 +126,6 @@ const struct scene_class scene_cost = {
 	.state_size = sizeof(struct co_state),
 	.init = co_init,
 	.nsteps = co_nsteps,
-	.step = co_step,
 	.render = co_render,
 	.summary = co_summary,
 	.print = co_print,

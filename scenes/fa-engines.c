@@ -23,7 +23,6 @@ struct fa_state {
 	double cc;
 	int sinks, mla;
 	char model[128];
-	int k;
 };
 
 static const struct param_spec fa_params[] = {
@@ -70,11 +69,6 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 static int fa_nsteps(const void *vs)
 {
 	return 2 * ((const struct fa_state *)vs)->nub + 1;
-}
-
-static void fa_step(void *vs)
-{
-	((struct fa_state *)vs)->k++;
 }
 
 struct backend {
@@ -130,7 +124,7 @@ static void fa_render(const void *vs, struct view *v)
 	if (barw < 10)
 		barw = 10;
 	canvas_text(c, 0, 0, ROLE_LABEL, "llama.cpp CPU compute buffer (MiB)");
-	int shown = st->k < 2 * st->nub ? st->k : 2 * st->nub;
+	int shown = v->step < 2 * st->nub ? v->step : 2 * st->nub;
 	for (int s = 0; s < shown; s++) {
 		int i = s / 2, fa_on = s % 2 == 0, y = 1 + s * 2;
 		double logged = fa_on ? st->on[i] : st->off[i];
@@ -142,7 +136,7 @@ static void fa_render(const void *vs, struct view *v)
 		canvas_printf(c, 0, y + 1, ROLE_DIM, "   %s %8.2f", fa_on ? "logits" : "scores", part);
 		canvas_bar(c, 26, y + 1, barw, part / top, fa_on ? ROLE_BAR2 : ROLE_HEAT3);
 	}
-	if (st->k == 2 * st->nub + 1) {
+	if (v->step == 2 * st->nub + 1) {
 		struct backend b[4];
 		int n = vllm_choose(st, b), chosen = -1;
 		int y = 2 + 4 * st->nub < c->h - 6 ? 2 + 4 * st->nub : c->h - 6;
@@ -163,14 +157,14 @@ static void fa_render(const void *vs, struct view *v)
 	canvas_text(s, 0, 8, ROLE_DIM, "logged sizes: the lesson's");
 	canvas_text(s, 0, 9, ROLE_DIM, "pinned llama.cpp build");
 
-	if (st->k == 0)
+	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "llama.cpp fuses attention into one node (FLASH_ATTN_EXT) with -fa on. Step through the four runs "
 			 "of the lesson (-c %lld, -ub 128 and 512, -fa on and off) and compare the logged compute buffer "
 			 "with the two largest temporaries.", (long long)st->ctx);
-	else if (st->k <= 2 * st->nub) {
-		int i = (st->k - 1) / 2;
-		if ((st->k - 1) % 2 == 0)
+	else if (v->step <= 2 * st->nub) {
+		int i = (v->step - 1) / 2;
+		if ((v->step - 1) % 2 == 0)
 			snprintf(v->narration, VIEW_NARRATION,
 				 "-ub %lld, -fa on: the buffer is %.2f MiB, the logits (%lld × %lld × 4 bytes = %.2f MiB) plus "
 				 "%.2f MiB. The fused node needs only a small workspace per thread.",
@@ -237,7 +231,6 @@ const struct scene_class scene_fa_engines = {
 	.state_size = sizeof(struct fa_state),
 	.init = fa_init,
 	.nsteps = fa_nsteps,
-	.step = fa_step,
 	.render = fa_render,
 	.summary = fa_summary,
 	.print = fa_print,

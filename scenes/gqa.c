@@ -15,7 +15,6 @@ struct gq_state {
 	int mla;
 	int64_t mla_bytes;       /* the model's own bytes when it is MLA */
 	char model[128];
-	int k;
 };
 
 static const struct param_spec gq_params[] = {
@@ -66,11 +65,6 @@ static int gq_nsteps(const void *vs)
 	return (int)(st->heads < 64 ? st->heads : 64) + 1;
 }
 
-static void gq_step(void *vs)
-{
-	((struct gq_state *)vs)->k++;
-}
-
 static int64_t own_bytes(const struct gq_state *st)
 {
 	return st->mla ? st->mla_bytes : kv_bytes(st, st->kv_heads);
@@ -81,7 +75,7 @@ static void gq_render(const void *vs, struct view *v)
 	const struct gq_state *st = vs;
 	struct canvas *c = v->pic;
 	int64_t group = st->heads / st->kv_heads;
-	int wired = st->k < (int)st->heads ? st->k : (int)st->heads;
+	int wired = v->step < (int)st->heads ? v->step : (int)st->heads;
 	int shown = (int)(st->heads < 64 ? st->heads : 64);
 	int cols = c->w - 2;
 	canvas_text(c, 0, 0, ROLE_LABEL, "query heads");
@@ -100,7 +94,7 @@ static void gq_render(const void *vs, struct view *v)
 	}
 	int64_t mha = kv_bytes(st, st->heads), mqa = kv_bytes(st, 1), own = own_bytes(st);
 	int y = 7, barw = c->w - 36;
-	if (st->k > (int)st->heads || st->k >= gq_nsteps(st) - 1) {
+	if (v->step > (int)st->heads || v->step >= gq_nsteps(st) - 1) {
 		struct { const char *name; int64_t b; } rows[3] = {{"MHA", mha}, {st->mla ? "MLA (model)" : "GQA (model)", own}, {"MQA", mqa}};
 		canvas_text(c, 0, y, ROLE_LABEL, "KV bytes per token");
 		for (int i = 0; i < 3; i++) {
@@ -117,14 +111,14 @@ static void gq_render(const void *vs, struct view *v)
 		      model_cache_name(st->cache));
 	canvas_printf(s, 0, 6, ROLE_DIM, "ctx %lld", (long long)st->ctx);
 
-	if (st->k == 0)
+	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "The cache stores only KV heads. With %lld query heads and %lld KV heads, each group of %lld query "
 			 "heads reads one KV head: kv = q / %lld (ggml: ik2 = iq2 / rk2).",
 			 (long long)st->heads, (long long)st->kv_heads, (long long)group, (long long)group);
-	else if (st->k <= shown && st->k < gq_nsteps(st) - 1 + 0)
-		snprintf(v->narration, VIEW_NARRATION, "Query head %d reads KV head %d / %lld = %lld.", st->k - 1, st->k - 1,
-			 (long long)group, (long long)((st->k - 1) / group));
+	else if (v->step <= shown && v->step < gq_nsteps(st) - 1 + 0)
+		snprintf(v->narration, VIEW_NARRATION, "Query head %d reads KV head %d / %lld = %lld.", v->step - 1, v->step - 1,
+			 (long long)group, (long long)((v->step - 1) / group));
 	else
 		snprintf(v->narration, VIEW_NARRATION,
 			 "Bytes per token = 2 (K and V) × %lld layers × KV heads × %lld × bytes: MHA %lld, the model %lld, "
@@ -178,7 +172,6 @@ const struct scene_class scene_gqa = {
 	.state_size = sizeof(struct gq_state),
 	.init = gq_init,
 	.nsteps = gq_nsteps,
-	.step = gq_step,
 	.render = gq_render,
 	.summary = gq_summary,
 	.print = gq_print,

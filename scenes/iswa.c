@@ -24,7 +24,6 @@ struct is_state {
 	int64_t tiny_ctx;
 	int ntiny;
 	int64_t tiny_ub[IS_MAX_UB];
-	int k;
 };
 
 static const struct param_spec is_params[] = {
@@ -74,11 +73,6 @@ static int is_nsteps(const void *vs)
 	return 4;
 }
 
-static void is_step(void *vs)
-{
-	((struct is_state *)vs)->k++;
-}
-
 static void is_render(const void *vs, struct view *v)
 {
 	const struct is_state *st = vs;
@@ -93,19 +87,19 @@ static void is_render(const void *vs, struct view *v)
 	}
 	int y = 3 + (int)((st->m.layers - 1) / per_row);
 	int barw = c->w - 2;
-	if (st->k >= 1) {
+	if (v->step >= 1) {
 		fmt_bytes(a, sizeof a, (double)st->global_bytes);
 		canvas_printf(c, 0, y, ROLE_ACCENT, "global cache: %lld layers × %lld cells = %s", (long long)st->global_layers,
 			      (long long)st->ctx, a);
 		canvas_bar(c, 0, y + 1, barw, 1.0, ROLE_ACCENT);
 	}
-	if (st->k >= 2) {
+	if (v->step >= 2) {
 		fmt_bytes(a, sizeof a, (double)st->local_bytes);
 		canvas_printf(c, 0, y + 3, ROLE_BAR, "local cache: %lld layers × %lld cells = %s%s", (long long)st->local_layers,
 			      (long long)st->cells, a, st->swa_full ? "  (--swa-full)" : "");
 		canvas_bar(c, 0, y + 4, barw, (double)st->cells / st->ctx, ROLE_BAR);
 	}
-	if (st->k >= 3) {
+	if (v->step >= 3) {
 		fmt_bytes(a, sizeof a, (double)(st->global_bytes + st->local_bytes));
 		fmt_bytes(b, sizeof b, (double)st->full_bytes);
 		canvas_printf(c, 0, y + 6, ROLE_OK, "total %s   against %s with every layer global", a, b);
@@ -119,7 +113,7 @@ static void is_render(const void *vs, struct view *v)
 	if (!st->has_window)
 		canvas_wrap(s, 0, 8, s->w, 4, ROLE_HOT, "this model has no sliding window: every layer is global");
 
-	switch (st->k) {
+	switch (v->step) {
 	case 0:
 		snprintf(v->narration, VIEW_NARRATION,
 			 "set_swa_pattern(%lld) marks layer il local when il %% %lld < %lld: %lld local and %lld global layers. "
@@ -245,7 +239,6 @@ const struct scene_class scene_iswa = {
 	.state_size = sizeof(struct is_state),
 	.init = is_init,
 	.nsteps = is_nsteps,
-	.step = is_step,
 	.render = is_render,
 	.summary = is_summary,
 	.print = is_print,

@@ -24,7 +24,6 @@ struct ml_state {
 	double c[ML_MAX_DIM];                                 /* [lat] */
 	double k[ML_MAX_HEADS][ML_MAX_DIM], qa[ML_MAX_HEADS][ML_MAX_DIM];
 	double direct[ML_MAX_HEADS], absorbed[ML_MAX_HEADS];
-	int k_step;
 };
 
 static const struct param_spec ml_params[] = {
@@ -69,11 +68,6 @@ static int ml_nsteps(const void *vs)
 	return 1 + 2 * ((const struct ml_state *)vs)->heads;
 }
 
-static void ml_step(void *vs)
-{
-	((struct ml_state *)vs)->k_step++;
-}
-
 static void vec_text(char *buf, size_t len, const double *v, int n, const char *fmt)
 {
 	size_t at = (size_t)snprintf(buf, len, "(");
@@ -98,13 +92,13 @@ static void ml_render(const void *vs, struct view *v)
 	int y = 2 + st->lat;
 	vec_text(a, sizeof a, st->hidden, st->dm, "%.1f");
 	canvas_printf(c, 0, y, ROLE_NORMAL, "hidden h = %s", a);
-	if (st->k_step >= 1) {
+	if (v->step >= 1) {
 		vec_text(a, sizeof a, st->c, st->lat, "%.2f");
 		canvas_printf(c, 0, y + 1, ROLE_ACCENT, "cached latent c = W_DKV h = %s", a);
 	}
 	y += 3;
 	for (int h = 0; h < st->heads && y + 2 < c->h; h++) {
-		int stage = st->k_step - 1 - 2 * h;   /* 0: the direct path shown, 1: both */
+		int stage = v->step - 1 - 2 * h;   /* 0: the direct path shown, 1: both */
 		if (stage < 0)
 			break;
 		vec_text(a, sizeof a, st->q[h], st->hd, "%.1f");
@@ -124,17 +118,17 @@ static void ml_render(const void *vs, struct view *v)
 	canvas_printf(s, 0, 4, ROLE_DIM, "seed %lld, d_model %d", st->seed, st->dm);
 	canvas_printf(s, 0, 5, ROLE_DIM, "%d heads of dim %d", st->heads, st->hd);
 
-	if (st->k_step == 0)
+	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "MLA caches one latent c per token instead of per-head keys and values. W_DKV maps the hidden state "
 			 "(from java.util.Random(%lld), rounded to 0.1) down to %d numbers.", st->seed, st->lat);
-	else if (st->k_step == 1) {
+	else if (v->step == 1) {
 		vec_text(a, sizeof a, st->c, st->lat, "%.2f");
 		snprintf(v->narration, VIEW_NARRATION, "c = W_DKV h = %s: %d numbers instead of the %d an MHA cache would hold.",
 			 a, st->lat, st->heads * st->hd * 2);
 	} else {
-		int h = (st->k_step - 2) / 2;
-		if ((st->k_step - 2) % 2 == 0)
+		int h = (v->step - 2) / 2;
+		if ((v->step - 2) % 2 == 0)
 			snprintf(v->narration, VIEW_NARRATION,
 				 "Head %d, the slow way: decompress the key W_UK c, then score it: q·(W_UK c) = %.4f.", h,
 				 st->direct[h]);
@@ -175,7 +169,6 @@ const struct scene_class scene_mla_absorb = {
 	.state_size = sizeof(struct ml_state),
 	.init = ml_init,
 	.nsteps = ml_nsteps,
-	.step = ml_step,
 	.render = ml_render,
 	.summary = ml_summary,
 	.print = ml_print,

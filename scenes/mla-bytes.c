@@ -22,7 +22,6 @@ struct mb_state {
 	struct mb_row rows[4];
 	int64_t hand_mla;     /* the lesson's formula, written out */
 	char model[128];
-	int k;
 };
 
 static const struct param_spec mb_params[] = {
@@ -71,22 +70,17 @@ static int mb_nsteps(const void *vs)
 	return ((const struct mb_state *)vs)->nrows;
 }
 
-static void mb_step(void *vs)
-{
-	((struct mb_state *)vs)->k++;
-}
-
 static void mb_render(const void *vs, struct view *v)
 {
 	const struct mb_state *st = vs;
 	struct canvas *c = v->pic;
 	int64_t top = st->rows[1].bytes;
 	canvas_text(c, 0, 0, ROLE_LABEL, "bytes per token (bar: linear)          GiB at ctx");
-	for (int i = 0; i < st->k && 1 + i * 3 < c->h; i++) {
+	for (int i = 0; i < v->step && 1 + i * 3 < c->h; i++) {
 		int y = 1 + i * 3;
 		char gib[32];
 		fmt_fixed(gib, sizeof gib, (double)st->rows[i].bytes * st->ctx / GIB, 2);
-		canvas_printf(c, 0, y, i == st->k - 1 ? ROLE_ACCENT : ROLE_NORMAL, "%-22s %9lld  %8s", st->rows[i].name,
+		canvas_printf(c, 0, y, i == v->step - 1 ? ROLE_ACCENT : ROLE_NORMAL, "%-22s %9lld  %8s", st->rows[i].name,
 			      (long long)st->rows[i].bytes, gib);
 		/* A bar may be too small to see: at least one eighth-cell shows it exists. */
 		double f = (double)st->rows[i].bytes / (double)top;
@@ -101,16 +95,16 @@ static void mb_render(const void *vs, struct view *v)
 	else
 		canvas_wrap(s, 0, 4, s->w, 4, ROLE_HOT, "this model has no MLA: its own cache is shown instead");
 
-	if (st->k == 0)
+	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "%s MLA caches one latent (kv_lora_rank) plus the decoupled RoPE key shared by all heads, per layer. "
 			 "Step to compare it with the same model as MHA and GQA-8, and with Llama 3 8B.",
 			 st->mla ? "" : "(This model has no MLA.)");
 	else {
-		const struct mb_row *r = &st->rows[st->k - 1];
+		const struct mb_row *r = &st->rows[v->step - 1];
 		snprintf(v->narration, VIEW_NARRATION, "%s: %lld bytes per token, %.2f GiB at %lld tokens%s", r->name,
 			 (long long)r->bytes, (double)r->bytes * st->ctx / GIB, (long long)st->ctx,
-			 st->k == 2 && st->mla ? ", the keys and values MLA avoids storing." : ".");
+			 v->step == 2 && st->mla ? ", the keys and values MLA avoids storing." : ".");
 	}
 }
 
@@ -157,7 +151,6 @@ const struct scene_class scene_mla_bytes = {
 	.state_size = sizeof(struct mb_state),
 	.init = mb_init,
 	.nsteps = mb_nsteps,
-	.step = mb_step,
 	.render = mb_render,
 	.summary = mb_summary,
 	.print = mb_print,

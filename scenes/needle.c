@@ -17,7 +17,6 @@ struct nd_state {
 	int lengths[ND_MAX], depths[ND_MAX];
 	int found[ND_MAX][ND_MAX];
 	int at[ND_MAX][ND_MAX];        /* where the needle sits */
-	int k;
 };
 
 static const struct param_spec nd_params[] = {
@@ -62,11 +61,6 @@ static int nd_nsteps(const void *vs)
 	return st->nl * st->nd;
 }
 
-static void nd_step(void *vs)
-{
-	((struct nd_state *)vs)->k++;
-}
-
 static int row_correct(const struct nd_state *st, int i, int upto)
 {
 	int c = 0;
@@ -87,16 +81,16 @@ static void nd_render(const void *vs, struct view *v)
 		canvas_printf(c, 0, y, ROLE_NORMAL, "%7d", st->lengths[i]);
 		for (int j = 0; j < st->nd; j++) {
 			int idx = i * st->nd + j;
-			if (idx >= st->k) {
+			if (idx >= v->step) {
 				canvas_text(c, 15 + j * 6, y, ROLE_DIM, "   ·  ");
 				continue;
 			}
-			int now = idx == st->k - 1;
+			int now = idx == v->step - 1;
 			canvas_text(c, 15 + j * 6, y, st->found[i][j] ? (now ? ROLE_ACCENT : ROLE_OK) : ROLE_HOT,
 				    st->found[i][j] ? "  ok  " : " miss ");
 		}
-		if ((i + 1) * st->nd <= st->k)
-			canvas_printf(c, 16 + st->nd * 6, y, ROLE_NORMAL, "%d/%d", row_correct(st, i, st->k), st->nd);
+		if ((i + 1) * st->nd <= v->step)
+			canvas_printf(c, 16 + st->nd * 6, y, ROLE_NORMAL, "%d/%d", row_correct(st, i, v->step), st->nd);
 	}
 	struct canvas *s = v->side;
 	char rule[160];
@@ -105,12 +99,12 @@ static void nd_render(const void *vs, struct view *v)
 	int used = canvas_wrap(s, 0, 0, s->w, 4, ROLE_NORMAL, rule);
 	canvas_text(s, 0, used + 1, ROLE_DIM, "e: window=, head=");
 
-	if (st->k == 0)
+	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "Hide one fact (the needle) at a depth in filler text and ask for it. The fake model only sees the last "
 			 "%d words and the first %d, like the edge-heavy pattern of real models.", st->window, st->head);
 	else {
-		int idx = st->k - 1, i = idx / st->nd, j = idx % st->nd, len = st->lengths[i] + 1;
+		int idx = v->step - 1, i = idx / st->nd, j = idx % st->nd, len = st->lengths[i] + 1;
 		snprintf(v->narration, VIEW_NARRATION,
 			 "%d words, depth %d%%: the needle is word %d, %d words from the end: %s.", st->lengths[i], st->depths[j],
 			 st->at[i][j], len - st->at[i][j],
@@ -158,7 +152,6 @@ const struct scene_class scene_needle = {
 	.state_size = sizeof(struct nd_state),
 	.init = nd_init,
 	.nsteps = nd_nsteps,
-	.step = nd_step,
 	.render = nd_render,
 	.summary = nd_summary,
 	.print = nd_print,

@@ -14,7 +14,7 @@
 #define NT_MAX_D 1024
 
 struct nt_state {
-	struct rope_setup r;   /* first: the shared stepping casts to it */
+	struct rope_setup r;
 	double new_base;
 	double theta[NT_MAX_D / 2], used[NT_MAX_D / 2];
 };
@@ -46,7 +46,7 @@ static void nt_render(const void *vs, struct view *v)
 {
 	const struct nt_state *st = vs;
 	const struct rope_setup *r = &st->r;
-	double pos = rope_step_pos(r, st->r.k);
+	double pos = rope_step_pos(r, v->step);
 	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f   ○ base %g  ● base %.1f   ★ beyond training", pos, r->base,
 		      st->new_base);
 	rope_draw_clocks(v->pic, 1, r, st->theta, st->used, pos);
@@ -102,7 +102,6 @@ const struct scene_class scene_rope_ntk = {
 	.state_size = sizeof(struct nt_state),
 	.init = nt_init,
 	.nsteps = rope_nsteps,
-	.step = rope_step,
 	.render = nt_render,
 	.summary = nt_summary,
 	.print = nt_print,

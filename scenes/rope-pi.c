@@ -15,7 +15,7 @@
 #define PI_MAX_D 1024
 
 struct pi_state {
-	struct rope_setup r;   /* first: the shared stepping casts to it */
+	struct rope_setup r;
 	double theta[PI_MAX_D / 2], used[PI_MAX_D / 2];
 };
 
@@ -41,7 +41,7 @@ static void pi_render(const void *vs, struct view *v)
 {
 	const struct pi_state *st = vs;
 	const struct rope_setup *r = &st->r;
-	double pos = rope_step_pos(r, st->r.k);
+	double pos = rope_step_pos(r, v->step);
 	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f rotated as %.2f   ○ unscaled  ● interpolated (÷%g)", pos,
 		      pos / r->s, r->s);
 	rope_draw_clocks(v->pic, 1, r, st->theta, st->used, pos);
@@ -98,7 +98,6 @@ const struct scene_class scene_rope_pi = {
 	.state_size = sizeof(struct pi_state),
 	.init = pi_init,
 	.nsteps = rope_nsteps,
-	.step = rope_step,
 	.render = pi_render,
 	.summary = pi_summary,
 	.print = pi_print,

@@ -15,7 +15,7 @@
 #define YA_MAX_D 1024
 
 struct ya_state {
-	struct rope_setup r;   /* first: the shared stepping casts to it */
+	struct rope_setup r;
 	double low, high, mscale;
 	double theta[YA_MAX_D / 2], used[YA_MAX_D / 2], ramp[YA_MAX_D / 2];
 };
@@ -66,7 +66,7 @@ static void ya_render(const void *vs, struct view *v)
 {
 	const struct ya_state *st = vs;
 	const struct rope_setup *r = &st->r;
-	double pos = rope_step_pos(r, st->r.k);
+	double pos = rope_step_pos(r, v->step);
 	int ch = v->pic->h / 3 > 3 ? v->pic->h / 3 : 3;
 	ramp_chart(st, v->pic, 0, ch);
 	canvas_printf(v->pic, 0, ch + 1, ROLE_LABEL, "position %.0f   ○ unscaled  ● YaRN", pos);
@@ -127,7 +127,6 @@ const struct scene_class scene_rope_yarn = {
 	.state_size = sizeof(struct ya_state),
 	.init = ya_init,
 	.nsteps = rope_nsteps,
-	.step = rope_step,
 	.render = ya_render,
 	.summary = ya_summary,
 	.print = ya_print,

@@ -15,7 +15,7 @@
 #define RP_MAX_D 1024
 
 struct rp_state {
-	struct rope_setup r;   /* first: the shared stepping casts to it */
+	struct rope_setup r;
 	double theta[RP_MAX_D / 2];
 };
 
@@ -42,7 +42,7 @@ static void rp_render(const void *vs, struct view *v)
 {
 	const struct rp_state *st = vs;
 	const struct rope_setup *r = &st->r;
-	double pos = rope_step_pos(r, st->r.k);
+	double pos = rope_step_pos(r, v->step);
 	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f  (trained 0..%.0f)   • seen in training  ★ never seen",
 		      pos, r->train - 1);
 	rope_draw_clocks(v->pic, 1, r, st->theta, st->theta, pos);
@@ -115,7 +115,6 @@ const struct scene_class scene_rope = {
 	.state_size = sizeof(struct rp_state),
 	.init = rp_init,
 	.nsteps = rope_nsteps,
-	.step = rope_step,
 	.render = rp_render,
 	.summary = rp_summary,
 	.print = rp_print,

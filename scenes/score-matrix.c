@@ -22,7 +22,6 @@ struct sm_state {
 	int64_t heads, layers, bps, ubatch, n_max;
 	int64_t ubatch_slice, decode_row;
 	char model_name[128];
-	int k;   /* steps taken */
 };
 
 static const struct param_spec sm_params[] = {
@@ -68,16 +67,11 @@ static int sm_nsteps(const void *vs)
 	return ((const struct sm_state *)vs)->count + 2;
 }
 
-static void sm_step(void *vs)
-{
-	((struct sm_state *)vs)->k++;
-}
-
 static void sm_render(const void *vs, struct view *v)
 {
 	const struct sm_state *st = vs;
 	struct canvas *c = v->pic;
-	int shown = st->k < st->count ? st->k : st->count;
+	int shown = v->step < st->count ? v->step : st->count;
 	/* The grid: a square of side proportional to n (so its area is the n² scores). */
 	int side_h = c->h - 2, side_w = side_h * 2;
 	if (side_w > c->w / 2)
@@ -90,13 +84,13 @@ static void sm_render(const void *vs, struct view *v)
 			w = 1;
 		if (h < 1)
 			h = 1;
-		enum role r = i == shown - 1 && st->k <= st->count ? ROLE_ACCENT : (enum role)(ROLE_HEAT1 + i % 4);
+		enum role r = i == shown - 1 && v->step <= st->count ? ROLE_ACCENT : (enum role)(ROLE_HEAT1 + i % 4);
 		canvas_fill(c, 0, 1, w, h, i == shown - 1 ? 0x2593 : 0x2588, r);
 	}
-	if (st->k > st->count) {
+	if (v->step > st->count) {
 		/* The micro-batch slice (ubatch rows) and, after it, the decode row. */
 		int h = (int)((double)st->ubatch / st->n_max * side_h + 0.5);
-		if (st->k == st->count + 1)
+		if (v->step == st->count + 1)
 			canvas_fill(c, 0, 1, side_w, h < 1 ? 1 : h, 0x2588, ROLE_HOT);
 		else
 			canvas_hline(c, 0, 1, side_w, 0x2584, ROLE_HOT);
@@ -120,15 +114,15 @@ static void sm_render(const void *vs, struct view *v)
 	canvas_printf(s, 0, 3, ROLE_NORMAL, "%lld bytes per score", (long long)st->bps);
 	fmt_bytes(a, sizeof a, (double)st->ubatch_slice);
 	fmt_bytes(b, sizeof b, (double)st->decode_row);
-	canvas_printf(s, 0, 5, st->k == st->count + 1 ? ROLE_HOT : ROLE_DIM, "-ub %lld slice: %s", (long long)st->ubatch, a);
-	canvas_printf(s, 0, 6, st->k == st->count + 2 ? ROLE_HOT : ROLE_DIM, "decode row: %s", b);
+	canvas_printf(s, 0, 5, v->step == st->count + 1 ? ROLE_HOT : ROLE_DIM, "-ub %lld slice: %s", (long long)st->ubatch, a);
+	canvas_printf(s, 0, 6, v->step == st->count + 2 ? ROLE_HOT : ROLE_DIM, "decode row: %s", b);
 
-	if (st->k == 0)
+	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "Naive attention stores S = QKᵀ/√d and P = softmax(S): n×n numbers per head. "
 			 "Step through the context lengths to watch the square grow with n².");
-	else if (st->k <= st->count) {
-		const struct sm_size *z = &st->sz[st->k - 1];
+	else if (v->step <= st->count) {
+		const struct sm_size *z = &st->sz[v->step - 1];
 		fmt_bytes(a, sizeof a, (double)z->layer);
 		fmt_bytes(b, sizeof b, (double)z->traffic);
 		fmt_bytes(d, sizeof d, (double)z->model);
@@ -137,7 +131,7 @@ static void sm_render(const void *vs, struct view *v)
 			 "S and P (4 passes) moves %s per layer, %s for all %lld layers of one prefill.",
 			 (long long)z->n, (long long)z->per_head, (long long)st->heads, (long long)st->bps, a, b, d,
 			 (long long)st->layers);
-	} else if (st->k == st->count + 1) {
+	} else if (v->step == st->count + 1) {
 		fmt_bytes(a, sizeof a, (double)st->ubatch_slice);
 		snprintf(v->narration, VIEW_NARRATION,
 			 "llama.cpp never builds the whole prefill matrix: a micro-batch (-ub %lld) stores a %lld × %lld "
@@ -189,7 +183,6 @@ const struct scene_class scene_score_matrix = {
 	.state_size = sizeof(struct sm_state),
 	.init = sm_init,
 	.nsteps = sm_nsteps,
-	.step = sm_step,
 	.render = sm_render,
 	.summary = sm_summary,
 	.print = sm_print,

@@ -248,7 +248,8 @@ void run_goto(struct run *r, int k)
 			return;
 	}
 	while (r->step < k) {
-		r->def->cls->step(r->st);
+		if (r->def->cls->step)
+			r->def->cls->step(r->st);
 		r->step++;
 	}
 }
@@ -258,6 +259,7 @@ void run_render(const struct run *r, struct view *v)
 	canvas_clear(v->pic);
 	canvas_clear(v->side);
 	v->narration[0] = 0;
+	v->step = r->step;
 	r->def->cls->render(r->st, v);
 }
 
@@ -267,7 +269,7 @@ static void *state_at_end(const struct run *r, char *err, size_t errlen)
 	void *st = state_new(r, &r->params, err, errlen);
 	if (!st)
 		return NULL;
-	for (int i = r->def->cls->nsteps(st); i > 0; i--)
+	for (int i = r->def->cls->nsteps(st); i > 0 && r->def->cls->step; i--)
 		r->def->cls->step(st);
 	if (r->def->cls->wait)
 		r->def->cls->wait(st);

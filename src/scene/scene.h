@@ -24,6 +24,7 @@
 #define VIEW_NARRATION 1024
 
 struct view {
+	int step;              /* the step shown, counted by the driver */
 	struct canvas *pic;    /* the live picture */
 	struct canvas *side;   /* the state pane: m, s, counters */
 	char narration[VIEW_NARRATION];
@@ -43,6 +44,8 @@ struct scene_class {
 	int (*init)(void *st, const struct scene_env *env, char *err, size_t errlen);
 	void (*fini)(void *st);            /* optional: free what init allocated */
 	int (*nsteps)(const void *st);
+	/* Advance one step.  NULL for a scene whose state is complete after init:
+	 * its render shows v->step and there is nothing to keep in the state. */
 	void (*step)(void *st);
 	void (*render)(const void *st, struct view *v);
 	void (*summary)(const void *st, struct summary *s);
