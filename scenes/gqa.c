@@ -39,7 +39,7 @@ static int gq_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	st->kv_heads = params_int(env->p, "kv_heads") ? params_int(env->p, "kv_heads") : m->kv_heads;
 	st->layers = m->layers;
 	st->head_dim = m->head_dim;
-	st->cache = m->cache;
+	st->cache = m->k_type;
 	st->ctx = params_int(env->p, "ctx");
 	st->tiny_heads = params_int(env->p, "tiny_heads");
 	st->tiny_kv = params_int(env->p, "tiny_kv_heads");

@@ -185,7 +185,7 @@ static void log_cache(FILE *out, const struct model *m, int64_t cells, int64_t l
 	fmt_fixed(t, sizeof t, total, 2);
 	fmt_fixed(half, sizeof half, total / 2, 2);
 	fprintf(out, "I llama_kv_cache: size = %7s MiB (%6lld cells, %3lld layers,  1/1 seqs), K (%s): %7s MiB, V (%s): %7s MiB\n",
-		t, (long long)cells, (long long)layers, model_cache_name(m->cache), half, model_cache_name(m->cache), half);
+		t, (long long)cells, (long long)layers, model_cache_name(m->k_type), half, model_cache_name(m->k_type), half);
 }
 
 static void is_print(const void *vs, FILE *out)

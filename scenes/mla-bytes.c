@@ -37,7 +37,7 @@ static int mb_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	struct mb_state *st = vs;
 	const struct model *m = env->model;
 	(void)err, (void)errlen;
-	int64_t elem = model_cache_bytes(m->cache, 1);
+	int64_t elem = model_cache_bytes(m->k_type, 1);
 	st->mla = m->kind == ATTN_MLA;
 	st->ctx = params_int(env->p, "ctx");
 	snprintf(st->model, sizeof st->model, "%s", m->name);

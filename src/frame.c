@@ -224,7 +224,7 @@ static void picker_overlay(struct canvas *s, const struct picker *p)
 	int64_t per = model_kv_bytes_per_token(m);
 	snprintf(a, sizeof a, "%lld", (long long)per);
 	snprintf(b, sizeof b, "%.2f", per * 131072.0 / (1024.0 * 1024 * 1024));
-	canvas_printf(s, px, y + 8, ROLE_ACCENT, "KV %s bytes/token (%s)", a, model_cache_name(m->cache));
+	canvas_printf(s, px, y + 8, ROLE_ACCENT, "KV %s bytes/token (%s)", a, model_cache_name(m->k_type));
 	canvas_printf(s, px, y + 9, ROLE_NORMAL, "%s GiB at 128K, all layers global", b);
 	canvas_printf(s, px, y + 10, ROLE_NORMAL, "trained ctx %lld, RoPE base %g", (long long)m->ctx_train,
 		      m->rope_base);

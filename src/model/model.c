@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,7 +160,7 @@ static int load_values(struct loader *L, struct model *m)
 	static const char *const kinds[] = {"mha", "gqa", "mqa", "mla"};
 	static const char *const scalings[] = {"none", "linear", "ntk", "yarn"};
 	static const char *const sinks[] = {"none", "learned"};
-	static const char *const caches[] = {"f32", "f16", "bf16", "q8_0", "q4_0"};
+	static const char *const caches[] = {"f32", "f16", "bf16", "q8_0", "q4_0", "q4_1", "q5_0", "q5_1", "iq4_nl"};
 	int w;
 
 	if (!get(L, "model", "name", 1, &w))
@@ -167,7 +168,7 @@ static int load_values(struct loader *L, struct model *m)
 	copy_text(L, "model", "name", m->name, sizeof m->name);
 	copy_text(L, "model", "source", m->source, sizeof m->source);
 	if (get_real(L, "model", "params", 1, 0, 1, 1e15, &m->params) < 0 ||
-	    get_int(L, "model", "layers", 1, 0, 1, 100000, &m->layers) < 0 ||
+	    get_int(L, "model", "layers", 1, 0, 1, MODEL_MAX_LAYERS, &m->layers) < 0 ||
 	    get_int(L, "model", "heads", 1, 0, 1, 65536, &m->heads) < 0 ||
 	    get_int(L, "model", "kv_heads", 1, 0, 1, 65536, &m->kv_heads) < 0 ||
 	    get_int(L, "model", "head_dim", 1, 0, 1, 65536, &m->head_dim) < 0 ||
@@ -192,9 +193,17 @@ static int load_values(struct loader *L, struct model *m)
 	    get_real(L, "rope", "beta_fast", 0, 32, 0.001, 1e6, &m->beta_fast) < 0 ||
 	    get_real(L, "rope", "beta_slow", 0, 1, 0.001, 1e6, &m->beta_slow) < 0)
 		return -1;
-	if ((w = get_word(L, "cache", "type", 0, CACHE_F16, caches, 5)) < 0)
+	if ((w = get_word(L, "cache", "type", 0, CACHE_F16, caches, 9)) < 0)
 		return -1;
-	m->cache = (enum cache_type)w;
+	m->k_type = m->v_type = (enum cache_type)w;
+	m->active_params = m->params;
+	m->head_dim_v = m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim;
+	m->rope_base_local = m->rope_base;
+	m->mla_latent_cache = m->kind == ATTN_MLA;
+	for (int64_t il = 0; il < m->layers && il < MODEL_MAX_LAYERS; il++) {
+		m->layer_kv_heads[il] = (int32_t)m->kv_heads;
+		m->layer_swa[il] = (uint8_t)model_layer_is_local(m, il);
+	}
 
 	int mla = m->kind == ATTN_MLA;
 	if (get_int(L, "mla", "kv_lora_rank", mla, 0, 1, 65536, &m->kv_lora_rank) < 0 ||
@@ -327,7 +336,7 @@ const char *model_kind_name(enum attn_kind k)
 
 const char *model_cache_name(enum cache_type c)
 {
-	static const char *const names[] = {"f32", "f16", "bf16", "q8_0", "q4_0"};
+	static const char *const names[] = {"f32", "f16", "bf16", "q8_0", "q4_0", "q4_1", "q5_0", "q5_1", "iq4_nl"};
 	return names[c];
 }
 
@@ -340,6 +349,12 @@ int64_t model_cache_bytes(enum cache_type c, int64_t elems)
 	/* ggml blocks of 32: a scale (f16) plus 32 int8 or 32 packed nibbles. */
 	case CACHE_Q8_0: return (elems + 31) / 32 * 34;
 	case CACHE_Q4_0: return (elems + 31) / 32 * 18;
+	/* ggml-common.h: block_q4_1 (two f16 + 16 B), q5_0 (f16 + 4 B high bits + 16 B),
+	 * q5_1 (two f16 + 4 + 16), iq4_nl (f16 + 16 B), each per 32 elements. */
+	case CACHE_Q4_1: return (elems + 31) / 32 * 20;
+	case CACHE_Q5_0: return (elems + 31) / 32 * 22;
+	case CACHE_Q5_1: return (elems + 31) / 32 * 24;
+	case CACHE_IQ4_NL: return (elems + 31) / 32 * 18;
 	}
 	return -1;
 }
@@ -347,8 +362,9 @@ int64_t model_cache_bytes(enum cache_type c, int64_t elems)
 int64_t model_kv_bytes_per_token_layer(const struct model *m)
 {
 	if (m->kind == ATTN_MLA)   /* one latent plus the shared decoupled RoPE key, no V */
-		return model_cache_bytes(m->cache, m->kv_lora_rank + m->qk_rope_head_dim);
-	return 2 * model_cache_bytes(m->cache, m->kv_heads * m->head_dim);
+		return model_cache_bytes(m->k_type, m->kv_lora_rank + m->qk_rope_head_dim);
+	return model_cache_bytes(m->k_type, m->kv_heads * m->head_dim) +
+	       model_cache_bytes(m->v_type, m->kv_heads * m->head_dim_v);
 }
 
 int64_t model_kv_bytes_per_token(const struct model *m)
@@ -385,4 +401,75 @@ int64_t model_local_layers(const struct model *m)
 	for (int64_t il = 0; il < m->layers; il++)
 		n += model_layer_is_local(m, il);
 	return n;
+}
+
+void model_set_origin(struct model *m, const char *field, const char *fmt, ...)
+{
+	struct model_origin *o = NULL;
+	for (int i = 0; i < m->norigins; i++)
+		if (!strcmp(m->origins[i].field, field))
+			o = &m->origins[i];
+	if (!o) {
+		if (m->norigins == MODEL_MAX_ORIGINS)
+			return;
+		o = &m->origins[m->norigins++];
+		snprintf(o->field, sizeof o->field, "%s", field);
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(o->from, sizeof o->from, fmt, ap);
+	va_end(ap);
+}
+
+const char *model_origin(const struct model *m, const char *field)
+{
+	for (int i = 0; i < m->norigins; i++)
+		if (!strcmp(m->origins[i].field, field))
+			return m->origins[i].from;
+	return NULL;
+}
+
+int model_finish(struct model *m, const char *where, char *err, size_t errlen)
+{
+	if (m->layers < 1 || m->layers > MODEL_MAX_LAYERS) {
+		err_set(err, errlen, where, 0, NULL, "layers", "%lld layers (1 to %d)", (long long)m->layers,
+			MODEL_MAX_LAYERS);
+		return -1;
+	}
+	if (m->heads < 1 || m->heads > 65536 || m->head_dim < 1 || m->head_dim > 65536 || m->head_dim_v < 0 ||
+	    m->head_dim_v > 65536 || m->vocab < 1 || m->ctx_train < 1 || m->ctx_train > MODEL_MAX_CTX) {
+		err_set(err, errlen, where, 0, NULL, NULL, "heads, head sizes, vocab or ctx_train out of range");
+		return -1;
+	}
+	if (m->head_dim_v == 0)
+		m->head_dim_v = m->head_dim;
+	if (m->active_params <= 0)
+		m->active_params = m->params;
+	int64_t most = 0;
+	for (int64_t il = 0; il < m->layers; il++) {
+		int64_t h = m->layer_kv_heads[il];
+		if (h < 0 || h > m->heads || (h > 0 && m->heads % h)) {
+			err_set(err, errlen, where, 0, NULL, "kv_heads",
+				"layer %lld: %lld KV heads do not divide %lld query heads", (long long)il, (long long)h,
+				(long long)m->heads);
+			return -1;
+		}
+		if (h > most)
+			most = h;
+	}
+	if (most == 0) {
+		err_set(err, errlen, where, 0, NULL, "kv_heads", "no layer keeps a KV cache");
+		return -1;
+	}
+	m->kv_heads = most;
+	if (m->kind == ATTN_MLA ? m->qk_rope_head_dim % 2 : m->head_dim % 2) {
+		err_set(err, errlen, where, 0, NULL, "head_dim", "RoPE rotates pairs: the dimension must be even");
+		return -1;
+	}
+	int64_t per_tok = model_kv_bytes_per_token(m), total;
+	if (per_tok < 0 || __builtin_mul_overflow(per_tok, MODEL_MAX_CTX, &total)) {
+		err_set(err, errlen, where, 0, NULL, "layers", "sizes derived from this model overflow 64-bit arithmetic");
+		return -1;
+	}
+	return 0;
 }

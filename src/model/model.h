@@ -10,32 +10,85 @@
 #include <stdint.h>
 
 enum attn_kind { ATTN_MHA, ATTN_GQA, ATTN_MQA, ATTN_MLA };
-enum rope_scaling { ROPE_NONE, ROPE_LINEAR, ROPE_NTK, ROPE_YARN };
-enum cache_type { CACHE_F32, CACHE_F16, CACHE_BF16, CACHE_Q8_0, CACHE_Q4_0 };
+enum rope_scaling { ROPE_NONE, ROPE_LINEAR, ROPE_NTK, ROPE_YARN, ROPE_LLAMA3, ROPE_LONGROPE };
+/* ggml's KV cache types; block-quantized ones cost their block bytes per 32 elements. */
+enum cache_type { CACHE_F32, CACHE_F16, CACHE_BF16, CACHE_Q8_0, CACHE_Q4_0, CACHE_Q4_1, CACHE_Q5_0,
+		  CACHE_Q5_1, CACHE_IQ4_NL };
+/* Where a model was read from. */
+enum model_format { MODEL_INI, MODEL_GGUF, MODEL_HF_CONFIG };
 
+/* Most layers a model may have: real models have at most a few hundred, and
+ * the per-layer arrays are kept inline so a model copies by value. */
+#define MODEL_MAX_LAYERS 1024
+/* Most remembered origins of values (model_set_origin). */
+#define MODEL_MAX_ORIGINS 64
+
+/* Where one value of the description came from, for --explain:
+ * field is the INI key name ("kv_heads"), from says where it was read
+ * ("[model] kv_heads", "llama.attention.head_count_kv", "config.json
+ * num_key_value_heads", "default of family qwen2"). */
+struct model_origin {
+	char field[32];
+	char from[96];
+};
+
+/*
+ * One model, whatever file it came from.  Counts are validated (model_check)
+ * before a model is handed out; per-layer arrays hold `layers` entries.
+ */
 struct model {
-	char id[64];            /* file name without .ini */
+	char id[64];            /* file name without extension (or the directory's name for config.json) */
 	char path[512];
 	char name[128];
-	char source[256];
-	double params;          /* parameter count */
-	int64_t layers, heads, kv_heads, head_dim, vocab, ctx_train;
+	char source[256];       /* where the numbers come from; says "estimated" for computed parameter counts */
+	char arch[32];          /* family: llama, qwen2, gemma3, deepseek2, gpt-oss, ... (GGUF general.architecture,
+				 * config.json model_type); empty for an INI file that names none */
+	enum model_format format;
+	double params;          /* total parameter count */
+	double active_params;   /* per token: MoE counts shared + experts_used routed experts; default params */
+	int params_estimated;   /* params computed from the architecture, not read */
+	int64_t experts, experts_used;   /* MoE routed experts and those used per token; 0 for dense */
+	int64_t layers, heads;
+	int64_t kv_heads;       /* KV heads of the layers that have a cache (the largest when they differ) */
+	int64_t head_dim;       /* K (and Q) head size */
+	int64_t head_dim_v;     /* V head size */
+	int64_t vocab, ctx_train;
+	int32_t layer_kv_heads[MODEL_MAX_LAYERS];   /* [layers] KV heads per layer; 0: the layer keeps no cache */
+	uint8_t layer_swa[MODEL_MAX_LAYERS];        /* [layers] 1: a sliding-window (local) layer */
 	enum attn_kind kind;
 	int64_t sliding_window; /* 0: none */
 	int64_t swa_pattern;    /* n: layer il is local when il % n < n - 1; 0: all layers alike */
+	int swa_ignored;        /* llama.cpp allocates a full cache on every layer despite the window
+				 * (Mistral v0.1: LLM_ARCH_LLAMA reads no sliding_window) */
 	int sinks_learned;
 	int64_t kv_lora_rank, qk_rope_head_dim, qk_nope_head_dim, v_head_dim;   /* kind mla */
+	int mla_latent_cache;   /* kind mla: llama.cpp caches the latent (a GGUF with the *_mla keys, or INI/config) */
 	double rope_base;
+	double rope_base_local; /* sliding layers (Gemma 3); default rope_base */
 	enum rope_scaling scaling;
 	double rope_factor;
 	int64_t orig_ctx;
-	double beta_fast, beta_slow;   /* YaRN ramp ends, llama.cpp defaults 32 and 1 */
-	enum cache_type cache;
+	double beta_fast, beta_slow;          /* YaRN ramp ends, llama.cpp defaults 32 and 1 */
+	double yarn_mscale, yarn_mscale_all_dim;   /* DeepSeek's YaRN attention factors; 0 when not given */
+	double low_freq_factor, high_freq_factor;  /* llama3 scaling */
+	enum cache_type k_type, v_type;       /* llama.cpp -ctk / -ctv */
+	char note[256];         /* what llama.cpp does differently from the file (shown on screen); empty when none */
 	char warning[256];      /* non-fatal remarks (unknown keys); empty when none */
+	int norigins;
+	struct model_origin origins[MODEL_MAX_ORIGINS];
 };
 
 /* Load and validate.  0, or -1 with the one-line error in err. */
 int model_load(struct model *m, const char *path, char *err, size_t errlen);
+/* Complete and validate a model that a reader filled in: every reader (INI,
+ * GGUF, config.json) ends with it.  Fills kv_heads from layer_kv_heads,
+ * checks the rules that tie values together and that every derived size fits
+ * 64 bits.  0, or -1 with a one-line error in err naming `where` (the file). */
+int model_finish(struct model *m, const char *where, char *err, size_t errlen);
+/* Remember where a value came from (for --explain); the last call for a field wins. */
+void model_set_origin(struct model *m, const char *field, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Where a value came from, or NULL when no reader said. */
+const char *model_origin(const struct model *m, const char *field);
 /* Find by path or by id along the search path, then load. */
 int model_find_load(struct model *m, const char *name_or_path, char *err, size_t errlen);
 

@@ -311,6 +311,7 @@ static void check_figures(const struct run *r, struct summary *s)
 		int ok = fabs(it->val - fig->value) <= fig->tol || it->val == fig->value;
 		it->has_expected = 1;
 		it->from_lesson = 1;
+		it->how = HOW_LESSON;
 		it->exp = fig->value;
 		it->exp_is_int = it->is_int && fig->value == floor(fig->value) && fig->tol <= 0.5 * (1 + 1e-9);
 		it->iexp = (int64_t)fig->value;

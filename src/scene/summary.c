@@ -12,6 +12,8 @@ void summary_init(struct summary *s)
 
 void summary_free(struct summary *s)
 {
+	for (int i = 0; i < s->n; i++)
+		free(s->items[i].explain);
 	free(s->items);
 	memset(s, 0, sizeof *s);
 }
@@ -71,6 +73,7 @@ void sum_int_check(struct summary *s, int64_t v, int64_t expected, const char *k
 	it->iexp = expected;
 	it->exp = (double)expected;
 	it->status = v == expected ? SUM_OK : SUM_FAIL;
+	it->how = HOW_UNSET;
 }
 
 void sum_real_check(struct summary *s, double v, double expected, double tol, const char *keyfmt, ...)
@@ -87,6 +90,70 @@ void sum_real_check(struct summary *s, double v, double expected, double tol, co
 	it->tol = tol;
 	/* Equal infinities pass too: exp(1000) is +inf both ways. */
 	it->status = (v == expected || fabs(v - expected) <= tol) ? SUM_OK : SUM_FAIL;
+	it->how = HOW_UNSET;
+}
+
+void sum_check_int(struct summary *s, enum sum_how how, int64_t v, int64_t expected, const char *keyfmt, ...)
+{
+	va_list ap;
+	va_start(ap, keyfmt);
+	struct sum_item *it = add(s, keyfmt, ap);
+	va_end(ap);
+	if (!it)
+		return;
+	it->is_int = it->exp_is_int = it->has_expected = 1;
+	it->ival = v;
+	it->val = (double)v;
+	it->iexp = expected;
+	it->exp = (double)expected;
+	it->status = v == expected ? SUM_OK : SUM_FAIL;
+	it->how = how;
+}
+
+void sum_check_real(struct summary *s, enum sum_how how, double v, double expected, double tol,
+		    const char *keyfmt, ...)
+{
+	va_list ap;
+	va_start(ap, keyfmt);
+	struct sum_item *it = add(s, keyfmt, ap);
+	va_end(ap);
+	if (!it)
+		return;
+	it->val = v;
+	it->has_expected = 1;
+	it->exp = expected;
+	it->tol = tol;
+	/* Equal infinities pass too: exp(1000) is +inf both ways. */
+	it->status = (v == expected || fabs(v - expected) <= tol) ? SUM_OK : SUM_FAIL;
+	it->how = how;
+}
+
+void sum_explain(struct summary *s, const char *fmt, ...)
+{
+	if (s->n == 0)
+		return;
+	struct sum_item *it = &s->items[s->n - 1];
+	char line[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	size_t old = it->explain ? strlen(it->explain) : 0, add_len = strlen(line);
+	char *n = realloc(it->explain, old + add_len + 2);
+	if (!n) {
+		s->oom = 1;
+		return;
+	}
+	memcpy(n + old, line, add_len);
+	n[old + add_len] = '\n';
+	n[old + add_len + 1] = 0;
+	it->explain = n;
+}
+
+const char *summary_how_name(enum sum_how how)
+{
+	static const char *const names[] = {"-", "lesson", "formula", "reference", "?"};
+	return names[how];
 }
 
 struct sum_item *summary_find(struct summary *s, const char *key)
@@ -123,8 +190,10 @@ void summary_print(const struct summary *s, const char *scene_id, FILE *out)
 	static const char *const status[] = {"-", "ok", "FAIL"};
 	char v[64], e[64];
 	for (int i = 0; i < s->n; i++) {
-		summary_format_value(&s->items[i], 0, v, sizeof v);
-		summary_format_value(&s->items[i], 1, e, sizeof e);
-		fprintf(out, "%s\t%s\t%s\t%s\t%s\n", scene_id, s->items[i].key, v, e, status[s->items[i].status]);
+		const struct sum_item *it = &s->items[i];
+		summary_format_value(it, 0, v, sizeof v);
+		summary_format_value(it, 1, e, sizeof e);
+		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\n", scene_id, it->key, v, e, status[it->status],
+			summary_how_name(it->status == SUM_NONE ? HOW_NONE : it->how));
 	}
 }

@@ -1,8 +1,17 @@
 /*
  * summary: a scene's key numbers, each with an independent expected figure
  * where one exists, and a status.  Printed by --summary as
- *   scene<TAB>key<TAB>value<TAB>expected<TAB>status
- * and drawn by the UI's summary pane.
+ *   scene<TAB>key<TAB>value<TAB>expected<TAB>status<TAB>how
+ * and drawn by the UI's summary pane.  `how` names the second way the
+ * expected figure was obtained (DESIGN section 2): the lesson's printed
+ * figure, a closed form written apart from the code that computed the value
+ * (calling none of it), or another algorithm for the same quantity.  A value
+ * recomputed through the same code, or an identity of it, is no check: emit
+ * it with sum_int / sum_real.
+ *
+ * Each item may carry an explanation (sum_explain), the lines --explain and
+ * the TUI's w pane show: the formula in words and symbols, the same with the
+ * values substituted, and where each input came from.
  */
 #ifndef ATTNVIZ_SUMMARY_H
 #define ATTNVIZ_SUMMARY_H
@@ -11,6 +20,8 @@
 #include <stdio.h>
 
 enum sum_status { SUM_NONE, SUM_OK, SUM_FAIL };
+/* HOW_UNSET: a check written before the how column; to be classified (transitional). */
+enum sum_how { HOW_NONE, HOW_LESSON, HOW_FORMULA, HOW_REFERENCE, HOW_UNSET };
 
 struct sum_item {
 	char key[48];
@@ -23,7 +34,9 @@ struct sum_item {
 	double exp;
 	double tol;
 	int from_lesson;   /* the expected figure is the lesson's printed one */
+	enum sum_how how;
 	enum sum_status status;
+	char *explain;     /* heap, lines ending in '\n'; NULL when none */
 };
 
 struct summary {
@@ -43,6 +56,17 @@ void sum_int_check(struct summary *s, int64_t v, int64_t expected, const char *k
 	__attribute__((format(printf, 4, 5)));
 void sum_real_check(struct summary *s, double v, double expected, double tol, const char *keyfmt, ...)
 	__attribute__((format(printf, 5, 6)));
+
+/* Checks that name their second way (how is HOW_FORMULA or HOW_REFERENCE;
+ * lesson figures are added by the driver from the scene file). */
+void sum_check_int(struct summary *s, enum sum_how how, int64_t v, int64_t expected, const char *keyfmt, ...)
+	__attribute__((format(printf, 5, 6)));
+void sum_check_real(struct summary *s, enum sum_how how, double v, double expected, double tol,
+		    const char *keyfmt, ...) __attribute__((format(printf, 6, 7)));
+/* Append one line to the explanation of the item added last. */
+void sum_explain(struct summary *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "lesson", "formula", "reference" or "-". */
+const char *summary_how_name(enum sum_how how);
 
 struct sum_item *summary_find(struct summary *s, const char *key);
 /* Counts of items with a status, and of those that failed. */
