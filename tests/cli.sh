@@ -52,7 +52,7 @@ expect_eq "cli: --set x gives 5 p keys" "$(grep -c '	p\.[0-9]*	' "$tmp/s2")" 5
 expect_eq "cli: --set x: no FAIL" "$(grep -c 'FAIL' "$tmp/s2")" 0
 want=$(awk 'BEGIN { m = 7.5; s = exp(2-m)+exp(-1-m)+exp(7-m)+exp(3-m)+exp(0); printf "%.6f", s }')
 expect_eq "cli: --set x: sum_one_pass against awk" "$(awk -F'\t' '$2=="sum_one_pass"{printf "%.6f", $3}' "$tmp/s2")" "$want"
-expect_eq "cli: summary has 5 columns" "$(awk -F'\t' 'NF != 5' "$tmp/s2" | wc -l)" 0
+expect_eq "cli: summary has 6 columns" "$(awk -F'\t' 'NF != 6' "$tmp/s2" | wc -l)" 0
 
 "$ATTNVIZ" --check > "$tmp/check"; expect_eq "cli: --check exits 0" $? 0
 expect_eq "cli: --check reports no failure" "$(grep -c '^FAIL' "$tmp/check")" 0

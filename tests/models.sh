@@ -55,7 +55,7 @@ bad negative-count "negative-count.ini:8: [model] kv_heads: '-8' is out of range
 bad not-divisible "[model] kv_heads: heads (32) is not a multiple of kv_heads (5)" 's/^kv_heads .*/kv_heads = 5/'
 bad unknown-kind "[attention] kind: unknown value 'banana' (one of mha | gqa | mqa | mla)" 's/^kind .*/kind = banana/'
 bad absurd-size "[model] layers: '99999999999999999999' is out of range" 's/^layers .*/layers = 99999999999999999999/'
-bad overflow "sizes derived from this model overflow 64-bit arithmetic" 's/^layers .*/layers = 100000/; s/^heads .*/heads = 65536/; s/^kv_heads .*/kv_heads = 65536/; s/^head_dim .*/head_dim = 65536/; s/^kind .*/kind = mha/'
+bad overflow "sizes derived from this model overflow 64-bit arithmetic" 's/^layers .*/layers = 1000/; s/^heads .*/heads = 65536/; s/^kv_heads .*/kv_heads = 65536/; s/^head_dim .*/head_dim = 65536/; s/^kind .*/kind = mha/'
 bad odd-head-dim "[model] head_dim: RoPE rotates pairs: the dimension must be even" 's/^head_dim .*/head_dim = 127/'
 bad colon-section "colon-section.ini:2: ':' is not allowed in a section name" 's/^\[model\]/[model:layers]/'
 bad duplicate-key "[model] heads: duplicate key (first on line 7)" 's/^heads .*/heads = 32\nheads = 16/'
