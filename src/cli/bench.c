@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "util/err.h"
 #include "kern/fastattn.h"
 #include "kern/jrand.h"
 #include "scene/params.h"
@@ -121,7 +122,7 @@ int cli_bench(const struct cli_options *o)
 		if (params_set(&p, o->sets[i], err, sizeof err) < 0) {
 			char scoped[500];
 			snprintf(scoped, sizeof scoped, "--bench: %s", err);
-			cli_error(scoped);
+			err_print(scoped);
 			return 2;
 		}
 	int nn, nh, nt;
@@ -152,7 +153,7 @@ int cli_bench(const struct cli_options *o)
 			float *v = malloc(count * sizeof(float)), *o1 = malloc(count * sizeof(float));
 			float *o2 = malloc(count * sizeof(float));
 			if (!q || !k || !v || !o1 || !o2) {
-				cli_error("--bench: out of memory for the inputs");
+				err_print("--bench: out of memory for the inputs");
 				free(q), free(k), free(v), free(o1), free(o2);
 				return 2;
 			}
@@ -174,7 +175,7 @@ int cli_bench(const struct cli_options *o)
 						for (size_t i = 0; i < count; i++)
 							diff = fmax(diff, fabs(o1[i] - o2[i]));
 					if (tt < 0) {
-						cli_error(err);
+						err_print(err);
 						status = 2;
 						continue;
 					}
@@ -204,7 +205,7 @@ int cli_bench(const struct cli_options *o)
 				struct fastattn_stats s1;
 				double tt = time_kernel(0, 1, &a, runs * 5 > 100 ? 100 : runs * 5, &s1, err, sizeof err);
 				if (tt < 0) {
-					cli_error(err);
+					err_print(err);
 					status = 2;
 					continue;
 				}

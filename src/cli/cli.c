@@ -12,11 +12,6 @@
 #define ATTNVIZ_VERSION "0.1.0"
 #endif
 
-void cli_error(const char *msg)
-{
-	fprintf(stderr, "attnviz: %s\n", msg);
-}
-
 void cli_help(FILE *out)
 {
 	fputs("usage: attnviz [-s SCENE] [-m MODEL] [--set KEY=VALUE]...    interactive (needs a terminal)\n"
@@ -160,102 +155,51 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 	return 0;
 }
 
-int cli_open_run(struct run *r, const struct scene_def *def, const struct model *m, const struct cli_options *o,
-		 int only_known, char *err, size_t errlen)
+static int list(const struct registry *reg)
 {
-	if (run_open(r, def, m, err, errlen) < 0)
+	struct model_entry *models = calloc(MODEL_LIST_MAX, sizeof *models);
+	struct model *m = malloc(sizeof *m);
+	if (!models || !m) {
+		free(models);
+		free(m);
+		err_print("out of memory");
 		return 2;
-	for (int i = 0; i < o->nsets; i++) {
-		char key[64];
-		const char *eq = strchr(o->sets[i], '=');
-		size_t kl = eq ? (size_t)(eq - o->sets[i]) : 0;
-		if (only_known && eq && kl < sizeof key) {
-			memcpy(key, o->sets[i], kl);
-			key[kl] = 0;
-			if (params_find(&r->params, key) < 0)
-				continue;
-		}
-		if (run_set(r, o->sets[i], err, errlen) < 0) {
-			char scoped[600];
-			snprintf(scoped, sizeof scoped, "%s: %s", def->cls->id, err);
-			snprintf(err, errlen, "%s", scoped);
-			run_close(r);
-			return 2;
-		}
 	}
-	return 0;
-}
-
-static void list(const struct registry *reg)
-{
-	static struct model_entry models[256];
 	for (int i = 0; i < reg->n; i++)
 		printf("scene\t%d\t%s\t%s\n", reg->defs[i].file.order, reg->defs[i].cls->id, reg->defs[i].file.title);
-	int n = model_list(models, 256);
+	int n = model_list(models, MODEL_LIST_MAX);
 	for (int i = 0; i < n; i++) {
-		struct model m;
 		char err[600];
-		if (model_load(&m, models[i].path, err, sizeof err) == 0)
-			printf("model\t%s\t%s\t%s\n", models[i].id, m.name, models[i].path);
+		if (model_find_load(m, models[i].path, err, sizeof err) == 0)
+			printf("model\t%s\t%s\t%s\n", models[i].id, m->name, models[i].path);
 		else
 			printf("model\t%s\t(error: %s)\t%s\n", models[i].id, err, models[i].path);
 	}
-}
-
-/* Every --set must name a parameter of at least one of the chosen scenes. */
-static int sets_known(const struct registry *reg, const struct cli_options *o, int first, int last,
-		      char *err, size_t errlen)
-{
-	for (int i = 0; i < o->nsets; i++) {
-		const char *eq = strchr(o->sets[i], '=');
-		int found = 0;
-		if (!eq)
-			continue;   /* params_set reports the malformed assignment */
-		for (int s = first; s <= last && !found; s++)
-			for (const struct param_spec *p = reg->defs[s].cls->params; p && p->name; p++)
-				if (strlen(p->name) == (size_t)(eq - o->sets[i]) && !strncmp(p->name, o->sets[i], (size_t)(eq - o->sets[i])))
-					found = 1;
-		if (!found) {
-			char key[64];
-			snprintf(key, sizeof key, "%.*s", (int)(eq - o->sets[i] < 60 ? eq - o->sets[i] : 60), o->sets[i]);
-			err_set(err, errlen, NULL, 0, NULL, key, "unknown parameter (no chosen scene has it)");
-			return -1;
-		}
-	}
+	free(models);
+	free(m);
 	return 0;
 }
 
-static int each_scene(const struct registry *reg, const struct cli_options *o, const struct model *m)
+/* The mode over the named scene, or over every scene ("all", --check). */
+static int each_scene(const struct app *a, const struct cli_options *o)
 {
 	char err[700];
+	const struct registry *reg = &a->reg;
 	int first = 0, last = reg->n - 1, status = 0;
-	if (strcmp(o->scene, "all")) {
-		const struct scene_def *def = registry_find(reg, o->scene);
-		if (!def) {
-			char shown[64];
-			err_clean(shown, sizeof shown, o->scene);
-			fprintf(stderr, "attnviz: unknown scene '%s' (see attnviz --list)\n", shown);
-			return 2;
-		}
-		first = last = registry_index(reg, def);
-	}
-	if (first != last && sets_known(reg, o, first, last, err, sizeof err) < 0) {
-		cli_error(err);
-		return 2;
-	}
+	if (a->scene)
+		first = last = registry_index(reg, a->scene);
 	for (int i = first; i <= last; i++) {
 		struct run r;
-		int rc = cli_open_run(&r, &reg->defs[i], m, o, first != last, err, sizeof err);
-		if (rc) {
-			cli_error(err);
-			return rc;
+		if (app_open_run(a, &r, &reg->defs[i], o, first != last, err, sizeof err) < 0) {
+			err_print(err);
+			return 2;
 		}
 		if (o->mode == MODE_PRINT) {
 			if (first != last)
 				printf("%s== %d %s: %s ==\n", i > first ? "\n" : "", reg->defs[i].file.order,
 				       reg->defs[i].cls->id, reg->defs[i].file.title);
 			if (run_print(&r, stdout, err, sizeof err) < 0) {
-				cli_error(err);
+				err_print(err);
 				status = 2;
 			}
 		} else if (o->mode == MODE_SUMMARY || o->mode == MODE_CHECK) {
@@ -263,7 +207,7 @@ static int each_scene(const struct registry *reg, const struct cli_options *o, c
 			int checked, failed;
 			summary_init(&s);
 			if (run_summary(&r, &s, err, sizeof err) < 0) {
-				cli_error(err);
+				err_print(err);
 				status = 2;
 			} else {
 				summary_counts(&s, &checked, &failed);
@@ -278,7 +222,7 @@ static int each_scene(const struct registry *reg, const struct cli_options *o, c
 			summary_free(&s);
 		} else if (o->mode == MODE_DUMP) {
 			if (run_dump(&r, o->dump_dir, err, sizeof err) < 0) {
-				cli_error(err);
+				err_print(err);
 				status = 2;
 			}
 		}
@@ -287,64 +231,31 @@ static int each_scene(const struct registry *reg, const struct cli_options *o, c
 	return status;
 }
 
-int cli_run(const struct cli_options *o)
+int cli_run(const struct app *a, const struct cli_options *o)
 {
-	char err[700];
-	struct registry reg;
-	static struct model model;
-	const struct model *m = NULL;
-
-	if (o->mode == MODE_HELP) {
-		cli_help(stdout);
-		return 0;
-	}
-	if (o->mode == MODE_VERSION) {
-		printf("attnviz %s\n", ATTNVIZ_VERSION);
-		return 0;
-	}
-	if (o->mode == MODE_BENCH)
-		return cli_bench(o);
-	if (registry_load(&reg, err, sizeof err) < 0) {
-		cli_error(err);
-		return 2;
-	}
-	if (o->model) {
-		if (model_find_load(&model, o->model, err, sizeof err) < 0) {
-			cli_error(err);
-			registry_free(&reg);
-			return 2;
-		}
-		if (model.warning[0])
-			fprintf(stderr, "attnviz: warning: %s\n", model.warning);
-		m = &model;
-	}
-	int status = 0;
-	struct cli_options each = *o;
 	switch (o->mode) {
 	case MODE_LIST:
-		list(&reg);
-		break;
-	case MODE_CHECK:
-		each.scene = "all";
+		return list(&a->reg);
+	case MODE_CHECK: {
+		/* Every scene at its defaults, with the lesson's models. */
+		struct cli_options each = *o;
+		struct app defaults = *a;
 		each.nsets = 0;
-		status = each_scene(&reg, &each, NULL);
-		break;
+		defaults.model = NULL;
+		defaults.scene = NULL;
+		return each_scene(&defaults, &each);
+	}
 	case MODE_DUMP: {
 		struct stat st;
 		if (stat(o->dump_dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
 			char shown[300];
 			err_clean(shown, sizeof shown, o->dump_dir);
 			fprintf(stderr, "attnviz: %s: not a directory\n", shown);
-			status = 2;
-			break;
+			return 2;
 		}
-		status = each_scene(&reg, o, m);
-		break;
+		return each_scene(a, o);
 	}
 	default:
-		status = each_scene(&reg, o, m);
-		break;
+		return each_scene(a, o);
 	}
-	registry_free(&reg);
-	return status;
 }

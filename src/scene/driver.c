@@ -179,7 +179,8 @@ static int restart_with(struct run *r, const struct params *p, char *err, size_t
 	return 0;
 }
 
-int run_set(struct run *r, const char *assignment, char *err, size_t errlen)
+int run_set_many(struct run *r, const char *const *assignments, int n, int skip_unknown, char *err,
+		 size_t errlen)
 {
 	struct params *p = malloc(sizeof *p);
 	if (!p) {
@@ -187,7 +188,21 @@ int run_set(struct run *r, const char *assignment, char *err, size_t errlen)
 		return -1;
 	}
 	*p = r->params;
-	int rc = params_set(p, assignment, err, errlen);
+	int rc = 0;
+	for (int i = 0; i < n && rc == 0; i++) {
+		const char *eq = strchr(assignments[i], '=');
+		char key[64];
+		size_t kl = eq ? (size_t)(eq - assignments[i]) : 0;
+		if (skip_unknown && eq && kl < sizeof key) {
+			memcpy(key, assignments[i], kl);
+			key[kl] = 0;
+			if (params_find(p, key) < 0)
+				continue;
+		}
+		rc = params_set(p, assignments[i], err, errlen);
+	}
+	/* Validated together: init sees every new value at once, so paired
+	 * parameters (online-row's scores and values) can change length. */
 	if (rc == 0) {
 		int keep = r->step;
 		rc = restart_with(r, p, err, errlen);
@@ -196,6 +211,31 @@ int run_set(struct run *r, const char *assignment, char *err, size_t errlen)
 	}
 	free(p);
 	return rc;
+}
+
+int run_set(struct run *r, const char *assignment, char *err, size_t errlen)
+{
+	return run_set_many(r, &assignment, 1, 0, err, errlen);
+}
+
+int run_set_line(struct run *r, const char *line, char *err, size_t errlen)
+{
+	char buf[1024];
+	const char *parts[PARAM_MAX * 2];
+	int n = 0;
+	if (strlen(line) >= sizeof buf) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "line too long");
+		return -1;
+	}
+	strcpy(buf, line);
+	for (char *tok = strtok(buf, " \t"); tok; tok = strtok(NULL, " \t")) {
+		if (n == (int)(sizeof parts / sizeof parts[0])) {
+			err_set(err, errlen, NULL, 0, NULL, NULL, "too many assignments (at most %d)", n);
+			return -1;
+		}
+		parts[n++] = tok;
+	}
+	return run_set_many(r, parts, n, 0, err, errlen);
 }
 
 int run_set_model(struct run *r, const struct model *m, char *err, size_t errlen)

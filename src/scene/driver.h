@@ -48,6 +48,12 @@ int run_open(struct run *r, const struct scene_def *def, const struct model *use
 void run_close(struct run *r);
 /* Apply KEY=VALUE and restart; on error nothing changes. */
 int run_set(struct run *r, const char *assignment, char *err, size_t errlen);
+/* Apply n assignments together (validated together, one restart); with
+ * skip_unknown, keys the scene lacks are passed over.  On error nothing changes. */
+int run_set_many(struct run *r, const char *const *assignments, int n, int skip_unknown, char *err,
+		 size_t errlen);
+/* The editor's line: assignments separated by blanks, applied together. */
+int run_set_line(struct run *r, const char *line, char *err, size_t errlen);
 /* Use another model (NULL: the lesson's) and restart; on error nothing changes. */
 int run_set_model(struct run *r, const struct model *m, char *err, size_t errlen);
 /* Go to step k (clamped to 0..nsteps), replaying from init when going back. */

@@ -22,7 +22,7 @@
 #define SPEED_MAX 4000
 
 struct ui {
-	struct registry reg;
+	const struct registry *reg;   /* the app's */
 	struct run *runs;          /* [reg.n], opened on first visit */
 	int *opened;               /* [reg.n] */
 	struct summary *sums;      /* [reg.n] */
@@ -62,7 +62,7 @@ static int open_scene(struct ui *u, int i)
 	char err[700];
 	if (u->opened[i])
 		return 0;
-	if (run_open(&u->runs[i], &u->reg.defs[i], u->have_user_model ? &u->user_model : NULL, err, sizeof err) < 0) {
+	if (run_open(&u->runs[i], &u->reg->defs[i], u->have_user_model ? &u->user_model : NULL, err, sizeof err) < 0) {
 		say(u, 1, err);
 		return -1;
 	}
@@ -78,7 +78,7 @@ static struct run *cur(struct ui *u)
 
 static void go_scene(struct ui *u, int i)
 {
-	i = (i % u->reg.n + u->reg.n) % u->reg.n;
+	i = (i % u->reg->n + u->reg->n) % u->reg->n;
 	/* A benchmark left behind would take the CPU from the scene on screen. */
 	if (i != u->cur && run_busy(cur(u)))
 		run_cancel(cur(u));
@@ -110,12 +110,12 @@ static void apply_model(struct ui *u, const struct model *m)
 {
 	char err[700], msg[800];
 	int failed = 0;
-	for (int i = 0; i < u->reg.n; i++) {
-		if (!u->opened[i] || !u->reg.defs[i].file.model[0])
+	for (int i = 0; i < u->reg->n; i++) {
+		if (!u->opened[i] || !u->reg->defs[i].file.model[0])
 			continue;
 		if (run_set_model(&u->runs[i], m, err, sizeof err) < 0) {
 			if (i == u->cur) {
-				snprintf(msg, sizeof msg, "%s: %s", u->reg.defs[i].cls->id, err);
+				snprintf(msg, sizeof msg, "%s: %s", u->reg->defs[i].cls->id, err);
 				say(u, 1, msg);
 				failed = 1;
 			}
@@ -146,7 +146,7 @@ static void picker_preview(struct ui *u)
 static void picker_open(struct ui *u)
 {
 	struct picker *p = &u->picker;
-	p->n = model_list(p->entries, (int)(sizeof p->entries / sizeof p->entries[0]));
+	p->n = model_list(p->entries, MODEL_LIST_MAX);
 	p->sel = 0;
 	const char *want = u->have_user_model ? u->user_model.id : cur(u)->have_model ? cur(u)->model.id : "";
 	for (int i = 0; i < p->n; i++)
@@ -250,7 +250,7 @@ static void key_overlay(struct ui *u, int key, int fkey)
 		if ((fkey && key == KEY_UP) || (!fkey && key == 'k'))
 			u->scene_sel = u->scene_sel > 0 ? u->scene_sel - 1 : 0;
 		else if ((fkey && key == KEY_DOWN) || (!fkey && key == 'j'))
-			u->scene_sel = u->scene_sel + 1 < u->reg.n ? u->scene_sel + 1 : u->scene_sel;
+			u->scene_sel = u->scene_sel + 1 < u->reg->n ? u->scene_sel + 1 : u->scene_sel;
 		else if (!fkey && (key == '\r' || key == '\n')) {
 			go_scene(u, u->scene_sel);
 			u->overlay = OVERLAY_NONE;
@@ -291,7 +291,7 @@ static int key_main(struct ui *u, int key, int fkey)
 	case ACT_NEXT_SCENE: go_scene(u, u->cur + 1); break;
 	case ACT_PREV_SCENE: go_scene(u, u->cur - 1); break;
 	case ACT_JUMP:
-		if (key - '1' < u->reg.n)
+		if (key - '1' < u->reg->n)
 			go_scene(u, key - '1');
 		break;
 	case ACT_AUTOPLAY:
@@ -347,7 +347,7 @@ static void key_mouse(struct ui *u)
 	MEVENT ev;
 	if (getmouse(&ev) != OK)
 		return;
-	struct frame_info fi = {.reg = &u->reg, .scene_sel = u->scene_sel};
+	struct frame_info fi = {.reg = u->reg, .scene_sel = u->scene_sel};
 	if (ev.bstate & BUTTON4_PRESSED)
 		run_goto(cur(u), cur(u)->step - 1);
 	else if (ev.bstate & BUTTON5_PRESSED)
@@ -390,7 +390,7 @@ static void draw(struct ui *u)
 	refresh_summary(u);
 	run_render(cur(u), &u->view);
 	struct frame_info fi = {
-		.reg = &u->reg,
+		.reg = u->reg,
 		.run = cur(u),
 		.sum = &u->sums[u->cur],
 		.autoplay = u->autoplay,
@@ -459,7 +459,7 @@ static void loop(struct ui *u)
 
 static void ui_free(struct ui *u)
 {
-	for (int i = 0; i < u->reg.n; i++) {
+	for (int i = 0; u->reg && i < u->reg->n; i++) {
 		if (u->opened && u->opened[i])
 			run_close(&u->runs[i]);
 		if (u->sums)
@@ -469,61 +469,52 @@ static void ui_free(struct ui *u)
 	free(u->opened);
 	free(u->sums);
 	free(u->sum_stale);
+	free(u->picker.entries);
 	canvas_free(u->screen);
 	canvas_free(u->view.pic);
 	canvas_free(u->view.side);
-	registry_free(&u->reg);
+	free(u);
 }
 
-int ui_main(const struct cli_options *o)
+int ui_main(const struct app *a, const struct cli_options *o)
 {
-	static struct ui ui;
-	struct ui *u = &ui;
+	struct ui *u = calloc(1, sizeof *u);
 	char err[700];
 	int status = 0;
 	FILE *in = NULL, *out = NULL;
 
+	if (!u) {
+		err_print("out of memory");
+		return 2;
+	}
+	u->reg = &a->reg;
 	u->unattended = o->keys_file || o->frames >= 0;
 	u->keys_mode = o->keys_file != NULL;
 	u->frames = o->frames;
 	u->speed_ms = 400;
 	if (!u->unattended && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
-		cli_error("interactive mode needs a terminal; use --print SCENE or --summary SCENE");
-		return 2;
-	}
-	if (registry_load(&u->reg, err, sizeof err) < 0) {
-		cli_error(err);
-		return 2;
-	}
-	u->runs = calloc((size_t)u->reg.n, sizeof *u->runs);
-	u->opened = calloc((size_t)u->reg.n, sizeof *u->opened);
-	u->sums = calloc((size_t)u->reg.n, sizeof *u->sums);
-	u->sum_stale = calloc((size_t)u->reg.n, sizeof *u->sum_stale);
-	if (!u->runs || !u->opened || !u->sums || !u->sum_stale) {
-		cli_error("out of memory");
+		err_print("interactive mode needs a terminal; use --print SCENE or --summary SCENE");
 		status = 2;
 		goto out;
 	}
-	if (o->model) {
-		if (model_find_load(&u->user_model, o->model, err, sizeof err) < 0) {
-			cli_error(err);
-			status = 2;
-			goto out;
-		}
+	u->runs = calloc((size_t)u->reg->n, sizeof *u->runs);
+	u->opened = calloc((size_t)u->reg->n, sizeof *u->opened);
+	u->sums = calloc((size_t)u->reg->n, sizeof *u->sums);
+	u->sum_stale = calloc((size_t)u->reg->n, sizeof *u->sum_stale);
+	u->picker.entries = calloc(MODEL_LIST_MAX, sizeof *u->picker.entries);
+	if (!u->runs || !u->opened || !u->sums || !u->sum_stale || !u->picker.entries) {
+		err_print("out of memory");
+		status = 2;
+		goto out;
+	}
+	if (a->model) {
+		u->user_model = *a->model;
 		u->have_user_model = 1;
 	}
-	const struct scene_def *start = &u->reg.defs[0];
-	if (o->scene && !(start = registry_find(&u->reg, o->scene))) {
-		char shown[64];
-		err_clean(shown, sizeof shown, o->scene);
-		fprintf(stderr, "attnviz: unknown scene '%s' (see attnviz --list)\n", shown);
-		status = 2;
-		goto out;
-	}
-	u->cur = registry_index(&u->reg, start);
-	if (cli_open_run(&u->runs[u->cur], start, u->have_user_model ? &u->user_model : NULL, o, 0, err,
-			 sizeof err)) {
-		cli_error(err);
+	const struct scene_def *start = a->scene ? a->scene : &u->reg->defs[0];
+	u->cur = registry_index(u->reg, start);
+	if (app_open_run(a, &u->runs[u->cur], start, o, 0, err, sizeof err) < 0) {
+		err_print(err);
 		status = 2;
 		goto out;
 	}
@@ -544,7 +535,7 @@ int ui_main(const struct cli_options *o)
 	const char *nc = getenv("NO_COLOR");
 	struct term_opts to = {.in = in, .out = out, .no_color = nc && *nc, .draw_every_frame = u->unattended};
 	if (term_start(&to, err, sizeof err) < 0) {
-		cli_error(err);
+		err_print(err);
 		status = 2;
 		goto out;
 	}

@@ -2,9 +2,11 @@
 #ifndef ATTNVIZ_UI_H
 #define ATTNVIZ_UI_H
 
-#include "cli/cli.h"
+#include "app.h"
+#include "options.h"
 
-/* Run the TUI; returns the exit status. */
-int ui_main(const struct cli_options *o);
+/* Run the TUI on what main prepared (registry, -m model, -s scene); returns
+ * the exit status.  The app stays the caller's. */
+int ui_main(const struct app *a, const struct cli_options *o);
 
 #endif

@@ -46,3 +46,13 @@ void err_set(char *buf, size_t len, const char *file, int line, const char *sect
 		snprintf(buf + at, len - at, "%s", part);
 	}
 }
+
+void err_print(const char *msg)
+{
+	fprintf(stderr, "attnviz: %s\n", msg);
+}
+
+void err_print_warning(const char *msg)
+{
+	fprintf(stderr, "attnviz: warning: %s\n", msg);
+}

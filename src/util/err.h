@@ -14,6 +14,11 @@
 void err_set(char *buf, size_t len, const char *file, int line, const char *section,
 	     const char *key, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 
+/* Print a one-line error on stderr: "attnviz: msg". */
+void err_print(const char *msg);
+/* Print a warning on stderr: "attnviz: warning: msg". */
+void err_print_warning(const char *msg);
+
 /* Copy text, replacing control bytes with '?', so data can be shown in one line. */
 void err_clean(char *dst, size_t len, const char *src);
 
