@@ -26,10 +26,12 @@ INI_CFLAGS := $(shell $(PKG_CONFIG) --cflags iniparser 2>/dev/null || \
 		(test -d /usr/include/iniparser && echo -I/usr/include/iniparser))
 INI_LIBS   := $(shell $(PKG_CONFIG) --libs iniparser 2>/dev/null || echo -liniparser)
 
-WARN     = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wformat=2 -Wno-format-nonliteral
+WARN     = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wformat=2
 DEFS     = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	   -DATTNVIZ_DATADIR='"$(DATADIR)"' -DATTNVIZ_VERSION='"$(VERSION)"'
-ALL_CFLAGS = $(WARN) $(DEFS) -Isrc -I. -I$(BUILD) $(INI_CFLAGS) -MMD -MP $(CPPFLAGS) $(CFLAGS)
+# The check builds treat every warning as an error (WERROR=-Werror).
+WERROR  ?=
+ALL_CFLAGS = $(WARN) $(WERROR) $(DEFS) -Isrc -I. -I$(BUILD) $(INI_CFLAGS) -MMD -MP $(CPPFLAGS) $(CFLAGS)
 FAST_CFLAGS = -O3 -ffp-contract=fast -fno-math-errno -fno-trapping-math
 LIBS     = $(INI_LIBS) -lm -lpthread
 
@@ -88,15 +90,21 @@ $(BUILD)/unit_tests: $(TEST_OBJ) $(BUILD)/libattnviz.a
 # the same again built with AddressSanitizer and UndefinedBehaviorSanitizer.
 REPLAY = $(FUZZ_TARGETS:%=$(BUILD)/replay_%)
 
+check check-fast: WERROR = -Werror
 check: all $(BUILD)/unit_tests $(REPLAY)
 	sh tests/run.sh
 
 check-fast: all $(BUILD)/unit_tests $(REPLAY)
 	ATTNVIZ_NO_SANITIZE=1 sh tests/run.sh
 
+# The same program and tests built with clang (the suite runs them too).
+clang:
+	$(MAKE) CC=clang WERROR=-Werror BUILD=build/clang PROG=build/clang/attnviz \
+		build/clang/attnviz build/clang/unit_tests $(FUZZ_TARGETS:%=build/clang/replay_%)
+
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 sanitize:
-	$(MAKE) BUILD=build/san PROG=build/san/attnviz CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(SAN_FLAGS)' \
+	$(MAKE) WERROR=-Werror BUILD=build/san PROG=build/san/attnviz CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(SAN_FLAGS)' \
 		build/san/attnviz build/san/unit_tests $(FUZZ_TARGETS:%=build/san/replay_%)
 
 # Fuzzing (clang's libFuzzer): make fuzz FUZZ_SECONDS=600 runs each target that long.
@@ -139,6 +147,6 @@ uninstall:
 clean:
 	rm -rf build attnviz
 
-.PHONY: all check check-fast sanitize bench install uninstall clean fuzz fuzz-build
+.PHONY: all check check-fast clang sanitize bench install uninstall clean fuzz fuzz-build
 
 -include $(CORE_OBJ:.o=.d) $(UI_OBJ:.o=.d) $(TEST_OBJ:.o=.d)

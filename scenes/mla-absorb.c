@@ -68,11 +68,11 @@ static int ml_nsteps(const void *vs)
 	return 1 + 2 * ((const struct ml_state *)vs)->heads;
 }
 
-static void vec_text(char *buf, size_t len, const double *v, int n, const char *fmt)
+static void vec_text(char *buf, size_t len, const double *v, int n, int decimals)
 {
 	size_t at = (size_t)snprintf(buf, len, "(");
 	for (int i = 0; i < n && at < len; i++) {
-		at += (size_t)snprintf(buf + at, len - at, fmt, v[i]);
+		at += (size_t)snprintf(buf + at, len - at, "%.*f", decimals, v[i]);
 		if (i + 1 < n && at < len)
 			at += (size_t)snprintf(buf + at, len - at, ", ");
 	}
@@ -90,10 +90,10 @@ static void ml_render(const void *vs, struct view *v)
 		for (int j = 0; j < st->dm; j++)
 			canvas_printf(c, j * 5, 1 + i, ROLE_NORMAL, "%4.1f", st->down[i * st->dm + j]);
 	int y = 2 + st->lat;
-	vec_text(a, sizeof a, st->hidden, st->dm, "%.1f");
+	vec_text(a, sizeof a, st->hidden, st->dm, 1);
 	canvas_printf(c, 0, y, ROLE_NORMAL, "hidden h = %s", a);
 	if (v->step >= 1) {
-		vec_text(a, sizeof a, st->c, st->lat, "%.2f");
+		vec_text(a, sizeof a, st->c, st->lat, 2);
 		canvas_printf(c, 0, y + 1, ROLE_ACCENT, "cached latent c = W_DKV h = %s", a);
 	}
 	y += 3;
@@ -101,12 +101,12 @@ static void ml_render(const void *vs, struct view *v)
 		int stage = v->step - 1 - 2 * h;   /* 0: the direct path shown, 1: both */
 		if (stage < 0)
 			break;
-		vec_text(a, sizeof a, st->q[h], st->hd, "%.1f");
+		vec_text(a, sizeof a, st->q[h], st->hd, 1);
 		canvas_printf(c, 0, y, ROLE_LABEL, "head %d: q = %s", h, a);
-		vec_text(b, sizeof b, st->k[h], st->hd, "%.3f");
+		vec_text(b, sizeof b, st->k[h], st->hd, 3);
 		canvas_printf(c, 2, y + 1, ROLE_BAR, "direct    q·(W_UK c) = %9.4f   k = W_UK c = %s", st->direct[h], b);
 		if (stage >= 1) {
-			vec_text(a, sizeof a, st->qa[h], st->lat, "%.3f");
+			vec_text(a, sizeof a, st->qa[h], st->lat, 3);
 			canvas_printf(c, 2, y + 2, ROLE_BAR2, "absorbed  (W_UKᵀq)·c = %9.4f   W_UKᵀq = %s", st->absorbed[h], a);
 		}
 		y += 3;
@@ -123,7 +123,7 @@ static void ml_render(const void *vs, struct view *v)
 			 "MLA caches one latent c per token instead of per-head keys and values. W_DKV maps the hidden state "
 			 "(from java.util.Random(%lld), rounded to 0.1) down to %d numbers.", st->seed, st->lat);
 	else if (v->step == 1) {
-		vec_text(a, sizeof a, st->c, st->lat, "%.2f");
+		vec_text(a, sizeof a, st->c, st->lat, 2);
 		snprintf(v->narration, VIEW_NARRATION, "c = W_DKV h = %s: %d numbers instead of the %d an MHA cache would hold.",
 			 a, st->lat, st->heads * st->hd * 2);
 	} else {
@@ -156,7 +156,7 @@ static void ml_print(const void *vs, FILE *out)
 {
 	const struct ml_state *st = vs;
 	char a[200];
-	vec_text(a, sizeof a, st->c, st->lat, "%.2f");
+	vec_text(a, sizeof a, st->c, st->lat, 2);
 	fprintf(out, "cached latent c = %s\n", a);
 	for (int h = 0; h < st->heads; h++)
 		fprintf(out, "head %d: q.(W_UK c) = %.4f   (W_UK^T q).c = %.4f\n", h, st->direct[h], st->absorbed[h]);

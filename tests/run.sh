@@ -36,6 +36,17 @@ suite() {   # suite LABEL BIN UNIT
 suite plain ./attnviz build/unit_tests
 echo "# plain: valgrind"
 ATTNVIZ=./attnviz sh tests/valgrind.sh 2>&1 | tee -a "$log"
+# The second compiler: clang builds everything warning-free and passes the same suite.
+if command -v clang >/dev/null 2>&1; then
+	echo "# building with clang"
+	if make -s clang >/dev/null 2>&1; then
+		suite clang build/clang/attnviz build/clang/unit_tests
+	else
+		echo "not ok - the clang build (make clang) failed" | tee -a "$log"
+	fi
+else
+	echo "not ok - clang is not installed (sh tools/deps.sh --test installs it)" | tee -a "$log"
+fi
 if [ -z "${ATTNVIZ_NO_SANITIZE:-}" ]; then
 	echo "# building with AddressSanitizer and UndefinedBehaviorSanitizer"
 	if make -s sanitize >/dev/null 2>&1; then

@@ -18,6 +18,7 @@ void summary_free(struct summary *s)
 	memset(s, 0, sizeof *s);
 }
 
+__attribute__((format(printf, 2, 0)))
 static struct sum_item *add(struct summary *s, const char *keyfmt, va_list ap)
 {
 	if (s->n == s->cap) {

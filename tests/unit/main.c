@@ -8,6 +8,7 @@
 int t_failed;
 static int t_passed;
 
+__attribute__((format(printf, 5, 0)))
 static void vreport(int ok, const char *file, int line, const char *detail, const char *fmt, va_list ap)
 {
 	printf(ok ? "ok - " : "not ok - ");
