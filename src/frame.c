@@ -1,5 +1,7 @@
 #include "frame.h"
 
+#include "keytable.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -158,32 +160,21 @@ static void overlay_box(struct canvas *s, int w, int h, const char *title, int *
 	*ih = h - 2;
 }
 
-static const char *const help_lines[] = {
-	"→  l  space     next step",
-	"←  h            previous step (replays from the start)",
-	"Home g / End G  first / last step",
-	"Tab ]  S-Tab [  next / previous scene",
-	"1 … 9           jump to scene",
-	"s               scene list (mouse: click a scene)",
-	"x               cancel a benchmark that is running",
-	"a               autoplay on/off     + -  its speed",
-	"r               reset the scene (the benchmark: measure again)",
-	"m               model picker",
-	"e               edit the scene's parameters",
-	"?               this help           q  quit",
-	"mouse wheel     step forward / back",
-	"",
-	"The summary pane checks each key number two ways;",
-	"✓ marks agreement, ✗ a failure.",
-};
-
 static void help_overlay(struct canvas *s)
 {
-	int x, y, w, h;
-	int n = (int)(sizeof help_lines / sizeof help_lines[0]);
+	static const char *const legend[] = {
+		"",
+		"The summary pane checks each key number two ways;",
+		"✓ marks agreement, ✗ a failure.",
+	};
+	int x, y, w, h, n = key_help_count + (int)(sizeof legend / sizeof legend[0]);
 	overlay_box(s, 62, n + 3, "keys (any key closes)", &x, &y, &w, &h);
-	for (int i = 0; i < n && i < h; i++)
-		canvas_text(s, x, y + 1 + i, ROLE_NORMAL, help_lines[i]);
+	for (int i = 0; i < key_help_count && i < h; i++) {
+		canvas_text(s, x, y + 1 + i, ROLE_ACCENT, key_help[i].keys);
+		canvas_text(s, x + 16, y + 1 + i, ROLE_NORMAL, key_help[i].what);
+	}
+	for (int i = key_help_count; i < n && i < h; i++)
+		canvas_text(s, x, y + 1 + i, ROLE_NORMAL, legend[i - key_help_count]);
 }
 
 static void picker_overlay(struct canvas *s, const struct picker *p)

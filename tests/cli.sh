@@ -154,6 +154,19 @@ err_case "cli: a scene without tensors" "scene gqa has no tensors to dump" --dum
 if command -v mandoc >/dev/null 2>&1; then
 	out=$(mandoc -Tlint -W warning man/attnviz.1 2>&1)
 	expect_eq "cli: man page clean under mandoc -Tlint" "$out" ""
+	# The key table (drawn by --help and the help overlay) against the man page's KEYS.
+	mankeys=$(mandoc -Tascii man/attnviz.1 | col -b | awk '/^KEYS/{k=1;next} /^[A-Z]/{k=0} k' |
+		sed -n 's/^     \([^ \t][^\t]*\).*/\1/p' | sed 's/   .*//; s/, / /g; s/ - / /g')
+	mantext=$(mandoc -Tascii man/attnviz.1 | col -b | awk '/^KEYS/{k=1;next} /^[A-Z]/{k=0} k')
+	"$ATTNVIZ" --help | sed -n '/^Keys of the interactive program:/,$p' | sed 1d | cut -c3-16 |
+	while read -r names; do
+		for t in $(echo "$names" | sed 's/^\(.\)-\(.\)$/\1 \2/'); do
+			case " $(echo $mankeys) $(echo "$mantext" | grep -o 'wheel') " in
+			*" $t "*) ok "cli: man page names key $t" ;;
+			*) fail "cli: man page names key $t (KEYS section)" ;;
+			esac
+		done
+	done
 else
 	echo "skip - man page lint (mandoc not installed)"
 fi

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "keytable.h"
 #include "util/err.h"
 
 #ifndef ATTNVIZ_VERSION
@@ -30,14 +31,12 @@ void cli_help(FILE *out)
 	      "\n"
 	      "--bench parameters: n, heads, threads (lists) and runs, e.g. --set n=4096 --set threads=2.\n"
 	      "\n"
-	      "Keys: right/l/space next step, left/h back, g/G first/last, Tab/] and S-Tab/[ scene,\n"
-	      "1-9 jump, s scene list, a autoplay, +/- speed, r reset, m model, e parameters,\n"
-	      "x cancel a running benchmark, ? help, q quit.\n"
-	      "\n"
 	      "Exit status: 0 success, 1 a check failed, 2 usage error or bad input.\n"
 	      "Models are searched in $ATTNVIZ_MODELS, $XDG_CONFIG_HOME/attnviz/models, the data dir\n"
 	      "and ./assets/models; scene files in $ATTNVIZ_SCENES, beside the program and the data dir.\n",
 	      out);
+	fputs("\nKeys of the interactive program:\n", out);
+	keytable_print(out);
 }
 
 static int need_arg(int argc, char **argv, int *i, const char **out, char *err, size_t errlen)

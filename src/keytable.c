@@ -1,0 +1,31 @@
+#include "keytable.h"
+
+const struct key_help key_help[] = {
+	{ACT_NEXT, "→  l  space", "Right l space", "next step"},
+	{ACT_PREV, "←  h", "Left h", "previous step (replays from the start)"},
+	{ACT_FIRST, "Home  g", "Home g", "first step"},
+	{ACT_LAST, "End  G", "End G", "last step"},
+	{ACT_NEXT_SCENE, "Tab  ]", "Tab ]", "next scene"},
+	{ACT_PREV_SCENE, "S-Tab  [", "Shift-Tab [", "previous scene"},
+	{ACT_JUMP, "1 … 9", "1-9", "jump to scene 1 to 9"},
+	{ACT_SCENES, "s", "s", "scene list (mouse: click a scene)"},
+	{ACT_AUTOPLAY, "a", "a", "autoplay on/off"},
+	{ACT_FASTER, "+", "+", "autoplay faster"},
+	{ACT_SLOWER, "-", "-", "autoplay slower"},
+	{ACT_RESET, "r", "r", "reset the scene (the benchmark: measure again)"},
+	{ACT_CANCEL, "x", "x", "cancel a benchmark that is running"},
+	{ACT_MODEL, "m", "m", "model picker (/ types a path, d the lesson's)"},
+	{ACT_EDIT, "e", "e", "edit the scene's parameters"},
+	{ACT_HELP, "?", "?", "this help"},
+	{ACT_QUIT, "q", "q", "quit"},
+	{ACT_NONE, "mouse wheel", "wheel", "step forward / back"},
+};
+
+const int key_help_count = (int)(sizeof key_help / sizeof key_help[0]);
+
+void keytable_print(FILE *out)
+{
+	/* --help is read in any terminal: the man page's names, not glyphs. */
+	for (int i = 0; i < key_help_count; i++)
+		fprintf(out, "  %-14s %s\n", key_help[i].names, key_help[i].what);
+}
