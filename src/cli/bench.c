@@ -109,20 +109,21 @@ static void fill(float *x, size_t count, struct jrand *r)
 
 int cli_bench(const struct cli_options *o)
 {
-	static struct params p;
+	struct params p;
 	char err[400], why[200];
 	int tsv = o->format && !strcmp(o->format, "tsv");
 	memset(&p, 0, sizeof p);
 	p.specs = bench_params;
 	for (p.n = 0; bench_params[p.n].name; p.n++) {
-		param_parse(&bench_params[p.n], bench_defaults[p.n], &p.val[p.n], why, sizeof why);
-		p.def[p.n] = p.val[p.n];
+		param_parse(&bench_params[p.n], bench_defaults[p.n], &p.def[p.n], why, sizeof why);
+		param_value_copy(&p.val[p.n], &p.def[p.n], 1);
 	}
 	for (int i = 0; i < o->nsets; i++)
 		if (params_set(&p, o->sets[i], err, sizeof err) < 0) {
 			char scoped[500];
 			snprintf(scoped, sizeof scoped, "--bench: %s", err);
 			err_print(scoped);
+			params_free(&p);
 			return 2;
 		}
 	int nn, nh, nt;
@@ -155,6 +156,7 @@ int cli_bench(const struct cli_options *o)
 			if (!q || !k || !v || !o1 || !o2) {
 				err_print("--bench: out of memory for the inputs");
 				free(q), free(k), free(v), free(o1), free(o2);
+				params_free(&p);
 				return 2;
 			}
 			struct jrand r;
@@ -215,5 +217,6 @@ int cli_bench(const struct cli_options *o)
 			}
 			free(q), free(k), free(v), free(o1), free(o2);
 		}
+	params_free(&p);
 	return status;
 }

@@ -113,18 +113,23 @@ static void state_free(const struct run *r, void *st)
 	free(st);
 }
 
-static void params_defaults(struct params *p, const struct scene_def *def)
+/* 0, or -1 when out of memory. */
+static int params_defaults(struct params *p, const struct scene_def *def)
 {
 	char why[200];
 	memset(p, 0, sizeof *p);
 	p->specs = def->cls->params;
 	for (int i = 0; p->specs && p->specs[i].name && i < PARAM_MAX; i++) {
 		/* scenefile_load already parsed these: they cannot fail here. */
-		param_parse(&p->specs[i], def->file.param_text[i], &p->val[i], why, sizeof why);
-		p->val[i].is_default = 1;
-		p->def[i] = p->val[i];
+		if (param_parse(&p->specs[i], def->file.param_text[i], &p->def[i], why, sizeof why) < 0)
+			return -1;   /* out of memory */
+		p->def[i].is_default = 1;
+		if (param_value_copy(&p->val[i], &p->def[i],
+				     p->specs[i].type == PARAM_VECS ? p->specs[i].dim : 1) < 0)
+			return -1;
 		p->n++;
 	}
+	return 0;
 }
 
 int run_open(struct run *r, const struct scene_def *def, const struct model *user_model,
@@ -132,7 +137,11 @@ int run_open(struct run *r, const struct scene_def *def, const struct model *use
 {
 	memset(r, 0, sizeof *r);
 	r->def = def;
-	params_defaults(&r->params, def);
+	if (params_defaults(&r->params, def) < 0) {
+		params_free(&r->params);
+		err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
+		return -1;
+	}
 	if (!strcmp(def->file.model, "-")) {
 		/* A scene that uses a model only when one is loaded (its own parameters otherwise). */
 		if (user_model) {
@@ -145,15 +154,19 @@ int run_open(struct run *r, const struct scene_def *def, const struct model *use
 			r->model = *user_model;
 			r->model_is_default = !strcmp(user_model->id, def->file.model);
 		} else {
-			if (model_find_load(&r->model, def->file.model, err, errlen) < 0)
+			if (model_find_load(&r->model, def->file.model, err, errlen) < 0) {
+				params_free(&r->params);
 				return -1;
+			}
 			r->model_is_default = 1;
 		}
 		r->have_model = 1;
 	}
 	r->st = state_new(r, &r->params, err, errlen);
-	if (!r->st)
+	if (!r->st) {
+		params_free(&r->params);
 		return -1;
+	}
 	r->nsteps = def->cls->nsteps(r->st);
 	return 0;
 }
@@ -163,17 +176,24 @@ void run_close(struct run *r)
 	if (r->def)
 		state_free(r, r->st);
 	r->st = NULL;
+	params_free(&r->params);
 }
 
-/* Swap in a new state built from p (and the run's current model). */
-static int restart_with(struct run *r, const struct params *p, char *err, size_t errlen)
+/* Swap in a new state built from p (and the run's current model).  p is
+ * the run's own parameters, or new ones the run takes over on success
+ * (p is then left empty; on failure it stays the caller's). */
+static int restart_with(struct run *r, struct params *p, char *err, size_t errlen)
 {
 	void *st = state_new(r, p, err, errlen);
 	if (!st)
 		return -1;
 	state_free(r, r->st);
 	r->st = st;
-	r->params = *p;
+	if (p != &r->params) {
+		params_free(&r->params);
+		r->params = *p;
+		memset(p, 0, sizeof *p);
+	}
 	r->step = 0;
 	r->nsteps = r->def->cls->nsteps(st);
 	return 0;
@@ -183,11 +203,11 @@ int run_set_many(struct run *r, const char *const *assignments, int n, int skip_
 		 size_t errlen)
 {
 	struct params *p = malloc(sizeof *p);
-	if (!p) {
+	if (!p || params_copy(p, &r->params) < 0) {
+		free(p);
 		err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
 		return -1;
 	}
-	*p = r->params;
 	int rc = 0;
 	for (int i = 0; i < n && rc == 0; i++) {
 		const char *eq = strchr(assignments[i], '=');
@@ -209,6 +229,7 @@ int run_set_many(struct run *r, const char *const *assignments, int n, int skip_
 		if (rc == 0)
 			run_goto(r, keep);
 	}
+	params_free(p);
 	free(p);
 	return rc;
 }

@@ -8,6 +8,11 @@
 #include "util/err.h"
 #include "util/num.h"
 
+static int spec_dim(const struct param_spec *spec)
+{
+	return spec->type == PARAM_VECS ? spec->dim : 1;
+}
+
 static int parse_number(const struct param_spec *spec, const char *tok, double *out, char *why, size_t whylen)
 {
 	const char *reason;
@@ -44,6 +49,11 @@ int param_parse(const struct param_spec *spec, const char *text, struct param_va
 		return -1;
 	}
 	strcpy(buf, text);
+	double *vals = malloc(sizeof *vals * (size_t)(max_count * dim));
+	if (!vals) {
+		snprintf(why, whylen, "out of memory");
+		return -1;
+	}
 	int count = 0;
 	char *item = buf;
 	/* strtok would skip empty items; "1,,2" must be an error, so split by hand. */
@@ -53,6 +63,7 @@ int param_parse(const struct param_spec *spec, const char *text, struct param_va
 			*comma = 0;
 		if (count >= max_count) {
 			snprintf(why, whylen, scalar ? "takes one number" : "too many values (at most %d)", max_count);
+			free(vals);
 			return -1;
 		}
 		char *comp = item;
@@ -60,16 +71,20 @@ int param_parse(const struct param_spec *spec, const char *text, struct param_va
 			char *colon = strchr(comp, ':');
 			if (colon && c == dim - 1) {
 				snprintf(why, whylen, "a vector has %d components", dim);
+				free(vals);
 				return -1;
 			}
 			if (!colon && c < dim - 1) {
 				snprintf(why, whylen, "a vector has %d components joined by ':'", dim);
+				free(vals);
 				return -1;
 			}
 			if (colon)
 				*colon = 0;
-			if (parse_number(spec, comp, &out->v[count * dim + c], why, whylen) < 0)
+			if (parse_number(spec, comp, &vals[count * dim + c], why, whylen) < 0) {
+				free(vals);
 				return -1;
+			}
 			comp = colon ? colon + 1 : NULL;
 		}
 		count++;
@@ -78,8 +93,55 @@ int param_parse(const struct param_spec *spec, const char *text, struct param_va
 		item = comma + 1;
 	}
 	out->count = count;
+	out->is_default = 0;
+	out->v = vals;
 	err_clean(out->text, sizeof out->text, text);
 	return 0;
+}
+
+void param_value_free(struct param_value *v)
+{
+	free(v->v);
+	v->v = NULL;
+	v->count = 0;
+}
+
+int param_value_copy(struct param_value *dst, const struct param_value *src, int dim)
+{
+	*dst = *src;
+	dst->v = NULL;
+	if (!src->v)
+		return 0;
+	size_t n = (size_t)(src->count * dim);
+	dst->v = malloc(sizeof *dst->v * (n ? n : 1));
+	if (!dst->v) {
+		dst->count = 0;
+		return -1;
+	}
+	memcpy(dst->v, src->v, sizeof *dst->v * n);
+	return 0;
+}
+
+int params_copy(struct params *dst, const struct params *src)
+{
+	memset(dst, 0, sizeof *dst);
+	dst->specs = src->specs;
+	dst->n = src->n;
+	for (int i = 0; i < src->n; i++)
+		if (param_value_copy(&dst->val[i], &src->val[i], spec_dim(&src->specs[i])) < 0 ||
+		    param_value_copy(&dst->def[i], &src->def[i], spec_dim(&src->specs[i])) < 0) {
+			params_free(dst);
+			return -1;
+		}
+	return 0;
+}
+
+void params_free(struct params *p)
+{
+	for (int i = 0; i < PARAM_MAX; i++) {
+		param_value_free(&p->val[i]);
+		param_value_free(&p->def[i]);
+	}
 }
 
 int params_find(const struct params *p, const char *name)
@@ -118,9 +180,10 @@ int params_set(struct params *p, const char *assignment, char *err, size_t errle
 		return -1;
 	}
 	const struct param_value *def = &p->def[i];
-	int dim = p->specs[i].type == PARAM_VECS ? p->specs[i].dim : 1;
-	nv.is_default = nv.count == def->count &&
+	int dim = spec_dim(&p->specs[i]);
+	nv.is_default = nv.count == def->count && def->v &&
 			!memcmp(nv.v, def->v, sizeof(double) * (size_t)(nv.count * dim));
+	param_value_free(&p->val[i]);
 	p->val[i] = nv;
 	return 0;
 }

@@ -3,7 +3,9 @@
  * scene file and overridden by --set KEY=VALUE or the TUI's editor.
  *
  * Every value is an array of doubles: a scalar has one element, a list many,
- * a list of vectors count * dim (components separated by ':' in text).
+ * a list of vectors count * dim (components separated by ':' in text).  The
+ * array is allocated for what it holds, so a struct params owns heap memory:
+ * copy it with params_copy and release it with params_free.
  */
 #ifndef ATTNVIZ_PARAMS_H
 #define ATTNVIZ_PARAMS_H
@@ -28,12 +30,13 @@ struct param_spec {
 };
 
 #define PARAM_MAX 12
+/* Most numbers in one value, whatever its spec says: a bound on the text too. */
 #define PARAM_MAX_VALUES 512
 
 struct param_value {
 	int count;                      /* elements (vectors for PARAM_VECS) */
 	int is_default;                 /* equal to the scene file's default */
-	double v[PARAM_MAX_VALUES];     /* [count][dim] */
+	double *v;                      /* [count][dim], heap, owned */
 	char text[160];                 /* the value as last given, for display */
 };
 
@@ -44,9 +47,17 @@ struct params {
 	struct param_value def[PARAM_MAX];   /* the scene file's defaults */
 };
 
-/* Parse text for one spec.  0, or -1 with a reason in why[whylen] (no key prefix). */
+/* Parse text for one spec into a fresh value (out->v allocated; release
+ * with param_value_free).  0, or -1 with a reason in why[whylen] (no key
+ * prefix) and out untouched. */
 int param_parse(const struct param_spec *spec, const char *text, struct param_value *out,
 		char *why, size_t whylen);
+void param_value_free(struct param_value *v);
+/* A deep copy; 0 or -1 when out of memory (dst then empty). */
+int param_value_copy(struct param_value *dst, const struct param_value *src, int dim);
+/* A deep copy of every value; 0 or -1 when out of memory (dst then empty). */
+int params_copy(struct params *dst, const struct params *src);
+void params_free(struct params *p);
 /* Index of a named parameter, or -1. */
 int params_find(const struct params *p, const char *name);
 /* Apply "KEY=VALUE".  0, or -1 with the one-line error (naming the key) in err. */

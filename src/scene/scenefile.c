@@ -96,6 +96,7 @@ int scenefile_load(struct scene_file *sf, const char *path, const struct param_s
 			err_set(err, errlen, path, line, "params", specs[i].name, "%s", why_buf);
 			goto out;
 		}
+		param_value_free(&pv);   /* only validated here; the driver parses it per run */
 		snprintf(sf->param_text[i], sizeof sf->param_text[i], "%s", s);
 		sf->param_line[i] = line;
 	}

@@ -71,14 +71,17 @@ void test_num_params(void)
 	struct param_value pv;
 	char why2[200];
 	T_OK(param_parse(&specs[0], "64", &pv, why2, sizeof why2) == 0 && pv.v[0] == 64, "params: int");
+	param_value_free(&pv);
 	T_OK(param_parse(&specs[0], "0", &pv, why2, sizeof why2) < 0, "params: below range");
 	T_OK(param_parse(&specs[0], "1,2", &pv, why2, sizeof why2) < 0, "params: a scalar takes one number");
 	T_OK(param_parse(&specs[1], "1,3,2", &pv, why2, sizeof why2) == 0 && pv.count == 3 && pv.v[2] == 2,
 	     "params: list");
+	param_value_free(&pv);
 	T_OK(param_parse(&specs[1], "1,,2", &pv, why2, sizeof why2) < 0, "params: empty item refused");
 	T_OK(param_parse(&specs[1], "1,2,3,4,5", &pv, why2, sizeof why2) < 0, "params: too many items");
 	T_OK(param_parse(&specs[2], "1:0,0:1", &pv, why2, sizeof why2) == 0 && pv.count == 2 && pv.v[3] == 1,
 	     "params: vectors");
+	param_value_free(&pv);
 	T_OK(param_parse(&specs[2], "1:0:3", &pv, why2, sizeof why2) < 0, "params: vector with 3 components");
 	T_OK(param_parse(&specs[2], "1", &pv, why2, sizeof why2) < 0, "params: vector with 1 component");
 
@@ -87,15 +90,16 @@ void test_num_params(void)
 	memset(&p, 0, sizeof p);
 	p.specs = specs;
 	p.n = 3;
-	param_parse(&specs[0], "8", &p.val[0], why2, sizeof why2);
-	p.val[0].is_default = 1;
-	p.def[0] = p.val[0];
+	param_parse(&specs[0], "8", &p.def[0], why2, sizeof why2);
+	p.def[0].is_default = 1;
+	param_value_copy(&p.val[0], &p.def[0], 1);
 	T_OK(params_set(&p, "bogus=1", err, sizeof err) < 0 && strstr(err, "bogus: unknown parameter"),
 	     "params: unknown key named in the error: %s", err);
 	T_OK(params_set(&p, "n=abc", err, sizeof err) < 0 && !strncmp(err, "n: ", 3), "params: bad value names the key");
 	T_OK(params_set(&p, "n", err, sizeof err) < 0, "params: missing '='");
 	T_OK(params_set(&p, "n=9", err, sizeof err) == 0 && !p.val[0].is_default, "params: set away from default");
 	T_OK(params_set(&p, "n=8", err, sizeof err) == 0 && p.val[0].is_default, "params: back to default");
+	params_free(&p);
 }
 
 static void write_file(const char *path, const char *text)
