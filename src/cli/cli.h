@@ -12,7 +12,7 @@
 #define CLI_MAX_SETS 64
 
 enum cli_mode { MODE_TUI, MODE_LIST, MODE_PRINT, MODE_SUMMARY, MODE_CHECK, MODE_DUMP, MODE_BENCH,
-		MODE_HELP, MODE_VERSION };
+		MODE_HELP, MODE_VERSION, MODE_CAST };
 
 struct cli_options {
 	enum cli_mode mode;
@@ -24,6 +24,8 @@ struct cli_options {
 	const char *format;       /* --bench --format tsv */
 	const char *keys_file;    /* --keys FILE: unattended TUI input */
 	long frames;              /* --frames N: unattended TUI run of N frames */
+	int cast_w, cast_h;       /* --cast --size WxH; 0: 80x24 */
+	const char *record;       /* --record FILE: the TUI session saved as asciicast v2 */
 };
 
 /* Parse argv; 0, or -1 with the error in err. */
@@ -33,6 +35,8 @@ int cli_run(const struct cli_options *o);
 void cli_help(FILE *out);
 /* --bench: real-size kernels timed on this machine (bench.c); returns the exit status. */
 int cli_bench(const struct cli_options *o);
+/* --cast: the scene (or all) played as asciicast v2 on stdout (cast.c); returns the exit status. */
+int cli_cast(const struct registry *reg, const struct cli_options *o, const struct model *m);
 /* Report an error line on stderr: "attnviz: ...". */
 void cli_error(const char *msg);
 /* Open a run of one scene with -m and every --set applied; 0 or exit status 2. */
