@@ -1,11 +1,11 @@
 #!/bin/sh
 # Install the Debian packages attnviz needs, only those missing.
 #   sh tools/deps.sh          to build and run (ncursesw, iniparser)
-#   sh tools/deps.sh --test   also what the test suite uses (tmux, mandoc, valgrind)
+#   sh tools/deps.sh --test   also what the test suite uses (tmux, mandoc, valgrind, asciinema)
 set -e
 pkgs="libncurses-dev libiniparser-dev pkg-config"
 if [ "${1:-}" = "--test" ]; then
-	pkgs="$pkgs tmux mandoc procps valgrind"
+	pkgs="$pkgs tmux mandoc procps valgrind asciinema"
 fi
 missing=""
 for p in $pkgs; do
