@@ -36,8 +36,8 @@ FAST_CFLAGS = -O3 -ffp-contract=fast -fno-math-errno -fno-trapping-math
 LIBS     = $(INI_LIBS) -lm -lpthread
 
 # Everything but the UI and main links without curses: the tests use it.
-CORE_SRC = $(wildcard src/kern/*.c src/model/*.c src/scene/*.c src/util/*.c) src/canvas.c src/frame.c src/app.c src/keytable.c \
-	   $(wildcard scenes/*.c) src/cli/cli.c src/cli/bench.c
+CORE_SRC = $(filter-out src/main.c,$(wildcard src/*.c src/kern/*.c src/model/*.c src/scene/*.c src/util/*.c \
+	   src/cli/*.c)) $(wildcard scenes/*.c)
 UI_SRC   = $(wildcard src/ui/*.c) src/main.c
 SCENE_C  = $(filter-out scenes/common%,$(wildcard scenes/*.c))
 CORE_OBJ = $(CORE_SRC:%.c=$(BUILD)/%.o) $(BUILD)/registry.o

@@ -8,7 +8,7 @@
 #define CLI_MAX_SETS 64
 
 enum cli_mode { MODE_TUI, MODE_LIST, MODE_PRINT, MODE_SUMMARY, MODE_CHECK, MODE_DUMP, MODE_BENCH,
-		MODE_HELP, MODE_VERSION };
+		MODE_HELP, MODE_VERSION, MODE_CAST };
 
 struct cli_options {
 	enum cli_mode mode;
@@ -20,6 +20,8 @@ struct cli_options {
 	const char *format;       /* --bench --format tsv */
 	const char *keys_file;    /* --keys FILE: unattended TUI input */
 	long frames;              /* --frames N: unattended TUI run of N frames */
+	int cast_w, cast_h;       /* --cast --size WxH; 0: 80x24 */
+	const char *record;       /* --record FILE: the TUI session saved as asciicast v2 */
 };
 
 #endif

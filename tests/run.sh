@@ -31,6 +31,8 @@ suite() {   # suite LABEL BIN UNIT
 	ATTNVIZ="$bin" sh tests/tmux.sh 2>&1 | tee -a "$log"
 	echo "# $label: key and resize storm (tmux)"
 	ATTNVIZ="$bin" sh tests/storm.sh 2>&1 | tee -a "$log"
+	echo "# $label: recordings (--cast, --record) in asciinema"
+	ATTNVIZ="$bin" sh tests/cast.sh 2>&1 | tee -a "$log"
 }
 
 suite plain ./attnviz build/unit_tests

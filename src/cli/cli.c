@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "keytable.h"
+#include "frame.h"
 #include "util/err.h"
 
 #ifndef ATTNVIZ_VERSION
@@ -22,6 +23,9 @@ void cli_help(FILE *out)
 	      "       attnviz --check                                       every scene's checks; exit 1 on a failure\n"
 	      "       attnviz --dump-tensors DIR -s SCENE [--set K=V]...    write the scene's tensors as .npy\n"
 	      "       attnviz --bench [--format tsv] [--set K=V]...         real-size kernels timed here\n"
+	      "       attnviz --cast SCENE|all [--size WxH] [-m MODEL] [--set K=V]...\n"
+	      "                                     the scene played first to last step, asciicast v2 on stdout\n"
+	      "       attnviz --record FILE [-s SCENE] ...  interactive, the session also saved to FILE (asciicast v2)\n"
 	      "       attnviz --help | --version\n"
 	      "\n"
 	      "SCENE is an id (tiled) or a number (4); MODEL an INI file or a model id (--list).\n"
@@ -116,6 +120,23 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 				err_set(err, errlen, NULL, 0, NULL, NULL, "--format takes tsv or text");
 				return -1;
 			}
+		} else if (is_opt(a, "--cast")) {
+			if (set_mode(o, MODE_CAST, a, err, errlen) < 0 ||
+			    need_arg(argc, argv, &i, &o->scene, err, errlen) < 0)
+				return -1;
+		} else if (is_opt(a, "--size")) {
+			char x;
+			if (need_arg(argc, argv, &i, &v, err, errlen) < 0)
+				return -1;
+			if (sscanf(v, "%4d%c%4d%c", &o->cast_w, &x, &o->cast_h, &x) != 3 || (x != 'x' && x != 'X') ||
+			    o->cast_w < FRAME_MIN_W || o->cast_h < FRAME_MIN_H || o->cast_w > 1000 || o->cast_h > 1000) {
+				err_set(err, errlen, NULL, 0, NULL, NULL, "--size takes WxH from %dx%d to 1000x1000",
+					FRAME_MIN_W, FRAME_MIN_H);
+				return -1;
+			}
+		} else if (is_opt(a, "--record")) {
+			if (need_arg(argc, argv, &i, &o->record, err, errlen) < 0)
+				return -1;
 		} else if (is_opt(a, "--keys")) {
 			if (need_arg(argc, argv, &i, &o->keys_file, err, errlen) < 0)
 				return -1;
@@ -145,6 +166,14 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 	}
 	if (o->format && o->mode != MODE_BENCH) {
 		err_set(err, errlen, NULL, 0, NULL, NULL, "--format goes with --bench");
+		return -1;
+	}
+	if (o->cast_w && o->mode != MODE_CAST) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "--size goes with --cast");
+		return -1;
+	}
+	if (o->record && o->mode != MODE_TUI) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "--record goes with the interactive program");
 		return -1;
 	}
 	if (o->mode == MODE_DUMP && !o->scene) {
@@ -244,6 +273,8 @@ int cli_run(const struct app *a, const struct cli_options *o)
 		defaults.scene = NULL;
 		return each_scene(&defaults, &each);
 	}
+	case MODE_CAST:
+		return cli_cast(a, o);
 	case MODE_DUMP: {
 		struct stat st;
 		if (stat(o->dump_dir, &st) < 0 || !S_ISDIR(st.st_mode)) {

@@ -11,8 +11,10 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "cast.h"
 #include "frame.h"
 #include "ui/keys.h"
 #include "ui/term.h"
@@ -44,6 +46,8 @@ struct ui {
 	int keys_mode;             /* --keys: input from a file */
 	int drawn_busy;            /* the last frame showed a scene still measuring */
 	long frames;
+	FILE *rec_file;            /* --record: opened before the screen starts */
+	struct cast *rec;          /* and the recording of every frame drawn */
 };
 
 static void say(struct ui *u, int is_err, const char *msg)
@@ -405,6 +409,8 @@ static void draw(struct ui *u)
 	u->drawn_busy = fi.busy;
 	frame_compose(u->screen, &fi, &u->view);
 	term_blit(u->screen);
+	if (u->rec)
+		cast_frame(u->rec, u->screen, CAST_NOW);   /* a write error is reported at exit */
 }
 
 static void loop(struct ui *u)
@@ -532,6 +538,13 @@ int ui_main(const struct app *a, const struct cli_options *o)
 			out = fopen("/dev/null", "w");
 		u->autoplay = !o->keys_file;
 	}
+	if (o->record && !(u->rec_file = fopen(o->record, "w"))) {
+		char shown[300];
+		err_clean(shown, sizeof shown, o->record);
+		fprintf(stderr, "attnviz: %s: %s\n", shown, strerror(errno));
+		status = 2;
+		goto out;
+	}
 	const char *nc = getenv("NO_COLOR");
 	struct term_opts to = {.in = in, .out = out, .no_color = nc && *nc, .draw_every_frame = u->unattended};
 	if (term_start(&to, err, sizeof err) < 0) {
@@ -541,13 +554,30 @@ int ui_main(const struct app *a, const struct cli_options *o)
 	}
 	if (u->have_user_model && u->user_model.warning[0])
 		say(u, 0, u->user_model.warning);
+	if (u->rec_file) {
+		/* The glyphs and colours the terminal shows; the title names the first scene. */
+		char title[300];
+		snprintf(title, sizeof title, "attnviz: %s", start->file.title);
+		struct cast_opts co = {.utf8 = term_utf8(), .color = !to.no_color && has_colors(), .title = title,
+				       .timestamp = (long long)time(NULL)};
+		u->rec = cast_new(u->rec_file, &co);
+	}
 	loop(u);
 	term_stop();
+	if (u->rec_file && (!u->rec || cast_finish(u->rec, CAST_NOW) < 0)) {
+		char shown[300];
+		err_clean(shown, sizeof shown, o->record);
+		fprintf(stderr, "attnviz: %s: the recording could not be written whole\n", shown);
+		status = 2;
+	}
 out:
 	if (in)
 		fclose(in);
 	if (out)
 		fclose(out);
+	cast_free(u->rec);
+	if (u->rec_file)
+		fclose(u->rec_file);
 	ui_free(u);
 	return status;
 }

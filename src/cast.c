@@ -1,0 +1,341 @@
+/* wcwidth: the width rule term.c applies through curses. */
+#define _XOPEN_SOURCE 700
+#include "cast.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <wchar.h>
+
+/* A style is what SGR sets: attribute bits and a foreground colour. */
+enum { AT_BOLD = 1, AT_DIM = 2, AT_UNDERLINE = 4, AT_REVERSE = 8 };
+#define FG_DEFAULT (-1)
+
+/* The UI's colour table (src/ui/term.c, roles[]) in ANSI terms: the colour
+ * numbers are curses' COLOR_* values, which are the ANSI ones (red 1, green 2,
+ * yellow 3, blue 4, magenta 5, cyan 6), drawn on the default background. */
+static const struct {
+	signed char fg;
+	unsigned char color_attr, mono_attr;
+} styles[ROLE_COUNT] = {
+	[ROLE_NORMAL] = {FG_DEFAULT, 0, 0},
+	[ROLE_DIM] = {4, 0, AT_DIM},
+	[ROLE_LABEL] = {6, 0, AT_BOLD},
+	[ROLE_ACCENT] = {3, AT_BOLD, AT_BOLD | AT_UNDERLINE},
+	[ROLE_HOT] = {1, AT_BOLD | AT_REVERSE, AT_REVERSE},
+	[ROLE_OK] = {2, 0, 0},
+	[ROLE_FAIL] = {1, AT_BOLD, AT_REVERSE | AT_BOLD},
+	[ROLE_BAR] = {2, 0, 0},
+	[ROLE_BAR2] = {5, 0, AT_BOLD},
+	[ROLE_HBM] = {4, AT_BOLD, 0},
+	[ROLE_SRAM] = {3, 0, AT_BOLD},
+	[ROLE_HEAT1] = {4, 0, AT_DIM},
+	[ROLE_HEAT2] = {6, 0, 0},
+	[ROLE_HEAT3] = {3, 0, AT_BOLD},
+	[ROLE_HEAT4] = {1, AT_BOLD, AT_BOLD | AT_REVERSE},
+};
+
+struct cast {
+	FILE *out;
+	struct cast_opts o;
+	char *title;               /* the header's title, owned */
+	struct timespec t0;        /* CAST_NOW counts from here */
+	int w, h;                  /* the last frame's size; 0 before the first */
+	struct cell *prev;         /* [h][w] the last frame */
+	long last_ms;
+	int err;                   /* a write failed: the recording is incomplete */
+	int style;                 /* the SGR state while an event is built: 0 plain */
+	char *buf;                 /* the event's text before JSON escaping */
+	size_t len, cap;
+};
+
+/* The packed style of a role: attribute bits, and the colour + 1 above them (0 = default). */
+static int role_style(const struct cast *c, int role)
+{
+	if (role < 0 || role >= ROLE_COUNT)
+		role = ROLE_NORMAL;
+	if (!c->o.color)
+		return styles[role].mono_attr;
+	return styles[role].color_attr | (styles[role].fg + 1) << 4;
+}
+
+static void put(struct cast *c, const char *s, size_t n)
+{
+	if (c->len + n + 1 > c->cap) {
+		size_t cap = c->cap ? c->cap : 4096;
+		while (c->len + n + 1 > cap)
+			cap *= 2;
+		char *b = realloc(c->buf, cap);
+		if (!b) {
+			c->err = 1;
+			return;
+		}
+		c->buf = b;
+		c->cap = cap;
+	}
+	memcpy(c->buf + c->len, s, n);
+	c->len += n;
+}
+
+static void puts_(struct cast *c, const char *s)
+{
+	put(c, s, strlen(s));
+}
+
+/* fmt is a literal of this file, never data. */
+static void putf(struct cast *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void putf(struct cast *c, const char *fmt, ...)
+{
+	char b[64];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(b, sizeof b, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		put(c, b, (size_t)n < sizeof b ? (size_t)n : sizeof b - 1);
+}
+
+/* SGR for a packed style: reset, then the attributes, then the colour. */
+static void set_style(struct cast *c, int st)
+{
+	if (st == c->style)
+		return;
+	c->style = st;
+	if (st == 0) {
+		puts_(c, "\x1b[0m");
+		return;
+	}
+	puts_(c, "\x1b[0");
+	if (st & AT_BOLD)
+		puts_(c, ";1");
+	if (st & AT_DIM)
+		puts_(c, ";2");
+	if (st & AT_UNDERLINE)
+		puts_(c, ";4");
+	if (st & AT_REVERSE)
+		puts_(c, ";7");
+	if (st >> 4)
+		putf(c, ";3%d", (st >> 4) - 1);
+	puts_(c, "m");
+}
+
+/* term.c's ASCII stand-ins for a locale that is not UTF-8; box lines, which
+ * curses draws with the terminal's line-drawing set, become - | +. */
+static uint32_t ascii_glyph(uint32_t ch)
+{
+	switch (ch) {
+	case 0x2500: return '-';
+	case 0x2502: return '|';
+	case 0x250c: case 0x2510: case 0x2514: case 0x2518: case 0x251c: case 0x2524:
+	case 0x252c: case 0x2534: case 0x253c: return '+';
+	case 0x2588: case 0x2589: case 0x258a: case 0x258b: case 0x258c: case 0x2593: return '#';
+	case 0x258d: case 0x258e: case 0x258f: case 0x2592: return ':';
+	case 0x2591: case 0x00b7: case 0x2026: return '.';
+	case 0x25cf: case 0x25cb: case 0x25ef: return 'o';
+	case 0x25c6: case 0x2605: return '*';
+	case 0x25b8: case 0x25b6: case 0x2192: case 0x2265: return '>';
+	case 0x2190: case 0x2264: return '<';
+	case 0x2191: return '^';
+	case 0x2193: return 'v';
+	case 0x2713: return '+';
+	case 0x2717: case 0x00d7: return 'x';
+	case 0x2212: case 0x2013: case 0x2014: return '-';
+	case 0x221e: return '~';
+	case 0x221a: return 'V';
+	case 0x03b8: return 't';
+	case 0x03c0: return 'p';
+	case 0x00b2: return '2';
+	case 0x2248: return '~';
+	}
+	return ch < 0x80 ? ch : '?';
+}
+
+static void put_glyph(struct cast *c, uint32_t ch)
+{
+	char b[4];
+	if (ch < 0x20 || (ch >= 0x7f && ch < 0xa0))
+		ch = '?';   /* canvas_put never stores controls; a cell is never a cursor move */
+	if (!c->o.utf8)
+		ch = ascii_glyph(ch);
+	else if (ch > 0x10ffff || (ch >= 0xd800 && ch <= 0xdfff) || wcwidth((wchar_t)ch) != 1)
+		ch = '?';   /* as term.c: every cell is one column wide */
+	put(c, b, (size_t)utf8_encode(ch, b));
+}
+
+static void put_row(struct cast *c, const struct canvas *s, int y)
+{
+	putf(c, "\x1b[%d;1H", y + 1);
+	for (int x = 0; x < s->w; x++) {
+		if (y == s->h - 1 && x == s->w - 1)
+			break;   /* as term.c: writing the last cell would scroll some terminals */
+		const struct cell *cell = &s->cells[y * s->w + x];
+		set_style(c, role_style(c, cell->role));
+		put_glyph(c, cell->ch);
+	}
+}
+
+/* s as a JSON string body onto out: UTF-8 kept (invalid bytes become '?'),
+ * quotes, backslashes and control characters escaped. */
+static void json_string(FILE *out, const char *s, size_t n)
+{
+	const char *end = s + n;
+	while (s < end) {
+		unsigned char u = (unsigned char)*s;
+		if (u == '"' || u == '\\') {
+			fputc('\\', out);
+			fputc(u, out);
+			s++;
+		} else if (u < 0x20 || u == 0x7f) {
+			fprintf(out, "\\u%04x", u);
+			s++;
+		} else if (u < 0x80) {
+			fputc(u, out);
+			s++;
+		} else {
+			uint32_t cp;
+			char b[4];
+			int len = utf8_decode(s, &cp);
+			if (s + len > end)
+				cp = '?', len = (int)(end - s);
+			fwrite(b, 1, (size_t)utf8_encode(cp, b), out);
+			s += len;
+		}
+	}
+}
+
+static long now_ms(const struct cast *c)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long)(t.tv_sec - c->t0.tv_sec) * 1000 + (t.tv_nsec - c->t0.tv_nsec) / 1000000;
+}
+
+/* One event line: [T, "type", "text"], flushed. */
+static int write_event(struct cast *c, long ms, const char *type, const char *text, size_t n)
+{
+	fprintf(c->out, "[%ld.%03ld, \"%s\", \"", ms / 1000, ms % 1000, type);
+	json_string(c->out, text, n);
+	fputs("\"]\n", c->out);
+	if (fflush(c->out) != 0 || ferror(c->out))
+		c->err = 1;
+	return c->err ? -1 : 0;
+}
+
+static long event_time(struct cast *c, long ms)
+{
+	if (ms < 0)
+		ms = now_ms(c);
+	if (ms < c->last_ms)
+		ms = c->last_ms;
+	c->last_ms = ms;
+	return ms;
+}
+
+struct cast *cast_new(FILE *out, const struct cast_opts *o)
+{
+	struct cast *c = calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	c->out = out;
+	c->o = *o;
+	if (o->title && !(c->title = strdup(o->title))) {
+		free(c);
+		return NULL;
+	}
+	c->o.title = c->title;
+	clock_gettime(CLOCK_MONOTONIC, &c->t0);
+	return c;
+}
+
+void cast_free(struct cast *c)
+{
+	if (!c)
+		return;
+	free(c->title);
+	free(c->prev);
+	free(c->buf);
+	free(c);
+}
+
+static void write_header(struct cast *c, int w, int h)
+{
+	fprintf(c->out, "{\"version\": 2, \"width\": %d, \"height\": %d", w, h);
+	if (c->o.timestamp)
+		fprintf(c->out, ", \"timestamp\": %lld", c->o.timestamp);
+	if (c->o.title) {
+		fputs(", \"title\": \"", c->out);
+		json_string(c->out, c->o.title, strlen(c->o.title));
+		fputc('"', c->out);
+	}
+	fputs("}\n", c->out);
+}
+
+int cast_frame(struct cast *c, const struct canvas *s, long ms)
+{
+	if (c->err)
+		return -1;
+	ms = event_time(c, ms);
+	int full = !c->prev || c->w != s->w || c->h != s->h;
+	if (full) {
+		size_t n = (size_t)s->w * (size_t)s->h;
+		struct cell *p = malloc((n ? n : 1) * sizeof *p);
+		if (!p) {
+			c->err = 1;
+			return -1;
+		}
+		if (!c->prev) {
+			write_header(c, s->w, s->h);
+		} else {
+			char size[32];
+			snprintf(size, sizeof size, "%dx%d", s->w, s->h);
+			write_event(c, ms, "r", size, strlen(size));
+		}
+		free(c->prev);
+		c->prev = p;
+		c->w = s->w;
+		c->h = s->h;
+	}
+	c->len = 0;
+	c->style = 0;
+	if (full)
+		puts_(c, "\x1b[?25l\x1b[H\x1b[2J");   /* cursor hidden as the UI hides it; a clean screen */
+	for (int y = 0; y < s->h; y++) {
+		const struct cell *row = &s->cells[y * s->w], *old = &c->prev[y * s->w];
+		int same = !full;
+		for (int x = 0; x < s->w && same; x++)
+			same = row[x].ch == old[x].ch && row[x].role == old[x].role;
+		if (!same)
+			put_row(c, s, y);
+	}
+	set_style(c, 0);
+	memcpy(c->prev, s->cells, (size_t)s->w * (size_t)s->h * sizeof *c->prev);
+	if (c->err)
+		return -1;
+	if (c->len == 0)
+		return 0;   /* nothing changed: no event */
+	return write_event(c, ms, "o", c->buf, c->len);
+}
+
+int cast_finish(struct cast *c, long ms)
+{
+	if (c->err)
+		return -1;
+	if (!c->prev)
+		return 0;
+	ms = event_time(c, ms);
+	char end[32];
+	/* As the program leaves the screen: cursor at the bottom left, shown again. */
+	snprintf(end, sizeof end, "\x1b[%d;1H\x1b[?25h", c->h > 0 ? c->h : 1);
+	return write_event(c, ms, "o", end, strlen(end));
+}
+
+long cast_dwell_ms(const char *narration)
+{
+	long chars = 0;
+	for (const unsigned char *p = (const unsigned char *)narration; *p; p++)
+		if ((*p & 0xc0) != 0x80)   /* count characters, not UTF-8 continuation bytes */
+			chars++;
+	long ms = CAST_DWELL_BASE_MS + CAST_DWELL_PER_CHAR_MS * chars;
+	return ms > CAST_DWELL_MAX_MS ? CAST_DWELL_MAX_MS : ms;
+}

@@ -1,0 +1,61 @@
+/*
+ * cast: composed screens written as an asciicast v2 recording, the format
+ * that asciinema's player (browser) and `asciinema play` (terminal) replay.
+ *
+ * The file is one JSON header line, {"version": 2, "width": W, "height": H,
+ * ...}, then one line per event, [TIME, "o", TEXT], where TEXT is what a
+ * terminal receives: cursor moves, SGR attributes and UTF-8 glyphs.  The
+ * styles follow the UI's colour table (src/ui/term.c, roles): colours, or
+ * the monochrome attributes under NO_COLOR; glyphs follow its ASCII
+ * fallback when the locale is not UTF-8.  No curses here: the encoder
+ * works from the canvas, so --cast runs without a terminal and --record
+ * writes the very frame the UI blits.
+ *
+ * A frame rewrites every row that changed since the last one (all rows on
+ * the first frame and after a resize, which is also an [TIME, "r", "WxH"]
+ * event), so each event's text holds whole rows and can be searched.  Each
+ * event starts and ends with plain attributes.  Every line is written whole
+ * and flushed, so the file is complete whenever the program stops.
+ */
+#ifndef ATTNVIZ_CAST_H
+#define ATTNVIZ_CAST_H
+
+#include <stdio.h>
+
+#include "canvas.h"
+
+/* cast_frame's time when the caller has no clock of its own: the real time
+ * since cast_new (interactive recordings). */
+#define CAST_NOW (-1L)
+
+/* The dwell of one step in --cast: long enough to read its narration. */
+#define CAST_DWELL_BASE_MS 1500
+#define CAST_DWELL_PER_CHAR_MS 35
+#define CAST_DWELL_MAX_MS 9000
+
+struct cast_opts {
+	int utf8;             /* glyphs as UTF-8; else the ASCII fallback */
+	int color;            /* colours; else the monochrome attributes */
+	const char *title;    /* header title (data: escaped, never a format); NULL for none */
+	long long timestamp;  /* header's Unix time of the recording; 0 leaves it out */
+};
+
+struct cast;
+
+/* A recording onto out (not closed by cast_free); NULL when out of memory.
+ * The header is written with the first frame, whose size it carries. */
+struct cast *cast_new(FILE *out, const struct cast_opts *o);
+/* Append the screen as shown at ms milliseconds (CAST_NOW: the real time
+ * since cast_new).  Times never go backwards: an earlier time is taken as
+ * the last one.  0, or -1 when the output cannot be written. */
+int cast_frame(struct cast *c, const struct canvas *screen, long ms);
+/* The last event at ms (the recording's length): the cursor shown again and
+ * the output flushed.  Nothing when no frame was written.  0 or -1. */
+int cast_finish(struct cast *c, long ms);
+void cast_free(struct cast *c);
+
+/* How long --cast holds a step: CAST_DWELL_BASE_MS plus CAST_DWELL_PER_CHAR_MS
+ * per character of its narration, at most CAST_DWELL_MAX_MS. */
+long cast_dwell_ms(const char *narration);
+
+#endif

@@ -1,0 +1,103 @@
+/*
+ * The asciicast encoder (src/cast.c) on small hand-made screens: the expected
+ * bytes are written here by hand from asciicast v2 (header line, [time, "o",
+ * text] events), ECMA-48 (CUP ESC[row;colH, SGR ESC[...m with 1 bold, 2 dim,
+ * 4 underline, 7 reverse, 3N colour N) and the UI's colour table in
+ * src/ui/term.c (accent: yellow 3 + bold; dim: blue 4; hot: red 1 + bold +
+ * reverse; monochrome: accent bold + underline, dim dim, hot reverse).
+ */
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cast.h"
+#include "t.h"
+
+/* A 3x2 screen: "ab─" over "xyz" with a few roles. */
+static struct canvas *sample(void)
+{
+	struct canvas *c = canvas_new(3, 2);
+	canvas_put(c, 0, 0, 'a', ROLE_NORMAL);
+	canvas_put(c, 1, 0, 'b', ROLE_ACCENT);
+	canvas_put(c, 2, 0, 0x2500, ROLE_DIM);
+	canvas_put(c, 0, 1, 'x', ROLE_NORMAL);
+	canvas_put(c, 1, 1, 'y', ROLE_HOT);
+	canvas_put(c, 2, 1, 'z', ROLE_NORMAL);
+	return c;
+}
+
+static void colour_utf8(void)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	struct cast_opts o = {.utf8 = 1, .color = 1, .title = "t\"%s%n"};
+	struct cast *c = cast_new(f, &o);
+	struct canvas *s = sample();
+	T_EQ_INT(cast_frame(c, s, 0), 0, "cast: first frame written");
+	canvas_put(s, 0, 1, 'X', ROLE_NORMAL);
+	T_EQ_INT(cast_frame(c, s, 1605), 0, "cast: second frame written");
+	T_EQ_INT(cast_frame(c, s, 1000), 0, "cast: an unchanged frame writes nothing");
+	T_EQ_INT(cast_finish(c, 2000), 0, "cast: finish");
+	cast_free(c);
+	fclose(f);
+	T_EQ_STR(text,
+		 "{\"version\": 2, \"width\": 3, \"height\": 2, \"title\": \"t\\\"%s%n\"}\n"
+		 /* whole screen: cursor hidden, cleared; the last cell is left alone as term.c does */
+		 "[0.000, \"o\", \"\\u001b[?25l\\u001b[H\\u001b[2J\\u001b[1;1Ha\\u001b[0;1;33mb\\u001b[0;34m─"
+		 "\\u001b[2;1H\\u001b[0mx\\u001b[0;1;7;31my\\u001b[0m\"]\n"
+		 /* only the row that changed */
+		 "[1.605, \"o\", \"\\u001b[2;1HX\\u001b[0;1;7;31my\\u001b[0m\"]\n"
+		 /* 1000 ms came after 1605 ms: the time stays at 1.605, the end comes at 2 s */
+		 "[2.000, \"o\", \"\\u001b[2;1H\\u001b[?25h\"]\n",
+		 "cast: colour UTF-8 recording byte for byte");
+	free(text);
+	canvas_free(s);
+}
+
+static void mono_ascii_resize(void)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	struct cast_opts o = {.utf8 = 0, .color = 0, .timestamp = 1700000000};
+	struct cast *c = cast_new(f, &o);
+	struct canvas *s = sample(), *big = canvas_new(4, 1);
+	canvas_put(big, 0, 0, 0x2713, ROLE_OK);
+	cast_frame(c, s, 0);
+	cast_frame(c, big, 250);
+	cast_free(c);
+	fclose(f);
+	T_EQ_STR(text,
+		 "{\"version\": 2, \"width\": 3, \"height\": 2, \"timestamp\": 1700000000}\n"
+		 "[0.000, \"o\", \"\\u001b[?25l\\u001b[H\\u001b[2J\\u001b[1;1Ha\\u001b[0;1;4mb\\u001b[0;2m-"
+		 "\\u001b[2;1H\\u001b[0mx\\u001b[0;7my\\u001b[0m\"]\n"
+		 /* a resize is an "r" event, then a whole frame; ✓ falls back to + */
+		 "[0.250, \"r\", \"4x1\"]\n"
+		 "[0.250, \"o\", \"\\u001b[?25l\\u001b[H\\u001b[2J\\u001b[1;1H+  \"]\n",
+		 "cast: monochrome ASCII recording with a resize, byte for byte");
+	free(text);
+	canvas_free(s);
+	canvas_free(big);
+}
+
+void test_cast(void)
+{
+	/* The UTF-8 path asks wcwidth, as the UI does, so it needs a UTF-8 locale. */
+	char *was = setlocale(LC_CTYPE, NULL);
+	char saved[64];
+	snprintf(saved, sizeof saved, "%s", was ? was : "C");
+	T_OK(setlocale(LC_CTYPE, "C.UTF-8") != NULL, "cast: the C.UTF-8 locale is available");
+	colour_utf8();
+	setlocale(LC_CTYPE, saved);
+	mono_ascii_resize();
+	/* 1.5 s + 35 ms a character, at most 9 s */
+	T_EQ_INT(cast_dwell_ms(""), 1500, "cast: dwell of an empty narration");
+	T_EQ_INT(cast_dwell_ms("abc"), 1605, "cast: dwell of three characters");
+	T_EQ_INT(cast_dwell_ms("×→"), 1570, "cast: dwell counts characters, not UTF-8 bytes");
+	char long_text[301];
+	memset(long_text, 'w', 300);
+	long_text[300] = 0;
+	T_EQ_INT(cast_dwell_ms(long_text), 9000, "cast: dwell is capped at 9 s");
+}
