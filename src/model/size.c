@@ -216,3 +216,20 @@ int64_t size_kv_read_decode(const struct model *m, int64_t pos)
 			sum += size_kv_bytes_token_layer(m, il) * keys_seen(m, il, pos);
 	return sum;
 }
+
+int64_t size_scores_bytes(int64_t n_ubatch, int64_t n_kv, int64_t heads)
+{
+	int64_t r;
+	if (__builtin_mul_overflow(n_ubatch, n_kv, &r) || __builtin_mul_overflow(r, heads, &r) ||
+	    __builtin_mul_overflow(r, 4, &r))
+		return -1;
+	return r;
+}
+
+int64_t size_logits_bytes(int64_t n_ubatch, int64_t vocab)
+{
+	int64_t r;
+	if (__builtin_mul_overflow(n_ubatch, vocab, &r) || __builtin_mul_overflow(r, 4, &r))
+		return -1;
+	return r;
+}
