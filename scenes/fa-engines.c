@@ -83,7 +83,7 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		st->ub[i] = (int64_t)ub[i];
 		st->on[i] = on[i];
 		st->off[i] = off[i];
-		int64_t sb = size_scores_bytes(st->ub[i], st->n_kv, st->heads), lb = size_logits_bytes(st->ub[i], st->vocab);
+		int64_t sb = size_scores_bytes(st->ub[i], st->n_kv, st->heads, 4), lb = size_logits_bytes(st->ub[i], st->vocab);
 		if (sb < 0 || lb < 0) {
 			snprintf(err, errlen, "ubatch: sizes overflow 64-bit arithmetic");
 			return -1;

@@ -217,11 +217,11 @@ int64_t size_kv_read_decode(const struct model *m, int64_t pos)
 	return sum;
 }
 
-int64_t size_scores_bytes(int64_t n_ubatch, int64_t n_kv, int64_t heads)
+int64_t size_scores_bytes(int64_t n_ubatch, int64_t n_kv, int64_t heads, int64_t bytes_per_score)
 {
 	int64_t r;
 	if (__builtin_mul_overflow(n_ubatch, n_kv, &r) || __builtin_mul_overflow(r, heads, &r) ||
-	    __builtin_mul_overflow(r, 4, &r))
+	    __builtin_mul_overflow(r, bytes_per_score, &r))
 		return -1;
 	return r;
 }

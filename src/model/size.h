@@ -95,11 +95,11 @@ int64_t size_kv_read_decode(const struct model *m, int64_t pos);
 
 /* The two largest temporaries of a llama.cpp compute graph (fa-engines).
  * Without flash attention, llama-graph.cpp build_attn_mha multiplies
- * kq = K·Q into an F32 tensor [n_kv, n_ubatch, n_head]: all at once;
+ * kq = K·Q into an F32 tensor [n_kv, n_ubatch, n_head] (4 bytes a score): all at once;
  * with it, FLASH_ATTN_EXT never materializes it.  The logits are F32
  * [n_vocab, n_outputs], and the reserved graph outputs every token of a
  * micro-batch (llama-context.cpp graph_reserve). */
-int64_t size_scores_bytes(int64_t n_ubatch, int64_t n_kv, int64_t heads);
+int64_t size_scores_bytes(int64_t n_ubatch, int64_t n_kv, int64_t heads, int64_t bytes_per_score);
 int64_t size_logits_bytes(int64_t n_ubatch, int64_t vocab);
 
 /* The window llama.cpp applies on layer il (0: none, a full layer). */
