@@ -74,7 +74,7 @@ static void co_render(const void *vs, struct view *v)
 	double top = 1e-9;
 	for (int i = 0; i < st->count; i++)
 		top = fmax(top, fmax(st->weight[i], st->attn[i]));
-	int barw = c->w - 20;
+	int barw = c->w - 21;
 	canvas_text(c, 0, 0, ROLE_LABEL, "prefill TFLOP: █ weights  █ attention");
 	canvas_put(c, 15, 0, 0x2588, ROLE_BAR);
 	canvas_put(c, 26, 0, 0x2588, ROLE_HOT);
