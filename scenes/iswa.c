@@ -172,9 +172,11 @@ static void render_tiny(const struct is_state *st, struct view *v)
 				      (long long)run->a.local_layers, (long long)run->a.swa_cells, b);
 	}
 	snprintf(v->narration, VIEW_NARRATION,
-		 "The lesson's tiny model at -c %lld: one global layer keeps every cell; the %lld local ones keep "
+		 "The lesson's tiny model at -c %lld: %lld global layer%s every cell; the %lld local ones keep "
 		 "pad256(%lld + ub) cells, all %lld with --swa-full. --print writes llama.cpp's log lines for these runs.",
-		 (long long)st->tiny_ctx, (long long)st->runs[0].a.local_layers, (long long)t->sliding_window,
+		 (long long)st->tiny_ctx, (long long)st->runs[0].a.global_layers,
+		 st->runs[0].a.global_layers == 1 ? " keeps" : "s keep", (long long)st->runs[0].a.local_layers,
+		 (long long)t->sliding_window,
 		 (long long)st->runs[0].a.full_cells);
 }
 
