@@ -152,7 +152,7 @@ static void mb_summary(const void *vs, struct summary *s)
 		const struct model *rm = i == 3 ? &st->ref : m;
 		int64_t hand = -1;
 		if (i == 0 || i == 3)
-			hand = cf_uniform(rm) && !(rm->sliding_window && !rm->swa_ignored && i == 0) ? rm->layers * cf_cell_bytes(rm) : -1;
+			hand = cf_uniform(rm) ? rm->layers * cf_cell_bytes(rm) : -1;
 		else if (uni)
 			hand = L * (cf_row_bytes(m->k_type, (i == 1 ? m->heads : 8) * dk) +
 				    cf_row_bytes(m->v_type, (i == 1 ? m->heads : 8) * dv));
@@ -174,8 +174,17 @@ static void mb_summary(const void *vs, struct summary *s)
 		} else if (i == 3) {
 			sum_explain(s, "reference %s (the scene file's preset): layers × cell bytes", rm->name);
 		}
-		sum_real(s, (double)st->rows[i].at_ctx / GIB, "%s_gib_at_ctx", key);
-		sum_explain(s, "bytes per token × %lld cells (-c %lld padded to 256) / 2^30", (long long)st->n_ctx, (long long)st->ctx);
+		/* The cache at ctx: bytes per token (checked above) × the padded context by the closed form. */
+		double at = (double)st->rows[i].at_ctx / GIB;
+		int windowed = i == 0 && m->sliding_window > 0 && !m->swa_ignored;
+		if (hand >= 0 && !windowed) {
+			double want = (double)hand * (double)cf_stream_cells(st->ctx, 1, 0) / GIB;
+			sum_check_real(s, HOW_FORMULA, at, want, 1e-12 * want, "%s_gib_at_ctx", key);
+		} else {
+			sum_real(s, at, "%s_gib_at_ctx", key);
+		}
+		sum_explain(s, "bytes per token × %lld cells (-c %lld padded to 256, llama-context.cpp) / 2^30", (long long)st->n_ctx,
+			    (long long)st->ctx);
 	}
 	if (st->mla)
 		sum_real(s, (double)st->rows[1].bytes / st->rows[0].bytes, "mha_over_mla");

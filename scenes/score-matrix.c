@@ -180,29 +180,43 @@ static void sm_render(const void *vs, struct view *v)
 	}
 }
 
+/* Scores stored for `rows` queries against n keys, counted row by row (the
+ * grid walked, not multiplied): the second way for the sizes below. */
+static int64_t walk_scores(int64_t rows, int64_t n)
+{
+	int64_t sum = 0;
+	for (int64_t q = 0; q < rows; q++)
+		sum += n;
+	return sum;
+}
+
 static void sm_summary(const void *vs, struct summary *s)
 {
 	const struct sm_state *st = vs;
-	/* No second way: these are products of the model's counts, so any other
-	 * way of multiplying them is an identity.  The lesson's figures check
-	 * them at its defaults (the driver adds those). */
+	/* Values from src/model/size.c (products), checked against the grid
+	 * walked row by row; traffic and the all-layers total are products of
+	 * a checked value and a count: no second way, plain items. */
 	for (int i = 0; i < st->count; i++) {
 		const struct sm_size *z = &st->sz[i];
 		long long n = (long long)z->n;
-		sum_int(s, z->per_head, "scores_per_head.%lld", n);
-		sum_explain(s, "scores per head = n × n = %lld × %lld", n, n);
-		sum_int(s, z->layer, "layer_bytes.%lld", n);
-		sum_explain(s, "one layer's S = n² × heads × bytes per score = %lld² × %lld × %lld", n, (long long)st->heads,
-			    (long long)st->bps);
+		int64_t walked = walk_scores(z->n, z->n);
+		sum_check_int(s, HOW_REFERENCE, z->per_head, walked, "scores_per_head.%lld", n);
+		sum_explain(s, "scores per head = n × n = %lld × %lld (S = QKᵀ has a row per query, a column per key)", n, n);
+		sum_explain(s, "check: the %lld rows of the grid walked and their keys counted", n);
+		sum_check_int(s, HOW_REFERENCE, z->layer, walked * st->heads * st->bps, "layer_bytes.%lld", n);
+		sum_explain(s, "one layer's S = n² × heads × bytes per score = %lld² × %lld × %lld (heads from the model, "
+			       "bytes_per_score a parameter)", n, (long long)st->heads, (long long)st->bps);
 		sum_int(s, z->traffic, "traffic_bytes.%lld", n);
 		sum_explain(s, "traffic = 4 passes (write S, read S, write P, read P) × one layer's S");
 		sum_int(s, z->model, "model_traffic_bytes.%lld", n);
 		sum_explain(s, "all layers = %lld attention layers × traffic", (long long)st->layers);
 	}
-	sum_int(s, st->ubatch_slice, "ubatch_slice_bytes");
+	sum_check_int(s, HOW_REFERENCE, st->ubatch_slice, walk_scores(st->ubatch, st->n_max) * st->heads * st->bps,
+		      "ubatch_slice_bytes");
 	sum_explain(s, "-ub slice = ubatch × n × heads × bytes = %lld × %lld × %lld × %lld (llama-graph.cpp kq of one "
-		       "micro-batch)", (long long)st->ubatch, (long long)st->n_max, (long long)st->heads, (long long)st->bps);
-	sum_int(s, st->decode_row, "decode_row_bytes");
+		       "micro-batch); check: its rows walked", (long long)st->ubatch, (long long)st->n_max, (long long)st->heads,
+		    (long long)st->bps);
+	sum_check_int(s, HOW_REFERENCE, st->decode_row, walk_scores(1, st->n_max) * st->heads * st->bps, "decode_row_bytes");
 	sum_explain(s, "decode row = 1 × n × heads × bytes = %lld × %lld × %lld", (long long)st->n_max, (long long)st->heads,
 		    (long long)st->bps);
 }
