@@ -33,6 +33,7 @@ struct is_state {
 	struct deploy d;
 	struct kv_alloc a;       /* as deployed */
 	struct kv_alloc other;   /* the same with swa_full toggled */
+	int64_t cell_bytes, tiny_cell_bytes;   /* K + V bytes of one cell of layer 0 */
 	int lesson;              /* parameters and model are the lesson's */
 	int has_tiny;
 	struct model tiny;
@@ -71,6 +72,7 @@ static int is_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		snprintf(err, errlen, "ctx: the cache of this model overflows 64-bit arithmetic");
 		return -1;
 	}
+	st->cell_bytes = size_kv_bytes_token_layer(&st->m, 0);
 	st->tiny_ctx = params_int(env->p, "tiny_ctx");
 	st->ntiny = nub;
 	for (int i = 0; i < nub; i++)
@@ -78,6 +80,7 @@ static int is_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	st->has_tiny = env->preset != NULL;
 	if (st->has_tiny) {
 		st->tiny = *env->preset;
+		st->tiny_cell_bytes = size_kv_bytes_token_layer(&st->tiny, 0);
 		/* The lesson's order: the first -ub, then --swa-full, then the other -ub values. */
 		for (int r = 0; r <= nub; r++) {
 			struct is_run *run = &st->runs[st->nruns];
@@ -190,7 +193,7 @@ static void is_render(const void *vs, struct view *v)
 	if (v->step >= 5) {
 		canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->tiny.name);
 		canvas_printf(s, 0, 3, ROLE_NORMAL, "-c %lld", (long long)st->tiny_ctx);
-		canvas_printf(s, 0, 4, ROLE_NORMAL, "%lld B/cell/layer", (long long)size_kv_bytes_token_layer(&st->tiny, 0));
+		canvas_printf(s, 0, 4, ROLE_NORMAL, "%lld B/cell/layer", (long long)st->tiny_cell_bytes);
 		canvas_wrap(s, 0, 6, s->w, 3, ROLE_DIM, "e: tiny_ctx, tiny_ubatch");
 		render_tiny(st, v);
 		return;
@@ -200,7 +203,7 @@ static void is_render(const void *vs, struct view *v)
 	canvas_printf(s, 0, 4, ROLE_NORMAL, "n_ctx %lld (pad 256)", (long long)A->n_ctx);
 	canvas_printf(s, 0, 5, ROLE_NORMAL, "%lld stream%s × %lld cells", (long long)A->streams, A->streams > 1 ? "s" : "",
 		      (long long)A->full_cells);
-	canvas_printf(s, 0, 6, ROLE_NORMAL, "%lld B/cell/layer", (long long)size_kv_bytes_token_layer(&st->m, 0));
+	canvas_printf(s, 0, 6, ROLE_NORMAL, "%lld B/cell/layer", (long long)st->cell_bytes);
 	canvas_printf(s, 0, 7, ROLE_NORMAL, "K %s, V %s", model_cache_name(st->m.k_type), model_cache_name(st->m.v_type));
 	if (st->m.swa_ignored)
 		canvas_wrap(s, 0, 9, s->w, 5, ROLE_HOT, "llama.cpp ignores this model's sliding_window: a full cache on every layer");
