@@ -72,7 +72,8 @@ static int is_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		snprintf(err, errlen, "ctx: the cache of this model overflows 64-bit arithmetic");
 		return -1;
 	}
-	st->cell_bytes = size_kv_bytes_token_layer(&st->m, 0);
+	for (int64_t il = 0; il < st->m.layers && !st->cell_bytes; il++)   /* the first layer with a cache */
+		st->cell_bytes = size_kv_bytes_token_layer(&st->m, il);
 	st->tiny_ctx = params_int(env->p, "tiny_ctx");
 	st->ntiny = nub;
 	for (int i = 0; i < nub; i++)
