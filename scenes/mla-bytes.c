@@ -58,9 +58,11 @@ static int mb_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	st->n_ctx = a->n_ctx;
 	if (st->mla)
 		snprintf(st->rows[n].name, sizeof st->rows[n].name, "MLA latent + RoPE key");
+	else if (m->kind == ATTN_MLA)
+		snprintf(st->rows[n].name, sizeof st->rows[n].name, "MLA, full K and V");
 	else
-		snprintf(st->rows[n].name, sizeof st->rows[n].name, "%s as it is (%lld KV)",
-			 m->kind == ATTN_MLA ? "MLA, no latent," : model_kind_name(m->kind), (long long)m->kv_heads);
+		snprintf(st->rows[n].name, sizeof st->rows[n].name, "%s as it is (%lld KV)", model_kind_name(m->kind),
+			 (long long)m->kv_heads);
 	st->rows[n].bytes = size_kv_bytes_token(m);
 	st->rows[n++].at_ctx = a->total_bytes;
 	free(a);
