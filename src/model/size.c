@@ -112,6 +112,9 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 		n_ctx = a->full_cells * d->n_seq;
 	}
 	a->n_ctx = n_ctx;
+	/* llama-context.cpp also clamps n_ubatch to n_batch <= n_ctx; that never
+	 * changes a count here: with ubatch > n_ctx the min() below takes the
+	 * stream's cells either way, padded to the same multiple of 256. */
 	a->windowed = windowed(m);
 	if (a->windowed) {
 		/* llama-kv-cache-iswa.cpp: size_swa = GGML_PAD(min(size_base,
