@@ -1,47 +1,63 @@
 /*
- * cost (lesson Ex. 16): prefill FLOPs split into weights (linear in n) and
- * causal attention (quadratic), and the KV cache a decode step reads, for
- * the loaded model.  Steps: one per length; bars show the crossover.
+ * cost (lesson Ex. 16): prefill FLOPs split into weights (2 per active
+ * parameter per token, linear in n) and causal attention (per layer, the
+ * keys each query sees: all earlier ones, or the last `window` on a sliding
+ * layer), and the KV cache llama.cpp allocates at each length (-ub and
+ * --swa-full matter for a windowed model) with what one decoded token
+ * reads of it.  Every size from src/model/size.c.  Steps: one per length.
  */
 #include <math.h>
 #include <string.h>
 
+#include "model/size.h"
 #include "scene/scene.h"
 #include "scenes/common.h"
+#include "scenes/common_size.h"
 
 #define CO_MAX 16
 
 struct co_state {
+	struct model m;
+	struct deploy d;
 	int count;
 	int64_t n[CO_MAX];
-	double weight[CO_MAX], attn[CO_MAX], kv[CO_MAX];   /* TFLOP, TFLOP, GiB */
-	double params;
-	int64_t layers, qdim, kv_per_token;
-	char model[128];
+	double weight[CO_MAX], attn[CO_MAX], kv[CO_MAX], kv_read[CO_MAX];   /* TFLOP, TFLOP, GiB, GiB */
+	int64_t kv_bytes[CO_MAX], read_bytes[CO_MAX];
+	int64_t local_layers;
 };
 
 static const struct param_spec co_params[] = {
 	{"ctx", PARAM_INTS, 1, 1 << 24, CO_MAX, 0, "prompt lengths"},
+	{"ubatch", PARAM_INT, 1, 65536, 1, 0, "-ub micro-batch (sizes a sliding layer's cache)"},
+	{"swa_full", PARAM_INT, 0, 1, 1, 0, "1: --swa-full (sliding layers keep every cell)"},
 	{0},
 };
 
 static int co_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct co_state *st = vs;
-	const struct model *m = env->model;
 	const double *ctx = params_list(env->p, "ctx", &st->count);
-	(void)err, (void)errlen;
-	st->params = m->params;
-	st->layers = m->layers;
-	st->qdim = m->heads * m->head_dim;
-	st->kv_per_token = model_kv_bytes_per_token(m);
-	snprintf(st->model, sizeof st->model, "%s", m->name);
+	st->m = *env->model;
 	for (int i = 0; i < st->count; i++) {
-		double n = ctx[i];
-		st->n[i] = (int64_t)n;
-		st->weight[i] = 2 * st->params * n / 1e12;                 /* 2 FLOPs per parameter per token */
-		st->attn[i] = 2.0 * st->layers * st->qdim * n * n / 1e12;  /* causal half of 4·n²·qDim per layer */
-		st->kv[i] = (double)st->kv_per_token * n / GIB;
+		int64_t n = (int64_t)ctx[i];
+		struct kv_alloc a;
+		struct deploy d = deploy_default(n);
+		d.n_ubatch = params_int(env->p, "ubatch");
+		d.swa_full = (int)params_int(env->p, "swa_full");
+		st->d = d;
+		if (size_alloc(&st->m, &d, &a) < 0) {
+			snprintf(err, errlen, "ctx: %lld overflows 64-bit sizes for this model", (long long)n);
+			return -1;
+		}
+		st->local_layers = a.local_layers;
+		st->n[i] = n;
+		st->weight[i] = size_weight_flops(&st->m, n) / 1e12;
+		st->attn[i] = size_attn_flops_prefill(&st->m, n) / 1e12;
+		st->kv_bytes[i] = a.total_bytes;
+		st->kv[i] = (double)a.total_bytes / GIB;
+		/* The last prompt token decoded at position n - 1 sees n keys on a full layer. */
+		st->read_bytes[i] = size_kv_read_decode(&st->m, n - 1);
+		st->kv_read[i] = (double)st->read_bytes[i] / GIB;
 	}
 	return 0;
 }
@@ -58,56 +74,121 @@ static void co_render(const void *vs, struct view *v)
 	double top = 1e-9;
 	for (int i = 0; i < st->count; i++)
 		top = fmax(top, fmax(st->weight[i], st->attn[i]));
-	int barw = c->w - 24;
-	canvas_text(c, 0, 0, ROLE_LABEL, "prefill TFLOP: █ weights  █ attention (causal)");
+	int barw = c->w - 21;
+	canvas_text(c, 0, 0, ROLE_LABEL, "prefill TFLOP: █ weights  █ attention");
 	canvas_put(c, 15, 0, 0x2588, ROLE_BAR);
 	canvas_put(c, 26, 0, 0x2588, ROLE_HOT);
-	for (int i = 0; i < st->count && 1 + i * 3 + 1 < c->h; i++) {
-		int y = 1 + i * 3;
+	int rows = (c->h - 1) / 3, first = v->step > rows ? v->step - rows : 0;
+	for (int i = first; i < st->count && 1 + (i - first) * 3 + 1 < c->h; i++) {
+		int y = 1 + (i - first) * 3;
 		enum role lab = i == v->step - 1 ? ROLE_ACCENT : i < v->step ? ROLE_NORMAL : ROLE_DIM;
-		canvas_printf(c, 0, y, lab, "%7lld %9.1f", (long long)st->n[i], st->weight[i]);
-		canvas_printf(c, 0, y + 1, lab, "  %3.0f%% %9.1f", 100 * st->attn[i] / (st->weight[i] + st->attn[i]), st->attn[i]);
+		canvas_printf(c, 0, y, lab, "%8lld %10.1f", (long long)st->n[i], st->weight[i]);
+		canvas_printf(c, 0, y + 1, lab, "   %3.0f%% %10.1f", 100 * st->attn[i] / (st->weight[i] + st->attn[i]),
+			      st->attn[i]);
 		if (i < v->step) {
-			canvas_bar(c, 19, y, barw, st->weight[i] / top, ROLE_BAR);
-			canvas_bar(c, 19, y + 1, barw, st->attn[i] / top, ROLE_HOT);
+			canvas_bar(c, 20, y, barw, st->weight[i] / top, ROLE_BAR);
+			canvas_bar(c, 20, y + 1, barw, st->attn[i] / top, ROLE_HOT);
 		}
 	}
+	if (first + rows < st->count)
+		canvas_printf(c, 0, c->h - 1, ROLE_DIM, "+%d more", st->count - first - rows);
 	struct canvas *s = v->side;
-	canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->model);
-	canvas_printf(s, 0, 2, ROLE_NORMAL, "%.3g params, %lld layers", st->params, (long long)st->layers);
-	canvas_printf(s, 0, 3, ROLE_NORMAL, "qDim %lld", (long long)st->qdim);
-	canvas_printf(s, 0, 4, ROLE_NORMAL, "KV %lld B/token", (long long)st->kv_per_token);
-	canvas_text(s, 0, 6, ROLE_LABEL, "KV read per decoded token");
-	for (int i = 0; i < v->step && 7 + i < s->h; i++)
-		canvas_printf(s, 0, 7 + i, ROLE_NORMAL, "%7lld: %8.1f GiB", (long long)st->n[i], st->kv[i]);
+	canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->m.name);
+	canvas_printf(s, 0, 2, ROLE_NORMAL, "%.3g active params", st->m.active_params);
+	canvas_printf(s, 0, 3, ROLE_NORMAL, "%lld layers, %lld local", (long long)st->m.layers, (long long)st->local_layers);
+	canvas_printf(s, 0, 4, ROLE_NORMAL, "K %s, V %s", model_cache_name(st->m.k_type), model_cache_name(st->m.v_type));
+	canvas_text(s, 0, 6, ROLE_LABEL, "KV cache, GiB");
+	canvas_text(s, 0, 7, ROLE_DIM, "  tokens  cache   read");
+	int srows = s->h - 8;
+	int sfirst = v->step > srows ? v->step - srows : 0;
+	for (int i = sfirst; i < v->step && 8 + i - sfirst < s->h; i++)
+		canvas_printf(s, 0, 8 + i - sfirst, ROLE_NORMAL, "%8lld %6.1f %6.1f", (long long)st->n[i], st->kv[i],
+			      st->kv_read[i]);
 
 	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,
-			 "Prefill FLOPs: 2 per parameter per token (linear in n), plus attention: QKᵀ and PV at "
-			 "2·n²·qDim each per layer, halved by the causal mask (quadratic in n). FlashAttention changes neither.");
+			 "Prefill FLOPs: 2 per active parameter per token (linear in n), plus attention: q·k and p·v for "
+			 "every key a query sees, all earlier ones (or the last window on a sliding layer): quadratic in n. "
+			 "FlashAttention changes neither.");
 	else {
 		int i = v->step - 1;
 		snprintf(v->narration, VIEW_NARRATION,
-			 "n = %lld: weights %.1f TFLOP, attention %.1f TFLOP (%.0f%% of %.1f). The KV cache is %.1f GiB, "
-			 "and every decoded token at this length reads all of it.",
+			 "n = %lld: weights %.1f TFLOP, attention %.1f TFLOP (%.0f%% of %.1f). The KV cache is %.1f GiB; "
+			 "a token decoded at this length reads %.1f GiB of it.",
 			 (long long)st->n[i], st->weight[i], st->attn[i], 100 * st->attn[i] / (st->weight[i] + st->attn[i]),
-			 st->weight[i] + st->attn[i], st->kv[i]);
+			 st->weight[i] + st->attn[i], st->kv[i], st->kv_read[i]);
 	}
+}
+
+/* The attention FLOPs again by another algorithm: walk every query
+ * position, count the keys it sees on each kind of layer, and weigh by the
+ * layers of that kind.  Uses the model's fields only, none of size.c. */
+static double attn_walk(const struct model *m, int64_t n)
+{
+	int64_t w = m->sliding_window > 0 && !m->swa_ignored ? m->sliding_window : 0;
+	double full_pairs = 0, win_pairs = 0;
+	for (int64_t p = 0; p < n; p++) {
+		full_pairs += (double)(p + 1);
+		win_pairs += (double)(w && p + 1 > w ? w : p + 1);
+	}
+	int64_t kdim = m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
+	int64_t vdim = m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v;
+	double sum = 0;
+	for (int64_t il = 0; il < m->layers; il++) {
+		if (m->layer_kv_heads[il] == 0)
+			continue;
+		double pair = 2.0 * m->heads * kdim + 2.0 * m->heads * vdim;
+		sum += pair * (w && m->layer_swa[il] ? win_pairs : full_pairs);
+	}
+	return sum;
 }
 
 static void co_summary(const void *vs, struct summary *s)
 {
 	const struct co_state *st = vs;
+	const struct model *m = &st->m;
+	char o1[96], o2[96];
+	int uni = cf_uniform(m);
+	int64_t L = m->layers, G = cf_global_layers(m), cell = cf_cell_bytes(m);
+	int64_t w = m->sliding_window > 0 && !m->swa_ignored ? m->sliding_window : 0;
 	for (int i = 0; i < st->count; i++) {
 		long long n = (long long)st->n[i];
-		double nn = (double)st->n[i];
 		sum_real(s, st->weight[i], "weight_tflop.%lld", n);
-		/* Attention again from its parts: (QKᵀ + PV) = 2 × 2·n²·qDim per layer, halved by the mask. */
-		sum_real_check(s, st->attn[i], 0.5 * st->layers * (2 * 2 * nn * nn * st->qdim) / 1e12, 1e-9 * st->attn[i],
-			       "attn_tflop.%lld", n);
+		sum_explain(s, "weights = 2 × active parameters × n / 1e12 = 2 × %.4g × %lld / 1e12 = %.1f TFLOP",
+			    m->active_params, n, st->weight[i]);
+		sum_explain(s, "active parameters from %s (MoE: the experts used per token)",
+			    cf_origin(m, "active_params", o1, sizeof o1));
+		double walk = attn_walk(m, st->n[i]) / 1e12;
+		sum_check_real(s, HOW_REFERENCE, st->attn[i], walk, 1e-9 * walk + 1e-12, "attn_tflop.%lld", n);
+		sum_explain(s, "attention = Σ layers (2·heads·d_k + 2·heads·d_v) × pairs; pairs = n(n+1)/2 on a full layer,");
+		sum_explain(s, "  w(w+1)/2 + (n−w)·w on a sliding one (window w = %lld); %lld heads, d_k %lld, d_v %lld (%s, %s)",
+			    (long long)w, (long long)m->heads, (long long)(m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim),
+			    (long long)(m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v), cf_origin(m, "heads", o1, sizeof o1),
+			    cf_origin(m, "head_dim", o2, sizeof o2));
+		sum_explain(s, "check: a walk over every query position counting the keys it sees (llama.cpp's SWA mask: "
+			       "key masked when p1 − p0 >= n_swa)");
 		sum_real(s, st->attn[i] / (st->weight[i] + st->attn[i]), "attn_share.%lld", n);
-		sum_real_check(s, st->kv[i], (double)st->kv_per_token / 1024 * nn / 1024 / 1024, 1e-12 * st->kv[i],
-			       "kv_gib.%lld", n);
+		if (uni) {
+			int64_t fc = cf_stream_cells(st->n[i], 1, 0);
+			int64_t swa = w ? cf_swa_cells(st->n[i], 1, 0, w, st->d.n_ubatch, st->d.swa_full) : 0;
+			double want = (double)(G * fc * cell + (L - G) * swa * cell) / GIB;
+			sum_check_real(s, HOW_FORMULA, st->kv[i], want, 1e-12 * want, "kv_gib.%lld", n);
+			sum_explain(s, "KV cache = (G × pad256(n) + local × SWA cells) × bytes per cell / 2^30");
+			sum_explain(s, "= (%lld × %lld + %lld × %lld) × %lld B = %.2f GiB (the cache iswa shows for -c %lld)",
+				    (long long)G, (long long)fc, (long long)(L - G), (long long)swa, (long long)cell, want, n);
+			sum_explain(s, "bytes per cell from kv_heads (%s), head_dim, K %s, V %s",
+				    cf_origin(m, "kv_heads", o1, sizeof o1), model_cache_name(m->k_type), model_cache_name(m->v_type));
+			int64_t seen = w && st->n[i] > w ? w : st->n[i];
+			double rwant = (double)(G * st->n[i] * cell + (L - G) * seen * cell) / GIB;
+			sum_check_real(s, HOW_FORMULA, st->kv_read[i], rwant, 1e-12 * rwant, "kv_read_gib.%lld", n);
+			sum_explain(s, "read by the token at position n−1: (G × n + local × min(n, w)) × bytes per cell "
+				       "= (%lld × %lld + %lld × %lld) × %lld B", (long long)G, n, (long long)(L - G),
+				    (long long)seen, (long long)cell);
+		} else {
+			sum_real(s, st->kv[i], "kv_gib.%lld", n);
+			sum_explain(s, "per-layer model: the allocation walk of src/model/size.c, no closed form");
+			sum_real(s, st->kv_read[i], "kv_read_gib.%lld", n);
+		}
 	}
 }
 
@@ -118,6 +199,10 @@ static void co_print(const void *vs, FILE *out)
 	for (int i = 0; i < st->count; i++)
 		fprintf(out, "%6lld  %12.1f  %15.1f  %14.0f%%  %5.1f GiB\n", (long long)st->n[i], st->weight[i], st->attn[i],
 			100 * st->attn[i] / (st->weight[i] + st->attn[i]), st->kv[i]);
+	if (st->local_layers)
+		for (int i = 0; i < st->count; i++)
+			fprintf(out, "at %lld tokens a decoded token reads %.1f GiB of the %.1f GiB cache (%lld sliding layers)\n",
+				(long long)st->n[i], st->kv_read[i], st->kv[i], (long long)st->local_layers);
 }
 
 const struct scene_class scene_cost = {

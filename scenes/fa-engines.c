@@ -7,19 +7,22 @@
  * Steps: for each -ub, fa on then fa off; then the vLLM choice.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "model/size.h"
 #include "scene/scene.h"
 #include "scenes/common.h"
 
 #define FA_MAX 8
 
 struct fa_state {
-	int64_t ctx, heads, vocab, head_size;
+	int64_t ctx, n_kv, heads, vocab, head_size;
+	int logged;   /* the lesson's log applies: its model and settings */
 	int nub;
 	int64_t ub[FA_MAX];
 	double on[FA_MAX], off[FA_MAX];   /* logged compute buffers, MiB */
-	double scores[FA_MAX], logits[FA_MAX];
+	double scores[FA_MAX], logits[FA_MAX];   /* MiB, from src/model/size.c */
 	double cc;
 	int sinks, mla;
 	char model[128];
@@ -36,6 +39,13 @@ static const struct param_spec fa_params[] = {
 	{0},
 };
 
+/* The parameter has its scene-file value. */
+static int at_default(const struct params *p, const char *name)
+{
+	int i = params_find(p, name);
+	return i >= 0 && p->val[i].is_default;
+}
+
 static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct fa_state *st = vs;
@@ -48,20 +58,38 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		return -1;
 	}
 	st->ctx = params_int(env->p, "ctx");
+	/* At graph reserve every KV cell is attended: n_kv is the padded context (llama-context.cpp). */
+	struct kv_alloc *a = malloc(sizeof *a);
+	struct deploy d = deploy_default(st->ctx);
+	if (!a || size_alloc(env->model, &d, a) < 0) {
+		free(a);
+		snprintf(err, errlen, "ctx: the cache overflows 64-bit arithmetic for this model");
+		return -1;
+	}
+	st->n_kv = a->n_ctx;
+	free(a);
 	st->heads = params_int(env->p, "heads") ? params_int(env->p, "heads") : env->model->heads;
 	st->vocab = params_int(env->p, "vocab") ? params_int(env->p, "vocab") : env->model->vocab;
 	st->head_size = env->model->head_dim;
 	st->sinks = env->model->sinks_learned;
 	st->mla = env->model->kind == ATTN_MLA;
 	st->cc = params_real(env->p, "cc");
+	/* The logged buffers belong to one model and one set of runs: shown only for those. */
+	st->logged = env->model_is_default && at_default(env->p, "ctx") && at_default(env->p, "heads") &&
+		     at_default(env->p, "vocab") && at_default(env->p, "ubatch") && at_default(env->p, "logged_on") &&
+		     at_default(env->p, "logged_off");
 	snprintf(st->model, sizeof st->model, "%s", env->model->name);
 	for (int i = 0; i < st->nub; i++) {
 		st->ub[i] = (int64_t)ub[i];
 		st->on[i] = on[i];
 		st->off[i] = off[i];
-		/* F32 score matrix of one micro-batch, and F32 logits. */
-		st->scores[i] = (double)st->ub[i] * st->ctx * st->heads * 4 / MIB;
-		st->logits[i] = (double)st->ub[i] * st->vocab * 4 / MIB;
+		int64_t sb = size_scores_bytes(st->ub[i], st->n_kv, st->heads, 4), lb = size_logits_bytes(st->ub[i], st->vocab);
+		if (sb < 0 || lb < 0) {
+			snprintf(err, errlen, "ubatch: sizes overflow 64-bit arithmetic");
+			return -1;
+		}
+		st->scores[i] = (double)sb / MIB;
+		st->logits[i] = (double)lb / MIB;
 	}
 	return 0;
 }
@@ -117,70 +145,96 @@ static void fa_render(const void *vs, struct view *v)
 {
 	const struct fa_state *st = vs;
 	struct canvas *c = v->pic;
-	double top = 1;
-	for (int i = 0; i < st->nub; i++)
-		top = fmax(top, fmax(st->off[i], st->scores[i] + st->logits[i]));
-	int barw = c->w - 40;
-	if (barw < 10)
-		barw = 10;
-	canvas_text(c, 0, 0, ROLE_LABEL, "llama.cpp CPU compute buffer (MiB)");
-	int shown = v->step < 2 * st->nub ? v->step : 2 * st->nub;
-	for (int s = 0; s < shown; s++) {
-		int i = s / 2, fa_on = s % 2 == 0, y = 1 + s * 2;
-		double logged = fa_on ? st->on[i] : st->off[i];
-		canvas_printf(c, 0, y, s == shown - 1 ? ROLE_ACCENT : ROLE_NORMAL, "-ub %-4lld -fa %-3s %8.2f", (long long)st->ub[i],
-			      fa_on ? "on" : "off", logged);
-		canvas_bar(c, 26, y, barw, logged / top, fa_on ? ROLE_BAR : ROLE_HOT);
-		/* Under each logged bar: what the two big temporaries account for. */
-		double part = fa_on ? st->logits[i] : st->scores[i];
-		canvas_printf(c, 0, y + 1, ROLE_DIM, "   %s %8.2f", fa_on ? "logits" : "scores", part);
-		canvas_bar(c, 26, y + 1, barw, part / top, fa_on ? ROLE_BAR2 : ROLE_HEAT3);
-	}
-	if (v->step == 2 * st->nub + 1) {
-		struct backend b[4];
-		int n = vllm_choose(st, b), chosen = -1;
-		int y = 2 + 4 * st->nub < c->h - 6 ? 2 + 4 * st->nub : c->h - 6;
-		canvas_printf(c, 0, y, ROLE_LABEL, "vLLM on NVIDIA, compute capability %.1f:", st->cc);
-		for (int i = 0; i < n; i++) {
-			if (b[i].ok && chosen < 0)
-				chosen = i;
-			canvas_printf(c, 2, y + 1 + i, i == chosen ? ROLE_OK : b[i].ok ? ROLE_NORMAL : ROLE_DIM, "%s %-15s %s",
-				      i == chosen ? "▸" : b[i].ok ? " " : "✗", b[i].name, b[i].why);
-		}
-	}
+	char a[32], b[32];
 	struct canvas *s = v->side;
 	canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->model);
 	canvas_printf(s, 0, 2, ROLE_NORMAL, "-c %lld, %lld heads", (long long)st->ctx, (long long)st->heads);
 	canvas_printf(s, 0, 3, ROLE_NORMAL, "vocab %lld", (long long)st->vocab);
-	canvas_text(s, 0, 5, ROLE_DIM, "scores = ub·ctx·heads·4");
+	canvas_text(s, 0, 5, ROLE_DIM, "scores = ub·n_kv·heads·4");
 	canvas_text(s, 0, 6, ROLE_DIM, "logits = ub·vocab·4");
-	canvas_text(s, 0, 8, ROLE_DIM, "logged sizes: the lesson's");
-	canvas_text(s, 0, 9, ROLE_DIM, "pinned llama.cpp build");
+	if (st->logged)
+		canvas_wrap(s, 0, 8, s->w, 3, ROLE_DIM, "logged: the lesson's pinned llama.cpp build, this model");
+	else
+		canvas_wrap(s, 0, 8, s->w, 4, ROLE_HOT, "no log for this model or these settings: computed sizes only");
+
+	if (v->step == 2 * st->nub + 1) {
+		/* The vLLM step is a page of its own. */
+		struct backend bk[4];
+		int n = vllm_choose(st, bk), chosen = -1;
+		canvas_printf(c, 0, 0, ROLE_LABEL, "vLLM on NVIDIA, compute capability %.1f:", st->cc);
+		for (int i = 0; i < n; i++) {
+			if (bk[i].ok && chosen < 0)
+				chosen = i;
+			canvas_printf(c, 0, 1 + i, i == chosen ? ROLE_OK : bk[i].ok ? ROLE_NORMAL : ROLE_DIM, "%s %-15s",
+				      i == chosen ? "▸" : bk[i].ok ? " " : "✗", bk[i].name);
+			canvas_wrap(c, 18, 1 + i, c->w - 18, 1, i == chosen ? ROLE_OK : ROLE_DIM, bk[i].why);
+		}
+		snprintf(v->narration, VIEW_NARRATION,
+			 "vLLM takes the first valid backend of a priority list (vllm/platforms/cuda.py). FLASH_ATTN needs "
+			 "cc >= 8.0 and a head size that is a multiple of 8 up to 256; learned sinks need 9.0 (e: cc).");
+		return;
+	}
+	double top = 1;
+	for (int i = 0; i < st->nub; i++)
+		top = fmax(top, fmax(st->logged ? st->off[i] : 0, fmax(st->scores[i], st->logits[i])));
+	int barw = c->w - 28;
+	if (barw < 4)
+		barw = 4;
+	canvas_text(c, 0, 0, ROLE_LABEL, st->logged ? "CPU compute buffer, MiB (logged)" : "largest temporaries, MiB (computed)");
+	int shown = v->step < 2 * st->nub ? v->step : 2 * st->nub;
+	int per = st->logged ? 2 : 1, fit = (c->h - 1) / per, first = shown > fit ? shown - fit : 0;
+	for (int k = first; k < shown; k++) {
+		int i = k / 2, fa_on = k % 2 == 0, y = 1 + (k - first) * per;
+		enum role r = k == shown - 1 ? ROLE_ACCENT : ROLE_NORMAL;
+		double part = fa_on ? st->logits[i] : st->scores[i];
+		if (st->logged) {
+			double logged = fa_on ? st->on[i] : st->off[i];
+			canvas_printf(c, 0, y, r, "-ub %-4lld -fa %-3s %8.2f", (long long)st->ub[i], fa_on ? "on" : "off", logged);
+			canvas_bar(c, 26, y, barw, logged / top, fa_on ? ROLE_BAR : ROLE_HOT);
+			y++;
+			r = ROLE_DIM;
+		}
+		/* Under each logged bar (or alone): what the largest temporary accounts for. */
+		if (st->logged)
+			canvas_printf(c, 0, y, r, "   %s   %8.2f", fa_on ? "logits" : "scores", part);
+		else
+			canvas_printf(c, 0, y, r, "-ub %-4lld %-6s %8.2f", (long long)st->ub[i], fa_on ? "logits" : "scores", part);
+		canvas_bar(c, 26, y, barw, part / top, fa_on ? ROLE_BAR2 : ROLE_HEAT3);
+	}
+	if (first > 0)
+		canvas_printf(c, c->w - 12, 0, ROLE_DIM, "+%d above", first);
 
 	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,
-			 "llama.cpp fuses attention into one node (FLASH_ATTN_EXT) with -fa on. Step through the four runs "
-			 "of the lesson (-c %lld, -ub 128 and 512, -fa on and off) and compare the logged compute buffer "
-			 "with the two largest temporaries.", (long long)st->ctx);
+			 "With -fa on llama.cpp fuses attention into one node (FLASH_ATTN_EXT). Step through -ub %lld%s "
+			 "with -fa on and off: %s.", (long long)st->ub[0], st->nub > 1 ? " and the other micro-batches" : "",
+			 st->logged ? "the logged compute buffer against its two largest temporaries"
+				    : "the two largest temporaries, computed for this model (no log for it)");
 	else if (v->step <= 2 * st->nub) {
 		int i = (v->step - 1) / 2;
-		if ((v->step - 1) % 2 == 0)
+		fmt_fixed(a, sizeof a, st->logits[i], 2);
+		fmt_fixed(b, sizeof b, st->scores[i], 2);
+		if ((v->step - 1) % 2 == 0 && st->logged)
 			snprintf(v->narration, VIEW_NARRATION,
-				 "-ub %lld, -fa on: the buffer is %.2f MiB, the logits (%lld × %lld × 4 bytes = %.2f MiB) plus "
-				 "%.2f MiB. The fused node needs only a small workspace per thread.",
-				 (long long)st->ub[i], st->on[i], (long long)st->ub[i], (long long)st->vocab, st->logits[i],
-				 st->on[i] - st->logits[i]);
+				 "-ub %lld, -fa on: the logged buffer is %.2f MiB: the logits (%lld × %lld × 4 B = %s MiB) "
+				 "plus %.2f MiB. The fused node needs only a small workspace.",
+				 (long long)st->ub[i], st->on[i], (long long)st->ub[i], (long long)st->vocab, a, st->on[i] - st->logits[i]);
+		else if ((v->step - 1) % 2 == 0)
+			snprintf(v->narration, VIEW_NARRATION,
+				 "-ub %lld, -fa on: no score matrix is stored; the largest temporary is the logits, %lld × %lld "
+				 "× 4 B = %s MiB (computed).", (long long)st->ub[i], (long long)st->ub[i], (long long)st->vocab, a);
+		else if (st->logged)
+			snprintf(v->narration, VIEW_NARRATION,
+				 "-ub %lld, -fa off: the score matrix (%lld × %lld × %lld heads × 4 B = %s MiB) exists at once; "
+				 "the logged buffer is %.2f MiB, %.2f MiB more than the scores.",
+				 (long long)st->ub[i], (long long)st->ub[i], (long long)st->n_kv, (long long)st->heads, b, st->off[i],
+				 st->off[i] - st->scores[i]);
 		else
 			snprintf(v->narration, VIEW_NARRATION,
-				 "-ub %lld, -fa off: the score matrix of one micro-batch (%lld × %lld × %lld heads × 4 = %.2f MiB) "
-				 "must exist at once; the buffer is %.2f MiB, %.2f MiB more than the scores.",
-				 (long long)st->ub[i], (long long)st->ub[i], (long long)st->ctx, (long long)st->heads,
-				 st->scores[i], st->off[i], st->off[i] - st->scores[i]);
-	} else
-		snprintf(v->narration, VIEW_NARRATION,
-			 "vLLM picks the first valid backend from a priority list (vllm/platforms/cuda.py); "
-			 "FlashAttentionBackend needs cc >= 8.0 and a head size that is a multiple of 8 up to 256, and "
-			 "learned sinks need 9.0. Only the lesson's stated rules are applied here; e to change cc.");
+				 "-ub %lld, -fa off: the score matrix of one micro-batch, %lld × %lld keys × %lld heads × 4 B = "
+				 "%s MiB (computed), must exist at once.",
+				 (long long)st->ub[i], (long long)st->ub[i], (long long)st->n_kv, (long long)st->heads, b);
+	}
 }
 
 static void fa_summary(const void *vs, struct summary *s)
@@ -188,12 +242,22 @@ static void fa_summary(const void *vs, struct summary *s)
 	const struct fa_state *st = vs;
 	for (int i = 0; i < st->nub; i++) {
 		long long ub = (long long)st->ub[i];
-		/* The same size from the element count in bytes, converted once. */
-		sum_real_check(s, st->scores[i], (double)(st->ub[i] * st->ctx * st->heads) * 4.0 / 1048576.0, 1e-9,
-			       "scores_mib.%lld", ub);
-		sum_real_check(s, st->logits[i], (double)(st->ub[i] * st->vocab) * 4.0 / 1048576.0, 1e-9, "logits_mib.%lld", ub);
-		sum_real(s, st->off[i] - st->scores[i], "off_minus_scores_mib.%lld", ub);
-		sum_real(s, st->on[i] - st->logits[i], "on_minus_logits_mib.%lld", ub);
+		/* Closed forms: element counts in MiB, written apart from src/model/size.c. */
+		double hs = (double)st->ub[i] / 1024 * (double)st->n_kv / 1024 * (double)st->heads * 4;
+		double hl = (double)st->ub[i] * (double)st->vocab * 4 / 1048576.0;
+		sum_check_real(s, HOW_FORMULA, st->scores[i], hs, 1e-9 * hs, "scores_mib.%lld", ub);
+		sum_explain(s, "F32 scores of one micro-batch = ub × n_kv × heads × 4 B = %lld × %lld × %lld × 4 B", ub,
+			    (long long)st->n_kv, (long long)st->heads);
+		sum_explain(s, "n_kv: -c %lld padded to 256 (the reserved graph attends every cell); llama-graph.cpp "
+			       "build_attn_mha kq = mul_mat(k, q), F32", (long long)st->ctx);
+		sum_check_real(s, HOW_FORMULA, st->logits[i], hl, 1e-9 * hl, "logits_mib.%lld", ub);
+		sum_explain(s, "F32 logits = ub × vocab × 4 B = %lld × %lld × 4 B", ub, (long long)st->vocab);
+		if (st->logged) {
+			sum_real(s, st->off[i] - st->scores[i], "off_minus_scores_mib.%lld", ub);
+			sum_explain(s, "the logged -fa off buffer (lesson) minus the computed scores");
+			sum_real(s, st->on[i] - st->logits[i], "on_minus_logits_mib.%lld", ub);
+			sum_explain(s, "the logged -fa on buffer (lesson) minus the computed logits");
+		}
 	}
 	struct backend b[4];
 	int n = vllm_choose(st, b), first = -1;
@@ -206,9 +270,16 @@ static void fa_summary(const void *vs, struct summary *s)
 static void fa_print(const void *vs, FILE *out)
 {
 	const struct fa_state *st = vs;
-	for (int i = 0; i < st->nub; i++)
-		fprintf(out, "-ub %3lld: scores %7.2f MiB, logits %6.2f MiB | log: fa on %7.2f, fa off %7.2f | off - scores %6.2f\n",
-			(long long)st->ub[i], st->scores[i], st->logits[i], st->on[i], st->off[i], st->off[i] - st->scores[i]);
+	if (!st->logged)
+		fprintf(out, "computed for %s (no llama.cpp log for this model and these settings):\n", st->model);
+	for (int i = 0; i < st->nub; i++) {
+		if (st->logged)
+			fprintf(out, "-ub %3lld: scores %7.2f MiB, logits %6.2f MiB | log: fa on %7.2f, fa off %7.2f | off - scores %6.2f\n",
+				(long long)st->ub[i], st->scores[i], st->logits[i], st->on[i], st->off[i], st->off[i] - st->scores[i]);
+		else
+			fprintf(out, "-ub %3lld: scores %7.2f MiB, logits %6.2f MiB\n", (long long)st->ub[i], st->scores[i],
+				st->logits[i]);
+	}
 	struct backend b[4];
 	int n = vllm_choose(st, b), chosen = -1;
 	char valid[160] = "";

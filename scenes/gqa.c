@@ -1,59 +1,112 @@
 /*
  * gqa (lesson Ex. 6): query heads wired to the KV head they read
- * (kv = q / group, as ggml's ik2 = iq2 / rk2), one head a step, then the KV
- * bytes per token for MHA, the model's GQA and MQA.
+ * (kv = q / group, as ggml's ik2 = iq2 / rk2): first the lesson's tiny
+ * 8 → 2 mapping, then the loaded model's heads (an MLA model: every head
+ * reads the one cached latent), then the KV bytes per token of MHA, the
+ * model and MQA, and the cache at ctx as llama.cpp allocates it.  Every
+ * size from src/model/size.c.  Steps: tiny mapping, model mapping, bytes.
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "model/size.h"
 #include "scene/scene.h"
 #include "scenes/common.h"
+#include "scenes/common_size.h"
+
+/* A row of the bytes table: MHA, the model, MQA. */
+struct gq_row {
+	char name[24];
+	int64_t kv;          /* KV heads (1 for the latent) */
+	int64_t per_token;   /* bytes per token, all layers */
+	int64_t at_ctx;      /* bytes llama.cpp allocates at ctx */
+};
 
 struct gq_state {
-	int64_t heads, kv_heads, layers, head_dim, ctx;
+	struct model m;       /* as used: kv_heads overridden when the parameter says so */
+	int64_t heads, kv_heads, ctx;
 	int64_t tiny_heads, tiny_kv;
-	enum cache_type cache;
-	int mla;
-	int64_t mla_bytes;       /* the model's own bytes when it is MLA */
-	char model[128];
+	int mla;              /* shown as MLA: the latent is the cache */
+	struct gq_row rows[3];
 };
 
 static const struct param_spec gq_params[] = {
 	{"kv_heads", PARAM_INT, 0, 65536, 1, 0, "KV heads (0: the model's); must divide heads"},
-	{"ctx", PARAM_INT, 1, 1 << 24, 1, 0, "context for the cache size"},
-	{"tiny_heads", PARAM_INT, 1, 256, 1, 0, "the tiny model's query heads (mapping line)"},
-	{"tiny_kv_heads", PARAM_INT, 1, 256, 1, 0, "the tiny model's KV heads"},
+	{"ctx", PARAM_INT, 1, 1 << 24, 1, 0, "-c context for the cache size"},
+	{"tiny_heads", PARAM_INT, 1, 256, 1, 0, "the tiny model's query heads (first step)"},
+	{"tiny_kv_heads", PARAM_INT, 1, 256, 1, 0, "the tiny model's KV heads (first step)"},
 	{0},
 };
 
-/* 2 (K and V) x layers x kv heads x head dim x bytes per element. */
-static int64_t kv_bytes(const struct gq_state *st, int64_t kv)
+/* The model with kv KV heads of full K and V on every cached layer. */
+static void as_kv(struct model *out, const struct model *m, int64_t kv)
 {
-	return 2 * st->layers * model_cache_bytes(st->cache, kv * st->head_dim);
+	*out = *m;
+	if (m->kind == ATTN_MLA) {
+		out->head_dim = m->qk_nope_head_dim + m->qk_rope_head_dim;
+		out->head_dim_v = m->v_head_dim;
+	}
+	out->kind = ATTN_GQA;
+	out->mla_latent_cache = 0;
+	out->kv_heads = kv;
+	for (int64_t il = 0; il < m->layers; il++)
+		if (out->layer_kv_heads[il])
+			out->layer_kv_heads[il] = (int32_t)kv;
+}
+
+static int fill_row(struct gq_row *r, const char *name, const struct model *m, int64_t kv, int64_t ctx)
+{
+	struct kv_alloc a;
+	struct deploy d = deploy_default(ctx);
+	snprintf(r->name, sizeof r->name, "%s", name);
+	r->kv = kv;
+	r->per_token = size_kv_bytes_token(m);
+	if (size_alloc(m, &d, &a) < 0)
+		return -1;
+	r->at_ctx = a.total_bytes;
+	return 0;
 }
 
 static int gq_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct gq_state *st = vs;
 	const struct model *m = env->model;
+	int64_t want = params_int(env->p, "kv_heads");
 	st->heads = m->heads;
-	st->kv_heads = params_int(env->p, "kv_heads") ? params_int(env->p, "kv_heads") : m->kv_heads;
-	st->layers = m->layers;
-	st->head_dim = m->head_dim;
-	st->cache = m->k_type;
 	st->ctx = params_int(env->p, "ctx");
 	st->tiny_heads = params_int(env->p, "tiny_heads");
 	st->tiny_kv = params_int(env->p, "tiny_kv_heads");
-	st->mla = m->kind == ATTN_MLA && !params_int(env->p, "kv_heads");
-	st->mla_bytes = model_kv_bytes_per_token(m);
-	snprintf(st->model, sizeof st->model, "%s", m->name);
+	st->mla = m->kind == ATTN_MLA && m->mla_latent_cache && !want;
+	if (st->tiny_heads % st->tiny_kv) {
+		snprintf(err, errlen, "tiny_kv_heads: %lld does not divide tiny_heads %lld", (long long)st->tiny_kv,
+			 (long long)st->tiny_heads);
+		return -1;
+	}
+	st->kv_heads = st->mla ? 1 : want ? want : m->kv_heads;
 	if (st->kv_heads > st->heads || st->heads % st->kv_heads) {
 		snprintf(err, errlen, "kv_heads: %lld does not divide the model's %lld query heads", (long long)st->kv_heads,
 			 (long long)st->heads);
 		return -1;
 	}
-	if (st->tiny_heads % st->tiny_kv) {
-		snprintf(err, errlen, "tiny_kv_heads: %lld does not divide tiny_heads %lld", (long long)st->tiny_kv,
-			 (long long)st->tiny_heads);
+	struct model *tmp = malloc(sizeof *tmp);   /* large: kept off the stack */
+	if (!tmp) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (st->mla || !want)
+		st->m = *m;
+	else
+		as_kv(&st->m, m, want);
+	char own[24];
+	snprintf(own, sizeof own, "%s (model)", st->mla ? "MLA" : st->kv_heads == st->heads ? "MHA" : st->kv_heads == 1 ? "MQA" : "GQA");
+	as_kv(tmp, m, st->heads);
+	int rc = fill_row(&st->rows[0], "MHA", tmp, st->heads, st->ctx);
+	rc |= fill_row(&st->rows[1], own, &st->m, st->kv_heads, st->ctx);
+	as_kv(tmp, m, 1);
+	rc |= fill_row(&st->rows[2], "MQA", tmp, 1, st->ctx);
+	free(tmp);
+	if (rc) {
+		snprintf(err, errlen, "ctx: the cache overflows 64-bit arithmetic for this model");
 		return -1;
 	}
 	return 0;
@@ -61,92 +114,186 @@ static int gq_init(void *vs, const struct scene_env *env, char *err, size_t errl
 
 static int gq_nsteps(const void *vs)
 {
-	const struct gq_state *st = vs;
-	return (int)(st->heads < 64 ? st->heads : 64) + 1;
+	(void)vs;
+	return 2;
 }
 
-static int64_t own_bytes(const struct gq_state *st)
+/* Query heads on row y, a bracket per group, and the KV head (or latent)
+ * under the middle of its group: the spacing follows the groups.  Heads
+ * that do not fit are counted as "+N more". */
+static void draw_heads(struct canvas *c, int y, int64_t H, int64_t K, const char *kv_label)
 {
-	return st->mla ? st->mla_bytes : kv_bytes(st, st->kv_heads);
+	int64_t group = H / K;
+	int gap = K > 1 && group > 1 ? 1 : 0;
+	int cols = c->w;
+	int64_t shown = H;
+	int sp = (int)((cols - (int64_t)gap * (K - 1)) / H);
+	if (sp < 1) {
+		/* Whole groups only, one column a head, room left for the count. */
+		sp = 1;
+		int64_t fit = (cols - 10) / (group + gap);
+		if (fit < 1)
+			fit = 1;
+		shown = fit * group;
+		if (shown > cols - 10)
+			shown = cols - 10;   /* one group wider than the pane: part of it */
+		if (shown > H)
+			shown = H;
+	}
+	if (sp > 4)
+		sp = 4;
+#define QX(h) ((int)((h) * sp + ((h) / group) * gap))
+	for (int64_t h = 0; h < shown; h++)
+		canvas_put(c, QX(h), y, 0x25cf, ROLE_BAR);
+	for (int64_t g = 0; g * group < shown; g++) {
+		int64_t last = (g + 1) * group - 1 < shown ? (g + 1) * group - 1 : shown - 1;
+		int x0 = QX(g * group), x1 = QX(last), kx = (x0 + x1) / 2;
+		if (x0 == x1) {
+			canvas_put(c, x0, y + 1, 0x2502, ROLE_DIM);
+		} else {
+			for (int x = x0; x <= x1; x++)
+				canvas_put(c, x, y + 1, 0x2500, ROLE_DIM);
+			for (int64_t h = g * group; h <= last; h++)
+				canvas_put(c, QX(h), y + 1, h == g * group ? 0x2514 : h == last ? 0x2518 : 0x2534, ROLE_DIM);
+			int onq = 0;
+			for (int64_t h = g * group; h <= last; h++)
+				onq |= QX(h) == kx;
+			canvas_put(c, kx, y + 1, onq ? 0x253c : 0x252c, ROLE_DIM);
+		}
+		canvas_put(c, kx, y + 2, 0x2502, ROLE_DIM);
+		canvas_put(c, kx, y + 3, 0x25a0, ROLE_ACCENT);
+	}
+#undef QX
+	if (shown < H)
+		canvas_printf(c, cols - 9, y, ROLE_DIM, "+%lld more", (long long)(H - shown));
+	canvas_text(c, 0, y + 4, ROLE_LABEL, kv_label);
 }
 
 static void gq_render(const void *vs, struct view *v)
 {
 	const struct gq_state *st = vs;
 	struct canvas *c = v->pic;
+	char lab[96];
 	int64_t group = st->heads / st->kv_heads;
-	int wired = v->step < (int)st->heads ? v->step : (int)st->heads;
-	int shown = (int)(st->heads < 64 ? st->heads : 64);
-	int cols = c->w - 2;
-	canvas_text(c, 0, 0, ROLE_LABEL, "query heads");
-	canvas_text(c, 0, 5, ROLE_LABEL, "KV heads (cached)");
-	/* Query heads on one row, KV heads on another, wires between. */
-	for (int h = 0; h < shown; h++) {
-		int x = (int)((long)h * cols / shown);
-		int kv = (int)(h / group);
-		int kx = (int)((st->kv_heads > 1 ? (long)kv * cols / st->kv_heads : 0) + cols / (2 * st->kv_heads));
-		enum role r = h < wired ? (h == wired - 1 ? ROLE_ACCENT : ROLE_BAR) : ROLE_DIM;
-		canvas_put(c, x, 1, 0x25cf, r);
-		if (h < wired) {
-			canvas_line(c, x, 2, kx, 3, 0x00b7, r);
-			canvas_put(c, kx, 4, 0x25a0, ROLE_BAR2);
-		}
+	if (v->step == 0) {
+		canvas_printf(c, 0, 0, ROLE_LABEL, "tiny model: %lld query heads", (long long)st->tiny_heads);
+		snprintf(lab, sizeof lab, "%lld KV heads (cached)", (long long)st->tiny_kv);
+		draw_heads(c, 1, st->tiny_heads, st->tiny_kv, lab);
+	} else {
+		canvas_printf(c, 0, 0, ROLE_LABEL, "%s: %lld query heads", st->m.name, (long long)st->heads);
+		if (st->mla)
+			snprintf(lab, sizeof lab, "one latent (%lld + %lld RoPE), cached", (long long)st->m.kv_lora_rank,
+				 (long long)st->m.qk_rope_head_dim);
+		else
+			snprintf(lab, sizeof lab, "%lld KV heads (cached)", (long long)st->kv_heads);
+		draw_heads(c, 1, st->heads, st->kv_heads, lab);
 	}
-	int64_t mha = kv_bytes(st, st->heads), mqa = kv_bytes(st, 1), own = own_bytes(st);
-	int y = 7, barw = c->w - 36;
-	if (v->step > (int)st->heads || v->step >= gq_nsteps(st) - 1) {
-		struct { const char *name; int64_t b; } rows[3] = {{"MHA", mha}, {st->mla ? "MLA (model)" : "GQA (model)", own}, {"MQA", mqa}};
-		canvas_text(c, 0, y, ROLE_LABEL, "KV bytes per token");
+	if (v->step >= 2) {
+		int y = 7, barw = c->w - 34;
+		canvas_text(c, 0, y, ROLE_LABEL, "bytes/token          GiB at ctx");
 		for (int i = 0; i < 3; i++) {
-			canvas_printf(c, 0, y + 1 + i, i == 1 ? ROLE_ACCENT : ROLE_NORMAL, "%-11s %9lld %7.2f GiB", rows[i].name,
-				      (long long)rows[i].b, (double)rows[i].b * st->ctx / GIB);
-			canvas_bar(c, 34, y + 1 + i, barw, (double)rows[i].b / mha, i == 1 ? ROLE_ACCENT : ROLE_BAR);
+			char g[32];
+			fmt_fixed(g, sizeof g, (double)st->rows[i].at_ctx / GIB, 2);
+			canvas_printf(c, 0, y + 1 + i, i == 1 ? ROLE_ACCENT : ROLE_NORMAL, "%-11s %9lld %9s", st->rows[i].name,
+				      (long long)st->rows[i].per_token, g);
+			if (barw > 2)
+				canvas_bar(c, 33, y + 1 + i, barw, (double)st->rows[i].per_token / st->rows[0].per_token,
+					   i == 1 ? ROLE_ACCENT : ROLE_BAR);
 		}
 	}
 	struct canvas *s = v->side;
-	canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->model);
-	canvas_printf(s, 0, 2, ROLE_NORMAL, "%lld q heads, %lld KV heads", (long long)st->heads, (long long)st->kv_heads);
+	canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->m.name);
+	canvas_printf(s, 0, 2, ROLE_NORMAL, "%lld q heads, %lld %s", (long long)st->heads, (long long)st->kv_heads,
+		      st->mla ? "latent" : "KV heads");
 	canvas_printf(s, 0, 3, ROLE_NORMAL, "group %lld", (long long)group);
-	canvas_printf(s, 0, 4, ROLE_NORMAL, "%lld layers × d %lld, %s", (long long)st->layers, (long long)st->head_dim,
-		      model_cache_name(st->cache));
+	canvas_printf(s, 0, 4, ROLE_NORMAL, "%lld layers, K %s V %s", (long long)st->m.layers, model_cache_name(st->m.k_type),
+		      model_cache_name(st->m.v_type));
 	canvas_printf(s, 0, 6, ROLE_DIM, "ctx %lld", (long long)st->ctx);
 
 	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,
-			 "The cache stores only KV heads. With %lld query heads and %lld KV heads, each group of %lld query "
-			 "heads reads one KV head: kv = q / %lld (ggml: ik2 = iq2 / rk2).",
-			 (long long)st->heads, (long long)st->kv_heads, (long long)group, (long long)group);
-	else if (v->step <= shown && v->step < gq_nsteps(st) - 1 + 0)
-		snprintf(v->narration, VIEW_NARRATION, "Query head %d reads KV head %d / %lld = %lld.", v->step - 1, v->step - 1,
-			 (long long)group, (long long)((v->step - 1) / group));
-	else
+			 "The lesson's tiny model: %lld query heads share %lld cached KV heads, %lld a group. Query head q "
+			 "reads KV head q / %lld (ggml: ik2 = iq2 / rk2): heads 0-%lld read KV head 0.",
+			 (long long)st->tiny_heads, (long long)st->tiny_kv, (long long)(st->tiny_heads / st->tiny_kv),
+			 (long long)(st->tiny_heads / st->tiny_kv), (long long)(st->tiny_heads / st->tiny_kv - 1));
+	else if (v->step == 1 && st->mla)
 		snprintf(v->narration, VIEW_NARRATION,
-			 "Bytes per token = 2 (K and V) × %lld layers × KV heads × %lld × bytes: MHA %lld, the model %lld, "
-			 "MQA %lld. At %lld tokens the model's cache is %.2f GiB.",
-			 (long long)st->layers, (long long)st->head_dim, (long long)mha, (long long)own, (long long)mqa,
-			 (long long)st->ctx, (double)own * st->ctx / GIB);
+			 "%s caches no per-head K or V: all %lld query heads read one latent per token (%lld elements plus a "
+			 "%lld-element RoPE key), expanded per head at compute time.",
+			 st->m.name, (long long)st->heads, (long long)st->m.kv_lora_rank, (long long)st->m.qk_rope_head_dim);
+	else if (v->step == 1)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "%s: %lld query heads, %lld KV heads: each bracket is a group of %lld query heads reading the one "
+			 "KV head under it (kv = q / %lld).",
+			 st->m.name, (long long)st->heads, (long long)st->kv_heads, (long long)group, (long long)group);
+	else {
+		char g[32];
+		fmt_fixed(g, sizeof g, (double)st->rows[1].at_ctx / GIB, 2);
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Bytes per token over %lld layers: MHA %lld, the model %lld, MQA %lld (bars: share of MHA). At -c %lld "
+			 "llama.cpp allocates %s GiB for the model.",
+			 (long long)st->m.layers, (long long)st->rows[0].per_token, (long long)st->rows[1].per_token,
+			 (long long)st->rows[2].per_token, (long long)st->ctx, g);
+	}
 }
 
 static void gq_summary(const void *vs, struct summary *s)
 {
 	const struct gq_state *st = vs;
-	int64_t own = own_bytes(st);
+	const struct model *m = &st->m;
+	char o1[96], o2[96], o3[96];
+	int uni = cf_uniform(m);
+	int64_t L = m->layers;
 	sum_int(s, st->heads / st->kv_heads, "group");
+	sum_explain(s, "group = heads / KV heads = %lld / %lld (%s)", (long long)st->heads, (long long)st->kv_heads,
+		    cf_origin(m, "kv_heads", o1, sizeof o1));
 	for (int64_t h = 0; h < st->heads; h++)
-		sum_int_check(s, h / (st->heads / st->kv_heads), h * st->kv_heads / st->heads, "map.%lld", (long long)h);
+		sum_int(s, h / (st->heads / st->kv_heads), "map.%lld", (long long)h);
 	for (int64_t h = 0; h < st->tiny_heads; h++)
 		sum_int(s, h / (st->tiny_heads / st->tiny_kv), "tiny_map.%lld", (long long)h);
-	/* The kernel's bytes against the lesson's formula written out. */
-	int64_t hand = 2 * st->layers * st->kv_heads * st->head_dim * (st->cache == CACHE_F32 ? 4 : 2);
-	if (st->mla || st->cache == CACHE_Q8_0 || st->cache == CACHE_Q4_0)
-		sum_int(s, own, "kv_bytes_per_token");
-	else
-		sum_int_check(s, own, hand, "kv_bytes_per_token");
-	sum_int_check(s, kv_bytes(st, st->heads), kv_bytes(st, 1) * st->heads, "mha_bytes_per_token");
-	sum_int(s, kv_bytes(st, 1), "mqa_bytes_per_token");
-	sum_real(s, (double)own * st->ctx / GIB, "kv_gib_at_ctx");
-	sum_real(s, (double)kv_bytes(st, st->heads) * st->ctx / GIB, "mha_gib_at_ctx");
-	sum_real(s, (double)kv_bytes(st, 1) * st->ctx / GIB, "mqa_gib_at_ctx");
+	/* Second way: layers × one cell's bytes, block sizes written out in common_size. */
+	int64_t dk = m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
+	int64_t dv = m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v;
+	static const char *const names[3] = {"mha", "kv", "mqa"};
+	for (int i = 0; i < 3; i++) {
+		const struct gq_row *r = &st->rows[i];
+		int64_t hand = i == 1 ? L * cf_cell_bytes(m)
+				      : L * (cf_row_bytes(m->k_type, r->kv * dk) + cf_row_bytes(m->v_type, r->kv * dv));
+		if (uni)
+			sum_check_int(s, HOW_FORMULA, r->per_token, hand, "%s_bytes_per_token", names[i]);
+		else
+			sum_int(s, r->per_token, "%s_bytes_per_token", names[i]);
+		if (i == 1 && st->mla)
+			sum_explain(s, "MLA latent: layers × (kv_lora_rank + qk_rope_head_dim) × K bytes = %lld × (%lld + %lld) "
+				       "× %lld B (%s)", (long long)L, (long long)m->kv_lora_rank, (long long)m->qk_rope_head_dim,
+				    (long long)cf_row_bytes(m->k_type, 1), cf_origin(m, "kv_lora_rank", o1, sizeof o1));
+		else
+			sum_explain(s, "layers × KV heads × (d_k × K bytes + d_v × V bytes) = %lld × %lld × (%lld %s + %lld %s)",
+				    (long long)L, (long long)r->kv, (long long)dk, model_cache_name(m->k_type), (long long)dv,
+				    model_cache_name(m->v_type));
+		sum_explain(s, "inputs: %s, %s, %s; llama.cpp keeps ggml_row_size(type, n_embd_k_gqa) per token per layer "
+			       "(llama-kv-cache.cpp)", cf_origin(m, "layers", o1, sizeof o1),
+			    cf_origin(m, "head_dim", o2, sizeof o2), cf_origin(m, "kv_heads", o3, sizeof o3));
+		if (!uni)
+			sum_explain(s, "per-layer model: the walk of src/model/size.c, no closed form");
+	}
+	/* The caches at ctx: windows and padding by the closed forms of common_size. */
+	static const char *const gib[3] = {"mha_gib_at_ctx", "kv_gib_at_ctx", "mqa_gib_at_ctx"};
+	int64_t fc = cf_stream_cells(st->ctx, 1, 0), G = cf_global_layers(m);
+	int64_t swa = m->sliding_window > 0 && !m->swa_ignored ? cf_swa_cells(st->ctx, 1, 0, m->sliding_window, 512, 0) : 0;
+	for (int i = 0; i < 3; i++) {
+		double v = (double)st->rows[i].at_ctx / GIB;
+		if (uni) {
+			int64_t cell = st->rows[i].per_token / L;
+			double want = (double)(G * fc * cell + (L - G) * swa * cell) / GIB;
+			sum_check_real(s, HOW_FORMULA, v, want, 1e-12 * want, "%s", gib[i]);
+			sum_explain(s, "(global layers × pad256(ctx) + local layers × SWA cells) × bytes per cell "
+				       "= (%lld × %lld + %lld × %lld) × %lld B", (long long)G, (long long)fc, (long long)(L - G),
+				    (long long)swa, (long long)cell);
+		} else {
+			sum_real(s, v, "%s", gib[i]);
+		}
+	}
 }
 
 static void gq_print(const void *vs, FILE *out)
@@ -156,13 +303,16 @@ static void gq_print(const void *vs, FILE *out)
 	for (int64_t h = 0; h < st->tiny_heads; h++)
 		fprintf(out, " %lld->%lld", (long long)h, (long long)(h / (st->tiny_heads / st->tiny_kv)));
 	fprintf(out, "\n");
-	int64_t kvs[3] = {st->heads, st->kv_heads, 1};
 	for (int i = 0; i < 3; i++) {
-		int64_t b = i == 1 ? own_bytes(st) : kv_bytes(st, kvs[i]);
-		const char *name = i == 0 ? "MHA" : i == 2 ? "MQA" : st->mla ? "MLA" : kvs[i] == st->heads ? "MHA" : "GQA";
-		fprintf(out, "%s (%2lld KV heads): %6lld bytes/token, %5.2f GiB at %lld tokens, %2lld query heads per KV head\n",
-			name, (long long)kvs[i], (long long)b, (double)b * st->ctx / GIB, (long long)st->ctx,
-			(long long)(st->heads / kvs[i]));
+		const struct gq_row *r = &st->rows[i];
+		double g = (double)r->at_ctx / GIB;
+		if (i == 1 && st->mla)
+			fprintf(out, "MLA (one latent): %6lld bytes/token, %5.2f GiB at %lld tokens, %2lld query heads per latent\n",
+				(long long)r->per_token, g, (long long)st->ctx, (long long)st->heads);
+		else
+			fprintf(out, "%s (%2lld KV heads): %6lld bytes/token, %5.2f GiB at %lld tokens, %2lld query heads per KV head\n",
+				i == 0 ? "MHA" : i == 2 ? "MQA" : r->kv == st->heads ? "MHA" : r->kv == 1 ? "MQA" : "GQA",
+				(long long)r->kv, (long long)r->per_token, g, (long long)st->ctx, (long long)(st->heads / r->kv));
 	}
 }
 

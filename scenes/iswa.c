@@ -1,38 +1,56 @@
 /*
- * iswa (lesson Ex. 10): the layer strip (L local, G global) from the
- * model's swa_pattern, and the two caches llama.cpp allocates: the global
- * one with every cell, the local one with pad(min(n_ctx, n_swa·n_seq +
- * n_ubatch), 256) cells, or all of them with --swa-full.  The lesson's tiny
- * SWA model is a second preset, whose llama.cpp log lines --print rebuilds.
- * Steps: the strip, the global cache, the local cache, the totals.
+ * iswa (lesson Ex. 10): the layer strip (L local, G global, · no cache) and
+ * the caches llama.cpp allocates for the deployment (-c, -ub, -np, -kvu,
+ * --swa-full), every size from src/model/size.c: the global cache with
+ * every cell of each stream, the sliding one with pad256(min(stream,
+ * window·(unified ? n_seq : 1) + ubatch)) cells, and what --swa-full would
+ * take.  The lesson's tiny SWA model is the scene file's preset (loaded once
+ * by the driver); its three runs are the last step, and --print writes
+ * their llama.cpp log lines.
+ *
+ * Steps: 0 the strip, 1 the global cache, 2 the local cache, 3 the total,
+ * 4 the other side of --swa-full, 5 the tiny preset's runs.
  */
 #include <string.h>
 
+#include "model/size.h"
 #include "scene/scene.h"
 #include "scenes/common.h"
+#include "scenes/common_size.h"
 
 #define IS_MAX_UB 8
+/* The tiny runs of the lesson: each -ub, and --swa-full at the first. */
+#define IS_MAX_RUNS (IS_MAX_UB + 1)
+
+struct is_run {
+	int64_t ub;
+	int swa_full;
+	struct kv_alloc a;
+};
 
 struct is_state {
 	struct model m;
-	int has_window;
-	int64_t ctx, ubatch, n_seq;
-	int swa_full;
-	int64_t global_layers, local_layers, cells, per_cell;   /* per_cell: bytes per cell per layer */
-	int64_t global_bytes, local_bytes, full_bytes;
+	struct deploy d;
+	struct kv_alloc a;       /* as deployed */
+	struct kv_alloc other;   /* the same with swa_full toggled */
+	int64_t cell_bytes, tiny_cell_bytes;   /* K + V bytes of one cell of layer 0 */
+	int lesson;              /* parameters and model are the lesson's */
+	int has_tiny;
 	struct model tiny;
 	int64_t tiny_ctx;
-	int ntiny;
+	int ntiny, nruns;
 	int64_t tiny_ub[IS_MAX_UB];
+	struct is_run runs[IS_MAX_RUNS];
 };
 
 static const struct param_spec is_params[] = {
 	{"ctx", PARAM_INT, 1, 1 << 24, 1, 0, "-c context size"},
 	{"ubatch", PARAM_INT, 1, 65536, 1, 0, "-ub micro-batch"},
-	{"n_seq", PARAM_INT, 1, 256, 1, 0, "parallel sequences"},
+	{"n_seq", PARAM_INT, 1, 256, 1, 0, "-np parallel sequences"},
+	{"unified", PARAM_INT, 0, 1, 1, 0, "1: -kvu, one cache stream for all sequences"},
 	{"swa_full", PARAM_INT, 0, 1, 1, 0, "1: --swa-full (local layers get every cell)"},
-	{"tiny_ctx", PARAM_INT, 1, 1 << 24, 1, 0, "tiny preset: -c"},
-	{"tiny_ubatch", PARAM_INTS, 1, 65536, IS_MAX_UB, 0, "tiny preset: -ub runs"},
+	{"tiny_ctx", PARAM_INT, 1, 1 << 24, 1, 0, "tiny preset (last step): -c"},
+	{"tiny_ubatch", PARAM_INTS, 1, 65536, IS_MAX_UB, 0, "tiny preset (last step): -ub runs"},
 	{0},
 };
 
@@ -42,195 +60,428 @@ static int is_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	int nub;
 	const double *ub = params_list(env->p, "tiny_ubatch", &nub);
 	st->m = *env->model;
-	st->has_window = st->m.sliding_window > 0;
-	st->ctx = params_int(env->p, "ctx");
-	st->ubatch = params_int(env->p, "ubatch");
-	st->n_seq = params_int(env->p, "n_seq");
-	st->swa_full = (int)params_int(env->p, "swa_full");
-	st->local_layers = model_local_layers(&st->m);
-	st->global_layers = st->m.layers - st->local_layers;
-	st->per_cell = model_kv_bytes_per_token_layer(&st->m);
-	st->cells = !st->has_window ? 0 : st->swa_full ? st->ctx
-		    : model_swa_cells(st->ctx, st->m.sliding_window, st->n_seq, st->ubatch);
-	st->global_bytes = st->global_layers * st->ctx * st->per_cell;
-	st->local_bytes = st->local_layers * st->cells * st->per_cell;
-	st->full_bytes = st->m.layers * st->ctx * st->per_cell;
+	st->lesson = env->lesson_defaults;
+	st->d.n_ctx = params_int(env->p, "ctx");
+	st->d.n_ubatch = params_int(env->p, "ubatch");
+	st->d.n_seq = params_int(env->p, "n_seq");
+	st->d.unified = (int)params_int(env->p, "unified");
+	st->d.swa_full = (int)params_int(env->p, "swa_full");
+	struct deploy o = st->d;
+	o.swa_full = !o.swa_full;
+	if (size_alloc(&st->m, &st->d, &st->a) < 0 || size_alloc(&st->m, &o, &st->other) < 0) {
+		snprintf(err, errlen, "ctx: the cache of this model overflows 64-bit arithmetic");
+		return -1;
+	}
+	for (int64_t il = 0; il < st->m.layers && !st->cell_bytes; il++)   /* the first layer with a cache */
+		st->cell_bytes = size_kv_bytes_token_layer(&st->m, il);
 	st->tiny_ctx = params_int(env->p, "tiny_ctx");
 	st->ntiny = nub;
 	for (int i = 0; i < nub; i++)
 		st->tiny_ub[i] = (int64_t)ub[i];
-	/* The preset is a shipped model file; without it the scene still works, minus the tiny rows. */
-	char terr[600];
-	if (model_find_load(&st->tiny, "tiny-gemma3-swa", terr, sizeof terr) < 0)
-		st->ntiny = 0;
-	(void)err, (void)errlen;
+	st->has_tiny = env->preset != NULL;
+	if (st->has_tiny) {
+		st->tiny = *env->preset;
+		st->tiny_cell_bytes = size_kv_bytes_token_layer(&st->tiny, 0);
+		/* The lesson's order: the first -ub, then --swa-full, then the other -ub values. */
+		for (int r = 0; r <= nub; r++) {
+			struct is_run *run = &st->runs[st->nruns];
+			struct deploy td = deploy_default(st->tiny_ctx);
+			run->ub = st->tiny_ub[r <= 1 ? 0 : r - 1];
+			run->swa_full = r == 1;
+			td.n_ubatch = run->ub;
+			td.swa_full = run->swa_full;
+			if (size_alloc(&st->tiny, &td, &run->a) == 0)
+				st->nruns++;
+		}
+	}
 	return 0;
 }
 
 static int is_nsteps(const void *vs)
 {
-	(void)vs;
-	return 4;
+	return ((const struct is_state *)vs)->has_tiny ? 5 : 4;
+}
+
+/* The strip: one glyph a layer, at most `rows` rows; "+N more" when cut. */
+static int draw_strip(struct canvas *c, int y, int rows, const struct kv_alloc *a, int64_t layers)
+{
+	int per_row = c->w;
+	int64_t fit = (int64_t)per_row * rows;
+	if (layers > fit)
+		fit -= 10;   /* room for "+N more" */
+	for (int64_t il = 0; il < layers && il < fit; il++) {
+		int k = a->layer_kind[il];
+		canvas_put(c, (int)(il % per_row), y + (int)(il / per_row),
+			   k == LAYER_LOCAL ? 'L' : k == LAYER_GLOBAL ? 'G' : 0x00b7,
+			   k == LAYER_LOCAL ? ROLE_BAR : k == LAYER_GLOBAL ? ROLE_ACCENT : ROLE_DIM);
+	}
+	if (layers > fit)
+		canvas_printf(c, (int)(fit % per_row) + 1, y + (int)(fit / per_row), ROLE_DIM, "+%lld more",
+			      (long long)(layers - fit));
+	int64_t shown = layers < fit ? layers : fit;
+	return y + (int)((shown + per_row - 1) / per_row) + (layers > fit && fit % per_row == 0);
+}
+
+/* A labelled bar on the shared byte scale: label row, then bar and size. */
+static void bytes_row(struct canvas *c, int y, const char *label, int64_t bytes, int64_t scale, enum role r)
+{
+	char b[32];
+	fmt_bytes(b, sizeof b, (double)bytes);
+	canvas_text(c, 0, y, r, label);
+	int barw = c->w - 12;
+	double f = scale > 0 ? (double)bytes / (double)scale : 0;
+	/* A non-empty cache shows at least an eighth of a cell. */
+	if (bytes > 0 && f * barw < 0.125)
+		f = 0.125 / barw;
+	canvas_bar(c, 0, y + 1, barw, f, r);
+	canvas_text(c, barw + 1, y + 1, r, b);
+}
+
+/* "global: 10 layers × 131072 cells", or "× 4 streams × 32768 cells" when split. */
+static void cells_text(char *buf, size_t len, const char *what, int64_t layers, int64_t streams, int64_t cells)
+{
+	if (streams > 1)
+		snprintf(buf, len, "%s: %lld layers × %lld streams × %lld cells", what, (long long)layers, (long long)streams,
+			 (long long)cells);
+	else
+		snprintf(buf, len, "%s: %lld layers × %lld cells", what, (long long)layers, (long long)cells);
+}
+
+static const char *deploy_text(char *buf, size_t len, const struct deploy *d)
+{
+	snprintf(buf, len, "-c %lld -ub %lld -np %lld%s%s", (long long)d->n_ctx, (long long)d->n_ubatch,
+		 (long long)d->n_seq, d->unified ? " -kvu" : "", d->swa_full ? " --swa-full" : "");
+	return buf;
+}
+
+static void render_tiny(const struct is_state *st, struct view *v)
+{
+	struct canvas *c = v->pic;
+	const struct model *t = &st->tiny;
+	char a[32], b[32];
+	canvas_printf(c, 0, 0, ROLE_LABEL, "tiny SWA preset: %lld layers, window %lld", (long long)t->layers,
+		      (long long)t->sliding_window);
+	int y = draw_strip(c, 1, 2, &st->runs[0].a, t->layers) + 1;
+	fmt_bytes(a, sizeof a, (double)st->runs[0].a.global_bytes);
+	canvas_printf(c, 0, y++, ROLE_ACCENT, "global: %lld × %lld cells = %s", (long long)st->runs[0].a.global_layers,
+		      (long long)st->runs[0].a.full_cells, a);
+	for (int r = 0; r < st->nruns && y < c->h; r++, y++) {
+		const struct is_run *run = &st->runs[r];
+		fmt_bytes(b, sizeof b, (double)run->a.local_bytes);
+		if (run->swa_full)
+			canvas_printf(c, 0, y, ROLE_BAR, "--swa-full: local %lld × %lld cells = %s", (long long)run->a.local_layers,
+				      (long long)run->a.swa_cells, b);
+		else
+			canvas_printf(c, 0, y, ROLE_BAR, "-ub %lld: local %lld × %lld cells = %s", (long long)run->ub,
+				      (long long)run->a.local_layers, (long long)run->a.swa_cells, b);
+	}
+	snprintf(v->narration, VIEW_NARRATION,
+		 "The lesson's tiny model at -c %lld: %lld global layer%s every cell; the %lld local ones keep "
+		 "pad256(%lld + ub) cells, all %lld with --swa-full. --print writes llama.cpp's log lines for these runs.",
+		 (long long)st->tiny_ctx, (long long)st->runs[0].a.global_layers,
+		 st->runs[0].a.global_layers == 1 ? " keeps" : "s keep", (long long)st->runs[0].a.local_layers,
+		 (long long)t->sliding_window,
+		 (long long)st->runs[0].a.full_cells);
 }
 
 static void is_render(const void *vs, struct view *v)
 {
 	const struct is_state *st = vs;
+	const struct kv_alloc *A = &st->a;
 	struct canvas *c = v->pic;
-	char a[32], b[32];
-	canvas_printf(c, 0, 0, ROLE_LABEL, "layers (L local, G global), pattern %lld, window %lld",
-		      (long long)st->m.swa_pattern, (long long)st->m.sliding_window);
-	int per_row = c->w - 2;
-	for (int64_t il = 0; il < st->m.layers; il++) {
-		int local = model_layer_is_local(&st->m, il);
-		canvas_put(c, (int)(il % per_row), 1 + (int)(il / per_row), local ? 'L' : 'G', local ? ROLE_BAR : ROLE_ACCENT);
+	char a[32], b[32], dep[80], lab[96];
+	struct canvas *s = v->side;
+	if (v->step >= 5) {
+		canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->tiny.name);
+		canvas_printf(s, 0, 3, ROLE_NORMAL, "-c %lld", (long long)st->tiny_ctx);
+		canvas_printf(s, 0, 4, ROLE_NORMAL, "%lld B/cell/layer", (long long)st->tiny_cell_bytes);
+		canvas_wrap(s, 0, 6, s->w, 3, ROLE_DIM, "e: tiny_ctx, tiny_ubatch");
+		render_tiny(st, v);
+		return;
 	}
-	int y = 3 + (int)((st->m.layers - 1) / per_row);
-	int barw = c->w - 2;
+	canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->m.name);
+	canvas_wrap(s, 0, 2, s->w, 2, ROLE_NORMAL, deploy_text(dep, sizeof dep, &st->d));
+	canvas_printf(s, 0, 4, ROLE_NORMAL, "n_ctx %lld (pad 256)", (long long)A->n_ctx);
+	canvas_printf(s, 0, 5, ROLE_NORMAL, "%lld stream%s × %lld cells", (long long)A->streams, A->streams > 1 ? "s" : "",
+		      (long long)A->full_cells);
+	canvas_printf(s, 0, 6, ROLE_NORMAL, "%lld B/cell/layer", (long long)st->cell_bytes);
+	canvas_printf(s, 0, 7, ROLE_NORMAL, "K %s, V %s", model_cache_name(st->m.k_type), model_cache_name(st->m.v_type));
+	if (st->m.swa_ignored)
+		canvas_wrap(s, 0, 9, s->w, 5, ROLE_HOT, "llama.cpp ignores this model's sliding_window: a full cache on every layer");
+	else if (!A->windowed)
+		canvas_wrap(s, 0, 9, s->w, 4, ROLE_HOT, "no sliding window: every layer is global");
+	else
+		canvas_wrap(s, 0, 9, s->w, 3, ROLE_DIM, "e: ctx, ubatch, n_seq, unified, swa_full");
+
+	if (A->windowed)
+		canvas_printf(c, 0, 0, ROLE_LABEL, "L local (window %lld), G global", (long long)st->m.sliding_window);
+	else
+		canvas_text(c, 0, 0, ROLE_LABEL, "G global (full cache on every layer)");
+	int y = draw_strip(c, 1, 3, A, st->m.layers) + 1;
+	int64_t scale = A->full_bytes > st->other.full_bytes ? A->full_bytes : st->other.full_bytes;
 	if (v->step >= 1) {
-		fmt_bytes(a, sizeof a, (double)st->global_bytes);
-		canvas_printf(c, 0, y, ROLE_ACCENT, "global cache: %lld layers × %lld cells = %s", (long long)st->global_layers,
-			      (long long)st->ctx, a);
-		canvas_bar(c, 0, y + 1, barw, 1.0, ROLE_ACCENT);
+		cells_text(lab, sizeof lab, "global", A->global_layers, A->streams, A->full_cells);
+		bytes_row(c, y, lab, A->global_bytes, scale, ROLE_ACCENT);
+		y += 2;
 	}
 	if (v->step >= 2) {
-		fmt_bytes(a, sizeof a, (double)st->local_bytes);
-		canvas_printf(c, 0, y + 3, ROLE_BAR, "local cache: %lld layers × %lld cells = %s%s", (long long)st->local_layers,
-			      (long long)st->cells, a, st->swa_full ? "  (--swa-full)" : "");
-		canvas_bar(c, 0, y + 4, barw, (double)st->cells / st->ctx, ROLE_BAR);
+		cells_text(lab, sizeof lab, "local", A->local_layers, A->streams, A->swa_cells);
+		bytes_row(c, y, lab, A->local_bytes, scale, ROLE_BAR);
+		y += 2;
 	}
 	if (v->step >= 3) {
-		fmt_bytes(a, sizeof a, (double)(st->global_bytes + st->local_bytes));
-		fmt_bytes(b, sizeof b, (double)st->full_bytes);
-		canvas_printf(c, 0, y + 6, ROLE_OK, "total %s   against %s with every layer global", a, b);
+		bytes_row(c, y, "total", A->total_bytes, scale, ROLE_OK);
+		y += 2;
 	}
-	struct canvas *s = v->side;
-	canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->m.name);
-	canvas_printf(s, 0, 2, ROLE_NORMAL, "-c %lld -ub %lld", (long long)st->ctx, (long long)st->ubatch);
-	canvas_printf(s, 0, 3, ROLE_NORMAL, "n_seq %lld%s", (long long)st->n_seq, st->swa_full ? "  --swa-full" : "");
-	canvas_printf(s, 0, 4, ROLE_NORMAL, "%lld B per cell per layer", (long long)st->per_cell);
-	canvas_text(s, 0, 6, ROLE_DIM, "e: swa_full=1, ubatch=64");
-	if (!st->has_window)
-		canvas_wrap(s, 0, 8, s->w, 4, ROLE_HOT, "this model has no sliding window: every layer is global");
+	if (v->step >= 4 && y + 1 < c->h && A->windowed) {
+		snprintf(lab, sizeof lab, "%s: local %lld cells", st->d.swa_full ? "without --swa-full" : "with --swa-full",
+			 (long long)st->other.swa_cells);
+		bytes_row(c, y, lab, st->other.total_bytes, scale, ROLE_DIM);
+	}
 
 	switch (v->step) {
 	case 0:
-		snprintf(v->narration, VIEW_NARRATION,
-			 "set_swa_pattern(%lld) marks layer il local when il %% %lld < %lld: %lld local and %lld global layers. "
-			 "Local layers keep a small cache; global layers carry information the whole distance.",
-			 (long long)st->m.swa_pattern, (long long)st->m.swa_pattern, (long long)st->m.swa_pattern - 1,
-			 (long long)st->local_layers, (long long)st->global_layers);
-		break;
-	case 1:
-		fmt_bytes(a, sizeof a, (double)st->global_bytes);
-		snprintf(v->narration, VIEW_NARRATION, "The non-SWA (global) cache holds every one of the %lld cells in %lld layers: %s.",
-			 (long long)st->ctx, (long long)st->global_layers, a);
-		break;
-	case 2:
-		fmt_bytes(a, sizeof a, (double)st->local_bytes);
-		if (st->swa_full)
+		if (st->m.swa_ignored)
 			snprintf(v->narration, VIEW_NARRATION,
-				 "--swa-full gives the local layers all %lld cells (%s): the saving is traded for prefix reuse.",
-				 (long long)st->ctx, a);
+				 "This model names a window of %lld, but llama.cpp ignores it for this architecture and gives "
+				 "every one of the %lld layers a full cache (G).%s%s",
+				 (long long)st->m.sliding_window, (long long)st->m.layers, st->m.note[0] ? " " : "", st->m.note);
+		else if (!A->windowed)
+			snprintf(v->narration, VIEW_NARRATION,
+				 "This model has no sliding window: all %lld layers are global (G) and keep every cell.",
+				 (long long)st->m.layers);
 		else
 			snprintf(v->narration, VIEW_NARRATION,
-				 "The SWA cache: pad(min(%lld, %lld × %lld + %lld), 256) = %lld cells, since the cache must also hold "
-				 "the micro-batch being processed: %s for %lld layers.",
-				 (long long)st->ctx, (long long)st->m.sliding_window, (long long)st->n_seq, (long long)st->ubatch,
-				 (long long)st->cells, a, (long long)st->local_layers);
+				 "%lld local layers (L) see only the last %lld keys and keep a small cache; %lld global layers (G) "
+				 "carry information the whole distance.%s",
+				 (long long)A->local_layers, (long long)st->m.sliding_window, (long long)A->global_layers,
+				 A->none_layers ? " Layers marked · keep no KV cache." : "");
+		break;
+	case 1:
+		fmt_bytes(a, sizeof a, (double)A->global_bytes);
+		snprintf(v->narration, VIEW_NARRATION,
+			 "The global cache: -c %lld pads to %lld cells; %s %lld stream%s of %lld cells, in %lld layers: %s.",
+			 (long long)st->d.n_ctx, (long long)A->n_ctx, st->d.unified || st->d.n_seq == 1 ? "one cache," : "split:",
+			 (long long)A->streams, A->streams > 1 ? "s" : "", (long long)A->full_cells, (long long)A->global_layers, a);
+		break;
+	case 2:
+		fmt_bytes(a, sizeof a, (double)A->local_bytes);
+		if (!A->windowed)
+			snprintf(v->narration, VIEW_NARRATION, "No local layer: the local cache is empty.");
+		else if (st->d.swa_full)
+			snprintf(v->narration, VIEW_NARRATION,
+				 "--swa-full gives the local layers all %lld cells of each stream (%s): the saving is traded "
+				 "for prefix reuse.", (long long)A->full_cells, a);
+		else
+			snprintf(v->narration, VIEW_NARRATION,
+				 "The local cache: pad256(min(%lld, %lld × %lld + %lld)) = %lld cells a stream, since it must "
+				 "also hold the micro-batch being processed: %s for %lld layers.",
+				 (long long)A->full_cells, (long long)st->m.sliding_window, (long long)(st->d.unified ? st->d.n_seq : 1),
+				 (long long)st->d.n_ubatch, (long long)A->swa_cells, a, (long long)A->local_layers);
+		break;
+	case 3:
+		fmt_bytes(a, sizeof a, (double)A->total_bytes);
+		fmt_bytes(b, sizeof b, (double)A->full_bytes);
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Total %s, on the same scale as the bars above; every layer global would take %s.", a, b);
 		break;
 	default:
-		fmt_bytes(a, sizeof a, (double)(st->global_bytes + st->local_bytes));
-		fmt_bytes(b, sizeof b, (double)st->full_bytes);
-		snprintf(v->narration, VIEW_NARRATION, "Total %s against %s if every layer were global (or with --swa-full).", a, b);
+		fmt_bytes(a, sizeof a, (double)st->other.total_bytes);
+		if (!A->windowed) {
+			snprintf(v->narration, VIEW_NARRATION, "No local layer, so --swa-full changes nothing: %s either way.", a);
+			break;
+		}
+		fmt_bytes(b, sizeof b, (double)A->total_bytes);
+		snprintf(v->narration, VIEW_NARRATION, "%s the same deployment takes %s (local %lld cells a stream) against %s.",
+			 st->d.swa_full ? "Without --swa-full" : "With --swa-full", a, (long long)st->other.swa_cells, b);
 	}
 }
 
-static int64_t tiny_per_cell(const struct is_state *st)
+/* Checks of one allocation against the closed forms of common_size. */
+static void check_alloc(struct summary *s, const struct model *m, const struct deploy *d, const struct kv_alloc *A,
+			const char *prefix, int explain)
 {
-	return model_kv_bytes_per_token_layer(&st->tiny);
+	char o1[96], o2[96], o3[96];
+	int uni = cf_uniform(m);
+	int64_t L = m->layers, G = cf_global_layers(m), cell = cf_cell_bytes(m);
+	int64_t streams = d->unified ? 1 : d->n_seq, fc = cf_stream_cells(d->n_ctx, d->n_seq, d->unified);
+	int64_t swa = A->windowed ? cf_swa_cells(d->n_ctx, d->n_seq, d->unified, m->sliding_window, d->n_ubatch, d->swa_full)
+				  : 0;
+	if (uni) {
+		sum_check_int(s, HOW_FORMULA, A->global_layers, G, "%sglobal_layers", prefix);
+		if (explain) {
+			sum_explain(s, "global layers: with swa_pattern n, layer il is global when il %% n = n - 1: floor(L / n)");
+			sum_explain(s, "= floor(%lld / %lld) = %lld (%s, %s)", (long long)L, (long long)m->swa_pattern,
+				    (long long)G, cf_origin(m, "layers", o1, sizeof o1), cf_origin(m, "swa_pattern", o2, sizeof o2));
+			sum_explain(s, "value: the per-layer walk of src/model/size.c (llama.cpp hparams.is_swa(il))");
+		}
+		sum_check_int(s, HOW_FORMULA, A->local_layers, L - G, "%slocal_layers", prefix);
+	} else {
+		sum_int(s, A->global_layers, "%sglobal_layers", prefix);
+		if (explain)
+			sum_explain(s, "counted per layer (the model's layer types are not one pattern)");
+		sum_int(s, A->local_layers, "%slocal_layers", prefix);
+	}
+	sum_check_int(s, HOW_FORMULA, A->swa_cells, swa, "%sswa_cells", prefix);
+	if (explain) {
+		sum_explain(s, "SWA cells a stream = pad256(min(stream cells, window × (unified ? n_seq : 1) + ubatch)),");
+		sum_explain(s, "  or the stream's cells with --swa-full (llama-kv-cache-iswa.cpp size_swa)");
+		sum_explain(s, "= pad256(min(%lld, %lld × %lld + %lld)) = %lld; window from %s", (long long)fc,
+			    (long long)m->sliding_window, (long long)(d->unified ? d->n_seq : 1), (long long)d->n_ubatch,
+			    (long long)swa, cf_origin(m, "sliding_window", o1, sizeof o1));
+	}
+	if (!uni) {
+		sum_int(s, A->global_bytes, "%sglobal_bytes", prefix);
+		sum_int(s, A->local_bytes, "%slocal_bytes", prefix);
+		sum_int(s, A->total_bytes, "%stotal_bytes", prefix);
+		sum_int(s, A->full_bytes, "%sfull_bytes", prefix);
+		return;
+	}
+	/* Closed forms: layers × streams × cells × bytes per cell. */
+	sum_check_int(s, HOW_FORMULA, A->global_bytes, G * streams * fc * cell, "%sglobal_bytes", prefix);
+	if (explain) {
+		sum_explain(s, "global bytes = global layers × streams × cells a stream × (K + V bytes per cell)");
+		sum_explain(s, "= %lld × %lld × %lld × %lld = %lld", (long long)G, (long long)streams, (long long)fc,
+			    (long long)cell, (long long)(G * streams * fc * cell));
+		sum_explain(s, "bytes per cell = kv_heads × head_dim × K bytes + kv_heads × head_dim_v × V bytes (%s, %s, K %s, V %s)",
+			    cf_origin(m, "kv_heads", o1, sizeof o1), cf_origin(m, "head_dim", o2, sizeof o2),
+			    model_cache_name(m->k_type), model_cache_name(m->v_type));
+		sum_explain(s, "llama.cpp: llama-context.cpp pads n_ctx to 256 and splits it per sequence; "
+			       "llama-kv-cache.cpp keeps ggml_row_size(type, n_embd_gqa) per cell per stream");
+	}
+	sum_check_int(s, HOW_FORMULA, A->local_bytes, (L - G) * streams * swa * cell, "%slocal_bytes", prefix);
+	if (explain)
+		sum_explain(s, "local bytes = %lld layers × %lld streams × %lld cells × %lld B = %lld", (long long)(L - G),
+			    (long long)streams, (long long)swa, (long long)cell, (long long)((L - G) * streams * swa * cell));
+	sum_check_int(s, HOW_FORMULA, A->total_bytes, (G * fc + (L - G) * swa) * streams * cell, "%stotal_bytes", prefix);
+	if (explain)
+		sum_explain(s, "total = (G × cells + local × SWA cells) × streams × bytes per cell (%s)",
+			    cf_origin(m, "layers", o3, sizeof o3));
+	sum_check_int(s, HOW_FORMULA, A->full_bytes, L * streams * fc * cell, "%sfull_bytes", prefix);
+	if (explain)
+		sum_explain(s, "full = every layer with every cell (--swa-full): %lld × %lld × %lld × %lld", (long long)L,
+			    (long long)streams, (long long)fc, (long long)cell);
 }
 
 static void is_summary(const void *vs, struct summary *s)
 {
 	const struct is_state *st = vs;
-	int64_t L = st->m.layers, n = st->m.swa_pattern;
-	/* Layer counts by the closed form: with pattern n, the globals are il = n-1, 2n-1, ... */
-	int64_t globals = !st->has_window ? L : n <= 0 ? 0 : L / n;
-	sum_int_check(s, st->global_layers, globals, "global_layers");
-	sum_int_check(s, st->local_layers, L - globals, "local_layers");
-	sum_int(s, st->cells, "swa_cells");
-	sum_int(s, st->global_bytes, "global_bytes");
-	sum_int(s, st->local_bytes, "local_bytes");
-	sum_int_check(s, st->global_bytes + st->local_bytes,
-		      st->full_bytes - st->local_layers * (st->ctx - st->cells) * st->per_cell, "total_bytes");
-	sum_int(s, st->full_bytes, "full_bytes");
-	if (st->ntiny) {
-		int64_t pc = tiny_per_cell(st), tl = model_local_layers(&st->tiny), tg = st->tiny.layers - tl;
-		sum_int(s, tg * st->tiny_ctx * pc, "tiny_global_bytes");
-		for (int i = 0; i < st->ntiny; i++) {
-			int64_t cells = model_swa_cells(st->tiny_ctx, st->tiny.sliding_window, 1, st->tiny_ub[i]);
-			sum_int(s, cells, "tiny_swa_cells.%lld", (long long)st->tiny_ub[i]);
-			sum_int(s, tl * cells * pc, "tiny_local_bytes.%lld", (long long)st->tiny_ub[i]);
+	sum_check_int(s, HOW_FORMULA, st->a.n_ctx, st->d.unified ? cf_stream_cells(st->d.n_ctx, 1, 1)
+			  : st->d.n_seq * cf_stream_cells(st->d.n_ctx, st->d.n_seq, 0), "n_ctx");
+	sum_explain(s, "n_ctx = pad256(-c), and with a split cache n_seq × pad256(pad256(-c) / n_seq) (llama-context.cpp)");
+	sum_int(s, st->a.streams, "streams");
+	sum_explain(s, "streams = n_seq with a split cache, 1 with -kvu (llama-kv-cache.cpp n_stream)");
+	check_alloc(s, &st->m, &st->d, &st->a, "", 1);
+	sum_int(s, st->a.swa_cells * st->a.streams, "swa_cells_total");
+	if (st->has_tiny && st->nruns) {
+		const struct is_run *r0 = &st->runs[0];
+		int64_t cell = cf_cell_bytes(&st->tiny), G = cf_global_layers(&st->tiny);
+		sum_check_int(s, HOW_FORMULA, r0->a.global_bytes, G * cf_stream_cells(st->tiny_ctx, 1, 0) * cell,
+			      "tiny_global_bytes");
+		sum_explain(s, "tiny preset: %lld global layer × %lld cells × %lld B", (long long)G, (long long)st->tiny_ctx,
+			    (long long)cell);
+		for (int r = 0; r < st->nruns; r++) {
+			const struct is_run *run = &st->runs[r];
+			int64_t cells = cf_swa_cells(st->tiny_ctx, 1, 0, st->tiny.sliding_window, run->ub, run->swa_full);
+			int64_t lb = (st->tiny.layers - G) * cells * cell;
+			if (run->swa_full) {
+				sum_check_int(s, HOW_FORMULA, run->a.local_bytes, lb, "tiny_full_local_bytes");
+				continue;
+			}
+			sum_check_int(s, HOW_FORMULA, run->a.swa_cells, cells, "tiny_swa_cells.%lld", (long long)run->ub);
+			sum_explain(s, "pad256(min(%lld, %lld + %lld)) = %lld", (long long)st->tiny_ctx,
+				    (long long)st->tiny.sliding_window, (long long)run->ub, (long long)cells);
+			sum_check_int(s, HOW_FORMULA, run->a.local_bytes, lb, "tiny_local_bytes.%lld", (long long)run->ub);
 		}
-		sum_int(s, tl * st->tiny_ctx * pc, "tiny_full_local_bytes");
 	}
 }
 
-/* One of llama.cpp's "llama_kv_cache: size = ..." lines. */
-static void log_cache(FILE *out, const struct model *m, int64_t cells, int64_t layers)
+/* llama.cpp's "llama_kv_cache: size = ..." line (llama-kv-cache.cpp), MiB as float %.2f. */
+static void log_cache(FILE *out, const struct model *m, int64_t cells, int64_t layers, int64_t n_seq, int64_t streams,
+		      int64_t kb, int64_t vb)
 {
-	double total = (double)(cells * layers * model_kv_bytes_per_token_layer(m)) / MIB;
-	char t[32], half[32];
-	fmt_fixed(t, sizeof t, total, 2);
-	fmt_fixed(half, sizeof half, total / 2, 2);
-	fprintf(out, "I llama_kv_cache: size = %7s MiB (%6lld cells, %3lld layers,  1/1 seqs), K (%s): %7s MiB, V (%s): %7s MiB\n",
-		t, (long long)cells, (long long)layers, model_cache_name(m->k_type), half, model_cache_name(m->k_type), half);
+	fprintf(out,
+		"I llama_kv_cache: size = %7.2f MiB (%6lld cells, %3lld layers, %2lld/%lld seqs), K (%s): %7.2f MiB, "
+		"V (%s): %7.2f MiB\n",
+		(double)(float)((double)(kb + vb) / MIB), (long long)cells, (long long)layers, (long long)n_seq,
+		(long long)streams, model_cache_name(m->k_type), (double)(float)((double)kb / MIB),
+		model_cache_name(m->v_type), (double)(float)((double)vb / MIB));
+}
+
+/* The log lines of one run (llama-kv-cache-iswa.cpp, or llama-kv-cache.cpp alone without a window). */
+static void log_run(FILE *out, const struct model *m, const struct deploy *d, const struct kv_alloc *A)
+{
+	if (!A->windowed) {
+		log_cache(out, m, A->full_cells, A->global_layers, d->n_seq, A->streams, A->global_k_bytes,
+			  A->global_bytes - A->global_k_bytes);
+		return;
+	}
+	if (d->swa_full)
+		fprintf(out, "W llama_kv_cache_iswa: using full-size SWA cache (ref: "
+			     "https://github.com/ggml-org/llama.cpp/pull/13194#issuecomment-2868343055)\n");
+	fprintf(out, "I llama_kv_cache_iswa: creating non-SWA KV cache, size = %lld cells\n", (long long)A->full_cells);
+	log_cache(out, m, A->full_cells, A->global_layers, d->n_seq, A->streams, A->global_k_bytes,
+		  A->global_bytes - A->global_k_bytes);
+	fprintf(out, "I llama_kv_cache_iswa: creating     SWA KV cache, size = %lld cells\n", (long long)A->swa_cells);
+	log_cache(out, m, A->swa_cells, A->local_layers, d->n_seq, A->streams, A->local_k_bytes,
+		  A->local_bytes - A->local_k_bytes);
 }
 
 static void is_print(const void *vs, FILE *out)
 {
 	const struct is_state *st = vs;
-	char a[32], b[32], c[32];
-	if (st->ntiny) {
+	char a[32], b[32], c[32], dep[80];
+	if (st->has_tiny && st->nruns) {
 		const struct model *t = &st->tiny;
-		int64_t tl = model_local_layers(t), tg = t->layers - tl, pc = tiny_per_cell(st);
-		/* The tiny model's runs as the pinned llama.cpp build logs them. */
-		for (int run = 0; run <= st->ntiny; run++) {
-			int full = run == 1;   /* the lesson's second run is --swa-full at the first -ub */
-			int64_t ub = st->tiny_ub[run <= 1 ? 0 : run - 1];
-			int64_t cells = full ? st->tiny_ctx : model_swa_cells(st->tiny_ctx, t->sliding_window, 1, ub);
-			if (run == 0)
-				fprintf(out, "I print_info: n_swa                 = %lld\nI print_info: is_swa_any            = 1\n",
-					(long long)t->sliding_window);
-			if (full)
-				fprintf(out, "W llama_kv_cache_iswa: using full-size SWA cache (ref: https://github.com/ggml-org/llama.cpp/pull/13194#issuecomment-2868343055)\n");
-			fprintf(out, "I llama_kv_cache_iswa: creating non-SWA KV cache, size = %lld cells\n", (long long)st->tiny_ctx);
-			log_cache(out, t, st->tiny_ctx, tg);
-			fprintf(out, "I llama_kv_cache_iswa: creating     SWA KV cache, size = %lld cells\n", (long long)cells);
-			log_cache(out, t, cells, tl);
+		if (!st->lesson)
+			fprintf(out, "what llama.cpp prints for the tiny preset at -c %lld:\n", (long long)st->tiny_ctx);
+		fprintf(out, "I print_info: n_swa                 = %lld\nI print_info: is_swa_any            = 1\n",
+			(long long)t->sliding_window);
+		for (int r = 0; r < st->nruns; r++) {
+			struct deploy td = deploy_default(st->tiny_ctx);
+			td.n_ubatch = st->runs[r].ub;
+			td.swa_full = st->runs[r].swa_full;
+			log_run(out, t, &td, &st->runs[r].a);
 			fprintf(out, "\n");
 		}
-		fprintf(out, "layers 0-11, pattern %lld: ", (long long)t->swa_pattern);
-		for (int il = 0; il < 12; il++)
-			fputc(model_layer_is_local(t, il) ? 'L' : 'G', out);
+		const struct kv_alloc *A0 = &st->runs[0].a;
+		fprintf(out, "layers 0-%lld, pattern %lld: ", (long long)(2 * t->layers - 1), (long long)t->swa_pattern);
+		for (int64_t il = 0; il < 2 * t->layers; il++)
+			fputc(A0->layer_kind[il % t->layers] == LAYER_LOCAL ? 'L' : 'G', out);
 		fputc('\n', out);
-		for (int i = 0; i < st->ntiny; i++) {
-			int64_t cells = model_swa_cells(st->tiny_ctx, t->sliding_window, 1, st->tiny_ub[i]);
+		for (int r = 0; r < st->nruns; r++) {
+			const struct kv_alloc *R = &st->runs[r].a;
+			if (st->runs[r].swa_full)
+				continue;
 			fprintf(out, "tiny, -c %lld -ub %lld: global %lld x %lld cells = %s MiB, local %lld x %lld cells = %s MiB\n",
-				(long long)st->tiny_ctx, (long long)st->tiny_ub[i], (long long)tg, (long long)st->tiny_ctx,
-				fmt_fixed(a, sizeof a, (double)(tg * st->tiny_ctx * pc) / MIB, 2), (long long)tl, (long long)cells,
-				fmt_fixed(b, sizeof b, (double)(tl * cells * pc) / MIB, 2));
+				(long long)st->tiny_ctx, (long long)st->runs[r].ub, (long long)R->global_layers,
+				(long long)R->full_cells, fmt_fixed(a, sizeof a, (double)R->global_bytes / MIB, 2),
+				(long long)R->local_layers, (long long)R->swa_cells, fmt_fixed(b, sizeof b, (double)R->local_bytes / MIB, 2));
 		}
-		fprintf(out, "tiny, --swa-full: local %lld x %lld cells = %s MiB\n", (long long)tl, (long long)st->tiny_ctx,
-			fmt_fixed(a, sizeof a, (double)(tl * st->tiny_ctx * pc) / MIB, 2));
+		const struct kv_alloc *F = &st->runs[st->nruns > 1 ? 1 : 0].a;
+		fprintf(out, "tiny, --swa-full: local %lld x %lld cells = %s MiB\n", (long long)F->local_layers,
+			(long long)F->swa_cells, fmt_fixed(a, sizeof a, (double)F->local_bytes / MIB, 2));
 	}
-	fprintf(out, "%lld layers: %lld global, %lld local; global %s GiB + local %s GiB (%lld cells) = %s GiB\n",
-		(long long)st->m.layers, (long long)st->global_layers, (long long)st->local_layers,
-		fmt_fixed(a, sizeof a, st->global_bytes / GIB, 2), fmt_fixed(b, sizeof b, st->local_bytes / GIB, 2),
-		(long long)st->cells, fmt_fixed(c, sizeof c, (st->global_bytes + st->local_bytes) / GIB, 2));
+	const struct kv_alloc *A = &st->a;
+	if (!st->lesson) {
+		fprintf(out, "what llama.cpp prints for these settings (%s, %s):\n", st->m.name,
+			deploy_text(dep, sizeof dep, &st->d));
+		log_run(out, &st->m, &st->d, A);
+		if (st->m.swa_ignored)
+			fprintf(out, "(llama.cpp ignores this model's sliding_window %lld: a full cache on every layer)\n",
+				(long long)st->m.sliding_window);
+	}
+	char cells[48];
+	if (A->streams > 1)
+		snprintf(cells, sizeof cells, "%lld x %lld cells", (long long)A->streams, (long long)A->swa_cells);
+	else
+		snprintf(cells, sizeof cells, "%lld cells", (long long)A->swa_cells);
+	fprintf(out, "%lld layers: %lld global, %lld local; global %s GiB + local %s GiB (%s) = %s GiB\n",
+		(long long)st->m.layers, (long long)A->global_layers, (long long)A->local_layers,
+		fmt_fixed(a, sizeof a, A->global_bytes / GIB, 2), fmt_fixed(b, sizeof b, A->local_bytes / GIB, 2), cells,
+		fmt_fixed(c, sizeof c, A->total_bytes / GIB, 2));
 	fprintf(out, "all %lld layers global (or --swa-full): %s GiB\n", (long long)st->m.layers,
-		fmt_fixed(a, sizeof a, st->full_bytes / GIB, 2));
+		fmt_fixed(a, sizeof a, A->full_bytes / GIB, 2));
 }
 
 const struct scene_class scene_iswa = {

@@ -5,30 +5,32 @@
  * cache against the same model as MHA.  Steps: one bar each.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "model/size.h"
 #include "scene/scene.h"
 #include "scenes/common.h"
+#include "scenes/common_size.h"
 
 struct mb_row {
 	char name[48];
-	int64_t bytes;
+	int64_t bytes;    /* per token, all layers */
+	int64_t at_ctx;   /* at the padded context */
 };
 
 struct mb_state {
 	int mla;
-	int64_t ctx;
+	int64_t ctx, n_ctx;   /* as asked, and padded as llama.cpp allocates it */
 	int nrows;
 	struct mb_row rows[4];
-	int64_t hand_mla;     /* the lesson's formula, written out */
+	struct model m, ref;
+	int has_ref;
 	char model[128];
 };
 
 static const struct param_spec mb_params[] = {
-	{"ctx", PARAM_INT, 1, 1 << 24, 1, 0, "context for the cache size"},
-	{"ref_layers", PARAM_INT, 1, 1000, 1, 0, "reference model: layers"},
-	{"ref_kv_heads", PARAM_INT, 1, 1024, 1, 0, "reference model: KV heads"},
-	{"ref_head_dim", PARAM_INT, 1, 1024, 1, 0, "reference model: head dim"},
+	{"ctx", PARAM_INT, 1, 1 << 24, 1, 0, "-c context for the cache size"},
 	{0},
 };
 
@@ -36,31 +38,52 @@ static int mb_init(void *vs, const struct scene_env *env, char *err, size_t errl
 {
 	struct mb_state *st = vs;
 	const struct model *m = env->model;
-	(void)err, (void)errlen;
-	int64_t elem = model_cache_bytes(m->k_type, 1);
-	st->mla = m->kind == ATTN_MLA;
+	struct kv_alloc *a = malloc(sizeof *a);
+	struct deploy d;
+	if (!a) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	st->m = *m;
+	st->mla = m->kind == ATTN_MLA && m->mla_latent_cache;
 	st->ctx = params_int(env->p, "ctx");
+	d = deploy_default(st->ctx);
 	snprintf(st->model, sizeof st->model, "%s", m->name);
-	/* Keys of (nope + rope) dims and values of v dims per head, for the hypothetical layouts. */
-	int64_t kdim = st->mla ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
-	int64_t vdim = st->mla ? m->v_head_dim : m->head_dim;
 	int n = 0;
-	if (st->mla) {
+	if (size_alloc(m, &d, a) < 0) {
+		free(a);
+		snprintf(err, errlen, "ctx: the cache overflows 64-bit arithmetic for this model");
+		return -1;
+	}
+	st->n_ctx = a->n_ctx;
+	if (st->mla)
 		snprintf(st->rows[n].name, sizeof st->rows[n].name, "MLA latent + RoPE key");
-		st->rows[n++].bytes = model_kv_bytes_per_token(m);
-		st->hand_mla = m->layers * (m->kv_lora_rank + m->qk_rope_head_dim) * elem;
-	} else {
+	else if (m->kind == ATTN_MLA)
+		snprintf(st->rows[n].name, sizeof st->rows[n].name, "MLA, full K and V");
+	else
 		snprintf(st->rows[n].name, sizeof st->rows[n].name, "%s as it is (%lld KV)", model_kind_name(m->kind),
 			 (long long)m->kv_heads);
-		st->rows[n++].bytes = model_kv_bytes_per_token(m);
-	}
+	st->rows[n].bytes = size_kv_bytes_token(m);
+	st->rows[n++].at_ctx = a->total_bytes;
+	free(a);
+	/* The comparison layouts: K of the query head size, V of the V head size. */
 	snprintf(st->rows[n].name, sizeof st->rows[n].name, "same model as MHA");
-	st->rows[n++].bytes = m->layers * m->heads * (kdim + vdim) * elem;
+	st->rows[n].bytes = size_kv_bytes_token_as(m, m->heads);
+	st->rows[n].at_ctx = st->rows[n].bytes * st->n_ctx;
+	n++;
 	snprintf(st->rows[n].name, sizeof st->rows[n].name, "same model as GQA-8");
-	st->rows[n++].bytes = m->layers * 8 * (kdim + vdim) * elem;
-	snprintf(st->rows[n].name, sizeof st->rows[n].name, "Llama 3 8B (GQA-8)");
-	st->rows[n++].bytes = 2 * params_int(env->p, "ref_layers") * params_int(env->p, "ref_kv_heads") *
-			      params_int(env->p, "ref_head_dim") * 2;
+	st->rows[n].bytes = size_kv_bytes_token_as(m, 8);
+	st->rows[n].at_ctx = st->rows[n].bytes * st->n_ctx;
+	n++;
+	st->has_ref = env->preset != NULL;
+	if (st->has_ref) {
+		st->ref = *env->preset;
+		snprintf(st->rows[n].name, sizeof st->rows[n].name, "%.10s (%s-%lld)", st->ref.name,
+			 model_kind_name(st->ref.kind), (long long)st->ref.kv_heads);
+		st->rows[n].bytes = size_kv_bytes_token(&st->ref);
+		st->rows[n].at_ctx = st->rows[n].bytes * st->n_ctx;
+		n++;
+	}
 	st->nrows = n;
 	return 0;
 }
@@ -74,13 +97,13 @@ static void mb_render(const void *vs, struct view *v)
 {
 	const struct mb_state *st = vs;
 	struct canvas *c = v->pic;
-	int64_t top = st->rows[1].bytes;
-	canvas_text(c, 0, 0, ROLE_LABEL, "bytes per token (bar: linear)          GiB at ctx");
+	int64_t top = st->rows[1].bytes > st->rows[0].bytes ? st->rows[1].bytes : st->rows[0].bytes;
+	char gib[32];
+	canvas_text(c, 0, 0, ROLE_LABEL, "bytes per token (bar: linear)      GiB at ctx");
 	for (int i = 0; i < v->step && 1 + i * 3 < c->h; i++) {
 		int y = 1 + i * 3;
-		char gib[32];
-		fmt_fixed(gib, sizeof gib, (double)st->rows[i].bytes * st->ctx / GIB, 2);
-		canvas_printf(c, 0, y, i == v->step - 1 ? ROLE_ACCENT : ROLE_NORMAL, "%-22s %9lld  %8s", st->rows[i].name,
+		fmt_fixed(gib, sizeof gib, (double)st->rows[i].at_ctx / GIB, 2);
+		canvas_printf(c, 0, y, i == v->step - 1 ? ROLE_ACCENT : ROLE_NORMAL, "%-22s %9lld %10s", st->rows[i].name,
 			      (long long)st->rows[i].bytes, gib);
 		/* A bar may be too small to see: at least one eighth-cell shows it exists. */
 		double f = (double)st->rows[i].bytes / (double)top;
@@ -90,35 +113,80 @@ static void mb_render(const void *vs, struct view *v)
 	struct canvas *s = v->side;
 	canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->model);
 	canvas_printf(s, 0, 2, ROLE_NORMAL, "ctx %lld", (long long)st->ctx);
+	if (st->n_ctx != st->ctx)
+		canvas_printf(s, 0, 3, ROLE_NORMAL, "allocated %lld", (long long)st->n_ctx);
+	canvas_printf(s, 0, 4, ROLE_NORMAL, "K %s", model_cache_name(st->m.k_type));
 	if (st->mla)
-		canvas_printf(s, 0, 4, ROLE_ACCENT, "MHA / MLA = %.1f", (double)st->rows[1].bytes / st->rows[0].bytes);
+		canvas_printf(s, 0, 6, ROLE_ACCENT, "MHA / MLA = %s", fmt_fixed(gib, sizeof gib,
+			      (double)st->rows[1].bytes / st->rows[0].bytes, 1));
 	else
-		canvas_wrap(s, 0, 4, s->w, 4, ROLE_HOT, "this model has no MLA: its own cache is shown instead");
+		canvas_wrap(s, 0, 6, s->w, 5, ROLE_HOT, st->m.kind == ATTN_MLA
+			    ? "this file has no latent cache: llama.cpp caches full K and V per head (a re-converted GGUF caches the latent)"
+			    : "this model has no MLA: its own cache is shown instead");
 
 	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,
-			 "%s MLA caches one latent (kv_lora_rank) plus the decoupled RoPE key shared by all heads, per layer. "
-			 "Step to compare it with the same model as MHA and GQA-8, and with Llama 3 8B.",
-			 st->mla ? "" : "(This model has no MLA.)");
+			 "%sMLA caches one latent (kv_lora_rank) plus the decoupled RoPE key shared by all heads, per layer. "
+			 "Step to compare it with the same model as MHA and GQA-8%s.",
+			 st->mla ? "" : "(This model has no MLA cache.) ", st->has_ref ? ", and with a reference model" : "");
 	else {
 		const struct mb_row *r = &st->rows[v->step - 1];
-		snprintf(v->narration, VIEW_NARRATION, "%s: %lld bytes per token, %.2f GiB at %lld tokens%s", r->name,
-			 (long long)r->bytes, (double)r->bytes * st->ctx / GIB, (long long)st->ctx,
-			 v->step == 2 && st->mla ? ", the keys and values MLA avoids storing." : ".");
+		fmt_fixed(gib, sizeof gib, (double)r->at_ctx / GIB, 2);
+		snprintf(v->narration, VIEW_NARRATION, "%s: %lld bytes per token, %s GiB at %lld tokens%s", r->name,
+			 (long long)r->bytes, gib, (long long)st->n_ctx,
+			 v->step == 2 && st->mla ? ", the keys and values MLA avoids storing (K of the query head size, V of "
+						   "the V head size)." : ".");
 	}
 }
 
 static void mb_summary(const void *vs, struct summary *s)
 {
 	const struct mb_state *st = vs;
+	const struct model *m = &st->m;
+	char o1[96], o2[96];
 	static const char *const keys[] = {"mla", "mha", "gqa8", "ref"};
+	int uni = cf_uniform(m);
+	int64_t L = m->layers;
+	int64_t dk = m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
+	int64_t dv = m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v;
 	for (int i = 0; i < st->nrows; i++) {
 		const char *key = i == 0 && !st->mla ? "model" : keys[i];
-		if (i == 0 && st->mla)
-			sum_int_check(s, st->rows[i].bytes, st->hand_mla, "%s_bytes_per_token", key);
+		const struct model *rm = i == 3 ? &st->ref : m;
+		int64_t hand = -1;
+		if (i == 0 || i == 3)
+			hand = cf_uniform(rm) ? rm->layers * cf_cell_bytes(rm) : -1;
+		else if (uni)
+			hand = L * (cf_row_bytes(m->k_type, (i == 1 ? m->heads : 8) * dk) +
+				    cf_row_bytes(m->v_type, (i == 1 ? m->heads : 8) * dv));
+		if (hand >= 0)
+			sum_check_int(s, HOW_FORMULA, st->rows[i].bytes, hand, "%s_bytes_per_token", key);
 		else
 			sum_int(s, st->rows[i].bytes, "%s_bytes_per_token", key);
-		sum_real(s, (double)st->rows[i].bytes * st->ctx / GIB, "%s_gib_at_ctx", key);
+		if (i == 0 && st->mla) {
+			sum_explain(s, "MLA: layers × (kv_lora_rank + qk_rope_head_dim) × K bytes, no V (llama.cpp caches the latent in K)");
+			sum_explain(s, "= %lld × (%lld + %lld) × %lld = %lld (%s, %s)", (long long)L, (long long)m->kv_lora_rank,
+				    (long long)m->qk_rope_head_dim, (long long)cf_row_bytes(m->k_type, 1), (long long)hand,
+				    cf_origin(m, "kv_lora_rank", o1, sizeof o1), cf_origin(m, "qk_rope_head_dim", o2, sizeof o2));
+		} else if (i == 1 || i == 2) {
+			sum_explain(s, "layers × KV heads × (d_k × K bytes + d_v × V bytes) = %lld × %lld × (%lld + %lld) × %lld",
+				    (long long)L, (long long)(i == 1 ? m->heads : 8), (long long)dk, (long long)dv,
+				    (long long)cf_row_bytes(m->k_type, 1));
+			sum_explain(s, "d_k = qk_nope + qk_rope head dims, d_v = v_head_dim (%s, %s)",
+				    cf_origin(m, "head_dim", o1, sizeof o1), cf_origin(m, "v_head_dim", o2, sizeof o2));
+		} else if (i == 3) {
+			sum_explain(s, "reference %s (the scene file's preset): layers × cell bytes", rm->name);
+		}
+		/* The cache at ctx: bytes per token (checked above) × the padded context by the closed form. */
+		double at = (double)st->rows[i].at_ctx / GIB;
+		int windowed = i == 0 && m->sliding_window > 0 && !m->swa_ignored;
+		if (hand >= 0 && !windowed) {
+			double want = (double)hand * (double)cf_stream_cells(st->ctx, 1, 0) / GIB;
+			sum_check_real(s, HOW_FORMULA, at, want, 1e-12 * want, "%s_gib_at_ctx", key);
+		} else {
+			sum_real(s, at, "%s_gib_at_ctx", key);
+		}
+		sum_explain(s, "bytes per token × %lld cells (-c %lld padded to 256, llama-context.cpp) / 2^30", (long long)st->n_ctx,
+			    (long long)st->ctx);
 	}
 	if (st->mla)
 		sum_real(s, (double)st->rows[1].bytes / st->rows[0].bytes, "mha_over_mla");
@@ -128,17 +196,17 @@ static void mb_print(const void *vs, FILE *out)
 {
 	const struct mb_state *st = vs;
 	char at[32];
-	if (st->ctx % 1024 == 0)
-		snprintf(at, sizeof at, "%lldK", (long long)(st->ctx / 1024));
+	if (st->n_ctx % 1024 == 0)
+		snprintf(at, sizeof at, "%lldK", (long long)(st->n_ctx / 1024));
 	else
-		snprintf(at, sizeof at, "%lld", (long long)st->ctx);
+		snprintf(at, sizeof at, "%lld", (long long)st->n_ctx);
 	if (!st->mla)
-		fprintf(out, "(%s has no MLA: its own cache is shown first)\n", st->model);
+		fprintf(out, "(%s has no MLA cache: its own cache is shown first)\n", st->model);
 	for (int i = 0; i < st->nrows; i++) {
 		char label[48];
 		snprintf(label, sizeof label, "%s:", st->rows[i].name);
 		char gib[40];
-		fmt_fixed(gib, sizeof gib, (double)st->rows[i].bytes * st->ctx / GIB, 2);
+		fmt_fixed(gib, sizeof gib, (double)st->rows[i].at_ctx / GIB, 2);
 		fprintf(out, "%-22s %9lld bytes/token  %8s GiB at %s\n", label, (long long)st->rows[i].bytes, gib, at);
 	}
 	if (st->mla)

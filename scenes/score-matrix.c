@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "model/size.h"
 #include "scene/scene.h"
 #include "scenes/common.h"
 
@@ -36,17 +37,21 @@ static int sm_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	struct sm_state *st = vs;
 	const double *ctx = params_list(env->p, "ctx", &st->count);
 	st->heads = env->model->heads;
-	st->layers = env->model->layers;
 	st->bps = params_int(env->p, "bytes_per_score");
 	st->ubatch = params_int(env->p, "ubatch");
 	snprintf(st->model_name, sizeof st->model_name, "%s", env->model->name);
+	/* Layers that attend (a layer without KV heads, e.g. a recurrent one, has no scores). */
+	st->layers = 0;
+	for (int64_t il = 0; il < env->model->layers; il++)
+		st->layers += env->model->layer_kv_heads[il] > 0;
 	for (int i = 0; i < st->count; i++) {
 		struct sm_size *z = &st->sz[i];
 		z->n = (int64_t)ctx[i];
-		/* n^2 scores per head; times heads and bytes per layer; 4 passes; all layers. */
-		if (__builtin_mul_overflow(z->n, z->n, &z->per_head) ||
-		    __builtin_mul_overflow(z->per_head, st->heads * st->bps, &z->layer) ||
-		    __builtin_mul_overflow(z->layer, 4, &z->traffic) ||
+		/* n×n scores per head; the layer's S for all heads (size.c); 4 passes (write and read S
+		 * and P, the lesson's count); all layers. */
+		z->per_head = size_scores_bytes(z->n, z->n, 1, 1);
+		z->layer = size_scores_bytes(z->n, z->n, st->heads, st->bps);
+		if (z->per_head < 0 || z->layer < 0 || __builtin_mul_overflow(z->layer, 4, &z->traffic) ||
 		    __builtin_mul_overflow(z->traffic, st->layers, &z->model)) {
 			snprintf(err, errlen, "ctx: %lld gives sizes past 64-bit arithmetic for this model", (long long)z->n);
 			return -1;
@@ -54,11 +59,13 @@ static int sm_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		if (z->n > st->n_max)
 			st->n_max = z->n;
 	}
-	if (__builtin_mul_overflow(st->ubatch * st->heads * st->bps, st->n_max, &st->ubatch_slice)) {
+	/* A micro-batch's slice: ubatch queries against every key; decode: one query. */
+	st->ubatch_slice = size_scores_bytes(st->ubatch, st->n_max, st->heads, st->bps);
+	st->decode_row = size_scores_bytes(1, st->n_max, st->heads, st->bps);
+	if (st->ubatch_slice < 0) {
 		snprintf(err, errlen, "ubatch: the slice overflows 64-bit arithmetic");
 		return -1;
 	}
-	st->decode_row = st->n_max * st->heads * st->bps;
 	return 0;
 }
 
@@ -67,16 +74,34 @@ static int sm_nsteps(const void *vs)
 	return ((const struct sm_state *)vs)->count + 2;
 }
 
+/* Bytes in at most 8 columns ("1023 GiB", "16.0 MiB", "2.00 GiB"): the
+ * largest binary unit with a value of at least 1, three significant digits. */
+static void fmt_short(char *buf, size_t len, double bytes)
+{
+	static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+	int u = 0;
+	while (bytes >= 1024 && u < 6)
+		bytes /= 1024, u++;
+	if (u == 0 || bytes >= 100)
+		snprintf(buf, len, "%.0f %s", bytes, unit[u]);
+	else
+		snprintf(buf, len, "%.*f %s", bytes >= 10 ? 1 : 2, bytes, unit[u]);
+}
+
 static void sm_render(const void *vs, struct view *v)
 {
 	const struct sm_state *st = vs;
 	struct canvas *c = v->pic;
 	int shown = v->step < st->count ? v->step : st->count;
-	/* The grid: a square of side proportional to n (so its area is the n² scores). */
+	/* The table: every column where the pane is wide enough, else without
+	 * scores/head (the narration gives it); the grid takes what is left. */
+	int wide = c->w >= 53 + 2 + 16, tw = wide ? 53 : 34;
 	int side_h = c->h - 2, side_w = side_h * 2;
-	if (side_w > c->w / 2)
-		side_w = c->w / 2, side_h = side_w / 2;
-	canvas_text(c, 0, 0, ROLE_LABEL, "n×n scores (side ∝ n)");
+	if (side_w > c->w - tw - 2)
+		side_w = c->w - tw - 2, side_h = side_w / 2;
+	if (side_w < 2)
+		side_w = 2, side_h = 1;
+	canvas_text(c, 0, 0, ROLE_LABEL, side_w >= 22 ? "n×n scores (side ∝ n)" : "n×n");
 	for (int i = shown - 1; i >= 0; i--) {
 		double f = (double)st->sz[i].n / st->n_max;
 		int w = (int)(f * side_w + 0.5), h = (int)(f * side_h + 0.5);
@@ -95,25 +120,35 @@ static void sm_render(const void *vs, struct view *v)
 		else
 			canvas_hline(c, 0, 1, side_w, 0x2584, ROLE_HOT);
 	}
-	int tx = side_w + 2;
+	int tx = c->w - tw;
 	char a[32], b[32], d[32], e[32];
-	canvas_text(c, tx, 0, ROLE_LABEL, "tokens   scores/head  one layer  traffic  all layers");
-	for (int i = 0; i < shown; i++) {
+	if (wide)
+		canvas_printf(c, tx, 0, ROLE_LABEL, "%7s %18s %8s %8s %8s", "tokens", "scores/head", "1 layer", "traffic", "layers");
+	else
+		canvas_printf(c, tx, 0, ROLE_LABEL, "%7s %8s %8s %8s", "tokens", "1 layer", "traffic", "layers");
+	int rows = c->h - 1, first = shown > rows ? shown - rows + 1 : 0;
+	if (first > 0)
+		canvas_printf(c, tx, 1, ROLE_DIM, "+%d more above", first);
+	for (int i = first; i < shown; i++) {
 		const struct sm_size *z = &st->sz[i];
-		fmt_bytes(a, sizeof a, (double)z->layer);
-		fmt_bytes(b, sizeof b, (double)z->traffic);
-		fmt_bytes(d, sizeof d, (double)z->model);
+		int y = 1 + i - first + (first > 0);
+		fmt_short(a, sizeof a, (double)z->layer);
+		fmt_short(b, sizeof b, (double)z->traffic);
+		fmt_short(d, sizeof d, (double)z->model);
 		fmt_thousands(e, sizeof e, z->per_head);
-		canvas_printf(c, tx, 1 + i, i == shown - 1 ? ROLE_ACCENT : ROLE_NORMAL, "%6lld %14s %10s %8s %11s",
-			      (long long)z->n, e, a, b, d);
+		enum role r = i == shown - 1 ? ROLE_ACCENT : ROLE_NORMAL;
+		if (wide)
+			canvas_printf(c, tx, y, r, "%7lld %18s %8s %8s %8s", (long long)z->n, e, a, b, d);
+		else
+			canvas_printf(c, tx, y, r, "%7lld %8s %8s %8s", (long long)z->n, a, b, d);
 	}
 
 	struct canvas *s = v->side;
 	canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->model_name);
 	canvas_printf(s, 0, 2, ROLE_NORMAL, "%lld heads, %lld layers", (long long)st->heads, (long long)st->layers);
 	canvas_printf(s, 0, 3, ROLE_NORMAL, "%lld bytes per score", (long long)st->bps);
-	fmt_bytes(a, sizeof a, (double)st->ubatch_slice);
-	fmt_bytes(b, sizeof b, (double)st->decode_row);
+	fmt_short(a, sizeof a, (double)st->ubatch_slice);
+	fmt_short(b, sizeof b, (double)st->decode_row);
 	canvas_printf(s, 0, 5, v->step == st->count + 1 ? ROLE_HOT : ROLE_DIM, "-ub %lld slice: %s", (long long)st->ubatch, a);
 	canvas_printf(s, 0, 6, v->step == st->count + 2 ? ROLE_HOT : ROLE_DIM, "decode row: %s", b);
 
@@ -145,22 +180,45 @@ static void sm_render(const void *vs, struct view *v)
 	}
 }
 
+/* Scores stored for `rows` queries against n keys, counted row by row (the
+ * grid walked, not multiplied): the second way for the sizes below. */
+static int64_t walk_scores(int64_t rows, int64_t n)
+{
+	int64_t sum = 0;
+	for (int64_t q = 0; q < rows; q++)
+		sum += n;
+	return sum;
+}
+
 static void sm_summary(const void *vs, struct summary *s)
 {
 	const struct sm_state *st = vs;
+	/* Values from src/model/size.c (products), checked against the grid
+	 * walked row by row; traffic and the all-layers total are products of
+	 * a checked value and a count: no second way, plain items. */
 	for (int i = 0; i < st->count; i++) {
 		const struct sm_size *z = &st->sz[i];
 		long long n = (long long)z->n;
-		/* Each size checked against the same count reached another way (in doubles, by passes). */
-		double per_head = (double)z->n * (double)z->n;
-		sum_int_check(s, z->per_head, (int64_t)per_head, "scores_per_head.%lld", n);
-		sum_int_check(s, z->layer, (int64_t)(per_head * st->heads * st->bps), "layer_bytes.%lld", n);
-		sum_int_check(s, z->traffic, 2 * z->layer + 2 * z->layer, "traffic_bytes.%lld", n);
-		sum_int_check(s, z->model, (int64_t)((double)z->traffic * st->layers), "model_traffic_bytes.%lld", n);
+		int64_t walked = walk_scores(z->n, z->n);
+		sum_check_int(s, HOW_REFERENCE, z->per_head, walked, "scores_per_head.%lld", n);
+		sum_explain(s, "scores per head = n × n = %lld × %lld (S = QKᵀ has a row per query, a column per key)", n, n);
+		sum_explain(s, "check: the %lld rows of the grid walked and their keys counted", n);
+		sum_check_int(s, HOW_REFERENCE, z->layer, walked * st->heads * st->bps, "layer_bytes.%lld", n);
+		sum_explain(s, "one layer's S = n² × heads × bytes per score = %lld² × %lld × %lld (heads from the model, "
+			       "bytes_per_score a parameter)", n, (long long)st->heads, (long long)st->bps);
+		sum_int(s, z->traffic, "traffic_bytes.%lld", n);
+		sum_explain(s, "traffic = 4 passes (write S, read S, write P, read P) × one layer's S");
+		sum_int(s, z->model, "model_traffic_bytes.%lld", n);
+		sum_explain(s, "all layers = %lld attention layers × traffic", (long long)st->layers);
 	}
-	sum_int_check(s, st->ubatch_slice, (int64_t)((double)st->ubatch * st->n_max * st->heads * st->bps),
+	sum_check_int(s, HOW_REFERENCE, st->ubatch_slice, walk_scores(st->ubatch, st->n_max) * st->heads * st->bps,
 		      "ubatch_slice_bytes");
-	sum_int_check(s, st->decode_row, st->ubatch_slice / st->ubatch, "decode_row_bytes");
+	sum_explain(s, "-ub slice = ubatch × n × heads × bytes = %lld × %lld × %lld × %lld (llama-graph.cpp kq of one "
+		       "micro-batch); check: its rows walked", (long long)st->ubatch, (long long)st->n_max, (long long)st->heads,
+		    (long long)st->bps);
+	sum_check_int(s, HOW_REFERENCE, st->decode_row, walk_scores(1, st->n_max) * st->heads * st->bps, "decode_row_bytes");
+	sum_explain(s, "decode row = 1 × n × heads × bytes = %lld × %lld × %lld", (long long)st->n_max, (long long)st->heads,
+		    (long long)st->bps);
 }
 
 static void sm_print(const void *vs, FILE *out)

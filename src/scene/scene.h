@@ -34,6 +34,8 @@ struct scene_env {
 	const struct params *p;
 	const struct model *model;   /* the model in use; NULL for a scene that uses none */
 	int model_is_default;        /* it is the lesson's model for this scene */
+	int lesson_defaults;         /* parameters and model are the lesson's: print may show its captured logs */
+	const struct model *preset;  /* the scene file's second model, loaded once by the driver; NULL when none */
 };
 
 struct scene_class {

@@ -72,6 +72,7 @@ int scenefile_load(struct scene_file *sf, const char *path, const struct param_s
 	copy_field(f, "title", sf->title, sizeof sf->title);
 	copy_field(f, "lesson", sf->lesson, sizeof sf->lesson);
 	copy_field(f, "model", sf->model, sizeof sf->model);
+	copy_field(f, "preset", sf->preset, sizeof sf->preset);
 	s = ini_get(f, "scene", "order", &line);
 	if (!sf->id[0] || !sf->title[0]) {
 		err_set(err, errlen, path, ini_section_line(f, "scene"), "scene", sf->id[0] ? "title" : "id",

@@ -2,7 +2,8 @@
  * scenefile: a scene's data file, scenes/ID.ini.
  *
  *   [scene]   id, order, title, lesson, model (the lesson's model id; "-": the
- *             loaded model if any, else the scene's own parameters; absent: none)
+ *             loaded model if any, else the scene's own parameters; absent: none),
+ *             preset (optional: a second model the scene shows beside it, loaded once per run)
  *   [params]  default value of each parameter the scene declares
  *   [figures] the lesson's printed figures, keyed like the summary
  *
@@ -33,6 +34,7 @@ struct scene_file {
 	char title[96];
 	char lesson[48];
 	char model[64];     /* "" when the scene uses no model, "-" when only a loaded one */
+	char preset[64];    /* "" or a second model's id (iswa: the lesson's tiny SWA model) */
 	char param_text[PARAM_MAX][160];   /* defaults as written */
 	int param_line[PARAM_MAX];
 	int nfigures;

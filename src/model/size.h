@@ -1,0 +1,108 @@
+/*
+ * size: every size and cost derived from a model and a deployment, the way
+ * llama.cpp's current source allocates and computes them (DESIGN section 5).
+ * Scenes never derive sizes themselves: they call these.
+ *
+ * Rules, with the llama.cpp file each comes from:
+ *   - llama-context.cpp: n_ctx is padded up to a multiple of 256; with a
+ *     split cache (the default) each of the n_seq sequences gets its own
+ *     stream of n_ctx_seq = pad256(n_ctx / n_seq) cells (and n_ctx becomes
+ *     n_ctx_seq * n_seq); with a unified cache (-kvu) one stream of n_ctx.
+ *   - llama-kv-cache.cpp: a layer's K tensor is ggml_row_size(type_k,
+ *     n_embd_k_gqa(il)) bytes per cell per stream, V likewise with
+ *     n_embd_v_gqa(il); layers without a KV cache (has_kv false, here
+ *     layer_kv_heads 0) allocate nothing.
+ *   - llama-kv-cache-iswa.cpp: the sliding layers' cache has
+ *     GGML_PAD(min(size_base, n_swa * (unified ? n_seq : 1) + n_ubatch), 256)
+ *     cells per stream, or size_base with swa_full.
+ *   - MLA with the latent cache (DeepSeek-2/3 GGUFs with the *_mla keys):
+ *     K holds kv_lora_rank + qk_rope_head_dim elements per token, no V.
+ */
+#ifndef ATTNVIZ_SIZE_H
+#define ATTNVIZ_SIZE_H
+
+#include <stdint.h>
+
+#include "model/model.h"
+
+/* The padding of n_ctx and of the SWA cache (llama-context.cpp, llama-kv-cache-iswa.cpp). */
+#define SIZE_PAD 256
+
+/* How the model is run: llama.cpp's -c, -ub, -np, -kvu and --swa-full. */
+struct deploy {
+	int64_t n_ctx;      /* -c, as asked */
+	int64_t n_ubatch;   /* -ub */
+	int64_t n_seq;      /* -np: parallel sequences */
+	int unified;        /* -kvu: one stream shared by all sequences */
+	int swa_full;       /* --swa-full: sliding layers get every cell */
+};
+
+/* What one layer keeps. */
+enum layer_cache { LAYER_NONE, LAYER_GLOBAL, LAYER_LOCAL };
+
+/* The KV cache llama.cpp allocates for a model and a deployment. */
+struct kv_alloc {
+	int64_t n_ctx;          /* padded, and a multiple of n_seq streams when split */
+	int64_t streams;        /* n_seq when split, 1 when unified */
+	int64_t full_cells;     /* cells per stream of a full-attention layer (n_ctx_seq) */
+	int64_t swa_cells;      /* cells per stream of a sliding layer; 0 when there is none */
+	int windowed;           /* the model's window is honoured (a window, not swa_ignored) */
+	int64_t global_layers, local_layers, none_layers;
+	int64_t k_bytes, v_bytes;                    /* all layers, all streams */
+	int64_t global_bytes, local_bytes, total_bytes;
+	int64_t full_bytes;                          /* what swa_full would allocate */
+	int64_t global_k_bytes, local_k_bytes;       /* K part of the two caches (the rest is V) */
+	uint8_t layer_kind[MODEL_MAX_LAYERS];        /* enum layer_cache */
+	int64_t layer_cells[MODEL_MAX_LAYERS];       /* per stream */
+	int64_t layer_bytes[MODEL_MAX_LAYERS];       /* K + V, all streams */
+};
+
+/* The default deployment: -c n_ctx -ub 512, one sequence, split, no --swa-full. */
+struct deploy deploy_default(int64_t n_ctx);
+
+/* What layer il keeps (LAYER_NONE: no KV heads). */
+enum layer_cache size_layer_kind(const struct model *m, int64_t il);
+/* K and V elements per token on layer il (MLA latent: K only, V 0). */
+int64_t size_k_elems_layer(const struct model *m, int64_t il);
+int64_t size_v_elems_layer(const struct model *m, int64_t il);
+/* KV bytes per token (one cell) on layer il, K plus V in their cache types. */
+int64_t size_kv_bytes_token_layer(const struct model *m, int64_t il);
+/* KV bytes per token summed over every layer that keeps a cache. */
+int64_t size_kv_bytes_token(const struct model *m);
+/* The same model with `kv_heads` KV heads of full K and V on every cached
+ * layer (MHA = heads, MQA = 1, GQA-8 = 8): K head_dim, V the V head size
+ * (an MLA model's v_head_dim), in the model's K and V types. */
+int64_t size_kv_bytes_token_as(const struct model *m, int64_t kv_heads);
+
+/* The allocation.  0, or -1 when a size overflows 64 bits or d is invalid. */
+int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a);
+
+/* FLOPs.  Weights: 2 per active parameter per token.  Attention: per layer
+ * with a cache, 2·heads·head_dim (QKᵀ) + 2·heads·head_dim_v (PV) for every
+ * (query, key) pair the mask lets through: all keys up to the query on a
+ * full layer, the last `window` of them on a sliding one. */
+double size_weight_flops(const struct model *m, int64_t n_tokens);
+/* FLOPs of one (query, key) pair on layer il; 0 on a layer with no cache. */
+double size_attn_flops_pair(const struct model *m, int64_t il);
+/* (query, key) pairs on layer il when prefilling n tokens. */
+int64_t size_attn_pairs_prefill(const struct model *m, int64_t il, int64_t n);
+/* Attention FLOPs of prefilling n tokens, all layers. */
+double size_attn_flops_prefill(const struct model *m, int64_t n);
+/* Attention FLOPs of decoding the token at position pos (0-based: it sees pos + 1 keys on a full layer). */
+double size_attn_flops_decode(const struct model *m, int64_t pos);
+/* KV bytes one decoded token at position pos reads: every key it sees, per layer. */
+int64_t size_kv_read_decode(const struct model *m, int64_t pos);
+
+/* The two largest temporaries of a llama.cpp compute graph (fa-engines).
+ * Without flash attention, llama-graph.cpp build_attn_mha multiplies
+ * kq = K·Q into an F32 tensor [n_kv, n_ubatch, n_head] (4 bytes a score): all at once;
+ * with it, FLASH_ATTN_EXT never materializes it.  The logits are F32
+ * [n_vocab, n_outputs], and the reserved graph outputs every token of a
+ * micro-batch (llama-context.cpp graph_reserve). */
+int64_t size_scores_bytes(int64_t n_ubatch, int64_t n_kv, int64_t heads, int64_t bytes_per_score);
+int64_t size_logits_bytes(int64_t n_ubatch, int64_t vocab);
+
+/* The window llama.cpp applies on layer il (0: none, a full layer). */
+int64_t size_layer_window(const struct model *m, int64_t il);
+
+#endif
