@@ -417,12 +417,12 @@ static int read_counts(struct hf *H, struct shape *s)
 	if (m->heads % m->kv_heads)
 		return fail(H, H->where, "%lld does not divide num_attention_heads (%lld)", (long long)m->kv_heads,
 			    (long long)m->heads);
-	if (s->hidden % m->heads && !f->head_dim)
-		return fail(H, "num_attention_heads", "%lld does not divide hidden_size (%lld)", (long long)m->heads,
-			    (long long)s->hidden);
 	int64_t hd_def = f->head_dim ? f->head_dim : s->hidden / m->heads;
 	if (f->id == F_DEEPSEEK2 || f->id == F_DEEPSEEK3)
 		return 0;   /* read_mla sets the head sizes */
+	if (s->hidden % m->heads && !f->head_dim && !find(H, sc, "head_dim"))
+		return fail(H, "num_attention_heads", "%lld does not divide hidden_size (%lld) and no head_dim is given",
+			    (long long)m->heads, (long long)s->hidden);
 	rc = get_int(H, sc, "head_dim", 1, hd_def, 1, 65536, &m->head_dim);
 	if (rc < 0)
 		return -1;
@@ -722,9 +722,9 @@ static int read_rope(struct hf *H)
 	json_t *t = json_object_get(rs, "rope_type");
 	if (!t)
 		t = json_object_get(rs, "type");
-	snprintf(H->where, sizeof H->where, "%s%s", rsc.prefix[0], json_object_get(rs, "rope_type") ? "rope_type" : "type");
 	if (!t)
-		return fail(H, H->where, "missing: rope_scaling needs a rope_type");
+		return fail(H, rpath, "no rope_type (or type) in it");
+	snprintf(H->where, sizeof H->where, "%s%s", rsc.prefix[0], json_object_get(rs, "rope_type") ? "rope_type" : "type");
 	if (!json_is_string(t))
 		return fail(H, H->where, "%s, want a string", json_kind(t));
 	const char *ty = json_string_value(t);
