@@ -604,8 +604,10 @@ static int read_window(struct hf *H)
 			win = 0;
 		}
 	}
-	if (f->id == F_GEMMA2 || f->id == F_GPT_OSS)
+	if (f->id == F_GEMMA2 || f->id == F_GPT_OSS) {
 		pattern = 2;   /* llama.cpp: hparams.set_swa_pattern(2); transformers: (i + 1) % 2 */
+		model_set_origin(m, "swa_pattern", "2: every other layer (llama.cpp %s set_swa_pattern(2))", f->arch);
+	}
 	if (f->id == F_GEMMA3) {
 		rc = get_int(H, sc, "sliding_window_pattern", 1, 6, 1, MODEL_MAX_LAYERS, &pattern);
 		if (rc < 0)
@@ -632,6 +634,7 @@ static int read_window(struct hf *H)
 		if (n_sliding && !win)
 			return fail(H, H->where, "sliding layers without a sliding_window");
 		model_set_origin(m, "layer_types", "config.json %s", H->where);
+		model_set_origin(m, "swa_pattern", "from config.json %s", H->where);
 	} else if (win) {
 		for (int64_t il = 0; il < m->layers; il++)
 			m->layer_swa[il] = (uint8_t)(pattern ? il % pattern < pattern - 1 : 1);
@@ -885,6 +888,8 @@ static int read_model(struct hf *H)
 	if (m->experts)
 		model_set_origin(m, "active_params", "estimated: shared weights + %lld of %lld routed experts",
 				 (long long)m->experts_used, (long long)m->experts);
+	else
+		model_set_origin(m, "active_params", "params (a dense model uses every weight)");
 	return 0;
 }
 
@@ -1027,7 +1032,9 @@ int model_load_hf(struct model *out, const char *path, char *err, size_t errlen)
 	if (read_model(&H) < 0)
 		goto out;
 	json_t *nm = json_object_get(root, "_name_or_path");
-	err_clean(m->name, sizeof m->name, nm && json_is_string(nm) && json_string_value(nm)[0] ? json_string_value(nm) : m->id);
+	int named = nm && json_is_string(nm) && json_string_value(nm)[0];
+	err_clean(m->name, sizeof m->name, named ? json_string_value(nm) : m->id);
+	model_set_origin(m, "name", named ? "config.json _name_or_path" : "the directory's name");
 	char dir[sizeof m->path];
 	snprintf(dir, sizeof dir, "%s", file);
 	char *slash = strrchr(dir, '/');
