@@ -962,18 +962,22 @@ static char *read_all(const char *file, size_t *n, char *err, size_t errlen)
 		err_set(err, errlen, file, 0, NULL, NULL, "cannot open");
 		return NULL;
 	}
-	char *buf = malloc(HF_MAX_BYTES + 1);
+	/* room for the size stat gave (resolve checked it), plus one byte to see growth */
+	struct stat st;
+	size_t cap = fstat(fileno(f), &st) == 0 && st.st_size >= 0 && st.st_size <= HF_MAX_BYTES ?
+			     (size_t)st.st_size + 1 : HF_MAX_BYTES + 1;
+	char *buf = malloc(cap + 1);
 	if (!buf) {
 		fclose(f);
 		err_set(err, errlen, file, 0, NULL, NULL, "out of memory");
 		return NULL;
 	}
-	*n = fread(buf, 1, HF_MAX_BYTES + 1, f);
+	*n = fread(buf, 1, cap, f);
 	int bad = ferror(f);
 	fclose(f);
-	if (bad || *n > HF_MAX_BYTES) {
+	if (bad || *n >= cap) {
 		free(buf);
-		err_set(err, errlen, file, 0, NULL, NULL, bad ? "read error" : "too large for a config.json");
+		err_set(err, errlen, file, 0, NULL, NULL, bad ? "read error" : "changed while it was read");
 		return NULL;
 	}
 	buf[*n] = 0;
