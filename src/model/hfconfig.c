@@ -839,11 +839,14 @@ static int read_shape(struct hf *H, struct shape *s)
 		return -1;
 	if (f->id == F_GEMMA2) {
 		/* validated, not kept: they scale scores, not sizes */
-		double x;
-		if (get_real(H, sc, "query_pre_attn_scalar", 1, 256, 1e-6, 1e9, &x) < 0 ||
-		    get_real(H, sc, "attn_logit_softcapping", 1, 50, 0, 1e9, &x) < 0 ||
-		    get_real(H, sc, "final_logit_softcapping", 1, 30, 0, 1e9, &x) < 0)
-			return -1;
+		static const struct { const char *key; double def; } g2[] = {
+			{"query_pre_attn_scalar", 256}, {"attn_logit_softcapping", 50}, {"final_logit_softcapping", 30}};
+		for (size_t i = 0; i < sizeof g2 / sizeof g2[0]; i++) {
+			double x;
+			if ((rc = get_real(H, sc, g2[i].key, 1, g2[i].def, 0, 1e9, &x)) < 0)
+				return -1;
+			origin(H, g2[i].key, rc, H->where);
+		}
 	}
 	return 0;
 }
@@ -883,8 +886,8 @@ static int read_model(struct hf *H)
 	m->params = total;
 	m->active_params = active;
 	m->params_estimated = 1;
-	model_set_origin(m, "params", "estimated: vocab x hidden x %d + layers x (attention + %s + norms)",
-			 s.tie ? 1 : 2, m->experts ? "MoE or MLP" : "MLP");
+	model_set_origin(m, "params", "estimated: vocab x hidden (embedding%s) + %lld layers x (attention + %s + norms)",
+			 s.tie ? ", tied" : " + lm_head", (long long)m->layers, m->experts ? "MoE or MLP" : "MLP");
 	if (m->experts)
 		model_set_origin(m, "active_params", "estimated: shared weights + %lld of %lld routed experts",
 				 (long long)m->experts_used, (long long)m->experts);

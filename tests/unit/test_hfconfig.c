@@ -295,6 +295,28 @@ static void variants(void)
 	T_OK(rc == 0, "hf deepseek-v2-lite: loads (%s)", rc ? err : "");
 	if (rc == 0)
 		T_REL(m.params, 15.7e9, 0.01, "hf deepseek-v2-lite: params within 1%% of the published 15.7e9");
+	/* Qwen3-30B-A3B's published values (qwen3_moe). */
+	rc = load_text(&m, "{\"model_type\": \"qwen3_moe\", \"hidden_size\": 2048, \"num_hidden_layers\": 48,"
+			   " \"num_attention_heads\": 32, \"num_key_value_heads\": 4, \"head_dim\": 128,"
+			   " \"intermediate_size\": 6144, \"moe_intermediate_size\": 768, \"num_experts\": 128,"
+			   " \"num_experts_per_tok\": 8, \"vocab_size\": 151936, \"tie_word_embeddings\": false,"
+			   " \"mlp_only_layers\": [], \"decoder_sparse_step\": 1}", err, sizeof err);
+	T_OK(rc == 0, "hf qwen3-30b-a3b: loads (%s)", rc ? err : "");
+	if (rc == 0) {
+		T_EQ_STR(m.arch, "qwen3moe", "hf qwen3-30b-a3b: arch");
+		/* layer: q, o 2048 x 4096 x 2 = 16,777,216; k, v 2048 x 512 x 2 = 2,097,152;
+		 * q/k norms 256; norms 4096; router 128 x 2048 = 262,144; experts 128 x 3 x 2048 x
+		 * 768 = 603,979,776 -> 623,120,640; x 48 = 29,909,790,720; + 2 x 151936 x 2048 =
+		 * 622,329,856 + 2048 = 30,532,122,624.  Active: 8 experts 37,748,736 ->
+		 * 56,889,600 x 48 = 2,730,700,800 + 622,331,904 = 3,353,032,704 */
+		T_NEAR(m.params, 30532122624.0, 0.5, "hf qwen3-30b-a3b: params by hand");
+		T_NEAR(m.active_params, 3353032704.0, 0.5, "hf qwen3-30b-a3b: active params by hand");
+		T_REL(m.params, 30.5e9, 0.01, "hf qwen3-30b-a3b: params within 1%% of the published 30.5e9");
+	}
+	/* transformers 5: rope_theta inside rope_parameters. */
+	rc = load_text(&m, "{\"model_type\": \"llama\", \"num_hidden_layers\": 2,"
+			   " \"rope_parameters\": {\"rope_type\": \"default\", \"rope_theta\": 500000.0}}", err, sizeof err);
+	T_OK(rc == 0 && m.rope_base == 500000 && m.scaling == ROPE_NONE, "hf: rope_theta in rope_parameters");
 	/* A refused file leaves the model as it was. */
 	struct model keep = m;
 	rc = load_text(&m, "{\"model_type\": \"llama\"}", err, sizeof err);
