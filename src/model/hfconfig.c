@@ -886,7 +886,7 @@ static int read_model(struct hf *H)
 	m->params = total;
 	m->active_params = active;
 	m->params_estimated = 1;
-	model_set_origin(m, "params", "estimated: vocab x hidden (embedding%s) + %lld layers x (attention + %s + norms)",
+	model_set_origin(m, "params", "estimated: vocab x hidden (embedding%s) + %lld x (attention + %s + norms)",
 			 s.tie ? ", tied" : " + lm_head", (long long)m->layers, m->experts ? "MoE or MLP" : "MLP");
 	if (m->experts)
 		model_set_origin(m, "active_params", "estimated: shared weights + %lld of %lld routed experts",
@@ -1047,9 +1047,8 @@ int model_load_hf(struct model *out, const char *path, char *err, size_t errlen)
 	char *slash = strrchr(dir, '/');
 	if (slash)
 		*slash = 0;
-	else
-		snprintf(dir, sizeof dir, ".");
-	snprintf(m->source, sizeof m->source, "config.json of %.160s; params estimated from the architecture", dir);
+	const char *shown = slash && strcmp(dir, ".") ? dir : m->id;   /* "./config.json": the directory's name */
+	snprintf(m->source, sizeof m->source, "config.json of %.160s; params estimated from the architecture", shown);
 	err_clean(m->source, sizeof m->source, m->source);
 	if (model_finish(m, file, err, errlen) < 0)
 		goto out;

@@ -92,6 +92,17 @@ static void dense_models(void)
 		T_NEAR(m.params, 7615616512.0, 0.5, "hf qwen2.5-7b: params by hand");
 		T_REL(m.params, 7.62e9, 0.01, "hf qwen2.5-7b: params within 1%% of the published 7.62e9");
 	}
+	/* -m ./config.json inside the directory: the id is still the directory's name. */
+	char cwd[1024];
+	if (getcwd(cwd, sizeof cwd) && chdir("tests/hf/qwen3-8b") == 0) {
+		int rc = load(&m, "./config.json");
+		T_OK(chdir(cwd) == 0, "hf: back to %s", cwd);
+		if (rc == 0) {
+			T_EQ_STR(m.id, "qwen3-8b", "hf ./config.json: id is the directory's name");
+			T_EQ_STR(m.source, "config.json of qwen3-8b; params estimated from the architecture",
+				 "hf ./config.json: source");
+		}
+	}
 	if (load(&m, "tests/hf/qwen3-8b") == 0) {
 		T_EQ_STR(m.arch, "qwen3", "hf qwen3-8b: arch");
 		T_EQ_INT(m.layers, 36, "hf qwen3-8b: layers");
