@@ -766,7 +766,9 @@ static int read_rope(struct hf *H)
 	rc = get_real(H, &rsc, "factor", !need, def < 1 ? 1 : def, 1, 1e6, &m->rope_factor);
 	if (rc < 0)
 		return -1;
-	if (rc)
+	if (rc && f->id == F_GEMMA3)   /* llama.cpp gemma3: rope_freq_scale_train_swa = 1 */
+		model_set_origin(m, "factor", "config.json %s (global layers only)", H->where);
+	else if (rc)
 		origin(H, "factor", rc, H->where);
 	else
 		model_set_origin(m, "factor", "max_position_embeddings / original_max_position_embeddings");
