@@ -15,7 +15,7 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 BUILD   ?= build
 PROG    ?= attnviz
-FUZZ_TARGETS = model scene set
+FUZZ_TARGETS = model scene set hf
 
 PKG_CONFIG ?= pkg-config
 # ncursesw: pkg-config when it knows it, else the plain library names.
@@ -25,15 +25,18 @@ CURSES_LIBS   := $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null || echo -lncu
 INI_CFLAGS := $(shell $(PKG_CONFIG) --cflags iniparser 2>/dev/null || \
 		(test -d /usr/include/iniparser && echo -I/usr/include/iniparser))
 INI_LIBS   := $(shell $(PKG_CONFIG) --libs iniparser 2>/dev/null || echo -liniparser)
+# jansson reads config.json (Debian libjansson-dev ships a .pc file).
+JSON_CFLAGS := $(shell $(PKG_CONFIG) --cflags jansson 2>/dev/null)
+JSON_LIBS   := $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson)
 
 WARN     = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wformat=2
 DEFS     = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	   -DATTNVIZ_DATADIR='"$(DATADIR)"' -DATTNVIZ_VERSION='"$(VERSION)"'
 # The check builds treat every warning as an error (WERROR=-Werror).
 WERROR  ?=
-ALL_CFLAGS = $(WARN) $(WERROR) $(DEFS) -Isrc -I. -I$(BUILD) $(INI_CFLAGS) -MMD -MP $(CPPFLAGS) $(CFLAGS)
+ALL_CFLAGS = $(WARN) $(WERROR) $(DEFS) -Isrc -I. -I$(BUILD) $(INI_CFLAGS) $(JSON_CFLAGS) -MMD -MP $(CPPFLAGS) $(CFLAGS)
 FAST_CFLAGS = -O3 -ffp-contract=fast -fno-math-errno -fno-trapping-math
-LIBS     = $(INI_LIBS) -lm -lpthread
+LIBS     = $(INI_LIBS) $(JSON_LIBS) -lm -lpthread
 
 # Everything but the UI and main links without curses: the tests use it.
 CORE_SRC = $(filter-out src/main.c,$(wildcard src/*.c src/kern/*.c src/model/*.c src/scene/*.c src/util/*.c \
@@ -113,7 +116,7 @@ FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-
 fuzz-build:
 	$(MAKE) CC=clang BUILD=build/fuzz CFLAGS='$(FUZZ_FLAGS)' build/fuzz/libattnviz.a
 	for t in $(FUZZ_TARGETS); do \
-		clang $(WARN) $(DEFS) -Isrc -I. $(INI_CFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined \
+		clang $(WARN) $(DEFS) -Isrc -I. $(INI_CFLAGS) $(JSON_CFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined \
 			-o build/fuzz/fuzz_$$t tests/fuzz/fuzz_$$t.c build/fuzz/libattnviz.a $(LIBS) || exit 1; \
 	done
 

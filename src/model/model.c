@@ -1,4 +1,5 @@
 #include "model/model.h"
+#include "model/hfconfig.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -273,6 +274,8 @@ int model_load(struct model *m, const char *path, char *err, size_t errlen)
 
 int model_find_load(struct model *m, const char *name, char *err, size_t errlen)
 {
+	if (hfconfig_wants(name))   /* DIR/config.json, or a directory holding one */
+		return model_load_hf(m, name, err, errlen);
 	if (strchr(name, '/') || paths_is_file(name) ||
 	    (strlen(name) > 4 && !strcmp(name + strlen(name) - 4, ".ini")))
 		return model_load(m, name, err, errlen);

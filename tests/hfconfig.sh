@@ -1,0 +1,121 @@
+#!/bin/sh
+# config.json models (-m DIR, -m DIR/config.json): the published fixtures of
+# tests/hf through the scenes, KV bytes per token worked out by hand from
+# llama.cpp's rules, and every class of bad file: exit 2 and one line naming
+# the file with line:column where the file has one.
+. tests/lib.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# KV bytes per token with every layer global and an f16 cache:
+# 2 (K, V) x layers x KV heads x head_dim x 2 bytes; MLA (llama.cpp caches the
+# latent): layers x (kv_lora_rank + qk_rope_head_dim) x 2 bytes.
+while read -r dir want why; do
+	got=$(sval gqa kv_bytes_per_token -m "tests/hf/$dir")
+	expect_eq "hf: $dir KV bytes per token ($why)" "$got" "$want"
+done <<'X'
+llama3-8b 131072 2x32x8x128x2
+llama3.1-8b 131072 2x32x8x128x2
+mistral-7b-v0.1 131072 2x32x8x128x2
+mixtral-8x7b 131072 2x32x8x128x2
+qwen2.5-7b 57344 2x28x4x128x2
+qwen3-8b 147456 2x36x8x128x2
+gemma2-9b 344064 2x42x8x256x2
+gemma3-27b 507904 2x62x16x128x2_(text_config)
+deepseek-v3 70272 61x(512+64)x2
+gpt-oss-20b 49152 2x24x8x64x2
+phi-3-mini-128k 393216 2x32x32x96x2
+falcon-7b 8192 2x32x1x64x2_(multi_query)
+X
+expect_eq "hf: mla-bytes on deepseek-v3 (61 x (512 + 64) x 2)" \
+	"$(sval mla-bytes mla_bytes_per_token -m tests/hf/deepseek-v3)" 70272
+# MHA on DeepSeek-V3's shapes: 61 x 128 heads x (192 + 128) x 2 bytes
+expect_eq "hf: mla-bytes MHA row on deepseek-v3 (61 x 128 x 320 x 2)" \
+	"$(sval mla-bytes mha_bytes_per_token -m tests/hf/deepseek-v3)" $((61 * 128 * 320 * 2))
+
+# The ways to name one: the file, the directory, with a trailing slash, ./config.json.
+for form in tests/hf/qwen2.5-7b/config.json tests/hf/qwen2.5-7b/ "$PWD/tests/hf/qwen2.5-7b"; do
+	expect_eq "hf: -m $form" "$(sval gqa kv_bytes_per_token -m "$form")" 57344
+done
+mkdir "$tmp/qwen" && cp tests/hf/qwen2.5-7b/config.json "$tmp/qwen/"
+abs=$(cd "$(dirname "$ATTNVIZ")" && pwd)/$(basename "$ATTNVIZ")
+got=$(cd "$tmp/qwen" && "$abs" --summary gqa -m ./config.json | awk -F'\t' '$2 == "kv_bytes_per_token" { print $3 }')
+expect_eq "hf: -m ./config.json" "$got" 57344
+
+# bad NAME WANT: the JSON on stdin as NAME/config.json; exit 2, one line, WANT in it
+bad() {
+	name=$1 want=$2
+	mkdir -p "$tmp/$name"
+	cat > "$tmp/$name/config.json"
+	"$ATTNVIZ" --summary gqa -m "$tmp/$name" >/dev/null 2>"$tmp/err"; rc=$?
+	if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -qF -- "$want" "$tmp/err"; then ok "hf: $name"
+	else fail "hf: $name (rc $rc: $(cat "$tmp/err"))"; fi
+}
+good=tests/hf/llama3-8b/config.json
+printf '{"model_type": "llama",\n "num_hidden_layers": 32,}\n' |
+	bad syntax "syntax/config.json:2:26: string or '}' expected"
+sed 's/"num_attention_heads": 32,/&\n  "num_attention_heads": 16,/' "$good" |
+	bad duplicate-key "duplicate-key/config.json:16:23: duplicate object key"
+sed 's/"rope_theta": 500000.0/"rope_theta": 1e400/' "$good" |
+	bad huge-number "huge-number/config.json:21:21: real number overflow near '1e400'"
+sed 's/"num_hidden_layers": 32/"num_hidden_layers": "32"/' "$good" |
+	bad number-as-string "number-as-string/config.json:16:3: field num_hidden_layers: a string (\"32\"), want a number"
+sed 's/"num_key_value_heads": 8/"num_key_value_heads": -8/' "$good" |
+	bad negative-count "negative-count/config.json:17:3: field num_key_value_heads: -8 is out of range (1 to 65536)"
+sed 's/"num_hidden_layers": 32/"num_hidden_layers": 100000/' "$good" |
+	bad absurd-count "absurd-count/config.json:16:3: field num_hidden_layers: 100000 is out of range (1 to 1024)"
+sed 's/"num_hidden_layers": 32/"num_hidden_layers": 32.5/' "$good" |
+	bad fraction "fraction/config.json:16:3: field num_hidden_layers: 32.5 is not a whole number"
+sed '/num_hidden_layers/d' "$good" |
+	bad missing-field "missing-field/config.json: field num_hidden_layers: missing (required)"
+sed 's/"num_key_value_heads": 8/"num_key_value_heads": 5/' "$good" |
+	bad not-divisible "field num_key_value_heads: 5 does not divide num_attention_heads (32)"
+sed 's/"rope_theta": 500000.0/"rope_theta": true/' "$good" |
+	bad boolean-number "field rope_theta: a boolean, want a number"
+sed 's/"model_type": "llama"/"model_type": "bert"/' "$good" |
+	bad unknown-family "unknown-family/config.json:14:3: field model_type: 'bert' is not a family attnviz reads"
+sed '/model_type/d' "$good" | bad no-family "no-family/config.json: field model_type: missing"
+sed 's/"rope_scaling": null/"rope_scaling": {"factor": 8.0}/' "$good" |
+	bad rope-no-type "rope-no-type/config.json:20:3: field rope_scaling: no rope_type"
+sed 's/"rope_scaling": null/"rope_scaling": {"rope_type": "llama3", "factor": 8.0}/' "$good" |
+	bad llama3-no-freq "field rope_scaling.low_freq_factor: missing (required)"
+sed 's/"rope_scaling": null/"rope_scaling": {"rope_type": "linear", "factor": 0.5}/' "$good" |
+	bad small-factor "field rope_scaling.factor: 0.5 is out of range"
+printf '{"model_type": "llama", "num_hidden_layers": 2, "head_dim": 125}' |
+	bad odd-head-dim "field head_dim: 125 is odd: RoPE rotates pairs"
+printf '{"model_type": "gemma3_text", "num_hidden_layers": 4,\n "layer_types": ["full_attention"]}' |
+	bad layer-types-length "layer-types-length/config.json:2:2: field layer_types: 1 entries for 4 layers"
+printf '{"model_type": "gpt_oss", "num_hidden_layers": 2, "layer_types": ["sliding_attention", "chunked"]}' |
+	bad layer-type-word "field layer_types: entry 1 is not \"sliding_attention\" or \"full_attention\""
+printf '{"model_type": "mixtral", "num_hidden_layers": 2, "num_local_experts": 4, "num_experts_per_tok": 5}' |
+	bad experts-used "field num_experts_per_tok: 5 is out of range (1 to 4)"
+printf '{"model_type": "llama", "num_hidden_layers": 2, "text_config": 5}' |
+	bad text-config-type "text-config-type/config.json:1:49: field text_config: a number, want an object"
+printf '{"text_config": {"model_type": "gemma3_text", "num_hidden_layers": "x"}, "model_type": "gemma3"}' |
+	bad text-config-field "field text_config.num_hidden_layers: a string (\"x\"), want a number"
+printf '{"model_type": "llama", "num_hidden_layers": 1024, "hidden_size": 1000000, "intermediate_size": 10000000}' |
+	bad absurd-params "field num_hidden_layers: the estimated parameter count"
+printf '{"model_type": "llama", "num_hidden_layers": 1024, "num_attention_heads": 65536, "num_key_value_heads": 65536, "hidden_size": 1, "intermediate_size": 1, "head_dim": 65536, "vocab_size": 10}' |
+	bad overflow "sizes derived from this model overflow 64-bit arithmetic"
+printf '{"model_type": "falcon", "num_hidden_layers": 2, "alibi": true}' |
+	bad falcon-alibi "field alibi: ALiBi Falcon models use no RoPE"
+echo '[1, 2]' | bad not-an-object "not-an-object/config.json:1:1: the file is a list, want an object"
+: | bad empty "empty/config.json:1:0: '[' or '{' expected near end of file"
+python3 -c "print('[' * 3000 + ']' * 3000)" 2>/dev/null | bad deep-nesting "deep-nesting/config.json:1:2049: maximum parsing depth reached" ||
+	true
+printf '{"model_type": "llama", "x": "a\0b"}' | bad nul-byte "nul-byte/config.json:1:31: control character 0x0"
+head -c 3000 /dev/urandom | tr -d '{[ \t\n' | bad binary-garbage "binary-garbage/config.json:1:"
+
+mkdir -p "$tmp/dirjson/config.json"
+"$ATTNVIZ" --summary gqa -m "$tmp/dirjson/config.json" >/dev/null 2>"$tmp/err"; rc=$?
+expect_eq "hf: a directory named config.json exits 2" $rc 2
+grep -qF "dirjson/config.json: is a directory, not a config.json file" "$tmp/err" && ok "hf: directory named config.json message" ||
+	fail "hf: directory named config.json: $(cat "$tmp/err")"
+"$ATTNVIZ" --summary gqa -m "$tmp/nothere/config.json" >/dev/null 2>"$tmp/err"; rc=$?
+expect_eq "hf: a missing config.json exits 2" $rc 2
+grep -qF "nothere/config.json: cannot open" "$tmp/err" && ok "hf: missing file message" || fail "hf: missing: $(cat "$tmp/err")"
+# An INI file and a directory without config.json still go to the INI loader.
+mkdir "$tmp/plain.ini"
+"$ATTNVIZ" --summary gqa -m "$tmp/plain.ini" >/dev/null 2>"$tmp/err"
+grep -qF "is a directory, not an INI file" "$tmp/err" && ok "hf: a directory without config.json is not read as one" ||
+	fail "hf: plain directory: $(cat "$tmp/err")"
