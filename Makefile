@@ -35,7 +35,7 @@ LIBS     = $(INI_LIBS) -lm -lpthread
 
 # Everything but the UI and main links without curses: the tests use it.
 CORE_SRC = $(wildcard src/kern/*.c src/model/*.c src/scene/*.c src/util/*.c) src/canvas.c src/frame.c \
-	   $(wildcard scenes/*.c) src/cli/cli.c src/cli/bench.c
+	   $(wildcard scenes/*.c) src/cli/cli.c src/cli/bench.c src/cli/explain.c
 UI_SRC   = $(wildcard src/ui/*.c) src/cli/main.c
 SCENE_C  = $(filter-out scenes/common%,$(wildcard scenes/*.c))
 CORE_OBJ = $(CORE_SRC:%.c=$(BUILD)/%.o) $(BUILD)/registry.o
