@@ -36,6 +36,12 @@ suite() {   # suite LABEL BIN UNIT
 suite plain ./attnviz build/unit_tests
 echo "# plain: valgrind"
 ATTNVIZ=./attnviz sh tests/valgrind.sh 2>&1 | tee -a "$log"
+echo "# fault injection: every scene's checks can fail"
+if make -s fault >/dev/null 2>&1; then
+	sh tests/fault.sh 2>&1 | tee -a "$log"
+else
+	echo "not ok - the fault build (make fault) failed" | tee -a "$log"
+fi
 if [ -z "${ATTNVIZ_NO_SANITIZE:-}" ]; then
 	echo "# building with AddressSanitizer and UndefinedBehaviorSanitizer"
 	if make -s sanitize >/dev/null 2>&1; then
