@@ -43,11 +43,14 @@ static void header(const struct run *r, const struct summary *s, FILE *out)
 	if (f->lesson[0])
 		fprintf(out, " (lesson %s)", f->lesson);
 	fprintf(out, " ==\n");
-	if (p->n == 0)
-		fprintf(out, "parameters: none\n");
-	for (int i = 0; i < p->n; i++)
-		fprintf(out, "%s %s = %s%s\n", i ? "           " : "parameters:", p->specs[i].name, p->val[i].text,
-			p->val[i].is_default ? " (the scene file's default)" : " (set)");
+	int set = 0;
+	fprintf(out, "parameters:%s", p->n ? "" : " none");
+	for (int i = 0; i < p->n; i++) {
+		fprintf(out, "%s %s = %s%s", i ? ";" : "", p->specs[i].name, p->val[i].text, p->val[i].is_default ? "" : " (set)");
+		set += !p->val[i].is_default;
+	}
+	fprintf(out, "%s\n", p->n == 0 ? "" : set ? " (the others: the scene file's defaults)"
+					 : " (the scene file's defaults, the lesson's)");
 	if (r->have_model)
 		fprintf(out, "model: %s (%s), %s\n", r->model.id, r->model.name,
 			r->model_is_default ? "the lesson's model for this scene" : "loaded");
