@@ -309,6 +309,14 @@ static void tl_summary(const void *vs, struct summary *s)
 	sum_explain(s, "floats the tiled kernel writes: only the output O, nd = %lld*%lld = %lld", (long long)n,
 		    (long long)d, (long long)tf.writes);
 	sum_explain(s, "counted by the stepper; second way: the closed form");
+	sum_check_int(s, HOW_FORMULA, st->naive.reads + st->naive.writes, nf.reads + nf.writes, "naive_total");
+	sum_explain(s, "all floats the naive kernel moves: %lld reads + %lld writes = %lld", (long long)st->naive.reads,
+		    (long long)st->naive.writes, (long long)(st->naive.reads + st->naive.writes));
+	sum_explain(s, "second way: the closed forms' total 4nd + 4n^2");
+	sum_check_int(s, HOW_FORMULA, st->run.t.reads + st->run.t.writes, tf.reads + tf.writes, "tiled_total");
+	sum_explain(s, "all floats the tiled kernel moves: %lld reads + %lld writes = %lld", (long long)st->run.t.reads,
+		    (long long)st->run.t.writes, (long long)(st->run.t.reads + st->run.t.writes));
+	sum_explain(s, "second way: the closed forms' total");
 	sum_check_real(s, HOW_REFERENCE, max_abs_diff(st), 0, 1e-5, "max_abs_diff");
 	sum_explain(s, "the largest |naive - tiled| over all %lld x %lld outputs = %.3g", (long long)n, (long long)d,
 		    max_abs_diff(st));
@@ -323,6 +331,28 @@ static void tl_summary(const void *vs, struct summary *s)
 	sum_explain(s, "tiles a causal mask skips whole: %s = %lld", st->causal ? "nb(nb-1)/2" : "none without a mask",
 		    (long long)st->run.skipped_blocks);
 	sum_explain(s, "counted by the stepper; second way: the closed form");
+	for (int i = 0; i < 2; i++) {
+		int64_t rn = real_n[i];
+		struct traffic a = naive_traffic_formula(rn, 128);
+		/* The lesson's own expression for the naive count: 3nd + 2n^2 + 2n^2 + nd. */
+		double lesson_naive = (double)(3 * rn * 128 + 4 * rn * rn + rn * 128);
+		sum_check_real(s, HOW_FORMULA, (double)(a.reads + a.writes) / 1e6, lesson_naive / 1e6, 1e-9, "naive_mfloats.%lld",
+			       (long long)rn);
+		sum_explain(s, "millions of floats naive attention moves per head at n = %lld, d = 128:", (long long)rn);
+		sum_explain(s, "reads 2nd + 2n^2 + nd plus writes 2n^2 + nd = %lld", (long long)(a.reads + a.writes));
+		sum_explain(s, "second way: the lesson's expression 3nd + 2n^2 + 2n^2 + nd");
+		for (int j = 0; j < 3; j++) {
+			int64_t bs = real_b[j];
+			struct traffic b = tiled_traffic_formula(rn, 128, bs, 0);
+			double lesson_tiled = (double)(rn * 128 + (rn / bs) * 2 * rn * 128 + rn * 128);
+			sum_check_real(s, HOW_FORMULA, (double)(b.reads + b.writes) / 1e6, lesson_tiled / 1e6, 1e-9,
+				       "tiled_mfloats.%lld.%lld", (long long)rn, (long long)bs);
+			sum_explain(s, "millions of floats tiled attention moves per head at n = %lld, d = 128, B = %lld:",
+				    (long long)rn, (long long)bs);
+			sum_explain(s, "nd + ceil(n/B) * 2nd + nd = %lld", (long long)(b.reads + b.writes));
+			sum_explain(s, "second way: the lesson's expression nd + (n/B) 2nd + nd");
+		}
+	}
 	for (int i = 0; i < 2; i++) {
 		sum_int(s, real_n[i] * real_n[i], "score_buffer_floats.%lld", (long long)real_n[i]);
 		sum_explain(s, "the score matrix naive attention stores per head at n = %lld: n^2 = %lld floats",
