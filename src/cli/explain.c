@@ -8,7 +8,7 @@ static void check_line(const struct sum_item *it, const struct scene_file *f, FI
 {
 	char e[64], tol[32] = "";
 	if (it->status == SUM_NONE) {
-		fprintf(out, "    check: none (no second way at these parameters: the value is shown, not verified)\n");
+		fprintf(out, "    check: none (no second way here: shown, not verified)\n");
 		return;
 	}
 	summary_format_value(it, 1, e, sizeof e);
@@ -17,16 +17,14 @@ static void check_line(const struct sum_item *it, const struct scene_file *f, FI
 	const char *verdict = it->status == SUM_OK ? "ok" : "FAIL";
 	switch (it->how) {
 	case HOW_LESSON:
-		fprintf(out, "    check: lesson, the figure %s prints: expected %s%s, %s\n", f->lesson[0] ? f->lesson : "the lesson",
-			e, tol, verdict);
+		fprintf(out, "    check: lesson (%s prints it): expected %s%s, %s\n", f->lesson[0] ? f->lesson : "the lesson", e,
+			tol, verdict);
 		break;
 	case HOW_FORMULA:
-		fprintf(out, "    check: formula, a closed form written apart from the code: expected %s%s, %s\n", e, tol,
-			verdict);
+		fprintf(out, "    check: formula (a closed form written apart): expected %s%s, %s\n", e, tol, verdict);
 		break;
 	case HOW_REFERENCE:
-		fprintf(out, "    check: reference, the same quantity by another algorithm: expected %s%s, %s\n", e, tol,
-			verdict);
+		fprintf(out, "    check: reference (another algorithm): expected %s%s, %s\n", e, tol, verdict);
 		break;
 	default:
 		fprintf(out, "    check: not yet classified: expected %s%s, %s\n", e, tol, verdict);
