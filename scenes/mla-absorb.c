@@ -147,7 +147,7 @@ static void ml_summary(const void *vs, struct summary *s)
 		double want = 0;
 		for (int j = 0; j < st->dm; j++)
 			want += st->down[i * st->dm + j] * st->hidden[j];
-		sum_check_real(s, HOW_REFERENCE, st->c[i], want, 1e-12 * (1 + fabs(want)), "c.%d", i);
+		sum_check_real(s, HOW_FORMULA, st->c[i], want, 1e-12 * (1 + fabs(want)), "c.%d", i);
 		sum_explain(s, "component %d of the cached latent: c = W_DKV h, row %d of W_DKV (%d x %d) times h", i, i,
 			    st->lat, st->dm);
 		sum_explain(s, "= %.9g", st->c[i]);

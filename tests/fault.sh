@@ -17,7 +17,7 @@ fi
 table='online-softmax|softmax|--set x=2,-1,7,3,7.5,0
 online-row|softmax attn_row|--set scores=0.5,1,4,2,3,-1
 tiled|tiled tiled_traffic|--set seed=11 --set n=48
-mla-absorb|mla|--set seed=3
+mla-absorb|mla mla_mul|--set seed=3
 swa|ring|--set window=3 --set n=12
 sinks|softmax attn_row stream|--set seed=5
 rope|rope|--set base=500000

@@ -9,6 +9,7 @@ void mla_mul(const double *w, size_t rows, size_t cols, const double *x, double 
 		y[r] = 0;
 		for (size_t c = 0; c < cols; c++)
 			y[r] += w[r * cols + c] * x[c];
+		y[r] = FAULT_REAL("mla_mul", y[r]);
 	}
 }
 
