@@ -133,6 +133,11 @@ fuzz: fuzz-build
 $(BUILD)/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(BUILD)/libattnviz.a
 	$(CC) $(ALL_CFLAGS) -o $@ tests/fuzz/fuzz_$*.c tests/fuzz/replay.c $(BUILD)/libattnviz.a $(LIBS) $(LDFLAGS)
 
+# A test-only build with the fault hooks of src/util/fault.h compiled in:
+# tests/fault.sh proves with it that every scene's checks can fail.
+fault:
+	$(MAKE) BUILD=build/fault PROG=build/fault/attnviz CPPFLAGS='$(CPPFLAGS) -DATTNVIZ_FAULT' build/fault/attnviz
+
 bench: all
 	./$(PROG) --bench
 
@@ -150,6 +155,6 @@ uninstall:
 clean:
 	rm -rf build attnviz
 
-.PHONY: all check check-fast clang sanitize bench install uninstall clean fuzz fuzz-build
+.PHONY: all check check-fast clang sanitize fault bench install uninstall clean fuzz fuzz-build
 
 -include $(CORE_OBJ:.o=.d) $(UI_OBJ:.o=.d) $(TEST_OBJ:.o=.d)

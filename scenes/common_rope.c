@@ -16,6 +16,52 @@ static int is_default(const struct params *p, const char *name)
 	return i >= 0 && p->val[i].is_default;
 }
 
+/* One value's origin: the model's record or INI key when m is given, else the parameter. */
+static void origin(char *out, const struct params *p, const char *param, const struct model *m, const char *field,
+		   const char *ini_key)
+{
+	const char *from = m ? model_origin(m, field) : NULL;
+	if (m && from)
+		snprintf(out, 120, "model %.40s: %.70s", m->id, from);
+	else if (m)
+		snprintf(out, 120, "model %.40s: %.40s", m->id, ini_key);
+	else
+		snprintf(out, 120, "parameter %s%s", param, is_default(p, param) ? " (the lesson's value)" : " (set)");
+}
+
+void rope_theta_product(double base, int d, int n, double *theta)
+{
+	/* theta_{i+1} = theta_i * base^(-2/d): one factor, no per-pair power. */
+	double step = 1 / pow(base, 2.0 / d), t = 1;
+	for (int i = 0; i < n; i++) {
+		theta[i] = t;
+		t *= step;
+	}
+}
+
+double rope_ln_series(double x)
+{
+	/* x = f * 2^e with f in [0.5, 1); ln f = 2 atanh(z), z = (f - 1)/(f + 1) in [-1/3, 0). */
+	int e;
+	double f = frexp(x, &e), z = (f - 1) / (f + 1), z2 = z * z, term = z, sum = 0;
+	for (int k = 1; k < 200 && fabs(term) > 1e-18; k += 2) {
+		sum += term / k;
+		term *= z2;
+	}
+	return e * 0.69314718055994530942 + 2 * sum;
+}
+
+void rope_explain_inputs(struct summary *s, const struct rope_setup *r, int with_s, int with_beta)
+{
+	sum_explain(s, "inputs: d = %d from %s; base = %.9g from %s", r->d, r->from_d, r->base, r->from_base);
+	sum_explain(s, "        train = %.0f from %s; target = %.0f from %s", r->train, r->from_train, r->target,
+		    r->from_target);
+	if (with_s)
+		sum_explain(s, "        s = %.9g from %s", r->s, r->from_s);
+	if (with_beta)
+		sum_explain(s, "        beta_fast = %.9g from %s; beta_slow = %.9g", r->beta_fast, r->from_beta, r->beta_slow);
+}
+
 int rope_setup_read(struct rope_setup *r, const struct scene_env *env, char *err, size_t errlen)
 {
 	const struct params *p = env->p;
@@ -30,6 +76,32 @@ int rope_setup_read(struct rope_setup *r, const struct scene_env *env, char *err
 	r->beta_fast = declared(p, "beta_fast") ? params_real(p, "beta_fast") : 32;
 	r->beta_slow = declared(p, "beta_slow") ? params_real(p, "beta_slow") : 1;
 	snprintf(r->source, sizeof r->source, "parameters");
+	origin(r->from_d, p, "d", NULL, NULL, NULL);
+	origin(r->from_base, p, "base", NULL, NULL, NULL);
+	origin(r->from_train, p, "train", NULL, NULL, NULL);
+	origin(r->from_target, p, "target", NULL, NULL, NULL);
+	if (declared(p, "s"))
+		origin(r->from_s, p, "s", NULL, NULL, NULL);
+	else
+		snprintf(r->from_s, sizeof r->from_s, "target / train");
+	origin(r->from_beta, p, "beta_fast", NULL, NULL, NULL);
+	if (m) {
+		/* Where the model's values came from: the reader's record, else its INI key. */
+		if (is_default(p, "d"))
+			origin(r->from_d, p, "d", m, m->kind == ATTN_MLA ? "qk_rope_head_dim" : "head_dim",
+			       m->kind == ATTN_MLA ? "[mla] qk_rope_head_dim" : "[model] head_dim");
+		if (is_default(p, "base"))
+			origin(r->from_base, p, "base", m, "base", "[rope] base");
+		if (is_default(p, "train"))
+			origin(r->from_train, p, "train", m, "orig_ctx", "[rope] orig_ctx");
+		if (m->scaling != ROPE_NONE && declared(p, "s") && is_default(p, "s"))
+			origin(r->from_s, p, "s", m, "factor", "[rope] factor");
+		if (is_default(p, "target"))
+			snprintf(r->from_target, sizeof r->from_target, "%s",
+				 m->scaling != ROPE_NONE ? "train x the model's rope factor" : "4 x train");
+		if (declared(p, "beta_fast") && is_default(p, "beta_fast"))
+			origin(r->from_beta, p, "beta_fast", m, "beta_fast", "[rope] beta_fast");
+	}
 	if (m) {
 		/* The model's RoPE, for every value the user left at its default. */
 		if (is_default(p, "d"))

@@ -21,6 +21,9 @@ struct rope_setup {
 	int npairs;
 	int pairs[ROPE_MAX_PAIRS];
 	char source[160];       /* where the values came from */
+	/* Where each value came from, for --explain: a parameter, the lesson's
+	 * default, or the loaded model's key. */
+	char from_d[120], from_base[120], from_train[120], from_target[120], from_s[120], from_beta[120];
 };
 
 /* The parameters every RoPE scene has, for its param_spec table. */
@@ -38,6 +41,17 @@ int rope_nsteps(const void *st);
  * scene declares them).  A loaded model supplies the values left at their
  * defaults.  0, or -1 with err. */
 int rope_setup_read(struct rope_setup *r, const struct scene_env *env, char *err, size_t errlen);
+/* theta_i for i = 0 .. n-1 as a running product of base^(-2/d), starting
+ * from theta_0 = 1: a second way to the frequencies, which never calls
+ * rope_theta's pow(base, -2i/d).  The summaries check against it. */
+void rope_theta_product(double base, int d, int n, double *theta);
+/* ln x without libm's log: binary exponent plus 2 atanh(z) as a series. */
+double rope_ln_series(double x);
+
+/* Explanation lines naming where d, base, train and target came from
+ * (and s, beta when with_s, with_beta). */
+void rope_explain_inputs(struct summary *s, const struct rope_setup *r, int with_s, int with_beta);
+
 /* The position shown at step k of ROPE_STEPS (0 .. target - 1). */
 double rope_step_pos(const struct rope_setup *r, int k);
 

@@ -66,18 +66,78 @@ static void nt_render(const void *vs, struct view *v)
 		 "s and still reach angles beyond their trained maximum (red).", st->new_base, r->s);
 }
 
+/*
+ * The base NTK-aware scaling needs, found from what it must do: the last
+ * pair, i = d/2 - 1, slows by exactly s.  Bisection on the base, measuring
+ * the slowdown with running products; it never uses base * s^(d/(d-2)).
+ */
+static double ntk_base_by_slowdown(const struct rope_setup *r)
+{
+	int last = r->d / 2 - 1;
+	double want = r->s, lo = log(r->base), hi = log(r->base) + 4 * log(r->s) + 1;
+	double t0[NT_MAX_D / 2], t1[NT_MAX_D / 2];
+	rope_theta_product(r->base, r->d, last + 1, t0);
+	for (int k = 0; k < 200 && hi - lo > 1e-15 * hi; k++) {
+		double mid = 0.5 * (lo + hi);
+		rope_theta_product(exp(mid), r->d, last + 1, t1);
+		if (t0[last] / t1[last] < want)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return exp(0.5 * (lo + hi));
+}
+
 static void nt_summary(const void *vs, struct summary *s)
 {
 	const struct nt_state *st = vs;
 	const struct rope_setup *r = &st->r;
-	sum_real(s, st->new_base, "ntk_base");
-	for (int i = 0; i < r->d / 2; i++) {
+	int half = r->d / 2;
+	double prod[NT_MAX_D / 2];
+	rope_theta_product(r->base, r->d, half, prod);
+	sum_check_real(s, HOW_REFERENCE, st->new_base, ntk_base_by_slowdown(r), 1e-9 * st->new_base, "ntk_base");
+	sum_explain(s, "the new base: base' = base * s^(d/(d-2))");
+	sum_explain(s, "= %.9g * %.9g^(%d/%d) = %.9g", r->base, r->s, r->d, r->d - 2, st->new_base);
+	rope_explain_inputs(s, r, 1, 0);
+	sum_explain(s, "second way: the base at which the last pair (%d) turns exactly s times slower,", half - 1);
+	sum_explain(s, "found by bisection with running-product frequencies");
+	for (int i = 0; i < half; i++) {
+		sum_check_real(s, HOW_REFERENCE, st->theta[i], prod[i], 1e-12 * prod[i], "theta.%d", i);
+		sum_explain(s, "pair %d's angle per position before scaling: theta_i = base^(-2i/d)", i);
+		sum_explain(s, "= %.9g^(-2*%d/%d) = %.6g", r->base, i, r->d, st->theta[i]);
+		sum_explain(s, "second way: a running product, theta_0 = 1 and theta_{i+1} = theta_i * base^(-2/d)");
+	}
+	for (int i = 0; i < half; i++) {
+		/* The lesson's slowdown s^(2i/(d-2)), applied to the running-product theta. */
+		double want = prod[i] / pow(r->s, 2.0 * i / (r->d - 2));
+		sum_check_real(s, HOW_FORMULA, st->used[i], want, 1e-9 * want, "theta_new.%d", i);
+		sum_explain(s, "pair %d's angle per position under the new base: theta'_i = base'^(-2i/d)", i);
+		sum_explain(s, "= %.9g^(-2*%d/%d) = %.6g", st->new_base, i, r->d, st->used[i]);
+		sum_explain(s, "second way: theta_i / s^(2i/(d-2)) = %.6g / %.6g, theta_i from the running product", prod[i],
+			    pow(r->s, 2.0 * i / (r->d - 2)));
+	}
+	for (int i = 0; i < half; i++) {
 		double slow = st->theta[i] / st->used[i];
-		sum_real(s, st->used[i], "theta_new.%d", i);
-		/* The slowdown against its closed form s^(2i/(d-2)). */
-		sum_real_check(s, slow, pow(r->s, 2.0 * i / (r->d - 2)), 1e-9 * slow, "slowdown.%d", i);
-		sum_real(s, (r->target - 1) * st->used[i], "angle_at_target.%d", i);
-		sum_real(s, (r->train - 1) * st->theta[i], "max_trained.%d", i);
+		sum_check_real(s, HOW_FORMULA, slow, pow(r->s, 2.0 * i / (r->d - 2)), 1e-9 * slow, "slowdown.%d", i);
+		sum_explain(s, "how many times slower pair %d turns: theta_i / theta'_i", i);
+		sum_explain(s, "= %.6g / %.6g = %.6g", st->theta[i], st->used[i], slow);
+		sum_explain(s, "second way: the closed form s^(2i/(d-2)) = %.9g^(%d/%d): 1 for pair 0, s for the last", r->s,
+			    2 * i, r->d - 2);
+	}
+	for (int i = 0; i < half; i++) {
+		double v = (r->target - 1) * st->used[i], want = (r->target - 1) * prod[i] / pow(r->s, 2.0 * i / (r->d - 2));
+		sum_check_real(s, HOW_FORMULA, v, want, 1e-9 * (1 + v), "angle_at_target.%d", i);
+		sum_explain(s, "pair %d's angle at the last position: (target - 1) * theta'_i", i);
+		sum_explain(s, "= %.0f * %.6g = %.6g rad (in training at most %.6g%s)", r->target - 1, st->used[i], v,
+			    (r->train - 1) * st->theta[i], v > (r->train - 1) * st->theta[i] + 1e-9 ? ": beyond it" : "");
+		sum_explain(s, "second way: theta'_i from the slowdown formula and the running product");
+	}
+	for (int i = 0; i < half; i++) {
+		double v = (r->train - 1) * st->theta[i];
+		sum_check_real(s, HOW_FORMULA, v, (r->train - 1) * prod[i], 1e-12 * (1 + v), "max_trained.%d", i);
+		sum_explain(s, "the largest angle pair %d reached in training: (train - 1) * theta_i", i);
+		sum_explain(s, "= %.0f * %.6g = %.6g rad", r->train - 1, st->theta[i], v);
+		sum_explain(s, "second way: theta_i from the running product");
 	}
 }
 

@@ -63,15 +63,51 @@ static void pi_summary(const void *vs, struct summary *s)
 {
 	const struct pi_state *st = vs;
 	const struct rope_setup *r = &st->r;
+	int half = r->d / 2;
+	/* The second way to every frequency: a running product, never rope_theta's pow. */
+	double prod[PI_MAX_D / 2];
+	rope_theta_product(r->base, r->d, half, prod);
 	sum_real(s, (r->target - 1) / r->s, "pos_at_target");
-	for (int i = 0; i < r->d / 2; i++) {
-		/* theta / s against the same rotation reached through the scaled position. */
-		sum_real_check(s, st->used[i], rope_theta(r->base, i, r->d) * (1 / r->s), 1e-15, "theta_used.%d", i);
-		sum_real_check(s, (r->target - 1) * st->used[i], ((r->target - 1) / r->s) * st->theta[i],
-			       1e-9 * (1 + (r->target - 1) * st->used[i]), "angle_at_target.%d", i);
-		sum_real(s, (r->train - 1) * st->theta[i], "max_trained.%d", i);
+	sum_explain(s, "the position the last one is rotated as: (target - 1) / s");
+	sum_explain(s, "= %.0f / %.9g = %.9g, inside the trained 0 .. %.0f", r->target - 1, r->s, (r->target - 1) / r->s,
+		    r->train - 1);
+	rope_explain_inputs(s, r, 1, 0);
+	for (int i = 0; i < half; i++) {
+		sum_check_real(s, HOW_REFERENCE, st->theta[i], prod[i], 1e-12 * prod[i], "theta.%d", i);
+		sum_explain(s, "pair %d's angle per position before scaling: theta_i = base^(-2i/d)", i);
+		sum_explain(s, "= %.9g^(-2*%d/%d) = %.6g", r->base, i, r->d, st->theta[i]);
+		sum_explain(s, "second way: a running product, theta_0 = 1 and theta_{i+1} = theta_i * base^(-2/d)");
 	}
-	sum_real(s, 1 / r->s, "neighbour_diff");
+	for (int i = 0; i < half; i++) {
+		sum_check_real(s, HOW_FORMULA, st->used[i], prod[i] / r->s, 1e-12 * prod[i], "theta_used.%d", i);
+		sum_explain(s, "pair %d's angle per position after interpolation: every position is divided by s,", i);
+		sum_explain(s, "so every angle is too: theta_i / s = %.6g / %.9g = %.6g", st->theta[i], r->s, st->used[i]);
+		sum_explain(s, "s = %.9g from %s", r->s, r->from_s);
+		sum_explain(s, "second way: the running-product theta_i divided by s");
+	}
+	for (int i = 0; i < half; i++) {
+		double v = (r->target - 1) * st->used[i];
+		/* The scaled position under the unscaled frequency: the rotation PI means. */
+		sum_check_real(s, HOW_FORMULA, v, ((r->target - 1) / r->s) * prod[i], 1e-12 * (1 + v), "angle_at_target.%d", i);
+		sum_explain(s, "pair %d's angle at the last position: (target - 1) * theta_i / s", i);
+		sum_explain(s, "= %.0f * %.6g = %.6g rad (in training at most %.6g)", r->target - 1, st->used[i], v,
+			    (r->train - 1) * st->theta[i]);
+		sum_explain(s, "second way: position (target - 1) / s = %.9g under the running-product theta_i",
+			    (r->target - 1) / r->s);
+	}
+	for (int i = 0; i < half; i++) {
+		double v = (r->train - 1) * st->theta[i];
+		sum_check_real(s, HOW_FORMULA, v, (r->train - 1) * prod[i], 1e-12 * (1 + v), "max_trained.%d", i);
+		sum_explain(s, "the largest angle pair %d reached in training: (train - 1) * theta_i", i);
+		sum_explain(s, "= %.0f * %.6g = %.6g rad", r->train - 1, st->theta[i], v);
+		sum_explain(s, "second way: theta_i from the running product");
+	}
+	/* Pair 0 turns 1 rad per position unscaled, so its scaled step is 1 / s. */
+	sum_check_real(s, HOW_FORMULA, st->used[0], 1 / r->s, 1e-15, "neighbour_diff");
+	sum_explain(s, "how far apart two neighbouring positions now sit on pair 0: theta_0 / s");
+	sum_explain(s, "= %.6g / %.9g = %.6g rad, where training's smallest difference was %.6g rad", st->theta[0], r->s,
+		    st->used[0], st->theta[0]);
+	sum_explain(s, "second way: theta_0 = base^0 = 1 for any base, so the step is 1 / s");
 }
 
 static void pi_print(const void *vs, FILE *out)

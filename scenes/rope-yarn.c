@@ -86,21 +86,128 @@ static void ya_render(const void *vs, struct view *v)
 		 r->beta_fast, r->train, st->low, r->beta_slow, r->s, st->high, st->mscale * st->mscale);
 }
 
+/* x^n for an integer n by repeated squaring (no pow). */
+static double pow_int(double x, long long n)
+{
+	double r = 1, b = n < 0 ? 1 / x : x;
+	for (unsigned long long e = (unsigned long long)(n < 0 ? -n : n); e; e >>= 1, b *= b)
+		if (e & 1)
+			r *= b;
+	return r;
+}
+
+/*
+ * The ramp's ends from their per-pair definition, without ggml's corr-dim
+ * formula: pair i makes turns_i = train * theta_i / (2 pi) = turns_0 * q^i
+ * turns in the original length, q = base^(-2/d), falling with i.  low is
+ * the last pair that still makes beta_fast turns (at least 0), high the
+ * first that makes at most beta_slow (at most d - 1), as ggml clamps them.
+ * The pair index may lie past d/2 - 1 or below 0 (the formula's answer
+ * does too), so it is searched on all integers: doubling, then bisection.
+ */
+static void yarn_ends_by_turns(const struct rope_setup *r, double *low, double *high)
+{
+	double q = 1 / pow(r->base, 2.0 / r->d), turns0 = r->train / (2 * M_PI);
+	long long a, b, step;
+	/* low: turns_a >= beta_fast > turns_b, b = a + 1 at the end */
+	if (turns0 < r->beta_fast) {
+		*low = 0;
+	} else {
+		for (a = 0, step = 1; step < (1LL << 50) && turns0 * pow_int(q, a + step) >= r->beta_fast; step *= 2)
+			a += step;
+		b = a + step;
+		while (b - a > 1) {
+			long long m = a + (b - a) / 2;
+			if (turns0 * pow_int(q, m) >= r->beta_fast)
+				a = m;
+			else
+				b = m;
+		}
+		*low = (double)a;
+	}
+	/* high: turns_a > beta_slow >= turns_b */
+	if (turns0 <= r->beta_slow) {
+		for (b = 0, step = 1; step < (1LL << 50) && turns0 * pow_int(q, b - step) <= r->beta_slow; step *= 2)
+			b -= step;
+		a = b - step;
+	} else {
+		for (a = 0, step = 1; step < (1LL << 50) && turns0 * pow_int(q, a + step) > r->beta_slow; step *= 2)
+			a += step;
+		b = a + step;
+	}
+	while (b - a > 1) {
+		long long m = a + (b - a) / 2;
+		if (turns0 * pow_int(q, m) > r->beta_slow)
+			a = m;
+		else
+			b = m;
+	}
+	*high = (double)(b < r->d - 1 ? b : r->d - 1);
+}
+
+/* The ramp from the ends: 1 up to low (keep), 0 from high on (divide by s), linear between. */
+static double ramp_by_zone(double low, double high, int i)
+{
+	if (i <= low)
+		return 1;
+	if (i >= high)
+		return 0;
+	return (high - i) / (high - low);
+}
+
 static void ya_summary(const void *vs, struct summary *s)
 {
 	const struct ya_state *st = vs;
 	const struct rope_setup *r = &st->r;
-	sum_real(s, st->low, "yarn_low");
-	sum_real(s, st->high, "yarn_high");
-	for (int i = 0; i < r->d / 2; i++) {
-		sum_real(s, st->ramp[i], "ramp.%d", i);
-		/* The mix as a ratio: ramp·1 + (1 - ramp)/s. */
-		double closed = st->ramp[i] + (1 - st->ramp[i]) / r->s;
-		sum_real_check(s, st->used[i] / st->theta[i], closed, 1e-12, "theta_ratio.%d", i);
-		sum_real(s, rope_wavelength(r->base, i, r->d), "wavelength.%d", i);
+	int half = r->d / 2;
+	double prod[YA_MAX_D / 2], lo2, hi2;
+	rope_theta_product(r->base, r->d, half, prod);
+	yarn_ends_by_turns(r, &lo2, &hi2);
+	double dim_fast = 0.5 * r->d * log(r->train / (r->beta_fast * 2 * M_PI)) / log(r->base);
+	double dim_slow = 0.5 * r->d * log(r->train / (r->beta_slow * 2 * M_PI)) / log(r->base);
+	sum_check_real(s, HOW_REFERENCE, st->low, lo2, 0, "yarn_low");
+	sum_explain(s, "where the ramp starts: the pair that makes beta_fast turns in the original length,");
+	sum_explain(s, "ggml's corr dim d ln(train / (beta_fast 2 pi)) / (2 ln base), floored, at least 0");
+	sum_explain(s, "= max(0, floor(%d ln(%.0f / (%.9g * 2 pi)) / (2 ln %.9g))) = floor(%.6g) = %.0f", r->d, r->train,
+		    r->beta_fast, r->base, dim_fast, st->low);
+	rope_explain_inputs(s, r, 1, 1);
+	sum_explain(s, "second way: pair by pair, the last pair whose turns train * theta_i / 2 pi reach beta_fast");
+	sum_check_real(s, HOW_REFERENCE, st->high, hi2, 0, "yarn_high");
+	sum_explain(s, "where the ramp ends: the pair that makes beta_slow turns, ceiled, at most d - 1");
+	sum_explain(s, "= min(%d, ceil(%d ln(%.0f / (%.9g * 2 pi)) / (2 ln %.9g))) = ceil(%.6g) = %.0f", r->d - 1, r->d,
+		    r->train, r->beta_slow, r->base, dim_slow, st->high);
+	sum_explain(s, "beta_slow = %.9g (llama.cpp's default 1 unless set or given by the model)", r->beta_slow);
+	sum_explain(s, "second way: pair by pair, the first pair whose turns are at most beta_slow");
+	for (int i = 0; i < half; i++) {
+		double want = ramp_by_zone(lo2, hi2, i);
+		sum_check_real(s, HOW_FORMULA, st->ramp[i], want, 1e-12, "ramp.%d", i);
+		sum_explain(s, "how much pair %d keeps its frequency (1 keep, 0 divide by s): ggml's rope_yarn_ramp,", i);
+		sum_explain(s, "1 - clamp((i - low) / max(0.001, high - low)) = 1 - clamp((%d - %.0f) / %.0f) = %.6g", i, st->low,
+			    fmax(0.001, st->high - st->low), st->ramp[i]);
+		sum_explain(s, "second way: the zone of pair %d by its own turns (%.6g in %.0f positions): keep, ramp", i,
+			    r->train * prod[i] / (2 * M_PI), r->train);
+		sum_explain(s, "(high - i) / (high - low) between the per-pair ends %.0f and %.0f, or divide", lo2, hi2);
 	}
-	sum_real(s, st->mscale, "mscale");
+	for (int i = 0; i < half; i++) {
+		double want_ramp = ramp_by_zone(lo2, hi2, i), ratio = st->used[i] / st->theta[i];
+		sum_check_real(s, HOW_FORMULA, ratio, want_ramp + (1 - want_ramp) / r->s, 1e-12, "theta_ratio.%d", i);
+		sum_explain(s, "the share of its frequency pair %d keeps: ramp * 1 + (1 - ramp) / s", i);
+		sum_explain(s, "= %.6g + %.6g / %.9g = %.6g (rope_yarn's mix of theta and theta / s)", st->ramp[i], 1 - st->ramp[i],
+			    r->s, ratio);
+		sum_explain(s, "second way: the same mix with the per-pair zone's ramp %.6g", want_ramp);
+	}
+	for (int i = 0; i < half; i++) {
+		double wl = rope_wavelength(r->base, i, r->d);
+		sum_check_real(s, HOW_FORMULA, wl, 2 * M_PI / prod[i], 1e-12 * wl, "wavelength.%d", i);
+		sum_explain(s, "positions for one full turn of pair %d: 2 pi / theta_i = 2 pi / %.6g = %.6g", i, st->theta[i], wl);
+		sum_explain(s, "second way: theta_i from the running product");
+	}
+	sum_check_real(s, HOW_REFERENCE, st->mscale, 1 + 0.1 * rope_ln_series(r->s), 1e-12, "mscale");
+	sum_explain(s, "the attention temperature: mscale = 1 + 0.1 ln s = 1 + 0.1 ln %.9g = %.9g", r->s, st->mscale);
+	sum_explain(s, "s = %.9g from %s", r->s, r->from_s);
+	sum_explain(s, "second way: ln s summed as a series (binary exponent plus 2 atanh), not libm's log");
 	sum_real(s, st->mscale * st->mscale, "mscale_sq");
+	sum_explain(s, "queries and keys are both scaled by mscale, so a score by mscale^2 = %.9g", st->mscale * st->mscale);
 }
 
 static void ya_print(const void *vs, FILE *out)

@@ -70,26 +70,61 @@ static void rp_summary(const void *vs, struct summary *s)
 {
 	const struct rp_state *st = vs;
 	const struct rope_setup *r = &st->r;
-	/* Every pair: theta by pow, checked against the running product of base^(-2/d). */
-	double step = pow(r->base, -2.0 / r->d), prod = 1;
-	int unseen = 0;
-	for (int i = 0; i < r->d / 2; i++) {
-		sum_real_check(s, st->theta[i], prod, 1e-12 * prod, "theta.%d", i);
-		prod *= step;
+	int half = r->d / 2;
+	/* The second way to every frequency: a running product, never rope_theta's pow. */
+	double prod[RP_MAX_D / 2];
+	rope_theta_product(r->base, r->d, half, prod);
+	for (int i = 0; i < half; i++) {
+		sum_check_real(s, HOW_REFERENCE, st->theta[i], prod[i], 1e-12 * prod[i], "theta.%d", i);
+		sum_explain(s, "the angle pair %d turns per position: theta_i = base^(-2i/d)", i);
+		sum_explain(s, "= %.9g^(-2*%d/%d) = %.6g rad per position", r->base, i, r->d, st->theta[i]);
+		rope_explain_inputs(s, r, 0, 0);
+		sum_explain(s, "second way: a running product, theta_0 = 1 and theta_{i+1} = theta_i * base^(-2/d)");
 	}
-	for (int i = 0; i < r->d / 2; i++) {
+	for (int i = 0; i < half; i++) {
 		double wl = rope_wavelength(r->base, i, r->d);
-		sum_real(s, wl, "wavelength.%d", i);
-		sum_real(s, r->train / wl, "turns.%d", i);
-		sum_real(s, (r->train - 1) * st->theta[i], "max_trained.%d", i);
-		sum_real(s, (r->target - 1) * st->theta[i], "angle_at_target.%d", i);
-		unseen += wl > r->train;
+		sum_check_real(s, HOW_FORMULA, wl, 2 * M_PI / prod[i], 1e-12 * wl, "wavelength.%d", i);
+		sum_explain(s, "positions for one full turn of pair %d: wavelength = 2 pi / theta_i", i);
+		sum_explain(s, "= 2 pi / %.6g = %.6g positions", st->theta[i], wl);
+		sum_explain(s, "second way: 2 pi over theta_i from the running product (%.9g)", prod[i]);
+	}
+	for (int i = 0; i < half; i++) {
+		double wl = rope_wavelength(r->base, i, r->d), turns = r->train / wl;
+		sum_check_real(s, HOW_FORMULA, turns, r->train * prod[i] / (2 * M_PI), 1e-12 * turns, "turns.%d", i);
+		sum_explain(s, "full turns pair %d makes within the trained length: turns = train / wavelength", i);
+		sum_explain(s, "= %.0f / %.6g = %.6g%s", r->train, wl, turns,
+			    turns < 1 ? " (less than one: some angles never occur in training)" : "");
+		sum_explain(s, "train = %.0f from %s", r->train, r->from_train);
+		sum_explain(s, "second way: train * theta_i / (2 pi), theta_i from the running product");
+	}
+	for (int i = 0; i < half; i++) {
+		double v = (r->train - 1) * st->theta[i];
+		sum_check_real(s, HOW_FORMULA, v, (r->train - 1) * prod[i], 1e-12 * (1 + v), "max_trained.%d", i);
+		sum_explain(s, "the largest angle pair %d reached in training: (train - 1) * theta_i", i);
+		sum_explain(s, "= %.0f * %.6g = %.6g rad", r->train - 1, st->theta[i], v);
+		sum_explain(s, "second way: theta_i from the running product");
+	}
+	for (int i = 0; i < half; i++) {
+		double v = (r->target - 1) * st->theta[i];
+		sum_check_real(s, HOW_FORMULA, v, (r->target - 1) * prod[i], 1e-12 * (1 + v), "angle_at_target.%d", i);
+		sum_explain(s, "pair %d's angle at the last position of the target: (target - 1) * theta_i", i);
+		sum_explain(s, "= %.0f * %.6g = %.6g rad, against %.6g in training", r->target - 1, st->theta[i], v,
+			    (r->train - 1) * st->theta[i]);
+		sum_explain(s, "target = %.0f from %s", r->target, r->from_target);
+		sum_explain(s, "second way: theta_i from the running product");
 	}
 	/* The count again from ggml's correction-dim formula with one turn: pairs past it never turn. */
-	double dim1 = rope_yarn_corr_dim(r->d, r->train, 1, r->base);
-	int closed = r->d / 2 - (int)fmin(r->d / 2, fmax(0, floor(dim1) + 1));
-	sum_int_check(s, rope_unseen_pairs(r->base, r->d, r->train), closed, "unseen_pairs");
-	(void)unseen;
+	double dim1 = 0.5 * r->d * log(r->train / (2 * M_PI)) / log(r->base);
+	int closed = half - (int)fmin(half, fmax(0, floor(dim1) + 1));
+	int unseen = rope_unseen_pairs(r->base, r->d, r->train);
+	sum_check_int(s, HOW_FORMULA, unseen, closed, "unseen_pairs");
+	sum_explain(s, "pairs whose wavelength 2 pi / theta_i exceeds train: they never complete a turn in training");
+	sum_explain(s, "counted pair by pair: %d of %d pairs have a wavelength above %.0f positions", unseen, half, r->train);
+	rope_explain_inputs(s, r, 0, 0);
+	sum_explain(s, "second way: the pair index where one turn fits exactly, i* = d ln(train / 2 pi) / (2 ln base)");
+	sum_explain(s, "= %d ln(%.0f / 2 pi) / (2 ln %.9g) = %.4g (ggml's corr-dim formula with one turn);", r->d,
+		    r->train, r->base, dim1);
+	sum_explain(s, "pairs after floor(i*) never turn: %d - (floor(%.4g) + 1) = %d", half, dim1, closed);
 }
 
 static void rp_print(const void *vs, FILE *out)

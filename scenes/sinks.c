@@ -207,27 +207,60 @@ static void sk_render(const void *vs, struct view *v)
 	}
 }
 
+/* The weight on the recent positions by the two-pass reference: the max of
+ * the kept scores (and the learned logit) first, then the sum. */
+static double recent_by_two_pass(const struct sk_state *st, const struct sk_result *r)
+{
+	double max = st->learned ? st->sink_logit : -INFINITY, sum = 0, recent = 0;
+	for (int i = 0; i < r->nkeys; i++)
+		max = fmax(max, st->score[r->keep[i]]);
+	if (st->learned)
+		sum += exp(st->sink_logit - max);
+	for (int i = 0; i < r->nkeys; i++)
+		sum += exp(st->score[r->keep[i]] - max);
+	for (int i = 0; i < r->nkeys; i++)
+		if (r->keep[i] >= st->n - st->recent)
+			recent += exp(st->score[r->keep[i]] - max) / sum;
+	return recent;
+}
+
 static void sk_summary(const void *vs, struct summary *s)
 {
 	const struct sk_state *st = vs;
+	static const char *const what[NCACHES] = {"all keys", "the last W keys only", "the sinks plus the last W"};
 	for (int c = 0; c < NCACHES; c++) {
 		const struct sk_result *r = &st->res[c];
-		double w = 0;
-		for (int p = 0; p < st->n; p++)
-			w += r->weight[p];
 		sum_int(s, r->nkeys, "keys.%s", cache_key[c]);
-		sum_real(s, r->recent, "recent_weight.%s", cache_key[c]);
-		/* The streaming (online) output against the full-softmax reference. */
-		sum_real_check(s, r->out, r->ref_out, 1e-12, "output.%s", cache_key[c]);
-		if (!st->learned)
-			sum_real_check(s, w, 1, 1e-12, "weight_total.%s", cache_key[c]);
+		sum_explain(s, "keys the %s cache keeps: %s", cache_key[c], what[c]);
+		sum_explain(s, "n = %d, sinks = %d, W = recent = %d (parameters; the lesson's 20, 4 and 8)", st->n, st->sinks,
+			    st->recent);
+		sum_check_real(s, HOW_REFERENCE, r->recent, recent_by_two_pass(st, r), 1e-12, "recent_weight.%s", cache_key[c]);
+		sum_explain(s, "the attention weight on the recent positions %d..%d with the %s cache:", st->n - st->recent,
+			    st->n - 1, cache_key[c]);
+		sum_explain(s, "sum over them of exp(score - m) / s with the streaming m and s = %.6g", r->recent);
+		if (st->learned)
+			sum_explain(s, "the learned sink logit %.6g joins the denominator with no value", st->sink_logit);
+		sum_explain(s, "scores: position 0 = sink_score, the others 2 * nextDouble() of java.util.Random(%lld)",
+			    st->seed);
+		sum_explain(s, "second way: the two-pass softmax over the kept scores");
+		sum_check_real(s, HOW_REFERENCE, r->out, r->ref_out, 1e-12, "output.%s", cache_key[c]);
+		sum_explain(s, "the attention output over the %s cache: acc / s from the online row kernel = %.6g", cache_key[c],
+			    r->out);
+		sum_explain(s, "values: position 0 = 0, the others round(100 * (2 * nextDouble() - 1)) / 100");
+		sum_explain(s, "second way: full softmax first, then the weighted sum of values");
 	}
 	struct stream_cache sc;
 	stream_init(&sc, st->sinks, st->recent);
 	for (int p = 0; p < st->n; p++) {
 		stream_push(&sc, p);
 		int want = p >= st->sinks + st->recent ? p - st->recent : -1;
-		sum_int_check(s, sc.last_evicted, want, "evicted.%d", p);
+		sum_check_int(s, HOW_FORMULA, sc.last_evicted, want, "evicted.%d", p);
+		if (sc.last_evicted >= 0)
+			sum_explain(s, "the streaming cache is full (%d sinks + %d recent): token %d evicts %d, the oldest non-sink",
+				    st->sinks, st->recent, p, sc.last_evicted);
+		else
+			sum_explain(s, "token %d evicts nothing (-1): the cache holds at most %d + %d", p, st->sinks, st->recent);
+		sum_explain(s, "second way: from token sinks + W = %d on, token p evicts p - W", st->sinks + st->recent);
 	}
 }
 

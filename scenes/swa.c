@@ -102,15 +102,40 @@ static void sw_render(const void *vs, struct view *v)
 static void sw_summary(const void *vs, struct summary *s)
 {
 	const struct sw_state *st = vs;
+	/* A second cache, simulated as a queue: the oldest position leaves once W
+	 * are held, and the newcomer takes the freed slot (or the first free one).
+	 * It never computes p mod W. */
+	int queue[SW_MAX_N], queue_slot[SW_MAX_N], head = 0, tail = 0, next_free = 0;
 	for (int p = 0; p < st->n; p++) {
-		sum_int_check(s, st->slots[p], p % st->window, "slot.%d", p);
-		sum_int_check(s, st->evicted[p], p >= st->window ? p - st->window : -1, "evicted.%d", p);
+		int slot, evicted = -1;
+		if (tail - head == st->window) {
+			evicted = queue[head];
+			slot = queue_slot[head++];
+		} else {
+			slot = next_free++;
+		}
+		queue[tail] = p;
+		queue_slot[tail++] = slot;
+		sum_check_int(s, HOW_REFERENCE, st->slots[p], slot, "slot.%d", p);
+		sum_explain(s, "the ring-buffer slot position %d goes to: p mod W = %d mod %d = %d", p, p, st->window, st->slots[p]);
+		sum_explain(s, "W = parameter window (the lesson's 4 unless set)");
+		sum_explain(s, "second way: a queue of the cached positions; the newcomer takes the slot the oldest frees");
+		sum_check_int(s, HOW_REFERENCE, st->evicted[p], evicted, "evicted.%d", p);
+		if (st->evicted[p] >= 0)
+			sum_explain(s, "position %d overwrites position %d, the one that was in slot %d", p, st->evicted[p],
+				    st->slots[p]);
+		else
+			sum_explain(s, "position %d evicts nothing (-1): fewer than W = %d positions are cached", p, st->window);
+		sum_explain(s, "second way: the oldest position in the queue once it holds W");
 	}
 	for (int q = 0; q < st->n; q++) {
 		int vis = 0;
 		for (int k = 0; k < st->n; k++)
 			vis += swa_visible(q, k, st->window);
-		sum_int_check(s, vis, q + 1 < st->window ? q + 1 : st->window, "visible.%d", q);
+		sum_check_int(s, HOW_FORMULA, vis, q + 1 < st->window ? q + 1 : st->window, "visible.%d", q);
+		sum_explain(s, "keys query %d may attend to: those with k <= q and q - k < W, counted in the mask row", q);
+		sum_explain(s, "= %d", vis);
+		sum_explain(s, "second way: min(q + 1, W) = min(%d, %d)", q + 1, st->window);
 	}
 }
 

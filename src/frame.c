@@ -100,7 +100,9 @@ static void summary_pane(struct canvas *s, const struct frame_info *fi, int y0)
 				return;
 			char v[40], line[120];
 			summary_format_value(it, 0, v, sizeof v);
-			snprintf(line, sizeof line, "%s %s = %s", it->status == SUM_OK ? "✓" : "✗", it->key, v);
+			/* The mark, then the second way: L lesson, F formula, R reference. */
+			static const char how_mark[] = {' ', 'L', 'F', 'R', '?'};
+			snprintf(line, sizeof line, "%s%c %s = %s", it->status == SUM_OK ? "✓" : "✗", how_mark[it->how], it->key, v);
 			int x = 2 + col * colw;
 			char clipped[120];
 			/* keep each entry inside its column */
@@ -167,7 +169,9 @@ static void help_overlay(struct canvas *s)
 	static const char *const legend[] = {
 		"",
 		"The summary pane checks each key number two ways;",
-		"✓ marks agreement, ✗ a failure.",
+		"✓ agrees, ✗ fails; the letter names the second way:",
+		"L the lesson's figure, F a closed formula written apart,",
+		"R the same quantity by another algorithm.",
 	};
 	int x, y, w, h, n = key_help_count + (int)(sizeof legend / sizeof legend[0]);
 	overlay_box(s, 62, n + 3, "keys (any key closes)", &x, &y, &w, &h);
@@ -254,6 +258,97 @@ static void scenes_overlay(struct canvas *s, const struct frame_info *fi)
 	}
 }
 
+/* One row of at most width columns cut from p (before end), broken at a
+ * space when one is near; returns its byte length and where the next starts. */
+static size_t wrap_row(const char *p, const char *end, int width, const char **next)
+{
+	const char *q = p, *space = NULL;
+	for (int cols = 0; q < end && cols < width; cols++) {
+		uint32_t cp;
+		int n = utf8_decode(q, &cp);
+		if (*q == ' ')
+			space = q;
+		q += n > 0 ? n : 1;
+	}
+	if (q >= end) {
+		*next = end;
+		return (size_t)(end - p);
+	}
+	if (*q == ' ') {
+		*next = q + 1;
+		return (size_t)(q - p);
+	}
+	if (space && space > p) {
+		*next = space + 1;
+		return (size_t)(space - p);
+	}
+	*next = q;
+	return (size_t)(q - p);
+}
+
+/* Walk the text as wrapped rows: draw rows top .. top + h - 1 at (x, y) when
+ * s is given; returns the number of rows.  A wrapped line continues two
+ * columns right of its own indentation. */
+static int explain_walk(const char *text, int width, struct canvas *s, int x, int y, int top, int h)
+{
+	int row = 0;
+	for (const char *line = text; line && *line;) {
+		const char *nl = strchr(line, '\n'), *end = nl ? nl : line + strlen(line);
+		int lead = 0;
+		while (line + lead < end && line[lead] == ' ' && lead < width / 2)
+			lead++;
+		const char *p = line;
+		int first = 1;
+		do {
+			int indent = first ? 0 : lead + 2;
+			const char *next;
+			size_t len = wrap_row(p, end, width - indent, &next);
+			if (s && row >= top && row < top + h) {
+				char buf[1024];
+				if (len >= sizeof buf)
+					len = sizeof buf - 1;
+				memcpy(buf, p, len);
+				buf[len] = 0;
+				int heading = first && (line[0] == '=' || (lead == 0 && strstr(buf, " = ")));
+				enum role role = strstr(buf, "check:") ? (strstr(buf, "FAIL") ? ROLE_FAIL : ROLE_OK)
+							 : heading ? ROLE_LABEL : ROLE_NORMAL;
+				canvas_text(s, x + indent, y + row - top, role, buf);
+			}
+			row++;
+			first = 0;
+			p = next;
+		} while (p < end);
+		line = nl ? nl + 1 : NULL;
+	}
+	return row;
+}
+
+int frame_explain_rows(int w, const char *text)
+{
+	return explain_walk(text, w - 6, NULL, 0, 0, 0, 0);
+}
+
+int frame_explain_page(int h)
+{
+	return h - 4;
+}
+
+/* The w pane: the scene's --explain text, wrapped, scrolled to fi->explain_top. */
+static void explain_overlay(struct canvas *s, const struct frame_info *fi)
+{
+	int x, y, w, h;
+	overlay_box(s, s->w - 2, s->h - 2, "explain (↑↓ PgUp PgDn scroll, w or Esc close)", &x, &y, &w, &h);
+	if (!fi->explain) {
+		canvas_text(s, x, y, ROLE_DIM, "nothing to explain: the summary is not available");
+		return;
+	}
+	int rows = explain_walk(fi->explain, w, s, x, y, fi->explain_top, h);
+	char where[64];
+	int last = fi->explain_top + h < rows ? fi->explain_top + h : rows;
+	snprintf(where, sizeof where, " rows %d-%d of %d ", rows ? fi->explain_top + 1 : 0, last, rows);
+	canvas_text(s, x + w - (int)strlen(where), y + h, ROLE_DIM, where);
+}
+
 int frame_scene_at(const struct canvas *s, const struct frame_info *fi, int x, int y)
 {
 	int w = 64 > s->w - 2 ? s->w - 2 : 64, h = fi->reg->n + 2 > s->h - 2 ? s->h - 2 : fi->reg->n + 2;
@@ -300,6 +395,7 @@ void frame_compose(struct canvas *s, const struct frame_info *fi, const struct v
 	case OVERLAY_PICKER: picker_overlay(s, fi->picker); break;
 	case OVERLAY_EDIT: edit_overlay(s, fi); break;
 	case OVERLAY_SCENES: scenes_overlay(s, fi); break;
+	case OVERLAY_EXPLAIN: explain_overlay(s, fi); break;
 	case OVERLAY_NONE: break;
 	}
 }

@@ -18,7 +18,7 @@
 #define FRAME_NARRATION_ROWS 3
 #define FRAME_SUMMARY_ROWS 3
 
-enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_PICKER, OVERLAY_EDIT, OVERLAY_SCENES };
+enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_PICKER, OVERLAY_EDIT, OVERLAY_SCENES, OVERLAY_EXPLAIN };
 
 struct picker {
 	struct model_entry *entries;   /* [MODEL_LIST_MAX] */
@@ -40,12 +40,18 @@ struct frame_info {
 	const char *edit_line;         /* the editor's input */
 	int scene_sel;                 /* the scene list's highlighted row */
 	int busy;                      /* the scene measures in the background (x cancels) */
+	const char *explain;           /* the w pane's text (--explain of the scene), or NULL */
+	int explain_top;               /* its first row shown (wrapped rows) */
 };
 
 /* Sizes of the scene pane's two canvases for a screen of w x h. */
 void frame_pane_sizes(int w, int h, int *pic_w, int *pic_h, int *side_w, int *side_h);
 /* Compose the screen; view holds the scene's rendered canvases and narration. */
 void frame_compose(struct canvas *screen, const struct frame_info *fi, const struct view *view);
+/* Rows the w pane's text takes once wrapped on a screen of width w, and
+ * rows the pane shows on a screen of height h (to clamp scrolling). */
+int frame_explain_rows(int w, const char *text);
+int frame_explain_page(int h);
 /* Row of the scene list overlay under screen row y, or -1 (mouse clicks). */
 int frame_scene_at(const struct canvas *screen, const struct frame_info *fi, int x, int y);
 

@@ -267,3 +267,39 @@ saved=$ATTNVIZ_SCENES
 export ATTNVIZ_SCENES="$tmp/scenes"
 err_case "cli: a bad default in a scene file" "online-softmax.ini:9: [params] x: not a number: 'oops'" --list
 export ATTNVIZ_SCENES="$saved"
+
+# The how column (issue 11): every ok names its second way; my scenes have none left unclassified.
+own='online-softmax online-row tiled mla-absorb swa sinks rope rope-pi rope-ntk rope-yarn needle'
+expect_eq "cli: --summary all: no ok without a way" "$(awk -F'\t' '$5 == "ok" && $6 == "-"' "$tmp/sall" | wc -l)" 0
+expect_eq "cli: --summary all: a key without a check shows - three times" \
+	"$(awk -F'\t' '$5 == "-" && ($4 != "-" || $6 != "-")' "$tmp/sall" | wc -l)" 0
+for s in $own; do
+	expect_eq "cli: $s: every check classified" "$(awk -F'\t' -v s="$s" '$1 == s && $6 == "?"' "$tmp/sall" | wc -l)" 0
+done
+# Off the lesson's parameters the checks that remain are formula or reference ones, and they pass.
+"$ATTNVIZ" --summary rope-yarn --set s=8 > "$tmp/y"
+expect_eq "cli: rope-yarn s=8: no lesson check" "$(awk -F'\t' '$6 == "lesson"' "$tmp/y" | wc -l)" 0
+expect_eq "cli: rope-yarn s=8: ramp.30 checked by formula" "$(awk -F'\t' '$2 == "ramp.30" { print $5, $6 }' "$tmp/y")" "ok formula"
+expect_eq "cli: rope-yarn s=8: yarn_low by the per-pair walk" "$(awk -F'\t' '$2 == "yarn_low" { print $3, $4, $6 }' "$tmp/y")" "20 20 reference"
+"$ATTNVIZ" --summary rope-ntk --set s=8 > "$tmp/y"
+# base' = 10000 * 8^(128/126): by hand, 8^(64/63) = 8 * 8^(1/63) = 8 * 1.033556...
+awk -F'\t' '$2 == "ntk_base" { exit !($3 > 82684 && $3 < 82686 && $5 == "ok" && $6 == "reference") }' "$tmp/y" \
+	&& ok "cli: rope-ntk s=8: ntk_base 82685, checked against the slowdown" || fail "cli: rope-ntk s=8 ntk_base: $(grep ntk_base "$tmp/y")"
+"$ATTNVIZ" --summary swa --set window=3 --set n=7 > "$tmp/y"
+expect_eq "cli: swa W=3: slot and eviction of position 5 by the queue" \
+	"$(awk -F'\t' '$2 == "slot.5" || $2 == "evicted.5" { printf "%s %s %s;", $3, $5, $6 }' "$tmp/y")" "2 ok reference;2 ok reference;"
+
+# --explain: each key once, with a check line; the lesson's figure named at defaults.
+"$ATTNVIZ" --explain online-softmax > "$tmp/e"; expect_eq "cli: --explain exits 0" $? 0
+"$ATTNVIZ" --summary online-softmax > "$tmp/s"
+expect_eq "cli: --explain has a heading per key" "$(grep -c '^[a-z_.0-9]* = ' "$tmp/e")" "$(wc -l < "$tmp/s")"
+expect_eq "cli: --explain has a check line per key" "$(grep -c '^    check: ' "$tmp/e")" "$(wc -l < "$tmp/s")"
+grep -q '^    check: lesson (Example 2 prints it): expected 1.582426 +- 5e-07, ok$' "$tmp/e" && ok "cli: --explain names the lesson's figure" || fail "cli: --explain lesson check line"
+grep -q '^    second way: the two-pass sum' "$tmp/e" && ok "cli: --explain says the second way" || fail "cli: --explain second way"
+"$ATTNVIZ" --explain rope-pi --set s=2 > "$tmp/e"
+grep -q '^    so every angle is too: theta_i / s = 1 / 2 = 0.5$' "$tmp/e" && ok "cli: --explain substitutes the values" || fail "cli: --explain substitution"
+grep -q 's = 2 from parameter s (set)' "$tmp/e" && ok "cli: --explain says where an input came from" || fail "cli: --explain origin"
+"$ATTNVIZ" --explain all > "$tmp/e"; expect_eq "cli: --explain all exits 0" $? 0
+expect_eq "cli: --explain all: a header per scene" "$(grep -c '^== ' "$tmp/e")" "$nscenes"
+err_case "cli: --explain an unknown scene" "unknown scene 'nope'" --explain nope
+"$ATTNVIZ" --help | grep -q -- '--explain SCENE|all' && ok "cli: --help lists --explain" || fail "cli: --help --explain"

@@ -51,6 +51,12 @@ if command -v clang >/dev/null 2>&1; then
 else
 	echo "not ok - clang is not installed (sh tools/deps.sh --test installs it)" | tee -a "$log"
 fi
+echo "# fault injection: every scene's checks can fail"
+if make -s fault >/dev/null 2>&1; then
+	sh tests/fault.sh 2>&1 | tee -a "$log"
+else
+	echo "not ok - the fault build (make fault) failed" | tee -a "$log"
+fi
 if [ -z "${ATTNVIZ_NO_SANITIZE:-}" ]; then
 	echo "# building with AddressSanitizer and UndefinedBehaviorSanitizer"
 	if make -s sanitize >/dev/null 2>&1; then

@@ -60,6 +60,13 @@ T send-keys -t a '?'
 expect_screen "tmux: help overlay" a "keys (any key closes)"
 T send-keys -t a x
 if wait_gone a "keys (any key closes)"; then ok "tmux: any key closes help"; else fail "tmux: help did not close"; fi
+T send-keys -t a w
+expect_screen "tmux: w opens the explain pane" a "explain (↑↓ PgUp PgDn scroll"
+expect_screen "tmux: the pane explains the max" a "second way: the two-pass method's first pass"
+T send-keys -t a G
+expect_screen "tmux: G scrolls the pane to its end" a "the probability of score 5"
+T send-keys -t a w
+if wait_gone a "explain (↑↓"; then ok "tmux: w closes the explain pane"; else fail "tmux: the explain pane did not close"; fi
 T send-keys -t a Tab
 expect_screen "tmux: Tab to the next scene" a "Online attention row"
 T send-keys -t a e

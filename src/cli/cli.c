@@ -8,6 +8,7 @@
 
 #include "keytable.h"
 #include "frame.h"
+#include "cli/explain.h"
 #include "util/err.h"
 
 #ifndef ATTNVIZ_VERSION
@@ -21,6 +22,7 @@ void cli_help(FILE *out)
 	      "       attnviz --print SCENE|all [-m MODEL] [--set K=V]...   the scene's lesson tables as text\n"
 	      "       attnviz --summary SCENE|all [-m MODEL] [--set K=V]... key numbers, tab-separated\n"
 	      "       attnviz --check                                       every scene's checks; exit 1 on a failure\n"
+	      "       attnviz --explain SCENE|all [-m MODEL] [--set K=V]... each number: formula, inputs, check\n"
 	      "       attnviz --dump-tensors DIR -s SCENE [--set K=V]...    write the scene's tensors as .npy\n"
 	      "       attnviz --bench [--format tsv] [--set K=V]...         real-size kernels timed here\n"
 	      "       attnviz --cast SCENE|all [--size WxH] [-m MODEL] [--set K=V]...\n"
@@ -30,7 +32,11 @@ void cli_help(FILE *out)
 	      "\n"
 	      "SCENE is an id (tiled) or a number (4); MODEL an INI file or a model id (--list).\n"
 	      "--set values: numbers (4096, 1e-3), lists (1,3,2), vectors (1:0,0:1).\n"
-	      "--summary prints scene, key, value, expected and status (ok, FAIL or -) per line.\n"
+	      "--summary prints scene, key, value, expected, status (ok, FAIL or -) and how per line;\n"
+	      "how names the second way: lesson (the lesson's printed figure, at its parameters),\n"
+	      "formula (a closed form written apart), reference (another algorithm) or - (none).\n"
+	      "--explain (and w in the TUI) shows each number's formula with the values put in,\n"
+	      "where every input came from, and how it was checked.\n"
 	      "Unattended TUI runs: --frames N (stop after N frames), --keys FILE (read keys from FILE).\n"
 	      "\n"
 	      "--bench parameters: n, heads, threads (lists) and runs, e.g. --set n=4096 --set threads=2.\n"
@@ -101,6 +107,10 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 				return -1;
 		} else if (is_opt(a, "--print") || is_opt(a, "--summary")) {
 			if (set_mode(o, a[2] == 'p' ? MODE_PRINT : MODE_SUMMARY, a, err, errlen) < 0 ||
+			    need_arg(argc, argv, &i, &o->scene, err, errlen) < 0)
+				return -1;
+		} else if (is_opt(a, "--explain")) {
+			if (set_mode(o, MODE_EXPLAIN, a, err, errlen) < 0 ||
 			    need_arg(argc, argv, &i, &o->scene, err, errlen) < 0)
 				return -1;
 		} else if (is_opt(a, "--check")) {
@@ -230,7 +240,7 @@ static int each_scene(const struct app *a, const struct cli_options *o)
 				err_print(err);
 				status = 2;
 			}
-		} else if (o->mode == MODE_SUMMARY || o->mode == MODE_CHECK) {
+		} else if (o->mode == MODE_SUMMARY || o->mode == MODE_CHECK || o->mode == MODE_EXPLAIN) {
 			struct summary s;
 			int checked, failed;
 			summary_init(&s);
@@ -241,6 +251,11 @@ static int each_scene(const struct app *a, const struct cli_options *o)
 				summary_counts(&s, &checked, &failed);
 				if (o->mode == MODE_SUMMARY)
 					summary_print(&s, r.def->cls->id, stdout);
+				else if (o->mode == MODE_EXPLAIN) {
+					if (i > first)
+						putchar('\n');
+					explain_write(&r, &s, stdout);
+				}
 				else
 					printf("%s\t%s\t%d checks\t%d failed\n", failed ? "FAIL" : "ok", r.def->cls->id,
 					       checked, failed);

@@ -1,6 +1,7 @@
 #include "kern/attn_row.h"
 
 #include <math.h>
+#include "util/fault.h"
 
 int attn_row_init(struct attn_row *a, size_t dv)
 {
@@ -20,7 +21,7 @@ void attn_row_step(struct attn_row *a, double score, const double *v)
 	/* The same factor that moved s to the new max moves acc there too. */
 	a->w = exp(score - a->sm.m);
 	for (size_t c = 0; c < a->dv; c++)
-		a->acc[c] = a->acc[c] * a->sm.rescale + a->w * v[c];
+		a->acc[c] = FAULT_REAL("attn_row", a->acc[c] * a->sm.rescale + a->w * v[c]);
 }
 
 void attn_row_output(const struct attn_row *a, double *out)

@@ -1,6 +1,7 @@
 #include "kern/mla.h"
 
 #include <math.h>
+#include "util/fault.h"
 
 void mla_mul(const double *w, size_t rows, size_t cols, const double *x, double *y)
 {
@@ -8,6 +9,7 @@ void mla_mul(const double *w, size_t rows, size_t cols, const double *x, double 
 		y[r] = 0;
 		for (size_t c = 0; c < cols; c++)
 			y[r] += w[r * cols + c] * x[c];
+		y[r] = FAULT_REAL("mla_mul", y[r]);
 	}
 }
 
@@ -18,6 +20,8 @@ void mla_mul_t(const double *w, size_t rows, size_t cols, const double *x, doubl
 	for (size_t r = 0; r < rows; r++)
 		for (size_t c = 0; c < cols; c++)
 			y[c] += w[r * cols + c] * x[r];
+	for (size_t c = 0; c < cols; c++)
+		y[c] = FAULT_REAL("mla", y[c]);
 }
 
 double mla_dot(const double *a, const double *b, size_t n)

@@ -1,6 +1,7 @@
 #include "kern/needle.h"
 
 #include <string.h>
+#include "util/fault.h"
 
 int needle_prompt(int *words, int length, int depth)
 {
@@ -29,5 +30,5 @@ int needle_fake_model(const int *words, int count, int window, int head)
 		}
 	if (at < 0)
 		return 0;
-	return count - at <= window || at < head;
+	return FAULT_INT("needle", count - at <= window || at < head);
 }

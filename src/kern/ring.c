@@ -1,6 +1,7 @@
 #include "kern/ring.h"
 
 #include <string.h>
+#include "util/fault.h"
 
 int ring_init(struct ring *r, int window)
 {
@@ -17,9 +18,9 @@ int ring_init(struct ring *r, int window)
 void ring_push(struct ring *r, int pos)
 {
 	int s = pos % r->window;
-	r->last_evicted = r->slot[s];
+	r->last_evicted = FAULT_INT("ring", r->slot[s]);
 	r->slot[s] = pos;
-	r->last_slot = s;
+	r->last_slot = FAULT_INT("ring", s);
 }
 
 int swa_visible(int q, int k, int window)
@@ -44,7 +45,7 @@ void stream_push(struct stream_cache *c, int pos)
 	c->last_evicted = -1;
 	if (c->n > c->sinks + c->recent) {
 		/* The oldest entry after the sinks leaves; the sinks never do. */
-		c->last_evicted = c->pos[c->sinks];
+		c->last_evicted = FAULT_INT("stream", c->pos[c->sinks]);
 		memmove(&c->pos[c->sinks], &c->pos[c->sinks + 1], sizeof(int) * (size_t)(c->n - c->sinks - 1));
 		c->n--;
 	}

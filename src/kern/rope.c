@@ -1,10 +1,11 @@
 #include "kern/rope.h"
 
 #include <math.h>
+#include "util/fault.h"
 
 double rope_theta(double base, int i, int d)
 {
-	return pow(base, -2.0 * i / d);
+	return FAULT_REAL("rope", pow(base, -2.0 * i / d));
 }
 
 double rope_wavelength(double base, int i, int d)
@@ -22,12 +23,12 @@ int rope_unseen_pairs(double base, int d, double train)
 
 double rope_ntk_base(double base, double s, int d)
 {
-	return base * pow(s, (double)d / (d - 2));
+	return FAULT_REAL("ntk", base * pow(s, (double)d / (d - 2)));
 }
 
 double rope_yarn_corr_dim(int n_dims, double n_ctx_orig, double n_rot, double base)
 {
-	return n_dims * log(n_ctx_orig / (n_rot * 2 * M_PI)) / (2 * log(base));
+	return FAULT_REAL("yarn_dims", n_dims * log(n_ctx_orig / (n_rot * 2 * M_PI)) / (2 * log(base)));
 }
 
 void rope_yarn_dims(int d, double n_ctx_orig, double beta_fast, double beta_slow, double base, double *low, double *high)
@@ -40,7 +41,7 @@ double rope_yarn_ramp(double low, double high, int i)
 {
 	/* ggml's rope_yarn_ramp with i = i0 / 2; the 0.001 keeps a zero-width ramp finite. */
 	double y = (i - low) / fmax(0.001, high - low);
-	return 1 - fmin(1, fmax(0, y));
+	return FAULT_REAL("yarn_ramp", 1 - fmin(1, fmax(0, y)));
 }
 
 double rope_yarn_theta(double base, int i, int d, double s, double low, double high)
@@ -52,5 +53,5 @@ double rope_yarn_theta(double base, int i, int d, double s, double low, double h
 
 double rope_yarn_mscale(double s)
 {
-	return 1 + 0.1 * log(s);
+	return FAULT_REAL("mscale", 1 + 0.1 * log(s));
 }

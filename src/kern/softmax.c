@@ -1,6 +1,7 @@
 #include "kern/softmax.h"
 
 #include <math.h>
+#include "util/fault.h"
 
 void softmax_two_pass(const double *x, size_t n, double *max_out, double *sum_out)
 {
@@ -28,7 +29,7 @@ void online_softmax_step(struct online_softmax *o, double x)
 	/* exp(-inf) is 0: the first value starts the sum from nothing. */
 	o->rescale = exp(o->m - m_new);
 	o->raised = o->seen > 0 && m_new > o->m;
-	o->s = o->s * o->rescale + exp(x - m_new);
+	o->s = FAULT_REAL("softmax", o->s * o->rescale + exp(x - m_new));
 	o->m = m_new;
 	o->seen++;
 }

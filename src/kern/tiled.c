@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/fault.h"
+
 static float dot(const float *a, const float *b, int d)
 {
 	float s = 0;
@@ -143,13 +145,13 @@ enum tiled_event tiled_step(struct tiled_run *r)
 			int i0 = r->qb * r->tile, rows = tiled_block_rows(r, r->qb);
 			for (int i = 0; i < rows; i++)
 				for (int c = 0; c < d; c++)
-					r->o[(size_t)(i0 + i) * d + c] = r->acc[(size_t)i * d + c] / r->l[i];
+					r->o[(size_t)(i0 + i) * d + c] = (float)FAULT_REAL("tiled", r->acc[(size_t)i * d + c] / r->l[i]);
 			r->t.writes += (int64_t)rows * d;
 			r->skipped_blocks += r->nblocks - tiled_kv_blocks_for(r->qb, r->nblocks, r->causal);
 			return r->last = TILED_WRITE_O;
 		}
 		r->kb++;
-		r->t.reads += 2LL * tiled_block_rows(r, r->kb) * d;
+		r->t.reads += FAULT_INT("tiled_traffic", 2LL * tiled_block_rows(r, r->kb) * d);
 		return r->last = TILED_LOAD_KV;
 	case TILED_LOAD_KV:
 		compute_tile(r);

@@ -366,6 +366,13 @@ void run_cancel(struct run *r)
 		r->def->cls->cancel(r->st);
 }
 
+/*
+ * At the lesson's parameters and model, the lesson's printed figures become
+ * the expected values (how = lesson).  A value that also had a formula or
+ * reference check keeps its verdict (a failure stays a failure) and says in
+ * its explanation what that check found, since the lesson's figure now
+ * takes the expected column.
+ */
 static void check_figures(const struct run *r, struct summary *s)
 {
 	const struct scene_file *f = &r->def->file;
@@ -374,8 +381,15 @@ static void check_figures(const struct run *r, struct summary *s)
 		struct sum_item *it = summary_find(s, fig->key);
 		if (!it) {
 			/* A figure the scene does not compute is a broken scene file. */
-			sum_real_check(s, NAN, fig->value, fig->tol, "missing.%s", fig->key);
+			sum_check_real(s, HOW_LESSON, NAN, fig->value, fig->tol, "missing.%s", fig->key);
+			sum_explain(s, "the scene file lists a lesson figure for %s, but the scene computes no such key", fig->key);
 			continue;
+		}
+		if (it->has_expected && !it->from_lesson && it->how != HOW_LESSON) {
+			char e[64];
+			summary_format_value(it, 1, e, sizeof e);
+			sum_explain_item(s, it, "also checked by %s: expected %s, %s", summary_how_name(it->how), e,
+					 it->status == SUM_FAIL ? "FAIL" : "ok");
 		}
 		int ok = fabs(it->val - fig->value) <= fig->tol || it->val == fig->value;
 		it->has_expected = 1;

@@ -129,16 +129,10 @@ void sum_check_real(struct summary *s, enum sum_how how, double v, double expect
 	it->how = how;
 }
 
-void sum_explain(struct summary *s, const char *fmt, ...)
+static void explain_append(struct summary *s, struct sum_item *it, const char *fmt, va_list ap)
 {
-	if (s->n == 0)
-		return;
-	struct sum_item *it = &s->items[s->n - 1];
 	char line[1024];
-	va_list ap;
-	va_start(ap, fmt);
 	vsnprintf(line, sizeof line, fmt, ap);
-	va_end(ap);
 	size_t old = it->explain ? strlen(it->explain) : 0, add_len = strlen(line);
 	char *n = realloc(it->explain, old + add_len + 2);
 	if (!n) {
@@ -149,6 +143,24 @@ void sum_explain(struct summary *s, const char *fmt, ...)
 	n[old + add_len] = '\n';
 	n[old + add_len + 1] = 0;
 	it->explain = n;
+}
+
+void sum_explain(struct summary *s, const char *fmt, ...)
+{
+	if (s->n == 0)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	explain_append(s, &s->items[s->n - 1], fmt, ap);
+	va_end(ap);
+}
+
+void sum_explain_item(struct summary *s, struct sum_item *it, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	explain_append(s, it, fmt, ap);
+	va_end(ap);
 }
 
 const char *summary_how_name(enum sum_how how)

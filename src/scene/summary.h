@@ -65,6 +65,8 @@ void sum_check_real(struct summary *s, enum sum_how how, double v, double expect
 		    const char *keyfmt, ...) __attribute__((format(printf, 6, 7)));
 /* Append one line to the explanation of the item added last. */
 void sum_explain(struct summary *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same, for a given item of s (the driver's notes on lesson figures). */
+void sum_explain_item(struct summary *s, struct sum_item *it, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* "lesson", "formula", "reference" or "-". */
 const char *summary_how_name(enum sum_how how);
 

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cast.h"
+#include "cli/explain.h"
 #include "frame.h"
 #include "ui/keys.h"
 #include "ui/term.h"
@@ -45,6 +46,8 @@ struct ui {
 	int unattended;            /* --frames or --keys: autoplay wraps across scenes */
 	int keys_mode;             /* --keys: input from a file */
 	int drawn_busy;            /* the last frame showed a scene still measuring */
+	char *explain;             /* the w pane's text (heap), NULL when closed */
+	int explain_top;           /* its first row shown */
 	long frames;
 	FILE *rec_file;            /* --record: opened before the screen starts */
 	struct cast *rec;          /* and the recording of every frame drawn */
@@ -202,14 +205,59 @@ static int line_input(struct ui *u, int key, int fkey)
 	return 0;
 }
 
+/* Open the w pane: the --explain text of the current scene, from its summary. */
+static void explain_open(struct ui *u)
+{
+	refresh_summary(u);
+	free(u->explain);
+	u->explain = explain_text(cur(u), &u->sums[u->cur]);
+	u->explain_top = 0;
+	u->overlay = OVERLAY_EXPLAIN;
+}
+
+/* Scroll keys of the w pane; w, q (and Esc, handled before) close it. */
+static void explain_key(struct ui *u, int key, int fkey)
+{
+	int w, h, page;
+	term_size(&w, &h);
+	page = frame_explain_page(h);
+	int max = u->explain ? frame_explain_rows(w, u->explain) - page : 0, top = u->explain_top;
+	if ((fkey && key == KEY_UP) || (!fkey && key == 'k'))
+		top--;
+	else if ((fkey && key == KEY_DOWN) || (!fkey && (key == 'j' || key == '\r' || key == '\n')))
+		top++;
+	else if ((fkey && key == KEY_PPAGE) || (!fkey && key == 'b'))
+		top -= page;
+	else if ((fkey && key == KEY_NPAGE) || (!fkey && key == ' '))
+		top += page;
+	else if ((fkey && key == KEY_HOME) || (!fkey && key == 'g'))
+		top = 0;
+	else if ((fkey && key == KEY_END) || (!fkey && key == 'G'))
+		top = max;
+	else if (!fkey && (key == 'w' || key == 'q')) {
+		free(u->explain);
+		u->explain = NULL;
+		u->overlay = OVERLAY_NONE;
+		return;
+	}
+	u->explain_top = top > max ? max : top;
+	if (u->explain_top < 0)
+		u->explain_top = 0;
+}
+
 static void key_overlay(struct ui *u, int key, int fkey)
 {
 	char err[700];
 	if (!fkey && key == 27) {
 		u->overlay = OVERLAY_NONE;
+		free(u->explain);
+		u->explain = NULL;
 		return;
 	}
 	switch (u->overlay) {
+	case OVERLAY_EXPLAIN:
+		explain_key(u, key, fkey);
+		break;
 	case OVERLAY_HELP:
 		u->overlay = OVERLAY_NONE;
 		break;
@@ -330,6 +378,7 @@ static int key_main(struct ui *u, int key, int fkey)
 		u->overlay = OVERLAY_EDIT;
 		break;
 	case ACT_HELP: u->overlay = OVERLAY_HELP; break;
+	case ACT_EXPLAIN: explain_open(u); break;
 	case ACT_SCENES:
 		u->scene_sel = u->cur;
 		u->overlay = OVERLAY_SCENES;
@@ -405,6 +454,8 @@ static void draw(struct ui *u)
 		.edit_line = u->edit,
 		.scene_sel = u->scene_sel,
 		.busy = run_busy(cur(u)),
+		.explain = u->explain,
+		.explain_top = u->explain_top,
 	};
 	u->drawn_busy = fi.busy;
 	frame_compose(u->screen, &fi, &u->view);
@@ -476,6 +527,7 @@ static void ui_free(struct ui *u)
 	free(u->sums);
 	free(u->sum_stale);
 	free(u->picker.entries);
+	free(u->explain);
 	canvas_free(u->screen);
 	canvas_free(u->view.pic);
 	canvas_free(u->view.side);

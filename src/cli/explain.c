@@ -1,0 +1,100 @@
+#include "cli/explain.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The check line of one item, from how it was checked and what came out. */
+static void check_line(const struct sum_item *it, const struct scene_file *f, FILE *out)
+{
+	char e[64], tol[32] = "";
+	if (it->status == SUM_NONE) {
+		fprintf(out, "    check: none (no second way here: shown, not verified)\n");
+		return;
+	}
+	summary_format_value(it, 1, e, sizeof e);
+	if (!it->exp_is_int && it->tol > 0)
+		snprintf(tol, sizeof tol, " +- %.2g", it->tol);
+	const char *verdict = it->status == SUM_OK ? "ok" : "FAIL";
+	switch (it->how) {
+	case HOW_LESSON:
+		fprintf(out, "    check: lesson (%s prints it): expected %s%s, %s\n", f->lesson[0] ? f->lesson : "the lesson", e,
+			tol, verdict);
+		break;
+	case HOW_FORMULA:
+		fprintf(out, "    check: formula (a closed form written apart): expected %s%s, %s\n", e, tol, verdict);
+		break;
+	case HOW_REFERENCE:
+		fprintf(out, "    check: reference (another algorithm): expected %s%s, %s\n", e, tol, verdict);
+		break;
+	default:
+		fprintf(out, "    check: not yet classified: expected %s%s, %s\n", e, tol, verdict);
+		break;
+	}
+}
+
+static void header(const struct run *r, const struct summary *s, FILE *out)
+{
+	const struct scene_file *f = &r->def->file;
+	const struct params *p = &r->params;
+	int checked, failed;
+	fprintf(out, "== %d %s: %s", f->order, r->def->cls->id, f->title);
+	if (f->lesson[0])
+		fprintf(out, " (lesson %s)", f->lesson);
+	fprintf(out, " ==\n");
+	int set = 0;
+	fprintf(out, "parameters:%s", p->n ? "" : " none");
+	for (int i = 0; i < p->n; i++) {
+		fprintf(out, "%s %s = %s%s", i ? ";" : "", p->specs[i].name, p->val[i].text, p->val[i].is_default ? "" : " (set)");
+		set += !p->val[i].is_default;
+	}
+	fprintf(out, "%s\n", p->n == 0 ? "" : set ? " (the others: the scene file's defaults)"
+					 : " (the scene file's defaults, the lesson's)");
+	if (r->have_model)
+		fprintf(out, "model: %s (%s), %s\n", r->model.id, r->model.name,
+			r->model_is_default ? "the lesson's model for this scene" : "loaded");
+	if (r->have_model && !strcmp(f->model, "-"))
+		fprintf(out, "the model supplies the values of parameters left at their defaults; each number's\n"
+			     "inputs line says where its values came from\n");
+	else if (f->model[0])
+		fprintf(out, "model: none loaded (the scene's own parameters)\n");
+	summary_counts(s, &checked, &failed);
+	int lesson = params_at_default(p) && (!r->have_model || r->model_is_default);
+	fprintf(out, "checks: %d, %d failed; the lesson's figures %s\n", checked, failed,
+		lesson ? "apply (the lesson's parameters and model)" : "do not apply (other parameters or model)");
+}
+
+void explain_write(const struct run *r, const struct summary *s, FILE *out)
+{
+	header(r, s, out);
+	for (int i = 0; i < s->n; i++) {
+		const struct sum_item *it = &s->items[i];
+		char v[64];
+		summary_format_value(it, 0, v, sizeof v);
+		fprintf(out, "\n%s = %s\n", it->key, v);
+		/* Explanation lines are the scene's text: written as data, indented. */
+		for (const char *line = it->explain; line && *line;) {
+			const char *nl = strchr(line, '\n');
+			size_t len = nl ? (size_t)(nl - line) : strlen(line);
+			fputs("    ", out);
+			fwrite(line, 1, len, out);
+			fputc('\n', out);
+			line += len + (nl != NULL);
+		}
+		check_line(it, &r->def->file, out);
+	}
+}
+
+char *explain_text(const struct run *r, const struct summary *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return NULL;
+	explain_write(r, s, f);
+	if (fclose(f) != 0) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
