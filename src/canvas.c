@@ -32,6 +32,7 @@ void canvas_free(struct canvas *c)
 
 void canvas_clear(struct canvas *c)
 {
+	c->overflow = 0;
 	for (int i = 0; i < c->w * c->h; i++) {
 		c->cells[i].ch = ' ';
 		c->cells[i].role = ROLE_NORMAL;
@@ -120,6 +121,8 @@ int canvas_text(struct canvas *c, int x, int y, enum role role, const char *utf8
 	while (*utf8) {
 		uint32_t cp;
 		utf8 += utf8_decode(utf8, &cp);
+		if (x + col < 0 || x + col >= c->w || y < 0 || y >= c->h)
+			c->overflow++;
 		canvas_put(c, x + col, y, cp, role);
 		col++;
 	}
@@ -224,12 +227,14 @@ void canvas_line(struct canvas *c, int x0, int y0, int x1, int y1, uint32_t ch, 
 	}
 }
 
-int canvas_wrap(struct canvas *c, int x, int y, int w, int h, enum role role, const char *s)
+/* Word-wrap s into lines of w columns; draws them when c is not NULL
+ * (at most h lines) and returns the lines used, or needed when c is NULL. */
+static int wrap(struct canvas *c, int x, int y, int w, int h, enum role role, const char *s)
 {
 	int line = 0;
 	if (w <= 0)
 		return 0;
-	while (*s && line < h) {
+	while (*s && (!c || line < h)) {
 		/* Take as many whole words as fit; break a word only when it alone is too long. */
 		const char *p = s, *cut = NULL;
 		int cols = 0;
@@ -243,9 +248,11 @@ int canvas_wrap(struct canvas *c, int x, int y, int w, int h, enum role role, co
 		}
 		const char *end = (!*p || *p == '\n' || !cut || (*p == ' ')) ? p : cut;
 		int col = 0;
-		for (const char *q = s; q < end;) {
+		for (const char *q = s; c && q < end;) {
 			uint32_t cp;
 			q += utf8_decode(q, &cp);
+			if (x + col < 0 || x + col >= c->w || y + line < 0 || y + line >= c->h)
+				c->overflow++;
 			canvas_put(c, x + col++, y + line, cp, role);
 		}
 		s = end;
@@ -253,5 +260,28 @@ int canvas_wrap(struct canvas *c, int x, int y, int w, int h, enum role role, co
 			s++;
 		line++;
 	}
+	if (c && *s)
+		c->overflow++;   /* words left over: the box was too small */
 	return line;
+}
+
+int canvas_wrap(struct canvas *c, int x, int y, int w, int h, enum role role, const char *s)
+{
+	return wrap(c, x, y, w, h, role, s);
+}
+
+int canvas_wrap_lines(int w, const char *s)
+{
+	return wrap(NULL, 0, 0, w, 0, ROLE_NORMAL, s);
+}
+
+int utf8_width(const char *s)
+{
+	int cols = 0;
+	while (*s) {
+		uint32_t cp;
+		s += utf8_decode(s, &cp);
+		cols++;
+	}
+	return cols;
 }

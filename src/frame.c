@@ -68,6 +68,26 @@ static void title_bar(struct canvas *s, const struct frame_info *fi)
 		canvas_put(s, s->w - 2 - rw, 0, 0x2026, ROLE_DIM);
 }
 
+/* One summary entry as shown: "✓ key = value", or "✓ key = …" when the
+ * whole entry cannot fit in `room` columns (a number is whole or absent). */
+static int summary_entry(const struct sum_item *it, int room, int may_drop_value, char *buf, size_t len)
+{
+	char v[64];
+	summary_format_value(it, 0, v, sizeof v);
+	const char *mark = it->status == SUM_OK ? "✓" : "✗";
+	snprintf(buf, len, "%s %s = %s", mark, it->key, v);
+	int cols = utf8_width(buf);
+	if (cols <= room)
+		return cols;
+	if (!may_drop_value)
+		return -1;
+	snprintf(buf, len, "%s %s = …", mark, it->key);
+	cols = utf8_width(buf);
+	return cols <= room ? cols : -1;
+}
+
+/* The checked numbers, failures first, packed whole onto the pane's rows;
+ * the last row ends in "+N more" when some do not fit (--summary has them all). */
 static void summary_pane(struct canvas *s, const struct frame_info *fi, int y0)
 {
 	const struct summary *sum = fi->sum;
@@ -77,43 +97,42 @@ static void summary_pane(struct canvas *s, const struct frame_info *fi, int y0)
 		return;
 	}
 	summary_counts(sum, &checked, &failed);
+	int used;
 	if (failed)
-		canvas_printf(s, 2, y0, ROLE_FAIL, "summary  ✗ %d of %d checks FAIL", failed, checked);
+		used = canvas_printf(s, 2, y0, ROLE_FAIL, "summary  ✗ %d of %d checks FAIL", failed, checked);
 	else
-		canvas_printf(s, 2, y0, ROLE_OK, "summary  ✓ all %d checks pass", checked);
-	canvas_text(s, 36, y0, ROLE_DIM, "(--summary prints every key)");
-	/* Failures first, then checked items, in columns. */
-	int colw = 36, cols = (s->w - 4) / colw, slot = 0;
-	if (cols < 1)
-		cols = 1;
+		used = canvas_printf(s, 2, y0, ROLE_OK, "summary  ✓ all %d checks pass", checked);
+	if (2 + used + 2 + 28 <= s->w - 2)
+		canvas_text(s, 2 + used + 2, y0, ROLE_DIM, "(--summary prints every key)");
+	int width = s->w - 4, row = 0, x = 0, shown = 0;
+	const int more_w = 10;   /* " +NNN more" */
 	for (int pass = 0; pass < 2; pass++)
 		for (int i = 0; i < sum->n; i++) {
 			const struct sum_item *it = &sum->items[i];
 			if (it->status == SUM_NONE || (pass == 0) != (it->status == SUM_FAIL))
 				continue;
-			int row = slot / cols, col = slot % cols;
-			if (row >= FRAME_SUMMARY_ROWS - 1)
-				return;
-			char v[40], line[120];
-			summary_format_value(it, 0, v, sizeof v);
-			snprintf(line, sizeof line, "%s %s = %s", it->status == SUM_OK ? "✓" : "✗", it->key, v);
-			int x = 2 + col * colw;
-			char clipped[120];
-			/* keep each entry inside its column */
-			int cw = 0;
-			size_t o = 0;
-			for (const char *p = line; *p && cw < colw - 1 && o + 5 < sizeof clipped;) {
-				uint32_t cp;
-				int n = utf8_decode(p, &cp);
-				memcpy(clipped + o, p, (size_t)n);
-				o += (size_t)n;
-				p += n;
-				cw++;
+			char line[160];
+			for (;;) {
+				int last = row == FRAME_SUMMARY_ROWS - 2;
+				int room = width - x - (last ? more_w : 0);
+				int cols = summary_entry(it, room, x == 0, line, sizeof line);
+				if (cols >= 0) {
+					canvas_text(s, 2 + x, y0 + 1 + row, it->status == SUM_OK ? ROLE_OK : ROLE_FAIL, line);
+					x += cols + 2;
+					shown++;
+					break;
+				}
+				if (x == 0 && !last)
+					break;       /* fits no row even without its value: left to --summary */
+				if (last)
+					goto full;
+				row++, x = 0;
 			}
-			clipped[o] = 0;
-			canvas_text(s, x, y0 + 1 + row, it->status == SUM_OK ? ROLE_OK : ROLE_FAIL, clipped);
-			slot++;
 		}
+full:
+	if (shown < checked)
+		canvas_printf(s, 2 + width - more_w + 1, y0 + FRAME_SUMMARY_ROWS - 1, ROLE_DIM, "+%d more",
+			      checked - shown);
 }
 
 static void key_bar(struct canvas *s, const struct frame_info *fi)
@@ -142,55 +161,128 @@ static void key_bar(struct canvas *s, const struct frame_info *fi)
 	canvas_put(s, s->w - 1, y, 0x2518, ROLE_DIM);
 }
 
-/* A centred box for an overlay; returns its inner origin and size. */
-static void overlay_box(struct canvas *s, int w, int h, const char *title, int *ix, int *iy, int *iw, int *ih)
+/* Where an overlay of (at most) w x h sits on the screen: one rule for
+ * drawing it and for finding what a mouse click hit. */
+struct rect {
+	int x, y, w, h;
+};
+
+static struct rect overlay_rect(const struct canvas *s, int w, int h)
 {
-	if (w > s->w - 2)
-		w = s->w - 2;
-	if (h > s->h - 2)
-		h = s->h - 2;
-	int x = (s->w - w) / 2, y = (s->h - h) / 2;
-	canvas_fill(s, x, y, w, h, ' ', ROLE_NORMAL);
-	canvas_box(s, x, y, w, h, ROLE_ACCENT, title);
-	*ix = x + 2;
-	*iy = y + 1;
-	*iw = w - 4;
-	*ih = h - 2;
+	struct rect r;
+	r.w = w > s->w - 2 ? s->w - 2 : w;
+	r.h = h > s->h - 2 ? s->h - 2 : h;
+	r.x = (s->w - r.w) / 2;
+	r.y = (s->h - r.h) / 2;
+	return r;
 }
 
-static const char *const help_lines[] = {
-	"→  l  space     next step",
-	"←  h            previous step (replays from the start)",
-	"Home g / End G  first / last step",
-	"Tab ]  S-Tab [  next / previous scene",
-	"1 … 9           jump to scene",
-	"s               scene list (mouse: click a scene)",
-	"x               cancel a benchmark that is running",
-	"a               autoplay on/off     + -  its speed",
-	"r               reset the scene (the benchmark: measure again)",
-	"m               model picker",
-	"e               edit the scene's parameters",
-	"?               this help           q  quit",
-	"mouse wheel     step forward / back",
-	"",
-	"The summary pane checks each key number two ways;",
-	"✓ marks agreement, ✗ a failure.",
+/* Draw the box; returns its inner area (one blank column each side). */
+static struct rect overlay_box(struct canvas *s, int w, int h, const char *title)
+{
+	struct rect r = overlay_rect(s, w, h);
+	canvas_fill(s, r.x, r.y, r.w, r.h, ' ', ROLE_NORMAL);
+	canvas_box(s, r.x, r.y, r.w, r.h, ROLE_ACCENT, title);
+	return (struct rect){r.x + 2, r.y + 1, r.w - 4, r.h - 2};
+}
+
+/* Text cut at `w` columns: for names and values in lists, where a longer
+ * one ends in "…" rather than crossing the border. */
+static void text_in(struct canvas *s, int x, int y, int w, enum role role, const char *t)
+{
+	char buf[600];
+	size_t o = 0;
+	int cols = 0, total = utf8_width(t);
+	while (*t && o + 5 < sizeof buf) {
+		uint32_t cp;
+		t += utf8_decode(t, &cp);
+		if (cols == w - 1 && total > w) {
+			o += (size_t)utf8_encode(0x2026, buf + o);
+			break;
+		}
+		o += (size_t)utf8_encode(cp, buf + o);
+		cols++;
+	}
+	buf[o] = 0;
+	canvas_text(s, x, y, role, buf);
+}
+
+/* A typed line with its cursor, its end always in view. */
+static void input_line(struct canvas *s, int x, int y, int w, const char *prompt, const char *text)
+{
+	int pw = utf8_width(prompt), tw = utf8_width(text), room = w - pw - 1;
+	const char *t = text;
+	if (tw > room) {   /* show the tail: the cursor is at the end */
+		for (int skip = tw - room + 1; skip > 0; skip--) {
+			uint32_t cp;
+			t += utf8_decode(t, &cp);
+		}
+		canvas_text(s, x, y, ROLE_ACCENT, prompt);
+		canvas_put(s, x + pw, y, 0x2026, ROLE_DIM);
+		canvas_text(s, x + pw + 1, y, ROLE_ACCENT, t);
+		canvas_put(s, x + w - 1, y, 0x2588, ROLE_ACCENT);
+		return;
+	}
+	canvas_text(s, x, y, ROLE_ACCENT, prompt);
+	canvas_text(s, x + pw, y, ROLE_ACCENT, text);
+	canvas_put(s, x + pw + tw, y, 0x2588, ROLE_ACCENT);   /* the cursor */
+}
+
+/* Key column, then what the key does. */
+static const char *const help_lines[][2] = {
+	{"→  l  space", "next step"},
+	{"←  h", "previous step (replays from the start)"},
+	{"Home g / End G", "first / last step"},
+	{"Tab ]  S-Tab [", "next / previous scene"},
+	{"1 … 9", "jump to scene; 1 then 0–9 for 10 and up (or 1 Enter)"},
+	{"s", "scene list (mouse: click a scene)"},
+	{"x", "cancel a benchmark that is running"},
+	{"a", "autoplay on/off (waits longer on a long narration, stops at the scene's end)"},
+	{"+ -", "autoplay faster / slower"},
+	{"r", "reset the scene to its first step (the benchmark: measure again)"},
+	{"R", "parameters back to the scene file's defaults"},
+	{"m", "model picker"},
+	{"e", "edit the scene's parameters"},
+	{"?", "this help"},
+	{"q", "quit"},
+	{"mouse wheel", "step forward / back"},
+	{"", ""},
+	{"", "The summary pane checks each key number two ways: ✓ marks agreement, ✗ a failure. "
+	     "A number that does not fit is shown as …; --summary prints them all."},
 };
+
+#define HELP_KEYW 16
 
 static void help_overlay(struct canvas *s)
 {
-	int x, y, w, h;
 	int n = (int)(sizeof help_lines / sizeof help_lines[0]);
-	overlay_box(s, 62, n + 3, "keys (any key closes)", &x, &y, &w, &h);
-	for (int i = 0; i < n && i < h; i++)
-		canvas_text(s, x, y + 1 + i, ROLE_NORMAL, help_lines[i]);
+	int w = s->w - 2 < 76 ? s->w - 2 : 76;
+	int rows = 0;
+	for (int i = 0; i < n; i++) {
+		int l = canvas_wrap_lines(w - 4 - (help_lines[i][0][0] ? HELP_KEYW : 0), help_lines[i][1]);
+		rows += l ? l : 1;
+	}
+	struct rect in = overlay_box(s, w, rows + 2, "keys (any key closes)");
+	int y = in.y;
+	for (int i = 0; i < n && y < in.y + in.h; i++) {
+		int kx = help_lines[i][0][0] ? HELP_KEYW : 0;
+		canvas_text(s, in.x, y, ROLE_LABEL, help_lines[i][0]);
+		int l = canvas_wrap(s, in.x + kx, y, in.w - kx, in.y + in.h - y, ROLE_NORMAL, help_lines[i][1]);
+		y += l ? l : 1;
+	}
 }
 
-static void picker_overlay(struct canvas *s, const struct picker *p)
+static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 {
-	int x, y, w, h;
-	overlay_box(s, 76, 20, "model (↑↓ choose, Enter load, d lesson's, Esc cancel)", &x, &y, &w, &h);
+	const struct picker *p = fi->picker;
+	struct rect in = overlay_box(s, 76, 20, "model (↑↓ Enter load, / path, d lesson's, Esc)");
+	int x = in.x, y = in.y - 1, w = in.w, h = in.h + 1;
 	int listw = 26;
+	if (fi->picker_typing) {
+		/* The path prompt takes the first row, visible while typed. */
+		input_line(s, x, in.y, w, "path: ", fi->edit_line ? fi->edit_line : "");
+		y++, h--;
+	}
 	if (p->n == 0)
 		canvas_text(s, x, y + 1, ROLE_DIM, "no model files found");
 	int first = p->sel - (h - 2) + 1;
@@ -198,9 +290,11 @@ static void picker_overlay(struct canvas *s, const struct picker *p)
 		first = 0;
 	for (int i = first; i < p->n && i - first < h - 1; i++) {
 		char row[64];
-		snprintf(row, sizeof row, "%s %-22.22s", i == p->sel ? "▸" : " ", p->entries[i].id);
-		canvas_text(s, x, y + 1 + i - first, i == p->sel ? ROLE_ACCENT : ROLE_NORMAL, row);
+		snprintf(row, sizeof row, "%s %s", i == p->sel ? "▸" : " ", p->entries[i].id);
+		text_in(s, x, y + 1 + i - first, listw - 1, i == p->sel ? ROLE_ACCENT : ROLE_NORMAL, row);
 	}
+	if (p->n > first + h - 1)
+		canvas_printf(s, x, y + h - 1, ROLE_DIM, "  +%d more ↓", p->n - (first + h - 1));
 	int px = x + listw + 1, pw = w - listw - 1;
 	if (p->n == 0)
 		return;
@@ -210,64 +304,96 @@ static void picker_overlay(struct canvas *s, const struct picker *p)
 		return;
 	}
 	const struct model *m = &p->preview;
-	char a[64], b[64];
+	char line[200];
 	canvas_wrap(s, px, y + 1, pw, 2, ROLE_LABEL, m->name);
-	canvas_printf(s, px, y + 3, ROLE_NORMAL, "%s, %lld layers", model_kind_name(m->kind), (long long)m->layers);
-	canvas_printf(s, px, y + 4, ROLE_NORMAL, "%lld heads, %lld KV heads × %lld", (long long)m->heads,
-		      (long long)m->kv_heads, (long long)m->head_dim);
-	if (m->kind == ATTN_MLA)
-		canvas_printf(s, px, y + 5, ROLE_NORMAL, "latent %lld + RoPE key %lld", (long long)m->kv_lora_rank,
-			      (long long)m->qk_rope_head_dim);
-	if (m->sliding_window)
-		canvas_printf(s, px, y + 6, ROLE_NORMAL, "window %lld, pattern %lld", (long long)m->sliding_window,
-			      (long long)m->swa_pattern);
+	snprintf(line, sizeof line, "%s, %lld layers", model_kind_name(m->kind), (long long)m->layers);
+	canvas_wrap(s, px, y + 3, pw, 1, ROLE_NORMAL, line);
+	snprintf(line, sizeof line, "%lld heads, %lld KV heads × %lld", (long long)m->heads, (long long)m->kv_heads,
+		 (long long)m->head_dim);
+	canvas_wrap(s, px, y + 4, pw, 1, ROLE_NORMAL, line);
+	if (m->kind == ATTN_MLA) {
+		snprintf(line, sizeof line, "latent %lld + RoPE key %lld", (long long)m->kv_lora_rank,
+			 (long long)m->qk_rope_head_dim);
+		canvas_wrap(s, px, y + 5, pw, 1, ROLE_NORMAL, line);
+	}
+	if (m->sliding_window) {
+		snprintf(line, sizeof line, "window %lld, pattern %lld", (long long)m->sliding_window,
+			 (long long)m->swa_pattern);
+		canvas_wrap(s, px, y + 6, pw, 1, ROLE_NORMAL, line);
+	}
 	int64_t per = model_kv_bytes_per_token(m);
-	snprintf(a, sizeof a, "%lld", (long long)per);
-	snprintf(b, sizeof b, "%.2f", per * 131072.0 / (1024.0 * 1024 * 1024));
-	canvas_printf(s, px, y + 8, ROLE_ACCENT, "KV %s bytes/token (%s)", a, model_cache_name(m->k_type));
-	canvas_printf(s, px, y + 9, ROLE_NORMAL, "%s GiB at 128K, all layers global", b);
-	canvas_printf(s, px, y + 10, ROLE_NORMAL, "trained ctx %lld, RoPE base %g", (long long)m->ctx_train,
-		      m->rope_base);
+	snprintf(line, sizeof line, "KV %lld bytes/token (%s)", (long long)per, model_cache_name(m->k_type));
+	canvas_wrap(s, px, y + 8, pw, 1, ROLE_ACCENT, line);
+	snprintf(line, sizeof line, "%.2f GiB at 128K, all layers global", per * 131072.0 / (1024.0 * 1024 * 1024));
+	canvas_wrap(s, px, y + 9, pw, 1, ROLE_NORMAL, line);
+	snprintf(line, sizeof line, "trained ctx %lld, RoPE base %g", (long long)m->ctx_train, m->rope_base);
+	canvas_wrap(s, px, y + 10, pw, 1, ROLE_NORMAL, line);
 	canvas_wrap(s, px, y + 12, pw, h - 12, ROLE_DIM, m->source);
 }
 
+/* Each parameter: "name = value" (the value whole, wrapped), its help
+ * wrapped under it; the typed line last. */
 static void edit_overlay(struct canvas *s, const struct frame_info *fi)
 {
 	const struct params *p = &fi->run->params;
-	int x, y, w, h;
-	overlay_box(s, 76, p->n + 7, "parameters (type KEY=VALUE, Enter apply, Esc cancel)", &x, &y, &w, &h);
-	for (int i = 0; i < p->n && i < h - 3; i++) {
-		char row[300];
+	int w = s->w - 2 < 76 ? s->w - 2 : 76, iw = w - 4;
+	char row[300];
+	int rows = 0;
+	for (int i = 0; i < p->n; i++) {
 		snprintf(row, sizeof row, "%-10s = %s", p->specs[i].name, p->val[i].text);
-		canvas_text(s, x, y + i, p->val[i].is_default ? ROLE_NORMAL : ROLE_ACCENT, row);
-		canvas_text(s, x + 40, y + i, ROLE_DIM, p->specs[i].help);
+		rows += canvas_wrap_lines(iw, row) + canvas_wrap_lines(iw - 13, p->specs[i].help);
 	}
+	struct rect in = overlay_box(s, w, (p->n ? rows : 1) + 4, "parameters (KEY=VALUE Enter, Esc; R defaults)");
+	int y = in.y, bottom = in.y + in.h - 2;
 	if (p->n == 0)
-		canvas_text(s, x, y, ROLE_DIM, "this scene has no parameters");
-	char line[300];
-	snprintf(line, sizeof line, "> %s_", fi->edit_line ? fi->edit_line : "");
-	canvas_text(s, x, y + h - 1, ROLE_ACCENT, line);
+		canvas_text(s, in.x, y, ROLE_DIM, "this scene has no parameters");
+	for (int i = 0; i < p->n; i++) {
+		snprintf(row, sizeof row, "%-10s = %s", p->specs[i].name, p->val[i].text);
+		int need = canvas_wrap_lines(iw, row) + canvas_wrap_lines(iw - 13, p->specs[i].help);
+		if (y + need > bottom) {
+			canvas_printf(s, in.x, bottom - 1 > y ? bottom - 1 : y, ROLE_DIM, "+%d more (--help of the scene: "
+				      "attnviz --print)", p->n - i);
+			break;
+		}
+		y += canvas_wrap(s, in.x, y, iw, bottom - y, p->val[i].is_default ? ROLE_NORMAL : ROLE_ACCENT, row);
+		y += canvas_wrap(s, in.x + 13, y, iw - 13, bottom - y, ROLE_DIM, p->specs[i].help);
+	}
+	input_line(s, in.x, in.y + in.h - 1, iw, "> ", fi->edit_line ? fi->edit_line : "");
+}
+
+#define SCENES_W 64
+
+static struct rect scenes_rect(const struct canvas *s, const struct frame_info *fi)
+{
+	return overlay_rect(s, SCENES_W, fi->reg->n + 2);
+}
+
+/* The scene list, scrolled so the highlighted row is in view. */
+static int scenes_first(const struct frame_info *fi, int rows)
+{
+	int first = fi->scene_sel - rows + 1;
+	return first < 0 ? 0 : first;
 }
 
 static void scenes_overlay(struct canvas *s, const struct frame_info *fi)
 {
-	int x, y, w, h;
-	overlay_box(s, 64, fi->reg->n + 2, "scenes (↑↓ Enter, or click)", &x, &y, &w, &h);
-	for (int i = 0; i < fi->reg->n && i < h; i++) {
+	struct rect r = scenes_rect(s, fi);
+	struct rect in = overlay_box(s, r.w, r.h, "scenes (↑↓ Enter, a number, or click)");
+	int first = scenes_first(fi, in.h);
+	for (int i = first; i < fi->reg->n && i - first < in.h; i++) {
 		char row[160];
 		snprintf(row, sizeof row, "%s%2d  %-14s %s", i == fi->scene_sel ? "▸" : " ", fi->reg->defs[i].file.order,
 			 fi->reg->defs[i].cls->id, fi->reg->defs[i].file.title);
-		canvas_text(s, x - 1, y + i, i == fi->scene_sel ? ROLE_ACCENT : ROLE_NORMAL, row);
+		text_in(s, in.x - 1, in.y + i - first, in.w + 1, i == fi->scene_sel ? ROLE_ACCENT : ROLE_NORMAL, row);
 	}
 }
 
 int frame_scene_at(const struct canvas *s, const struct frame_info *fi, int x, int y)
 {
-	int w = 64 > s->w - 2 ? s->w - 2 : 64, h = fi->reg->n + 2 > s->h - 2 ? s->h - 2 : fi->reg->n + 2;
-	int bx = (s->w - w) / 2, by = (s->h - h) / 2;
-	if (x <= bx || x >= bx + w - 1 || y <= by || y >= by + h - 1)
+	struct rect r = scenes_rect(s, fi);
+	if (x <= r.x || x >= r.x + r.w - 1 || y <= r.y || y >= r.y + r.h - 1)
 		return -1;
-	int i = y - by - 1;
+	int i = scenes_first(fi, r.h - 2) + y - r.y - 1;
 	return i < fi->reg->n ? i : -1;
 }
 
@@ -304,7 +430,7 @@ void frame_compose(struct canvas *s, const struct frame_info *fi, const struct v
 
 	switch (fi->overlay) {
 	case OVERLAY_HELP: help_overlay(s); break;
-	case OVERLAY_PICKER: picker_overlay(s, fi->picker); break;
+	case OVERLAY_PICKER: picker_overlay(s, fi); break;
 	case OVERLAY_EDIT: edit_overlay(s, fi); break;
 	case OVERLAY_SCENES: scenes_overlay(s, fi); break;
 	case OVERLAY_NONE: break;

@@ -165,6 +165,8 @@ int cli_open_run(struct run *r, const struct scene_def *def, const struct model 
 {
 	if (run_open(r, def, m, err, errlen) < 0)
 		return 2;
+	const char *apply[CLI_MAX_SETS];   /* all --set values apply together (DESIGN section 2) */
+	int n = 0;
 	for (int i = 0; i < o->nsets; i++) {
 		char key[64];
 		const char *eq = strchr(o->sets[i], '=');
@@ -175,13 +177,14 @@ int cli_open_run(struct run *r, const struct scene_def *def, const struct model 
 			if (params_find(&r->params, key) < 0)
 				continue;
 		}
-		if (run_set(r, o->sets[i], err, errlen) < 0) {
-			char scoped[600];
-			snprintf(scoped, sizeof scoped, "%s: %s", def->cls->id, err);
-			snprintf(err, errlen, "%s", scoped);
-			run_close(r);
-			return 2;
-		}
+		apply[n++] = o->sets[i];
+	}
+	if (n && run_set_all(r, apply, n, err, errlen) < 0) {
+		char scoped[600];
+		snprintf(scoped, sizeof scoped, "%s: %s", def->cls->id, err);
+		snprintf(err, errlen, "%s", scoped);
+		run_close(r);
+		return 2;
 	}
 	return 0;
 }
@@ -331,10 +334,18 @@ int cli_run(const struct cli_options *o)
 		break;
 	case MODE_DUMP: {
 		struct stat st;
-		if (stat(o->dump_dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		/* A directory that does not exist yet is made (one level, like mkdir). */
+		int rc = stat(o->dump_dir, &st);
+		const char *why = "not a directory";
+		if (rc < 0 && errno == ENOENT) {
+			rc = mkdir(o->dump_dir, 0777) == 0 ? stat(o->dump_dir, &st) : -1;
+			if (rc < 0)
+				why = strerror(errno);
+		}
+		if (rc < 0 || !S_ISDIR(st.st_mode)) {
 			char shown[300];
 			err_clean(shown, sizeof shown, o->dump_dir);
-			fprintf(stderr, "attnviz: %s: not a directory\n", shown);
+			fprintf(stderr, "attnviz: %s: %s\n", shown, why);
 			status = 2;
 			break;
 		}

@@ -179,7 +179,7 @@ static int restart_with(struct run *r, const struct params *p, char *err, size_t
 	return 0;
 }
 
-int run_set(struct run *r, const char *assignment, char *err, size_t errlen)
+int run_set_all(struct run *r, const char *const *assignments, int n, char *err, size_t errlen)
 {
 	struct params *p = malloc(sizeof *p);
 	if (!p) {
@@ -187,13 +187,35 @@ int run_set(struct run *r, const char *assignment, char *err, size_t errlen)
 		return -1;
 	}
 	*p = r->params;
-	int rc = params_set(p, assignment, err, errlen);
-	if (rc == 0) {
+	int rc = 0;
+	for (int i = 0; i < n && rc == 0; i++)
+		rc = params_set(p, assignments[i], err, errlen);
+	if (rc == 0) {   /* validated together: paired parameters change length in one go */
 		int keep = r->step;
 		rc = restart_with(r, p, err, errlen);
 		if (rc == 0)
 			run_goto(r, keep);
 	}
+	free(p);
+	return rc;
+}
+
+int run_set(struct run *r, const char *assignment, char *err, size_t errlen)
+{
+	return run_set_all(r, &assignment, 1, err, errlen);
+}
+
+int run_reset_params(struct run *r, char *err, size_t errlen)
+{
+	struct params *p = malloc(sizeof *p);
+	if (!p) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
+		return -1;
+	}
+	*p = r->params;
+	for (int i = 0; i < p->n; i++)
+		p->val[i] = p->def[i];
+	int rc = restart_with(r, p, err, errlen);
 	free(p);
 	return rc;
 }

@@ -144,6 +144,19 @@ static chtype ascii_glyph(uint32_t ch)
 	return ch < 0x80 ? (chtype)ch : '?';
 }
 
+/* The cell's character with its role's attributes. */
+static void cell_char(const struct cell *cell, cchar_t *cc, chtype *ch)
+{
+	int role = cell->role < ROLE_COUNT ? cell->role : ROLE_NORMAL;
+	attr_t a = use_color ? roles[role].color_attr : roles[role].mono_attr;
+	short pair = use_color ? (short)role : 0;
+	wchar_t wc[2] = {(wchar_t)cell->ch, 0};
+	if (wcwidth(wc[0]) != 1)
+		wc[0] = L'?';
+	setcchar(cc, wc, a, pair, NULL);
+	*ch = ascii_glyph(cell->ch) | a | COLOR_PAIR(pair);
+}
+
 void term_blit(const struct canvas *c)
 {
 	int w, h;
@@ -151,22 +164,31 @@ void term_blit(const struct canvas *c)
 	erase();
 	for (int y = 0; y < c->h && y < h; y++)
 		for (int x = 0; x < c->w && x < w; x++) {
-			const struct cell *cell = canvas_at(c, x, y);
-			int role = cell->role < ROLE_COUNT ? cell->role : ROLE_NORMAL;
-			attr_t a = use_color ? roles[role].color_attr : roles[role].mono_attr;
-			short pair = use_color ? (short)role : 0;
+			cchar_t cc;
+			chtype ch;
 			if (y == h - 1 && x == w - 1)
-				continue;   /* writing the last cell would scroll some terminals */
-			if (use_utf8) {
-				wchar_t wc[2] = {(wchar_t)cell->ch, 0};
-				cchar_t cc;
-				if (wcwidth(wc[0]) != 1)
-					wc[0] = L'?';
-				setcchar(&cc, wc, a, pair, NULL);
+				continue;   /* writing the last cell would scroll some terminals: below */
+			cell_char(canvas_at(c, x, y), &cc, &ch);
+			if (use_utf8)
 				mvadd_wch(y, x, &cc);
-			} else {
-				mvaddch(y, x, ascii_glyph(cell->ch) | a | COLOR_PAIR(pair));
-			}
+			else
+				mvaddch(y, x, ch);
 		}
+	if (c->w >= w && c->h >= h && w >= 2) {
+		/* The bottom-right corner: write it one column to the left, then insert
+		 * the cell that belongs there, which pushes it into place without the
+		 * cursor ever passing the last cell. */
+		cchar_t cc, cc2;
+		chtype ch, ch2;
+		cell_char(canvas_at(c, w - 1, h - 1), &cc, &ch);
+		cell_char(canvas_at(c, w - 2, h - 1), &cc2, &ch2);
+		if (use_utf8) {
+			mvadd_wch(h - 1, w - 2, &cc);
+			mvins_wch(h - 1, w - 2, &cc2);
+		} else {
+			mvaddch(h - 1, w - 2, ch);
+			mvinsch(h - 1, w - 2, ch2);
+		}
+	}
 	refresh();
 }
