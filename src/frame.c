@@ -275,7 +275,7 @@ static void help_overlay(struct canvas *s)
 static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 {
 	const struct picker *p = fi->picker;
-	struct rect in = overlay_box(s, 76, 20, "model (↑↓ Enter load, / path, d lesson's, Esc)");
+	struct rect in = overlay_box(s, 76, 20, "model (↑↓ choose, Enter load, / path, d lesson's, Esc)");
 	int x = in.x, y = in.y - 1, w = in.w, h = in.h + 1;
 	int listw = 26;
 	if (fi->picker_typing) {
@@ -343,7 +343,7 @@ static void edit_overlay(struct canvas *s, const struct frame_info *fi)
 		snprintf(row, sizeof row, "%-10s = %s", p->specs[i].name, p->val[i].text);
 		rows += canvas_wrap_lines(iw, row) + canvas_wrap_lines(iw - 13, p->specs[i].help);
 	}
-	struct rect in = overlay_box(s, w, (p->n ? rows : 1) + 4, "parameters (KEY=VALUE Enter, Esc; R defaults)");
+	struct rect in = overlay_box(s, w, (p->n ? rows : 1) + 4, "parameters (type KEY=VALUE, Enter apply, Esc; R defaults)");
 	int y = in.y, bottom = in.y + in.h - 2;
 	if (p->n == 0)
 		canvas_text(s, in.x, y, ROLE_DIM, "this scene has no parameters");

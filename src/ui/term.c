@@ -37,13 +37,17 @@ static const struct {
 
 static void on_signal(int sig)
 {
-	(void)sig;
-	quit_flag = 1;
+	quit_flag = sig;
 }
 
 int term_quit_requested(void)
 {
 	return quit_flag != 0;
+}
+
+int term_quit_signal(void)
+{
+	return (int)quit_flag;
 }
 
 int term_utf8(void)
