@@ -40,18 +40,18 @@ expect_screen() {   # NAME PANE TEXT
 
 start a 100 30 -s online-softmax
 expect_screen "tmux: starts on the chosen scene" a "Online softmax in one pass"
-expect_screen "tmux: step counter at 0" a "step 0/7"
+expect_screen "tmux: step counter at 0" a "step 0/8"
 T send-keys -t a Right Right Right Right
-expect_screen "tmux: four steps forward" a "step 4/7"
+expect_screen "tmux: four steps forward" a "step 4/8"
 expect_screen "tmux: the rescale fires at x[3]" a "RESCALE"
 expect_screen "tmux: narration with the step's numbers" a "raises the max from 3 to 5"
 T send-keys -t a Left
-expect_screen "tmux: one step back" a "step 3/7"
+expect_screen "tmux: one step back" a "step 3/8"
 T send-keys -t a End
-expect_screen "tmux: End goes to the last step" a "step 7/7"
+expect_screen "tmux: End goes to the last step" a "step 8/8"
 expect_screen "tmux: summary pane all checks pass" a "✓ all 21 checks pass"
 T send-keys -t a Home
-expect_screen "tmux: Home goes to step 0" a "step 0/7"
+expect_screen "tmux: Home goes to step 0" a "step 0/8"
 T resize-window -t a -x 50 -y 12
 expect_screen "tmux: too small screen" a "terminal too small (need 70×20)"
 T resize-window -t a -x 120 -y 40
@@ -76,13 +76,13 @@ if screen a | grep -q "attnviz ──"; then fail "tmux: screen left drawn after
 
 # The pane's shell ignores SIGINT so that it outlives attnviz and prints its status.
 T new-session -d -s b -x 100 -y 30 "trap '' INT; env LC_ALL=C.UTF-8 TERM=screen-256color ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ATTNVIZ_MODELS' $bin -s 2; echo EXITED \$?; stty -a | tr ' ;' '\n\n' | grep -x -e icanon -e echo | tr '\n' ' '; echo; sleep 60"
-expect_screen "tmux: second session up" b "step 0/7"
+expect_screen "tmux: second session up" b "step 0/8"
 T send-keys -t b C-c
 expect_screen "tmux: Ctrl-C quits, dying by SIGINT (130)" b "EXITED 130"
 expect_screen "tmux: terminal restored after Ctrl-C" b "icanon echo"
 
 start c 100 30 -s 2
-expect_screen "tmux: third session up" c "step 0/7"
+expect_screen "tmux: third session up" c "step 0/8"
 pid=$(pgrep -f "^$bin -s 2" | head -1)
 [ -n "$pid" ] && kill -TERM "$pid"
 expect_screen "tmux: SIGTERM quits, dying by SIGTERM (143)" c "EXITED 143"
@@ -90,7 +90,7 @@ expect_screen "tmux: terminal restored after SIGTERM" c "icanon echo"
 
 start d 100 30 -s 2
 T send-keys -t d + + + + + + a
-expect_screen "tmux: autoplay advances on its own" d "step 3/7"
+expect_screen "tmux: autoplay advances on its own" d "step 3/8"
 expect_screen "tmux: autoplay stops at the end" d "autoplay: last step reached"
 T send-keys -t d q
 expect_screen "tmux: quit after autoplay" d "EXITED 0"
