@@ -95,7 +95,7 @@ static void dial(struct canvas *c, int cx, int cy, int rx, int ry, double traine
 		canvas_put(c, x, y, seen ? 0x2022 : 0x00b7, seen ? ROLE_SRAM : ROLE_DIM);
 	}
 	double ab = fmod(angle_base, 2 * M_PI), an = fmod(angle_now, 2 * M_PI);
-	int new_now = trained_sweep < 2 * M_PI && (angle_now > trained_sweep) && an > trained_sweep;
+	int new_now = rope_angle_unseen(trained_sweep, angle_now);
 	if (two_hands) {
 		int x = cx + (int)lround(0.8 * rx * sin(ab)), y = cy - (int)lround(0.8 * ry * cos(ab));
 		canvas_line(c, cx, cy, x, y, 0x00b7, ROLE_DIM);
@@ -112,6 +112,7 @@ void rope_draw_clocks(struct canvas *c, int y0, const struct rope_setup *r, cons
 {
 	int n = r->npairs, rows = n > 4 ? 2 : 1, per_row = (n + rows - 1) / rows;
 	int cell_w = c->w / (per_row ? per_row : 1), cell_h = (c->h - y0) / rows;
+	/* A dial of 2·ry + 1 rows and its label fit the cell. */
 	int ry = (cell_h - 2) / 2, rx = ry * 2;
 	if (rx > (cell_w - 2) / 2)
 		rx = (cell_w - 2) / 2, ry = rx / 2;
@@ -119,12 +120,22 @@ void rope_draw_clocks(struct canvas *c, int y0, const struct rope_setup *r, cons
 		ry = 1;
 	for (int i = 0; i < n; i++) {
 		int col = i % per_row, row = i / per_row;
-		int cx = col * cell_w + cell_w / 2, cy = y0 + row * cell_h + 1 + ry;
+		int cx = col * cell_w + cell_w / 2, cy = y0 + row * cell_h + ry;
 		int pair = r->pairs[i];
-		double sweep = (r->train - 1) * theta_base[pair];
+		double sweep = rope_trained_span(r, theta_base[pair]);
 		dial(c, cx, cy, rx, ry, sweep, pos * theta_base[pair], pos * theta_now[pair], theta_now != theta_base);
 		canvas_printf(c, cx - 3, cy + ry + 1, ROLE_LABEL, "pair %d", pair);
 	}
+}
+
+double rope_trained_span(const struct rope_setup *r, double theta)
+{
+	return r->train * theta;
+}
+
+int rope_angle_unseen(double span, double angle)
+{
+	return span < 2 * M_PI && angle >= span;
 }
 
 int rope_nsteps(const void *st)
