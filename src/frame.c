@@ -230,28 +230,22 @@ static void input_line(struct canvas *s, int x, int y, int w, const char *prompt
 
 /* Key column, then what the key does. */
 static const char *const help_lines[][2] = {
-	{"→  l  space", "next step"},
-	{"←  h", "previous step (replays from the start)"},
+	{"→ l space / ← h", "next / previous step (back replays from the start)"},
 	{"Home g / End G", "first / last step"},
-	{"Tab ]  S-Tab [", "next / previous scene"},
+	{"Tab ] / S-Tab [", "next / previous scene"},
 	{"1 … 9", "jump to scene; 1 then 0–9 for 10 and up (or 1 Enter)"},
 	{"s", "scene list (mouse: click a scene)"},
-	{"x", "cancel a benchmark that is running"},
-	{"a", "autoplay on/off (waits longer on a long narration, stops at the scene's end)"},
-	{"+ -", "autoplay faster / slower"},
+	{"a   + -", "autoplay on/off, faster/slower (a longer narration stays longer; it stops at the scene's end)"},
 	{"r", "reset the scene to its first step (the benchmark: measure again)"},
 	{"R", "parameters back to the scene file's defaults"},
-	{"m", "model picker"},
-	{"e", "edit the scene's parameters"},
-	{"?", "this help"},
-	{"q", "quit"},
-	{"mouse wheel", "step forward / back"},
-	{"", ""},
-	{"", "The summary pane checks each key number two ways: ✓ marks agreement, ✗ a failure. "
-	     "A number that does not fit is shown as …; --summary prints them all."},
+	{"e   m", "edit the scene's parameters   m: model picker"},
+	{"x", "cancel a benchmark that is running"},
+	{"?   q", "this help   q: quit      mouse wheel: step"},
+	{"", "The summary pane checks each key number two ways: ✓ agreement, ✗ a failure; "
+	     "a number that does not fit shows as …, --summary prints them all."},
 };
 
-#define HELP_KEYW 16
+#define HELP_KEYW 17
 
 static void help_overlay(struct canvas *s)
 {
@@ -264,10 +258,17 @@ static void help_overlay(struct canvas *s)
 	}
 	struct rect in = overlay_box(s, w, rows + 2, "keys (any key closes)");
 	int y = in.y;
-	for (int i = 0; i < n && y < in.y + in.h; i++) {
+	for (int i = 0; i < n; i++) {
 		int kx = help_lines[i][0][0] ? HELP_KEYW : 0;
+		int l = canvas_wrap_lines(in.w - kx, help_lines[i][1]);
+		if (y + l > in.y + in.h) {   /* a short screen: say where the rest is */
+			int ly = y < in.y + in.h ? y : in.y + in.h - 1;
+			canvas_fill(s, in.x, ly, in.w, 1, ' ', ROLE_NORMAL);
+			canvas_text(s, in.x, ly, ROLE_DIM, "… more in man attnviz");
+			break;
+		}
 		canvas_text(s, in.x, y, ROLE_LABEL, help_lines[i][0]);
-		int l = canvas_wrap(s, in.x + kx, y, in.w - kx, in.y + in.h - y, ROLE_NORMAL, help_lines[i][1]);
+		canvas_wrap(s, in.x + kx, y, in.w - kx, l, ROLE_NORMAL, help_lines[i][1]);
 		y += l ? l : 1;
 	}
 }
@@ -351,8 +352,8 @@ static void edit_overlay(struct canvas *s, const struct frame_info *fi)
 		snprintf(row, sizeof row, "%-10s = %s", p->specs[i].name, p->val[i].text);
 		int need = canvas_wrap_lines(iw, row) + canvas_wrap_lines(iw - 13, p->specs[i].help);
 		if (y + need > bottom) {
-			canvas_printf(s, in.x, bottom - 1 > y ? bottom - 1 : y, ROLE_DIM, "+%d more (--help of the scene: "
-				      "attnviz --print)", p->n - i);
+			canvas_printf(s, in.x, bottom - 1 > y ? bottom - 1 : y, ROLE_DIM, "+%d more parameters (KEY=VALUE sets them too)",
+				      p->n - i);
 			break;
 		}
 		y += canvas_wrap(s, in.x, y, iw, bottom - y, p->val[i].is_default ? ROLE_NORMAL : ROLE_ACCENT, row);
