@@ -34,7 +34,7 @@ FAST_CFLAGS = -O3 -ffp-contract=fast -fno-math-errno -fno-trapping-math
 LIBS     = $(INI_LIBS) -lm -lpthread
 
 # Everything but the UI and main links without curses: the tests use it.
-CORE_SRC = $(wildcard src/kern/*.c src/model/*.c src/scene/*.c src/util/*.c) src/canvas.c src/frame.c \
+CORE_SRC = $(wildcard src/kern/*.c src/model/*.c src/scene/*.c src/util/*.c) src/canvas.c src/frame.c src/glyph.c \
 	   $(wildcard scenes/*.c) src/cli/cli.c src/cli/bench.c
 UI_SRC   = $(wildcard src/ui/*.c) src/cli/main.c
 SCENE_C  = $(filter-out scenes/common%,$(wildcard scenes/*.c))

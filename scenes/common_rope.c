@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "glyph.h"
 #include "kern/rope.h"
 
 static int declared(const struct params *p, const char *name)
@@ -92,19 +93,19 @@ static void dial(struct canvas *c, int cx, int cy, int rx, int ry, double traine
 		double a = 2 * M_PI * i / points;
 		int x = cx + (int)lround(rx * sin(a)), y = cy - (int)lround(ry * cos(a));
 		int seen = trained_sweep >= 2 * M_PI || a <= trained_sweep;
-		canvas_put(c, x, y, seen ? 0x2022 : 0x00b7, seen ? ROLE_SRAM : ROLE_DIM);
+		canvas_put(c, x, y, seen ? GLYPH_BULLET : GLYPH_DOT, seen ? ROLE_SRAM : ROLE_DIM);
 	}
 	double ab = fmod(angle_base, 2 * M_PI), an = fmod(angle_now, 2 * M_PI);
 	int new_now = rope_angle_unseen(trained_sweep, angle_now);
 	if (two_hands) {
 		int x = cx + (int)lround(0.8 * rx * sin(ab)), y = cy - (int)lround(0.8 * ry * cos(ab));
-		canvas_line(c, cx, cy, x, y, 0x00b7, ROLE_DIM);
-		canvas_put(c, x, y, 0x25cb, ROLE_DIM);
+		canvas_line(c, cx, cy, x, y, GLYPH_DOT, ROLE_DIM);
+		canvas_put(c, x, y, GLYPH_CIRCLE, ROLE_DIM);
 	}
 	int x = cx + (int)lround(0.8 * rx * sin(an)), y = cy - (int)lround(0.8 * ry * cos(an));
-	canvas_line(c, cx, cy, x, y, 0x00b7, new_now ? ROLE_HOT : ROLE_ACCENT);
-	canvas_put(c, x, y, new_now ? 0x2605 : 0x25cf, new_now ? ROLE_HOT : ROLE_ACCENT);
-	canvas_put(c, cx, cy, 0x253c, ROLE_DIM);
+	canvas_line(c, cx, cy, x, y, GLYPH_DOT, new_now ? ROLE_HOT : ROLE_ACCENT);
+	canvas_put(c, x, y, new_now ? GLYPH_STAR : GLYPH_DISC, new_now ? ROLE_HOT : ROLE_ACCENT);
+	canvas_put(c, cx, cy, GLYPH_CROSS, ROLE_DIM);
 }
 
 void rope_draw_clocks(struct canvas *c, int y0, const struct rope_setup *r, const double *theta_base,

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "glyph.h"
 #include "kern/attn_row.h"
 #include "scene/scene.h"
 #include "scenes/common.h"
@@ -123,22 +124,22 @@ static void or_render(const void *vs, struct view *v)
 		p.w = 2 * p.h;
 	int ox, oy, ex, ey;
 	plot_cell(&p, 0, 0, &ox, &oy);
-	canvas_hline(c, p.x0, oy, p.w, 0x2500, ROLE_DIM);
-	canvas_vline(c, ox, p.y0, p.h, 0x2502, ROLE_DIM);
-	canvas_put(c, ox, oy, 0x253c, ROLE_DIM);
+	canvas_hline(c, p.x0, oy, p.w, GLYPH_HLINE, ROLE_DIM);
+	canvas_vline(c, ox, p.y0, p.h, GLYPH_VLINE, ROLE_DIM);
+	canvas_put(c, ox, oy, GLYPH_CROSS, ROLE_DIM);
 	canvas_text(c, p.x0, 0, ROLE_LABEL, "the x–y plane");
 	for (int j = 0; j < st->n; j++) {
 		plot_cell(&p, st->value[j][0], st->value[j][1], &ex, &ey);
-		canvas_put(c, ex, ey, 0x25cf, j < seen ? ROLE_BAR2 : ROLE_DIM);
+		canvas_put(c, ex, ey, GLYPH_DISC, j < seen ? ROLE_BAR2 : ROLE_DIM);
 	}
 	if (seen > 0) {
 		const double *a = st->row.acc;
 		plot_cell(&p, done ? out[0] : a[0], done ? out[1] : a[1], &ex, &ey);
-		canvas_line(c, ox, oy, ex, ey, 0x00b7, ROLE_ACCENT);
-		canvas_put(c, ex, ey, 0x25c6, ROLE_ACCENT);
+		canvas_line(c, ox, oy, ex, ey, GLYPH_DOT, ROLE_ACCENT);
+		canvas_put(c, ex, ey, GLYPH_DIAMOND, ROLE_ACCENT);
 		if (!done) {
 			plot_cell(&p, out[0], out[1], &ex, &ey);
-			canvas_put(c, ex, ey, 0x25cb, ROLE_OK);
+			canvas_put(c, ex, ey, GLYPH_CIRCLE, ROLE_OK);
 		}
 	}
 

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "glyph.h"
 #include "kern/softmax.h"
 #include "scene/scene.h"
 #include "scenes/common.h"
@@ -165,10 +166,10 @@ static void os_render(const void *vs, struct view *v)
 		if (i < seen)
 			canvas_bar(c, bar_x, y, bar_w, frac, r);
 		else
-			canvas_hline(c, bar_x, y, (int)(frac * bar_w + 0.5), 0x2591, ROLE_DIM);
+			canvas_hline(c, bar_x, y, (int)(frac * bar_w + 0.5), GLYPH_LIGHT, ROLE_DIM);
 		if (seen > 0)
 			canvas_put(c, bar_x + (int)((st->on.m - lo) / (hi > lo ? hi - lo : 1) * (bar_w - 1) + 0.5), y,
-				   0x2502, ROLE_ACCENT);
+				   GLYPH_VLINE, ROLE_ACCENT);
 		if (i < seen)
 			canvas_printf(c, bar_x + bar_w + 1, y, r, "%.6f", st->shown[i]);
 	}

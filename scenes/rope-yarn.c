@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "glyph.h"
 #include "kern/rope.h"
 #include "scene/scene.h"
 #include "scenes/common.h"
@@ -60,7 +61,7 @@ static void ramp_chart(const struct ya_state *st, struct canvas *c, int y0, int 
 		enum role role = ramp >= 1 ? ROLE_BAR : ramp <= 0 ? ROLE_HBM : ROLE_ACCENT;
 		int bar = (int)lround(ramp * (h - 1));
 		for (int y = 0; y < h; y++)
-			canvas_put(c, 6 + x, y0 + h - 1 - y, y < bar || (y == 0) ? 0x2588 : ' ', y <= bar ? role : ROLE_DIM);
+			canvas_put(c, 6 + x, y0 + h - 1 - y, y < bar || (y == 0) ? GLYPH_FULL : ' ', y <= bar ? role : ROLE_DIM);
 	}
 	canvas_printf(c, 6, y0 + h, ROLE_DIM, "pairs 0..%d: keep ≤%.0f, ÷s ≥%.0f", n - 1, st->low, st->high);
 }

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "glyph.h"
 #include "kern/attn_row.h"
 #include "kern/jrand.h"
 #include "kern/ring.h"
@@ -158,11 +159,11 @@ static void draw_weights(const struct sk_state *st, const struct sk_result *r, s
 		enum role role = p < st->sinks ? ROLE_HOT : p >= st->n - st->recent ? ROLE_BAR : ROLE_BAR2;
 		for (int y = 0; y < bars; y++) {
 			int eighths = bar - y * 8;
-			uint32_t g = eighths >= 8 ? 0x2588 : eighths > 0 ? 0x2580 + (uint32_t)eighths : ' ';
+			uint32_t g = eighths >= 8 ? GLYPH_FULL : eighths > 0 ? GLYPH_LOWER_EIGHTH - 1 + (uint32_t)eighths : ' ';
 			canvas_put(c, p * colw, y0 + bars - 1 - y, g, role);
 		}
 		if (w == 0)
-			canvas_put(c, p * colw, y0 + bars - 1, 0x00b7, ROLE_DIM);
+			canvas_put(c, p * colw, y0 + bars - 1, GLYPH_DOT, ROLE_DIM);
 	}
 }
 

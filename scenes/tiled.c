@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "glyph.h"
 #include "kern/jrand.h"
 #include "kern/tiled.h"
 #include "scene/scene.h"
@@ -171,7 +172,7 @@ static void draw_hbm(const struct tl_state *st, struct canvas *c, int x0, int y0
 		int y = y0 + 2 + block_row(b, nb, rows);
 		for (int col = 0; col < 4; col++) {
 			enum role role = ROLE_HBM;
-			uint32_t g = 0x2588;
+			uint32_t g = GLYPH_FULL;
 			int q_now = r->last == TILED_LOAD_Q && b == r->qb;
 			int kv_now = r->last == TILED_LOAD_KV && b == r->kb;
 			int o_done = r->last == TILED_DONE || b < r->qb || (b == r->qb && r->last == TILED_WRITE_O);
@@ -180,7 +181,7 @@ static void draw_hbm(const struct tl_state *st, struct canvas *c, int x0, int y0
 			else if ((col == 1 || col == 2) && kv_now)
 				role = ROLE_HOT;
 			else if (col == 3) {
-				g = o_done ? 0x2588 : 0x2591;
+				g = o_done ? GLYPH_FULL : GLYPH_LIGHT;
 				role = b == r->qb && r->last == TILED_WRITE_O ? ROLE_HOT : o_done ? ROLE_OK : ROLE_DIM;
 			}
 			canvas_hline(c, x0 + col * (bw + 1), y, bw, g, role);
@@ -221,13 +222,13 @@ static void draw_sram(const struct tl_state *st, struct canvas *c, int x0, int y
 				if (isfinite(x))
 					lo = fmin(lo, x), hi = fmax(hi, x);
 			}
-		static const uint32_t glyph[4] = {0x2591, 0x2592, 0x2593, 0x2588};
+		static const uint32_t glyph[4] = {GLYPH_LIGHT, GLYPH_MEDIUM, GLYPH_DARK, GLYPH_FULL};
 		for (int y = 0; y < show_r; y++)
 			for (int x = 0; x < show_c; x++) {
 				int i = y * rows / show_r, j = x * cols / show_c;
 				float v = r->s_tile[i * r->tile + j];
 				if (!isfinite(v) || r->last == TILED_LOAD_KV) {
-					canvas_put(c, x0 + x, y0 + 3 + y, isfinite(v) ? 0x00b7 : ' ', ROLE_DIM);
+					canvas_put(c, x0 + x, y0 + 3 + y, isfinite(v) ? GLYPH_DOT : ' ', ROLE_DIM);
 					continue;
 				}
 				int lvl = hi > lo ? (int)((v - lo) / (hi - lo) * 3.999) : 3;
@@ -264,7 +265,7 @@ static void tl_render(const void *vs, struct view *v)
 		canvas_printf(c, ax, 2 + block_row(r->kb, r->nblocks, rows), ROLE_HOT, "─KV%d▶", r->kb);
 	else if (r->last == TILED_WRITE_O)
 		canvas_printf(c, ax, 2 + block_row(r->qb, r->nblocks, rows), ROLE_OK, "◀─O%d─", r->qb);
-	canvas_vline(c, ax + 6, 0, c->h, 0x2502, ROLE_DIM);
+	canvas_vline(c, ax + 6, 0, c->h, GLYPH_VLINE, ROLE_DIM);
 	int shown_r, shown_c;
 	draw_sram(st, c, ax + 8, 0, c->w - ax - 8, c->h, &shown_r, &shown_c);
 

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "glyph.h"
+
 struct canvas *canvas_new(int w, int h)
 {
 	if (w < 0 || h < 0 || (w > 0 && h > (1 << 22) / w))   /* 4M cells: a 4000x1000 terminal */
@@ -161,14 +163,14 @@ void canvas_box(struct canvas *c, int x, int y, int w, int h, enum role role, co
 {
 	if (w < 2 || h < 2)
 		return;
-	canvas_hline(c, x + 1, y, w - 2, 0x2500, role);
-	canvas_hline(c, x + 1, y + h - 1, w - 2, 0x2500, role);
-	canvas_vline(c, x, y + 1, h - 2, 0x2502, role);
-	canvas_vline(c, x + w - 1, y + 1, h - 2, 0x2502, role);
-	canvas_put(c, x, y, 0x250c, role);
-	canvas_put(c, x + w - 1, y, 0x2510, role);
-	canvas_put(c, x, y + h - 1, 0x2514, role);
-	canvas_put(c, x + w - 1, y + h - 1, 0x2518, role);
+	canvas_hline(c, x + 1, y, w - 2, GLYPH_HLINE, role);
+	canvas_hline(c, x + 1, y + h - 1, w - 2, GLYPH_HLINE, role);
+	canvas_vline(c, x, y + 1, h - 2, GLYPH_VLINE, role);
+	canvas_vline(c, x + w - 1, y + 1, h - 2, GLYPH_VLINE, role);
+	canvas_put(c, x, y, GLYPH_TOP_LEFT, role);
+	canvas_put(c, x + w - 1, y, GLYPH_TOP_RIGHT, role);
+	canvas_put(c, x, y + h - 1, GLYPH_BOTTOM_LEFT, role);
+	canvas_put(c, x + w - 1, y + h - 1, GLYPH_BOTTOM_RIGHT, role);
 	if (title && *title && w > 4) {
 		/* Clip the title inside the corners. */
 		char buf[256];
@@ -196,9 +198,9 @@ void canvas_bar(struct canvas *c, int x, int y, int len, double frac, enum role 
 		frac = 1;
 	int eighths = (int)(frac * len * 8 + 0.5);
 	int full = eighths / 8, part = eighths % 8;
-	canvas_hline(c, x, y, full, 0x2588, role);
+	canvas_hline(c, x, y, full, GLYPH_FULL, role);
 	if (part > 0 && full < len)
-		canvas_put(c, x + full, y, 0x2590 - (uint32_t)part, role);  /* U+2589..U+258F: 7/8 .. 1/8 */
+		canvas_put(c, x + full, y, GLYPH_FULL + 8 - (uint32_t)part, role);  /* ▉ .. ▏: 7/8 .. 1/8 */
 }
 
 void canvas_dump(const struct canvas *c, FILE *out)

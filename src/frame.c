@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "glyph.h"
+
 static int side_width(int w)
 {
 	int sw = w / 3;
@@ -51,9 +53,9 @@ static void title_bar(struct canvas *s, const struct frame_info *fi)
 	snprintf(left, sizeof left, " attnviz ── %d/%d  %s ", registry_index(fi->reg, r->def) + 1, fi->reg->n,
 		 r->def->file.title);
 	snprintf(right, sizeof right, " step %d/%d%s ", r->step, r->nsteps, fi->autoplay ? " ▶" : "");
-	canvas_hline(s, 1, 0, s->w - 2, 0x2500, ROLE_DIM);
-	canvas_put(s, 0, 0, 0x250c, ROLE_DIM);
-	canvas_put(s, s->w - 1, 0, 0x2510, ROLE_DIM);
+	canvas_hline(s, 1, 0, s->w - 2, GLYPH_HLINE, ROLE_DIM);
+	canvas_put(s, 0, 0, GLYPH_TOP_LEFT, ROLE_DIM);
+	canvas_put(s, s->w - 1, 0, GLYPH_TOP_RIGHT, ROLE_DIM);
 	int rw = (int)strlen(right) - (fi->autoplay ? 2 : 0);
 	int used = canvas_text(s, 1, 0, ROLE_LABEL, left);
 	if (r->have_model) {
@@ -65,7 +67,7 @@ static void title_bar(struct canvas *s, const struct frame_info *fi)
 	canvas_text(s, s->w - 1 - rw, 0, ROLE_LABEL, right);
 	/* A long title is cut where the right part begins. */
 	if (1 + used > s->w - 1 - rw)
-		canvas_put(s, s->w - 2 - rw, 0, 0x2026, ROLE_DIM);
+		canvas_put(s, s->w - 2 - rw, 0, GLYPH_ELLIPSIS, ROLE_DIM);
 }
 
 /* One summary entry as shown: "✓ key = value", or "✓ key = …" when the
@@ -138,14 +140,14 @@ full:
 static void key_bar(struct canvas *s, const struct frame_info *fi)
 {
 	int y = s->h - 1;
-	canvas_hline(s, 1, y, s->w - 2, 0x2500, ROLE_DIM);
-	canvas_put(s, 0, y, 0x2514, ROLE_DIM);
-	canvas_put(s, s->w - 1, y, 0x2518, ROLE_DIM);
+	canvas_hline(s, 1, y, s->w - 2, GLYPH_HLINE, ROLE_DIM);
+	canvas_put(s, 0, y, GLYPH_BOTTOM_LEFT, ROLE_DIM);
+	canvas_put(s, s->w - 1, y, GLYPH_BOTTOM_RIGHT, ROLE_DIM);
 	if (fi->message && *fi->message) {
 		char msg[400];
 		snprintf(msg, sizeof msg, " %s ", fi->message);
 		canvas_text(s, 1, y, fi->message_is_error ? ROLE_FAIL : ROLE_ACCENT, msg);
-		canvas_put(s, s->w - 1, y, 0x2518, ROLE_DIM);
+		canvas_put(s, s->w - 1, y, GLYPH_BOTTOM_RIGHT, ROLE_DIM);
 		return;
 	}
 	char keys[200];
@@ -158,7 +160,7 @@ static void key_bar(struct canvas *s, const struct frame_info *fi)
 		snprintf(keys, sizeof keys, " → step  ← back  tab scene  a %s  m model  ? help  q quit ",
 			 fi->autoplay ? "pause" : "play");
 	canvas_text(s, 1, y, ROLE_LABEL, keys);
-	canvas_put(s, s->w - 1, y, 0x2518, ROLE_DIM);
+	canvas_put(s, s->w - 1, y, GLYPH_BOTTOM_RIGHT, ROLE_DIM);
 }
 
 /* Where an overlay of (at most) w x h sits on the screen: one rule for
@@ -197,7 +199,7 @@ static void text_in(struct canvas *s, int x, int y, int w, enum role role, const
 		uint32_t cp;
 		t += utf8_decode(t, &cp);
 		if (cols == w - 1 && total > w) {
-			o += (size_t)utf8_encode(0x2026, buf + o);
+			o += (size_t)utf8_encode(GLYPH_ELLIPSIS, buf + o);
 			break;
 		}
 		o += (size_t)utf8_encode(cp, buf + o);
@@ -218,14 +220,14 @@ static void input_line(struct canvas *s, int x, int y, int w, const char *prompt
 			t += utf8_decode(t, &cp);
 		}
 		canvas_text(s, x, y, ROLE_ACCENT, prompt);
-		canvas_put(s, x + pw, y, 0x2026, ROLE_DIM);
+		canvas_put(s, x + pw, y, GLYPH_ELLIPSIS, ROLE_DIM);
 		canvas_text(s, x + pw + 1, y, ROLE_ACCENT, t);
-		canvas_put(s, x + w - 1, y, 0x2588, ROLE_ACCENT);
+		canvas_put(s, x + w - 1, y, GLYPH_FULL, ROLE_ACCENT);
 		return;
 	}
 	canvas_text(s, x, y, ROLE_ACCENT, prompt);
 	canvas_text(s, x + pw, y, ROLE_ACCENT, text);
-	canvas_put(s, x + pw + tw, y, 0x2588, ROLE_ACCENT);   /* the cursor */
+	canvas_put(s, x + pw + tw, y, GLYPH_FULL, ROLE_ACCENT);   /* the cursor */
 }
 
 /* Key column, then what the key does. */
@@ -412,16 +414,16 @@ void frame_compose(struct canvas *s, const struct frame_info *fi, const struct v
 
 	title_bar(s, fi);
 	for (int y = 1; y < s->h - 1; y++) {
-		canvas_put(s, 0, y, 0x2502, ROLE_DIM);
-		canvas_put(s, s->w - 1, y, 0x2502, ROLE_DIM);
+		canvas_put(s, 0, y, GLYPH_VLINE, ROLE_DIM);
+		canvas_put(s, s->w - 1, y, GLYPH_VLINE, ROLE_DIM);
 	}
-	canvas_vline(s, sep, 1, ph, 0x2502, ROLE_DIM);
+	canvas_vline(s, sep, 1, ph, GLYPH_VLINE, ROLE_DIM);
 	for (int y2 = nar_y - 1; y2 <= sum_y - 1; y2 += sum_y - nar_y) {
-		canvas_hline(s, 1, y2, s->w - 2, 0x2500, ROLE_DIM);
-		canvas_put(s, 0, y2, 0x251c, ROLE_DIM);
-		canvas_put(s, s->w - 1, y2, 0x2524, ROLE_DIM);
+		canvas_hline(s, 1, y2, s->w - 2, GLYPH_HLINE, ROLE_DIM);
+		canvas_put(s, 0, y2, GLYPH_TEE_RIGHT, ROLE_DIM);
+		canvas_put(s, s->w - 1, y2, GLYPH_TEE_LEFT, ROLE_DIM);
 	}
-	canvas_put(s, sep, nar_y - 1, 0x2534, ROLE_DIM);
+	canvas_put(s, sep, nar_y - 1, GLYPH_TEE_UP, ROLE_DIM);
 
 	blit(s, view->pic, 2, 1);
 	blit(s, view->side, sep + 2, 1);
