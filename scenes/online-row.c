@@ -109,7 +109,7 @@ static void or_render(const void *vs, struct view *v)
 		enum role r = j >= seen ? ROLE_DIM : (!done && j == seen - 1 ? ROLE_ACCENT : ROLE_NORMAL);
 		char val[40];
 		snprintf(val, sizeof val, "(%.3g, %.3g)", st->value[j][0], st->value[j][1]);
-		canvas_printf(c, 0, j - first + 1, r, "%3d %6.2f  %s", j, st->score[j], val);
+		canvas_printf(c, 0, j - first + 1, r, "%s%2d %6.2f  %s", r == ROLE_ACCENT ? "▸" : " ", j, st->score[j], val);
 	}
 	if (st->n > rows)
 		canvas_printf(c, 0, c->h - 1, ROLE_DIM, "+%d more", st->n - rows);

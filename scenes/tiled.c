@@ -27,6 +27,7 @@ struct tl_state {
 	int events;
 	int taken;                 /* steps taken: the events, then one closing step */
 	double diff;               /* max |naive - tiled| once the run is done */
+	double tile_lo, tile_hi;   /* the score tile's finite range, for the heat map's scale */
 	/* The closing step: one head at the lesson's real size, d = 128, B = 128. */
 	struct traffic real_naive, real_tiled;
 };
@@ -118,7 +119,16 @@ static void tl_step(void *vs)
 {
 	struct tl_state *st = vs;
 	if (st->taken < st->events) {
+		const struct tiled_run *r = &st->run;
 		tiled_step(&st->run);
+		st->tile_lo = INFINITY, st->tile_hi = -INFINITY;
+		int rows = tiled_block_rows(r, r->qb), cols = r->kb >= 0 ? tiled_block_rows(r, r->kb) : 0;
+		for (int i = 0; i < rows; i++)
+			for (int j = 0; j < cols; j++) {
+				float x = r->s_tile[i * r->tile + j];
+				if (isfinite(x))
+					st->tile_lo = fmin(st->tile_lo, x), st->tile_hi = fmax(st->tile_hi, x);
+			}
 		if (st->taken + 1 == st->events)
 			st->diff = max_abs_diff(st);   /* once, when the last O block is written */
 	}
@@ -215,13 +225,7 @@ static void draw_sram(const struct tl_state *st, struct canvas *c, int x0, int y
 	canvas_text(c, x0, y0 + 2, ROLE_LABEL, "score tile");
 	*shown_r = show_r, *shown_c = show_c;
 	if (r->kb >= 0 && show_r > 0 && show_c > 0) {
-		double lo = INFINITY, hi = -INFINITY;
-		for (int i = 0; i < rows; i++)
-			for (int j = 0; j < cols; j++) {
-				float x = r->s_tile[i * r->tile + j];
-				if (isfinite(x))
-					lo = fmin(lo, x), hi = fmax(hi, x);
-			}
+		double lo = st->tile_lo, hi = st->tile_hi;
 		static const uint32_t glyph[4] = {GLYPH_LIGHT, GLYPH_MEDIUM, GLYPH_DARK, GLYPH_FULL};
 		for (int y = 0; y < show_r; y++)
 			for (int x = 0; x < show_c; x++) {

@@ -143,7 +143,7 @@ static void key_bar(struct canvas *s, const struct frame_info *fi)
 	canvas_hline(s, 1, y, s->w - 2, GLYPH_HLINE, ROLE_DIM);
 	canvas_put(s, 0, y, GLYPH_BOTTOM_LEFT, ROLE_DIM);
 	canvas_put(s, s->w - 1, y, GLYPH_BOTTOM_RIGHT, ROLE_DIM);
-	if (fi->message && *fi->message) {
+	if (fi->message && *fi->message && utf8_width(fi->message) + 2 <= s->w - 2) {
 		char msg[400];
 		snprintf(msg, sizeof msg, " %s ", fi->message);
 		canvas_text(s, 1, y, fi->message_is_error ? ROLE_FAIL : ROLE_ACCENT, msg);
@@ -430,6 +430,12 @@ void frame_compose(struct canvas *s, const struct frame_info *fi, const struct v
 	canvas_wrap(s, 2, nar_y, s->w - 4, FRAME_NARRATION_ROWS, ROLE_NORMAL, view->narration);
 	summary_pane(s, fi, sum_y);
 	key_bar(s, fi);
+	if (fi->message && *fi->message && utf8_width(fi->message) + 2 > s->w - 2) {
+		/* A message too long for the key bar takes the summary's rows, whole, until the next key. */
+		canvas_fill(s, 1, sum_y, s->w - 2, FRAME_SUMMARY_ROWS, ' ', ROLE_NORMAL);
+		canvas_wrap(s, 2, sum_y, s->w - 4, FRAME_SUMMARY_ROWS, fi->message_is_error ? ROLE_FAIL : ROLE_ACCENT,
+			    fi->message);
+	}
 
 	switch (fi->overlay) {
 	case OVERLAY_HELP: help_overlay(s); break;

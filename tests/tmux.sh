@@ -69,6 +69,11 @@ expect_screen "tmux: a bad value shows its error" a "scores: not a number: 'oops
 T send-keys -t a Escape
 T send-keys -t a l
 expect_screen "tmux: the scene still runs after the error" a "step 1/7"
+T send-keys -t a e
+T send-keys -t a -l "scores=1,2,3,4 values=1:0,0:1,1:1,2:2"
+T send-keys -t a Enter
+expect_screen "tmux: scores and values change length in one line" a "parameters applied"
+expect_screen "tmux: the scene has four keys now" a "step 1/5"
 T send-keys -t a q
 expect_screen "tmux: q quits with status 0" a "EXITED 0"
 expect_screen "tmux: terminal restored (icanon, echo)" a "icanon echo"
@@ -166,6 +171,8 @@ T send-keys -t j 2
 expect_screen "tmux: 2 jumps to scene 2 at once" j "2/"
 T send-keys -t j 1 Enter
 expect_screen "tmux: 1 Enter jumps to scene 1" j "── 1/"
+T send-keys -t j s 1 2
+expect_screen "tmux: a number in the scene list jumps (12)" j "12/"
 T send-keys -t j 2 e
 T send-keys -t j -l "x=1,2"
 T send-keys -t j Enter

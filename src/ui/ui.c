@@ -208,6 +208,8 @@ static int line_input(struct ui *u, int key, int fkey)
 	return 0;
 }
 
+static int key_digit(struct ui *u, int key, int fkey);
+
 /* The editor's line: one or more KEY=VALUE separated by spaces, applied
  * together (online-row's scores and values change length in one line). */
 static int set_line(struct run *r, const char *line, char *err, size_t errlen)
@@ -277,8 +279,12 @@ static void key_overlay(struct ui *u, int key, int fkey)
 		else if (!fkey && (key == '\r' || key == '\n')) {
 			go_scene(u, u->scene_sel);
 			u->overlay = OVERLAY_NONE;
-		} else if (!fkey && (key == 'q' || key == 's'))
+		} else if (!fkey && (key == 'q' || key == 's')) {
 			u->overlay = OVERLAY_NONE;
+		} else if (!fkey && key >= '1' && key <= '9') {
+			u->overlay = OVERLAY_NONE;   /* a number jumps, as outside the list */
+			key_digit(u, key, fkey);
+		}
 		break;
 	case OVERLAY_NONE:
 		break;

@@ -216,6 +216,16 @@ static void walk_scene(const struct registry *reg, const struct scene_def *def, 
 		if (wk.screen->overflow > base)
 			fail(&wk, "%s overlay: text that does not fit%.0d", ovs[o].name, 0);
 	}
+	/* A message longer than the key bar: whole, over the summary's rows. */
+	{
+		struct frame_info fi = {.reg = wk.reg, .run = wk.r, .sum = wk.sum, .message_is_error = 1,
+					.message = "attnviz: /home/teacher/models/a-model-with-a-long-name/config.json:12:7: "
+						   "num_key_value_heads: 7 does not divide num_attention_heads 32"};
+		frame_compose(wk.screen, &fi, &wk.v);
+		if (wk.screen->overflow > base)
+			fail(&wk, "%s: a long message is cut%.0d", "key bar", 0);
+		check_frame(&wk, r.nsteps);
+	}
 	/* The model picker, with a path being typed, over the last model file. */
 	static struct picker pk;
 	pk.n = model_list(pk.entries, (int)(sizeof pk.entries / sizeof pk.entries[0]));
