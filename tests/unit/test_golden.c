@@ -315,7 +315,8 @@ void test_golden(void)
 			size_t wlen;
 			char *want = slurp(path, &wlen);
 			int same = want && wlen == len && !memcmp(want, text, len);
-			T_OK(same, "golden 80x24: every step of %s matches %s", def->cls->id, path);
+			T_OK(same, "golden 80x24: every step of %s matches %s%s", def->cls->id, path,
+			     want ? "" : " (missing: write it with ATTNVIZ_UPDATE_GOLDEN=1 and read it)");
 			if (want && !same) {
 				/* the first differing frame */
 				size_t d = 0;
