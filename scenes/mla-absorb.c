@@ -109,7 +109,10 @@ static void ml_render(const void *vs, struct view *v)
 	int cur = v->step >= 2 ? (v->step - 2) / 2 : -1, absorbed_shown = v->step >= 3 && (v->step - 2) % 2 == 1;
 	if (v->step < 2) {
 		/* The matrix, as many whole columns and rows as fit. */
-		int fit_c = c->w / 5, fit_r = c->h - 6;
+		/* The rows left after the label, a gap and the vectors below it. */
+		int vec = vec_need(c, 0, "hidden h = ", st->hidden, st->dm, "%.1f") +
+			  (v->step >= 1 ? vec_need(c, 0, "cached latent c = W_DKV h = ", st->c, st->lat, "%.2f") : 0);
+		int fit_c = c->w / 5, fit_r = c->h - 2 - vec;
 		int show_c = st->dm <= fit_c ? st->dm : fit_c - 1, show_r = st->lat <= fit_r ? st->lat : fit_r - 1;
 		canvas_printf(c, 0, y++, ROLE_LABEL, "W_DKV (latent %d × d_model %d)", st->lat, st->dm);
 		for (int i = 0; i < show_r; i++, y++) {
@@ -119,7 +122,7 @@ static void ml_render(const void *vs, struct view *v)
 				canvas_printf(c, show_c * 5, y, ROLE_DIM, " +%d", st->dm - show_c);
 		}
 		if (show_r < st->lat)
-			canvas_printf(c, 0, y++, ROLE_DIM, "+%d more rows (--print)", st->lat - show_r);
+			canvas_printf(c, 0, y++, ROLE_DIM, "+%d more rows", st->lat - show_r);
 		y++;
 	} else {
 		canvas_printf(c, 0, y++, ROLE_DIM, "W_DKV: %d × %d, h: %d numbers (step 0)", st->lat, st->dm, st->dm);
@@ -151,7 +154,7 @@ static void ml_render(const void *vs, struct view *v)
 			y += vec_rows(c, 0, y, c->h - y, ROLE_LABEL, label, st->q[cur], st->hd, "%.1f");
 			y += vec_rows(c, 2, y, c->h - y, ROLE_BAR, "k = W_UK c = ", st->k[cur], st->hd, "%.3f");
 		} else {
-			canvas_printf(c, 0, y++, ROLE_LABEL, "head %d (q, k: %d numbers each, --print)", cur, st->hd);
+			canvas_printf(c, 0, y++, ROLE_LABEL, "head %d (q and k: %d numbers each, not drawn)", cur, st->hd);
 		}
 		canvas_printf(c, 2, y++, ROLE_BAR, "direct    q·(W_UK c) = %.4f", st->direct[cur]);
 		if (absorbed_shown) {

@@ -170,7 +170,9 @@ static void compose(struct walk *wk, enum overlay ov, struct picker *pk)
 	frame_compose(wk->screen, &fi, &wk->v);
 }
 
-static void walk_scene(const struct registry *reg, const struct scene_def *def, int w, int h, FILE *golden)
+/* set: one line of KEY=VALUE separated by spaces, or NULL for the defaults. */
+static void walk_scene(const struct registry *reg, const struct scene_def *def, int w, int h, FILE *golden,
+		       const char *set)
 {
 	struct run r;
 	struct summary sum;
@@ -179,6 +181,19 @@ static void walk_scene(const struct registry *reg, const struct scene_def *def, 
 	if (run_open(&r, def, NULL, err, sizeof err) < 0) {
 		T_OK(0, "walk: %s opens (%s)", def->cls->id, err);
 		return;
+	}
+	if (set) {
+		char buf[600];
+		const char *parts[16];
+		int n = 0;
+		snprintf(buf, sizeof buf, "%s", set);
+		for (char *t = strtok(buf, " "); t && n < 16; t = strtok(NULL, " "))
+			parts[n++] = t;
+		if (run_set_all(&r, parts, n, err, sizeof err) < 0) {
+			T_OK(0, "walk: %s takes %s (%s)", def->cls->id, set, err);
+			run_close(&r);
+			return;
+		}
 	}
 	summary_init(&sum);
 	if (run_summary(&r, &sum, err, sizeof err) < 0)
@@ -245,8 +260,8 @@ static void walk_scene(const struct registry *reg, const struct scene_def *def, 
 	char detail[480] = "";
 	if (wk.failures)
 		snprintf(detail, sizeof detail, " (%d problems; first: %s)", wk.failures, wk.first_failure);
-	T_OK(wk.failures == 0, "walk %dx%d: %s whole on all %d steps and overlays%s", w, h, def->cls->id, r.nsteps + 1,
-	     detail);
+	T_OK(wk.failures == 0, "walk %dx%d: %s%s%s whole on all %d steps and overlays%s", w, h, def->cls->id,
+	     set ? " " : "", set ? set : "", r.nsteps + 1, detail);
 	summary_free(&sum);
 	canvas_free(wk.screen);
 	canvas_free(wk.v.pic);
@@ -299,7 +314,7 @@ void test_golden(void)
 			char *text = NULL;
 			size_t len = 0;
 			FILE *g = z == 0 ? open_memstream(&text, &len) : NULL;
-			walk_scene(&reg, def, sizes[z][0], sizes[z][1], g);
+			walk_scene(&reg, def, sizes[z][0], sizes[z][1], g, NULL);
 			if (!g)
 				continue;
 			fclose(g);
@@ -331,6 +346,28 @@ void test_golden(void)
 			free(want);
 			free(text);
 		}
+	}
+	/* Parameters a class tries that make lists long and vectors wide: at 80x24
+	 * the same rules hold (+N more, whole numbers, nothing cut). */
+	static const char *const variants[][2] = {
+		{"online-softmax", "x=1,2,3,4,5,6,7,8,9,10,11,12,13,14,20,15,16,17,18,19"},
+		{"online-row", "scores=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20 "
+			       "values=1:0,0:1,1:1,2:0,0:2,1:-1,-1:1,3:3,2:2,1:1,1:0,0:1,1:1,2:0,0:2,1:-1,-1:1,3:3,2:2,-100:100"},
+		{"tiled", "n=256 tile=64 d=16"},
+		{"tiled", "n=100 tile=7 causal=1"},
+		{"mla-absorb", "heads=8"},
+		{"mla-absorb", "heads=8 d_model=16 latent=16 head_dim=16"},
+		{"swa", "n=40 window=20"},
+		{"sinks", "n=512 sinks=4 recent=100"},
+		{"sinks", "learned=1"},
+		{"rope", "pairs=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"},
+		{"rope-yarn", "d=256 pairs=0,20,40,60,80,100,120,127"},
+		{"needle", "lengths=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16 depths=0,10,20,30,40,50,60,70,80,90,100 window=1"},
+	};
+	for (unsigned i = 0; i < sizeof variants / sizeof variants[0]; i++) {
+		const struct scene_def *def = registry_find(&reg, variants[i][0]);
+		if (def)
+			walk_scene(&reg, def, 80, 24, NULL, variants[i][1]);
 	}
 	registry_free(&reg);
 }
