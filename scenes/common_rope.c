@@ -111,15 +111,30 @@ static void dial(struct canvas *c, int cx, int cy, int rx, int ry, double traine
 void rope_draw_clocks(struct canvas *c, int y0, const struct rope_setup *r, const double *theta_base,
 		      const double *theta_now, double pos)
 {
-	int n = r->npairs, rows = n > 4 ? 2 : 1, per_row = (n + rows - 1) / rows;
-	int cell_w = c->w / (per_row ? per_row : 1), cell_h = (c->h - y0) / rows;
+	/* Cells at least 9 columns wide (a "pair NN" label) and 4 rows tall (a
+	 * dial of 3 rows and its label); pairs past what fits are counted. */
+	int n = r->npairs, area = c->h - y0;
+	int per_row = n > 4 ? (n + 1) / 2 : n, max_per_row = c->w / 9 > 0 ? c->w / 9 : 1;
+	if (per_row > max_per_row)
+		per_row = max_per_row;
+	if (per_row < 1)
+		per_row = 1;
+	int rows = (n + per_row - 1) / per_row, shown = n;
+	if (rows * 4 > area) {
+		rows = (area - 1) / 4;   /* one row left for the count */
+		rows = rows < 1 ? 1 : rows;
+		shown = rows * per_row;
+		area -= 1;
+		canvas_printf(c, 0, c->h - 1, ROLE_DIM, "+%d pairs not drawn (the table lists them)", n - shown);
+	}
+	int cell_w = c->w / per_row, cell_h = area / rows;
 	/* A dial of 2·ry + 1 rows and its label fit the cell. */
 	int ry = (cell_h - 2) / 2, rx = ry * 2;
 	if (rx > (cell_w - 2) / 2)
 		rx = (cell_w - 2) / 2, ry = rx / 2;
 	if (ry < 1)
 		ry = 1;
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < shown; i++) {
 		int col = i % per_row, row = i / per_row;
 		int cx = col * cell_w + cell_w / 2, cy = y0 + row * cell_h + ry;
 		int pair = r->pairs[i];

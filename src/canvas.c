@@ -34,10 +34,11 @@ void canvas_free(struct canvas *c)
 
 void canvas_clear(struct canvas *c)
 {
-	c->overflow = 0;
+	c->overflow = c->overlap = 0;
 	for (int i = 0; i < c->w * c->h; i++) {
 		c->cells[i].ch = ' ';
 		c->cells[i].role = ROLE_NORMAL;
+		c->cells[i].text = 0;
 	}
 }
 
@@ -50,6 +51,22 @@ void canvas_put(struct canvas *c, int x, int y, uint32_t ch, enum role role)
 		ch = '?';
 	c->cells[y * c->w + x].ch = ch;
 	c->cells[y * c->w + x].role = (uint8_t)role;
+	c->cells[y * c->w + x].text = 0;
+}
+
+/* Put one character of text: counts it when it lands past an edge or on
+ * another text's character. */
+static void put_text(struct canvas *c, int x, int y, uint32_t ch, enum role role)
+{
+	if (x < 0 || y < 0 || x >= c->w || y >= c->h) {
+		c->overflow++;
+		return;
+	}
+	struct cell *cell = &c->cells[y * c->w + x];
+	if (cell->text && cell->ch != ' ' && ch != ' ' && cell->ch != ch)
+		c->overlap++;
+	canvas_put(c, x, y, ch, role);
+	cell->text = 1;
 }
 
 const struct cell *canvas_at(const struct canvas *c, int x, int y)
@@ -123,9 +140,7 @@ int canvas_text(struct canvas *c, int x, int y, enum role role, const char *utf8
 	while (*utf8) {
 		uint32_t cp;
 		utf8 += utf8_decode(utf8, &cp);
-		if (x + col < 0 || x + col >= c->w || y < 0 || y >= c->h)
-			c->overflow++;
-		canvas_put(c, x + col, y, cp, role);
+		put_text(c, x + col, y, cp, role);
 		col++;
 	}
 	return col;
@@ -253,9 +268,7 @@ static int wrap(struct canvas *c, int x, int y, int w, int h, enum role role, co
 		for (const char *q = s; c && q < end;) {
 			uint32_t cp;
 			q += utf8_decode(q, &cp);
-			if (x + col < 0 || x + col >= c->w || y + line < 0 || y + line >= c->h)
-				c->overflow++;
-			canvas_put(c, x + col++, y + line, cp, role);
+			put_text(c, x + col++, y + line, cp, role);
 		}
 		s = end;
 		while (*s == ' ' || *s == '\n')

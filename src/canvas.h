@@ -36,6 +36,7 @@ enum role {
 struct cell {
 	uint32_t ch;
 	uint8_t role;
+	uint8_t text;   /* written by canvas_text or canvas_wrap (for the overlap count) */
 };
 
 struct canvas {
@@ -45,6 +46,8 @@ struct canvas {
 	 * clipped at an edge, lines canvas_wrap had no room for.  The projector
 	 * test requires 0 on every pane of every frame. */
 	int overflow;
+	/* Text written over other text since the last clear (a garbled label). */
+	int overlap;
 };
 
 /* NULL when out of memory, a size is negative, or past 4M cells (a 0x0 canvas is allowed). */

@@ -208,6 +208,8 @@ static void walk_scene(const struct registry *reg, const struct scene_def *def, 
 		run_render(&r, &wk.v);
 		if (wk.v.pic->overflow || wk.v.side->overflow)
 			fail(&wk, "%s step %d: text past the picture's or the state pane's edge", def->cls->id, k);
+		if (wk.v.pic->overlap || wk.v.side->overlap)
+			fail(&wk, "%s step %d: text written over other text (garbled)", def->cls->id, k);
 		compose(&wk, OVERLAY_NONE, NULL);
 		if (wk.screen->overflow)
 			fail(&wk, "%s step %d: narration or summary text that does not fit", def->cls->id, k);
