@@ -125,7 +125,8 @@ void rope_draw_clocks(struct canvas *c, int y0, const struct rope_setup *r, cons
 		rows = rows < 1 ? 1 : rows;
 		shown = rows * per_row;
 		area -= 1;
-		canvas_printf(c, 0, c->h - 1, ROLE_DIM, "+%d pairs not drawn (the table lists them)", n - shown);
+		canvas_printf(c, 0, c->h - 1, ROLE_DIM, "+%d %s not drawn (--print lists every one)", n - shown,
+			      n - shown == 1 ? "pair" : "pairs");
 	}
 	int cell_w = c->w / per_row, cell_h = area / rows;
 	/* A dial of 2·ry + 1 rows and its label fit the cell. */
