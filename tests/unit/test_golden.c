@@ -299,6 +299,74 @@ static char *slurp(const char *path, size_t *len)
 	return buf;
 }
 
+/* Compose reg's first scene at w x h with summary sum; returns the screen. */
+static struct canvas *compose_with(const struct registry *reg, struct run *r, struct summary *sum, int w, int h)
+{
+	struct canvas *screen = canvas_new(w, h);
+	int pw, ph, sw, sh;
+	frame_pane_sizes(w, h, &pw, &ph, &sw, &sh);
+	struct view v = {.pic = canvas_new(pw, ph), .side = canvas_new(sw, sh)};
+	run_render(r, &v);
+	struct frame_info fi = {.reg = reg, .run = r, .sum = sum};
+	frame_compose(screen, &fi, &v);
+	canvas_free(v.pic);
+	canvas_free(v.side);
+	return screen;
+}
+
+/* Count, over a screen, the rows holding `what`. */
+static int rows_with(const struct canvas *screen, const char *what)
+{
+	char line[2048];
+	int n = 0;
+	for (int y = 0; y < screen->h; y++) {
+		row_text(screen, y, line, sizeof line);
+		n += strstr(line, what) != NULL;
+	}
+	return n;
+}
+
+/* The summary pane on its own: a number is whole or, when even an empty
+ * row cannot hold it, absent (…); what does not fit is counted (+N more). */
+static void summary_pane_rules(const struct registry *reg)
+{
+	struct run r;
+	struct summary sum;
+	char err[600], line[2048];
+	if (run_open(&r, &reg->defs[0], NULL, err, sizeof err) < 0)
+		return;
+	summary_init(&sum);
+	for (int i = 0; i < 30; i++)   /* the example: 274877906944 was shown as 274877 */
+		sum_check_int(&sum, HOW_FORMULA, 274877906944LL, 274877906944LL, "model_traffic_bytes.%d", 1024 << i % 8);
+	struct canvas *screen = compose_with(reg, &r, &sum, 80, 24);
+	int whole = 0, cut = 0;
+	for (int y = 0; y < 24; y++) {
+		row_text(screen, y, line, sizeof line);
+		for (char *p = line; (p = strstr(p, "= 274877")) != NULL; p++)
+			if (!strncmp(p, "= 274877906944 ", 15))
+				whole++;
+			else
+				cut++;
+	}
+	/* 76 columns a row and entries of 41 ("✓ model_traffic_bytes.1024 = 274877906944"):
+	 * one a row (two take 41 + 2 + 41 = 84), so 2 shown and 28 counted */
+	T_OK(whole == 2 && cut == 0, "summary pane: every number shown is whole (%d whole, %d cut)", whole, cut);
+	T_EQ_INT(rows_with(screen, "+28 more"), 1, "summary pane: the entries left out are counted (+28 more)");
+	canvas_free(screen);
+	summary_free(&sum);
+	/* The longest key (47 characters) and a long float: no row of a 70-column screen holds both. */
+	summary_init(&sum);
+	sum_check_real(&sum, HOW_FORMULA, -1.23456789e-300, -1.23456789e-300, 0,
+		       "a_forty_seven_character_key_for_the_pane_test_x");
+	screen = compose_with(reg, &r, &sum, 70, 20);
+	T_EQ_INT(rows_with(screen, "a_forty_seven_character_key_for_the_pane_test_x = …"), 1,
+		 "summary pane: a number no row can hold is absent (…), not cut");
+	T_EQ_INT(rows_with(screen, "e-300"), 0, "summary pane: no part of that number is shown");
+	canvas_free(screen);
+	summary_free(&sum);
+	run_close(&r);
+}
+
 void test_golden(void)
 {
 	struct registry reg;
@@ -349,6 +417,7 @@ void test_golden(void)
 			free(text);
 		}
 	}
+	summary_pane_rules(&reg);
 	/* Parameters a class tries that make lists long and vectors wide: at 80x24
 	 * the same rules hold (+N more, whole numbers, nothing cut). */
 	static const char *const variants[][2] = {
