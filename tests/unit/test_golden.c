@@ -12,8 +12,8 @@
  * (every step of a scene and its parameter editor, in one file): the
  * golden frames.  ATTNVIZ_UPDATE_GOLDEN=1 writes them; read the diff.
  *
- * A failure names scene, size and step; the first few of a scene are
- * printed with the frame, then counted.
+ * A failure names scene, size and the first problem, with the count;
+ * ATTNVIZ_WALK_ALL=1 prints every problem as a "# " line.
  */
 #include <stdio.h>
 #include <stdlib.h>
