@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "glyph.h"
 #include "kern/rope.h"
 
 static int declared(const struct params *p, const char *name)
@@ -164,39 +165,66 @@ static void dial(struct canvas *c, int cx, int cy, int rx, int ry, double traine
 		double a = 2 * M_PI * i / points;
 		int x = cx + (int)lround(rx * sin(a)), y = cy - (int)lround(ry * cos(a));
 		int seen = trained_sweep >= 2 * M_PI || a <= trained_sweep;
-		canvas_put(c, x, y, seen ? 0x2022 : 0x00b7, seen ? ROLE_SRAM : ROLE_DIM);
+		canvas_put(c, x, y, seen ? GLYPH_BULLET : GLYPH_DOT, seen ? ROLE_SRAM : ROLE_DIM);
 	}
 	double ab = fmod(angle_base, 2 * M_PI), an = fmod(angle_now, 2 * M_PI);
-	int new_now = trained_sweep < 2 * M_PI && (angle_now > trained_sweep) && an > trained_sweep;
+	int new_now = rope_angle_unseen(trained_sweep, angle_now);
 	if (two_hands) {
 		int x = cx + (int)lround(0.8 * rx * sin(ab)), y = cy - (int)lround(0.8 * ry * cos(ab));
-		canvas_line(c, cx, cy, x, y, 0x00b7, ROLE_DIM);
-		canvas_put(c, x, y, 0x25cb, ROLE_DIM);
+		canvas_line(c, cx, cy, x, y, GLYPH_DOT, ROLE_DIM);
+		canvas_put(c, x, y, GLYPH_CIRCLE, ROLE_DIM);
 	}
 	int x = cx + (int)lround(0.8 * rx * sin(an)), y = cy - (int)lround(0.8 * ry * cos(an));
-	canvas_line(c, cx, cy, x, y, 0x00b7, new_now ? ROLE_HOT : ROLE_ACCENT);
-	canvas_put(c, x, y, new_now ? 0x2605 : 0x25cf, new_now ? ROLE_HOT : ROLE_ACCENT);
-	canvas_put(c, cx, cy, 0x253c, ROLE_DIM);
+	canvas_line(c, cx, cy, x, y, GLYPH_DOT, new_now ? ROLE_HOT : ROLE_ACCENT);
+	canvas_put(c, x, y, new_now ? GLYPH_STAR : GLYPH_DISC, new_now ? ROLE_HOT : ROLE_ACCENT);
+	canvas_put(c, cx, cy, GLYPH_CROSS, ROLE_DIM);
 }
 
 void rope_draw_clocks(struct canvas *c, int y0, const struct rope_setup *r, const double *theta_base,
 		      const double *theta_now, double pos)
 {
-	int n = r->npairs, rows = n > 4 ? 2 : 1, per_row = (n + rows - 1) / rows;
-	int cell_w = c->w / (per_row ? per_row : 1), cell_h = (c->h - y0) / rows;
+	/* Cells at least 9 columns wide (a "pair NN" label) and 4 rows tall (a
+	 * dial of 3 rows and its label); pairs past what fits are counted. */
+	int n = r->npairs, area = c->h - y0;
+	int per_row = n > 4 ? (n + 1) / 2 : n, max_per_row = c->w / 9 > 0 ? c->w / 9 : 1;
+	if (per_row > max_per_row)
+		per_row = max_per_row;
+	if (per_row < 1)
+		per_row = 1;
+	int rows = (n + per_row - 1) / per_row, shown = n;
+	if (rows * 4 > area) {
+		rows = (area - 1) / 4;   /* one row left for the count */
+		rows = rows < 1 ? 1 : rows;
+		shown = rows * per_row;
+		area -= 1;
+		canvas_printf(c, 0, c->h - 1, ROLE_DIM, "+%d %s not drawn (--print lists every one)", n - shown,
+			      n - shown == 1 ? "pair" : "pairs");
+	}
+	int cell_w = c->w / per_row, cell_h = area / rows;
+	/* A dial of 2·ry + 1 rows and its label fit the cell. */
 	int ry = (cell_h - 2) / 2, rx = ry * 2;
 	if (rx > (cell_w - 2) / 2)
 		rx = (cell_w - 2) / 2, ry = rx / 2;
 	if (ry < 1)
 		ry = 1;
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < shown; i++) {
 		int col = i % per_row, row = i / per_row;
-		int cx = col * cell_w + cell_w / 2, cy = y0 + row * cell_h + 1 + ry;
+		int cx = col * cell_w + cell_w / 2, cy = y0 + row * cell_h + ry;
 		int pair = r->pairs[i];
-		double sweep = (r->train - 1) * theta_base[pair];
+		double sweep = rope_trained_span(r, theta_base[pair]);
 		dial(c, cx, cy, rx, ry, sweep, pos * theta_base[pair], pos * theta_now[pair], theta_now != theta_base);
 		canvas_printf(c, cx - 3, cy + ry + 1, ROLE_LABEL, "pair %d", pair);
 	}
+}
+
+double rope_trained_span(const struct rope_setup *r, double theta)
+{
+	return r->train * theta;
+}
+
+int rope_angle_unseen(double span, double angle)
+{
+	return span < 2 * M_PI && angle >= span;
 }
 
 int rope_nsteps(const void *st)

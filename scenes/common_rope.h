@@ -55,6 +55,14 @@ void rope_explain_inputs(struct summary *s, const struct rope_setup *r, int with
 /* The position shown at step k of ROPE_STEPS (0 .. target - 1). */
 double rope_step_pos(const struct rope_setup *r, int k);
 
+/* The angle a pair of rate theta sweeps over the trained span [0, train):
+ * training saw positions 0 .. train - 1, and interpolation (PI, YaRN) keeps
+ * every rotated position below train. */
+double rope_trained_span(const struct rope_setup *r, double theta);
+/* A hand at `angle` is at an angle training never produced: the pair never
+ * finished a turn (span < 2π) and the hand has gone past the span. */
+int rope_angle_unseen(double span, double angle);
+
 struct clock_hand {
 	double angle;     /* radians turned so far */
 	enum role role;

@@ -80,63 +80,113 @@ static void vec_text(char *buf, size_t len, const double *v, int n, int decimals
 		snprintf(buf + at, len - at, ")");
 }
 
+/* "label (a, b, …)" wrapped whole over the pane's width; returns the rows used. */
+static int vec_rows(struct canvas *c, int x, int y, int rows, enum role role, const char *label, const double *v,
+		    int n, int decimals)
+{
+	char a[400], line[480];
+	vec_text(a, sizeof a, v, n, decimals);
+	snprintf(line, sizeof line, "%s%s", label, a);
+	return canvas_wrap(c, x, y, c->w - x, rows, role, line);
+}
+
+/* Rows vec_rows would take. */
+static int vec_need(const struct canvas *c, int x, const char *label, const double *v, int n, int decimals)
+{
+	char a[400], line[480];
+	vec_text(a, sizeof a, v, n, decimals);
+	snprintf(line, sizeof line, "%s%s", label, a);
+	return canvas_wrap_lines(c->w - x, line);
+}
+
+/* Steps: 0 = W_DKV and h; 1 = the latent c; then for each head h,
+ * 2 + 2h = the direct path, 3 + 2h = the absorbed path beside it. */
 static void ml_render(const void *vs, struct view *v)
 {
 	const struct ml_state *st = vs;
 	struct canvas *c = v->pic;
-	char a[200], b[200];
-	canvas_text(c, 0, 0, ROLE_LABEL, "W_DKV (latent × d_model)");
-	for (int i = 0; i < st->lat && 1 + i < c->h; i++)
-		for (int j = 0; j < st->dm; j++)
-			canvas_printf(c, j * 5, 1 + i, ROLE_NORMAL, "%4.1f", st->down[i * st->dm + j]);
-	int y = 2 + st->lat;
-	vec_text(a, sizeof a, st->hidden, st->dm, 1);
-	canvas_printf(c, 0, y, ROLE_NORMAL, "hidden h = %s", a);
-	if (v->step >= 1) {
-		vec_text(a, sizeof a, st->c, st->lat, 2);
-		canvas_printf(c, 0, y + 1, ROLE_ACCENT, "cached latent c = W_DKV h = %s", a);
-	}
-	y += 3;
-	for (int h = 0; h < st->heads && y + 2 < c->h; h++) {
-		int stage = v->step - 1 - 2 * h;   /* 0: the direct path shown, 1: both */
-		if (stage < 0)
-			break;
-		vec_text(a, sizeof a, st->q[h], st->hd, 1);
-		canvas_printf(c, 0, y, ROLE_LABEL, "head %d: q = %s", h, a);
-		vec_text(b, sizeof b, st->k[h], st->hd, 3);
-		canvas_printf(c, 2, y + 1, ROLE_BAR, "direct    q·(W_UK c) = %9.4f   k = W_UK c = %s", st->direct[h], b);
-		if (stage >= 1) {
-			vec_text(a, sizeof a, st->qa[h], st->lat, 3);
-			canvas_printf(c, 2, y + 2, ROLE_BAR2, "absorbed  (W_UKᵀq)·c = %9.4f   W_UKᵀq = %s", st->absorbed[h], a);
+	int y = 0;
+	int cur = v->step >= 2 ? (v->step - 2) / 2 : -1, absorbed_shown = v->step >= 3 && (v->step - 2) % 2 == 1;
+	if (v->step < 2) {
+		/* The matrix, as many whole columns and rows as fit. */
+		/* The rows left after the label, a gap and the vectors below it. */
+		int vec = vec_need(c, 0, "hidden h = ", st->hidden, st->dm, 1) +
+			  (v->step >= 1 ? vec_need(c, 0, "cached latent c = W_DKV h = ", st->c, st->lat, 2) : 0);
+		int fit_c = c->w / 5, fit_r = c->h - 2 - vec;
+		int show_c = st->dm <= fit_c ? st->dm : fit_c - 1, show_r = st->lat <= fit_r ? st->lat : fit_r - 1;
+		canvas_printf(c, 0, y++, ROLE_LABEL, "W_DKV (latent %d × d_model %d)", st->lat, st->dm);
+		for (int i = 0; i < show_r; i++, y++) {
+			for (int j = 0; j < show_c; j++)
+				canvas_printf(c, j * 5, y, ROLE_NORMAL, "%4.1f", st->down[i * st->dm + j]);
+			if (show_c < st->dm)
+				canvas_printf(c, show_c * 5, y, ROLE_DIM, " +%d", st->dm - show_c);
 		}
-		y += 3;
+		if (show_r < st->lat)
+			canvas_printf(c, 0, y++, ROLE_DIM, "+%d more rows", st->lat - show_r);
+		y++;
+	} else {
+		canvas_printf(c, 0, y++, ROLE_DIM, "W_DKV: %d × %d, h: %d numbers (step 0)", st->lat, st->dm, st->dm);
+	}
+	if (v->step < 2)
+		y += vec_rows(c, 0, y, c->h - y, ROLE_NORMAL, "hidden h = ", st->hidden, st->dm, 1);
+	if (v->step >= 1)
+		y += vec_rows(c, 0, y, c->h - y, ROLE_ACCENT, "cached latent c = W_DKV h = ", st->c, st->lat, 2);
+	if (cur >= 0) {
+		/* Earlier heads in one line each (the latest that fit), the current one in full. */
+		int need = 1 + vec_need(c, 2, "k = W_UK c = ", st->k[cur], st->hd, 3) + 1 +
+			   (absorbed_shown ? vec_need(c, 2, "W_UKᵀq = ", st->qa[cur], st->lat, 3) + 1 : 0);
+		char label[40];
+		snprintf(label, sizeof label, "head %d: q = ", cur);
+		need += vec_need(c, 0, label, st->q[cur], st->hd, 1);
+		int avail = c->h - y - 1;
+		/* Too long to draw whole: the vectors are left out, the scores stay. */
+		int detail = need <= avail, body = detail ? need : 2 + absorbed_shown;
+		int earlier = avail - body, first = 0;
+		if (earlier < cur)
+			first = earlier >= 1 ? cur - (earlier - 1) : cur;
+		y++;
+		if (first > 0 && earlier >= 1)
+			canvas_printf(c, 0, y++, ROLE_DIM, "+%d earlier heads agree too (--summary)", first);
+		for (int h = first; h < cur; h++)
+			canvas_printf(c, 0, y++, ROLE_NORMAL, "head %d: direct %.4f = absorbed %.4f", h, st->direct[h],
+				      st->absorbed[h]);
+		if (detail) {
+			y += vec_rows(c, 0, y, c->h - y, ROLE_LABEL, label, st->q[cur], st->hd, 1);
+			y += vec_rows(c, 2, y, c->h - y, ROLE_BAR, "k = W_UK c = ", st->k[cur], st->hd, 3);
+		} else {
+			canvas_printf(c, 0, y++, ROLE_LABEL, "head %d (q and k: %d numbers each, not drawn)", cur, st->hd);
+		}
+		canvas_printf(c, 2, y++, ROLE_BAR, "direct    q·(W_UK c) = %.4f", st->direct[cur]);
+		if (absorbed_shown) {
+			if (detail)
+				y += vec_rows(c, 2, y, c->h - y, ROLE_BAR2, "W_UKᵀq = ", st->qa[cur], st->lat, 3);
+			canvas_printf(c, 2, y++, ROLE_BAR2, "absorbed  (W_UKᵀq)·c = %.4f", st->absorbed[cur]);
+		}
 	}
 	struct canvas *s = v->side;
 	canvas_text(s, 0, 0, ROLE_LABEL, "floats cached per token");
 	canvas_printf(s, 0, 1, ROLE_NORMAL, "MHA K and V: %d", st->heads * st->hd * 2);
 	canvas_printf(s, 0, 2, ROLE_ACCENT, "MLA latent:  %d", st->lat);
-	canvas_printf(s, 0, 4, ROLE_DIM, "seed %lld, d_model %d", st->seed, st->dm);
-	canvas_printf(s, 0, 5, ROLE_DIM, "%d heads of dim %d", st->heads, st->hd);
+	canvas_printf(s, 0, 4, ROLE_DIM, "seed %lld", st->seed);
+	canvas_printf(s, 0, 5, ROLE_DIM, "d_model %d", st->dm);
+	canvas_printf(s, 0, 6, ROLE_DIM, "%d heads of dim %d", st->heads, st->hd);
 
 	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "MLA caches one latent c per token instead of per-head keys and values. W_DKV maps the hidden state "
 			 "(from java.util.Random(%lld), rounded to 0.1) down to %d numbers.", st->seed, st->lat);
-	else if (v->step == 1) {
-		vec_text(a, sizeof a, st->c, st->lat, 2);
-		snprintf(v->narration, VIEW_NARRATION, "c = W_DKV h = %s: %d numbers instead of the %d an MHA cache would hold.",
-			 a, st->lat, st->heads * st->hd * 2);
-	} else {
-		int h = (v->step - 2) / 2;
-		if ((v->step - 2) % 2 == 0)
-			snprintf(v->narration, VIEW_NARRATION,
-				 "Head %d, the slow way: decompress the key W_UK c, then score it: q·(W_UK c) = %.4f.", h,
-				 st->direct[h]);
-		else
-			snprintf(v->narration, VIEW_NARRATION,
-				 "Head %d, absorbed: fold W_UK into the query once and score the cached latent directly: "
-				 "(W_UKᵀ q)·c = %.4f, the same number. Keys are never rebuilt.", h, st->absorbed[h]);
-	}
+	else if (v->step == 1)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "c = W_DKV h: %d numbers instead of the %d an MHA cache would hold for this token.", st->lat,
+			 st->heads * st->hd * 2);
+	else if (!absorbed_shown)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Head %d of %d, the slow way: decompress the key W_UK c, then score it: q·(W_UK c) = %.4f.", cur,
+			 st->heads, st->direct[cur]);
+	else
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Head %d of %d, absorbed: fold W_UK into the query once and score the cached latent directly: "
+			 "(W_UKᵀ q)·c = %.4f, the same number. Keys are never rebuilt.", cur, st->heads, st->absorbed[cur]);
 }
 
 static void ml_summary(const void *vs, struct summary *s)

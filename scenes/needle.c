@@ -17,7 +17,13 @@ struct nd_state {
 	int lengths[ND_MAX], depths[ND_MAX];
 	int found[ND_MAX][ND_MAX];
 	int at[ND_MAX][ND_MAX];        /* where the needle sits */
+	int row_ok[ND_MAX];            /* cells found in each length's row */
 };
+
+static const char *words_s(long n)
+{
+	return n == 1 ? "word" : "words";
+}
 
 static const struct param_spec nd_params[] = {
 	{"lengths", PARAM_INTS, 1, 1000000, ND_MAX, 0, "prompt lengths in words"},
@@ -52,6 +58,9 @@ static int nd_init(void *vs, const struct scene_env *env, char *err, size_t errl
 					st->at[i][j] = w;
 		}
 	free(words);
+	for (int i = 0; i < st->nl; i++)
+		for (int j = 0; j < st->nd; j++)
+			st->row_ok[i] += st->found[i][j];
 	return 0;
 }
 
@@ -69,47 +78,70 @@ static int row_correct(const struct nd_state *st, int i, int upto)
 	return c;
 }
 
+/* The first of `fit` items shown so that item `cur` is in view. */
+static int window_first(int cur, int n, int fit)
+{
+	if (n <= fit)
+		return 0;
+	int first = cur - fit / 2;
+	return first < 0 ? 0 : first > n - fit ? n - fit : first;
+}
+
 static void nd_render(const void *vs, struct view *v)
 {
 	const struct nd_state *st = vs;
 	struct canvas *c = v->pic;
+	int idx = v->step - 1, ci = idx < 0 ? 0 : idx / st->nd, cj = idx < 0 ? 0 : idx % st->nd;
+	/* Cells of 6 columns and 2 rows, or tighter; what still does not fit scrolls with the cell filled last. */
+	int cw = 15 + st->nd * 6 + 7 <= c->w ? 6 : 5, fit_d = (c->w - 15 - 7) / cw;
+	int rh = 2 + st->nl * 2 <= c->h ? 2 : 1, fit_l = (c->h - 2) / rh;
+	if (fit_l < st->nl)
+		fit_l--;   /* the last row says how many lengths are out of view */
+	int fd = window_first(cj, st->nd, fit_d), fl = window_first(ci, st->nl, fit_l);
 	canvas_text(c, 0, 0, ROLE_LABEL, "length   depth:");
-	for (int j = 0; j < st->nd; j++)
-		canvas_printf(c, 15 + j * 6, 0, ROLE_LABEL, "%5d%%", st->depths[j]);
-	for (int i = 0; i < st->nl && 2 + i * 2 < c->h; i++) {
-		int y = 2 + i * 2;
+	for (int j = fd; j < st->nd && j - fd < fit_d; j++)
+		canvas_printf(c, 15 + (j - fd) * cw, 0, ROLE_LABEL, "%*d%%", cw - 1, st->depths[j]);
+	if (fit_d < st->nd)
+		canvas_printf(c, 15 + fit_d * cw + 1, 0, ROLE_DIM, "+%d", st->nd - fit_d);
+	for (int i = fl; i < st->nl && i - fl < fit_l; i++) {
+		int y = 1 + rh - 1 + (i - fl) * rh;
 		canvas_printf(c, 0, y, ROLE_NORMAL, "%7d", st->lengths[i]);
-		for (int j = 0; j < st->nd; j++) {
-			int idx = i * st->nd + j;
-			if (idx >= v->step) {
-				canvas_text(c, 15 + j * 6, y, ROLE_DIM, "   ·  ");
+		for (int j = fd; j < st->nd && j - fd < fit_d; j++) {
+			int k = i * st->nd + j, x = 15 + (j - fd) * cw;
+			if (k >= v->step) {
+				canvas_text(c, x, y, ROLE_DIM, cw == 6 ? "   ·  " : "   · ");
 				continue;
 			}
-			int now = idx == v->step - 1;
-			canvas_text(c, 15 + j * 6, y, st->found[i][j] ? (now ? ROLE_ACCENT : ROLE_OK) : ROLE_HOT,
-				    st->found[i][j] ? "  ok  " : " miss ");
+			int now = k == v->step - 1;
+			canvas_text(c, x, y, st->found[i][j] ? (now ? ROLE_ACCENT : ROLE_OK) : ROLE_HOT,
+				    st->found[i][j] ? (cw == 6 ? "  ok  " : "  ok ") : (cw == 6 ? " miss " : " miss"));
 		}
 		if ((i + 1) * st->nd <= v->step)
-			canvas_printf(c, 16 + st->nd * 6, y, ROLE_NORMAL, "%d/%d", row_correct(st, i, v->step), st->nd);
+			canvas_printf(c, 15 + (fit_d < st->nd ? fit_d : st->nd) * cw + 1, y, ROLE_NORMAL, "%d/%d",
+				      st->row_ok[i], st->nd);
 	}
+	if (fit_l < st->nl)
+		canvas_printf(c, 0, c->h - 1, ROLE_DIM, "+%d lengths (%d above, %d below)", st->nl - fit_l, fl,
+			      st->nl - fl - fit_l);
 	struct canvas *s = v->side;
-	char rule[160];
-	snprintf(rule, sizeof rule, "The fake model finds the needle within %d words of the end or in the first %d words.",
-		 st->window, st->head);
+	char rule[200];
+	snprintf(rule, sizeof rule, "The fake model finds the needle within %d %s of the end or in the first %d %s.",
+		 st->window, words_s(st->window), st->head, words_s(st->head));
 	int used = canvas_wrap(s, 0, 0, s->w, 4, ROLE_NORMAL, rule);
-	canvas_text(s, 0, used + 1, ROLE_DIM, "e: window=, head=");
+	canvas_wrap(s, 0, used + 1, s->w, 3, ROLE_DIM, "To change it: e, then window=N or head=N.");
 
 	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "Hide one fact (the needle) at a depth in filler text and ask for it. The fake model only sees the last "
-			 "%d words and the first %d, like the edge-heavy pattern of real models.", st->window, st->head);
+			 "%d %s and the first %d, like the edge-heavy pattern of real models.", st->window,
+			 words_s(st->window), st->head);
 	else {
-		int idx = v->step - 1, i = idx / st->nd, j = idx % st->nd, len = st->lengths[i] + 1;
+		int len = st->lengths[ci] + 1, from_end = len - st->at[ci][cj];
 		snprintf(v->narration, VIEW_NARRATION,
-			 "%d words, depth %d%%: the needle is word %d, %d words from the end: %s.", st->lengths[i], st->depths[j],
-			 st->at[i][j], len - st->at[i][j],
-			 st->found[i][j] ? (st->at[i][j] < st->head ? "found (in the first words)" : "found (near the end)")
-					 : "missed (in the middle)");
+			 "%d %s, depth %d%%: the needle is word %d, %d %s from the end: %s.", st->lengths[ci],
+			 words_s(st->lengths[ci]), st->depths[cj], st->at[ci][cj], from_end, words_s(from_end),
+			 st->found[ci][cj] ? (st->at[ci][cj] < st->head ? "found (in the first words)" : "found (near the end)")
+					   : "missed (in the middle)");
 	}
 }
 

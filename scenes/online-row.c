@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "glyph.h"
 #include "kern/attn_row.h"
 #include "scene/scene.h"
 #include "scenes/common.h"
@@ -22,6 +23,8 @@ struct or_state {
 	struct attn_row row;
 	double acc_hist[OR_MAX + 1][2];   /* acc after each key, for the arrow's trail */
 	double ref[2];
+	double out[2];                    /* acc / s now */
+	double lim;                       /* the plot's half-range: every value and every acc of the run */
 };
 
 static const struct param_spec or_params[] = {
@@ -44,6 +47,15 @@ static int or_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	memcpy(st->value, vals, sizeof(double) * 2 * (size_t)st->n);
 	attn_row_init(&st->row, 2);
 	attn_row_reference(st->score, &st->value[0][0], (size_t)st->n, 2, st->ref);
+	/* One scale for the whole run, so the plot does not jump between steps. */
+	struct attn_row run;
+	attn_row_init(&run, 2);
+	st->lim = 1;
+	for (int j = 0; j < st->n; j++) {
+		attn_row_step(&run, st->score[j], st->value[j]);
+		st->lim = fmax(st->lim, fmax(fabs(st->value[j][0]), fabs(st->value[j][1])));
+		st->lim = fmax(st->lim, fmax(fabs(run.acc[0]), fabs(run.acc[1])));
+	}
 	return 0;
 }
 
@@ -61,6 +73,7 @@ static void or_step(void *vs)
 		st->acc_hist[st->k][1] = st->row.acc[1];
 	}
 	st->k++;
+	attn_row_output(&st->row, st->out);
 }
 
 /* Map a point of the plane onto the plot's cells. */
@@ -81,22 +94,28 @@ static void or_render(const void *vs, struct view *v)
 	const struct or_state *st = vs;
 	struct canvas *c = v->pic;
 	int done = st->k > st->n, seen = st->k < st->n ? st->k : st->n;
-	double out[2];
-	attn_row_output(&st->row, out);
+	const double *out = st->out;
 
-	/* Left: the keys, their scores and values. */
-	canvas_text(c, 0, 0, ROLE_LABEL, "key  score   value");
-	for (int j = 0; j < st->n && j + 1 < c->h; j++) {
-		enum role r = j >= seen ? ROLE_DIM : (!done && j == seen - 1 ? ROLE_ACCENT : ROLE_NORMAL);
-		canvas_printf(c, 0, j + 1, r, "%3d %6.2f  (%g, %g)", j, st->score[j], st->value[j][0], st->value[j][1]);
+	/* Left: the keys, their scores and values; a long list scrolls with the current key. */
+	canvas_text(c, 0, 0, ROLE_LABEL, "key  score  value");
+	int rows = c->h - 1, first = 0;
+	if (st->n > rows) {
+		rows--;
+		first = seen - rows / 2;
+		first = first > st->n - rows ? st->n - rows : first;
+		first = first < 0 ? 0 : first;
 	}
+	for (int j = first; j < st->n && j - first < rows; j++) {
+		enum role r = j >= seen ? ROLE_DIM : (!done && j == seen - 1 ? ROLE_ACCENT : ROLE_NORMAL);
+		char val[40];
+		snprintf(val, sizeof val, "(%.3g, %.3g)", st->value[j][0], st->value[j][1]);
+		canvas_printf(c, 0, j - first + 1, r, "%s%2d %6.2f  %s", r == ROLE_ACCENT ? "▸" : " ", j, st->score[j], val);
+	}
+	if (st->n > rows)
+		canvas_printf(c, 0, c->h - 1, ROLE_DIM, "+%d more", st->n - rows);
 
 	/* Right: the plane with the values (dots), acc (arrow) and acc/s (the output). */
-	double lim = 1;
-	for (int j = 0; j < st->n; j++)
-		lim = fmax(lim, fmax(fabs(st->value[j][0]), fabs(st->value[j][1])));
-	for (int j = 0; j < seen; j++)
-		lim = fmax(lim, fmax(fabs(st->acc_hist[j][0]), fabs(st->acc_hist[j][1])));
+	double lim = st->lim;
 	struct plot p = {.x0 = 30, .y0 = 1, .w = c->w - 32, .h = c->h - 2, .lo = -lim * 1.05, .hi = lim * 1.05};
 	if (p.w < 10 || p.h < 5)
 		return;
@@ -105,22 +124,22 @@ static void or_render(const void *vs, struct view *v)
 		p.w = 2 * p.h;
 	int ox, oy, ex, ey;
 	plot_cell(&p, 0, 0, &ox, &oy);
-	canvas_hline(c, p.x0, oy, p.w, 0x2500, ROLE_DIM);
-	canvas_vline(c, ox, p.y0, p.h, 0x2502, ROLE_DIM);
-	canvas_put(c, ox, oy, 0x253c, ROLE_DIM);
-	canvas_text(c, p.x0, 0, ROLE_LABEL, done ? "acc/s = output  ● values" : "acc (arrow)  ● values  ○ acc/s");
+	canvas_hline(c, p.x0, oy, p.w, GLYPH_HLINE, ROLE_DIM);
+	canvas_vline(c, ox, p.y0, p.h, GLYPH_VLINE, ROLE_DIM);
+	canvas_put(c, ox, oy, GLYPH_CROSS, ROLE_DIM);
+	canvas_text(c, p.x0, 0, ROLE_LABEL, "the x–y plane");
 	for (int j = 0; j < st->n; j++) {
 		plot_cell(&p, st->value[j][0], st->value[j][1], &ex, &ey);
-		canvas_put(c, ex, ey, 0x25cf, j < seen ? ROLE_BAR2 : ROLE_DIM);
+		canvas_put(c, ex, ey, GLYPH_DISC, j < seen ? ROLE_BAR2 : ROLE_DIM);
 	}
 	if (seen > 0) {
 		const double *a = st->row.acc;
 		plot_cell(&p, done ? out[0] : a[0], done ? out[1] : a[1], &ex, &ey);
-		canvas_line(c, ox, oy, ex, ey, 0x00b7, ROLE_ACCENT);
-		canvas_put(c, ex, ey, 0x25c6, ROLE_ACCENT);
+		canvas_line(c, ox, oy, ex, ey, GLYPH_DOT, ROLE_ACCENT);
+		canvas_put(c, ex, ey, GLYPH_DIAMOND, ROLE_ACCENT);
 		if (!done) {
 			plot_cell(&p, out[0], out[1], &ex, &ey);
-			canvas_put(c, ex, ey, 0x25cb, ROLE_OK);
+			canvas_put(c, ex, ey, GLYPH_CIRCLE, ROLE_OK);
 		}
 	}
 
@@ -131,15 +150,22 @@ static void or_render(const void *vs, struct view *v)
 	else
 		canvas_printf(s, 0, 1, ROLE_NORMAL, "m = %.6g", st->row.sm.m);
 	canvas_printf(s, 0, 2, ROLE_NORMAL, "s = %.4f", st->row.sm.s);
-	canvas_printf(s, 0, 3, ROLE_NORMAL, "acc = (%.4f, %.4f)", st->row.acc[0], st->row.acc[1]);
+	canvas_printf(s, 0, 3, ROLE_NORMAL, "acc.x = %.4f", st->row.acc[0]);
+	canvas_printf(s, 0, 4, ROLE_NORMAL, "acc.y = %.4f", st->row.acc[1]);
 	if (!done && st->row.sm.raised) {
-		canvas_text(s, 0, 5, ROLE_HOT, "RESCALE acc and s");
-		canvas_printf(s, 0, 6, ROLE_HOT, "× %.4f", st->row.sm.rescale);
+		canvas_text(s, 0, 6, ROLE_HOT, "RESCALE acc and s");
+		canvas_printf(s, 0, 7, ROLE_HOT, "× %.4f", st->row.sm.rescale);
 	}
 	if (done) {
-		canvas_printf(s, 0, 5, ROLE_OK, "out = (%.6f, %.6f)", out[0], out[1]);
-		canvas_printf(s, 0, 6, ROLE_NORMAL, "ref = (%.6f, %.6f)", st->ref[0], st->ref[1]);
+		canvas_text(s, 0, 6, ROLE_LABEL, "streaming  reference");
+		canvas_printf(s, 0, 7, ROLE_OK, "%9.6f  %9.6f", out[0], st->ref[0]);
+		canvas_printf(s, 0, 8, ROLE_OK, "%9.6f  %9.6f", out[1], st->ref[1]);
 	}
+	/* The plot's legend: shapes, not only colours. */
+	canvas_text(s, 0, s->h - 3, ROLE_BAR2, "● a key's value v");
+	canvas_text(s, 0, s->h - 2, ROLE_ACCENT, done ? "◆ the output acc/s" : "◆ acc, the arrow");
+	if (!done)
+		canvas_text(s, 0, s->h - 1, ROLE_OK, "○ acc/s so far");
 
 	if (st->k == 0)
 		snprintf(v->narration, VIEW_NARRATION,

@@ -2,28 +2,41 @@
  * online-softmax (lesson Ex. 2): a running max and a running sum, one score
  * at a time, with the rescale factor exp(m_old - m_new) shown when it fires.
  *
- * Steps: 0 = nothing seen; k = x[0..k-1] seen; n + 1 = normalised.
+ * Steps: 0 = nothing seen; k = x[0..k-1] seen; n + 1 = normalised;
+ * n + 2 = the overflow moment: the same row with one score of 1000, summed
+ * once without the running max (exp(1000) is inf in a double) and once with.
  */
 #include <math.h>
 #include <string.h>
 
+#include "glyph.h"
 #include "kern/softmax.h"
 #include "scene/scene.h"
 #include "scenes/common.h"
 
 #define OS_MAX 64
+#define OS_BIG 1000.0   /* the lesson's exp(1000): past a double's largest exp, about 709.78 */
 
 struct os_state {
 	int n;
 	double x[OS_MAX];
-	int k;                        /* values consumed */
+	int k;                        /* steps taken */
 	struct online_softmax on;
 	double m_prev, s_prev;        /* before the last step, for the narration */
+	double added;                 /* exp(x - m) that the last step added */
+	double shown[OS_MAX];         /* per score: exp(x - m) while streaming, p once normalised */
 	double max2, sum2;            /* two-pass reference */
+	double lo, hi;                /* the bars' scale: min(x, 0) .. max(x) */
+	/* the overflow moment: the row with OS_BIG appended */
+	double big_exp;               /* exp(1000): inf */
+	double naive_sum;             /* sum of exp(x) with no max subtracted: inf */
+	double naive_p;               /* inf / inf: nan */
+	double big_m, big_s;          /* the running max and sum on the same row */
+	double big_p;                 /* p of the score OS_BIG, with the running max */
 };
 
 static const struct param_spec os_params[] = {
-	{"x", PARAM_LIST, -1e4, 1e4, OS_MAX, 0, "the scores, comma-separated"},
+	{"x", PARAM_LIST, -1e4, 1e4, OS_MAX - 1, 0, "the scores, comma-separated"},
 	{0},
 };
 
@@ -35,12 +48,30 @@ static int os_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	memcpy(st->x, x, sizeof(double) * (size_t)st->n);
 	online_softmax_init(&st->on);
 	softmax_two_pass(st->x, (size_t)st->n, &st->max2, &st->sum2);
+	st->lo = st->hi = st->x[0];
+	for (int i = 0; i < st->n; i++)
+		st->lo = fmin(st->lo, st->x[i]), st->hi = fmax(st->hi, st->x[i]);
+	st->lo = fmin(st->lo, 0);
+	/* The overflow moment, computed both ways on the row plus one score of 1000. */
+	double row[OS_MAX];
+	memcpy(row, st->x, sizeof(double) * (size_t)st->n);
+	row[st->n] = OS_BIG;
+	st->naive_sum = 0;
+	for (int i = 0; i <= st->n; i++)
+		st->naive_sum += exp(row[i]);
+	st->big_exp = exp(OS_BIG);
+	st->naive_p = st->big_exp / st->naive_sum;
+	struct online_softmax big;
+	online_softmax_run(&big, row, (size_t)st->n + 1);
+	st->big_m = big.m;
+	st->big_s = big.s;
+	st->big_p = online_softmax_p(&big, OS_BIG);
 	return 0;
 }
 
 static int os_nsteps(const void *vs)
 {
-	return ((const struct os_state *)vs)->n + 1;
+	return ((const struct os_state *)vs)->n + 2;
 }
 
 static void os_step(void *vs)
@@ -50,43 +81,101 @@ static void os_step(void *vs)
 		st->m_prev = st->on.m;
 		st->s_prev = st->on.s;
 		online_softmax_step(&st->on, st->x[st->k]);
+		st->added = exp(st->x[st->k] - st->on.m);
 	}
 	st->k++;
+	int seen = st->k < st->n ? st->k : st->n;
+	for (int i = 0; i < seen; i++)
+		st->shown[i] = st->k > st->n ? online_softmax_p(&st->on, st->x[i]) : exp(st->x[i] - st->on.m);
+}
+
+/* The first score row shown when only `rows` fit: the current score (or,
+ * once all are seen, the max) stays in view. */
+static int os_first_row(const struct os_state *st, int rows)
+{
+	if (st->n <= rows)
+		return 0;
+	int focus = st->k >= 1 && st->k <= st->n ? st->k - 1 : 0;
+	if (st->k > st->n)
+		for (int i = 0; i < st->n; i++)
+			if (st->x[i] == st->on.m) {
+				focus = i;
+				break;
+			}
+	int first = focus - rows / 2;
+	if (first > st->n - rows)
+		first = st->n - rows;
+	return first < 0 ? 0 : first;
+}
+
+static void os_render_overflow(const struct os_state *st, struct view *v)
+{
+	struct canvas *c = v->pic;
+	canvas_text(c, 0, 0, ROLE_LABEL, "the same row with one more score, x = 1000");
+	canvas_text(c, 0, 2, ROLE_LABEL, "without the running max");
+	char a[32], b[32], p[32];
+	snprintf(a, sizeof a, "%g", st->big_exp);
+	snprintf(b, sizeof b, "%g", st->naive_sum);
+	snprintf(p, sizeof p, "%g", fabs(st->naive_p));   /* nan without the sign bit's "-" */
+	canvas_printf(c, 2, 3, ROLE_FAIL, "✗ exp(1000) = %s", a);
+	canvas_printf(c, 2, 4, ROLE_FAIL, "✗ sum exp(x) = %s", b);
+	canvas_printf(c, 2, 5, ROLE_FAIL, "✗ p(1000) = exp(1000) / sum = %s", p);
+	canvas_text(c, 0, 7, ROLE_LABEL, "with the running max m");
+	canvas_printf(c, 2, 8, ROLE_OK, "✓ m = %g", st->big_m);
+	canvas_printf(c, 2, 9, ROLE_OK, "✓ s = sum exp(x − m) = %.6f", st->big_s);
+	canvas_printf(c, 2, 10, ROLE_OK, "✓ p(1000) = exp(0) / s = %.6f", st->big_p);
+	struct canvas *s = v->side;
+	canvas_text(s, 0, 0, ROLE_LABEL, "why");
+	canvas_wrap(s, 0, 1, s->w, s->h - 1, ROLE_NORMAL,
+		    "A double holds exp(x) only up to x ≈ 709.78. Subtracting m first makes every term ≤ 1.");
+	snprintf(v->narration, VIEW_NARRATION,
+		 "Why the max: add a score of 1000 and sum exp(x) directly: exp(1000) overflows to inf and every "
+		 "p becomes inf/inf = nan. The running max keeps each term exp(x − m) ≤ 1: s = %.6f, p(1000) = %.6f.",
+		 st->big_s, st->big_p);
 }
 
 static void os_render(const void *vs, struct view *v)
 {
 	const struct os_state *st = vs;
+	if (st->k > st->n + 1) {
+		os_render_overflow(st, v);
+		return;
+	}
 	struct canvas *c = v->pic;
 	int done = st->k > st->n;
 	int seen = st->k < st->n ? st->k : st->n;
-	double lo = st->x[0], hi = st->x[0];
-	for (int i = 0; i < st->n; i++)
-		lo = fmin(lo, st->x[i]), hi = fmax(hi, st->x[i]);
-	lo = fmin(lo, 0);
-	int bar_x = 14, bar_w = c->w - bar_x - 26;
+	double lo = st->lo, hi = st->hi;
+	int bar_x = 15, val_w = 12, bar_w = c->w - bar_x - val_w;
 	if (bar_w < 8)
 		bar_w = 8;
 	canvas_text(c, 0, 0, ROLE_LABEL, "score");
-	canvas_text(c, bar_x, 0, ROLE_LABEL, "x − min (│ = running max m)");
-	canvas_text(c, bar_x + bar_w + 2, 0, ROLE_LABEL, done ? "p = exp(x−m)/s" : "exp(x − m)");
-	for (int i = 0; i < st->n && i + 1 < c->h; i++) {
-		int y = i + 1;
+	canvas_text(c, bar_x, 0, ROLE_LABEL, bar_w >= 14 ? "bar x, │ at m" : "x, │=m");
+	canvas_text(c, bar_x + bar_w + 1, 0, ROLE_LABEL, done ? "p=e^(x−m)/s" : "exp(x − m)");
+	int rows = c->h - 1, first = 0;
+	if (st->n > rows) {
+		rows--;   /* the last row says what is out of view */
+		first = os_first_row(st, rows);
+	}
+	for (int i = first; i < st->n && i - first < rows; i++) {
+		int y = i - first + 1;
 		int current = !done && i == seen - 1;
 		enum role r = i < seen ? (current ? ROLE_ACCENT : ROLE_BAR) : ROLE_DIM;
-		canvas_printf(c, 0, y, current ? ROLE_ACCENT : ROLE_NORMAL, "x[%d] %7.2f", i, st->x[i]);
+		canvas_printf(c, 0, y, current ? ROLE_ACCENT : ROLE_NORMAL, "%sx[%d] %7.2f", current ? "▸" : " ", i,
+			      st->x[i]);
 		double frac = hi > lo ? (st->x[i] - lo) / (hi - lo) : 1;
 		if (i < seen)
 			canvas_bar(c, bar_x, y, bar_w, frac, r);
 		else
-			canvas_hline(c, bar_x, y, (int)(frac * bar_w + 0.5), 0x2591, ROLE_DIM);
+			canvas_hline(c, bar_x, y, (int)(frac * bar_w + 0.5), GLYPH_LIGHT, ROLE_DIM);
 		if (seen > 0)
 			canvas_put(c, bar_x + (int)((st->on.m - lo) / (hi > lo ? hi - lo : 1) * (bar_w - 1) + 0.5), y,
-				   0x2502, ROLE_ACCENT);
+				   GLYPH_VLINE, ROLE_ACCENT);
 		if (i < seen)
-			canvas_printf(c, bar_x + bar_w + 2, y, r, "%.6f",
-				      done ? online_softmax_p(&st->on, st->x[i]) : exp(st->x[i] - st->on.m));
+			canvas_printf(c, bar_x + bar_w + 1, y, r, "%.6f", st->shown[i]);
 	}
+	if (st->n > rows)
+		canvas_printf(c, 0, c->h - 1, ROLE_DIM, "+%d more (%d above, %d below)", st->n - rows, first,
+			      st->n - first - rows);
 	/* The state pane: the two numbers the loop carries, and the factor. */
 	struct canvas *s = v->side;
 	canvas_text(s, 0, 0, ROLE_LABEL, "state");
@@ -127,8 +216,7 @@ static void os_render(const void *vs, struct view *v)
 	else
 		snprintf(v->narration, VIEW_NARRATION,
 			 "x[%d] = %.6g does not raise the max %.6g: add exp(%.6g − %.6g) = %.6f, s = %.6f.",
-			 st->k - 1, st->x[st->k - 1], st->on.m, st->x[st->k - 1], st->on.m,
-			 exp(st->x[st->k - 1] - st->on.m), st->on.s);
+			 st->k - 1, st->x[st->k - 1], st->on.m, st->x[st->k - 1], st->on.m, st->added, st->on.s);
 }
 
 static void os_summary(const void *vs, struct summary *s)

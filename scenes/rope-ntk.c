@@ -17,6 +17,9 @@ struct nt_state {
 	struct rope_setup r;
 	double new_base;
 	double theta[NT_MAX_D / 2], used[NT_MAX_D / 2];
+	double pos[ROPE_STEPS + 1];            /* the position of each step */
+	int beyond[ROPE_MAX_PAIRS];            /* drawn pair i reaches an unseen angle by the target */
+	int nbeyond;
 };
 
 static const struct param_spec nt_params[] = {
@@ -39,6 +42,13 @@ static int nt_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		st->theta[i] = rope_theta(st->r.base, i, st->r.d);
 		st->used[i] = rope_theta(st->new_base, i, st->r.d);
 	}
+	for (int k = 0; k <= ROPE_STEPS; k++)
+		st->pos[k] = rope_step_pos(&st->r, k);
+	for (int i = 0; i < st->r.npairs; i++) {
+		int p = st->r.pairs[i];
+		st->beyond[i] = rope_angle_unseen(rope_trained_span(&st->r, st->theta[p]), (st->r.target - 1) * st->used[p]);
+		st->nbeyond += st->beyond[i];
+	}
 	return 0;
 }
 
@@ -46,24 +56,26 @@ static void nt_render(const void *vs, struct view *v)
 {
 	const struct nt_state *st = vs;
 	const struct rope_setup *r = &st->r;
-	double pos = rope_step_pos(r, v->step);
-	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f   ○ base %g  ● base %.1f   ★ beyond training", pos, r->base,
-		      st->new_base);
+	double pos = st->pos[v->step];
+	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f  (trained 0..%.0f)", pos, r->train - 1);
 	rope_draw_clocks(v->pic, 1, r, st->theta, st->used, pos);
 	struct canvas *s = v->side;
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "s = %g, d %d", r->s, r->d);
 	canvas_printf(s, 0, 1, ROLE_ACCENT, "base %g → %.1f", r->base, st->new_base);
-	canvas_text(s, 0, 3, ROLE_LABEL, "pair slowdown  at target");
-	for (int i = 0; i < r->npairs && 4 + i < s->h; i++) {
+	canvas_text(s, 0, 2, ROLE_DIM, "○ old base ● new ★ unseen");
+	canvas_text(s, 0, 3, ROLE_LABEL, "pair slowdown at target");
+	int rows = s->h - 4, shown = r->npairs <= rows ? r->npairs : rows - 1;
+	for (int i = 0; i < shown; i++) {
 		int p = r->pairs[i];
-		double at = (r->target - 1) * st->used[p], max = (r->train - 1) * st->theta[p];
-		canvas_printf(s, 0, 4 + i, at > max && max < 2 * M_PI ? ROLE_HOT : ROLE_NORMAL, "%4d %8.3f %10.2f", p,
-			      st->theta[p] / st->used[p], at);
+		canvas_printf(s, 0, 4 + i, st->beyond[i] ? ROLE_HOT : ROLE_NORMAL, "%4d %8.3f %9.2f%s", p,
+			      st->theta[p] / st->used[p], (r->target - 1) * st->used[p], st->beyond[i] ? "★" : "");
 	}
+	if (shown < r->npairs)
+		canvas_printf(s, 0, 4 + shown, ROLE_DIM, "+%d more pairs", r->npairs - shown);
 	snprintf(v->narration, VIEW_NARRATION,
-		 "NTK-aware scaling changes the base to %.1f instead of the positions: pair i slows by s^(2i/(d-2)), so "
-		 "pair 0 keeps full resolution and the last pair slows by exactly %g. Middle pairs are slowed less than "
-		 "s and still reach angles beyond their trained maximum (red).", st->new_base, r->s);
+		 "Position %.0f. NTK-aware scaling sets base %.1f: pair i slows by s^(2i/(d−2)), pair 0 not at all, "
+		 "the last pair by s = %g. By position %.0f, %d drawn pairs slowed too little reach unseen angles (★).",
+		 pos, st->new_base, r->s, r->target - 1, st->nbeyond);
 }
 
 /*

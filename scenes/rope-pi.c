@@ -17,6 +17,7 @@
 struct pi_state {
 	struct rope_setup r;
 	double theta[PI_MAX_D / 2], used[PI_MAX_D / 2];
+	double pos[ROPE_STEPS + 1];   /* the position of each step */
 };
 
 static const struct param_spec pi_params[] = {
@@ -34,6 +35,8 @@ static int pi_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		st->theta[i] = rope_theta(st->r.base, i, st->r.d);
 		st->used[i] = st->theta[i] / st->r.s;   /* positions divided by s, so every angle too */
 	}
+	for (int k = 0; k <= ROPE_STEPS; k++)
+		st->pos[k] = rope_step_pos(&st->r, k);
 	return 0;
 }
 
@@ -41,22 +44,25 @@ static void pi_render(const void *vs, struct view *v)
 {
 	const struct pi_state *st = vs;
 	const struct rope_setup *r = &st->r;
-	double pos = rope_step_pos(r, v->step);
-	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f rotated as %.2f   ○ unscaled  ● interpolated (÷%g)", pos,
-		      pos / r->s, r->s);
+	double pos = st->pos[v->step], rotated = pos / r->s;
+	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f rotated as %.2f (÷%g)", pos, rotated, r->s);
 	rope_draw_clocks(v->pic, 1, r, st->theta, st->used, pos);
 	struct canvas *s = v->side;
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "s = %g, d %d, base %g", r->s, r->d, r->base);
 	canvas_printf(s, 0, 1, ROLE_NORMAL, "train %.0f, target %.0f", r->train, r->target);
-	canvas_text(s, 0, 3, ROLE_LABEL, "pair  per token   at target");
-	for (int i = 0; i < r->npairs && 4 + i < s->h; i++) {
+	canvas_text(s, 0, 2, ROLE_DIM, "○ unscaled ● PI ★ unseen");
+	canvas_text(s, 0, 3, ROLE_LABEL, "pair per token at target");
+	int rows = s->h - 4, shown = r->npairs <= rows ? r->npairs : rows - 1;
+	for (int i = 0; i < shown; i++) {
 		int p = r->pairs[i];
 		canvas_printf(s, 0, 4 + i, ROLE_NORMAL, "%4d  %.6f %10.2f", p, st->used[p], (r->target - 1) * st->used[p]);
 	}
+	if (shown < r->npairs)
+		canvas_printf(s, 0, 4 + shown, ROLE_DIM, "+%d more pairs", r->npairs - shown);
 	snprintf(v->narration, VIEW_NARRATION,
-		 "PI divides every position by s = %g: position %.0f is rotated as %.2f, inside the trained 0..%.0f. "
+		 "PI divides every position by s = %g: position %.0f is rotated as %.2f, %s the trained span (below %.0f). "
 		 "The cost: pair 0's neighbours now differ by %.2f rad instead of 1, every pair compressed alike.",
-		 r->s, pos, pos / r->s, r->train - 1, st->used[0]);
+		 r->s, pos, rotated, rotated < r->train ? "inside" : "past", r->train, st->used[0]);
 }
 
 static void pi_summary(const void *vs, struct summary *s)

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "glyph.h"
 #include "kern/rope.h"
 #include "scene/scene.h"
 #include "scenes/common.h"
@@ -18,6 +19,7 @@ struct ya_state {
 	struct rope_setup r;
 	double low, high, mscale;
 	double theta[YA_MAX_D / 2], used[YA_MAX_D / 2], ramp[YA_MAX_D / 2];
+	double pos[ROPE_STEPS + 1];   /* the position of each step */
 };
 
 static const struct param_spec ya_params[] = {
@@ -41,6 +43,8 @@ static int ya_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		st->ramp[i] = rope_yarn_ramp(st->low, st->high, i);
 		st->used[i] = rope_yarn_theta(r->base, i, r->d, r->s, st->low, st->high);
 	}
+	for (int k = 0; k <= ROPE_STEPS; k++)
+		st->pos[k] = rope_step_pos(r, k);
 	return 0;
 }
 
@@ -57,33 +61,37 @@ static void ramp_chart(const struct ya_state *st, struct canvas *c, int y0, int 
 		enum role role = ramp >= 1 ? ROLE_BAR : ramp <= 0 ? ROLE_HBM : ROLE_ACCENT;
 		int bar = (int)lround(ramp * (h - 1));
 		for (int y = 0; y < h; y++)
-			canvas_put(c, 6 + x, y0 + h - 1 - y, y < bar || (y == 0) ? 0x2588 : ' ', y <= bar ? role : ROLE_DIM);
+			canvas_put(c, 6 + x, y0 + h - 1 - y, y < bar || (y == 0) ? GLYPH_FULL : ' ', y <= bar ? role : ROLE_DIM);
 	}
-	canvas_printf(c, 6, y0 + h, ROLE_DIM, "pair 0 → %d:  keep ≤ %.0f  ramp  interpolate ≥ %.0f", n - 1, st->low, st->high);
+	canvas_printf(c, 6, y0 + h, ROLE_DIM, "pairs 0..%d: keep ≤%.0f, ÷s ≥%.0f", n - 1, st->low, st->high);
 }
 
 static void ya_render(const void *vs, struct view *v)
 {
 	const struct ya_state *st = vs;
 	const struct rope_setup *r = &st->r;
-	double pos = rope_step_pos(r, v->step);
+	double pos = st->pos[v->step];
 	int ch = v->pic->h / 3 > 3 ? v->pic->h / 3 : 3;
 	ramp_chart(st, v->pic, 0, ch);
-	canvas_printf(v->pic, 0, ch + 1, ROLE_LABEL, "position %.0f   ○ unscaled  ● YaRN", pos);
+	canvas_printf(v->pic, 0, ch + 1, ROLE_LABEL, "position %.0f  ○ unscaled ● YaRN ★ unseen", pos);
 	rope_draw_clocks(v->pic, ch + 2, r, st->theta, st->used, pos);
 	struct canvas *s = v->side;
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "s %g, β %g/%g", r->s, r->beta_fast, r->beta_slow);
 	canvas_printf(s, 0, 1, ROLE_NORMAL, "corr dims %.0f .. %.0f", st->low, st->high);
 	canvas_printf(s, 0, 2, ROLE_ACCENT, "mscale %.4f (²%.4f)", st->mscale, st->mscale * st->mscale);
 	canvas_text(s, 0, 4, ROLE_LABEL, "pair  ramp  θ used/θ");
-	for (int i = 0; i < r->npairs && 5 + i < s->h; i++) {
+	int rows = s->h - 5, shown = r->npairs <= rows ? r->npairs : rows - 1;
+	for (int i = 0; i < shown; i++) {
 		int p = r->pairs[i];
 		canvas_printf(s, 0, 5 + i, ROLE_NORMAL, "%4d %.3f %8.4f", p, st->ramp[p], st->used[p] / st->theta[p]);
 	}
+	if (shown < r->npairs)
+		canvas_printf(s, 0, 5 + shown, ROLE_DIM, "+%d more pairs", r->npairs - shown);
 	snprintf(v->narration, VIEW_NARRATION,
 		 "YaRN keeps pairs that turn %g+ times in %.0f positions (pairs ≤ %.0f), divides pairs that turn under %g "
-		 "times by s = %g (pairs ≥ %.0f), and mixes in between. Scores scale by mscale² = %.4f.",
-		 r->beta_fast, r->train, st->low, r->beta_slow, r->s, st->high, st->mscale * st->mscale);
+		 "%s by s = %g (pairs ≥ %.0f), and mixes in between. Scores scale by mscale² = %.4f.",
+		 r->beta_fast, r->train, st->low, r->beta_slow, r->beta_slow == 1 ? "time" : "times", r->s, st->high,
+		 st->mscale * st->mscale);
 }
 
 /* x^n for an integer n by repeated squaring (no pow). */

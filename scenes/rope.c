@@ -17,6 +17,11 @@
 struct rp_state {
 	struct rope_setup r;
 	double theta[RP_MAX_D / 2];
+	int unseen;                                      /* pairs that never turn once in training */
+	double wl[ROPE_MAX_PAIRS];                       /* wavelength of each drawn pair */
+	double pos[ROPE_STEPS + 1];                      /* the position of each step */
+	double angle[ROPE_STEPS + 1][ROPE_MAX_PAIRS];    /* [step][drawn pair] position × theta */
+	int is_new[ROPE_STEPS + 1][ROPE_MAX_PAIRS];      /* that angle was never reached in training */
 };
 
 static const struct param_spec rp_params[] = {
@@ -35,6 +40,17 @@ static int rp_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	}
 	for (int i = 0; i < st->r.d / 2; i++)
 		st->theta[i] = rope_theta(st->r.base, i, st->r.d);
+	st->unseen = rope_unseen_pairs(st->r.base, st->r.d, st->r.train);
+	for (int i = 0; i < st->r.npairs; i++)
+		st->wl[i] = rope_wavelength(st->r.base, st->r.pairs[i], st->r.d);
+	for (int k = 0; k <= ROPE_STEPS; k++) {
+		st->pos[k] = rope_step_pos(&st->r, k);
+		for (int i = 0; i < st->r.npairs; i++) {
+			double th = st->theta[st->r.pairs[i]];
+			st->angle[k][i] = st->pos[k] * th;
+			st->is_new[k][i] = rope_angle_unseen(rope_trained_span(&st->r, th), st->angle[k][i]);
+		}
+	}
 	return 0;
 }
 
@@ -42,28 +58,30 @@ static void rp_render(const void *vs, struct view *v)
 {
 	const struct rp_state *st = vs;
 	const struct rope_setup *r = &st->r;
-	double pos = rope_step_pos(r, v->step);
-	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f  (trained 0..%.0f)   • seen in training  ★ never seen",
-		      pos, r->train - 1);
+	int k = v->step, any_new = 0;
+	double pos = st->pos[k];
+	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f  (trained 0..%.0f)", pos, r->train - 1);
 	rope_draw_clocks(v->pic, 1, r, st->theta, st->theta, pos);
 	struct canvas *s = v->side;
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "d %d, base %g", r->d, r->base);
 	canvas_printf(s, 0, 1, ROLE_NORMAL, "train %.0f, target %.0f", r->train, r->target);
-	canvas_printf(s, 0, 2, ROLE_ACCENT, "%d of %d pairs never turn", rope_unseen_pairs(r->base, r->d, r->train), r->d / 2);
+	canvas_printf(s, 0, 2, ROLE_ACCENT, "%d of %d pairs never turn", st->unseen, r->d / 2);
 	canvas_text(s, 0, 3, ROLE_DIM, "once in training");
+	canvas_text(s, 0, 4, ROLE_DIM, "• trained  ★ never seen");
 	canvas_text(s, 0, 5, ROLE_LABEL, "pair  wavelength  angle");
-	for (int i = 0; i < r->npairs && 6 + i < s->h; i++) {
-		int p = r->pairs[i];
-		double a = pos * st->theta[p], sweep = (r->train - 1) * st->theta[p];
-		int unseen = sweep < 2 * M_PI && fmod(a, 2 * M_PI) > sweep && a > sweep;
-		canvas_printf(s, 0, 6 + i, unseen ? ROLE_HOT : ROLE_NORMAL, "%4d %11.1f %7.2f%s", p,
-			      rope_wavelength(r->base, p, r->d), a, unseen ? " new" : "");
-	}
+	int rows = s->h - 6, shown = r->npairs <= rows ? r->npairs : rows - 1;
+	for (int i = 0; i < shown; i++)
+		canvas_printf(s, 0, 6 + i, st->is_new[k][i] ? ROLE_HOT : ROLE_NORMAL, "%4d %10.1f %7.2f%s", r->pairs[i],
+			      st->wl[i], st->angle[k][i], st->is_new[k][i] ? "★" : "");
+	if (shown < r->npairs)
+		canvas_printf(s, 0, 6 + shown, ROLE_DIM, "+%d more pairs", r->npairs - shown);
+	for (int i = 0; i < r->npairs; i++)
+		any_new |= st->is_new[k][i];
 	snprintf(v->narration, VIEW_NARRATION,
-		 "Pair i turns theta_i = base^(-2i/d) radians per position; a clock hand shows position × theta_i. "
-		 "Fast pairs sweep the whole dial within %.0f positions; slow ones (wavelength > %.0f) never finish a turn, "
-		 "so past the trained length their hands reach angles the model never saw. Position %.0f%s.",
-		 r->train, r->train, pos, pos >= r->train ? ": beyond training" : ": inside training");
+		 "Position %.0f: %s. Each hand turns θ_i = base^(−2i/d) rad per position. The %d pairs with "
+		 "wavelength over %.0f never finish a turn in training; past it they reach new angles.",
+		 pos, pos >= r->train ? (any_new ? "beyond training, slow hands at new angles (★)" : "beyond training")
+				      : "inside training", st->unseen, r->train);
 }
 
 static void rp_summary(const void *vs, struct summary *s)

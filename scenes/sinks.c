@@ -4,11 +4,14 @@
  * W, and the sinks plus the last W.  Then the streaming cache (sinks plus a
  * recent window) fills token by token.  A learned sink adds one logit to the
  * denominator with no value, folded in by the online-softmax kernel.
- * Steps: the three caches, then one per streamed token.
+ * Steps: the three caches, then the last W with a learned sink logit (the
+ * gpt-oss way: one logit per head joins the softmax, with no value), then
+ * one per streamed token.
  */
 #include <math.h>
 #include <string.h>
 
+#include "glyph.h"
 #include "kern/attn_row.h"
 #include "kern/jrand.h"
 #include "kern/ring.h"
@@ -34,6 +37,8 @@ struct sk_state {
 	double sink_logit;
 	double score[SK_MAX], value[SK_MAX];
 	struct sk_result res[NCACHES];
+	struct sk_result learned_res;     /* last W plus a learned sink logit */
+	double learned_share;            /* the weight the learned sink takes */
 	struct stream_cache stream;
 	int evicted[SK_MAX];
 	int k;
@@ -51,13 +56,13 @@ static const struct param_spec sk_params[] = {
 };
 
 /* Attend over the kept positions with the online row kernel (value dimension 1). */
-static void attend(struct sk_state *st, struct sk_result *r)
+static void attend(struct sk_state *st, struct sk_result *r, int learned)
 {
 	struct attn_row row;
 	double sc[SK_MAX + 1], val[SK_MAX + 1], out, ref;
 	int m = 0;
 	attn_row_init(&row, 1);
-	if (st->learned) {
+	if (learned) {
 		/* A learned sink: a logit with a zero value, the same rescaling as any key. */
 		attn_row_step(&row, st->sink_logit, (double[]){0});
 		sc[m] = st->sink_logit, val[m++] = 0;
@@ -112,84 +117,141 @@ static int sk_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		snk->keep[snk->nkeys++] = p;
 	}
 	for (int c = 0; c < NCACHES; c++)
-		attend(st, &st->res[c]);
+		attend(st, &st->res[c], st->learned);
+	/* The learned sink shown on its own step: the last W keys and the logit. */
+	st->learned_res = *last;
+	attend(st, &st->learned_res, 1);
+	st->learned_share = 1;
+	for (int p = 0; p < st->n; p++)
+		st->learned_share -= st->learned_res.weight[p];
 	stream_init(&st->stream, st->sinks, st->recent);
 	return 0;
 }
 
 static int sk_nsteps(const void *vs)
 {
-	return NCACHES + ((const struct sk_state *)vs)->n;
+	return NCACHES + 1 + ((const struct sk_state *)vs)->n;
 }
+
+#define SK_STREAM0 (NCACHES + 1)   /* steps before the first streamed token */
 
 static void sk_step(void *vs)
 {
 	struct sk_state *st = vs;
-	if (st->k >= NCACHES) {
-		int pos = st->k - NCACHES;
+	if (st->k >= SK_STREAM0) {
+		int pos = st->k - SK_STREAM0;
 		stream_push(&st->stream, pos);
 		st->evicted[pos] = st->stream.last_evicted;
 	}
 	st->k++;
 }
 
+/* One cache's weights: a column per position, its height the weight (log
+ * would hide the sink's dominance); a dot where the cache dropped the key. */
+static void draw_weights(const struct sk_state *st, const struct sk_result *r, struct canvas *c, int y0, int bars,
+			 int colw)
+{
+	for (int p = 0; p < st->n && p * colw < c->w; p++) {
+		double w = r->weight[p];
+		int bar = (int)lround(w * bars * 8);
+		if (w > 0 && bar == 0)
+			bar = 1;   /* a kept key always shows, however small its weight */
+		enum role role = p < st->sinks ? ROLE_HOT : p >= st->n - st->recent ? ROLE_BAR : ROLE_BAR2;
+		for (int y = 0; y < bars; y++) {
+			int eighths = bar - y * 8;
+			uint32_t g = eighths >= 8 ? GLYPH_FULL : eighths > 0 ? GLYPH_LOWER_EIGHTH - 1 + (uint32_t)eighths : ' ';
+			canvas_put(c, p * colw, y0 + bars - 1 - y, g, role);
+		}
+		if (w == 0)
+			canvas_put(c, p * colw, y0 + bars - 1, GLYPH_DOT, ROLE_DIM);
+	}
+}
+
+/* The streaming cache, one cell per entry: the sinks, then as many of the
+ * newest entries as fit (the one just added always in view), "+N" between. */
+static void draw_stream(const struct sk_state *st, struct canvas *c, int y)
+{
+	const struct stream_cache *sc = &st->stream;
+	int cw = st->n > 100 ? 4 : st->n > 10 ? 3 : 2, x0 = 6, cap = (c->w - x0) / cw;
+	canvas_text(c, 0, y, ROLE_LABEL, "streaming cache: pos, and its place (RoPE)");
+	canvas_text(c, 0, y + 1, ROLE_DIM, "pos");
+	canvas_text(c, 0, y + 2, ROLE_DIM, "place");
+	int skip_from = sc->n, skip = 0;
+	if (sc->n > cap) {   /* keep the sinks and the newest; one cell says how many are between */
+		skip_from = st->sinks < cap - 2 ? st->sinks : 0;
+		skip = sc->n - (cap - 1);
+	}
+	int x = x0;
+	for (int i = 0; i < sc->n; i++) {
+		if (i == skip_from && skip > 0) {
+			char more[16];
+			snprintf(more, sizeof more, "+%d", skip);
+			canvas_text(c, x + cw - 1, y + 1, ROLE_DIM, "…");
+			if ((int)strlen(more) <= cw)
+				canvas_text(c, x + cw - (int)strlen(more), y + 2, ROLE_DIM, more);
+			x += cw;
+			i += skip - 1;
+			continue;
+		}
+		int is_new = sc->pos[i] == st->k - SK_STREAM0 - 1;
+		canvas_printf(c, x, y + 1, i < st->sinks ? ROLE_HOT : is_new ? ROLE_ACCENT : ROLE_SRAM, "%*d", cw,
+			      sc->pos[i]);
+		canvas_printf(c, x, y + 2, ROLE_DIM, "%*d", cw, i);
+		x += cw;
+	}
+}
+
 static void sk_render(const void *vs, struct view *v)
 {
 	const struct sk_state *st = vs;
 	struct canvas *c = v->pic;
-	static const char *const names[NCACHES] = {"full cache", "last W only", "sinks + last W"};
-	int shown = st->k < NCACHES ? st->k : NCACHES;
-	int colw = c->w / st->n >= 2 ? 2 : 1, h = (c->h - 4) / NCACHES - 1;
-	if (h < 2)
-		h = 2;
+	static const char *const names[NCACHES + 1] = {"full cache", "last W only", "sinks + last W",
+						       "last W+learned"};
+	const struct sk_result *res[NCACHES + 1] = {&st->res[0], &st->res[1], &st->res[2], &st->learned_res};
+	int shown = st->k < NCACHES + 1 ? st->k : NCACHES + 1;
+	int colw = c->w / st->n >= 2 ? 2 : 1;
+	/* Four caches of a label and `bars` rows, a band row, three rows of stream. */
+	int bars = (c->h - 1 - 3 - (NCACHES + 1)) / (NCACHES + 1);
+	if (bars < 1)
+		bars = 1;
 	for (int ci = 0; ci < shown; ci++) {
-		const struct sk_result *r = &st->res[ci];
-		int y0 = ci * (h + 1);
-		canvas_printf(c, 0, y0, ci == shown - 1 && st->k <= NCACHES ? ROLE_ACCENT : ROLE_LABEL,
-			      "%-15s recent %.3f  out %+.4f", names[ci], r->recent, r->out);
-		/* One column per position, height = its weight (log would hide the sink's dominance). */
-		for (int p = 0; p < st->n && p * colw < c->w; p++) {
-			double w = r->weight[p];
-			int bar = (int)lround(w * (h - 1) * 8);
-			if (w > 0 && bar == 0)
-				bar = 1;   /* a kept key always shows, however small its weight */
-			enum role role = p < st->sinks ? ROLE_HOT : p >= st->n - st->recent ? ROLE_BAR : ROLE_BAR2;
-			for (int y = 0; y < h - 1; y++) {
-				int eighths = bar - y * 8;
-				uint32_t g = eighths >= 8 ? 0x2588 : eighths > 0 ? 0x2580 + (uint32_t)eighths : ' ';
-				canvas_put(c, p * colw, y0 + h - 1 - y, g, role);
-			}
-			if (w == 0)
-				canvas_put(c, p * colw, y0 + h - 1, 0x00b7, ROLE_DIM);
-		}
+		const struct sk_result *r = res[ci];
+		int y0 = ci * (bars + 1);
+		enum role role = ci == shown - 1 && st->k <= SK_STREAM0 ? ROLE_ACCENT : ROLE_LABEL;
+		canvas_printf(c, 0, y0, role, "%-15s recent %.3f  out %+.4f", names[ci], r->recent, r->out);
+		draw_weights(st, r, c, y0 + 1, bars, colw);
 	}
-	if (st->k > NCACHES) {
-		int y = NCACHES * (h + 1);
-		canvas_text(c, 0, y, ROLE_LABEL, "streaming cache: position (top), place used for RoPE (below)");
-		for (int i = 0; i < st->stream.n && 6 + i * 4 < c->w; i++) {
-			int is_new = st->stream.pos[i] == st->k - NCACHES - 1;
-			canvas_printf(c, 6 + i * 4, y + 1, i < st->sinks ? ROLE_HOT : is_new ? ROLE_ACCENT : ROLE_SRAM, "%3d",
-				      st->stream.pos[i]);
-			canvas_printf(c, 6 + i * 4, y + 2, ROLE_DIM, "%3d", i);
-		}
-		canvas_text(c, 0, y + 1, ROLE_DIM, "pos");
-		canvas_text(c, 0, y + 2, ROLE_DIM, "place");
-	}
+	/* Which positions are sinks and which recent, in letters as well as colours. */
+	int band = (NCACHES + 1) * (bars + 1);
+	if (shown > 0)
+		for (int p = 0; p < st->n && p * colw < c->w; p++)
+			canvas_put(c, p * colw, band, p < st->sinks ? 's' : p >= st->n - st->recent ? 'r' : ' ',
+				   p < st->sinks ? ROLE_HOT : ROLE_BAR);
+	if (st->k > SK_STREAM0)
+		draw_stream(st, c, band + 1);
 	struct canvas *s = v->side;
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "seed %lld, n %d", st->seed, st->n);
 	canvas_printf(s, 0, 1, ROLE_NORMAL, "%d sinks + last %d", st->sinks, st->recent);
 	canvas_printf(s, 0, 2, ROLE_NORMAL, "pos 0: score %.1f value 0", st->score[0]);
-	if (st->learned)
-		canvas_printf(s, 0, 3, ROLE_ACCENT, "learned sink logit %.2f", st->sink_logit);
-	canvas_text(s, 0, 5, ROLE_HOT, "█ sinks");
-	canvas_text(s, 0, 6, ROLE_BAR2, "█ middle");
-	canvas_text(s, 0, 7, ROLE_BAR, "█ recent");
+	if (st->learned || st->k >= SK_STREAM0)
+		canvas_printf(s, 0, 3, ROLE_ACCENT, "learned logit %.2f: %.3f", st->sink_logit, st->learned_share);
+	canvas_text(s, 0, 5, ROLE_HOT, "s █ sink positions");
+	canvas_text(s, 0, 6, ROLE_BAR2, "  █ middle");
+	canvas_text(s, 0, 7, ROLE_BAR, "r █ recent W");
+	canvas_text(s, 0, 8, ROLE_DIM, "· dropped from the cache");
+	if (st->n * (c->w / st->n >= 2 ? 2 : 1) > c->w)
+		canvas_printf(s, 0, 10, ROLE_DIM, "bars: pos 0–%d of %d", c->w - 1, st->n);
 
 	if (st->k == 0)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "One query over %d positions. Position 0 is a sink: a high score (%.1f) and value 0, so it drains "
 			 "weight without changing the output. Scores and values of the others come from java.util.Random(%lld).",
 			 st->n, st->score[0], st->seed);
+	else if (st->k == SK_STREAM0)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "A learned sink (gpt-oss): no sink tokens kept, but a logit of %.2f joins every softmax with no value. "
+			 "It takes %.1f%% of the weight, the last %d keys the rest; output %+.4f.",
+			 st->sink_logit, 100 * st->learned_share, st->recent, st->learned_res.out);
 	else if (st->k <= NCACHES) {
 		const struct sk_result *r = &st->res[st->k - 1];
 		snprintf(v->narration, VIEW_NARRATION, "%s (%d keys): positions %d-%d get %.1f%% of the weight; output %+.4f.%s",
@@ -197,7 +259,7 @@ static void sk_render(const void *vs, struct view *v)
 			 st->k == 2 ? " Without the sink, softmax must give all the weight to recent tokens." :
 			 st->k == 3 ? " Keeping the sinks restores the normalisation." : "");
 	} else {
-		int pos = st->k - NCACHES - 1;
+		int pos = st->k - SK_STREAM0 - 1;
 		if (st->evicted[pos] >= 0)
 			snprintf(v->narration, VIEW_NARRATION,
 				 "Token %d arrives; the cache is full, so the oldest non-sink entry, position %d, leaves. RoPE uses "

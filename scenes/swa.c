@@ -55,35 +55,55 @@ static void sw_render(const void *vs, struct view *v)
 	struct canvas *c = v->pic;
 	int rows = c->h - 1, cols = c->w / 2 - 6;
 	int first = st->pos > rows ? st->pos - rows : 0;
-	canvas_text(c, 0, 0, ROLE_LABEL, "mask (x = may attend)");
+	/* Keys scroll with the queries so the newest query's window stays in view. */
+	int kfirst = st->n > cols && st->pos > cols ? st->pos - cols : 0;
+	if (st->n > cols)
+		canvas_printf(c, 0, 0, ROLE_LABEL, "mask, keys %d–%d", kfirst, kfirst + cols - 1);
+	else
+		canvas_text(c, 0, 0, ROLE_LABEL, "mask (x = may attend)");
 	for (int q = first; q < st->pos && q - first < rows; q++) {
 		int y = 1 + q - first;
 		canvas_printf(c, 0, y, q == st->pos - 1 ? ROLE_ACCENT : ROLE_DIM, "q%-3d", q);
-		for (int k = 0; k < st->n && k < cols; k++) {
+		for (int k = kfirst; k < st->n && k - kfirst < cols; k++) {
 			int vis = swa_visible(q, k, st->window);
-			canvas_put(c, 5 + k, y, vis ? 'x' : '.', vis ? (q == st->pos - 1 ? ROLE_ACCENT : ROLE_BAR) : ROLE_DIM);
+			canvas_put(c, 5 + k - kfirst, y, vis ? 'x' : '.',
+				   vis ? (q == st->pos - 1 ? ROLE_ACCENT : ROLE_BAR) : ROLE_DIM);
 		}
 	}
 	int rx = 5 + (st->n < cols ? st->n : cols) + 3;
 	if (rx < 24)
 		rx = 24;
-	canvas_text(c, rx, 0, ROLE_LABEL, "ring buffer: slot = p mod W");
-	for (int s = 0; s < st->window && 1 + s < c->h; s++) {
-		int p = st->ring.slot[s];
-		int now = st->pos > 0 && s == st->ring.last_slot;
-		canvas_printf(c, rx, 1 + s, ROLE_DIM, "slot %-3d", s);
-		if (p < 0)
-			canvas_text(c, rx + 9, 1 + s, ROLE_DIM, "empty");
-		else
-			canvas_printf(c, rx + 9, 1 + s, now ? ROLE_ACCENT : ROLE_SRAM, "pos %d", p);
-		if (now && st->ring.last_evicted >= 0)
-			canvas_printf(c, rx + 18, 1 + s, ROLE_HOT, "evicts %d", st->ring.last_evicted);
+	canvas_text(c, rx, 0, ROLE_LABEL, "ring: slot = p mod W");
+	int srows = st->window <= rows ? st->window : rows - 1;
+	/* A window longer than the pane: the slots around the one just written. */
+	int sfirst = 0;
+	if (st->window > srows && st->pos > 0) {
+		sfirst = st->ring.last_slot - srows / 2;
+		sfirst = sfirst < 0 ? 0 : sfirst > st->window - srows ? st->window - srows : sfirst;
 	}
+	for (int i = 0; i < srows; i++) {
+		int sl = sfirst + i, p = st->ring.slot[sl];
+		int now = st->pos > 0 && sl == st->ring.last_slot;
+		canvas_printf(c, rx, 1 + i, ROLE_DIM, "%3d:", sl);
+		if (p < 0)
+			canvas_text(c, rx + 5, 1 + i, ROLE_DIM, "empty");
+		else
+			canvas_printf(c, rx + 5, 1 + i, now ? ROLE_ACCENT : ROLE_SRAM, "pos %d", p);
+		if (now)
+			canvas_text(c, rx + 14, 1 + i, ROLE_ACCENT, "◀");
+	}
+	if (srows < st->window)
+		canvas_printf(c, rx, c->h - 1, ROLE_DIM, "+%d more slots", st->window - srows);
 	struct canvas *s = v->side;
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "W = %d, n = %d", st->window, st->n);
 	canvas_printf(s, 0, 1, ROLE_NORMAL, "cache: %d entries", st->window);
 	canvas_text(s, 0, 3, ROLE_DIM, "k visible from q when");
 	canvas_text(s, 0, 4, ROLE_DIM, "k ≤ q and q − k < W");
+	if (st->pos > 0) {
+		canvas_printf(s, 0, 6, ROLE_ACCENT, "◀ pos %d → slot %d", st->pos - 1, st->ring.last_slot);
+		if (st->ring.last_evicted >= 0)
+			canvas_printf(s, 0, 7, ROLE_HOT, "✗ evicts pos %d", st->ring.last_evicted);
+	}
 
 	if (st->pos == 0)
 		snprintf(v->narration, VIEW_NARRATION,

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "glyph.h"
 #include "kern/jrand.h"
 #include "kern/tiled.h"
 #include "scene/scene.h"
@@ -24,7 +25,16 @@ struct tl_state {
 	struct traffic naive;
 	struct tiled_run run;
 	int events;
+	int taken;                 /* steps taken: the events, then one closing step */
+	double diff;               /* max |naive - tiled| once the run is done */
+	double tile_lo, tile_hi;   /* the score tile's finite range, for the heat map's scale */
+	/* The closing step: one head at the lesson's real size, d = 128, B = 128. */
+	struct traffic real_naive, real_tiled;
 };
+
+#define TL_REAL_N 131072
+#define TL_REAL_D 128
+#define TL_REAL_B 128
 
 static const struct param_spec tl_params[] = {
 	{"n", PARAM_INT, 1, 1024, 1, 0, "tokens (queries = keys)"},
@@ -87,17 +97,14 @@ static int tl_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		return -1;
 	}
 	st->events = (int)tiled_event_count(st->n, st->tile, st->causal);
+	st->real_naive = naive_traffic_formula(TL_REAL_N, TL_REAL_D);
+	st->real_tiled = tiled_traffic_formula(TL_REAL_N, TL_REAL_D, TL_REAL_B, 0);
 	return 0;
 }
 
 static int tl_nsteps(const void *vs)
 {
-	return ((const struct tl_state *)vs)->events;
-}
-
-static void tl_step(void *vs)
-{
-	tiled_step(&((struct tl_state *)vs)->run);
+	return ((const struct tl_state *)vs)->events + 1;
 }
 
 static double max_abs_diff(const struct tl_state *st)
@@ -106,6 +113,54 @@ static double max_abs_diff(const struct tl_state *st)
 	for (size_t i = 0; i < (size_t)st->n * st->d; i++)
 		m = fmax(m, fabsf(st->o_naive[i] - st->o_tiled[i]));
 	return m;
+}
+
+static void tl_step(void *vs)
+{
+	struct tl_state *st = vs;
+	if (st->taken < st->events) {
+		const struct tiled_run *r = &st->run;
+		tiled_step(&st->run);
+		st->tile_lo = INFINITY, st->tile_hi = -INFINITY;
+		int rows = tiled_block_rows(r, r->qb), cols = r->kb >= 0 ? tiled_block_rows(r, r->kb) : 0;
+		for (int i = 0; i < rows; i++)
+			for (int j = 0; j < cols; j++) {
+				float x = r->s_tile[i * r->tile + j];
+				if (isfinite(x))
+					st->tile_lo = fmin(st->tile_lo, x), st->tile_hi = fmax(st->tile_hi, x);
+			}
+		if (st->taken + 1 == st->events)
+			st->diff = max_abs_diff(st);   /* once, when the last O block is written */
+	}
+	st->taken++;
+}
+
+/* The closing step: both outputs compared, and the same traffic at real size. */
+static void tl_render_closing(const struct tl_state *st, struct view *v)
+{
+	struct canvas *c = v->pic;
+	long long nt = (long long)(st->naive.reads + st->naive.writes);
+	long long tt = (long long)(st->run.t.reads + st->run.t.writes);
+	long long rn = (long long)(st->real_naive.reads + st->real_naive.writes);
+	long long rt = (long long)(st->real_tiled.reads + st->real_tiled.writes);
+	canvas_printf(c, 0, 0, ROLE_LABEL, "this run: n %d, d %d, B %d", st->n, st->d, st->tile);
+	canvas_printf(c, 2, 1, ROLE_NORMAL, "naive moved %lld floats", nt);
+	canvas_printf(c, 2, 2, ROLE_NORMAL, "tiled moved %lld floats", tt);
+	canvas_printf(c, 2, 3, ROLE_OK, "max |naive − tiled| = %.1e", st->diff);
+	canvas_printf(c, 0, 5, ROLE_LABEL, "real size: n %d, d %d, B %d", TL_REAL_N, TL_REAL_D, TL_REAL_B);
+	canvas_printf(c, 2, 6, ROLE_NORMAL, "naive %.0f M floats", rn / 1e6);
+	canvas_printf(c, 2, 7, ROLE_NORMAL, "tiled %.0f M floats", rt / 1e6);
+	canvas_printf(c, 2, 8, ROLE_ACCENT, "ratio %.2f  (lesson: about 2B/d = %d)", (double)rn / (double)rt,
+		      2 * TL_REAL_B / TL_REAL_D);
+	struct canvas *s = v->side;
+	canvas_text(s, 0, 0, ROLE_LABEL, "naive score buffer");
+	canvas_printf(s, 0, 1, ROLE_NORMAL, "n² = %lld floats", (long long)TL_REAL_N * TL_REAL_N);
+	canvas_text(s, 0, 3, ROLE_LABEL, "tiled SRAM tile");
+	canvas_printf(s, 0, 4, ROLE_NORMAL, "B² = %d floats", TL_REAL_B * TL_REAL_B);
+	snprintf(v->narration, VIEW_NARRATION,
+		 "Both kernels give the same output to %.1e (float rounding). At n = %d the naive kernel moves "
+		 "%.0f M floats per head against tiled's %.0f M: %.2f times fewer, and S never exists.",
+		 st->diff, TL_REAL_N, rn / 1e6, rt / 1e6, (double)rn / (double)rt);
 }
 
 /* The block row of block b when nb blocks share `rows` screen rows. */
@@ -127,7 +182,7 @@ static void draw_hbm(const struct tl_state *st, struct canvas *c, int x0, int y0
 		int y = y0 + 2 + block_row(b, nb, rows);
 		for (int col = 0; col < 4; col++) {
 			enum role role = ROLE_HBM;
-			uint32_t g = 0x2588;
+			uint32_t g = GLYPH_FULL;
 			int q_now = r->last == TILED_LOAD_Q && b == r->qb;
 			int kv_now = r->last == TILED_LOAD_KV && b == r->kb;
 			int o_done = r->last == TILED_DONE || b < r->qb || (b == r->qb && r->last == TILED_WRITE_O);
@@ -136,7 +191,7 @@ static void draw_hbm(const struct tl_state *st, struct canvas *c, int x0, int y0
 			else if ((col == 1 || col == 2) && kv_now)
 				role = ROLE_HOT;
 			else if (col == 3) {
-				g = o_done ? 0x2588 : 0x2591;
+				g = o_done ? GLYPH_FULL : GLYPH_LIGHT;
 				role = b == r->qb && r->last == TILED_WRITE_O ? ROLE_HOT : o_done ? ROLE_OK : ROLE_DIM;
 			}
 			canvas_hline(c, x0 + col * (bw + 1), y, bw, g, role);
@@ -146,38 +201,38 @@ static void draw_hbm(const struct tl_state *st, struct canvas *c, int x0, int y0
 	}
 }
 
-static void draw_sram(const struct tl_state *st, struct canvas *c, int x0, int y0, int w, int h)
+/* Sets *shown_r x *shown_c to the cells the score tile got (fewer than its
+ * rows and columns on a small screen: then it is sampled). */
+static void draw_sram(const struct tl_state *st, struct canvas *c, int x0, int y0, int w, int h, int *shown_r,
+		      int *shown_c)
 {
 	const struct tiled_run *r = &st->run;
+	*shown_r = *shown_c = 0;
 	canvas_text(c, x0, y0, ROLE_SRAM, "SRAM (fast, on chip)");
 	if (r->last == TILED_START || r->last == TILED_DONE) {
 		canvas_text(c, x0, y0 + 2, ROLE_DIM, r->last == TILED_START ? "empty" : "done: every O block written");
 		return;
 	}
-	canvas_printf(c, x0, y0 + 1, ROLE_NORMAL, "Qi = Q[%d]", r->qb);
 	if (r->kb >= 0)
-		canvas_printf(c, x0 + 11, y0 + 1, ROLE_NORMAL, "Kj, Vj = K[%d], V[%d]", r->kb, r->kb);
+		canvas_printf(c, x0, y0 + 1, ROLE_NORMAL, "Q[%d]  K[%d] V[%d]", r->qb, r->kb, r->kb);
+	else
+		canvas_printf(c, x0, y0 + 1, ROLE_NORMAL, "Q[%d]", r->qb);
 	int rows = tiled_block_rows(r, r->qb), cols = r->kb >= 0 ? tiled_block_rows(r, r->kb) : 0;
 	/* The heat map takes what the m and l columns (14 wide) leave. */
 	int show_r = rows < h - 3 ? rows : h - 3, show_c = cols < w - 15 ? cols : w - 15;
 	if (show_c > 32)
 		show_c = 32;
 	canvas_text(c, x0, y0 + 2, ROLE_LABEL, "score tile");
+	*shown_r = show_r, *shown_c = show_c;
 	if (r->kb >= 0 && show_r > 0 && show_c > 0) {
-		double lo = INFINITY, hi = -INFINITY;
-		for (int i = 0; i < rows; i++)
-			for (int j = 0; j < cols; j++) {
-				float x = r->s_tile[i * r->tile + j];
-				if (isfinite(x))
-					lo = fmin(lo, x), hi = fmax(hi, x);
-			}
-		static const uint32_t glyph[4] = {0x2591, 0x2592, 0x2593, 0x2588};
+		double lo = st->tile_lo, hi = st->tile_hi;
+		static const uint32_t glyph[4] = {GLYPH_LIGHT, GLYPH_MEDIUM, GLYPH_DARK, GLYPH_FULL};
 		for (int y = 0; y < show_r; y++)
 			for (int x = 0; x < show_c; x++) {
 				int i = y * rows / show_r, j = x * cols / show_c;
 				float v = r->s_tile[i * r->tile + j];
 				if (!isfinite(v) || r->last == TILED_LOAD_KV) {
-					canvas_put(c, x0 + x, y0 + 3 + y, isfinite(v) ? 0x00b7 : ' ', ROLE_DIM);
+					canvas_put(c, x0 + x, y0 + 3 + y, isfinite(v) ? GLYPH_DOT : ' ', ROLE_DIM);
 					continue;
 				}
 				int lvl = hi > lo ? (int)((v - lo) / (hi - lo) * 3.999) : 3;
@@ -200,6 +255,10 @@ static void tl_render(const void *vs, struct view *v)
 	const struct tl_state *st = vs;
 	const struct tiled_run *r = &st->run;
 	struct canvas *c = v->pic;
+	if (st->taken > st->events) {
+		tl_render_closing(st, v);
+		return;
+	}
 	int rows = c->h - 3, bw = c->w >= 60 ? 3 : 2;
 	draw_hbm(st, c, 0, 0, rows > 1 ? rows : 1, bw);
 	/* The arrow between the memories says which way this event moved data. */
@@ -210,8 +269,9 @@ static void tl_render(const void *vs, struct view *v)
 		canvas_printf(c, ax, 2 + block_row(r->kb, r->nblocks, rows), ROLE_HOT, "─KV%d▶", r->kb);
 	else if (r->last == TILED_WRITE_O)
 		canvas_printf(c, ax, 2 + block_row(r->qb, r->nblocks, rows), ROLE_OK, "◀─O%d─", r->qb);
-	canvas_vline(c, ax + 6, 0, c->h, 0x2502, ROLE_DIM);
-	draw_sram(st, c, ax + 8, 0, c->w - ax - 8, c->h);
+	canvas_vline(c, ax + 6, 0, c->h, GLYPH_VLINE, ROLE_DIM);
+	int shown_r, shown_c;
+	draw_sram(st, c, ax + 8, 0, c->w - ax - 8, c->h, &shown_r, &shown_c);
 
 	struct traffic nf = naive_traffic_formula(st->n, st->d);
 	struct canvas *s = v->side;
@@ -226,8 +286,11 @@ static void tl_render(const void *vs, struct view *v)
 		canvas_printf(s, 0, 7, ROLE_OK, "%lld skipped (masked)", (long long)r->skipped_blocks);
 	canvas_printf(s, 0, 8, ROLE_DIM, "SRAM tile %d floats", st->tile * st->tile);
 	canvas_printf(s, 0, 9, ROLE_DIM, "naive S, P: %lld floats", (long long)st->n * st->n);
-	if (r->last == TILED_DONE)
-		canvas_printf(s, 0, 11, ROLE_OK, "max|naive−tiled| %.1e", max_abs_diff(st));
+	int tr = r->kb >= 0 ? tiled_block_rows(r, r->qb) : 0, tc = r->kb >= 0 ? tiled_block_rows(r, r->kb) : 0;
+	if (r->kb >= 0 && (shown_r < tr || shown_c < tc)) {
+		canvas_printf(s, 0, 11, ROLE_DIM, "score tile %d×%d drawn", tr, tc);
+		canvas_printf(s, 0, 12, ROLE_DIM, "as %d×%d: cells sampled", shown_r, shown_c);
+	}
 
 	int rows_q = tiled_block_rows(r, r->qb);
 	switch (r->last) {
@@ -266,7 +329,7 @@ static void tl_render(const void *vs, struct view *v)
 			 "Done: tiled moved %lld floats against naive's %lld, writes %lld against %lld, and the outputs "
 			 "agree to %.1e (float rounding: the additions happen in another order).",
 			 (long long)(r->t.reads + r->t.writes), (long long)(st->naive.reads + st->naive.writes),
-			 (long long)r->t.writes, (long long)st->naive.writes, max_abs_diff(st));
+			 (long long)r->t.writes, (long long)st->naive.writes, st->diff);
 		break;
 	}
 }

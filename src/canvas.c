@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "glyph.h"
+
 struct canvas *canvas_new(int w, int h)
 {
 	if (w < 0 || h < 0 || (w > 0 && h > (1 << 22) / w))   /* 4M cells: a 4000x1000 terminal */
@@ -32,9 +34,11 @@ void canvas_free(struct canvas *c)
 
 void canvas_clear(struct canvas *c)
 {
+	c->overflow = c->overlap = 0;
 	for (int i = 0; i < c->w * c->h; i++) {
 		c->cells[i].ch = ' ';
 		c->cells[i].role = ROLE_NORMAL;
+		c->cells[i].text = 0;
 	}
 }
 
@@ -47,6 +51,22 @@ void canvas_put(struct canvas *c, int x, int y, uint32_t ch, enum role role)
 		ch = '?';
 	c->cells[y * c->w + x].ch = ch;
 	c->cells[y * c->w + x].role = (uint8_t)role;
+	c->cells[y * c->w + x].text = 0;
+}
+
+/* Put one character of text: counts it when it lands past an edge or on
+ * another text's character. */
+static void put_text(struct canvas *c, int x, int y, uint32_t ch, enum role role)
+{
+	if (x < 0 || y < 0 || x >= c->w || y >= c->h) {
+		c->overflow++;
+		return;
+	}
+	struct cell *cell = &c->cells[y * c->w + x];
+	if (cell->text && cell->ch != ' ' && ch != ' ' && cell->ch != ch)
+		c->overlap++;
+	canvas_put(c, x, y, ch, role);
+	cell->text = 1;
 }
 
 const struct cell *canvas_at(const struct canvas *c, int x, int y)
@@ -120,7 +140,7 @@ int canvas_text(struct canvas *c, int x, int y, enum role role, const char *utf8
 	while (*utf8) {
 		uint32_t cp;
 		utf8 += utf8_decode(utf8, &cp);
-		canvas_put(c, x + col, y, cp, role);
+		put_text(c, x + col, y, cp, role);
 		col++;
 	}
 	return col;
@@ -158,14 +178,14 @@ void canvas_box(struct canvas *c, int x, int y, int w, int h, enum role role, co
 {
 	if (w < 2 || h < 2)
 		return;
-	canvas_hline(c, x + 1, y, w - 2, 0x2500, role);
-	canvas_hline(c, x + 1, y + h - 1, w - 2, 0x2500, role);
-	canvas_vline(c, x, y + 1, h - 2, 0x2502, role);
-	canvas_vline(c, x + w - 1, y + 1, h - 2, 0x2502, role);
-	canvas_put(c, x, y, 0x250c, role);
-	canvas_put(c, x + w - 1, y, 0x2510, role);
-	canvas_put(c, x, y + h - 1, 0x2514, role);
-	canvas_put(c, x + w - 1, y + h - 1, 0x2518, role);
+	canvas_hline(c, x + 1, y, w - 2, GLYPH_HLINE, role);
+	canvas_hline(c, x + 1, y + h - 1, w - 2, GLYPH_HLINE, role);
+	canvas_vline(c, x, y + 1, h - 2, GLYPH_VLINE, role);
+	canvas_vline(c, x + w - 1, y + 1, h - 2, GLYPH_VLINE, role);
+	canvas_put(c, x, y, GLYPH_TOP_LEFT, role);
+	canvas_put(c, x + w - 1, y, GLYPH_TOP_RIGHT, role);
+	canvas_put(c, x, y + h - 1, GLYPH_BOTTOM_LEFT, role);
+	canvas_put(c, x + w - 1, y + h - 1, GLYPH_BOTTOM_RIGHT, role);
 	if (title && *title && w > 4) {
 		/* Clip the title inside the corners. */
 		char buf[256];
@@ -193,9 +213,9 @@ void canvas_bar(struct canvas *c, int x, int y, int len, double frac, enum role 
 		frac = 1;
 	int eighths = (int)(frac * len * 8 + 0.5);
 	int full = eighths / 8, part = eighths % 8;
-	canvas_hline(c, x, y, full, 0x2588, role);
+	canvas_hline(c, x, y, full, GLYPH_FULL, role);
 	if (part > 0 && full < len)
-		canvas_put(c, x + full, y, 0x2590 - (uint32_t)part, role);  /* U+2589..U+258F: 7/8 .. 1/8 */
+		canvas_put(c, x + full, y, GLYPH_FULL + 8 - (uint32_t)part, role);  /* ▉ .. ▏: 7/8 .. 1/8 */
 }
 
 void canvas_dump(const struct canvas *c, FILE *out)
@@ -224,12 +244,14 @@ void canvas_line(struct canvas *c, int x0, int y0, int x1, int y1, uint32_t ch, 
 	}
 }
 
-int canvas_wrap(struct canvas *c, int x, int y, int w, int h, enum role role, const char *s)
+/* Word-wrap s into lines of w columns; draws them when c is not NULL
+ * (at most h lines) and returns the lines used, or needed when c is NULL. */
+static int wrap(struct canvas *c, int x, int y, int w, int h, enum role role, const char *s)
 {
 	int line = 0;
 	if (w <= 0)
 		return 0;
-	while (*s && line < h) {
+	while (*s && (!c || line < h)) {
 		/* Take as many whole words as fit; break a word only when it alone is too long. */
 		const char *p = s, *cut = NULL;
 		int cols = 0;
@@ -243,15 +265,38 @@ int canvas_wrap(struct canvas *c, int x, int y, int w, int h, enum role role, co
 		}
 		const char *end = (!*p || *p == '\n' || !cut || (*p == ' ')) ? p : cut;
 		int col = 0;
-		for (const char *q = s; q < end;) {
+		for (const char *q = s; c && q < end;) {
 			uint32_t cp;
 			q += utf8_decode(q, &cp);
-			canvas_put(c, x + col++, y + line, cp, role);
+			put_text(c, x + col++, y + line, cp, role);
 		}
 		s = end;
 		while (*s == ' ' || *s == '\n')
 			s++;
 		line++;
 	}
+	if (c && *s)
+		c->overflow++;   /* words left over: the box was too small */
 	return line;
+}
+
+int canvas_wrap(struct canvas *c, int x, int y, int w, int h, enum role role, const char *s)
+{
+	return wrap(c, x, y, w, h, role, s);
+}
+
+int canvas_wrap_lines(int w, const char *s)
+{
+	return wrap(NULL, 0, 0, w, 0, ROLE_NORMAL, s);
+}
+
+int utf8_width(const char *s)
+{
+	int cols = 0;
+	while (*s) {
+		uint32_t cp;
+		s += utf8_decode(s, &cp);
+		cols++;
+	}
+	return cols;
 }

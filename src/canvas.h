@@ -36,11 +36,18 @@ enum role {
 struct cell {
 	uint32_t ch;
 	uint8_t role;
+	uint8_t text;   /* written by canvas_text or canvas_wrap (for the overlap count) */
 };
 
 struct canvas {
 	int w, h;
 	struct cell *cells;   /* [h][w] */
+	/* Text that did not fit since the last clear: characters of canvas_text
+	 * clipped at an edge, lines canvas_wrap had no room for.  The projector
+	 * test requires 0 on every pane of every frame. */
+	int overflow;
+	/* Text written over other text since the last clear (a garbled label). */
+	int overlap;
 };
 
 /* NULL when out of memory, a size is negative, or past 4M cells (a 0x0 canvas is allowed). */
@@ -69,12 +76,16 @@ void canvas_line(struct canvas *c, int x0, int y0, int x1, int y1, uint32_t ch, 
 
 /* Word-wrap UTF-8 text into the w x h box; returns the lines used. */
 int canvas_wrap(struct canvas *c, int x, int y, int w, int h, enum role role, const char *utf8);
+/* The lines canvas_wrap would need for the whole text at width w. */
+int canvas_wrap_lines(int w, const char *utf8);
 
 /* Plain UTF-8 text, one line per row, trailing blanks removed. */
 void canvas_dump(const struct canvas *c, FILE *out);
 
 /* Decode one UTF-8 sequence; returns bytes used (>= 1) and sets *cp ('?' for invalid). */
 int utf8_decode(const char *s, uint32_t *cp);
+/* Columns of UTF-8 text (every code point is one column here). */
+int utf8_width(const char *s);
 /* Encode a code point; returns bytes written to out[4]. */
 int utf8_encode(uint32_t cp, char *out);
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "model/size.h"
+#include "glyph.h"
 
 static int side_width(int w)
 {
@@ -55,9 +56,9 @@ static void title_bar(struct canvas *s, const struct frame_info *fi)
 	snprintf(left, sizeof left, " attnviz ── %d/%d  %s ", registry_index(fi->reg, r->def) + 1, fi->reg->n,
 		 r->def->file.title);
 	snprintf(right, sizeof right, " step %d/%d%s ", r->step, r->nsteps, fi->autoplay ? " ▶" : "");
-	canvas_hline(s, 1, 0, s->w - 2, 0x2500, ROLE_DIM);
-	canvas_put(s, 0, 0, 0x250c, ROLE_DIM);
-	canvas_put(s, s->w - 1, 0, 0x2510, ROLE_DIM);
+	canvas_hline(s, 1, 0, s->w - 2, GLYPH_HLINE, ROLE_DIM);
+	canvas_put(s, 0, 0, GLYPH_TOP_LEFT, ROLE_DIM);
+	canvas_put(s, s->w - 1, 0, GLYPH_TOP_RIGHT, ROLE_DIM);
 	int rw = (int)strlen(right) - (fi->autoplay ? 2 : 0);
 	int used = canvas_text(s, 1, 0, ROLE_LABEL, left);
 	if (r->have_model) {
@@ -69,9 +70,32 @@ static void title_bar(struct canvas *s, const struct frame_info *fi)
 	canvas_text(s, s->w - 1 - rw, 0, ROLE_LABEL, right);
 	/* A long title is cut where the right part begins. */
 	if (1 + used > s->w - 1 - rw)
-		canvas_put(s, s->w - 2 - rw, 0, 0x2026, ROLE_DIM);
+		canvas_put(s, s->w - 2 - rw, 0, GLYPH_ELLIPSIS, ROLE_DIM);
 }
 
+/* One summary entry as shown: "✓ key = value", or "✓ key = …" when the
+ * whole entry cannot fit in `room` columns (a number is whole or absent). */
+static int summary_entry(const struct sum_item *it, int room, int may_drop_value, char *buf, size_t len)
+{
+	char v[64];
+	summary_format_value(it, 0, v, sizeof v);
+	/* The mark, then the second way: L lesson, F formula, R reference. */
+	static const char how_mark[] = {' ', 'L', 'F', 'R', '?'};
+	char mark[8];
+	snprintf(mark, sizeof mark, "%s%c", it->status == SUM_OK ? "✓" : "✗", how_mark[it->how]);
+	snprintf(buf, len, "%s %s = %s", mark, it->key, v);
+	int cols = utf8_width(buf);
+	if (cols <= room)
+		return cols;
+	if (!may_drop_value)
+		return -1;
+	snprintf(buf, len, "%s %s = …", mark, it->key);
+	cols = utf8_width(buf);
+	return cols <= room ? cols : -1;
+}
+
+/* The checked numbers, failures first, packed whole onto the pane's rows;
+ * the last row ends in "+N more" when some do not fit (--summary has them all). */
 static void summary_pane(struct canvas *s, const struct frame_info *fi, int y0)
 {
 	const struct summary *sum = fi->sum;
@@ -81,58 +105,55 @@ static void summary_pane(struct canvas *s, const struct frame_info *fi, int y0)
 		return;
 	}
 	summary_counts(sum, &checked, &failed);
+	int used;
 	if (failed)
-		canvas_printf(s, 2, y0, ROLE_FAIL, "summary  ✗ %d of %d checks FAIL", failed, checked);
+		used = canvas_printf(s, 2, y0, ROLE_FAIL, "summary  ✗ %d of %d checks FAIL", failed, checked);
 	else
-		canvas_printf(s, 2, y0, ROLE_OK, "summary  ✓ all %d checks pass", checked);
-	canvas_text(s, 36, y0, ROLE_DIM, "(--summary prints every key)");
-	/* Failures first, then checked items, in columns. */
-	int colw = 36, cols = (s->w - 4) / colw, slot = 0;
-	if (cols < 1)
-		cols = 1;
+		used = canvas_printf(s, 2, y0, ROLE_OK, "summary  ✓ all %d checks pass", checked);
+	if (2 + used + 2 + 28 <= s->w - 2)
+		canvas_text(s, 2 + used + 2, y0, ROLE_DIM, "(--summary prints every key)");
+	int width = s->w - 4, row = 0, x = 0, shown = 0;
+	const int more_w = 10;   /* " +NNN more" */
 	for (int pass = 0; pass < 2; pass++)
 		for (int i = 0; i < sum->n; i++) {
 			const struct sum_item *it = &sum->items[i];
 			if (it->status == SUM_NONE || (pass == 0) != (it->status == SUM_FAIL))
 				continue;
-			int row = slot / cols, col = slot % cols;
-			if (row >= FRAME_SUMMARY_ROWS - 1)
-				return;
-			char v[40], line[120];
-			summary_format_value(it, 0, v, sizeof v);
-			/* The mark, then the second way: L lesson, F formula, R reference. */
-			static const char how_mark[] = {' ', 'L', 'F', 'R', '?'};
-			snprintf(line, sizeof line, "%s%c %s = %s", it->status == SUM_OK ? "✓" : "✗", how_mark[it->how], it->key, v);
-			int x = 2 + col * colw;
-			char clipped[120];
-			/* keep each entry inside its column */
-			int cw = 0;
-			size_t o = 0;
-			for (const char *p = line; *p && cw < colw - 1 && o + 5 < sizeof clipped;) {
-				uint32_t cp;
-				int n = utf8_decode(p, &cp);
-				memcpy(clipped + o, p, (size_t)n);
-				o += (size_t)n;
-				p += n;
-				cw++;
+			char line[160];
+			for (;;) {
+				int last = row == FRAME_SUMMARY_ROWS - 2;
+				int room = width - x - (last ? more_w : 0);
+				int cols = summary_entry(it, room, x == 0, line, sizeof line);
+				if (cols >= 0) {
+					canvas_text(s, 2 + x, y0 + 1 + row, it->status == SUM_OK ? ROLE_OK : ROLE_FAIL, line);
+					x += cols + 2;
+					shown++;
+					break;
+				}
+				if (x == 0 && !last)
+					break;       /* fits no row even without its value: left to --summary */
+				if (last)
+					goto full;
+				row++, x = 0;
 			}
-			clipped[o] = 0;
-			canvas_text(s, x, y0 + 1 + row, it->status == SUM_OK ? ROLE_OK : ROLE_FAIL, clipped);
-			slot++;
 		}
+full:
+	if (shown < checked)
+		canvas_printf(s, 2 + width - more_w + 1, y0 + FRAME_SUMMARY_ROWS - 1, ROLE_DIM, "+%d more",
+			      checked - shown);
 }
 
 static void key_bar(struct canvas *s, const struct frame_info *fi)
 {
 	int y = s->h - 1;
-	canvas_hline(s, 1, y, s->w - 2, 0x2500, ROLE_DIM);
-	canvas_put(s, 0, y, 0x2514, ROLE_DIM);
-	canvas_put(s, s->w - 1, y, 0x2518, ROLE_DIM);
-	if (fi->message && *fi->message) {
+	canvas_hline(s, 1, y, s->w - 2, GLYPH_HLINE, ROLE_DIM);
+	canvas_put(s, 0, y, GLYPH_BOTTOM_LEFT, ROLE_DIM);
+	canvas_put(s, s->w - 1, y, GLYPH_BOTTOM_RIGHT, ROLE_DIM);
+	if (fi->message && *fi->message && utf8_width(fi->message) + 2 <= s->w - 2) {
 		char msg[400];
 		snprintf(msg, sizeof msg, " %s ", fi->message);
 		canvas_text(s, 1, y, fi->message_is_error ? ROLE_FAIL : ROLE_ACCENT, msg);
-		canvas_put(s, s->w - 1, y, 0x2518, ROLE_DIM);
+		canvas_put(s, s->w - 1, y, GLYPH_BOTTOM_RIGHT, ROLE_DIM);
 		return;
 	}
 	char keys[200];
@@ -145,59 +166,136 @@ static void key_bar(struct canvas *s, const struct frame_info *fi)
 		snprintf(keys, sizeof keys, " → step  ← back  tab scene  a %s  m model  ? help  q quit ",
 			 fi->autoplay ? "pause" : "play");
 	canvas_text(s, 1, y, ROLE_LABEL, keys);
-	canvas_put(s, s->w - 1, y, 0x2518, ROLE_DIM);
+	canvas_put(s, s->w - 1, y, GLYPH_BOTTOM_RIGHT, ROLE_DIM);
 }
 
-/* A centred box for an overlay; returns its inner origin and size. */
-static void overlay_box(struct canvas *s, int w, int h, const char *title, int *ix, int *iy, int *iw, int *ih)
+/* Where an overlay of (at most) w x h sits on the screen: one rule for
+ * drawing it and for finding what a mouse click hit. */
+struct rect {
+	int x, y, w, h;
+};
+
+static struct rect overlay_rect(const struct canvas *s, int w, int h)
 {
-	if (w > s->w - 2)
-		w = s->w - 2;
-	if (h > s->h - 2)
-		h = s->h - 2;
-	int x = (s->w - w) / 2, y = (s->h - h) / 2;
-	canvas_fill(s, x, y, w, h, ' ', ROLE_NORMAL);
-	canvas_box(s, x, y, w, h, ROLE_ACCENT, title);
-	*ix = x + 2;
-	*iy = y + 1;
-	*iw = w - 4;
-	*ih = h - 2;
+	struct rect r;
+	r.w = w > s->w - 2 ? s->w - 2 : w;
+	r.h = h > s->h - 2 ? s->h - 2 : h;
+	r.x = (s->w - r.w) / 2;
+	r.y = (s->h - r.h) / 2;
+	return r;
 }
 
+/* Draw the box; returns its inner area (one blank column each side). */
+static struct rect overlay_box(struct canvas *s, int w, int h, const char *title)
+{
+	struct rect r = overlay_rect(s, w, h);
+	canvas_fill(s, r.x, r.y, r.w, r.h, ' ', ROLE_NORMAL);
+	canvas_box(s, r.x, r.y, r.w, r.h, ROLE_ACCENT, title);
+	return (struct rect){r.x + 2, r.y + 1, r.w - 4, r.h - 2};
+}
+
+/* Text cut at `w` columns: for names and values in lists, where a longer
+ * one ends in "…" rather than crossing the border. */
+static void text_in(struct canvas *s, int x, int y, int w, enum role role, const char *t)
+{
+	char buf[600];
+	size_t o = 0;
+	int cols = 0, total = utf8_width(t);
+	while (*t && o + 5 < sizeof buf) {
+		uint32_t cp;
+		t += utf8_decode(t, &cp);
+		if (cols == w - 1 && total > w) {
+			o += (size_t)utf8_encode(GLYPH_ELLIPSIS, buf + o);
+			break;
+		}
+		o += (size_t)utf8_encode(cp, buf + o);
+		cols++;
+	}
+	buf[o] = 0;
+	canvas_text(s, x, y, role, buf);
+}
+
+/* A typed line with its cursor, its end always in view. */
+static void input_line(struct canvas *s, int x, int y, int w, const char *prompt, const char *text)
+{
+	int pw = utf8_width(prompt), tw = utf8_width(text), room = w - pw - 1;
+	const char *t = text;
+	if (tw > room) {   /* show the tail: the cursor is at the end */
+		for (int skip = tw - room + 1; skip > 0; skip--) {
+			uint32_t cp;
+			t += utf8_decode(t, &cp);
+		}
+		canvas_text(s, x, y, ROLE_ACCENT, prompt);
+		canvas_put(s, x + pw, y, GLYPH_ELLIPSIS, ROLE_DIM);
+		canvas_text(s, x + pw + 1, y, ROLE_ACCENT, t);
+		canvas_put(s, x + w - 1, y, GLYPH_FULL, ROLE_ACCENT);
+		return;
+	}
+	canvas_text(s, x, y, ROLE_ACCENT, prompt);
+	canvas_text(s, x + pw, y, ROLE_ACCENT, text);
+	canvas_put(s, x + pw + tw, y, GLYPH_FULL, ROLE_ACCENT);   /* the cursor */
+}
+
+#define HELP_KEYW 14
+
+/* The keys from the one key table, then the summary legend; each wrapped
+ * inside the box, and "more in man attnviz" on a screen too short. */
 static void help_overlay(struct canvas *s)
 {
-	static const char *const legend[] = {
-		"",
-		"The summary pane checks each key number two ways;",
-		"✓ agrees, ✗ fails; the letter names the second way:",
-		"L the lesson's figure, F a closed formula written apart,",
-		"R the same quantity by another algorithm.",
-	};
-	int x, y, w, h, n = key_help_count + (int)(sizeof legend / sizeof legend[0]);
-	overlay_box(s, 62, n + 3, "keys (any key closes)", &x, &y, &w, &h);
-	for (int i = 0; i < key_help_count && i < h; i++) {
-		canvas_text(s, x, y + 1 + i, ROLE_ACCENT, key_help[i].keys);
-		canvas_text(s, x + 16, y + 1 + i, ROLE_NORMAL, key_help[i].what);
+	static const char *const legend =
+		"The summary pane checks each key number two ways: ✓ agreement, ✗ a failure; the letter names "
+		"the second way: L the lesson's figure, F a closed formula written apart, R the same quantity by "
+		"another algorithm. A number that does not fit shows as …; --summary prints them all.";
+	int n = key_help_count + 1;
+	int w = s->w - 2 < 76 ? s->w - 2 : 76;
+	int rows = 0;
+	for (int i = 0; i < n; i++) {
+		const char *what = i < key_help_count ? key_help[i].what : legend;
+		int l = canvas_wrap_lines(w - 4 - (i < key_help_count ? HELP_KEYW : 0), what);
+		rows += l ? l : 1;
 	}
-	for (int i = key_help_count; i < n && i < h; i++)
-		canvas_text(s, x, y + 1 + i, ROLE_NORMAL, legend[i - key_help_count]);
+	struct rect in = overlay_box(s, w, rows + 2, "keys (any key closes)");
+	int y = in.y;
+	for (int i = 0; i < n; i++) {
+		int kx = i < key_help_count ? HELP_KEYW : 0;
+		const char *what = i < key_help_count ? key_help[i].what : legend;
+		int l = canvas_wrap_lines(in.w - kx, what);
+		if (y + l > in.y + in.h) {   /* a short screen: say where the rest is */
+			int ly = y < in.y + in.h ? y : in.y + in.h - 1;
+			canvas_fill(s, in.x, ly, in.w, 1, ' ', ROLE_NORMAL);
+			canvas_text(s, in.x, ly, ROLE_DIM, "… more in man attnviz");
+			break;
+		}
+		if (i < key_help_count)
+			canvas_text(s, in.x, y, ROLE_LABEL, key_help[i].keys);
+		canvas_wrap(s, in.x + kx, y, in.w - kx, l, ROLE_NORMAL, what);
+		y += l ? l : 1;
+	}
 }
 
-static void picker_overlay(struct canvas *s, const struct picker *p)
+static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 {
-	int x, y, w, h;
-	overlay_box(s, 76, 20, "model (↑↓ choose, Enter load, d lesson's, Esc cancel)", &x, &y, &w, &h);
+	const struct picker *p = fi->picker;
+	struct rect in = overlay_box(s, 76, 20, "model (↑↓ choose, Enter load, / path, d lesson's, Esc)");
+	int x = in.x, y = in.y - 1, w = in.w, h = in.h + 1;
 	int listw = 26;
+	if (fi->picker_typing) {
+		/* The path prompt takes the first row, visible while typed. */
+		input_line(s, x, in.y, w, "path: ", fi->edit_line ? fi->edit_line : "");
+		y++, h--;
+	}
 	if (p->n == 0)
 		canvas_text(s, x, y + 1, ROLE_DIM, "no model files found");
 	int first = p->sel - (h - 2) + 1;
 	if (first < 0)
 		first = 0;
 	for (int i = first; i < p->n && i - first < h - 1; i++) {
-		char row[64];
-		snprintf(row, sizeof row, "%s %-22.22s", i == p->sel ? "▸" : " ", p->entries[i].id);
-		canvas_text(s, x, y + 1 + i - first, i == p->sel ? ROLE_ACCENT : ROLE_NORMAL, row);
+		char row[80];
+		snprintf(row, sizeof row, "%s %s", i == p->sel ? "▸" : " ", p->entries[i].id);
+		text_in(s, x, y + 1 + i - first, listw - 1, i == p->sel ? ROLE_ACCENT : ROLE_NORMAL, row);
 	}
+	if (p->n > first + h - 1)
+		canvas_printf(s, x, y + h - 1, ROLE_DIM, "  +%d more ↓", p->n - (first + h - 1));
 	int px = x + listw + 1, pw = w - listw - 1;
 	if (p->n == 0)
 		return;
@@ -207,54 +305,87 @@ static void picker_overlay(struct canvas *s, const struct picker *p)
 		return;
 	}
 	const struct model *m = &p->preview;
-	char a[64], b[64];
+	char line[200];
 	canvas_wrap(s, px, y + 1, pw, 2, ROLE_LABEL, m->name);
-	canvas_printf(s, px, y + 3, ROLE_NORMAL, "%s, %lld layers", model_kind_name(m->kind), (long long)m->layers);
-	canvas_printf(s, px, y + 4, ROLE_NORMAL, "%lld heads, %lld KV heads × %lld", (long long)m->heads,
-		      (long long)m->kv_heads, (long long)m->head_dim);
-	if (m->kind == ATTN_MLA)
-		canvas_printf(s, px, y + 5, ROLE_NORMAL, "latent %lld + RoPE key %lld", (long long)m->kv_lora_rank,
-			      (long long)m->qk_rope_head_dim);
-	if (m->sliding_window)
-		canvas_printf(s, px, y + 6, ROLE_NORMAL, "window %lld, pattern %lld", (long long)m->sliding_window,
-			      (long long)m->swa_pattern);
+	snprintf(line, sizeof line, "%s, %lld layers", model_kind_name(m->kind), (long long)m->layers);
+	canvas_wrap(s, px, y + 3, pw, 1, ROLE_NORMAL, line);
+	snprintf(line, sizeof line, "%lld heads, %lld KV heads × %lld", (long long)m->heads, (long long)m->kv_heads,
+		 (long long)m->head_dim);
+	canvas_wrap(s, px, y + 4, pw, 1, ROLE_NORMAL, line);
+	if (m->kind == ATTN_MLA) {
+		snprintf(line, sizeof line, "latent %lld + RoPE key %lld", (long long)m->kv_lora_rank,
+			 (long long)m->qk_rope_head_dim);
+		canvas_wrap(s, px, y + 5, pw, 1, ROLE_NORMAL, line);
+	}
+	if (m->sliding_window) {
+		snprintf(line, sizeof line, "window %lld, pattern %lld", (long long)m->sliding_window,
+			 (long long)m->swa_pattern);
+		canvas_wrap(s, px, y + 6, pw, 1, ROLE_NORMAL, line);
+	}
 	int64_t per = size_kv_bytes_token(m);   /* every layer that keeps a cache, per token */
-	snprintf(a, sizeof a, "%lld", (long long)per);
-	snprintf(b, sizeof b, "%.2f", per * 131072.0 / (1024.0 * 1024 * 1024));
-	canvas_printf(s, px, y + 8, ROLE_ACCENT, "KV %s bytes/token (%s)", a, model_cache_name(m->k_type));
-	canvas_printf(s, px, y + 9, ROLE_NORMAL, "%s GiB at 128K, all layers global", b);
-	canvas_printf(s, px, y + 10, ROLE_NORMAL, "trained ctx %lld, RoPE base %g", (long long)m->ctx_train,
-		      m->rope_base);
+	snprintf(line, sizeof line, "KV %lld bytes/token (%s)", (long long)per, model_cache_name(m->k_type));
+	canvas_wrap(s, px, y + 8, pw, 1, ROLE_ACCENT, line);
+	snprintf(line, sizeof line, "%.2f GiB at 128K without windows", per * 131072.0 / (1024.0 * 1024 * 1024));
+	canvas_wrap(s, px, y + 9, pw, 1, ROLE_NORMAL, line);
+	snprintf(line, sizeof line, "trained ctx %lld, RoPE base %g", (long long)m->ctx_train, m->rope_base);
+	canvas_wrap(s, px, y + 10, pw, 1, ROLE_NORMAL, line);
 	canvas_wrap(s, px, y + 12, pw, h - 12, ROLE_DIM, m->source);
 }
 
+/* Each parameter: "name = value" (the value whole, wrapped), its help
+ * wrapped under it; the typed line last. */
 static void edit_overlay(struct canvas *s, const struct frame_info *fi)
 {
 	const struct params *p = &fi->run->params;
-	int x, y, w, h;
-	overlay_box(s, 76, p->n + 7, "parameters (type KEY=VALUE, Enter apply, Esc cancel)", &x, &y, &w, &h);
-	for (int i = 0; i < p->n && i < h - 3; i++) {
-		char row[300];
+	int w = s->w - 2 < 76 ? s->w - 2 : 76, iw = w - 4;
+	char row[300];
+	int rows = 0;
+	for (int i = 0; i < p->n; i++) {
 		snprintf(row, sizeof row, "%-10s = %s", p->specs[i].name, p->val[i].text);
-		canvas_text(s, x, y + i, p->val[i].is_default ? ROLE_NORMAL : ROLE_ACCENT, row);
-		canvas_text(s, x + 40, y + i, ROLE_DIM, p->specs[i].help);
+		rows += canvas_wrap_lines(iw, row) + canvas_wrap_lines(iw - 13, p->specs[i].help);
 	}
+	struct rect in = overlay_box(s, w, (p->n ? rows : 1) + 4, "parameters (type KEY=VALUE, Enter apply, Esc; R defaults)");
+	int y = in.y, bottom = in.y + in.h - 2;
 	if (p->n == 0)
-		canvas_text(s, x, y, ROLE_DIM, "this scene has no parameters");
-	char line[300];
-	snprintf(line, sizeof line, "> %s_", fi->edit_line ? fi->edit_line : "");
-	canvas_text(s, x, y + h - 1, ROLE_ACCENT, line);
+		canvas_text(s, in.x, y, ROLE_DIM, "this scene has no parameters");
+	for (int i = 0; i < p->n; i++) {
+		snprintf(row, sizeof row, "%-10s = %s", p->specs[i].name, p->val[i].text);
+		int need = canvas_wrap_lines(iw, row) + canvas_wrap_lines(iw - 13, p->specs[i].help);
+		if (y + need > bottom) {
+			canvas_printf(s, in.x, bottom - 1 > y ? bottom - 1 : y, ROLE_DIM, "+%d more parameters (KEY=VALUE sets them too)",
+				      p->n - i);
+			break;
+		}
+		y += canvas_wrap(s, in.x, y, iw, bottom - y, p->val[i].is_default ? ROLE_NORMAL : ROLE_ACCENT, row);
+		y += canvas_wrap(s, in.x + 13, y, iw - 13, bottom - y, ROLE_DIM, p->specs[i].help);
+	}
+	input_line(s, in.x, in.y + in.h - 1, iw, "> ", fi->edit_line ? fi->edit_line : "");
+}
+
+#define SCENES_W 64
+
+static struct rect scenes_rect(const struct canvas *s, const struct frame_info *fi)
+{
+	return overlay_rect(s, SCENES_W, fi->reg->n + 2);
+}
+
+/* The scene list, scrolled so the highlighted row is in view. */
+static int scenes_first(const struct frame_info *fi, int rows)
+{
+	int first = fi->scene_sel - rows + 1;
+	return first < 0 ? 0 : first;
 }
 
 static void scenes_overlay(struct canvas *s, const struct frame_info *fi)
 {
-	int x, y, w, h;
-	overlay_box(s, 64, fi->reg->n + 2, "scenes (↑↓ Enter, or click)", &x, &y, &w, &h);
-	for (int i = 0; i < fi->reg->n && i < h; i++) {
+	struct rect r = scenes_rect(s, fi);
+	struct rect in = overlay_box(s, r.w, r.h, "scenes (↑↓ Enter, a number, or click)");
+	int first = scenes_first(fi, in.h);
+	for (int i = first; i < fi->reg->n && i - first < in.h; i++) {
 		char row[160];
 		snprintf(row, sizeof row, "%s%2d  %-14s %s", i == fi->scene_sel ? "▸" : " ", fi->reg->defs[i].file.order,
 			 fi->reg->defs[i].cls->id, fi->reg->defs[i].file.title);
-		canvas_text(s, x - 1, y + i, i == fi->scene_sel ? ROLE_ACCENT : ROLE_NORMAL, row);
+		text_in(s, in.x - 1, in.y + i - first, in.w + 1, i == fi->scene_sel ? ROLE_ACCENT : ROLE_NORMAL, row);
 	}
 }
 
@@ -336,8 +467,8 @@ int frame_explain_page(int h)
 /* The w pane: the scene's --explain text, wrapped, scrolled to fi->explain_top. */
 static void explain_overlay(struct canvas *s, const struct frame_info *fi)
 {
-	int x, y, w, h;
-	overlay_box(s, s->w - 2, s->h - 2, "explain (↑↓ PgUp PgDn scroll, w or Esc close)", &x, &y, &w, &h);
+	struct rect in = overlay_box(s, s->w - 2, s->h - 2, "explain (↑↓ PgUp PgDn scroll, w or Esc close)");
+	int x = in.x, y = in.y, w = in.w, h = in.h;
 	if (!fi->explain) {
 		canvas_text(s, x, y, ROLE_DIM, "nothing to explain: the summary is not available");
 		return;
@@ -351,11 +482,10 @@ static void explain_overlay(struct canvas *s, const struct frame_info *fi)
 
 int frame_scene_at(const struct canvas *s, const struct frame_info *fi, int x, int y)
 {
-	int w = 64 > s->w - 2 ? s->w - 2 : 64, h = fi->reg->n + 2 > s->h - 2 ? s->h - 2 : fi->reg->n + 2;
-	int bx = (s->w - w) / 2, by = (s->h - h) / 2;
-	if (x <= bx || x >= bx + w - 1 || y <= by || y >= by + h - 1)
+	struct rect r = scenes_rect(s, fi);
+	if (x <= r.x || x >= r.x + r.w - 1 || y <= r.y || y >= r.y + r.h - 1)
 		return -1;
-	int i = y - by - 1;
+	int i = scenes_first(fi, r.h - 2) + y - r.y - 1;
 	return i < fi->reg->n ? i : -1;
 }
 
@@ -373,26 +503,32 @@ void frame_compose(struct canvas *s, const struct frame_info *fi, const struct v
 
 	title_bar(s, fi);
 	for (int y = 1; y < s->h - 1; y++) {
-		canvas_put(s, 0, y, 0x2502, ROLE_DIM);
-		canvas_put(s, s->w - 1, y, 0x2502, ROLE_DIM);
+		canvas_put(s, 0, y, GLYPH_VLINE, ROLE_DIM);
+		canvas_put(s, s->w - 1, y, GLYPH_VLINE, ROLE_DIM);
 	}
-	canvas_vline(s, sep, 1, ph, 0x2502, ROLE_DIM);
+	canvas_vline(s, sep, 1, ph, GLYPH_VLINE, ROLE_DIM);
 	for (int y2 = nar_y - 1; y2 <= sum_y - 1; y2 += sum_y - nar_y) {
-		canvas_hline(s, 1, y2, s->w - 2, 0x2500, ROLE_DIM);
-		canvas_put(s, 0, y2, 0x251c, ROLE_DIM);
-		canvas_put(s, s->w - 1, y2, 0x2524, ROLE_DIM);
+		canvas_hline(s, 1, y2, s->w - 2, GLYPH_HLINE, ROLE_DIM);
+		canvas_put(s, 0, y2, GLYPH_TEE_RIGHT, ROLE_DIM);
+		canvas_put(s, s->w - 1, y2, GLYPH_TEE_LEFT, ROLE_DIM);
 	}
-	canvas_put(s, sep, nar_y - 1, 0x2534, ROLE_DIM);
+	canvas_put(s, sep, nar_y - 1, GLYPH_TEE_UP, ROLE_DIM);
 
 	blit(s, view->pic, 2, 1);
 	blit(s, view->side, sep + 2, 1);
 	canvas_wrap(s, 2, nar_y, s->w - 4, FRAME_NARRATION_ROWS, ROLE_NORMAL, view->narration);
 	summary_pane(s, fi, sum_y);
 	key_bar(s, fi);
+	if (fi->message && *fi->message && utf8_width(fi->message) + 2 > s->w - 2) {
+		/* A message too long for the key bar takes the summary's rows, whole, until the next key. */
+		canvas_fill(s, 1, sum_y, s->w - 2, FRAME_SUMMARY_ROWS, ' ', ROLE_NORMAL);
+		canvas_wrap(s, 2, sum_y, s->w - 4, FRAME_SUMMARY_ROWS, fi->message_is_error ? ROLE_FAIL : ROLE_ACCENT,
+			    fi->message);
+	}
 
 	switch (fi->overlay) {
 	case OVERLAY_HELP: help_overlay(s); break;
-	case OVERLAY_PICKER: picker_overlay(s, fi->picker); break;
+	case OVERLAY_PICKER: picker_overlay(s, fi); break;
 	case OVERLAY_EDIT: edit_overlay(s, fi); break;
 	case OVERLAY_SCENES: scenes_overlay(s, fi); break;
 	case OVERLAY_EXPLAIN: explain_overlay(s, fi); break;

@@ -37,7 +37,8 @@ struct frame_info {
 	int message_is_error;
 	enum overlay overlay;
 	const struct picker *picker;
-	const char *edit_line;         /* the editor's input */
+	const char *edit_line;         /* the editor's input, or the picker's typed path */
+	int picker_typing;             /* the picker shows edit_line as a path being typed */
 	int scene_sel;                 /* the scene list's highlighted row */
 	int busy;                      /* the scene measures in the background (x cancels) */
 	const char *explain;           /* the w pane's text (--explain of the scene), or NULL */

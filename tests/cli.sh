@@ -75,7 +75,15 @@ err_case "cli: vector with 3 components" "values: a vector has 2 components" --s
 err_case "cli: --set for all names no scene" "nope: unknown parameter" --summary all --set nope=1
 err_case "cli: interactive without a terminal" "needs a terminal" -s 2 </dev/null
 err_case "cli: unknown model" "no model 'no-such-model'" --summary online-softmax -m no-such-model
-err_case "cli: dump into a missing dir" "not a directory" --dump-tensors "$tmp/missing" -s tiled
+err_case "cli: dump under a missing dir" "No such file or directory" --dump-tensors "$tmp/missing/deeper" -s tiled
+: > "$tmp/afile"
+err_case "cli: dump into a file" "not a directory" --dump-tensors "$tmp/afile" -s tiled
+"$ATTNVIZ" --dump-tensors "$tmp/made" -s tiled && [ -f "$tmp/made/q.npy" ]; expect_eq "cli: --dump-tensors makes a missing directory" $? 0
+# Paired parameters change length together, in either order (DESIGN section 2).
+"$ATTNVIZ" --summary online-row --set scores=1,2,3,4 --set values=1:0,0:1,1:1,2:2 >/dev/null
+expect_eq "cli: online-row takes 4 scores and 4 values together" $? 0
+"$ATTNVIZ" --summary online-row --set values=1:0,0:1 --set scores=1,2 >/dev/null
+expect_eq "cli: online-row takes 2 values and 2 scores together" $? 0
 
 # Every scene's --print reproduces the lesson's printed output (tests/lesson/, copied from the lesson text).
 for f in tests/lesson/*.txt; do

@@ -40,18 +40,18 @@ expect_screen() {   # NAME PANE TEXT
 
 start a 100 30 -s online-softmax
 expect_screen "tmux: starts on the chosen scene" a "Online softmax in one pass"
-expect_screen "tmux: step counter at 0" a "step 0/7"
+expect_screen "tmux: step counter at 0" a "step 0/8"
 T send-keys -t a Right Right Right Right
-expect_screen "tmux: four steps forward" a "step 4/7"
+expect_screen "tmux: four steps forward" a "step 4/8"
 expect_screen "tmux: the rescale fires at x[3]" a "RESCALE"
 expect_screen "tmux: narration with the step's numbers" a "raises the max from 3 to 5"
 T send-keys -t a Left
-expect_screen "tmux: one step back" a "step 3/7"
+expect_screen "tmux: one step back" a "step 3/8"
 T send-keys -t a End
-expect_screen "tmux: End goes to the last step" a "step 7/7"
+expect_screen "tmux: End goes to the last step" a "step 8/8"
 expect_screen "tmux: summary pane all checks pass" a "✓ all 21 checks pass"
 T send-keys -t a Home
-expect_screen "tmux: Home goes to step 0" a "step 0/7"
+expect_screen "tmux: Home goes to step 0" a "step 0/8"
 T resize-window -t a -x 50 -y 12
 expect_screen "tmux: too small screen" a "terminal too small (need 70×20)"
 T resize-window -t a -x 120 -y 40
@@ -76,27 +76,33 @@ expect_screen "tmux: a bad value shows its error" a "scores: not a number: 'oops
 T send-keys -t a Escape
 T send-keys -t a l
 expect_screen "tmux: the scene still runs after the error" a "step 1/7"
+T send-keys -t a e
+T send-keys -t a -l "scores=1,2,3,4 values=1:0,0:1,1:1,2:2"
+T send-keys -t a Enter
+expect_screen "tmux: scores and values change length in one line" a "parameters applied"
+expect_screen "tmux: the scene has four keys now" a "step 1/5"
 T send-keys -t a q
 expect_screen "tmux: q quits with status 0" a "EXITED 0"
 expect_screen "tmux: terminal restored (icanon, echo)" a "icanon echo"
 if screen a | grep -q "attnviz ──"; then fail "tmux: screen left drawn after quit"; else ok "tmux: alternate screen left"; fi
 
-start b 100 30 -s 2
-expect_screen "tmux: second session up" b "step 0/7"
+# The pane's shell ignores SIGINT so that it outlives attnviz and prints its status.
+T new-session -d -s b -x 100 -y 30 "trap '' INT; env LC_ALL=C.UTF-8 TERM=screen-256color ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ATTNVIZ_MODELS' $bin -s 2; echo EXITED \$?; stty -a | tr ' ;' '\n\n' | grep -x -e icanon -e echo | tr '\n' ' '; echo; sleep 60"
+expect_screen "tmux: second session up" b "step 0/8"
 T send-keys -t b C-c
-expect_screen "tmux: Ctrl-C quits" b "EXITED"
+expect_screen "tmux: Ctrl-C quits, dying by SIGINT (130)" b "EXITED 130"
 expect_screen "tmux: terminal restored after Ctrl-C" b "icanon echo"
 
 start c 100 30 -s 2
-expect_screen "tmux: third session up" c "step 0/7"
+expect_screen "tmux: third session up" c "step 0/8"
 pid=$(pgrep -f "^$bin -s 2" | head -1)
 [ -n "$pid" ] && kill -TERM "$pid"
-expect_screen "tmux: SIGTERM quits" c "EXITED"
+expect_screen "tmux: SIGTERM quits, dying by SIGTERM (143)" c "EXITED 143"
 expect_screen "tmux: terminal restored after SIGTERM" c "icanon echo"
 
 start d 100 30 -s 2
-T send-keys -t d a
-expect_screen "tmux: autoplay advances on its own" d "step 3/7"
+T send-keys -t d + + + + + + a
+expect_screen "tmux: autoplay advances on its own" d "step 3/8"
 expect_screen "tmux: autoplay stops at the end" d "autoplay: last step reached"
 T send-keys -t d q
 expect_screen "tmux: quit after autoplay" d "EXITED 0"
@@ -147,6 +153,44 @@ expect_screen "tmux: d returns to the lesson's model" f "── llama3-8b "
 T send-keys -t f q
 expect_screen "tmux: picker session quits" f "EXITED 0"
 rm -rf "$mdir"
+
+# The picker's path is typed in view, with a cursor; after a failed load the
+# text stays there to be corrected.
+start j 80 24 -s gqa
+expect_screen "tmux: 80x24 session up" j "step 0/"
+T send-keys -t j m
+wait_for j "model (↑↓ choose" || true
+T send-keys -t j /
+T send-keys -t j -l "no-such-mod"
+expect_screen "tmux: the typed path is visible" j "path: no-such-mod█"
+T send-keys -t j Enter
+expect_screen "tmux: a failed load says why" j "no model 'no-such-mod'"
+expect_screen "tmux: the failed path stays visible" j "path: no-such-mod█"
+T send-keys -t j BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace
+T send-keys -t j -l "llama3-70b"
+expect_screen "tmux: the corrected path is what is shown" j "path: llama3-70b█"
+T send-keys -t j Enter
+expect_screen "tmux: the corrected path loads" j "model: Llama 3 70B"
+# Scenes 10 and up: two digits; R puts the parameters back.
+T send-keys -t j 1 1
+expect_screen "tmux: 1 then 1 jumps to scene 11" j "11/"
+T send-keys -t j 2
+expect_screen "tmux: 2 jumps to scene 2 at once" j "2/"
+T send-keys -t j 1 Enter
+expect_screen "tmux: 1 Enter jumps to scene 1" j "── 1/"
+T send-keys -t j s 1 2
+expect_screen "tmux: a number in the scene list jumps (12)" j "12/"
+T send-keys -t j 2 e
+T send-keys -t j -l "x=1,2"
+T send-keys -t j Enter
+expect_screen "tmux: a parameter set" j "parameters applied"
+T send-keys -t j R
+expect_screen "tmux: R puts the defaults back" j "parameters back to the scene file's defaults"
+expect_screen "tmux: the default scores are back" j "x[5]"
+# The bottom-right corner of the frame is drawn.
+if screen j | tail -1 | grep -q "┘$"; then ok "tmux: the frame's bottom-right corner"; else fail "tmux: no bottom-right corner ($(screen j | tail -1))"; fi
+T send-keys -t j q
+expect_screen "tmux: 80x24 session quits" j "EXITED 0"
 
 # The benchmark scene: measures in the background, the screen stays live, x cancels.
 start g 120 40 -s bench --set n=64,128

@@ -292,10 +292,18 @@ int cli_run(const struct app *a, const struct cli_options *o)
 		return cli_cast(a, o);
 	case MODE_DUMP: {
 		struct stat st;
-		if (stat(o->dump_dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		/* A directory that does not exist yet is made (one level, like mkdir). */
+		int rc = stat(o->dump_dir, &st);
+		const char *why = "not a directory";
+		if (rc < 0 && errno == ENOENT) {
+			rc = mkdir(o->dump_dir, 0777) == 0 ? stat(o->dump_dir, &st) : -1;
+			if (rc < 0)
+				why = strerror(errno);
+		}
+		if (rc < 0 || !S_ISDIR(st.st_mode)) {
 			char shown[300];
 			err_clean(shown, sizeof shown, o->dump_dir);
-			fprintf(stderr, "attnviz: %s: not a directory\n", shown);
+			fprintf(stderr, "attnviz: %s: %s\n", shown, why);
 			return 2;
 		}
 		return each_scene(a, o);

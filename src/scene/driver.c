@@ -267,6 +267,35 @@ int run_set_line(struct run *r, const char *line, char *err, size_t errlen)
 	return run_set_many(r, parts, n, 0, err, errlen);
 }
 
+int run_set_all(struct run *r, const char *const *assignments, int n, char *err, size_t errlen)
+{
+	return run_set_many(r, assignments, n, 0, err, errlen);
+}
+
+int run_reset_params(struct run *r, char *err, size_t errlen)
+{
+	struct params *p = malloc(sizeof *p);
+	if (!p || params_copy(p, &r->params) < 0) {
+		free(p);
+		err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
+		return -1;
+	}
+	for (int i = 0; i < p->n; i++) {
+		int dim = p->specs[i].type == PARAM_VECS ? p->specs[i].dim : 1;
+		param_value_free(&p->val[i]);
+		if (param_value_copy(&p->val[i], &p->def[i], dim) < 0) {
+			params_free(p);
+			free(p);
+			err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
+			return -1;
+		}
+	}
+	int rc = restart_with(r, p, err, errlen);
+	params_free(p);
+	free(p);
+	return rc;
+}
+
 int run_set_model(struct run *r, const struct model *m, char *err, size_t errlen)
 {
 	if (!r->def->file.model[0]) {

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <wchar.h>
 
+#include "glyph.h"
+
 static SCREEN *screen;
 static int started, use_utf8, use_color;
 static volatile sig_atomic_t quit_flag;
@@ -37,13 +39,17 @@ static const struct {
 
 static void on_signal(int sig)
 {
-	(void)sig;
-	quit_flag = 1;
+	quit_flag = sig;
 }
 
 int term_quit_requested(void)
 {
 	return quit_flag != 0;
+}
+
+int term_quit_signal(void)
+{
+	return (int)quit_flag;
 }
 
 int term_utf8(void)
@@ -107,41 +113,37 @@ void term_size(int *w, int *h)
 	getmaxyx(stdscr, *h, *w);
 }
 
-/* ASCII stand-ins for the glyphs scenes use, for a locale that is not UTF-8. */
+/* ASCII for a locale that is not UTF-8: boxes from the terminal's
+ * line-drawing set, every other glyph from glyph.c's table. */
 static chtype ascii_glyph(uint32_t ch)
 {
 	switch (ch) {
-	case 0x2500: return ACS_HLINE;
-	case 0x2502: return ACS_VLINE;
-	case 0x250c: return ACS_ULCORNER;
-	case 0x2510: return ACS_URCORNER;
-	case 0x2514: return ACS_LLCORNER;
-	case 0x2518: return ACS_LRCORNER;
-	case 0x251c: return ACS_LTEE;
-	case 0x2524: return ACS_RTEE;
-	case 0x252c: return ACS_TTEE;
-	case 0x2534: return ACS_BTEE;
-	case 0x253c: return ACS_PLUS;
-	case 0x2588: case 0x2589: case 0x258a: case 0x258b: case 0x258c: case 0x2593: return '#';
-	case 0x258d: case 0x258e: case 0x258f: case 0x2592: return ':';
-	case 0x2591: case 0x00b7: case 0x2026: return '.';
-	case 0x25cf: case 0x25cb: case 0x25ef: return 'o';
-	case 0x25c6: case 0x2605: return '*';
-	case 0x25b8: case 0x25b6: case 0x2192: case 0x2265: return '>';
-	case 0x2190: case 0x2264: return '<';
-	case 0x2191: return '^';
-	case 0x2193: return 'v';
-	case 0x2713: return '+';
-	case 0x2717: case 0x00d7: return 'x';
-	case 0x2212: case 0x2013: case 0x2014: return '-';
-	case 0x221e: return '~';
-	case 0x221a: return 'V';
-	case 0x03b8: return 't';
-	case 0x03c0: return 'p';
-	case 0x00b2: return '2';
-	case 0x2248: return '~';
+	case GLYPH_HLINE: return ACS_HLINE;
+	case GLYPH_VLINE: return ACS_VLINE;
+	case GLYPH_TOP_LEFT: return ACS_ULCORNER;
+	case GLYPH_TOP_RIGHT: return ACS_URCORNER;
+	case GLYPH_BOTTOM_LEFT: return ACS_LLCORNER;
+	case GLYPH_BOTTOM_RIGHT: return ACS_LRCORNER;
+	case GLYPH_TEE_RIGHT: return ACS_LTEE;
+	case GLYPH_TEE_LEFT: return ACS_RTEE;
+	case GLYPH_TEE_DOWN: return ACS_TTEE;
+	case GLYPH_TEE_UP: return ACS_BTEE;
+	case GLYPH_CROSS: return ACS_PLUS;
 	}
-	return ch < 0x80 ? (chtype)ch : '?';
+	return (chtype)(unsigned char)glyph_ascii(ch);
+}
+
+/* The cell's character with its role's attributes. */
+static void cell_char(const struct cell *cell, cchar_t *cc, chtype *ch)
+{
+	int role = cell->role < ROLE_COUNT ? cell->role : ROLE_NORMAL;
+	attr_t a = use_color ? roles[role].color_attr : roles[role].mono_attr;
+	short pair = use_color ? (short)role : 0;
+	wchar_t wc[2] = {(wchar_t)cell->ch, 0};
+	if (wcwidth(wc[0]) != 1)
+		wc[0] = L'?';
+	setcchar(cc, wc, a, pair, NULL);
+	*ch = ascii_glyph(cell->ch) | a | COLOR_PAIR(pair);
 }
 
 void term_blit(const struct canvas *c)
@@ -151,22 +153,31 @@ void term_blit(const struct canvas *c)
 	erase();
 	for (int y = 0; y < c->h && y < h; y++)
 		for (int x = 0; x < c->w && x < w; x++) {
-			const struct cell *cell = canvas_at(c, x, y);
-			int role = cell->role < ROLE_COUNT ? cell->role : ROLE_NORMAL;
-			attr_t a = use_color ? roles[role].color_attr : roles[role].mono_attr;
-			short pair = use_color ? (short)role : 0;
+			cchar_t cc;
+			chtype ch;
 			if (y == h - 1 && x == w - 1)
-				continue;   /* writing the last cell would scroll some terminals */
-			if (use_utf8) {
-				wchar_t wc[2] = {(wchar_t)cell->ch, 0};
-				cchar_t cc;
-				if (wcwidth(wc[0]) != 1)
-					wc[0] = L'?';
-				setcchar(&cc, wc, a, pair, NULL);
+				continue;   /* writing the last cell would scroll some terminals: below */
+			cell_char(canvas_at(c, x, y), &cc, &ch);
+			if (use_utf8)
 				mvadd_wch(y, x, &cc);
-			} else {
-				mvaddch(y, x, ascii_glyph(cell->ch) | a | COLOR_PAIR(pair));
-			}
+			else
+				mvaddch(y, x, ch);
 		}
+	if (c->w >= w && c->h >= h && w >= 2) {
+		/* The bottom-right corner: write it one column to the left, then insert
+		 * the cell that belongs there, which pushes it into place without the
+		 * cursor ever passing the last cell. */
+		cchar_t cc, cc2;
+		chtype ch, ch2;
+		cell_char(canvas_at(c, w - 1, h - 1), &cc, &ch);
+		cell_char(canvas_at(c, w - 2, h - 1), &cc2, &ch2);
+		if (use_utf8) {
+			mvadd_wch(h - 1, w - 2, &cc);
+			mvins_wch(h - 1, w - 2, &cc2);
+		} else {
+			mvaddch(h - 1, w - 2, ch);
+			mvinsch(h - 1, w - 2, ch2);
+		}
+	}
 	refresh();
 }

@@ -25,6 +25,9 @@ void term_size(int *w, int *h);
 void term_blit(const struct canvas *c);
 /* A signal asked us to quit. */
 int term_quit_requested(void);
+/* The signal that asked to quit (SIGINT, SIGTERM, SIGHUP), or 0.  After
+ * term_stop the program should die by it, so the shell sees 128 + sig. */
+int term_quit_signal(void);
 /* The locale draws Unicode; else glyphs map to ASCII. */
 int term_utf8(void);
 

@@ -9,6 +9,7 @@
 
 #include <curses.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -22,7 +23,15 @@
 #include "util/err.h"
 
 #define SPEED_MIN 50
-#define SPEED_MAX 4000
+#define SPEED_MAX 8000
+/* Autoplay dwells on a step for speed_ms plus speed_ms / WORD_SHARE for each
+ * word of its narration: at the default, 1.5 s and a quarter second a word,
+ * about the pace of reading aloud. */
+#define SPEED_DEFAULT 1500
+#define WORD_SHARE 6
+/* A first digit that may begin a two-digit scene number waits this long for
+ * the second (Enter jumps at once). */
+#define JUMP_WAIT_MS 1500
 
 struct ui {
 	const struct registry *reg;   /* the app's */
@@ -41,6 +50,7 @@ struct ui {
 	int picker_typing;         /* typing a path in the picker */
 	char edit[256];
 	int scene_sel;
+	int jump;                  /* a first digit typed, waiting for a second (0: none) */
 	struct canvas *screen;
 	struct view view;
 	int unattended;            /* --frames or --keys: autoplay wraps across scenes */
@@ -245,6 +255,8 @@ static void explain_key(struct ui *u, int key, int fkey)
 		u->explain_top = 0;
 }
 
+static int key_digit(struct ui *u, int key, int fkey);
+
 static void key_overlay(struct ui *u, int key, int fkey)
 {
 	char err[700];
@@ -265,7 +277,7 @@ static void key_overlay(struct ui *u, int key, int fkey)
 		if (line_input(u, key, fkey)) {
 			if (!u->edit[0]) {
 				u->overlay = OVERLAY_NONE;
-			} else if (run_set(cur(u), u->edit, err, sizeof err) < 0) {
+			} else if (run_set_line(cur(u), u->edit, err, sizeof err) < 0) {
 				say(u, 1, err);
 			} else {
 				say(u, 0, "parameters applied");
@@ -306,8 +318,12 @@ static void key_overlay(struct ui *u, int key, int fkey)
 		else if (!fkey && (key == '\r' || key == '\n')) {
 			go_scene(u, u->scene_sel);
 			u->overlay = OVERLAY_NONE;
-		} else if (!fkey && (key == 'q' || key == 's'))
+		} else if (!fkey && (key == 'q' || key == 's')) {
 			u->overlay = OVERLAY_NONE;
+		} else if (!fkey && key >= '1' && key <= '9') {
+			u->overlay = OVERLAY_NONE;   /* a number jumps, as outside the list */
+			key_digit(u, key, fkey);
+		}
 		break;
 	case OVERLAY_NONE:
 		break;
@@ -328,13 +344,69 @@ static void step_autoplay(struct ui *u)
 	}
 }
 
+/* How long autoplay stays on the step on screen: longer narrations longer. */
+static int dwell_ms(const struct ui *u)
+{
+	int words = 0, in_word = 0;
+	for (const char *p = u->view.narration; *p; p++) {
+		int sp = *p == ' ' || *p == '\n';
+		words += !sp && !in_word;
+		in_word = !sp;
+	}
+	return u->speed_ms + words * (u->speed_ms / WORD_SHARE);
+}
+
+/* Jump to scene number n (1-based); a number without a scene says so. */
+static void jump_to(struct ui *u, int n)
+{
+	char msg[80];
+	u->jump = 0;
+	if (n >= 1 && n <= u->reg->n) {
+		go_scene(u, n - 1);
+		return;
+	}
+	snprintf(msg, sizeof msg, "no scene %d (1 to %d; s lists them)", n, u->reg->n);
+	say(u, 1, msg);
+}
+
+/* A digit outside overlays: jump at once when no longer number begins with
+ * it, else wait for a second digit.  Returns 1 when the key was taken. */
+static int key_digit(struct ui *u, int key, int fkey)
+{
+	char msg[120];
+	if (u->jump) {
+		if (!fkey && key >= '0' && key <= '9') {
+			jump_to(u, u->jump * 10 + key - '0');
+			return 1;
+		}
+		int first = u->jump;
+		jump_to(u, first);
+		return !fkey && (key == '\r' || key == '\n');   /* Enter only confirms */
+	}
+	if (fkey || key < '1' || key > '9')
+		return 0;
+	int d = key - '0';
+	if (d * 10 > u->reg->n) {
+		jump_to(u, d);
+		return 1;
+	}
+	u->jump = d;
+	snprintf(msg, sizeof msg, "scene %d… (a second digit for %d0–%d, Enter for %d)", d, d,
+		 d * 10 + 9 < u->reg->n ? d * 10 + 9 : u->reg->n, d);
+	say(u, 0, msg);
+	return 1;
+}
+
 /* Returns 1 to quit. */
 static int key_main(struct ui *u, int key, int fkey)
 {
 	struct run *r = cur(u);
-	enum action a = keys_action(key, fkey);
 	char msg[80];
 	u->message[0] = 0;
+	if (key_digit(u, key, fkey))
+		return 0;
+	r = cur(u);
+	enum action a = keys_action(key, fkey);
 	switch (a) {
 	case ACT_NEXT: run_goto(r, r->step + 1); break;
 	case ACT_PREV: run_goto(r, r->step - 1); break;
@@ -342,10 +414,7 @@ static int key_main(struct ui *u, int key, int fkey)
 	case ACT_LAST: run_goto(r, r->nsteps); break;
 	case ACT_NEXT_SCENE: go_scene(u, u->cur + 1); break;
 	case ACT_PREV_SCENE: go_scene(u, u->cur - 1); break;
-	case ACT_JUMP:
-		if (key - '1' < u->reg->n)
-			go_scene(u, key - '1');
-		break;
+	case ACT_JUMP: break;   /* digits: key_digit */
 	case ACT_AUTOPLAY:
 		u->autoplay = !u->autoplay;
 		if (u->autoplay && r->step >= r->nsteps)
@@ -355,7 +424,8 @@ static int key_main(struct ui *u, int key, int fkey)
 	case ACT_SLOWER:
 		u->speed_ms = a == ACT_FASTER ? u->speed_ms * 2 / 3 : u->speed_ms * 3 / 2;
 		u->speed_ms = u->speed_ms < SPEED_MIN ? SPEED_MIN : u->speed_ms > SPEED_MAX ? SPEED_MAX : u->speed_ms;
-		snprintf(msg, sizeof msg, "autoplay: one step every %d ms", u->speed_ms);
+		snprintf(msg, sizeof msg, "autoplay: %.1f s a step + %.2f s a word of narration", u->speed_ms / 1000.0,
+			 u->speed_ms / WORD_SHARE / 1000.0);
 		say(u, 0, msg);
 		break;
 	case ACT_RESET:
@@ -368,6 +438,18 @@ static int key_main(struct ui *u, int key, int fkey)
 			run_goto(r, 0);
 		}
 		break;
+	case ACT_RESET_PARAMS: {
+		char err[700];
+		if (params_at_default(&r->params)) {
+			say(u, 0, "parameters are the scene file's defaults already");
+		} else if (run_reset_params(r, err, sizeof err) < 0) {
+			say(u, 1, err);
+		} else {
+			u->sum_stale[u->cur] = 1;
+			say(u, 0, "parameters back to the scene file's defaults");
+		}
+		break;
+	}
 	case ACT_MODEL:
 		if (!r->def->file.model[0])
 			say(u, 0, "this scene uses no model; the picker sets the model for the scenes that do");
@@ -452,6 +534,7 @@ static void draw(struct ui *u)
 		.overlay = u->overlay,
 		.picker = &u->picker,
 		.edit_line = u->edit,
+		.picker_typing = u->picker_typing,
 		.scene_sel = u->scene_sel,
 		.busy = run_busy(cur(u)),
 		.explain = u->explain,
@@ -477,9 +560,11 @@ static void loop(struct ui *u)
 		 * a scene measuring in the background is redrawn five times a second
 		 * (drawn_busy, not busy now: a run that ended since the draw still gets
 		 * its last frame). */
-		int wait_ms = u->autoplay ? u->speed_ms : u->drawn_busy ? 200 : -1;
+		int wait_ms = u->autoplay ? dwell_ms(u) : u->drawn_busy ? 200 : -1;
 		if (u->drawn_busy && wait_ms > 200)
 			wait_ms = 200;
+		if (u->jump && (wait_ms < 0 || wait_ms > JUMP_WAIT_MS))
+			wait_ms = JUMP_WAIT_MS;
 		timeout(u->keys_mode ? -1 : u->unattended ? 0 : wait_ms);
 		wint_t wch;
 		int rc = get_wch(&wch);
@@ -489,6 +574,10 @@ static void loop(struct ui *u)
 			/* A timeout (autoplay's tick), a signal, or the end of a key file. */
 			if (u->unattended && u->frames < 0)
 				return;
+			if (u->jump) {   /* no second digit came: the first was the scene */
+				jump_to(u, u->jump);
+				continue;
+			}
 			if ((u->autoplay || u->unattended) && !(u->drawn_busy && !u->unattended))
 				step_autoplay(u);
 			continue;
@@ -549,7 +638,7 @@ int ui_main(const struct app *a, const struct cli_options *o)
 	u->unattended = o->keys_file || o->frames >= 0;
 	u->keys_mode = o->keys_file != NULL;
 	u->frames = o->frames;
-	u->speed_ms = 400;
+	u->speed_ms = SPEED_DEFAULT;
 	if (!u->unattended && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
 		err_print("interactive mode needs a terminal; use --print SCENE or --summary SCENE");
 		status = 2;
@@ -631,5 +720,11 @@ out:
 	if (u->rec_file)
 		fclose(u->rec_file);
 	ui_free(u);
+	if (term_quit_signal()) {
+		/* The terminal is restored: now die by the signal (exit 130, 143, 129). */
+		int sig = term_quit_signal();
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
 	return status;
 }
