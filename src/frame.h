@@ -21,7 +21,7 @@
 enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_PICKER, OVERLAY_EDIT, OVERLAY_SCENES };
 
 struct picker {
-	struct model_entry entries[128];
+	struct model_entry entries[MODEL_LIST_MAX];
 	int n;
 	int sel;
 	struct model preview;     /* the highlighted model, when it loads */

@@ -23,6 +23,7 @@ void cli_help(FILE *out)
 	      "       attnviz --list                                        scenes and models, one a line\n"
 	      "       attnviz --print SCENE|all [-m MODEL] [--set K=V]...   the scene's lesson tables as text\n"
 	      "       attnviz --summary SCENE|all [-m MODEL] [--set K=V]... key numbers, tab-separated\n"
+	      "       attnviz --export-model -m MODEL                       the model as an INI file\n"
 	      "       attnviz --check                                       every scene's checks; exit 1 on a failure\n"
 	      "       attnviz --dump-tensors DIR -s SCENE [--set K=V]...    write the scene's tensors as .npy\n"
 	      "       attnviz --bench [--format tsv] [--set K=V]...         real-size kernels timed here\n"
@@ -112,6 +113,9 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 			if (set_mode(o, MODE_DUMP, a, err, errlen) < 0 ||
 			    need_arg(argc, argv, &i, &o->dump_dir, err, errlen) < 0)
 				return -1;
+		} else if (is_opt(a, "--export-model")) {
+			if (set_mode(o, MODE_EXPORT, a, err, errlen) < 0)
+				return -1;
 		} else if (is_opt(a, "--bench")) {
 			if (set_mode(o, MODE_BENCH, a, err, errlen) < 0)
 				return -1;
@@ -153,6 +157,10 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 		err_set(err, errlen, NULL, 0, NULL, NULL, "--format goes with --bench");
 		return -1;
 	}
+	if (o->mode == MODE_EXPORT && !o->model) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "--export-model needs -m MODEL");
+		return -1;
+	}
 	if (o->mode == MODE_DUMP && !o->scene) {
 		err_set(err, errlen, NULL, 0, NULL, NULL, "--dump-tensors needs -s SCENE");
 		return -1;
@@ -188,18 +196,19 @@ int cli_open_run(struct run *r, const struct scene_def *def, const struct model 
 
 static void list(const struct registry *reg)
 {
-	static struct model_entry models[256];
+	static struct model m;
+	struct model_entry *models = malloc(MODEL_LIST_MAX * sizeof *models);
 	for (int i = 0; i < reg->n; i++)
 		printf("scene\t%d\t%s\t%s\n", reg->defs[i].file.order, reg->defs[i].cls->id, reg->defs[i].file.title);
-	int n = model_list(models, 256);
+	int n = models ? model_list(models, MODEL_LIST_MAX) : 0;
 	for (int i = 0; i < n; i++) {
-		struct model m;
 		char err[600];
 		if (model_load(&m, models[i].path, err, sizeof err) == 0)
 			printf("model\t%s\t%s\t%s\n", models[i].id, m.name, models[i].path);
 		else
 			printf("model\t%s\t(error: %s)\t%s\n", models[i].id, err, models[i].path);
 	}
+	free(models);
 }
 
 /* Every --set must name a parameter of at least one of the chosen scenes. */
@@ -323,6 +332,9 @@ int cli_run(const struct cli_options *o)
 	switch (o->mode) {
 	case MODE_LIST:
 		list(&reg);
+		break;
+	case MODE_EXPORT:
+		model_export(m, stdout);
 		break;
 	case MODE_CHECK:
 		each.scene = "all";

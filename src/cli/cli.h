@@ -12,7 +12,7 @@
 #define CLI_MAX_SETS 64
 
 enum cli_mode { MODE_TUI, MODE_LIST, MODE_PRINT, MODE_SUMMARY, MODE_CHECK, MODE_DUMP, MODE_BENCH,
-		MODE_HELP, MODE_VERSION };
+		MODE_EXPORT, MODE_HELP, MODE_VERSION };
 
 struct cli_options {
 	enum cli_mode mode;

@@ -362,6 +362,8 @@ static void record_origins(struct loader *L)
 			model_set_origin(m, f->key, "[%s] %s", f->section, f->key);
 		else if (f->need != REQ && (f->type == F_INT || f->type == F_REAL))
 			model_set_origin(m, f->key, "default: %g", f->def);
+		else if (f->type == F_FLAG || f->type == F_NOT_FLAG)
+			model_set_origin(m, f->key, "default: %g", f->def);
 		else if (f->need != REQ && f->type == F_WORD)
 			model_set_origin(m, f->key, "default: %s", f->words[(int)f->def]);
 	}
@@ -464,23 +466,22 @@ static int check_rules(struct loader *L)
 	if (m->experts > 0 && (m->experts_used < 1 || m->experts_used > m->experts))
 		return fail(L, "experts_used", "%lld of %lld experts (1 to experts)", (long long)m->experts_used,
 			    (long long)m->experts);
+	/* MLA: RoPE turns the decoupled key only.  head_dim and head_dim_v are
+	 * not tied to the [mla] sizes: a GGUF may give them in another form. */
 	if (m->kind == ATTN_MLA) {
 		if (m->qk_rope_head_dim % 2)
 			return fail(L, "qk_rope_head_dim", "RoPE rotates pairs: the dimension must be even");
-		if (m->head_dim != m->qk_nope_head_dim + m->qk_rope_head_dim)
-			return fail(L, "head_dim", "%lld is not qk_nope_head_dim + qk_rope_head_dim (%lld)",
-				    (long long)m->head_dim, (long long)(m->qk_nope_head_dim + m->qk_rope_head_dim));
-		if (m->head_dim_v != m->v_head_dim)
-			return fail(L, "head_dim_v", "%lld is not [mla] v_head_dim (%lld)", (long long)m->head_dim_v,
-				    (long long)m->v_head_dim);
 	} else if (m->head_dim % 2) {
 		return fail(L, "head_dim", "RoPE rotates pairs: the dimension must be even");
 	}
 	if (m->swa_pattern > 0 && m->sliding_window == 0)
 		return fail(L, "swa_pattern", "a layer pattern needs a sliding_window");
-	if (line_of(L, "layer_types") && m->sliding_window == 0 && model_local_layers(m) > 0)
+	int64_t sliding = 0;
+	for (int64_t il = 0; il < m->layers; il++)
+		sliding += m->layer_swa[il];
+	if (line_of(L, "layer_types") && m->sliding_window == 0 && sliding > 0)
 		return fail(L, "layer_types", "a sliding layer needs a sliding_window");
-	if (line_of(L, "layer_types") && m->sliding_window > 0 && model_local_layers(m) == 0 && !m->swa_ignored)
+	if (line_of(L, "layer_types") && m->sliding_window > 0 && sliding == 0)
 		return fail(L, "layer_types", "a sliding_window but no sliding layer");
 	if (line_of(L, "layer_types") && line_of(L, "swa_pattern"))
 		return fail(L, "layer_types", "give layer_types or swa_pattern, not both");
@@ -867,6 +868,10 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 		m->orig_ctx = m->ctx_train;
 	if (m->rope_factor <= 0)
 		m->rope_factor = 1;
+	if (m->beta_fast <= 0)
+		m->beta_fast = 32;   /* llama.cpp's YaRN defaults, as the INI loader's */
+	if (m->beta_slow <= 0)
+		m->beta_slow = 1;
 	/* a reader that gave one kv_heads for every layer */
 	int64_t most = 0, local = 0;
 	for (int64_t il = 0; il < m->layers; il++)
