@@ -42,13 +42,17 @@ static void real_text(char *buf, size_t len, double v)
 
 /* One key = value line, with a comment giving the value's origin when a
  * reader recorded one. */
-static void put(FILE *out, const struct model *m, const char *key, const char *value)
+static void put_from(FILE *out, const char *key, const char *value, const char *from)
 {
-	const char *from = model_origin(m, key);
 	int n = fprintf(out, "%-16s = %s", key, value);
 	if (from && *from)
 		fprintf(out, "%*s; %s", n < 38 ? 38 - n : 1, "", from);
 	fputc('\n', out);
+}
+
+static void put(FILE *out, const struct model *m, const char *key, const char *value)
+{
+	put_from(out, key, value, model_origin(m, key));
 }
 
 static void put_int(FILE *out, const struct model *m, const char *key, long long v)
@@ -144,8 +148,13 @@ void model_export(const struct model *m, FILE *out)
 	put_int(out, m, "sliding_window", m->sliding_window);
 	if (m->sliding_window) {
 		int64_t n = pattern_of(m);
-		if (n >= 0) {
+		if (n >= 0 && (n == m->swa_pattern || !model_origin(m, "layer_types"))) {
 			put_int(out, m, "swa_pattern", n);
+		} else if (n >= 0) {   /* per-layer types that a pattern gives exactly */
+			char num[24], from[128];
+			snprintf(num, sizeof num, "%lld", (long long)n);
+			snprintf(from, sizeof from, "the same layers as %.100s", model_origin(m, "layer_types"));
+			put_from(out, "swa_pattern", num, from);
 		} else {
 			static char list[MODEL_MAX_LAYERS * 8 + 1];
 			size_t at = 0;

@@ -774,10 +774,15 @@ int model_layer_is_local(const struct model *m, int64_t il)
 	/* Every reader fills layer_swa (model_finish from the pattern when a
 	 * reader gave only sliding_window and swa_pattern).  A window llama.cpp
 	 * does not read (swa_ignored: Mistral v0.1 under LLM_ARCH_LLAMA) leaves
-	 * every layer with a full cache. */
-	if (m->sliding_window == 0 || m->swa_ignored || il < 0 || il >= m->layers || il >= MODEL_MAX_LAYERS)
+	 * every layer with a full cache.  Past the last layer (a scene drawing
+	 * the pattern further) the rule of llama-hparams.cpp set_swa_pattern. */
+	if (m->sliding_window == 0 || m->swa_ignored || il < 0)
 		return 0;
-	return m->layer_swa[il] != 0;
+	if (il < m->layers && il < MODEL_MAX_LAYERS)
+		return m->layer_swa[il] != 0;
+	if (m->swa_pattern <= 0)
+		return 1;   /* a window without a pattern: every layer is local */
+	return il % m->swa_pattern < m->swa_pattern - 1;
 }
 
 int64_t model_pad(int64_t x, int64_t to)
