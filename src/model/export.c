@@ -92,20 +92,6 @@ static void put_text(FILE *out, const struct model *m, const char *key, const ch
 	put(out, m, key, quoted);
 }
 
-/* The swa_pattern that gives exactly m's layer_swa, or -1 when none does
- * (0: every layer local, 1: none, n: il % n < n - 1). */
-static int64_t pattern_of(const struct model *m)
-{
-	for (int64_t n = 0; n <= m->layers + 1; n++) {
-		int same = 1;
-		for (int64_t il = 0; il < m->layers && same; il++)
-			same = (m->layer_swa[il] != 0) == (n == 0 || il % n < n - 1);
-		if (same)
-			return n;
-	}
-	return -1;
-}
-
 void model_export(const struct model *m, FILE *out)
 {
 	static const char *const formats[] = {"an INI file", "a GGUF file", "a config.json"};
@@ -147,14 +133,13 @@ void model_export(const struct model *m, FILE *out)
 	put_word(out, m, "kind", model_kind_word(m->kind));
 	put_int(out, m, "sliding_window", m->sliding_window);
 	if (m->sliding_window) {
-		int64_t n = pattern_of(m);
-		if (n >= 0 && (n == m->swa_pattern || !model_origin(m, "layer_types"))) {
+		int64_t n = model_swa_pattern_of(m);
+		if (n == m->swa_pattern) {
 			put_int(out, m, "swa_pattern", n);
-		} else if (n >= 0) {   /* per-layer types that a pattern gives exactly */
-			char num[24], from[128];
+		} else if (n >= 0) {   /* a reader's per-layer flags that a pattern gives exactly */
+			char num[24];
 			snprintf(num, sizeof num, "%lld", (long long)n);
-			snprintf(from, sizeof from, "the same layers as %.100s", model_origin(m, "layer_types"));
-			put_from(out, "swa_pattern", num, from);
+			put_from(out, "swa_pattern", num, "the same layers as the per-layer flags read");
 		} else {
 			static char list[MODEL_MAX_LAYERS * 8 + 1];
 			size_t at = 0;

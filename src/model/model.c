@@ -420,7 +420,13 @@ static void derived_defaults(struct loader *L)
 		m->mla_latent_cache = 0;
 	else if (!line_of(L, "latent_cache"))
 		m->mla_latent_cache = 1;
-	/* the layer pattern, unless layer_types gave each layer */
+	/* the layer pattern, unless layer_types gave each layer: then the
+	 * pattern that gives the same layers, when one does, for code that
+	 * reads swa_pattern */
+	if (line_of(L, "layer_types") && !line_of(L, "swa_pattern") && model_swa_pattern_of(m) > 0) {
+		m->swa_pattern = model_swa_pattern_of(m);
+		model_set_origin(m, "swa_pattern", "the same layers as [attention] layer_types");
+	}
 	if (!line_of(L, "layer_types"))
 		for (int64_t il = 0; il < m->layers; il++)
 			m->layer_swa[il] = m->sliding_window > 0 &&
@@ -783,6 +789,18 @@ int model_layer_is_local(const struct model *m, int64_t il)
 	if (m->swa_pattern <= 0)
 		return 1;   /* a window without a pattern: every layer is local */
 	return il % m->swa_pattern < m->swa_pattern - 1;
+}
+
+int64_t model_swa_pattern_of(const struct model *m)
+{
+	for (int64_t n = 0; n <= m->layers + 1; n++) {
+		int same = 1;
+		for (int64_t il = 0; il < m->layers && same; il++)
+			same = (m->layer_swa[il] != 0) == (n == 0 || il % n < n - 1);
+		if (same)
+			return n;
+	}
+	return -1;
 }
 
 int64_t model_pad(int64_t x, int64_t to)

@@ -130,6 +130,9 @@ int64_t model_kv_bytes_per_token(const struct model *m);
  * and never when llama.cpp ignores the window (swa_ignored). */
 int model_layer_is_local(const struct model *m, int64_t il);
 
+/* The swa_pattern that marks exactly the layers of layer_swa (0: every
+ * layer, 1: none, n: il % n < n - 1), or -1 when no pattern does. */
+int64_t model_swa_pattern_of(const struct model *m);
 /* Round x up to a multiple of `to` (GGML_PAD). */
 int64_t model_pad(int64_t x, int64_t to);
 /* Cells of a sliding-window layer's cache, llama-kv-cache-iswa.cpp:
