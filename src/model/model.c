@@ -232,7 +232,7 @@ static int read_list(struct loader *L, const struct field *f, const char *s, cha
 
 static int read_kv_heads(struct loader *L, const struct field *f, const char *s)
 {
-	static char buf[INI_MAX_LINE + 1];
+	char buf[INI_MAX_LINE + 1];
 	char *items[MODEL_MAX_LAYERS];
 	struct model *m = L->m;
 	int n = read_list(L, f, s, buf, sizeof buf, items, 1);
@@ -269,7 +269,7 @@ static int read_kv_heads(struct loader *L, const struct field *f, const char *s)
 static int read_layer_types(struct loader *L, const struct field *f, const char *s)
 {
 	static const char *const types[] = {"full", "sliding", NULL};
-	static char buf[INI_MAX_LINE + 1];
+	char buf[INI_MAX_LINE + 1];
 	char *items[MODEL_MAX_LAYERS];
 	int n = read_list(L, f, s, buf, sizeof buf, items, 0);
 	if (n < 0)
@@ -532,31 +532,38 @@ static void set_id(struct model *m, const char *path)
 
 int model_load_ini(struct model *m, const char *path, char *err, size_t errlen)
 {
-	static struct model tmp;   /* large (per-layer arrays): not on the stack */
-	static struct loader L;
-	memset(&tmp, 0, sizeof tmp);
-	memset(&L, 0, sizeof L);
-	L.m = &tmp;
-	L.err = err;
-	L.errlen = errlen;
-	if (ini_open(&L.ini, path, err, errlen) < 0)
-		return -1;
-	snprintf(tmp.path, sizeof tmp.path, "%s", path);
-	set_id(&tmp, path);
-	int rc = 0;
+	/* large (per-layer arrays, the file's keys): on the heap, not the stack */
+	struct model *tmp = calloc(1, sizeof *tmp);
+	struct loader *L = calloc(1, sizeof *L);
+	int rc = -1;
+	if (!tmp || !L) {
+		err_set(err, errlen, path, 0, NULL, NULL, "out of memory");
+		goto out;
+	}
+	L->m = tmp;
+	L->err = err;
+	L->errlen = errlen;
+	if (ini_open(&L->ini, path, err, errlen) < 0)
+		goto out;
+	snprintf(tmp->path, sizeof tmp->path, "%s", path);
+	set_id(tmp, path);
+	rc = 0;
 	for (size_t i = 0; i < NFIELDS && rc == 0; i++)
-		rc = read_field(&L, i);
+		rc = read_field(L, i);
 	if (rc == 0) {
-		derived_defaults(&L);
-		rc = check_rules(&L);
+		derived_defaults(L);
+		rc = check_rules(L);
 	}
 	if (rc == 0)
-		check_unknown_keys(&L);
+		check_unknown_keys(L);
 	if (rc == 0)
-		rc = model_finish(&tmp, path, err, errlen);
-	ini_close(&L.ini);
+		rc = model_finish(tmp, path, err, errlen);
+	ini_close(&L->ini);
 	if (rc == 0)
-		*m = tmp;   /* only a model that passed every check replaces the old one */
+		*m = *tmp;   /* only a model that passed every check replaces the old one */
+out:
+	free(tmp);
+	free(L);
 	return rc;
 }
 
@@ -618,13 +625,18 @@ int model_load(struct model *m, const char *path, char *err, size_t errlen)
 	const char *file = path;
 	if (fmt == MODEL_HF_CONFIG && is_dir(path) && config_in_dir(path, cfg, sizeof cfg) == 0)
 		file = cfg;
-	static struct model tmp;
-	memset(&tmp, 0, sizeof tmp);
-	if (load_other(&tmp, fmt, file, err, errlen) < 0)
+	struct model *tmp = calloc(1, sizeof *tmp);
+	if (!tmp) {
+		err_set(err, errlen, path, 0, NULL, NULL, "out of memory");
 		return -1;
+	}
+	if (load_other(tmp, fmt, file, err, errlen) < 0) {
+		free(tmp);
+		return -1;
+	}
 	/* the id is the file name without .gguf, or the directory holding config.json */
-	snprintf(tmp.path, sizeof tmp.path, "%s", path);
-	char dir[sizeof tmp.path];
+	snprintf(tmp->path, sizeof tmp->path, "%s", path);
+	char dir[sizeof tmp->path];
 	snprintf(dir, sizeof dir, "%s", path);
 	for (size_t n = strlen(dir); n > 1 && dir[n - 1] == '/'; n--)
 		dir[n - 1] = 0;
@@ -635,8 +647,9 @@ int model_load(struct model *m, const char *path, char *err, size_t errlen)
 		else
 			snprintf(dir, sizeof dir, "config");
 	}
-	set_id(&tmp, dir);
-	*m = tmp;
+	set_id(tmp, dir);
+	*m = *tmp;
+	free(tmp);
 	return 0;
 }
 
