@@ -137,6 +137,12 @@ expect_eq "models: k_type and v_type exported" "$(grep -E '^(k|v)_type' "$tmp/kv
 sed 's/^type .*/type = q4_0/' "$good" > "$tmp/q4.ini"
 expect_eq "models: type q4_0 for K and V (4 x 2 x 32 x 18)" "$(sval gqa kv_bytes_per_token -m "$tmp/q4.ini")" 4608
 
+# MLA without the latent cache (a DeepSeek GGUF converted before llama.cpp's
+# MLA support): every head caches K (192) and V (128):
+# 27 layers x 16 heads x (192 + 128) x 2 bytes = 276480 a token.
+sed 's/^v_head_dim .*/v_head_dim = 128\nlatent_cache = 0/' assets/models/deepseek-v2-lite.ini > "$tmp/no-latent.ini"
+expect_eq "models: MLA without the latent cache (27x16x(192+128)x2)" "$(sval gqa kv_bytes_per_token -m "$tmp/no-latent.ini")" 276480
+
 : > "$tmp/empty.ini"
 "$ATTNVIZ" --summary gqa -m "$tmp/empty.ini" 2>"$tmp/err" >/dev/null
 expect_eq "models: empty file exit 2" $? 2

@@ -774,7 +774,10 @@ int64_t model_cache_bytes(enum cache_type c, int64_t elems)
 
 int64_t model_kv_bytes_per_token_layer(const struct model *m)
 {
-	if (m->kind == ATTN_MLA)   /* one latent plus the shared decoupled RoPE key, no V */
+	/* MLA as llama.cpp runs it with the *_mla GGUF keys: one latent plus the
+	 * shared decoupled RoPE key, no V.  Without them (latent_cache = 0, a
+	 * GGUF converted before MLA support) every head caches K and V. */
+	if (m->kind == ATTN_MLA && m->mla_latent_cache)
 		return model_cache_bytes(m->k_type, m->kv_lora_rank + m->qk_rope_head_dim);
 	return model_cache_bytes(m->k_type, m->kv_heads * m->head_dim) +
 	       model_cache_bytes(m->v_type, m->kv_heads * m->head_dim_v);
