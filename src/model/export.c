@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "model/model.h"
+#include "util/err.h"
 
 /* A number as it reads best and back exactly: whole numbers below 1e7 in
  * full, others in the shortest %g form that strtod turns back into v, with
@@ -95,10 +96,12 @@ static void put_text(FILE *out, const struct model *m, const char *key, const ch
 void model_export(const struct model *m, FILE *out)
 {
 	static const char *const formats[] = {"an INI file", "a GGUF file", "a config.json"};
+	char path[sizeof m->path];
+	err_clean(path, sizeof path, m->path);   /* a newline would end the comment */
 	fprintf(out, "; %s, exported by attnviz --export-model from %s:\n; %s\n", m->id,
-		formats[m->format <= MODEL_HF_CONFIG ? m->format : 0], m->path);
+		formats[m->format <= MODEL_HF_CONFIG ? m->format : 0], path);
 	fprintf(out, "; each comment says where the value came from.\n\n[model]\n");
-	put_text(out, m, "name", m->name);
+	put_text(out, m, "name", m->name[0] ? m->name : m->id);   /* the loader needs a name */
 	if (m->source[0])
 		put_text(out, m, "source", m->source);
 	if (m->arch[0])

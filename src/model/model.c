@@ -887,7 +887,8 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 			m->params, m->active_params);
 		return -1;
 	}
-	if (m->experts < 0 || m->experts_used < 0 || m->experts_used > m->experts) {
+	/* llama-model.cpp asserts n_expert_used > 0 when n_expert > 0 */
+	if (m->experts < 0 || m->experts_used < 0 || m->experts_used > m->experts || (m->experts > 0 && !m->experts_used)) {
 		err_set(err, errlen, where, 0, NULL, "experts", "%lld of %lld experts used per token",
 			(long long)m->experts_used, (long long)m->experts);
 		return -1;
