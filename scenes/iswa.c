@@ -42,7 +42,8 @@ static int is_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	int nub;
 	const double *ub = params_list(env->p, "tiny_ubatch", &nub);
 	st->m = *env->model;
-	st->has_window = st->m.sliding_window > 0;
+	/* a window llama.cpp does not read (Mistral v0.1) allocates like none */
+	st->has_window = st->m.sliding_window > 0 && !st->m.swa_ignored;
 	st->ctx = params_int(env->p, "ctx");
 	st->ubatch = params_int(env->p, "ubatch");
 	st->n_seq = params_int(env->p, "n_seq");

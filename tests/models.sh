@@ -203,6 +203,8 @@ for f in assets/models/*.ini; do
 	fi
 	"$ATTNVIZ" --summary all -m "$id" | grep -v '^bench	' > "$tmp/a"
 	"$ATTNVIZ" --summary all -m "$tmp/rt/$id.ini" | grep -v '^bench	' > "$tmp/b"
+	if grep -q '	FAIL	' "$tmp/a"; then fail "models: $id fails a check: $(grep '	FAIL	' "$tmp/a" | head -2)"
+	else ok "models: every scene's checks pass on $id"; fi
 	if [ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b"; then ok "models: $id exported and loaded again: same summaries ($(wc -l < "$tmp/a") lines)"
 	else fail "models: $id round trip: $(diff "$tmp/a" "$tmp/b" | head -3)"; fi
 	# exporting the export gives the same values (comments aside)
