@@ -21,6 +21,7 @@ void cli_help(FILE *out)
 	      "       attnviz --list                                        scenes and models, one a line\n"
 	      "       attnviz --print SCENE|all [-m MODEL] [--set K=V]...   the scene's lesson tables as text\n"
 	      "       attnviz --summary SCENE|all [-m MODEL] [--set K=V]... key numbers, tab-separated\n"
+	      "       attnviz --export-model -m MODEL                       the model as an INI file\n"
 	      "       attnviz --check                                       every scene's checks; exit 1 on a failure\n"
 	      "       attnviz --explain SCENE|all [-m MODEL] [--set K=V]... each number: formula, inputs, check\n"
 	      "       attnviz --dump-tensors DIR -s SCENE [--set K=V]...    write the scene's tensors as .npy\n"
@@ -120,6 +121,9 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 			if (set_mode(o, MODE_DUMP, a, err, errlen) < 0 ||
 			    need_arg(argc, argv, &i, &o->dump_dir, err, errlen) < 0)
 				return -1;
+		} else if (is_opt(a, "--export-model")) {
+			if (set_mode(o, MODE_EXPORT, a, err, errlen) < 0)
+				return -1;
 		} else if (is_opt(a, "--bench")) {
 			if (set_mode(o, MODE_BENCH, a, err, errlen) < 0)
 				return -1;
@@ -184,6 +188,10 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 	}
 	if (o->record && o->mode != MODE_TUI) {
 		err_set(err, errlen, NULL, 0, NULL, NULL, "--record goes with the interactive program");
+		return -1;
+	}
+	if (o->mode == MODE_EXPORT && !o->model) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "--export-model needs -m MODEL");
 		return -1;
 	}
 	if (o->mode == MODE_DUMP && !o->scene) {
@@ -279,6 +287,9 @@ int cli_run(const struct app *a, const struct cli_options *o)
 	switch (o->mode) {
 	case MODE_LIST:
 		return list(&a->reg);
+	case MODE_EXPORT:
+		model_export(a->model, stdout);
+		return 0;
 	case MODE_CHECK: {
 		/* Every scene at its defaults, with the lesson's models. */
 		struct cli_options each = *o;

@@ -4,9 +4,12 @@
 #include <dirent.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 
 #include "util/err.h"
 #include "util/ini.h"
@@ -15,277 +18,649 @@
 
 /* Largest context any size is computed for: keeps every product in 64 bits. */
 #define MODEL_MAX_CTX (INT64_C(1) << 32)
+/* Largest head count or head size a file may give. */
+#define MODEL_MAX_DIM 65536
 
-struct key_rule {
+/* Word-valued keys are stored through an int: every enumeration of struct
+ * model must have int's size (C11 6.7.2.2: an enum is compatible with an
+ * integer type; gcc and clang pick unsigned int for these). */
+_Static_assert(sizeof(enum attn_kind) == sizeof(int), "enum attn_kind is int-sized");
+_Static_assert(sizeof(enum rope_scaling) == sizeof(int), "enum rope_scaling is int-sized");
+_Static_assert(sizeof(enum cache_type) == sizeof(int), "enum cache_type is int-sized");
+
+static const char *const kind_words[] = {"mha", "gqa", "mqa", "mla", NULL};
+static const char *const scaling_words[] = {"none", "linear", "ntk", "yarn", "llama3", "longrope", NULL};
+static const char *const sink_words[] = {"none", "learned", NULL};
+static const char *const cache_words[] = {"f32", "f16", "bf16", "q8_0", "q4_0", "q4_1", "q5_0", "q5_1", "iq4_nl", NULL};
+
+/*
+ * The INI format of DESIGN section 5 as one table: section, key, how the
+ * value is read, whether it is required, its range and where it goes.  The
+ * loader walks the table in order (so `layers` is known when the per-layer
+ * `kv_heads` list is read) and reports every key it does not list.
+ */
+enum ftype {
+	F_TEXT,        /* copied, control bytes shown as '?' */
+	F_INT,         /* int64_t in [min, max] */
+	F_REAL,        /* double in [min, max] */
+	F_WORD,        /* one of words[]: its index, stored in an int-sized enum or int */
+	F_FLAG,        /* 0 or 1, stored in an int */
+	F_NOT_FLAG,    /* 0 or 1, stored negated in an int (window_used -> swa_ignored) */
+	F_KV_HEADS,    /* one number, or one per layer: layer_kv_heads */
+	F_LAYER_TYPES, /* full | sliding per layer: layer_swa */
+};
+enum fneed { OPT, REQ, REQ_MLA /* required when kind = mla, refused otherwise */ };
+
+struct field {
 	const char *section, *key;
-	int required;
+	enum ftype type;
+	enum fneed need;
+	double min, max, def;      /* range, and the default of an optional number */
+	const char *const *words;  /* F_WORD */
+	size_t off, size;          /* the member of struct model */
 };
 
-/* Every key the format knows; anything else is reported as a warning. */
-static const struct key_rule known_keys[] = {
-	{"model", "name", 1},           {"model", "source", 0},        {"model", "params", 1},
-	{"model", "layers", 1},         {"model", "heads", 1},         {"model", "kv_heads", 1},
-	{"model", "head_dim", 1},       {"model", "vocab", 1},         {"model", "ctx_train", 1},
-	{"attention", "kind", 1},       {"attention", "sliding_window", 0},
-	{"attention", "swa_pattern", 0}, {"attention", "sinks", 0},
-	{"mla", "kv_lora_rank", 0},     {"mla", "qk_rope_head_dim", 0},
-	{"mla", "qk_nope_head_dim", 0}, {"mla", "v_head_dim", 0},
-	{"rope", "base", 1},            {"rope", "scaling", 0},        {"rope", "factor", 0},
-	{"rope", "orig_ctx", 0},        {"rope", "beta_fast", 0},      {"rope", "beta_slow", 0},
-	{"cache", "type", 0},
+#define AT(member) offsetof(struct model, member), sizeof(((struct model *)0)->member)
+#define TEXT(sec, key, need, member) {sec, key, F_TEXT, need, 0, 0, 0, NULL, AT(member)}
+#define INT(sec, key, need, lo, hi, def, member) {sec, key, F_INT, need, lo, hi, def, NULL, AT(member)}
+#define REAL(sec, key, need, lo, hi, def, member) {sec, key, F_REAL, need, lo, hi, def, NULL, AT(member)}
+#define WORD(sec, key, need, words, def, member) {sec, key, F_WORD, need, 0, 0, def, words, AT(member)}
+
+static const struct field fields[] = {
+	TEXT("model", "name", REQ, name),
+	TEXT("model", "source", OPT, source),
+	TEXT("model", "arch", OPT, arch),
+	TEXT("model", "note", OPT, note),
+	REAL("model", "params", REQ, 1, 1e15, 0, params),
+	REAL("model", "active_params", OPT, 1, 1e15, 0, active_params),
+	INT("model", "experts", OPT, 0, 65536, 0, experts),
+	INT("model", "experts_used", OPT, 0, 65536, 0, experts_used),
+	INT("model", "layers", REQ, 1, MODEL_MAX_LAYERS, 0, layers),
+	INT("model", "heads", REQ, 1, MODEL_MAX_DIM, 0, heads),
+	{"model", "kv_heads", F_KV_HEADS, REQ, 0, MODEL_MAX_DIM, 0, NULL, AT(kv_heads)},
+	INT("model", "head_dim", REQ, 1, MODEL_MAX_DIM, 0, head_dim),
+	INT("model", "head_dim_v", OPT, 1, MODEL_MAX_DIM, 0, head_dim_v),
+	INT("model", "vocab", REQ, 1, 100000000, 0, vocab),
+	INT("model", "ctx_train", REQ, 1, (double)MODEL_MAX_CTX, 0, ctx_train),
+	WORD("attention", "kind", REQ, kind_words, 0, kind),
+	INT("attention", "sliding_window", OPT, 0, (double)MODEL_MAX_CTX, 0, sliding_window),
+	INT("attention", "swa_pattern", OPT, 0, MODEL_MAX_LAYERS, 0, swa_pattern),
+	{"attention", "layer_types", F_LAYER_TYPES, OPT, 0, 0, 0, NULL, AT(layer_swa)},
+	{"attention", "window_used", F_NOT_FLAG, OPT, 0, 1, 1, NULL, AT(swa_ignored)},
+	WORD("attention", "sinks", OPT, sink_words, 0, sinks_learned),
+	INT("mla", "kv_lora_rank", REQ_MLA, 1, MODEL_MAX_DIM, 0, kv_lora_rank),
+	INT("mla", "qk_rope_head_dim", REQ_MLA, 1, MODEL_MAX_DIM, 0, qk_rope_head_dim),
+	INT("mla", "qk_nope_head_dim", REQ_MLA, 1, MODEL_MAX_DIM, 0, qk_nope_head_dim),
+	INT("mla", "v_head_dim", REQ_MLA, 1, MODEL_MAX_DIM, 0, v_head_dim),
+	{"mla", "latent_cache", F_FLAG, OPT, 0, 1, 1, NULL, AT(mla_latent_cache)},
+	REAL("rope", "base", REQ, 1.0000001, 1e12, 0, rope_base),
+	REAL("rope", "base_local", OPT, 1.0000001, 1e12, 0, rope_base_local),
+	WORD("rope", "scaling", OPT, scaling_words, ROPE_NONE, scaling),
+	REAL("rope", "factor", OPT, 1, 1e6, 1, rope_factor),
+	INT("rope", "orig_ctx", OPT, 1, (double)MODEL_MAX_CTX, 0, orig_ctx),
+	/* llama.cpp's YaRN defaults (llama-cparams: yarn_beta_fast 32, yarn_beta_slow 1) */
+	REAL("rope", "beta_fast", OPT, 0.001, 1e6, 32, beta_fast),
+	REAL("rope", "beta_slow", OPT, 0.001, 1e6, 1, beta_slow),
+	REAL("rope", "mscale", OPT, 0, 1e6, 0, yarn_mscale),
+	REAL("rope", "mscale_all_dim", OPT, 0, 1e6, 0, yarn_mscale_all_dim),
+	REAL("rope", "low_freq_factor", OPT, 0.001, 1e6, 0, low_freq_factor),
+	REAL("rope", "high_freq_factor", OPT, 0.001, 1e6, 0, high_freq_factor),
+	WORD("cache", "type", OPT, cache_words, CACHE_F16, k_type),
+	WORD("cache", "k_type", OPT, cache_words, CACHE_F16, k_type),
+	WORD("cache", "v_type", OPT, cache_words, CACHE_F16, v_type),
 };
+#define NFIELDS (sizeof fields / sizeof fields[0])
 
 struct loader {
 	struct ini_file ini;
+	struct model *m;
+	int line[NFIELDS];   /* line of each key read; 0 when absent */
 	char *err;
 	size_t errlen;
 };
 
-static const char *get(struct loader *L, const char *sec, const char *key, int required, int *line)
+static const struct field *field_named(const char *key)
 {
-	const char *v = ini_get(&L->ini, sec, key, line);
-	if (!v && required) {
-		int sl = ini_section_line(&L->ini, sec);
-		if (sl)
-			err_set(L->err, L->errlen, L->ini.path, sl, sec, key, "missing (required)");
-		else
-			err_set(L->err, L->errlen, L->ini.path, 0, sec, NULL, "missing section (required)");
-	}
-	return v;
+	for (size_t i = 0; i < NFIELDS; i++)
+		if (!strcmp(fields[i].key, key))
+			return &fields[i];
+	return NULL;
 }
 
-/* An integer key in [min, max]; def when optional and absent. */
-static int get_int(struct loader *L, const char *sec, const char *key, int required, int64_t def,
-		   int64_t min, int64_t max, int64_t *out)
+static int line_of(const struct loader *L, const char *key)
 {
-	int line;
-	const char *why;
-	long long v;
-	const char *s = get(L, sec, key, required, &line);
-	if (!s) {
-		*out = def;
-		return required ? -1 : 0;
-	}
-	if (num_int(s, min, max, &v, &why) < 0) {
-		char shown[40];
-		err_clean(shown, sizeof shown, s);
-		if (!strcmp(why, "out of range"))
-			err_set(L->err, L->errlen, L->ini.path, line, sec, key,
-				"'%s' is out of range (%lld to %lld)", shown, (long long)min, (long long)max);
-		else
-			err_set(L->err, L->errlen, L->ini.path, line, sec, key, "'%s' is %s", shown,
-				!strcmp(why, "not a number") ? "not a whole number" : why);
-		return -1;
-	}
-	*out = v;
-	return 0;
+	const struct field *f = field_named(key);
+	return f ? L->line[f - fields] : 0;
 }
 
-static int get_real(struct loader *L, const char *sec, const char *key, int required, double def,
-		    double min, double max, double *out)
+/* The one-line error about key (its line when the file has it). */
+static int fail(struct loader *L, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(struct loader *L, const char *key, const char *fmt, ...)
 {
-	int line;
-	const char *why;
-	double v;
-	const char *s = get(L, sec, key, required, &line);
-	if (!s) {
-		*out = def;
-		return required ? -1 : 0;
-	}
-	if (num_real(s, &v, &why) < 0 || v < min || v > max) {
-		char shown[40];
-		err_clean(shown, sizeof shown, s);
-		if (num_real(s, &v, &why) < 0)
-			err_set(L->err, L->errlen, L->ini.path, line, sec, key, "'%s' is %s", shown, why);
-		else
-			err_set(L->err, L->errlen, L->ini.path, line, sec, key, "'%s' is out of range (%g to %g)",
-				shown, min, max);
-		return -1;
-	}
-	*out = v;
-	return 0;
+	char what[400];
+	const struct field *f = field_named(key);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	int line = line_of(L, key);
+	if (!line && f)
+		line = ini_section_line(&L->ini, f->section);
+	err_set(L->err, L->errlen, L->ini.path, line, f ? f->section : NULL, key, "%s", what);
+	return -1;
 }
 
-/* One of a fixed set of words; returns its index, def when absent, -1 on error. */
-static int get_word(struct loader *L, const char *sec, const char *key, int required, int def,
-		    const char *const *words, int nwords)
+static void *member(struct model *m, const struct field *f)
 {
-	int line;
-	const char *s = get(L, sec, key, required, &line);
-	if (!s)
-		return required ? -1 : def;
-	for (int i = 0; i < nwords; i++)
-		if (!strcmp(s, words[i]))
-			return i;
-	char shown[40], list[160] = "";
+	return (char *)m + f->off;
+}
+
+/* A number that failed num_int / num_real, in the words of the message. */
+static int bad_number(struct loader *L, const struct field *f, const char *s, const char *why, int integer)
+{
+	char shown[40];
 	err_clean(shown, sizeof shown, s);
-	for (int i = 0; i < nwords; i++) {
+	if (!strcmp(why, "out of range")) {
+		if (integer)
+			return fail(L, f->key, "'%s' is out of range (%lld to %lld)", shown, (long long)f->min,
+				    (long long)f->max);
+		return fail(L, f->key, "'%s' is out of range (%g to %g)", shown, f->min, f->max);
+	}
+	return fail(L, f->key, "'%s' is %s", shown, integer && !strcmp(why, "not a number") ? "not a whole number" : why);
+}
+
+static int read_int(struct loader *L, const struct field *f, const char *s, int64_t *out)
+{
+	long long v;
+	const char *why;
+	if (num_int(s, (long long)f->min, (long long)f->max, &v, &why) < 0)
+		return bad_number(L, f, s, why, 1);
+	*out = v;
+	return 0;
+}
+
+static int read_word(struct loader *L, const struct field *f, const char *s, const char *const *words, int *out)
+{
+	char shown[40], list[160] = "";
+	for (int i = 0; words[i]; i++)
+		if (!strcmp(s, words[i])) {
+			*out = i;
+			return 0;
+		}
+	err_clean(shown, sizeof shown, s);
+	for (int i = 0; words[i]; i++) {
 		strncat(list, i ? " | " : "", sizeof list - strlen(list) - 1);
 		strncat(list, words[i], sizeof list - strlen(list) - 1);
 	}
-	err_set(L->err, L->errlen, L->ini.path, line, sec, key, "unknown value '%s' (one of %s)", shown, list);
-	return -1;
+	return fail(L, f->key, "unknown value '%s' (one of %s)", shown, list);
 }
 
-static void copy_text(struct loader *L, const char *sec, const char *key, char *dst, size_t len)
+/* Split a comma list in place: the trimmed items, or -1 when one is empty. */
+static int split_list(char *s, char **items, int max)
 {
+	int n = 0;
+	for (char *p = s;; p++) {
+		char *comma = strchr(p, ',');
+		if (comma)
+			*comma = 0;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		size_t len = strlen(p);
+		while (len && (p[len - 1] == ' ' || p[len - 1] == '\t'))
+			p[--len] = 0;
+		if (!len || n == max)
+			return -1;
+		items[n++] = p;
+		if (!comma)
+			return n;
+		p = comma;
+	}
+}
+
+/* A per-layer list: one item per layer.  Returns the count, or -1 reported. */
+static int read_list(struct loader *L, const struct field *f, const char *s, char *buf, size_t buflen,
+		     char **items, int one_allowed)
+{
+	snprintf(buf, buflen, "%s", s);
+	int n = split_list(buf, items, MODEL_MAX_LAYERS);
+	if (n < 0)
+		return fail(L, f->key, "an empty item or more than %d items in the list", MODEL_MAX_LAYERS);
+	if ((n != 1 || !one_allowed) && n != L->m->layers)
+		return fail(L, f->key, "%d items for %lld layers (%sone per layer)", n, (long long)L->m->layers,
+			    one_allowed ? "one number, or " : "");
+	return n;
+}
+
+static int read_kv_heads(struct loader *L, const struct field *f, const char *s)
+{
+	char buf[INI_MAX_LINE + 1];
+	char *items[MODEL_MAX_LAYERS];
+	struct model *m = L->m;
+	int n = read_list(L, f, s, buf, sizeof buf, items, 1);
+	if (n < 0)
+		return -1;
+	if (n == 1) {
+		struct field one = *f;
+		one.min = 1;   /* one number for every layer: each layer keeps a cache */
+		if (read_int(L, &one, items[0], &m->kv_heads) < 0)
+			return -1;
+		for (int64_t il = 0; il < m->layers; il++)
+			m->layer_kv_heads[il] = (int32_t)m->kv_heads;
+		return 0;
+	}
+	for (int il = 0; il < n; il++) {
+		int64_t v;
+		long long ll;
+		const char *why;
+		char shown[40];
+		if (num_int(items[il], (long long)f->min, (long long)f->max, &ll, &why) < 0) {
+			err_clean(shown, sizeof shown, items[il]);
+			if (!strcmp(why, "out of range"))
+				return fail(L, f->key, "layer %d: '%s' is out of range (%lld to %lld)", il, shown,
+					    (long long)f->min, (long long)f->max);
+			return fail(L, f->key, "layer %d: '%s' is %s", il, shown,
+				    !strcmp(why, "not a number") ? "not a whole number" : why);
+		}
+		v = ll;
+		m->layer_kv_heads[il] = (int32_t)v;
+	}
+	return 0;
+}
+
+static int read_layer_types(struct loader *L, const struct field *f, const char *s)
+{
+	static const char *const types[] = {"full", "sliding", NULL};
+	char buf[INI_MAX_LINE + 1];
+	char *items[MODEL_MAX_LAYERS];
+	int n = read_list(L, f, s, buf, sizeof buf, items, 0);
+	if (n < 0)
+		return -1;
+	for (int il = 0; il < n; il++) {
+		int w;
+		if (read_word(L, f, items[il], types, &w) < 0)
+			return -1;
+		L->m->layer_swa[il] = (uint8_t)w;
+	}
+	return 0;
+}
+
+/* Read one key of the table into L->m; 0 when absent and optional. */
+static int read_field(struct loader *L, size_t i)
+{
+	const struct field *f = &fields[i];
+	struct model *m = L->m;
 	int line;
-	const char *s = ini_get(&L->ini, sec, key, &line);
-	err_clean(dst, len, s ? s : "");
+	const char *s = ini_get(&L->ini, f->section, f->key, &line);
+	L->line[i] = line;
+	if (!s) {
+		int required = f->need == REQ || (f->need == REQ_MLA && m->kind == ATTN_MLA);
+		if (required) {
+			if (!ini_section_line(&L->ini, f->section)) {
+				err_set(L->err, L->errlen, L->ini.path, 0, f->section, NULL, "missing section (required)");
+				return -1;
+			}
+			return fail(L, f->key, "missing (required)");
+		}
+		/* an optional number takes the table's default; derived defaults come later */
+		if (f->type == F_REAL)
+			*(double *)member(m, f) = f->def;
+		else if (f->type == F_INT)
+			*(int64_t *)member(m, f) = (int64_t)f->def;
+		else if (f->type == F_WORD)
+			*(int *)member(m, f) = (int)f->def;
+		return 0;
+	}
+	if (f->need == REQ_MLA && m->kind != ATTN_MLA)
+		return fail(L, f->key, "only for kind = mla");
+	switch (f->type) {
+	case F_TEXT:
+		err_clean(member(m, f), f->size, s);
+		if (f->need == REQ && !*(char *)member(m, f))
+			return fail(L, f->key, "empty");
+		return 0;
+	case F_INT:
+		return read_int(L, f, s, member(m, f));
+	case F_REAL: {
+		double v;
+		const char *why;
+		char shown[40];
+		if (num_real(s, &v, &why) < 0)
+			return bad_number(L, f, s, why, 0);
+		if (v < f->min || v > f->max) {
+			err_clean(shown, sizeof shown, s);
+			return fail(L, f->key, "'%s' is out of range (%g to %g)", shown, f->min, f->max);
+		}
+		*(double *)member(m, f) = v;
+		return 0;
+	}
+	case F_WORD:
+		return read_word(L, f, s, f->words, member(m, f));
+	case F_FLAG:
+	case F_NOT_FLAG: {
+		int64_t v;
+		if (read_int(L, f, s, &v) < 0)
+			return -1;
+		*(int *)member(m, f) = f->type == F_FLAG ? (int)v : !v;
+		return 0;
+	}
+	case F_KV_HEADS:
+		return read_kv_heads(L, f, s);
+	case F_LAYER_TYPES:
+		return read_layer_types(L, f, s);
+	}
+	return 0;
 }
 
-static int fail_at(struct loader *L, const char *sec, const char *key, const char *what)
+/* Where each value came from, for --explain: the key, or the default taken. */
+static void record_origins(struct loader *L)
 {
-	int line;
-	ini_get(&L->ini, sec, key, &line);
-	err_set(L->err, L->errlen, L->ini.path, line, sec, key, "%s", what);
-	return -1;
+	struct model *m = L->m;
+	for (size_t i = 0; i < NFIELDS; i++) {
+		const struct field *f = &fields[i];
+		if (!strcmp(f->key, "type"))
+			continue;   /* recorded as the origin of k_type and v_type */
+		if (L->line[i])
+			model_set_origin(m, f->key, "[%s] %s", f->section, f->key);
+		else if (f->need != REQ && (f->type == F_INT || f->type == F_REAL))
+			model_set_origin(m, f->key, "default: %g", f->def);
+		else if (f->type == F_FLAG || f->type == F_NOT_FLAG)
+			model_set_origin(m, f->key, "default: %g", f->def);
+		else if (f->need != REQ && f->type == F_WORD)
+			model_set_origin(m, f->key, "default: %s", f->words[(int)f->def]);
+	}
+	int type_line = line_of(L, "type");
+	if (!line_of(L, "k_type"))
+		model_set_origin(m, "k_type", type_line ? "[cache] type" : "default: f16 (llama.cpp -ctk)");
+	if (!line_of(L, "v_type"))
+		model_set_origin(m, "v_type", type_line ? "[cache] type" : "default: f16 (llama.cpp -ctv)");
 }
 
-static void check_unknown_keys(struct loader *L, struct model *m)
+/* Values whose default is another value; done after every key is read. */
+static void derived_defaults(struct loader *L)
 {
-	for (int i = 0; i < L->ini.nkeys; i++) {
+	struct model *m = L->m;
+	m->format = MODEL_INI;
+	record_origins(L);
+	if (!line_of(L, "active_params")) {
+		m->active_params = m->params;
+		model_set_origin(m, "active_params", "default: params (a dense model)");
+	}
+	if (!line_of(L, "head_dim_v")) {
+		m->head_dim_v = m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim;
+		model_set_origin(m, "head_dim_v", m->kind == ATTN_MLA ? "default: [mla] v_head_dim" : "default: head_dim");
+	}
+	if (!line_of(L, "base_local")) {
+		m->rope_base_local = m->rope_base;
+		model_set_origin(m, "base_local", "default: [rope] base");
+	}
+	if (!line_of(L, "orig_ctx")) {
+		m->orig_ctx = m->ctx_train;
+		model_set_origin(m, "orig_ctx", "default: ctx_train");
+	}
+	/* [cache] type is both K and V; k_type and v_type override it */
+	int type = CACHE_F16, line;
+	const char *t = ini_get(&L->ini, "cache", "type", &line);
+	for (int i = 0; t && cache_words[i]; i++)
+		if (!strcmp(t, cache_words[i]))
+			type = i;
+	if (!line_of(L, "k_type"))
+		m->k_type = (enum cache_type)type;
+	if (!line_of(L, "v_type"))
+		m->v_type = (enum cache_type)type;
+	if (m->scaling == ROPE_LLAMA3) {   /* Llama 3.1's published values, llama.cpp's convert defaults */
+		if (!line_of(L, "low_freq_factor")) {
+			m->low_freq_factor = 1;
+			model_set_origin(m, "low_freq_factor", "default of llama3 scaling: 1");
+		}
+		if (!line_of(L, "high_freq_factor")) {
+			m->high_freq_factor = 4;
+			model_set_origin(m, "high_freq_factor", "default of llama3 scaling: 4");
+		}
+	}
+	if (m->kind != ATTN_MLA)
+		m->mla_latent_cache = 0;
+	else if (!line_of(L, "latent_cache"))
+		m->mla_latent_cache = 1;
+	/* the layer pattern, unless layer_types gave each layer: then the
+	 * pattern that gives the same layers, when one does, for code that
+	 * reads swa_pattern */
+	if (line_of(L, "layer_types") && !line_of(L, "swa_pattern") && model_swa_pattern_of(m) > 0) {
+		m->swa_pattern = model_swa_pattern_of(m);
+		model_set_origin(m, "swa_pattern", "the same layers as [attention] layer_types");
+	}
+	if (!line_of(L, "layer_types"))
+		for (int64_t il = 0; il < m->layers; il++)
+			m->layer_swa[il] = m->sliding_window > 0 &&
+					   (m->swa_pattern <= 0 || il % m->swa_pattern < m->swa_pattern - 1);
+}
+
+/* Rules that tie keys together, each reported at the key that breaks it. */
+static int check_rules(struct loader *L)
+{
+	struct model *m = L->m;
+	int list = 0;
+	for (int64_t il = 1; il < m->layers; il++)
+		list |= m->layer_kv_heads[il] != m->layer_kv_heads[0];
+	int64_t cached = 0;
+	m->kv_heads = 0;
+	for (int64_t il = 0; il < m->layers; il++) {
+		int64_t h = m->layer_kv_heads[il];
+		if (h > m->kv_heads)
+			m->kv_heads = h;   /* the largest, as model_finish keeps it */
+		char at[32] = "";
+		if (list)
+			snprintf(at, sizeof at, "layer %lld: ", (long long)il);
+		if (h == 0)
+			continue;
+		cached++;
+		if (h > m->heads)
+			return fail(L, "kv_heads", "%smore KV heads (%lld) than query heads (%lld)", at, (long long)h,
+				    (long long)m->heads);
+		if (m->heads % h)
+			return fail(L, "kv_heads", "%sheads (%lld) is not a multiple of kv_heads (%lld)", at,
+				    (long long)m->heads, (long long)h);
+		if (m->kind == ATTN_MHA && h != m->heads)
+			return fail(L, "kind", "mha needs kv_heads equal to heads");
+		if (m->kind == ATTN_MQA && h != 1)
+			return fail(L, "kind", "mqa needs kv_heads = 1");
+	}
+	if (!cached)
+		return fail(L, "kv_heads", "no layer keeps a KV cache (all 0)");
+	if (m->active_params > m->params)
+		return fail(L, "active_params", "more than params (%g)", m->params);
+	if (m->experts == 0 && m->experts_used)
+		return fail(L, "experts_used", "experts_used without experts");
+	if (m->experts > 0 && (m->experts_used < 1 || m->experts_used > m->experts))
+		return fail(L, "experts_used", "%lld of %lld experts (1 to experts)", (long long)m->experts_used,
+			    (long long)m->experts);
+	/* MLA: RoPE turns the decoupled key only.  head_dim and head_dim_v are
+	 * not tied to the [mla] sizes: a GGUF may give them in another form. */
+	if (m->kind == ATTN_MLA) {
+		if (m->qk_rope_head_dim % 2)
+			return fail(L, "qk_rope_head_dim", "RoPE rotates pairs: the dimension must be even");
+	} else if (m->head_dim % 2) {
+		return fail(L, "head_dim", "RoPE rotates pairs: the dimension must be even");
+	}
+	if (m->swa_pattern > 0 && m->sliding_window == 0)
+		return fail(L, "swa_pattern", "a layer pattern needs a sliding_window");
+	int64_t sliding = 0;
+	for (int64_t il = 0; il < m->layers; il++)
+		sliding += m->layer_swa[il];
+	if (line_of(L, "layer_types") && m->sliding_window == 0 && sliding > 0)
+		return fail(L, "layer_types", "a sliding layer needs a sliding_window");
+	if (line_of(L, "layer_types") && m->sliding_window > 0 && sliding == 0)
+		return fail(L, "layer_types", "a sliding_window but no sliding layer");
+	if (line_of(L, "layer_types") && line_of(L, "swa_pattern"))
+		return fail(L, "layer_types", "give layer_types or swa_pattern, not both");
+	if (m->swa_ignored && m->sliding_window == 0)
+		return fail(L, "window_used", "there is no sliding_window to ignore");
+	if (m->scaling == ROPE_NONE && m->rope_factor != 1)
+		return fail(L, "factor", "a factor other than 1 needs a scaling");
+	if (m->beta_slow >= m->beta_fast)
+		return fail(L, "beta_slow", "must be smaller than beta_fast");
+	/* The largest size derived from a model: the whole cache at the largest context. */
+	int64_t per_tok = model_kv_bytes_per_token(m), total;
+	if (per_tok < 0 || __builtin_mul_overflow(per_tok, MODEL_MAX_CTX, &total))
+		return fail(L, "layers", "sizes derived from this model overflow 64-bit arithmetic");
+	return 0;
+}
+
+/* Only the first key the format does not know is reported, as a warning. */
+static void check_unknown_keys(struct loader *L)
+{
+	for (int i = 0; i < L->ini.nkeys && !L->m->warning[0]; i++) {
 		const struct ini_key *k = &L->ini.keys[i];
 		int found = 0;
-		for (size_t j = 0; j < sizeof known_keys / sizeof known_keys[0]; j++)
-			if (!strcmp(known_keys[j].section, k->section) && !strcmp(known_keys[j].key, k->key))
+		for (size_t j = 0; j < NFIELDS; j++)
+			if (!strcmp(fields[j].section, k->section) && !strcmp(fields[j].key, k->key))
 				found = 1;
-		if (!found && !m->warning[0])
-			err_set(m->warning, sizeof m->warning, L->ini.path, k->line, k->section, k->key,
+		if (!found)
+			err_set(L->m->warning, sizeof L->m->warning, L->ini.path, k->line, k->section, k->key,
 				"unknown key, ignored (wrong section?)");
 	}
 }
 
-static int load_values(struct loader *L, struct model *m)
+/* The id of a model file: its name without the extension. */
+static void set_id(struct model *m, const char *path)
 {
-	static const char *const kinds[] = {"mha", "gqa", "mqa", "mla"};
-	static const char *const scalings[] = {"none", "linear", "ntk", "yarn"};
-	static const char *const sinks[] = {"none", "learned"};
-	static const char *const caches[] = {"f32", "f16", "bf16", "q8_0", "q4_0", "q4_1", "q5_0", "q5_1", "iq4_nl"};
-	int w;
-
-	if (!get(L, "model", "name", 1, &w))
-		return -1;
-	copy_text(L, "model", "name", m->name, sizeof m->name);
-	copy_text(L, "model", "source", m->source, sizeof m->source);
-	if (get_real(L, "model", "params", 1, 0, 1, 1e15, &m->params) < 0 ||
-	    get_int(L, "model", "layers", 1, 0, 1, MODEL_MAX_LAYERS, &m->layers) < 0 ||
-	    get_int(L, "model", "heads", 1, 0, 1, 65536, &m->heads) < 0 ||
-	    get_int(L, "model", "kv_heads", 1, 0, 1, 65536, &m->kv_heads) < 0 ||
-	    get_int(L, "model", "head_dim", 1, 0, 1, 65536, &m->head_dim) < 0 ||
-	    get_int(L, "model", "vocab", 1, 0, 1, 100000000, &m->vocab) < 0 ||
-	    get_int(L, "model", "ctx_train", 1, 0, 1, MODEL_MAX_CTX, &m->ctx_train) < 0)
-		return -1;
-	if ((w = get_word(L, "attention", "kind", 1, 0, kinds, 4)) < 0)
-		return -1;
-	m->kind = (enum attn_kind)w;
-	if (get_int(L, "attention", "sliding_window", 0, 0, 0, MODEL_MAX_CTX, &m->sliding_window) < 0 ||
-	    get_int(L, "attention", "swa_pattern", 0, 0, 0, 100000, &m->swa_pattern) < 0)
-		return -1;
-	if ((w = get_word(L, "attention", "sinks", 0, 0, sinks, 2)) < 0)
-		return -1;
-	m->sinks_learned = w;
-	if ((w = get_word(L, "rope", "scaling", 0, 0, scalings, 4)) < 0)
-		return -1;
-	m->scaling = (enum rope_scaling)w;
-	if (get_real(L, "rope", "base", 1, 0, 1.0000001, 1e12, &m->rope_base) < 0 ||
-	    get_real(L, "rope", "factor", 0, 1, 1, 1e6, &m->rope_factor) < 0 ||
-	    get_int(L, "rope", "orig_ctx", 0, m->ctx_train, 1, MODEL_MAX_CTX, &m->orig_ctx) < 0 ||
-	    get_real(L, "rope", "beta_fast", 0, 32, 0.001, 1e6, &m->beta_fast) < 0 ||
-	    get_real(L, "rope", "beta_slow", 0, 1, 0.001, 1e6, &m->beta_slow) < 0)
-		return -1;
-	if ((w = get_word(L, "cache", "type", 0, CACHE_F16, caches, 9)) < 0)
-		return -1;
-	m->k_type = m->v_type = (enum cache_type)w;
-	m->active_params = m->params;
-	m->head_dim_v = m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim;
-	m->rope_base_local = m->rope_base;
-	m->mla_latent_cache = m->kind == ATTN_MLA;
-	for (int64_t il = 0; il < m->layers && il < MODEL_MAX_LAYERS; il++) {
-		m->layer_kv_heads[il] = (int32_t)m->kv_heads;
-		m->layer_swa[il] = (uint8_t)model_layer_is_local(m, il);
-	}
-
-	int mla = m->kind == ATTN_MLA;
-	if (get_int(L, "mla", "kv_lora_rank", mla, 0, 1, 65536, &m->kv_lora_rank) < 0 ||
-	    get_int(L, "mla", "qk_rope_head_dim", mla, 0, 1, 65536, &m->qk_rope_head_dim) < 0 ||
-	    get_int(L, "mla", "qk_nope_head_dim", mla, 0, 1, 65536, &m->qk_nope_head_dim) < 0 ||
-	    get_int(L, "mla", "v_head_dim", mla, 0, 1, 65536, &m->v_head_dim) < 0)
-		return -1;
-	return 0;
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	err_clean(m->id, sizeof m->id, base);
+	char *dot = strrchr(m->id, '.');
+	if (dot && dot != m->id && (!strcmp(dot, ".ini") || !strcasecmp(dot, ".gguf")))
+		*dot = 0;
 }
 
-/* Rules that tie keys together. */
-static int check_consistency(struct loader *L, struct model *m)
+int model_load_ini(struct model *m, const char *path, char *err, size_t errlen)
 {
-	char what[160];
-	if (m->kv_heads > m->heads)
-		return fail_at(L, "model", "kv_heads", "more KV heads than query heads");
-	if (m->heads % m->kv_heads) {
-		snprintf(what, sizeof what, "heads (%lld) is not a multiple of kv_heads (%lld)",
-			 (long long)m->heads, (long long)m->kv_heads);
-		return fail_at(L, "model", "kv_heads", what);
+	/* large (per-layer arrays, the file's keys): on the heap, not the stack */
+	struct model *tmp = calloc(1, sizeof *tmp);
+	struct loader *L = calloc(1, sizeof *L);
+	int rc = -1;
+	if (!tmp || !L) {
+		err_set(err, errlen, path, 0, NULL, NULL, "out of memory");
+		goto out;
 	}
-	if (m->kind == ATTN_MHA && m->kv_heads != m->heads)
-		return fail_at(L, "attention", "kind", "mha needs kv_heads equal to heads");
-	if (m->kind == ATTN_MQA && m->kv_heads != 1)
-		return fail_at(L, "attention", "kind", "mqa needs kv_heads = 1");
-	if (m->kind == ATTN_MLA ? m->qk_rope_head_dim % 2 : m->head_dim % 2)
-		return fail_at(L, m->kind == ATTN_MLA ? "mla" : "model",
-			       m->kind == ATTN_MLA ? "qk_rope_head_dim" : "head_dim",
-			       "RoPE rotates pairs: the dimension must be even");
-	if (m->swa_pattern > 0 && m->sliding_window == 0)
-		return fail_at(L, "attention", "swa_pattern", "a layer pattern needs a sliding_window");
-	if (m->scaling == ROPE_NONE && m->rope_factor != 1)
-		return fail_at(L, "rope", "factor", "a factor other than 1 needs a scaling");
-	if (m->beta_slow >= m->beta_fast)
-		return fail_at(L, "rope", "beta_slow", "must be smaller than beta_fast");
-	/* The largest size derived from a model: the whole cache at the largest context. */
-	int64_t per_tok = model_kv_bytes_per_token(m), total;
-	if (per_tok < 0 || __builtin_mul_overflow(per_tok, MODEL_MAX_CTX, &total))
-		return fail_at(L, "model", "layers", "sizes derived from this model overflow 64-bit arithmetic");
-	return 0;
+	L->m = tmp;
+	L->err = err;
+	L->errlen = errlen;
+	if (ini_open(&L->ini, path, err, errlen) < 0)
+		goto out;
+	snprintf(tmp->path, sizeof tmp->path, "%s", path);
+	set_id(tmp, path);
+	rc = 0;
+	for (size_t i = 0; i < NFIELDS && rc == 0; i++)
+		rc = read_field(L, i);
+	if (rc == 0) {
+		derived_defaults(L);
+		rc = check_rules(L);
+	}
+	if (rc == 0)
+		check_unknown_keys(L);
+	if (rc == 0)
+		rc = model_finish(tmp, path, err, errlen);
+	ini_close(&L->ini);
+	if (rc == 0)
+		*m = *tmp;   /* only a model that passed every check replaces the old one */
+out:
+	free(tmp);
+	free(L);
+	return rc;
+}
+
+static int ends_with(const char *s, const char *suffix, int fold)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+	return n >= k && !(fold ? strcasecmp(s + n - k, suffix) : strcmp(s + n - k, suffix));
+}
+
+static int is_dir(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* path/config.json into buf; 0 when it is a regular file. */
+static int config_in_dir(const char *dir, char *buf, size_t len)
+{
+	int n = snprintf(buf, len, "%s/config.json", dir);
+	return n > 0 && (size_t)n < len && paths_is_file(buf) ? 0 : -1;
+}
+
+enum model_format model_path_format(const char *path)
+{
+	char cfg[PATHS_LEN + 16];
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	if (ends_with(path, ".gguf", 1))
+		return MODEL_GGUF;
+	if (!strcmp(base, "config.json") || (is_dir(path) && config_in_dir(path, cfg, sizeof cfg) == 0))
+		return MODEL_HF_CONFIG;
+	return MODEL_INI;
+}
+
+/* The GGUF and config.json readers fill the same description (they end in model_finish). */
+static int load_other(struct model *m, enum model_format fmt, const char *path, char *err, size_t errlen)
+{
+	return fmt == MODEL_GGUF ? model_load_gguf(m, path, err, errlen) : model_load_hf(m, path, err, errlen);
 }
 
 int model_load(struct model *m, const char *path, char *err, size_t errlen)
 {
-	struct loader L = {.err = err, .errlen = errlen};
-	struct model tmp;
-	memset(&tmp, 0, sizeof tmp);
-	if (ini_open(&L.ini, path, err, errlen) < 0)
+	enum model_format fmt = model_path_format(path);
+	if (fmt == MODEL_INI)
+		return model_load_ini(m, path, err, errlen);
+	char cfg[PATHS_LEN + 16];
+	const char *file = path;
+	if (fmt == MODEL_HF_CONFIG && is_dir(path) && config_in_dir(path, cfg, sizeof cfg) == 0)
+		file = cfg;
+	struct model *tmp = calloc(1, sizeof *tmp);
+	if (!tmp) {
+		err_set(err, errlen, path, 0, NULL, NULL, "out of memory");
 		return -1;
-	snprintf(tmp.path, sizeof tmp.path, "%s", path);
-	const char *base = strrchr(path, '/');
-	base = base ? base + 1 : path;
-	err_clean(tmp.id, sizeof tmp.id, base);
-	char *dot = strrchr(tmp.id, '.');
-	if (dot && !strcmp(dot, ".ini"))
-		*dot = 0;
-	int rc = load_values(&L, &tmp);
-	if (rc == 0)
-		rc = check_consistency(&L, &tmp);
-	if (rc == 0)
-		check_unknown_keys(&L, &tmp);
-	ini_close(&L.ini);
-	if (rc == 0)
-		*m = tmp;   /* only a model that passed every check replaces the old one */
-	return rc;
+	}
+	if (load_other(tmp, fmt, file, err, errlen) < 0) {
+		free(tmp);
+		return -1;
+	}
+	/* the id is the file name without .gguf, or the directory holding config.json */
+	snprintf(tmp->path, sizeof tmp->path, "%s", path);
+	char dir[sizeof tmp->path];
+	snprintf(dir, sizeof dir, "%s", path);
+	for (size_t n = strlen(dir); n > 1 && dir[n - 1] == '/'; n--)
+		dir[n - 1] = 0;
+	if (fmt == MODEL_HF_CONFIG && file == path) {   /* .../NAME/config.json: NAME */
+		char *slash = strrchr(dir, '/');
+		if (slash)
+			*slash = 0;
+		else
+			snprintf(dir, sizeof dir, "config");
+	}
+	set_id(tmp, dir);
+	*m = *tmp;
+	free(tmp);
+	return 0;
 }
 
 int model_find_load(struct model *m, const char *name, char *err, size_t errlen)
 {
-	if (hfconfig_wants(name))   /* DIR/config.json, or a directory holding one */
-		return model_load_hf(m, name, err, errlen);
-	if (strchr(name, '/') || paths_is_file(name) ||
-	    (strlen(name) > 4 && !strcmp(name + strlen(name) - 4, ".ini")))
+	if (strchr(name, '/') || paths_is_file(name) || is_dir(name) || ends_with(name, ".ini", 0) ||
+	    ends_with(name, ".gguf", 1) || !strcmp(name, "config.json"))
 		return model_load(m, name, err, errlen);
 	struct dirlist dirs;
-	char path[PATHS_LEN + 80];
+	char path[PATHS_LEN + 96];
 	paths_model_dirs(&dirs);
 	for (int i = 0; i < dirs.n; i++) {
-		snprintf(path, sizeof path, "%s/%.64s.ini", dirs.dir[i], name);
-		if (paths_is_file(path))
-			return model_load(m, path, err, errlen);
+		/* the same order as model_list: id.ini, id.gguf, id/config.json */
+		static const char *const ext[] = {".ini", ".gguf", "/config.json"};
+		for (int k = 0; k < 3; k++) {
+			snprintf(path, sizeof path, "%s/%.64s%s", dirs.dir[i], name, ext[k]);
+			if (paths_is_file(path)) {
+				if (k == 2)
+					path[strlen(path) - strlen("/config.json")] = 0;
+				return model_load(m, path, err, errlen);
+			}
+		}
 	}
 	err_set(err, errlen, NULL, 0, NULL, NULL, "no model '%s' (see attnviz --list)", name);
 	return -1;
@@ -294,6 +669,30 @@ int model_find_load(struct model *m, const char *name, char *err, size_t errlen)
 static int entry_cmp(const void *a, const void *b)
 {
 	return strcmp(((const struct model_entry *)a)->id, ((const struct model_entry *)b)->id);
+}
+
+/* The id and path of directory entry name in dir when it is a model; 0 if so. */
+static int model_entry_of(const char *dir, const char *name, struct model_entry *e)
+{
+	size_t len = strlen(name), idlen;
+	char cfg[PATHS_LEN + 96];
+	if (name[0] == '.')
+		return -1;
+	if (snprintf(e->path, sizeof e->path, "%s/%s", dir, name) >= (int)sizeof e->path)
+		return -1;
+	if (ends_with(name, ".ini", 0) && paths_is_file(e->path))
+		idlen = len - 4;
+	else if (ends_with(name, ".gguf", 1) && paths_is_file(e->path))
+		idlen = len - 5;
+	else if (is_dir(e->path) && config_in_dir(e->path, cfg, sizeof cfg) == 0)
+		idlen = len;
+	else
+		return -1;
+	if (idlen == 0 || idlen >= sizeof e->id)
+		return -1;
+	memcpy(e->id, name, idlen);
+	e->id[idlen] = 0;
+	return 0;
 }
 
 int model_list(struct model_entry *out, int max)
@@ -307,23 +706,13 @@ int model_list(struct model_entry *out, int max)
 		if (!d)
 			continue;
 		while ((e = readdir(d)) && n < max) {
-			size_t len = strlen(e->d_name);
-			if (len < 5 || len - 4 >= sizeof out->id || strcmp(e->d_name + len - 4, ".ini"))
+			if (model_entry_of(dirs.dir[i], e->d_name, &out[n]) < 0)
 				continue;
-			char id[64];
-			memcpy(id, e->d_name, len - 4);
-			id[len - 4] = 0;
 			int dup = 0;
-			for (int j = 0; j < n; j++)
-				if (!strcmp(out[j].id, id))
-					dup = 1;
-			if (dup)
-				continue;
-			snprintf(out[n].path, sizeof out[n].path, "%s/%s", dirs.dir[i], e->d_name);
-			if (!paths_is_file(out[n].path))
-				continue;
-			strcpy(out[n].id, id);
-			n++;
+			for (int j = 0; j < n && !dup; j++)
+				dup = !strcmp(out[j].id, out[n].id);
+			if (!dup)
+				n++;
 		}
 		closedir(d);
 	}
@@ -335,6 +724,16 @@ const char *model_kind_name(enum attn_kind k)
 {
 	static const char *const names[] = {"MHA", "GQA", "MQA", "MLA"};
 	return names[k];
+}
+
+const char *model_kind_word(enum attn_kind k)
+{
+	return kind_words[k];
+}
+
+const char *model_scaling_word(enum rope_scaling sc)
+{
+	return scaling_words[sc];
 }
 
 const char *model_cache_name(enum cache_type c)
@@ -364,7 +763,10 @@ int64_t model_cache_bytes(enum cache_type c, int64_t elems)
 
 int64_t model_kv_bytes_per_token_layer(const struct model *m)
 {
-	if (m->kind == ATTN_MLA)   /* one latent plus the shared decoupled RoPE key, no V */
+	/* MLA as llama.cpp runs it with the *_mla GGUF keys: one latent plus the
+	 * shared decoupled RoPE key, no V.  Without them (latent_cache = 0, a
+	 * GGUF converted before MLA support) every head caches K and V. */
+	if (m->kind == ATTN_MLA && m->mla_latent_cache)
 		return model_cache_bytes(m->k_type, m->kv_lora_rank + m->qk_rope_head_dim);
 	return model_cache_bytes(m->k_type, m->kv_heads * m->head_dim) +
 	       model_cache_bytes(m->v_type, m->kv_heads * m->head_dim_v);
@@ -380,11 +782,30 @@ int64_t model_kv_bytes_per_token(const struct model *m)
 
 int model_layer_is_local(const struct model *m, int64_t il)
 {
-	if (m->sliding_window == 0)
+	/* Every reader fills layer_swa (model_finish from the pattern when a
+	 * reader gave only sliding_window and swa_pattern).  A window llama.cpp
+	 * does not read (swa_ignored: Mistral v0.1 under LLM_ARCH_LLAMA) leaves
+	 * every layer with a full cache.  Past the last layer (a scene drawing
+	 * the pattern further) the rule of llama-hparams.cpp set_swa_pattern. */
+	if (m->sliding_window == 0 || m->swa_ignored || il < 0)
 		return 0;
+	if (il < m->layers && il < MODEL_MAX_LAYERS)
+		return m->layer_swa[il] != 0;
 	if (m->swa_pattern <= 0)
 		return 1;   /* a window without a pattern: every layer is local */
 	return il % m->swa_pattern < m->swa_pattern - 1;
+}
+
+int64_t model_swa_pattern_of(const struct model *m)
+{
+	for (int64_t n = 0; n <= m->layers + 1; n++) {
+		int same = 1;
+		for (int64_t il = 0; il < m->layers && same; il++)
+			same = (m->layer_swa[il] != 0) == (n == 0 || il % n < n - 1);
+		if (same)
+			return n;
+	}
+	return -1;
 }
 
 int64_t model_pad(int64_t x, int64_t to)
@@ -439,16 +860,61 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 			MODEL_MAX_LAYERS);
 		return -1;
 	}
-	if (m->heads < 1 || m->heads > 65536 || m->head_dim < 1 || m->head_dim > 65536 || m->head_dim_v < 0 ||
-	    m->head_dim_v > 65536 || m->vocab < 1 || m->ctx_train < 1 || m->ctx_train > MODEL_MAX_CTX) {
+	if (m->heads < 1 || m->heads > MODEL_MAX_DIM || m->head_dim < 1 || m->head_dim > MODEL_MAX_DIM ||
+	    m->head_dim_v < 0 || m->head_dim_v > MODEL_MAX_DIM || m->vocab < 1 || m->ctx_train < 1 ||
+	    m->ctx_train > MODEL_MAX_CTX) {
 		err_set(err, errlen, where, 0, NULL, NULL, "heads, head sizes, vocab or ctx_train out of range");
 		return -1;
 	}
+	if ((unsigned)m->kind > ATTN_MLA || (unsigned)m->scaling > ROPE_LONGROPE || (unsigned)m->k_type > CACHE_IQ4_NL ||
+	    (unsigned)m->v_type > CACHE_IQ4_NL) {
+		err_set(err, errlen, where, 0, NULL, NULL, "attention kind, RoPE scaling or cache type out of range");
+		return -1;
+	}
+	if (!(m->params >= 1 && m->params <= 1e15) || !(m->active_params >= 0 && m->active_params <= m->params)) {
+		err_set(err, errlen, where, 0, NULL, "params", "%g parameters, %g active (1 to 1e15, active at most all)",
+			m->params, m->active_params);
+		return -1;
+	}
+	/* llama-model.cpp asserts n_expert_used > 0 when n_expert > 0 */
+	if (m->experts < 0 || m->experts_used < 0 || m->experts_used > m->experts || (m->experts > 0 && !m->experts_used)) {
+		err_set(err, errlen, where, 0, NULL, "experts", "%lld of %lld experts used per token",
+			(long long)m->experts_used, (long long)m->experts);
+		return -1;
+	}
+	if (m->sliding_window < 0 || m->sliding_window > MODEL_MAX_CTX || m->swa_pattern < 0) {
+		err_set(err, errlen, where, 0, NULL, "sliding_window", "%lld (0 to %lld)", (long long)m->sliding_window,
+			(long long)MODEL_MAX_CTX);
+		return -1;
+	}
 	if (m->head_dim_v == 0)
-		m->head_dim_v = m->head_dim;
+		m->head_dim_v = m->kind == ATTN_MLA && m->v_head_dim ? m->v_head_dim : m->head_dim;
 	if (m->active_params <= 0)
 		m->active_params = m->params;
-	int64_t most = 0;
+	if (m->rope_base_local <= 0)
+		m->rope_base_local = m->rope_base;
+	if (m->orig_ctx <= 0)
+		m->orig_ctx = m->ctx_train;
+	if (m->rope_factor <= 0)
+		m->rope_factor = 1;
+	if (m->beta_fast <= 0)
+		m->beta_fast = 32;   /* llama.cpp's YaRN defaults, as the INI loader's */
+	if (m->beta_slow <= 0)
+		m->beta_slow = 1;
+	/* a reader that gave one kv_heads for every layer */
+	int64_t most = 0, local = 0;
+	for (int64_t il = 0; il < m->layers; il++)
+		most |= m->layer_kv_heads[il], local += m->layer_swa[il] != 0;
+	if (most == 0)
+		for (int64_t il = 0; il < m->layers; il++)
+			m->layer_kv_heads[il] = (int32_t)(m->kv_heads > 0 && m->kv_heads <= MODEL_MAX_DIM ? m->kv_heads : 0);
+	/* a reader that gave a window and a pattern but no per-layer flags */
+	if (m->sliding_window > 0 && local == 0 && m->swa_pattern != 1)
+		for (int64_t il = 0; il < m->layers; il++)
+			m->layer_swa[il] = m->swa_pattern <= 0 || il % m->swa_pattern < m->swa_pattern - 1;
+	if (m->sliding_window == 0)
+		memset(m->layer_swa, 0, sizeof m->layer_swa);
+	most = 0;
 	for (int64_t il = 0; il < m->layers; il++) {
 		int64_t h = m->layer_kv_heads[il];
 		if (h < 0 || h > m->heads || (h > 0 && m->heads % h)) {
@@ -465,6 +931,13 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 		return -1;
 	}
 	m->kv_heads = most;
+	if (m->kind == ATTN_MLA &&
+	    (m->kv_lora_rank < 1 || m->kv_lora_rank > MODEL_MAX_DIM || m->qk_rope_head_dim < 1 ||
+	     m->qk_rope_head_dim > MODEL_MAX_DIM || m->qk_nope_head_dim < 0 || m->qk_nope_head_dim > MODEL_MAX_DIM ||
+	     m->v_head_dim < 0 || m->v_head_dim > MODEL_MAX_DIM)) {
+		err_set(err, errlen, where, 0, NULL, "kv_lora_rank", "MLA sizes out of range (1 to %d)", MODEL_MAX_DIM);
+		return -1;
+	}
 	if (m->kind == ATTN_MLA ? m->qk_rope_head_dim % 2 : m->head_dim % 2) {
 		err_set(err, errlen, where, 0, NULL, "head_dim", "RoPE rotates pairs: the dimension must be even");
 		return -1;

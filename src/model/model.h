@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 enum attn_kind { ATTN_MHA, ATTN_GQA, ATTN_MQA, ATTN_MLA };
 enum rope_scaling { ROPE_NONE, ROPE_LINEAR, ROPE_NTK, ROPE_YARN, ROPE_LLAMA3, ROPE_LONGROPE };
@@ -22,6 +23,8 @@ enum model_format { MODEL_INI, MODEL_GGUF, MODEL_HF_CONFIG };
 #define MODEL_MAX_LAYERS 1024
 /* Most remembered origins of values (model_set_origin). */
 #define MODEL_MAX_ORIGINS 64
+/* Most models --list and the picker show (model_list). */
+#define MODEL_LIST_MAX 256
 
 /* Where one value of the description came from, for --explain:
  * field is the INI key name ("kv_heads"), from says where it was read
@@ -78,8 +81,18 @@ struct model {
 	struct model_origin origins[MODEL_MAX_ORIGINS];
 };
 
-/* Load and validate.  0, or -1 with the one-line error in err. */
+/* Load and validate the model file at path, whatever its format: a `.gguf`
+ * file, a file named config.json or a directory holding one, else an INI
+ * file.  0, or -1 with the one-line error in err; m is untouched on error. */
 int model_load(struct model *m, const char *path, char *err, size_t errlen);
+/* The format model_load reads path as (by its name; a directory holding a
+ * config.json is MODEL_HF_CONFIG). */
+enum model_format model_path_format(const char *path);
+/* Load an INI model file (DESIGN section 5).  0, or -1 with the error. */
+int model_load_ini(struct model *m, const char *path, char *err, size_t errlen);
+/* Print m as an INI model file (DESIGN section 5) that loads to the same
+ * model: every field, a comment with the origin of each value (export.c). */
+void model_export(const struct model *m, FILE *out);
 /* Complete and validate a model that a reader filled in: every reader (INI,
  * GGUF, config.json) ends with it.  Fills kv_heads from layer_kv_heads,
  * checks the rules that tie values together and that every derived size fits
@@ -99,12 +112,16 @@ struct model_entry {
 	char id[64];
 	char path[512];
 };
-/* Model files along the search path, first of each id wins, sorted by id.
- * Returns the count (at most max). */
+/* Models along the search path (INI and .gguf files, directories holding a
+ * config.json), first of each id wins, sorted by id.  Returns the count (at
+ * most max; MODEL_LIST_MAX entries are enough for --list and the picker). */
 int model_list(struct model_entry *out, int max);
 
 const char *model_kind_name(enum attn_kind k);
 const char *model_cache_name(enum cache_type c);
+/* The INI words of the enumerations (lower case, as written in files). */
+const char *model_kind_word(enum attn_kind k);
+const char *model_scaling_word(enum rope_scaling s);
 
 /* Bytes of `elems` cache elements (block-quantized types round up per block). */
 int64_t model_cache_bytes(enum cache_type c, int64_t elems);
@@ -112,9 +129,13 @@ int64_t model_cache_bytes(enum cache_type c, int64_t elems);
 int64_t model_kv_bytes_per_token_layer(const struct model *m);
 /* KV-cache bytes per token over all layers, with every layer global. */
 int64_t model_kv_bytes_per_token(const struct model *m);
-/* Layer il is a sliding-window (local) layer. */
+/* Layer il keeps a sliding-window (local) cache in llama.cpp: layer_swa[il],
+ * and never when llama.cpp ignores the window (swa_ignored). */
 int model_layer_is_local(const struct model *m, int64_t il);
 
+/* The swa_pattern that marks exactly the layers of layer_swa (0: every
+ * layer, 1: none, n: il % n < n - 1), or -1 when no pattern does. */
+int64_t model_swa_pattern_of(const struct model *m);
 /* Round x up to a multiple of `to` (GGML_PAD). */
 int64_t model_pad(int64_t x, int64_t to);
 /* Cells of a sliding-window layer's cache, llama-kv-cache-iswa.cpp:

@@ -1,0 +1,187 @@
+/*
+ * export: a loaded model written back as an INI model file (DESIGN section
+ * 5), for --export-model.  Whatever the model was read from (INI, GGUF,
+ * config.json), loading the output gives the same model: numbers are
+ * written with as many digits as they need to read back exactly, per-layer
+ * values as one number or a pattern when they are uniform, else as a list.
+ * Each value carries a comment saying where it came from.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/model.h"
+#include "util/err.h"
+
+/* A number as it reads best and back exactly: whole numbers below 1e7 in
+ * full, others in the shortest %g form that strtod turns back into v, with
+ * the exponent written plainly (8.03e9). */
+static void real_text(char *buf, size_t len, double v)
+{
+	if (v == floor(v) && fabs(v) < 1e7) {
+		snprintf(buf, len, "%.0f", v);
+		return;
+	}
+	for (int digits = 1; digits <= 17; digits++) {
+		snprintf(buf, len, "%.*g", digits, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	char *e = strchr(buf, 'e');
+	if (e) {   /* e+09 -> e9, e-05 -> e-5 */
+		char *src = e + 1, *dst = e + 1;
+		if (*src == '+')
+			src++;
+		else if (*src == '-')
+			*dst++ = *src++;
+		while (*src == '0' && src[1])
+			src++;
+		memmove(dst, src, strlen(src) + 1);
+	}
+}
+
+/* One key = value line, with a comment giving the value's origin when a
+ * reader recorded one. */
+static void put_from(FILE *out, const char *key, const char *value, const char *from)
+{
+	int n = fprintf(out, "%-16s = %s", key, value);
+	if (from && *from)
+		fprintf(out, "%*s; %s", n < 38 ? 38 - n : 1, "", from);
+	fputc('\n', out);
+}
+
+static void put(FILE *out, const struct model *m, const char *key, const char *value)
+{
+	put_from(out, key, value, model_origin(m, key));
+}
+
+static void put_int(FILE *out, const struct model *m, const char *key, long long v)
+{
+	char num[32];
+	snprintf(num, sizeof num, "%lld", v);
+	put(out, m, key, num);
+}
+
+static void put_real(FILE *out, const struct model *m, const char *key, double v)
+{
+	char num[40];
+	real_text(num, sizeof num, v);
+	put(out, m, key, num);
+}
+
+static void put_word(FILE *out, const struct model *m, const char *key, const char *word)
+{
+	put(out, m, key, word);
+}
+
+/* Text as a value: quoted when it holds a comment character (iniparser
+ * keeps ';' and '#' inside double quotes); a double quote becomes '. */
+static void put_text(FILE *out, const struct model *m, const char *key, const char *text)
+{
+	char buf[300], quoted[304];
+	size_t n = 0;
+	int quote = 0;
+	for (const char *p = text; *p && n + 1 < sizeof buf; p++) {
+		char c = *p == '"' ? '\'' : *p;
+		quote |= c == ';' || c == '#' || c == '\'';
+		buf[n++] = c;
+	}
+	buf[n] = 0;
+	quote |= n > 0 && (buf[0] == ' ' || buf[n - 1] == ' ');
+	snprintf(quoted, sizeof quoted, quote ? "\"%s\"" : "%s", buf);
+	put(out, m, key, quoted);
+}
+
+void model_export(const struct model *m, FILE *out)
+{
+	static const char *const formats[] = {"an INI file", "a GGUF file", "a config.json"};
+	char path[sizeof m->path];
+	err_clean(path, sizeof path, m->path);   /* a newline would end the comment */
+	fprintf(out, "; %s, exported by attnviz --export-model from %s:\n; %s\n", m->id,
+		formats[m->format <= MODEL_HF_CONFIG ? m->format : 0], path);
+	fprintf(out, "; each comment says where the value came from.\n\n[model]\n");
+	put_text(out, m, "name", m->name[0] ? m->name : m->id);   /* the loader needs a name */
+	if (m->source[0])
+		put_text(out, m, "source", m->source);
+	if (m->arch[0])
+		put_text(out, m, "arch", m->arch);
+	if (m->note[0])
+		put_text(out, m, "note", m->note);
+	put_real(out, m, "params", m->params);
+	put_real(out, m, "active_params", m->active_params);
+	put_int(out, m, "experts", m->experts);
+	if (m->experts)
+		put_int(out, m, "experts_used", m->experts_used);
+	put_int(out, m, "layers", m->layers);
+	put_int(out, m, "heads", m->heads);
+	int uniform = 1;
+	for (int64_t il = 1; il < m->layers; il++)
+		uniform &= m->layer_kv_heads[il] == m->layer_kv_heads[0];
+	if (uniform) {
+		put_int(out, m, "kv_heads", m->layer_kv_heads[0]);
+	} else {
+		static char list[MODEL_MAX_LAYERS * 12];
+		size_t at = 0;
+		for (int64_t il = 0; il < m->layers; il++)
+			at += (size_t)snprintf(list + at, sizeof list - at, "%s%d", il ? "," : "", (int)m->layer_kv_heads[il]);
+		put(out, m, "kv_heads", list);
+	}
+	put_int(out, m, "head_dim", m->head_dim);
+	put_int(out, m, "head_dim_v", m->head_dim_v);
+	put_int(out, m, "vocab", m->vocab);
+	put_int(out, m, "ctx_train", m->ctx_train);
+
+	fprintf(out, "\n[attention]\n");
+	put_word(out, m, "kind", model_kind_word(m->kind));
+	put_int(out, m, "sliding_window", m->sliding_window);
+	if (m->sliding_window) {
+		int64_t n = model_swa_pattern_of(m);
+		if (n == m->swa_pattern) {
+			put_int(out, m, "swa_pattern", n);
+		} else if (n >= 0) {   /* a reader's per-layer flags that a pattern gives exactly */
+			char num[24];
+			snprintf(num, sizeof num, "%lld", (long long)n);
+			put_from(out, "swa_pattern", num, "the same layers as the per-layer flags read");
+		} else {
+			static char list[MODEL_MAX_LAYERS * 8 + 1];
+			size_t at = 0;
+			for (int64_t il = 0; il < m->layers; il++)
+				at += (size_t)snprintf(list + at, sizeof list - at, "%s%s", il ? "," : "",
+						       m->layer_swa[il] ? "sliding" : "full");
+			put(out, m, "layer_types", list);
+		}
+		put_int(out, m, "window_used", !m->swa_ignored);
+	}
+	put_word(out, m, "sinks", m->sinks_learned ? "learned" : "none");
+
+	if (m->kind == ATTN_MLA) {
+		fprintf(out, "\n[mla]\n");
+		put_int(out, m, "kv_lora_rank", m->kv_lora_rank);
+		put_int(out, m, "qk_rope_head_dim", m->qk_rope_head_dim);
+		put_int(out, m, "qk_nope_head_dim", m->qk_nope_head_dim);
+		put_int(out, m, "v_head_dim", m->v_head_dim);
+		put_int(out, m, "latent_cache", m->mla_latent_cache);
+	}
+
+	fprintf(out, "\n[rope]\n");
+	put_real(out, m, "base", m->rope_base);
+	put_real(out, m, "base_local", m->rope_base_local);
+	put_word(out, m, "scaling", model_scaling_word(m->scaling));
+	put_real(out, m, "factor", m->rope_factor);
+	put_int(out, m, "orig_ctx", m->orig_ctx);
+	put_real(out, m, "beta_fast", m->beta_fast);
+	put_real(out, m, "beta_slow", m->beta_slow);
+	if (m->yarn_mscale > 0)
+		put_real(out, m, "mscale", m->yarn_mscale);
+	if (m->yarn_mscale_all_dim > 0)
+		put_real(out, m, "mscale_all_dim", m->yarn_mscale_all_dim);
+	if (m->low_freq_factor > 0)
+		put_real(out, m, "low_freq_factor", m->low_freq_factor);
+	if (m->high_freq_factor > 0)
+		put_real(out, m, "high_freq_factor", m->high_freq_factor);
+
+	fprintf(out, "\n[cache]\n");
+	put_word(out, m, "k_type", model_cache_name(m->k_type));
+	put_word(out, m, "v_type", model_cache_name(m->v_type));
+}
