@@ -15,7 +15,7 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 BUILD   ?= build
 PROG    ?= attnviz
-FUZZ_TARGETS = model scene set
+FUZZ_TARGETS = model scene set gguf
 
 PKG_CONFIG ?= pkg-config
 # ncursesw: pkg-config when it knows it, else the plain library names.
@@ -88,16 +88,16 @@ $(BUILD)/unit_tests: $(TEST_OBJ) $(BUILD)/libattnviz.a
 # the same again built with AddressSanitizer and UndefinedBehaviorSanitizer.
 REPLAY = $(FUZZ_TARGETS:%=$(BUILD)/replay_%)
 
-check: all $(BUILD)/unit_tests $(REPLAY)
+check: all $(BUILD)/unit_tests $(REPLAY) $(BUILD)/gguf_write
 	sh tests/run.sh
 
-check-fast: all $(BUILD)/unit_tests $(REPLAY)
+check-fast: all $(BUILD)/unit_tests $(REPLAY) $(BUILD)/gguf_write
 	ATTNVIZ_NO_SANITIZE=1 sh tests/run.sh
 
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 sanitize:
 	$(MAKE) BUILD=build/san PROG=build/san/attnviz CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(SAN_FLAGS)' \
-		build/san/attnviz build/san/unit_tests $(FUZZ_TARGETS:%=build/san/replay_%)
+		build/san/attnviz build/san/unit_tests $(FUZZ_TARGETS:%=build/san/replay_%) build/san/gguf_write
 
 # Fuzzing (clang's libFuzzer): make fuzz FUZZ_SECONDS=600 runs each target that long.
 FUZZ_SECONDS ?= 60
@@ -121,6 +121,10 @@ fuzz: fuzz-build
 # kept crasher (tests/fuzz/regress/) in the ordinary test suite.
 $(BUILD)/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(BUILD)/libattnviz.a
 	$(CC) $(ALL_CFLAGS) -o $@ tests/fuzz/fuzz_$*.c tests/fuzz/replay.c $(BUILD)/libattnviz.a $(LIBS) $(LDFLAGS)
+
+# The GGUF fixture writer of tests/gguf.sh (no GGUF library is packaged).
+$(BUILD)/gguf_write: tests/gguf_write.c tests/unit/gguf_writer.c tests/unit/gguf_writer.h
+	$(CC) $(ALL_CFLAGS) -Itests -o $@ tests/gguf_write.c tests/unit/gguf_writer.c $(LDFLAGS)
 
 bench: all
 	./$(PROG) --bench

@@ -15,7 +15,7 @@ suite() {   # suite LABEL BIN UNIT
 	echo "# $label: unit tests"
 	"$unit" 2>&1 | tee -a "$log"
 	echo "# $label: fuzz seeds and kept crashers, replayed"
-	for t in model scene set; do
+	for t in model scene set gguf; do
 		replay="$(dirname "$unit")/replay_$t"
 		if [ ! -x "$replay" ]; then
 			echo "not ok - $replay was not built" | tee -a "$log"
@@ -27,6 +27,8 @@ suite() {   # suite LABEL BIN UNIT
 	ATTNVIZ="$bin" sh tests/cli.sh 2>&1 | tee -a "$log"
 	echo "# $label: model files"
 	ATTNVIZ="$bin" sh tests/models.sh 2>&1 | tee -a "$log"
+	echo "# $label: GGUF files"
+	ATTNVIZ="$bin" GGUF_WRITE="$(dirname "$unit")/gguf_write" sh tests/gguf.sh 2>&1 | tee -a "$log"
 	echo "# $label: terminal (tmux)"
 	ATTNVIZ="$bin" sh tests/tmux.sh 2>&1 | tee -a "$log"
 	echo "# $label: key and resize storm (tmux)"

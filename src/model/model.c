@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/gguf.h"
 #include "util/err.h"
 #include "util/ini.h"
 #include "util/num.h"
@@ -273,6 +274,9 @@ int model_load(struct model *m, const char *path, char *err, size_t errlen)
 
 int model_find_load(struct model *m, const char *name, char *err, size_t errlen)
 {
+	size_t len = strlen(name);
+	if (len > 5 && !strcmp(name + len - 5, ".gguf"))
+		return model_load_gguf(m, name, err, errlen);
 	if (strchr(name, '/') || paths_is_file(name) ||
 	    (strlen(name) > 4 && !strcmp(name + strlen(name) - 4, ".ini")))
 		return model_load(m, name, err, errlen);
