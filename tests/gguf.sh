@@ -237,3 +237,34 @@ bad "no general.architecture" "$d/noarch.gguf" "general.architecture: missing"
 bad "a tensor whose size overflows 64 bits" "$d/huge.gguf" "blk.0.huge: tensor size overflows 64 bits"
 { echo "kv llama.attention.head_count_kv u32 5"; llama_spec | grep -v head_count_kv; } | mk kv5
 bad "KV heads that do not divide the query heads" "$d/kv5.gguf" "5 KV heads do not divide 32"
+
+# ---- the picker's path prompt (tmux) ----------------------------------------
+if command -v tmux >/dev/null 2>&1; then
+	sock="attnviz-gguf-$$"
+	T() { tmux -L "$sock" -f /dev/null "$@"; }
+	trap 'T kill-server 2>/dev/null; rm -rf "$d"' EXIT
+	bin=$(cd "$(dirname "$ATTNVIZ")" && pwd)/$(basename "$ATTNVIZ")
+	on_screen() {   # TEXT: 1 when it never shows (20 s)
+		i=0
+		while [ $i -lt 200 ]; do
+			T capture-pane -p -t g | grep -qF -- "$1" && return 0
+			sleep 0.1; i=$((i + 1))
+		done
+		return 1
+	}
+	pick() { T send-keys -t g m; on_screen "model (↑↓ choose" || true; T send-keys -t g /; T send-keys -t g -l "$1"; T send-keys -t g Enter; }
+	T new-session -d -s g -x 120 -y 40 \
+		"env LC_ALL=C.UTF-8 TERM=screen-256color ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ATTNVIZ_MODELS' $bin -s gqa -m qwen2.5-7b; echo EXITED \$?; sleep 60"
+	on_screen "── qwen2.5-7b (loaded)" || fail "gguf: picker session did not start"
+	pick "$d/magic.gguf"
+	if on_screen "byte 0: bad magic 'GGML'"; then ok "gguf: the picker shows a bad header's error"; else fail "gguf: the picker shows a bad header's error"; fi
+	T send-keys -t g Escape
+	if on_screen "── qwen2.5-7b (loaded)"; then ok "gguf: after a bad header the loaded model stays"; else fail "gguf: a bad header lost the model"; fi
+	cp "$L" "$d/picked.gguf"
+	pick "$d/picked.gguf"
+	if on_screen "── picked (loaded)" && on_screen "Meta Llama 3 8B"; then ok "gguf: the picker loads a GGUF file by path"; else fail "gguf: the picker loads a GGUF file by path ($(T capture-pane -p -t g | head -3 | tr '\n' '|'))"; fi
+	T send-keys -t g q
+	if on_screen "EXITED 0"; then ok "gguf: picker session quits"; else fail "gguf: picker session quits"; fi
+else
+	echo "skip - gguf: picker test (tmux is not installed)"
+fi
