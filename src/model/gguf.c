@@ -45,6 +45,8 @@ static const int type_size[GT_COUNT] = {1, 1, 2, 2, 4, 4, 4, 1, 0, 0, 8, 8, 8};
 /* ggml_type ids in use stay well below this (GGML_TYPE_COUNT is about 40). */
 #define GGML_TYPE_LIMIT 64
 #define MAX_CTX (INT64_C(1) << 32)
+/* Most metadata entries read (llama.cpp's files have 30 to 60). */
+#define KV_MAX 65536
 
 /* One metadata entry.  Numbers are kept as both int64 (when integral) and double. */
 struct kv {
@@ -305,6 +307,9 @@ static int rd_metadata(struct rd *r, uint64_t nkv)
 	if (nkv > left(r) / 13)
 		return fail_at(r, 16, NULL, "%llu metadata entries cannot fit in the %llu bytes left",
 			       (unsigned long long)nkv, (unsigned long long)left(r));
+	/* Real files have a few dozen; a cap keeps our table small whatever the file's size. */
+	if (nkv > KV_MAX)
+		return fail_at(r, 16, NULL, "%llu metadata entries (at most %d)", (unsigned long long)nkv, KV_MAX);
 	r->kvs = calloc((size_t)(nkv ? nkv : 1), sizeof *r->kvs);
 	if (!r->kvs)
 		return fail_at(r, 16, NULL, "out of memory");
@@ -1002,7 +1007,8 @@ int model_load_gguf(struct model *m, const char *path, char *err, size_t errlen)
 		goto out;
 	char shown_base[96];
 	err_clean(shown_base, sizeof shown_base, base);
-	if (find(r, "general.name"))
+	struct kv *gn = find(r, "general.name");
+	if (gn && gn->type == GT_STR && gn->s)
 		snprintf(tmp->source, sizeof tmp->source, "GGUF header of %s (general.name %.100s)", shown_base,
 			 tmp->name);
 	else
