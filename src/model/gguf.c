@@ -1,471 +1,55 @@
 /*
- * gguf: the GGUF header reader.  The layout (ggml's gguf.cpp, docs/gguf.md):
- *
- *   "GGUF"  u32 version  u64 n_tensors  u64 n_kv
- *   n_kv    x { string key, u32 type, value }
- *   n_tensors x { string name, u32 n_dims, i64 ne[n_dims], u32 ggml_type, u64 offset }
- *   (alignment padding, then tensor data, which is never read here)
- *
- * All numbers little-endian; a string is a u64 length and that many bytes.
- * Every count and length is checked against the bytes left in the file
- * before anything is read or skipped, so a hostile header cannot make us
- * allocate or loop beyond the file's own size.  Big arrays (the tokenizer's
- * 100k+ strings) are counted and skipped, never stored.
+ * gguf: a model description from a GGUF header, by llama.cpp's rules: key
+ * names from src/llama-arch.cpp (LLM_KV_*), defaults and per-family rules
+ * from src/llama-model.cpp (load_hparams).  The container itself is read by
+ * gguf_file.c.
  */
 #include "model/gguf.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "model/gguf_file.h"
 #include "util/err.h"
 
-/* GGUF value types (gguf.h enum gguf_type). */
-enum { GT_U8, GT_I8, GT_U16, GT_I16, GT_U32, GT_I32, GT_F32, GT_BOOL, GT_STR, GT_ARR, GT_U64, GT_I64, GT_F64,
-       GT_COUNT };
-static const char *const type_names[GT_COUNT] = {"u8",  "i8",  "u16",   "i16",  "u32", "i32", "f32",
-						 "bool", "string", "array", "u64", "i64", "f64"};
-static const int type_size[GT_COUNT] = {1, 1, 2, 2, 4, 4, 4, 1, 0, 0, 8, 8, 8};
-
-/* Arrays of numbers with at most this many elements are kept (per-layer
- * values); longer ones are checked and skipped. */
-#define ARR_KEEP MODEL_MAX_LAYERS
-/* Strings longer than this are skipped, not kept (no key we use is longer). */
-#define STR_KEEP 255
-/* ggml.h GGML_MAX_DIMS; gguf.cpp refuses tensors with more. */
-#define GGUF_MAX_DIMS 4
-/* Tensor names: ggml's GGML_MAX_NAME is 64; be a little lenient. */
-#define NAME_MAX_LEN 255
-/* ggml_type ids in use stay well below this (GGML_TYPE_COUNT is about 40). */
-#define GGML_TYPE_LIMIT 64
 #define MAX_CTX (INT64_C(1) << 32)
-/* Most metadata entries read (llama.cpp's files have 30 to 60). */
-#define KV_MAX 65536
-
-/* One metadata entry.  Numbers are kept as both int64 (when integral) and double. */
-struct kv {
-	char *key;
-	uint64_t at, vat;   /* offsets of the key and of its value */
-	int type, atype;    /* value type; element type of an array */
-	uint64_t n;         /* array length */
-	int64_t i;          /* integer value (u64 above INT64_MAX: big set) */
-	int big;
-	double d;           /* numeric value */
-	char *s;            /* string value (NULL when longer than STR_KEEP) */
-	double *arr;        /* numeric or bool array of at most ARR_KEEP elements */
-};
-
-struct rd {
-	int fd;
-	const char *path;
-	uint64_t size, off;
-	uint64_t bstart;
-	size_t blen;
-	char *err;
-	size_t errlen;
-	struct kv *kvs;
-	size_t nkv;
-	uint8_t buf[1 << 16];
-};
-
-/* Tensor-info totals: parameters, routed-expert parameters, markers. */
-struct tensors {
-	int64_t params, expert_params;
-	int64_t embd_vocab;         /* token_embd.weight ne[1], or 0 */
-	char sinks[NAME_MAX_LEN + 1];   /* name of an attention-sinks tensor, or "" */
-	uint64_t end;               /* offset just past the tensor infos */
-};
-
-static int fail_at(struct rd *r, uint64_t at, const char *key, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-/* The one-line error: FILE: byte N: [key: ]what */
-static int fail_at(struct rd *r, uint64_t at, const char *key, const char *fmt, ...)
-{
-	char what[300], shown[120] = "";
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(what, sizeof what, fmt, ap);
-	va_end(ap);
-	if (key)
-		err_clean(shown, sizeof shown, key);
-	err_set(r->err, r->errlen, r->path, 0, NULL, NULL, "byte %llu: %s%s%s", (unsigned long long)at, shown,
-		key ? ": " : "", what);
-	return -1;
-}
-
-static uint64_t left(const struct rd *r)
-{
-	return r->size - r->off;
-}
-
-/* Read n bytes at the current offset; `what` names them in the error. */
-static int rd_bytes(struct rd *r, void *dst, size_t n, const char *what)
-{
-	if (n > left(r))
-		return fail_at(r, r->off, NULL, "%s needs %zu bytes, %llu left: the file is cut short", what, n,
-			       (unsigned long long)left(r));
-	uint8_t *out = dst;
-	while (n > 0) {
-		if (r->off < r->bstart || r->off >= r->bstart + r->blen) {
-			ssize_t got;
-			do
-				got = pread(r->fd, r->buf, sizeof r->buf, (off_t)r->off);
-			while (got < 0 && errno == EINTR);
-			if (got <= 0)
-				return fail_at(r, r->off, NULL, "cannot read: %s",
-					       got < 0 ? strerror(errno) : "unexpected end of file");
-			r->bstart = r->off;
-			r->blen = (size_t)got;
-		}
-		size_t in = (size_t)(r->bstart + r->blen - r->off);
-		size_t take = in < n ? in : n;
-		memcpy(out, r->buf + (r->off - r->bstart), take);
-		out += take;
-		r->off += take;
-		n -= take;
-	}
-	return 0;
-}
-
-static int rd_skip(struct rd *r, uint64_t n, const char *what)
-{
-	if (n > left(r))
-		return fail_at(r, r->off, NULL, "%s of %llu bytes runs past the end of the file (%llu bytes left)", what,
-			       (unsigned long long)n, (unsigned long long)left(r));
-	r->off += n;
-	return 0;
-}
-
-static uint64_t le(const uint8_t *b, int n)
-{
-	uint64_t v = 0;
-	for (int k = n - 1; k >= 0; k--)
-		v = v << 8 | b[k];
-	return v;
-}
-
-static int rd_u32(struct rd *r, uint32_t *v, const char *what)
-{
-	uint8_t b[4];
-	if (rd_bytes(r, b, 4, what) < 0)
-		return -1;
-	*v = (uint32_t)le(b, 4);
-	return 0;
-}
-
-static int rd_u64(struct rd *r, uint64_t *v, const char *what)
-{
-	uint8_t b[8];
-	if (rd_bytes(r, b, 8, what) < 0)
-		return -1;
-	*v = le(b, 8);
-	return 0;
-}
-
-/* A string: its length is checked against the bytes left.  Kept (malloc'd,
- * NUL-terminated) when at most `keep` bytes, else skipped and *out NULL. */
-static int rd_string(struct rd *r, char **out, uint64_t keep, const char *what)
-{
-	uint64_t at = r->off, len;
-	*out = NULL;
-	if (rd_u64(r, &len, what) < 0)
-		return -1;
-	if (len > left(r))
-		return fail_at(r, at, NULL, "%s length %llu runs past the end of the file (%llu bytes left)", what,
-			       (unsigned long long)len, (unsigned long long)left(r));
-	if (len > keep)
-		return rd_skip(r, len, what);
-	char *s = malloc((size_t)len + 1);
-	if (!s)
-		return fail_at(r, at, NULL, "out of memory");
-	if (rd_bytes(r, s, (size_t)len, what) < 0) {
-		free(s);
-		return -1;
-	}
-	s[len] = 0;
-	if (strlen(s) != len) {
-		free(s);
-		return fail_at(r, at, NULL, "%s holds a NUL byte", what);
-	}
-	*out = s;
-	return 0;
-}
-
-/* One scalar of type t: decoded into *i (integers, bool) and *d. */
-static int rd_scalar(struct rd *r, int t, int64_t *i, int *big, double *d, const char *key)
-{
-	uint8_t b[8];
-	uint64_t at = r->off;
-	if (rd_bytes(r, b, (size_t)type_size[t], "value") < 0)
-		return -1;
-	uint64_t u = le(b, type_size[t]);
-	*big = 0;
-	switch (t) {
-	case GT_U8: case GT_U16: case GT_U32: case GT_U64:
-		*big = u > (uint64_t)INT64_MAX;
-		*i = *big ? INT64_MAX : (int64_t)u;
-		*d = (double)u;
-		return 0;
-	case GT_I8: *i = (int8_t)u; break;
-	case GT_I16: *i = (int16_t)u; break;
-	case GT_I32: *i = (int32_t)u; break;
-	case GT_I64: memcpy(i, &u, 8); break;
-	case GT_BOOL:
-		if (u > 1)
-			return fail_at(r, at, key, "bool value %u is neither 0 nor 1", (unsigned)u);
-		*i = (int64_t)u;
-		break;
-	case GT_F32: {
-		uint32_t u32 = (uint32_t)u;
-		float f;
-		memcpy(&f, &u32, 4);
-		*d = f;
-		*i = 0;
-		if (!isfinite(*d))
-			return fail_at(r, at, key, "non-finite float (%s)", isnan(*d) ? "nan" : "inf");
-		return 0;
-	}
-	case GT_F64:
-		memcpy(d, &u, 8);
-		*i = 0;
-		if (!isfinite(*d))
-			return fail_at(r, at, key, "non-finite float (%s)", isnan(*d) ? "nan" : "inf");
-		return 0;
-	}
-	*d = (double)*i;
-	return 0;
-}
-
-/* The value of one key, at r->off, of type k->type. */
-static int rd_value(struct rd *r, struct kv *k)
-{
-	k->vat = r->off;
-	if (k->type == GT_STR)
-		return rd_string(r, &k->s, STR_KEEP, "string");
-	if (k->type != GT_ARR)
-		return rd_scalar(r, k->type, &k->i, &k->big, &k->d, k->key);
-	uint32_t at;
-	if (rd_u32(r, &at, "array type") < 0)
-		return -1;
-	if (at == GT_ARR)
-		return fail_at(r, k->vat, k->key, "array of arrays (nested arrays are not allowed)");
-	if (at >= GT_COUNT)
-		return fail_at(r, k->vat, k->key, "unknown array element type %u", (unsigned)at);
-	k->atype = (int)at;
-	uint64_t cat = r->off;
-	if (rd_u64(r, &k->n, "array length") < 0)
-		return -1;
-	/* Each element takes at least its size (a string at least its u64 length). */
-	uint64_t least = at == GT_STR ? 8 : (uint64_t)type_size[at];
-	if (k->n > left(r) / least)
-		return fail_at(r, cat, k->key, "array of %llu %s runs past the end of the file (%llu bytes left)",
-			       (unsigned long long)k->n, type_names[at], (unsigned long long)left(r));
-	if (at == GT_STR) {
-		for (uint64_t e = 0; e < k->n; e++) {
-			char *s;
-			if (rd_string(r, &s, 0, "array string") < 0)
-				return -1;
-			free(s);   /* only an empty string is ever kept */
-		}
-		return 0;
-	}
-	if (k->n > ARR_KEEP) {
-		/* Not a per-layer value: skip it (floats in it are not looked at). */
-		return rd_skip(r, k->n * least, "array");
-	}
-	k->arr = malloc((size_t)(k->n ? k->n : 1) * sizeof *k->arr);
-	if (!k->arr)
-		return fail_at(r, cat, k->key, "out of memory");
-	for (uint64_t e = 0; e < k->n; e++) {
-		int64_t iv;
-		int big;
-		double dv;
-		if (rd_scalar(r, (int)at, &iv, &big, &dv, k->key) < 0)
-			return -1;
-		k->arr[e] = dv;
-	}
-	return 0;
-}
-
-static int key_cmp(const void *a, const void *b)
-{
-	const struct kv *x = *(const struct kv *const *)a, *y = *(const struct kv *const *)b;
-	int c = strcmp(x->key, y->key);
-	return c ? c : (x->at > y->at) - (x->at < y->at);
-}
-
-static int rd_metadata(struct rd *r, uint64_t nkv)
-{
-	/* Each entry takes at least 8 (key length) + 4 (type) + 1 bytes. */
-	if (nkv > left(r) / 13)
-		return fail_at(r, 16, NULL, "%llu metadata entries cannot fit in the %llu bytes left",
-			       (unsigned long long)nkv, (unsigned long long)left(r));
-	/* Real files have a few dozen; a cap keeps our table small whatever the file's size. */
-	if (nkv > KV_MAX)
-		return fail_at(r, 16, NULL, "%llu metadata entries (at most %d)", (unsigned long long)nkv, KV_MAX);
-	r->kvs = calloc((size_t)(nkv ? nkv : 1), sizeof *r->kvs);
-	if (!r->kvs)
-		return fail_at(r, 16, NULL, "out of memory");
-	for (uint64_t e = 0; e < nkv; e++) {
-		struct kv *k = &r->kvs[r->nkv];
-		uint32_t t;
-		k->at = r->off;
-		if (rd_string(r, &k->key, 65535, "key") < 0)
-			return -1;
-		if (!k->key)
-			return fail_at(r, k->at, NULL, "key longer than 65535 bytes");
-		r->nkv++;
-		if (!k->key[0])
-			return fail_at(r, k->at, NULL, "empty key");
-		if (rd_u32(r, &t, "value type") < 0)
-			return -1;
-		if (t >= GT_COUNT)
-			return fail_at(r, k->at, k->key, "unknown value type %u", (unsigned)t);
-		k->type = (int)t;
-		if (rd_value(r, k) < 0)
-			return -1;
-	}
-	/* Duplicate keys: gguf.cpp refuses them, and which one wins would be a guess. */
-	if (r->nkv > 1) {
-		struct kv **by = malloc(r->nkv * sizeof *by);
-		if (!by)
-			return fail_at(r, 16, NULL, "out of memory");
-		for (size_t e = 0; e < r->nkv; e++)
-			by[e] = &r->kvs[e];
-		qsort(by, r->nkv, sizeof *by, key_cmp);
-		for (size_t e = 1; e < r->nkv; e++)
-			if (!strcmp(by[e]->key, by[e - 1]->key)) {
-				uint64_t first = by[e - 1]->at, second = by[e]->at;
-				const char *key = by[e]->key;
-				char shown[120];
-				err_clean(shown, sizeof shown, key);
-				free(by);
-				return fail_at(r, second, shown, "duplicate key (first at byte %llu)",
-					       (unsigned long long)first);
-			}
-		free(by);
-	}
-	return 0;
-}
-
-static int rd_tensors(struct rd *r, uint64_t n, struct tensors *t)
-{
-	/* Each info takes at least 8 (name length) + 4 + 4 + 8 bytes. */
-	if (n > left(r) / 24)
-		return fail_at(r, 8, NULL, "%llu tensor infos cannot fit in the %llu bytes left",
-			       (unsigned long long)n, (unsigned long long)left(r));
-	for (uint64_t e = 0; e < n; e++) {
-		uint64_t at = r->off;
-		char *name;
-		uint32_t ndims, type;
-		uint64_t offset;
-		if (rd_string(r, &name, NAME_MAX_LEN, "tensor name") < 0)
-			return -1;
-		if (!name)
-			return fail_at(r, at, NULL, "tensor name longer than %d bytes", NAME_MAX_LEN);
-		if (rd_u32(r, &ndims, "tensor dimension count") < 0)
-			goto bad;
-		if (ndims < 1 || ndims > GGUF_MAX_DIMS) {
-			fail_at(r, r->off - 4, name, "%u dimensions (1 to %d)", (unsigned)ndims, GGUF_MAX_DIMS);
-			goto bad;
-		}
-		int64_t count = 1, ne[GGUF_MAX_DIMS] = {0};
-		for (uint32_t d = 0; d < ndims; d++) {
-			uint64_t v;
-			if (rd_u64(r, &v, "tensor dimension") < 0)
-				goto bad;
-			if (v > (uint64_t)INT64_MAX || __builtin_mul_overflow(count, (int64_t)v, &count)) {
-				fail_at(r, r->off - 8, name, "tensor size overflows 64 bits");
-				goto bad;
-			}
-			ne[d] = (int64_t)v;
-		}
-		if (rd_u32(r, &type, "tensor type") < 0 || rd_u64(r, &offset, "tensor data offset") < 0)
-			goto bad;
-		if (type >= GGML_TYPE_LIMIT) {
-			fail_at(r, r->off - 12, name, "unknown ggml type %u", (unsigned)type);
-			goto bad;
-		}
-		if (__builtin_add_overflow(t->params, count, &t->params)) {
-			fail_at(r, at, name, "parameter count overflows 64 bits");
-			goto bad;
-		}
-		/* Routed experts: llama.cpp names them blk.N.ffn_{gate,up,down}_exps
-		 * (shared experts are _shexp, counted as dense). */
-		if (strstr(name, "_exps"))
-			t->expert_params += count;
-		if (!strcmp(name, "token_embd.weight") && ndims >= 2)
-			t->embd_vocab = ne[1];
-		if (strstr(name, "attn_sinks") && !t->sinks[0])
-			snprintf(t->sinks, sizeof t->sinks, "%s", name);
-		free(name);
-		continue;
-bad:
-		free(name);
-		return -1;
-	}
-	t->end = r->off;
-	return 0;
-}
-
-/* ---- looking keys up ---- */
-
-static struct kv *find(struct rd *r, const char *key)
-{
-	for (size_t e = 0; e < r->nkv; e++)
-		if (!strcmp(r->kvs[e].key, key))
-			return &r->kvs[e];
-	return NULL;
-}
 
 /* "{arch}.suffix" */
-static struct kv *find_arch(struct rd *r, const struct model *m, const char *suffix, char *key, size_t len)
+static struct gguf_kv *find_arch(struct gguf_file *r, const struct model *m, const char *suffix, char *key, size_t len)
 {
 	snprintf(key, len, "%s.%s", m->arch, suffix);
-	return find(r, key);
-}
-
-static int is_int_type(int t)
-{
-	return t == GT_U8 || t == GT_I8 || t == GT_U16 || t == GT_I16 || t == GT_U32 || t == GT_I32 ||
-	       t == GT_U64 || t == GT_I64;
+	return gguf_find(r, key);
 }
 
 /* A whole number in [min, max] from an integer key. */
-static int want_int(struct rd *r, const struct kv *k, int64_t min, int64_t max, int64_t *out)
+static int want_int(struct gguf_file *r, const struct gguf_kv *k, int64_t min, int64_t max, int64_t *out)
 {
-	if (!is_int_type(k->type))
-		return fail_at(r, k->vat, k->key, "is %s, want an integer", type_names[k->type]);
+	if (!gguf_is_int(k->type))
+		return gguf_fail(r, k->vat, k->key, "is %s, want an integer", gguf_type_names[k->type]);
 	if (k->big || k->i < min || k->i > max)
-		return fail_at(r, k->vat, k->key, "%s%lld is out of range (%lld to %lld)", k->big ? "above " : "",
-			       (long long)k->i, (long long)min, (long long)max);
+		return gguf_fail(r, k->vat, k->key, "%s%lld is out of range (%lld to %lld)", k->big ? "above " : "",
+			         (long long)k->i, (long long)min, (long long)max);
 	*out = k->i;
 	return 0;
 }
 
-static int want_real(struct rd *r, const struct kv *k, double min, double max, double *out)
+static int want_real(struct gguf_file *r, const struct gguf_kv *k, double min, double max, double *out)
 {
-	if (k->type != GT_F32 && k->type != GT_F64 && !is_int_type(k->type))
-		return fail_at(r, k->vat, k->key, "is %s, want a number", type_names[k->type]);
+	if (k->type != GT_F32 && k->type != GT_F64 && !gguf_is_int(k->type))
+		return gguf_fail(r, k->vat, k->key, "is %s, want a number", gguf_type_names[k->type]);
 	if (!(k->d >= min && k->d <= max))
-		return fail_at(r, k->vat, k->key, "%g is out of range (%g to %g)", k->d, min, max);
+		return gguf_fail(r, k->vat, k->key, "%g is out of range (%g to %g)", k->d, min, max);
 	*out = k->d;
 	return 0;
 }
 
 /* An optional integer key "{arch}.suffix"; *out keeps its value when absent. Returns 1 when found. */
-static int arch_int(struct rd *r, struct model *m, const char *suffix, const char *field, int64_t min, int64_t max,
-		    int64_t *out)
+static int arch_int(struct gguf_file *r, struct model *m, const char *suffix, const char *field, int64_t min,
+		    int64_t max, int64_t *out)
 {
 	char key[160];
-	struct kv *k = find_arch(r, m, suffix, key, sizeof key);
+	struct gguf_kv *k = find_arch(r, m, suffix, key, sizeof key);
 	if (!k)
 		return 0;
 	if (want_int(r, k, min, max, out) < 0)
@@ -475,11 +59,11 @@ static int arch_int(struct rd *r, struct model *m, const char *suffix, const cha
 	return 1;
 }
 
-static int arch_real(struct rd *r, struct model *m, const char *suffix, const char *field, double min, double max,
-		     double *out)
+static int arch_real(struct gguf_file *r, struct model *m, const char *suffix, const char *field, double min,
+		     double max, double *out)
 {
 	char key[160];
-	struct kv *k = find_arch(r, m, suffix, key, sizeof key);
+	struct gguf_kv *k = find_arch(r, m, suffix, key, sizeof key);
 	if (!k)
 		return 0;
 	if (want_real(r, k, min, max, out) < 0)
@@ -489,13 +73,13 @@ static int arch_real(struct rd *r, struct model *m, const char *suffix, const ch
 	return 1;
 }
 
-static int missing(struct rd *r, const char *key, uint64_t end)
+static int missing(struct gguf_file *r, const char *key, uint64_t end)
 {
-	return fail_at(r, end, key, "missing (required key; the header ends here)");
+	return gguf_fail(r, end, key, "missing (required key; the header ends here)");
 }
 
 /* A required "{arch}.suffix" key is missing. */
-static int missing_arch(struct rd *r, const struct model *m, const char *suffix, uint64_t end)
+static int missing_arch(struct gguf_file *r, const struct model *m, const char *suffix, uint64_t end)
 {
 	char key[160];
 	snprintf(key, sizeof key, "%s.%s", m->arch, suffix);
@@ -503,9 +87,9 @@ static int missing_arch(struct rd *r, const struct model *m, const char *suffix,
 }
 
 /* The offset of "{arch}.suffix"'s value (the key exists), its name in key[160]. */
-static uint64_t value_at(struct rd *r, const struct model *m, const char *suffix, char *key)
+static uint64_t value_at(struct gguf_file *r, const struct model *m, const char *suffix, char *key)
 {
-	struct kv *k = find_arch(r, m, suffix, key, 160);
+	struct gguf_kv *k = find_arch(r, m, suffix, key, 160);
 	return k ? k->vat : r->off;
 }
 
@@ -514,16 +98,16 @@ static uint64_t value_at(struct rd *r, const struct model *m, const char *suffix
  * or an array of exactly `layers` numbers.  out[layers].  Returns 1 when
  * found, 0 when absent (out untouched), -1 on error.
  */
-static int arch_layers(struct rd *r, struct model *m, const char *suffix, int64_t min, int64_t max, int64_t *out)
+static int arch_layers(struct gguf_file *r, struct model *m, const char *suffix, int64_t min, int64_t max, int64_t *out)
 {
 	char key[160];
-	struct kv *k = find_arch(r, m, suffix, key, sizeof key);
+	struct gguf_kv *k = find_arch(r, m, suffix, key, sizeof key);
 	if (!k)
 		return 0;
 	if (k->type != GT_ARR) {
 		int64_t v;
 		if (k->type == GT_BOOL)
-			return fail_at(r, k->vat, k->key, "is bool, want an integer or a per-layer array");
+			return gguf_fail(r, k->vat, k->key, "is bool, want an integer or a per-layer array");
 		if (want_int(r, k, min, max, &v) < 0)
 			return -1;
 		for (int64_t il = 0; il < m->layers; il++)
@@ -531,14 +115,14 @@ static int arch_layers(struct rd *r, struct model *m, const char *suffix, int64_
 		return 1;
 	}
 	if (k->atype == GT_STR || k->atype == GT_F32 || k->atype == GT_F64)
-		return fail_at(r, k->vat, k->key, "array of %s, want integers (one per layer)", type_names[k->atype]);
+		return gguf_fail(r, k->vat, k->key, "array of %s, want integers (one per layer)", gguf_type_names[k->atype]);
 	if (k->n != (uint64_t)m->layers)
-		return fail_at(r, k->vat, k->key, "per-layer array of %llu values, but block_count is %lld",
-			       (unsigned long long)k->n, (long long)m->layers);
+		return gguf_fail(r, k->vat, k->key, "per-layer array of %llu values, but block_count is %lld",
+			         (unsigned long long)k->n, (long long)m->layers);
 	for (int64_t il = 0; il < m->layers; il++) {
 		if (k->arr[il] < (double)min || k->arr[il] > (double)max)
-			return fail_at(r, k->vat, k->key, "layer %lld: %g is out of range (%lld to %lld)", (long long)il,
-				       k->arr[il], (long long)min, (long long)max);
+			return gguf_fail(r, k->vat, k->key, "layer %lld: %g is out of range (%lld to %lld)", (long long)il,
+				         k->arr[il], (long long)min, (long long)max);
 		out[il] = (int64_t)k->arr[il];
 	}
 	return 1;
@@ -578,7 +162,7 @@ static const struct swa_rule *swa_rule_of(const char *arch)
 	return NULL;
 }
 
-static int read_swa(struct rd *r, struct model *m)
+static int read_swa(struct gguf_file *r, struct model *m)
 {
 	const struct swa_rule *rule = swa_rule_of(m->arch);
 	char key[160];
@@ -592,7 +176,7 @@ static int read_swa(struct rd *r, struct model *m)
 	if (window == 0)
 		return 0;
 	if (!rule) {
-		struct kv *p = find_arch(r, m, "attention.sliding_window_pattern", key, sizeof key);
+		struct gguf_kv *p = find_arch(r, m, "attention.sliding_window_pattern", key, sizeof key);
 		if (!p) {
 			/* llama.cpp reads no window for this architecture. */
 			m->swa_ignored = 1;
@@ -606,13 +190,13 @@ static int read_swa(struct rd *r, struct model *m)
 	}
 	/* The pattern: the file's sliding_window_pattern (a number n, or one bool
 	 * per layer, true = sliding, as llama.cpp's swa_layers), else the family's. */
-	struct kv *p = find_arch(r, m, "attention.sliding_window_pattern", key, sizeof key);
+	struct gguf_kv *p = find_arch(r, m, "attention.sliding_window_pattern", key, sizeof key);
 	if (p && p->type == GT_ARR) {
-		if (p->atype != GT_BOOL && !is_int_type(p->atype))
-			return fail_at(r, p->vat, p->key, "array of %s, want one bool per layer", type_names[p->atype]);
+		if (p->atype != GT_BOOL && !gguf_is_int(p->atype))
+			return gguf_fail(r, p->vat, p->key, "array of %s, want one bool per layer", gguf_type_names[p->atype]);
 		if (p->n != (uint64_t)m->layers)
-			return fail_at(r, p->vat, p->key, "per-layer array of %llu values, but block_count is %lld",
-				       (unsigned long long)p->n, (long long)m->layers);
+			return gguf_fail(r, p->vat, p->key, "per-layer array of %llu values, but block_count is %lld",
+				         (unsigned long long)p->n, (long long)m->layers);
 		for (int64_t il = 0; il < m->layers; il++)
 			m->layer_swa[il] = p->arr[il] != 0;
 		m->swa_pattern = 0;
@@ -649,7 +233,7 @@ static int read_swa(struct rd *r, struct model *m)
 /* MLA (DeepSeek-V2/V3 and kin): kv_lora_rank present.  llama.cpp caches the
  * latent only when the file has key_length_mla and value_length_mla
  * (hparams.is_mla()); older conversions run without MLA, caching full K and V. */
-static int read_mla(struct rd *r, struct model *m, int64_t n_rot, const int64_t *kvh)
+static int read_mla(struct gguf_file *r, struct model *m, int64_t n_rot, const int64_t *kvh)
 {
 	char key[160];
 	int64_t k_mla = 0, v_mla = 0;
@@ -665,14 +249,14 @@ static int read_mla(struct rd *r, struct model *m, int64_t n_rot, const int64_t 
 		/* Newer files: key_length = kv_lora_rank + rope dims (the cached row),
 		 * value_length = kv_lora_rank, head_count_kv = 1; the per-head sizes
 		 * are the *_mla keys. */
-		struct kv *kl = find_arch(r, m, "attention.key_length", key, sizeof key);
+		struct gguf_kv *kl = find_arch(r, m, "attention.key_length", key, sizeof key);
 		if (kl && m->head_dim != m->kv_lora_rank + n_rot)
-			return fail_at(r, kl->vat, kl->key, "%lld is not kv_lora_rank + rope.dimension_count (%lld + %lld)",
-				       (long long)m->head_dim, (long long)m->kv_lora_rank, (long long)n_rot);
+			return gguf_fail(r, kl->vat, kl->key, "%lld is not kv_lora_rank + rope.dimension_count (%lld + %lld)",
+				         (long long)m->head_dim, (long long)m->kv_lora_rank, (long long)n_rot);
 		if (k_mla <= n_rot)
-			return fail_at(r, value_at(r, m, "attention.key_length_mla", key), key,
-				       "%lld leaves no room beside %lld RoPE dimensions", (long long)k_mla,
-				       (long long)n_rot);
+			return gguf_fail(r, value_at(r, m, "attention.key_length_mla", key), key,
+				         "%lld leaves no room beside %lld RoPE dimensions", (long long)k_mla,
+				         (long long)n_rot);
 		m->mla_latent_cache = 1;
 		m->head_dim = k_mla;
 		m->head_dim_v = v_mla;
@@ -692,8 +276,9 @@ static int read_mla(struct rd *r, struct model *m, int64_t n_rot, const int64_t 
 	}
 	/* Older files: head_count_kv = heads, key_length = nope + rope, value_length = v. */
 	if (m->head_dim <= n_rot)
-		return fail_at(r, value_at(r, m, "attention.key_length", key), key, "key length %lld leaves no room beside %lld RoPE dimensions", (long long)m->head_dim,
-			       (long long)n_rot);
+		return gguf_fail(r, value_at(r, m, "attention.key_length", key), key,
+				 "key length %lld leaves no room beside %lld RoPE dimensions", (long long)m->head_dim,
+				 (long long)n_rot);
 	m->mla_latent_cache = 0;
 	m->qk_nope_head_dim = m->head_dim - n_rot;
 	m->v_head_dim = m->head_dim_v;
@@ -705,7 +290,7 @@ static int read_mla(struct rd *r, struct model *m, int64_t n_rot, const int64_t 
 	return 0;
 }
 
-static int read_rope(struct rd *r, struct model *m)
+static int read_rope(struct gguf_file *r, struct model *m)
 {
 	char key[160];
 	int f;
@@ -725,7 +310,7 @@ static int read_rope(struct rd *r, struct model *m)
 		return -1;
 
 	/* Scaling: llama.cpp's default type is "linear" with factor 0 (= none). */
-	struct kv *t = find_arch(r, m, "rope.scaling.type", key, sizeof key);
+	struct gguf_kv *t = find_arch(r, m, "rope.scaling.type", key, sizeof key);
 	m->rope_factor = 1;
 	if ((f = arch_real(r, m, "rope.scaling.factor", "factor", 0, 1e6, &m->rope_factor)) < 0)
 		return -1;
@@ -736,7 +321,7 @@ static int read_rope(struct rd *r, struct model *m)
 	if (t) {
 		static const char *const names[] = {"none", "linear", "ntk", "yarn", "llama3", "longrope"};
 		if (t->type != GT_STR || !t->s)
-			return fail_at(r, t->vat, t->key, "is %s, want a string", type_names[t->type]);
+			return gguf_fail(r, t->vat, t->key, "is %s, want a string", gguf_type_names[t->type]);
 		int found = -1;
 		for (int e = 0; e < 6; e++)
 			if (!strcmp(t->s, names[e]))
@@ -744,7 +329,7 @@ static int read_rope(struct rd *r, struct model *m)
 		if (found < 0) {
 			char shown[40];
 			err_clean(shown, sizeof shown, t->s);
-			return fail_at(r, t->vat, t->key, "unknown scaling '%s' (none | linear | yarn | longrope)", shown);
+			return gguf_fail(r, t->vat, t->key, "unknown scaling '%s' (none | linear | yarn | longrope)", shown);
 		}
 		m->scaling = (enum rope_scaling)found;
 		model_set_origin(m, "scaling", "GGUF %s", key);
@@ -766,8 +351,8 @@ static int read_rope(struct rd *r, struct model *m)
 	    arch_real(r, m, "rope.scaling.yarn_beta_slow", "beta_slow", 0.001, 1e6, &m->beta_slow) < 0)
 		return -1;
 	if (m->beta_slow >= m->beta_fast) {
-		struct kv *k = find_arch(r, m, "rope.scaling.yarn_beta_slow", key, sizeof key);
-		return fail_at(r, k ? k->vat : r->off, key, "must be smaller than yarn_beta_fast");
+		struct gguf_kv *k = find_arch(r, m, "rope.scaling.yarn_beta_slow", key, sizeof key);
+		return gguf_fail(r, k ? k->vat : r->off, key, "must be smaller than yarn_beta_fast");
 	}
 	/* convert_hf_to_gguf writes 0.1 * mscale_all_dim as yarn_log_multiplier. */
 	double logmul = 0;
@@ -779,22 +364,22 @@ static int read_rope(struct rd *r, struct model *m)
 }
 
 /* Read everything after the metadata and tensor infos are in. */
-static int interpret(struct rd *r, struct model *m, const struct tensors *tn)
+static int interpret(struct gguf_file *r, struct model *m, const struct gguf_tensors *tn)
 {
 	char key[160];
 	uint64_t end = tn->end;
-	struct kv *k;
+	struct gguf_kv *k;
 
 	/* general.* */
-	if (!(k = find(r, "general.architecture")))
+	if (!(k = gguf_find(r, "general.architecture")))
 		return missing(r, "general.architecture", end);
 	if (k->type != GT_STR || !k->s)
-		return fail_at(r, k->vat, k->key, "is %s, want a short string", type_names[k->type]);
+		return gguf_fail(r, k->vat, k->key, "is %s, want a short string", gguf_type_names[k->type]);
 	if (!k->s[0] || strlen(k->s) >= sizeof m->arch)
-		return fail_at(r, k->vat, k->key, "'%.40s' is not an architecture name", k->s);
+		return gguf_fail(r, k->vat, k->key, "'%.40s' is not an architecture name", k->s);
 	err_clean(m->arch, sizeof m->arch, k->s);
 	model_set_origin(m, "arch", "GGUF general.architecture");
-	if ((k = find(r, "general.name")) && k->type == GT_STR && k->s) {
+	if ((k = gguf_find(r, "general.name")) && k->type == GT_STR && k->s) {
 		err_clean(m->name, sizeof m->name, k->s);
 		model_set_origin(m, "name", "GGUF general.name");
 	} else {
@@ -807,7 +392,7 @@ static int interpret(struct rd *r, struct model *m, const struct tensors *tn)
 	if ((f = arch_int(r, m, "block_count", "layers", 0, MODEL_MAX_LAYERS, &m->layers)) <= 0)
 		return f < 0 ? -1 : missing_arch(r, m, "block_count", end);
 	if (m->layers == 0)
-		return fail_at(r, value_at(r, m, "block_count", key), key, "zero layers");
+		return gguf_fail(r, value_at(r, m, "block_count", key), key, "zero layers");
 	if ((f = arch_int(r, m, "context_length", "ctx_train", 1, MAX_CTX, &m->ctx_train)) <= 0)
 		return f < 0 ? -1 : missing_arch(r, m, "context_length", end);
 	int64_t n_embd = 0;
@@ -822,7 +407,7 @@ static int interpret(struct rd *r, struct model *m, const struct tensors *tn)
 		if (heads[il] > m->heads)
 			m->heads = heads[il];
 	if (m->heads == 0)
-		return fail_at(r, value_at(r, m, "attention.head_count", key), key, "no attention heads");
+		return gguf_fail(r, value_at(r, m, "attention.head_count", key), key, "no attention heads");
 	model_set_origin(m, "heads", "GGUF %s.attention.head_count", m->arch);
 	/* n_head_kv defaults to n_head, layer by layer (llama-model.cpp). */
 	memcpy(kvh, heads, sizeof kvh);
@@ -833,9 +418,9 @@ static int interpret(struct rd *r, struct model *m, const struct tensors *tn)
 		model_set_origin(m, "kv_heads", "GGUF %s.attention.head_count_kv", m->arch);
 	for (int64_t il = 0; il < m->layers; il++)
 		if (kvh[il] > m->heads || (kvh[il] > 0 && m->heads % kvh[il]))
-			return fail_at(r, value_at(r, m, "attention.head_count_kv", key), key,
-				       "layer %lld: %lld KV heads do not divide %lld query heads", (long long)il,
-				       (long long)kvh[il], (long long)m->heads);
+			return gguf_fail(r, value_at(r, m, "attention.head_count_kv", key), key,
+				         "layer %lld: %lld KV heads do not divide %lld query heads", (long long)il,
+				         (long long)kvh[il], (long long)m->heads);
 
 	/* Head sizes: n_embd / n_head unless key_length / value_length say. */
 	m->head_dim = m->head_dim_v = n_embd / m->heads;
@@ -845,8 +430,8 @@ static int interpret(struct rd *r, struct model *m, const struct tensors *tn)
 	    arch_int(r, m, "attention.value_length", "head_dim_v", 1, 65536, &m->head_dim_v) < 0)
 		return -1;
 	if (m->head_dim == 0)
-		return fail_at(r, value_at(r, m, "embedding_length", key), key,
-			       "smaller than head_count: no head size");
+		return gguf_fail(r, value_at(r, m, "embedding_length", key), key,
+			         "smaller than head_count: no head size");
 	int64_t n_rot = m->head_dim;
 	if (arch_int(r, m, "rope.dimension_count", NULL, 1, 65536, &n_rot) < 0)
 		return -1;
@@ -856,9 +441,9 @@ static int interpret(struct rd *r, struct model *m, const struct tensors *tn)
 	if ((f = arch_int(r, m, "vocab_size", "vocab", 1, 100000000, &m->vocab)) < 0)
 		return -1;
 	if (!f) {
-		if ((k = find(r, "tokenizer.ggml.tokens")) && k->type == GT_ARR) {
+		if ((k = gguf_find(r, "tokenizer.ggml.tokens")) && k->type == GT_ARR) {
 			if (k->n < 1 || k->n > 100000000)
-				return fail_at(r, k->vat, k->key, "%llu tokens (1 to 100000000)", (unsigned long long)k->n);
+				return gguf_fail(r, k->vat, k->key, "%llu tokens (1 to 100000000)", (unsigned long long)k->n);
 			m->vocab = (int64_t)k->n;
 			model_set_origin(m, "vocab", "GGUF tokenizer.ggml.tokens (array length)");
 		} else if (tn->embd_vocab > 0 && tn->embd_vocab <= 100000000) {
@@ -877,8 +462,8 @@ static int interpret(struct rd *r, struct model *m, const struct tensors *tn)
 		k = find_arch(r, m, "expert_used_count", key, sizeof key);
 		if (!k)
 			k = find_arch(r, m, "expert_count", key, sizeof key);
-		return fail_at(r, k->vat, key, "%lld experts used of %lld", (long long)m->experts_used,
-			       (long long)m->experts);
+		return gguf_fail(r, k->vat, key, "%lld experts used of %lld", (long long)m->experts_used,
+			         (long long)m->experts);
 	}
 
 	/* Layers, kind. */
@@ -917,7 +502,7 @@ static int interpret(struct rd *r, struct model *m, const struct tensors *tn)
 
 	/* Parameters, exactly from the tensor infos. */
 	if (tn->params <= 0)
-		return fail_at(r, 8, NULL, "no tensor infos: the parameter count is unknown");
+		return gguf_fail(r, 8, NULL, "no tensor infos: the parameter count is unknown");
 	m->params = (double)tn->params;
 	model_set_origin(m, "params", "GGUF tensor infos (sum of every tensor's elements)");
 	m->active_params = m->params;
@@ -938,63 +523,15 @@ static int interpret(struct rd *r, struct model *m, const struct tensors *tn)
 int model_load_gguf(struct model *m, const char *path, char *err, size_t errlen)
 {
 	struct model *tmp = calloc(1, sizeof *tmp);
-	struct rd *r = calloc(1, sizeof *r);
+	struct gguf_file *r = calloc(1, sizeof *r);
 	int rc = -1;
 	if (!tmp || !r) {
 		err_set(err, errlen, path, 0, NULL, NULL, "out of memory");
 		goto out;
 	}
 	r->fd = -1;
-	r->path = path;
-	r->err = err;
-	r->errlen = errlen;
-	r->fd = open(path, O_RDONLY);
-	if (r->fd < 0) {
-		err_set(err, errlen, path, 0, NULL, NULL, "cannot open: %s", strerror(errno));
+	if (gguf_open(r, path, err, errlen) < 0)
 		goto out;
-	}
-	struct stat st;
-	if (fstat(r->fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		err_set(err, errlen, path, 0, NULL, NULL, "byte 0: not a regular file");
-		goto out;
-	}
-	r->size = (uint64_t)st.st_size;
-
-	uint8_t magic[4];
-	uint32_t version;
-	uint64_t ntensors, nkv;
-	if (r->size == 0) {
-		fail_at(r, 0, NULL, "empty file (a GGUF file starts with \"GGUF\")");
-		goto out;
-	}
-	if (rd_bytes(r, magic, 4, "magic") < 0)
-		goto out;
-	if (memcmp(magic, "GGUF", 4)) {
-		char shown[8];
-		for (int e = 0; e < 4; e++)
-			shown[e] = magic[e] >= 0x20 && magic[e] < 0x7f ? (char)magic[e] : '?';
-		shown[4] = 0;
-		fail_at(r, 0, NULL, "bad magic '%s' (not a GGUF file)", shown);
-		goto out;
-	}
-	if (rd_u32(r, &version, "version") < 0)
-		goto out;
-	if (version != 2 && version != 3) {
-		if (version == 1)
-			fail_at(r, 4, NULL, "GGUF version 1 (32-bit counts) is not supported: versions 2 and 3 are");
-		else if ((version & 0xffff) == 0 && version >> 16)
-			fail_at(r, 4, NULL, "version %u: a big-endian GGUF file? only little-endian is read",
-				(unsigned)version);
-		else
-			fail_at(r, 4, NULL, "GGUF version %u is not supported: versions 2 and 3 are", (unsigned)version);
-		goto out;
-	}
-	if (rd_u64(r, &ntensors, "tensor count") < 0 || rd_u64(r, &nkv, "metadata count") < 0)
-		goto out;
-	struct tensors tn = {0};
-	if (rd_metadata(r, nkv) < 0 || rd_tensors(r, ntensors, &tn) < 0)
-		goto out;
-
 	snprintf(tmp->path, sizeof tmp->path, "%s", path);
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
@@ -1003,11 +540,11 @@ int model_load_gguf(struct model *m, const char *path, char *err, size_t errlen)
 	if (idlen > 5 && !strcmp(tmp->id + idlen - 5, ".gguf"))
 		tmp->id[idlen - 5] = 0;
 	tmp->format = MODEL_GGUF;
-	if (interpret(r, tmp, &tn) < 0)
+	if (interpret(r, tmp, &r->tn) < 0)
 		goto out;
 	char shown_base[96];
 	err_clean(shown_base, sizeof shown_base, base);
-	struct kv *gn = find(r, "general.name");
+	struct gguf_kv *gn = gguf_find(r, "general.name");
 	if (gn && gn->type == GT_STR && gn->s)
 		snprintf(tmp->source, sizeof tmp->source, "GGUF header of %s (general.name %.100s)", shown_base,
 			 tmp->name);
@@ -1018,16 +555,8 @@ int model_load_gguf(struct model *m, const char *path, char *err, size_t errlen)
 	*m = *tmp;
 	rc = 0;
 out:
-	if (r) {
-		if (r->fd >= 0)
-			close(r->fd);
-		for (size_t e = 0; e < r->nkv; e++) {
-			free(r->kvs[e].key);
-			free(r->kvs[e].s);
-			free(r->kvs[e].arr);
-		}
-		free(r->kvs);
-	}
+	if (r)
+		gguf_close(r);
 	free(r);
 	free(tmp);
 	return rc;

@@ -47,7 +47,8 @@ static void put_str(struct buf *b, const char *s)
 	put(b, s, strlen(s));
 }
 
-static const char *const types[] = {"u8", "i8", "u16", "i16", "u32", "i32", "f32", "bool", "str", "arr", "u64", "i64", "f64"};
+static const char *const types[] = {"u8",  "i8",  "u16", "i16", "u32", "i32", "f32",
+				    "bool", "str", "arr", "u64", "i64", "f64"};
 static const int sizes[] = {1, 1, 2, 2, 4, 4, 4, 1, 0, 0, 8, 8, 8};
 
 static int type_id(const char *t)

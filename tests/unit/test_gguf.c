@@ -167,7 +167,8 @@ static void test_deepseek(void)
 		 "kv deepseek2.attention.key_length_mla u32 192\n"
 		 "kv deepseek2.attention.value_length_mla u32 128\n");
 	rc = load(m, "dsv3-mixed", spec, err, sizeof err);
-	T_OK(rc < 0 && strstr(err, "not kv_lora_rank + rope.dimension_count"), "gguf: inconsistent MLA keys refused (%s)", err);
+	T_OK(rc < 0 && strstr(err, "not kv_lora_rank + rope.dimension_count"), "gguf: inconsistent MLA keys refused (%s)",
+	     err);
 	free(m);
 }
 
@@ -235,7 +236,8 @@ static void test_per_layer(void)
 	struct model *m = calloc(1, sizeof *m);
 	char err[400];
 	/* Per-layer KV heads with layers that keep no cache (0). */
-	int rc = load(m, "kvarr", llama_with("llama", "arr llama.attention.head_count_kv i32 8*16,0*8,4*8\n"), err, sizeof err);
+	int rc = load(m, "kvarr", llama_with("llama", "arr llama.attention.head_count_kv i32 8*16,0*8,4*8\n"), err,
+		      sizeof err);
 	T_OK(rc == 0, "gguf: per-layer head_count_kv loads (%s)", rc ? err : "ok");
 	if (rc == 0) {
 		T_EQ_INT(m->layer_kv_heads[0], 8, "gguf: layer 0 has 8 KV heads");
@@ -260,13 +262,16 @@ static void test_bad(void)
 	snprintf(m->name, sizeof m->name, "kept");
 	*before = *m;
 	int rc = load(m, "dup", "kv x u8 1\nkv x u8 2\n", err, sizeof err);
-	T_OK(rc < 0 && strstr(err, "byte 38: x: duplicate key (first at byte 24)"), "gguf: duplicate key at byte 38 (%s)", err);
+	T_OK(rc < 0 && strstr(err, "byte 38: x: duplicate key (first at byte 24)"), "gguf: duplicate key at byte 38 (%s)",
+	     err);
 	T_OK(!memcmp(m, before, sizeof *m), "gguf: a failed load leaves the model as it was");
 	rc = load(m, "wrongtype", llama_with("llama", "kv llama.attention.head_count_kv str eight\n"), err, sizeof err);
-	T_OK(rc < 0 && strstr(err, "head_count_kv: is string, want an integer"), "gguf: a string where a number belongs (%s)", err);
+	T_OK(rc < 0 && strstr(err, "head_count_kv: is string, want an integer"),
+	     "gguf: a string where a number belongs (%s)", err);
 	rc = load(m, "scaling", llama_with("llama", "kv llama.rope.scaling.type str wobbly\n"), err, sizeof err);
 	T_OK(rc < 0 && strstr(err, "unknown scaling 'wobbly'"), "gguf: unknown scaling (%s)", err);
-	rc = load(m, "experts", llama_with("llama", "kv llama.expert_count u32 8\nkv llama.expert_used_count u32 9\n"), err, sizeof err);
+	rc = load(m, "experts", llama_with("llama", "kv llama.expert_count u32 8\nkv llama.expert_used_count u32 9\n"), err,
+		  sizeof err);
 	T_OK(rc < 0 && strstr(err, "9 experts used of 8"), "gguf: more experts used than exist (%s)", err);
 	rc = load(m, "notensors", "kv general.architecture str llama\n", err, sizeof err);
 	T_OK(rc < 0 && strstr(err, "llama.block_count: missing"), "gguf: no block_count (%s)", err);
