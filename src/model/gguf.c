@@ -173,8 +173,13 @@ static int read_swa(struct gguf_file *r, struct model *m)
 	if (!found && window > 0)
 		model_set_origin(m, "sliding_window", "llama.cpp default of %s (%lld)", m->arch, (long long)window);
 	m->sliding_window = window;
-	if (window == 0)
+	if (window == 0) {
+		if (!found)
+			model_set_origin(m, "sliding_window", "no %s.attention.sliding_window: none", m->arch);
+		model_set_origin(m, "swa_pattern", "no sliding window: every layer global");
+		model_set_origin(m, "layer_types", "no sliding window: every layer global");
 		return 0;
+	}
 	if (!rule) {
 		struct gguf_kv *p = find_arch(r, m, "attention.sliding_window_pattern", key, sizeof key);
 		if (!p) {
@@ -312,6 +317,7 @@ static int read_rope(struct gguf_file *r, struct model *m)
 	/* Scaling: llama.cpp's default type is "linear" with factor 0 (= none). */
 	struct gguf_kv *t = find_arch(r, m, "rope.scaling.type", key, sizeof key);
 	m->rope_factor = 1;
+	model_set_origin(m, "factor", "llama.cpp default (no rope.scaling.factor: 1)");
 	if ((f = arch_real(r, m, "rope.scaling.factor", "factor", 0, 1e6, &m->rope_factor)) < 0)
 		return -1;
 	if (!f && (f = arch_real(r, m, "rope.scale_linear", "factor", 0, 1e6, &m->rope_factor)) < 0)
@@ -455,6 +461,8 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	}
 
 	/* Mixture of experts. */
+	model_set_origin(m, "experts", "no %s.expert_count: dense", m->arch);
+	model_set_origin(m, "experts_used", "no %s.expert_used_count: dense", m->arch);
 	if (arch_int(r, m, "expert_count", "experts", 0, 1 << 20, &m->experts) < 0 ||
 	    arch_int(r, m, "expert_used_count", "experts_used", 0, 1 << 20, &m->experts_used) < 0)
 		return -1;
@@ -493,6 +501,7 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		model_set_origin(m, "kv_heads", "GGUF %s.attention.head_count_kv; llama.cpp n_layer_kv_from_start %lld",
 				 m->arch, (long long)rule->kv_from_start);
 	}
+	model_set_origin(m, "sinks", "no attn_sinks tensor: none");
 	if (tn->sinks[0]) {
 		m->sinks_learned = 1;
 		model_set_origin(m, "sinks", "GGUF tensor %.60s", tn->sinks);

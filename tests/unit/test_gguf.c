@@ -89,7 +89,16 @@ static void test_llama(void)
 		T_EQ_STR(o, "GGUF llama.attention.head_count_kv", "gguf: kv_heads origin");
 		o = model_origin(m, "vocab");
 		T_OK(o && strstr(o, "tokenizer.ggml.tokens"), "gguf: vocab origin (%s)", o ? o : "none");
-		T_OK(model_origin(m, "params") != NULL && model_origin(m, "k_type") != NULL, "gguf: params and k_type origins");
+		static const char *const fields[] = {"name", "arch", "layers", "heads", "kv_heads", "head_dim", "head_dim_v",
+						     "vocab", "ctx_train", "kind", "sliding_window", "swa_pattern", "layer_types",
+						     "sinks", "base", "base_local", "scaling", "factor", "orig_ctx", "beta_fast",
+						     "beta_slow", "params", "active_params", "experts", "experts_used", "k_type",
+						     "v_type"};
+		const char *none = NULL;
+		for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+			if (!model_origin(m, fields[i]) && !none)
+				none = fields[i];
+		T_OK(none == NULL, "gguf: every field has an origin (missing: %s)", none ? none : "none");
 	}
 	free(m);
 }
