@@ -233,6 +233,11 @@ bad "a missing required key" "$d/nohead.gguf" \
 	"byte $(wc -c < "$d/nohead.gguf"): llama.attention.head_count: missing"
 llama_spec | grep -v 'general.architecture' | mk noarch
 bad "no general.architecture" "$d/noarch.gguf" "general.architecture: missing"
+# The second blk.0.attn_q.weight info starts where the file ended before it.
+size=$(wc -c < "$L")
+{ llama_spec; echo "tensor blk.0.attn_q.weight 4096 4096"; } | mk duptensor
+bad "a duplicate tensor name" "$d/duptensor.gguf" \
+	"byte $size: blk.0.attn_q.weight: duplicate tensor name (first at byte"
 { llama_spec; echo "tensor blk.0.huge 4294967296 4294967296 4294967296"; } | mk huge
 bad "a tensor whose size overflows 64 bits" "$d/huge.gguf" "blk.0.huge: tensor size overflows 64 bits"
 { echo "kv llama.attention.head_count_kv u32 5"; llama_spec | grep -v head_count_kv; } | mk kv5

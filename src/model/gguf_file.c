@@ -28,6 +28,8 @@ static const int type_size[GT_COUNT] = {1, 1, 2, 2, 4, 4, 4, 1, 0, 0, 8, 8, 8};
 #define GGML_TYPE_LIMIT 64
 /* Most metadata entries read (llama.cpp's files have 30 to 60). */
 #define KV_MAX 65536
+/* Most tensor infos read (DeepSeek-V3 has about 1,800). */
+#define TENSORS_MAX (1 << 20)
 
 /* The one-line error: FILE: byte N: [key: ]what */
 int gguf_fail(struct gguf_file *r, uint64_t at, const char *key, const char *fmt, ...)
@@ -299,12 +301,32 @@ static int rd_metadata(struct gguf_file *r, uint64_t nkv)
 	return 0;
 }
 
-static int rd_tensors(struct gguf_file *r, uint64_t n, struct gguf_tensors *t)
+/* A tensor's name and where its info starts, for the duplicate check. */
+struct named {
+	char *name;
+	uint64_t at;
+};
+
+static int named_cmp(const void *a, const void *b)
 {
-	/* Each info takes at least 8 (name length) + 4 + 4 + 8 bytes. */
-	if (n > left(r) / 24)
-		return gguf_fail(r, 8, NULL, "%llu tensor infos cannot fit in the %llu bytes left",
-			         (unsigned long long)n, (unsigned long long)left(r));
+	const struct named *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+	return c ? c : (x->at > y->at) - (x->at < y->at);
+}
+
+/* Two tensors of one name: gguf.cpp refuses the file (which would load is a guess). */
+static int check_names(struct gguf_file *r, struct named *names, size_t n)
+{
+	qsort(names, n, sizeof *names, named_cmp);
+	for (size_t e = 1; e < n; e++)
+		if (!strcmp(names[e].name, names[e - 1].name))
+			return gguf_fail(r, names[e].at, names[e].name, "duplicate tensor name (first at byte %llu)",
+					 (unsigned long long)names[e - 1].at);
+	return 0;
+}
+
+static int read_tensors(struct gguf_file *r, uint64_t n, struct gguf_tensors *t, struct named *names, size_t *nnames)
+{
 	for (uint64_t e = 0; e < n; e++) {
 		uint64_t at = r->off;
 		char *name;
@@ -314,33 +336,27 @@ static int rd_tensors(struct gguf_file *r, uint64_t n, struct gguf_tensors *t)
 			return -1;
 		if (!name)
 			return gguf_fail(r, at, NULL, "tensor name longer than %d bytes", GGUF_NAME_MAX);
+		names[*nnames].name = name;   /* freed by the caller */
+		names[(*nnames)++].at = at;
 		if (rd_u32(r, &ndims, "tensor dimension count") < 0)
-			goto bad;
-		if (ndims < 1 || ndims > GGUF_MAX_DIMS) {
-			gguf_fail(r, r->off - 4, name, "%u dimensions (1 to %d)", (unsigned)ndims, GGUF_MAX_DIMS);
-			goto bad;
-		}
+			return -1;
+		if (ndims < 1 || ndims > GGUF_MAX_DIMS)
+			return gguf_fail(r, r->off - 4, name, "%u dimensions (1 to %d)", (unsigned)ndims, GGUF_MAX_DIMS);
 		int64_t count = 1, ne[GGUF_MAX_DIMS] = {0};
 		for (uint32_t d = 0; d < ndims; d++) {
 			uint64_t v;
 			if (rd_u64(r, &v, "tensor dimension") < 0)
-				goto bad;
-			if (v > (uint64_t)INT64_MAX || __builtin_mul_overflow(count, (int64_t)v, &count)) {
-				gguf_fail(r, r->off - 8, name, "tensor size overflows 64 bits");
-				goto bad;
-			}
+				return -1;
+			if (v > (uint64_t)INT64_MAX || __builtin_mul_overflow(count, (int64_t)v, &count))
+				return gguf_fail(r, r->off - 8, name, "tensor size overflows 64 bits");
 			ne[d] = (int64_t)v;
 		}
 		if (rd_u32(r, &type, "tensor type") < 0 || rd_u64(r, &offset, "tensor data offset") < 0)
-			goto bad;
-		if (type >= GGML_TYPE_LIMIT) {
-			gguf_fail(r, r->off - 12, name, "unknown ggml type %u", (unsigned)type);
-			goto bad;
-		}
-		if (__builtin_add_overflow(t->params, count, &t->params)) {
-			gguf_fail(r, at, name, "parameter count overflows 64 bits");
-			goto bad;
-		}
+			return -1;
+		if (type >= GGML_TYPE_LIMIT)
+			return gguf_fail(r, r->off - 12, name, "unknown ggml type %u", (unsigned)type);
+		if (__builtin_add_overflow(t->params, count, &t->params))
+			return gguf_fail(r, at, name, "parameter count overflows 64 bits");
 		/* Routed experts: llama.cpp names them blk.N.ffn_{gate,up,down}_exps
 		 * (shared experts are _shexp, counted as dense). */
 		if (strstr(name, "_exps"))
@@ -349,14 +365,31 @@ static int rd_tensors(struct gguf_file *r, uint64_t n, struct gguf_tensors *t)
 			t->embd_vocab = ne[1];
 		if (strstr(name, "attn_sinks") && !t->sinks[0])
 			snprintf(t->sinks, sizeof t->sinks, "%s", name);
-		free(name);
-		continue;
-bad:
-		free(name);
-		return -1;
 	}
 	t->end = r->off;
 	return 0;
+}
+
+static int rd_tensors(struct gguf_file *r, uint64_t n, struct gguf_tensors *t)
+{
+	/* Each info takes at least 8 (name length) + 4 + 4 + 8 bytes. */
+	if (n > left(r) / 24)
+		return gguf_fail(r, 8, NULL, "%llu tensor infos cannot fit in the %llu bytes left",
+				 (unsigned long long)n, (unsigned long long)left(r));
+	/* Real files have a few hundred to a few thousand. */
+	if (n > TENSORS_MAX)
+		return gguf_fail(r, 8, NULL, "%llu tensor infos (at most %d)", (unsigned long long)n, TENSORS_MAX);
+	struct named *names = malloc((size_t)(n ? n : 1) * sizeof *names);
+	size_t nnames = 0;
+	if (!names)
+		return gguf_fail(r, 8, NULL, "out of memory");
+	int rc = read_tensors(r, n, t, names, &nnames);
+	if (rc == 0)
+		rc = check_names(r, names, nnames);
+	for (size_t e = 0; e < nnames; e++)
+		free(names[e].name);
+	free(names);
+	return rc;
 }
 
 struct gguf_kv *gguf_find(struct gguf_file *r, const char *key)
