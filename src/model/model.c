@@ -11,6 +11,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "model/gguf.h"
 #include "util/err.h"
 #include "util/ini.h"
 #include "util/num.h"

@@ -1,0 +1,572 @@
+/*
+ * gguf: a model description from a GGUF header, by llama.cpp's rules: key
+ * names from src/llama-arch.cpp (LLM_KV_*), defaults and per-family rules
+ * from src/llama-model.cpp (load_hparams).  The container itself is read by
+ * gguf_file.c.
+ */
+#include "model/gguf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/gguf_file.h"
+#include "util/err.h"
+
+#define MAX_CTX (INT64_C(1) << 32)
+
+/* "{arch}.suffix" */
+static struct gguf_kv *find_arch(struct gguf_file *r, const struct model *m, const char *suffix, char *key, size_t len)
+{
+	snprintf(key, len, "%s.%s", m->arch, suffix);
+	return gguf_find(r, key);
+}
+
+/* A whole number in [min, max] from an integer key. */
+static int want_int(struct gguf_file *r, const struct gguf_kv *k, int64_t min, int64_t max, int64_t *out)
+{
+	if (!gguf_is_int(k->type))
+		return gguf_fail(r, k->vat, k->key, "is %s, want an integer", gguf_type_names[k->type]);
+	if (k->big || k->i < min || k->i > max)
+		return gguf_fail(r, k->vat, k->key, "%s%lld is out of range (%lld to %lld)", k->big ? "above " : "",
+			         (long long)k->i, (long long)min, (long long)max);
+	*out = k->i;
+	return 0;
+}
+
+static int want_real(struct gguf_file *r, const struct gguf_kv *k, double min, double max, double *out)
+{
+	if (k->type != GT_F32 && k->type != GT_F64 && !gguf_is_int(k->type))
+		return gguf_fail(r, k->vat, k->key, "is %s, want a number", gguf_type_names[k->type]);
+	if (!(k->d >= min && k->d <= max))
+		return gguf_fail(r, k->vat, k->key, "%g is out of range (%g to %g)", k->d, min, max);
+	*out = k->d;
+	return 0;
+}
+
+/* An optional integer key "{arch}.suffix"; *out keeps its value when absent. Returns 1 when found. */
+static int arch_int(struct gguf_file *r, struct model *m, const char *suffix, const char *field, int64_t min,
+		    int64_t max, int64_t *out)
+{
+	char key[160];
+	struct gguf_kv *k = find_arch(r, m, suffix, key, sizeof key);
+	if (!k)
+		return 0;
+	if (want_int(r, k, min, max, out) < 0)
+		return -1;
+	if (field)
+		model_set_origin(m, field, "GGUF %s", key);
+	return 1;
+}
+
+static int arch_real(struct gguf_file *r, struct model *m, const char *suffix, const char *field, double min,
+		     double max, double *out)
+{
+	char key[160];
+	struct gguf_kv *k = find_arch(r, m, suffix, key, sizeof key);
+	if (!k)
+		return 0;
+	if (want_real(r, k, min, max, out) < 0)
+		return -1;
+	if (field)
+		model_set_origin(m, field, "GGUF %s", key);
+	return 1;
+}
+
+static int missing(struct gguf_file *r, const char *key, uint64_t end)
+{
+	return gguf_fail(r, end, key, "missing (required key; the header ends here)");
+}
+
+/* A required "{arch}.suffix" key is missing. */
+static int missing_arch(struct gguf_file *r, const struct model *m, const char *suffix, uint64_t end)
+{
+	char key[160];
+	snprintf(key, sizeof key, "%s.%s", m->arch, suffix);
+	return missing(r, key, end);
+}
+
+/* The offset of "{arch}.suffix"'s value (the key exists), its name in key[160]. */
+static uint64_t value_at(struct gguf_file *r, const struct model *m, const char *suffix, char *key)
+{
+	struct gguf_kv *k = find_arch(r, m, suffix, key, 160);
+	return k ? k->vat : r->off;
+}
+
+/*
+ * A per-layer value (llama.cpp get_key_or_arr): one number for every layer,
+ * or an array of exactly `layers` numbers.  out[layers].  Returns 1 when
+ * found, 0 when absent (out untouched), -1 on error.
+ */
+static int arch_layers(struct gguf_file *r, struct model *m, const char *suffix, int64_t min, int64_t max, int64_t *out)
+{
+	char key[160];
+	struct gguf_kv *k = find_arch(r, m, suffix, key, sizeof key);
+	if (!k)
+		return 0;
+	if (k->type != GT_ARR) {
+		int64_t v;
+		if (k->type == GT_BOOL)
+			return gguf_fail(r, k->vat, k->key, "is bool, want an integer or a per-layer array");
+		if (want_int(r, k, min, max, &v) < 0)
+			return -1;
+		for (int64_t il = 0; il < m->layers; il++)
+			out[il] = v;
+		return 1;
+	}
+	if (k->atype == GT_STR || k->atype == GT_F32 || k->atype == GT_F64)
+		return gguf_fail(r, k->vat, k->key, "array of %s, want integers (one per layer)", gguf_type_names[k->atype]);
+	if (k->n != (uint64_t)m->layers)
+		return gguf_fail(r, k->vat, k->key, "per-layer array of %llu values, but block_count is %lld",
+			         (unsigned long long)k->n, (long long)m->layers);
+	for (int64_t il = 0; il < m->layers; il++) {
+		if (k->arr[il] < (double)min || k->arr[il] > (double)max)
+			return gguf_fail(r, k->vat, k->key, "layer %lld: %g is out of range (%lld to %lld)", (long long)il,
+				         k->arr[il], (long long)min, (long long)max);
+		out[il] = (int64_t)k->arr[il];
+	}
+	return 1;
+}
+
+/* ---- architecture rules from llama.cpp ---- */
+
+/*
+ * Architectures for which llama.cpp builds a sliding-window (iSWA) cache, with
+ * its defaults (src/llama-model.cpp load_hparams, set_swa_pattern(n): layer il
+ * is local when il % n < n - 1):
+ *   gemma2: n_swa = 4096 unless the file says, pattern 2
+ *   gemma3: pattern 6 when sliding_window > 0, local RoPE base 10000
+ *   gemma3n: pattern 5, local base 10000, layers from 20 on share earlier
+ *            layers' KV (n_layer_kv_from_start = 20: no cache of their own)
+ *   gemma-embedding: pattern 6, local base 10000
+ *   gpt-oss (LLM_ARCH_OPENAI_MOE): pattern 2; cohere2: 4; olmo2, exaone4: 4
+ * Other architectures read no window (LLM_ARCH_LLAMA for Mistral v0.1,
+ * qwen2): llama.cpp keeps a full cache on every layer whatever the file says.
+ */
+struct swa_rule {
+	const char *arch;
+	int64_t pattern, default_window, kv_from_start;
+	double base_local;
+};
+static const struct swa_rule swa_rules[] = {
+	{"gemma2", 2, 4096, 0, 0},     {"gemma3", 6, 0, 0, 10000},        {"gemma3n", 5, 0, 20, 10000},
+	{"gemma-embedding", 6, 0, 0, 10000}, {"gpt-oss", 2, 0, 0, 0},     {"cohere2", 4, 0, 0, 0},
+	{"olmo2", 4, 0, 0, 0},         {"exaone4", 4, 0, 0, 0},
+};
+
+static const struct swa_rule *swa_rule_of(const char *arch)
+{
+	for (size_t e = 0; e < sizeof swa_rules / sizeof swa_rules[0]; e++)
+		if (!strcmp(swa_rules[e].arch, arch))
+			return &swa_rules[e];
+	return NULL;
+}
+
+static int read_swa(struct gguf_file *r, struct model *m)
+{
+	const struct swa_rule *rule = swa_rule_of(m->arch);
+	char key[160];
+	int64_t window = rule ? rule->default_window : 0;
+	int found = arch_int(r, m, "attention.sliding_window", "sliding_window", 0, MAX_CTX, &window);
+	if (found < 0)
+		return -1;
+	if (!found && window > 0)
+		model_set_origin(m, "sliding_window", "llama.cpp default of %s (%lld)", m->arch, (long long)window);
+	m->sliding_window = window;
+	if (window == 0) {
+		if (!found)
+			model_set_origin(m, "sliding_window", "no %s.attention.sliding_window: none", m->arch);
+		model_set_origin(m, "swa_pattern", "no sliding window: every layer global");
+		model_set_origin(m, "layer_types", "no sliding window: every layer global");
+		return 0;
+	}
+	if (!rule) {
+		struct gguf_kv *p = find_arch(r, m, "attention.sliding_window_pattern", key, sizeof key);
+		if (!p) {
+			/* llama.cpp reads no window for this architecture. */
+			m->swa_ignored = 1;
+			snprintf(m->note, sizeof m->note,
+				 "the file gives sliding_window %lld, but llama.cpp's %.32s reads none: "
+				 "a full cache on every layer",
+				 (long long)window, m->arch);
+			model_set_origin(m, "swa_pattern", "llama.cpp %s reads no sliding window", m->arch);
+			return 0;
+		}
+	}
+	/* The pattern: the file's sliding_window_pattern (a number n, or one bool
+	 * per layer, true = sliding, as llama.cpp's swa_layers), else the family's. */
+	struct gguf_kv *p = find_arch(r, m, "attention.sliding_window_pattern", key, sizeof key);
+	if (p && p->type == GT_ARR) {
+		if (p->atype != GT_BOOL && !gguf_is_int(p->atype))
+			return gguf_fail(r, p->vat, p->key, "array of %s, want one bool per layer", gguf_type_names[p->atype]);
+		if (p->n != (uint64_t)m->layers)
+			return gguf_fail(r, p->vat, p->key, "per-layer array of %llu values, but block_count is %lld",
+				         (unsigned long long)p->n, (long long)m->layers);
+		for (int64_t il = 0; il < m->layers; il++)
+			m->layer_swa[il] = p->arr[il] != 0;
+		m->swa_pattern = 0;
+		/* A regular pattern (n - 1 local, then one global) is said as n too. */
+		for (int64_t n = 2; n <= m->layers; n++) {
+			int same = 1;
+			for (int64_t il = 0; il < m->layers && same; il++)
+				same = m->layer_swa[il] == (il % n < n - 1);
+			if (same) {
+				m->swa_pattern = n;
+				break;
+			}
+		}
+		model_set_origin(m, "layer_types", "GGUF %s (one bool per layer)", key);
+		model_set_origin(m, "swa_pattern", "GGUF %s (one bool per layer)", key);
+		return 0;
+	}
+	int64_t n = rule ? rule->pattern : 0;
+	if (p) {
+		if (want_int(r, p, 0, MODEL_MAX_LAYERS, &n) < 0)
+			return -1;
+		model_set_origin(m, "swa_pattern", "GGUF %s", key);
+	} else {
+		model_set_origin(m, "swa_pattern", "llama.cpp default of %s (set_swa_pattern(%lld))", m->arch,
+				 (long long)n);
+	}
+	m->swa_pattern = n;
+	for (int64_t il = 0; il < m->layers; il++)
+		m->layer_swa[il] = n == 0 || il % n < n - 1;
+	model_set_origin(m, "layer_types", "%s", model_origin(m, "swa_pattern"));
+	return 0;
+}
+
+/* MLA (DeepSeek-V2/V3 and kin): kv_lora_rank present.  llama.cpp caches the
+ * latent only when the file has key_length_mla and value_length_mla
+ * (hparams.is_mla()); older conversions run without MLA, caching full K and V. */
+static int read_mla(struct gguf_file *r, struct model *m, int64_t n_rot, const int64_t *kvh)
+{
+	char key[160];
+	int64_t k_mla = 0, v_mla = 0;
+	int fk, fv;
+	if ((fk = arch_int(r, m, "attention.key_length_mla", NULL, 1, 65536, &k_mla)) < 0 ||
+	    (fv = arch_int(r, m, "attention.value_length_mla", NULL, 1, 65536, &v_mla)) < 0)
+		return -1;
+	m->kind = ATTN_MLA;
+	m->qk_rope_head_dim = n_rot;
+	model_set_origin(m, "kind", "GGUF %s.attention.kv_lora_rank", m->arch);
+	model_set_origin(m, "qk_rope_head_dim", "GGUF %s.rope.dimension_count", m->arch);
+	if (fk && fv) {
+		/* Newer files: key_length = kv_lora_rank + rope dims (the cached row),
+		 * value_length = kv_lora_rank, head_count_kv = 1; the per-head sizes
+		 * are the *_mla keys. */
+		struct gguf_kv *kl = find_arch(r, m, "attention.key_length", key, sizeof key);
+		if (kl && m->head_dim != m->kv_lora_rank + n_rot)
+			return gguf_fail(r, kl->vat, kl->key, "%lld is not kv_lora_rank + rope.dimension_count (%lld + %lld)",
+				         (long long)m->head_dim, (long long)m->kv_lora_rank, (long long)n_rot);
+		if (k_mla <= n_rot)
+			return gguf_fail(r, value_at(r, m, "attention.key_length_mla", key), key,
+				         "%lld leaves no room beside %lld RoPE dimensions", (long long)k_mla,
+				         (long long)n_rot);
+		m->mla_latent_cache = 1;
+		m->head_dim = k_mla;
+		m->head_dim_v = v_mla;
+		m->qk_nope_head_dim = k_mla - n_rot;
+		m->v_head_dim = v_mla;
+		model_set_origin(m, "head_dim", "GGUF %s.attention.key_length_mla", m->arch);
+		model_set_origin(m, "head_dim_v", "GGUF %s.attention.value_length_mla", m->arch);
+		model_set_origin(m, "v_head_dim", "GGUF %s.attention.value_length_mla", m->arch);
+		model_set_origin(m, "qk_nope_head_dim", "GGUF %s.attention.key_length_mla - rope.dimension_count",
+				 m->arch);
+		/* Every query head reads the one latent: as an INI model, kv_heads = heads. */
+		for (int64_t il = 0; il < m->layers; il++)
+			m->layer_kv_heads[il] = kvh[il] ? (int32_t)m->heads : 0;
+		model_set_origin(m, "kv_heads", "GGUF %s.attention.head_count (MLA: head_count_kv 1 is the latent)",
+				 m->arch);
+		return 0;
+	}
+	/* Older files: head_count_kv = heads, key_length = nope + rope, value_length = v. */
+	if (m->head_dim <= n_rot)
+		return gguf_fail(r, value_at(r, m, "attention.key_length", key), key,
+				 "key length %lld leaves no room beside %lld RoPE dimensions", (long long)m->head_dim,
+				 (long long)n_rot);
+	m->mla_latent_cache = 0;
+	m->qk_nope_head_dim = m->head_dim - n_rot;
+	m->v_head_dim = m->head_dim_v;
+	model_set_origin(m, "qk_nope_head_dim", "GGUF %s.attention.key_length - rope.dimension_count", m->arch);
+	model_set_origin(m, "v_head_dim", "GGUF %s.attention.value_length", m->arch);
+	snprintf(m->note, sizeof m->note,
+		 "no key_length_mla/value_length_mla: llama.cpp runs this file without MLA, caching full K and V "
+		 "per head; a re-converted file would cache the latent only");
+	return 0;
+}
+
+static int read_rope(struct gguf_file *r, struct model *m)
+{
+	char key[160];
+	int f;
+	m->rope_base = 10000;   /* llama.cpp's default rope_freq_base_train */
+	model_set_origin(m, "base", "llama.cpp default (10000)");
+	if (arch_real(r, m, "rope.freq_base", "base", 1.0000001, 1e12, &m->rope_base) < 0)
+		return -1;
+	const struct swa_rule *rule = swa_rule_of(m->arch);
+	m->rope_base_local = m->rope_base;
+	model_set_origin(m, "base_local", "%s", model_origin(m, "base"));
+	if (rule && rule->base_local > 0 && m->sliding_window > 0) {
+		m->rope_base_local = rule->base_local;
+		model_set_origin(m, "base_local", "llama.cpp default of %s (rope_freq_base_train_swa %g)", m->arch,
+				 rule->base_local);
+	}
+	if (arch_real(r, m, "rope.freq_base_swa", "base_local", 1.0000001, 1e12, &m->rope_base_local) < 0)
+		return -1;
+
+	/* Scaling: llama.cpp's default type is "linear" with factor 0 (= none). */
+	struct gguf_kv *t = find_arch(r, m, "rope.scaling.type", key, sizeof key);
+	m->rope_factor = 1;
+	model_set_origin(m, "factor", "llama.cpp default (no rope.scaling.factor: 1)");
+	if ((f = arch_real(r, m, "rope.scaling.factor", "factor", 0, 1e6, &m->rope_factor)) < 0)
+		return -1;
+	if (!f && (f = arch_real(r, m, "rope.scale_linear", "factor", 0, 1e6, &m->rope_factor)) < 0)
+		return -1;
+	if (m->rope_factor == 0)
+		m->rope_factor = 1;
+	if (t) {
+		static const char *const names[] = {"none", "linear", "ntk", "yarn", "llama3", "longrope"};
+		if (t->type != GT_STR || !t->s)
+			return gguf_fail(r, t->vat, t->key, "is %s, want a string", gguf_type_names[t->type]);
+		int found = -1;
+		for (int e = 0; e < 6; e++)
+			if (!strcmp(t->s, names[e]))
+				found = e;
+		if (found < 0) {
+			char shown[40];
+			err_clean(shown, sizeof shown, t->s);
+			return gguf_fail(r, t->vat, t->key, "unknown scaling '%s' (none | linear | yarn | longrope)", shown);
+		}
+		m->scaling = (enum rope_scaling)found;
+		model_set_origin(m, "scaling", "GGUF %s", key);
+	} else {
+		m->scaling = m->rope_factor != 1 ? ROPE_LINEAR : ROPE_NONE;
+		model_set_origin(m, "scaling", "llama.cpp default (linear; none when the factor is 1)");
+	}
+	if (m->scaling == ROPE_NONE)
+		m->rope_factor = 1;
+	m->orig_ctx = m->ctx_train;
+	model_set_origin(m, "orig_ctx", "GGUF %s.context_length", m->arch);
+	if (arch_int(r, m, "rope.scaling.original_context_length", "orig_ctx", 1, MAX_CTX, &m->orig_ctx) < 0)
+		return -1;
+	m->beta_fast = 32;   /* llama_hparams yarn_beta_fast / yarn_beta_slow */
+	m->beta_slow = 1;
+	model_set_origin(m, "beta_fast", "llama.cpp default (32)");
+	model_set_origin(m, "beta_slow", "llama.cpp default (1)");
+	if (arch_real(r, m, "rope.scaling.yarn_beta_fast", "beta_fast", 0.001, 1e6, &m->beta_fast) < 0 ||
+	    arch_real(r, m, "rope.scaling.yarn_beta_slow", "beta_slow", 0.001, 1e6, &m->beta_slow) < 0)
+		return -1;
+	if (m->beta_slow >= m->beta_fast) {
+		struct gguf_kv *k = find_arch(r, m, "rope.scaling.yarn_beta_slow", key, sizeof key);
+		return gguf_fail(r, k ? k->vat : r->off, key, "must be smaller than yarn_beta_fast");
+	}
+	/* convert_hf_to_gguf writes 0.1 * mscale_all_dim as yarn_log_multiplier. */
+	double logmul = 0;
+	if ((f = arch_real(r, m, "rope.scaling.yarn_log_multiplier", "mscale_all_dim", 0, 1e3, &logmul)) < 0)
+		return -1;
+	if (f)
+		m->yarn_mscale_all_dim = logmul * 10;
+	return 0;
+}
+
+/* Read everything after the metadata and tensor infos are in. */
+static int interpret(struct gguf_file *r, struct model *m, const struct gguf_tensors *tn)
+{
+	char key[160];
+	uint64_t end = tn->end;
+	struct gguf_kv *k;
+
+	/* general.* */
+	if (!(k = gguf_find(r, "general.architecture")))
+		return missing(r, "general.architecture", end);
+	if (k->type != GT_STR || !k->s)
+		return gguf_fail(r, k->vat, k->key, "is %s, want a short string", gguf_type_names[k->type]);
+	if (!k->s[0] || strlen(k->s) >= sizeof m->arch)
+		return gguf_fail(r, k->vat, k->key, "'%.40s' is not an architecture name", k->s);
+	err_clean(m->arch, sizeof m->arch, k->s);
+	model_set_origin(m, "arch", "GGUF general.architecture");
+	if ((k = gguf_find(r, "general.name")) && k->type == GT_STR && k->s) {
+		err_clean(m->name, sizeof m->name, k->s);
+		model_set_origin(m, "name", "GGUF general.name");
+	} else {
+		snprintf(m->name, sizeof m->name, "%s", m->id);
+		model_set_origin(m, "name", "file name");
+	}
+
+	/* Sizes every architecture has. */
+	int f;
+	if ((f = arch_int(r, m, "block_count", "layers", 0, MODEL_MAX_LAYERS, &m->layers)) <= 0)
+		return f < 0 ? -1 : missing_arch(r, m, "block_count", end);
+	if (m->layers == 0)
+		return gguf_fail(r, value_at(r, m, "block_count", key), key, "zero layers");
+	if ((f = arch_int(r, m, "context_length", "ctx_train", 1, MAX_CTX, &m->ctx_train)) <= 0)
+		return f < 0 ? -1 : missing_arch(r, m, "context_length", end);
+	int64_t n_embd = 0;
+	if ((f = arch_int(r, m, "embedding_length", NULL, 1, INT64_C(1) << 24, &n_embd)) <= 0)
+		return f < 0 ? -1 : missing_arch(r, m, "embedding_length", end);
+
+	int64_t heads[MODEL_MAX_LAYERS], kvh[MODEL_MAX_LAYERS];
+	if ((f = arch_layers(r, m, "attention.head_count", 0, 65536, heads)) <= 0)
+		return f < 0 ? -1 : missing_arch(r, m, "attention.head_count", end);
+	m->heads = 0;
+	for (int64_t il = 0; il < m->layers; il++)
+		if (heads[il] > m->heads)
+			m->heads = heads[il];
+	if (m->heads == 0)
+		return gguf_fail(r, value_at(r, m, "attention.head_count", key), key, "no attention heads");
+	model_set_origin(m, "heads", "GGUF %s.attention.head_count", m->arch);
+	/* n_head_kv defaults to n_head, layer by layer (llama-model.cpp). */
+	memcpy(kvh, heads, sizeof kvh);
+	model_set_origin(m, "kv_heads", "GGUF %s.attention.head_count (no head_count_kv: MHA)", m->arch);
+	if ((f = arch_layers(r, m, "attention.head_count_kv", 0, 65536, kvh)) < 0)
+		return -1;
+	if (f)
+		model_set_origin(m, "kv_heads", "GGUF %s.attention.head_count_kv", m->arch);
+	for (int64_t il = 0; il < m->layers; il++)
+		if (kvh[il] > m->heads || (kvh[il] > 0 && m->heads % kvh[il]))
+			return gguf_fail(r, value_at(r, m, "attention.head_count_kv", key), key,
+				         "layer %lld: %lld KV heads do not divide %lld query heads", (long long)il,
+				         (long long)kvh[il], (long long)m->heads);
+
+	/* Head sizes: n_embd / n_head unless key_length / value_length say. */
+	m->head_dim = m->head_dim_v = n_embd / m->heads;
+	model_set_origin(m, "head_dim", "GGUF %s.embedding_length / head_count", m->arch);
+	model_set_origin(m, "head_dim_v", "GGUF %s.embedding_length / head_count", m->arch);
+	if (arch_int(r, m, "attention.key_length", "head_dim", 1, 65536, &m->head_dim) < 0 ||
+	    arch_int(r, m, "attention.value_length", "head_dim_v", 1, 65536, &m->head_dim_v) < 0)
+		return -1;
+	if (m->head_dim == 0)
+		return gguf_fail(r, value_at(r, m, "embedding_length", key), key,
+			         "smaller than head_count: no head size");
+	int64_t n_rot = m->head_dim;
+	if (arch_int(r, m, "rope.dimension_count", NULL, 1, 65536, &n_rot) < 0)
+		return -1;
+
+	/* Vocabulary: vocab_size, else the tokenizer's token count (as llama.cpp),
+	 * else the embedding matrix's rows. */
+	if ((f = arch_int(r, m, "vocab_size", "vocab", 1, 100000000, &m->vocab)) < 0)
+		return -1;
+	if (!f) {
+		if ((k = gguf_find(r, "tokenizer.ggml.tokens")) && k->type == GT_ARR) {
+			if (k->n < 1 || k->n > 100000000)
+				return gguf_fail(r, k->vat, k->key, "%llu tokens (1 to 100000000)", (unsigned long long)k->n);
+			m->vocab = (int64_t)k->n;
+			model_set_origin(m, "vocab", "GGUF tokenizer.ggml.tokens (array length)");
+		} else if (tn->embd_vocab > 0 && tn->embd_vocab <= 100000000) {
+			m->vocab = tn->embd_vocab;
+			model_set_origin(m, "vocab", "GGUF tensor token_embd.weight (rows)");
+		} else {
+			return missing(r, "tokenizer.ggml.tokens", end);
+		}
+	}
+
+	/* Mixture of experts. */
+	model_set_origin(m, "experts", "no %s.expert_count: dense", m->arch);
+	model_set_origin(m, "experts_used", "no %s.expert_used_count: dense", m->arch);
+	if (arch_int(r, m, "expert_count", "experts", 0, 1 << 20, &m->experts) < 0 ||
+	    arch_int(r, m, "expert_used_count", "experts_used", 0, 1 << 20, &m->experts_used) < 0)
+		return -1;
+	if (m->experts_used > m->experts || (m->experts > 0 && m->experts_used == 0)) {
+		k = find_arch(r, m, "expert_used_count", key, sizeof key);
+		if (!k)
+			k = find_arch(r, m, "expert_count", key, sizeof key);
+		return gguf_fail(r, k->vat, key, "%lld experts used of %lld", (long long)m->experts_used,
+			         (long long)m->experts);
+	}
+
+	/* Layers, kind. */
+	for (int64_t il = 0; il < m->layers; il++)
+		m->layer_kv_heads[il] = (int32_t)kvh[il];
+	if ((f = arch_int(r, m, "attention.kv_lora_rank", "kv_lora_rank", 1, 65536, &m->kv_lora_rank)) < 0)
+		return -1;
+	if (f) {
+		if (read_mla(r, m, n_rot, kvh) < 0)
+			return -1;
+	} else {
+		int64_t most = 0;
+		for (int64_t il = 0; il < m->layers; il++)
+			if (kvh[il] > most)
+				most = kvh[il];
+		m->kind = most == m->heads ? ATTN_MHA : most == 1 ? ATTN_MQA : ATTN_GQA;
+		model_set_origin(m, "kind", "GGUF %s.attention.head_count_kv vs head_count", m->arch);
+	}
+
+	if (read_swa(r, m) < 0)
+		return -1;
+	const struct swa_rule *rule = swa_rule_of(m->arch);
+	if (rule && rule->kv_from_start > 0 && m->layers > rule->kv_from_start) {
+		/* gemma3n: the last layers reuse the KV of earlier ones (hparams.has_kv). */
+		for (int64_t il = rule->kv_from_start; il < m->layers; il++)
+			m->layer_kv_heads[il] = 0;
+		model_set_origin(m, "kv_heads", "GGUF %s.attention.head_count_kv; llama.cpp n_layer_kv_from_start %lld",
+				 m->arch, (long long)rule->kv_from_start);
+	}
+	model_set_origin(m, "sinks", "no attn_sinks tensor: none");
+	if (tn->sinks[0]) {
+		m->sinks_learned = 1;
+		model_set_origin(m, "sinks", "GGUF tensor %.60s", tn->sinks);
+	}
+	if (read_rope(r, m) < 0)
+		return -1;
+
+	/* Parameters, exactly from the tensor infos. */
+	if (tn->params <= 0)
+		return gguf_fail(r, 8, NULL, "no tensor infos: the parameter count is unknown");
+	m->params = (double)tn->params;
+	model_set_origin(m, "params", "GGUF tensor infos (sum of every tensor's elements)");
+	m->active_params = m->params;
+	model_set_origin(m, "active_params", "GGUF tensor infos (dense: every tensor)");
+	if (m->experts > 0 && tn->expert_params > 0) {
+		m->active_params = (double)(tn->params - tn->expert_params) +
+				   (double)tn->expert_params * (double)m->experts_used / (double)m->experts;
+		model_set_origin(m, "active_params", "GGUF tensor infos: *_exps tensors x expert_used_count / expert_count");
+	}
+	m->params_estimated = 0;
+	/* llama.cpp's default cache type (common.h: cache_type_k/v = F16). */
+	m->k_type = m->v_type = CACHE_F16;
+	model_set_origin(m, "k_type", "llama.cpp default -ctk f16");
+	model_set_origin(m, "v_type", "llama.cpp default -ctv f16");
+	return 0;
+}
+
+int model_load_gguf(struct model *m, const char *path, char *err, size_t errlen)
+{
+	struct model *tmp = calloc(1, sizeof *tmp);
+	struct gguf_file *r = calloc(1, sizeof *r);
+	int rc = -1;
+	if (!tmp || !r) {
+		err_set(err, errlen, path, 0, NULL, NULL, "out of memory");
+		goto out;
+	}
+	r->fd = -1;
+	if (gguf_open(r, path, err, errlen) < 0)
+		goto out;
+	snprintf(tmp->path, sizeof tmp->path, "%s", path);
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	err_clean(tmp->id, sizeof tmp->id, base);
+	size_t idlen = strlen(tmp->id);
+	if (idlen > 5 && !strcmp(tmp->id + idlen - 5, ".gguf"))
+		tmp->id[idlen - 5] = 0;
+	tmp->format = MODEL_GGUF;
+	if (interpret(r, tmp, &r->tn) < 0)
+		goto out;
+	char shown_base[96];
+	err_clean(shown_base, sizeof shown_base, base);
+	struct gguf_kv *gn = gguf_find(r, "general.name");
+	if (gn && gn->type == GT_STR && gn->s)
+		snprintf(tmp->source, sizeof tmp->source, "GGUF header of %s (general.name %.100s)", shown_base,
+			 tmp->name);
+	else
+		snprintf(tmp->source, sizeof tmp->source, "GGUF header of %s", shown_base);
+	if (model_finish(tmp, path, err, errlen) < 0)
+		goto out;
+	*m = *tmp;
+	rc = 0;
+out:
+	if (r)
+		gguf_close(r);
+	free(r);
+	free(tmp);
+	return rc;
+}

@@ -1,0 +1,20 @@
+/*
+ * gguf: reads a GGUF file's header (llama.cpp's model format, versions 2
+ * and 3) into a model description.  Only the header is read: metadata and
+ * tensor infos, never tensor data, so a file of any size loads at once.
+ * Keys and defaults follow llama.cpp (src/llama-arch.cpp key names,
+ * src/llama-model.cpp load_hparams).
+ */
+#ifndef ATTNVIZ_GGUF_H
+#define ATTNVIZ_GGUF_H
+
+#include <stddef.h>
+
+#include "model/model.h"
+
+/* Load and validate (ends with model_finish).  0, or -1 with a one-line
+ * error in err naming the file and the byte offset of what is wrong; *m is
+ * left untouched on error. */
+int model_load_gguf(struct model *m, const char *path, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,467 @@
+/* gguf_file: reading the GGUF container's header; see gguf_file.h. */
+#include "model/gguf_file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/err.h"
+
+const char *const gguf_type_names[GT_COUNT] = {"u8",  "i8",  "u16", "i16", "u32", "i32", "f32",
+					       "bool", "string", "array", "u64", "i64", "f64"};
+static const int type_size[GT_COUNT] = {1, 1, 2, 2, 4, 4, 4, 1, 0, 0, 8, 8, 8};
+
+/* Arrays of numbers with at most this many elements are kept (per-layer
+ * values); longer ones are checked and skipped. */
+#define ARR_KEEP 1024   /* MODEL_MAX_LAYERS */
+/* Strings longer than this are skipped, not kept (no key we use is longer). */
+#define STR_KEEP 255
+/* ggml.h GGML_MAX_DIMS; gguf.cpp refuses tensors with more. */
+#define GGUF_MAX_DIMS 4
+/* ggml_type ids in use stay well below this (GGML_TYPE_COUNT is about 40). */
+#define GGML_TYPE_LIMIT 64
+/* Most metadata entries read (llama.cpp's files have 30 to 60). */
+#define KV_MAX 65536
+/* Most tensor infos read (DeepSeek-V3 has about 1,800). */
+#define TENSORS_MAX (1 << 20)
+
+/* The one-line error: FILE: byte N: [key: ]what */
+int gguf_fail(struct gguf_file *r, uint64_t at, const char *key, const char *fmt, ...)
+{
+	char what[300], shown[120] = "";
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	if (key)
+		err_clean(shown, sizeof shown, key);
+	err_set(r->err, r->errlen, r->path, 0, NULL, NULL, "byte %llu: %s%s%s", (unsigned long long)at, shown,
+		key ? ": " : "", what);
+	return -1;
+}
+
+static uint64_t left(const struct gguf_file *r)
+{
+	return r->size - r->off;
+}
+
+/* Read n bytes at the current offset; `what` names them in the error. */
+static int rd_bytes(struct gguf_file *r, void *dst, size_t n, const char *what)
+{
+	if (n > left(r))
+		return gguf_fail(r, r->off, NULL, "%s needs %zu bytes, %llu left: the file is cut short", what, n,
+			         (unsigned long long)left(r));
+	uint8_t *out = dst;
+	while (n > 0) {
+		if (r->off < r->bstart || r->off >= r->bstart + r->blen) {
+			ssize_t got;
+			do
+				got = pread(r->fd, r->buf, sizeof r->buf, (off_t)r->off);
+			while (got < 0 && errno == EINTR);
+			if (got <= 0)
+				return gguf_fail(r, r->off, NULL, "cannot read: %s",
+					         got < 0 ? strerror(errno) : "unexpected end of file");
+			r->bstart = r->off;
+			r->blen = (size_t)got;
+		}
+		size_t in = (size_t)(r->bstart + r->blen - r->off);
+		size_t take = in < n ? in : n;
+		memcpy(out, r->buf + (r->off - r->bstart), take);
+		out += take;
+		r->off += take;
+		n -= take;
+	}
+	return 0;
+}
+
+static int rd_skip(struct gguf_file *r, uint64_t n, const char *what)
+{
+	if (n > left(r))
+		return gguf_fail(r, r->off, NULL, "%s of %llu bytes runs past the end of the file (%llu bytes left)", what,
+			         (unsigned long long)n, (unsigned long long)left(r));
+	r->off += n;
+	return 0;
+}
+
+static uint64_t le(const uint8_t *b, int n)
+{
+	uint64_t v = 0;
+	for (int k = n - 1; k >= 0; k--)
+		v = v << 8 | b[k];
+	return v;
+}
+
+static int rd_u32(struct gguf_file *r, uint32_t *v, const char *what)
+{
+	uint8_t b[4];
+	if (rd_bytes(r, b, 4, what) < 0)
+		return -1;
+	*v = (uint32_t)le(b, 4);
+	return 0;
+}
+
+static int rd_u64(struct gguf_file *r, uint64_t *v, const char *what)
+{
+	uint8_t b[8];
+	if (rd_bytes(r, b, 8, what) < 0)
+		return -1;
+	*v = le(b, 8);
+	return 0;
+}
+
+/* A string: its length is checked against the bytes left.  Kept (malloc'd,
+ * NUL-terminated) when at most `keep` bytes, else skipped and *out NULL. */
+static int rd_string(struct gguf_file *r, char **out, uint64_t keep, const char *what)
+{
+	uint64_t at = r->off, len;
+	*out = NULL;
+	if (rd_u64(r, &len, what) < 0)
+		return -1;
+	if (len > left(r))
+		return gguf_fail(r, at, NULL, "%s length %llu runs past the end of the file (%llu bytes left)", what,
+			         (unsigned long long)len, (unsigned long long)left(r));
+	if (len > keep)
+		return rd_skip(r, len, what);
+	char *s = malloc((size_t)len + 1);
+	if (!s)
+		return gguf_fail(r, at, NULL, "out of memory");
+	if (rd_bytes(r, s, (size_t)len, what) < 0) {
+		free(s);
+		return -1;
+	}
+	s[len] = 0;
+	if (strlen(s) != len) {
+		free(s);
+		return gguf_fail(r, at, NULL, "%s holds a NUL byte", what);
+	}
+	*out = s;
+	return 0;
+}
+
+/* One scalar of type t: decoded into *i (integers, bool) and *d. */
+static int rd_scalar(struct gguf_file *r, int t, int64_t *i, int *big, double *d, const char *key)
+{
+	uint8_t b[8];
+	uint64_t at = r->off;
+	if (rd_bytes(r, b, (size_t)type_size[t], "value") < 0)
+		return -1;
+	uint64_t u = le(b, type_size[t]);
+	*big = 0;
+	switch (t) {
+	case GT_U8: case GT_U16: case GT_U32: case GT_U64:
+		*big = u > (uint64_t)INT64_MAX;
+		*i = *big ? INT64_MAX : (int64_t)u;
+		*d = (double)u;
+		return 0;
+	case GT_I8: *i = (int8_t)u; break;
+	case GT_I16: *i = (int16_t)u; break;
+	case GT_I32: *i = (int32_t)u; break;
+	case GT_I64: memcpy(i, &u, 8); break;
+	case GT_BOOL:
+		if (u > 1)
+			return gguf_fail(r, at, key, "bool value %u is neither 0 nor 1", (unsigned)u);
+		*i = (int64_t)u;
+		break;
+	case GT_F32: {
+		uint32_t u32 = (uint32_t)u;
+		float f;
+		memcpy(&f, &u32, 4);
+		*d = f;
+		*i = 0;
+		if (!isfinite(*d))
+			return gguf_fail(r, at, key, "non-finite float (%s)", isnan(*d) ? "nan" : "inf");
+		return 0;
+	}
+	case GT_F64:
+		memcpy(d, &u, 8);
+		*i = 0;
+		if (!isfinite(*d))
+			return gguf_fail(r, at, key, "non-finite float (%s)", isnan(*d) ? "nan" : "inf");
+		return 0;
+	}
+	*d = (double)*i;
+	return 0;
+}
+
+/* The value of one key, at r->off, of type k->type. */
+static int rd_value(struct gguf_file *r, struct gguf_kv *k)
+{
+	k->vat = r->off;
+	if (k->type == GT_STR)
+		return rd_string(r, &k->s, STR_KEEP, "string");
+	if (k->type != GT_ARR)
+		return rd_scalar(r, k->type, &k->i, &k->big, &k->d, k->key);
+	uint32_t at;
+	if (rd_u32(r, &at, "array type") < 0)
+		return -1;
+	if (at == GT_ARR)
+		return gguf_fail(r, k->vat, k->key, "array of arrays (nested arrays are not allowed)");
+	if (at >= GT_COUNT)
+		return gguf_fail(r, k->vat, k->key, "unknown array element type %u", (unsigned)at);
+	k->atype = (int)at;
+	uint64_t cat = r->off;
+	if (rd_u64(r, &k->n, "array length") < 0)
+		return -1;
+	/* Each element takes at least its size (a string at least its u64 length). */
+	uint64_t least = at == GT_STR ? 8 : (uint64_t)type_size[at];
+	if (k->n > left(r) / least)
+		return gguf_fail(r, cat, k->key, "array of %llu %s runs past the end of the file (%llu bytes left)",
+			         (unsigned long long)k->n, gguf_type_names[at], (unsigned long long)left(r));
+	if (at == GT_STR) {
+		for (uint64_t e = 0; e < k->n; e++) {
+			char *s;
+			if (rd_string(r, &s, 0, "array string") < 0)
+				return -1;
+			free(s);   /* only an empty string is ever kept */
+		}
+		return 0;
+	}
+	if (k->n > ARR_KEEP) {
+		/* Not a per-layer value: skip it (floats in it are not looked at). */
+		return rd_skip(r, k->n * least, "array");
+	}
+	k->arr = malloc((size_t)(k->n ? k->n : 1) * sizeof *k->arr);
+	if (!k->arr)
+		return gguf_fail(r, cat, k->key, "out of memory");
+	for (uint64_t e = 0; e < k->n; e++) {
+		int64_t iv;
+		int big;
+		double dv;
+		if (rd_scalar(r, (int)at, &iv, &big, &dv, k->key) < 0)
+			return -1;
+		k->arr[e] = dv;
+	}
+	return 0;
+}
+
+static int key_cmp(const void *a, const void *b)
+{
+	const struct gguf_kv *x = *(const struct gguf_kv *const *)a, *y = *(const struct gguf_kv *const *)b;
+	int c = strcmp(x->key, y->key);
+	return c ? c : (x->at > y->at) - (x->at < y->at);
+}
+
+static int rd_metadata(struct gguf_file *r, uint64_t nkv)
+{
+	/* Each entry takes at least 8 (key length) + 4 (type) + 1 bytes. */
+	if (nkv > left(r) / 13)
+		return gguf_fail(r, 16, NULL, "%llu metadata entries cannot fit in the %llu bytes left",
+			         (unsigned long long)nkv, (unsigned long long)left(r));
+	/* Real files have a few dozen; a cap keeps our table small whatever the file's size. */
+	if (nkv > KV_MAX)
+		return gguf_fail(r, 16, NULL, "%llu metadata entries (at most %d)", (unsigned long long)nkv, KV_MAX);
+	r->kvs = calloc((size_t)(nkv ? nkv : 1), sizeof *r->kvs);
+	if (!r->kvs)
+		return gguf_fail(r, 16, NULL, "out of memory");
+	for (uint64_t e = 0; e < nkv; e++) {
+		struct gguf_kv *k = &r->kvs[r->nkv];
+		uint32_t t;
+		k->at = r->off;
+		if (rd_string(r, &k->key, 65535, "key") < 0)
+			return -1;
+		if (!k->key)
+			return gguf_fail(r, k->at, NULL, "key longer than 65535 bytes");
+		r->nkv++;
+		if (!k->key[0])
+			return gguf_fail(r, k->at, NULL, "empty key");
+		if (rd_u32(r, &t, "value type") < 0)
+			return -1;
+		if (t >= GT_COUNT)
+			return gguf_fail(r, k->at, k->key, "unknown value type %u", (unsigned)t);
+		k->type = (int)t;
+		if (rd_value(r, k) < 0)
+			return -1;
+	}
+	/* Duplicate keys: gguf.cpp refuses them, and which one wins would be a guess. */
+	if (r->nkv > 1) {
+		struct gguf_kv **by = malloc(r->nkv * sizeof *by);
+		if (!by)
+			return gguf_fail(r, 16, NULL, "out of memory");
+		for (size_t e = 0; e < r->nkv; e++)
+			by[e] = &r->kvs[e];
+		qsort(by, r->nkv, sizeof *by, key_cmp);
+		for (size_t e = 1; e < r->nkv; e++)
+			if (!strcmp(by[e]->key, by[e - 1]->key)) {
+				uint64_t first = by[e - 1]->at, second = by[e]->at;
+				const char *key = by[e]->key;
+				char shown[120];
+				err_clean(shown, sizeof shown, key);
+				free(by);
+				return gguf_fail(r, second, shown, "duplicate key (first at byte %llu)",
+					         (unsigned long long)first);
+			}
+		free(by);
+	}
+	return 0;
+}
+
+/* A tensor's name and where its info starts, for the duplicate check. */
+struct named {
+	char *name;
+	uint64_t at;
+};
+
+static int named_cmp(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+	return c ? c : (x->at > y->at) - (x->at < y->at);
+}
+
+/* Two tensors of one name: gguf.cpp refuses the file (which would load is a guess). */
+static int check_names(struct gguf_file *r, struct named *names, size_t n)
+{
+	qsort(names, n, sizeof *names, named_cmp);
+	for (size_t e = 1; e < n; e++)
+		if (!strcmp(names[e].name, names[e - 1].name))
+			return gguf_fail(r, names[e].at, names[e].name, "duplicate tensor name (first at byte %llu)",
+					 (unsigned long long)names[e - 1].at);
+	return 0;
+}
+
+static int read_tensors(struct gguf_file *r, uint64_t n, struct gguf_tensors *t, struct named *names, size_t *nnames)
+{
+	for (uint64_t e = 0; e < n; e++) {
+		uint64_t at = r->off;
+		char *name;
+		uint32_t ndims, type;
+		uint64_t offset;
+		if (rd_string(r, &name, GGUF_NAME_MAX, "tensor name") < 0)
+			return -1;
+		if (!name)
+			return gguf_fail(r, at, NULL, "tensor name longer than %d bytes", GGUF_NAME_MAX);
+		names[*nnames].name = name;   /* freed by the caller */
+		names[(*nnames)++].at = at;
+		if (rd_u32(r, &ndims, "tensor dimension count") < 0)
+			return -1;
+		if (ndims < 1 || ndims > GGUF_MAX_DIMS)
+			return gguf_fail(r, r->off - 4, name, "%u dimensions (1 to %d)", (unsigned)ndims, GGUF_MAX_DIMS);
+		int64_t count = 1, ne[GGUF_MAX_DIMS] = {0};
+		for (uint32_t d = 0; d < ndims; d++) {
+			uint64_t v;
+			if (rd_u64(r, &v, "tensor dimension") < 0)
+				return -1;
+			if (v > (uint64_t)INT64_MAX || __builtin_mul_overflow(count, (int64_t)v, &count))
+				return gguf_fail(r, r->off - 8, name, "tensor size overflows 64 bits");
+			ne[d] = (int64_t)v;
+		}
+		if (rd_u32(r, &type, "tensor type") < 0 || rd_u64(r, &offset, "tensor data offset") < 0)
+			return -1;
+		if (type >= GGML_TYPE_LIMIT)
+			return gguf_fail(r, r->off - 12, name, "unknown ggml type %u", (unsigned)type);
+		if (__builtin_add_overflow(t->params, count, &t->params))
+			return gguf_fail(r, at, name, "parameter count overflows 64 bits");
+		/* Routed experts: llama.cpp names them blk.N.ffn_{gate,up,down}_exps
+		 * (shared experts are _shexp, counted as dense). */
+		if (strstr(name, "_exps"))
+			t->expert_params += count;
+		if (!strcmp(name, "token_embd.weight") && ndims >= 2)
+			t->embd_vocab = ne[1];
+		if (strstr(name, "attn_sinks") && !t->sinks[0])
+			snprintf(t->sinks, sizeof t->sinks, "%s", name);
+	}
+	t->end = r->off;
+	return 0;
+}
+
+static int rd_tensors(struct gguf_file *r, uint64_t n, struct gguf_tensors *t)
+{
+	/* Each info takes at least 8 (name length) + 4 + 4 + 8 bytes. */
+	if (n > left(r) / 24)
+		return gguf_fail(r, 8, NULL, "%llu tensor infos cannot fit in the %llu bytes left",
+				 (unsigned long long)n, (unsigned long long)left(r));
+	/* Real files have a few hundred to a few thousand. */
+	if (n > TENSORS_MAX)
+		return gguf_fail(r, 8, NULL, "%llu tensor infos (at most %d)", (unsigned long long)n, TENSORS_MAX);
+	struct named *names = malloc((size_t)(n ? n : 1) * sizeof *names);
+	size_t nnames = 0;
+	if (!names)
+		return gguf_fail(r, 8, NULL, "out of memory");
+	int rc = read_tensors(r, n, t, names, &nnames);
+	if (rc == 0)
+		rc = check_names(r, names, nnames);
+	for (size_t e = 0; e < nnames; e++)
+		free(names[e].name);
+	free(names);
+	return rc;
+}
+
+struct gguf_kv *gguf_find(struct gguf_file *r, const char *key)
+{
+	for (size_t e = 0; e < r->nkv; e++)
+		if (!strcmp(r->kvs[e].key, key))
+			return &r->kvs[e];
+	return NULL;
+}
+
+int gguf_is_int(int t)
+{
+	return t == GT_U8 || t == GT_I8 || t == GT_U16 || t == GT_I16 || t == GT_U32 || t == GT_I32 ||
+	       t == GT_U64 || t == GT_I64;
+}
+
+int gguf_open(struct gguf_file *r, const char *path, char *err, size_t errlen)
+{
+	r->path = path;
+	r->err = err;
+	r->errlen = errlen;
+	r->fd = open(path, O_RDONLY);
+	if (r->fd < 0) {
+		err_set(err, errlen, path, 0, NULL, NULL, "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	struct stat st;
+	if (fstat(r->fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		err_set(err, errlen, path, 0, NULL, NULL, "byte 0: not a regular file");
+		return -1;
+	}
+	r->size = (uint64_t)st.st_size;
+
+	uint8_t magic[4];
+	uint32_t version;
+	uint64_t ntensors, nkv;
+	if (r->size == 0)
+		return gguf_fail(r, 0, NULL, "empty file (a GGUF file starts with \"GGUF\")");
+	if (rd_bytes(r, magic, 4, "magic") < 0)
+		return -1;
+	if (memcmp(magic, "GGUF", 4)) {
+		char shown[8];
+		for (int e = 0; e < 4; e++)
+			shown[e] = magic[e] >= 0x20 && magic[e] < 0x7f ? (char)magic[e] : '?';
+		shown[4] = 0;
+		return gguf_fail(r, 0, NULL, "bad magic '%s' (not a GGUF file)", shown);
+	}
+	if (rd_u32(r, &version, "version") < 0)
+		return -1;
+	if (version == 1)
+		return gguf_fail(r, 4, NULL, "GGUF version 1 (32-bit counts) is not supported: versions 2 and 3 are");
+	if ((version & 0xffff) == 0 && version >> 16)
+		return gguf_fail(r, 4, NULL, "version %u: a big-endian GGUF file? only little-endian is read",
+				   (unsigned)version);
+	if (version != 2 && version != 3)
+		return gguf_fail(r, 4, NULL, "GGUF version %u is not supported: versions 2 and 3 are", (unsigned)version);
+	if (rd_u64(r, &ntensors, "tensor count") < 0 || rd_u64(r, &nkv, "metadata count") < 0)
+		return -1;
+	return rd_metadata(r, nkv) < 0 || rd_tensors(r, ntensors, &r->tn) < 0 ? -1 : 0;
+}
+
+void gguf_close(struct gguf_file *r)
+{
+	if (r->fd >= 0)
+		close(r->fd);
+	r->fd = -1;
+	for (size_t e = 0; e < r->nkv; e++) {
+		free(r->kvs[e].key);
+		free(r->kvs[e].s);
+		free(r->kvs[e].arr);
+	}
+	free(r->kvs);
+	r->kvs = NULL;
+	r->nkv = 0;
+}

@@ -1,0 +1,275 @@
+#!/bin/sh
+# GGUF input (-m FILE.gguf): fixtures written by build/gguf_write into a temp
+# dir, read through --summary; every expected figure is computed here by hand
+# from llama.cpp's rules.  Then hostile headers: each must give one line
+# naming the file and the byte offset, and exit 2.
+cd "$(dirname "$0")/.." || exit 2
+. tests/lib.sh
+: "${GGUF_WRITE:=build/gguf_write}"
+if [ ! -x "$GGUF_WRITE" ]; then
+	fail "gguf: $GGUF_WRITE was not built (make $GGUF_WRITE)"
+	exit 0
+fi
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+
+# mk NAME: the spec on stdin becomes $d/NAME.gguf
+mk() { "$GGUF_WRITE" "$d/$1.gguf" || fail "gguf: writing fixture $1"; }
+# near NAME GOT WANT: equal to 8 significant digits
+near() {
+	if awk -v g="$2" -v w="$3" 'BEGIN { d = g - w; if (d < 0) d = -d; exit !(g != "" && d <= 1e-8 * (w < 0 ? -w : w)) }'; then
+		ok "$1"
+	else
+		fail "$1 (got '$2', want '$3')"
+	fi
+}
+
+# ---- Llama 3 8B: the real shapes, no data ----------------------------------
+llama_spec() {
+	cat <<-EOF
+	kv general.architecture str llama
+	kv general.name str Meta Llama 3 8B
+	kv general.alignment u32 32
+	kv llama.block_count u32 32
+	kv llama.context_length u32 8192
+	kv llama.embedding_length u32 4096
+	kv llama.feed_forward_length u32 14336
+	kv llama.attention.head_count u32 32
+	kv llama.attention.head_count_kv u32 8
+	kv llama.rope.freq_base f32 500000
+	kv llama.rope.dimension_count u32 128
+	kv tokenizer.ggml.model str gpt2
+	arr tokenizer.ggml.tokens str t*128256
+	arr tokenizer.ggml.token_type i32 1*128256
+	tensor token_embd.weight 4096 128256
+	tensor output_norm.weight 4096
+	tensor output.weight 4096 128256
+	EOF
+	i=0
+	while [ $i -lt 32 ]; do
+		cat <<-EOF
+		tensor blk.$i.attn_norm.weight 4096
+		tensor blk.$i.attn_q.weight 4096 4096
+		tensor blk.$i.attn_k.weight 4096 1024
+		tensor blk.$i.attn_v.weight 4096 1024
+		tensor blk.$i.attn_output.weight 4096 4096
+		tensor blk.$i.ffn_norm.weight 4096
+		tensor blk.$i.ffn_gate.weight 4096 14336
+		tensor blk.$i.ffn_up.weight 4096 14336
+		tensor blk.$i.ffn_down.weight 14336 4096
+		EOF
+		i=$((i + 1))
+	done
+}
+llama_spec | mk llama3-8b
+L="$d/llama3-8b.gguf"
+# Parameters: embeddings 2 x 4096 x 128256 = 1,050,673,152; final norm 4096;
+# per layer 2 x 4096 (norms) + 2 x 4096^2 (q, o) + 2 x 4096 x 1024 (k, v)
+# + 3 x 4096 x 14336 (ffn) = 218,112,000, x 32 = 6,979,584,000.
+# Total 8,030,261,248; weight TFLOPs at 4096 tokens: 2 x params x 4096 / 1e12.
+params=$((2 * 4096 * 128256 + 4096 + 32 * (2 * 4096 + 2 * 4096 * 4096 + 2 * 4096 * 1024 + 3 * 4096 * 14336)))
+expect_eq "gguf: Llama 3 8B shapes sum to 8,030,261,248 parameters (hand sum)" "$params" 8030261248
+near "gguf: Llama 3 8B parameters counted from the tensor infos (cost weight_tflop.4096)" \
+	"$(sval cost weight_tflop.4096 -m "$L")" "$(awk 'BEGIN { printf "%.12g", 2 * 8030261248 * 4096 / 1e12 }')"
+# KV bytes per token: K and V x 8 KV heads x 128 x 2 bytes (f16, llama.cpp's default) x 32 layers.
+expect_eq "gguf: Llama 3 8B KV bytes per token 2 x 8 x 128 x 2 x 32 = 131072" \
+	"$(sval mla-bytes model_bytes_per_token -m "$L")" $((2 * 8 * 128 * 2 * 32))
+# 32 query heads over 8 KV heads: groups of 4.
+expect_eq "gguf: Llama 3 8B GQA group 32 / 8 = 4" "$(sval gqa group -m "$L")" 4
+check "gguf: --print works on a GGUF model" sh -c '"$ATTNVIZ" --print gqa -m "$1" >/dev/null' _ "$L"
+
+# A 40 GB file (a real header, then a hole): only the header is read.
+cp "$L" "$d/big.gguf"
+if truncate -s 40G "$d/big.gguf" 2>/dev/null; then
+	start=$(date +%s)
+	got=$(timeout 10 "$ATTNVIZ" --summary mla-bytes -m "$d/big.gguf" 2>&1 | awk -F'\t' '$2 == "model_bytes_per_token" { print $3 }')
+	end=$(date +%s)
+	expect_eq "gguf: a 40 GB sparse file loads from its header alone" "$got" 131072
+	check "gguf: ... within 3 seconds" [ $((end - start)) -le 3 ]
+else
+	echo "skip - gguf: truncate -s 40G not possible here"
+fi
+
+# ---- DeepSeek-V3 shapes, both key styles -------------------------------------
+ds_common() {
+	cat <<-EOF
+	kv general.architecture str deepseek2
+	kv general.name str DeepSeek V3
+	kv deepseek2.block_count u32 61
+	kv deepseek2.context_length u32 163840
+	kv deepseek2.embedding_length u32 7168
+	kv deepseek2.attention.head_count u32 128
+	kv deepseek2.attention.kv_lora_rank u32 512
+	kv deepseek2.attention.q_lora_rank u32 1536
+	kv deepseek2.rope.dimension_count u32 64
+	kv deepseek2.rope.freq_base f32 10000
+	kv deepseek2.rope.scaling.type str yarn
+	kv deepseek2.rope.scaling.factor f32 40
+	kv deepseek2.rope.scaling.original_context_length u32 4096
+	kv deepseek2.rope.scaling.yarn_log_multiplier f32 0.1
+	kv deepseek2.expert_count u32 256
+	kv deepseek2.expert_used_count u32 8
+	kv deepseek2.expert_shared_count u32 1
+	kv deepseek2.vocab_size u32 129280
+	tensor token_embd.weight 7168 129280
+	tensor blk.3.ffn_up_exps.weight 7168 2048 256
+	EOF
+}
+{ ds_common; cat <<-EOF
+	kv deepseek2.attention.head_count_kv u32 1
+	kv deepseek2.attention.key_length u32 576
+	kv deepseek2.attention.value_length u32 512
+	kv deepseek2.attention.key_length_mla u32 192
+	kv deepseek2.attention.value_length_mla u32 128
+	EOF
+} | mk dsv3-mla
+{ ds_common; cat <<-EOF
+	kv deepseek2.attention.head_count_kv u32 128
+	kv deepseek2.attention.key_length u32 192
+	kv deepseek2.attention.value_length u32 128
+	EOF
+} | mk dsv3-old
+# With the *_mla keys llama.cpp caches the latent: (kv_lora_rank 512 + rope 64) x 2 bytes x 61 layers.
+expect_eq "gguf: DeepSeek-V3 (key_length_mla) caches the latent: (512 + 64) x 2 x 61 = 70272" \
+	"$(sval mla-bytes mla_bytes_per_token -m "$d/dsv3-mla.gguf")" $(((512 + 64) * 2 * 61))
+# The same model as MHA: 128 heads x (K 128 + 64, V 128) x 2 bytes x 61 layers.
+expect_eq "gguf: DeepSeek-V3 as MHA: 128 x (192 + 128) x 2 x 61 = 4997120" \
+	"$(sval mla-bytes mha_bytes_per_token -m "$d/dsv3-mla.gguf")" $((128 * (192 + 128) * 2 * 61))
+expect_eq "gguf: DeepSeek-V3 in the old style (no *_mla keys): the same per-head sizes" \
+	"$(sval mla-bytes mha_bytes_per_token -m "$d/dsv3-old.gguf")" $((128 * (192 + 128) * 2 * 61))
+
+# ---- Gemma 3 27B shapes: interleaved sliding window ------------------------
+cat <<-EOF | mk gemma3
+	kv general.architecture str gemma3
+	kv gemma3.block_count u32 62
+	kv gemma3.context_length u32 131072
+	kv gemma3.embedding_length u32 5376
+	kv gemma3.attention.head_count u32 32
+	kv gemma3.attention.head_count_kv u32 16
+	kv gemma3.attention.key_length u32 128
+	kv gemma3.attention.value_length u32 128
+	kv gemma3.attention.sliding_window u32 1024
+	kv gemma3.rope.freq_base f32 1000000
+	kv gemma3.rope.scaling.type str linear
+	kv gemma3.rope.scaling.factor f32 8
+	arr tokenizer.ggml.tokens str t*262208
+	tensor token_embd.weight 5376 262208
+	EOF
+# llama.cpp gemma3: set_swa_pattern(6): layer il is local when il % 6 < 5.
+# 62 layers: 10 full groups of 6 give 10 global layers; layers 60 and 61 are local.
+expect_eq "gguf: Gemma 3 (pattern 6 from llama.cpp's gemma3 rule): 10 global layers" \
+	"$(sval iswa global_layers -m "$d/gemma3.gguf")" 10
+expect_eq "gguf: Gemma 3: 62 - 10 = 52 local layers" "$(sval iswa local_layers -m "$d/gemma3.gguf")" 52
+# A local layer keeps pad256(min(ctx, window 1024 + ubatch 512)) = 1536 cells.
+expect_eq "gguf: Gemma 3: sliding_window 1024 from the file (1536 cells)" \
+	"$(sval iswa swa_cells -m "$d/gemma3.gguf")" 1536
+
+# ---- hostile and broken headers ---------------------------------------------
+# bad NAME FILE WANT: exit 2, one line, naming the file and containing WANT
+bad() {
+	out=$("$ATTNVIZ" --summary gqa -m "$2" 2>&1 >/dev/null)
+	st=$?
+	lines=$(printf '%s\n' "$out" | wc -l)
+	case "$out" in
+	*"$2"*"$3"*)
+		if [ $st -eq 2 ] && [ "$lines" -eq 1 ]; then ok "gguf: $1"; else fail "gguf: $1 (exit $st, $lines lines: $out)"; fi ;;
+	*) fail "gguf: $1 (exit $st: '$out', want '$3')" ;;
+	esac
+}
+# The offsets: the header is 24 bytes (magic 4, version 4, two u64 counts);
+# a key is an u64 length and its bytes, then an u32 type, then the value.
+: > "$d/empty.gguf"
+bad "an empty file" "$d/empty.gguf" "byte 0: empty file"
+mkdir "$d/dir.gguf"
+bad "a directory" "$d/dir.gguf" "not a regular file"
+bad "a missing file" "$d/none.gguf" "cannot open"
+printf 'magic GGML\n' | mk magic
+bad "bad magic" "$d/magic.gguf" "byte 0: bad magic 'GGML'"
+printf 'version 1\n' | mk v1
+bad "version 1 refused" "$d/v1.gguf" "byte 4: GGUF version 1"
+printf 'version 4\n' | mk v4
+bad "version 4 refused" "$d/v4.gguf" "byte 4: GGUF version 4"
+printf 'magic GGUF\nversion 50331648\n' | mk bigendian
+bad "a big-endian file" "$d/bigendian.gguf" "byte 4: version 50331648: a big-endian"
+printf 'nkv 1000000\n' | mk nkv
+bad "a metadata count past the end of the file" "$d/nkv.gguf" "byte 16: 1000000 metadata entries cannot fit"
+printf 'ntensors 1000000\nkv general.architecture str llama\n' | mk ntensors
+bad "a tensor count past the end of the file" "$d/ntensors.gguf" "byte 8: 1000000 tensor infos cannot fit"
+# key "general.name": 24 + 8 + 12 = 44, its type at 44, the string's length at 48
+printf 'strlen general.name 99999 abc\n' | mk strlen
+bad "a string length past the end of the file" "$d/strlen.gguf" "byte 48: string length 99999 runs past the end"
+# Cut 4 bytes before the end: the last tensor info's u64 data offset starts
+# 8 bytes before the end and finds only 4.
+size=$(wc -c < "$L")
+{ llama_spec; echo "truncate $((size - 4))"; } | mk cut
+bad "a file cut inside the tensor infos" "$d/cut.gguf" \
+	"byte $((size - 8)): tensor data offset needs 8 bytes, 4 left: the file is cut short"
+# key "a": 24 + 8 + 1 = 33, type at 33, the array at 37
+printf 'nested a\n' | mk nested
+bad "an array of arrays" "$d/nested.gguf" "byte 37: a: array of arrays"
+# "x" u8 takes 8 + 1 + 4 + 1 = 14 bytes: the second key starts at 38
+printf 'kv x u8 1\nkv x u8 2\n' | mk dup
+bad "a duplicate key" "$d/dup.gguf" "byte 38: x: duplicate key (first at byte 24)"
+# "x" f32: the value at 24 + 9 + 4 = 37
+printf 'kv x f32 inf\n' | mk inf
+bad "an infinite float" "$d/inf.gguf" "byte 37: x: non-finite float (inf)"
+printf 'kv x f64 nan\n' | mk nan
+bad "a NaN" "$d/nan.gguf" "byte 37: x: non-finite float (nan)"
+printf 'badtype x 13\n' | mk badtype
+bad "an unknown value type" "$d/badtype.gguf" "byte 24: x: unknown value type 13"
+printf 'kv x bool 2\n' | mk bool
+bad "a bool that is neither 0 nor 1" "$d/bool.gguf" "byte 37: x: bool value 2"
+# The per-layer array first: "llama.attention.head_count_kv" (29 bytes) ends at
+# 24 + 8 + 29 = 61, its type at 61, the array at 65.
+{ echo "arr llama.attention.head_count_kv u32 8*31"; llama_spec | grep -v head_count_kv; } | mk perlayer
+bad "a per-layer array of the wrong length" "$d/perlayer.gguf" \
+	"byte 65: llama.attention.head_count_kv: per-layer array of 31 values, but block_count is 32"
+# "llama.block_count" (17 bytes): the value at 24 + 8 + 17 + 4 = 53
+{ echo "kv llama.block_count u32 0"; llama_spec | grep -v block_count; } | mk zero
+bad "zero layers" "$d/zero.gguf" "byte 53: llama.block_count: zero layers"
+# A missing required key is reported where the header ends: here the file's end.
+llama_spec | grep -v 'llama.attention.head_count u32' | mk nohead
+bad "a missing required key" "$d/nohead.gguf" \
+	"byte $(wc -c < "$d/nohead.gguf"): llama.attention.head_count: missing"
+llama_spec | grep -v 'general.architecture' | mk noarch
+bad "no general.architecture" "$d/noarch.gguf" "general.architecture: missing"
+# The second blk.0.attn_q.weight info starts where the file ended before it.
+size=$(wc -c < "$L")
+{ llama_spec; echo "tensor blk.0.attn_q.weight 4096 4096"; } | mk duptensor
+bad "a duplicate tensor name" "$d/duptensor.gguf" \
+	"byte $size: blk.0.attn_q.weight: duplicate tensor name (first at byte"
+{ llama_spec; echo "tensor blk.0.huge 4294967296 4294967296 4294967296"; } | mk huge
+bad "a tensor whose size overflows 64 bits" "$d/huge.gguf" "blk.0.huge: tensor size overflows 64 bits"
+{ echo "kv llama.attention.head_count_kv u32 5"; llama_spec | grep -v head_count_kv; } | mk kv5
+bad "KV heads that do not divide the query heads" "$d/kv5.gguf" "5 KV heads do not divide 32"
+
+# ---- the picker's path prompt (tmux) ----------------------------------------
+if command -v tmux >/dev/null 2>&1; then
+	sock="attnviz-gguf-$$"
+	T() { tmux -L "$sock" -f /dev/null "$@"; }
+	trap 'T kill-server 2>/dev/null; rm -rf "$d"' EXIT
+	bin=$(cd "$(dirname "$ATTNVIZ")" && pwd)/$(basename "$ATTNVIZ")
+	on_screen() {   # TEXT: 1 when it never shows (20 s)
+		i=0
+		while [ $i -lt 200 ]; do
+			T capture-pane -p -t g | grep -qF -- "$1" && return 0
+			sleep 0.1; i=$((i + 1))
+		done
+		return 1
+	}
+	pick() { T send-keys -t g m; on_screen "model (↑↓ choose" || true; T send-keys -t g /; T send-keys -t g -l "$1"; T send-keys -t g Enter; }
+	T new-session -d -s g -x 120 -y 40 \
+		"env LC_ALL=C.UTF-8 TERM=screen-256color ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ATTNVIZ_MODELS' $bin -s gqa -m qwen2.5-7b; echo EXITED \$?; sleep 60"
+	on_screen "── qwen2.5-7b (loaded)" || fail "gguf: picker session did not start"
+	pick "$d/magic.gguf"
+	if on_screen "byte 0: bad magic 'GGML'"; then ok "gguf: the picker shows a bad header's error"; else fail "gguf: the picker shows a bad header's error"; fi
+	T send-keys -t g Escape
+	if on_screen "── qwen2.5-7b (loaded)"; then ok "gguf: after a bad header the loaded model stays"; else fail "gguf: a bad header lost the model"; fi
+	cp "$L" "$d/picked.gguf"
+	pick "$d/picked.gguf"
+	if on_screen "── picked (loaded)" && on_screen "Meta Llama 3 8B"; then ok "gguf: the picker loads a GGUF file by path"; else fail "gguf: the picker loads a GGUF file by path ($(T capture-pane -p -t g | head -3 | tr '\n' '|'))"; fi
+	T send-keys -t g q
+	if on_screen "EXITED 0"; then ok "gguf: picker session quits"; else fail "gguf: picker session quits"; fi
+else
+	echo "skip - gguf: picker test (tmux is not installed)"
+fi
