@@ -75,9 +75,8 @@ static void co_render(const void *vs, struct view *v)
 	for (int i = 0; i < st->count; i++)
 		top = fmax(top, fmax(st->weight[i], st->attn[i]));
 	int barw = c->w - 21;
-	canvas_text(c, 0, 0, ROLE_LABEL, "prefill TFLOP: █ weights  █ attention");
-	canvas_put(c, 15, 0, 0x2588, ROLE_BAR);
-	canvas_put(c, 26, 0, 0x2588, ROLE_HOT);
+	/* Which bar is which is said by its row, not only by its colour. */
+	canvas_text(c, 0, 0, ROLE_LABEL, "prefill TFLOP: 1st row weights, 2nd attention");
 	int rows = (c->h - 1) / 3, first = v->step > rows ? v->step - rows : 0;
 	for (int i = first; i < st->count && 1 + (i - first) * 3 + 1 < c->h; i++) {
 		int y = 1 + (i - first) * 3;
@@ -107,9 +106,8 @@ static void co_render(const void *vs, struct view *v)
 
 	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,
-			 "Prefill FLOPs: 2 per active parameter per token (linear in n), plus attention: q·k and p·v for "
-			 "every key a query sees, all earlier ones (or the last window on a sliding layer): quadratic in n. "
-			 "FlashAttention changes neither.");
+			 "Prefill FLOPs per length: 2 per active parameter per token (linear in n) plus attention, q·k "
+			 "and p·v for every key a query sees (all earlier ones, or a window): quadratic in n.");
 	else {
 		int i = v->step - 1;
 		snprintf(v->narration, VIEW_NARRATION,

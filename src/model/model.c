@@ -910,10 +910,11 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 		for (int64_t il = 0; il < m->layers; il++)
 			m->layer_kv_heads[il] = (int32_t)(m->kv_heads > 0 && m->kv_heads <= MODEL_MAX_DIM ? m->kv_heads : 0);
 	/* a reader that gave a window and a pattern but no per-layer flags */
-	if (m->sliding_window > 0 && local == 0 && m->swa_pattern != 1)
+	if (m->sliding_window > 0 && !m->swa_ignored && local == 0 && m->swa_pattern != 1)
 		for (int64_t il = 0; il < m->layers; il++)
 			m->layer_swa[il] = m->swa_pattern <= 0 || il % m->swa_pattern < m->swa_pattern - 1;
-	if (m->sliding_window == 0)
+	/* no window, or one llama.cpp does not read: every layer keeps the full cache */
+	if (m->sliding_window == 0 || m->swa_ignored)
 		memset(m->layer_swa, 0, sizeof m->layer_swa);
 	most = 0;
 	for (int64_t il = 0; il < m->layers; il++) {

@@ -15,6 +15,7 @@
  * A failure names scene, size and the first problem, with the count;
  * ATTNVIZ_WALK_ALL=1 prints every problem as a "# " line.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,15 +35,22 @@ struct walk {
 	char first_failure[400];
 };
 
-static void fail(struct walk *wk, const char *fmt, const char *a, int b)
+__attribute__((format(printf, 2, 3)))
+static void fail(struct walk *wk, const char *fmt, ...)
 {
+	va_list ap;
 	if (getenv("ATTNVIZ_WALK_ALL")) {
 		printf("# ");
-		printf(fmt, a, b);
+		va_start(ap, fmt);
+		vprintf(fmt, ap);
+		va_end(ap);
 		printf("\n");
 	}
-	if (wk->failures++ == 0)
-		snprintf(wk->first_failure, sizeof wk->first_failure, fmt, a, b);
+	if (wk->failures++ == 0) {
+		va_start(ap, fmt);
+		vsnprintf(wk->first_failure, sizeof wk->first_failure, fmt, ap);
+		va_end(ap);
+	}
 }
 
 static uint32_t at(const struct canvas *c, int x, int y)
@@ -245,7 +253,9 @@ static void walk_scene(const struct registry *reg, const struct scene_def *def, 
 	}
 	/* The model picker, with a path being typed, over the last model file. */
 	static struct picker pk;
-	pk.n = model_list(pk.entries, (int)(sizeof pk.entries / sizeof pk.entries[0]));
+	if (!pk.entries)   /* kept for every walk: still reachable, not leaked */
+		pk.entries = calloc(MODEL_LIST_MAX, sizeof *pk.entries);
+	pk.n = pk.entries ? model_list(pk.entries, MODEL_LIST_MAX) : 0;
 	pk.sel = pk.n - 1;
 	pk.preview_err[0] = 0;
 	if (pk.n > 0)
