@@ -33,8 +33,9 @@ int64_t cf_cell_bytes(const struct model *m)
 int cf_uniform(const struct model *m)
 {
 	for (int64_t il = 0; il < m->layers; il++) {
-		int local = m->sliding_window > 0 && (m->swa_pattern <= 0 || il % m->swa_pattern < m->swa_pattern - 1);
-		if (m->layer_kv_heads[il] != m->kv_heads || (m->sliding_window > 0 && m->layer_swa[il] != local))
+		int windowed = m->sliding_window > 0 && !m->swa_ignored;
+		int local = windowed && (m->swa_pattern <= 0 || il % m->swa_pattern < m->swa_pattern - 1);
+		if (m->layer_kv_heads[il] != m->kv_heads || (windowed && m->layer_swa[il] != local))
 			return 0;
 	}
 	return 1;

@@ -94,10 +94,10 @@ expect_eq "cast: header is v2, 80x24 by default, titled with the scene" "$(info 
 	"2 80 24 attnviz: Online softmax in one pass"
 expect_eq "cast: events well-formed, times never go backwards" "$(info events "$tmp/os.cast")" ok
 # Step 0, one step per score of the lesson's six, then the two-pass comparison:
-# eight frames (steps 0..7), then the closing event that holds the last step.
-expect_eq "cast: one frame per step 0..7 and a closing event" "$(info count "$tmp/os.cast")" 9
+# eight frames (steps 0..8), then the closing event that holds the last step.
+expect_eq "cast: one frame per step 0..8 and a closing event" "$(info count "$tmp/os.cast")" 10
 check "cast: asciinema cat parses and prints it" cat_ok "$tmp/os.cast"
-check "cast: the printed text shows the last step" grep -qF "step 7/7" "$tmp/os.cast.txt"
+check "cast: the printed text shows the last step" grep -qF "step 8/8" "$tmp/os.cast.txt"
 check "cast: and the summary pane" grep -qF "✓ all 21 checks pass" "$tmp/os.cast.txt"
 check "cast: and the last step's narration" grep -qF "the two-pass method finds max 5" "$tmp/os.cast.txt"
 # Dwell: 1.5 s + 35 ms per character of the step's narration, at most 9 s;
@@ -108,8 +108,8 @@ expect_eq "cast: each step held 1.5 s + 35 ms per narration character" "$(info d
 check "cast: deterministic (the same bytes twice, by id and by number)" cmp -s "$tmp/os.cast" "$tmp/os2.cast"
 
 play "$tmp/os.cast" 80 24
-if wait_for play "step 7/7" && wait_for play "✓ all 21 checks pass"; then
-	ok "cast: asciinema plays it; the pane ends on step 7/7 and the summary"
+if wait_for play "step 8/8" && wait_for play "✓ all 21 checks pass"; then
+	ok "cast: asciinema plays it; the pane ends on step 8/8 and the summary"
 else
 	fail "cast: played screen ($(T capture-pane -p -t play | head -3 | tr '\n' '|'))"
 fi
@@ -192,13 +192,13 @@ start() {
 }
 for how in q cc term; do
 	start "$how" --record "$tmp/$how.cast" -s online-softmax
-	wait_for "$how" "step 0/7" || fail "record: $how: the program did not start"
+	wait_for "$how" "step 0/8" || fail "record: $how: the program did not start"
 	T send-keys -t "$how" End
-	wait_for "$how" "step 7/7" || fail "record: $how: End did not reach step 7/7"
+	wait_for "$how" "step 8/8" || fail "record: $how: End did not reach step 8/8"
 done
 sleep 0.3
 T resize-window -t q -x 120 -y 40
-wait_for q "step 7/7" && sleep 0.3
+wait_for q "step 8/8" && sleep 0.3
 T send-keys -t q q
 T send-keys -t cc C-c
 kill -TERM "$(cat "$tmp/term.pid")"
@@ -209,13 +209,13 @@ for how in q cc term; do
 	expect_eq "record: $how: a complete file, times never go backwards" "$(info events "$f")" ok
 	expect_eq "record: $how: ends with the closing event" "$(info last "$f" | grep -c '?25h')" 1
 	check "record: $how: asciinema cat parses it" cat_ok "$f"
-	check "record: $how: shows the last step" grep -qF "step 7/7" "$f.txt"
+	check "record: $how: shows the last step" grep -qF "step 8/8" "$f.txt"
 	check "record: $how: and the summary" grep -qF "✓ all 21 checks pass" "$f.txt"
 done
 expect_eq "record: a resize is an r event with the new size" "$(info resize "$tmp/q.cast")" "120x40"
 check "record: and a whole frame at the new size (row 40)" grep -qF '\u001b[40;1H' "$tmp/q.cast"
 play "$tmp/q.cast" 120 40
-if wait_for play "step 7/7" && wait_for play "✓ all 21 checks pass"; then
+if wait_for play "step 8/8" && wait_for play "✓ all 21 checks pass"; then
 	ok "record: asciinema plays the recording"
 else
 	fail "record: played screen ($(T capture-pane -p -t play | head -3 | tr '\n' '|'))"
