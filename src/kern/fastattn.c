@@ -385,12 +385,17 @@ double fastattn_fma_peak(int threads, double seconds)
 {
 	long iters = 1 << 20;
 	double t0, t1;
+	/* Every result is consumed (as the bandwidth probe's): a loop whose
+	 * result is thrown away may be deleted (clang does), and then no
+	 * iteration count ever takes long enough. */
+	volatile double sink = 0;
 	/* Grow the loop until it takes long enough to time. */
 	for (;;) {
 		struct fma_job j = {.iters = iters};
 		t0 = now();
 		fma_worker(&j);
 		t1 = now();
+		sink += j.sink;
 		if (t1 - t0 > seconds / 4 || iters > (1L << 40))
 			break;
 		iters *= 2;
@@ -414,6 +419,9 @@ double fastattn_fma_peak(int threads, double seconds)
 	for (int t = 1; t <= started; t++)
 		pthread_join(th[t], NULL);
 	t1 = now();
+	for (int t = 0; t <= started; t++)
+		sink += jobs[t].sink;
+	(void)sink;
 	return 2.0 * 8 * 12 * (double)iters * (started + 1) / (t1 - t0) / 1e9;
 }
 
