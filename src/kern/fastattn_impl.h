@@ -1,6 +1,7 @@
 /*
- * The kernels' body, included twice by fastattn.c: once for the AVX2+FMA
- * target and once portable.  SUFFIX names the build.  Everything here is
+ * The kernels' body, included twice by fastattn.c: once for the
+ * AVX2+FMA+F16C target and once portable.  SUFFIX names the build, and
+ * cvt8h##SUFFIX (8 halves to 8 floats) is defined before each inclusion.  Everything here is
  * static, so each copy is compiled for its own target.
  */
 #define CAT_(a, b) a##b
@@ -116,14 +117,24 @@ static void FN(mk_pv)(const float *p, int ldp, const float *v, int d, float *o, 
 	}
 }
 
+/* n halves widened to floats: 8 at a time, the tail one by one. */
+static void FN(cvt_row)(float *dst, const uint16_t *src, int n)
+{
+	int i = 0;
+	for (; i + 8 <= n; i += 8)
+		STORE(dst + i, FN(cvt8h)(src + i));
+	for (; i < n; i++)
+		dst[i] = half_to_float(src[i]);
+}
+
 /* Decode (one query row): s[j] = q . k_j straight from the key rows, no
- * transpose, so each key is read once. */
+ * transpose, so each key is read once.  Four chains, so the loads are not
+ * waiting on one long FMA chain. */
 static void FN(row_scores)(const float *q, int d, const float *k, int cols, float *s, int cols_p)
 {
 	int dv = d / 32 * 32;
 	for (int j = 0; j < cols; j++) {
 		const float *kr = k + (size_t)j * d;
-		/* Four chains, so the loads are not waiting on one long FMA chain. */
 		v8f a0 = V8(0), a1 = V8(0), a2 = V8(0), a3 = V8(0);
 		int c = 0;
 		for (; c < dv; c += 32) {
@@ -142,19 +153,75 @@ static void FN(row_scores)(const float *q, int d, const float *k, int cols, floa
 		s[j] = 0;
 }
 
-/* Decode: o[d] += sum_j p[j] v_j, one output row.  Key by key, each V row
- * read once front to back (the order the memory prefetcher follows best);
- * the output row stays in L1. */
+/* The same over f16 key rows, widened as they are loaded. */
+static void FN(row_scores_h)(const float *q, int d, const uint16_t *k, int cols, float *s, int cols_p)
+{
+	int dv = d / 32 * 32;
+	for (int j = 0; j < cols; j++) {
+		const uint16_t *kr = k + (size_t)j * d;
+		v8f a0 = V8(0), a1 = V8(0), a2 = V8(0), a3 = V8(0);
+		int c = 0;
+		for (; c < dv; c += 32) {
+			a0 += LOAD(q + c) * FN(cvt8h)(kr + c), a1 += LOAD(q + c + 8) * FN(cvt8h)(kr + c + 8);
+			a2 += LOAD(q + c + 16) * FN(cvt8h)(kr + c + 16), a3 += LOAD(q + c + 24) * FN(cvt8h)(kr + c + 24);
+		}
+		a0 = (a0 + a1) + (a2 + a3);
+		float t = 0;
+		for (int l = 0; l < 8; l++)
+			t += a0[l];
+		for (; c < d; c++)
+			t += q[c] * half_to_float(kr[c]);
+		s[j] = t;
+	}
+	for (int j = cols; j < cols_p; j++)
+		s[j] = 0;
+}
+
+/* Decode: o[d] += sum_j p[j] v_j, one output row.  Four keys at a time, so
+ * the output row (in L1) is loaded and stored once per four V rows, each V
+ * row read once front to back (the order the prefetcher follows best). */
 static void FN(row_pv)(const float *p, const float *v, int d, float *o, int cols)
 {
-	int dv = d / 8 * 8;
-	for (int j = 0; j < cols; j++) {
+	int dv = d / 8 * 8, j = 0;
+	for (; j + 4 <= cols; j += 4) {
+		const float *v0 = v + (size_t)j * d, *v1 = v0 + d, *v2 = v1 + d, *v3 = v2 + d;
+		v8f x0 = V8(p[j]), x1 = V8(p[j + 1]), x2 = V8(p[j + 2]), x3 = V8(p[j + 3]);
+		for (int c = 0; c < dv; c += 8)
+			STORE(o + c, LOAD(o + c) + x0 * LOAD(v0 + c) + x1 * LOAD(v1 + c) + x2 * LOAD(v2 + c) + x3 * LOAD(v3 + c));
+		for (int c = dv; c < d; c++)
+			o[c] += p[j] * v0[c] + p[j + 1] * v1[c] + p[j + 2] * v2[c] + p[j + 3] * v3[c];
+	}
+	for (; j < cols; j++) {
 		const float *vr = v + (size_t)j * d;
 		float x = p[j];
 		for (int c = 0; c < dv; c += 8)
 			STORE(o + c, LOAD(o + c) + x * LOAD(vr + c));
 		for (int c = dv; c < d; c++)
 			o[c] += x * vr[c];
+	}
+}
+
+/* The same over f16 value rows. */
+static void FN(row_pv_h)(const float *p, const uint16_t *v, int d, float *o, int cols)
+{
+	int dv = d / 8 * 8, j = 0;
+	for (; j + 4 <= cols; j += 4) {
+		const uint16_t *v0 = v + (size_t)j * d, *v1 = v0 + d, *v2 = v1 + d, *v3 = v2 + d;
+		v8f x0 = V8(p[j]), x1 = V8(p[j + 1]), x2 = V8(p[j + 2]), x3 = V8(p[j + 3]);
+		for (int c = 0; c < dv; c += 8)
+			STORE(o + c, LOAD(o + c) + x0 * FN(cvt8h)(v0 + c) + x1 * FN(cvt8h)(v1 + c) + x2 * FN(cvt8h)(v2 + c) +
+					     x3 * FN(cvt8h)(v3 + c));
+		for (int c = dv; c < d; c++)
+			o[c] += p[j] * half_to_float(v0[c]) + p[j + 1] * half_to_float(v1[c]) + p[j + 2] * half_to_float(v2[c]) +
+				p[j + 3] * half_to_float(v3[c]);
+	}
+	for (; j < cols; j++) {
+		const uint16_t *vr = v + (size_t)j * d;
+		float x = p[j];
+		for (int c = 0; c < dv; c += 8)
+			STORE(o + c, LOAD(o + c) + x * FN(cvt8h)(vr + c));
+		for (int c = dv; c < d; c++)
+			o[c] += x * half_to_float(vr[c]);
 	}
 }
 
@@ -201,7 +268,8 @@ static double FN(fma_loop)(long iters)
 	return s[0] + s[7];
 }
 
-/* Read n floats with four independent sums (a memory-bound loop). */
+/* Read n floats with four independent sums (a memory-bound loop, the
+ * streaming read probe). */
 static double FN(read_loop)(const float *buf, size_t n)
 {
 	v8f s0 = V8(0), s1 = V8(0), s2 = V8(0), s3 = V8(0);
@@ -219,6 +287,9 @@ static const struct kernels FN(kernels) = {
 	.row_exp = FN(row_exp),
 	.row_scores = FN(row_scores),
 	.row_pv = FN(row_pv),
+	.cvt_row = FN(cvt_row),
+	.row_scores_h = FN(row_scores_h),
+	.row_pv_h = FN(row_pv_h),
 	.fma_loop = FN(fma_loop),
 	.read_loop = FN(read_loop),
 };
