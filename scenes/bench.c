@@ -226,7 +226,7 @@ static void whole(struct canvas *c, int x, int y, enum role role, const char *fm
 static void be_render(const void *vs, struct view *v)
 {
 	const struct be_state *st = vs;
-	static struct be_snap s;   /* large; render runs on the UI thread only */
+	struct be_snap s;
 	snapshot(st, &s);
 	struct canvas *c = v->pic;
 	whole(c, 0, 0, ROLE_LABEL, "progress %d/%d", s.done, st->ncases);
@@ -306,7 +306,7 @@ static void be_render(const void *vs, struct view *v)
 static void be_summary(const void *vs, struct summary *sum)
 {
 	const struct be_state *st = vs;
-	static struct be_snap s;
+	struct be_snap s;
 	snapshot(st, &s);
 	sum_int(sum, s.done, "cases_done");
 	for (int i = 0; i < s.done; i++) {
@@ -337,7 +337,7 @@ static void be_summary(const void *vs, struct summary *sum)
 static void be_print(const void *vs, FILE *out)
 {
 	const struct be_state *st = vs;
-	static struct be_snap s;
+	struct be_snap s;
 	snapshot(st, &s);
 	fprintf(out, "machine: FMA peak %.1f GFLOP/s, read bandwidth %.1f GB/s on %d thread%s\n", s.peak, s.bw, st->threads,
 		st->threads > 1 ? "s" : "");

@@ -369,16 +369,21 @@ static int run_threads(struct job *jobs, int n, void *(*worker)(void *))
 
 /* FLOPs the tiled kernel performs: every block it visits costs rows x cols
  * dot products of length d for S and as many for P V (masked entries of a
- * diagonal block are computed too); padding rows and columns are not counted. */
-static double tiled_flops(const struct fastattn_args *a)
+ * diagonal block are computed too); padding rows and columns are not
+ * counted.  *keys gets the key rows the query blocks read, all heads (each
+ * block reads the K and V rows it visits). */
+static double tiled_flops(const struct fastattn_args *a, double *keys)
 {
 	double f = 0;
+	*keys = 0;
 	for (int i0 = 0; i0 < a->nq; i0 += BR) {
 		int rows = a->nq - i0 < BR ? a->nq - i0 : BR, last = block_last_pos(a, i0, rows);
-		int keys = last < 0 ? 0 : round_up(last + 1, BC);
-		keys = keys > a->nkv ? a->nkv : keys;
-		f += 4.0 * rows * keys * a->d;
+		int seen = last < 0 ? 0 : round_up(last + 1, BC);
+		seen = seen > a->nkv ? a->nkv : seen;
+		f += 4.0 * rows * seen * a->d;
+		*keys += seen;
 	}
+	*keys *= a->heads;
 	return f * a->heads;
 }
 
@@ -390,9 +395,9 @@ int fastattn_tiled(const struct fastattn_args *a, struct fastattn_stats *st, cha
 	for (int t = 0; t < a->threads; t++)
 		jobs[t] = (struct job){.kn = pick(), .a = a, .tid = t, .nthreads = a->threads, .head = -1};
 	st->peak_extra_bytes = scratch_bytes(a->d, a->kv) * a->threads;
-	st->flops = tiled_flops(a);
-	/* Each query block reads the keys it visits, K and V. */
-	st->kv_bytes = st->flops / (4.0 * a->d) / a->nq * (a->nq < BR ? a->nq : BR) * 2.0 * a->d * (double)kv_size(a->kv);
+	double keys;
+	st->flops = tiled_flops(a, &keys);
+	st->kv_bytes = keys * 2.0 * a->d * (double)kv_size(a->kv);
 	int rc = run_threads(jobs, a->threads, tiled_worker);
 	if (rc < 0)
 		snprintf(err, errlen, "out of memory or threads");

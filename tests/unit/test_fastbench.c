@@ -228,6 +228,7 @@ static void test_engine(void)
 	c.kernel = FASTBENCH_TILED;
 	fastbench_run(b, &c, NULL, &r, err, sizeof err);
 	T_NEAR(r.flops, 4.0 * 64 * (96 * 128 + 96 * 192 + 8 * 200), 0, "fastbench: tiled causal is credited the blocks it visits");
+	T_NEAR(r.kv_bytes, (128 + 192 + 200) * 2.0 * 64 * 4, 0, "fastbench: tiled reads the K and V rows of the blocks it visits");
 	atomic_int cancel;
 	atomic_init(&cancel, 1);
 	T_EQ_INT(fastbench_run(b, &c, &cancel, &r, err, sizeof err), 1, "fastbench: a cancelled case gives no result");
