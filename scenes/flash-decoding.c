@@ -223,9 +223,9 @@ static void fd_render(const void *vs, struct view *v)
 			 merge_level);
 	else
 		snprintf(v->narration, VIEW_NARRATION,
-			 "Merged: m = %.6f and s = %.6f, as one worker streaming all %d keys has (m %.6f, s %.6f). "
-			 "acc / s gives (%.6f, %.6f); the two-pass reference gives (%.6f, %.6f).",
-			 st->w[0].m, st->w[0].s, st->n, st->one.m, st->one.s, st->out[0], st->out[1], st->ref[0], st->ref[1]);
+			 "Merged: m = %.6f, s = %.6f, the state of one worker streaming all %d keys. "
+			 "acc / s = (%.6f, %.6f); the two-pass reference gives (%.6f, %.6f).",
+			 st->w[0].m, st->w[0].s, st->n, st->out[0], st->out[1], st->ref[0], st->ref[1]);
 }
 
 static void fd_summary(const void *vs, struct summary *s)
