@@ -9,6 +9,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 
 /* Every function passing vectors here is static: no ABI crosses this file, so
  * GCC's note that 32-byte vectors are passed differently without AVX is moot. */
@@ -23,21 +26,11 @@ typedef short v8hi __attribute__((vector_size(16)));
 typedef unsigned short v8hu __attribute__((vector_size(16)));
 
 #define V8(x) ((v8f){(x), (x), (x), (x), (x), (x), (x), (x)})
-/* Unaligned vector access through memcpy: the compiler makes it one load or store. */
-#define LOAD(p) load8(p)
-#define STORE(p, x) store8((p), (x))
-
-static inline v8f load8(const float *p)
-{
-	v8f x;
-	memcpy(&x, p, sizeof x);
-	return x;
-}
-
-static inline void store8(float *p, v8f x)
-{
-	memcpy(p, &x, sizeof x);
-}
+/* Unaligned vector access through memcpy (the compiler makes it one load
+ * or store), defined in each build of the kernels (fastattn_impl.h): clang
+ * refuses to pass a 32-byte vector between functions of different targets. */
+#define LOAD(p) FN(load8)(p)
+#define STORE(p, x) FN(store8)((p), (x))
 
 /* Query rows and key columns per block: a 96x64 score tile is 24 KiB, so it,
  * the transposed key block and the accumulators stay in L1/L2. */
@@ -78,9 +71,18 @@ static inline v8f cvt8h_portable(const uint16_t *p)
 	return f;
 }
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+/* The AVX2+FMA+F16C build: every function from here to the end of the
+ * region is compiled for that target (GCC's target pragma, clang's
+ * attribute region), and only called when the CPU says it has all three. */
+#if defined(__x86_64__) && defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2,fma,f16c"))), apply_to = function)
+#define AVX2_REGION 1
+#elif defined(__x86_64__) && defined(__GNUC__)
 #pragma GCC push_options
 #pragma GCC target("avx2,fma,f16c")
+#define AVX2_REGION 1
+#endif
+#ifdef AVX2_REGION
 /* F16C: one instruction widens 8 halves. */
 static inline v8f cvt8h_avx2(const uint16_t *p)
 {
@@ -91,7 +93,11 @@ static inline v8f cvt8h_avx2(const uint16_t *p)
 #define SUFFIX _avx2
 #include "kern/fastattn_impl.h"
 #undef SUFFIX
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 #define HAVE_AVX2 1
 #endif
 
@@ -106,11 +112,20 @@ void fastattn_force_portable(int on)
 	force_portable = on;
 }
 
+#ifdef HAVE_AVX2
+/* F16C from CPUID leaf 1 (ECX bit 29): not every compiler's
+ * __builtin_cpu_supports knows its name. */
+static int has_f16c(void)
+{
+	unsigned a, b, c, d;
+	return __get_cpuid(1, &a, &b, &c, &d) && (c & bit_F16C);
+}
+#endif
+
 static const struct kernels *pick(void)
 {
 #ifdef HAVE_AVX2
-	if (!force_portable && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
-	    __builtin_cpu_supports("f16c"))
+	if (!force_portable && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && has_f16c())
 		return &kernels_avx2;
 #endif
 	return &kernels_portable;

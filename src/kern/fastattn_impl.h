@@ -8,6 +8,18 @@
 #define CAT(a, b) CAT_(a, b)
 #define FN(name) CAT(name, SUFFIX)
 
+static inline v8f FN(load8)(const float *p)
+{
+	v8f x;
+	memcpy(&x, p, sizeof x);
+	return x;
+}
+
+static inline void FN(store8)(float *p, v8f x)
+{
+	memcpy(p, &x, sizeof x);
+}
+
 /* Lane-wise select and max (C has no ?: on vectors). */
 static inline v8f FN(vsel)(v8si m, v8f a, v8f b)
 {
