@@ -24,6 +24,7 @@
 #include "kern/softmax.h"
 #include "kern/splitk.h"
 #include "scene/scene.h"
+#include "util/npy.h"
 
 #define FD_MAX_N 32
 #define FD_MAX_C 6
@@ -255,29 +256,64 @@ static void fd_summary(const void *vs, struct summary *s)
 		sum_int(s, st->end[w] - st->begin[w], "chunk_keys.%d", w);
 }
 
-static void fd_print(const void *vs, FILE *out)
+/* Every chunk streamed, then the merge tree, from the inputs alone; each
+ * state and merge is printed to out when it is not NULL.  w[0] ends as the
+ * merged state. */
+static void replay(const struct fd_state *st, struct splitk_state *w, FILE *out)
 {
-	const struct fd_state *st = vs;
-	struct splitk_state w[FD_MAX_C];
-	fprintf(out, "n = %d keys, %d chunks, seed %lld, d = %d\n", st->n, st->chunks, st->seed, FD_D);
 	for (int c = 0; c < st->chunks; c++) {
 		splitk_init(&w[c], FD_D);
 		for (int j = st->begin[c]; j < st->end[c]; j++)
 			splitk_step(&w[c], st->score[j], st->val[j]);
-		fprintf(out, "chunk %d keys %d-%d: m=%.6f s=%.6f acc=(%.6f, %.6f)\n", c, st->begin[c], st->end[c] - 1, w[c].m,
-			w[c].s, w[c].acc[0], w[c].acc[1]);
+		if (out)
+			fprintf(out, "chunk %d keys %d-%d: m=%.6f s=%.6f acc=(%.6f, %.6f)\n", c, st->begin[c], st->end[c] - 1,
+				w[c].m, w[c].s, w[c].acc[0], w[c].acc[1]);
 	}
 	for (int l = 1; l <= st->levels; l++)
 		for (int i = 0; i + (1 << (l - 1)) < st->chunks; i += 1 << l) {
 			int j = i + (1 << (l - 1));
 			splitk_merge(&w[i], &w[j], &w[i]);
-			fprintf(out, "merge level %d: w%d + w%d -> m=%.6f s=%.6f acc=(%.6f, %.6f)\n", l, i, j, w[i].m, w[i].s,
-				w[i].acc[0], w[i].acc[1]);
+			if (out)
+				fprintf(out, "merge level %d: w%d + w%d -> m=%.6f s=%.6f acc=(%.6f, %.6f)\n", l, i, j, w[i].m, w[i].s,
+					w[i].acc[0], w[i].acc[1]);
 		}
+}
+
+static void fd_print(const void *vs, FILE *out)
+{
+	const struct fd_state *st = vs;
+	struct splitk_state w[FD_MAX_C];
 	double o[FD_D];
+	fprintf(out, "n = %d keys, %d chunks, seed %lld, d = %d\n", st->n, st->chunks, st->seed, FD_D);
+	replay(st, w, out);
 	splitk_output(&w[0], o);
 	fprintf(out, "merged output     (%.6f, %.6f)\n", o[0], o[1]);
 	fprintf(out, "two-pass reference (%.6f, %.6f)\n", st->ref[0], st->ref[1]);
+}
+
+/* q [1][2], k and v [n][2], the scores [n][1], the merged output and the
+ * reference [1][2], as float32. */
+static int fd_dump(const void *vs, const char *dir, char *err, size_t errlen)
+{
+	const struct fd_state *st = vs;
+	float q[FD_D], k[FD_MAX_N * FD_D], v[FD_MAX_N * FD_D], sc[FD_MAX_N], out[FD_D], ref[FD_D];
+	struct splitk_state w[FD_MAX_C];
+	double o[FD_D];
+	replay(st, w, NULL);
+	splitk_output(&w[0], o);
+	for (int c = 0; c < FD_D; c++)
+		q[c] = (float)st->q[c], out[c] = (float)o[c], ref[c] = (float)st->ref[c];
+	for (int j = 0; j < st->n; j++) {
+		sc[j] = (float)st->score[j];
+		for (int c = 0; c < FD_D; c++)
+			k[j * FD_D + c] = (float)st->key[j][c], v[j * FD_D + c] = (float)st->val[j][c];
+	}
+	size_t n = (size_t)st->n;
+	if (npy_write_f32(dir, "q", q, 1, FD_D, err, errlen) < 0 || npy_write_f32(dir, "k", k, n, FD_D, err, errlen) < 0 ||
+	    npy_write_f32(dir, "v", v, n, FD_D, err, errlen) < 0 || npy_write_f32(dir, "scores", sc, n, 1, err, errlen) < 0 ||
+	    npy_write_f32(dir, "out", out, 1, FD_D, err, errlen) < 0 || npy_write_f32(dir, "ref", ref, 1, FD_D, err, errlen) < 0)
+		return -1;
+	return 0;
 }
 
 const struct scene_class scene_flash_decoding = {
@@ -290,4 +326,5 @@ const struct scene_class scene_flash_decoding = {
 	.render = fd_render,
 	.summary = fd_summary,
 	.print = fd_print,
+	.dump = fd_dump,
 };
