@@ -175,7 +175,17 @@ static void fd_render(const void *vs, struct view *v)
 			canvas_put(c, 3 + i, y, now ? 0x25b8 : read ? 0x25a0 : 0x00b7,
 				   now ? ROLE_ACCENT : read ? (st->alive[w] ? ROLE_BAR : ROLE_DIM) : ROLE_DIM);
 		}
-		whole(c, 4 + len, y, ROLE_DIM, "keys %d-%d", st->begin[w], st->end[w] - 1);
+		int merged_now = !streaming && !done && st->alive[w] && w % (1 << merge_level) == 0 &&
+				 w + (1 << (merge_level - 1)) < st->chunks;
+		char mark[40] = "";
+		/* What happened to this state at this step, in words (not only in colour). */
+		if (st->raised[w])
+			snprintf(mark, sizeof mark, " max grew");
+		else if (merged_now) {
+			int last = w + (1 << merge_level) < st->chunks ? w + (1 << merge_level) - 1 : st->chunks - 1;
+			snprintf(mark, sizeof mark, " + w%d = keys %d-%d", w + (1 << (merge_level - 1)), st->begin[w], st->end[last] - 1);
+		}
+		whole(c, 4 + len, y, ROLE_DIM, "keys %d-%d%s", st->begin[w], st->end[w] - 1, mark);
 		if (!st->alive[w]) {
 			whole(c, 3, y + 1, ROLE_DIM, "merged into w%d", st->into[w]);
 			continue;
@@ -184,7 +194,6 @@ static void fd_render(const void *vs, struct view *v)
 			whole(c, 3, y + 1, ROLE_DIM, "m -inf  s 0  acc 0");
 			continue;
 		}
-		int merged_now = !streaming && !done && w % (1 << merge_level) == 0 && w + (1 << (merge_level - 1)) < st->chunks;
 		enum role r = st->raised[w] ? ROLE_HOT : merged_now ? ROLE_ACCENT : ROLE_NORMAL;
 		whole(c, 3, y + 1, r, "m %6.3f s %7.3f acc %7.3f %7.3f", s->m, s->s, s->acc[0], s->acc[1]);
 	}
