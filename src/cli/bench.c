@@ -167,8 +167,8 @@ int cli_bench(const struct cli_options *o)
 				printf("machine\tread_bandwidth\t-\t-\t%d\t-\t-\t-\t-\t%.2f\t-\t-\n", t, lim.bw[t]);
 			}
 	} else {
-		printf("attnviz --bench: attention with d = %d, kernels built for %s; median of %d run%s (decode: %d, caches "
-		       "cold)\n",
+		printf("attnviz --bench: attention with d = %d, kernels built for %s; median of %d run%s\n"
+		       "(decode: of %d runs, each starting with cold caches)\n",
 		       D, fastattn_isa(), runs, runs > 1 ? "s" : "", runs * 5);
 		printf("machine: FMA peak");
 		for (int t = 1; t <= FASTATTN_MAX_THREADS; t++)
