@@ -21,6 +21,7 @@
 #pragma GCC diagnostic ignored "-Wpsabi"
 
 typedef float v8f __attribute__((vector_size(32)));
+typedef float v4f __attribute__((vector_size(16)));
 typedef int v8si __attribute__((vector_size(32)));
 typedef short v8hi __attribute__((vector_size(16)));
 typedef unsigned short v8hu __attribute__((vector_size(16)));

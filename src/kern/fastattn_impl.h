@@ -20,6 +20,16 @@ static inline void FN(store8)(float *p, v8f x)
 	memcpy(p, &x, sizeof x);
 }
 
+/* The sum of 8 lanes as a tree (halves, quarters, pairs): 3 adds, not 7
+ * in a chain. */
+static inline float FN(hsum)(v8f a)
+{
+	v4f t = __builtin_shufflevector(a, a, 0, 1, 2, 3) + __builtin_shufflevector(a, a, 4, 5, 6, 7);
+	t = t + __builtin_shufflevector(t, t, 2, 3, 0, 1);
+	t = t + __builtin_shufflevector(t, t, 1, 0, 3, 2);
+	return t[0];
+}
+
 /* Lane-wise select and max (C has no ?: on vectors). */
 static inline v8f FN(vsel)(v8si m, v8f a, v8f b)
 {
@@ -129,6 +139,19 @@ static void FN(mk_pv)(const float *p, int ldp, const float *v, int d, float *o, 
 	}
 }
 
+/* Decode streams K and V rows from memory while it computes: ask now for
+ * the lines PF_BYTES past the row about to be read (12 KiB: far enough ahead
+ * to hide the memory's latency at full bandwidth, measured).  The address
+ * is formed as an integer, since it may lie past the end of the cache, and
+ * a prefetch never faults. */
+#define PF_BYTES 12288
+static inline void FN(prefetch_ahead)(const void *row, int bytes)
+{
+	uintptr_t at = (uintptr_t)row + PF_BYTES;
+	for (int off = 0; off < bytes; off += 64)
+		__builtin_prefetch((const void *)(at + (uintptr_t)off));
+}
+
 /* n halves widened to floats: 8 at a time, the tail one by one. */
 static void FN(cvt_row)(float *dst, const uint16_t *src, int n)
 {
@@ -147,16 +170,14 @@ static void FN(row_scores)(const float *q, int d, const float *k, int cols, floa
 	int dv = d / 32 * 32;
 	for (int j = 0; j < cols; j++) {
 		const float *kr = k + (size_t)j * d;
+		FN(prefetch_ahead)(kr, d * (int)sizeof(float));
 		v8f a0 = V8(0), a1 = V8(0), a2 = V8(0), a3 = V8(0);
 		int c = 0;
 		for (; c < dv; c += 32) {
 			a0 += LOAD(q + c) * LOAD(kr + c), a1 += LOAD(q + c + 8) * LOAD(kr + c + 8);
 			a2 += LOAD(q + c + 16) * LOAD(kr + c + 16), a3 += LOAD(q + c + 24) * LOAD(kr + c + 24);
 		}
-		a0 = (a0 + a1) + (a2 + a3);
-		float t = 0;
-		for (int l = 0; l < 8; l++)
-			t += a0[l];
+		float t = FN(hsum)((a0 + a1) + (a2 + a3));
 		for (; c < d; c++)
 			t += q[c] * kr[c];
 		s[j] = t;
@@ -171,16 +192,14 @@ static void FN(row_scores_h)(const float *q, int d, const uint16_t *k, int cols,
 	int dv = d / 32 * 32;
 	for (int j = 0; j < cols; j++) {
 		const uint16_t *kr = k + (size_t)j * d;
+		FN(prefetch_ahead)(kr, d * (int)sizeof(uint16_t));
 		v8f a0 = V8(0), a1 = V8(0), a2 = V8(0), a3 = V8(0);
 		int c = 0;
 		for (; c < dv; c += 32) {
 			a0 += LOAD(q + c) * FN(cvt8h)(kr + c), a1 += LOAD(q + c + 8) * FN(cvt8h)(kr + c + 8);
 			a2 += LOAD(q + c + 16) * FN(cvt8h)(kr + c + 16), a3 += LOAD(q + c + 24) * FN(cvt8h)(kr + c + 24);
 		}
-		a0 = (a0 + a1) + (a2 + a3);
-		float t = 0;
-		for (int l = 0; l < 8; l++)
-			t += a0[l];
+		float t = FN(hsum)((a0 + a1) + (a2 + a3));
 		for (; c < d; c++)
 			t += q[c] * half_to_float(kr[c]);
 		s[j] = t;
@@ -197,6 +216,7 @@ static void FN(row_pv)(const float *p, const float *v, int d, float *o, int cols
 	int dv = d / 8 * 8, j = 0;
 	for (; j + 4 <= cols; j += 4) {
 		const float *v0 = v + (size_t)j * d, *v1 = v0 + d, *v2 = v1 + d, *v3 = v2 + d;
+		FN(prefetch_ahead)(v0, 4 * d * (int)sizeof(float));
 		v8f x0 = V8(p[j]), x1 = V8(p[j + 1]), x2 = V8(p[j + 2]), x3 = V8(p[j + 3]);
 		for (int c = 0; c < dv; c += 8)
 			STORE(o + c, LOAD(o + c) + x0 * LOAD(v0 + c) + x1 * LOAD(v1 + c) + x2 * LOAD(v2 + c) + x3 * LOAD(v3 + c));
@@ -213,28 +233,35 @@ static void FN(row_pv)(const float *p, const float *v, int d, float *o, int cols
 	}
 }
 
-/* The same over f16 value rows. */
+/* The same over f16 value rows: 64 output columns stay in 8 registers
+ * while every key of the block adds to them, so each key costs only its
+ * conversions and FMAs (the block's V rows are in L1 for the second half). */
 static void FN(row_pv_h)(const float *p, const uint16_t *v, int d, float *o, int cols)
 {
-	int dv = d / 8 * 8, j = 0;
-	for (; j + 4 <= cols; j += 4) {
-		const uint16_t *v0 = v + (size_t)j * d, *v1 = v0 + d, *v2 = v1 + d, *v3 = v2 + d;
-		v8f x0 = V8(p[j]), x1 = V8(p[j + 1]), x2 = V8(p[j + 2]), x3 = V8(p[j + 3]);
-		for (int c = 0; c < dv; c += 8)
-			STORE(o + c, LOAD(o + c) + x0 * FN(cvt8h)(v0 + c) + x1 * FN(cvt8h)(v1 + c) + x2 * FN(cvt8h)(v2 + c) +
-					     x3 * FN(cvt8h)(v3 + c));
-		for (int c = dv; c < d; c++)
-			o[c] += p[j] * half_to_float(v0[c]) + p[j + 1] * half_to_float(v1[c]) + p[j + 2] * half_to_float(v2[c]) +
-				p[j + 3] * half_to_float(v3[c]);
+	int c0 = 0;
+	for (; c0 + 64 <= d; c0 += 64) {
+		v8f a0 = LOAD(o + c0), a1 = LOAD(o + c0 + 8), a2 = LOAD(o + c0 + 16), a3 = LOAD(o + c0 + 24);
+		v8f a4 = LOAD(o + c0 + 32), a5 = LOAD(o + c0 + 40), a6 = LOAD(o + c0 + 48), a7 = LOAD(o + c0 + 56);
+		for (int j = 0; j < cols; j++) {
+			const uint16_t *vr = v + (size_t)j * d + c0;
+			if (c0 == 0)
+				FN(prefetch_ahead)(v + (size_t)j * d, d * (int)sizeof(uint16_t));
+			v8f x = V8(p[j]);
+			a0 += x * FN(cvt8h)(vr), a1 += x * FN(cvt8h)(vr + 8), a2 += x * FN(cvt8h)(vr + 16), a3 += x * FN(cvt8h)(vr + 24);
+			a4 += x * FN(cvt8h)(vr + 32), a5 += x * FN(cvt8h)(vr + 40), a6 += x * FN(cvt8h)(vr + 48), a7 += x * FN(cvt8h)(vr + 56);
+		}
+		STORE(o + c0, a0), STORE(o + c0 + 8, a1), STORE(o + c0 + 16, a2), STORE(o + c0 + 24, a3);
+		STORE(o + c0 + 32, a4), STORE(o + c0 + 40, a5), STORE(o + c0 + 48, a6), STORE(o + c0 + 56, a7);
 	}
-	for (; j < cols; j++) {
-		const uint16_t *vr = v + (size_t)j * d;
-		float x = p[j];
-		for (int c = 0; c < dv; c += 8)
-			STORE(o + c, LOAD(o + c) + x * FN(cvt8h)(vr + c));
-		for (int c = dv; c < d; c++)
-			o[c] += x * half_to_float(vr[c]);
+	for (; c0 + 8 <= d; c0 += 8) {
+		v8f a = LOAD(o + c0);
+		for (int j = 0; j < cols; j++)
+			a += V8(p[j]) * FN(cvt8h)(v + (size_t)j * d + c0);
+		STORE(o + c0, a);
 	}
+	for (int c = c0; c < d; c++)
+		for (int j = 0; j < cols; j++)
+			o[c] += p[j] * half_to_float(v[(size_t)j * d + c]);
 }
 
 /* Row i of a score block: mask (causal, padding) then exp(s - m) in place.
