@@ -1,124 +1,89 @@
 /*
- * bench (beyond the lesson): the --bench kernels run in a background thread
- * while the screen shows a progress bar and, for each n, the time and the
- * extra memory of naive and tiled side by side.  x cancels.  The figures are
- * this machine's, so the scene has no golden frames; its checks are the ones
- * that do not depend on speed (the two outputs agree, tiled memory stays flat).
+ * bench (beyond the lesson): the --bench engine (kern/fastbench.h) runs in a
+ * background thread while the screen shows, case by case, each kernel's time
+ * and its share of this machine's limit: tiled and naive against the FMA
+ * peak, decode against the streaming read bandwidth of the same thread
+ * count; f32 K/V beside f16.  x cancels.  The figures are this machine's,
+ * so the scene has no golden frames; its checks are the ones that do not
+ * depend on speed: every output agrees with a float64 reference, and the
+ * tiled kernel's scratch is the closed form of its tile sizes, whatever n.
  */
 #include <math.h>
 #include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "kern/fastattn.h"
-#include "kern/jrand.h"
+#include "kern/fastbench.h"
 #include "scene/scene.h"
 #include "scenes/common.h"
 
-#define BE_MAX 8
+#define BE_MAX_N 8
+#define BE_MAX_CASES (BE_MAX_N * 2 * FASTBENCH_NKERNELS)
 #define BE_D 128
 
 struct be_case {
-	int n;
-	double tiled_ms, naive_ms, diff;
-	long long tiled_extra, naive_extra;
-	char refused[200];   /* naive refused this size */
+	struct fastbench_case c;
+	struct fastbench_result r;
+	char refused[200];   /* naive refused this size: no result */
 };
 
 struct be_state {
 	int ncases, heads, threads, runs;
-	int sizes[BE_MAX];
+	struct be_case cases[BE_MAX_CASES];   /* the plan; results filled in order */
 	pthread_t worker;
 	int started;
+	atomic_int cancel;        /* set by be_cancel; the engine stops between blocks */
 	pthread_mutex_t lock;     /* guards everything below */
 	int done, cancelled, finished;
-	struct be_case res[BE_MAX];
+	double peak, bw;          /* this machine at `threads` threads: GFLOP/s and GB/s */
+	struct be_case res[BE_MAX_CASES];
 	char error[200];
 };
 
 static const struct param_spec be_params[] = {
-	{"n", PARAM_INTS, 16, 16384, BE_MAX, 0, "lengths"},
+	{"n", PARAM_INTS, 16, 65536, BE_MAX_N, 0, "lengths (decode: keys in the cache)"},
 	{"heads", PARAM_INT, 1, 16, 1, 0, "heads"},
 	{"threads", PARAM_INT, 1, 8, 1, 0, "threads"},
+	{"kv", PARAM_WORDS, 0, 1, 2, 0, "f32|f16: storage of K and V"},
+	{"kernels", PARAM_WORDS, 0, 2, 3, 0, "tiled|naive|decode: the kernels to run"},
 	{"runs", PARAM_INT, 1, 20, 1, 0, "runs per case (median)"},
 	{0},
 };
 
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((double)ts.tv_sec + ts.tv_nsec * 1e-9) * 1e3;
-}
-
-static int cancelled(struct be_state *st)
-{
-	pthread_mutex_lock(&st->lock);
-	int c = st->cancelled;
-	pthread_mutex_unlock(&st->lock);
-	return c;
-}
-
-/* Median of runs, or -1 when the kernel refuses (err). */
-static double measure(struct be_state *st, int naive, const struct fastattn_args *a, long long *extra, char *err, size_t len)
-{
-	double t[20];
-	struct fastattn_stats s = {0};
-	for (int r = 0; r < st->runs; r++) {
-		double t0 = now_ms();
-		if ((naive ? fastattn_naive(a, &s, err, len) : fastattn_tiled(a, &s, err, len)) < 0)
-			return -1;
-		t[r] = now_ms() - t0;
-		if (cancelled(st))
-			break;
-	}
-	*extra = s.peak_extra_bytes;
-	for (int i = 1; i < st->runs; i++)   /* a few values: insertion sort */
-		for (int j = i; j > 0 && t[j] < t[j - 1]; j--) {
-			double x = t[j];
-			t[j] = t[j - 1], t[j - 1] = x;
-		}
-	return t[st->runs / 2];
-}
-
 static void *be_worker(void *arg)
 {
 	struct be_state *st = arg;
-	for (int i = 0; i < st->ncases && !cancelled(st); i++) {
-		struct be_case c = {.n = st->sizes[i]};
-		size_t count = (size_t)st->heads * c.n * BE_D;
-		float *q = malloc(count * 4), *k = malloc(count * 4), *v = malloc(count * 4);
-		float *o1 = malloc(count * 4), *o2 = malloc(count * 4);
-		char err[200] = "";
-		if (q && k && v && o1 && o2) {
-			struct jrand r;
-			jrand_init(&r, c.n);
-			for (size_t j = 0; j < count; j++)
-				q[j] = (float)jrand_gaussian(&r), k[j] = (float)jrand_gaussian(&r), v[j] = (float)jrand_gaussian(&r);
-			struct fastattn_args a = {q, k, v, o1, st->heads, c.n, c.n, BE_D, 0, st->threads}, b = a;
-			b.o = o2;
-			c.tiled_ms = measure(st, 0, &a, &c.tiled_extra, err, sizeof err);
-			/* A cancel between the two kernels ends the case at once. */
-			c.naive_ms = cancelled(st) ? -1 : measure(st, 1, &b, &c.naive_extra, c.refused, sizeof c.refused);
-			c.diff = 0;
-			if (c.tiled_ms >= 0 && c.naive_ms >= 0)
-				for (size_t j = 0; j < count; j++)
-					c.diff = fmax(c.diff, fabs(o1[j] - o2[j]));
-		} else {
-			snprintf(err, sizeof err, "out of memory at n = %d", c.n);
-		}
-		free(q), free(k), free(v), free(o1), free(o2);
-		pthread_mutex_lock(&st->lock);
-		if (err[0])
-			snprintf(st->error, sizeof st->error, "%s", err);
-		if (!st->cancelled)   /* a case cut short is not a result */
-			st->res[st->done++] = c;
-		pthread_mutex_unlock(&st->lock);
-		if (err[0])
-			break;
-	}
+	char err[200] = "";
+	/* The limits first: the shares are of this machine at this thread count. */
+	double peak = fastattn_fma_peak(st->threads, 0.1), bw = fastattn_read_bandwidth(st->threads, 0.2);
 	pthread_mutex_lock(&st->lock);
+	st->peak = peak, st->bw = bw;
+	pthread_mutex_unlock(&st->lock);
+	struct fastbench *b = fastbench_new();
+	if (!b)
+		snprintf(err, sizeof err, "out of memory for the benchmark");
+	for (int i = 0; b && i < st->ncases && !atomic_load(&st->cancel); i++) {
+		struct be_case c = st->cases[i];
+		int rc = fastbench_run(b, &c.c, &st->cancel, &c.r, err, sizeof err);
+		if (rc == 1)
+			break;   /* cancelled: a case cut short is not a result */
+		if (rc < 0 && c.c.kernel == FASTBENCH_NAIVE && strstr(err, "naive:")) {
+			snprintf(c.refused, sizeof c.refused, "%s", err);
+			err[0] = 0;
+		} else if (rc < 0) {
+			break;
+		}
+		pthread_mutex_lock(&st->lock);
+		st->res[st->done++] = c;
+		pthread_mutex_unlock(&st->lock);
+	}
+	fastbench_free(b);
+	pthread_mutex_lock(&st->lock);
+	if (err[0])
+		snprintf(st->error, sizeof st->error, "%s", err);
 	st->finished = 1;
 	pthread_mutex_unlock(&st->lock);
 	return NULL;
@@ -127,12 +92,21 @@ static void *be_worker(void *arg)
 static int be_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct be_state *st = vs;
-	const double *n = params_list(env->p, "n", &st->ncases);
-	for (int i = 0; i < st->ncases; i++)
-		st->sizes[i] = (int)n[i];
+	int nn, nkv, nk;
+	const double *n = params_list(env->p, "n", &nn), *kv = params_list(env->p, "kv", &nkv);
+	const double *k = params_list(env->p, "kernels", &nk);
 	st->heads = (int)params_int(env->p, "heads");
 	st->threads = (int)params_int(env->p, "threads");
 	st->runs = (int)params_int(env->p, "runs");
+	/* n by n; within one n, f32 beside f16, kernel by kernel as listed. */
+	for (int i = 0; i < nn; i++)
+		for (int j = 0; j < nkv; j++)
+			for (int l = 0; l < nk && st->ncases < BE_MAX_CASES; l++) {
+				struct fastbench_case c = {.kernel = (int)k[l], .n = (int)n[i], .d = BE_D, .heads = st->heads,
+							   .threads = st->threads, .kv = (int)kv[j], .runs = st->runs};
+				st->cases[st->ncases++].c = c;
+			}
+	atomic_init(&st->cancel, 0);
 	pthread_mutex_init(&st->lock, NULL);
 	if (pthread_create(&st->worker, NULL, be_worker, st) != 0) {
 		snprintf(err, errlen, "cannot start the benchmark thread");
@@ -147,6 +121,8 @@ static void be_cancel(void *vs)
 	struct be_state *st = vs;
 	pthread_mutex_lock(&st->lock);
 	st->cancelled = !st->finished;
+	if (st->cancelled)
+		atomic_store(&st->cancel, 1);
 	pthread_mutex_unlock(&st->lock);
 }
 
@@ -184,108 +160,206 @@ static int be_nsteps(const void *vs)
 }
 
 /* A copy of the results, taken under the lock, for drawing and printing. */
-static void snapshot(const struct be_state *cst, struct be_case *res, int *done, int *finished, int *cancelled_out,
-		     char *error, size_t len)
+struct be_snap {
+	int done, finished, cancelled;
+	double peak, bw;
+	struct be_case res[BE_MAX_CASES];
+	char error[200];
+};
+
+static void snapshot(const struct be_state *cst, struct be_snap *s)
 {
 	struct be_state *st = (struct be_state *)cst;
 	pthread_mutex_lock(&st->lock);
-	*done = st->done;
-	*finished = st->finished;
-	*cancelled_out = st->cancelled;
-	memcpy(res, st->res, sizeof st->res);
-	snprintf(error, len, "%s", st->error);
+	s->done = st->done;
+	s->finished = st->finished;
+	s->cancelled = st->cancelled;
+	s->peak = st->peak, s->bw = st->bw;
+	memcpy(s->res, st->res, sizeof(st->res[0]) * (size_t)st->done);
+	snprintf(s->error, sizeof s->error, "%s", st->error);
 	pthread_mutex_unlock(&st->lock);
+}
+
+/* Share of the limit in percent: FMA peak for prefill, read bandwidth for decode; -1 unknown. */
+static double share(const struct be_snap *s, const struct be_case *c)
+{
+	if (c->c.kernel == FASTBENCH_DECODE)
+		return s->bw > 0 ? 100 * c->r.gbps / s->bw : -1;
+	return s->peak > 0 ? 100 * c->r.gflops / s->peak : -1;
+}
+
+/* The case of the same n and kernel with the other K/V type, or NULL. */
+static const struct be_case *other_kv(const struct be_snap *s, const struct be_case *c)
+{
+	for (int i = 0; i < s->done; i++) {
+		const struct be_case *e = &s->res[i];
+		if (e->c.n == c->c.n && e->c.kernel == c->c.kernel && e->c.kv != c->c.kv && !e->refused[0])
+			return e;
+	}
+	return NULL;
+}
+
+static const struct be_case *find(const struct be_snap *s, int n, int kernel, int kv)
+{
+	for (int i = 0; i < s->done; i++)
+		if (s->res[i].c.n == n && s->res[i].c.kernel == kernel && s->res[i].c.kv == kv && !s->res[i].refused[0])
+			return &s->res[i];
+	return NULL;
+}
+
+/* Draw text only when all of it fits: a number is whole or absent. */
+static void whole(struct canvas *c, int x, int y, enum role role, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static void whole(struct canvas *c, int x, int y, enum role role, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	int cols = 0;
+	for (const char *p = buf; *p; p++)
+		cols += ((unsigned char)*p & 0xc0) != 0x80;
+	if (y >= 0 && y < c->h && x + cols <= c->w)
+		canvas_text(c, x, y, role, buf);
 }
 
 static void be_render(const void *vs, struct view *v)
 {
 	const struct be_state *st = vs;
-	struct be_case res[BE_MAX];
-	int done, finished, cancel;
-	char error[200], a[32], b[32];
-	snapshot(st, res, &done, &finished, &cancel, error, sizeof error);
+	struct be_snap s;
+	snapshot(st, &s);
 	struct canvas *c = v->pic;
-	canvas_printf(c, 0, 0, ROLE_LABEL, "progress %d/%d", done, st->ncases);
-	canvas_bar(c, 16, 0, c->w - 18, st->ncases ? (double)done / st->ncases : 1, finished ? ROLE_OK : ROLE_ACCENT);
-	double tmax = 1e-9, mmax = 1;
-	for (int i = 0; i < done; i++) {
-		tmax = fmax(tmax, fmax(res[i].tiled_ms, res[i].naive_ms));
-		mmax = fmax(mmax, (double)fmax(res[i].tiled_extra, res[i].naive_extra));
-	}
-	int barw = (c->w - 30) / 2;
-	canvas_text(c, 0, 2, ROLE_LABEL, "n        time (ms)");
-	canvas_text(c, 18 + barw, 2, ROLE_LABEL, "extra memory (bytes, log scale)");
-	for (int i = 0; i < done && 3 + i * 3 + 1 < c->h; i++) {
-		int y = 3 + i * 3;
-		canvas_printf(c, 0, y, ROLE_NORMAL, "%-6d tiled %8.2f", res[i].n, res[i].tiled_ms);
-		canvas_bar(c, 22, y, barw - 6, res[i].tiled_ms / tmax, ROLE_BAR);
-		fmt_bytes(a, sizeof a, (double)res[i].tiled_extra);
-		canvas_bar(c, 18 + barw, y, barw - 12, log10(1 + res[i].tiled_extra) / log10(1 + mmax), ROLE_BAR);
-		canvas_text(c, c->w - 11, y, ROLE_DIM, a);
-		if (res[i].naive_ms < 0) {
-			canvas_text(c, 7, y + 1, ROLE_HOT, "naive refused: does not fit");
+	whole(c, 0, 0, ROLE_LABEL, "progress %d/%d", s.done, st->ncases);
+	canvas_bar(c, 16, 0, c->w - 16, st->ncases ? (double)s.done / st->ncases : 1, s.finished ? ROLE_OK : ROLE_ACCENT);
+	whole(c, 0, 1, ROLE_LABEL, "n      kernel kv         ms  share of the limit");
+	/* The latest rows that fit, so the case being added stays in view. */
+	int rows = c->h - 2, first = s.done > rows ? s.done - rows + 1 : 0;
+	int y = 2;
+	if (first > 0)
+		whole(c, 0, y++, ROLE_DIM, "+%d more above", first);
+	int barw = c->w - 40;
+	for (int i = first; i < s.done && y < c->h; i++, y++) {
+		const struct be_case *e = &s.res[i];
+		int decode = e->c.kernel == FASTBENCH_DECODE;
+		whole(c, 0, y, ROLE_NORMAL, "%-6d %-6s %s", e->c.n, fastbench_kernel_name(e->c.kernel), fastbench_kv_name(e->c.kv));
+		if (e->refused[0]) {
+			whole(c, 18, y, ROLE_HOT, "refused: does not fit");
 			continue;
 		}
-		canvas_printf(c, 0, y + 1, ROLE_NORMAL, "       naive %8.2f", res[i].naive_ms);
-		canvas_bar(c, 22, y + 1, barw - 6, res[i].naive_ms / tmax, ROLE_HOT);
-		fmt_bytes(b, sizeof b, (double)res[i].naive_extra);
-		canvas_bar(c, 18 + barw, y + 1, barw - 12, log10(1 + res[i].naive_extra) / log10(1 + mmax), ROLE_HOT);
-		canvas_text(c, c->w - 11, y + 1, ROLE_DIM, b);
+		whole(c, 18, y, ROLE_NORMAL, "%10.3f", e->r.ms);
+		double sh = share(&s, e);
+		if (sh < 0)
+			continue;
+		if (barw >= 4)
+			canvas_bar(c, 30, y, barw, fmin(sh, 100) / 100, decode ? ROLE_BAR2 : e->c.kv ? ROLE_HOT : ROLE_BAR);
+		whole(c, 31 + (barw >= 4 ? barw : 0), y, ROLE_DIM, "%3.0f%% %s", sh, decode ? "bw" : "FMA");
 	}
-	struct canvas *s = v->side;
-	canvas_printf(s, 0, 0, ROLE_NORMAL, "d %d, %d head%s, %d thread%s", BE_D, st->heads, st->heads > 1 ? "s" : "",
-		      st->threads, st->threads > 1 ? "s" : "");
-	canvas_printf(s, 0, 1, ROLE_NORMAL, "kernels: %s", fastattn_isa());
-	canvas_printf(s, 0, 2, ROLE_NORMAL, "median of %d run%s", st->runs, st->runs > 1 ? "s" : "");
-	canvas_text(s, 0, 4, finished ? ROLE_OK : ROLE_ACCENT, cancel ? "cancelled" : finished ? "done" : "measuring… (x cancels)");
-	if (error[0])
-		canvas_wrap(s, 0, 6, s->w, 4, ROLE_FAIL, error);
 
-	if (done > 0 && res[done - 1].naive_ms > 0)
-		snprintf(v->narration, VIEW_NARRATION,
-			 "n = %d: tiled %.2f ms with %lld bytes of scratch, naive %.2f ms with its %d×%d score matrix "
-			 "(%lld bytes): tiled is %.2f× naive; the outputs agree to %.1e. Tiled's scratch does not grow with n.",
-			 res[done - 1].n, res[done - 1].tiled_ms, res[done - 1].tiled_extra, res[done - 1].naive_ms,
-			 res[done - 1].n, res[done - 1].n, res[done - 1].naive_extra, res[done - 1].naive_ms / res[done - 1].tiled_ms,
-			 res[done - 1].diff);
+	struct canvas *sd = v->side;
+	whole(sd, 0, 0, ROLE_NORMAL, "d %d, %d head%s, %d thread%s", BE_D, st->heads, st->heads > 1 ? "s" : "", st->threads,
+	      st->threads > 1 ? "s" : "");
+	whole(sd, 0, 1, ROLE_NORMAL, "kernels %s", fastattn_isa());
+	whole(sd, 0, 2, ROLE_NORMAL, "median of %d run%s", st->runs, st->runs > 1 ? "s" : "");
+	if (s.peak > 0) {
+		whole(sd, 0, 3, ROLE_NORMAL, "FMA peak %.1f GFLOP/s", s.peak);
+		whole(sd, 0, 4, ROLE_NORMAL, "read bw %.1f GB/s", s.bw);
+	}
+	whole(sd, 0, 6, s.finished ? ROLE_OK : ROLE_ACCENT,
+	      "%s", s.cancelled ? "cancelled" : s.finished ? "done" : "measuring… (x cancels)");
+	/* f16 against f32, for the latest n that has both. */
+	int line = 8;
+	for (int k = 0; k < FASTBENCH_NKERNELS && s.done > 0; k++) {
+		int n = s.res[s.done - 1].c.n;
+		const struct be_case *a = find(&s, n, k, FASTATTN_F32), *b = find(&s, n, k, FASTATTN_F16);
+		if (!a || !b)
+			continue;
+		if (line == 8)
+			whole(sd, 0, line++, ROLE_LABEL, "f16 time / f32 time");
+		whole(sd, 0, line++, ROLE_NORMAL, "%-6s %.2f×", fastbench_kernel_name(k), b->r.ms / a->r.ms);
+	}
+	if (s.error[0])
+		canvas_wrap(sd, 0, line + 1, sd->w, sd->h - line - 1, ROLE_FAIL, s.error);
+
+	const struct be_case *last = s.done ? &s.res[s.done - 1] : NULL;
+	int n = last ? last->c.n : 0;
+	const struct be_case *t32 = find(&s, n, FASTBENCH_TILED, FASTATTN_F32), *n32 = find(&s, n, FASTBENCH_NAIVE, FASTATTN_F32);
+	const struct be_case *d16 = find(&s, n, FASTBENCH_DECODE, FASTATTN_F16), *d32 = find(&s, n, FASTBENCH_DECODE, FASTATTN_F32);
+	/* At most three short sentences: the narration has three rows at 80x24. */
+	char part[3][160] = {"", "", ""};
+	if (t32 && n32)
+		snprintf(part[0], sizeof part[0], "tiled is %.2f× faster than naive, which writes the n×n scores. ",
+			 n32->r.ms / t32->r.ms);
+	if (last && last->c.kernel != FASTBENCH_DECODE && other_kv(&s, last)) {
+		const struct be_case *a = find(&s, n, last->c.kernel, FASTATTN_F32), *b = find(&s, n, last->c.kernel, FASTATTN_F16);
+		if (a && b)
+			snprintf(part[1], sizeof part[1], "With f16 K/V, %s takes %.2f× the f32 time. ", fastbench_kernel_name(last->c.kernel),
+				 b->r.ms / a->r.ms);
+	}
+	if (d16 && d32)
+		snprintf(part[2], sizeof part[2], "Decode f16 reads at %.0f%% of the read bandwidth, in %.2f× the f32 time.",
+			 share(&s, d16), d16->r.ms / d32->r.ms);
+	if (last)
+		snprintf(v->narration, VIEW_NARRATION, "n = %d: %s%s%s", n, part[0], part[1], part[2]);
 	else
 		snprintf(v->narration, VIEW_NARRATION,
 			 "The real-size kernels of attnviz --bench run here, in the background: tiled keeps its tile in L1/L2 "
-			 "(the CPU's SRAM), naive writes the n×n score matrix to DRAM (the HBM) and reads it back.");
+			 "(the CPU's SRAM), naive writes the n×n score matrix to DRAM (the HBM), decode streams the cache.");
 }
 
-static void be_summary(const void *vs, struct summary *s)
+static void be_summary(const void *vs, struct summary *sum)
 {
 	const struct be_state *st = vs;
-	struct be_case res[BE_MAX];
-	int done, finished, cancel;
-	char error[200];
-	snapshot(st, res, &done, &finished, &cancel, error, sizeof error);
-	sum_int(s, done, "cases_done");
-	for (int i = 0; i < done; i++) {
-		sum_real(s, res[i].tiled_ms, "tiled_ms.%d", res[i].n);
-		sum_int_check(s, res[i].tiled_extra, res[0].tiled_extra, "tiled_extra_bytes.%d", res[i].n);
-		if (res[i].naive_ms < 0)
+	struct be_snap s;
+	snapshot(st, &s);
+	sum_int(sum, s.done, "cases_done");
+	for (int i = 0; i < s.done; i++) {
+		const struct be_case *e = &s.res[i];
+		const char *k = fastbench_kernel_name(e->c.kernel), *kv = fastbench_kv_name(e->c.kv);
+		if (e->refused[0])
 			continue;
-		sum_real(s, res[i].naive_ms, "naive_ms.%d", res[i].n);
-		sum_int(s, res[i].naive_extra, "naive_extra_bytes.%d", res[i].n);
-		sum_real_check(s, res[i].diff, 0, 1e-5, "max_abs_diff.%d", res[i].n);
+		sum_real(sum, e->r.ms, "ms.%s.%s.%d", k, kv, e->c.n);
+		if (e->r.rows_compared > 0) {
+			sum_check_real(sum, HOW_REFERENCE, e->r.max_abs_diff, 0, 1e-5, "max_abs_diff.%s.%s.%d", k, kv, e->c.n);
+			sum_explain(sum, "largest |output - float64 two-pass reference| over %d sampled rows", e->r.rows_compared);
+		}
+		if (e->c.kernel == FASTBENCH_TILED) {
+			/* Per thread: query block 96 x d, transposed key block d x 64, score
+			 * tile 96 x 64, accumulators 96 x d, m and l (96 each), plus a 64 x d
+			 * value block widened from f16: floats of 4 bytes, whatever n. */
+			int64_t d = BE_D, floats = 96 * d + d * 64 + 96 * 64 + 96 * d + 2 * 96 + (e->c.kv ? 64 * d : 0);
+			sum_check_int(sum, HOW_FORMULA, e->r.peak_extra_bytes, 4 * floats * e->c.threads, "extra_bytes.%s.%s.%d", k, kv,
+				      e->c.n);
+			sum_explain(sum, "threads x 4 x (96d + 64d + 96x64 + 96d + 2x96%s), d = %d: no term in n",
+				    e->c.kv ? " + 64d" : "", BE_D);
+		} else {
+			sum_int(sum, e->r.peak_extra_bytes, "extra_bytes.%s.%s.%d", k, kv, e->c.n);
+		}
 	}
 }
 
 static void be_print(const void *vs, FILE *out)
 {
 	const struct be_state *st = vs;
-	struct be_case res[BE_MAX];
-	int done, finished, cancel;
-	char error[200];
-	snapshot(st, res, &done, &finished, &cancel, error, sizeof error);
-	fprintf(out, "n       tiled ms  naive ms  tiled extra B  naive extra B  max|diff|\n");
-	for (int i = 0; i < done; i++)
-		fprintf(out, "%-6d %9.2f %9.2f %14lld %14lld  %.1e\n", res[i].n, res[i].tiled_ms, res[i].naive_ms,
-			res[i].tiled_extra, res[i].naive_extra, res[i].diff);
-	if (error[0])
-		fprintf(out, "error: %s\n", error);
+	struct be_snap s;
+	snapshot(st, &s);
+	fprintf(out, "machine: FMA peak %.1f GFLOP/s, read bandwidth %.1f GB/s on %d thread%s\n", s.peak, s.bw, st->threads,
+		st->threads > 1 ? "s" : "");
+	fprintf(out, "n      kernel kv         ms  GFLOP/s    GB/s   share  extra bytes  max|diff|\n");
+	for (int i = 0; i < s.done; i++) {
+		const struct be_case *e = &s.res[i];
+		fprintf(out, "%-6d %-6s %s ", e->c.n, fastbench_kernel_name(e->c.kernel), fastbench_kv_name(e->c.kv));
+		if (e->refused[0]) {
+			fprintf(out, "refused: %s\n", e->refused);
+			continue;
+		}
+		char gb[16] = "      -";
+		if (e->r.gbps >= 0)
+			snprintf(gb, sizeof gb, "%7.2f", e->r.gbps);
+		fprintf(out, "%10.3f %8.2f %s %6.0f%% %12lld  %.1e\n", e->r.ms, e->r.gflops, gb, share(&s, e),
+			(long long)e->r.peak_extra_bytes, e->r.max_abs_diff);
+	}
+	if (s.error[0])
+		fprintf(out, "error: %s\n", s.error);
 }
 
 const struct scene_class scene_bench = {

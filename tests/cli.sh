@@ -214,15 +214,31 @@ else
 	echo "skip - man page lint (mandoc not installed)"
 fi
 
-# --bench: a tiny run checks the format (the figures themselves are not asserted: timing is no test).
+# --bench: a tiny run checks the format and the accounting (the figures themselves are not asserted: timing is no test).
 "$ATTNVIZ" --bench --format tsv --set n=128 --set heads=1 --set threads=1 --set runs=1 > "$tmp/bench"
 expect_eq "cli: --bench exits 0" $? 0
-expect_eq "cli: --bench tsv header" "$(head -1 "$tmp/bench")" "$(printf 'kernel\tn\td\theads\tthreads\tcausal\tms\tgflops\tpeak_extra_bytes\tmax_abs_diff')"
-expect_eq "cli: --bench machine lines" "$(awk -F'\t' '$1=="machine"{print $2}' "$tmp/bench" | tr '\n' ' ')" "fma_peak_1t fma_peak_2t bandwidth_1t "
-expect_eq "cli: --bench 10 columns everywhere" "$(awk -F'\t' 'NF != 10' "$tmp/bench" | wc -l)" 0
-expect_eq "cli: --bench tiled and naive, causal off and on, and decode" "$(cut -f1,6 "$tmp/bench" | tail -n +5 | tr '\t\n' ': ')" "tiled:0 naive:0 tiled:1 naive:1 tiled_decode:1 "
-awk -F'\t' '$1=="tiled" || $1=="naive" { if ($10 + 0 > 1e-5) bad = 1 } END { exit bad }' "$tmp/bench" && ok "cli: --bench outputs agree to 1e-5" || fail "cli: --bench outputs disagree"
+expect_eq "cli: --bench tsv header" "$(head -1 "$tmp/bench")" "$(printf 'kernel\tn\td\theads\tthreads\tcausal\tkv\tms\tgflops\tgbps\tpeak_extra_bytes\tmax_abs_diff')"
+expect_eq "cli: --bench machine lines for 1 and 2 threads" "$(awk -F'\t' '$1=="machine"{printf "%s:%s ", $2, $5}' "$tmp/bench")" "fma_peak:1 read_bandwidth:1 fma_peak:2 read_bandwidth:2 "
+expect_eq "cli: --bench 12 columns everywhere" "$(awk -F'\t' 'NF != 12' "$tmp/bench" | wc -l)" 0
+expect_eq "cli: --bench cases: kernels, causal off and on, f32 then f16, then decode" \
+	"$(awk -F'\t' 'NR > 1 && $1 != "machine" {printf "%s:%s:%s ", $1, $6, $7}' "$tmp/bench")" \
+	"tiled:0:f32 naive:0:f32 tiled:1:f32 naive:1:f32 tiled:0:f16 naive:0:f16 tiled:1:f16 naive:1:f16 decode:1:f32 decode:1:f16 "
+awk -F'\t' 'NR > 1 && $1 != "machine" { if ($12 == "-" || $12 == "nan" || $12 + 0 > 1e-5) bad = 1 } END { exit bad }' "$tmp/bench" \
+	&& ok "cli: --bench every row agrees with float64 to 1e-5" || fail "cli: --bench max_abs_diff missing or too large"
+awk -F'\t' 'NR > 1 && $1 != "machine" { if (($1 == "decode") != ($10 != "-")) bad = 1 } END { exit bad }' "$tmp/bench" \
+	&& ok "cli: --bench gbps on decode rows only" || fail "cli: --bench gbps column"
+# FLOPs credited are FLOPs computed: naive computes the whole 128 x 128 matrix even when causal,
+# 4 n^2 d = 8388608 (gflops x ms, within the printed rounding); decode 4 n d = 65536.
+awk -F'\t' '$1 == "naive" && $6 == 1 { f = $9 * $8 * 1e6; if (f < 8388608 * 0.97 || f > 8388608 * 1.03) bad = 1; seen = 1 }
+	END { exit bad || !seen }' "$tmp/bench" && ok "cli: --bench credits naive causal with the whole matrix" || fail "cli: --bench naive FLOPs"
+# Decode's gbps is the K and V bytes over the time: 2 n d 4 = 131072 bytes for f32, half for f16.
+awk -F'\t' '$1 == "decode" { b = $10 * $8 * 1e6; w = $7 == "f16" ? 65536 : 131072; if (b < w * 0.9 || b > w * 1.1) bad = 1 }
+	END { exit bad }' "$tmp/bench" && ok "cli: --bench decode bytes are K and V once" || fail "cli: --bench decode bytes"
+"$ATTNVIZ" --bench --format tsv --set n=64 --set heads=1 --set threads=2 --set runs=1 --set kernels=decode --set kv=f16 > "$tmp/bench2"
+expect_eq "cli: --bench kernels and kv choose the cases" "$(awk -F'\t' 'NR > 1 && $1 != "machine" {printf "%s:%s:%s ", $1, $5, $7}' "$tmp/bench2")" "decode:2:f16 "
 err_case "cli: --bench bad parameter" "--bench: threads: 0 is out of range" --bench --set threads=0
+err_case "cli: --bench unknown kv type" "--bench: kv: 'q4_0' is not one of f32|f16" --bench --set kv=q4_0
+err_case "cli: --bench unknown kernel" "--bench: kernels: 'fast' is not one of tiled|naive|decode" --bench --set kernels=fast
 
 # Unattended runs of the real UI (no terminal): every scene by autoplay, every model, odd sizes, junk keys.
 TERM=xterm "$ATTNVIZ" --frames 1500 > /dev/null 2> "$tmp/err"; rc=$?

@@ -206,7 +206,7 @@ T send-keys -t h Escape x
 expect_screen "tmux: x cancels the bench" h "cancelled"
 T send-keys -t h q
 expect_screen "tmux: quit after a cancelled bench" h "EXITED 0"
-start i 120 40 -s bench --set n=64
+start i 120 40 -s bench --set n=64 --set kernels=tiled --set kv=f32
 expect_screen "tmux: bench done before a reset" i "done"
 T send-keys -t i r
 expect_screen "tmux: r measures the bench again" i "progress 1/1"

@@ -1,222 +1,264 @@
 /*
- * --bench: real-size attention timed on this machine, tiled against naive,
- * side by side in one run, with the machine's own limits measured first so
- * every figure is also a fraction of them.  Figures are printed, never
- * asserted: timing belongs in a benchmark, not in a test.
+ * --bench: real-size attention timed on this machine: tiled against naive
+ * (prefill), decode against the memory it must read, f32 K/V against f16,
+ * one thread against two, side by side in one run.  The machine's own
+ * limits are measured first (FMA peak and streaming read bandwidth for each
+ * thread count used) so every figure is also a share of the limit of the
+ * same thread count.  Inputs, timing, cold caches, medians and the float64
+ * check are the engine's (kern/fastbench.h), shared with the bench scene.
+ * Figures are printed, never asserted: timing belongs in a benchmark, not in
+ * a test.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli/cli.h"
 #include "util/err.h"
 #include "kern/fastattn.h"
-#include "kern/jrand.h"
+#include "kern/fastbench.h"
 #include "scene/params.h"
 
 static const struct param_spec bench_params[] = {
-	{"n", PARAM_INTS, 1, 1 << 17, 8, 0, "lengths"},
+	{"n", PARAM_INTS, 1, 1 << 17, 8, 0, "lengths (default 4096 for tiled and naive, 65536 for decode)"},
 	{"heads", PARAM_INTS, 1, 64, 4, 0, "heads"},
 	{"threads", PARAM_INTS, 1, FASTATTN_MAX_THREADS, 4, 0, "threads"},
-	{"runs", PARAM_INT, 1, 100, 1, 0, "timed runs per case (the median is reported)"},
+	{"causal", PARAM_INTS, 0, 1, 2, 0, "0 full attention, 1 causal (tiled and naive)"},
+	{"kv", PARAM_WORDS, 0, 1, 2, 0, "f32|f16: storage of K and V"},
+	{"kernels", PARAM_WORDS, 0, 2, 3, 0, "tiled|naive|decode: the kernels to run"},
+	{"runs", PARAM_INT, 1, 20, 1, 0, "timed runs per case (the median is reported; decode runs 5 times as many)"},
 	{0},
 };
 
-static const char *const bench_defaults[] = {"1024,2048,4096,8192", "1,8", "1,2", "3"};
+static const char *const bench_defaults[] = {"4096", "8", "1,2", "0,1", "f32,f16", "tiled,naive,decode", "3"};
 
 #define D 128
+#define DECODE_N 65536
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/* Read a buffer larger than the last-level cache, so the next run starts cold. */
-static void evict_caches(void)
-{
-	static float *junk;
-	static volatile float sink;   /* keeps the reads from being optimised away */
-	size_t n = (size_t)32 << 20;   /* 128 MiB */
-	if (!junk && !(junk = calloc(n, sizeof *junk)))
-		return;
-	float s = 0;
-	for (size_t i = 0; i < n; i += 16)
-		s += junk[i];
-	sink = s;
-	(void)sink;
-}
-
-/* Median milliseconds of `runs` calls; -1 with err on failure.  cold: evict
- * the caches before each run (decode reads K and V from memory, as it would
- * after the rest of a forward pass). */
-static double time_kernel(int naive, int cold, const struct fastattn_args *a, int runs, struct fastattn_stats *st,
-			  char *err, size_t errlen)
-{
-	double ms[100];
-	for (int r = 0; r < runs; r++) {
-		if (cold)
-			evict_caches();
-		double t0 = now();
-		int rc = naive ? fastattn_naive(a, st, err, errlen) : fastattn_tiled(a, st, err, errlen);
-		if (rc < 0)
-			return -1;
-		ms[r] = (now() - t0) * 1e3;
-	}
-	qsort(ms, (size_t)runs, sizeof ms[0], cmp_double);
-	return ms[runs / 2];
-}
-
-struct row {
-	const char *kernel;
-	int n, heads, threads, causal;
-	double ms, gflops, diff;
-	long long extra;
+/* The machine's limits per thread count (index = threads). */
+struct limits {
+	double peak[FASTATTN_MAX_THREADS + 1], bw[FASTATTN_MAX_THREADS + 1];
 };
 
-static void print_row(const struct row *r, int tsv, double peak1, double peak2, double bw)
+struct row {
+	struct fastbench_case c;
+	struct fastbench_result r;
+};
+
+/* The largest difference from the float64 reference: "-" where nothing was compared. */
+static void fmt_diff(char *buf, size_t len, const struct fastbench_result *r, int tsv)
 {
-	if (tsv) {
-		printf("%s\t%d\t%d\t%d\t%d\t%d\t%.3f\t%.2f\t%lld\t%.3g\n", r->kernel, r->n, D, r->heads, r->threads, r->causal,
-		       r->ms, r->gflops, r->extra, r->diff);
-		return;
-	}
-	double peak = r->threads == 1 ? peak1 : peak2 * r->threads / 2;
-	if (!strcmp(r->kernel, "tiled_decode")) {
-		double gbs = 2.0 * r->n * D * sizeof(float) * r->heads / (r->ms * 1e-3) / 1e9;
-		printf("%-13s %6d %5d %3d %6s %10.3f %8.2f  %5.1f GB/s = %3.0f%% of bandwidth  %12lld  %.1e\n", r->kernel, r->n,
-		       r->heads, r->threads, "-", r->ms, r->gflops, gbs, 100 * gbs / bw, r->extra, r->diff);
-		return;
-	}
-	printf("%-13s %6d %5d %3d %6s %10.3f %8.2f  %3.0f%% of FMA peak              %12lld  %.1e\n", r->kernel, r->n, r->heads,
-	       r->threads, r->causal ? "yes" : "no", r->ms, r->gflops, 100 * r->gflops / peak, r->extra, r->diff);
+	if (r->rows_compared == 0)
+		snprintf(buf, len, "-");
+	else if (tsv)
+		snprintf(buf, len, "%.3g", r->max_abs_diff);
+	else
+		snprintf(buf, len, "%.1e", r->max_abs_diff);
 }
 
-static void fill(float *x, size_t count, struct jrand *r)
+static void print_row(const struct row *w, int tsv, const struct limits *lim)
 {
-	for (size_t i = 0; i < count; i++)
-		x[i] = (float)jrand_gaussian(r);
+	const struct fastbench_case *c = &w->c;
+	const struct fastbench_result *r = &w->r;
+	int decode = c->kernel == FASTBENCH_DECODE;
+	char diff[32], gbps[32];
+	if (tsv) {
+		fmt_diff(diff, sizeof diff, r, 1);
+		if (r->gbps >= 0)
+			snprintf(gbps, sizeof gbps, "%.2f", r->gbps);
+		else
+			snprintf(gbps, sizeof gbps, "-");
+		printf("%s\t%d\t%d\t%d\t%d\t%d\t%s\t%.3f\t%.2f\t%s\t%lld\t%s\n", fastbench_kernel_name(c->kernel), c->n, c->d,
+		       c->heads, c->threads, decode ? 1 : c->causal, fastbench_kv_name(c->kv), r->ms, r->gflops, gbps,
+		       (long long)r->peak_extra_bytes, diff);
+		return;
+	}
+	fmt_diff(diff, sizeof diff, r, 0);
+	char share[40];
+	if (decode) {
+		snprintf(gbps, sizeof gbps, "%7.2f", r->gbps);
+		snprintf(share, sizeof share, "%3.0f%% of bandwidth", 100 * r->gbps / lim->bw[c->threads]);
+	} else {
+		snprintf(gbps, sizeof gbps, "%7s", "-");
+		snprintf(share, sizeof share, "%3.0f%% of FMA peak", 100 * r->gflops / lim->peak[c->threads]);
+	}
+	printf("%-6s %3s %6d %5d %3d %6s %10.3f %8.2f %s  %-18s %12lld  %s\n", fastbench_kernel_name(c->kernel),
+	       fastbench_kv_name(c->kv), c->n, c->heads, c->threads, decode ? "-" : c->causal ? "yes" : "no", r->ms,
+	       r->gflops, gbps, share, (long long)r->peak_extra_bytes, diff);
 }
+
+/* Ratios measured side by side: f16 against f32, and more threads against one. */
+static void print_ratios(const struct row *rows, int nrows)
+{
+	int header = 0;
+	for (int i = 0; i < nrows; i++) {
+		const struct fastbench_case *c = &rows[i].c;
+		for (int j = 0; j < nrows; j++) {
+			const struct fastbench_case *e = &rows[j].c;
+			if (e->kernel != c->kernel || e->n != c->n || e->heads != c->heads || e->causal != c->causal)
+				continue;
+			char line[200] = "";
+			if (c->kv == FASTATTN_F16 && e->kv == FASTATTN_F32 && e->threads == c->threads)
+				snprintf(line, sizeof line, "f16 K/V takes %.2f× the f32 time on %d thread%s", rows[i].r.ms / rows[j].r.ms,
+					 c->threads, c->threads > 1 ? "s" : "");
+			else if (c->kv == e->kv && e->threads == 1 && c->threads > 1)
+				snprintf(line, sizeof line, "%d threads are %.2f× as fast as one (%s)", c->threads,
+					 rows[j].r.ms / rows[i].r.ms, fastbench_kv_name(c->kv));
+			if (!line[0])
+				continue;
+			if (!header)
+				printf("\nside by side:\n");
+			header = 1;
+			printf("  %-6s n %-6d %d heads%s: %s\n", fastbench_kernel_name(c->kernel), c->n, c->heads,
+			       c->kernel == FASTBENCH_DECODE ? "" : c->causal ? ", causal" : "", line);
+		}
+	}
+}
+
+/* Apply the defaults and every --set; 0, or the exit status of a usage error. */
+static int bench_setup(const struct cli_options *o, struct params *p, int *n_given)
+{
+	char err[400], why[200];
+	memset(p, 0, sizeof *p);
+	p->specs = bench_params;
+	for (p->n = 0; bench_params[p->n].name; p->n++) {
+		param_parse(&bench_params[p->n], bench_defaults[p->n], &p->def[p->n], why, sizeof why);
+		param_value_copy(&p->val[p->n], &p->def[p->n], 1);
+	}
+	*n_given = 0;
+	for (int i = 0; i < o->nsets; i++) {
+		if (params_set(p, o->sets[i], err, sizeof err) < 0) {
+			char scoped[500];
+			snprintf(scoped, sizeof scoped, "--bench: %s", err);
+			err_print(scoped);
+			return 2;
+		}
+		*n_given |= !strncmp(o->sets[i], "n=", 2);
+	}
+	return 0;
+}
+
+/* Rows kept for the side-by-side ratios; later cases overwrite the last. */
+#define BENCH_MAX_ROWS 2048
 
 int cli_bench(const struct cli_options *o)
 {
 	struct params p;
-	char err[400], why[200];
-	int tsv = o->format && !strcmp(o->format, "tsv");
-	memset(&p, 0, sizeof p);
-	p.specs = bench_params;
-	for (p.n = 0; bench_params[p.n].name; p.n++) {
-		param_parse(&bench_params[p.n], bench_defaults[p.n], &p.def[p.n], why, sizeof why);
-		param_value_copy(&p.val[p.n], &p.def[p.n], 1);
+	struct limits lim;
+	struct row *rows = calloc(BENCH_MAX_ROWS, sizeof *rows);   /* the cases measured, for the ratios */
+	int nrows = 0, n_given, tsv = o->format && !strcmp(o->format, "tsv");
+	memset(&lim, 0, sizeof lim);
+	if (!rows) {
+		err_print("--bench: out of memory");
+		return 2;
 	}
-	for (int i = 0; i < o->nsets; i++)
-		if (params_set(&p, o->sets[i], err, sizeof err) < 0) {
-			char scoped[500];
-			snprintf(scoped, sizeof scoped, "--bench: %s", err);
-			err_print(scoped);
-			params_free(&p);
-			return 2;
-		}
-	int nn, nh, nt;
-	const double *ns = params_list(&p, "n", &nn), *hs = params_list(&p, "heads", &nh), *ts = params_list(&p, "threads", &nt);
+	if (bench_setup(o, &p, &n_given) != 0) {
+		params_free(&p);
+		free(rows);
+		return 2;
+	}
+	int nn, nh, nt, nc, nkv, nk;
+	const double *ns = params_list(&p, "n", &nn), *hs = params_list(&p, "heads", &nh);
+	const double *ts = params_list(&p, "threads", &nt), *cs = params_list(&p, "causal", &nc);
+	const double *kvs = params_list(&p, "kv", &nkv), *ks = params_list(&p, "kernels", &nk);
 	int runs = (int)params_int(&p, "runs");
+	int want[FASTBENCH_NKERNELS] = {0};
+	for (int i = 0; i < nk; i++)
+		want[(int)ks[i]] = 1;
+	/* The limits of every thread count used, and of 1 and 2 threads always. */
+	int used[FASTATTN_MAX_THREADS + 1] = {0};
+	used[1] = used[2] = 1;
+	for (int i = 0; i < nt; i++)
+		used[(int)ts[i]] = 1;
+	for (int t = 1; t <= FASTATTN_MAX_THREADS; t++)
+		if (used[t])
+			lim.peak[t] = fastattn_fma_peak(t, 0.3), lim.bw[t] = fastattn_read_bandwidth(t, 0.6);
 
-	double peak1 = fastattn_fma_peak(1, 0.3), peak2 = fastattn_fma_peak(2, 0.3), bw = fastattn_read_bandwidth(0.6);
 	if (tsv) {
-		printf("kernel\tn\td\theads\tthreads\tcausal\tms\tgflops\tpeak_extra_bytes\tmax_abs_diff\n");
-		printf("machine\tfma_peak_1t\t-\t-\t1\t-\t-\t%.2f\t-\t-\n", peak1);
-		printf("machine\tfma_peak_2t\t-\t-\t2\t-\t-\t%.2f\t-\t-\n", peak2);
-		printf("machine\tbandwidth_1t\t-\t-\t1\t-\t-\t%.2f\t-\t-\n", bw);
+		printf("kernel\tn\td\theads\tthreads\tcausal\tkv\tms\tgflops\tgbps\tpeak_extra_bytes\tmax_abs_diff\n");
+		for (int t = 1; t <= FASTATTN_MAX_THREADS; t++)
+			if (used[t]) {
+				printf("machine\tfma_peak\t-\t-\t%d\t-\t-\t-\t%.2f\t-\t-\t-\n", t, lim.peak[t]);
+				printf("machine\tread_bandwidth\t-\t-\t%d\t-\t-\t-\t-\t%.2f\t-\t-\n", t, lim.bw[t]);
+			}
 	} else {
-		printf("attnviz --bench: f32 attention, d = %d, kernels built for %s; median of %d run%s\n", D, fastattn_isa(), runs,
-		       runs > 1 ? "s" : "");
-		printf("machine: FMA peak %.1f GFLOP/s on 1 thread, %.1f on 2; read bandwidth %.1f GB/s on 1 thread\n\n", peak1,
-		       peak2, bw);
-		printf("%-13s %6s %5s %3s %6s %10s %8s  %-32s %12s  %s\n", "kernel", "n", "heads", "thr", "causal", "ms",
-		       "GFLOP/s", "fraction of the limit", "extra bytes", "max|diff|");
+		printf("attnviz --bench: attention with d = %d, kernels built for %s; median of %d run%s\n"
+		       "(decode: of %d runs, each starting with cold caches)\n",
+		       D, fastattn_isa(), runs, runs > 1 ? "s" : "", runs * 5);
+		printf("machine: FMA peak");
+		for (int t = 1; t <= FASTATTN_MAX_THREADS; t++)
+			if (used[t])
+				printf("%s %.1f GFLOP/s on %d thread%s", t > 1 ? "," : "", lim.peak[t], t, t > 1 ? "s" : "");
+		printf("\n         streaming read bandwidth");
+		for (int t = 1; t <= FASTATTN_MAX_THREADS; t++)
+			if (used[t])
+				printf("%s %.1f GB/s on %d thread%s", t > 1 ? "," : "", lim.bw[t], t, t > 1 ? "s" : "");
+		printf("\n\n%-6s %3s %6s %5s %3s %6s %10s %8s %7s  %-18s %12s  %s\n", "kernel", "kv", "n", "heads", "thr",
+		       "causal", "ms", "GFLOP/s", "GB/s", "share of the limit", "extra bytes", "max|diff|");
 	}
 	fflush(stdout);
+
+	struct fastbench *b = fastbench_new();
+	if (!b) {
+		err_print("--bench: out of memory for the eviction buffer");
+		params_free(&p);
+		free(rows);
+		return 2;
+	}
+	char err[400];
 	int status = 0;
-	for (int in = 0; in < nn; in++)
-		for (int ih = 0; ih < nh; ih++) {
-			int n = (int)ns[in], heads = (int)hs[ih];
-			size_t count = (size_t)heads * n * D;
-			float *q = malloc(count * sizeof(float)), *k = malloc(count * sizeof(float));
-			float *v = malloc(count * sizeof(float)), *o1 = malloc(count * sizeof(float));
-			float *o2 = malloc(count * sizeof(float));
-			if (!q || !k || !v || !o1 || !o2) {
-				err_print("--bench: out of memory for the inputs");
-				free(q), free(k), free(v), free(o1), free(o2);
-				params_free(&p);
-				return 2;
-			}
-			struct jrand r;
-			jrand_init(&r, n * 31 + heads);
-			fill(q, count, &r), fill(k, count, &r), fill(v, count, &r);
-			for (int it = 0; it < nt; it++)
-				for (int causal = 0; causal <= 1; causal++) {
-					int threads = (int)ts[it];
-					struct fastattn_args a = {q, k, v, o1, heads, n, n, D, causal, threads};
-					struct fastattn_args b = a;
-					struct fastattn_stats s1, s2;
-					b.o = o2;
-					double flops = 4.0 * n * (double)n * D * heads * (causal ? 0.5 : 1);
-					double tt = time_kernel(0, 0, &a, runs, &s1, err, sizeof err);
-					double tn = time_kernel(1, 0, &b, runs, &s2, err, sizeof err);
-					double diff = 0;
-					if (tn >= 0 && tt >= 0)
-						for (size_t i = 0; i < count; i++)
-							diff = fmax(diff, fabs(o1[i] - o2[i]));
-					if (tt < 0) {
-						err_print(err);
-						status = 2;
-						continue;
-					}
-					struct row rt = {"tiled", n, heads, threads, causal, tt, flops / (tt * 1e-3) / 1e9, tn >= 0 ? diff : NAN,
-							 (long long)s1.peak_extra_bytes};
-					print_row(&rt, tsv, peak1, peak2, bw);
-					if (tn < 0) {
-						if (!tsv)
-							printf("%-13s %6d %5d %3d %6s  refused: %s\n", "naive", n, heads, threads, causal ? "yes" : "no", err);
-					} else {
-						struct row rn = {"naive", n, heads, threads, causal, tn, flops / (tn * 1e-3) / 1e9, diff,
-								 (long long)s2.peak_extra_bytes};
-						print_row(&rn, tsv, peak1, peak2, bw);
-						if (!tsv)
-							printf("%-13s %58s tiled is %.2fx naive\n", "", "", tn / tt);
-					}
-					fflush(stdout);
-				}
-			/* Decode: one new query over n cached keys; K and V are read once, from memory. */
-			for (int it = 0; it < nt; it++) {
-				int threads = (int)ts[it];
-				struct fastattn_args a = {q + (size_t)(n - 1) * D, k, v, o1, heads, 1, n, D, 1, threads};
-				/* One query per head: give each head its own row of q, laid out [heads][1][d]. */
-				for (int h = 0; h < heads; h++)
-					memcpy(o2 + (size_t)h * D, q + ((size_t)h * n + n - 1) * D, D * sizeof(float));
-				a.q = o2;
-				struct fastattn_stats s1;
-				double tt = time_kernel(0, 1, &a, runs * 5 > 100 ? 100 : runs * 5, &s1, err, sizeof err);
-				if (tt < 0) {
-					err_print(err);
-					status = 2;
-					continue;
-				}
-				struct row rd = {"tiled_decode", n, heads, threads, 1, tt, 4.0 * n * D * heads / (tt * 1e-3) / 1e9, NAN,
-						 (long long)s1.peak_extra_bytes};
-				print_row(&rd, tsv, peak1, peak2, bw);
-			}
-			free(q), free(k), free(v), free(o1), free(o2);
-		}
+	/* Prefill (tiled and naive side by side), then decode. */
+	for (int phase = 0; phase < 2; phase++) {
+		if (phase == 0 ? !want[FASTBENCH_TILED] && !want[FASTBENCH_NAIVE] : !want[FASTBENCH_DECODE])
+			continue;
+		double decode_n = DECODE_N;
+		const double *lens = phase == 1 && !n_given ? &decode_n : ns;
+		int nlens = phase == 1 && !n_given ? 1 : nn;
+		for (int in = 0; in < nlens; in++)
+			for (int ih = 0; ih < nh; ih++)
+				for (int ikv = 0; ikv < nkv; ikv++)
+					for (int it = 0; it < nt; it++)
+						for (int ic = 0; ic < (phase == 0 ? nc : 1); ic++) {
+							struct fastbench_case c = {.n = (int)lens[in], .d = D, .heads = (int)hs[ih],
+										   .threads = (int)ts[it], .causal = (int)cs[ic],
+										   .kv = (int)kvs[ikv], .runs = runs};
+							double ms[2] = {0, 0};
+							for (int k = phase == 0 ? FASTBENCH_TILED : FASTBENCH_DECODE;
+							     k <= (phase == 0 ? FASTBENCH_NAIVE : FASTBENCH_DECODE); k++) {
+								if (!want[k])
+									continue;
+								c.kernel = k;
+								c.runs = k == FASTBENCH_DECODE ? runs * 5 : runs;
+								struct row *w = &rows[nrows < BENCH_MAX_ROWS - 1 ? nrows : BENCH_MAX_ROWS - 1];
+								w->c = c;
+								if (fastbench_run(b, &c, NULL, &w->r, err, sizeof err) != 0) {
+									if (k == FASTBENCH_NAIVE && strstr(err, "naive:")) {
+										if (!tsv)
+											printf("%-6s %3s %6d %5d %3d %6s  refused: %s\n", "naive",
+											       fastbench_kv_name(c.kv), c.n, c.heads, c.threads,
+											       c.causal ? "yes" : "no", err);
+									} else {
+										char scoped[500];
+										snprintf(scoped, sizeof scoped, "--bench: %s", err);
+										err_print(scoped);
+										status = 2;
+									}
+									continue;
+								}
+								print_row(w, tsv, &lim);
+								ms[k == FASTBENCH_NAIVE] = w->r.ms;
+								nrows += nrows < BENCH_MAX_ROWS - 1;
+								fflush(stdout);
+							}
+							if (!tsv && ms[0] > 0 && ms[1] > 0)
+								printf("%44s %s is %.2f× faster than %s\n", "", ms[0] <= ms[1] ? "tiled" : "naive",
+								       ms[0] <= ms[1] ? ms[1] / ms[0] : ms[0] / ms[1], ms[0] <= ms[1] ? "naive" : "tiled");
+						}
+	}
+	if (!tsv)
+		print_ratios(rows, nrows);
+	fastbench_free(b);
 	params_free(&p);
+	free(rows);
 	return status;
 }

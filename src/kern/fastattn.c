@@ -1,5 +1,7 @@
 #include "kern/fastattn.h"
 
+#include "kern/half.h"
+
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -7,6 +9,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 
 /* Every function passing vectors here is static: no ABI crosses this file, so
  * GCC's note that 32-byte vectors are passed differently without AVX is moot. */
@@ -16,24 +21,17 @@
 #pragma GCC diagnostic ignored "-Wpsabi"
 
 typedef float v8f __attribute__((vector_size(32)));
+typedef float v4f __attribute__((vector_size(16)));
 typedef int v8si __attribute__((vector_size(32)));
+typedef short v8hi __attribute__((vector_size(16)));
+typedef unsigned short v8hu __attribute__((vector_size(16)));
 
 #define V8(x) ((v8f){(x), (x), (x), (x), (x), (x), (x), (x)})
-/* Unaligned vector access through memcpy: the compiler makes it one load or store. */
-#define LOAD(p) load8(p)
-#define STORE(p, x) store8((p), (x))
-
-static inline v8f load8(const float *p)
-{
-	v8f x;
-	memcpy(&x, p, sizeof x);
-	return x;
-}
-
-static inline void store8(float *p, v8f x)
-{
-	memcpy(p, &x, sizeof x);
-}
+/* Unaligned vector access through memcpy (the compiler makes it one load
+ * or store), defined in each build of the kernels (fastattn_impl.h): clang
+ * refuses to pass a 32-byte vector between functions of different targets. */
+#define LOAD(p) FN(load8)(p)
+#define STORE(p, x) FN(store8)((p), (x))
 
 /* Query rows and key columns per block: a 96x64 score tile is 24 KiB, so it,
  * the transposed key block and the accumulators stay in L1/L2. */
@@ -46,17 +44,61 @@ struct kernels {
 	float (*row_exp)(float *s, int cols_p, int valid, float m_old, float *scale, float *sum);
 	void (*row_scores)(const float *q, int d, const float *k, int cols, float *s, int cols_p);
 	void (*row_pv)(const float *p, const float *v, int d, float *o, int cols);
+	void (*cvt_row)(float *dst, const uint16_t *src, int n);
+	void (*row_scores_h)(const float *q, int d, const uint16_t *k, int cols, float *s, int cols_p);
+	void (*row_pv_h)(const float *p, const uint16_t *v, int d, float *o, int cols);
 	double (*fma_loop)(long iters);
 	double (*read_loop)(const float *buf, size_t n);
 };
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+/* 8 halves to 8 floats, portable: the exponent and mantissa shifted into
+ * float position read as 2^-112 times the value (subnormals included), so
+ * one multiply rescales them; infinities and NaNs get the float's all-ones
+ * exponent.  The same rule as half_to_float, on 8 lanes. */
+static inline v8f cvt8h_portable(const uint16_t *p)
+{
+	v8hu h;
+	memcpy(&h, p, sizeof h);
+	v8si x = __builtin_convertvector(h, v8si);
+	v8si em = x & 0x7fff, bits = em << 13, fb;
+	v8f f;
+	memcpy(&f, &bits, sizeof f);
+	f = f * V8(0x1p112f);
+	memcpy(&fb, &f, sizeof fb);
+	v8si special = em >= 0x7c00;
+	fb = (fb & ~special) | ((bits | 0x7f800000) & special);
+	fb |= (x & 0x8000) << 16;
+	memcpy(&f, &fb, sizeof f);
+	return f;
+}
+
+/* The AVX2+FMA+F16C build: every function from here to the end of the
+ * region is compiled for that target (GCC's target pragma, clang's
+ * attribute region), and only called when the CPU says it has all three. */
+#if defined(__x86_64__) && defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2,fma,f16c"))), apply_to = function)
+#define AVX2_REGION 1
+#elif defined(__x86_64__) && defined(__GNUC__)
 #pragma GCC push_options
-#pragma GCC target("avx2,fma")
+#pragma GCC target("avx2,fma,f16c")
+#define AVX2_REGION 1
+#endif
+#ifdef AVX2_REGION
+/* F16C: one instruction widens 8 halves. */
+static inline v8f cvt8h_avx2(const uint16_t *p)
+{
+	v8hi h;
+	memcpy(&h, p, sizeof h);
+	return __builtin_ia32_vcvtph2ps256(h);
+}
 #define SUFFIX _avx2
 #include "kern/fastattn_impl.h"
 #undef SUFFIX
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 #define HAVE_AVX2 1
 #endif
 
@@ -71,10 +113,20 @@ void fastattn_force_portable(int on)
 	force_portable = on;
 }
 
+#ifdef HAVE_AVX2
+/* F16C from CPUID leaf 1 (ECX bit 29): not every compiler's
+ * __builtin_cpu_supports knows its name. */
+static int has_f16c(void)
+{
+	unsigned a, b, c, d;
+	return __get_cpuid(1, &a, &b, &c, &d) && (c & bit_F16C);
+}
+#endif
+
 static const struct kernels *pick(void)
 {
 #ifdef HAVE_AVX2
-	if (!force_portable && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+	if (!force_portable && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && has_f16c())
 		return &kernels_avx2;
 #endif
 	return &kernels_portable;
@@ -82,7 +134,7 @@ static const struct kernels *pick(void)
 
 const char *fastattn_isa(void)
 {
-	return pick() == &kernels_portable ? "portable" : "avx2+fma";
+	return pick() == &kernels_portable ? "portable" : "avx2+fma+f16c";
 }
 
 static int round_up(int x, int to)
@@ -105,21 +157,26 @@ struct bench_scratch {
 	float *kt;    /* [d][BC] the key block, transposed */
 	float *s;     /* [BR][BC] the score tile, then P */
 	float *acc;   /* [BR][d] output accumulators */
+	float *vb;    /* [BC][d] the value block widened from f16 (kv f16 only) */
 	float m[BR], l[BR];
 };
 
-static int64_t scratch_bytes(int d)
+static int64_t scratch_bytes(int d, int kv)
 {
-	return (int64_t)sizeof(float) * (BR * d + d * BC + BR * BC + BR * d) + 2 * BR * (int64_t)sizeof(float);
+	int64_t floats = (int64_t)BR * d + (int64_t)d * BC + BR * BC + (int64_t)BR * d + 2 * BR;
+	if (kv == FASTATTN_F16)
+		floats += (int64_t)BC * d;
+	return floats * (int64_t)sizeof(float);
 }
 
-static int scratch_init(struct bench_scratch *w, int d)
+static int scratch_init(struct bench_scratch *w, int d, int kv)
 {
 	w->qs = alloc_floats((size_t)BR * d);
 	w->kt = alloc_floats((size_t)d * BC);
 	w->s = alloc_floats((size_t)BR * BC);
 	w->acc = alloc_floats((size_t)BR * d);
-	return w->qs && w->kt && w->s && w->acc ? 0 : -1;
+	w->vb = kv == FASTATTN_F16 ? alloc_floats((size_t)BC * d) : NULL;
+	return w->qs && w->kt && w->s && w->acc && (kv != FASTATTN_F16 || w->vb) ? 0 : -1;
 }
 
 static void scratch_free(struct bench_scratch *w)
@@ -128,6 +185,23 @@ static void scratch_free(struct bench_scratch *w)
 	free(w->kt);
 	free(w->s);
 	free(w->acc);
+	free(w->vb);
+}
+
+static size_t kv_size(int kv)
+{
+	return kv == FASTATTN_F16 ? sizeof(uint16_t) : sizeof(float);
+}
+
+/* Row `row` of head h of K or V, as bytes: the caller knows the type. */
+static const void *kv_row(const struct fastattn_args *a, const void *base, int h, int row)
+{
+	return (const char *)base + ((size_t)h * a->nkv + (size_t)row) * (size_t)a->d * kv_size(a->kv);
+}
+
+static int stopped(const struct fastattn_args *a)
+{
+	return a->cancel && atomic_load_explicit(a->cancel, memory_order_relaxed);
 }
 
 /* Copy query rows [i0, i0 + rows) into qs, scaled, zero rows up to rows_p. */
@@ -140,16 +214,34 @@ static void load_queries(float *qs, const float *q, int i0, int rows, int rows_p
 	memset(qs + (size_t)rows * d, 0, sizeof(float) * (size_t)(rows_p - rows) * d);
 }
 
-/* Transpose key rows [j0, j0 + cols) into kt[d][ldk], zero columns up to cols_p. */
-static void load_keys(float *kt, int ldk, const float *k, int j0, int cols, int cols_p, int d)
+/* Transpose key rows [0, cols) starting at k into kt[d][ldk], zero columns up
+ * to cols_p.  f16 rows are widened first, one row at a time. */
+static void load_keys(const struct kernels *kn, float *kt, int ldk, const void *k, int kv, int cols, int cols_p, int d)
 {
-	for (int c = 0; c < d; c++) {
-		float *row = kt + (size_t)c * ldk;
-		for (int j = 0; j < cols; j++)
-			row[j] = k[(size_t)(j0 + j) * d + c];
-		for (int j = cols; j < cols_p; j++)
-			row[j] = 0;
+	float row[FASTATTN_MAX_D];
+	for (int j = 0; j < cols; j++) {
+		const float *kr;
+		if (kv == FASTATTN_F16) {
+			kn->cvt_row(row, (const uint16_t *)k + (size_t)j * d, d);
+			kr = row;
+		} else {
+			kr = (const float *)k + (size_t)j * d;
+		}
+		for (int c = 0; c < d; c++)
+			kt[(size_t)c * ldk + j] = kr[c];
 	}
+	for (int c = 0; c < d; c++)
+		for (int j = cols; j < cols_p; j++)
+			kt[(size_t)c * ldk + j] = 0;
+}
+
+/* The value rows [0, cols) at v as floats: f32 in place, f16 widened into vb. */
+static const float *load_values(const struct kernels *kn, float *vb, const void *v, int kv, int cols, int d)
+{
+	if (kv != FASTATTN_F16)
+		return v;
+	kn->cvt_row(vb, v, cols * d);
+	return vb;
 }
 
 /* Keys a query row may see in a block starting at j0 (causal), or all cols. */
@@ -161,50 +253,64 @@ static int visible(const struct fastattn_args *a, int qi, int j0, int cols)
 	return v < 0 ? 0 : v > cols ? cols : v;
 }
 
+/* Last key position a query block [i0, i0 + rows) may see. */
+static int block_last_pos(const struct fastattn_args *a, int i0, int rows)
+{
+	return a->causal ? a->nkv - a->nq + i0 + rows - 1 : a->nkv - 1;
+}
+
+/* Scores of one row of a block: mask, exponentials, and the online update of
+ * (m, l, acc).  Invariant after it: l == sum of exp(s - m) and
+ * acc == sum of exp(s - m) v over the keys seen so far (acc gets the new
+ * block's P V next). */
+static void online_row(const struct kernels *kn, float *srow, int cols_p, int valid, float *m, float *l, float *acc, int d)
+{
+	if (valid == 0) {
+		memset(srow, 0, sizeof(float) * (size_t)cols_p);   /* nothing to see: P row is 0 */
+		return;
+	}
+	float scale, sum;
+	float mn = kn->row_exp(srow, cols_p, valid, *m, &scale, &sum);
+	*l = *l * scale + sum;
+	*m = mn;
+	if (scale != 1.0f)
+		for (int c = 0; c < d; c++)
+			acc[c] *= scale;
+}
+
 /* Tiled attention for query block qb of head h, all in the thread's scratch. */
 static void tiled_block(const struct kernels *kn, const struct fastattn_args *a, struct bench_scratch *w, int h, int qb)
 {
 	int d = a->d, i0 = qb * BR;
 	int rows = a->nq - i0 < BR ? a->nq - i0 : BR, rows_p = round_up(rows, 6);
 	const float *q = a->q + (size_t)h * a->nq * d;
-	const float *k = a->k + (size_t)h * a->nkv * d, *v = a->v + (size_t)h * a->nkv * d;
 	load_queries(w->qs, q, i0, rows, rows_p, d);
 	memset(w->acc, 0, sizeof(float) * (size_t)rows_p * d);
 	for (int r = 0; r < BR; r++)
 		w->m[r] = -INFINITY, w->l[r] = 0;
-	int last_pos = a->causal ? a->nkv - a->nq + i0 + rows - 1 : a->nkv - 1;
+	int last_pos = block_last_pos(a, i0, rows);
 	for (int j0 = 0; j0 < a->nkv && j0 <= last_pos; j0 += BC) {
 		int cols = a->nkv - j0 < BC ? a->nkv - j0 : BC, cols_p = round_up(cols, 16);
+		const void *k = kv_row(a, a->k, h, j0), *v = kv_row(a, a->v, h, j0);
 		if (rows == 1) {
-			/* Decode: one query, so no transpose and no 6-row tiles; K and V read once. */
-			kn->row_scores(w->qs, d, k + (size_t)j0 * d, cols, w->s, cols_p);
+			/* One query: no transpose and no 6-row tiles; K and V read once. */
+			if (a->kv == FASTATTN_F16)
+				kn->row_scores_h(w->qs, d, k, cols, w->s, cols_p);
+			else
+				kn->row_scores(w->qs, d, k, cols, w->s, cols_p);
 		} else {
-			load_keys(w->kt, BC, k, j0, cols, cols_p, d);
+			load_keys(kn, w->kt, BC, k, a->kv, cols, cols_p, d);
 			kn->scores(w->qs, d, w->kt, BC, w->s, BC, rows_p, cols_p);
 		}
-		for (int r = 0; r < (rows == 1 ? 1 : rows_p); r++) {
-			float *srow = w->s + (size_t)r * BC;
-			int valid = r < rows ? visible(a, i0 + r, j0, cols) : 0;
-			if (valid == 0) {
-				memset(srow, 0, sizeof(float) * BC);   /* nothing to see: P row is 0 */
-				continue;
-			}
-			float scale, sum;
-			float m = kn->row_exp(srow, cols_p, valid, w->m[r], &scale, &sum);
-			/* Invariant: l == sum of exp(s - m) and acc == sum of exp(s - m) v over keys seen. */
-			w->l[r] = w->l[r] * scale + sum;
-			w->m[r] = m;
-			if (scale != 1.0f) {
-				float *acc = w->acc + (size_t)r * d;
-				for (int c = 0; c < d; c++)
-					acc[c] *= scale;
-			}
-		}
-		if (rows == 1)
+		for (int r = 0; r < (rows == 1 ? 1 : rows_p); r++)
+			online_row(kn, w->s + (size_t)r * BC, cols_p, r < rows ? visible(a, i0 + r, j0, cols) : 0, &w->m[r],
+				   &w->l[r], w->acc + (size_t)r * d, d);
+		if (rows == 1 && a->kv == FASTATTN_F16)
+			kn->row_pv_h(w->s, v, d, w->acc, cols);
+		else if (rows == 1)
 			kn->row_pv(w->s, v, d, w->acc, cols);
 		else
-			kn->pv(w->s, BC, v, d, w->acc, rows_p, cols);
-		v += (size_t)BC * d;
+			kn->pv(w->s, BC, load_values(kn, w->vb, v, a->kv, cols, d), d, w->acc, rows_p, cols);
 	}
 	float *o = a->o + ((size_t)h * a->nq + i0) * d;
 	for (int r = 0; r < rows; r++)
@@ -219,7 +325,8 @@ struct job {
 	int head;            /* naive: the head being done; tiled: -1 (all) */
 	float *s_full;       /* naive: the head's [nq_p][nkv_p] score matrix */
 	int lds;
-	int failed;
+	float *part;         /* decode: this thread's [heads][d + 2] partial states (m, l, acc) */
+	int failed, cancelled;
 };
 
 static void *tiled_worker(void *arg)
@@ -227,15 +334,20 @@ static void *tiled_worker(void *arg)
 	struct job *j = arg;
 	const struct fastattn_args *a = j->a;
 	struct bench_scratch w;
-	if (scratch_init(&w, a->d) < 0) {
+	if (scratch_init(&w, a->d, a->kv) < 0) {
 		j->failed = 1;
 		scratch_free(&w);
 		return NULL;
 	}
 	int nqb = (a->nq + BR - 1) / BR, items = a->heads * nqb;
 	/* Interleaved items balance the causal triangle between threads. */
-	for (int it = j->tid; it < items; it += j->nthreads)
+	for (int it = j->tid; it < items; it += j->nthreads) {
+		if (stopped(a)) {
+			j->cancelled = 1;
+			break;
+		}
 		tiled_block(j->kn, a, &w, it / nqb, it % nqb);
+	}
 	scratch_free(&w);
 	return NULL;
 }
@@ -243,15 +355,16 @@ static void *tiled_worker(void *arg)
 static int check_args(const struct fastattn_args *a, char *err, size_t errlen)
 {
 	if (a->heads < 1 || a->nq < 1 || a->nkv < 1 || a->d < 1 || a->d > FASTATTN_MAX_D || a->threads < 1 ||
-	    a->threads > FASTATTN_MAX_THREADS || (a->causal && a->nq > a->nkv)) {
-		snprintf(err, errlen, "bad sizes (heads %d, nq %d, nkv %d, d %d up to %d, threads %d)", a->heads, a->nq, a->nkv,
-			 a->d, FASTATTN_MAX_D, a->threads);
+	    a->threads > FASTATTN_MAX_THREADS || (a->causal && a->nq > a->nkv) ||
+	    (a->kv != FASTATTN_F32 && a->kv != FASTATTN_F16)) {
+		snprintf(err, errlen, "bad sizes (heads %d, nq %d, nkv %d, d %d up to %d, threads %d, kv %d)", a->heads, a->nq,
+			 a->nkv, a->d, FASTATTN_MAX_D, a->threads, a->kv);
 		return -1;
 	}
 	return 0;
 }
 
-/* Run `worker` on a->threads threads (the first on this one). */
+/* Run `worker` on n threads (the first on this one): 0, 1 when cancelled, -1. */
 static int run_threads(struct job *jobs, int n, void *(*worker)(void *))
 {
 	pthread_t th[FASTATTN_MAX_THREADS];
@@ -264,10 +377,30 @@ static int run_threads(struct job *jobs, int n, void *(*worker)(void *))
 	worker(&jobs[0]);
 	for (int t = 1; t <= started; t++)
 		pthread_join(th[t], NULL);
-	int failed = started != n - 1;
+	int failed = started != n - 1, cancelled = 0;
 	for (int t = 0; t < n; t++)
-		failed |= jobs[t].failed;
-	return failed ? -1 : 0;
+		failed |= jobs[t].failed, cancelled |= jobs[t].cancelled;
+	return failed ? -1 : cancelled ? 1 : 0;
+}
+
+/* FLOPs the tiled kernel performs: every block it visits costs rows x cols
+ * dot products of length d for S and as many for P V (masked entries of a
+ * diagonal block are computed too); padding rows and columns are not
+ * counted.  *keys gets the key rows the query blocks read, all heads (each
+ * block reads the K and V rows it visits). */
+static double tiled_flops(const struct fastattn_args *a, double *keys)
+{
+	double f = 0;
+	*keys = 0;
+	for (int i0 = 0; i0 < a->nq; i0 += BR) {
+		int rows = a->nq - i0 < BR ? a->nq - i0 : BR, last = block_last_pos(a, i0, rows);
+		int seen = last < 0 ? 0 : round_up(last + 1, BC);
+		seen = seen > a->nkv ? a->nkv : seen;
+		f += 4.0 * rows * seen * a->d;
+		*keys += seen;
+	}
+	*keys *= a->heads;
+	return f * a->heads;
 }
 
 int fastattn_tiled(const struct fastattn_args *a, struct fastattn_stats *st, char *err, size_t errlen)
@@ -277,12 +410,14 @@ int fastattn_tiled(const struct fastattn_args *a, struct fastattn_stats *st, cha
 		return -1;
 	for (int t = 0; t < a->threads; t++)
 		jobs[t] = (struct job){.kn = pick(), .a = a, .tid = t, .nthreads = a->threads, .head = -1};
-	st->peak_extra_bytes = scratch_bytes(a->d) * a->threads;
-	if (run_threads(jobs, a->threads, tiled_worker) < 0) {
+	st->peak_extra_bytes = scratch_bytes(a->d, a->kv) * a->threads;
+	double keys;
+	st->flops = tiled_flops(a, &keys);
+	st->kv_bytes = keys * 2.0 * a->d * (double)kv_size(a->kv);
+	int rc = run_threads(jobs, a->threads, tiled_worker);
+	if (rc < 0)
 		snprintf(err, errlen, "out of memory or threads");
-		return -1;
-	}
-	return 0;
+	return rc;
 }
 
 /* Naive, one head: S = Q K^T / sqrt(d) written whole, softmax over whole rows,
@@ -294,21 +429,24 @@ static void *naive_worker(void *arg)
 	const struct kernels *kn = j->kn;
 	int d = a->d, h = j->head, nqb = (a->nq + BR - 1) / BR;
 	struct bench_scratch w;
-	if (scratch_init(&w, d) < 0) {
+	if (scratch_init(&w, d, a->kv) < 0) {
 		j->failed = 1;
 		scratch_free(&w);
 		return NULL;
 	}
 	const float *q = a->q + (size_t)h * a->nq * d;
-	const float *k = a->k + (size_t)h * a->nkv * d, *v = a->v + (size_t)h * a->nkv * d;
 	for (int qb = j->tid; qb < nqb; qb += j->nthreads) {
+		if (stopped(a)) {
+			j->cancelled = 1;
+			break;
+		}
 		int i0 = qb * BR, rows = a->nq - i0 < BR ? a->nq - i0 : BR, rows_p = round_up(rows, 6);
 		float *s = j->s_full + (size_t)i0 * j->lds;
 		load_queries(w.qs, q, i0, rows, rows_p, d);
 		/* Pass 1: write every score of these rows to the big matrix. */
 		for (int j0 = 0; j0 < a->nkv; j0 += BC) {
 			int cols = a->nkv - j0 < BC ? a->nkv - j0 : BC, cols_p = round_up(cols, 16);
-			load_keys(w.kt, BC, k, j0, cols, cols_p, d);
+			load_keys(kn, w.kt, BC, kv_row(a, a->k, h, j0), a->kv, cols, cols_p, d);
 			kn->scores(w.qs, d, w.kt, BC, s + j0, j->lds, rows_p, cols_p);
 		}
 		/* Pass 2: read the rows back for the softmax, write P. */
@@ -322,9 +460,13 @@ static void *naive_worker(void *arg)
 			for (int c = 0; c < j->lds; c++)
 				row[c] /= sum;
 		}
-		/* Pass 3: read P again for O = P V. */
+		/* Pass 3: read P again for O = P V, a block of value rows at a time. */
 		memset(w.acc, 0, sizeof(float) * (size_t)rows_p * d);
-		kn->pv(s, j->lds, v, d, w.acc, rows_p, a->nkv);
+		for (int j0 = 0; j0 < a->nkv; j0 += BC) {
+			int cols = a->nkv - j0 < BC ? a->nkv - j0 : BC;
+			kn->pv(s + j0, j->lds, load_values(kn, w.vb, kv_row(a, a->v, h, j0), a->kv, cols, d), d, w.acc, rows_p,
+			       cols);
+		}
 		memcpy(a->o + ((size_t)h * a->nq + i0) * d, w.acc, sizeof(float) * (size_t)rows * d);
 	}
 	scratch_free(&w);
@@ -349,7 +491,10 @@ int fastattn_naive(const struct fastattn_args *a, struct fastattn_stats *st, cha
 		snprintf(err, errlen, "naive: no memory for the %.1f GiB score matrix", need / (1 << 30));
 		return -1;
 	}
-	st->peak_extra_bytes = (int64_t)need + scratch_bytes(a->d) * a->threads;
+	st->peak_extra_bytes = (int64_t)need + scratch_bytes(a->d, a->kv) * a->threads;
+	/* Every score is computed, masked or not, and P V runs over every key. */
+	st->flops = 4.0 * a->nq * (double)a->nkv * a->d * a->heads;
+	st->kv_bytes = (double)((a->nq + BR - 1) / BR) * a->nkv * 2.0 * a->d * (double)kv_size(a->kv) * a->heads;
 	int rc = 0;
 	for (int h = 0; h < a->heads && rc == 0; h++) {
 		for (int t = 0; t < a->threads; t++)
@@ -362,7 +507,111 @@ int fastattn_naive(const struct fastattn_args *a, struct fastattn_stats *st, cha
 	return rc;
 }
 
-static double now(void)
+/* Decode, one thread: for every head, stream keys [j_begin, j_end) a block
+ * at a time with the online rule, keeping only (m, l, acc[d]) in L1; the
+ * state goes to part[h] = {m, l, acc[0..d)} for the merge. */
+static void *decode_worker(void *arg)
+{
+	struct job *j = arg;
+	const struct fastattn_args *a = j->a;
+	const struct kernels *kn = j->kn;
+	int d = a->d;
+	int j_begin = (int)((int64_t)a->nkv * j->tid / j->nthreads), j_end = (int)((int64_t)a->nkv * (j->tid + 1) / j->nthreads);
+	float qs[FASTATTN_MAX_D], s[BC];
+	for (int h = 0; h < a->heads; h++) {
+		if (stopped(a)) {
+			j->cancelled = 1;
+			break;
+		}
+		float *part = j->part + (size_t)h * (d + 2), *acc = part + 2, m = -INFINITY, l = 0;
+		memset(acc, 0, sizeof(float) * (size_t)d);
+		load_queries(qs, a->q + (size_t)h * d, 0, 1, 1, d);
+		for (int j0 = j_begin; j0 < j_end; j0 += BC) {
+			int cols = j_end - j0 < BC ? j_end - j0 : BC, cols_p = round_up(cols, 16);
+			const void *k = kv_row(a, a->k, h, j0), *v = kv_row(a, a->v, h, j0);
+			if (a->kv == FASTATTN_F16)
+				kn->row_scores_h(qs, d, k, cols, s, cols_p);
+			else
+				kn->row_scores(qs, d, k, cols, s, cols_p);
+			online_row(kn, s, cols_p, cols, &m, &l, acc, d);
+			if (a->kv == FASTATTN_F16)
+				kn->row_pv_h(s, v, d, acc, cols);
+			else
+				kn->row_pv(s, v, d, acc, cols);
+		}
+		part[0] = m, part[1] = l;
+	}
+	return NULL;
+}
+
+int fastattn_decode(const struct fastattn_args *a, struct fastattn_stats *st, char *err, size_t errlen)
+{
+	struct job jobs[FASTATTN_MAX_THREADS];
+	if (check_args(a, err, errlen) < 0)
+		return -1;
+	if (a->nq != 1) {
+		snprintf(err, errlen, "decode takes one query per head, not %d", a->nq);
+		return -1;
+	}
+	/* More threads than keys would leave ranges empty; they merge fine, but
+	 * starting them is waste. */
+	int threads = a->threads < a->nkv ? a->threads : a->nkv, d = a->d;
+	size_t per = (size_t)a->heads * (d + 2);
+	float *part = alloc_floats(per * threads);   /* [threads][heads][d + 2] */
+	if (!part) {
+		snprintf(err, errlen, "decode: no memory for the partial states");
+		return -1;
+	}
+	st->peak_extra_bytes = (int64_t)(per * threads * sizeof(float)) +
+			       (int64_t)threads * (FASTATTN_MAX_D + BC) * (int64_t)sizeof(float);
+	st->flops = 4.0 * a->nkv * (double)d * a->heads;
+	st->kv_bytes = 2.0 * a->nkv * (double)d * (double)kv_size(a->kv) * a->heads;
+	for (int t = 0; t < threads; t++)
+		jobs[t] = (struct job){.kn = pick(), .a = a, .tid = t, .nthreads = threads, .head = -1,
+				       .part = part + per * (size_t)t};
+	int rc = run_threads(jobs, threads, decode_worker);
+	if (rc != 0) {
+		free(part);
+		if (rc < 0)
+			snprintf(err, errlen, "out of threads");
+		return rc;
+	}
+	/* The merge, thread by thread in key order: each step moves both states
+	 * to the larger max and adds them, which is exactly the state one thread
+	 * would have after streaming both ranges (up to rounding). */
+	for (int h = 0; h < a->heads; h++) {
+		float *o = a->o + (size_t)h * d;
+		float m = -INFINITY, l = 0;
+		memset(o, 0, sizeof(float) * (size_t)d);
+		for (int t = 0; t < threads; t++) {
+			const float *p = part + per * (size_t)t + (size_t)h * (d + 2);
+			if (p[0] == -INFINITY)
+				continue;   /* an empty range adds nothing */
+			float mn = p[0] > m ? p[0] : m;
+			float fa = m == -INFINITY ? 0.0f : expf(m - mn), fb = expf(p[0] - mn);
+			l = l * fa + p[1] * fb;
+			for (int c = 0; c < d; c++)
+				o[c] = o[c] * fa + p[2 + c] * fb;
+			m = mn;
+		}
+		for (int c = 0; c < d; c++)
+			o[c] /= l;
+	}
+	free(part);
+	return 0;
+}
+
+void fastattn_f16_to_f32(float *dst, const uint16_t *src, size_t n)
+{
+	const struct kernels *kn = pick();
+	while (n > 0) {
+		int chunk = n > (1 << 20) ? 1 << 20 : (int)n;
+		kn->cvt_row(dst, src, chunk);
+		dst += chunk, src += chunk, n -= (size_t)chunk;
+	}
+}
+
+double fastattn_now(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -385,12 +634,17 @@ double fastattn_fma_peak(int threads, double seconds)
 {
 	long iters = 1 << 20;
 	double t0, t1;
+	/* Every result is consumed (as the bandwidth probe's): a loop whose
+	 * result is thrown away may be deleted (clang does), and then no
+	 * iteration count ever takes long enough. */
+	volatile double sink = 0;
 	/* Grow the loop until it takes long enough to time. */
 	for (;;) {
 		struct fma_job j = {.iters = iters};
-		t0 = now();
+		t0 = fastattn_now();
 		fma_worker(&j);
-		t1 = now();
+		t1 = fastattn_now();
+		sink += j.sink;
 		if (t1 - t0 > seconds / 4 || iters > (1L << 40))
 			break;
 		iters *= 2;
@@ -401,7 +655,7 @@ double fastattn_fma_peak(int threads, double seconds)
 		threads = FASTATTN_MAX_THREADS;
 	pthread_t th[FASTATTN_MAX_THREADS];
 	struct fma_job jobs[FASTATTN_MAX_THREADS];
-	t0 = now();
+	t0 = fastattn_now();
 	int started = 0;
 	for (int t = 1; t < threads; t++) {
 		jobs[t].iters = iters;
@@ -413,27 +667,62 @@ double fastattn_fma_peak(int threads, double seconds)
 	fma_worker(&jobs[0]);
 	for (int t = 1; t <= started; t++)
 		pthread_join(th[t], NULL);
-	t1 = now();
+	t1 = fastattn_now();
+	for (int t = 0; t <= started; t++)
+		sink += jobs[t].sink;
+	(void)sink;
 	return 2.0 * 8 * 12 * (double)iters * (started + 1) / (t1 - t0) / 1e9;
 }
 
-double fastattn_read_bandwidth(double seconds)
+struct read_job {
+	const float *buf;
+	size_t n;
+	double sink;
+};
+
+static void *read_worker(void *arg)
+{
+	struct read_job *j = arg;
+	j->sink = pick()->read_loop(j->buf, j->n);
+	return NULL;
+}
+
+double fastattn_read_bandwidth(int threads, double seconds)
 {
 	size_t n = (size_t)64 << 20;   /* 256 MiB of floats: far past every cache */
-	float *buf = alloc_floats(n);
+	if (threads < 1)
+		threads = 1;
+	if (threads > FASTATTN_MAX_THREADS)
+		threads = FASTATTN_MAX_THREADS;
+	float *buf = alloc_floats(n);   /* written (zeroed) whole: every page is real */
 	if (!buf)
 		return 0;
 	for (size_t i = 0; i < n; i += 1024)
 		buf[i] = 1;
-	const struct kernels *kn = pick();
-	double best = 0, t_end = now() + seconds;
+	double best = 0, t_end = fastattn_now() + seconds;
 	volatile double sink = 0;
+	struct read_job jobs[FASTATTN_MAX_THREADS];
+	pthread_t th[FASTATTN_MAX_THREADS];
+	size_t slice = n / (size_t)threads / 32 * 32;
 	do {
-		double t0 = now();
-		sink += kn->read_loop(buf, n);
-		double gbs = (double)n * sizeof(float) / (now() - t0) / 1e9;
+		for (int t = 0; t < threads; t++)
+			jobs[t] = (struct read_job){.buf = buf + slice * (size_t)t, .n = slice};
+		double t0 = fastattn_now();
+		int started = 0;
+		for (int t = 1; t < threads; t++) {
+			if (pthread_create(&th[t], NULL, read_worker, &jobs[t]) != 0)
+				break;
+			started = t;
+		}
+		read_worker(&jobs[0]);
+		for (int t = 1; t <= started; t++)
+			pthread_join(th[t], NULL);
+		double dt = fastattn_now() - t0;
+		for (int t = 0; t <= started; t++)
+			sink += jobs[t].sink;
+		double gbs = (double)slice * (started + 1) * sizeof(float) / dt / 1e9;
 		best = gbs > best ? gbs : best;
-	} while (now() < t_end);
+	} while (fastattn_now() < t_end);
 	(void)sink;
 	free(buf);
 	return best;

@@ -1,50 +1,77 @@
 /*
- * fastattn: real-size attention in f32 on the CPU, tiled (FlashAttention)
- * and naive, for the benchmark.  On a CPU the lesson's SRAM is L1/L2 and its
- * HBM is DRAM: the tiled kernel keeps a 96x64 score tile, the running m and
- * l and the output rows of its query block in cache and never writes S; the
- * naive kernel really allocates and writes the n x n score matrix of each
- * head, then reads it back for the softmax and for P V.
+ * fastattn: real-size attention on the CPU for the benchmark: tiled
+ * (FlashAttention), naive, and decode split across threads by key ranges
+ * (flash-decoding).  On a CPU the lesson's SRAM is L1/L2 and its HBM is DRAM:
+ * the tiled kernel keeps a 96x64 score tile, the running m and l and the
+ * output rows of its query block in cache and never writes S; the naive
+ * kernel really allocates and writes the n x n score matrix of each head,
+ * then reads it back for the softmax and for P V.
  *
- * Both use the same register-blocked micro-kernels (6 rows x 16 columns of
- * FMAs on 8-float vectors), so the difference measured is the memory
- * traffic, not the arithmetic.  An AVX2+FMA build of the kernels is chosen
- * at run time when the CPU has it; a portable build runs everywhere else.
+ * Q and O are f32.  K and V are stored f32 or f16 (what engines keep in their
+ * KV cache: llama.cpp's default cache type is f16); f16 blocks are widened to
+ * f32 as they are read, with F16C where the CPU has it.
+ *
+ * Tiled and naive use the same register-blocked micro-kernels (6 rows x 16
+ * columns of FMAs on 8-float vectors), so the difference measured is the
+ * memory traffic, not the arithmetic.  An AVX2+FMA+F16C build of the kernels
+ * is chosen at run time when the CPU has it; a portable build runs everywhere
+ * else.
  */
 #ifndef ATTNVIZ_FASTATTN_H
 #define ATTNVIZ_FASTATTN_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #define FASTATTN_MAX_D 256
 #define FASTATTN_MAX_THREADS 64
 
+enum fastattn_kv { FASTATTN_F32, FASTATTN_F16 };
+
 struct fastattn_args {
 	const float *q;   /* [heads][nq][d] */
-	const float *k;   /* [heads][nkv][d] */
-	const float *v;   /* [heads][nkv][d] */
+	const void *k;    /* [heads][nkv][d] of float (kv f32) or uint16_t halves (kv f16) */
+	const void *v;    /* [heads][nkv][d], same type as k */
 	float *o;         /* [heads][nq][d] */
 	int heads, nq, nkv, d;
 	int causal;       /* query i sits at position nkv - nq + i */
 	int threads;
+	int kv;           /* enum fastattn_kv; 0 (f32) by default */
+	const atomic_int *cancel;   /* optional: nonzero stops the run between blocks */
 };
 
 struct fastattn_stats {
 	int64_t peak_extra_bytes;   /* scratch the kernel allocated, all threads */
+	double flops;               /* floating-point operations performed (2 per FMA), padding excluded */
+	double kv_bytes;            /* bytes of K and V read from the inputs, counting each re-read */
 };
 
-/* 0, or -1 with a reason (bad sizes, no memory). */
+/* Each returns 0; 1 when *cancel stopped it (the output is incomplete); or
+ * -1 with a reason (bad sizes, no memory). */
 int fastattn_tiled(const struct fastattn_args *a, struct fastattn_stats *st, char *err, size_t errlen);
-/* 0, or -1 with a reason; refuses a score matrix that would not fit in memory. */
+/* Refuses a score matrix that would not fit in memory. */
 int fastattn_naive(const struct fastattn_args *a, struct fastattn_stats *st, char *err, size_t errlen);
-/* Which build of the kernels runs here: "avx2+fma" or "portable". */
+/* Decode: one query per head (nq == 1) against all nkv keys.  Each thread
+ * streams its own range of keys of every head, keeping only (m, s, acc[d]);
+ * the partial states are merged exactly:
+ *   m = max(m1, m2),  s = s1 e^(m1-m) + s2 e^(m2-m),  acc = acc1 e^(m1-m) + acc2 e^(m2-m)
+ * and o = acc / s.  Scratch does not depend on nkv. */
+int fastattn_decode(const struct fastattn_args *a, struct fastattn_stats *st, char *err, size_t errlen);
+
+/* Which build of the kernels runs here: "avx2+fma+f16c" or "portable". */
 const char *fastattn_isa(void);
 /* Force the portable build (tests compare the two). */
 void fastattn_force_portable(int on);
+/* dst[n] = src[n] widened from f16 by the kernels' own conversion (F16C or portable). */
+void fastattn_f16_to_f32(float *dst, const uint16_t *src, size_t n);
 
-/* Machine figures: GFLOP/s of independent FMAs on `threads` threads, and GB/s read by one thread. */
+/* The one clock of the benchmark: monotonic seconds. */
+double fastattn_now(void);
+/* Machine figures: GFLOP/s of independent FMAs on `threads` threads, and the
+ * GB/s that `threads` threads read together streaming through a buffer far
+ * larger than the caches (each its own slice). */
 double fastattn_fma_peak(int threads, double seconds);
-double fastattn_read_bandwidth(double seconds);
+double fastattn_read_bandwidth(int threads, double seconds);
 
 #endif

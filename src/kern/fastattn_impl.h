@@ -1,11 +1,34 @@
 /*
- * The kernels' body, included twice by fastattn.c: once for the AVX2+FMA
- * target and once portable.  SUFFIX names the build.  Everything here is
+ * The kernels' body, included twice by fastattn.c: once for the
+ * AVX2+FMA+F16C target and once portable.  SUFFIX names the build, and
+ * cvt8h##SUFFIX (8 halves to 8 floats) is defined before each inclusion.  Everything here is
  * static, so each copy is compiled for its own target.
  */
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
 #define FN(name) CAT(name, SUFFIX)
+
+static inline v8f FN(load8)(const float *p)
+{
+	v8f x;
+	memcpy(&x, p, sizeof x);
+	return x;
+}
+
+static inline void FN(store8)(float *p, v8f x)
+{
+	memcpy(p, &x, sizeof x);
+}
+
+/* The sum of 8 lanes as a tree (halves, quarters, pairs): 3 adds, not 7
+ * in a chain. */
+static inline float FN(hsum)(v8f a)
+{
+	v4f t = __builtin_shufflevector(a, a, 0, 1, 2, 3) + __builtin_shufflevector(a, a, 4, 5, 6, 7);
+	t = t + __builtin_shufflevector(t, t, 2, 3, 0, 1);
+	t = t + __builtin_shufflevector(t, t, 1, 0, 3, 2);
+	return t[0];
+}
 
 /* Lane-wise select and max (C has no ?: on vectors). */
 static inline v8f FN(vsel)(v8si m, v8f a, v8f b)
@@ -116,24 +139,45 @@ static void FN(mk_pv)(const float *p, int ldp, const float *v, int d, float *o, 
 	}
 }
 
+/* Decode streams K and V rows from memory while it computes: ask now for
+ * the lines PF_BYTES past the row about to be read (12 KiB: far enough ahead
+ * to hide the memory's latency at full bandwidth, measured).  The address
+ * is formed as an integer, since it may lie past the end of the cache, and
+ * a prefetch never faults. */
+#define PF_BYTES 12288
+static inline void FN(prefetch_ahead)(const void *row, int bytes)
+{
+	uintptr_t at = (uintptr_t)row + PF_BYTES;
+	for (int off = 0; off < bytes; off += 64)
+		__builtin_prefetch((const void *)(at + (uintptr_t)off));
+}
+
+/* n halves widened to floats: 8 at a time, the tail one by one. */
+static void FN(cvt_row)(float *dst, const uint16_t *src, int n)
+{
+	int i = 0;
+	for (; i + 8 <= n; i += 8)
+		STORE(dst + i, FN(cvt8h)(src + i));
+	for (; i < n; i++)
+		dst[i] = half_to_float(src[i]);
+}
+
 /* Decode (one query row): s[j] = q . k_j straight from the key rows, no
- * transpose, so each key is read once. */
+ * transpose, so each key is read once.  Four chains, so the loads are not
+ * waiting on one long FMA chain. */
 static void FN(row_scores)(const float *q, int d, const float *k, int cols, float *s, int cols_p)
 {
 	int dv = d / 32 * 32;
 	for (int j = 0; j < cols; j++) {
 		const float *kr = k + (size_t)j * d;
-		/* Four chains, so the loads are not waiting on one long FMA chain. */
+		FN(prefetch_ahead)(kr, d * (int)sizeof(float));
 		v8f a0 = V8(0), a1 = V8(0), a2 = V8(0), a3 = V8(0);
 		int c = 0;
 		for (; c < dv; c += 32) {
 			a0 += LOAD(q + c) * LOAD(kr + c), a1 += LOAD(q + c + 8) * LOAD(kr + c + 8);
 			a2 += LOAD(q + c + 16) * LOAD(kr + c + 16), a3 += LOAD(q + c + 24) * LOAD(kr + c + 24);
 		}
-		a0 = (a0 + a1) + (a2 + a3);
-		float t = 0;
-		for (int l = 0; l < 8; l++)
-			t += a0[l];
+		float t = FN(hsum)((a0 + a1) + (a2 + a3));
 		for (; c < d; c++)
 			t += q[c] * kr[c];
 		s[j] = t;
@@ -142,13 +186,44 @@ static void FN(row_scores)(const float *q, int d, const float *k, int cols, floa
 		s[j] = 0;
 }
 
-/* Decode: o[d] += sum_j p[j] v_j, one output row.  Key by key, each V row
- * read once front to back (the order the memory prefetcher follows best);
- * the output row stays in L1. */
+/* The same over f16 key rows, widened as they are loaded. */
+static void FN(row_scores_h)(const float *q, int d, const uint16_t *k, int cols, float *s, int cols_p)
+{
+	int dv = d / 32 * 32;
+	for (int j = 0; j < cols; j++) {
+		const uint16_t *kr = k + (size_t)j * d;
+		FN(prefetch_ahead)(kr, d * (int)sizeof(uint16_t));
+		v8f a0 = V8(0), a1 = V8(0), a2 = V8(0), a3 = V8(0);
+		int c = 0;
+		for (; c < dv; c += 32) {
+			a0 += LOAD(q + c) * FN(cvt8h)(kr + c), a1 += LOAD(q + c + 8) * FN(cvt8h)(kr + c + 8);
+			a2 += LOAD(q + c + 16) * FN(cvt8h)(kr + c + 16), a3 += LOAD(q + c + 24) * FN(cvt8h)(kr + c + 24);
+		}
+		float t = FN(hsum)((a0 + a1) + (a2 + a3));
+		for (; c < d; c++)
+			t += q[c] * half_to_float(kr[c]);
+		s[j] = t;
+	}
+	for (int j = cols; j < cols_p; j++)
+		s[j] = 0;
+}
+
+/* Decode: o[d] += sum_j p[j] v_j, one output row.  Four keys at a time, so
+ * the output row (in L1) is loaded and stored once per four V rows, each V
+ * row read once front to back (the order the prefetcher follows best). */
 static void FN(row_pv)(const float *p, const float *v, int d, float *o, int cols)
 {
-	int dv = d / 8 * 8;
-	for (int j = 0; j < cols; j++) {
+	int dv = d / 8 * 8, j = 0;
+	for (; j + 4 <= cols; j += 4) {
+		const float *v0 = v + (size_t)j * d, *v1 = v0 + d, *v2 = v1 + d, *v3 = v2 + d;
+		FN(prefetch_ahead)(v0, 4 * d * (int)sizeof(float));
+		v8f x0 = V8(p[j]), x1 = V8(p[j + 1]), x2 = V8(p[j + 2]), x3 = V8(p[j + 3]);
+		for (int c = 0; c < dv; c += 8)
+			STORE(o + c, LOAD(o + c) + x0 * LOAD(v0 + c) + x1 * LOAD(v1 + c) + x2 * LOAD(v2 + c) + x3 * LOAD(v3 + c));
+		for (int c = dv; c < d; c++)
+			o[c] += p[j] * v0[c] + p[j + 1] * v1[c] + p[j + 2] * v2[c] + p[j + 3] * v3[c];
+	}
+	for (; j < cols; j++) {
 		const float *vr = v + (size_t)j * d;
 		float x = p[j];
 		for (int c = 0; c < dv; c += 8)
@@ -156,6 +231,37 @@ static void FN(row_pv)(const float *p, const float *v, int d, float *o, int cols
 		for (int c = dv; c < d; c++)
 			o[c] += x * vr[c];
 	}
+}
+
+/* The same over f16 value rows: 64 output columns stay in 8 registers
+ * while every key of the block adds to them, so each key costs only its
+ * conversions and FMAs (the block's V rows are in L1 for the second half). */
+static void FN(row_pv_h)(const float *p, const uint16_t *v, int d, float *o, int cols)
+{
+	int c0 = 0;
+	for (; c0 + 64 <= d; c0 += 64) {
+		v8f a0 = LOAD(o + c0), a1 = LOAD(o + c0 + 8), a2 = LOAD(o + c0 + 16), a3 = LOAD(o + c0 + 24);
+		v8f a4 = LOAD(o + c0 + 32), a5 = LOAD(o + c0 + 40), a6 = LOAD(o + c0 + 48), a7 = LOAD(o + c0 + 56);
+		for (int j = 0; j < cols; j++) {
+			const uint16_t *vr = v + (size_t)j * d + c0;
+			if (c0 == 0)
+				FN(prefetch_ahead)(v + (size_t)j * d, d * (int)sizeof(uint16_t));
+			v8f x = V8(p[j]);
+			a0 += x * FN(cvt8h)(vr), a1 += x * FN(cvt8h)(vr + 8), a2 += x * FN(cvt8h)(vr + 16), a3 += x * FN(cvt8h)(vr + 24);
+			a4 += x * FN(cvt8h)(vr + 32), a5 += x * FN(cvt8h)(vr + 40), a6 += x * FN(cvt8h)(vr + 48), a7 += x * FN(cvt8h)(vr + 56);
+		}
+		STORE(o + c0, a0), STORE(o + c0 + 8, a1), STORE(o + c0 + 16, a2), STORE(o + c0 + 24, a3);
+		STORE(o + c0 + 32, a4), STORE(o + c0 + 40, a5), STORE(o + c0 + 48, a6), STORE(o + c0 + 56, a7);
+	}
+	for (; c0 + 8 <= d; c0 += 8) {
+		v8f a = LOAD(o + c0);
+		for (int j = 0; j < cols; j++)
+			a += V8(p[j]) * FN(cvt8h)(v + (size_t)j * d + c0);
+		STORE(o + c0, a);
+	}
+	for (int c = c0; c < d; c++)
+		for (int j = 0; j < cols; j++)
+			o[c] += p[j] * half_to_float(v[(size_t)j * d + c]);
 }
 
 /* Row i of a score block: mask (causal, padding) then exp(s - m) in place.
@@ -201,7 +307,8 @@ static double FN(fma_loop)(long iters)
 	return s[0] + s[7];
 }
 
-/* Read n floats with four independent sums (a memory-bound loop). */
+/* Read n floats with four independent sums (a memory-bound loop, the
+ * streaming read probe). */
 static double FN(read_loop)(const float *buf, size_t n)
 {
 	v8f s0 = V8(0), s1 = V8(0), s2 = V8(0), s3 = V8(0);
@@ -219,6 +326,9 @@ static const struct kernels FN(kernels) = {
 	.row_exp = FN(row_exp),
 	.row_scores = FN(row_scores),
 	.row_pv = FN(row_pv),
+	.cvt_row = FN(cvt_row),
+	.row_scores_h = FN(row_scores_h),
+	.row_pv_h = FN(row_pv_h),
 	.fma_loop = FN(fma_loop),
 	.read_loop = FN(read_loop),
 };

@@ -17,6 +17,22 @@ static int parse_number(const struct param_spec *spec, const char *tok, double *
 {
 	const char *reason;
 	double v;
+	if (spec->type == PARAM_WORDS) {
+		/* The words are help's first field: "w0|w1|w2: what it is". */
+		const char *w = spec->help, *end = strchr(w, ':');
+		char shown[40];
+		for (int i = 0; w && end && w < end; i++) {
+			size_t len = strcspn(w, "|:");
+			if (strlen(tok) == len && !strncmp(tok, w, len)) {
+				*out = i;
+				return 0;
+			}
+			w += len + (w[len] == '|');
+		}
+		err_clean(shown, sizeof shown, tok);
+		snprintf(why, whylen, "'%s' is not one of %.*s", shown, end ? (int)(end - spec->help) : 0, spec->help);
+		return -1;
+	}
 	if (num_real(tok, &v, &reason) < 0) {
 		char shown[40];
 		err_clean(shown, sizeof shown, tok);

@@ -17,7 +17,9 @@ enum param_type {
 	PARAM_REAL,   /* one number */
 	PARAM_INTS,   /* comma-separated whole numbers */
 	PARAM_LIST,   /* comma-separated numbers */
-	PARAM_VECS    /* comma-separated vectors of `dim` components joined by ':' */
+	PARAM_VECS,   /* comma-separated vectors of `dim` components joined by ':' */
+	PARAM_WORDS   /* comma-separated words; `help` begins with the accepted ones,
+			 "f32|f16: ...", and each value is the word's index there */
 };
 
 struct param_spec {

@@ -129,6 +129,7 @@ void sum_check_real(struct summary *s, enum sum_how how, double v, double expect
 	it->how = how;
 }
 
+__attribute__((format(printf, 3, 0)))
 static void explain_append(struct summary *s, struct sum_item *it, const char *fmt, va_list ap)
 {
 	char line[1024];

@@ -40,7 +40,8 @@ static void agree(int n, int d, int heads, int causal, int threads, long seed, i
 		tiled_free(&tr);
 	}
 	fastattn_force_portable(portable);
-	struct fastattn_args a = {q, k, v, ft, heads, n, n, d, causal, threads};
+	struct fastattn_args a = {.q = q, .k = k, .v = v, .o = ft, .heads = heads, .nq = n, .nkv = n, .d = d,
+				  .causal = causal, .threads = threads};
 	struct fastattn_stats st;
 	char err[200];
 	int rc1 = fastattn_tiled(&a, &st, err, sizeof err);
@@ -73,23 +74,25 @@ void test_fastattn(void)
 	jrand_init(&r, 11);
 	for (int i = 0; i < n * d; i++)
 		q[i] = (float)jrand_gaussian(&r), k[i] = (float)jrand_gaussian(&r), v[i] = (float)jrand_gaussian(&r);
-	struct fastattn_args a = {q, k, v, full, 1, n, n, d, 1, 1};
+	struct fastattn_args a = {.q = q, .k = k, .v = v, .o = full, .heads = 1, .nq = n, .nkv = n, .d = d, .causal = 1,
+				  .threads = 1};
 	struct fastattn_stats st;
 	char err[300];
 	fastattn_tiled(&a, &st, err, sizeof err);
-	struct fastattn_args b = {q + (size_t)(n - 1) * d, k, v, one, 1, 1, n, d, 1, 1};
+	struct fastattn_args b = {.q = q + (size_t)(n - 1) * d, .k = k, .v = v, .o = one, .heads = 1, .nq = 1, .nkv = n,
+				  .d = d, .causal = 1, .threads = 1};
 	T_OK(fastattn_tiled(&b, &st, err, sizeof err) == 0, "fastattn: decode runs");
 	T_NEAR(max_diff(one, full + (size_t)(n - 1) * d, (size_t)d), 0, 1e-6, "fastattn: decode equals the last causal row");
 	int64_t small = st.peak_extra_bytes;
-	struct fastattn_args c = {q, k, v, full, 1, n, n, d, 0, 1};
+	struct fastattn_args c = {.q = q, .k = k, .v = v, .o = full, .heads = 1, .nq = n, .nkv = n, .d = d, .threads = 1};
 	fastattn_tiled(&c, &st, err, sizeof err);
 	T_EQ_INT(st.peak_extra_bytes, small, "fastattn: tiled scratch does not depend on n");
 	free(q), free(k), free(v), free(full);
 
-	struct fastattn_args huge = {NULL, NULL, NULL, NULL, 1, 1 << 20, 1 << 20, 128, 0, 1};
+	struct fastattn_args huge = {.heads = 1, .nq = 1 << 20, .nkv = 1 << 20, .d = 128, .threads = 1};
 	T_OK(fastattn_naive(&huge, &st, err, sizeof err) < 0 && strstr(err, "score matrix needs 4096.1 GiB"),
 	     "fastattn: naive refuses a score matrix that does not fit (%s)", err);
-	struct fastattn_args bad = {NULL, NULL, NULL, NULL, 1, 10, 10, 300, 0, 1};
+	struct fastattn_args bad = {.heads = 1, .nq = 10, .nkv = 10, .d = 300, .threads = 1};
 	T_OK(fastattn_tiled(&bad, &st, err, sizeof err) < 0 && strstr(err, "bad sizes"), "fastattn: d over 256 refused");
 	T_OK(fastattn_fma_peak(1, 0.01) > 0.1, "fastattn: the FMA peak measures something");
 }

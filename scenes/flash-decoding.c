@@ -1,0 +1,339 @@
+/*
+ * flash-decoding (beyond the lesson): one query against n keys, the keys
+ * split into chunks, one worker per chunk.  Each worker streams its chunk
+ * with the online rule (lesson Ex. 3) and keeps only (m, s, acc); then the
+ * states are merged pairwise,
+ *   m = max(m1, m2),  s = s1 e^(m1-m) + s2 e^(m2-m),  acc likewise,
+ * into the state one worker would have after all the keys: the online rule
+ * is associative, which is why splitting decode across cores (or GPU
+ * blocks) by key ranges is exact.  The output acc / s is checked against a
+ * float64 two-pass reference.
+ *
+ * Steps: 0 = nothing read; 1..L = every worker reads its next key (L = the
+ * longest chunk); then one step per level of the merge tree; last = acc / s.
+ * Data: q, then K, then V (d = 2, so acc is a 2-D vector as in Ex. 3) from
+ * java.util.Random(seed).nextGaussian().
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kern/attn_row.h"
+#include "kern/jrand.h"
+#include "kern/softmax.h"
+#include "kern/splitk.h"
+#include "scene/scene.h"
+#include "util/npy.h"
+
+#define FD_MAX_N 32
+#define FD_MAX_C 6
+#define FD_D 2
+
+struct fd_state {
+	int n, chunks, longest, levels;
+	long long seed;
+	double q[FD_D], key[FD_MAX_N][FD_D], val[FD_MAX_N][FD_D];
+	double score[FD_MAX_N];                     /* q . k_j / sqrt(d) */
+	int begin[FD_MAX_C], end[FD_MAX_C];         /* chunk c holds keys [begin, end) */
+	int k;                                      /* steps taken */
+	struct splitk_state w[FD_MAX_C];            /* each worker's (m, s, acc); merged into the left one */
+	int alive[FD_MAX_C], into[FD_MAX_C];        /* into: the worker a dead one was merged into */
+	int raised[FD_MAX_C];                       /* the last key raised this worker's max */
+	double out[FD_D];                           /* acc / s after the last merge */
+	struct splitk_state one;                    /* one worker streaming every key */
+	double ref[FD_D], ref_m, ref_s;             /* float64 two-pass reference */
+};
+
+static const struct param_spec fd_params[] = {
+	{"n", PARAM_INT, 1, FD_MAX_N, 1, 0, "keys in the cache"},
+	{"chunks", PARAM_INT, 1, FD_MAX_C, 1, 0, "workers, each streaming one range of keys"},
+	{"seed", PARAM_INT, -9e15, 9e15, 1, 0, "java.util.Random seed of q, K, V"},
+	{0},
+};
+
+static int fd_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
+{
+	struct fd_state *st = vs;
+	st->n = (int)params_int(env->p, "n");
+	st->chunks = (int)params_int(env->p, "chunks");
+	st->seed = params_int(env->p, "seed");
+	if (st->chunks > st->n) {
+		snprintf(err, errlen, "chunks: %d chunks for %d keys (each chunk needs a key)", st->chunks, st->n);
+		return -1;
+	}
+	struct jrand r;
+	jrand_init(&r, st->seed);
+	for (int c = 0; c < FD_D; c++)
+		st->q[c] = jrand_gaussian(&r);
+	for (int j = 0; j < st->n; j++)
+		for (int c = 0; c < FD_D; c++)
+			st->key[j][c] = jrand_gaussian(&r);
+	for (int j = 0; j < st->n; j++)
+		for (int c = 0; c < FD_D; c++)
+			st->val[j][c] = jrand_gaussian(&r);
+	for (int j = 0; j < st->n; j++) {
+		double t = 0;
+		for (int c = 0; c < FD_D; c++)
+			t += st->q[c] * st->key[j][c];
+		st->score[j] = t / sqrt((double)FD_D);
+	}
+	/* Balanced ranges: chunk c gets keys [c n / chunks, (c + 1) n / chunks). */
+	for (int c = 0; c < st->chunks; c++) {
+		st->begin[c] = c * st->n / st->chunks;
+		st->end[c] = (c + 1) * st->n / st->chunks;
+		st->longest = st->end[c] - st->begin[c] > st->longest ? st->end[c] - st->begin[c] : st->longest;
+		splitk_init(&st->w[c], FD_D);
+		st->alive[c] = 1;
+		st->into[c] = c;
+	}
+	while ((1 << st->levels) < st->chunks)
+		st->levels++;
+	/* The one-pass state, and the two-pass reference (softmax and attn_row's, written apart). */
+	splitk_init(&st->one, FD_D);
+	for (int j = 0; j < st->n; j++)
+		splitk_step(&st->one, st->score[j], st->val[j]);
+	softmax_two_pass(st->score, (size_t)st->n, &st->ref_m, &st->ref_s);
+	attn_row_reference(st->score, &st->val[0][0], (size_t)st->n, FD_D, st->ref);
+	return 0;
+}
+
+static int fd_nsteps(const void *vs)
+{
+	const struct fd_state *st = vs;
+	return st->longest + st->levels + 1;
+}
+
+static void fd_step(void *vs)
+{
+	struct fd_state *st = vs;
+	st->k++;
+	if (st->k <= st->longest) {
+		/* Every worker reads the next key of its own range, in parallel. */
+		for (int c = 0; c < st->chunks; c++) {
+			int j = st->begin[c] + st->k - 1;
+			st->raised[c] = 0;
+			if (j < st->end[c]) {
+				st->raised[c] = st->w[c].seen > 0 && st->score[j] > st->w[c].m;
+				splitk_step(&st->w[c], st->score[j], st->val[j]);
+			}
+		}
+	} else if (st->k <= st->longest + st->levels) {
+		/* Merge level l: worker i takes in worker i + 2^(l-1), for i a multiple of 2^l. */
+		int l = st->k - st->longest, stride = 1 << l;
+		for (int i = 0; i + stride / 2 < st->chunks; i += stride) {
+			int j = i + stride / 2;
+			splitk_merge(&st->w[i], &st->w[j], &st->w[i]);
+			st->alive[j] = 0;
+			st->into[j] = i;
+		}
+		memset(st->raised, 0, sizeof st->raised);
+	} else {
+		splitk_output(&st->w[0], st->out);
+	}
+}
+
+/* Draw text only when all of it fits: a number is whole or absent. */
+static void whole(struct canvas *c, int x, int y, enum role role, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+static void whole(struct canvas *c, int x, int y, enum role role, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	int cols = 0;
+	for (const char *p = buf; *p; p++)
+		cols += ((unsigned char)*p & 0xc0) != 0x80;
+	if (y < c->h && x + cols <= c->w)
+		canvas_text(c, x, y, role, buf);
+}
+
+static void fd_render(const void *vs, struct view *v)
+{
+	const struct fd_state *st = vs;
+	struct canvas *c = v->pic;
+	int streaming = st->k <= st->longest, merge_level = st->k - st->longest;
+	int done = st->k > st->longest + st->levels;
+	if (st->k == 0)
+		whole(c, 0, 0, ROLE_LABEL, "%d keys in %d chunks, one worker each", st->n, st->chunks);
+	else if (streaming)
+		whole(c, 0, 0, ROLE_LABEL, "streaming: key %d of each chunk", st->k);
+	else if (!done)
+		whole(c, 0, 0, ROLE_LABEL, "merge level %d of %d", merge_level, st->levels);
+	else
+		whole(c, 0, 0, ROLE_LABEL, "output = acc / s of the merged state");
+	for (int w = 0; w < st->chunks; w++) {
+		int y = 1 + 2 * w, len = st->end[w] - st->begin[w];
+		const struct splitk_state *s = &st->w[w];
+		enum role lab = st->alive[w] ? ROLE_NORMAL : ROLE_DIM;
+		whole(c, 0, y, lab, "w%d", w);
+		/* The chunk's keys: read (■), being read (▸), waiting (·). */
+		for (int i = 0; i < len; i++) {
+			int read = i < st->k, now = streaming && i == st->k - 1;
+			canvas_put(c, 3 + i, y, now ? 0x25b8 : read ? 0x25a0 : 0x00b7,
+				   now ? ROLE_ACCENT : read ? (st->alive[w] ? ROLE_BAR : ROLE_DIM) : ROLE_DIM);
+		}
+		int merged_now = !streaming && !done && st->alive[w] && w % (1 << merge_level) == 0 &&
+				 w + (1 << (merge_level - 1)) < st->chunks;
+		char mark[40] = "";
+		/* What happened to this state at this step, in words (not only in colour). */
+		if (st->raised[w])
+			snprintf(mark, sizeof mark, " max grew");
+		else if (merged_now) {
+			int last = w + (1 << merge_level) < st->chunks ? w + (1 << merge_level) - 1 : st->chunks - 1;
+			snprintf(mark, sizeof mark, " + w%d = keys %d-%d", w + (1 << (merge_level - 1)), st->begin[w], st->end[last] - 1);
+		}
+		whole(c, 4 + len, y, ROLE_DIM, "keys %d-%d%s", st->begin[w], st->end[w] - 1, mark);
+		if (!st->alive[w]) {
+			whole(c, 3, y + 1, ROLE_DIM, "merged into w%d", st->into[w]);
+			continue;
+		}
+		if (s->seen == 0) {
+			whole(c, 3, y + 1, ROLE_DIM, "m -inf  s 0  acc 0");
+			continue;
+		}
+		enum role r = st->raised[w] ? ROLE_HOT : merged_now ? ROLE_ACCENT : ROLE_NORMAL;
+		whole(c, 3, y + 1, r, "m %6.3f s %7.3f acc %7.3f %7.3f", s->m, s->s, s->acc[0], s->acc[1]);
+	}
+	int y = 1 + 2 * st->chunks;
+	if (done)
+		whole(c, 0, y, ROLE_OK, "out %9.6f %9.6f", st->out[0], st->out[1]);
+
+	struct canvas *sd = v->side;
+	whole(sd, 0, 0, ROLE_LABEL, "merge of two states");
+	whole(sd, 0, 1, ROLE_NORMAL, "m = max(m1, m2)");
+	whole(sd, 0, 2, ROLE_NORMAL, "s = s1 e^(m1-m)");
+	whole(sd, 0, 3, ROLE_NORMAL, "  + s2 e^(m2-m)");
+	whole(sd, 0, 4, ROLE_NORMAL, "acc: the same factors");
+	whole(sd, 0, 6, ROLE_LABEL, "one pass, all keys");
+	whole(sd, 0, 7, ROLE_NORMAL, "m %.6f", st->one.m);
+	whole(sd, 0, 8, ROLE_NORMAL, "s %.6f", st->one.s);
+	if (done) {
+		whole(sd, 0, 10, ROLE_LABEL, "two-pass reference");
+		whole(sd, 0, 11, ROLE_NORMAL, "ref %9.6f %9.6f", st->ref[0], st->ref[1]);
+		whole(sd, 0, 12, ROLE_NORMAL, "|out-ref| %.1e", fmax(fabs(st->out[0] - st->ref[0]), fabs(st->out[1] - st->ref[1])));
+	}
+
+	if (st->k == 0)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Decode: one query against %d cached keys. Split the keys into %d ranges and give each to a worker: "
+			 "each streams its own range with the online rule and keeps only m, s and acc.",
+			 st->n, st->chunks);
+	else if (streaming)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Every worker reads key %d of its range at the same time; a worker whose max grew (highlighted) "
+			 "rescales its s and acc first. No worker ever sees another's keys.",
+			 st->k);
+	else if (!done)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Merge level %d: pairs of states move to their common max m = max(m1, m2), each scaled by "
+			 "e^(its m - m), and add. The result is the state of both ranges together.",
+			 merge_level);
+	else
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Merged: m = %.6f, s = %.6f, the state of one worker streaming all %d keys. "
+			 "acc / s = (%.6f, %.6f); the two-pass reference gives (%.6f, %.6f).",
+			 st->w[0].m, st->w[0].s, st->n, st->out[0], st->out[1], st->ref[0], st->ref[1]);
+}
+
+static void fd_summary(const void *vs, struct summary *s)
+{
+	const struct fd_state *st = vs;
+	for (int c = 0; c < FD_D; c++) {
+		sum_check_real(s, HOW_REFERENCE, st->out[c], st->ref[c], 1e-12, "out.%d", c);
+		sum_explain(s, "out = acc / s of the state merged pairwise from %d chunk states", st->chunks);
+		sum_explain(s, "      = %.9g / %.9g", st->w[0].acc[c], st->w[0].s);
+		sum_explain(s, "check: float64 two-pass reference (all scores, their max, then the weighted sum)");
+	}
+	for (int c = 0; c < FD_D; c++) {
+		sum_real(s, st->ref[c], "ref.%d", c);
+		sum_explain(s, "ref = sum_j softmax(score)_j v_j, scores q.k_j/sqrt(2) of java.util.Random(%lld) data", st->seed);
+	}
+	sum_check_real(s, HOW_REFERENCE, st->w[0].m, st->ref_m, 0, "merged_m");
+	sum_explain(s, "m = max(m1, m2) up the merge tree; check: the max over all %d scores (two-pass, pass 1)", st->n);
+	sum_check_real(s, HOW_REFERENCE, st->w[0].s, st->ref_s, 1e-12, "merged_s");
+	sum_explain(s, "s = s1 e^(m1-m) + s2 e^(m2-m) up the tree; check: sum_j e^(score_j - max) (two-pass, pass 2)");
+	for (int c = 0; c < FD_D; c++) {
+		double o1[FD_D];
+		splitk_output(&st->one, o1);
+		sum_check_real(s, HOW_REFERENCE, o1[c], st->ref[c], 1e-12, "one_pass.%d", c);
+		sum_explain(s, "one worker streaming all %d keys (no split); check: the two-pass reference", st->n);
+	}
+	for (int w = 0; w < st->chunks; w++)
+		sum_int(s, st->end[w] - st->begin[w], "chunk_keys.%d", w);
+}
+
+/* Every chunk streamed, then the merge tree, from the inputs alone; each
+ * state and merge is printed to out when it is not NULL.  w[0] ends as the
+ * merged state. */
+static void replay(const struct fd_state *st, struct splitk_state *w, FILE *out)
+{
+	for (int c = 0; c < st->chunks; c++) {
+		splitk_init(&w[c], FD_D);
+		for (int j = st->begin[c]; j < st->end[c]; j++)
+			splitk_step(&w[c], st->score[j], st->val[j]);
+		if (out)
+			fprintf(out, "chunk %d keys %d-%d: m=%.6f s=%.6f acc=(%.6f, %.6f)\n", c, st->begin[c], st->end[c] - 1,
+				w[c].m, w[c].s, w[c].acc[0], w[c].acc[1]);
+	}
+	for (int l = 1; l <= st->levels; l++)
+		for (int i = 0; i + (1 << (l - 1)) < st->chunks; i += 1 << l) {
+			int j = i + (1 << (l - 1));
+			splitk_merge(&w[i], &w[j], &w[i]);
+			if (out)
+				fprintf(out, "merge level %d: w%d + w%d -> m=%.6f s=%.6f acc=(%.6f, %.6f)\n", l, i, j, w[i].m, w[i].s,
+					w[i].acc[0], w[i].acc[1]);
+		}
+}
+
+static void fd_print(const void *vs, FILE *out)
+{
+	const struct fd_state *st = vs;
+	struct splitk_state w[FD_MAX_C];
+	double o[FD_D];
+	fprintf(out, "n = %d keys, %d chunks, seed %lld, d = %d\n", st->n, st->chunks, st->seed, FD_D);
+	replay(st, w, out);
+	splitk_output(&w[0], o);
+	fprintf(out, "merged output     (%.6f, %.6f)\n", o[0], o[1]);
+	fprintf(out, "two-pass reference (%.6f, %.6f)\n", st->ref[0], st->ref[1]);
+}
+
+/* q [1][2], k and v [n][2], the scores [n][1], the merged output and the
+ * reference [1][2], as float32. */
+static int fd_dump(const void *vs, const char *dir, char *err, size_t errlen)
+{
+	const struct fd_state *st = vs;
+	float q[FD_D], k[FD_MAX_N * FD_D], v[FD_MAX_N * FD_D], sc[FD_MAX_N], out[FD_D], ref[FD_D];
+	struct splitk_state w[FD_MAX_C];
+	double o[FD_D];
+	replay(st, w, NULL);
+	splitk_output(&w[0], o);
+	for (int c = 0; c < FD_D; c++)
+		q[c] = (float)st->q[c], out[c] = (float)o[c], ref[c] = (float)st->ref[c];
+	for (int j = 0; j < st->n; j++) {
+		sc[j] = (float)st->score[j];
+		for (int c = 0; c < FD_D; c++)
+			k[j * FD_D + c] = (float)st->key[j][c], v[j * FD_D + c] = (float)st->val[j][c];
+	}
+	size_t n = (size_t)st->n;
+	if (npy_write_f32(dir, "q", q, 1, FD_D, err, errlen) < 0 || npy_write_f32(dir, "k", k, n, FD_D, err, errlen) < 0 ||
+	    npy_write_f32(dir, "v", v, n, FD_D, err, errlen) < 0 || npy_write_f32(dir, "scores", sc, n, 1, err, errlen) < 0 ||
+	    npy_write_f32(dir, "out", out, 1, FD_D, err, errlen) < 0 || npy_write_f32(dir, "ref", ref, 1, FD_D, err, errlen) < 0)
+		return -1;
+	return 0;
+}
+
+const struct scene_class scene_flash_decoding = {
+	.id = "flash-decoding",
+	.params = fd_params,
+	.state_size = sizeof(struct fd_state),
+	.init = fd_init,
+	.nsteps = fd_nsteps,
+	.step = fd_step,
+	.render = fd_render,
+	.summary = fd_summary,
+	.print = fd_print,
+	.dump = fd_dump,
+};

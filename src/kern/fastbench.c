@@ -1,0 +1,237 @@
+#include "kern/fastbench.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kern/fastattn.h"
+#include "kern/half.h"
+#include "kern/jrand.h"
+
+/* Rows of each head compared with the float64 reference: evenly spaced from
+ * the first to the last query (decode has one). */
+#define SAMPLE_ROWS 8
+
+struct fastbench {
+	int n, heads, d, nq;     /* shape of the inputs held; n == 0: none */
+	float *q;                /* [heads][nq][d] */
+	float *k, *v;            /* [heads][n][d] f32 */
+	uint16_t *kh, *vh;       /* [heads][n][d] f16 of the same values, made on demand */
+	float *o;                /* [heads][nq][d] */
+	double *scores;          /* [n] the reference's scores of one row */
+	unsigned char *evict;    /* written once, read through before each cold run */
+	unsigned evict_sink;     /* the reads' sum, so they are not optimised away */
+	size_t evict_bytes;
+};
+
+const char *fastbench_kernel_name(int kernel)
+{
+	static const char *const names[] = {"tiled", "naive", "decode"};
+	return kernel >= 0 && kernel < FASTBENCH_NKERNELS ? names[kernel] : "?";
+}
+
+const char *fastbench_kv_name(int kv)
+{
+	return kv == FASTATTN_F16 ? "f16" : "f32";
+}
+
+static void drop_inputs(struct fastbench *b)
+{
+	free(b->q), free(b->k), free(b->v), free(b->kh), free(b->vh), free(b->o), free(b->scores);
+	b->q = b->k = b->v = b->o = NULL;
+	b->kh = b->vh = NULL;
+	b->scores = NULL;
+	b->n = 0;
+}
+
+struct fastbench *fastbench_new(void)
+{
+	struct fastbench *b = calloc(1, sizeof *b);
+	if (!b)
+		return NULL;
+	/* Twice the last-level cache, so a pass through it leaves none of the
+	 * previous contents (64 MiB when the size is unknown or small). */
+	long llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
+	size_t bytes = (size_t)64 << 20;
+	if (llc > 0 && (size_t)llc * 2 > bytes)
+		bytes = (size_t)llc * 2;
+	b->evict = malloc(bytes);
+	if (!b->evict) {
+		free(b);
+		return NULL;
+	}
+	/* Written now, so every page is a real page: a buffer only ever read
+	 * maps the one shared zero page and displaces nothing. */
+	memset(b->evict, 1, bytes);
+	b->evict_bytes = bytes;
+	return b;
+}
+
+void fastbench_free(struct fastbench *b)
+{
+	if (!b)
+		return;
+	drop_inputs(b);
+	free(b->evict);
+	free(b);
+}
+
+/* Read one byte of every cache line of the eviction buffer (twice the
+ * last-level cache): each line is brought in, pushing out whatever the
+ * caches held.  Reads, not writes, so the evicted lines are clean and the
+ * kernel timed next does not pay for writing them back. */
+static void evict_caches(struct fastbench *b)
+{
+	const volatile unsigned char *p = b->evict;
+	unsigned sum = 0;
+	for (size_t i = 0; i < b->evict_bytes; i += 64)
+		sum += p[i];
+	b->evict_sink += sum;
+}
+
+static void fill(float *x, size_t count, struct jrand *r)
+{
+	for (size_t i = 0; i < count; i++)
+		x[i] = (float)jrand_gaussian(r);
+}
+
+/* Inputs for n keys and nq queries per head, kept when the shape is unchanged. */
+static int inputs(struct fastbench *b, int n, int heads, int d, int nq, int kv)
+{
+	if (b->n != n || b->heads != heads || b->d != d || b->nq != nq) {
+		drop_inputs(b);
+		size_t kv_count = (size_t)heads * n * d, q_count = (size_t)heads * nq * d;
+		b->k = malloc(kv_count * sizeof(float));
+		b->v = malloc(kv_count * sizeof(float));
+		b->q = malloc(q_count * sizeof(float));
+		b->o = malloc(q_count * sizeof(float));
+		b->scores = malloc((size_t)n * sizeof(double));
+		if (!b->k || !b->v || !b->q || !b->o || !b->scores) {
+			drop_inputs(b);
+			return -1;
+		}
+		struct jrand r;
+		jrand_init(&r, 42 + 31 * (int64_t)n + heads);
+		fill(b->k, kv_count, &r), fill(b->v, kv_count, &r), fill(b->q, q_count, &r);
+		b->n = n, b->heads = heads, b->d = d, b->nq = nq;
+	}
+	if (kv == FASTATTN_F16 && !b->kh) {
+		size_t kv_count = (size_t)heads * n * d;
+		b->kh = malloc(kv_count * sizeof(uint16_t));
+		b->vh = malloc(kv_count * sizeof(uint16_t));
+		if (!b->kh || !b->vh) {
+			drop_inputs(b);
+			return -1;
+		}
+		half_from_floats(b->kh, b->k, kv_count);
+		half_from_floats(b->vh, b->v, kv_count);
+	}
+	return 0;
+}
+
+
+/* The float64 two-pass reference for query row qi of head h: the scores of
+ * the visible keys, their max, then the exponentials' sum and the weighted
+ * sum of the values; the largest difference to the kernel's row. */
+static double reference_row(struct fastbench *b, int h, int qi, int causal, int kv)
+{
+	int d = b->d, vis = causal ? b->n - b->nq + qi + 1 : b->n;
+	size_t base = (size_t)h * b->n * d;
+	const float *q = b->q + ((size_t)h * b->nq + qi) * d;
+	double scale = 1.0 / sqrt((double)d), mx = -INFINITY, sum = 0, out[FASTATTN_MAX_D] = {0};
+	for (int j = 0; j < vis; j++) {
+		double t = 0;
+		for (int c = 0; c < d; c++) {
+			size_t i = base + (size_t)j * d + c;
+			t += (double)q[c] * (kv == FASTATTN_F16 ? (double)half_to_float(b->kh[i]) : (double)b->k[i]);
+		}
+		b->scores[j] = t * scale;
+		mx = b->scores[j] > mx ? b->scores[j] : mx;
+	}
+	for (int j = 0; j < vis; j++) {
+		double w = exp(b->scores[j] - mx);
+		sum += w;
+		for (int c = 0; c < d; c++) {
+			size_t i = base + (size_t)j * d + c;
+			out[c] += w * (kv == FASTATTN_F16 ? (double)half_to_float(b->vh[i]) : (double)b->v[i]);
+		}
+	}
+	const float *o = b->o + ((size_t)h * b->nq + qi) * d;
+	double diff = 0;
+	for (int c = 0; c < d; c++)
+		diff = fmax(diff, fabs((double)o[c] - out[c] / sum));
+	return diff;
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, c = *(const double *)y;
+	return (a > c) - (a < c);
+}
+
+static int stopped(const atomic_int *cancel)
+{
+	return cancel && atomic_load(cancel);
+}
+
+int fastbench_run(struct fastbench *b, const struct fastbench_case *c, const atomic_int *cancel,
+		  struct fastbench_result *r, char *err, size_t errlen)
+{
+	double ms[FASTBENCH_MAX_RUNS];
+	int decode = c->kernel == FASTBENCH_DECODE, nq = decode ? 1 : c->n;
+	int runs = c->runs < 1 ? 1 : c->runs > FASTBENCH_MAX_RUNS ? FASTBENCH_MAX_RUNS : c->runs;
+	if (c->kernel < 0 || c->kernel >= FASTBENCH_NKERNELS || c->n < 1 || c->heads < 1 || c->d < 1 ||
+	    c->d > FASTATTN_MAX_D) {
+		snprintf(err, errlen, "bad case (kernel %d, n %d, heads %d, d %d)", c->kernel, c->n, c->heads, c->d);
+		return -1;
+	}
+	if (stopped(cancel))
+		return 1;
+	if (inputs(b, c->n, c->heads, c->d, nq, c->kv) < 0) {
+		snprintf(err, errlen, "no memory for the inputs of n = %d, %d heads", c->n, c->heads);
+		return -1;
+	}
+	struct fastattn_args a = {
+		.q = b->q, .k = c->kv == FASTATTN_F16 ? (const void *)b->kh : b->k,
+		.v = c->kv == FASTATTN_F16 ? (const void *)b->vh : b->v, .o = b->o,
+		.heads = c->heads, .nq = nq, .nkv = c->n, .d = c->d, .causal = decode ? 1 : c->causal,
+		.threads = c->threads, .kv = c->kv, .cancel = cancel,
+	};
+	struct fastattn_stats st = {0};
+	memset(r, 0, sizeof *r);
+	/* Decode reads K and V from memory, as it does after the rest of a
+	 * forward pass has gone through the caches. */
+	r->cold = decode;
+	for (int i = 0; i < runs; i++) {
+		if (r->cold)
+			evict_caches(b);
+		double t0 = fastattn_now();
+		int rc = c->kernel == FASTBENCH_TILED   ? fastattn_tiled(&a, &st, err, errlen)
+			 : c->kernel == FASTBENCH_NAIVE ? fastattn_naive(&a, &st, err, errlen)
+							: fastattn_decode(&a, &st, err, errlen);
+		double t1 = fastattn_now();
+		if (rc != 0)
+			return rc;   /* 1: cancelled, no result */
+		ms[i] = (t1 - t0) * 1e3;
+		if (stopped(cancel))
+			return 1;
+	}
+	qsort(ms, (size_t)runs, sizeof ms[0], cmp_double);
+	r->runs = runs;
+	r->ms = runs % 2 ? ms[runs / 2] : (ms[runs / 2 - 1] + ms[runs / 2]) / 2;
+	r->flops = st.flops;
+	r->kv_bytes = st.kv_bytes;
+	r->gflops = st.flops / (r->ms * 1e-3) / 1e9;
+	r->gbps = decode ? st.kv_bytes / (r->ms * 1e-3) / 1e9 : -1;
+	r->peak_extra_bytes = st.peak_extra_bytes;
+	int rows = nq < SAMPLE_ROWS ? nq : SAMPLE_ROWS;
+	for (int h = 0; h < c->heads; h++)
+		for (int s = 0; s < rows; s++) {
+			int qi = rows == 1 ? nq - 1 : (int)((int64_t)(nq - 1) * s / (rows - 1));
+			r->max_abs_diff = fmax(r->max_abs_diff, reference_row(b, h, qi, a.causal, c->kv));
+			r->rows_compared++;
+		}
+	return stopped(cancel) ? 1 : 0;
+}
