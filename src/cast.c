@@ -2,39 +2,15 @@
 #define _XOPEN_SOURCE 700
 #include "cast.h"
 
+#include "glyph.h"
+#include "theme.h"
+
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <wchar.h>
 
-/* A style is what SGR sets: attribute bits and a foreground colour. */
-enum { AT_BOLD = 1, AT_DIM = 2, AT_UNDERLINE = 4, AT_REVERSE = 8 };
-#define FG_DEFAULT (-1)
-
-/* The UI's colour table (src/ui/term.c, roles[]) in ANSI terms: the colour
- * numbers are curses' COLOR_* values, which are the ANSI ones (red 1, green 2,
- * yellow 3, blue 4, magenta 5, cyan 6), drawn on the default background. */
-static const struct {
-	signed char fg;
-	unsigned char color_attr, mono_attr;
-} styles[ROLE_COUNT] = {
-	[ROLE_NORMAL] = {FG_DEFAULT, 0, 0},
-	[ROLE_DIM] = {4, 0, AT_DIM},
-	[ROLE_LABEL] = {6, 0, AT_BOLD},
-	[ROLE_ACCENT] = {3, AT_BOLD, AT_BOLD | AT_UNDERLINE},
-	[ROLE_HOT] = {1, AT_BOLD | AT_REVERSE, AT_REVERSE},
-	[ROLE_OK] = {2, 0, 0},
-	[ROLE_FAIL] = {1, AT_BOLD, AT_REVERSE | AT_BOLD},
-	[ROLE_BAR] = {2, 0, 0},
-	[ROLE_BAR2] = {5, 0, AT_BOLD},
-	[ROLE_HBM] = {4, AT_BOLD, 0},
-	[ROLE_SRAM] = {3, 0, AT_BOLD},
-	[ROLE_HEAT1] = {4, 0, AT_DIM},
-	[ROLE_HEAT2] = {6, 0, 0},
-	[ROLE_HEAT3] = {3, 0, AT_BOLD},
-	[ROLE_HEAT4] = {1, AT_BOLD, AT_BOLD | AT_REVERSE},
-};
 
 struct cast {
 	FILE *out;
@@ -56,8 +32,8 @@ static int role_style(const struct cast *c, int role)
 	if (role < 0 || role >= ROLE_COUNT)
 		role = ROLE_NORMAL;
 	if (!c->o.color)
-		return styles[role].mono_attr;
-	return styles[role].color_attr | (styles[role].fg + 1) << 4;
+		return theme_roles[role].mono_attr;
+	return theme_roles[role].color_attr | (theme_roles[role].fg + 1) << 4;
 }
 
 static void put(struct cast *c, const char *s, size_t n)
@@ -107,48 +83,17 @@ static void set_style(struct cast *c, int st)
 		return;
 	}
 	puts_(c, "\x1b[0");
-	if (st & AT_BOLD)
+	if (st & THEME_BOLD)
 		puts_(c, ";1");
-	if (st & AT_DIM)
+	if (st & THEME_DIM)
 		puts_(c, ";2");
-	if (st & AT_UNDERLINE)
+	if (st & THEME_UNDERLINE)
 		puts_(c, ";4");
-	if (st & AT_REVERSE)
+	if (st & THEME_REVERSE)
 		puts_(c, ";7");
 	if (st >> 4)
 		putf(c, ";3%d", (st >> 4) - 1);
 	puts_(c, "m");
-}
-
-/* term.c's ASCII stand-ins for a locale that is not UTF-8; box lines, which
- * curses draws with the terminal's line-drawing set, become - | +. */
-static uint32_t ascii_glyph(uint32_t ch)
-{
-	switch (ch) {
-	case 0x2500: return '-';
-	case 0x2502: return '|';
-	case 0x250c: case 0x2510: case 0x2514: case 0x2518: case 0x251c: case 0x2524:
-	case 0x252c: case 0x2534: case 0x253c: return '+';
-	case 0x2588: case 0x2589: case 0x258a: case 0x258b: case 0x258c: case 0x2593: return '#';
-	case 0x258d: case 0x258e: case 0x258f: case 0x2592: return ':';
-	case 0x2591: case 0x00b7: case 0x2026: return '.';
-	case 0x25cf: case 0x25cb: case 0x25ef: return 'o';
-	case 0x25c6: case 0x2605: return '*';
-	case 0x25b8: case 0x25b6: case 0x2192: case 0x2265: return '>';
-	case 0x2190: case 0x2264: return '<';
-	case 0x2191: return '^';
-	case 0x2193: return 'v';
-	case 0x2713: return '+';
-	case 0x2717: case 0x00d7: return 'x';
-	case 0x2212: case 0x2013: case 0x2014: return '-';
-	case 0x221e: return '~';
-	case 0x221a: return 'V';
-	case 0x03b8: return 't';
-	case 0x03c0: return 'p';
-	case 0x00b2: return '2';
-	case 0x2248: return '~';
-	}
-	return ch < 0x80 ? ch : '?';
 }
 
 static void put_glyph(struct cast *c, uint32_t ch)
@@ -157,7 +102,7 @@ static void put_glyph(struct cast *c, uint32_t ch)
 	if (ch < 0x20 || (ch >= 0x7f && ch < 0xa0))
 		ch = '?';   /* canvas_put never stores controls; a cell is never a cursor move */
 	if (!c->o.utf8)
-		ch = ascii_glyph(ch);
+		ch = (unsigned char)glyph_ascii(ch);   /* the UI's stand-ins, box lines as - | + */
 	else if (ch > 0x10ffff || (ch >= 0xd800 && ch <= 0xdfff) || wcwidth((wchar_t)ch) != 1)
 		ch = '?';   /* as term.c: every cell is one column wide */
 	put(c, b, (size_t)utf8_encode(ch, b));

@@ -1,5 +1,7 @@
 #include "ui/term.h"
 
+#include "theme.h"
+
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 #include <langinfo.h>
@@ -16,26 +18,12 @@ static volatile sig_atomic_t quit_flag;
 
 /* One attribute per role: colour pair when colours are on, else an attribute
  * that still tells the roles apart on a monochrome terminal. */
-static const struct {
-	short fg;
-	attr_t color_attr, mono_attr;
-} roles[ROLE_COUNT] = {
-	[ROLE_NORMAL] = {-1, A_NORMAL, A_NORMAL},
-	[ROLE_DIM] = {COLOR_BLUE, A_NORMAL, A_DIM},
-	[ROLE_LABEL] = {COLOR_CYAN, A_NORMAL, A_BOLD},
-	[ROLE_ACCENT] = {COLOR_YELLOW, A_BOLD, A_BOLD | A_UNDERLINE},
-	[ROLE_HOT] = {COLOR_RED, A_BOLD | A_REVERSE, A_REVERSE},
-	[ROLE_OK] = {COLOR_GREEN, A_NORMAL, A_NORMAL},
-	[ROLE_FAIL] = {COLOR_RED, A_BOLD, A_REVERSE | A_BOLD},
-	[ROLE_BAR] = {COLOR_GREEN, A_NORMAL, A_NORMAL},
-	[ROLE_BAR2] = {COLOR_MAGENTA, A_NORMAL, A_BOLD},
-	[ROLE_HBM] = {COLOR_BLUE, A_BOLD, A_NORMAL},
-	[ROLE_SRAM] = {COLOR_YELLOW, A_NORMAL, A_BOLD},
-	[ROLE_HEAT1] = {COLOR_BLUE, A_NORMAL, A_DIM},
-	[ROLE_HEAT2] = {COLOR_CYAN, A_NORMAL, A_NORMAL},
-	[ROLE_HEAT3] = {COLOR_YELLOW, A_NORMAL, A_BOLD},
-	[ROLE_HEAT4] = {COLOR_RED, A_BOLD, A_BOLD | A_REVERSE},
-};
+/* The curses attributes of theme.h's bits. */
+static attr_t theme_attr(unsigned bits)
+{
+	return (bits & THEME_BOLD ? A_BOLD : 0) | (bits & THEME_DIM ? A_DIM : 0) |
+	       (bits & THEME_UNDERLINE ? A_UNDERLINE : 0) | (bits & THEME_REVERSE ? A_REVERSE : 0);
+}
 
 static void on_signal(int sig)
 {
@@ -95,7 +83,7 @@ int term_start(const struct term_opts *o, char *err, size_t errlen)
 		start_color();
 		use_default_colors();
 		for (int r = 1; r < ROLE_COUNT; r++)
-			init_pair((short)r, roles[r].fg, -1);
+			init_pair((short)r, theme_roles[r].fg, -1);
 	}
 	/* After newterm: our handlers replace ncurses' own, and leave getch with EINTR. */
 	struct sigaction sa;
@@ -137,7 +125,7 @@ static chtype ascii_glyph(uint32_t ch)
 static void cell_char(const struct cell *cell, cchar_t *cc, chtype *ch)
 {
 	int role = cell->role < ROLE_COUNT ? cell->role : ROLE_NORMAL;
-	attr_t a = use_color ? roles[role].color_attr : roles[role].mono_attr;
+	attr_t a = theme_attr(use_color ? theme_roles[role].color_attr : theme_roles[role].mono_attr);
 	short pair = use_color ? (short)role : 0;
 	wchar_t wc[2] = {(wchar_t)cell->ch, 0};
 	if (wcwidth(wc[0]) != 1)
