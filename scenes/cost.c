@@ -151,7 +151,8 @@ static void co_summary(const void *vs, struct summary *s)
 	int64_t w = m->sliding_window > 0 && !m->swa_ignored ? m->sliding_window : 0;
 	for (int i = 0; i < st->count; i++) {
 		long long n = (long long)st->n[i];
-		sum_real(s, st->weight[i], "weight_tflop.%lld", n);
+		double wf = 2.0 * m->active_params * (double)n / 1e12;
+		sum_check_real(s, HOW_FORMULA, st->weight[i], wf, 1e-12 * wf, "weight_tflop.%lld", n);
 		sum_explain(s, "weights = 2 × active parameters × n / 1e12 = 2 × %.4g × %lld / 1e12 = %.1f TFLOP",
 			    m->active_params, n, st->weight[i]);
 		sum_explain(s, "active parameters from %s (MoE: the experts used per token)",

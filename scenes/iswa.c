@@ -372,7 +372,15 @@ static void is_summary(const void *vs, struct summary *s)
 	sum_int(s, st->a.streams, "streams");
 	sum_explain(s, "streams = n_seq with a split cache, 1 with -kvu (llama-kv-cache.cpp n_stream)");
 	check_alloc(s, &st->m, &st->d, &st->a, "", 1);
-	sum_int(s, st->a.swa_cells * st->a.streams, "swa_cells_total");
+	{
+		int64_t streams = st->d.unified ? 1 : st->d.n_seq;
+		int64_t swa = st->a.windowed ? cf_swa_cells(st->d.n_ctx, st->d.n_seq, st->d.unified, st->m.sliding_window,
+							    st->d.n_ubatch, st->d.swa_full)
+					     : 0;
+		sum_check_int(s, HOW_FORMULA, st->a.swa_cells * st->a.streams, swa * streams, "swa_cells_total");
+		sum_explain(s, "SWA cells of all streams = SWA cells a stream × streams = %lld × %lld", (long long)swa,
+			    (long long)streams);
+	}
 	if (st->has_tiny && st->nruns) {
 		const struct is_run *r0 = &st->runs[0];
 		int64_t cell = cf_cell_bytes(&st->tiny), G = cf_global_layers(&st->tiny);

@@ -179,14 +179,26 @@ static void mb_summary(const void *vs, struct summary *s)
 		/* The cache at ctx: bytes per token (checked above) × the padded context by the closed form. */
 		double at = (double)st->rows[i].at_ctx / GIB;
 		int windowed = i == 0 && m->sliding_window > 0 && !m->swa_ignored;
-		if (hand >= 0 && !windowed) {
+		if (hand >= 0 && windowed) {
+			/* The default deployment (-ub 512, one sequence): global layers
+			 * keep every cell, local ones the SWA cells. */
+			int64_t G = cf_global_layers(m), fc = cf_stream_cells(st->ctx, 1, 0);
+			int64_t swa = cf_swa_cells(st->ctx, 1, 0, m->sliding_window, 512, 0), cell = hand / L;
+			double want = (double)((G * fc + (L - G) * swa) * cell) / GIB;
+			sum_check_real(s, HOW_FORMULA, at, want, 1e-12 * want, "%s_gib_at_ctx", key);
+			sum_explain(s, "(global layers × cells + local layers × SWA cells) × bytes per cell / 2^30");
+			sum_explain(s, "= (%lld × %lld + %lld × %lld) × %lld B; SWA cells = pad256(min(%lld, window %lld + ubatch 512))",
+				    (long long)G, (long long)fc, (long long)(L - G), (long long)swa, (long long)cell,
+				    (long long)fc, (long long)m->sliding_window);
+		} else if (hand >= 0) {
 			double want = (double)hand * (double)cf_stream_cells(st->ctx, 1, 0) / GIB;
 			sum_check_real(s, HOW_FORMULA, at, want, 1e-12 * want, "%s_gib_at_ctx", key);
+			sum_explain(s, "bytes per token × %lld cells (-c %lld padded to 256, llama-context.cpp) / 2^30",
+				    (long long)st->n_ctx, (long long)st->ctx);
 		} else {
 			sum_real(s, at, "%s_gib_at_ctx", key);
+			sum_explain(s, "the allocation walk of src/model/size.c over every layer / 2^30 (layers differ: no closed form)");
 		}
-		sum_explain(s, "bytes per token × %lld cells (-c %lld padded to 256, llama-context.cpp) / 2^30", (long long)st->n_ctx,
-			    (long long)st->ctx);
 	}
 	if (st->mla)
 		sum_real(s, (double)st->rows[1].bytes / st->rows[0].bytes, "mha_over_mla");

@@ -194,8 +194,8 @@ static void sm_summary(const void *vs, struct summary *s)
 {
 	const struct sm_state *st = vs;
 	/* Values from src/model/size.c (products), checked against the grid
-	 * walked row by row; traffic and the all-layers total are products of
-	 * a checked value and a count: no second way, plain items. */
+	 * walked row by row; traffic and the all-layers total against the
+	 * lesson's product written out (4 passes × n² × heads × bytes × layers). */
 	for (int i = 0; i < st->count; i++) {
 		const struct sm_size *z = &st->sz[i];
 		long long n = (long long)z->n;
@@ -206,10 +206,14 @@ static void sm_summary(const void *vs, struct summary *s)
 		sum_check_int(s, HOW_REFERENCE, z->layer, walked * st->heads * st->bps, "layer_bytes.%lld", n);
 		sum_explain(s, "one layer's S = n² × heads × bytes per score = %lld² × %lld × %lld (heads from the model, "
 			       "bytes_per_score a parameter)", n, (long long)st->heads, (long long)st->bps);
-		sum_int(s, z->traffic, "traffic_bytes.%lld", n);
+		int64_t traffic = 4 * z->n * z->n * st->heads * st->bps;
+		sum_check_int(s, HOW_FORMULA, z->traffic, traffic, "traffic_bytes.%lld", n);
 		sum_explain(s, "traffic = 4 passes (write S, read S, write P, read P) × one layer's S");
-		sum_int(s, z->model, "model_traffic_bytes.%lld", n);
-		sum_explain(s, "all layers = %lld attention layers × traffic", (long long)st->layers);
+		sum_explain(s, "= 4 × %lld² × %lld heads × %lld B = %lld", n, (long long)st->heads, (long long)st->bps,
+			    (long long)traffic);
+		sum_check_int(s, HOW_FORMULA, z->model, traffic * st->layers, "model_traffic_bytes.%lld", n);
+		sum_explain(s, "all layers = attention layers × traffic = %lld × %lld (layers with KV heads, from the model)",
+			    (long long)st->layers, (long long)traffic);
 	}
 	sum_check_int(s, HOW_REFERENCE, st->ubatch_slice, walk_scores(st->ubatch, st->n_max) * st->heads * st->bps,
 		      "ubatch_slice_bytes");
