@@ -164,9 +164,12 @@ static void co_summary(const void *vs, struct summary *s)
 			    (long long)w, (long long)m->heads, (long long)(m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim),
 			    (long long)(m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v), cf_origin(m, "heads", o1, sizeof o1),
 			    cf_origin(m, "head_dim", o2, sizeof o2));
-		sum_explain(s, "check: a walk over every query position counting the keys it sees (llama.cpp's SWA mask: "
+		sum_explain(s, "second way: a walk over every query position counting the keys it sees (llama.cpp's SWA mask: "
 			       "key masked when p1 − p0 >= n_swa)");
 		sum_real(s, st->attn[i] / (st->weight[i] + st->attn[i]), "attn_share.%lld", n);
+		sum_explain(s, "attention's share of prefill FLOPs = attention / (weights + attention) = %.4g / (%.4g + %.4g)",
+			    st->attn[i], st->weight[i], st->attn[i]);
+		sum_explain(s, "a ratio of the two checked figures above");
 		if (uni) {
 			int64_t fc = cf_stream_cells(st->n[i], 1, 0);
 			int64_t swa = w ? cf_swa_cells(st->n[i], 1, 0, w, st->d.n_ubatch, st->d.swa_full) : 0;

@@ -267,6 +267,11 @@ static void fa_summary(const void *vs, struct summary *s)
 		if (b[i].ok)
 			first = i;
 	sum_int(s, first, "vllm_choice_index");
+	if (first >= 0)
+		sum_explain(s, "vLLM takes the first valid backend of its priority list (vllm/platforms/cuda.py): %s, %s",
+			    b[first].name, b[first].why);
+	sum_explain(s, "inputs: compute capability %.1f (parameter cc), head size %lld%s", st->cc, (long long)st->head_size,
+		    st->mla ? ", an MLA model (the MLA list)" : st->sinks ? ", learned sinks" : "");
 }
 
 static void fa_print(const void *vs, FILE *out)

@@ -316,11 +316,15 @@ static void check_alloc(struct summary *s, const struct model *m, const struct d
 			sum_explain(s, "value: the per-layer walk of src/model/size.c (llama.cpp hparams.is_swa(il))");
 		}
 		sum_check_int(s, HOW_FORMULA, A->local_layers, L - G, "%slocal_layers", prefix);
+		if (explain)
+			sum_explain(s, "local layers = layers − global layers = %lld − %lld", (long long)L, (long long)G);
 	} else {
 		sum_int(s, A->global_layers, "%sglobal_layers", prefix);
 		if (explain)
 			sum_explain(s, "counted per layer (the model's layer types are not one pattern)");
 		sum_int(s, A->local_layers, "%slocal_layers", prefix);
+		if (explain)
+			sum_explain(s, "counted per layer: layers with a window llama.cpp honours");
 	}
 	sum_check_int(s, HOW_FORMULA, A->swa_cells, swa, "%sswa_cells", prefix);
 	if (explain) {
@@ -394,12 +398,16 @@ static void is_summary(const void *vs, struct summary *s)
 			int64_t lb = (st->tiny.layers - G) * cells * cell;
 			if (run->swa_full) {
 				sum_check_int(s, HOW_FORMULA, run->a.local_bytes, lb, "tiny_full_local_bytes");
+				sum_explain(s, "--swa-full: local layers keep every cell: %lld layers × %lld cells × %lld B",
+					    (long long)(st->tiny.layers - G), (long long)cells, (long long)cell);
 				continue;
 			}
 			sum_check_int(s, HOW_FORMULA, run->a.swa_cells, cells, "tiny_swa_cells.%lld", (long long)run->ub);
 			sum_explain(s, "pad256(min(%lld, %lld + %lld)) = %lld", (long long)st->tiny_ctx,
 				    (long long)st->tiny.sliding_window, (long long)run->ub, (long long)cells);
 			sum_check_int(s, HOW_FORMULA, run->a.local_bytes, lb, "tiny_local_bytes.%lld", (long long)run->ub);
+			sum_explain(s, "local layers × SWA cells × bytes per cell = %lld × %lld × %lld B (-ub %lld)",
+				    (long long)(st->tiny.layers - G), (long long)cells, (long long)cell, (long long)run->ub);
 		}
 	}
 }
