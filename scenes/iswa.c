@@ -309,7 +309,11 @@ static void check_alloc(struct summary *s, const struct model *m, const struct d
 				  : 0;
 	if (uni) {
 		sum_check_int(s, HOW_FORMULA, A->global_layers, G, "%sglobal_layers", prefix);
-		if (explain) {
+		if (explain && !A->windowed) {
+			sum_explain(s, "no window llama.cpp honours: every layer is global, G = L = %lld (%s)", (long long)L,
+				    cf_origin(m, "layers", o1, sizeof o1));
+			sum_explain(s, "value: the per-layer walk of src/model/size.c (llama.cpp hparams.is_swa(il))");
+		} else if (explain) {
 			sum_explain(s, "global layers: with swa_pattern n, layer il is global when il %% n = n - 1: floor(L / n)");
 			sum_explain(s, "= floor(%lld / %lld) = %lld (%s, %s)", (long long)L, (long long)m->swa_pattern,
 				    (long long)G, cf_origin(m, "layers", o1, sizeof o1), cf_origin(m, "swa_pattern", o2, sizeof o2));
@@ -327,7 +331,14 @@ static void check_alloc(struct summary *s, const struct model *m, const struct d
 			sum_explain(s, "counted per layer: layers with a window llama.cpp honours");
 	}
 	sum_check_int(s, HOW_FORMULA, A->swa_cells, swa, "%sswa_cells", prefix);
-	if (explain) {
+	if (explain && !A->windowed) {
+		if (m->sliding_window > 0)
+			sum_explain(s, "0: llama.cpp does not read this architecture's window (%lld, %s): a plain cache, no "
+				       "sliding layers", (long long)m->sliding_window, cf_origin(m, "sliding_window", o1, sizeof o1));
+		else
+			sum_explain(s, "0: the model has no sliding window (%s), so no SWA cache",
+				    cf_origin(m, "sliding_window", o1, sizeof o1));
+	} else if (explain) {
 		sum_explain(s, "SWA cells a stream = pad256(min(stream cells, window × (unified ? n_seq : 1) + ubatch)),");
 		sum_explain(s, "  or the stream's cells with --swa-full (llama-kv-cache-iswa.cpp size_swa)");
 		sum_explain(s, "= pad256(min(%lld, %lld × %lld + %lld)) = %lld; window from %s", (long long)fc,
