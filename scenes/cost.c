@@ -164,6 +164,14 @@ static void co_summary(const void *vs, struct summary *s)
 			    (long long)w, (long long)m->heads, (long long)(m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim),
 			    (long long)(m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v), cf_origin(m, "heads", o1, sizeof o1),
 			    cf_origin(m, "head_dim", o2, sizeof o2));
+		if (uni) {
+			int64_t dk = m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
+			int64_t dv = m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v, nn = st->n[i];
+			int64_t full = nn * (nn + 1) / 2, loc = !w || nn <= w ? full : w * (w + 1) / 2 + (nn - w) * w;
+			sum_explain(s, "= %lld FLOP a pair × (%lld × %lld + %lld × %lld) pairs / 1e12",
+				    (long long)(2 * m->heads * dk + 2 * m->heads * dv), (long long)G, (long long)full,
+				    (long long)(L - G), (long long)loc);
+		}
 		sum_explain(s, "second way: a walk over every query position counting the keys it sees (llama.cpp's SWA mask: "
 			       "key masked when p1 − p0 >= n_swa)");
 		sum_real(s, st->attn[i] / (st->weight[i] + st->attn[i]), "attn_share.%lld", n);
