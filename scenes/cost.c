@@ -151,7 +151,8 @@ static void co_summary(const void *vs, struct summary *s)
 	int64_t w = m->sliding_window > 0 && !m->swa_ignored ? m->sliding_window : 0;
 	for (int i = 0; i < st->count; i++) {
 		long long n = (long long)st->n[i];
-		sum_real(s, st->weight[i], "weight_tflop.%lld", n);
+		double wf = 2.0 * m->active_params * (double)n / 1e12;
+		sum_check_real(s, HOW_FORMULA, st->weight[i], wf, 1e-12 * wf, "weight_tflop.%lld", n);
 		sum_explain(s, "weights = 2 × active parameters × n / 1e12 = 2 × %.4g × %lld / 1e12 = %.1f TFLOP",
 			    m->active_params, n, st->weight[i]);
 		sum_explain(s, "active parameters from %s (MoE: the experts used per token)",
@@ -163,9 +164,20 @@ static void co_summary(const void *vs, struct summary *s)
 			    (long long)w, (long long)m->heads, (long long)(m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim),
 			    (long long)(m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v), cf_origin(m, "heads", o1, sizeof o1),
 			    cf_origin(m, "head_dim", o2, sizeof o2));
-		sum_explain(s, "check: a walk over every query position counting the keys it sees (llama.cpp's SWA mask: "
+		if (uni) {
+			int64_t dk = m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
+			int64_t dv = m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v, nn = st->n[i];
+			int64_t full = nn * (nn + 1) / 2, loc = !w || nn <= w ? full : w * (w + 1) / 2 + (nn - w) * w;
+			sum_explain(s, "= %lld FLOP a pair × (%lld × %lld + %lld × %lld) pairs / 1e12",
+				    (long long)(2 * m->heads * dk + 2 * m->heads * dv), (long long)G, (long long)full,
+				    (long long)(L - G), (long long)loc);
+		}
+		sum_explain(s, "second way: a walk over every query position counting the keys it sees (llama.cpp's SWA mask: "
 			       "key masked when p1 − p0 >= n_swa)");
 		sum_real(s, st->attn[i] / (st->weight[i] + st->attn[i]), "attn_share.%lld", n);
+		sum_explain(s, "attention's share of prefill FLOPs = attention / (weights + attention) = %.4g / (%.4g + %.4g)",
+			    st->attn[i], st->weight[i], st->attn[i]);
+		sum_explain(s, "a ratio of the two checked figures above");
 		if (uni) {
 			int64_t fc = cf_stream_cells(st->n[i], 1, 0);
 			int64_t swa = w ? cf_swa_cells(st->n[i], 1, 0, w, st->d.n_ubatch, st->d.swa_full) : 0;

@@ -13,6 +13,7 @@
 #include "model/size.h"
 #include "scene/scene.h"
 #include "scenes/common.h"
+#include "scenes/common_size.h"
 
 #define FA_MAX 8
 
@@ -243,14 +244,15 @@ static void fa_summary(const void *vs, struct summary *s)
 	for (int i = 0; i < st->nub; i++) {
 		long long ub = (long long)st->ub[i];
 		/* Closed forms: element counts in MiB, written apart from src/model/size.c. */
-		double hs = (double)st->ub[i] / 1024 * (double)st->n_kv / 1024 * (double)st->heads * 4;
+		double hs = (double)st->ub[i] / 1024 * (double)cf_stream_cells(st->ctx, 1, 0) / 1024 * (double)st->heads * 4;
 		double hl = (double)st->ub[i] * (double)st->vocab * 4 / 1048576.0;
-		sum_check_real(s, HOW_FORMULA, st->scores[i], hs, 1e-9 * hs, "scores_mib.%lld", ub);
+		/* Exact to a quarter byte: both are whole bytes over 2^20, exact in a double. */
+		sum_check_real(s, HOW_FORMULA, st->scores[i], hs, 0.25 / 1048576, "scores_mib.%lld", ub);
 		sum_explain(s, "F32 scores of one micro-batch = ub × n_kv × heads × 4 B = %lld × %lld × %lld × 4 B", ub,
 			    (long long)st->n_kv, (long long)st->heads);
 		sum_explain(s, "n_kv: -c %lld padded to 256 (the reserved graph attends every cell); llama-graph.cpp "
 			       "build_attn_mha kq = mul_mat(k, q), F32", (long long)st->ctx);
-		sum_check_real(s, HOW_FORMULA, st->logits[i], hl, 1e-9 * hl, "logits_mib.%lld", ub);
+		sum_check_real(s, HOW_FORMULA, st->logits[i], hl, 0.25 / 1048576, "logits_mib.%lld", ub);
 		sum_explain(s, "F32 logits = ub × vocab × 4 B = %lld × %lld × 4 B", ub, (long long)st->vocab);
 		if (st->logged) {
 			sum_real(s, st->off[i] - st->scores[i], "off_minus_scores_mib.%lld", ub);
@@ -265,6 +267,11 @@ static void fa_summary(const void *vs, struct summary *s)
 		if (b[i].ok)
 			first = i;
 	sum_int(s, first, "vllm_choice_index");
+	if (first >= 0)
+		sum_explain(s, "vLLM takes the first valid backend of its priority list (vllm/platforms/cuda.py): %s, %s",
+			    b[first].name, b[first].why);
+	sum_explain(s, "inputs: compute capability %.1f (parameter cc), head size %lld%s", st->cc, (long long)st->head_size,
+		    st->mla ? ", an MLA model (the MLA list)" : st->sinks ? ", learned sinks" : "");
 }
 
 static void fa_print(const void *vs, FILE *out)

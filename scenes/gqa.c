@@ -247,10 +247,16 @@ static void gq_summary(const void *vs, struct summary *s)
 	sum_int(s, st->heads / st->kv_heads, "group");
 	sum_explain(s, "group = heads / KV heads = %lld / %lld (%s)", (long long)st->heads, (long long)st->kv_heads,
 		    cf_origin(m, "kv_heads", o1, sizeof o1));
-	for (int64_t h = 0; h < st->heads; h++)
+	for (int64_t h = 0; h < st->heads; h++) {
 		sum_int(s, h / (st->heads / st->kv_heads), "map.%lld", (long long)h);
-	for (int64_t h = 0; h < st->tiny_heads; h++)
+		sum_explain(s, "query head h reads KV head floor(h / group) = floor(%lld / %lld) (llama.cpp broadcasts K "
+			       "and V over each group)", (long long)h, (long long)(st->heads / st->kv_heads));
+	}
+	for (int64_t h = 0; h < st->tiny_heads; h++) {
 		sum_int(s, h / (st->tiny_heads / st->tiny_kv), "tiny_map.%lld", (long long)h);
+		sum_explain(s, "tiny example: floor(h / (tiny_heads / tiny_kv_heads)) = floor(%lld / (%lld / %lld))",
+			    (long long)h, (long long)st->tiny_heads, (long long)st->tiny_kv);
+	}
 	/* Second way: layers × one cell's bytes, block sizes written out in common_size. */
 	int64_t dk = m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
 	int64_t dv = m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v;

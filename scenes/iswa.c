@@ -309,21 +309,36 @@ static void check_alloc(struct summary *s, const struct model *m, const struct d
 				  : 0;
 	if (uni) {
 		sum_check_int(s, HOW_FORMULA, A->global_layers, G, "%sglobal_layers", prefix);
-		if (explain) {
+		if (explain && !A->windowed) {
+			sum_explain(s, "no window llama.cpp honours: every layer is global, G = L = %lld (%s)", (long long)L,
+				    cf_origin(m, "layers", o1, sizeof o1));
+			sum_explain(s, "value: the per-layer walk of src/model/size.c (llama.cpp hparams.is_swa(il))");
+		} else if (explain) {
 			sum_explain(s, "global layers: with swa_pattern n, layer il is global when il %% n = n - 1: floor(L / n)");
 			sum_explain(s, "= floor(%lld / %lld) = %lld (%s, %s)", (long long)L, (long long)m->swa_pattern,
 				    (long long)G, cf_origin(m, "layers", o1, sizeof o1), cf_origin(m, "swa_pattern", o2, sizeof o2));
 			sum_explain(s, "value: the per-layer walk of src/model/size.c (llama.cpp hparams.is_swa(il))");
 		}
 		sum_check_int(s, HOW_FORMULA, A->local_layers, L - G, "%slocal_layers", prefix);
+		if (explain)
+			sum_explain(s, "local layers = layers − global layers = %lld − %lld", (long long)L, (long long)G);
 	} else {
 		sum_int(s, A->global_layers, "%sglobal_layers", prefix);
 		if (explain)
 			sum_explain(s, "counted per layer (the model's layer types are not one pattern)");
 		sum_int(s, A->local_layers, "%slocal_layers", prefix);
+		if (explain)
+			sum_explain(s, "counted per layer: layers with a window llama.cpp honours");
 	}
 	sum_check_int(s, HOW_FORMULA, A->swa_cells, swa, "%sswa_cells", prefix);
-	if (explain) {
+	if (explain && !A->windowed) {
+		if (m->sliding_window > 0)
+			sum_explain(s, "0: llama.cpp does not read this architecture's window (%lld, %s): a plain cache, no "
+				       "sliding layers", (long long)m->sliding_window, cf_origin(m, "sliding_window", o1, sizeof o1));
+		else
+			sum_explain(s, "0: the model has no sliding window (%s), so no SWA cache",
+				    cf_origin(m, "sliding_window", o1, sizeof o1));
+	} else if (explain) {
 		sum_explain(s, "SWA cells a stream = pad256(min(stream cells, window × (unified ? n_seq : 1) + ubatch)),");
 		sum_explain(s, "  or the stream's cells with --swa-full (llama-kv-cache-iswa.cpp size_swa)");
 		sum_explain(s, "= pad256(min(%lld, %lld × %lld + %lld)) = %lld; window from %s", (long long)fc,
@@ -372,7 +387,15 @@ static void is_summary(const void *vs, struct summary *s)
 	sum_int(s, st->a.streams, "streams");
 	sum_explain(s, "streams = n_seq with a split cache, 1 with -kvu (llama-kv-cache.cpp n_stream)");
 	check_alloc(s, &st->m, &st->d, &st->a, "", 1);
-	sum_int(s, st->a.swa_cells * st->a.streams, "swa_cells_total");
+	{
+		int64_t streams = st->d.unified ? 1 : st->d.n_seq;
+		int64_t swa = st->a.windowed ? cf_swa_cells(st->d.n_ctx, st->d.n_seq, st->d.unified, st->m.sliding_window,
+							    st->d.n_ubatch, st->d.swa_full)
+					     : 0;
+		sum_check_int(s, HOW_FORMULA, st->a.swa_cells * st->a.streams, swa * streams, "swa_cells_total");
+		sum_explain(s, "SWA cells of all streams = SWA cells a stream × streams = %lld × %lld", (long long)swa,
+			    (long long)streams);
+	}
 	if (st->has_tiny && st->nruns) {
 		const struct is_run *r0 = &st->runs[0];
 		int64_t cell = cf_cell_bytes(&st->tiny), G = cf_global_layers(&st->tiny);
@@ -386,12 +409,16 @@ static void is_summary(const void *vs, struct summary *s)
 			int64_t lb = (st->tiny.layers - G) * cells * cell;
 			if (run->swa_full) {
 				sum_check_int(s, HOW_FORMULA, run->a.local_bytes, lb, "tiny_full_local_bytes");
+				sum_explain(s, "--swa-full: local layers keep every cell: %lld layers × %lld cells × %lld B",
+					    (long long)(st->tiny.layers - G), (long long)cells, (long long)cell);
 				continue;
 			}
 			sum_check_int(s, HOW_FORMULA, run->a.swa_cells, cells, "tiny_swa_cells.%lld", (long long)run->ub);
 			sum_explain(s, "pad256(min(%lld, %lld + %lld)) = %lld", (long long)st->tiny_ctx,
 				    (long long)st->tiny.sliding_window, (long long)run->ub, (long long)cells);
 			sum_check_int(s, HOW_FORMULA, run->a.local_bytes, lb, "tiny_local_bytes.%lld", (long long)run->ub);
+			sum_explain(s, "local layers × SWA cells × bytes per cell = %lld × %lld × %lld B (-ub %lld)",
+				    (long long)(st->tiny.layers - G), (long long)cells, (long long)cell, (long long)run->ub);
 		}
 	}
 }

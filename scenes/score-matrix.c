@@ -10,6 +10,7 @@
 #include "model/size.h"
 #include "scene/scene.h"
 #include "scenes/common.h"
+#include "scenes/common_size.h"
 
 #define SM_MAX 16
 
@@ -23,6 +24,7 @@ struct sm_state {
 	int64_t heads, layers, bps, ubatch, n_max;
 	int64_t ubatch_slice, decode_row;
 	char model_name[128];
+	char heads_from[96];      /* where the model's head count came from */
 };
 
 static const struct param_spec sm_params[] = {
@@ -40,6 +42,7 @@ static int sm_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	st->bps = params_int(env->p, "bytes_per_score");
 	st->ubatch = params_int(env->p, "ubatch");
 	snprintf(st->model_name, sizeof st->model_name, "%s", env->model->name);
+	cf_origin(env->model, "heads", st->heads_from, sizeof st->heads_from);
 	/* Layers that attend (a layer without KV heads, e.g. a recurrent one, has no scores). */
 	st->layers = 0;
 	for (int64_t il = 0; il < env->model->layers; il++)
@@ -194,22 +197,27 @@ static void sm_summary(const void *vs, struct summary *s)
 {
 	const struct sm_state *st = vs;
 	/* Values from src/model/size.c (products), checked against the grid
-	 * walked row by row; traffic and the all-layers total are products of
-	 * a checked value and a count: no second way, plain items. */
+	 * walked row by row; traffic and the all-layers total against the
+	 * lesson's product written out (4 passes × n² × heads × bytes × layers). */
 	for (int i = 0; i < st->count; i++) {
 		const struct sm_size *z = &st->sz[i];
 		long long n = (long long)z->n;
 		int64_t walked = walk_scores(z->n, z->n);
 		sum_check_int(s, HOW_REFERENCE, z->per_head, walked, "scores_per_head.%lld", n);
 		sum_explain(s, "scores per head = n × n = %lld × %lld (S = QKᵀ has a row per query, a column per key)", n, n);
-		sum_explain(s, "check: the %lld rows of the grid walked and their keys counted", n);
+		sum_explain(s, "second way: the %lld rows of the grid walked and their keys counted", n);
 		sum_check_int(s, HOW_REFERENCE, z->layer, walked * st->heads * st->bps, "layer_bytes.%lld", n);
-		sum_explain(s, "one layer's S = n² × heads × bytes per score = %lld² × %lld × %lld (heads from the model, "
-			       "bytes_per_score a parameter)", n, (long long)st->heads, (long long)st->bps);
-		sum_int(s, z->traffic, "traffic_bytes.%lld", n);
+		sum_explain(s, "one layer's S = n² × heads × bytes per score = %lld² × %lld × %lld", n, (long long)st->heads,
+			    (long long)st->bps);
+		sum_explain(s, "inputs: heads from %s, bytes_per_score a parameter (4 = F32)", st->heads_from);
+		int64_t traffic = 4 * z->n * z->n * st->heads * st->bps;
+		sum_check_int(s, HOW_FORMULA, z->traffic, traffic, "traffic_bytes.%lld", n);
 		sum_explain(s, "traffic = 4 passes (write S, read S, write P, read P) × one layer's S");
-		sum_int(s, z->model, "model_traffic_bytes.%lld", n);
-		sum_explain(s, "all layers = %lld attention layers × traffic", (long long)st->layers);
+		sum_explain(s, "= 4 × %lld² × %lld heads × %lld B = %lld", n, (long long)st->heads, (long long)st->bps,
+			    (long long)traffic);
+		sum_check_int(s, HOW_FORMULA, z->model, traffic * st->layers, "model_traffic_bytes.%lld", n);
+		sum_explain(s, "all layers = attention layers × traffic = %lld × %lld (layers with KV heads, from the model)",
+			    (long long)st->layers, (long long)traffic);
 	}
 	sum_check_int(s, HOW_REFERENCE, st->ubatch_slice, walk_scores(st->ubatch, st->n_max) * st->heads * st->bps,
 		      "ubatch_slice_bytes");

@@ -23,11 +23,8 @@ static void check_line(const struct sum_item *it, const struct scene_file *f, FI
 	case HOW_FORMULA:
 		fprintf(out, "    check: formula (a closed form written apart): expected %s%s, %s\n", e, tol, verdict);
 		break;
-	case HOW_REFERENCE:
+	default:   /* HOW_REFERENCE: a checked item always names its way */
 		fprintf(out, "    check: reference (another algorithm): expected %s%s, %s\n", e, tol, verdict);
-		break;
-	default:
-		fprintf(out, "    check: not yet classified: expected %s%s, %s\n", e, tol, verdict);
 		break;
 	}
 }
@@ -55,7 +52,7 @@ static void header(const struct run *r, const struct summary *s, FILE *out)
 	if (r->have_model && !strcmp(f->model, "-"))
 		fprintf(out, "the model supplies the values of parameters left at their defaults; each number's\n"
 			     "inputs line says where its values came from\n");
-	else if (f->model[0])
+	else if (!r->have_model && f->model[0])
 		fprintf(out, "model: none loaded (the scene's own parameters)\n");
 	summary_counts(s, &checked, &failed);
 	int lesson = params_at_default(p) && (!r->have_model || r->model_is_default);

@@ -1,6 +1,7 @@
 #include "kern/fastattn.h"
 
 #include "kern/half.h"
+#include "util/fault.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -313,9 +314,11 @@ static void tiled_block(const struct kernels *kn, const struct fastattn_args *a,
 			kn->pv(w->s, BC, load_values(kn, w->vb, v, a->kv, cols, d), d, w->acc, rows_p, cols);
 	}
 	float *o = a->o + ((size_t)h * a->nq + i0) * d;
-	for (int r = 0; r < rows; r++)
+	for (int r = 0; r < rows; r++) {
+		float l = (float)FAULT_REAL("fastattn", w->l[r]);
 		for (int c = 0; c < d; c++)
-			o[(size_t)r * d + c] = w->acc[(size_t)r * d + c] / w->l[r];
+			o[(size_t)r * d + c] = w->acc[(size_t)r * d + c] / l;
+	}
 }
 
 struct job {
@@ -457,6 +460,7 @@ static void *naive_worker(void *arg)
 				continue;
 			}
 			kn->row_exp(row, j->lds, visible(a, i0 + r, 0, a->nkv), -INFINITY, &scale, &sum);
+			sum = (float)FAULT_REAL("fastattn", sum);
 			for (int c = 0; c < j->lds; c++)
 				row[c] /= sum;
 		}
@@ -594,6 +598,7 @@ int fastattn_decode(const struct fastattn_args *a, struct fastattn_stats *st, ch
 				o[c] = o[c] * fa + p[2 + c] * fb;
 			m = mn;
 		}
+		l = (float)FAULT_REAL("fastattn", l);
 		for (int c = 0; c < d; c++)
 			o[c] /= l;
 	}

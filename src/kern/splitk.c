@@ -1,4 +1,5 @@
 #include "kern/splitk.h"
+#include "util/fault.h"
 
 #include <math.h>
 #include <string.h>
@@ -32,7 +33,7 @@ void splitk_merge(const struct splitk_state *a, const struct splitk_state *b, st
 	/* An empty side (m = -inf) weighs 0, not exp(-inf - -inf). */
 	double fa = a->m == -INFINITY ? 0 : exp(a->m - m), fb = b->m == -INFINITY ? 0 : exp(b->m - m);
 	r.m = m;
-	r.s = a->s * fa + b->s * fb;
+	r.s = FAULT_REAL("splitk", a->s * fa + b->s * fb);
 	for (int c = 0; c < a->d; c++)
 		r.acc[c] = a->acc[c] * fa + b->acc[c] * fb;
 	r.seen = a->seen + b->seen;

@@ -1,5 +1,6 @@
 #include "model/model.h"
 #include "model/hfconfig.h"
+#include "util/fault.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -743,7 +744,7 @@ const char *model_cache_name(enum cache_type c)
 	return names[c];
 }
 
-int64_t model_cache_bytes(enum cache_type c, int64_t elems)
+static int64_t cache_bytes(enum cache_type c, int64_t elems)
 {
 	switch (c) {
 	case CACHE_F32: return elems * 4;
@@ -760,6 +761,11 @@ int64_t model_cache_bytes(enum cache_type c, int64_t elems)
 	case CACHE_IQ4_NL: return (elems + 31) / 32 * 18;
 	}
 	return -1;
+}
+
+int64_t model_cache_bytes(enum cache_type c, int64_t elems)
+{
+	return FAULT_INT("cache_bytes", cache_bytes(c, elems));
 }
 
 int64_t model_kv_bytes_per_token_layer(const struct model *m)

@@ -4,6 +4,7 @@
  * size.h; each function below names the one it follows.
  */
 #include "model/size.h"
+#include "util/fault.h"
 
 static int64_t pad(int64_t x, int64_t to)
 {
@@ -60,7 +61,8 @@ int64_t size_v_elems_layer(const struct model *m, int64_t il)
 int64_t size_kv_bytes_token_layer(const struct model *m, int64_t il)
 {
 	int64_t v = size_v_elems_layer(m, il);
-	return model_cache_bytes(m->k_type, size_k_elems_layer(m, il)) + (v ? model_cache_bytes(m->v_type, v) : 0);
+	return FAULT_INT("size_token",
+			 model_cache_bytes(m->k_type, size_k_elems_layer(m, il)) + (v ? model_cache_bytes(m->v_type, v) : 0));
 }
 
 int64_t size_kv_bytes_token(const struct model *m)
@@ -91,7 +93,7 @@ int64_t size_kv_bytes_token_as(const struct model *m, int64_t kv_heads)
 		if (m->layer_kv_heads[il] > 0)
 			sum += model_cache_bytes(m->k_type, kv_heads * k_head(m)) +
 			       model_cache_bytes(m->v_type, kv_heads * v_head(m));
-	return sum;
+	return FAULT_INT("size_token", sum);
 }
 
 int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a)
@@ -105,10 +107,10 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 	int64_t n_ctx = pad(d->n_ctx, SIZE_PAD);
 	if (d->unified) {
 		a->streams = 1;
-		a->full_cells = n_ctx;
+		a->full_cells = FAULT_INT("size_cells", n_ctx);
 	} else {
 		a->streams = d->n_seq;
-		a->full_cells = pad(n_ctx / d->n_seq, SIZE_PAD);
+		a->full_cells = FAULT_INT("size_cells", pad(n_ctx / d->n_seq, SIZE_PAD));
 		n_ctx = a->full_cells * d->n_seq;
 	}
 	a->n_ctx = n_ctx;
@@ -123,7 +125,8 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 		if (__builtin_mul_overflow(m->sliding_window, d->unified ? d->n_seq : 1, &want) ||
 		    __builtin_add_overflow(want, d->n_ubatch, &want))
 			return -1;
-		a->swa_cells = d->swa_full ? a->full_cells : pad(want < a->full_cells ? want : a->full_cells, SIZE_PAD);
+		a->swa_cells = FAULT_INT("size_swa_cells",
+					 d->swa_full ? a->full_cells : pad(want < a->full_cells ? want : a->full_cells, SIZE_PAD));
 	}
 	for (int64_t il = 0; il < m->layers; il++) {
 		enum layer_cache kind = size_layer_kind(m, il);
@@ -140,7 +143,7 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 		    __builtin_mul_overflow(per_k + per_v, a->full_cells, &full) ||
 		    __builtin_mul_overflow(full, a->streams, &full))
 			return -1;
-		bytes = kb + vb;
+		bytes = FAULT_INT("size_alloc", kb + vb);
 		a->layer_bytes[il] = bytes;
 		a->k_bytes += kb;
 		a->v_bytes += vb;
@@ -164,7 +167,7 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 double size_weight_flops(const struct model *m, int64_t n_tokens)
 {
 	/* One multiply and one add per active weight per token (MoE: the experts used). */
-	return 2.0 * m->active_params * (double)n_tokens;
+	return FAULT_REAL("size_flops", 2.0 * m->active_params * (double)n_tokens);
 }
 
 double size_attn_flops_pair(const struct model *m, int64_t il)
@@ -172,7 +175,7 @@ double size_attn_flops_pair(const struct model *m, int64_t il)
 	if (m->layer_kv_heads[il] == 0)
 		return 0;
 	/* q·k over head_dim and p·v over the V head size, for every query head. */
-	return 2.0 * (double)m->heads * (double)k_head(m) + 2.0 * (double)m->heads * (double)v_head(m);
+	return FAULT_REAL("size_flops", 2.0 * (double)m->heads * (double)k_head(m) + 2.0 * (double)m->heads * (double)v_head(m));
 }
 
 /* llama-graph.cpp / llama-hparams.cpp is_masked_swa (LLAMA_SWA_TYPE_STANDARD):
@@ -226,7 +229,7 @@ int64_t size_scores_bytes(int64_t n_ubatch, int64_t n_kv, int64_t heads, int64_t
 	if (__builtin_mul_overflow(n_ubatch, n_kv, &r) || __builtin_mul_overflow(r, heads, &r) ||
 	    __builtin_mul_overflow(r, bytes_per_score, &r))
 		return -1;
-	return r;
+	return FAULT_INT("size_scores", r);
 }
 
 int64_t size_logits_bytes(int64_t n_ubatch, int64_t vocab)
@@ -234,5 +237,5 @@ int64_t size_logits_bytes(int64_t n_ubatch, int64_t vocab)
 	int64_t r;
 	if (__builtin_mul_overflow(n_ubatch, vocab, &r) || __builtin_mul_overflow(r, 4, &r))
 		return -1;
-	return r;
+	return FAULT_INT("size_logits", r);
 }

@@ -154,7 +154,10 @@ int run_open(struct run *r, const struct scene_def *def, const struct model *use
 	} else if (def->file.model[0]) {
 		if (user_model) {
 			r->model = *user_model;
-			r->model_is_default = !strcmp(user_model->id, def->file.model);
+			/* The lesson's figures belong to the shipped INI description: a
+			 * config.json or GGUF of the same model counts its parameters
+			 * exactly (8030261248, not the lesson's 8.03e9). */
+			r->model_is_default = !strcmp(user_model->id, def->file.model) && user_model->format == MODEL_INI;
 		} else {
 			if (model_find_load(&r->model, def->file.model, err, errlen) < 0) {
 				params_free(&r->params);
@@ -316,7 +319,7 @@ int run_set_model(struct run *r, const struct model *m, char *err, size_t errlen
 		r->model_is_default = m == NULL;
 	} else if (m) {
 		r->model = *m;
-		r->model_is_default = !strcmp(m->id, r->def->file.model);
+		r->model_is_default = !strcmp(m->id, r->def->file.model) && m->format == MODEL_INI;
 	} else {
 		rc = model_find_load(&r->model, r->def->file.model, err, errlen);
 		r->model_is_default = 1;

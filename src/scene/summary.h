@@ -20,8 +20,7 @@
 #include <stdio.h>
 
 enum sum_status { SUM_NONE, SUM_OK, SUM_FAIL };
-/* HOW_UNSET: a check written before the how column; to be classified (transitional). */
-enum sum_how { HOW_NONE, HOW_LESSON, HOW_FORMULA, HOW_REFERENCE, HOW_UNSET };
+enum sum_how { HOW_NONE, HOW_LESSON, HOW_FORMULA, HOW_REFERENCE };
 
 struct sum_item {
 	char key[48];
@@ -51,12 +50,6 @@ void summary_free(struct summary *s);
 /* Values without an independent figure. */
 void sum_int(struct summary *s, int64_t v, const char *keyfmt, ...) __attribute__((format(printf, 3, 4)));
 void sum_real(struct summary *s, double v, const char *keyfmt, ...) __attribute__((format(printf, 3, 4)));
-/* Values checked against a figure computed another way. */
-void sum_int_check(struct summary *s, int64_t v, int64_t expected, const char *keyfmt, ...)
-	__attribute__((format(printf, 4, 5)));
-void sum_real_check(struct summary *s, double v, double expected, double tol, const char *keyfmt, ...)
-	__attribute__((format(printf, 5, 6)));
-
 /* Checks that name their second way (how is HOW_FORMULA or HOW_REFERENCE;
  * lesson figures are added by the driver from the scene file). */
 void sum_check_int(struct summary *s, enum sum_how how, int64_t v, int64_t expected, const char *keyfmt, ...)

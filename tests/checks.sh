@@ -1,0 +1,61 @@
+#!/bin/sh
+# Every number explains itself (issue 11): --summary for every scene with
+# every shipped model, every config.json fixture and a few parameter sets.
+# No line may FAIL, none may say `?`, and none may be `ok` without naming
+# its second way (how `-`).  The model-driven numbers (bytes, cells, FLOPs,
+# GiB and MiB of the model scenes) must always be checked: status ok with
+# how formula or reference (lesson only at the lesson's parameters and model).
+. "$(dirname "$0")/lib.sh"
+
+model_scenes='score-matrix fa-engines gqa mla-bytes iswa cost'
+# Parameter sets of the model scenes (each scene refuses keys it lacks).
+sets='score-matrix|--set ctx=5000,300 --set bytes_per_score=2 --set ubatch=100
+fa-engines|--set ctx=70000 --set ubatch=256,1024
+gqa|--set ctx=5000 --set kv_heads=1
+gqa|--set ctx=300
+mla-bytes|--set ctx=70000
+iswa|--set ctx=70000 --set n_seq=2 --set unified=1
+iswa|--set ctx=5000 --set n_seq=3 --set swa_full=1 --set ubatch=100
+cost|--set ctx=300,5000,70000 --set ubatch=100
+cost|--set ctx=20000 --set swa_full=1'
+
+# bad_lines: reads --summary lines on stdin, prints the bad ones.
+bad_lines() {
+	awk -F'\t' -v ms=" $model_scenes " '
+		NF != 6 { print "malformed: " $0; next }
+		$5 == "FAIL" { print "FAIL: " $0; next }
+		$6 == "?" || $5 == "?" { print "unclassified: " $0; next }
+		$5 == "ok" && $6 == "-" { print "ok without a way: " $0; next }
+		index(ms, " " $1 " ") && $2 ~ /bytes|cells|flop|gib|_mib/ && !($5 == "ok" && $6 ~ /^(formula|reference|lesson)$/) {
+			print "model number unchecked: " $0 }'
+}
+
+# The lesson's parameters and models, every scene with the benchmark.
+out=$("$ATTNVIZ" --summary all 2>&1); rc=$?
+expect_eq "checks: --summary all exits 0" "$rc" 0
+bad=$(printf '%s\n' "$out" | bad_lines)
+if [ -z "$bad" ]; then ok "checks: --summary all: $(printf '%s\n' "$out" | wc -l) lines, each checked or plainly shown"
+else fail "checks: --summary all: $(printf '%s\n' "$bad" | head -3)"; fi
+
+# Every model and fixture: every scene at its defaults, then the model
+# scenes with each parameter set (the benchmark uses no model: it ran above).
+scenes=$("$ATTNVIZ" --list | awk -F'\t' '$1 == "scene" && $3 != "bench" { print $3 }')
+for m in assets/models/*.ini tests/hf/*/; do
+	m=${m%/}
+	all=$(
+		for s in $scenes; do
+			"$ATTNVIZ" --summary "$s" -m "$m" 2>&1 || echo "exit: $s"
+		done
+		echo "$sets" | while IFS='|' read -r s args; do
+			# shellcheck disable=SC2086
+			"$ATTNVIZ" --summary "$s" -m "$m" $args 2>&1 || echo "exit: $s $args"
+		done
+	)
+	bad=$(printf '%s\n' "$all" | bad_lines)
+	n=$(printf '%s\n' "$all" | awk -F'\t' -v ms=" $model_scenes " 'index(ms, " " $1 " ") && $2 ~ /bytes|cells|flop|gib|_mib/' | wc -l)
+	if [ -z "$bad" ] && [ "$n" -gt 0 ]; then
+		ok "checks: $m: every scene passes, with $(echo "$sets" | wc -l) parameter sets; $n model numbers checked"
+	else
+		fail "checks: $m: $(printf '%s\n' "$bad" | head -3)"
+	fi
+done
