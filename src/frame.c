@@ -108,6 +108,8 @@ static void summary_pane(struct canvas *s, const struct frame_info *fi, int y0)
 	int used;
 	if (failed)
 		used = canvas_printf(s, 2, y0, ROLE_FAIL, "summary  ✗ %d of %d checks FAIL", failed, checked);
+	else if (!checked)   /* a benchmark not begun: "all 0 pass" would claim what was not done */
+		used = canvas_printf(s, 2, y0, ROLE_DIM, "summary  nothing checked yet");
 	else
 		used = canvas_printf(s, 2, y0, ROLE_OK, "summary  ✓ all %d checks pass", checked);
 	if (2 + used + 2 + 28 <= s->w - 2)
@@ -159,6 +161,8 @@ static void key_bar(struct canvas *s, const struct frame_info *fi)
 	char keys[200];
 	if (fi->busy)
 		snprintf(keys, sizeof keys, " measuring…  x cancel  tab scene  e params  ? help  q quit ");
+	else if (fi->run->def->cls->start)   /* a measuring scene has no steps to take */
+		snprintf(keys, sizeof keys, " r/Enter measure  tab scene  e params  ? help  q quit ");
 	else if (s->w >= 84)
 		snprintf(keys, sizeof keys, " →/space step  ← back  tab scene  a %s  m model  e params  ? help  q quit ",
 			 fi->autoplay ? "pause" : "play");
@@ -329,7 +333,11 @@ static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 	canvas_wrap(s, px, y + 9, pw, 1, ROLE_NORMAL, line);
 	snprintf(line, sizeof line, "trained ctx %lld, RoPE base %g", (long long)m->ctx_train, m->rope_base);
 	canvas_wrap(s, px, y + 10, pw, 1, ROLE_NORMAL, line);
-	canvas_wrap(s, px, y + 12, pw, h - 12, ROLE_DIM, m->source);
+	int ny = y + 12;
+	if (m->note[0])   /* what llama.cpp does differently from the file: the sizes above follow it */
+		ny += canvas_wrap(s, px, ny, pw, h - 12, ROLE_HOT, m->note) + 1;
+	if (ny < y + h)
+		canvas_wrap(s, px, ny, pw, y + h - ny, ROLE_DIM, m->source);
 }
 
 /* Each parameter: "name = value" (the value whole, wrapped), its help

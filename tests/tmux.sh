@@ -192,21 +192,47 @@ if screen j | tail -1 | grep -q "┘$"; then ok "tmux: the frame's bottom-right 
 T send-keys -t j q
 expect_screen "tmux: 80x24 session quits" j "EXITED 0"
 
-# The benchmark scene: measures in the background, the screen stays live, x cancels.
+# The benchmark scene: measures only when asked, in the background; the screen
+# stays live, x cancels, leaving cancels.
+start bt 80 24 -s 1
+expect_screen "tmux: starts on scene 1" bt "1/19"
+T send-keys -t bt BTab
+expect_screen "tmux: Shift-Tab from scene 1 reaches the bench" bt "19/19"
+expect_screen "tmux: the bench waits to be asked" bt "waiting: r/Enter starts"
+expect_screen "tmux: the bench says how to begin" bt "r or Enter: measure"
+expect_screen "tmux: a bench not begun has checked nothing" bt "nothing checked yet"
+sleep 1
+if screen bt | grep -qF -e "progress" -e "measuring"; then fail "tmux: the bench began measuring unasked"; else ok "tmux: the bench does not measure unasked"; fi
+T send-keys -t bt Tab
+expect_screen "tmux: Tab from the bench wraps to scene 1" bt "1/19"
+T send-keys -t bt q
+expect_screen "tmux: quit after passing the bench" bt "EXITED 0"
 start g 120 40 -s bench --set n=64,128
+expect_screen "tmux: bench scene waits at start" g "waiting: r/Enter starts"
+T send-keys -t g Enter
 expect_screen "tmux: bench scene finishes" g "done"
 expect_screen "tmux: bench narration compares the kernels" g "tiled is"
 T send-keys -t g q
 expect_screen "tmux: bench session quits" g "EXITED 0"
 start h 120 40 -s bench --set n=4096,8192,16384 --set heads=4 --set runs=5
+wait_for h "waiting: r/Enter starts"
+T send-keys -t h r
 expect_screen "tmux: a long bench shows it is measuring" h "measuring… (x cancels)"
 T send-keys -t h '?'
 expect_screen "tmux: the UI answers keys while measuring" h "keys (any key closes)"
 T send-keys -t h Escape x
 expect_screen "tmux: x cancels the bench" h "cancelled"
+T send-keys -t h r
+expect_screen "tmux: r measures the cancelled bench again" h "measuring… (x cancels)"
+T send-keys -t h Tab
+expect_screen "tmux: Tab leaves the measuring bench" h "1/19"
+T send-keys -t h BTab
+expect_screen "tmux: leaving the bench cancelled it" h "cancelled (r: again)"
 T send-keys -t h q
 expect_screen "tmux: quit after a cancelled bench" h "EXITED 0"
 start i 120 40 -s bench --set n=64 --set kernels=tiled --set kv=f32
+wait_for i "waiting: r/Enter starts"
+T send-keys -t i Right
 expect_screen "tmux: bench done before a reset" i "done"
 T send-keys -t i r
 expect_screen "tmux: r measures the bench again" i "progress 1/1"

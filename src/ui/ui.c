@@ -408,7 +408,15 @@ static int key_main(struct ui *u, int key, int fkey)
 	r = cur(u);
 	enum action a = keys_action(key, fkey);
 	switch (a) {
-	case ACT_NEXT: run_goto(r, r->step + 1); break;
+	case ACT_NEXT:
+		if (r->def->cls->start) {
+			/* A measuring scene has no steps: Enter (or →) begins the measuring it waits for. */
+			char err[700];
+			if (run_start(r, err, sizeof err) < 0)
+				say(u, 1, err);
+		}
+		run_goto(r, r->step + 1);
+		break;
 	case ACT_PREV: run_goto(r, r->step - 1); break;
 	case ACT_FIRST: run_goto(r, 0); break;
 	case ACT_LAST: run_goto(r, r->nsteps); break;
@@ -429,10 +437,10 @@ static int key_main(struct ui *u, int key, int fkey)
 		say(u, 0, msg);
 		break;
 	case ACT_RESET:
-		if (r->def->cls->busy) {
-			/* A measuring scene has no steps: reset measures again. */
+		if (r->def->cls->start) {
+			/* A measuring scene has no steps: r measures (again). */
 			char err[700];
-			if (run_restart(r, err, sizeof err) < 0)
+			if (run_restart(r, err, sizeof err) < 0 || run_start(r, err, sizeof err) < 0)
 				say(u, 1, err);
 		} else {
 			run_goto(r, 0);
