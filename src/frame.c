@@ -48,6 +48,23 @@ static void too_small(struct canvas *s)
 		canvas_text(s, (s->w - 10) / 2 > 0 ? (s->w - 10) / 2 : 0, y + 1, ROLE_DIM, "q to quit");
 }
 
+/* The model's note (what llama.cpp does differently from its file, e.g. a
+ * window it does not read) at the foot of the state pane, whole, where the
+ * scene left those rows blank; a pane too full leaves it to the picker. */
+static void model_note(struct canvas *s, const struct run *r, const struct canvas *side, int x0, int y0)
+{
+	if (!r->have_model || !r->model.note[0])
+		return;
+	int rows = canvas_wrap_lines(side->w, r->model.note), top = side->h - rows;
+	if (top < 1)
+		return;
+	for (int y = top - 1; y < side->h; y++)   /* one blank row above it too */
+		for (int x = 0; x < side->w; x++)
+			if (canvas_at(side, x, y)->ch != ' ')
+				return;
+	canvas_wrap(s, x0, y0 + top, side->w, rows, ROLE_HOT, r->model.note);
+}
+
 /* The top edge: scene number and title, model, step. */
 static void title_bar(struct canvas *s, const struct frame_info *fi)
 {
@@ -524,6 +541,7 @@ void frame_compose(struct canvas *s, const struct frame_info *fi, const struct v
 
 	blit(s, view->pic, 2, 1);
 	blit(s, view->side, sep + 2, 1);
+	model_note(s, fi->run, view->side, sep + 2, 1);
 	canvas_wrap(s, 2, nar_y, s->w - 4, FRAME_NARRATION_ROWS, ROLE_NORMAL, view->narration);
 	summary_pane(s, fi, sum_y);
 	key_bar(s, fi);
