@@ -192,6 +192,25 @@ if screen j | tail -1 | grep -q "┘$"; then ok "tmux: the frame's bottom-right 
 T send-keys -t j q
 expect_screen "tmux: 80x24 session quits" j "EXITED 0"
 
+# A model's note (what llama.cpp does differently from its file) is on screen:
+# under the state pane, and in the picker's preview.
+start mn 80 24 -s gqa -m "$ATTNVIZ_MODELS/mistral-7b.ini"
+expect_screen "tmux: the model's note under the state pane" mn "llama.cpp reads no"
+T send-keys -t mn m
+expect_screen "tmux: the picker opens on the loaded model" mn "▸ mistral-7b"
+expect_screen "tmux: the picker's preview shows the note" mn "sliding window for this"
+T send-keys -t mn Escape q
+expect_screen "tmux: quit after the note" mn "EXITED 0"
+# flash-decoding: a rescaled state carries a mark, not only a colour.
+start fd 80 24 -s flash-decoding
+expect_screen "tmux: flash-decoding starts" fd "step 0/9"
+T send-keys -t fd Right Right
+expect_screen "tmux: flash-decoding at step 2" fd "step 2/9"
+expect_screen "tmux: a grown max is said in words on its row" fd "keys 0-5 max grew"
+if screen fd | grep -q "^│  ↑ m "; then ok "tmux: a grown max is marked ↑"; else fail "tmux: no ↑ beside a rescaled state"; fi
+T send-keys -t fd q
+expect_screen "tmux: quit flash-decoding" fd "EXITED 0"
+
 # The benchmark scene: measures only when asked, in the background; the screen
 # stays live, x cancels, leaving cancels.
 start bt 80 24 -s 1
