@@ -424,6 +424,10 @@ static int key_main(struct ui *u, int key, int fkey)
 	case ACT_PREV_SCENE: go_scene(u, u->cur - 1); break;
 	case ACT_JUMP: break;   /* digits: key_digit */
 	case ACT_AUTOPLAY:
+		if (r->def->cls->start) {   /* no steps to play */
+			say(u, 0, "the benchmark has no steps to play: r or Enter measures");
+			break;
+		}
 		u->autoplay = !u->autoplay;
 		if (u->autoplay && r->step >= r->nsteps)
 			run_goto(r, 0);
@@ -477,6 +481,8 @@ static int key_main(struct ui *u, int key, int fkey)
 		if (run_busy(r)) {
 			run_cancel(r);
 			say(u, 0, "cancelled: the case under way finishes, no new one starts");
+		} else if (r->def->cls->start) {
+			say(u, 0, "nothing is measuring: r or Enter starts the benchmark");
 		}
 		break;
 	case ACT_QUIT: return 1;
