@@ -339,8 +339,15 @@ static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 		canvas_wrap(s, px, y + 5, pw, 1, ROLE_NORMAL, line);
 	}
 	if (m->sliding_window) {
-		snprintf(line, sizeof line, "window %lld, pattern %lld", (long long)m->sliding_window,
-			 (long long)m->swa_pattern);
+		/* In words: "pattern 0" said nothing to a class. */
+		int64_t local = 0;
+		for (int64_t il = 0; il < m->layers; il++)
+			local += model_layer_is_local(m, il);
+		if (m->swa_ignored)
+			snprintf(line, sizeof line, "window %lld, which llama.cpp ignores", (long long)m->sliding_window);
+		else
+			snprintf(line, sizeof line, "window %lld on %lld of %lld layers", (long long)m->sliding_window,
+				 (long long)local, (long long)m->layers);
 		canvas_wrap(s, px, y + 6, pw, 1, ROLE_NORMAL, line);
 	}
 	int64_t per = size_kv_bytes_token(m);   /* every layer that keeps a cache, per token */

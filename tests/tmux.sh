@@ -199,6 +199,10 @@ expect_screen "tmux: the model's note under the state pane" mn "llama.cpp reads 
 T send-keys -t mn m
 expect_screen "tmux: the picker opens on the loaded model" mn "▸ mistral-7b"
 expect_screen "tmux: the picker's preview shows the note" mn "sliding window for this"
+expect_screen "tmux: the preview says llama.cpp ignores the window" mn "window 4096, which llama.cpp ignores"
+T send-keys -t mn Up Up Up Up
+expect_screen "tmux: the picker moves to gemma3-27b" mn "▸ gemma3-27b"
+expect_screen "tmux: the preview counts the local layers" mn "window 1024 on 52 of 62 layers"
 T send-keys -t mn Escape q
 expect_screen "tmux: quit after the note" mn "EXITED 0"
 # flash-decoding: a rescaled state carries a mark, not only a colour.
