@@ -336,6 +336,8 @@ static void be_render(const void *vs, struct view *v)
 			 share(&s, d16), d16->r.ms / d32->r.ms);
 	if (last)
 		snprintf(v->narration, VIEW_NARRATION, "n = %d: %s%s%s", n, part[0], part[1], part[2]);
+	else if (s.cancelled)
+		snprintf(v->narration, VIEW_NARRATION, "Cancelled before the first case finished: nothing was measured. r measures again.");
 	else if (!st->begun)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "Nothing runs until you press r or Enter: then the real-size kernels of attnviz --bench run here. "
