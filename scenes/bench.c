@@ -5,8 +5,8 @@
  * peak, decode against the streaming read bandwidth of the same thread
  * count; f32 K/V beside f16.  init only plans the cases: the measuring
  * begins when asked (start: r or Enter on the screen), so passing through
- * the scene takes no CPU from the class's machine.  x cancels.  The figures are this machine's,
- * so the scene has no golden frames; its checks are the ones that do not
+ * the scene takes no CPU from the class's machine.  x cancels.  The
+ * figures are this machine's, so the scene has no golden frames; its checks are the ones that do not
  * depend on speed: every output agrees with a float64 reference, and the
  * tiled kernel's scratch is the closed form of its tile sizes, whatever n.
  */
@@ -285,7 +285,6 @@ static void be_render(const void *vs, struct view *v)
 				canvas_bar(c, 30, y, barw, fmin(sh, 100) / 100, decode ? ROLE_BAR2 : e->c.kv ? ROLE_HOT : ROLE_BAR);
 			whole(c, 31 + (barw >= 4 ? barw : 0), y, ROLE_DIM, "%3.0f%% %s", sh, decode ? "bw" : "FMA");
 		}
-
 	}
 
 	struct canvas *sd = v->side;
