@@ -3,8 +3,10 @@
  * background thread while the screen shows, case by case, each kernel's time
  * and its share of this machine's limit: tiled and naive against the FMA
  * peak, decode against the streaming read bandwidth of the same thread
- * count; f32 K/V beside f16.  x cancels.  The figures are this machine's,
- * so the scene has no golden frames; its checks are the ones that do not
+ * count; f32 K/V beside f16.  init only plans the cases: the measuring
+ * begins when asked (start: r or Enter on the screen), so passing through
+ * the scene takes no CPU from the class's machine.  x cancels.  The
+ * figures are this machine's, so the scene has no golden frames; its checks are the ones that do not
  * depend on speed: every output agrees with a float64 reference, and the
  * tiled kernel's scratch is the closed form of its tile sizes, whatever n.
  */
@@ -34,7 +36,9 @@ struct be_state {
 	int ncases, heads, threads, runs;
 	struct be_case cases[BE_MAX_CASES];   /* the plan; results filled in order */
 	pthread_t worker;
-	int started;
+	int started;              /* the worker thread runs or ran: join it */
+	int lock_ready;           /* init made the mutex */
+	int begun;                /* start was called: the plan runs once per state */
 	atomic_int cancel;        /* set by be_cancel; the engine stops between blocks */
 	pthread_mutex_t lock;     /* guards everything below */
 	int done, cancelled, finished;
@@ -92,6 +96,7 @@ static void *be_worker(void *arg)
 static int be_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct be_state *st = vs;
+	(void)err, (void)errlen;   /* the parameters' ranges are checked before init: a plan always fits */
 	int nn, nkv, nk;
 	const double *n = params_list(env->p, "n", &nn), *kv = params_list(env->p, "kv", &nkv);
 	const double *k = params_list(env->p, "kernels", &nk);
@@ -108,11 +113,20 @@ static int be_init(void *vs, const struct scene_env *env, char *err, size_t errl
 			}
 	atomic_init(&st->cancel, 0);
 	pthread_mutex_init(&st->lock, NULL);
+	st->lock_ready = 1;
+	return 0;
+}
+
+static int be_start(void *vs, char *err, size_t errlen)
+{
+	struct be_state *st = vs;
+	if (st->begun)
+		return 0;
 	if (pthread_create(&st->worker, NULL, be_worker, st) != 0) {
 		snprintf(err, errlen, "cannot start the benchmark thread");
 		return -1;
 	}
-	st->started = 1;
+	st->started = st->begun = 1;
 	return 0;
 }
 
@@ -141,12 +155,15 @@ static void be_fini(void *vs)
 		be_cancel(st);
 		be_wait(st);
 	}
-	pthread_mutex_destroy(&st->lock);
+	if (st->lock_ready)
+		pthread_mutex_destroy(&st->lock);
 }
 
 static int be_busy(const void *vs)
 {
 	struct be_state *st = (struct be_state *)vs;
+	if (!st->begun)
+		return 0;   /* planned, not begun: nothing runs */
 	pthread_mutex_lock(&st->lock);
 	int busy = !st->finished;
 	pthread_mutex_unlock(&st->lock);
@@ -229,30 +246,45 @@ static void be_render(const void *vs, struct view *v)
 	struct be_snap s;
 	snapshot(st, &s);
 	struct canvas *c = v->pic;
-	whole(c, 0, 0, ROLE_LABEL, "progress %d/%d", s.done, st->ncases);
-	canvas_bar(c, 16, 0, c->w - 16, st->ncases ? (double)s.done / st->ncases : 1, s.finished ? ROLE_OK : ROLE_ACCENT);
-	whole(c, 0, 1, ROLE_LABEL, "n      kernel kv         ms  share of the limit");
-	/* The latest rows that fit, so the case being added stays in view. */
-	int rows = c->h - 2, first = s.done > rows ? s.done - rows + 1 : 0;
-	int y = 2;
-	if (first > 0)
-		whole(c, 0, y++, ROLE_DIM, "+%d more above", first);
-	int barw = c->w - 40;
-	for (int i = first; i < s.done && y < c->h; i++, y++) {
-		const struct be_case *e = &s.res[i];
-		int decode = e->c.kernel == FASTBENCH_DECODE;
-		whole(c, 0, y, ROLE_NORMAL, "%-6d %-6s %s", e->c.n, fastbench_kernel_name(e->c.kernel), fastbench_kv_name(e->c.kv));
-		if (e->refused[0]) {
-			whole(c, 18, y, ROLE_HOT, "refused: does not fit");
-			continue;
+	if (!st->begun) {
+		/* Planned, not measuring: say what will run and how to begin. */
+		whole(c, 0, 0, ROLE_LABEL, "%d cases planned, none measured yet", st->ncases);
+		whole(c, 0, 2, ROLE_ACCENT, "r or Enter: measure (x cancels while it runs)");
+		int y = 4;
+		for (int i = 0; i < st->ncases && y < c->h; i++, y++) {
+			if (y == c->h - 1 && i < st->ncases - 1) {
+				whole(c, 0, y, ROLE_DIM, "+%d more", st->ncases - i);
+				break;
+			}
+			const struct fastbench_case *e = &st->cases[i].c;
+			whole(c, 0, y, ROLE_DIM, "%-6d %-6s %s", e->n, fastbench_kernel_name(e->kernel), fastbench_kv_name(e->kv));
 		}
-		whole(c, 18, y, ROLE_NORMAL, "%10.3f", e->r.ms);
-		double sh = share(&s, e);
-		if (sh < 0)
-			continue;
-		if (barw >= 4)
-			canvas_bar(c, 30, y, barw, fmin(sh, 100) / 100, decode ? ROLE_BAR2 : e->c.kv ? ROLE_HOT : ROLE_BAR);
-		whole(c, 31 + (barw >= 4 ? barw : 0), y, ROLE_DIM, "%3.0f%% %s", sh, decode ? "bw" : "FMA");
+	} else {
+		whole(c, 0, 0, ROLE_LABEL, "progress %d/%d", s.done, st->ncases);
+		canvas_bar(c, 16, 0, c->w - 16, st->ncases ? (double)s.done / st->ncases : 1, s.finished ? ROLE_OK : ROLE_ACCENT);
+		whole(c, 0, 1, ROLE_LABEL, "n      kernel kv         ms  share of the limit");
+		/* The latest rows that fit, so the case being added stays in view. */
+		int rows = c->h - 2, first = s.done > rows ? s.done - rows + 1 : 0;
+		int y = 2;
+		if (first > 0)
+			whole(c, 0, y++, ROLE_DIM, "+%d more above", first);
+		int barw = c->w - 40;
+		for (int i = first; i < s.done && y < c->h; i++, y++) {
+			const struct be_case *e = &s.res[i];
+			int decode = e->c.kernel == FASTBENCH_DECODE;
+			whole(c, 0, y, ROLE_NORMAL, "%-6d %-6s %s", e->c.n, fastbench_kernel_name(e->c.kernel), fastbench_kv_name(e->c.kv));
+			if (e->refused[0]) {
+				whole(c, 18, y, ROLE_HOT, "refused: does not fit");
+				continue;
+			}
+			whole(c, 18, y, ROLE_NORMAL, "%10.3f", e->r.ms);
+			double sh = share(&s, e);
+			if (sh < 0)
+				continue;
+			if (barw >= 4)
+				canvas_bar(c, 30, y, barw, fmin(sh, 100) / 100, decode ? ROLE_BAR2 : e->c.kv ? ROLE_HOT : ROLE_BAR);
+			whole(c, 31 + (barw >= 4 ? barw : 0), y, ROLE_DIM, "%3.0f%% %s", sh, decode ? "bw" : "FMA");
+		}
 	}
 
 	struct canvas *sd = v->side;
@@ -264,8 +296,11 @@ static void be_render(const void *vs, struct view *v)
 		whole(sd, 0, 3, ROLE_NORMAL, "FMA peak %.1f GFLOP/s", s.peak);
 		whole(sd, 0, 4, ROLE_NORMAL, "read bw %.1f GB/s", s.bw);
 	}
-	whole(sd, 0, 6, s.finished ? ROLE_OK : ROLE_ACCENT,
-	      "%s", s.cancelled ? "cancelled" : s.finished ? "done" : "measuring… (x cancels)");
+	whole(sd, 0, 6, s.finished ? ROLE_OK : ROLE_ACCENT, "%s",
+	      !st->begun    ? "waiting: r/Enter starts"
+	      : s.cancelled ? "cancelled (r: again)"
+	      : s.finished  ? "done (r: again)"
+			    : "measuring… (x cancels)");
 	/* f16 against f32, for the latest n that has both. */
 	int line = 8;
 	for (int k = 0; k < FASTBENCH_NKERNELS && s.done > 0; k++) {
@@ -300,6 +335,12 @@ static void be_render(const void *vs, struct view *v)
 			 share(&s, d16), d16->r.ms / d32->r.ms);
 	if (last)
 		snprintf(v->narration, VIEW_NARRATION, "n = %d: %s%s%s", n, part[0], part[1], part[2]);
+	else if (s.cancelled)
+		snprintf(v->narration, VIEW_NARRATION, "Cancelled before the first case finished: nothing was measured. r measures again.");
+	else if (!st->begun)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Nothing runs until you press r or Enter: then the real-size kernels of attnviz --bench run here. "
+			 "Tiled keeps its tile in L1/L2 (the CPU's SRAM), naive writes the n×n scores to DRAM (the HBM).");
 	else
 		snprintf(v->narration, VIEW_NARRATION,
 			 "The real-size kernels of attnviz --bench run here, in the background: tiled keeps its tile in L1/L2 "
@@ -395,4 +436,5 @@ const struct scene_class scene_bench = {
 	.busy = be_busy,
 	.wait = be_wait,
 	.cancel = be_cancel,
+	.start = be_start,
 };

@@ -217,23 +217,23 @@ static void fa_render(const void *vs, struct view *v)
 		fmt_fixed(b, sizeof b, st->scores[i], 2);
 		if ((v->step - 1) % 2 == 0 && st->logged)
 			snprintf(v->narration, VIEW_NARRATION,
-				 "-ub %lld, -fa on: the logged buffer is %.2f MiB: the logits (%lld × %lld × 4 B = %s MiB) "
-				 "plus %.2f MiB. The fused node needs only a small workspace.",
+				 "-ub %lld, -fa on: the logged buffer is %.2f\u00a0MiB: the logits (%lld × %lld × 4 B = %s\u00a0MiB) "
+				 "plus %.2f\u00a0MiB. The fused node needs only a small workspace.",
 				 (long long)st->ub[i], st->on[i], (long long)st->ub[i], (long long)st->vocab, a, st->on[i] - st->logits[i]);
 		else if ((v->step - 1) % 2 == 0)
 			snprintf(v->narration, VIEW_NARRATION,
 				 "-ub %lld, -fa on: no score matrix is stored; the largest temporary is the logits, %lld × %lld "
-				 "× 4 B = %s MiB (computed).", (long long)st->ub[i], (long long)st->ub[i], (long long)st->vocab, a);
+				 "× 4 B = %s\u00a0MiB (computed).", (long long)st->ub[i], (long long)st->ub[i], (long long)st->vocab, a);
 		else if (st->logged)
 			snprintf(v->narration, VIEW_NARRATION,
-				 "-ub %lld, -fa off: the score matrix (%lld × %lld × %lld heads × 4 B = %s MiB) exists at once; "
-				 "the logged buffer is %.2f MiB, %.2f MiB more than the scores.",
+				 "-ub %lld, -fa off: the score matrix (%lld × %lld × %lld heads × 4 B = %s\u00a0MiB) exists at once; "
+				 "the logged buffer is %.2f\u00a0MiB, %.2f\u00a0MiB more than the scores.",
 				 (long long)st->ub[i], (long long)st->ub[i], (long long)st->n_kv, (long long)st->heads, b, st->off[i],
 				 st->off[i] - st->scores[i]);
 		else
 			snprintf(v->narration, VIEW_NARRATION,
 				 "-ub %lld, -fa off: the score matrix of one micro-batch, %lld × %lld keys × %lld heads × 4 B = "
-				 "%s MiB (computed), must exist at once.",
+				 "%s\u00a0MiB (computed), must exist at once.",
 				 (long long)st->ub[i], (long long)st->ub[i], (long long)st->n_kv, (long long)st->heads, b);
 	}
 }

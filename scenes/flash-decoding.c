@@ -195,6 +195,8 @@ static void fd_render(const void *vs, struct view *v)
 			continue;
 		}
 		enum role r = st->raised[w] ? ROLE_HOT : merged_now ? ROLE_ACCENT : ROLE_NORMAL;
+		if (st->raised[w])   /* a mark beside the rescaled state: colour is not the only carrier */
+			canvas_put(c, 1, y + 1, 0x2191, ROLE_HOT);
 		whole(c, 3, y + 1, r, "m %6.3f s %7.3f acc %7.3f %7.3f", s->m, s->s, s->acc[0], s->acc[1]);
 	}
 	int y = 1 + 2 * st->chunks;
@@ -223,7 +225,7 @@ static void fd_render(const void *vs, struct view *v)
 			 st->n, st->chunks);
 	else if (streaming)
 		snprintf(v->narration, VIEW_NARRATION,
-			 "Every worker reads key %d of its range at the same time; a worker whose max grew (highlighted) "
+			 "Every worker reads key %d of its range at the same time; a worker whose max grew (↑, \"max grew\") "
 			 "rescales its s and acc first. No worker ever sees another's keys.",
 			 st->k);
 	else if (!done)

@@ -206,7 +206,9 @@ static void is_render(const void *vs, struct view *v)
 		      (long long)A->full_cells);
 	canvas_printf(s, 0, 6, ROLE_NORMAL, "%lld B/cell/layer", (long long)st->cell_bytes);
 	canvas_printf(s, 0, 7, ROLE_NORMAL, "K %s, V %s", model_cache_name(st->m.k_type), model_cache_name(st->m.v_type));
-	if (st->m.swa_ignored)
+	if (st->m.swa_ignored && st->m.note[0])
+		;   /* the frame shows the model's note under this pane: the same fact in the file's words */
+	else if (st->m.swa_ignored)
 		canvas_wrap(s, 0, 9, s->w, 5, ROLE_HOT, "llama.cpp ignores this model's sliding_window: a full cache on every layer");
 	else if (!A->windowed)
 		canvas_wrap(s, 0, 9, s->w, 4, ROLE_HOT, "no sliding window: every layer is global");
@@ -244,8 +246,8 @@ static void is_render(const void *vs, struct view *v)
 		if (st->m.swa_ignored)
 			snprintf(v->narration, VIEW_NARRATION,
 				 "This model names a window of %lld, but llama.cpp ignores it for this architecture and gives "
-				 "every one of the %lld layers a full cache (G).%s%s",
-				 (long long)st->m.sliding_window, (long long)st->m.layers, st->m.note[0] ? " " : "", st->m.note);
+				 "every one of the %lld layers a full cache (G).",
+				 (long long)st->m.sliding_window, (long long)st->m.layers);
 		else if (!A->windowed)
 			snprintf(v->narration, VIEW_NARRATION,
 				 "This model has no sliding window: all %lld layers are global (G) and keep every cell.",

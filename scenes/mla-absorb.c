@@ -125,7 +125,7 @@ static void ml_render(const void *vs, struct view *v)
 			canvas_printf(c, 0, y++, ROLE_DIM, "+%d more rows", st->lat - show_r);
 		y++;
 	} else {
-		canvas_printf(c, 0, y++, ROLE_DIM, "W_DKV: %d × %d, h: %d numbers (step 0)", st->lat, st->dm, st->dm);
+		canvas_printf(c, 0, y++, ROLE_DIM, "W_DKV: %d × %d, h: %d numbers (shown at step 0)", st->lat, st->dm, st->dm);
 	}
 	if (v->step < 2)
 		y += vec_rows(c, 0, y, c->h - y, ROLE_NORMAL, "hidden h = ", st->hidden, st->dm, 1);

@@ -70,9 +70,13 @@ static void rp_render(const void *vs, struct view *v)
 	canvas_text(s, 0, 4, ROLE_DIM, "• trained  ★ never seen");
 	canvas_text(s, 0, 5, ROLE_LABEL, "pair  wavelength  angle");
 	int rows = s->h - 6, shown = r->npairs <= rows ? r->npairs : rows - 1;
-	for (int i = 0; i < shown; i++)
-		canvas_printf(s, 0, 6 + i, st->is_new[k][i] ? ROLE_HOT : ROLE_NORMAL, "%4d %10.1f %7.2f%s", r->pairs[i],
-			      st->wl[i], st->angle[k][i], st->is_new[k][i] ? "★" : "");
+	for (int i = 0; i < shown; i++) {
+		/* Eight columns, right-aligned: fewer decimals past 99999.99 (131071.0). */
+		double a = st->angle[k][i];
+		int dec = a < 99999.995 ? 2 : a < 999999.95 ? 1 : 0;
+		canvas_printf(s, 0, 6 + i, st->is_new[k][i] ? ROLE_HOT : ROLE_NORMAL, "%4d %10.1f %8.*f%s", r->pairs[i],
+			      st->wl[i], dec, a, st->is_new[k][i] ? "★" : "");
+	}
 	if (shown < r->npairs)
 		canvas_printf(s, 0, 6 + shown, ROLE_DIM, "+%d more pairs", r->npairs - shown);
 	for (int i = 0; i < r->npairs; i++)

@@ -79,16 +79,27 @@ static int sm_nsteps(const void *vs)
 
 /* Bytes in at most 8 columns ("1023 GiB", "16.0 MiB", "2.00 GiB"): the
  * largest binary unit with a value of at least 1, three significant digits. */
-static void fmt_short(char *buf, size_t len, double bytes)
+static void fmt_unit(char *buf, size_t len, double bytes, const char *sep)
 {
 	static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
 	int u = 0;
 	while (bytes >= 1024 && u < 6)
 		bytes /= 1024, u++;
 	if (u == 0 || bytes >= 100)
-		snprintf(buf, len, "%.0f %s", bytes, unit[u]);
+		snprintf(buf, len, "%.0f%s%s", bytes, sep, unit[u]);
 	else
-		snprintf(buf, len, "%.*f %s", bytes >= 10 ? 1 : 2, bytes, unit[u]);
+		snprintf(buf, len, "%.*f%s%s", bytes >= 10 ? 1 : 2, bytes, sep, unit[u]);
+}
+
+static void fmt_short(char *buf, size_t len, double bytes)
+{
+	fmt_unit(buf, len, bytes, " ");
+}
+
+/* The same in narration: a no-break space keeps the number on its unit's row when it wraps. */
+static void fmt_words(char *buf, size_t len, double bytes)
+{
+	fmt_unit(buf, len, bytes, "\u00a0");
 }
 
 static void sm_render(const void *vs, struct view *v)
@@ -161,22 +172,23 @@ static void sm_render(const void *vs, struct view *v)
 			 "Step through the context lengths to watch the square grow with n².");
 	else if (v->step <= st->count) {
 		const struct sm_size *z = &st->sz[v->step - 1];
-		fmt_bytes(a, sizeof a, (double)z->layer);
-		fmt_bytes(b, sizeof b, (double)z->traffic);
-		fmt_bytes(d, sizeof d, (double)z->model);
+		/* The table's units (TiB past 1023 GiB), so the words say what the row shows. */
+		fmt_words(a, sizeof a, (double)z->layer);
+		fmt_words(b, sizeof b, (double)z->traffic);
+		fmt_words(d, sizeof d, (double)z->model);
 		snprintf(v->narration, VIEW_NARRATION,
 			 "n = %lld: %lld scores per head; × %lld heads × %lld bytes = %s per layer. Writing and reading "
 			 "S and P (4 passes) moves %s per layer, %s for all %lld layers of one prefill.",
 			 (long long)z->n, (long long)z->per_head, (long long)st->heads, (long long)st->bps, a, b, d,
 			 (long long)st->layers);
 	} else if (v->step == st->count + 1) {
-		fmt_bytes(a, sizeof a, (double)st->ubatch_slice);
+		fmt_words(a, sizeof a, (double)st->ubatch_slice);
 		snprintf(v->narration, VIEW_NARRATION,
 			 "llama.cpp never builds the whole prefill matrix: a micro-batch (-ub %lld) stores a %lld × %lld "
 			 "slice instead, still %s per layer without flash attention.",
 			 (long long)st->ubatch, (long long)st->ubatch, (long long)st->n_max, a);
 	} else {
-		fmt_bytes(a, sizeof a, (double)st->decode_row);
+		fmt_words(a, sizeof a, (double)st->decode_row);
 		snprintf(v->narration, VIEW_NARRATION,
 			 "Decode has one query per step: the score row is %s per layer at %lld keys, written and read "
 			 "again for every generated token.", a, (long long)st->n_max);

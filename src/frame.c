@@ -48,6 +48,23 @@ static void too_small(struct canvas *s)
 		canvas_text(s, (s->w - 10) / 2 > 0 ? (s->w - 10) / 2 : 0, y + 1, ROLE_DIM, "q to quit");
 }
 
+/* The model's note (what llama.cpp does differently from its file, e.g. a
+ * window it does not read) at the foot of the state pane, whole, where the
+ * scene left those rows blank; a pane too full leaves it to the picker. */
+static void model_note(struct canvas *s, const struct run *r, const struct canvas *side, int x0, int y0)
+{
+	if (!r->have_model || !r->model.note[0])
+		return;
+	int rows = canvas_wrap_lines(side->w, r->model.note), top = side->h - rows;
+	if (top < 1)
+		return;
+	for (int y = top - 1; y < side->h; y++)   /* one blank row above it too */
+		for (int x = 0; x < side->w; x++)
+			if (canvas_at(side, x, y)->ch != ' ')
+				return;
+	canvas_wrap(s, x0, y0 + top, side->w, rows, ROLE_HOT, r->model.note);
+}
+
 /* The top edge: scene number and title, model, step. */
 static void title_bar(struct canvas *s, const struct frame_info *fi)
 {
@@ -108,6 +125,8 @@ static void summary_pane(struct canvas *s, const struct frame_info *fi, int y0)
 	int used;
 	if (failed)
 		used = canvas_printf(s, 2, y0, ROLE_FAIL, "summary  ✗ %d of %d checks FAIL", failed, checked);
+	else if (!checked)   /* a benchmark not begun: "all 0 pass" would claim what was not done */
+		used = canvas_printf(s, 2, y0, ROLE_DIM, "summary  nothing checked yet");
 	else
 		used = canvas_printf(s, 2, y0, ROLE_OK, "summary  ✓ all %d checks pass", checked);
 	if (2 + used + 2 + 28 <= s->w - 2)
@@ -159,6 +178,8 @@ static void key_bar(struct canvas *s, const struct frame_info *fi)
 	char keys[200];
 	if (fi->busy)
 		snprintf(keys, sizeof keys, " measuring…  x cancel  tab scene  e params  ? help  q quit ");
+	else if (fi->run->def->cls->start)   /* a measuring scene has no steps to take */
+		snprintf(keys, sizeof keys, " r/Enter measure  tab scene  e params  ? help  q quit ");
 	else if (s->w >= 84)
 		snprintf(keys, sizeof keys, " →/space step  ← back  tab scene  a %s  m model  e params  ? help  q quit ",
 			 fi->autoplay ? "pause" : "play");
@@ -318,8 +339,15 @@ static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 		canvas_wrap(s, px, y + 5, pw, 1, ROLE_NORMAL, line);
 	}
 	if (m->sliding_window) {
-		snprintf(line, sizeof line, "window %lld, pattern %lld", (long long)m->sliding_window,
-			 (long long)m->swa_pattern);
+		/* In words: "pattern 0" said nothing to a class. */
+		int64_t local = 0;
+		for (int64_t il = 0; il < m->layers; il++)
+			local += model_layer_is_local(m, il);
+		if (m->swa_ignored)
+			snprintf(line, sizeof line, "window %lld, which llama.cpp ignores", (long long)m->sliding_window);
+		else
+			snprintf(line, sizeof line, "window %lld on %lld of %lld layers", (long long)m->sliding_window,
+				 (long long)local, (long long)m->layers);
 		canvas_wrap(s, px, y + 6, pw, 1, ROLE_NORMAL, line);
 	}
 	int64_t per = size_kv_bytes_token(m);   /* every layer that keeps a cache, per token */
@@ -329,7 +357,11 @@ static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 	canvas_wrap(s, px, y + 9, pw, 1, ROLE_NORMAL, line);
 	snprintf(line, sizeof line, "trained ctx %lld, RoPE base %g", (long long)m->ctx_train, m->rope_base);
 	canvas_wrap(s, px, y + 10, pw, 1, ROLE_NORMAL, line);
-	canvas_wrap(s, px, y + 12, pw, h - 12, ROLE_DIM, m->source);
+	int ny = y + 12;
+	if (m->note[0])   /* what llama.cpp does differently from the file: the sizes above follow it */
+		ny += canvas_wrap(s, px, ny, pw, h - 12, ROLE_HOT, m->note) + 1;
+	if (ny < y + h)
+		canvas_wrap(s, px, ny, pw, y + h - ny, ROLE_DIM, m->source);
 }
 
 /* Each parameter: "name = value" (the value whole, wrapped), its help
@@ -516,6 +548,7 @@ void frame_compose(struct canvas *s, const struct frame_info *fi, const struct v
 
 	blit(s, view->pic, 2, 1);
 	blit(s, view->side, sep + 2, 1);
+	model_note(s, fi->run, view->side, sep + 2, 1);
 	canvas_wrap(s, 2, nar_y, s->w - 4, FRAME_NARRATION_ROWS, ROLE_NORMAL, view->narration);
 	summary_pane(s, fi, sum_y);
 	key_bar(s, fi);

@@ -13,7 +13,7 @@ static const struct {
 	{GLYPH_FULL, '#'}, {0x2589, '#'}, {0x258a, '#'}, {0x258b, '#'}, {0x258c, '#'},
 	{0x258d, ':'}, {0x258e, ':'}, {0x258f, ':'},
 	{GLYPH_LIGHT, '.'}, {GLYPH_MEDIUM, ':'}, {GLYPH_DARK, '#'},
-	{GLYPH_DOT, '.'}, {GLYPH_BULLET, '.'}, {GLYPH_DISC, 'o'}, {GLYPH_CIRCLE, 'o'}, {0x25ef, 'o'},
+	{0x25a0, '#'}, {GLYPH_DOT, '.'}, {GLYPH_BULLET, '.'}, {GLYPH_DISC, 'o'}, {GLYPH_CIRCLE, 'o'}, {0x25ef, 'o'},
 	{GLYPH_DIAMOND, '*'}, {GLYPH_STAR, '*'}, {GLYPH_ELLIPSIS, '.'},
 	{GLYPH_POINTER, '>'}, {GLYPH_PLAY, '>'}, {GLYPH_LEFT_POINTER, '<'},
 	{GLYPH_CHECK, '+'}, {GLYPH_CROSS_MARK, 'x'},
@@ -21,6 +21,7 @@ static const struct {
 	{0x2192, '>'}, {0x2190, '<'}, {0x2191, '^'}, {0x2193, 'v'}, {0x2265, '>'}, {0x2264, '<'},
 	{0x00d7, 'x'}, {0x2212, '-'}, {0x2013, '-'}, {0x2014, '-'}, {0x221e, '~'}, {0x221a, 'V'},
 	{0x03b8, 't'}, {0x03b2, 'b'}, {0x03c0, 'p'}, {0x00b2, '2'}, {0x2248, '~'}, {0x1d40, 'T'}, {0x2208, 'e'},
+	{0x00a0, ' '}, {0x00f7, '/'}, {0x221d, '~'}, {0x03a3, 'S'},
 };
 
 char glyph_ascii(uint32_t cp)

@@ -12,7 +12,7 @@ const struct key_help key_help[] = {
 	{ACT_AUTOPLAY, "a", "a", "autoplay on/off (a longer narration stays longer; it stops at the scene's end)"},
 	{ACT_FASTER, "+", "+", "autoplay faster"},
 	{ACT_SLOWER, "-", "-", "autoplay slower"},
-	{ACT_RESET, "r", "r", "reset the scene to its first step (the benchmark: measure again)"},
+	{ACT_RESET, "r", "r", "reset the scene to its first step (the benchmark: measure, or again; Enter starts it too)"},
 	{ACT_RESET_PARAMS, "R", "R", "parameters back to the scene file's defaults"},
 	{ACT_CANCEL, "x", "x", "cancel a benchmark that is running"},
 	{ACT_MODEL, "m", "m", "model picker (/ types a path, d the lesson's)"},

@@ -155,9 +155,10 @@ done <"$tmp/titles"
 expect_eq "cast: all: the lesson's $(wc -l <"$tmp/titles") scenes, in order" "$inorder" 1
 if grep -qF "Benchmark" "$tmp/all.cast.txt"; then fail "cast: all: includes the benchmark"; else ok "cast: all: no benchmark"; fi
 play "$tmp/all.cast" 100 30
-# the last scene with steps is flash-decoding (18); its last step is 9
-if wait_for play "Flash-decoding" && wait_for play "step 9/9"; then
-	ok "cast: all: asciinema plays the whole lesson to flash-decoding's last step"
+# Pauses are cut to 10 ms, so only the last frame stays long enough to be seen for sure.
+last=$(tail -1 "$tmp/titles")
+if wait_for play "$last"; then
+	ok "cast: all: asciinema plays the whole lesson to its last scene ($last)"
 else
 	fail "cast: all: played screen ($(T capture-pane -p -t play | head -3 | tr '\n' '|'))"
 fi
@@ -185,10 +186,10 @@ refuse "record: an unwritable file, before the screen" "/nonexistent/dir/r.cast"
 	--frames 1 --record /nonexistent/dir/r.cast
 
 # --- --record: the interactive program in tmux ------------------------------------
-# start NAME ARGS...: attnviz in a 100x30 pane; its pid in $tmp/NAME.pid
+# start NAME ARGS...: attnviz in a 100x30 pane; its pid in $tmp/NAME.pid.  The pane's
+# shell ignores SIGINT, so Ctrl-C ends only the program (which sets its own handler).
 start() {
 	name=$1; shift
-	# the pane's shell ignores SIGINT so that it outlives attnviz (which dies by it) and says so
 	T new-session -d -s "$name" -x 100 -y 30 \
 		"trap '' INT; env LC_ALL=C.UTF-8 TERM=screen-256color ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ATTNVIZ_MODELS' sh -c 'echo \$\$ >$tmp/$name.pid; exec $bin $*'; echo EXITED \$?; sleep 60"
 }

@@ -192,21 +192,70 @@ if screen j | tail -1 | grep -q "┘$"; then ok "tmux: the frame's bottom-right 
 T send-keys -t j q
 expect_screen "tmux: 80x24 session quits" j "EXITED 0"
 
-# The benchmark scene: measures in the background, the screen stays live, x cancels.
+# A model's note (what llama.cpp does differently from its file) is on screen:
+# under the state pane, and in the picker's preview.
+start mn 80 24 -s gqa -m "$ATTNVIZ_MODELS/mistral-7b.ini"
+expect_screen "tmux: the model's note under the state pane" mn "llama.cpp reads no"
+T send-keys -t mn m
+expect_screen "tmux: the picker opens on the loaded model" mn "▸ mistral-7b"
+expect_screen "tmux: the picker's preview shows the note" mn "sliding window for this"
+expect_screen "tmux: the preview says llama.cpp ignores the window" mn "window 4096, which llama.cpp ignores"
+T send-keys -t mn Up Up Up Up
+expect_screen "tmux: the picker moves to gemma3-27b" mn "▸ gemma3-27b"
+expect_screen "tmux: the preview counts the local layers" mn "window 1024 on 52 of 62 layers"
+T send-keys -t mn Escape q
+expect_screen "tmux: quit after the note" mn "EXITED 0"
+# flash-decoding: a rescaled state carries a mark, not only a colour.
+start fd 80 24 -s flash-decoding
+expect_screen "tmux: flash-decoding starts" fd "step 0/9"
+T send-keys -t fd Right Right
+expect_screen "tmux: flash-decoding at step 2" fd "step 2/9"
+expect_screen "tmux: a grown max is said in words on its row" fd "keys 0-5 max grew"
+if screen fd | grep -q "^│  ↑ m "; then ok "tmux: a grown max is marked ↑"; else fail "tmux: no ↑ beside a rescaled state"; fi
+T send-keys -t fd q
+expect_screen "tmux: quit flash-decoding" fd "EXITED 0"
+
+# The benchmark scene: measures only when asked, in the background; the screen
+# stays live, x cancels, leaving cancels.
+start bt 80 24 -s 1
+expect_screen "tmux: starts on scene 1" bt "1/19"
+T send-keys -t bt BTab
+expect_screen "tmux: Shift-Tab from scene 1 reaches the bench" bt "19/19"
+expect_screen "tmux: the bench waits to be asked" bt "waiting: r/Enter starts"
+expect_screen "tmux: the bench says how to begin" bt "r or Enter: measure"
+expect_screen "tmux: a bench not begun has checked nothing" bt "nothing checked yet"
+sleep 1
+if screen bt | grep -qF -e "progress" -e "measuring"; then fail "tmux: the bench began measuring unasked"; else ok "tmux: the bench does not measure unasked"; fi
+T send-keys -t bt Tab
+expect_screen "tmux: Tab from the bench wraps to scene 1" bt "1/19"
+T send-keys -t bt q
+expect_screen "tmux: quit after passing the bench" bt "EXITED 0"
 start g 120 40 -s bench --set n=64,128
+expect_screen "tmux: bench scene waits at start" g "waiting: r/Enter starts"
+T send-keys -t g Enter
 expect_screen "tmux: bench scene finishes" g "done"
 expect_screen "tmux: bench narration compares the kernels" g "tiled is"
 T send-keys -t g q
 expect_screen "tmux: bench session quits" g "EXITED 0"
 start h 120 40 -s bench --set n=4096,8192,16384 --set heads=4 --set runs=5
+wait_for h "waiting: r/Enter starts"
+T send-keys -t h r
 expect_screen "tmux: a long bench shows it is measuring" h "measuring… (x cancels)"
 T send-keys -t h '?'
 expect_screen "tmux: the UI answers keys while measuring" h "keys (any key closes)"
 T send-keys -t h Escape x
 expect_screen "tmux: x cancels the bench" h "cancelled"
+T send-keys -t h r
+expect_screen "tmux: r measures the cancelled bench again" h "measuring… (x cancels)"
+T send-keys -t h Tab
+expect_screen "tmux: Tab leaves the measuring bench" h "1/19"
+T send-keys -t h BTab
+expect_screen "tmux: leaving the bench cancelled it" h "cancelled (r: again)"
 T send-keys -t h q
 expect_screen "tmux: quit after a cancelled bench" h "EXITED 0"
 start i 120 40 -s bench --set n=64 --set kernels=tiled --set kv=f32
+wait_for i "waiting: r/Enter starts"
+T send-keys -t i Right
 expect_screen "tmux: bench done before a reset" i "done"
 T send-keys -t i r
 expect_screen "tmux: r measures the bench again" i "progress 1/1"

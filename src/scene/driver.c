@@ -372,6 +372,10 @@ static void *state_at_end(const struct run *r, char *err, size_t errlen)
 		return NULL;
 	for (int i = r->def->cls->nsteps(st); i > 0 && r->def->cls->step; i--)
 		r->def->cls->step(st);
+	if (r->def->cls->start && r->def->cls->start(st, err, errlen) < 0) {
+		state_free(r, st);
+		return NULL;
+	}
 	if (r->def->cls->wait)
 		r->def->cls->wait(st);
 	return st;
@@ -390,6 +394,11 @@ int run_busy(const struct run *r)
 int run_restart(struct run *r, char *err, size_t errlen)
 {
 	return restart_with(r, &r->params, err, errlen);
+}
+
+int run_start(struct run *r, char *err, size_t errlen)
+{
+	return r->def->cls->start ? r->def->cls->start(r->st, err, errlen) : 0;
 }
 
 void run_cancel(struct run *r)

@@ -74,8 +74,10 @@ void run_summary_now(const struct run *r, struct summary *s);
 /* A measuring scene's background work still runs. */
 int run_busy(const struct run *r);
 void run_cancel(struct run *r);
-/* Build the state anew (a measuring scene measures again); 0 or -1 with err. */
+/* Build the state anew (a measuring scene is planned again, not started); 0 or -1 with err. */
 int run_restart(struct run *r, char *err, size_t errlen);
+/* A measuring scene begins its work (nothing for other scenes or when begun); 0 or -1 with err. */
+int run_start(struct run *r, char *err, size_t errlen);
 int run_dump(const struct run *r, const char *dir, char *err, size_t errlen);
 
 #endif

@@ -57,7 +57,11 @@ struct scene_class {
 	/* optional, for a scene that measures this machine: its work runs in the
 	 * background, so it is not deterministic and has no golden frames.  busy
 	 * says the work still runs; wait blocks until it ends; cancel stops it
-	 * (fini cancels and waits too). */
+	 * (fini cancels and waits too).  start begins the work: init only plans
+	 * it, so the screen measures when the teacher asks (r or Enter), and
+	 * passing through the scene takes no CPU; a second start does nothing.
+	 * 0, or -1 with err. */
+	int (*start)(void *st, char *err, size_t errlen);
 	int (*busy)(const void *st);
 	void (*wait)(void *st);
 	void (*cancel)(void *st);

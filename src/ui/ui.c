@@ -408,7 +408,15 @@ static int key_main(struct ui *u, int key, int fkey)
 	r = cur(u);
 	enum action a = keys_action(key, fkey);
 	switch (a) {
-	case ACT_NEXT: run_goto(r, r->step + 1); break;
+	case ACT_NEXT:
+		if (r->def->cls->start) {
+			/* A measuring scene has no steps: Enter (or →) begins the measuring it waits for. */
+			char err[700];
+			if (run_start(r, err, sizeof err) < 0)
+				say(u, 1, err);
+		}
+		run_goto(r, r->step + 1);
+		break;
 	case ACT_PREV: run_goto(r, r->step - 1); break;
 	case ACT_FIRST: run_goto(r, 0); break;
 	case ACT_LAST: run_goto(r, r->nsteps); break;
@@ -416,6 +424,10 @@ static int key_main(struct ui *u, int key, int fkey)
 	case ACT_PREV_SCENE: go_scene(u, u->cur - 1); break;
 	case ACT_JUMP: break;   /* digits: key_digit */
 	case ACT_AUTOPLAY:
+		if (r->def->cls->start) {   /* no steps to play */
+			say(u, 0, "the benchmark has no steps to play: r or Enter measures");
+			break;
+		}
 		u->autoplay = !u->autoplay;
 		if (u->autoplay && r->step >= r->nsteps)
 			run_goto(r, 0);
@@ -429,10 +441,10 @@ static int key_main(struct ui *u, int key, int fkey)
 		say(u, 0, msg);
 		break;
 	case ACT_RESET:
-		if (r->def->cls->busy) {
-			/* A measuring scene has no steps: reset measures again. */
+		if (r->def->cls->start) {
+			/* A measuring scene has no steps: r measures (again). */
 			char err[700];
-			if (run_restart(r, err, sizeof err) < 0)
+			if (run_restart(r, err, sizeof err) < 0 || run_start(r, err, sizeof err) < 0)
 				say(u, 1, err);
 		} else {
 			run_goto(r, 0);
@@ -469,6 +481,8 @@ static int key_main(struct ui *u, int key, int fkey)
 		if (run_busy(r)) {
 			run_cancel(r);
 			say(u, 0, "cancelled: the case under way finishes, no new one starts");
+		} else if (r->def->cls->start) {
+			say(u, 0, "nothing is measuring: r or Enter starts the benchmark");
 		}
 		break;
 	case ACT_QUIT: return 1;
