@@ -131,6 +131,8 @@ static double attn_walk(const struct model *m, int64_t n)
 	}
 	int64_t kdim = m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
 	int64_t vdim = m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v;
+	if (m->kind == ATTN_MLA && m->mla_latent_cache)   /* absorbed: heads attend over the latent row */
+		kdim = m->kv_lora_rank + m->qk_rope_head_dim, vdim = m->kv_lora_rank;
 	double sum = 0;
 	for (int64_t il = 0; il < m->layers; il++) {
 		if (m->layer_kv_heads[il] == 0)
@@ -160,9 +162,14 @@ static void co_summary(const void *vs, struct summary *s)
 		sum_check_real(s, HOW_REFERENCE, st->attn[i], walk, 1e-9 * walk + 1e-12, "attn_tflop.%lld", n);
 		sum_explain(s, "attention = Σ layers (2·heads·d_k + 2·heads·d_v) × pairs; pairs = n(n+1)/2 on a full layer,");
 		sum_explain(s, "  w(w+1)/2 + (n−w)·w on a sliding one (window w = %lld); %lld heads, d_k %lld, d_v %lld (%s, %s)",
-			    (long long)w, (long long)m->heads, (long long)(m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim),
-			    (long long)(m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v), cf_origin(m, "heads", o1, sizeof o1),
-			    cf_origin(m, "head_dim", o2, sizeof o2));
+			    (long long)w, (long long)m->heads,
+			    (long long)(m->kind == ATTN_MLA && m->mla_latent_cache ? m->kv_lora_rank + m->qk_rope_head_dim
+					: m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim),
+			    (long long)(m->kind == ATTN_MLA && m->mla_latent_cache ? m->kv_lora_rank
+					: m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v),
+			    cf_origin(m, "heads", o1, sizeof o1), cf_origin(m, "head_dim", o2, sizeof o2));
+		if (m->kind == ATTN_MLA && m->mla_latent_cache)
+			sum_explain(s, "  MLA absorbed as llama.cpp runs it: every head attends over the cached latent (kv_lora_rank + rope)");
 		sum_explain(s, "check: a walk over every query position counting the keys it sees (llama.cpp's SWA mask: "
 			       "key masked when p1 − p0 >= n_swa)");
 		sum_real(s, st->attn[i] / (st->weight[i] + st->attn[i]), "attn_share.%lld", n);
