@@ -131,6 +131,8 @@ static double attn_walk(const struct model *m, int64_t n)
 	}
 	int64_t kdim = m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
 	int64_t vdim = m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v;
+	if (m->kind == ATTN_MLA && m->mla_latent_cache)   /* absorbed: heads attend over the latent row */
+		kdim = m->kv_lora_rank + m->qk_rope_head_dim, vdim = m->kv_lora_rank;
 	double sum = 0;
 	for (int64_t il = 0; il < m->layers; il++) {
 		if (m->layer_kv_heads[il] == 0)
@@ -149,6 +151,11 @@ static void co_summary(const void *vs, struct summary *s)
 	int uni = cf_uniform(m);
 	int64_t L = m->layers, G = cf_global_layers(m), cell = cf_cell_bytes(m);
 	int64_t w = m->sliding_window > 0 && !m->swa_ignored ? m->sliding_window : 0;
+	/* the head sizes attention runs with: MLA with the latent cache attends over the latent */
+	int latent = m->kind == ATTN_MLA && m->mla_latent_cache;
+	int64_t dk = latent ? m->kv_lora_rank + m->qk_rope_head_dim
+		     : m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
+	int64_t dv = latent ? m->kv_lora_rank : m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v;
 	for (int i = 0; i < st->count; i++) {
 		long long n = (long long)st->n[i];
 		double wf = 2.0 * m->active_params * (double)n / 1e12;
@@ -161,12 +168,12 @@ static void co_summary(const void *vs, struct summary *s)
 		sum_check_real(s, HOW_REFERENCE, st->attn[i], walk, 1e-9 * walk + 1e-12, "attn_tflop.%lld", n);
 		sum_explain(s, "attention = Σ layers (2·heads·d_k + 2·heads·d_v) × pairs; pairs = n(n+1)/2 on a full layer,");
 		sum_explain(s, "  w(w+1)/2 + (n−w)·w on a sliding one (window w = %lld); %lld heads, d_k %lld, d_v %lld (%s, %s)",
-			    (long long)w, (long long)m->heads, (long long)(m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim),
-			    (long long)(m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v), cf_origin(m, "heads", o1, sizeof o1),
+			    (long long)w, (long long)m->heads, (long long)dk, (long long)dv, cf_origin(m, "heads", o1, sizeof o1),
 			    cf_origin(m, "head_dim", o2, sizeof o2));
+		if (latent)
+			sum_explain(s, "  MLA absorbed as llama.cpp runs it: every head attends over the cached latent (kv_lora_rank + rope)");
 		if (uni) {
-			int64_t dk = m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
-			int64_t dv = m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v, nn = st->n[i];
+			int64_t nn = st->n[i];
 			int64_t full = nn * (nn + 1) / 2, loc = !w || nn <= w ? full : w * (w + 1) / 2 + (nn - w) * w;
 			sum_explain(s, "= %lld FLOP a pair × (%lld × %lld + %lld × %lld) pairs / 1e12",
 				    (long long)(2 * m->heads * dk + 2 * m->heads * dv), (long long)G, (long long)full,

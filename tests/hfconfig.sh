@@ -33,6 +33,25 @@ expect_eq "hf: mla-bytes on deepseek-v3 (61 x (512 + 64) x 2)" \
 expect_eq "hf: mla-bytes MHA row on deepseek-v3 (61 x 128 x 320 x 2)" \
 	"$(sval mla-bytes mha_bytes_per_token -m tests/hf/deepseek-v3)" $((61 * 128 * 320 * 2))
 
+# One deployment off the defaults, the same model as config.json and as the INI
+# in assets/models: -c 100000 -np 3 -ub 513.  n_ctx pad256 = 100096; a stream
+# pad256(100096 / 3 = 33365) = 33536 cells (n_ctx becomes 3 x 33536).
+# Gemma 3 27B: 10 global layers x 3 x 33536 x 8192 B = 8,241,807,360; SWA
+# pad256(min(33536, 1024 + 513)) = 1792 cells, 52 x 3 x 1792 x 8192 = 2,290,089,984.
+# gpt-oss-20b: 12 x 3 x 33536 x 2048 = 2,472,542,208; SWA pad256(128 + 513) = 768,
+# 12 x 3 x 768 x 2048 = 56,623,104.
+for pair in gemma3-27b:10531897344 gpt-oss-20b:2529165312; do
+	name=${pair%%:*} want=${pair##*:}
+	for src in "tests/hf/$name" "assets/models/$name.ini"; do
+		expect_eq "hf: $name -c 100000 -np 3 -ub 513 from $src" \
+			"$(sval iswa total_bytes -m "$src" --set ctx=100000 --set n_seq=3 --set ubatch=513)" "$want"
+	done
+done
+# Attention FLOPs of DeepSeek-V3 as llama.cpp runs MLA (absorbed: q·k over 512 + 64,
+# p·v over 512 per head): 61 x 2 x 128 x 1088 x (4096 x 4097 / 2) / 1e12.
+expect_eq "hf: deepseek-v3 attention TFLOP at 4096 over the latent" \
+	"$(sval cost attn_tflop.4096 -m tests/hf/deepseek-v3)" 142.558991
+
 # The ways to name one: the file, the directory, with a trailing slash, ./config.json.
 for form in tests/hf/qwen2.5-7b/config.json tests/hf/qwen2.5-7b/ "$PWD/tests/hf/qwen2.5-7b"; do
 	expect_eq "hf: -m $form" "$(sval gqa kv_bytes_per_token -m "$form")" 57344

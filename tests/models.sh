@@ -126,6 +126,11 @@ bad duplicate-key "duplicate-key.ini:6: [model] heads: duplicate key (first on l
 bad unknown-cache "unknown-cache.ini:18: [cache] type: unknown value 'f8'" 's/^type .*/type = f8/'
 bad unknown-k-type "unknown-k-type.ini:19: [cache] k_type: unknown value 'q3_k'" 's/^type .*/type = f16\nk_type = q3_k/'
 bad nan-value "nan-value.ini:15: [rope] base: 'nan' is not a number" 's/^base .*/base = nan/'
+# llama-context.cpp llama_init_from_model refuses a quantized cache type whose
+# block of 32 elements does not divide the head size (48 = 1.5 blocks; 80 = 2.5).
+bad k-type-block "k-type-block.ini:19: [cache] k_type: K cache type q8_0 with block size 32 does not divide the K head size 48" 's/^head_dim .*/head_dim = 48/; s/^type .*/type = f16\nk_type = q8_0/'
+bad v-type-block "v-type-block.ini:20: [cache] v_type: V cache type q5_0 with block size 32 does not divide the V head size 80" 's/^head_dim .*/head_dim = 128\nhead_dim_v = 80/; s/^type .*/type = f16\nv_type = q5_0/'
+bad type-block "type-block.ini:18: [cache] type: K cache type q4_0 with block size 32 does not divide the K head size 48" 's/^head_dim .*/head_dim = 48/; s/^type .*/type = q4_0/'
 
 # K and V types: q8_0 stores 32 elements in 34 bytes (ggml block_q8_0).
 # K: 8 x 128 = 1024 elements = 32 blocks = 1088 bytes; V in f16: 2048 bytes.

@@ -125,6 +125,9 @@ const char *model_scaling_word(enum rope_scaling s);
 
 /* Bytes of `elems` cache elements (block-quantized types round up per block). */
 int64_t model_cache_bytes(enum cache_type c, int64_t elems);
+/* NULL when llama.cpp accepts the K and V cache types for these head sizes (a
+ * quantized type needs whole blocks of 32 per head), else the reason. */
+const char *model_cache_blocks_ok(const struct model *m);
 /* KV-cache bytes per token per layer (K and V, or MLA's latent + RoPE key). */
 int64_t model_kv_bytes_per_token_layer(const struct model *m);
 /* KV-cache bytes per token over all layers, with every layer global. */

@@ -174,6 +174,14 @@ double size_attn_flops_pair(const struct model *m, int64_t il)
 {
 	if (m->layer_kv_heads[il] == 0)
 		return 0;
+	/* MLA with the latent cache: llama.cpp's deepseek2 graph ("MLA with the
+	 * absorption optimization", src/models/deepseek2.cpp) folds wk_b into the
+	 * query and applies wv_b after attention, so every head attends over the
+	 * cached row itself, MQA-style: q·k over kv_lora_rank + qk_rope_head_dim,
+	 * p·v over kv_lora_rank.  Without the *_mla keys it falls back to MHA. */
+	if (m->kind == ATTN_MLA && m->mla_latent_cache)
+		return 2.0 * (double)m->heads * (double)(m->kv_lora_rank + m->qk_rope_head_dim) +
+		       2.0 * (double)m->heads * (double)m->kv_lora_rank;
 	/* q·k over head_dim and p·v over the V head size, for every query head. */
 	return FAULT_REAL("size_flops", 2.0 * (double)m->heads * (double)k_head(m) + 2.0 * (double)m->heads * (double)v_head(m));
 }

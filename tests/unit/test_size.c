@@ -137,8 +137,17 @@ static void t_deepseek(void)
 	/* Weights at 131072 tokens: 2 x 37e9 x 131072 = 9.699328e15. */
 	T_NEAR(size_weight_flops(&m, 131072), 9.699328e15, 1e3, "size: deepseek-v3 weights use active parameters");
 	/* Without the latent cache (an old GGUF): 61 x 128 x (192 + 128) x 2 = the MHA figure. */
+	/* Attention as llama.cpp runs it with the latent cache (absorbed, MQA over
+	 * the cached row): per key and head q·k over 512 + 64 and p·v over 512,
+	 * 2 x 128 x (576 + 512) = 278,528 FLOPs; causal pairs at 4096 tokens
+	 * 4096 x 4097 / 2 = 8,390,656; x 61 layers = 142,558,990,696,448. */
+	T_NEAR(size_attn_flops_prefill(&m, 4096), 142558990696448.0, 1,
+	       "size: deepseek-v3 attention FLOPs at 4096 over the latent (absorbed MLA)");
 	m.mla_latent_cache = 0;
 	T_EQ_INT(size_kv_bytes_token(&m), 4997120, "size: deepseek-v3 without *_mla keys caches full K and V");
+	/* Without it, MHA: 2 x 128 x (192 + 128) = 81,920 x 8,390,656 x 61 = 41,929,114,910,720. */
+	T_NEAR(size_attn_flops_prefill(&m, 4096), 41929114910720.0, 1,
+	       "size: deepseek-v3 attention FLOPs at 4096 without the latent cache (MHA)");
 }
 
 static void t_gpt_oss(void)
