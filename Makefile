@@ -40,9 +40,10 @@ LIBS     = $(INI_LIBS) $(JSON_LIBS) -lm -lpthread
 
 # Everything but the UI and main links without curses: the tests use it.
 CORE_SRC = $(filter-out src/main.c,$(wildcard src/*.c src/kern/*.c src/model/*.c src/scene/*.c src/util/*.c \
-	   src/cli/*.c)) $(wildcard scenes/*.c)
+	   src/cli/*.c)) $(wildcard scenes/*.c scenes/lib/*.c)
 UI_SRC   = $(wildcard src/ui/*.c) src/main.c
-SCENE_C  = $(filter-out scenes/common%,$(wildcard scenes/*.c))
+# Every scenes/*.c is a scene; what several scenes share lives in scenes/lib/.
+SCENE_C  = $(wildcard scenes/*.c)
 CORE_OBJ = $(CORE_SRC:%.c=$(BUILD)/%.o) $(BUILD)/registry.o
 UI_OBJ   = $(UI_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC = $(wildcard tests/unit/*.c)

@@ -20,7 +20,7 @@
 #include "kern/fastattn.h"
 #include "kern/fastbench.h"
 #include "scene/scene.h"
-#include "scenes/common.h"
+#include "scenes/lib/common.h"
 
 #define BE_MAX_N 8
 #define BE_MAX_CASES (BE_MAX_N * 2 * FASTBENCH_NKERNELS)
@@ -352,8 +352,8 @@ static void be_summary(const void *vs, struct summary *sum)
 	const struct be_state *st = vs;
 	struct be_snap s;
 	snapshot(st, &s);
-	sum_int(sum, s.done, "cases_done");
-	sum_explain(sum, "cases measured so far, of %d planned: kernels × K/V types × sizes (parameters kernels, kv, n)",
+	summary_int(sum, s.done, "cases_done");
+	summary_explain(sum, "cases measured so far, of %d planned: kernels × K/V types × sizes (parameters kernels, kv, n)",
 		    st->ncases);
 	for (int i = 0; i < s.done; i++) {
 		const struct be_case *e = &s.res[i];
@@ -361,13 +361,13 @@ static void be_summary(const void *vs, struct summary *sum)
 		int64_t d = BE_D, n = e->c.n, t = e->c.threads;
 		if (e->refused[0])
 			continue;
-		sum_real(sum, e->r.ms, "ms.%s.%s.%d", k, kv, e->c.n);
-		sum_explain(sum, "median wall time of %d timed run%s on this machine%s; a measurement, no second way", e->r.runs,
+		summary_real(sum, e->r.ms, "ms.%s.%s.%d", k, kv, e->c.n);
+		summary_explain(sum, "median wall time of %d timed run%s on this machine%s; a measurement, no second way", e->r.runs,
 			    e->r.runs > 1 ? "s" : "", e->r.cold ? ", caches evicted before each (K and V come from memory)" : "");
 		if (e->r.rows_compared > 0) {
-			sum_check_real(sum, HOW_REFERENCE, e->r.max_abs_diff, 0, 1e-5, "max_abs_diff.%s.%s.%d", k, kv, e->c.n);
-			sum_explain(sum, "largest |kernel output − float64 two-pass reference| over %d sampled rows", e->r.rows_compared);
-			sum_explain(sum, "the reference: every score in double, their max, then Σ e^(s − max) v / Σ e^(s − max)");
+			summary_check_real(sum, HOW_REFERENCE, e->r.max_abs_diff, 0, 1e-5, "max_abs_diff.%s.%s.%d", k, kv, e->c.n);
+			summary_explain(sum, "largest |kernel output − float64 two-pass reference| over %d sampled rows", e->r.rows_compared);
+			summary_explain(sum, "the reference: every score in double, their max, then Σ e^(s − max) v / Σ e^(s − max)");
 		}
 		/* Per thread the tiled kernel holds a query block 96 x d, a transposed
 		 * key block d x 64, a score tile 96 x 64, accumulators 96 x d, m and l
@@ -377,23 +377,23 @@ static void be_summary(const void *vs, struct summary *sum)
 		 * and head, and a query row and a 64-key score row per thread. */
 		int64_t tile = 96 * d + d * 64 + 96 * 64 + 96 * d + 2 * 96 + (e->c.kv ? 64 * d : 0);
 		if (e->c.kernel == FASTBENCH_TILED) {
-			sum_check_int(sum, HOW_FORMULA, e->r.peak_extra_bytes, 4 * tile * t, "extra_bytes.%s.%s.%d", k, kv, e->c.n);
-			sum_explain(sum, "threads × 4 B × (96d + 64d + 96×64 + 96d + 2×96%s) = %lld × 4 × %lld, d = %d: no term in n",
+			summary_check_int(sum, HOW_FORMULA, e->r.peak_extra_bytes, 4 * tile * t, "extra_bytes.%s.%s.%d", k, kv, e->c.n);
+			summary_explain(sum, "threads × 4 B × (96d + 64d + 96×64 + 96d + 2×96%s) = %lld × 4 × %lld, d = %d: no term in n",
 				    e->c.kv ? " + 64d" : "", (long long)t, (long long)tile, BE_D);
 		} else if (e->c.kernel == FASTBENCH_NAIVE) {
 			int64_t rows = (n + 95) / 96 * 96, cols = (n + 15) / 16 * 16;
-			sum_check_int(sum, HOW_FORMULA, e->r.peak_extra_bytes, 4 * rows * cols + 4 * tile * t, "extra_bytes.%s.%s.%d",
+			summary_check_int(sum, HOW_FORMULA, e->r.peak_extra_bytes, 4 * rows * cols + 4 * tile * t, "extra_bytes.%s.%s.%d",
 				      k, kv, e->c.n);
-			sum_explain(sum, "the n×n score matrix, 4 B × %lld rows × %lld columns (n padded to 96 and 16), plus the "
+			summary_explain(sum, "the n×n score matrix, 4 B × %lld rows × %lld columns (n padded to 96 and 16), plus the "
 				    "tiled scratch %lld × 4 × %lld: grows as n²", (long long)rows, (long long)cols, (long long)t,
 				    (long long)tile);
 		} else {
 			int64_t tt = t < n ? t : n, h = e->c.heads;
-			sum_check_int(sum, HOW_FORMULA, e->r.peak_extra_bytes, 4 * tt * h * (d + 2) + 4 * tt * (256 + 64),
+			summary_check_int(sum, HOW_FORMULA, e->r.peak_extra_bytes, 4 * tt * h * (d + 2) + 4 * tt * (256 + 64),
 				      "extra_bytes.%s.%s.%d", k, kv, e->c.n);
-			sum_explain(sum, "split-K states: threads × heads × (m, l and d accumulators) × 4 B = %lld × %lld × %lld × 4,",
+			summary_explain(sum, "split-K states: threads × heads × (m, l and d accumulators) × 4 B = %lld × %lld × %lld × 4,",
 				    (long long)tt, (long long)h, (long long)(d + 2));
-			sum_explain(sum, "  plus a query row (256 floats) and 64 scores per thread: no term in n");
+			summary_explain(sum, "  plus a query row (256 floats) and 64 scores per thread: no term in n");
 		}
 	}
 }

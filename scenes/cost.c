@@ -11,8 +11,8 @@
 
 #include "model/size.h"
 #include "scene/scene.h"
-#include "scenes/common.h"
-#include "scenes/common_size.h"
+#include "scenes/lib/common.h"
+#include "scenes/lib/closed_form.h"
 
 #define CO_MAX 16
 
@@ -159,52 +159,52 @@ static void co_summary(const void *vs, struct summary *s)
 	for (int i = 0; i < st->count; i++) {
 		long long n = (long long)st->n[i];
 		double wf = 2.0 * m->active_params * (double)n / 1e12;
-		sum_check_real(s, HOW_FORMULA, st->weight[i], wf, 1e-12 * wf, "weight_tflop.%lld", n);
-		sum_explain(s, "weights = 2 × active parameters × n / 1e12 = 2 × %.4g × %lld / 1e12 = %.1f TFLOP",
+		summary_check_real(s, HOW_FORMULA, st->weight[i], wf, 1e-12 * wf, "weight_tflop.%lld", n);
+		summary_explain(s, "weights = 2 × active parameters × n / 1e12 = 2 × %.4g × %lld / 1e12 = %.1f TFLOP",
 			    m->active_params, n, st->weight[i]);
-		sum_explain(s, "active parameters from %s (MoE: the experts used per token)",
+		summary_explain(s, "active parameters from %s (MoE: the experts used per token)",
 			    cf_origin(m, "active_params", o1, sizeof o1));
 		double walk = attn_walk(m, st->n[i]) / 1e12;
-		sum_check_real(s, HOW_REFERENCE, st->attn[i], walk, 1e-9 * walk + 1e-12, "attn_tflop.%lld", n);
-		sum_explain(s, "attention = Σ layers (2·heads·d_k + 2·heads·d_v) × pairs; pairs = n(n+1)/2 on a full layer,");
-		sum_explain(s, "  w(w+1)/2 + (n−w)·w on a sliding one (window w = %lld); %lld heads, d_k %lld, d_v %lld (%s, %s)",
+		summary_check_real(s, HOW_REFERENCE, st->attn[i], walk, 1e-9 * walk + 1e-12, "attn_tflop.%lld", n);
+		summary_explain(s, "attention = Σ layers (2·heads·d_k + 2·heads·d_v) × pairs; pairs = n(n+1)/2 on a full layer,");
+		summary_explain(s, "  w(w+1)/2 + (n−w)·w on a sliding one (window w = %lld); %lld heads, d_k %lld, d_v %lld (%s, %s)",
 			    (long long)w, (long long)m->heads, (long long)dk, (long long)dv, cf_origin(m, "heads", o1, sizeof o1),
 			    cf_origin(m, "head_dim", o2, sizeof o2));
 		if (latent)
-			sum_explain(s, "  MLA absorbed as llama.cpp runs it: every head attends over the cached latent (kv_lora_rank + rope)");
+			summary_explain(s, "  MLA absorbed as llama.cpp runs it: every head attends over the cached latent (kv_lora_rank + rope)");
 		if (uni) {
 			int64_t nn = st->n[i];
 			int64_t full = nn * (nn + 1) / 2, loc = !w || nn <= w ? full : w * (w + 1) / 2 + (nn - w) * w;
-			sum_explain(s, "= %lld FLOP a pair × (%lld × %lld + %lld × %lld) pairs / 1e12",
+			summary_explain(s, "= %lld FLOP a pair × (%lld × %lld + %lld × %lld) pairs / 1e12",
 				    (long long)(2 * m->heads * dk + 2 * m->heads * dv), (long long)G, (long long)full,
 				    (long long)(L - G), (long long)loc);
 		}
-		sum_explain(s, "second way: a walk over every query position counting the keys it sees (llama.cpp's SWA mask: "
+		summary_explain(s, "second way: a walk over every query position counting the keys it sees (llama.cpp's SWA mask: "
 			       "key masked when p1 − p0 >= n_swa)");
-		sum_real(s, st->attn[i] / (st->weight[i] + st->attn[i]), "attn_share.%lld", n);
-		sum_explain(s, "attention's share of prefill FLOPs = attention / (weights + attention) = %.4g / (%.4g + %.4g)",
+		summary_real(s, st->attn[i] / (st->weight[i] + st->attn[i]), "attn_share.%lld", n);
+		summary_explain(s, "attention's share of prefill FLOPs = attention / (weights + attention) = %.4g / (%.4g + %.4g)",
 			    st->attn[i], st->weight[i], st->attn[i]);
-		sum_explain(s, "a ratio of the two checked figures above");
+		summary_explain(s, "a ratio of the two checked figures above");
 		if (uni) {
 			int64_t fc = cf_stream_cells(st->n[i], 1, 0);
 			int64_t swa = w ? cf_swa_cells(st->n[i], 1, 0, w, st->d.n_ubatch, st->d.swa_full) : 0;
 			double want = (double)(G * fc * cell + (L - G) * swa * cell) / GIB;
-			sum_check_real(s, HOW_FORMULA, st->kv[i], want, 1e-12 * want, "kv_gib.%lld", n);
-			sum_explain(s, "KV cache = (G × pad256(n) + local × SWA cells) × bytes per cell / 2^30");
-			sum_explain(s, "= (%lld × %lld + %lld × %lld) × %lld B = %.2f GiB (the cache iswa shows for -c %lld)",
+			summary_check_real(s, HOW_FORMULA, st->kv[i], want, 1e-12 * want, "kv_gib.%lld", n);
+			summary_explain(s, "KV cache = (G × pad256(n) + local × SWA cells) × bytes per cell / 2^30");
+			summary_explain(s, "= (%lld × %lld + %lld × %lld) × %lld B = %.2f GiB (the cache iswa shows for -c %lld)",
 				    (long long)G, (long long)fc, (long long)(L - G), (long long)swa, (long long)cell, want, n);
-			sum_explain(s, "bytes per cell from kv_heads (%s), head_dim, K %s, V %s",
+			summary_explain(s, "bytes per cell from kv_heads (%s), head_dim, K %s, V %s",
 				    cf_origin(m, "kv_heads", o1, sizeof o1), model_cache_name(m->k_type), model_cache_name(m->v_type));
 			int64_t seen = w && st->n[i] > w ? w : st->n[i];
 			double rwant = (double)(G * st->n[i] * cell + (L - G) * seen * cell) / GIB;
-			sum_check_real(s, HOW_FORMULA, st->kv_read[i], rwant, 1e-12 * rwant, "kv_read_gib.%lld", n);
-			sum_explain(s, "read by the token at position n−1: (G × n + local × min(n, w)) × bytes per cell "
+			summary_check_real(s, HOW_FORMULA, st->kv_read[i], rwant, 1e-12 * rwant, "kv_read_gib.%lld", n);
+			summary_explain(s, "read by the token at position n−1: (G × n + local × min(n, w)) × bytes per cell "
 				       "= (%lld × %lld + %lld × %lld) × %lld B", (long long)G, n, (long long)(L - G),
 				    (long long)seen, (long long)cell);
 		} else {
-			sum_real(s, st->kv[i], "kv_gib.%lld", n);
-			sum_explain(s, "per-layer model: the allocation walk of src/model/size.c, no closed form");
-			sum_real(s, st->kv_read[i], "kv_read_gib.%lld", n);
+			summary_real(s, st->kv[i], "kv_gib.%lld", n);
+			summary_explain(s, "per-layer model: the allocation walk of src/model/size.c, no closed form");
+			summary_real(s, st->kv_read[i], "kv_read_gib.%lld", n);
 		}
 	}
 }

@@ -12,8 +12,8 @@
 
 #include "model/size.h"
 #include "scene/scene.h"
-#include "scenes/common.h"
-#include "scenes/common_size.h"
+#include "scenes/lib/common.h"
+#include "scenes/lib/closed_form.h"
 
 #define FA_MAX 8
 
@@ -247,18 +247,18 @@ static void fa_summary(const void *vs, struct summary *s)
 		double hs = (double)st->ub[i] / 1024 * (double)cf_stream_cells(st->ctx, 1, 0) / 1024 * (double)st->heads * 4;
 		double hl = (double)st->ub[i] * (double)st->vocab * 4 / 1048576.0;
 		/* Exact to a quarter byte: both are whole bytes over 2^20, exact in a double. */
-		sum_check_real(s, HOW_FORMULA, st->scores[i], hs, 0.25 / 1048576, "scores_mib.%lld", ub);
-		sum_explain(s, "F32 scores of one micro-batch = ub × n_kv × heads × 4 B = %lld × %lld × %lld × 4 B", ub,
+		summary_check_real(s, HOW_FORMULA, st->scores[i], hs, 0.25 / 1048576, "scores_mib.%lld", ub);
+		summary_explain(s, "F32 scores of one micro-batch = ub × n_kv × heads × 4 B = %lld × %lld × %lld × 4 B", ub,
 			    (long long)st->n_kv, (long long)st->heads);
-		sum_explain(s, "n_kv: -c %lld padded to 256 (the reserved graph attends every cell); llama-graph.cpp "
+		summary_explain(s, "n_kv: -c %lld padded to 256 (the reserved graph attends every cell); llama-graph.cpp "
 			       "build_attn_mha kq = mul_mat(k, q), F32", (long long)st->ctx);
-		sum_check_real(s, HOW_FORMULA, st->logits[i], hl, 0.25 / 1048576, "logits_mib.%lld", ub);
-		sum_explain(s, "F32 logits = ub × vocab × 4 B = %lld × %lld × 4 B", ub, (long long)st->vocab);
+		summary_check_real(s, HOW_FORMULA, st->logits[i], hl, 0.25 / 1048576, "logits_mib.%lld", ub);
+		summary_explain(s, "F32 logits = ub × vocab × 4 B = %lld × %lld × 4 B", ub, (long long)st->vocab);
 		if (st->logged) {
-			sum_real(s, st->off[i] - st->scores[i], "off_minus_scores_mib.%lld", ub);
-			sum_explain(s, "the logged -fa off buffer (lesson) minus the computed scores");
-			sum_real(s, st->on[i] - st->logits[i], "on_minus_logits_mib.%lld", ub);
-			sum_explain(s, "the logged -fa on buffer (lesson) minus the computed logits");
+			summary_real(s, st->off[i] - st->scores[i], "off_minus_scores_mib.%lld", ub);
+			summary_explain(s, "the logged -fa off buffer (lesson) minus the computed scores");
+			summary_real(s, st->on[i] - st->logits[i], "on_minus_logits_mib.%lld", ub);
+			summary_explain(s, "the logged -fa on buffer (lesson) minus the computed logits");
 		}
 	}
 	struct backend b[4];
@@ -266,11 +266,11 @@ static void fa_summary(const void *vs, struct summary *s)
 	for (int i = 0; i < n && first < 0; i++)
 		if (b[i].ok)
 			first = i;
-	sum_int(s, first, "vllm_choice_index");
+	summary_int(s, first, "vllm_choice_index");
 	if (first >= 0)
-		sum_explain(s, "vLLM takes the first valid backend of its priority list (vllm/platforms/cuda.py): %s, %s",
+		summary_explain(s, "vLLM takes the first valid backend of its priority list (vllm/platforms/cuda.py): %s, %s",
 			    b[first].name, b[first].why);
-	sum_explain(s, "inputs: compute capability %.1f (parameter cc), head size %lld%s", st->cc, (long long)st->head_size,
+	summary_explain(s, "inputs: compute capability %.1f (parameter cc), head size %lld%s", st->cc, (long long)st->head_size,
 		    st->mla ? ", an MLA model (the MLA list)" : st->sinks ? ", learned sinks" : "");
 }
 

@@ -11,8 +11,8 @@
 
 #include "model/size.h"
 #include "scene/scene.h"
-#include "scenes/common.h"
-#include "scenes/common_size.h"
+#include "scenes/lib/common.h"
+#include "scenes/lib/closed_form.h"
 
 /* A row of the bytes table: MHA, the model, MQA. */
 struct gq_row {
@@ -244,20 +244,20 @@ static void gq_summary(const void *vs, struct summary *s)
 	char o1[96], o2[96], o3[96];
 	int uni = cf_uniform(m);
 	int64_t L = m->layers;
-	sum_int(s, st->heads / st->kv_heads, "group");
-	sum_explain(s, "group = heads / KV heads = %lld / %lld (%s)", (long long)st->heads, (long long)st->kv_heads,
+	summary_int(s, st->heads / st->kv_heads, "group");
+	summary_explain(s, "group = heads / KV heads = %lld / %lld (%s)", (long long)st->heads, (long long)st->kv_heads,
 		    cf_origin(m, "kv_heads", o1, sizeof o1));
 	for (int64_t h = 0; h < st->heads; h++) {
-		sum_int(s, h / (st->heads / st->kv_heads), "map.%lld", (long long)h);
-		sum_explain(s, "query head h reads KV head floor(h / group) = floor(%lld / %lld) (llama.cpp broadcasts K "
+		summary_int(s, h / (st->heads / st->kv_heads), "map.%lld", (long long)h);
+		summary_explain(s, "query head h reads KV head floor(h / group) = floor(%lld / %lld) (llama.cpp broadcasts K "
 			       "and V over each group)", (long long)h, (long long)(st->heads / st->kv_heads));
 	}
 	for (int64_t h = 0; h < st->tiny_heads; h++) {
-		sum_int(s, h / (st->tiny_heads / st->tiny_kv), "tiny_map.%lld", (long long)h);
-		sum_explain(s, "tiny example: floor(h / (tiny_heads / tiny_kv_heads)) = floor(%lld / (%lld / %lld))",
+		summary_int(s, h / (st->tiny_heads / st->tiny_kv), "tiny_map.%lld", (long long)h);
+		summary_explain(s, "tiny example: floor(h / (tiny_heads / tiny_kv_heads)) = floor(%lld / (%lld / %lld))",
 			    (long long)h, (long long)st->tiny_heads, (long long)st->tiny_kv);
 	}
-	/* Second way: layers × one cell's bytes, block sizes written out in common_size. */
+	/* Second way: layers × one cell's bytes, block sizes written out in closed_form. */
 	int64_t dk = m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
 	int64_t dv = m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v;
 	static const char *const names[3] = {"mha", "kv", "mqa"};
@@ -266,24 +266,24 @@ static void gq_summary(const void *vs, struct summary *s)
 		int64_t hand = i == 1 ? L * cf_cell_bytes(m)
 				      : L * (cf_row_bytes(m->k_type, r->kv * dk) + cf_row_bytes(m->v_type, r->kv * dv));
 		if (uni)
-			sum_check_int(s, HOW_FORMULA, r->per_token, hand, "%s_bytes_per_token", names[i]);
+			summary_check_int(s, HOW_FORMULA, r->per_token, hand, "%s_bytes_per_token", names[i]);
 		else
-			sum_int(s, r->per_token, "%s_bytes_per_token", names[i]);
+			summary_int(s, r->per_token, "%s_bytes_per_token", names[i]);
 		if (i == 1 && st->mla)
-			sum_explain(s, "MLA latent: layers × (kv_lora_rank + qk_rope_head_dim) × K bytes = %lld × (%lld + %lld) "
+			summary_explain(s, "MLA latent: layers × (kv_lora_rank + qk_rope_head_dim) × K bytes = %lld × (%lld + %lld) "
 				       "× %lld B (%s)", (long long)L, (long long)m->kv_lora_rank, (long long)m->qk_rope_head_dim,
 				    (long long)cf_row_bytes(m->k_type, 1), cf_origin(m, "kv_lora_rank", o1, sizeof o1));
 		else
-			sum_explain(s, "layers × KV heads × (d_k × K bytes + d_v × V bytes) = %lld × %lld × (%lld %s + %lld %s)",
+			summary_explain(s, "layers × KV heads × (d_k × K bytes + d_v × V bytes) = %lld × %lld × (%lld %s + %lld %s)",
 				    (long long)L, (long long)r->kv, (long long)dk, model_cache_name(m->k_type), (long long)dv,
 				    model_cache_name(m->v_type));
-		sum_explain(s, "inputs: %s, %s, %s; llama.cpp keeps ggml_row_size(type, n_embd_k_gqa) per token per layer "
+		summary_explain(s, "inputs: %s, %s, %s; llama.cpp keeps ggml_row_size(type, n_embd_k_gqa) per token per layer "
 			       "(llama-kv-cache.cpp)", cf_origin(m, "layers", o1, sizeof o1),
 			    cf_origin(m, "head_dim", o2, sizeof o2), cf_origin(m, "kv_heads", o3, sizeof o3));
 		if (!uni)
-			sum_explain(s, "per-layer model: the walk of src/model/size.c, no closed form");
+			summary_explain(s, "per-layer model: the walk of src/model/size.c, no closed form");
 	}
-	/* The caches at ctx: windows and padding by the closed forms of common_size. */
+	/* The caches at ctx: windows and padding by the closed forms of closed_form. */
 	static const char *const gib[3] = {"mha_gib_at_ctx", "kv_gib_at_ctx", "mqa_gib_at_ctx"};
 	int64_t fc = cf_stream_cells(st->ctx, 1, 0), G = cf_global_layers(m);
 	int64_t swa = m->sliding_window > 0 && !m->swa_ignored ? cf_swa_cells(st->ctx, 1, 0, m->sliding_window, 512, 0) : 0;
@@ -292,12 +292,12 @@ static void gq_summary(const void *vs, struct summary *s)
 		if (uni) {
 			int64_t cell = st->rows[i].per_token / L;
 			double want = (double)(G * fc * cell + (L - G) * swa * cell) / GIB;
-			sum_check_real(s, HOW_FORMULA, v, want, 1e-12 * want, "%s", gib[i]);
-			sum_explain(s, "(global layers × pad256(ctx) + local layers × SWA cells) × bytes per cell "
+			summary_check_real(s, HOW_FORMULA, v, want, 1e-12 * want, "%s", gib[i]);
+			summary_explain(s, "(global layers × pad256(ctx) + local layers × SWA cells) × bytes per cell "
 				       "= (%lld × %lld + %lld × %lld) × %lld B", (long long)G, (long long)fc, (long long)(L - G),
 				    (long long)swa, (long long)cell);
 		} else {
-			sum_real(s, v, "%s", gib[i]);
+			summary_real(s, v, "%s", gib[i]);
 		}
 	}
 }

@@ -15,8 +15,8 @@
 
 #include "model/size.h"
 #include "scene/scene.h"
-#include "scenes/common.h"
-#include "scenes/common_size.h"
+#include "scenes/lib/common.h"
+#include "scenes/lib/closed_form.h"
 
 #define IS_MAX_UB 8
 /* The tiny runs of the lesson: each -ub, and --swa-full at the first. */
@@ -299,7 +299,7 @@ static void is_render(const void *vs, struct view *v)
 	}
 }
 
-/* Checks of one allocation against the closed forms of common_size. */
+/* Checks of one allocation against the closed forms of closed_form. */
 static void check_alloc(struct summary *s, const struct model *m, const struct deploy *d, const struct kv_alloc *A,
 			const char *prefix, int explain)
 {
@@ -310,116 +310,116 @@ static void check_alloc(struct summary *s, const struct model *m, const struct d
 	int64_t swa = A->windowed ? cf_swa_cells(d->n_ctx, d->n_seq, d->unified, m->sliding_window, d->n_ubatch, d->swa_full)
 				  : 0;
 	if (uni) {
-		sum_check_int(s, HOW_FORMULA, A->global_layers, G, "%sglobal_layers", prefix);
+		summary_check_int(s, HOW_FORMULA, A->global_layers, G, "%sglobal_layers", prefix);
 		if (explain && !A->windowed) {
-			sum_explain(s, "no window llama.cpp honours: every layer is global, G = L = %lld (%s)", (long long)L,
+			summary_explain(s, "no window llama.cpp honours: every layer is global, G = L = %lld (%s)", (long long)L,
 				    cf_origin(m, "layers", o1, sizeof o1));
-			sum_explain(s, "value: the per-layer walk of src/model/size.c (llama.cpp hparams.is_swa(il))");
+			summary_explain(s, "value: the per-layer walk of src/model/size.c (llama.cpp hparams.is_swa(il))");
 		} else if (explain) {
-			sum_explain(s, "global layers: with swa_pattern n, layer il is global when il %% n = n - 1: floor(L / n)");
-			sum_explain(s, "= floor(%lld / %lld) = %lld (%s, %s)", (long long)L, (long long)m->swa_pattern,
+			summary_explain(s, "global layers: with swa_pattern n, layer il is global when il %% n = n - 1: floor(L / n)");
+			summary_explain(s, "= floor(%lld / %lld) = %lld (%s, %s)", (long long)L, (long long)m->swa_pattern,
 				    (long long)G, cf_origin(m, "layers", o1, sizeof o1), cf_origin(m, "swa_pattern", o2, sizeof o2));
-			sum_explain(s, "value: the per-layer walk of src/model/size.c (llama.cpp hparams.is_swa(il))");
+			summary_explain(s, "value: the per-layer walk of src/model/size.c (llama.cpp hparams.is_swa(il))");
 		}
-		sum_check_int(s, HOW_FORMULA, A->local_layers, L - G, "%slocal_layers", prefix);
+		summary_check_int(s, HOW_FORMULA, A->local_layers, L - G, "%slocal_layers", prefix);
 		if (explain)
-			sum_explain(s, "local layers = layers − global layers = %lld − %lld", (long long)L, (long long)G);
+			summary_explain(s, "local layers = layers − global layers = %lld − %lld", (long long)L, (long long)G);
 	} else {
-		sum_int(s, A->global_layers, "%sglobal_layers", prefix);
+		summary_int(s, A->global_layers, "%sglobal_layers", prefix);
 		if (explain)
-			sum_explain(s, "counted per layer (the model's layer types are not one pattern)");
-		sum_int(s, A->local_layers, "%slocal_layers", prefix);
+			summary_explain(s, "counted per layer (the model's layer types are not one pattern)");
+		summary_int(s, A->local_layers, "%slocal_layers", prefix);
 		if (explain)
-			sum_explain(s, "counted per layer: layers with a window llama.cpp honours");
+			summary_explain(s, "counted per layer: layers with a window llama.cpp honours");
 	}
-	sum_check_int(s, HOW_FORMULA, A->swa_cells, swa, "%sswa_cells", prefix);
+	summary_check_int(s, HOW_FORMULA, A->swa_cells, swa, "%sswa_cells", prefix);
 	if (explain && !A->windowed) {
 		if (m->sliding_window > 0)
-			sum_explain(s, "0: llama.cpp does not read this architecture's window (%lld, %s): a plain cache, no "
+			summary_explain(s, "0: llama.cpp does not read this architecture's window (%lld, %s): a plain cache, no "
 				       "sliding layers", (long long)m->sliding_window, cf_origin(m, "sliding_window", o1, sizeof o1));
 		else
-			sum_explain(s, "0: the model has no sliding window (%s), so no SWA cache",
+			summary_explain(s, "0: the model has no sliding window (%s), so no SWA cache",
 				    cf_origin(m, "sliding_window", o1, sizeof o1));
 	} else if (explain) {
-		sum_explain(s, "SWA cells a stream = pad256(min(stream cells, window × (unified ? n_seq : 1) + ubatch)),");
-		sum_explain(s, "  or the stream's cells with --swa-full (llama-kv-cache-iswa.cpp size_swa)");
-		sum_explain(s, "= pad256(min(%lld, %lld × %lld + %lld)) = %lld; window from %s", (long long)fc,
+		summary_explain(s, "SWA cells a stream = pad256(min(stream cells, window × (unified ? n_seq : 1) + ubatch)),");
+		summary_explain(s, "  or the stream's cells with --swa-full (llama-kv-cache-iswa.cpp size_swa)");
+		summary_explain(s, "= pad256(min(%lld, %lld × %lld + %lld)) = %lld; window from %s", (long long)fc,
 			    (long long)m->sliding_window, (long long)(d->unified ? d->n_seq : 1), (long long)d->n_ubatch,
 			    (long long)swa, cf_origin(m, "sliding_window", o1, sizeof o1));
 	}
 	if (!uni) {
-		sum_int(s, A->global_bytes, "%sglobal_bytes", prefix);
-		sum_int(s, A->local_bytes, "%slocal_bytes", prefix);
-		sum_int(s, A->total_bytes, "%stotal_bytes", prefix);
-		sum_int(s, A->full_bytes, "%sfull_bytes", prefix);
+		summary_int(s, A->global_bytes, "%sglobal_bytes", prefix);
+		summary_int(s, A->local_bytes, "%slocal_bytes", prefix);
+		summary_int(s, A->total_bytes, "%stotal_bytes", prefix);
+		summary_int(s, A->full_bytes, "%sfull_bytes", prefix);
 		return;
 	}
 	/* Closed forms: layers × streams × cells × bytes per cell. */
-	sum_check_int(s, HOW_FORMULA, A->global_bytes, G * streams * fc * cell, "%sglobal_bytes", prefix);
+	summary_check_int(s, HOW_FORMULA, A->global_bytes, G * streams * fc * cell, "%sglobal_bytes", prefix);
 	if (explain) {
-		sum_explain(s, "global bytes = global layers × streams × cells a stream × (K + V bytes per cell)");
-		sum_explain(s, "= %lld × %lld × %lld × %lld = %lld", (long long)G, (long long)streams, (long long)fc,
+		summary_explain(s, "global bytes = global layers × streams × cells a stream × (K + V bytes per cell)");
+		summary_explain(s, "= %lld × %lld × %lld × %lld = %lld", (long long)G, (long long)streams, (long long)fc,
 			    (long long)cell, (long long)(G * streams * fc * cell));
-		sum_explain(s, "bytes per cell = kv_heads × head_dim × K bytes + kv_heads × head_dim_v × V bytes (%s, %s, K %s, V %s)",
+		summary_explain(s, "bytes per cell = kv_heads × head_dim × K bytes + kv_heads × head_dim_v × V bytes (%s, %s, K %s, V %s)",
 			    cf_origin(m, "kv_heads", o1, sizeof o1), cf_origin(m, "head_dim", o2, sizeof o2),
 			    model_cache_name(m->k_type), model_cache_name(m->v_type));
-		sum_explain(s, "llama.cpp: llama-context.cpp pads n_ctx to 256 and splits it per sequence; "
+		summary_explain(s, "llama.cpp: llama-context.cpp pads n_ctx to 256 and splits it per sequence; "
 			       "llama-kv-cache.cpp keeps ggml_row_size(type, n_embd_gqa) per cell per stream");
 	}
-	sum_check_int(s, HOW_FORMULA, A->local_bytes, (L - G) * streams * swa * cell, "%slocal_bytes", prefix);
+	summary_check_int(s, HOW_FORMULA, A->local_bytes, (L - G) * streams * swa * cell, "%slocal_bytes", prefix);
 	if (explain)
-		sum_explain(s, "local bytes = %lld layers × %lld streams × %lld cells × %lld B = %lld", (long long)(L - G),
+		summary_explain(s, "local bytes = %lld layers × %lld streams × %lld cells × %lld B = %lld", (long long)(L - G),
 			    (long long)streams, (long long)swa, (long long)cell, (long long)((L - G) * streams * swa * cell));
-	sum_check_int(s, HOW_FORMULA, A->total_bytes, (G * fc + (L - G) * swa) * streams * cell, "%stotal_bytes", prefix);
+	summary_check_int(s, HOW_FORMULA, A->total_bytes, (G * fc + (L - G) * swa) * streams * cell, "%stotal_bytes", prefix);
 	if (explain)
-		sum_explain(s, "total = (G × cells + local × SWA cells) × streams × bytes per cell (%s)",
+		summary_explain(s, "total = (G × cells + local × SWA cells) × streams × bytes per cell (%s)",
 			    cf_origin(m, "layers", o3, sizeof o3));
-	sum_check_int(s, HOW_FORMULA, A->full_bytes, L * streams * fc * cell, "%sfull_bytes", prefix);
+	summary_check_int(s, HOW_FORMULA, A->full_bytes, L * streams * fc * cell, "%sfull_bytes", prefix);
 	if (explain)
-		sum_explain(s, "full = every layer with every cell (--swa-full): %lld × %lld × %lld × %lld", (long long)L,
+		summary_explain(s, "full = every layer with every cell (--swa-full): %lld × %lld × %lld × %lld", (long long)L,
 			    (long long)streams, (long long)fc, (long long)cell);
 }
 
 static void is_summary(const void *vs, struct summary *s)
 {
 	const struct is_state *st = vs;
-	sum_check_int(s, HOW_FORMULA, st->a.n_ctx, st->d.unified ? cf_stream_cells(st->d.n_ctx, 1, 1)
+	summary_check_int(s, HOW_FORMULA, st->a.n_ctx, st->d.unified ? cf_stream_cells(st->d.n_ctx, 1, 1)
 			  : st->d.n_seq * cf_stream_cells(st->d.n_ctx, st->d.n_seq, 0), "n_ctx");
-	sum_explain(s, "n_ctx = pad256(-c), and with a split cache n_seq × pad256(pad256(-c) / n_seq) (llama-context.cpp)");
-	sum_int(s, st->a.streams, "streams");
-	sum_explain(s, "streams = n_seq with a split cache, 1 with -kvu (llama-kv-cache.cpp n_stream)");
+	summary_explain(s, "n_ctx = pad256(-c), and with a split cache n_seq × pad256(pad256(-c) / n_seq) (llama-context.cpp)");
+	summary_int(s, st->a.streams, "streams");
+	summary_explain(s, "streams = n_seq with a split cache, 1 with -kvu (llama-kv-cache.cpp n_stream)");
 	check_alloc(s, &st->m, &st->d, &st->a, "", 1);
 	{
 		int64_t streams = st->d.unified ? 1 : st->d.n_seq;
 		int64_t swa = st->a.windowed ? cf_swa_cells(st->d.n_ctx, st->d.n_seq, st->d.unified, st->m.sliding_window,
 							    st->d.n_ubatch, st->d.swa_full)
 					     : 0;
-		sum_check_int(s, HOW_FORMULA, st->a.swa_cells * st->a.streams, swa * streams, "swa_cells_total");
-		sum_explain(s, "SWA cells of all streams = SWA cells a stream × streams = %lld × %lld", (long long)swa,
+		summary_check_int(s, HOW_FORMULA, st->a.swa_cells * st->a.streams, swa * streams, "swa_cells_total");
+		summary_explain(s, "SWA cells of all streams = SWA cells a stream × streams = %lld × %lld", (long long)swa,
 			    (long long)streams);
 	}
 	if (st->has_tiny && st->nruns) {
 		const struct is_run *r0 = &st->runs[0];
 		int64_t cell = cf_cell_bytes(&st->tiny), G = cf_global_layers(&st->tiny);
-		sum_check_int(s, HOW_FORMULA, r0->a.global_bytes, G * cf_stream_cells(st->tiny_ctx, 1, 0) * cell,
+		summary_check_int(s, HOW_FORMULA, r0->a.global_bytes, G * cf_stream_cells(st->tiny_ctx, 1, 0) * cell,
 			      "tiny_global_bytes");
-		sum_explain(s, "tiny preset: %lld global layer × %lld cells × %lld B", (long long)G, (long long)st->tiny_ctx,
+		summary_explain(s, "tiny preset: %lld global layer × %lld cells × %lld B", (long long)G, (long long)st->tiny_ctx,
 			    (long long)cell);
 		for (int r = 0; r < st->nruns; r++) {
 			const struct is_run *run = &st->runs[r];
 			int64_t cells = cf_swa_cells(st->tiny_ctx, 1, 0, st->tiny.sliding_window, run->ub, run->swa_full);
 			int64_t lb = (st->tiny.layers - G) * cells * cell;
 			if (run->swa_full) {
-				sum_check_int(s, HOW_FORMULA, run->a.local_bytes, lb, "tiny_full_local_bytes");
-				sum_explain(s, "--swa-full: local layers keep every cell: %lld layers × %lld cells × %lld B",
+				summary_check_int(s, HOW_FORMULA, run->a.local_bytes, lb, "tiny_full_local_bytes");
+				summary_explain(s, "--swa-full: local layers keep every cell: %lld layers × %lld cells × %lld B",
 					    (long long)(st->tiny.layers - G), (long long)cells, (long long)cell);
 				continue;
 			}
-			sum_check_int(s, HOW_FORMULA, run->a.swa_cells, cells, "tiny_swa_cells.%lld", (long long)run->ub);
-			sum_explain(s, "pad256(min(%lld, %lld + %lld)) = %lld", (long long)st->tiny_ctx,
+			summary_check_int(s, HOW_FORMULA, run->a.swa_cells, cells, "tiny_swa_cells.%lld", (long long)run->ub);
+			summary_explain(s, "pad256(min(%lld, %lld + %lld)) = %lld", (long long)st->tiny_ctx,
 				    (long long)st->tiny.sliding_window, (long long)run->ub, (long long)cells);
-			sum_check_int(s, HOW_FORMULA, run->a.local_bytes, lb, "tiny_local_bytes.%lld", (long long)run->ub);
-			sum_explain(s, "local layers × SWA cells × bytes per cell = %lld × %lld × %lld B (-ub %lld)",
+			summary_check_int(s, HOW_FORMULA, run->a.local_bytes, lb, "tiny_local_bytes.%lld", (long long)run->ub);
+			summary_explain(s, "local layers × SWA cells × bytes per cell = %lld × %lld × %lld B (-ub %lld)",
 				    (long long)(st->tiny.layers - G), (long long)cells, (long long)cell, (long long)run->ub);
 		}
 	}

@@ -9,7 +9,7 @@
 
 #include "kern/mla.h"
 #include "scene/scene.h"
-#include "scenes/common.h"
+#include "scenes/lib/common.h"
 
 #define ML_MAX_DIM 16
 #define ML_MAX_HEADS 8
@@ -197,29 +197,29 @@ static void ml_summary(const void *vs, struct summary *s)
 		double want = 0;
 		for (int j = 0; j < st->dm; j++)
 			want += st->down[i * st->dm + j] * st->hidden[j];
-		sum_check_real(s, HOW_FORMULA, st->c[i], want, 1e-12 * (1 + fabs(want)), "c.%d", i);
-		sum_explain(s, "component %d of the cached latent: c = W_DKV h, row %d of W_DKV (%d x %d) times h", i, i,
+		summary_check_real(s, HOW_FORMULA, st->c[i], want, 1e-12 * (1 + fabs(want)), "c.%d", i);
+		summary_explain(s, "component %d of the cached latent: c = W_DKV h, row %d of W_DKV (%d x %d) times h", i, i,
 			    st->lat, st->dm);
-		sum_explain(s, "= %.9g", st->c[i]);
-		sum_explain(s, "W_DKV and h drawn as round(10 * nextGaussian()) / 10 from java.util.Random(%lld)", st->seed);
-		sum_explain(s, "(parameter seed, the lesson's 7; sizes d_model %d, latent %d)", st->dm, st->lat);
-		sum_explain(s, "second way: the dot product sum_j W[i][j] h[j] written out, not the kernel's matrix product");
+		summary_explain(s, "= %.9g", st->c[i]);
+		summary_explain(s, "W_DKV and h drawn as round(10 * nextGaussian()) / 10 from java.util.Random(%lld)", st->seed);
+		summary_explain(s, "(parameter seed, the lesson's 7; sizes d_model %d, latent %d)", st->dm, st->lat);
+		summary_explain(s, "second way: the dot product sum_j W[i][j] h[j] written out, not the kernel's matrix product");
 	}
 	for (int h = 0; h < st->heads; h++) {
-		sum_real(s, st->direct[h], "score_direct.%d", h);
-		sum_explain(s, "head %d's score with the key decompressed: q . (W_UK c) = %.9g", h, st->direct[h]);
-		sum_explain(s, "this is the second way for score_absorbed.%d", h);
-		sum_check_real(s, HOW_REFERENCE, st->absorbed[h], st->direct[h], 1e-9 * (1 + fabs(st->direct[h])),
+		summary_real(s, st->direct[h], "score_direct.%d", h);
+		summary_explain(s, "head %d's score with the key decompressed: q . (W_UK c) = %.9g", h, st->direct[h]);
+		summary_explain(s, "this is the second way for score_absorbed.%d", h);
+		summary_check_real(s, HOW_REFERENCE, st->absorbed[h], st->direct[h], 1e-9 * (1 + fabs(st->direct[h])),
 			       "score_absorbed.%d", h);
-		sum_explain(s, "head %d's score with W_UK folded into the query: (W_UK^T q) . c = %.9g", h, st->absorbed[h]);
-		sum_explain(s, "equal to q . (W_UK c) because q . (W c) = (W^T q) . c: MLA caches only c");
-		sum_explain(s, "second way: the decompressed path, score_direct.%d", h);
+		summary_explain(s, "head %d's score with W_UK folded into the query: (W_UK^T q) . c = %.9g", h, st->absorbed[h]);
+		summary_explain(s, "equal to q . (W_UK c) because q . (W c) = (W^T q) . c: MLA caches only c");
+		summary_explain(s, "second way: the decompressed path, score_direct.%d", h);
 	}
-	sum_int(s, st->heads * st->hd * 2, "floats_mha");
-	sum_explain(s, "floats multi-head attention caches per token: heads * head_dim * 2 (K and V)");
-	sum_explain(s, "= %d * %d * 2 = %d", st->heads, st->hd, st->heads * st->hd * 2);
-	sum_int(s, st->lat, "floats_mla");
-	sum_explain(s, "floats MLA caches per token: the latent only, latent = %d", st->lat);
+	summary_int(s, st->heads * st->hd * 2, "floats_mha");
+	summary_explain(s, "floats multi-head attention caches per token: heads * head_dim * 2 (K and V)");
+	summary_explain(s, "= %d * %d * 2 = %d", st->heads, st->hd, st->heads * st->hd * 2);
+	summary_int(s, st->lat, "floats_mla");
+	summary_explain(s, "floats MLA caches per token: the latent only, latent = %d", st->lat);
 }
 
 static void ml_print(const void *vs, FILE *out)

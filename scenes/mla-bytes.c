@@ -10,8 +10,8 @@
 
 #include "model/size.h"
 #include "scene/scene.h"
-#include "scenes/common.h"
-#include "scenes/common_size.h"
+#include "scenes/lib/common.h"
+#include "scenes/lib/closed_form.h"
 
 struct mb_row {
 	char name[48];
@@ -159,32 +159,32 @@ static void mb_summary(const void *vs, struct summary *s)
 			hand = L * (cf_row_bytes(m->k_type, (i == 1 ? m->heads : 8) * dk) +
 				    cf_row_bytes(m->v_type, (i == 1 ? m->heads : 8) * dv));
 		if (hand >= 0)
-			sum_check_int(s, HOW_FORMULA, st->rows[i].bytes, hand, "%s_bytes_per_token", key);
+			summary_check_int(s, HOW_FORMULA, st->rows[i].bytes, hand, "%s_bytes_per_token", key);
 		else
-			sum_int(s, st->rows[i].bytes, "%s_bytes_per_token", key);
+			summary_int(s, st->rows[i].bytes, "%s_bytes_per_token", key);
 		if (i == 0 && st->mla) {
-			sum_explain(s, "MLA: layers × (kv_lora_rank + qk_rope_head_dim) × K bytes, no V (llama.cpp caches the latent in K)");
-			sum_explain(s, "= %lld × (%lld + %lld) × %lld = %lld (%s, %s)", (long long)L, (long long)m->kv_lora_rank,
+			summary_explain(s, "MLA: layers × (kv_lora_rank + qk_rope_head_dim) × K bytes, no V (llama.cpp caches the latent in K)");
+			summary_explain(s, "= %lld × (%lld + %lld) × %lld = %lld (%s, %s)", (long long)L, (long long)m->kv_lora_rank,
 				    (long long)m->qk_rope_head_dim, (long long)cf_row_bytes(m->k_type, 1), (long long)hand,
 				    cf_origin(m, "kv_lora_rank", o1, sizeof o1), cf_origin(m, "qk_rope_head_dim", o2, sizeof o2));
 		} else if (i == 0) {
-			sum_explain(s, "%s: layers × (K bytes + V bytes per token) = %lld × %lld", model_kind_name(m->kind),
+			summary_explain(s, "%s: layers × (K bytes + V bytes per token) = %lld × %lld", model_kind_name(m->kind),
 				    (long long)L, (long long)(hand >= 0 ? hand / L : -1));
-			sum_explain(s, "K + V bytes = kv_heads × (head_dim × %s + head_dim_v × %s) (%s, %s)", model_cache_name(m->k_type),
+			summary_explain(s, "K + V bytes = kv_heads × (head_dim × %s + head_dim_v × %s) (%s, %s)", model_cache_name(m->k_type),
 				    model_cache_name(m->v_type), cf_origin(m, "kv_heads", o1, sizeof o1),
 				    cf_origin(m, "head_dim", o2, sizeof o2));
 		} else if (i == 1 || i == 2) {
-			sum_explain(s, "layers × KV heads × (d_k × K bytes + d_v × V bytes) = %lld × %lld × (%lld + %lld) × %lld",
+			summary_explain(s, "layers × KV heads × (d_k × K bytes + d_v × V bytes) = %lld × %lld × (%lld + %lld) × %lld",
 				    (long long)L, (long long)(i == 1 ? m->heads : 8), (long long)dk, (long long)dv,
 				    (long long)cf_row_bytes(m->k_type, 1));
 			if (m->kind == ATTN_MLA)
-				sum_explain(s, "d_k = qk_nope + qk_rope head dims, d_v = v_head_dim (%s, %s)",
+				summary_explain(s, "d_k = qk_nope + qk_rope head dims, d_v = v_head_dim (%s, %s)",
 					    cf_origin(m, "qk_nope_head_dim", o1, sizeof o1), cf_origin(m, "v_head_dim", o2, sizeof o2));
 			else
-				sum_explain(s, "d_k = head_dim, d_v = head_dim_v (%s, %s)", cf_origin(m, "head_dim", o1, sizeof o1),
+				summary_explain(s, "d_k = head_dim, d_v = head_dim_v (%s, %s)", cf_origin(m, "head_dim", o1, sizeof o1),
 					    cf_origin(m, "head_dim_v", o2, sizeof o2));
 		} else if (i == 3) {
-			sum_explain(s, "reference %s (the scene file's preset): layers × cell bytes", rm->name);
+			summary_explain(s, "reference %s (the scene file's preset): layers × cell bytes", rm->name);
 		}
 		/* The cache at ctx: bytes per token (checked above) × the padded context by the closed form. */
 		double at = (double)st->rows[i].at_ctx / GIB;
@@ -195,24 +195,24 @@ static void mb_summary(const void *vs, struct summary *s)
 			int64_t G = cf_global_layers(m), fc = cf_stream_cells(st->ctx, 1, 0);
 			int64_t swa = cf_swa_cells(st->ctx, 1, 0, m->sliding_window, 512, 0), cell = hand / L;
 			double want = (double)((G * fc + (L - G) * swa) * cell) / GIB;
-			sum_check_real(s, HOW_FORMULA, at, want, 1e-12 * want, "%s_gib_at_ctx", key);
-			sum_explain(s, "(global layers × cells + local layers × SWA cells) × bytes per cell / 2^30");
-			sum_explain(s, "= (%lld × %lld + %lld × %lld) × %lld B; SWA cells = pad256(min(%lld, window %lld + ubatch 512))",
+			summary_check_real(s, HOW_FORMULA, at, want, 1e-12 * want, "%s_gib_at_ctx", key);
+			summary_explain(s, "(global layers × cells + local layers × SWA cells) × bytes per cell / 2^30");
+			summary_explain(s, "= (%lld × %lld + %lld × %lld) × %lld B; SWA cells = pad256(min(%lld, window %lld + ubatch 512))",
 				    (long long)G, (long long)fc, (long long)(L - G), (long long)swa, (long long)cell,
 				    (long long)fc, (long long)m->sliding_window);
 		} else if (hand >= 0) {
 			double want = (double)hand * (double)cf_stream_cells(st->ctx, 1, 0) / GIB;
-			sum_check_real(s, HOW_FORMULA, at, want, 1e-12 * want, "%s_gib_at_ctx", key);
-			sum_explain(s, "bytes per token × %lld cells (-c %lld padded to 256, llama-context.cpp) / 2^30",
+			summary_check_real(s, HOW_FORMULA, at, want, 1e-12 * want, "%s_gib_at_ctx", key);
+			summary_explain(s, "bytes per token × %lld cells (-c %lld padded to 256, llama-context.cpp) / 2^30",
 				    (long long)st->n_ctx, (long long)st->ctx);
 		} else {
-			sum_real(s, at, "%s_gib_at_ctx", key);
-			sum_explain(s, "the allocation walk of src/model/size.c over every layer / 2^30 (layers differ: no closed form)");
+			summary_real(s, at, "%s_gib_at_ctx", key);
+			summary_explain(s, "the allocation walk of src/model/size.c over every layer / 2^30 (layers differ: no closed form)");
 		}
 	}
 	if (st->mla) {
-		sum_real(s, (double)st->rows[1].bytes / st->rows[0].bytes, "mha_over_mla");
-		sum_explain(s, "MHA bytes per token / MLA bytes per token = %lld / %lld: how much smaller the latent cache is",
+		summary_real(s, (double)st->rows[1].bytes / st->rows[0].bytes, "mha_over_mla");
+		summary_explain(s, "MHA bytes per token / MLA bytes per token = %lld / %lld: how much smaller the latent cache is",
 			    (long long)st->rows[1].bytes, (long long)st->rows[0].bytes);
 	}
 }

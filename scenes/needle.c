@@ -8,7 +8,7 @@
 
 #include "kern/needle.h"
 #include "scene/scene.h"
-#include "scenes/common.h"
+#include "scenes/lib/common.h"
 
 #define ND_MAX 16
 
@@ -157,17 +157,17 @@ static void nd_summary(const void *vs, struct summary *s)
 				at = st->lengths[i];
 			int want = st->lengths[i] + 1 - at <= st->window || at < st->head;
 			closed += want;
-			sum_check_int(s, HOW_FORMULA, st->found[i][j], want, "cell.%d.%d", st->lengths[i], st->depths[j]);
-			sum_explain(s, "%d words, needle at depth %d %%: the fake model %s it", st->lengths[i], st->depths[j],
+			summary_check_int(s, HOW_FORMULA, st->found[i][j], want, "cell.%d.%d", st->lengths[i], st->depths[j]);
+			summary_explain(s, "%d words, needle at depth %d %%: the fake model %s it", st->lengths[i], st->depths[j],
 				    st->found[i][j] ? "finds" : "misses");
-			sum_explain(s, "it searched the built prompt: the needle is word %d of %d", st->at[i][j], st->lengths[i] + 1);
-			sum_explain(s, "rule: found when within window = %d words of the end or among the first head = %d", st->window,
+			summary_explain(s, "it searched the built prompt: the needle is word %d of %d", st->at[i][j], st->lengths[i] + 1);
+			summary_explain(s, "rule: found when within window = %d words of the end or among the first head = %d", st->window,
 				    st->head);
-			sum_explain(s, "second way: at = min(L, L * depth / 100) = %ld; (L + 1 - at <= window) or (at < head)", at);
+			summary_explain(s, "second way: at = min(L, L * depth / 100) = %ld; (L + 1 - at <= window) or (at < head)", at);
 		}
-		sum_check_int(s, HOW_FORMULA, row_correct(st, i, st->nl * st->nd), closed, "correct.%d", st->lengths[i]);
-		sum_explain(s, "depths answered right at %d words: %d of %d", st->lengths[i], closed, st->nd);
-		sum_explain(s, "second way: the closed-form rule counted over the depths");
+		summary_check_int(s, HOW_FORMULA, row_correct(st, i, st->nl * st->nd), closed, "correct.%d", st->lengths[i]);
+		summary_explain(s, "depths answered right at %d words: %d of %d", st->lengths[i], closed, st->nd);
+		summary_explain(s, "second way: the closed-form rule counted over the depths");
 	}
 }
 

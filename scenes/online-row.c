@@ -11,7 +11,7 @@
 #include "glyph.h"
 #include "kern/attn_row.h"
 #include "scene/scene.h"
-#include "scenes/common.h"
+#include "scenes/lib/common.h"
 
 #define OR_MAX 64
 
@@ -212,17 +212,17 @@ static void or_summary(const void *vs, struct summary *s)
 	double out[2];
 	attn_row_output(&st->row, out);
 	for (int c = 0; c < 2; c++) {
-		sum_check_real(s, HOW_REFERENCE, out[c], st->ref[c], 1e-12, "out.%d", c);
-		sum_explain(s, "component %d of the streamed output: acc / s = %.9g / %.9g = %.9g", c, st->row.acc[c],
+		summary_check_real(s, HOW_REFERENCE, out[c], st->ref[c], 1e-12, "out.%d", c);
+		summary_explain(s, "component %d of the streamed output: acc / s = %.9g / %.9g = %.9g", c, st->row.acc[c],
 			    st->row.sm.s, out[c]);
-		sum_explain(s, "scores and values = parameters scores, values (the lesson's Example 3 unless set)");
-		sum_explain(s, "second way: the reference, full softmax first, then sum_j p_j v_j");
+		summary_explain(s, "scores and values = parameters scores, values (the lesson's Example 3 unless set)");
+		summary_explain(s, "second way: the reference, full softmax first, then sum_j p_j v_j");
 	}
 	for (int c = 0; c < 2; c++) {
-		sum_real(s, st->ref[c], "ref.%d", c);
-		sum_explain(s, "component %d of the reference output: sum_j exp(score_j - max) / sum * v_j = %.9g", c,
+		summary_real(s, st->ref[c], "ref.%d", c);
+		summary_explain(s, "component %d of the reference output: sum_j exp(score_j - max) / sum * v_j = %.9g", c,
 			    st->ref[c]);
-		sum_explain(s, "this is the second way for out.%d", c);
+		summary_explain(s, "this is the second way for out.%d", c);
 	}
 	/* Replay the stepper for the per-key table, each state against its invariant. */
 	struct attn_row row;
@@ -231,19 +231,19 @@ static void or_summary(const void *vs, struct summary *s)
 		double m, sum, acc[2], m_old = row.sm.m;
 		attn_row_step(&row, st->score[j], st->value[j]);
 		prefix_state(st, j, &m, &sum, acc);
-		sum_check_real(s, HOW_REFERENCE, row.sm.m, m, 0, "m.%d", j);
-		sum_explain(s, "the running max after key %d: max(%.9g, %.9g) = %.9g%s", j, m_old, st->score[j], row.sm.m,
+		summary_check_real(s, HOW_REFERENCE, row.sm.m, m, 0, "m.%d", j);
+		summary_explain(s, "the running max after key %d: max(%.9g, %.9g) = %.9g%s", j, m_old, st->score[j], row.sm.m,
 			    row.sm.raised ? ": raised, so s and acc shrink by exp(m_old - m)" : "");
-		sum_explain(s, "second way: the max of scores 0..%d taken afresh", j);
-		sum_check_real(s, HOW_REFERENCE, row.sm.s, sum, 1e-12 * sum, "s.%d", j);
-		sum_explain(s, "the running sum after key %d: s = s_old * %.6g + exp(%.9g - %.9g) = %.9g", j, row.sm.rescale,
+		summary_explain(s, "second way: the max of scores 0..%d taken afresh", j);
+		summary_check_real(s, HOW_REFERENCE, row.sm.s, sum, 1e-12 * sum, "s.%d", j);
+		summary_explain(s, "the running sum after key %d: s = s_old * %.6g + exp(%.9g - %.9g) = %.9g", j, row.sm.rescale,
 			    st->score[j], row.sm.m, row.sm.s);
-		sum_explain(s, "second way: sum over keys 0..%d of exp(score - m), summed afresh", j);
+		summary_explain(s, "second way: sum over keys 0..%d of exp(score - m), summed afresh", j);
 		for (int c = 0; c < 2; c++) {
-			sum_check_real(s, HOW_REFERENCE, row.acc[c], acc[c], 1e-12 * (1 + fabs(acc[c])), "acc.%d.%d", j, c);
-			sum_explain(s, "the accumulator after key %d, component %d: acc = acc_old * %.6g + %.6g * %.9g = %.9g", j, c,
+			summary_check_real(s, HOW_REFERENCE, row.acc[c], acc[c], 1e-12 * (1 + fabs(acc[c])), "acc.%d.%d", j, c);
+			summary_explain(s, "the accumulator after key %d, component %d: acc = acc_old * %.6g + %.6g * %.9g = %.9g", j, c,
 				    row.sm.rescale, row.w, st->value[j][c], row.acc[c]);
-			sum_explain(s, "second way: sum over keys 0..%d of exp(score - m) * v, summed afresh", j);
+			summary_explain(s, "second way: sum over keys 0..%d of exp(score - m) * v, summed afresh", j);
 		}
 	}
 }

@@ -12,7 +12,7 @@
 #include "glyph.h"
 #include "kern/softmax.h"
 #include "scene/scene.h"
-#include "scenes/common.h"
+#include "scenes/lib/common.h"
 
 #define OS_MAX 64
 #define OS_BIG 1000.0   /* the lesson's exp(1000): past a double's largest exp, about 709.78 */
@@ -225,38 +225,38 @@ static void os_summary(const void *vs, struct summary *s)
 	struct online_softmax on;
 	online_softmax_init(&on);
 	/* The one-pass kernel against the two-pass reference: max first, then the sum. */
-	sum_check_real(s, HOW_REFERENCE, st->on.m, st->max2, 0, "max");
-	sum_explain(s, "the running max after all %d scores: m = max(m, x_j), one score at a time", st->n);
-	sum_explain(s, "x = parameter x (the lesson's Example 2: 1, 3, 2, 5, 0.5, 4, unless set)");
-	sum_explain(s, "second way: the two-pass method's first pass, max_j x_j = %.9g", st->max2);
-	sum_real(s, st->sum2, "sum_two_pass");
-	sum_explain(s, "the two-pass method's second pass: sum_j exp(x_j - max) with max = %.9g", st->max2);
-	sum_explain(s, "this is the reference the one-pass sum is checked against");
-	sum_check_real(s, HOW_REFERENCE, st->on.s, st->sum2, 1e-12 * st->sum2, "sum_one_pass");
-	sum_explain(s, "the running sum: s = s * exp(m_old - m_new) + exp(x_j - m_new) for each score");
-	sum_explain(s, "it ends as sum_j exp(x_j - m) with m = %.9g: %.9g", st->on.m, st->on.s);
-	sum_explain(s, "second way: the two-pass sum %.9g", st->sum2);
+	summary_check_real(s, HOW_REFERENCE, st->on.m, st->max2, 0, "max");
+	summary_explain(s, "the running max after all %d scores: m = max(m, x_j), one score at a time", st->n);
+	summary_explain(s, "x = parameter x (the lesson's Example 2: 1, 3, 2, 5, 0.5, 4, unless set)");
+	summary_explain(s, "second way: the two-pass method's first pass, max_j x_j = %.9g", st->max2);
+	summary_real(s, st->sum2, "sum_two_pass");
+	summary_explain(s, "the two-pass method's second pass: sum_j exp(x_j - max) with max = %.9g", st->max2);
+	summary_explain(s, "this is the reference the one-pass sum is checked against");
+	summary_check_real(s, HOW_REFERENCE, st->on.s, st->sum2, 1e-12 * st->sum2, "sum_one_pass");
+	summary_explain(s, "the running sum: s = s * exp(m_old - m_new) + exp(x_j - m_new) for each score");
+	summary_explain(s, "it ends as sum_j exp(x_j - m) with m = %.9g: %.9g", st->on.m, st->on.s);
+	summary_explain(s, "second way: the two-pass sum %.9g", st->sum2);
 	for (int i = 0; i < st->n; i++) {
 		double pm, ps, m_old = on.m;
 		online_softmax_step(&on, st->x[i]);
 		/* The invariant, computed from scratch on the prefix x[0..i]. */
 		softmax_two_pass(st->x, (size_t)i + 1, &pm, &ps);
-		sum_check_real(s, HOW_REFERENCE, on.m, pm, 0, "m.%d", i);
-		sum_explain(s, "the running max after x[%d] = %.9g: m = max(%.9g, %.9g) = %.9g%s", i, st->x[i], m_old, st->x[i],
+		summary_check_real(s, HOW_REFERENCE, on.m, pm, 0, "m.%d", i);
+		summary_explain(s, "the running max after x[%d] = %.9g: m = max(%.9g, %.9g) = %.9g%s", i, st->x[i], m_old, st->x[i],
 			    on.m, on.raised ? " (raised: the sum is rescaled)" : "");
-		sum_explain(s, "second way: max of x[0..%d] taken afresh", i);
-		sum_check_real(s, HOW_REFERENCE, on.s, ps, 1e-12 * ps, "s.%d", i);
-		sum_explain(s, "the running sum after x[%d]: s = s_old * exp(m_old - m) + exp(x - m), factor %.6g", i,
+		summary_explain(s, "second way: max of x[0..%d] taken afresh", i);
+		summary_check_real(s, HOW_REFERENCE, on.s, ps, 1e-12 * ps, "s.%d", i);
+		summary_explain(s, "the running sum after x[%d]: s = s_old * exp(m_old - m) + exp(x - m), factor %.6g", i,
 			    on.rescale);
-		sum_explain(s, "= %.9g", on.s);
-		sum_explain(s, "second way: the invariant, sum over j <= %d of exp(x_j - %.9g), summed afresh", i, pm);
+		summary_explain(s, "= %.9g", on.s);
+		summary_explain(s, "second way: the invariant, sum over j <= %d of exp(x_j - %.9g), summed afresh", i, pm);
 	}
 	for (int i = 0; i < st->n; i++) {
 		double p = online_softmax_p(&st->on, st->x[i]);
-		sum_check_real(s, HOW_REFERENCE, p, exp(st->x[i] - st->max2) / st->sum2, 1e-12, "p.%d", i);
-		sum_explain(s, "the probability of score %d: p = exp(x - m) / s = exp(%.9g - %.9g) / %.9g = %.6f", i, st->x[i],
+		summary_check_real(s, HOW_REFERENCE, p, exp(st->x[i] - st->max2) / st->sum2, 1e-12, "p.%d", i);
+		summary_explain(s, "the probability of score %d: p = exp(x - m) / s = exp(%.9g - %.9g) / %.9g = %.6f", i, st->x[i],
 			    st->on.m, st->on.s, p);
-		sum_explain(s, "second way: the two-pass max and sum");
+		summary_explain(s, "second way: the two-pass max and sum");
 	}
 }
 

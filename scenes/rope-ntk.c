@@ -8,13 +8,13 @@
 
 #include "kern/rope.h"
 #include "scene/scene.h"
-#include "scenes/common.h"
-#include "scenes/common_rope.h"
+#include "scenes/lib/common.h"
+#include "scenes/lib/rope_scene.h"
 
 #define NT_MAX_D 1024
 
 struct nt_state {
-	struct rope_setup r;
+	struct rope_scene r;
 	double new_base;
 	double theta[NT_MAX_D / 2], used[NT_MAX_D / 2];
 	double pos[ROPE_STEPS + 1];            /* the position of each step */
@@ -31,7 +31,7 @@ static const struct param_spec nt_params[] = {
 static int nt_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct nt_state *st = vs;
-	if (rope_setup_read(&st->r, env, err, errlen) < 0)
+	if (rope_scene_read(&st->r, env, err, errlen) < 0)
 		return -1;
 	if (st->r.d < 4) {
 		snprintf(err, errlen, "d: NTK-aware scaling needs d of at least 4");
@@ -43,10 +43,10 @@ static int nt_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		st->used[i] = rope_theta(st->new_base, i, st->r.d);
 	}
 	for (int k = 0; k <= ROPE_STEPS; k++)
-		st->pos[k] = rope_step_pos(&st->r, k);
+		st->pos[k] = rope_scene_step_pos(&st->r, k);
 	for (int i = 0; i < st->r.npairs; i++) {
 		int p = st->r.pairs[i];
-		st->beyond[i] = rope_angle_unseen(rope_trained_span(&st->r, st->theta[p]), (st->r.target - 1) * st->used[p]);
+		st->beyond[i] = rope_scene_angle_unseen(rope_scene_trained_span(&st->r, st->theta[p]), (st->r.target - 1) * st->used[p]);
 		st->nbeyond += st->beyond[i];
 	}
 	return 0;
@@ -55,10 +55,10 @@ static int nt_init(void *vs, const struct scene_env *env, char *err, size_t errl
 static void nt_render(const void *vs, struct view *v)
 {
 	const struct nt_state *st = vs;
-	const struct rope_setup *r = &st->r;
+	const struct rope_scene *r = &st->r;
 	double pos = st->pos[v->step];
 	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f  (trained 0..%.0f)", pos, r->train - 1);
-	rope_draw_clocks(v->pic, 1, r, st->theta, st->used, pos);
+	rope_scene_draw_clocks(v->pic, 1, r, st->theta, st->used, pos);
 	struct canvas *s = v->side;
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "s = %g, d %d", r->s, r->d);
 	canvas_printf(s, 0, 1, ROLE_ACCENT, "base %g → %.1f", r->base, st->new_base);
@@ -83,15 +83,15 @@ static void nt_render(const void *vs, struct view *v)
  * pair, i = d/2 - 1, slows by exactly s.  Bisection on the base, measuring
  * the slowdown with running products; it never uses base * s^(d/(d-2)).
  */
-static double ntk_base_by_slowdown(const struct rope_setup *r)
+static double ntk_base_by_slowdown(const struct rope_scene *r)
 {
 	int last = r->d / 2 - 1;
 	double want = r->s, lo = log(r->base), hi = log(r->base) + 4 * log(r->s) + 1;
 	double t0[NT_MAX_D / 2], t1[NT_MAX_D / 2];
-	rope_theta_product(r->base, r->d, last + 1, t0);
+	rope_scene_theta_product(r->base, r->d, last + 1, t0);
 	for (int k = 0; k < 200 && hi - lo > 1e-15 * hi; k++) {
 		double mid = 0.5 * (lo + hi);
-		rope_theta_product(exp(mid), r->d, last + 1, t1);
+		rope_scene_theta_product(exp(mid), r->d, last + 1, t1);
 		if (t0[last] / t1[last] < want)
 			lo = mid;
 		else
@@ -103,60 +103,60 @@ static double ntk_base_by_slowdown(const struct rope_setup *r)
 static void nt_summary(const void *vs, struct summary *s)
 {
 	const struct nt_state *st = vs;
-	const struct rope_setup *r = &st->r;
+	const struct rope_scene *r = &st->r;
 	int half = r->d / 2;
 	double prod[NT_MAX_D / 2];
-	rope_theta_product(r->base, r->d, half, prod);
-	sum_check_real(s, HOW_REFERENCE, st->new_base, ntk_base_by_slowdown(r), 1e-9 * st->new_base, "ntk_base");
-	sum_explain(s, "the new base: base' = base * s^(d/(d-2))");
-	sum_explain(s, "= %.9g * %.9g^(%d/%d) = %.9g", r->base, r->s, r->d, r->d - 2, st->new_base);
-	rope_explain_inputs(s, r, 1, 0);
-	sum_explain(s, "second way: the base at which the last pair (%d) turns exactly s times slower,", half - 1);
-	sum_explain(s, "found by bisection with running-product frequencies");
+	rope_scene_theta_product(r->base, r->d, half, prod);
+	summary_check_real(s, HOW_REFERENCE, st->new_base, ntk_base_by_slowdown(r), 1e-9 * st->new_base, "ntk_base");
+	summary_explain(s, "the new base: base' = base * s^(d/(d-2))");
+	summary_explain(s, "= %.9g * %.9g^(%d/%d) = %.9g", r->base, r->s, r->d, r->d - 2, st->new_base);
+	rope_scene_explain_inputs(s, r, 1, 0);
+	summary_explain(s, "second way: the base at which the last pair (%d) turns exactly s times slower,", half - 1);
+	summary_explain(s, "found by bisection with running-product frequencies");
 	for (int i = 0; i < half; i++) {
-		sum_check_real(s, HOW_REFERENCE, st->theta[i], prod[i], 1e-12 * prod[i], "theta.%d", i);
-		sum_explain(s, "pair %d's angle per position before scaling: theta_i = base^(-2i/d)", i);
-		sum_explain(s, "= %.9g^(-2*%d/%d) = %.6g", r->base, i, r->d, st->theta[i]);
-		sum_explain(s, "second way: a running product, theta_0 = 1 and theta_{i+1} = theta_i * base^(-2/d)");
+		summary_check_real(s, HOW_REFERENCE, st->theta[i], prod[i], 1e-12 * prod[i], "theta.%d", i);
+		summary_explain(s, "pair %d's angle per position before scaling: theta_i = base^(-2i/d)", i);
+		summary_explain(s, "= %.9g^(-2*%d/%d) = %.6g", r->base, i, r->d, st->theta[i]);
+		summary_explain(s, "second way: a running product, theta_0 = 1 and theta_{i+1} = theta_i * base^(-2/d)");
 	}
 	for (int i = 0; i < half; i++) {
 		/* The lesson's slowdown s^(2i/(d-2)), applied to the running-product theta. */
 		double want = prod[i] / pow(r->s, 2.0 * i / (r->d - 2));
-		sum_check_real(s, HOW_FORMULA, st->used[i], want, 1e-9 * want, "theta_new.%d", i);
-		sum_explain(s, "pair %d's angle per position under the new base: theta'_i = base'^(-2i/d)", i);
-		sum_explain(s, "= %.9g^(-2*%d/%d) = %.6g", st->new_base, i, r->d, st->used[i]);
-		sum_explain(s, "second way: theta_i / s^(2i/(d-2)) = %.6g / %.6g, theta_i from the running product", prod[i],
+		summary_check_real(s, HOW_FORMULA, st->used[i], want, 1e-9 * want, "theta_new.%d", i);
+		summary_explain(s, "pair %d's angle per position under the new base: theta'_i = base'^(-2i/d)", i);
+		summary_explain(s, "= %.9g^(-2*%d/%d) = %.6g", st->new_base, i, r->d, st->used[i]);
+		summary_explain(s, "second way: theta_i / s^(2i/(d-2)) = %.6g / %.6g, theta_i from the running product", prod[i],
 			    pow(r->s, 2.0 * i / (r->d - 2)));
 	}
 	for (int i = 0; i < half; i++) {
 		double slow = st->theta[i] / st->used[i];
-		sum_check_real(s, HOW_FORMULA, slow, pow(r->s, 2.0 * i / (r->d - 2)), 1e-9 * slow, "slowdown.%d", i);
-		sum_explain(s, "how many times slower pair %d turns: theta_i / theta'_i", i);
-		sum_explain(s, "= %.6g / %.6g = %.6g", st->theta[i], st->used[i], slow);
-		sum_explain(s, "second way: the closed form s^(2i/(d-2)) = %.9g^(%d/%d): 1 for pair 0, s for the last", r->s,
+		summary_check_real(s, HOW_FORMULA, slow, pow(r->s, 2.0 * i / (r->d - 2)), 1e-9 * slow, "slowdown.%d", i);
+		summary_explain(s, "how many times slower pair %d turns: theta_i / theta'_i", i);
+		summary_explain(s, "= %.6g / %.6g = %.6g", st->theta[i], st->used[i], slow);
+		summary_explain(s, "second way: the closed form s^(2i/(d-2)) = %.9g^(%d/%d): 1 for pair 0, s for the last", r->s,
 			    2 * i, r->d - 2);
 	}
 	for (int i = 0; i < half; i++) {
 		double v = (r->target - 1) * st->used[i], want = (r->target - 1) * prod[i] / pow(r->s, 2.0 * i / (r->d - 2));
-		sum_check_real(s, HOW_FORMULA, v, want, 1e-9 * (1 + v), "angle_at_target.%d", i);
-		sum_explain(s, "pair %d's angle at the last position: (target - 1) * theta'_i", i);
-		sum_explain(s, "= %.0f * %.6g = %.6g rad (in training at most %.6g%s)", r->target - 1, st->used[i], v,
+		summary_check_real(s, HOW_FORMULA, v, want, 1e-9 * (1 + v), "angle_at_target.%d", i);
+		summary_explain(s, "pair %d's angle at the last position: (target - 1) * theta'_i", i);
+		summary_explain(s, "= %.0f * %.6g = %.6g rad (in training at most %.6g%s)", r->target - 1, st->used[i], v,
 			    (r->train - 1) * st->theta[i], v > (r->train - 1) * st->theta[i] + 1e-9 ? ": beyond it" : "");
-		sum_explain(s, "second way: theta'_i from the slowdown formula and the running product");
+		summary_explain(s, "second way: theta'_i from the slowdown formula and the running product");
 	}
 	for (int i = 0; i < half; i++) {
 		double v = (r->train - 1) * st->theta[i];
-		sum_check_real(s, HOW_FORMULA, v, (r->train - 1) * prod[i], 1e-12 * (1 + v), "max_trained.%d", i);
-		sum_explain(s, "the largest angle pair %d reached in training: (train - 1) * theta_i", i);
-		sum_explain(s, "= %.0f * %.6g = %.6g rad", r->train - 1, st->theta[i], v);
-		sum_explain(s, "second way: theta_i from the running product");
+		summary_check_real(s, HOW_FORMULA, v, (r->train - 1) * prod[i], 1e-12 * (1 + v), "max_trained.%d", i);
+		summary_explain(s, "the largest angle pair %d reached in training: (train - 1) * theta_i", i);
+		summary_explain(s, "= %.0f * %.6g = %.6g rad", r->train - 1, st->theta[i], v);
+		summary_explain(s, "second way: theta_i from the running product");
 	}
 }
 
 static void nt_print(const void *vs, FILE *out)
 {
 	const struct nt_state *st = vs;
-	const struct rope_setup *r = &st->r;
+	const struct rope_scene *r = &st->r;
 	char a[32], b[32], c[32];
 	fprintf(out, "base %s -> %s\n", fmt_fixed(a, sizeof a, r->base, 0), fmt_fixed(b, sizeof b, st->new_base, 1));
 	fprintf(out, "pair  theta        theta'       slowdown  angle at %.0f  trained max\n", r->target - 1);
@@ -173,7 +173,7 @@ const struct scene_class scene_rope_ntk = {
 	.params = nt_params,
 	.state_size = sizeof(struct nt_state),
 	.init = nt_init,
-	.nsteps = rope_nsteps,
+	.nsteps = rope_scene_nsteps,
 	.render = nt_render,
 	.summary = nt_summary,
 	.print = nt_print,

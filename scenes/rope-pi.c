@@ -9,13 +9,13 @@
 
 #include "kern/rope.h"
 #include "scene/scene.h"
-#include "scenes/common.h"
-#include "scenes/common_rope.h"
+#include "scenes/lib/common.h"
+#include "scenes/lib/rope_scene.h"
 
 #define PI_MAX_D 1024
 
 struct pi_state {
-	struct rope_setup r;
+	struct rope_scene r;
 	double theta[PI_MAX_D / 2], used[PI_MAX_D / 2];
 	double pos[ROPE_STEPS + 1];   /* the position of each step */
 };
@@ -29,24 +29,24 @@ static const struct param_spec pi_params[] = {
 static int pi_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct pi_state *st = vs;
-	if (rope_setup_read(&st->r, env, err, errlen) < 0)
+	if (rope_scene_read(&st->r, env, err, errlen) < 0)
 		return -1;
 	for (int i = 0; i < st->r.d / 2; i++) {
 		st->theta[i] = rope_theta(st->r.base, i, st->r.d);
 		st->used[i] = st->theta[i] / st->r.s;   /* positions divided by s, so every angle too */
 	}
 	for (int k = 0; k <= ROPE_STEPS; k++)
-		st->pos[k] = rope_step_pos(&st->r, k);
+		st->pos[k] = rope_scene_step_pos(&st->r, k);
 	return 0;
 }
 
 static void pi_render(const void *vs, struct view *v)
 {
 	const struct pi_state *st = vs;
-	const struct rope_setup *r = &st->r;
+	const struct rope_scene *r = &st->r;
 	double pos = st->pos[v->step], rotated = pos / r->s;
 	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f rotated as %.2f (÷%g)", pos, rotated, r->s);
-	rope_draw_clocks(v->pic, 1, r, st->theta, st->used, pos);
+	rope_scene_draw_clocks(v->pic, 1, r, st->theta, st->used, pos);
 	struct canvas *s = v->side;
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "s = %g, d %d, base %g", r->s, r->d, r->base);
 	canvas_printf(s, 0, 1, ROLE_NORMAL, "train %.0f, target %.0f", r->train, r->target);
@@ -68,58 +68,58 @@ static void pi_render(const void *vs, struct view *v)
 static void pi_summary(const void *vs, struct summary *s)
 {
 	const struct pi_state *st = vs;
-	const struct rope_setup *r = &st->r;
+	const struct rope_scene *r = &st->r;
 	int half = r->d / 2;
 	/* The second way to every frequency: a running product, never rope_theta's pow. */
 	double prod[PI_MAX_D / 2];
-	rope_theta_product(r->base, r->d, half, prod);
-	sum_real(s, (r->target - 1) / r->s, "pos_at_target");
-	sum_explain(s, "the position the last one is rotated as: (target - 1) / s");
-	sum_explain(s, "= %.0f / %.9g = %.9g, inside the trained 0 .. %.0f", r->target - 1, r->s, (r->target - 1) / r->s,
+	rope_scene_theta_product(r->base, r->d, half, prod);
+	summary_real(s, (r->target - 1) / r->s, "pos_at_target");
+	summary_explain(s, "the position the last one is rotated as: (target - 1) / s");
+	summary_explain(s, "= %.0f / %.9g = %.9g, inside the trained 0 .. %.0f", r->target - 1, r->s, (r->target - 1) / r->s,
 		    r->train - 1);
-	rope_explain_inputs(s, r, 1, 0);
+	rope_scene_explain_inputs(s, r, 1, 0);
 	for (int i = 0; i < half; i++) {
-		sum_check_real(s, HOW_REFERENCE, st->theta[i], prod[i], 1e-12 * prod[i], "theta.%d", i);
-		sum_explain(s, "pair %d's angle per position before scaling: theta_i = base^(-2i/d)", i);
-		sum_explain(s, "= %.9g^(-2*%d/%d) = %.6g", r->base, i, r->d, st->theta[i]);
-		sum_explain(s, "second way: a running product, theta_0 = 1 and theta_{i+1} = theta_i * base^(-2/d)");
+		summary_check_real(s, HOW_REFERENCE, st->theta[i], prod[i], 1e-12 * prod[i], "theta.%d", i);
+		summary_explain(s, "pair %d's angle per position before scaling: theta_i = base^(-2i/d)", i);
+		summary_explain(s, "= %.9g^(-2*%d/%d) = %.6g", r->base, i, r->d, st->theta[i]);
+		summary_explain(s, "second way: a running product, theta_0 = 1 and theta_{i+1} = theta_i * base^(-2/d)");
 	}
 	for (int i = 0; i < half; i++) {
-		sum_check_real(s, HOW_FORMULA, st->used[i], prod[i] / r->s, 1e-12 * prod[i], "theta_used.%d", i);
-		sum_explain(s, "pair %d's angle per position after interpolation: every position is divided by s,", i);
-		sum_explain(s, "so every angle is too: theta_i / s = %.6g / %.9g = %.6g", st->theta[i], r->s, st->used[i]);
-		sum_explain(s, "s = %.9g from %s", r->s, r->from_s);
-		sum_explain(s, "second way: the running-product theta_i divided by s");
+		summary_check_real(s, HOW_FORMULA, st->used[i], prod[i] / r->s, 1e-12 * prod[i], "theta_used.%d", i);
+		summary_explain(s, "pair %d's angle per position after interpolation: every position is divided by s,", i);
+		summary_explain(s, "so every angle is too: theta_i / s = %.6g / %.9g = %.6g", st->theta[i], r->s, st->used[i]);
+		summary_explain(s, "s = %.9g from %s", r->s, r->from_s);
+		summary_explain(s, "second way: the running-product theta_i divided by s");
 	}
 	for (int i = 0; i < half; i++) {
 		double v = (r->target - 1) * st->used[i];
 		/* The scaled position under the unscaled frequency: the rotation PI means. */
-		sum_check_real(s, HOW_FORMULA, v, ((r->target - 1) / r->s) * prod[i], 1e-12 * (1 + v), "angle_at_target.%d", i);
-		sum_explain(s, "pair %d's angle at the last position: (target - 1) * theta_i / s", i);
-		sum_explain(s, "= %.0f * %.6g = %.6g rad (in training at most %.6g)", r->target - 1, st->used[i], v,
+		summary_check_real(s, HOW_FORMULA, v, ((r->target - 1) / r->s) * prod[i], 1e-12 * (1 + v), "angle_at_target.%d", i);
+		summary_explain(s, "pair %d's angle at the last position: (target - 1) * theta_i / s", i);
+		summary_explain(s, "= %.0f * %.6g = %.6g rad (in training at most %.6g)", r->target - 1, st->used[i], v,
 			    (r->train - 1) * st->theta[i]);
-		sum_explain(s, "second way: position (target - 1) / s = %.9g under the running-product theta_i",
+		summary_explain(s, "second way: position (target - 1) / s = %.9g under the running-product theta_i",
 			    (r->target - 1) / r->s);
 	}
 	for (int i = 0; i < half; i++) {
 		double v = (r->train - 1) * st->theta[i];
-		sum_check_real(s, HOW_FORMULA, v, (r->train - 1) * prod[i], 1e-12 * (1 + v), "max_trained.%d", i);
-		sum_explain(s, "the largest angle pair %d reached in training: (train - 1) * theta_i", i);
-		sum_explain(s, "= %.0f * %.6g = %.6g rad", r->train - 1, st->theta[i], v);
-		sum_explain(s, "second way: theta_i from the running product");
+		summary_check_real(s, HOW_FORMULA, v, (r->train - 1) * prod[i], 1e-12 * (1 + v), "max_trained.%d", i);
+		summary_explain(s, "the largest angle pair %d reached in training: (train - 1) * theta_i", i);
+		summary_explain(s, "= %.0f * %.6g = %.6g rad", r->train - 1, st->theta[i], v);
+		summary_explain(s, "second way: theta_i from the running product");
 	}
 	/* Pair 0 turns 1 rad per position unscaled, so its scaled step is 1 / s. */
-	sum_check_real(s, HOW_FORMULA, st->used[0], 1 / r->s, 1e-15, "neighbour_diff");
-	sum_explain(s, "how far apart two neighbouring positions now sit on pair 0: theta_0 / s");
-	sum_explain(s, "= %.6g / %.9g = %.6g rad, where training's smallest difference was %.6g rad", st->theta[0], r->s,
+	summary_check_real(s, HOW_FORMULA, st->used[0], 1 / r->s, 1e-15, "neighbour_diff");
+	summary_explain(s, "how far apart two neighbouring positions now sit on pair 0: theta_0 / s");
+	summary_explain(s, "= %.6g / %.9g = %.6g rad, where training's smallest difference was %.6g rad", st->theta[0], r->s,
 		    st->used[0], st->theta[0]);
-	sum_explain(s, "second way: theta_0 = base^0 = 1 for any base, so the step is 1 / s");
+	summary_explain(s, "second way: theta_0 = base^0 = 1 for any base, so the step is 1 / s");
 }
 
 static void pi_print(const void *vs, FILE *out)
 {
 	const struct pi_state *st = vs;
-	const struct rope_setup *r = &st->r;
+	const struct rope_scene *r = &st->r;
 	char a[32], b[32], c[32], d[32], e[32];
 	fprintf(out, "s = %s: position %.0f is rotated as position %s; trained positions 0 to %.0f\n",
 		fmt_fixed(a, sizeof a, r->s, 0), r->target - 1, fmt_fixed(b, sizeof b, (r->target - 1) / r->s, 2), r->train - 1);
@@ -139,7 +139,7 @@ const struct scene_class scene_rope_pi = {
 	.params = pi_params,
 	.state_size = sizeof(struct pi_state),
 	.init = pi_init,
-	.nsteps = rope_nsteps,
+	.nsteps = rope_scene_nsteps,
 	.render = pi_render,
 	.summary = pi_summary,
 	.print = pi_print,

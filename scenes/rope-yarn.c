@@ -10,13 +10,13 @@
 #include "glyph.h"
 #include "kern/rope.h"
 #include "scene/scene.h"
-#include "scenes/common.h"
-#include "scenes/common_rope.h"
+#include "scenes/lib/common.h"
+#include "scenes/lib/rope_scene.h"
 
 #define YA_MAX_D 1024
 
 struct ya_state {
-	struct rope_setup r;
+	struct rope_scene r;
 	double low, high, mscale;
 	double theta[YA_MAX_D / 2], used[YA_MAX_D / 2], ramp[YA_MAX_D / 2];
 	double pos[ROPE_STEPS + 1];   /* the position of each step */
@@ -33,8 +33,8 @@ static const struct param_spec ya_params[] = {
 static int ya_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct ya_state *st = vs;
-	struct rope_setup *r = &st->r;
-	if (rope_setup_read(r, env, err, errlen) < 0)
+	struct rope_scene *r = &st->r;
+	if (rope_scene_read(r, env, err, errlen) < 0)
 		return -1;
 	rope_yarn_dims(r->d, r->train, r->beta_fast, r->beta_slow, r->base, &st->low, &st->high);
 	st->mscale = rope_yarn_mscale(r->s);
@@ -44,7 +44,7 @@ static int ya_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		st->used[i] = rope_yarn_theta(r->base, i, r->d, r->s, st->low, st->high);
 	}
 	for (int k = 0; k <= ROPE_STEPS; k++)
-		st->pos[k] = rope_step_pos(r, k);
+		st->pos[k] = rope_scene_step_pos(r, k);
 	return 0;
 }
 
@@ -69,12 +69,12 @@ static void ramp_chart(const struct ya_state *st, struct canvas *c, int y0, int 
 static void ya_render(const void *vs, struct view *v)
 {
 	const struct ya_state *st = vs;
-	const struct rope_setup *r = &st->r;
+	const struct rope_scene *r = &st->r;
 	double pos = st->pos[v->step];
 	int ch = v->pic->h / 3 > 3 ? v->pic->h / 3 : 3;
 	ramp_chart(st, v->pic, 0, ch);
 	canvas_printf(v->pic, 0, ch + 1, ROLE_LABEL, "position %.0f  ○ unscaled ● YaRN ★ unseen", pos);
-	rope_draw_clocks(v->pic, ch + 2, r, st->theta, st->used, pos);
+	rope_scene_draw_clocks(v->pic, ch + 2, r, st->theta, st->used, pos);
 	struct canvas *s = v->side;
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "s %g, β %g/%g", r->s, r->beta_fast, r->beta_slow);
 	canvas_printf(s, 0, 1, ROLE_NORMAL, "corr dims %.0f .. %.0f", st->low, st->high);
@@ -113,7 +113,7 @@ static double pow_int(double x, long long n)
  * The pair index may lie past d/2 - 1 or below 0 (the formula's answer
  * does too), so it is searched on all integers: doubling, then bisection.
  */
-static void yarn_ends_by_turns(const struct rope_setup *r, double *low, double *high)
+static void yarn_ends_by_turns(const struct rope_scene *r, double *low, double *high)
 {
 	double q = 1 / pow(r->base, 2.0 / r->d), turns0 = r->train / (2 * M_PI);
 	long long a, b, step;
@@ -166,62 +166,62 @@ static double ramp_by_zone(double low, double high, int i)
 static void ya_summary(const void *vs, struct summary *s)
 {
 	const struct ya_state *st = vs;
-	const struct rope_setup *r = &st->r;
+	const struct rope_scene *r = &st->r;
 	int half = r->d / 2;
 	double prod[YA_MAX_D / 2], lo2, hi2;
-	rope_theta_product(r->base, r->d, half, prod);
+	rope_scene_theta_product(r->base, r->d, half, prod);
 	yarn_ends_by_turns(r, &lo2, &hi2);
 	double dim_fast = 0.5 * r->d * log(r->train / (r->beta_fast * 2 * M_PI)) / log(r->base);
 	double dim_slow = 0.5 * r->d * log(r->train / (r->beta_slow * 2 * M_PI)) / log(r->base);
-	sum_check_real(s, HOW_REFERENCE, st->low, lo2, 0, "yarn_low");
-	sum_explain(s, "where the ramp starts: the pair that makes beta_fast turns in the original length,");
-	sum_explain(s, "ggml's corr dim d ln(train / (beta_fast 2 pi)) / (2 ln base), floored, at least 0");
-	sum_explain(s, "= max(0, floor(%d ln(%.0f / (%.9g * 2 pi)) / (2 ln %.9g))) = floor(%.6g) = %.0f", r->d, r->train,
+	summary_check_real(s, HOW_REFERENCE, st->low, lo2, 0, "yarn_low");
+	summary_explain(s, "where the ramp starts: the pair that makes beta_fast turns in the original length,");
+	summary_explain(s, "ggml's corr dim d ln(train / (beta_fast 2 pi)) / (2 ln base), floored, at least 0");
+	summary_explain(s, "= max(0, floor(%d ln(%.0f / (%.9g * 2 pi)) / (2 ln %.9g))) = floor(%.6g) = %.0f", r->d, r->train,
 		    r->beta_fast, r->base, dim_fast, st->low);
-	rope_explain_inputs(s, r, 1, 1);
-	sum_explain(s, "second way: pair by pair, the last pair whose turns train * theta_i / 2 pi reach beta_fast");
-	sum_check_real(s, HOW_REFERENCE, st->high, hi2, 0, "yarn_high");
-	sum_explain(s, "where the ramp ends: the pair that makes beta_slow turns, ceiled, at most d - 1");
-	sum_explain(s, "= min(%d, ceil(%d ln(%.0f / (%.9g * 2 pi)) / (2 ln %.9g))) = ceil(%.6g) = %.0f", r->d - 1, r->d,
+	rope_scene_explain_inputs(s, r, 1, 1);
+	summary_explain(s, "second way: pair by pair, the last pair whose turns train * theta_i / 2 pi reach beta_fast");
+	summary_check_real(s, HOW_REFERENCE, st->high, hi2, 0, "yarn_high");
+	summary_explain(s, "where the ramp ends: the pair that makes beta_slow turns, ceiled, at most d - 1");
+	summary_explain(s, "= min(%d, ceil(%d ln(%.0f / (%.9g * 2 pi)) / (2 ln %.9g))) = ceil(%.6g) = %.0f", r->d - 1, r->d,
 		    r->train, r->beta_slow, r->base, dim_slow, st->high);
-	sum_explain(s, "beta_slow = %.9g (llama.cpp's default 1 unless set or given by the model)", r->beta_slow);
-	sum_explain(s, "second way: pair by pair, the first pair whose turns are at most beta_slow");
+	summary_explain(s, "beta_slow = %.9g (llama.cpp's default 1 unless set or given by the model)", r->beta_slow);
+	summary_explain(s, "second way: pair by pair, the first pair whose turns are at most beta_slow");
 	for (int i = 0; i < half; i++) {
 		double want = ramp_by_zone(lo2, hi2, i);
-		sum_check_real(s, HOW_FORMULA, st->ramp[i], want, 1e-12, "ramp.%d", i);
-		sum_explain(s, "how much pair %d keeps its frequency (1 keep, 0 divide by s): ggml's rope_yarn_ramp,", i);
-		sum_explain(s, "1 - clamp((i - low) / max(0.001, high - low)) = 1 - clamp((%d - %.0f) / %.0f) = %.6g", i, st->low,
+		summary_check_real(s, HOW_FORMULA, st->ramp[i], want, 1e-12, "ramp.%d", i);
+		summary_explain(s, "how much pair %d keeps its frequency (1 keep, 0 divide by s): ggml's rope_yarn_ramp,", i);
+		summary_explain(s, "1 - clamp((i - low) / max(0.001, high - low)) = 1 - clamp((%d - %.0f) / %.0f) = %.6g", i, st->low,
 			    fmax(0.001, st->high - st->low), st->ramp[i]);
-		sum_explain(s, "second way: the zone of pair %d by its own turns (%.6g in %.0f positions): keep, ramp", i,
+		summary_explain(s, "second way: the zone of pair %d by its own turns (%.6g in %.0f positions): keep, ramp", i,
 			    r->train * prod[i] / (2 * M_PI), r->train);
-		sum_explain(s, "(high - i) / (high - low) between the per-pair ends %.0f and %.0f, or divide", lo2, hi2);
+		summary_explain(s, "(high - i) / (high - low) between the per-pair ends %.0f and %.0f, or divide", lo2, hi2);
 	}
 	for (int i = 0; i < half; i++) {
 		double want_ramp = ramp_by_zone(lo2, hi2, i), ratio = st->used[i] / st->theta[i];
-		sum_check_real(s, HOW_FORMULA, ratio, want_ramp + (1 - want_ramp) / r->s, 1e-12, "theta_ratio.%d", i);
-		sum_explain(s, "the share of its frequency pair %d keeps: ramp * 1 + (1 - ramp) / s", i);
-		sum_explain(s, "= %.6g + %.6g / %.9g = %.6g (rope_yarn's mix of theta and theta / s)", st->ramp[i], 1 - st->ramp[i],
+		summary_check_real(s, HOW_FORMULA, ratio, want_ramp + (1 - want_ramp) / r->s, 1e-12, "theta_ratio.%d", i);
+		summary_explain(s, "the share of its frequency pair %d keeps: ramp * 1 + (1 - ramp) / s", i);
+		summary_explain(s, "= %.6g + %.6g / %.9g = %.6g (rope_yarn's mix of theta and theta / s)", st->ramp[i], 1 - st->ramp[i],
 			    r->s, ratio);
-		sum_explain(s, "second way: the same mix with the per-pair zone's ramp %.6g", want_ramp);
+		summary_explain(s, "second way: the same mix with the per-pair zone's ramp %.6g", want_ramp);
 	}
 	for (int i = 0; i < half; i++) {
 		double wl = rope_wavelength(r->base, i, r->d);
-		sum_check_real(s, HOW_FORMULA, wl, 2 * M_PI / prod[i], 1e-12 * wl, "wavelength.%d", i);
-		sum_explain(s, "positions for one full turn of pair %d: 2 pi / theta_i = 2 pi / %.6g = %.6g", i, st->theta[i], wl);
-		sum_explain(s, "second way: theta_i from the running product");
+		summary_check_real(s, HOW_FORMULA, wl, 2 * M_PI / prod[i], 1e-12 * wl, "wavelength.%d", i);
+		summary_explain(s, "positions for one full turn of pair %d: 2 pi / theta_i = 2 pi / %.6g = %.6g", i, st->theta[i], wl);
+		summary_explain(s, "second way: theta_i from the running product");
 	}
-	sum_check_real(s, HOW_REFERENCE, st->mscale, 1 + 0.1 * rope_ln_series(r->s), 1e-12, "mscale");
-	sum_explain(s, "the attention temperature: mscale = 1 + 0.1 ln s = 1 + 0.1 ln %.9g = %.9g", r->s, st->mscale);
-	sum_explain(s, "s = %.9g from %s", r->s, r->from_s);
-	sum_explain(s, "second way: ln s summed as a series (binary exponent plus 2 atanh), not libm's log");
-	sum_real(s, st->mscale * st->mscale, "mscale_sq");
-	sum_explain(s, "queries and keys are both scaled by mscale, so a score by mscale^2 = %.9g", st->mscale * st->mscale);
+	summary_check_real(s, HOW_REFERENCE, st->mscale, 1 + 0.1 * rope_scene_ln_series(r->s), 1e-12, "mscale");
+	summary_explain(s, "the attention temperature: mscale = 1 + 0.1 ln s = 1 + 0.1 ln %.9g = %.9g", r->s, st->mscale);
+	summary_explain(s, "s = %.9g from %s", r->s, r->from_s);
+	summary_explain(s, "second way: ln s summed as a series (binary exponent plus 2 atanh), not libm's log");
+	summary_real(s, st->mscale * st->mscale, "mscale_sq");
+	summary_explain(s, "queries and keys are both scaled by mscale, so a score by mscale^2 = %.9g", st->mscale * st->mscale);
 }
 
 static void ya_print(const void *vs, FILE *out)
 {
 	const struct ya_state *st = vs;
-	const struct rope_setup *r = &st->r;
+	const struct rope_scene *r = &st->r;
 	char a[32], b[32], c[32];
 	fprintf(out, "corr dims: low %s (%g turns), high %s (%g turn%s)\n", fmt_fixed(a, sizeof a, st->low, 0), r->beta_fast,
 		fmt_fixed(b, sizeof b, st->high, 0), r->beta_slow, r->beta_slow == 1 ? "" : "s");
@@ -241,7 +241,7 @@ const struct scene_class scene_rope_yarn = {
 	.params = ya_params,
 	.state_size = sizeof(struct ya_state),
 	.init = ya_init,
-	.nsteps = rope_nsteps,
+	.nsteps = rope_scene_nsteps,
 	.render = ya_render,
 	.summary = ya_summary,
 	.print = ya_print,

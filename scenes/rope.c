@@ -9,13 +9,13 @@
 
 #include "kern/rope.h"
 #include "scene/scene.h"
-#include "scenes/common.h"
-#include "scenes/common_rope.h"
+#include "scenes/lib/common.h"
+#include "scenes/lib/rope_scene.h"
 
 #define RP_MAX_D 1024
 
 struct rp_state {
-	struct rope_setup r;
+	struct rope_scene r;
 	double theta[RP_MAX_D / 2];
 	int unseen;                                      /* pairs that never turn once in training */
 	double wl[ROPE_MAX_PAIRS];                       /* wavelength of each drawn pair */
@@ -32,7 +32,7 @@ static const struct param_spec rp_params[] = {
 static int rp_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct rp_state *st = vs;
-	if (rope_setup_read(&st->r, env, err, errlen) < 0)
+	if (rope_scene_read(&st->r, env, err, errlen) < 0)
 		return -1;
 	if (st->r.d > RP_MAX_D) {
 		snprintf(err, errlen, "d: %d is more than %d", st->r.d, RP_MAX_D);
@@ -44,11 +44,11 @@ static int rp_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	for (int i = 0; i < st->r.npairs; i++)
 		st->wl[i] = rope_wavelength(st->r.base, st->r.pairs[i], st->r.d);
 	for (int k = 0; k <= ROPE_STEPS; k++) {
-		st->pos[k] = rope_step_pos(&st->r, k);
+		st->pos[k] = rope_scene_step_pos(&st->r, k);
 		for (int i = 0; i < st->r.npairs; i++) {
 			double th = st->theta[st->r.pairs[i]];
 			st->angle[k][i] = st->pos[k] * th;
-			st->is_new[k][i] = rope_angle_unseen(rope_trained_span(&st->r, th), st->angle[k][i]);
+			st->is_new[k][i] = rope_scene_angle_unseen(rope_scene_trained_span(&st->r, th), st->angle[k][i]);
 		}
 	}
 	return 0;
@@ -57,11 +57,11 @@ static int rp_init(void *vs, const struct scene_env *env, char *err, size_t errl
 static void rp_render(const void *vs, struct view *v)
 {
 	const struct rp_state *st = vs;
-	const struct rope_setup *r = &st->r;
+	const struct rope_scene *r = &st->r;
 	int k = v->step, any_new = 0;
 	double pos = st->pos[k];
 	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f  (trained 0..%.0f)", pos, r->train - 1);
-	rope_draw_clocks(v->pic, 1, r, st->theta, st->theta, pos);
+	rope_scene_draw_clocks(v->pic, 1, r, st->theta, st->theta, pos);
 	struct canvas *s = v->side;
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "d %d, base %g", r->d, r->base);
 	canvas_printf(s, 0, 1, ROLE_NORMAL, "train %.0f, target %.0f", r->train, r->target);
@@ -91,68 +91,68 @@ static void rp_render(const void *vs, struct view *v)
 static void rp_summary(const void *vs, struct summary *s)
 {
 	const struct rp_state *st = vs;
-	const struct rope_setup *r = &st->r;
+	const struct rope_scene *r = &st->r;
 	int half = r->d / 2;
 	/* The second way to every frequency: a running product, never rope_theta's pow. */
 	double prod[RP_MAX_D / 2];
-	rope_theta_product(r->base, r->d, half, prod);
+	rope_scene_theta_product(r->base, r->d, half, prod);
 	for (int i = 0; i < half; i++) {
-		sum_check_real(s, HOW_REFERENCE, st->theta[i], prod[i], 1e-12 * prod[i], "theta.%d", i);
-		sum_explain(s, "the angle pair %d turns per position: theta_i = base^(-2i/d)", i);
-		sum_explain(s, "= %.9g^(-2*%d/%d) = %.6g rad per position", r->base, i, r->d, st->theta[i]);
-		rope_explain_inputs(s, r, 0, 0);
-		sum_explain(s, "second way: a running product, theta_0 = 1 and theta_{i+1} = theta_i * base^(-2/d)");
+		summary_check_real(s, HOW_REFERENCE, st->theta[i], prod[i], 1e-12 * prod[i], "theta.%d", i);
+		summary_explain(s, "the angle pair %d turns per position: theta_i = base^(-2i/d)", i);
+		summary_explain(s, "= %.9g^(-2*%d/%d) = %.6g rad per position", r->base, i, r->d, st->theta[i]);
+		rope_scene_explain_inputs(s, r, 0, 0);
+		summary_explain(s, "second way: a running product, theta_0 = 1 and theta_{i+1} = theta_i * base^(-2/d)");
 	}
 	for (int i = 0; i < half; i++) {
 		double wl = rope_wavelength(r->base, i, r->d);
-		sum_check_real(s, HOW_FORMULA, wl, 2 * M_PI / prod[i], 1e-12 * wl, "wavelength.%d", i);
-		sum_explain(s, "positions for one full turn of pair %d: wavelength = 2 pi / theta_i", i);
-		sum_explain(s, "= 2 pi / %.6g = %.6g positions", st->theta[i], wl);
-		sum_explain(s, "second way: 2 pi over theta_i from the running product (%.9g)", prod[i]);
+		summary_check_real(s, HOW_FORMULA, wl, 2 * M_PI / prod[i], 1e-12 * wl, "wavelength.%d", i);
+		summary_explain(s, "positions for one full turn of pair %d: wavelength = 2 pi / theta_i", i);
+		summary_explain(s, "= 2 pi / %.6g = %.6g positions", st->theta[i], wl);
+		summary_explain(s, "second way: 2 pi over theta_i from the running product (%.9g)", prod[i]);
 	}
 	for (int i = 0; i < half; i++) {
 		double wl = rope_wavelength(r->base, i, r->d), turns = r->train / wl;
-		sum_check_real(s, HOW_FORMULA, turns, r->train * prod[i] / (2 * M_PI), 1e-12 * turns, "turns.%d", i);
-		sum_explain(s, "full turns pair %d makes within the trained length: turns = train / wavelength", i);
-		sum_explain(s, "= %.0f / %.6g = %.6g%s", r->train, wl, turns,
+		summary_check_real(s, HOW_FORMULA, turns, r->train * prod[i] / (2 * M_PI), 1e-12 * turns, "turns.%d", i);
+		summary_explain(s, "full turns pair %d makes within the trained length: turns = train / wavelength", i);
+		summary_explain(s, "= %.0f / %.6g = %.6g%s", r->train, wl, turns,
 			    turns < 1 ? " (less than one: some angles never occur in training)" : "");
-		sum_explain(s, "train = %.0f from %s", r->train, r->from_train);
-		sum_explain(s, "second way: train * theta_i / (2 pi), theta_i from the running product");
+		summary_explain(s, "train = %.0f from %s", r->train, r->from_train);
+		summary_explain(s, "second way: train * theta_i / (2 pi), theta_i from the running product");
 	}
 	for (int i = 0; i < half; i++) {
 		double v = (r->train - 1) * st->theta[i];
-		sum_check_real(s, HOW_FORMULA, v, (r->train - 1) * prod[i], 1e-12 * (1 + v), "max_trained.%d", i);
-		sum_explain(s, "the largest angle pair %d reached in training: (train - 1) * theta_i", i);
-		sum_explain(s, "= %.0f * %.6g = %.6g rad", r->train - 1, st->theta[i], v);
-		sum_explain(s, "second way: theta_i from the running product");
+		summary_check_real(s, HOW_FORMULA, v, (r->train - 1) * prod[i], 1e-12 * (1 + v), "max_trained.%d", i);
+		summary_explain(s, "the largest angle pair %d reached in training: (train - 1) * theta_i", i);
+		summary_explain(s, "= %.0f * %.6g = %.6g rad", r->train - 1, st->theta[i], v);
+		summary_explain(s, "second way: theta_i from the running product");
 	}
 	for (int i = 0; i < half; i++) {
 		double v = (r->target - 1) * st->theta[i];
-		sum_check_real(s, HOW_FORMULA, v, (r->target - 1) * prod[i], 1e-12 * (1 + v), "angle_at_target.%d", i);
-		sum_explain(s, "pair %d's angle at the last position of the target: (target - 1) * theta_i", i);
-		sum_explain(s, "= %.0f * %.6g = %.6g rad, against %.6g in training", r->target - 1, st->theta[i], v,
+		summary_check_real(s, HOW_FORMULA, v, (r->target - 1) * prod[i], 1e-12 * (1 + v), "angle_at_target.%d", i);
+		summary_explain(s, "pair %d's angle at the last position of the target: (target - 1) * theta_i", i);
+		summary_explain(s, "= %.0f * %.6g = %.6g rad, against %.6g in training", r->target - 1, st->theta[i], v,
 			    (r->train - 1) * st->theta[i]);
-		sum_explain(s, "target = %.0f from %s", r->target, r->from_target);
-		sum_explain(s, "second way: theta_i from the running product");
+		summary_explain(s, "target = %.0f from %s", r->target, r->from_target);
+		summary_explain(s, "second way: theta_i from the running product");
 	}
 	/* The count again from ggml's correction-dim formula with one turn: pairs past it never turn. */
 	double dim1 = 0.5 * r->d * log(r->train / (2 * M_PI)) / log(r->base);
 	int closed = half - (int)fmin(half, fmax(0, floor(dim1) + 1));
 	int unseen = rope_unseen_pairs(r->base, r->d, r->train);
-	sum_check_int(s, HOW_FORMULA, unseen, closed, "unseen_pairs");
-	sum_explain(s, "pairs whose wavelength 2 pi / theta_i exceeds train: they never complete a turn in training");
-	sum_explain(s, "counted pair by pair: %d of %d pairs have a wavelength above %.0f positions", unseen, half, r->train);
-	rope_explain_inputs(s, r, 0, 0);
-	sum_explain(s, "second way: the pair index where one turn fits exactly, i* = d ln(train / 2 pi) / (2 ln base)");
-	sum_explain(s, "= %d ln(%.0f / 2 pi) / (2 ln %.9g) = %.4g (ggml's corr-dim formula with one turn);", r->d,
+	summary_check_int(s, HOW_FORMULA, unseen, closed, "unseen_pairs");
+	summary_explain(s, "pairs whose wavelength 2 pi / theta_i exceeds train: they never complete a turn in training");
+	summary_explain(s, "counted pair by pair: %d of %d pairs have a wavelength above %.0f positions", unseen, half, r->train);
+	rope_scene_explain_inputs(s, r, 0, 0);
+	summary_explain(s, "second way: the pair index where one turn fits exactly, i* = d ln(train / 2 pi) / (2 ln base)");
+	summary_explain(s, "= %d ln(%.0f / 2 pi) / (2 ln %.9g) = %.4g (ggml's corr-dim formula with one turn);", r->d,
 		    r->train, r->base, dim1);
-	sum_explain(s, "pairs after floor(i*) never turn: %d - (floor(%.4g) + 1) = %d", half, dim1, closed);
+	summary_explain(s, "pairs after floor(i*) never turn: %d - (floor(%.4g) + 1) = %d", half, dim1, closed);
 }
 
 static void rp_print(const void *vs, FILE *out)
 {
 	const struct rp_state *st = vs;
-	const struct rope_setup *r = &st->r;
+	const struct rope_scene *r = &st->r;
 	char a[32], b[32], c[32], d[32];
 	fprintf(out, "pair  theta        wavelength  turns in %.0f  max angle trained  angle at %.0f\n", r->train, r->target - 1);
 	for (int i = 0; i < r->npairs; i++) {
@@ -171,7 +171,7 @@ const struct scene_class scene_rope = {
 	.params = rp_params,
 	.state_size = sizeof(struct rp_state),
 	.init = rp_init,
-	.nsteps = rope_nsteps,
+	.nsteps = rope_scene_nsteps,
 	.render = rp_render,
 	.summary = rp_summary,
 	.print = rp_print,

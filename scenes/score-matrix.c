@@ -9,8 +9,8 @@
 
 #include "model/size.h"
 #include "scene/scene.h"
-#include "scenes/common.h"
-#include "scenes/common_size.h"
+#include "scenes/lib/common.h"
+#include "scenes/lib/closed_form.h"
 
 #define SM_MAX 16
 
@@ -215,29 +215,29 @@ static void sm_summary(const void *vs, struct summary *s)
 		const struct sm_size *z = &st->sz[i];
 		long long n = (long long)z->n;
 		int64_t walked = walk_scores(z->n, z->n);
-		sum_check_int(s, HOW_REFERENCE, z->per_head, walked, "scores_per_head.%lld", n);
-		sum_explain(s, "scores per head = n × n = %lld × %lld (S = QKᵀ has a row per query, a column per key)", n, n);
-		sum_explain(s, "second way: the %lld rows of the grid walked and their keys counted", n);
-		sum_check_int(s, HOW_REFERENCE, z->layer, walked * st->heads * st->bps, "layer_bytes.%lld", n);
-		sum_explain(s, "one layer's S = n² × heads × bytes per score = %lld² × %lld × %lld", n, (long long)st->heads,
+		summary_check_int(s, HOW_REFERENCE, z->per_head, walked, "scores_per_head.%lld", n);
+		summary_explain(s, "scores per head = n × n = %lld × %lld (S = QKᵀ has a row per query, a column per key)", n, n);
+		summary_explain(s, "second way: the %lld rows of the grid walked and their keys counted", n);
+		summary_check_int(s, HOW_REFERENCE, z->layer, walked * st->heads * st->bps, "layer_bytes.%lld", n);
+		summary_explain(s, "one layer's S = n² × heads × bytes per score = %lld² × %lld × %lld", n, (long long)st->heads,
 			    (long long)st->bps);
-		sum_explain(s, "inputs: heads from %s, bytes_per_score a parameter (4 = F32)", st->heads_from);
+		summary_explain(s, "inputs: heads from %s, bytes_per_score a parameter (4 = F32)", st->heads_from);
 		int64_t traffic = 4 * z->n * z->n * st->heads * st->bps;
-		sum_check_int(s, HOW_FORMULA, z->traffic, traffic, "traffic_bytes.%lld", n);
-		sum_explain(s, "traffic = 4 passes (write S, read S, write P, read P) × one layer's S");
-		sum_explain(s, "= 4 × %lld² × %lld heads × %lld B = %lld", n, (long long)st->heads, (long long)st->bps,
+		summary_check_int(s, HOW_FORMULA, z->traffic, traffic, "traffic_bytes.%lld", n);
+		summary_explain(s, "traffic = 4 passes (write S, read S, write P, read P) × one layer's S");
+		summary_explain(s, "= 4 × %lld² × %lld heads × %lld B = %lld", n, (long long)st->heads, (long long)st->bps,
 			    (long long)traffic);
-		sum_check_int(s, HOW_FORMULA, z->model, traffic * st->layers, "model_traffic_bytes.%lld", n);
-		sum_explain(s, "all layers = attention layers × traffic = %lld × %lld (layers with KV heads, from the model)",
+		summary_check_int(s, HOW_FORMULA, z->model, traffic * st->layers, "model_traffic_bytes.%lld", n);
+		summary_explain(s, "all layers = attention layers × traffic = %lld × %lld (layers with KV heads, from the model)",
 			    (long long)st->layers, (long long)traffic);
 	}
-	sum_check_int(s, HOW_REFERENCE, st->ubatch_slice, walk_scores(st->ubatch, st->n_max) * st->heads * st->bps,
+	summary_check_int(s, HOW_REFERENCE, st->ubatch_slice, walk_scores(st->ubatch, st->n_max) * st->heads * st->bps,
 		      "ubatch_slice_bytes");
-	sum_explain(s, "-ub slice = ubatch × n × heads × bytes = %lld × %lld × %lld × %lld (llama-graph.cpp kq of one "
+	summary_explain(s, "-ub slice = ubatch × n × heads × bytes = %lld × %lld × %lld × %lld (llama-graph.cpp kq of one "
 		       "micro-batch); check: its rows walked", (long long)st->ubatch, (long long)st->n_max, (long long)st->heads,
 		    (long long)st->bps);
-	sum_check_int(s, HOW_REFERENCE, st->decode_row, walk_scores(1, st->n_max) * st->heads * st->bps, "decode_row_bytes");
-	sum_explain(s, "decode row = 1 × n × heads × bytes = %lld × %lld × %lld", (long long)st->n_max, (long long)st->heads,
+	summary_check_int(s, HOW_REFERENCE, st->decode_row, walk_scores(1, st->n_max) * st->heads * st->bps, "decode_row_bytes");
+	summary_explain(s, "decode row = 1 × n × heads × bytes = %lld × %lld × %lld", (long long)st->n_max, (long long)st->heads,
 		    (long long)st->bps);
 }
 

@@ -16,7 +16,7 @@
 #include "kern/jrand.h"
 #include "kern/ring.h"
 #include "scene/scene.h"
-#include "scenes/common.h"
+#include "scenes/lib/common.h"
 
 #define SK_MAX 512
 
@@ -124,7 +124,7 @@ static int sk_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	st->learned_share = 1;
 	for (int p = 0; p < st->n; p++)
 		st->learned_share -= st->learned_res.weight[p];
-	stream_init(&st->stream, st->sinks, st->recent);
+	ring_stream_init(&st->stream, st->sinks, st->recent);
 	return 0;
 }
 
@@ -140,7 +140,7 @@ static void sk_step(void *vs)
 	struct sk_state *st = vs;
 	if (st->k >= SK_STREAM0) {
 		int pos = st->k - SK_STREAM0;
-		stream_push(&st->stream, pos);
+		ring_stream_push(&st->stream, pos);
 		st->evicted[pos] = st->stream.last_evicted;
 	}
 	st->k++;
@@ -292,37 +292,37 @@ static void sk_summary(const void *vs, struct summary *s)
 	static const char *const what[NCACHES] = {"all keys", "the last W keys only", "the sinks plus the last W"};
 	for (int c = 0; c < NCACHES; c++) {
 		const struct sk_result *r = &st->res[c];
-		sum_int(s, r->nkeys, "keys.%s", cache_key[c]);
-		sum_explain(s, "keys the %s cache keeps: %s", cache_key[c], what[c]);
-		sum_explain(s, "n = %d, sinks = %d, W = recent = %d (parameters; the lesson's 20, 4 and 8)", st->n, st->sinks,
+		summary_int(s, r->nkeys, "keys.%s", cache_key[c]);
+		summary_explain(s, "keys the %s cache keeps: %s", cache_key[c], what[c]);
+		summary_explain(s, "n = %d, sinks = %d, W = recent = %d (parameters; the lesson's 20, 4 and 8)", st->n, st->sinks,
 			    st->recent);
-		sum_check_real(s, HOW_REFERENCE, r->recent, recent_by_two_pass(st, r), 1e-12, "recent_weight.%s", cache_key[c]);
-		sum_explain(s, "the attention weight on the recent positions %d..%d with the %s cache:", st->n - st->recent,
+		summary_check_real(s, HOW_REFERENCE, r->recent, recent_by_two_pass(st, r), 1e-12, "recent_weight.%s", cache_key[c]);
+		summary_explain(s, "the attention weight on the recent positions %d..%d with the %s cache:", st->n - st->recent,
 			    st->n - 1, cache_key[c]);
-		sum_explain(s, "sum over them of exp(score - m) / s with the streaming m and s = %.6g", r->recent);
+		summary_explain(s, "sum over them of exp(score - m) / s with the streaming m and s = %.6g", r->recent);
 		if (st->learned)
-			sum_explain(s, "the learned sink logit %.6g joins the denominator with no value", st->sink_logit);
-		sum_explain(s, "scores: position 0 = sink_score, the others 2 * nextDouble() of java.util.Random(%lld)",
+			summary_explain(s, "the learned sink logit %.6g joins the denominator with no value", st->sink_logit);
+		summary_explain(s, "scores: position 0 = sink_score, the others 2 * nextDouble() of java.util.Random(%lld)",
 			    st->seed);
-		sum_explain(s, "second way: the two-pass softmax over the kept scores");
-		sum_check_real(s, HOW_REFERENCE, r->out, r->ref_out, 1e-12, "output.%s", cache_key[c]);
-		sum_explain(s, "the attention output over the %s cache: acc / s from the online row kernel = %.6g", cache_key[c],
+		summary_explain(s, "second way: the two-pass softmax over the kept scores");
+		summary_check_real(s, HOW_REFERENCE, r->out, r->ref_out, 1e-12, "output.%s", cache_key[c]);
+		summary_explain(s, "the attention output over the %s cache: acc / s from the online row kernel = %.6g", cache_key[c],
 			    r->out);
-		sum_explain(s, "values: position 0 = 0, the others round(100 * (2 * nextDouble() - 1)) / 100");
-		sum_explain(s, "second way: full softmax first, then the weighted sum of values");
+		summary_explain(s, "values: position 0 = 0, the others round(100 * (2 * nextDouble() - 1)) / 100");
+		summary_explain(s, "second way: full softmax first, then the weighted sum of values");
 	}
 	struct stream_cache sc;
-	stream_init(&sc, st->sinks, st->recent);
+	ring_stream_init(&sc, st->sinks, st->recent);
 	for (int p = 0; p < st->n; p++) {
-		stream_push(&sc, p);
+		ring_stream_push(&sc, p);
 		int want = p >= st->sinks + st->recent ? p - st->recent : -1;
-		sum_check_int(s, HOW_FORMULA, sc.last_evicted, want, "evicted.%d", p);
+		summary_check_int(s, HOW_FORMULA, sc.last_evicted, want, "evicted.%d", p);
 		if (sc.last_evicted >= 0)
-			sum_explain(s, "the streaming cache is full (%d sinks + %d recent): token %d evicts %d, the oldest non-sink",
+			summary_explain(s, "the streaming cache is full (%d sinks + %d recent): token %d evicts %d, the oldest non-sink",
 				    st->sinks, st->recent, p, sc.last_evicted);
 		else
-			sum_explain(s, "token %d evicts nothing (-1): the cache holds at most %d + %d", p, st->sinks, st->recent);
-		sum_explain(s, "second way: from token sinks + W = %d on, token p evicts p - W", st->sinks + st->recent);
+			summary_explain(s, "token %d evicts nothing (-1): the cache holds at most %d + %d", p, st->sinks, st->recent);
+		summary_explain(s, "second way: from token sinks + W = %d on, token p evicts p - W", st->sinks + st->recent);
 	}
 }
 
@@ -337,10 +337,10 @@ static void sk_print(const void *vs, FILE *out)
 		fprintf(out, "%-18s keys %2d  weight on positions %d-%d %.3f  output %+.4f\n", names[c], st->res[c].nkeys,
 			st->n - st->recent, st->n - 1, st->res[c].recent, st->res[c].out);
 	struct stream_cache sc;
-	stream_init(&sc, st->sinks, st->recent);
+	ring_stream_init(&sc, st->sinks, st->recent);
 	int full_at = st->sinks + st->recent - 1;
 	for (int p = 0; p < st->n; p++) {
-		stream_push(&sc, p);
+		ring_stream_push(&sc, p);
 		/* The lesson shows the cache when it first fills, midway and at the end. */
 		if (p != full_at && p != st->n - 1 && p != (full_at + st->n - 1) / 2)
 			continue;

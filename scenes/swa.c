@@ -7,7 +7,7 @@
 
 #include "kern/ring.h"
 #include "scene/scene.h"
-#include "scenes/common.h"
+#include "scenes/lib/common.h"
 
 #define SW_MAX_N 512
 
@@ -65,7 +65,7 @@ static void sw_render(const void *vs, struct view *v)
 		int y = 1 + q - first;
 		canvas_printf(c, 0, y, q == st->pos - 1 ? ROLE_ACCENT : ROLE_DIM, "q%-3d", q);
 		for (int k = kfirst; k < st->n && k - kfirst < cols; k++) {
-			int vis = swa_visible(q, k, st->window);
+			int vis = ring_swa_visible(q, k, st->window);
 			canvas_put(c, 5 + k - kfirst, y, vis ? 'x' : '.',
 				   vis ? (q == st->pos - 1 ? ROLE_ACCENT : ROLE_BAR) : ROLE_DIM);
 		}
@@ -136,26 +136,26 @@ static void sw_summary(const void *vs, struct summary *s)
 		}
 		queue[tail] = p;
 		queue_slot[tail++] = slot;
-		sum_check_int(s, HOW_REFERENCE, st->slots[p], slot, "slot.%d", p);
-		sum_explain(s, "the ring-buffer slot position %d goes to: p mod W = %d mod %d = %d", p, p, st->window, st->slots[p]);
-		sum_explain(s, "W = parameter window (the lesson's 4 unless set)");
-		sum_explain(s, "second way: a queue of the cached positions; the newcomer takes the slot the oldest frees");
-		sum_check_int(s, HOW_REFERENCE, st->evicted[p], evicted, "evicted.%d", p);
+		summary_check_int(s, HOW_REFERENCE, st->slots[p], slot, "slot.%d", p);
+		summary_explain(s, "the ring-buffer slot position %d goes to: p mod W = %d mod %d = %d", p, p, st->window, st->slots[p]);
+		summary_explain(s, "W = parameter window (the lesson's 4 unless set)");
+		summary_explain(s, "second way: a queue of the cached positions; the newcomer takes the slot the oldest frees");
+		summary_check_int(s, HOW_REFERENCE, st->evicted[p], evicted, "evicted.%d", p);
 		if (st->evicted[p] >= 0)
-			sum_explain(s, "position %d overwrites position %d, the one that was in slot %d", p, st->evicted[p],
+			summary_explain(s, "position %d overwrites position %d, the one that was in slot %d", p, st->evicted[p],
 				    st->slots[p]);
 		else
-			sum_explain(s, "position %d evicts nothing (-1): fewer than W = %d positions are cached", p, st->window);
-		sum_explain(s, "second way: the oldest position in the queue once it holds W");
+			summary_explain(s, "position %d evicts nothing (-1): fewer than W = %d positions are cached", p, st->window);
+		summary_explain(s, "second way: the oldest position in the queue once it holds W");
 	}
 	for (int q = 0; q < st->n; q++) {
 		int vis = 0;
 		for (int k = 0; k < st->n; k++)
-			vis += swa_visible(q, k, st->window);
-		sum_check_int(s, HOW_FORMULA, vis, q + 1 < st->window ? q + 1 : st->window, "visible.%d", q);
-		sum_explain(s, "keys query %d may attend to: those with k <= q and q - k < W, counted in the mask row", q);
-		sum_explain(s, "= %d", vis);
-		sum_explain(s, "second way: min(q + 1, W) = min(%d, %d)", q + 1, st->window);
+			vis += ring_swa_visible(q, k, st->window);
+		summary_check_int(s, HOW_FORMULA, vis, q + 1 < st->window ? q + 1 : st->window, "visible.%d", q);
+		summary_explain(s, "keys query %d may attend to: those with k <= q and q - k < W, counted in the mask row", q);
+		summary_explain(s, "= %d", vis);
+		summary_explain(s, "second way: min(q + 1, W) = min(%d, %d)", q + 1, st->window);
 	}
 }
 
@@ -167,7 +167,7 @@ static void sw_print(const void *vs, FILE *out)
 	for (int q = 0; q < st->n; q++) {
 		fprintf(out, "q%-2d ", q);
 		for (int k = 0; k < st->n; k++)
-			fputc(swa_visible(q, k, st->window) ? 'x' : '.', out);
+			fputc(ring_swa_visible(q, k, st->window) ? 'x' : '.', out);
 		fputc('\n', out);
 	}
 	ring_init(&r, st->window);

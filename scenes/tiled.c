@@ -13,7 +13,7 @@
 #include "kern/jrand.h"
 #include "kern/tiled.h"
 #include "scene/scene.h"
-#include "scenes/common.h"
+#include "scenes/lib/common.h"
 #include "util/npy.h"
 
 struct tl_state {
@@ -91,13 +91,13 @@ static int tl_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	fill_gaussian(&r, st->q, nd);
 	fill_gaussian(&r, st->k, nd);
 	fill_gaussian(&r, st->v, nd);
-	naive_attention(st->q, st->k, st->v, st->n, st->d, st->causal, st->s, st->o_naive, &st->naive);
+	tiled_naive_attention(st->q, st->k, st->v, st->n, st->d, st->causal, st->s, st->o_naive, &st->naive);
 	if (tiled_init(&st->run, st->q, st->k, st->v, st->o_tiled, st->n, st->d, st->tile, st->causal) < 0) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
 	st->events = (int)tiled_event_count(st->n, st->tile, st->causal);
-	st->real_naive = naive_traffic_formula(TL_REAL_N, TL_REAL_D);
+	st->real_naive = tiled_naive_traffic_formula(TL_REAL_N, TL_REAL_D);
 	st->real_tiled = tiled_traffic_formula(TL_REAL_N, TL_REAL_D, TL_REAL_B, 0);
 	return 0;
 }
@@ -273,7 +273,7 @@ static void tl_render(const void *vs, struct view *v)
 	int shown_r, shown_c;
 	draw_sram(st, c, ax + 8, 0, c->w - ax - 8, c->h, &shown_r, &shown_c);
 
-	struct traffic nf = naive_traffic_formula(st->n, st->d);
+	struct traffic nf = tiled_naive_traffic_formula(st->n, st->d);
 	struct canvas *s = v->side;
 	canvas_text(s, 0, 0, ROLE_LABEL, "floats   tiled   naive");
 	canvas_printf(s, 0, 1, ROLE_NORMAL, "reads  %7lld %7lld", (long long)r->t.reads, (long long)st->naive.reads);
@@ -341,103 +341,103 @@ static void tl_summary(const void *vs, struct summary *s)
 {
 	const struct tl_state *st = vs;
 	int64_t n = st->n, d = st->d, B = st->tile, nb = st->run.nblocks;
-	struct traffic nf = naive_traffic_formula(n, d);
+	struct traffic nf = tiled_naive_traffic_formula(n, d);
 	struct traffic tf = tiled_traffic_formula(n, d, B, st->causal);
 	/* The kernels count every float they move; the closed forms are written apart in tiled.c. */
-	sum_check_int(s, HOW_FORMULA, st->naive.reads, nf.reads, "naive_reads");
-	sum_explain(s, "floats the naive kernel reads from slow memory: Q and K, then S back, then P and V");
-	sum_explain(s, "= 2nd + n^2 + n^2 + nd = 2*%lld*%lld + 2*%lld^2 + %lld*%lld = %lld", (long long)n, (long long)d,
+	summary_check_int(s, HOW_FORMULA, st->naive.reads, nf.reads, "naive_reads");
+	summary_explain(s, "floats the naive kernel reads from slow memory: Q and K, then S back, then P and V");
+	summary_explain(s, "= 2nd + n^2 + n^2 + nd = 2*%lld*%lld + 2*%lld^2 + %lld*%lld = %lld", (long long)n, (long long)d,
 		    (long long)n, (long long)n, (long long)d, (long long)nf.reads);
-	sum_explain(s, "n, d = parameters n, d (the lesson's Example 4: 64 and 8 unless set)");
-	sum_explain(s, "counted: the kernel adds up every float it loads; second way: the closed form");
-	sum_check_int(s, HOW_FORMULA, st->naive.writes, nf.writes, "naive_writes");
-	sum_explain(s, "floats the naive kernel writes: S, P and the output O");
-	sum_explain(s, "= n^2 + n^2 + nd = 2*%lld^2 + %lld*%lld = %lld", (long long)n, (long long)n, (long long)d,
+	summary_explain(s, "n, d = parameters n, d (the lesson's Example 4: 64 and 8 unless set)");
+	summary_explain(s, "counted: the kernel adds up every float it loads; second way: the closed form");
+	summary_check_int(s, HOW_FORMULA, st->naive.writes, nf.writes, "naive_writes");
+	summary_explain(s, "floats the naive kernel writes: S, P and the output O");
+	summary_explain(s, "= n^2 + n^2 + nd = 2*%lld^2 + %lld*%lld = %lld", (long long)n, (long long)n, (long long)d,
 		    (long long)nf.writes);
-	sum_explain(s, "counted by the kernel; second way: the closed form");
-	sum_check_int(s, HOW_FORMULA, st->run.t.reads, tf.reads, "tiled_reads");
+	summary_explain(s, "counted by the kernel; second way: the closed form");
+	summary_check_int(s, HOW_FORMULA, st->run.t.reads, tf.reads, "tiled_reads");
 	if (!st->causal)
-		sum_explain(s, "floats the tiled kernel reads: Q once, K and V once per query block: nd + (n/B) * 2nd");
+		summary_explain(s, "floats the tiled kernel reads: Q once, K and V once per query block: nd + (n/B) * 2nd");
 	else
-		sum_explain(s, "floats the tiled kernel reads: Q once, K and V blocks up to the diagonal per query block");
+		summary_explain(s, "floats the tiled kernel reads: Q once, K and V blocks up to the diagonal per query block");
 	if (!st->causal)
-		sum_explain(s, "= %lld*%lld + %lld * 2*%lld*%lld = %lld (nb = ceil(n / B) = %lld blocks of B = %lld)",
+		summary_explain(s, "= %lld*%lld + %lld * 2*%lld*%lld = %lld (nb = ceil(n / B) = %lld blocks of B = %lld)",
 			    (long long)n, (long long)d, (long long)nb, (long long)n, (long long)d, (long long)tf.reads,
 			    (long long)nb, (long long)B);
 	else
-		sum_explain(s, "= nd + 2d * (key rows visited) = %lld + 2*%lld * %lld = %lld (B = %lld)", (long long)(n * d),
+		summary_explain(s, "= nd + 2d * (key rows visited) = %lld + 2*%lld * %lld = %lld (B = %lld)", (long long)(n * d),
 			    (long long)d, (long long)((tf.reads - n * d) / (2 * d)), (long long)tf.reads, (long long)B);
-	sum_explain(s, "counted event by event as the stepper moves blocks; second way: the closed form");
-	sum_check_int(s, HOW_FORMULA, st->run.t.writes, tf.writes, "tiled_writes");
-	sum_explain(s, "floats the tiled kernel writes: only the output O, nd = %lld*%lld = %lld", (long long)n,
+	summary_explain(s, "counted event by event as the stepper moves blocks; second way: the closed form");
+	summary_check_int(s, HOW_FORMULA, st->run.t.writes, tf.writes, "tiled_writes");
+	summary_explain(s, "floats the tiled kernel writes: only the output O, nd = %lld*%lld = %lld", (long long)n,
 		    (long long)d, (long long)tf.writes);
-	sum_explain(s, "counted by the stepper; second way: the closed form");
-	sum_check_int(s, HOW_FORMULA, st->naive.reads + st->naive.writes, nf.reads + nf.writes, "naive_total");
-	sum_explain(s, "all floats the naive kernel moves: %lld reads + %lld writes = %lld", (long long)st->naive.reads,
+	summary_explain(s, "counted by the stepper; second way: the closed form");
+	summary_check_int(s, HOW_FORMULA, st->naive.reads + st->naive.writes, nf.reads + nf.writes, "naive_total");
+	summary_explain(s, "all floats the naive kernel moves: %lld reads + %lld writes = %lld", (long long)st->naive.reads,
 		    (long long)st->naive.writes, (long long)(st->naive.reads + st->naive.writes));
-	sum_explain(s, "second way: the closed forms' total 4nd + 4n^2");
-	sum_check_int(s, HOW_FORMULA, st->run.t.reads + st->run.t.writes, tf.reads + tf.writes, "tiled_total");
-	sum_explain(s, "all floats the tiled kernel moves: %lld reads + %lld writes = %lld", (long long)st->run.t.reads,
+	summary_explain(s, "second way: the closed forms' total 4nd + 4n^2");
+	summary_check_int(s, HOW_FORMULA, st->run.t.reads + st->run.t.writes, tf.reads + tf.writes, "tiled_total");
+	summary_explain(s, "all floats the tiled kernel moves: %lld reads + %lld writes = %lld", (long long)st->run.t.reads,
 		    (long long)st->run.t.writes, (long long)(st->run.t.reads + st->run.t.writes));
-	sum_explain(s, "second way: the closed forms' total");
-	sum_check_real(s, HOW_REFERENCE, max_abs_diff(st), 0, 1e-5, "max_abs_diff");
-	sum_explain(s, "the largest |naive - tiled| over all %lld x %lld outputs = %.3g", (long long)n, (long long)d,
+	summary_explain(s, "second way: the closed forms' total");
+	summary_check_real(s, HOW_REFERENCE, max_abs_diff(st), 0, 1e-5, "max_abs_diff");
+	summary_explain(s, "the largest |naive - tiled| over all %lld x %lld outputs = %.3g", (long long)n, (long long)d,
 		    max_abs_diff(st));
-	sum_explain(s, "Q, K, V from java.util.Random(%lld).nextGaussian() (parameter seed; the lesson's 42)", st->seed);
-	sum_explain(s, "second way: the naive kernel is the reference; the two may differ by float rounding (< 1e-5)");
-	sum_check_int(s, HOW_FORMULA, st->run.computed_blocks, st->causal ? nb * (nb + 1) / 2 : nb * nb, "computed_blocks");
-	sum_explain(s, "score tiles computed: %s = %lld", st->causal ? "nb(nb+1)/2 (up to the diagonal)" : "nb^2",
+	summary_explain(s, "Q, K, V from java.util.Random(%lld).nextGaussian() (parameter seed; the lesson's 42)", st->seed);
+	summary_explain(s, "second way: the naive kernel is the reference; the two may differ by float rounding (< 1e-5)");
+	summary_check_int(s, HOW_FORMULA, st->run.computed_blocks, st->causal ? nb * (nb + 1) / 2 : nb * nb, "computed_blocks");
+	summary_explain(s, "score tiles computed: %s = %lld", st->causal ? "nb(nb+1)/2 (up to the diagonal)" : "nb^2",
 		    (long long)st->run.computed_blocks);
-	sum_explain(s, "nb = ceil(n / B) = ceil(%lld / %lld) = %lld blocks", (long long)n, (long long)B, (long long)nb);
-	sum_explain(s, "counted by the stepper; second way: the closed form");
-	sum_check_int(s, HOW_FORMULA, st->run.skipped_blocks, st->causal ? nb * (nb - 1) / 2 : 0, "skipped_blocks");
-	sum_explain(s, "tiles a causal mask skips whole: %s = %lld", st->causal ? "nb(nb-1)/2" : "none without a mask",
+	summary_explain(s, "nb = ceil(n / B) = ceil(%lld / %lld) = %lld blocks", (long long)n, (long long)B, (long long)nb);
+	summary_explain(s, "counted by the stepper; second way: the closed form");
+	summary_check_int(s, HOW_FORMULA, st->run.skipped_blocks, st->causal ? nb * (nb - 1) / 2 : 0, "skipped_blocks");
+	summary_explain(s, "tiles a causal mask skips whole: %s = %lld", st->causal ? "nb(nb-1)/2" : "none without a mask",
 		    (long long)st->run.skipped_blocks);
-	sum_explain(s, "counted by the stepper; second way: the closed form");
+	summary_explain(s, "counted by the stepper; second way: the closed form");
 	for (int i = 0; i < 2; i++) {
 		int64_t rn = real_n[i];
-		struct traffic a = naive_traffic_formula(rn, 128);
+		struct traffic a = tiled_naive_traffic_formula(rn, 128);
 		/* The lesson's own expression for the naive count: 3nd + 2n^2 + 2n^2 + nd. */
 		double lesson_naive = (double)(3 * rn * 128 + 4 * rn * rn + rn * 128);
-		sum_check_real(s, HOW_FORMULA, (double)(a.reads + a.writes) / 1e6, lesson_naive / 1e6, 1e-9, "naive_mfloats.%lld",
+		summary_check_real(s, HOW_FORMULA, (double)(a.reads + a.writes) / 1e6, lesson_naive / 1e6, 1e-9, "naive_mfloats.%lld",
 			       (long long)rn);
-		sum_explain(s, "millions of floats naive attention moves per head at n = %lld, d = 128:", (long long)rn);
-		sum_explain(s, "reads 2nd + 2n^2 + nd plus writes 2n^2 + nd = %lld", (long long)(a.reads + a.writes));
-		sum_explain(s, "second way: the lesson's expression 3nd + 2n^2 + 2n^2 + nd");
+		summary_explain(s, "millions of floats naive attention moves per head at n = %lld, d = 128:", (long long)rn);
+		summary_explain(s, "reads 2nd + 2n^2 + nd plus writes 2n^2 + nd = %lld", (long long)(a.reads + a.writes));
+		summary_explain(s, "second way: the lesson's expression 3nd + 2n^2 + 2n^2 + nd");
 		for (int j = 0; j < 3; j++) {
 			int64_t bs = real_b[j];
 			struct traffic b = tiled_traffic_formula(rn, 128, bs, 0);
 			double lesson_tiled = (double)(rn * 128 + (rn / bs) * 2 * rn * 128 + rn * 128);
-			sum_check_real(s, HOW_FORMULA, (double)(b.reads + b.writes) / 1e6, lesson_tiled / 1e6, 1e-9,
+			summary_check_real(s, HOW_FORMULA, (double)(b.reads + b.writes) / 1e6, lesson_tiled / 1e6, 1e-9,
 				       "tiled_mfloats.%lld.%lld", (long long)rn, (long long)bs);
-			sum_explain(s, "millions of floats tiled attention moves per head at n = %lld, d = 128, B = %lld:",
+			summary_explain(s, "millions of floats tiled attention moves per head at n = %lld, d = 128, B = %lld:",
 				    (long long)rn, (long long)bs);
-			sum_explain(s, "nd + ceil(n/B) * 2nd + nd = %lld", (long long)(b.reads + b.writes));
-			sum_explain(s, "second way: the lesson's expression nd + (n/B) 2nd + nd");
+			summary_explain(s, "nd + ceil(n/B) * 2nd + nd = %lld", (long long)(b.reads + b.writes));
+			summary_explain(s, "second way: the lesson's expression nd + (n/B) 2nd + nd");
 		}
 	}
 	for (int i = 0; i < 2; i++) {
-		sum_int(s, real_n[i] * real_n[i], "score_buffer_floats.%lld", (long long)real_n[i]);
-		sum_explain(s, "the score matrix naive attention stores per head at n = %lld: n^2 = %lld floats",
+		summary_int(s, real_n[i] * real_n[i], "score_buffer_floats.%lld", (long long)real_n[i]);
+		summary_explain(s, "the score matrix naive attention stores per head at n = %lld: n^2 = %lld floats",
 			    (long long)real_n[i], (long long)(real_n[i] * real_n[i]));
-		sum_explain(s, "n = %lld is the lesson's real length (4K and 128K)", (long long)real_n[i]);
+		summary_explain(s, "n = %lld is the lesson's real length (4K and 128K)", (long long)real_n[i]);
 		for (int j = 0; j < 3; j++) {
-			struct traffic a = naive_traffic_formula(real_n[i], 128), b = tiled_traffic_formula(real_n[i], 128, real_b[j], 0);
+			struct traffic a = tiled_naive_traffic_formula(real_n[i], 128), b = tiled_traffic_formula(real_n[i], 128, real_b[j], 0);
 			double ratio = (double)(a.reads + a.writes) / (double)(b.reads + b.writes);
 			/* The lesson's approximation 2B/d; the n·d terms it drops cost a few percent at 4K. */
-			sum_check_real(s, HOW_FORMULA, ratio, 2.0 * real_b[j] / 128, 0.05 * ratio, "ratio.%lld.%lld",
+			summary_check_real(s, HOW_FORMULA, ratio, 2.0 * real_b[j] / 128, 0.05 * ratio, "ratio.%lld.%lld",
 				       (long long)real_n[i], (long long)real_b[j]);
-			sum_explain(s, "naive traffic over tiled traffic at n = %lld, d = 128, B = %lld:", (long long)real_n[i],
+			summary_explain(s, "naive traffic over tiled traffic at n = %lld, d = 128, B = %lld:", (long long)real_n[i],
 				    (long long)real_b[j]);
-			sum_explain(s, "(4n^2 + 4nd) / (2nd + 2n^2 d / B) = %lld / %lld = %.6g", (long long)(a.reads + a.writes),
+			summary_explain(s, "(4n^2 + 4nd) / (2nd + 2n^2 d / B) = %lld / %lld = %.6g", (long long)(a.reads + a.writes),
 				    (long long)(b.reads + b.writes), ratio);
-			sum_explain(s, "second way: the lesson's approximation 4n^2 / (2n^2 d / B) = 2B / d = %.6g, within 5 %%",
+			summary_explain(s, "second way: the lesson's approximation 4n^2 / (2n^2 d / B) = 2B / d = %.6g, within 5 %%",
 				    2.0 * real_b[j] / 128);
 		}
 	}
 	for (int j = 0; j < 3; j++) {
-		sum_int(s, real_b[j] * real_b[j], "tile_floats.%lld", (long long)real_b[j]);
-		sum_explain(s, "the score tile the tiled kernel keeps in fast memory: B^2 = %lld^2 = %lld floats",
+		summary_int(s, real_b[j] * real_b[j], "tile_floats.%lld", (long long)real_b[j]);
+		summary_explain(s, "the score tile the tiled kernel keeps in fast memory: B^2 = %lld^2 = %lld floats",
 			    (long long)real_b[j], (long long)(real_b[j] * real_b[j]));
 	}
 }
@@ -454,7 +454,7 @@ static void tl_print(const void *vs, FILE *out)
 	fprintf(out, "max |naive - tiled| = %.1e\n", max_abs_diff(st));
 	fprintf(out, "per head, d = 128 (floats moved, millions):\n");
 	for (int i = 0; i < 4; i++) {
-		struct traffic nf = naive_traffic_formula(rows[i][0], 128);
+		struct traffic nf = tiled_naive_traffic_formula(rows[i][0], 128);
 		struct traffic tf = tiled_traffic_formula(rows[i][0], 128, rows[i][1], 0);
 		double naive = (double)(nf.reads + nf.writes), tiled = (double)(tf.reads + tf.writes);
 		fmt_thousands(a, sizeof a, rows[i][0] * rows[i][0]);

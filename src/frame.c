@@ -92,14 +92,14 @@ static void title_bar(struct canvas *s, const struct frame_info *fi)
 
 /* One summary entry as shown: "✓ key = value", or "✓ key = …" when the
  * whole entry cannot fit in `room` columns (a number is whole or absent). */
-static int summary_entry(const struct sum_item *it, int room, int may_drop_value, char *buf, size_t len)
+static int summary_entry(const struct summary_item *it, int room, int may_drop_value, char *buf, size_t len)
 {
 	char v[64];
 	summary_format_value(it, 0, v, sizeof v);
 	/* The mark, then the second way: L lesson, F formula, R reference. */
 	static const char how_mark[] = {' ', 'L', 'F', 'R', '?'};
 	char mark[8];
-	snprintf(mark, sizeof mark, "%s%c", it->status == SUM_OK ? "✓" : "✗", how_mark[it->how]);
+	snprintf(mark, sizeof mark, "%s%c", it->status == SUMMARY_OK ? "✓" : "✗", how_mark[it->how]);
 	snprintf(buf, len, "%s %s = %s", mark, it->key, v);
 	int cols = utf8_width(buf);
 	if (cols <= room)
@@ -135,8 +135,8 @@ static void summary_pane(struct canvas *s, const struct frame_info *fi, int y0)
 	const int more_w = 10;   /* " +NNN more" */
 	for (int pass = 0; pass < 2; pass++)
 		for (int i = 0; i < sum->n; i++) {
-			const struct sum_item *it = &sum->items[i];
-			if (it->status == SUM_NONE || (pass == 0) != (it->status == SUM_FAIL))
+			const struct summary_item *it = &sum->items[i];
+			if (it->status == SUMMARY_NONE || (pass == 0) != (it->status == SUMMARY_FAIL))
 				continue;
 			char line[160];
 			for (;;) {
@@ -144,7 +144,7 @@ static void summary_pane(struct canvas *s, const struct frame_info *fi, int y0)
 				int room = width - x - (last ? more_w : 0);
 				int cols = summary_entry(it, room, x == 0, line, sizeof line);
 				if (cols >= 0) {
-					canvas_text(s, 2 + x, y0 + 1 + row, it->status == SUM_OK ? ROLE_OK : ROLE_FAIL, line);
+					canvas_text(s, 2 + x, y0 + 1 + row, it->status == SUMMARY_OK ? ROLE_OK : ROLE_FAIL, line);
 					x += cols + 2;
 					shown++;
 					break;

@@ -4,17 +4,17 @@
 #include <string.h>
 
 /* The check line of one item, from how it was checked and what came out. */
-static void check_line(const struct sum_item *it, const struct scene_file *f, FILE *out)
+static void check_line(const struct summary_item *it, const struct scene_file *f, FILE *out)
 {
 	char e[64], tol[32] = "";
-	if (it->status == SUM_NONE) {
+	if (it->status == SUMMARY_NONE) {
 		fprintf(out, "    check: none (no second way here: shown, not verified)\n");
 		return;
 	}
 	summary_format_value(it, 1, e, sizeof e);
 	if (!it->exp_is_int && it->tol > 0)
 		snprintf(tol, sizeof tol, " +- %.2g", it->tol);
-	const char *verdict = it->status == SUM_OK ? "ok" : "FAIL";
+	const char *verdict = it->status == SUMMARY_OK ? "ok" : "FAIL";
 	switch (it->how) {
 	case HOW_LESSON:
 		fprintf(out, "    check: lesson (%s prints it): expected %s%s, %s\n", f->lesson[0] ? f->lesson : "the lesson", e,
@@ -64,7 +64,7 @@ void explain_write(const struct run *r, const struct summary *s, FILE *out)
 {
 	header(r, s, out);
 	for (int i = 0; i < s->n; i++) {
-		const struct sum_item *it = &s->items[i];
+		const struct summary_item *it = &s->items[i];
 		char v[64];
 		summary_format_value(it, 0, v, sizeof v);
 		fprintf(out, "\n%s = %s\n", it->key, v);

@@ -23,12 +23,12 @@ void ring_push(struct ring *r, int pos)
 	r->last_slot = FAULT_INT("ring", s);
 }
 
-int swa_visible(int q, int k, int window)
+int ring_swa_visible(int q, int k, int window)
 {
 	return k <= q && q - k < window;
 }
 
-int stream_init(struct stream_cache *c, int sinks, int recent)
+int ring_stream_init(struct stream_cache *c, int sinks, int recent)
 {
 	if (sinks < 0 || recent < 1 || sinks + recent > RING_MAX - 1)
 		return -1;
@@ -39,7 +39,7 @@ int stream_init(struct stream_cache *c, int sinks, int recent)
 	return 0;
 }
 
-void stream_push(struct stream_cache *c, int pos)
+void ring_stream_push(struct stream_cache *c, int pos)
 {
 	c->pos[c->n++] = pos;
 	c->last_evicted = -1;

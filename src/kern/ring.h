@@ -22,7 +22,7 @@ struct ring {
 int ring_init(struct ring *r, int window);
 void ring_push(struct ring *r, int pos);
 /* A query at q may attend to a key at k: causal and within the window. */
-int swa_visible(int q, int k, int window);
+int ring_swa_visible(int q, int k, int window);
 
 struct stream_cache {
 	int sinks, recent;
@@ -31,7 +31,7 @@ struct stream_cache {
 	int last_evicted;     /* -1 when the last push evicted nothing */
 };
 
-int stream_init(struct stream_cache *c, int sinks, int recent);
-void stream_push(struct stream_cache *c, int pos);
+int ring_stream_init(struct stream_cache *c, int sinks, int recent);
+void ring_stream_push(struct stream_cache *c, int pos);
 
 #endif

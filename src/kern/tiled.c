@@ -14,7 +14,7 @@ static float dot(const float *a, const float *b, int d)
 	return s;
 }
 
-void naive_attention(const float *q, const float *k, const float *v, int n, int d, int causal,
+void tiled_naive_attention(const float *q, const float *k, const float *v, int n, int d, int causal,
 		     float *s, float *o, struct traffic *t)
 {
 	float scale = (float)(1 / sqrt((double)d));
@@ -163,7 +163,7 @@ enum tiled_event tiled_step(struct tiled_run *r)
 	return TILED_DONE;
 }
 
-struct traffic naive_traffic_formula(int64_t n, int64_t d)
+struct traffic tiled_naive_traffic_formula(int64_t n, int64_t d)
 {
 	/* read Q, K; S; P and V  |  write S, P, O */
 	struct traffic t = {2 * n * d + n * n + n * n + n * d, n * n + n * n + n * d};

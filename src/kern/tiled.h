@@ -23,7 +23,7 @@ struct traffic {
 };
 
 /* o[n][d] = softmax(q k^T / sqrt(d)) v, storing s[n][n] (scratch, caller's). */
-void naive_attention(const float *q, const float *k, const float *v, int n, int d, int causal,
+void tiled_naive_attention(const float *q, const float *k, const float *v, int n, int d, int causal,
 		     float *s, float *o, struct traffic *t);
 
 enum tiled_event { TILED_START, TILED_LOAD_Q, TILED_LOAD_KV, TILED_COMPUTE, TILED_WRITE_O, TILED_DONE };
@@ -58,7 +58,7 @@ int tiled_block_rows(const struct tiled_run *r, int b);
 int tiled_kv_blocks_for(int qb, int nblocks, int causal);
 
 /* Closed forms of the counts (lesson Ex. 4), for any n, d and tile. */
-struct traffic naive_traffic_formula(int64_t n, int64_t d);
+struct traffic tiled_naive_traffic_formula(int64_t n, int64_t d);
 struct traffic tiled_traffic_formula(int64_t n, int64_t d, int64_t tile, int causal);
 
 #endif

@@ -419,18 +419,18 @@ static void check_figures(const struct run *r, struct summary *s)
 	const struct scene_file *f = &r->def->file;
 	for (int i = 0; i < f->nfigures; i++) {
 		const struct figure *fig = &f->figures[i];
-		struct sum_item *it = summary_find(s, fig->key);
+		struct summary_item *it = summary_find(s, fig->key);
 		if (!it) {
 			/* A figure the scene does not compute is a broken scene file. */
-			sum_check_real(s, HOW_LESSON, NAN, fig->value, fig->tol, "missing.%s", fig->key);
-			sum_explain(s, "the scene file lists a lesson figure for %s, but the scene computes no such key", fig->key);
+			summary_check_real(s, HOW_LESSON, NAN, fig->value, fig->tol, "missing.%s", fig->key);
+			summary_explain(s, "the scene file lists a lesson figure for %s, but the scene computes no such key", fig->key);
 			continue;
 		}
 		if (it->has_expected && !it->from_lesson && it->how != HOW_LESSON) {
 			char e[64];
 			summary_format_value(it, 1, e, sizeof e);
 			sum_explain_item(s, it, "also checked by %s: expected %s, %s", summary_how_name(it->how), e,
-					 it->status == SUM_FAIL ? "FAIL" : "ok");
+					 it->status == SUMMARY_FAIL ? "FAIL" : "ok");
 		}
 		int ok = fabs(it->val - fig->value) <= fig->tol || it->val == fig->value;
 		it->has_expected = 1;
@@ -440,8 +440,8 @@ static void check_figures(const struct run *r, struct summary *s)
 		it->exp_is_int = it->is_int && fig->value == floor(fig->value) && fig->tol <= 0.5 * (1 + 1e-9);
 		it->iexp = (int64_t)fig->value;
 		it->tol = fig->tol;
-		if (it->status != SUM_FAIL)
-			it->status = ok ? SUM_OK : SUM_FAIL;
+		if (it->status != SUMMARY_FAIL)
+			it->status = ok ? SUMMARY_OK : SUMMARY_FAIL;
 	}
 }
 

@@ -19,11 +19,11 @@ void summary_free(struct summary *s)
 }
 
 __attribute__((format(printf, 2, 0)))
-static struct sum_item *add(struct summary *s, const char *keyfmt, va_list ap)
+static struct summary_item *add(struct summary *s, const char *keyfmt, va_list ap)
 {
 	if (s->n == s->cap) {
 		int cap = s->cap ? s->cap * 2 : 32;
-		struct sum_item *n = realloc(s->items, sizeof *n * (size_t)cap);
+		struct summary_item *n = realloc(s->items, sizeof *n * (size_t)cap);
 		if (!n) {
 			s->oom = 1;
 			return NULL;
@@ -31,17 +31,17 @@ static struct sum_item *add(struct summary *s, const char *keyfmt, va_list ap)
 		s->items = n;
 		s->cap = cap;
 	}
-	struct sum_item *it = &s->items[s->n++];
+	struct summary_item *it = &s->items[s->n++];
 	memset(it, 0, sizeof *it);
 	vsnprintf(it->key, sizeof it->key, keyfmt, ap);
 	return it;
 }
 
-void sum_int(struct summary *s, int64_t v, const char *keyfmt, ...)
+void summary_int(struct summary *s, int64_t v, const char *keyfmt, ...)
 {
 	va_list ap;
 	va_start(ap, keyfmt);
-	struct sum_item *it = add(s, keyfmt, ap);
+	struct summary_item *it = add(s, keyfmt, ap);
 	va_end(ap);
 	if (!it)
 		return;
@@ -50,21 +50,21 @@ void sum_int(struct summary *s, int64_t v, const char *keyfmt, ...)
 	it->val = (double)v;
 }
 
-void sum_real(struct summary *s, double v, const char *keyfmt, ...)
+void summary_real(struct summary *s, double v, const char *keyfmt, ...)
 {
 	va_list ap;
 	va_start(ap, keyfmt);
-	struct sum_item *it = add(s, keyfmt, ap);
+	struct summary_item *it = add(s, keyfmt, ap);
 	va_end(ap);
 	if (it)
 		it->val = v;
 }
 
-void sum_check_int(struct summary *s, enum sum_how how, int64_t v, int64_t expected, const char *keyfmt, ...)
+void summary_check_int(struct summary *s, enum summary_how how, int64_t v, int64_t expected, const char *keyfmt, ...)
 {
 	va_list ap;
 	va_start(ap, keyfmt);
-	struct sum_item *it = add(s, keyfmt, ap);
+	struct summary_item *it = add(s, keyfmt, ap);
 	va_end(ap);
 	if (!it)
 		return;
@@ -73,16 +73,16 @@ void sum_check_int(struct summary *s, enum sum_how how, int64_t v, int64_t expec
 	it->val = (double)v;
 	it->iexp = expected;
 	it->exp = (double)expected;
-	it->status = v == expected ? SUM_OK : SUM_FAIL;
+	it->status = v == expected ? SUMMARY_OK : SUMMARY_FAIL;
 	it->how = how;
 }
 
-void sum_check_real(struct summary *s, enum sum_how how, double v, double expected, double tol,
+void summary_check_real(struct summary *s, enum summary_how how, double v, double expected, double tol,
 		    const char *keyfmt, ...)
 {
 	va_list ap;
 	va_start(ap, keyfmt);
-	struct sum_item *it = add(s, keyfmt, ap);
+	struct summary_item *it = add(s, keyfmt, ap);
 	va_end(ap);
 	if (!it)
 		return;
@@ -91,12 +91,12 @@ void sum_check_real(struct summary *s, enum sum_how how, double v, double expect
 	it->exp = expected;
 	it->tol = tol;
 	/* Equal infinities pass too: exp(1000) is +inf both ways. */
-	it->status = (v == expected || fabs(v - expected) <= tol) ? SUM_OK : SUM_FAIL;
+	it->status = (v == expected || fabs(v - expected) <= tol) ? SUMMARY_OK : SUMMARY_FAIL;
 	it->how = how;
 }
 
 __attribute__((format(printf, 3, 0)))
-static void explain_append(struct summary *s, struct sum_item *it, const char *fmt, va_list ap)
+static void explain_append(struct summary *s, struct summary_item *it, const char *fmt, va_list ap)
 {
 	char line[1024];
 	vsnprintf(line, sizeof line, fmt, ap);
@@ -112,7 +112,7 @@ static void explain_append(struct summary *s, struct sum_item *it, const char *f
 	it->explain = n;
 }
 
-void sum_explain(struct summary *s, const char *fmt, ...)
+void summary_explain(struct summary *s, const char *fmt, ...)
 {
 	if (s->n == 0)
 		return;
@@ -122,7 +122,7 @@ void sum_explain(struct summary *s, const char *fmt, ...)
 	va_end(ap);
 }
 
-void sum_explain_item(struct summary *s, struct sum_item *it, const char *fmt, ...)
+void sum_explain_item(struct summary *s, struct summary_item *it, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -130,13 +130,13 @@ void sum_explain_item(struct summary *s, struct sum_item *it, const char *fmt, .
 	va_end(ap);
 }
 
-const char *summary_how_name(enum sum_how how)
+const char *summary_how_name(enum summary_how how)
 {
 	static const char *const names[] = {"-", "lesson", "formula", "reference"};
 	return (unsigned)how <= HOW_REFERENCE ? names[how] : "-";
 }
 
-struct sum_item *summary_find(struct summary *s, const char *key)
+struct summary_item *summary_find(struct summary *s, const char *key)
 {
 	for (int i = 0; i < s->n; i++)
 		if (!strcmp(s->items[i].key, key))
@@ -148,14 +148,14 @@ void summary_counts(const struct summary *s, int *checked, int *failed)
 {
 	*checked = *failed = 0;
 	for (int i = 0; i < s->n; i++) {
-		*checked += s->items[i].status != SUM_NONE;
-		*failed += s->items[i].status == SUM_FAIL;
+		*checked += s->items[i].status != SUMMARY_NONE;
+		*failed += s->items[i].status == SUMMARY_FAIL;
 	}
 	if (s->oom)
 		(*failed)++;
 }
 
-void summary_format_value(const struct sum_item *it, int expected, char *buf, size_t len)
+void summary_format_value(const struct summary_item *it, int expected, char *buf, size_t len)
 {
 	if (expected && !it->has_expected)
 		snprintf(buf, len, "-");
@@ -170,10 +170,10 @@ void summary_print(const struct summary *s, const char *scene_id, FILE *out)
 	static const char *const status[] = {"-", "ok", "FAIL"};
 	char v[64], e[64];
 	for (int i = 0; i < s->n; i++) {
-		const struct sum_item *it = &s->items[i];
+		const struct summary_item *it = &s->items[i];
 		summary_format_value(it, 0, v, sizeof v);
 		summary_format_value(it, 1, e, sizeof e);
 		fprintf(out, "%s\t%s\t%s\t%s\t%s\t%s\n", scene_id, it->key, v, e, status[it->status],
-			summary_how_name(it->status == SUM_NONE ? HOW_NONE : it->how));
+			summary_how_name(it->status == SUMMARY_NONE ? HOW_NONE : it->how));
 	}
 }

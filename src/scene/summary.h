@@ -7,9 +7,9 @@
  * figure, a closed form written apart from the code that computed the value
  * (calling none of it), or another algorithm for the same quantity.  A value
  * recomputed through the same code, or an identity of it, is no check: emit
- * it with sum_int / sum_real.
+ * it with summary_int / summary_real.
  *
- * Each item may carry an explanation (sum_explain), the lines --explain and
+ * Each item may carry an explanation (summary_explain), the lines --explain and
  * the TUI's w pane show: the formula in words and symbols, the same with the
  * values substituted, and where each input came from.
  */
@@ -19,10 +19,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum sum_status { SUM_NONE, SUM_OK, SUM_FAIL };
-enum sum_how { HOW_NONE, HOW_LESSON, HOW_FORMULA, HOW_REFERENCE };
+enum summary_status { SUMMARY_NONE, SUMMARY_OK, SUMMARY_FAIL };
+enum summary_how { HOW_NONE, HOW_LESSON, HOW_FORMULA, HOW_REFERENCE };
 
-struct sum_item {
+struct summary_item {
 	char key[48];
 	int is_int;
 	int64_t ival;
@@ -33,14 +33,14 @@ struct sum_item {
 	double exp;
 	double tol;
 	int from_lesson;   /* the expected figure is the lesson's printed one */
-	enum sum_how how;
-	enum sum_status status;
+	enum summary_how how;
+	enum summary_status status;
 	char *explain;     /* heap, lines ending in '\n'; NULL when none */
 };
 
 struct summary {
 	int n, cap;
-	struct sum_item *items;
+	struct summary_item *items;
 	int oom;           /* an item could not be stored */
 };
 
@@ -48,26 +48,26 @@ void summary_init(struct summary *s);
 void summary_free(struct summary *s);
 
 /* Values without an independent figure. */
-void sum_int(struct summary *s, int64_t v, const char *keyfmt, ...) __attribute__((format(printf, 3, 4)));
-void sum_real(struct summary *s, double v, const char *keyfmt, ...) __attribute__((format(printf, 3, 4)));
+void summary_int(struct summary *s, int64_t v, const char *keyfmt, ...) __attribute__((format(printf, 3, 4)));
+void summary_real(struct summary *s, double v, const char *keyfmt, ...) __attribute__((format(printf, 3, 4)));
 /* Checks that name their second way (how is HOW_FORMULA or HOW_REFERENCE;
  * lesson figures are added by the driver from the scene file). */
-void sum_check_int(struct summary *s, enum sum_how how, int64_t v, int64_t expected, const char *keyfmt, ...)
+void summary_check_int(struct summary *s, enum summary_how how, int64_t v, int64_t expected, const char *keyfmt, ...)
 	__attribute__((format(printf, 5, 6)));
-void sum_check_real(struct summary *s, enum sum_how how, double v, double expected, double tol,
+void summary_check_real(struct summary *s, enum summary_how how, double v, double expected, double tol,
 		    const char *keyfmt, ...) __attribute__((format(printf, 6, 7)));
 /* Append one line to the explanation of the item added last. */
-void sum_explain(struct summary *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void summary_explain(struct summary *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The same, for a given item of s (the driver's notes on lesson figures). */
-void sum_explain_item(struct summary *s, struct sum_item *it, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void sum_explain_item(struct summary *s, struct summary_item *it, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* "lesson", "formula", "reference" or "-". */
-const char *summary_how_name(enum sum_how how);
+const char *summary_how_name(enum summary_how how);
 
-struct sum_item *summary_find(struct summary *s, const char *key);
+struct summary_item *summary_find(struct summary *s, const char *key);
 /* Counts of items with a status, and of those that failed. */
 void summary_counts(const struct summary *s, int *checked, int *failed);
 /* Format a value the way --summary does: integers in full, floats with %.9g. */
-void summary_format_value(const struct sum_item *it, int expected, char *buf, size_t len);
+void summary_format_value(const struct summary_item *it, int expected, char *buf, size_t len);
 void summary_print(const struct summary *s, const char *scene_id, FILE *out);
 
 #endif

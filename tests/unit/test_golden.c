@@ -155,7 +155,7 @@ static void check_summary(struct walk *wk, int step)
 			snprintf(val, sizeof val, "%.*s", (int)n, v);
 			if (!strncmp(val, "…", strlen("…")))
 				continue;   /* absent: it did not fit */
-			const struct sum_item *it = summary_find((struct summary *)wk->sum, key);
+			const struct summary_item *it = summary_find((struct summary *)wk->sum, key);
 			if (!it) {
 				fail(wk, "%s step %d: a summary key on screen is not in --summary (cut?)", key, step);
 				continue;
@@ -347,7 +347,7 @@ static void summary_pane_rules(const struct registry *reg)
 		return;
 	summary_init(&sum);
 	for (int i = 0; i < 30; i++)   /* the example: 274877906944 was shown as 274877 */
-		sum_check_int(&sum, HOW_FORMULA, 274877906944LL, 274877906944LL, "model_traffic_bytes.%d", 1024 << i % 8);
+		summary_check_int(&sum, HOW_FORMULA, 274877906944LL, 274877906944LL, "model_traffic_bytes.%d", 1024 << i % 8);
 	struct canvas *screen = compose_with(reg, &r, &sum, 80, 24);
 	int whole = 0, cut = 0;
 	for (int y = 0; y < 24; y++) {
@@ -366,7 +366,7 @@ static void summary_pane_rules(const struct registry *reg)
 	summary_free(&sum);
 	/* The longest key (47 characters) and a long float: no row of a 70-column screen holds both. */
 	summary_init(&sum);
-	sum_check_real(&sum, HOW_FORMULA, -1.23456789e-300, -1.23456789e-300, 0,
+	summary_check_real(&sum, HOW_FORMULA, -1.23456789e-300, -1.23456789e-300, 0,
 		       "a_forty_seven_character_key_for_the_pane_test_x");
 	screen = compose_with(reg, &r, &sum, 70, 20);
 	T_EQ_INT(rows_with(screen, "a_forty_seven_character_key_for_the_pane_test_x = …"), 1,

@@ -1,13 +1,13 @@
 /*
- * common_size: the second way the model-driven scenes check their sizes.
+ * closed_form: the second way the model-driven scenes check their sizes.
  * These closed forms are written apart from src/model/size.c and call none
  * of it (nor model_cache_bytes): a per-layer allocation walk there, a product
  * of counts here.  They hold for uniform models (every cached layer with the
  * same KV heads, layers local by the swa_pattern rule); cf_uniform says
  * whether a model is one.
  */
-#ifndef ATTNVIZ_SCENES_COMMON_SIZE_H
-#define ATTNVIZ_SCENES_COMMON_SIZE_H
+#ifndef ATTNVIZ_SCENES_CLOSED_FORM_H
+#define ATTNVIZ_SCENES_CLOSED_FORM_H
 
 #include <stdint.h>
 

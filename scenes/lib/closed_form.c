@@ -1,10 +1,10 @@
 /*
- * common_size: closed forms for the model scenes' checks (see the header).
+ * closed_form: closed forms for the model scenes' checks (see the header).
  * Deliberately no call into src/model/size.c or model_cache_bytes.
  */
 #include <stdio.h>
 
-#include "scenes/common_size.h"
+#include "scenes/lib/closed_form.h"
 
 int64_t cf_row_bytes(enum cache_type t, int64_t n)
 {

@@ -1,5 +1,5 @@
 /*
- * common_rope: what the four RoPE scenes share: their setup (parameters,
+ * rope_scene: what the four RoPE scenes share: their setup (parameters,
  * or the loaded model's values where the user did not set them), the
  * positions their steps visit, and the clock faces.
  */
@@ -12,7 +12,7 @@
 #define ROPE_MAX_PAIRS 32
 #define ROPE_STEPS 64
 
-struct rope_setup {
+struct rope_scene {
 	int d;
 	double base;
 	double train, target;   /* trained length and the length reached */
@@ -35,33 +35,33 @@ struct rope_setup {
 	{"pairs", PARAM_INTS, 0, (max_d) / 2 - 1, ROPE_MAX_PAIRS, 0, "pairs drawn as clocks"}
 
 /* Steps of every RoPE scene: ROPE_STEPS positions from 0 to the target. */
-int rope_nsteps(const void *st);
+int rope_scene_nsteps(const void *st);
 
 /* Read d, base, train, target, pairs (and s, beta_fast, beta_slow when the
  * scene declares them).  A loaded model supplies the values left at their
  * defaults.  0, or -1 with err. */
-int rope_setup_read(struct rope_setup *r, const struct scene_env *env, char *err, size_t errlen);
+int rope_scene_read(struct rope_scene *r, const struct scene_env *env, char *err, size_t errlen);
 /* theta_i for i = 0 .. n-1 as a running product of base^(-2/d), starting
  * from theta_0 = 1: a second way to the frequencies, which never calls
  * rope_theta's pow(base, -2i/d).  The summaries check against it. */
-void rope_theta_product(double base, int d, int n, double *theta);
+void rope_scene_theta_product(double base, int d, int n, double *theta);
 /* ln x without libm's log: binary exponent plus 2 atanh(z) as a series. */
-double rope_ln_series(double x);
+double rope_scene_ln_series(double x);
 
 /* Explanation lines naming where d, base, train and target came from
  * (and s, beta when with_s, with_beta). */
-void rope_explain_inputs(struct summary *s, const struct rope_setup *r, int with_s, int with_beta);
+void rope_scene_explain_inputs(struct summary *s, const struct rope_scene *r, int with_s, int with_beta);
 
 /* The position shown at step k of ROPE_STEPS (0 .. target - 1). */
-double rope_step_pos(const struct rope_setup *r, int k);
+double rope_scene_step_pos(const struct rope_scene *r, int k);
 
 /* The angle a pair of rate theta sweeps over the trained span [0, train):
  * training saw positions 0 .. train - 1, and interpolation (PI, YaRN) keeps
  * every rotated position below train. */
-double rope_trained_span(const struct rope_setup *r, double theta);
+double rope_scene_trained_span(const struct rope_scene *r, double theta);
 /* A hand at `angle` is at an angle training never produced: the pair never
  * finished a turn (span < 2π) and the hand has gone past the span. */
-int rope_angle_unseen(double span, double angle);
+int rope_scene_angle_unseen(double span, double angle);
 
 struct clock_hand {
 	double angle;     /* radians turned so far */
@@ -70,7 +70,7 @@ struct clock_hand {
 
 /* One dial per selected pair: the trained sweep (0 .. (train-1)·theta) shaded,
  * the hands drawn, and a hand at an angle training never reached marked. */
-void rope_draw_clocks(struct canvas *c, int y0, const struct rope_setup *r, const double *theta_base,
+void rope_scene_draw_clocks(struct canvas *c, int y0, const struct rope_scene *r, const double *theta_base,
 		      const double *theta_now, double pos);
 
 #endif

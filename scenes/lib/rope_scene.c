@@ -1,4 +1,4 @@
-#include "scenes/common_rope.h"
+#include "scenes/lib/rope_scene.h"
 
 #include <math.h>
 #include <string.h>
@@ -30,7 +30,7 @@ static void origin(char *out, const struct params *p, const char *param, const s
 		snprintf(out, 120, "parameter %s%s", param, is_default(p, param) ? " (the lesson's value)" : " (set)");
 }
 
-void rope_theta_product(double base, int d, int n, double *theta)
+void rope_scene_theta_product(double base, int d, int n, double *theta)
 {
 	/* theta_{i+1} = theta_i * base^(-2/d): one factor, no per-pair power. */
 	double step = 1 / pow(base, 2.0 / d), t = 1;
@@ -40,7 +40,7 @@ void rope_theta_product(double base, int d, int n, double *theta)
 	}
 }
 
-double rope_ln_series(double x)
+double rope_scene_ln_series(double x)
 {
 	/* x = f * 2^e with f in [0.5, 1); ln f = 2 atanh(z), z = (f - 1)/(f + 1) in [-1/3, 0). */
 	int e;
@@ -52,18 +52,18 @@ double rope_ln_series(double x)
 	return e * 0.69314718055994530942 + 2 * sum;
 }
 
-void rope_explain_inputs(struct summary *s, const struct rope_setup *r, int with_s, int with_beta)
+void rope_scene_explain_inputs(struct summary *s, const struct rope_scene *r, int with_s, int with_beta)
 {
-	sum_explain(s, "inputs: d = %d from %s; base = %.9g from %s", r->d, r->from_d, r->base, r->from_base);
-	sum_explain(s, "        train = %.0f from %s; target = %.0f from %s", r->train, r->from_train, r->target,
+	summary_explain(s, "inputs: d = %d from %s; base = %.9g from %s", r->d, r->from_d, r->base, r->from_base);
+	summary_explain(s, "        train = %.0f from %s; target = %.0f from %s", r->train, r->from_train, r->target,
 		    r->from_target);
 	if (with_s)
-		sum_explain(s, "        s = %.9g from %s", r->s, r->from_s);
+		summary_explain(s, "        s = %.9g from %s", r->s, r->from_s);
 	if (with_beta)
-		sum_explain(s, "        beta_fast = %.9g from %s; beta_slow = %.9g", r->beta_fast, r->from_beta, r->beta_slow);
+		summary_explain(s, "        beta_fast = %.9g from %s; beta_slow = %.9g", r->beta_fast, r->from_beta, r->beta_slow);
 }
 
-int rope_setup_read(struct rope_setup *r, const struct scene_env *env, char *err, size_t errlen)
+int rope_scene_read(struct rope_scene *r, const struct scene_env *env, char *err, size_t errlen)
 {
 	const struct params *p = env->p;
 	const struct model *m = env->model;
@@ -150,7 +150,7 @@ int rope_setup_read(struct rope_setup *r, const struct scene_env *env, char *err
 	return 0;
 }
 
-double rope_step_pos(const struct rope_setup *r, int k)
+double rope_scene_step_pos(const struct rope_scene *r, int k)
 {
 	return floor((r->target - 1) * k / ROPE_STEPS);
 }
@@ -168,7 +168,7 @@ static void dial(struct canvas *c, int cx, int cy, int rx, int ry, double traine
 		canvas_put(c, x, y, seen ? GLYPH_BULLET : GLYPH_DOT, seen ? ROLE_SRAM : ROLE_DIM);
 	}
 	double ab = fmod(angle_base, 2 * M_PI), an = fmod(angle_now, 2 * M_PI);
-	int new_now = rope_angle_unseen(trained_sweep, angle_now);
+	int new_now = rope_scene_angle_unseen(trained_sweep, angle_now);
 	if (two_hands) {
 		int x = cx + (int)lround(0.8 * rx * sin(ab)), y = cy - (int)lround(0.8 * ry * cos(ab));
 		canvas_line(c, cx, cy, x, y, GLYPH_DOT, ROLE_DIM);
@@ -180,7 +180,7 @@ static void dial(struct canvas *c, int cx, int cy, int rx, int ry, double traine
 	canvas_put(c, cx, cy, GLYPH_CROSS, ROLE_DIM);
 }
 
-void rope_draw_clocks(struct canvas *c, int y0, const struct rope_setup *r, const double *theta_base,
+void rope_scene_draw_clocks(struct canvas *c, int y0, const struct rope_scene *r, const double *theta_base,
 		      const double *theta_now, double pos)
 {
 	/* Cells at least 9 columns wide (a "pair NN" label) and 4 rows tall (a
@@ -211,23 +211,23 @@ void rope_draw_clocks(struct canvas *c, int y0, const struct rope_setup *r, cons
 		int col = i % per_row, row = i / per_row;
 		int cx = col * cell_w + cell_w / 2, cy = y0 + row * cell_h + ry;
 		int pair = r->pairs[i];
-		double sweep = rope_trained_span(r, theta_base[pair]);
+		double sweep = rope_scene_trained_span(r, theta_base[pair]);
 		dial(c, cx, cy, rx, ry, sweep, pos * theta_base[pair], pos * theta_now[pair], theta_now != theta_base);
 		canvas_printf(c, cx - 3, cy + ry + 1, ROLE_LABEL, "pair %d", pair);
 	}
 }
 
-double rope_trained_span(const struct rope_setup *r, double theta)
+double rope_scene_trained_span(const struct rope_scene *r, double theta)
 {
 	return r->train * theta;
 }
 
-int rope_angle_unseen(double span, double angle)
+int rope_scene_angle_unseen(double span, double angle)
 {
 	return span < 2 * M_PI && angle >= span;
 }
 
-int rope_nsteps(const void *st)
+int rope_scene_nsteps(const void *st)
 {
 	(void)st;
 	return ROPE_STEPS;

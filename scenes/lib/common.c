@@ -1,4 +1,4 @@
-#include "scenes/common.h"
+#include "scenes/lib/common.h"
 
 #include <stdio.h>
 #include <string.h>
