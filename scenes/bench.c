@@ -224,21 +224,6 @@ static const struct be_case *find(const struct be_snap *s, int n, int kernel, in
 	return NULL;
 }
 
-/* Draw text only when all of it fits: a number is whole or absent. */
-static void whole(struct canvas *c, int x, int y, enum role role, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-static void whole(struct canvas *c, int x, int y, enum role role, const char *fmt, ...)
-{
-	char buf[256];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	int cols = 0;
-	for (const char *p = buf; *p; p++)
-		cols += ((unsigned char)*p & 0xc0) != 0x80;
-	if (y >= 0 && y < c->h && x + cols <= c->w)
-		canvas_text(c, x, y, role, buf);
-}
 
 static void be_render(const void *vs, struct view *v)
 {
@@ -248,55 +233,55 @@ static void be_render(const void *vs, struct view *v)
 	struct canvas *c = v->pic;
 	if (!st->begun) {
 		/* Planned, not measuring: say what will run and how to begin. */
-		whole(c, 0, 0, ROLE_LABEL, "%d cases planned, none measured yet", st->ncases);
-		whole(c, 0, 2, ROLE_ACCENT, "r or Enter: measure (x cancels while it runs)");
+		canvas_printf_whole(c, 0, 0, ROLE_LABEL, "%d cases planned, none measured yet", st->ncases);
+		canvas_printf_whole(c, 0, 2, ROLE_ACCENT, "r or Enter: measure (x cancels while it runs)");
 		int y = 4;
 		for (int i = 0; i < st->ncases && y < c->h; i++, y++) {
 			if (y == c->h - 1 && i < st->ncases - 1) {
-				whole(c, 0, y, ROLE_DIM, "+%d more", st->ncases - i);
+				canvas_printf_whole(c, 0, y, ROLE_DIM, "+%d more", st->ncases - i);
 				break;
 			}
 			const struct fastbench_case *e = &st->cases[i].c;
-			whole(c, 0, y, ROLE_DIM, "%-6d %-6s %s", e->n, fastbench_kernel_name(e->kernel), fastbench_kv_name(e->kv));
+			canvas_printf_whole(c, 0, y, ROLE_DIM, "%-6d %-6s %s", e->n, fastbench_kernel_name(e->kernel), fastbench_kv_name(e->kv));
 		}
 	} else {
-		whole(c, 0, 0, ROLE_LABEL, "progress %d/%d", s.done, st->ncases);
+		canvas_printf_whole(c, 0, 0, ROLE_LABEL, "progress %d/%d", s.done, st->ncases);
 		canvas_bar(c, 16, 0, c->w - 16, st->ncases ? (double)s.done / st->ncases : 1, s.finished ? ROLE_OK : ROLE_ACCENT);
-		whole(c, 0, 1, ROLE_LABEL, "n      kernel kv         ms  share of the limit");
+		canvas_printf_whole(c, 0, 1, ROLE_LABEL, "n      kernel kv         ms  share of the limit");
 		/* The latest rows that fit, so the case being added stays in view. */
 		int rows = c->h - 2, first = s.done > rows ? s.done - rows + 1 : 0;
 		int y = 2;
 		if (first > 0)
-			whole(c, 0, y++, ROLE_DIM, "+%d more above", first);
+			canvas_printf_whole(c, 0, y++, ROLE_DIM, "+%d more above", first);
 		int barw = c->w - 40;
 		for (int i = first; i < s.done && y < c->h; i++, y++) {
 			const struct be_case *e = &s.res[i];
 			int decode = e->c.kernel == FASTBENCH_DECODE;
-			whole(c, 0, y, ROLE_NORMAL, "%-6d %-6s %s", e->c.n, fastbench_kernel_name(e->c.kernel), fastbench_kv_name(e->c.kv));
+			canvas_printf_whole(c, 0, y, ROLE_NORMAL, "%-6d %-6s %s", e->c.n, fastbench_kernel_name(e->c.kernel), fastbench_kv_name(e->c.kv));
 			if (e->refused[0]) {
-				whole(c, 18, y, ROLE_HOT, "refused: does not fit");
+				canvas_printf_whole(c, 18, y, ROLE_HOT, "refused: does not fit");
 				continue;
 			}
-			whole(c, 18, y, ROLE_NORMAL, "%10.3f", e->r.ms);
+			canvas_printf_whole(c, 18, y, ROLE_NORMAL, "%10.3f", e->r.ms);
 			double sh = share(&s, e);
 			if (sh < 0)
 				continue;
 			if (barw >= 4)
 				canvas_bar(c, 30, y, barw, fmin(sh, 100) / 100, decode ? ROLE_BAR2 : e->c.kv ? ROLE_HOT : ROLE_BAR);
-			whole(c, 31 + (barw >= 4 ? barw : 0), y, ROLE_DIM, "%3.0f%% %s", sh, decode ? "bw" : "FMA");
+			canvas_printf_whole(c, 31 + (barw >= 4 ? barw : 0), y, ROLE_DIM, "%3.0f%% %s", sh, decode ? "bw" : "FMA");
 		}
 	}
 
 	struct canvas *sd = v->side;
-	whole(sd, 0, 0, ROLE_NORMAL, "d %d, %d head%s, %d thread%s", BE_D, st->heads, st->heads > 1 ? "s" : "", st->threads,
+	canvas_printf_whole(sd, 0, 0, ROLE_NORMAL, "d %d, %d head%s, %d thread%s", BE_D, st->heads, st->heads > 1 ? "s" : "", st->threads,
 	      st->threads > 1 ? "s" : "");
-	whole(sd, 0, 1, ROLE_NORMAL, "kernels %s", fastattn_isa());
-	whole(sd, 0, 2, ROLE_NORMAL, "median of %d run%s", st->runs, st->runs > 1 ? "s" : "");
+	canvas_printf_whole(sd, 0, 1, ROLE_NORMAL, "kernels %s", fastattn_isa());
+	canvas_printf_whole(sd, 0, 2, ROLE_NORMAL, "median of %d run%s", st->runs, st->runs > 1 ? "s" : "");
 	if (s.peak > 0) {
-		whole(sd, 0, 3, ROLE_NORMAL, "FMA peak %.1f GFLOP/s", s.peak);
-		whole(sd, 0, 4, ROLE_NORMAL, "read bw %.1f GB/s", s.bw);
+		canvas_printf_whole(sd, 0, 3, ROLE_NORMAL, "FMA peak %.1f GFLOP/s", s.peak);
+		canvas_printf_whole(sd, 0, 4, ROLE_NORMAL, "read bw %.1f GB/s", s.bw);
 	}
-	whole(sd, 0, 6, s.finished ? ROLE_OK : ROLE_ACCENT, "%s",
+	canvas_printf_whole(sd, 0, 6, s.finished ? ROLE_OK : ROLE_ACCENT, "%s",
 	      !st->begun    ? "waiting: r/Enter starts"
 	      : s.cancelled ? "cancelled (r: again)"
 	      : s.finished  ? "done (r: again)"
@@ -309,8 +294,8 @@ static void be_render(const void *vs, struct view *v)
 		if (!a || !b)
 			continue;
 		if (line == 8)
-			whole(sd, 0, line++, ROLE_LABEL, "f16 time / f32 time");
-		whole(sd, 0, line++, ROLE_NORMAL, "%-6s %.2f×", fastbench_kernel_name(k), b->r.ms / a->r.ms);
+			canvas_printf_whole(sd, 0, line++, ROLE_LABEL, "f16 time / f32 time");
+		canvas_printf_whole(sd, 0, line++, ROLE_NORMAL, "%-6s %.2f×", fastbench_kernel_name(k), b->r.ms / a->r.ms);
 	}
 	if (s.error[0])
 		canvas_wrap(sd, 0, line + 1, sd->w, sd->h - line - 1, ROLE_FAIL, s.error);

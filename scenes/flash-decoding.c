@@ -133,22 +133,6 @@ static void fd_step(void *vs)
 	}
 }
 
-/* Draw text only when all of it fits: a number is whole or absent. */
-static void whole(struct canvas *c, int x, int y, enum role role, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
-static void whole(struct canvas *c, int x, int y, enum role role, const char *fmt, ...)
-{
-	char buf[256];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	int cols = 0;
-	for (const char *p = buf; *p; p++)
-		cols += ((unsigned char)*p & 0xc0) != 0x80;
-	if (y < c->h && x + cols <= c->w)
-		canvas_text(c, x, y, role, buf);
-}
 
 static void fd_render(const void *vs, struct view *v)
 {
@@ -157,18 +141,18 @@ static void fd_render(const void *vs, struct view *v)
 	int streaming = st->k <= st->longest, merge_level = st->k - st->longest;
 	int done = st->k > st->longest + st->levels;
 	if (st->k == 0)
-		whole(c, 0, 0, ROLE_LABEL, "%d keys in %d chunks, one worker each", st->n, st->chunks);
+		canvas_printf_whole(c, 0, 0, ROLE_LABEL, "%d keys in %d chunks, one worker each", st->n, st->chunks);
 	else if (streaming)
-		whole(c, 0, 0, ROLE_LABEL, "streaming: key %d of each chunk", st->k);
+		canvas_printf_whole(c, 0, 0, ROLE_LABEL, "streaming: key %d of each chunk", st->k);
 	else if (!done)
-		whole(c, 0, 0, ROLE_LABEL, "merge level %d of %d", merge_level, st->levels);
+		canvas_printf_whole(c, 0, 0, ROLE_LABEL, "merge level %d of %d", merge_level, st->levels);
 	else
-		whole(c, 0, 0, ROLE_LABEL, "output = acc / s of the merged state");
+		canvas_printf_whole(c, 0, 0, ROLE_LABEL, "output = acc / s of the merged state");
 	for (int w = 0; w < st->chunks; w++) {
 		int y = 1 + 2 * w, len = st->end[w] - st->begin[w];
 		const struct splitk_state *s = &st->w[w];
 		enum role lab = st->alive[w] ? ROLE_NORMAL : ROLE_DIM;
-		whole(c, 0, y, lab, "w%d", w);
+		canvas_printf_whole(c, 0, y, lab, "w%d", w);
 		/* The chunk's keys: read (■), being read (▸), waiting (·). */
 		for (int i = 0; i < len; i++) {
 			int read = i < st->k, now = streaming && i == st->k - 1;
@@ -185,37 +169,37 @@ static void fd_render(const void *vs, struct view *v)
 			int last = w + (1 << merge_level) < st->chunks ? w + (1 << merge_level) - 1 : st->chunks - 1;
 			snprintf(mark, sizeof mark, " + w%d = keys %d-%d", w + (1 << (merge_level - 1)), st->begin[w], st->end[last] - 1);
 		}
-		whole(c, 4 + len, y, ROLE_DIM, "keys %d-%d%s", st->begin[w], st->end[w] - 1, mark);
+		canvas_printf_whole(c, 4 + len, y, ROLE_DIM, "keys %d-%d%s", st->begin[w], st->end[w] - 1, mark);
 		if (!st->alive[w]) {
-			whole(c, 3, y + 1, ROLE_DIM, "merged into w%d", st->into[w]);
+			canvas_printf_whole(c, 3, y + 1, ROLE_DIM, "merged into w%d", st->into[w]);
 			continue;
 		}
 		if (s->seen == 0) {
-			whole(c, 3, y + 1, ROLE_DIM, "m -inf  s 0  acc 0");
+			canvas_printf_whole(c, 3, y + 1, ROLE_DIM, "m -inf  s 0  acc 0");
 			continue;
 		}
 		enum role r = st->raised[w] ? ROLE_HOT : merged_now ? ROLE_ACCENT : ROLE_NORMAL;
 		if (st->raised[w])   /* a mark beside the rescaled state: colour is not the only carrier */
 			canvas_put(c, 1, y + 1, 0x2191, ROLE_HOT);
-		whole(c, 3, y + 1, r, "m %6.3f s %7.3f acc %7.3f %7.3f", s->m, s->s, s->acc[0], s->acc[1]);
+		canvas_printf_whole(c, 3, y + 1, r, "m %6.3f s %7.3f acc %7.3f %7.3f", s->m, s->s, s->acc[0], s->acc[1]);
 	}
 	int y = 1 + 2 * st->chunks;
 	if (done)
-		whole(c, 0, y, ROLE_OK, "out %9.6f %9.6f", st->out[0], st->out[1]);
+		canvas_printf_whole(c, 0, y, ROLE_OK, "out %9.6f %9.6f", st->out[0], st->out[1]);
 
 	struct canvas *sd = v->side;
-	whole(sd, 0, 0, ROLE_LABEL, "merge of two states");
-	whole(sd, 0, 1, ROLE_NORMAL, "m = max(m1, m2)");
-	whole(sd, 0, 2, ROLE_NORMAL, "s = s1 e^(m1-m)");
-	whole(sd, 0, 3, ROLE_NORMAL, "  + s2 e^(m2-m)");
-	whole(sd, 0, 4, ROLE_NORMAL, "acc: the same factors");
-	whole(sd, 0, 6, ROLE_LABEL, "one pass, all keys");
-	whole(sd, 0, 7, ROLE_NORMAL, "m %.6f", st->one.m);
-	whole(sd, 0, 8, ROLE_NORMAL, "s %.6f", st->one.s);
+	canvas_printf_whole(sd, 0, 0, ROLE_LABEL, "merge of two states");
+	canvas_printf_whole(sd, 0, 1, ROLE_NORMAL, "m = max(m1, m2)");
+	canvas_printf_whole(sd, 0, 2, ROLE_NORMAL, "s = s1 e^(m1-m)");
+	canvas_printf_whole(sd, 0, 3, ROLE_NORMAL, "  + s2 e^(m2-m)");
+	canvas_printf_whole(sd, 0, 4, ROLE_NORMAL, "acc: the same factors");
+	canvas_printf_whole(sd, 0, 6, ROLE_LABEL, "one pass, all keys");
+	canvas_printf_whole(sd, 0, 7, ROLE_NORMAL, "m %.6f", st->one.m);
+	canvas_printf_whole(sd, 0, 8, ROLE_NORMAL, "s %.6f", st->one.s);
 	if (done) {
-		whole(sd, 0, 10, ROLE_LABEL, "two-pass reference");
-		whole(sd, 0, 11, ROLE_NORMAL, "ref %9.6f %9.6f", st->ref[0], st->ref[1]);
-		whole(sd, 0, 12, ROLE_NORMAL, "|out-ref| %.1e", fmax(fabs(st->out[0] - st->ref[0]), fabs(st->out[1] - st->ref[1])));
+		canvas_printf_whole(sd, 0, 10, ROLE_LABEL, "two-pass reference");
+		canvas_printf_whole(sd, 0, 11, ROLE_NORMAL, "ref %9.6f %9.6f", st->ref[0], st->ref[1]);
+		canvas_printf_whole(sd, 0, 12, ROLE_NORMAL, "|out-ref| %.1e", fmax(fabs(st->out[0] - st->ref[0]), fabs(st->out[1] - st->ref[1])));
 	}
 
 	if (st->k == 0)

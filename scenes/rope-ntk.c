@@ -113,12 +113,7 @@ static void nt_summary(const void *vs, struct summary *s)
 	rope_scene_explain_inputs(s, r, 1, 0);
 	summary_explain(s, "second way: the base at which the last pair (%d) turns exactly s times slower,", half - 1);
 	summary_explain(s, "found by bisection with running-product frequencies");
-	for (int i = 0; i < half; i++) {
-		summary_check_real(s, HOW_REFERENCE, st->theta[i], prod[i], 1e-12 * prod[i], "theta.%d", i);
-		summary_explain(s, "pair %d's angle per position before scaling: theta_i = base^(-2i/d)", i);
-		summary_explain(s, "= %.9g^(-2*%d/%d) = %.6g", r->base, i, r->d, st->theta[i]);
-		summary_explain(s, "second way: a running product, theta_0 = 1 and theta_{i+1} = theta_i * base^(-2/d)");
-	}
+	rope_scene_check_theta(s, r, st->theta, prod);
 	for (int i = 0; i < half; i++) {
 		/* The lesson's slowdown s^(2i/(d-2)), applied to the running-product theta. */
 		double want = prod[i] / pow(r->s, 2.0 * i / (r->d - 2));
@@ -144,13 +139,7 @@ static void nt_summary(const void *vs, struct summary *s)
 			    (r->train - 1) * st->theta[i], v > (r->train - 1) * st->theta[i] + 1e-9 ? ": beyond it" : "");
 		summary_explain(s, "second way: theta'_i from the slowdown formula and the running product");
 	}
-	for (int i = 0; i < half; i++) {
-		double v = (r->train - 1) * st->theta[i];
-		summary_check_real(s, HOW_FORMULA, v, (r->train - 1) * prod[i], 1e-12 * (1 + v), "max_trained.%d", i);
-		summary_explain(s, "the largest angle pair %d reached in training: (train - 1) * theta_i", i);
-		summary_explain(s, "= %.0f * %.6g = %.6g rad", r->train - 1, st->theta[i], v);
-		summary_explain(s, "second way: theta_i from the running product");
-	}
+	rope_scene_check_max_trained(s, r, st->theta, prod);
 }
 
 static void nt_print(const void *vs, FILE *out)

@@ -78,12 +78,7 @@ static void pi_summary(const void *vs, struct summary *s)
 	summary_explain(s, "= %.0f / %.9g = %.9g, inside the trained 0 .. %.0f", r->target - 1, r->s, (r->target - 1) / r->s,
 		    r->train - 1);
 	rope_scene_explain_inputs(s, r, 1, 0);
-	for (int i = 0; i < half; i++) {
-		summary_check_real(s, HOW_REFERENCE, st->theta[i], prod[i], 1e-12 * prod[i], "theta.%d", i);
-		summary_explain(s, "pair %d's angle per position before scaling: theta_i = base^(-2i/d)", i);
-		summary_explain(s, "= %.9g^(-2*%d/%d) = %.6g", r->base, i, r->d, st->theta[i]);
-		summary_explain(s, "second way: a running product, theta_0 = 1 and theta_{i+1} = theta_i * base^(-2/d)");
-	}
+	rope_scene_check_theta(s, r, st->theta, prod);
 	for (int i = 0; i < half; i++) {
 		summary_check_real(s, HOW_FORMULA, st->used[i], prod[i] / r->s, 1e-12 * prod[i], "theta_used.%d", i);
 		summary_explain(s, "pair %d's angle per position after interpolation: every position is divided by s,", i);
@@ -101,13 +96,7 @@ static void pi_summary(const void *vs, struct summary *s)
 		summary_explain(s, "second way: position (target - 1) / s = %.9g under the running-product theta_i",
 			    (r->target - 1) / r->s);
 	}
-	for (int i = 0; i < half; i++) {
-		double v = (r->train - 1) * st->theta[i];
-		summary_check_real(s, HOW_FORMULA, v, (r->train - 1) * prod[i], 1e-12 * (1 + v), "max_trained.%d", i);
-		summary_explain(s, "the largest angle pair %d reached in training: (train - 1) * theta_i", i);
-		summary_explain(s, "= %.0f * %.6g = %.6g rad", r->train - 1, st->theta[i], v);
-		summary_explain(s, "second way: theta_i from the running product");
-	}
+	rope_scene_check_max_trained(s, r, st->theta, prod);
 	/* Pair 0 turns 1 rad per position unscaled, so its scaled step is 1 / s. */
 	summary_check_real(s, HOW_FORMULA, st->used[0], 1 / r->s, 1e-15, "neighbour_diff");
 	summary_explain(s, "how far apart two neighbouring positions now sit on pair 0: theta_0 / s");

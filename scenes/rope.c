@@ -119,13 +119,7 @@ static void rp_summary(const void *vs, struct summary *s)
 		summary_explain(s, "train = %.0f from %s", r->train, r->from_train);
 		summary_explain(s, "second way: train * theta_i / (2 pi), theta_i from the running product");
 	}
-	for (int i = 0; i < half; i++) {
-		double v = (r->train - 1) * st->theta[i];
-		summary_check_real(s, HOW_FORMULA, v, (r->train - 1) * prod[i], 1e-12 * (1 + v), "max_trained.%d", i);
-		summary_explain(s, "the largest angle pair %d reached in training: (train - 1) * theta_i", i);
-		summary_explain(s, "= %.0f * %.6g = %.6g rad", r->train - 1, st->theta[i], v);
-		summary_explain(s, "second way: theta_i from the running product");
-	}
+	rope_scene_check_max_trained(s, r, st->theta, prod);
 	for (int i = 0; i < half; i++) {
 		double v = (r->target - 1) * st->theta[i];
 		summary_check_real(s, HOW_FORMULA, v, (r->target - 1) * prod[i], 1e-12 * (1 + v), "angle_at_target.%d", i);

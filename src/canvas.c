@@ -156,6 +156,18 @@ int canvas_printf(struct canvas *c, int x, int y, enum role role, const char *fm
 	return canvas_text(c, x, y, role, buf);
 }
 
+int canvas_printf_whole(struct canvas *c, int x, int y, enum role role, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (x < 0 || y < 0 || y >= c->h || x + utf8_width(buf) > c->w)
+		return 0;
+	return canvas_text(c, x, y, role, buf);
+}
+
 void canvas_hline(struct canvas *c, int x, int y, int len, uint32_t ch, enum role role)
 {
 	for (int i = 0; i < len; i++)

@@ -62,6 +62,10 @@ int canvas_text(struct canvas *c, int x, int y, enum role role, const char *utf8
 /* printf into the canvas.  fmt must be a literal of the program, never data. */
 int canvas_printf(struct canvas *c, int x, int y, enum role role, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
+/* printf into the canvas only when all of the text fits inside it: a number
+ * is whole or absent (the projector rule).  Returns the columns used, or 0. */
+int canvas_printf_whole(struct canvas *c, int x, int y, enum role role, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
 void canvas_hline(struct canvas *c, int x, int y, int len, uint32_t ch, enum role role);
 void canvas_vline(struct canvas *c, int x, int y, int len, uint32_t ch, enum role role);
 /* A single-line box with an optional title in the top edge. */

@@ -232,3 +232,25 @@ int rope_scene_nsteps(const void *st)
 	(void)st;
 	return ROPE_STEPS;
 }
+
+void rope_scene_check_max_trained(struct summary *s, const struct rope_scene *r, const double *theta,
+				  const double *prod)
+{
+	for (int i = 0; i < r->d / 2; i++) {
+		double v = (r->train - 1) * theta[i];
+		summary_check_real(s, HOW_FORMULA, v, (r->train - 1) * prod[i], 1e-12 * (1 + v), "max_trained.%d", i);
+		summary_explain(s, "the largest angle pair %d reached in training: (train - 1) * theta_i", i);
+		summary_explain(s, "= %.0f * %.6g = %.6g rad", r->train - 1, theta[i], v);
+		summary_explain(s, "second way: theta_i from the running product");
+	}
+}
+
+void rope_scene_check_theta(struct summary *s, const struct rope_scene *r, const double *theta, const double *prod)
+{
+	for (int i = 0; i < r->d / 2; i++) {
+		summary_check_real(s, HOW_REFERENCE, theta[i], prod[i], 1e-12 * prod[i], "theta.%d", i);
+		summary_explain(s, "pair %d's angle per position before scaling: theta_i = base^(-2i/d)", i);
+		summary_explain(s, "= %.9g^(-2*%d/%d) = %.6g", r->base, i, r->d, theta[i]);
+		summary_explain(s, "second way: a running product, theta_0 = 1 and theta_{i+1} = theta_i * base^(-2/d)");
+	}
+}

@@ -73,4 +73,12 @@ struct clock_hand {
 void rope_scene_draw_clocks(struct canvas *c, int y0, const struct rope_scene *r, const double *theta_base,
 		      const double *theta_now, double pos);
 
+/* max_trained.I for every pair: (train - 1) * theta_i, the largest angle a
+ * pair reached in training, checked with theta from the running product. */
+void rope_scene_check_max_trained(struct summary *s, const struct rope_scene *r, const double *theta,
+				  const double *prod);
+/* theta.I for every pair, checked against the running product; the RoPE
+ * scenes that rescale (PI, NTK) explain the pre-scaling angle. */
+void rope_scene_check_theta(struct summary *s, const struct rope_scene *r, const double *theta, const double *prod);
+
 #endif
