@@ -8,7 +8,7 @@
 
 #include "keytable.h"
 #include "frame.h"
-#include "cli/explain.h"
+#include "scene/explain.h"
 #include "util/err.h"
 
 #ifndef ATTNVIZ_VERSION

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "cast.h"
-#include "cli/explain.h"
+#include "scene/explain.h"
 #include "frame.h"
 #include "ui/keys.h"
 #include "ui/term.h"

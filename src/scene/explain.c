@@ -1,4 +1,4 @@
-#include "cli/explain.h"
+#include "scene/explain.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -7,8 +7,8 @@
  *       values substituted, where each input came from)
  *       check: how, expected, ok / FAIL  (or: none)
  */
-#ifndef ATTNVIZ_EXPLAIN_H
-#define ATTNVIZ_EXPLAIN_H
+#ifndef ATTNVIZ_SCENE_EXPLAIN_H
+#define ATTNVIZ_SCENE_EXPLAIN_H
 
 #include <stdio.h>
 
