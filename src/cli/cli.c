@@ -289,7 +289,10 @@ int cli_run(const struct app *a, const struct cli_options *o)
 	case MODE_LIST:
 		return list(&a->reg);
 	case MODE_EXPORT:
-		model_export(a->model, stdout);
+		if (model_export(a->model, stdout) < 0 || fflush(stdout) != 0) {
+			err_print("--export-model: the model could not be written whole");
+			return 2;
+		}
 		return 0;
 	case MODE_CHECK: {
 		/* Every scene at its defaults, with the lesson's models. */

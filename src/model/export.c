@@ -93,7 +93,7 @@ static void put_text(FILE *out, const struct model *m, const char *key, const ch
 	put(out, m, key, quoted);
 }
 
-void model_export(const struct model *m, FILE *out)
+int model_export(const struct model *m, FILE *out)
 {
 	static const char *const formats[] = {"an INI file", "a GGUF file", "a config.json"};
 	char path[sizeof m->path];
@@ -121,11 +121,14 @@ void model_export(const struct model *m, FILE *out)
 	if (uniform) {
 		put_int(out, m, "kv_heads", m->layer_kv_heads[0]);
 	} else {
-		static char list[MODEL_MAX_LAYERS * 12];
-		size_t at = 0;
+		size_t len = (size_t)m->layers * 12 + 1, at = 0;   /* "-2147483648," at most a layer */
+		char *list = malloc(len);
+		if (!list)
+			return -1;
 		for (int64_t il = 0; il < m->layers; il++)
-			at += (size_t)snprintf(list + at, sizeof list - at, "%s%d", il ? "," : "", (int)m->layer_kv_heads[il]);
+			at += (size_t)snprintf(list + at, len - at, "%s%d", il ? "," : "", (int)m->layer_kv_heads[il]);
 		put(out, m, "kv_heads", list);
+		free(list);
 	}
 	put_int(out, m, "head_dim", m->head_dim);
 	put_int(out, m, "head_dim_v", m->head_dim_v);
@@ -144,12 +147,15 @@ void model_export(const struct model *m, FILE *out)
 			snprintf(num, sizeof num, "%lld", (long long)n);
 			put_from(out, "swa_pattern", num, "the same layers as the per-layer flags read");
 		} else {
-			static char list[MODEL_MAX_LAYERS * 8 + 1];
-			size_t at = 0;
+			size_t len = (size_t)m->layers * 8 + 1, at = 0;   /* "sliding," at most a layer */
+			char *list = malloc(len);
+			if (!list)
+				return -1;
 			for (int64_t il = 0; il < m->layers; il++)
-				at += (size_t)snprintf(list + at, sizeof list - at, "%s%s", il ? "," : "",
+				at += (size_t)snprintf(list + at, len - at, "%s%s", il ? "," : "",
 						       m->layer_swa[il] ? "sliding" : "full");
 			put(out, m, "layer_types", list);
+			free(list);
 		}
 		put_int(out, m, "window_used", !m->swa_ignored);
 	}
@@ -184,4 +190,5 @@ void model_export(const struct model *m, FILE *out)
 	fprintf(out, "\n[cache]\n");
 	put_word(out, m, "k_type", model_cache_name(m->k_type));
 	put_word(out, m, "v_type", model_cache_name(m->v_type));
+	return ferror(out) ? -1 : 0;
 }

@@ -500,11 +500,11 @@ static int check_rules(struct loader *L)
 		return fail(L, "factor", "a factor other than 1 needs a scaling");
 	if (m->beta_slow >= m->beta_fast)
 		return fail(L, "beta_slow", "must be smaller than beta_fast");
-	const char *which = model_cache_blocks_ok(m);
-	if (which) {
-		int k = *which == 'K';
-		const char *key = line_of(L, k ? "k_type" : "v_type") ? (k ? "k_type" : "v_type") : "type";
-		return fail(L, key, "%s", which);
+	char which[160];
+	int kv = model_cache_blocks_ok(m, which, sizeof which);
+	if (kv) {
+		const char *own = kv == 'K' ? "k_type" : "v_type";
+		return fail(L, line_of(L, own) ? own : "type", "%s", which);
 	}
 	/* The largest size derived from a model: the whole cache at the largest context. */
 	int64_t per_tok = model_kv_bytes_per_token(m), total;
@@ -780,10 +780,9 @@ int64_t model_cache_bytes(enum cache_type c, int64_t elems)
  * size 32 does not divide n_embd_head_k=8"); with it off, ggml_row_size
  * asserts on a row that is not whole blocks.  With the MLA latent cache the
  * heads are the latent: K kv_lora_rank + qk_rope_head_dim, V kv_lora_rank.
- * NULL when llama.cpp accepts the types, else why not. */
-const char *model_cache_blocks_ok(const struct model *m)
+ * 0 when llama.cpp accepts the types, else 'K' or 'V' with the reason in why. */
+int model_cache_blocks_ok(const struct model *m, char *why, size_t len)
 {
-	static _Thread_local char why[160];
 	int latent = m->kind == ATTN_MLA && m->mla_latent_cache;
 	int64_t hk = latent ? m->kv_lora_rank + m->qk_rope_head_dim : m->head_dim;
 	int64_t hv = latent ? m->kv_lora_rank
@@ -792,16 +791,16 @@ const char *model_cache_blocks_ok(const struct model *m)
 	/* every quantized type llama.cpp offers for the cache has blocks of 32 */
 	int64_t bk = m->k_type >= CACHE_Q8_0 ? 32 : 1, bv = m->v_type >= CACHE_Q8_0 ? 32 : 1;
 	if (hk % bk) {
-		snprintf(why, sizeof why, "K cache type %s with block size 32 does not divide the K head size %lld (llama.cpp refuses it)",
+		snprintf(why, len, "K cache type %s with block size 32 does not divide the K head size %lld (llama.cpp refuses it)",
 			 model_cache_name(m->k_type), (long long)hk);
-		return why;
+		return 'K';
 	}
 	if (hv % bv) {
-		snprintf(why, sizeof why, "V cache type %s with block size 32 does not divide the V head size %lld (llama.cpp refuses it)",
+		snprintf(why, len, "V cache type %s with block size 32 does not divide the V head size %lld (llama.cpp refuses it)",
 			 model_cache_name(m->v_type), (long long)hv);
-		return why;
+		return 'V';
 	}
-	return NULL;
+	return 0;
 }
 
 int64_t model_kv_bytes_per_token_layer(const struct model *m)
@@ -986,9 +985,10 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 		err_set(err, errlen, where, 0, NULL, "head_dim", "RoPE rotates pairs: the dimension must be even");
 		return -1;
 	}
-	const char *why = model_cache_blocks_ok(m);
-	if (why) {
-		err_set(err, errlen, where, 0, "cache", *why == 'K' ? "k_type" : "v_type", "%s", why);
+	char why[160];
+	int kv = model_cache_blocks_ok(m, why, sizeof why);
+	if (kv) {
+		err_set(err, errlen, where, 0, "cache", kv == 'K' ? "k_type" : "v_type", "%s", why);
 		return -1;
 	}
 	int64_t per_tok = model_kv_bytes_per_token(m), total;

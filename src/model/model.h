@@ -91,8 +91,9 @@ enum model_format model_path_format(const char *path);
 /* Load an INI model file (DESIGN section 5).  0, or -1 with the error. */
 int model_load_ini(struct model *m, const char *path, char *err, size_t errlen);
 /* Print m as an INI model file (DESIGN section 5) that loads to the same
- * model: every field, a comment with the origin of each value (export.c). */
-void model_export(const struct model *m, FILE *out);
+ * model: every field, a comment with the origin of each value (export.c).
+ * 0, or -1 when out of memory or out could not be written. */
+int model_export(const struct model *m, FILE *out);
 /* Complete and validate a model that a reader filled in: every reader (INI,
  * GGUF, config.json) ends with it.  Fills kv_heads from layer_kv_heads,
  * checks the rules that tie values together and that every derived size fits
@@ -125,9 +126,10 @@ const char *model_scaling_word(enum rope_scaling s);
 
 /* Bytes of `elems` cache elements (block-quantized types round up per block). */
 int64_t model_cache_bytes(enum cache_type c, int64_t elems);
-/* NULL when llama.cpp accepts the K and V cache types for these head sizes (a
- * quantized type needs whole blocks of 32 per head), else the reason. */
-const char *model_cache_blocks_ok(const struct model *m);
+/* 0 when llama.cpp accepts the K and V cache types for these head sizes (a
+ * quantized type needs whole blocks of 32 per head), else 'K' or 'V' with
+ * the reason in why[len]. */
+int model_cache_blocks_ok(const struct model *m, char *why, size_t len);
 /* KV-cache bytes per token per layer (K and V, or MLA's latent + RoPE key). */
 int64_t model_kv_bytes_per_token_layer(const struct model *m);
 /* KV-cache bytes per token over all layers, with every layer global. */
