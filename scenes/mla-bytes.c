@@ -34,6 +34,30 @@ static const struct param_spec mb_params[] = {
 	{0},
 };
 
+/* The cache at deployment d of the same model with kv_heads heads of the
+ * query head sizes on every layer that keeps one: the MHA and GQA-8
+ * comparisons keep the model's windows and padding, so their bars compare
+ * like with like.  -1 when out of memory or past 64 bits. */
+static int64_t at_ctx_as(const struct model *m, const struct deploy *d, int64_t kv_heads)
+{
+	struct model *c = malloc(sizeof *c);
+	struct kv_alloc *a = malloc(sizeof *a);
+	int64_t bytes = -1;
+	if (c && a) {
+		*c = *m;
+		c->mla_latent_cache = 0;   /* full K and V per head, as size_kv_bytes_token_as prices them */
+		c->kv_heads = kv_heads;
+		for (int64_t il = 0; il < c->layers; il++)
+			if (c->layer_kv_heads[il] > 0)
+				c->layer_kv_heads[il] = (int32_t)kv_heads;
+		if (size_alloc(c, d, a) == 0)
+			bytes = a->total_bytes;
+	}
+	free(c);
+	free(a);
+	return bytes;
+}
+
 static int mb_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct mb_state *st = vs;
@@ -69,12 +93,16 @@ static int mb_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	/* The comparison layouts: K of the query head size, V of the V head size. */
 	snprintf(st->rows[n].name, sizeof st->rows[n].name, "same model as MHA");
 	st->rows[n].bytes = size_kv_bytes_token_as(m, m->heads);
-	st->rows[n].at_ctx = st->rows[n].bytes * st->n_ctx;
+	st->rows[n].at_ctx = at_ctx_as(m, &d, m->heads);
 	n++;
 	snprintf(st->rows[n].name, sizeof st->rows[n].name, "same model as GQA-8");
 	st->rows[n].bytes = size_kv_bytes_token_as(m, 8);
-	st->rows[n].at_ctx = st->rows[n].bytes * st->n_ctx;
+	st->rows[n].at_ctx = at_ctx_as(m, &d, 8);
 	n++;
+	if (st->rows[1].at_ctx < 0 || st->rows[2].at_ctx < 0) {
+		snprintf(err, errlen, "ctx: the cache overflows 64-bit arithmetic for this model");
+		return -1;
+	}
 	st->has_ref = env->preset != NULL;
 	if (st->has_ref) {
 		st->ref = *env->preset;
@@ -188,7 +216,7 @@ static void mb_summary(const void *vs, struct summary *s)
 		}
 		/* The cache at ctx: bytes per token (checked above) × the padded context by the closed form. */
 		double at = (double)st->rows[i].at_ctx / GIB;
-		int windowed = i == 0 && m->sliding_window > 0 && !m->swa_ignored;
+		int windowed = i < 3 && m->sliding_window > 0 && !m->swa_ignored;
 		if (hand >= 0 && windowed) {
 			/* The default deployment (-ub 512, one sequence): global layers
 			 * keep every cell, local ones the SWA cells. */

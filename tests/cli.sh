@@ -169,6 +169,10 @@ expect_eq "cli: gqa on deepseek-v3: MHA with the V head size" "$(sval gqa mha_by
 	ok "cli: fa-engines on llama3-8b: computed sizes (512 x 65536 x 32 x 4 B = 4096 MiB), no logged ones" ||
 	fail "cli: fa-engines on llama3-8b: computed sizes, no logged ones"
 # DeepSeek-V3 with its active parameters: 2 x 37e9 x 131072 = 9.699328e15 FLOPs = 9699.328 TFLOP.
+# mla-bytes' comparison rows keep the model's windows: Gemma 3 27B as MHA (32 KV heads x 128 x 2 x 2 B
+# = 16384 B a cell a layer) at 131072: (10 global x 131072 + 52 local x 1536 cells) x 16384 B = 21.21875 GiB.
+expect_eq "cli: mla-bytes on gemma3-27b: the MHA comparison keeps the windows" \
+	"$(sval mla-bytes mha_gib_at_ctx -m gemma3-27b --set ctx=131072)" 21.21875
 w=$(sval cost weight_tflop.131072 -m deepseek-v3 2>/dev/null)
 case "$w" in
 9699.328*) ok "cli: cost uses active parameters (deepseek-v3: 9699.328 TFLOP at 131072)" ;;
