@@ -97,7 +97,7 @@ static int summary_entry(const struct summary_item *it, int room, int may_drop_v
 	char v[64];
 	summary_format_value(it, 0, v, sizeof v);
 	/* The mark, then the second way: L lesson, F formula, R reference. */
-	static const char how_mark[] = {' ', 'L', 'F', 'R', '?'};
+	static const char how_mark[] = {' ', 'L', 'F', 'R'};
 	char mark[8];
 	snprintf(mark, sizeof mark, "%s%c", it->status == SUMMARY_OK ? "✓" : "✗", how_mark[it->how]);
 	snprintf(buf, len, "%s %s = %s", mark, it->key, v);

@@ -507,7 +507,7 @@ static int check_rules(struct loader *L)
 		return fail(L, line_of(L, own) ? own : "type", "%s", which);
 	}
 	/* The largest size derived from a model: the whole cache at the largest context. */
-	int64_t per_tok = model_kv_bytes_per_token(m), total;
+	int64_t per_tok = model_kv_bytes_bound(m), total;
 	if (per_tok < 0 || __builtin_mul_overflow(per_tok, MODEL_MAX_CTX, &total))
 		return fail(L, "layers", "sizes derived from this model overflow 64-bit arithmetic");
 	return 0;
@@ -803,21 +803,17 @@ int model_cache_blocks_ok(const struct model *m, char *why, size_t len)
 	return 0;
 }
 
-int64_t model_kv_bytes_per_token_layer(const struct model *m)
+int64_t model_kv_bytes_bound(const struct model *m)
 {
-	/* MLA as llama.cpp runs it with the *_mla GGUF keys: one latent plus the
-	 * shared decoupled RoPE key, no V.  Without them (latent_cache = 0, a
-	 * GGUF converted before MLA support) every head caches K and V. */
+	/* Every layer as if it kept the most KV heads: no real layout is larger.
+	 * The true per-layer sizes are size.c's. */
+	int64_t per_layer, r;
 	if (m->kind == ATTN_MLA && m->mla_latent_cache)
-		return model_cache_bytes(m->k_type, m->kv_lora_rank + m->qk_rope_head_dim);
-	return model_cache_bytes(m->k_type, m->kv_heads * m->head_dim) +
-	       model_cache_bytes(m->v_type, m->kv_heads * m->head_dim_v);
-}
-
-int64_t model_kv_bytes_per_token(const struct model *m)
-{
-	int64_t r;
-	if (__builtin_mul_overflow(model_kv_bytes_per_token_layer(m), m->layers, &r))
+		per_layer = model_cache_bytes(m->k_type, m->kv_lora_rank + m->qk_rope_head_dim);
+	else
+		per_layer = model_cache_bytes(m->k_type, m->kv_heads * m->head_dim) +
+			    model_cache_bytes(m->v_type, m->kv_heads * m->head_dim_v);
+	if (__builtin_mul_overflow(per_layer, m->layers, &r))
 		return -1;
 	return r;
 }
@@ -848,17 +844,6 @@ int64_t model_swa_pattern_of(const struct model *m)
 			return n;
 	}
 	return -1;
-}
-
-int64_t model_pad(int64_t x, int64_t to)
-{
-	return (x + to - 1) / to * to;
-}
-
-int64_t model_swa_cells(int64_t n_ctx, int64_t n_swa, int64_t n_seq, int64_t n_ubatch)
-{
-	int64_t want = n_swa * n_seq + n_ubatch;
-	return model_pad(want < n_ctx ? want : n_ctx, 256);
 }
 
 int64_t model_local_layers(const struct model *m)
@@ -991,7 +976,7 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 		err_set(err, errlen, where, 0, "cache", kv == 'K' ? "k_type" : "v_type", "%s", why);
 		return -1;
 	}
-	int64_t per_tok = model_kv_bytes_per_token(m), total;
+	int64_t per_tok = model_kv_bytes_bound(m), total;
 	if (per_tok < 0 || __builtin_mul_overflow(per_tok, MODEL_MAX_CTX, &total)) {
 		err_set(err, errlen, where, 0, NULL, "layers", "sizes derived from this model overflow 64-bit arithmetic");
 		return -1;

@@ -130,10 +130,10 @@ int64_t model_cache_bytes(enum cache_type c, int64_t elems);
  * quantized type needs whole blocks of 32 per head), else 'K' or 'V' with
  * the reason in why[len]. */
 int model_cache_blocks_ok(const struct model *m, char *why, size_t len);
-/* KV-cache bytes per token per layer (K and V, or MLA's latent + RoPE key). */
-int64_t model_kv_bytes_per_token_layer(const struct model *m);
-/* KV-cache bytes per token over all layers, with every layer global. */
-int64_t model_kv_bytes_per_token(const struct model *m);
+/* An upper bound of the KV-cache bytes per token (every layer with the most
+ * KV heads), for the overflow guards; -1 when it overflows.  The real sizes
+ * are src/model/size.c's. */
+int64_t model_kv_bytes_bound(const struct model *m);
 /* Layer il keeps a sliding-window (local) cache in llama.cpp: layer_swa[il],
  * and never when llama.cpp ignores the window (swa_ignored). */
 int model_layer_is_local(const struct model *m, int64_t il);
@@ -141,11 +141,6 @@ int model_layer_is_local(const struct model *m, int64_t il);
 /* The swa_pattern that marks exactly the layers of layer_swa (0: every
  * layer, 1: none, n: il % n < n - 1), or -1 when no pattern does. */
 int64_t model_swa_pattern_of(const struct model *m);
-/* Round x up to a multiple of `to` (GGML_PAD). */
-int64_t model_pad(int64_t x, int64_t to);
-/* Cells of a sliding-window layer's cache, llama-kv-cache-iswa.cpp:
- * GGML_PAD(min(n_ctx, n_swa * n_seq + n_ubatch), 256). */
-int64_t model_swa_cells(int64_t n_ctx, int64_t n_swa, int64_t n_seq, int64_t n_ubatch);
 /* Layers that are local (sliding window) under the model's pattern. */
 int64_t model_local_layers(const struct model *m);
 

@@ -270,11 +270,6 @@ int run_set_line(struct run *r, const char *line, char *err, size_t errlen)
 	return run_set_many(r, parts, n, 0, err, errlen);
 }
 
-int run_set_all(struct run *r, const char *const *assignments, int n, char *err, size_t errlen)
-{
-	return run_set_many(r, assignments, n, 0, err, errlen);
-}
-
 int run_reset_params(struct run *r, char *err, size_t errlen)
 {
 	struct params *p = malloc(sizeof *p);

@@ -56,8 +56,6 @@ int run_set_many(struct run *r, const char *const *assignments, int n, int skip_
 		 size_t errlen);
 /* The editor's line: assignments separated by blanks, applied together. */
 int run_set_line(struct run *r, const char *line, char *err, size_t errlen);
-/* Apply several KEY=VALUE together (validated as one change) and restart. */
-int run_set_all(struct run *r, const char *const *assignments, int n, char *err, size_t errlen);
 /* Every parameter back to the scene file's default; restarts at step 0. */
 int run_reset_params(struct run *r, char *err, size_t errlen);
 /* Use another model (NULL: the lesson's) and restart; on error nothing changes. */

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "model/gguf.h"
+#include "model/size.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -20,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fclose(f);
 	if (model_load_gguf(&m, path, err, sizeof err) == 0) {
 		/* A model that loads must give sizes without overflow. */
-		if (model_kv_bytes_per_token(&m) < 0 || m.layers < 1 || m.kv_heads < 1)
+		if (size_kv_bytes_token(&m) < 0 || m.layers < 1 || m.kv_heads < 1)
 			__builtin_trap();
 		(void)model_local_layers(&m);
 	}

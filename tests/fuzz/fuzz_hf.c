@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "model/hfconfig.h"
+#include "model/size.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -25,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fclose(f);
 	if (model_load_hf(&m, dir, err, sizeof err) == 0) {
 		/* A model that loads must give sizes without overflow and sane counts. */
-		if (model_kv_bytes_per_token(&m) < 0 || m.layers < 1 || m.layers > MODEL_MAX_LAYERS ||
+		if (size_kv_bytes_token(&m) < 0 || m.layers < 1 || m.layers > MODEL_MAX_LAYERS ||
 		    !(m.params >= 1) || m.active_params > m.params * (1 + 1e-9))
 			__builtin_trap();
 		(void)model_local_layers(&m);

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "model/model.h"
+#include "model/size.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -20,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fclose(f);
 	if (model_load(&m, path, err, sizeof err) == 0) {
 		/* A model that loads must give sizes without overflow. */
-		if (model_kv_bytes_per_token(&m) < 0)
+		if (size_kv_bytes_token(&m) < 0)
 			__builtin_trap();
 		(void)model_local_layers(&m);
 	}

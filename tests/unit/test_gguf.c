@@ -7,6 +7,7 @@
 
 #include "gguf_writer.h"
 #include "model/gguf.h"
+#include "model/size.h"
 #include "t.h"
 
 static char dir[64];
@@ -84,7 +85,7 @@ static void test_llama(void)
 		T_NEAR(m->active_params, m->params, 0, "gguf: dense: active = all");
 		T_OK(m->k_type == CACHE_F16 && m->v_type == CACHE_F16, "gguf: cache f16 (llama.cpp's -ctk/-ctv default)");
 		T_EQ_INT(m->sliding_window, 0, "gguf: no window");
-		T_EQ_INT(model_kv_bytes_per_token(m), 2 * 8 * 128 * 2 * 32, "gguf: KV bytes 2 x 8 x 128 x 2 x 32");
+		T_EQ_INT(size_kv_bytes_token(m), 2 * 8 * 128 * 2 * 32, "gguf: KV bytes 2 x 8 x 128 x 2 x 32");
 		const char *o = model_origin(m, "kv_heads");
 		T_EQ_STR(o, "GGUF llama.attention.head_count_kv", "gguf: kv_heads origin");
 		o = model_origin(m, "vocab");
@@ -141,7 +142,7 @@ static void test_deepseek(void)
 		T_EQ_INT(m->head_dim, 192, "gguf: head_dim = key_length_mla");
 		T_EQ_INT(m->kv_heads, 128, "gguf: kv_heads = heads (every head reads the latent)");
 		/* (512 + 64) x 2 bytes x 61 layers */
-		T_EQ_INT(model_kv_bytes_per_token(m), 70272, "gguf: latent KV bytes (512 + 64) x 2 x 61 = 70272");
+		T_EQ_INT(size_kv_bytes_token(m), 70272, "gguf: latent KV bytes (512 + 64) x 2 x 61 = 70272");
 		T_OK(m->scaling == ROPE_YARN && m->rope_factor == 40 && m->orig_ctx == 4096, "gguf: YaRN factor 40 from 4096");
 		T_NEAR(m->yarn_mscale_all_dim, 1.0, 1e-6, "gguf: yarn_log_multiplier 0.1 = 0.1 x mscale_all_dim 1");
 		T_EQ_INT(m->experts, 256, "gguf: experts");

@@ -191,13 +191,7 @@ static void walk_scene(const struct registry *reg, const struct scene_def *def, 
 		return;
 	}
 	if (set) {
-		char buf[600];
-		const char *parts[16];
-		int n = 0;
-		snprintf(buf, sizeof buf, "%s", set);
-		for (char *t = strtok(buf, " "); t && n < 16; t = strtok(NULL, " "))
-			parts[n++] = t;
-		if (run_set_all(&r, parts, n, err, sizeof err) < 0) {
+		if (run_set_line(&r, set, err, sizeof err) < 0) {
 			T_OK(0, "walk: %s takes %s (%s)", def->cls->id, set, err);
 			run_close(&r);
 			return;
