@@ -340,9 +340,7 @@ static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 	}
 	if (m->sliding_window) {
 		/* In words: "pattern 0" said nothing to a class. */
-		int64_t local = 0;
-		for (int64_t il = 0; il < m->layers; il++)
-			local += model_layer_is_local(m, il);
+		int64_t local = model_local_layers(m);
 		if (m->swa_ignored)
 			snprintf(line, sizeof line, "window %lld, which llama.cpp ignores", (long long)m->sliding_window);
 		else
