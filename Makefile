@@ -29,14 +29,18 @@ INI_LIBS   := $(shell $(PKG_CONFIG) --libs iniparser 2>/dev/null || echo -linipa
 JSON_CFLAGS := $(shell $(PKG_CONFIG) --cflags jansson 2>/dev/null)
 JSON_LIBS   := $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson)
 
+# muparser evaluates the formula checks (Debian libmuparser-dev ships a .pc file).
+MUP_CFLAGS := $(shell $(PKG_CONFIG) --cflags muparser 2>/dev/null)
+MUP_LIBS   := $(shell $(PKG_CONFIG) --libs muparser 2>/dev/null || echo -lmuparser)
+
 WARN     = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wformat=2
 DEFS     = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	   -DATTNVIZ_DATADIR='"$(DATADIR)"' -DATTNVIZ_VERSION='"$(VERSION)"'
 # The check builds treat every warning as an error (WERROR=-Werror).
 WERROR  ?=
-ALL_CFLAGS = $(WARN) $(WERROR) $(DEFS) -Isrc -I. -I$(BUILD) $(INI_CFLAGS) $(JSON_CFLAGS) -MMD -MP $(CPPFLAGS) $(CFLAGS)
+ALL_CFLAGS = $(WARN) $(WERROR) $(DEFS) -Isrc -I. -I$(BUILD) $(INI_CFLAGS) $(JSON_CFLAGS) $(MUP_CFLAGS) -MMD -MP $(CPPFLAGS) $(CFLAGS)
 FAST_CFLAGS = -O3 -ffp-contract=fast -fno-math-errno -fno-trapping-math
-LIBS     = $(INI_LIBS) $(JSON_LIBS) -lm -lpthread
+LIBS     = $(INI_LIBS) $(JSON_LIBS) $(MUP_LIBS) -lm -lpthread
 
 # Everything but the UI and main links without curses: the tests use it.
 CORE_SRC = $(filter-out src/main.c,$(wildcard src/*.c src/kern/*.c src/model/*.c src/scene/*.c src/util/*.c \

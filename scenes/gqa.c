@@ -241,64 +241,69 @@ static void gq_summary(const void *vs, struct summary *s)
 {
 	const struct gq_state *st = vs;
 	const struct model *m = &st->m;
-	char o1[96], o2[96], o3[96];
+	char o[160], f[512], swa[160];
 	int uni = cf_uniform(m);
-	int64_t L = m->layers;
-	summary_int(s, st->heads / st->kv_heads, "group");
-	summary_explain(s, "group = heads / KV heads = %lld / %lld (%s)", (long long)st->heads, (long long)st->kv_heads,
-		    cf_origin(m, "kv_heads", o1, sizeof o1));
+	int64_t L = m->layers, group = st->heads / st->kv_heads;
+	summary_int(s, group, "group");
+	summary_words(s, "query heads that share one KV head");
+	summary_input(s, "heads", (double)st->heads, "%s", cf_origin(m, "heads", o, sizeof o));
+	summary_input(s, "kv_heads", (double)st->kv_heads, "%s", st->mla ? "one latent (MLA)" : cf_origin(m, "kv_heads", o, sizeof o));
 	for (int64_t h = 0; h < st->heads; h++) {
-		summary_int(s, h / (st->heads / st->kv_heads), "map.%lld", (long long)h);
-		summary_explain(s, "query head h reads KV head floor(h / group) = floor(%lld / %lld) (llama.cpp broadcasts K "
-			       "and V over each group)", (long long)h, (long long)(st->heads / st->kv_heads));
+		summary_int(s, h / group, "map.%lld", (long long)h);
+		summary_words(s, "the KV head query head %lld reads: floor(h / group) (llama.cpp broadcasts K and V over each "
+			      "group)", (long long)h);
 	}
 	for (int64_t h = 0; h < st->tiny_heads; h++) {
 		summary_int(s, h / (st->tiny_heads / st->tiny_kv), "tiny_map.%lld", (long long)h);
-		summary_explain(s, "tiny example: floor(h / (tiny_heads / tiny_kv_heads)) = floor(%lld / (%lld / %lld))",
-			    (long long)h, (long long)st->tiny_heads, (long long)st->tiny_kv);
+		summary_words(s, "the tiny example's KV head of query head %lld: floor(h / (tiny_heads / tiny_kv_heads))",
+			      (long long)h);
+		summary_input(s, "tiny_heads", (double)st->tiny_heads, "parameter tiny_heads");
+		summary_input(s, "tiny_kv_heads", (double)st->tiny_kv, "parameter tiny_kv_heads");
 	}
-	/* Second way: layers × one cell's bytes, block sizes written out in closed_form. */
-	int64_t dk = m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
-	int64_t dv = m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v;
+	/* Second way: layers × one cell's bytes, with ggml's block sizes written out
+	 * in closed_form; the value is src/model/size.c's per-layer walk. */
 	static const char *const names[3] = {"mha", "kv", "mqa"};
+	static const char *const rows[3] = {"MHA: every query head keeps its own K and V", NULL,
+					    "MQA: one KV head for all query heads"};
 	for (int i = 0; i < 3; i++) {
 		const struct gq_row *r = &st->rows[i];
-		int64_t hand = i == 1 ? L * cf_cell_bytes(m)
-				      : L * (cf_row_bytes(m->k_type, r->kv * dk) + cf_row_bytes(m->v_type, r->kv * dv));
-		if (uni)
-			summary_check_int(s, HOW_FORMULA, r->per_token, hand, "%s_bytes_per_token", names[i]);
-		else
-			summary_int(s, r->per_token, "%s_bytes_per_token", names[i]);
-		if (i == 1 && st->mla)
-			summary_explain(s, "MLA latent: layers × (kv_lora_rank + qk_rope_head_dim) × K bytes = %lld × (%lld + %lld) "
-				       "× %lld B (%s)", (long long)L, (long long)m->kv_lora_rank, (long long)m->qk_rope_head_dim,
-				    (long long)cf_row_bytes(m->k_type, 1), cf_origin(m, "kv_lora_rank", o1, sizeof o1));
-		else
-			summary_explain(s, "layers × KV heads × (d_k × K bytes + d_v × V bytes) = %lld × %lld × (%lld %s + %lld %s)",
-				    (long long)L, (long long)r->kv, (long long)dk, model_cache_name(m->k_type), (long long)dv,
-				    model_cache_name(m->v_type));
-		summary_explain(s, "inputs: %s, %s, %s; llama.cpp keeps ggml_row_size(type, n_embd_k_gqa) per token per layer "
-			       "(llama-kv-cache.cpp)", cf_origin(m, "layers", o1, sizeof o1),
-			    cf_origin(m, "head_dim", o2, sizeof o2), cf_origin(m, "kv_heads", o3, sizeof o3));
-		if (!uni)
-			summary_explain(s, "per-layer model: the walk of src/model/size.c, no closed form");
+		summary_int(s, r->per_token, "%s_bytes_per_token", names[i]);
+		summary_words(s, "K and V bytes one token keeps over all layers (%s); llama.cpp keeps ggml_row_size(type, "
+			      "n_embd_k_gqa) a token a layer (llama-kv-cache.cpp)", i == 1 ? "the model as used" : names[i]);
+		if (!uni) {
+			summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
+			continue;
+		}
+		summary_input(s, "layers", (double)L, "%s", cf_origin(m, "layers", o, sizeof o));
+		/* The comparison rows keep full K and V, an MLA model's too. */
+		const char *cell = cf_in_cell(s, m, r->kv, rows[i], i != 1);
+		snprintf(f, sizeof f, "layers * %s", cell);
+		summary_formula(s, 0, f);
 	}
 	/* The caches at ctx: windows and padding by the closed forms of closed_form. */
 	static const char *const gib[3] = {"mha_gib_at_ctx", "kv_gib_at_ctx", "mqa_gib_at_ctx"};
-	int64_t fc = cf_stream_cells(st->ctx, 1, 0), G = cf_global_layers(m);
-	int64_t swa = m->sliding_window > 0 && !m->swa_ignored ? cf_swa_cells(st->ctx, 1, 0, m->sliding_window, 512, 0) : 0;
+	int windowed = m->sliding_window > 0 && !m->swa_ignored;
 	for (int i = 0; i < 3; i++) {
 		double v = (double)st->rows[i].at_ctx / GIB;
-		if (uni) {
-			int64_t cell = st->rows[i].per_token / L;
-			double want = (double)(G * fc * cell + (L - G) * swa * cell) / GIB;
-			summary_check_real(s, HOW_FORMULA, v, want, 1e-12 * want, "%s", gib[i]);
-			summary_explain(s, "(global layers × pad256(ctx) + local layers × SWA cells) × bytes per cell "
-				       "= (%lld × %lld + %lld × %lld) × %lld B", (long long)G, (long long)fc, (long long)(L - G),
-				    (long long)swa, (long long)cell);
-		} else {
-			summary_real(s, v, "%s", gib[i]);
+		summary_real(s, v, "%s", gib[i]);
+		summary_words(s, "the K and V cache llama.cpp allocates at -c %lld, GiB (%s)", (long long)st->ctx,
+			      i == 1 ? "the model as used" : names[i]);
+		if (!uni) {
+			summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
+			continue;
 		}
+		summary_input(s, "layers", (double)L, "%s", cf_origin(m, "layers", o, sizeof o));
+		if (windowed && m->swa_pattern > 0)
+			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, "swa_pattern", o, sizeof o));
+		cf_in_deploy(s, st->ctx, 1, windowed ? m->sliding_window : 0, 512, m);
+		const char *cell = cf_in_cell(s, m, st->rows[i].kv, rows[i], i != 1);
+		const char *G = cf_f_global(m);
+		if (windowed)
+			snprintf(f, sizeof f, "(%s * %s + (layers - %s) * %s) * %s / 2^30", G, cf_f_stream(0), G,
+				 cf_f_swa(swa, sizeof swa, 0, 0), cell);
+		else
+			snprintf(f, sizeof f, "layers * %s * %s / 2^30", cf_f_stream(0), cell);
+		summary_formula(s, 1e-12 * v, f);
 	}
 }
 

@@ -1,9 +1,9 @@
 #!/bin/sh
 # Install the Debian packages attnviz needs, only those missing.
-#   sh tools/deps.sh          to build and run (ncursesw, iniparser, jansson)
+#   sh tools/deps.sh          to build and run (ncursesw, iniparser, jansson, muparser)
 #   sh tools/deps.sh --test   also what the test suite uses (tmux, mandoc, valgrind, clang, asciinema)
 set -e
-pkgs="libncurses-dev libiniparser-dev libjansson-dev pkg-config"
+pkgs="libncurses-dev libiniparser-dev libjansson-dev libmuparser-dev pkg-config"
 if [ "${1:-}" = "--test" ]; then
 	pkgs="$pkgs tmux mandoc procps valgrind clang asciinema"
 fi

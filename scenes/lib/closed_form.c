@@ -6,6 +6,79 @@
 
 #include "scenes/lib/closed_form.h"
 
+/* ggml-common.h: values a block and bytes a block of each cache type. */
+static const struct {
+	int64_t block, bytes;
+} type_blocks[] = {
+	[CACHE_F32] = {1, 4},    [CACHE_F16] = {1, 2},   [CACHE_BF16] = {1, 2},  [CACHE_Q8_0] = {32, 34},
+	[CACHE_Q4_0] = {32, 18}, [CACHE_Q4_1] = {32, 20}, [CACHE_Q5_0] = {32, 22}, [CACHE_Q5_1] = {32, 24},
+	[CACHE_IQ4_NL] = {32, 18},
+};
+
+void cf_in_types(struct summary *s, const struct model *m)
+{
+	const char *kn = model_cache_name(m->k_type), *vn = model_cache_name(m->v_type);
+	summary_input(s, "k_block", (double)type_blocks[m->k_type].block, "values a block of K's type %s (ggml-common.h)", kn);
+	summary_input(s, "k_block_bytes", (double)type_blocks[m->k_type].bytes, "bytes a block of %s", kn);
+	summary_input(s, "v_block", (double)type_blocks[m->v_type].block, "values a block of V's type %s", vn);
+	summary_input(s, "v_block_bytes", (double)type_blocks[m->v_type].bytes, "bytes a block of %s", vn);
+}
+
+const char *cf_in_cell(struct summary *s, const struct model *m, int64_t kv, const char *kv_origin, int full)
+{
+	char o[160];
+	if (m->kind == ATTN_MLA && m->mla_latent_cache && !full) {
+		summary_input(s, "kv_lora_rank", (double)m->kv_lora_rank, "%s", cf_origin(m, "kv_lora_rank", o, sizeof o));
+		summary_input(s, "qk_rope_head_dim", (double)m->qk_rope_head_dim, "%s",
+			      cf_origin(m, "qk_rope_head_dim", o, sizeof o));
+		cf_in_types(s, m);
+		return CF_CELL_MLA;
+	}
+	summary_input(s, "kv_heads", (double)kv, "%s", kv_origin ? kv_origin : cf_origin(m, "kv_heads", o, sizeof o));
+	if (m->kind == ATTN_MLA) {
+		summary_input(s, "d_k", (double)(m->qk_nope_head_dim + m->qk_rope_head_dim),
+			      "qk_nope_head_dim + qk_rope_head_dim (full K without the latent cache)");
+		summary_input(s, "d_v", (double)m->v_head_dim, "%s", cf_origin(m, "v_head_dim", o, sizeof o));
+	} else {
+		summary_input(s, "d_k", (double)m->head_dim, "%s", cf_origin(m, "head_dim", o, sizeof o));
+		summary_input(s, "d_v", (double)m->head_dim_v, "%s", cf_origin(m, "head_dim_v", o, sizeof o));
+	}
+	cf_in_types(s, m);
+	return CF_CELL;
+}
+
+const char *cf_f_stream(int unified)
+{
+	return unified ? CF_STREAM_UNIFIED : CF_STREAM_SPLIT;
+}
+
+const char *cf_f_swa(char *buf, size_t len, int unified, int swa_full)
+{
+	if (swa_full)
+		snprintf(buf, len, "%s", cf_f_stream(unified));
+	else
+		snprintf(buf, len, "pad(min(%s, window * %s + ubatch), 256)", cf_f_stream(unified), unified ? "n_seq" : "1");
+	return buf;
+}
+
+const char *cf_f_global(const struct model *m)
+{
+	if (m->sliding_window == 0 || m->swa_ignored)
+		return "layers";
+	return m->swa_pattern <= 0 ? "0" : "floor(layers / swa_pattern)";
+}
+
+void cf_in_deploy(struct summary *s, int64_t ctx, int64_t n_seq, int64_t w, int64_t ub, const struct model *m)
+{
+	char o[160];
+	summary_input(s, "ctx", (double)ctx, "-c, the context asked for");
+	summary_input(s, "n_seq", (double)n_seq, "-np, sequences");
+	if (w > 0) {
+		summary_input(s, "window", (double)w, "%s", cf_origin(m, "sliding_window", o, sizeof o));
+		summary_input(s, "ubatch", (double)ub, "-ub, tokens a micro-batch");
+	}
+}
+
 int64_t cf_row_bytes(enum cache_type t, int64_t n)
 {
 	int64_t blocks = n / 32 + (n % 32 != 0);

@@ -12,6 +12,22 @@
 #include <stdint.h>
 
 #include "model/model.h"
+#include "scene/summary.h"
+
+/*
+ * Formula text for summary_formula, over inputs of these names (the cf_in_*
+ * helpers add them with their origins):
+ *   a K and V cell of a layer, bytes a token: kv_heads, d_k, d_v and the
+ *   types' k_block, k_block_bytes, v_block, v_block_bytes; MLA's latent:
+ *   kv_lora_rank, qk_rope_head_dim and K's type;
+ *   cells a stream: ctx (-c), n_seq; a sliding layer's: also window, ubatch.
+ */
+#define CF_CELL "(ceil(kv_heads * d_k / k_block) * k_block_bytes + ceil(kv_heads * d_v / v_block) * v_block_bytes)"
+#define CF_CELL_MLA "ceil((kv_lora_rank + qk_rope_head_dim) / k_block) * k_block_bytes"
+/* llama-context.cpp: n_ctx = GGML_PAD(-c, 256); a split cache gives each of
+ * n_seq streams GGML_PAD(n_ctx / n_seq, 256) (integer division) cells. */
+#define CF_STREAM_SPLIT "pad(floor(pad(ctx, 256) / n_seq), 256)"
+#define CF_STREAM_UNIFIED "pad(ctx, 256)"
 
 /* Bytes of a row of n cache elements: ggml's block sizes (ggml-common.h)
  * written out again: f32 4, f16/bf16 2; q8_0 34, q4_0 18, q4_1 20, q5_0 22,
@@ -29,6 +45,24 @@ int64_t cf_global_layers(const struct model *m);
  * sliding ceil(min(stream, w·(unified ? n_seq : 1) + ub)/256)·256. */
 int64_t cf_stream_cells(int64_t ctx, int64_t n_seq, int unified);
 int64_t cf_swa_cells(int64_t ctx, int64_t n_seq, int unified, int64_t w, int64_t ub, int swa_full);
+/* The formula text of one stream's cells. */
+const char *cf_f_stream(int unified);
+/* The formula text of a sliding layer's cells a stream, into buf
+ * (llama-kv-cache-iswa.cpp size_swa): GGML_PAD(min(stream, window ×
+ * (unified ? n_seq : 1) + ubatch), 256), or the stream's cells with swa_full. */
+const char *cf_f_swa(char *buf, size_t len, int unified, int swa_full);
+/* The formula text of the global-layer count (inputs layers, swa_pattern). */
+const char *cf_f_global(const struct model *m);
+/* Add the inputs k_block, k_block_bytes, v_block, v_block_bytes: ggml's
+ * block of each cache type (values and bytes), written out again here. */
+void cf_in_types(struct summary *s, const struct model *m);
+/* Add the inputs of one layer's cell bytes a token with kv KV heads (the
+ * model's origin when kv_origin is NULL), and return its formula text:
+ * CF_CELL_MLA for a latent cache, else CF_CELL with d_k and d_v (full K
+ * and V of an MLA model too when full is set). */
+const char *cf_in_cell(struct summary *s, const struct model *m, int64_t kv, const char *kv_origin, int full);
+/* Add the deployment inputs ctx and n_seq (and window, ubatch when w > 0). */
+void cf_in_deploy(struct summary *s, int64_t ctx, int64_t n_seq, int64_t w, int64_t ub, const struct model *m);
 /* Where a model value came from: the reader's word, else "[model] FIELD". */
 const char *cf_origin(const struct model *m, const char *field, char *buf, int len);
 

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scene/formula.h"
+
 /* The check line of one item, from how it was checked and what came out. */
 static void check_line(const struct summary_item *it, const struct scene_file *f, FILE *out)
 {
@@ -21,7 +23,10 @@ static void check_line(const struct summary_item *it, const struct scene_file *f
 			tol, verdict);
 		break;
 	case HOW_FORMULA:
-		fprintf(out, "    check: formula (a closed form written apart): expected %s%s, %s\n", e, tol, verdict);
+		if (it->formula_err)
+			fprintf(out, "    check: formula: cannot be evaluated (%s), FAIL\n", it->formula_err);
+		else
+			fprintf(out, "    check: formula (the line above, evaluated): expected %s%s, %s\n", e, tol, verdict);
 		break;
 	default:   /* HOW_REFERENCE: a checked item always names its way */
 		fprintf(out, "    check: reference (another algorithm): expected %s%s, %s\n", e, tol, verdict);
@@ -60,6 +65,38 @@ static void header(const struct run *r, const struct summary *s, FILE *out)
 		lesson ? "apply (the lesson's parameters and model)" : "do not apply (other parameters or model)");
 }
 
+/* Text from scenes and model files is data: written, never a format. */
+static void put_line(FILE *out, const char *lead, const char *text)
+{
+	fputs(lead, out);
+	fputs(text, out);
+	fputc('\n', out);
+}
+
+/* The record: words, the formula, each input with its origin, and the
+ * formula with the values put in, the very text the check evaluated. */
+static void record_lines(const struct summary_item *it, FILE *out)
+{
+	if (it->words)
+		put_line(out, "    ", it->words);
+	if (it->formula)
+		put_line(out, "    formula: ", it->formula);
+	for (int i = 0; i < it->nin; i++) {
+		char v[40];
+		formula_number(it->in[i].value, v, sizeof v);
+		fprintf(out, "    %s = %s", it->in[i].name, v);
+		if (it->in[i].origin && it->in[i].origin[0])
+			put_line(out, ": ", it->in[i].origin);
+		else
+			fputc('\n', out);
+	}
+	if (it->expr) {
+		char e[40];
+		formula_number(it->exp, e, sizeof e);
+		fprintf(out, "    = %s = %s\n", it->expr, e);
+	}
+}
+
 void explain_write(const struct run *r, const struct summary *s, FILE *out)
 {
 	header(r, s, out);
@@ -68,6 +105,7 @@ void explain_write(const struct run *r, const struct summary *s, FILE *out)
 		char v[64];
 		summary_format_value(it, 0, v, sizeof v);
 		fprintf(out, "\n%s = %s\n", it->key, v);
+		record_lines(it, out);
 		/* Explanation lines are the scene's text: written as data, indented. */
 		for (const char *line = it->explain; line && *line;) {
 			const char *nl = strchr(line, '\n');

@@ -1,5 +1,7 @@
 #include "scene/summary.h"
 
+#include "scene/formula.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -12,8 +14,17 @@ void summary_init(struct summary *s)
 
 void summary_free(struct summary *s)
 {
-	for (int i = 0; i < s->n; i++)
-		free(s->items[i].explain);
+	for (int i = 0; i < s->n; i++) {
+		struct summary_item *it = &s->items[i];
+		for (int j = 0; j < it->nin; j++)
+			free(it->in[j].origin);
+		free(it->in);
+		free(it->words);
+		free(it->formula);
+		free(it->expr);
+		free(it->formula_err);
+		free(it->explain);
+	}
 	free(s->items);
 	memset(s, 0, sizeof *s);
 }
@@ -110,6 +121,94 @@ static void explain_append(struct summary *s, struct summary_item *it, const cha
 	n[old + add_len] = '\n';
 	n[old + add_len + 1] = 0;
 	it->explain = n;
+}
+
+/* The item added last, or NULL (none yet, or it could not be stored). */
+static struct summary_item *last(struct summary *s)
+{
+	return s->n ? &s->items[s->n - 1] : NULL;
+}
+
+static char *dup_or_oom(struct summary *s, const char *text)
+{
+	char *d = strdup(text);
+	if (!d)
+		s->oom = 1;
+	return d;
+}
+
+void summary_words(struct summary *s, const char *fmt, ...)
+{
+	struct summary_item *it = last(s);
+	if (!it)
+		return;
+	char line[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	free(it->words);
+	it->words = dup_or_oom(s, line);
+}
+
+void summary_input(struct summary *s, const char *name, double value, const char *origin_fmt, ...)
+{
+	struct summary_item *it = last(s);
+	if (!it)
+		return;
+	struct summary_input *n = realloc(it->in, sizeof *n * (size_t)(it->nin + 1));
+	if (!n) {
+		s->oom = 1;
+		return;
+	}
+	it->in = n;
+	struct summary_input *in = &it->in[it->nin++];
+	snprintf(in->name, sizeof in->name, "%s", name);
+	in->value = value;
+	char line[512];
+	va_list ap;
+	va_start(ap, origin_fmt);
+	vsnprintf(line, sizeof line, origin_fmt, ap);
+	va_end(ap);
+	in->origin = dup_or_oom(s, line);
+}
+
+/* Integers up to 2^53 are exact in a double: beyond, a relative tolerance. */
+#define EXACT_LIMIT 9007199254740992.0
+
+void summary_formula(struct summary *s, double tol, const char *formula)
+{
+	struct summary_item *it = last(s);
+	if (!it)
+		return;
+	struct formula_var vars[64];
+	int nv = it->nin < 64 ? it->nin : 64;
+	for (int i = 0; i < nv; i++)
+		vars[i] = (struct formula_var){it->in[i].name, it->in[i].value};
+	char expr[2048], why[256];
+	double e = NAN;
+	int rc = formula_substitute(formula, vars, nv, expr, sizeof expr, why, sizeof why);
+	if (rc == 0)
+		rc = formula_eval(expr, &e, why, sizeof why);
+	it->formula = dup_or_oom(s, formula);
+	it->expr = rc == 0 ? dup_or_oom(s, expr) : NULL;
+	it->formula_err = rc == 0 ? NULL : dup_or_oom(s, why);
+	it->how = HOW_FORMULA;
+	it->has_expected = 1;
+	it->exp = e;
+	it->tol = tol;
+	if (rc != 0) {
+		it->status = SUMMARY_FAIL;
+	} else if (it->is_int && e == floor(e) && fabs(e) < EXACT_LIMIT) {
+		it->exp_is_int = 1;
+		it->iexp = (int64_t)e;
+		it->status = it->ival == it->iexp ? SUMMARY_OK : SUMMARY_FAIL;
+	} else {
+		double t = tol;
+		if (it->is_int && fabs(e) >= EXACT_LIMIT)
+			t = fmax(tol, fabs(e) * 0x1p-50);
+		it->status = (it->val == e || fabs(it->val - e) <= t) ? SUMMARY_OK : SUMMARY_FAIL;
+	}
 }
 
 void summary_explain(struct summary *s, const char *fmt, ...)

@@ -9,9 +9,14 @@
  * recomputed through the same code, or an identity of it, is no check: emit
  * it with summary_int / summary_real.
  *
- * Each item may carry an explanation (summary_explain), the lines --explain and
- * the TUI's w pane show: the formula in words and symbols, the same with the
- * values substituted, and where each input came from.
+ * An item is a record (DESIGN section 6): its key and value, what it is in
+ * words (summary_words), its named inputs with value and origin each
+ * (summary_input), and for a formula check the formula as text
+ * (summary_formula), whose evaluation by the expression library over the
+ * inputs gives the expected value.  --explain and the TUI's w pane print
+ * from the record, so the formula shown is the formula checked.  Notes
+ * that are no formula (a llama.cpp rule cited, what a reference algorithm
+ * does) go in with summary_explain.
  */
 #ifndef ATTNVIZ_SUMMARY_H
 #define ATTNVIZ_SUMMARY_H
@@ -21,6 +26,13 @@
 
 enum summary_status { SUMMARY_NONE, SUMMARY_OK, SUMMARY_FAIL };
 enum summary_how { HOW_NONE, HOW_LESSON, HOW_FORMULA, HOW_REFERENCE };
+
+/* A named input of an item: the name its formula uses, and where it came from. */
+struct summary_input {
+	char name[24];
+	double value;
+	char *origin;      /* heap */
+};
 
 struct summary_item {
 	char key[48];
@@ -35,7 +47,13 @@ struct summary_item {
 	int from_lesson;   /* the expected figure is the lesson's printed one */
 	enum summary_how how;
 	enum summary_status status;
-	char *explain;     /* heap, lines ending in '\n'; NULL when none */
+	char *words;       /* what it is, in words (heap; NULL when none) */
+	int nin;
+	struct summary_input *in;   /* heap, nin of them */
+	char *formula;     /* formula checks: the formula over the inputs' names (heap) */
+	char *expr;        /* the formula with the values put in: what was evaluated (heap) */
+	char *formula_err; /* why the formula could not be evaluated: the check fails (heap) */
+	char *explain;     /* notes, lines ending in '\n'; NULL when none */
 };
 
 struct summary {
@@ -50,13 +68,25 @@ void summary_free(struct summary *s);
 /* Values without an independent figure. */
 void summary_int(struct summary *s, int64_t v, const char *keyfmt, ...) __attribute__((format(printf, 3, 4)));
 void summary_real(struct summary *s, double v, const char *keyfmt, ...) __attribute__((format(printf, 3, 4)));
-/* Checks that name their second way (how is HOW_FORMULA or HOW_REFERENCE;
- * lesson figures are added by the driver from the scene file). */
+/* Checks by another algorithm (how is HOW_REFERENCE; formula checks are
+ * summary_formula, lesson figures are added by the driver from the scene
+ * file). */
 void summary_check_int(struct summary *s, enum summary_how how, int64_t v, int64_t expected, const char *keyfmt, ...)
 	__attribute__((format(printf, 5, 6)));
 void summary_check_real(struct summary *s, enum summary_how how, double v, double expected, double tol,
 		    const char *keyfmt, ...) __attribute__((format(printf, 6, 7)));
-/* Append one line to the explanation of the item added last. */
+/* What the item added last is, in words. */
+void summary_words(struct summary *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A named input of the item added last, its value and where it came from. */
+void summary_input(struct summary *s, const char *name, double value, const char *origin_fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* Check the item added last against FORMULA (its inputs' names, numbers,
+ * + - * / ^ ( ), min max floor ceil pad exp ln sqrt) evaluated by the
+ * expression library with the inputs put in.  An integer item must equal
+ * the result exactly; a real one within tol.  A formula that cannot be
+ * evaluated fails the check, with the reason in the explanation. */
+void summary_formula(struct summary *s, double tol, const char *formula);
+/* Append one line of notes to the explanation of the item added last. */
 void summary_explain(struct summary *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The same, for a given item of s (the driver's notes on lesson figures). */
 void sum_explain_item(struct summary *s, struct summary_item *it, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
