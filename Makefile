@@ -99,21 +99,23 @@ $(BUILD)/unit_tests: $(TEST_OBJ) $(BUILD)/libattnviz.a
 REPLAY = $(FUZZ_TARGETS:%=$(BUILD)/replay_%)
 
 check check-fast: WERROR = -Werror
-check: all $(BUILD)/unit_tests $(REPLAY) $(BUILD)/gguf_write
+check: all $(BUILD)/unit_tests $(REPLAY) $(BUILD)/gguf_write $(BUILD)/expr_check
 	sh tests/run.sh
 
-check-fast: all $(BUILD)/unit_tests $(REPLAY) $(BUILD)/gguf_write
+check-fast: all $(BUILD)/unit_tests $(REPLAY) $(BUILD)/gguf_write $(BUILD)/expr_check
 	ATTNVIZ_NO_SANITIZE=1 sh tests/run.sh
 
 # The same program and tests built with clang (the suite runs them too).
 clang:
 	$(MAKE) CC=clang WERROR=-Werror BUILD=build/clang PROG=build/clang/attnviz \
-		build/clang/attnviz build/clang/unit_tests $(FUZZ_TARGETS:%=build/clang/replay_%) build/clang/gguf_write
+		build/clang/attnviz build/clang/unit_tests $(FUZZ_TARGETS:%=build/clang/replay_%) build/clang/gguf_write \
+		build/clang/expr_check
 
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 sanitize:
 	$(MAKE) WERROR=-Werror BUILD=build/san PROG=build/san/attnviz CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(SAN_FLAGS)' \
-		build/san/attnviz build/san/unit_tests $(FUZZ_TARGETS:%=build/san/replay_%) build/san/gguf_write
+		build/san/attnviz build/san/unit_tests $(FUZZ_TARGETS:%=build/san/replay_%) build/san/gguf_write \
+		build/san/expr_check
 
 # Fuzzing (clang's libFuzzer): make fuzz FUZZ_SECONDS=600 runs each target that long.
 FUZZ_SECONDS ?= 60
@@ -142,6 +144,12 @@ $(BUILD)/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(BUILD)/libattnviz.a
 # tests/fault.sh proves with it that every scene's checks can fail.
 fault:
 	$(MAKE) BUILD=build/fault PROG=build/fault/attnviz CPPFLAGS='$(CPPFLAGS) -DATTNVIZ_FAULT' build/fault/attnviz
+
+# The test's own evaluator of --explain's `= EXPR` lines (tests/formulas.sh):
+# it shares no code with attnviz or muparser.
+$(BUILD)/expr_check: tests/expr_check.c
+	@mkdir -p $(BUILD)
+	$(CC) $(ALL_CFLAGS) -o $@ tests/expr_check.c -lm $(LDFLAGS)
 
 # The GGUF fixture writer of tests/gguf.sh (no GGUF library is packaged).
 $(BUILD)/gguf_write: tests/gguf_write.c tests/unit/gguf_writer.c tests/unit/gguf_writer.h

@@ -145,29 +145,39 @@ static void nd_render(const void *vs, struct view *v)
 	}
 }
 
+/* The rule in closed form over the inputs L, depth, window and head: the
+ * needle is word at = min(L, floor(L · depth / 100)); it is found when
+ * L + 1 − at ≤ window or at < head.  Each comparison of whole numbers is
+ * written as a clamp to 0 or 1 (x ≤ y is min(1, max(0, y − x + 1))), and
+ * "or" as max. */
+#define ND_AT "min(L, floor(L * depth / 100))"
+#define ND_RULE "max(min(1, max(0, window - (L + 1 - " ND_AT ") + 1)), min(1, max(0, head - " ND_AT ")))"
+
 static void nd_summary(const void *vs, struct summary *s)
 {
 	const struct nd_state *st = vs;
 	for (int i = 0; i < st->nl; i++) {
 		int closed = 0;
 		for (int j = 0; j < st->nd; j++) {
-			/* The rule in closed form, against the model that searched the prompt. */
+			/* Counted for correct.N below: the rule applied depth by depth. */
 			long at = (long)st->lengths[i] * st->depths[j] / 100;
 			if (at > st->lengths[i])
 				at = st->lengths[i];
-			int want = st->lengths[i] + 1 - at <= st->window || at < st->head;
-			closed += want;
-			summary_check_int(s, HOW_FORMULA, st->found[i][j], want, "cell.%d.%d", st->lengths[i], st->depths[j]);
-			summary_explain(s, "%d words, needle at depth %d %%: the fake model %s it", st->lengths[i], st->depths[j],
-				    st->found[i][j] ? "finds" : "misses");
-			summary_explain(s, "it searched the built prompt: the needle is word %d of %d", st->at[i][j], st->lengths[i] + 1);
-			summary_explain(s, "rule: found when within window = %d words of the end or among the first head = %d", st->window,
-				    st->head);
-			summary_explain(s, "second way: at = min(L, L * depth / 100) = %ld; (L + 1 - at <= window) or (at < head)", at);
+			closed += st->lengths[i] + 1 - at <= st->window || at < st->head;
+			summary_int(s, st->found[i][j], "cell.%d.%d", st->lengths[i], st->depths[j]);
+			summary_words(s, "1 when the fake model finds the needle in the %d-word prompt at depth %d %% (it searched "
+				      "the built prompt: the needle is word %d of %d), else 0", st->lengths[i], st->depths[j],
+				      st->at[i][j], st->lengths[i] + 1);
+			summary_input(s, "L", st->lengths[i], "the prompt's length in words (parameter lengths)");
+			summary_input(s, "depth", st->depths[j], "the needle's depth in %% (parameter depths)");
+			summary_input(s, "window", st->window, "parameter window: the words it reads at the end");
+			summary_input(s, "head", st->head, "parameter head: the first words it keeps");
+			summary_formula(s, 0, ND_RULE);
 		}
-		summary_check_int(s, HOW_FORMULA, row_correct(st, i, st->nl * st->nd), closed, "correct.%d", st->lengths[i]);
-		summary_explain(s, "depths answered right at %d words: %d of %d", st->lengths[i], closed, st->nd);
-		summary_explain(s, "second way: the closed-form rule counted over the depths");
+		summary_check_int(s, HOW_REFERENCE, row_correct(st, i, st->nl * st->nd), closed, "correct.%d", st->lengths[i]);
+		summary_words(s, "depths answered right at %d words, of %d", st->lengths[i], st->nd);
+		summary_explain(s, "second way: the rule (found within window words of the end or among the first head) "
+				   "applied depth by depth and counted, against the searches' results");
 	}
 }
 

@@ -137,25 +137,23 @@ static void sw_summary(const void *vs, struct summary *s)
 		queue[tail] = p;
 		queue_slot[tail++] = slot;
 		summary_check_int(s, HOW_REFERENCE, st->slots[p], slot, "slot.%d", p);
-		summary_explain(s, "the ring-buffer slot position %d goes to: p mod W = %d mod %d = %d", p, p, st->window, st->slots[p]);
-		summary_explain(s, "W = parameter window (the lesson's 4 unless set)");
+		summary_words(s, "the ring-buffer slot position %d goes to (the ring computes p mod W)", p);
+		summary_input(s, "W", st->window, "parameter window (the lesson's 4 unless set)");
 		summary_explain(s, "second way: a queue of the cached positions; the newcomer takes the slot the oldest frees");
 		summary_check_int(s, HOW_REFERENCE, st->evicted[p], evicted, "evicted.%d", p);
-		if (st->evicted[p] >= 0)
-			summary_explain(s, "position %d overwrites position %d, the one that was in slot %d", p, st->evicted[p],
-				    st->slots[p]);
-		else
-			summary_explain(s, "position %d evicts nothing (-1): fewer than W = %d positions are cached", p, st->window);
+		summary_words(s, "the position that position %d overwrites in its slot (-1: none, fewer than W are cached)", p);
+		summary_input(s, "W", st->window, "parameter window");
 		summary_explain(s, "second way: the oldest position in the queue once it holds W");
 	}
 	for (int q = 0; q < st->n; q++) {
 		int vis = 0;
 		for (int k = 0; k < st->n; k++)
 			vis += ring_swa_visible(q, k, st->window);
-		summary_check_int(s, HOW_FORMULA, vis, q + 1 < st->window ? q + 1 : st->window, "visible.%d", q);
-		summary_explain(s, "keys query %d may attend to: those with k <= q and q - k < W, counted in the mask row", q);
-		summary_explain(s, "= %d", vis);
-		summary_explain(s, "second way: min(q + 1, W) = min(%d, %d)", q + 1, st->window);
+		summary_int(s, vis, "visible.%d", q);
+		summary_words(s, "keys query %d may attend to: those with k <= q and q - k < W, counted in the mask row", q);
+		summary_input(s, "q", q, "the query position");
+		summary_input(s, "W", st->window, "parameter window");
+		summary_formula(s, 0, "min(q + 1, W)");
 	}
 }
 

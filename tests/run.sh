@@ -29,6 +29,8 @@ suite() {   # suite LABEL BIN UNIT
 	ATTNVIZ="$bin" sh tests/models.sh 2>&1 | tee -a "$log"
 	echo "# $label: every number checked or plainly shown, every model"
 	ATTNVIZ="$bin" sh tests/checks.sh 2>&1 | tee -a "$log"
+	echo "# $label: every formula shown is the formula checked"
+	ATTNVIZ="$bin" EXPR_CHECK="$(dirname "$unit")/expr_check" sh tests/formulas.sh 2>&1 | tee -a "$log"
 	echo "# $label: config.json models"
 	ATTNVIZ="$bin" sh tests/hfconfig.sh 2>&1 | tee -a "$log"
 	echo "# $label: GGUF files"
