@@ -92,7 +92,7 @@ static void record_lines(const struct summary_item *it, FILE *out)
 	}
 	if (it->expr) {
 		char e[40];
-		formula_number(it->exp, e, sizeof e);
+		formula_number(it->formula_value, e, sizeof e);
 		fprintf(out, "    = %s = %s\n", it->expr, e);
 	}
 }

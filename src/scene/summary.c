@@ -196,6 +196,7 @@ void summary_formula(struct summary *s, double tol, const char *formula)
 	it->how = HOW_FORMULA;
 	it->has_expected = 1;
 	it->exp = e;
+	it->formula_value = e;
 	it->tol = tol;
 	if (rc != 0) {
 		it->status = SUMMARY_FAIL;

@@ -52,6 +52,7 @@ struct summary_item {
 	struct summary_input *in;   /* heap, nin of them */
 	char *formula;     /* formula checks: the formula over the inputs' names (heap) */
 	char *expr;        /* the formula with the values put in: what was evaluated (heap) */
+	double formula_value;   /* what expr evaluated to (the lesson's figure may take exp) */
 	char *formula_err; /* why the formula could not be evaluated: the check fails (heap) */
 	char *explain;     /* notes, lines ending in '\n'; NULL when none */
 };
