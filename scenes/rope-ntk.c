@@ -139,7 +139,7 @@ static void nt_summary(const void *vs, struct summary *s)
 			    (r->train - 1) * st->theta[i], v > (r->train - 1) * st->theta[i] + 1e-9 ? ": beyond it" : "");
 		summary_explain(s, "second way: theta'_i from the slowdown formula and the running product");
 	}
-	rope_scene_check_max_trained(s, r, st->theta, prod);
+	rope_scene_check_max_trained(s, r, st->theta);
 }
 
 static void nt_print(const void *vs, FILE *out)

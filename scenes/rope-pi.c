@@ -96,7 +96,7 @@ static void pi_summary(const void *vs, struct summary *s)
 		summary_explain(s, "second way: position (target - 1) / s = %.9g under the running-product theta_i",
 			    (r->target - 1) / r->s);
 	}
-	rope_scene_check_max_trained(s, r, st->theta, prod);
+	rope_scene_check_max_trained(s, r, st->theta);
 	/* Pair 0 turns 1 rad per position unscaled, so its scaled step is 1 / s. */
 	summary_check_real(s, HOW_FORMULA, st->used[0], 1 / r->s, 1e-15, "neighbour_diff");
 	summary_explain(s, "how far apart two neighbouring positions now sit on pair 0: theta_0 / s");
