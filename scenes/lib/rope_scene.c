@@ -74,17 +74,6 @@ void rope_scene_in(struct summary *s, const struct rope_scene *r, unsigned which
 		summary_input(s, "pi", M_PI, "the constant");
 }
 
-void rope_scene_explain_inputs(struct summary *s, const struct rope_scene *r, int with_s, int with_beta)
-{
-	summary_explain(s, "inputs: d = %d from %s; base = %.9g from %s", r->d, r->from_d, r->base, r->from_base);
-	summary_explain(s, "        train = %.0f from %s; target = %.0f from %s", r->train, r->from_train, r->target,
-		    r->from_target);
-	if (with_s)
-		summary_explain(s, "        s = %.9g from %s", r->s, r->from_s);
-	if (with_beta)
-		summary_explain(s, "        beta_fast = %.9g from %s; beta_slow = %.9g", r->beta_fast, r->from_beta, r->beta_slow);
-}
-
 int rope_scene_read(struct rope_scene *r, const struct scene_env *env, char *err, size_t errlen)
 {
 	const struct params *p = env->p;

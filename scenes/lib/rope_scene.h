@@ -71,9 +71,6 @@ enum {
 	ROPE_IN_THETA = ROPE_IN_BASE | ROPE_IN_D | ROPE_IN_I,   /* ROPE_F_THETA's */
 };
 /* Add the inputs of `which` to the item added last, pair i for ROPE_IN_I. */
-/* Explanation lines naming where d, base, train and target came from
- * (and s, beta when with_s, with_beta). */
-void rope_scene_explain_inputs(struct summary *s, const struct rope_scene *r, int with_s, int with_beta);
 void rope_scene_in(struct summary *s, const struct rope_scene *r, unsigned which, int i);
 
 /* The position shown at step k of ROPE_STEPS (0 .. target - 1). */
