@@ -108,38 +108,36 @@ static void nt_summary(const void *vs, struct summary *s)
 	double prod[NT_MAX_D / 2];
 	rope_scene_theta_product(r->base, r->d, half, prod);
 	summary_check_real(s, HOW_REFERENCE, st->new_base, ntk_base_by_slowdown(r), 1e-9 * st->new_base, "ntk_base");
-	summary_explain(s, "the new base: base' = base * s^(d/(d-2))");
-	summary_explain(s, "= %.9g * %.9g^(%d/%d) = %.9g", r->base, r->s, r->d, r->d - 2, st->new_base);
-	rope_scene_explain_inputs(s, r, 1, 0);
+	summary_words(s, "the new base: base' = base * s^(d/(d-2))");
+	rope_scene_in(s, r, ROPE_IN_BASE | ROPE_IN_S | ROPE_IN_D, 0);
 	summary_explain(s, "second way: the base at which the last pair (%d) turns exactly s times slower,", half - 1);
 	summary_explain(s, "found by bisection with running-product frequencies");
 	rope_scene_check_theta(s, r, st->theta, prod);
+	/* The lesson's slowdown s^(2i/(d-2)), applied to theta_i. */
 	for (int i = 0; i < half; i++) {
-		/* The lesson's slowdown s^(2i/(d-2)), applied to the running-product theta. */
 		double want = prod[i] / pow(r->s, 2.0 * i / (r->d - 2));
-		summary_check_real(s, HOW_FORMULA, st->used[i], want, 1e-9 * want, "theta_new.%d", i);
-		summary_explain(s, "pair %d's angle per position under the new base: theta'_i = base'^(-2i/d)", i);
-		summary_explain(s, "= %.9g^(-2*%d/%d) = %.6g", st->new_base, i, r->d, st->used[i]);
-		summary_explain(s, "second way: theta_i / s^(2i/(d-2)) = %.6g / %.6g, theta_i from the running product", prod[i],
-			    pow(r->s, 2.0 * i / (r->d - 2)));
+		summary_real(s, st->used[i], "theta_new.%d", i);
+		summary_words(s, "pair %d's angle per position under the new base, rad: base'^(-2i/d), theta_i slowed by "
+			      "s^(2i/(d-2))", i);
+		rope_scene_in(s, r, ROPE_IN_THETA | ROPE_IN_S, i);
+		summary_formula(s, 1e-9 * want, ROPE_F_THETA " / s^(2 * i / (d - 2))");
 	}
 	for (int i = 0; i < half; i++) {
 		double slow = st->theta[i] / st->used[i];
-		summary_check_real(s, HOW_FORMULA, slow, pow(r->s, 2.0 * i / (r->d - 2)), 1e-9 * slow, "slowdown.%d", i);
-		summary_explain(s, "how many times slower pair %d turns: theta_i / theta'_i", i);
-		summary_explain(s, "= %.6g / %.6g = %.6g", st->theta[i], st->used[i], slow);
-		summary_explain(s, "second way: the closed form s^(2i/(d-2)) = %.9g^(%d/%d): 1 for pair 0, s for the last", r->s,
-			    2 * i, r->d - 2);
+		summary_real(s, slow, "slowdown.%d", i);
+		summary_words(s, "how many times slower pair %d turns: theta_i / theta'_i, 1 for pair 0, s for the last", i);
+		rope_scene_in(s, r, ROPE_IN_S | ROPE_IN_I | ROPE_IN_D, i);
+		summary_formula(s, 1e-9 * slow, "s^(2 * i / (d - 2))");
 	}
 	for (int i = 0; i < half; i++) {
-		double v = (r->target - 1) * st->used[i], want = (r->target - 1) * prod[i] / pow(r->s, 2.0 * i / (r->d - 2));
-		summary_check_real(s, HOW_FORMULA, v, want, 1e-9 * (1 + v), "angle_at_target.%d", i);
-		summary_explain(s, "pair %d's angle at the last position: (target - 1) * theta'_i", i);
-		summary_explain(s, "= %.0f * %.6g = %.6g rad (in training at most %.6g%s)", r->target - 1, st->used[i], v,
-			    (r->train - 1) * st->theta[i], v > (r->train - 1) * st->theta[i] + 1e-9 ? ": beyond it" : "");
-		summary_explain(s, "second way: theta'_i from the slowdown formula and the running product");
+		double v = (r->target - 1) * st->used[i];
+		summary_real(s, v, "angle_at_target.%d", i);
+		summary_words(s, "pair %d's angle at the last position, rad: (target - 1) * theta'_i%s", i,
+			      v > (r->train - 1) * st->theta[i] + 1e-9 ? ", beyond the largest in training" : "");
+		rope_scene_in(s, r, ROPE_IN_TARGET | ROPE_IN_THETA | ROPE_IN_S, i);
+		summary_formula(s, 1e-9 * (1 + v), "(target - 1) * " ROPE_F_THETA " / s^(2 * i / (d - 2))");
 	}
-	rope_scene_check_max_trained(s, r, st->theta, prod);
+	rope_scene_check_max_trained(s, r, st->theta);
 }
 
 static void nt_print(const void *vs, FILE *out)

@@ -74,35 +74,33 @@ static void pi_summary(const void *vs, struct summary *s)
 	double prod[PI_MAX_D / 2];
 	rope_scene_theta_product(r->base, r->d, half, prod);
 	summary_real(s, (r->target - 1) / r->s, "pos_at_target");
-	summary_explain(s, "the position the last one is rotated as: (target - 1) / s");
-	summary_explain(s, "= %.0f / %.9g = %.9g, inside the trained 0 .. %.0f", r->target - 1, r->s, (r->target - 1) / r->s,
-		    r->train - 1);
-	rope_scene_explain_inputs(s, r, 1, 0);
+	summary_words(s, "the position the last one is rotated as: (target - 1) / s, inside the trained 0 .. train - 1");
+	rope_scene_in(s, r, ROPE_IN_TARGET | ROPE_IN_S | ROPE_IN_TRAIN, 0);
 	rope_scene_check_theta(s, r, st->theta, prod);
 	for (int i = 0; i < half; i++) {
-		summary_check_real(s, HOW_FORMULA, st->used[i], prod[i] / r->s, 1e-12 * prod[i], "theta_used.%d", i);
-		summary_explain(s, "pair %d's angle per position after interpolation: every position is divided by s,", i);
-		summary_explain(s, "so every angle is too: theta_i / s = %.6g / %.9g = %.6g", st->theta[i], r->s, st->used[i]);
-		summary_explain(s, "s = %.9g from %s", r->s, r->from_s);
-		summary_explain(s, "second way: the running-product theta_i divided by s");
+		summary_real(s, st->used[i], "theta_used.%d", i);
+		summary_words(s, "pair %d's angle per position after interpolation, rad: every position is divided by s, so "
+			      "every angle is too: theta_i / s", i);
+		rope_scene_in(s, r, ROPE_IN_THETA | ROPE_IN_S, i);
+		summary_formula(s, 1e-12 * prod[i], ROPE_F_THETA " / s");
 	}
 	for (int i = 0; i < half; i++) {
 		double v = (r->target - 1) * st->used[i];
 		/* The scaled position under the unscaled frequency: the rotation PI means. */
-		summary_check_real(s, HOW_FORMULA, v, ((r->target - 1) / r->s) * prod[i], 1e-12 * (1 + v), "angle_at_target.%d", i);
-		summary_explain(s, "pair %d's angle at the last position: (target - 1) * theta_i / s", i);
-		summary_explain(s, "= %.0f * %.6g = %.6g rad (in training at most %.6g)", r->target - 1, st->used[i], v,
-			    (r->train - 1) * st->theta[i]);
-		summary_explain(s, "second way: position (target - 1) / s = %.9g under the running-product theta_i",
-			    (r->target - 1) / r->s);
+		summary_real(s, v, "angle_at_target.%d", i);
+		summary_words(s, "pair %d's angle at the last position, rad: the position (target - 1) / s under the unscaled "
+			      "theta_i", i);
+		rope_scene_in(s, r, ROPE_IN_TARGET | ROPE_IN_S | ROPE_IN_THETA, i);
+		summary_formula(s, 1e-12 * (1 + v), "((target - 1) / s) * " ROPE_F_THETA);
 	}
-	rope_scene_check_max_trained(s, r, st->theta, prod);
+	rope_scene_check_max_trained(s, r, st->theta);
 	/* Pair 0 turns 1 rad per position unscaled, so its scaled step is 1 / s. */
-	summary_check_real(s, HOW_FORMULA, st->used[0], 1 / r->s, 1e-15, "neighbour_diff");
-	summary_explain(s, "how far apart two neighbouring positions now sit on pair 0: theta_0 / s");
-	summary_explain(s, "= %.6g / %.9g = %.6g rad, where training's smallest difference was %.6g rad", st->theta[0], r->s,
-		    st->used[0], st->theta[0]);
-	summary_explain(s, "second way: theta_0 = base^0 = 1 for any base, so the step is 1 / s");
+	summary_real(s, st->used[0], "neighbour_diff");
+	summary_words(s, "how far apart two neighbouring positions now sit on pair 0, rad: theta_0 / s, where training's "
+		      "smallest difference was theta_0 = 1");
+	rope_scene_in(s, r, ROPE_IN_S, 0);
+	summary_formula(s, 1e-15, "1 / s");
+	summary_explain(s, "theta_0 = base^0 = 1 for any base, so the step is 1 / s");
 }
 
 static void pi_print(const void *vs, FILE *out)

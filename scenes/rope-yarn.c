@@ -153,69 +153,56 @@ static void yarn_ends_by_turns(const struct rope_scene *r, double *low, double *
 	*high = (double)(b < r->d - 1 ? b : r->d - 1);
 }
 
-/* The ramp from the ends: 1 up to low (keep), 0 from high on (divide by s), linear between. */
-static double ramp_by_zone(double low, double high, int i)
-{
-	if (i <= low)
-		return 1;
-	if (i >= high)
-		return 0;
-	return (high - i) / (high - low);
-}
+/* ggml_rope_yarn_corr_dims written out for the formulas (inputs d, train,
+ * beta_fast, beta_slow, base, pi): the pair that makes beta turns in the
+ * original length, d ln(train / (beta 2 pi)) / (2 ln base), floored and at
+ * least 0 for low, ceiled and at most d - 1 for high. */
+#define YA_F_LOW "max(0, floor(d * ln(train / (beta_fast * 2 * pi)) / (2 * ln(base))))"
+#define YA_F_HIGH "min(d - 1, ceil(d * ln(train / (beta_slow * 2 * pi)) / (2 * ln(base))))"
+/* ggml's rope_yarn_ramp over them: 1 keeps pair i's frequency, 0 divides it by s. */
+#define YA_F_RAMP "(1 - min(1, max(0, (i - " YA_F_LOW ") / max(0.001, " YA_F_HIGH " - " YA_F_LOW "))))"
+#define YA_IN_DIMS (ROPE_IN_D | ROPE_IN_TRAIN | ROPE_IN_BETA_FAST | ROPE_IN_BETA_SLOW | ROPE_IN_BASE | ROPE_IN_PI)
 
 static void ya_summary(const void *vs, struct summary *s)
 {
 	const struct ya_state *st = vs;
 	const struct rope_scene *r = &st->r;
 	int half = r->d / 2;
-	double prod[YA_MAX_D / 2], lo2, hi2;
-	rope_scene_theta_product(r->base, r->d, half, prod);
+	double lo2, hi2;
 	yarn_ends_by_turns(r, &lo2, &hi2);
-	double dim_fast = 0.5 * r->d * log(r->train / (r->beta_fast * 2 * M_PI)) / log(r->base);
-	double dim_slow = 0.5 * r->d * log(r->train / (r->beta_slow * 2 * M_PI)) / log(r->base);
 	summary_check_real(s, HOW_REFERENCE, st->low, lo2, 0, "yarn_low");
-	summary_explain(s, "where the ramp starts: the pair that makes beta_fast turns in the original length,");
-	summary_explain(s, "ggml's corr dim d ln(train / (beta_fast 2 pi)) / (2 ln base), floored, at least 0");
-	summary_explain(s, "= max(0, floor(%d ln(%.0f / (%.9g * 2 pi)) / (2 ln %.9g))) = floor(%.6g) = %.0f", r->d, r->train,
-		    r->beta_fast, r->base, dim_fast, st->low);
-	rope_scene_explain_inputs(s, r, 1, 1);
+	summary_words(s, "where the ramp starts: the pair that makes beta_fast turns in the original length, ggml's corr "
+		      "dim d ln(train / (beta_fast 2 pi)) / (2 ln base), floored, at least 0");
+	rope_scene_in(s, r, ROPE_IN_D | ROPE_IN_TRAIN | ROPE_IN_BETA_FAST | ROPE_IN_BASE, 0);
 	summary_explain(s, "second way: pair by pair, the last pair whose turns train * theta_i / 2 pi reach beta_fast");
 	summary_check_real(s, HOW_REFERENCE, st->high, hi2, 0, "yarn_high");
-	summary_explain(s, "where the ramp ends: the pair that makes beta_slow turns, ceiled, at most d - 1");
-	summary_explain(s, "= min(%d, ceil(%d ln(%.0f / (%.9g * 2 pi)) / (2 ln %.9g))) = ceil(%.6g) = %.0f", r->d - 1, r->d,
-		    r->train, r->beta_slow, r->base, dim_slow, st->high);
-	summary_explain(s, "beta_slow = %.9g (llama.cpp's default 1 unless set or given by the model)", r->beta_slow);
+	summary_words(s, "where the ramp ends: the pair that makes beta_slow turns, ggml's corr dim with beta_slow, ceiled, "
+		      "at most d - 1");
+	rope_scene_in(s, r, ROPE_IN_D | ROPE_IN_TRAIN | ROPE_IN_BETA_SLOW | ROPE_IN_BASE, 0);
 	summary_explain(s, "second way: pair by pair, the first pair whose turns are at most beta_slow");
 	for (int i = 0; i < half; i++) {
-		double want = ramp_by_zone(lo2, hi2, i);
-		summary_check_real(s, HOW_FORMULA, st->ramp[i], want, 1e-12, "ramp.%d", i);
-		summary_explain(s, "how much pair %d keeps its frequency (1 keep, 0 divide by s): ggml's rope_yarn_ramp,", i);
-		summary_explain(s, "1 - clamp((i - low) / max(0.001, high - low)) = 1 - clamp((%d - %.0f) / %.0f) = %.6g", i, st->low,
-			    fmax(0.001, st->high - st->low), st->ramp[i]);
-		summary_explain(s, "second way: the zone of pair %d by its own turns (%.6g in %.0f positions): keep, ramp", i,
-			    r->train * prod[i] / (2 * M_PI), r->train);
-		summary_explain(s, "(high - i) / (high - low) between the per-pair ends %.0f and %.0f, or divide", lo2, hi2);
+		summary_real(s, st->ramp[i], "ramp.%d", i);
+		summary_words(s, "how much pair %d keeps its frequency (1 keep, 0 divide by s)", i);
+		rope_scene_in(s, r, YA_IN_DIMS | ROPE_IN_I, i);
+		summary_formula(s, 1e-12, YA_F_RAMP);
+		summary_explain(s, "ggml's rope_yarn_ramp, 1 - clamp((i - low) / max(0.001, high - low)), over the corr dims "
+			       "low and high of ggml_rope_yarn_corr_dims, written out");
 	}
 	for (int i = 0; i < half; i++) {
-		double want_ramp = ramp_by_zone(lo2, hi2, i), ratio = st->used[i] / st->theta[i];
-		summary_check_real(s, HOW_FORMULA, ratio, want_ramp + (1 - want_ramp) / r->s, 1e-12, "theta_ratio.%d", i);
-		summary_explain(s, "the share of its frequency pair %d keeps: ramp * 1 + (1 - ramp) / s", i);
-		summary_explain(s, "= %.6g + %.6g / %.9g = %.6g (rope_yarn's mix of theta and theta / s)", st->ramp[i], 1 - st->ramp[i],
-			    r->s, ratio);
-		summary_explain(s, "second way: the same mix with the per-pair zone's ramp %.6g", want_ramp);
+		double ratio = st->used[i] / st->theta[i];
+		summary_real(s, ratio, "theta_ratio.%d", i);
+		summary_words(s, "the share of its frequency pair %d keeps: ramp * 1 + (1 - ramp) / s, rope_yarn's mix of theta "
+			      "and theta / s (written 1 / s + (1 - 1 / s) * ramp)", i);
+		rope_scene_in(s, r, YA_IN_DIMS | ROPE_IN_I | ROPE_IN_S, i);
+		summary_formula(s, 1e-12, "1 / s + (1 - 1 / s) * " YA_F_RAMP);
 	}
-	for (int i = 0; i < half; i++) {
-		double wl = rope_wavelength(r->base, i, r->d);
-		summary_check_real(s, HOW_FORMULA, wl, 2 * M_PI / prod[i], 1e-12 * wl, "wavelength.%d", i);
-		summary_explain(s, "positions for one full turn of pair %d: 2 pi / theta_i = 2 pi / %.6g = %.6g", i, st->theta[i], wl);
-		summary_explain(s, "second way: theta_i from the running product");
-	}
+	rope_scene_check_wavelength(s, r);
 	summary_check_real(s, HOW_REFERENCE, st->mscale, 1 + 0.1 * rope_scene_ln_series(r->s), 1e-12, "mscale");
-	summary_explain(s, "the attention temperature: mscale = 1 + 0.1 ln s = 1 + 0.1 ln %.9g = %.9g", r->s, st->mscale);
-	summary_explain(s, "s = %.9g from %s", r->s, r->from_s);
+	summary_words(s, "the attention temperature: mscale = 1 + 0.1 ln s");
+	rope_scene_in(s, r, ROPE_IN_S, 0);
 	summary_explain(s, "second way: ln s summed as a series (binary exponent plus 2 atanh), not libm's log");
 	summary_real(s, st->mscale * st->mscale, "mscale_sq");
-	summary_explain(s, "queries and keys are both scaled by mscale, so a score by mscale^2 = %.9g", st->mscale * st->mscale);
+	summary_words(s, "a score's scale: queries and keys are both scaled by mscale, so a score by mscale^2");
 }
 
 static void ya_print(const void *vs, FILE *out)

@@ -98,49 +98,35 @@ static void rp_summary(const void *vs, struct summary *s)
 	rope_scene_theta_product(r->base, r->d, half, prod);
 	for (int i = 0; i < half; i++) {
 		summary_check_real(s, HOW_REFERENCE, st->theta[i], prod[i], 1e-12 * prod[i], "theta.%d", i);
-		summary_explain(s, "the angle pair %d turns per position: theta_i = base^(-2i/d)", i);
-		summary_explain(s, "= %.9g^(-2*%d/%d) = %.6g rad per position", r->base, i, r->d, st->theta[i]);
-		rope_scene_explain_inputs(s, r, 0, 0);
+		summary_words(s, "the angle pair %d turns per position, rad: theta_i = base^(-2i/d)", i);
+		rope_scene_in(s, r, ROPE_IN_THETA, i);
 		summary_explain(s, "second way: a running product, theta_0 = 1 and theta_{i+1} = theta_i * base^(-2/d)");
 	}
-	for (int i = 0; i < half; i++) {
-		double wl = rope_wavelength(r->base, i, r->d);
-		summary_check_real(s, HOW_FORMULA, wl, 2 * M_PI / prod[i], 1e-12 * wl, "wavelength.%d", i);
-		summary_explain(s, "positions for one full turn of pair %d: wavelength = 2 pi / theta_i", i);
-		summary_explain(s, "= 2 pi / %.6g = %.6g positions", st->theta[i], wl);
-		summary_explain(s, "second way: 2 pi over theta_i from the running product (%.9g)", prod[i]);
-	}
+	rope_scene_check_wavelength(s, r);
 	for (int i = 0; i < half; i++) {
 		double wl = rope_wavelength(r->base, i, r->d), turns = r->train / wl;
-		summary_check_real(s, HOW_FORMULA, turns, r->train * prod[i] / (2 * M_PI), 1e-12 * turns, "turns.%d", i);
-		summary_explain(s, "full turns pair %d makes within the trained length: turns = train / wavelength", i);
-		summary_explain(s, "= %.0f / %.6g = %.6g%s", r->train, wl, turns,
-			    turns < 1 ? " (less than one: some angles never occur in training)" : "");
-		summary_explain(s, "train = %.0f from %s", r->train, r->from_train);
-		summary_explain(s, "second way: train * theta_i / (2 pi), theta_i from the running product");
+		summary_real(s, turns, "turns.%d", i);
+		summary_words(s, "full turns pair %d makes within the trained length: train / wavelength = train * theta_i / "
+			      "(2 pi)%s", i, turns < 1 ? " (less than one: some angles never occur in training)" : "");
+		rope_scene_in(s, r, ROPE_IN_TRAIN | ROPE_IN_THETA | ROPE_IN_PI, i);
+		summary_formula(s, 1e-12 * turns, "train * " ROPE_F_THETA " / (2 * pi)");
 	}
-	rope_scene_check_max_trained(s, r, st->theta, prod);
+	rope_scene_check_max_trained(s, r, st->theta);
 	for (int i = 0; i < half; i++) {
 		double v = (r->target - 1) * st->theta[i];
-		summary_check_real(s, HOW_FORMULA, v, (r->target - 1) * prod[i], 1e-12 * (1 + v), "angle_at_target.%d", i);
-		summary_explain(s, "pair %d's angle at the last position of the target: (target - 1) * theta_i", i);
-		summary_explain(s, "= %.0f * %.6g = %.6g rad, against %.6g in training", r->target - 1, st->theta[i], v,
-			    (r->train - 1) * st->theta[i]);
-		summary_explain(s, "target = %.0f from %s", r->target, r->from_target);
-		summary_explain(s, "second way: theta_i from the running product");
+		summary_real(s, v, "angle_at_target.%d", i);
+		summary_words(s, "pair %d's angle at the last position of the target, rad: (target - 1) * theta_i", i);
+		rope_scene_in(s, r, ROPE_IN_TARGET | ROPE_IN_THETA, i);
+		summary_formula(s, 1e-12 * (1 + v), "(target - 1) * " ROPE_F_THETA);
 	}
 	/* The count again from ggml's correction-dim formula with one turn: pairs past it never turn. */
-	double dim1 = 0.5 * r->d * log(r->train / (2 * M_PI)) / log(r->base);
-	int closed = half - (int)fmin(half, fmax(0, floor(dim1) + 1));
-	int unseen = rope_unseen_pairs(r->base, r->d, r->train);
-	summary_check_int(s, HOW_FORMULA, unseen, closed, "unseen_pairs");
-	summary_explain(s, "pairs whose wavelength 2 pi / theta_i exceeds train: they never complete a turn in training");
-	summary_explain(s, "counted pair by pair: %d of %d pairs have a wavelength above %.0f positions", unseen, half, r->train);
-	rope_scene_explain_inputs(s, r, 0, 0);
-	summary_explain(s, "second way: the pair index where one turn fits exactly, i* = d ln(train / 2 pi) / (2 ln base)");
-	summary_explain(s, "= %d ln(%.0f / 2 pi) / (2 ln %.9g) = %.4g (ggml's corr-dim formula with one turn);", r->d,
-		    r->train, r->base, dim1);
-	summary_explain(s, "pairs after floor(i*) never turn: %d - (floor(%.4g) + 1) = %d", half, dim1, closed);
+	summary_int(s, rope_unseen_pairs(r->base, r->d, r->train), "unseen_pairs");
+	summary_words(s, "pairs whose wavelength 2 pi / theta_i exceeds train: they never complete a turn in training "
+		      "(counted pair by pair)");
+	rope_scene_in(s, r, ROPE_IN_D | ROPE_IN_TRAIN | ROPE_IN_BASE | ROPE_IN_PI, 0);
+	summary_formula(s, 0, "d / 2 - min(d / 2, max(0, floor(0.5 * d * ln(train / (2 * pi)) / ln(base)) + 1))");
+	summary_explain(s, "the pair where one turn fits exactly, d ln(train / 2 pi) / (2 ln base), is ggml's corr-dim "
+		       "formula (ggml_rope_yarn_corr_dim) with one turn; the pairs after its floor never turn");
 }
 
 static void rp_print(const void *vs, FILE *out)

@@ -52,15 +52,26 @@ double rope_scene_ln_series(double x)
 	return e * 0.69314718055994530942 + 2 * sum;
 }
 
-void rope_scene_explain_inputs(struct summary *s, const struct rope_scene *r, int with_s, int with_beta)
+void rope_scene_in(struct summary *s, const struct rope_scene *r, unsigned which, int i)
 {
-	summary_explain(s, "inputs: d = %d from %s; base = %.9g from %s", r->d, r->from_d, r->base, r->from_base);
-	summary_explain(s, "        train = %.0f from %s; target = %.0f from %s", r->train, r->from_train, r->target,
-		    r->from_target);
-	if (with_s)
-		summary_explain(s, "        s = %.9g from %s", r->s, r->from_s);
-	if (with_beta)
-		summary_explain(s, "        beta_fast = %.9g from %s; beta_slow = %.9g", r->beta_fast, r->from_beta, r->beta_slow);
+	if (which & ROPE_IN_D)
+		summary_input(s, "d", r->d, "%s", r->from_d);
+	if (which & ROPE_IN_BASE)
+		summary_input(s, "base", r->base, "%s", r->from_base);
+	if (which & ROPE_IN_I)
+		summary_input(s, "i", i, "the pair");
+	if (which & ROPE_IN_TRAIN)
+		summary_input(s, "train", r->train, "%s", r->from_train);
+	if (which & ROPE_IN_TARGET)
+		summary_input(s, "target", r->target, "%s", r->from_target);
+	if (which & ROPE_IN_S)
+		summary_input(s, "s", r->s, "%s", r->from_s);
+	if (which & ROPE_IN_BETA_FAST)
+		summary_input(s, "beta_fast", r->beta_fast, "%s", r->from_beta);
+	if (which & ROPE_IN_BETA_SLOW)
+		summary_input(s, "beta_slow", r->beta_slow, "%s", r->from_beta_slow);
+	if (which & ROPE_IN_PI)
+		summary_input(s, "pi", M_PI, "the constant");
 }
 
 int rope_scene_read(struct rope_scene *r, const struct scene_env *env, char *err, size_t errlen)
@@ -86,6 +97,10 @@ int rope_scene_read(struct rope_scene *r, const struct scene_env *env, char *err
 	else
 		snprintf(r->from_s, sizeof r->from_s, "target / train");
 	origin(r->from_beta, p, "beta_fast", NULL, NULL, NULL);
+	if (declared(p, "beta_slow"))
+		origin(r->from_beta_slow, p, "beta_slow", NULL, NULL, NULL);
+	else
+		snprintf(r->from_beta_slow, sizeof r->from_beta_slow, "llama.cpp's default");
 	if (m) {
 		/* Where the model's values came from: the reader's record, else its INI key. */
 		if (is_default(p, "d"))
@@ -102,6 +117,8 @@ int rope_scene_read(struct rope_scene *r, const struct scene_env *env, char *err
 				 m->scaling != ROPE_NONE ? "train x the model's rope factor" : "4 x train");
 		if (declared(p, "beta_fast") && is_default(p, "beta_fast"))
 			origin(r->from_beta, p, "beta_fast", m, "beta_fast", "[rope] beta_fast");
+		if (declared(p, "beta_slow") && is_default(p, "beta_slow"))
+			origin(r->from_beta_slow, p, "beta_slow", m, "beta_slow", "[rope] beta_slow");
 	}
 	if (m) {
 		/* The model's RoPE, for every value the user left at its default. */
@@ -233,15 +250,14 @@ int rope_scene_nsteps(const void *st)
 	return ROPE_STEPS;
 }
 
-void rope_scene_check_max_trained(struct summary *s, const struct rope_scene *r, const double *theta,
-				  const double *prod)
+void rope_scene_check_max_trained(struct summary *s, const struct rope_scene *r, const double *theta)
 {
 	for (int i = 0; i < r->d / 2; i++) {
 		double v = (r->train - 1) * theta[i];
-		summary_check_real(s, HOW_FORMULA, v, (r->train - 1) * prod[i], 1e-12 * (1 + v), "max_trained.%d", i);
-		summary_explain(s, "the largest angle pair %d reached in training: (train - 1) * theta_i", i);
-		summary_explain(s, "= %.0f * %.6g = %.6g rad", r->train - 1, theta[i], v);
-		summary_explain(s, "second way: theta_i from the running product");
+		summary_real(s, v, "max_trained.%d", i);
+		summary_words(s, "the largest angle pair %d reached in training, rad: (train - 1) * theta_i", i);
+		rope_scene_in(s, r, ROPE_IN_TRAIN | ROPE_IN_THETA, i);
+		summary_formula(s, 1e-12 * (1 + v), "(train - 1) * " ROPE_F_THETA);
 	}
 }
 
@@ -249,8 +265,19 @@ void rope_scene_check_theta(struct summary *s, const struct rope_scene *r, const
 {
 	for (int i = 0; i < r->d / 2; i++) {
 		summary_check_real(s, HOW_REFERENCE, theta[i], prod[i], 1e-12 * prod[i], "theta.%d", i);
-		summary_explain(s, "pair %d's angle per position before scaling: theta_i = base^(-2i/d)", i);
-		summary_explain(s, "= %.9g^(-2*%d/%d) = %.6g", r->base, i, r->d, theta[i]);
+		summary_words(s, "pair %d's angle per position before scaling, rad: theta_i = base^(-2i/d)", i);
+		rope_scene_in(s, r, ROPE_IN_THETA, i);
 		summary_explain(s, "second way: a running product, theta_0 = 1 and theta_{i+1} = theta_i * base^(-2/d)");
+	}
+}
+
+void rope_scene_check_wavelength(struct summary *s, const struct rope_scene *r)
+{
+	for (int i = 0; i < r->d / 2; i++) {
+		double wl = rope_wavelength(r->base, i, r->d);
+		summary_real(s, wl, "wavelength.%d", i);
+		summary_words(s, "positions for one full turn of pair %d: 2 pi / theta_i", i);
+		rope_scene_in(s, r, ROPE_IN_PI | ROPE_IN_THETA, i);
+		summary_formula(s, 1e-12 * wl, "2 * pi / " ROPE_F_THETA);
 	}
 }

@@ -24,6 +24,7 @@ struct rope_scene {
 	/* Where each value came from, for --explain: a parameter, the lesson's
 	 * default, or the loaded model's key. */
 	char from_d[120], from_base[120], from_train[120], from_target[120], from_s[120], from_beta[120];
+	char from_beta_slow[120];
 };
 
 /* The parameters every RoPE scene has, for its param_spec table. */
@@ -48,9 +49,29 @@ void rope_scene_theta_product(double base, int d, int n, double *theta);
 /* ln x without libm's log: binary exponent plus 2 atanh(z) as a series. */
 double rope_scene_ln_series(double x);
 
-/* Explanation lines naming where d, base, train and target came from
- * (and s, beta when with_s, with_beta). */
-void rope_scene_explain_inputs(struct summary *s, const struct rope_scene *r, int with_s, int with_beta);
+/*
+ * Formula text of theta_i over the inputs base, d and i, the running
+ * product's rule written as one power: theta_0 = 1, each pair a factor
+ * base^(-2/d) more, so theta_i = (base^(-2/d))^i (never rope_theta's
+ * pow(base, -2i/d)).
+ */
+#define ROPE_F_THETA "(base^(-2 / d))^i"
+
+/* The inputs of a RoPE formula, each with where it came from. */
+enum {
+	ROPE_IN_D = 1 << 0,
+	ROPE_IN_BASE = 1 << 1,
+	ROPE_IN_I = 1 << 2,          /* the pair index */
+	ROPE_IN_TRAIN = 1 << 3,
+	ROPE_IN_TARGET = 1 << 4,
+	ROPE_IN_S = 1 << 5,
+	ROPE_IN_BETA_FAST = 1 << 6,
+	ROPE_IN_BETA_SLOW = 1 << 7,
+	ROPE_IN_PI = 1 << 8,         /* the constant pi (formulas name no constants) */
+	ROPE_IN_THETA = ROPE_IN_BASE | ROPE_IN_D | ROPE_IN_I,   /* ROPE_F_THETA's */
+};
+/* Add the inputs of `which` to the item added last, pair i for ROPE_IN_I. */
+void rope_scene_in(struct summary *s, const struct rope_scene *r, unsigned which, int i);
 
 /* The position shown at step k of ROPE_STEPS (0 .. target - 1). */
 double rope_scene_step_pos(const struct rope_scene *r, int k);
@@ -74,11 +95,12 @@ void rope_scene_draw_clocks(struct canvas *c, int y0, const struct rope_scene *r
 		      const double *theta_now, double pos);
 
 /* max_trained.I for every pair: (train - 1) * theta_i, the largest angle a
- * pair reached in training, checked with theta from the running product. */
-void rope_scene_check_max_trained(struct summary *s, const struct rope_scene *r, const double *theta,
-				  const double *prod);
+ * pair reached in training, checked by formula with ROPE_F_THETA. */
+void rope_scene_check_max_trained(struct summary *s, const struct rope_scene *r, const double *theta);
 /* theta.I for every pair, checked against the running product; the RoPE
  * scenes that rescale (PI, NTK) explain the pre-scaling angle. */
 void rope_scene_check_theta(struct summary *s, const struct rope_scene *r, const double *theta, const double *prod);
+/* wavelength.I for every pair: 2 pi / theta_i, checked by formula with ROPE_F_THETA. */
+void rope_scene_check_wavelength(struct summary *s, const struct rope_scene *r);
 
 #endif
