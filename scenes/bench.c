@@ -338,48 +338,61 @@ static void be_summary(const void *vs, struct summary *sum)
 	struct be_snap s;
 	snapshot(st, &s);
 	summary_int(sum, s.done, "cases_done");
-	summary_explain(sum, "cases measured so far, of %d planned: kernels × K/V types × sizes (parameters kernels, kv, n)",
-		    st->ncases);
+	summary_words(sum, "cases measured so far, of %d planned: kernels × K/V types × sizes (parameters kernels, kv, n)",
+		      st->ncases);
 	for (int i = 0; i < s.done; i++) {
 		const struct be_case *e = &s.res[i];
 		const char *k = fastbench_kernel_name(e->c.kernel), *kv = fastbench_kv_name(e->c.kv);
-		int64_t d = BE_D, n = e->c.n, t = e->c.threads;
 		if (e->refused[0])
 			continue;
 		summary_real(sum, e->r.ms, "ms.%s.%s.%d", k, kv, e->c.n);
-		summary_explain(sum, "median wall time of %d timed run%s on this machine%s; a measurement, no second way", e->r.runs,
-			    e->r.runs > 1 ? "s" : "", e->r.cold ? ", caches evicted before each (K and V come from memory)" : "");
+		summary_words(sum, "median wall time of %d timed run%s on this machine%s, ms", e->r.runs, e->r.runs > 1 ? "s" : "",
+			      e->r.cold ? ", caches evicted before each (K and V come from memory)" : "");
+		summary_explain(sum, "a measurement: no second way");
 		if (e->r.rows_compared > 0) {
 			summary_check_real(sum, HOW_REFERENCE, e->r.max_abs_diff, 0, 1e-5, "max_abs_diff.%s.%s.%d", k, kv, e->c.n);
-			summary_explain(sum, "largest |kernel output − float64 two-pass reference| over %d sampled rows", e->r.rows_compared);
+			summary_words(sum, "largest |kernel output − float64 two-pass reference| over %d sampled rows",
+				      e->r.rows_compared);
+			summary_input(sum, "n", e->c.n, "parameter n");
+			summary_input(sum, "d", BE_D, "head dimension of the benchmark (BE_D)");
+			summary_input(sum, "heads", e->c.heads, "parameter heads");
 			summary_explain(sum, "the reference: every score in double, their max, then Σ e^(s − max) v / Σ e^(s − max)");
 		}
-		/* Per thread the tiled kernel holds a query block 96 x d, a transposed
-		 * key block d x 64, a score tile 96 x 64, accumulators 96 x d, m and l
-		 * (96 each), plus a 64 x d value block widened from f16: floats of 4
+		/* Per thread the tiled kernel holds a query block br x d, a transposed
+		 * key block d x bc, a score tile br x bc, accumulators br x d, m and l
+		 * (br each), plus a bc x d value block widened from f16: floats of 4
 		 * bytes, whatever n.  The naive kernel adds its score matrix, rows
-		 * padded to 96 and columns to 16; decode keeps (m, l, acc) per thread
-		 * and head, and a query row and a 64-key score row per thread. */
-		int64_t tile = 96 * d + d * 64 + 96 * 64 + 96 * d + 2 * 96 + (e->c.kv ? 64 * d : 0);
+		 * padded to br and columns to 16; decode keeps (m, l, acc) per thread
+		 * and head, and a query row of max_d floats and a bc-key score row per
+		 * thread.  The tile sizes are written out again here, not read from
+		 * the kernel. */
+		char f[400];
+		const char *tile = e->c.kv ? "(br * d + d * bc + br * bc + br * d + 2 * br + bc * d)"
+					   : "(br * d + d * bc + br * bc + br * d + 2 * br)";
+		summary_int(sum, e->r.peak_extra_bytes, "extra_bytes.%s.%s.%d", k, kv, e->c.n);
+		summary_input(sum, "threads", e->c.threads, "parameter threads");
+		summary_input(sum, "d", BE_D, "head dimension of the benchmark (BE_D)");
+		if (e->c.kernel != FASTBENCH_DECODE)
+			summary_input(sum, "br", 96, "query rows a tile (src/kern/fastattn.c BR)");
+		summary_input(sum, "bc", 64, "keys a tile (src/kern/fastattn.c BC)");
 		if (e->c.kernel == FASTBENCH_TILED) {
-			summary_check_int(sum, HOW_FORMULA, e->r.peak_extra_bytes, 4 * tile * t, "extra_bytes.%s.%s.%d", k, kv, e->c.n);
-			summary_explain(sum, "threads × 4 B × (96d + 64d + 96×64 + 96d + 2×96%s) = %lld × 4 × %lld, d = %d: no term in n",
-				    e->c.kv ? " + 64d" : "", (long long)t, (long long)tile, BE_D);
+			summary_words(sum, "scratch bytes the tiled kernel allocated, all threads: 4 B floats of its tile%s, no term "
+				      "in n", e->c.kv ? " and the value block widened from f16" : "");
+			snprintf(f, sizeof f, "threads * 4 * %s", tile);
 		} else if (e->c.kernel == FASTBENCH_NAIVE) {
-			int64_t rows = (n + 95) / 96 * 96, cols = (n + 15) / 16 * 16;
-			summary_check_int(sum, HOW_FORMULA, e->r.peak_extra_bytes, 4 * rows * cols + 4 * tile * t, "extra_bytes.%s.%s.%d",
-				      k, kv, e->c.n);
-			summary_explain(sum, "the n×n score matrix, 4 B × %lld rows × %lld columns (n padded to 96 and 16), plus the "
-				    "tiled scratch %lld × 4 × %lld: grows as n²", (long long)rows, (long long)cols, (long long)t,
-				    (long long)tile);
+			summary_words(sum, "scratch bytes the naive kernel allocated: the n×n score matrix of 4 B floats (rows padded "
+				      "to br, columns to 16), grows as n², plus the tiled kernel's scratch");
+			summary_input(sum, "n", e->c.n, "parameter n");
+			snprintf(f, sizeof f, "4 * pad(n, br) * pad(n, 16) + threads * 4 * %s", tile);
 		} else {
-			int64_t tt = t < n ? t : n, h = e->c.heads;
-			summary_check_int(sum, HOW_FORMULA, e->r.peak_extra_bytes, 4 * tt * h * (d + 2) + 4 * tt * (256 + 64),
-				      "extra_bytes.%s.%s.%d", k, kv, e->c.n);
-			summary_explain(sum, "split-K states: threads × heads × (m, l and d accumulators) × 4 B = %lld × %lld × %lld × 4,",
-				    (long long)tt, (long long)h, (long long)(d + 2));
-			summary_explain(sum, "  plus a query row (256 floats) and 64 scores per thread: no term in n");
+			summary_words(sum, "scratch bytes the decode kernel allocated: split-K states (m, l and d accumulators) a "
+				      "thread and head, a query row and bc scores a thread, 4 B floats; no term in n");
+			summary_input(sum, "n", e->c.n, "parameter n, keys in the cache (threads past n get no keys)");
+			summary_input(sum, "heads", e->c.heads, "parameter heads");
+			summary_input(sum, "max_d", 256, "floats a query row (src/kern/fastattn.h FASTATTN_MAX_D)");
+			snprintf(f, sizeof f, "4 * min(threads, n) * heads * (d + 2) + 4 * min(threads, n) * (max_d + bc)");
 		}
+		summary_formula(sum, 0, f);
 	}
 }
 

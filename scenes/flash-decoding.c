@@ -224,40 +224,56 @@ static void fd_render(const void *vs, struct view *v)
 			 st->w[0].m, st->w[0].s, st->n, st->out[0], st->out[1], st->ref[0], st->ref[1]);
 }
 
+/* The parameters of the example, as the inputs of an item. */
+static void fd_in_params(struct summary *s, const struct fd_state *st)
+{
+	summary_input(s, "seed", (double)st->seed, "parameter seed of java.util.Random: q, K, V");
+	summary_input(s, "n", st->n, "parameter n, keys in the cache");
+	summary_input(s, "chunks", st->chunks, "parameter chunks, workers");
+}
+
 static void fd_summary(const void *vs, struct summary *s)
 {
 	const struct fd_state *st = vs;
 	for (int c = 0; c < FD_D; c++) {
 		summary_check_real(s, HOW_REFERENCE, st->out[c], st->ref[c], 1e-12, "out.%d", c);
-		summary_explain(s, "each of %d workers streams its range of the %d keys into a state (m, s, acc);", st->chunks, st->n);
+		summary_words(s, "component %d of the split-K output: acc / s of the last merged state", c);
+		fd_in_params(s, st);
+		summary_explain(s, "each of the chunks workers streams its range of the n keys into a state (m, s, acc);");
 		summary_explain(s, "two states merge as m = max(m1, m2), s = s1·e^(m1−m) + s2·e^(m2−m), acc likewise");
-		summary_explain(s, "out = acc / s of the last merged state = %.9g / %.9g", st->w[0].acc[c], st->w[0].s);
-		summary_explain(s, "inputs: q, K, V from java.util.Random(%lld), scores q·k/√2 (parameters seed, n, chunks)", st->seed);
-		summary_explain(s, "second way: a float64 two-pass softmax over all %d scores (their max, then the weighted sum)", st->n);
+		summary_explain(s, "q, K, V from java.util.Random(seed), scores q·k/√2");
+		summary_explain(s, "second way: a float64 two-pass softmax over all n scores (their max, then the weighted sum)");
 	}
 	for (int c = 0; c < FD_D; c++) {
 		summary_real(s, st->ref[c], "ref.%d", c);
-		summary_explain(s, "ref = Σ_j e^(score_j − max) v_j / Σ_j e^(score_j − max), in two passes over the %d keys", st->n);
+		summary_words(s, "component %d of the reference: Σ_j e^(score_j − max) v_j / Σ_j e^(score_j − max), in two "
+			      "passes over the n keys", c);
+		fd_in_params(s, st);
 		summary_explain(s, "the reference the merged and the one-pass outputs are checked against");
 	}
 	summary_check_real(s, HOW_REFERENCE, st->w[0].m, st->ref_m, 0, "merged_m");
-	summary_explain(s, "m = max(m1, m2) at each merge up the tree: the largest score any worker saw");
-	summary_explain(s, "second way: the max over all %d scores (the two-pass reference's pass 1)", st->n);
+	summary_words(s, "the merged max: m = max(m1, m2) at each merge up the tree, the largest score any worker saw");
+	fd_in_params(s, st);
+	summary_explain(s, "second way: the max over all n scores (the two-pass reference's pass 1)");
 	summary_check_real(s, HOW_REFERENCE, st->w[0].s, st->ref_s, 1e-12, "merged_s");
-	summary_explain(s, "s = s1·e^(m1−m) + s2·e^(m2−m) at each merge: each side's sum moved to the common max");
-	summary_explain(s, "second way: Σ_j e^(score_j − max) over all %d scores (pass 2 of the reference)", st->n);
+	summary_words(s, "the merged sum: s = s1·e^(m1−m) + s2·e^(m2−m) at each merge, each side's sum moved to the common "
+		      "max");
+	fd_in_params(s, st);
+	summary_explain(s, "second way: Σ_j e^(score_j − max) over all n scores (pass 2 of the reference)");
 	for (int c = 0; c < FD_D; c++) {
 		double o1[FD_D];
 		splitk_output(&st->one, o1);
 		summary_check_real(s, HOW_REFERENCE, o1[c], st->ref[c], 1e-12, "one_pass.%d", c);
-		summary_explain(s, "one worker streaming all %d keys, no split: acc / s = %.9g / %.9g", st->n, st->one.acc[c],
-			    st->one.s);
+		summary_words(s, "component %d of the output of one worker streaming all n keys, no split: acc / s", c);
+		fd_in_params(s, st);
 		summary_explain(s, "second way: the two-pass reference");
 	}
 	for (int w = 0; w < st->chunks; w++) {
 		summary_int(s, st->end[w] - st->begin[w], "chunk_keys.%d", w);
-		summary_explain(s, "worker %d streams keys %d..%d: the %d keys split into %d ranges as evenly as possible", w,
-			    st->begin[w], st->end[w] - 1, st->n, st->chunks);
+		summary_words(s, "keys worker %d streams (keys %d..%d): the n keys split into chunks ranges as evenly as "
+			      "possible", w, st->begin[w], st->end[w] - 1);
+		summary_input(s, "n", st->n, "parameter n, keys in the cache");
+		summary_input(s, "chunks", st->chunks, "parameter chunks, workers");
 	}
 }
 

@@ -189,37 +189,59 @@ static void ml_render(const void *vs, struct view *v)
 			 "(W_UKᵀ q)·c = %.4f, the same number. Keys are never rebuilt.", cur, st->heads, st->absorbed[cur]);
 }
 
+/* The sizes of the example, as the inputs of an item: parameters. */
+static void ml_in_sizes(struct summary *s, const struct ml_state *st)
+{
+	summary_input(s, "seed", (double)st->seed, "parameter seed of java.util.Random (the lesson's 7)");
+	summary_input(s, "d_model", st->dm, "parameter d_model");
+	summary_input(s, "latent", st->lat, "parameter latent (kv_lora_rank)");
+}
+
 static void ml_summary(const void *vs, struct summary *s)
 {
 	const struct ml_state *st = vs;
+	char f[1024], name[24];
 	for (int i = 0; i < st->lat; i++) {
-		/* Row i of W_DKV dotted with h, without the matrix-vector kernel. */
-		double want = 0;
-		for (int j = 0; j < st->dm; j++)
-			want += st->down[i * st->dm + j] * st->hidden[j];
-		summary_check_real(s, HOW_FORMULA, st->c[i], want, 1e-12 * (1 + fabs(want)), "c.%d", i);
-		summary_explain(s, "component %d of the cached latent: c = W_DKV h, row %d of W_DKV (%d x %d) times h", i, i,
-			    st->lat, st->dm);
-		summary_explain(s, "= %.9g", st->c[i]);
-		summary_explain(s, "W_DKV and h drawn as round(10 * nextGaussian()) / 10 from java.util.Random(%lld)", st->seed);
-		summary_explain(s, "(parameter seed, the lesson's 7; sizes d_model %d, latent %d)", st->dm, st->lat);
-		summary_explain(s, "second way: the dot product sum_j W[i][j] h[j] written out, not the kernel's matrix product");
+		/* Row i of W_DKV dotted with h, written out term by term, not the kernel's matrix product. */
+		summary_real(s, st->c[i], "c.%d", i);
+		summary_words(s, "component %d of the cached latent: c = W_DKV h, row %d of W_DKV (latent x d_model) times h", i,
+			      i);
+		ml_in_sizes(s, st);
+		size_t at = 0;
+		f[0] = 0;
+		for (int j = 0; j < st->dm; j++) {
+			snprintf(name, sizeof name, "w_%d", j);
+			summary_input(s, name, st->down[i * st->dm + j], "W_DKV[%d][%d], drawn", i, j);
+			at += (size_t)snprintf(f + at, sizeof f - at, "%sw_%d * h_%d", j ? " + " : "", j, j);
+		}
+		for (int j = 0; j < st->dm; j++) {
+			snprintf(name, sizeof name, "h_%d", j);
+			summary_input(s, name, st->hidden[j], "the hidden state h[%d], drawn", j);
+		}
+		summary_formula(s, 1e-12 * (1 + fabs(st->c[i])), f);
+		summary_explain(s, "W_DKV and h are drawn as round(10 * nextGaussian()) / 10 from java.util.Random(seed)");
 	}
 	for (int h = 0; h < st->heads; h++) {
 		summary_real(s, st->direct[h], "score_direct.%d", h);
-		summary_explain(s, "head %d's score with the key decompressed: q . (W_UK c) = %.9g", h, st->direct[h]);
+		summary_words(s, "head %d's score with the key decompressed: q . (W_UK c)", h);
+		ml_in_sizes(s, st);
+		summary_input(s, "head_dim", st->hd, "parameter head_dim");
 		summary_explain(s, "this is the second way for score_absorbed.%d", h);
 		summary_check_real(s, HOW_REFERENCE, st->absorbed[h], st->direct[h], 1e-9 * (1 + fabs(st->direct[h])),
 			       "score_absorbed.%d", h);
-		summary_explain(s, "head %d's score with W_UK folded into the query: (W_UK^T q) . c = %.9g", h, st->absorbed[h]);
+		summary_words(s, "head %d's score with W_UK folded into the query: (W_UK^T q) . c", h);
+		ml_in_sizes(s, st);
+		summary_input(s, "head_dim", st->hd, "parameter head_dim");
 		summary_explain(s, "equal to q . (W_UK c) because q . (W c) = (W^T q) . c: MLA caches only c");
 		summary_explain(s, "second way: the decompressed path, score_direct.%d", h);
 	}
 	summary_int(s, st->heads * st->hd * 2, "floats_mha");
-	summary_explain(s, "floats multi-head attention caches per token: heads * head_dim * 2 (K and V)");
-	summary_explain(s, "= %d * %d * 2 = %d", st->heads, st->hd, st->heads * st->hd * 2);
+	summary_words(s, "floats multi-head attention caches per token: heads * head_dim * 2 (K and V)");
+	summary_input(s, "heads", st->heads, "parameter heads");
+	summary_input(s, "head_dim", st->hd, "parameter head_dim");
 	summary_int(s, st->lat, "floats_mla");
-	summary_explain(s, "floats MLA caches per token: the latent only, latent = %d", st->lat);
+	summary_words(s, "floats MLA caches per token: the latent only");
+	summary_input(s, "latent", st->lat, "parameter latent");
 }
 
 static void ml_print(const void *vs, FILE *out)

@@ -206,6 +206,22 @@ static void prefix_state(const struct or_state *st, int j, double *m, double *su
 	}
 }
 
+/* The scores 0..upto, and with c >= 0 component c of their values, as the
+ * inputs of an item: they are the parameters. */
+static void or_in_keys(struct summary *s, const struct or_state *st, int upto, int c)
+{
+	char name[24];
+	for (int j = 0; j <= upto; j++) {
+		snprintf(name, sizeof name, "score_%d", j);
+		summary_input(s, name, st->score[j], "parameter scores, key %d%s", j,
+			      j == 0 ? " (the lesson's Example 3 unless set)" : "");
+	}
+	for (int j = 0; c >= 0 && j <= upto; j++) {
+		snprintf(name, sizeof name, "v_%d", j);
+		summary_input(s, name, st->value[j][c], "parameter values, key %d, component %d", j, c);
+	}
+}
+
 static void or_summary(const void *vs, struct summary *s)
 {
 	const struct or_state *st = vs;
@@ -213,36 +229,37 @@ static void or_summary(const void *vs, struct summary *s)
 	attn_row_output(&st->row, out);
 	for (int c = 0; c < 2; c++) {
 		summary_check_real(s, HOW_REFERENCE, out[c], st->ref[c], 1e-12, "out.%d", c);
-		summary_explain(s, "component %d of the streamed output: acc / s = %.9g / %.9g = %.9g", c, st->row.acc[c],
-			    st->row.sm.s, out[c]);
-		summary_explain(s, "scores and values = parameters scores, values (the lesson's Example 3 unless set)");
+		summary_words(s, "component %d of the streamed output: acc / s after the last key", c);
+		or_in_keys(s, st, st->n - 1, c);
 		summary_explain(s, "second way: the reference, full softmax first, then sum_j p_j v_j");
 	}
 	for (int c = 0; c < 2; c++) {
 		summary_real(s, st->ref[c], "ref.%d", c);
-		summary_explain(s, "component %d of the reference output: sum_j exp(score_j - max) / sum * v_j = %.9g", c,
-			    st->ref[c]);
+		summary_words(s, "component %d of the reference output: sum_j exp(score_j - max) / sum * v_j", c);
+		or_in_keys(s, st, st->n - 1, c);
 		summary_explain(s, "this is the second way for out.%d", c);
 	}
 	/* Replay the stepper for the per-key table, each state against its invariant. */
 	struct attn_row row;
 	attn_row_init(&row, 2);
 	for (int j = 0; j < st->n; j++) {
-		double m, sum, acc[2], m_old = row.sm.m;
+		double m, sum, acc[2];
 		attn_row_step(&row, st->score[j], st->value[j]);
 		prefix_state(st, j, &m, &sum, acc);
 		summary_check_real(s, HOW_REFERENCE, row.sm.m, m, 0, "m.%d", j);
-		summary_explain(s, "the running max after key %d: max(%.9g, %.9g) = %.9g%s", j, m_old, st->score[j], row.sm.m,
-			    row.sm.raised ? ": raised, so s and acc shrink by exp(m_old - m)" : "");
+		summary_words(s, "the running max after key %d: max(m_old, score_%d)%s", j, j,
+			      row.sm.raised ? ": raised, so s and acc shrink by exp(m_old - m)" : "");
+		or_in_keys(s, st, j, -1);
 		summary_explain(s, "second way: the max of scores 0..%d taken afresh", j);
 		summary_check_real(s, HOW_REFERENCE, row.sm.s, sum, 1e-12 * sum, "s.%d", j);
-		summary_explain(s, "the running sum after key %d: s = s_old * %.6g + exp(%.9g - %.9g) = %.9g", j, row.sm.rescale,
-			    st->score[j], row.sm.m, row.sm.s);
+		summary_words(s, "the running sum after key %d: s = s_old * exp(m_old - m) + exp(score_%d - m)", j, j);
+		or_in_keys(s, st, j, -1);
 		summary_explain(s, "second way: sum over keys 0..%d of exp(score - m), summed afresh", j);
 		for (int c = 0; c < 2; c++) {
 			summary_check_real(s, HOW_REFERENCE, row.acc[c], acc[c], 1e-12 * (1 + fabs(acc[c])), "acc.%d.%d", j, c);
-			summary_explain(s, "the accumulator after key %d, component %d: acc = acc_old * %.6g + %.6g * %.9g = %.9g", j, c,
-				    row.sm.rescale, row.w, st->value[j][c], row.acc[c]);
+			summary_words(s, "the accumulator after key %d, component %d: acc = acc_old * exp(m_old - m) + "
+				      "exp(score_%d - m) * v_%d", j, c, j, j);
+			or_in_keys(s, st, j, c);
 			summary_explain(s, "second way: sum over keys 0..%d of exp(score - m) * v, summed afresh", j);
 		}
 	}

@@ -219,6 +219,17 @@ static void os_render(const void *vs, struct view *v)
 			 st->k - 1, st->x[st->k - 1], st->on.m, st->x[st->k - 1], st->on.m, st->added, st->on.s);
 }
 
+/* The scores x[0..upto] as the inputs of an item: they are the parameter. */
+static void os_in_x(struct summary *s, const struct os_state *st, int upto)
+{
+	for (int j = 0; j <= upto; j++) {
+		char name[24];
+		snprintf(name, sizeof name, "x_%d", j);
+		summary_input(s, name, st->x[j], "parameter x, score %d%s", j,
+			      j == 0 ? " (the lesson's Example 2: 1, 3, 2, 5, 0.5, 4, unless set)" : "");
+	}
+}
+
 static void os_summary(const void *vs, struct summary *s)
 {
 	const struct os_state *st = vs;
@@ -226,37 +237,39 @@ static void os_summary(const void *vs, struct summary *s)
 	online_softmax_init(&on);
 	/* The one-pass kernel against the two-pass reference: max first, then the sum. */
 	summary_check_real(s, HOW_REFERENCE, st->on.m, st->max2, 0, "max");
-	summary_explain(s, "the running max after all %d scores: m = max(m, x_j), one score at a time", st->n);
-	summary_explain(s, "x = parameter x (the lesson's Example 2: 1, 3, 2, 5, 0.5, 4, unless set)");
-	summary_explain(s, "second way: the two-pass method's first pass, max_j x_j = %.9g", st->max2);
+	summary_words(s, "the running max after all %d scores: m = max(m, x_j), one score at a time", st->n);
+	os_in_x(s, st, st->n - 1);
+	summary_explain(s, "second way: the two-pass method's first pass, max_j x_j over the whole row");
 	summary_real(s, st->sum2, "sum_two_pass");
-	summary_explain(s, "the two-pass method's second pass: sum_j exp(x_j - max) with max = %.9g", st->max2);
+	summary_words(s, "the two-pass method's second pass: sum_j exp(x_j - max), with the first pass's max");
+	os_in_x(s, st, st->n - 1);
 	summary_explain(s, "this is the reference the one-pass sum is checked against");
 	summary_check_real(s, HOW_REFERENCE, st->on.s, st->sum2, 1e-12 * st->sum2, "sum_one_pass");
-	summary_explain(s, "the running sum: s = s * exp(m_old - m_new) + exp(x_j - m_new) for each score");
-	summary_explain(s, "it ends as sum_j exp(x_j - m) with m = %.9g: %.9g", st->on.m, st->on.s);
-	summary_explain(s, "second way: the two-pass sum %.9g", st->sum2);
+	summary_words(s, "the running sum: s = s * exp(m_old - m_new) + exp(x_j - m_new) for each score; it ends as "
+		      "sum_j exp(x_j - m)");
+	os_in_x(s, st, st->n - 1);
+	summary_explain(s, "second way: the two-pass sum, sum_two_pass");
 	for (int i = 0; i < st->n; i++) {
-		double pm, ps, m_old = on.m;
+		double pm, ps;
 		online_softmax_step(&on, st->x[i]);
 		/* The invariant, computed from scratch on the prefix x[0..i]. */
 		softmax_two_pass(st->x, (size_t)i + 1, &pm, &ps);
 		summary_check_real(s, HOW_REFERENCE, on.m, pm, 0, "m.%d", i);
-		summary_explain(s, "the running max after x[%d] = %.9g: m = max(%.9g, %.9g) = %.9g%s", i, st->x[i], m_old, st->x[i],
-			    on.m, on.raised ? " (raised: the sum is rescaled)" : "");
+		summary_words(s, "the running max after x[%d]: m = max(m_old, x_%d)%s", i, i,
+			      on.raised ? " (raised: the sum is rescaled)" : "");
+		os_in_x(s, st, i);
 		summary_explain(s, "second way: max of x[0..%d] taken afresh", i);
 		summary_check_real(s, HOW_REFERENCE, on.s, ps, 1e-12 * ps, "s.%d", i);
-		summary_explain(s, "the running sum after x[%d]: s = s_old * exp(m_old - m) + exp(x - m), factor %.6g", i,
-			    on.rescale);
-		summary_explain(s, "= %.9g", on.s);
-		summary_explain(s, "second way: the invariant, sum over j <= %d of exp(x_j - %.9g), summed afresh", i, pm);
+		summary_words(s, "the running sum after x[%d]: s = s_old * exp(m_old - m) + exp(x_%d - m)", i, i);
+		os_in_x(s, st, i);
+		summary_explain(s, "second way: the invariant, sum over j <= %d of exp(x_j - max of x[0..%d]), summed afresh", i, i);
 	}
 	for (int i = 0; i < st->n; i++) {
 		double p = online_softmax_p(&st->on, st->x[i]);
 		summary_check_real(s, HOW_REFERENCE, p, exp(st->x[i] - st->max2) / st->sum2, 1e-12, "p.%d", i);
-		summary_explain(s, "the probability of score %d: p = exp(x - m) / s = exp(%.9g - %.9g) / %.9g = %.6f", i, st->x[i],
-			    st->on.m, st->on.s, p);
-		summary_explain(s, "second way: the two-pass max and sum");
+		summary_words(s, "the probability of score %d: p = exp(x_%d - m) / s with the one-pass m and s", i, i);
+		os_in_x(s, st, st->n - 1);
+		summary_explain(s, "second way: exp(x_%d - max) / sum with the two-pass max and sum", i);
 	}
 }
 

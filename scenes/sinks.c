@@ -286,6 +286,23 @@ static double recent_by_two_pass(const struct sk_state *st, const struct sk_resu
 	return recent;
 }
 
+/* The parameters that shape the caches, as the inputs of an item. */
+static void sk_in_sizes(struct summary *s, const struct sk_state *st)
+{
+	summary_input(s, "n", st->n, "parameter n, positions (the lesson's 20)");
+	summary_input(s, "sinks", st->sinks, "parameter sinks (the lesson's 4)");
+	summary_input(s, "W", st->recent, "parameter recent, the recent window (the lesson's 8)");
+}
+
+/* ... and those that draw the scores and values. */
+static void sk_in_draw(struct summary *s, const struct sk_state *st)
+{
+	summary_input(s, "seed", (double)st->seed, "parameter seed of java.util.Random");
+	summary_input(s, "sink_score", st->score[0], "parameter sink_score, the score of position 0");
+	if (st->learned)
+		summary_input(s, "sink_logit", st->sink_logit, "parameter sink_logit (learned = 1)");
+}
+
 static void sk_summary(const void *vs, struct summary *s)
 {
 	const struct sk_state *st = vs;
@@ -293,21 +310,21 @@ static void sk_summary(const void *vs, struct summary *s)
 	for (int c = 0; c < NCACHES; c++) {
 		const struct sk_result *r = &st->res[c];
 		summary_int(s, r->nkeys, "keys.%s", cache_key[c]);
-		summary_explain(s, "keys the %s cache keeps: %s", cache_key[c], what[c]);
-		summary_explain(s, "n = %d, sinks = %d, W = recent = %d (parameters; the lesson's 20, 4 and 8)", st->n, st->sinks,
-			    st->recent);
+		summary_words(s, "keys the %s cache keeps: %s", cache_key[c], what[c]);
+		sk_in_sizes(s, st);
 		summary_check_real(s, HOW_REFERENCE, r->recent, recent_by_two_pass(st, r), 1e-12, "recent_weight.%s", cache_key[c]);
-		summary_explain(s, "the attention weight on the recent positions %d..%d with the %s cache:", st->n - st->recent,
-			    st->n - 1, cache_key[c]);
-		summary_explain(s, "sum over them of exp(score - m) / s with the streaming m and s = %.6g", r->recent);
+		summary_words(s, "the attention weight on the recent positions n - W .. n - 1 with the %s cache: the sum over "
+			      "them of exp(score - m) / s with the streaming m and s", cache_key[c]);
+		sk_in_sizes(s, st);
+		sk_in_draw(s, st);
 		if (st->learned)
-			summary_explain(s, "the learned sink logit %.6g joins the denominator with no value", st->sink_logit);
-		summary_explain(s, "scores: position 0 = sink_score, the others 2 * nextDouble() of java.util.Random(%lld)",
-			    st->seed);
+			summary_explain(s, "the learned sink logit joins the denominator with no value");
+		summary_explain(s, "scores: position 0 = sink_score, the others 2 * nextDouble() of java.util.Random(seed)");
 		summary_explain(s, "second way: the two-pass softmax over the kept scores");
 		summary_check_real(s, HOW_REFERENCE, r->out, r->ref_out, 1e-12, "output.%s", cache_key[c]);
-		summary_explain(s, "the attention output over the %s cache: acc / s from the online row kernel = %.6g", cache_key[c],
-			    r->out);
+		summary_words(s, "the attention output over the %s cache: acc / s from the online row kernel", cache_key[c]);
+		sk_in_sizes(s, st);
+		sk_in_draw(s, st);
 		summary_explain(s, "values: position 0 = 0, the others round(100 * (2 * nextDouble() - 1)) / 100");
 		summary_explain(s, "second way: full softmax first, then the weighted sum of values");
 	}
@@ -315,14 +332,14 @@ static void sk_summary(const void *vs, struct summary *s)
 	ring_stream_init(&sc, st->sinks, st->recent);
 	for (int p = 0; p < st->n; p++) {
 		ring_stream_push(&sc, p);
-		int want = p >= st->sinks + st->recent ? p - st->recent : -1;
-		summary_check_int(s, HOW_FORMULA, sc.last_evicted, want, "evicted.%d", p);
-		if (sc.last_evicted >= 0)
-			summary_explain(s, "the streaming cache is full (%d sinks + %d recent): token %d evicts %d, the oldest non-sink",
-				    st->sinks, st->recent, p, sc.last_evicted);
-		else
-			summary_explain(s, "token %d evicts nothing (-1): the cache holds at most %d + %d", p, st->sinks, st->recent);
-		summary_explain(s, "second way: from token sinks + W = %d on, token p evicts p - W", st->sinks + st->recent);
+		summary_int(s, sc.last_evicted, "evicted.%d", p);
+		summary_words(s, "the position token %d evicts from the streaming cache, -1 for none", p);
+		summary_input(s, "p", p, "the token pushed, position %d of n", p);
+		summary_input(s, "sinks", st->sinks, "parameter sinks (the lesson's 4)");
+		summary_input(s, "W", st->recent, "parameter recent, the recent window (the lesson's 8)");
+		summary_formula(s, 0, "-1 + min(1, max(0, p - (sinks + W) + 1)) * (p - W + 1)");
+		summary_explain(s, "the cache holds sinks + W tokens; once full (p >= sinks + W: the min(1, max(0, ...)) "
+			       "factor is 1, else 0) each token evicts the oldest non-sink, p - W");
 	}
 }
 
