@@ -1,0 +1,193 @@
+#!/bin/sh
+# A real llama.cpp against attnviz: tools/fetch-llama.sh brings the pinned
+# engine (node-llama-cpp 3.22.1's prebuilt CPU libllama and the llama.cpp
+# source it was built from); tests/llama_probe.c is compiled here against
+# that source's headers.  For each GGUF (written by build/gguf_write with
+# every tensor of its architecture, as a sparse file of the full size) and a
+# matrix of deployments, llama.cpp's own KV cache log lines (cells, layers,
+# streams, MiB) are compared with `attnviz --summary iswa` for the same file.
+# One ok / not ok line per GGUF x group; skip lines when the engine cannot
+# be had.
+cd "$(dirname "$0")/.." || exit 2
+. tests/lib.sh
+: "${GGUF_WRITE:=build/gguf_write}"
+: "${LLAMA_DIR:=build/llama}"
+export LLAMA_DIR
+if ! sh tools/fetch-llama.sh 2>/tmp/engine-fetch.$$; then
+	echo "skip - engine: llama.cpp not fetched ($(head -n 1 /tmp/engine-fetch.$$))"
+	rm -f /tmp/engine-fetch.$$
+	exit 0
+fi
+rm -f /tmp/engine-fetch.$$
+if [ ! -x "$GGUF_WRITE" ]; then
+	fail "engine: $GGUF_WRITE was not built (make $GGUF_WRITE)"
+	exit 0
+fi
+lib=$(cd "$LLAMA_DIR/lib" && pwd)
+src="$LLAMA_DIR/src"
+probe=build/llama_probe
+CC=${CC:-cc}
+if ! $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -I"$src/include" -I"$src/ggml/include" -o $probe tests/llama_probe.c \
+	-L"$lib" -l:libllama.v0.5.0.so -l:libggml.v0.5.0.so -l:libggml-base.so -Wl,-rpath,"$lib" 2>build/llama_probe.err; then
+	fail "engine: tests/llama_probe.c does not build against the fetched llama.h ($(head -n 1 build/llama_probe.err))"
+	exit 0
+fi
+export LLAMA_LIBDIR="$lib"
+d=$(mktemp -d)
+[ -n "${ENGINE_KEEP:-}" ] && echo "# engine: files kept in $d" || trap 'rm -rf "$d"' EXIT
+
+# ---- GGUFs: every tensor llama.cpp's load_tensors creates ----------------------
+# dense ARCH LAYERS EMBD HEADS KV_HEADS HEAD_DIM FF VOCAB FLAGS [KV LINES...]
+# FLAGS: words of  out (own output.weight), bias (q/k/v biases), qknorm,
+# post (gemma's post-attention and post-ffn norms)
+dense() {
+	a=$1 L=$2 E=$3 H=$4 KV=$5 HD=$6 FF=$7 V=$8 fl=$9
+	shift 9
+	cat <<-EOF
+	kv general.architecture str $a
+	kv general.alignment u32 32
+	kv $a.block_count u32 $L
+	kv $a.context_length u32 131072
+	kv $a.embedding_length u32 $E
+	kv $a.feed_forward_length u32 $FF
+	kv $a.attention.head_count u32 $H
+	kv $a.attention.head_count_kv u32 $KV
+	kv $a.attention.key_length u32 $HD
+	kv $a.attention.value_length u32 $HD
+	kv $a.attention.layer_norm_rms_epsilon f32 0.000001
+	kv $a.rope.dimension_count u32 $HD
+	kv $a.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	EOF
+	for kv in "$@"; do echo "kv $kv"; done
+	echo "offsets 32"
+	echo "sparse"
+	echo "type f16"
+	echo "tensor token_embd.weight $E $V"
+	case " $fl " in *" out "*) echo "tensor output.weight $E $V" ;; esac
+	echo "type f32"
+	echo "tensor output_norm.weight $E"
+	i=0
+	while [ $i -lt "$L" ]; do
+		echo "type f32"
+		echo "tensor blk.$i.attn_norm.weight $E"
+		echo "tensor blk.$i.ffn_norm.weight $E"
+		case " $fl " in *" post "*)
+			echo "tensor blk.$i.post_attention_norm.weight $E"
+			echo "tensor blk.$i.post_ffw_norm.weight $E" ;;
+		esac
+		case " $fl " in *" qknorm "*)
+			echo "tensor blk.$i.attn_q_norm.weight $HD"
+			echo "tensor blk.$i.attn_k_norm.weight $HD" ;;
+		esac
+		case " $fl " in *" bias "*)
+			echo "tensor blk.$i.attn_q.bias $((H * HD))"
+			echo "tensor blk.$i.attn_k.bias $((KV * HD))"
+			echo "tensor blk.$i.attn_v.bias $((KV * HD))" ;;
+		esac
+		echo "type f16"
+		echo "tensor blk.$i.attn_q.weight $E $((H * HD))"
+		echo "tensor blk.$i.attn_k.weight $E $((KV * HD))"
+		echo "tensor blk.$i.attn_v.weight $E $((KV * HD))"
+		echo "tensor blk.$i.attn_output.weight $((H * HD)) $E"
+		echo "tensor blk.$i.ffn_gate.weight $E $FF"
+		echo "tensor blk.$i.ffn_up.weight $E $FF"
+		echo "tensor blk.$i.ffn_down.weight $FF $E"
+		i=$((i + 1))
+	done
+}
+# The shapes of the shipped assets/models/*.ini.
+models="llama3-8b gemma3-27b gemma2-9b qwen2.5-7b"
+dense llama 32 4096 32 8 128 14336 128256 out "llama.rope.freq_base f32 500000" >"$d/llama3-8b.spec"
+dense gemma3 62 5376 32 16 128 21504 262208 "post qknorm" "gemma3.attention.sliding_window u32 1024" \
+	"gemma3.rope.freq_base f32 1000000" >"$d/gemma3-27b.spec"
+dense gemma2 42 3584 16 8 256 14336 256000 post "gemma2.attention.sliding_window u32 4096" >"$d/gemma2-9b.spec"
+dense qwen2 28 3584 28 4 128 18944 152064 "out bias" "qwen2.rope.freq_base f32 1000000" >"$d/qwen2.5-7b.spec"
+
+# ---- the deployments -------------------------------------------------------------
+# f16 K and V, flash attention on: ctx x n_seq x unified x swa_full x ubatch.
+deploys() {
+	for ctx in 1000 4096 32768 131072; do
+		for ns in 1 3; do
+			for un in 0 1; do
+				for sf in 0 1; do
+					[ "$1" = swa ] || [ $sf -eq 0 ] || continue
+					for ub in 512 2048; do
+						echo "ctx=$ctx n_seq=$ns unified=$un swa_full=$sf ubatch=$ub fa=1 k=f16 v=f16"
+					done
+				done
+			done
+		done
+	done
+}
+
+total=0 agree=0
+for m in $models; do
+	f="$d/$m.gguf"
+	if ! "$GGUF_WRITE" "$f" <"$d/$m.spec"; then
+		fail "engine: $m: writing the GGUF"
+		continue
+	fi
+	swa=no
+	grep -q sliding_window "$d/$m.spec" && swa=swa
+	case $m in gemma2*) swa=swa ;; esac
+	deploys $swa >"$d/$m.deploys"
+	if ! "$probe" "$f" <"$d/$m.deploys" >"$d/$m.out" 2>"$d/$m.err"; then
+		fail "engine: $m: llama.cpp does not load the GGUF ($(grep -i 'error\|failed\|exception' "$d/$m.err" | head -n 2 | tr '\n' ' '))"
+		continue
+	fi
+	if ! grep -q '^defaults ok' "$d/$m.out"; then
+		fail "engine: llama_context_default_params through the fetched llama.h: $(head -n 1 "$d/$m.out")"
+		exit 0
+	fi
+	# One line per deployment: its words, then what llama.cpp said:
+	#   n_ctx, cells layers streams MiB of the first (non-SWA) cache, and of the SWA cache
+	awk -F'\t' '
+		$1 == "D" && $3 == "deploy" { n = $2; dep[n] = $4; nd = n + 1 }
+		$1 == "D" && $3 == "ctx" && $4 == "n_ctx" { nctx[$2] = $5 }
+		$1 == "D" && $3 == "kv" { k = $2; kvn[k]++; kv[k, kvn[k]] = $4 " " $5 " " $7 " " $8 }
+		$1 == "D" && $3 == "error" { err[$2] = $4 }
+		END {
+			for (i = 0; i < nd; i++) {
+				a = (i, 1) in kv ? kv[i, 1] : "- - - -"
+				b = (i, 2) in kv ? kv[i, 2] : "0 0 - 0.00"
+				printf "%s|%s|%s %s|%s\n", dep[i], (i in nctx) ? nctx[i] : "-", a, b, (i in err) ? err[i] : ""
+			}
+		}' "$d/$m.out" >"$d/$m.llama"
+	n=0 good=0 bad=""
+	while IFS='|' read -r dep lctx kvs err; do
+		set -- $kvs
+		lcells=$1 llayers=$2 lstreams=$3 lmib=$4 scells=$5 slayers=$6 sstreams=$7 smib=$8
+		args=""
+		for w in $dep; do
+			case $w in ctx=* | n_seq=* | unified=* | swa_full=* | ubatch=*) args="$args --set $w" ;; esac
+		done
+		# shellcheck disable=SC2086
+		"$ATTNVIZ" --summary iswa -m "$f" $args >"$d/sum" 2>&1
+		a() { awk -F'\t' -v k="$1" '$2 == k { print $3 }' "$d/sum"; }
+		actx=$(a n_ctx) ast=$(a streams) agl=$(a global_layers) all=$(a local_layers) asw=$(a swa_cells)
+		agb=$(a global_bytes) alb=$(a local_bytes)
+		acells=$((actx / ast))
+		gmib=$(awk -v b="$agb" 'BEGIN { printf "%.2f", b / 1048576 }')
+		lmibA=$(awk -v b="$alb" 'BEGIN { printf "%.2f", b / 1048576 }')
+		for pair in "n_ctx $lctx $actx" "cells $lcells $acells" "streams $lstreams $ast" \
+			"global_layers $llayers $agl" "global_MiB $lmib $gmib" \
+			"swa_cells $scells $asw" "local_layers $slayers $all" "local_MiB $smib $lmibA"; do
+			set -- $pair
+			n=$((n + 1))
+			if [ "$2" = "$3" ]; then
+				good=$((good + 1))
+			else
+				bad="$bad; [$dep] $1 llama.cpp $2 attnviz $3${err:+ ($err)}"
+			fi
+		done
+	done <"$d/$m.llama"
+	total=$((total + n)) agree=$((agree + good))
+	nd=$(wc -l <"$d/$m.llama")
+	if [ -z "$bad" ]; then
+		ok "engine: $m: f16, flash attention: $nd deployments, $good of $n numbers agree with llama.cpp"
+	else
+		fail "engine: $m: f16, flash attention: $nd deployments, $good of $n numbers agree with llama.cpp$(printf '%s' "$bad" | cut -c1-1500)"
+	fi
+done
+echo "# engine: $agree of $total numbers agree"
