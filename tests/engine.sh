@@ -96,8 +96,139 @@ dense() {
 		i=$((i + 1))
 	done
 }
+# gpt-oss-20b: 24 layers alternating sliding (128) and full, learned sinks, 32 experts.
+gptoss() {
+	E=2880 V=201088 X=32
+	cat <<-EOF
+	kv general.architecture str gpt-oss
+	kv general.alignment u32 32
+	kv gpt-oss.block_count u32 24
+	kv gpt-oss.context_length u32 131072
+	kv gpt-oss.embedding_length u32 $E
+	kv gpt-oss.feed_forward_length u32 $E
+	kv gpt-oss.expert_feed_forward_length u32 $E
+	kv gpt-oss.expert_count u32 $X
+	kv gpt-oss.expert_used_count u32 4
+	kv gpt-oss.attention.head_count u32 64
+	kv gpt-oss.attention.head_count_kv u32 8
+	kv gpt-oss.attention.key_length u32 64
+	kv gpt-oss.attention.value_length u32 64
+	kv gpt-oss.attention.sliding_window u32 128
+	kv gpt-oss.attention.layer_norm_rms_epsilon f32 0.00001
+	kv gpt-oss.rope.dimension_count u32 64
+	kv gpt-oss.rope.freq_base f32 150000
+	kv gpt-oss.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	tensor output.weight $E $V
+	type f32
+	tensor output_norm.weight $E
+	EOF
+	i=0
+	while [ $i -lt 24 ]; do
+		cat <<-EOF
+		type f32
+		tensor blk.$i.attn_norm.weight $E
+		tensor blk.$i.post_attention_norm.weight $E
+		tensor blk.$i.attn_sinks.weight 64
+		tensor blk.$i.attn_output.bias $E
+		tensor blk.$i.ffn_gate_inp.bias $X
+		tensor blk.$i.ffn_gate_exps.bias $E $X
+		tensor blk.$i.ffn_down_exps.bias $E $X
+		tensor blk.$i.ffn_up_exps.bias $E $X
+		type f16
+		tensor blk.$i.attn_q.weight $E 4096
+		tensor blk.$i.attn_k.weight $E 512
+		tensor blk.$i.attn_v.weight $E 512
+		tensor blk.$i.attn_output.weight 4096 $E
+		tensor blk.$i.ffn_gate_inp.weight $E $X
+		type mxfp4
+		tensor blk.$i.ffn_gate_exps.weight $E $E $X
+		tensor blk.$i.ffn_down_exps.weight $E $E $X
+		tensor blk.$i.ffn_up_exps.weight $E $E $X
+		EOF
+		i=$((i + 1))
+	done
+}
+# DeepSeek-V2-Lite, converted with the MLA keys (*_mla): the cache keeps the
+# latent (kv_lora_rank 512 + rope 64) as K and no V.  27 layers, 1 dense lead.
+dsv2lite() {
+	E=2048 V=102400 X=64 R=512 H=16
+	cat <<-EOF
+	kv general.architecture str deepseek2
+	kv general.alignment u32 32
+	kv deepseek2.block_count u32 27
+	kv deepseek2.context_length u32 163840
+	kv deepseek2.embedding_length u32 $E
+	kv deepseek2.feed_forward_length u32 10944
+	kv deepseek2.expert_feed_forward_length u32 1408
+	kv deepseek2.expert_count u32 $X
+	kv deepseek2.expert_used_count u32 6
+	kv deepseek2.expert_shared_count u32 2
+	kv deepseek2.leading_dense_block_count u32 1
+	kv deepseek2.attention.head_count u32 $H
+	kv deepseek2.attention.head_count_kv u32 1
+	kv deepseek2.attention.key_length u32 576
+	kv deepseek2.attention.value_length u32 512
+	kv deepseek2.attention.key_length_mla u32 192
+	kv deepseek2.attention.value_length_mla u32 128
+	kv deepseek2.attention.kv_lora_rank u32 $R
+	kv deepseek2.attention.layer_norm_rms_epsilon f32 0.000001
+	kv deepseek2.rope.dimension_count u32 64
+	kv deepseek2.rope.freq_base f32 10000
+	kv deepseek2.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	tensor output.weight $E $V
+	type f32
+	tensor output_norm.weight $E
+	EOF
+	i=0
+	while [ $i -lt 27 ]; do
+		cat <<-EOF
+		type f32
+		tensor blk.$i.attn_norm.weight $E
+		tensor blk.$i.attn_kv_a_norm.weight $R
+		tensor blk.$i.ffn_norm.weight $E
+		type f16
+		tensor blk.$i.attn_q.weight $E $((H * 192))
+		tensor blk.$i.attn_kv_a_mqa.weight $E $((R + 64))
+		tensor blk.$i.attn_k_b.weight 128 $R $H
+		tensor blk.$i.attn_v_b.weight $R 128 $H
+		tensor blk.$i.attn_output.weight $((H * 128)) $E
+		EOF
+		if [ $i -eq 0 ]; then
+			cat <<-EOF
+			tensor blk.$i.ffn_gate.weight $E 10944
+			tensor blk.$i.ffn_down.weight 10944 $E
+			tensor blk.$i.ffn_up.weight $E 10944
+			EOF
+		else
+			cat <<-EOF
+			type f32
+			tensor blk.$i.ffn_gate_inp.weight $E $X
+			type f16
+			tensor blk.$i.ffn_gate_exps.weight $E 1408 $X
+			tensor blk.$i.ffn_down_exps.weight 1408 $E $X
+			tensor blk.$i.ffn_up_exps.weight $E 1408 $X
+			tensor blk.$i.ffn_gate_shexp.weight $E 2816
+			tensor blk.$i.ffn_down_shexp.weight 2816 $E
+			tensor blk.$i.ffn_up_shexp.weight $E 2816
+			EOF
+		fi
+		i=$((i + 1))
+	done
+}
 # The shapes of the shipped assets/models/*.ini.
-models="llama3-8b gemma3-27b gemma2-9b qwen2.5-7b"
+models="llama3-8b gemma3-27b gemma2-9b qwen2.5-7b gpt-oss-20b deepseek-v2-lite"
+gptoss >"$d/gpt-oss-20b.spec"
+dsv2lite >"$d/deepseek-v2-lite.spec"
 dense llama 32 4096 32 8 128 14336 128256 out "llama.rope.freq_base f32 500000" >"$d/llama3-8b.spec"
 dense gemma3 62 5376 32 16 128 21504 262208 "post qknorm" "gemma3.attention.sliding_window u32 1024" \
 	"gemma3.rope.freq_base f32 1000000" >"$d/gemma3-27b.spec"
