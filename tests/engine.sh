@@ -351,4 +351,13 @@ for m in $models; do
 		compare "$m" $g
 	done
 done
+# What llama.cpp refuses (attnviz's iswa scene takes no cache type for a GGUF,
+# so there is no attnviz figure to hold against these: noted, not counted).
+for m in llama3-8b deepseek-v2-lite; do
+	[ -f "$d/$m.gguf" ] || continue
+	"$probe" "$d/$m.gguf" "ctx=4096 fa=0 k=q8_0 v=q8_0" "ctx=4096 fa=1 k=f16 v=q8_0" 2>/dev/null |
+		awk -F'\t' -v m="$m" '$3 == "deploy" { dep[$2] = $4 } $3 == "log" && $4 ~ /llama_init_from_model: / { sub(/^llama_init_from_model: /, "", $4); why[$2] = $4 }
+			$3 == "error" { print "# engine: " m ": llama.cpp refuses [" dep[$2] "]: " why[$2] }
+			$3 == "kv" { print "# engine: " m ": llama.cpp accepts [" dep[$2] "]: " $4 " cells, K " $9 " " $10 " MiB, V " $11 " " $12 " MiB" }'
+done
 echo "# engine: $agree of $total numbers agree"
