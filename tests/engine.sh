@@ -226,10 +226,13 @@ dsv2lite() {
 	done
 }
 # The shapes of the shipped assets/models/*.ini.
-models="llama3-8b gemma3-27b gemma2-9b qwen2.5-7b gpt-oss-20b deepseek-v2-lite"
+models="llama3-8b mistral-7b gemma3-27b gemma2-9b qwen2.5-7b gpt-oss-20b deepseek-v2-lite"
 gptoss >"$d/gpt-oss-20b.spec"
 dsv2lite >"$d/deepseek-v2-lite.spec"
 dense llama 32 4096 32 8 128 14336 128256 out "llama.rope.freq_base f32 500000" >"$d/llama3-8b.spec"
+# Mistral 7B v0.1 under the llama architecture: a sliding_window key llama.cpp does not read.
+dense llama 32 4096 32 8 128 14336 32000 out "llama.rope.freq_base f32 10000" \
+	"llama.attention.sliding_window u32 4096" >"$d/mistral-7b.spec"
 dense gemma3 62 5376 32 16 128 21504 262208 "post qknorm" "gemma3.attention.sliding_window u32 1024" \
 	"gemma3.rope.freq_base f32 1000000" >"$d/gemma3-27b.spec"
 dense gemma2 42 3584 16 8 256 14336 256000 post "gemma2.attention.sliding_window u32 4096" >"$d/gemma2-9b.spec"
