@@ -155,6 +155,10 @@ $(BUILD)/expr_check: tests/expr_check.c
 $(BUILD)/gguf_write: tests/gguf_write.c tests/unit/gguf_writer.c tests/unit/gguf_writer.h
 	$(CC) $(ALL_CFLAGS) -Itests -o $@ tests/gguf_write.c tests/unit/gguf_writer.c $(LDFLAGS)
 
+# A real llama.cpp's KV cache against attnviz's (fetched by tools/fetch-llama.sh; skips without it).
+engine: all $(BUILD)/gguf_write
+	sh tests/engine.sh
+
 bench: all
 	./$(PROG) --bench
 
@@ -172,6 +176,6 @@ uninstall:
 clean:
 	rm -rf build attnviz
 
-.PHONY: all check check-fast clang sanitize fault bench install uninstall clean fuzz fuzz-build
+.PHONY: all check check-fast engine clang sanitize fault bench install uninstall clean fuzz fuzz-build
 
 -include $(CORE_OBJ:.o=.d) $(UI_OBJ:.o=.d) $(TEST_OBJ:.o=.d)

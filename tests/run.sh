@@ -44,6 +44,8 @@ suite() {   # suite LABEL BIN UNIT
 }
 
 suite plain ./attnviz build/unit_tests
+echo "# plain: a real llama.cpp's KV cache against attnviz's (tests/engine.sh)"
+ATTNVIZ=./attnviz GGUF_WRITE=build/gguf_write sh tests/engine.sh 2>&1 | tee -a "$log"
 echo "# plain: valgrind"
 ATTNVIZ=./attnviz sh tests/valgrind.sh 2>&1 | tee -a "$log"
 # The second compiler: clang builds everything warning-free and passes the same suite.

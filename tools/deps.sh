@@ -1,18 +1,23 @@
 #!/bin/sh
 # Install the Debian packages attnviz needs, only those missing.
 #   sh tools/deps.sh          to build and run (ncursesw, iniparser, jansson, muparser)
-#   sh tools/deps.sh --test   also what the test suite uses (tmux, mandoc, valgrind, clang, asciinema)
+#   sh tools/deps.sh --test   also what the test suite uses (tmux, mandoc, valgrind, clang, asciinema,
+#                             npm and git for tools/fetch-llama.sh, then runs it: a real llama.cpp)
 set -e
 pkgs="libncurses-dev libiniparser-dev libjansson-dev libmuparser-dev pkg-config"
 if [ "${1:-}" = "--test" ]; then
-	pkgs="$pkgs tmux mandoc procps valgrind clang asciinema"
+	pkgs="$pkgs tmux mandoc procps valgrind clang asciinema git"
+	# npm: Debian's, unless node's own npm is already there
+	command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
 fi
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
 done
-[ -z "$missing" ] && exit 0
+fetch() { [ "${1:-}" = "--test" ] && { sh "$(dirname "$0")/fetch-llama.sh" || echo "deps: no llama.cpp engine (tests/engine.sh will skip)"; }; return 0; }
+if [ -z "$missing" ]; then fetch "${1:-}"; exit 0; fi
 if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
 echo "installing:$missing"
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fetch "${1:-}"

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct buf {
 	unsigned char *p;
@@ -93,12 +94,29 @@ static int put_scalar(struct buf *b, int t, const char *v)
 	return 0;
 }
 
+/* ggml tensor types the fixtures use: id, block size, bytes a block. */
+static const struct {
+	const char *name;
+	int id, blck, bytes;
+} ttypes[] = {{"f32", 0, 1, 4},   {"f16", 1, 1, 2},   {"q4_0", 2, 32, 18}, {"q8_0", 8, 32, 34},
+	      {"q4_K", 12, 256, 144}, {"q6_K", 14, 256, 210}, {"bf16", 30, 1, 2}, {"mxfp4", 39, 32, 17}};
+
+static int ttype_index(const char *t)
+{
+	for (size_t i = 0; i < sizeof ttypes / sizeof ttypes[0]; i++)
+		if (!strcmp(ttypes[i].name, t))
+			return (int)i;
+	return -1;
+}
+
 int gguf_spec_write(const char *spec, const char *path, char *err, size_t errlen)
 {
 	struct buf kv = {0}, ti = {0}, out = {0};
 	char magic[5] = "GGUF";
 	long long version = 3, nkv = -1, nt = -1, data = 0, trunc = -1;
 	long long rkv = 0, rt = 0;
+	long long align = 32, dsize = 0;   /* "offsets": the data section's running size */
+	int ttype = 0, offsets = 0, sparse = 0;
 	int rc = -1, lineno = 0;
 	char *copy = strdup(spec), *save = NULL;
 	if (!copy) {
@@ -126,6 +144,16 @@ int gguf_spec_write(const char *spec, const char *path, char *err, size_t errlen
 			nt = atoll(rest);
 		} else if (!strcmp(cmd, "data")) {
 			data = atoll(rest);
+		} else if (!strcmp(cmd, "type")) {
+			char tn[32];
+			if (sscanf(rest, "%31s", tn) < 1 || (ttype = ttype_index(tn)) < 0)
+				goto bad;
+		} else if (!strcmp(cmd, "offsets")) {
+			offsets = 1;
+			if (atoll(rest) > 0)
+				align = atoll(rest);
+		} else if (!strcmp(cmd, "sparse")) {
+			sparse = 1;
 		} else if (!strcmp(cmd, "truncate")) {
 			trunc = atoll(rest);
 		} else if (!strcmp(cmd, "kv") || !strcmp(cmd, "arr")) {
@@ -216,8 +244,16 @@ int gguf_spec_write(const char *spec, const char *path, char *err, size_t errlen
 			put_le(&ti, (uint64_t)nd, 4);
 			for (int i = 0; i < nd; i++)
 				put_le(&ti, (uint64_t)dims[i], 8);
-			put_le(&ti, 0, 4);   /* GGML_TYPE_F32 */
-			put_le(&ti, 0, 8);   /* data offset: never read */
+			put_le(&ti, (uint64_t)ttypes[ttype].id, 4);
+			if (offsets) {   /* where llama.cpp's reader expects it */
+				long long bytes = nd ? dims[0] / ttypes[ttype].blck * ttypes[ttype].bytes : ttypes[ttype].bytes;
+				for (int i = 1; i < nd; i++)
+					bytes *= dims[i];
+				put_le(&ti, (uint64_t)dsize, 8);
+				dsize += (bytes + align - 1) / align * align;
+			} else {
+				put_le(&ti, 0, 8);   /* data offset: never read */
+			}
 			rt++;
 		} else {
 			goto bad;
@@ -239,7 +275,9 @@ int gguf_spec_write(const char *spec, const char *path, char *err, size_t errlen
 	}
 	size_t n = trunc >= 0 && (size_t)trunc < out.n ? (size_t)trunc : out.n;
 	FILE *f = fopen(path, "wb");
-	if (!f || (n && fwrite(out.p, 1, n, f) != n) || fclose(f)) {
+	/* sparse: a hole up to the data section's end, as a real file's size */
+	long long full = ((long long)n + align - 1) / align * align + dsize;
+	if (!f || (n && fwrite(out.p, 1, n, f) != n) || (sparse && (fflush(f) || ftruncate(fileno(f), full))) || fclose(f)) {
 		snprintf(err, errlen, "cannot write %s", path);
 		goto done;
 	}

@@ -11,7 +11,12 @@
  *   nested KEY              an array of arrays
  *   badtype KEY N           a value of type id N (nothing follows)
  *   strlen KEY LEN TEXT     a string value whose length field says LEN
- *   tensor NAME D0 D1 ...   an f32 tensor info with those dimensions
+ *   tensor NAME D0 D1 ...   a tensor info with those dimensions (f32 unless `type`)
+ *   type T                  the type of the tensors after it: f32 f16 q4_0 q8_0
+ *                           q4_K q6_K bf16 mxfp4
+ *   offsets [ALIGN]         the tensors after it get their real data offsets
+ *                           (each padded to ALIGN, default 32, as ggml's reader checks)
+ *   sparse                  extend the file with a hole to the data section's end
  *   data N                  N zero bytes after the tensor infos
  *   truncate N              cut the file to N bytes
  *
