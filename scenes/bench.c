@@ -415,6 +415,7 @@ static void be_print(const void *vs, FILE *out)
 const struct scene_class scene_bench = {
 	.id = "bench",
 	.params = be_params,
+	.nparams = BE_NPARAMS,
 	.state_size = sizeof(struct be_state),
 	.init = be_init,
 	.fini = be_fini,

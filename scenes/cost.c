@@ -229,6 +229,7 @@ static void co_print(const void *vs, FILE *out)
 const struct scene_class scene_cost = {
 	.id = "cost",
 	.params = co_params,
+	.nparams = CO_NPARAMS,
 	.state_size = sizeof(struct co_state),
 	.init = co_init,
 	.nsteps = co_nsteps,

@@ -307,6 +307,7 @@ static void fa_print(const void *vs, FILE *out)
 const struct scene_class scene_fa_engines = {
 	.id = "fa-engines",
 	.params = fa_params,
+	.nparams = FA_NPARAMS,
 	.state_size = sizeof(struct fa_state),
 	.init = fa_init,
 	.nsteps = fa_nsteps,

@@ -327,6 +327,7 @@ static int fd_dump(const void *vs, const char *dir, char *err, size_t errlen)
 const struct scene_class scene_flash_decoding = {
 	.id = "flash-decoding",
 	.params = fd_params,
+	.nparams = FD_NPARAMS,
 	.state_size = sizeof(struct fd_state),
 	.init = fd_init,
 	.nsteps = fd_nsteps,

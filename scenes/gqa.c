@@ -330,6 +330,7 @@ static void gq_print(const void *vs, FILE *out)
 const struct scene_class scene_gqa = {
 	.id = "gqa",
 	.params = gq_params,
+	.nparams = GQ_NPARAMS,
 	.state_size = sizeof(struct gq_state),
 	.init = gq_init,
 	.nsteps = gq_nsteps,

@@ -521,6 +521,7 @@ static void is_print(const void *vs, FILE *out)
 const struct scene_class scene_iswa = {
 	.id = "iswa",
 	.params = is_params,
+	.nparams = IS_NPARAMS,
 	.state_size = sizeof(struct is_state),
 	.init = is_init,
 	.nsteps = is_nsteps,

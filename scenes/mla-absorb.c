@@ -239,6 +239,7 @@ static void ml_print(const void *vs, FILE *out)
 const struct scene_class scene_mla_absorb = {
 	.id = "mla-absorb",
 	.params = ml_params,
+	.nparams = ML_NPARAMS,
 	.state_size = sizeof(struct ml_state),
 	.init = ml_init,
 	.nsteps = ml_nsteps,

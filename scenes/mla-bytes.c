@@ -271,6 +271,7 @@ static void mb_print(const void *vs, FILE *out)
 const struct scene_class scene_mla_bytes = {
 	.id = "mla-bytes",
 	.params = mb_params,
+	.nparams = MB_NPARAMS,
 	.state_size = sizeof(struct mb_state),
 	.init = mb_init,
 	.nsteps = mb_nsteps,

@@ -194,6 +194,7 @@ static void nd_print(const void *vs, FILE *out)
 const struct scene_class scene_needle = {
 	.id = "needle",
 	.params = nd_params,
+	.nparams = ND_NPARAMS,
 	.state_size = sizeof(struct nd_state),
 	.init = nd_init,
 	.nsteps = nd_nsteps,

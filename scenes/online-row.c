@@ -269,6 +269,7 @@ static void or_print(const void *vs, FILE *out)
 const struct scene_class scene_online_row = {
 	.id = "online-row",
 	.params = or_params,
+	.nparams = OR_NPARAMS,
 	.state_size = sizeof(struct or_state),
 	.init = or_init,
 	.nsteps = or_nsteps,

@@ -282,6 +282,7 @@ static void os_print(const void *vs, FILE *out)
 const struct scene_class scene_online_softmax = {
 	.id = "online-softmax",
 	.params = os_params,
+	.nparams = OS_NPARAMS,
 	.state_size = sizeof(struct os_state),
 	.init = os_init,
 	.nsteps = os_nsteps,

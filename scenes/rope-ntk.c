@@ -162,6 +162,7 @@ static void nt_print(const void *vs, FILE *out)
 const struct scene_class scene_rope_ntk = {
 	.id = "rope-ntk",
 	.params = nt_params,
+	.nparams = NT_NPARAMS,
 	.state_size = sizeof(struct nt_state),
 	.init = nt_init,
 	.nsteps = rope_scene_nsteps,

@@ -129,6 +129,7 @@ static void pi_print(const void *vs, FILE *out)
 const struct scene_class scene_rope_pi = {
 	.id = "rope-pi",
 	.params = pi_params,
+	.nparams = PI_NPARAMS,
 	.state_size = sizeof(struct pi_state),
 	.init = pi_init,
 	.nsteps = rope_scene_nsteps,

@@ -243,6 +243,7 @@ static void ya_print(const void *vs, FILE *out)
 const struct scene_class scene_rope_yarn = {
 	.id = "rope-yarn",
 	.params = ya_params,
+	.nparams = YA_NPARAMS,
 	.state_size = sizeof(struct ya_state),
 	.init = ya_init,
 	.nsteps = rope_scene_nsteps,

@@ -165,6 +165,7 @@ static void rp_print(const void *vs, FILE *out)
 const struct scene_class scene_rope = {
 	.id = "rope",
 	.params = rp_params,
+	.nparams = RP_NPARAMS,
 	.state_size = sizeof(struct rp_state),
 	.init = rp_init,
 	.nsteps = rope_scene_nsteps,

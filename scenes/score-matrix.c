@@ -262,6 +262,7 @@ static void sm_print(const void *vs, FILE *out)
 const struct scene_class scene_score_matrix = {
 	.id = "score-matrix",
 	.params = sm_params,
+	.nparams = SM_NPARAMS,
 	.state_size = sizeof(struct sm_state),
 	.init = sm_init,
 	.nsteps = sm_nsteps,

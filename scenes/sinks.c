@@ -359,6 +359,7 @@ static void sk_print(const void *vs, FILE *out)
 const struct scene_class scene_sinks = {
 	.id = "sinks",
 	.params = sk_params,
+	.nparams = SK_NPARAMS,
 	.state_size = sizeof(struct sk_state),
 	.init = sk_init,
 	.nsteps = sk_nsteps,

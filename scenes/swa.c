@@ -190,6 +190,7 @@ static void sw_print(const void *vs, FILE *out)
 const struct scene_class scene_swa = {
 	.id = "swa",
 	.params = sw_params,
+	.nparams = SW_NPARAMS,
 	.state_size = sizeof(struct sw_state),
 	.init = sw_init,
 	.nsteps = sw_nsteps,

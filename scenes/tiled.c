@@ -483,6 +483,7 @@ static int tl_dump(const void *vs, const char *dir, char *err, size_t errlen)
 const struct scene_class scene_tiled = {
 	.id = "tiled",
 	.params = tl_params,
+	.nparams = TL_NPARAMS,
 	.state_size = sizeof(struct tl_state),
 	.init = tl_init,
 	.fini = tl_fini,
