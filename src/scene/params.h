@@ -73,9 +73,9 @@ int params_set(struct params *p, const char *assignment, char *err, size_t errle
 int params_at_default(const struct params *p);
 
 /* Accessors for scene code, by the index of the parameter in the scene's
- * table (its enum value).  An index past the table, or an accessor of the
- * wrong kind (params_int on a PARAM_INT, params_real on a PARAM_REAL,
- * params_list on a list), is a bug in the program and aborts. */
+ * table (its enum value): params_int reads a PARAM_INT, params_real a
+ * PARAM_REAL, params_list any list.  An index past the table, or a
+ * parameter of another kind, is a bug in the program and aborts. */
 long long params_int(const struct params *p, int i);
 double params_real(const struct params *p, int i);
 const double *params_list(const struct params *p, int i, int *count);
