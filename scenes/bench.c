@@ -47,14 +47,18 @@ struct be_state {
 	char error[200];
 };
 
-static const struct param_spec be_params[] = {
-	{"n", PARAM_INTS, 16, 65536, BE_MAX_N, 0, "lengths (decode: keys in the cache)"},
-	{"heads", PARAM_INT, 1, 16, 1, 0, "heads"},
-	{"threads", PARAM_INT, 1, 8, 1, 0, "threads"},
-	{"kv", PARAM_WORDS, 0, 1, 2, 0, "f32|f16: storage of K and V"},
-	{"kernels", PARAM_WORDS, 0, 2, 3, 0, "tiled|naive|decode: the kernels to run"},
-	{"runs", PARAM_INT, 1, 20, 1, 0, "runs per case (median)"},
-	{0},
+enum { BE_N, BE_HEADS, BE_THREADS, BE_KV, BE_KERNELS, BE_RUNS, BE_NPARAMS };
+static const struct param_spec be_params[BE_NPARAMS + 1] = {
+	[BE_N] = {.name = "n", .kind = PARAM_INTS, .min = 16, .max = 65536, .max_count = BE_MAX_N,
+		.help = "lengths (decode: keys in the cache)"},
+	[BE_HEADS] = {.name = "heads", .kind = PARAM_INT, .min = 1, .max = 16, .help = "heads"},
+	[BE_THREADS] = {.name = "threads", .kind = PARAM_INT, .min = 1, .max = 8, .help = "threads"},
+	[BE_KV] = {.name = "kv", .kind = PARAM_WORDS, .min = 0, .max = 1, .max_count = 2,
+		.help = "f32|f16: storage of K and V"},
+	[BE_KERNELS] = {.name = "kernels", .kind = PARAM_WORDS, .min = 0, .max = 2, .max_count = 3,
+		.help = "tiled|naive|decode: the kernels to run"},
+	[BE_RUNS] = {.name = "runs", .kind = PARAM_INT, .min = 1, .max = 20, .help = "runs per case (median)"},
+	[BE_NPARAMS] = {0},
 };
 
 static void *be_worker(void *arg)
@@ -98,11 +102,11 @@ static int be_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	struct be_state *st = vs;
 	(void)err, (void)errlen;   /* the parameters' ranges are checked before init: a plan always fits */
 	int nn, nkv, nk;
-	const double *n = params_list(env->p, "n", &nn), *kv = params_list(env->p, "kv", &nkv);
-	const double *k = params_list(env->p, "kernels", &nk);
-	st->heads = (int)params_int(env->p, "heads");
-	st->threads = (int)params_int(env->p, "threads");
-	st->runs = (int)params_int(env->p, "runs");
+	const double *n = params_list(env->p, BE_N, &nn), *kv = params_list(env->p, BE_KV, &nkv);
+	const double *k = params_list(env->p, BE_KERNELS, &nk);
+	st->heads = (int)params_int(env->p, BE_HEADS);
+	st->threads = (int)params_int(env->p, BE_THREADS);
+	st->runs = (int)params_int(env->p, BE_RUNS);
 	/* n by n; within one n, f32 beside f16, kernel by kernel as listed. */
 	for (int i = 0; i < nn; i++)
 		for (int j = 0; j < nkv; j++)
@@ -424,6 +428,7 @@ static void be_print(const void *vs, FILE *out)
 const struct scene_class scene_bench = {
 	.id = "bench",
 	.params = be_params,
+	.nparams = BE_NPARAMS,
 	.state_size = sizeof(struct be_state),
 	.init = be_init,
 	.fini = be_fini,

@@ -26,24 +26,28 @@ struct co_state {
 	int64_t local_layers;
 };
 
-static const struct param_spec co_params[] = {
-	{"ctx", PARAM_INTS, 1, 1 << 24, CO_MAX, 0, "prompt lengths"},
-	{"ubatch", PARAM_INT, 1, 65536, 1, 0, "-ub micro-batch (sizes a sliding layer's cache)"},
-	{"swa_full", PARAM_INT, 0, 1, 1, 0, "1: --swa-full (sliding layers keep every cell)"},
-	{0},
+enum { CO_CTX, CO_UBATCH, CO_SWA_FULL, CO_NPARAMS };
+static const struct param_spec co_params[CO_NPARAMS + 1] = {
+	[CO_CTX] = {.name = "ctx", .kind = PARAM_INTS, .min = 1, .max = 1 << 24, .max_count = CO_MAX,
+		.help = "prompt lengths"},
+	[CO_UBATCH] = {.name = "ubatch", .kind = PARAM_INT, .min = 1, .max = 65536,
+		.help = "-ub micro-batch (sizes a sliding layer's cache)"},
+	[CO_SWA_FULL] = {.name = "swa_full", .kind = PARAM_INT, .min = 0, .max = 1,
+		.help = "1: --swa-full (sliding layers keep every cell)"},
+	[CO_NPARAMS] = {0},
 };
 
 static int co_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct co_state *st = vs;
-	const double *ctx = params_list(env->p, "ctx", &st->count);
+	const double *ctx = params_list(env->p, CO_CTX, &st->count);
 	st->m = *env->model;
 	for (int i = 0; i < st->count; i++) {
 		int64_t n = (int64_t)ctx[i];
 		struct kv_alloc a;
 		struct deploy d = deploy_default(n);
-		d.n_ubatch = params_int(env->p, "ubatch");
-		d.swa_full = (int)params_int(env->p, "swa_full");
+		d.n_ubatch = params_int(env->p, CO_UBATCH);
+		d.swa_full = (int)params_int(env->p, CO_SWA_FULL);
 		st->d = d;
 		if (size_alloc(&st->m, &d, &a) < 0) {
 			snprintf(err, errlen, "ctx: %lld overflows 64-bit sizes for this model", (long long)n);
@@ -225,6 +229,7 @@ static void co_print(const void *vs, FILE *out)
 const struct scene_class scene_cost = {
 	.id = "cost",
 	.params = co_params,
+	.nparams = CO_NPARAMS,
 	.state_size = sizeof(struct co_state),
 	.init = co_init,
 	.nsteps = co_nsteps,

@@ -29,36 +29,36 @@ struct fa_state {
 	char model[128];
 };
 
-static const struct param_spec fa_params[] = {
-	{"ctx", PARAM_INT, 1, 1 << 24, 1, 0, "-c context size"},
-	{"heads", PARAM_INT, 0, 65536, 1, 0, "query heads (0: the model's)"},
-	{"vocab", PARAM_INT, 0, 1e8, 1, 0, "vocabulary (0: the model's)"},
-	{"ubatch", PARAM_INTS, 1, 65536, FA_MAX, 0, "-ub micro-batch sizes"},
-	{"logged_on", PARAM_LIST, 0, 1e9, FA_MAX, 0, "logged compute buffer, -fa on (MiB)"},
-	{"logged_off", PARAM_LIST, 0, 1e9, FA_MAX, 0, "logged compute buffer, -fa off (MiB)"},
-	{"cc", PARAM_REAL, 1, 20, 1, 0, "vLLM: compute capability, e.g. 8.0, 9.0, 10.0"},
-	{0},
+enum { FA_CTX, FA_HEADS, FA_VOCAB, FA_UBATCH, FA_LOGGED_ON, FA_LOGGED_OFF, FA_CC, FA_NPARAMS };
+static const struct param_spec fa_params[FA_NPARAMS + 1] = {
+	[FA_CTX] = {.name = "ctx", .kind = PARAM_INT, .min = 1, .max = 1 << 24, .help = "-c context size"},
+	[FA_HEADS] = {.name = "heads", .kind = PARAM_INT, .min = 0, .max = 65536,
+		.help = "query heads (0: the model's)"},
+	[FA_VOCAB] = {.name = "vocab", .kind = PARAM_INT, .min = 0, .max = 1e8,
+		.help = "vocabulary (0: the model's)"},
+	[FA_UBATCH] = {.name = "ubatch", .kind = PARAM_INTS, .min = 1, .max = 65536, .max_count = FA_MAX,
+		.help = "-ub micro-batch sizes"},
+	[FA_LOGGED_ON] = {.name = "logged_on", .kind = PARAM_LIST, .min = 0, .max = 1e9, .max_count = FA_MAX,
+		.help = "logged compute buffer, -fa on (MiB)"},
+	[FA_LOGGED_OFF] = {.name = "logged_off", .kind = PARAM_LIST, .min = 0, .max = 1e9, .max_count = FA_MAX,
+		.help = "logged compute buffer, -fa off (MiB)"},
+	[FA_CC] = {.name = "cc", .kind = PARAM_REAL, .min = 1, .max = 20,
+		.help = "vLLM: compute capability, e.g. 8.0, 9.0, 10.0"},
+	[FA_NPARAMS] = {0},
 };
-
-/* The parameter has its scene-file value. */
-static int at_default(const struct params *p, const char *name)
-{
-	int i = params_find(p, name);
-	return i >= 0 && p->val[i].is_default;
-}
 
 static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct fa_state *st = vs;
 	int non, noff;
-	const double *ub = params_list(env->p, "ubatch", &st->nub);
-	const double *on = params_list(env->p, "logged_on", &non);
-	const double *off = params_list(env->p, "logged_off", &noff);
+	const double *ub = params_list(env->p, FA_UBATCH, &st->nub);
+	const double *on = params_list(env->p, FA_LOGGED_ON, &non);
+	const double *off = params_list(env->p, FA_LOGGED_OFF, &noff);
 	if (non != st->nub || noff != st->nub) {
 		snprintf(err, errlen, "logged_on, logged_off: give one logged size per ubatch (%d)", st->nub);
 		return -1;
 	}
-	st->ctx = params_int(env->p, "ctx");
+	st->ctx = params_int(env->p, FA_CTX);
 	/* At graph reserve every KV cell is attended: n_kv is the padded context (llama-context.cpp). */
 	struct kv_alloc *a = malloc(sizeof *a);
 	struct deploy d = deploy_default(st->ctx);
@@ -69,16 +69,17 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	}
 	st->n_kv = a->n_ctx;
 	free(a);
-	st->heads = params_int(env->p, "heads") ? params_int(env->p, "heads") : env->model->heads;
-	st->vocab = params_int(env->p, "vocab") ? params_int(env->p, "vocab") : env->model->vocab;
+	st->heads = params_int(env->p, FA_HEADS) ? params_int(env->p, FA_HEADS) : env->model->heads;
+	st->vocab = params_int(env->p, FA_VOCAB) ? params_int(env->p, FA_VOCAB) : env->model->vocab;
 	st->head_size = env->model->head_dim;
 	st->sinks = env->model->sinks_learned;
 	st->mla = env->model->kind == ATTN_MLA;
-	st->cc = params_real(env->p, "cc");
+	st->cc = params_real(env->p, FA_CC);
 	/* The logged buffers belong to one model and one set of runs: shown only for those. */
-	st->logged = env->model_is_default && at_default(env->p, "ctx") && at_default(env->p, "heads") &&
-		     at_default(env->p, "vocab") && at_default(env->p, "ubatch") && at_default(env->p, "logged_on") &&
-		     at_default(env->p, "logged_off");
+	st->logged = env->model_is_default && params_is_default(env->p, FA_CTX) &&
+		     params_is_default(env->p, FA_HEADS) && params_is_default(env->p, FA_VOCAB) &&
+		     params_is_default(env->p, FA_UBATCH) && params_is_default(env->p, FA_LOGGED_ON) &&
+		     params_is_default(env->p, FA_LOGGED_OFF);
 	snprintf(st->model, sizeof st->model, "%s", env->model->name);
 	for (int i = 0; i < st->nub; i++) {
 		st->ub[i] = (int64_t)ub[i];
@@ -306,6 +307,7 @@ static void fa_print(const void *vs, FILE *out)
 const struct scene_class scene_fa_engines = {
 	.id = "fa-engines",
 	.params = fa_params,
+	.nparams = FA_NPARAMS,
 	.state_size = sizeof(struct fa_state),
 	.init = fa_init,
 	.nsteps = fa_nsteps,

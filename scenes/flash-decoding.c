@@ -45,19 +45,22 @@ struct fd_state {
 	double ref[FD_D], ref_m, ref_s;             /* float64 two-pass reference */
 };
 
-static const struct param_spec fd_params[] = {
-	{"n", PARAM_INT, 1, FD_MAX_N, 1, 0, "keys in the cache"},
-	{"chunks", PARAM_INT, 1, FD_MAX_C, 1, 0, "workers, each streaming one range of keys"},
-	{"seed", PARAM_INT, -9e15, 9e15, 1, 0, "java.util.Random seed of q, K, V"},
-	{0},
+enum { FD_N, FD_CHUNKS, FD_SEED, FD_NPARAMS };
+static const struct param_spec fd_params[FD_NPARAMS + 1] = {
+	[FD_N] = {.name = "n", .kind = PARAM_INT, .min = 1, .max = FD_MAX_N, .help = "keys in the cache"},
+	[FD_CHUNKS] = {.name = "chunks", .kind = PARAM_INT, .min = 1, .max = FD_MAX_C,
+		.help = "workers, each streaming one range of keys"},
+	[FD_SEED] = {.name = "seed", .kind = PARAM_INT, .min = -9e15, .max = 9e15,
+		.help = "java.util.Random seed of q, K, V"},
+	[FD_NPARAMS] = {0},
 };
 
 static int fd_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct fd_state *st = vs;
-	st->n = (int)params_int(env->p, "n");
-	st->chunks = (int)params_int(env->p, "chunks");
-	st->seed = params_int(env->p, "seed");
+	st->n = (int)params_int(env->p, FD_N);
+	st->chunks = (int)params_int(env->p, FD_CHUNKS);
+	st->seed = params_int(env->p, FD_SEED);
 	if (st->chunks > st->n) {
 		snprintf(err, errlen, "chunks: %d chunks for %d keys (each chunk needs a key)", st->chunks, st->n);
 		return -1;
@@ -340,6 +343,7 @@ static int fd_dump(const void *vs, const char *dir, char *err, size_t errlen)
 const struct scene_class scene_flash_decoding = {
 	.id = "flash-decoding",
 	.params = fd_params,
+	.nparams = FD_NPARAMS,
 	.state_size = sizeof(struct fd_state),
 	.init = fd_init,
 	.nsteps = fd_nsteps,

@@ -30,12 +30,17 @@ struct gq_state {
 	struct gq_row rows[3];
 };
 
-static const struct param_spec gq_params[] = {
-	{"kv_heads", PARAM_INT, 0, 65536, 1, 0, "KV heads (0: the model's); must divide heads"},
-	{"ctx", PARAM_INT, 1, 1 << 24, 1, 0, "-c context for the cache size"},
-	{"tiny_heads", PARAM_INT, 1, 256, 1, 0, "the tiny model's query heads (first step)"},
-	{"tiny_kv_heads", PARAM_INT, 1, 256, 1, 0, "the tiny model's KV heads (first step)"},
-	{0},
+enum { GQ_KV_HEADS, GQ_CTX, GQ_TINY_HEADS, GQ_TINY_KV_HEADS, GQ_NPARAMS };
+static const struct param_spec gq_params[GQ_NPARAMS + 1] = {
+	[GQ_KV_HEADS] = {.name = "kv_heads", .kind = PARAM_INT, .min = 0, .max = 65536,
+		.help = "KV heads (0: the model's); must divide heads"},
+	[GQ_CTX] = {.name = "ctx", .kind = PARAM_INT, .min = 1, .max = 1 << 24,
+		.help = "-c context for the cache size"},
+	[GQ_TINY_HEADS] = {.name = "tiny_heads", .kind = PARAM_INT, .min = 1, .max = 256,
+		.help = "the tiny model's query heads (first step)"},
+	[GQ_TINY_KV_HEADS] = {.name = "tiny_kv_heads", .kind = PARAM_INT, .min = 1, .max = 256,
+		.help = "the tiny model's KV heads (first step)"},
+	[GQ_NPARAMS] = {0},
 };
 
 /* The model with kv KV heads of full K and V on every cached layer. */
@@ -71,11 +76,11 @@ static int gq_init(void *vs, const struct scene_env *env, char *err, size_t errl
 {
 	struct gq_state *st = vs;
 	const struct model *m = env->model;
-	int64_t want = params_int(env->p, "kv_heads");
+	int64_t want = params_int(env->p, GQ_KV_HEADS);
 	st->heads = m->heads;
-	st->ctx = params_int(env->p, "ctx");
-	st->tiny_heads = params_int(env->p, "tiny_heads");
-	st->tiny_kv = params_int(env->p, "tiny_kv_heads");
+	st->ctx = params_int(env->p, GQ_CTX);
+	st->tiny_heads = params_int(env->p, GQ_TINY_HEADS);
+	st->tiny_kv = params_int(env->p, GQ_TINY_KV_HEADS);
 	st->mla = m->kind == ATTN_MLA && m->mla_latent_cache && !want;
 	if (st->tiny_heads % st->tiny_kv) {
 		snprintf(err, errlen, "tiny_kv_heads: %lld does not divide tiny_heads %lld", (long long)st->tiny_kv,
@@ -330,6 +335,7 @@ static void gq_print(const void *vs, FILE *out)
 const struct scene_class scene_gqa = {
 	.id = "gqa",
 	.params = gq_params,
+	.nparams = GQ_NPARAMS,
 	.state_size = sizeof(struct gq_state),
 	.init = gq_init,
 	.nsteps = gq_nsteps,

@@ -43,29 +43,34 @@ struct is_state {
 	struct is_run runs[IS_MAX_RUNS];
 };
 
-static const struct param_spec is_params[] = {
-	{"ctx", PARAM_INT, 1, 1 << 24, 1, 0, "-c context size"},
-	{"ubatch", PARAM_INT, 1, 65536, 1, 0, "-ub micro-batch"},
-	{"n_seq", PARAM_INT, 1, 256, 1, 0, "-np parallel sequences"},
-	{"unified", PARAM_INT, 0, 1, 1, 0, "1: -kvu, one cache stream for all sequences"},
-	{"swa_full", PARAM_INT, 0, 1, 1, 0, "1: --swa-full (local layers get every cell)"},
-	{"tiny_ctx", PARAM_INT, 1, 1 << 24, 1, 0, "tiny preset (last step): -c"},
-	{"tiny_ubatch", PARAM_INTS, 1, 65536, IS_MAX_UB, 0, "tiny preset (last step): -ub runs"},
-	{0},
+enum { IS_CTX, IS_UBATCH, IS_N_SEQ, IS_UNIFIED, IS_SWA_FULL, IS_TINY_CTX, IS_TINY_UBATCH, IS_NPARAMS };
+static const struct param_spec is_params[IS_NPARAMS + 1] = {
+	[IS_CTX] = {.name = "ctx", .kind = PARAM_INT, .min = 1, .max = 1 << 24, .help = "-c context size"},
+	[IS_UBATCH] = {.name = "ubatch", .kind = PARAM_INT, .min = 1, .max = 65536, .help = "-ub micro-batch"},
+	[IS_N_SEQ] = {.name = "n_seq", .kind = PARAM_INT, .min = 1, .max = 256, .help = "-np parallel sequences"},
+	[IS_UNIFIED] = {.name = "unified", .kind = PARAM_INT, .min = 0, .max = 1,
+		.help = "1: -kvu, one cache stream for all sequences"},
+	[IS_SWA_FULL] = {.name = "swa_full", .kind = PARAM_INT, .min = 0, .max = 1,
+		.help = "1: --swa-full (local layers get every cell)"},
+	[IS_TINY_CTX] = {.name = "tiny_ctx", .kind = PARAM_INT, .min = 1, .max = 1 << 24,
+		.help = "tiny preset (last step): -c"},
+	[IS_TINY_UBATCH] = {.name = "tiny_ubatch", .kind = PARAM_INTS, .min = 1, .max = 65536, .max_count = IS_MAX_UB,
+		.help = "tiny preset (last step): -ub runs"},
+	[IS_NPARAMS] = {0},
 };
 
 static int is_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct is_state *st = vs;
 	int nub;
-	const double *ub = params_list(env->p, "tiny_ubatch", &nub);
+	const double *ub = params_list(env->p, IS_TINY_UBATCH, &nub);
 	st->m = *env->model;
 	st->lesson = env->lesson_defaults;
-	st->d.n_ctx = params_int(env->p, "ctx");
-	st->d.n_ubatch = params_int(env->p, "ubatch");
-	st->d.n_seq = params_int(env->p, "n_seq");
-	st->d.unified = (int)params_int(env->p, "unified");
-	st->d.swa_full = (int)params_int(env->p, "swa_full");
+	st->d.n_ctx = params_int(env->p, IS_CTX);
+	st->d.n_ubatch = params_int(env->p, IS_UBATCH);
+	st->d.n_seq = params_int(env->p, IS_N_SEQ);
+	st->d.unified = (int)params_int(env->p, IS_UNIFIED);
+	st->d.swa_full = (int)params_int(env->p, IS_SWA_FULL);
 	struct deploy o = st->d;
 	o.swa_full = !o.swa_full;
 	if (size_alloc(&st->m, &st->d, &st->a) < 0 || size_alloc(&st->m, &o, &st->other) < 0) {
@@ -74,7 +79,7 @@ static int is_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	}
 	for (int64_t il = 0; il < st->m.layers && !st->cell_bytes; il++)   /* the first layer with a cache */
 		st->cell_bytes = size_kv_bytes_token_layer(&st->m, il);
-	st->tiny_ctx = params_int(env->p, "tiny_ctx");
+	st->tiny_ctx = params_int(env->p, IS_TINY_CTX);
 	st->ntiny = nub;
 	for (int i = 0; i < nub; i++)
 		st->tiny_ub[i] = (int64_t)ub[i];
@@ -516,6 +521,7 @@ static void is_print(const void *vs, FILE *out)
 const struct scene_class scene_iswa = {
 	.id = "iswa",
 	.params = is_params,
+	.nparams = IS_NPARAMS,
 	.state_size = sizeof(struct is_state),
 	.init = is_init,
 	.nsteps = is_nsteps,

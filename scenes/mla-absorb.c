@@ -26,13 +26,16 @@ struct ml_state {
 	double direct[ML_MAX_HEADS], absorbed[ML_MAX_HEADS];
 };
 
-static const struct param_spec ml_params[] = {
-	{"seed", PARAM_INT, -9e15, 9e15, 1, 0, "java.util.Random seed"},
-	{"d_model", PARAM_INT, 1, ML_MAX_DIM, 1, 0, "hidden size"},
-	{"latent", PARAM_INT, 1, ML_MAX_DIM, 1, 0, "latent size (kv_lora_rank)"},
-	{"head_dim", PARAM_INT, 1, ML_MAX_DIM, 1, 0, "key dimension per head"},
-	{"heads", PARAM_INT, 1, ML_MAX_HEADS, 1, 0, "heads"},
-	{0},
+enum { ML_SEED, ML_D_MODEL, ML_LATENT, ML_HEAD_DIM, ML_HEADS, ML_NPARAMS };
+static const struct param_spec ml_params[ML_NPARAMS + 1] = {
+	[ML_SEED] = {.name = "seed", .kind = PARAM_INT, .min = -9e15, .max = 9e15, .help = "java.util.Random seed"},
+	[ML_D_MODEL] = {.name = "d_model", .kind = PARAM_INT, .min = 1, .max = ML_MAX_DIM, .help = "hidden size"},
+	[ML_LATENT] = {.name = "latent", .kind = PARAM_INT, .min = 1, .max = ML_MAX_DIM,
+		.help = "latent size (kv_lora_rank)"},
+	[ML_HEAD_DIM] = {.name = "head_dim", .kind = PARAM_INT, .min = 1, .max = ML_MAX_DIM,
+		.help = "key dimension per head"},
+	[ML_HEADS] = {.name = "heads", .kind = PARAM_INT, .min = 1, .max = ML_MAX_HEADS, .help = "heads"},
+	[ML_NPARAMS] = {0},
 };
 
 static int ml_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
@@ -40,11 +43,11 @@ static int ml_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	struct ml_state *st = vs;
 	struct jrand r;
 	(void)err, (void)errlen;
-	st->seed = params_int(env->p, "seed");
-	st->dm = (int)params_int(env->p, "d_model");
-	st->lat = (int)params_int(env->p, "latent");
-	st->hd = (int)params_int(env->p, "head_dim");
-	st->heads = (int)params_int(env->p, "heads");
+	st->seed = params_int(env->p, ML_SEED);
+	st->dm = (int)params_int(env->p, ML_D_MODEL);
+	st->lat = (int)params_int(env->p, ML_LATENT);
+	st->hd = (int)params_int(env->p, ML_HEAD_DIM);
+	st->heads = (int)params_int(env->p, ML_HEADS);
 	/* Draw in the lesson's order: W_DKV, each W_UK, the hidden state, each query. */
 	jrand_init(&r, st->seed);
 	mla_rand(&r, st->down, (size_t)st->lat * st->dm);
@@ -258,6 +261,7 @@ static void ml_print(const void *vs, FILE *out)
 const struct scene_class scene_mla_absorb = {
 	.id = "mla-absorb",
 	.params = ml_params,
+	.nparams = ML_NPARAMS,
 	.state_size = sizeof(struct ml_state),
 	.init = ml_init,
 	.nsteps = ml_nsteps,

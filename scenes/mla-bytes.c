@@ -29,9 +29,11 @@ struct mb_state {
 	char model[128];
 };
 
-static const struct param_spec mb_params[] = {
-	{"ctx", PARAM_INT, 1, 1 << 24, 1, 0, "-c context for the cache size"},
-	{0},
+enum { MB_CTX, MB_NPARAMS };
+static const struct param_spec mb_params[MB_NPARAMS + 1] = {
+	[MB_CTX] = {.name = "ctx", .kind = PARAM_INT, .min = 1, .max = 1 << 24,
+		.help = "-c context for the cache size"},
+	[MB_NPARAMS] = {0},
 };
 
 /* The cache at deployment d of the same model with kv_heads heads of the
@@ -70,7 +72,7 @@ static int mb_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	}
 	st->m = *m;
 	st->mla = m->kind == ATTN_MLA && m->mla_latent_cache;
-	st->ctx = params_int(env->p, "ctx");
+	st->ctx = params_int(env->p, MB_CTX);
 	d = deploy_default(st->ctx);
 	snprintf(st->model, sizeof st->model, "%s", m->name);
 	int n = 0;
@@ -269,6 +271,7 @@ static void mb_print(const void *vs, FILE *out)
 const struct scene_class scene_mla_bytes = {
 	.id = "mla-bytes",
 	.params = mb_params,
+	.nparams = MB_NPARAMS,
 	.state_size = sizeof(struct mb_state),
 	.init = mb_init,
 	.nsteps = mb_nsteps,

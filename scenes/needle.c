@@ -25,21 +25,26 @@ static const char *words_s(long n)
 	return n == 1 ? "word" : "words";
 }
 
-static const struct param_spec nd_params[] = {
-	{"lengths", PARAM_INTS, 1, 1000000, ND_MAX, 0, "prompt lengths in words"},
-	{"depths", PARAM_INTS, 0, 100, ND_MAX, 0, "needle depths in percent"},
-	{"window", PARAM_INT, 0, 10000000, 1, 0, "fake model: words it sees from the end"},
-	{"head", PARAM_INT, 0, 10000000, 1, 0, "fake model: words it sees from the start"},
-	{0},
+enum { ND_LENGTHS, ND_DEPTHS, ND_WINDOW, ND_HEAD, ND_NPARAMS };
+static const struct param_spec nd_params[ND_NPARAMS + 1] = {
+	[ND_LENGTHS] = {.name = "lengths", .kind = PARAM_INTS, .min = 1, .max = 1000000, .max_count = ND_MAX,
+		.help = "prompt lengths in words"},
+	[ND_DEPTHS] = {.name = "depths", .kind = PARAM_INTS, .min = 0, .max = 100, .max_count = ND_MAX,
+		.help = "needle depths in percent"},
+	[ND_WINDOW] = {.name = "window", .kind = PARAM_INT, .min = 0, .max = 10000000,
+		.help = "fake model: words it sees from the end"},
+	[ND_HEAD] = {.name = "head", .kind = PARAM_INT, .min = 0, .max = 10000000,
+		.help = "fake model: words it sees from the start"},
+	[ND_NPARAMS] = {0},
 };
 
 static int nd_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct nd_state *st = vs;
-	const double *l = params_list(env->p, "lengths", &st->nl), *d = params_list(env->p, "depths", &st->nd);
+	const double *l = params_list(env->p, ND_LENGTHS, &st->nl), *d = params_list(env->p, ND_DEPTHS, &st->nd);
 	int maxlen = 0;
-	st->window = (int)params_int(env->p, "window");
-	st->head = (int)params_int(env->p, "head");
+	st->window = (int)params_int(env->p, ND_WINDOW);
+	st->head = (int)params_int(env->p, ND_HEAD);
 	for (int i = 0; i < st->nl; i++)
 		st->lengths[i] = (int)l[i], maxlen = st->lengths[i] > maxlen ? st->lengths[i] : maxlen;
 	for (int j = 0; j < st->nd; j++)
@@ -199,6 +204,7 @@ static void nd_print(const void *vs, FILE *out)
 const struct scene_class scene_needle = {
 	.id = "needle",
 	.params = nd_params,
+	.nparams = ND_NPARAMS,
 	.state_size = sizeof(struct nd_state),
 	.init = nd_init,
 	.nsteps = nd_nsteps,

@@ -27,18 +27,21 @@ struct or_state {
 	double lim;                       /* the plot's half-range: every value and every acc of the run */
 };
 
-static const struct param_spec or_params[] = {
-	{"scores", PARAM_LIST, -1e4, 1e4, OR_MAX, 0, "q·k/√d for each key"},
-	{"values", PARAM_VECS, -1e4, 1e4, OR_MAX, 2, "a 2-D value per key, x:y"},
-	{0},
+enum { OR_SCORES, OR_VALUES, OR_NPARAMS };
+static const struct param_spec or_params[OR_NPARAMS + 1] = {
+	[OR_SCORES] = {.name = "scores", .kind = PARAM_LIST, .min = -1e4, .max = 1e4, .max_count = OR_MAX,
+		.help = "q·k/√d for each key"},
+	[OR_VALUES] = {.name = "values", .kind = PARAM_VECS, .min = -1e4, .max = 1e4, .max_count = OR_MAX, .dim = 2,
+		.help = "a 2-D value per key, x:y"},
+	[OR_NPARAMS] = {0},
 };
 
 static int or_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct or_state *st = vs;
 	int nv;
-	const double *sc = params_list(env->p, "scores", &st->n);
-	const double *vals = params_list(env->p, "values", &nv);
+	const double *sc = params_list(env->p, OR_SCORES, &st->n);
+	const double *vals = params_list(env->p, OR_VALUES, &nv);
 	if (nv != st->n) {
 		snprintf(err, errlen, "values: %d vectors for %d scores (one value per key)", nv, st->n);
 		return -1;
@@ -283,6 +286,7 @@ static void or_print(const void *vs, FILE *out)
 const struct scene_class scene_online_row = {
 	.id = "online-row",
 	.params = or_params,
+	.nparams = OR_NPARAMS,
 	.state_size = sizeof(struct or_state),
 	.init = or_init,
 	.nsteps = or_nsteps,

@@ -35,16 +35,18 @@ struct os_state {
 	double big_p;                 /* p of the score OS_BIG, with the running max */
 };
 
-static const struct param_spec os_params[] = {
-	{"x", PARAM_LIST, -1e4, 1e4, OS_MAX - 1, 0, "the scores, comma-separated"},
-	{0},
+enum { OS_X, OS_NPARAMS };
+static const struct param_spec os_params[OS_NPARAMS + 1] = {
+	[OS_X] = {.name = "x", .kind = PARAM_LIST, .min = -1e4, .max = 1e4, .max_count = OS_MAX - 1,
+		.help = "the scores, comma-separated"},
+	[OS_NPARAMS] = {0},
 };
 
 static int os_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct os_state *st = vs;
 	(void)err, (void)errlen;
-	const double *x = params_list(env->p, "x", &st->n);
+	const double *x = params_list(env->p, OS_X, &st->n);
 	memcpy(st->x, x, sizeof(double) * (size_t)st->n);
 	online_softmax_init(&st->on);
 	softmax_two_pass(st->x, (size_t)st->n, &st->max2, &st->sum2);
@@ -293,6 +295,7 @@ static void os_print(const void *vs, FILE *out)
 const struct scene_class scene_online_softmax = {
 	.id = "online-softmax",
 	.params = os_params,
+	.nparams = OS_NPARAMS,
 	.state_size = sizeof(struct os_state),
 	.init = os_init,
 	.nsteps = os_nsteps,

@@ -22,16 +22,18 @@ struct nt_state {
 	int nbeyond;
 };
 
-static const struct param_spec nt_params[] = {
+enum { NT_S = ROPE_NPARAMS, NT_NPARAMS };
+static const struct param_spec nt_params[NT_NPARAMS + 1] = {
 	ROPE_PARAMS(NT_MAX_D),
-	{"s", PARAM_REAL, 1, 1e6, 1, 0, "scale factor"},
-	{0},
+	[NT_S] = {.name = "s", .kind = PARAM_REAL, .min = 1, .max = 1e6, .help = "scale factor"},
+	[NT_NPARAMS] = {0},
 };
+static const struct rope_scene_params nt_own = {.s = NT_S, .beta_fast = -1, .beta_slow = -1};
 
 static int nt_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct nt_state *st = vs;
-	if (rope_scene_read(&st->r, env, err, errlen) < 0)
+	if (rope_scene_read(&st->r, env, &nt_own, err, errlen) < 0)
 		return -1;
 	if (st->r.d < 4) {
 		snprintf(err, errlen, "d: NTK-aware scaling needs d of at least 4");
@@ -158,6 +160,7 @@ static void nt_print(const void *vs, FILE *out)
 const struct scene_class scene_rope_ntk = {
 	.id = "rope-ntk",
 	.params = nt_params,
+	.nparams = NT_NPARAMS,
 	.state_size = sizeof(struct nt_state),
 	.init = nt_init,
 	.nsteps = rope_scene_nsteps,

@@ -20,16 +20,19 @@ struct pi_state {
 	double pos[ROPE_STEPS + 1];   /* the position of each step */
 };
 
-static const struct param_spec pi_params[] = {
+enum { PI_S = ROPE_NPARAMS, PI_NPARAMS };
+static const struct param_spec pi_params[PI_NPARAMS + 1] = {
 	ROPE_PARAMS(PI_MAX_D),
-	{"s", PARAM_REAL, 1, 1e6, 1, 0, "scale factor (target / train in the lesson)"},
-	{0},
+	[PI_S] = {.name = "s", .kind = PARAM_REAL, .min = 1, .max = 1e6,
+		.help = "scale factor (target / train in the lesson)"},
+	[PI_NPARAMS] = {0},
 };
+static const struct rope_scene_params pi_own = {.s = PI_S, .beta_fast = -1, .beta_slow = -1};
 
 static int pi_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct pi_state *st = vs;
-	if (rope_scene_read(&st->r, env, err, errlen) < 0)
+	if (rope_scene_read(&st->r, env, &pi_own, err, errlen) < 0)
 		return -1;
 	for (int i = 0; i < st->r.d / 2; i++) {
 		st->theta[i] = rope_theta(st->r.base, i, st->r.d);
@@ -124,6 +127,7 @@ static void pi_print(const void *vs, FILE *out)
 const struct scene_class scene_rope_pi = {
 	.id = "rope-pi",
 	.params = pi_params,
+	.nparams = PI_NPARAMS,
 	.state_size = sizeof(struct pi_state),
 	.init = pi_init,
 	.nsteps = rope_scene_nsteps,

@@ -22,19 +22,23 @@ struct ya_state {
 	double pos[ROPE_STEPS + 1];   /* the position of each step */
 };
 
-static const struct param_spec ya_params[] = {
+enum { YA_S = ROPE_NPARAMS, YA_BETA_FAST, YA_BETA_SLOW, YA_NPARAMS };
+static const struct param_spec ya_params[YA_NPARAMS + 1] = {
 	ROPE_PARAMS(YA_MAX_D),
-	{"s", PARAM_REAL, 1, 1e6, 1, 0, "scale factor"},
-	{"beta_fast", PARAM_REAL, 0.001, 1e6, 1, 0, "turns where the ramp starts (keep above)"},
-	{"beta_slow", PARAM_REAL, 0.001, 1e6, 1, 0, "turns where it ends (interpolate below)"},
-	{0},
+	[YA_S] = {.name = "s", .kind = PARAM_REAL, .min = 1, .max = 1e6, .help = "scale factor"},
+	[YA_BETA_FAST] = {.name = "beta_fast", .kind = PARAM_REAL, .min = 0.001, .max = 1e6,
+		.help = "turns where the ramp starts (keep above)"},
+	[YA_BETA_SLOW] = {.name = "beta_slow", .kind = PARAM_REAL, .min = 0.001, .max = 1e6,
+		.help = "turns where it ends (interpolate below)"},
+	[YA_NPARAMS] = {0},
 };
+static const struct rope_scene_params ya_own = {.s = YA_S, .beta_fast = YA_BETA_FAST, .beta_slow = YA_BETA_SLOW};
 
 static int ya_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct ya_state *st = vs;
 	struct rope_scene *r = &st->r;
-	if (rope_scene_read(r, env, err, errlen) < 0)
+	if (rope_scene_read(r, env, &ya_own, err, errlen) < 0)
 		return -1;
 	rope_yarn_dims(r->d, r->train, r->beta_fast, r->beta_slow, r->base, &st->low, &st->high);
 	st->mscale = rope_yarn_mscale(r->s);
@@ -226,6 +230,7 @@ static void ya_print(const void *vs, FILE *out)
 const struct scene_class scene_rope_yarn = {
 	.id = "rope-yarn",
 	.params = ya_params,
+	.nparams = YA_NPARAMS,
 	.state_size = sizeof(struct ya_state),
 	.init = ya_init,
 	.nsteps = rope_scene_nsteps,

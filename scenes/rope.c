@@ -24,15 +24,17 @@ struct rp_state {
 	int is_new[ROPE_STEPS + 1][ROPE_MAX_PAIRS];      /* that angle was never reached in training */
 };
 
-static const struct param_spec rp_params[] = {
+enum { RP_NPARAMS = ROPE_NPARAMS };
+static const struct param_spec rp_params[RP_NPARAMS + 1] = {
 	ROPE_PARAMS(RP_MAX_D),
-	{0},
+	[RP_NPARAMS] = {0},
 };
+static const struct rope_scene_params rp_own = {.s = -1, .beta_fast = -1, .beta_slow = -1};
 
 static int rp_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct rp_state *st = vs;
-	if (rope_scene_read(&st->r, env, err, errlen) < 0)
+	if (rope_scene_read(&st->r, env, &rp_own, err, errlen) < 0)
 		return -1;
 	if (st->r.d > RP_MAX_D) {
 		snprintf(err, errlen, "d: %d is more than %d", st->r.d, RP_MAX_D);
@@ -149,6 +151,7 @@ static void rp_print(const void *vs, FILE *out)
 const struct scene_class scene_rope = {
 	.id = "rope",
 	.params = rp_params,
+	.nparams = RP_NPARAMS,
 	.state_size = sizeof(struct rp_state),
 	.init = rp_init,
 	.nsteps = rope_scene_nsteps,

@@ -27,20 +27,24 @@ struct sm_state {
 	char heads_from[96];      /* where the model's head count came from */
 };
 
-static const struct param_spec sm_params[] = {
-	{"ctx", PARAM_INTS, 1, 1 << 22, SM_MAX, 0, "context lengths"},
-	{"bytes_per_score", PARAM_INT, 1, 8, 1, 0, "bytes per stored score (4 = FP32)"},
-	{"ubatch", PARAM_INT, 1, 1 << 20, 1, 0, "llama.cpp -ub micro-batch"},
-	{0},
+enum { SM_CTX, SM_BYTES_PER_SCORE, SM_UBATCH, SM_NPARAMS };
+static const struct param_spec sm_params[SM_NPARAMS + 1] = {
+	[SM_CTX] = {.name = "ctx", .kind = PARAM_INTS, .min = 1, .max = 1 << 22, .max_count = SM_MAX,
+		.help = "context lengths"},
+	[SM_BYTES_PER_SCORE] = {.name = "bytes_per_score", .kind = PARAM_INT, .min = 1, .max = 8,
+		.help = "bytes per stored score (4 = FP32)"},
+	[SM_UBATCH] = {.name = "ubatch", .kind = PARAM_INT, .min = 1, .max = 1 << 20,
+		.help = "llama.cpp -ub micro-batch"},
+	[SM_NPARAMS] = {0},
 };
 
 static int sm_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct sm_state *st = vs;
-	const double *ctx = params_list(env->p, "ctx", &st->count);
+	const double *ctx = params_list(env->p, SM_CTX, &st->count);
 	st->heads = env->model->heads;
-	st->bps = params_int(env->p, "bytes_per_score");
-	st->ubatch = params_int(env->p, "ubatch");
+	st->bps = params_int(env->p, SM_BYTES_PER_SCORE);
+	st->ubatch = params_int(env->p, SM_UBATCH);
 	snprintf(st->model_name, sizeof st->model_name, "%s", env->model->name);
 	cf_origin(env->model, "heads", st->heads_from, sizeof st->heads_from);
 	/* Layers that attend (a layer without KV heads, e.g. a recurrent one, has no scores). */
@@ -258,6 +262,7 @@ static void sm_print(const void *vs, FILE *out)
 const struct scene_class scene_score_matrix = {
 	.id = "score-matrix",
 	.params = sm_params,
+	.nparams = SM_NPARAMS,
 	.state_size = sizeof(struct sm_state),
 	.init = sm_init,
 	.nsteps = sm_nsteps,

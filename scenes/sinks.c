@@ -44,15 +44,20 @@ struct sk_state {
 	int k;
 };
 
-static const struct param_spec sk_params[] = {
-	{"seed", PARAM_INT, -9e15, 9e15, 1, 0, "java.util.Random seed"},
-	{"n", PARAM_INT, 2, SK_MAX, 1, 0, "positions"},
-	{"sinks", PARAM_INT, 0, 64, 1, 0, "sink positions kept at the start"},
-	{"recent", PARAM_INT, 1, 256, 1, 0, "recent window W"},
-	{"sink_score", PARAM_REAL, -100, 100, 1, 0, "score of position 0"},
-	{"learned", PARAM_INT, 0, 1, 1, 0, "1: a learned sink logit joins every softmax"},
-	{"sink_logit", PARAM_REAL, -100, 100, 1, 0, "the learned sink's logit"},
-	{0},
+enum { SK_SEED, SK_N, SK_SINKS, SK_RECENT, SK_SINK_SCORE, SK_LEARNED, SK_SINK_LOGIT, SK_NPARAMS };
+static const struct param_spec sk_params[SK_NPARAMS + 1] = {
+	[SK_SEED] = {.name = "seed", .kind = PARAM_INT, .min = -9e15, .max = 9e15, .help = "java.util.Random seed"},
+	[SK_N] = {.name = "n", .kind = PARAM_INT, .min = 2, .max = SK_MAX, .help = "positions"},
+	[SK_SINKS] = {.name = "sinks", .kind = PARAM_INT, .min = 0, .max = 64,
+		.help = "sink positions kept at the start"},
+	[SK_RECENT] = {.name = "recent", .kind = PARAM_INT, .min = 1, .max = 256, .help = "recent window W"},
+	[SK_SINK_SCORE] = {.name = "sink_score", .kind = PARAM_REAL, .min = -100, .max = 100,
+		.help = "score of position 0"},
+	[SK_LEARNED] = {.name = "learned", .kind = PARAM_INT, .min = 0, .max = 1,
+		.help = "1: a learned sink logit joins every softmax"},
+	[SK_SINK_LOGIT] = {.name = "sink_logit", .kind = PARAM_REAL, .min = -100, .max = 100,
+		.help = "the learned sink's logit"},
+	[SK_NPARAMS] = {0},
 };
 
 /* Attend over the kept positions with the online row kernel (value dimension 1). */
@@ -90,17 +95,17 @@ static int sk_init(void *vs, const struct scene_env *env, char *err, size_t errl
 {
 	struct sk_state *st = vs;
 	struct jrand r;
-	st->seed = params_int(env->p, "seed");
-	st->n = (int)params_int(env->p, "n");
-	st->sinks = (int)params_int(env->p, "sinks");
-	st->recent = (int)params_int(env->p, "recent");
-	st->learned = (int)params_int(env->p, "learned");
-	st->sink_logit = params_real(env->p, "sink_logit");
+	st->seed = params_int(env->p, SK_SEED);
+	st->n = (int)params_int(env->p, SK_N);
+	st->sinks = (int)params_int(env->p, SK_SINKS);
+	st->recent = (int)params_int(env->p, SK_RECENT);
+	st->learned = (int)params_int(env->p, SK_LEARNED);
+	st->sink_logit = params_real(env->p, SK_SINK_LOGIT);
 	if (st->sinks + st->recent > st->n) {
 		snprintf(err, errlen, "sinks, recent: %d + %d is more than n = %d", st->sinks, st->recent, st->n);
 		return -1;
 	}
-	st->score[0] = params_real(env->p, "sink_score");   /* position 0 draws most of the attention */
+	st->score[0] = params_real(env->p, SK_SINK_SCORE);   /* position 0 draws most of the attention */
 	st->value[0] = 0;                                     /* and contributes almost nothing */
 	jrand_init(&r, st->seed);
 	for (int i = 1; i < st->n; i++) {
@@ -371,6 +376,7 @@ static void sk_print(const void *vs, FILE *out)
 const struct scene_class scene_sinks = {
 	.id = "sinks",
 	.params = sk_params,
+	.nparams = SK_NPARAMS,
 	.state_size = sizeof(struct sk_state),
 	.init = sk_init,
 	.nsteps = sk_nsteps,

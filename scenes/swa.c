@@ -19,18 +19,20 @@ struct sw_state {
 	int evicted[SW_MAX_N];
 };
 
-static const struct param_spec sw_params[] = {
-	{"n", PARAM_INT, 1, SW_MAX_N, 1, 0, "tokens"},
-	{"window", PARAM_INT, 1, 256, 1, 0, "window W (keys a query may see, itself included)"},
-	{0},
+enum { SW_N, SW_WINDOW, SW_NPARAMS };
+static const struct param_spec sw_params[SW_NPARAMS + 1] = {
+	[SW_N] = {.name = "n", .kind = PARAM_INT, .min = 1, .max = SW_MAX_N, .help = "tokens"},
+	[SW_WINDOW] = {.name = "window", .kind = PARAM_INT, .min = 1, .max = 256,
+		.help = "window W (keys a query may see, itself included)"},
+	[SW_NPARAMS] = {0},
 };
 
 static int sw_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct sw_state *st = vs;
 	(void)err, (void)errlen;
-	st->n = (int)params_int(env->p, "n");
-	st->window = (int)params_int(env->p, "window");
+	st->n = (int)params_int(env->p, SW_N);
+	st->window = (int)params_int(env->p, SW_WINDOW);
 	ring_init(&st->ring, st->window);
 	return 0;
 }
@@ -186,6 +188,7 @@ static void sw_print(const void *vs, FILE *out)
 const struct scene_class scene_swa = {
 	.id = "swa",
 	.params = sw_params,
+	.nparams = SW_NPARAMS,
 	.state_size = sizeof(struct sw_state),
 	.init = sw_init,
 	.nsteps = sw_nsteps,

@@ -36,13 +36,17 @@ struct tl_state {
 #define TL_REAL_D 128
 #define TL_REAL_B 128
 
-static const struct param_spec tl_params[] = {
-	{"n", PARAM_INT, 1, 1024, 1, 0, "tokens (queries = keys)"},
-	{"d", PARAM_INT, 1, 128, 1, 0, "head dimension"},
-	{"tile", PARAM_INT, 1, TILED_MAX_TILE, 1, 0, "block size B (a ragged last block is fine)"},
-	{"seed", PARAM_INT, -9e15, 9e15, 1, 0, "java.util.Random seed of Q, K, V"},
-	{"causal", PARAM_INT, 0, 1, 1, 0, "1: causal mask, fully masked blocks skipped"},
-	{0},
+enum { TL_N, TL_D, TL_TILE, TL_SEED, TL_CAUSAL, TL_NPARAMS };
+static const struct param_spec tl_params[TL_NPARAMS + 1] = {
+	[TL_N] = {.name = "n", .kind = PARAM_INT, .min = 1, .max = 1024, .help = "tokens (queries = keys)"},
+	[TL_D] = {.name = "d", .kind = PARAM_INT, .min = 1, .max = 128, .help = "head dimension"},
+	[TL_TILE] = {.name = "tile", .kind = PARAM_INT, .min = 1, .max = TILED_MAX_TILE,
+		.help = "block size B (a ragged last block is fine)"},
+	[TL_SEED] = {.name = "seed", .kind = PARAM_INT, .min = -9e15, .max = 9e15,
+		.help = "java.util.Random seed of Q, K, V"},
+	[TL_CAUSAL] = {.name = "causal", .kind = PARAM_INT, .min = 0, .max = 1,
+		.help = "1: causal mask, fully masked blocks skipped"},
+	[TL_NPARAMS] = {0},
 };
 
 static void tl_fini(void *vs)
@@ -66,11 +70,11 @@ static void fill_gaussian(struct jrand *r, float *a, size_t count)
 static int tl_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct tl_state *st = vs;
-	st->n = (int)params_int(env->p, "n");
-	st->d = (int)params_int(env->p, "d");
-	st->tile = (int)params_int(env->p, "tile");
-	st->seed = params_int(env->p, "seed");
-	st->causal = (int)params_int(env->p, "causal");
+	st->n = (int)params_int(env->p, TL_N);
+	st->d = (int)params_int(env->p, TL_D);
+	st->tile = (int)params_int(env->p, TL_TILE);
+	st->seed = params_int(env->p, TL_SEED);
+	st->causal = (int)params_int(env->p, TL_CAUSAL);
 	if (st->tile > st->n) {
 		snprintf(err, errlen, "tile: %d is larger than n = %d", st->tile, st->n);
 		return -1;
@@ -479,6 +483,7 @@ static int tl_dump(const void *vs, const char *dir, char *err, size_t errlen)
 const struct scene_class scene_tiled = {
 	.id = "tiled",
 	.params = tl_params,
+	.nparams = TL_NPARAMS,
 	.state_size = sizeof(struct tl_state),
 	.init = tl_init,
 	.fini = tl_fini,

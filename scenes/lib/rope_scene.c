@@ -6,19 +6,8 @@
 #include "glyph.h"
 #include "kern/rope.h"
 
-static int declared(const struct params *p, const char *name)
-{
-	return params_find(p, name) >= 0;
-}
-
-static int is_default(const struct params *p, const char *name)
-{
-	int i = params_find(p, name);
-	return i >= 0 && p->val[i].is_default;
-}
-
-/* One value's origin: the model's record or INI key when m is given, else the parameter. */
-static void origin(char *out, const struct params *p, const char *param, const struct model *m, const char *field,
+/* One value's origin: the model's record or INI key when m is given, else parameter i. */
+static void origin(char *out, const struct params *p, int i, const struct model *m, const char *field,
 		   const char *ini_key)
 {
 	const char *from = m ? model_origin(m, field) : NULL;
@@ -27,7 +16,14 @@ static void origin(char *out, const struct params *p, const char *param, const s
 	else if (m)
 		snprintf(out, 120, "model %.40s: %.40s", m->id, ini_key);
 	else
-		snprintf(out, 120, "parameter %s%s", param, is_default(p, param) ? " (the lesson's value)" : " (set)");
+		snprintf(out, 120, "parameter %s%s", p->specs[i].name,
+			 params_is_default(p, i) ? " (the lesson's value)" : " (set)");
+}
+
+/* The scene declares parameter i (an index from struct rope_scene_params) and left it at its default. */
+static int own_default(const struct params *p, int i)
+{
+	return i >= 0 && params_is_default(p, i);
 }
 
 void rope_scene_theta_product(double base, int d, int n, double *theta)
@@ -74,67 +70,71 @@ void rope_scene_in(struct summary *s, const struct rope_scene *r, unsigned which
 		summary_input(s, "pi", M_PI, "the constant");
 }
 
-int rope_scene_read(struct rope_scene *r, const struct scene_env *env, char *err, size_t errlen)
+int rope_scene_read(struct rope_scene *r, const struct scene_env *env, const struct rope_scene_params *own, char *err,
+		    size_t errlen)
 {
 	const struct params *p = env->p;
 	const struct model *m = env->model;
 	int n;
 	memset(r, 0, sizeof *r);
-	r->d = (int)params_int(p, "d");
-	r->base = params_real(p, "base");
-	r->train = (double)params_int(p, "train");
-	r->target = (double)params_int(p, "target");
-	r->s = declared(p, "s") ? params_real(p, "s") : r->target / r->train;
-	r->beta_fast = declared(p, "beta_fast") ? params_real(p, "beta_fast") : 32;
-	r->beta_slow = declared(p, "beta_slow") ? params_real(p, "beta_slow") : 1;
+	r->d = (int)params_int(p, ROPE_PARAM_D);
+	r->base = params_real(p, ROPE_PARAM_BASE);
+	r->train = (double)params_int(p, ROPE_PARAM_TRAIN);
+	r->target = (double)params_int(p, ROPE_PARAM_TARGET);
+	r->s = own->s >= 0 ? params_real(p, own->s) : r->target / r->train;
+	r->beta_fast = own->beta_fast >= 0 ? params_real(p, own->beta_fast) : 32;
+	r->beta_slow = own->beta_slow >= 0 ? params_real(p, own->beta_slow) : 1;
 	snprintf(r->source, sizeof r->source, "parameters");
-	origin(r->from_d, p, "d", NULL, NULL, NULL);
-	origin(r->from_base, p, "base", NULL, NULL, NULL);
-	origin(r->from_train, p, "train", NULL, NULL, NULL);
-	origin(r->from_target, p, "target", NULL, NULL, NULL);
-	if (declared(p, "s"))
-		origin(r->from_s, p, "s", NULL, NULL, NULL);
+	origin(r->from_d, p, ROPE_PARAM_D, NULL, NULL, NULL);
+	origin(r->from_base, p, ROPE_PARAM_BASE, NULL, NULL, NULL);
+	origin(r->from_train, p, ROPE_PARAM_TRAIN, NULL, NULL, NULL);
+	origin(r->from_target, p, ROPE_PARAM_TARGET, NULL, NULL, NULL);
+	if (own->s >= 0)
+		origin(r->from_s, p, own->s, NULL, NULL, NULL);
 	else
 		snprintf(r->from_s, sizeof r->from_s, "target / train");
-	origin(r->from_beta, p, "beta_fast", NULL, NULL, NULL);
-	if (declared(p, "beta_slow"))
-		origin(r->from_beta_slow, p, "beta_slow", NULL, NULL, NULL);
+	if (own->beta_fast >= 0)
+		origin(r->from_beta, p, own->beta_fast, NULL, NULL, NULL);
+	else
+		snprintf(r->from_beta, sizeof r->from_beta, "llama.cpp's default");
+	if (own->beta_slow >= 0)
+		origin(r->from_beta_slow, p, own->beta_slow, NULL, NULL, NULL);
 	else
 		snprintf(r->from_beta_slow, sizeof r->from_beta_slow, "llama.cpp's default");
 	if (m) {
 		/* Where the model's values came from: the reader's record, else its INI key. */
-		if (is_default(p, "d"))
-			origin(r->from_d, p, "d", m, m->kind == ATTN_MLA ? "qk_rope_head_dim" : "head_dim",
+		if (params_is_default(p, ROPE_PARAM_D))
+			origin(r->from_d, p, ROPE_PARAM_D, m, m->kind == ATTN_MLA ? "qk_rope_head_dim" : "head_dim",
 			       m->kind == ATTN_MLA ? "[mla] qk_rope_head_dim" : "[model] head_dim");
-		if (is_default(p, "base"))
-			origin(r->from_base, p, "base", m, "base", "[rope] base");
-		if (is_default(p, "train"))
-			origin(r->from_train, p, "train", m, "orig_ctx", "[rope] orig_ctx");
-		if (m->scaling != ROPE_NONE && declared(p, "s") && is_default(p, "s"))
-			origin(r->from_s, p, "s", m, "factor", "[rope] factor");
-		if (is_default(p, "target"))
+		if (params_is_default(p, ROPE_PARAM_BASE))
+			origin(r->from_base, p, ROPE_PARAM_BASE, m, "base", "[rope] base");
+		if (params_is_default(p, ROPE_PARAM_TRAIN))
+			origin(r->from_train, p, ROPE_PARAM_TRAIN, m, "orig_ctx", "[rope] orig_ctx");
+		if (m->scaling != ROPE_NONE && own_default(p, own->s))
+			origin(r->from_s, p, own->s, m, "factor", "[rope] factor");
+		if (params_is_default(p, ROPE_PARAM_TARGET))
 			snprintf(r->from_target, sizeof r->from_target, "%s",
 				 m->scaling != ROPE_NONE ? "train x the model's rope factor" : "4 x train");
-		if (declared(p, "beta_fast") && is_default(p, "beta_fast"))
-			origin(r->from_beta, p, "beta_fast", m, "beta_fast", "[rope] beta_fast");
-		if (declared(p, "beta_slow") && is_default(p, "beta_slow"))
-			origin(r->from_beta_slow, p, "beta_slow", m, "beta_slow", "[rope] beta_slow");
+		if (own_default(p, own->beta_fast))
+			origin(r->from_beta, p, own->beta_fast, m, "beta_fast", "[rope] beta_fast");
+		if (own_default(p, own->beta_slow))
+			origin(r->from_beta_slow, p, own->beta_slow, m, "beta_slow", "[rope] beta_slow");
 	}
 	if (m) {
 		/* The model's RoPE, for every value the user left at its default. */
-		if (is_default(p, "d"))
+		if (params_is_default(p, ROPE_PARAM_D))
 			r->d = (int)(m->kind == ATTN_MLA ? m->qk_rope_head_dim : m->head_dim);
-		if (is_default(p, "base"))
+		if (params_is_default(p, ROPE_PARAM_BASE))
 			r->base = m->rope_base;
-		if (is_default(p, "train"))
+		if (params_is_default(p, ROPE_PARAM_TRAIN))
 			r->train = (double)m->orig_ctx;
-		if (m->scaling != ROPE_NONE && declared(p, "s") && is_default(p, "s"))
+		if (m->scaling != ROPE_NONE && own_default(p, own->s))
 			r->s = m->rope_factor;
-		if (is_default(p, "target"))
+		if (params_is_default(p, ROPE_PARAM_TARGET))
 			r->target = m->scaling != ROPE_NONE ? r->train * m->rope_factor : 4 * r->train;
-		if (declared(p, "beta_fast") && is_default(p, "beta_fast"))
+		if (own_default(p, own->beta_fast))
 			r->beta_fast = m->beta_fast;
-		if (declared(p, "beta_slow") && is_default(p, "beta_slow"))
+		if (own_default(p, own->beta_slow))
 			r->beta_slow = m->beta_slow;
 		snprintf(r->source, sizeof r->source, "%.100s", m->name);
 	}
@@ -150,10 +150,10 @@ int rope_scene_read(struct rope_scene *r, const struct scene_env *env, char *err
 		snprintf(err, errlen, "beta_slow: must be smaller than beta_fast");
 		return -1;
 	}
-	const double *pairs = params_list(p, "pairs", &n);
+	const double *pairs = params_list(p, ROPE_PARAM_PAIRS, &n);
 	for (int i = 0; i < n && r->npairs < ROPE_MAX_PAIRS; i++) {
 		if (pairs[i] >= r->d / 2) {
-			if (!is_default(p, "pairs")) {
+			if (!params_is_default(p, ROPE_PARAM_PAIRS)) {
 				snprintf(err, errlen, "pairs: %g is not a pair of d = %d (0 to %d)", pairs[i], r->d, r->d / 2 - 1);
 				return -1;
 			}

@@ -27,21 +27,38 @@ struct rope_scene {
 	char from_beta_slow[120];
 };
 
-/* The parameters every RoPE scene has, for its param_spec table. */
-#define ROPE_PARAMS(max_d)                                                            \
-	{"d", PARAM_INT, 4, (max_d), 1, 0, "head dimension (pairs = d/2)"},               \
-	{"base", PARAM_REAL, 1.0001, 1e12, 1, 0, "RoPE base"},                            \
-	{"train", PARAM_INT, 2, 1 << 30, 1, 0, "trained (original) length"},              \
-	{"target", PARAM_INT, 2, 1 << 30, 1, 0, "length reached"},                        \
-	{"pairs", PARAM_INTS, 0, (max_d) / 2 - 1, ROPE_MAX_PAIRS, 0, "pairs drawn as clocks"}
+/* The parameters every RoPE scene has, first in its table: a scene's own
+ * enum continues from ROPE_NPARAMS, e.g.
+ *   enum { PI_S = ROPE_NPARAMS, PI_NPARAMS };
+ *   static const struct param_spec pi_params[PI_NPARAMS + 1] = {
+ *           ROPE_PARAMS(PI_MAX_D), [PI_S] = {...}, [PI_NPARAMS] = {0}};
+ */
+enum { ROPE_PARAM_D, ROPE_PARAM_BASE, ROPE_PARAM_TRAIN, ROPE_PARAM_TARGET, ROPE_PARAM_PAIRS, ROPE_NPARAMS };
+#define ROPE_PARAMS(max_d)                                                                                  \
+	[ROPE_PARAM_D] = {.name = "d", .kind = PARAM_INT, .min = 4, .max = (max_d),                          \
+		.help = "head dimension (pairs = d/2)"},                                                     \
+	[ROPE_PARAM_BASE] = {.name = "base", .kind = PARAM_REAL, .min = 1.0001, .max = 1e12, .help = "RoPE base"}, \
+	[ROPE_PARAM_TRAIN] = {.name = "train", .kind = PARAM_INT, .min = 2, .max = 1 << 30,                  \
+		.help = "trained (original) length"},                                                        \
+	[ROPE_PARAM_TARGET] = {.name = "target", .kind = PARAM_INT, .min = 2, .max = 1 << 30,                \
+		.help = "length reached"},                                                                   \
+	[ROPE_PARAM_PAIRS] = {.name = "pairs", .kind = PARAM_INTS, .min = 0, .max = (max_d) / 2 - 1,         \
+		.max_count = ROPE_MAX_PAIRS, .help = "pairs drawn as clocks"}
+
+/* Where a RoPE scene keeps the optional parameters in its table: its enum
+ * values, or -1 for one it does not declare. */
+struct rope_scene_params {
+	int s, beta_fast, beta_slow;
+};
 
 /* Steps of every RoPE scene: ROPE_STEPS positions from 0 to the target. */
 int rope_scene_nsteps(const void *st);
 
-/* Read d, base, train, target, pairs (and s, beta_fast, beta_slow when the
- * scene declares them).  A loaded model supplies the values left at their
- * defaults.  0, or -1 with err. */
-int rope_scene_read(struct rope_scene *r, const struct scene_env *env, char *err, size_t errlen);
+/* Read d, base, train, target, pairs (and s, beta_fast, beta_slow when own
+ * says the scene declares them).  A loaded model supplies the values left at
+ * their defaults.  0, or -1 with err. */
+int rope_scene_read(struct rope_scene *r, const struct scene_env *env, const struct rope_scene_params *own, char *err,
+		    size_t errlen);
 /* theta_i for i = 0 .. n-1 as a running product of base^(-2/d), starting
  * from theta_0 = 1: a second way to the frequencies, which never calls
  * rope_theta's pow(base, -2i/d).  The summaries check against it. */

@@ -19,18 +19,25 @@
 #include "kern/fastbench.h"
 #include "scene/params.h"
 
-static const struct param_spec bench_params[] = {
-	{"n", PARAM_INTS, 1, 1 << 17, 8, 0, "lengths (default 4096 for tiled and naive, 65536 for decode)"},
-	{"heads", PARAM_INTS, 1, 64, 4, 0, "heads"},
-	{"threads", PARAM_INTS, 1, FASTATTN_MAX_THREADS, 4, 0, "threads"},
-	{"causal", PARAM_INTS, 0, 1, 2, 0, "0 full attention, 1 causal (tiled and naive)"},
-	{"kv", PARAM_WORDS, 0, 1, 2, 0, "f32|f16: storage of K and V"},
-	{"kernels", PARAM_WORDS, 0, 2, 3, 0, "tiled|naive|decode: the kernels to run"},
-	{"runs", PARAM_INT, 1, 20, 1, 0, "timed runs per case (the median is reported; decode runs 5 times as many)"},
-	{0},
+enum { BN_N, BN_HEADS, BN_THREADS, BN_CAUSAL, BN_KV, BN_KERNELS, BN_RUNS, BN_NPARAMS };
+static const struct param_spec bench_params[BN_NPARAMS + 1] = {
+	[BN_N] = {.name = "n", .kind = PARAM_INTS, .min = 1, .max = 1 << 17, .max_count = 8,
+		.help = "lengths (default 4096 for tiled and naive, 65536 for decode)"},
+	[BN_HEADS] = {.name = "heads", .kind = PARAM_INTS, .min = 1, .max = 64, .max_count = 4, .help = "heads"},
+	[BN_THREADS] = {.name = "threads", .kind = PARAM_INTS, .min = 1, .max = FASTATTN_MAX_THREADS, .max_count = 4,
+		.help = "threads"},
+	[BN_CAUSAL] = {.name = "causal", .kind = PARAM_INTS, .min = 0, .max = 1, .max_count = 2,
+		.help = "0 full attention, 1 causal (tiled and naive)"},
+	[BN_KV] = {.name = "kv", .kind = PARAM_WORDS, .min = 0, .max = 1, .max_count = 2,
+		.help = "f32|f16: storage of K and V"},
+	[BN_KERNELS] = {.name = "kernels", .kind = PARAM_WORDS, .min = 0, .max = 2, .max_count = 3,
+		.help = "tiled|naive|decode: the kernels to run"},
+	[BN_RUNS] = {.name = "runs", .kind = PARAM_INT, .min = 1, .max = 20,
+		.help = "timed runs per case (the median is reported; decode runs 5 times as many)"},
+	[BN_NPARAMS] = {0},
 };
 
-static const char *const bench_defaults[] = {"4096", "8", "1,2", "0,1", "f32,f16", "tiled,naive,decode", "3"};
+static const char *const bench_defaults[BN_NPARAMS] = {"4096", "8", "1,2", "0,1", "f32,f16", "tiled,naive,decode", "3"};
 
 #define D 128
 #define DECODE_N 65536
@@ -158,10 +165,10 @@ int cli_bench(const struct cli_options *o)
 		return 2;
 	}
 	int nn, nh, nt, nc, nkv, nk;
-	const double *ns = params_list(&p, "n", &nn), *hs = params_list(&p, "heads", &nh);
-	const double *ts = params_list(&p, "threads", &nt), *cs = params_list(&p, "causal", &nc);
-	const double *kvs = params_list(&p, "kv", &nkv), *ks = params_list(&p, "kernels", &nk);
-	int runs = (int)params_int(&p, "runs");
+	const double *ns = params_list(&p, BN_N, &nn), *hs = params_list(&p, BN_HEADS, &nh);
+	const double *ts = params_list(&p, BN_THREADS, &nt), *cs = params_list(&p, BN_CAUSAL, &nc);
+	const double *kvs = params_list(&p, BN_KV, &nkv), *ks = params_list(&p, BN_KERNELS, &nk);
+	int runs = (int)params_int(&p, BN_RUNS);
 	int want[FASTBENCH_NKERNELS] = {0};
 	for (int i = 0; i < nk; i++)
 		want[(int)ks[i]] = 1;

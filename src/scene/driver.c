@@ -127,7 +127,7 @@ static int params_defaults(struct params *p, const struct scene_def *def)
 			return -1;   /* out of memory */
 		p->def[i].is_default = 1;
 		if (param_value_copy(&p->val[i], &p->def[i],
-				     p->specs[i].type == PARAM_VECS ? p->specs[i].dim : 1) < 0)
+				     p->specs[i].kind == PARAM_VECS ? p->specs[i].dim : 1) < 0)
 			return -1;
 		p->n++;
 	}
@@ -279,7 +279,7 @@ int run_reset_params(struct run *r, char *err, size_t errlen)
 		return -1;
 	}
 	for (int i = 0; i < p->n; i++) {
-		int dim = p->specs[i].type == PARAM_VECS ? p->specs[i].dim : 1;
+		int dim = p->specs[i].kind == PARAM_VECS ? p->specs[i].dim : 1;
 		param_value_free(&p->val[i]);
 		if (param_value_copy(&p->val[i], &p->def[i], dim) < 0) {
 			params_free(p);

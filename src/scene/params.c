@@ -10,14 +10,14 @@
 
 static int spec_dim(const struct param_spec *spec)
 {
-	return spec->type == PARAM_VECS ? spec->dim : 1;
+	return spec->kind == PARAM_VECS ? spec->dim : 1;
 }
 
 static int parse_number(const struct param_spec *spec, const char *tok, double *out, char *why, size_t whylen)
 {
 	const char *reason;
 	double v;
-	if (spec->type == PARAM_WORDS) {
+	if (spec->kind == PARAM_WORDS) {
 		/* The words are help's first field: "w0|w1|w2: what it is". */
 		const char *w = spec->help, *end = strchr(w, ':');
 		char shown[40];
@@ -39,7 +39,7 @@ static int parse_number(const struct param_spec *spec, const char *tok, double *
 		snprintf(why, whylen, "%s: '%s'", reason, shown);
 		return -1;
 	}
-	if ((spec->type == PARAM_INT || spec->type == PARAM_INTS) && v != floor(v)) {
+	if ((spec->kind == PARAM_INT || spec->kind == PARAM_INTS) && v != floor(v)) {
 		snprintf(why, whylen, "%g is not a whole number", v);
 		return -1;
 	}
@@ -55,8 +55,8 @@ int param_parse(const struct param_spec *spec, const char *text, struct param_va
 		char *why, size_t whylen)
 {
 	char buf[4096];
-	int scalar = spec->type == PARAM_INT || spec->type == PARAM_REAL;
-	int dim = spec->type == PARAM_VECS ? spec->dim : 1;
+	int scalar = spec->kind == PARAM_INT || spec->kind == PARAM_REAL;
+	int dim = spec->kind == PARAM_VECS ? spec->dim : 1;
 	int max_count = scalar ? 1 : spec->max_count;
 	if (max_count * dim > PARAM_MAX_VALUES)
 		max_count = PARAM_MAX_VALUES / dim;
@@ -212,30 +212,43 @@ int params_at_default(const struct params *p)
 	return 1;
 }
 
-static const struct param_value *lookup(const struct params *p, const char *name)
+#define KIND(k) (1u << (k))
+#define KIND_LISTS (KIND(PARAM_INTS) | KIND(PARAM_LIST) | KIND(PARAM_VECS) | KIND(PARAM_WORDS))
+
+/* Parameter i's value, checked against the table: a scene asking for an
+ * index it did not declare, or for a kind not in kinds, is a bug in the program. */
+static const struct param_value *value_at(const struct params *p, int i, const char *accessor, unsigned kinds)
 {
-	int i = params_find(p, name);
-	if (i < 0) {
-		/* A scene asking for a parameter it did not declare is a bug in the program. */
-		fprintf(stderr, "attnviz: internal error: no parameter '%s'\n", name);
+	if (i < 0 || i >= p->n) {
+		fprintf(stderr, "attnviz: internal error: %s: no parameter %d (the scene has %d)\n", accessor, i, p->n);
+		abort();
+	}
+	if (!(kinds & KIND(p->specs[i].kind))) {
+		fprintf(stderr, "attnviz: internal error: %s: parameter '%s' is of another kind\n", accessor,
+			p->specs[i].name);
 		abort();
 	}
 	return &p->val[i];
 }
 
-long long params_int(const struct params *p, const char *name)
+long long params_int(const struct params *p, int i)
 {
-	return (long long)lookup(p, name)->v[0];
+	return (long long)value_at(p, i, "params_int", KIND(PARAM_INT))->v[0];
 }
 
-double params_real(const struct params *p, const char *name)
+double params_real(const struct params *p, int i)
 {
-	return lookup(p, name)->v[0];
+	return value_at(p, i, "params_real", KIND(PARAM_REAL))->v[0];
 }
 
-const double *params_list(const struct params *p, const char *name, int *count)
+const double *params_list(const struct params *p, int i, int *count)
 {
-	const struct param_value *v = lookup(p, name);
+	const struct param_value *v = value_at(p, i, "params_list", KIND_LISTS);
 	*count = v->count;
 	return v->v;
+}
+
+int params_is_default(const struct params *p, int i)
+{
+	return value_at(p, i, "params_is_default", ~0u)->is_default;
 }

@@ -22,9 +22,13 @@ enum param_type {
 			 "f32|f16: ...", and each value is the word's index there */
 };
 
+/* One row of a scene's table: the table is indexed by the scene's enum of
+ * its parameters and written with designated initialisers,
+ *   [GQ_CTX] = {.name = "ctx", .kind = PARAM_INT, .min = 1, .max = 1 << 24, .help = "..."},
+ * and ends with [XX_NPARAMS] = {0}, an entry whose name is NULL. */
 struct param_spec {
 	const char *name;
-	enum param_type type;
+	enum param_type kind;
 	double min, max;   /* range of every element */
 	int max_count;     /* lists: most elements (scalars: ignored) */
 	int dim;           /* PARAM_VECS: components per vector */
@@ -44,7 +48,7 @@ struct param_value {
 
 struct params {
 	const struct param_spec *specs;   /* terminated by an entry with name NULL */
-	int n;
+	int n;                            /* specs before it; val[i] is specs[i]'s value */
 	struct param_value val[PARAM_MAX];
 	struct param_value def[PARAM_MAX];   /* the scene file's defaults */
 };
@@ -60,16 +64,22 @@ int param_value_copy(struct param_value *dst, const struct param_value *src, int
 /* A deep copy of every value; 0 or -1 when out of memory (dst then empty). */
 int params_copy(struct params *dst, const struct params *src);
 void params_free(struct params *p);
-/* Index of a named parameter, or -1. */
+/* Index of a named parameter, or -1: for a key the user typed (--set, the
+ * editor, a scene file), never for code asking for its own parameter. */
 int params_find(const struct params *p, const char *name);
 /* Apply "KEY=VALUE".  0, or -1 with the one-line error (naming the key) in err. */
 int params_set(struct params *p, const char *assignment, char *err, size_t errlen);
 /* All values equal their defaults. */
 int params_at_default(const struct params *p);
 
-/* Accessors for scene code; the name must be one the scene declared. */
-long long params_int(const struct params *p, const char *name);
-double params_real(const struct params *p, const char *name);
-const double *params_list(const struct params *p, const char *name, int *count);
+/* Accessors for scene code, by the index of the parameter in the scene's
+ * table (its enum value): params_int reads a PARAM_INT, params_real a
+ * PARAM_REAL, params_list any list.  An index past the table, or a
+ * parameter of another kind, is a bug in the program and aborts. */
+long long params_int(const struct params *p, int i);
+double params_real(const struct params *p, int i);
+const double *params_list(const struct params *p, int i, int *count);
+/* Parameter i has its scene file's value. */
+int params_is_default(const struct params *p, int i);
 
 #endif

@@ -40,7 +40,8 @@ struct scene_env {
 
 struct scene_class {
 	const char *id;
-	const struct param_spec *params;   /* terminated by { .name = NULL } */
+	const struct param_spec *params;   /* [nparams + 1], indexed by the scene's enum; params[nparams].name is NULL */
+	int nparams;                       /* the enum's count, XX_NPARAMS */
 	size_t state_size;
 	/* Build step 0.  0, or -1 with a one-line reason in err (parameters that do not fit together). */
 	int (*init)(void *st, const struct scene_env *env, char *err, size_t errlen);

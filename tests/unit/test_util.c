@@ -63,9 +63,9 @@ void test_num_params(void)
 	T_OK(num_int("99999999999999999999", 0, INT64_MAX, &i, &why) < 0, "num: past 64 bits refused");
 
 	static const struct param_spec specs[] = {
-		{"n", PARAM_INT, 1, 100, 1, 0, ""},
-		{"x", PARAM_LIST, -10, 10, 4, 0, ""},
-		{"v", PARAM_VECS, -10, 10, 4, 2, ""},
+		{.name = "n", .kind = PARAM_INT, .min = 1, .max = 100, .help = ""},
+		{.name = "x", .kind = PARAM_LIST, .min = -10, .max = 10, .max_count = 4, .help = ""},
+		{.name = "v", .kind = PARAM_VECS, .min = -10, .max = 10, .max_count = 4, .dim = 2, .help = ""},
 		{0},
 	};
 	struct param_value pv;
