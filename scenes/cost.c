@@ -147,68 +147,102 @@ static double attn_walk(const struct model *m, int64_t n)
 	return sum;
 }
 
+/* Where a sliding layer's cells and the global-layer count come from, as
+ * inputs of the cache formulas (the names cf_f_global and cf_f_swa use). */
+static void co_in_layers(struct summary *s, const struct model *m, int64_t w)
+{
+	char o[160];
+	summary_input(s, "layers", (double)m->layers, "%s", cf_origin(m, "layers", o, sizeof o));
+	if (w && m->swa_pattern > 0)
+		summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, "swa_pattern", o, sizeof o));
+	if (w)
+		summary_input(s, "window", (double)w, "%s", cf_origin(m, "sliding_window", o, sizeof o));
+}
+
 static void co_summary(const void *vs, struct summary *s)
 {
 	const struct co_state *st = vs;
 	const struct model *m = &st->m;
-	char o1[96], o2[96];
+	char o[160], f[768], swa[160];
 	int uni = cf_uniform(m);
-	int64_t L = m->layers, G = cf_global_layers(m), cell = cf_cell_bytes(m);
 	int64_t w = m->sliding_window > 0 && !m->swa_ignored ? m->sliding_window : 0;
 	/* the head sizes attention runs with: MLA with the latent cache attends over the latent */
 	int latent = m->kind == ATTN_MLA && m->mla_latent_cache;
-	int64_t dk = latent ? m->kv_lora_rank + m->qk_rope_head_dim
-		     : m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
-	int64_t dv = latent ? m->kv_lora_rank : m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v;
 	for (int i = 0; i < st->count; i++) {
 		long long n = (long long)st->n[i];
-		double wf = 2.0 * m->active_params * (double)n / 1e12;
-		summary_check_real(s, HOW_FORMULA, st->weight[i], wf, 1e-12 * wf, "weight_tflop.%lld", n);
-		summary_explain(s, "weights = 2 × active parameters × n / 1e12 = 2 × %.4g × %lld / 1e12 = %.1f TFLOP",
-			    m->active_params, n, st->weight[i]);
-		summary_explain(s, "active parameters from %s (MoE: the experts used per token)",
-			    cf_origin(m, "active_params", o1, sizeof o1));
+		summary_real(s, st->weight[i], "weight_tflop.%lld", n);
+		summary_words(s, "prefill FLOPs of the weights at %lld tokens, TFLOP: 2 per active parameter per token (MoE: "
+			      "the experts used per token)", n);
+		summary_input(s, "active_params", m->active_params, "%s", cf_origin(m, "active_params", o, sizeof o));
+		summary_input(s, "ctx", (double)n, "parameter ctx");
+		summary_formula(s, 1e-12 * st->weight[i], "2 * active_params * ctx / 1e12");
+
 		double walk = attn_walk(m, st->n[i]) / 1e12;
 		summary_check_real(s, HOW_REFERENCE, st->attn[i], walk, 1e-9 * walk + 1e-12, "attn_tflop.%lld", n);
-		summary_explain(s, "attention = Σ layers (2·heads·d_k + 2·heads·d_v) × pairs; pairs = n(n+1)/2 on a full layer,");
-		summary_explain(s, "  w(w+1)/2 + (n−w)·w on a sliding one (window w = %lld); %lld heads, d_k %lld, d_v %lld (%s, %s)",
-			    (long long)w, (long long)m->heads, (long long)dk, (long long)dv, cf_origin(m, "heads", o1, sizeof o1),
-			    cf_origin(m, "head_dim", o2, sizeof o2));
-		if (latent)
-			summary_explain(s, "  MLA absorbed as llama.cpp runs it: every head attends over the cached latent (kv_lora_rank + rope)");
-		if (uni) {
-			int64_t nn = st->n[i];
-			int64_t full = nn * (nn + 1) / 2, loc = !w || nn <= w ? full : w * (w + 1) / 2 + (nn - w) * w;
-			summary_explain(s, "= %lld FLOP a pair × (%lld × %lld + %lld × %lld) pairs / 1e12",
-				    (long long)(2 * m->heads * dk + 2 * m->heads * dv), (long long)G, (long long)full,
-				    (long long)(L - G), (long long)loc);
-		}
-		summary_explain(s, "second way: a walk over every query position counting the keys it sees (llama.cpp's SWA mask: "
-			       "key masked when p1 − p0 >= n_swa)");
-		summary_real(s, st->attn[i] / (st->weight[i] + st->attn[i]), "attn_share.%lld", n);
-		summary_explain(s, "attention's share of prefill FLOPs = attention / (weights + attention) = %.4g / (%.4g + %.4g)",
-			    st->attn[i], st->weight[i], st->attn[i]);
-		summary_explain(s, "a ratio of the two checked figures above");
-		if (uni) {
-			int64_t fc = cf_stream_cells(st->n[i], 1, 0);
-			int64_t swa = w ? cf_swa_cells(st->n[i], 1, 0, w, st->d.n_ubatch, st->d.swa_full) : 0;
-			double want = (double)(G * fc * cell + (L - G) * swa * cell) / GIB;
-			summary_check_real(s, HOW_FORMULA, st->kv[i], want, 1e-12 * want, "kv_gib.%lld", n);
-			summary_explain(s, "KV cache = (G × pad256(n) + local × SWA cells) × bytes per cell / 2^30");
-			summary_explain(s, "= (%lld × %lld + %lld × %lld) × %lld B = %.2f GiB (the cache iswa shows for -c %lld)",
-				    (long long)G, (long long)fc, (long long)(L - G), (long long)swa, (long long)cell, want, n);
-			summary_explain(s, "bytes per cell from kv_heads (%s), head_dim, K %s, V %s",
-				    cf_origin(m, "kv_heads", o1, sizeof o1), model_cache_name(m->k_type), model_cache_name(m->v_type));
-			int64_t seen = w && st->n[i] > w ? w : st->n[i];
-			double rwant = (double)(G * st->n[i] * cell + (L - G) * seen * cell) / GIB;
-			summary_check_real(s, HOW_FORMULA, st->kv_read[i], rwant, 1e-12 * rwant, "kv_read_gib.%lld", n);
-			summary_explain(s, "read by the token at position n−1: (G × n + local × min(n, w)) × bytes per cell "
-				       "= (%lld × %lld + %lld × %lld) × %lld B", (long long)G, n, (long long)(L - G),
-				    (long long)seen, (long long)cell);
+		summary_words(s, "prefill FLOPs of causal attention at %lld tokens, TFLOP: q·k and p·v, 2·heads·d_k + "
+			      "2·heads·d_v a query-key pair, over the pairs each layer sees", n);
+		summary_input(s, "layers", (double)m->layers, "%s", cf_origin(m, "layers", o, sizeof o));
+		summary_input(s, "heads", (double)m->heads, "%s", cf_origin(m, "heads", o, sizeof o));
+		if (latent) {
+			summary_input(s, "d_k", (double)(m->kv_lora_rank + m->qk_rope_head_dim),
+				      "kv_lora_rank + qk_rope_head_dim (MLA absorbed: every head attends over the cached latent)");
+			summary_input(s, "d_v", (double)m->kv_lora_rank, "%s", cf_origin(m, "kv_lora_rank", o, sizeof o));
+		} else if (m->kind == ATTN_MLA) {
+			summary_input(s, "d_k", (double)(m->qk_nope_head_dim + m->qk_rope_head_dim),
+				      "qk_nope_head_dim + qk_rope_head_dim");
+			summary_input(s, "d_v", (double)m->v_head_dim, "%s", cf_origin(m, "v_head_dim", o, sizeof o));
 		} else {
-			summary_real(s, st->kv[i], "kv_gib.%lld", n);
-			summary_explain(s, "per-layer model: the allocation walk of src/model/size.c, no closed form");
-			summary_real(s, st->kv_read[i], "kv_read_gib.%lld", n);
+			summary_input(s, "d_k", (double)m->head_dim, "%s", cf_origin(m, "head_dim", o, sizeof o));
+			summary_input(s, "d_v", (double)m->head_dim_v, "%s", cf_origin(m, "head_dim_v", o, sizeof o));
+		}
+		if (w)
+			summary_input(s, "window", (double)w, "%s", cf_origin(m, "sliding_window", o, sizeof o));
+		summary_input(s, "ctx", (double)n, "parameter ctx");
+		summary_explain(s, "second way: a walk over every query position counting the keys it sees, all earlier ones "
+			       "on a full layer, the last window on a sliding one (llama.cpp's SWA mask: key masked when "
+			       "p1 − p0 >= n_swa), weighed by the layers of each kind");
+
+		summary_real(s, st->attn[i] / (st->weight[i] + st->attn[i]), "attn_share.%lld", n);
+		summary_words(s, "attention's share of prefill FLOPs at %lld tokens: attention / (weights + attention)", n);
+		summary_explain(s, "a ratio of the two checked figures above");
+
+		summary_real(s, st->kv[i], "kv_gib.%lld", n);
+		summary_words(s, "the K and V cache llama.cpp allocates at -c %lld, GiB", n);
+		if (!uni) {
+			summary_explain(s, "layers differ: the allocation walk of src/model/size.c, no closed form");
+		} else {
+			co_in_layers(s, m, w);
+			summary_input(s, "ctx", (double)n, "parameter ctx (-c)");
+			summary_input(s, "n_seq", 1, "-np: one sequence");
+			if (w)
+				summary_input(s, "ubatch", (double)st->d.n_ubatch, "parameter ubatch (-ub)");
+			const char *cell = cf_in_cell(s, m, m->kv_heads, NULL, 0);
+			const char *G = cf_f_global(m);
+			if (w)
+				snprintf(f, sizeof f, "(%s * %s + (layers - %s) * %s) * %s / 2^30", G, cf_f_stream(0), G,
+					 cf_f_swa(swa, sizeof swa, 0, st->d.swa_full), cell);
+			else
+				snprintf(f, sizeof f, "layers * %s * %s / 2^30", cf_f_stream(0), cell);
+			summary_formula(s, 1e-12 * st->kv[i], f);
+			if (w && st->d.swa_full)
+				summary_explain(s, "parameter swa_full = 1 (--swa-full): sliding layers keep every cell of the stream");
+		}
+
+		summary_real(s, st->kv_read[i], "kv_read_gib.%lld", n);
+		summary_words(s, "the part of that cache the token decoded at position %lld − 1 reads, GiB: every key on a "
+			      "full layer, the last window on a sliding one", n);
+		if (!uni) {
+			summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
+		} else {
+			co_in_layers(s, m, w);
+			summary_input(s, "ctx", (double)n, "parameter ctx (the token at position ctx − 1 sees ctx keys on a full layer)");
+			const char *cell = cf_in_cell(s, m, m->kv_heads, NULL, 0);
+			const char *G = cf_f_global(m);
+			if (w)
+				snprintf(f, sizeof f, "(%s * ctx + (layers - %s) * min(ctx, window)) * %s / 2^30", G, G, cell);
+			else
+				snprintf(f, sizeof f, "layers * ctx * %s / 2^30", cell);
+			summary_formula(s, 1e-12 * st->kv_read[i], f);
 		}
 	}
 }

@@ -169,81 +169,98 @@ static void mb_render(const void *vs, struct view *v)
 	}
 }
 
+/* The inputs of row i's cell bytes a token (rm: the row's model), and its
+ * formula text: the model as it is, the same model with all query heads or
+ * eight as KV heads (full K and V), or the reference model. */
+static const char *mb_in_cell(struct summary *s, const struct model *rm, int i)
+{
+	char o[160], kv[200];
+	if (i == 1) {
+		snprintf(kv, sizeof kv, "%s: one KV head per query head (MHA)", cf_origin(rm, "heads", o, sizeof o));
+		return cf_in_cell(s, rm, rm->heads, kv, 1);
+	}
+	if (i == 2)
+		return cf_in_cell(s, rm, 8, "eight KV heads: the lesson's GQA-8 comparison", 1);
+	if (i == 3) {
+		snprintf(kv, sizeof kv, "%s of the preset %s", cf_origin(rm, "kv_heads", o, sizeof o), rm->name);
+		return cf_in_cell(s, rm, rm->kv_heads, kv, 0);
+	}
+	return cf_in_cell(s, rm, rm->kv_heads, NULL, 0);
+}
+
+static void mb_in_layers(struct summary *s, const struct model *rm, int i)
+{
+	char o[160];
+	if (i == 3)
+		summary_input(s, "layers", (double)rm->layers, "%s of the preset %s", cf_origin(rm, "layers", o, sizeof o),
+			      rm->name);
+	else
+		summary_input(s, "layers", (double)rm->layers, "%s", cf_origin(rm, "layers", o, sizeof o));
+}
+
 static void mb_summary(const void *vs, struct summary *s)
 {
 	const struct mb_state *st = vs;
 	const struct model *m = &st->m;
-	char o1[96], o2[96];
+	char o[160], f[768], swa[160];
 	static const char *const keys[] = {"mla", "mha", "gqa8", "ref"};
 	int uni = cf_uniform(m);
-	int64_t L = m->layers;
-	int64_t dk = m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
-	int64_t dv = m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v;
 	for (int i = 0; i < st->nrows && i < 4; i++) {
 		const char *key = i == 0 && !st->mla ? "model" : keys[i];
 		const struct model *rm = i == 3 ? &st->ref : m;
-		int64_t hand = -1;
-		if (i == 0 || i == 3)
-			hand = cf_uniform(rm) ? rm->layers * cf_cell_bytes(rm) : -1;
-		else if (uni)
-			hand = L * (cf_row_bytes(m->k_type, (i == 1 ? m->heads : 8) * dk) +
-				    cf_row_bytes(m->v_type, (i == 1 ? m->heads : 8) * dv));
-		if (hand >= 0)
-			summary_check_int(s, HOW_FORMULA, st->rows[i].bytes, hand, "%s_bytes_per_token", key);
-		else
-			summary_int(s, st->rows[i].bytes, "%s_bytes_per_token", key);
-		if (i == 0 && st->mla) {
-			summary_explain(s, "MLA: layers × (kv_lora_rank + qk_rope_head_dim) × K bytes, no V (llama.cpp caches the latent in K)");
-			summary_explain(s, "= %lld × (%lld + %lld) × %lld = %lld (%s, %s)", (long long)L, (long long)m->kv_lora_rank,
-				    (long long)m->qk_rope_head_dim, (long long)cf_row_bytes(m->k_type, 1), (long long)hand,
-				    cf_origin(m, "kv_lora_rank", o1, sizeof o1), cf_origin(m, "qk_rope_head_dim", o2, sizeof o2));
-		} else if (i == 0) {
-			summary_explain(s, "%s: layers × (K bytes + V bytes per token) = %lld × %lld", model_kind_name(m->kind),
-				    (long long)L, (long long)(hand >= 0 ? hand / L : -1));
-			summary_explain(s, "K + V bytes = kv_heads × (head_dim × %s + head_dim_v × %s) (%s, %s)", model_cache_name(m->k_type),
-				    model_cache_name(m->v_type), cf_origin(m, "kv_heads", o1, sizeof o1),
-				    cf_origin(m, "head_dim", o2, sizeof o2));
-		} else if (i == 1 || i == 2) {
-			summary_explain(s, "layers × KV heads × (d_k × K bytes + d_v × V bytes) = %lld × %lld × (%lld + %lld) × %lld",
-				    (long long)L, (long long)(i == 1 ? m->heads : 8), (long long)dk, (long long)dv,
-				    (long long)cf_row_bytes(m->k_type, 1));
-			if (m->kind == ATTN_MLA)
-				summary_explain(s, "d_k = qk_nope + qk_rope head dims, d_v = v_head_dim (%s, %s)",
-					    cf_origin(m, "qk_nope_head_dim", o1, sizeof o1), cf_origin(m, "v_head_dim", o2, sizeof o2));
-			else
-				summary_explain(s, "d_k = head_dim, d_v = head_dim_v (%s, %s)", cf_origin(m, "head_dim", o1, sizeof o1),
-					    cf_origin(m, "head_dim_v", o2, sizeof o2));
-		} else if (i == 3) {
-			summary_explain(s, "reference %s (the scene file's preset): layers × cell bytes", rm->name);
+		/* a closed form for the reference when it is uniform, for the others when the model is */
+		int closed = i == 3 ? cf_uniform(rm) : uni;
+		summary_int(s, st->rows[i].bytes, "%s_bytes_per_token", key);
+		summary_words(s, "K and V bytes one token keeps over all layers: %s", st->rows[i].name);
+		if (i == 0 && st->mla)
+			summary_explain(s, "MLA: llama.cpp caches the latent and the RoPE key in K, no V");
+		else if (i == 1 || i == 2)
+			summary_explain(s, "K of the query head size, V of the V head size, %s on every layer that keeps one "
+				    "(windows kept)", i == 1 ? "as many KV heads as query heads" : "eight KV heads");
+		else if (i == 3)
+			summary_explain(s, "reference %s (the scene file's preset)", rm->name);
+		if (!closed) {
+			summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
+		} else {
+			mb_in_layers(s, rm, i);
+			snprintf(f, sizeof f, "layers * %s", mb_in_cell(s, rm, i));
+			summary_formula(s, 0, f);
 		}
-		/* The cache at ctx: bytes per token (checked above) × the padded context by the closed form. */
+
+		/* The cache at ctx, at the default deployment (-ub 512, one sequence):
+		 * the comparison rows keep the model's windows, the reference has none. */
 		double at = (double)st->rows[i].at_ctx / GIB;
 		int windowed = i < 3 && m->sliding_window > 0 && !m->swa_ignored;
-		if (hand >= 0 && windowed) {
-			/* The default deployment (-ub 512, one sequence): global layers
-			 * keep every cell, local ones the SWA cells. */
-			int64_t G = cf_global_layers(m), fc = cf_stream_cells(st->ctx, 1, 0);
-			int64_t swa = cf_swa_cells(st->ctx, 1, 0, m->sliding_window, 512, 0), cell = hand / L;
-			double want = (double)((G * fc + (L - G) * swa) * cell) / GIB;
-			summary_check_real(s, HOW_FORMULA, at, want, 1e-12 * want, "%s_gib_at_ctx", key);
-			summary_explain(s, "(global layers × cells + local layers × SWA cells) × bytes per cell / 2^30");
-			summary_explain(s, "= (%lld × %lld + %lld × %lld) × %lld B; SWA cells = pad256(min(%lld, window %lld + ubatch 512))",
-				    (long long)G, (long long)fc, (long long)(L - G), (long long)swa, (long long)cell,
-				    (long long)fc, (long long)m->sliding_window);
-		} else if (hand >= 0) {
-			double want = (double)hand * (double)cf_stream_cells(st->ctx, 1, 0) / GIB;
-			summary_check_real(s, HOW_FORMULA, at, want, 1e-12 * want, "%s_gib_at_ctx", key);
-			summary_explain(s, "bytes per token × %lld cells (-c %lld padded to 256, llama-context.cpp) / 2^30",
-				    (long long)st->n_ctx, (long long)st->ctx);
-		} else {
-			summary_real(s, at, "%s_gib_at_ctx", key);
-			summary_explain(s, "the allocation walk of src/model/size.c over every layer / 2^30 (layers differ: no closed form)");
+		summary_real(s, at, "%s_gib_at_ctx", key);
+		summary_words(s, "the K and V cache llama.cpp allocates at -c %lld, GiB: %s", (long long)st->ctx,
+			      st->rows[i].name);
+		if (!closed) {
+			summary_explain(s, "layers differ: the allocation walk of src/model/size.c over every layer, no closed form");
+			continue;
 		}
+		mb_in_layers(s, rm, i);
+		if (windowed && m->swa_pattern > 0)
+			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, "swa_pattern", o, sizeof o));
+		summary_input(s, "ctx", (double)st->ctx, "parameter ctx (-c)");
+		summary_input(s, "n_seq", 1, "-np: one sequence");
+		if (windowed) {
+			summary_input(s, "window", (double)m->sliding_window, "%s", cf_origin(m, "sliding_window", o, sizeof o));
+			summary_input(s, "ubatch", 512, "-ub: llama.cpp's default micro-batch");
+		}
+		const char *cell = mb_in_cell(s, rm, i);
+		if (windowed) {
+			const char *G = cf_f_global(m);
+			snprintf(f, sizeof f, "(%s * %s + (layers - %s) * %s) * %s / 2^30", G, cf_f_stream(0), G,
+				 cf_f_swa(swa, sizeof swa, 0, 0), cell);
+		} else {
+			snprintf(f, sizeof f, "layers * %s * %s / 2^30", cf_f_stream(0), cell);
+		}
+		summary_formula(s, 1e-12 * at, f);
 	}
 	if (st->mla) {
 		summary_real(s, (double)st->rows[1].bytes / st->rows[0].bytes, "mha_over_mla");
-		summary_explain(s, "MHA bytes per token / MLA bytes per token = %lld / %lld: how much smaller the latent cache is",
-			    (long long)st->rows[1].bytes, (long long)st->rows[0].bytes);
+		summary_words(s, "how much smaller the latent cache is: MHA bytes per token / MLA bytes per token");
+		summary_explain(s, "a ratio of the two checked figures above");
 	}
 }
 

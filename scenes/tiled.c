@@ -341,108 +341,130 @@ static void tl_render(const void *vs, struct view *v)
 static const int64_t real_n[] = {4096, 131072};
 static const int64_t real_b[] = {64, 128, 256};
 
+/* Which of the inputs n, d, B a count uses. */
+enum { TL_N = 1, TL_D = 2, TL_B = 4 };
+
+/* The inputs of a count at the scene's parameters. */
+static void tl_in_params(struct summary *s, const struct tl_state *st, int which)
+{
+	if (which & TL_N)
+		summary_input(s, "n", st->n, "parameter n (tokens, queries = keys)");
+	if (which & TL_D)
+		summary_input(s, "d", st->d, "parameter d (head size)");
+	if (which & TL_B)
+		summary_input(s, "B", st->tile, "parameter tile (rows a block)");
+}
+
+/* The inputs of a count at the lesson's real size, one head (B: 0 for none). */
+static void tl_in_real(struct summary *s, int64_t n, int which, int64_t B)
+{
+	if (which & TL_N)
+		summary_input(s, "n", (double)n, "the lesson's real length (4K and 128K)");
+	if (which & TL_D)
+		summary_input(s, "d", 128, "the lesson's real head size");
+	if (which & TL_B)
+		summary_input(s, "B", (double)B, "the lesson's block size (64, 128, 256)");
+}
+
+/* Key rows the tiled kernel reads a K and V row of: every key per query
+ * block, or on a causal run the blocks up to the diagonal (B rows each, all
+ * earlier blocks' and its own, the last block possibly short: nb(nb-1)/2·B + n). */
+#define TL_KV_ROWS "ceil(n / B) * n"
+#define TL_KV_ROWS_CAUSAL "(B * ceil(n / B) * (ceil(n / B) - 1) / 2 + n)"
+
 static void tl_summary(const void *vs, struct summary *s)
 {
 	const struct tl_state *st = vs;
-	int64_t n = st->n, d = st->d, B = st->tile, nb = st->run.nblocks;
-	struct traffic nf = tiled_naive_traffic_formula(n, d);
-	struct traffic tf = tiled_traffic_formula(n, d, B, st->causal);
-	/* The kernels count every float they move; the closed forms are written apart in tiled.c. */
-	summary_check_int(s, HOW_FORMULA, st->naive.reads, nf.reads, "naive_reads");
-	summary_explain(s, "floats the naive kernel reads from slow memory: Q and K, then S back, then P and V");
-	summary_explain(s, "= 2nd + n^2 + n^2 + nd = 2*%lld*%lld + 2*%lld^2 + %lld*%lld = %lld", (long long)n, (long long)d,
-		    (long long)n, (long long)n, (long long)d, (long long)nf.reads);
-	summary_explain(s, "n, d = parameters n, d (the lesson's Example 4: 64 and 8 unless set)");
-	summary_explain(s, "counted: the kernel adds up every float it loads; second way: the closed form");
-	summary_check_int(s, HOW_FORMULA, st->naive.writes, nf.writes, "naive_writes");
-	summary_explain(s, "floats the naive kernel writes: S, P and the output O");
-	summary_explain(s, "= n^2 + n^2 + nd = 2*%lld^2 + %lld*%lld = %lld", (long long)n, (long long)n, (long long)d,
-		    (long long)nf.writes);
-	summary_explain(s, "counted by the kernel; second way: the closed form");
-	summary_check_int(s, HOW_FORMULA, st->run.t.reads, tf.reads, "tiled_reads");
-	if (!st->causal)
-		summary_explain(s, "floats the tiled kernel reads: Q once, K and V once per query block: nd + (n/B) * 2nd");
-	else
-		summary_explain(s, "floats the tiled kernel reads: Q once, K and V blocks up to the diagonal per query block");
-	if (!st->causal)
-		summary_explain(s, "= %lld*%lld + %lld * 2*%lld*%lld = %lld (nb = ceil(n / B) = %lld blocks of B = %lld)",
-			    (long long)n, (long long)d, (long long)nb, (long long)n, (long long)d, (long long)tf.reads,
-			    (long long)nb, (long long)B);
-	else
-		summary_explain(s, "= nd + 2d * (key rows visited) = %lld + 2*%lld * %lld = %lld (B = %lld)", (long long)(n * d),
-			    (long long)d, (long long)((tf.reads - n * d) / (2 * d)), (long long)tf.reads, (long long)B);
-	summary_explain(s, "counted event by event as the stepper moves blocks; second way: the closed form");
-	summary_check_int(s, HOW_FORMULA, st->run.t.writes, tf.writes, "tiled_writes");
-	summary_explain(s, "floats the tiled kernel writes: only the output O, nd = %lld*%lld = %lld", (long long)n,
-		    (long long)d, (long long)tf.writes);
-	summary_explain(s, "counted by the stepper; second way: the closed form");
-	summary_check_int(s, HOW_FORMULA, st->naive.reads + st->naive.writes, nf.reads + nf.writes, "naive_total");
-	summary_explain(s, "all floats the naive kernel moves: %lld reads + %lld writes = %lld", (long long)st->naive.reads,
-		    (long long)st->naive.writes, (long long)(st->naive.reads + st->naive.writes));
-	summary_explain(s, "second way: the closed forms' total 4nd + 4n^2");
-	summary_check_int(s, HOW_FORMULA, st->run.t.reads + st->run.t.writes, tf.reads + tf.writes, "tiled_total");
-	summary_explain(s, "all floats the tiled kernel moves: %lld reads + %lld writes = %lld", (long long)st->run.t.reads,
-		    (long long)st->run.t.writes, (long long)(st->run.t.reads + st->run.t.writes));
-	summary_explain(s, "second way: the closed forms' total");
+	char f[256];
+	const char *kv_rows = st->causal ? TL_KV_ROWS_CAUSAL : TL_KV_ROWS;
+	/* The kernels count every float they move; the closed forms are written out here. */
+	summary_int(s, st->naive.reads, "naive_reads");
+	summary_words(s, "floats the naive kernel reads from slow memory: Q and K, then S back, then P and V (counted: "
+		      "the kernel adds up every float it loads)");
+	tl_in_params(s, st, TL_N | TL_D);
+	summary_formula(s, 0, "2 * n * d + n^2 + n^2 + n * d");
+	summary_int(s, st->naive.writes, "naive_writes");
+	summary_words(s, "floats the naive kernel writes: S, P and the output O (counted by the kernel)");
+	tl_in_params(s, st, TL_N | TL_D);
+	summary_formula(s, 0, "n^2 + n^2 + n * d");
+	summary_int(s, st->run.t.reads, "tiled_reads");
+	summary_words(s, "floats the tiled kernel reads: Q once, K and V %s (counted event by event as the stepper moves "
+		      "blocks)", st->causal ? "blocks up to the diagonal per query block" : "once per query block");
+	tl_in_params(s, st, TL_N | TL_D | TL_B);
+	snprintf(f, sizeof f, "n * d + 2 * d * %s", kv_rows);
+	summary_formula(s, 0, f);
+	summary_int(s, st->run.t.writes, "tiled_writes");
+	summary_words(s, "floats the tiled kernel writes: only the output O (counted by the stepper)");
+	tl_in_params(s, st, TL_N | TL_D);
+	summary_formula(s, 0, "n * d");
+	summary_int(s, st->naive.reads + st->naive.writes, "naive_total");
+	summary_words(s, "all floats the naive kernel moves: its reads and writes counted above");
+	tl_in_params(s, st, TL_N | TL_D);
+	summary_formula(s, 0, "4 * n * d + 4 * n^2");
+	summary_int(s, st->run.t.reads + st->run.t.writes, "tiled_total");
+	summary_words(s, "all floats the tiled kernel moves: its reads and writes counted above");
+	tl_in_params(s, st, TL_N | TL_D | TL_B);
+	snprintf(f, sizeof f, "n * d + 2 * d * %s + n * d", kv_rows);
+	summary_formula(s, 0, f);
 	summary_check_real(s, HOW_REFERENCE, max_abs_diff(st), 0, 1e-5, "max_abs_diff");
-	summary_explain(s, "the largest |naive - tiled| over all %lld x %lld outputs = %.3g", (long long)n, (long long)d,
-		    max_abs_diff(st));
-	summary_explain(s, "Q, K, V from java.util.Random(%lld).nextGaussian() (parameter seed; the lesson's 42)", st->seed);
+	summary_words(s, "the largest |naive - tiled| over all n × d outputs");
+	tl_in_params(s, st, TL_N | TL_D | TL_B);
+	summary_input(s, "seed", (double)st->seed, "parameter seed: Q, K, V from java.util.Random(seed).nextGaussian() "
+		      "(the lesson's 42)");
 	summary_explain(s, "second way: the naive kernel is the reference; the two may differ by float rounding (< 1e-5)");
-	summary_check_int(s, HOW_FORMULA, st->run.computed_blocks, st->causal ? nb * (nb + 1) / 2 : nb * nb, "computed_blocks");
-	summary_explain(s, "score tiles computed: %s = %lld", st->causal ? "nb(nb+1)/2 (up to the diagonal)" : "nb^2",
-		    (long long)st->run.computed_blocks);
-	summary_explain(s, "nb = ceil(n / B) = ceil(%lld / %lld) = %lld blocks", (long long)n, (long long)B, (long long)nb);
-	summary_explain(s, "counted by the stepper; second way: the closed form");
-	summary_check_int(s, HOW_FORMULA, st->run.skipped_blocks, st->causal ? nb * (nb - 1) / 2 : 0, "skipped_blocks");
-	summary_explain(s, "tiles a causal mask skips whole: %s = %lld", st->causal ? "nb(nb-1)/2" : "none without a mask",
-		    (long long)st->run.skipped_blocks);
-	summary_explain(s, "counted by the stepper; second way: the closed form");
+	summary_int(s, st->run.computed_blocks, "computed_blocks");
+	summary_words(s, "score tiles computed, of ceil(n / B) blocks a side: %s (counted by the stepper)",
+		      st->causal ? "those up to the diagonal" : "all");
+	tl_in_params(s, st, TL_N | TL_B);
+	summary_formula(s, 0, st->causal ? "ceil(n / B) * (ceil(n / B) + 1) / 2" : "ceil(n / B)^2");
+	summary_int(s, st->run.skipped_blocks, "skipped_blocks");
+	summary_words(s, "score tiles a causal mask skips whole, those above the diagonal (counted by the stepper)");
+	tl_in_params(s, st, TL_N | TL_B);
+	summary_input(s, "causal", st->causal, "parameter causal (1: a causal mask)");
+	summary_formula(s, 0, "causal * ceil(n / B) * (ceil(n / B) - 1) / 2");
 	for (int i = 0; i < 2; i++) {
 		int64_t rn = real_n[i];
 		struct traffic a = tiled_naive_traffic_formula(rn, 128);
-		/* The lesson's own expression for the naive count: 3nd + 2n^2 + 2n^2 + nd. */
-		double lesson_naive = (double)(3 * rn * 128 + 4 * rn * rn + rn * 128);
-		summary_check_real(s, HOW_FORMULA, (double)(a.reads + a.writes) / 1e6, lesson_naive / 1e6, 1e-9, "naive_mfloats.%lld",
-			       (long long)rn);
-		summary_explain(s, "millions of floats naive attention moves per head at n = %lld, d = 128:", (long long)rn);
-		summary_explain(s, "reads 2nd + 2n^2 + nd plus writes 2n^2 + nd = %lld", (long long)(a.reads + a.writes));
+		summary_real(s, (double)(a.reads + a.writes) / 1e6, "naive_mfloats.%lld", (long long)rn);
+		summary_words(s, "millions of floats naive attention moves per head at n = %lld, d = 128: reads 2nd + 2n^2 + "
+			      "nd plus writes 2n^2 + nd", (long long)rn);
+		tl_in_real(s, rn, TL_N | TL_D, 0);
+		summary_formula(s, 1e-9, "(3 * n * d + 2 * n^2 + 2 * n^2 + n * d) / 1e6");
 		summary_explain(s, "second way: the lesson's expression 3nd + 2n^2 + 2n^2 + nd");
 		for (int j = 0; j < 3; j++) {
 			int64_t bs = real_b[j];
 			struct traffic b = tiled_traffic_formula(rn, 128, bs, 0);
-			double lesson_tiled = (double)(rn * 128 + (rn / bs) * 2 * rn * 128 + rn * 128);
-			summary_check_real(s, HOW_FORMULA, (double)(b.reads + b.writes) / 1e6, lesson_tiled / 1e6, 1e-9,
-				       "tiled_mfloats.%lld.%lld", (long long)rn, (long long)bs);
-			summary_explain(s, "millions of floats tiled attention moves per head at n = %lld, d = 128, B = %lld:",
-				    (long long)rn, (long long)bs);
-			summary_explain(s, "nd + ceil(n/B) * 2nd + nd = %lld", (long long)(b.reads + b.writes));
+			summary_real(s, (double)(b.reads + b.writes) / 1e6, "tiled_mfloats.%lld.%lld", (long long)rn,
+				     (long long)bs);
+			summary_words(s, "millions of floats tiled attention moves per head at n = %lld, d = 128, B = %lld: "
+				      "Q read once, K and V once per query block, O written once", (long long)rn, (long long)bs);
+			tl_in_real(s, rn, TL_N | TL_D | TL_B, bs);
+			summary_formula(s, 1e-9, "(n * d + floor(n / B) * 2 * n * d + n * d) / 1e6");
 			summary_explain(s, "second way: the lesson's expression nd + (n/B) 2nd + nd");
 		}
 	}
 	for (int i = 0; i < 2; i++) {
 		summary_int(s, real_n[i] * real_n[i], "score_buffer_floats.%lld", (long long)real_n[i]);
-		summary_explain(s, "the score matrix naive attention stores per head at n = %lld: n^2 = %lld floats",
-			    (long long)real_n[i], (long long)(real_n[i] * real_n[i]));
-		summary_explain(s, "n = %lld is the lesson's real length (4K and 128K)", (long long)real_n[i]);
+		summary_words(s, "the score matrix naive attention stores per head at n = %lld: n^2 floats",
+			      (long long)real_n[i]);
+		tl_in_real(s, real_n[i], TL_N, 0);
 		for (int j = 0; j < 3; j++) {
 			struct traffic a = tiled_naive_traffic_formula(real_n[i], 128), b = tiled_traffic_formula(real_n[i], 128, real_b[j], 0);
 			double ratio = (double)(a.reads + a.writes) / (double)(b.reads + b.writes);
+			summary_real(s, ratio, "ratio.%lld.%lld", (long long)real_n[i], (long long)real_b[j]);
+			summary_words(s, "naive traffic over tiled traffic at n = %lld, d = 128, B = %lld: (4n^2 + 4nd) / (2nd + "
+				      "2n^2 d / B)", (long long)real_n[i], (long long)real_b[j]);
+			tl_in_real(s, real_n[i], TL_D | TL_B, real_b[j]);
 			/* The lesson's approximation 2B/d; the n·d terms it drops cost a few percent at 4K. */
-			summary_check_real(s, HOW_FORMULA, ratio, 2.0 * real_b[j] / 128, 0.05 * ratio, "ratio.%lld.%lld",
-				       (long long)real_n[i], (long long)real_b[j]);
-			summary_explain(s, "naive traffic over tiled traffic at n = %lld, d = 128, B = %lld:", (long long)real_n[i],
-				    (long long)real_b[j]);
-			summary_explain(s, "(4n^2 + 4nd) / (2nd + 2n^2 d / B) = %lld / %lld = %.6g", (long long)(a.reads + a.writes),
-				    (long long)(b.reads + b.writes), ratio);
-			summary_explain(s, "second way: the lesson's approximation 4n^2 / (2n^2 d / B) = 2B / d = %.6g, within 5 %%",
-				    2.0 * real_b[j] / 128);
+			summary_formula(s, 0.05 * ratio, "2 * B / d");
+			summary_explain(s, "second way: the lesson's approximation 4n^2 / (2n^2 d / B) = 2B / d, which drops the "
+				       "n·d terms: within 5 %%");
 		}
 	}
 	for (int j = 0; j < 3; j++) {
 		summary_int(s, real_b[j] * real_b[j], "tile_floats.%lld", (long long)real_b[j]);
-		summary_explain(s, "the score tile the tiled kernel keeps in fast memory: B^2 = %lld^2 = %lld floats",
-			    (long long)real_b[j], (long long)(real_b[j] * real_b[j]));
+		summary_words(s, "the score tile the tiled kernel keeps in fast memory: B^2 floats");
+		summary_input(s, "B", (double)real_b[j], "the lesson's block size (64, 128, 256)");
 	}
 }
 
