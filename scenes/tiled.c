@@ -342,27 +342,27 @@ static const int64_t real_n[] = {4096, 131072};
 static const int64_t real_b[] = {64, 128, 256};
 
 /* Which of the inputs n, d, B a count uses. */
-enum { TL_N = 1, TL_D = 2, TL_B = 4 };
+enum { TL_IN_N = 1, TL_IN_D = 2, TL_IN_B = 4 };
 
 /* The inputs of a count at the scene's parameters. */
 static void tl_in_params(struct summary *s, const struct tl_state *st, int which)
 {
-	if (which & TL_N)
+	if (which & TL_IN_N)
 		summary_input(s, "n", st->n, "parameter n (tokens, queries = keys)");
-	if (which & TL_D)
+	if (which & TL_IN_D)
 		summary_input(s, "d", st->d, "parameter d (head size)");
-	if (which & TL_B)
+	if (which & TL_IN_B)
 		summary_input(s, "B", st->tile, "parameter tile (rows a block)");
 }
 
 /* The inputs of a count at the lesson's real size, one head (B: 0 for none). */
 static void tl_in_real(struct summary *s, int64_t n, int which, int64_t B)
 {
-	if (which & TL_N)
+	if (which & TL_IN_N)
 		summary_input(s, "n", (double)n, "the lesson's real length (4K and 128K)");
-	if (which & TL_D)
+	if (which & TL_IN_D)
 		summary_input(s, "d", 128, "the lesson's real head size");
-	if (which & TL_B)
+	if (which & TL_IN_B)
 		summary_input(s, "B", (double)B, "the lesson's block size (64, 128, 256)");
 }
 
@@ -381,45 +381,45 @@ static void tl_summary(const void *vs, struct summary *s)
 	summary_int(s, st->naive.reads, "naive_reads");
 	summary_words(s, "floats the naive kernel reads from slow memory: Q and K, then S back, then P and V (counted: "
 		      "the kernel adds up every float it loads)");
-	tl_in_params(s, st, TL_N | TL_D);
+	tl_in_params(s, st, TL_IN_N | TL_IN_D);
 	summary_formula(s, 0, "2 * n * d + n^2 + n^2 + n * d");
 	summary_int(s, st->naive.writes, "naive_writes");
 	summary_words(s, "floats the naive kernel writes: S, P and the output O (counted by the kernel)");
-	tl_in_params(s, st, TL_N | TL_D);
+	tl_in_params(s, st, TL_IN_N | TL_IN_D);
 	summary_formula(s, 0, "n^2 + n^2 + n * d");
 	summary_int(s, st->run.t.reads, "tiled_reads");
 	summary_words(s, "floats the tiled kernel reads: Q once, K and V %s (counted event by event as the stepper moves "
 		      "blocks)", st->causal ? "blocks up to the diagonal per query block" : "once per query block");
-	tl_in_params(s, st, TL_N | TL_D | TL_B);
+	tl_in_params(s, st, TL_IN_N | TL_IN_D | TL_IN_B);
 	snprintf(f, sizeof f, "n * d + 2 * d * %s", kv_rows);
 	summary_formula(s, 0, f);
 	summary_int(s, st->run.t.writes, "tiled_writes");
 	summary_words(s, "floats the tiled kernel writes: only the output O (counted by the stepper)");
-	tl_in_params(s, st, TL_N | TL_D);
+	tl_in_params(s, st, TL_IN_N | TL_IN_D);
 	summary_formula(s, 0, "n * d");
 	summary_int(s, st->naive.reads + st->naive.writes, "naive_total");
 	summary_words(s, "all floats the naive kernel moves: its reads and writes counted above");
-	tl_in_params(s, st, TL_N | TL_D);
+	tl_in_params(s, st, TL_IN_N | TL_IN_D);
 	summary_formula(s, 0, "4 * n * d + 4 * n^2");
 	summary_int(s, st->run.t.reads + st->run.t.writes, "tiled_total");
 	summary_words(s, "all floats the tiled kernel moves: its reads and writes counted above");
-	tl_in_params(s, st, TL_N | TL_D | TL_B);
+	tl_in_params(s, st, TL_IN_N | TL_IN_D | TL_IN_B);
 	snprintf(f, sizeof f, "n * d + 2 * d * %s + n * d", kv_rows);
 	summary_formula(s, 0, f);
 	summary_check_real(s, HOW_REFERENCE, max_abs_diff(st), 0, 1e-5, "max_abs_diff");
 	summary_words(s, "the largest |naive - tiled| over all n × d outputs");
-	tl_in_params(s, st, TL_N | TL_D | TL_B);
+	tl_in_params(s, st, TL_IN_N | TL_IN_D | TL_IN_B);
 	summary_input(s, "seed", (double)st->seed, "parameter seed: Q, K, V from java.util.Random(seed).nextGaussian() "
 		      "(the lesson's 42)");
 	summary_explain(s, "second way: the naive kernel is the reference; the two may differ by float rounding (< 1e-5)");
 	summary_int(s, st->run.computed_blocks, "computed_blocks");
 	summary_words(s, "score tiles computed, of ceil(n / B) blocks a side: %s (counted by the stepper)",
 		      st->causal ? "those up to the diagonal" : "all");
-	tl_in_params(s, st, TL_N | TL_B);
+	tl_in_params(s, st, TL_IN_N | TL_IN_B);
 	summary_formula(s, 0, st->causal ? "ceil(n / B) * (ceil(n / B) + 1) / 2" : "ceil(n / B)^2");
 	summary_int(s, st->run.skipped_blocks, "skipped_blocks");
 	summary_words(s, "score tiles a causal mask skips whole, those above the diagonal (counted by the stepper)");
-	tl_in_params(s, st, TL_N | TL_B);
+	tl_in_params(s, st, TL_IN_N | TL_IN_B);
 	summary_input(s, "causal", st->causal, "parameter causal (1: a causal mask)");
 	summary_formula(s, 0, "causal * ceil(n / B) * (ceil(n / B) - 1) / 2");
 	for (int i = 0; i < 2; i++) {
@@ -428,7 +428,7 @@ static void tl_summary(const void *vs, struct summary *s)
 		summary_real(s, (double)(a.reads + a.writes) / 1e6, "naive_mfloats.%lld", (long long)rn);
 		summary_words(s, "millions of floats naive attention moves per head at n = %lld, d = 128: reads 2nd + 2n^2 + "
 			      "nd plus writes 2n^2 + nd", (long long)rn);
-		tl_in_real(s, rn, TL_N | TL_D, 0);
+		tl_in_real(s, rn, TL_IN_N | TL_IN_D, 0);
 		summary_formula(s, 1e-9, "(3 * n * d + 2 * n^2 + 2 * n^2 + n * d) / 1e6");
 		summary_explain(s, "second way: the lesson's expression 3nd + 2n^2 + 2n^2 + nd");
 		for (int j = 0; j < 3; j++) {
@@ -438,7 +438,7 @@ static void tl_summary(const void *vs, struct summary *s)
 				     (long long)bs);
 			summary_words(s, "millions of floats tiled attention moves per head at n = %lld, d = 128, B = %lld: "
 				      "Q read once, K and V once per query block, O written once", (long long)rn, (long long)bs);
-			tl_in_real(s, rn, TL_N | TL_D | TL_B, bs);
+			tl_in_real(s, rn, TL_IN_N | TL_IN_D | TL_IN_B, bs);
 			summary_formula(s, 1e-9, "(n * d + floor(n / B) * 2 * n * d + n * d) / 1e6");
 			summary_explain(s, "second way: the lesson's expression nd + (n/B) 2nd + nd");
 		}
@@ -447,14 +447,14 @@ static void tl_summary(const void *vs, struct summary *s)
 		summary_int(s, real_n[i] * real_n[i], "score_buffer_floats.%lld", (long long)real_n[i]);
 		summary_words(s, "the score matrix naive attention stores per head at n = %lld: n^2 floats",
 			      (long long)real_n[i]);
-		tl_in_real(s, real_n[i], TL_N, 0);
+		tl_in_real(s, real_n[i], TL_IN_N, 0);
 		for (int j = 0; j < 3; j++) {
 			struct traffic a = tiled_naive_traffic_formula(real_n[i], 128), b = tiled_traffic_formula(real_n[i], 128, real_b[j], 0);
 			double ratio = (double)(a.reads + a.writes) / (double)(b.reads + b.writes);
 			summary_real(s, ratio, "ratio.%lld.%lld", (long long)real_n[i], (long long)real_b[j]);
 			summary_words(s, "naive traffic over tiled traffic at n = %lld, d = 128, B = %lld: (4n^2 + 4nd) / (2nd + "
 				      "2n^2 d / B)", (long long)real_n[i], (long long)real_b[j]);
-			tl_in_real(s, real_n[i], TL_D | TL_B, real_b[j]);
+			tl_in_real(s, real_n[i], TL_IN_D | TL_IN_B, real_b[j]);
 			/* The lesson's approximation 2B/d; the n·d terms it drops cost a few percent at 4K. */
 			summary_formula(s, 0.05 * ratio, "2 * B / d");
 			summary_explain(s, "second way: the lesson's approximation 4n^2 / (2n^2 d / B) = 2B / d, which drops the "
