@@ -362,10 +362,12 @@ static void check_alloc(struct summary *s, const struct model *m, const struct d
 		summary_formula(s, 0, swa);
 	}
 	if (!uni) {
-		summary_int(s, A->global_bytes, "global_bytes");
-		summary_int(s, A->local_bytes, "local_bytes");
-		summary_int(s, A->total_bytes, "total_bytes");
-		summary_int(s, A->full_bytes, "full_bytes");
+		static const char *const keys[4] = {"global_bytes", "local_bytes", "total_bytes", "full_bytes"};
+		const int64_t v[4] = {A->global_bytes, A->local_bytes, A->total_bytes, A->full_bytes};
+		for (int i = 0; i < 4; i++) {
+			summary_int(s, v[i], "%s", keys[i]);
+			summary_words(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
+		}
 		return;
 	}
 	/* Closed forms: layers × streams × cells × bytes per cell. */
