@@ -27,6 +27,7 @@ struct fa_state {
 	double cc;
 	int sinks, mla;
 	char model[128];
+	char heads_from[160], vocab_from[160], head_size_from[160], sinks_from[160];   /* the inputs' origins */
 };
 
 enum { FA_CTX, FA_HEADS, FA_VOCAB, FA_UBATCH, FA_LOGGED_ON, FA_LOGGED_OFF, FA_CC, FA_NPARAMS };
@@ -81,6 +82,17 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		     params_is_default(env->p, FA_UBATCH) && params_is_default(env->p, FA_LOGGED_ON) &&
 		     params_is_default(env->p, FA_LOGGED_OFF);
 	snprintf(st->model, sizeof st->model, "%s", env->model->name);
+	/* heads and vocab: the parameter when set (not 0), else the model's. */
+	if (st->heads != env->model->heads)
+		snprintf(st->heads_from, sizeof st->heads_from, "parameter heads");
+	else
+		cf_origin(env->model, "heads", st->heads_from, sizeof st->heads_from);
+	if (st->vocab != env->model->vocab)
+		snprintf(st->vocab_from, sizeof st->vocab_from, "parameter vocab");
+	else
+		cf_origin(env->model, "vocab", st->vocab_from, sizeof st->vocab_from);
+	cf_origin(env->model, "head_dim", st->head_size_from, sizeof st->head_size_from);
+	cf_origin(env->model, "sinks", st->sinks_from, sizeof st->sinks_from);
 	for (int i = 0; i < st->nub; i++) {
 		st->ub[i] = (int64_t)ub[i];
 		st->on[i] = on[i];
@@ -244,22 +256,30 @@ static void fa_summary(const void *vs, struct summary *s)
 	const struct fa_state *st = vs;
 	for (int i = 0; i < st->nub; i++) {
 		long long ub = (long long)st->ub[i];
-		/* Closed forms: element counts in MiB, written apart from src/model/size.c. */
-		double hs = (double)st->ub[i] / 1024 * (double)cf_stream_cells(st->ctx, 1, 0) / 1024 * (double)st->heads * 4;
-		double hl = (double)st->ub[i] * (double)st->vocab * 4 / 1048576.0;
-		/* Exact to a quarter byte: both are whole bytes over 2^20, exact in a double. */
-		summary_check_real(s, HOW_FORMULA, st->scores[i], hs, 0.25 / 1048576, "scores_mib.%lld", ub);
-		summary_explain(s, "F32 scores of one micro-batch = ub × n_kv × heads × 4 B = %lld × %lld × %lld × 4 B", ub,
-			    (long long)st->n_kv, (long long)st->heads);
-		summary_explain(s, "n_kv: -c %lld padded to 256 (the reserved graph attends every cell); llama-graph.cpp "
-			       "build_attn_mha kq = mul_mat(k, q), F32", (long long)st->ctx);
-		summary_check_real(s, HOW_FORMULA, st->logits[i], hl, 0.25 / 1048576, "logits_mib.%lld", ub);
-		summary_explain(s, "F32 logits = ub × vocab × 4 B = %lld × %lld × 4 B", ub, (long long)st->vocab);
+		/* Closed forms over the deployment, written apart from src/model/size.c;
+		 * exact to a quarter byte: both are whole bytes over 2^20, exact in a double. */
+		summary_real(s, st->scores[i], "scores_mib.%lld", ub);
+		summary_words(s, "MiB of the F32 scores of one micro-batch of %lld tokens against every cell, all heads "
+			      "(llama-graph.cpp build_attn_mha kq = mul_mat(k, q), F32; -fa off keeps it)", ub);
+		summary_input(s, "ubatch", (double)st->ub[i], "parameter ubatch (-ub)");
+		summary_input(s, "ctx", (double)st->ctx, "parameter ctx (-c)");
+		summary_input(s, "heads", (double)st->heads, "%s", st->heads_from);
+		summary_input(s, "f32_bytes", 4, "bytes of an F32 score");
+		summary_explain(s, "the reserved graph attends every cell: n_kv = -c padded to 256 (llama-context.cpp)");
+		summary_formula(s, 0.25 / 1048576, "ubatch * pad(ctx, 256) * heads * f32_bytes / 2^20");
+		summary_real(s, st->logits[i], "logits_mib.%lld", ub);
+		summary_words(s, "MiB of the F32 logits of one micro-batch of %lld tokens (kept with -fa on and off)", ub);
+		summary_input(s, "ubatch", (double)st->ub[i], "parameter ubatch (-ub)");
+		summary_input(s, "vocab", (double)st->vocab, "%s", st->vocab_from);
+		summary_input(s, "f32_bytes", 4, "bytes of an F32 logit");
+		summary_formula(s, 0.25 / 1048576, "ubatch * vocab * f32_bytes / 2^20");
 		if (st->logged) {
 			summary_real(s, st->off[i] - st->scores[i], "off_minus_scores_mib.%lld", ub);
-			summary_explain(s, "the logged -fa off buffer (lesson) minus the computed scores");
+			summary_words(s, "the logged -fa off buffer (lesson) minus the computed scores, MiB");
+			summary_input(s, "logged_off", st->off[i], "parameter logged_off");
 			summary_real(s, st->on[i] - st->logits[i], "on_minus_logits_mib.%lld", ub);
-			summary_explain(s, "the logged -fa on buffer (lesson) minus the computed logits");
+			summary_words(s, "the logged -fa on buffer (lesson) minus the computed logits, MiB");
+			summary_input(s, "logged_on", st->on[i], "parameter logged_on");
 		}
 	}
 	struct backend b[4];
@@ -268,11 +288,15 @@ static void fa_summary(const void *vs, struct summary *s)
 		if (b[i].ok)
 			first = i;
 	summary_int(s, first, "vllm_choice_index");
+	summary_words(s, "the backend vLLM picks: its place in the priority list (vllm/platforms/cuda.py)%s",
+		      st->mla ? ", the MLA list" : "");
+	summary_input(s, "cc", st->cc, "parameter cc, the GPU's compute capability");
+	summary_input(s, "head_size", (double)st->head_size, "%s", st->head_size_from);
+	if (st->sinks)
+		summary_input(s, "sinks", 1, "%s", st->sinks_from);
 	if (first >= 0)
-		summary_explain(s, "vLLM takes the first valid backend of its priority list (vllm/platforms/cuda.py): %s, %s",
-			    b[first].name, b[first].why);
-	summary_explain(s, "inputs: compute capability %.1f (parameter cc), head size %lld%s", st->cc, (long long)st->head_size,
-		    st->mla ? ", an MLA model (the MLA list)" : st->sinks ? ", learned sinks" : "");
+		summary_explain(s, "vLLM takes the first valid backend of its priority list: %s, %s", b[first].name,
+			    b[first].why);
 }
 
 static void fa_print(const void *vs, FILE *out)

@@ -304,128 +304,181 @@ static void is_render(const void *vs, struct view *v)
 	}
 }
 
-/* Checks of one allocation against the closed forms of closed_form. */
-static void check_alloc(struct summary *s, const struct model *m, const struct deploy *d, const struct kv_alloc *A,
-			const char *prefix, int explain)
+/* The inputs of the layer counts: layers, and swa_pattern when the window is honoured. */
+static void in_layers(struct summary *s, const struct model *m, int pattern)
 {
-	char o1[96], o2[96], o3[96];
-	int uni = cf_uniform(m);
-	int64_t L = m->layers, G = cf_global_layers(m), cell = cf_cell_bytes(m);
-	int64_t streams = d->unified ? 1 : d->n_seq, fc = cf_stream_cells(d->n_ctx, d->n_seq, d->unified);
-	int64_t swa = A->windowed ? cf_swa_cells(d->n_ctx, d->n_seq, d->unified, m->sliding_window, d->n_ubatch, d->swa_full)
-				  : 0;
+	char o[160];
+	summary_input(s, "layers", (double)m->layers, "%s", cf_origin(m, "layers", o, sizeof o));
+	if (pattern && m->sliding_window > 0 && !m->swa_ignored && m->swa_pattern > 0)
+		summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, "swa_pattern", o, sizeof o));
+}
+
+/* The inputs of a cache size: layer counts (swa_pattern when the global
+ * count is used), the deployment (window and ubatch when the sliding
+ * cache is), one cell's bytes; returns the cell's formula text. */
+static const char *in_cache(struct summary *s, const struct model *m, const struct deploy *d, int pattern, int window)
+{
+	in_layers(s, m, pattern);
+	cf_in_deploy(s, d->n_ctx, d->n_seq, window ? m->sliding_window : 0, d->n_ubatch, m);
+	return cf_in_cell(s, m, m->kv_heads, NULL, 0);
+}
+
+static const char *const walk_note = "value: the per-layer walk of src/model/size.c (llama.cpp hparams.is_swa(il))";
+
+/* Checks of one allocation against the closed forms of closed_form. */
+static void check_alloc(struct summary *s, const struct model *m, const struct deploy *d, const struct kv_alloc *A)
+{
+	char o[160], f[1024], swa[256];
+	int uni = cf_uniform(m), windowed = m->sliding_window > 0 && !m->swa_ignored;
+	const char *G = cf_f_global(m), *fc = cf_f_stream(d->unified);
+	/* Streams: n_seq with a split cache, one with -kvu. */
+	const char *streams = d->unified ? "" : " * n_seq";
+	cf_f_swa(swa, sizeof swa, d->unified, d->swa_full);
 	if (uni) {
-		summary_check_int(s, HOW_FORMULA, A->global_layers, G, "%sglobal_layers", prefix);
-		if (explain && !A->windowed) {
-			summary_explain(s, "no window llama.cpp honours: every layer is global, G = L = %lld (%s)", (long long)L,
-				    cf_origin(m, "layers", o1, sizeof o1));
-			summary_explain(s, "value: the per-layer walk of src/model/size.c (llama.cpp hparams.is_swa(il))");
-		} else if (explain) {
-			summary_explain(s, "global layers: with swa_pattern n, layer il is global when il %% n = n - 1: floor(L / n)");
-			summary_explain(s, "= floor(%lld / %lld) = %lld (%s, %s)", (long long)L, (long long)m->swa_pattern,
-				    (long long)G, cf_origin(m, "layers", o1, sizeof o1), cf_origin(m, "swa_pattern", o2, sizeof o2));
-			summary_explain(s, "value: the per-layer walk of src/model/size.c (llama.cpp hparams.is_swa(il))");
-		}
-		summary_check_int(s, HOW_FORMULA, A->local_layers, L - G, "%slocal_layers", prefix);
-		if (explain)
-			summary_explain(s, "local layers = layers − global layers = %lld − %lld", (long long)L, (long long)G);
+		summary_int(s, A->global_layers, "global_layers");
+		summary_words(s, windowed ? "layers with a full cache: with swa_pattern n, layer il is global when il %% n = n - 1"
+					  : "layers with a full cache: every layer, no window llama.cpp honours");
+		in_layers(s, m, 1);
+		summary_explain(s, "%s", walk_note);
+		summary_formula(s, 0, G);
+		summary_int(s, A->local_layers, "local_layers");
+		summary_words(s, "layers with a sliding-window cache: the layers that are not global");
+		in_layers(s, m, 1);
+		snprintf(f, sizeof f, "layers - %s", G);
+		summary_formula(s, 0, f);
 	} else {
-		summary_int(s, A->global_layers, "%sglobal_layers", prefix);
-		if (explain)
-			summary_explain(s, "counted per layer (the model's layer types are not one pattern)");
-		summary_int(s, A->local_layers, "%slocal_layers", prefix);
-		if (explain)
-			summary_explain(s, "counted per layer: layers with a window llama.cpp honours");
+		summary_int(s, A->global_layers, "global_layers");
+		summary_words(s, "layers with a full cache, counted per layer (the model's layer types are not one pattern)");
+		summary_int(s, A->local_layers, "local_layers");
+		summary_words(s, "layers with a sliding-window cache, counted per layer: layers with a window llama.cpp honours");
 	}
-	summary_check_int(s, HOW_FORMULA, A->swa_cells, swa, "%sswa_cells", prefix);
-	if (explain && !A->windowed) {
+	summary_int(s, A->swa_cells, "swa_cells");
+	if (!windowed) {
+		summary_words(s, "cells a stream of the sliding-window cache: none, no sliding layers");
+		summary_input(s, "sliding_window", (double)m->sliding_window, "%s", cf_origin(m, "sliding_window", o, sizeof o));
 		if (m->sliding_window > 0)
-			summary_explain(s, "0: llama.cpp does not read this architecture's window (%lld, %s): a plain cache, no "
-				       "sliding layers", (long long)m->sliding_window, cf_origin(m, "sliding_window", o1, sizeof o1));
-		else
-			summary_explain(s, "0: the model has no sliding window (%s), so no SWA cache",
-				    cf_origin(m, "sliding_window", o1, sizeof o1));
-	} else if (explain) {
-		summary_explain(s, "SWA cells a stream = pad256(min(stream cells, window × (unified ? n_seq : 1) + ubatch)),");
-		summary_explain(s, "  or the stream's cells with --swa-full (llama-kv-cache-iswa.cpp size_swa)");
-		summary_explain(s, "= pad256(min(%lld, %lld × %lld + %lld)) = %lld; window from %s", (long long)fc,
-			    (long long)m->sliding_window, (long long)(d->unified ? d->n_seq : 1), (long long)d->n_ubatch,
-			    (long long)swa, cf_origin(m, "sliding_window", o1, sizeof o1));
+			summary_explain(s, "llama.cpp does not read this architecture's window: a plain cache, no sliding layers");
+		summary_formula(s, 0, "0");
+	} else {
+		summary_words(s, "cells a stream of the sliding-window cache: the window (times n_seq with -kvu) and one "
+			      "micro-batch, padded to 256, at most the stream's cells; the stream's cells with --swa-full");
+		cf_in_deploy(s, d->n_ctx, d->n_seq, m->sliding_window, d->n_ubatch, m);
+		summary_explain(s, "llama-kv-cache-iswa.cpp size_swa%s", d->swa_full ? "; --swa-full is set" : "");
+		summary_formula(s, 0, swa);
 	}
 	if (!uni) {
-		summary_int(s, A->global_bytes, "%sglobal_bytes", prefix);
-		summary_int(s, A->local_bytes, "%slocal_bytes", prefix);
-		summary_int(s, A->total_bytes, "%stotal_bytes", prefix);
-		summary_int(s, A->full_bytes, "%sfull_bytes", prefix);
+		static const char *const keys[4] = {"global_bytes", "local_bytes", "total_bytes", "full_bytes"};
+		const int64_t v[4] = {A->global_bytes, A->local_bytes, A->total_bytes, A->full_bytes};
+		for (int i = 0; i < 4; i++) {
+			summary_int(s, v[i], "%s", keys[i]);
+			summary_words(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
+		}
 		return;
 	}
 	/* Closed forms: layers × streams × cells × bytes per cell. */
-	summary_check_int(s, HOW_FORMULA, A->global_bytes, G * streams * fc * cell, "%sglobal_bytes", prefix);
-	if (explain) {
-		summary_explain(s, "global bytes = global layers × streams × cells a stream × (K + V bytes per cell)");
-		summary_explain(s, "= %lld × %lld × %lld × %lld = %lld", (long long)G, (long long)streams, (long long)fc,
-			    (long long)cell, (long long)(G * streams * fc * cell));
-		summary_explain(s, "bytes per cell = kv_heads × head_dim × K bytes + kv_heads × head_dim_v × V bytes (%s, %s, K %s, V %s)",
-			    cf_origin(m, "kv_heads", o1, sizeof o1), cf_origin(m, "head_dim", o2, sizeof o2),
-			    model_cache_name(m->k_type), model_cache_name(m->v_type));
-		summary_explain(s, "llama.cpp: llama-context.cpp pads n_ctx to 256 and splits it per sequence; "
-			       "llama-kv-cache.cpp keeps ggml_row_size(type, n_embd_gqa) per cell per stream");
+	summary_int(s, A->global_bytes, "global_bytes");
+	summary_words(s, "bytes of the full cache: global layers × streams × cells a stream × K and V bytes a cell");
+	const char *cell = in_cache(s, m, d, 1, 0);
+	summary_explain(s, "llama.cpp: llama-context.cpp pads n_ctx to 256 and splits it per sequence; llama-kv-cache.cpp "
+		       "keeps ggml_row_size(type, n_embd_gqa) per cell per stream");
+	snprintf(f, sizeof f, "%s%s * %s * %s", G, streams, fc, cell);
+	summary_formula(s, 0, f);
+	summary_int(s, A->local_bytes, "local_bytes");
+	summary_words(s, "bytes of the sliding-window cache: local layers × streams × SWA cells a stream × K and V bytes a cell");
+	if (windowed) {
+		cell = in_cache(s, m, d, 1, 1);
+		snprintf(f, sizeof f, "(layers - %s)%s * %s * %s", G, streams, swa, cell);
+		summary_formula(s, 0, f);
+	} else {
+		summary_explain(s, "no sliding layers, so no sliding-window cache");
+		summary_formula(s, 0, "0");
 	}
-	summary_check_int(s, HOW_FORMULA, A->local_bytes, (L - G) * streams * swa * cell, "%slocal_bytes", prefix);
-	if (explain)
-		summary_explain(s, "local bytes = %lld layers × %lld streams × %lld cells × %lld B = %lld", (long long)(L - G),
-			    (long long)streams, (long long)swa, (long long)cell, (long long)((L - G) * streams * swa * cell));
-	summary_check_int(s, HOW_FORMULA, A->total_bytes, (G * fc + (L - G) * swa) * streams * cell, "%stotal_bytes", prefix);
-	if (explain)
-		summary_explain(s, "total = (G × cells + local × SWA cells) × streams × bytes per cell (%s)",
-			    cf_origin(m, "layers", o3, sizeof o3));
-	summary_check_int(s, HOW_FORMULA, A->full_bytes, L * streams * fc * cell, "%sfull_bytes", prefix);
-	if (explain)
-		summary_explain(s, "full = every layer with every cell (--swa-full): %lld × %lld × %lld × %lld", (long long)L,
-			    (long long)streams, (long long)fc, (long long)cell);
+	summary_int(s, A->total_bytes, "total_bytes");
+	summary_words(s, "bytes of both caches");
+	cell = in_cache(s, m, d, windowed, windowed);
+	if (windowed)
+		snprintf(f, sizeof f, "(%s * %s + (layers - %s) * %s)%s * %s", G, fc, G, swa, streams, cell);
+	else
+		snprintf(f, sizeof f, "layers%s * %s * %s", streams, fc, cell);
+	summary_formula(s, 0, f);
+	summary_int(s, A->full_bytes, "full_bytes");
+	summary_words(s, "bytes with every layer keeping every cell (all global, or --swa-full)");
+	cell = in_cache(s, m, d, 0, 0);
+	snprintf(f, sizeof f, "layers%s * %s * %s", streams, fc, cell);
+	summary_formula(s, 0, f);
+}
+
+/* The inputs of the tiny preset's runs: one sequence at tiny_ctx, -ub ub. */
+static const char *in_tiny(struct summary *s, const struct is_state *st, int64_t ub, int cells_only)
+{
+	char o[160];
+	if (!cells_only)
+		in_layers(s, &st->tiny, 1);
+	summary_input(s, "ctx", (double)st->tiny_ctx, "parameter tiny_ctx (-c)");
+	summary_input(s, "n_seq", 1, "one sequence (the lesson's runs)");
+	if (ub > 0) {
+		summary_input(s, "window", (double)st->tiny.sliding_window, "%s",
+			      cf_origin(&st->tiny, "sliding_window", o, sizeof o));
+		summary_input(s, "ubatch", (double)ub, "parameter tiny_ubatch (-ub)");
+	}
+	return cells_only ? NULL : cf_in_cell(s, &st->tiny, st->tiny.kv_heads, NULL, 0);
 }
 
 static void is_summary(const void *vs, struct summary *s)
 {
 	const struct is_state *st = vs;
-	summary_check_int(s, HOW_FORMULA, st->a.n_ctx, st->d.unified ? cf_stream_cells(st->d.n_ctx, 1, 1)
-			  : st->d.n_seq * cf_stream_cells(st->d.n_ctx, st->d.n_seq, 0), "n_ctx");
-	summary_explain(s, "n_ctx = pad256(-c), and with a split cache n_seq × pad256(pad256(-c) / n_seq) (llama-context.cpp)");
+	const struct deploy *d = &st->d;
+	char f[1024], swa[256];
+	summary_int(s, st->a.n_ctx, "n_ctx");
+	summary_words(s, "cells allocated for all sequences: -c padded to 256, and with a split cache n_seq streams of "
+		      "pad256(n_ctx / n_seq) (llama-context.cpp)");
+	cf_in_deploy(s, d->n_ctx, d->n_seq, 0, 0, &st->m);
+	snprintf(f, sizeof f, "%s%s", d->unified ? "" : "n_seq * ", cf_f_stream(d->unified));
+	summary_formula(s, 0, f);
 	summary_int(s, st->a.streams, "streams");
-	summary_explain(s, "streams = n_seq with a split cache, 1 with -kvu (llama-kv-cache.cpp n_stream)");
-	check_alloc(s, &st->m, &st->d, &st->a, "", 1);
-	{
-		int64_t streams = st->d.unified ? 1 : st->d.n_seq;
-		int64_t swa = st->a.windowed ? cf_swa_cells(st->d.n_ctx, st->d.n_seq, st->d.unified, st->m.sliding_window,
-							    st->d.n_ubatch, st->d.swa_full)
-					     : 0;
-		summary_check_int(s, HOW_FORMULA, st->a.swa_cells * st->a.streams, swa * streams, "swa_cells_total");
-		summary_explain(s, "SWA cells of all streams = SWA cells a stream × streams = %lld × %lld", (long long)swa,
-			    (long long)streams);
+	summary_words(s, "cache streams: n_seq with a split cache, 1 with -kvu (llama-kv-cache.cpp n_stream)");
+	summary_input(s, "n_seq", (double)d->n_seq, "parameter n_seq (-np)");
+	summary_input(s, "unified", d->unified, "parameter unified (-kvu)");
+	check_alloc(s, &st->m, d, &st->a);
+	summary_int(s, st->a.swa_cells * st->a.streams, "swa_cells_total");
+	summary_words(s, "cells of the sliding-window cache over all streams");
+	if (st->m.sliding_window > 0 && !st->m.swa_ignored) {
+		cf_in_deploy(s, d->n_ctx, d->n_seq, st->m.sliding_window, d->n_ubatch, &st->m);
+		cf_f_swa(swa, sizeof swa, d->unified, d->swa_full);
+		snprintf(f, sizeof f, "%s%s", swa, d->unified ? "" : " * n_seq");
+		summary_formula(s, 0, f);
+	} else {
+		summary_formula(s, 0, "0");
 	}
 	if (st->has_tiny && st->nruns) {
 		const struct is_run *r0 = &st->runs[0];
-		int64_t cell = cf_cell_bytes(&st->tiny), G = cf_global_layers(&st->tiny);
-		summary_check_int(s, HOW_FORMULA, r0->a.global_bytes, G * cf_stream_cells(st->tiny_ctx, 1, 0) * cell,
-			      "tiny_global_bytes");
-		summary_explain(s, "tiny preset: %lld global layer × %lld cells × %lld B", (long long)G, (long long)st->tiny_ctx,
-			    (long long)cell);
+		const char *G = cf_f_global(&st->tiny);
+		summary_int(s, r0->a.global_bytes, "tiny_global_bytes");
+		summary_words(s, "tiny preset: bytes of the full cache, global layers × cells × K and V bytes a cell");
+		const char *cell = in_tiny(s, st, 0, 0);
+		snprintf(f, sizeof f, "%s * %s * %s", G, cf_f_stream(0), cell);
+		summary_formula(s, 0, f);
 		for (int r = 0; r < st->nruns; r++) {
 			const struct is_run *run = &st->runs[r];
-			int64_t cells = cf_swa_cells(st->tiny_ctx, 1, 0, st->tiny.sliding_window, run->ub, run->swa_full);
-			int64_t lb = (st->tiny.layers - G) * cells * cell;
+			cf_f_swa(swa, sizeof swa, 0, run->swa_full);
 			if (run->swa_full) {
-				summary_check_int(s, HOW_FORMULA, run->a.local_bytes, lb, "tiny_full_local_bytes");
-				summary_explain(s, "--swa-full: local layers keep every cell: %lld layers × %lld cells × %lld B",
-					    (long long)(st->tiny.layers - G), (long long)cells, (long long)cell);
+				summary_int(s, run->a.local_bytes, "tiny_full_local_bytes");
+				summary_words(s, "tiny preset, --swa-full: bytes of the local layers, which keep every cell");
+				cell = in_tiny(s, st, 0, 0);
+				snprintf(f, sizeof f, "(layers - %s) * %s * %s", G, swa, cell);
+				summary_formula(s, 0, f);
 				continue;
 			}
-			summary_check_int(s, HOW_FORMULA, run->a.swa_cells, cells, "tiny_swa_cells.%lld", (long long)run->ub);
-			summary_explain(s, "pad256(min(%lld, %lld + %lld)) = %lld", (long long)st->tiny_ctx,
-				    (long long)st->tiny.sliding_window, (long long)run->ub, (long long)cells);
-			summary_check_int(s, HOW_FORMULA, run->a.local_bytes, lb, "tiny_local_bytes.%lld", (long long)run->ub);
-			summary_explain(s, "local layers × SWA cells × bytes per cell = %lld × %lld × %lld B (-ub %lld)",
-				    (long long)(st->tiny.layers - G), (long long)cells, (long long)cell, (long long)run->ub);
+			summary_int(s, run->a.swa_cells, "tiny_swa_cells.%lld", (long long)run->ub);
+			summary_words(s, "tiny preset, -ub %lld: cells of the sliding-window cache", (long long)run->ub);
+			in_tiny(s, st, run->ub, 1);
+			summary_formula(s, 0, swa);
+			summary_int(s, run->a.local_bytes, "tiny_local_bytes.%lld", (long long)run->ub);
+			summary_words(s, "tiny preset, -ub %lld: bytes of the sliding-window cache, local layers × SWA cells × "
+				      "K and V bytes a cell", (long long)run->ub);
+			cell = in_tiny(s, st, run->ub, 0);
+			snprintf(f, sizeof f, "(layers - %s) * %s * %s", G, swa, cell);
+			summary_formula(s, 0, f);
 		}
 	}
 }

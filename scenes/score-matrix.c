@@ -25,6 +25,7 @@ struct sm_state {
 	int64_t ubatch_slice, decode_row;
 	char model_name[128];
 	char heads_from[96];      /* where the model's head count came from */
+	char layers_from[160];    /* where the attention-layer count came from */
 };
 
 enum { SM_CTX, SM_BYTES_PER_SCORE, SM_UBATCH, SM_NPARAMS };
@@ -51,6 +52,11 @@ static int sm_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	st->layers = 0;
 	for (int64_t il = 0; il < env->model->layers; il++)
 		st->layers += env->model->layer_kv_heads[il] > 0;
+	if (st->layers == env->model->layers)
+		cf_origin(env->model, "layers", st->layers_from, sizeof st->layers_from);
+	else
+		snprintf(st->layers_from, sizeof st->layers_from, "layers that attend: [model] kv_heads not 0 (%lld of %lld)",
+			 (long long)st->layers, (long long)env->model->layers);
 	for (int i = 0; i < st->count; i++) {
 		struct sm_size *z = &st->sz[i];
 		z->n = (int64_t)ctx[i];
@@ -212,37 +218,54 @@ static int64_t walk_scores(int64_t rows, int64_t n)
 static void sm_summary(const void *vs, struct summary *s)
 {
 	const struct sm_state *st = vs;
-	/* Values from src/model/size.c (products), checked against the grid
-	 * walked row by row; traffic and the all-layers total against the
-	 * lesson's product written out (4 passes × n² × heads × bytes × layers). */
+	/* Values from src/model/size.c (products): the sizes checked against the
+	 * grid walked row by row, traffic and the all-layers total against the
+	 * lesson's product written out as a formula. */
 	for (int i = 0; i < st->count; i++) {
 		const struct sm_size *z = &st->sz[i];
 		long long n = (long long)z->n;
 		int64_t walked = walk_scores(z->n, z->n);
 		summary_check_int(s, HOW_REFERENCE, z->per_head, walked, "scores_per_head.%lld", n);
-		summary_explain(s, "scores per head = n × n = %lld × %lld (S = QKᵀ has a row per query, a column per key)", n, n);
+		summary_words(s, "scores one head stores at %lld tokens: S = QKᵀ has a row per query, a column per key (n × n)", n);
+		summary_input(s, "n", (double)z->n, "parameter ctx");
 		summary_explain(s, "second way: the %lld rows of the grid walked and their keys counted", n);
 		summary_check_int(s, HOW_REFERENCE, z->layer, walked * st->heads * st->bps, "layer_bytes.%lld", n);
-		summary_explain(s, "one layer's S = n² × heads × bytes per score = %lld² × %lld × %lld", n, (long long)st->heads,
-			    (long long)st->bps);
-		summary_explain(s, "inputs: heads from %s, bytes_per_score a parameter (4 = F32)", st->heads_from);
-		int64_t traffic = 4 * z->n * z->n * st->heads * st->bps;
-		summary_check_int(s, HOW_FORMULA, z->traffic, traffic, "traffic_bytes.%lld", n);
-		summary_explain(s, "traffic = 4 passes (write S, read S, write P, read P) × one layer's S");
-		summary_explain(s, "= 4 × %lld² × %lld heads × %lld B = %lld", n, (long long)st->heads, (long long)st->bps,
-			    (long long)traffic);
-		summary_check_int(s, HOW_FORMULA, z->model, traffic * st->layers, "model_traffic_bytes.%lld", n);
-		summary_explain(s, "all layers = attention layers × traffic = %lld × %lld (layers with KV heads, from the model)",
-			    (long long)st->layers, (long long)traffic);
+		summary_words(s, "bytes of one layer's S at %lld tokens, every head: n × n × heads × bytes_per_score", n);
+		summary_input(s, "n", (double)z->n, "parameter ctx");
+		summary_input(s, "heads", (double)st->heads, "%s", st->heads_from);
+		summary_input(s, "bytes_per_score", (double)st->bps, "parameter bytes_per_score (4 = F32)");
+		summary_explain(s, "second way: the grid's rows walked and their keys counted, times heads and bytes");
+		summary_int(s, z->traffic, "traffic_bytes.%lld", n);
+		summary_words(s, "bytes one layer moves at %lld tokens: S written and read, P written and read", n);
+		summary_input(s, "passes", 4, "write S, read S, write P, read P (the lesson's count)");
+		summary_input(s, "n", (double)z->n, "parameter ctx");
+		summary_input(s, "heads", (double)st->heads, "%s", st->heads_from);
+		summary_input(s, "bytes_per_score", (double)st->bps, "parameter bytes_per_score (4 = F32)");
+		summary_formula(s, 0, "passes * n * n * heads * bytes_per_score");
+		summary_int(s, z->model, "model_traffic_bytes.%lld", n);
+		summary_words(s, "bytes all attention layers move at %lld tokens in one prefill", n);
+		summary_input(s, "passes", 4, "write S, read S, write P, read P (the lesson's count)");
+		summary_input(s, "n", (double)z->n, "parameter ctx");
+		summary_input(s, "heads", (double)st->heads, "%s", st->heads_from);
+		summary_input(s, "bytes_per_score", (double)st->bps, "parameter bytes_per_score (4 = F32)");
+		summary_input(s, "layers", (double)st->layers, "%s", st->layers_from);
+		summary_formula(s, 0, "passes * n * n * heads * bytes_per_score * layers");
 	}
 	summary_check_int(s, HOW_REFERENCE, st->ubatch_slice, walk_scores(st->ubatch, st->n_max) * st->heads * st->bps,
 		      "ubatch_slice_bytes");
-	summary_explain(s, "-ub slice = ubatch × n × heads × bytes = %lld × %lld × %lld × %lld (llama-graph.cpp kq of one "
-		       "micro-batch); check: its rows walked", (long long)st->ubatch, (long long)st->n_max, (long long)st->heads,
-		    (long long)st->bps);
+	summary_words(s, "bytes of one micro-batch's scores a layer: ubatch queries against n keys (llama-graph.cpp kq of "
+		      "one micro-batch)");
+	summary_input(s, "ubatch", (double)st->ubatch, "parameter ubatch (-ub)");
+	summary_input(s, "n", (double)st->n_max, "parameter ctx, the largest");
+	summary_input(s, "heads", (double)st->heads, "%s", st->heads_from);
+	summary_input(s, "bytes_per_score", (double)st->bps, "parameter bytes_per_score (4 = F32)");
+	summary_explain(s, "second way: the slice's ubatch rows walked and their keys counted, times heads and bytes");
 	summary_check_int(s, HOW_REFERENCE, st->decode_row, walk_scores(1, st->n_max) * st->heads * st->bps, "decode_row_bytes");
-	summary_explain(s, "decode row = 1 × n × heads × bytes = %lld × %lld × %lld", (long long)st->n_max, (long long)st->heads,
-		    (long long)st->bps);
+	summary_words(s, "bytes of one decode step's scores a layer: one query against n keys");
+	summary_input(s, "n", (double)st->n_max, "parameter ctx, the largest");
+	summary_input(s, "heads", (double)st->heads, "%s", st->heads_from);
+	summary_input(s, "bytes_per_score", (double)st->bps, "parameter bytes_per_score (4 = F32)");
+	summary_explain(s, "second way: the row's keys counted, times heads and bytes");
 }
 
 static void sm_print(const void *vs, FILE *out)
