@@ -163,13 +163,13 @@ static void co_summary(const void *vs, struct summary *s)
 		summary_explain(s, "weights = 2 × active parameters × n / 1e12 = 2 × %.4g × %lld / 1e12 = %.1f TFLOP",
 			    m->active_params, n, st->weight[i]);
 		summary_explain(s, "active parameters from %s (MoE: the experts used per token)",
-			    cf_origin(m, "active_params", o1, sizeof o1));
+			    cf_origin(m, MF_ACTIVE_PARAMS, o1, sizeof o1));
 		double walk = attn_walk(m, st->n[i]) / 1e12;
 		summary_check_real(s, HOW_REFERENCE, st->attn[i], walk, 1e-9 * walk + 1e-12, "attn_tflop.%lld", n);
 		summary_explain(s, "attention = Σ layers (2·heads·d_k + 2·heads·d_v) × pairs; pairs = n(n+1)/2 on a full layer,");
 		summary_explain(s, "  w(w+1)/2 + (n−w)·w on a sliding one (window w = %lld); %lld heads, d_k %lld, d_v %lld (%s, %s)",
-			    (long long)w, (long long)m->heads, (long long)dk, (long long)dv, cf_origin(m, "heads", o1, sizeof o1),
-			    cf_origin(m, "head_dim", o2, sizeof o2));
+			    (long long)w, (long long)m->heads, (long long)dk, (long long)dv, cf_origin(m, MF_HEADS, o1, sizeof o1),
+			    cf_origin(m, MF_HEAD_DIM, o2, sizeof o2));
 		if (latent)
 			summary_explain(s, "  MLA absorbed as llama.cpp runs it: every head attends over the cached latent (kv_lora_rank + rope)");
 		if (uni) {
@@ -194,7 +194,7 @@ static void co_summary(const void *vs, struct summary *s)
 			summary_explain(s, "= (%lld × %lld + %lld × %lld) × %lld B = %.2f GiB (the cache iswa shows for -c %lld)",
 				    (long long)G, (long long)fc, (long long)(L - G), (long long)swa, (long long)cell, want, n);
 			summary_explain(s, "bytes per cell from kv_heads (%s), head_dim, K %s, V %s",
-				    cf_origin(m, "kv_heads", o1, sizeof o1), model_cache_name(m->k_type), model_cache_name(m->v_type));
+				    cf_origin(m, MF_KV_HEADS, o1, sizeof o1), model_cache_name(m->k_type), model_cache_name(m->v_type));
 			int64_t seen = w && st->n[i] > w ? w : st->n[i];
 			double rwant = (double)(G * st->n[i] * cell + (L - G) * seen * cell) / GIB;
 			summary_check_real(s, HOW_FORMULA, st->kv_read[i], rwant, 1e-12 * rwant, "kv_read_gib.%lld", n);

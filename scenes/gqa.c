@@ -246,7 +246,7 @@ static void gq_summary(const void *vs, struct summary *s)
 	int64_t L = m->layers;
 	summary_int(s, st->heads / st->kv_heads, "group");
 	summary_explain(s, "group = heads / KV heads = %lld / %lld (%s)", (long long)st->heads, (long long)st->kv_heads,
-		    cf_origin(m, "kv_heads", o1, sizeof o1));
+		    cf_origin(m, MF_KV_HEADS, o1, sizeof o1));
 	for (int64_t h = 0; h < st->heads; h++) {
 		summary_int(s, h / (st->heads / st->kv_heads), "map.%lld", (long long)h);
 		summary_explain(s, "query head h reads KV head floor(h / group) = floor(%lld / %lld) (llama.cpp broadcasts K "
@@ -272,14 +272,14 @@ static void gq_summary(const void *vs, struct summary *s)
 		if (i == 1 && st->mla)
 			summary_explain(s, "MLA latent: layers × (kv_lora_rank + qk_rope_head_dim) × K bytes = %lld × (%lld + %lld) "
 				       "× %lld B (%s)", (long long)L, (long long)m->kv_lora_rank, (long long)m->qk_rope_head_dim,
-				    (long long)cf_row_bytes(m->k_type, 1), cf_origin(m, "kv_lora_rank", o1, sizeof o1));
+				    (long long)cf_row_bytes(m->k_type, 1), cf_origin(m, MF_KV_LORA_RANK, o1, sizeof o1));
 		else
 			summary_explain(s, "layers × KV heads × (d_k × K bytes + d_v × V bytes) = %lld × %lld × (%lld %s + %lld %s)",
 				    (long long)L, (long long)r->kv, (long long)dk, model_cache_name(m->k_type), (long long)dv,
 				    model_cache_name(m->v_type));
 		summary_explain(s, "inputs: %s, %s, %s; llama.cpp keeps ggml_row_size(type, n_embd_k_gqa) per token per layer "
-			       "(llama-kv-cache.cpp)", cf_origin(m, "layers", o1, sizeof o1),
-			    cf_origin(m, "head_dim", o2, sizeof o2), cf_origin(m, "kv_heads", o3, sizeof o3));
+			       "(llama-kv-cache.cpp)", cf_origin(m, MF_LAYERS, o1, sizeof o1),
+			    cf_origin(m, MF_HEAD_DIM, o2, sizeof o2), cf_origin(m, MF_KV_HEADS, o3, sizeof o3));
 		if (!uni)
 			summary_explain(s, "per-layer model: the walk of src/model/size.c, no closed form");
 	}

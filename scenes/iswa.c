@@ -313,12 +313,12 @@ static void check_alloc(struct summary *s, const struct model *m, const struct d
 		summary_check_int(s, HOW_FORMULA, A->global_layers, G, "%sglobal_layers", prefix);
 		if (explain && !A->windowed) {
 			summary_explain(s, "no window llama.cpp honours: every layer is global, G = L = %lld (%s)", (long long)L,
-				    cf_origin(m, "layers", o1, sizeof o1));
+				    cf_origin(m, MF_LAYERS, o1, sizeof o1));
 			summary_explain(s, "value: the per-layer walk of src/model/size.c (llama.cpp hparams.is_swa(il))");
 		} else if (explain) {
 			summary_explain(s, "global layers: with swa_pattern n, layer il is global when il %% n = n - 1: floor(L / n)");
 			summary_explain(s, "= floor(%lld / %lld) = %lld (%s, %s)", (long long)L, (long long)m->swa_pattern,
-				    (long long)G, cf_origin(m, "layers", o1, sizeof o1), cf_origin(m, "swa_pattern", o2, sizeof o2));
+				    (long long)G, cf_origin(m, MF_LAYERS, o1, sizeof o1), cf_origin(m, MF_SWA_PATTERN, o2, sizeof o2));
 			summary_explain(s, "value: the per-layer walk of src/model/size.c (llama.cpp hparams.is_swa(il))");
 		}
 		summary_check_int(s, HOW_FORMULA, A->local_layers, L - G, "%slocal_layers", prefix);
@@ -336,16 +336,16 @@ static void check_alloc(struct summary *s, const struct model *m, const struct d
 	if (explain && !A->windowed) {
 		if (m->sliding_window > 0)
 			summary_explain(s, "0: llama.cpp does not read this architecture's window (%lld, %s): a plain cache, no "
-				       "sliding layers", (long long)m->sliding_window, cf_origin(m, "sliding_window", o1, sizeof o1));
+				       "sliding layers", (long long)m->sliding_window, cf_origin(m, MF_SLIDING_WINDOW, o1, sizeof o1));
 		else
 			summary_explain(s, "0: the model has no sliding window (%s), so no SWA cache",
-				    cf_origin(m, "sliding_window", o1, sizeof o1));
+				    cf_origin(m, MF_SLIDING_WINDOW, o1, sizeof o1));
 	} else if (explain) {
 		summary_explain(s, "SWA cells a stream = pad256(min(stream cells, window × (unified ? n_seq : 1) + ubatch)),");
 		summary_explain(s, "  or the stream's cells with --swa-full (llama-kv-cache-iswa.cpp size_swa)");
 		summary_explain(s, "= pad256(min(%lld, %lld × %lld + %lld)) = %lld; window from %s", (long long)fc,
 			    (long long)m->sliding_window, (long long)(d->unified ? d->n_seq : 1), (long long)d->n_ubatch,
-			    (long long)swa, cf_origin(m, "sliding_window", o1, sizeof o1));
+			    (long long)swa, cf_origin(m, MF_SLIDING_WINDOW, o1, sizeof o1));
 	}
 	if (!uni) {
 		summary_int(s, A->global_bytes, "%sglobal_bytes", prefix);
@@ -361,7 +361,7 @@ static void check_alloc(struct summary *s, const struct model *m, const struct d
 		summary_explain(s, "= %lld × %lld × %lld × %lld = %lld", (long long)G, (long long)streams, (long long)fc,
 			    (long long)cell, (long long)(G * streams * fc * cell));
 		summary_explain(s, "bytes per cell = kv_heads × head_dim × K bytes + kv_heads × head_dim_v × V bytes (%s, %s, K %s, V %s)",
-			    cf_origin(m, "kv_heads", o1, sizeof o1), cf_origin(m, "head_dim", o2, sizeof o2),
+			    cf_origin(m, MF_KV_HEADS, o1, sizeof o1), cf_origin(m, MF_HEAD_DIM, o2, sizeof o2),
 			    model_cache_name(m->k_type), model_cache_name(m->v_type));
 		summary_explain(s, "llama.cpp: llama-context.cpp pads n_ctx to 256 and splits it per sequence; "
 			       "llama-kv-cache.cpp keeps ggml_row_size(type, n_embd_gqa) per cell per stream");
@@ -373,7 +373,7 @@ static void check_alloc(struct summary *s, const struct model *m, const struct d
 	summary_check_int(s, HOW_FORMULA, A->total_bytes, (G * fc + (L - G) * swa) * streams * cell, "%stotal_bytes", prefix);
 	if (explain)
 		summary_explain(s, "total = (G × cells + local × SWA cells) × streams × bytes per cell (%s)",
-			    cf_origin(m, "layers", o3, sizeof o3));
+			    cf_origin(m, MF_LAYERS, o3, sizeof o3));
 	summary_check_int(s, HOW_FORMULA, A->full_bytes, L * streams * fc * cell, "%sfull_bytes", prefix);
 	if (explain)
 		summary_explain(s, "full = every layer with every cell (--swa-full): %lld × %lld × %lld × %lld", (long long)L,

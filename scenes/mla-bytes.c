@@ -194,23 +194,23 @@ static void mb_summary(const void *vs, struct summary *s)
 			summary_explain(s, "MLA: layers × (kv_lora_rank + qk_rope_head_dim) × K bytes, no V (llama.cpp caches the latent in K)");
 			summary_explain(s, "= %lld × (%lld + %lld) × %lld = %lld (%s, %s)", (long long)L, (long long)m->kv_lora_rank,
 				    (long long)m->qk_rope_head_dim, (long long)cf_row_bytes(m->k_type, 1), (long long)hand,
-				    cf_origin(m, "kv_lora_rank", o1, sizeof o1), cf_origin(m, "qk_rope_head_dim", o2, sizeof o2));
+				    cf_origin(m, MF_KV_LORA_RANK, o1, sizeof o1), cf_origin(m, MF_QK_ROPE_HEAD_DIM, o2, sizeof o2));
 		} else if (i == 0) {
 			summary_explain(s, "%s: layers × (K bytes + V bytes per token) = %lld × %lld", model_kind_name(m->kind),
 				    (long long)L, (long long)(hand >= 0 ? hand / L : -1));
 			summary_explain(s, "K + V bytes = kv_heads × (head_dim × %s + head_dim_v × %s) (%s, %s)", model_cache_name(m->k_type),
-				    model_cache_name(m->v_type), cf_origin(m, "kv_heads", o1, sizeof o1),
-				    cf_origin(m, "head_dim", o2, sizeof o2));
+				    model_cache_name(m->v_type), cf_origin(m, MF_KV_HEADS, o1, sizeof o1),
+				    cf_origin(m, MF_HEAD_DIM, o2, sizeof o2));
 		} else if (i == 1 || i == 2) {
 			summary_explain(s, "layers × KV heads × (d_k × K bytes + d_v × V bytes) = %lld × %lld × (%lld + %lld) × %lld",
 				    (long long)L, (long long)(i == 1 ? m->heads : 8), (long long)dk, (long long)dv,
 				    (long long)cf_row_bytes(m->k_type, 1));
 			if (m->kind == ATTN_MLA)
 				summary_explain(s, "d_k = qk_nope + qk_rope head dims, d_v = v_head_dim (%s, %s)",
-					    cf_origin(m, "qk_nope_head_dim", o1, sizeof o1), cf_origin(m, "v_head_dim", o2, sizeof o2));
+					    cf_origin(m, MF_QK_NOPE_HEAD_DIM, o1, sizeof o1), cf_origin(m, MF_V_HEAD_DIM, o2, sizeof o2));
 			else
-				summary_explain(s, "d_k = head_dim, d_v = head_dim_v (%s, %s)", cf_origin(m, "head_dim", o1, sizeof o1),
-					    cf_origin(m, "head_dim_v", o2, sizeof o2));
+				summary_explain(s, "d_k = head_dim, d_v = head_dim_v (%s, %s)", cf_origin(m, MF_HEAD_DIM, o1, sizeof o1),
+					    cf_origin(m, MF_HEAD_DIM_V, o2, sizeof o2));
 		} else if (i == 3) {
 			summary_explain(s, "reference %s (the scene file's preset): layers × cell bytes", rm->name);
 		}

@@ -42,7 +42,7 @@ static int sm_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	st->bps = params_int(env->p, "bytes_per_score");
 	st->ubatch = params_int(env->p, "ubatch");
 	snprintf(st->model_name, sizeof st->model_name, "%s", env->model->name);
-	cf_origin(env->model, "heads", st->heads_from, sizeof st->heads_from);
+	cf_origin(env->model, MF_HEADS, st->heads_from, sizeof st->heads_from);
 	/* Layers that attend (a layer without KV heads, e.g. a recurrent one, has no scores). */
 	st->layers = 0;
 	for (int64_t il = 0; il < env->model->layers; il++)

@@ -67,12 +67,12 @@ int64_t cf_swa_cells(int64_t ctx, int64_t n_seq, int unified, int64_t w, int64_t
 	return up256(want < stream ? want : stream);
 }
 
-const char *cf_origin(const struct model *m, const char *field, char *buf, int len)
+const char *cf_origin(const struct model *m, enum model_field field, char *buf, int len)
 {
-	const char *o = model_origin(m, field);
+	const char *o = model_field_origin(m, field);
 	if (o)
 		snprintf(buf, (size_t)len, "%s", o);
 	else
-		snprintf(buf, (size_t)len, "[model] %s", field);
+		snprintf(buf, (size_t)len, "[%s] %s", model_fields[field].section, model_fields[field].key);
 	return buf;
 }

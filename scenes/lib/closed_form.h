@@ -29,7 +29,8 @@ int64_t cf_global_layers(const struct model *m);
  * sliding ceil(min(stream, w·(unified ? n_seq : 1) + ub)/256)·256. */
 int64_t cf_stream_cells(int64_t ctx, int64_t n_seq, int unified);
 int64_t cf_swa_cells(int64_t ctx, int64_t n_seq, int unified, int64_t w, int64_t ub, int swa_full);
-/* Where a model value came from: the reader's word, else "[model] FIELD". */
-const char *cf_origin(const struct model *m, const char *field, char *buf, int len);
+/* Where a model value came from: the reader's word, else its INI key
+ * ("[model] kv_heads").  field: MF_KV_HEADS, ... (model/fields.h). */
+const char *cf_origin(const struct model *m, enum model_field field, char *buf, int len);
 
 #endif

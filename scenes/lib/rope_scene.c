@@ -18,14 +18,13 @@ static int is_default(const struct params *p, const char *name)
 }
 
 /* One value's origin: the model's record or INI key when m is given, else the parameter. */
-static void origin(char *out, const struct params *p, const char *param, const struct model *m, const char *field,
-		   const char *ini_key)
+static void origin(char *out, const struct params *p, const char *param, const struct model *m, enum model_field field)
 {
-	const char *from = m ? model_origin(m, field) : NULL;
+	const char *from = m ? model_field_origin(m, field) : NULL;
 	if (m && from)
 		snprintf(out, 120, "model %.40s: %.70s", m->id, from);
 	else if (m)
-		snprintf(out, 120, "model %.40s: %.40s", m->id, ini_key);
+		snprintf(out, 120, "model %.40s: [%s] %.40s", m->id, model_fields[field].section, model_fields[field].key);
 	else
 		snprintf(out, 120, "parameter %s%s", param, is_default(p, param) ? " (the lesson's value)" : " (set)");
 }
@@ -77,31 +76,30 @@ int rope_scene_read(struct rope_scene *r, const struct scene_env *env, char *err
 	r->beta_fast = declared(p, "beta_fast") ? params_real(p, "beta_fast") : 32;
 	r->beta_slow = declared(p, "beta_slow") ? params_real(p, "beta_slow") : 1;
 	snprintf(r->source, sizeof r->source, "parameters");
-	origin(r->from_d, p, "d", NULL, NULL, NULL);
-	origin(r->from_base, p, "base", NULL, NULL, NULL);
-	origin(r->from_train, p, "train", NULL, NULL, NULL);
-	origin(r->from_target, p, "target", NULL, NULL, NULL);
+	origin(r->from_d, p, "d", NULL, MF_COUNT);
+	origin(r->from_base, p, "base", NULL, MF_COUNT);
+	origin(r->from_train, p, "train", NULL, MF_COUNT);
+	origin(r->from_target, p, "target", NULL, MF_COUNT);
 	if (declared(p, "s"))
-		origin(r->from_s, p, "s", NULL, NULL, NULL);
+		origin(r->from_s, p, "s", NULL, MF_COUNT);
 	else
 		snprintf(r->from_s, sizeof r->from_s, "target / train");
-	origin(r->from_beta, p, "beta_fast", NULL, NULL, NULL);
+	origin(r->from_beta, p, "beta_fast", NULL, MF_COUNT);
 	if (m) {
 		/* Where the model's values came from: the reader's record, else its INI key. */
 		if (is_default(p, "d"))
-			origin(r->from_d, p, "d", m, m->kind == ATTN_MLA ? "qk_rope_head_dim" : "head_dim",
-			       m->kind == ATTN_MLA ? "[mla] qk_rope_head_dim" : "[model] head_dim");
+			origin(r->from_d, p, "d", m, m->kind == ATTN_MLA ? MF_QK_ROPE_HEAD_DIM : MF_HEAD_DIM);
 		if (is_default(p, "base"))
-			origin(r->from_base, p, "base", m, "base", "[rope] base");
+			origin(r->from_base, p, "base", m, MF_BASE);
 		if (is_default(p, "train"))
-			origin(r->from_train, p, "train", m, "orig_ctx", "[rope] orig_ctx");
+			origin(r->from_train, p, "train", m, MF_ORIG_CTX);
 		if (m->scaling != ROPE_NONE && declared(p, "s") && is_default(p, "s"))
-			origin(r->from_s, p, "s", m, "factor", "[rope] factor");
+			origin(r->from_s, p, "s", m, MF_FACTOR);
 		if (is_default(p, "target"))
 			snprintf(r->from_target, sizeof r->from_target, "%s",
 				 m->scaling != ROPE_NONE ? "train x the model's rope factor" : "4 x train");
 		if (declared(p, "beta_fast") && is_default(p, "beta_fast"))
-			origin(r->from_beta, p, "beta_fast", m, "beta_fast", "[rope] beta_fast");
+			origin(r->from_beta, p, "beta_fast", m, MF_BETA_FAST);
 	}
 	if (m) {
 		/* The model's RoPE, for every value the user left at its default. */
