@@ -203,6 +203,8 @@ static int read_swa(struct gguf_file *r, struct model *m)
 		if (!p) {
 			/* llama.cpp reads no window for this architecture. */
 			m->swa_ignored = 1;
+			model_set_origin(m, MF_WINDOW_USED, "0: llama.cpp %s reads no sliding window", m->arch);
+			model_set_origin(m, MF_NOTE, "GGUF %s.attention.sliding_window vs llama.cpp %s", m->arch, m->arch);
 			snprintf(m->note, sizeof m->note,
 				 "the file gives sliding_window %lld, but llama.cpp's %.32s reads none: "
 				 "a full cache on every layer",
@@ -211,6 +213,7 @@ static int read_swa(struct gguf_file *r, struct model *m)
 			return 0;
 		}
 	}
+	model_set_origin(m, MF_WINDOW_USED, "1: llama.cpp %s reads the window", m->arch);
 	/* The pattern: the file's sliding_window_pattern (a number n, or one bool
 	 * per layer, true = sliding, as llama.cpp's swa_layers), else the family's. */
 	struct gguf_kv *p = find_arch(r, m, "attention.sliding_window_pattern", key, sizeof key);
@@ -281,6 +284,7 @@ static int read_mla(struct gguf_file *r, struct model *m, int64_t n_rot, const i
 				         "%lld leaves no room beside %lld RoPE dimensions", (long long)k_mla,
 				         (long long)n_rot);
 		m->mla_latent_cache = 1;
+		model_set_origin(m, MF_LATENT_CACHE, "1: GGUF %s.attention.key_length_mla and value_length_mla", m->arch);
 		m->head_dim = k_mla;
 		m->head_dim_v = v_mla;
 		m->qk_nope_head_dim = k_mla - n_rot;
@@ -303,6 +307,9 @@ static int read_mla(struct gguf_file *r, struct model *m, int64_t n_rot, const i
 				 "key length %lld leaves no room beside %lld RoPE dimensions", (long long)m->head_dim,
 				 (long long)n_rot);
 	m->mla_latent_cache = 0;
+	model_set_origin(m, MF_LATENT_CACHE, "0: no GGUF %s.attention.key_length_mla (llama.cpp runs it without MLA)",
+			 m->arch);
+	model_set_origin(m, MF_NOTE, "no GGUF %s.attention.key_length_mla / value_length_mla", m->arch);
 	m->qk_nope_head_dim = m->head_dim - n_rot;
 	m->v_head_dim = m->head_dim_v;
 	model_set_origin(m, MF_QK_NOPE_HEAD_DIM, "GGUF %s.attention.key_length - rope.dimension_count", m->arch);
@@ -577,6 +584,7 @@ int model_load_gguf(struct model *m, const char *path, char *err, size_t errlen)
 			 tmp->name);
 	else
 		snprintf(tmp->source, sizeof tmp->source, "GGUF header of %s", shown_base);
+	model_set_origin(tmp, MF_SOURCE, "the GGUF file's name");
 	if (model_finish(tmp, path, err, errlen) < 0)
 		goto out;
 	*m = *tmp;

@@ -478,6 +478,7 @@ static int read_falcon(struct hf *H, struct shape *s)
 			    (long long)s->hidden);
 	m->head_dim = m->head_dim_v = s->hidden / m->heads;
 	model_set_origin(m, MF_HEAD_DIM, "hidden_size / num_attention_heads (transformers FalconConfig)");
+	model_set_origin(m, MF_HEAD_DIM_V, "head_dim (K and V heads are the same size)");
 	if (m->head_dim % 2)
 		return fail(H, "hidden_size", "head size %lld is odd: RoPE rotates pairs", (long long)m->head_dim);
 	rc = get_int(H, sc, "num_ln_in_parallel_attn", 1, newarch ? 2 : 1, 1, 2, &nln);
@@ -514,6 +515,7 @@ static int read_mla(struct hf *H, struct shape *s)
 		s->q_lora = v;
 	m->kind = ATTN_MLA;
 	m->mla_latent_cache = 1;
+	model_set_origin(m, MF_LATENT_CACHE, "1: llama.cpp's converter writes key_length_mla / value_length_mla");
 	model_set_origin(m, MF_KIND, "mla: model_type %s (llama.cpp caches the latent)", H->fam->type);
 	m->head_dim = m->qk_nope_head_dim + m->qk_rope_head_dim;
 	m->head_dim_v = m->v_head_dim;
@@ -536,7 +538,9 @@ static int read_moe(struct hf *H, struct shape *s)
 	case F_DEEPSEEK3: ne = "n_routed_experts", def_e = 256, def_u = 8, def_inter = 2048, def_shared = 1,
 			  def_dense = 3; break;
 	case F_DEEPSEEK2: ne = "n_routed_experts", def_e = 0, def_u = 0, def_inter = 1407; break;
-	default: return 0;
+	default:
+		model_set_origin(m, MF_EXPERTS, "dense: transformers %s has no routed experts", H->fam->cls);
+		return 0;
 	}
 	s->moe_freq = 1;
 	if (count(H, sc, ne, MF_EXPERTS, 1, def_e, 0, 65536, &m->experts) < 0)
@@ -666,6 +670,9 @@ static int read_window(struct hf *H)
 		why = "\"Phi SWA is currently disabled\" (llama-model.cpp)";
 	else if (f->id == F_LLAMA || f->id == F_DEEPSEEK2 || f->id == F_DEEPSEEK3 || f->id == F_FALCON)
 		why = "this architecture has no sliding window";
+	if (win)
+		model_set_origin(m, MF_WINDOW_USED, why ? "0: llama.cpp %s" : "1: llama.cpp %s reads the window",
+				 why ? why : f->arch);
 	if (win && why) {
 		m->swa_ignored = 1;
 		m->swa_pattern = 0;
@@ -673,7 +680,9 @@ static int read_window(struct hf *H)
 		snprintf(m->note, sizeof m->note,
 			 "config.json sliding_window %lld is ignored: llama.cpp %s, so every layer keeps a full cache",
 			 (long long)win, why);
+		model_set_origin(m, MF_NOTE, "config.json sliding_window vs llama.cpp %s", f->arch);
 	}
+	model_set_origin(m, MF_SINKS, "none: transformers %s has no attention sinks", f->cls);
 	if (f->id == F_GPT_OSS) {
 		m->sinks_learned = 1;
 		model_set_origin(m, MF_SINKS, "learned: gpt_oss attention has per-head sinks (GptOssAttention.sinks)");
@@ -715,6 +724,7 @@ static int read_rope(struct hf *H)
 		return -1;
 	origin(H, MF_BASE, rc, H->where);
 	m->rope_base_local = m->rope_base;
+	model_set_origin(m, MF_BASE_LOCAL, "base, every layer alike (%s)", model_field_origin(m, MF_BASE));
 	if (f->id == F_GEMMA3) {
 		/* llama.cpp gemma3: rope_freq_base_train_swa = 10000 on the sliding layers */
 		rc = get_real(H, &H->top, model_fields[MF_BASE_LOCAL].hf, 1, 10000, 1.0000001, 1e12, &m->rope_base_local);
@@ -727,6 +737,11 @@ static int read_rope(struct hf *H)
 	m->orig_ctx = m->ctx_train;
 	m->beta_fast = 32;
 	m->beta_slow = 1;
+	model_set_origin(m, MF_SCALING, "none: no rope_scaling");
+	model_set_origin(m, MF_FACTOR, "1: no scaling");
+	model_set_origin(m, MF_ORIG_CTX, "max_position_embeddings: no scaling");
+	model_set_origin(m, MF_BETA_FAST, "llama.cpp default (32)");
+	model_set_origin(m, MF_BETA_SLOW, "llama.cpp default (1)");
 	if (!rsc.n)
 		return 0;
 	json_t *t = json_object_get(rs, "rope_type");
@@ -1058,6 +1073,7 @@ int model_load_hf(struct model *out, const char *path, char *err, size_t errlen)
 		*slash = 0;
 	const char *shown = slash && strcmp(dir, ".") ? dir : m->id;   /* "./config.json": the directory's name */
 	snprintf(m->source, sizeof m->source, "config.json of %.160s; params estimated from the architecture", shown);
+	model_set_origin(m, MF_SOURCE, "the config.json's path");
 	err_clean(m->source, sizeof m->source, m->source);
 	if (model_finish(m, file, err, errlen) < 0)
 		goto out;
