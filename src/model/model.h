@@ -79,7 +79,7 @@ struct model {
 	char origin[MF_COUNT][96];
 };
 
-/* Load and validate the model file at path, whatever its format: a `.gguf`
+/* Load and validate the model file at path, whatever its format (load.c): a `.gguf`
  * file, a file named config.json or a directory holding one, else an INI
  * file.  0, or -1 with the one-line error in err; m is untouched on error. */
 int model_load(struct model *m, const char *path, char *err, size_t errlen);
@@ -88,6 +88,8 @@ int model_load(struct model *m, const char *path, char *err, size_t errlen);
 enum model_format model_path_format(const char *path);
 /* Load an INI model file (DESIGN section 5).  0, or -1 with the error. */
 int model_load_ini(struct model *m, const char *path, char *err, size_t errlen);
+/* m->id from a model file's path: its last part without .ini or .gguf. */
+void model_set_id(struct model *m, const char *path);
 /* Print m as an INI model file (DESIGN section 5) that loads to the same
  * model: every field, a comment with the origin of each value (export.c).
  * 0, or -1 when out of memory or out could not be written. */
