@@ -152,11 +152,11 @@ static double attn_walk(const struct model *m, int64_t n)
 static void co_in_layers(struct summary *s, const struct model *m, int64_t w)
 {
 	char o[160];
-	summary_input(s, "layers", (double)m->layers, "%s", cf_origin(m, "layers", o, sizeof o));
+	summary_input(s, "layers", (double)m->layers, "%s", cf_origin(m, MF_LAYERS, o, sizeof o));
 	if (w && m->swa_pattern > 0)
-		summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, "swa_pattern", o, sizeof o));
+		summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
 	if (w)
-		summary_input(s, "window", (double)w, "%s", cf_origin(m, "sliding_window", o, sizeof o));
+		summary_input(s, "window", (double)w, "%s", cf_origin(m, MF_SLIDING_WINDOW, o, sizeof o));
 }
 
 static void co_summary(const void *vs, struct summary *s)
@@ -173,7 +173,7 @@ static void co_summary(const void *vs, struct summary *s)
 		summary_real(s, st->weight[i], "weight_tflop.%lld", n);
 		summary_words(s, "prefill FLOPs of the weights at %lld tokens, TFLOP: 2 per active parameter per token (MoE: "
 			      "the experts used per token)", n);
-		summary_input(s, "active_params", m->active_params, "%s", cf_origin(m, "active_params", o, sizeof o));
+		summary_input(s, "active_params", m->active_params, "%s", cf_origin(m, MF_ACTIVE_PARAMS, o, sizeof o));
 		summary_input(s, "ctx", (double)n, "parameter ctx");
 		summary_formula(s, 1e-12 * st->weight[i], "2 * active_params * ctx / 1e12");
 
@@ -181,22 +181,22 @@ static void co_summary(const void *vs, struct summary *s)
 		summary_check_real(s, HOW_REFERENCE, st->attn[i], walk, 1e-9 * walk + 1e-12, "attn_tflop.%lld", n);
 		summary_words(s, "prefill FLOPs of causal attention at %lld tokens, TFLOP: q·k and p·v, 2·heads·d_k + "
 			      "2·heads·d_v a query-key pair, over the pairs each layer sees", n);
-		summary_input(s, "layers", (double)m->layers, "%s", cf_origin(m, "layers", o, sizeof o));
-		summary_input(s, "heads", (double)m->heads, "%s", cf_origin(m, "heads", o, sizeof o));
+		summary_input(s, "layers", (double)m->layers, "%s", cf_origin(m, MF_LAYERS, o, sizeof o));
+		summary_input(s, "heads", (double)m->heads, "%s", cf_origin(m, MF_HEADS, o, sizeof o));
 		if (latent) {
 			summary_input(s, "d_k", (double)(m->kv_lora_rank + m->qk_rope_head_dim),
 				      "kv_lora_rank + qk_rope_head_dim (MLA absorbed: every head attends over the cached latent)");
-			summary_input(s, "d_v", (double)m->kv_lora_rank, "%s", cf_origin(m, "kv_lora_rank", o, sizeof o));
+			summary_input(s, "d_v", (double)m->kv_lora_rank, "%s", cf_origin(m, MF_KV_LORA_RANK, o, sizeof o));
 		} else if (m->kind == ATTN_MLA) {
 			summary_input(s, "d_k", (double)(m->qk_nope_head_dim + m->qk_rope_head_dim),
 				      "qk_nope_head_dim + qk_rope_head_dim");
-			summary_input(s, "d_v", (double)m->v_head_dim, "%s", cf_origin(m, "v_head_dim", o, sizeof o));
+			summary_input(s, "d_v", (double)m->v_head_dim, "%s", cf_origin(m, MF_V_HEAD_DIM, o, sizeof o));
 		} else {
-			summary_input(s, "d_k", (double)m->head_dim, "%s", cf_origin(m, "head_dim", o, sizeof o));
-			summary_input(s, "d_v", (double)m->head_dim_v, "%s", cf_origin(m, "head_dim_v", o, sizeof o));
+			summary_input(s, "d_k", (double)m->head_dim, "%s", cf_origin(m, MF_HEAD_DIM, o, sizeof o));
+			summary_input(s, "d_v", (double)m->head_dim_v, "%s", cf_origin(m, MF_HEAD_DIM_V, o, sizeof o));
 		}
 		if (w)
-			summary_input(s, "window", (double)w, "%s", cf_origin(m, "sliding_window", o, sizeof o));
+			summary_input(s, "window", (double)w, "%s", cf_origin(m, MF_SLIDING_WINDOW, o, sizeof o));
 		summary_input(s, "ctx", (double)n, "parameter ctx");
 		summary_explain(s, "second way: a walk over every query position counting the keys it sees, all earlier ones "
 			       "on a full layer, the last window on a sliding one (llama.cpp's SWA mask: key masked when "

@@ -86,13 +86,13 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	if (st->heads != env->model->heads)
 		snprintf(st->heads_from, sizeof st->heads_from, "parameter heads");
 	else
-		cf_origin(env->model, "heads", st->heads_from, sizeof st->heads_from);
+		cf_origin(env->model, MF_HEADS, st->heads_from, sizeof st->heads_from);
 	if (st->vocab != env->model->vocab)
 		snprintf(st->vocab_from, sizeof st->vocab_from, "parameter vocab");
 	else
-		cf_origin(env->model, "vocab", st->vocab_from, sizeof st->vocab_from);
-	cf_origin(env->model, "head_dim", st->head_size_from, sizeof st->head_size_from);
-	cf_origin(env->model, "sinks", st->sinks_from, sizeof st->sinks_from);
+		cf_origin(env->model, MF_VOCAB, st->vocab_from, sizeof st->vocab_from);
+	cf_origin(env->model, MF_HEAD_DIM, st->head_size_from, sizeof st->head_size_from);
+	cf_origin(env->model, MF_SINKS, st->sinks_from, sizeof st->sinks_from);
 	for (int i = 0; i < st->nub; i++) {
 		st->ub[i] = (int64_t)ub[i];
 		st->on[i] = on[i];

@@ -251,8 +251,8 @@ static void gq_summary(const void *vs, struct summary *s)
 	int64_t L = m->layers, group = st->heads / st->kv_heads;
 	summary_int(s, group, "group");
 	summary_words(s, "query heads that share one KV head");
-	summary_input(s, "heads", (double)st->heads, "%s", cf_origin(m, "heads", o, sizeof o));
-	summary_input(s, "kv_heads", (double)st->kv_heads, "%s", st->mla ? "one latent (MLA)" : cf_origin(m, "kv_heads", o, sizeof o));
+	summary_input(s, "heads", (double)st->heads, "%s", cf_origin(m, MF_HEADS, o, sizeof o));
+	summary_input(s, "kv_heads", (double)st->kv_heads, "%s", st->mla ? "one latent (MLA)" : cf_origin(m, MF_KV_HEADS, o, sizeof o));
 	for (int64_t h = 0; h < st->heads; h++) {
 		summary_int(s, h / group, "map.%lld", (long long)h);
 		summary_words(s, "the KV head query head %lld reads: floor(h / group) (llama.cpp broadcasts K and V over each "
@@ -279,7 +279,7 @@ static void gq_summary(const void *vs, struct summary *s)
 			summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
 			continue;
 		}
-		summary_input(s, "layers", (double)L, "%s", cf_origin(m, "layers", o, sizeof o));
+		summary_input(s, "layers", (double)L, "%s", cf_origin(m, MF_LAYERS, o, sizeof o));
 		/* The comparison rows keep full K and V, an MLA model's too. */
 		const char *cell = cf_in_cell(s, m, r->kv, rows[i], i != 1);
 		snprintf(f, sizeof f, "layers * %s", cell);
@@ -297,9 +297,9 @@ static void gq_summary(const void *vs, struct summary *s)
 			summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
 			continue;
 		}
-		summary_input(s, "layers", (double)L, "%s", cf_origin(m, "layers", o, sizeof o));
+		summary_input(s, "layers", (double)L, "%s", cf_origin(m, MF_LAYERS, o, sizeof o));
 		if (windowed && m->swa_pattern > 0)
-			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, "swa_pattern", o, sizeof o));
+			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
 		cf_in_deploy(s, st->ctx, 1, windowed ? m->sliding_window : 0, 512, m);
 		const char *cell = cf_in_cell(s, m, st->rows[i].kv, rows[i], i != 1);
 		const char *G = cf_f_global(m);

@@ -308,9 +308,9 @@ static void is_render(const void *vs, struct view *v)
 static void in_layers(struct summary *s, const struct model *m, int pattern)
 {
 	char o[160];
-	summary_input(s, "layers", (double)m->layers, "%s", cf_origin(m, "layers", o, sizeof o));
+	summary_input(s, "layers", (double)m->layers, "%s", cf_origin(m, MF_LAYERS, o, sizeof o));
 	if (pattern && m->sliding_window > 0 && !m->swa_ignored && m->swa_pattern > 0)
-		summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, "swa_pattern", o, sizeof o));
+		summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
 }
 
 /* The inputs of a cache size: layer counts (swa_pattern when the global
@@ -355,7 +355,7 @@ static void check_alloc(struct summary *s, const struct model *m, const struct d
 	summary_int(s, A->swa_cells, "swa_cells");
 	if (!windowed) {
 		summary_words(s, "cells a stream of the sliding-window cache: none, no sliding layers");
-		summary_input(s, "sliding_window", (double)m->sliding_window, "%s", cf_origin(m, "sliding_window", o, sizeof o));
+		summary_input(s, "sliding_window", (double)m->sliding_window, "%s", cf_origin(m, MF_SLIDING_WINDOW, o, sizeof o));
 		if (m->sliding_window > 0)
 			summary_explain(s, "llama.cpp does not read this architecture's window: a plain cache, no sliding layers");
 		summary_formula(s, 0, "0");
@@ -418,7 +418,7 @@ static const char *in_tiny(struct summary *s, const struct is_state *st, int64_t
 	summary_input(s, "n_seq", 1, "one sequence (the lesson's runs)");
 	if (ub > 0) {
 		summary_input(s, "window", (double)st->tiny.sliding_window, "%s",
-			      cf_origin(&st->tiny, "sliding_window", o, sizeof o));
+			      cf_origin(&st->tiny, MF_SLIDING_WINDOW, o, sizeof o));
 		summary_input(s, "ubatch", (double)ub, "parameter tiny_ubatch (-ub)");
 	}
 	return cells_only ? NULL : cf_in_cell(s, &st->tiny, st->tiny.kv_heads, NULL, 0);

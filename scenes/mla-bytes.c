@@ -176,13 +176,13 @@ static const char *mb_in_cell(struct summary *s, const struct model *rm, int i)
 {
 	char o[160], kv[200];
 	if (i == 1) {
-		snprintf(kv, sizeof kv, "%s: one KV head per query head (MHA)", cf_origin(rm, "heads", o, sizeof o));
+		snprintf(kv, sizeof kv, "%s: one KV head per query head (MHA)", cf_origin(rm, MF_HEADS, o, sizeof o));
 		return cf_in_cell(s, rm, rm->heads, kv, 1);
 	}
 	if (i == 2)
 		return cf_in_cell(s, rm, 8, "eight KV heads: the lesson's GQA-8 comparison", 1);
 	if (i == 3) {
-		snprintf(kv, sizeof kv, "%s of the preset %s", cf_origin(rm, "kv_heads", o, sizeof o), rm->name);
+		snprintf(kv, sizeof kv, "%s of the preset %s", cf_origin(rm, MF_KV_HEADS, o, sizeof o), rm->name);
 		return cf_in_cell(s, rm, rm->kv_heads, kv, 0);
 	}
 	return cf_in_cell(s, rm, rm->kv_heads, NULL, 0);
@@ -192,10 +192,10 @@ static void mb_in_layers(struct summary *s, const struct model *rm, int i)
 {
 	char o[160];
 	if (i == 3)
-		summary_input(s, "layers", (double)rm->layers, "%s of the preset %s", cf_origin(rm, "layers", o, sizeof o),
+		summary_input(s, "layers", (double)rm->layers, "%s of the preset %s", cf_origin(rm, MF_LAYERS, o, sizeof o),
 			      rm->name);
 	else
-		summary_input(s, "layers", (double)rm->layers, "%s", cf_origin(rm, "layers", o, sizeof o));
+		summary_input(s, "layers", (double)rm->layers, "%s", cf_origin(rm, MF_LAYERS, o, sizeof o));
 }
 
 static void mb_summary(const void *vs, struct summary *s)
@@ -240,11 +240,11 @@ static void mb_summary(const void *vs, struct summary *s)
 		}
 		mb_in_layers(s, rm, i);
 		if (windowed && m->swa_pattern > 0)
-			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, "swa_pattern", o, sizeof o));
+			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
 		summary_input(s, "ctx", (double)st->ctx, "parameter ctx (-c)");
 		summary_input(s, "n_seq", 1, "-np: one sequence");
 		if (windowed) {
-			summary_input(s, "window", (double)m->sliding_window, "%s", cf_origin(m, "sliding_window", o, sizeof o));
+			summary_input(s, "window", (double)m->sliding_window, "%s", cf_origin(m, MF_SLIDING_WINDOW, o, sizeof o));
 			summary_input(s, "ubatch", 512, "-ub: llama.cpp's default micro-batch");
 		}
 		const char *cell = mb_in_cell(s, rm, i);

@@ -47,13 +47,13 @@ static int sm_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	st->bps = params_int(env->p, SM_BYTES_PER_SCORE);
 	st->ubatch = params_int(env->p, SM_UBATCH);
 	snprintf(st->model_name, sizeof st->model_name, "%s", env->model->name);
-	cf_origin(env->model, "heads", st->heads_from, sizeof st->heads_from);
+	cf_origin(env->model, MF_HEADS, st->heads_from, sizeof st->heads_from);
 	/* Layers that attend (a layer without KV heads, e.g. a recurrent one, has no scores). */
 	st->layers = 0;
 	for (int64_t il = 0; il < env->model->layers; il++)
 		st->layers += env->model->layer_kv_heads[il] > 0;
 	if (st->layers == env->model->layers)
-		cf_origin(env->model, "layers", st->layers_from, sizeof st->layers_from);
+		cf_origin(env->model, MF_LAYERS, st->layers_from, sizeof st->layers_from);
 	else
 		snprintf(st->layers_from, sizeof st->layers_from, "layers that attend: [model] kv_heads not 0 (%lld of %lld)",
 			 (long long)st->layers, (long long)env->model->layers);

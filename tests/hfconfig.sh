@@ -138,3 +138,26 @@ mkdir "$tmp/plain.ini"
 "$ATTNVIZ" --summary gqa -m "$tmp/plain.ini" >/dev/null 2>"$tmp/err"
 grep -qF "is a directory, not an INI file" "$tmp/err" && ok "hf: a directory without config.json is not read as one" ||
 	fail "hf: plain directory: $(cat "$tmp/err")"
+
+# Origins: every line --export-model writes says where its value came from,
+# and a config.json value names its own field, not the INI key.
+for dir in tests/hf/*/; do
+	id=$(basename "$dir")
+	if "$ATTNVIZ" --export-model -m "$dir" > "$tmp/export-$id.ini" 2>"$tmp/err"; then
+		expect_eq "hf: every line of $id's export has its origin" "$(unsourced "$tmp/export-$id.ini")" ""
+	else
+		fail "hf: export $id ($(cat "$tmp/err"))"
+	fi
+done
+grep -q '^base *= 500000 *; config.json rope_theta$' "$tmp/export-llama3-8b.ini" &&
+	ok "hf: export says base came from config.json rope_theta" || fail "hf: base origin: $(grep '^base ' "$tmp/export-llama3-8b.ini")"
+grep -q '^k_type *= f16 *; .*-ctk' "$tmp/export-llama3-8b.ini" && grep -q '^v_type *= f16 *; .*-ctv' "$tmp/export-llama3-8b.ini" &&
+	ok "hf: export says where k_type and v_type came from" || fail "hf: cache type origins: $(grep '_type' "$tmp/export-llama3-8b.ini")"
+grep -q '^base_local *= 10000 *; .*rope_local_base_freq\|^base_local *= 10000 *; default of family gemma3' "$tmp/export-gemma3-27b.ini" &&
+	ok "hf: export says where Gemma 3's base_local came from" || fail "hf: base_local origin: $(grep '^base_local' "$tmp/export-gemma3-27b.ini")"
+"$ATTNVIZ" --explain rope -m tests/hf/llama3-8b/config.json > "$tmp/explain" 2>&1
+if grep -q 'base = 500000 from model llama3-8b: config.json rope_theta' "$tmp/explain" && ! grep -q '\[rope\] base' "$tmp/explain"; then
+	ok "hf: --explain rope says base came from config.json rope_theta"
+else
+	fail "hf: --explain rope base origin: $(grep -m1 'base = ' "$tmp/explain")"
+fi

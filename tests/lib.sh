@@ -9,3 +9,6 @@ expect_eq() { if [ "$2" = "$3" ]; then ok "$1"; else fail "$1 (got '$2', want '$
 # summary value of SCENE KEY (extra attnviz args after)
 sval() { scene=$1 key=$2; shift 2; "$ATTNVIZ" --summary "$scene" "$@" | awk -F'\t' -v k="$key" '$2 == k { print $3 }'; }
 sstatus() { scene=$1 key=$2; shift 2; "$ATTNVIZ" --summary "$scene" "$@" | awk -F'\t' -v k="$key" '$2 == k { print $5 }'; }
+# unsourced FILE: the keys of an --export-model output whose line carries no
+# comment saying where the value came from (one line, blank when none).
+unsourced() { grep -v '^;' "$1" | grep '=' | grep -v ' ; .' | sed 's/ *=.*//' | tr '\n' ' '; }

@@ -218,6 +218,10 @@ for f in assets/models/*.ini; do
 		ok "models: $id export is a fixed point"
 	else fail "models: $id export changes when exported again"; fi
 done
+# every line an export writes says where its value came from
+for f in "$tmp"/rt/*.ini; do
+	expect_eq "models: every line of $(basename "$f" .ini)'s export has its origin" "$(unsourced "$f")" ""
+done
 val() { sed -n "s/^$2 *= *\([^ ;]*\).*/\1/p" "$tmp/rt/$1.ini" | head -1; }
 expect_eq "models: export writes DeepSeek-V3's 37B active parameters" "$(val deepseek-v3 active_params)" 3.7e10
 expect_eq "models: export writes DeepSeek-V3's experts" "$(val deepseek-v3 experts)/$(val deepseek-v3 experts_used)" 256/8

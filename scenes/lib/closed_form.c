@@ -28,20 +28,20 @@ const char *cf_in_cell(struct summary *s, const struct model *m, int64_t kv, con
 {
 	char o[160];
 	if (m->kind == ATTN_MLA && m->mla_latent_cache && !full) {
-		summary_input(s, "kv_lora_rank", (double)m->kv_lora_rank, "%s", cf_origin(m, "kv_lora_rank", o, sizeof o));
+		summary_input(s, "kv_lora_rank", (double)m->kv_lora_rank, "%s", cf_origin(m, MF_KV_LORA_RANK, o, sizeof o));
 		summary_input(s, "qk_rope_head_dim", (double)m->qk_rope_head_dim, "%s",
-			      cf_origin(m, "qk_rope_head_dim", o, sizeof o));
+			      cf_origin(m, MF_QK_ROPE_HEAD_DIM, o, sizeof o));
 		cf_in_types(s, m);
 		return CF_CELL_MLA;
 	}
-	summary_input(s, "kv_heads", (double)kv, "%s", kv_origin ? kv_origin : cf_origin(m, "kv_heads", o, sizeof o));
+	summary_input(s, "kv_heads", (double)kv, "%s", kv_origin ? kv_origin : cf_origin(m, MF_KV_HEADS, o, sizeof o));
 	if (m->kind == ATTN_MLA) {
 		summary_input(s, "d_k", (double)(m->qk_nope_head_dim + m->qk_rope_head_dim),
 			      "qk_nope_head_dim + qk_rope_head_dim (full K without the latent cache)");
-		summary_input(s, "d_v", (double)m->v_head_dim, "%s", cf_origin(m, "v_head_dim", o, sizeof o));
+		summary_input(s, "d_v", (double)m->v_head_dim, "%s", cf_origin(m, MF_V_HEAD_DIM, o, sizeof o));
 	} else {
-		summary_input(s, "d_k", (double)m->head_dim, "%s", cf_origin(m, "head_dim", o, sizeof o));
-		summary_input(s, "d_v", (double)m->head_dim_v, "%s", cf_origin(m, "head_dim_v", o, sizeof o));
+		summary_input(s, "d_k", (double)m->head_dim, "%s", cf_origin(m, MF_HEAD_DIM, o, sizeof o));
+		summary_input(s, "d_v", (double)m->head_dim_v, "%s", cf_origin(m, MF_HEAD_DIM_V, o, sizeof o));
 	}
 	cf_in_types(s, m);
 	return CF_CELL;
@@ -74,7 +74,7 @@ void cf_in_deploy(struct summary *s, int64_t ctx, int64_t n_seq, int64_t w, int6
 	summary_input(s, "ctx", (double)ctx, "-c, the context asked for");
 	summary_input(s, "n_seq", (double)n_seq, "-np, sequences");
 	if (w > 0) {
-		summary_input(s, "window", (double)w, "%s", cf_origin(m, "sliding_window", o, sizeof o));
+		summary_input(s, "window", (double)w, "%s", cf_origin(m, MF_SLIDING_WINDOW, o, sizeof o));
 		summary_input(s, "ubatch", (double)ub, "-ub, tokens a micro-batch");
 	}
 }
@@ -140,12 +140,12 @@ int64_t cf_swa_cells(int64_t ctx, int64_t n_seq, int unified, int64_t w, int64_t
 	return up256(want < stream ? want : stream);
 }
 
-const char *cf_origin(const struct model *m, const char *field, char *buf, int len)
+const char *cf_origin(const struct model *m, enum model_field field, char *buf, int len)
 {
-	const char *o = model_origin(m, field);
+	const char *o = model_field_origin(m, field);
 	if (o)
 		snprintf(buf, (size_t)len, "%s", o);
 	else
-		snprintf(buf, (size_t)len, "[model] %s", field);
+		snprintf(buf, (size_t)len, "[%s] %s", model_fields[field].section, model_fields[field].key);
 	return buf;
 }

@@ -63,7 +63,8 @@ void cf_in_types(struct summary *s, const struct model *m);
 const char *cf_in_cell(struct summary *s, const struct model *m, int64_t kv, const char *kv_origin, int full);
 /* Add the deployment inputs ctx and n_seq (and window, ubatch when w > 0). */
 void cf_in_deploy(struct summary *s, int64_t ctx, int64_t n_seq, int64_t w, int64_t ub, const struct model *m);
-/* Where a model value came from: the reader's word, else "[model] FIELD". */
-const char *cf_origin(const struct model *m, const char *field, char *buf, int len);
+/* Where a model value came from: the reader's word, else its INI key
+ * ("[model] kv_heads").  field: MF_KV_HEADS, ... (model/fields.h). */
+const char *cf_origin(const struct model *m, enum model_field field, char *buf, int len);
 
 #endif

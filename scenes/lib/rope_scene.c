@@ -7,14 +7,13 @@
 #include "kern/rope.h"
 
 /* One value's origin: the model's record or INI key when m is given, else parameter i. */
-static void origin(char *out, const struct params *p, int i, const struct model *m, const char *field,
-		   const char *ini_key)
+static void origin(char *out, const struct params *p, int i, const struct model *m, enum model_field field)
 {
-	const char *from = m ? model_origin(m, field) : NULL;
+	const char *from = m ? model_field_origin(m, field) : NULL;
 	if (m && from)
 		snprintf(out, 120, "model %.40s: %.70s", m->id, from);
 	else if (m)
-		snprintf(out, 120, "model %.40s: %.40s", m->id, ini_key);
+		snprintf(out, 120, "model %.40s: [%s] %.40s", m->id, model_fields[field].section, model_fields[field].key);
 	else
 		snprintf(out, 120, "parameter %s%s", p->specs[i].name,
 			 params_is_default(p, i) ? " (the lesson's value)" : " (set)");
@@ -85,40 +84,39 @@ int rope_scene_read(struct rope_scene *r, const struct scene_env *env, const str
 	r->beta_fast = own->beta_fast >= 0 ? params_real(p, own->beta_fast) : 32;
 	r->beta_slow = own->beta_slow >= 0 ? params_real(p, own->beta_slow) : 1;
 	snprintf(r->source, sizeof r->source, "parameters");
-	origin(r->from_d, p, ROPE_PARAM_D, NULL, NULL, NULL);
-	origin(r->from_base, p, ROPE_PARAM_BASE, NULL, NULL, NULL);
-	origin(r->from_train, p, ROPE_PARAM_TRAIN, NULL, NULL, NULL);
-	origin(r->from_target, p, ROPE_PARAM_TARGET, NULL, NULL, NULL);
+	origin(r->from_d, p, ROPE_PARAM_D, NULL, MF_COUNT);
+	origin(r->from_base, p, ROPE_PARAM_BASE, NULL, MF_COUNT);
+	origin(r->from_train, p, ROPE_PARAM_TRAIN, NULL, MF_COUNT);
+	origin(r->from_target, p, ROPE_PARAM_TARGET, NULL, MF_COUNT);
 	if (own->s >= 0)
-		origin(r->from_s, p, own->s, NULL, NULL, NULL);
+		origin(r->from_s, p, own->s, NULL, MF_COUNT);
 	else
 		snprintf(r->from_s, sizeof r->from_s, "target / train");
 	if (own->beta_fast >= 0)
-		origin(r->from_beta, p, own->beta_fast, NULL, NULL, NULL);
+		origin(r->from_beta, p, own->beta_fast, NULL, MF_COUNT);
 	else
 		snprintf(r->from_beta, sizeof r->from_beta, "llama.cpp's default");
 	if (own->beta_slow >= 0)
-		origin(r->from_beta_slow, p, own->beta_slow, NULL, NULL, NULL);
+		origin(r->from_beta_slow, p, own->beta_slow, NULL, MF_COUNT);
 	else
 		snprintf(r->from_beta_slow, sizeof r->from_beta_slow, "llama.cpp's default");
 	if (m) {
 		/* Where the model's values came from: the reader's record, else its INI key. */
 		if (params_is_default(p, ROPE_PARAM_D))
-			origin(r->from_d, p, ROPE_PARAM_D, m, m->kind == ATTN_MLA ? "qk_rope_head_dim" : "head_dim",
-			       m->kind == ATTN_MLA ? "[mla] qk_rope_head_dim" : "[model] head_dim");
+			origin(r->from_d, p, ROPE_PARAM_D, m, m->kind == ATTN_MLA ? MF_QK_ROPE_HEAD_DIM : MF_HEAD_DIM);
 		if (params_is_default(p, ROPE_PARAM_BASE))
-			origin(r->from_base, p, ROPE_PARAM_BASE, m, "base", "[rope] base");
+			origin(r->from_base, p, ROPE_PARAM_BASE, m, MF_BASE);
 		if (params_is_default(p, ROPE_PARAM_TRAIN))
-			origin(r->from_train, p, ROPE_PARAM_TRAIN, m, "orig_ctx", "[rope] orig_ctx");
+			origin(r->from_train, p, ROPE_PARAM_TRAIN, m, MF_ORIG_CTX);
 		if (m->scaling != ROPE_NONE && own_default(p, own->s))
-			origin(r->from_s, p, own->s, m, "factor", "[rope] factor");
+			origin(r->from_s, p, own->s, m, MF_FACTOR);
 		if (params_is_default(p, ROPE_PARAM_TARGET))
 			snprintf(r->from_target, sizeof r->from_target, "%s",
 				 m->scaling != ROPE_NONE ? "train x the model's rope factor" : "4 x train");
 		if (own_default(p, own->beta_fast))
-			origin(r->from_beta, p, own->beta_fast, m, "beta_fast", "[rope] beta_fast");
+			origin(r->from_beta, p, own->beta_fast, m, MF_BETA_FAST);
 		if (own_default(p, own->beta_slow))
-			origin(r->from_beta_slow, p, own->beta_slow, m, "beta_slow", "[rope] beta_slow");
+			origin(r->from_beta_slow, p, own->beta_slow, m, MF_BETA_SLOW);
 	}
 	if (m) {
 		/* The model's RoPE, for every value the user left at its default. */

@@ -51,33 +51,33 @@ static void put_from(FILE *out, const char *key, const char *value, const char *
 	fputc('\n', out);
 }
 
-static void put(FILE *out, const struct model *m, const char *key, const char *value)
+static void put(FILE *out, const struct model *m, enum model_field f, const char *value)
 {
-	put_from(out, key, value, model_origin(m, key));
+	put_from(out, model_fields[f].key, value, model_field_origin(m, f));
 }
 
-static void put_int(FILE *out, const struct model *m, const char *key, long long v)
+static void put_int(FILE *out, const struct model *m, enum model_field key, long long v)
 {
 	char num[32];
 	snprintf(num, sizeof num, "%lld", v);
 	put(out, m, key, num);
 }
 
-static void put_real(FILE *out, const struct model *m, const char *key, double v)
+static void put_real(FILE *out, const struct model *m, enum model_field key, double v)
 {
 	char num[40];
 	real_text(num, sizeof num, v);
 	put(out, m, key, num);
 }
 
-static void put_word(FILE *out, const struct model *m, const char *key, const char *word)
+static void put_word(FILE *out, const struct model *m, enum model_field key, const char *word)
 {
 	put(out, m, key, word);
 }
 
 /* Text as a value: quoted when it holds a comment character (iniparser
  * keeps ';' and '#' inside double quotes); a double quote becomes '. */
-static void put_text(FILE *out, const struct model *m, const char *key, const char *text)
+static void put_text(FILE *out, const struct model *m, enum model_field key, const char *text)
 {
 	char buf[300], quoted[304];
 	size_t n = 0;
@@ -101,25 +101,25 @@ int model_export(const struct model *m, FILE *out)
 	fprintf(out, "; %s, exported by attnviz --export-model from %s:\n; %s\n", m->id,
 		formats[m->format <= MODEL_HF_CONFIG ? m->format : 0], path);
 	fprintf(out, "; each comment says where the value came from.\n\n[model]\n");
-	put_text(out, m, "name", m->name[0] ? m->name : m->id);   /* the loader needs a name */
+	put_text(out, m, MF_NAME, m->name[0] ? m->name : m->id);   /* the loader needs a name */
 	if (m->source[0])
-		put_text(out, m, "source", m->source);
+		put_text(out, m, MF_SOURCE, m->source);
 	if (m->arch[0])
-		put_text(out, m, "arch", m->arch);
+		put_text(out, m, MF_ARCH, m->arch);
 	if (m->note[0])
-		put_text(out, m, "note", m->note);
-	put_real(out, m, "params", m->params);
-	put_real(out, m, "active_params", m->active_params);
-	put_int(out, m, "experts", m->experts);
+		put_text(out, m, MF_NOTE, m->note);
+	put_real(out, m, MF_PARAMS, m->params);
+	put_real(out, m, MF_ACTIVE_PARAMS, m->active_params);
+	put_int(out, m, MF_EXPERTS, m->experts);
 	if (m->experts)
-		put_int(out, m, "experts_used", m->experts_used);
-	put_int(out, m, "layers", m->layers);
-	put_int(out, m, "heads", m->heads);
+		put_int(out, m, MF_EXPERTS_USED, m->experts_used);
+	put_int(out, m, MF_LAYERS, m->layers);
+	put_int(out, m, MF_HEADS, m->heads);
 	int uniform = 1;
 	for (int64_t il = 1; il < m->layers; il++)
 		uniform &= m->layer_kv_heads[il] == m->layer_kv_heads[0];
 	if (uniform) {
-		put_int(out, m, "kv_heads", m->layer_kv_heads[0]);
+		put_int(out, m, MF_KV_HEADS, m->layer_kv_heads[0]);
 	} else {
 		size_t len = (size_t)m->layers * 12 + 1, at = 0;   /* "-2147483648," at most a layer */
 		char *list = malloc(len);
@@ -127,25 +127,25 @@ int model_export(const struct model *m, FILE *out)
 			return -1;
 		for (int64_t il = 0; il < m->layers; il++)
 			at += (size_t)snprintf(list + at, len - at, "%s%d", il ? "," : "", (int)m->layer_kv_heads[il]);
-		put(out, m, "kv_heads", list);
+		put(out, m, MF_KV_HEADS, list);
 		free(list);
 	}
-	put_int(out, m, "head_dim", m->head_dim);
-	put_int(out, m, "head_dim_v", m->head_dim_v);
-	put_int(out, m, "vocab", m->vocab);
-	put_int(out, m, "ctx_train", m->ctx_train);
+	put_int(out, m, MF_HEAD_DIM, m->head_dim);
+	put_int(out, m, MF_HEAD_DIM_V, m->head_dim_v);
+	put_int(out, m, MF_VOCAB, m->vocab);
+	put_int(out, m, MF_CTX_TRAIN, m->ctx_train);
 
 	fprintf(out, "\n[attention]\n");
-	put_word(out, m, "kind", model_kind_word(m->kind));
-	put_int(out, m, "sliding_window", m->sliding_window);
+	put_word(out, m, MF_KIND, model_kind_word(m->kind));
+	put_int(out, m, MF_SLIDING_WINDOW, m->sliding_window);
 	if (m->sliding_window) {
 		int64_t n = model_swa_pattern_of(m);
 		if (n == m->swa_pattern) {
-			put_int(out, m, "swa_pattern", n);
+			put_int(out, m, MF_SWA_PATTERN, n);
 		} else if (n >= 0) {   /* a reader's per-layer flags that a pattern gives exactly */
 			char num[24];
 			snprintf(num, sizeof num, "%lld", (long long)n);
-			put_from(out, "swa_pattern", num, "the same layers as the per-layer flags read");
+			put_from(out, model_fields[MF_SWA_PATTERN].key, num, "the same layers as the per-layer flags read");
 		} else {
 			size_t len = (size_t)m->layers * 8 + 1, at = 0;   /* "sliding," at most a layer */
 			char *list = malloc(len);
@@ -154,41 +154,41 @@ int model_export(const struct model *m, FILE *out)
 			for (int64_t il = 0; il < m->layers; il++)
 				at += (size_t)snprintf(list + at, len - at, "%s%s", il ? "," : "",
 						       m->layer_swa[il] ? "sliding" : "full");
-			put(out, m, "layer_types", list);
+			put(out, m, MF_LAYER_TYPES, list);
 			free(list);
 		}
-		put_int(out, m, "window_used", !m->swa_ignored);
+		put_int(out, m, MF_WINDOW_USED, !m->swa_ignored);
 	}
-	put_word(out, m, "sinks", m->sinks_learned ? "learned" : "none");
+	put_word(out, m, MF_SINKS, m->sinks_learned ? "learned" : "none");
 
 	if (m->kind == ATTN_MLA) {
 		fprintf(out, "\n[mla]\n");
-		put_int(out, m, "kv_lora_rank", m->kv_lora_rank);
-		put_int(out, m, "qk_rope_head_dim", m->qk_rope_head_dim);
-		put_int(out, m, "qk_nope_head_dim", m->qk_nope_head_dim);
-		put_int(out, m, "v_head_dim", m->v_head_dim);
-		put_int(out, m, "latent_cache", m->mla_latent_cache);
+		put_int(out, m, MF_KV_LORA_RANK, m->kv_lora_rank);
+		put_int(out, m, MF_QK_ROPE_HEAD_DIM, m->qk_rope_head_dim);
+		put_int(out, m, MF_QK_NOPE_HEAD_DIM, m->qk_nope_head_dim);
+		put_int(out, m, MF_V_HEAD_DIM, m->v_head_dim);
+		put_int(out, m, MF_LATENT_CACHE, m->mla_latent_cache);
 	}
 
 	fprintf(out, "\n[rope]\n");
-	put_real(out, m, "base", m->rope_base);
-	put_real(out, m, "base_local", m->rope_base_local);
-	put_word(out, m, "scaling", model_scaling_word(m->scaling));
-	put_real(out, m, "factor", m->rope_factor);
-	put_int(out, m, "orig_ctx", m->orig_ctx);
-	put_real(out, m, "beta_fast", m->beta_fast);
-	put_real(out, m, "beta_slow", m->beta_slow);
+	put_real(out, m, MF_BASE, m->rope_base);
+	put_real(out, m, MF_BASE_LOCAL, m->rope_base_local);
+	put_word(out, m, MF_SCALING, model_scaling_word(m->scaling));
+	put_real(out, m, MF_FACTOR, m->rope_factor);
+	put_int(out, m, MF_ORIG_CTX, m->orig_ctx);
+	put_real(out, m, MF_BETA_FAST, m->beta_fast);
+	put_real(out, m, MF_BETA_SLOW, m->beta_slow);
 	if (m->yarn_mscale > 0)
-		put_real(out, m, "mscale", m->yarn_mscale);
+		put_real(out, m, MF_MSCALE, m->yarn_mscale);
 	if (m->yarn_mscale_all_dim > 0)
-		put_real(out, m, "mscale_all_dim", m->yarn_mscale_all_dim);
+		put_real(out, m, MF_MSCALE_ALL_DIM, m->yarn_mscale_all_dim);
 	if (m->low_freq_factor > 0)
-		put_real(out, m, "low_freq_factor", m->low_freq_factor);
+		put_real(out, m, MF_LOW_FREQ_FACTOR, m->low_freq_factor);
 	if (m->high_freq_factor > 0)
-		put_real(out, m, "high_freq_factor", m->high_freq_factor);
+		put_real(out, m, MF_HIGH_FREQ_FACTOR, m->high_freq_factor);
 
 	fprintf(out, "\n[cache]\n");
-	put_word(out, m, "k_type", model_cache_name(m->k_type));
-	put_word(out, m, "v_type", model_cache_name(m->v_type));
+	put_word(out, m, MF_K_TYPE, model_cache_name(m->k_type));
+	put_word(out, m, MF_V_TYPE, model_cache_name(m->v_type));
 	return ferror(out) ? -1 : 0;
 }

@@ -44,8 +44,9 @@ static int want_real(struct gguf_file *r, const struct gguf_kv *k, double min, d
 	return 0;
 }
 
-/* An optional integer key "{arch}.suffix"; *out keeps its value when absent. Returns 1 when found. */
-static int arch_int(struct gguf_file *r, struct model *m, const char *suffix, const char *field, int64_t min,
+/* An optional integer key "{arch}.suffix"; *out keeps its value when absent.
+ * Returns 1 when found; the origin of field is recorded (MF_COUNT: none). */
+static int arch_int(struct gguf_file *r, struct model *m, const char *suffix, enum model_field field, int64_t min,
 		    int64_t max, int64_t *out)
 {
 	char key[160];
@@ -54,12 +55,12 @@ static int arch_int(struct gguf_file *r, struct model *m, const char *suffix, co
 		return 0;
 	if (want_int(r, k, min, max, out) < 0)
 		return -1;
-	if (field)
+	if (field != MF_COUNT)
 		model_set_origin(m, field, "GGUF %s", key);
 	return 1;
 }
 
-static int arch_real(struct gguf_file *r, struct model *m, const char *suffix, const char *field, double min,
+static int arch_real(struct gguf_file *r, struct model *m, const char *suffix, enum model_field field, double min,
 		     double max, double *out)
 {
 	char key[160];
@@ -68,9 +69,26 @@ static int arch_real(struct gguf_file *r, struct model *m, const char *suffix, c
 		return 0;
 	if (want_real(r, k, min, max, out) < 0)
 		return -1;
-	if (field)
+	if (field != MF_COUNT)
 		model_set_origin(m, field, "GGUF %s", key);
 	return 1;
+}
+
+/* The "{arch}." suffix of field f's GGUF key (model_fields). */
+static const char *row_suffix(enum model_field f)
+{
+	return model_fields[f].gguf + strlen("{arch}.");
+}
+
+/* arch_int / arch_real of field f's own GGUF key, its origin recorded. */
+static int field_int(struct gguf_file *r, struct model *m, enum model_field f, int64_t min, int64_t max, int64_t *out)
+{
+	return arch_int(r, m, row_suffix(f), f, min, max, out);
+}
+
+static int field_real(struct gguf_file *r, struct model *m, enum model_field f, double min, double max, double *out)
+{
+	return arch_real(r, m, row_suffix(f), f, min, max, out);
 }
 
 static int missing(struct gguf_file *r, const char *key, uint64_t end)
@@ -167,17 +185,17 @@ static int read_swa(struct gguf_file *r, struct model *m)
 	const struct swa_rule *rule = swa_rule_of(m->arch);
 	char key[160];
 	int64_t window = rule ? rule->default_window : 0;
-	int found = arch_int(r, m, "attention.sliding_window", "sliding_window", 0, MAX_CTX, &window);
+	int found = field_int(r, m, MF_SLIDING_WINDOW, 0, MAX_CTX, &window);
 	if (found < 0)
 		return -1;
 	if (!found && window > 0)
-		model_set_origin(m, "sliding_window", "llama.cpp default of %s (%lld)", m->arch, (long long)window);
+		model_set_origin(m, MF_SLIDING_WINDOW, "llama.cpp default of %s (%lld)", m->arch, (long long)window);
 	m->sliding_window = window;
 	if (window == 0) {
 		if (!found)
-			model_set_origin(m, "sliding_window", "no %s.attention.sliding_window: none", m->arch);
-		model_set_origin(m, "swa_pattern", "no sliding window: every layer global");
-		model_set_origin(m, "layer_types", "no sliding window: every layer global");
+			model_set_origin(m, MF_SLIDING_WINDOW, "no %s.attention.sliding_window: none", m->arch);
+		model_set_origin(m, MF_SWA_PATTERN, "no sliding window: every layer global");
+		model_set_origin(m, MF_LAYER_TYPES, "no sliding window: every layer global");
 		return 0;
 	}
 	if (!rule) {
@@ -185,14 +203,17 @@ static int read_swa(struct gguf_file *r, struct model *m)
 		if (!p) {
 			/* llama.cpp reads no window for this architecture. */
 			m->swa_ignored = 1;
+			model_set_origin(m, MF_WINDOW_USED, "0: llama.cpp %s reads no sliding window", m->arch);
+			model_set_origin(m, MF_NOTE, "GGUF %s.attention.sliding_window vs llama.cpp %s", m->arch, m->arch);
 			snprintf(m->note, sizeof m->note,
 				 "the file gives sliding_window %lld, but llama.cpp's %.32s reads none: "
 				 "a full cache on every layer",
 				 (long long)window, m->arch);
-			model_set_origin(m, "swa_pattern", "llama.cpp %s reads no sliding window", m->arch);
+			model_set_origin(m, MF_SWA_PATTERN, "llama.cpp %s reads no sliding window", m->arch);
 			return 0;
 		}
 	}
+	model_set_origin(m, MF_WINDOW_USED, "1: llama.cpp %s reads the window", m->arch);
 	/* The pattern: the file's sliding_window_pattern (a number n, or one bool
 	 * per layer, true = sliding, as llama.cpp's swa_layers), else the family's. */
 	struct gguf_kv *p = find_arch(r, m, "attention.sliding_window_pattern", key, sizeof key);
@@ -215,23 +236,23 @@ static int read_swa(struct gguf_file *r, struct model *m)
 				break;
 			}
 		}
-		model_set_origin(m, "layer_types", "GGUF %s (one bool per layer)", key);
-		model_set_origin(m, "swa_pattern", "GGUF %s (one bool per layer)", key);
+		model_set_origin(m, MF_LAYER_TYPES, "GGUF %s (one bool per layer)", key);
+		model_set_origin(m, MF_SWA_PATTERN, "GGUF %s (one bool per layer)", key);
 		return 0;
 	}
 	int64_t n = rule ? rule->pattern : 0;
 	if (p) {
 		if (want_int(r, p, 0, MODEL_MAX_LAYERS, &n) < 0)
 			return -1;
-		model_set_origin(m, "swa_pattern", "GGUF %s", key);
+		model_set_origin(m, MF_SWA_PATTERN, "GGUF %s", key);
 	} else {
-		model_set_origin(m, "swa_pattern", "llama.cpp default of %s (set_swa_pattern(%lld))", m->arch,
+		model_set_origin(m, MF_SWA_PATTERN, "llama.cpp default of %s (set_swa_pattern(%lld))", m->arch,
 				 (long long)n);
 	}
 	m->swa_pattern = n;
 	for (int64_t il = 0; il < m->layers; il++)
 		m->layer_swa[il] = n == 0 || il % n < n - 1;
-	model_set_origin(m, "layer_types", "%s", model_origin(m, "swa_pattern"));
+	model_set_origin(m, MF_LAYER_TYPES, "%s", model_field_origin(m, MF_SWA_PATTERN));
 	return 0;
 }
 
@@ -243,13 +264,13 @@ static int read_mla(struct gguf_file *r, struct model *m, int64_t n_rot, const i
 	char key[160];
 	int64_t k_mla = 0, v_mla = 0;
 	int fk, fv;
-	if ((fk = arch_int(r, m, "attention.key_length_mla", NULL, 1, 65536, &k_mla)) < 0 ||
-	    (fv = arch_int(r, m, "attention.value_length_mla", NULL, 1, 65536, &v_mla)) < 0)
+	if ((fk = arch_int(r, m, "attention.key_length_mla", MF_COUNT, 1, 65536, &k_mla)) < 0 ||
+	    (fv = arch_int(r, m, "attention.value_length_mla", MF_COUNT, 1, 65536, &v_mla)) < 0)
 		return -1;
 	m->kind = ATTN_MLA;
 	m->qk_rope_head_dim = n_rot;
-	model_set_origin(m, "kind", "GGUF %s.attention.kv_lora_rank", m->arch);
-	model_set_origin(m, "qk_rope_head_dim", "GGUF %s.rope.dimension_count", m->arch);
+	model_set_origin(m, MF_KIND, "GGUF %s.attention.kv_lora_rank", m->arch);
+	model_set_origin(m, MF_QK_ROPE_HEAD_DIM, "GGUF %s.rope.dimension_count", m->arch);
 	if (fk && fv) {
 		/* Newer files: key_length = kv_lora_rank + rope dims (the cached row),
 		 * value_length = kv_lora_rank, head_count_kv = 1; the per-head sizes
@@ -263,19 +284,20 @@ static int read_mla(struct gguf_file *r, struct model *m, int64_t n_rot, const i
 				         "%lld leaves no room beside %lld RoPE dimensions", (long long)k_mla,
 				         (long long)n_rot);
 		m->mla_latent_cache = 1;
+		model_set_origin(m, MF_LATENT_CACHE, "1: GGUF %s.attention.key_length_mla and value_length_mla", m->arch);
 		m->head_dim = k_mla;
 		m->head_dim_v = v_mla;
 		m->qk_nope_head_dim = k_mla - n_rot;
 		m->v_head_dim = v_mla;
-		model_set_origin(m, "head_dim", "GGUF %s.attention.key_length_mla", m->arch);
-		model_set_origin(m, "head_dim_v", "GGUF %s.attention.value_length_mla", m->arch);
-		model_set_origin(m, "v_head_dim", "GGUF %s.attention.value_length_mla", m->arch);
-		model_set_origin(m, "qk_nope_head_dim", "GGUF %s.attention.key_length_mla - rope.dimension_count",
+		model_set_origin(m, MF_HEAD_DIM, "GGUF %s.attention.key_length_mla", m->arch);
+		model_set_origin(m, MF_HEAD_DIM_V, "GGUF %s.attention.value_length_mla", m->arch);
+		model_set_origin(m, MF_V_HEAD_DIM, "GGUF %s.attention.value_length_mla", m->arch);
+		model_set_origin(m, MF_QK_NOPE_HEAD_DIM, "GGUF %s.attention.key_length_mla - rope.dimension_count",
 				 m->arch);
 		/* Every query head reads the one latent: as an INI model, kv_heads = heads. */
 		for (int64_t il = 0; il < m->layers; il++)
 			m->layer_kv_heads[il] = kvh[il] ? (int32_t)m->heads : 0;
-		model_set_origin(m, "kv_heads", "GGUF %s.attention.head_count (MLA: head_count_kv 1 is the latent)",
+		model_set_origin(m, MF_KV_HEADS, "GGUF %s.attention.head_count (MLA: head_count_kv 1 is the latent)",
 				 m->arch);
 		return 0;
 	}
@@ -285,10 +307,13 @@ static int read_mla(struct gguf_file *r, struct model *m, int64_t n_rot, const i
 				 "key length %lld leaves no room beside %lld RoPE dimensions", (long long)m->head_dim,
 				 (long long)n_rot);
 	m->mla_latent_cache = 0;
+	model_set_origin(m, MF_LATENT_CACHE, "0: no GGUF %s.attention.key_length_mla (llama.cpp runs it without MLA)",
+			 m->arch);
+	model_set_origin(m, MF_NOTE, "no GGUF %s.attention.key_length_mla / value_length_mla", m->arch);
 	m->qk_nope_head_dim = m->head_dim - n_rot;
 	m->v_head_dim = m->head_dim_v;
-	model_set_origin(m, "qk_nope_head_dim", "GGUF %s.attention.key_length - rope.dimension_count", m->arch);
-	model_set_origin(m, "v_head_dim", "GGUF %s.attention.value_length", m->arch);
+	model_set_origin(m, MF_QK_NOPE_HEAD_DIM, "GGUF %s.attention.key_length - rope.dimension_count", m->arch);
+	model_set_origin(m, MF_V_HEAD_DIM, "GGUF %s.attention.value_length", m->arch);
 	snprintf(m->note, sizeof m->note,
 		 "no key_length_mla/value_length_mla: llama.cpp runs this file without MLA, caching full K and V "
 		 "per head; a re-converted file would cache the latent only");
@@ -300,27 +325,27 @@ static int read_rope(struct gguf_file *r, struct model *m)
 	char key[160];
 	int f;
 	m->rope_base = 10000;   /* llama.cpp's default rope_freq_base_train */
-	model_set_origin(m, "base", "llama.cpp default (10000)");
-	if (arch_real(r, m, "rope.freq_base", "base", 1.0000001, 1e12, &m->rope_base) < 0)
+	model_set_origin(m, MF_BASE, "llama.cpp default (10000)");
+	if (field_real(r, m, MF_BASE, 1.0000001, 1e12, &m->rope_base) < 0)
 		return -1;
 	const struct swa_rule *rule = swa_rule_of(m->arch);
 	m->rope_base_local = m->rope_base;
-	model_set_origin(m, "base_local", "%s", model_origin(m, "base"));
+	model_set_origin(m, MF_BASE_LOCAL, "%s", model_field_origin(m, MF_BASE));
 	if (rule && rule->base_local > 0 && m->sliding_window > 0) {
 		m->rope_base_local = rule->base_local;
-		model_set_origin(m, "base_local", "llama.cpp default of %s (rope_freq_base_train_swa %g)", m->arch,
+		model_set_origin(m, MF_BASE_LOCAL, "llama.cpp default of %s (rope_freq_base_train_swa %g)", m->arch,
 				 rule->base_local);
 	}
-	if (arch_real(r, m, "rope.freq_base_swa", "base_local", 1.0000001, 1e12, &m->rope_base_local) < 0)
+	if (field_real(r, m, MF_BASE_LOCAL, 1.0000001, 1e12, &m->rope_base_local) < 0)
 		return -1;
 
 	/* Scaling: llama.cpp's default type is "linear" with factor 0 (= none). */
 	struct gguf_kv *t = find_arch(r, m, "rope.scaling.type", key, sizeof key);
 	m->rope_factor = 1;
-	model_set_origin(m, "factor", "llama.cpp default (no rope.scaling.factor: 1)");
-	if ((f = arch_real(r, m, "rope.scaling.factor", "factor", 0, 1e6, &m->rope_factor)) < 0)
+	model_set_origin(m, MF_FACTOR, "llama.cpp default (no rope.scaling.factor: 1)");
+	if ((f = field_real(r, m, MF_FACTOR, 0, 1e6, &m->rope_factor)) < 0)
 		return -1;
-	if (!f && (f = arch_real(r, m, "rope.scale_linear", "factor", 0, 1e6, &m->rope_factor)) < 0)
+	if (!f && (f = arch_real(r, m, "rope.scale_linear", MF_FACTOR, 0, 1e6, &m->rope_factor)) < 0)
 		return -1;
 	if (m->rope_factor == 0)
 		m->rope_factor = 1;
@@ -338,23 +363,23 @@ static int read_rope(struct gguf_file *r, struct model *m)
 			return gguf_fail(r, t->vat, t->key, "unknown scaling '%s' (none | linear | yarn | longrope)", shown);
 		}
 		m->scaling = (enum rope_scaling)found;
-		model_set_origin(m, "scaling", "GGUF %s", key);
+		model_set_origin(m, MF_SCALING, "GGUF %s", key);
 	} else {
 		m->scaling = m->rope_factor != 1 ? ROPE_LINEAR : ROPE_NONE;
-		model_set_origin(m, "scaling", "llama.cpp default (linear; none when the factor is 1)");
+		model_set_origin(m, MF_SCALING, "llama.cpp default (linear; none when the factor is 1)");
 	}
 	if (m->scaling == ROPE_NONE)
 		m->rope_factor = 1;
 	m->orig_ctx = m->ctx_train;
-	model_set_origin(m, "orig_ctx", "GGUF %s.context_length", m->arch);
-	if (arch_int(r, m, "rope.scaling.original_context_length", "orig_ctx", 1, MAX_CTX, &m->orig_ctx) < 0)
+	model_set_origin(m, MF_ORIG_CTX, "GGUF %s.context_length", m->arch);
+	if (field_int(r, m, MF_ORIG_CTX, 1, MAX_CTX, &m->orig_ctx) < 0)
 		return -1;
 	m->beta_fast = 32;   /* llama_hparams yarn_beta_fast / yarn_beta_slow */
 	m->beta_slow = 1;
-	model_set_origin(m, "beta_fast", "llama.cpp default (32)");
-	model_set_origin(m, "beta_slow", "llama.cpp default (1)");
-	if (arch_real(r, m, "rope.scaling.yarn_beta_fast", "beta_fast", 0.001, 1e6, &m->beta_fast) < 0 ||
-	    arch_real(r, m, "rope.scaling.yarn_beta_slow", "beta_slow", 0.001, 1e6, &m->beta_slow) < 0)
+	model_set_origin(m, MF_BETA_FAST, "llama.cpp default (32)");
+	model_set_origin(m, MF_BETA_SLOW, "llama.cpp default (1)");
+	if (field_real(r, m, MF_BETA_FAST, 0.001, 1e6, &m->beta_fast) < 0 ||
+	    field_real(r, m, MF_BETA_SLOW, 0.001, 1e6, &m->beta_slow) < 0)
 		return -1;
 	if (m->beta_slow >= m->beta_fast) {
 		struct gguf_kv *k = find_arch(r, m, "rope.scaling.yarn_beta_slow", key, sizeof key);
@@ -362,7 +387,7 @@ static int read_rope(struct gguf_file *r, struct model *m)
 	}
 	/* convert_hf_to_gguf writes 0.1 * mscale_all_dim as yarn_log_multiplier. */
 	double logmul = 0;
-	if ((f = arch_real(r, m, "rope.scaling.yarn_log_multiplier", "mscale_all_dim", 0, 1e3, &logmul)) < 0)
+	if ((f = field_real(r, m, MF_MSCALE_ALL_DIM, 0, 1e3, &logmul)) < 0)
 		return -1;
 	if (f)
 		m->yarn_mscale_all_dim = logmul * 10;
@@ -384,25 +409,25 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	if (!k->s[0] || strlen(k->s) >= sizeof m->arch)
 		return gguf_fail(r, k->vat, k->key, "'%.40s' is not an architecture name", k->s);
 	err_clean(m->arch, sizeof m->arch, k->s);
-	model_set_origin(m, "arch", "GGUF general.architecture");
+	model_set_origin(m, MF_ARCH, "GGUF general.architecture");
 	if ((k = gguf_find(r, "general.name")) && k->type == GT_STR && k->s) {
 		err_clean(m->name, sizeof m->name, k->s);
-		model_set_origin(m, "name", "GGUF general.name");
+		model_set_origin(m, MF_NAME, "GGUF general.name");
 	} else {
 		snprintf(m->name, sizeof m->name, "%s", m->id);
-		model_set_origin(m, "name", "file name");
+		model_set_origin(m, MF_NAME, "file name");
 	}
 
 	/* Sizes every architecture has. */
 	int f;
-	if ((f = arch_int(r, m, "block_count", "layers", 0, MODEL_MAX_LAYERS, &m->layers)) <= 0)
-		return f < 0 ? -1 : missing_arch(r, m, "block_count", end);
+	if ((f = field_int(r, m, MF_LAYERS, 0, MODEL_MAX_LAYERS, &m->layers)) <= 0)
+		return f < 0 ? -1 : missing_arch(r, m, row_suffix(MF_LAYERS), end);
 	if (m->layers == 0)
 		return gguf_fail(r, value_at(r, m, "block_count", key), key, "zero layers");
-	if ((f = arch_int(r, m, "context_length", "ctx_train", 1, MAX_CTX, &m->ctx_train)) <= 0)
-		return f < 0 ? -1 : missing_arch(r, m, "context_length", end);
+	if ((f = field_int(r, m, MF_CTX_TRAIN, 1, MAX_CTX, &m->ctx_train)) <= 0)
+		return f < 0 ? -1 : missing_arch(r, m, row_suffix(MF_CTX_TRAIN), end);
 	int64_t n_embd = 0;
-	if ((f = arch_int(r, m, "embedding_length", NULL, 1, INT64_C(1) << 24, &n_embd)) <= 0)
+	if ((f = arch_int(r, m, "embedding_length", MF_COUNT, 1, INT64_C(1) << 24, &n_embd)) <= 0)
 		return f < 0 ? -1 : missing_arch(r, m, "embedding_length", end);
 
 	int64_t heads[MODEL_MAX_LAYERS], kvh[MODEL_MAX_LAYERS];
@@ -414,14 +439,14 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 			m->heads = heads[il];
 	if (m->heads == 0)
 		return gguf_fail(r, value_at(r, m, "attention.head_count", key), key, "no attention heads");
-	model_set_origin(m, "heads", "GGUF %s.attention.head_count", m->arch);
+	model_set_origin(m, MF_HEADS, "GGUF %s.attention.head_count", m->arch);
 	/* n_head_kv defaults to n_head, layer by layer (llama-model.cpp). */
 	memcpy(kvh, heads, sizeof kvh);
-	model_set_origin(m, "kv_heads", "GGUF %s.attention.head_count (no head_count_kv: MHA)", m->arch);
+	model_set_origin(m, MF_KV_HEADS, "GGUF %s.attention.head_count (no head_count_kv: MHA)", m->arch);
 	if ((f = arch_layers(r, m, "attention.head_count_kv", 0, 65536, kvh)) < 0)
 		return -1;
 	if (f)
-		model_set_origin(m, "kv_heads", "GGUF %s.attention.head_count_kv", m->arch);
+		model_set_origin(m, MF_KV_HEADS, "GGUF %s.attention.head_count_kv", m->arch);
 	for (int64_t il = 0; il < m->layers; il++)
 		if (kvh[il] > m->heads || (kvh[il] > 0 && m->heads % kvh[il]))
 			return gguf_fail(r, value_at(r, m, "attention.head_count_kv", key), key,
@@ -430,41 +455,41 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 
 	/* Head sizes: n_embd / n_head unless key_length / value_length say. */
 	m->head_dim = m->head_dim_v = n_embd / m->heads;
-	model_set_origin(m, "head_dim", "GGUF %s.embedding_length / head_count", m->arch);
-	model_set_origin(m, "head_dim_v", "GGUF %s.embedding_length / head_count", m->arch);
-	if (arch_int(r, m, "attention.key_length", "head_dim", 1, 65536, &m->head_dim) < 0 ||
-	    arch_int(r, m, "attention.value_length", "head_dim_v", 1, 65536, &m->head_dim_v) < 0)
+	model_set_origin(m, MF_HEAD_DIM, "GGUF %s.embedding_length / head_count", m->arch);
+	model_set_origin(m, MF_HEAD_DIM_V, "GGUF %s.embedding_length / head_count", m->arch);
+	if (field_int(r, m, MF_HEAD_DIM, 1, 65536, &m->head_dim) < 0 ||
+	    field_int(r, m, MF_HEAD_DIM_V, 1, 65536, &m->head_dim_v) < 0)
 		return -1;
 	if (m->head_dim == 0)
 		return gguf_fail(r, value_at(r, m, "embedding_length", key), key,
 			         "smaller than head_count: no head size");
 	int64_t n_rot = m->head_dim;
-	if (arch_int(r, m, "rope.dimension_count", NULL, 1, 65536, &n_rot) < 0)
+	if (arch_int(r, m, "rope.dimension_count", MF_COUNT, 1, 65536, &n_rot) < 0)
 		return -1;
 
 	/* Vocabulary: vocab_size, else the tokenizer's token count (as llama.cpp),
 	 * else the embedding matrix's rows. */
-	if ((f = arch_int(r, m, "vocab_size", "vocab", 1, 100000000, &m->vocab)) < 0)
+	if ((f = field_int(r, m, MF_VOCAB, 1, 100000000, &m->vocab)) < 0)
 		return -1;
 	if (!f) {
 		if ((k = gguf_find(r, "tokenizer.ggml.tokens")) && k->type == GT_ARR) {
 			if (k->n < 1 || k->n > 100000000)
 				return gguf_fail(r, k->vat, k->key, "%llu tokens (1 to 100000000)", (unsigned long long)k->n);
 			m->vocab = (int64_t)k->n;
-			model_set_origin(m, "vocab", "GGUF tokenizer.ggml.tokens (array length)");
+			model_set_origin(m, MF_VOCAB, "GGUF tokenizer.ggml.tokens (array length)");
 		} else if (tn->embd_vocab > 0 && tn->embd_vocab <= 100000000) {
 			m->vocab = tn->embd_vocab;
-			model_set_origin(m, "vocab", "GGUF tensor token_embd.weight (rows)");
+			model_set_origin(m, MF_VOCAB, "GGUF tensor token_embd.weight (rows)");
 		} else {
 			return missing(r, "tokenizer.ggml.tokens", end);
 		}
 	}
 
 	/* Mixture of experts. */
-	model_set_origin(m, "experts", "no %s.expert_count: dense", m->arch);
-	model_set_origin(m, "experts_used", "no %s.expert_used_count: dense", m->arch);
-	if (arch_int(r, m, "expert_count", "experts", 0, 1 << 20, &m->experts) < 0 ||
-	    arch_int(r, m, "expert_used_count", "experts_used", 0, 1 << 20, &m->experts_used) < 0)
+	model_set_origin(m, MF_EXPERTS, "no %s.expert_count: dense", m->arch);
+	model_set_origin(m, MF_EXPERTS_USED, "no %s.expert_used_count: dense", m->arch);
+	if (field_int(r, m, MF_EXPERTS, 0, 1 << 20, &m->experts) < 0 ||
+	    field_int(r, m, MF_EXPERTS_USED, 0, 1 << 20, &m->experts_used) < 0)
 		return -1;
 	if (m->experts_used > m->experts || (m->experts > 0 && m->experts_used == 0)) {
 		k = find_arch(r, m, "expert_used_count", key, sizeof key);
@@ -477,7 +502,7 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	/* Layers, kind. */
 	for (int64_t il = 0; il < m->layers; il++)
 		m->layer_kv_heads[il] = (int32_t)kvh[il];
-	if ((f = arch_int(r, m, "attention.kv_lora_rank", "kv_lora_rank", 1, 65536, &m->kv_lora_rank)) < 0)
+	if ((f = field_int(r, m, MF_KV_LORA_RANK, 1, 65536, &m->kv_lora_rank)) < 0)
 		return -1;
 	if (f) {
 		if (read_mla(r, m, n_rot, kvh) < 0)
@@ -488,7 +513,7 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 			if (kvh[il] > most)
 				most = kvh[il];
 		m->kind = most == m->heads ? ATTN_MHA : most == 1 ? ATTN_MQA : ATTN_GQA;
-		model_set_origin(m, "kind", "GGUF %s.attention.head_count_kv vs head_count", m->arch);
+		model_set_origin(m, MF_KIND, "GGUF %s.attention.head_count_kv vs head_count", m->arch);
 	}
 
 	if (read_swa(r, m) < 0)
@@ -498,13 +523,13 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		/* gemma3n: the last layers reuse the KV of earlier ones (hparams.has_kv). */
 		for (int64_t il = rule->kv_from_start; il < m->layers; il++)
 			m->layer_kv_heads[il] = 0;
-		model_set_origin(m, "kv_heads", "GGUF %s.attention.head_count_kv; llama.cpp n_layer_kv_from_start %lld",
+		model_set_origin(m, MF_KV_HEADS, "GGUF %s.attention.head_count_kv; llama.cpp n_layer_kv_from_start %lld",
 				 m->arch, (long long)rule->kv_from_start);
 	}
-	model_set_origin(m, "sinks", "no attn_sinks tensor: none");
+	model_set_origin(m, MF_SINKS, "no attn_sinks tensor: none");
 	if (tn->sinks[0]) {
 		m->sinks_learned = 1;
-		model_set_origin(m, "sinks", "GGUF tensor %.60s", tn->sinks);
+		model_set_origin(m, MF_SINKS, "GGUF tensor %.60s", tn->sinks);
 	}
 	if (read_rope(r, m) < 0)
 		return -1;
@@ -513,19 +538,19 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	if (tn->params <= 0)
 		return gguf_fail(r, 8, NULL, "no tensor infos: the parameter count is unknown");
 	m->params = (double)tn->params;
-	model_set_origin(m, "params", "GGUF tensor infos (sum of every tensor's elements)");
+	model_set_origin(m, MF_PARAMS, "GGUF tensor infos (sum of every tensor's elements)");
 	m->active_params = m->params;
-	model_set_origin(m, "active_params", "GGUF tensor infos (dense: every tensor)");
+	model_set_origin(m, MF_ACTIVE_PARAMS, "GGUF tensor infos (dense: every tensor)");
 	if (m->experts > 0 && tn->expert_params > 0) {
 		m->active_params = (double)(tn->params - tn->expert_params) +
 				   (double)tn->expert_params * (double)m->experts_used / (double)m->experts;
-		model_set_origin(m, "active_params", "GGUF tensor infos: *_exps tensors x expert_used_count / expert_count");
+		model_set_origin(m, MF_ACTIVE_PARAMS, "GGUF tensor infos: *_exps tensors x expert_used_count / expert_count");
 	}
 	m->params_estimated = 0;
 	/* llama.cpp's default cache type (common.h: cache_type_k/v = F16). */
 	m->k_type = m->v_type = CACHE_F16;
-	model_set_origin(m, "k_type", "llama.cpp default -ctk f16");
-	model_set_origin(m, "v_type", "llama.cpp default -ctv f16");
+	model_set_origin(m, MF_K_TYPE, "llama.cpp default -ctk f16");
+	model_set_origin(m, MF_V_TYPE, "llama.cpp default -ctv f16");
 	return 0;
 }
 
@@ -559,6 +584,7 @@ int model_load_gguf(struct model *m, const char *path, char *err, size_t errlen)
 			 tmp->name);
 	else
 		snprintf(tmp->source, sizeof tmp->source, "GGUF header of %s", shown_base);
+	model_set_origin(tmp, MF_SOURCE, "the GGUF file's name");
 	if (model_finish(tmp, path, err, errlen) < 0)
 		goto out;
 	*m = *tmp;

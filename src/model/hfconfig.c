@@ -283,7 +283,7 @@ static int get_bool(struct hf *H, const struct scope *sc, const char *key, int d
 }
 
 /* Remember where a value came from: the file's field, or the family default. */
-static void origin(struct hf *H, const char *field, int rc, const char *path)
+static void origin(struct hf *H, enum model_field field, int rc, const char *path)
 {
 	if (rc == 1)
 		model_set_origin(H->m, field, "config.json %s", path);
@@ -291,14 +291,21 @@ static void origin(struct hf *H, const char *field, int rc, const char *path)
 		model_set_origin(H->m, field, "default of family %s (transformers %s)", H->fam->type, H->fam->cls);
 }
 
-/* Read a count into *out and record its origin in one step. */
-static int count(struct hf *H, const struct scope *sc, const char *key, const char *field, int has_def,
+/* Read a count into *out and record its origin (MF_COUNT: none) in one step. */
+static int count(struct hf *H, const struct scope *sc, const char *key, enum model_field field, int has_def,
 		 int64_t def, int64_t min, int64_t max, int64_t *out)
 {
 	int rc = get_int(H, sc, key, has_def, def, min, max, out);
-	if (rc >= 0 && field)
+	if (rc >= 0 && field != MF_COUNT)
 		origin(H, field, rc, H->where);
 	return rc;
+}
+
+/* count() of field f's own config.json field (model_fields). */
+static int field_count(struct hf *H, const struct scope *sc, enum model_field f, int has_def, int64_t def,
+		       int64_t min, int64_t max, int64_t *out)
+{
+	return count(H, sc, model_fields[f].hf, f, has_def, def, min, max, out);
 }
 
 /* Everything the parameter estimate needs beyond struct model. */
@@ -385,7 +392,7 @@ static int read_family(struct hf *H)
 			    shown);
 	}
 	snprintf(H->m->arch, sizeof H->m->arch, "%s", H->fam->arch);
-	model_set_origin(H->m, "arch", "config.json %s %s (llama.cpp LLM_ARCH %s)", H->where, H->fam->type,
+	model_set_origin(H->m, MF_ARCH, "config.json %s %s (llama.cpp LLM_ARCH %s)", H->where, H->fam->type,
 			 H->fam->arch);
 	return 0;
 }
@@ -396,24 +403,24 @@ static int read_counts(struct hf *H, struct shape *s)
 	struct model *m = H->m;
 	const struct family *f = H->fam;
 	const struct scope *sc = &H->top;
-	if (count(H, sc, "num_hidden_layers", "layers", 0, 0, 1, MODEL_MAX_LAYERS, &m->layers) < 0 ||
-	    count(H, sc, "hidden_size", NULL, 1, f->hidden, 1, 1000000, &s->hidden) < 0 ||
-	    count(H, sc, "num_attention_heads", "heads", 1, f->heads, 1, 65536, &m->heads) < 0 ||
-	    count(H, sc, "vocab_size", "vocab", 1, f->vocab, 1, 100000000, &m->vocab) < 0 ||
-	    count(H, sc, "max_position_embeddings", "ctx_train", 1, f->max_pos, 1, INT64_C(1) << 32,
+	if (field_count(H, sc, MF_LAYERS, 0, 0, 1, MODEL_MAX_LAYERS, &m->layers) < 0 ||
+	    count(H, sc, "hidden_size", MF_COUNT, 1, f->hidden, 1, 1000000, &s->hidden) < 0 ||
+	    field_count(H, sc, MF_HEADS, 1, f->heads, 1, 65536, &m->heads) < 0 ||
+	    field_count(H, sc, MF_VOCAB, 1, f->vocab, 1, 100000000, &m->vocab) < 0 ||
+	    field_count(H, sc, MF_CTX_TRAIN, 1, f->max_pos, 1, INT64_C(1) << 32,
 		  &m->ctx_train) < 0)
 		return -1;
 	if (f->id == F_FALCON)
 		return 0;   /* read_falcon: its own KV-head rules and names */
 	int64_t kv_def = f->kv_heads ? f->kv_heads : m->heads;
-	int rc = get_int(H, sc, "num_key_value_heads", 1, kv_def, 1, 65536, &m->kv_heads);
+	int rc = get_int(H, sc, model_fields[MF_KV_HEADS].hf, 1, kv_def, 1, 65536, &m->kv_heads);
 	if (rc < 0)
 		return -1;
 	if (rc == 0 && !f->kv_heads)
-		model_set_origin(m, "kv_heads", "num_attention_heads (transformers %s: num_key_value_heads None)",
+		model_set_origin(m, MF_KV_HEADS, "num_attention_heads (transformers %s: num_key_value_heads None)",
 				 f->cls);
 	else
-		origin(H, "kv_heads", rc, H->where);
+		origin(H, MF_KV_HEADS, rc, H->where);
 	if (m->heads % m->kv_heads)
 		return fail(H, H->where, "%lld does not divide num_attention_heads (%lld)", (long long)m->kv_heads,
 			    (long long)m->heads);
@@ -423,17 +430,17 @@ static int read_counts(struct hf *H, struct shape *s)
 	if (s->hidden % m->heads && !f->head_dim && !find(H, sc, "head_dim"))
 		return fail(H, "num_attention_heads", "%lld does not divide hidden_size (%lld) and no head_dim is given",
 			    (long long)m->heads, (long long)s->hidden);
-	rc = get_int(H, sc, "head_dim", 1, hd_def, 1, 65536, &m->head_dim);
+	rc = get_int(H, sc, model_fields[MF_HEAD_DIM].hf, 1, hd_def, 1, 65536, &m->head_dim);
 	if (rc < 0)
 		return -1;
 	if (rc == 0 && !f->head_dim)
-		model_set_origin(m, "head_dim", "hidden_size / num_attention_heads (transformers %s)", f->cls);
+		model_set_origin(m, MF_HEAD_DIM, "hidden_size / num_attention_heads (transformers %s)", f->cls);
 	else
-		origin(H, "head_dim", rc, H->where);
+		origin(H, MF_HEAD_DIM, rc, H->where);
 	if (m->head_dim % 2)
 		return fail(H, H->where, "%lld is odd: RoPE rotates pairs", (long long)m->head_dim);
 	m->head_dim_v = m->head_dim;
-	model_set_origin(m, "head_dim_v", "head_dim (K and V heads are the same size)");
+	model_set_origin(m, MF_HEAD_DIM_V, "head_dim (K and V heads are the same size)");
 	return 0;
 }
 
@@ -457,10 +464,10 @@ static int read_falcon(struct hf *H, struct shape *s)
 		rc = get_int(H, sc, "num_kv_heads", 1, m->heads, 1, 65536, &m->kv_heads);
 		if (rc < 0)
 			return -1;
-		origin(H, "kv_heads", rc, H->where);
+		origin(H, MF_KV_HEADS, rc, H->where);
 	} else {
 		m->kv_heads = mq ? 1 : m->heads;
-		model_set_origin(m, "kv_heads", "config.json multi_query %s (new_decoder_architecture false)",
+		model_set_origin(m, MF_KV_HEADS, "config.json multi_query %s (new_decoder_architecture false)",
 				 mq ? "true: 1" : "false: num_attention_heads");
 	}
 	if (m->heads % m->kv_heads)
@@ -470,7 +477,8 @@ static int read_falcon(struct hf *H, struct shape *s)
 		return fail(H, "num_attention_heads", "%lld does not divide hidden_size (%lld)", (long long)m->heads,
 			    (long long)s->hidden);
 	m->head_dim = m->head_dim_v = s->hidden / m->heads;
-	model_set_origin(m, "head_dim", "hidden_size / num_attention_heads (transformers FalconConfig)");
+	model_set_origin(m, MF_HEAD_DIM, "hidden_size / num_attention_heads (transformers FalconConfig)");
+	model_set_origin(m, MF_HEAD_DIM_V, "head_dim (K and V heads are the same size)");
 	if (m->head_dim % 2)
 		return fail(H, "hidden_size", "head size %lld is odd: RoPE rotates pairs", (long long)m->head_dim);
 	rc = get_int(H, sc, "num_ln_in_parallel_attn", 1, newarch ? 2 : 1, 1, 2, &nln);
@@ -490,10 +498,10 @@ static int read_mla(struct hf *H, struct shape *s)
 	struct model *m = H->m;
 	const struct scope *sc = &H->top;
 	int64_t v;
-	if (count(H, sc, "kv_lora_rank", "kv_lora_rank", 1, 512, 1, 65536, &m->kv_lora_rank) < 0 ||
-	    count(H, sc, "qk_rope_head_dim", "qk_rope_head_dim", 1, 64, 2, 65536, &m->qk_rope_head_dim) < 0 ||
-	    count(H, sc, "qk_nope_head_dim", "qk_nope_head_dim", 1, 128, 0, 65536, &m->qk_nope_head_dim) < 0 ||
-	    count(H, sc, "v_head_dim", "v_head_dim", 1, 128, 1, 65536, &m->v_head_dim) < 0)
+	if (field_count(H, sc, MF_KV_LORA_RANK, 1, 512, 1, 65536, &m->kv_lora_rank) < 0 ||
+	    field_count(H, sc, MF_QK_ROPE_HEAD_DIM, 1, 64, 2, 65536, &m->qk_rope_head_dim) < 0 ||
+	    field_count(H, sc, MF_QK_NOPE_HEAD_DIM, 1, 128, 0, 65536, &m->qk_nope_head_dim) < 0 ||
+	    field_count(H, sc, MF_V_HEAD_DIM, 1, 128, 1, 65536, &m->v_head_dim) < 0)
 		return -1;
 	if (m->qk_rope_head_dim % 2)
 		return fail(H, "qk_rope_head_dim", "%lld is odd: RoPE rotates pairs", (long long)m->qk_rope_head_dim);
@@ -507,11 +515,12 @@ static int read_mla(struct hf *H, struct shape *s)
 		s->q_lora = v;
 	m->kind = ATTN_MLA;
 	m->mla_latent_cache = 1;
-	model_set_origin(m, "kind", "mla: model_type %s (llama.cpp caches the latent)", H->fam->type);
+	model_set_origin(m, MF_LATENT_CACHE, "1: llama.cpp's converter writes key_length_mla / value_length_mla");
+	model_set_origin(m, MF_KIND, "mla: model_type %s (llama.cpp caches the latent)", H->fam->type);
 	m->head_dim = m->qk_nope_head_dim + m->qk_rope_head_dim;
 	m->head_dim_v = m->v_head_dim;
-	model_set_origin(m, "head_dim", "qk_nope_head_dim + qk_rope_head_dim");
-	model_set_origin(m, "head_dim_v", "v_head_dim");
+	model_set_origin(m, MF_HEAD_DIM, "qk_nope_head_dim + qk_rope_head_dim");
+	model_set_origin(m, MF_HEAD_DIM_V, "v_head_dim");
 	return 0;
 }
 
@@ -529,17 +538,19 @@ static int read_moe(struct hf *H, struct shape *s)
 	case F_DEEPSEEK3: ne = "n_routed_experts", def_e = 256, def_u = 8, def_inter = 2048, def_shared = 1,
 			  def_dense = 3; break;
 	case F_DEEPSEEK2: ne = "n_routed_experts", def_e = 0, def_u = 0, def_inter = 1407; break;
-	default: return 0;
+	default:
+		model_set_origin(m, MF_EXPERTS, "dense: transformers %s has no routed experts", H->fam->cls);
+		return 0;
 	}
 	s->moe_freq = 1;
-	if (count(H, sc, ne, "experts", 1, def_e, 0, 65536, &m->experts) < 0)
+	if (count(H, sc, ne, MF_EXPERTS, 1, def_e, 0, 65536, &m->experts) < 0)
 		return -1;
 	if (m->experts == 0)
 		return 0;
 	/* gpt-oss's file names it experts_per_token too; num_experts_per_tok is the transformers field. */
 	if (H->fam->id == F_GPT_OSS && !find(H, sc, nu) && find(H, sc, "experts_per_token"))
 		nu = "experts_per_token";
-	if (count(H, sc, nu, "experts_used", 1, def_u, 1, m->experts, &m->experts_used) < 0)
+	if (count(H, sc, nu, MF_EXPERTS_USED, 1, def_u, 1, m->experts, &m->experts_used) < 0)
 		return -1;
 	if (m->experts_used == 0)
 		return fail(H, H->where, "missing: %lld routed experts need a count per token", (long long)m->experts);
@@ -585,12 +596,12 @@ static int read_window(struct hf *H)
 	snprintf(wpath, sizeof wpath, "%s", H->where);
 	if (w && json_is_null(w)) {
 		win = 0;   /* None: no window (Mistral v0.2 and later) */
-		model_set_origin(m, "sliding_window", "config.json %s null", wpath);
+		model_set_origin(m, MF_SLIDING_WINDOW, "config.json %s null", wpath);
 	} else {
 		rc = get_int(H, sc, "sliding_window", 1, f->window, 0, INT64_C(1) << 32, &win);
 		if (rc < 0)
 			return -1;
-		origin(H, "sliding_window", rc, wpath);
+		origin(H, MF_SLIDING_WINDOW, rc, wpath);
 	}
 	if (f->id == F_QWEN2 || f->id == F_QWEN3 || f->id == F_QWEN3_MOE) {
 		/* transformers applies sliding_window only with use_sliding_window */
@@ -600,19 +611,19 @@ static int read_window(struct hf *H)
 			return -1;
 		if (!use) {
 			if (win)
-				model_set_origin(m, "sliding_window", "0: config.json use_sliding_window false");
+				model_set_origin(m, MF_SLIDING_WINDOW, "0: config.json use_sliding_window false");
 			win = 0;
 		}
 	}
 	if (f->id == F_GEMMA2 || f->id == F_GPT_OSS) {
 		pattern = 2;   /* llama.cpp: hparams.set_swa_pattern(2); transformers: (i + 1) % 2 */
-		model_set_origin(m, "swa_pattern", "2: every other layer (llama.cpp %s set_swa_pattern(2))", f->arch);
+		model_set_origin(m, MF_SWA_PATTERN, "2: every other layer (llama.cpp %s set_swa_pattern(2))", f->arch);
 	}
 	if (f->id == F_GEMMA3) {
 		rc = get_int(H, sc, "sliding_window_pattern", 1, 6, 1, MODEL_MAX_LAYERS, &pattern);
 		if (rc < 0)
 			return -1;
-		origin(H, "swa_pattern", rc, H->where);
+		origin(H, MF_SWA_PATTERN, rc, H->where);
 	}
 	/* layer_types, when given, says it per layer and wins over the pattern. */
 	json_t *lt = find(H, sc, "layer_types");
@@ -633,8 +644,8 @@ static int read_window(struct hf *H)
 		}
 		if (n_sliding && !win)
 			return fail(H, H->where, "sliding layers without a sliding_window");
-		model_set_origin(m, "layer_types", "config.json %s", H->where);
-		model_set_origin(m, "swa_pattern", "from config.json %s", H->where);
+		model_set_origin(m, MF_LAYER_TYPES, "config.json %s", H->where);
+		model_set_origin(m, MF_SWA_PATTERN, "from config.json %s", H->where);
 	} else if (win) {
 		for (int64_t il = 0; il < m->layers; il++)
 			m->layer_swa[il] = (uint8_t)(pattern ? il % pattern < pattern - 1 : 1);
@@ -659,6 +670,9 @@ static int read_window(struct hf *H)
 		why = "\"Phi SWA is currently disabled\" (llama-model.cpp)";
 	else if (f->id == F_LLAMA || f->id == F_DEEPSEEK2 || f->id == F_DEEPSEEK3 || f->id == F_FALCON)
 		why = "this architecture has no sliding window";
+	if (win)
+		model_set_origin(m, MF_WINDOW_USED, why ? "0: llama.cpp %s" : "1: llama.cpp %s reads the window",
+				 why ? why : f->arch);
 	if (win && why) {
 		m->swa_ignored = 1;
 		m->swa_pattern = 0;
@@ -666,10 +680,12 @@ static int read_window(struct hf *H)
 		snprintf(m->note, sizeof m->note,
 			 "config.json sliding_window %lld is ignored: llama.cpp %s, so every layer keeps a full cache",
 			 (long long)win, why);
+		model_set_origin(m, MF_NOTE, "config.json sliding_window vs llama.cpp %s", f->arch);
 	}
+	model_set_origin(m, MF_SINKS, "none: transformers %s has no attention sinks", f->cls);
 	if (f->id == F_GPT_OSS) {
 		m->sinks_learned = 1;
-		model_set_origin(m, "sinks", "learned: gpt_oss attention has per-head sinks (GptOssAttention.sinks)");
+		model_set_origin(m, MF_SINKS, "learned: gpt_oss attention has per-head sinks (GptOssAttention.sinks)");
 	}
 	return 0;
 }
@@ -703,23 +719,29 @@ static int read_rope(struct hf *H)
 	struct scope tsc = H->top;
 	if (!find(H, &tsc, "rope_theta") && rsc.n && json_object_get(rs, "rope_theta"))
 		tsc = rsc;
-	rc = get_real(H, &tsc, "rope_theta", 1, f->rope_theta, 1.0000001, 1e12, &m->rope_base);
+	rc = get_real(H, &tsc, model_fields[MF_BASE].hf, 1, f->rope_theta, 1.0000001, 1e12, &m->rope_base);
 	if (rc < 0)
 		return -1;
-	origin(H, "rope_base", rc, H->where);
+	origin(H, MF_BASE, rc, H->where);
 	m->rope_base_local = m->rope_base;
+	model_set_origin(m, MF_BASE_LOCAL, "base, every layer alike (%s)", model_field_origin(m, MF_BASE));
 	if (f->id == F_GEMMA3) {
 		/* llama.cpp gemma3: rope_freq_base_train_swa = 10000 on the sliding layers */
-		rc = get_real(H, &H->top, "rope_local_base_freq", 1, 10000, 1.0000001, 1e12, &m->rope_base_local);
+		rc = get_real(H, &H->top, model_fields[MF_BASE_LOCAL].hf, 1, 10000, 1.0000001, 1e12, &m->rope_base_local);
 		if (rc < 0)
 			return -1;
-		origin(H, "rope_base_local", rc, H->where);
+		origin(H, MF_BASE_LOCAL, rc, H->where);
 	}
 	m->scaling = ROPE_NONE;
 	m->rope_factor = 1;
 	m->orig_ctx = m->ctx_train;
 	m->beta_fast = 32;
 	m->beta_slow = 1;
+	model_set_origin(m, MF_SCALING, "none: no rope_scaling");
+	model_set_origin(m, MF_FACTOR, "1: no scaling");
+	model_set_origin(m, MF_ORIG_CTX, "max_position_embeddings: no scaling");
+	model_set_origin(m, MF_BETA_FAST, "llama.cpp default (32)");
+	model_set_origin(m, MF_BETA_SLOW, "llama.cpp default (1)");
 	if (!rsc.n)
 		return 0;
 	json_t *t = json_object_get(rs, "rope_type");
@@ -745,7 +767,7 @@ static int read_rope(struct hf *H)
 		return fail(H, H->where, "unknown rope type '%s' (default, linear, dynamic, yarn, llama3, longrope)", shown);
 	}
 	m->scaling = types[i].s;
-	model_set_origin(m, "scaling", "config.json %s \"%s\"", H->where, ty);
+	model_set_origin(m, MF_SCALING, "config.json %s \"%s\"", H->where, ty);
 	if (m->scaling == ROPE_NONE)
 		return 0;
 	/* original context: in rope_scaling, or at the root (Phi-3); llama.cpp's
@@ -757,9 +779,9 @@ static int read_rope(struct hf *H)
 	if (rc < 0)
 		return -1;
 	if (rc)
-		origin(H, "orig_ctx", rc, H->where);
+		origin(H, MF_ORIG_CTX, rc, H->where);
 	else
-		model_set_origin(m, "orig_ctx", "max_position_embeddings (llama.cpp n_ctx_orig_yarn = n_ctx_train)");
+		model_set_origin(m, MF_ORIG_CTX, "max_position_embeddings (llama.cpp n_ctx_orig_yarn = n_ctx_train)");
 	/* longrope gives no factor: transformers takes max_position / original */
 	int need = m->scaling != ROPE_LONGROPE;
 	double def = (double)m->ctx_train / (double)m->orig_ctx;
@@ -767,36 +789,36 @@ static int read_rope(struct hf *H)
 	if (rc < 0)
 		return -1;
 	if (rc && f->id == F_GEMMA3)   /* llama.cpp gemma3: rope_freq_scale_train_swa = 1 */
-		model_set_origin(m, "factor", "config.json %s (global layers only)", H->where);
+		model_set_origin(m, MF_FACTOR, "config.json %s (global layers only)", H->where);
 	else if (rc)
-		origin(H, "factor", rc, H->where);
+		origin(H, MF_FACTOR, rc, H->where);
 	else
-		model_set_origin(m, "factor", "max_position_embeddings / original_max_position_embeddings");
+		model_set_origin(m, MF_FACTOR, "max_position_embeddings / original_max_position_embeddings");
 	if (m->scaling == ROPE_YARN) {
 		if ((rc = get_real(H, &rsc, "beta_fast", 1, 32, 0.001, 1e6, &m->beta_fast)) < 0)
 			return -1;
-		origin(H, "beta_fast", rc, H->where);
+		origin(H, MF_BETA_FAST, rc, H->where);
 		if ((rc = get_real(H, &rsc, "beta_slow", 1, 1, 0.001, 1e6, &m->beta_slow)) < 0)
 			return -1;
-		origin(H, "beta_slow", rc, H->where);
+		origin(H, MF_BETA_SLOW, rc, H->where);
 		if (m->beta_slow >= m->beta_fast)
 			return fail(H, H->where, "must be smaller than beta_fast");
 		if ((rc = get_real(H, &rsc, "mscale", 1, 0, 0, 1e6, &m->yarn_mscale)) < 0)
 			return -1;
 		if (rc)
-			origin(H, "mscale", rc, H->where);
+			origin(H, MF_MSCALE, rc, H->where);
 		if ((rc = get_real(H, &rsc, "mscale_all_dim", 1, 0, 0, 1e6, &m->yarn_mscale_all_dim)) < 0)
 			return -1;
 		if (rc)
-			origin(H, "mscale_all_dim", rc, H->where);
+			origin(H, MF_MSCALE_ALL_DIM, rc, H->where);
 	}
 	if (m->scaling == ROPE_LLAMA3) {
 		if ((rc = get_real(H, &rsc, "low_freq_factor", 0, 0, 1e-6, 1e6, &m->low_freq_factor)) < 0)
 			return -1;
-		origin(H, "low_freq_factor", rc, H->where);
+		origin(H, MF_LOW_FREQ_FACTOR, rc, H->where);
 		if ((rc = get_real(H, &rsc, "high_freq_factor", 0, 0, 1e-6, 1e6, &m->high_freq_factor)) < 0)
 			return -1;
-		origin(H, "high_freq_factor", rc, H->where);
+		origin(H, MF_HIGH_FREQ_FACTOR, rc, H->where);
 		if (m->high_freq_factor <= m->low_freq_factor)
 			return fail(H, H->where, "must be larger than low_freq_factor");
 	}
@@ -845,9 +867,8 @@ static int read_shape(struct hf *H, struct shape *s)
 			{"query_pre_attn_scalar", 256}, {"attn_logit_softcapping", 50}, {"final_logit_softcapping", 30}};
 		for (size_t i = 0; i < sizeof g2 / sizeof g2[0]; i++) {
 			double x;
-			if ((rc = get_real(H, sc, g2[i].key, 1, g2[i].def, 0, 1e9, &x)) < 0)
+			if (get_real(H, sc, g2[i].key, 1, g2[i].def, 0, 1e9, &x) < 0)
 				return -1;
-			origin(H, g2[i].key, rc, H->where);
 		}
 	}
 	return 0;
@@ -872,13 +893,14 @@ static int read_model(struct hf *H)
 		return -1;
 	if (m->kind != ATTN_MLA) {
 		m->kind = m->kv_heads == m->heads ? ATTN_MHA : m->kv_heads == 1 ? ATTN_MQA : ATTN_GQA;
-		model_set_origin(m, "kind", "from num_attention_heads / KV heads = %lld",
+		model_set_origin(m, MF_KIND, "from num_attention_heads / KV heads = %lld",
 				 (long long)(m->heads / m->kv_heads));
 	}
 	for (int64_t il = 0; il < m->layers; il++)
 		m->layer_kv_heads[il] = (int32_t)m->kv_heads;
 	m->k_type = m->v_type = CACHE_F16;
-	model_set_origin(m, "cache", "f16: llama.cpp's default -ctk / -ctv");
+	model_set_origin(m, MF_K_TYPE, "f16: llama.cpp's default -ctk");
+	model_set_origin(m, MF_V_TYPE, "f16: llama.cpp's default -ctv");
 
 	double total, active;
 	estimate(m, &s, &total, &active);
@@ -888,13 +910,13 @@ static int read_model(struct hf *H)
 	m->params = total;
 	m->active_params = active;
 	m->params_estimated = 1;
-	model_set_origin(m, "params", "estimated: vocab x hidden (embedding%s) + %lld x (attention + %s + norms)",
+	model_set_origin(m, MF_PARAMS, "estimated: vocab x hidden (embedding%s) + %lld x (attention + %s + norms)",
 			 s.tie ? ", tied" : " + lm_head", (long long)m->layers, m->experts ? "MoE or MLP" : "MLP");
 	if (m->experts)
-		model_set_origin(m, "active_params", "estimated: shared weights + %lld of %lld routed experts",
+		model_set_origin(m, MF_ACTIVE_PARAMS, "estimated: shared weights + %lld of %lld routed experts",
 				 (long long)m->experts_used, (long long)m->experts);
 	else
-		model_set_origin(m, "active_params", "params (a dense model uses every weight)");
+		model_set_origin(m, MF_ACTIVE_PARAMS, "params (a dense model uses every weight)");
 	return 0;
 }
 
@@ -1043,7 +1065,7 @@ int model_load_hf(struct model *out, const char *path, char *err, size_t errlen)
 	json_t *nm = json_object_get(root, "_name_or_path");
 	int named = nm && json_is_string(nm) && json_string_value(nm)[0];
 	err_clean(m->name, sizeof m->name, named ? json_string_value(nm) : m->id);
-	model_set_origin(m, "name", named ? "config.json _name_or_path" : "the directory's name");
+	model_set_origin(m, MF_NAME, named ? "config.json _name_or_path" : "the directory's name");
 	char dir[sizeof m->path];
 	snprintf(dir, sizeof dir, "%s", file);
 	char *slash = strrchr(dir, '/');
@@ -1051,6 +1073,7 @@ int model_load_hf(struct model *out, const char *path, char *err, size_t errlen)
 		*slash = 0;
 	const char *shown = slash && strcmp(dir, ".") ? dir : m->id;   /* "./config.json": the directory's name */
 	snprintf(m->source, sizeof m->source, "config.json of %.160s; params estimated from the architecture", shown);
+	model_set_origin(m, MF_SOURCE, "the config.json's path");
 	err_clean(m->source, sizeof m->source, m->source);
 	if (model_finish(m, file, err, errlen) < 0)
 		goto out;

@@ -1,8 +1,6 @@
 #include "model/model.h"
-#include "model/hfconfig.h"
 #include "util/fault.h"
 
-#include <dirent.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,18 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 
-#include "model/gguf.h"
 #include "util/err.h"
 #include "util/ini.h"
 #include "util/num.h"
-#include "util/paths.h"
-
-/* Largest context any size is computed for: keeps every product in 64 bits. */
-#define MODEL_MAX_CTX (INT64_C(1) << 32)
-/* Largest head count or head size a file may give. */
-#define MODEL_MAX_DIM 65536
 
 /* Word-valued keys are stored through an int: every enumeration of struct
  * model must have int's size (C11 6.7.2.2: an enum is compatible with an
@@ -30,158 +20,76 @@ _Static_assert(sizeof(enum attn_kind) == sizeof(int), "enum attn_kind is int-siz
 _Static_assert(sizeof(enum rope_scaling) == sizeof(int), "enum rope_scaling is int-sized");
 _Static_assert(sizeof(enum cache_type) == sizeof(int), "enum cache_type is int-sized");
 
-static const char *const kind_words[] = {"mha", "gqa", "mqa", "mla", NULL};
-static const char *const scaling_words[] = {"none", "linear", "ntk", "yarn", "llama3", "longrope", NULL};
-static const char *const sink_words[] = {"none", "learned", NULL};
-static const char *const cache_words[] = {"f32", "f16", "bf16", "q8_0", "q4_0", "q4_1", "q5_0", "q5_1", "iq4_nl", NULL};
-
 /*
- * The INI format of DESIGN section 5 as one table: section, key, how the
- * value is read, whether it is required, its range and where it goes.  The
- * loader walks the table in order (so `layers` is known when the per-layer
- * `kv_heads` list is read) and reports every key it does not list.
+ * The INI format of DESIGN section 5 is the table of model fields
+ * (fields.c): section, key, how the value is read, whether it is required,
+ * its range and where it goes.  The loader walks the table in order (so
+ * `layers` is known when the per-layer `kv_heads` list is read) and reports
+ * every key it does not list.
  */
-enum ftype {
-	F_TEXT,        /* copied, control bytes shown as '?' */
-	F_INT,         /* int64_t in [min, max] */
-	F_REAL,        /* double in [min, max] */
-	F_WORD,        /* one of words[]: its index, stored in an int-sized enum or int */
-	F_FLAG,        /* 0 or 1, stored in an int */
-	F_NOT_FLAG,    /* 0 or 1, stored negated in an int (window_used -> swa_ignored) */
-	F_KV_HEADS,    /* one number, or one per layer: layer_kv_heads */
-	F_LAYER_TYPES, /* full | sliding per layer: layer_swa */
-};
-enum fneed { OPT, REQ, REQ_MLA /* required when kind = mla, refused otherwise */ };
-
-struct field {
-	const char *section, *key;
-	enum ftype type;
-	enum fneed need;
-	double min, max, def;      /* range, and the default of an optional number */
-	const char *const *words;  /* F_WORD */
-	size_t off, size;          /* the member of struct model */
-};
-
-#define AT(member) offsetof(struct model, member), sizeof(((struct model *)0)->member)
-#define TEXT(sec, key, need, member) {sec, key, F_TEXT, need, 0, 0, 0, NULL, AT(member)}
-#define INT(sec, key, need, lo, hi, def, member) {sec, key, F_INT, need, lo, hi, def, NULL, AT(member)}
-#define REAL(sec, key, need, lo, hi, def, member) {sec, key, F_REAL, need, lo, hi, def, NULL, AT(member)}
-#define WORD(sec, key, need, words, def, member) {sec, key, F_WORD, need, 0, 0, def, words, AT(member)}
-
-static const struct field fields[] = {
-	TEXT("model", "name", REQ, name),
-	TEXT("model", "source", OPT, source),
-	TEXT("model", "arch", OPT, arch),
-	TEXT("model", "note", OPT, note),
-	REAL("model", "params", REQ, 1, 1e15, 0, params),
-	REAL("model", "active_params", OPT, 1, 1e15, 0, active_params),
-	INT("model", "experts", OPT, 0, 65536, 0, experts),
-	INT("model", "experts_used", OPT, 0, 65536, 0, experts_used),
-	INT("model", "layers", REQ, 1, MODEL_MAX_LAYERS, 0, layers),
-	INT("model", "heads", REQ, 1, MODEL_MAX_DIM, 0, heads),
-	{"model", "kv_heads", F_KV_HEADS, REQ, 0, MODEL_MAX_DIM, 0, NULL, AT(kv_heads)},
-	INT("model", "head_dim", REQ, 1, MODEL_MAX_DIM, 0, head_dim),
-	INT("model", "head_dim_v", OPT, 1, MODEL_MAX_DIM, 0, head_dim_v),
-	INT("model", "vocab", REQ, 1, 100000000, 0, vocab),
-	INT("model", "ctx_train", REQ, 1, (double)MODEL_MAX_CTX, 0, ctx_train),
-	WORD("attention", "kind", REQ, kind_words, 0, kind),
-	INT("attention", "sliding_window", OPT, 0, (double)MODEL_MAX_CTX, 0, sliding_window),
-	INT("attention", "swa_pattern", OPT, 0, MODEL_MAX_LAYERS, 0, swa_pattern),
-	{"attention", "layer_types", F_LAYER_TYPES, OPT, 0, 0, 0, NULL, AT(layer_swa)},
-	{"attention", "window_used", F_NOT_FLAG, OPT, 0, 1, 1, NULL, AT(swa_ignored)},
-	WORD("attention", "sinks", OPT, sink_words, 0, sinks_learned),
-	INT("mla", "kv_lora_rank", REQ_MLA, 1, MODEL_MAX_DIM, 0, kv_lora_rank),
-	INT("mla", "qk_rope_head_dim", REQ_MLA, 1, MODEL_MAX_DIM, 0, qk_rope_head_dim),
-	INT("mla", "qk_nope_head_dim", REQ_MLA, 1, MODEL_MAX_DIM, 0, qk_nope_head_dim),
-	INT("mla", "v_head_dim", REQ_MLA, 1, MODEL_MAX_DIM, 0, v_head_dim),
-	{"mla", "latent_cache", F_FLAG, OPT, 0, 1, 1, NULL, AT(mla_latent_cache)},
-	REAL("rope", "base", REQ, 1.0000001, 1e12, 0, rope_base),
-	REAL("rope", "base_local", OPT, 1.0000001, 1e12, 0, rope_base_local),
-	WORD("rope", "scaling", OPT, scaling_words, ROPE_NONE, scaling),
-	REAL("rope", "factor", OPT, 1, 1e6, 1, rope_factor),
-	INT("rope", "orig_ctx", OPT, 1, (double)MODEL_MAX_CTX, 0, orig_ctx),
-	/* llama.cpp's YaRN defaults (llama-cparams: yarn_beta_fast 32, yarn_beta_slow 1) */
-	REAL("rope", "beta_fast", OPT, 0.001, 1e6, 32, beta_fast),
-	REAL("rope", "beta_slow", OPT, 0.001, 1e6, 1, beta_slow),
-	REAL("rope", "mscale", OPT, 0, 1e6, 0, yarn_mscale),
-	REAL("rope", "mscale_all_dim", OPT, 0, 1e6, 0, yarn_mscale_all_dim),
-	REAL("rope", "low_freq_factor", OPT, 0.001, 1e6, 0, low_freq_factor),
-	REAL("rope", "high_freq_factor", OPT, 0.001, 1e6, 0, high_freq_factor),
-	WORD("cache", "type", OPT, cache_words, CACHE_F16, k_type),
-	WORD("cache", "k_type", OPT, cache_words, CACHE_F16, k_type),
-	WORD("cache", "v_type", OPT, cache_words, CACHE_F16, v_type),
-};
-#define NFIELDS (sizeof fields / sizeof fields[0])
-
 struct loader {
 	struct ini_file ini;
 	struct model *m;
-	int line[NFIELDS];   /* line of each key read; 0 when absent */
+	int line[MF_COUNT];   /* line of each key read; 0 when absent */
 	char *err;
 	size_t errlen;
 };
 
-static const struct field *field_named(const char *key)
-{
-	for (size_t i = 0; i < NFIELDS; i++)
-		if (!strcmp(fields[i].key, key))
-			return &fields[i];
-	return NULL;
-}
-
-static int line_of(const struct loader *L, const char *key)
-{
-	const struct field *f = field_named(key);
-	return f ? L->line[f - fields] : 0;
-}
-
 /* The one-line error about key (its line when the file has it). */
-static int fail(struct loader *L, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(struct loader *L, const char *key, const char *fmt, ...)
+static int fail(struct loader *L, enum model_field key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(struct loader *L, enum model_field key, const char *fmt, ...)
 {
 	char what[400];
-	const struct field *f = field_named(key);
+	const struct model_field_info *f = &model_fields[key];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
-	int line = line_of(L, key);
-	if (!line && f)
+	int line = L->line[key];
+	if (!line)
 		line = ini_section_line(&L->ini, f->section);
-	err_set(L->err, L->errlen, L->ini.path, line, f ? f->section : NULL, key, "%s", what);
+	err_set(L->err, L->errlen, L->ini.path, line, f->section, f->key, "%s", what);
 	return -1;
 }
 
-static void *member(struct model *m, const struct field *f)
+/* The enum of a row of model_fields. */
+static enum model_field id_of(const struct model_field_info *f)
+{
+	return (enum model_field)(f - model_fields);
+}
+
+static void *member(struct model *m, const struct model_field_info *f)
 {
 	return (char *)m + f->off;
 }
 
 /* A number that failed num_int / num_real, in the words of the message. */
-static int bad_number(struct loader *L, const struct field *f, const char *s, const char *why, int integer)
+static int bad_number(struct loader *L, const struct model_field_info *f, const char *s, const char *why, int integer,
+		      double min)
 {
 	char shown[40];
 	err_clean(shown, sizeof shown, s);
 	if (!strcmp(why, "out of range")) {
 		if (integer)
-			return fail(L, f->key, "'%s' is out of range (%lld to %lld)", shown, (long long)f->min,
+			return fail(L, id_of(f), "'%s' is out of range (%lld to %lld)", shown, (long long)min,
 				    (long long)f->max);
-		return fail(L, f->key, "'%s' is out of range (%g to %g)", shown, f->min, f->max);
+		return fail(L, id_of(f), "'%s' is out of range (%g to %g)", shown, min, f->max);
 	}
-	return fail(L, f->key, "'%s' is %s", shown, integer && !strcmp(why, "not a number") ? "not a whole number" : why);
+	return fail(L, id_of(f), "'%s' is %s", shown, integer && !strcmp(why, "not a number") ? "not a whole number" : why);
 }
 
-static int read_int(struct loader *L, const struct field *f, const char *s, int64_t *out)
+/* An integer in [min, f->max] (min: the row's, or a caller's tighter one). */
+static int read_int(struct loader *L, const struct model_field_info *f, const char *s, double min, int64_t *out)
 {
 	long long v;
 	const char *why;
-	if (num_int(s, (long long)f->min, (long long)f->max, &v, &why) < 0)
-		return bad_number(L, f, s, why, 1);
+	if (num_int(s, (long long)min, (long long)f->max, &v, &why) < 0)
+		return bad_number(L, f, s, why, 1, min);
 	*out = v;
 	return 0;
 }
 
-static int read_word(struct loader *L, const struct field *f, const char *s, const char *const *words, int *out)
+static int read_word(struct loader *L, const struct model_field_info *f, const char *s, const char *const *words, int *out)
 {
 	char shown[40], list[160] = "";
 	for (int i = 0; words[i]; i++)
@@ -194,7 +102,7 @@ static int read_word(struct loader *L, const struct field *f, const char *s, con
 		strncat(list, i ? " | " : "", sizeof list - strlen(list) - 1);
 		strncat(list, words[i], sizeof list - strlen(list) - 1);
 	}
-	return fail(L, f->key, "unknown value '%s' (one of %s)", shown, list);
+	return fail(L, id_of(f), "unknown value '%s' (one of %s)", shown, list);
 }
 
 /* Split a comma list in place: the trimmed items, or -1 when one is empty. */
@@ -220,20 +128,20 @@ static int split_list(char *s, char **items, int max)
 }
 
 /* A per-layer list: one item per layer.  Returns the count, or -1 reported. */
-static int read_list(struct loader *L, const struct field *f, const char *s, char *buf, size_t buflen,
+static int read_list(struct loader *L, const struct model_field_info *f, const char *s, char *buf, size_t buflen,
 		     char **items, int one_allowed)
 {
 	snprintf(buf, buflen, "%s", s);
 	int n = split_list(buf, items, MODEL_MAX_LAYERS);
 	if (n < 0)
-		return fail(L, f->key, "an empty item or more than %d items in the list", MODEL_MAX_LAYERS);
+		return fail(L, id_of(f), "an empty item or more than %d items in the list", MODEL_MAX_LAYERS);
 	if ((n != 1 || !one_allowed) && n != L->m->layers)
-		return fail(L, f->key, "%d items for %lld layers (%sone per layer)", n, (long long)L->m->layers,
+		return fail(L, id_of(f), "%d items for %lld layers (%sone per layer)", n, (long long)L->m->layers,
 			    one_allowed ? "one number, or " : "");
 	return n;
 }
 
-static int read_kv_heads(struct loader *L, const struct field *f, const char *s)
+static int read_kv_heads(struct loader *L, const struct model_field_info *f, const char *s)
 {
 	char buf[INI_MAX_LINE + 1];
 	char *items[MODEL_MAX_LAYERS];
@@ -242,9 +150,8 @@ static int read_kv_heads(struct loader *L, const struct field *f, const char *s)
 	if (n < 0)
 		return -1;
 	if (n == 1) {
-		struct field one = *f;
-		one.min = 1;   /* one number for every layer: each layer keeps a cache */
-		if (read_int(L, &one, items[0], &m->kv_heads) < 0)
+		/* one number for every layer: each layer keeps a cache */
+		if (read_int(L, f, items[0], 1, &m->kv_heads) < 0)
 			return -1;
 		for (int64_t il = 0; il < m->layers; il++)
 			m->layer_kv_heads[il] = (int32_t)m->kv_heads;
@@ -258,9 +165,9 @@ static int read_kv_heads(struct loader *L, const struct field *f, const char *s)
 		if (num_int(items[il], (long long)f->min, (long long)f->max, &ll, &why) < 0) {
 			err_clean(shown, sizeof shown, items[il]);
 			if (!strcmp(why, "out of range"))
-				return fail(L, f->key, "layer %d: '%s' is out of range (%lld to %lld)", il, shown,
+				return fail(L, id_of(f), "layer %d: '%s' is out of range (%lld to %lld)", il, shown,
 					    (long long)f->min, (long long)f->max);
-			return fail(L, f->key, "layer %d: '%s' is %s", il, shown,
+			return fail(L, id_of(f), "layer %d: '%s' is %s", il, shown,
 				    !strcmp(why, "not a number") ? "not a whole number" : why);
 		}
 		v = ll;
@@ -269,7 +176,7 @@ static int read_kv_heads(struct loader *L, const struct field *f, const char *s)
 	return 0;
 }
 
-static int read_layer_types(struct loader *L, const struct field *f, const char *s)
+static int read_layer_types(struct loader *L, const struct model_field_info *f, const char *s)
 {
 	static const char *const types[] = {"full", "sliding", NULL};
 	char buf[INI_MAX_LINE + 1];
@@ -289,65 +196,65 @@ static int read_layer_types(struct loader *L, const struct field *f, const char 
 /* Read one key of the table into L->m; 0 when absent and optional. */
 static int read_field(struct loader *L, size_t i)
 {
-	const struct field *f = &fields[i];
+	const struct model_field_info *f = &model_fields[i];
 	struct model *m = L->m;
 	int line;
 	const char *s = ini_get(&L->ini, f->section, f->key, &line);
 	L->line[i] = line;
 	if (!s) {
-		int required = f->need == REQ || (f->need == REQ_MLA && m->kind == ATTN_MLA);
+		int required = f->need == MFN_REQ || (f->need == MFN_REQ_MLA && m->kind == ATTN_MLA);
 		if (required) {
 			if (!ini_section_line(&L->ini, f->section)) {
 				err_set(L->err, L->errlen, L->ini.path, 0, f->section, NULL, "missing section (required)");
 				return -1;
 			}
-			return fail(L, f->key, "missing (required)");
+			return fail(L, id_of(f), "missing (required)");
 		}
 		/* an optional number takes the table's default; derived defaults come later */
-		if (f->type == F_REAL)
+		if (f->type == MFT_REAL)
 			*(double *)member(m, f) = f->def;
-		else if (f->type == F_INT)
+		else if (f->type == MFT_INT)
 			*(int64_t *)member(m, f) = (int64_t)f->def;
-		else if (f->type == F_WORD)
+		else if (f->type == MFT_WORD)
 			*(int *)member(m, f) = (int)f->def;
 		return 0;
 	}
-	if (f->need == REQ_MLA && m->kind != ATTN_MLA)
-		return fail(L, f->key, "only for kind = mla");
+	if (f->need == MFN_REQ_MLA && m->kind != ATTN_MLA)
+		return fail(L, id_of(f), "only for kind = mla");
 	switch (f->type) {
-	case F_TEXT:
+	case MFT_TEXT:
 		err_clean(member(m, f), f->size, s);
-		if (f->need == REQ && !*(char *)member(m, f))
-			return fail(L, f->key, "empty");
+		if (f->need == MFN_REQ && !*(char *)member(m, f))
+			return fail(L, id_of(f), "empty");
 		return 0;
-	case F_INT:
-		return read_int(L, f, s, member(m, f));
-	case F_REAL: {
+	case MFT_INT:
+		return read_int(L, f, s, f->min, member(m, f));
+	case MFT_REAL: {
 		double v;
 		const char *why;
 		char shown[40];
 		if (num_real(s, &v, &why) < 0)
-			return bad_number(L, f, s, why, 0);
+			return bad_number(L, f, s, why, 0, f->min);
 		if (v < f->min || v > f->max) {
 			err_clean(shown, sizeof shown, s);
-			return fail(L, f->key, "'%s' is out of range (%g to %g)", shown, f->min, f->max);
+			return fail(L, id_of(f), "'%s' is out of range (%g to %g)", shown, f->min, f->max);
 		}
 		*(double *)member(m, f) = v;
 		return 0;
 	}
-	case F_WORD:
+	case MFT_WORD:
 		return read_word(L, f, s, f->words, member(m, f));
-	case F_FLAG:
-	case F_NOT_FLAG: {
+	case MFT_FLAG:
+	case MFT_NOT_FLAG: {
 		int64_t v;
-		if (read_int(L, f, s, &v) < 0)
+		if (read_int(L, f, s, f->min, &v) < 0)
 			return -1;
-		*(int *)member(m, f) = f->type == F_FLAG ? (int)v : !v;
+		*(int *)member(m, f) = f->type == MFT_FLAG ? (int)v : !v;
 		return 0;
 	}
-	case F_KV_HEADS:
+	case MFT_KV_HEADS:
 		return read_kv_heads(L, f, s);
-	case F_LAYER_TYPES:
+	case MFT_LAYER_TYPES:
 		return read_layer_types(L, f, s);
 	}
 	return 0;
@@ -357,24 +264,24 @@ static int read_field(struct loader *L, size_t i)
 static void record_origins(struct loader *L)
 {
 	struct model *m = L->m;
-	for (size_t i = 0; i < NFIELDS; i++) {
-		const struct field *f = &fields[i];
-		if (!strcmp(f->key, "type"))
+	for (enum model_field i = 0; i < MF_COUNT; i++) {
+		const struct model_field_info *f = &model_fields[i];
+		if (i == MF_CACHE_TYPE)
 			continue;   /* recorded as the origin of k_type and v_type */
 		if (L->line[i])
-			model_set_origin(m, f->key, "[%s] %s", f->section, f->key);
-		else if (f->need != REQ && (f->type == F_INT || f->type == F_REAL))
-			model_set_origin(m, f->key, "default: %g", f->def);
-		else if (f->type == F_FLAG || f->type == F_NOT_FLAG)
-			model_set_origin(m, f->key, "default: %g", f->def);
-		else if (f->need != REQ && f->type == F_WORD)
-			model_set_origin(m, f->key, "default: %s", f->words[(int)f->def]);
+			model_set_origin(m, i, "[%s] %s", f->section, f->key);
+		else if (f->need != MFN_REQ && (f->type == MFT_INT || f->type == MFT_REAL))
+			model_set_origin(m, i, "default: %g", f->def);
+		else if (f->type == MFT_FLAG || f->type == MFT_NOT_FLAG)
+			model_set_origin(m, i, "default: %g", f->def);
+		else if (f->need != MFN_REQ && f->type == MFT_WORD)
+			model_set_origin(m, i, "default: %s", f->words[(int)f->def]);
 	}
-	int type_line = line_of(L, "type");
-	if (!line_of(L, "k_type"))
-		model_set_origin(m, "k_type", type_line ? "[cache] type" : "default: f16 (llama.cpp -ctk)");
-	if (!line_of(L, "v_type"))
-		model_set_origin(m, "v_type", type_line ? "[cache] type" : "default: f16 (llama.cpp -ctv)");
+	int type_line = L->line[MF_CACHE_TYPE];
+	if (!L->line[MF_K_TYPE])
+		model_set_origin(m, MF_K_TYPE, type_line ? "[cache] type" : "default: f16 (llama.cpp -ctk)");
+	if (!L->line[MF_V_TYPE])
+		model_set_origin(m, MF_V_TYPE, type_line ? "[cache] type" : "default: f16 (llama.cpp -ctv)");
 }
 
 /* Values whose default is another value; done after every key is read. */
@@ -383,54 +290,54 @@ static void derived_defaults(struct loader *L)
 	struct model *m = L->m;
 	m->format = MODEL_INI;
 	record_origins(L);
-	if (!line_of(L, "active_params")) {
+	if (!L->line[MF_ACTIVE_PARAMS]) {
 		m->active_params = m->params;
-		model_set_origin(m, "active_params", "default: params (a dense model)");
+		model_set_origin(m, MF_ACTIVE_PARAMS, "default: params (a dense model)");
 	}
-	if (!line_of(L, "head_dim_v")) {
+	if (!L->line[MF_HEAD_DIM_V]) {
 		m->head_dim_v = m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim;
-		model_set_origin(m, "head_dim_v", m->kind == ATTN_MLA ? "default: [mla] v_head_dim" : "default: head_dim");
+		model_set_origin(m, MF_HEAD_DIM_V, m->kind == ATTN_MLA ? "default: [mla] v_head_dim" : "default: head_dim");
 	}
-	if (!line_of(L, "base_local")) {
+	if (!L->line[MF_BASE_LOCAL]) {
 		m->rope_base_local = m->rope_base;
-		model_set_origin(m, "base_local", "default: [rope] base");
+		model_set_origin(m, MF_BASE_LOCAL, "default: [rope] base");
 	}
-	if (!line_of(L, "orig_ctx")) {
+	if (!L->line[MF_ORIG_CTX]) {
 		m->orig_ctx = m->ctx_train;
-		model_set_origin(m, "orig_ctx", "default: ctx_train");
+		model_set_origin(m, MF_ORIG_CTX, "default: ctx_train");
 	}
 	/* [cache] type is both K and V; k_type and v_type override it */
 	int type = CACHE_F16, line;
-	const char *t = ini_get(&L->ini, "cache", "type", &line);
-	for (int i = 0; t && cache_words[i]; i++)
-		if (!strcmp(t, cache_words[i]))
+	const char *t = ini_get(&L->ini, model_fields[MF_CACHE_TYPE].section, model_fields[MF_CACHE_TYPE].key, &line);
+	for (int i = 0; t && model_cache_words[i]; i++)
+		if (!strcmp(t, model_cache_words[i]))
 			type = i;
-	if (!line_of(L, "k_type"))
+	if (!L->line[MF_K_TYPE])
 		m->k_type = (enum cache_type)type;
-	if (!line_of(L, "v_type"))
+	if (!L->line[MF_V_TYPE])
 		m->v_type = (enum cache_type)type;
 	if (m->scaling == ROPE_LLAMA3) {   /* Llama 3.1's published values, llama.cpp's convert defaults */
-		if (!line_of(L, "low_freq_factor")) {
+		if (!L->line[MF_LOW_FREQ_FACTOR]) {
 			m->low_freq_factor = 1;
-			model_set_origin(m, "low_freq_factor", "default of llama3 scaling: 1");
+			model_set_origin(m, MF_LOW_FREQ_FACTOR, "default of llama3 scaling: 1");
 		}
-		if (!line_of(L, "high_freq_factor")) {
+		if (!L->line[MF_HIGH_FREQ_FACTOR]) {
 			m->high_freq_factor = 4;
-			model_set_origin(m, "high_freq_factor", "default of llama3 scaling: 4");
+			model_set_origin(m, MF_HIGH_FREQ_FACTOR, "default of llama3 scaling: 4");
 		}
 	}
 	if (m->kind != ATTN_MLA)
 		m->mla_latent_cache = 0;
-	else if (!line_of(L, "latent_cache"))
+	else if (!L->line[MF_LATENT_CACHE])
 		m->mla_latent_cache = 1;
 	/* the layer pattern, unless layer_types gave each layer: then the
 	 * pattern that gives the same layers, when one does, for code that
 	 * reads swa_pattern */
-	if (line_of(L, "layer_types") && !line_of(L, "swa_pattern") && model_swa_pattern_of(m) > 0) {
+	if (L->line[MF_LAYER_TYPES] && !L->line[MF_SWA_PATTERN] && model_swa_pattern_of(m) > 0) {
 		m->swa_pattern = model_swa_pattern_of(m);
-		model_set_origin(m, "swa_pattern", "the same layers as [attention] layer_types");
+		model_set_origin(m, MF_SWA_PATTERN, "the same layers as [attention] layer_types");
 	}
-	if (!line_of(L, "layer_types"))
+	if (!L->line[MF_LAYER_TYPES])
 		for (int64_t il = 0; il < m->layers; il++)
 			m->layer_swa[il] = m->sliding_window > 0 &&
 					   (m->swa_pattern <= 0 || il % m->swa_pattern < m->swa_pattern - 1);
@@ -456,60 +363,60 @@ static int check_rules(struct loader *L)
 			continue;
 		cached++;
 		if (h > m->heads)
-			return fail(L, "kv_heads", "%smore KV heads (%lld) than query heads (%lld)", at, (long long)h,
+			return fail(L, MF_KV_HEADS, "%smore KV heads (%lld) than query heads (%lld)", at, (long long)h,
 				    (long long)m->heads);
 		if (m->heads % h)
-			return fail(L, "kv_heads", "%sheads (%lld) is not a multiple of kv_heads (%lld)", at,
+			return fail(L, MF_KV_HEADS, "%sheads (%lld) is not a multiple of kv_heads (%lld)", at,
 				    (long long)m->heads, (long long)h);
 		if (m->kind == ATTN_MHA && h != m->heads)
-			return fail(L, "kind", "mha needs kv_heads equal to heads");
+			return fail(L, MF_KIND, "mha needs kv_heads equal to heads");
 		if (m->kind == ATTN_MQA && h != 1)
-			return fail(L, "kind", "mqa needs kv_heads = 1");
+			return fail(L, MF_KIND, "mqa needs kv_heads = 1");
 	}
 	if (!cached)
-		return fail(L, "kv_heads", "no layer keeps a KV cache (all 0)");
+		return fail(L, MF_KV_HEADS, "no layer keeps a KV cache (all 0)");
 	if (m->active_params > m->params)
-		return fail(L, "active_params", "more than params (%g)", m->params);
+		return fail(L, MF_ACTIVE_PARAMS, "more than params (%g)", m->params);
 	if (m->experts == 0 && m->experts_used)
-		return fail(L, "experts_used", "experts_used without experts");
+		return fail(L, MF_EXPERTS_USED, "experts_used without experts");
 	if (m->experts > 0 && (m->experts_used < 1 || m->experts_used > m->experts))
-		return fail(L, "experts_used", "%lld of %lld experts (1 to experts)", (long long)m->experts_used,
+		return fail(L, MF_EXPERTS_USED, "%lld of %lld experts (1 to experts)", (long long)m->experts_used,
 			    (long long)m->experts);
 	/* MLA: RoPE turns the decoupled key only.  head_dim and head_dim_v are
 	 * not tied to the [mla] sizes: a GGUF may give them in another form. */
 	if (m->kind == ATTN_MLA) {
 		if (m->qk_rope_head_dim % 2)
-			return fail(L, "qk_rope_head_dim", "RoPE rotates pairs: the dimension must be even");
+			return fail(L, MF_QK_ROPE_HEAD_DIM, "RoPE rotates pairs: the dimension must be even");
 	} else if (m->head_dim % 2) {
-		return fail(L, "head_dim", "RoPE rotates pairs: the dimension must be even");
+		return fail(L, MF_HEAD_DIM, "RoPE rotates pairs: the dimension must be even");
 	}
 	if (m->swa_pattern > 0 && m->sliding_window == 0)
-		return fail(L, "swa_pattern", "a layer pattern needs a sliding_window");
+		return fail(L, MF_SWA_PATTERN, "a layer pattern needs a sliding_window");
 	int64_t sliding = 0;
 	for (int64_t il = 0; il < m->layers; il++)
 		sliding += m->layer_swa[il];
-	if (line_of(L, "layer_types") && m->sliding_window == 0 && sliding > 0)
-		return fail(L, "layer_types", "a sliding layer needs a sliding_window");
-	if (line_of(L, "layer_types") && m->sliding_window > 0 && sliding == 0)
-		return fail(L, "layer_types", "a sliding_window but no sliding layer");
-	if (line_of(L, "layer_types") && line_of(L, "swa_pattern"))
-		return fail(L, "layer_types", "give layer_types or swa_pattern, not both");
+	if (L->line[MF_LAYER_TYPES] && m->sliding_window == 0 && sliding > 0)
+		return fail(L, MF_LAYER_TYPES, "a sliding layer needs a sliding_window");
+	if (L->line[MF_LAYER_TYPES] && m->sliding_window > 0 && sliding == 0)
+		return fail(L, MF_LAYER_TYPES, "a sliding_window but no sliding layer");
+	if (L->line[MF_LAYER_TYPES] && L->line[MF_SWA_PATTERN])
+		return fail(L, MF_LAYER_TYPES, "give layer_types or swa_pattern, not both");
 	if (m->swa_ignored && m->sliding_window == 0)
-		return fail(L, "window_used", "there is no sliding_window to ignore");
+		return fail(L, MF_WINDOW_USED, "there is no sliding_window to ignore");
 	if (m->scaling == ROPE_NONE && m->rope_factor != 1)
-		return fail(L, "factor", "a factor other than 1 needs a scaling");
+		return fail(L, MF_FACTOR, "a factor other than 1 needs a scaling");
 	if (m->beta_slow >= m->beta_fast)
-		return fail(L, "beta_slow", "must be smaller than beta_fast");
+		return fail(L, MF_BETA_SLOW, "must be smaller than beta_fast");
 	char which[160];
 	int kv = model_cache_blocks_ok(m, which, sizeof which);
 	if (kv) {
-		const char *own = kv == 'K' ? "k_type" : "v_type";
-		return fail(L, line_of(L, own) ? own : "type", "%s", which);
+		enum model_field own = kv == 'K' ? MF_K_TYPE : MF_V_TYPE;
+		return fail(L, L->line[own] ? own : MF_CACHE_TYPE, "%s", which);
 	}
 	/* The largest size derived from a model: the whole cache at the largest context. */
 	int64_t per_tok = model_kv_bytes_bound(m), total;
 	if (per_tok < 0 || __builtin_mul_overflow(per_tok, MODEL_MAX_CTX, &total))
-		return fail(L, "layers", "sizes derived from this model overflow 64-bit arithmetic");
+		return fail(L, MF_LAYERS, "sizes derived from this model overflow 64-bit arithmetic");
 	return 0;
 }
 
@@ -519,8 +426,8 @@ static void check_unknown_keys(struct loader *L)
 	for (int i = 0; i < L->ini.nkeys && !L->m->warning[0]; i++) {
 		const struct ini_key *k = &L->ini.keys[i];
 		int found = 0;
-		for (size_t j = 0; j < NFIELDS; j++)
-			if (!strcmp(fields[j].section, k->section) && !strcmp(fields[j].key, k->key))
+		for (size_t j = 0; j < MF_COUNT; j++)
+			if (!strcmp(model_fields[j].section, k->section) && !strcmp(model_fields[j].key, k->key))
 				found = 1;
 		if (!found)
 			err_set(L->m->warning, sizeof L->m->warning, L->ini.path, k->line, k->section, k->key,
@@ -528,8 +435,7 @@ static void check_unknown_keys(struct loader *L)
 	}
 }
 
-/* The id of a model file: its name without the extension. */
-static void set_id(struct model *m, const char *path)
+void model_set_id(struct model *m, const char *path)
 {
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
@@ -555,9 +461,9 @@ int model_load_ini(struct model *m, const char *path, char *err, size_t errlen)
 	if (ini_open(&L->ini, path, err, errlen) < 0)
 		goto out;
 	snprintf(tmp->path, sizeof tmp->path, "%s", path);
-	set_id(tmp, path);
+	model_set_id(tmp, path);
 	rc = 0;
-	for (size_t i = 0; i < NFIELDS && rc == 0; i++)
+	for (size_t i = 0; i < MF_COUNT && rc == 0; i++)
 		rc = read_field(L, i);
 	if (rc == 0) {
 		derived_defaults(L);
@@ -576,158 +482,6 @@ out:
 	return rc;
 }
 
-static int ends_with(const char *s, const char *suffix, int fold)
-{
-	size_t n = strlen(s), k = strlen(suffix);
-	return n >= k && !(fold ? strcasecmp(s + n - k, suffix) : strcmp(s + n - k, suffix));
-}
-
-static int is_dir(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* path/config.json into buf; 0 when it is a regular file. */
-static int config_in_dir(const char *dir, char *buf, size_t len)
-{
-	int n = snprintf(buf, len, "%s/config.json", dir);
-	return n > 0 && (size_t)n < len && paths_is_file(buf) ? 0 : -1;
-}
-
-enum model_format model_path_format(const char *path)
-{
-	char cfg[PATHS_LEN + 16];
-	const char *base = strrchr(path, '/');
-	base = base ? base + 1 : path;
-	if (ends_with(path, ".gguf", 1))
-		return MODEL_GGUF;
-	if (!strcmp(base, "config.json") || (is_dir(path) && config_in_dir(path, cfg, sizeof cfg) == 0))
-		return MODEL_HF_CONFIG;
-	return MODEL_INI;
-}
-
-/* The GGUF and config.json readers fill the same description (they end in model_finish). */
-static int load_other(struct model *m, enum model_format fmt, const char *path, char *err, size_t errlen)
-{
-	return fmt == MODEL_GGUF ? model_load_gguf(m, path, err, errlen) : model_load_hf(m, path, err, errlen);
-}
-
-int model_load(struct model *m, const char *path, char *err, size_t errlen)
-{
-	enum model_format fmt = model_path_format(path);
-	if (fmt == MODEL_INI)
-		return model_load_ini(m, path, err, errlen);
-	char cfg[PATHS_LEN + 16];
-	const char *file = path;
-	if (fmt == MODEL_HF_CONFIG && is_dir(path) && config_in_dir(path, cfg, sizeof cfg) == 0)
-		file = cfg;
-	struct model *tmp = calloc(1, sizeof *tmp);
-	if (!tmp) {
-		err_set(err, errlen, path, 0, NULL, NULL, "out of memory");
-		return -1;
-	}
-	if (load_other(tmp, fmt, file, err, errlen) < 0) {
-		free(tmp);
-		return -1;
-	}
-	/* the id is the file name without .gguf, or the directory holding config.json */
-	snprintf(tmp->path, sizeof tmp->path, "%s", path);
-	char dir[sizeof tmp->path];
-	snprintf(dir, sizeof dir, "%s", path);
-	for (size_t n = strlen(dir); n > 1 && dir[n - 1] == '/'; n--)
-		dir[n - 1] = 0;
-	if (fmt == MODEL_HF_CONFIG && file == path) {   /* .../NAME/config.json: NAME */
-		char *slash = strrchr(dir, '/');
-		if (slash)
-			*slash = 0;
-		else
-			snprintf(dir, sizeof dir, "config");
-	}
-	set_id(tmp, dir);
-	*m = *tmp;
-	free(tmp);
-	return 0;
-}
-
-int model_find_load(struct model *m, const char *name, char *err, size_t errlen)
-{
-	if (strchr(name, '/') || paths_is_file(name) || is_dir(name) || ends_with(name, ".ini", 0) ||
-	    ends_with(name, ".gguf", 1) || !strcmp(name, "config.json"))
-		return model_load(m, name, err, errlen);
-	struct dirlist dirs;
-	char path[PATHS_LEN + 96];
-	paths_model_dirs(&dirs);
-	for (int i = 0; i < dirs.n; i++) {
-		/* the same order as model_list: id.ini, id.gguf, id/config.json */
-		static const char *const ext[] = {".ini", ".gguf", "/config.json"};
-		for (int k = 0; k < 3; k++) {
-			snprintf(path, sizeof path, "%s/%.64s%s", dirs.dir[i], name, ext[k]);
-			if (paths_is_file(path)) {
-				if (k == 2)
-					path[strlen(path) - strlen("/config.json")] = 0;
-				return model_load(m, path, err, errlen);
-			}
-		}
-	}
-	err_set(err, errlen, NULL, 0, NULL, NULL, "no model '%s' (see attnviz --list)", name);
-	return -1;
-}
-
-static int entry_cmp(const void *a, const void *b)
-{
-	return strcmp(((const struct model_entry *)a)->id, ((const struct model_entry *)b)->id);
-}
-
-/* The id and path of directory entry name in dir when it is a model; 0 if so. */
-static int model_entry_of(const char *dir, const char *name, struct model_entry *e)
-{
-	size_t len = strlen(name), idlen;
-	char cfg[PATHS_LEN + 96];
-	if (name[0] == '.')
-		return -1;
-	if (snprintf(e->path, sizeof e->path, "%s/%s", dir, name) >= (int)sizeof e->path)
-		return -1;
-	if (ends_with(name, ".ini", 0) && paths_is_file(e->path))
-		idlen = len - 4;
-	else if (ends_with(name, ".gguf", 1) && paths_is_file(e->path))
-		idlen = len - 5;
-	else if (is_dir(e->path) && config_in_dir(e->path, cfg, sizeof cfg) == 0)
-		idlen = len;
-	else
-		return -1;
-	if (idlen == 0 || idlen >= sizeof e->id)
-		return -1;
-	memcpy(e->id, name, idlen);
-	e->id[idlen] = 0;
-	return 0;
-}
-
-int model_list(struct model_entry *out, int max)
-{
-	struct dirlist dirs;
-	int n = 0;
-	paths_model_dirs(&dirs);
-	for (int i = 0; i < dirs.n; i++) {
-		DIR *d = opendir(dirs.dir[i]);
-		struct dirent *e;
-		if (!d)
-			continue;
-		while ((e = readdir(d)) && n < max) {
-			if (model_entry_of(dirs.dir[i], e->d_name, &out[n]) < 0)
-				continue;
-			int dup = 0;
-			for (int j = 0; j < n && !dup; j++)
-				dup = !strcmp(out[j].id, out[n].id);
-			if (!dup)
-				n++;
-		}
-		closedir(d);
-	}
-	qsort(out, (size_t)n, sizeof *out, entry_cmp);
-	return n;
-}
-
 const char *model_kind_name(enum attn_kind k)
 {
 	static const char *const names[] = {"MHA", "GQA", "MQA", "MLA"};
@@ -736,12 +490,12 @@ const char *model_kind_name(enum attn_kind k)
 
 const char *model_kind_word(enum attn_kind k)
 {
-	return kind_words[k];
+	return model_kind_words[k];
 }
 
 const char *model_scaling_word(enum rope_scaling sc)
 {
-	return scaling_words[sc];
+	return model_scaling_words[sc];
 }
 
 const char *model_cache_name(enum cache_type c)
@@ -854,36 +608,23 @@ int64_t model_local_layers(const struct model *m)
 	return n;
 }
 
-void model_set_origin(struct model *m, const char *field, const char *fmt, ...)
+void model_set_origin(struct model *m, enum model_field f, const char *fmt, ...)
 {
-	struct model_origin *o = NULL;
-	for (int i = 0; i < m->norigins; i++)
-		if (!strcmp(m->origins[i].field, field))
-			o = &m->origins[i];
-	if (!o) {
-		if (m->norigins == MODEL_MAX_ORIGINS)
-			return;
-		o = &m->origins[m->norigins++];
-		snprintf(o->field, sizeof o->field, "%s", field);
-	}
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(o->from, sizeof o->from, fmt, ap);
+	vsnprintf(m->origin[f], sizeof m->origin[f], fmt, ap);
 	va_end(ap);
 }
 
-const char *model_origin(const struct model *m, const char *field)
+const char *model_field_origin(const struct model *m, enum model_field f)
 {
-	for (int i = 0; i < m->norigins; i++)
-		if (!strcmp(m->origins[i].field, field))
-			return m->origins[i].from;
-	return NULL;
+	return m->origin[f][0] ? m->origin[f] : NULL;
 }
 
 int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 {
 	if (m->layers < 1 || m->layers > MODEL_MAX_LAYERS) {
-		err_set(err, errlen, where, 0, NULL, "layers", "%lld layers (1 to %d)", (long long)m->layers,
+		err_set(err, errlen, where, 0, NULL, model_fields[MF_LAYERS].key, "%lld layers (1 to %d)", (long long)m->layers,
 			MODEL_MAX_LAYERS);
 		return -1;
 	}
@@ -899,18 +640,18 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 		return -1;
 	}
 	if (!(m->params >= 1 && m->params <= 1e15) || !(m->active_params >= 0 && m->active_params <= m->params)) {
-		err_set(err, errlen, where, 0, NULL, "params", "%g parameters, %g active (1 to 1e15, active at most all)",
+		err_set(err, errlen, where, 0, NULL, model_fields[MF_PARAMS].key, "%g parameters, %g active (1 to 1e15, active at most all)",
 			m->params, m->active_params);
 		return -1;
 	}
 	/* llama-model.cpp asserts n_expert_used > 0 when n_expert > 0 */
 	if (m->experts < 0 || m->experts_used < 0 || m->experts_used > m->experts || (m->experts > 0 && !m->experts_used)) {
-		err_set(err, errlen, where, 0, NULL, "experts", "%lld of %lld experts used per token",
+		err_set(err, errlen, where, 0, NULL, model_fields[MF_EXPERTS].key, "%lld of %lld experts used per token",
 			(long long)m->experts_used, (long long)m->experts);
 		return -1;
 	}
 	if (m->sliding_window < 0 || m->sliding_window > MODEL_MAX_CTX || m->swa_pattern < 0) {
-		err_set(err, errlen, where, 0, NULL, "sliding_window", "%lld (0 to %lld)", (long long)m->sliding_window,
+		err_set(err, errlen, where, 0, NULL, model_fields[MF_SLIDING_WINDOW].key, "%lld (0 to %lld)", (long long)m->sliding_window,
 			(long long)MODEL_MAX_CTX);
 		return -1;
 	}
@@ -946,7 +687,7 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 	for (int64_t il = 0; il < m->layers; il++) {
 		int64_t h = m->layer_kv_heads[il];
 		if (h < 0 || h > m->heads || (h > 0 && m->heads % h)) {
-			err_set(err, errlen, where, 0, NULL, "kv_heads",
+			err_set(err, errlen, where, 0, NULL, model_fields[MF_KV_HEADS].key,
 				"layer %lld: %lld KV heads do not divide %lld query heads", (long long)il, (long long)h,
 				(long long)m->heads);
 			return -1;
@@ -955,7 +696,7 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 			most = h;
 	}
 	if (most == 0) {
-		err_set(err, errlen, where, 0, NULL, "kv_heads", "no layer keeps a KV cache");
+		err_set(err, errlen, where, 0, NULL, model_fields[MF_KV_HEADS].key, "no layer keeps a KV cache");
 		return -1;
 	}
 	m->kv_heads = most;
@@ -963,22 +704,23 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 	    (m->kv_lora_rank < 1 || m->kv_lora_rank > MODEL_MAX_DIM || m->qk_rope_head_dim < 1 ||
 	     m->qk_rope_head_dim > MODEL_MAX_DIM || m->qk_nope_head_dim < 0 || m->qk_nope_head_dim > MODEL_MAX_DIM ||
 	     m->v_head_dim < 0 || m->v_head_dim > MODEL_MAX_DIM)) {
-		err_set(err, errlen, where, 0, NULL, "kv_lora_rank", "MLA sizes out of range (1 to %d)", MODEL_MAX_DIM);
+		err_set(err, errlen, where, 0, NULL, model_fields[MF_KV_LORA_RANK].key, "MLA sizes out of range (1 to %d)", MODEL_MAX_DIM);
 		return -1;
 	}
 	if (m->kind == ATTN_MLA ? m->qk_rope_head_dim % 2 : m->head_dim % 2) {
-		err_set(err, errlen, where, 0, NULL, "head_dim", "RoPE rotates pairs: the dimension must be even");
+		err_set(err, errlen, where, 0, NULL, model_fields[MF_HEAD_DIM].key, "RoPE rotates pairs: the dimension must be even");
 		return -1;
 	}
 	char why[160];
 	int kv = model_cache_blocks_ok(m, why, sizeof why);
 	if (kv) {
-		err_set(err, errlen, where, 0, "cache", kv == 'K' ? "k_type" : "v_type", "%s", why);
+		const struct model_field_info *f = &model_fields[kv == 'K' ? MF_K_TYPE : MF_V_TYPE];
+		err_set(err, errlen, where, 0, f->section, f->key, "%s", why);
 		return -1;
 	}
 	int64_t per_tok = model_kv_bytes_bound(m), total;
 	if (per_tok < 0 || __builtin_mul_overflow(per_tok, MODEL_MAX_CTX, &total)) {
-		err_set(err, errlen, where, 0, NULL, "layers", "sizes derived from this model overflow 64-bit arithmetic");
+		err_set(err, errlen, where, 0, NULL, model_fields[MF_LAYERS].key, "sizes derived from this model overflow 64-bit arithmetic");
 		return -1;
 	}
 	return 0;

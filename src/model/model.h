@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "model/fields.h"
+
 enum attn_kind { ATTN_MHA, ATTN_GQA, ATTN_MQA, ATTN_MLA };
 enum rope_scaling { ROPE_NONE, ROPE_LINEAR, ROPE_NTK, ROPE_YARN, ROPE_LLAMA3, ROPE_LONGROPE };
 /* ggml's KV cache types; block-quantized ones cost their block bytes per 32 elements. */
@@ -21,19 +23,12 @@ enum model_format { MODEL_INI, MODEL_GGUF, MODEL_HF_CONFIG };
 /* Most layers a model may have: real models have at most a few hundred, and
  * the per-layer arrays are kept inline so a model copies by value. */
 #define MODEL_MAX_LAYERS 1024
-/* Most remembered origins of values (model_set_origin). */
-#define MODEL_MAX_ORIGINS 64
+/* Largest context any size is computed for: keeps every product in 64 bits. */
+#define MODEL_MAX_CTX (INT64_C(1) << 32)
+/* Largest head count or head size a file may give. */
+#define MODEL_MAX_DIM 65536
 /* Most models --list and the picker show (model_list). */
 #define MODEL_LIST_MAX 256
-
-/* Where one value of the description came from, for --explain:
- * field is the INI key name ("kv_heads"), from says where it was read
- * ("[model] kv_heads", "llama.attention.head_count_kv", "config.json
- * num_key_value_heads", "default of family qwen2"). */
-struct model_origin {
-	char field[32];
-	char from[96];
-};
 
 /*
  * One model, whatever file it came from.  Counts are validated (model_check)
@@ -77,11 +72,14 @@ struct model {
 	enum cache_type k_type, v_type;       /* llama.cpp -ctk / -ctv */
 	char note[256];         /* what llama.cpp does differently from the file (shown on screen); empty when none */
 	char warning[256];      /* non-fatal remarks (unknown keys); empty when none */
-	int norigins;
-	struct model_origin origins[MODEL_MAX_ORIGINS];
+	/* [MF_COUNT] where each field's value came from, for --explain and
+	 * --export-model ("[model] kv_heads", "GGUF llama.attention.head_count_kv",
+	 * "config.json num_key_value_heads", "default of family qwen2"); empty
+	 * when no reader said. */
+	char origin[MF_COUNT][96];
 };
 
-/* Load and validate the model file at path, whatever its format: a `.gguf`
+/* Load and validate the model file at path, whatever its format (load.c): a `.gguf`
  * file, a file named config.json or a directory holding one, else an INI
  * file.  0, or -1 with the one-line error in err; m is untouched on error. */
 int model_load(struct model *m, const char *path, char *err, size_t errlen);
@@ -90,6 +88,8 @@ int model_load(struct model *m, const char *path, char *err, size_t errlen);
 enum model_format model_path_format(const char *path);
 /* Load an INI model file (DESIGN section 5).  0, or -1 with the error. */
 int model_load_ini(struct model *m, const char *path, char *err, size_t errlen);
+/* m->id from a model file's path: its last part without .ini or .gguf. */
+void model_set_id(struct model *m, const char *path);
 /* Print m as an INI model file (DESIGN section 5) that loads to the same
  * model: every field, a comment with the origin of each value (export.c).
  * 0, or -1 when out of memory or out could not be written. */
@@ -99,10 +99,11 @@ int model_export(const struct model *m, FILE *out);
  * checks the rules that tie values together and that every derived size fits
  * 64 bits.  0, or -1 with a one-line error in err naming `where` (the file). */
 int model_finish(struct model *m, const char *where, char *err, size_t errlen);
-/* Remember where a value came from (for --explain); the last call for a field wins. */
-void model_set_origin(struct model *m, const char *field, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* Where a value came from, or NULL when no reader said. */
-const char *model_origin(const struct model *m, const char *field);
+/* Remember where field f's value came from (for --explain and --export-model);
+ * the last call for a field wins.  Text from a file goes in through "%s". */
+void model_set_origin(struct model *m, enum model_field f, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Where field f's value came from, or NULL when no reader said. */
+const char *model_field_origin(const struct model *m, enum model_field f);
 /* Find by path or by id along the search path, then load. */
 int model_find_load(struct model *m, const char *name_or_path, char *err, size_t errlen);
 

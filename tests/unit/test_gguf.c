@@ -86,19 +86,19 @@ static void test_llama(void)
 		T_OK(m->k_type == CACHE_F16 && m->v_type == CACHE_F16, "gguf: cache f16 (llama.cpp's -ctk/-ctv default)");
 		T_EQ_INT(m->sliding_window, 0, "gguf: no window");
 		T_EQ_INT(size_kv_bytes_token(m), 2 * 8 * 128 * 2 * 32, "gguf: KV bytes 2 x 8 x 128 x 2 x 32");
-		const char *o = model_origin(m, "kv_heads");
+		const char *o = model_field_origin(m, MF_KV_HEADS);
 		T_EQ_STR(o, "GGUF llama.attention.head_count_kv", "gguf: kv_heads origin");
-		o = model_origin(m, "vocab");
+		o = model_field_origin(m, MF_VOCAB);
 		T_OK(o && strstr(o, "tokenizer.ggml.tokens"), "gguf: vocab origin (%s)", o ? o : "none");
-		static const char *const fields[] = {"name", "arch", "layers", "heads", "kv_heads", "head_dim", "head_dim_v",
-						     "vocab", "ctx_train", "kind", "sliding_window", "swa_pattern", "layer_types",
-						     "sinks", "base", "base_local", "scaling", "factor", "orig_ctx", "beta_fast",
-						     "beta_slow", "params", "active_params", "experts", "experts_used", "k_type",
-						     "v_type"};
+		static const enum model_field fields[] = {
+			MF_NAME, MF_ARCH, MF_LAYERS, MF_HEADS, MF_KV_HEADS, MF_HEAD_DIM, MF_HEAD_DIM_V, MF_VOCAB,
+			MF_CTX_TRAIN, MF_KIND, MF_SLIDING_WINDOW, MF_SWA_PATTERN, MF_LAYER_TYPES, MF_SINKS, MF_BASE,
+			MF_BASE_LOCAL, MF_SCALING, MF_FACTOR, MF_ORIG_CTX, MF_BETA_FAST, MF_BETA_SLOW, MF_PARAMS,
+			MF_ACTIVE_PARAMS, MF_EXPERTS, MF_EXPERTS_USED, MF_K_TYPE, MF_V_TYPE};
 		const char *none = NULL;
 		for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-			if (!model_origin(m, fields[i]) && !none)
-				none = fields[i];
+			if (!model_field_origin(m, fields[i]) && !none)
+				none = model_fields[fields[i]].key;
 		T_OK(none == NULL, "gguf: every field has an origin (missing: %s)", none ? none : "none");
 	}
 	free(m);

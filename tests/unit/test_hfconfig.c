@@ -67,8 +67,8 @@ static void dense_models(void)
 		T_REL(m.params, 8.03e9, 0.01, "hf llama3-8b: params within 1%% of the published 8.03e9");
 		T_OK(m.params_estimated, "hf llama3-8b: params marked estimated");
 		T_OK(strstr(m.source, "estimated") != NULL, "hf llama3-8b: source says estimated");
-		T_EQ_STR(model_origin(&m, "kv_heads"), "config.json num_key_value_heads", "hf llama3-8b: kv_heads origin");
-		T_OK(model_origin(&m, "params") && !strncmp(model_origin(&m, "params"), "estimated:", 10),
+		T_EQ_STR(model_field_origin(&m, MF_KV_HEADS), "config.json num_key_value_heads", "hf llama3-8b: kv_heads origin");
+		T_OK(model_field_origin(&m, MF_PARAMS) && !strncmp(model_field_origin(&m, MF_PARAMS), "estimated:", 10),
 		     "hf llama3-8b: params origin");
 	}
 	if (load(&m, "tests/hf/llama3.1-8b") == 0) {
@@ -117,7 +117,7 @@ static void dense_models(void)
 		T_OK(m.kind == ATTN_MQA, "hf falcon-7b: MQA");
 		T_EQ_INT(m.head_dim, 64, "hf falcon-7b: head_dim = 4544 / 71");
 		T_EQ_INT(m.ctx_train, 2048, "hf falcon-7b: max_position_embeddings default 2048 (FalconConfig)");
-		T_OK(strstr(model_origin(&m, "ctx_train"), "default of family falcon") != NULL,
+		T_OK(strstr(model_field_origin(&m, MF_CTX_TRAIN), "default of family falcon") != NULL,
 		     "hf falcon-7b: ctx_train origin is the family default");
 		/* tied embed 65024 x 4544 = 295,469,056; layer: qkv 4544 x (4544 + 2 x 64)
 		 * = 21,229,568; dense 4544^2 = 20,647,936; MLP 2 x 4544 x 18176 = 165,183,488;
@@ -172,9 +172,9 @@ static void window_models(void)
 		T_NEAR(m.rope_base, 1e6, 0, "hf gemma3-27b: rope_theta default 1e6");
 		T_NEAR(m.rope_base_local, 10000, 0, "hf gemma3-27b: rope_local_base_freq 10000");
 		T_OK(m.scaling == ROPE_LINEAR && m.rope_factor == 8, "hf gemma3-27b: linear factor 8");
-		T_EQ_STR(model_origin(&m, "layers"), "config.json text_config.num_hidden_layers",
+		T_EQ_STR(model_field_origin(&m, MF_LAYERS), "config.json text_config.num_hidden_layers",
 			 "hf gemma3-27b: layers origin in text_config");
-		T_EQ_STR(model_origin(&m, "vocab"), "default of family gemma3_text (transformers Gemma3TextConfig)",
+		T_EQ_STR(model_field_origin(&m, MF_VOCAB), "default of family gemma3_text (transformers Gemma3TextConfig)",
 			 "hf gemma3-27b: vocab origin is the family default");
 		/* text model only: tied embed 262208 x 5376 = 1,409,630,208; layer: q, o
 		 * 5376 x 4096 x 2 = 44,040,192; k, v 5376 x 2048 x 2 = 22,020,096; q/k norms 256;

@@ -83,10 +83,10 @@ void test_model(void)
 		check_fixture(&m, "loaded");
 		T_EQ_STR(m.id, "per-layer", "model: id is the file name without .ini");
 		T_EQ_INT(m.format, MODEL_INI, "model: format INI");
-		T_EQ_STR(model_origin(&m, "kv_heads"), "[model] kv_heads", "model: origin of a value read");
-		T_EQ_STR(model_origin(&m, "v_type"), "[cache] v_type", "model: origin of an override");
-		T_EQ_STR(model_origin(&m, "k_type"), "[cache] type", "model: origin of K's type");
-		T_EQ_STR(model_origin(&m, "orig_ctx"), "default: ctx_train", "model: origin of a default");
+		T_EQ_STR(model_field_origin(&m, MF_KV_HEADS), "[model] kv_heads", "model: origin of a value read");
+		T_EQ_STR(model_field_origin(&m, MF_V_TYPE), "[cache] v_type", "model: origin of an override");
+		T_EQ_STR(model_field_origin(&m, MF_K_TYPE), "[cache] type", "model: origin of K's type");
+		T_EQ_STR(model_field_origin(&m, MF_ORIG_CTX), "default: ctx_train", "model: origin of a default");
 		/* 2 x layers x kv x head_dim bytes would be the uniform rule; per layer
 		 * (q8_0 K: 34 bytes per 32, f16 V: 2): K (4+4+0+8+4+2) x 64 = 1408
 		 * elements = 44 blocks = 1496 bytes, V 22 x 32 x 2 = 1408 bytes. */

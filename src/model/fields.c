@@ -1,0 +1,149 @@
+/*
+ * fields: the table of model fields (see the header).  GGUF keys are
+ * llama.cpp's (src/llama-arch.cpp LLM_KV_*), config.json fields those of
+ * the transformers configuration classes; a field whose source differs by
+ * family or is computed has NULL there and its reader says where it came
+ * from.
+ */
+#include "model/fields.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "model/model.h"
+
+const char *const model_kind_words[] = {"mha", "gqa", "mqa", "mla", NULL};
+const char *const model_scaling_words[] = {"none", "linear", "ntk", "yarn", "llama3", "longrope", NULL};
+const char *const model_sink_words[] = {"none", "learned", NULL};
+const char *const model_cache_words[] = {"f32", "f16", "bf16", "q8_0", "q4_0", "q4_1", "q5_0", "q5_1", "iq4_nl", NULL};
+
+#define AT(member) .off = offsetof(struct model, member), .size = sizeof(((struct model *)0)->member)
+
+const struct model_field_info model_fields[MF_COUNT] = {
+	[MF_NAME] = {.section = "model", .key = "name", .type = MFT_TEXT, .need = MFN_REQ,
+		AT(name),
+		.gguf = "general.name", .hf = "_name_or_path"},
+	[MF_SOURCE] = {.section = "model", .key = "source", .type = MFT_TEXT, .need = MFN_OPT,
+		AT(source)},
+	[MF_ARCH] = {.section = "model", .key = "arch", .type = MFT_TEXT, .need = MFN_OPT,
+		AT(arch),
+		.gguf = "general.architecture", .hf = "model_type"},
+	[MF_NOTE] = {.section = "model", .key = "note", .type = MFT_TEXT, .need = MFN_OPT,
+		AT(note)},
+	/* GGUF: counted from the tensor infos; config.json: estimated */
+	[MF_PARAMS] = {.section = "model", .key = "params", .type = MFT_REAL, .need = MFN_REQ,
+		.min = 1, .max = 1e15, AT(params)},
+	[MF_ACTIVE_PARAMS] = {.section = "model", .key = "active_params", .type = MFT_REAL, .need = MFN_OPT,
+		.min = 1, .max = 1e15, AT(active_params)},
+	/* config.json: num_local_experts, num_experts or n_routed_experts by family */
+	[MF_EXPERTS] = {.section = "model", .key = "experts", .type = MFT_INT, .need = MFN_OPT,
+		.max = 65536, AT(experts),
+		.gguf = "{arch}.expert_count"},
+	[MF_EXPERTS_USED] = {.section = "model", .key = "experts_used", .type = MFT_INT, .need = MFN_OPT,
+		.max = 65536, AT(experts_used),
+		.gguf = "{arch}.expert_used_count", .hf = "num_experts_per_tok"},
+	[MF_LAYERS] = {.section = "model", .key = "layers", .type = MFT_INT, .need = MFN_REQ,
+		.min = 1, .max = MODEL_MAX_LAYERS, AT(layers),
+		.gguf = "{arch}.block_count", .hf = "num_hidden_layers"},
+	[MF_HEADS] = {.section = "model", .key = "heads", .type = MFT_INT, .need = MFN_REQ,
+		.min = 1, .max = MODEL_MAX_DIM, AT(heads),
+		.gguf = "{arch}.attention.head_count", .hf = "num_attention_heads"},
+	[MF_KV_HEADS] = {.section = "model", .key = "kv_heads", .type = MFT_KV_HEADS, .need = MFN_REQ,
+		.max = MODEL_MAX_DIM, AT(kv_heads),
+		.gguf = "{arch}.attention.head_count_kv", .hf = "num_key_value_heads"},
+	[MF_HEAD_DIM] = {.section = "model", .key = "head_dim", .type = MFT_INT, .need = MFN_REQ,
+		.min = 1, .max = MODEL_MAX_DIM, AT(head_dim),
+		.gguf = "{arch}.attention.key_length", .hf = "head_dim"},
+	[MF_HEAD_DIM_V] = {.section = "model", .key = "head_dim_v", .type = MFT_INT, .need = MFN_OPT,
+		.min = 1, .max = MODEL_MAX_DIM, AT(head_dim_v),
+		.gguf = "{arch}.attention.value_length"},
+	[MF_VOCAB] = {.section = "model", .key = "vocab", .type = MFT_INT, .need = MFN_REQ,
+		.min = 1, .max = 100000000, AT(vocab),
+		.gguf = "{arch}.vocab_size", .hf = "vocab_size"},
+	[MF_CTX_TRAIN] = {.section = "model", .key = "ctx_train", .type = MFT_INT, .need = MFN_REQ,
+		.min = 1, .max = (double)MODEL_MAX_CTX, AT(ctx_train),
+		.gguf = "{arch}.context_length", .hf = "max_position_embeddings"},
+	[MF_KIND] = {.section = "attention", .key = "kind", .type = MFT_WORD, .need = MFN_REQ,
+		.words = model_kind_words, AT(kind)},
+	[MF_SLIDING_WINDOW] = {.section = "attention", .key = "sliding_window", .type = MFT_INT, .need = MFN_OPT,
+		.max = (double)MODEL_MAX_CTX, AT(sliding_window),
+		.gguf = "{arch}.attention.sliding_window", .hf = "sliding_window"},
+	[MF_SWA_PATTERN] = {.section = "attention", .key = "swa_pattern", .type = MFT_INT, .need = MFN_OPT,
+		.max = MODEL_MAX_LAYERS, AT(swa_pattern),
+		.gguf = "{arch}.attention.sliding_window_pattern", .hf = "sliding_window_pattern"},
+	[MF_LAYER_TYPES] = {.section = "attention", .key = "layer_types", .type = MFT_LAYER_TYPES, .need = MFN_OPT,
+		AT(layer_swa),
+		.gguf = "{arch}.attention.sliding_window_pattern", .hf = "layer_types"},
+	[MF_WINDOW_USED] = {.section = "attention", .key = "window_used", .type = MFT_NOT_FLAG, .need = MFN_OPT,
+		.max = 1, .def = 1, AT(swa_ignored)},
+	/* GGUF: an attn_sinks tensor */
+	[MF_SINKS] = {.section = "attention", .key = "sinks", .type = MFT_WORD, .need = MFN_OPT,
+		.words = model_sink_words, AT(sinks_learned)},
+	[MF_KV_LORA_RANK] = {.section = "mla", .key = "kv_lora_rank", .type = MFT_INT, .need = MFN_REQ_MLA,
+		.min = 1, .max = MODEL_MAX_DIM, AT(kv_lora_rank),
+		.gguf = "{arch}.attention.kv_lora_rank", .hf = "kv_lora_rank"},
+	[MF_QK_ROPE_HEAD_DIM] = {.section = "mla", .key = "qk_rope_head_dim", .type = MFT_INT, .need = MFN_REQ_MLA,
+		.min = 1, .max = MODEL_MAX_DIM, AT(qk_rope_head_dim),
+		.gguf = "{arch}.rope.dimension_count", .hf = "qk_rope_head_dim"},
+	[MF_QK_NOPE_HEAD_DIM] = {.section = "mla", .key = "qk_nope_head_dim", .type = MFT_INT, .need = MFN_REQ_MLA,
+		.min = 1, .max = MODEL_MAX_DIM, AT(qk_nope_head_dim),
+		.hf = "qk_nope_head_dim"},
+	[MF_V_HEAD_DIM] = {.section = "mla", .key = "v_head_dim", .type = MFT_INT, .need = MFN_REQ_MLA,
+		.min = 1, .max = MODEL_MAX_DIM, AT(v_head_dim),
+		.gguf = "{arch}.attention.value_length_mla", .hf = "v_head_dim"},
+	[MF_LATENT_CACHE] = {.section = "mla", .key = "latent_cache", .type = MFT_FLAG, .need = MFN_OPT,
+		.max = 1, .def = 1, AT(mla_latent_cache)},
+	[MF_BASE] = {.section = "rope", .key = "base", .type = MFT_REAL, .need = MFN_REQ,
+		.min = 1.0000001, .max = 1e12, AT(rope_base),
+		.gguf = "{arch}.rope.freq_base", .hf = "rope_theta"},
+	[MF_BASE_LOCAL] = {.section = "rope", .key = "base_local", .type = MFT_REAL, .need = MFN_OPT,
+		.min = 1.0000001, .max = 1e12, AT(rope_base_local),
+		.gguf = "{arch}.rope.freq_base_swa", .hf = "rope_local_base_freq"},
+	[MF_SCALING] = {.section = "rope", .key = "scaling", .type = MFT_WORD, .need = MFN_OPT,
+		.def = ROPE_NONE, .words = model_scaling_words, AT(scaling),
+		.gguf = "{arch}.rope.scaling.type", .hf = "rope_scaling.rope_type"},
+	[MF_FACTOR] = {.section = "rope", .key = "factor", .type = MFT_REAL, .need = MFN_OPT,
+		.min = 1, .max = 1e6, .def = 1, AT(rope_factor),
+		.gguf = "{arch}.rope.scaling.factor", .hf = "rope_scaling.factor"},
+	[MF_ORIG_CTX] = {.section = "rope", .key = "orig_ctx", .type = MFT_INT, .need = MFN_OPT,
+		.min = 1, .max = (double)MODEL_MAX_CTX, AT(orig_ctx),
+		.gguf = "{arch}.rope.scaling.original_context_length", .hf = "rope_scaling.original_max_position_embeddings"},
+	/* llama.cpp's YaRN defaults (llama-cparams: yarn_beta_fast 32, yarn_beta_slow 1) */
+	[MF_BETA_FAST] = {.section = "rope", .key = "beta_fast", .type = MFT_REAL, .need = MFN_OPT,
+		.min = 0.001, .max = 1e6, .def = 32, AT(beta_fast),
+		.gguf = "{arch}.rope.scaling.yarn_beta_fast", .hf = "rope_scaling.beta_fast"},
+	[MF_BETA_SLOW] = {.section = "rope", .key = "beta_slow", .type = MFT_REAL, .need = MFN_OPT,
+		.min = 0.001, .max = 1e6, .def = 1, AT(beta_slow),
+		.gguf = "{arch}.rope.scaling.yarn_beta_slow", .hf = "rope_scaling.beta_slow"},
+	[MF_MSCALE] = {.section = "rope", .key = "mscale", .type = MFT_REAL, .need = MFN_OPT,
+		.max = 1e6, AT(yarn_mscale),
+		.hf = "rope_scaling.mscale"},
+	/* GGUF: convert_hf_to_gguf writes 0.1 x mscale_all_dim as yarn_log_multiplier */
+	[MF_MSCALE_ALL_DIM] = {.section = "rope", .key = "mscale_all_dim", .type = MFT_REAL, .need = MFN_OPT,
+		.max = 1e6, AT(yarn_mscale_all_dim),
+		.gguf = "{arch}.rope.scaling.yarn_log_multiplier", .hf = "rope_scaling.mscale_all_dim"},
+	[MF_LOW_FREQ_FACTOR] = {.section = "rope", .key = "low_freq_factor", .type = MFT_REAL, .need = MFN_OPT,
+		.min = 0.001, .max = 1e6, AT(low_freq_factor),
+		.hf = "rope_scaling.low_freq_factor"},
+	[MF_HIGH_FREQ_FACTOR] = {.section = "rope", .key = "high_freq_factor", .type = MFT_REAL, .need = MFN_OPT,
+		.min = 0.001, .max = 1e6, AT(high_freq_factor),
+		.hf = "rope_scaling.high_freq_factor"},
+	[MF_CACHE_TYPE] = {.section = "cache", .key = "type", .type = MFT_WORD, .need = MFN_OPT,
+		.def = CACHE_F16, .words = model_cache_words, AT(k_type)},
+	[MF_K_TYPE] = {.section = "cache", .key = "k_type", .type = MFT_WORD, .need = MFN_OPT,
+		.def = CACHE_F16, .words = model_cache_words, AT(k_type)},
+	[MF_V_TYPE] = {.section = "cache", .key = "v_type", .type = MFT_WORD, .need = MFN_OPT,
+		.def = CACHE_F16, .words = model_cache_words, AT(v_type)},
+};
+
+const char *model_field_gguf_key(enum model_field f, const char *arch, char *buf, size_t len)
+{
+	const char *k = model_fields[f].gguf;
+	if (!k)
+		return NULL;
+	if (!strncmp(k, "{arch}.", 7))
+		snprintf(buf, len, "%s.%s", arch, k + 7);
+	else
+		snprintf(buf, len, "%s", k);
+	return buf;
+}
