@@ -156,7 +156,7 @@ grep -q '^k_type *= f16 *; .*-ctk' "$tmp/export-llama3-8b.ini" && grep -q '^v_ty
 grep -q '^base_local *= 10000 *; .*rope_local_base_freq\|^base_local *= 10000 *; default of family gemma3' "$tmp/export-gemma3-27b.ini" &&
 	ok "hf: export says where Gemma 3's base_local came from" || fail "hf: base_local origin: $(grep '^base_local' "$tmp/export-gemma3-27b.ini")"
 "$ATTNVIZ" --explain rope -m tests/hf/llama3-8b/config.json > "$tmp/explain" 2>&1
-if grep -q 'base = 500000 from model llama3-8b: config.json rope_theta' "$tmp/explain" && ! grep -q '\[rope\] base' "$tmp/explain"; then
+if grep -q '^    base = 500000: model llama3-8b: config.json rope_theta$' "$tmp/explain" && ! grep -q '\[rope\] base' "$tmp/explain"; then
 	ok "hf: --explain rope says base came from config.json rope_theta"
 else
 	fail "hf: --explain rope base origin: $(grep -m1 'base = ' "$tmp/explain")"
