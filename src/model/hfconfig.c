@@ -1062,23 +1062,3 @@ out:
 	free(text);
 	return rc;
 }
-
-int hfconfig_wants(const char *name)
-{
-	struct stat st;
-	const char *base = strrchr(name, '/');
-	size_t l = strlen(name);
-	base = base ? base + 1 : name;
-	if (!strcmp(base, "config.json"))
-		return 1;
-	if (l && name[l - 1] == '/') {   /* "DIR/": the last part is before the slash */
-		char tmp[PATH_MAX + 16];
-		snprintf(tmp, sizeof tmp, "%.*sconfig.json", (int)l, name);
-		return stat(name, &st) == 0 && S_ISDIR(st.st_mode) && stat(tmp, &st) == 0;
-	}
-	if (stat(name, &st) < 0 || !S_ISDIR(st.st_mode))
-		return 0;
-	char tmp[PATH_MAX + 16];
-	snprintf(tmp, sizeof tmp, "%s/config.json", name);
-	return stat(tmp, &st) == 0;
-}

@@ -106,9 +106,6 @@ const char *model_origin(const struct model *m, const char *field);
 /* Find by path or by id along the search path, then load. */
 int model_find_load(struct model *m, const char *name_or_path, char *err, size_t errlen);
 
-/* Most model files listed (--list, the picker). */
-#define MODEL_LIST_MAX 256
-
 struct model_entry {
 	char id[64];
 	char path[512];
