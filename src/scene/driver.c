@@ -40,6 +40,13 @@ int registry_load(struct registry *reg, char *err, size_t errlen)
 					reg->defs[reg->n].file.id, cls->id);
 				goto fail;
 			}
+			/* The order is the scene's number: two files with one number make "4" ambiguous. */
+			for (int j = 0; j < reg->n; j++)
+				if (reg->defs[j].file.order == reg->defs[reg->n].file.order) {
+					err_set(err, errlen, path, 0, "scene", "order", "%d is also the order of %s",
+						reg->defs[j].file.order, reg->defs[j].file.path);
+					goto fail;
+				}
 		}
 		if (!found) {
 			err_set(err, errlen, NULL, 0, NULL, NULL,
