@@ -74,7 +74,7 @@ static void *be_worker(void *arg)
 		int rc = fastbench_run(b, &c.c, &st->cancel, &c.r, err, sizeof err);
 		if (rc == 1)
 			break;   /* cancelled: a case cut short is not a result */
-		if (rc < 0 && c.c.kernel == FASTBENCH_NAIVE && strstr(err, "naive:")) {
+		if (rc == FASTATTN_ETOOBIG) {
 			snprintf(c.refused, sizeof c.refused, "%s", err);
 			err[0] = 0;
 		} else if (rc < 0) {

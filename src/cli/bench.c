@@ -231,8 +231,9 @@ int cli_bench(const struct cli_options *o)
 								c.runs = k == FASTBENCH_DECODE ? runs * 5 : runs;
 								struct row *w = &rows[nrows < BENCH_MAX_ROWS - 1 ? nrows : BENCH_MAX_ROWS - 1];
 								w->c = c;
-								if (fastbench_run(b, &c, NULL, &w->r, err, sizeof err) != 0) {
-									if (k == FASTBENCH_NAIVE && strstr(err, "naive:")) {
+								int rc = fastbench_run(b, &c, NULL, &w->r, err, sizeof err);
+								if (rc != 0) {
+									if (rc == FASTATTN_ETOOBIG) {
 										if (!tsv)
 											printf("%-6s %3s %6d %5d %3d %6s  refused: %s\n", "naive",
 											       fastbench_kv_name(c.kv), c.n, c.heads, c.threads,

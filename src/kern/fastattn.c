@@ -488,12 +488,12 @@ int fastattn_naive(const struct fastattn_args *a, struct fastattn_stats *st, cha
 	if (need > phys / 2) {
 		snprintf(err, errlen, "naive: the %d x %d score matrix needs %.1f GiB, more than half of this machine's %.1f GiB",
 			 a->nq, a->nkv, need / (1 << 30), phys / (1 << 30));
-		return -1;
+		return FASTATTN_ETOOBIG;
 	}
 	float *s = alloc_floats((size_t)rows * lds);
 	if (!s) {
 		snprintf(err, errlen, "naive: no memory for the %.1f GiB score matrix", need / (1 << 30));
-		return -1;
+		return FASTATTN_ETOOBIG;
 	}
 	st->peak_extra_bytes = (int64_t)need + scratch_bytes(a->d, a->kv) * a->threads;
 	/* Every score is computed, masked or not, and P V runs over every key. */

@@ -47,10 +47,16 @@ struct fastattn_stats {
 	double kv_bytes;            /* bytes of K and V read from the inputs, counting each re-read */
 };
 
+/* What a kernel's negative return says, beside the one-line reason in err. */
+enum fastattn_error {
+	FASTATTN_EFAIL = -1,     /* bad sizes, no memory, no threads */
+	FASTATTN_ETOOBIG = -2,   /* naive: the score matrix does not fit in this machine's memory */
+};
+
 /* Each returns 0; 1 when *cancel stopped it (the output is incomplete); or
- * -1 with a reason (bad sizes, no memory). */
+ * an enum fastattn_error with a reason in err. */
 int fastattn_tiled(const struct fastattn_args *a, struct fastattn_stats *st, char *err, size_t errlen);
-/* Refuses a score matrix that would not fit in memory. */
+/* Refuses a score matrix that would not fit in memory: FASTATTN_ETOOBIG. */
 int fastattn_naive(const struct fastattn_args *a, struct fastattn_stats *st, char *err, size_t errlen);
 /* Decode: one query per head (nq == 1) against all nkv keys.  Each thread
  * streams its own range of keys of every head, keeping only (m, s, acc[d]);

@@ -90,9 +90,9 @@ void test_fastattn(void)
 	free(q), free(k), free(v), free(full);
 
 	struct fastattn_args huge = {.heads = 1, .nq = 1 << 20, .nkv = 1 << 20, .d = 128, .threads = 1};
-	T_OK(fastattn_naive(&huge, &st, err, sizeof err) < 0 && strstr(err, "score matrix needs 4096.1 GiB"),
+	T_OK(fastattn_naive(&huge, &st, err, sizeof err) == FASTATTN_ETOOBIG && strstr(err, "score matrix needs 4096.1 GiB"),
 	     "fastattn: naive refuses a score matrix that does not fit (%s)", err);
 	struct fastattn_args bad = {.heads = 1, .nq = 10, .nkv = 10, .d = 300, .threads = 1};
-	T_OK(fastattn_tiled(&bad, &st, err, sizeof err) < 0 && strstr(err, "bad sizes"), "fastattn: d over 256 refused");
+	T_OK(fastattn_tiled(&bad, &st, err, sizeof err) == FASTATTN_EFAIL && strstr(err, "bad sizes"), "fastattn: d over 256 refused");
 	T_OK(fastattn_fma_peak(1, 0.01) > 0.1, "fastattn: the FMA peak measures something");
 }
