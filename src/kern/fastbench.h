@@ -39,6 +39,7 @@ struct fastbench_case {
 	int causal;    /* tiled, naive; decode's one query sees every key */
 	int kv;        /* enum fastattn_kv */
 	int runs;      /* timed runs, at most FASTBENCH_MAX_RUNS; the median is reported */
+	int portable;  /* the portable build of the kernels even where AVX2 is there (fastattn_args) */
 };
 
 struct fastbench_result {

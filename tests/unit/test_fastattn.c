@@ -39,15 +39,13 @@ static void agree(int n, int d, int heads, int causal, int threads, long seed, i
 			;
 		tiled_free(&tr);
 	}
-	fastattn_force_portable(portable);
 	struct fastattn_args a = {.q = q, .k = k, .v = v, .o = ft, .heads = heads, .nq = n, .nkv = n, .d = d,
-				  .causal = causal, .threads = threads};
+				  .causal = causal, .threads = threads, .portable = portable};
 	struct fastattn_stats st;
 	char err[200];
 	int rc1 = fastattn_tiled(&a, &st, err, sizeof err);
 	a.o = fn;
 	int rc2 = fastattn_naive(&a, &st, err, sizeof err);
-	fastattn_force_portable(0);
 	T_OK(rc1 == 0 && rc2 == 0, "fastattn: n=%d d=%d heads=%d causal=%d threads=%d %s runs", n, d, heads, causal, threads,
 	     portable ? "portable" : fastattn_isa());
 	T_NEAR(max_diff(ft, ref, count), 0, 1e-5, "fastattn: tiled agrees with the teaching stepper (n=%d d=%d causal=%d %s)", n,
