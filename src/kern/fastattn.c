@@ -24,6 +24,7 @@
 typedef float v8f __attribute__((vector_size(32)));
 typedef float v4f __attribute__((vector_size(16)));
 typedef int v8si __attribute__((vector_size(32)));
+typedef unsigned v8su __attribute__((vector_size(32)));
 typedef short v8hi __attribute__((vector_size(16)));
 typedef unsigned short v8hu __attribute__((vector_size(16)));
 
@@ -55,20 +56,21 @@ struct kernels {
 /* 8 halves to 8 floats, portable: the exponent and mantissa shifted into
  * float position read as 2^-112 times the value (subnormals included), so
  * one multiply rescales them; infinities and NaNs get the float's all-ones
- * exponent.  The same rule as half_to_float, on 8 lanes. */
+ * exponent.  The same rule as half_to_float, on 8 lanes, in unsigned
+ * arithmetic: the sign moved to bit 31 would overflow an int. */
 static inline v8f cvt8h_portable(const uint16_t *p)
 {
 	v8hu h;
 	memcpy(&h, p, sizeof h);
-	v8si x = __builtin_convertvector(h, v8si);
-	v8si em = x & 0x7fff, bits = em << 13, fb;
+	v8su x = __builtin_convertvector(h, v8su);
+	v8su em = x & 0x7fffu, bits = em << 13, fb;
 	v8f f;
 	memcpy(&f, &bits, sizeof f);
 	f = f * V8(0x1p112f);
 	memcpy(&fb, &f, sizeof fb);
-	v8si special = em >= 0x7c00;
-	fb = (fb & ~special) | ((bits | 0x7f800000) & special);
-	fb |= (x & 0x8000) << 16;
+	v8su special = (v8su)(em >= 0x7c00u);   /* all ones where true */
+	fb = (fb & ~special) | ((bits | 0x7f800000u) & special);
+	fb |= (x & 0x8000u) << 16;
 	memcpy(&f, &fb, sizeof f);
 	return f;
 }
