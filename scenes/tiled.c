@@ -396,22 +396,23 @@ static void tl_summary(const void *vs, struct summary *s)
 	summary_explain(s, "counted by the stepper; second way: the closed form");
 	for (int i = 0; i < 2; i++) {
 		int64_t rn = real_n[i];
-		struct traffic a = tiled_naive_traffic_formula(rn, 128);
+		struct traffic a = tiled_naive_traffic_formula(rn, TL_REAL_D);
 		/* The lesson's own expression for the naive count: 3nd + 2n^2 + 2n^2 + nd. */
-		double lesson_naive = (double)(3 * rn * 128 + 4 * rn * rn + rn * 128);
+		double lesson_naive = (double)(3 * rn * TL_REAL_D + 4 * rn * rn + rn * TL_REAL_D);
 		summary_check_real(s, HOW_FORMULA, (double)(a.reads + a.writes) / 1e6, lesson_naive / 1e6, 1e-9, "naive_mfloats.%lld",
 			       (long long)rn);
-		summary_explain(s, "millions of floats naive attention moves per head at n = %lld, d = 128:", (long long)rn);
+		summary_explain(s, "millions of floats naive attention moves per head at n = %lld, d = %d:", (long long)rn,
+			    TL_REAL_D);
 		summary_explain(s, "reads 2nd + 2n^2 + nd plus writes 2n^2 + nd = %lld", (long long)(a.reads + a.writes));
 		summary_explain(s, "second way: the lesson's expression 3nd + 2n^2 + 2n^2 + nd");
 		for (int j = 0; j < 3; j++) {
 			int64_t bs = real_b[j];
-			struct traffic b = tiled_traffic_formula(rn, 128, bs, 0);
-			double lesson_tiled = (double)(rn * 128 + (rn / bs) * 2 * rn * 128 + rn * 128);
+			struct traffic b = tiled_traffic_formula(rn, TL_REAL_D, bs, 0);
+			double lesson_tiled = (double)(rn * TL_REAL_D + (rn / bs) * 2 * rn * TL_REAL_D + rn * TL_REAL_D);
 			summary_check_real(s, HOW_FORMULA, (double)(b.reads + b.writes) / 1e6, lesson_tiled / 1e6, 1e-9,
 				       "tiled_mfloats.%lld.%lld", (long long)rn, (long long)bs);
-			summary_explain(s, "millions of floats tiled attention moves per head at n = %lld, d = 128, B = %lld:",
-				    (long long)rn, (long long)bs);
+			summary_explain(s, "millions of floats tiled attention moves per head at n = %lld, d = %d, B = %lld:",
+				    (long long)rn, TL_REAL_D, (long long)bs);
 			summary_explain(s, "nd + ceil(n/B) * 2nd + nd = %lld", (long long)(b.reads + b.writes));
 			summary_explain(s, "second way: the lesson's expression nd + (n/B) 2nd + nd");
 		}
@@ -422,17 +423,18 @@ static void tl_summary(const void *vs, struct summary *s)
 			    (long long)real_n[i], (long long)(real_n[i] * real_n[i]));
 		summary_explain(s, "n = %lld is the lesson's real length (4K and 128K)", (long long)real_n[i]);
 		for (int j = 0; j < 3; j++) {
-			struct traffic a = tiled_naive_traffic_formula(real_n[i], 128), b = tiled_traffic_formula(real_n[i], 128, real_b[j], 0);
+			struct traffic a = tiled_naive_traffic_formula(real_n[i], TL_REAL_D),
+				       b = tiled_traffic_formula(real_n[i], TL_REAL_D, real_b[j], 0);
 			double ratio = (double)(a.reads + a.writes) / (double)(b.reads + b.writes);
 			/* The lesson's approximation 2B/d; the n·d terms it drops cost a few percent at 4K. */
-			summary_check_real(s, HOW_FORMULA, ratio, 2.0 * real_b[j] / 128, 0.05 * ratio, "ratio.%lld.%lld",
+			summary_check_real(s, HOW_FORMULA, ratio, 2.0 * real_b[j] / TL_REAL_D, 0.05 * ratio, "ratio.%lld.%lld",
 				       (long long)real_n[i], (long long)real_b[j]);
-			summary_explain(s, "naive traffic over tiled traffic at n = %lld, d = 128, B = %lld:", (long long)real_n[i],
-				    (long long)real_b[j]);
+			summary_explain(s, "naive traffic over tiled traffic at n = %lld, d = %d, B = %lld:", (long long)real_n[i],
+				    TL_REAL_D, (long long)real_b[j]);
 			summary_explain(s, "(4n^2 + 4nd) / (2nd + 2n^2 d / B) = %lld / %lld = %.6g", (long long)(a.reads + a.writes),
 				    (long long)(b.reads + b.writes), ratio);
 			summary_explain(s, "second way: the lesson's approximation 4n^2 / (2n^2 d / B) = 2B / d = %.6g, within 5 %%",
-				    2.0 * real_b[j] / 128);
+				    2.0 * real_b[j] / TL_REAL_D);
 		}
 	}
 	for (int j = 0; j < 3; j++) {
@@ -445,17 +447,17 @@ static void tl_summary(const void *vs, struct summary *s)
 static void tl_print(const void *vs, FILE *out)
 {
 	const struct tl_state *st = vs;
-	static const int64_t rows[][2] = {{4096, 128}, {131072, 128}, {131072, 64}, {131072, 256}};
+	static const int64_t rows[][2] = {{4096, TL_REAL_B}, {131072, TL_REAL_B}, {131072, 64}, {131072, 256}};
 	char a[40], b[40];
 	fprintf(out, "naive: reads %lld, writes %lld, total %lld\n", (long long)st->naive.reads,
 		(long long)st->naive.writes, (long long)(st->naive.reads + st->naive.writes));
 	fprintf(out, "tiled: reads %lld, writes %lld, total %lld\n", (long long)st->run.t.reads,
 		(long long)st->run.t.writes, (long long)(st->run.t.reads + st->run.t.writes));
 	fprintf(out, "max |naive - tiled| = %.1e\n", max_abs_diff(st));
-	fprintf(out, "per head, d = 128 (floats moved, millions):\n");
+	fprintf(out, "per head, d = %d (floats moved, millions):\n", TL_REAL_D);
 	for (int i = 0; i < 4; i++) {
-		struct traffic nf = tiled_naive_traffic_formula(rows[i][0], 128);
-		struct traffic tf = tiled_traffic_formula(rows[i][0], 128, rows[i][1], 0);
+		struct traffic nf = tiled_naive_traffic_formula(rows[i][0], TL_REAL_D);
+		struct traffic tf = tiled_traffic_formula(rows[i][0], TL_REAL_D, rows[i][1], 0);
 		double naive = (double)(nf.reads + nf.writes), tiled = (double)(tf.reads + tf.writes);
 		fmt_thousands(a, sizeof a, rows[i][0] * rows[i][0]);
 		fmt_thousands(b, sizeof b, rows[i][1] * rows[i][1]);
