@@ -184,7 +184,8 @@ static void ya_summary(const void *vs, struct summary *s)
 	summary_explain(s, "where the ramp ends: the pair that makes beta_slow turns, ceiled, at most d - 1");
 	summary_explain(s, "= min(%d, ceil(%d ln(%.0f / (%.9g * 2 pi)) / (2 ln %.9g))) = ceil(%.6g) = %.0f", r->d - 1, r->d,
 		    r->train, r->beta_slow, r->base, dim_slow, st->high);
-	summary_explain(s, "beta_slow = %.9g (llama.cpp's default 1 unless set or given by the model)", r->beta_slow);
+	summary_explain(s, "beta_slow = %.9g (llama.cpp's default %g unless set or given by the model)", r->beta_slow,
+		    MODEL_YARN_BETA_SLOW);
 	summary_explain(s, "second way: pair by pair, the first pair whose turns are at most beta_slow");
 	for (int i = 0; i < half; i++) {
 		double want = ramp_by_zone(lo2, hi2, i);

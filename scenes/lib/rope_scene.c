@@ -74,8 +74,8 @@ int rope_scene_read(struct rope_scene *r, const struct scene_env *env, char *err
 	r->train = (double)params_int(p, "train");
 	r->target = (double)params_int(p, "target");
 	r->s = declared(p, "s") ? params_real(p, "s") : r->target / r->train;
-	r->beta_fast = declared(p, "beta_fast") ? params_real(p, "beta_fast") : 32;
-	r->beta_slow = declared(p, "beta_slow") ? params_real(p, "beta_slow") : 1;
+	r->beta_fast = declared(p, "beta_fast") ? params_real(p, "beta_fast") : MODEL_YARN_BETA_FAST;
+	r->beta_slow = declared(p, "beta_slow") ? params_real(p, "beta_slow") : MODEL_YARN_BETA_SLOW;
 	snprintf(r->source, sizeof r->source, "parameters");
 	origin(r->from_d, p, "d", NULL, NULL, NULL);
 	origin(r->from_base, p, "base", NULL, NULL, NULL);

@@ -349,10 +349,10 @@ static int read_rope(struct gguf_file *r, struct model *m)
 	model_set_origin(m, "orig_ctx", "GGUF %s.context_length", m->arch);
 	if (arch_int(r, m, "rope.scaling.original_context_length", "orig_ctx", 1, MAX_CTX, &m->orig_ctx) < 0)
 		return -1;
-	m->beta_fast = 32;   /* llama_hparams yarn_beta_fast / yarn_beta_slow */
-	m->beta_slow = 1;
-	model_set_origin(m, "beta_fast", "llama.cpp default (32)");
-	model_set_origin(m, "beta_slow", "llama.cpp default (1)");
+	m->beta_fast = MODEL_YARN_BETA_FAST;   /* llama_hparams yarn_beta_fast / yarn_beta_slow */
+	m->beta_slow = MODEL_YARN_BETA_SLOW;
+	model_set_origin(m, "beta_fast", "llama.cpp default (%g)", MODEL_YARN_BETA_FAST);
+	model_set_origin(m, "beta_slow", "llama.cpp default (%g)", MODEL_YARN_BETA_SLOW);
 	if (arch_real(r, m, "rope.scaling.yarn_beta_fast", "beta_fast", 0.001, 1e6, &m->beta_fast) < 0 ||
 	    arch_real(r, m, "rope.scaling.yarn_beta_slow", "beta_slow", 0.001, 1e6, &m->beta_slow) < 0)
 		return -1;

@@ -718,8 +718,8 @@ static int read_rope(struct hf *H)
 	m->scaling = ROPE_NONE;
 	m->rope_factor = 1;
 	m->orig_ctx = m->ctx_train;
-	m->beta_fast = 32;
-	m->beta_slow = 1;
+	m->beta_fast = MODEL_YARN_BETA_FAST;
+	m->beta_slow = MODEL_YARN_BETA_SLOW;
 	if (!rsc.n)
 		return 0;
 	json_t *t = json_object_get(rs, "rope_type");
@@ -773,10 +773,10 @@ static int read_rope(struct hf *H)
 	else
 		model_set_origin(m, "factor", "max_position_embeddings / original_max_position_embeddings");
 	if (m->scaling == ROPE_YARN) {
-		if ((rc = get_real(H, &rsc, "beta_fast", 1, 32, 0.001, 1e6, &m->beta_fast)) < 0)
+		if ((rc = get_real(H, &rsc, "beta_fast", 1, MODEL_YARN_BETA_FAST, 0.001, 1e6, &m->beta_fast)) < 0)
 			return -1;
 		origin(H, "beta_fast", rc, H->where);
-		if ((rc = get_real(H, &rsc, "beta_slow", 1, 1, 0.001, 1e6, &m->beta_slow)) < 0)
+		if ((rc = get_real(H, &rsc, "beta_slow", 1, MODEL_YARN_BETA_SLOW, 0.001, 1e6, &m->beta_slow)) < 0)
 			return -1;
 		origin(H, "beta_slow", rc, H->where);
 		if (m->beta_slow >= m->beta_fast)

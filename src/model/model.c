@@ -100,9 +100,8 @@ static const struct field fields[] = {
 	WORD("rope", "scaling", OPT, scaling_words, ROPE_NONE, scaling),
 	REAL("rope", "factor", OPT, 1, 1e6, 1, rope_factor),
 	INT("rope", "orig_ctx", OPT, 1, (double)MODEL_MAX_CTX, 0, orig_ctx),
-	/* llama.cpp's YaRN defaults (llama-cparams: yarn_beta_fast 32, yarn_beta_slow 1) */
-	REAL("rope", "beta_fast", OPT, 0.001, 1e6, 32, beta_fast),
-	REAL("rope", "beta_slow", OPT, 0.001, 1e6, 1, beta_slow),
+	REAL("rope", "beta_fast", OPT, 0.001, 1e6, MODEL_YARN_BETA_FAST, beta_fast),
+	REAL("rope", "beta_slow", OPT, 0.001, 1e6, MODEL_YARN_BETA_SLOW, beta_slow),
 	REAL("rope", "mscale", OPT, 0, 1e6, 0, yarn_mscale),
 	REAL("rope", "mscale_all_dim", OPT, 0, 1e6, 0, yarn_mscale_all_dim),
 	REAL("rope", "low_freq_factor", OPT, 0.001, 1e6, 0, low_freq_factor),
@@ -925,9 +924,9 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 	if (m->rope_factor <= 0)
 		m->rope_factor = 1;
 	if (m->beta_fast <= 0)
-		m->beta_fast = 32;   /* llama.cpp's YaRN defaults, as the INI loader's */
+		m->beta_fast = MODEL_YARN_BETA_FAST;   /* as the INI loader's */
 	if (m->beta_slow <= 0)
-		m->beta_slow = 1;
+		m->beta_slow = MODEL_YARN_BETA_SLOW;
 	/* a reader that gave one kv_heads for every layer */
 	int64_t most = 0, local = 0;
 	for (int64_t il = 0; il < m->layers; il++)

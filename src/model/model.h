@@ -25,6 +25,10 @@ enum model_format { MODEL_INI, MODEL_GGUF, MODEL_HF_CONFIG };
 #define MODEL_MAX_ORIGINS 64
 /* Most models --list and the picker show (model_list). */
 #define MODEL_LIST_MAX 256
+/* llama.cpp's YaRN ramp ends in turns (llama-cparams yarn_beta_fast, yarn_beta_slow):
+ * every reader's default, and the rope-yarn scene's without a model. */
+#define MODEL_YARN_BETA_FAST 32.0
+#define MODEL_YARN_BETA_SLOW 1.0
 
 /* Where one value of the description came from, for --explain:
  * field is the INI key name ("kv_heads"), from says where it was read
@@ -71,7 +75,7 @@ struct model {
 	enum rope_scaling scaling;
 	double rope_factor;
 	int64_t orig_ctx;
-	double beta_fast, beta_slow;          /* YaRN ramp ends, llama.cpp defaults 32 and 1 */
+	double beta_fast, beta_slow;          /* YaRN ramp ends, llama.cpp defaults MODEL_YARN_BETA_FAST and _SLOW */
 	double yarn_mscale, yarn_mscale_all_dim;   /* DeepSeek's YaRN attention factors; 0 when not given */
 	double low_freq_factor, high_freq_factor;  /* llama3 scaling */
 	enum cache_type k_type, v_type;       /* llama.cpp -ctk / -ctv */
