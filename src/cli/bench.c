@@ -15,6 +15,7 @@
 
 #include "cli/cli.h"
 #include "util/err.h"
+#include "util/xmalloc.h"
 #include "kern/fastattn.h"
 #include "kern/fastbench.h"
 #include "scene/params.h"
@@ -145,13 +146,9 @@ int cli_bench(const struct cli_options *o)
 {
 	struct params p;
 	struct limits lim;
-	struct row *rows = calloc(BENCH_MAX_ROWS, sizeof *rows);   /* the cases measured, for the ratios */
+	struct row *rows = xcalloc(BENCH_MAX_ROWS, sizeof *rows);   /* the cases measured, for the ratios */
 	int nrows = 0, n_given, tsv = o->format && !strcmp(o->format, "tsv");
 	memset(&lim, 0, sizeof lim);
-	if (!rows) {
-		err_print("--bench: out of memory");
-		return 2;
-	}
 	if (bench_setup(o, &p, &n_given) != 0) {
 		params_free(&p);
 		free(rows);

@@ -8,6 +8,7 @@
 #include "scene/registry.h"
 #include "util/err.h"
 #include "util/paths.h"
+#include "util/xmalloc.h"
 
 static int def_cmp(const void *a, const void *b)
 {
@@ -20,11 +21,7 @@ int registry_load(struct registry *reg, char *err, size_t errlen)
 	char path[PATHS_LEN + 80];
 	memset(reg, 0, sizeof *reg);
 	paths_scene_dirs(&dirs);
-	reg->defs = calloc(scene_class_count, sizeof *reg->defs);
-	if (!reg->defs) {
-		err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
-		return -1;
-	}
+	reg->defs = xcalloc(scene_class_count, sizeof *reg->defs);
 	for (size_t i = 0; i < scene_class_count; i++) {
 		const struct scene_class *cls = scene_classes[i];
 		int found = 0;
@@ -92,11 +89,7 @@ int registry_index(const struct registry *reg, const struct scene_def *def)
 static void *state_new(const struct run *r, const struct params *p, char *err, size_t errlen)
 {
 	const struct scene_class *cls = r->def->cls;
-	void *st = calloc(1, cls->state_size);
-	if (!st) {
-		err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
-		return NULL;
-	}
+	void *st = xcalloc(1, cls->state_size);
 	struct scene_env env = {
 		.p = p,
 		.model = r->have_model ? &r->model : NULL,
@@ -220,8 +213,8 @@ static int restart_with(struct run *r, struct params *p, char *err, size_t errle
 int run_set_many(struct run *r, const char *const *assignments, int n, int skip_unknown, char *err,
 		 size_t errlen)
 {
-	struct params *p = malloc(sizeof *p);
-	if (!p || params_copy(p, &r->params) < 0) {
+	struct params *p = xmalloc(sizeof *p);
+	if (params_copy(p, &r->params) < 0) {
 		free(p);
 		err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
 		return -1;
@@ -279,8 +272,8 @@ int run_set_line(struct run *r, const char *line, char *err, size_t errlen)
 
 int run_reset_params(struct run *r, char *err, size_t errlen)
 {
-	struct params *p = malloc(sizeof *p);
-	if (!p || params_copy(p, &r->params) < 0) {
+	struct params *p = xmalloc(sizeof *p);
+	if (params_copy(p, &r->params) < 0) {
 		free(p);
 		err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
 		return -1;
@@ -307,11 +300,7 @@ int run_set_model(struct run *r, const struct model *m, char *err, size_t errlen
 		err_set(err, errlen, NULL, 0, NULL, NULL, "this scene uses no model");
 		return -1;
 	}
-	struct model *old = malloc(sizeof *old);
-	if (!old) {
-		err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
-		return -1;
-	}
+	struct model *old = xmalloc(sizeof *old);
 	*old = r->model;
 	int old_default = r->model_is_default, old_have = r->have_model, rc = 0;
 	if (!strcmp(r->def->file.model, "-")) {

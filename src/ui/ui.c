@@ -21,6 +21,7 @@
 #include "ui/keys.h"
 #include "ui/term.h"
 #include "util/err.h"
+#include "util/xmalloc.h"
 
 #define SPEED_MIN 50
 #define SPEED_MAX 8000
@@ -178,10 +179,8 @@ static void picker_open(struct ui *u)
 /* Load a model file chosen in the picker; a bad one leaves everything as it was. */
 static void picker_load(struct ui *u, const char *path)
 {
-	struct model *m = malloc(sizeof *m);
+	struct model *m = xmalloc(sizeof *m);
 	char err[700];
-	if (!m)
-		return;
 	if (model_find_load(m, path, err, sizeof err) < 0) {
 		say(u, 1, err);
 	} else {
@@ -639,15 +638,11 @@ static void ui_free(struct ui *u)
 
 int ui_main(const struct app *a, const struct cli_options *o)
 {
-	struct ui *u = calloc(1, sizeof *u);
+	struct ui *u = xcalloc(1, sizeof *u);
 	char err[700];
 	int status = 0;
 	FILE *in = NULL, *out = NULL;
 
-	if (!u) {
-		err_print("out of memory");
-		return 2;
-	}
 	u->reg = &a->reg;
 	u->unattended = o->keys_file || o->frames >= 0;
 	u->keys_mode = o->keys_file != NULL;
@@ -658,16 +653,11 @@ int ui_main(const struct app *a, const struct cli_options *o)
 		status = 2;
 		goto out;
 	}
-	u->runs = calloc((size_t)u->reg->n, sizeof *u->runs);
-	u->opened = calloc((size_t)u->reg->n, sizeof *u->opened);
-	u->sums = calloc((size_t)u->reg->n, sizeof *u->sums);
-	u->sum_stale = calloc((size_t)u->reg->n, sizeof *u->sum_stale);
-	u->picker.entries = calloc(MODEL_LIST_MAX, sizeof *u->picker.entries);
-	if (!u->runs || !u->opened || !u->sums || !u->sum_stale || !u->picker.entries) {
-		err_print("out of memory");
-		status = 2;
-		goto out;
-	}
+	u->runs = xcalloc((size_t)u->reg->n, sizeof *u->runs);
+	u->opened = xcalloc((size_t)u->reg->n, sizeof *u->opened);
+	u->sums = xcalloc((size_t)u->reg->n, sizeof *u->sums);
+	u->sum_stale = xcalloc((size_t)u->reg->n, sizeof *u->sum_stale);
+	u->picker.entries = xcalloc(MODEL_LIST_MAX, sizeof *u->picker.entries);
 	if (a->model) {
 		u->user_model = *a->model;
 		u->have_user_model = 1;
