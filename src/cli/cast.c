@@ -61,11 +61,11 @@ int cli_cast(const struct app *a, const struct cli_options *o)
 	int *chosen = xcalloc((size_t)reg->n + 1, sizeof *chosen);
 	if (all) {
 		for (int i = 0; i < reg->n; i++)
-			chosen[i] = !reg->defs[i].cls->busy;
+			chosen[i] = !scene_measures(&reg->defs[i]);
 		snprintf(title, sizeof title, "attnviz: the lesson");
 	} else {
 		const struct scene_def *def = a->scene;
-		if (def->cls->busy) {
+		if (scene_measures(def)) {
 			fprintf(stderr, "attnviz: --cast: %s measures this machine and has no steps to play; "
 				"record it with --record FILE -s %s\n", def->cls->id, def->cls->id);
 			free(chosen);

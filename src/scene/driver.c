@@ -85,6 +85,11 @@ int registry_index(const struct registry *reg, const struct scene_def *def)
 	return (int)(def - reg->defs);
 }
 
+int scene_measures(const struct scene_def *def)
+{
+	return def->cls->measure != NULL;
+}
+
 /* A fresh state at step 0 for the given parameters and model. */
 static void *state_new(const struct run *r, const struct params *p, char *err, size_t errlen)
 {
@@ -363,12 +368,13 @@ static void *state_at_end(const struct run *r, char *err, size_t errlen)
 		return NULL;
 	for (int i = r->def->cls->nsteps(st); i > 0 && r->def->cls->step; i--)
 		r->def->cls->step(st);
-	if (r->def->cls->start && r->def->cls->start(st, err, errlen) < 0) {
+	const struct scene_measure *ms = r->def->cls->measure;
+	if (ms && ms->start(st, err, errlen) < 0) {
 		state_free(r, st);
 		return NULL;
 	}
-	if (r->def->cls->wait)
-		r->def->cls->wait(st);
+	if (ms)
+		ms->wait(st);
 	return st;
 }
 
@@ -379,7 +385,7 @@ void run_summary_now(const struct run *r, struct summary *s)
 
 int run_busy(const struct run *r)
 {
-	return r->def->cls->busy && r->def->cls->busy(r->st);
+	return scene_measures(r->def) && r->def->cls->measure->busy(r->st);
 }
 
 int run_restart(struct run *r, char *err, size_t errlen)
@@ -389,13 +395,13 @@ int run_restart(struct run *r, char *err, size_t errlen)
 
 int run_start(struct run *r, char *err, size_t errlen)
 {
-	return r->def->cls->start ? r->def->cls->start(r->st, err, errlen) : 0;
+	return scene_measures(r->def) ? r->def->cls->measure->start(r->st, err, errlen) : 0;
 }
 
 void run_cancel(struct run *r)
 {
-	if (r->def->cls->cancel)
-		r->def->cls->cancel(r->st);
+	if (scene_measures(r->def))
+		r->def->cls->measure->cancel(r->st);
 }
 
 /*

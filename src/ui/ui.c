@@ -110,7 +110,7 @@ static void go_scene(struct ui *u, int i)
 static void refresh_summary(struct ui *u)
 {
 	char err[700];
-	if (cur(u)->def->cls->busy) {
+	if (scene_measures(cur(u)->def)) {
 		/* A measuring scene: its numbers grow while it runs, so take them as they are. */
 		summary_free(&u->sums[u->cur]);
 		run_summary_now(cur(u), &u->sums[u->cur]);
@@ -408,7 +408,7 @@ static int key_main(struct ui *u, int key, int fkey)
 	enum action a = keys_action(key, fkey);
 	switch (a) {
 	case ACT_NEXT:
-		if (r->def->cls->start) {
+		if (scene_measures(r->def)) {
 			/* A measuring scene has no steps: Enter (or →) begins the measuring it waits for. */
 			char err[700];
 			if (run_start(r, err, sizeof err) < 0)
@@ -423,7 +423,7 @@ static int key_main(struct ui *u, int key, int fkey)
 	case ACT_PREV_SCENE: go_scene(u, u->cur - 1); break;
 	case ACT_JUMP: break;   /* digits: key_digit */
 	case ACT_AUTOPLAY:
-		if (r->def->cls->start) {   /* no steps to play */
+		if (scene_measures(r->def)) {   /* no steps to play */
 			say(u, 0, "the benchmark has no steps to play: r or Enter measures");
 			break;
 		}
@@ -440,7 +440,7 @@ static int key_main(struct ui *u, int key, int fkey)
 		say(u, 0, msg);
 		break;
 	case ACT_RESET:
-		if (r->def->cls->start) {
+		if (scene_measures(r->def)) {
 			/* A measuring scene has no steps: r measures (again). */
 			char err[700];
 			if (run_restart(r, err, sizeof err) < 0 || run_start(r, err, sizeof err) < 0)
@@ -480,7 +480,7 @@ static int key_main(struct ui *u, int key, int fkey)
 		if (run_busy(r)) {
 			run_cancel(r);
 			say(u, 0, "cancelled: the case under way finishes, no new one starts");
-		} else if (r->def->cls->start) {
+		} else if (scene_measures(r->def)) {
 			say(u, 0, "nothing is measuring: r or Enter starts the benchmark");
 		}
 		break;
