@@ -32,12 +32,11 @@ struct be_case {
 	char refused[200];   /* naive refused this size: no result */
 };
 
-struct be_state {
-	int ncases, heads, threads, runs;
-	struct be_case cases[BE_MAX_CASES];   /* the plan; results filled in order */
+/* What the measuring changes once init has planned it: kept behind a
+ * pointer, so render and summary lock it through a const state. */
+struct be_live {
 	pthread_t worker;
 	int started;              /* the worker thread runs or ran: join it */
-	int lock_ready;           /* init made the mutex */
 	int begun;                /* start was called: the plan runs once per state */
 	atomic_int cancel;        /* set by be_cancel; the engine stops between blocks */
 	pthread_mutex_t lock;     /* guards everything below */
@@ -45,6 +44,12 @@ struct be_state {
 	double peak, bw;          /* this machine at `threads` threads: GFLOP/s and GB/s */
 	struct be_case res[BE_MAX_CASES];
 	char error[200];
+};
+
+struct be_state {
+	int ncases, heads, threads, runs;
+	struct be_case cases[BE_MAX_CASES];   /* the plan; results filled in order */
+	struct be_live *live;                 /* NULL until init made it */
 };
 
 enum { BE_N, BE_HEADS, BE_THREADS, BE_KV, BE_KERNELS, BE_RUNS, BE_NPARAMS };
@@ -63,44 +68,45 @@ static const struct param_spec be_params[BE_NPARAMS + 1] = {
 
 static void *be_worker(void *arg)
 {
-	struct be_state *st = arg;
+	const struct be_state *st = arg;
+	struct be_live *lv = st->live;
 	char err[200] = "";
 	/* The limits first: the shares are of this machine at this thread count. */
 	double peak = fastattn_fma_peak(st->threads, 0.1), bw = fastattn_read_bandwidth(st->threads, 0.2);
-	pthread_mutex_lock(&st->lock);
-	st->peak = peak, st->bw = bw;
-	pthread_mutex_unlock(&st->lock);
+	pthread_mutex_lock(&lv->lock);
+	lv->peak = peak, lv->bw = bw;
+	pthread_mutex_unlock(&lv->lock);
 	struct fastbench *b = fastbench_new();
 	if (!b)
 		snprintf(err, sizeof err, "out of memory for the benchmark");
-	for (int i = 0; b && i < st->ncases && !atomic_load(&st->cancel); i++) {
+	for (int i = 0; b && i < st->ncases && !atomic_load(&lv->cancel); i++) {
 		struct be_case c = st->cases[i];
-		int rc = fastbench_run(b, &c.c, &st->cancel, &c.r, err, sizeof err);
+		int rc = fastbench_run(b, &c.c, &lv->cancel, &c.r, err, sizeof err);
 		if (rc == 1)
 			break;   /* cancelled: a case cut short is not a result */
-		if (rc < 0 && c.c.kernel == FASTBENCH_NAIVE && strstr(err, "naive:")) {
+		if (rc == FASTATTN_ETOOBIG) {
 			snprintf(c.refused, sizeof c.refused, "%s", err);
 			err[0] = 0;
 		} else if (rc < 0) {
 			break;
 		}
-		pthread_mutex_lock(&st->lock);
-		st->res[st->done++] = c;
-		pthread_mutex_unlock(&st->lock);
+		pthread_mutex_lock(&lv->lock);
+		lv->res[lv->done++] = c;
+		pthread_mutex_unlock(&lv->lock);
 	}
 	fastbench_free(b);
-	pthread_mutex_lock(&st->lock);
+	pthread_mutex_lock(&lv->lock);
 	if (err[0])
-		snprintf(st->error, sizeof st->error, "%s", err);
-	st->finished = 1;
-	pthread_mutex_unlock(&st->lock);
+		snprintf(lv->error, sizeof lv->error, "%s", err);
+	lv->finished = 1;
+	pthread_mutex_unlock(&lv->lock);
 	return NULL;
 }
 
 static int be_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct be_state *st = vs;
-	(void)err, (void)errlen;   /* the parameters' ranges are checked before init: a plan always fits */
+	/* The parameters' ranges are checked before init: a plan always fits. */
 	int nn, nkv, nk;
 	const double *n = params_list(env->p, BE_N, &nn), *kv = params_list(env->p, BE_KV, &nkv);
 	const double *k = params_list(env->p, BE_KERNELS, &nk);
@@ -115,62 +121,74 @@ static int be_init(void *vs, const struct scene_env *env, char *err, size_t errl
 							   .threads = st->threads, .kv = (int)kv[j], .runs = st->runs};
 				st->cases[st->ncases++].c = c;
 			}
-	atomic_init(&st->cancel, 0);
-	pthread_mutex_init(&st->lock, NULL);
-	st->lock_ready = 1;
+	struct be_live *lv = calloc(1, sizeof *lv);
+	if (!lv) {
+		snprintf(err, errlen, "out of memory for the benchmark's results");
+		return -1;
+	}
+	atomic_init(&lv->cancel, 0);
+	pthread_mutex_init(&lv->lock, NULL);
+	st->live = lv;
 	return 0;
 }
 
 static int be_start(void *vs, char *err, size_t errlen)
 {
 	struct be_state *st = vs;
-	if (st->begun)
+	struct be_live *lv = st->live;
+	if (lv->begun)
 		return 0;
-	if (pthread_create(&st->worker, NULL, be_worker, st) != 0) {
+	if (pthread_create(&lv->worker, NULL, be_worker, st) != 0) {
 		snprintf(err, errlen, "cannot start the benchmark thread");
 		return -1;
 	}
-	st->started = st->begun = 1;
+	lv->started = lv->begun = 1;
 	return 0;
 }
 
 static void be_cancel(void *vs)
 {
 	struct be_state *st = vs;
-	pthread_mutex_lock(&st->lock);
-	st->cancelled = !st->finished;
-	if (st->cancelled)
-		atomic_store(&st->cancel, 1);
-	pthread_mutex_unlock(&st->lock);
+	struct be_live *lv = st->live;
+	pthread_mutex_lock(&lv->lock);
+	lv->cancelled = !lv->finished;
+	if (lv->cancelled)
+		atomic_store(&lv->cancel, 1);
+	pthread_mutex_unlock(&lv->lock);
 }
 
 static void be_wait(void *vs)
 {
 	struct be_state *st = vs;
-	if (st->started)
-		pthread_join(st->worker, NULL);
-	st->started = 0;
+	struct be_live *lv = st->live;
+	if (lv->started)
+		pthread_join(lv->worker, NULL);
+	lv->started = 0;
 }
 
 static void be_fini(void *vs)
 {
 	struct be_state *st = vs;
-	if (st->started) {
+	if (!st->live)
+		return;
+	if (st->live->started) {
 		be_cancel(st);
 		be_wait(st);
 	}
-	if (st->lock_ready)
-		pthread_mutex_destroy(&st->lock);
+	pthread_mutex_destroy(&st->live->lock);
+	free(st->live);
+	st->live = NULL;
 }
 
 static int be_busy(const void *vs)
 {
-	struct be_state *st = (struct be_state *)vs;
-	if (!st->begun)
+	const struct be_state *st = vs;
+	struct be_live *lv = st->live;
+	if (!lv->begun)
 		return 0;   /* planned, not begun: nothing runs */
-	pthread_mutex_lock(&st->lock);
-	int busy = !st->finished;
-	pthread_mutex_unlock(&st->lock);
+	pthread_mutex_lock(&lv->lock);
+	int busy = !lv->finished;
+	pthread_mutex_unlock(&lv->lock);
 	return busy;
 }
 
@@ -188,17 +206,17 @@ struct be_snap {
 	char error[200];
 };
 
-static void snapshot(const struct be_state *cst, struct be_snap *s)
+static void snapshot(const struct be_state *st, struct be_snap *s)
 {
-	struct be_state *st = (struct be_state *)cst;
-	pthread_mutex_lock(&st->lock);
-	s->done = st->done;
-	s->finished = st->finished;
-	s->cancelled = st->cancelled;
-	s->peak = st->peak, s->bw = st->bw;
-	memcpy(s->res, st->res, sizeof(st->res[0]) * (size_t)st->done);
-	snprintf(s->error, sizeof s->error, "%s", st->error);
-	pthread_mutex_unlock(&st->lock);
+	struct be_live *lv = st->live;
+	pthread_mutex_lock(&lv->lock);
+	s->done = lv->done;
+	s->finished = lv->finished;
+	s->cancelled = lv->cancelled;
+	s->peak = lv->peak, s->bw = lv->bw;
+	memcpy(s->res, lv->res, sizeof(lv->res[0]) * (size_t)lv->done);
+	snprintf(s->error, sizeof s->error, "%s", lv->error);
+	pthread_mutex_unlock(&lv->lock);
 }
 
 /* Share of the limit in percent: FMA peak for prefill, read bandwidth for decode; -1 unknown. */
@@ -235,7 +253,7 @@ static void be_render(const void *vs, struct view *v)
 	struct be_snap s;
 	snapshot(st, &s);
 	struct canvas *c = v->pic;
-	if (!st->begun) {
+	if (!st->live->begun) {
 		/* Planned, not measuring: say what will run and how to begin. */
 		canvas_printf_whole(c, 0, 0, ROLE_LABEL, "%d cases planned, none measured yet", st->ncases);
 		canvas_printf_whole(c, 0, 2, ROLE_ACCENT, "r or Enter: measure (x cancels while it runs)");
@@ -286,7 +304,7 @@ static void be_render(const void *vs, struct view *v)
 		canvas_printf_whole(sd, 0, 4, ROLE_NORMAL, "read bw %.1f GB/s", s.bw);
 	}
 	canvas_printf_whole(sd, 0, 6, s.finished ? ROLE_OK : ROLE_ACCENT, "%s",
-	      !st->begun    ? "waiting: r/Enter starts"
+	      !st->live->begun    ? "waiting: r/Enter starts"
 	      : s.cancelled ? "cancelled (r: again)"
 	      : s.finished  ? "done (r: again)"
 			    : "measuring… (x cancels)");
@@ -326,7 +344,7 @@ static void be_render(const void *vs, struct view *v)
 		snprintf(v->narration, VIEW_NARRATION, "n = %d: %s%s%s", n, part[0], part[1], part[2]);
 	else if (s.cancelled)
 		snprintf(v->narration, VIEW_NARRATION, "Cancelled before the first case finished: nothing was measured. r measures again.");
-	else if (!st->begun)
+	else if (!st->live->begun)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "Nothing runs until you press r or Enter: then the real-size kernels of attnviz --bench run here. "
 			 "Tiled keeps its tile in L1/L2 (the CPU's SRAM), naive writes the n×n scores to DRAM (the HBM).");
@@ -425,6 +443,13 @@ static void be_print(const void *vs, FILE *out)
 		fprintf(out, "error: %s\n", s.error);
 }
 
+static const struct scene_measure be_measure = {
+	.start = be_start,
+	.busy = be_busy,
+	.wait = be_wait,
+	.cancel = be_cancel,
+};
+
 const struct scene_class scene_bench = {
 	.id = "bench",
 	.params = be_params,
@@ -436,8 +461,5 @@ const struct scene_class scene_bench = {
 	.render = be_render,
 	.summary = be_summary,
 	.print = be_print,
-	.busy = be_busy,
-	.wait = be_wait,
-	.cancel = be_cancel,
-	.start = be_start,
+	.measure = &be_measure,
 };

@@ -361,7 +361,7 @@ static void tl_in_real(struct summary *s, int64_t n, int which, int64_t B)
 	if (which & TL_IN_N)
 		summary_input(s, "n", (double)n, "the lesson's real length (4K and 128K)");
 	if (which & TL_IN_D)
-		summary_input(s, "d", 128, "the lesson's real head size");
+		summary_input(s, "d", TL_REAL_D, "the lesson's real head size");
 	if (which & TL_IN_B)
 		summary_input(s, "B", (double)B, "the lesson's block size (64, 128, 256)");
 }
@@ -424,20 +424,20 @@ static void tl_summary(const void *vs, struct summary *s)
 	summary_formula(s, 0, "causal * ceil(n / B) * (ceil(n / B) - 1) / 2");
 	for (int i = 0; i < 2; i++) {
 		int64_t rn = real_n[i];
-		struct traffic a = tiled_naive_traffic_formula(rn, 128);
+		struct traffic a = tiled_naive_traffic_formula(rn, TL_REAL_D);
 		summary_real(s, (double)(a.reads + a.writes) / 1e6, "naive_mfloats.%lld", (long long)rn);
-		summary_words(s, "millions of floats naive attention moves per head at n = %lld, d = 128: reads 2nd + 2n^2 + "
-			      "nd plus writes 2n^2 + nd", (long long)rn);
+		summary_words(s, "millions of floats naive attention moves per head at n = %lld, d = %d: reads 2nd + 2n^2 + "
+			      "nd plus writes 2n^2 + nd", (long long)rn, TL_REAL_D);
 		tl_in_real(s, rn, TL_IN_N | TL_IN_D, 0);
 		summary_formula(s, 1e-9, "(3 * n * d + 2 * n^2 + 2 * n^2 + n * d) / 1e6");
 		summary_explain(s, "second way: the lesson's expression 3nd + 2n^2 + 2n^2 + nd");
 		for (int j = 0; j < 3; j++) {
 			int64_t bs = real_b[j];
-			struct traffic b = tiled_traffic_formula(rn, 128, bs, 0);
+			struct traffic b = tiled_traffic_formula(rn, TL_REAL_D, bs, 0);
 			summary_real(s, (double)(b.reads + b.writes) / 1e6, "tiled_mfloats.%lld.%lld", (long long)rn,
 				     (long long)bs);
-			summary_words(s, "millions of floats tiled attention moves per head at n = %lld, d = 128, B = %lld: "
-				      "Q read once, K and V once per query block, O written once", (long long)rn, (long long)bs);
+			summary_words(s, "millions of floats tiled attention moves per head at n = %lld, d = %d, B = %lld: "
+				      "Q read once, K and V once per query block, O written once", (long long)rn, TL_REAL_D, (long long)bs);
 			tl_in_real(s, rn, TL_IN_N | TL_IN_D | TL_IN_B, bs);
 			summary_formula(s, 1e-9, "(n * d + floor(n / B) * 2 * n * d + n * d) / 1e6");
 			summary_explain(s, "second way: the lesson's expression nd + (n/B) 2nd + nd");
@@ -449,11 +449,12 @@ static void tl_summary(const void *vs, struct summary *s)
 			      (long long)real_n[i]);
 		tl_in_real(s, real_n[i], TL_IN_N, 0);
 		for (int j = 0; j < 3; j++) {
-			struct traffic a = tiled_naive_traffic_formula(real_n[i], 128), b = tiled_traffic_formula(real_n[i], 128, real_b[j], 0);
+			struct traffic a = tiled_naive_traffic_formula(real_n[i], TL_REAL_D),
+				       b = tiled_traffic_formula(real_n[i], TL_REAL_D, real_b[j], 0);
 			double ratio = (double)(a.reads + a.writes) / (double)(b.reads + b.writes);
 			summary_real(s, ratio, "ratio.%lld.%lld", (long long)real_n[i], (long long)real_b[j]);
-			summary_words(s, "naive traffic over tiled traffic at n = %lld, d = 128, B = %lld: (4n^2 + 4nd) / (2nd + "
-				      "2n^2 d / B)", (long long)real_n[i], (long long)real_b[j]);
+			summary_words(s, "naive traffic over tiled traffic at n = %lld, d = %d, B = %lld: (4n^2 + 4nd) / (2nd + "
+				      "2n^2 d / B)", (long long)real_n[i], TL_REAL_D, (long long)real_b[j]);
 			tl_in_real(s, real_n[i], TL_IN_D | TL_IN_B, real_b[j]);
 			/* The lesson's approximation 2B/d; the n·d terms it drops cost a few percent at 4K. */
 			summary_formula(s, 0.05 * ratio, "2 * B / d");
@@ -471,17 +472,17 @@ static void tl_summary(const void *vs, struct summary *s)
 static void tl_print(const void *vs, FILE *out)
 {
 	const struct tl_state *st = vs;
-	static const int64_t rows[][2] = {{4096, 128}, {131072, 128}, {131072, 64}, {131072, 256}};
+	static const int64_t rows[][2] = {{4096, TL_REAL_B}, {131072, TL_REAL_B}, {131072, 64}, {131072, 256}};
 	char a[40], b[40];
 	fprintf(out, "naive: reads %lld, writes %lld, total %lld\n", (long long)st->naive.reads,
 		(long long)st->naive.writes, (long long)(st->naive.reads + st->naive.writes));
 	fprintf(out, "tiled: reads %lld, writes %lld, total %lld\n", (long long)st->run.t.reads,
 		(long long)st->run.t.writes, (long long)(st->run.t.reads + st->run.t.writes));
 	fprintf(out, "max |naive - tiled| = %.1e\n", max_abs_diff(st));
-	fprintf(out, "per head, d = 128 (floats moved, millions):\n");
+	fprintf(out, "per head, d = %d (floats moved, millions):\n", TL_REAL_D);
 	for (int i = 0; i < 4; i++) {
-		struct traffic nf = tiled_naive_traffic_formula(rows[i][0], 128);
-		struct traffic tf = tiled_traffic_formula(rows[i][0], 128, rows[i][1], 0);
+		struct traffic nf = tiled_naive_traffic_formula(rows[i][0], TL_REAL_D);
+		struct traffic tf = tiled_traffic_formula(rows[i][0], TL_REAL_D, rows[i][1], 0);
 		double naive = (double)(nf.reads + nf.writes), tiled = (double)(tf.reads + tf.writes);
 		fmt_thousands(a, sizeof a, rows[i][0] * rows[i][0]);
 		fmt_thousands(b, sizeof b, rows[i][1] * rows[i][1]);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "util/err.h"
+#include "util/xmalloc.h"
 
 /* Every --set must name a parameter of at least one of the chosen scenes. */
 static int sets_known(const struct app *a, const struct cli_options *o, char *err, size_t errlen)
@@ -38,11 +39,7 @@ int app_prepare(struct app *a, const struct cli_options *o, char *err, size_t er
 	if (registry_load(&a->reg, err, errlen) < 0)
 		return -1;
 	if (o->model) {
-		a->model = malloc(sizeof *a->model);
-		if (!a->model) {
-			err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
-			goto fail;
-		}
+		a->model = xmalloc(sizeof *a->model);
 		if (model_find_load(a->model, o->model, err, errlen) < 0)
 			goto fail;
 		if (a->model->warning[0])

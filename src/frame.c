@@ -178,7 +178,7 @@ static void key_bar(struct canvas *s, const struct frame_info *fi)
 	char keys[200];
 	if (fi->busy)
 		snprintf(keys, sizeof keys, " measuring…  x cancel  tab scene  e params  ? help  q quit ");
-	else if (fi->run->def->cls->start)   /* a measuring scene has no steps to take */
+	else if (scene_measures(fi->run->def))   /* a measuring scene has no steps to take */
 		snprintf(keys, sizeof keys, " r/Enter measure  tab scene  e params  ? help  q quit ");
 	else if (s->w >= 84)
 		snprintf(keys, sizeof keys, " →/space step  ← back  tab scene  a %s  m model  e params  ? help  q quit ",

@@ -293,6 +293,13 @@ saved=$ATTNVIZ_SCENES
 export ATTNVIZ_SCENES="$tmp/scenes"
 err_case "cli: a bad default in a scene file" "online-softmax.ini:9: [params] x: not a number: 'oops'" --list
 export ATTNVIZ_SCENES="$saved"
+# Two scenes with one number: refused at start-up, naming both files.
+rm -rf "$tmp/dup" && cp -r scenes "$tmp/dup"
+sed -i 's/^order  = 5$/order  = 4/' "$tmp/dup/fa-engines.ini"
+ATTNVIZ_SCENES="$tmp/dup" "$ATTNVIZ" --print 5 >/dev/null 2>"$tmp/err"; rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -qF "dup/tiled.ini: [scene] order: 4 is also the order of $tmp/dup/fa-engines.ini" "$tmp/err"; then
+	ok "cli: a duplicate scene order is refused, naming both files"
+else fail "cli: a duplicate scene order (rc $rc, stderr: $(cat "$tmp/err"))"; fi
 
 # The how column (issue 11): every ok names its second way; my scenes have none left unclassified.
 own='online-softmax online-row tiled mla-absorb swa sinks rope rope-pi rope-ntk rope-yarn needle'

@@ -125,6 +125,14 @@ python3 -c "print('[' * 3000 + ']' * 3000)" 2>/dev/null | bad deep-nesting "deep
 printf '{"model_type": "llama", "x": "a\0b"}' | bad nul-byte "nul-byte/config.json:1:31: control character 0x0"
 head -c 3000 /dev/urandom | tr -d '{[ \t\n' | bad binary-garbage "binary-garbage/config.json:1:"
 
+# -m DIR/: the messages and origins join one slash, not DIR//config.json.
+"$ATTNVIZ" --summary gqa -m "$tmp/syntax/" >/dev/null 2>"$tmp/err"
+grep -qF "$tmp/syntax/config.json:2:26:" "$tmp/err" && ok "hf: -m DIR/ names DIR/config.json in an error" ||
+	fail "hf: -m DIR/ error: $(cat "$tmp/err")"
+expect_eq "hf: -m DIR/: no // in --explain or --export-model" \
+	"$( ("$ATTNVIZ" --explain all -m tests/hf/llama3-8b/; "$ATTNVIZ" --export-model -m tests/hf/llama3-8b/) 2>&1 | grep -c '//')" 0
+expect_eq "hf: ATTNVIZ_MODELS=DIR/: no // in --list" "$(ATTNVIZ_MODELS="$ATTNVIZ_MODELS/" "$ATTNVIZ" --list | grep -c '//')" 0
+
 mkdir -p "$tmp/dirjson/config.json"
 "$ATTNVIZ" --summary gqa -m "$tmp/dirjson/config.json" >/dev/null 2>"$tmp/err"; rc=$?
 expect_eq "hf: a directory named config.json exits 2" $rc 2

@@ -81,8 +81,8 @@ int rope_scene_read(struct rope_scene *r, const struct scene_env *env, const str
 	r->train = (double)params_int(p, ROPE_PARAM_TRAIN);
 	r->target = (double)params_int(p, ROPE_PARAM_TARGET);
 	r->s = own->s >= 0 ? params_real(p, own->s) : r->target / r->train;
-	r->beta_fast = own->beta_fast >= 0 ? params_real(p, own->beta_fast) : 32;
-	r->beta_slow = own->beta_slow >= 0 ? params_real(p, own->beta_slow) : 1;
+	r->beta_fast = own->beta_fast >= 0 ? params_real(p, own->beta_fast) : MODEL_YARN_BETA_FAST;
+	r->beta_slow = own->beta_slow >= 0 ? params_real(p, own->beta_slow) : MODEL_YARN_BETA_SLOW;
 	snprintf(r->source, sizeof r->source, "parameters");
 	origin(r->from_d, p, ROPE_PARAM_D, NULL, MF_COUNT);
 	origin(r->from_base, p, ROPE_PARAM_BASE, NULL, MF_COUNT);

@@ -15,6 +15,7 @@
 
 #include "cli/cli.h"
 #include "util/err.h"
+#include "util/xmalloc.h"
 #include "kern/fastattn.h"
 #include "kern/fastbench.h"
 #include "scene/params.h"
@@ -152,13 +153,9 @@ int cli_bench(const struct cli_options *o)
 {
 	struct params p;
 	struct limits lim;
-	struct row *rows = calloc(BENCH_MAX_ROWS, sizeof *rows);   /* the cases measured, for the ratios */
+	struct row *rows = xcalloc(BENCH_MAX_ROWS, sizeof *rows);   /* the cases measured, for the ratios */
 	int nrows = 0, n_given, tsv = o->format && !strcmp(o->format, "tsv");
 	memset(&lim, 0, sizeof lim);
-	if (!rows) {
-		err_print("--bench: out of memory");
-		return 2;
-	}
 	if (bench_setup(o, &p, &n_given) != 0) {
 		params_free(&p);
 		free(rows);
@@ -238,8 +235,9 @@ int cli_bench(const struct cli_options *o)
 								c.runs = k == FASTBENCH_DECODE ? runs * 5 : runs;
 								struct row *w = &rows[nrows < BENCH_MAX_ROWS - 1 ? nrows : BENCH_MAX_ROWS - 1];
 								w->c = c;
-								if (fastbench_run(b, &c, NULL, &w->r, err, sizeof err) != 0) {
-									if (k == FASTBENCH_NAIVE && strstr(err, "naive:")) {
+								int rc = fastbench_run(b, &c, NULL, &w->r, err, sizeof err);
+								if (rc != 0) {
+									if (rc == FASTATTN_ETOOBIG) {
 										if (!tsv)
 											printf("%-6s %3s %6d %5d %3d %6s  refused: %s\n", "naive",
 											       fastbench_kv_name(c.kv), c.n, c.heads, c.threads,

@@ -14,6 +14,7 @@
 #include "cli/cli.h"
 #include "frame.h"
 #include "util/err.h"
+#include "util/xmalloc.h"
 
 /* Play one opened run from step 0 to its last step onto the recording; *ms
  * is the time of the next frame.  0, or -1 when out of memory or stdout fails. */
@@ -57,18 +58,14 @@ int cli_cast(const struct app *a, const struct cli_options *o)
 	char err[700], title[300];
 	const struct registry *reg = &a->reg;
 	int all = !a->scene, w = o->cast_w ? o->cast_w : 80, h = o->cast_h ? o->cast_h : 24;
-	int *chosen = calloc((size_t)reg->n + 1, sizeof *chosen);
-	if (!chosen) {
-		err_print("out of memory");
-		return 2;
-	}
+	int *chosen = xcalloc((size_t)reg->n + 1, sizeof *chosen);
 	if (all) {
 		for (int i = 0; i < reg->n; i++)
-			chosen[i] = !reg->defs[i].cls->busy;
+			chosen[i] = !scene_measures(&reg->defs[i]);
 		snprintf(title, sizeof title, "attnviz: the lesson");
 	} else {
 		const struct scene_def *def = a->scene;
-		if (def->cls->busy) {
+		if (scene_measures(def)) {
 			fprintf(stderr, "attnviz: --cast: %s measures this machine and has no steps to play; "
 				"record it with --record FILE -s %s\n", def->cls->id, def->cls->id);
 			free(chosen);

@@ -10,6 +10,7 @@
 #include "frame.h"
 #include "scene/explain.h"
 #include "util/err.h"
+#include "util/xmalloc.h"
 
 #ifndef ATTNVIZ_VERSION
 #define ATTNVIZ_VERSION "0.1.0"
@@ -205,14 +206,8 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 
 static int list(const struct registry *reg)
 {
-	struct model_entry *models = calloc(MODEL_LIST_MAX, sizeof *models);
-	struct model *m = malloc(sizeof *m);
-	if (!models || !m) {
-		free(models);
-		free(m);
-		err_print("out of memory");
-		return 2;
-	}
+	struct model_entry *models = xcalloc(MODEL_LIST_MAX, sizeof *models);
+	struct model *m = xmalloc(sizeof *m);
 	for (int i = 0; i < reg->n; i++)
 		printf("scene\t%d\t%s\t%s\n", reg->defs[i].file.order, reg->defs[i].cls->id, reg->defs[i].file.title);
 	int n = model_list(models, MODEL_LIST_MAX);

@@ -24,6 +24,7 @@
 typedef float v8f __attribute__((vector_size(32)));
 typedef float v4f __attribute__((vector_size(16)));
 typedef int v8si __attribute__((vector_size(32)));
+typedef unsigned v8su __attribute__((vector_size(32)));
 typedef short v8hi __attribute__((vector_size(16)));
 typedef unsigned short v8hu __attribute__((vector_size(16)));
 
@@ -55,20 +56,21 @@ struct kernels {
 /* 8 halves to 8 floats, portable: the exponent and mantissa shifted into
  * float position read as 2^-112 times the value (subnormals included), so
  * one multiply rescales them; infinities and NaNs get the float's all-ones
- * exponent.  The same rule as half_to_float, on 8 lanes. */
+ * exponent.  The same rule as half_to_float, on 8 lanes, in unsigned
+ * arithmetic: the sign moved to bit 31 would overflow an int. */
 static inline v8f cvt8h_portable(const uint16_t *p)
 {
 	v8hu h;
 	memcpy(&h, p, sizeof h);
-	v8si x = __builtin_convertvector(h, v8si);
-	v8si em = x & 0x7fff, bits = em << 13, fb;
+	v8su x = __builtin_convertvector(h, v8su);
+	v8su em = x & 0x7fffu, bits = em << 13, fb;
 	v8f f;
 	memcpy(&f, &bits, sizeof f);
 	f = f * V8(0x1p112f);
 	memcpy(&fb, &f, sizeof fb);
-	v8si special = em >= 0x7c00;
-	fb = (fb & ~special) | ((bits | 0x7f800000) & special);
-	fb |= (x & 0x8000) << 16;
+	v8su special = (v8su)(em >= 0x7c00u);   /* all ones where true */
+	fb = (fb & ~special) | ((bits | 0x7f800000u) & special);
+	fb |= (x & 0x8000u) << 16;
 	memcpy(&f, &fb, sizeof f);
 	return f;
 }
@@ -107,13 +109,6 @@ static inline v8f cvt8h_avx2(const uint16_t *p)
 #include "kern/fastattn_impl.h"
 #undef SUFFIX
 
-static int force_portable;
-
-void fastattn_force_portable(int on)
-{
-	force_portable = on;
-}
-
 #ifdef HAVE_AVX2
 /* F16C from CPUID leaf 1 (ECX bit 29): not every compiler's
  * __builtin_cpu_supports knows its name. */
@@ -124,18 +119,21 @@ static int has_f16c(void)
 }
 #endif
 
-static const struct kernels *pick(void)
+/* The build of the kernels to run: the portable one when asked (portable), or on a CPU without AVX2+FMA+F16C. */
+static const struct kernels *pick(int portable)
 {
 #ifdef HAVE_AVX2
-	if (!force_portable && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && has_f16c())
+	if (!portable && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && has_f16c())
 		return &kernels_avx2;
+#else
+	(void)portable;
 #endif
 	return &kernels_portable;
 }
 
 const char *fastattn_isa(void)
 {
-	return pick() == &kernels_portable ? "portable" : "avx2+fma+f16c";
+	return pick(0) == &kernels_portable ? "portable" : "avx2+fma+f16c";
 }
 
 static int round_up(int x, int to)
@@ -412,7 +410,7 @@ int fastattn_tiled(const struct fastattn_args *a, struct fastattn_stats *st, cha
 	if (check_args(a, err, errlen) < 0)
 		return -1;
 	for (int t = 0; t < a->threads; t++)
-		jobs[t] = (struct job){.kn = pick(), .a = a, .tid = t, .nthreads = a->threads, .head = -1};
+		jobs[t] = (struct job){.kn = pick(a->portable), .a = a, .tid = t, .nthreads = a->threads, .head = -1};
 	st->peak_extra_bytes = scratch_bytes(a->d, a->kv) * a->threads;
 	double keys;
 	st->flops = tiled_flops(a, &keys);
@@ -488,12 +486,12 @@ int fastattn_naive(const struct fastattn_args *a, struct fastattn_stats *st, cha
 	if (need > phys / 2) {
 		snprintf(err, errlen, "naive: the %d x %d score matrix needs %.1f GiB, more than half of this machine's %.1f GiB",
 			 a->nq, a->nkv, need / (1 << 30), phys / (1 << 30));
-		return -1;
+		return FASTATTN_ETOOBIG;
 	}
 	float *s = alloc_floats((size_t)rows * lds);
 	if (!s) {
 		snprintf(err, errlen, "naive: no memory for the %.1f GiB score matrix", need / (1 << 30));
-		return -1;
+		return FASTATTN_ETOOBIG;
 	}
 	st->peak_extra_bytes = (int64_t)need + scratch_bytes(a->d, a->kv) * a->threads;
 	/* Every score is computed, masked or not, and P V runs over every key. */
@@ -502,7 +500,7 @@ int fastattn_naive(const struct fastattn_args *a, struct fastattn_stats *st, cha
 	int rc = 0;
 	for (int h = 0; h < a->heads && rc == 0; h++) {
 		for (int t = 0; t < a->threads; t++)
-			jobs[t] = (struct job){.kn = pick(), .a = a, .tid = t, .nthreads = a->threads, .head = h, .s_full = s, .lds = lds};
+			jobs[t] = (struct job){.kn = pick(a->portable), .a = a, .tid = t, .nthreads = a->threads, .head = h, .s_full = s, .lds = lds};
 		rc = run_threads(jobs, a->threads, naive_worker);
 	}
 	free(s);
@@ -571,7 +569,7 @@ int fastattn_decode(const struct fastattn_args *a, struct fastattn_stats *st, ch
 	st->flops = 4.0 * a->nkv * (double)d * a->heads;
 	st->kv_bytes = 2.0 * a->nkv * (double)d * (double)kv_size(a->kv) * a->heads;
 	for (int t = 0; t < threads; t++)
-		jobs[t] = (struct job){.kn = pick(), .a = a, .tid = t, .nthreads = threads, .head = -1,
+		jobs[t] = (struct job){.kn = pick(a->portable), .a = a, .tid = t, .nthreads = threads, .head = -1,
 				       .part = part + per * (size_t)t};
 	int rc = run_threads(jobs, threads, decode_worker);
 	if (rc != 0) {
@@ -606,9 +604,9 @@ int fastattn_decode(const struct fastattn_args *a, struct fastattn_stats *st, ch
 	return 0;
 }
 
-void fastattn_f16_to_f32(float *dst, const uint16_t *src, size_t n)
+void fastattn_f16_to_f32(float *dst, const uint16_t *src, size_t n, int portable)
 {
-	const struct kernels *kn = pick();
+	const struct kernels *kn = pick(portable);
 	while (n > 0) {
 		int chunk = n > (1 << 20) ? 1 << 20 : (int)n;
 		kn->cvt_row(dst, src, chunk);
@@ -631,7 +629,7 @@ struct fma_job {
 static void *fma_worker(void *arg)
 {
 	struct fma_job *j = arg;
-	j->sink = pick()->fma_loop(j->iters);
+	j->sink = pick(0)->fma_loop(j->iters);
 	return NULL;
 }
 
@@ -688,7 +686,7 @@ struct read_job {
 static void *read_worker(void *arg)
 {
 	struct read_job *j = arg;
-	j->sink = pick()->read_loop(j->buf, j->n);
+	j->sink = pick(0)->read_loop(j->buf, j->n);
 	return NULL;
 }
 

@@ -39,6 +39,7 @@ struct fastattn_args {
 	int threads;
 	int kv;           /* enum fastattn_kv; 0 (f32) by default */
 	const atomic_int *cancel;   /* optional: nonzero stops the run between blocks */
+	int portable;     /* run the portable build even where AVX2+FMA+F16C is there (tests compare the two) */
 };
 
 struct fastattn_stats {
@@ -47,10 +48,16 @@ struct fastattn_stats {
 	double kv_bytes;            /* bytes of K and V read from the inputs, counting each re-read */
 };
 
+/* What a kernel's negative return says, beside the one-line reason in err. */
+enum fastattn_error {
+	FASTATTN_EFAIL = -1,     /* bad sizes, no memory, no threads */
+	FASTATTN_ETOOBIG = -2,   /* naive: the score matrix does not fit in this machine's memory */
+};
+
 /* Each returns 0; 1 when *cancel stopped it (the output is incomplete); or
- * -1 with a reason (bad sizes, no memory). */
+ * an enum fastattn_error with a reason in err. */
 int fastattn_tiled(const struct fastattn_args *a, struct fastattn_stats *st, char *err, size_t errlen);
-/* Refuses a score matrix that would not fit in memory. */
+/* Refuses a score matrix that would not fit in memory: FASTATTN_ETOOBIG. */
 int fastattn_naive(const struct fastattn_args *a, struct fastattn_stats *st, char *err, size_t errlen);
 /* Decode: one query per head (nq == 1) against all nkv keys.  Each thread
  * streams its own range of keys of every head, keeping only (m, s, acc[d]);
@@ -59,12 +66,11 @@ int fastattn_naive(const struct fastattn_args *a, struct fastattn_stats *st, cha
  * and o = acc / s.  Scratch does not depend on nkv. */
 int fastattn_decode(const struct fastattn_args *a, struct fastattn_stats *st, char *err, size_t errlen);
 
-/* Which build of the kernels runs here: "avx2+fma+f16c" or "portable". */
+/* Which build of the kernels runs here unless portable is asked: "avx2+fma+f16c" or "portable". */
 const char *fastattn_isa(void);
-/* Force the portable build (tests compare the two). */
-void fastattn_force_portable(int on);
-/* dst[n] = src[n] widened from f16 by the kernels' own conversion (F16C or portable). */
-void fastattn_f16_to_f32(float *dst, const uint16_t *src, size_t n);
+/* dst[n] = src[n] widened from f16 by the kernels' own conversion (F16C, or
+ * the portable one where the CPU lacks it or portable is nonzero). */
+void fastattn_f16_to_f32(float *dst, const uint16_t *src, size_t n, int portable);
 
 /* The one clock of the benchmark: monotonic seconds. */
 double fastattn_now(void);

@@ -197,7 +197,7 @@ int fastbench_run(struct fastbench *b, const struct fastbench_case *c, const ato
 		.q = b->q, .k = c->kv == FASTATTN_F16 ? (const void *)b->kh : b->k,
 		.v = c->kv == FASTATTN_F16 ? (const void *)b->vh : b->v, .o = b->o,
 		.heads = c->heads, .nq = nq, .nkv = c->n, .d = c->d, .causal = decode ? 1 : c->causal,
-		.threads = c->threads, .kv = c->kv, .cancel = cancel,
+		.threads = c->threads, .kv = c->kv, .cancel = cancel, .portable = c->portable,
 	};
 	struct fastattn_stats st = {0};
 	memset(r, 0, sizeof *r);

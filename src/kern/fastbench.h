@@ -39,6 +39,7 @@ struct fastbench_case {
 	int causal;    /* tiled, naive; decode's one query sees every key */
 	int kv;        /* enum fastattn_kv */
 	int runs;      /* timed runs, at most FASTBENCH_MAX_RUNS; the median is reported */
+	int portable;  /* the portable build of the kernels even where AVX2 is there (fastattn_args) */
 };
 
 struct fastbench_result {
@@ -59,8 +60,9 @@ struct fastbench;
 struct fastbench *fastbench_new(void);
 void fastbench_free(struct fastbench *b);
 /* Run one case: 0 with *r filled; 1 when *cancel stopped it (no result);
- * -1 with a one-line reason (bad sizes, no memory, naive refusing a score
- * matrix that does not fit).  cancel may be NULL. */
+ * a negative enum fastattn_error with a one-line reason: FASTATTN_ETOOBIG
+ * when naive refuses a score matrix that does not fit, FASTATTN_EFAIL for
+ * the rest (bad sizes, no memory).  cancel may be NULL. */
 int fastbench_run(struct fastbench *b, const struct fastbench_case *c, const atomic_int *cancel,
 		  struct fastbench_result *r, char *err, size_t errlen);
 

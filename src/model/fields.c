@@ -108,12 +108,12 @@ const struct model_field_info model_fields[MF_COUNT] = {
 	[MF_ORIG_CTX] = {.section = "rope", .key = "orig_ctx", .type = MFT_INT, .need = MFN_OPT,
 		.min = 1, .max = (double)MODEL_MAX_CTX, AT(orig_ctx),
 		.gguf = "{arch}.rope.scaling.original_context_length", .hf = "rope_scaling.original_max_position_embeddings"},
-	/* llama.cpp's YaRN defaults (llama-cparams: yarn_beta_fast 32, yarn_beta_slow 1) */
+	/* llama.cpp's YaRN defaults (llama-cparams yarn_beta_fast, yarn_beta_slow) */
 	[MF_BETA_FAST] = {.section = "rope", .key = "beta_fast", .type = MFT_REAL, .need = MFN_OPT,
-		.min = 0.001, .max = 1e6, .def = 32, AT(beta_fast),
+		.min = 0.001, .max = 1e6, .def = MODEL_YARN_BETA_FAST, AT(beta_fast),
 		.gguf = "{arch}.rope.scaling.yarn_beta_fast", .hf = "rope_scaling.beta_fast"},
 	[MF_BETA_SLOW] = {.section = "rope", .key = "beta_slow", .type = MFT_REAL, .need = MFN_OPT,
-		.min = 0.001, .max = 1e6, .def = 1, AT(beta_slow),
+		.min = 0.001, .max = 1e6, .def = MODEL_YARN_BETA_SLOW, AT(beta_slow),
 		.gguf = "{arch}.rope.scaling.yarn_beta_slow", .hf = "rope_scaling.beta_slow"},
 	[MF_MSCALE] = {.section = "rope", .key = "mscale", .type = MFT_REAL, .need = MFN_OPT,
 		.max = 1e6, AT(yarn_mscale),

@@ -374,10 +374,10 @@ static int read_rope(struct gguf_file *r, struct model *m)
 	model_set_origin(m, MF_ORIG_CTX, "GGUF %s.context_length", m->arch);
 	if (field_int(r, m, MF_ORIG_CTX, 1, MAX_CTX, &m->orig_ctx) < 0)
 		return -1;
-	m->beta_fast = 32;   /* llama_hparams yarn_beta_fast / yarn_beta_slow */
-	m->beta_slow = 1;
-	model_set_origin(m, MF_BETA_FAST, "llama.cpp default (32)");
-	model_set_origin(m, MF_BETA_SLOW, "llama.cpp default (1)");
+	m->beta_fast = MODEL_YARN_BETA_FAST;   /* llama_hparams yarn_beta_fast / yarn_beta_slow */
+	m->beta_slow = MODEL_YARN_BETA_SLOW;
+	model_set_origin(m, MF_BETA_FAST, "llama.cpp default (%g)", MODEL_YARN_BETA_FAST);
+	model_set_origin(m, MF_BETA_SLOW, "llama.cpp default (%g)", MODEL_YARN_BETA_SLOW);
 	if (field_real(r, m, MF_BETA_FAST, 0.001, 1e6, &m->beta_fast) < 0 ||
 	    field_real(r, m, MF_BETA_SLOW, 0.001, 1e6, &m->beta_slow) < 0)
 		return -1;

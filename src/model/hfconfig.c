@@ -735,13 +735,13 @@ static int read_rope(struct hf *H)
 	m->scaling = ROPE_NONE;
 	m->rope_factor = 1;
 	m->orig_ctx = m->ctx_train;
-	m->beta_fast = 32;
-	m->beta_slow = 1;
+	m->beta_fast = MODEL_YARN_BETA_FAST;
+	m->beta_slow = MODEL_YARN_BETA_SLOW;
 	model_set_origin(m, MF_SCALING, "none: no rope_scaling");
 	model_set_origin(m, MF_FACTOR, "1: no scaling");
 	model_set_origin(m, MF_ORIG_CTX, "max_position_embeddings: no scaling");
-	model_set_origin(m, MF_BETA_FAST, "llama.cpp default (32)");
-	model_set_origin(m, MF_BETA_SLOW, "llama.cpp default (1)");
+	model_set_origin(m, MF_BETA_FAST, "llama.cpp default (%g)", MODEL_YARN_BETA_FAST);
+	model_set_origin(m, MF_BETA_SLOW, "llama.cpp default (%g)", MODEL_YARN_BETA_SLOW);
 	if (!rsc.n)
 		return 0;
 	json_t *t = json_object_get(rs, "rope_type");
@@ -795,10 +795,10 @@ static int read_rope(struct hf *H)
 	else
 		model_set_origin(m, MF_FACTOR, "max_position_embeddings / original_max_position_embeddings");
 	if (m->scaling == ROPE_YARN) {
-		if ((rc = get_real(H, &rsc, "beta_fast", 1, 32, 0.001, 1e6, &m->beta_fast)) < 0)
+		if ((rc = get_real(H, &rsc, "beta_fast", 1, MODEL_YARN_BETA_FAST, 0.001, 1e6, &m->beta_fast)) < 0)
 			return -1;
 		origin(H, MF_BETA_FAST, rc, H->where);
-		if ((rc = get_real(H, &rsc, "beta_slow", 1, 1, 0.001, 1e6, &m->beta_slow)) < 0)
+		if ((rc = get_real(H, &rsc, "beta_slow", 1, MODEL_YARN_BETA_SLOW, 0.001, 1e6, &m->beta_slow)) < 0)
 			return -1;
 		origin(H, MF_BETA_SLOW, rc, H->where);
 		if (m->beta_slow >= m->beta_fast)
@@ -1084,24 +1084,4 @@ out:
 	json_decref(root);
 	free(text);
 	return rc;
-}
-
-int hfconfig_wants(const char *name)
-{
-	struct stat st;
-	const char *base = strrchr(name, '/');
-	size_t l = strlen(name);
-	base = base ? base + 1 : name;
-	if (!strcmp(base, "config.json"))
-		return 1;
-	if (l && name[l - 1] == '/') {   /* "DIR/": the last part is before the slash */
-		char tmp[PATH_MAX + 16];
-		snprintf(tmp, sizeof tmp, "%.*sconfig.json", (int)l, name);
-		return stat(name, &st) == 0 && S_ISDIR(st.st_mode) && stat(tmp, &st) == 0;
-	}
-	if (stat(name, &st) < 0 || !S_ISDIR(st.st_mode))
-		return 0;
-	char tmp[PATH_MAX + 16];
-	snprintf(tmp, sizeof tmp, "%s/config.json", name);
-	return stat(tmp, &st) == 0;
 }

@@ -19,8 +19,4 @@
  * *m is replaced only by a model that passed every check. */
 int model_load_hf(struct model *m, const char *path, char *err, size_t errlen);
 
-/* 1 when name should be read as config.json: a path whose last part is
- * config.json, or a directory holding a config.json. */
-int hfconfig_wants(const char *name);
-
 #endif

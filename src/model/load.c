@@ -32,7 +32,7 @@ static int is_dir(const char *path)
 /* path/config.json into buf; 0 when it is a regular file. */
 static int config_in_dir(const char *dir, char *buf, size_t len)
 {
-	int n = snprintf(buf, len, "%s/config.json", dir);
+	int n = paths_join(buf, len, dir, "config.json");
 	return n > 0 && (size_t)n < len && paths_is_file(buf) ? 0 : -1;
 }
 

@@ -666,9 +666,9 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 	if (m->rope_factor <= 0)
 		m->rope_factor = 1;
 	if (m->beta_fast <= 0)
-		m->beta_fast = 32;   /* llama.cpp's YaRN defaults, as the INI loader's */
+		m->beta_fast = MODEL_YARN_BETA_FAST;   /* as the INI loader's */
 	if (m->beta_slow <= 0)
-		m->beta_slow = 1;
+		m->beta_slow = MODEL_YARN_BETA_SLOW;
 	/* a reader that gave one kv_heads for every layer */
 	int64_t most = 0, local = 0;
 	for (int64_t il = 0; il < m->layers; il++)

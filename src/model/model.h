@@ -29,6 +29,10 @@ enum model_format { MODEL_INI, MODEL_GGUF, MODEL_HF_CONFIG };
 #define MODEL_MAX_DIM 65536
 /* Most models --list and the picker show (model_list). */
 #define MODEL_LIST_MAX 256
+/* llama.cpp's YaRN ramp ends in turns (llama-cparams yarn_beta_fast, yarn_beta_slow):
+ * every reader's default, and the rope-yarn scene's without a model. */
+#define MODEL_YARN_BETA_FAST 32.0
+#define MODEL_YARN_BETA_SLOW 1.0
 
 /*
  * One model, whatever file it came from.  Counts are validated (model_check)
@@ -66,7 +70,7 @@ struct model {
 	enum rope_scaling scaling;
 	double rope_factor;
 	int64_t orig_ctx;
-	double beta_fast, beta_slow;          /* YaRN ramp ends, llama.cpp defaults 32 and 1 */
+	double beta_fast, beta_slow;          /* YaRN ramp ends, llama.cpp defaults MODEL_YARN_BETA_FAST and _SLOW */
 	double yarn_mscale, yarn_mscale_all_dim;   /* DeepSeek's YaRN attention factors; 0 when not given */
 	double low_freq_factor, high_freq_factor;  /* llama3 scaling */
 	enum cache_type k_type, v_type;       /* llama.cpp -ctk / -ctv */
@@ -106,9 +110,6 @@ void model_set_origin(struct model *m, enum model_field f, const char *fmt, ...)
 const char *model_field_origin(const struct model *m, enum model_field f);
 /* Find by path or by id along the search path, then load. */
 int model_find_load(struct model *m, const char *name_or_path, char *err, size_t errlen);
-
-/* Most model files listed (--list, the picker). */
-#define MODEL_LIST_MAX 256
 
 struct model_entry {
 	char id[64];

@@ -8,6 +8,7 @@
 #include "scene/registry.h"
 #include "util/err.h"
 #include "util/paths.h"
+#include "util/xmalloc.h"
 
 static int def_cmp(const void *a, const void *b)
 {
@@ -20,11 +21,7 @@ int registry_load(struct registry *reg, char *err, size_t errlen)
 	char path[PATHS_LEN + 80];
 	memset(reg, 0, sizeof *reg);
 	paths_scene_dirs(&dirs);
-	reg->defs = calloc(scene_class_count, sizeof *reg->defs);
-	if (!reg->defs) {
-		err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
-		return -1;
-	}
+	reg->defs = xcalloc(scene_class_count, sizeof *reg->defs);
 	for (size_t i = 0; i < scene_class_count; i++) {
 		const struct scene_class *cls = scene_classes[i];
 		int found = 0;
@@ -40,6 +37,13 @@ int registry_load(struct registry *reg, char *err, size_t errlen)
 					reg->defs[reg->n].file.id, cls->id);
 				goto fail;
 			}
+			/* The order is the scene's number: two files with one number make "4" ambiguous. */
+			for (int j = 0; j < reg->n; j++)
+				if (reg->defs[j].file.order == reg->defs[reg->n].file.order) {
+					err_set(err, errlen, path, 0, "scene", "order", "%d is also the order of %s",
+						reg->defs[j].file.order, reg->defs[j].file.path);
+					goto fail;
+				}
 		}
 		if (!found) {
 			err_set(err, errlen, NULL, 0, NULL, NULL,
@@ -81,15 +85,16 @@ int registry_index(const struct registry *reg, const struct scene_def *def)
 	return (int)(def - reg->defs);
 }
 
+int scene_measures(const struct scene_def *def)
+{
+	return def->cls->measure != NULL;
+}
+
 /* A fresh state at step 0 for the given parameters and model. */
 static void *state_new(const struct run *r, const struct params *p, char *err, size_t errlen)
 {
 	const struct scene_class *cls = r->def->cls;
-	void *st = calloc(1, cls->state_size);
-	if (!st) {
-		err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
-		return NULL;
-	}
+	void *st = xcalloc(1, cls->state_size);
 	struct scene_env env = {
 		.p = p,
 		.model = r->have_model ? &r->model : NULL,
@@ -213,8 +218,8 @@ static int restart_with(struct run *r, struct params *p, char *err, size_t errle
 int run_set_many(struct run *r, const char *const *assignments, int n, int skip_unknown, char *err,
 		 size_t errlen)
 {
-	struct params *p = malloc(sizeof *p);
-	if (!p || params_copy(p, &r->params) < 0) {
+	struct params *p = xmalloc(sizeof *p);
+	if (params_copy(p, &r->params) < 0) {
 		free(p);
 		err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
 		return -1;
@@ -272,8 +277,8 @@ int run_set_line(struct run *r, const char *line, char *err, size_t errlen)
 
 int run_reset_params(struct run *r, char *err, size_t errlen)
 {
-	struct params *p = malloc(sizeof *p);
-	if (!p || params_copy(p, &r->params) < 0) {
+	struct params *p = xmalloc(sizeof *p);
+	if (params_copy(p, &r->params) < 0) {
 		free(p);
 		err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
 		return -1;
@@ -300,11 +305,7 @@ int run_set_model(struct run *r, const struct model *m, char *err, size_t errlen
 		err_set(err, errlen, NULL, 0, NULL, NULL, "this scene uses no model");
 		return -1;
 	}
-	struct model *old = malloc(sizeof *old);
-	if (!old) {
-		err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
-		return -1;
-	}
+	struct model *old = xmalloc(sizeof *old);
 	*old = r->model;
 	int old_default = r->model_is_default, old_have = r->have_model, rc = 0;
 	if (!strcmp(r->def->file.model, "-")) {
@@ -367,12 +368,13 @@ static void *state_at_end(const struct run *r, char *err, size_t errlen)
 		return NULL;
 	for (int i = r->def->cls->nsteps(st); i > 0 && r->def->cls->step; i--)
 		r->def->cls->step(st);
-	if (r->def->cls->start && r->def->cls->start(st, err, errlen) < 0) {
+	const struct scene_measure *ms = r->def->cls->measure;
+	if (ms && ms->start(st, err, errlen) < 0) {
 		state_free(r, st);
 		return NULL;
 	}
-	if (r->def->cls->wait)
-		r->def->cls->wait(st);
+	if (ms)
+		ms->wait(st);
 	return st;
 }
 
@@ -383,7 +385,7 @@ void run_summary_now(const struct run *r, struct summary *s)
 
 int run_busy(const struct run *r)
 {
-	return r->def->cls->busy && r->def->cls->busy(r->st);
+	return scene_measures(r->def) && r->def->cls->measure->busy(r->st);
 }
 
 int run_restart(struct run *r, char *err, size_t errlen)
@@ -393,13 +395,13 @@ int run_restart(struct run *r, char *err, size_t errlen)
 
 int run_start(struct run *r, char *err, size_t errlen)
 {
-	return r->def->cls->start ? r->def->cls->start(r->st, err, errlen) : 0;
+	return scene_measures(r->def) ? r->def->cls->measure->start(r->st, err, errlen) : 0;
 }
 
 void run_cancel(struct run *r)
 {
-	if (r->def->cls->cancel)
-		r->def->cls->cancel(r->st);
+	if (scene_measures(r->def))
+		r->def->cls->measure->cancel(r->st);
 }
 
 /*

@@ -30,6 +30,9 @@ void registry_free(struct registry *reg);
 /* By id or by number ("4"); NULL when none. */
 const struct scene_def *registry_find(const struct registry *reg, const char *id_or_number);
 int registry_index(const struct registry *reg, const struct scene_def *def);
+/* The scene measures this machine in the background (bench): it has no steps
+ * to play and no golden frames, and begins when asked (run_start). */
+int scene_measures(const struct scene_def *def);
 
 struct run {
 	const struct scene_def *def;

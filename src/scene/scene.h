@@ -38,6 +38,23 @@ struct scene_env {
 	const struct model *preset;  /* the scene file's second model, loaded once by the driver; NULL when none */
 };
 
+/*
+ * For a scene that measures this machine (bench): its work runs in the
+ * background, so it is not deterministic and has no golden frames.  start
+ * begins the work: init only plans it, so the screen measures when the
+ * teacher asks (r or Enter), and passing through the scene takes no CPU; a
+ * second start does nothing; 0, or -1 with err.  busy says the work still
+ * runs; wait blocks until it ends; cancel stops it (fini cancels and waits
+ * too).  What the work changes lives behind a pointer in the state, so
+ * render and summary read it through a const state.
+ */
+struct scene_measure {
+	int (*start)(void *st, char *err, size_t errlen);
+	int (*busy)(const void *st);
+	void (*wait)(void *st);
+	void (*cancel)(void *st);
+};
+
 struct scene_class {
 	const char *id;
 	const struct param_spec *params;   /* [nparams + 1], indexed by the scene's enum; params[nparams].name is NULL */
@@ -55,17 +72,8 @@ struct scene_class {
 	void (*print)(const void *st, FILE *out);   /* the lesson's tables as text */
 	/* optional: write the scene's tensors as .npy into dir.  0, or -1 with err. */
 	int (*dump)(const void *st, const char *dir, char *err, size_t errlen);
-	/* optional, for a scene that measures this machine: its work runs in the
-	 * background, so it is not deterministic and has no golden frames.  busy
-	 * says the work still runs; wait blocks until it ends; cancel stops it
-	 * (fini cancels and waits too).  start begins the work: init only plans
-	 * it, so the screen measures when the teacher asks (r or Enter), and
-	 * passing through the scene takes no CPU; a second start does nothing.
-	 * 0, or -1 with err. */
-	int (*start)(void *st, char *err, size_t errlen);
-	int (*busy)(const void *st);
-	void (*wait)(void *st);
-	void (*cancel)(void *st);
+	/* NULL but for a scene that measures this machine (scene_measures, driver.h) */
+	const struct scene_measure *measure;
 };
 
 #endif

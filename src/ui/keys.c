@@ -26,13 +26,3 @@ enum action keys_action(int key, int is_function_key)
 			return bindings[i].act;
 	return ACT_NONE;
 }
-
-int keys_bound(enum action a)
-{
-	if (a == ACT_JUMP)
-		return 1;
-	for (unsigned i = 0; i < sizeof bindings / sizeof bindings[0]; i++)
-		if (bindings[i].act == a)
-			return 1;
-	return 0;
-}

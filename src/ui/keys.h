@@ -6,7 +6,5 @@
 
 /* The action of a key (a curses key code or a character) outside overlays. */
 enum action keys_action(int key, int is_function_key);
-/* Every action some key is bound to has a line in key_help (a test asks). */
-int keys_bound(enum action a);
 
 #endif

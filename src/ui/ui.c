@@ -21,6 +21,7 @@
 #include "ui/keys.h"
 #include "ui/term.h"
 #include "util/err.h"
+#include "util/xmalloc.h"
 
 #define SPEED_MIN 50
 #define SPEED_MAX 8000
@@ -109,7 +110,7 @@ static void go_scene(struct ui *u, int i)
 static void refresh_summary(struct ui *u)
 {
 	char err[700];
-	if (cur(u)->def->cls->busy) {
+	if (scene_measures(cur(u)->def)) {
 		/* A measuring scene: its numbers grow while it runs, so take them as they are. */
 		summary_free(&u->sums[u->cur]);
 		run_summary_now(cur(u), &u->sums[u->cur]);
@@ -178,10 +179,8 @@ static void picker_open(struct ui *u)
 /* Load a model file chosen in the picker; a bad one leaves everything as it was. */
 static void picker_load(struct ui *u, const char *path)
 {
-	struct model *m = malloc(sizeof *m);
+	struct model *m = xmalloc(sizeof *m);
 	char err[700];
-	if (!m)
-		return;
 	if (model_find_load(m, path, err, sizeof err) < 0) {
 		say(u, 1, err);
 	} else {
@@ -409,7 +408,7 @@ static int key_main(struct ui *u, int key, int fkey)
 	enum action a = keys_action(key, fkey);
 	switch (a) {
 	case ACT_NEXT:
-		if (r->def->cls->start) {
+		if (scene_measures(r->def)) {
 			/* A measuring scene has no steps: Enter (or →) begins the measuring it waits for. */
 			char err[700];
 			if (run_start(r, err, sizeof err) < 0)
@@ -424,7 +423,7 @@ static int key_main(struct ui *u, int key, int fkey)
 	case ACT_PREV_SCENE: go_scene(u, u->cur - 1); break;
 	case ACT_JUMP: break;   /* digits: key_digit */
 	case ACT_AUTOPLAY:
-		if (r->def->cls->start) {   /* no steps to play */
+		if (scene_measures(r->def)) {   /* no steps to play */
 			say(u, 0, "the benchmark has no steps to play: r or Enter measures");
 			break;
 		}
@@ -441,7 +440,7 @@ static int key_main(struct ui *u, int key, int fkey)
 		say(u, 0, msg);
 		break;
 	case ACT_RESET:
-		if (r->def->cls->start) {
+		if (scene_measures(r->def)) {
 			/* A measuring scene has no steps: r measures (again). */
 			char err[700];
 			if (run_restart(r, err, sizeof err) < 0 || run_start(r, err, sizeof err) < 0)
@@ -481,7 +480,7 @@ static int key_main(struct ui *u, int key, int fkey)
 		if (run_busy(r)) {
 			run_cancel(r);
 			say(u, 0, "cancelled: the case under way finishes, no new one starts");
-		} else if (r->def->cls->start) {
+		} else if (scene_measures(r->def)) {
 			say(u, 0, "nothing is measuring: r or Enter starts the benchmark");
 		}
 		break;
@@ -639,15 +638,11 @@ static void ui_free(struct ui *u)
 
 int ui_main(const struct app *a, const struct cli_options *o)
 {
-	struct ui *u = calloc(1, sizeof *u);
+	struct ui *u = xcalloc(1, sizeof *u);
 	char err[700];
 	int status = 0;
 	FILE *in = NULL, *out = NULL;
 
-	if (!u) {
-		err_print("out of memory");
-		return 2;
-	}
 	u->reg = &a->reg;
 	u->unattended = o->keys_file || o->frames >= 0;
 	u->keys_mode = o->keys_file != NULL;
@@ -658,16 +653,11 @@ int ui_main(const struct app *a, const struct cli_options *o)
 		status = 2;
 		goto out;
 	}
-	u->runs = calloc((size_t)u->reg->n, sizeof *u->runs);
-	u->opened = calloc((size_t)u->reg->n, sizeof *u->opened);
-	u->sums = calloc((size_t)u->reg->n, sizeof *u->sums);
-	u->sum_stale = calloc((size_t)u->reg->n, sizeof *u->sum_stale);
-	u->picker.entries = calloc(MODEL_LIST_MAX, sizeof *u->picker.entries);
-	if (!u->runs || !u->opened || !u->sums || !u->sum_stale || !u->picker.entries) {
-		err_print("out of memory");
-		status = 2;
-		goto out;
-	}
+	u->runs = xcalloc((size_t)u->reg->n, sizeof *u->runs);
+	u->opened = xcalloc((size_t)u->reg->n, sizeof *u->opened);
+	u->sums = xcalloc((size_t)u->reg->n, sizeof *u->sums);
+	u->sum_stale = xcalloc((size_t)u->reg->n, sizeof *u->sum_stale);
+	u->picker.entries = xcalloc(MODEL_LIST_MAX, sizeof *u->picker.entries);
 	if (a->model) {
 		u->user_model = *a->model;
 		u->have_user_model = 1;

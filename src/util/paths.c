@@ -17,6 +17,9 @@ static void add(struct dirlist *l, const char *a, const char *b)
 	int r = snprintf(l->dir[l->n], PATHS_LEN, "%s%s", a, b ? b : "");
 	if (r < 0 || r >= PATHS_LEN)
 		return;
+	/* "$ATTNVIZ_MODELS/" names the same directory: every path joined to it gets one slash. */
+	for (char *d = l->dir[l->n]; r > 1 && d[r - 1] == '/'; r--)
+		d[r - 1] = 0;
 	for (int i = 0; i < l->n; i++)
 		if (!strcmp(l->dir[i], l->dir[l->n]))
 			return;
@@ -81,4 +84,10 @@ int paths_is_file(const char *path)
 {
 	struct stat st;
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int paths_join(char *buf, size_t len, const char *dir, const char *name)
+{
+	size_t l = strlen(dir);
+	return snprintf(buf, len, "%s%s%s", dir, l && dir[l - 1] == '/' ? "" : "/", name);
 }

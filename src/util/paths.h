@@ -22,5 +22,8 @@ void paths_scene_dirs(struct dirlist *out);
 void paths_model_dirs(struct dirlist *out);
 /* 1 when path names an existing regular file. */
 int paths_is_file(const char *path);
+/* dir/name into buf, with one slash between them even when dir ends in one
+ * ("DIR/" and "config.json": "DIR/config.json").  snprintf's count. */
+int paths_join(char *buf, size_t len, const char *dir, const char *name);
 
 #endif

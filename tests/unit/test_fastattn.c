@@ -39,15 +39,13 @@ static void agree(int n, int d, int heads, int causal, int threads, long seed, i
 			;
 		tiled_free(&tr);
 	}
-	fastattn_force_portable(portable);
 	struct fastattn_args a = {.q = q, .k = k, .v = v, .o = ft, .heads = heads, .nq = n, .nkv = n, .d = d,
-				  .causal = causal, .threads = threads};
+				  .causal = causal, .threads = threads, .portable = portable};
 	struct fastattn_stats st;
 	char err[200];
 	int rc1 = fastattn_tiled(&a, &st, err, sizeof err);
 	a.o = fn;
 	int rc2 = fastattn_naive(&a, &st, err, sizeof err);
-	fastattn_force_portable(0);
 	T_OK(rc1 == 0 && rc2 == 0, "fastattn: n=%d d=%d heads=%d causal=%d threads=%d %s runs", n, d, heads, causal, threads,
 	     portable ? "portable" : fastattn_isa());
 	T_NEAR(max_diff(ft, ref, count), 0, 1e-5, "fastattn: tiled agrees with the teaching stepper (n=%d d=%d causal=%d %s)", n,
@@ -90,9 +88,9 @@ void test_fastattn(void)
 	free(q), free(k), free(v), free(full);
 
 	struct fastattn_args huge = {.heads = 1, .nq = 1 << 20, .nkv = 1 << 20, .d = 128, .threads = 1};
-	T_OK(fastattn_naive(&huge, &st, err, sizeof err) < 0 && strstr(err, "score matrix needs 4096.1 GiB"),
+	T_OK(fastattn_naive(&huge, &st, err, sizeof err) == FASTATTN_ETOOBIG && strstr(err, "score matrix needs 4096.1 GiB"),
 	     "fastattn: naive refuses a score matrix that does not fit (%s)", err);
 	struct fastattn_args bad = {.heads = 1, .nq = 10, .nkv = 10, .d = 300, .threads = 1};
-	T_OK(fastattn_tiled(&bad, &st, err, sizeof err) < 0 && strstr(err, "bad sizes"), "fastattn: d over 256 refused");
+	T_OK(fastattn_tiled(&bad, &st, err, sizeof err) == FASTATTN_EFAIL && strstr(err, "bad sizes"), "fastattn: d over 256 refused");
 	T_OK(fastattn_fma_peak(1, 0.01) > 0.1, "fastattn: the FMA peak measures something");
 }

@@ -37,10 +37,8 @@ static void test_half(void)
 	int round_trip = 1, same = 1, same_port = 1;
 	for (int h = 0; h < 65536; h++)
 		all[h] = (uint16_t)h;
-	fastattn_f16_to_f32(wide, all, 65536);
-	fastattn_force_portable(1);
-	fastattn_f16_to_f32(port, all, 65536);
-	fastattn_force_portable(0);
+	fastattn_f16_to_f32(wide, all, 65536, 0);
+	fastattn_f16_to_f32(port, all, 65536, 1);
 	for (int h = 0; h < 65536; h++) {
 		float f = half_to_float((uint16_t)h);
 		if (!isnan(f) && half_from_float(f) != h)
@@ -100,10 +98,9 @@ static void f16_case(int n, int d, int causal, int threads, int portable)
 	for (size_t i = 0; i < count; i++)
 		tmp[i] = (float)jrand_gaussian(&r);
 	half_from_floats(v, tmp, count);
-	fastattn_force_portable(portable);
 	const char *isa = portable ? "portable" : fastattn_isa();
 	struct fastattn_args a = {.q = q, .k = k, .v = v, .o = o, .heads = 1, .nq = n, .nkv = n, .d = d, .causal = causal,
-				  .threads = threads, .kv = FASTATTN_F16};
+				  .threads = threads, .kv = FASTATTN_F16, .portable = portable};
 	struct fastattn_stats st;
 	char err[200];
 	for (int kernel = 0; kernel < 2; kernel++) {
@@ -119,7 +116,7 @@ static void f16_case(int n, int d, int causal, int threads, int portable)
 	}
 	/* Decode: the last query against all keys, split across threads. */
 	struct fastattn_args b = {.q = q + (size_t)(n - 1) * d, .k = k, .v = v, .o = o, .heads = 1, .nq = 1, .nkv = n, .d = d,
-				  .causal = 1, .threads = threads, .kv = FASTATTN_F16};
+				  .causal = 1, .threads = threads, .kv = FASTATTN_F16, .portable = portable};
 	int rc = fastattn_decode(&b, &st, err, sizeof err);
 	reference(q, k, v, n, n, d, n - 1, 1, ref);
 	double diff = 0;
@@ -127,7 +124,6 @@ static void f16_case(int n, int d, int causal, int threads, int portable)
 		diff = fmax(diff, fabs(o[c] - ref[c]));
 	T_OK(rc == 0 && diff <= 1e-5, "fastattn f16: decode n=%d d=%d threads=%d %s within 1e-5 of float64 (%.1e)", n, d,
 	     threads, isa, diff);
-	fastattn_force_portable(0);
 	free(q), free(tmp), free(o), free(k), free(v);
 }
 

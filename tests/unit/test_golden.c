@@ -380,9 +380,18 @@ void test_golden(void)
 		T_OK(0, "walk: registry loads (%s)", err);
 		return;
 	}
+	/* The lesson's YaRN example uses llama.cpp's defaults: its scene file says the same numbers. */
+	const struct scene_def *yarn = registry_find(&reg, "rope-yarn");
+	double beta[2] = {0, 0};
+	for (int i = 0; yarn && yarn->cls->params[i].name; i++)
+		for (int b = 0; b < 2; b++)
+			if (!strcmp(yarn->cls->params[i].name, b ? "beta_slow" : "beta_fast"))
+				beta[b] = strtod(yarn->file.param_text[i], NULL);
+	T_OK(beta[0] == MODEL_YARN_BETA_FAST && beta[1] == MODEL_YARN_BETA_SLOW,
+	     "rope-yarn.ini: beta_fast %g and beta_slow %g are llama.cpp's defaults", beta[0], beta[1]);
 	for (int i = 0; i < reg.n; i++) {
 		const struct scene_def *def = &reg.defs[i];
-		if (def->cls->busy)
+		if (scene_measures(def))
 			continue;   /* a measuring scene shows this machine's timings: no golden frame */
 		for (unsigned z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
 			char *text = NULL;

@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "canvas.h"
@@ -9,6 +11,7 @@
 #include "scene/scenefile.h"
 #include "util/ini.h"
 #include "util/num.h"
+#include "util/xmalloc.h"
 #include "t.h"
 
 static void dump_to(const struct canvas *c, char *buf, size_t len)
@@ -169,4 +172,27 @@ void test_ini(void)
 	T_OK(figure_parse("6%", &v, &tol) == 0 && fabs(v - 0.06) < 1e-15 && fabs(tol - 0.005) < 1e-9, "figure: 6%%");
 	T_OK(figure_parse("4608", &v, &tol) == 0 && v == 4608 && tol < 0.51, "figure: integer");
 	T_OK(figure_parse("12 parsecs", &v, &tol) < 0, "figure: unknown unit refused");
+}
+
+/* The checked allocators: they give memory, or print one line and exit 2. */
+void test_xmalloc(void)
+{
+	char *s = xstrdup("attnviz");
+	int *z = xcalloc(4, sizeof *z);
+	T_OK(!strcmp(s, "attnviz") && !z[0] && !z[3], "xmalloc: xstrdup copies, xcalloc zeroes");
+	s = xrealloc(s, 100);
+	void *none = xcalloc(0, 0);
+	T_OK(!strcmp(s, "attnviz") && none != NULL, "xmalloc: xrealloc keeps the bytes; a zero size is a pointer");
+	free(s), free(z), free(none);
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		/* An overflowing count is refused before calloc sees it. */
+		(void)freopen("/dev/null", "w", stderr);
+		xcalloc(SIZE_MAX / 2, 4);
+		_exit(0);
+	}
+	int st = 0;
+	waitpid(pid, &st, 0);
+	T_OK(pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 2, "xmalloc: out of memory exits 2");
 }
