@@ -17,6 +17,7 @@
 
 #include "cast.h"
 #include "scene/explain.h"
+#include "theme.h"
 #include "frame.h"
 #include "ui/keys.h"
 #include "ui/term.h"
@@ -61,6 +62,7 @@ struct ui {
 	long frames;
 	FILE *rec_file;            /* --record: opened before the screen starts */
 	struct cast *rec;          /* and the recording of every frame drawn */
+	int theme;                 /* enum theme_id: --set theme=, the t key */
 };
 
 static void say(struct ui *u, int is_err, const char *msg)
@@ -473,6 +475,14 @@ static int key_main(struct ui *u, int key, int fkey)
 		break;
 	case ACT_HELP: u->overlay = OVERLAY_HELP; break;
 	case ACT_EXPLAIN: explain_open(u); break;
+	case ACT_THEME:
+		u->theme = (u->theme + 1) % THEME_COUNT;
+		term_set_theme(u->theme);
+		if (u->rec)
+			cast_set_theme(u->rec, u->theme);
+		snprintf(msg, sizeof msg, "theme: %s (t switches)", theme_name(u->theme));
+		say(u, 0, msg);
+		break;
 	case ACT_SCENES:
 		u->scene_sel = u->cur;
 		u->overlay = OVERLAY_SCENES;
@@ -653,6 +663,7 @@ int ui_main(const struct app *a, const struct cli_options *o)
 	u->keys_mode = o->keys_file != NULL;
 	u->frames = o->frames;
 	u->speed_ms = SPEED_DEFAULT;
+	u->theme = o->theme;
 	if (!u->unattended && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
 		err_print("interactive mode needs a terminal; use --print SCENE or --summary SCENE");
 		status = 2;
@@ -701,7 +712,8 @@ int ui_main(const struct app *a, const struct cli_options *o)
 		goto out;
 	}
 	const char *nc = getenv("NO_COLOR");
-	struct term_opts to = {.in = in, .out = out, .no_color = nc && *nc, .draw_every_frame = u->unattended};
+	struct term_opts to = {.in = in, .out = out, .no_color = nc && *nc, .draw_every_frame = u->unattended,
+			       .theme = u->theme};
 	if (term_start(&to, err, sizeof err) < 0) {
 		err_print(err);
 		status = 2;
@@ -713,7 +725,7 @@ int ui_main(const struct app *a, const struct cli_options *o)
 		/* The glyphs and colours the terminal shows; the title names the first scene. */
 		char title[300];
 		snprintf(title, sizeof title, "attnviz: %s", start->file.title);
-		struct cast_opts co = {.utf8 = term_utf8(), .color = !to.no_color && has_colors(), .title = title,
+		struct cast_opts co = {.utf8 = term_utf8(), .depth = term_depth(), .theme = u->theme, .title = title,
 				       .timestamp = (long long)time(NULL)};
 		u->rec = cast_new(u->rec_file, &co);
 	}
