@@ -95,10 +95,10 @@ $(BUILD)/unit_tests: $(TEST_OBJ) $(BUILD)/libattnviz.a
 REPLAY = $(FUZZ_TARGETS:%=$(BUILD)/replay_%)
 
 check check-fast: WERROR = -Werror
-check: all $(BUILD)/unit_tests $(REPLAY) $(BUILD)/gguf_write
+check: all $(BUILD)/unit_tests $(REPLAY) $(BUILD)/gguf_write $(BUILD)/cells
 	sh tests/run.sh
 
-check-fast: all $(BUILD)/unit_tests $(REPLAY) $(BUILD)/gguf_write
+check-fast: all $(BUILD)/unit_tests $(REPLAY) $(BUILD)/gguf_write $(BUILD)/cells
 	ATTNVIZ_NO_SANITIZE=1 sh tests/run.sh
 
 # The same program and tests built with clang (the suite runs them too).
@@ -142,6 +142,11 @@ fault:
 # The GGUF fixture writer of tests/gguf.sh (no GGUF library is packaged).
 $(BUILD)/gguf_write: tests/gguf_write.c tests/unit/gguf_writer.c tests/unit/gguf_writer.h
 	$(CC) $(ALL_CFLAGS) -Itests -o $@ tests/gguf_write.c tests/unit/gguf_writer.c $(LDFLAGS)
+
+# The cell reader of tests/cells.sh (tmux capture-pane -e, checked cell by cell).
+$(BUILD)/cells: tests/cells.c
+	@mkdir -p $(BUILD)
+	$(CC) $(WARN) $(WERROR) $(CPPFLAGS) $(CFLAGS) -o $@ tests/cells.c $(LDFLAGS)
 
 bench: all
 	./$(PROG) --bench
