@@ -111,9 +111,9 @@ static void put_glyph(struct cast *c, uint32_t ch)
 static void put_row(struct cast *c, const struct canvas *s, int y)
 {
 	putf(c, "\x1b[%d;1H", y + 1);
+	/* Every cell, the bottom-right corner too: a terminal holds the cursor
+	 * at the last column (pending wrap) and the next event moves it first. */
 	for (int x = 0; x < s->w; x++) {
-		if (y == s->h - 1 && x == s->w - 1)
-			break;   /* as term.c: writing the last cell would scroll some terminals */
 		const struct cell *cell = &s->cells[y * s->w + x];
 		set_style(c, cell_style(c, cell));
 		put_glyph(c, cell->ch);
@@ -277,8 +277,9 @@ int cast_finish(struct cast *c, long ms)
 		return 0;
 	ms = event_time(c, ms);
 	char end[32];
-	/* As the program leaves the screen: cursor at the bottom left, shown again. */
-	snprintf(end, sizeof end, "\x1b[%d;1H\x1b[?25h", c->h > 0 ? c->h : 1);
+	/* The cursor on the line below the frame, shown again: a shell prompt
+	 * after playback starts there instead of over the footer. */
+	snprintf(end, sizeof end, "\x1b[%d;1H\r\n\x1b[?25h", c->h > 0 ? c->h : 1);
 	return write_event(c, ms, "o", end, strlen(end));
 }
 

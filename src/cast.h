@@ -50,8 +50,8 @@ struct cast *cast_new(FILE *out, const struct cast_opts *o);
  * since cast_new).  Times never go backwards: an earlier time is taken as
  * the last one.  0, or -1 when the output cannot be written. */
 int cast_frame(struct cast *c, const struct canvas *screen, long ms);
-/* The last event at ms (the recording's length): the cursor shown again and
- * the output flushed.  Nothing when no frame was written.  0 or -1. */
+/* The last event at ms (the recording's length): the cursor shown again on
+ * the line below the frame and the output flushed.  Nothing when no frame was written.  0 or -1. */
 int cast_finish(struct cast *c, long ms);
 void cast_free(struct cast *c);
 /* Later frames in another theme (enum theme_id); the next one is drawn whole. */

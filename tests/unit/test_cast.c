@@ -45,13 +45,14 @@ static void colour_utf8(void)
 	fclose(f);
 	T_EQ_STR(text,
 		 "{\"version\": 2, \"width\": 3, \"height\": 2, \"title\": \"t\\\"%s%n\"}\n"
-		 /* whole screen: cursor hidden, cleared; the last cell is left alone as term.c does */
+		 /* whole screen: cursor hidden, cleared; every cell, the last one too */
 		 "[0.000, \"o\", \"\\u001b[?25l\\u001b[H\\u001b[2J\\u001b[1;1Ha\\u001b[0;1;38;5;220mb\\u001b[0;38;5;250m─"
-		 "\\u001b[2;1H\\u001b[0mx\\u001b[0;1;38;5;203my\\u001b[0m\"]\n"
+		 "\\u001b[2;1H\\u001b[0mx\\u001b[0;1;38;5;203my\\u001b[0mz\"]\n"
 		 /* only the row that changed */
-		 "[1.605, \"o\", \"\\u001b[2;1HX\\u001b[0;1;38;5;203my\\u001b[0m\"]\n"
-		 /* 1000 ms came after 1605 ms: the time stays at 1.605, the end comes at 2 s */
-		 "[2.000, \"o\", \"\\u001b[2;1H\\u001b[?25h\"]\n",
+		 "[1.605, \"o\", \"\\u001b[2;1HX\\u001b[0;1;38;5;203my\\u001b[0mz\"]\n"
+		 /* 1000 ms came after 1605 ms: the time stays at 1.605, the end comes at 2 s,
+		  * with the cursor on the line below the frame */
+		 "[2.000, \"o\", \"\\u001b[2;1H\\u000d\\u000a\\u001b[?25h\"]\n",
 		 "cast: colour UTF-8 recording byte for byte");
 	free(text);
 	canvas_free(s);
@@ -73,10 +74,10 @@ static void mono_ascii_resize(void)
 	T_EQ_STR(text,
 		 "{\"version\": 2, \"width\": 3, \"height\": 2, \"timestamp\": 1700000000}\n"
 		 "[0.000, \"o\", \"\\u001b[?25l\\u001b[H\\u001b[2J\\u001b[1;1Ha\\u001b[0;1;4mb\\u001b[0m-"
-		 "\\u001b[2;1Hx\\u001b[0;1my\\u001b[0m\"]\n"
+		 "\\u001b[2;1Hx\\u001b[0;1my\\u001b[0mz\"]\n"
 		 /* a resize is an "r" event, then a whole frame; ✓ falls back to + */
 		 "[0.250, \"r\", \"4x1\"]\n"
-		 "[0.250, \"o\", \"\\u001b[?25l\\u001b[H\\u001b[2J\\u001b[1;1H+  \"]\n",
+		 "[0.250, \"o\", \"\\u001b[?25l\\u001b[H\\u001b[2J\\u001b[1;1H+   \"]\n",
 		 "cast: monochrome ASCII recording with a resize, byte for byte");
 	free(text);
 	canvas_free(s);
