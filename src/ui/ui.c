@@ -59,6 +59,7 @@ struct ui {
 	int drawn_busy;            /* the last frame showed a scene still measuring */
 	char *explain;             /* the w pane's text (heap), NULL when closed */
 	int explain_top;           /* its first row shown */
+	int help_top;              /* the help overlay's first row shown */
 	long frames;
 	FILE *rec_file;            /* --record: opened before the screen starts */
 	struct cast *rec;          /* and the recording of every frame drawn */
@@ -259,6 +260,31 @@ static void explain_key(struct ui *u, int key, int fkey)
 
 static int key_digit(struct ui *u, int key, int fkey);
 
+/* Scroll keys of the help overlay; any other key closes it. */
+static void help_key(struct ui *u, int key, int fkey)
+{
+	int w, h;
+	term_size(&w, &h);
+	int max = frame_help_max_top(w, h), page = h - 5 > 1 ? h - 5 : 1, top = u->help_top;
+	if ((fkey && key == KEY_UP) || (!fkey && key == 'k'))
+		top--;
+	else if ((fkey && key == KEY_DOWN) || (!fkey && key == 'j'))
+		top++;
+	else if ((fkey && key == KEY_PPAGE) || (!fkey && key == 'b'))
+		top -= page;
+	else if ((fkey && key == KEY_NPAGE) || (!fkey && key == ' '))
+		top += page;
+	else if ((fkey && key == KEY_HOME) || (!fkey && key == 'g'))
+		top = 0;
+	else if ((fkey && key == KEY_END) || (!fkey && key == 'G'))
+		top = max;
+	else {
+		u->overlay = OVERLAY_NONE;
+		return;
+	}
+	u->help_top = top > max ? max : top < 0 ? 0 : top;
+}
+
 static void key_overlay(struct ui *u, int key, int fkey)
 {
 	char err[700];
@@ -273,7 +299,7 @@ static void key_overlay(struct ui *u, int key, int fkey)
 		explain_key(u, key, fkey);
 		break;
 	case OVERLAY_HELP:
-		u->overlay = OVERLAY_NONE;
+		help_key(u, key, fkey);
 		break;
 	case OVERLAY_EDIT:
 		if (line_input(u, key, fkey)) {
@@ -416,6 +442,9 @@ static int key_main(struct ui *u, int key, int fkey)
 			char err[700];
 			if (run_start(r, err, sizeof err) < 0)
 				say(u, 1, err);
+		} else if (r->step >= r->nsteps) {
+			say(u, 0, "last step — Tab for the next scene");
+			break;
 		}
 		run_goto(r, r->step + 1);
 		break;
@@ -473,7 +502,10 @@ static int key_main(struct ui *u, int key, int fkey)
 		u->edit[0] = 0;
 		u->overlay = OVERLAY_EDIT;
 		break;
-	case ACT_HELP: u->overlay = OVERLAY_HELP; break;
+	case ACT_HELP:
+		u->help_top = 0;
+		u->overlay = OVERLAY_HELP;
+		break;
 	case ACT_EXPLAIN: explain_open(u); break;
 	case ACT_THEME:
 		u->theme = (u->theme + 1) % THEME_COUNT;
@@ -563,6 +595,7 @@ static void draw(struct ui *u)
 		.busy = run_busy(cur(u)),
 		.explain = u->explain,
 		.explain_top = u->explain_top,
+		.help_top = u->help_top,
 	};
 	u->drawn_busy = fi.busy;
 	frame_compose(u->screen, &fi, &u->view);
