@@ -99,10 +99,10 @@ $(BUILD)/unit_tests: $(TEST_OBJ) $(BUILD)/libattnviz.a
 REPLAY = $(FUZZ_TARGETS:%=$(BUILD)/replay_%)
 
 check check-fast: WERROR = -Werror
-check: all $(BUILD)/unit_tests $(REPLAY) $(BUILD)/gguf_write $(BUILD)/expr_check
+check: all $(BUILD)/unit_tests $(REPLAY) $(BUILD)/gguf_write $(BUILD)/expr_check $(BUILD)/cells
 	sh tests/run.sh
 
-check-fast: all $(BUILD)/unit_tests $(REPLAY) $(BUILD)/gguf_write $(BUILD)/expr_check
+check-fast: all $(BUILD)/unit_tests $(REPLAY) $(BUILD)/gguf_write $(BUILD)/expr_check $(BUILD)/cells
 	ATTNVIZ_NO_SANITIZE=1 sh tests/run.sh
 
 # The same program and tests built with clang (the suite runs them too).
@@ -158,6 +158,11 @@ $(BUILD)/gguf_write: tests/gguf_write.c tests/unit/gguf_writer.c tests/unit/gguf
 # A real llama.cpp's KV cache against attnviz's (fetched by tools/fetch-llama.sh; skips without it).
 engine: all $(BUILD)/gguf_write
 	sh tests/engine.sh
+
+# The cell reader of tests/cells.sh (tmux capture-pane -e, checked cell by cell).
+$(BUILD)/cells: tests/cells.c
+	@mkdir -p $(BUILD)
+	$(CC) $(WARN) $(WERROR) $(CPPFLAGS) $(CFLAGS) -o $@ tests/cells.c $(LDFLAGS)
 
 bench: all
 	./$(PROG) --bench

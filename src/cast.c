@@ -21,19 +21,17 @@ struct cast {
 	struct cell *prev;         /* [h][w] the last frame */
 	long last_ms;
 	int err;                   /* a write failed: the recording is incomplete */
+	int restyle;               /* the theme changed: the next frame rewrites every row */
 	int style;                 /* the SGR state while an event is built: 0 plain */
 	char *buf;                 /* the event's text before JSON escaping */
 	size_t len, cap;
 };
 
-/* The packed style of a role: attribute bits, and the colour + 1 above them (0 = default). */
-static int role_style(const struct cast *c, int role)
+/* The packed style of a cell: attribute bits, and the colour + 1 above them (0 = default). */
+static int cell_style(const struct cast *c, const struct cell *cell)
 {
-	if (role < 0 || role >= ROLE_COUNT)
-		role = ROLE_NORMAL;
-	if (!c->o.color)
-		return theme_roles[role].mono_attr;
-	return theme_roles[role].color_attr | (theme_roles[role].fg + 1) << 4;
+	struct theme_look l = theme_look(c->o.theme, c->o.depth, cell->role, cell->ch);
+	return (int)l.attr | (l.fg + 1) << 4;
 }
 
 static void put(struct cast *c, const char *s, size_t n)
@@ -91,8 +89,10 @@ static void set_style(struct cast *c, int st)
 		puts_(c, ";4");
 	if (st & THEME_REVERSE)
 		puts_(c, ";7");
-	if (st >> 4)
+	if (st >> 4 && (st >> 4) - 1 < 8)
 		putf(c, ";3%d", (st >> 4) - 1);
+	else if (st >> 4)
+		putf(c, ";38;5;%d", (st >> 4) - 1);
 	puts_(c, "m");
 }
 
@@ -111,11 +111,11 @@ static void put_glyph(struct cast *c, uint32_t ch)
 static void put_row(struct cast *c, const struct canvas *s, int y)
 {
 	putf(c, "\x1b[%d;1H", y + 1);
+	/* Every cell, the bottom-right corner too: a terminal holds the cursor
+	 * at the last column (pending wrap) and the next event moves it first. */
 	for (int x = 0; x < s->w; x++) {
-		if (y == s->h - 1 && x == s->w - 1)
-			break;   /* as term.c: writing the last cell would scroll some terminals */
 		const struct cell *cell = &s->cells[y * s->w + x];
-		set_style(c, role_style(c, cell->role));
+		set_style(c, cell_style(c, cell));
 		put_glyph(c, cell->ch);
 	}
 }
@@ -193,6 +193,12 @@ struct cast *cast_new(FILE *out, const struct cast_opts *o)
 	return c;
 }
 
+void cast_set_theme(struct cast *c, int theme)
+{
+	c->o.theme = theme;
+	c->restyle = 1;
+}
+
 void cast_free(struct cast *c)
 {
 	if (!c)
@@ -221,7 +227,8 @@ int cast_frame(struct cast *c, const struct canvas *s, long ms)
 	if (c->err)
 		return -1;
 	ms = event_time(c, ms);
-	int full = !c->prev || c->w != s->w || c->h != s->h;
+	int full = !c->prev || c->w != s->w || c->h != s->h, rows_all = full || c->restyle;
+	c->restyle = 0;
 	if (full) {
 		size_t n = (size_t)s->w * (size_t)s->h;
 		struct cell *p = malloc((n ? n : 1) * sizeof *p);
@@ -247,7 +254,7 @@ int cast_frame(struct cast *c, const struct canvas *s, long ms)
 		puts_(c, "\x1b[?25l\x1b[H\x1b[2J");   /* cursor hidden as the UI hides it; a clean screen */
 	for (int y = 0; y < s->h; y++) {
 		const struct cell *row = &s->cells[y * s->w], *old = &c->prev[y * s->w];
-		int same = !full;
+		int same = !rows_all;
 		for (int x = 0; x < s->w && same; x++)
 			same = row[x].ch == old[x].ch && row[x].role == old[x].role;
 		if (!same)
@@ -270,8 +277,9 @@ int cast_finish(struct cast *c, long ms)
 		return 0;
 	ms = event_time(c, ms);
 	char end[32];
-	/* As the program leaves the screen: cursor at the bottom left, shown again. */
-	snprintf(end, sizeof end, "\x1b[%d;1H\x1b[?25h", c->h > 0 ? c->h : 1);
+	/* The cursor on the line below the frame, shown again: a shell prompt
+	 * after playback starts there instead of over the footer. */
+	snprintf(end, sizeof end, "\x1b[%d;1H\r\n\x1b[?25h", c->h > 0 ? c->h : 1);
 	return write_event(c, ms, "o", end, strlen(end));
 }
 

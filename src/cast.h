@@ -5,7 +5,7 @@
  * The file is one JSON header line, {"version": 2, "width": W, "height": H,
  * ...}, then one line per event, [TIME, "o", TEXT], where TEXT is what a
  * terminal receives: cursor moves, SGR attributes and UTF-8 glyphs.  The
- * styles follow the UI's colour table (src/ui/term.c, roles): colours, or
+ * styles follow the UI's theme table (src/theme.c, roles): colours, or
  * the monochrome attributes under NO_COLOR; glyphs follow its ASCII
  * fallback when the locale is not UTF-8.  No curses here: the encoder
  * works from the canvas, so --cast runs without a terminal and --record
@@ -35,7 +35,8 @@
 
 struct cast_opts {
 	int utf8;             /* glyphs as UTF-8; else the ASCII fallback */
-	int color;            /* colours; else the monochrome attributes */
+	int depth;            /* enum theme_depth: 256 or 8 colours, or the monochrome attributes */
+	int theme;            /* enum theme_id */
 	const char *title;    /* header title (data: escaped, never a format); NULL for none */
 	long long timestamp;  /* header's Unix time of the recording; 0 leaves it out */
 };
@@ -49,10 +50,12 @@ struct cast *cast_new(FILE *out, const struct cast_opts *o);
  * since cast_new).  Times never go backwards: an earlier time is taken as
  * the last one.  0, or -1 when the output cannot be written. */
 int cast_frame(struct cast *c, const struct canvas *screen, long ms);
-/* The last event at ms (the recording's length): the cursor shown again and
- * the output flushed.  Nothing when no frame was written.  0 or -1. */
+/* The last event at ms (the recording's length): the cursor shown again on
+ * the line below the frame and the output flushed.  Nothing when no frame was written.  0 or -1. */
 int cast_finish(struct cast *c, long ms);
 void cast_free(struct cast *c);
+/* Later frames in another theme (enum theme_id); the next one is drawn whole. */
+void cast_set_theme(struct cast *c, int theme);
 
 /* How long --cast holds a step: CAST_DWELL_BASE_MS plus CAST_DWELL_PER_CHAR_MS
  * per character of its narration, at most CAST_DWELL_MAX_MS. */

@@ -129,8 +129,8 @@ static void summary_pane(struct canvas *s, const struct frame_info *fi, int y0)
 		used = canvas_printf(s, 2, y0, ROLE_DIM, "summary  nothing checked yet");
 	else
 		used = canvas_printf(s, 2, y0, ROLE_OK, "summary  ✓ all %d checks pass", checked);
-	if (2 + used + 2 + 28 <= s->w - 2)
-		canvas_text(s, 2 + used + 2, y0, ROLE_DIM, "(--summary prints every key)");
+	if (2 + used + 2 + 26 <= s->w - 2)
+		canvas_text(s, 2 + used + 2, y0, ROLE_DIM, "(w explains every number)");
 	int width = s->w - 4, row = 0, x = 0, shown = 0;
 	const int more_w = 10;   /* " +NNN more" */
 	for (int pass = 0; pass < 2; pass++)
@@ -177,14 +177,15 @@ static void key_bar(struct canvas *s, const struct frame_info *fi)
 	}
 	char keys[200];
 	if (fi->busy)
-		snprintf(keys, sizeof keys, " measuring…  x cancel  tab scene  e params  ? help  q quit ");
+		snprintf(keys, sizeof keys, " measuring…  x cancel  tab scene  e params  w explain  ? help  q quit ");
 	else if (scene_measures(fi->run->def))   /* a measuring scene has no steps to take */
-		snprintf(keys, sizeof keys, " r/Enter measure  tab scene  e params  ? help  q quit ");
-	else if (s->w >= 84)
-		snprintf(keys, sizeof keys, " →/space step  ← back  tab scene  a %s  m model  e params  ? help  q quit ",
+		snprintf(keys, sizeof keys, " r/Enter measure  tab scene  e params  w explain  ? help  q quit ");
+	else if (s->w >= 94)
+		snprintf(keys, sizeof keys,
+			 " →/space step  ← back  tab scene  a %s  m model  e params  w explain  ? help  q quit ",
 			 fi->autoplay ? "pause" : "play");
 	else   /* a narrow screen keeps the keys a newcomer needs first */
-		snprintf(keys, sizeof keys, " → step  ← back  tab scene  a %s  m model  ? help  q quit ",
+		snprintf(keys, sizeof keys, " → step  ← back  tab scene  a %s  m model  w explain  ? help  q quit ",
 			 fi->autoplay ? "pause" : "play");
 	canvas_text(s, 1, y, ROLE_LABEL, keys);
 	canvas_put(s, s->w - 1, y, GLYPH_BOTTOM_RIGHT, ROLE_DIM);
@@ -258,40 +259,73 @@ static void input_line(struct canvas *s, int x, int y, int w, const char *prompt
 }
 
 #define HELP_KEYW 14
+#define HELP_MAX_W 76
 
-/* The keys from the one key table, then the summary legend; each wrapped
- * inside the box, and "more in man attnviz" on a screen too short. */
-static void help_overlay(struct canvas *s)
+static const char *const help_legend =
+	"The summary pane checks each key number two ways: ✓ agreement, ✗ a failure; the letter names "
+	"the second way: L the lesson's figure, F a closed formula written apart, R the same quantity by "
+	"another algorithm. A number that does not fit shows as …; w explains each one, --summary prints them all.";
+static const char *const help_more = "More in the manual: man ./man/attnviz.1 (installed: man attnviz).";
+
+/* The help's rows at inner width w: every key of the one key table, the
+ * summary legend, where the manual is.  Drawn into t when not NULL. */
+static int help_rows(struct canvas *t, int w)
 {
-	static const char *const legend =
-		"The summary pane checks each key number two ways: ✓ agreement, ✗ a failure; the letter names "
-		"the second way: L the lesson's figure, F a closed formula written apart, R the same quantity by "
-		"another algorithm. A number that does not fit shows as …; --summary prints them all.";
-	int n = key_help_count + 1;
-	int w = s->w - 2 < 76 ? s->w - 2 : 76;
-	int rows = 0;
-	for (int i = 0; i < n; i++) {
-		const char *what = i < key_help_count ? key_help[i].what : legend;
-		int l = canvas_wrap_lines(w - 4 - (i < key_help_count ? HELP_KEYW : 0), what);
-		rows += l ? l : 1;
-	}
-	struct rect in = overlay_box(s, w, rows + 2, "keys (any key closes)");
-	int y = in.y;
-	for (int i = 0; i < n; i++) {
-		int kx = i < key_help_count ? HELP_KEYW : 0;
-		const char *what = i < key_help_count ? key_help[i].what : legend;
-		int l = canvas_wrap_lines(in.w - kx, what);
-		if (y + l > in.y + in.h) {   /* a short screen: say where the rest is */
-			int ly = y < in.y + in.h ? y : in.y + in.h - 1;
-			canvas_fill(s, in.x, ly, in.w, 1, ' ', ROLE_NORMAL);
-			canvas_text(s, in.x, ly, ROLE_DIM, "… more in man attnviz");
-			break;
+	int y = 0;
+	for (int i = 0; i < key_help_count; i++) {
+		int l = canvas_wrap_lines(w - HELP_KEYW, key_help[i].what);
+		if (t) {
+			canvas_text(t, 0, y, ROLE_LABEL, key_help[i].keys);
+			canvas_wrap(t, HELP_KEYW, y, w - HELP_KEYW, l, ROLE_NORMAL, key_help[i].what);
 		}
-		if (i < key_help_count)
-			canvas_text(s, in.x, y, ROLE_LABEL, key_help[i].keys);
-		canvas_wrap(s, in.x + kx, y, in.w - kx, l, ROLE_NORMAL, what);
 		y += l ? l : 1;
 	}
+	y++;
+	int l = canvas_wrap_lines(w, help_legend);
+	if (t)
+		canvas_wrap(t, 0, y, w, l, ROLE_NORMAL, help_legend);
+	y += l + 1;
+	l = canvas_wrap_lines(w, help_more);
+	if (t)
+		canvas_wrap(t, 0, y, w, l, ROLE_LABEL, help_more);
+	return y + l;
+}
+
+static int help_width(const struct canvas *s)
+{
+	return s->w - 2 < HELP_MAX_W ? s->w - 2 : HELP_MAX_W;
+}
+
+int frame_help_max_top(int w, int h)
+{
+	int bw = w - 2 < HELP_MAX_W ? w - 2 : HELP_MAX_W, rows = help_rows(NULL, bw - 4);
+	int page = (h - 2 < rows + 2 ? h - 2 : rows + 2) - 2;
+	return rows > page ? rows - (page - 1) : 0;
+}
+
+/* The keys from the one key table, then the summary legend, wrapped inside
+ * the box; on a short screen it scrolls (↑↓, PgUp PgDn) and its last row
+ * says there is more. */
+static void help_overlay(struct canvas *s, const struct frame_info *fi)
+{
+	int w = help_width(s), rows = help_rows(NULL, w - 4);
+	struct rect in = overlay_box(s, w, rows + 2, rows + 2 > s->h - 2 ? "keys (↑↓ PgUp PgDn scroll, other keys close)"
+									   : "keys (any key closes)");
+	struct canvas *t = canvas_new(in.w, rows);
+	if (!t)
+		return;
+	help_rows(t, in.w);
+	int scrolls = rows > in.h, page = scrolls ? in.h - 1 : in.h;
+	int max = frame_help_max_top(s->w, s->h), top = fi->help_top < 0 ? 0 : fi->help_top > max ? max : fi->help_top;
+	for (int y = 0; y < page && top + y < rows; y++)
+		for (int x = 0; x < in.w; x++) {
+			const struct cell *c = canvas_at(t, x, top + y);
+			canvas_put(s, in.x + x, in.y + y, c->ch, (enum role)c->role);
+		}
+	canvas_free(t);
+	if (scrolls)
+		canvas_printf(s, in.x, in.y + in.h - 1, ROLE_DIM, "rows %d-%d of %d  %s", top + 1,
+			      top + page < rows ? top + page : rows, rows, top < max ? "↓ more" : "(end)");
 }
 
 static void picker_overlay(struct canvas *s, const struct frame_info *fi)
@@ -558,7 +592,7 @@ void frame_compose(struct canvas *s, const struct frame_info *fi, const struct v
 	}
 
 	switch (fi->overlay) {
-	case OVERLAY_HELP: help_overlay(s); break;
+	case OVERLAY_HELP: help_overlay(s, fi); break;
 	case OVERLAY_PICKER: picker_overlay(s, fi); break;
 	case OVERLAY_EDIT: edit_overlay(s, fi); break;
 	case OVERLAY_SCENES: scenes_overlay(s, fi); break;

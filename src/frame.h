@@ -43,6 +43,7 @@ struct frame_info {
 	int busy;                      /* the scene measures in the background (x cancels) */
 	const char *explain;           /* the w pane's text (--explain of the scene), or NULL */
 	int explain_top;               /* its first row shown (wrapped rows) */
+	int help_top;                  /* the help overlay's first row shown */
 };
 
 /* Sizes of the scene pane's two canvases for a screen of w x h. */
@@ -53,6 +54,8 @@ void frame_compose(struct canvas *screen, const struct frame_info *fi, const str
  * rows the pane shows on a screen of height h (to clamp scrolling). */
 int frame_explain_rows(int w, const char *text);
 int frame_explain_page(int h);
+/* The help overlay's largest first row on a screen of w x h (0 when it fits). */
+int frame_help_max_top(int w, int h);
 /* Row of the scene list overlay under screen row y, or -1 (mouse clicks). */
 int frame_scene_at(const struct canvas *screen, const struct frame_info *fi, int x, int y);
 

@@ -18,6 +18,7 @@ const struct key_help key_help[] = {
 	{ACT_MODEL, "m", "m", "model picker (/ types a path, d the lesson's)"},
 	{ACT_EDIT, "e", "e", "edit the scene's parameters"},
 	{ACT_EXPLAIN, "w", "w", "explain every number (formula, inputs, check)"},
+	{ACT_THEME, "t", "t", "theme: classic or projector (high contrast, bold)"},
 	{ACT_HELP, "?", "?", "this help"},
 	{ACT_QUIT, "q", "q", "quit"},
 	{ACT_NONE, "mouse wheel", "wheel", "step forward / back"},

@@ -22,6 +22,7 @@ struct cli_options {
 	long frames;              /* --frames N: unattended TUI run of N frames */
 	int cast_w, cast_h;       /* --cast --size WxH; 0: 80x24 */
 	const char *record;       /* --record FILE: the TUI session saved as asciicast v2 */
+	int theme;                /* --set theme=NAME: enum theme_id */
 };
 
 #endif

@@ -42,7 +42,7 @@ elif mode == "ascii":
     print("ok" if all(ord(ch) < 128 for e in ev for ch in e[2]) else "not ascii")
 elif mode == "colours":   # SGR sequences that set a colour (3N)
     import re
-    print(sum(len(re.findall(r"\x1b\[0[;0-9]*;3[0-7]m", e[2])) for e in out))
+    print(sum(len(re.findall(r"\x1b\[0[;0-9]*;(?:3[0-7]|38;5;\d+)m", e[2])) for e in out))
 elif mode == "resize":
     print(" ".join(e[2] for e in ev if e[1] == "r"))
 elif mode == "dwell":
@@ -73,9 +73,11 @@ EOF
 info() { python3 "$tmp/castinfo.py" "$@" 2>&1 | head -1; }
 # cat_ok FILE: asciinema cat parses it and exits 0; its text lands in FILE.txt
 cat_ok() { script -qec "asciinema cat '$1'" /dev/null </dev/null >"$1.txt" 2>&1; }
-# play FILE W H: asciinema plays it in a W x H pane (pauses cut to 10 ms)
+# play FILE W H: asciinema plays it in a W x H+1 pane (pauses cut to 10 ms):
+# the recording ends with the cursor on the line below its frame, which in a
+# pane of exactly H rows would scroll the title away.
 play() {
-	T new-session -d -s play -x "$2" -y "$3" "env LC_ALL=C.UTF-8 asciinema play -i 0.01 '$1'; sleep 60"
+	T new-session -d -s play -x "$2" -y "$(($3 + 1))" "env LC_ALL=C.UTF-8 asciinema play -i 0.01 '$1'; sleep 60"
 }
 wait_for() {   # wait_for PANE TEXT
 	i=0
@@ -112,6 +114,17 @@ if wait_for play "step 8/8" && wait_for play "✓ all 21 checks pass"; then
 	ok "cast: asciinema plays it; the pane ends on step 8/8 and the summary"
 else
 	fail "cast: played screen ($(T capture-pane -p -t play | head -3 | tr '\n' '|'))"
+fi
+T kill-session -t play 2>/dev/null
+# After playback the frame is whole (its bottom-right corner drawn) and the
+# cursor waits on the line below it, where the shell's prompt will go.
+T new-session -d -s play -x 80 -y 27 "env LC_ALL=C.UTF-8 asciinema play -i 0.01 '$tmp/os.cast'; echo PLAYED; sleep 60"
+if wait_for play PLAYED; then
+	expect_eq "cast: the frame's bottom-right corner is drawn" "$(T capture-pane -p -t play | sed -n 24p | tail -c 4)" "┘"
+	expect_eq "cast: after playback the prompt goes below the frame" \
+		"$(T capture-pane -p -t play | grep -n PLAYED | cut -d: -f1)" 25
+else
+	fail "cast: asciinema play did not finish"
 fi
 T kill-session -t play 2>/dev/null
 

@@ -39,6 +39,8 @@ suite() {   # suite LABEL BIN UNIT
 	ATTNVIZ="$bin" sh tests/tmux.sh 2>&1 | tee -a "$log"
 	echo "# $label: key and resize storm (tmux)"
 	ATTNVIZ="$bin" sh tests/storm.sh 2>&1 | tee -a "$log"
+	echo "# $label: what the class sees, cell by cell (tmux capture-pane -e)"
+	ATTNVIZ="$bin" CELLS=build/cells sh tests/cells.sh 2>&1 | tee -a "$log"
 	echo "# $label: recordings (--cast, --record) in asciinema"
 	ATTNVIZ="$bin" sh tests/cast.sh 2>&1 | tee -a "$log"
 }
@@ -62,6 +64,8 @@ fi
 echo "# fault injection: every scene's checks can fail"
 if make -s fault >/dev/null 2>&1; then
 	sh tests/fault.sh 2>&1 | tee -a "$log"
+	echo "# fault injection: the broken theme is seen in the cells"
+	CELLS=build/cells sh tests/cells.sh fault 2>&1 | tee -a "$log"
 else
 	echo "not ok - the fault build (make fault) failed" | tee -a "$log"
 fi

@@ -261,3 +261,32 @@ T send-keys -t i r
 expect_screen "tmux: r measures the bench again" i "progress 1/1"
 T send-keys -t i q
 expect_screen "tmux: quit after the reset bench" i "EXITED 0"
+
+# The teacher's walk at 80x24 (issue 19): the footer names w and ?, the help
+# lists every key and scrolls, → at a scene's end says where to go, t
+# switches the theme.
+start k 80 24 -s cost
+expect_screen "tmux: the footer names w" k "w explain  ? help"
+expect_screen "tmux: the summary pane points to w" k "(w explains every number)"
+T send-keys -t k '?'
+expect_screen "tmux: help at 80x24 says it scrolls" k "keys (↑↓ PgUp PgDn scroll"
+expect_screen "tmux: help at 80x24 shows where it is" k "↓ more"
+T send-keys -t k End
+expect_screen "tmux: End scrolls the help to its end" k "(end)"
+expect_screen "tmux: help names the manual by its path" k "man ./man/attnviz.1"
+expect_screen "tmux: help lists t" k "theme: classic or projector"
+expect_screen "tmux: help reaches the last key" k "mouse wheel"
+T send-keys -t k Home
+expect_screen "tmux: Home scrolls the help back" k "next step"
+T send-keys -t k Escape
+wait_gone k "keys (↑↓" && ok "tmux: Esc closes the scrolled help" || fail "tmux: Esc did not close the help"
+T send-keys -t k Right Right Right
+expect_screen "tmux: cost reaches its last step" k "step 3/3"
+T send-keys -t k Right
+expect_screen "tmux: → at the last step says so" k "last step — Tab for the next scene"
+T send-keys -t k t
+expect_screen "tmux: t switches to the projector theme" k "theme: projector"
+T send-keys -t k t
+expect_screen "tmux: t switches back" k "theme: classic"
+T send-keys -t k q
+expect_screen "tmux: the walk session quits" k "EXITED 0"

@@ -13,6 +13,7 @@
 #include "cast.h"
 #include "cli/cli.h"
 #include "frame.h"
+#include "theme.h"
 #include "util/err.h"
 #include "util/xmalloc.h"
 
@@ -91,7 +92,8 @@ int cli_cast(const struct app *a, const struct cli_options *o)
 	const char *nc = getenv("NO_COLOR"), *codeset = nl_langinfo(CODESET);
 	struct cast_opts co = {
 		.utf8 = codeset && !strcmp(codeset, "UTF-8"),
-		.color = !(nc && *nc),
+		.depth = nc && *nc ? THEME_MONO : THEME_256,
+		.theme = o->theme,
 		.title = title,
 	};
 	struct cast *c = cast_new(stdout, &co);

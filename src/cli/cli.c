@@ -9,6 +9,7 @@
 #include "keytable.h"
 #include "frame.h"
 #include "scene/explain.h"
+#include "theme.h"
 #include "util/err.h"
 #include "util/xmalloc.h"
 
@@ -35,6 +36,7 @@ void cli_help(FILE *out)
 	      "SCENE is an id (tiled) or a number (4); MODEL an INI file, a .gguf file, a config.json\n"
 	      "(or a directory holding one) or a model id (--list).\n"
 	      "--set values: numbers (4096, 1e-3), lists (1,3,2), vectors (1:0,0:1).\n"
+	      "--set theme=projector: high contrast and bold, for a classroom (t switches in the TUI).\n"
 	      "--summary prints scene, key, value, expected, status (ok, FAIL or -) and how per line;\n"
 	      "how names the second way: lesson (the lesson's printed figure, at its parameters),\n"
 	      "formula (a closed form written apart), reference (another algorithm) or - (none).\n"
@@ -101,6 +103,14 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 		} else if (is_opt(a, "--set")) {
 			if (need_arg(argc, argv, &i, &v, err, errlen) < 0)
 				return -1;
+			if (!strncmp(v, "theme=", 6)) {
+				/* The look of the screen, not a scene's parameter: every mode takes it. */
+				if ((o->theme = theme_by_name(v + 6)) < 0) {
+					err_set(err, errlen, NULL, 0, NULL, "theme", "takes classic or projector");
+					return -1;
+				}
+				continue;
+			}
 			if (o->nsets >= CLI_MAX_SETS) {
 				err_set(err, errlen, NULL, 0, NULL, NULL, "too many --set options (at most %d)", CLI_MAX_SETS);
 				return -1;

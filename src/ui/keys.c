@@ -13,7 +13,7 @@ static const struct {
 	{'\t', 0, ACT_NEXT_SCENE}, {']', 0, ACT_NEXT_SCENE}, {KEY_BTAB, 1, ACT_PREV_SCENE}, {'[', 0, ACT_PREV_SCENE},
 	{'a', 0, ACT_AUTOPLAY}, {'+', 0, ACT_FASTER}, {'=', 0, ACT_FASTER}, {'-', 0, ACT_SLOWER},
 	{'r', 0, ACT_RESET}, {'R', 0, ACT_RESET_PARAMS}, {'m', 0, ACT_MODEL}, {'e', 0, ACT_EDIT}, {'?', 0, ACT_HELP},
-	{KEY_F(1), 1, ACT_HELP}, {'s', 0, ACT_SCENES}, {'w', 0, ACT_EXPLAIN}, {'x', 0, ACT_CANCEL}, {'q', 0, ACT_QUIT},
+	{KEY_F(1), 1, ACT_HELP}, {'s', 0, ACT_SCENES}, {'w', 0, ACT_EXPLAIN}, {'t', 0, ACT_THEME}, {'x', 0, ACT_CANCEL}, {'q', 0, ACT_QUIT},
 	{'Q', 0, ACT_QUIT},
 };
 

@@ -13,11 +13,9 @@
 #include "glyph.h"
 
 static SCREEN *screen;
-static int started, use_utf8, use_color;
+static int started, use_utf8, depth, theme;
 static volatile sig_atomic_t quit_flag;
 
-/* One attribute per role: colour pair when colours are on, else an attribute
- * that still tells the roles apart on a monochrome terminal. */
 /* The curses attributes of theme.h's bits. */
 static attr_t theme_attr(unsigned bits)
 {
@@ -43,6 +41,26 @@ int term_quit_signal(void)
 int term_utf8(void)
 {
 	return use_utf8;
+}
+
+int term_depth(void)
+{
+	return depth;
+}
+
+/* One colour pair per role (pair r is role r's foreground on the default
+ * background); pair 0 is the terminal's own colours. */
+static void init_pairs(void)
+{
+	for (int r = 1; r < ROLE_COUNT; r++)
+		init_pair((short)r, (short)theme_look(theme, depth, r, ' ').fg, -1);
+}
+
+void term_set_theme(int t)
+{
+	theme = t;
+	if (started && depth != THEME_MONO)
+		init_pairs();
 }
 
 void term_stop(void)
@@ -78,12 +96,13 @@ int term_start(const struct term_opts *o, char *err, size_t errlen)
 		typeahead(-1);
 	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
 	mouseinterval(0);
-	use_color = !o->no_color && has_colors();
-	if (use_color) {
-		start_color();
+	depth = THEME_MONO;
+	theme = o->theme;
+	if (!o->no_color && has_colors()) {
+		start_color();   /* COLORS is known from here on */
 		use_default_colors();
-		for (int r = 1; r < ROLE_COUNT; r++)
-			init_pair((short)r, theme_roles[r].fg, -1);
+		depth = COLORS >= 256 ? THEME_256 : THEME_8;
+		init_pairs();
 	}
 	/* After newterm: our handlers replace ncurses' own, and leave getch with EINTR. */
 	struct sigaction sa;
@@ -125,8 +144,8 @@ static chtype ascii_glyph(uint32_t ch)
 static void cell_char(const struct cell *cell, cchar_t *cc, chtype *ch)
 {
 	int role = cell->role < ROLE_COUNT ? cell->role : ROLE_NORMAL;
-	attr_t a = theme_attr(use_color ? theme_roles[role].color_attr : theme_roles[role].mono_attr);
-	short pair = use_color ? (short)role : 0;
+	attr_t a = theme_attr(theme_look(theme, depth, role, cell->ch).attr);
+	short pair = depth != THEME_MONO ? (short)role : 0;
 	wchar_t wc[2] = {(wchar_t)cell->ch, 0};
 	if (wcwidth(wc[0]) != 1)
 		wc[0] = L'?';

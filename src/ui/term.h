@@ -14,6 +14,7 @@ struct term_opts {
 	FILE *in, *out;       /* NULL: the controlling terminal */
 	int no_color;         /* NO_COLOR or a monochrome terminal */
 	int draw_every_frame; /* no typeahead skipping: unattended runs draw each frame */
+	int theme;            /* enum theme_id */
 };
 
 /* 0, or -1 with a reason in err. */
@@ -30,5 +31,9 @@ int term_quit_requested(void);
 int term_quit_signal(void);
 /* The locale draws Unicode; else glyphs map to ASCII. */
 int term_utf8(void);
+/* What the terminal shows: enum theme_depth (monochrome, 8 or 256 colours). */
+int term_depth(void);
+/* Switch to another theme (enum theme_id); the next blit shows it. */
+void term_set_theme(int theme);
 
 #endif

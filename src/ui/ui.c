@@ -17,6 +17,7 @@
 
 #include "cast.h"
 #include "scene/explain.h"
+#include "theme.h"
 #include "frame.h"
 #include "ui/keys.h"
 #include "ui/term.h"
@@ -59,9 +60,11 @@ struct ui {
 	int drawn_busy;            /* the last frame showed a scene still measuring */
 	char *explain;             /* the w pane's text (heap), NULL when closed */
 	int explain_top;           /* its first row shown */
+	int help_top;              /* the help overlay's first row shown */
 	long frames;
 	FILE *rec_file;            /* --record: opened before the screen starts */
 	struct cast *rec;          /* and the recording of every frame drawn */
+	int theme;                 /* enum theme_id: --set theme=, the t key */
 };
 
 static void say(struct ui *u, int is_err, const char *msg)
@@ -256,6 +259,31 @@ static void explain_key(struct ui *u, int key, int fkey)
 
 static int key_digit(struct ui *u, int key, int fkey);
 
+/* Scroll keys of the help overlay; any other key closes it. */
+static void help_key(struct ui *u, int key, int fkey)
+{
+	int w, h;
+	term_size(&w, &h);
+	int max = frame_help_max_top(w, h), page = h - 5 > 1 ? h - 5 : 1, top = u->help_top;
+	if ((fkey && key == KEY_UP) || (!fkey && key == 'k'))
+		top--;
+	else if ((fkey && key == KEY_DOWN) || (!fkey && key == 'j'))
+		top++;
+	else if ((fkey && key == KEY_PPAGE) || (!fkey && key == 'b'))
+		top -= page;
+	else if ((fkey && key == KEY_NPAGE) || (!fkey && key == ' '))
+		top += page;
+	else if ((fkey && key == KEY_HOME) || (!fkey && key == 'g'))
+		top = 0;
+	else if ((fkey && key == KEY_END) || (!fkey && key == 'G'))
+		top = max;
+	else {
+		u->overlay = OVERLAY_NONE;
+		return;
+	}
+	u->help_top = top > max ? max : top < 0 ? 0 : top;
+}
+
 static void key_overlay(struct ui *u, int key, int fkey)
 {
 	char err[700];
@@ -270,7 +298,7 @@ static void key_overlay(struct ui *u, int key, int fkey)
 		explain_key(u, key, fkey);
 		break;
 	case OVERLAY_HELP:
-		u->overlay = OVERLAY_NONE;
+		help_key(u, key, fkey);
 		break;
 	case OVERLAY_EDIT:
 		if (line_input(u, key, fkey)) {
@@ -413,6 +441,9 @@ static int key_main(struct ui *u, int key, int fkey)
 			char err[700];
 			if (run_start(r, err, sizeof err) < 0)
 				say(u, 1, err);
+		} else if (r->step >= r->nsteps) {
+			say(u, 0, "last step — Tab for the next scene");
+			break;
 		}
 		run_goto(r, r->step + 1);
 		break;
@@ -470,8 +501,19 @@ static int key_main(struct ui *u, int key, int fkey)
 		u->edit[0] = 0;
 		u->overlay = OVERLAY_EDIT;
 		break;
-	case ACT_HELP: u->overlay = OVERLAY_HELP; break;
+	case ACT_HELP:
+		u->help_top = 0;
+		u->overlay = OVERLAY_HELP;
+		break;
 	case ACT_EXPLAIN: explain_open(u); break;
+	case ACT_THEME:
+		u->theme = (u->theme + 1) % THEME_COUNT;
+		term_set_theme(u->theme);
+		if (u->rec)
+			cast_set_theme(u->rec, u->theme);
+		snprintf(msg, sizeof msg, "theme: %s (t switches)", theme_name(u->theme));
+		say(u, 0, msg);
+		break;
 	case ACT_SCENES:
 		u->scene_sel = u->cur;
 		u->overlay = OVERLAY_SCENES;
@@ -552,6 +594,7 @@ static void draw(struct ui *u)
 		.busy = run_busy(cur(u)),
 		.explain = u->explain,
 		.explain_top = u->explain_top,
+		.help_top = u->help_top,
 	};
 	u->drawn_busy = fi.busy;
 	frame_compose(u->screen, &fi, &u->view);
@@ -648,6 +691,7 @@ int ui_main(const struct app *a, const struct cli_options *o)
 	u->keys_mode = o->keys_file != NULL;
 	u->frames = o->frames;
 	u->speed_ms = SPEED_DEFAULT;
+	u->theme = o->theme;
 	if (!u->unattended && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
 		err_print("interactive mode needs a terminal; use --print SCENE or --summary SCENE");
 		status = 2;
@@ -691,7 +735,8 @@ int ui_main(const struct app *a, const struct cli_options *o)
 		goto out;
 	}
 	const char *nc = getenv("NO_COLOR");
-	struct term_opts to = {.in = in, .out = out, .no_color = nc && *nc, .draw_every_frame = u->unattended};
+	struct term_opts to = {.in = in, .out = out, .no_color = nc && *nc, .draw_every_frame = u->unattended,
+			       .theme = u->theme};
 	if (term_start(&to, err, sizeof err) < 0) {
 		err_print(err);
 		status = 2;
@@ -703,7 +748,7 @@ int ui_main(const struct app *a, const struct cli_options *o)
 		/* The glyphs and colours the terminal shows; the title names the first scene. */
 		char title[300];
 		snprintf(title, sizeof title, "attnviz: %s", start->file.title);
-		struct cast_opts co = {.utf8 = term_utf8(), .color = !to.no_color && has_colors(), .title = title,
+		struct cast_opts co = {.utf8 = term_utf8(), .depth = term_depth(), .theme = u->theme, .title = title,
 				       .timestamp = (long long)time(NULL)};
 		u->rec = cast_new(u->rec_file, &co);
 	}

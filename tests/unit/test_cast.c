@@ -2,9 +2,9 @@
  * The asciicast encoder (src/cast.c) on small hand-made screens: the expected
  * bytes are written here by hand from asciicast v2 (header line, [time, "o",
  * text] events), ECMA-48 (CUP ESC[row;colH, SGR ESC[...m with 1 bold, 2 dim,
- * 4 underline, 7 reverse, 3N colour N) and the UI's colour table in
- * src/ui/term.c (accent: yellow 3 + bold; dim: blue 4; hot: red 1 + bold +
- * reverse; monochrome: accent bold + underline, dim dim, hot reverse).
+ * 4 underline, 7 reverse, 38;5;N colour N of 256) and the theme table in
+ * src/theme.c (accent: yellow 220 + bold; dim: grey 250; hot: red 203 +
+ * bold; monochrome: accent bold + underline, dim plain, hot bold).
  */
 #include <locale.h>
 #include <stdio.h>
@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cast.h"
+#include "theme.h"
 #include "t.h"
 
 /* A 3x2 screen: "ab─" over "xyz" with a few roles. */
@@ -32,7 +33,7 @@ static void colour_utf8(void)
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
-	struct cast_opts o = {.utf8 = 1, .color = 1, .title = "t\"%s%n"};
+	struct cast_opts o = {.utf8 = 1, .depth = THEME_256, .title = "t\"%s%n"};
 	struct cast *c = cast_new(f, &o);
 	struct canvas *s = sample();
 	T_EQ_INT(cast_frame(c, s, 0), 0, "cast: first frame written");
@@ -44,13 +45,14 @@ static void colour_utf8(void)
 	fclose(f);
 	T_EQ_STR(text,
 		 "{\"version\": 2, \"width\": 3, \"height\": 2, \"title\": \"t\\\"%s%n\"}\n"
-		 /* whole screen: cursor hidden, cleared; the last cell is left alone as term.c does */
-		 "[0.000, \"o\", \"\\u001b[?25l\\u001b[H\\u001b[2J\\u001b[1;1Ha\\u001b[0;1;33mb\\u001b[0;34m─"
-		 "\\u001b[2;1H\\u001b[0mx\\u001b[0;1;7;31my\\u001b[0m\"]\n"
+		 /* whole screen: cursor hidden, cleared; every cell, the last one too */
+		 "[0.000, \"o\", \"\\u001b[?25l\\u001b[H\\u001b[2J\\u001b[1;1Ha\\u001b[0;1;38;5;220mb\\u001b[0;38;5;250m─"
+		 "\\u001b[2;1H\\u001b[0mx\\u001b[0;1;38;5;203my\\u001b[0mz\"]\n"
 		 /* only the row that changed */
-		 "[1.605, \"o\", \"\\u001b[2;1HX\\u001b[0;1;7;31my\\u001b[0m\"]\n"
-		 /* 1000 ms came after 1605 ms: the time stays at 1.605, the end comes at 2 s */
-		 "[2.000, \"o\", \"\\u001b[2;1H\\u001b[?25h\"]\n",
+		 "[1.605, \"o\", \"\\u001b[2;1HX\\u001b[0;1;38;5;203my\\u001b[0mz\"]\n"
+		 /* 1000 ms came after 1605 ms: the time stays at 1.605, the end comes at 2 s,
+		  * with the cursor on the line below the frame */
+		 "[2.000, \"o\", \"\\u001b[2;1H\\u000d\\u000a\\u001b[?25h\"]\n",
 		 "cast: colour UTF-8 recording byte for byte");
 	free(text);
 	canvas_free(s);
@@ -61,7 +63,7 @@ static void mono_ascii_resize(void)
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
-	struct cast_opts o = {.utf8 = 0, .color = 0, .timestamp = 1700000000};
+	struct cast_opts o = {.utf8 = 0, .depth = THEME_MONO, .timestamp = 1700000000};
 	struct cast *c = cast_new(f, &o);
 	struct canvas *s = sample(), *big = canvas_new(4, 1);
 	canvas_put(big, 0, 0, 0x2713, ROLE_OK);
@@ -71,11 +73,11 @@ static void mono_ascii_resize(void)
 	fclose(f);
 	T_EQ_STR(text,
 		 "{\"version\": 2, \"width\": 3, \"height\": 2, \"timestamp\": 1700000000}\n"
-		 "[0.000, \"o\", \"\\u001b[?25l\\u001b[H\\u001b[2J\\u001b[1;1Ha\\u001b[0;1;4mb\\u001b[0;2m-"
-		 "\\u001b[2;1H\\u001b[0mx\\u001b[0;7my\\u001b[0m\"]\n"
+		 "[0.000, \"o\", \"\\u001b[?25l\\u001b[H\\u001b[2J\\u001b[1;1Ha\\u001b[0;1;4mb\\u001b[0m-"
+		 "\\u001b[2;1Hx\\u001b[0;1my\\u001b[0mz\"]\n"
 		 /* a resize is an "r" event, then a whole frame; ✓ falls back to + */
 		 "[0.250, \"r\", \"4x1\"]\n"
-		 "[0.250, \"o\", \"\\u001b[?25l\\u001b[H\\u001b[2J\\u001b[1;1H+  \"]\n",
+		 "[0.250, \"o\", \"\\u001b[?25l\\u001b[H\\u001b[2J\\u001b[1;1H+   \"]\n",
 		 "cast: monochrome ASCII recording with a resize, byte for byte");
 	free(text);
 	canvas_free(s);

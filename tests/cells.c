@@ -1,0 +1,308 @@
+/*
+ * cells: what a terminal shows, read from `tmux capture-pane -e -p` (text
+ * with the SGR escapes tmux writes between cells) on stdin, checked cell by
+ * cell.  tests/cells.sh walks every step of every scene and runs this on
+ * each capture.
+ *
+ *   cells [--bars hbar|sinks] LABEL < capture
+ *
+ * Each cell gets the foreground, background, bold and reverse in force when
+ * its glyph was written (SGR state carries over lines, as tmux writes it).
+ * The terminal is taken to be light text on a dark background, as a
+ * projector's is: the default background counts as black (0, 16), the
+ * default foreground as white.  A failure prints one line
+ * "LABEL: row R col C: what" and the exit status is 1:
+ *   - a glyph other than a space whose effective foreground (after reverse)
+ *     equals its effective background: invisible;
+ *   - a block glyph (U+2580-U+259F, U+25A0) in reverse video: its filled
+ *     part is painted in the background colour;
+ *   - text in dark blue (4, 17-19) or near-black (232-235) on black.
+ * --bars hbar: horizontal bars of the picture pane (left of its first
+ * divider), each a run of ▏..█ after a number: a larger number never has a
+ * shorter bar (one eighth of slack for rounding).
+ * --bars sinks: rows of one-column vertical bars (▁..█, · for a dropped
+ * position) every other column: the first position, the sink, is the
+ * tallest of its row wherever it is drawn.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ROWS 200
+#define COLS 400
+#define DEF_FG (-1)
+#define DEF_BG (-2)
+
+struct cell {
+	unsigned cp;
+	int fg, bg, bold, reverse;
+};
+
+static struct cell grid[ROWS][COLS];   /* [row][col] */
+static int nrows, ncols[ROWS];
+static int failures;
+static const char *label = "capture";
+
+/* One line a failure, the first MAX_SHOWN of them. */
+#define MAX_SHOWN 6
+static void failf(int r, int c, const char *what)
+{
+	if (failures++ < MAX_SHOWN)
+		printf("%s: row %d col %d: %s\n", label, r, c, what);
+}
+
+struct sgr {
+	int fg, bg, bold, reverse;
+};
+
+/* Apply one SGR parameter list ("0;1;38;5;203") to the state. */
+static void apply_sgr(struct sgr *s, const char *params)
+{
+	int v[32], n = 0;
+	const char *p = params;
+	if (!*p)
+		v[n++] = 0;
+	while (*p && n < 32) {
+		v[n++] = (int)strtol(p, (char **)&p, 10);
+		if (*p == ';' || *p == ':')
+			p++;
+		else if (*p)
+			break;
+	}
+	for (int i = 0; i < n; i++) {
+		int x = v[i];
+		if (x == 0)
+			*s = (struct sgr){DEF_FG, DEF_BG, 0, 0};
+		else if (x == 1)
+			s->bold = 1;
+		else if (x == 22)
+			s->bold = 0;
+		else if (x == 7)
+			s->reverse = 1;
+		else if (x == 27)
+			s->reverse = 0;
+		else if (x >= 30 && x <= 37)
+			s->fg = x - 30;
+		else if (x >= 90 && x <= 97)
+			s->fg = x - 90 + 8;
+		else if (x == 39)
+			s->fg = DEF_FG;
+		else if (x >= 40 && x <= 47)
+			s->bg = x - 40;
+		else if (x >= 100 && x <= 107)
+			s->bg = x - 100 + 8;
+		else if (x == 49)
+			s->bg = DEF_BG;
+		else if ((x == 38 || x == 48) && i + 2 < n && v[i + 1] == 5) {
+			*(x == 38 ? &s->fg : &s->bg) = v[i + 2];
+			i += 2;
+		} else if ((x == 38 || x == 48) && i + 4 < n && v[i + 1] == 2) {
+			/* true colour: black or not is all the checks need */
+			int black = v[i + 2] + v[i + 3] + v[i + 4] < 60;
+			*(x == 38 ? &s->fg : &s->bg) = black ? 0 : 1000;
+			i += 4;
+		}
+	}
+}
+
+static void read_capture(FILE *in)
+{
+	struct sgr s = {DEF_FG, DEF_BG, 0, 0};
+	int c, row = 0, col = 0;
+	while ((c = fgetc(in)) != EOF && row < ROWS) {
+		if (c == '\n') {
+			ncols[row++] = col;
+			col = 0;
+			continue;
+		}
+		if (c == 0x1b) {
+			char params[128];
+			size_t n = 0;
+			if ((c = fgetc(in)) != '[')
+				continue;
+			while ((c = fgetc(in)) != EOF && ((c >= '0' && c <= '9') || c == ';' || c == ':' || c == '?'))
+				if (n + 1 < sizeof params)
+					params[n++] = (char)c;
+			params[n] = 0;
+			if (c == 'm')
+				apply_sgr(&s, params);
+			continue;
+		}
+		unsigned cp = (unsigned)c;
+		int more = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : 0;
+		cp = more == 3 ? cp & 7 : more == 2 ? cp & 15 : more == 1 ? cp & 31 : cp;
+		while (more-- > 0 && (c = fgetc(in)) != EOF)
+			cp = cp << 6 | ((unsigned)c & 63);
+		if (col < COLS)
+			grid[row][col++] = (struct cell){cp, s.fg, s.bg, s.bold, s.reverse};
+	}
+	if (col > 0 && row < ROWS)
+		ncols[row++] = col;
+	nrows = row;
+}
+
+/* A colour as the eye sees it on a dark terminal. */
+static int norm(int c)
+{
+	if (c == DEF_BG || c == 16)
+		return 0;
+	if (c == DEF_FG || c == 15 || c == 231)
+		return 7;
+	return c;
+}
+
+static int is_block(unsigned cp)
+{
+	return (cp >= 0x2580 && cp <= 0x259f) || cp == 0x25a0;
+}
+
+static void check_visible(void)
+{
+	char what[160];
+	for (int r = 0; r < nrows; r++)
+		for (int c = 0; c < ncols[r]; c++) {
+			const struct cell *x = &grid[r][c];
+			if (x->cp == ' ' || x->cp == 0xa0)
+				continue;
+			int fg = norm(x->reverse ? x->bg : x->fg), bg = norm(x->reverse ? x->fg : x->bg);
+			if (fg == bg) {
+				snprintf(what, sizeof what, "U+%04X drawn in its background's colour (%d on %d%s)", x->cp, fg,
+					 bg, x->reverse ? ", reverse" : "");
+				failf(r, c, what);
+			} else if (is_block(x->cp) && x->reverse) {
+				snprintf(what, sizeof what, "block U+%04X in reverse video (shows its empty part)", x->cp);
+				failf(r, c, what);
+			} else if (bg == 0 && (fg == 4 || (fg >= 17 && fg <= 19) || (fg >= 232 && fg <= 235))) {
+				snprintf(what, sizeof what, "U+%04X in dark colour %d on black", x->cp, fg);
+				failf(r, c, what);
+			}
+		}
+}
+
+/* Eighths of a horizontal bar glyph (█ ▉ ▊ ▋ ▌ ▍ ▎ ▏), 0 for another. */
+static int hbar_eighths(unsigned cp)
+{
+	if (cp == 0x2588)
+		return 8;
+	if (cp >= 0x2589 && cp <= 0x258f)
+		return (int)(0x2590 - cp);
+	return 0;
+}
+
+/* Eighths of a vertical bar glyph (▁ .. ▇ █), 0 for another. */
+static int vbar_eighths(unsigned cp)
+{
+	if (cp >= 0x2581 && cp <= 0x2588)
+		return (int)(cp - 0x2580);
+	return 0;
+}
+
+/* The picture pane's right edge: the first divider after column 0. */
+static int pane_end(int r)
+{
+	for (int c = 1; c < ncols[r]; c++)
+		if (grid[r][c].cp == 0x2502 || grid[r][c].cp == 0x2534 || grid[r][c].cp == 0x2524)
+			return c;
+	return ncols[r];
+}
+
+struct bar {
+	double value;
+	int eighths, row;
+};
+
+static void check_hbars(void)
+{
+	struct bar bars[256];
+	int n = 0;
+	char what[200];
+	for (int r = 1; r < nrows - 1 && n < 256; r++) {
+		int end = pane_end(r);
+		for (int c = 1; c < end && n < 256; c++) {
+			if (!hbar_eighths(grid[r][c].cp))
+				continue;
+			int len = 0, c0 = c;
+			while (c < end && hbar_eighths(grid[r][c].cp))
+				len += hbar_eighths(grid[r][c++].cp);
+			/* the number just left of the bar */
+			int e = c0 - 1;
+			while (e > 0 && grid[r][e].cp == ' ')
+				e--;
+			int b = e;
+			while (b > 0 && ((grid[r][b - 1].cp >= '0' && grid[r][b - 1].cp <= '9') || grid[r][b - 1].cp == '.' ||
+					 grid[r][b - 1].cp == ','))
+				b--;
+			if (b > e || !(grid[r][e].cp >= '0' && grid[r][e].cp <= '9'))
+				continue;
+			char num[64];
+			int k = 0;
+			for (int i = b; i <= e && k < 63; i++)
+				if (grid[r][i].cp != ',')
+					num[k++] = (char)grid[r][i].cp;
+			num[k] = 0;
+			bars[n++] = (struct bar){strtod(num, NULL), len, r};
+		}
+	}
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++)
+			if (bars[i].value > bars[j].value && bars[i].eighths + 1 < bars[j].eighths) {
+				snprintf(what, sizeof what, "bar of %g is %d eighths, shorter than %d for %g (row %d)",
+					 bars[i].value, bars[i].eighths, bars[j].eighths, bars[j].value, bars[j].row);
+				failf(bars[i].row, 0, what);
+			}
+}
+
+static void check_sinks(void)
+{
+	char what[160];
+	for (int r = 1; r < nrows - 1; r++) {
+		int end = pane_end(r), tall = 0, tall_c = 0, cols = 0, first = 1;
+		while (first < end && grid[r][first].cp == ' ')
+			first++;
+		for (int c = first; c < end; c += 2) {
+			unsigned cp = grid[r][c].cp;
+			if ((!vbar_eighths(cp) && cp != 0xb7) || (c + 1 < end && grid[r][c + 1].cp != ' '))
+				break;
+			if (cols > 0 && vbar_eighths(cp) > tall)
+				tall = vbar_eighths(cp), tall_c = c;
+			cols++;
+		}
+		if (cols < 4)
+			continue;   /* not a row of bars */
+		int sink = vbar_eighths(grid[r][first].cp);
+		if (grid[r][first].cp != 0xb7 && sink < tall) {
+			snprintf(what, sizeof what, "the sink's bar is %d eighths, shorter than %d at column %d", sink, tall,
+				 tall_c);
+			failf(r, first, what);
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	const char *bars = NULL;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--bars") && i + 1 < argc)
+			bars = argv[++i];
+		else
+			label = argv[i];
+	}
+	read_capture(stdin);
+	if (nrows == 0) {
+		printf("%s: empty capture\n", label);
+		return 1;
+	}
+	check_visible();
+	if (bars && !strcmp(bars, "hbar"))
+		check_hbars();
+	else if (bars && !strcmp(bars, "sinks"))
+		check_sinks();
+	else if (bars) {
+		printf("cells: --bars takes hbar or sinks\n");
+		return 2;
+	}
+	if (failures > MAX_SHOWN)
+		printf("%s: %d more\n", label, failures - MAX_SHOWN);
+	return failures ? 1 : 0;
+}

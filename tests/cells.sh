@@ -1,0 +1,127 @@
+#!/bin/sh
+# What the class sees (DESIGN section 3): every step of every scene at 80x24
+# in the real program under tmux, read back with its attributes
+# (capture-pane -e) and checked cell by cell by tests/cells.c: no glyph in
+# its background's colour, no block glyph in reverse video, no dark blue on
+# black, and the bars of cost, fa-engines and sinks in the order of their
+# values.  Walked with 256 colours, with 8 (TERM=xterm), under NO_COLOR and
+# in the projector theme.  bench is checked at its first screen only (its
+# measurements depend on the machine).
+#
+#   sh tests/cells.sh          the walk
+#   sh tests/cells.sh fault    the fault build's broken theme
+#                              (ATTNVIZ_FAULT=theme_reverse) must fail it
+. tests/lib.sh
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "skip - cells tests (tmux is not installed)"
+	exit 0
+fi
+CELLS=${CELLS:-build/cells}
+if [ ! -x "$CELLS" ]; then
+	fail "cells: $CELLS is not built (make $CELLS)"
+	exit 0
+fi
+sock="attnviz-cells-$$"
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+tmp=$(mktemp -d)
+trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+abs() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
+cells=$(abs "$CELLS")
+# A session that stays: the server lives from one scene's session to the next.
+T new-session -d -s keep "sleep 3600"
+
+# wait_for SESSION TEXT: 1 when TEXT never shows (20 s)
+wait_for() {
+	i=0
+	while [ $i -lt 1000 ]; do
+		T capture-pane -p -t "$1" 2>/dev/null | grep -qF -- "$2" && return 0
+		sleep 0.02; i=$((i + 1))
+	done
+	return 1
+}
+
+bars_of() {
+	case $1 in
+	cost|fa-engines) echo hbar ;;
+	sinks) echo sinks ;;
+	esac
+}
+
+# walk LABEL BIN ENV SCENE [ARGS]: every step; prints the checker's failures,
+# returns 1 on any
+walk() {
+	label=$1 bin=$2 envs=$3 scene=$4 args=${5:-}
+	T new-session -d -s w -x 80 -y 24 \
+		"env -u NO_COLOR LC_ALL=C.UTF-8 ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ATTNVIZ_MODELS' $envs $bin -s $scene $args; sleep 600"
+	want=" step 0/"
+	[ "$scene" = bench ] && want="Benchmark"
+	if ! wait_for w "$want"; then
+		echo "$label $scene: the program did not start"
+		T kill-session -t w
+		return 1
+	fi
+	n=$(T capture-pane -p -t w | sed -n '1s/.* step 0\/\([0-9]*\) .*/\1/p')
+	[ "$scene" = bench ] && n=0
+	[ -n "$n" ] || n=0
+	bars=$(bars_of "$scene")
+	k=0 bad=0
+	while :; do
+		T capture-pane -e -p -t w >"$tmp/cap"
+		if ! "$cells" ${bars:+--bars "$bars"} "$label $scene step $k" <"$tmp/cap"; then
+			bad=1
+			break   # one failing step tells enough
+		fi
+		[ "$k" -ge "$n" ] && break
+		k=$((k + 1))
+		T send-keys -t w Right
+		if ! wait_for w "step $k/$n "; then
+			echo "$label $scene: step $k/$n never showed"
+			bad=1
+			break
+		fi
+	done
+	T kill-session -t w
+	return $bad
+}
+
+scenes=$("$ATTNVIZ" --list | awk -F'\t' '$1 == "scene" { print $3 }')
+bin=$(abs "$ATTNVIZ")
+
+if [ "${1:-}" = fault ]; then
+	FAULTY=${ATTNVIZ_FAULTY:-build/fault/attnviz}
+	if [ ! -x "$FAULTY" ]; then
+		fail "cells: $FAULTY is not built (make fault)"
+		exit 0
+	fi
+	faulty=$(abs "$FAULTY")
+	for s in sinks cost fa-engines; do
+		if walk fault "$faulty" "TERM=xterm-256color ATTNVIZ_FAULT=theme_reverse" "$s" >"$tmp/out"; then
+			fail "cells: the broken theme (reverse-video bars) passes on $s"
+		elif grep -q "reverse video" "$tmp/out"; then
+			ok "cells: the broken theme (reverse-video bars) fails on $s"
+		else
+			fail "cells: the broken theme fails on $s, but not for its reverse video ($(head -1 "$tmp/out"))"
+		fi
+	done
+	# the same build without the fault is clean: the failure was the fault's
+	check "cells: the fault build without a fault passes on sinks" walk clean "$faulty" "TERM=xterm-256color" sinks
+	exit 0
+fi
+
+start=$(date +%s)
+for mode in 256 8 mono projector; do
+	case $mode in
+	256) envs="TERM=xterm-256color" args= ;;
+	8) envs="TERM=xterm" args= ;;
+	mono) envs="TERM=xterm-256color NO_COLOR=1" args= ;;
+	projector) envs="TERM=xterm-256color" args="--set theme=projector" ;;
+	esac
+	for s in $scenes; do
+		if walk "$mode" "$bin" "$envs" "$s" "$args" >"$tmp/out"; then
+			ok "cells: $s, every step visible ($mode)"
+		else
+			fail "cells: $s ($mode): $(head -3 "$tmp/out" | tr '\n' '|')"
+		fi
+	done
+done
+echo "# cells: the walk took $(($(date +%s) - start)) s"
