@@ -29,22 +29,9 @@
 #define CF_STREAM_SPLIT "pad(floor(pad(ctx, 256) / n_seq), 256)"
 #define CF_STREAM_UNIFIED "pad(ctx, 256)"
 
-/* Bytes of a row of n cache elements: ggml's block sizes (ggml-common.h)
- * written out again: f32 4, f16/bf16 2; q8_0 34, q4_0 18, q4_1 20, q5_0 22,
- * q5_1 24, iq4_nl 18 bytes per block of 32. */
-int64_t cf_row_bytes(enum cache_type t, int64_t n);
-/* K + V bytes per token of one layer of a uniform model. */
-int64_t cf_cell_bytes(const struct model *m);
 /* 1: every layer has kv_heads KV heads and is local exactly when
  * il % swa_pattern < swa_pattern - 1 (or all local when the pattern is 0). */
 int cf_uniform(const struct model *m);
-/* Global layers of a uniform model: none local without an honoured window;
- * with pattern n the globals are il = n-1, 2n-1, ...: floor(L / n). */
-int64_t cf_global_layers(const struct model *m);
-/* Cells per stream: n = ceil(ctx/256)·256, split streams ceil((n/n_seq)/256)·256,
- * sliding ceil(min(stream, w·(unified ? n_seq : 1) + ub)/256)·256. */
-int64_t cf_stream_cells(int64_t ctx, int64_t n_seq, int unified);
-int64_t cf_swa_cells(int64_t ctx, int64_t n_seq, int unified, int64_t w, int64_t ub, int swa_full);
 /* The formula text of one stream's cells. */
 const char *cf_f_stream(int unified);
 /* The formula text of a sliding layer's cells a stream, into buf

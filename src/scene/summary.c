@@ -71,6 +71,19 @@ void summary_real(struct summary *s, double v, const char *keyfmt, ...)
 		it->val = v;
 }
 
+static void explain_line(struct summary *s, struct summary_item *it, const char *text);
+
+/* A formula check is a record evaluated by summary_formula; an expected
+ * value handed in as a number cannot show its formula, so it fails. */
+static void refuse_formula(struct summary *s, struct summary_item *it, enum summary_how how)
+{
+	it->how = how;
+	if (how == HOW_FORMULA) {
+		it->status = SUMMARY_FAIL;
+		explain_line(s, it, "a formula check handed in as a number: it must be summary_formula's record");
+	}
+}
+
 void summary_check_int(struct summary *s, enum summary_how how, int64_t v, int64_t expected, const char *keyfmt, ...)
 {
 	va_list ap;
@@ -85,7 +98,7 @@ void summary_check_int(struct summary *s, enum summary_how how, int64_t v, int64
 	it->iexp = expected;
 	it->exp = (double)expected;
 	it->status = v == expected ? SUMMARY_OK : SUMMARY_FAIL;
-	it->how = how;
+	refuse_formula(s, it, how);
 }
 
 void summary_check_real(struct summary *s, enum summary_how how, double v, double expected, double tol,
@@ -103,7 +116,7 @@ void summary_check_real(struct summary *s, enum summary_how how, double v, doubl
 	it->tol = tol;
 	/* Equal infinities pass too: exp(1000) is +inf both ways. */
 	it->status = (v == expected || fabs(v - expected) <= tol) ? SUMMARY_OK : SUMMARY_FAIL;
-	it->how = how;
+	refuse_formula(s, it, how);
 }
 
 __attribute__((format(printf, 3, 0)))
@@ -210,6 +223,11 @@ void summary_formula(struct summary *s, double tol, const char *formula)
 			t = fmax(tol, fabs(e) * 0x1p-50);
 		it->status = (it->val == e || fabs(it->val - e) <= t) ? SUMMARY_OK : SUMMARY_FAIL;
 	}
+}
+
+static void explain_line(struct summary *s, struct summary_item *it, const char *text)
+{
+	sum_explain_item(s, it, "%s", text);
 }
 
 void summary_explain(struct summary *s, const char *fmt, ...)

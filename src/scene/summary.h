@@ -71,7 +71,7 @@ void summary_int(struct summary *s, int64_t v, const char *keyfmt, ...) __attrib
 void summary_real(struct summary *s, double v, const char *keyfmt, ...) __attribute__((format(printf, 3, 4)));
 /* Checks by another algorithm (how is HOW_REFERENCE; formula checks are
  * summary_formula, lesson figures are added by the driver from the scene
- * file). */
+ * file).  HOW_FORMULA here is refused: the item fails. */
 void summary_check_int(struct summary *s, enum summary_how how, int64_t v, int64_t expected, const char *keyfmt, ...)
 	__attribute__((format(printf, 5, 6)));
 void summary_check_real(struct summary *s, enum summary_how how, double v, double expected, double tol,
