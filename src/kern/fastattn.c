@@ -22,6 +22,7 @@
 #endif
 #pragma GCC diagnostic ignored "-Wpsabi"
 
+
 typedef float v8f __attribute__((vector_size(32)));
 typedef float v4f __attribute__((vector_size(16)));
 typedef int v8si __attribute__((vector_size(32)));
@@ -29,6 +30,8 @@ typedef short v8hi __attribute__((vector_size(16)));
 typedef unsigned short v8hu __attribute__((vector_size(16)));
 typedef signed char v8qi __attribute__((vector_size(8)));
 typedef unsigned char v8qu __attribute__((vector_size(8)));
+typedef char v16qi __attribute__((vector_size(16)));
+typedef long long v2di __attribute__((vector_size(16)));
 
 #define V8(x) ((v8f){(x), (x), (x), (x), (x), (x), (x), (x)})
 /* Unaligned vector access through memcpy (the compiler makes it one load
@@ -99,6 +102,39 @@ static inline v8f cvt8h_avx2(const uint16_t *p)
 	memcpy(&h, p, sizeof h);
 	return __builtin_ia32_vcvtph2ps256(h);
 }
+/* 8 bytes widened to 8 int lanes, signed (q8_0) or not (q4_0): one
+ * instruction each (GCC scalarizes the generic byte-vector conversion). */
+#if defined(__clang__)
+static inline v8si widen8s_avx2(const void *p)
+{
+	v8qi a;
+	memcpy(&a, p, sizeof a);
+	return __builtin_convertvector(a, v8si);
+}
+static inline v8si widen8u_avx2(const void *p)
+{
+	v8qu a;
+	memcpy(&a, p, sizeof a);
+	return __builtin_convertvector(a, v8si);
+}
+#else
+/* The 8 bytes go in as one 64-bit lane: built byte by byte, GCC turns the
+ * whole chain back into scalar conversions. */
+static inline v16qi low8_avx2(const void *p)
+{
+	long long x;
+	memcpy(&x, p, sizeof x);
+	return (v16qi)(v2di){x, 0};
+}
+static inline v8si widen8s_avx2(const void *p)
+{
+	return __builtin_ia32_pmovsxbd256(low8_avx2(p));
+}
+static inline v8si widen8u_avx2(const void *p)
+{
+	return __builtin_ia32_pmovzxbd256(low8_avx2(p));
+}
+#endif
 #define SUFFIX _avx2
 #include "kern/fastattn_impl.h"
 #undef SUFFIX
@@ -110,6 +146,18 @@ static inline v8f cvt8h_avx2(const uint16_t *p)
 #define HAVE_AVX2 1
 #endif
 
+static inline v8si widen8s_portable(const void *p)
+{
+	v8qi a;
+	memcpy(&a, p, sizeof a);
+	return __builtin_convertvector(a, v8si);
+}
+static inline v8si widen8u_portable(const void *p)
+{
+	v8qu a;
+	memcpy(&a, p, sizeof a);
+	return __builtin_convertvector(a, v8si);
+}
 #define SUFFIX _portable
 #include "kern/fastattn_impl.h"
 #undef SUFFIX

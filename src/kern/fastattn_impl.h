@@ -1,7 +1,8 @@
 /*
  * The kernels' body, included twice by fastattn.c: once for the
  * AVX2+FMA+F16C target and once portable.  SUFFIX names the build, and
- * cvt8h##SUFFIX (8 halves to 8 floats) is defined before each inclusion.  Everything here is
+ * cvt8h##SUFFIX (8 halves to 8 floats) and widen8s##SUFFIX / widen8u##SUFFIX
+ * (8 bytes to 8 ints) are defined before each inclusion.  Everything here is
  * static, so each copy is compiled for its own target.
  */
 #define CAT_(a, b) a##b
@@ -280,16 +281,10 @@ static inline void FN(q_scales)(const unsigned char *row, int nb, int bb, float 
 static inline void FN(q_ints)(const unsigned char *qs, int kv, v8f x[4])
 {
 	if (kv == FASTATTN_Q8_0) {
-		v8qi a;
-		for (int i = 0; i < 4; i++) {
-			memcpy(&a, qs + 8 * i, sizeof a);
-			x[i] = __builtin_convertvector(a, v8f);
-		}
+		for (int i = 0; i < 4; i++)
+			x[i] = __builtin_convertvector(FN(widen8s)(qs + 8 * i), v8f);
 	} else {
-		v8qu a, b;
-		memcpy(&a, qs, sizeof a);
-		memcpy(&b, qs + 8, sizeof b);
-		v8si ai = __builtin_convertvector(a, v8si), bi = __builtin_convertvector(b, v8si);
+		v8si ai = FN(widen8u)(qs), bi = FN(widen8u)(qs + 8);
 		x[0] = __builtin_convertvector((ai & 15) - 8, v8f);
 		x[1] = __builtin_convertvector((bi & 15) - 8, v8f);
 		x[2] = __builtin_convertvector((ai >> 4) - 8, v8f);
