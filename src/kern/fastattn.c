@@ -95,6 +95,14 @@ static inline v8f cvt8h_portable(const uint16_t *p)
 #define AVX2_REGION 1
 #endif
 #ifdef AVX2_REGION
+/* One half (a block's scale) to float with F16C. */
+static inline float h2f_avx2(const void *p)
+{
+	uint16_t h;
+	memcpy(&h, p, sizeof h);
+	v8hi x = {(short)h};
+	return __builtin_ia32_vcvtph2ps(x)[0];
+}
 /* F16C: one instruction widens 8 halves. */
 static inline v8f cvt8h_avx2(const uint16_t *p)
 {
@@ -146,6 +154,12 @@ static inline v8si widen8u_avx2(const void *p)
 #define HAVE_AVX2 1
 #endif
 
+static inline float h2f_portable(const void *p)
+{
+	uint16_t h;
+	memcpy(&h, p, sizeof h);
+	return half_to_float(h);
+}
 static inline v8si widen8s_portable(const void *p)
 {
 	v8qi a;

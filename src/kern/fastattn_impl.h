@@ -1,8 +1,9 @@
 /*
  * The kernels' body, included twice by fastattn.c: once for the
  * AVX2+FMA+F16C target and once portable.  SUFFIX names the build, and
- * cvt8h##SUFFIX (8 halves to 8 floats) and widen8s##SUFFIX / widen8u##SUFFIX
- * (8 bytes to 8 ints) are defined before each inclusion.  Everything here is
+ * cvt8h##SUFFIX (8 halves to 8 floats), h2f##SUFFIX (one half) and
+ * widen8s##SUFFIX / widen8u##SUFFIX (8 bytes to 8 ints) are defined before
+ * each inclusion.  Everything here is
  * static, so each copy is compiled for its own target.
  */
 #define CAT_(a, b) a##b
@@ -265,16 +266,6 @@ static void FN(row_pv_h)(const float *p, const uint16_t *v, int d, float *o, int
 			o[c] += p[j] * half_to_float(v[(size_t)j * d + c]);
 }
 
-/* The f16 scales of a quantized row's nb blocks (nb <= 8), widened at once:
- * sc[b] is block b's d.  bb is the block's size in bytes. */
-static inline void FN(q_scales)(const unsigned char *row, int nb, int bb, float *sc)
-{
-	uint16_t h[8] = {0};
-	for (int b = 0; b < nb; b++)
-		memcpy(&h[b], row + (size_t)b * bb, sizeof h[b]);
-	STORE(sc, FN(cvt8h)(h));
-}
-
 /* The 32 ints of one block (qs, after the scale) as 4 x 8 floats, not yet
  * scaled: q8_0 sign-extends its bytes; q4_0 takes the low nibbles of its 16
  * bytes for elements 0..15 and the high nibbles for 16..31, minus 8. */
@@ -298,12 +289,10 @@ static void FN(deq_row)(float *dst, const void *src, int d, int kv)
 {
 	int nb = d / 32, bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
 	const unsigned char *row = src;
-	float sc[8];
 	v8f x[4];
-	FN(q_scales)(row, nb, bb, sc);
 	for (int b = 0; b < nb; b++) {
 		FN(q_ints)(row + (size_t)b * bb + 2, kv, x);
-		v8f f = V8(sc[b]);
+		v8f f = V8(FN(h2f)(row + (size_t)b * bb));
 		for (int i = 0; i < 4; i++)
 			STORE(dst + 32 * b + 8 * i, f * x[i]);
 	}
@@ -319,14 +308,12 @@ static inline void FN(row_scores_qt)(const float *q, int d, const unsigned char 
 	for (int j = 0; j < cols; j++) {
 		const unsigned char *kr = k + (size_t)j * rb;
 		FN(prefetch_ahead)(kr, (int)rb);
-		float sc[8];
-		FN(q_scales)(kr, nb, bb, sc);
 		v8f acc = V8(0), x[4];
 		for (int b = 0; b < nb; b++) {
 			const float *qb = q + 32 * b;
 			FN(q_ints)(kr + (size_t)b * bb + 2, kv, x);
 			v8f p = (LOAD(qb) * x[0] + LOAD(qb + 8) * x[1]) + (LOAD(qb + 16) * x[2] + LOAD(qb + 24) * x[3]);
-			acc += V8(sc[b]) * p;
+			acc += V8(FN(h2f)(kr + (size_t)b * bb)) * p;
 		}
 		s[j] = FN(hsum)(acc);
 	}
@@ -356,9 +343,8 @@ static inline void FN(row_pv_qt)(const float *p, const unsigned char *v, int d, 
 	for (int j = 0; j < cols; j++) {
 		const unsigned char *vr = v + (size_t)j * rb;
 		FN(prefetch_ahead)(vr, (int)rb);
-		FN(q_scales)(vr, nb, bb, w[j]);
 		for (int b = 0; b < nb; b++)
-			w[j][b] *= p[j];
+			w[j][b] = p[j] * FN(h2f)(vr + (size_t)b * bb);
 	}
 	int b = 0;
 	v8f x[4], y[4];
