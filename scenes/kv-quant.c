@@ -360,7 +360,7 @@ static void kq_render(const void *vs, struct view *v)
 static void in_block_constants(struct summary *s)
 {
 	summary_input(s, "qk", QUANT_BLOCK, "values a block (QK8_0 = QK4_0 = 32, ggml-common.h)");
-	summary_input(s, "f16_bytes", 2, "bytes of the scale d (sizeof(ggml_half))");
+	summary_input(s, "f16_bytes", 2, "bytes of one f16, sizeof(ggml_half): a value in f16, the scale d in q8_0 and q4_0");
 }
 
 static const char *const block_formula[QUANT_NTYPES] = {"qk * f16_bytes", "f16_bytes + qk", "f16_bytes + qk / 2"};
