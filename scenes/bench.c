@@ -3,7 +3,8 @@
  * background thread while the screen shows, case by case, each kernel's time
  * and its share of this machine's limit: tiled and naive against the FMA
  * peak, decode against the streaming read bandwidth of the same thread
- * count; f32 K/V beside f16.  init only plans the cases: the measuring
+ * count; f32 K/V beside f16 and ggml's q8_0 and q4_0 blocks, with decode's
+ * GB/s per type (the bytes it really reads: 34 or 18 a block of 32 values).  init only plans the cases: the measuring
  * begins when asked (start: r or Enter on the screen), so passing through
  * the scene takes no CPU from the class's machine.  x cancels.  The
  * figures are this machine's, so the scene has no golden frames; its checks are the ones that do not
@@ -23,7 +24,7 @@
 #include "scenes/lib/common.h"
 
 #define BE_MAX_N 8
-#define BE_MAX_CASES (BE_MAX_N * 2 * FASTBENCH_NKERNELS)
+#define BE_MAX_CASES (BE_MAX_N * 4 * FASTBENCH_NKERNELS)
 #define BE_D 128
 
 struct be_case {
@@ -58,8 +59,8 @@ static const struct param_spec be_params[BE_NPARAMS + 1] = {
 		.help = "lengths (decode: keys in the cache)"},
 	[BE_HEADS] = {.name = "heads", .kind = PARAM_INT, .min = 1, .max = 16, .help = "heads"},
 	[BE_THREADS] = {.name = "threads", .kind = PARAM_INT, .min = 1, .max = 8, .help = "threads"},
-	[BE_KV] = {.name = "kv", .kind = PARAM_WORDS, .min = 0, .max = 1, .max_count = 2,
-		.help = "f32|f16: storage of K and V"},
+	[BE_KV] = {.name = "kv", .kind = PARAM_WORDS, .min = 0, .max = 3, .max_count = 4,
+		.help = "f32|f16|q8_0|q4_0: storage of K and V"},
 	[BE_KERNELS] = {.name = "kernels", .kind = PARAM_WORDS, .min = 0, .max = 2, .max_count = 3,
 		.help = "tiled|naive|decode: the kernels to run"},
 	[BE_RUNS] = {.name = "runs", .kind = PARAM_INT, .min = 1, .max = 20, .help = "runs per case (median)"},
@@ -264,7 +265,7 @@ static void be_render(const void *vs, struct view *v)
 				break;
 			}
 			const struct fastbench_case *e = &st->cases[i].c;
-			canvas_printf_whole(c, 0, y, ROLE_DIM, "%-6d %-6s %s", e->n, fastbench_kernel_name(e->kernel), fastbench_kv_name(e->kv));
+			canvas_printf_whole(c, 0, y, ROLE_DIM, "%-6d %-6s %-4s", e->n, fastbench_kernel_name(e->kernel), fastbench_kv_name(e->kv));
 		}
 	} else {
 		canvas_printf_whole(c, 0, 0, ROLE_LABEL, "progress %d/%d", s.done, st->ncases);
@@ -279,7 +280,7 @@ static void be_render(const void *vs, struct view *v)
 		for (int i = first; i < s.done && y < c->h; i++, y++) {
 			const struct be_case *e = &s.res[i];
 			int decode = e->c.kernel == FASTBENCH_DECODE;
-			canvas_printf_whole(c, 0, y, ROLE_NORMAL, "%-6d %-6s %s", e->c.n, fastbench_kernel_name(e->c.kernel), fastbench_kv_name(e->c.kv));
+			canvas_printf_whole(c, 0, y, ROLE_NORMAL, "%-6d %-6s %-4s", e->c.n, fastbench_kernel_name(e->c.kernel), fastbench_kv_name(e->c.kv));
 			if (e->refused[0]) {
 				canvas_printf_whole(c, 18, y, ROLE_HOT, "refused: does not fit");
 				continue;
@@ -319,6 +320,17 @@ static void be_render(const void *vs, struct view *v)
 			canvas_printf_whole(sd, 0, line++, ROLE_LABEL, "f16 time / f32 time");
 		canvas_printf_whole(sd, 0, line++, ROLE_NORMAL, "%-6s %.2f×", fastbench_kernel_name(k), b->r.ms / a->r.ms);
 	}
+	/* Decode's read rate per K/V type, for the latest n: the bytes it reads. */
+	int header = 0;
+	for (int kv = FASTATTN_F32; kv <= FASTATTN_Q4_0 && s.done > 0; kv++) {
+		const struct be_case *e = find(&s, s.res[s.done - 1].c.n, FASTBENCH_DECODE, kv);
+		if (!e)
+			continue;
+		if (!header)
+			canvas_printf_whole(sd, 0, line += line > 8, ROLE_LABEL, "decode GB/s"), line++;
+		header = 1;
+		canvas_printf_whole(sd, 0, line++, ROLE_NORMAL, "%-4s %6.2f", fastbench_kv_name(kv), e->r.gbps);
+	}
 	if (s.error[0])
 		canvas_wrap(sd, 0, line + 1, sd->w, sd->h - line - 1, ROLE_FAIL, s.error);
 
@@ -337,7 +349,14 @@ static void be_render(const void *vs, struct view *v)
 			snprintf(part[1], sizeof part[1], "With f16 K/V, %s takes %.2f× the f32 time. ", fastbench_kernel_name(last->c.kernel),
 				 b->r.ms / a->r.ms);
 	}
-	if (d16 && d32)
+	const struct be_case *dq8 = find(&s, n, FASTBENCH_DECODE, FASTATTN_Q8_0), *dq4 = find(&s, n, FASTBENCH_DECODE, FASTATTN_Q4_0);
+	if (d16 && dq8 && dq4)
+		snprintf(part[2], sizeof part[2], "Decode over q8_0 takes %.2f×, over q4_0 %.2f× the f16 time (34/32, 18/32 B a "
+			 "value, not 2).", dq8->r.ms / d16->r.ms, dq4->r.ms / d16->r.ms);
+	else if (d16 && (dq8 || dq4))
+		snprintf(part[2], sizeof part[2], "Decode over %s takes %.2f× the f16 time (%s B a value, not 2).",
+			 dq8 ? "q8_0" : "q4_0", (dq8 ? dq8 : dq4)->r.ms / d16->r.ms, dq8 ? "34/32" : "18/32");
+	else if (d16 && d32)
 		snprintf(part[2], sizeof part[2], "Decode f16 reads at %.0f%% of the read bandwidth, in %.2f× the f32 time.",
 			 share(&s, d16), d16->r.ms / d32->r.ms);
 	if (last)
@@ -371,6 +390,12 @@ static void be_summary(const void *vs, struct summary *sum)
 		summary_words(sum, "median wall time of %d timed run%s on this machine%s, ms", e->r.runs, e->r.runs > 1 ? "s" : "",
 			      e->r.cold ? ", caches evicted before each (K and V come from memory)" : "");
 		summary_explain(sum, "a measurement: no second way");
+		if (e->r.gbps >= 0) {
+			summary_real(sum, e->r.gbps, "gbps.%s.%s.%d", k, kv, e->c.n);
+			summary_words(sum, "GB/s decode read: the K and V bytes of %s rows (%s a value) over the median time", kv,
+				      e->c.kv == FASTATTN_Q8_0 ? "34/32 B" : e->c.kv == FASTATTN_Q4_0 ? "18/32 B" : e->c.kv ? "2 B" : "4 B");
+			summary_explain(sum, "a measurement: no second way");
+		}
 		if (e->r.rows_compared > 0) {
 			summary_check_real(sum, HOW_REFERENCE, e->r.max_abs_diff, 0, 1e-5, "max_abs_diff.%s.%s.%d", k, kv, e->c.n);
 			summary_words(sum, "largest |kernel output − float64 two-pass reference| over %d sampled rows",
@@ -399,7 +424,8 @@ static void be_summary(const void *vs, struct summary *sum)
 		summary_input(sum, "bc", 64, "keys a tile (src/kern/fastattn.c BC)");
 		if (e->c.kernel == FASTBENCH_TILED) {
 			summary_words(sum, "scratch bytes the tiled kernel allocated, all threads: 4 B floats of its tile%s, no term "
-				      "in n", e->c.kv ? " and the value block widened from f16" : "");
+				      "in n", e->c.kv == FASTATTN_F16 ? " and the value block widened from f16"
+					      : e->c.kv ? " and the value block dequantized" : "");
 			snprintf(f, sizeof f, "threads * 4 * %s", tile);
 		} else if (e->c.kernel == FASTBENCH_NAIVE) {
 			summary_words(sum, "scratch bytes the naive kernel allocated: the n×n score matrix of 4 B floats (rows padded "
@@ -412,7 +438,13 @@ static void be_summary(const void *vs, struct summary *sum)
 			summary_input(sum, "n", e->c.n, "parameter n, keys in the cache (threads past n get no keys)");
 			summary_input(sum, "heads", e->c.heads, "parameter heads");
 			summary_input(sum, "max_d", 256, "floats a query row (src/kern/fastattn.h FASTATTN_MAX_D)");
-			snprintf(f, sizeof f, "4 * min(threads, n) * heads * (d + 2) + 4 * min(threads, n) * (max_d + bc)");
+			if (e->c.kv == FASTATTN_Q8_0 || e->c.kv == FASTATTN_Q4_0) {
+				summary_explain(sum, "quantized V adds bc × max_d / 32 floats a thread: p times each block's scale");
+				snprintf(f, sizeof f,
+					 "4 * min(threads, n) * heads * (d + 2) + 4 * min(threads, n) * (max_d + bc + bc * max_d / 32)");
+			} else {
+				snprintf(f, sizeof f, "4 * min(threads, n) * heads * (d + 2) + 4 * min(threads, n) * (max_d + bc)");
+			}
 		}
 		summary_formula(sum, 0, f);
 	}
@@ -425,10 +457,10 @@ static void be_print(const void *vs, FILE *out)
 	snapshot(st, &s);
 	fprintf(out, "machine: FMA peak %.1f GFLOP/s, read bandwidth %.1f GB/s on %d thread%s\n", s.peak, s.bw, st->threads,
 		st->threads > 1 ? "s" : "");
-	fprintf(out, "n      kernel kv         ms  GFLOP/s    GB/s   share  extra bytes  max|diff|\n");
+	fprintf(out, "n      kernel kv          ms  GFLOP/s    GB/s   share  extra bytes  max|diff|\n");
 	for (int i = 0; i < s.done; i++) {
 		const struct be_case *e = &s.res[i];
-		fprintf(out, "%-6d %-6s %s ", e->c.n, fastbench_kernel_name(e->c.kernel), fastbench_kv_name(e->c.kv));
+		fprintf(out, "%-6d %-6s %-4s ", e->c.n, fastbench_kernel_name(e->c.kernel), fastbench_kv_name(e->c.kv));
 		if (e->refused[0]) {
 			fprintf(out, "refused: %s\n", e->refused);
 			continue;

@@ -241,7 +241,16 @@ awk -F'\t' '$1 == "decode" { b = $10 * $8 * 1e6; w = $7 == "f16" ? 65536 : 13107
 "$ATTNVIZ" --bench --format tsv --set n=64 --set heads=1 --set threads=2 --set runs=1 --set kernels=decode --set kv=f16 > "$tmp/bench2"
 expect_eq "cli: --bench kernels and kv choose the cases" "$(awk -F'\t' 'NR > 1 && $1 != "machine" {printf "%s:%s:%s ", $1, $5, $7}' "$tmp/bench2")" "decode:2:f16 "
 err_case "cli: --bench bad parameter" "--bench: threads: 0 is out of range" --bench --set threads=0
-err_case "cli: --bench unknown kv type" "--bench: kv: 'q4_0' is not one of f32|f16" --bench --set kv=q4_0
+"$ATTNVIZ" --bench --format tsv --set n=256 --set heads=1 --set threads=2 --set runs=1 --set kv=q8_0,q4_0 > "$tmp/bench3"
+expect_eq "cli: --bench kv q8_0 and q4_0 named in the kv column" \
+	"$(awk -F'\t' 'NR > 1 && $1 != "machine" {printf "%s:%s ", $1, $7}' "$tmp/bench3" | tr ' ' '\n' | sort -u | tr '\n' ' ')" \
+	"decode:q4_0 decode:q8_0 naive:q4_0 naive:q8_0 tiled:q4_0 tiled:q8_0 "
+awk -F'\t' 'NR > 1 && $1 != "machine" { if ($12 == "-" || $12 == "nan" || $12 + 0 > 1e-4) bad = 1 } END { exit bad }' "$tmp/bench3" \
+	&& ok "cli: --bench q8_0 and q4_0 agree with float64 on the dequantized cache to 1e-4" || fail "cli: --bench quantized max_abs_diff"
+# ggml's blocks: 34 bytes a 32 values for q8_0, 18 for q4_0; 2 n d of them (n 256, d 128).
+awk -F'\t' '$1 == "decode" { b = $10 * $8 * 1e6; w = 2 * 256 * 128 * ($7 == "q8_0" ? 34 : 18) / 32; if (b < w * 0.9 || b > w * 1.1) bad = 1 }
+	END { exit bad }' "$tmp/bench3" && ok "cli: --bench decode bytes are the blocks' bytes" || fail "cli: --bench quantized decode bytes"
+err_case "cli: --bench unknown kv type" "--bench: kv: 'q5_0' is not one of f32|f16|q8_0|q4_0" --bench --set kv=q5_0
 err_case "cli: --bench unknown kernel" "--bench: kernels: 'fast' is not one of tiled|naive|decode" --bench --set kernels=fast
 
 # Unattended runs of the real UI (no terminal): every scene by autoplay, every model, odd sizes, junk keys.

@@ -29,8 +29,8 @@ static const struct param_spec bench_params[BN_NPARAMS + 1] = {
 		.help = "threads"},
 	[BN_CAUSAL] = {.name = "causal", .kind = PARAM_INTS, .min = 0, .max = 1, .max_count = 2,
 		.help = "0 full attention, 1 causal (tiled and naive)"},
-	[BN_KV] = {.name = "kv", .kind = PARAM_WORDS, .min = 0, .max = 1, .max_count = 2,
-		.help = "f32|f16: storage of K and V"},
+	[BN_KV] = {.name = "kv", .kind = PARAM_WORDS, .min = 0, .max = 3, .max_count = 4,
+		.help = "f32|f16|q8_0|q4_0: storage of K and V (q8_0, q4_0: ggml blocks of 32)"},
 	[BN_KERNELS] = {.name = "kernels", .kind = PARAM_WORDS, .min = 0, .max = 2, .max_count = 3,
 		.help = "tiled|naive|decode: the kernels to run"},
 	[BN_RUNS] = {.name = "runs", .kind = PARAM_INT, .min = 1, .max = 20,
@@ -90,7 +90,7 @@ static void print_row(const struct row *w, int tsv, const struct limits *lim)
 		snprintf(gbps, sizeof gbps, "%7s", "-");
 		snprintf(share, sizeof share, "%3.0f%% of FMA peak", 100 * r->gflops / lim->peak[c->threads]);
 	}
-	printf("%-6s %3s %6d %5d %3d %6s %10.3f %8.2f %s  %-18s %12lld  %s\n", fastbench_kernel_name(c->kernel),
+	printf("%-6s %4s %6d %5d %3d %6s %10.3f %8.2f %s  %-18s %12lld  %s\n", fastbench_kernel_name(c->kernel),
 	       fastbench_kv_name(c->kv), c->n, c->heads, c->threads, decode ? "-" : c->causal ? "yes" : "no", r->ms,
 	       r->gflops, gbps, share, (long long)r->peak_extra_bytes, diff);
 }
@@ -109,6 +109,9 @@ static void print_ratios(const struct row *rows, int nrows)
 			if (c->kv == FASTATTN_F16 && e->kv == FASTATTN_F32 && e->threads == c->threads)
 				snprintf(line, sizeof line, "f16 K/V takes %.2f× the f32 time on %d thread%s", rows[i].r.ms / rows[j].r.ms,
 					 c->threads, c->threads > 1 ? "s" : "");
+			else if ((c->kv == FASTATTN_Q8_0 || c->kv == FASTATTN_Q4_0) && e->kv == FASTATTN_F16 && e->threads == c->threads)
+				snprintf(line, sizeof line, "%s K/V takes %.2f× the f16 time on %d thread%s", fastbench_kv_name(c->kv),
+					 rows[i].r.ms / rows[j].r.ms, c->threads, c->threads > 1 ? "s" : "");
 			else if (c->kv == e->kv && e->threads == 1 && c->threads > 1)
 				snprintf(line, sizeof line, "%d threads are %.2f× as fast as one (%s)", c->threads,
 					 rows[j].r.ms / rows[i].r.ms, fastbench_kv_name(c->kv));
@@ -197,7 +200,7 @@ int cli_bench(const struct cli_options *o)
 		for (int t = 1; t <= FASTATTN_MAX_THREADS; t++)
 			if (used[t])
 				printf("%s %.1f GB/s on %d thread%s", t > 1 ? "," : "", lim.bw[t], t, t > 1 ? "s" : "");
-		printf("\n\n%-6s %3s %6s %5s %3s %6s %10s %8s %7s  %-18s %12s  %s\n", "kernel", "kv", "n", "heads", "thr",
+		printf("\n\n%-6s %4s %6s %5s %3s %6s %10s %8s %7s  %-18s %12s  %s\n", "kernel", "kv", "n", "heads", "thr",
 		       "causal", "ms", "GFLOP/s", "GB/s", "share of the limit", "extra bytes", "max|diff|");
 	}
 	fflush(stdout);
@@ -239,7 +242,7 @@ int cli_bench(const struct cli_options *o)
 								if (rc != 0) {
 									if (rc == FASTATTN_ETOOBIG) {
 										if (!tsv)
-											printf("%-6s %3s %6d %5d %3d %6s  refused: %s\n", "naive",
+											printf("%-6s %4s %6d %5d %3d %6s  refused: %s\n", "naive",
 											       fastbench_kv_name(c.kv), c.n, c.heads, c.threads,
 											       c.causal ? "yes" : "no", err);
 									} else {

@@ -1,6 +1,7 @@
 #include "kern/fastattn.h"
 
 #include "kern/half.h"
+#include "kern/quant.h"
 #include "util/fault.h"
 
 #include <math.h>
@@ -21,12 +22,17 @@
 #endif
 #pragma GCC diagnostic ignored "-Wpsabi"
 
+
 typedef float v8f __attribute__((vector_size(32)));
 typedef float v4f __attribute__((vector_size(16)));
 typedef int v8si __attribute__((vector_size(32)));
 typedef unsigned v8su __attribute__((vector_size(32)));
 typedef short v8hi __attribute__((vector_size(16)));
 typedef unsigned short v8hu __attribute__((vector_size(16)));
+typedef signed char v8qi __attribute__((vector_size(8)));
+typedef unsigned char v8qu __attribute__((vector_size(8)));
+typedef char v16qi __attribute__((vector_size(16)));
+typedef long long v2di __attribute__((vector_size(16)));
 
 #define V8(x) ((v8f){(x), (x), (x), (x), (x), (x), (x), (x)})
 /* Unaligned vector access through memcpy (the compiler makes it one load
@@ -49,6 +55,10 @@ struct kernels {
 	void (*cvt_row)(float *dst, const uint16_t *src, int n);
 	void (*row_scores_h)(const float *q, int d, const uint16_t *k, int cols, float *s, int cols_p);
 	void (*row_pv_h)(const float *p, const uint16_t *v, int d, float *o, int cols);
+	void (*deq_row)(float *dst, const void *src, int d, int kv);
+	/* [0] q8_0, [1] q4_0 */
+	void (*row_scores_q[2])(const float *q, int d, const void *k, int cols, float *s, int cols_p);
+	void (*row_pv_q[2])(const float *p, const void *v, int d, float *o, int cols);
 	double (*fma_loop)(long iters);
 	double (*read_loop)(const float *buf, size_t n);
 };
@@ -87,6 +97,14 @@ static inline v8f cvt8h_portable(const uint16_t *p)
 #define AVX2_REGION 1
 #endif
 #ifdef AVX2_REGION
+/* One half (a block's scale) to float with F16C. */
+static inline float h2f_avx2(const void *p)
+{
+	uint16_t h;
+	memcpy(&h, p, sizeof h);
+	v8hi x = {(short)h};
+	return __builtin_ia32_vcvtph2ps(x)[0];
+}
 /* F16C: one instruction widens 8 halves. */
 static inline v8f cvt8h_avx2(const uint16_t *p)
 {
@@ -94,6 +112,39 @@ static inline v8f cvt8h_avx2(const uint16_t *p)
 	memcpy(&h, p, sizeof h);
 	return __builtin_ia32_vcvtph2ps256(h);
 }
+/* 8 bytes widened to 8 int lanes, signed (q8_0) or not (q4_0): one
+ * instruction each (GCC scalarizes the generic byte-vector conversion). */
+#if defined(__clang__)
+static inline v8si widen8s_avx2(const void *p)
+{
+	v8qi a;
+	memcpy(&a, p, sizeof a);
+	return __builtin_convertvector(a, v8si);
+}
+static inline v8si widen8u_avx2(const void *p)
+{
+	v8qu a;
+	memcpy(&a, p, sizeof a);
+	return __builtin_convertvector(a, v8si);
+}
+#else
+/* The 8 bytes go in as one 64-bit lane: built byte by byte, GCC turns the
+ * whole chain back into scalar conversions. */
+static inline v16qi low8_avx2(const void *p)
+{
+	long long x;
+	memcpy(&x, p, sizeof x);
+	return (v16qi)(v2di){x, 0};
+}
+static inline v8si widen8s_avx2(const void *p)
+{
+	return __builtin_ia32_pmovsxbd256(low8_avx2(p));
+}
+static inline v8si widen8u_avx2(const void *p)
+{
+	return __builtin_ia32_pmovzxbd256(low8_avx2(p));
+}
+#endif
 #define SUFFIX _avx2
 #include "kern/fastattn_impl.h"
 #undef SUFFIX
@@ -105,6 +156,24 @@ static inline v8f cvt8h_avx2(const uint16_t *p)
 #define HAVE_AVX2 1
 #endif
 
+static inline float h2f_portable(const void *p)
+{
+	uint16_t h;
+	memcpy(&h, p, sizeof h);
+	return half_to_float(h);
+}
+static inline v8si widen8s_portable(const void *p)
+{
+	v8qi a;
+	memcpy(&a, p, sizeof a);
+	return __builtin_convertvector(a, v8si);
+}
+static inline v8si widen8u_portable(const void *p)
+{
+	v8qu a;
+	memcpy(&a, p, sizeof a);
+	return __builtin_convertvector(a, v8si);
+}
 #define SUFFIX _portable
 #include "kern/fastattn_impl.h"
 #undef SUFFIX
@@ -156,14 +225,14 @@ struct bench_scratch {
 	float *kt;    /* [d][BC] the key block, transposed */
 	float *s;     /* [BR][BC] the score tile, then P */
 	float *acc;   /* [BR][d] output accumulators */
-	float *vb;    /* [BC][d] the value block widened from f16 (kv f16 only) */
+	float *vb;    /* [BC][d] the value block widened from f16 or dequantized (not f32) */
 	float m[BR], l[BR];
 };
 
 static int64_t scratch_bytes(int d, int kv)
 {
 	int64_t floats = (int64_t)BR * d + (int64_t)d * BC + BR * BC + (int64_t)BR * d + 2 * BR;
-	if (kv == FASTATTN_F16)
+	if (kv != FASTATTN_F32)
 		floats += (int64_t)BC * d;
 	return floats * (int64_t)sizeof(float);
 }
@@ -174,8 +243,8 @@ static int scratch_init(struct bench_scratch *w, int d, int kv)
 	w->kt = alloc_floats((size_t)d * BC);
 	w->s = alloc_floats((size_t)BR * BC);
 	w->acc = alloc_floats((size_t)BR * d);
-	w->vb = kv == FASTATTN_F16 ? alloc_floats((size_t)BC * d) : NULL;
-	return w->qs && w->kt && w->s && w->acc && (kv != FASTATTN_F16 || w->vb) ? 0 : -1;
+	w->vb = kv != FASTATTN_F32 ? alloc_floats((size_t)BC * d) : NULL;
+	return w->qs && w->kt && w->s && w->acc && (kv == FASTATTN_F32 || w->vb) ? 0 : -1;
 }
 
 static void scratch_free(struct bench_scratch *w)
@@ -187,15 +256,51 @@ static void scratch_free(struct bench_scratch *w)
 	free(w->vb);
 }
 
-static size_t kv_size(int kv)
+size_t fastattn_row_bytes(int kv, int d)
 {
-	return kv == FASTATTN_F16 ? sizeof(uint16_t) : sizeof(float);
+	switch (kv) {
+	case FASTATTN_F16:
+		return (size_t)d * sizeof(uint16_t);
+	case FASTATTN_Q8_0:
+		return (size_t)(d / QUANT_BLOCK) * QUANT_Q8_0_BYTES;
+	case FASTATTN_Q4_0:
+		return (size_t)(d / QUANT_BLOCK) * QUANT_Q4_0_BYTES;
+	default:
+		return (size_t)d * sizeof(float);
+	}
+}
+
+static int quantized(int kv)
+{
+	return kv == FASTATTN_Q8_0 || kv == FASTATTN_Q4_0;
 }
 
 /* Row `row` of head h of K or V, as bytes: the caller knows the type. */
 static const void *kv_row(const struct fastattn_args *a, const void *base, int h, int row)
 {
-	return (const char *)base + ((size_t)h * a->nkv + (size_t)row) * (size_t)a->d * kv_size(a->kv);
+	return (const char *)base + ((size_t)h * a->nkv + (size_t)row) * fastattn_row_bytes(a->kv, a->d);
+}
+
+/* s[cols_p] = q . k_j for one query row over `cols` key rows of any type. */
+static void row_scores_any(const struct kernels *kn, int kv, const float *q, int d, const void *k, int cols, float *s, int cols_p)
+{
+	if (kv == FASTATTN_F16)
+		kn->row_scores_h(q, d, k, cols, s, cols_p);
+	else if (quantized(kv))
+		kn->row_scores_q[kv == FASTATTN_Q4_0](q, d, k, cols, s, cols_p);
+	else
+		kn->row_scores(q, d, k, cols, s, cols_p);
+}
+
+/* o[d] += sum_j p[j] v_j for one output row over `cols` value rows of any type. */
+static void row_pv_any(const struct kernels *kn, int kv, const float *p, const void *v, int d, float *o, int cols)
+{
+	if (kv == FASTATTN_F16)
+		kn->row_pv_h(p, v, d, o, cols);
+	else if (quantized(kv))
+		kn->row_pv_q[kv == FASTATTN_Q4_0](p, v, d, o, cols);
+	else
+		kn->row_pv(p, v, d, o, cols);
 }
 
 static int stopped(const struct fastattn_args *a)
@@ -214,7 +319,8 @@ static void load_queries(float *qs, const float *q, int i0, int rows, int rows_p
 }
 
 /* Transpose key rows [0, cols) starting at k into kt[d][ldk], zero columns up
- * to cols_p.  f16 rows are widened first, one row at a time. */
+ * to cols_p.  f16 rows are widened and quantized rows dequantized first, one
+ * row at a time, on the stack. */
 static void load_keys(const struct kernels *kn, float *kt, int ldk, const void *k, int kv, int cols, int cols_p, int d)
 {
 	float row[FASTATTN_MAX_D];
@@ -222,6 +328,9 @@ static void load_keys(const struct kernels *kn, float *kt, int ldk, const void *
 		const float *kr;
 		if (kv == FASTATTN_F16) {
 			kn->cvt_row(row, (const uint16_t *)k + (size_t)j * d, d);
+			kr = row;
+		} else if (quantized(kv)) {
+			kn->deq_row(row, (const char *)k + (size_t)j * fastattn_row_bytes(kv, d), d, kv);
 			kr = row;
 		} else {
 			kr = (const float *)k + (size_t)j * d;
@@ -234,12 +343,19 @@ static void load_keys(const struct kernels *kn, float *kt, int ldk, const void *
 			kt[(size_t)c * ldk + j] = 0;
 }
 
-/* The value rows [0, cols) at v as floats: f32 in place, f16 widened into vb. */
+/* The value rows [0, cols) at v as floats: f32 in place, f16 widened and
+ * q8_0 / q4_0 dequantized into vb (one block of BC rows, whatever n is). */
 static const float *load_values(const struct kernels *kn, float *vb, const void *v, int kv, int cols, int d)
 {
-	if (kv != FASTATTN_F16)
+	if (kv == FASTATTN_F32)
 		return v;
-	kn->cvt_row(vb, v, cols * d);
+	if (kv == FASTATTN_F16) {
+		kn->cvt_row(vb, v, cols * d);
+		return vb;
+	}
+	size_t rb = fastattn_row_bytes(kv, d);
+	for (int j = 0; j < cols; j++)
+		kn->deq_row(vb + (size_t)j * d, (const char *)v + (size_t)j * rb, d, kv);
 	return vb;
 }
 
@@ -293,10 +409,7 @@ static void tiled_block(const struct kernels *kn, const struct fastattn_args *a,
 		const void *k = kv_row(a, a->k, h, j0), *v = kv_row(a, a->v, h, j0);
 		if (rows == 1) {
 			/* One query: no transpose and no 6-row tiles; K and V read once. */
-			if (a->kv == FASTATTN_F16)
-				kn->row_scores_h(w->qs, d, k, cols, w->s, cols_p);
-			else
-				kn->row_scores(w->qs, d, k, cols, w->s, cols_p);
+			row_scores_any(kn, a->kv, w->qs, d, k, cols, w->s, cols_p);
 		} else {
 			load_keys(kn, w->kt, BC, k, a->kv, cols, cols_p, d);
 			kn->scores(w->qs, d, w->kt, BC, w->s, BC, rows_p, cols_p);
@@ -304,10 +417,8 @@ static void tiled_block(const struct kernels *kn, const struct fastattn_args *a,
 		for (int r = 0; r < (rows == 1 ? 1 : rows_p); r++)
 			online_row(kn, w->s + (size_t)r * BC, cols_p, r < rows ? visible(a, i0 + r, j0, cols) : 0, &w->m[r],
 				   &w->l[r], w->acc + (size_t)r * d, d);
-		if (rows == 1 && a->kv == FASTATTN_F16)
-			kn->row_pv_h(w->s, v, d, w->acc, cols);
-		else if (rows == 1)
-			kn->row_pv(w->s, v, d, w->acc, cols);
+		if (rows == 1)
+			row_pv_any(kn, a->kv, w->s, v, d, w->acc, cols);
 		else
 			kn->pv(w->s, BC, load_values(kn, w->vb, v, a->kv, cols, d), d, w->acc, rows_p, cols);
 	}
@@ -357,9 +468,14 @@ static int check_args(const struct fastattn_args *a, char *err, size_t errlen)
 {
 	if (a->heads < 1 || a->nq < 1 || a->nkv < 1 || a->d < 1 || a->d > FASTATTN_MAX_D || a->threads < 1 ||
 	    a->threads > FASTATTN_MAX_THREADS || (a->causal && a->nq > a->nkv) ||
-	    (a->kv != FASTATTN_F32 && a->kv != FASTATTN_F16)) {
+	    a->kv < FASTATTN_F32 || a->kv > FASTATTN_Q4_0) {
 		snprintf(err, errlen, "bad sizes (heads %d, nq %d, nkv %d, d %d up to %d, threads %d, kv %d)", a->heads, a->nq,
 			 a->nkv, a->d, FASTATTN_MAX_D, a->threads, a->kv);
+		return -1;
+	}
+	if (quantized(a->kv) && a->d % QUANT_BLOCK != 0) {
+		snprintf(err, errlen, "kv %s needs d a multiple of %d (blocks of %d values), not %d",
+			 a->kv == FASTATTN_Q8_0 ? "q8_0" : "q4_0", QUANT_BLOCK, QUANT_BLOCK, a->d);
 		return -1;
 	}
 	return 0;
@@ -414,7 +530,7 @@ int fastattn_tiled(const struct fastattn_args *a, struct fastattn_stats *st, cha
 	st->peak_extra_bytes = scratch_bytes(a->d, a->kv) * a->threads;
 	double keys;
 	st->flops = tiled_flops(a, &keys);
-	st->kv_bytes = keys * 2.0 * a->d * (double)kv_size(a->kv);
+	st->kv_bytes = keys * 2.0 * (double)fastattn_row_bytes(a->kv, a->d);
 	int rc = run_threads(jobs, a->threads, tiled_worker);
 	if (rc < 0)
 		snprintf(err, errlen, "out of memory or threads");
@@ -496,7 +612,7 @@ int fastattn_naive(const struct fastattn_args *a, struct fastattn_stats *st, cha
 	st->peak_extra_bytes = (int64_t)need + scratch_bytes(a->d, a->kv) * a->threads;
 	/* Every score is computed, masked or not, and P V runs over every key. */
 	st->flops = 4.0 * a->nq * (double)a->nkv * a->d * a->heads;
-	st->kv_bytes = (double)((a->nq + BR - 1) / BR) * a->nkv * 2.0 * a->d * (double)kv_size(a->kv) * a->heads;
+	st->kv_bytes = (double)((a->nq + BR - 1) / BR) * a->nkv * 2.0 * (double)fastattn_row_bytes(a->kv, a->d) * a->heads;
 	int rc = 0;
 	for (int h = 0; h < a->heads && rc == 0; h++) {
 		for (int t = 0; t < a->threads; t++)
@@ -531,15 +647,9 @@ static void *decode_worker(void *arg)
 		for (int j0 = j_begin; j0 < j_end; j0 += BC) {
 			int cols = j_end - j0 < BC ? j_end - j0 : BC, cols_p = round_up(cols, 16);
 			const void *k = kv_row(a, a->k, h, j0), *v = kv_row(a, a->v, h, j0);
-			if (a->kv == FASTATTN_F16)
-				kn->row_scores_h(qs, d, k, cols, s, cols_p);
-			else
-				kn->row_scores(qs, d, k, cols, s, cols_p);
+			row_scores_any(kn, a->kv, qs, d, k, cols, s, cols_p);
 			online_row(kn, s, cols_p, cols, &m, &l, acc, d);
-			if (a->kv == FASTATTN_F16)
-				kn->row_pv_h(s, v, d, acc, cols);
-			else
-				kn->row_pv(s, v, d, acc, cols);
+			row_pv_any(kn, a->kv, s, v, d, acc, cols);
 		}
 		part[0] = m, part[1] = l;
 	}
@@ -564,10 +674,12 @@ int fastattn_decode(const struct fastattn_args *a, struct fastattn_stats *st, ch
 		snprintf(err, errlen, "decode: no memory for the partial states");
 		return -1;
 	}
+	/* Each thread's stack holds qs and s; quantized V adds the [BC][8]
+	 * scales times p of row_pv_q. */
 	st->peak_extra_bytes = (int64_t)(per * threads * sizeof(float)) +
-			       (int64_t)threads * (FASTATTN_MAX_D + BC) * (int64_t)sizeof(float);
+			       (int64_t)threads * (FASTATTN_MAX_D + BC + (quantized(a->kv) ? BC * 8 : 0)) * (int64_t)sizeof(float);
 	st->flops = 4.0 * a->nkv * (double)d * a->heads;
-	st->kv_bytes = 2.0 * a->nkv * (double)d * (double)kv_size(a->kv) * a->heads;
+	st->kv_bytes = 2.0 * a->nkv * (double)fastattn_row_bytes(a->kv, d) * a->heads;
 	for (int t = 0; t < threads; t++)
 		jobs[t] = (struct job){.kn = pick(a->portable), .a = a, .tid = t, .nthreads = threads, .head = -1,
 				       .part = part + per * (size_t)t};

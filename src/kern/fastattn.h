@@ -7,9 +7,16 @@
  * kernel really allocates and writes the n x n score matrix of each head,
  * then reads it back for the softmax and for P V.
  *
- * Q and O are f32.  K and V are stored f32 or f16 (what engines keep in their
- * KV cache: llama.cpp's default cache type is f16); f16 blocks are widened to
- * f32 as they are read, with F16C where the CPU has it.
+ * Q and O are f32.  K and V are stored f32, f16 (what engines keep in their
+ * KV cache: llama.cpp's default cache type is f16), or quantized in ggml's
+ * q8_0 / q4_0 blocks (kern/quant.h: 32 values and one f16 scale, 34 or 18
+ * bytes; llama.cpp's -ctk / -ctv q8_0, q4_0).  f16 blocks are widened to f32
+ * as they are read, with F16C where the CPU has it.  Quantized rows are
+ * dequantized as they are read: decode (and tiled's one-query case) multiply
+ * the query by a block's ints in registers and scale the block's sum;
+ * tiled and naive dequantize one key row at a time into their transposed
+ * key tile and one block of BC value rows into their value tile, scratch
+ * that does not grow with n.
  *
  * Tiled and naive use the same register-blocked micro-kernels (6 rows x 16
  * columns of FMAs on 8-float vectors), so the difference measured is the
@@ -27,11 +34,13 @@
 #define FASTATTN_MAX_D 256
 #define FASTATTN_MAX_THREADS 64
 
-enum fastattn_kv { FASTATTN_F32, FASTATTN_F16 };
+/* Quantized K and V need d % 32 == 0: a row of d values is d / 32 blocks. */
+enum fastattn_kv { FASTATTN_F32, FASTATTN_F16, FASTATTN_Q8_0, FASTATTN_Q4_0 };
 
 struct fastattn_args {
 	const float *q;   /* [heads][nq][d] */
-	const void *k;    /* [heads][nkv][d] of float (kv f32) or uint16_t halves (kv f16) */
+	const void *k;    /* [heads][nkv][d] of float (kv f32), uint16_t halves (kv f16),
+			   * or [heads][nkv][d / 32] ggml blocks (kv q8_0, q4_0) */
 	const void *v;    /* [heads][nkv][d], same type as k */
 	float *o;         /* [heads][nq][d] */
 	int heads, nq, nkv, d;
@@ -65,6 +74,9 @@ int fastattn_naive(const struct fastattn_args *a, struct fastattn_stats *st, cha
  *   m = max(m1, m2),  s = s1 e^(m1-m) + s2 e^(m2-m),  acc = acc1 e^(m1-m) + acc2 e^(m2-m)
  * and o = acc / s.  Scratch does not depend on nkv. */
 int fastattn_decode(const struct fastattn_args *a, struct fastattn_stats *st, char *err, size_t errlen);
+
+/* Bytes of one K or V row of d values stored as kv. */
+size_t fastattn_row_bytes(int kv, int d);
 
 /* Which build of the kernels runs here unless portable is asked: "avx2+fma+f16c" or "portable". */
 const char *fastattn_isa(void);

@@ -1,7 +1,9 @@
 /*
  * The kernels' body, included twice by fastattn.c: once for the
  * AVX2+FMA+F16C target and once portable.  SUFFIX names the build, and
- * cvt8h##SUFFIX (8 halves to 8 floats) is defined before each inclusion.  Everything here is
+ * cvt8h##SUFFIX (8 halves to 8 floats), h2f##SUFFIX (one half) and
+ * widen8s##SUFFIX / widen8u##SUFFIX (8 bytes to 8 ints) are defined before
+ * each inclusion.  Everything here is
  * static, so each copy is compiled for its own target.
  */
 #define CAT_(a, b) a##b
@@ -264,6 +266,125 @@ static void FN(row_pv_h)(const float *p, const uint16_t *v, int d, float *o, int
 			o[c] += p[j] * half_to_float(v[(size_t)j * d + c]);
 }
 
+/* The 32 ints of one block (qs, after the scale) as 4 x 8 floats, not yet
+ * scaled: q8_0 sign-extends its bytes; q4_0 takes the low nibbles of its 16
+ * bytes for elements 0..15 and the high nibbles for 16..31, minus 8. */
+static inline void FN(q_ints)(const unsigned char *qs, int kv, v8f x[4])
+{
+	if (kv == FASTATTN_Q8_0) {
+		for (int i = 0; i < 4; i++)
+			x[i] = __builtin_convertvector(FN(widen8s)(qs + 8 * i), v8f);
+	} else {
+		v8si ai = FN(widen8u)(qs), bi = FN(widen8u)(qs + 8);
+		x[0] = __builtin_convertvector((ai & 15) - 8, v8f);
+		x[1] = __builtin_convertvector((bi & 15) - 8, v8f);
+		x[2] = __builtin_convertvector((ai >> 4) - 8, v8f);
+		x[3] = __builtin_convertvector((bi >> 4) - 8, v8f);
+	}
+}
+
+/* A quantized row of d values widened to floats (tiled and naive fill their
+ * key and value tiles with it). */
+static void FN(deq_row)(float *dst, const void *src, int d, int kv)
+{
+	int nb = d / 32, bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
+	const unsigned char *row = src;
+	v8f x[4];
+	for (int b = 0; b < nb; b++) {
+		FN(q_ints)(row + (size_t)b * bb + 2, kv, x);
+		v8f f = V8(FN(h2f)(row + (size_t)b * bb));
+		for (int i = 0; i < 4; i++)
+			STORE(dst + 32 * b + 8 * i, f * x[i]);
+	}
+}
+
+/* Decode over quantized key rows: per block, the dot product of the query's
+ * 32 floats with the block's ints, then times the block's scale; nothing
+ * but registers holds the dequantized values. */
+static inline void FN(row_scores_qt)(const float *q, int d, const unsigned char *k, int cols, float *s, int cols_p, int kv)
+{
+	int nb = d / 32, bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
+	size_t rb = (size_t)nb * bb;
+	for (int j = 0; j < cols; j++) {
+		const unsigned char *kr = k + (size_t)j * rb;
+		FN(prefetch_ahead)(kr, (int)rb);
+		v8f acc = V8(0), x[4];
+		for (int b = 0; b < nb; b++) {
+			const float *qb = q + 32 * b;
+			FN(q_ints)(kr + (size_t)b * bb + 2, kv, x);
+			v8f p = (LOAD(qb) * x[0] + LOAD(qb + 8) * x[1]) + (LOAD(qb + 16) * x[2] + LOAD(qb + 24) * x[3]);
+			acc += V8(FN(h2f)(kr + (size_t)b * bb)) * p;
+		}
+		s[j] = FN(hsum)(acc);
+	}
+	for (int j = cols; j < cols_p; j++)
+		s[j] = 0;
+}
+
+static void FN(row_scores_q8)(const float *q, int d, const void *k, int cols, float *s, int cols_p)
+{
+	FN(row_scores_qt)(q, d, k, cols, s, cols_p, FASTATTN_Q8_0);
+}
+
+static void FN(row_scores_q4)(const float *q, int d, const void *k, int cols, float *s, int cols_p)
+{
+	FN(row_scores_qt)(q, d, k, cols, s, cols_p, FASTATTN_Q4_0);
+}
+
+/* Decode: o[d] += sum_j p[j] v_j over quantized value rows.  First each
+ * row's scales times p[j] (w[j][b]; this pass brings the block's rows into
+ * L1), then two blocks of output columns (64 floats) stay in 8 registers
+ * while every key adds w[j][b] times its ints. */
+static inline void FN(row_pv_qt)(const float *p, const unsigned char *v, int d, float *o, int cols, int kv)
+{
+	int nb = d / 32, bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
+	size_t rb = (size_t)nb * bb;
+	float w[BC][8];   /* [cols][nb] p[j] times block b's scale */
+	for (int j = 0; j < cols; j++) {
+		const unsigned char *vr = v + (size_t)j * rb;
+		FN(prefetch_ahead)(vr, (int)rb);
+		for (int b = 0; b < nb; b++)
+			w[j][b] = p[j] * FN(h2f)(vr + (size_t)b * bb);
+	}
+	int b = 0;
+	v8f x[4], y[4];
+	for (; b + 2 <= nb; b += 2) {
+		float *ob = o + 32 * b;
+		v8f a0 = LOAD(ob), a1 = LOAD(ob + 8), a2 = LOAD(ob + 16), a3 = LOAD(ob + 24);
+		v8f a4 = LOAD(ob + 32), a5 = LOAD(ob + 40), a6 = LOAD(ob + 48), a7 = LOAD(ob + 56);
+		for (int j = 0; j < cols; j++) {
+			const unsigned char *blk = v + (size_t)j * rb + (size_t)b * bb;
+			FN(q_ints)(blk + 2, kv, x);
+			FN(q_ints)(blk + bb + 2, kv, y);
+			v8f f = V8(w[j][b]), g = V8(w[j][b + 1]);
+			a0 += f * x[0], a1 += f * x[1], a2 += f * x[2], a3 += f * x[3];
+			a4 += g * y[0], a5 += g * y[1], a6 += g * y[2], a7 += g * y[3];
+		}
+		STORE(ob, a0), STORE(ob + 8, a1), STORE(ob + 16, a2), STORE(ob + 24, a3);
+		STORE(ob + 32, a4), STORE(ob + 40, a5), STORE(ob + 48, a6), STORE(ob + 56, a7);
+	}
+	if (b < nb) {
+		float *ob = o + 32 * b;
+		v8f a0 = LOAD(ob), a1 = LOAD(ob + 8), a2 = LOAD(ob + 16), a3 = LOAD(ob + 24);
+		for (int j = 0; j < cols; j++) {
+			FN(q_ints)(v + (size_t)j * rb + (size_t)b * bb + 2, kv, x);
+			v8f f = V8(w[j][b]);
+			a0 += f * x[0], a1 += f * x[1], a2 += f * x[2], a3 += f * x[3];
+		}
+		STORE(ob, a0), STORE(ob + 8, a1), STORE(ob + 16, a2), STORE(ob + 24, a3);
+	}
+}
+
+static void FN(row_pv_q8)(const float *p, const void *v, int d, float *o, int cols)
+{
+	FN(row_pv_qt)(p, v, d, o, cols, FASTATTN_Q8_0);
+}
+
+static void FN(row_pv_q4)(const float *p, const void *v, int d, float *o, int cols)
+{
+	FN(row_pv_qt)(p, v, d, o, cols, FASTATTN_Q4_0);
+}
+
 /* Row i of a score block: mask (causal, padding) then exp(s - m) in place.
  * Returns the row's new max; *sum gets the sum of the exponentials. */
 static float FN(row_exp)(float *s, int cols_p, int valid, float m_old, float *scale, float *sum)
@@ -329,6 +450,9 @@ static const struct kernels FN(kernels) = {
 	.cvt_row = FN(cvt_row),
 	.row_scores_h = FN(row_scores_h),
 	.row_pv_h = FN(row_pv_h),
+	.deq_row = FN(deq_row),
+	.row_scores_q = {FN(row_scores_q8), FN(row_scores_q4)},
+	.row_pv_q = {FN(row_pv_q8), FN(row_pv_q4)},
 	.fma_loop = FN(fma_loop),
 	.read_loop = FN(read_loop),
 };

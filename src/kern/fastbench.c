@@ -9,6 +9,7 @@
 #include "kern/fastattn.h"
 #include "kern/half.h"
 #include "kern/jrand.h"
+#include "kern/quant.h"
 
 /* Rows of each head compared with the float64 reference: evenly spaced from
  * the first to the last query (decode has one). */
@@ -19,6 +20,7 @@ struct fastbench {
 	float *q;                /* [heads][nq][d] */
 	float *k, *v;            /* [heads][n][d] f32 */
 	uint16_t *kh, *vh;       /* [heads][n][d] f16 of the same values, made on demand */
+	void *kq[2], *vq[2];     /* [heads][n][d / 32] q8_0 ([0]) and q4_0 ([1]) blocks of them, on demand */
 	float *o;                /* [heads][nq][d] */
 	double *scores;          /* [n] the reference's scores of one row */
 	unsigned char *evict;    /* written once, read through before each cold run */
@@ -34,12 +36,17 @@ const char *fastbench_kernel_name(int kernel)
 
 const char *fastbench_kv_name(int kv)
 {
-	return kv == FASTATTN_F16 ? "f16" : "f32";
+	static const char *const names[] = {"f32", "f16", "q8_0", "q4_0"};
+	return kv >= FASTATTN_F32 && kv <= FASTATTN_Q4_0 ? names[kv] : "?";
 }
 
 static void drop_inputs(struct fastbench *b)
 {
 	free(b->q), free(b->k), free(b->v), free(b->kh), free(b->vh), free(b->o), free(b->scores);
+	for (int i = 0; i < 2; i++) {
+		free(b->kq[i]), free(b->vq[i]);
+		b->kq[i] = b->vq[i] = NULL;
+	}
 	b->q = b->k = b->v = b->o = NULL;
 	b->kh = b->vh = NULL;
 	b->scores = NULL;
@@ -128,9 +135,47 @@ static int inputs(struct fastbench *b, int n, int heads, int d, int nq, int kv)
 		half_from_floats(b->kh, b->k, kv_count);
 		half_from_floats(b->vh, b->v, kv_count);
 	}
+	int qi = kv == FASTATTN_Q4_0;
+	if ((kv == FASTATTN_Q8_0 || kv == FASTATTN_Q4_0) && !b->kq[qi]) {
+		/* Each row quantized by ggml's reference quantizer, blocks of 32. */
+		size_t bytes = (size_t)heads * n * fastattn_row_bytes(kv, d), kv_count = (size_t)heads * n * d;
+		b->kq[qi] = malloc(bytes);
+		b->vq[qi] = malloc(bytes);
+		if (!b->kq[qi] || !b->vq[qi]) {
+			drop_inputs(b);
+			return -1;
+		}
+		quant_row(kv == FASTATTN_Q8_0 ? QUANT_Q8_0 : QUANT_Q4_0, b->kq[qi], b->k, kv_count);
+		quant_row(kv == FASTATTN_Q8_0 ? QUANT_Q8_0 : QUANT_Q4_0, b->vq[qi], b->v, kv_count);
+	}
 	return 0;
 }
 
+
+/* Row j of head h of K (which 0) or V (1) as the kernel sees it, widened
+ * or dequantized (quant.c's scalar dequantizer, not the kernel's) to doubles. */
+static void cache_row(const struct fastbench *b, int which, int h, int j, int kv, double *out)
+{
+	int d = b->d;
+	size_t i = ((size_t)h * b->n + (size_t)j) * d;
+	if (kv == FASTATTN_Q8_0 || kv == FASTATTN_Q4_0) {
+		float row[FASTATTN_MAX_D];
+		const char *base = which ? b->vq[kv == FASTATTN_Q4_0] : b->kq[kv == FASTATTN_Q4_0];
+		size_t rb = fastattn_row_bytes(kv, d);
+		dequant_row(kv == FASTATTN_Q8_0 ? QUANT_Q8_0 : QUANT_Q4_0, row, base + ((size_t)h * b->n + (size_t)j) * rb,
+			    (size_t)d);
+		for (int c = 0; c < d; c++)
+			out[c] = row[c];
+	} else if (kv == FASTATTN_F16) {
+		const uint16_t *x = which ? b->vh : b->kh;
+		for (int c = 0; c < d; c++)
+			out[c] = half_to_float(x[i + c]);
+	} else {
+		const float *x = which ? b->v : b->k;
+		for (int c = 0; c < d; c++)
+			out[c] = x[i + c];
+	}
+}
 
 /* The float64 two-pass reference for query row qi of head h: the scores of
  * the visible keys, their max, then the exponentials' sum and the weighted
@@ -138,25 +183,22 @@ static int inputs(struct fastbench *b, int n, int heads, int d, int nq, int kv)
 static double reference_row(struct fastbench *b, int h, int qi, int causal, int kv)
 {
 	int d = b->d, vis = causal ? b->n - b->nq + qi + 1 : b->n;
-	size_t base = (size_t)h * b->n * d;
 	const float *q = b->q + ((size_t)h * b->nq + qi) * d;
-	double scale = 1.0 / sqrt((double)d), mx = -INFINITY, sum = 0, out[FASTATTN_MAX_D] = {0};
+	double scale = 1.0 / sqrt((double)d), mx = -INFINITY, sum = 0, out[FASTATTN_MAX_D] = {0}, row[FASTATTN_MAX_D];
 	for (int j = 0; j < vis; j++) {
 		double t = 0;
-		for (int c = 0; c < d; c++) {
-			size_t i = base + (size_t)j * d + c;
-			t += (double)q[c] * (kv == FASTATTN_F16 ? (double)half_to_float(b->kh[i]) : (double)b->k[i]);
-		}
+		cache_row(b, 0, h, j, kv, row);
+		for (int c = 0; c < d; c++)
+			t += (double)q[c] * row[c];
 		b->scores[j] = t * scale;
 		mx = b->scores[j] > mx ? b->scores[j] : mx;
 	}
 	for (int j = 0; j < vis; j++) {
 		double w = exp(b->scores[j] - mx);
 		sum += w;
-		for (int c = 0; c < d; c++) {
-			size_t i = base + (size_t)j * d + c;
-			out[c] += w * (kv == FASTATTN_F16 ? (double)half_to_float(b->vh[i]) : (double)b->v[i]);
-		}
+		cache_row(b, 1, h, j, kv, row);
+		for (int c = 0; c < d; c++)
+			out[c] += w * row[c];
 	}
 	const float *o = b->o + ((size_t)h * b->nq + qi) * d;
 	double diff = 0;
@@ -183,7 +225,7 @@ int fastbench_run(struct fastbench *b, const struct fastbench_case *c, const ato
 	int decode = c->kernel == FASTBENCH_DECODE, nq = decode ? 1 : c->n;
 	int runs = c->runs < 1 ? 1 : c->runs > FASTBENCH_MAX_RUNS ? FASTBENCH_MAX_RUNS : c->runs;
 	if (c->kernel < 0 || c->kernel >= FASTBENCH_NKERNELS || c->n < 1 || c->heads < 1 || c->d < 1 ||
-	    c->d > FASTATTN_MAX_D) {
+	    c->d > FASTATTN_MAX_D || c->kv < FASTATTN_F32 || c->kv > FASTATTN_Q4_0) {
 		snprintf(err, errlen, "bad case (kernel %d, n %d, heads %d, d %d)", c->kernel, c->n, c->heads, c->d);
 		return -1;
 	}
@@ -193,9 +235,10 @@ int fastbench_run(struct fastbench *b, const struct fastbench_case *c, const ato
 		snprintf(err, errlen, "no memory for the inputs of n = %d, %d heads", c->n, c->heads);
 		return -1;
 	}
+	int quant = c->kv == FASTATTN_Q8_0 || c->kv == FASTATTN_Q4_0, q4 = c->kv == FASTATTN_Q4_0;
 	struct fastattn_args a = {
-		.q = b->q, .k = c->kv == FASTATTN_F16 ? (const void *)b->kh : b->k,
-		.v = c->kv == FASTATTN_F16 ? (const void *)b->vh : b->v, .o = b->o,
+		.q = b->q, .k = c->kv == FASTATTN_F16 ? (const void *)b->kh : quant ? b->kq[q4] : b->k,
+		.v = c->kv == FASTATTN_F16 ? (const void *)b->vh : quant ? b->vq[q4] : b->v, .o = b->o,
 		.heads = c->heads, .nq = nq, .nkv = c->n, .d = c->d, .causal = decode ? 1 : c->causal,
 		.threads = c->threads, .kv = c->kv, .cancel = cancel, .portable = c->portable,
 	};
