@@ -187,13 +187,8 @@ static void co_summary(const void *vs, struct summary *s)
 			summary_input(s, "d_k", (double)(m->kv_lora_rank + m->qk_rope_head_dim),
 				      "kv_lora_rank + qk_rope_head_dim (MLA absorbed: every head attends over the cached latent)");
 			summary_input(s, "d_v", (double)m->kv_lora_rank, "%s", cf_origin(m, MF_KV_LORA_RANK, o, sizeof o));
-		} else if (m->kind == ATTN_MLA) {
-			summary_input(s, "d_k", (double)(m->qk_nope_head_dim + m->qk_rope_head_dim),
-				      "qk_nope_head_dim + qk_rope_head_dim");
-			summary_input(s, "d_v", (double)m->v_head_dim, "%s", cf_origin(m, MF_V_HEAD_DIM, o, sizeof o));
 		} else {
-			summary_input(s, "d_k", (double)m->head_dim, "%s", cf_origin(m, MF_HEAD_DIM, o, sizeof o));
-			summary_input(s, "d_v", (double)m->head_dim_v, "%s", cf_origin(m, MF_HEAD_DIM_V, o, sizeof o));
+			cf_in_dims(s, m);
 		}
 		if (w)
 			summary_input(s, "window", (double)w, "%s", cf_origin(m, MF_SLIDING_WINDOW, o, sizeof o));

@@ -24,6 +24,19 @@ void cf_in_types(struct summary *s, const struct model *m)
 	summary_input(s, "v_block_bytes", (double)type_blocks[m->v_type].bytes, "bytes a block of %s", vn);
 }
 
+void cf_in_dims(struct summary *s, const struct model *m)
+{
+	char o[160];
+	if (m->kind == ATTN_MLA) {
+		summary_input(s, "d_k", (double)(m->qk_nope_head_dim + m->qk_rope_head_dim),
+			      "qk_nope_head_dim + qk_rope_head_dim (full K, not the latent)");
+		summary_input(s, "d_v", (double)m->v_head_dim, "%s", cf_origin(m, MF_V_HEAD_DIM, o, sizeof o));
+	} else {
+		summary_input(s, "d_k", (double)m->head_dim, "%s", cf_origin(m, MF_HEAD_DIM, o, sizeof o));
+		summary_input(s, "d_v", (double)m->head_dim_v, "%s", cf_origin(m, MF_HEAD_DIM_V, o, sizeof o));
+	}
+}
+
 const char *cf_in_cell(struct summary *s, const struct model *m, int64_t kv, const char *kv_origin, int full)
 {
 	char o[160];
@@ -35,14 +48,7 @@ const char *cf_in_cell(struct summary *s, const struct model *m, int64_t kv, con
 		return CF_CELL_MLA;
 	}
 	summary_input(s, "kv_heads", (double)kv, "%s", kv_origin ? kv_origin : cf_origin(m, MF_KV_HEADS, o, sizeof o));
-	if (m->kind == ATTN_MLA) {
-		summary_input(s, "d_k", (double)(m->qk_nope_head_dim + m->qk_rope_head_dim),
-			      "qk_nope_head_dim + qk_rope_head_dim (full K without the latent cache)");
-		summary_input(s, "d_v", (double)m->v_head_dim, "%s", cf_origin(m, MF_V_HEAD_DIM, o, sizeof o));
-	} else {
-		summary_input(s, "d_k", (double)m->head_dim, "%s", cf_origin(m, MF_HEAD_DIM, o, sizeof o));
-		summary_input(s, "d_v", (double)m->head_dim_v, "%s", cf_origin(m, MF_HEAD_DIM_V, o, sizeof o));
-	}
+	cf_in_dims(s, m);
 	cf_in_types(s, m);
 	return CF_CELL;
 }

@@ -43,6 +43,9 @@ const char *cf_f_global(const struct model *m);
 /* Add the inputs k_block, k_block_bytes, v_block, v_block_bytes: ggml's
  * block of each cache type (values and bytes), written out again here. */
 void cf_in_types(struct summary *s, const struct model *m);
+/* Add the inputs d_k and d_v: a head's K and V sizes (an MLA model's full
+ * K and V, not its latent). */
+void cf_in_dims(struct summary *s, const struct model *m);
 /* Add the inputs of one layer's cell bytes a token with kv KV heads (the
  * model's origin when kv_origin is NULL), and return its formula text:
  * CF_CELL_MLA for a latent cache, else CF_CELL with d_k and d_v (full K
