@@ -168,6 +168,12 @@ void test_walkscenes(void)
 		     "sinks n=512 recent=100: the window drawn whole, 3 positions a column (%d columns)", r);
 		shot_free(&sh);
 	}
+	/* 2. cost: rows scrolled off the top are counted. */
+	if (shoot(&reg, "cost", "deepseek-v3", "ctx=1024,4096,16384,65536,262144,1048576", -1, &sh) == 0) {
+		T_EQ_INT(rows_holding(sh.pic, "+2 more above"), 1, "cost 6 ctx: 1024 and 4096 scrolled off are counted");
+		T_EQ_INT(rows_holding(sh.pic, "1048576"), 1, "cost 6 ctx: the step's row, 1048576, shown");
+		shot_free(&sh);
+	}
 	(void)rows_holding;
 	(void)cells_holding;
 	registry_free(&reg);
