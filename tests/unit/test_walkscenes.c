@@ -174,6 +174,23 @@ void test_walkscenes(void)
 		T_EQ_INT(rows_holding(sh.pic, "1048576"), 1, "cost 6 ctx: the step's row, 1048576, shown");
 		shot_free(&sh);
 	}
+	/* 3. rope-yarn: the table scrolls to the step's pair, the narration names it, ramp 0 is a baseline. */
+	if (shoot(&reg, "rope-yarn", NULL, NULL, -1, &sh) == 0) {
+		T_EQ_INT(rows_holding(sh.side, "▸ 63"), 1, "rope-yarn last step: pair 63 on screen, marked");
+		T_EQ_INT(rows_holding(sh.side, "more pairs above"), 1, "rope-yarn: the rows above are counted");
+		T_OK(strstr(sh.narration, "pair 63: ramp 0.000") && strstr(sh.narration, "divided by s"),
+		     "rope-yarn: the narration names the pair, its ramp and zone");
+		char line[1024];
+		row_of(sh.pic, 3, line, sizeof line);
+		T_OK(strstr(line, "▁▁▁") != NULL, "rope-yarn: ramp 0 draws a baseline, not a full block");
+		shot_free(&sh);
+	}
+	struct shot s2;
+	if (shoot(&reg, "rope-yarn", NULL, NULL, 0, &sh) == 0 && shoot(&reg, "rope-yarn", NULL, NULL, 40, &s2) == 0) {
+		T_OK(strcmp(sh.narration, s2.narration) != 0, "rope-yarn: steps 0 and 40 narrate different things");
+		shot_free(&sh);
+		shot_free(&s2);
+	}
 	(void)rows_holding;
 	(void)cells_holding;
 	registry_free(&reg);
