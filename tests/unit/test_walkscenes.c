@@ -191,6 +191,12 @@ void test_walkscenes(void)
 		shot_free(&sh);
 		shot_free(&s2);
 	}
+	/* 4. tiled: no "drawn as 0×0" before any tile is drawn. */
+	for (int k = 0; k < 2; k++)
+		if (shoot(&reg, "tiled", NULL, NULL, k, &sh) == 0) {
+			T_EQ_INT(rows_holding(sh.side, "as 0×0"), 0, "tiled step %d: no score tile drawn as 0×0", k);
+			shot_free(&sh);
+		}
 	(void)rows_holding;
 	(void)cells_holding;
 	registry_free(&reg);
