@@ -93,8 +93,14 @@ static void co_render(const void *vs, struct view *v)
 			canvas_bar(c, 20, y + 1, barw, st->attn[i] / top, ROLE_HOT);
 		}
 	}
-	if (first + rows < st->count)
-		canvas_printf(c, 0, c->h - 1, ROLE_DIM, "+%d more", st->count - first - rows);
+	/* Rows scrolled off either end are counted, above and below. */
+	int below = first + rows < st->count ? st->count - first - rows : 0;
+	if (first > 0 && below > 0)
+		canvas_printf(c, 0, c->h - 1, ROLE_DIM, "+%d more above, +%d more below", first, below);
+	else if (first > 0)
+		canvas_printf(c, 0, c->h - 1, ROLE_DIM, "+%d more above (shorter ctx)", first);
+	else if (below > 0)
+		canvas_printf(c, 0, c->h - 1, ROLE_DIM, "+%d more", below);
 	struct canvas *s = v->side;
 	canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->m.name);
 	canvas_printf(s, 0, 2, ROLE_NORMAL, "%.3g active params", st->m.active_params);
@@ -103,9 +109,12 @@ static void co_render(const void *vs, struct view *v)
 	canvas_text(s, 0, 6, ROLE_LABEL, "KV cache, GiB");
 	canvas_text(s, 0, 7, ROLE_DIM, "  tokens  cache   read");
 	int srows = s->h - 8;
-	int sfirst = v->step > srows ? v->step - srows : 0;
-	for (int i = sfirst; i < v->step && 8 + i - sfirst < s->h; i++)
-		canvas_printf(s, 0, 8 + i - sfirst, ROLE_NORMAL, "%8lld %6.1f %6.1f", (long long)st->n[i], st->kv[i],
+	int sfirst = v->step > srows ? v->step - srows + 1 : 0;   /* one row then counts those above */
+	int sy = 8;
+	if (sfirst > 0)
+		canvas_printf(s, 0, sy++, ROLE_DIM, "+%d more above", sfirst);
+	for (int i = sfirst; i < v->step && sy < s->h; i++)
+		canvas_printf(s, 0, sy++, ROLE_NORMAL, "%8lld %6.1f %6.1f", (long long)st->n[i], st->kv[i],
 			      st->kv_read[i]);
 
 	if (v->step == 0)

@@ -63,9 +63,10 @@ static void ramp_chart(const struct ya_state *st, struct canvas *c, int y0, int 
 		int i = x * n / w;
 		double ramp = st->ramp[i];
 		enum role role = ramp >= 1 ? ROLE_BAR : ramp <= 0 ? ROLE_HBM : ROLE_ACCENT;
-		int bar = (int)lround(ramp * (h - 1));
-		for (int y = 0; y < h; y++)
-			canvas_put(c, 6 + x, y0 + h - 1 - y, y < bar || (y == 0) ? GLYPH_FULL : ' ', y <= bar ? role : ROLE_DIM);
+		int bar = (int)lround(ramp * h);
+		for (int y = 0; y < h; y++)   /* ramp 0: only the baseline */
+			canvas_put(c, 6 + x, y0 + h - 1 - y, y < bar ? GLYPH_FULL : y == 0 ? GLYPH_LOWER_EIGHTH : ' ',
+				   y < bar ? role : ROLE_DIM);
 	}
 	canvas_printf(c, 6, y0 + h, ROLE_DIM, "pairs 0..%d: keep ≤%.0f, ÷s ≥%.0f", n - 1, st->low, st->high);
 }
@@ -84,17 +85,39 @@ static void ya_render(const void *vs, struct view *v)
 	canvas_printf(s, 0, 1, ROLE_NORMAL, "corr dims %.0f .. %.0f", st->low, st->high);
 	canvas_printf(s, 0, 2, ROLE_ACCENT, "mscale %.4f (²%.4f)", st->mscale, st->mscale * st->mscale);
 	canvas_text(s, 0, 4, ROLE_LABEL, "pair  ramp  θ used/θ");
-	int rows = s->h - 5, shown = r->npairs <= rows ? r->npairs : rows - 1;
-	for (int i = 0; i < shown; i++) {
-		int p = r->pairs[i];
-		canvas_printf(s, 0, 5 + i, ROLE_NORMAL, "%4d %.3f %8.4f", p, st->ramp[p], st->used[p] / st->theta[p]);
+	/* The steps walk the table: each pair in turn is the one explained,
+	 * and the rows scroll so that it is on screen ("+N more" either end). */
+	int cur = r->npairs > 0 ? v->step * r->npairs / (ROPE_STEPS + 1) : 0;
+	int rows = s->h - 5, first = 0, shown = r->npairs;
+	if (r->npairs > rows) {
+		shown = rows - 2;   /* a row each end for "+N more" */
+		first = cur - shown / 2;
+		if (first < 0)
+			first = 0;
+		if (first > r->npairs - shown)
+			first = r->npairs - shown;
 	}
-	if (shown < r->npairs)
-		canvas_printf(s, 0, 5 + shown, ROLE_DIM, "+%d more pairs", r->npairs - shown);
+	int y = 5;
+	if (first > 0)
+		canvas_printf(s, 0, y++, ROLE_DIM, "+%d more pairs above", first);
+	for (int i = first; i < first + shown; i++) {
+		int p = r->pairs[i];
+		canvas_printf(s, 0, y++, i == cur ? ROLE_ACCENT : ROLE_NORMAL, "%s%3d %.3f %8.4f", i == cur ? "▸" : " ", p,
+			      st->ramp[p], st->used[p] / st->theta[p]);
+	}
+	if (first + shown < r->npairs)
+		canvas_printf(s, 0, y, ROLE_DIM, "+%d more pairs", r->npairs - first - shown);
+	if (r->npairs == 0) {
+		snprintf(v->narration, VIEW_NARRATION, "Position %.0f. No pairs listed.", pos);
+		return;
+	}
+	int p = r->pairs[cur];
+	double ramp = st->ramp[p];
+	const char *zone = ramp >= 1 ? "kept" : ramp <= 0 ? "divided by s" : "mixed";
 	snprintf(v->narration, VIEW_NARRATION,
-		 "YaRN keeps pairs that turn %g+ times in %.0f positions (pairs ≤ %.0f), divides pairs that turn under %g "
-		 "%s by s = %g (pairs ≥ %.0f), and mixes in between. Scores scale by mscale² = %.4f.",
-		 r->beta_fast, r->train, st->low, r->beta_slow, r->beta_slow == 1 ? "time" : "times", r->s, st->high,
+		 "Position %.0f, pair %d: ramp %.3f, so its frequency is %s (%.4f of θ). YaRN keeps pairs ≤ %.0f (%g+ "
+		 "turns in %.0f positions), divides pairs ≥ %.0f by s = %g and mixes between; scores scale by %.4f.",
+		 pos, p, ramp, zone, st->used[p] / st->theta[p], st->low, r->beta_fast, r->train, st->high, r->s,
 		 st->mscale * st->mscale);
 }
 

@@ -151,25 +151,127 @@ static void sk_step(void *vs)
 	st->k++;
 }
 
-/* One cache's weights: a column per position, its height the weight (log
- * would hide the sink's dominance); a dot where the cache dropped the key. */
-static void draw_weights(const struct sk_state *st, const struct sk_result *r, struct canvas *c, int y0, int bars,
-			 int colw)
+/* Which positions the picture's columns show: one column per position when
+ * they fit; otherwise the sinks (and a few middle ones), one column saying
+ * how many are left out, then the newest positions, the recent window whole
+ * (a column holding `per` positions when even the window does not fit). */
+struct sk_cols {
+	int n;                   /* columns used */
+	int colw;                /* cells a column takes */
+	int head;                /* columns before the gap (one position each) */
+	int gap_from, gap_n;     /* positions left out, in the gap column (gap_n 0: no gap) */
+	int tail_from, per;      /* the columns after the gap: per positions each from tail_from */
+};
+
+static void sk_layout(const struct sk_state *st, int w, struct sk_cols *k)
 {
-	for (int p = 0; p < st->n && p * colw < c->w; p++) {
-		double w = r->weight[p];
-		int bar = (int)lround(w * bars * 8);
+	memset(k, 0, sizeof *k);
+	k->colw = 1;
+	k->per = 1;
+	if (st->n * 2 <= w || st->n <= w) {
+		k->colw = st->n * 2 <= w ? 2 : 1;
+		k->head = k->n = st->n;
+		return;
+	}
+	int middle = st->n - st->sinks - st->recent;
+	k->head = st->sinks + (middle > 0 ? (middle < 3 ? middle : 3) : 0);
+	if (k->head > w / 4)
+		k->head = w / 4;
+	int cols = w - k->head - 1;
+	int want = st->n - k->head;   /* positions after the head */
+	if (st->recent > cols) {      /* even the window is too wide: per positions a column */
+		k->per = (st->recent + cols - 1) / cols;
+		want = k->per * (cols < (st->n - k->head) / k->per ? cols : (st->n - k->head) / k->per);
+	} else if (want > cols)
+		want = cols;
+	k->tail_from = st->n - want;
+	k->gap_from = k->head;
+	k->gap_n = k->tail_from - k->head;
+	k->n = k->head + (k->gap_n > 0) + want / k->per;
+}
+
+/* Column i: the positions [*from, *from + *cnt); -1 for the gap column. */
+static int sk_col(const struct sk_cols *k, int i, int *from, int *cnt)
+{
+	if (i < k->head) {
+		*from = i, *cnt = 1;
+		return 0;
+	}
+	if (k->gap_n > 0 && i == k->head) {
+		*from = k->gap_from, *cnt = k->gap_n;
+		return -1;
+	}
+	int t = i - k->head - (k->gap_n > 0);
+	*from = k->tail_from + t * k->per, *cnt = k->per;
+	return 0;
+}
+
+/* One cache's weights: a column per position (or per group of them, its
+ * largest weight), `bars` rows high, its height the weight over the largest
+ * weight of the cache (log would hide the sink's dominance); a dot where
+ * the cache dropped the key. */
+static void draw_weights(const struct sk_state *st, const struct sk_result *r, const struct sk_cols *k,
+			 struct canvas *c, int y0, int bars)
+{
+	double top = 0;
+	for (int p = 0; p < st->n; p++)
+		if (r->weight[p] > top)
+			top = r->weight[p];
+	for (int i = 0; i < k->n; i++) {
+		int from, cnt;
+		if (sk_col(k, i, &from, &cnt) < 0) {
+			canvas_put(c, i * k->colw, y0 + bars - 1, GLYPH_ELLIPSIS, ROLE_DIM);
+			continue;
+		}
+		double w = 0;
+		for (int p = from; p < from + cnt; p++)
+			if (r->weight[p] > w)
+				w = r->weight[p];
+		int bar = top > 0 ? (int)lround(w / top * bars * 8) : 0;
 		if (w > 0 && bar == 0)
 			bar = 1;   /* a kept key always shows, however small its weight */
-		enum role role = p < st->sinks ? ROLE_HOT : p >= st->n - st->recent ? ROLE_BAR : ROLE_BAR2;
+		int last = from + cnt - 1;
+		enum role role = from < st->sinks ? ROLE_HOT : last >= st->n - st->recent ? ROLE_BAR : ROLE_BAR2;
 		for (int y = 0; y < bars; y++) {
 			int eighths = bar - y * 8;
 			uint32_t g = eighths >= 8 ? GLYPH_FULL : eighths > 0 ? GLYPH_LOWER_EIGHTH - 1 + (uint32_t)eighths : ' ';
-			canvas_put(c, p * colw, y0 + bars - 1 - y, g, role);
+			canvas_put(c, i * k->colw, y0 + bars - 1 - y, g, role);
 		}
 		if (w == 0)
-			canvas_put(c, p * colw, y0 + bars - 1, GLYPH_DOT, ROLE_DIM);
+			canvas_put(c, i * k->colw, y0 + bars - 1, GLYPH_DOT, ROLE_DIM);
 	}
+}
+
+/* Under the bars: s and r by position, then the positions: 0, the gap's
+ * "+N more", the first recent one and the last. */
+static void draw_axis(const struct sk_state *st, const struct sk_cols *k, struct canvas *c, int y)
+{
+	int rx = -1;
+	for (int i = 0; i < k->n; i++) {
+		int from, cnt;
+		if (sk_col(k, i, &from, &cnt) < 0)
+			continue;
+		int recent = from + cnt - 1 >= st->n - st->recent;
+		if (recent && rx < 0)
+			rx = i * k->colw;
+		if (from < st->sinks || recent)
+			canvas_put(c, i * k->colw, y, from < st->sinks ? 's' : 'r', from < st->sinks ? ROLE_HOT : ROLE_BAR);
+	}
+	char buf[32];
+	int x = canvas_printf(c, 0, y + 1, ROLE_DIM, "0");
+	if (k->gap_n > 0) {
+		snprintf(buf, sizeof buf, "…+%d more", k->gap_n);
+		x = k->head * k->colw;
+		x += canvas_text(c, x, y + 1, ROLE_DIM, buf);
+	}
+	int xe = (k->n - 1) * k->colw;
+	snprintf(buf, sizeof buf, "%d", st->n - 1);
+	int le = (int)strlen(buf);
+	if (xe - le + 1 > x + 1)
+		canvas_text(c, xe - le + 1, y + 1, ROLE_DIM, buf);
+	snprintf(buf, sizeof buf, "↑%d", st->n - st->recent);
+	if (rx > x && rx + utf8_width(buf) < xe - le)
+		canvas_text(c, rx, y + 1, ROLE_BAR, buf);
 }
 
 /* The streaming cache, one cell per entry: the sinks, then as many of the
@@ -214,26 +316,28 @@ static void sk_render(const void *vs, struct view *v)
 						       "last W+learned"};
 	const struct sk_result *res[NCACHES + 1] = {&st->res[0], &st->res[1], &st->res[2], &st->learned_res};
 	int shown = st->k < NCACHES + 1 ? st->k : NCACHES + 1;
-	int colw = c->w / st->n >= 2 ? 2 : 1;
-	/* Four caches of a label and `bars` rows, a band row, three rows of stream. */
-	int bars = (c->h - 1 - 3 - (NCACHES + 1)) / (NCACHES + 1);
+	/* A line per cache shown (its numbers), then the bars of this step's
+	 * cache (the sinks + last W one while the stream fills), s/r and the
+	 * positions under them, then three rows of stream. */
+	int streaming = st->k > SK_STREAM0;
+	int bars = c->h - (NCACHES + 1) - 2 - (streaming ? 3 : 0);
 	if (bars < 1)
 		bars = 1;
 	for (int ci = 0; ci < shown; ci++) {
 		const struct sk_result *r = res[ci];
-		int y0 = ci * (bars + 1);
-		enum role role = ci == shown - 1 && st->k <= SK_STREAM0 ? ROLE_ACCENT : ROLE_LABEL;
-		canvas_printf(c, 0, y0, role, "%-15s recent %.3f  out %+.4f", names[ci], r->recent, r->out);
-		draw_weights(st, r, c, y0 + 1, bars, colw);
+		enum role role = ci == shown - 1 && !streaming ? ROLE_ACCENT : ROLE_LABEL;
+		canvas_printf(c, 0, ci, role, "%-15s recent %.3f  out %+.4f", names[ci], r->recent, r->out);
 	}
-	/* Which positions are sinks and which recent, in letters as well as colours. */
-	int band = (NCACHES + 1) * (bars + 1);
-	if (shown > 0)
-		for (int p = 0; p < st->n && p * colw < c->w; p++)
-			canvas_put(c, p * colw, band, p < st->sinks ? 's' : p >= st->n - st->recent ? 'r' : ' ',
-				   p < st->sinks ? ROLE_HOT : ROLE_BAR);
-	if (st->k > SK_STREAM0)
-		draw_stream(st, c, band + 1);
+	struct sk_cols cols;
+	sk_layout(st, c->w, &cols);
+	int drawn = streaming ? CACHE_SINKS : shown - 1;
+	int y0 = NCACHES + 1;
+	if (shown > 0) {
+		draw_weights(st, res[drawn], &cols, c, y0, bars);
+		draw_axis(st, &cols, c, y0 + bars);
+	}
+	if (streaming)
+		draw_stream(st, c, y0 + bars + 2);
 	struct canvas *s = v->side;
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "seed %lld, n %d", st->seed, st->n);
 	canvas_printf(s, 0, 1, ROLE_NORMAL, "%d sinks + last %d", st->sinks, st->recent);
@@ -244,8 +348,12 @@ static void sk_render(const void *vs, struct view *v)
 	canvas_text(s, 0, 6, ROLE_BAR2, "  █ middle");
 	canvas_text(s, 0, 7, ROLE_BAR, "r █ recent W");
 	canvas_text(s, 0, 8, ROLE_DIM, "· dropped from the cache");
-	if (st->n * (c->w / st->n >= 2 ? 2 : 1) > c->w)
-		canvas_printf(s, 0, 10, ROLE_DIM, "bars: pos 0–%d of %d", c->w - 1, st->n);
+	if (st->k > 0) {
+		canvas_printf(s, 0, 10, ROLE_DIM, "bars: %s", names[st->k > SK_STREAM0 ? CACHE_SINKS : shown - 1]);
+		canvas_text(s, 0, 11, ROLE_DIM, "height ∝ weight, top max");
+		if (cols.per > 1)
+			canvas_printf(s, 0, 12, ROLE_DIM, "right: %d pos/column, max", cols.per);
+	}
 
 	if (st->k == 0)
 		snprintf(v->narration, VIEW_NARRATION,

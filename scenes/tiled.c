@@ -291,7 +291,7 @@ static void tl_render(const void *vs, struct view *v)
 	canvas_printf(s, 0, 8, ROLE_DIM, "SRAM tile %d floats", st->tile * st->tile);
 	canvas_printf(s, 0, 9, ROLE_DIM, "naive S, P: %lld floats", (long long)st->n * st->n);
 	int tr = r->kb >= 0 ? tiled_block_rows(r, r->qb) : 0, tc = r->kb >= 0 ? tiled_block_rows(r, r->kb) : 0;
-	if (r->kb >= 0 && (shown_r < tr || shown_c < tc)) {
+	if (r->kb >= 0 && shown_r > 0 && shown_c > 0 && (shown_r < tr || shown_c < tc)) {
 		canvas_printf(s, 0, 11, ROLE_DIM, "score tile %d×%d drawn", tr, tc);
 		canvas_printf(s, 0, 12, ROLE_DIM, "as %d×%d: cells sampled", shown_r, shown_c);
 	}
