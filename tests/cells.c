@@ -20,9 +20,9 @@
  * --bars hbar: horizontal bars of the picture pane (left of its first
  * divider), each a run of ▏..█ after a number: a larger number never has a
  * shorter bar (one eighth of slack for rounding).
- * --bars sinks: rows of one-column vertical bars (▁..█, · for a dropped
- * position) every other column: the first position, the sink, is the
- * tallest of its row wherever it is drawn.
+ * --bars sinks: blocks of rows of vertical bars (▁..█, · for a dropped
+ * position), a column a position: the first position, the sink, is the
+ * tallest bar of its block wherever it is kept.
  */
 #include <math.h>
 #include <stdio.h>
@@ -253,29 +253,48 @@ static void check_hbars(void)
 			}
 }
 
+/* Bars stand in blocks of rows (one block a cache drawn); in each, a
+ * column's bar is the eighths of all its rows added up, and the first column
+ * that holds a bar or the dropped mark · is position 0, the sink. */
 static void check_sinks(void)
 {
 	char what[160];
-	for (int r = 1; r < nrows - 1; r++) {
-		int end = pane_end(r), tall = 0, tall_c = 0, cols = 0, first = 1;
-		while (first < end && grid[r][first].cp == ' ')
-			first++;
-		for (int c = first; c < end; c += 2) {
-			unsigned cp = grid[r][c].cp;
-			if ((!vbar_eighths(cp) && cp != 0xb7) || (c + 1 < end && grid[r][c + 1].cp != ' '))
+	for (int r = 1; r < nrows - 1;) {
+		int r1 = r;
+		for (;;) {   /* the block: consecutive rows with a vertical bar glyph */
+			int any = 0, end = pane_end(r1);
+			for (int c = 1; c < end && !any; c++)
+				any = vbar_eighths(grid[r1][c].cp) > 0;
+			if (!any || r1 >= nrows - 1)
 				break;
-			if (cols > 0 && vbar_eighths(cp) > tall)
-				tall = vbar_eighths(cp), tall_c = c;
-			cols++;
+			r1++;
 		}
-		if (cols < 4)
-			continue;   /* not a row of bars */
-		int sink = vbar_eighths(grid[r][first].cp);
-		if (grid[r][first].cp != 0xb7 && sink < tall) {
+		if (r1 == r) {
+			r++;
+			continue;
+		}
+		int end = pane_end(r), first = -1, sink = 0, tall = 0, tall_c = 0, dropped = 0, cols = 0;
+		for (int c = 1; c < end; c++) {
+			int h = 0, mark = 0;
+			for (int y = r; y <= r1 && y < nrows - 1; y++) {
+				h += vbar_eighths(grid[y][c].cp);
+				mark |= grid[y][c].cp == 0xb7;
+			}
+			if (h == 0 && !mark)
+				continue;
+			cols++;
+			if (first < 0) {
+				first = c, sink = h, dropped = h == 0;
+			} else if (h > tall) {
+				tall = h, tall_c = c;
+			}
+		}
+		if (cols >= 4 && !dropped && sink < tall) {
 			snprintf(what, sizeof what, "the sink's bar is %d eighths, shorter than %d at column %d", sink, tall,
 				 tall_c);
 			failf(r, first, what);
 		}
+		r = r1 + 1;
 	}
 }
 

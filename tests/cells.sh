@@ -125,3 +125,11 @@ for mode in 256 8 mono projector; do
 	done
 done
 echo "# cells: the walk took $(($(date +%s) - start)) s"
+# The bar checks can fail: a sink shorter than a later bar, and a larger
+# number with a shorter bar, drawn by hand.
+printf '┌──────────────────────────┐\n│ ▂ █ █ █ █                │\n│ ▂ █ █ █ █                │\n└──────────────────────────┘\n' > "$tmp/short-sink"
+if "$cells" --bars sinks short-sink < "$tmp/short-sink" > /dev/null; then fail "cells: a short sink bar goes unnoticed"
+else ok "cells: a sink bar shorter than a later one is caught"; fi
+printf '┌──────────────────────────┐\n│ █ ▂ ▂ ▂ ▂                │\n│ █ █ █ █ █                │\n└──────────────────────────┘\n' > "$tmp/tall-sink"
+if "$cells" --bars sinks tall-sink < "$tmp/tall-sink" > /dev/null; then ok "cells: the tallest sink bar passes"
+else fail "cells: a tallest sink bar is refused"; fi
