@@ -328,6 +328,50 @@ static void help_overlay(struct canvas *s, const struct frame_info *fi)
 			      top + page < rows ? top + page : rows, rows, top < max ? "↓ more" : "(end)");
 }
 
+/* Word-wrap t into rows of w columns at (x, y), at most h rows, breaking at
+ * spaces; a word longer than a row (a path) breaks after a '/' when it has
+ * one.  Draws when s is not NULL; returns the rows used (or needed). */
+static int wrap_words(struct canvas *s, int x, int y, int w, int h, enum role role, const char *t)
+{
+	int row = 0;
+	if (w <= 0)
+		return 0;
+	while (*t && (!s || row < h)) {
+		const char *p = t, *space = NULL, *slash = NULL;
+		int cols = 0;
+		while (*p && *p != '\n' && cols < w) {
+			uint32_t cp;
+			if (*p == ' ')
+				space = p;
+			else if (*p == '/' && p > t)
+				slash = p + 1;
+			p += utf8_decode(p, &cp);
+			cols++;
+		}
+		const char *end = p;
+		if (*p && *p != '\n' && *p != ' ')
+			end = space && space > t ? space : slash ? slash : p;
+		if (s) {
+			char buf[600];
+			size_t n = (size_t)(end - t) < sizeof buf - 1 ? (size_t)(end - t) : sizeof buf - 1;
+			memcpy(buf, t, n);
+			buf[n] = 0;
+			canvas_text(s, x, y + row, role, buf);
+		}
+		t = end;
+		while (*t == ' ' || *t == '\n')
+			t++;
+		row++;
+	}
+	return row;
+}
+
+/* The error of the last key, for an overlay that shows it itself, or NULL. */
+static const char *overlay_error(const struct frame_info *fi)
+{
+	return fi->message && *fi->message && fi->message_is_error ? fi->message : NULL;
+}
+
 static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 {
 	const struct picker *p = fi->picker;
@@ -338,6 +382,15 @@ static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 		/* The path prompt takes the first row, visible while typed. */
 		input_line(s, x, in.y, w, "path: ", fi->edit_line ? fi->edit_line : "");
 		y++, h--;
+	}
+	const char *err = overlay_error(fi);
+	if (err) {
+		/* The load's error, whole, on the box's last rows: the list gives them up. */
+		int er = wrap_words(NULL, 0, 0, w, 0, ROLE_FAIL, err);
+		if (er > h - 4)
+			er = h - 4;
+		h -= er;
+		wrap_words(s, x, y + h, w, er, ROLE_FAIL, err);
 	}
 	if (p->n == 0)
 		canvas_text(s, x, y + 1, ROLE_DIM, "no model files found");
@@ -356,7 +409,7 @@ static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 		return;
 	if (p->preview_err[0]) {
 		canvas_text(s, px, y + 1, ROLE_FAIL, "does not load:");
-		canvas_wrap(s, px, y + 2, pw, h - 2, ROLE_FAIL, p->preview_err);
+		wrap_words(s, px, y + 2, pw, h - 2, ROLE_FAIL, p->preview_err);
 		return;
 	}
 	const struct model *m = &p->preview;
@@ -408,8 +461,14 @@ static void edit_overlay(struct canvas *s, const struct frame_info *fi)
 		snprintf(row, sizeof row, "%-10s = %s", p->specs[i].name, p->val[i].text);
 		rows += canvas_wrap_lines(iw, row) + canvas_wrap_lines(iw - 13, p->specs[i].help);
 	}
-	struct rect in = overlay_box(s, w, (p->n ? rows : 1) + 4, "parameters (type KEY=VALUE, Enter apply, Esc; R defaults)");
-	int y = in.y, bottom = in.y + in.h - 2;
+	const char *err = overlay_error(fi);
+	int er = err ? wrap_words(NULL, 0, 0, iw, 0, ROLE_FAIL, err) : 0;
+	struct rect in = overlay_box(s, w, (p->n ? rows : 1) + 4 + er, "parameters (type KEY=VALUE, Enter apply, Esc; R defaults)");
+	if (er > in.h - 3)
+		er = in.h - 3 > 0 ? in.h - 3 : 0;
+	int y = in.y, bottom = in.y + in.h - 2 - er;
+	if (er)   /* why the line was refused, whole, above it */
+		wrap_words(s, in.x, bottom + 1, iw, er, ROLE_FAIL, err);
 	if (p->n == 0)
 		canvas_text(s, in.x, y, ROLE_DIM, "this scene has no parameters");
 	for (int i = 0; i < p->n; i++) {

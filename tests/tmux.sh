@@ -290,3 +290,22 @@ T send-keys -t k t
 expect_screen "tmux: t switches back" k "theme: classic"
 T send-keys -t k q
 expect_screen "tmux: the walk session quits" k "EXITED 0"
+
+# At 80 columns an error longer than the footer is shown whole in the picker,
+# wrapped (a path after a '/').
+wdir=$(mktemp -d)
+mkdir -p "$wdir/a-rather-long-directory-name/with-models-inside"
+printf 'GGUXxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' > "$wdir/a-rather-long-directory-name/with-models-inside/broken-model.gguf"
+start ew 80 24 -s online-row
+expect_screen "tmux: error session up" ew "step 0/7"
+T send-keys -t ew m
+wait_for ew "model (↑↓ choose" || true
+T send-keys -t ew /
+T send-keys -t ew -l "$wdir/a-rather-long-directory-name/with-models-inside/broken-model.gguf"
+T send-keys -t ew Enter
+expect_screen "tmux: a long picker error at 80 columns, its start" ew "│ │ $wdir/a-rather-long-directory-name/"
+expect_screen "tmux: a long picker error at 80 columns, its middle" ew "bad magic 'GGUX'"
+expect_screen "tmux: a long picker error at 80 columns, its end" ew "GGUF file)"
+T send-keys -t ew Escape q
+rm -rf "$wdir"
+expect_screen "tmux: error session quits" ew "EXITED 0"

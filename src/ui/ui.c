@@ -287,6 +287,7 @@ static void help_key(struct ui *u, int key, int fkey)
 static void key_overlay(struct ui *u, int key, int fkey)
 {
 	char err[700];
+	u->message[0] = 0;   /* an error shown in the overlay lasts until the next key */
 	if (!fkey && key == 27) {
 		u->overlay = OVERLAY_NONE;
 		free(u->explain);
