@@ -394,16 +394,29 @@ static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 	}
 	if (p->n == 0)
 		canvas_text(s, x, y + 1, ROLE_DIM, "no model files found");
-	int first = p->sel - (h - 2) + 1;
-	if (first < 0)
-		first = 0;
-	for (int i = first; i < p->n && i - first < h - 1; i++) {
+	/* The list's rows, y + 1 .. y + h - 1: a window on the entries that
+	 * holds the highlighted one, "↑ N more" above it and "+N more ↓" below
+	 * when entries are out of view. */
+	int slots = h - 1, first = 0, shown = p->n;
+	if (p->n > slots) {
+		if (p->sel < slots - 1)
+			shown = slots - 1;
+		else if (p->sel >= p->n - (slots - 1))
+			first = p->n - (slots - 1), shown = slots - 1;
+		else
+			first = p->sel - (slots - 2) + 1, shown = slots - 2;
+	}
+	int ly = y + 1;
+	canvas_fill(s, x, ly, listw - 1, slots, ' ', ROLE_NORMAL);   /* nothing left of a longer row */
+	if (first > 0)
+		canvas_printf(s, x, ly++, ROLE_DIM, "  ↑ %d more", first);
+	for (int i = first; i < first + shown; i++) {
 		char row[80];
 		snprintf(row, sizeof row, "%s %s", i == p->sel ? "▸" : " ", p->entries[i].id);
-		text_in(s, x, y + 1 + i - first, listw - 1, i == p->sel ? ROLE_ACCENT : ROLE_NORMAL, row);
+		text_in(s, x, ly++, listw - 1, i == p->sel ? ROLE_ACCENT : ROLE_NORMAL, row);
 	}
-	if (p->n > first + h - 1)
-		canvas_printf(s, x, y + h - 1, ROLE_DIM, "  +%d more ↓", p->n - (first + h - 1));
+	if (first + shown < p->n)
+		canvas_printf(s, x, ly, ROLE_DIM, "  +%d more ↓", p->n - (first + shown));
 	int px = x + listw + 1, pw = w - listw - 1;
 	if (p->n == 0)
 		return;

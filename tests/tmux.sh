@@ -309,3 +309,23 @@ expect_screen "tmux: a long picker error at 80 columns, its end" ew "GGUF file)"
 T send-keys -t ew Escape q
 rm -rf "$wdir"
 expect_screen "tmux: error session quits" ew "EXITED 0"
+
+# A picker longer than its box: marks above and below, Home and End.
+ldir=$(mktemp -d)
+for i in 01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25; do
+	cp "$ATTNVIZ_MODELS/llama3-8b.ini" "$ldir/m$i.ini"
+done
+T new-session -d -s lp -x 80 -y 24 "env LC_ALL=C.UTF-8 TERM=screen-256color XDG_CONFIG_HOME='$ldir/none' ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ldir' $bin -s online-row; echo EXITED \$?; sleep 60"
+expect_screen "tmux: long picker session up" lp "step 0/7"
+T send-keys -t lp m
+expect_screen "tmux: a long picker says how many are below" lp "more ↓"
+if screen lp | grep -q "more ↓[^ │]"; then fail "tmux: text left after the more mark"; else ok "tmux: nothing left after the more mark"; fi
+T send-keys -t lp End
+expect_screen "tmux: End goes to the last model" lp "▸ tiny-qwen2vocab"
+expect_screen "tmux: entries above are marked" lp "↑ "
+T send-keys -t lp Home
+expect_screen "tmux: Home goes to the first model" lp "▸ deepseek-v2-lite"
+if screen lp | grep -q "↑ [0-9]* more"; then fail "tmux: an up mark at the top"; else ok "tmux: no up mark at the top"; fi
+T send-keys -t lp Escape q
+expect_screen "tmux: long picker session quits" lp "EXITED 0"
+rm -rf "$ldir"

@@ -325,6 +325,12 @@ static void key_overlay(struct ui *u, int key, int fkey)
 		} else if ((fkey && key == KEY_DOWN) || (!fkey && key == 'j')) {
 			if (u->picker.sel + 1 < u->picker.n)
 				u->picker.sel++, picker_preview(u);
+		} else if (fkey && (key == KEY_HOME || key == KEY_END || key == KEY_PPAGE || key == KEY_NPAGE)) {
+			int sel = key == KEY_HOME ? 0 : key == KEY_END ? u->picker.n - 1
+				  : u->picker.sel + (key == KEY_PPAGE ? -10 : 10);
+			sel = sel >= u->picker.n ? u->picker.n - 1 : sel;
+			u->picker.sel = sel < 0 ? 0 : sel;
+			picker_preview(u);
 		} else if (!fkey && (key == '\r' || key == '\n') && u->picker.n > 0) {
 			picker_load(u, u->picker.entries[u->picker.sel].path);
 		} else if (!fkey && key == 'd') {
