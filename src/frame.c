@@ -65,7 +65,10 @@ static void model_note(struct canvas *s, const struct run *r, const struct canva
 	canvas_wrap(s, x0, y0 + top, side->w, rows, ROLE_HOT, r->model.note);
 }
 
-/* The top edge: scene number and title, model, step. */
+#define SCRUB_W 8
+
+/* The top edge: scene number and title, model, step, and where the step is
+ * in the scene as a bar of SCRUB_W blocks when the title leaves room. */
 static void title_bar(struct canvas *s, const struct frame_info *fi)
 {
 	const struct run *r = fi->run;
@@ -76,18 +79,27 @@ static void title_bar(struct canvas *s, const struct frame_info *fi)
 	canvas_hline(s, 1, 0, s->w - 2, GLYPH_HLINE, ROLE_DIM);
 	canvas_put(s, 0, 0, GLYPH_TOP_LEFT, ROLE_DIM);
 	canvas_put(s, s->w - 1, 0, GLYPH_TOP_RIGHT, ROLE_DIM);
-	int rw = (int)strlen(right) - (fi->autoplay ? 2 : 0);
+	int rw = utf8_width(right);
 	int used = canvas_text(s, 1, 0, ROLE_LABEL, left);
+	int scrub = r->nsteps > 0 && 1 + used + 2 + SCRUB_W + 1 + rw <= s->w - 1;
 	if (r->have_model) {
 		char mid[200];
 		snprintf(mid, sizeof mid, "── %s%s ", r->model.id, r->model_is_default ? "" : " (loaded)");
-		if (1 + used + 30 < s->w - rw)
+		if (1 + used + 30 + (scrub ? SCRUB_W + 1 : 0) < s->w - rw)
 			used += canvas_text(s, 1 + used, 0, ROLE_NORMAL, mid);
 	}
-	canvas_text(s, s->w - 1 - rw, 0, ROLE_LABEL, right);
+	int rx = s->w - 1 - rw - (scrub ? SCRUB_W + 1 : 0);
+	canvas_text(s, rx, 0, ROLE_LABEL, right);
+	if (scrub) {
+		/* filled blocks for the steps taken, light ones for those to come */
+		int full = (r->step * SCRUB_W + r->nsteps / 2) / r->nsteps;
+		for (int i = 0; i < SCRUB_W; i++)
+			canvas_put(s, rx + rw + i, 0, i < full ? GLYPH_FULL : GLYPH_LIGHT, i < full ? ROLE_ACCENT : ROLE_LABEL);
+		canvas_put(s, rx + rw + SCRUB_W, 0, ' ', ROLE_DIM);
+	}
 	/* A long title is cut where the right part begins. */
-	if (1 + used > s->w - 1 - rw)
-		canvas_put(s, s->w - 2 - rw, 0, GLYPH_ELLIPSIS, ROLE_DIM);
+	if (1 + used > rx)
+		canvas_put(s, rx - 1, 0, GLYPH_ELLIPSIS, ROLE_DIM);
 }
 
 /* One summary entry as shown: "✓ key = value", or "✓ key = …" when the
@@ -168,6 +180,15 @@ static void key_bar(struct canvas *s, const struct frame_info *fi)
 	canvas_hline(s, 1, y, s->w - 2, GLYPH_HLINE, ROLE_DIM);
 	canvas_put(s, 0, y, GLYPH_BOTTOM_LEFT, ROLE_DIM);
 	canvas_put(s, s->w - 1, y, GLYPH_BOTTOM_RIGHT, ROLE_DIM);
+	if (fi->step_prompt) {   /* ':' typed: the number in view, with its cursor */
+		char hint[80];
+		snprintf(hint, sizeof hint, "  (0–%d, Enter go, Esc cancel) ", fi->run->nsteps);
+		int used = canvas_text(s, 1, y, ROLE_ACCENT, " go to step: ");
+		used += canvas_text(s, 1 + used, y, ROLE_ACCENT, fi->step_prompt);
+		canvas_put(s, 1 + used++, y, GLYPH_FULL, ROLE_ACCENT);
+		canvas_text(s, 1 + used, y, ROLE_LABEL, hint);
+		return;
+	}
 	if (fi->message && *fi->message && utf8_width(fi->message) + 2 <= s->w - 2) {
 		char msg[400];
 		snprintf(msg, sizeof msg, " %s ", fi->message);

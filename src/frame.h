@@ -44,6 +44,7 @@ struct frame_info {
 	const char *explain;           /* the w pane's text (--explain of the scene), or NULL */
 	int explain_top;               /* its first row shown (wrapped rows) */
 	int help_top;                  /* the help overlay's first row shown */
+	const char *step_prompt;       /* ':' typed: the step number so far, or NULL */
 };
 
 /* Sizes of the scene pane's two canvases for a screen of w x h. */

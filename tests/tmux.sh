@@ -329,3 +329,20 @@ if screen lp | grep -q "↑ [0-9]* more"; then fail "tmux: an up mark at the top
 T send-keys -t lp Escape q
 expect_screen "tmux: long picker session quits" lp "EXITED 0"
 rm -rf "$ldir"
+
+# ':' then a number and Enter goes to that step; a bad one says so; the
+# title shows where the step is as a bar.
+start gs 80 24 -s online-softmax
+expect_screen "tmux: goto session up" gs "step 0/8 ░░░░░░░░"
+T send-keys -t gs : 5
+expect_screen "tmux: ':' shows the number typed" gs "go to step: 5█"
+T send-keys -t gs Enter
+expect_screen "tmux: ':5' Enter goes to step 5" gs "step 5/8 █████░░░"
+T send-keys -t gs : 9 9 Enter
+expect_screen "tmux: a step past the end says so" gs "no step 99 in this scene (0 to 8)"
+expect_screen "tmux: the bad number leaves the step" gs "step 5/8"
+T send-keys -t gs : 2 Escape
+wait_gone gs "go to step:" && ok "tmux: Esc cancels ':'" || fail "tmux: Esc did not cancel ':'"
+expect_screen "tmux: the cancelled ':' leaves the step" gs "step 5/8"
+T send-keys -t gs q
+expect_screen "tmux: goto session quits" gs "EXITED 0"

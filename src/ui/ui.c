@@ -53,6 +53,8 @@ struct ui {
 	char edit[256];
 	int scene_sel;
 	int jump;                  /* a first digit typed, waiting for a second (0: none) */
+	int step_typing;           /* ':' typed: step_num is the step number so far */
+	char step_num[12];
 	struct canvas *screen;
 	struct view view;
 	int unattended;            /* --frames or --keys: autoplay wraps across scenes */
@@ -431,6 +433,38 @@ static int key_digit(struct ui *u, int key, int fkey)
 	return 1;
 }
 
+/* Keys after ':': digits, Backspace, Enter goes to the step, Esc cancels. */
+static void step_key(struct ui *u, int key, int fkey)
+{
+	size_t n = strlen(u->step_num);
+	struct run *r = cur(u);
+	char msg[120];
+	u->message[0] = 0;
+	if (!fkey && key == 27) {
+		u->step_typing = 0;
+	} else if ((fkey && key == KEY_BACKSPACE) || (!fkey && (key == 127 || key == 8))) {
+		if (n > 0)
+			u->step_num[n - 1] = 0;
+	} else if (!fkey && key >= '0' && key <= '9') {
+		if (n + 1 < sizeof u->step_num) {
+			u->step_num[n] = (char)key;
+			u->step_num[n + 1] = 0;
+		}
+	} else if (!fkey && (key == '\r' || key == '\n')) {
+		u->step_typing = 0;
+		long step = n ? strtol(u->step_num, NULL, 10) : -1;
+		if (step < 0 || step > r->nsteps) {
+			snprintf(msg, sizeof msg, "no step %s in this scene (0 to %d)", n ? u->step_num : "typed", r->nsteps);
+			say(u, 1, msg);
+		} else {
+			run_goto(r, (int)step);
+		}
+	} else if (!fkey && key >= 0x20) {
+		snprintf(msg, sizeof msg, "a step is a number (0 to %d); Esc cancels", r->nsteps);
+		say(u, 1, msg);
+	}
+}
+
 /* Returns 1 to quit. */
 static int key_main(struct ui *u, int key, int fkey)
 {
@@ -460,6 +494,14 @@ static int key_main(struct ui *u, int key, int fkey)
 	case ACT_NEXT_SCENE: go_scene(u, u->cur + 1); break;
 	case ACT_PREV_SCENE: go_scene(u, u->cur - 1); break;
 	case ACT_JUMP: break;   /* digits: key_digit */
+	case ACT_GOTO_STEP:
+		if (scene_measures(r->def)) {
+			say(u, 0, "the benchmark has no steps: r or Enter measures");
+			break;
+		}
+		u->step_typing = 1;
+		u->step_num[0] = 0;
+		break;
 	case ACT_AUTOPLAY:
 		if (scene_measures(r->def)) {   /* no steps to play */
 			say(u, 0, "the benchmark has no steps to play: r or Enter measures");
@@ -602,6 +644,7 @@ static void draw(struct ui *u)
 		.explain = u->explain,
 		.explain_top = u->explain_top,
 		.help_top = u->help_top,
+		.step_prompt = u->step_typing ? u->step_num : NULL,
 	};
 	u->drawn_busy = fi.busy;
 	frame_compose(u->screen, &fi, &u->view);
@@ -659,7 +702,9 @@ static void loop(struct ui *u)
 				return;
 			continue;   /* only q works on the "too small" screen */
 		}
-		if (u->overlay != OVERLAY_NONE)
+		if (u->step_typing)
+			step_key(u, key, fkey);
+		else if (u->overlay != OVERLAY_NONE)
 			key_overlay(u, key, fkey);
 		else if (key_main(u, key, fkey))
 			return;
