@@ -258,25 +258,36 @@ static void text_in(struct canvas *s, int x, int y, int w, enum role role, const
 	canvas_text(s, x, y, role, buf);
 }
 
-/* A typed line with its cursor, its end always in view. */
-static void input_line(struct canvas *s, int x, int y, int w, const char *prompt, const char *text)
+/* A typed line with its cursor (a cell of its own, before the character
+ * at byte offset cur), scrolled so the cursor is always in view; text out
+ * of view on either side is marked "…". */
+static void input_line(struct canvas *s, int x, int y, int w, const char *prompt, const char *text, size_t cur)
 {
-	int pw = utf8_width(prompt), tw = utf8_width(text), room = w - pw - 1;
-	const char *t = text;
-	if (tw > room) {   /* show the tail: the cursor is at the end */
-		for (int skip = tw - room + 1; skip > 0; skip--) {
-			uint32_t cp;
-			t += utf8_decode(t, &cp);
-		}
-		canvas_text(s, x, y, ROLE_ACCENT, prompt);
-		canvas_put(s, x + pw, y, GLYPH_ELLIPSIS, ROLE_DIM);
-		canvas_text(s, x + pw + 1, y, ROLE_ACCENT, t);
-		canvas_put(s, x + w - 1, y, GLYPH_FULL, ROLE_ACCENT);
-		return;
+	uint32_t cps[300];
+	int n = 0, ci = -1;
+	for (const char *t = text; *t && n < 299;) {
+		if ((size_t)(t - text) >= cur && ci < 0)
+			ci = n;
+		t += utf8_decode(t, &cps[n++]);
 	}
-	canvas_text(s, x, y, ROLE_ACCENT, prompt);
-	canvas_text(s, x + pw, y, ROLE_ACCENT, text);
-	canvas_put(s, x + pw + tw, y, GLYPH_FULL, ROLE_ACCENT);   /* the cursor */
+	if (ci < 0)
+		ci = n;
+	int pw = canvas_text(s, x, y, ROLE_ACCENT, prompt), room = w - pw, total = n + 1, start = 0;
+	if (room < 3)
+		return;
+	/* scrolled: the cursor next to the right edge, with the character after it in view */
+	int keep = ci == n ? 2 : 3;
+	if (total > room && ci > room - keep)
+		start = ci - (room - keep);
+	for (int i = 0; i < room && start + i < total; i++) {
+		int cell = start + i;
+		if ((i == 0 && start > 0) || (i == room - 1 && cell < total - 1 && cell != ci))
+			canvas_put(s, x + pw + i, y, GLYPH_ELLIPSIS, ROLE_DIM);
+		else if (cell == ci)
+			canvas_put(s, x + pw + i, y, GLYPH_FULL, ROLE_ACCENT);   /* the cursor */
+		else
+			canvas_put(s, x + pw + i, y, cps[cell < ci ? cell : cell - 1], ROLE_ACCENT);
+	}
 }
 
 #define HELP_KEYW 14
@@ -401,7 +412,7 @@ static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 	int listw = 26;
 	if (fi->picker_typing) {
 		/* The path prompt takes the first row, visible while typed. */
-		input_line(s, x, in.y, w, "path: ", fi->edit_line ? fi->edit_line : "");
+		input_line(s, x, in.y, w, "path: ", fi->edit_line ? fi->edit_line : "", fi->edit_cursor);
 		y++, h--;
 	}
 	const char *err = overlay_error(fi);
@@ -516,7 +527,7 @@ static void edit_overlay(struct canvas *s, const struct frame_info *fi)
 		y += canvas_wrap(s, in.x, y, iw, bottom - y, p->val[i].is_default ? ROLE_NORMAL : ROLE_ACCENT, row);
 		y += canvas_wrap(s, in.x + 13, y, iw - 13, bottom - y, ROLE_DIM, p->specs[i].help);
 	}
-	input_line(s, in.x, in.y + in.h - 1, iw, "> ", fi->edit_line ? fi->edit_line : "");
+	input_line(s, in.x, in.y + in.h - 1, iw, "> ", fi->edit_line ? fi->edit_line : "", fi->edit_cursor);
 }
 
 #define SCENES_W 64

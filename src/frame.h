@@ -38,6 +38,7 @@ struct frame_info {
 	enum overlay overlay;
 	const struct picker *picker;
 	const char *edit_line;         /* the editor's input, or the picker's typed path */
+	size_t edit_cursor;            /* the cursor in edit_line, a byte offset */
 	int picker_typing;             /* the picker shows edit_line as a path being typed */
 	int scene_sel;                 /* the scene list's highlighted row */
 	int busy;                      /* the scene measures in the background (x cancels) */

@@ -346,3 +346,27 @@ wait_gone gs "go to step:" && ok "tmux: Esc cancels ':'" || fail "tmux: Esc did 
 expect_screen "tmux: the cancelled ':' leaves the step" gs "step 5/8"
 T send-keys -t gs q
 expect_screen "tmux: goto session quits" gs "EXITED 0"
+
+# The editor begins with the parameters set; ← → Home End move its cursor,
+# typing inserts there, Ctrl-U clears.
+start ed 80 24 -s online-row
+expect_screen "tmux: editor session up" ed "step 0/7"
+T send-keys -t ed e
+T send-keys -t ed -l "scores=1,2,3,4 values=1:0,0:1,1:1,2:2"
+T send-keys -t ed Enter
+expect_screen "tmux: editor applies" ed "parameters applied"
+T send-keys -t ed e
+expect_screen "tmux: the editor begins with the values set" ed "> scores=1,2,3,4 values=1:0,0:1,1:1,2:2█"
+T send-keys -t ed Home Right Right
+expect_screen "tmux: Home and → move the cursor" ed "> sc█ores=1,2,3,4"
+T send-keys -t ed End Left Left BSpace
+expect_screen "tmux: End, ← and Backspace edit inside the line" ed "values=1:0,0:1,1:1,█:2"
+T send-keys -t ed -l "2"
+expect_screen "tmux: typing inserts at the cursor" ed "values=1:0,0:1,1:1,2█:2"
+T send-keys -t ed C-u
+expect_screen "tmux: Ctrl-U clears the line" ed "│ │ > █ "
+T send-keys -t ed -l "scores=5,6"
+T send-keys -t ed Enter
+expect_screen "tmux: the cleared line takes new text" ed "values: 4 vectors for 2 scores"
+T send-keys -t ed Escape q
+expect_screen "tmux: editor session quits" ed "EXITED 0"

@@ -51,6 +51,7 @@ struct ui {
 	struct picker picker;
 	int picker_typing;         /* typing a path in the picker */
 	char edit[256];
+	size_t edit_cur;           /* the cursor: a byte offset into edit, at a character's start */
 	int scene_sel;
 	int jump;                  /* a first digit typed, waiting for a second (0: none) */
 	int step_typing;           /* ':' typed: step_num is the step number so far */
@@ -197,26 +198,73 @@ static void picker_load(struct ui *u, const char *path)
 	free(m);
 }
 
-/* Text input shared by the editor and the picker's path prompt; returns 1 on Enter. */
+/* Text input shared by the editor and the picker's path prompt: typing
+ * inserts at the cursor, ← → Home End move it, Backspace and Delete drop a
+ * character, Ctrl-U clears the line.  Returns 1 on Enter. */
 static int line_input(struct ui *u, int key, int fkey)
 {
-	size_t n = strlen(u->edit);
+	size_t n = strlen(u->edit), c = u->edit_cur > n ? n : u->edit_cur;
 	if (!fkey && (key == '\r' || key == '\n'))
 		return 1;
 	if ((fkey && key == KEY_BACKSPACE) || (!fkey && (key == 127 || key == 8))) {
-		/* drop one whole UTF-8 character */
-		while (n > 0 && ((unsigned char)u->edit[n - 1] & 0xc0) == 0x80)
-			n--;
-		if (n > 0)
-			n--;
-		u->edit[n] = 0;
+		/* drop the whole UTF-8 character before the cursor */
+		size_t b = c;
+		while (b > 0 && ((unsigned char)u->edit[b - 1] & 0xc0) == 0x80)
+			b--;
+		if (b > 0)
+			b--;
+		memmove(u->edit + b, u->edit + c, n - c + 1);
+		c = b;
+	} else if (fkey && key == KEY_DC) {
+		size_t e = c < n ? c + 1 : c;
+		while (e < n && ((unsigned char)u->edit[e] & 0xc0) == 0x80)
+			e++;
+		memmove(u->edit + c, u->edit + e, n - e + 1);
+	} else if (fkey && key == KEY_LEFT) {
+		while (c > 0 && ((unsigned char)u->edit[--c] & 0xc0) == 0x80)
+			;
+	} else if (fkey && key == KEY_RIGHT) {
+		if (c < n)
+			c++;
+		while (c < n && ((unsigned char)u->edit[c] & 0xc0) == 0x80)
+			c++;
+	} else if (fkey && key == KEY_HOME) {
+		c = 0;
+	} else if (fkey && key == KEY_END) {
+		c = n;
+	} else if (!fkey && key == 21) {   /* Ctrl-U */
+		u->edit[0] = 0;
+		c = 0;
 	} else if (!fkey && key >= 0x20 && key != 0x7f && n + 5 < sizeof u->edit) {
 		char b[4];
-		int len = utf8_encode((uint32_t)key, b);
-		memcpy(u->edit + n, b, (size_t)len);
-		u->edit[n + (size_t)len] = 0;
+		size_t len = (size_t)utf8_encode((uint32_t)key, b);
+		memmove(u->edit + c + len, u->edit + c, n - c + 1);
+		memcpy(u->edit + c, b, len);
+		c += len;
 	}
+	u->edit_cur = c;
 	return 0;
+}
+
+/* The editor's line to begin with: KEY=VALUE of each parameter set away
+ * from the scene file's default, so Enter alone keeps them. */
+static void edit_prefill(struct ui *u)
+{
+	const struct params *p = &cur(u)->params;
+	size_t o = 0;
+	u->edit[0] = 0;
+	for (int i = 0; i < p->n; i++) {
+		if (p->val[i].is_default)
+			continue;
+		int len = snprintf(u->edit + o, sizeof u->edit - o, "%s%s=%s", o ? " " : "", p->specs[i].name,
+				   p->val[i].text);
+		if (len < 0 || (size_t)len >= sizeof u->edit - o) {
+			u->edit[o] = 0;   /* the rest would not fit: left out whole */
+			break;
+		}
+		o += (size_t)len;
+	}
+	u->edit_cur = strlen(u->edit);
 }
 
 /* Open the w pane: the --explain text of the current scene, from its summary. */
@@ -313,6 +361,7 @@ static void key_overlay(struct ui *u, int key, int fkey)
 				say(u, 0, "parameters applied");
 				u->sum_stale[u->cur] = 1;
 				u->edit[0] = 0;
+				u->edit_cur = 0;
 				u->overlay = OVERLAY_NONE;
 			}
 		}
@@ -341,6 +390,7 @@ static void key_overlay(struct ui *u, int key, int fkey)
 		} else if (!fkey && key == '/') {
 			u->picker_typing = 1;
 			u->edit[0] = 0;
+			u->edit_cur = 0;
 			say(u, 0, "type a model file's path, Enter to load");
 		} else if (!fkey && key == 'q') {
 			u->overlay = OVERLAY_NONE;
@@ -547,7 +597,7 @@ static int key_main(struct ui *u, int key, int fkey)
 		picker_open(u);
 		break;
 	case ACT_EDIT:
-		u->edit[0] = 0;
+		edit_prefill(u);
 		u->overlay = OVERLAY_EDIT;
 		break;
 	case ACT_HELP:
@@ -638,6 +688,7 @@ static void draw(struct ui *u)
 		.overlay = u->overlay,
 		.picker = &u->picker,
 		.edit_line = u->edit,
+		.edit_cursor = u->edit_cur,
 		.picker_typing = u->picker_typing,
 		.scene_sel = u->scene_sel,
 		.busy = run_busy(cur(u)),

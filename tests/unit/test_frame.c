@@ -91,11 +91,50 @@ static void errors_whole(const struct registry *reg)
 	T_OK(strstr(text, long_err_rows) != NULL, "frame: the picker shows a long load error whole at 80x24");
 	fi.overlay = OVERLAY_EDIT;
 	fi.edit_line = "scores=oops";
+	fi.edit_cursor = strlen(fi.edit_line);
 	frame_compose(c.screen, &fi, &c.v);
 	screen_text(c.screen, 3, 77, text, sizeof text);
 	T_OK(strstr(text, long_err_rows) != NULL, "frame: the editor shows a long error whole at 80x24");
 	T_OK(strstr(text, "> scores=oops") != NULL, "frame: the editor's line stays in view under its error");
 	free(pk.entries);
+	scr_close(&c);
+}
+
+/* Item: the editor's cursor is always in view, on a line longer than the box. */
+static void cursor_in_view(const struct registry *reg)
+{
+	struct scr c;
+	char line[512];
+	if (scr_open(&c, reg, "online-row") < 0)
+		return;
+	size_t o = 0;
+	for (int i = 0; i < 60; i++)
+		o += (size_t)snprintf(line + o, sizeof line - o, "%d,", i);
+	line[o - 1] = 0;
+	static const size_t at[] = {0, 40, 120};
+	for (unsigned k = 0; k < 3; k++) {
+		struct frame_info fi = {.reg = reg, .run = &c.r, .overlay = OVERLAY_EDIT, .edit_line = line,
+					.edit_cursor = at[k] < strlen(line) ? at[k] : strlen(line)};
+		frame_compose(c.screen, &fi, &c.v);
+		int found = 0;
+		/* the input row: the one holding "> " inside the box */
+		for (int y = 0; y < 24 && !found; y++) {
+			int x;
+			for (x = 0; x + 1 < 80; x++)
+				if (canvas_at(c.screen, x, y)->ch == '>' && canvas_at(c.screen, x + 1, y)->ch == ' ')
+					break;
+			if (x + 1 >= 80)
+				continue;
+			for (int i = x + 2; i < 77; i++)
+				found += canvas_at(c.screen, i, y)->ch == 0x2588;
+			/* the character after the cursor is the one at the cursor's byte */
+			for (int i = x + 2; i < 76; i++)
+				if (canvas_at(c.screen, i, y)->ch == 0x2588)
+					T_OK(canvas_at(c.screen, i + 1, y)->ch == (uint32_t)line[fi.edit_cursor],
+					     "frame: the cursor at byte %zu stands before its character", fi.edit_cursor);
+		}
+		T_EQ_INT(found, 1, "frame: the editor's cursor at byte %zu of %zu is in view", fi.edit_cursor, strlen(line));
+	}
 	scr_close(&c);
 }
 
@@ -108,5 +147,6 @@ void test_frame(void)
 		return;
 	}
 	errors_whole(&reg);
+	cursor_in_view(&reg);
 	registry_free(&reg);
 }

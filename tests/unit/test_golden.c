@@ -174,7 +174,7 @@ static void check_summary(struct walk *wk, int step)
 static void compose(struct walk *wk, enum overlay ov, struct picker *pk)
 {
 	struct frame_info fi = {.reg = wk->reg, .run = wk->r, .sum = wk->sum, .overlay = ov, .picker = pk,
-				.edit_line = "ctx=1024", .scene_sel = 0, .picker_typing = pk != NULL};
+				.edit_line = "ctx=1024", .edit_cursor = 8, .scene_sel = 0, .picker_typing = pk != NULL};
 	frame_compose(wk->screen, &fi, &wk->v);
 }
 
