@@ -201,13 +201,16 @@ static void key_bar(struct canvas *s, const struct frame_info *fi)
 		snprintf(keys, sizeof keys, " measuring…  x cancel  tab scene  e params  w explain  ? help  q quit ");
 	else if (scene_measures(fi->run->def))   /* a measuring scene has no steps to take */
 		snprintf(keys, sizeof keys, " r/Enter measure  tab scene  e params  w explain  ? help  q quit ");
+	else if (fi->autoplay && s->w >= 94)   /* playing: how to stop it and change its pace */
+		snprintf(keys, sizeof keys,
+			 " →/space step  ← back  tab scene  a stop  +/- speed  e params  w explain  ? help  q quit ");
+	else if (fi->autoplay)
+		snprintf(keys, sizeof keys, " → step  ← back  tab scene  a stop  +/- speed  w explain  ? help  q quit ");
 	else if (s->w >= 94)
 		snprintf(keys, sizeof keys,
-			 " →/space step  ← back  tab scene  a %s  m model  e params  w explain  ? help  q quit ",
-			 fi->autoplay ? "pause" : "play");
+			 " →/space step  ← back  tab scene  a play  m model  e params  w explain  ? help  q quit ");
 	else   /* a narrow screen keeps the keys a newcomer needs first */
-		snprintf(keys, sizeof keys, " → step  ← back  tab scene  a %s  m model  w explain  ? help  q quit ",
-			 fi->autoplay ? "pause" : "play");
+		snprintf(keys, sizeof keys, " → step  ← back  tab scene  a play  m model  w explain  ? help  q quit ");
 	canvas_text(s, 1, y, ROLE_LABEL, keys);
 	canvas_put(s, s->w - 1, y, GLYPH_BOTTOM_RIGHT, ROLE_DIM);
 }

@@ -370,3 +370,17 @@ T send-keys -t ed Enter
 expect_screen "tmux: the cleared line takes new text" ed "values: 4 vectors for 2 scores"
 T send-keys -t ed Escape q
 expect_screen "tmux: editor session quits" ed "EXITED 0"
+
+# Autoplay at a pace a class follows (about 1.5 s a step), its keys in the footer.
+start ap 80 24 -s online-softmax
+expect_screen "tmux: autoplay session up" ap "step 0/8"
+t0=$(date +%s)
+T send-keys -t ap a
+expect_screen "tmux: the footer says how to stop and pace autoplay" ap "a stop  +/- speed"
+expect_screen "tmux: autoplay reaches step 3" ap "step 3/8"
+t1=$(date +%s)
+if [ $((t1 - t0)) -le 8 ]; then ok "tmux: autoplay takes 3 steps in $((t1 - t0)) s (at most 8)"; else fail "tmux: autoplay took $((t1 - t0)) s for 3 steps"; fi
+T send-keys -t ap a
+expect_screen "tmux: a stops autoplay, the footer says play" ap "a play  m model"
+T send-keys -t ap q
+expect_screen "tmux: autoplay session quits" ap "EXITED 0"
