@@ -13,8 +13,9 @@
 #include "scene/driver.h"
 #include "scene/summary.h"
 
-#define FRAME_MIN_W 70
-#define FRAME_MIN_H 20
+/* The projector's size: every scene is whole at it; below it, "too small". */
+#define FRAME_MIN_W 80
+#define FRAME_MIN_H 24
 #define FRAME_NARRATION_ROWS 3
 #define FRAME_SUMMARY_ROWS 3
 

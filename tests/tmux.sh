@@ -53,7 +53,15 @@ expect_screen "tmux: summary pane all checks pass" a "✓ all 21 checks pass"
 T send-keys -t a Home
 expect_screen "tmux: Home goes to step 0" a "step 0/8"
 T resize-window -t a -x 50 -y 12
-expect_screen "tmux: too small screen" a "terminal too small (need 70×20)"
+expect_screen "tmux: too small screen" a "terminal too small (need 80×24)"
+T resize-window -t a -x 70 -y 20
+expect_screen "tmux: 70x20 is too small too (numbers would be cut)" a "terminal too small (need 80×24)"
+# centred: (70 - 31) / 2 = 19 columns before it
+expect_screen "tmux: the too-small message is centred" a "                   terminal too small (need 80×24)"
+T resize-window -t a -x 79 -y 24
+expect_screen "tmux: 79 columns is too small" a "terminal too small (need 80×24)"
+T resize-window -t a -x 80 -y 24
+expect_screen "tmux: recovers at 80x24" a "Online softmax in one pass"
 T resize-window -t a -x 120 -y 40
 expect_screen "tmux: recovers when it grows" a "Online softmax in one pass"
 T send-keys -t a '?'
