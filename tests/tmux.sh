@@ -225,17 +225,18 @@ expect_screen "tmux: quit flash-decoding" fd "EXITED 0"
 
 # The benchmark scene: measures only when asked, in the background; the screen
 # stays live, x cancels, leaving cancels.
+nsc=$(env ATTNVIZ_SCENES="$ATTNVIZ_SCENES" "$bin" --list | awk -F'\t' '$1=="scene"' | wc -l | tr -d ' ')
 start bt 80 24 -s 1
-expect_screen "tmux: starts on scene 1" bt "1/19"
+expect_screen "tmux: starts on scene 1" bt "1/$nsc"
 T send-keys -t bt BTab
-expect_screen "tmux: Shift-Tab from scene 1 reaches the bench" bt "19/19"
+expect_screen "tmux: Shift-Tab from scene 1 reaches the bench" bt "$nsc/$nsc"
 expect_screen "tmux: the bench waits to be asked" bt "waiting: r/Enter starts"
 expect_screen "tmux: the bench says how to begin" bt "r or Enter: measure"
 expect_screen "tmux: a bench not begun has checked nothing" bt "nothing checked yet"
 sleep 1
 if screen bt | grep -qF -e "progress" -e "measuring"; then fail "tmux: the bench began measuring unasked"; else ok "tmux: the bench does not measure unasked"; fi
 T send-keys -t bt Tab
-expect_screen "tmux: Tab from the bench wraps to scene 1" bt "1/19"
+expect_screen "tmux: Tab from the bench wraps to scene 1" bt "1/$nsc"
 T send-keys -t bt q
 expect_screen "tmux: quit after passing the bench" bt "EXITED 0"
 start g 120 40 -s bench --set n=64,128
@@ -256,7 +257,7 @@ expect_screen "tmux: x cancels the bench" h "cancelled"
 T send-keys -t h r
 expect_screen "tmux: r measures the cancelled bench again" h "measuring… (x cancels)"
 T send-keys -t h Tab
-expect_screen "tmux: Tab leaves the measuring bench" h "1/19"
+expect_screen "tmux: Tab leaves the measuring bench" h "1/$nsc"
 T send-keys -t h BTab
 expect_screen "tmux: leaving the bench cancelled it" h "cancelled (r: again)"
 T send-keys -t h q
