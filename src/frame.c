@@ -65,7 +65,10 @@ static void model_note(struct canvas *s, const struct run *r, const struct canva
 	canvas_wrap(s, x0, y0 + top, side->w, rows, ROLE_HOT, r->model.note);
 }
 
-/* The top edge: scene number and title, model, step. */
+#define SCRUB_W 8
+
+/* The top edge: scene number and title, model, step, and where the step is
+ * in the scene as a bar of SCRUB_W blocks when the title leaves room. */
 static void title_bar(struct canvas *s, const struct frame_info *fi)
 {
 	const struct run *r = fi->run;
@@ -76,18 +79,27 @@ static void title_bar(struct canvas *s, const struct frame_info *fi)
 	canvas_hline(s, 1, 0, s->w - 2, GLYPH_HLINE, ROLE_DIM);
 	canvas_put(s, 0, 0, GLYPH_TOP_LEFT, ROLE_DIM);
 	canvas_put(s, s->w - 1, 0, GLYPH_TOP_RIGHT, ROLE_DIM);
-	int rw = (int)strlen(right) - (fi->autoplay ? 2 : 0);
+	int rw = utf8_width(right);
 	int used = canvas_text(s, 1, 0, ROLE_LABEL, left);
+	int scrub = r->nsteps > 0 && 1 + used + 2 + SCRUB_W + 1 + rw <= s->w - 1;
 	if (r->have_model) {
 		char mid[200];
 		snprintf(mid, sizeof mid, "── %s%s ", r->model.id, r->model_is_default ? "" : " (loaded)");
-		if (1 + used + 30 < s->w - rw)
+		if (1 + used + 30 + (scrub ? SCRUB_W + 1 : 0) < s->w - rw)
 			used += canvas_text(s, 1 + used, 0, ROLE_NORMAL, mid);
 	}
-	canvas_text(s, s->w - 1 - rw, 0, ROLE_LABEL, right);
+	int rx = s->w - 1 - rw - (scrub ? SCRUB_W + 1 : 0);
+	canvas_text(s, rx, 0, ROLE_LABEL, right);
+	if (scrub) {
+		/* filled blocks for the steps taken, light ones for those to come */
+		int full = (r->step * SCRUB_W + r->nsteps / 2) / r->nsteps;
+		for (int i = 0; i < SCRUB_W; i++)
+			canvas_put(s, rx + rw + i, 0, i < full ? GLYPH_FULL : GLYPH_LIGHT, i < full ? ROLE_ACCENT : ROLE_LABEL);
+		canvas_put(s, rx + rw + SCRUB_W, 0, ' ', ROLE_DIM);
+	}
 	/* A long title is cut where the right part begins. */
-	if (1 + used > s->w - 1 - rw)
-		canvas_put(s, s->w - 2 - rw, 0, GLYPH_ELLIPSIS, ROLE_DIM);
+	if (1 + used > rx)
+		canvas_put(s, rx - 1, 0, GLYPH_ELLIPSIS, ROLE_DIM);
 }
 
 /* One summary entry as shown: "✓ key = value", or "✓ key = …" when the
@@ -168,6 +180,15 @@ static void key_bar(struct canvas *s, const struct frame_info *fi)
 	canvas_hline(s, 1, y, s->w - 2, GLYPH_HLINE, ROLE_DIM);
 	canvas_put(s, 0, y, GLYPH_BOTTOM_LEFT, ROLE_DIM);
 	canvas_put(s, s->w - 1, y, GLYPH_BOTTOM_RIGHT, ROLE_DIM);
+	if (fi->step_prompt) {   /* ':' typed: the number in view, with its cursor */
+		char hint[80];
+		snprintf(hint, sizeof hint, "  (0–%d, Enter go, Esc cancel) ", fi->run->nsteps);
+		int used = canvas_text(s, 1, y, ROLE_ACCENT, " go to step: ");
+		used += canvas_text(s, 1 + used, y, ROLE_ACCENT, fi->step_prompt);
+		canvas_put(s, 1 + used++, y, GLYPH_FULL, ROLE_ACCENT);
+		canvas_text(s, 1 + used, y, ROLE_LABEL, hint);
+		return;
+	}
 	if (fi->message && *fi->message && utf8_width(fi->message) + 2 <= s->w - 2) {
 		char msg[400];
 		snprintf(msg, sizeof msg, " %s ", fi->message);
@@ -180,13 +201,16 @@ static void key_bar(struct canvas *s, const struct frame_info *fi)
 		snprintf(keys, sizeof keys, " measuring…  x cancel  tab scene  e params  w explain  ? help  q quit ");
 	else if (scene_measures(fi->run->def))   /* a measuring scene has no steps to take */
 		snprintf(keys, sizeof keys, " r/Enter measure  tab scene  e params  w explain  ? help  q quit ");
+	else if (fi->autoplay && s->w >= 94)   /* playing: how to stop it and change its pace */
+		snprintf(keys, sizeof keys,
+			 " →/space step  ← back  tab scene  a stop  +/- speed  e params  w explain  ? help  q quit ");
+	else if (fi->autoplay)
+		snprintf(keys, sizeof keys, " → step  ← back  tab scene  a stop  +/- speed  w explain  ? help  q quit ");
 	else if (s->w >= 94)
 		snprintf(keys, sizeof keys,
-			 " →/space step  ← back  tab scene  a %s  m model  e params  w explain  ? help  q quit ",
-			 fi->autoplay ? "pause" : "play");
+			 " →/space step  ← back  tab scene  a play  m model  e params  w explain  ? help  q quit ");
 	else   /* a narrow screen keeps the keys a newcomer needs first */
-		snprintf(keys, sizeof keys, " → step  ← back  tab scene  a %s  m model  w explain  ? help  q quit ",
-			 fi->autoplay ? "pause" : "play");
+		snprintf(keys, sizeof keys, " → step  ← back  tab scene  a play  m model  w explain  ? help  q quit ");
 	canvas_text(s, 1, y, ROLE_LABEL, keys);
 	canvas_put(s, s->w - 1, y, GLYPH_BOTTOM_RIGHT, ROLE_DIM);
 }
@@ -237,25 +261,36 @@ static void text_in(struct canvas *s, int x, int y, int w, enum role role, const
 	canvas_text(s, x, y, role, buf);
 }
 
-/* A typed line with its cursor, its end always in view. */
-static void input_line(struct canvas *s, int x, int y, int w, const char *prompt, const char *text)
+/* A typed line with its cursor (a cell of its own, before the character
+ * at byte offset cur), scrolled so the cursor is always in view; text out
+ * of view on either side is marked "…". */
+static void input_line(struct canvas *s, int x, int y, int w, const char *prompt, const char *text, size_t cur)
 {
-	int pw = utf8_width(prompt), tw = utf8_width(text), room = w - pw - 1;
-	const char *t = text;
-	if (tw > room) {   /* show the tail: the cursor is at the end */
-		for (int skip = tw - room + 1; skip > 0; skip--) {
-			uint32_t cp;
-			t += utf8_decode(t, &cp);
-		}
-		canvas_text(s, x, y, ROLE_ACCENT, prompt);
-		canvas_put(s, x + pw, y, GLYPH_ELLIPSIS, ROLE_DIM);
-		canvas_text(s, x + pw + 1, y, ROLE_ACCENT, t);
-		canvas_put(s, x + w - 1, y, GLYPH_FULL, ROLE_ACCENT);
-		return;
+	uint32_t cps[300];
+	int n = 0, ci = -1;
+	for (const char *t = text; *t && n < 299;) {
+		if ((size_t)(t - text) >= cur && ci < 0)
+			ci = n;
+		t += utf8_decode(t, &cps[n++]);
 	}
-	canvas_text(s, x, y, ROLE_ACCENT, prompt);
-	canvas_text(s, x + pw, y, ROLE_ACCENT, text);
-	canvas_put(s, x + pw + tw, y, GLYPH_FULL, ROLE_ACCENT);   /* the cursor */
+	if (ci < 0)
+		ci = n;
+	int pw = canvas_text(s, x, y, ROLE_ACCENT, prompt), room = w - pw, total = n + 1, start = 0;
+	if (room < 3)
+		return;
+	/* scrolled: the cursor next to the right edge, with the character after it in view */
+	int keep = ci == n ? 2 : 3;
+	if (total > room && ci > room - keep)
+		start = ci - (room - keep);
+	for (int i = 0; i < room && start + i < total; i++) {
+		int cell = start + i;
+		if ((i == 0 && start > 0) || (i == room - 1 && cell < total - 1 && cell != ci))
+			canvas_put(s, x + pw + i, y, GLYPH_ELLIPSIS, ROLE_DIM);
+		else if (cell == ci)
+			canvas_put(s, x + pw + i, y, GLYPH_FULL, ROLE_ACCENT);   /* the cursor */
+		else
+			canvas_put(s, x + pw + i, y, cps[cell < ci ? cell : cell - 1], ROLE_ACCENT);
+	}
 }
 
 #define HELP_KEYW 14
@@ -328,6 +363,50 @@ static void help_overlay(struct canvas *s, const struct frame_info *fi)
 			      top + page < rows ? top + page : rows, rows, top < max ? "↓ more" : "(end)");
 }
 
+/* Word-wrap t into rows of w columns at (x, y), at most h rows, breaking at
+ * spaces; a word longer than a row (a path) breaks after a '/' when it has
+ * one.  Draws when s is not NULL; returns the rows used (or needed). */
+static int wrap_words(struct canvas *s, int x, int y, int w, int h, enum role role, const char *t)
+{
+	int row = 0;
+	if (w <= 0)
+		return 0;
+	while (*t && (!s || row < h)) {
+		const char *p = t, *space = NULL, *slash = NULL;
+		int cols = 0;
+		while (*p && *p != '\n' && cols < w) {
+			uint32_t cp;
+			if (*p == ' ')
+				space = p;
+			else if (*p == '/' && p > t)
+				slash = p + 1;
+			p += utf8_decode(p, &cp);
+			cols++;
+		}
+		const char *end = p;
+		if (*p && *p != '\n' && *p != ' ')
+			end = space && space > t ? space : slash ? slash : p;
+		if (s) {
+			char buf[600];
+			size_t n = (size_t)(end - t) < sizeof buf - 1 ? (size_t)(end - t) : sizeof buf - 1;
+			memcpy(buf, t, n);
+			buf[n] = 0;
+			canvas_text(s, x, y + row, role, buf);
+		}
+		t = end;
+		while (*t == ' ' || *t == '\n')
+			t++;
+		row++;
+	}
+	return row;
+}
+
+/* The error of the last key, for an overlay that shows it itself, or NULL. */
+static const char *overlay_error(const struct frame_info *fi)
+{
+	return fi->message && *fi->message && fi->message_is_error ? fi->message : NULL;
+}
+
 static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 {
 	const struct picker *p = fi->picker;
@@ -336,27 +415,49 @@ static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 	int listw = 26;
 	if (fi->picker_typing) {
 		/* The path prompt takes the first row, visible while typed. */
-		input_line(s, x, in.y, w, "path: ", fi->edit_line ? fi->edit_line : "");
+		input_line(s, x, in.y, w, "path: ", fi->edit_line ? fi->edit_line : "", fi->edit_cursor);
 		y++, h--;
+	}
+	const char *err = overlay_error(fi);
+	if (err) {
+		/* The load's error, whole, on the box's last rows: the list gives them up. */
+		int er = wrap_words(NULL, 0, 0, w, 0, ROLE_FAIL, err);
+		if (er > h - 4)
+			er = h - 4;
+		h -= er;
+		wrap_words(s, x, y + h, w, er, ROLE_FAIL, err);
 	}
 	if (p->n == 0)
 		canvas_text(s, x, y + 1, ROLE_DIM, "no model files found");
-	int first = p->sel - (h - 2) + 1;
-	if (first < 0)
-		first = 0;
-	for (int i = first; i < p->n && i - first < h - 1; i++) {
+	/* The list's rows, y + 1 .. y + h - 1: a window on the entries that
+	 * holds the highlighted one, "↑ N more" above it and "+N more ↓" below
+	 * when entries are out of view. */
+	int slots = h - 1, first = 0, shown = p->n;
+	if (p->n > slots) {
+		if (p->sel < slots - 1)
+			shown = slots - 1;
+		else if (p->sel >= p->n - (slots - 1))
+			first = p->n - (slots - 1), shown = slots - 1;
+		else
+			first = p->sel - (slots - 2) + 1, shown = slots - 2;
+	}
+	int ly = y + 1;
+	canvas_fill(s, x, ly, listw - 1, slots, ' ', ROLE_NORMAL);   /* nothing left of a longer row */
+	if (first > 0)
+		canvas_printf(s, x, ly++, ROLE_DIM, "  ↑ %d more", first);
+	for (int i = first; i < first + shown; i++) {
 		char row[80];
 		snprintf(row, sizeof row, "%s %s", i == p->sel ? "▸" : " ", p->entries[i].id);
-		text_in(s, x, y + 1 + i - first, listw - 1, i == p->sel ? ROLE_ACCENT : ROLE_NORMAL, row);
+		text_in(s, x, ly++, listw - 1, i == p->sel ? ROLE_ACCENT : ROLE_NORMAL, row);
 	}
-	if (p->n > first + h - 1)
-		canvas_printf(s, x, y + h - 1, ROLE_DIM, "  +%d more ↓", p->n - (first + h - 1));
+	if (first + shown < p->n)
+		canvas_printf(s, x, ly, ROLE_DIM, "  +%d more ↓", p->n - (first + shown));
 	int px = x + listw + 1, pw = w - listw - 1;
 	if (p->n == 0)
 		return;
 	if (p->preview_err[0]) {
 		canvas_text(s, px, y + 1, ROLE_FAIL, "does not load:");
-		canvas_wrap(s, px, y + 2, pw, h - 2, ROLE_FAIL, p->preview_err);
+		wrap_words(s, px, y + 2, pw, h - 2, ROLE_FAIL, p->preview_err);
 		return;
 	}
 	const struct model *m = &p->preview;
@@ -408,8 +509,14 @@ static void edit_overlay(struct canvas *s, const struct frame_info *fi)
 		snprintf(row, sizeof row, "%-10s = %s", p->specs[i].name, p->val[i].text);
 		rows += canvas_wrap_lines(iw, row) + canvas_wrap_lines(iw - 13, p->specs[i].help);
 	}
-	struct rect in = overlay_box(s, w, (p->n ? rows : 1) + 4, "parameters (type KEY=VALUE, Enter apply, Esc; R defaults)");
-	int y = in.y, bottom = in.y + in.h - 2;
+	const char *err = overlay_error(fi);
+	int er = err ? wrap_words(NULL, 0, 0, iw, 0, ROLE_FAIL, err) : 0;
+	struct rect in = overlay_box(s, w, (p->n ? rows : 1) + 4 + er, "parameters (type KEY=VALUE, Enter apply, Esc; R defaults)");
+	if (er > in.h - 3)
+		er = in.h - 3 > 0 ? in.h - 3 : 0;
+	int y = in.y, bottom = in.y + in.h - 2 - er;
+	if (er)   /* why the line was refused, whole, above it */
+		wrap_words(s, in.x, bottom + 1, iw, er, ROLE_FAIL, err);
 	if (p->n == 0)
 		canvas_text(s, in.x, y, ROLE_DIM, "this scene has no parameters");
 	for (int i = 0; i < p->n; i++) {
@@ -423,7 +530,7 @@ static void edit_overlay(struct canvas *s, const struct frame_info *fi)
 		y += canvas_wrap(s, in.x, y, iw, bottom - y, p->val[i].is_default ? ROLE_NORMAL : ROLE_ACCENT, row);
 		y += canvas_wrap(s, in.x + 13, y, iw - 13, bottom - y, ROLE_DIM, p->specs[i].help);
 	}
-	input_line(s, in.x, in.y + in.h - 1, iw, "> ", fi->edit_line ? fi->edit_line : "");
+	input_line(s, in.x, in.y + in.h - 1, iw, "> ", fi->edit_line ? fi->edit_line : "", fi->edit_cursor);
 }
 
 #define SCENES_W 64

@@ -13,8 +13,9 @@
 #include "scene/driver.h"
 #include "scene/summary.h"
 
-#define FRAME_MIN_W 70
-#define FRAME_MIN_H 20
+/* The projector's size: every scene is whole at it; below it, "too small". */
+#define FRAME_MIN_W 80
+#define FRAME_MIN_H 24
 #define FRAME_NARRATION_ROWS 3
 #define FRAME_SUMMARY_ROWS 3
 
@@ -38,12 +39,14 @@ struct frame_info {
 	enum overlay overlay;
 	const struct picker *picker;
 	const char *edit_line;         /* the editor's input, or the picker's typed path */
+	size_t edit_cursor;            /* the cursor in edit_line, a byte offset */
 	int picker_typing;             /* the picker shows edit_line as a path being typed */
 	int scene_sel;                 /* the scene list's highlighted row */
 	int busy;                      /* the scene measures in the background (x cancels) */
 	const char *explain;           /* the w pane's text (--explain of the scene), or NULL */
 	int explain_top;               /* its first row shown (wrapped rows) */
 	int help_top;                  /* the help overlay's first row shown */
+	const char *step_prompt;       /* ':' typed: the step number so far, or NULL */
 };
 
 /* Sizes of the scene pane's two canvases for a screen of w x h. */

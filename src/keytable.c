@@ -5,6 +5,7 @@ const struct key_help key_help[] = {
 	{ACT_PREV, "←  h", "Left h", "previous step (replays from the start)"},
 	{ACT_FIRST, "Home  g", "Home g", "first step"},
 	{ACT_LAST, "End  G", "End G", "last step"},
+	{ACT_GOTO_STEP, ":", ":", "go to a step: type its number, Enter"},
 	{ACT_NEXT_SCENE, "Tab  ]", "Tab ]", "next scene"},
 	{ACT_PREV_SCENE, "S-Tab  [", "Shift-Tab [", "previous scene"},
 	{ACT_JUMP, "1 … 9", "1-9", "jump to a scene; two digits for 10 and up (1 then 2), 1 Enter for 1"},

@@ -189,7 +189,7 @@ refuse() {   # NAME WANT ARGS...
 }
 refuse "cast: bench is refused (no steps)" "has no steps to play" --cast bench
 refuse "cast: unknown scene" "unknown scene 'nope'" --cast nope
-refuse "cast: --size below 70x20" "--size takes WxH" --cast 2 --size 60x20
+refuse "cast: --size below 80x24" "--size takes WxH" --cast 2 --size 70x20
 refuse "cast: --size not WxH" "--size takes WxH" --cast 2 --size 80by24
 refuse "cast: --size without --cast" "--size goes with --cast" --print 2 --size 80x24
 refuse "cast: a bad --set before any output" "x: not a number" --cast 2 --set x=oops

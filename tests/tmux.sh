@@ -53,7 +53,15 @@ expect_screen "tmux: summary pane all checks pass" a "✓ all 21 checks pass"
 T send-keys -t a Home
 expect_screen "tmux: Home goes to step 0" a "step 0/8"
 T resize-window -t a -x 50 -y 12
-expect_screen "tmux: too small screen" a "terminal too small (need 70×20)"
+expect_screen "tmux: too small screen" a "terminal too small (need 80×24)"
+T resize-window -t a -x 70 -y 20
+expect_screen "tmux: 70x20 is too small too (numbers would be cut)" a "terminal too small (need 80×24)"
+# centred: (70 - 31) / 2 = 19 columns before it
+expect_screen "tmux: the too-small message is centred" a "                   terminal too small (need 80×24)"
+T resize-window -t a -x 79 -y 24
+expect_screen "tmux: 79 columns is too small" a "terminal too small (need 80×24)"
+T resize-window -t a -x 80 -y 24
+expect_screen "tmux: recovers at 80x24" a "Online softmax in one pass"
 T resize-window -t a -x 120 -y 40
 expect_screen "tmux: recovers when it grows" a "Online softmax in one pass"
 T send-keys -t a '?'
@@ -217,8 +225,8 @@ expect_screen "tmux: quit flash-decoding" fd "EXITED 0"
 
 # The benchmark scene: measures only when asked, in the background; the screen
 # stays live, x cancels, leaving cancels.
+nsc=$(env ATTNVIZ_SCENES="$ATTNVIZ_SCENES" "$bin" --list | awk -F'\t' '$1=="scene"' | wc -l | tr -d ' ')
 start bt 80 24 -s 1
-nsc=$("$ATTNVIZ" --list | grep -c '^scene')   # the bench is the last scene
 expect_screen "tmux: starts on scene 1" bt "1/$nsc"
 T send-keys -t bt BTab
 expect_screen "tmux: Shift-Tab from scene 1 reaches the bench" bt "$nsc/$nsc"
@@ -291,3 +299,97 @@ T send-keys -t k t
 expect_screen "tmux: t switches back" k "theme: classic"
 T send-keys -t k q
 expect_screen "tmux: the walk session quits" k "EXITED 0"
+
+# At 80 columns an error longer than the footer is shown whole in the picker,
+# wrapped (a path after a '/').
+wdir=$(mktemp -d)
+mkdir -p "$wdir/a-rather-long-directory-name/with-models-inside"
+printf 'GGUXxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' > "$wdir/a-rather-long-directory-name/with-models-inside/broken-model.gguf"
+start ew 80 24 -s online-row
+expect_screen "tmux: error session up" ew "step 0/7"
+T send-keys -t ew m
+wait_for ew "model (↑↓ choose" || true
+T send-keys -t ew /
+T send-keys -t ew -l "$wdir/a-rather-long-directory-name/with-models-inside/broken-model.gguf"
+T send-keys -t ew Enter
+expect_screen "tmux: a long picker error at 80 columns, its start" ew "│ │ $wdir/a-rather-long-directory-name/"
+expect_screen "tmux: a long picker error at 80 columns, its middle" ew "bad magic 'GGUX'"
+expect_screen "tmux: a long picker error at 80 columns, its end" ew "GGUF file)"
+T send-keys -t ew Escape q
+rm -rf "$wdir"
+expect_screen "tmux: error session quits" ew "EXITED 0"
+
+# A picker longer than its box: marks above and below, Home and End.
+ldir=$(mktemp -d)
+for i in 01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25; do
+	cp "$ATTNVIZ_MODELS/llama3-8b.ini" "$ldir/m$i.ini"
+done
+T new-session -d -s lp -x 80 -y 24 "env LC_ALL=C.UTF-8 TERM=screen-256color XDG_CONFIG_HOME='$ldir/none' ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ldir' $bin -s online-row; echo EXITED \$?; sleep 60"
+expect_screen "tmux: long picker session up" lp "step 0/7"
+T send-keys -t lp m
+expect_screen "tmux: a long picker says how many are below" lp "more ↓"
+if screen lp | grep -q "more ↓[^ │]"; then fail "tmux: text left after the more mark"; else ok "tmux: nothing left after the more mark"; fi
+T send-keys -t lp End
+expect_screen "tmux: End goes to the last model" lp "▸ tiny-qwen2vocab"
+expect_screen "tmux: entries above are marked" lp "↑ "
+T send-keys -t lp Home
+expect_screen "tmux: Home goes to the first model" lp "▸ deepseek-v2-lite"
+if screen lp | grep -q "↑ [0-9]* more"; then fail "tmux: an up mark at the top"; else ok "tmux: no up mark at the top"; fi
+T send-keys -t lp Escape q
+expect_screen "tmux: long picker session quits" lp "EXITED 0"
+rm -rf "$ldir"
+
+# ':' then a number and Enter goes to that step; a bad one says so; the
+# title shows where the step is as a bar.
+start gs 80 24 -s online-softmax
+expect_screen "tmux: goto session up" gs "step 0/8 ░░░░░░░░"
+T send-keys -t gs : 5
+expect_screen "tmux: ':' shows the number typed" gs "go to step: 5█"
+T send-keys -t gs Enter
+expect_screen "tmux: ':5' Enter goes to step 5" gs "step 5/8 █████░░░"
+T send-keys -t gs : 9 9 Enter
+expect_screen "tmux: a step past the end says so" gs "no step 99 in this scene (0 to 8)"
+expect_screen "tmux: the bad number leaves the step" gs "step 5/8"
+T send-keys -t gs : 2 Escape
+wait_gone gs "go to step:" && ok "tmux: Esc cancels ':'" || fail "tmux: Esc did not cancel ':'"
+expect_screen "tmux: the cancelled ':' leaves the step" gs "step 5/8"
+T send-keys -t gs q
+expect_screen "tmux: goto session quits" gs "EXITED 0"
+
+# The editor begins with the parameters set; ← → Home End move its cursor,
+# typing inserts there, Ctrl-U clears.
+start ed 80 24 -s online-row
+expect_screen "tmux: editor session up" ed "step 0/7"
+T send-keys -t ed e
+T send-keys -t ed -l "scores=1,2,3,4 values=1:0,0:1,1:1,2:2"
+T send-keys -t ed Enter
+expect_screen "tmux: editor applies" ed "parameters applied"
+T send-keys -t ed e
+expect_screen "tmux: the editor begins with the values set" ed "> scores=1,2,3,4 values=1:0,0:1,1:1,2:2█"
+T send-keys -t ed Home Right Right
+expect_screen "tmux: Home and → move the cursor" ed "> sc█ores=1,2,3,4"
+T send-keys -t ed End Left Left BSpace
+expect_screen "tmux: End, ← and Backspace edit inside the line" ed "values=1:0,0:1,1:1,█:2"
+T send-keys -t ed -l "2"
+expect_screen "tmux: typing inserts at the cursor" ed "values=1:0,0:1,1:1,2█:2"
+T send-keys -t ed C-u
+expect_screen "tmux: Ctrl-U clears the line" ed "│ │ > █ "
+T send-keys -t ed -l "scores=5,6"
+T send-keys -t ed Enter
+expect_screen "tmux: the cleared line takes new text" ed "values: 4 vectors for 2 scores"
+T send-keys -t ed Escape q
+expect_screen "tmux: editor session quits" ed "EXITED 0"
+
+# Autoplay at a pace a class follows (about 1.5 s a step), its keys in the footer.
+start ap 80 24 -s online-softmax
+expect_screen "tmux: autoplay session up" ap "step 0/8"
+t0=$(date +%s)
+T send-keys -t ap a
+expect_screen "tmux: the footer says how to stop and pace autoplay" ap "a stop  +/- speed"
+expect_screen "tmux: autoplay reaches step 3" ap "step 3/8"
+t1=$(date +%s)
+if [ $((t1 - t0)) -le 8 ]; then ok "tmux: autoplay takes 3 steps in $((t1 - t0)) s (at most 8)"; else fail "tmux: autoplay took $((t1 - t0)) s for 3 steps"; fi
+T send-keys -t ap a
+expect_screen "tmux: a stops autoplay, the footer says play" ap "a play  m model"
+T send-keys -t ap q
+expect_screen "tmux: autoplay session quits" ap "EXITED 0"

@@ -27,10 +27,11 @@
 #define SPEED_MIN 50
 #define SPEED_MAX 8000
 /* Autoplay dwells on a step for speed_ms plus speed_ms / WORD_SHARE for each
- * word of its narration: at the default, 1.5 s and a quarter second a word,
- * about the pace of reading aloud. */
-#define SPEED_DEFAULT 1500
-#define WORD_SHARE 6
+ * word of its narration: at the default, 1.2 s and 12 ms a word, about 1.5 s
+ * for a narration of 30 words, a pace a class follows while the teacher
+ * talks (+ and - change it). */
+#define SPEED_DEFAULT 1200
+#define WORD_SHARE 100
 /* A first digit that may begin a two-digit scene number waits this long for
  * the second (Enter jumps at once). */
 #define JUMP_WAIT_MS 1500
@@ -51,8 +52,11 @@ struct ui {
 	struct picker picker;
 	int picker_typing;         /* typing a path in the picker */
 	char edit[256];
+	size_t edit_cur;           /* the cursor: a byte offset into edit, at a character's start */
 	int scene_sel;
 	int jump;                  /* a first digit typed, waiting for a second (0: none) */
+	int step_typing;           /* ':' typed: step_num is the step number so far */
+	char step_num[12];
 	struct canvas *screen;
 	struct view view;
 	int unattended;            /* --frames or --keys: autoplay wraps across scenes */
@@ -195,26 +199,73 @@ static void picker_load(struct ui *u, const char *path)
 	free(m);
 }
 
-/* Text input shared by the editor and the picker's path prompt; returns 1 on Enter. */
+/* Text input shared by the editor and the picker's path prompt: typing
+ * inserts at the cursor, ← → Home End move it, Backspace and Delete drop a
+ * character, Ctrl-U clears the line.  Returns 1 on Enter. */
 static int line_input(struct ui *u, int key, int fkey)
 {
-	size_t n = strlen(u->edit);
+	size_t n = strlen(u->edit), c = u->edit_cur > n ? n : u->edit_cur;
 	if (!fkey && (key == '\r' || key == '\n'))
 		return 1;
 	if ((fkey && key == KEY_BACKSPACE) || (!fkey && (key == 127 || key == 8))) {
-		/* drop one whole UTF-8 character */
-		while (n > 0 && ((unsigned char)u->edit[n - 1] & 0xc0) == 0x80)
-			n--;
-		if (n > 0)
-			n--;
-		u->edit[n] = 0;
+		/* drop the whole UTF-8 character before the cursor */
+		size_t b = c;
+		while (b > 0 && ((unsigned char)u->edit[b - 1] & 0xc0) == 0x80)
+			b--;
+		if (b > 0)
+			b--;
+		memmove(u->edit + b, u->edit + c, n - c + 1);
+		c = b;
+	} else if (fkey && key == KEY_DC) {
+		size_t e = c < n ? c + 1 : c;
+		while (e < n && ((unsigned char)u->edit[e] & 0xc0) == 0x80)
+			e++;
+		memmove(u->edit + c, u->edit + e, n - e + 1);
+	} else if (fkey && key == KEY_LEFT) {
+		while (c > 0 && ((unsigned char)u->edit[--c] & 0xc0) == 0x80)
+			;
+	} else if (fkey && key == KEY_RIGHT) {
+		if (c < n)
+			c++;
+		while (c < n && ((unsigned char)u->edit[c] & 0xc0) == 0x80)
+			c++;
+	} else if (fkey && key == KEY_HOME) {
+		c = 0;
+	} else if (fkey && key == KEY_END) {
+		c = n;
+	} else if (!fkey && key == 21) {   /* Ctrl-U */
+		u->edit[0] = 0;
+		c = 0;
 	} else if (!fkey && key >= 0x20 && key != 0x7f && n + 5 < sizeof u->edit) {
 		char b[4];
-		int len = utf8_encode((uint32_t)key, b);
-		memcpy(u->edit + n, b, (size_t)len);
-		u->edit[n + (size_t)len] = 0;
+		size_t len = (size_t)utf8_encode((uint32_t)key, b);
+		memmove(u->edit + c + len, u->edit + c, n - c + 1);
+		memcpy(u->edit + c, b, len);
+		c += len;
 	}
+	u->edit_cur = c;
 	return 0;
+}
+
+/* The editor's line to begin with: KEY=VALUE of each parameter set away
+ * from the scene file's default, so Enter alone keeps them. */
+static void edit_prefill(struct ui *u)
+{
+	const struct params *p = &cur(u)->params;
+	size_t o = 0;
+	u->edit[0] = 0;
+	for (int i = 0; i < p->n; i++) {
+		if (p->val[i].is_default)
+			continue;
+		int len = snprintf(u->edit + o, sizeof u->edit - o, "%s%s=%s", o ? " " : "", p->specs[i].name,
+				   p->val[i].text);
+		if (len < 0 || (size_t)len >= sizeof u->edit - o) {
+			u->edit[o] = 0;   /* the rest would not fit: left out whole */
+			break;
+		}
+		o += (size_t)len;
+	}
+	u->edit_cur = strlen(u->edit);
 }
 
 /* Open the w pane: the --explain text of the current scene, from its summary. */
@@ -287,6 +338,7 @@ static void help_key(struct ui *u, int key, int fkey)
 static void key_overlay(struct ui *u, int key, int fkey)
 {
 	char err[700];
+	u->message[0] = 0;   /* an error shown in the overlay lasts until the next key */
 	if (!fkey && key == 27) {
 		u->overlay = OVERLAY_NONE;
 		free(u->explain);
@@ -310,6 +362,7 @@ static void key_overlay(struct ui *u, int key, int fkey)
 				say(u, 0, "parameters applied");
 				u->sum_stale[u->cur] = 1;
 				u->edit[0] = 0;
+				u->edit_cur = 0;
 				u->overlay = OVERLAY_NONE;
 			}
 		}
@@ -324,6 +377,12 @@ static void key_overlay(struct ui *u, int key, int fkey)
 		} else if ((fkey && key == KEY_DOWN) || (!fkey && key == 'j')) {
 			if (u->picker.sel + 1 < u->picker.n)
 				u->picker.sel++, picker_preview(u);
+		} else if (fkey && (key == KEY_HOME || key == KEY_END || key == KEY_PPAGE || key == KEY_NPAGE)) {
+			int sel = key == KEY_HOME ? 0 : key == KEY_END ? u->picker.n - 1
+				  : u->picker.sel + (key == KEY_PPAGE ? -10 : 10);
+			sel = sel >= u->picker.n ? u->picker.n - 1 : sel;
+			u->picker.sel = sel < 0 ? 0 : sel;
+			picker_preview(u);
 		} else if (!fkey && (key == '\r' || key == '\n') && u->picker.n > 0) {
 			picker_load(u, u->picker.entries[u->picker.sel].path);
 		} else if (!fkey && key == 'd') {
@@ -332,6 +391,7 @@ static void key_overlay(struct ui *u, int key, int fkey)
 		} else if (!fkey && key == '/') {
 			u->picker_typing = 1;
 			u->edit[0] = 0;
+			u->edit_cur = 0;
 			say(u, 0, "type a model file's path, Enter to load");
 		} else if (!fkey && key == 'q') {
 			u->overlay = OVERLAY_NONE;
@@ -424,6 +484,38 @@ static int key_digit(struct ui *u, int key, int fkey)
 	return 1;
 }
 
+/* Keys after ':': digits, Backspace, Enter goes to the step, Esc cancels. */
+static void step_key(struct ui *u, int key, int fkey)
+{
+	size_t n = strlen(u->step_num);
+	struct run *r = cur(u);
+	char msg[120];
+	u->message[0] = 0;
+	if (!fkey && key == 27) {
+		u->step_typing = 0;
+	} else if ((fkey && key == KEY_BACKSPACE) || (!fkey && (key == 127 || key == 8))) {
+		if (n > 0)
+			u->step_num[n - 1] = 0;
+	} else if (!fkey && key >= '0' && key <= '9') {
+		if (n + 1 < sizeof u->step_num) {
+			u->step_num[n] = (char)key;
+			u->step_num[n + 1] = 0;
+		}
+	} else if (!fkey && (key == '\r' || key == '\n')) {
+		u->step_typing = 0;
+		long step = n ? strtol(u->step_num, NULL, 10) : -1;
+		if (step < 0 || step > r->nsteps) {
+			snprintf(msg, sizeof msg, "no step %s in this scene (0 to %d)", n ? u->step_num : "typed", r->nsteps);
+			say(u, 1, msg);
+		} else {
+			run_goto(r, (int)step);
+		}
+	} else if (!fkey && key >= 0x20) {
+		snprintf(msg, sizeof msg, "a step is a number (0 to %d); Esc cancels", r->nsteps);
+		say(u, 1, msg);
+	}
+}
+
 /* Returns 1 to quit. */
 static int key_main(struct ui *u, int key, int fkey)
 {
@@ -453,6 +545,14 @@ static int key_main(struct ui *u, int key, int fkey)
 	case ACT_NEXT_SCENE: go_scene(u, u->cur + 1); break;
 	case ACT_PREV_SCENE: go_scene(u, u->cur - 1); break;
 	case ACT_JUMP: break;   /* digits: key_digit */
+	case ACT_GOTO_STEP:
+		if (scene_measures(r->def)) {
+			say(u, 0, "the benchmark has no steps: r or Enter measures");
+			break;
+		}
+		u->step_typing = 1;
+		u->step_num[0] = 0;
+		break;
 	case ACT_AUTOPLAY:
 		if (scene_measures(r->def)) {   /* no steps to play */
 			say(u, 0, "the benchmark has no steps to play: r or Enter measures");
@@ -466,7 +566,7 @@ static int key_main(struct ui *u, int key, int fkey)
 	case ACT_SLOWER:
 		u->speed_ms = a == ACT_FASTER ? u->speed_ms * 2 / 3 : u->speed_ms * 3 / 2;
 		u->speed_ms = u->speed_ms < SPEED_MIN ? SPEED_MIN : u->speed_ms > SPEED_MAX ? SPEED_MAX : u->speed_ms;
-		snprintf(msg, sizeof msg, "autoplay: %.1f s a step + %.2f s a word of narration", u->speed_ms / 1000.0,
+		snprintf(msg, sizeof msg, "autoplay: %.1f s a step + %.3f s a word of narration", u->speed_ms / 1000.0,
 			 u->speed_ms / WORD_SHARE / 1000.0);
 		say(u, 0, msg);
 		break;
@@ -498,7 +598,7 @@ static int key_main(struct ui *u, int key, int fkey)
 		picker_open(u);
 		break;
 	case ACT_EDIT:
-		u->edit[0] = 0;
+		edit_prefill(u);
 		u->overlay = OVERLAY_EDIT;
 		break;
 	case ACT_HELP:
@@ -589,12 +689,14 @@ static void draw(struct ui *u)
 		.overlay = u->overlay,
 		.picker = &u->picker,
 		.edit_line = u->edit,
+		.edit_cursor = u->edit_cur,
 		.picker_typing = u->picker_typing,
 		.scene_sel = u->scene_sel,
 		.busy = run_busy(cur(u)),
 		.explain = u->explain,
 		.explain_top = u->explain_top,
 		.help_top = u->help_top,
+		.step_prompt = u->step_typing ? u->step_num : NULL,
 	};
 	u->drawn_busy = fi.busy;
 	frame_compose(u->screen, &fi, &u->view);
@@ -652,7 +754,9 @@ static void loop(struct ui *u)
 				return;
 			continue;   /* only q works on the "too small" screen */
 		}
-		if (u->overlay != OVERLAY_NONE)
+		if (u->step_typing)
+			step_key(u, key, fkey);
+		else if (u->overlay != OVERLAY_NONE)
 			key_overlay(u, key, fkey);
 		else if (key_main(u, key, fkey))
 			return;

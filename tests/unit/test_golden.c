@@ -174,7 +174,7 @@ static void check_summary(struct walk *wk, int step)
 static void compose(struct walk *wk, enum overlay ov, struct picker *pk)
 {
 	struct frame_info fi = {.reg = wk->reg, .run = wk->r, .sum = wk->sum, .overlay = ov, .picker = pk,
-				.edit_line = "ctx=1024", .scene_sel = 0, .picker_typing = pk != NULL};
+				.edit_line = "ctx=1024", .edit_cursor = 8, .scene_sel = 0, .picker_typing = pk != NULL};
 	frame_compose(wk->screen, &fi, &wk->v);
 }
 
@@ -358,14 +358,21 @@ static void summary_pane_rules(const struct registry *reg)
 	T_EQ_INT(rows_with(screen, "+28 more"), 1, "summary pane: the entries left out are counted (+28 more)");
 	canvas_free(screen);
 	summary_free(&sum);
-	/* The longest key (47 characters) and a long float: no row of a 70-column screen holds both. */
+	/* The longest key (47 characters) and a long float: at 80 columns, the
+	 * smallest screen drawn, a row holds both, so the number is whole. */
 	summary_init(&sum);
 	summary_check_real(&sum, HOW_FORMULA, -1.23456789e-300, -1.23456789e-300, 0,
 		       "a_forty_seven_character_key_for_the_pane_test_x");
+	screen = compose_with(reg, &r, &sum, 80, 24);
+	T_EQ_INT(rows_with(screen, "a_forty_seven_character_key_for_the_pane_test_x = …"), 0,
+		 "summary pane: the longest key and a long number fit whole at 80 columns");
+	T_EQ_INT(rows_with(screen, "e-300"), 1, "summary pane: that number is shown whole");
+	canvas_free(screen);
+	summary_free(&sum);
+	/* Below 80x24 nothing of a scene is drawn: "terminal too small". */
+	summary_init(&sum);
 	screen = compose_with(reg, &r, &sum, 70, 20);
-	T_EQ_INT(rows_with(screen, "a_forty_seven_character_key_for_the_pane_test_x = …"), 1,
-		 "summary pane: a number no row can hold is absent (…), not cut");
-	T_EQ_INT(rows_with(screen, "e-300"), 0, "summary pane: no part of that number is shown");
+	T_EQ_INT(rows_with(screen, "terminal too small (need 80×24)"), 1, "frame: 70x20 says the terminal is too small");
 	canvas_free(screen);
 	summary_free(&sum);
 	run_close(&r);

@@ -1,0 +1,152 @@
+/*
+ * The UI's overlays composed at 80x24 and read as text: what a teacher
+ * types or is told is on screen whole.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "frame.h"
+#include "scene/driver.h"
+#include "t.h"
+
+/* The screen's text, rows joined by spaces with each row's blanks trimmed
+ * and the box edges dropped, so wrapped text reads as one line. */
+static void screen_text(const struct canvas *s, int x0, int x1, char *buf, size_t len)
+{
+	size_t o = 0;
+	for (int y = 0; y < s->h; y++) {
+		size_t start = o;
+		for (int x = x0; x < x1 && o + 5 < len; x++) {
+			uint32_t ch = canvas_at(s, x, y)->ch;
+			if (ch >= 0x2500 && ch <= 0x257f)
+				ch = ' ';
+			o += (size_t)utf8_encode(ch, buf + o);
+		}
+		while (o > start && buf[o - 1] == ' ')
+			o--;
+		size_t lead = start;
+		while (lead < o && buf[lead] == ' ')
+			lead++;
+		memmove(buf + start, buf + lead, o - lead);
+		o -= lead - start;
+		if (o > start && o + 1 < len)
+			buf[o++] = ' ';
+	}
+	buf[o] = 0;
+}
+
+struct scr {
+	struct run r;
+	struct canvas *screen;
+	struct view v;
+};
+
+static int scr_open(struct scr *c, const struct registry *reg, const char *id)
+{
+	char err[600];
+	const struct scene_def *def = registry_find(reg, id);
+	if (!def || run_open(&c->r, def, NULL, err, sizeof err) < 0)
+		return -1;
+	int pw, ph, sw, sh;
+	frame_pane_sizes(80, 24, &pw, &ph, &sw, &sh);
+	c->screen = canvas_new(80, 24);
+	c->v.pic = canvas_new(pw, ph);
+	c->v.side = canvas_new(sw, sh);
+	run_render(&c->r, &c->v);
+	return 0;
+}
+
+static void scr_close(struct scr *c)
+{
+	canvas_free(c->screen);
+	canvas_free(c->v.pic);
+	canvas_free(c->v.side);
+	run_close(&c->r);
+}
+
+static const char long_err[] = "/home/teacher/models/a-rather-long-directory-name/with-models-inside/"
+			       "broken-model.gguf: byte 0: bad magic 'GGUX' (not a GGUF file)";
+/* as read off the screen: rows joined by a space */
+static const char long_err_rows[] = "/home/teacher/models/a-rather-long-directory-name/with-models-inside/ "
+				    "broken-model.gguf: byte 0: bad magic 'GGUX' (not a GGUF file)";
+
+/* Item: an error longer than the footer is shown whole in the picker and
+ * the editor at 80 columns, wrapped at spaces (a path after a '/'). */
+static void errors_whole(const struct registry *reg)
+{
+	struct scr c;
+	static char text[8192];
+	if (scr_open(&c, reg, "online-row") < 0) {
+		T_OK(0, "frame: online-row opens");
+		return;
+	}
+	static struct picker pk;
+	pk.entries = calloc(MODEL_LIST_MAX, sizeof *pk.entries);
+	pk.n = pk.entries ? model_list(pk.entries, MODEL_LIST_MAX) : 0;
+	struct frame_info fi = {.reg = reg, .run = &c.r, .overlay = OVERLAY_PICKER, .picker = &pk,
+				.picker_typing = 1, .edit_line = "x.gguf", .message = long_err, .message_is_error = 1};
+	frame_compose(c.screen, &fi, &c.v);
+	screen_text(c.screen, 3, 77, text, sizeof text);
+	T_OK(strstr(text, long_err_rows) != NULL, "frame: the picker shows a long load error whole at 80x24");
+	fi.overlay = OVERLAY_EDIT;
+	fi.edit_line = "scores=oops";
+	fi.edit_cursor = strlen(fi.edit_line);
+	frame_compose(c.screen, &fi, &c.v);
+	screen_text(c.screen, 3, 77, text, sizeof text);
+	T_OK(strstr(text, long_err_rows) != NULL, "frame: the editor shows a long error whole at 80x24");
+	T_OK(strstr(text, "> scores=oops") != NULL, "frame: the editor's line stays in view under its error");
+	free(pk.entries);
+	scr_close(&c);
+}
+
+/* Item: the editor's cursor is always in view, on a line longer than the box. */
+static void cursor_in_view(const struct registry *reg)
+{
+	struct scr c;
+	char line[512];
+	if (scr_open(&c, reg, "online-row") < 0)
+		return;
+	size_t o = 0;
+	for (int i = 0; i < 60; i++)
+		o += (size_t)snprintf(line + o, sizeof line - o, "%d,", i);
+	line[o - 1] = 0;
+	static const size_t at[] = {0, 40, 120};
+	for (unsigned k = 0; k < 3; k++) {
+		struct frame_info fi = {.reg = reg, .run = &c.r, .overlay = OVERLAY_EDIT, .edit_line = line,
+					.edit_cursor = at[k] < strlen(line) ? at[k] : strlen(line)};
+		frame_compose(c.screen, &fi, &c.v);
+		int found = 0;
+		/* the input row: the one holding "> " inside the box */
+		for (int y = 0; y < 24 && !found; y++) {
+			int x;
+			for (x = 0; x + 1 < 80; x++)
+				if (canvas_at(c.screen, x, y)->ch == '>' && canvas_at(c.screen, x + 1, y)->ch == ' ')
+					break;
+			if (x + 1 >= 80)
+				continue;
+			for (int i = x + 2; i < 77; i++)
+				found += canvas_at(c.screen, i, y)->ch == 0x2588;
+			/* the character after the cursor is the one at the cursor's byte */
+			for (int i = x + 2; i < 76; i++)
+				if (canvas_at(c.screen, i, y)->ch == 0x2588)
+					T_OK(canvas_at(c.screen, i + 1, y)->ch == (uint32_t)line[fi.edit_cursor],
+					     "frame: the cursor at byte %zu stands before its character", fi.edit_cursor);
+		}
+		T_EQ_INT(found, 1, "frame: the editor's cursor at byte %zu of %zu is in view", fi.edit_cursor, strlen(line));
+	}
+	scr_close(&c);
+}
+
+void test_frame(void)
+{
+	struct registry reg;
+	char err[600];
+	if (registry_load(&reg, err, sizeof err) < 0) {
+		T_OK(0, "frame: registry loads (%s)", err);
+		return;
+	}
+	errors_whole(&reg);
+	cursor_in_view(&reg);
+	registry_free(&reg);
+}
