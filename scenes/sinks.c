@@ -178,6 +178,8 @@ static void sk_layout(const struct sk_state *st, int w, struct sk_cols *k)
 	if (k->head > w / 4)
 		k->head = w / 4;
 	int cols = w - k->head - 1;
+	if (cols < 1)                 /* a canvas too narrow for any bar: nothing to lay out */
+		cols = 1;
 	int want = st->n - k->head;   /* positions after the head */
 	if (st->recent > cols) {      /* even the window is too wide: per positions a column */
 		k->per = (st->recent + cols - 1) / cols;
