@@ -278,44 +278,10 @@ static void explain_open(struct ui *u)
 	u->overlay = OVERLAY_EXPLAIN;
 }
 
-/* Scroll keys of the w pane; w, q (and Esc, handled before) close it. */
-static void explain_key(struct ui *u, int key, int fkey)
+/* A scroll key's new first row, clamped to 0..max: up/down (k, j), a page
+ * (b, space), first and last (Home g, End G).  -1 for a key that scrolls not. */
+static int scroll_to(int key, int fkey, int top, int page, int max)
 {
-	int w, h, page;
-	term_size(&w, &h);
-	page = frame_explain_page(h);
-	int max = u->explain ? frame_explain_rows(w, u->explain) - page : 0, top = u->explain_top;
-	if ((fkey && key == KEY_UP) || (!fkey && key == 'k'))
-		top--;
-	else if ((fkey && key == KEY_DOWN) || (!fkey && (key == 'j' || key == '\r' || key == '\n')))
-		top++;
-	else if ((fkey && key == KEY_PPAGE) || (!fkey && key == 'b'))
-		top -= page;
-	else if ((fkey && key == KEY_NPAGE) || (!fkey && key == ' '))
-		top += page;
-	else if ((fkey && key == KEY_HOME) || (!fkey && key == 'g'))
-		top = 0;
-	else if ((fkey && key == KEY_END) || (!fkey && key == 'G'))
-		top = max;
-	else if (!fkey && (key == 'w' || key == 'q')) {
-		free(u->explain);
-		u->explain = NULL;
-		u->overlay = OVERLAY_NONE;
-		return;
-	}
-	u->explain_top = top > max ? max : top;
-	if (u->explain_top < 0)
-		u->explain_top = 0;
-}
-
-static int key_digit(struct ui *u, int key, int fkey);
-
-/* Scroll keys of the help overlay; any other key closes it. */
-static void help_key(struct ui *u, int key, int fkey)
-{
-	int w, h;
-	term_size(&w, &h);
-	int max = frame_help_max_top(w, h), page = h - 5 > 1 ? h - 5 : 1, top = u->help_top;
 	if ((fkey && key == KEY_UP) || (!fkey && key == 'k'))
 		top--;
 	else if ((fkey && key == KEY_DOWN) || (!fkey && key == 'j'))
@@ -328,11 +294,43 @@ static void help_key(struct ui *u, int key, int fkey)
 		top = 0;
 	else if ((fkey && key == KEY_END) || (!fkey && key == 'G'))
 		top = max;
-	else {
+	else
+		return -1;
+	return top > max ? (max > 0 ? max : 0) : top < 0 ? 0 : top;
+}
+
+/* Scroll keys of the w pane; w, q (and Esc, handled before) close it. */
+static void explain_key(struct ui *u, int key, int fkey)
+{
+	int w, h, page;
+	term_size(&w, &h);
+	page = frame_explain_page(h);
+	int max = u->explain ? frame_explain_rows(w, u->explain) - page : 0, top = u->explain_top;
+	if (!fkey && (key == '\r' || key == '\n'))
+		key = 'j';   /* Enter reads on, a line at a time */
+	if (!fkey && (key == 'w' || key == 'q')) {
+		free(u->explain);
+		u->explain = NULL;
 		u->overlay = OVERLAY_NONE;
 		return;
 	}
-	u->help_top = top > max ? max : top < 0 ? 0 : top;
+	if ((top = scroll_to(key, fkey, top, page, max)) >= 0)
+		u->explain_top = top;
+}
+
+static int key_digit(struct ui *u, int key, int fkey);
+
+/* Scroll keys of the help overlay; any other key closes it. */
+static void help_key(struct ui *u, int key, int fkey)
+{
+	int w, h;
+	term_size(&w, &h);
+	int max = frame_help_max_top(w, h), page = h - 5 > 1 ? h - 5 : 1, top = u->help_top;
+	if ((top = scroll_to(key, fkey, top, page, max)) < 0) {
+		u->overlay = OVERLAY_NONE;
+		return;
+	}
+	u->help_top = top;
 }
 
 static void key_overlay(struct ui *u, int key, int fkey)
