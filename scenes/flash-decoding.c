@@ -146,7 +146,7 @@ static void fd_render(const void *vs, struct view *v)
 	if (st->k == 0)
 		canvas_printf_whole(c, 0, 0, ROLE_LABEL, "%d keys in %d chunks, one worker each", st->n, st->chunks);
 	else if (streaming)
-		canvas_printf_whole(c, 0, 0, ROLE_LABEL, "streaming: key %d of each chunk", st->k);
+		canvas_printf_whole(c, 0, 0, ROLE_LABEL, "streaming: each chunk's first key + %d", st->k - 1);
 	else if (!done)
 		canvas_printf_whole(c, 0, 0, ROLE_LABEL, "merge level %d of %d", merge_level, st->levels);
 	else
@@ -212,9 +212,10 @@ static void fd_render(const void *vs, struct view *v)
 			 st->n, st->chunks);
 	else if (streaming)
 		snprintf(v->narration, VIEW_NARRATION,
-			 "Every worker reads key %d of its range at the same time; a worker whose max grew (↑, \"max grew\") "
-			 "rescales its s and acc first. No worker ever sees another's keys.",
-			 st->k);
+			 "Every worker reads the key at offset %d of its range at the same time (the range of keys %d-%d reads "
+			 "key %d); a worker whose max grew (↑, \"max grew\") rescales its s and acc first. No worker ever sees "
+			 "another's keys.",
+			 st->k - 1, st->begin[0], st->end[0] - 1, st->begin[0] + st->k - 1);
 	else if (!done)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "Merge level %d: pairs of states move to their common max m = max(m1, m2), each scaled by "

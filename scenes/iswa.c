@@ -167,12 +167,13 @@ static void render_tiny(const struct is_state *st, struct view *v)
 	canvas_printf(c, 0, 0, ROLE_LABEL, "tiny SWA preset: %lld layers, window %lld", (long long)t->layers,
 		      (long long)t->sliding_window);
 	int y = draw_strip(c, 1, 2, &st->runs[0].a, t->layers) + 1;
-	fmt_bytes(a, sizeof a, (double)st->runs[0].a.global_bytes);
+	/* MiB with two decimals, as llama.cpp's log and the lesson print them (0.94 MiB, not 960.00 KiB). */
+	snprintf(a, sizeof a, "%.2f MiB", (double)st->runs[0].a.global_bytes / MIB);
 	canvas_printf(c, 0, y++, ROLE_ACCENT, "global: %lld × %lld cells = %s", (long long)st->runs[0].a.global_layers,
 		      (long long)st->runs[0].a.full_cells, a);
 	for (int r = 0; r < st->nruns && y < c->h; r++, y++) {
 		const struct is_run *run = &st->runs[r];
-		fmt_bytes(b, sizeof b, (double)run->a.local_bytes);
+		snprintf(b, sizeof b, "%.2f MiB", (double)run->a.local_bytes / MIB);
 		if (run->swa_full)
 			canvas_printf(c, 0, y, ROLE_BAR, "--swa-full: local %lld × %lld cells = %s", (long long)run->a.local_layers,
 				      (long long)run->a.swa_cells, b);
