@@ -123,11 +123,18 @@ static void co_render(const void *vs, struct view *v)
 			 "and p·v for every key a query sees (all earlier ones, or a window): quadratic in n.");
 	else {
 		int i = v->step - 1;
+		double total = st->weight[i] + st->attn[i];
+		/* The lesson adds the two rounded figures (2,105.0 + 4,503.6 = 6,608.6); the exact sum
+		 * can round one tenth higher (6608.66 -> 6608.7): say so where the two differ. */
+		double rounded = round(st->weight[i] * 10) / 10 + round(st->attn[i] * 10) / 10;
+		char why[96] = "";
+		if (fabs(round(total * 10) / 10 - rounded) > 0.05)
+			snprintf(why, sizeof why, "; %.1f + %.1f rounded first is %.1f", st->weight[i], st->attn[i], rounded);
 		snprintf(v->narration, VIEW_NARRATION,
-			 "n = %lld: weights %.1f TFLOP, attention %.1f TFLOP (%.0f%% of %.1f). The KV cache is %.1f GiB; "
+			 "n = %lld: weights %.1f TFLOP, attention %.1f TFLOP (%.0f%% of %.1f%s). The KV cache is %.1f GiB; "
 			 "a token decoded at this length reads %.1f GiB of it.",
-			 (long long)st->n[i], st->weight[i], st->attn[i], 100 * st->attn[i] / (st->weight[i] + st->attn[i]),
-			 st->weight[i] + st->attn[i], st->kv[i], st->kv_read[i]);
+			 (long long)st->n[i], st->weight[i], st->attn[i], 100 * st->attn[i] / total, total, why, st->kv[i],
+			 st->kv_read[i]);
 	}
 }
 
