@@ -312,7 +312,7 @@ wait_for ew "model (↑↓ choose" || true
 T send-keys -t ew /
 T send-keys -t ew -l "$wdir/a-rather-long-directory-name/with-models-inside/broken-model.gguf"
 T send-keys -t ew Enter
-expect_screen "tmux: a long picker error at 80 columns, its start" ew "│ │ $wdir/a-rather-long-directory-name/"
+expect_screen "tmux: a long picker error at 80 columns, its start" ew "│ $wdir/a-rather-long-directory-name/"
 expect_screen "tmux: a long picker error at 80 columns, its middle" ew "bad magic 'GGUX'"
 expect_screen "tmux: a long picker error at 80 columns, its end" ew "GGUF file)"
 T send-keys -t ew Escape q
