@@ -150,40 +150,84 @@ static void tl_render_closing(const struct tl_state *st, struct view *v)
 	canvas_printf(c, 0, 0, ROLE_LABEL, "this run: n %d, d %d, B %d", st->n, st->d, st->tile);
 	canvas_printf(c, 2, 1, ROLE_NORMAL, "naive moved %lld floats", nt);
 	canvas_printf(c, 2, 2, ROLE_NORMAL, "tiled moved %lld floats", tt);
-	canvas_printf(c, 2, 3, ROLE_OK, "max |naive − tiled| = %.1e", st->diff);
-	canvas_printf(c, 0, 5, ROLE_LABEL, "real size: n %d, d %d, B %d", TL_REAL_N, TL_REAL_D, TL_REAL_B);
-	canvas_printf(c, 2, 6, ROLE_NORMAL, "naive %.0f M floats", rn / 1e6);
-	canvas_printf(c, 2, 7, ROLE_NORMAL, "tiled %.0f M floats", rt / 1e6);
-	canvas_printf(c, 2, 8, ROLE_ACCENT, "ratio %.2f  (lesson: about 2B/d = %d)", (double)rn / (double)rt,
+	if (tt < nt)
+		canvas_printf(c, 2, 3, ROLE_OK, "tiled: %.2f× fewer", (double)nt / (double)tt);
+	else
+		canvas_printf(c, 2, 3, ROLE_HOT, "tiled: %.2f× MORE", (double)tt / (double)nt);
+	canvas_printf(c, 2, 4, ROLE_OK, "max |naive − tiled| = %.1e", st->diff);
+	canvas_printf(c, 0, 6, ROLE_LABEL, "real size: n %d, d %d, B %d", TL_REAL_N, TL_REAL_D, TL_REAL_B);
+	canvas_printf(c, 2, 7, ROLE_NORMAL, "naive %.0f M floats", rn / 1e6);
+	canvas_printf(c, 2, 8, ROLE_NORMAL, "tiled %.0f M floats", rt / 1e6);
+	canvas_printf(c, 2, 9, ROLE_ACCENT, "ratio %.2f  (lesson: about 2B/d = %d)", (double)rn / (double)rt,
 		      2 * TL_REAL_B / TL_REAL_D);
 	struct canvas *s = v->side;
-	canvas_text(s, 0, 0, ROLE_LABEL, "naive score buffer");
+	canvas_text(s, 0, 0, ROLE_LABEL, "real size: naive S");
 	canvas_printf(s, 0, 1, ROLE_NORMAL, "n² = %lld floats", (long long)TL_REAL_N * TL_REAL_N);
 	canvas_text(s, 0, 3, ROLE_LABEL, "tiled SRAM tile");
 	canvas_printf(s, 0, 4, ROLE_NORMAL, "B² = %d floats", TL_REAL_B * TL_REAL_B);
+	/* What this run's counters say first: with B below about d/2 the K and V
+	 * re-reads outweigh S and P, and tiled moves more than naive. */
+	char run[320];
+	if (tt < nt)
+		snprintf(run, sizeof run, "This run: tiled moved %lld floats, %.2f× fewer than naive's %lld", tt,
+			 (double)nt / (double)tt, nt);
+	else
+		snprintf(run, sizeof run, "This run: tiled moved %lld floats, %.2f× MORE than naive's %lld (%d query "
+			 "blocks, each reads K, V)", tt, (double)tt / (double)nt, nt, st->run.nblocks);
 	snprintf(v->narration, VIEW_NARRATION,
-		 "Both kernels give the same output to %.1e (float rounding). At n = %d the naive kernel moves "
-		 "%.0f M floats per head against tiled's %.0f M: %.2f times fewer, and S never exists.",
-		 st->diff, TL_REAL_N, rn / 1e6, rt / 1e6, (double)rn / (double)rt);
+		 "%s; outputs agree to %.1e. At the real size (n %d, B %d) tiled moves %.2f× fewer, and S "
+		 "never exists.",
+		 run, st->diff, TL_REAL_N, TL_REAL_B, (double)rn / (double)rt);
 }
 
-/* The block row of block b when nb blocks share `rows` screen rows. */
-static int block_row(int b, int nb, int rows)
+/* The HBM blocks on screen: all of them, or when they outnumber the rows a
+ * window of consecutive blocks around the one this event moved, with a line
+ * above and below for the blocks left out ("+N more above/below"). */
+struct hbm_window {
+	int first, vis;   /* blocks first .. first + vis - 1 drawn */
+	int y0;           /* the screen row of block `first` */
+	int marks;        /* 1: the window has mark lines above and below */
+};
+
+static struct hbm_window hbm_window(const struct tiled_run *r, int y0, int rows)
 {
-	return nb <= rows ? b : (int)((long)b * rows / nb);
+	struct hbm_window w = {.first = 0, .vis = r->nblocks, .y0 = y0, .marks = 0};
+	if (r->nblocks <= rows)
+		return w;
+	int focus = r->last == TILED_LOAD_KV || r->last == TILED_COMPUTE ? r->kb : r->qb;
+	w.marks = 1;
+	w.vis = rows > 3 ? rows - 2 : 1;
+	w.y0 = y0 + 1;
+	w.first = focus - w.vis / 2;
+	if (w.first > r->nblocks - w.vis)
+		w.first = r->nblocks - w.vis;
+	if (w.first < 0)
+		w.first = 0;
+	return w;
 }
 
-/* bw: block width in columns (narrower on a small screen). */
-static void draw_hbm(const struct tl_state *st, struct canvas *c, int x0, int y0, int rows, int bw)
+/* The screen row of block b, or -1 when the window leaves it out. */
+static int hbm_row(const struct hbm_window *w, int b)
+{
+	return b >= w->first && b < w->first + w->vis ? w->y0 + b - w->first : -1;
+}
+
+/* bw: block width in columns (narrower on a small screen).  Every block row
+ * drawn carries its number; the blocks left out are counted. */
+static void draw_hbm(const struct tl_state *st, struct canvas *c, int x0, const struct hbm_window *w, int bw)
 {
 	const struct tiled_run *r = &st->run;
 	static const char *const names[] = {"Q", "K", "V", "O"};
 	int nb = r->nblocks;
-	canvas_text(c, x0, y0, ROLE_HBM, "HBM (slow)");
+	canvas_text(c, x0, 0, ROLE_HBM, "HBM (slow)");
 	for (int col = 0; col < 4; col++)
-		canvas_text(c, x0 + bw / 2 + col * (bw + 1), y0 + 1, ROLE_LABEL, names[col]);
-	for (int b = 0; b < nb; b++) {
-		int y = y0 + 2 + block_row(b, nb, rows);
+		canvas_text(c, x0 + bw / 2 + col * (bw + 1), 1, ROLE_LABEL, names[col]);
+	if (w->marks && w->first > 0)
+		canvas_printf(c, x0, w->y0 - 1, ROLE_DIM, "+%d more above", w->first);
+	if (w->marks && w->first + w->vis < nb)
+		canvas_printf(c, x0, w->y0 + w->vis, ROLE_DIM, "+%d more below", nb - w->first - w->vis);
+	for (int b = w->first; b < w->first + w->vis; b++) {
+		int y = hbm_row(w, b);
 		for (int col = 0; col < 4; col++) {
 			enum role role = ROLE_HBM;
 			uint32_t g = GLYPH_FULL;
@@ -200,8 +244,7 @@ static void draw_hbm(const struct tl_state *st, struct canvas *c, int x0, int y0
 			}
 			canvas_hline(c, x0 + col * (bw + 1), y, bw, g, role);
 		}
-		if (nb <= rows)
-			canvas_printf(c, x0 + 4 * (bw + 1), y, ROLE_DIM, "%d", b);
+		canvas_printf(c, x0 + 4 * (bw + 1), y, ROLE_DIM, "%d", b);
 	}
 }
 
@@ -254,6 +297,23 @@ static void draw_sram(const struct tl_state *st, struct canvas *c, int x0, int y
 	}
 }
 
+/* The heat map's legend from row y of the side pane: the glyphs in their
+ * roles, the scale they stand for, and what the cells that are not shaded mean. */
+static void draw_heat_legend(const struct tl_state *st, struct canvas *s, int y)
+{
+	static const uint32_t glyph[4] = {GLYPH_LIGHT, GLYPH_MEDIUM, GLYPH_DARK, GLYPH_FULL};
+	const struct tiled_run *r = &st->run;
+	for (int i = 0; i < 4; i++)
+		canvas_put(s, i, y, glyph[i], (enum role)(ROLE_HEAT1 + i));
+	canvas_text(s, 5, y, ROLE_LABEL, "score: low → high");
+	if (r->last == TILED_LOAD_KV)
+		canvas_text(s, 0, y + 1, ROLE_DIM, "· loaded, not scored yet");
+	else if (isfinite(st->tile_lo))
+		canvas_printf(s, 0, y + 1, ROLE_NORMAL, "from %.3g to %.3g", st->tile_lo, st->tile_hi);
+	if (st->causal)
+		canvas_text(s, 0, y + 2, ROLE_DIM, "blank: masked (−∞)");
+}
+
 static void tl_render(const void *vs, struct view *v)
 {
 	const struct tl_state *st = vs;
@@ -263,16 +323,17 @@ static void tl_render(const void *vs, struct view *v)
 		tl_render_closing(st, v);
 		return;
 	}
-	int rows = c->h - 3, bw = c->w >= 60 ? 3 : 2;
-	draw_hbm(st, c, 0, 0, rows > 1 ? rows : 1, bw);
+	int rows = c->h - 2, bw = c->w >= 60 ? 3 : 2;
+	struct hbm_window w = hbm_window(r, 2, rows > 1 ? rows : 1);
+	draw_hbm(st, c, 0, &w, bw);
 	/* The arrow between the memories says which way this event moved data. */
 	int ax = 4 * (bw + 1) + 3;
 	if (r->last == TILED_LOAD_Q)
-		canvas_printf(c, ax, 2 + block_row(r->qb, r->nblocks, rows), ROLE_HOT, "─Q%d─▶", r->qb);
+		canvas_printf(c, ax, hbm_row(&w, r->qb), ROLE_HOT, "─Q%d─▶", r->qb);
 	else if (r->last == TILED_LOAD_KV)
-		canvas_printf(c, ax, 2 + block_row(r->kb, r->nblocks, rows), ROLE_HOT, "─KV%d▶", r->kb);
+		canvas_printf(c, ax, hbm_row(&w, r->kb), ROLE_HOT, "─KV%d▶", r->kb);
 	else if (r->last == TILED_WRITE_O)
-		canvas_printf(c, ax, 2 + block_row(r->qb, r->nblocks, rows), ROLE_OK, "◀─O%d─", r->qb);
+		canvas_printf(c, ax, hbm_row(&w, r->qb), ROLE_OK, "◀─O%d─", r->qb);
 	canvas_vline(c, ax + 6, 0, c->h, GLYPH_VLINE, ROLE_DIM);
 	int shown_r, shown_c;
 	draw_sram(st, c, ax + 8, 0, c->w - ax - 8, c->h, &shown_r, &shown_c);
@@ -291,9 +352,10 @@ static void tl_render(const void *vs, struct view *v)
 	canvas_printf(s, 0, 8, ROLE_DIM, "SRAM tile %d floats", st->tile * st->tile);
 	canvas_printf(s, 0, 9, ROLE_DIM, "naive S, P: %lld floats", (long long)st->n * st->n);
 	int tr = r->kb >= 0 ? tiled_block_rows(r, r->qb) : 0, tc = r->kb >= 0 ? tiled_block_rows(r, r->kb) : 0;
-	if (r->kb >= 0 && shown_r > 0 && shown_c > 0 && (shown_r < tr || shown_c < tc)) {
-		canvas_printf(s, 0, 11, ROLE_DIM, "score tile %d×%d drawn", tr, tc);
-		canvas_printf(s, 0, 12, ROLE_DIM, "as %d×%d: cells sampled", shown_r, shown_c);
+	if (r->kb >= 0 && shown_r > 0 && shown_c > 0) {
+		if (shown_r < tr || shown_c < tc)
+			canvas_printf(s, 0, 10, ROLE_DIM, "tile %d×%d sampled %d×%d", tr, tc, shown_r, shown_c);
+		draw_heat_legend(st, s, 11);
 	}
 
 	int rows_q = tiled_block_rows(r, r->qb);

@@ -122,6 +122,104 @@ static int cells_holding(const struct canvas *c, uint32_t ch)
 	return n;
 }
 
+/* The number written from column x of row y of c, or -1 when none is. */
+static int number_at(const struct canvas *c, int x, int y)
+{
+	char line[1024];
+	row_of(c, y, line, sizeof line);
+	int col = 0;
+	const char *p = line;
+	while (*p && col < x) {
+		uint32_t cp;
+		p += utf8_decode(p, &cp);
+		col++;
+	}
+	int v;
+	return sscanf(p, "%d", &v) == 1 ? v : -1;
+}
+
+/* The "+N more WHERE" count of c, or 0 when none is shown. */
+static int more_count(const struct canvas *c, const char *where)
+{
+	char line[1024], pat[64];
+	snprintf(pat, sizeof pat, " more %s", where);
+	for (int y = 0; y < c->h; y++) {
+		row_of(c, y, line, sizeof line);
+		char *m = strstr(line, pat);
+		if (m) {
+			while (m > line && m[-1] != '+')
+				m--;
+			return atoi(m);
+		}
+	}
+	return 0;
+}
+
+/* tiled with 16 blocks at step k: every block row drawn carries its number,
+ * the numbers run on, and with the "+N more" counts they add up to 16. */
+static void tiled_hbm_labels(const struct registry *reg, int k)
+{
+	struct shot sh;
+	if (shoot(reg, "tiled", NULL, "n=256 tile=16", k, &sh) < 0) {
+		T_OK(0, "tiled n=256 tile=16 opens");
+		return;
+	}
+	int drawn = 0, prev = -1, runs_on = 1;
+	for (int y = 2; y < sh.pic->h; y++) {
+		if (canvas_at(sh.pic, 0, y)->ch != GLYPH_FULL)
+			continue;
+		int b = number_at(sh.pic, 12, y);   /* after four blocks of 2 columns, a space each */
+		runs_on &= b >= 0 && (prev < 0 || b == prev + 1);
+		prev = b, drawn++;
+	}
+	int above = more_count(sh.pic, "above"), below = more_count(sh.pic, "below");
+	T_OK(runs_on && drawn > 0, "tiled 16 blocks step %d: each of the %d block rows drawn is numbered in order", k, drawn);
+	T_EQ_INT(above + drawn + below, 16, "tiled 16 blocks step %d: %d above + %d drawn + %d below are the 16 blocks",
+		 k, above, drawn, below);
+	T_EQ_INT(prev, 15 - below, "tiled 16 blocks step %d: the last row drawn is block %d", k, 15 - below);
+	T_EQ_INT(sh.pic->overflow + sh.side->overflow, 0, "tiled 16 blocks step %d: nothing cut", k);
+	shot_free(&sh);
+}
+
+/* Issue 19's leftovers: what a picture labels, what its legend says, what
+ * the narration claims against the run's own counters. */
+static void walk_render(const struct registry *reg)
+{
+	struct shot sh;
+	/* tiled, 16 blocks: at the start (Q0), in the middle (K/V 2 for Q1), near the end (Q15). */
+	tiled_hbm_labels(reg, 1);
+	tiled_hbm_labels(reg, 40);
+	tiled_hbm_labels(reg, 540);
+	if (shoot(reg, "tiled", NULL, "n=256 tile=16", 40, &sh) == 0) {
+		int y = row_with(sh.pic, "─KV2▶");
+		T_EQ_INT(y >= 0 ? number_at(sh.pic, 12, y) : -1, 2, "tiled 16 blocks: the K/V arrow sits on block 2's row");
+		shot_free(&sh);
+	}
+	/* tiled, closing step: the run's counters decide "fewer" or "more".
+	 * n 64, d 8: naive 4nd + 4n² = 18432; tiled 2nd + 2d·n·ceil(n/B). */
+	if (shoot(reg, "tiled", NULL, "tile=1", -1, &sh) == 0) {
+		T_OK(strstr(sh.narration, "tiled moved 66560 floats, 3.61× MORE than naive's 18432") != NULL,
+		     "tiled tile=1: the closing step says this run moved more than naive (%s)", sh.narration);
+		T_EQ_INT(rows_holding(sh.pic, "3.61× MORE"), 1, "tiled tile=1: the picture says so too");
+		T_EQ_INT(sh.screen->overflow, 0, "tiled tile=1: the closing narration is whole");
+		shot_free(&sh);
+	}
+	if (shoot(reg, "tiled", NULL, NULL, -1, &sh) == 0) {
+		T_OK(strstr(sh.narration, "tiled moved 5120 floats, 3.60× fewer than naive's 18432") != NULL,
+		     "tiled B=16: the closing step says this run moved fewer (%s)", sh.narration);
+		T_EQ_INT(sh.screen->overflow, 0, "tiled B=16: the closing narration is whole");
+		shot_free(&sh);
+	}
+	/* tiled: the heat map's legend, with the tile's scale. */
+	if (shoot(reg, "tiled", NULL, "causal=1", 3, &sh) == 0) {
+		T_EQ_INT(rows_holding(sh.side, "░▒▓█ score: low → high"), 1, "tiled: the heat map has a legend");
+		T_EQ_INT(rows_holding(sh.side, "from "), 1, "tiled: the legend gives the tile's range");
+		T_EQ_INT(rows_holding(sh.side, "blank: masked"), 1, "tiled causal: the legend says what a blank cell is");
+		T_EQ_INT(sh.side->overflow, 0, "tiled: the legend is whole");
+		shot_free(&sh);
+	}
+}
+
 void test_walkscenes(void)
 {
 	struct registry reg;
@@ -197,6 +295,7 @@ void test_walkscenes(void)
 			T_EQ_INT(rows_holding(sh.side, "as 0×0"), 0, "tiled step %d: no score tile drawn as 0×0", k);
 			shot_free(&sh);
 		}
+	walk_render(&reg);
 	(void)rows_holding;
 	(void)cells_holding;
 	registry_free(&reg);
