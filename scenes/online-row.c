@@ -79,17 +79,85 @@ static void or_step(void *vs)
 	attn_row_output(&st->row, st->out);
 }
 
-/* Map a point of the plane onto the plot's cells. */
+/* The plot: the origin at cell (ox, oy), lim units to hw columns on each
+ * side of it and to hh rows above and below.  Rounding is symmetric about
+ * the origin, so (0, 1) is as far above the axis as (0, -1) is below. */
 struct plot {
-	int x0, y0, w, h;
-	double lo, hi;   /* same range on both axes */
+	int ox, oy, hw, hh;
+	double lim;
 };
 
 static void plot_cell(const struct plot *p, double x, double y, int *cx, int *cy)
 {
-	double span = p->hi - p->lo;
-	*cx = p->x0 + (int)((x - p->lo) / span * (p->w - 1) + 0.5);
-	*cy = p->y0 + p->h - 1 - (int)((y - p->lo) / span * (p->h - 1) + 0.5);
+	*cx = p->ox + (int)lround(x / p->lim * p->hw);
+	*cy = p->oy - (int)lround(y / p->lim * p->hh);
+}
+
+/* A tick step of 1, 2 or 5 times a power of ten with two to five ticks in lim. */
+static double tick_step(double lim)
+{
+	double t = pow(10, floor(log10(lim)));
+	static const double mult[] = {5, 2, 1, 0.5, 0.2};
+	for (int i = 0; i < 5; i++)
+		if (lim / (t * mult[i]) >= 2)
+			return t * mult[i];
+	return t * 0.1;
+}
+
+/* The arrow's tip: the compass direction of (x, y), east first. */
+static uint32_t arrow_tip(double x, double y)
+{
+	static const uint32_t tip[8] = {GLYPH_ARROW_E, GLYPH_ARROW_NE, GLYPH_ARROW_N, GLYPH_ARROW_NW,
+					GLYPH_ARROW_W, GLYPH_ARROW_SW, GLYPH_ARROW_S, GLYPH_ARROW_SE};
+	if (x == 0 && y == 0)
+		return GLYPH_DIAMOND;
+	int sector = (int)lround(atan2(y, x) / (M_PI / 4));
+	return tip[(sector + 8) % 8];
+}
+
+/* Text at (x, y) only where every cell is blank or an axis: a tick's value
+ * whole, or not at all when a point sits there. */
+static void label_free(struct canvas *c, int x, int y, const char *text)
+{
+	int len = utf8_width(text);
+	if (x < 0 || x + len > c->w || y < 0 || y >= c->h)
+		return;
+	for (int i = 0; i < len; i++) {
+		uint32_t ch = canvas_at(c, x + i, y)->ch;
+		if (ch != ' ' && ch != GLYPH_HLINE && ch != GLYPH_VLINE)
+			return;
+	}
+	canvas_text(c, x, y, ROLE_DIM, text);
+}
+
+/* Both axes with a tick every `step`, and the ticks' values beside them. */
+static void draw_axes(struct canvas *c, const struct plot *p, double step)
+{
+	canvas_hline(c, p->ox - p->hw, p->oy, 2 * p->hw + 1, GLYPH_HLINE, ROLE_DIM);
+	canvas_vline(c, p->ox, p->oy - p->hh, 2 * p->hh + 1, GLYPH_VLINE, ROLE_DIM);
+	int nt = (int)floor(p->lim / step + 1e-9), cx, cy;
+	for (int i = -nt; i <= nt; i++) {
+		plot_cell(p, i * step, i * step, &cx, &cy);
+		canvas_put(c, cx, p->oy, i ? GLYPH_TEE_UP : GLYPH_CROSS, ROLE_DIM);
+		if (i)
+			canvas_put(c, p->ox, cy, GLYPH_TEE_LEFT, ROLE_DIM);
+	}
+}
+
+/* The ticks' values, after the points so that none is drawn over one. */
+static void draw_tick_values(struct canvas *c, const struct plot *p, double step)
+{
+	int nt = (int)floor(p->lim / step + 1e-9), cx, cy;
+	char buf[32];
+	for (int i = -nt; i <= nt; i++) {
+		if (!i)
+			continue;
+		plot_cell(p, i * step, i * step, &cx, &cy);
+		snprintf(buf, sizeof buf, "%g", i * step);
+		int len = (int)strlen(buf);
+		label_free(c, cx - len / 2, p->oy + 1, buf);
+		label_free(c, p->ox - len - 1, cy, buf);
+	}
 }
 
 static void or_render(const void *vs, struct view *v)
@@ -117,34 +185,38 @@ static void or_render(const void *vs, struct view *v)
 	if (st->n > rows)
 		canvas_printf(c, 0, c->h - 1, ROLE_DIM, "+%d more", st->n - rows);
 
-	/* Right: the plane with the values (dots), acc (arrow) and acc/s (the output). */
-	double lim = st->lim;
-	struct plot p = {.x0 = 30, .y0 = 1, .w = c->w - 32, .h = c->h - 2, .lo = -lim * 1.05, .hi = lim * 1.05};
-	if (p.w < 10 || p.h < 5)
+	/* Right: the plane with the values (dots), acc (arrow) and acc/s (the output).
+	 * Terminal cells are about twice as tall as wide: two columns a row. */
+	int avail_w = c->w - 32, avail_h = c->h - 2;
+	struct plot p = {.hh = (avail_h - 1) / 2, .hw = (avail_w - 1) / 2, .lim = st->lim};
+	if (p.hw > 2 * p.hh)
+		p.hw = 2 * p.hh;
+	if (p.hw < 4 || p.hh < 2)
 		return;
-	/* Terminal cells are about twice as tall as wide: keep the plot square on screen. */
-	if (p.w > 2 * p.h)
-		p.w = 2 * p.h;
-	int ox, oy, ex, ey;
-	plot_cell(&p, 0, 0, &ox, &oy);
-	canvas_hline(c, p.x0, oy, p.w, GLYPH_HLINE, ROLE_DIM);
-	canvas_vline(c, ox, p.y0, p.h, GLYPH_VLINE, ROLE_DIM);
-	canvas_put(c, ox, oy, GLYPH_CROSS, ROLE_DIM);
-	canvas_text(c, p.x0, 0, ROLE_LABEL, "the x–y plane");
+	p.ox = 30 + p.hw, p.oy = 1 + p.hh;
+	double step = tick_step(p.lim);
+	uint32_t tip = GLYPH_DIAMOND;
+	canvas_text(c, 30, 0, ROLE_LABEL, "the x–y plane");
+	draw_axes(c, &p, step);
+	int ex, ey;
 	for (int j = 0; j < st->n; j++) {
 		plot_cell(&p, st->value[j][0], st->value[j][1], &ex, &ey);
 		canvas_put(c, ex, ey, GLYPH_DISC, j < seen ? ROLE_BAR2 : ROLE_DIM);
 	}
 	if (seen > 0) {
-		const double *a = st->row.acc;
-		plot_cell(&p, done ? out[0] : a[0], done ? out[1] : a[1], &ex, &ey);
-		canvas_line(c, ox, oy, ex, ey, GLYPH_DOT, ROLE_ACCENT);
-		canvas_put(c, ex, ey, GLYPH_DIAMOND, ROLE_ACCENT);
+		const double *a = done ? out : st->row.acc;
+		plot_cell(&p, a[0], a[1], &ex, &ey);
+		canvas_line(c, p.ox, p.oy, ex, ey, GLYPH_DOT, ROLE_ACCENT);
+		/* acc/s lies on the arrow (s >= 1 shortens it): drawn over the line, under the tip. */
 		if (!done) {
-			plot_cell(&p, out[0], out[1], &ex, &ey);
-			canvas_put(c, ex, ey, GLYPH_CIRCLE, ROLE_OK);
+			int rx, ry;
+			plot_cell(&p, out[0], out[1], &rx, &ry);
+			canvas_put(c, rx, ry, GLYPH_CIRCLE, ROLE_OK);
 		}
+		tip = arrow_tip(a[0], a[1]);
+		canvas_put(c, ex, ey, tip, ROLE_ACCENT);
 	}
+	draw_tick_values(c, &p, step);
 
 	struct canvas *s = v->side;
 	canvas_text(s, 0, 0, ROLE_LABEL, "state");
@@ -164,9 +236,11 @@ static void or_render(const void *vs, struct view *v)
 		canvas_printf(s, 0, 7, ROLE_OK, "%9.6f  %9.6f", out[0], st->ref[0]);
 		canvas_printf(s, 0, 8, ROLE_OK, "%9.6f  %9.6f", out[1], st->ref[1]);
 	}
-	/* The plot's legend: shapes, not only colours. */
+	/* The plot's legend: shapes, not only colours; the arrow's tip as drawn. */
+	canvas_printf(s, 0, s->h - 4, ROLE_DIM, "axes: a tick every %g", step);
 	canvas_text(s, 0, s->h - 3, ROLE_BAR2, "● a key's value v");
-	canvas_text(s, 0, s->h - 2, ROLE_ACCENT, done ? "◆ the output acc/s" : "◆ acc, the arrow");
+	canvas_put(s, 0, s->h - 2, tip, ROLE_ACCENT);
+	canvas_text(s, 2, s->h - 2, ROLE_ACCENT, done ? "the output acc/s" : "acc, an arrow from 0");
 	if (!done)
 		canvas_text(s, 0, s->h - 1, ROLE_OK, "○ acc/s so far");
 

@@ -17,6 +17,7 @@ static const struct {
 	{GLYPH_DIAMOND, '*'}, {GLYPH_STAR, '*'}, {GLYPH_ELLIPSIS, '.'},
 	{GLYPH_POINTER, '>'}, {GLYPH_PLAY, '>'}, {GLYPH_LEFT_POINTER, '<'},
 	{GLYPH_CHECK, '+'}, {GLYPH_CROSS_MARK, 'x'},
+	{GLYPH_ARROW_NE, '/'}, {GLYPH_ARROW_NW, '\\'}, {GLYPH_ARROW_SW, '/'}, {GLYPH_ARROW_SE, '\\'},
 	/* letters and signs that text uses */
 	{0x2192, '>'}, {0x2190, '<'}, {0x2191, '^'}, {0x2193, 'v'}, {0x2265, '>'}, {0x2264, '<'},
 	{0x00d7, 'x'}, {0x2212, '-'}, {0x2013, '-'}, {0x2014, '-'}, {0x221e, '~'}, {0x221a, 'V'},

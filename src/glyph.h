@@ -42,6 +42,15 @@ enum glyph {
 	GLYPH_LEFT_POINTER = 0x25c0,  /* ◀ */
 	GLYPH_CHECK = 0x2713,         /* ✓ */
 	GLYPH_CROSS_MARK = 0x2717,    /* ✗ */
+	/* arrows by compass direction, east first, counter-clockwise (an arrow's tip) */
+	GLYPH_ARROW_E = 0x2192,       /* → */
+	GLYPH_ARROW_NE = 0x2197,      /* ↗ */
+	GLYPH_ARROW_N = 0x2191,       /* ↑ */
+	GLYPH_ARROW_NW = 0x2196,      /* ↖ */
+	GLYPH_ARROW_W = 0x2190,       /* ← */
+	GLYPH_ARROW_SW = 0x2199,      /* ↙ */
+	GLYPH_ARROW_S = 0x2193,       /* ↓ */
+	GLYPH_ARROW_SE = 0x2198,      /* ↘ */
 };
 
 /* The ASCII stand-in of a code point: itself below 0x80, a table entry, or '?'. */

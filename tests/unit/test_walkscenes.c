@@ -181,11 +181,70 @@ static void tiled_hbm_labels(const struct registry *reg, int k)
 	shot_free(&sh);
 }
 
+/* The cell of c holding code point ch first (row by row), or 0 when none does. */
+static int find_cell(const struct canvas *c, uint32_t ch, int *x, int *y)
+{
+	for (*y = 0; *y < c->h; (*y)++)
+		for (*x = 0; *x < c->w; (*x)++)
+			if (canvas_at(c, *x, *y)->ch == ch)
+				return 1;
+	return 0;
+}
+
+/* online-row: the plane at the same scale on both sides of each axis, ticks
+ * with their values, and the arrow the legend names drawn. */
+static void online_row_plot(const struct registry *reg)
+{
+	struct shot sh;
+	int ox, oy;
+	/* Four values one unit from the origin, one each way. */
+	if (shoot(reg, "online-row", NULL, "scores=1,2,3,4 values=0:1,0:-1,1:0,-1:0", 0, &sh) == 0) {
+		if (find_cell(sh.pic, GLYPH_CROSS, &ox, &oy)) {
+			int up = 0, down = 0, left = 0, right = 0;
+			for (int k = 1; k < sh.pic->h; k++) {
+				up = !up && oy - k >= 0 && canvas_at(sh.pic, ox, oy - k)->ch == GLYPH_DISC ? k : up;
+				down = !down && oy + k < sh.pic->h && canvas_at(sh.pic, ox, oy + k)->ch == GLYPH_DISC ? k : down;
+				left = !left && ox - k >= 0 && canvas_at(sh.pic, ox - k, oy)->ch == GLYPH_DISC ? k : left;
+				right = !right && ox + k < sh.pic->w && canvas_at(sh.pic, ox + k, oy)->ch == GLYPH_DISC ? k : right;
+			}
+			T_OK(up > 0 && up == down, "online-row: (0, 1) is %d rows above the axis, (0, -1) %d below", up, down);
+			T_OK(left > 0 && left == right, "online-row: (-1, 0) is %d columns left, (1, 0) %d right", left, right);
+			T_OK(2 * right >= 3 * up && 2 * right <= 5 * up,
+			     "online-row: a unit is 1.5 to 2.5 times as many columns (%d) as rows (%d): near square", right, up);
+			char line[1024];
+			row_of(sh.pic, oy + 1, line, sizeof line);
+			T_OK(strstr(line, "-0.5") && strstr(line, "0.5  1"), "online-row: the x axis's ticks carry values (%s)", line);
+			T_EQ_INT(rows_holding(sh.pic, "-0.5 ┤"), 1, "online-row: the y axis's ticks carry values");
+			T_EQ_INT(rows_holding(sh.side, "a tick every 0.5"), 1, "online-row: the legend names the tick step");
+		} else
+			T_OK(0, "online-row: the origin is drawn as a cross");
+		shot_free(&sh);
+	}
+	/* The lesson's Example 3: after key 2 acc = (0.5032, 1.3679) points up and right. */
+	static const uint32_t tips[] = {GLYPH_ARROW_E, GLYPH_ARROW_NE, GLYPH_ARROW_N, GLYPH_ARROW_NW,
+					GLYPH_ARROW_W, GLYPH_ARROW_SW, GLYPH_ARROW_S, GLYPH_ARROW_SE};
+	for (int k = 1; k <= 7; k++)
+		if (shoot(reg, "online-row", NULL, NULL, k, &sh) == 0) {
+			int legend = row_with(sh.side, k == 7 ? "the output acc/s" : "acc, an arrow from 0");
+			uint32_t tip = legend >= 0 ? canvas_at(sh.side, 0, legend)->ch : 0;
+			int is_arrow = 0;
+			for (int i = 0; i < 8; i++)
+				is_arrow |= tip == tips[i];
+			T_OK(is_arrow && cells_holding(sh.pic, tip) == 1,
+			     "online-row step %d: the legend's arrow tip U+%04X is drawn once in the plane", k, (unsigned)tip);
+			if (k == 3)
+				T_EQ_INT(tip, GLYPH_ARROW_N, "online-row step 3: acc (0.5032, 1.3679) points north (70 degrees)");
+			T_EQ_INT(sh.pic->overflow + sh.side->overflow, 0, "online-row step %d: nothing cut", k);
+			shot_free(&sh);
+		}
+}
+
 /* Issue 19's leftovers: what a picture labels, what its legend says, what
  * the narration claims against the run's own counters. */
 static void walk_render(const struct registry *reg)
 {
 	struct shot sh;
+	online_row_plot(reg);
 	/* tiled, 16 blocks: at the start (Q0), in the middle (K/V 2 for Q1), near the end (Q15). */
 	tiled_hbm_labels(reg, 1);
 	tiled_hbm_labels(reg, 40);
