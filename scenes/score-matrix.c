@@ -112,6 +112,34 @@ static void fmt_words(char *buf, size_t len, double bytes)
 	fmt_unit(buf, len, bytes, "\u00a0");
 }
 
+/* The grid's legend from row y of the side pane: each glyph in the role the
+ * grid draws it in, and what it stands for at this step. */
+static void sm_legend(const struct sm_state *st, const struct view *v, struct canvas *s, int y, int newest_seen)
+{
+	int shown = v->step < st->count ? v->step : st->count;
+	if (shown == 0)
+		return;
+	canvas_text(s, 0, y, ROLE_LABEL, "grid: n×n, side ∝ n");
+	enum role last = v->step <= st->count ? ROLE_ACCENT : (enum role)(ROLE_HEAT1 + (shown - 1) % 4);
+	/* A square no larger in cells than the one before it is hidden under it: say so. */
+	if (newest_seen) {
+		canvas_put(s, 0, y + 1, 0x2593, last);
+		canvas_printf(s, 2, y + 1, last, "n = %lld", (long long)st->sz[shown - 1].n);
+	} else
+		canvas_printf(s, 0, y + 1, last, "n = %lld: < 1 cell more", (long long)st->sz[shown - 1].n);
+	if (shown > 1) {
+		canvas_put(s, 0, y + 2, 0x2588, ROLE_HEAT1);
+		canvas_text(s, 2, y + 2, ROLE_NORMAL, "each smaller n");
+	}
+	if (v->step == st->count + 1) {
+		canvas_put(s, 0, y + 3, 0x2580, ROLE_HOT);
+		canvas_printf(s, 2, y + 3, ROLE_HOT, "-ub %lld rows × %lld", (long long)st->ubatch, (long long)st->n_max);
+	} else if (v->step == st->count + 2) {
+		canvas_put(s, 0, y + 3, 0x2584, ROLE_HOT);
+		canvas_printf(s, 2, y + 3, ROLE_HOT, "decode: 1 row × %lld", (long long)st->n_max);
+	}
+}
+
 static void sm_render(const void *vs, struct view *v)
 {
 	const struct sm_state *st = vs;
@@ -126,6 +154,7 @@ static void sm_render(const void *vs, struct view *v)
 	if (side_w < 2)
 		side_w = 2, side_h = 1;
 	canvas_text(c, 0, 0, ROLE_LABEL, side_w >= 22 ? "n×n scores (side ∝ n)" : "n×n");
+	int cells[2] = {0, 0};   /* the newest square's w·h, and the one before it */
 	for (int i = shown - 1; i >= 0; i--) {
 		double f = (double)st->sz[i].n / st->n_max;
 		int w = (int)(f * side_w + 0.5), h = (int)(f * side_h + 0.5);
@@ -133,14 +162,17 @@ static void sm_render(const void *vs, struct view *v)
 			w = 1;
 		if (h < 1)
 			h = 1;
+		if (i >= shown - 2)
+			cells[shown - 1 - i] = w * h;
 		enum role r = i == shown - 1 && v->step <= st->count ? ROLE_ACCENT : (enum role)(ROLE_HEAT1 + i % 4);
 		canvas_fill(c, 0, 1, w, h, i == shown - 1 ? 0x2593 : 0x2588, r);
 	}
 	if (v->step > st->count) {
 		/* The micro-batch slice (ubatch rows) and, after it, the decode row. */
 		int h = (int)((double)st->ubatch / st->n_max * side_h + 0.5);
+		/* ▀, not █: in monochrome the slice stays apart from the squares under it. */
 		if (v->step == st->count + 1)
-			canvas_fill(c, 0, 1, side_w, h < 1 ? 1 : h, 0x2588, ROLE_HOT);
+			canvas_fill(c, 0, 1, side_w, h < 1 ? 1 : h, 0x2580, ROLE_HOT);
 		else
 			canvas_hline(c, 0, 1, side_w, 0x2584, ROLE_HOT);
 	}
@@ -175,6 +207,7 @@ static void sm_render(const void *vs, struct view *v)
 	fmt_short(b, sizeof b, (double)st->decode_row);
 	canvas_printf(s, 0, 5, v->step == st->count + 1 ? ROLE_HOT : ROLE_DIM, "-ub %lld slice: %s", (long long)st->ubatch, a);
 	canvas_printf(s, 0, 6, v->step == st->count + 2 ? ROLE_HOT : ROLE_DIM, "decode row: %s", b);
+	sm_legend(st, v, s, 8, shown < 2 || cells[0] > cells[1]);
 
 	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,

@@ -244,7 +244,7 @@ static void draw_weights(const struct sk_state *st, const struct sk_result *r, c
 	}
 }
 
-/* Under the bars: s and r by position, then the positions: 0, the gap's
+/* Under the bars: s, m or r by position, then the positions: 0, the gap's
  * "+N more", the first recent one and the last. */
 static void draw_axis(const struct sk_state *st, const struct sk_cols *k, struct canvas *c, int y)
 {
@@ -256,8 +256,11 @@ static void draw_axis(const struct sk_state *st, const struct sk_cols *k, struct
 		int recent = from + cnt - 1 >= st->n - st->recent;
 		if (recent && rx < 0)
 			rx = i * k->colw;
-		if (from < st->sinks || recent)
-			canvas_put(c, i * k->colw, y, from < st->sinks ? 's' : 'r', from < st->sinks ? ROLE_HOT : ROLE_BAR);
+		/* A letter for each kind: in monochrome the sink's and the middle's bars are both bold. */
+		if (from < st->sinks)
+			canvas_put(c, i * k->colw, y, 's', ROLE_HOT);
+		else
+			canvas_put(c, i * k->colw, y, recent ? 'r' : 'm', recent ? ROLE_BAR : ROLE_BAR2);
 	}
 	char buf[32];
 	int x = canvas_printf(c, 0, y + 1, ROLE_DIM, "0");
@@ -347,7 +350,7 @@ static void sk_render(const void *vs, struct view *v)
 	if (st->learned || st->k >= SK_STREAM0)
 		canvas_printf(s, 0, 3, ROLE_ACCENT, "learned logit %.2f: %.3f", st->sink_logit, st->learned_share);
 	canvas_text(s, 0, 5, ROLE_HOT, "s █ sink positions");
-	canvas_text(s, 0, 6, ROLE_BAR2, "  █ middle");
+	canvas_text(s, 0, 6, ROLE_BAR2, "m █ middle");
 	canvas_text(s, 0, 7, ROLE_BAR, "r █ recent W");
 	canvas_text(s, 0, 8, ROLE_DIM, "· dropped from the cache");
 	if (st->k > 0) {

@@ -141,8 +141,15 @@ static void summary_pane(struct canvas *s, const struct frame_info *fi, int y0)
 		used = canvas_printf(s, 2, y0, ROLE_DIM, "summary  nothing checked yet");
 	else
 		used = canvas_printf(s, 2, y0, ROLE_OK, "summary  ✓ all %d checks pass", checked);
-	if (2 + used + 2 + 26 <= s->w - 2)
-		canvas_text(s, 2 + used + 2, y0, ROLE_DIM, "(w explains every number)");
+	/* The marks' legend on the pane that shows them, then where the rest is. */
+	static const char legend[] = "L lesson, F formula, R reference", hint[] = "w explains";
+	int x0 = 2 + used + 2;
+	if (x0 + utf8_width(legend) <= s->w - 2) {
+		canvas_text(s, x0, y0, ROLE_LABEL, legend);
+		x0 += utf8_width(legend) + 2;
+	}
+	if (x0 + utf8_width(hint) <= s->w - 2)
+		canvas_text(s, x0, y0, ROLE_DIM, hint);
 	int width = s->w - 4, row = 0, x = 0, shown = 0;
 	const int more_w = 10;   /* " +NNN more" */
 	for (int pass = 0; pass < 2; pass++)

@@ -9,7 +9,7 @@ static const struct {
 	{GLYPH_HLINE, '-'}, {GLYPH_VLINE, '|'}, {GLYPH_TOP_LEFT, '+'}, {GLYPH_TOP_RIGHT, '+'},
 	{GLYPH_BOTTOM_LEFT, '+'}, {GLYPH_BOTTOM_RIGHT, '+'}, {GLYPH_TEE_RIGHT, '+'}, {GLYPH_TEE_LEFT, '+'},
 	{GLYPH_TEE_DOWN, '+'}, {GLYPH_TEE_UP, '+'}, {GLYPH_CROSS, '+'},
-	{0x2581, '_'}, {0x2582, '_'}, {0x2583, '_'}, {0x2584, '='}, {0x2585, '='}, {0x2586, '#'}, {0x2587, '#'},
+	{0x2580, '"'}, {0x2581, '_'}, {0x2582, '_'}, {0x2583, '_'}, {0x2584, '='}, {0x2585, '='}, {0x2586, '#'}, {0x2587, '#'},
 	{GLYPH_FULL, '#'}, {0x2589, '#'}, {0x258a, '#'}, {0x258b, '#'}, {0x258c, '#'},
 	{0x258d, ':'}, {0x258e, ':'}, {0x258f, ':'},
 	{GLYPH_LIGHT, '.'}, {GLYPH_MEDIUM, ':'}, {GLYPH_DARK, '#'},

@@ -276,7 +276,7 @@ expect_screen "tmux: quit after the reset bench" i "EXITED 0"
 # switches the theme.
 start k 80 24 -s cost
 expect_screen "tmux: the footer names w" k "w explain  ? help"
-expect_screen "tmux: the summary pane points to w" k "(w explains every number)"
+expect_screen "tmux: the summary pane explains its marks and points to w" k "L lesson, F formula, R reference  w explains"
 T send-keys -t k '?'
 expect_screen "tmux: help at 80x24 says it scrolls" k "keys (↑↓ PgUp PgDn scroll"
 expect_screen "tmux: help at 80x24 shows where it is" k "↓ more"

@@ -191,6 +191,39 @@ static int find_cell(const struct canvas *c, uint32_t ch, int *x, int *y)
 	return 0;
 }
 
+/* sinks: each bar's column carries the letter of its kind (s sink, m
+ * middle, r recent) in the bar's own role, for monochrome where the sink's
+ * and the middle's bars are both bold; the legend names the three. */
+static void sinks_letters(const struct registry *reg, const char *set, int sinks, int middle_min)
+{
+	struct shot sh;
+	if (shoot(reg, "sinks", NULL, set, 3, &sh) < 0) {
+		T_OK(0, "sinks %s opens", set ? set : "");
+		return;
+	}
+	int axis = -1;   /* the row under the bars: position 0's letter under its bar */
+	for (int y = 1; y < sh.pic->h && axis < 0; y++)
+		axis = canvas_at(sh.pic, 0, y)->ch == 's' && canvas_at(sh.pic, 0, y - 1)->ch == GLYPH_FULL ? y : -1;
+	int s = 0, m = 0, r = 0, agree = axis > 0;
+	for (int x = 0; axis > 0 && x < sh.pic->w; x++) {
+		uint32_t ch = canvas_at(sh.pic, x, axis)->ch;
+		if (ch != 's' && ch != 'm' && ch != 'r')
+			continue;
+		s += ch == 's', m += ch == 'm', r += ch == 'r';
+		/* the bottom bar row above the letter: its role is the letter's kind */
+		const struct cell *bar = canvas_at(sh.pic, x, axis - 1);
+		int want = ch == 's' ? ROLE_HOT : ch == 'm' ? ROLE_BAR2 : ROLE_BAR;
+		agree &= bar->ch == GLYPH_DOT || bar->role == want;
+	}
+	T_EQ_INT(s, sinks, "sinks %s: one s a sink position", set ? set : "");
+	T_OK(m >= middle_min, "sinks %s: the middle's columns are marked m (%d)", set ? set : "", m);
+	T_OK(agree && r > 0, "sinks %s: each letter sits under a bar of its kind", set ? set : "");
+	T_EQ_INT(rows_holding(sh.side, "s █ sink positions") + rows_holding(sh.side, "m █ middle") +
+			 rows_holding(sh.side, "r █ recent W"),
+		 3, "sinks: the legend names the letters s, m and r");
+	shot_free(&sh);
+}
+
 /* online-row: the plane at the same scale on both sides of each axis, ticks
  * with their values, and the arrow the legend names drawn. */
 static void online_row_plot(const struct registry *reg)
@@ -245,6 +278,40 @@ static void walk_render(const struct registry *reg)
 {
 	struct shot sh;
 	online_row_plot(reg);
+	sinks_letters(reg, NULL, 4, 8);   /* n 20: 4 sinks, 8 middle, 8 recent */
+	sinks_letters(reg, "n=512 sinks=4 recent=100", 4, 10);
+	/* The summary pane's marks ✓L/F/R, explained on the pane itself, whole, in every scene. */
+	for (int i = 0; i < reg->n; i++)
+		if (shoot(reg, reg->defs[i].cls->id, NULL, NULL, 0, &sh) == 0) {
+			int y = row_with(sh.screen, "L lesson, F formula, R reference");
+			T_OK(y == row_with(sh.screen, "summary "), "%s: the summary line explains L, F and R",
+			     reg->defs[i].cls->id);
+			shot_free(&sh);
+		}
+	/* score-matrix: the grid's legend, each glyph in the grid's role. */
+	static const struct {
+		int step;
+		const char *line;
+		uint32_t glyph;
+	} sm[] = {{3, "▓ n = 32768", 0x2593}, {2, "█ each smaller n", GLYPH_FULL},
+		  {5, "▀ -ub 512 rows × 131072", 0x2580}, {6, "▄ decode: 1 row × 131072", 0x2584}};
+	for (int i = 0; i < 4; i++)
+		if (shoot(reg, "score-matrix", NULL, NULL, sm[i].step, &sh) == 0) {
+			int y = row_with(sh.side, sm[i].line);
+			T_OK(y >= 0 && cells_holding(sh.pic, sm[i].glyph) > 0,
+			     "score-matrix step %d: the legend's \"%s\" and its glyph in the grid", sm[i].step, sm[i].line);
+			int gx, gy;
+			if (y >= 0 && find_cell(sh.pic, sm[i].glyph, &gx, &gy)) {
+				T_EQ_INT(canvas_at(sh.side, 0, y)->role, canvas_at(sh.pic, gx, gy)->role,
+					 "score-matrix step %d: \"%s\" in the grid's colour", sm[i].step, sm[i].line);
+			}
+			if (sm[i].step == 2)
+				T_EQ_INT(rows_holding(sh.side, "n = 8192: < 1 cell more"), 1,
+					 "score-matrix step 2: 8192's square, hidden under 4096's, is said to be");
+			T_OK(rows_holding(sh.side, "grid: n×n, side ∝ n") == 1 && sh.side->overflow == 0,
+			     "score-matrix step %d: the legend is whole", sm[i].step);
+			shot_free(&sh);
+		}
 	/* tiled, 16 blocks: at the start (Q0), in the middle (K/V 2 for Q1), near the end (Q15). */
 	tiled_hbm_labels(reg, 1);
 	tiled_hbm_labels(reg, 40);
