@@ -127,9 +127,11 @@ static void sm_legend(const struct sm_state *st, const struct view *v, struct ca
 		canvas_printf(s, 2, y + 1, last, "n = %lld", (long long)st->sz[shown - 1].n);
 	} else
 		canvas_printf(s, 0, y + 1, last, "n = %lld: < 1 cell more", (long long)st->sz[shown - 1].n);
-	if (shown > 1) {
-		canvas_put(s, 0, y + 2, 0x2588, ROLE_HEAT1);
-		canvas_text(s, 2, y + 2, ROLE_NORMAL, "each smaller n");
+	if (shown > 1) {   /* the smaller squares' colours, as many as there are (up to 4) */
+		int k = shown - 1 < 4 ? shown - 1 : 4;
+		for (int i = 0; i < k; i++)
+			canvas_put(s, i, y + 2, 0x2588, (enum role)(ROLE_HEAT1 + i % 4));
+		canvas_text(s, k + 1, y + 2, ROLE_NORMAL, "the smaller n");
 	}
 	if (v->step == st->count + 1) {
 		canvas_put(s, 0, y + 3, 0x2580, ROLE_HOT);

@@ -293,7 +293,7 @@ static void walk_render(const struct registry *reg)
 		int step;
 		const char *line;
 		uint32_t glyph;
-	} sm[] = {{3, "▓ n = 32768", 0x2593}, {2, "█ each smaller n", GLYPH_FULL},
+	} sm[] = {{3, "▓ n = 32768", 0x2593}, {2, "█ the smaller n", GLYPH_FULL},
 		  {5, "▀ -ub 512 rows × 131072", 0x2580}, {6, "▄ decode: 1 row × 131072", 0x2584}};
 	for (int i = 0; i < 4; i++)
 		if (shoot(reg, "score-matrix", NULL, NULL, sm[i].step, &sh) == 0) {
