@@ -288,6 +288,12 @@ static void walk_render(const struct registry *reg)
 			     reg->defs[i].cls->id);
 			shot_free(&sh);
 		}
+	/* mla-bytes with another MLA model: the title names no model (issue 19's walk). */
+	if (shoot(reg, "mla-bytes", "deepseek-v2-lite", NULL, 1, &sh) == 0) {
+		T_EQ_INT(rows_holding(sh.screen, "DeepSeek-V3"), 0, "mla-bytes -m deepseek-v2-lite: no DeepSeek-V3 on screen");
+		T_EQ_INT(rows_holding(sh.side, "DeepSeek-V2-Lite"), 1, "mla-bytes -m deepseek-v2-lite: the model named");
+		shot_free(&sh);
+	}
 	/* score-matrix: the grid's legend, each glyph in the grid's role. */
 	static const struct {
 		int step;
