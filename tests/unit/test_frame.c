@@ -138,6 +138,40 @@ static void cursor_in_view(const struct registry *reg)
 	scr_close(&c);
 }
 
+/* Item: the picker's preview of a model that does not load wraps its error
+ * at spaces: read from "does not load:" to the frame's right edge, its rows
+ * joined by a space give the error back word for word. */
+static void preview_error_words(const struct registry *reg)
+{
+	struct scr c;
+	static char text[8192];
+	if (scr_open(&c, reg, "online-row") < 0) {
+		T_OK(0, "frame: online-row opens");
+		return;
+	}
+	static struct picker pk;
+	pk.entries = calloc(MODEL_LIST_MAX, sizeof *pk.entries);
+	pk.n = pk.entries ? model_list(pk.entries, MODEL_LIST_MAX) : 0;
+	snprintf(pk.preview_err, sizeof pk.preview_err, "%s",
+		 "broken.ini line 12, section [attention], key heads_kv: 'eight' is not a whole number between 1 and "
+		 "the query heads (32)");
+	struct frame_info fi = {.reg = reg, .run = &c.r, .overlay = OVERLAY_PICKER, .picker = &pk};
+	frame_compose(c.screen, &fi, &c.v);
+	int px = -1;
+	for (int y = 0; y < c.screen->h && px < 0; y++) {
+		for (int x = 0; x + 4 < c.screen->w; x++)
+			if (canvas_at(c.screen, x, y)->ch == 'd' && canvas_at(c.screen, x + 4, y)->ch == ' ' &&
+			    canvas_at(c.screen, x + 1, y)->ch == 'o' && canvas_at(c.screen, x + 5, y)->ch == 'n') {
+				px = x;
+				break;
+			}
+	}
+	screen_text(c.screen, px < 0 ? 0 : px, c.screen->w - 1, text, sizeof text);
+	T_OK(px > 0 && strstr(text, pk.preview_err) != NULL, "frame: the picker's preview wraps an error at spaces");
+	free(pk.entries);
+	scr_close(&c);
+}
+
 void test_frame(void)
 {
 	struct registry reg;
@@ -148,5 +182,6 @@ void test_frame(void)
 	}
 	errors_whole(&reg);
 	cursor_in_view(&reg);
+	preview_error_words(&reg);
 	registry_free(&reg);
 }
