@@ -42,7 +42,7 @@ wait_for() {
 
 bars_of() {
 	case $1 in
-	cost|fa-engines) echo hbar ;;
+	cost|fa-engines|gqa|online-softmax) echo hbar ;;
 	sinks) echo sinks ;;
 	esac
 }
