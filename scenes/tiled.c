@@ -323,20 +323,27 @@ static void tl_render(const void *vs, struct view *v)
 		tl_render_closing(st, v);
 		return;
 	}
-	int rows = c->h - 2, bw = c->w >= 60 ? 3 : 2;
+	/* Blocks bw columns wide; on a narrow pane, 3- and 4-digit block numbers
+	 * (and the arrow naming one) take what narrower blocks give up, so the
+	 * SRAM pane keeps its width. */
+	int lw = snprintf(NULL, 0, "%d", r->nblocks - 1);
+	if (lw < 2)
+		lw = 2;   /* one- and two-digit numbers share a layout */
+	int rows = c->h - 2, bw = c->w >= 60 ? 3 : lw > 2 ? 1 : 2;
 	struct hbm_window w = hbm_window(r, 2, rows > 1 ? rows : 1);
 	draw_hbm(st, c, 0, &w, bw);
-	/* The arrow between the memories says which way this event moved data. */
-	int ax = 4 * (bw + 1) + 3;
+	/* The arrow between the memories says which way this event moved data;
+	 * it starts after the widest block number and fits before the divider. */
+	int ax = 4 * (bw + 1) + lw + 1, aw = 4 + lw;
 	if (r->last == TILED_LOAD_Q)
 		canvas_printf(c, ax, hbm_row(&w, r->qb), ROLE_HOT, "─Q%d─▶", r->qb);
 	else if (r->last == TILED_LOAD_KV)
 		canvas_printf(c, ax, hbm_row(&w, r->kb), ROLE_HOT, "─KV%d▶", r->kb);
 	else if (r->last == TILED_WRITE_O)
 		canvas_printf(c, ax, hbm_row(&w, r->qb), ROLE_OK, "◀─O%d─", r->qb);
-	canvas_vline(c, ax + 6, 0, c->h, GLYPH_VLINE, ROLE_DIM);
+	canvas_vline(c, ax + aw, 0, c->h, GLYPH_VLINE, ROLE_DIM);
 	int shown_r, shown_c;
-	draw_sram(st, c, ax + 8, 0, c->w - ax - 8, c->h, &shown_r, &shown_c);
+	draw_sram(st, c, ax + aw + 2, 0, c->w - ax - aw - 2, c->h, &shown_r, &shown_c);
 
 	struct traffic nf = tiled_naive_traffic_formula(st->n, st->d);
 	struct canvas *s = v->side;
@@ -350,7 +357,7 @@ static void tl_render(const void *vs, struct view *v)
 	if (st->causal)
 		canvas_printf(s, 0, 7, ROLE_OK, "%lld skipped (masked)", (long long)r->skipped_blocks);
 	canvas_printf(s, 0, 8, ROLE_DIM, "SRAM tile %d floats", st->tile * st->tile);
-	canvas_printf(s, 0, 9, ROLE_DIM, "naive S, P: %lld floats", (long long)st->n * st->n);
+	canvas_printf(s, 0, 9, ROLE_DIM, "naive S,P: %lld floats", (long long)st->n * st->n);
 	int tr = r->kb >= 0 ? tiled_block_rows(r, r->qb) : 0, tc = r->kb >= 0 ? tiled_block_rows(r, r->kb) : 0;
 	if (r->kb >= 0 && shown_r > 0 && shown_c > 0) {
 		if (shown_r < tr || shown_c < tc)

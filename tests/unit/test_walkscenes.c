@@ -327,6 +327,18 @@ static void walk_render(const struct registry *reg)
 		T_EQ_INT(y >= 0 ? number_at(sh.pic, 12, y) : -1, 2, "tiled 16 blocks: the K/V arrow sits on block 2's row");
 		shot_free(&sh);
 	}
+	/* tiled, 256 blocks: a 3-digit block number and the arrow naming it, both whole. */
+	if (shoot(reg, "tiled", NULL, "n=1024 tile=4", 100000, &sh) == 0) {
+		int y = row_with(sh.pic, "─KV141▶");
+		char line[1024];
+		if (y >= 0)
+			row_of(sh.pic, y, line, sizeof line);
+		T_OK(y >= 0 && strstr(line, " 141 ─KV141▶") != NULL, "tiled 256 blocks: block 141's row shows 141 and the arrow whole");
+		T_EQ_INT(sh.pic->overflow + sh.side->overflow + sh.pic->overlap, 0,
+			 "tiled 256 blocks: nothing cut or drawn over");
+		T_EQ_INT(rows_holding(sh.side, "naive S,P: 1048576 floats"), 1, "tiled n=1024: the S, P size whole");
+		shot_free(&sh);
+	}
 	/* tiled, closing step: the run's counters decide "fewer" or "more".
 	 * n 64, d 8: naive 4nd + 4n² = 18432; tiled 2nd + 2d·n·ceil(n/B). */
 	if (shoot(reg, "tiled", NULL, "tile=1", -1, &sh) == 0) {
