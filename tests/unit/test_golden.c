@@ -446,6 +446,8 @@ void test_golden(void)
 			       "values=1:0,0:1,1:1,2:0,0:2,1:-1,-1:1,3:3,2:2,1:1,1:0,0:1,1:1,2:0,0:2,1:-1,-1:1,3:3,2:2,-100:100"},
 		{"tiled", "n=256 tile=64 d=16"},
 		{"tiled", "n=100 tile=7 causal=1"},
+		{"tiled", "n=256 tile=16 causal=1"},   /* more blocks than rows: a window, +N more */
+		{"online-row", "scores=1,2,3 values=-1000:1000,0.001:0,250:-3"},   /* ticks at a large scale */
 		{"mla-absorb", "heads=8"},
 		{"mla-absorb", "heads=8 d_model=16 latent=16 head_dim=16"},
 		{"swa", "n=40 window=20"},
