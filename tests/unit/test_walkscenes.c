@@ -288,6 +288,22 @@ static void walk_render(const struct registry *reg)
 			     reg->defs[i].cls->id);
 			shot_free(&sh);
 		}
+	/* The lesson's own figures where the walk found others (issue 19). */
+	if (shoot(reg, "iswa", NULL, NULL, 5, &sh) == 0) {
+		T_OK(rows_holding(sh.screen, "0.94 MiB") >= 1 && rows_holding(sh.screen, "960.00 KiB") == 0,
+		     "iswa step 5: the tiny local cache as the lesson prints it, 0.94 MiB");
+		shot_free(&sh);
+	}
+	if (shoot(reg, "cost", NULL, NULL, 3, &sh) == 0) {
+		T_OK(strstr(sh.narration, "of 6608.7;") && strstr(sh.narration, "rounded first is 6608.6"),
+		     "cost step 3: the total as computed, and why the lesson prints 6,608.6");
+		shot_free(&sh);
+	}
+	if (shoot(reg, "flash-decoding", NULL, NULL, 2, &sh) == 0) {
+		T_OK(strstr(sh.narration, "the range of keys 0-5 reads key 1") != NULL,
+		     "flash-decoding step 2: the key named by its offset in a range labelled keys 0-5");
+		shot_free(&sh);
+	}
 	/* mla-bytes with another MLA model: the title names no model (issue 19's walk). */
 	if (shoot(reg, "mla-bytes", "deepseek-v2-lite", NULL, 1, &sh) == 0) {
 		T_EQ_INT(rows_holding(sh.screen, "DeepSeek-V3"), 0, "mla-bytes -m deepseek-v2-lite: no DeepSeek-V3 on screen");
