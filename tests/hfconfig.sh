@@ -91,9 +91,17 @@ sed 's/"num_key_value_heads": 8/"num_key_value_heads": 5/' "$good" |
 	bad not-divisible "field num_key_value_heads: 5 does not divide num_attention_heads (32)"
 sed 's/"rope_theta": 500000.0/"rope_theta": true/' "$good" |
 	bad boolean-number "field rope_theta: a boolean, want a number"
-sed 's/"model_type": "llama"/"model_type": "bert"/' "$good" |
-	bad unknown-family "unknown-family/config.json:14:3: field model_type: 'bert' is not a family attnviz reads"
-sed '/model_type/d' "$good" | bad no-family "no-family/config.json: field model_type: missing"
+# The family comes from architectures[0], as convert_hf_to_gguf.py dispatches;
+# model_type only in a file without architectures.
+sed 's/"LlamaForCausalLM"/"BertModel"/' "$good" |
+	bad unknown-arch "unknown-arch/config.json:2:3: field architectures: 'BertModel' is not an architecture attnviz reads (families: llama,"
+sed '/"architectures"/,/\],/d; s/"model_type": "llama"/"model_type": "bert"/' "$good" |
+	bad unknown-family "unknown-family/config.json:11:3: field model_type: 'bert' is not a family attnviz reads (llama,"
+sed '/"architectures"/,/\],/d; /model_type/d' "$good" | bad no-family "no-family/config.json: field model_type: missing"
+sed 's/"model_type": "llama"/"model_type": "bert"/' "$good" >"$tmp/arch-wins.json"
+mkdir -p "$tmp/arch-wins" && mv "$tmp/arch-wins.json" "$tmp/arch-wins/config.json"
+expect_eq "hf: architectures[0] LlamaForCausalLM wins over model_type bert" \
+	"$(sval gqa kv_bytes_per_token -m "$tmp/arch-wins")" 131072
 sed 's/"rope_scaling": null/"rope_scaling": {"factor": 8.0}/' "$good" |
 	bad rope-no-type "rope-no-type/config.json:20:3: field rope_scaling: no rope_type"
 sed 's/"rope_scaling": null/"rope_scaling": {"rope_type": "llama3", "factor": 8.0}/' "$good" |

@@ -464,8 +464,15 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		return gguf_fail(r, value_at(r, m, "embedding_length", key), key,
 			         "smaller than head_count: no head size");
 	int64_t n_rot = m->head_dim;
-	if (arch_int(r, m, "rope.dimension_count", MF_COUNT, 1, 65536, &n_rot) < 0)
+	if ((f = arch_int(r, m, "rope.dimension_count", MF_COUNT, 1, 65536, &n_rot)) < 0)
 		return -1;
+	/* llama-model.cpp: n_rot = rope.dimension_count, default n_embd_head_k;
+	 * fewer than the head with a partial rotary factor (Phi-4-mini 96 of 128) */
+	m->rope_dims = n_rot;
+	if (f)
+		model_set_origin(m, MF_ROPE_DIMS, "GGUF %s.rope.dimension_count", m->arch);
+	else
+		model_set_origin(m, MF_ROPE_DIMS, "no %s.rope.dimension_count: the whole head", m->arch);
 
 	/* Vocabulary: vocab_size, else the tokenizer's token count (as llama.cpp),
 	 * else the embedding matrix's rows. */
