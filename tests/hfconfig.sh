@@ -26,7 +26,29 @@ deepseek-v3 70272 61x(512+64)x2
 gpt-oss-20b 49152 2x24x8x64x2
 phi-3-mini-128k 393216 2x32x32x96x2
 falcon-7b 8192 2x32x1x64x2_(multi_query)
+kimi-k2 70272 61x(512+64)x2_(DeepseekV3ForCausalLM:_deepseek2's_latent)
+mistral-small-3.1 163840 2x40x8x128x2_(text_config)
+smollm3-3b 73728 2x36x4x128x2_(no-RoPE_layers_cache_too)
+phi-4-mini 131072 2x32x8x128x2_(partial_rotary_changes_no_size)
+command-r7b 131072 2x32x8x128x2
+olmo2-7b 524288 2x32x32x128x2_(MHA)
 X
+# At 131072 cells (f16, one sequence, -ub 512), from llama.cpp's rules by hand:
+# Command R7B (cohere2, set_swa_pattern 4): 8 full layers x 131072 x 4096 B =
+# 4294967296, 24 sliding x pad256(min(131072, 4096 + 512)) = 4608 cells x 4096 B =
+# 452984832; Kimi K2 61 x 131072 x 1152 B = 9210691584; Phi-4-mini: its
+# sliding_window 262144 is dropped by llama.cpp's phi3, 32 x 131072 x 4096 B.
+for row in command-r7b:4747952128 kimi-k2:9210691584 phi-4-mini:17179869184 olmo2-7b:68719476736 \
+	mistral-small-3.1:21474836480 smollm3-3b:9663676416; do
+	expect_eq "hf: ${row%%:*} KV bytes at -c 131072" \
+		"$(sval iswa total_bytes -m "tests/hf/${row%%:*}" --set ctx=131072)" "${row##*:}"
+done
+expect_eq "hf: command-r7b sliding cells at -c 131072 (pad256(4096 + 512))" \
+	"$(sval iswa swa_cells -m tests/hf/command-r7b --set ctx=131072)" 4608
+# Partial rotary: Phi-4-mini turns 96 of its 128 dims (int(0.75 x 3072) // 24), so
+# the rope scene has 48 pairs and longrope's 48-entry lists are what it wants.
+expect_eq "hf: phi-4-mini rope pairs (rope dims 96 / 2)" \
+	"$("$ATTNVIZ" --summary rope -m tests/hf/phi-4-mini | grep -c '	theta\.')" 48
 expect_eq "hf: mla-bytes on deepseek-v3 (61 x (512 + 64) x 2)" \
 	"$(sval mla-bytes mla_bytes_per_token -m tests/hf/deepseek-v3)" 70272
 # MHA on DeepSeek-V3's shapes: 61 x 128 heads x (192 + 128) x 2 bytes
@@ -126,6 +148,9 @@ printf '{"model_type": "llama", "num_hidden_layers": 1024, "num_attention_heads"
 	bad overflow "sizes derived from this model overflow 64-bit arithmetic"
 printf '{"model_type": "falcon", "num_hidden_layers": 2, "alibi": true}' |
 	bad falcon-alibi "field alibi: ALiBi Falcon models use no RoPE"
+# Phi-4-mini's 48-entry lists are wrong for a whole rotated head (64 pairs).
+sed 's/"partial_rotary_factor": 0.75/"partial_rotary_factor": 1.0/' tests/hf/phi-4-mini/config.json |
+	bad phi4-full-rotary "field rope_scaling.short_factor: want a list of rotated dims / 2 = 64 numbers"
 echo '[1, 2]' | bad not-an-object "not-an-object/config.json:1:1: the file is a list, want an object"
 : | bad empty "empty/config.json:1:0: '[' or '{' expected near end of file"
 python3 -c "print('[' * 3000 + ']' * 3000)" 2>/dev/null | bad deep-nesting "deep-nesting/config.json:1:2049: maximum parsing depth reached" ||

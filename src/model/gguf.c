@@ -381,9 +381,9 @@ static int read_rope(struct gguf_file *r, struct model *m)
 	if (field_real(r, m, MF_BETA_FAST, 0.001, 1e6, &m->beta_fast) < 0 ||
 	    field_real(r, m, MF_BETA_SLOW, 0.001, 1e6, &m->beta_slow) < 0)
 		return -1;
-	if (m->beta_slow >= m->beta_fast) {
+	if (m->beta_slow > m->beta_fast) {   /* equal: a zero-width ramp (Kimi-K2's 1 and 1) */
 		struct gguf_kv *k = find_arch(r, m, "rope.scaling.yarn_beta_slow", key, sizeof key);
-		return gguf_fail(r, k ? k->vat : r->off, key, "must be smaller than yarn_beta_fast");
+		return gguf_fail(r, k ? k->vat : r->off, key, "must not be larger than yarn_beta_fast");
 	}
 	/* convert_hf_to_gguf writes 0.1 * mscale_all_dim as yarn_log_multiplier. */
 	double logmul = 0;
