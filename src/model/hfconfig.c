@@ -97,7 +97,7 @@ static const struct {
 	{"MixtralForCausalLM", "mixtral"},      {"Qwen2ForCausalLM", "qwen2"},
 	{"Qwen3ForCausalLM", "qwen3"},          {"Qwen3MoeForCausalLM", "qwen3_moe"},
 	{"Gemma2ForCausalLM", "gemma2"},        {"Gemma3ForCausalLM", "gemma3_text"},
-	{"Gemma3ForConditionalGeneration", "gemma3"},
+	{"Gemma3ForConditionalGeneration", "gemma3_text"},   /* its language model: text_config */
 	{"DeepseekV2ForCausalLM", "deepseek_v2"}, {"DeepseekV3ForCausalLM", "deepseek_v3"},
 	{"GptOssForCausalLM", "gpt_oss"},       {"Phi3ForCausalLM", "phi3"},
 	{"FalconForCausalLM", "falcon"},        {"RWForCausalLM", "falcon"},
