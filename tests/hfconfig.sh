@@ -45,6 +45,17 @@ for row in command-r7b:4747952128 kimi-k2:9210691584 phi-4-mini:17179869184 olmo
 done
 expect_eq "hf: command-r7b sliding cells at -c 131072 (pad256(4096 + 512))" \
 	"$(sval iswa swa_cells -m tests/hf/command-r7b --set ctx=131072)" 4608
+# The memory scene at -c 131072 -np 3, K q8_0 and V q4_0 (flash attention on):
+# streams of pad256(131072 / 3) = 43776 cells; a cell of 8 KV heads x 128 is
+# 1024 values, K 32 blocks x 34 B + V 32 x 18 B = 1664 B.  Command R7B: 8 full
+# layers x 3 x 43776 x 1664 + 24 sliding x 3 x pad256(4096 + 512) x 1664.
+expect_eq "hf: command-r7b memory kv_bytes, -np 3, K q8_0, V q4_0" \
+	"$(sval memory kv_bytes -m tests/hf/command-r7b --set n_seq=3 --set k_type=q8_0 --set v_type=q4_0)" \
+	$((8 * 3 * 43776 * 1664 + 24 * 3 * 4608 * 1664))
+"$ATTNVIZ" --summary memory -m tests/hf/command-r7b --set v_type=q8_0 --set fa=0 >/dev/null 2>"$tmp/err"; rc=$?
+expect_eq "hf: memory refuses a quantized V cache without flash attention (exit 2)" "$rc" 2
+grep -qF "v_type: a quantized V cache needs flash attention" "$tmp/err" && ok "hf: memory names v_type" ||
+	fail "hf: memory v_type: $(cat "$tmp/err")"
 # Partial rotary: Phi-4-mini turns 96 of its 128 dims (int(0.75 x 3072) // 24), so
 # the rope scene has 48 pairs and longrope's 48-entry lists are what it wants.
 expect_eq "hf: phi-4-mini rope pairs (rope dims 96 / 2)" \
