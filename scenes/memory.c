@@ -141,32 +141,42 @@ static int draw_strip(struct canvas *c, int y, int rows, const struct kv_alloc *
 	return y + (int)((shown + per_row - 1) / per_row) + (layers > fit && fit % per_row == 0);
 }
 
-/* One kind's line: "F 10 × 131072 cells  10.00 GiB" (cells a stream). */
+/* One kind's two lines: "F 10 full layers × 131072 cells", then "  1.00 GiB
+ * a layer, 10.00 GiB in all" (the smallest and largest when layers differ). */
 static int kind_line(struct canvas *c, int y, const struct kv_alloc *A, int64_t layers, int kind)
 {
-	int64_t n = 0, bytes = 0, cells = 0;
+	int64_t n = 0, bytes = 0, cells = 0, lo = -1, hi = 0;
 	for (int64_t il = 0; il < layers; il++)
 		if (A->layer_kind[il] == kind) {
 			n++;
 			bytes += A->layer_bytes[il];
 			cells = A->layer_cells[il];
+			lo = lo < 0 || A->layer_bytes[il] < lo ? A->layer_bytes[il] : lo;
+			hi = A->layer_bytes[il] > hi ? A->layer_bytes[il] : hi;
 		}
-	if (kind == LAYER_NONE)
-		n = A->none_layers;
 	if (n == 0)
 		return y;
-	char b[32];
+	if (kind == LAYER_NONE) {
+		canvas_printf_whole(c, 0, y, kind_role(kind), "· %lld layer%s without a cache: 0 B", (long long)n,
+				    n == 1 ? "" : "s");
+		return y + 1;
+	}
+	char b[32], l[32], h[32];
 	fmt_bytes(b, sizeof b, (double)bytes);
-	static const char *const names[] = {"no cache", "full", "sliding"};
-	if (kind == LAYER_NONE)
-		canvas_printf_whole(c, 0, y, kind_role(kind), "· %lld %s: 0 B", (long long)n, names[kind]);
-	else if (A->streams > 1)
-		canvas_printf_whole(c, 0, y, kind_role(kind), "%c %lld %s × %lld str × %lld cells  %s", (int)kind_glyph(kind),
-				    (long long)n, names[kind], (long long)A->streams, (long long)cells, b);
+	fmt_bytes(l, sizeof l, (double)lo);
+	fmt_bytes(h, sizeof h, (double)hi);
+	const char *name = kind == LAYER_LOCAL ? "sliding" : "full";
+	if (A->streams > 1)
+		canvas_printf_whole(c, 0, y, kind_role(kind), "%c %lld %s × %lld streams × %lld cells", (int)kind_glyph(kind),
+				    (long long)n, name, (long long)A->streams, (long long)cells);
 	else
-		canvas_printf_whole(c, 0, y, kind_role(kind), "%c %lld %s × %lld cells  %s", (int)kind_glyph(kind),
-				    (long long)n, names[kind], (long long)cells, b);
-	return y + 1;
+		canvas_printf_whole(c, 0, y, kind_role(kind), "%c %lld %s layers × %lld cells", (int)kind_glyph(kind),
+				    (long long)n, name, (long long)cells);
+	if (lo == hi)
+		canvas_printf_whole(c, 2, y + 1, ROLE_NORMAL, "%s a layer, %s in all", l, b);
+	else
+		canvas_printf_whole(c, 2, y + 1, ROLE_NORMAL, "%s to %s a layer, %s in all", l, h, b);
+	return y + 2;
 }
 
 static const char *deploy_text(char *buf, size_t len, const struct me_state *st)
