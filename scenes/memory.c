@@ -76,6 +76,11 @@ static int me_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		snprintf(err, errlen, "v_type: a quantized V cache needs flash attention (fa = 1), as llama.cpp requires");
 		return -1;
 	}
+	/* llama-context.cpp llama_init_from_model: "model does not support different K and V cache types" (MLA) */
+	if (st->m.kind == ATTN_MLA && st->m.k_type != st->m.v_type) {
+		snprintf(err, errlen, "k_type, v_type: llama.cpp refuses different K and V cache types for an MLA model");
+		return -1;
+	}
 	char why[160];
 	if (model_cache_blocks_ok(&st->m, why, sizeof why)) {
 		snprintf(err, errlen, "k_type, v_type: %s", why);

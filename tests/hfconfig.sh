@@ -56,6 +56,9 @@ expect_eq "hf: command-r7b memory kv_bytes, -np 3, K q8_0, V q4_0" \
 expect_eq "hf: memory refuses a quantized V cache without flash attention (exit 2)" "$rc" 2
 grep -qF "v_type: a quantized V cache needs flash attention" "$tmp/err" && ok "hf: memory names v_type" ||
 	fail "hf: memory v_type: $(cat "$tmp/err")"
+# llama.cpp (llama_init_from_model) refuses different K and V types for MLA.
+"$ATTNVIZ" --summary memory -m tests/hf/kimi-k2 --set v_type=q8_0 >/dev/null 2>"$tmp/err"; rc=$?
+expect_eq "hf: memory refuses K f16 with V q8_0 on Kimi K2's MLA (exit 2)" "$rc" 2
 # Partial rotary: Phi-4-mini turns 96 of its 128 dims (int(0.75 x 3072) // 24), so
 # the rope scene has 48 pairs and longrope's 48-entry lists are what it wants.
 expect_eq "hf: phi-4-mini rope pairs (rope dims 96 / 2)" \
