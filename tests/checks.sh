@@ -18,7 +18,7 @@ iswa|--set ctx=70000 --set n_seq=2 --set unified=1
 iswa|--set ctx=5000 --set n_seq=3 --set swa_full=1 --set ubatch=100
 cost|--set ctx=300,5000,70000 --set ubatch=100
 cost|--set ctx=20000 --set swa_full=1
-memory|--set ctx=70000 --set n_seq=3 --set ubatch=100 --set k_type=bf16 --set v_type=f32
+memory|--set ctx=70000 --set n_seq=3 --set ubatch=100 --set k_type=bf16 --set v_type=bf16
 memory|--set ctx=5000 --set n_seq=2 --set unified=1 --set swa_full=1 --set fa=0'
 
 # bad_lines: reads --summary lines on stdin, prints the bad ones.
