@@ -7,7 +7,7 @@
 # how formula or reference (lesson only at the lesson's parameters and model).
 . "$(dirname "$0")/lib.sh"
 
-model_scenes='score-matrix fa-engines gqa mla-bytes iswa cost'
+model_scenes='score-matrix fa-engines gqa mla-bytes iswa cost memory'
 # Parameter sets of the model scenes (each scene refuses keys it lacks).
 sets='score-matrix|--set ctx=5000,300 --set bytes_per_score=2 --set ubatch=100
 fa-engines|--set ctx=70000 --set ubatch=256,1024
@@ -17,7 +17,9 @@ mla-bytes|--set ctx=70000
 iswa|--set ctx=70000 --set n_seq=2 --set unified=1
 iswa|--set ctx=5000 --set n_seq=3 --set swa_full=1 --set ubatch=100
 cost|--set ctx=300,5000,70000 --set ubatch=100
-cost|--set ctx=20000 --set swa_full=1'
+cost|--set ctx=20000 --set swa_full=1
+memory|--set ctx=70000 --set n_seq=3 --set ubatch=100 --set k_type=bf16 --set v_type=bf16
+memory|--set ctx=5000 --set n_seq=2 --set unified=1 --set swa_full=1 --set fa=0'
 
 # bad_lines: reads --summary lines on stdin, prints the bad ones.
 bad_lines() {
@@ -26,7 +28,7 @@ bad_lines() {
 		$5 == "FAIL" { print "FAIL: " $0; next }
 		$6 == "?" || $5 == "?" { print "unclassified: " $0; next }
 		$5 == "ok" && $6 == "-" { print "ok without a way: " $0; next }
-		index(ms, " " $1 " ") && $2 ~ /bytes|cells|flop|gib|_mib/ && !($5 == "ok" && $6 ~ /^(formula|reference|lesson)$/) {
+		index(ms, " " $1 " ") && $2 ~ /bytes|cells|flop|gib|_mib/ && $3 != "-" && !($5 == "ok" && $6 ~ /^(formula|reference|lesson)$/) {
 			print "model number unchecked: " $0 }'
 }
 

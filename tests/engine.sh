@@ -39,7 +39,9 @@ d=$(mktemp -d)
 # ---- GGUFs: every tensor llama.cpp's load_tensors creates ----------------------
 # dense ARCH LAYERS EMBD HEADS KV_HEADS HEAD_DIM FF VOCAB FLAGS [KV LINES...]
 # FLAGS: words of  out (own output.weight), bias (q/k/v biases), qknorm,
-# post (gemma's post-attention and post-ffn norms)
+# post (gemma's post-attention and post-ffn norms), nopre (no attn_norm /
+# ffn_norm: olmo2), noffnnorm (cohere2's one norm a layer), wideqk (olmo2's
+# q/k norms over all heads), upgate (phi3: ffn_up holds gate and up, 2 x FF)
 dense() {
 	a=$1 L=$2 E=$3 H=$4 KV=$5 HD=$6 FF=$7 V=$8 fl=$9
 	shift 9
@@ -70,8 +72,12 @@ dense() {
 	i=0
 	while [ $i -lt "$L" ]; do
 		echo "type f32"
-		echo "tensor blk.$i.attn_norm.weight $E"
-		echo "tensor blk.$i.ffn_norm.weight $E"
+		case " $fl " in *" nopre "*) ;; *) echo "tensor blk.$i.attn_norm.weight $E" ;; esac
+		case " $fl " in *" nopre "* | *" noffnnorm "*) ;; *) echo "tensor blk.$i.ffn_norm.weight $E" ;; esac
+		case " $fl " in *" wideqk "*)
+			echo "tensor blk.$i.attn_q_norm.weight $((H * HD))"
+			echo "tensor blk.$i.attn_k_norm.weight $((KV * HD))" ;;
+		esac
 		case " $fl " in *" post "*)
 			echo "tensor blk.$i.post_attention_norm.weight $E"
 			echo "tensor blk.$i.post_ffw_norm.weight $E" ;;
@@ -90,8 +96,11 @@ dense() {
 		echo "tensor blk.$i.attn_k.weight $E $((KV * HD))"
 		echo "tensor blk.$i.attn_v.weight $E $((KV * HD))"
 		echo "tensor blk.$i.attn_output.weight $((H * HD)) $E"
-		echo "tensor blk.$i.ffn_gate.weight $E $FF"
-		echo "tensor blk.$i.ffn_up.weight $E $FF"
+		case " $fl " in
+		*" upgate "*) echo "tensor blk.$i.ffn_up.weight $E $((2 * FF))" ;;
+		*) echo "tensor blk.$i.ffn_gate.weight $E $FF"
+		   echo "tensor blk.$i.ffn_up.weight $E $FF" ;;
+		esac
 		echo "tensor blk.$i.ffn_down.weight $FF $E"
 		i=$((i + 1))
 	done
@@ -225,6 +234,89 @@ dsv2lite() {
 		i=$((i + 1))
 	done
 }
+# Kimi K2 (deepseek2 by architectures[0] DeepseekV3ForCausalLM), converted with
+# the MLA keys: 61 layers, the first dense, 384 experts (mxfp4 to keep the sparse
+# file near 0.6 TB of holes), q_lora_rank 1536, one shared expert.
+kimik2() {
+	E=7168 V=163840 X=384 R=512 H=64 Q=1536 F=2048
+	cat <<-EOF
+	kv general.architecture str deepseek2
+	kv general.alignment u32 32
+	kv deepseek2.block_count u32 61
+	kv deepseek2.context_length u32 131072
+	kv deepseek2.embedding_length u32 $E
+	kv deepseek2.feed_forward_length u32 18432
+	kv deepseek2.expert_feed_forward_length u32 $F
+	kv deepseek2.expert_count u32 $X
+	kv deepseek2.expert_used_count u32 8
+	kv deepseek2.expert_shared_count u32 1
+	kv deepseek2.leading_dense_block_count u32 1
+	kv deepseek2.attention.head_count u32 $H
+	kv deepseek2.attention.head_count_kv u32 1
+	kv deepseek2.attention.key_length u32 576
+	kv deepseek2.attention.value_length u32 512
+	kv deepseek2.attention.key_length_mla u32 192
+	kv deepseek2.attention.value_length_mla u32 128
+	kv deepseek2.attention.q_lora_rank u32 $Q
+	kv deepseek2.attention.kv_lora_rank u32 $R
+	kv deepseek2.attention.layer_norm_rms_epsilon f32 0.000001
+	kv deepseek2.rope.dimension_count u32 64
+	kv deepseek2.rope.freq_base f32 50000
+	kv deepseek2.rope.scaling.type str yarn
+	kv deepseek2.rope.scaling.factor f32 32
+	kv deepseek2.rope.scaling.original_context_length u32 4096
+	kv deepseek2.rope.scaling.yarn_beta_fast f32 1
+	kv deepseek2.rope.scaling.yarn_beta_slow f32 1
+	kv deepseek2.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	tensor output.weight $E $V
+	type f32
+	tensor output_norm.weight $E
+	EOF
+	i=0
+	while [ $i -lt 61 ]; do
+		cat <<-EOF
+		type f32
+		tensor blk.$i.attn_norm.weight $E
+		tensor blk.$i.attn_q_a_norm.weight $Q
+		tensor blk.$i.attn_kv_a_norm.weight $R
+		tensor blk.$i.ffn_norm.weight $E
+		type f16
+		tensor blk.$i.attn_q_a.weight $E $Q
+		tensor blk.$i.attn_q_b.weight $Q $((H * 192))
+		tensor blk.$i.attn_kv_a_mqa.weight $E $((R + 64))
+		tensor blk.$i.attn_k_b.weight 128 $R $H
+		tensor blk.$i.attn_v_b.weight $R 128 $H
+		tensor blk.$i.attn_output.weight $((H * 128)) $E
+		EOF
+		if [ $i -eq 0 ]; then
+			cat <<-EOF
+			tensor blk.$i.ffn_gate.weight $E 18432
+			tensor blk.$i.ffn_down.weight 18432 $E
+			tensor blk.$i.ffn_up.weight $E 18432
+			EOF
+		else
+			cat <<-EOF
+			type f32
+			tensor blk.$i.ffn_gate_inp.weight $E $X
+			tensor blk.$i.exp_probs_b.bias $X
+			type mxfp4
+			tensor blk.$i.ffn_gate_exps.weight $E $F $X
+			tensor blk.$i.ffn_down_exps.weight $F $E $X
+			tensor blk.$i.ffn_up_exps.weight $E $F $X
+			type f16
+			tensor blk.$i.ffn_gate_shexp.weight $E $F
+			tensor blk.$i.ffn_down_shexp.weight $F $E
+			tensor blk.$i.ffn_up_shexp.weight $E $F
+			EOF
+		fi
+		i=$((i + 1))
+	done
+}
 # The shapes of the shipped assets/models/*.ini.
 models="llama3-8b mistral-7b gemma3-27b gemma2-9b qwen2.5-7b gpt-oss-20b deepseek-v2-lite"
 gptoss >"$d/gpt-oss-20b.spec"
@@ -237,6 +329,19 @@ dense gemma3 62 5376 32 16 128 21504 262208 "post qknorm" "gemma3.attention.slid
 	"gemma3.rope.freq_base f32 1000000" >"$d/gemma3-27b.spec"
 dense gemma2 42 3584 16 8 256 14336 256000 post "gemma2.attention.sliding_window u32 4096" >"$d/gemma2-9b.spec"
 dense qwen2 28 3584 28 4 128 18944 152064 "out bias" "qwen2.rope.freq_base f32 1000000" >"$d/qwen2.5-7b.spec"
+# The families whose config.json is dispatched on architectures[0] (tests/hf/*).
+models="$models kimi-k2 mistral-small-3.1 smollm3-3b phi-4-mini command-r7b olmo2-7b"
+kimik2 >"$d/kimi-k2.spec"
+dense mistral3 40 5120 32 8 128 32768 131072 out "mistral3.rope.freq_base f32 1000000000" >"$d/mistral-small-3.1.spec"
+dense smollm3 36 2048 16 4 128 11008 128256 "" "smollm3.rope.freq_base f32 5000000" >"$d/smollm3-3b.spec"
+# Phi-4-mini: rope.dimension_count 96 of a 128-wide head (partial_rotary_factor 0.75).
+dense phi3 32 3072 24 8 128 8192 200064 upgate "phi3.rope.freq_base f32 10000" \
+	"phi3.rope.scaling.original_context_length u32 4096" "phi3.attention.sliding_window u32 262144" |
+	sed 's/^kv phi3.rope.dimension_count u32 128$/kv phi3.rope.dimension_count u32 96/' >"$d/phi-4-mini.spec"
+dense cohere2 32 4096 32 8 128 14336 256000 noffnnorm "cohere2.attention.sliding_window u32 4096" \
+	"cohere2.rope.freq_base f32 50000" "cohere2.logit_scale f32 0.25" "cohere2.attention.layer_norm_epsilon f32 0.00001" \
+	>"$d/command-r7b.spec"
+dense olmo2 32 4096 32 32 128 11008 100352 "out nopre wideqk post" "olmo2.rope.freq_base f32 500000" >"$d/olmo2-7b.spec"
 
 # ---- the deployments -------------------------------------------------------------
 # deploys SWA GROUP: f16 = f16 K and V, flash attention on, the whole matrix
@@ -344,6 +449,8 @@ compare() {
 	fi
 }
 
+# ENGINE_MODELS="a b": only those (a quicker run while working on one family)
+models=${ENGINE_MODELS:-$models}
 total=0 agree=0
 for m in $models; do
 	if ! "$GGUF_WRITE" "$d/$m.gguf" <"$d/$m.spec"; then
@@ -353,6 +460,33 @@ for m in $models; do
 	for g in f16 nofa q8_0; do
 		compare "$m" $g
 	done
+done
+# The same model as GGUF, INI (assets/models) and config.json (tests/hf): every
+# size of the iswa scene identical, over a few deployments.
+for m in $models; do
+	[ -f "$d/$m.gguf" ] && [ -f "assets/models/$m.ini" ] && [ -d "tests/hf/$m" ] || continue
+	same=0 diff=""
+	for dep in "ctx=4096" "ctx=131072" "ctx=100000 n_seq=3 ubatch=513" "ctx=32768 n_seq=4 unified=1 swa_full=1"; do
+		args=""
+		for w in $dep; do args="$args --set $w"; done
+		for src in "$d/$m.gguf" "assets/models/$m.ini" "tests/hf/$m"; do
+			# shellcheck disable=SC2086
+			"$ATTNVIZ" --summary iswa -m "$src" $args 2>&1 |
+				awk -F'\t' '$2 ~ /^(n_ctx|streams|global_layers|local_layers|swa_cells|global_bytes|local_bytes|total_bytes)$/ { print $2 "=" $3 }' \
+				>"$d/$m.form.$(basename "$src")"
+		done
+		if cmp -s "$d/$m.form.$m.gguf" "$d/$m.form.$m.ini" && cmp -s "$d/$m.form.$m.gguf" "$d/$m.form.$m" &&
+			[ -s "$d/$m.form.$m.gguf" ]; then
+			same=$((same + 1))
+		else
+			diff="$diff; [$dep] gguf $(tr '\n' ' ' <"$d/$m.form.$m.gguf")| ini $(tr '\n' ' ' <"$d/$m.form.$m.ini")| config.json $(tr '\n' ' ' <"$d/$m.form.$m")"
+		fi
+	done
+	if [ -z "$diff" ]; then
+		ok "engine: $m: GGUF, INI and config.json give the same sizes ($same deployments)"
+	else
+		fail "engine: $m: GGUF, INI and config.json differ$diff"
+	fi
 done
 # What llama.cpp refuses (attnviz's iswa scene takes no cache type for a GGUF,
 # so there is no attnviz figure to hold against these: noted, not counted).

@@ -33,6 +33,7 @@ mla-bytes|cache_bytes size_token size_cells size_alloc|-m gemma3-27b --set ctx=2
 iswa|cache_bytes size_cells size_swa_cells size_alloc|-m gpt-oss-20b --set ctx=20000 --set n_seq=2
 cost|cache_bytes size_token size_cells size_alloc size_flops|-m gemma2-9b --set ctx=5000,70000
 flash-decoding|splitk|--set seed=7 --set n=30 --set chunks=3
+memory|cache_bytes size_cells size_swa_cells size_alloc|-m command-r7b --set ctx=20000 --set n_seq=2 --set k_type=q8_0 --set v_type=q8_0
 kv-quant|quant dequant fastattn|--set seed=7 --set n=20 --set d=96 --set type=q4_0
 bench|fastattn|--set n=200 --set kv=f16'
 

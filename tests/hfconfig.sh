@@ -26,7 +26,43 @@ deepseek-v3 70272 61x(512+64)x2
 gpt-oss-20b 49152 2x24x8x64x2
 phi-3-mini-128k 393216 2x32x32x96x2
 falcon-7b 8192 2x32x1x64x2_(multi_query)
+kimi-k2 70272 61x(512+64)x2_(DeepseekV3ForCausalLM:_deepseek2's_latent)
+mistral-small-3.1 163840 2x40x8x128x2_(text_config)
+smollm3-3b 73728 2x36x4x128x2_(no-RoPE_layers_cache_too)
+phi-4-mini 131072 2x32x8x128x2_(partial_rotary_changes_no_size)
+command-r7b 131072 2x32x8x128x2
+olmo2-7b 524288 2x32x32x128x2_(MHA)
 X
+# At 131072 cells (f16, one sequence, -ub 512), from llama.cpp's rules by hand:
+# Command R7B (cohere2, set_swa_pattern 4): 8 full layers x 131072 x 4096 B =
+# 4294967296, 24 sliding x pad256(min(131072, 4096 + 512)) = 4608 cells x 4096 B =
+# 452984832; Kimi K2 61 x 131072 x 1152 B = 9210691584; Phi-4-mini: its
+# sliding_window 262144 is dropped by llama.cpp's phi3, 32 x 131072 x 4096 B.
+for row in command-r7b:4747952128 kimi-k2:9210691584 phi-4-mini:17179869184 olmo2-7b:68719476736 \
+	mistral-small-3.1:21474836480 smollm3-3b:9663676416; do
+	expect_eq "hf: ${row%%:*} KV bytes at -c 131072" \
+		"$(sval iswa total_bytes -m "tests/hf/${row%%:*}" --set ctx=131072)" "${row##*:}"
+done
+expect_eq "hf: command-r7b sliding cells at -c 131072 (pad256(4096 + 512))" \
+	"$(sval iswa swa_cells -m tests/hf/command-r7b --set ctx=131072)" 4608
+# The memory scene at -c 131072 -np 3, K q8_0 and V q4_0 (flash attention on):
+# streams of pad256(131072 / 3) = 43776 cells; a cell of 8 KV heads x 128 is
+# 1024 values, K 32 blocks x 34 B + V 32 x 18 B = 1664 B.  Command R7B: 8 full
+# layers x 3 x 43776 x 1664 + 24 sliding x 3 x pad256(4096 + 512) x 1664.
+expect_eq "hf: command-r7b memory kv_bytes, -np 3, K q8_0, V q4_0" \
+	"$(sval memory kv_bytes -m tests/hf/command-r7b --set n_seq=3 --set k_type=q8_0 --set v_type=q4_0)" \
+	$((8 * 3 * 43776 * 1664 + 24 * 3 * 4608 * 1664))
+"$ATTNVIZ" --summary memory -m tests/hf/command-r7b --set v_type=q8_0 --set fa=0 >/dev/null 2>"$tmp/err"; rc=$?
+expect_eq "hf: memory refuses a quantized V cache without flash attention (exit 2)" "$rc" 2
+grep -qF "v_type: a quantized V cache needs flash attention" "$tmp/err" && ok "hf: memory names v_type" ||
+	fail "hf: memory v_type: $(cat "$tmp/err")"
+# llama.cpp (llama_init_from_model) refuses different K and V types for MLA.
+"$ATTNVIZ" --summary memory -m tests/hf/kimi-k2 --set v_type=q8_0 >/dev/null 2>"$tmp/err"; rc=$?
+expect_eq "hf: memory refuses K f16 with V q8_0 on Kimi K2's MLA (exit 2)" "$rc" 2
+# Partial rotary: Phi-4-mini turns 96 of its 128 dims (int(0.75 x 3072) // 24), so
+# the rope scene has 48 pairs and longrope's 48-entry lists are what it wants.
+expect_eq "hf: phi-4-mini rope pairs (rope dims 96 / 2)" \
+	"$("$ATTNVIZ" --summary rope -m tests/hf/phi-4-mini | grep -c '	theta\.')" 48
 expect_eq "hf: mla-bytes on deepseek-v3 (61 x (512 + 64) x 2)" \
 	"$(sval mla-bytes mla_bytes_per_token -m tests/hf/deepseek-v3)" 70272
 # MHA on DeepSeek-V3's shapes: 61 x 128 heads x (192 + 128) x 2 bytes
@@ -91,9 +127,17 @@ sed 's/"num_key_value_heads": 8/"num_key_value_heads": 5/' "$good" |
 	bad not-divisible "field num_key_value_heads: 5 does not divide num_attention_heads (32)"
 sed 's/"rope_theta": 500000.0/"rope_theta": true/' "$good" |
 	bad boolean-number "field rope_theta: a boolean, want a number"
-sed 's/"model_type": "llama"/"model_type": "bert"/' "$good" |
-	bad unknown-family "unknown-family/config.json:14:3: field model_type: 'bert' is not a family attnviz reads"
-sed '/model_type/d' "$good" | bad no-family "no-family/config.json: field model_type: missing"
+# The family comes from architectures[0], as convert_hf_to_gguf.py dispatches;
+# model_type only in a file without architectures.
+sed 's/"LlamaForCausalLM"/"BertModel"/' "$good" |
+	bad unknown-arch "unknown-arch/config.json:2:3: field architectures: 'BertModel' is not an architecture attnviz reads (families: llama,"
+sed '/"architectures"/,/\],/d; s/"model_type": "llama"/"model_type": "bert"/' "$good" |
+	bad unknown-family "unknown-family/config.json:11:3: field model_type: 'bert' is not a family attnviz reads (llama,"
+sed '/"architectures"/,/\],/d; /model_type/d' "$good" | bad no-family "no-family/config.json: field model_type: missing"
+sed 's/"model_type": "llama"/"model_type": "bert"/' "$good" >"$tmp/arch-wins.json"
+mkdir -p "$tmp/arch-wins" && mv "$tmp/arch-wins.json" "$tmp/arch-wins/config.json"
+expect_eq "hf: architectures[0] LlamaForCausalLM wins over model_type bert" \
+	"$(sval gqa kv_bytes_per_token -m "$tmp/arch-wins")" 131072
 sed 's/"rope_scaling": null/"rope_scaling": {"factor": 8.0}/' "$good" |
 	bad rope-no-type "rope-no-type/config.json:20:3: field rope_scaling: no rope_type"
 sed 's/"rope_scaling": null/"rope_scaling": {"rope_type": "llama3", "factor": 8.0}/' "$good" |
@@ -118,6 +162,9 @@ printf '{"model_type": "llama", "num_hidden_layers": 1024, "num_attention_heads"
 	bad overflow "sizes derived from this model overflow 64-bit arithmetic"
 printf '{"model_type": "falcon", "num_hidden_layers": 2, "alibi": true}' |
 	bad falcon-alibi "field alibi: ALiBi Falcon models use no RoPE"
+# Phi-4-mini's 48-entry lists are wrong for a whole rotated head (64 pairs).
+sed 's/"partial_rotary_factor": 0.75/"partial_rotary_factor": 1.0/' tests/hf/phi-4-mini/config.json |
+	bad phi4-full-rotary "field rope_scaling.short_factor: want a list of rotated dims / 2 = 64 numbers"
 echo '[1, 2]' | bad not-an-object "not-an-object/config.json:1:1: the file is a list, want an object"
 : | bad empty "empty/config.json:1:0: '[' or '{' expected near end of file"
 python3 -c "print('[' * 3000 + ']' * 3000)" 2>/dev/null | bad deep-nesting "deep-nesting/config.json:1:2049: maximum parsing depth reached" ||

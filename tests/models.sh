@@ -117,7 +117,7 @@ bad used-no-experts "used-no-experts.ini:4: [model] experts_used: experts_used w
 bad active-over-total "active-over-total.ini:4: [model] active_params: more than params (8e+09)" 's/^layers .*/active_params = 9e9\nlayers = 4/'
 bad unknown-scaling "unknown-scaling.ini:16: [rope] scaling: unknown value 'dynamic' (one of none | linear | ntk | yarn | llama3 | longrope)" 's/^base .*/base = 10000\nscaling = dynamic/'
 bad factor-no-scaling "factor-no-scaling.ini:16: [rope] factor: a factor other than 1 needs a scaling" 's/^base .*/base = 10000\nfactor = 4/'
-bad beta-order "beta-order.ini:16: [rope] beta_slow: must be smaller than beta_fast" 's/^base .*/base = 10000\nbeta_slow = 40/'
+bad beta-order "beta-order.ini:16: [rope] beta_slow: must not be larger than beta_fast" 's/^base .*/base = 10000\nbeta_slow = 40/'
 bad absurd-size "absurd-size.ini:4: [model] layers: '99999999999999999999' is out of range" 's/^layers .*/layers = 99999999999999999999/'
 bad overflow "overflow.ini:4: [model] layers: sizes derived from this model overflow 64-bit arithmetic" 's/^layers .*/layers = 1000/; s/^heads .*/heads = 65536/; s/^kv_heads .*/kv_heads = 65536/; s/^head_dim .*/head_dim = 65536/; s/^kind .*/kind = mha/'
 bad odd-head-dim "odd-head-dim.ini:7: [model] head_dim: RoPE rotates pairs: the dimension must be even" 's/^head_dim .*/head_dim = 127/'

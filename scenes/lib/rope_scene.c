@@ -103,7 +103,8 @@ int rope_scene_read(struct rope_scene *r, const struct scene_env *env, const str
 	if (m) {
 		/* Where the model's values came from: the reader's record, else its INI key. */
 		if (params_is_default(p, ROPE_PARAM_D))
-			origin(r->from_d, p, ROPE_PARAM_D, m, m->kind == ATTN_MLA ? MF_QK_ROPE_HEAD_DIM : MF_HEAD_DIM);
+			origin(r->from_d, p, ROPE_PARAM_D, m,
+			       m->kind == ATTN_MLA ? MF_QK_ROPE_HEAD_DIM : m->rope_dims != m->head_dim ? MF_ROPE_DIMS : MF_HEAD_DIM);
 		if (params_is_default(p, ROPE_PARAM_BASE))
 			origin(r->from_base, p, ROPE_PARAM_BASE, m, MF_BASE);
 		if (params_is_default(p, ROPE_PARAM_TRAIN))
@@ -121,7 +122,7 @@ int rope_scene_read(struct rope_scene *r, const struct scene_env *env, const str
 	if (m) {
 		/* The model's RoPE, for every value the user left at its default. */
 		if (params_is_default(p, ROPE_PARAM_D))
-			r->d = (int)(m->kind == ATTN_MLA ? m->qk_rope_head_dim : m->head_dim);
+			r->d = (int)m->rope_dims;   /* the rotated dims (partial rotary: fewer than the head) */
 		if (params_is_default(p, ROPE_PARAM_BASE))
 			r->base = m->rope_base;
 		if (params_is_default(p, ROPE_PARAM_TRAIN))
@@ -144,8 +145,8 @@ int rope_scene_read(struct rope_scene *r, const struct scene_env *env, const str
 		snprintf(err, errlen, "train, target: need more than one position");
 		return -1;
 	}
-	if (r->beta_slow >= r->beta_fast) {
-		snprintf(err, errlen, "beta_slow: must be smaller than beta_fast");
+	if (r->beta_slow > r->beta_fast) {   /* equal: a zero-width ramp, as Kimi-K2's 1 and 1 */
+		snprintf(err, errlen, "beta_slow: must not be larger than beta_fast");
 		return -1;
 	}
 	const double *pairs = params_list(p, ROPE_PARAM_PAIRS, &n);

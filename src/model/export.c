@@ -186,6 +186,9 @@ int model_export(const struct model *m, FILE *out)
 		put_real(out, m, MF_LOW_FREQ_FACTOR, m->low_freq_factor);
 	if (m->high_freq_factor > 0)
 		put_real(out, m, MF_HIGH_FREQ_FACTOR, m->high_freq_factor);
+	/* partial rotary only: a whole head is the default */
+	if (m->rope_dims != (m->kind == ATTN_MLA ? m->qk_rope_head_dim : m->head_dim))
+		put_int(out, m, MF_ROPE_DIMS, m->rope_dims);
 
 	fprintf(out, "\n[cache]\n");
 	put_word(out, m, MF_K_TYPE, model_cache_name(m->k_type));

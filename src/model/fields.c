@@ -128,6 +128,12 @@ const struct model_field_info model_fields[MF_COUNT] = {
 	[MF_HIGH_FREQ_FACTOR] = {.section = "rope", .key = "high_freq_factor", .type = MFT_REAL, .need = MFN_OPT,
 		.min = 0.001, .max = 1e6, AT(high_freq_factor),
 		.hf = "rope_scaling.high_freq_factor"},
+	/* llama.cpp's n_rot; default the whole head (an MLA model's qk_rope_head_dim).
+	 * config.json: partial_rotary_factor x head, as convert_hf_to_gguf.py's phi.py
+	 * writes it (int(factor x hidden_size) // heads) */
+	[MF_ROPE_DIMS] = {.section = "rope", .key = "dims", .type = MFT_INT, .need = MFN_OPT,
+		.max = MODEL_MAX_DIM, AT(rope_dims),
+		.gguf = "{arch}.rope.dimension_count", .hf = "partial_rotary_factor"},
 	[MF_CACHE_TYPE] = {.section = "cache", .key = "type", .type = MFT_WORD, .need = MFN_OPT,
 		.def = CACHE_F16, .words = model_cache_words, AT(k_type)},
 	[MF_K_TYPE] = {.section = "cache", .key = "k_type", .type = MFT_WORD, .need = MFN_OPT,

@@ -381,9 +381,9 @@ static int read_rope(struct gguf_file *r, struct model *m)
 	if (field_real(r, m, MF_BETA_FAST, 0.001, 1e6, &m->beta_fast) < 0 ||
 	    field_real(r, m, MF_BETA_SLOW, 0.001, 1e6, &m->beta_slow) < 0)
 		return -1;
-	if (m->beta_slow >= m->beta_fast) {
+	if (m->beta_slow > m->beta_fast) {   /* equal: a zero-width ramp (Kimi-K2's 1 and 1) */
 		struct gguf_kv *k = find_arch(r, m, "rope.scaling.yarn_beta_slow", key, sizeof key);
-		return gguf_fail(r, k ? k->vat : r->off, key, "must be smaller than yarn_beta_fast");
+		return gguf_fail(r, k ? k->vat : r->off, key, "must not be larger than yarn_beta_fast");
 	}
 	/* convert_hf_to_gguf writes 0.1 * mscale_all_dim as yarn_log_multiplier. */
 	double logmul = 0;
@@ -464,8 +464,15 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		return gguf_fail(r, value_at(r, m, "embedding_length", key), key,
 			         "smaller than head_count: no head size");
 	int64_t n_rot = m->head_dim;
-	if (arch_int(r, m, "rope.dimension_count", MF_COUNT, 1, 65536, &n_rot) < 0)
+	if ((f = arch_int(r, m, "rope.dimension_count", MF_COUNT, 1, 65536, &n_rot)) < 0)
 		return -1;
+	/* llama-model.cpp: n_rot = rope.dimension_count, default n_embd_head_k;
+	 * fewer than the head with a partial rotary factor (Phi-4-mini 96 of 128) */
+	m->rope_dims = n_rot;
+	if (f)
+		model_set_origin(m, MF_ROPE_DIMS, "GGUF %s.rope.dimension_count", m->arch);
+	else
+		model_set_origin(m, MF_ROPE_DIMS, "no %s.rope.dimension_count: the whole head", m->arch);
 
 	/* Vocabulary: vocab_size, else the tokenizer's token count (as llama.cpp),
 	 * else the embedding matrix's rows. */

@@ -32,7 +32,7 @@
 #define HF_MAX_PARAMS 1e15
 
 enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN2, F_QWEN3, F_QWEN3_MOE, F_GEMMA2, F_GEMMA3, F_DEEPSEEK2,
-	   F_DEEPSEEK3, F_GPT_OSS, F_PHI3, F_FALCON };
+	   F_DEEPSEEK3, F_GPT_OSS, F_PHI3, F_FALCON, F_MISTRAL3, F_SMOLLM3, F_COHERE2, F_OLMO2 };
 
 /* The defaults of a family: the keyword defaults of the __init__ of the
  * transformers class named in `cls` (src/transformers/models/<type>/
@@ -76,6 +76,34 @@ static const struct family families[] = {
 	{F_PHI3, "phi3", "phi3", "Phi3Config", 32064, 3072, 8192, 32, 32, 0, 0, 4096, 10000, 0, 0},
 	/* FalconConfig: intermediate is ffn_hidden_size, None = 4 x hidden_size. */
 	{F_FALCON, "falcon", "falcon", "FalconConfig", 65024, 4544, 0, 32, 71, 0, 0, 2048, 10000, 1, 0},
+	/* Mistral 3 (Mistral Small 3.1): LLM_ARCH_MISTRAL3 (conversion/mistral3.py
+	 * Ministral3Model); its text_config is a MistralConfig. */
+	{F_MISTRAL3, "mistral3", "mistral3", "MistralConfig", 32000, 4096, 14336, 32, 32, 8, 0, 131072, 10000, 0, 4096},
+	{F_SMOLLM3, "smollm3", "smollm3", "SmolLM3Config", 128256, 2048, 11008, 36, 16, 4, 0, 32768, 2000000, 1, 0},
+	{F_COHERE2, "cohere2", "cohere2", "Cohere2Config", 256000, 8192, 22528, 40, 64, 0, 0, 8192, 10000, 1, 4096},
+	{F_OLMO2, "olmo2", "olmo2", "Olmo2Config", 50304, 4096, 11008, 32, 32, 0, 0, 2048, 10000, 0, 0},
+};
+
+/*
+ * The family of a config.json: convert_hf_to_gguf.py picks the converter by
+ * architectures[0] (conversion/__init__.py's table of class names), so
+ * Kimi-K2's DeepseekV3ForCausalLM is deepseek2 whatever its model_type
+ * (kimi_k2) says; model_type only where a file has no architectures.
+ */
+static const struct {
+	const char *cls, *type;   /* architectures[0], and the family (families[].type) */
+} arch_classes[] = {
+	{"LlamaForCausalLM", "llama"},          {"MistralForCausalLM", "mistral"},
+	{"MixtralForCausalLM", "mixtral"},      {"Qwen2ForCausalLM", "qwen2"},
+	{"Qwen3ForCausalLM", "qwen3"},          {"Qwen3MoeForCausalLM", "qwen3_moe"},
+	{"Gemma2ForCausalLM", "gemma2"},        {"Gemma3ForCausalLM", "gemma3_text"},
+	{"Gemma3ForConditionalGeneration", "gemma3_text"},   /* its language model: text_config */
+	{"DeepseekV2ForCausalLM", "deepseek_v2"}, {"DeepseekV3ForCausalLM", "deepseek_v3"},
+	{"GptOssForCausalLM", "gpt_oss"},       {"Phi3ForCausalLM", "phi3"},
+	{"FalconForCausalLM", "falcon"},        {"RWForCausalLM", "falcon"},
+	{"Mistral3ForConditionalGeneration", "mistral3"},
+	{"SmolLM3ForCausalLM", "smollm3"},      {"Cohere2ForCausalLM", "cohere2"},
+	{"Olmo2ForCausalLM", "olmo2"},
 };
 
 /* Where to look for a field: text_config (when the file has one) before the root. */
@@ -366,6 +394,16 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 	*active = a + emb;
 }
 
+/* "llama, mistral, ...": the families' model_type words, for errors. */
+static const char *family_list(char *buf, size_t len)
+{
+	size_t n = 0;
+	buf[0] = 0;
+	for (size_t i = 0; i < sizeof families / sizeof families[0] && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", families[i].type);
+	return buf;
+}
+
 static const struct family *family_of(const char *type)
 {
 	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
@@ -374,9 +412,29 @@ static const struct family *family_of(const char *type)
 	return NULL;
 }
 
-/* model_type: text_config's (gemma3_text) before the root's (gemma3). */
+/* architectures[0], as the converter dispatches; else model_type: text_config's
+ * (gemma3_text) before the root's (gemma3). */
 static int read_family(struct hf *H)
 {
+	json_t *a = json_object_get(H->top.obj[H->top.n - 1], "architectures");
+	if (a && !json_is_null(a)) {
+		json_t *c = json_is_array(a) ? json_array_get(a, 0) : NULL;
+		if (!c || !json_is_string(c))
+			return fail(H, "architectures", "%s, want a list of class names", json_kind(a));
+		const char *cls = json_string_value(c);
+		for (size_t i = 0; i < sizeof arch_classes / sizeof arch_classes[0]; i++)
+			if (!strcmp(arch_classes[i].cls, cls)) {
+				H->fam = family_of(arch_classes[i].type);
+				snprintf(H->m->arch, sizeof H->m->arch, "%s", H->fam->arch);
+				model_set_origin(H->m, MF_ARCH, "config.json architectures[0] %s (llama.cpp LLM_ARCH %s)",
+						 cls, H->fam->arch);
+				return 0;
+			}
+		char shown[64], list[256];
+		err_clean(shown, sizeof shown, cls);
+		return fail(H, "architectures", "'%s' is not an architecture attnviz reads (families: %s)", shown,
+			    family_list(list, sizeof list));
+	}
 	json_t *v = find(H, &H->top, "model_type");
 	if (!v)
 		return fail(H, "model_type", "missing (required: it names the family)");
@@ -386,10 +444,8 @@ static int read_family(struct hf *H)
 	if (!H->fam) {
 		char shown[40];
 		err_clean(shown, sizeof shown, json_string_value(v));
-		return fail(H, H->where,
-			    "'%s' is not a family attnviz reads (llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, "
-			    "gemma2, gemma3, deepseek_v2, deepseek_v3, gpt_oss, phi3, falcon)",
-			    shown);
+		char list[256];
+		return fail(H, H->where, "'%s' is not a family attnviz reads (%s)", shown, family_list(list, sizeof list));
 	}
 	snprintf(H->m->arch, sizeof H->m->arch, "%s", H->fam->arch);
 	model_set_origin(H->m, MF_ARCH, "config.json %s %s (llama.cpp LLM_ARCH %s)", H->where, H->fam->type,
@@ -603,7 +659,7 @@ static int read_window(struct hf *H)
 			return -1;
 		origin(H, MF_SLIDING_WINDOW, rc, wpath);
 	}
-	if (f->id == F_QWEN2 || f->id == F_QWEN3 || f->id == F_QWEN3_MOE) {
+	if (f->id == F_QWEN2 || f->id == F_QWEN3 || f->id == F_QWEN3_MOE || f->id == F_SMOLLM3) {
 		/* transformers applies sliding_window only with use_sliding_window */
 		int64_t mwl;
 		if (get_bool(H, sc, "use_sliding_window", 0, &use) < 0 ||
@@ -618,6 +674,13 @@ static int read_window(struct hf *H)
 	if (f->id == F_GEMMA2 || f->id == F_GPT_OSS) {
 		pattern = 2;   /* llama.cpp: hparams.set_swa_pattern(2); transformers: (i + 1) % 2 */
 		model_set_origin(m, MF_SWA_PATTERN, "2: every other layer (llama.cpp %s set_swa_pattern(2))", f->arch);
+	}
+	if (f->id == F_COHERE2 || f->id == F_OLMO2) {
+		/* llama.cpp cohere2 / olmo2 load_arch_hparams: load_swa_pattern(ml, 4), and
+		 * the converters write no pattern (olmo2 one from layer_types, read below) */
+		pattern = 4;
+		model_set_origin(m, MF_SWA_PATTERN, "4: three sliding layers, then one full (llama.cpp %s "
+				 "load_swa_pattern(4))", f->arch);
 	}
 	if (f->id == F_GEMMA3) {
 		rc = get_int(H, sc, "sliding_window_pattern", 1, 6, 1, MODEL_MAX_LAYERS, &pattern);
@@ -666,6 +729,10 @@ static int read_window(struct hf *H)
 		why = "LLM_ARCH_LLAMA reads no sliding_window";
 	else if (f->id == F_QWEN2 || f->id == F_QWEN3 || f->id == F_QWEN3_MOE)
 		why = "its qwen architectures read no sliding_window";
+	else if (f->id == F_MISTRAL3)
+		why = "LLM_ARCH_MISTRAL3 reads no sliding_window";
+	else if (f->id == F_SMOLLM3)
+		why = "LLM_ARCH_SMOLLM3 reads no sliding_window";
 	else if (f->id == F_PHI3)
 		why = "\"Phi SWA is currently disabled\" (llama-model.cpp)";
 	else if (f->id == F_LLAMA || f->id == F_DEEPSEEK2 || f->id == F_DEEPSEEK3 || f->id == F_FALCON)
@@ -687,6 +754,47 @@ static int read_window(struct hf *H)
 		m->sinks_learned = 1;
 		model_set_origin(m, MF_SINKS, "learned: gpt_oss attention has per-head sinks (GptOssAttention.sinks)");
 	}
+	return 0;
+}
+
+/*
+ * The rotated dimensions of a head (llama.cpp n_rot, GGUF rope.dimension_count)
+ * as the converter writes them: phi3 int(partial_rotary_factor x hidden_size)
+ * // heads (conversion/phi.py Phi3MiniModel.set_gguf_parameters), cohere2
+ * int(rotary_pct x (hidden_size // heads)) (conversion/command_r.py); the
+ * factor at the root or in rope_parameters (conversion/base.py).  Every other
+ * family rotates the whole head.
+ */
+static int read_rotary(struct hf *H, const struct shape *s)
+{
+	struct model *m = H->m;
+	double f = 1;
+	int rc = 0;
+	m->rope_dims = m->kind == ATTN_MLA ? m->qk_rope_head_dim : m->head_dim;
+	model_set_origin(m, MF_ROPE_DIMS, "the whole head (transformers %s rotates every dimension)", H->fam->cls);
+	if (H->fam->id != F_PHI3 && H->fam->id != F_COHERE2)
+		return 0;
+	const char *key = H->fam->id == F_PHI3 ? "partial_rotary_factor" : "rotary_pct";
+	json_t *rp = find(H, &H->top, "rope_parameters");
+	struct scope sc = H->top;
+	if (!find(H, &sc, key) && rp && json_is_object(rp) && json_object_get(rp, key)) {
+		sc.obj[0] = rp;
+		snprintf(sc.prefix[0], sizeof sc.prefix[0], "rope_parameters.");
+		sc.n = 1;
+	}
+	if ((rc = get_real(H, &sc, key, 1, 1, 1e-6, 1, &f)) < 0)
+		return -1;
+	if (rc == 0)
+		return 0;
+	char path[96];
+	snprintf(path, sizeof path, "%s", H->where);
+	m->rope_dims = H->fam->id == F_PHI3 ? (int64_t)(f * (double)s->hidden) / m->heads
+					    : (int64_t)(f * (double)(s->hidden / m->heads));
+	if (m->rope_dims < 2 || m->rope_dims % 2 || m->rope_dims > m->head_dim)
+		return fail(H, path, "%g gives %lld rotated dimensions of a %lld-wide head: want an even number, 2 or more",
+			    f, (long long)m->rope_dims, (long long)m->head_dim);
+	model_set_origin(m, MF_ROPE_DIMS, "config.json %s %g (llama.cpp's converter: %s)", path, f,
+			 H->fam->id == F_PHI3 ? "int(factor x hidden_size) // heads" : "int(rotary_pct x head size)");
 	return 0;
 }
 
@@ -801,8 +909,9 @@ static int read_rope(struct hf *H)
 		if ((rc = get_real(H, &rsc, "beta_slow", 1, MODEL_YARN_BETA_SLOW, 0.001, 1e6, &m->beta_slow)) < 0)
 			return -1;
 		origin(H, MF_BETA_SLOW, rc, H->where);
-		if (m->beta_slow >= m->beta_fast)
-			return fail(H, H->where, "must be smaller than beta_fast");
+		/* equal ends (Kimi-K2: 1 and 1) are a zero-width ramp, finite in ggml's rope_yarn_ramp */
+		if (m->beta_slow > m->beta_fast)
+			return fail(H, H->where, "must not be larger than beta_fast");
 		if ((rc = get_real(H, &rsc, "mscale", 1, 0, 0, 1e6, &m->yarn_mscale)) < 0)
 			return -1;
 		if (rc)
@@ -829,8 +938,9 @@ static int read_rope(struct hf *H)
 			json_t *l = find(H, &rsc, lists[k]);
 			if (!l)
 				return fail(H, H->where, "missing (required by longrope)");
-			if (!json_is_array(l) || (int64_t)json_array_size(l) != m->head_dim / 2)
-				return fail(H, H->where, "want a list of head_dim / 2 = %lld numbers", (long long)(m->head_dim / 2));
+			/* one factor per rotated pair: rope_dims / 2 (Phi-4-mini: 96 / 2 = 48 of its 128-wide head) */
+			if (!json_is_array(l) || (int64_t)json_array_size(l) != m->rope_dims / 2)
+				return fail(H, H->where, "want a list of rotated dims / 2 = %lld numbers", (long long)(m->rope_dims / 2));
 			for (size_t j = 0; j < json_array_size(l); j++) {
 				json_t *x = json_array_get(l, j);
 				if (!json_is_number(x) || !(json_number_value(x) > 0))
@@ -852,6 +962,8 @@ static int read_shape(struct hf *H, struct shape *s)
 			return -1;
 		s->gated = 1;
 		s->norms = (f->id == F_GEMMA2 || f->id == F_GEMMA3) ? 4 : 2;   /* Gemma: pre and post norms */
+		if (f->id == F_COHERE2)
+			s->norms = 1;   /* Cohere2DecoderLayer: one input_layernorm before attention and MLP in parallel */
 		if (get_bool(H, sc, "attention_bias", bias, &bias) < 0)
 			return -1;
 		s->qkv_bias = bias || f->id == F_QWEN2;   /* Qwen2Attention: q, k, v always biased */
@@ -889,7 +1001,7 @@ static int read_model(struct hf *H)
 		return -1;
 	if ((H->fam->id == F_DEEPSEEK2 || H->fam->id == F_DEEPSEEK3) && read_mla(H, &s) < 0)
 		return -1;
-	if (read_moe(H, &s) < 0 || read_window(H) < 0 || read_rope(H) < 0)
+	if (read_moe(H, &s) < 0 || read_window(H) < 0 || read_rotary(H, &s) < 0 || read_rope(H) < 0)
 		return -1;
 	if (m->kind != ATTN_MLA) {
 		m->kind = m->kv_heads == m->heads ? ATTN_MHA : m->kv_heads == 1 ? ATTN_MQA : ATTN_GQA;

@@ -306,6 +306,9 @@ static void derived_defaults(struct loader *L)
 		m->orig_ctx = m->ctx_train;
 		model_set_origin(m, MF_ORIG_CTX, "default: ctx_train");
 	}
+	if (!L->line[MF_ROPE_DIMS])
+		model_set_origin(m, MF_ROPE_DIMS, "default: the whole head (%s)",
+				 m->kind == ATTN_MLA ? "qk_rope_head_dim" : "head_dim");
 	/* [cache] type is both K and V; k_type and v_type override it */
 	int type = CACHE_F16, line;
 	const char *t = ini_get(&L->ini, model_fields[MF_CACHE_TYPE].section, model_fields[MF_CACHE_TYPE].key, &line);
@@ -405,8 +408,10 @@ static int check_rules(struct loader *L)
 		return fail(L, MF_WINDOW_USED, "there is no sliding_window to ignore");
 	if (m->scaling == ROPE_NONE && m->rope_factor != 1)
 		return fail(L, MF_FACTOR, "a factor other than 1 needs a scaling");
-	if (m->beta_slow >= m->beta_fast)
-		return fail(L, MF_BETA_SLOW, "must be smaller than beta_fast");
+	/* equal ends are a zero-width ramp: ggml's rope_yarn_ramp keeps it finite
+	 * (Kimi-K2's config gives beta_fast = beta_slow = 1) */
+	if (m->beta_slow > m->beta_fast)
+		return fail(L, MF_BETA_SLOW, "must not be larger than beta_fast");
 	char which[160];
 	int kv = model_cache_blocks_ok(m, which, sizeof which);
 	if (kv) {
@@ -705,6 +710,16 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 	     m->qk_rope_head_dim > MODEL_MAX_DIM || m->qk_nope_head_dim < 0 || m->qk_nope_head_dim > MODEL_MAX_DIM ||
 	     m->v_head_dim < 0 || m->v_head_dim > MODEL_MAX_DIM)) {
 		err_set(err, errlen, where, 0, NULL, model_fields[MF_KV_LORA_RANK].key, "MLA sizes out of range (1 to %d)", MODEL_MAX_DIM);
+		return -1;
+	}
+	/* llama.cpp's n_rot defaults to the head (llama-model.cpp: n_rot = n_embd_head_k) */
+	int64_t whole = m->kind == ATTN_MLA ? m->qk_rope_head_dim : m->head_dim;
+	if (m->rope_dims <= 0)
+		m->rope_dims = whole;
+	if (m->rope_dims > whole || m->rope_dims % 2) {
+		err_set(err, errlen, where, 0, model_fields[MF_ROPE_DIMS].section, model_fields[MF_ROPE_DIMS].key,
+			"%lld rotated dimensions: want an even number, at most the head's %lld", (long long)m->rope_dims,
+			(long long)whole);
 		return -1;
 	}
 	if (m->kind == ATTN_MLA ? m->qk_rope_head_dim % 2 : m->head_dim % 2) {

@@ -73,6 +73,9 @@ struct model {
 	double beta_fast, beta_slow;          /* YaRN ramp ends, llama.cpp defaults MODEL_YARN_BETA_FAST and _SLOW */
 	double yarn_mscale, yarn_mscale_all_dim;   /* DeepSeek's YaRN attention factors; 0 when not given */
 	double low_freq_factor, high_freq_factor;  /* llama3 scaling */
+	int64_t rope_dims;      /* dimensions of a head that RoPE rotates (llama.cpp n_rot): head_dim, or
+				 * fewer with a partial_rotary_factor (Phi-4-mini: 96 of 128); an MLA
+				 * model's qk_rope_head_dim.  Longrope lists have rope_dims / 2 entries. */
 	enum cache_type k_type, v_type;       /* llama.cpp -ctk / -ctv */
 	char note[256];         /* what llama.cpp does differently from the file (shown on screen); empty when none */
 	char warning[256];      /* non-fatal remarks (unknown keys); empty when none */

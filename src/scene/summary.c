@@ -61,6 +61,16 @@ void summary_int(struct summary *s, int64_t v, const char *keyfmt, ...)
 	it->val = (double)v;
 }
 
+void summary_unknown(struct summary *s, const char *keyfmt, ...)
+{
+	va_list ap;
+	va_start(ap, keyfmt);
+	struct summary_item *it = add(s, keyfmt, ap);
+	va_end(ap);
+	if (it)
+		it->unknown = 1;
+}
+
 void summary_real(struct summary *s, double v, const char *keyfmt, ...)
 {
 	va_list ap;
@@ -275,7 +285,7 @@ void summary_counts(const struct summary *s, int *checked, int *failed)
 
 void summary_format_value(const struct summary_item *it, int expected, char *buf, size_t len)
 {
-	if (expected && !it->has_expected)
+	if ((expected && !it->has_expected) || (!expected && it->unknown))
 		snprintf(buf, len, "-");
 	else if (expected ? it->exp_is_int : it->is_int)
 		snprintf(buf, len, "%lld", (long long)(expected ? it->iexp : it->ival));

@@ -45,6 +45,7 @@ struct summary_item {
 	double exp;
 	double tol;
 	int from_lesson;   /* the expected figure is the lesson's printed one */
+	int unknown;       /* attnviz cannot size it yet: the value prints as `-`, never a number */
 	enum summary_how how;
 	enum summary_status status;
 	char *words;       /* what it is, in words (heap; NULL when none) */
@@ -69,6 +70,9 @@ void summary_free(struct summary *s);
 /* Values without an independent figure. */
 void summary_int(struct summary *s, int64_t v, const char *keyfmt, ...) __attribute__((format(printf, 3, 4)));
 void summary_real(struct summary *s, double v, const char *keyfmt, ...) __attribute__((format(printf, 3, 4)));
+/* A key whose value attnviz does not know how to compute yet: printed `-`
+ * (words say why), so no made-up number stands in for it. */
+void summary_unknown(struct summary *s, const char *keyfmt, ...) __attribute__((format(printf, 2, 3)));
 /* Checks by another algorithm (how is HOW_REFERENCE; formula checks are
  * summary_formula, lesson figures are added by the driver from the scene
  * file).  HOW_FORMULA here is refused: the item fails. */
