@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/arch.h"
 #include "model/gguf_file.h"
 #include "util/err.h"
 
@@ -394,6 +395,37 @@ static int read_rope(struct gguf_file *r, struct model *m)
 	return 0;
 }
 
+/*
+ * A known architecture whose file switches on a cache mechanism attnviz does
+ * not read for it (arch_keys: a recurrent state, an indexer cache, shared
+ * layers, ...) is refused at that key.  A value of 0 switches nothing on.
+ * key_length_swa / value_length_swa are checked with the head sizes.
+ */
+static int refuse_mechanisms(struct gguf_file *r, const struct model *m, const struct arch_info *ai)
+{
+	char key[160];
+	for (size_t i = 0; i < arch_key_count; i++) {
+		const struct arch_key *ak = &arch_keys[i];
+		struct gguf_kv *k = find_arch(r, m, ak->suffix, key, sizeof key);
+		if (!k || (ai->mech & ak->mech) || ak->mech == AM_SWA_HEADS)
+			continue;
+		int on;
+		if (k->type == GT_ARR) {
+			on = !k->arr && k->n > 0;   /* too long to keep: not all zero as far as we know */
+			for (uint64_t j = 0; k->arr && j < k->n; j++)
+				on |= k->arr[j] != 0;
+		} else if (k->type == GT_STR) {
+			on = !k->s || k->s[0];
+		} else {
+			on = k->big || k->d != 0;
+		}
+		if (on)
+			return gguf_fail(r, k->vat, k->key, "%s for %s: attnviz does not size it for this architecture",
+				         ak->what, m->arch);
+	}
+	return 0;
+}
+
 /* Read everything after the metadata and tensor infos are in. */
 static int interpret(struct gguf_file *r, struct model *m, const struct gguf_tensors *tn)
 {
@@ -409,7 +441,14 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	if (!k->s[0] || strlen(k->s) >= sizeof m->arch)
 		return gguf_fail(r, k->vat, k->key, "'%.40s' is not an architecture name", k->s);
 	err_clean(m->arch, sizeof m->arch, k->s);
+	/* Never sized as plain attention when llama.cpp builds another memory for it. */
+	const struct arch_info *ai = arch_find(m->arch);
+	if (!ai)
+		return gguf_fail(r, k->vat, k->key, "'%s' is not an architecture attnviz sizes (known: %s)", m->arch,
+			         arch_known_list());
 	model_set_origin(m, MF_ARCH, "GGUF general.architecture");
+	if (refuse_mechanisms(r, m, ai) < 0)
+		return -1;
 	if ((k = gguf_find(r, "general.name")) && k->type == GT_STR && k->s) {
 		err_clean(m->name, sizeof m->name, k->s);
 		model_set_origin(m, MF_NAME, "GGUF general.name");
@@ -466,6 +505,18 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	int64_t n_rot = m->head_dim;
 	if (arch_int(r, m, "rope.dimension_count", MF_COUNT, 1, 65536, &n_rot) < 0)
 		return -1;
+	/* llama-model.cpp load_hparams: n_embd_head_k_swa defaults to the full
+	 * layers' size; a file that makes them differ needs per-layer head sizes. */
+	int64_t k_swa = m->head_dim, v_swa = m->head_dim_v;
+	if (arch_int(r, m, "attention.key_length_swa", MF_COUNT, 1, 65536, &k_swa) < 0 ||
+	    arch_int(r, m, "attention.value_length_swa", MF_COUNT, 1, 65536, &v_swa) < 0)
+		return -1;
+	if (!(ai->mech & AM_SWA_HEADS) && (k_swa != m->head_dim || v_swa != m->head_dim_v)) {
+		const char *suffix = k_swa != m->head_dim ? "attention.key_length_swa" : "attention.value_length_swa";
+		return gguf_fail(r, value_at(r, m, suffix, key), key,
+			         "sliding layers with their own head size for %s: attnviz does not size it for this "
+			         "architecture", m->arch);
+	}
 
 	/* Vocabulary: vocab_size, else the tokenizer's token count (as llama.cpp),
 	 * else the embedding matrix's rows. */
@@ -525,6 +576,18 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 			m->layer_kv_heads[il] = 0;
 		model_set_origin(m, MF_KV_HEADS, "GGUF %s.attention.head_count_kv; llama.cpp n_layer_kv_from_start %lld",
 				 m->arch, (long long)rule->kv_from_start);
+	}
+	/* llama-model.cpp create_memory: with n_layer_nextn > 0 the main
+	 * context's cache filter keeps il < n_layer() only (the nextn / MTP layers
+	 * are the last ones of block_count and get no cells). */
+	int64_t nextn = 0;
+	if ((f = arch_int(r, m, "nextn_predict_layers", MF_COUNT, 0, m->layers - 1, &nextn)) < 0)
+		return -1;
+	if (nextn > 0) {
+		for (int64_t il = m->layers - nextn; il < m->layers; il++)
+			m->layer_kv_heads[il] = 0;
+		model_set_origin(m, MF_KV_HEADS, "GGUF %s.attention.head_count_kv; the last %lld layer(s) nextn "
+				 "(nextn_predict_layers): no cache", m->arch, (long long)nextn);
 	}
 	model_set_origin(m, MF_SINKS, "no attn_sinks tensor: none");
 	if (tn->sinks[0]) {

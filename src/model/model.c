@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "model/arch.h"
 #include "util/err.h"
 #include "util/ini.h"
 #include "util/num.h"
@@ -375,6 +376,8 @@ static int check_rules(struct loader *L)
 	}
 	if (!cached)
 		return fail(L, MF_KV_HEADS, "no layer keeps a KV cache (all 0)");
+	if (m->arch[0] && !arch_find(m->arch))
+		return fail(L, MF_ARCH, "'%s' is not an architecture attnviz sizes (known: %s)", m->arch, arch_known_list());
 	if (m->active_params > m->params)
 		return fail(L, MF_ACTIVE_PARAMS, "more than params (%g)", m->params);
 	if (m->experts == 0 && m->experts_used)
@@ -623,6 +626,12 @@ const char *model_field_origin(const struct model *m, enum model_field f)
 
 int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 {
+	/* Every reader's last word: a family outside src/model/arch.c is never sized. */
+	if (m->arch[0] && !arch_find(m->arch)) {
+		err_set(err, errlen, where, 0, NULL, model_fields[MF_ARCH].key,
+			"'%s' is not an architecture attnviz sizes (known: %s)", m->arch, arch_known_list());
+		return -1;
+	}
 	if (m->layers < 1 || m->layers > MODEL_MAX_LAYERS) {
 		err_set(err, errlen, where, 0, NULL, model_fields[MF_LAYERS].key, "%lld layers (1 to %d)", (long long)m->layers,
 			MODEL_MAX_LAYERS);
