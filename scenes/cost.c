@@ -104,8 +104,15 @@ static void co_render(const void *vs, struct view *v)
 	struct canvas *s = v->side;
 	canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->m.name);
 	canvas_printf(s, 0, 2, ROLE_NORMAL, "%.3g active params", st->m.active_params);
-	canvas_printf(s, 0, 3, ROLE_NORMAL, "%lld layers, %lld local", (long long)st->m.layers, (long long)st->local_layers);
+	canvas_printf(s, 0, 3, ROLE_NORMAL, "%lld layers, %lld %s", (long long)st->m.layers, (long long)st->local_layers,
+		      st->m.swa_chunked ? "chunked" : "local");
 	canvas_printf(s, 0, 4, ROLE_NORMAL, "K %s, V %s", model_cache_name(st->m.k_type), model_cache_name(st->m.v_type));
+	int64_t recurrent = model_layers_of(&st->m, LT_RECURRENT);
+	if (recurrent) {   /* a hybrid: the attention FLOPs are those of its attention layers only */
+		char t[48];
+		snprintf(t, sizeof t, "%lld recurrent: FLOPs left out", (long long)recurrent);
+		canvas_wrap(s, 0, 5, s->w, 1, ROLE_DIM, (int)strlen(t) <= s->w ? t : "recurrent: left out");
+	}
 	canvas_text(s, 0, 6, ROLE_LABEL, "KV cache, GiB");
 	canvas_text(s, 0, 7, ROLE_DIM, "  tokens  cache   read");
 	int srows = s->h - 8;
@@ -147,7 +154,8 @@ static double attn_walk(const struct model *m, int64_t n)
 	double full_pairs = 0, win_pairs = 0;
 	for (int64_t p = 0; p < n; p++) {
 		full_pairs += (double)(p + 1);
-		win_pairs += (double)(w && p + 1 > w ? w : p + 1);
+		/* chunked (Llama 4): the query sees its own chunk up to itself */
+		win_pairs += (double)(w && m->swa_chunked ? p % w + 1 : w && p + 1 > w ? w : p + 1);
 	}
 	int64_t kdim = m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
 	int64_t vdim = m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v;
@@ -267,8 +275,14 @@ static void co_print(const void *vs, FILE *out)
 			100 * st->attn[i] / (st->weight[i] + st->attn[i]), st->kv[i]);
 	if (st->local_layers)
 		for (int i = 0; i < st->count; i++)
-			fprintf(out, "at %lld tokens a decoded token reads %.1f GiB of the %.1f GiB cache (%lld sliding layers)\n",
-				(long long)st->n[i], st->kv_read[i], st->kv[i], (long long)st->local_layers);
+			fprintf(out, "at %lld tokens a decoded token reads %.1f GiB of the %.1f GiB cache (%lld %s layers)\n",
+				(long long)st->n[i], st->kv_read[i], st->kv[i], (long long)st->local_layers,
+				st->m.swa_chunked ? "chunked" : "sliding");
+	if (model_layers_of(&st->m, LT_RECURRENT))
+		fprintf(out, "%lld recurrent layers: their FLOPs are left out (attention counts the %lld layers with a KV cache)\n",
+			(long long)model_layers_of(&st->m, LT_RECURRENT), (long long)(st->m.layers - model_layers_of(&st->m, LT_RECURRENT) -
+										  model_layers_of(&st->m, LT_NONE) -
+										  model_layers_of(&st->m, LT_SHARED)));
 }
 
 const struct scene_class scene_cost = {

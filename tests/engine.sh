@@ -225,9 +225,103 @@ dsv2lite() {
 		i=$((i + 1))
 	done
 }
+# Qwen3-Next-80B-A3B (Qwen/Qwen3-Next-80B-A3B-Instruct config.json): 48
+# blocks + 1 MTP block (convert: block_count 49, nextn_predict_layers 1),
+# full attention every 4th layer, Gated DeltaNet elsewhere.
+qwen3next() {
+	E=2048 V=151936 X=512 F=512 H=16 KV=2 HD=256
+	cat <<-EOF
+	kv general.architecture str qwen3next
+	kv general.alignment u32 32
+	kv qwen3next.block_count u32 49
+	kv qwen3next.nextn_predict_layers u32 1
+	kv qwen3next.context_length u32 262144
+	kv qwen3next.embedding_length u32 $E
+	kv qwen3next.feed_forward_length u32 5120
+	kv qwen3next.expert_feed_forward_length u32 $F
+	kv qwen3next.expert_shared_feed_forward_length u32 $F
+	kv qwen3next.expert_count u32 $X
+	kv qwen3next.expert_used_count u32 10
+	kv qwen3next.attention.head_count u32 $H
+	kv qwen3next.attention.head_count_kv u32 $KV
+	kv qwen3next.attention.key_length u32 $HD
+	kv qwen3next.attention.value_length u32 $HD
+	kv qwen3next.attention.layer_norm_rms_epsilon f32 0.000001
+	kv qwen3next.rope.dimension_count u32 64
+	kv qwen3next.rope.freq_base f32 10000000
+	kv qwen3next.ssm.conv_kernel u32 4
+	kv qwen3next.ssm.state_size u32 128
+	kv qwen3next.ssm.group_count u32 16
+	kv qwen3next.ssm.time_step_rank u32 32
+	kv qwen3next.ssm.inner_size u32 4096
+	kv qwen3next.full_attention_interval u32 4
+	kv qwen3next.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	tensor output.weight $E $V
+	type f32
+	tensor output_norm.weight $E
+	EOF
+	i=0
+	while [ $i -lt 49 ]; do
+		cat <<-EOF
+		type f32
+		tensor blk.$i.attn_norm.weight $E
+		tensor blk.$i.post_attention_norm.weight $E
+		EOF
+		if [ $((i % 4)) -eq 3 ] || [ $i -eq 48 ]; then
+			cat <<-EOF
+			tensor blk.$i.attn_q_norm.weight $HD
+			tensor blk.$i.attn_k_norm.weight $HD
+			type f16
+			tensor blk.$i.attn_q.weight $E $((HD * H * 2))
+			tensor blk.$i.attn_k.weight $E $((HD * KV))
+			tensor blk.$i.attn_v.weight $E $((HD * KV))
+			tensor blk.$i.attn_output.weight $((HD * H)) $E
+			EOF
+		else
+			cat <<-EOF
+			tensor blk.$i.ssm_dt.bias 32
+			tensor blk.$i.ssm_a 32
+			tensor blk.$i.ssm_norm.weight 128
+			tensor blk.$i.ssm_conv1d.weight 4 8192
+			type f16
+			tensor blk.$i.attn_qkv.weight $E 8192
+			tensor blk.$i.attn_gate.weight $E 4096
+			tensor blk.$i.ssm_ba.weight $E 64
+			tensor blk.$i.ssm_out.weight 4096 $E
+			EOF
+		fi
+		cat <<-EOF
+		type f32
+		tensor blk.$i.ffn_gate_inp.weight $E $X
+		tensor blk.$i.ffn_gate_inp_shexp.weight $E
+		type f16
+		tensor blk.$i.ffn_gate_exps.weight $E $F $X
+		tensor blk.$i.ffn_down_exps.weight $F $E $X
+		tensor blk.$i.ffn_up_exps.weight $E $F $X
+		tensor blk.$i.ffn_gate_shexp.weight $E $F
+		tensor blk.$i.ffn_up_shexp.weight $E $F
+		tensor blk.$i.ffn_down_shexp.weight $F $E
+		EOF
+		if [ $i -eq 48 ]; then
+			cat <<-EOF
+			tensor blk.$i.nextn.eh_proj.weight $((2 * E)) $E
+			type f32
+			tensor blk.$i.nextn.enorm.weight $E
+			tensor blk.$i.nextn.hnorm.weight $E
+			EOF
+		fi
+		i=$((i + 1))
+	done
+}
 # The shapes of the shipped assets/models/*.ini.
-models="llama3-8b mistral-7b gemma3-27b gemma2-9b qwen2.5-7b gpt-oss-20b deepseek-v2-lite"
+models="llama3-8b mistral-7b gemma3-27b gemma2-9b qwen2.5-7b gpt-oss-20b deepseek-v2-lite qwen3-next-80b"
 gptoss >"$d/gpt-oss-20b.spec"
+qwen3next >"$d/qwen3-next-80b.spec"
 dsv2lite >"$d/deepseek-v2-lite.spec"
 dense llama 32 4096 32 8 128 14336 128256 out "llama.rope.freq_base f32 500000" >"$d/llama3-8b.spec"
 # Mistral 7B v0.1 under the llama architecture: a sliding_window key llama.cpp does not read.
@@ -344,6 +438,45 @@ compare() {
 	fi
 }
 
+# compare_rs M: a hybrid's recurrent state.  llama.cpp logs
+# "llama_memory_recurrent: size = X MiB (N cells, ...), R (f32): r MiB, S (f32): s MiB";
+# attnviz's iswa scene gives recurrent_bytes (all R and S) for the same deployment.
+# The state does not grow with the context: ctx 4096 and 131072 alike.
+compare_rs() {
+	m=$1 f="$d/$1.gguf" o="$d/$1.rs"
+	for ctx in 4096 131072; do
+		for ns in 1 3; do
+			echo "ctx=$ctx n_seq=$ns unified=0 swa_full=0 ubatch=512 fa=1 k=f16 v=f16"
+		done
+	done >"$o.deploys"
+	if ! "$probe" "$f" <"$o.deploys" >"$o.out" 2>"$o.err"; then
+		fail "engine: $m: llama.cpp does not load the GGUF for the recurrent state"
+		return
+	fi
+	awk -F'\t' '$3 == "deploy" { dep[$2] = $4 }
+		$3 == "log" && $4 ~ /llama_memory_recurrent: size =/ {
+			l = $4; sub(/.*size = */, "", l); mib = l + 0
+			c = l; sub(/^[^(]*\( */, "", c); cells = c + 0
+			print dep[$2] "|" sprintf("%.2f", mib) "|" cells }' "$o.out" >"$o.llama"
+	n=0 bad=""
+	while IFS='|' read -r dep lmib lcells; do
+		args=""
+		for w in $dep; do
+			case $w in ctx=* | n_seq=*) args="$args --set $w" ;; esac
+		done
+		# shellcheck disable=SC2086
+		amib=$("$ATTNVIZ" --summary iswa -m "$f" $args | awk -F'\t' '$2 == "recurrent_bytes" { printf "%.2f", $3 / 1048576 }')
+		ns=${dep#*n_seq=}; ns=${ns%% *}
+		n=$((n + 1))
+		[ "$lmib" = "$amib" ] && [ "$lcells" = "$ns" ] || bad="$bad; [$dep] llama.cpp $lmib MiB in $lcells cells, attnviz $amib MiB"
+	done <"$o.llama"
+	if [ "$n" -eq 4 ] && [ -z "$bad" ]; then
+		ok "engine: $m: recurrent state: 4 deployments, the MiB and cells (one per sequence) agree with llama.cpp"
+	else
+		fail "engine: $m: recurrent state: $n of 4 deployments read$bad"
+	fi
+}
+
 total=0 agree=0
 for m in $models; do
 	if ! "$GGUF_WRITE" "$d/$m.gguf" <"$d/$m.spec"; then
@@ -353,6 +486,7 @@ for m in $models; do
 	for g in f16 nofa q8_0; do
 		compare "$m" $g
 	done
+	case $m in qwen3-next*) compare_rs "$m" ;; esac
 done
 # What llama.cpp refuses (attnviz's iswa scene takes no cache type for a GGUF,
 # so there is no attnviz figure to hold against these: noted, not counted).

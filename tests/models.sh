@@ -105,7 +105,7 @@ bad unknown-arch "unknown-arch.ini:3: [model] arch: 'llama9' is not an architect
 	's/^name .*/&\narch = llama9/'
 bad unknown-kind "unknown-kind.ini:12: [attention] kind: unknown value 'banana' (one of mha | gqa | mqa | mla)" 's/^kind .*/kind = banana/'
 bad mha-kv "mha-kv.ini:12: [attention] kind: mha needs kv_heads equal to heads" 's/^kind .*/kind = mha/'
-bad layer-type-word "layer-type-word.ini:14: [attention] layer_types: unknown value 'local' (one of full | sliding)" 's/^kind .*/kind = gqa\nsliding_window = 8\nlayer_types = full,full,local,full/'
+bad layer-type-word "layer-type-word.ini:14: [attention] layer_types: unknown value 'local' (one of full | sliding | chunked | recurrent | shared | none)" 's/^kind .*/kind = gqa\nsliding_window = 8\nlayer_types = full,full,local,full/'
 bad layer-type-length "layer-type-length.ini:13: [attention] layer_types: 2 items for 4 layers (one per layer)" 's/^kind .*/kind = gqa\nlayer_types = full,sliding/'
 bad layer-type-window "layer-type-window.ini:13: [attention] layer_types: a sliding layer needs a sliding_window" 's/^kind .*/kind = gqa\nlayer_types = full,sliding,full,full/'
 bad pattern-window "pattern-window.ini:13: [attention] swa_pattern: a layer pattern needs a sliding_window" 's/^kind .*/kind = gqa\nswa_pattern = 2/'

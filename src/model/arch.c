@@ -19,6 +19,12 @@ static const struct arch_info archs[] = {
 	{"gemma2", AM_NEXTN},    {"gemma3", AM_NEXTN},  {"deepseek2", AM_NEXTN}, {"gpt-oss", AM_NEXTN},
 	{"phi3", AM_NEXTN},      {"falcon", AM_NEXTN},  {"cohere2", AM_NEXTN}, {"olmo2", AM_NEXTN},
 	{"exaone4", AM_NEXTN},   {"gemma3n", AM_NEXTN},
+	/* chunked attention (src/models/llama4.cpp) */
+	{"llama4", AM_NEXTN | AM_CHUNKED},
+	/* hybrids (llm_arch_is_hybrid): gguf.c read_recurrent */
+	{"qwen3next", AM_NEXTN | AM_RECURRENT},
+	{"granitehybrid", AM_NEXTN | AM_RECURRENT},
+	{"nemotron_h", AM_NEXTN | AM_RECURRENT},
 };
 
 const struct arch_info *arch_find(const char *name)
