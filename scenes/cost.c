@@ -176,7 +176,7 @@ static double attn_walk(const struct model *m, int64_t n)
 static void co_in_layers(struct summary *s, const struct model *m, int64_t w)
 {
 	char o[160];
-	summary_input(s, "layers", (double)m->layers, "%s", cf_origin(m, MF_LAYERS, o, sizeof o));
+	summary_input(s, "layers", (double)cf_cached_layers(m), "%s", cf_layers_origin(m, o, sizeof o));
 	if (w && m->swa_pattern > 0)
 		summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
 	if (w)
@@ -205,7 +205,7 @@ static void co_summary(const void *vs, struct summary *s)
 		summary_check_real(s, HOW_REFERENCE, st->attn[i], walk, 1e-9 * walk + 1e-12, "attn_tflop.%lld", n);
 		summary_words(s, "prefill FLOPs of causal attention at %lld tokens, TFLOP: q·k and p·v, 2·heads·d_k + "
 			      "2·heads·d_v a query-key pair, over the pairs each layer sees", n);
-		summary_input(s, "layers", (double)m->layers, "%s", cf_origin(m, MF_LAYERS, o, sizeof o));
+		summary_input(s, "layers", (double)cf_cached_layers(m), "%s", cf_layers_origin(m, o, sizeof o));
 		summary_input(s, "heads", (double)m->heads, "%s", cf_origin(m, MF_HEADS, o, sizeof o));
 		if (latent) {
 			summary_input(s, "d_k", (double)(m->kv_lora_rank + m->qk_rope_head_dim),

@@ -324,7 +324,7 @@ static void is_render(const void *vs, struct view *v)
 static void in_layers(struct summary *s, const struct model *m, int pattern)
 {
 	char o[160];
-	summary_input(s, "layers", (double)m->layers, "%s", cf_origin(m, MF_LAYERS, o, sizeof o));
+	summary_input(s, "layers", (double)cf_cached_layers(m), "%s", cf_layers_origin(m, o, sizeof o));
 	if (pattern && m->sliding_window > 0 && !m->swa_ignored && m->swa_pattern > 0)
 		summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
 }

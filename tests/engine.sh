@@ -318,10 +318,147 @@ qwen3next() {
 		i=$((i + 1))
 	done
 }
+# Llama 4 Scout (meta-llama/Llama-4-Scout-17B-16E-Instruct text_config): 48
+# layers, 16 experts on every layer (interleave_moe_layer_step 1) with a
+# shared expert; the converter writes no sliding_window, so llama.cpp makes
+# three of every four layers chunked with n_swa 8192.
+llama4scout() {
+	E=5120 V=202048 X=16 F=8192 H=40 KV=8 HD=128
+	cat <<-EOF
+	kv general.architecture str llama4
+	kv general.alignment u32 32
+	kv llama4.block_count u32 48
+	kv llama4.context_length u32 10485760
+	kv llama4.embedding_length u32 $E
+	kv llama4.feed_forward_length u32 16384
+	kv llama4.expert_feed_forward_length u32 $F
+	kv llama4.expert_count u32 $X
+	kv llama4.expert_used_count u32 1
+	kv llama4.interleave_moe_layer_step u32 1
+	kv llama4.attention.head_count u32 $H
+	kv llama4.attention.head_count_kv u32 $KV
+	kv llama4.attention.key_length u32 $HD
+	kv llama4.attention.value_length u32 $HD
+	kv llama4.attention.layer_norm_rms_epsilon f32 0.00001
+	kv llama4.rope.dimension_count u32 $HD
+	kv llama4.rope.freq_base f32 500000
+	kv llama4.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	tensor output.weight $E $V
+	type f32
+	tensor output_norm.weight $E
+	EOF
+	i=0
+	while [ $i -lt 48 ]; do
+		cat <<-EOF
+		type f32
+		tensor blk.$i.attn_norm.weight $E
+		tensor blk.$i.ffn_norm.weight $E
+		tensor blk.$i.ffn_gate_inp.weight $E $X
+		type f16
+		tensor blk.$i.attn_q.weight $E $((H * HD))
+		tensor blk.$i.attn_k.weight $E $((KV * HD))
+		tensor blk.$i.attn_v.weight $E $((KV * HD))
+		tensor blk.$i.attn_output.weight $((H * HD)) $E
+		tensor blk.$i.ffn_gate_exps.weight $E $F $X
+		tensor blk.$i.ffn_down_exps.weight $F $E $X
+		tensor blk.$i.ffn_up_exps.weight $E $F $X
+		tensor blk.$i.ffn_gate_shexp.weight $E $F
+		tensor blk.$i.ffn_down_shexp.weight $F $E
+		tensor blk.$i.ffn_up_shexp.weight $E $F
+		EOF
+		i=$((i + 1))
+	done
+}
+# GLM-4.5-Air (zai-org/GLM-4.5-Air config.json): 46 layers, the first dense,
+# then 128 routed experts (8 used) and one shared; the converter appends the
+# num_nextn_predict_layers 1 MTP block (block_count 47), which llama.cpp's
+# create_memory filters out of the cache ("layer  46: filtered").
+glm45air() {
+	E=4096 V=151552 X=128 F=1408 H=96 KV=8 HD=128
+	cat <<-EOF
+	kv general.architecture str glm4moe
+	kv general.alignment u32 32
+	kv glm4moe.block_count u32 47
+	kv glm4moe.nextn_predict_layers u32 1
+	kv glm4moe.context_length u32 131072
+	kv glm4moe.embedding_length u32 $E
+	kv glm4moe.feed_forward_length u32 10944
+	kv glm4moe.expert_feed_forward_length u32 $F
+	kv glm4moe.expert_count u32 $X
+	kv glm4moe.expert_used_count u32 8
+	kv glm4moe.expert_shared_count u32 1
+	kv glm4moe.leading_dense_block_count u32 1
+	kv glm4moe.attention.head_count u32 $H
+	kv glm4moe.attention.head_count_kv u32 $KV
+	kv glm4moe.attention.key_length u32 $HD
+	kv glm4moe.attention.value_length u32 $HD
+	kv glm4moe.attention.layer_norm_rms_epsilon f32 0.00001
+	kv glm4moe.rope.dimension_count u32 64
+	kv glm4moe.rope.freq_base f32 1000000
+	kv glm4moe.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	tensor output.weight $E $V
+	type f32
+	tensor output_norm.weight $E
+	EOF
+	i=0
+	while [ $i -lt 47 ]; do
+		cat <<-EOF
+		type f32
+		tensor blk.$i.attn_norm.weight $E
+		tensor blk.$i.post_attention_norm.weight $E
+		type f16
+		tensor blk.$i.attn_q.weight $E $((H * HD))
+		tensor blk.$i.attn_k.weight $E $((KV * HD))
+		tensor blk.$i.attn_v.weight $E $((KV * HD))
+		tensor blk.$i.attn_output.weight $((H * HD)) $E
+		EOF
+		if [ $i -eq 0 ]; then
+			cat <<-EOF
+			tensor blk.$i.ffn_gate.weight $E 10944
+			tensor blk.$i.ffn_down.weight 10944 $E
+			tensor blk.$i.ffn_up.weight $E 10944
+			EOF
+		else
+			cat <<-EOF
+			type f32
+			tensor blk.$i.ffn_gate_inp.weight $E $X
+			tensor blk.$i.exp_probs_b.bias $X
+			type f16
+			tensor blk.$i.ffn_gate_exps.weight $E $F $X
+			tensor blk.$i.ffn_down_exps.weight $F $E $X
+			tensor blk.$i.ffn_up_exps.weight $E $F $X
+			tensor blk.$i.ffn_gate_shexp.weight $E $F
+			tensor blk.$i.ffn_down_shexp.weight $F $E
+			tensor blk.$i.ffn_up_shexp.weight $E $F
+			EOF
+		fi
+		if [ $i -eq 46 ]; then
+			cat <<-EOF
+			tensor blk.$i.nextn.eh_proj.weight $((2 * E)) $E
+			type f32
+			tensor blk.$i.nextn.enorm.weight $E
+			tensor blk.$i.nextn.hnorm.weight $E
+			EOF
+		fi
+		i=$((i + 1))
+	done
+}
 # The shapes of the shipped assets/models/*.ini.
-models="llama3-8b mistral-7b gemma3-27b gemma2-9b qwen2.5-7b gpt-oss-20b deepseek-v2-lite qwen3-next-80b"
+models="llama3-8b mistral-7b gemma3-27b gemma2-9b qwen2.5-7b gpt-oss-20b deepseek-v2-lite qwen3-next-80b llama4-scout glm-4.5-air"
 gptoss >"$d/gpt-oss-20b.spec"
 qwen3next >"$d/qwen3-next-80b.spec"
+llama4scout >"$d/llama4-scout.spec"
+glm45air >"$d/glm-4.5-air.spec"
 dsv2lite >"$d/deepseek-v2-lite.spec"
 dense llama 32 4096 32 8 128 14336 128256 out "llama.rope.freq_base f32 500000" >"$d/llama3-8b.spec"
 # Mistral 7B v0.1 under the llama architecture: a sliding_window key llama.cpp does not read.
@@ -363,7 +500,7 @@ compare() {
 	m=$1 g=$2 f="$d/$1.gguf" o="$d/$1.$2"
 	swa=no
 	grep -q sliding_window "$d/$m.spec" && swa=swa
-	case $m in gemma2*) swa=swa ;; esac
+	case $m in gemma2* | llama4*) swa=swa ;; esac
 	deploys $swa "$g" >"$o.deploys"
 	if ! "$probe" "$f" <"$o.deploys" >"$o.out" 2>"$o.err"; then
 		fail "engine: $m: llama.cpp does not load the GGUF ($(grep -i 'error\|failed\|exception' "$o.err" | head -n 2 | tr '\n' ' '))"

@@ -21,6 +21,8 @@ static const struct arch_info archs[] = {
 	{"exaone4", AM_NEXTN},   {"gemma3n", AM_NEXTN},
 	/* chunked attention (src/models/llama4.cpp) */
 	{"llama4", AM_NEXTN | AM_CHUNKED},
+	/* plain attention with a nextn (MTP) block (src/models/glm4-moe.cpp) */
+	{"glm4moe", AM_NEXTN},
 	/* hybrids (llm_arch_is_hybrid): gguf.c read_recurrent */
 	{"qwen3next", AM_NEXTN | AM_RECURRENT},
 	{"granitehybrid", AM_NEXTN | AM_RECURRENT},
