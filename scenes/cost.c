@@ -110,8 +110,10 @@ static void co_render(const void *vs, struct view *v)
 	int64_t recurrent = model_layers_of(&st->m, LT_RECURRENT);
 	if (recurrent) {   /* a hybrid: the attention FLOPs are those of its attention layers only */
 		char t[48];
-		snprintf(t, sizeof t, "%lld recurrent: FLOPs left out", (long long)recurrent);
+		snprintf(t, sizeof t, "%lld recurrent: no FLOPs", (long long)recurrent);
 		canvas_wrap(s, 0, 5, s->w, 1, ROLE_DIM, (int)strlen(t) <= s->w ? t : "recurrent: left out");
+	} else if (st->m.indexer_head_dim > 0) {   /* DeepSeek-V3.2: sparse attention over top-k keys */
+		canvas_wrap(s, 0, 5, s->w, 1, ROLE_DIM, s->w >= 22 ? "dense: top-k not shown" : "dense FLOPs");
 	}
 	canvas_text(s, 0, 6, ROLE_LABEL, "KV cache, GiB");
 	canvas_text(s, 0, 7, ROLE_DIM, "  tokens  cache   read");
@@ -278,6 +280,9 @@ static void co_print(const void *vs, FILE *out)
 			fprintf(out, "at %lld tokens a decoded token reads %.1f GiB of the %.1f GiB cache (%lld %s layers)\n",
 				(long long)st->n[i], st->kv_read[i], st->kv[i], (long long)st->local_layers,
 				st->m.swa_chunked ? "chunked" : "sliding");
+	if (st->m.indexer_head_dim > 0)
+		fprintf(out, "sparse attention (an indexer): llama.cpp attends only the indexer's top-k keys; the attention "
+			     "FLOPs above count every key (dense), and the indexer's own are left out\n");
 	if (model_layers_of(&st->m, LT_RECURRENT))
 		fprintf(out, "%lld recurrent layers: their FLOPs are left out (attention counts the %lld layers with a KV cache)\n",
 			(long long)model_layers_of(&st->m, LT_RECURRENT), (long long)(st->m.layers - model_layers_of(&st->m, LT_RECURRENT) -

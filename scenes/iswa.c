@@ -218,13 +218,20 @@ static void is_render(const void *vs, struct view *v)
 		;   /* the frame shows the model's note under this pane: the same fact in the file's words */
 	else if (st->m.swa_ignored)
 		canvas_wrap(s, 0, 9, s->w, 5, ROLE_HOT, "llama.cpp ignores this model's sliding_window: a full cache on every layer");
+	else if (!A->windowed && A->recurrent_layers)
+		canvas_wrap(s, 0, 9, s->w, 4, ROLE_HOT, "a hybrid: only the attention layers keep KV cells");
+	else if (!A->windowed && A->none_layers)
+		canvas_wrap(s, 0, 9, s->w, 4, ROLE_HOT, "no sliding window: every cached layer is global");
 	else if (!A->windowed)
 		canvas_wrap(s, 0, 9, s->w, 4, ROLE_HOT, "no sliding window: every layer is global");
 	else
 		canvas_wrap(s, 0, 9, s->w, 3, ROLE_DIM, "e: ctx, ubatch, n_seq, unified, swa_full");
 
 	if (A->windowed)
-		canvas_printf(c, 0, 0, ROLE_LABEL, "L local (window %lld), G global", (long long)st->m.sliding_window);
+		canvas_printf(c, 0, 0, ROLE_LABEL, "L %s (window %lld), G global", st->m.swa_chunked ? "chunked" : "local",
+			      (long long)st->m.sliding_window);
+	else if (A->recurrent_layers)
+		canvas_text(c, 0, 0, ROLE_LABEL, "G global (full cache), R recurrent (state)");
 	else
 		canvas_text(c, 0, 0, ROLE_LABEL, "G global (full cache on every layer)");
 	int y = draw_strip(c, 1, 3, A, st->m.layers) + 1;

@@ -453,6 +453,96 @@ glm45air() {
 		i=$((i + 1))
 	done
 }
+# DeepSeek-V3.2 (deepseek-ai/DeepSeek-V3.2 config.json): 61 layers + the MTP
+# block (block_count 62, nextn_predict_layers 1; its tensors left out, which
+# llama.cpp accepts as a trunk-only file), MLA with the *_mla keys, the
+# lightning indexer (64 heads of 128, top 2048); experts as q4_0 to keep
+# the sparse file smaller.
+deepseek32() {
+	E=7168 V=129280 X=256 F=2048 H=128 Q=1536 R=512
+	cat <<-EOF
+	kv general.architecture str deepseek32
+	kv general.alignment u32 32
+	kv deepseek32.block_count u32 62
+	kv deepseek32.nextn_predict_layers u32 1
+	kv deepseek32.context_length u32 163840
+	kv deepseek32.embedding_length u32 $E
+	kv deepseek32.feed_forward_length u32 18432
+	kv deepseek32.expert_feed_forward_length u32 $F
+	kv deepseek32.expert_count u32 $X
+	kv deepseek32.expert_used_count u32 8
+	kv deepseek32.expert_shared_count u32 1
+	kv deepseek32.expert_gating_func u32 2
+	kv deepseek32.leading_dense_block_count u32 3
+	kv deepseek32.attention.head_count u32 $H
+	kv deepseek32.attention.head_count_kv u32 1
+	kv deepseek32.attention.key_length u32 576
+	kv deepseek32.attention.value_length u32 512
+	kv deepseek32.attention.key_length_mla u32 192
+	kv deepseek32.attention.value_length_mla u32 128
+	kv deepseek32.attention.q_lora_rank u32 $Q
+	kv deepseek32.attention.kv_lora_rank u32 $R
+	kv deepseek32.attention.indexer.head_count u32 64
+	kv deepseek32.attention.indexer.key_length u32 128
+	kv deepseek32.attention.indexer.top_k u32 2048
+	kv deepseek32.attention.layer_norm_rms_epsilon f32 0.000001
+	kv deepseek32.rope.dimension_count u32 64
+	kv deepseek32.rope.freq_base f32 10000
+	kv deepseek32.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	tensor output.weight $E $V
+	type f32
+	tensor output_norm.weight $E
+	EOF
+	i=0
+	while [ $i -lt 61 ]; do
+		cat <<-EOF
+		type f32
+		tensor blk.$i.attn_norm.weight $E
+		tensor blk.$i.attn_q_a_norm.weight $Q
+		tensor blk.$i.attn_kv_a_norm.weight $R
+		tensor blk.$i.ffn_norm.weight $E
+		tensor blk.$i.indexer.k_norm.weight 128
+		tensor blk.$i.indexer.k_norm.bias 128
+		type f16
+		tensor blk.$i.attn_q_a.weight $E $Q
+		tensor blk.$i.attn_q_b.weight $Q $((H * 192))
+		tensor blk.$i.attn_kv_a_mqa.weight $E $((R + 64))
+		tensor blk.$i.attn_k_b.weight 128 $R $H
+		tensor blk.$i.attn_v_b.weight $R 128 $H
+		tensor blk.$i.attn_output.weight $((H * 128)) $E
+		tensor blk.$i.indexer.proj.weight $E 64
+		tensor blk.$i.indexer.attn_k.weight $E 128
+		tensor blk.$i.indexer.attn_q_b.weight $Q $((64 * 128))
+		EOF
+		if [ $i -lt 3 ]; then
+			cat <<-EOF
+			tensor blk.$i.ffn_gate.weight $E 18432
+			tensor blk.$i.ffn_down.weight 18432 $E
+			tensor blk.$i.ffn_up.weight $E 18432
+			EOF
+		else
+			cat <<-EOF
+			type f32
+			tensor blk.$i.ffn_gate_inp.weight $E $X
+			tensor blk.$i.exp_probs_b.bias $X
+			type q4_0
+			tensor blk.$i.ffn_gate_exps.weight $E $F $X
+			tensor blk.$i.ffn_down_exps.weight $F $E $X
+			tensor blk.$i.ffn_up_exps.weight $E $F $X
+			type f16
+			tensor blk.$i.ffn_gate_shexp.weight $E $F
+			tensor blk.$i.ffn_down_shexp.weight $F $E
+			tensor blk.$i.ffn_up_shexp.weight $E $F
+			EOF
+		fi
+		i=$((i + 1))
+	done
+}
 # The shapes of the shipped assets/models/*.ini.
 models="llama3-8b mistral-7b gemma3-27b gemma2-9b qwen2.5-7b gpt-oss-20b deepseek-v2-lite qwen3-next-80b llama4-scout glm-4.5-air"
 gptoss >"$d/gpt-oss-20b.spec"
@@ -614,6 +704,48 @@ compare_rs() {
 	fi
 }
 
+# compare_dsa M: llama_kv_cache_dsa logs two llama_kv_cache lines, the
+# latent's and the indexer's, on the same cells and layers; attnviz's iswa
+# total_bytes holds both.
+compare_dsa() {
+	m=$1 f="$d/$1.gguf" o="$d/$1.dsa"
+	for ctx in 4096 131072; do
+		for ns in 1 3; do
+			for un in 0 1; do
+				echo "ctx=$ctx n_seq=$ns unified=$un swa_full=0 ubatch=512 fa=1 k=f16 v=f16"
+			done
+		done
+	done >"$o.deploys"
+	if ! "$probe" "$f" <"$o.deploys" >"$o.out" 2>"$o.err"; then
+		fail "engine: $m: llama.cpp does not load the GGUF ($(grep -i 'error' "$o.err" | head -n 1))"
+		return
+	fi
+	awk -F'\t' '$3 == "deploy" { dep[$2] = $4; nd = $2 + 1 }
+		$3 == "kv" { n[$2]++; cells[$2] = cells[$2] " " $4; layers[$2] = layers[$2] " " $5; mib[$2] += $8 }
+		END { for (i = 0; i < nd; i++) printf "%s|%d|%s|%s|%.2f\n", dep[i], n[i], cells[i], layers[i], mib[i] }' \
+		"$o.out" >"$o.llama"
+	k=0 bad=""
+	while IFS='|' read -r dep nkv lcells llayers lmib; do
+		args=""
+		for w in $dep; do
+			case $w in ctx=* | n_seq=* | unified=*) args="$args --set $w" ;; esac
+		done
+		# shellcheck disable=SC2086
+		eval "$("$ATTNVIZ" --summary iswa -m "$f" $args | awk -F'\t' '
+			$2 == "n_ctx" || $2 == "streams" || $2 == "global_layers" { print "a_" $2 "=" $3 }
+			$2 == "total_bytes" { printf "a_mib=%.2f\n", $3 / 1048576 }')"
+		c=$((a_n_ctx / a_streams))
+		k=$((k + 1))
+		want="2| $c $c| $a_global_layers $a_global_layers|$a_mib"
+		[ "$nkv|$lcells|$llayers|$lmib" = "$want" ] || bad="$bad; [$dep] llama.cpp $nkv|$lcells|$llayers|$lmib attnviz $want"
+	done <"$o.llama"
+	if [ $k -eq 8 ] && [ -z "$bad" ]; then
+		ok "engine: $m: latent and indexer caches: 8 deployments, cells, layers and MiB agree with llama.cpp"
+	else
+		fail "engine: $m: latent and indexer caches: $k of 8 deployments read$bad"
+	fi
+}
+
 total=0 agree=0
 for m in $models; do
 	if ! "$GGUF_WRITE" "$d/$m.gguf" <"$d/$m.spec"; then
@@ -625,6 +757,12 @@ for m in $models; do
 	done
 	case $m in qwen3-next*) compare_rs "$m" ;; esac
 done
+deepseek32 >"$d/deepseek-v3.2.spec"
+if "$GGUF_WRITE" "$d/deepseek-v3.2.gguf" <"$d/deepseek-v3.2.spec"; then
+	compare_dsa deepseek-v3.2
+else
+	fail "engine: deepseek-v3.2: writing the GGUF"
+fi
 # What llama.cpp refuses (attnviz's iswa scene takes no cache type for a GGUF,
 # so there is no attnviz figure to hold against these: noted, not counted).
 for m in llama3-8b deepseek-v2-lite; do

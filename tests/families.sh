@@ -150,6 +150,40 @@ for m in glm-4.5-air "$d/glm4moe.gguf"; do
 done
 same GLM-4.5-Air glm-4.5-air "$d/glm4moe.gguf"
 
+# ---- DeepSeek-V3.2: the latent and the indexer's K-only cache ----------------
+# llama.cpp create_memory: llama_kv_cache_dsa (src/llama-kv-cache-dsa.cpp), a
+# latent cache (K = kv_lora_rank + rope dims = 512 + 64, no V: is_mla()) and
+# an indexer cache (one K head of indexer.key_length 128, no V), both on
+# il < n_layer() = 62 - 1 = 61 layers.  f16: 61 x (576 + 128) x 2 = 85888 B a cell:
+#   4096: 351797248; 131072: 11257511936.
+hdr deepseek32 <<-EOF
+kv deepseek32.block_count u32 62
+kv deepseek32.nextn_predict_layers u32 1
+kv deepseek32.context_length u32 163840
+kv deepseek32.embedding_length u32 7168
+kv deepseek32.expert_count u32 256
+kv deepseek32.expert_used_count u32 8
+kv deepseek32.attention.head_count u32 128
+kv deepseek32.attention.head_count_kv u32 1
+kv deepseek32.attention.key_length u32 576
+kv deepseek32.attention.value_length u32 512
+kv deepseek32.attention.key_length_mla u32 192
+kv deepseek32.attention.value_length_mla u32 128
+kv deepseek32.attention.kv_lora_rank u32 512
+kv deepseek32.attention.indexer.head_count u32 64
+kv deepseek32.attention.indexer.key_length u32 128
+kv deepseek32.rope.dimension_count u32 64
+kv deepseek32.rope.freq_base f32 10000
+kv deepseek32.vocab_size u32 129280
+EOF
+for m in deepseek-v3.2 "$d/deepseek32.gguf"; do
+	form=INI; case $m in *.gguf) form=GGUF ;; esac
+	expect_eq "families: DeepSeek-V3.2 ($form): 61 of 62 layers cached" "$(at 4096 "$m" global_layers)" 61
+	expect_eq "families: DeepSeek-V3.2 ($form): latent + indexer at 4096 = 61 x 1408 x 4096" "$(at 4096 "$m" total_bytes)" 351797248
+	expect_eq "families: DeepSeek-V3.2 ($form): at 131072 = 11257511936" "$(at 131072 "$m" total_bytes)" 11257511936
+done
+same DeepSeek-V3.2 deepseek-v3.2 "$d/deepseek32.gguf"
+
 # ---- INI: the new keys are validated ------------------------------------------
 bad() {   # bad NAME WANT: the INI on stdin; exit 2, one line, WANT in it
 	cat >"$d/$1.ini"
@@ -174,6 +208,8 @@ printf '%s\n[attention]\nkind = gqa\n[recurrent]\nssm_d_state = 16\n' "$base" |
 	bad state-no-recurrent "[recurrent] ssm_d_state: a recurrent state size, but no layer_types is recurrent"
 printf '%s\n[attention]\nkind = gqa\nsliding_window = 8\nlayer_types = sliding,chunked,full,full\n' "$base" |
 	bad sliding-and-chunked "sliding and chunked layers in one model"
+printf '%s\n[attention]\nkind = gqa\n[mla]\nindexer_head_dim = 128\n' "$base" |
+	bad indexer-without-mla "[mla] indexer_head_dim: only for kind = mla"
 printf '%s\n[attention]\nkind = gqa\nlayer_types = full,full,full,mamba\n' "$base" |
 	bad unknown-kind "unknown value 'mamba' (one of full | sliding | chunked | recurrent | shared | none)"
 sed 's/^ctx_train = 4096/&\nnextn_layers = 4/' <<-EOF | bad all-nextn "[model] nextn_layers: 4 of 4 layers"

@@ -21,6 +21,9 @@ static const struct arch_info archs[] = {
 	{"exaone4", AM_NEXTN},   {"gemma3n", AM_NEXTN},
 	/* chunked attention (src/models/llama4.cpp) */
 	{"llama4", AM_NEXTN | AM_CHUNKED},
+	/* MLA's latent plus the lightning indexer's K-only cache (create_memory:
+	 * llama_kv_cache_dsa, src/llama-kv-cache-dsa.cpp) */
+	{"deepseek32", AM_NEXTN | AM_INDEXER},
 	/* plain attention with a nextn (MTP) block (src/models/glm4-moe.cpp) */
 	{"glm4moe", AM_NEXTN},
 	/* hybrids (llm_arch_is_hybrid): gguf.c read_recurrent */

@@ -651,6 +651,15 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	if (f) {
 		if (read_mla(r, m, n_rot, kvh) < 0)
 			return -1;
+		if (ai->mech & AM_INDEXER) {
+			/* src/models/deepseek32.cpp: indexer.key_length is required;
+			 * llama-kv-cache-dsa.cpp caches one K head of that size a token
+			 * a layer, no V (hparams.is_mla()). */
+			if ((f = field_int(r, m, MF_INDEXER_HEAD_DIM, 1, 65536, &m->indexer_head_dim)) <= 0)
+				return f < 0 ? -1 : missing_arch(r, m, row_suffix(MF_INDEXER_HEAD_DIM), end);
+			if (!m->mla_latent_cache)
+				return missing_arch(r, m, "attention.key_length_mla", end);
+		}
 	} else {
 		int64_t most = 0;
 		for (int64_t il = 0; il < m->layers; il++)

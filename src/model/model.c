@@ -798,6 +798,11 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 		err_set(err, errlen, where, 0, "recurrent", NULL, "state sizes out of range");
 		return -1;
 	}
+	if (m->indexer_head_dim > 0 && !(m->kind == ATTN_MLA && m->mla_latent_cache)) {
+		err_set(err, errlen, where, 0, "mla", model_fields[MF_INDEXER_HEAD_DIM].key,
+			"an indexer cache needs MLA's latent cache (llama_kv_cache_dsa)");
+		return -1;
+	}
 	if (recurrent && model_embd_r(m) + model_embd_s(m) == 0) {
 		err_set(err, errlen, where, 0, NULL, model_fields[MF_LAYER_TYPES].key,
 			"recurrent layers but no state size (ssm_d_state, ssm_d_inner or shortconv_l_cache)");

@@ -59,11 +59,22 @@ int64_t size_v_elems_layer(const struct model *m, int64_t il)
 }
 
 /* ggml_row_size(type, n): block-quantized types cost their block per 32 elements. */
+/* llama-kv-cache-dsa.cpp: the lightning indexer's cache is a second
+ * llama_kv_cache with one K head of indexer_head_size, in the K type, on the
+ * same layers and cells as the latent (DeepSeek-V3.2: filter_lid il < n_layer()). */
+static int64_t indexer_bytes(const struct model *m, int64_t il)
+{
+	/* only beside the latent: the scenes' full-K-and-V comparison layouts drop it */
+	if (m->indexer_head_dim <= 0 || !m->layer_kv_heads[il] || m->kind != ATTN_MLA || !m->mla_latent_cache)
+		return 0;
+	return model_cache_bytes(m->k_type, m->indexer_head_dim);
+}
+
 int64_t size_kv_bytes_token_layer(const struct model *m, int64_t il)
 {
 	int64_t v = size_v_elems_layer(m, il);
-	return FAULT_INT("size_token",
-			 model_cache_bytes(m->k_type, size_k_elems_layer(m, il)) + (v ? model_cache_bytes(m->v_type, v) : 0));
+	return FAULT_INT("size_token", model_cache_bytes(m->k_type, size_k_elems_layer(m, il)) + indexer_bytes(m, il) +
+					       (v ? model_cache_bytes(m->v_type, v) : 0));
 }
 
 int64_t size_kv_bytes_token(const struct model *m)
@@ -135,7 +146,8 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 		int64_t kb, vb, bytes, full;
 		a->layer_kind[il] = (uint8_t)kind;
 		a->layer_cells[il] = cells;
-		int64_t per_k = model_cache_bytes(m->k_type, size_k_elems_layer(m, il));
+		int64_t per_k = model_cache_bytes(m->k_type, size_k_elems_layer(m, il)) + indexer_bytes(m, il);
+		a->indexer_bytes_cell += indexer_bytes(m, il);
 		int64_t ve = size_v_elems_layer(m, il);
 		int64_t per_v = ve ? model_cache_bytes(m->v_type, ve) : 0;
 		/* ggml_new_tensor_3d(type, n_embd_gqa, kv_size, n_stream) per layer, K and V. */
@@ -162,6 +174,7 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 		}
 	}
 	a->total_bytes = a->global_bytes + a->local_bytes;
+	a->indexer_bytes = a->indexer_bytes_cell * a->full_cells * a->streams;   /* DeepSeek-V3.2 has no window */
 	/* llama-memory-recurrent.cpp: per recurrent layer an r tensor of
 	 * n_embd_r() and an s tensor of n_embd_s() f32 values per row, mem_size
 	 * = max(1, n_seq_max) rows (create_memory; n_rs_seq 0 by default),

@@ -21,6 +21,8 @@
  *     head sizes (head_dim_swa, head_dim_v_swa).
  *   - llama-memory-recurrent.cpp: a recurrent layer keeps f32 x (n_embd_r +
  *     n_embd_s) x max(1, n_seq) bytes whatever the context (recurrent_bytes).
+ *   - llama-kv-cache-dsa.cpp (DeepSeek-V3.2): beside the latent, the
+ *     indexer's K-only cache of indexer_head_dim a token a layer.
  *   - chunked layers (Llama 4) are sized as iSWA layers; a query at p sees
  *     p mod n_swa + 1 keys (is_masked_swa, LLAMA_SWA_TYPE_CHUNKED).
  * The rules were read in llama.cpp release v0.5.0 (build/llama/release.json).
@@ -66,6 +68,7 @@ struct kv_alloc {
 	int64_t recurrent_layers, shared_layers;
 	int64_t state_bytes_layer;                   /* one recurrent layer's state, all sequences */
 	int64_t recurrent_bytes;                     /* every recurrent layer's; not in total_bytes (the KV) */
+	int64_t indexer_bytes_cell, indexer_bytes;   /* the indexer's K-only cache, a cell and all (in k_bytes) */
 };
 
 /* The default deployment: -c n_ctx -ub 512, one sequence, split, no --swa-full. */
