@@ -543,12 +543,81 @@ deepseek32() {
 		i=$((i + 1))
 	done
 }
+# A small Granite-4.0-H-shaped model (not a published one: the rule under
+# test): 8 layers, attention on 3 and 7 (head_count_kv 0 marks the Mamba2
+# layers, src/models/granite-hybrid.cpp), d_inner = 2 x n_embd as it asserts.
+granitehybrid() {
+	E=1024 V=32000 H=8 KV=2 HD=128 DI=2048 DS=128 NG=1 NH=32
+	cat <<-EOF
+	kv general.architecture str granitehybrid
+	kv general.alignment u32 32
+	kv granitehybrid.block_count u32 8
+	kv granitehybrid.context_length u32 131072
+	kv granitehybrid.embedding_length u32 $E
+	kv granitehybrid.feed_forward_length u32 2048
+	kv granitehybrid.attention.head_count u32 $H
+	arr granitehybrid.attention.head_count_kv u32 0,0,0,$KV,0,0,0,$KV
+	kv granitehybrid.attention.key_length u32 $HD
+	kv granitehybrid.attention.value_length u32 $HD
+	kv granitehybrid.attention.layer_norm_rms_epsilon f32 0.00001
+	kv granitehybrid.rope.dimension_count u32 $HD
+	kv granitehybrid.ssm.conv_kernel u32 4
+	kv granitehybrid.ssm.inner_size u32 $DI
+	kv granitehybrid.ssm.state_size u32 $DS
+	kv granitehybrid.ssm.time_step_rank u32 $NH
+	kv granitehybrid.ssm.group_count u32 $NG
+	kv granitehybrid.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	tensor output.weight $E $V
+	type f32
+	tensor output_norm.weight $E
+	EOF
+	i=0
+	while [ $i -lt 8 ]; do
+		echo "type f32"
+		echo "tensor blk.$i.attn_norm.weight $E"
+		echo "tensor blk.$i.ffn_norm.weight $E"
+		if [ $((i % 4)) -eq 3 ]; then
+			cat <<-EOF
+			type f16
+			tensor blk.$i.attn_q.weight $E $((H * HD))
+			tensor blk.$i.attn_k.weight $E $((KV * HD))
+			tensor blk.$i.attn_v.weight $E $((KV * HD))
+			tensor blk.$i.attn_output.weight $((H * HD)) $E
+			EOF
+		else
+			cat <<-EOF
+			tensor blk.$i.ssm_conv1d.weight 4 $((DI + 2 * NG * DS))
+			tensor blk.$i.ssm_conv1d.bias $((DI + 2 * NG * DS))
+			tensor blk.$i.ssm_dt.bias $NH
+			tensor blk.$i.ssm_a 1 $NH
+			tensor blk.$i.ssm_d 1 $NH
+			tensor blk.$i.ssm_norm.weight $((DI / NG)) $NG
+			type f16
+			tensor blk.$i.ssm_in.weight $E $((2 * DI + 2 * NG * DS + NH))
+			tensor blk.$i.ssm_out.weight $DI $E
+			EOF
+		fi
+		cat <<-EOF
+		type f16
+		tensor blk.$i.ffn_gate.weight $E 2048
+		tensor blk.$i.ffn_down.weight 2048 $E
+		tensor blk.$i.ffn_up.weight $E 2048
+		EOF
+		i=$((i + 1))
+	done
+}
 # The shapes of the shipped assets/models/*.ini.
-models="llama3-8b mistral-7b gemma3-27b gemma2-9b qwen2.5-7b gpt-oss-20b deepseek-v2-lite qwen3-next-80b llama4-scout glm-4.5-air"
+models="llama3-8b mistral-7b gemma3-27b gemma2-9b qwen2.5-7b gpt-oss-20b deepseek-v2-lite qwen3-next-80b llama4-scout glm-4.5-air granite-hybrid-small"
 gptoss >"$d/gpt-oss-20b.spec"
 qwen3next >"$d/qwen3-next-80b.spec"
 llama4scout >"$d/llama4-scout.spec"
 glm45air >"$d/glm-4.5-air.spec"
+granitehybrid >"$d/granite-hybrid-small.spec"
 dsv2lite >"$d/deepseek-v2-lite.spec"
 dense llama 32 4096 32 8 128 14336 128256 out "llama.rope.freq_base f32 500000" >"$d/llama3-8b.spec"
 # Mistral 7B v0.1 under the llama architecture: a sliding_window key llama.cpp does not read.
@@ -755,7 +824,7 @@ for m in $models; do
 	for g in f16 nofa q8_0; do
 		compare "$m" $g
 	done
-	case $m in qwen3-next*) compare_rs "$m" ;; esac
+	case $m in qwen3-next* | granite-hybrid*) compare_rs "$m" ;; esac
 done
 deepseek32 >"$d/deepseek-v3.2.spec"
 if "$GGUF_WRITE" "$d/deepseek-v3.2.gguf" <"$d/deepseek-v3.2.spec"; then
