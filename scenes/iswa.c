@@ -490,7 +490,8 @@ static void is_summary(const void *vs, struct summary *s)
 	summary_input(s, "n_seq", (double)d->n_seq, "parameter n_seq (-np)");
 	summary_input(s, "unified", d->unified, "parameter unified (-kvu)");
 	check_alloc(s, &st->m, d, &st->a);
-	summary_recurrent(s, &st->m, d, &st->a);
+	if (st->a.recurrent_layers)   /* a hybrid's state beside its cache; other models have none to check */
+		summary_recurrent(s, &st->m, d, &st->a);
 	summary_int(s, st->a.swa_cells * st->a.streams, "swa_cells_total");
 	summary_words(s, "cells of the sliding-window cache over all streams");
 	if (st->m.sliding_window > 0 && !st->m.swa_ignored) {

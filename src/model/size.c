@@ -45,8 +45,9 @@ int64_t size_k_elems_layer(const struct model *m, int64_t il)
 		return 0;
 	if (m->kind == ATTN_MLA && m->mla_latent_cache)
 		return m->kv_lora_rank + m->qk_rope_head_dim;
-	/* llama-hparams.cpp n_embd_head_k(il): is_swa(il) ? n_embd_head_k_swa : n_embd_head_k_full */
-	return (int64_t)m->layer_kv_heads[il] * (m->layer_swa[il] ? m->head_dim_swa : m->head_dim);
+	/* llama-hparams.cpp n_embd_head_k(il): is_swa(il) ? n_embd_head_k_swa : n_embd_head_k_full
+	 * (a model built without model_finish has 0 there: the full size) */
+	return (int64_t)m->layer_kv_heads[il] * (m->layer_swa[il] && m->head_dim_swa > 0 ? m->head_dim_swa : m->head_dim);
 }
 
 /* n_embd_v_gqa(il) = n_embd_head_v * n_head_kv(il); the latent cache keeps no V
@@ -55,7 +56,7 @@ int64_t size_v_elems_layer(const struct model *m, int64_t il)
 {
 	if (m->layer_kv_heads[il] == 0 || (m->kind == ATTN_MLA && m->mla_latent_cache))
 		return 0;
-	return (int64_t)m->layer_kv_heads[il] * (m->layer_swa[il] ? m->head_dim_v_swa : m->head_dim_v);
+	return (int64_t)m->layer_kv_heads[il] * (m->layer_swa[il] && m->head_dim_v_swa > 0 ? m->head_dim_v_swa : m->head_dim_v);
 }
 
 /* ggml_row_size(type, n): block-quantized types cost their block per 32 elements. */
