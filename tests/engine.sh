@@ -611,13 +611,83 @@ granitehybrid() {
 		i=$((i + 1))
 	done
 }
+# A small Nemotron-H-shaped model (not a published one: the rule under test):
+# 6 blocks M - * - M - (hybrid_override_pattern): Mamba2 where head_count_kv
+# and feed_forward_length are both 0, attention where head_count_kv > 0, an
+# MLP block (keeps nothing) where feed_forward_length > 0
+# (src/models/nemotron-h.cpp, create_memory's filter_attn / filter_recr).
+nemotronh() {
+	E=1024 V=32000 H=8 KV=2 HD=128 DI=2048 DS=128 NG=8 NH=32 FF=4096
+	cat <<-EOF
+	kv general.architecture str nemotron_h
+	kv general.alignment u32 32
+	kv nemotron_h.block_count u32 6
+	kv nemotron_h.context_length u32 131072
+	kv nemotron_h.embedding_length u32 $E
+	arr nemotron_h.feed_forward_length u32 0,$FF,0,$FF,0,$FF
+	kv nemotron_h.attention.head_count u32 $H
+	arr nemotron_h.attention.head_count_kv u32 0,0,$KV,0,0,0
+	kv nemotron_h.attention.key_length u32 $HD
+	kv nemotron_h.attention.value_length u32 $HD
+	kv nemotron_h.attention.layer_norm_epsilon f32 0.00001
+	kv nemotron_h.attention.layer_norm_rms_epsilon f32 0.00001
+	kv nemotron_h.rope.dimension_count u32 $HD
+	kv nemotron_h.ssm.conv_kernel u32 4
+	kv nemotron_h.ssm.inner_size u32 $DI
+	kv nemotron_h.ssm.state_size u32 $DS
+	kv nemotron_h.ssm.time_step_rank u32 $NH
+	kv nemotron_h.ssm.group_count u32 $NG
+	kv nemotron_h.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	tensor output.weight $E $V
+	type f32
+	tensor output_norm.weight $E
+	EOF
+	for i in 0 1 2 3 4 5; do
+		echo "type f32"
+		echo "tensor blk.$i.attn_norm.weight $E"
+		case $i in
+		0 | 4) cat <<-EOF
+			tensor blk.$i.ssm_conv1d.weight 4 $((DI + 2 * NG * DS))
+			tensor blk.$i.ssm_conv1d.bias $((DI + 2 * NG * DS))
+			tensor blk.$i.ssm_dt.bias $NH
+			tensor blk.$i.ssm_a 1 $NH
+			tensor blk.$i.ssm_d 1 $NH
+			tensor blk.$i.ssm_norm.weight $((DI / NG)) $NG
+			type f16
+			tensor blk.$i.ssm_in.weight $E $((2 * DI + 2 * NG * DS + NH))
+			tensor blk.$i.ssm_out.weight $DI $E
+			EOF
+			;;
+		2) cat <<-EOF
+			type f16
+			tensor blk.$i.attn_q.weight $E $((H * HD))
+			tensor blk.$i.attn_k.weight $E $((KV * HD))
+			tensor blk.$i.attn_v.weight $E $((KV * HD))
+			tensor blk.$i.attn_output.weight $((H * HD)) $E
+			EOF
+			;;
+		*) cat <<-EOF
+			type f16
+			tensor blk.$i.ffn_down.weight $FF $E
+			tensor blk.$i.ffn_up.weight $E $FF
+			EOF
+			;;
+		esac
+	done
+}
 # The shapes of the shipped assets/models/*.ini.
-models="llama3-8b mistral-7b gemma3-27b gemma2-9b qwen2.5-7b gpt-oss-20b deepseek-v2-lite qwen3-next-80b llama4-scout glm-4.5-air granite-hybrid-small"
+models="llama3-8b mistral-7b gemma3-27b gemma2-9b qwen2.5-7b gpt-oss-20b deepseek-v2-lite qwen3-next-80b llama4-scout glm-4.5-air granite-hybrid-small nemotron-h-small"
 gptoss >"$d/gpt-oss-20b.spec"
 qwen3next >"$d/qwen3-next-80b.spec"
 llama4scout >"$d/llama4-scout.spec"
 glm45air >"$d/glm-4.5-air.spec"
 granitehybrid >"$d/granite-hybrid-small.spec"
+nemotronh >"$d/nemotron-h-small.spec"
 dsv2lite >"$d/deepseek-v2-lite.spec"
 dense llama 32 4096 32 8 128 14336 128256 out "llama.rope.freq_base f32 500000" >"$d/llama3-8b.spec"
 # Mistral 7B v0.1 under the llama architecture: a sliding_window key llama.cpp does not read.
@@ -828,7 +898,7 @@ for m in $models; do
 	for g in f16 nofa q8_0; do
 		compare "$m" $g
 	done
-	case $m in qwen3-next* | granite-hybrid*) compare_rs "$m" ;; esac
+	case $m in qwen3-next* | granite-hybrid* | nemotron-h*) compare_rs "$m" ;; esac
 done
 deepseek32 >"$d/deepseek-v3.2.spec"
 if "$GGUF_WRITE" "$d/deepseek-v3.2.gguf" <"$d/deepseek-v3.2.spec"; then
