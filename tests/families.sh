@@ -227,3 +227,22 @@ expect_eq "families: layer kinds and the state survive --export-model" \
 	"layer_types = recurrent,full,recurrent,full|shortconv_l_cache = 3|embd = 1024|"
 expect_eq "families: the export of the export is the same" "$(grep -v '^;' "$d/sc-out.ini" | sed 's/ *;.*//')" \
 	"$(grep -v '^;' "$d/sc-out2.ini" | sed 's/ *;.*//')"
+
+# ---- a long model's per-layer lists: ITEM*N, and the GGUF round trip ----------
+# A GGUF exported as INI and loaded again gives the same numbers; its lists
+# (49 layers of recurrent,recurrent,recurrent,full) fit one INI line as ITEM*N.
+for g in qwen3next llama4 deepseek32; do
+	"$ATTNVIZ" --export-model -m "$d/$g.gguf" >"$d/$g-rt.ini" 2>"$d/err" || fail "families: export $g ($(cat "$d/err"))"
+	for sc in iswa gqa mla-bytes; do
+		"$ATTNVIZ" --summary $sc -m "$d/$g.gguf" >"$d/a" 2>&1
+		"$ATTNVIZ" --summary $sc -m "$d/$g-rt.ini" >"$d/b" 2>&1
+		if cmp -s "$d/a" "$d/b"; then ok "families: $g GGUF exported and loaded again: same $sc summary"
+		else fail "families: $g round trip, $sc: $(diff "$d/a" "$d/b" | head -2 | tr '\n' ' ')"; fi
+	done
+done
+expect_eq "families: Qwen3-Next's export writes its layer kinds as ITEM*N" \
+	"$(sed -n 's/^layer_types *= *\([^ ;]*\).*/\1/p' "$d/qwen3next-rt.ini" | cut -c1-34)" "recurrent*3,full,recurrent*3,full,"
+printf '%s\n[attention]\nkind = gqa\nlayer_types = recurrent*2,full*2\n[recurrent]\nshortconv_l_cache = 3\nembd = 1024\n' "$base" >"$d/star.ini"
+expect_eq "families: layer_types recurrent*2,full*2 reads as four layers" "$(sval iswa recurrent_layers -m "$d/star.ini")/$(sval iswa global_layers -m "$d/star.ini")" 2/2
+printf '%s\n[attention]\nkind = gqa\nlayer_types = full*5\n' "$base" | bad star-too-many "layer_types: 5 items for 4 layers"
+printf '%s\n[attention]\nkind = gqa\nlayer_types = full*x,full*3\n' "$base" | bad star-junk "layer_types: an empty item, a bad ITEM*N"

@@ -125,8 +125,15 @@ int model_export(const struct model *m, FILE *out)
 		char *list = malloc(len);
 		if (!list)
 			return -1;
-		for (int64_t il = 0; il < m->layers; il++)
+		for (int64_t il = 0, run; il < m->layers; il += run) {
+			for (run = 1; il + run < m->layers && m->layer_kv_heads[il + run] == m->layer_kv_heads[il];)
+				run++;
 			at += (size_t)snprintf(list + at, len - at, "%s%d", il ? "," : "", (int)m->layer_kv_heads[il]);
+			if (run >= 3)   /* ITEM*N: a long model's list stays within one INI line */
+				at += (size_t)snprintf(list + at, len - at, "*%lld", (long long)run);
+			else
+				run = 1;
+		}
 		put(out, m, MF_KV_HEADS, list);
 		free(list);
 	}
@@ -150,9 +157,14 @@ int model_export(const struct model *m, FILE *out)
 		char *list = malloc(len);
 		if (!list)
 			return -1;
-		for (int64_t il = 0; il < m->layers; il++)
+		for (int64_t il = 0, run; il < m->layers; il += run) {
+			for (run = 1; il + run < m->layers && m->layer_type[il + run] == m->layer_type[il];)
+				run++;
 			at += (size_t)snprintf(list + at, len - at, "%s%s", il ? "," : "",
 					       model_layer_type_word((enum layer_type)m->layer_type[il]));
+			if (run >= 2)
+				at += (size_t)snprintf(list + at, len - at, "*%lld", (long long)run);
+		}
 		put(out, m, MF_LAYER_TYPES, list);
 		free(list);
 		if (m->sliding_window)

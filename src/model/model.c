@@ -121,7 +121,21 @@ static int split_list(char *s, char **items, int max)
 			p[--len] = 0;
 		if (!len || n == max)
 			return -1;
-		items[n++] = p;
+		/* ITEM*N stands for N items (a long model's per-layer list in one
+		 * line: recurrent*3,full,...); N a whole number 1 to max */
+		long times = 1;
+		char *star = strchr(p, '*');
+		if (star) {
+			char *end;
+			*star = 0;
+			times = strtol(star + 1, &end, 10);
+			if (!star[1] || *end || times < 1 || times > max - n || star == p)
+				return -1;
+			while (star > p && (star[-1] == ' ' || star[-1] == '\t'))
+				*--star = 0;
+		}
+		while (times-- > 0)
+			items[n++] = p;
 		if (!comma)
 			return n;
 		p = comma;
@@ -135,7 +149,7 @@ static int read_list(struct loader *L, const struct model_field_info *f, const c
 	snprintf(buf, buflen, "%s", s);
 	int n = split_list(buf, items, MODEL_MAX_LAYERS);
 	if (n < 0)
-		return fail(L, id_of(f), "an empty item or more than %d items in the list", MODEL_MAX_LAYERS);
+		return fail(L, id_of(f), "an empty item, a bad ITEM*N or more than %d items in the list", MODEL_MAX_LAYERS);
 	if ((n != 1 || !one_allowed) && n != L->m->layers)
 		return fail(L, id_of(f), "%d items for %lld layers (%sone per layer)", n, (long long)L->m->layers,
 			    one_allowed ? "one number, or " : "");
