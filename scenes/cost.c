@@ -251,7 +251,7 @@ static void co_summary(const void *vs, struct summary *s)
 
 		summary_real(s, st->kv_read[i], "kv_read_gib.%lld", n);
 		summary_words(s, "the part of that cache the token decoded at position %lld − 1 reads, GiB: every key on a "
-			      "full layer, the last window on a sliding one", n);
+			      "full layer, the last window on a sliding one, its own chunk's on a chunked one", n);
 		if (!uni) {
 			summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
 		} else {
@@ -259,7 +259,10 @@ static void co_summary(const void *vs, struct summary *s)
 			summary_input(s, "ctx", (double)n, "parameter ctx (the token at position ctx − 1 sees ctx keys on a full layer)");
 			const char *cell = cf_in_cell(s, m, m->kv_heads, NULL, 0);
 			const char *G = cf_f_global(m);
-			if (w)
+			if (w && m->swa_chunked)   /* chunked: position ctx - 1 sees (ctx - 1) mod window + 1 keys */
+				snprintf(f, sizeof f, "(%s * ctx + (layers - %s) * (ctx - window * floor((ctx - 1) / window))) * %s / 2^30",
+					 G, G, cell);
+			else if (w)
 				snprintf(f, sizeof f, "(%s * ctx + (layers - %s) * min(ctx, window)) * %s / 2^30", G, G, cell);
 			else
 				snprintf(f, sizeof f, "layers * ctx * %s / 2^30", cell);
