@@ -246,3 +246,11 @@ printf '%s\n[attention]\nkind = gqa\nlayer_types = recurrent*2,full*2\n[recurren
 expect_eq "families: layer_types recurrent*2,full*2 reads as four layers" "$(sval iswa recurrent_layers -m "$d/star.ini")/$(sval iswa global_layers -m "$d/star.ini")" 2/2
 printf '%s\n[attention]\nkind = gqa\nlayer_types = full*5\n' "$base" | bad star-too-many "layer_types: 5 items for 4 layers"
 printf '%s\n[attention]\nkind = gqa\nlayer_types = full*x,full*3\n' "$base" | bad star-junk "layer_types: an empty item, a bad ITEM*N"
+# Sliding layers' own K head size is sized (n_embd_head_k_swa); their own V
+# size is refused: without flash attention llama.cpp pads V rows to the widest.
+printf '%s\n[attention]\nkind = gqa\nsliding_window = 8\nswa_pattern = 2\nhead_dim_swa = 32\n' "$base" >"$d/kswa.ini"
+# 2 sliding layers x 2 KV heads x (32 + 64) x 2 B + 2 full x 2 x (64 + 64) x 2 B = 768 + 1024 a token
+expect_eq "families: head_dim_swa sizes the sliding layers' K (768 + 1024 B a token)" \
+	"$(sval mla-bytes model_bytes_per_token -m "$d/kswa.ini")" 1792
+printf '%s\n[attention]\nkind = gqa\nsliding_window = 8\nswa_pattern = 2\nhead_dim_v_swa = 32\n' "$base" |
+	bad v-swa-refused "head_dim_v_swa: a V head size of the sliding layers' own"
