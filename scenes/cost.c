@@ -104,8 +104,17 @@ static void co_render(const void *vs, struct view *v)
 	struct canvas *s = v->side;
 	canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->m.name);
 	canvas_printf(s, 0, 2, ROLE_NORMAL, "%.3g active params", st->m.active_params);
-	canvas_printf(s, 0, 3, ROLE_NORMAL, "%lld layers, %lld local", (long long)st->m.layers, (long long)st->local_layers);
+	canvas_printf(s, 0, 3, ROLE_NORMAL, "%lld layers, %lld %s", (long long)st->m.layers, (long long)st->local_layers,
+		      st->m.swa_chunked ? "chunked" : "local");
 	canvas_printf(s, 0, 4, ROLE_NORMAL, "K %s, V %s", model_cache_name(st->m.k_type), model_cache_name(st->m.v_type));
+	int64_t recurrent = model_layers_of(&st->m, LT_RECURRENT);
+	if (recurrent) {   /* a hybrid: the attention FLOPs are those of its attention layers only */
+		char t[48];
+		snprintf(t, sizeof t, "%lld recurrent: no FLOPs", (long long)recurrent);
+		canvas_wrap(s, 0, 5, s->w, 1, ROLE_DIM, (int)strlen(t) <= s->w ? t : "recurrent: left out");
+	} else if (st->m.indexer_head_dim > 0) {   /* DeepSeek-V3.2: sparse attention over top-k keys */
+		canvas_wrap(s, 0, 5, s->w, 1, ROLE_DIM, s->w >= 22 ? "dense: top-k not shown" : "dense FLOPs");
+	}
 	canvas_text(s, 0, 6, ROLE_LABEL, "KV cache, GiB");
 	canvas_text(s, 0, 7, ROLE_DIM, "  tokens  cache   read");
 	int srows = s->h - 8;
@@ -147,7 +156,8 @@ static double attn_walk(const struct model *m, int64_t n)
 	double full_pairs = 0, win_pairs = 0;
 	for (int64_t p = 0; p < n; p++) {
 		full_pairs += (double)(p + 1);
-		win_pairs += (double)(w && p + 1 > w ? w : p + 1);
+		/* chunked (Llama 4): the query sees its own chunk up to itself */
+		win_pairs += (double)(w && m->swa_chunked ? p % w + 1 : w && p + 1 > w ? w : p + 1);
 	}
 	int64_t kdim = m->kind == ATTN_MLA ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
 	int64_t vdim = m->kind == ATTN_MLA ? m->v_head_dim : m->head_dim_v;
@@ -168,7 +178,7 @@ static double attn_walk(const struct model *m, int64_t n)
 static void co_in_layers(struct summary *s, const struct model *m, int64_t w)
 {
 	char o[160];
-	summary_input(s, "layers", (double)m->layers, "%s", cf_origin(m, MF_LAYERS, o, sizeof o));
+	summary_input(s, "layers", (double)cf_cached_layers(m), "%s", cf_layers_origin(m, o, sizeof o));
 	if (w && m->swa_pattern > 0)
 		summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
 	if (w)
@@ -197,7 +207,7 @@ static void co_summary(const void *vs, struct summary *s)
 		summary_check_real(s, HOW_REFERENCE, st->attn[i], walk, 1e-9 * walk + 1e-12, "attn_tflop.%lld", n);
 		summary_words(s, "prefill FLOPs of causal attention at %lld tokens, TFLOP: q·k and p·v, 2·heads·d_k + "
 			      "2·heads·d_v a query-key pair, over the pairs each layer sees", n);
-		summary_input(s, "layers", (double)m->layers, "%s", cf_origin(m, MF_LAYERS, o, sizeof o));
+		summary_input(s, "layers", (double)cf_cached_layers(m), "%s", cf_layers_origin(m, o, sizeof o));
 		summary_input(s, "heads", (double)m->heads, "%s", cf_origin(m, MF_HEADS, o, sizeof o));
 		if (latent) {
 			summary_input(s, "d_k", (double)(m->kv_lora_rank + m->qk_rope_head_dim),
@@ -241,7 +251,7 @@ static void co_summary(const void *vs, struct summary *s)
 
 		summary_real(s, st->kv_read[i], "kv_read_gib.%lld", n);
 		summary_words(s, "the part of that cache the token decoded at position %lld − 1 reads, GiB: every key on a "
-			      "full layer, the last window on a sliding one", n);
+			      "full layer, the last window on a sliding one, its own chunk's on a chunked one", n);
 		if (!uni) {
 			summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
 		} else {
@@ -249,7 +259,10 @@ static void co_summary(const void *vs, struct summary *s)
 			summary_input(s, "ctx", (double)n, "parameter ctx (the token at position ctx − 1 sees ctx keys on a full layer)");
 			const char *cell = cf_in_cell(s, m, m->kv_heads, NULL, 0);
 			const char *G = cf_f_global(m);
-			if (w)
+			if (w && m->swa_chunked)   /* chunked: position ctx - 1 sees (ctx - 1) mod window + 1 keys */
+				snprintf(f, sizeof f, "(%s * ctx + (layers - %s) * (ctx - window * floor((ctx - 1) / window))) * %s / 2^30",
+					 G, G, cell);
+			else if (w)
 				snprintf(f, sizeof f, "(%s * ctx + (layers - %s) * min(ctx, window)) * %s / 2^30", G, G, cell);
 			else
 				snprintf(f, sizeof f, "layers * ctx * %s / 2^30", cell);
@@ -267,8 +280,17 @@ static void co_print(const void *vs, FILE *out)
 			100 * st->attn[i] / (st->weight[i] + st->attn[i]), st->kv[i]);
 	if (st->local_layers)
 		for (int i = 0; i < st->count; i++)
-			fprintf(out, "at %lld tokens a decoded token reads %.1f GiB of the %.1f GiB cache (%lld sliding layers)\n",
-				(long long)st->n[i], st->kv_read[i], st->kv[i], (long long)st->local_layers);
+			fprintf(out, "at %lld tokens a decoded token reads %.1f GiB of the %.1f GiB cache (%lld %s layers)\n",
+				(long long)st->n[i], st->kv_read[i], st->kv[i], (long long)st->local_layers,
+				st->m.swa_chunked ? "chunked" : "sliding");
+	if (st->m.indexer_head_dim > 0)
+		fprintf(out, "sparse attention (an indexer): llama.cpp attends only the indexer's top-k keys; the attention "
+			     "FLOPs above count every key (dense), and the indexer's own are left out\n");
+	if (model_layers_of(&st->m, LT_RECURRENT))
+		fprintf(out, "%lld recurrent layers: their FLOPs are left out (attention counts the %lld layers with a KV cache)\n",
+			(long long)model_layers_of(&st->m, LT_RECURRENT), (long long)(st->m.layers - model_layers_of(&st->m, LT_RECURRENT) -
+										  model_layers_of(&st->m, LT_NONE) -
+										  model_layers_of(&st->m, LT_SHARED)));
 }
 
 const struct scene_class scene_cost = {

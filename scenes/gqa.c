@@ -248,7 +248,7 @@ static void gq_summary(const void *vs, struct summary *s)
 	const struct model *m = &st->m;
 	char o[160], f[512], swa[160];
 	int uni = cf_uniform(m);
-	int64_t L = m->layers, group = st->heads / st->kv_heads;
+	int64_t L = cf_cached_layers(m), group = st->heads / st->kv_heads;
 	summary_int(s, group, "group");
 	summary_words(s, "query heads that share one KV head");
 	summary_input(s, "heads", (double)st->heads, "%s", cf_origin(m, MF_HEADS, o, sizeof o));
@@ -279,7 +279,7 @@ static void gq_summary(const void *vs, struct summary *s)
 			summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
 			continue;
 		}
-		summary_input(s, "layers", (double)L, "%s", cf_origin(m, MF_LAYERS, o, sizeof o));
+		summary_input(s, "layers", (double)L, "%s", cf_layers_origin(m, o, sizeof o));
 		/* The comparison rows keep full K and V, an MLA model's too. */
 		const char *cell = cf_in_cell(s, m, r->kv, rows[i], i != 1);
 		snprintf(f, sizeof f, "layers * %s", cell);
@@ -297,7 +297,7 @@ static void gq_summary(const void *vs, struct summary *s)
 			summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
 			continue;
 		}
-		summary_input(s, "layers", (double)L, "%s", cf_origin(m, MF_LAYERS, o, sizeof o));
+		summary_input(s, "layers", (double)L, "%s", cf_layers_origin(m, o, sizeof o));
 		if (windowed && m->swa_pattern > 0)
 			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
 		cf_in_deploy(s, st->ctx, 1, windowed ? m->sliding_window : 0, 512, m);

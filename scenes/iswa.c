@@ -116,8 +116,10 @@ static int draw_strip(struct canvas *c, int y, int rows, const struct kv_alloc *
 		fit -= 10;   /* room for "+N more" */
 	for (int64_t il = 0; il < layers && il < fit; il++) {
 		int k = a->layer_kind[il];
+		/* a recurrent layer (R) keeps a fixed state instead of cells */
+		int rec = a->layer_type[il] == LT_RECURRENT;
 		canvas_put(c, (int)(il % per_row), y + (int)(il / per_row),
-			   k == LAYER_LOCAL ? 'L' : k == LAYER_GLOBAL ? 'G' : 0x00b7,
+			   k == LAYER_LOCAL ? 'L' : k == LAYER_GLOBAL ? 'G' : rec ? 'R' : 0x00b7,
 			   k == LAYER_LOCAL ? ROLE_BAR : k == LAYER_GLOBAL ? ROLE_ACCENT : ROLE_DIM);
 	}
 	if (layers > fit)
@@ -216,13 +218,20 @@ static void is_render(const void *vs, struct view *v)
 		;   /* the frame shows the model's note under this pane: the same fact in the file's words */
 	else if (st->m.swa_ignored)
 		canvas_wrap(s, 0, 9, s->w, 5, ROLE_HOT, "llama.cpp ignores this model's sliding_window: a full cache on every layer");
+	else if (!A->windowed && A->recurrent_layers)
+		canvas_wrap(s, 0, 9, s->w, 4, ROLE_HOT, "a hybrid: only the attention layers keep KV cells");
+	else if (!A->windowed && A->none_layers)
+		canvas_wrap(s, 0, 9, s->w, 4, ROLE_HOT, "no sliding window: every cached layer is global");
 	else if (!A->windowed)
 		canvas_wrap(s, 0, 9, s->w, 4, ROLE_HOT, "no sliding window: every layer is global");
 	else
 		canvas_wrap(s, 0, 9, s->w, 3, ROLE_DIM, "e: ctx, ubatch, n_seq, unified, swa_full");
 
 	if (A->windowed)
-		canvas_printf(c, 0, 0, ROLE_LABEL, "L local (window %lld), G global", (long long)st->m.sliding_window);
+		canvas_printf(c, 0, 0, ROLE_LABEL, "L %s (window %lld), G global", st->m.swa_chunked ? "chunked" : "local",
+			      (long long)st->m.sliding_window);
+	else if (A->recurrent_layers)
+		canvas_text(c, 0, 0, ROLE_LABEL, "G global (full cache), R recurrent (state)");
 	else
 		canvas_text(c, 0, 0, ROLE_LABEL, "G global (full cache on every layer)");
 	int y = draw_strip(c, 1, 3, A, st->m.layers) + 1;
@@ -254,10 +263,23 @@ static void is_render(const void *vs, struct view *v)
 				 "This model names a window of %lld, but llama.cpp ignores it for this architecture and gives "
 				 "every one of the %lld layers a full cache (G).",
 				 (long long)st->m.sliding_window, (long long)st->m.layers);
+		else if (!A->windowed && A->recurrent_layers)
+			snprintf(v->narration, VIEW_NARRATION,
+				 "A hybrid: %lld attention layers (G) keep every cell; %lld recurrent layers (R) keep a fixed "
+				 "state of %lld bytes each instead, whatever the context.%s",
+				 (long long)A->global_layers, (long long)A->recurrent_layers, (long long)A->state_bytes_layer,
+				 A->none_layers > A->recurrent_layers ? " Layers marked · keep nothing." : "");
 		else if (!A->windowed)
 			snprintf(v->narration, VIEW_NARRATION,
-				 "This model has no sliding window: all %lld layers are global (G) and keep every cell.",
-				 (long long)st->m.layers);
+				 "This model has no sliding window: %s%lld layers are global (G) and keep every cell.%s",
+				 A->none_layers ? "" : "all ", (long long)A->global_layers,
+				 A->none_layers ? " Layers marked · keep no KV cache." : "");
+		else if (st->m.swa_chunked)
+			snprintf(v->narration, VIEW_NARRATION,
+				 "%lld chunked layers (L) see only the keys of their own %lld-token chunk and are cached as "
+				 "sliding ones; %lld global layers (G) carry information the whole distance.%s",
+				 (long long)A->local_layers, (long long)st->m.sliding_window, (long long)A->global_layers,
+				 A->none_layers ? " Layers marked · keep no KV cache." : "");
 		else
 			snprintf(v->narration, VIEW_NARRATION,
 				 "%lld local layers (L) see only the last %lld keys and keep a small cache; %lld global layers (G) "
@@ -309,7 +331,7 @@ static void is_render(const void *vs, struct view *v)
 static void in_layers(struct summary *s, const struct model *m, int pattern)
 {
 	char o[160];
-	summary_input(s, "layers", (double)m->layers, "%s", cf_origin(m, MF_LAYERS, o, sizeof o));
+	summary_input(s, "layers", (double)cf_cached_layers(m), "%s", cf_layers_origin(m, o, sizeof o));
 	if (pattern && m->sliding_window > 0 && !m->swa_ignored && m->swa_pattern > 0)
 		summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
 }
@@ -409,6 +431,33 @@ static void check_alloc(struct summary *s, const struct model *m, const struct d
 	summary_formula(s, 0, f);
 }
 
+/* The recurrent layers' state beside the KV cache (hybrid models): a
+ * closed form over the [recurrent] sizes, against size.c's per-layer walk. */
+static void summary_recurrent(struct summary *s, const struct model *m, const struct deploy *d, const struct kv_alloc *A)
+{
+	char o[160];
+	summary_int(s, A->recurrent_layers, "recurrent_layers");
+	summary_words(s, "layers that keep a fixed recurrent state instead of KV cells (layer_types recurrent)");
+	summary_explain(s, "%s", walk_note);
+	summary_int(s, A->recurrent_bytes, "recurrent_bytes");
+	summary_words(s, "bytes of the recurrent state: f32 x (n_embd_r + n_embd_s) per sequence per recurrent layer, "
+		      "whatever the context (llama-memory-recurrent.cpp, llama-hparams.cpp n_embd_r / n_embd_s)");
+	summary_input(s, "recurrent_layers", (double)A->recurrent_layers, "the layers whose kind is recurrent");
+	summary_input(s, "n_seq", (double)d->n_seq, "parameter n_seq (-np): max(1, n_seq_max) rows");
+	if (m->shortconv_l_cache > 0) {
+		summary_input(s, "l_cache", (double)m->shortconv_l_cache, "%s", cf_origin(m, MF_SHORTCONV_L_CACHE, o, sizeof o));
+		summary_input(s, "embd", (double)m->embd, "%s", cf_origin(m, MF_EMBD, o, sizeof o));
+		summary_formula(s, 0, "recurrent_layers * n_seq * 4 * (l_cache - 1) * embd");
+		return;
+	}
+	summary_input(s, "d_conv", (double)m->ssm_d_conv, "%s", cf_origin(m, MF_SSM_D_CONV, o, sizeof o));
+	summary_input(s, "d_inner", (double)m->ssm_d_inner, "%s", cf_origin(m, MF_SSM_D_INNER, o, sizeof o));
+	summary_input(s, "d_state", (double)m->ssm_d_state, "%s", cf_origin(m, MF_SSM_D_STATE, o, sizeof o));
+	summary_input(s, "n_group", (double)m->ssm_n_group, "%s", cf_origin(m, MF_SSM_N_GROUP, o, sizeof o));
+	summary_formula(s, 0, "recurrent_layers * n_seq * 4 * (max(d_conv - 1, 0) * (d_inner + 2 * n_group * d_state) + "
+			      "d_state * d_inner)");
+}
+
 /* The inputs of the tiny preset's runs: one sequence at tiny_ctx, -ub ub. */
 static const char *in_tiny(struct summary *s, const struct is_state *st, int64_t ub, int cells_only)
 {
@@ -441,6 +490,8 @@ static void is_summary(const void *vs, struct summary *s)
 	summary_input(s, "n_seq", (double)d->n_seq, "parameter n_seq (-np)");
 	summary_input(s, "unified", d->unified, "parameter unified (-kvu)");
 	check_alloc(s, &st->m, d, &st->a);
+	if (st->a.recurrent_layers)   /* a hybrid's state beside its cache; other models have none to check */
+		summary_recurrent(s, &st->m, d, &st->a);
 	summary_int(s, st->a.swa_cells * st->a.streams, "swa_cells_total");
 	summary_words(s, "cells of the sliding-window cache over all streams");
 	if (st->m.sliding_window > 0 && !st->m.swa_ignored) {

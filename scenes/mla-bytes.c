@@ -192,10 +192,10 @@ static void mb_in_layers(struct summary *s, const struct model *rm, int i)
 {
 	char o[160];
 	if (i == 3)
-		summary_input(s, "layers", (double)rm->layers, "%s of the preset %s", cf_origin(rm, MF_LAYERS, o, sizeof o),
+		summary_input(s, "layers", (double)cf_cached_layers(rm), "%s of the preset %s", cf_layers_origin(rm, o, sizeof o),
 			      rm->name);
 	else
-		summary_input(s, "layers", (double)rm->layers, "%s", cf_origin(rm, MF_LAYERS, o, sizeof o));
+		summary_input(s, "layers", (double)cf_cached_layers(rm), "%s", cf_layers_origin(rm, o, sizeof o));
 }
 
 static void mb_summary(const void *vs, struct summary *s)

@@ -234,6 +234,461 @@ dsv2lite() {
 		i=$((i + 1))
 	done
 }
+# Qwen3-Next-80B-A3B (Qwen/Qwen3-Next-80B-A3B-Instruct config.json): 48
+# blocks + 1 MTP block (convert: block_count 49, nextn_predict_layers 1),
+# full attention every 4th layer, Gated DeltaNet elsewhere.
+qwen3next() {
+	E=2048 V=151936 X=512 F=512 H=16 KV=2 HD=256
+	cat <<-EOF
+	kv general.architecture str qwen3next
+	kv general.alignment u32 32
+	kv qwen3next.block_count u32 49
+	kv qwen3next.nextn_predict_layers u32 1
+	kv qwen3next.context_length u32 262144
+	kv qwen3next.embedding_length u32 $E
+	kv qwen3next.feed_forward_length u32 5120
+	kv qwen3next.expert_feed_forward_length u32 $F
+	kv qwen3next.expert_shared_feed_forward_length u32 $F
+	kv qwen3next.expert_count u32 $X
+	kv qwen3next.expert_used_count u32 10
+	kv qwen3next.attention.head_count u32 $H
+	kv qwen3next.attention.head_count_kv u32 $KV
+	kv qwen3next.attention.key_length u32 $HD
+	kv qwen3next.attention.value_length u32 $HD
+	kv qwen3next.attention.layer_norm_rms_epsilon f32 0.000001
+	kv qwen3next.rope.dimension_count u32 64
+	kv qwen3next.rope.freq_base f32 10000000
+	kv qwen3next.ssm.conv_kernel u32 4
+	kv qwen3next.ssm.state_size u32 128
+	kv qwen3next.ssm.group_count u32 16
+	kv qwen3next.ssm.time_step_rank u32 32
+	kv qwen3next.ssm.inner_size u32 4096
+	kv qwen3next.full_attention_interval u32 4
+	kv qwen3next.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	tensor output.weight $E $V
+	type f32
+	tensor output_norm.weight $E
+	EOF
+	i=0
+	while [ $i -lt 49 ]; do
+		cat <<-EOF
+		type f32
+		tensor blk.$i.attn_norm.weight $E
+		tensor blk.$i.post_attention_norm.weight $E
+		EOF
+		if [ $((i % 4)) -eq 3 ] || [ $i -eq 48 ]; then
+			cat <<-EOF
+			tensor blk.$i.attn_q_norm.weight $HD
+			tensor blk.$i.attn_k_norm.weight $HD
+			type f16
+			tensor blk.$i.attn_q.weight $E $((HD * H * 2))
+			tensor blk.$i.attn_k.weight $E $((HD * KV))
+			tensor blk.$i.attn_v.weight $E $((HD * KV))
+			tensor blk.$i.attn_output.weight $((HD * H)) $E
+			EOF
+		else
+			cat <<-EOF
+			tensor blk.$i.ssm_dt.bias 32
+			tensor blk.$i.ssm_a 32
+			tensor blk.$i.ssm_norm.weight 128
+			tensor blk.$i.ssm_conv1d.weight 4 8192
+			type f16
+			tensor blk.$i.attn_qkv.weight $E 8192
+			tensor blk.$i.attn_gate.weight $E 4096
+			tensor blk.$i.ssm_ba.weight $E 64
+			tensor blk.$i.ssm_out.weight 4096 $E
+			EOF
+		fi
+		cat <<-EOF
+		type f32
+		tensor blk.$i.ffn_gate_inp.weight $E $X
+		tensor blk.$i.ffn_gate_inp_shexp.weight $E
+		type f16
+		tensor blk.$i.ffn_gate_exps.weight $E $F $X
+		tensor blk.$i.ffn_down_exps.weight $F $E $X
+		tensor blk.$i.ffn_up_exps.weight $E $F $X
+		tensor blk.$i.ffn_gate_shexp.weight $E $F
+		tensor blk.$i.ffn_up_shexp.weight $E $F
+		tensor blk.$i.ffn_down_shexp.weight $F $E
+		EOF
+		if [ $i -eq 48 ]; then
+			cat <<-EOF
+			tensor blk.$i.nextn.eh_proj.weight $((2 * E)) $E
+			type f32
+			tensor blk.$i.nextn.enorm.weight $E
+			tensor blk.$i.nextn.hnorm.weight $E
+			EOF
+		fi
+		i=$((i + 1))
+	done
+}
+# Llama 4 Scout (meta-llama/Llama-4-Scout-17B-16E-Instruct text_config): 48
+# layers, 16 experts on every layer (interleave_moe_layer_step 1) with a
+# shared expert; the converter writes no sliding_window, so llama.cpp makes
+# three of every four layers chunked with n_swa 8192.
+llama4scout() {
+	E=5120 V=202048 X=16 F=8192 H=40 KV=8 HD=128
+	cat <<-EOF
+	kv general.architecture str llama4
+	kv general.alignment u32 32
+	kv llama4.block_count u32 48
+	kv llama4.context_length u32 10485760
+	kv llama4.embedding_length u32 $E
+	kv llama4.feed_forward_length u32 16384
+	kv llama4.expert_feed_forward_length u32 $F
+	kv llama4.expert_count u32 $X
+	kv llama4.expert_used_count u32 1
+	kv llama4.interleave_moe_layer_step u32 1
+	kv llama4.attention.head_count u32 $H
+	kv llama4.attention.head_count_kv u32 $KV
+	kv llama4.attention.key_length u32 $HD
+	kv llama4.attention.value_length u32 $HD
+	kv llama4.attention.layer_norm_rms_epsilon f32 0.00001
+	kv llama4.rope.dimension_count u32 $HD
+	kv llama4.rope.freq_base f32 500000
+	kv llama4.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	tensor output.weight $E $V
+	type f32
+	tensor output_norm.weight $E
+	EOF
+	i=0
+	while [ $i -lt 48 ]; do
+		cat <<-EOF
+		type f32
+		tensor blk.$i.attn_norm.weight $E
+		tensor blk.$i.ffn_norm.weight $E
+		tensor blk.$i.ffn_gate_inp.weight $E $X
+		type f16
+		tensor blk.$i.attn_q.weight $E $((H * HD))
+		tensor blk.$i.attn_k.weight $E $((KV * HD))
+		tensor blk.$i.attn_v.weight $E $((KV * HD))
+		tensor blk.$i.attn_output.weight $((H * HD)) $E
+		tensor blk.$i.ffn_gate_exps.weight $E $F $X
+		tensor blk.$i.ffn_down_exps.weight $F $E $X
+		tensor blk.$i.ffn_up_exps.weight $E $F $X
+		tensor blk.$i.ffn_gate_shexp.weight $E $F
+		tensor blk.$i.ffn_down_shexp.weight $F $E
+		tensor blk.$i.ffn_up_shexp.weight $E $F
+		EOF
+		i=$((i + 1))
+	done
+}
+# GLM-4.5-Air (zai-org/GLM-4.5-Air config.json): 46 layers, the first dense,
+# then 128 routed experts (8 used) and one shared; the converter appends the
+# num_nextn_predict_layers 1 MTP block (block_count 47), which llama.cpp's
+# create_memory filters out of the cache ("layer  46: filtered").
+glm45air() {
+	E=4096 V=151552 X=128 F=1408 H=96 KV=8 HD=128
+	cat <<-EOF
+	kv general.architecture str glm4moe
+	kv general.alignment u32 32
+	kv glm4moe.block_count u32 47
+	kv glm4moe.nextn_predict_layers u32 1
+	kv glm4moe.context_length u32 131072
+	kv glm4moe.embedding_length u32 $E
+	kv glm4moe.feed_forward_length u32 10944
+	kv glm4moe.expert_feed_forward_length u32 $F
+	kv glm4moe.expert_count u32 $X
+	kv glm4moe.expert_used_count u32 8
+	kv glm4moe.expert_shared_count u32 1
+	kv glm4moe.leading_dense_block_count u32 1
+	kv glm4moe.attention.head_count u32 $H
+	kv glm4moe.attention.head_count_kv u32 $KV
+	kv glm4moe.attention.key_length u32 $HD
+	kv glm4moe.attention.value_length u32 $HD
+	kv glm4moe.attention.layer_norm_rms_epsilon f32 0.00001
+	kv glm4moe.rope.dimension_count u32 64
+	kv glm4moe.rope.freq_base f32 1000000
+	kv glm4moe.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	tensor output.weight $E $V
+	type f32
+	tensor output_norm.weight $E
+	EOF
+	i=0
+	while [ $i -lt 47 ]; do
+		cat <<-EOF
+		type f32
+		tensor blk.$i.attn_norm.weight $E
+		tensor blk.$i.post_attention_norm.weight $E
+		type f16
+		tensor blk.$i.attn_q.weight $E $((H * HD))
+		tensor blk.$i.attn_k.weight $E $((KV * HD))
+		tensor blk.$i.attn_v.weight $E $((KV * HD))
+		tensor blk.$i.attn_output.weight $((H * HD)) $E
+		EOF
+		if [ $i -eq 0 ]; then
+			cat <<-EOF
+			tensor blk.$i.ffn_gate.weight $E 10944
+			tensor blk.$i.ffn_down.weight 10944 $E
+			tensor blk.$i.ffn_up.weight $E 10944
+			EOF
+		else
+			cat <<-EOF
+			type f32
+			tensor blk.$i.ffn_gate_inp.weight $E $X
+			tensor blk.$i.exp_probs_b.bias $X
+			type f16
+			tensor blk.$i.ffn_gate_exps.weight $E $F $X
+			tensor blk.$i.ffn_down_exps.weight $F $E $X
+			tensor blk.$i.ffn_up_exps.weight $E $F $X
+			tensor blk.$i.ffn_gate_shexp.weight $E $F
+			tensor blk.$i.ffn_down_shexp.weight $F $E
+			tensor blk.$i.ffn_up_shexp.weight $E $F
+			EOF
+		fi
+		if [ $i -eq 46 ]; then
+			cat <<-EOF
+			tensor blk.$i.nextn.eh_proj.weight $((2 * E)) $E
+			type f32
+			tensor blk.$i.nextn.enorm.weight $E
+			tensor blk.$i.nextn.hnorm.weight $E
+			EOF
+		fi
+		i=$((i + 1))
+	done
+}
+# DeepSeek-V3.2 (deepseek-ai/DeepSeek-V3.2 config.json): 61 layers + the MTP
+# block (block_count 62, nextn_predict_layers 1; its tensors left out, which
+# llama.cpp accepts as a trunk-only file), MLA with the *_mla keys, the
+# lightning indexer (64 heads of 128, top 2048); experts as q4_0 to keep
+# the sparse file smaller.
+deepseek32() {
+	E=7168 V=129280 X=256 F=2048 H=128 Q=1536 R=512
+	cat <<-EOF
+	kv general.architecture str deepseek32
+	kv general.alignment u32 32
+	kv deepseek32.block_count u32 62
+	kv deepseek32.nextn_predict_layers u32 1
+	kv deepseek32.context_length u32 163840
+	kv deepseek32.embedding_length u32 $E
+	kv deepseek32.feed_forward_length u32 18432
+	kv deepseek32.expert_feed_forward_length u32 $F
+	kv deepseek32.expert_count u32 $X
+	kv deepseek32.expert_used_count u32 8
+	kv deepseek32.expert_shared_count u32 1
+	kv deepseek32.expert_gating_func u32 2
+	kv deepseek32.leading_dense_block_count u32 3
+	kv deepseek32.attention.head_count u32 $H
+	kv deepseek32.attention.head_count_kv u32 1
+	kv deepseek32.attention.key_length u32 576
+	kv deepseek32.attention.value_length u32 512
+	kv deepseek32.attention.key_length_mla u32 192
+	kv deepseek32.attention.value_length_mla u32 128
+	kv deepseek32.attention.q_lora_rank u32 $Q
+	kv deepseek32.attention.kv_lora_rank u32 $R
+	kv deepseek32.attention.indexer.head_count u32 64
+	kv deepseek32.attention.indexer.key_length u32 128
+	kv deepseek32.attention.indexer.top_k u32 2048
+	kv deepseek32.attention.layer_norm_rms_epsilon f32 0.000001
+	kv deepseek32.rope.dimension_count u32 64
+	kv deepseek32.rope.freq_base f32 10000
+	kv deepseek32.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	tensor output.weight $E $V
+	type f32
+	tensor output_norm.weight $E
+	EOF
+	i=0
+	while [ $i -lt 61 ]; do
+		cat <<-EOF
+		type f32
+		tensor blk.$i.attn_norm.weight $E
+		tensor blk.$i.attn_q_a_norm.weight $Q
+		tensor blk.$i.attn_kv_a_norm.weight $R
+		tensor blk.$i.ffn_norm.weight $E
+		tensor blk.$i.indexer.k_norm.weight 128
+		tensor blk.$i.indexer.k_norm.bias 128
+		type f16
+		tensor blk.$i.attn_q_a.weight $E $Q
+		tensor blk.$i.attn_q_b.weight $Q $((H * 192))
+		tensor blk.$i.attn_kv_a_mqa.weight $E $((R + 64))
+		tensor blk.$i.attn_k_b.weight 128 $R $H
+		tensor blk.$i.attn_v_b.weight $R 128 $H
+		tensor blk.$i.attn_output.weight $((H * 128)) $E
+		tensor blk.$i.indexer.proj.weight $E 64
+		tensor blk.$i.indexer.attn_k.weight $E 128
+		tensor blk.$i.indexer.attn_q_b.weight $Q $((64 * 128))
+		EOF
+		if [ $i -lt 3 ]; then
+			cat <<-EOF
+			tensor blk.$i.ffn_gate.weight $E 18432
+			tensor blk.$i.ffn_down.weight 18432 $E
+			tensor blk.$i.ffn_up.weight $E 18432
+			EOF
+		else
+			cat <<-EOF
+			type f32
+			tensor blk.$i.ffn_gate_inp.weight $E $X
+			tensor blk.$i.exp_probs_b.bias $X
+			type q4_0
+			tensor blk.$i.ffn_gate_exps.weight $E $F $X
+			tensor blk.$i.ffn_down_exps.weight $F $E $X
+			tensor blk.$i.ffn_up_exps.weight $E $F $X
+			type f16
+			tensor blk.$i.ffn_gate_shexp.weight $E $F
+			tensor blk.$i.ffn_down_shexp.weight $F $E
+			tensor blk.$i.ffn_up_shexp.weight $E $F
+			EOF
+		fi
+		i=$((i + 1))
+	done
+}
+# A small Granite-4.0-H-shaped model (not a published one: the rule under
+# test): 8 layers, attention on 3 and 7 (head_count_kv 0 marks the Mamba2
+# layers, src/models/granite-hybrid.cpp), d_inner = 2 x n_embd as it asserts.
+granitehybrid() {
+	E=1024 V=32000 H=8 KV=2 HD=128 DI=2048 DS=128 NG=1 NH=32
+	cat <<-EOF
+	kv general.architecture str granitehybrid
+	kv general.alignment u32 32
+	kv granitehybrid.block_count u32 8
+	kv granitehybrid.context_length u32 131072
+	kv granitehybrid.embedding_length u32 $E
+	kv granitehybrid.feed_forward_length u32 2048
+	kv granitehybrid.attention.head_count u32 $H
+	arr granitehybrid.attention.head_count_kv u32 0,0,0,$KV,0,0,0,$KV
+	kv granitehybrid.attention.key_length u32 $HD
+	kv granitehybrid.attention.value_length u32 $HD
+	kv granitehybrid.attention.layer_norm_rms_epsilon f32 0.00001
+	kv granitehybrid.rope.dimension_count u32 $HD
+	kv granitehybrid.ssm.conv_kernel u32 4
+	kv granitehybrid.ssm.inner_size u32 $DI
+	kv granitehybrid.ssm.state_size u32 $DS
+	kv granitehybrid.ssm.time_step_rank u32 $NH
+	kv granitehybrid.ssm.group_count u32 $NG
+	kv granitehybrid.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	tensor output.weight $E $V
+	type f32
+	tensor output_norm.weight $E
+	EOF
+	i=0
+	while [ $i -lt 8 ]; do
+		echo "type f32"
+		echo "tensor blk.$i.attn_norm.weight $E"
+		echo "tensor blk.$i.ffn_norm.weight $E"
+		if [ $((i % 4)) -eq 3 ]; then
+			cat <<-EOF
+			type f16
+			tensor blk.$i.attn_q.weight $E $((H * HD))
+			tensor blk.$i.attn_k.weight $E $((KV * HD))
+			tensor blk.$i.attn_v.weight $E $((KV * HD))
+			tensor blk.$i.attn_output.weight $((H * HD)) $E
+			EOF
+		else
+			cat <<-EOF
+			tensor blk.$i.ssm_conv1d.weight 4 $((DI + 2 * NG * DS))
+			tensor blk.$i.ssm_conv1d.bias $((DI + 2 * NG * DS))
+			tensor blk.$i.ssm_dt.bias $NH
+			tensor blk.$i.ssm_a 1 $NH
+			tensor blk.$i.ssm_d 1 $NH
+			tensor blk.$i.ssm_norm.weight $((DI / NG)) $NG
+			type f16
+			tensor blk.$i.ssm_in.weight $E $((2 * DI + 2 * NG * DS + NH))
+			tensor blk.$i.ssm_out.weight $DI $E
+			EOF
+		fi
+		cat <<-EOF
+		type f16
+		tensor blk.$i.ffn_gate.weight $E 2048
+		tensor blk.$i.ffn_down.weight 2048 $E
+		tensor blk.$i.ffn_up.weight $E 2048
+		EOF
+		i=$((i + 1))
+	done
+}
+# A small Nemotron-H-shaped model (not a published one: the rule under test):
+# 6 blocks M - * - M - (hybrid_override_pattern): Mamba2 where head_count_kv
+# and feed_forward_length are both 0, attention where head_count_kv > 0, an
+# MLP block (keeps nothing) where feed_forward_length > 0
+# (src/models/nemotron-h.cpp, create_memory's filter_attn / filter_recr).
+nemotronh() {
+	E=1024 V=32000 H=8 KV=2 HD=128 DI=2048 DS=128 NG=8 NH=32 FF=4096
+	cat <<-EOF
+	kv general.architecture str nemotron_h
+	kv general.alignment u32 32
+	kv nemotron_h.block_count u32 6
+	kv nemotron_h.context_length u32 131072
+	kv nemotron_h.embedding_length u32 $E
+	arr nemotron_h.feed_forward_length u32 0,$FF,0,$FF,0,$FF
+	kv nemotron_h.attention.head_count u32 $H
+	arr nemotron_h.attention.head_count_kv u32 0,0,$KV,0,0,0
+	kv nemotron_h.attention.key_length u32 $HD
+	kv nemotron_h.attention.value_length u32 $HD
+	kv nemotron_h.attention.layer_norm_epsilon f32 0.00001
+	kv nemotron_h.attention.layer_norm_rms_epsilon f32 0.00001
+	kv nemotron_h.rope.dimension_count u32 $HD
+	kv nemotron_h.ssm.conv_kernel u32 4
+	kv nemotron_h.ssm.inner_size u32 $DI
+	kv nemotron_h.ssm.state_size u32 $DS
+	kv nemotron_h.ssm.time_step_rank u32 $NH
+	kv nemotron_h.ssm.group_count u32 $NG
+	kv nemotron_h.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	tensor output.weight $E $V
+	type f32
+	tensor output_norm.weight $E
+	EOF
+	for i in 0 1 2 3 4 5; do
+		echo "type f32"
+		echo "tensor blk.$i.attn_norm.weight $E"
+		case $i in
+		0 | 4) cat <<-EOF
+			tensor blk.$i.ssm_conv1d.weight 4 $((DI + 2 * NG * DS))
+			tensor blk.$i.ssm_conv1d.bias $((DI + 2 * NG * DS))
+			tensor blk.$i.ssm_dt.bias $NH
+			tensor blk.$i.ssm_a 1 $NH
+			tensor blk.$i.ssm_d 1 $NH
+			tensor blk.$i.ssm_norm.weight $((DI / NG)) $NG
+			type f16
+			tensor blk.$i.ssm_in.weight $E $((2 * DI + 2 * NG * DS + NH))
+			tensor blk.$i.ssm_out.weight $DI $E
+			EOF
+			;;
+		2) cat <<-EOF
+			type f16
+			tensor blk.$i.attn_q.weight $E $((H * HD))
+			tensor blk.$i.attn_k.weight $E $((KV * HD))
+			tensor blk.$i.attn_v.weight $E $((KV * HD))
+			tensor blk.$i.attn_output.weight $((H * HD)) $E
+			EOF
+			;;
+		*) cat <<-EOF
+			type f16
+			tensor blk.$i.ffn_down.weight $FF $E
+			tensor blk.$i.ffn_up.weight $E $FF
+			EOF
+			;;
+		esac
+	done
+}
 # Kimi K2 (deepseek2 by architectures[0] DeepseekV3ForCausalLM), converted with
 # the MLA keys: 61 layers, the first dense, 384 experts (mxfp4 to keep the sparse
 # file near 0.6 TB of holes), q_lora_rank 1536, one shared expert.
@@ -318,8 +773,13 @@ kimik2() {
 	done
 }
 # The shapes of the shipped assets/models/*.ini.
-models="llama3-8b mistral-7b gemma3-27b gemma2-9b qwen2.5-7b gpt-oss-20b deepseek-v2-lite"
+models="llama3-8b mistral-7b gemma3-27b gemma2-9b qwen2.5-7b gpt-oss-20b deepseek-v2-lite qwen3-next-80b llama4-scout glm-4.5-air granite-hybrid-small nemotron-h-small"
 gptoss >"$d/gpt-oss-20b.spec"
+qwen3next >"$d/qwen3-next-80b.spec"
+llama4scout >"$d/llama4-scout.spec"
+glm45air >"$d/glm-4.5-air.spec"
+granitehybrid >"$d/granite-hybrid-small.spec"
+nemotronh >"$d/nemotron-h-small.spec"
 dsv2lite >"$d/deepseek-v2-lite.spec"
 dense llama 32 4096 32 8 128 14336 128256 out "llama.rope.freq_base f32 500000" >"$d/llama3-8b.spec"
 # Mistral 7B v0.1 under the llama architecture: a sliding_window key llama.cpp does not read.
@@ -374,7 +834,7 @@ compare() {
 	m=$1 g=$2 f="$d/$1.gguf" o="$d/$1.$2"
 	swa=no
 	grep -q sliding_window "$d/$m.spec" && swa=swa
-	case $m in gemma2*) swa=swa ;; esac
+	case $m in gemma2* | llama4*) swa=swa ;; esac
 	deploys $swa "$g" >"$o.deploys"
 	if ! "$probe" "$f" <"$o.deploys" >"$o.out" 2>"$o.err"; then
 		fail "engine: $m: llama.cpp does not load the GGUF ($(grep -i 'error\|failed\|exception' "$o.err" | head -n 2 | tr '\n' ' '))"
@@ -449,6 +909,91 @@ compare() {
 	fi
 }
 
+# compare_rs M: a hybrid's recurrent state.  llama.cpp logs
+# "llama_memory_recurrent: size = X MiB (N cells, ...), R (f32): r MiB, S (f32): s MiB";
+# attnviz's iswa scene gives recurrent_bytes (all R and S) for the same deployment.
+# The state does not grow with the context: ctx 4096 and 131072 alike.
+compare_rs() {
+	m=$1 f="$d/$1.gguf" o="$d/$1.rs"
+	for ctx in 4096 131072; do
+		for ns in 1 3; do
+			echo "ctx=$ctx n_seq=$ns unified=0 swa_full=0 ubatch=512 fa=1 k=f16 v=f16"
+		done
+	done >"$o.deploys"
+	if ! "$probe" "$f" <"$o.deploys" >"$o.out" 2>"$o.err"; then
+		fail "engine: $m: llama.cpp does not load the GGUF for the recurrent state"
+		return
+	fi
+	awk -F'\t' '$3 == "deploy" { dep[$2] = $4 }
+		$3 == "log" && $4 ~ /llama_memory_recurrent: size =/ {
+			l = $4; sub(/.*size = */, "", l); mib = l + 0
+			c = l; sub(/^[^(]*\( */, "", c); cells = c + 0
+			print dep[$2] "|" sprintf("%.2f", mib) "|" cells }' "$o.out" >"$o.llama"
+	n=0 bad=""
+	while IFS='|' read -r dep lmib lcells; do
+		args=""
+		for w in $dep; do
+			case $w in ctx=* | n_seq=*) args="$args --set $w" ;; esac
+		done
+		# shellcheck disable=SC2086
+		amib=$("$ATTNVIZ" --summary iswa -m "$f" $args | awk -F'\t' '$2 == "recurrent_bytes" { printf "%.2f", $3 / 1048576 }')
+		ns=${dep#*n_seq=}; ns=${ns%% *}
+		n=$((n + 1))
+		[ "$lmib" = "$amib" ] && [ "$lcells" = "$ns" ] || bad="$bad; [$dep] llama.cpp $lmib MiB in $lcells cells, attnviz $amib MiB"
+	done <"$o.llama"
+	if [ "$n" -eq 4 ] && [ -z "$bad" ]; then
+		ok "engine: $m: recurrent state: 4 deployments, the MiB and cells (one per sequence) agree with llama.cpp"
+	else
+		fail "engine: $m: recurrent state: $n of 4 deployments read$bad"
+	fi
+}
+
+# compare_dsa M: llama_kv_cache_dsa logs two llama_kv_cache lines, the
+# latent's and the indexer's, on the same cells and layers; attnviz's iswa
+# total_bytes holds both.
+compare_dsa() {
+	m=$1 f="$d/$1.gguf" o="$d/$1.dsa"
+	for ctx in 4096 131072; do
+		for ns in 1 3; do
+			for un in 0 1; do
+				echo "ctx=$ctx n_seq=$ns unified=$un swa_full=0 ubatch=512 fa=1 k=f16 v=f16"
+			done
+		done
+	done >"$o.deploys"
+	if ! "$probe" "$f" <"$o.deploys" >"$o.out" 2>"$o.err"; then
+		fail "engine: $m: llama.cpp does not load the GGUF ($(grep -i 'error' "$o.err" | head -n 1))"
+		return
+	fi
+	awk -F'\t' '$3 == "deploy" { dep[$2] = $4; nd = $2 + 1 }
+		$3 == "kv" { n[$2]++; cells[$2] = cells[$2] " " $4; layers[$2] = layers[$2] " " $5; mib[$2] += $8 }
+		END { for (i = 0; i < nd; i++) printf "%s|%d|%s|%s|%.2f\n", dep[i], n[i], cells[i], layers[i], mib[i] }' \
+		"$o.out" >"$o.llama"
+	k=0 bad=""
+	while IFS='|' read -r dep nkv lcells llayers lmib; do
+		args=""
+		for w in $dep; do
+			case $w in ctx=* | n_seq=* | unified=*) args="$args --set $w" ;; esac
+		done
+		# shellcheck disable=SC2086
+		eval "$("$ATTNVIZ" --summary iswa -m "$f" $args | awk -F'\t' '
+			$2 == "n_ctx" || $2 == "streams" || $2 == "global_layers" { print "a_" $2 "=" $3 }
+			$2 == "total_bytes" { printf "a_mib=%.2f\n", $3 / 1048576 }')"
+		c=$((a_n_ctx / a_streams))
+		k=$((k + 1))
+		want="2| $c $c| $a_global_layers $a_global_layers"
+		# llama.cpp rounds each cache's MiB to 2 places: their sum is within 0.01 of the total's
+		if [ "$nkv|$lcells|$llayers" != "$want" ] ||
+			! awk -v l="$lmib" -v a="$a_mib" 'BEGIN { d = l - a; exit !(d <= 0.0100001 && d >= -0.0100001) }'; then
+			bad="$bad; [$dep] llama.cpp $nkv|$lcells|$llayers|$lmib MiB attnviz $want|$a_mib MiB"
+		fi
+	done <"$o.llama"
+	if [ $k -eq 8 ] && [ -z "$bad" ]; then
+		ok "engine: $m: latent and indexer caches: 8 deployments, cells, layers and MiB agree with llama.cpp"
+	else
+		fail "engine: $m: latent and indexer caches: $k of 8 deployments read$bad"
+	fi
+}
+
 # ENGINE_MODELS="a b": only those (a quicker run while working on one family)
 models=${ENGINE_MODELS:-$models}
 total=0 agree=0
@@ -460,7 +1005,14 @@ for m in $models; do
 	for g in f16 nofa q8_0; do
 		compare "$m" $g
 	done
+	case $m in qwen3-next* | granite-hybrid* | nemotron-h*) compare_rs "$m" ;; esac
 done
+deepseek32 >"$d/deepseek-v3.2.spec"
+if "$GGUF_WRITE" "$d/deepseek-v3.2.gguf" <"$d/deepseek-v3.2.spec"; then
+	compare_dsa deepseek-v3.2
+else
+	fail "engine: deepseek-v3.2: writing the GGUF"
+fi
 # The same model as GGUF, INI (assets/models) and config.json (tests/hf): every
 # size of the iswa scene identical, over a few deployments.
 for m in $models; do

@@ -243,6 +243,43 @@ bad "a tensor whose size overflows 64 bits" "$d/huge.gguf" "blk.0.huge: tensor s
 { echo "kv llama.attention.head_count_kv u32 5"; llama_spec | grep -v head_count_kv; } | mk kv5
 bad "KV heads that do not divide the query heads" "$d/kv5.gguf" "5 KV heads do not divide 32"
 
+
+# ---- architectures attnviz does not size: refused, never plain attention ----
+# An unknown name, and a real llama.cpp one whose create_memory builds no KV
+# cache (bert): one line naming it and the known families, exit 2.
+for a in llama9 bert; do
+	llama_spec | sed "s/^kv general.architecture str llama/kv general.architecture str $a/; s/ llama\./ $a./" | mk "arch-$a"
+	bad "unknown architecture '$a' refused" "$d/arch-$a.gguf" \
+		"general.architecture: '$a' is not an architecture attnviz sizes (known: llama, qwen2,"
+done
+# A known architecture with a key that switches on a mechanism attnviz does
+# not read for it: refused at that key (llama-arch.cpp LLM_KV_SSM_STATE_SIZE,
+# LLM_KV_ATTENTION_INDEXER_KEY_LENGTH, LLM_KV_ATTENTION_SHARED_KV_LAYERS).
+{ llama_spec; echo "kv llama.ssm.state_size u32 128"; } | mk llama-ssm
+bad "llama with a recurrent state key refused" "$d/llama-ssm.gguf" \
+	"llama.ssm.state_size: a recurrent (Mamba / delta-net) state for llama: attnviz does not size it"
+{ llama_spec; echo "kv llama.attention.indexer.key_length u32 128"; } | mk llama-idx
+bad "llama with an indexer key refused" "$d/llama-idx.gguf" \
+	"llama.attention.indexer.key_length: a sparse-attention indexer cache for llama"
+{ llama_spec; echo "arr llama.attention.shared_kv_layers u32 0*31,1"; } | mk llama-shared
+bad "llama with shared KV layers refused" "$d/llama-shared.gguf" \
+	"llama.attention.shared_kv_layers: layers that share another layer's cache for llama"
+# key_length_swa unlike key_length would give sliding layers their own size.
+{ llama_spec; echo "kv llama.attention.key_length_swa u32 256"; } | mk llama-kswa
+bad "llama with a sliding head size of its own refused" "$d/llama-kswa.gguf" \
+	"llama.attention.key_length_swa: sliding layers with their own head size for llama"
+# The same keys at 0 (or key_length_swa equal to the head size) switch nothing on.
+{ llama_spec; echo "kv llama.ssm.state_size u32 0"; echo "kv llama.attention.key_length_swa u32 128"; } | mk llama-zero
+expect_eq "gguf: llama with ssm.state_size 0 and key_length_swa = head size: sized as before (131072 B a token)" \
+	"$(sval mla-bytes model_bytes_per_token -m "$d/llama-zero.gguf")" $((2 * 8 * 128 * 2 * 32))
+# nextn: llama-model.cpp create_memory keeps il < n_layer() = block_count -
+# nextn_predict_layers; the last layer keeps no cache: 2 x 8 x 128 x 2 x 31.
+{ llama_spec; echo "kv llama.nextn_predict_layers u32 1"; } | mk llama-nextn
+expect_eq "gguf: a nextn layer is filtered out of the cache (2 x 8 x 128 x 2 x 31 B a token)" \
+	"$(sval mla-bytes model_bytes_per_token -m "$d/llama-nextn.gguf")" $((2 * 8 * 128 * 2 * 31))
+{ llama_spec; echo "kv llama.nextn_predict_layers u32 32"; } | mk llama-allnextn
+bad "every layer nextn refused" "$d/llama-allnextn.gguf" "llama.nextn_predict_layers: 32 is out of range (0 to 31)"
+
 # ---- the picker's path prompt (tmux) ----------------------------------------
 if command -v tmux >/dev/null 2>&1; then
 	sock="attnviz-gguf-$$"

@@ -100,9 +100,12 @@ bad list-junk "list-junk.ini:6: [model] kv_heads: layer 2: 'x' is not a whole nu
 bad list-negative "list-negative.ini:6: [model] kv_heads: layer 1: '-1' is out of range (0 to 65536)" 's/^kv_heads .*/kv_heads = 8,-1,8,8/'
 bad list-empty-item "list-empty-item.ini:6: [model] kv_heads: an empty item" 's/^kv_heads .*/kv_heads = 8,,8,8/'
 bad list-no-cache "list-no-cache.ini:6: [model] kv_heads: no layer keeps a KV cache (all 0)" 's/^kv_heads .*/kv_heads = 0,0,0,0/'
+# [model] arch: a family outside src/model/arch.c is refused, never sized as plain attention.
+bad unknown-arch "unknown-arch.ini:3: [model] arch: 'llama9' is not an architecture attnviz sizes (known: llama, qwen2," \
+	's/^name .*/&\narch = llama9/'
 bad unknown-kind "unknown-kind.ini:12: [attention] kind: unknown value 'banana' (one of mha | gqa | mqa | mla)" 's/^kind .*/kind = banana/'
 bad mha-kv "mha-kv.ini:12: [attention] kind: mha needs kv_heads equal to heads" 's/^kind .*/kind = mha/'
-bad layer-type-word "layer-type-word.ini:14: [attention] layer_types: unknown value 'local' (one of full | sliding)" 's/^kind .*/kind = gqa\nsliding_window = 8\nlayer_types = full,full,local,full/'
+bad layer-type-word "layer-type-word.ini:14: [attention] layer_types: unknown value 'local' (one of full | sliding | chunked | recurrent | shared | none)" 's/^kind .*/kind = gqa\nsliding_window = 8\nlayer_types = full,full,local,full/'
 bad layer-type-length "layer-type-length.ini:13: [attention] layer_types: 2 items for 4 layers (one per layer)" 's/^kind .*/kind = gqa\nlayer_types = full,sliding/'
 bad layer-type-window "layer-type-window.ini:13: [attention] layer_types: a sliding layer needs a sliding_window" 's/^kind .*/kind = gqa\nlayer_types = full,sliding,full,full/'
 bad pattern-window "pattern-window.ini:13: [attention] swa_pattern: a layer pattern needs a sliding_window" 's/^kind .*/kind = gqa\nswa_pattern = 2/'

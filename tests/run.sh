@@ -35,6 +35,8 @@ suite() {   # suite LABEL BIN UNIT
 	ATTNVIZ="$bin" sh tests/hfconfig.sh 2>&1 | tee -a "$log"
 	echo "# $label: GGUF files"
 	ATTNVIZ="$bin" GGUF_WRITE="$(dirname "$unit")/gguf_write" sh tests/gguf.sh 2>&1 | tee -a "$log"
+	echo "# $label: architectures of 2026: hand-derived sizes, INI and GGUF alike"
+	ATTNVIZ="$bin" GGUF_WRITE="$(dirname "$unit")/gguf_write" sh tests/families.sh 2>&1 | tee -a "$log"
 	echo "# $label: terminal (tmux)"
 	ATTNVIZ="$bin" sh tests/tmux.sh 2>&1 | tee -a "$log"
 	echo "# $label: key and resize storm (tmux)"

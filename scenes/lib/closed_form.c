@@ -45,6 +45,11 @@ const char *cf_in_cell(struct summary *s, const struct model *m, int64_t kv, con
 		summary_input(s, "qk_rope_head_dim", (double)m->qk_rope_head_dim, "%s",
 			      cf_origin(m, MF_QK_ROPE_HEAD_DIM, o, sizeof o));
 		cf_in_types(s, m);
+		if (m->indexer_head_dim > 0) {   /* llama-kv-cache-dsa.cpp: the indexer's K row, in K's type */
+			summary_input(s, "indexer_head_dim", (double)m->indexer_head_dim, "%s",
+				      cf_origin(m, MF_INDEXER_HEAD_DIM, o, sizeof o));
+			return "(" CF_CELL_MLA " + ceil(indexer_head_dim / k_block) * k_block_bytes)";
+		}
 		return CF_CELL_MLA;
 	}
 	summary_input(s, "kv_heads", (double)kv, "%s", kv_origin ? kv_origin : cf_origin(m, MF_KV_HEADS, o, sizeof o));
@@ -87,13 +92,37 @@ void cf_in_deploy(struct summary *s, int64_t ctx, int64_t n_seq, int64_t w, int6
 
 int cf_uniform(const struct model *m)
 {
+	int windowed = m->sliding_window > 0 && !m->swa_ignored;
 	for (int64_t il = 0; il < m->layers; il++) {
-		int windowed = m->sliding_window > 0 && !m->swa_ignored;
 		int local = windowed && (m->swa_pattern <= 0 || il % m->swa_pattern < m->swa_pattern - 1);
+		/* Without a window a layer with no cache (recurrent, shared,
+		 * nextn) only leaves the count: "layers" is then the cached ones. */
+		if (!windowed && m->layer_kv_heads[il] == 0)
+			continue;
 		if (m->layer_kv_heads[il] != m->kv_heads || (windowed && m->layer_swa[il] != local))
 			return 0;
 	}
 	return 1;
+}
+
+int64_t cf_cached_layers(const struct model *m)
+{
+	int64_t n = 0;
+	for (int64_t il = 0; il < m->layers; il++)
+		n += m->layer_kv_heads[il] > 0;
+	return n;
+}
+
+const char *cf_layers_origin(const struct model *m, char *buf, int len)
+{
+	int64_t n = cf_cached_layers(m);
+	if (n == m->layers)
+		return cf_origin(m, MF_LAYERS, buf, len);
+	snprintf(buf, (size_t)len, "the %lld of [model] layers %lld that keep a KV cache (%lld recurrent, %lld shared, "
+		 "%lld none)", (long long)n, (long long)m->layers, (long long)model_layers_of(m, LT_RECURRENT),
+		 (long long)model_layers_of(m, LT_SHARED), (long long)(m->layers - n - model_layers_of(m, LT_RECURRENT) -
+									model_layers_of(m, LT_SHARED)));
+	return buf;
 }
 
 const char *cf_origin(const struct model *m, enum model_field field, char *buf, int len)

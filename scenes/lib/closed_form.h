@@ -4,7 +4,8 @@
  * of it (nor model_cache_bytes): a per-layer allocation walk there, a product
  * of counts here.  They hold for uniform models (every cached layer with the
  * same KV heads, layers local by the swa_pattern rule); cf_uniform says
- * whether a model is one.
+ * whether a model is one (layers without a cache, a hybrid's recurrent
+ * ones, are left out of "layers" when the model has no window).
  */
 #ifndef ATTNVIZ_SCENES_CLOSED_FORM_H
 #define ATTNVIZ_SCENES_CLOSED_FORM_H
@@ -32,6 +33,10 @@
 /* 1: every layer has kv_heads KV heads and is local exactly when
  * il % swa_pattern < swa_pattern - 1 (or all local when the pattern is 0). */
 int cf_uniform(const struct model *m);
+/* Layers that keep a KV cache (the "layers" input of the formulas), and
+ * where that count comes from, into buf[len]. */
+int64_t cf_cached_layers(const struct model *m);
+const char *cf_layers_origin(const struct model *m, char *buf, int len);
 /* The formula text of one stream's cells. */
 const char *cf_f_stream(int unified);
 /* The formula text of a sliding layer's cells a stream, into buf

@@ -125,8 +125,15 @@ int model_export(const struct model *m, FILE *out)
 		char *list = malloc(len);
 		if (!list)
 			return -1;
-		for (int64_t il = 0; il < m->layers; il++)
+		for (int64_t il = 0, run; il < m->layers; il += run) {
+			for (run = 1; il + run < m->layers && m->layer_kv_heads[il + run] == m->layer_kv_heads[il];)
+				run++;
 			at += (size_t)snprintf(list + at, len - at, "%s%d", il ? "," : "", (int)m->layer_kv_heads[il]);
+			if (run >= 3)   /* ITEM*N: a long model's list stays within one INI line */
+				at += (size_t)snprintf(list + at, len - at, "*%lld", (long long)run);
+			else
+				run = 1;
+		}
 		put(out, m, MF_KV_HEADS, list);
 		free(list);
 	}
@@ -134,11 +141,35 @@ int model_export(const struct model *m, FILE *out)
 	put_int(out, m, MF_HEAD_DIM_V, m->head_dim_v);
 	put_int(out, m, MF_VOCAB, m->vocab);
 	put_int(out, m, MF_CTX_TRAIN, m->ctx_train);
+	if (m->nextn_layers)
+		put_int(out, m, MF_NEXTN, m->nextn_layers);
 
 	fprintf(out, "\n[attention]\n");
 	put_word(out, m, MF_KIND, model_kind_word(m->kind));
 	put_int(out, m, MF_SLIDING_WINDOW, m->sliding_window);
-	if (m->sliding_window) {
+	/* Chunked, recurrent and shared layers only a per-layer list says. */
+	int kinds = 0;
+	for (int64_t il = 0; il < m->layers; il++)
+		kinds |= m->layer_type[il] == LT_CHUNKED || m->layer_type[il] == LT_RECURRENT ||
+			 m->layer_type[il] == LT_SHARED;
+	if (kinds) {
+		size_t len = (size_t)m->layers * 10 + 1, at = 0;   /* "recurrent," at most a layer */
+		char *list = malloc(len);
+		if (!list)
+			return -1;
+		for (int64_t il = 0, run; il < m->layers; il += run) {
+			for (run = 1; il + run < m->layers && m->layer_type[il + run] == m->layer_type[il];)
+				run++;
+			at += (size_t)snprintf(list + at, len - at, "%s%s", il ? "," : "",
+					       model_layer_type_word((enum layer_type)m->layer_type[il]));
+			if (run >= 2)
+				at += (size_t)snprintf(list + at, len - at, "*%lld", (long long)run);
+		}
+		put(out, m, MF_LAYER_TYPES, list);
+		free(list);
+		if (m->sliding_window)
+			put_int(out, m, MF_WINDOW_USED, !m->swa_ignored);
+	} else if (m->sliding_window) {
 		int64_t n = model_swa_pattern_of(m);
 		if (n == m->swa_pattern) {
 			put_int(out, m, MF_SWA_PATTERN, n);
@@ -160,6 +191,10 @@ int model_export(const struct model *m, FILE *out)
 		put_int(out, m, MF_WINDOW_USED, !m->swa_ignored);
 	}
 	put_word(out, m, MF_SINKS, m->sinks_learned ? "learned" : "none");
+	if (m->head_dim_swa != m->head_dim)
+		put_int(out, m, MF_HEAD_DIM_SWA, m->head_dim_swa);
+	if (m->head_dim_v_swa != m->head_dim_v)
+		put_int(out, m, MF_HEAD_DIM_V_SWA, m->head_dim_v_swa);
 
 	if (m->kind == ATTN_MLA) {
 		fprintf(out, "\n[mla]\n");
@@ -168,6 +203,18 @@ int model_export(const struct model *m, FILE *out)
 		put_int(out, m, MF_QK_NOPE_HEAD_DIM, m->qk_nope_head_dim);
 		put_int(out, m, MF_V_HEAD_DIM, m->v_head_dim);
 		put_int(out, m, MF_LATENT_CACHE, m->mla_latent_cache);
+		if (m->indexer_head_dim)
+			put_int(out, m, MF_INDEXER_HEAD_DIM, m->indexer_head_dim);
+	}
+	if (model_layers_of(m, LT_RECURRENT)) {
+		static const enum model_field state[] = {MF_SSM_D_CONV, MF_SSM_D_INNER, MF_SSM_D_STATE, MF_SSM_N_GROUP,
+							 MF_SSM_DT_RANK, MF_SHORTCONV_L_CACHE, MF_EMBD};
+		fprintf(out, "\n[recurrent]\n");
+		for (size_t i = 0; i < sizeof state / sizeof state[0]; i++) {
+			int64_t v = *(const int64_t *)(const void *)((const char *)m + model_fields[state[i]].off);
+			if (v)
+				put_int(out, m, state[i], v);
+		}
 	}
 
 	fprintf(out, "\n[rope]\n");

@@ -7,6 +7,7 @@
  */
 #include "model/fields.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,6 +16,7 @@
 const char *const model_kind_words[] = {"mha", "gqa", "mqa", "mla", NULL};
 const char *const model_scaling_words[] = {"none", "linear", "ntk", "yarn", "llama3", "longrope", NULL};
 const char *const model_sink_words[] = {"none", "learned", NULL};
+const char *const model_layer_type_words[] = {"full", "sliding", "chunked", "recurrent", "shared", "none", NULL};
 const char *const model_cache_words[] = {"f32", "f16", "bf16", "q8_0", "q4_0", "q4_1", "q5_0", "q5_1", "iq4_nl", NULL};
 
 #define AT(member) .off = offsetof(struct model, member), .size = sizeof(((struct model *)0)->member)
@@ -63,6 +65,11 @@ const struct model_field_info model_fields[MF_COUNT] = {
 	[MF_CTX_TRAIN] = {.section = "model", .key = "ctx_train", .type = MFT_INT, .need = MFN_REQ,
 		.min = 1, .max = (double)MODEL_MAX_CTX, AT(ctx_train),
 		.gguf = "{arch}.context_length", .hf = "max_position_embeddings"},
+	/* llama-hparams.h n_layer_nextn: the last nextn_layers of `layers` are
+	 * nextn / MTP blocks, filtered out of the main cache (create_memory) */
+	[MF_NEXTN] = {.section = "model", .key = "nextn_layers", .type = MFT_INT, .need = MFN_OPT,
+		.max = MODEL_MAX_LAYERS - 1, AT(nextn_layers),
+		.gguf = "{arch}.nextn_predict_layers", .hf = "num_nextn_predict_layers"},
 	[MF_KIND] = {.section = "attention", .key = "kind", .type = MFT_WORD, .need = MFN_REQ,
 		.words = model_kind_words, AT(kind)},
 	[MF_SLIDING_WINDOW] = {.section = "attention", .key = "sliding_window", .type = MFT_INT, .need = MFN_OPT,
@@ -72,13 +79,21 @@ const struct model_field_info model_fields[MF_COUNT] = {
 		.max = MODEL_MAX_LAYERS, AT(swa_pattern),
 		.gguf = "{arch}.attention.sliding_window_pattern", .hf = "sliding_window_pattern"},
 	[MF_LAYER_TYPES] = {.section = "attention", .key = "layer_types", .type = MFT_LAYER_TYPES, .need = MFN_OPT,
-		AT(layer_swa),
+		AT(layer_type),
 		.gguf = "{arch}.attention.sliding_window_pattern", .hf = "layer_types"},
 	[MF_WINDOW_USED] = {.section = "attention", .key = "window_used", .type = MFT_NOT_FLAG, .need = MFN_OPT,
 		.max = 1, .def = 1, AT(swa_ignored)},
 	/* GGUF: an attn_sinks tensor */
 	[MF_SINKS] = {.section = "attention", .key = "sinks", .type = MFT_WORD, .need = MFN_OPT,
 		.words = model_sink_words, AT(sinks_learned)},
+	/* llama-hparams.cpp n_embd_head_k(il) / n_embd_head_v(il): the sliding
+	 * layers' head sizes (n_embd_head_k_swa); default head_dim, head_dim_v */
+	[MF_HEAD_DIM_SWA] = {.section = "attention", .key = "head_dim_swa", .type = MFT_INT, .need = MFN_OPT,
+		.min = 1, .max = MODEL_MAX_DIM, AT(head_dim_swa),
+		.gguf = "{arch}.attention.key_length_swa"},
+	[MF_HEAD_DIM_V_SWA] = {.section = "attention", .key = "head_dim_v_swa", .type = MFT_INT, .need = MFN_OPT,
+		.min = 1, .max = MODEL_MAX_DIM, AT(head_dim_v_swa),
+		.gguf = "{arch}.attention.value_length_swa"},
 	[MF_KV_LORA_RANK] = {.section = "mla", .key = "kv_lora_rank", .type = MFT_INT, .need = MFN_REQ_MLA,
 		.min = 1, .max = MODEL_MAX_DIM, AT(kv_lora_rank),
 		.gguf = "{arch}.attention.kv_lora_rank", .hf = "kv_lora_rank"},
@@ -93,6 +108,36 @@ const struct model_field_info model_fields[MF_COUNT] = {
 		.gguf = "{arch}.attention.value_length_mla", .hf = "v_head_dim"},
 	[MF_LATENT_CACHE] = {.section = "mla", .key = "latent_cache", .type = MFT_FLAG, .need = MFN_OPT,
 		.max = 1, .def = 1, AT(mla_latent_cache)},
+	/* sparse attention (deepseek32, glm-dsa): the indexer's K-only cache row;
+	 * 0: no indexer */
+	[MF_INDEXER_HEAD_DIM] = {.section = "mla", .key = "indexer_head_dim", .type = MFT_INT, .need = MFN_OPT,
+		.max = MODEL_MAX_DIM, AT(indexer_head_dim),
+		.gguf = "{arch}.attention.indexer.key_length", .hf = "index_head_dim"},
+	/* The recurrent state of the layers whose layer_types is recurrent
+	 * (llama-hparams.cpp n_embd_r, n_embd_s; llama_hparams ssm_d_conv ...). */
+	[MF_SSM_D_CONV] = {.section = "recurrent", .key = "ssm_d_conv", .type = MFT_INT, .need = MFN_OPT,
+		.max = MODEL_MAX_DIM, AT(ssm_d_conv),
+		.gguf = "{arch}.ssm.conv_kernel"},
+	[MF_SSM_D_INNER] = {.section = "recurrent", .key = "ssm_d_inner", .type = MFT_INT, .need = MFN_OPT,
+		.max = INT64_C(1) << 24, AT(ssm_d_inner),
+		.gguf = "{arch}.ssm.inner_size"},
+	[MF_SSM_D_STATE] = {.section = "recurrent", .key = "ssm_d_state", .type = MFT_INT, .need = MFN_OPT,
+		.max = MODEL_MAX_DIM, AT(ssm_d_state),
+		.gguf = "{arch}.ssm.state_size"},
+	[MF_SSM_N_GROUP] = {.section = "recurrent", .key = "ssm_n_group", .type = MFT_INT, .need = MFN_OPT,
+		.max = MODEL_MAX_DIM, AT(ssm_n_group),
+		.gguf = "{arch}.ssm.group_count"},
+	/* read by llama.cpp, not part of the state's size */
+	[MF_SSM_DT_RANK] = {.section = "recurrent", .key = "ssm_dt_rank", .type = MFT_INT, .need = MFN_OPT,
+		.max = MODEL_MAX_DIM, AT(ssm_dt_rank),
+		.gguf = "{arch}.ssm.time_step_rank"},
+	[MF_SHORTCONV_L_CACHE] = {.section = "recurrent", .key = "shortconv_l_cache", .type = MFT_INT, .need = MFN_OPT,
+		.max = MODEL_MAX_DIM, AT(shortconv_l_cache),
+		.gguf = "{arch}.shortconv.l_cache"},
+	/* n_embd: the short-conv state is n_embd x (l_cache - 1) */
+	[MF_EMBD] = {.section = "recurrent", .key = "embd", .type = MFT_INT, .need = MFN_OPT,
+		.max = INT64_C(1) << 24, AT(embd),
+		.gguf = "{arch}.embedding_length", .hf = "hidden_size"},
 	[MF_BASE] = {.section = "rope", .key = "base", .type = MFT_REAL, .need = MFN_REQ,
 		.min = 1.0000001, .max = 1e12, AT(rope_base),
 		.gguf = "{arch}.rope.freq_base", .hf = "rope_theta"},

@@ -17,9 +17,13 @@
  * `layers` is known when the per-layer `kv_heads` list is read. */
 enum model_field {
 	MF_NAME, MF_SOURCE, MF_ARCH, MF_NOTE, MF_PARAMS, MF_ACTIVE_PARAMS, MF_EXPERTS, MF_EXPERTS_USED,
-	MF_LAYERS, MF_HEADS, MF_KV_HEADS, MF_HEAD_DIM, MF_HEAD_DIM_V, MF_VOCAB, MF_CTX_TRAIN,
+	MF_LAYERS, MF_HEADS, MF_KV_HEADS, MF_HEAD_DIM, MF_HEAD_DIM_V, MF_VOCAB, MF_CTX_TRAIN, MF_NEXTN,
 	MF_KIND, MF_SLIDING_WINDOW, MF_SWA_PATTERN, MF_LAYER_TYPES, MF_WINDOW_USED, MF_SINKS,
+	MF_HEAD_DIM_SWA, MF_HEAD_DIM_V_SWA,
 	MF_KV_LORA_RANK, MF_QK_ROPE_HEAD_DIM, MF_QK_NOPE_HEAD_DIM, MF_V_HEAD_DIM, MF_LATENT_CACHE,
+	MF_INDEXER_HEAD_DIM,
+	MF_SSM_D_CONV, MF_SSM_D_INNER, MF_SSM_D_STATE, MF_SSM_N_GROUP, MF_SSM_DT_RANK, MF_SHORTCONV_L_CACHE,
+	MF_EMBD,
 	MF_BASE, MF_BASE_LOCAL, MF_SCALING, MF_FACTOR, MF_ORIG_CTX, MF_BETA_FAST, MF_BETA_SLOW, MF_MSCALE,
 	MF_MSCALE_ALL_DIM, MF_LOW_FREQ_FACTOR, MF_HIGH_FREQ_FACTOR,
 	MF_ROPE_DIMS,    /* [rope] dims: the rotated dimensions of a head (partial rotary) */
@@ -37,7 +41,7 @@ enum mf_type {
 	MFT_FLAG,        /* 0 or 1, stored in an int */
 	MFT_NOT_FLAG,    /* 0 or 1, stored negated in an int (window_used -> swa_ignored) */
 	MFT_KV_HEADS,    /* one number, or one per layer: layer_kv_heads */
-	MFT_LAYER_TYPES, /* full | sliding per layer: layer_swa */
+	MFT_LAYER_TYPES, /* full | sliding | chunked | recurrent | shared | none per layer: layer_type */
 };
 /* Whether an INI file must give the field. */
 enum mf_need { MFN_OPT, MFN_REQ, MFN_REQ_MLA /* required when kind = mla, refused otherwise */ };
@@ -62,6 +66,7 @@ extern const char *const model_kind_words[];
 extern const char *const model_scaling_words[];
 extern const char *const model_sink_words[];
 extern const char *const model_cache_words[];
+extern const char *const model_layer_type_words[];   /* enum layer_type */
 
 /* The GGUF key of f with {arch} put in, into buf[len]; NULL when f has none. */
 const char *model_field_gguf_key(enum model_field f, const char *arch, char *buf, size_t len);

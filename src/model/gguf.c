@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/arch.h"
 #include "model/gguf_file.h"
 #include "util/err.h"
 
@@ -165,11 +166,15 @@ struct swa_rule {
 	const char *arch;
 	int64_t pattern, default_window, kv_from_start;
 	double base_local;
+	int chunked;   /* LLAMA_SWA_TYPE_CHUNKED with n_swa fixed at default_window (a file's 0 turns it off) */
 };
+/* llama4 (src/models/llama4.cpp load_arch_hparams): unless the file's
+ * sliding_window is 0, swa_type CHUNKED, n_swa = 8192 whatever the file
+ * says, load_swa_pattern(ml, 4): three chunked layers, then one full. */
 static const struct swa_rule swa_rules[] = {
-	{"gemma2", 2, 4096, 0, 0},     {"gemma3", 6, 0, 0, 10000},        {"gemma3n", 5, 0, 20, 10000},
-	{"gemma-embedding", 6, 0, 0, 10000}, {"gpt-oss", 2, 0, 0, 0},     {"cohere2", 4, 0, 0, 0},
-	{"olmo2", 4, 0, 0, 0},         {"exaone4", 4, 0, 0, 0},
+	{"gemma2", 2, 4096, 0, 0, 0},     {"gemma3", 6, 0, 0, 10000, 0},        {"gemma3n", 5, 0, 20, 10000, 0},
+	{"gemma-embedding", 6, 0, 0, 10000, 0}, {"gpt-oss", 2, 0, 0, 0, 0},     {"cohere2", 4, 0, 0, 0, 0},
+	{"olmo2", 4, 0, 0, 0, 0},         {"exaone4", 4, 0, 0, 0, 0},           {"llama4", 4, 8192, 0, 0, 1},
 };
 
 static const struct swa_rule *swa_rule_of(const char *arch)
@@ -190,6 +195,12 @@ static int read_swa(struct gguf_file *r, struct model *m)
 		return -1;
 	if (!found && window > 0)
 		model_set_origin(m, MF_SLIDING_WINDOW, "llama.cpp default of %s (%lld)", m->arch, (long long)window);
+	if (rule && rule->chunked && !(found && window == 0)) {
+		window = rule->default_window;
+		m->swa_chunked = 1;
+		model_set_origin(m, MF_SLIDING_WINDOW, "llama.cpp %s: chunked attention, n_swa fixed at %lld", m->arch,
+				 (long long)window);
+	}
 	m->sliding_window = window;
 	if (window == 0) {
 		if (!found)
@@ -253,6 +264,89 @@ static int read_swa(struct gguf_file *r, struct model *m)
 	for (int64_t il = 0; il < m->layers; il++)
 		m->layer_swa[il] = n == 0 || il % n < n - 1;
 	model_set_origin(m, MF_LAYER_TYPES, "%s", model_field_origin(m, MF_SWA_PATTERN));
+	return 0;
+}
+
+/*
+ * Hybrid architectures (llm_arch_is_hybrid): which layers are recurrent,
+ * and the state's sizes, by llama.cpp's rules (src/models/<arch>.cpp
+ * load_arch_hparams, llama-model.cpp create_memory's layer filters):
+ *   qwen3next, qwen35, qwen35moe: attention.recurrent_layers (one bool per
+ *     block), else il < n_layer() && (il + 1) % full_attention_interval != 0
+ *     (interval default 4); both caches keep il < n_layer() only.
+ *   granitehybrid: recurrent iff head_count_kv(il) == 0.
+ *   nemotron_h: recurrent iff head_count_kv(il) == 0 and
+ *     feed_forward_length(il) == 0; a layer with an FFN only keeps nothing.
+ * Every one reads ssm.conv_kernel, inner_size, state_size, time_step_rank
+ * and group_count as required keys.
+ */
+enum recr_rule { RR_INTERVAL, RR_KV_ZERO, RR_KV_FF_ZERO };
+static const struct {
+	const char *arch;
+	enum recr_rule rule;
+} recr_rules[] = {
+	{"qwen3next", RR_INTERVAL}, {"qwen35", RR_INTERVAL}, {"qwen35moe", RR_INTERVAL},
+	{"granitehybrid", RR_KV_ZERO}, {"nemotron_h", RR_KV_FF_ZERO},
+};
+
+static int read_recurrent(struct gguf_file *r, struct model *m, uint64_t end)
+{
+	char key[160];
+	size_t e = 0;
+	while (e < sizeof recr_rules / sizeof recr_rules[0] && strcmp(recr_rules[e].arch, m->arch))
+		e++;
+	if (e == sizeof recr_rules / sizeof recr_rules[0])
+		return 0;
+	static const struct {
+		const char *suffix;
+		enum model_field f;
+		int64_t max;
+	} ssm[] = {
+		{"ssm.conv_kernel", MF_SSM_D_CONV, 65536},     {"ssm.inner_size", MF_SSM_D_INNER, INT64_C(1) << 24},
+		{"ssm.state_size", MF_SSM_D_STATE, 65536},     {"ssm.time_step_rank", MF_SSM_DT_RANK, 65536},
+		{"ssm.group_count", MF_SSM_N_GROUP, 65536},
+	};
+	for (size_t i = 0; i < sizeof ssm / sizeof ssm[0]; i++) {
+		int64_t *out = (int64_t *)(void *)((char *)m + model_fields[ssm[i].f].off);
+		int f = arch_int(r, m, ssm[i].suffix, ssm[i].f, 0, ssm[i].max, out);
+		if (f <= 0)
+			return f < 0 ? -1 : missing_arch(r, m, ssm[i].suffix, end);
+	}
+	int64_t n_layer = m->layers - m->nextn_layers, f;
+	if (recr_rules[e].rule == RR_INTERVAL) {
+		struct gguf_kv *k = find_arch(r, m, "attention.recurrent_layers", key, sizeof key);
+		if (k) {
+			if (k->type != GT_ARR || !k->arr || (k->atype != GT_BOOL && !gguf_is_int(k->atype)))
+				return gguf_fail(r, k->vat, k->key, "want one bool per layer");
+			if (k->n != (uint64_t)m->layers)
+				return gguf_fail(r, k->vat, k->key, "per-layer array of %llu values, but block_count is %lld",
+					         (unsigned long long)k->n, (long long)m->layers);
+			for (int64_t il = 0; il < n_layer; il++)
+				if (k->arr[il] != 0)
+					m->layer_type[il] = LT_RECURRENT;
+			model_set_origin(m, MF_LAYER_TYPES, "GGUF %s (one bool per layer)", key);
+		} else {
+			int64_t interval = 4;
+			if ((f = arch_int(r, m, "full_attention_interval", MF_COUNT, 1, MODEL_MAX_LAYERS, &interval)) < 0)
+				return -1;
+			for (int64_t il = 0; il < n_layer; il++)
+				if ((il + 1) % interval != 0)
+					m->layer_type[il] = LT_RECURRENT;
+			model_set_origin(m, MF_LAYER_TYPES, "%s %s.full_attention_interval %lld: layer il is recurrent when "
+					 "(il + 1) %% %lld != 0", f ? "GGUF" : "llama.cpp default of", m->arch,
+					 (long long)interval, (long long)interval);
+		}
+		return 0;
+	}
+	int64_t ff[MODEL_MAX_LAYERS] = {0};
+	if (recr_rules[e].rule == RR_KV_FF_ZERO && arch_layers(r, m, "feed_forward_length", 0, INT64_C(1) << 24, ff) < 0)
+		return -1;
+	for (int64_t il = 0; il < n_layer; il++)
+		if (m->layer_kv_heads[il] == 0)
+			m->layer_type[il] = ff[il] == 0 ? LT_RECURRENT : LT_NONE;
+	model_set_origin(m, MF_LAYER_TYPES, "GGUF %s.attention.head_count_kv%s: a layer is recurrent when it is 0%s",
+			 m->arch, recr_rules[e].rule == RR_KV_FF_ZERO ? " and feed_forward_length" : "",
+			 recr_rules[e].rule == RR_KV_FF_ZERO ? " (both)" : "");
 	return 0;
 }
 
@@ -394,6 +488,37 @@ static int read_rope(struct gguf_file *r, struct model *m)
 	return 0;
 }
 
+/*
+ * A known architecture whose file switches on a cache mechanism attnviz does
+ * not read for it (arch_keys: a recurrent state, an indexer cache, shared
+ * layers, ...) is refused at that key.  A value of 0 switches nothing on.
+ * key_length_swa / value_length_swa are checked with the head sizes.
+ */
+static int refuse_mechanisms(struct gguf_file *r, const struct model *m, const struct arch_info *ai)
+{
+	char key[160];
+	for (size_t i = 0; i < arch_key_count; i++) {
+		const struct arch_key *ak = &arch_keys[i];
+		struct gguf_kv *k = find_arch(r, m, ak->suffix, key, sizeof key);
+		if (!k || (ai->mech & ak->mech) || ak->mech == AM_SWA_HEADS)
+			continue;
+		int on;
+		if (k->type == GT_ARR) {
+			on = !k->arr && k->n > 0;   /* too long to keep: not all zero as far as we know */
+			for (uint64_t j = 0; k->arr && j < k->n; j++)
+				on |= k->arr[j] != 0;
+		} else if (k->type == GT_STR) {
+			on = !k->s || k->s[0];
+		} else {
+			on = k->big || k->d != 0;
+		}
+		if (on)
+			return gguf_fail(r, k->vat, k->key, "%s for %s: attnviz does not size it for this architecture",
+				         ak->what, m->arch);
+	}
+	return 0;
+}
+
 /* Read everything after the metadata and tensor infos are in. */
 static int interpret(struct gguf_file *r, struct model *m, const struct gguf_tensors *tn)
 {
@@ -409,7 +534,14 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	if (!k->s[0] || strlen(k->s) >= sizeof m->arch)
 		return gguf_fail(r, k->vat, k->key, "'%.40s' is not an architecture name", k->s);
 	err_clean(m->arch, sizeof m->arch, k->s);
+	/* Never sized as plain attention when llama.cpp builds another memory for it. */
+	const struct arch_info *ai = arch_find(m->arch);
+	if (!ai)
+		return gguf_fail(r, k->vat, k->key, "'%s' is not an architecture attnviz sizes (known: %s)", m->arch,
+			         arch_known_list());
 	model_set_origin(m, MF_ARCH, "GGUF general.architecture");
+	if (refuse_mechanisms(r, m, ai) < 0)
+		return -1;
 	if ((k = gguf_find(r, "general.name")) && k->type == GT_STR && k->s) {
 		err_clean(m->name, sizeof m->name, k->s);
 		model_set_origin(m, MF_NAME, "GGUF general.name");
@@ -473,6 +605,18 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		model_set_origin(m, MF_ROPE_DIMS, "GGUF %s.rope.dimension_count", m->arch);
 	else
 		model_set_origin(m, MF_ROPE_DIMS, "no %s.rope.dimension_count: the whole head", m->arch);
+	/* llama-model.cpp load_hparams: n_embd_head_k_swa defaults to the full
+	 * layers' size; a file that makes them differ needs per-layer head sizes. */
+	int64_t k_swa = m->head_dim, v_swa = m->head_dim_v;
+	if (arch_int(r, m, "attention.key_length_swa", MF_COUNT, 1, 65536, &k_swa) < 0 ||
+	    arch_int(r, m, "attention.value_length_swa", MF_COUNT, 1, 65536, &v_swa) < 0)
+		return -1;
+	if (!(ai->mech & AM_SWA_HEADS) && (k_swa != m->head_dim || v_swa != m->head_dim_v)) {
+		const char *suffix = k_swa != m->head_dim ? "attention.key_length_swa" : "attention.value_length_swa";
+		return gguf_fail(r, value_at(r, m, suffix, key), key,
+			         "sliding layers with their own head size for %s: attnviz does not size it for this "
+			         "architecture", m->arch);
+	}
 
 	/* Vocabulary: vocab_size, else the tokenizer's token count (as llama.cpp),
 	 * else the embedding matrix's rows. */
@@ -514,6 +658,15 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	if (f) {
 		if (read_mla(r, m, n_rot, kvh) < 0)
 			return -1;
+		if (ai->mech & AM_INDEXER) {
+			/* src/models/deepseek32.cpp: indexer.key_length is required;
+			 * llama-kv-cache-dsa.cpp caches one K head of that size a token
+			 * a layer, no V (hparams.is_mla()). */
+			if ((f = field_int(r, m, MF_INDEXER_HEAD_DIM, 1, 65536, &m->indexer_head_dim)) <= 0)
+				return f < 0 ? -1 : missing_arch(r, m, row_suffix(MF_INDEXER_HEAD_DIM), end);
+			if (!m->mla_latent_cache)
+				return missing_arch(r, m, "attention.key_length_mla", end);
+		}
 	} else {
 		int64_t most = 0;
 		for (int64_t il = 0; il < m->layers; il++)
@@ -525,11 +678,26 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 
 	if (read_swa(r, m) < 0)
 		return -1;
+	/* llama-model.cpp create_memory: with n_layer_nextn > 0 the main
+	 * context's cache filter keeps il < n_layer() only (the nextn / MTP layers
+	 * are the last ones of block_count and get no cells). */
+	int64_t nextn = 0;
+	if ((f = arch_int(r, m, "nextn_predict_layers", MF_COUNT, 0, m->layers - 1, &nextn)) < 0)
+		return -1;
+	m->nextn_layers = nextn;   /* model_finish makes those layers LT_NONE */
+	if (f)
+		model_set_origin(m, MF_NEXTN, "GGUF %s.nextn_predict_layers (filtered out of the cache)", m->arch);
+	else
+		model_set_origin(m, MF_NEXTN, "no %s.nextn_predict_layers: none", m->arch);
+	if (read_recurrent(r, m, end) < 0)
+		return -1;
 	const struct swa_rule *rule = swa_rule_of(m->arch);
 	if (rule && rule->kv_from_start > 0 && m->layers > rule->kv_from_start) {
 		/* gemma3n: the last layers reuse the KV of earlier ones (hparams.has_kv). */
-		for (int64_t il = rule->kv_from_start; il < m->layers; il++)
+		for (int64_t il = rule->kv_from_start; il < m->layers; il++) {
 			m->layer_kv_heads[il] = 0;
+			m->layer_type[il] = LT_SHARED;
+		}
 		model_set_origin(m, MF_KV_HEADS, "GGUF %s.attention.head_count_kv; llama.cpp n_layer_kv_from_start %lld",
 				 m->arch, (long long)rule->kv_from_start);
 	}

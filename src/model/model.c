@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "model/arch.h"
 #include "util/err.h"
 #include "util/ini.h"
 #include "util/num.h"
@@ -120,7 +121,21 @@ static int split_list(char *s, char **items, int max)
 			p[--len] = 0;
 		if (!len || n == max)
 			return -1;
-		items[n++] = p;
+		/* ITEM*N stands for N items (a long model's per-layer list in one
+		 * line: recurrent*3,full,...); N a whole number 1 to max */
+		long times = 1;
+		char *star = strchr(p, '*');
+		if (star) {
+			char *end;
+			*star = 0;
+			times = strtol(star + 1, &end, 10);
+			if (!star[1] || *end || times < 1 || times > max - n || star == p)
+				return -1;
+			while (star > p && (star[-1] == ' ' || star[-1] == '\t'))
+				*--star = 0;
+		}
+		while (times-- > 0)
+			items[n++] = p;
 		if (!comma)
 			return n;
 		p = comma;
@@ -134,7 +149,7 @@ static int read_list(struct loader *L, const struct model_field_info *f, const c
 	snprintf(buf, buflen, "%s", s);
 	int n = split_list(buf, items, MODEL_MAX_LAYERS);
 	if (n < 0)
-		return fail(L, id_of(f), "an empty item or more than %d items in the list", MODEL_MAX_LAYERS);
+		return fail(L, id_of(f), "an empty item, a bad ITEM*N or more than %d items in the list", MODEL_MAX_LAYERS);
 	if ((n != 1 || !one_allowed) && n != L->m->layers)
 		return fail(L, id_of(f), "%d items for %lld layers (%sone per layer)", n, (long long)L->m->layers,
 			    one_allowed ? "one number, or " : "");
@@ -176,20 +191,29 @@ static int read_kv_heads(struct loader *L, const struct model_field_info *f, con
 	return 0;
 }
 
+/* One word of model_layer_type_words per layer.  Sliding and chunked layers
+ * are the windowed ones (layer_swa); a model has one kind of window, as
+ * llama.cpp has one swa_type per model. */
 static int read_layer_types(struct loader *L, const struct model_field_info *f, const char *s)
 {
-	static const char *const types[] = {"full", "sliding", NULL};
 	char buf[INI_MAX_LINE + 1];
 	char *items[MODEL_MAX_LAYERS];
 	int n = read_list(L, f, s, buf, sizeof buf, items, 0);
 	if (n < 0)
 		return -1;
+	int sliding = 0, chunked = 0;
 	for (int il = 0; il < n; il++) {
 		int w;
-		if (read_word(L, f, items[il], types, &w) < 0)
+		if (read_word(L, f, items[il], model_layer_type_words, &w) < 0)
 			return -1;
-		L->m->layer_swa[il] = (uint8_t)w;
+		L->m->layer_type[il] = (uint8_t)w;
+		L->m->layer_swa[il] = w == LT_SLIDING || w == LT_CHUNKED;
+		sliding |= w == LT_SLIDING;
+		chunked |= w == LT_CHUNKED;
 	}
+	if (sliding && chunked)
+		return fail(L, id_of(f), "sliding and chunked layers in one model (llama.cpp has one window type)");
+	L->m->swa_chunked = chunked;
 	return 0;
 }
 
@@ -336,7 +360,11 @@ static void derived_defaults(struct loader *L)
 	/* the layer pattern, unless layer_types gave each layer: then the
 	 * pattern that gives the same layers, when one does, for code that
 	 * reads swa_pattern */
-	if (L->line[MF_LAYER_TYPES] && !L->line[MF_SWA_PATTERN] && model_swa_pattern_of(m) > 0) {
+	if (!L->line[MF_HEAD_DIM_SWA])
+		model_set_origin(m, MF_HEAD_DIM_SWA, "default: head_dim");
+	if (!L->line[MF_HEAD_DIM_V_SWA])
+		model_set_origin(m, MF_HEAD_DIM_V_SWA, "default: head_dim_v");
+	if (L->line[MF_LAYER_TYPES] && !L->line[MF_SWA_PATTERN] && m->sliding_window > 0 && model_swa_pattern_of(m) > 0) {
 		m->swa_pattern = model_swa_pattern_of(m);
 		model_set_origin(m, MF_SWA_PATTERN, "the same layers as [attention] layer_types");
 	}
@@ -378,6 +406,8 @@ static int check_rules(struct loader *L)
 	}
 	if (!cached)
 		return fail(L, MF_KV_HEADS, "no layer keeps a KV cache (all 0)");
+	if (m->arch[0] && !arch_find(m->arch))
+		return fail(L, MF_ARCH, "'%s' is not an architecture attnviz sizes (known: %s)", m->arch, arch_known_list());
 	if (m->active_params > m->params)
 		return fail(L, MF_ACTIVE_PARAMS, "more than params (%g)", m->params);
 	if (m->experts == 0 && m->experts_used)
@@ -406,6 +436,31 @@ static int check_rules(struct loader *L)
 		return fail(L, MF_LAYER_TYPES, "give layer_types or swa_pattern, not both");
 	if (m->swa_ignored && m->sliding_window == 0)
 		return fail(L, MF_WINDOW_USED, "there is no sliding_window to ignore");
+	/* The recurrent state: given exactly when some layer is recurrent. */
+	int64_t recurrent = 0;
+	for (int64_t il = 0; il < m->layers; il++)
+		recurrent += m->layer_type[il] == LT_RECURRENT;
+	static const enum model_field state[] = {MF_SSM_D_CONV, MF_SSM_D_INNER, MF_SSM_D_STATE, MF_SSM_N_GROUP,
+						 MF_SSM_DT_RANK, MF_SHORTCONV_L_CACHE, MF_EMBD};
+	for (size_t i = 0; i < sizeof state / sizeof state[0]; i++)
+		if (L->line[state[i]] && !recurrent)
+			return fail(L, state[i], "a recurrent state size, but no layer_types is recurrent");
+	if (recurrent && model_embd_r(m) + model_embd_s(m) == 0)
+		return fail(L, MF_LAYER_TYPES, "recurrent layers need their state's size ([recurrent] ssm_d_state and "
+			    "ssm_d_inner, or shortconv_l_cache and embd)");
+	if (L->line[MF_SHORTCONV_L_CACHE] && !m->embd)
+		return fail(L, MF_SHORTCONV_L_CACHE, "the short-conv state needs [recurrent] embd");
+	/* llama-kv-cache.cpp: without flash attention (V transposed) every
+	 * layer's V rows take n_embd_v_gqa_max(); attnviz's sizes have no flash
+	 * attention switch, so V rows that differ by layer are not sized. */
+	if (L->line[MF_HEAD_DIM_V_SWA] && m->head_dim_v_swa != m->head_dim_v)
+		return fail(L, MF_HEAD_DIM_V_SWA, "a V head size of the sliding layers' own: llama.cpp pads V rows to the "
+			    "widest layer without flash attention, which attnviz does not size");
+	if (m->nextn_layers >= m->layers)
+		return fail(L, MF_NEXTN, "%lld of %lld layers (at least one layer is not nextn)", (long long)m->nextn_layers,
+			    (long long)m->layers);
+	if (m->indexer_head_dim && m->kind != ATTN_MLA)
+		return fail(L, MF_INDEXER_HEAD_DIM, "only for kind = mla (the indexer of DeepSeek-V3.2's sparse attention)");
 	if (m->scaling == ROPE_NONE && m->rope_factor != 1)
 		return fail(L, MF_FACTOR, "a factor other than 1 needs a scaling");
 	/* equal ends are a zero-width ramp: ggml's rope_yarn_ramp keeps it finite
@@ -593,6 +648,36 @@ int model_layer_is_local(const struct model *m, int64_t il)
 	return il % m->swa_pattern < m->swa_pattern - 1;
 }
 
+/* llama-hparams.cpp n_embd_r: the short-conv cache (LFM2) is
+ * n_embd x (L_cache - 1); otherwise Mamba's conv_states,
+ * (d_conv - 1) x (d_inner + 2 x n_group x d_state), which the gated delta
+ * net (Qwen3-Next) shares with its converter's sizes. */
+int64_t model_embd_r(const struct model *m)
+{
+	if (m->shortconv_l_cache > 0)
+		return m->embd * (m->shortconv_l_cache - 1);
+	return (m->ssm_d_conv > 0 ? m->ssm_d_conv - 1 : 0) * (m->ssm_d_inner + 2 * m->ssm_n_group * m->ssm_d_state);
+}
+
+/* llama-hparams.cpp n_embd_s: Mamba's ssm_states, d_state x d_inner. */
+int64_t model_embd_s(const struct model *m)
+{
+	return m->ssm_d_state * m->ssm_d_inner;
+}
+
+int64_t model_layers_of(const struct model *m, enum layer_type t)
+{
+	int64_t n = 0;
+	for (int64_t il = 0; il < m->layers; il++)
+		n += m->layer_type[il] == t;
+	return n;
+}
+
+const char *model_layer_type_word(enum layer_type t)
+{
+	return (unsigned)t <= LT_NONE ? model_layer_type_words[t] : "?";
+}
+
 int64_t model_swa_pattern_of(const struct model *m)
 {
 	for (int64_t n = 0; n <= m->layers + 1; n++) {
@@ -628,6 +713,12 @@ const char *model_field_origin(const struct model *m, enum model_field f)
 
 int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 {
+	/* Every reader's last word: a family outside src/model/arch.c is never sized. */
+	if (m->arch[0] && !arch_find(m->arch)) {
+		err_set(err, errlen, where, 0, NULL, model_fields[MF_ARCH].key,
+			"'%s' is not an architecture attnviz sizes (known: %s)", m->arch, arch_known_list());
+		return -1;
+	}
 	if (m->layers < 1 || m->layers > MODEL_MAX_LAYERS) {
 		err_set(err, errlen, where, 0, NULL, model_fields[MF_LAYERS].key, "%lld layers (1 to %d)", (long long)m->layers,
 			MODEL_MAX_LAYERS);
@@ -688,6 +779,60 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 	/* no window, or one llama.cpp does not read: every layer keeps the full cache */
 	if (m->sliding_window == 0 || m->swa_ignored)
 		memset(m->layer_swa, 0, sizeof m->layer_swa);
+	if (m->head_dim_swa <= 0)
+		m->head_dim_swa = m->head_dim;
+	if (m->head_dim_v_swa <= 0)
+		m->head_dim_v_swa = m->head_dim_v;
+	if (m->nextn_layers < 0 || m->nextn_layers >= m->layers || m->head_dim_swa > MODEL_MAX_DIM ||
+	    m->head_dim_v_swa > MODEL_MAX_DIM || m->indexer_head_dim < 0 || m->indexer_head_dim > MODEL_MAX_DIM) {
+		err_set(err, errlen, where, 0, NULL, NULL, "nextn layers, sliding head sizes or indexer size out of range");
+		return -1;
+	}
+	/* Layer kinds: a reader names the recurrent, shared and none layers in
+	 * layer_type (and nextn_layers the last ones: llama-model.cpp
+	 * create_memory filters il >= n_layer()); every other layer follows
+	 * layer_swa and layer_kv_heads.  Only attention layers keep KV heads. */
+	if (m->sliding_window == 0 || m->swa_ignored)
+		m->swa_chunked = 0;
+	int64_t recurrent = 0;
+	for (int64_t il = 0; il < m->layers; il++) {
+		int t = m->layer_type[il];
+		if (t > LT_NONE) {
+			err_set(err, errlen, where, 0, NULL, model_fields[MF_LAYER_TYPES].key, "layer %lld: unknown kind",
+				(long long)il);
+			return -1;
+		}
+		if (il >= m->layers - m->nextn_layers)
+			t = LT_NONE;
+		if (t == LT_RECURRENT || t == LT_SHARED || t == LT_NONE) {
+			m->layer_kv_heads[il] = 0;
+			if (t != LT_NONE || il >= m->layers - m->nextn_layers)
+				m->layer_swa[il] = 0;
+		} else if (m->layer_kv_heads[il] == 0) {
+			t = LT_NONE;
+		} else {
+			t = !m->layer_swa[il] ? LT_FULL : m->swa_chunked ? LT_CHUNKED : LT_SLIDING;
+		}
+		m->layer_type[il] = (uint8_t)t;
+		recurrent += t == LT_RECURRENT;
+	}
+	if (m->ssm_d_conv < 0 || m->ssm_d_inner < 0 || m->ssm_d_state < 0 || m->ssm_n_group < 0 || m->ssm_dt_rank < 0 ||
+	    m->shortconv_l_cache < 0 || m->embd < 0 || m->ssm_d_conv > MODEL_MAX_DIM || m->ssm_d_inner > (INT64_C(1) << 24) ||
+	    m->ssm_d_state > MODEL_MAX_DIM || m->ssm_n_group > MODEL_MAX_DIM || m->shortconv_l_cache > MODEL_MAX_DIM ||
+	    m->embd > (INT64_C(1) << 24)) {
+		err_set(err, errlen, where, 0, "recurrent", NULL, "state sizes out of range");
+		return -1;
+	}
+	if (m->indexer_head_dim > 0 && !(m->kind == ATTN_MLA && m->mla_latent_cache)) {
+		err_set(err, errlen, where, 0, "mla", model_fields[MF_INDEXER_HEAD_DIM].key,
+			"an indexer cache needs MLA's latent cache (llama_kv_cache_dsa)");
+		return -1;
+	}
+	if (recurrent && model_embd_r(m) + model_embd_s(m) == 0) {
+		err_set(err, errlen, where, 0, NULL, model_fields[MF_LAYER_TYPES].key,
+			"recurrent layers but no state size (ssm_d_state, ssm_d_inner or shortconv_l_cache)");
+		return -1;
+	}
 	most = 0;
 	for (int64_t il = 0; il < m->layers; il++) {
 		int64_t h = m->layer_kv_heads[il];

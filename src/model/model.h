@@ -17,6 +17,12 @@ enum rope_scaling { ROPE_NONE, ROPE_LINEAR, ROPE_NTK, ROPE_YARN, ROPE_LLAMA3, RO
 /* ggml's KV cache types; block-quantized ones cost their block bytes per 32 elements. */
 enum cache_type { CACHE_F32, CACHE_F16, CACHE_BF16, CACHE_Q8_0, CACHE_Q4_0, CACHE_Q4_1, CACHE_Q5_0,
 		  CACHE_Q5_1, CACHE_IQ4_NL };
+/* What a layer is (DESIGN section 5, "Architectures of 2026"): full or
+ * sliding attention, chunked attention (llama.cpp LLAMA_SWA_TYPE_CHUNKED),
+ * a recurrent layer with a fixed state, a layer that reuses an earlier
+ * layer's cache, or one with no memory at all (a nextn layer, an FFN-only
+ * block).  The INI words are model_layer_type_words. */
+enum layer_type { LT_FULL, LT_SLIDING, LT_CHUNKED, LT_RECURRENT, LT_SHARED, LT_NONE };
 /* Where a model was read from. */
 enum model_format { MODEL_INI, MODEL_GGUF, MODEL_HF_CONFIG };
 
@@ -56,7 +62,17 @@ struct model {
 	int64_t head_dim_v;     /* V head size */
 	int64_t vocab, ctx_train;
 	int32_t layer_kv_heads[MODEL_MAX_LAYERS];   /* [layers] KV heads per layer; 0: the layer keeps no cache */
-	uint8_t layer_swa[MODEL_MAX_LAYERS];        /* [layers] 1: a sliding-window (local) layer */
+	uint8_t layer_swa[MODEL_MAX_LAYERS];        /* [layers] 1: a sliding-window (local) layer, or a chunked one */
+	uint8_t layer_type[MODEL_MAX_LAYERS];       /* [layers] enum layer_type; model_finish keeps it, layer_swa and
+						     * layer_kv_heads in step (no KV heads on recurrent, shared, none) */
+	int swa_chunked;        /* the windowed layers are chunked (llama.cpp LLAMA_SWA_TYPE_CHUNKED): a query
+				 * sees p mod sliding_window + 1 keys */
+	int64_t nextn_layers;   /* the last nextn_layers layers are nextn / MTP blocks: no cache */
+	int64_t head_dim_swa, head_dim_v_swa;   /* K and V head sizes of the sliding layers (default head_dim, _v) */
+	int64_t indexer_head_dim;   /* sparse attention's indexer K row per token per layer; 0: none */
+	/* The recurrent state (llama-hparams.cpp n_embd_r, n_embd_s): Mamba /
+	 * gated delta net sizes, or the short-conv cache length; 0 when not given. */
+	int64_t ssm_d_conv, ssm_d_inner, ssm_d_state, ssm_n_group, ssm_dt_rank, shortconv_l_cache, embd;
 	enum attn_kind kind;
 	int64_t sliding_window; /* 0: none */
 	int64_t swa_pattern;    /* n: layer il is local when il % n < n - 1; 0: all layers alike */
@@ -142,6 +158,14 @@ int64_t model_kv_bytes_bound(const struct model *m);
 /* Layer il keeps a sliding-window (local) cache in llama.cpp: layer_swa[il],
  * and never when llama.cpp ignores the window (swa_ignored). */
 int model_layer_is_local(const struct model *m, int64_t il);
+
+/* Values per token of a recurrent layer's state, llama-hparams.cpp n_embd_r
+ * (the convolution's rows) and n_embd_s (the SSM / delta-net state). */
+int64_t model_embd_r(const struct model *m);
+int64_t model_embd_s(const struct model *m);
+/* Layers of each kind (enum layer_type). */
+int64_t model_layers_of(const struct model *m, enum layer_type t);
+const char *model_layer_type_word(enum layer_type t);
 
 /* The swa_pattern that marks exactly the layers of layer_swa (0: every
  * layer, 1: none, n: il % n < n - 1), or -1 when no pattern does. */

@@ -45,7 +45,9 @@ int64_t size_k_elems_layer(const struct model *m, int64_t il)
 		return 0;
 	if (m->kind == ATTN_MLA && m->mla_latent_cache)
 		return m->kv_lora_rank + m->qk_rope_head_dim;
-	return (int64_t)m->layer_kv_heads[il] * m->head_dim;
+	/* llama-hparams.cpp n_embd_head_k(il): is_swa(il) ? n_embd_head_k_swa : n_embd_head_k_full
+	 * (a model built without model_finish has 0 there: the full size) */
+	return (int64_t)m->layer_kv_heads[il] * (m->layer_swa[il] && m->head_dim_swa > 0 ? m->head_dim_swa : m->head_dim);
 }
 
 /* n_embd_v_gqa(il) = n_embd_head_v * n_head_kv(il); the latent cache keeps no V
@@ -54,15 +56,26 @@ int64_t size_v_elems_layer(const struct model *m, int64_t il)
 {
 	if (m->layer_kv_heads[il] == 0 || (m->kind == ATTN_MLA && m->mla_latent_cache))
 		return 0;
-	return (int64_t)m->layer_kv_heads[il] * m->head_dim_v;
+	return (int64_t)m->layer_kv_heads[il] * (m->layer_swa[il] && m->head_dim_v_swa > 0 ? m->head_dim_v_swa : m->head_dim_v);
 }
 
 /* ggml_row_size(type, n): block-quantized types cost their block per 32 elements. */
+/* llama-kv-cache-dsa.cpp: the lightning indexer's cache is a second
+ * llama_kv_cache with one K head of indexer_head_size, in the K type, on the
+ * same layers and cells as the latent (DeepSeek-V3.2: filter_lid il < n_layer()). */
+static int64_t indexer_bytes(const struct model *m, int64_t il)
+{
+	/* only beside the latent: the scenes' full-K-and-V comparison layouts drop it */
+	if (m->indexer_head_dim <= 0 || !m->layer_kv_heads[il] || m->kind != ATTN_MLA || !m->mla_latent_cache)
+		return 0;
+	return model_cache_bytes(m->k_type, m->indexer_head_dim);
+}
+
 int64_t size_kv_bytes_token_layer(const struct model *m, int64_t il)
 {
 	int64_t v = size_v_elems_layer(m, il);
-	return FAULT_INT("size_token",
-			 model_cache_bytes(m->k_type, size_k_elems_layer(m, il)) + (v ? model_cache_bytes(m->v_type, v) : 0));
+	return FAULT_INT("size_token", model_cache_bytes(m->k_type, size_k_elems_layer(m, il)) + indexer_bytes(m, il) +
+					       (v ? model_cache_bytes(m->v_type, v) : 0));
 }
 
 int64_t size_kv_bytes_token(const struct model *m)
@@ -134,7 +147,8 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 		int64_t kb, vb, bytes, full;
 		a->layer_kind[il] = (uint8_t)kind;
 		a->layer_cells[il] = cells;
-		int64_t per_k = model_cache_bytes(m->k_type, size_k_elems_layer(m, il));
+		int64_t per_k = model_cache_bytes(m->k_type, size_k_elems_layer(m, il)) + indexer_bytes(m, il);
+		a->indexer_bytes_cell += indexer_bytes(m, il);
 		int64_t ve = size_v_elems_layer(m, il);
 		int64_t per_v = ve ? model_cache_bytes(m->v_type, ve) : 0;
 		/* ggml_new_tensor_3d(type, n_embd_gqa, kv_size, n_stream) per layer, K and V. */
@@ -161,6 +175,19 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 		}
 	}
 	a->total_bytes = a->global_bytes + a->local_bytes;
+	a->indexer_bytes = a->indexer_bytes_cell * a->full_cells * a->streams;   /* DeepSeek-V3.2 has no window */
+	/* llama-memory-recurrent.cpp: per recurrent layer an r tensor of
+	 * n_embd_r() and an s tensor of n_embd_s() f32 values per row, mem_size
+	 * = max(1, n_seq_max) rows (create_memory; n_rs_seq 0 by default),
+	 * whatever the context. */
+	a->state_bytes_layer = FAULT_INT("size_state", 4 * (model_embd_r(m) + model_embd_s(m)) * d->n_seq);
+	for (int64_t il = 0; il < m->layers; il++) {
+		a->layer_type[il] = m->layer_type[il];
+		a->recurrent_layers += m->layer_type[il] == LT_RECURRENT;
+		a->shared_layers += m->layer_type[il] == LT_SHARED;
+	}
+	if (__builtin_mul_overflow(a->state_bytes_layer, a->recurrent_layers, &a->recurrent_bytes))
+		return -1;
 	return 0;
 }
 
@@ -195,6 +222,13 @@ int64_t size_attn_pairs_prefill(const struct model *m, int64_t il, int64_t n)
 	if (m->layer_kv_heads[il] == 0 || n <= 0)
 		return 0;
 	int64_t w = size_layer_window(m, il);
+	if (w && m->swa_chunked) {
+		/* LLAMA_SWA_TYPE_CHUNKED: key p0 is masked for query p1 when
+		 * p0 < (p1 / n_swa) * n_swa, so p1 sees p1 mod n_swa + 1 keys:
+		 * q whole chunks of w(w + 1)/2 pairs, then r queries of a part. */
+		int64_t q = n / w, r = n % w;
+		return q * (w * (w + 1) / 2) + r * (r + 1) / 2;
+	}
 	if (w == 0 || n <= w)
 		return n * (n + 1) / 2;
 	return w * (w + 1) / 2 + (n - w) * w;
@@ -211,6 +245,8 @@ double size_attn_flops_prefill(const struct model *m, int64_t n)
 static int64_t keys_seen(const struct model *m, int64_t il, int64_t pos)
 {
 	int64_t w = size_layer_window(m, il), k = pos + 1;
+	if (w && m->swa_chunked)
+		return pos % w + 1;   /* chunked: the keys of the query's own chunk up to it */
 	return w && k > w ? w : k;
 }
 

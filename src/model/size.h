@@ -17,6 +17,15 @@
  *     cells per stream, or size_base with swa_full.
  *   - MLA with the latent cache (DeepSeek-2/3 GGUFs with the *_mla keys):
  *     K holds kv_lora_rank + qk_rope_head_dim elements per token, no V.
+ *   - llama-hparams.cpp n_embd_head_k(il): sliding layers have their own
+ *     head sizes (head_dim_swa, head_dim_v_swa).
+ *   - llama-memory-recurrent.cpp: a recurrent layer keeps f32 x (n_embd_r +
+ *     n_embd_s) x max(1, n_seq) bytes whatever the context (recurrent_bytes).
+ *   - llama-kv-cache-dsa.cpp (DeepSeek-V3.2): beside the latent, the
+ *     indexer's K-only cache of indexer_head_dim a token a layer.
+ *   - chunked layers (Llama 4) are sized as iSWA layers; a query at p sees
+ *     p mod n_swa + 1 keys (is_masked_swa, LLAMA_SWA_TYPE_CHUNKED).
+ * The rules were read in llama.cpp release v0.5.0 (build/llama/release.json).
  */
 #ifndef ATTNVIZ_SIZE_H
 #define ATTNVIZ_SIZE_H
@@ -55,6 +64,11 @@ struct kv_alloc {
 	uint8_t layer_kind[MODEL_MAX_LAYERS];        /* enum layer_cache */
 	int64_t layer_cells[MODEL_MAX_LAYERS];       /* per stream */
 	int64_t layer_bytes[MODEL_MAX_LAYERS];       /* K + V, all streams */
+	uint8_t layer_type[MODEL_MAX_LAYERS];        /* enum layer_type, the model's */
+	int64_t recurrent_layers, shared_layers;
+	int64_t state_bytes_layer;                   /* one recurrent layer's state, all sequences */
+	int64_t recurrent_bytes;                     /* every recurrent layer's; not in total_bytes (the KV) */
+	int64_t indexer_bytes_cell, indexer_bytes;   /* the indexer's K-only cache, a cell and all (in k_bytes) */
 };
 
 /* The default deployment: -c n_ctx -ub 512, one sequence, split, no --swa-full. */

@@ -191,8 +191,69 @@ static void t_odd_layers(void)
 	T_EQ_INT(size_attn_pairs_prefill(&m, 1, 100), 0, "size: no attention pairs on a layer without KV heads");
 }
 
+/* Chunked attention (Llama 4, LLAMA_SWA_TYPE_CHUNKED): query p sees the keys
+ * of its own chunk, p mod n_swa + 1 of them.  The prefill pairs against a
+ * walk over every query, and the cache sized as iSWA. */
+static void t_chunked(void)
+{
+	struct model m;
+	struct kv_alloc a;
+	mk(&m, 8, 8, 2, 64, 16, 4);
+	m.swa_chunked = 1;
+	for (int64_t n = 1; n <= 70; n++) {
+		int64_t walk = 0;
+		for (int64_t p = 0; p < n; p++)
+			walk += p % 16 + 1;
+		if (size_attn_pairs_prefill(&m, 0, n) != walk) {
+			T_EQ_INT(size_attn_pairs_prefill(&m, 0, n), walk, "size: chunked pairs at n = %lld", (long long)n);
+			break;
+		}
+	}
+	/* n = 40: chunks 16 + 16 + 8: 136 + 136 + 36 = 308 pairs; sliding would be 136 + 24 x 16 = 520. */
+	T_EQ_INT(size_attn_pairs_prefill(&m, 0, 40), 308, "size: chunked pairs at 40 = 136 + 136 + 36");
+	T_EQ_INT(size_attn_pairs_prefill(&m, 3, 40), 820, "size: a full layer at 40 sees 40 x 41 / 2 pairs");
+	m.swa_chunked = 0;
+	T_EQ_INT(size_attn_pairs_prefill(&m, 0, 40), 520, "size: the same window sliding: 136 + 24 x 16");
+	m.swa_chunked = 1;
+	/* The cache: chunked layers as iSWA, pad256(min(1024, 16 + 512)) = 768 cells. */
+	struct deploy d = deploy_default(1024);
+	T_OK(size_alloc(&m, &d, &a) == 0, "size: a chunked model allocates");
+	T_EQ_INT(a.swa_cells, 768, "size: chunked cells pad256(16 + 512) = 768");
+}
+
+/* A hybrid: recurrent layers keep f32 x (n_embd_r + n_embd_s) a sequence
+ * (llama-hparams.cpp, llama-memory-recurrent.cpp), no KV cells. */
+static void t_recurrent(void)
+{
+	struct model m;
+	struct kv_alloc a;
+	mk(&m, 4, 16, 2, 256, 0, 0);
+	m.layer_type[0] = m.layer_type[1] = m.layer_type[2] = LT_RECURRENT;
+	m.layer_kv_heads[0] = m.layer_kv_heads[1] = m.layer_kv_heads[2] = 0;
+	m.ssm_d_conv = 4, m.ssm_d_inner = 4096, m.ssm_d_state = 128, m.ssm_n_group = 16;
+	/* n_embd_r = 3 x (4096 + 2 x 16 x 128) = 24576; n_embd_s = 128 x 4096 = 524288. */
+	T_EQ_INT(model_embd_r(&m), 24576, "size: n_embd_r (d_conv - 1)(d_inner + 2 n_group d_state)");
+	T_EQ_INT(model_embd_s(&m), 524288, "size: n_embd_s d_state x d_inner");
+	struct deploy d = deploy_default(4096);
+	d.n_seq = 2;
+	T_OK(size_alloc(&m, &d, &a) == 0, "size: a hybrid allocates");
+	T_EQ_INT(a.recurrent_layers, 3, "size: three recurrent layers");
+	T_EQ_INT(a.recurrent_bytes, 3LL * 4 * (24576 + 524288) * 2, "size: 3 x 4 x 548864 x 2 sequences");
+	int64_t at4k = a.recurrent_bytes;
+	d.n_ctx = 131072;
+	size_alloc(&m, &d, &a);
+	T_EQ_INT(a.recurrent_bytes, at4k, "size: the recurrent state does not grow with the context");
+	T_EQ_INT(a.global_layers, 1, "size: one attention layer keeps KV cells");
+	/* LFM2's short conv: n_embd x (L_cache - 1), no n_embd_s. */
+	m.ssm_d_conv = m.ssm_d_inner = m.ssm_d_state = m.ssm_n_group = 0;
+	m.shortconv_l_cache = 3, m.embd = 1024;
+	T_EQ_INT(model_embd_r(&m) + model_embd_s(&m), 2048, "size: short conv 1024 x (3 - 1)");
+}
+
 void test_size(void)
 {
+	t_chunked();
+	t_recurrent();
 	t_gemma3();
 	t_llama3();
 	t_deepseek();

@@ -1,0 +1,76 @@
+/*
+ * arch: the table of architectures attnviz sizes (see the header).
+ */
+#include "model/arch.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/*
+ * Plain attention, sized by src/model/size.c from head counts, head sizes,
+ * the sliding window and MLA: the families whose llama.cpp create_memory
+ * (src/llama-model.cpp, release v0.5.0) builds a llama_kv_cache or
+ * llama_kv_cache_iswa from n_embd_k_gqa / n_embd_v_gqa alone.  Not here:
+ * gemma-embedding (create_memory returns no memory at all) and every
+ * llm_arch_is_recurrent / llm_arch_is_hybrid family until its state is read.
+ */
+static const struct arch_info archs[] = {
+	{"llama", AM_NEXTN},     {"qwen2", AM_NEXTN},   {"qwen3", AM_NEXTN},   {"qwen3moe", AM_NEXTN},
+	{"gemma2", AM_NEXTN},    {"gemma3", AM_NEXTN},  {"deepseek2", AM_NEXTN}, {"gpt-oss", AM_NEXTN},
+	{"phi3", AM_NEXTN},      {"falcon", AM_NEXTN},  {"cohere2", AM_NEXTN}, {"olmo2", AM_NEXTN},
+	{"exaone4", AM_NEXTN},   {"gemma3n", AM_NEXTN}, {"mistral3", AM_NEXTN}, {"smollm3", AM_NEXTN},
+	/* chunked attention (src/models/llama4.cpp) */
+	{"llama4", AM_NEXTN | AM_CHUNKED},
+	/* MLA's latent plus the lightning indexer's K-only cache (create_memory:
+	 * llama_kv_cache_dsa, src/llama-kv-cache-dsa.cpp) */
+	{"deepseek32", AM_NEXTN | AM_INDEXER},
+	/* plain attention with a nextn (MTP) block (src/models/glm4-moe.cpp) */
+	{"glm4moe", AM_NEXTN},
+	/* hybrids (llm_arch_is_hybrid): gguf.c read_recurrent */
+	{"qwen3next", AM_NEXTN | AM_RECURRENT},
+	{"granitehybrid", AM_NEXTN | AM_RECURRENT},
+	{"nemotron_h", AM_NEXTN | AM_RECURRENT},
+};
+
+const struct arch_info *arch_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof archs / sizeof archs[0]; i++)
+		if (!strcmp(archs[i].name, name))
+			return &archs[i];
+	return NULL;
+}
+
+const char *arch_known_list(void)
+{
+	static char list[512];
+	if (!list[0]) {
+		size_t n = 0;
+		for (size_t i = 0; i < sizeof archs / sizeof archs[0] && n < sizeof list; i++)
+			n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", archs[i].name);
+	}
+	return list;
+}
+
+/* src/llama-arch.cpp LLM_KV_NAMES; the generic ones are read for every
+ * architecture by llama-model.cpp load_hparams (nextn_predict_layers,
+ * key_length_swa, value_length_swa), the others by the families that have
+ * the mechanism (qwen3next, mamba2, lfm2, rwkv, kimi-linear, deepseek32,
+ * gemma3n / gemma4). */
+const struct arch_key arch_keys[] = {
+	{"ssm.conv_kernel", AM_RECURRENT, "a recurrent (Mamba / delta-net) state"},
+	{"ssm.inner_size", AM_RECURRENT, "a recurrent (Mamba / delta-net) state"},
+	{"ssm.state_size", AM_RECURRENT, "a recurrent (Mamba / delta-net) state"},
+	{"ssm.group_count", AM_RECURRENT, "a recurrent (Mamba / delta-net) state"},
+	{"shortconv.l_cache", AM_RECURRENT, "a short-convolution state"},
+	{"wkv.head_size", AM_RECURRENT, "an RWKV state"},
+	{"kda.head_dim", AM_RECURRENT, "a delta-attention state"},
+	{"attention.recurrent_layers", AM_RECURRENT, "recurrent layers"},
+	{"full_attention_interval", AM_RECURRENT, "recurrent layers between the attention ones"},
+	{"attention.indexer.key_length", AM_INDEXER, "a sparse-attention indexer cache"},
+	{"attention.indexer.head_count", AM_INDEXER, "a sparse-attention indexer cache"},
+	{"attention.shared_kv_layers", AM_SHARED_KV, "layers that share another layer's cache"},
+	{"nextn_predict_layers", AM_NEXTN, "nextn (MTP) layers"},
+	{"attention.key_length_swa", AM_SWA_HEADS, "sliding layers with their own head size"},
+	{"attention.value_length_swa", AM_SWA_HEADS, "sliding layers with their own head size"},
+};
+const size_t arch_key_count = sizeof arch_keys / sizeof arch_keys[0];

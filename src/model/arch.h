@@ -1,0 +1,47 @@
+/*
+ * arch: the llama.cpp architectures attnviz knows how to size (DESIGN
+ * section 5, "Architectures of 2026"), as one table.  Every reader (INI
+ * [model] arch, GGUF general.architecture, config.json's family) refuses a
+ * name that is not here: a model attnviz cannot size is never sized as if it
+ * were plain attention.  A row also says which of the cache mechanisms
+ * beyond plain attention attnviz reads for that architecture; a GGUF key
+ * that switches on a mechanism the row does not list is refused the same way
+ * (arch_keys).  Names and keys are llama.cpp's: src/llama-arch.cpp
+ * LLM_ARCH_NAMES and LLM_KV_NAMES, release v0.5.0 (build/llama/release.json).
+ */
+#ifndef ATTNVIZ_ARCH_H
+#define ATTNVIZ_ARCH_H
+
+#include <stddef.h>
+
+/* Cache mechanisms beyond plain (full or sliding) attention, as bits. */
+enum arch_mech {
+	AM_RECURRENT = 1 << 0,   /* recurrent layers keep a fixed state (llama-memory-recurrent.cpp) */
+	AM_CHUNKED = 1 << 1,     /* chunked attention (LLAMA_SWA_TYPE_CHUNKED) */
+	AM_SHARED_KV = 1 << 2,   /* layers reuse an earlier layer's cache (n_layer_kv_from_start) */
+	AM_INDEXER = 1 << 3,     /* a sparse-attention indexer's K-only cache */
+	AM_NEXTN = 1 << 4,       /* nextn / MTP layers, filtered out of the main cache */
+	AM_SWA_HEADS = 1 << 5,   /* sliding layers with their own head sizes (key_length_swa) */
+};
+
+struct arch_info {
+	const char *name;   /* llama.cpp's LLM_ARCH name (general.architecture) */
+	unsigned mech;      /* enum arch_mech bits attnviz reads for it */
+};
+
+/* The row of architecture name, or NULL when attnviz does not size it. */
+const struct arch_info *arch_find(const char *name);
+/* The known names, comma-separated, for the one-line refusal. */
+const char *arch_known_list(void);
+
+/* A GGUF key ("{arch}." + suffix) that switches on a mechanism when its
+ * value is not 0 (llama-model.cpp load_hparams and the models' load_arch_hparams). */
+struct arch_key {
+	const char *suffix;
+	unsigned mech;
+	const char *what;   /* the mechanism, for the refusal */
+};
+extern const struct arch_key arch_keys[];
+extern const size_t arch_key_count;
+
+#endif

@@ -1,0 +1,256 @@
+#!/bin/sh
+# Architectures of 2026 (DESIGN section 5): each shipped family's sizes at
+# -c 4096 and 131072 against figures derived here by hand from llama.cpp's
+# rules (release v0.5.0, build/llama/release.json; files and functions named
+# with each derivation), and the INI and GGUF forms giving identical numbers
+# in every model scene but cost (whose weight FLOPs follow the parameter
+# count, which a header without weights does not have).  tests/engine.sh
+# holds the same GGUFs, with every tensor, against the real llama.cpp.
+cd "$(dirname "$0")/.." || exit 2
+. tests/lib.sh
+: "${GGUF_WRITE:=build/gguf_write}"
+if [ ! -x "$GGUF_WRITE" ]; then
+	fail "families: $GGUF_WRITE was not built (make $GGUF_WRITE)"
+	exit 0
+fi
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+
+# at CTX MODEL KEY: the iswa scene's value of KEY at -c CTX
+at() { sval iswa "$3" -m "$2" --set ctx="$1"; }
+# same NAME INI GGUF: the model scenes' summaries of the two forms are identical
+same() {
+	for sc in iswa gqa mla-bytes fa-engines score-matrix; do
+		"$ATTNVIZ" --summary $sc -m "$2" >"$d/a" 2>&1
+		"$ATTNVIZ" --summary $sc -m "$3" >"$d/b" 2>&1
+		if [ -s "$d/a" ] && cmp -s "$d/a" "$d/b"; then ok "families: $1: INI and GGUF give the same $sc summary ($(wc -l <"$d/a") lines)"
+		else fail "families: $1: INI and GGUF differ in $sc: $(diff "$d/a" "$d/b" | head -3 | tr '\n' ' ')"; fi
+	done
+}
+# hdr ARCH: a GGUF header from "kv" lines on stdin, with one tensor so the
+# parameter count is known.
+hdr() {
+	{ echo "kv general.architecture str $1"; cat; echo "kv tokenizer.ggml.model str none"; echo "tensor token_embd.weight 16 16"; } |
+		"$GGUF_WRITE" "$d/$1.gguf" || fail "families: writing the $1 header"
+}
+
+# ---- Qwen3-Next-80B-A3B: hybrid, Gated DeltaNet ------------------------------
+# llama.cpp (src/models/qwen3next.cpp load_arch_hparams): block_count 49 with
+# nextn_predict_layers 1, so n_layer() = 48; layer il < 48 is recurrent when
+# (il + 1) % full_attention_interval (4) != 0: 36 recurrent, 12 attention
+# (il = 3, 7, ..., 47); the MTP block 48 keeps nothing (create_memory,
+# filter_attn / filter_recr: il < n_layer()).
+# KV (llama-kv-cache.cpp): 12 layers x (2 KV heads x 256) x (K + V) x 2 B (f16)
+# = 24576 B a cell: at -c 4096, 4096 cells: 100663296; at 131072: 3221225472.
+# Recurrent (llama-hparams.cpp, llama-memory-recurrent.cpp): n_embd_r =
+# (d_conv - 1) x (d_inner + 2 x n_group x d_state) = 3 x (4096 + 2 x 16 x 128)
+# = 24576, n_embd_s = d_state x d_inner = 128 x 4096 = 524288; f32, one row a
+# sequence: 36 x 4 x (24576 + 524288) = 79036416 at any context.
+hdr qwen3next <<-EOF
+kv qwen3next.block_count u32 49
+kv qwen3next.nextn_predict_layers u32 1
+kv qwen3next.context_length u32 262144
+kv qwen3next.embedding_length u32 2048
+kv qwen3next.expert_count u32 512
+kv qwen3next.expert_used_count u32 10
+kv qwen3next.attention.head_count u32 16
+kv qwen3next.attention.head_count_kv u32 2
+kv qwen3next.attention.key_length u32 256
+kv qwen3next.attention.value_length u32 256
+kv qwen3next.rope.dimension_count u32 64
+kv qwen3next.rope.freq_base f32 10000000
+kv qwen3next.ssm.conv_kernel u32 4
+kv qwen3next.ssm.state_size u32 128
+kv qwen3next.ssm.group_count u32 16
+kv qwen3next.ssm.time_step_rank u32 32
+kv qwen3next.ssm.inner_size u32 4096
+kv qwen3next.full_attention_interval u32 4
+kv qwen3next.vocab_size u32 151936
+EOF
+for m in qwen3-next-80b "$d/qwen3next.gguf"; do
+	form=INI; case $m in *.gguf) form=GGUF ;; esac
+	expect_eq "families: Qwen3-Next ($form): 12 attention layers" "$(at 4096 "$m" global_layers)" 12
+	expect_eq "families: Qwen3-Next ($form): 36 recurrent layers" "$(at 4096 "$m" recurrent_layers)" 36
+	expect_eq "families: Qwen3-Next ($form): KV at 4096 = 12 x 2 x 256 x 2 x 2 x 4096" "$(at 4096 "$m" total_bytes)" 100663296
+	expect_eq "families: Qwen3-Next ($form): KV at 131072 = 3221225472" "$(at 131072 "$m" total_bytes)" 3221225472
+	expect_eq "families: Qwen3-Next ($form): recurrent state at 4096 = 36 x 4 x (24576 + 524288)" \
+		"$(at 4096 "$m" recurrent_bytes)" 79036416
+	expect_eq "families: Qwen3-Next ($form): the same state at 131072" "$(at 131072 "$m" recurrent_bytes)" 79036416
+	expect_eq "families: Qwen3-Next ($form): 3 sequences keep 3 rows" \
+		"$(sval iswa recurrent_bytes -m "$m" --set ctx=4096 --set n_seq=3)" $((3 * 79036416))
+done
+same Qwen3-Next qwen3-next-80b "$d/qwen3next.gguf"
+
+# ---- Llama 4 Scout: chunked attention ----------------------------------------
+# llama.cpp (src/models/llama4.cpp): no sliding_window key, so swa_type
+# CHUNKED, n_swa = 8192, load_swa_pattern(4): il % 4 < 3 chunked (36), 12 full.
+# Full layers: 8 KV heads x 128 x 2 x 2 B = 4096 B a cell a layer.
+# Chunked layers are cached as iSWA (llama-kv-cache-iswa.cpp size_swa =
+# GGML_PAD(min(n_ctx, n_swa + n_ubatch), 256)): at 4096, min(4096, 8704) =
+# 4096 cells; at 131072, 8704.
+#   4096:   12 x 4096 x 4096 + 36 x 4096 x 4096 = 805306368
+#   131072: 12 x 4096 x 131072 + 36 x 4096 x 8704 = 6442450944 + 1283457024 = 7725907968
+# Attention FLOPs (llama-hparams.cpp is_masked_swa, CHUNKED: query p sees
+# p mod 8192 + 1 keys): at 131072 a chunked layer sees 16 chunks of
+# 8192 x 8193 / 2 = 33558528 pairs, a full one 131072 x 131073 / 2 =
+# 8590000128; 2 x 40 x 128 x 2 = 20480 FLOPs a pair:
+# 20480 x (12 x 8590000128 + 36 x 536936448) / 1e12 = 2506.95093583872 TFLOP
+# (the summary prints 9 significant digits).
+hdr llama4 <<-EOF
+kv llama4.block_count u32 48
+kv llama4.context_length u32 10485760
+kv llama4.embedding_length u32 5120
+kv llama4.expert_count u32 16
+kv llama4.expert_used_count u32 1
+kv llama4.attention.head_count u32 40
+kv llama4.attention.head_count_kv u32 8
+kv llama4.attention.key_length u32 128
+kv llama4.attention.value_length u32 128
+kv llama4.rope.dimension_count u32 128
+kv llama4.rope.freq_base f32 500000
+kv llama4.vocab_size u32 202048
+EOF
+for m in llama4-scout "$d/llama4.gguf"; do
+	form=INI; case $m in *.gguf) form=GGUF ;; esac
+	expect_eq "families: Llama 4 Scout ($form): 36 chunked, 12 full layers" \
+		"$(at 4096 "$m" local_layers)/$(at 4096 "$m" global_layers)" 36/12
+	expect_eq "families: Llama 4 Scout ($form): KV at 4096 = 48 x 4096 x 4096" "$(at 4096 "$m" total_bytes)" 805306368
+	expect_eq "families: Llama 4 Scout ($form): chunked cells at 131072 = pad(8192 + 512)" "$(at 131072 "$m" swa_cells)" 8704
+	expect_eq "families: Llama 4 Scout ($form): KV at 131072 = 7725907968" "$(at 131072 "$m" total_bytes)" 7725907968
+done
+expect_eq "families: Llama 4 Scout: attention at 131072 sees p mod 8192 + 1 keys on chunked layers" \
+	"$(sval cost attn_tflop.131072 -m llama4-scout --set ctx=131072)" 2506.95094
+same "Llama 4 Scout" llama4-scout "$d/llama4.gguf"
+
+# ---- GLM-4.5-Air: a nextn block filtered out ---------------------------------
+# llama.cpp create_memory (llama-model.cpp): n_layer_nextn 1 > 0, so the cache
+# keeps il < n_layer() = 47 - 1 = 46 layers ("layer  46: filtered").
+# 46 x 8 KV heads x 128 x 2 x 2 B = 188416 B a cell:
+#   4096: 771751936; 131072: 24696061952.
+hdr glm4moe <<-EOF
+kv glm4moe.block_count u32 47
+kv glm4moe.nextn_predict_layers u32 1
+kv glm4moe.context_length u32 131072
+kv glm4moe.embedding_length u32 4096
+kv glm4moe.expert_count u32 128
+kv glm4moe.expert_used_count u32 8
+kv glm4moe.attention.head_count u32 96
+kv glm4moe.attention.head_count_kv u32 8
+kv glm4moe.attention.key_length u32 128
+kv glm4moe.attention.value_length u32 128
+kv glm4moe.rope.dimension_count u32 64
+kv glm4moe.rope.freq_base f32 1000000
+kv glm4moe.vocab_size u32 151552
+EOF
+for m in glm-4.5-air "$d/glm4moe.gguf"; do
+	form=INI; case $m in *.gguf) form=GGUF ;; esac
+	expect_eq "families: GLM-4.5-Air ($form): 46 of 47 layers cached" "$(at 4096 "$m" global_layers)" 46
+	expect_eq "families: GLM-4.5-Air ($form): KV at 4096 = 46 x 8 x 128 x 2 x 2 x 4096" "$(at 4096 "$m" total_bytes)" 771751936
+	expect_eq "families: GLM-4.5-Air ($form): KV at 131072 = 24696061952" "$(at 131072 "$m" total_bytes)" 24696061952
+done
+same GLM-4.5-Air glm-4.5-air "$d/glm4moe.gguf"
+
+# ---- DeepSeek-V3.2: the latent and the indexer's K-only cache ----------------
+# llama.cpp create_memory: llama_kv_cache_dsa (src/llama-kv-cache-dsa.cpp), a
+# latent cache (K = kv_lora_rank + rope dims = 512 + 64, no V: is_mla()) and
+# an indexer cache (one K head of indexer.key_length 128, no V), both on
+# il < n_layer() = 62 - 1 = 61 layers.  f16: 61 x (576 + 128) x 2 = 85888 B a cell:
+#   4096: 351797248; 131072: 11257511936.
+hdr deepseek32 <<-EOF
+kv deepseek32.block_count u32 62
+kv deepseek32.nextn_predict_layers u32 1
+kv deepseek32.context_length u32 163840
+kv deepseek32.embedding_length u32 7168
+kv deepseek32.expert_count u32 256
+kv deepseek32.expert_used_count u32 8
+kv deepseek32.attention.head_count u32 128
+kv deepseek32.attention.head_count_kv u32 1
+kv deepseek32.attention.key_length u32 576
+kv deepseek32.attention.value_length u32 512
+kv deepseek32.attention.key_length_mla u32 192
+kv deepseek32.attention.value_length_mla u32 128
+kv deepseek32.attention.kv_lora_rank u32 512
+kv deepseek32.attention.indexer.head_count u32 64
+kv deepseek32.attention.indexer.key_length u32 128
+kv deepseek32.rope.dimension_count u32 64
+kv deepseek32.rope.freq_base f32 10000
+kv deepseek32.vocab_size u32 129280
+EOF
+for m in deepseek-v3.2 "$d/deepseek32.gguf"; do
+	form=INI; case $m in *.gguf) form=GGUF ;; esac
+	expect_eq "families: DeepSeek-V3.2 ($form): 61 of 62 layers cached" "$(at 4096 "$m" global_layers)" 61
+	expect_eq "families: DeepSeek-V3.2 ($form): latent + indexer at 4096 = 61 x 1408 x 4096" "$(at 4096 "$m" total_bytes)" 351797248
+	expect_eq "families: DeepSeek-V3.2 ($form): at 131072 = 11257511936" "$(at 131072 "$m" total_bytes)" 11257511936
+done
+same DeepSeek-V3.2 deepseek-v3.2 "$d/deepseek32.gguf"
+
+# ---- INI: the new keys are validated ------------------------------------------
+bad() {   # bad NAME WANT: the INI on stdin; exit 2, one line, WANT in it
+	cat >"$d/$1.ini"
+	"$ATTNVIZ" --summary iswa -m "$d/$1.ini" >/dev/null 2>"$d/err"; rc=$?
+	if [ $rc -eq 2 ] && [ "$(wc -l <"$d/err")" -eq 1 ] && grep -qF -- "$2" "$d/err"; then ok "families: $1"
+	else fail "families: $1 (rc $rc: $(cat "$d/err"))"; fi
+}
+base='[model]
+name = t
+params = 1e9
+layers = 4
+heads = 8
+kv_heads = 2
+head_dim = 64
+vocab = 1000
+ctx_train = 4096
+[rope]
+base = 10000'
+printf '%s\n[attention]\nkind = gqa\nlayer_types = recurrent,full,recurrent,full\n' "$base" |
+	bad recurrent-no-state "layer_types: recurrent layers need their state's size"
+printf '%s\n[attention]\nkind = gqa\n[recurrent]\nssm_d_state = 16\n' "$base" |
+	bad state-no-recurrent "[recurrent] ssm_d_state: a recurrent state size, but no layer_types is recurrent"
+printf '%s\n[attention]\nkind = gqa\nsliding_window = 8\nlayer_types = sliding,chunked,full,full\n' "$base" |
+	bad sliding-and-chunked "sliding and chunked layers in one model"
+printf '%s\n[attention]\nkind = gqa\n[mla]\nindexer_head_dim = 128\n' "$base" |
+	bad indexer-without-mla "[mla] indexer_head_dim: only for kind = mla"
+printf '%s\n[attention]\nkind = gqa\nlayer_types = full,full,full,mamba\n' "$base" |
+	bad unknown-kind "unknown value 'mamba' (one of full | sliding | chunked | recurrent | shared | none)"
+sed 's/^ctx_train = 4096/&\nnextn_layers = 4/' <<-EOF | bad all-nextn "[model] nextn_layers: 4 of 4 layers"
+$base
+[attention]
+kind = gqa
+EOF
+# A short-conv state (LFM2's rule, llama-hparams.cpp n_embd_r = n_embd x
+# (L_cache - 1), no n_embd_s): 2 recurrent layers x 4 B x 1024 x 2 = 16384.
+printf '%s\n[attention]\nkind = gqa\nlayer_types = recurrent,full,recurrent,full\n[recurrent]\nshortconv_l_cache = 3\nembd = 1024\n' "$base" >"$d/sc.ini"
+expect_eq "families: a short-conv state: 2 x 4 x 1024 x (3 - 1)" "$(sval iswa recurrent_bytes -m "$d/sc.ini")" 16384
+"$ATTNVIZ" --export-model -m "$d/sc.ini" >"$d/sc-out.ini" && "$ATTNVIZ" --export-model -m "$d/sc-out.ini" >"$d/sc-out2.ini"
+expect_eq "families: layer kinds and the state survive --export-model" \
+	"$(sed 's/ *;.*//' "$d/sc-out.ini" | grep -E '^(layer_types|shortconv_l_cache|embd) ' | tr -s ' ' | tr '\n' '|')" \
+	"layer_types = recurrent,full,recurrent,full|shortconv_l_cache = 3|embd = 1024|"
+expect_eq "families: the export of the export is the same" "$(grep -v '^;' "$d/sc-out.ini" | sed 's/ *;.*//')" \
+	"$(grep -v '^;' "$d/sc-out2.ini" | sed 's/ *;.*//')"
+
+# ---- a long model's per-layer lists: ITEM*N, and the GGUF round trip ----------
+# A GGUF exported as INI and loaded again gives the same numbers; its lists
+# (49 layers of recurrent,recurrent,recurrent,full) fit one INI line as ITEM*N.
+for g in qwen3next llama4 deepseek32; do
+	"$ATTNVIZ" --export-model -m "$d/$g.gguf" >"$d/$g-rt.ini" 2>"$d/err" || fail "families: export $g ($(cat "$d/err"))"
+	for sc in iswa gqa mla-bytes; do
+		"$ATTNVIZ" --summary $sc -m "$d/$g.gguf" >"$d/a" 2>&1
+		"$ATTNVIZ" --summary $sc -m "$d/$g-rt.ini" >"$d/b" 2>&1
+		if cmp -s "$d/a" "$d/b"; then ok "families: $g GGUF exported and loaded again: same $sc summary"
+		else fail "families: $g round trip, $sc: $(diff "$d/a" "$d/b" | head -2 | tr '\n' ' ')"; fi
+	done
+done
+expect_eq "families: Qwen3-Next's export writes its layer kinds as ITEM*N" \
+	"$(sed -n 's/^layer_types *= *\([^ ;]*\).*/\1/p' "$d/qwen3next-rt.ini" | cut -c1-34)" "recurrent*3,full,recurrent*3,full,"
+printf '%s\n[attention]\nkind = gqa\nlayer_types = recurrent*2,full*2\n[recurrent]\nshortconv_l_cache = 3\nembd = 1024\n' "$base" >"$d/star.ini"
+expect_eq "families: layer_types recurrent*2,full*2 reads as four layers" "$(sval iswa recurrent_layers -m "$d/star.ini")/$(sval iswa global_layers -m "$d/star.ini")" 2/2
+printf '%s\n[attention]\nkind = gqa\nlayer_types = full*5\n' "$base" | bad star-too-many "layer_types: 5 items for 4 layers"
+printf '%s\n[attention]\nkind = gqa\nlayer_types = full*x,full*3\n' "$base" | bad star-junk "layer_types: an empty item, a bad ITEM*N"
+# Sliding layers' own K head size is sized (n_embd_head_k_swa); their own V
+# size is refused: without flash attention llama.cpp pads V rows to the widest.
+printf '%s\n[attention]\nkind = gqa\nsliding_window = 8\nswa_pattern = 2\nhead_dim_swa = 32\n' "$base" >"$d/kswa.ini"
+# 2 sliding layers x 2 KV heads x (32 + 64) x 2 B + 2 full x 2 x (64 + 64) x 2 B = 768 + 1024 a token
+expect_eq "families: head_dim_swa sizes the sliding layers' K (768 + 1024 B a token)" \
+	"$(sval mla-bytes model_bytes_per_token -m "$d/kswa.ini")" 1792
+printf '%s\n[attention]\nkind = gqa\nsliding_window = 8\nswa_pattern = 2\nhead_dim_v_swa = 32\n' "$base" |
+	bad v-swa-refused "head_dim_v_swa: a V head size of the sliding layers' own"
