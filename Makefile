@@ -40,7 +40,7 @@ DEFS     = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 WERROR  ?=
 ALL_CFLAGS = $(WARN) $(WERROR) $(DEFS) -Isrc -I. -I$(BUILD) $(INI_CFLAGS) $(JSON_CFLAGS) $(MUP_CFLAGS) -MMD -MP $(CPPFLAGS) $(CFLAGS)
 FAST_CFLAGS = -O3 -ffp-contract=fast -fno-math-errno -fno-trapping-math
-LIBS     = $(INI_LIBS) $(JSON_LIBS) $(MUP_LIBS) -lm -lpthread
+LIBS     = $(INI_LIBS) $(JSON_LIBS) $(MUP_LIBS) -lm -lpthread -ldl
 
 # Everything but the UI and main links without curses: the tests use it.
 CORE_SRC = $(filter-out src/main.c,$(wildcard src/*.c src/kern/*.c src/model/*.c src/scene/*.c src/util/*.c \
@@ -53,10 +53,21 @@ UI_OBJ   = $(UI_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC = $(wildcard tests/unit/*.c)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 
-all: $(PROG)
+# ggml's CPU flash attention as --bench's peer, built only where
+# tools/fetch-llama.sh has fetched ggml (attnviz dlopen()s it at run time).
+LLAMA_DIR ?= build/llama
+GGML_PEER = $(if $(wildcard $(LLAMA_DIR)/lib/libggml-base.so),$(BUILD)/ggml_peer.so)
+
+all: $(PROG) $(GGML_PEER)
 
 $(PROG): $(BUILD)/libattnviz.a $(UI_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(UI_OBJ) $(BUILD)/libattnviz.a $(CURSES_LIBS) $(LIBS) $(LDFLAGS)
+
+$(BUILD)/ggml_peer.so: tools/ggml_peer.c src/kern/fastattn.h
+	@mkdir -p $(BUILD)
+	$(CC) $(WARN) $(WERROR) -D_POSIX_C_SOURCE=200809L -Isrc -I$(LLAMA_DIR)/src/ggml/include \
+		-DPEER_LIBDIR='"$(abspath $(LLAMA_DIR)/lib)"' -O2 -fPIC -shared -o $@ tools/ggml_peer.c \
+		-L$(LLAMA_DIR)/lib -l:libggml.v0.5.0.so -l:libggml-base.so -Wl,-rpath,$(abspath $(LLAMA_DIR)/lib) -lm
 
 $(BUILD)/libattnviz.a: $(CORE_OBJ)
 	rm -f $@

@@ -438,13 +438,8 @@ static void be_summary(const void *vs, struct summary *sum)
 			summary_input(sum, "n", e->c.n, "parameter n, keys in the cache (threads past n get no keys)");
 			summary_input(sum, "heads", e->c.heads, "parameter heads");
 			summary_input(sum, "max_d", 256, "floats a query row (src/kern/fastattn.h FASTATTN_MAX_D)");
-			if (e->c.kv == FASTATTN_Q8_0 || e->c.kv == FASTATTN_Q4_0) {
-				summary_explain(sum, "quantized V adds bc × max_d / 32 floats a thread: p times each block's scale");
-				snprintf(f, sizeof f,
-					 "4 * min(threads, n) * heads * (d + 2) + 4 * min(threads, n) * (max_d + bc + bc * max_d / 32)");
-			} else {
-				snprintf(f, sizeof f, "4 * min(threads, n) * heads * (d + 2) + 4 * min(threads, n) * (max_d + bc)");
-			}
+			/* Every type alike: quantized blocks are widened in registers only. */
+			snprintf(f, sizeof f, "4 * min(threads, n) * heads * (d + 2) + 4 * min(threads, n) * (max_d + bc)");
 		}
 		summary_formula(sum, 0, f);
 	}

@@ -8,6 +8,12 @@
  * check are the engine's (kern/fastbench.h), shared with the bench scene.
  * Figures are printed, never asserted: timing belongs in a benchmark, not in
  * a test.
+ *
+ * The peer: where ggml_peer.so loads (cli/ggml_peer.h), the real ggml's CPU
+ * ggml_flash_attn_ext runs beside tiled (prefill) and decode on the same
+ * inputs, its runs interleaved with ours, and the ratios of the medians are
+ * printed.  Where it does not, the header says why and our figures stand
+ * alone.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,9 +24,10 @@
 #include "util/xmalloc.h"
 #include "kern/fastattn.h"
 #include "kern/fastbench.h"
+#include "cli/ggml_peer.h"
 #include "scene/params.h"
 
-enum { BN_N, BN_HEADS, BN_THREADS, BN_CAUSAL, BN_KV, BN_KERNELS, BN_RUNS, BN_NPARAMS };
+enum { BN_N, BN_HEADS, BN_THREADS, BN_CAUSAL, BN_KV, BN_KERNELS, BN_RUNS, BN_PEER, BN_NPARAMS };
 static const struct param_spec bench_params[BN_NPARAMS + 1] = {
 	[BN_N] = {.name = "n", .kind = PARAM_INTS, .min = 1, .max = 1 << 17, .max_count = 8,
 		.help = "lengths (default 4096 for tiled and naive, 65536 for decode)"},
@@ -35,10 +42,12 @@ static const struct param_spec bench_params[BN_NPARAMS + 1] = {
 		.help = "tiled|naive|decode: the kernels to run"},
 	[BN_RUNS] = {.name = "runs", .kind = PARAM_INT, .min = 1, .max = 20,
 		.help = "timed runs per case (the median is reported; decode runs 5 times as many)"},
+	[BN_PEER] = {.name = "peer", .kind = PARAM_INT, .min = 0, .max = 1,
+		.help = "1: time ggml's flash attention beside tiled and decode where ggml_peer.so loads; 0: ours alone"},
 	[BN_NPARAMS] = {0},
 };
 
-static const char *const bench_defaults[BN_NPARAMS] = {"4096", "8", "1,2", "0,1", "f32,f16", "tiled,naive,decode", "3"};
+static const char *const bench_defaults[BN_NPARAMS] = {"4096", "8", "1,2", "0,1", "f32,f16", "tiled,naive,decode", "3", "1"};
 
 #define D 128
 #define DECODE_N 65536
@@ -51,7 +60,14 @@ struct limits {
 struct row {
 	struct fastbench_case c;
 	struct fastbench_result r;
+	struct fastbench_peer_result pr;   /* ggml's figures for the same case (pr.ok 0: none) */
 };
+
+/* The peer's row's kernel name: its flash attention over n queries, or over one. */
+static const char *peer_kernel(const struct fastbench_case *c)
+{
+	return c->kernel == FASTBENCH_DECODE ? "ggml_decode" : "ggml_prefill";
+}
 
 /* The largest difference from the float64 reference: "-" where nothing was compared. */
 static void fmt_diff(char *buf, size_t len, const struct fastbench_result *r, int tsv)
@@ -95,6 +111,37 @@ static void print_row(const struct row *w, int tsv, const struct limits *lim)
 	       r->gflops, gbps, share, (long long)r->peak_extra_bytes, diff);
 }
 
+/* ggml's row for the case of w: its median time, and what our kernel's
+ * FLOPs and bytes for the same problem would be at that time. */
+static void print_peer_row(const struct row *w, int tsv, const struct limits *lim)
+{
+	const struct fastbench_case *c = &w->c;
+	const struct fastbench_peer_result *p = &w->pr;
+	int decode = c->kernel == FASTBENCH_DECODE;
+	double gflops = w->r.flops / (p->ms * 1e-3) / 1e9, gbps = w->r.kv_bytes / (p->ms * 1e-3) / 1e9;
+	char diff[32];
+	struct fastbench_result pr = {.rows_compared = p->rows_compared, .max_abs_diff = p->max_abs_diff};
+	fmt_diff(diff, sizeof diff, &pr, tsv);
+	if (tsv) {
+		char g[32] = "-";
+		if (decode)
+			snprintf(g, sizeof g, "%.2f", gbps);
+		printf("%s\t%d\t%d\t%d\t%d\t%d\t%s\t%.3f\t%.2f\t%s\t-\t%s\n", peer_kernel(c), c->n, c->d, c->heads, c->threads,
+		       decode ? 1 : c->causal, fastbench_kv_name(c->kv), p->ms, gflops, g, diff);
+		return;
+	}
+	char share[40], g[32];
+	if (decode) {
+		snprintf(g, sizeof g, "%7.2f", gbps);
+		snprintf(share, sizeof share, "%3.0f%% of bandwidth", 100 * gbps / lim->bw[c->threads]);
+	} else {
+		snprintf(g, sizeof g, "%7s", "-");
+		snprintf(share, sizeof share, "%3.0f%% of FMA peak", 100 * gflops / lim->peak[c->threads]);
+	}
+	printf("%-6s %4s %6d %5d %3d %6s %10.3f %8.2f %s  %-18s %12s  %s\n", "ggml", fastbench_kv_name(c->kv), c->n,
+	       c->heads, c->threads, decode ? "-" : c->causal ? "yes" : "no", p->ms, gflops, g, share, "-", diff);
+}
+
 /* Ratios measured side by side: f16 against f32, and more threads against one. */
 static void print_ratios(const struct row *rows, int nrows)
 {
@@ -106,7 +153,10 @@ static void print_ratios(const struct row *rows, int nrows)
 			if (e->kernel != c->kernel || e->n != c->n || e->heads != c->heads || e->causal != c->causal)
 				continue;
 			char line[200] = "";
-			if (c->kv == FASTATTN_F16 && e->kv == FASTATTN_F32 && e->threads == c->threads)
+			if (i == j && rows[i].pr.ok)
+				snprintf(line, sizeof line, "%s K/V, %d thread%s: attnviz is %.2f× as fast as ggml", fastbench_kv_name(c->kv),
+					 c->threads, c->threads > 1 ? "s" : "", rows[i].pr.ms / rows[i].r.ms);
+			else if (c->kv == FASTATTN_F16 && e->kv == FASTATTN_F32 && e->threads == c->threads)
 				snprintf(line, sizeof line, "f16 K/V takes %.2f× the f32 time on %d thread%s", rows[i].r.ms / rows[j].r.ms,
 					 c->threads, c->threads > 1 ? "s" : "");
 			else if ((c->kv == FASTATTN_Q8_0 || c->kv == FASTATTN_Q4_0) && e->kv == FASTATTN_F16 && e->threads == c->threads)
@@ -181,6 +231,10 @@ int cli_bench(const struct cli_options *o)
 		if (used[t])
 			lim.peak[t] = fastattn_fma_peak(t, 0.3), lim.bw[t] = fastattn_read_bandwidth(t, 0.6);
 
+	/* The peer, where asked and where it loads. */
+	char why[300] = "not asked (--set peer=0)";
+	struct ggml_peer *g = params_int(&p, BN_PEER) ? ggml_peer_open(why, sizeof why) : NULL;
+	const struct fastbench_peer *peer = g ? ggml_peer_bench(g) : NULL;
 	if (tsv) {
 		printf("kernel\tn\td\theads\tthreads\tcausal\tkv\tms\tgflops\tgbps\tpeak_extra_bytes\tmax_abs_diff\n");
 		for (int t = 1; t <= FASTATTN_MAX_THREADS; t++)
@@ -200,6 +254,11 @@ int cli_bench(const struct cli_options *o)
 		for (int t = 1; t <= FASTATTN_MAX_THREADS; t++)
 			if (used[t])
 				printf("%s %.1f GB/s on %d thread%s", t > 1 ? "," : "", lim.bw[t], t, t > 1 ? "s" : "");
+		if (g)
+			printf("\npeer: ggml's ggml_flash_attn_ext on %s (%s), beside tiled and decode, runs interleaved",
+			       ggml_peer_device(g), ggml_peer_path(g));
+		else
+			printf("\npeer: ggml not measured: %s", why);
 		printf("\n\n%-6s %4s %6s %5s %3s %6s %10s %8s %7s  %-18s %12s  %s\n", "kernel", "kv", "n", "heads", "thr",
 		       "causal", "ms", "GFLOP/s", "GB/s", "share of the limit", "extra bytes", "max|diff|");
 	}
@@ -208,6 +267,7 @@ int cli_bench(const struct cli_options *o)
 	struct fastbench *b = fastbench_new();
 	if (!b) {
 		err_print("--bench: out of memory for the eviction buffer");
+		ggml_peer_close(g);
 		params_free(&p);
 		free(rows);
 		return 2;
@@ -238,7 +298,9 @@ int cli_bench(const struct cli_options *o)
 								c.runs = k == FASTBENCH_DECODE ? runs * 5 : runs;
 								struct row *w = &rows[nrows < BENCH_MAX_ROWS - 1 ? nrows : BENCH_MAX_ROWS - 1];
 								w->c = c;
-								int rc = fastbench_run(b, &c, NULL, &w->r, err, sizeof err);
+								/* ggml beside tiled and decode (its flash attention is the tiled kind). */
+								const struct fastbench_peer *pk = k == FASTBENCH_NAIVE ? NULL : peer;
+								int rc = fastbench_run_peer(b, &c, pk, NULL, &w->r, &w->pr, err, sizeof err);
 								if (rc != 0) {
 									if (rc == FASTATTN_ETOOBIG) {
 										if (!tsv)
@@ -254,6 +316,10 @@ int cli_bench(const struct cli_options *o)
 									continue;
 								}
 								print_row(w, tsv, &lim);
+								if (w->pr.ok)
+									print_peer_row(w, tsv, &lim);
+								else if (pk && !tsv)
+									printf("%-6s %4s  not measured: %s\n", "ggml", fastbench_kv_name(c.kv), w->pr.why);
 								ms[k == FASTBENCH_NAIVE] = w->r.ms;
 								nrows += nrows < BENCH_MAX_ROWS - 1;
 								fflush(stdout);
@@ -266,6 +332,7 @@ int cli_bench(const struct cli_options *o)
 	if (!tsv)
 		print_ratios(rows, nrows);
 	fastbench_free(b);
+	ggml_peer_close(g);
 	params_free(&p);
 	free(rows);
 	return status;

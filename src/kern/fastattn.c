@@ -105,6 +105,16 @@ static inline float h2f_avx2(const void *p)
 	v8hi x = {(short)h};
 	return __builtin_ia32_vcvtph2ps(x)[0];
 }
+/* A block's scale on all 8 lanes: the half broadcast (one instruction),
+ * then widened (one more), instead of a scalar convert and a broadcast. */
+static inline v8f h2f8_avx2(const void *p)
+{
+	uint16_t h;
+	memcpy(&h, p, sizeof h);
+	short x = (short)h;
+	v8hi v = {x, x, x, x, x, x, x, x};
+	return __builtin_ia32_vcvtph2ps256(v);
+}
 /* F16C: one instruction widens 8 halves. */
 static inline v8f cvt8h_avx2(const uint16_t *p)
 {
@@ -161,6 +171,10 @@ static inline float h2f_portable(const void *p)
 	uint16_t h;
 	memcpy(&h, p, sizeof h);
 	return half_to_float(h);
+}
+static inline v8f h2f8_portable(const void *p)
+{
+	return V8(h2f_portable(p));
 }
 static inline v8si widen8s_portable(const void *p)
 {
@@ -674,10 +688,10 @@ int fastattn_decode(const struct fastattn_args *a, struct fastattn_stats *st, ch
 		snprintf(err, errlen, "decode: no memory for the partial states");
 		return -1;
 	}
-	/* Each thread's stack holds qs and s; quantized V adds the [BC][8]
-	 * scales times p of row_pv_q. */
+	/* Each thread's stack holds qs and s, whatever the type (quantized
+	 * blocks are widened in registers only). */
 	st->peak_extra_bytes = (int64_t)(per * threads * sizeof(float)) +
-			       (int64_t)threads * (FASTATTN_MAX_D + BC + (quantized(a->kv) ? BC * 8 : 0)) * (int64_t)sizeof(float);
+			       (int64_t)threads * (FASTATTN_MAX_D + BC) * (int64_t)sizeof(float);
 	st->flops = 4.0 * a->nkv * (double)d * a->heads;
 	st->kv_bytes = 2.0 * a->nkv * (double)fastattn_row_bytes(a->kv, d) * a->heads;
 	for (int t = 0; t < threads; t++)

@@ -1,7 +1,8 @@
 /*
  * The kernels' body, included twice by fastattn.c: once for the
  * AVX2+FMA+F16C target and once portable.  SUFFIX names the build, and
- * cvt8h##SUFFIX (8 halves to 8 floats), h2f##SUFFIX (one half) and
+ * cvt8h##SUFFIX (8 halves to 8 floats), h2f##SUFFIX (one half),
+ * h2f8##SUFFIX (one half on 8 lanes) and
  * widen8s##SUFFIX / widen8u##SUFFIX (8 bytes to 8 ints) are defined before
  * each inclusion.  Everything here is
  * static, so each copy is compiled for its own target.
@@ -299,25 +300,46 @@ static void FN(deq_row)(float *dst, const void *src, int d, int kv)
 }
 
 /* Decode over quantized key rows: per block, the dot product of the query's
- * 32 floats with the block's ints, then times the block's scale; nothing
- * but registers holds the dequantized values. */
+ * 32 floats with the block's ints (one multiply and three FMAs on the four
+ * 8-lane pieces), then added times the block's scale, broadcast from its
+ * half; nothing but registers holds the dequantized values.  Two key rows
+ * at a time, so each query piece loaded serves both. */
 static inline void FN(row_scores_qt)(const float *q, int d, const unsigned char *k, int cols, float *s, int cols_p, int kv)
 {
 	int nb = d / 32, bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
 	size_t rb = (size_t)nb * bb;
-	for (int j = 0; j < cols; j++) {
+	int j = 0;
+	v8f x[4], y[4];
+	for (; j + 2 <= cols; j += 2) {
+		const unsigned char *kr = k + (size_t)j * rb, *kr2 = kr + rb;
+		FN(prefetch_ahead)(kr, 2 * (int)rb);
+		v8f acc = V8(0), acc2 = V8(0);
+		for (int b = 0; b < nb; b++) {
+			const float *qb = q + 32 * b;
+			const unsigned char *blk = kr + (size_t)b * bb, *blk2 = kr2 + (size_t)b * bb;
+			FN(q_ints)(blk + 2, kv, x);
+			FN(q_ints)(blk2 + 2, kv, y);
+			v8f q0 = LOAD(qb), q1 = LOAD(qb + 8), q2 = LOAD(qb + 16), q3 = LOAD(qb + 24);
+			v8f p = (q0 * x[0] + q1 * x[1]) + (q2 * x[2] + q3 * x[3]);
+			v8f p2 = (q0 * y[0] + q1 * y[1]) + (q2 * y[2] + q3 * y[3]);
+			acc += FN(h2f8)(blk) * p;
+			acc2 += FN(h2f8)(blk2) * p2;
+		}
+		s[j] = FN(hsum)(acc);
+		s[j + 1] = FN(hsum)(acc2);
+	}
+	for (; j < cols; j++) {
 		const unsigned char *kr = k + (size_t)j * rb;
-		FN(prefetch_ahead)(kr, (int)rb);
-		v8f acc = V8(0), x[4];
+		v8f acc = V8(0);
 		for (int b = 0; b < nb; b++) {
 			const float *qb = q + 32 * b;
 			FN(q_ints)(kr + (size_t)b * bb + 2, kv, x);
 			v8f p = (LOAD(qb) * x[0] + LOAD(qb + 8) * x[1]) + (LOAD(qb + 16) * x[2] + LOAD(qb + 24) * x[3]);
-			acc += V8(FN(h2f)(kr + (size_t)b * bb)) * p;
+			acc += FN(h2f8)(kr + (size_t)b * bb) * p;
 		}
 		s[j] = FN(hsum)(acc);
 	}
-	for (int j = cols; j < cols_p; j++)
+	for (j = cols; j < cols_p; j++)
 		s[j] = 0;
 }
 
@@ -331,21 +353,14 @@ static void FN(row_scores_q4)(const float *q, int d, const void *k, int cols, fl
 	FN(row_scores_qt)(q, d, k, cols, s, cols_p, FASTATTN_Q4_0);
 }
 
-/* Decode: o[d] += sum_j p[j] v_j over quantized value rows.  First each
- * row's scales times p[j] (w[j][b]; this pass brings the block's rows into
- * L1), then two blocks of output columns (64 floats) stay in 8 registers
- * while every key adds w[j][b] times its ints. */
+/* Decode: o[d] += sum_j p[j] v_j over quantized value rows.  Two blocks of
+ * output columns (64 floats) stay in 8 registers while every key adds p[j]
+ * times its block's scale (broadcast from the half) times its ints; the
+ * first pass over the keys also asks for the rows ahead. */
 static inline void FN(row_pv_qt)(const float *p, const unsigned char *v, int d, float *o, int cols, int kv)
 {
 	int nb = d / 32, bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
 	size_t rb = (size_t)nb * bb;
-	float w[BC][8];   /* [cols][nb] p[j] times block b's scale */
-	for (int j = 0; j < cols; j++) {
-		const unsigned char *vr = v + (size_t)j * rb;
-		FN(prefetch_ahead)(vr, (int)rb);
-		for (int b = 0; b < nb; b++)
-			w[j][b] = p[j] * FN(h2f)(vr + (size_t)b * bb);
-	}
 	int b = 0;
 	v8f x[4], y[4];
 	for (; b + 2 <= nb; b += 2) {
@@ -354,9 +369,11 @@ static inline void FN(row_pv_qt)(const float *p, const unsigned char *v, int d, 
 		v8f a4 = LOAD(ob + 32), a5 = LOAD(ob + 40), a6 = LOAD(ob + 48), a7 = LOAD(ob + 56);
 		for (int j = 0; j < cols; j++) {
 			const unsigned char *blk = v + (size_t)j * rb + (size_t)b * bb;
+			if (b == 0)
+				FN(prefetch_ahead)(blk, (int)rb);
 			FN(q_ints)(blk + 2, kv, x);
 			FN(q_ints)(blk + bb + 2, kv, y);
-			v8f f = V8(w[j][b]), g = V8(w[j][b + 1]);
+			v8f pj = V8(p[j]), f = pj * FN(h2f8)(blk), g = pj * FN(h2f8)(blk + bb);
 			a0 += f * x[0], a1 += f * x[1], a2 += f * x[2], a3 += f * x[3];
 			a4 += g * y[0], a5 += g * y[1], a6 += g * y[2], a7 += g * y[3];
 		}
@@ -367,8 +384,11 @@ static inline void FN(row_pv_qt)(const float *p, const unsigned char *v, int d, 
 		float *ob = o + 32 * b;
 		v8f a0 = LOAD(ob), a1 = LOAD(ob + 8), a2 = LOAD(ob + 16), a3 = LOAD(ob + 24);
 		for (int j = 0; j < cols; j++) {
-			FN(q_ints)(v + (size_t)j * rb + (size_t)b * bb + 2, kv, x);
-			v8f f = V8(w[j][b]);
+			const unsigned char *blk = v + (size_t)j * rb + (size_t)b * bb;
+			if (b == 0)
+				FN(prefetch_ahead)(blk, (int)rb);
+			FN(q_ints)(blk + 2, kv, x);
+			v8f f = V8(p[j]) * FN(h2f8)(blk);
 			a0 += f * x[0], a1 += f * x[1], a2 += f * x[2], a3 += f * x[3];
 		}
 		STORE(ob, a0), STORE(ob + 8, a1), STORE(ob + 16, a2), STORE(ob + 24, a3);

@@ -98,6 +98,13 @@ static void evict_caches(struct fastbench *b)
 	b->evict_sink += sum;
 }
 
+/* Inputs start on a 64-byte line (a peer's tensors need 32: ggml's
+ * TENSOR_ALIGNMENT), padded to a whole line as aligned_alloc wants. */
+static void *alloc64(size_t bytes)
+{
+	return aligned_alloc(64, (bytes + 63) / 64 * 64);
+}
+
 static void fill(float *x, size_t count, struct jrand *r)
 {
 	for (size_t i = 0; i < count; i++)
@@ -110,10 +117,10 @@ static int inputs(struct fastbench *b, int n, int heads, int d, int nq, int kv)
 	if (b->n != n || b->heads != heads || b->d != d || b->nq != nq) {
 		drop_inputs(b);
 		size_t kv_count = (size_t)heads * n * d, q_count = (size_t)heads * nq * d;
-		b->k = malloc(kv_count * sizeof(float));
-		b->v = malloc(kv_count * sizeof(float));
-		b->q = malloc(q_count * sizeof(float));
-		b->o = malloc(q_count * sizeof(float));
+		b->k = alloc64(kv_count * sizeof(float));
+		b->v = alloc64(kv_count * sizeof(float));
+		b->q = alloc64(q_count * sizeof(float));
+		b->o = alloc64(q_count * sizeof(float));
 		b->scores = malloc((size_t)n * sizeof(double));
 		if (!b->k || !b->v || !b->q || !b->o || !b->scores) {
 			drop_inputs(b);
@@ -126,8 +133,8 @@ static int inputs(struct fastbench *b, int n, int heads, int d, int nq, int kv)
 	}
 	if (kv == FASTATTN_F16 && !b->kh) {
 		size_t kv_count = (size_t)heads * n * d;
-		b->kh = malloc(kv_count * sizeof(uint16_t));
-		b->vh = malloc(kv_count * sizeof(uint16_t));
+		b->kh = alloc64(kv_count * sizeof(uint16_t));
+		b->vh = alloc64(kv_count * sizeof(uint16_t));
 		if (!b->kh || !b->vh) {
 			drop_inputs(b);
 			return -1;
@@ -139,8 +146,8 @@ static int inputs(struct fastbench *b, int n, int heads, int d, int nq, int kv)
 	if ((kv == FASTATTN_Q8_0 || kv == FASTATTN_Q4_0) && !b->kq[qi]) {
 		/* Each row quantized by ggml's reference quantizer, blocks of 32. */
 		size_t bytes = (size_t)heads * n * fastattn_row_bytes(kv, d), kv_count = (size_t)heads * n * d;
-		b->kq[qi] = malloc(bytes);
-		b->vq[qi] = malloc(bytes);
+		b->kq[qi] = alloc64(bytes);
+		b->vq[qi] = alloc64(bytes);
 		if (!b->kq[qi] || !b->vq[qi]) {
 			drop_inputs(b);
 			return -1;
@@ -218,12 +225,42 @@ static int stopped(const atomic_int *cancel)
 	return cancel && atomic_load(cancel);
 }
 
+static double median(double *ms, int runs)
+{
+	qsort(ms, (size_t)runs, sizeof ms[0], cmp_double);
+	return runs % 2 ? ms[runs / 2] : (ms[runs / 2 - 1] + ms[runs / 2]) / 2;
+}
+
+/* b->o against the float64 reference on sampled rows of every head. */
+static double compare(struct fastbench *b, const struct fastbench_case *c, int nq, int causal, int *rows_compared)
+{
+	int rows = nq < SAMPLE_ROWS ? nq : SAMPLE_ROWS;
+	double diff = 0;
+	*rows_compared = 0;
+	for (int h = 0; h < c->heads; h++)
+		for (int s = 0; s < rows; s++) {
+			int qi = rows == 1 ? nq - 1 : (int)((int64_t)(nq - 1) * s / (rows - 1));
+			diff = fmax(diff, reference_row(b, h, qi, causal, c->kv));
+			++*rows_compared;
+		}
+	return diff;
+}
+
 int fastbench_run(struct fastbench *b, const struct fastbench_case *c, const atomic_int *cancel,
 		  struct fastbench_result *r, char *err, size_t errlen)
 {
-	double ms[FASTBENCH_MAX_RUNS];
+	return fastbench_run_peer(b, c, NULL, cancel, r, NULL, err, errlen);
+}
+
+int fastbench_run_peer(struct fastbench *b, const struct fastbench_case *c, const struct fastbench_peer *peer,
+		       const atomic_int *cancel, struct fastbench_result *r, struct fastbench_peer_result *pr, char *err,
+		       size_t errlen)
+{
+	double ms[FASTBENCH_MAX_RUNS], pms[FASTBENCH_MAX_RUNS];
 	int decode = c->kernel == FASTBENCH_DECODE, nq = decode ? 1 : c->n;
 	int runs = c->runs < 1 ? 1 : c->runs > FASTBENCH_MAX_RUNS ? FASTBENCH_MAX_RUNS : c->runs;
+	if (pr)
+		memset(pr, 0, sizeof *pr);
 	if (c->kernel < 0 || c->kernel >= FASTBENCH_NKERNELS || c->n < 1 || c->heads < 1 || c->d < 1 ||
 	    c->d > FASTATTN_MAX_D || c->kv < FASTATTN_F32 || c->kv > FASTATTN_Q4_0) {
 		snprintf(err, errlen, "bad case (kernel %d, n %d, heads %d, d %d)", c->kernel, c->n, c->heads, c->d);
@@ -244,6 +281,8 @@ int fastbench_run(struct fastbench *b, const struct fastbench_case *c, const ato
 	};
 	struct fastattn_stats st = {0};
 	memset(r, 0, sizeof *r);
+	/* The peer gets the same arguments; it may refuse a case (pr->ok 0). */
+	int with_peer = peer && pr && peer->prepare(peer->ctx, &a, pr->why, sizeof pr->why) == 0;
 	/* Decode reads K and V from memory, as it does after the rest of a
 	 * forward pass has gone through the caches. */
 	r->cold = decode;
@@ -260,21 +299,31 @@ int fastbench_run(struct fastbench *b, const struct fastbench_case *c, const ato
 		ms[i] = (t1 - t0) * 1e3;
 		if (stopped(cancel))
 			return 1;
+		if (with_peer) {
+			if (r->cold)
+				evict_caches(b);
+			t0 = fastattn_now();
+			if (peer->run(peer->ctx) != 0) {
+				snprintf(pr->why, sizeof pr->why, "the peer failed to compute");
+				with_peer = 0;
+			}
+			pms[i] = (fastattn_now() - t0) * 1e3;
+		}
 	}
-	qsort(ms, (size_t)runs, sizeof ms[0], cmp_double);
 	r->runs = runs;
-	r->ms = runs % 2 ? ms[runs / 2] : (ms[runs / 2 - 1] + ms[runs / 2]) / 2;
+	r->ms = median(ms, runs);
 	r->flops = st.flops;
 	r->kv_bytes = st.kv_bytes;
 	r->gflops = st.flops / (r->ms * 1e-3) / 1e9;
 	r->gbps = decode ? st.kv_bytes / (r->ms * 1e-3) / 1e9 : -1;
 	r->peak_extra_bytes = st.peak_extra_bytes;
-	int rows = nq < SAMPLE_ROWS ? nq : SAMPLE_ROWS;
-	for (int h = 0; h < c->heads; h++)
-		for (int s = 0; s < rows; s++) {
-			int qi = rows == 1 ? nq - 1 : (int)((int64_t)(nq - 1) * s / (rows - 1));
-			r->max_abs_diff = fmax(r->max_abs_diff, reference_row(b, h, qi, a.causal, c->kv));
-			r->rows_compared++;
-		}
+	r->max_abs_diff = compare(b, c, nq, a.causal, &r->rows_compared);
+	if (with_peer) {
+		pr->ok = 1;
+		pr->ms = median(pms, runs);
+		/* Our output is compared: b->o may now hold the peer's. */
+		peer->output(peer->ctx, b->o);
+		pr->max_abs_diff = compare(b, c, nq, a.causal, &pr->rows_compared);
+	}
 	return stopped(cancel) ? 1 : 0;
 }

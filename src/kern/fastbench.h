@@ -55,6 +55,26 @@ struct fastbench_result {
 };
 
 struct fastbench;
+struct fastattn_args;
+
+/* A peer implementation timed beside ours in the same run (--bench's ggml):
+ * prepare takes the very inputs our kernel gets (0, or -1 with a reason);
+ * run computes once (the timed call, 0 or -1); output writes the result as
+ * [heads][nq][d].  The engine knows nothing of where it comes from. */
+struct fastbench_peer {
+	void *ctx;
+	int (*prepare)(void *ctx, const struct fastattn_args *a, char *err, size_t errlen);
+	int (*run)(void *ctx);
+	void (*output)(void *ctx, float *o);
+};
+
+struct fastbench_peer_result {
+	int ok;                 /* 0: the peer did not run this case (why says why) */
+	char why[160];
+	double ms;              /* median of its runs, interleaved with ours */
+	double max_abs_diff;    /* its output against the same float64 reference */
+	int rows_compared;
+};
 
 /* NULL when out of memory. */
 struct fastbench *fastbench_new(void);
@@ -65,5 +85,11 @@ void fastbench_free(struct fastbench *b);
  * the rest (bad sizes, no memory).  cancel may be NULL. */
 int fastbench_run(struct fastbench *b, const struct fastbench_case *c, const atomic_int *cancel,
 		  struct fastbench_result *r, char *err, size_t errlen);
+/* The same, with peer's runs interleaved with ours (ours, then the peer's,
+ * each from cold caches for decode) and its figures in *pr.  A peer that
+ * fails leaves pr->ok 0 and our result whole. */
+int fastbench_run_peer(struct fastbench *b, const struct fastbench_case *c, const struct fastbench_peer *peer,
+		       const atomic_int *cancel, struct fastbench_result *r, struct fastbench_peer_result *pr, char *err,
+		       size_t errlen);
 
 #endif

@@ -4,6 +4,7 @@
  * check and its memory.  Correctness only: no timing is asserted.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -233,6 +234,77 @@ static void test_engine(void)
 	fastbench_free(b);
 }
 
+/* Peers for the engine's hook: one that computes with the portable build
+ * (so its answer is right), one that answers zeros, one that refuses. */
+struct fake_peer {
+	struct fastattn_args a;
+	float *o;
+	int runs, zeros;
+};
+
+static int fake_prepare(void *ctx, const struct fastattn_args *a, char *err, size_t errlen)
+{
+	struct fake_peer *f = ctx;
+	if (f->zeros < 0) {
+		snprintf(err, errlen, "refused on purpose");
+		return -1;
+	}
+	f->a = *a;
+	free(f->o);
+	f->o = calloc((size_t)a->heads * a->nq * a->d, sizeof(float));
+	f->a.o = f->o, f->a.portable = 1;
+	f->runs = 0;
+	return 0;
+}
+
+static int fake_run(void *ctx)
+{
+	struct fake_peer *f = ctx;
+	struct fastattn_stats st;
+	char err[100];
+	f->runs++;
+	if (f->zeros)
+		return 0;
+	return f->a.nq == 1 ? fastattn_decode(&f->a, &st, err, sizeof err) : fastattn_tiled(&f->a, &st, err, sizeof err);
+}
+
+static void fake_output(void *ctx, float *o)
+{
+	struct fake_peer *f = ctx;
+	memcpy(o, f->o, sizeof(float) * (size_t)f->a.heads * f->a.nq * f->a.d);
+}
+
+static void test_peer(void)
+{
+	struct fastbench *b = fastbench_new();
+	struct fastbench_result r;
+	struct fastbench_peer_result pr;
+	struct fake_peer f = {0};
+	struct fastbench_peer peer = {.ctx = &f, .prepare = fake_prepare, .run = fake_run, .output = fake_output};
+	char err[200];
+	for (int k = FASTBENCH_TILED; k <= FASTBENCH_DECODE; k += FASTBENCH_DECODE - FASTBENCH_TILED) {
+		struct fastbench_case c = {.kernel = k, .n = 200, .d = 64, .heads = 2, .threads = 1, .causal = 1, .kv = FASTATTN_Q8_0, .runs = 3};
+		f.zeros = 0;
+		int rc = fastbench_run_peer(b, &c, &peer, NULL, &r, &pr, err, sizeof err);
+		T_OK(rc == 0 && pr.ok && f.runs == 3 && pr.ms > 0 && pr.rows_compared == r.rows_compared && pr.max_abs_diff <= 1e-5,
+		     "fastbench peer: %s runs 3 times beside ours, its output checked against float64 (%.1e)", fastbench_kernel_name(k),
+		     pr.max_abs_diff);
+		T_OK(r.max_abs_diff <= 1e-5, "fastbench peer: %s our own output is still the one checked for our row (%.1e)",
+		     fastbench_kernel_name(k), r.max_abs_diff);
+		f.zeros = 1;
+		fastbench_run_peer(b, &c, &peer, NULL, &r, &pr, err, sizeof err);
+		T_OK(pr.ok && pr.max_abs_diff > 1e-3 && r.max_abs_diff <= 1e-5,
+		     "fastbench peer: %s a peer answering zeros is caught (%.1e), ours unaffected", fastbench_kernel_name(k),
+		     pr.max_abs_diff);
+		f.zeros = -1;
+		rc = fastbench_run_peer(b, &c, &peer, NULL, &r, &pr, err, sizeof err);
+		T_OK(rc == 0 && !pr.ok && !strcmp(pr.why, "refused on purpose") && r.rows_compared > 0,
+		     "fastbench peer: %s a refusing peer leaves our result whole and says why", fastbench_kernel_name(k));
+	}
+	free(f.o);
+	fastbench_free(b);
+}
+
 void test_fastbench(void)
 {
 	test_half();
@@ -244,4 +316,5 @@ void test_fastbench(void)
 	f16_case(97, 40, 0, 3, 1);
 	test_split();
 	test_engine();
+	test_peer();
 }
