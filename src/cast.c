@@ -299,7 +299,8 @@ int cast_marker(struct cast *c, long ms, const char *label)
 		return -1;
 	if (!c->prev)
 		return 0;   /* no header yet: a marker before any frame marks nothing */
-	return write_event(c, event_time(c, ms), "m", label, strlen(label));
+	/* CAST_NOW marks the frame just written: its time, not a later tick */
+	return write_event(c, event_time(c, ms == CAST_NOW ? c->last_ms : ms), "m", label, strlen(label));
 }
 
 int cast_write_ansi(FILE *out, const struct canvas *s, const struct cast_opts *o)

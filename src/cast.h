@@ -55,7 +55,7 @@ int cast_frame(struct cast *c, const struct canvas *screen, long ms);
 int cast_finish(struct cast *c, long ms);
 void cast_free(struct cast *c);
 /* An asciicast v2 marker, [TIME, "m", LABEL] (label is data: escaped), at ms
- * (CAST_NOW: the real time); a player can jump and pause on it.  Written
+ * (CAST_NOW: the time of the last frame); a player can jump and pause on it.  Written
  * after the header, so call it after the first frame.  0 or -1. */
 int cast_marker(struct cast *c, long ms, const char *label);
 /* One screen as a terminal draws it, without cursor moves: each row its

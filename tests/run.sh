@@ -15,7 +15,7 @@ suite() {   # suite LABEL BIN UNIT
 	echo "# $label: unit tests"
 	"$unit" 2>&1 | tee -a "$log"
 	echo "# $label: fuzz seeds and kept crashers, replayed"
-	for t in model scene set hf gguf; do
+	for t in model scene set hf gguf lesson; do
 		replay="$(dirname "$unit")/replay_$t"
 		if [ ! -x "$replay" ]; then
 			echo "not ok - $replay was not built" | tee -a "$log"

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frame.h"
 #include "util/err.h"
 #include "util/ini.h"
 #include "util/xmalloc.h"
@@ -157,8 +158,16 @@ static int load_item(struct lesson *l, const struct ini_file *f, const char *sec
 		err_set(err, errlen, path, until_line, sec, "until", "not a step number: '%s'", shown);
 		return -1;
 	}
-	if ((v = ini_get(f, sec, "note", &line)))
+	if ((v = ini_get(f, sec, "note", &line))) {
 		err_clean(it->note, sizeof it->note, v);
+		/* whole on the projector, as every text: at most the narration pane at 80 columns */
+		int rows = frame_note_rows(FRAME_MIN_W, it->note);
+		if (rows > FRAME_NARRATION_ROWS || strlen(v) >= sizeof it->note) {
+			err_set(err, errlen, path, line, sec, "note", "too long for the narration pane (%d rows at %d columns, at most %d)",
+				rows, FRAME_MIN_W, FRAME_NARRATION_ROWS);
+			return -1;
+		}
+	}
 	/* The scene itself says what its set and steps mean. */
 	struct run r;
 	char why[600];
