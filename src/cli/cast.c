@@ -122,7 +122,7 @@ int cli_cast_lesson(const struct app *a, const struct cli_options *o)
 	for (int i = 0; i < l->n && status == 0; i++) {
 		struct run r;
 		struct cast_part p = {.first = l->items[i].first, .last = l->items[i].last, .lesson = l, .item = i};
-		if (lesson_open_item(l, i, &r, err, sizeof err) < 0) {
+		if (lesson_open_item(l, i, NULL, &r, err, sizeof err) < 0) {
 			err_print(err);
 			status = 2;
 			break;

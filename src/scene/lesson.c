@@ -102,10 +102,10 @@ static int parse_step(const char *v, int *out)
 	return 0;
 }
 
-int lesson_open_item(const struct lesson *l, int i, struct run *r, char *err, size_t errlen)
+int lesson_open_item(const struct lesson *l, int i, const struct model *m, struct run *r, char *err, size_t errlen)
 {
 	const struct lesson_item *it = &l->items[i];
-	if (run_open(r, it->def, l->use, err, errlen) < 0)
+	if (run_open(r, it->def, m ? m : l->use, err, errlen) < 0)
 		return -1;
 	if (it->nsets && run_set_many(r, it->sets, it->nsets, 0, err, errlen) < 0) {
 		run_close(r);

@@ -49,9 +49,9 @@ struct lesson {
 int lesson_load(struct lesson *l, const char *path, const struct registry *reg, const struct model *cli_model,
 		char *err, size_t errlen);
 void lesson_free(struct lesson *l);
-/* Open item i's run with the lesson's model and set, at its first step.
- * 0, or -1 with err (r is then not open). */
-int lesson_open_item(const struct lesson *l, int i, struct run *r, char *err, size_t errlen);
+/* Open item i's run with model m (NULL: the lesson's, l->use) and the
+ * item's set, at its first step.  0, or -1 with err (r is then not open). */
+int lesson_open_item(const struct lesson *l, int i, const struct model *m, struct run *r, char *err, size_t errlen);
 /* The asciicast marker of run r's current step: "scene N/step M", then in a
  * lesson (l not NULL, item >= 0) " · item I/N", and on the item's first
  * step " · " and its note. */

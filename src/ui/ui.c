@@ -131,7 +131,8 @@ static void lesson_enter(struct ui *u, int i, int at_last)
 	struct run r;
 	const struct lesson_item *it = &u->lesson->items[i];
 	int idx = registry_index(u->reg, it->def);
-	if (lesson_open_item(u->lesson, i, &r, err, sizeof err) < 0) {
+	/* the model picked in the picker, if any, else the plan's */
+	if (lesson_open_item(u->lesson, i, u->have_user_model ? &u->user_model : NULL, &r, err, sizeof err) < 0) {
 		say(u, 1, err);
 		return;
 	}

@@ -31,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		/* A plan that loads opens every item, inside its scene's steps. */
 		for (int i = 0; i < l.n; i++) {
 			struct run r;
-			if (lesson_open_item(&l, i, &r, err, sizeof err) < 0 || r.step != l.items[i].first ||
+			if (lesson_open_item(&l, i, NULL, &r, err, sizeof err) < 0 || r.step != l.items[i].first ||
 			    l.items[i].last > r.nsteps || l.items[i].first > l.items[i].last)
 				__builtin_trap();
 			run_close(&r);
