@@ -12,6 +12,9 @@ sock="attnviz-plans-$$"
 T() { tmux -L "$sock" -f /dev/null "$@"; }
 trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
 bin=$(cd "$(dirname "$ATTNVIZ")" && pwd)/$(basename "$ATTNVIZ")
+# One idle session keeps the private server up between the plans' sessions:
+# a session started while the last one's server exits can be lost.
+command -v tmux >/dev/null 2>&1 && T new-session -d -s keep "sleep 900"
 
 # --- bad plans: one line naming file, line, section and key; exit 2 -----------
 bad() {   # bad NAME WANT: the plan in $tmp/NAME.ini (written by the caller)
