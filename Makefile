@@ -15,7 +15,7 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 BUILD   ?= build
 PROG    ?= attnviz
-FUZZ_TARGETS = model scene set hf gguf
+FUZZ_TARGETS = model scene set hf gguf lesson
 
 PKG_CONFIG ?= pkg-config
 # ncursesw: pkg-config when it knows it, else the plain library names.
@@ -179,11 +179,13 @@ bench: all
 	./$(PROG) --bench
 
 install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DATADIR)/scenes $(DESTDIR)$(DATADIR)/models
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DATADIR)/scenes $(DESTDIR)$(DATADIR)/models \
+		$(DESTDIR)$(DATADIR)/lessons
 	install -m 755 $(PROG) $(DESTDIR)$(BINDIR)/attnviz
 	install -m 644 man/attnviz.1 $(DESTDIR)$(MANDIR)/attnviz.1
 	install -m 644 scenes/*.ini $(DESTDIR)$(DATADIR)/scenes/
 	install -m 644 assets/models/*.ini $(DESTDIR)$(DATADIR)/models/
+	install -m 644 assets/lessons/*.ini $(DESTDIR)$(DATADIR)/lessons/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/attnviz $(DESTDIR)$(MANDIR)/attnviz.1

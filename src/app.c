@@ -54,6 +54,11 @@ int app_prepare(struct app *a, const struct cli_options *o, char *err, size_t er
 			goto fail;
 		}
 	}
+	if (o->lesson) {
+		a->lesson = xmalloc(sizeof *a->lesson);
+		if (lesson_load(a->lesson, o->lesson, &a->reg, a->model, err, errlen) < 0)
+			goto fail;
+	}
 	/* One scene reports an unknown key itself, with its own id. */
 	if (o->mode != MODE_CHECK && !a->scene && sets_known(a, o, err, errlen) < 0)
 		goto fail;
@@ -65,6 +70,9 @@ fail:
 
 void app_free(struct app *a)
 {
+	if (a->lesson)
+		lesson_free(a->lesson);
+	free(a->lesson);
 	free(a->model);
 	registry_free(&a->reg);
 	memset(a, 0, sizeof *a);

@@ -12,11 +12,13 @@
 #include "model/model.h"
 #include "options.h"
 #include "scene/driver.h"
+#include "scene/lesson.h"
 
 struct app {
 	struct registry reg;
 	struct model *model;              /* -m, owned; NULL when none was given */
 	const struct scene_def *scene;    /* the named scene; NULL for "all" or none */
+	struct lesson *lesson;            /* --lesson FILE, checked whole; owned; NULL when none */
 };
 
 /* Load the registry and the -m model, find the named scene and check that

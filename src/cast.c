@@ -292,3 +292,36 @@ long cast_dwell_ms(const char *narration)
 	long ms = CAST_DWELL_BASE_MS + CAST_DWELL_PER_CHAR_MS * chars;
 	return ms > CAST_DWELL_MAX_MS ? CAST_DWELL_MAX_MS : ms;
 }
+
+int cast_marker(struct cast *c, long ms, const char *label)
+{
+	if (c->err)
+		return -1;
+	if (!c->prev)
+		return 0;   /* no header yet: a marker before any frame marks nothing */
+	/* CAST_NOW marks the frame just written: its time, not a later tick */
+	return write_event(c, event_time(c, ms == CAST_NOW ? c->last_ms : ms), "m", label, strlen(label));
+}
+
+int cast_write_ansi(FILE *out, const struct canvas *s, const struct cast_opts *o)
+{
+	struct cast *c = cast_new(out, o);
+	if (!c)
+		return -1;
+	for (int y = 0; y < s->h && !c->err; y++) {
+		c->len = 0;
+		c->style = 0;
+		for (int x = 0; x < s->w; x++) {
+			const struct cell *cell = &s->cells[y * s->w + x];
+			set_style(c, cell_style(c, cell));
+			put_glyph(c, cell->ch);
+		}
+		set_style(c, 0);
+		put(c, "\n", 1);
+		if (!c->err)
+			fwrite(c->buf, 1, c->len, out);
+	}
+	int rc = c->err || fflush(out) != 0 || ferror(out) ? -1 : 0;
+	cast_free(c);
+	return rc;
+}

@@ -54,6 +54,14 @@ int cast_frame(struct cast *c, const struct canvas *screen, long ms);
  * the line below the frame and the output flushed.  Nothing when no frame was written.  0 or -1. */
 int cast_finish(struct cast *c, long ms);
 void cast_free(struct cast *c);
+/* An asciicast v2 marker, [TIME, "m", LABEL] (label is data: escaped), at ms
+ * (CAST_NOW: the time of the last frame); a player can jump and pause on it.  Written
+ * after the header, so call it after the first frame.  0 or -1. */
+int cast_marker(struct cast *c, long ms, const char *label);
+/* One screen as a terminal draws it, without cursor moves: each row its
+ * cells with SGR attributes, ending in plain attributes and a newline.
+ * 0, or -1 when out of memory or out fails. */
+int cast_write_ansi(FILE *out, const struct canvas *screen, const struct cast_opts *o);
 /* Later frames in another theme (enum theme_id); the next one is drawn whole. */
 void cast_set_theme(struct cast *c, int theme);
 

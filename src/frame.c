@@ -73,7 +73,10 @@ static void title_bar(struct canvas *s, const struct frame_info *fi)
 {
 	const struct run *r = fi->run;
 	char left[300], right[80];
-	snprintf(left, sizeof left, " attnviz ── %d/%d  %s ", registry_index(fi->reg, r->def) + 1, fi->reg->n,
+	char who[32] = "attnviz";
+	if (fi->lesson && fi->lesson_item >= 0)   /* where the class is in the plan, in place of the name */
+		snprintf(who, sizeof who, "item %d/%d", fi->lesson_item + 1, fi->lesson->n);
+	snprintf(left, sizeof left, " %s ── %d/%d  %s ", who, registry_index(fi->reg, r->def) + 1, fi->reg->n,
 		 r->def->file.title);
 	snprintf(right, sizeof right, " step %d/%d%s ", r->step, r->nsteps, fi->autoplay ? " ▶" : "");
 	canvas_hline(s, 1, 0, s->w - 2, GLYPH_HLINE, ROLE_DIM);
@@ -658,6 +661,58 @@ static void explain_overlay(struct canvas *s, const struct frame_info *fi)
 	canvas_text(s, x + w - (int)strlen(where), y + h, ROLE_DIM, where);
 }
 
+#define NOTE_PREFIX "Note: "
+
+int frame_note_rows(int w, const char *note)
+{
+	char buf[LESSON_NOTE + 16];
+	snprintf(buf, sizeof buf, NOTE_PREFIX "%s", note);
+	return canvas_wrap_lines(w - 4, buf);
+}
+
+int frame_note_alone(int w, const char *note, const char *narration)
+{
+	return frame_note_rows(w, note) + canvas_wrap_lines(w - 4, narration) > FRAME_NARRATION_ROWS;
+}
+
+/* The step's narration; in a lesson, the teacher's note first on the item's
+ * first step, with the narration under it when both fit, else alone until →. */
+static void narration_pane(struct canvas *s, const struct frame_info *fi, const struct view *view, int y)
+{
+	int w = s->w - 4;
+	if (!fi->note || !*fi->note) {
+		canvas_wrap(s, 2, y, w, FRAME_NARRATION_ROWS, ROLE_NORMAL, view->narration);
+		return;
+	}
+	char buf[LESSON_NOTE + 16];
+	snprintf(buf, sizeof buf, NOTE_PREFIX "%s", fi->note);
+	int rows = canvas_wrap(s, 2, y, w, FRAME_NARRATION_ROWS, ROLE_ACCENT, buf);
+	if (!fi->note_alone)
+		canvas_wrap(s, 2, y + rows, w, FRAME_NARRATION_ROWS - rows, ROLE_NORMAL, view->narration);
+	else if (rows < FRAME_NARRATION_ROWS)
+		canvas_text(s, 2, y + FRAME_NARRATION_ROWS - 1, ROLE_DIM, "→ shows this step's narration");
+}
+
+/* The plan (L): one row per item, the one on screen marked; Enter jumps. */
+static void lesson_overlay(struct canvas *s, const struct frame_info *fi)
+{
+	const struct lesson *l = fi->lesson;
+	if (!l)
+		return;
+	char title[200];
+	snprintf(title, sizeof title, "%s (↑↓ Enter go, Esc)", l->title);
+	struct rect r = overlay_rect(s, 76, l->n + 2);
+	struct rect in = overlay_box(s, r.w, r.h, title);
+	int first = fi->lesson_sel - in.h + 1 > 0 ? fi->lesson_sel - in.h + 1 : 0;
+	for (int i = first; i < l->n && i - first < in.h; i++) {
+		const struct lesson_item *it = &l->items[i];
+		char row[600];
+		snprintf(row, sizeof row, "%s%2d %s %-14s %3d–%-3d %s", i == fi->lesson_sel ? "▸" : " ", i + 1,
+			 i == fi->lesson_item ? "•" : " ", it->def->cls->id, it->first, it->last, it->note);
+		text_in(s, in.x - 1, in.y + i - first, in.w + 1, i == fi->lesson_sel ? ROLE_ACCENT : ROLE_NORMAL, row);
+	}
+}
+
 int frame_scene_at(const struct canvas *s, const struct frame_info *fi, int x, int y)
 {
 	struct rect r = scenes_rect(s, fi);
@@ -695,7 +750,7 @@ void frame_compose(struct canvas *s, const struct frame_info *fi, const struct v
 	blit(s, view->pic, 2, 1);
 	blit(s, view->side, sep + 2, 1);
 	model_note(s, fi->run, view->side, sep + 2, 1);
-	canvas_wrap(s, 2, nar_y, s->w - 4, FRAME_NARRATION_ROWS, ROLE_NORMAL, view->narration);
+	narration_pane(s, fi, view, nar_y);
 	summary_pane(s, fi, sum_y);
 	key_bar(s, fi);
 	if (fi->message && *fi->message && utf8_width(fi->message) + 2 > s->w - 2) {
@@ -711,6 +766,7 @@ void frame_compose(struct canvas *s, const struct frame_info *fi, const struct v
 	case OVERLAY_EDIT: edit_overlay(s, fi); break;
 	case OVERLAY_SCENES: scenes_overlay(s, fi); break;
 	case OVERLAY_EXPLAIN: explain_overlay(s, fi); break;
+	case OVERLAY_LESSON: lesson_overlay(s, fi); break;
 	case OVERLAY_NONE: break;
 	}
 }

@@ -11,6 +11,7 @@
 #include "canvas.h"
 #include "model/model.h"
 #include "scene/driver.h"
+#include "scene/lesson.h"
 #include "scene/summary.h"
 
 /* The projector's size: every scene is whole at it; below it, "too small". */
@@ -19,7 +20,8 @@
 #define FRAME_NARRATION_ROWS 3
 #define FRAME_SUMMARY_ROWS 3
 
-enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_PICKER, OVERLAY_EDIT, OVERLAY_SCENES, OVERLAY_EXPLAIN };
+enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_PICKER, OVERLAY_EDIT, OVERLAY_SCENES, OVERLAY_EXPLAIN,
+	       OVERLAY_LESSON };
 
 struct picker {
 	struct model_entry *entries;   /* [MODEL_LIST_MAX] */
@@ -47,7 +49,19 @@ struct frame_info {
 	int explain_top;               /* its first row shown (wrapped rows) */
 	int help_top;                  /* the help overlay's first row shown */
 	const char *step_prompt;       /* ':' typed: the step number so far, or NULL */
+	/* A lesson plan playing (--lesson): the item on screen, or -1 when the
+	 * scene shown is off the plan; its note heads the narration pane. */
+	const struct lesson *lesson;   /* NULL without --lesson */
+	int lesson_item;
+	const char *note;              /* the item's note on its first step, or NULL */
+	int note_alone;                /* the note fills the pane: the narration waits for → */
+	int lesson_sel;                /* the L overlay's highlighted item */
 };
+
+/* The narration pane's rows a lesson note takes at screen width w. */
+int frame_note_rows(int w, const char *note);
+/* The note and narration do not fit the pane together at width w. */
+int frame_note_alone(int w, const char *note, const char *narration);
 
 /* Sizes of the scene pane's two canvases for a screen of w x h. */
 void frame_pane_sizes(int w, int h, int *pic_w, int *pic_h, int *side_w, int *side_h);

@@ -10,6 +10,7 @@ const struct key_help key_help[] = {
 	{ACT_PREV_SCENE, "S-Tab  [", "Shift-Tab [", "previous scene"},
 	{ACT_JUMP, "1 … 9", "1-9", "jump to a scene; two digits for 10 and up (1 then 2), 1 Enter for 1"},
 	{ACT_SCENES, "s", "s", "scene list (mouse: click a scene)"},
+	{ACT_LESSON, "L", "L", "the lesson plan's items (--lesson FILE): Enter goes to one"},
 	{ACT_AUTOPLAY, "a", "a", "autoplay on/off (a longer narration stays longer; it stops at the scene's end)"},
 	{ACT_FASTER, "+", "+", "autoplay faster"},
 	{ACT_SLOWER, "-", "-", "autoplay slower"},

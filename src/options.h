@@ -8,7 +8,10 @@
 #define CLI_MAX_SETS 64
 
 enum cli_mode { MODE_TUI, MODE_LIST, MODE_PRINT, MODE_SUMMARY, MODE_CHECK, MODE_DUMP, MODE_BENCH,
-		MODE_HELP, MODE_VERSION, MODE_CAST, MODE_EXPLAIN, MODE_EXPORT };
+		MODE_HELP, MODE_VERSION, MODE_CAST, MODE_EXPLAIN, MODE_EXPORT, MODE_FRAME };
+
+/* --frame --format: what the one frame is written as. */
+enum frame_format { FRAME_TXT, FRAME_SVG, FRAME_ANSI };
 
 struct cli_options {
 	enum cli_mode mode;
@@ -23,6 +26,9 @@ struct cli_options {
 	int cast_w, cast_h;       /* --cast --size WxH; 0: 80x24 */
 	const char *record;       /* --record FILE: the TUI session saved as asciicast v2 */
 	int theme;                /* --set theme=NAME: enum theme_id */
+	const char *lesson;       /* --lesson FILE: the TUI (or --cast) plays the plan */
+	int frame_step;           /* --frame --step N; -1: the scene's last step */
+	enum frame_format frame_format;   /* --frame --format */
 };
 
 #endif

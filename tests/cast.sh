@@ -31,7 +31,7 @@ if mode == "header":
     print(head.get("version"), head.get("width"), head.get("height"), head.get("title", "-"))
 elif mode == "events":   # well-formed, times never go backwards
     bad = [e for e in ev if not (isinstance(e, list) and len(e) == 3 and isinstance(e[0], (int, float))
-                                 and e[1] in ("o", "r") and isinstance(e[2], str))]
+                                 and e[1] in ("o", "r", "m") and isinstance(e[2], str))]
     back = [i for i in range(1, len(ev)) if ev[i][0] < ev[i - 1][0]]
     print("ok" if ev and not bad and not back else "bad %s back %s" % (bad[:1], back[:1]))
 elif mode == "count":

@@ -15,7 +15,7 @@ suite() {   # suite LABEL BIN UNIT
 	echo "# $label: unit tests"
 	"$unit" 2>&1 | tee -a "$log"
 	echo "# $label: fuzz seeds and kept crashers, replayed"
-	for t in model scene set hf gguf; do
+	for t in model scene set hf gguf lesson; do
 		replay="$(dirname "$unit")/replay_$t"
 		if [ ! -x "$replay" ]; then
 			echo "not ok - $replay was not built" | tee -a "$log"
@@ -45,6 +45,10 @@ suite() {   # suite LABEL BIN UNIT
 	ATTNVIZ="$bin" CELLS=build/cells sh tests/cells.sh 2>&1 | tee -a "$log"
 	echo "# $label: recordings (--cast, --record) in asciinema"
 	ATTNVIZ="$bin" sh tests/cast.sh 2>&1 | tee -a "$log"
+	echo "# $label: lesson plans (--lesson) and a marker per step"
+	ATTNVIZ="$bin" sh tests/plans.sh 2>&1 | tee -a "$log"
+	echo "# $label: --frame as txt, SVG and ANSI against the golden frames"
+	ATTNVIZ="$bin" sh tests/frames.sh 2>&1 | tee -a "$log"
 }
 
 suite plain ./attnviz build/unit_tests

@@ -3,7 +3,8 @@
  * composed off-screen as the UI composes it, and written as an asciicast v2
  * recording on stdout (src/cast.h).  No terminal and no clock: each step is
  * held for cast_dwell_ms of its narration, so the same command writes the
- * same bytes.  The benchmark measures this machine while it runs and has no
+ * same bytes.  Each step begins with a marker (an asciicast "m" event)
+ * labelled "scene N/step M", so a player can jump and pause step by step.  The benchmark measures this machine while it runs and has no
  * steps: it is not part of `all`, and --cast bench is refused.
  */
 #include <langinfo.h>
@@ -17,12 +18,23 @@
 #include "util/err.h"
 #include "util/xmalloc.h"
 
-/* Play one opened run from step 0 to its last step onto the recording; *ms
- * is the time of the next frame.  0, or -1 when out of memory or stdout fails. */
-static int cast_run(struct cast *c, const struct registry *reg, struct run *r, int w, int h, long *ms)
+/* What part of a run to play and how to label it: a whole scene, or one
+ * item of a lesson plan (its steps, its note, "item I/N" in the title). */
+struct cast_part {
+	int first, last;
+	const struct lesson *lesson;   /* NULL for a scene */
+	int item;
+};
+
+/* Play one opened run over the part's steps onto the recording, with a
+ * marker at the start of every step; *ms is the time of the next frame.
+ * A lesson note that fills the narration pane is held on its own first,
+ * within the same step.  0, or -1 when out of memory or stdout fails. */
+static int cast_run(struct cast *c, const struct registry *reg, struct run *r, const struct cast_part *p, int w,
+		    int h, long *ms)
 {
 	int pw, ph, sw, sh, rc = 0;
-	char err[700];
+	char err[700], label[600];
 	struct summary s;
 	frame_pane_sizes(w, h, &pw, &ph, &sw, &sh);
 	struct canvas *screen = canvas_new(w, h);
@@ -35,15 +47,29 @@ static int cast_run(struct cast *c, const struct registry *reg, struct run *r, i
 	}
 	/* As the UI shows it: the summary of the whole run, beside every step. */
 	int have_sum = run_summary(r, &s, err, sizeof err) == 0;
-	for (int k = 0; k <= r->nsteps && rc == 0; k++) {
+	for (int k = p->first; k <= p->last && rc == 0; k++) {
 		run_goto(r, k);
 		run_render(r, &v);
-		struct frame_info fi = {.reg = reg, .run = r, .sum = have_sum ? &s : NULL};
-		frame_compose(screen, &fi, &v);
-		if (cast_frame(c, screen, *ms) < 0) {
-			err_print("cannot write the recording to stdout");
-			rc = -1;
+		struct frame_info fi = {.reg = reg, .run = r, .sum = have_sum ? &s : NULL, .lesson = p->lesson,
+					.lesson_item = p->lesson ? p->item : -1};
+		if (p->lesson && k == p->first && p->lesson->items[p->item].note[0]) {
+			fi.note = p->lesson->items[p->item].note;
+			fi.note_alone = frame_note_alone(w, fi.note, v.narration);
 		}
+		frame_compose(screen, &fi, &v);
+		lesson_marker(label, sizeof label, r, p->lesson, p->lesson ? p->item : -1);
+		if (cast_frame(c, screen, *ms) < 0 || cast_marker(c, *ms, label) < 0)
+			rc = -1;
+		if (fi.note_alone && rc == 0) {
+			/* the note read first, then the step's own narration */
+			*ms += cast_dwell_ms(fi.note);
+			fi.note = NULL;
+			fi.note_alone = 0;
+			frame_compose(screen, &fi, &v);
+			rc = cast_frame(c, screen, *ms);
+		}
+		if (rc < 0)
+			err_print("cannot write the recording to stdout");
 		*ms += cast_dwell_ms(v.narration);
 	}
 out:
@@ -52,6 +78,60 @@ out:
 	canvas_free(v.pic);
 	canvas_free(v.side);
 	return rc;
+}
+
+/* The recording's look: UTF-8 and colours unless the locale or NO_COLOR says not. */
+static struct cast_opts cast_look(const struct cli_options *o, const char *title)
+{
+	const char *nc = getenv("NO_COLOR"), *codeset = nl_langinfo(CODESET);
+	struct cast_opts co = {
+		.utf8 = codeset && !strcmp(codeset, "UTF-8"),
+		.depth = nc && *nc ? THEME_MONO : THEME_256,
+		.theme = o->theme,
+		.title = title,
+	};
+	return co;
+}
+
+/* The last step stays on screen for its dwell: the final event ends the recording. */
+static int cast_end(struct cast *c, int status, long ms)
+{
+	if (status == 0 && cast_finish(c, ms) < 0) {
+		err_print("cannot write the recording to stdout");
+		status = 2;
+	}
+	cast_free(c);
+	return status;
+}
+
+int cli_cast_lesson(const struct app *a, const struct cli_options *o)
+{
+	const struct lesson *l = a->lesson;
+	char err[700], title[300];
+	int w = o->cast_w ? o->cast_w : 80, h = o->cast_h ? o->cast_h : 24;
+	/* The plan's title is data: copied as text, never a format. */
+	snprintf(title, sizeof title, "attnviz: %s", l->title);
+	struct cast_opts co = cast_look(o, title);
+	struct cast *c = cast_new(stdout, &co);
+	int status = c ? 0 : 2;
+	long ms = 0;
+	if (!c) {
+		err_print("out of memory");
+		return 2;
+	}
+	for (int i = 0; i < l->n && status == 0; i++) {
+		struct run r;
+		struct cast_part p = {.first = l->items[i].first, .last = l->items[i].last, .lesson = l, .item = i};
+		if (lesson_open_item(l, i, NULL, &r, err, sizeof err) < 0) {
+			err_print(err);
+			status = 2;
+			break;
+		}
+		if (cast_run(c, &a->reg, &r, &p, w, h, &ms) < 0)
+			status = 2;
+		run_close(&r);
+	}
+	return cast_end(c, status, ms);
 }
 
 int cli_cast(const struct app *a, const struct cli_options *o)
@@ -89,13 +169,7 @@ int cli_cast(const struct app *a, const struct cli_options *o)
 		}
 		run_close(&r);
 	}
-	const char *nc = getenv("NO_COLOR"), *codeset = nl_langinfo(CODESET);
-	struct cast_opts co = {
-		.utf8 = codeset && !strcmp(codeset, "UTF-8"),
-		.depth = nc && *nc ? THEME_MONO : THEME_256,
-		.theme = o->theme,
-		.title = title,
-	};
+	struct cast_opts co = cast_look(o, title);
 	struct cast *c = cast_new(stdout, &co);
 	int status = c ? 0 : 2;
 	long ms = 0;
@@ -110,16 +184,11 @@ int cli_cast(const struct app *a, const struct cli_options *o)
 			status = 2;
 			break;
 		}
-		if (cast_run(c, reg, &r, w, h, &ms) < 0)
+		struct cast_part p = {.first = 0, .last = r.nsteps};
+		if (cast_run(c, reg, &r, &p, w, h, &ms) < 0)
 			status = 2;
 		run_close(&r);
 	}
-	/* The last step stays on screen for its dwell: the final event ends the recording. */
-	if (status == 0 && cast_finish(c, ms) < 0) {
-		err_print("cannot write the recording to stdout");
-		status = 2;
-	}
-	cast_free(c);
 	free(chosen);
-	return status;
+	return c ? cast_end(c, status, ms) : status;
 }

@@ -31,6 +31,9 @@ void cli_help(FILE *out)
 	      "       attnviz --cast SCENE|all [--size WxH] [-m MODEL] [--set K=V]...\n"
 	      "                                     the scene played first to last step, asciicast v2 on stdout\n"
 	      "       attnviz --record FILE [-s SCENE] ...  interactive, the session also saved to FILE (asciicast v2)\n"
+	      "       attnviz --lesson FILE [--cast]        play a lesson plan, live or as a recording\n"
+	      "       attnviz --frame SCENE [--step N] [--size WxH] [--format svg|ansi|txt] [-m MODEL] [--set K=V]...\n"
+	      "                                     one composed frame (default the last step, txt), for slides\n"
 	      "       attnviz --help | --version\n"
 	      "\n"
 	      "SCENE is an id (tiled) or a number (4); MODEL an INI file, a .gguf file, a config.json\n"
@@ -43,6 +46,9 @@ void cli_help(FILE *out)
 	      "--explain (and w in the TUI) shows each number's formula with the values put in,\n"
 	      "where every input came from, and how it was checked.\n"
 	      "Unattended TUI runs: --frames N (stop after N frames), --keys FILE (read keys from FILE).\n"
+	      "A lesson plan (--lesson) is an INI file: [lesson] title, model (optional); items [1], [2], ...\n"
+	      "with scene, step (the first shown), set (as --set, applied together), until (the last) and note.\n"
+	      "Recordings mark every step with an asciicast marker labelled \"scene N/step M\".\n"
 	      "\n"
 	      "--bench parameters: n, heads, threads, causal (lists), kv (f32,f16,q8_0,q4_0),\n"
 	      "kernels (tiled,naive,decode), runs and peer (1: ggml beside ours where\n"
@@ -93,6 +99,7 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 {
 	memset(o, 0, sizeof *o);
 	o->frames = -1;
+	o->frame_step = -1;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = NULL;
 		if (is_opt(a, "-s") || is_opt(a, "--scene")) {
@@ -144,14 +151,31 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 		} else if (is_opt(a, "--format")) {
 			if (need_arg(argc, argv, &i, &o->format, err, errlen) < 0)
 				return -1;
-			if (strcmp(o->format, "tsv") && strcmp(o->format, "text")) {
-				err_set(err, errlen, NULL, 0, NULL, NULL, "--format takes tsv or text");
-				return -1;
-			}
 		} else if (is_opt(a, "--cast")) {
-			if (set_mode(o, MODE_CAST, a, err, errlen) < 0 ||
+			if (set_mode(o, MODE_CAST, a, err, errlen) < 0)
+				return -1;
+			/* --lesson FILE --cast takes no scene: a scene is a word that is no option */
+			if (strchr(a, '=') || (i + 1 < argc && argv[i + 1][0] != '-'))
+				if (need_arg(argc, argv, &i, &o->scene, err, errlen) < 0)
+					return -1;
+		} else if (is_opt(a, "--lesson")) {
+			if (need_arg(argc, argv, &i, &o->lesson, err, errlen) < 0)
+				return -1;
+		} else if (is_opt(a, "--frame")) {
+			if (set_mode(o, MODE_FRAME, a, err, errlen) < 0 ||
 			    need_arg(argc, argv, &i, &o->scene, err, errlen) < 0)
 				return -1;
+		} else if (is_opt(a, "--step")) {
+			char *end;
+			if (need_arg(argc, argv, &i, &v, err, errlen) < 0)
+				return -1;
+			errno = 0;
+			long st = strtol(v, &end, 10);
+			if (errno || *end || end == v || st < 0 || st > 100000000) {
+				err_set(err, errlen, NULL, 0, NULL, NULL, "--step takes a step number from 0");
+				return -1;
+			}
+			o->frame_step = (int)st;
 		} else if (is_opt(a, "--size")) {
 			char x;
 			if (need_arg(argc, argv, &i, &v, err, errlen) < 0)
@@ -192,12 +216,47 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 			return -1;
 		}
 	}
-	if (o->format && o->mode != MODE_BENCH) {
-		err_set(err, errlen, NULL, 0, NULL, NULL, "--format goes with --bench");
+	if (o->format && o->mode == MODE_FRAME) {
+		static const char *const names[] = {[FRAME_TXT] = "txt", [FRAME_SVG] = "svg", [FRAME_ANSI] = "ansi"};
+		int found = -1;
+		for (int k = 0; k < (int)(sizeof names / sizeof names[0]); k++)
+			if (!strcmp(o->format, names[k]))
+				found = k;
+		if (found < 0) {
+			err_set(err, errlen, NULL, 0, NULL, NULL, "--frame --format takes svg, ansi or txt");
+			return -1;
+		}
+		o->frame_format = (enum frame_format)found;
+	} else if (o->format && o->mode != MODE_BENCH) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "--format goes with --bench or --frame");
+		return -1;
+	} else if (o->format && strcmp(o->format, "tsv") && strcmp(o->format, "text")) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "--format takes tsv or text");
 		return -1;
 	}
-	if (o->cast_w && o->mode != MODE_CAST) {
-		err_set(err, errlen, NULL, 0, NULL, NULL, "--size goes with --cast");
+	if (o->cast_w && o->mode != MODE_CAST && o->mode != MODE_FRAME) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "--size goes with --cast or --frame");
+		return -1;
+	}
+	if (o->frame_step >= 0 && o->mode != MODE_FRAME) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "--step goes with --frame");
+		return -1;
+	}
+	if (o->mode == MODE_FRAME && !strcmp(o->scene, "all")) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "--frame draws one scene, not all");
+		return -1;
+	}
+	if (o->lesson && o->mode != MODE_TUI && o->mode != MODE_CAST) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "--lesson plays in the terminal or with --cast");
+		return -1;
+	}
+	if (o->lesson && (o->scene || o->nsets)) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "--lesson plays the plan's own scenes and sets: "
+			"no %s with it", o->scene ? "scene" : "--set");
+		return -1;
+	}
+	if (o->mode == MODE_CAST && !o->scene && !o->lesson) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "--cast needs SCENE, all, or --lesson FILE");
 		return -1;
 	}
 	if (o->record && o->mode != MODE_TUI) {
@@ -311,7 +370,9 @@ int cli_run(const struct app *a, const struct cli_options *o)
 		return each_scene(&defaults, &each);
 	}
 	case MODE_CAST:
-		return cli_cast(a, o);
+		return a->lesson ? cli_cast_lesson(a, o) : cli_cast(a, o);
+	case MODE_FRAME:
+		return cli_frame(a, o);
 	case MODE_DUMP: {
 		struct stat st;
 		/* A directory that does not exist yet is made (one level, like mkdir). */

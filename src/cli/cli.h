@@ -18,5 +18,9 @@ void cli_help(FILE *out);
 int cli_bench(const struct cli_options *o);
 /* --cast: the scene (or all) played as asciicast v2 on stdout (cast.c); returns the exit status. */
 int cli_cast(const struct app *a, const struct cli_options *o);
+/* --lesson FILE --cast: the plan played item by item, a marker per step (cast.c). */
+int cli_cast_lesson(const struct app *a, const struct cli_options *o);
+/* --frame: one composed frame as txt, svg or ansi on stdout (frame_out.c). */
+int cli_frame(const struct app *a, const struct cli_options *o);
 
 #endif

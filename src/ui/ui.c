@@ -69,6 +69,12 @@ struct ui {
 	FILE *rec_file;            /* --record: opened before the screen starts */
 	struct cast *rec;          /* and the recording of every frame drawn */
 	int theme;                 /* enum theme_id: --set theme=, the t key */
+	const struct lesson *lesson;   /* --lesson FILE (the app's), or NULL */
+	int item;                  /* the plan's item on screen; -1 when the scene shown is off the plan */
+	int note_seen;             /* → was pressed on a note shown alone: the narration is shown */
+	int drawn_note_alone;      /* the last frame showed the item's note alone */
+	int lesson_sel;            /* the L overlay's highlighted item */
+	int rec_scene, rec_step;   /* the step the recording last marked (-1: none yet) */
 };
 
 static void say(struct ui *u, int is_err, const char *msg)
@@ -108,10 +114,82 @@ static void go_scene(struct ui *u, int i)
 	if (i != u->cur && run_busy(cur(u)))
 		run_cancel(cur(u));
 	if (open_scene(u, i) == 0) {
+		if (i != u->cur)
+			u->item = -1;   /* off the plan until L or the plan's keys bring it back */
 		u->cur = i;
 		if (!u->unattended)
 			u->autoplay = 0;
 	}
+}
+
+/* Go to item i of the plan, at its first step (or its last, coming back
+ * with ←).  Its scene's run is opened afresh with the item's set; when that
+ * fails the run on screen stays as it was. */
+static void lesson_enter(struct ui *u, int i, int at_last)
+{
+	char err[700];
+	struct run r;
+	const struct lesson_item *it = &u->lesson->items[i];
+	int idx = registry_index(u->reg, it->def);
+	/* the model picked in the picker, if any, else the plan's */
+	if (lesson_open_item(u->lesson, i, u->have_user_model ? &u->user_model : NULL, &r, err, sizeof err) < 0) {
+		say(u, 1, err);
+		return;
+	}
+	if (idx != u->cur && run_busy(cur(u)))
+		run_cancel(cur(u));
+	if (u->opened[idx])
+		run_close(&u->runs[idx]);
+	u->runs[idx] = r;
+	u->opened[idx] = 1;
+	u->sum_stale[idx] = 1;
+	u->cur = idx;
+	u->item = i;
+	u->note_seen = 0;
+	if (at_last)
+		run_goto(cur(u), it->last);
+}
+
+/* The item's last step: until, or the scene's end when an edit shortened it. */
+static int item_last(struct ui *u)
+{
+	int last = u->lesson->items[u->item].last;
+	return last < cur(u)->nsteps ? last : cur(u)->nsteps;
+}
+
+/* → in a lesson: the note's narration, the next step, or the next item.
+ * Returns 0 when the plan is not playing (the scene's own → then applies). */
+static int lesson_next(struct ui *u)
+{
+	if (!u->lesson || u->item < 0)
+		return 0;
+	struct run *r = cur(u);
+	if (u->drawn_note_alone && !u->note_seen)
+		u->note_seen = 1;
+	else if (r->step < item_last(u))
+		run_goto(r, r->step + 1);
+	else if (u->item + 1 < u->lesson->n)
+		lesson_enter(u, u->item + 1, 0);
+	else {
+		say(u, 0, "end of the lesson — L lists its items");
+		return 2;
+	}
+	return 1;
+}
+
+/* ← in a lesson: the step before, or the previous item's last step. */
+static int lesson_prev(struct ui *u)
+{
+	if (!u->lesson || u->item < 0)
+		return 0;
+	struct run *r = cur(u);
+	if (r->step > u->lesson->items[u->item].first)
+		run_goto(r, r->step - 1);
+	else if (u->item > 0)
+		lesson_enter(u, u->item - 1, 1);
+	else
+		say(u, 0, "the lesson's first step");
+	return 1;
 }
 
 static void refresh_summary(struct ui *u)
@@ -410,6 +488,17 @@ static void key_overlay(struct ui *u, int key, int fkey)
 			key_digit(u, key, fkey);
 		}
 		break;
+	case OVERLAY_LESSON:
+		if ((fkey && key == KEY_UP) || (!fkey && key == 'k'))
+			u->lesson_sel = u->lesson_sel > 0 ? u->lesson_sel - 1 : 0;
+		else if ((fkey && key == KEY_DOWN) || (!fkey && key == 'j'))
+			u->lesson_sel = u->lesson_sel + 1 < u->lesson->n ? u->lesson_sel + 1 : u->lesson_sel;
+		else if (!fkey && (key == '\r' || key == '\n')) {
+			u->overlay = OVERLAY_NONE;
+			lesson_enter(u, u->lesson_sel, 0);
+		} else if (!fkey && (key == 'q' || key == 'L'))
+			u->overlay = OVERLAY_NONE;
+		break;
 	case OVERLAY_NONE:
 		break;
 	}
@@ -418,7 +507,14 @@ static void key_overlay(struct ui *u, int key, int fkey)
 static void step_autoplay(struct ui *u)
 {
 	struct run *r = cur(u);
-	if (r->step < r->nsteps) {
+	int in_plan = lesson_next(u);
+	if (in_plan == 2 && u->unattended) {
+		lesson_enter(u, 0, 0);   /* an unattended run plays the plan again */
+	} else if (in_plan == 2) {
+		u->autoplay = 0;
+	} else if (in_plan) {
+		return;
+	} else if (r->step < r->nsteps) {
 		run_goto(r, r->step + 1);
 	} else if (u->unattended) {
 		go_scene(u, u->cur + 1);
@@ -526,6 +622,8 @@ static int key_main(struct ui *u, int key, int fkey)
 	enum action a = keys_action(key, fkey);
 	switch (a) {
 	case ACT_NEXT:
+		if (lesson_next(u))
+			break;
 		if (scene_measures(r->def)) {
 			/* A measuring scene has no steps: Enter (or →) begins the measuring it waits for. */
 			char err[700];
@@ -537,7 +635,10 @@ static int key_main(struct ui *u, int key, int fkey)
 		}
 		run_goto(r, r->step + 1);
 		break;
-	case ACT_PREV: run_goto(r, r->step - 1); break;
+	case ACT_PREV:
+		if (!lesson_prev(u))
+			run_goto(r, r->step - 1);
+		break;
 	case ACT_FIRST: run_goto(r, 0); break;
 	case ACT_LAST: run_goto(r, r->nsteps); break;
 	case ACT_NEXT_SCENE: go_scene(u, u->cur + 1); break;
@@ -624,6 +725,14 @@ static int key_main(struct ui *u, int key, int fkey)
 			say(u, 0, "nothing is measuring: r or Enter starts the benchmark");
 		}
 		break;
+	case ACT_LESSON:
+		if (!u->lesson) {
+			say(u, 0, "no lesson plan: start with attnviz --lesson FILE");
+			break;
+		}
+		u->lesson_sel = u->item >= 0 ? u->item : 0;
+		u->overlay = OVERLAY_LESSON;
+		break;
 	case ACT_QUIT: return 1;
 	case ACT_NONE: break;
 	}
@@ -695,12 +804,30 @@ static void draw(struct ui *u)
 		.explain_top = u->explain_top,
 		.help_top = u->help_top,
 		.step_prompt = u->step_typing ? u->step_num : NULL,
+		.lesson = u->lesson,
+		.lesson_item = u->item,
+		.lesson_sel = u->lesson_sel,
 	};
+	if (u->lesson && u->item >= 0 && cur(u)->step == u->lesson->items[u->item].first && !u->note_seen &&
+	    u->lesson->items[u->item].note[0]) {
+		fi.note = u->lesson->items[u->item].note;
+		fi.note_alone = frame_note_alone(w, fi.note, u->view.narration);
+	}
+	u->drawn_note_alone = fi.note_alone;
 	u->drawn_busy = fi.busy;
 	frame_compose(u->screen, &fi, &u->view);
 	term_blit(u->screen);
-	if (u->rec)
+	if (u->rec) {
 		cast_frame(u->rec, u->screen, CAST_NOW);   /* a write error is reported at exit */
+		if (u->cur != u->rec_scene || cur(u)->step != u->rec_step) {
+			/* a marker for each step the class was shown */
+			char label[600];
+			lesson_marker(label, sizeof label, cur(u), u->lesson, u->item);
+			cast_marker(u->rec, CAST_NOW, label);
+			u->rec_scene = u->cur;
+			u->rec_step = cur(u)->step;
+		}
+	}
 }
 
 static void loop(struct ui *u)
@@ -808,9 +935,24 @@ int ui_main(const struct app *a, const struct cli_options *o)
 		u->user_model = *a->model;
 		u->have_user_model = 1;
 	}
-	const struct scene_def *start = a->scene ? a->scene : &u->reg->defs[0];
+	u->lesson = a->lesson;
+	u->item = -1;
+	u->rec_scene = u->rec_step = -1;
+	const struct scene_def *start = a->lesson ? a->lesson->items[0].def : a->scene ? a->scene : &u->reg->defs[0];
 	u->cur = registry_index(u->reg, start);
-	if (app_open_run(a, &u->runs[u->cur], start, o, 0, err, sizeof err) < 0) {
+	if (a->lesson) {
+		/* the plan's model is every scene's too, as -m would be */
+		if (a->lesson->use && !u->have_user_model) {
+			u->user_model = *a->lesson->use;
+			u->have_user_model = 1;
+		}
+		lesson_enter(u, 0, 0);
+		if (u->item < 0) {
+			err_print(u->message);
+			status = 2;
+			goto out;
+		}
+	} else if (app_open_run(a, &u->runs[u->cur], start, o, 0, err, sizeof err) < 0) {
 		err_print(err);
 		status = 2;
 		goto out;
@@ -849,7 +991,7 @@ int ui_main(const struct app *a, const struct cli_options *o)
 	if (u->rec_file) {
 		/* The glyphs and colours the terminal shows; the title names the first scene. */
 		char title[300];
-		snprintf(title, sizeof title, "attnviz: %s", start->file.title);
+		snprintf(title, sizeof title, "attnviz: %s", u->lesson ? u->lesson->title : start->file.title);
 		struct cast_opts co = {.utf8 = term_utf8(), .depth = term_depth(), .theme = u->theme, .title = title,
 				       .timestamp = (long long)time(NULL)};
 		u->rec = cast_new(u->rec_file, &co);

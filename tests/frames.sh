@@ -1,0 +1,109 @@
+#!/bin/sh
+# --frame SCENE: one composed frame as txt, SVG or ANSI.  Its text is the
+# golden frame's (tests/golden/80x24/ID.txt, written by the unit tests from
+# the canvas the screen draws) at every scene's last step and at step 0;
+# the SVG is valid XML (xmllint) whose <text> runs, put back at their
+# columns, give the same text; the ANSI, without its SGR, too.  Bad steps,
+# sizes and formats are one line and exit 2; data is escaped in the SVG.
+. tests/lib.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+have_xmllint=1
+command -v xmllint >/dev/null 2>&1 || { have_xmllint=0; echo "skip - frames: SVG validity (xmllint is not installed; sh tools/deps.sh --test)"; }
+
+# svgtext FILE: the SVG's text, each <text> put at column x / 9 of row (y - 14) / 18
+cat >"$tmp/svgtext.py" <<'PY'
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+w, h = int(root.get("width")) // 9, int(root.get("height")) // 18
+rows = [[" "] * w for _ in range(h)]
+for t in root.iter(ns + "text"):
+    x, y, text = int(t.get("x")) // 9, (int(t.get("y")) - 14) // 18, t.text or ""
+    if int(t.get("textLength")) != 9 * len(text):
+        print("a run of %d cells stretched over %s px" % (len(text), t.get("textLength"))); sys.exit(0)
+    for i, ch in enumerate(text):
+        rows[y][x + i] = ch
+print("\n".join("".join(r).rstrip() for r in rows))
+PY
+# golden ID STEP: that step's frame out of the golden file
+golden() { awk -v hdr="=== $1 step $2/" 'index($0, hdr) == 1 { on = 1; next } /^=== / { on = 0 } on' "tests/golden/80x24/$1.txt"; }
+
+scenes=$("$ATTNVIZ" --list | awk -F'\t' '$1 == "scene" && $3 != "bench" { print $3 }')
+n_txt=0 n_svg=0 n_ansi=0 n_zero=0 bad_txt="" bad_svg="" bad_ansi="" bad_zero=""
+for id in $scenes; do
+	[ -f "tests/golden/80x24/$id.txt" ] || { fail "frames: no golden frame for $id"; continue; }
+	"$ATTNVIZ" --frame "$id" >"$tmp/$id.txt" 2>"$tmp/err"
+	last=$(head -1 "$tmp/$id.txt" | sed 's/.*step [0-9]*\/\([0-9]*\).*/\1/')
+	golden "$id" "$last" >"$tmp/$id.gold"
+	if [ -s "$tmp/$id.gold" ] && cmp -s "$tmp/$id.txt" "$tmp/$id.gold"; then n_txt=$((n_txt + 1)); else bad_txt="$bad_txt $id"; fi
+	"$ATTNVIZ" --frame "$id" --step 0 >"$tmp/$id.0.txt"
+	golden "$id" 0 >"$tmp/$id.0.gold"
+	if [ -s "$tmp/$id.0.gold" ] && cmp -s "$tmp/$id.0.txt" "$tmp/$id.0.gold"; then n_zero=$((n_zero + 1)); else bad_zero="$bad_zero $id"; fi
+	"$ATTNVIZ" --frame "$id" --format svg >"$tmp/$id.svg"
+	if { [ $have_xmllint = 0 ] || xmllint --noout "$tmp/$id.svg" 2>/dev/null; } &&
+	   python3 "$tmp/svgtext.py" "$tmp/$id.svg" >"$tmp/$id.svgtxt" && cmp -s "$tmp/$id.svgtxt" "$tmp/$id.gold"; then
+		n_svg=$((n_svg + 1))
+	else
+		bad_svg="$bad_svg $id"
+	fi
+	"$ATTNVIZ" --frame "$id" --format ansi >"$tmp/$id.ansi"
+	sed 's/\x1b\[[0-9;]*m//g; s/ *$//' "$tmp/$id.ansi" >"$tmp/$id.ansitxt"
+	if grep -q "$(printf '\033')\[0;38;5;" "$tmp/$id.ansi" && cmp -s "$tmp/$id.ansitxt" "$tmp/$id.gold"; then
+		n_ansi=$((n_ansi + 1))
+	else
+		bad_ansi="$bad_ansi $id"
+	fi
+done
+count=$(echo $scenes | wc -w | tr -d ' ')
+expect_eq "frames: txt of every scene's last step is its 80x24 golden frame ($count scenes)" "$n_txt${bad_txt:+ bad:$bad_txt}" "$count"
+expect_eq "frames: and step 0 too" "$n_zero${bad_zero:+ bad:$bad_zero}" "$count"
+expect_eq "frames: SVG of every last step is valid XML with the golden frame's text" "$n_svg${bad_svg:+ bad:$bad_svg}" "$count"
+expect_eq "frames: ANSI of every last step has colours and, without SGR, the golden text" "$n_ansi${bad_ansi:+ bad:$bad_ansi}" "$count"
+
+# The look: classic and projector colours as the theme table has them, bold in projector
+"$ATTNVIZ" --frame tiled --format svg >"$tmp/classic.svg"
+"$ATTNVIZ" --frame tiled --format svg --set theme=projector >"$tmp/proj.svg"
+# the title (ROLE_LABEL) is xterm 87 (#5fffff) in classic, 51 (#00ffff) bold in projector
+check "frames: classic labels in xterm colour 87" grep -qF 'fill="#5fffff"> attnviz ── 4/' "$tmp/classic.svg"
+check "frames: projector labels in colour 51, bold" grep -qF 'fill="#00ffff" font-weight="bold"> attnviz ── 4/' "$tmp/proj.svg"
+if grep -qF 'font-weight="bold">┌' "$tmp/classic.svg"; then fail "frames: classic frame lines bold"; else ok "frames: classic frame lines not bold"; fi
+check "frames: one <rect> background at least" grep -qF '<rect width="720" height="432" fill="#000000"/>' "$tmp/classic.svg"
+"$ATTNVIZ" --frame tiled --format txt --size 120x40 >"$tmp/big.txt"
+expect_eq "frames: --size 120x40 gives 40 rows" "$(wc -l <"$tmp/big.txt" | tr -d ' ')" 40
+expect_eq "frames: of 120 columns" "$(head -1 "$tmp/big.txt" | python3 -c 'import sys; print(len(sys.stdin.readline().rstrip("\n")))')" 120
+"$ATTNVIZ" --frame tiled --format svg --size 120x40 >"$tmp/big.svg"
+check "frames: the 120x40 SVG is 1080 x 720 px" grep -qF 'width="1080" height="720"' "$tmp/big.svg"
+"$ATTNVIZ" --frame gqa -m qwen2.5-7b --size 120x30 >"$tmp/m.txt"
+check "frames: -m names the model in the title" grep -qF "qwen2.5-7b (loaded)" "$tmp/m.txt"
+"$ATTNVIZ" --frame tiled --set n=32 >"$tmp/set.txt"
+check "frames: --set applies (n 32)" grep -qF "this run: n 32, d 8, B 16" "$tmp/set.txt"
+NO_COLOR=1 "$ATTNVIZ" --frame tiled --format ansi >"$tmp/mono.ansi"
+if grep -q "$(printf '\033')\[0;38;5;" "$tmp/mono.ansi"; then fail "frames: NO_COLOR ANSI has colours"; else ok "frames: NO_COLOR ANSI has no colours"; fi
+
+# Data is text: a scene title with < & " stays valid XML, shown as written
+mkdir "$tmp/scenes"
+cp "$ATTNVIZ_SCENES"/*.ini "$tmp/scenes/"
+sed -i 's/^title *=.*/title = A <b> \& "c" %s/' "$tmp/scenes/gqa.ini"
+ATTNVIZ_SCENES="$tmp/scenes" "$ATTNVIZ" --frame gqa --format svg >"$tmp/esc.svg" 2>"$tmp/err"
+expect_eq "frames: a title with < & \" exits 0" "$?" 0
+if [ $have_xmllint = 1 ]; then check "frames: and the SVG is valid XML" xmllint --noout "$tmp/esc.svg"; fi
+check "frames: the title escaped in the <title>" grep -qF '<title>attnviz: A &lt;b&gt; &amp; &quot;c&quot; %s, step' "$tmp/esc.svg"
+python3 "$tmp/svgtext.py" "$tmp/esc.svg" >"$tmp/esc.txt"
+check "frames: and shown as written in the title bar" grep -qF 'A <b> & "c" %s' "$tmp/esc.txt"
+
+# Bad input: one line, exit 2
+badarg() {   # NAME WANT ARGS...
+	name=$1 want=$2; shift 2
+	"$ATTNVIZ" "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	expect_eq "frames: $name: exit 2, one line" "$rc $(wc -l <"$tmp/err" | tr -d ' ') $(wc -c <"$tmp/out" | tr -d ' ')" "2 1 0"
+	expect_eq "frames: $name: says why" "$(cat "$tmp/err")" "attnviz: $want"
+}
+badarg "a step past the end" "--frame tiled: --step 42 is past the scene's end (steps 0 to 41)" --frame tiled --step 42
+badarg "a negative step" "--step takes a step number from 0" --frame tiled --step -1
+badarg "a bad size" "--size takes WxH from 80x24 to 1000x1000" --frame tiled --size 79x24
+badarg "a bad format" "--frame --format takes svg, ansi or txt" --frame tiled --format png
+badarg "an unknown scene" "unknown scene 'nosuch' (see attnviz --list)" --frame nosuch
+badarg "all" "--frame draws one scene, not all" --frame all
+badarg "--step without --frame" "--step goes with --frame" --print tiled --step 2

@@ -1,0 +1,214 @@
+#!/bin/sh
+# Lesson plans (--lesson FILE, DESIGN section 7) and step markers: bad plans
+# are one line and exit 2; each example plan plays to its end as a cast, with
+# one marker per step read by asciinema's own loader (tests/castmarks.py),
+# and in a tmux pane with → alone, through the same steps; --cast SCENE and
+# --record mark every step too.  The steps each item should show are read
+# from the plan file here (awk) and from the scene's own step count
+# (--frame's title), not from the program's lesson reader.
+. tests/lib.sh
+tmp=$(mktemp -d)
+sock="attnviz-plans-$$"
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+bin=$(cd "$(dirname "$ATTNVIZ")" && pwd)/$(basename "$ATTNVIZ")
+# One idle session keeps the private server up between the plans' sessions:
+# a session started while the last one's server exits can be lost.
+command -v tmux >/dev/null 2>&1 && T new-session -d -s keep "sleep 900"
+
+# --- bad plans: one line naming file, line, section and key; exit 2 -----------
+bad() {   # bad NAME WANT: the plan in $tmp/NAME.ini (written by the caller)
+	"$ATTNVIZ" --lesson "$tmp/$1.ini" --cast >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	expect_eq "plans: $1: exit 2" "$rc" 2
+	expect_eq "plans: $1: one line" "$(wc -l <"$tmp/err" | tr -d ' ')" 1
+	expect_eq "plans: $1: names file, line, section and key" "$(cat "$tmp/err")" "attnviz: $tmp/$1.ini:$2"
+	expect_eq "plans: $1: nothing on stdout" "$(wc -c <"$tmp/out" | tr -d ' ')" 0
+}
+printf '[lesson]\ntitle = T\n[1]\nscene = nosuch\n' >"$tmp/unknown-scene.ini"
+bad unknown-scene "4: [1] scene: unknown scene 'nosuch' (see attnviz --list)"
+printf '[lesson]\ntitle = T\n[1]\nscene = tiled\nset = n=64, d=abc\n' >"$tmp/bad-set.ini"
+bad bad-set "5: [1] set: d: not a number: 'abc'"
+printf '[lesson]\ntitle = T\n[1]\nscene = tiled\nset = n=64, zz=1\n' >"$tmp/set-unknown-key.ini"
+bad set-unknown-key "5: [1] set: zz: unknown parameter (this scene has: n, d, tile, seed, causal)"
+printf '[lesson]\ntitle = T\n[1]\nscene = gqa\n[3]\nscene = tiled\n' >"$tmp/missing-item.ini"
+bad missing-item "5: [3] item 2 is missing (items are numbered 1, 2, 3, … without a gap)"
+printf '[lesson]\ntitle = T\n[1]\nscene = gqa\n[2]\nscene = tiled\n[2]\nscene = swa\n' >"$tmp/duplicate-item.ini"
+bad duplicate-item "7: [2] section given twice (first on line 5)"
+printf '[lesson]\ntitle = T\n[1]\nscene = gqa\n[2]\nscene = tiled\nstep = 42\n' >"$tmp/step-past-end.ini"
+bad step-past-end "7: [2] step: 42 is past the scene's end (tiled has steps 0 to 41 here)"
+# the scene's end follows the set: n=32 with tile 16 is 2 x 2 blocks
+printf '[lesson]\ntitle = T\n[1]\nscene = tiled\nset = n=32\nuntil = 41\n' >"$tmp/until-past-end.ini"
+n32=$("$ATTNVIZ" --frame tiled --set n=32 | head -1 | sed 's/.*step [0-9]*\/\([0-9]*\).*/\1/')
+bad until-past-end "6: [1] until: 41 is past the scene's end (tiled has steps 0 to $n32 here)"
+printf '[lesson]\ntitle = T\n[1]\nscene = tiled\ncolour = red\n' >"$tmp/unknown-key.ini"
+bad unknown-key "5: [1] colour: unknown key (an item takes scene, step, set, until and note)"
+printf '[lesson]\ntitle = T\nauthor = me\n[1]\nscene = tiled\n' >"$tmp/unknown-lesson-key.ini"
+bad unknown-lesson-key "3: [lesson] author: unknown key ([lesson] takes title and model)"
+printf '[lesson]\ntitle = T\n[1]\nscene = tiled\nstep = 3x\n' >"$tmp/bad-step.ini"
+bad bad-step "5: [1] step: not a step number: '3x'"
+printf '[lesson]\ntitle = T\nmodel = nosuchmodel\n[1]\nscene = gqa\n' >"$tmp/bad-model.ini"
+"$ATTNVIZ" --lesson "$tmp/bad-model.ini" --cast >/dev/null 2>"$tmp/err"
+expect_eq "plans: bad-model: exit 2" "$?" 2
+check "plans: bad-model: names the plan's line and key" grep -qF "bad-model.ini:3: [lesson] model: " "$tmp/err"
+printf '[lesson]\n[1]\nscene = gqa\n' >"$tmp/no-title.ini"
+bad no-title "1: [lesson] title: missing: a lesson has a title"
+printf '[lesson]\ntitle = T\n[1]\nstep = 2\n' >"$tmp/no-scene.ini"
+bad no-scene "3: [1] scene: missing: every item names a scene (see attnviz --list)"
+# the interactive program refuses it the same way, before the screen starts
+"$ATTNVIZ" --lesson "$tmp/unknown-scene.ini" --frames 1 >/dev/null 2>"$tmp/err"
+expect_eq "plans: the TUI refuses a bad plan: exit 2" "$?" 2
+expect_eq "plans: with the same line" "$(cat "$tmp/err")" \
+	"attnviz: $tmp/unknown-scene.ini:4: [1] scene: unknown scene 'nosuch' (see attnviz --list)"
+"$ATTNVIZ" --lesson assets/lessons/context-cost.ini -s tiled >/dev/null 2>"$tmp/err"
+expect_eq "plans: --lesson with -s is a usage error" "$?" 2
+
+# --- what each plan should show: scene order, steps first..last -------------
+order() { "$ATTNVIZ" --list | awk -F'\t' -v id="$1" '$1 == "scene" && $3 == id { print $2 }'; }
+# expected_markers PLAN: "scene N/step K · item I/M" for every step, the note on each item's first
+expected_markers() {
+	awk '
+		function flush() { if (scene != "") print scene "|" step "|" until "|" set "|" note }
+		/^[ \t]*[;#]/ { next }
+		/^\[[0-9]+\]/ { flush(); scene = ""; step = 0; until = -1; set = ""; note = ""; next }
+		/^\[/ { next }
+		/=/ { k = $0; sub(/[ \t]*=.*/, "", k); v = $0; sub(/^[^=]*=[ \t]*/, "", v); sub(/[ \t]*;.*$/, "", v)
+		      if (k == "scene") scene = v; else if (k == "step") step = v; else if (k == "until") until = v
+		      else if (k == "set") set = v; else if (k == "note") note = v }
+		END { flush() }' "$1" >"$tmp/items"
+	total=$(wc -l <"$tmp/items" | tr -d ' ')
+	i=0
+	while IFS='|' read -r scene step until set note; do   # "|": empty fields stay fields
+		i=$((i + 1))
+		args=""
+		[ -n "$set" ] && args=$(echo "$set" | sed 's/, *\([a-z_]*=\)/\n\1/g' | sed 's/^/--set /' | tr '\n' ' ')
+		# shellcheck disable=SC2086
+		last=$("$ATTNVIZ" --frame "$scene" $args -m llama3-8b | head -1 | sed 's/.*step [0-9]*\/\([0-9]*\).*/\1/')
+		[ "$until" -ge 0 ] && last=$until
+		n=$(order "$scene")
+		k=$step
+		while [ "$k" -le "$last" ]; do
+			if [ "$k" -eq "$step" ] && [ -n "$note" ]; then
+				echo "scene $n/step $k · item $i/$total · $note"
+			else
+				echo "scene $n/step $k · item $i/$total"
+			fi
+			k=$((k + 1))
+		done
+	done <"$tmp/items"
+}
+
+# --- each example plan as a cast, then live in tmux with → only -------------
+for plan in assets/lessons/*.ini; do
+	pname=$(basename "$plan" .ini)
+	"$ATTNVIZ" --lesson "$plan" --cast >"$tmp/$pname.cast" 2>"$tmp/err"
+	expect_eq "plans: $pname: --cast exits 0" "$?" 0
+	expect_eq "plans: $pname: nothing on stderr" "$(cat "$tmp/err")" ""
+	expected_markers "$plan" >"$tmp/$pname.want"
+	/usr/bin/python3 tests/castmarks.py "$tmp/$pname.cast" >"$tmp/$pname.got" 2>&1
+	steps=$(wc -l <"$tmp/$pname.want" | tr -d ' ')
+	if [ "$steps" -gt 10 ] && cmp -s "$tmp/$pname.want" "$tmp/$pname.got"; then
+		ok "plans: $pname: one marker per step, in time order, labelled with the step and note ($steps)"
+	else
+		fail "plans: $pname: markers ($(diff "$tmp/$pname.want" "$tmp/$pname.got" | head -3 | tr '\n' '|'))"
+	fi
+	title=$(sed -n 's/^title *= *//p' "$plan")
+	check "plans: $pname: the cast's title is the plan's" grep -qF "\"title\": \"attnviz: $title\"" "$tmp/$pname.cast"
+	"$ATTNVIZ" --lesson "$plan" --cast >"$tmp/$pname.2.cast"
+	check "plans: $pname: the cast is deterministic" cmp -s "$tmp/$pname.cast" "$tmp/$pname.2.cast"
+
+	if ! command -v tmux >/dev/null 2>&1; then
+		echo "skip - plans: $pname in tmux (tmux is not installed)"
+		continue
+	fi
+	T new-session -d -s "$pname" -x 80 -y 24 \
+		"env LC_ALL=C.UTF-8 TERM=screen-256color ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ATTNVIZ_MODELS' $bin --lesson $plan; echo EXITED \$?; sleep 60"
+	# press → until the lesson says it ended, noting the title's item and step after each key
+	: >"$tmp/$pname.seen"
+	prev="" presses=0
+	while [ $presses -lt 300 ]; do
+		i=0
+		while [ $i -lt 100 ]; do
+			scr=$(T capture-pane -p -t "$pname")
+			[ -n "$scr" ] && [ "$scr" != "$prev" ] && break
+			sleep 0.05; i=$((i + 1))
+		done
+		prev=$scr
+		echo "$scr" | head -1 | sed -n 's/^┌ item \([0-9]*\/[0-9]*\) ── \([0-9]*\)\/[0-9]*  .* step \([0-9]*\)\/.*/scene \2\/step \3 · item \1/p' >>"$tmp/$pname.seen"
+		echo "$scr" | grep -qF "end of the lesson" && break
+		T send-keys -t "$pname" Right
+		presses=$((presses + 1))
+	done
+	sed 's/ · item \([0-9]*\/[0-9]*\) · .*/ · item \1/' "$tmp/$pname.want" >"$tmp/$pname.steps"
+	uniq "$tmp/$pname.seen" >"$tmp/$pname.useen"
+	if echo "$prev" | grep -qF "end of the lesson" && cmp -s "$tmp/$pname.steps" "$tmp/$pname.useen"; then
+		ok "plans: $pname: → alone plays every step of every item to the end in tmux ($presses presses)"
+	else
+		fail "plans: $pname: tmux ($(diff "$tmp/$pname.steps" "$tmp/$pname.useen" | head -3 | tr '\n' '|'))"
+	fi
+	T send-keys -t "$pname" q
+	T kill-session -t "$pname" 2>/dev/null
+done
+
+# --- in tmux: the note, ← back across items, L and its jump --------------------
+if command -v tmux >/dev/null 2>&1; then
+	plan=assets/lessons/why-flashattention.ini
+	T new-session -d -s nav -x 80 -y 24 \
+		"env LC_ALL=C.UTF-8 TERM=screen-256color ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ATTNVIZ_MODELS' $bin --lesson $plan --record $tmp/nav.cast; echo EXITED \$?; sleep 60"
+	wait_for() { i=0; while [ $i -lt 200 ]; do T capture-pane -p -t nav | grep -qF -- "$1" && return 0; sleep 0.1; i=$((i + 1)); done; return 1; }
+	note1=$(sed -n '/^\[1\]/,/^\[2\]/s/^note *= *//p' "$plan")
+	check "plans: the title shows item 1/5 at the start" wait_for "┌ item 1/5 ── 1/20"
+	check "plans: the first item's note heads the narration pane" wait_for "Note: $note1"
+	check "plans: at the item's first step (step 3 of the plan)" wait_for "step 3/6"
+	T send-keys -t nav Right
+	check "plans: → shows the step's own narration under a long note" wait_for "n = 32768: 1073741824 scores"
+	T send-keys -t nav Right Right Right Right
+	check "plans: → past the item's last step goes to item 2" wait_for "┌ item 2/5 ── 2/20"
+	T send-keys -t nav Left
+	check "plans: ← before item 2's start goes back to item 1's last step" wait_for "step 6/6"
+	check "plans: the title says item 1/5 again" wait_for "┌ item 1/5"
+	T send-keys -t nav L
+	check "plans: L lists the items" wait_for "Why FlashAttention (↑↓ Enter go, Esc)"
+	check "plans: with each item's scene and steps" wait_for "tiled            0–20"
+	T send-keys -t nav Down Down Down Enter
+	check "plans: Enter goes to the item chosen" wait_for "┌ item 4/5 ── 4/20  Tiled attention"
+	check "plans: its set applied (n 64, d 8, B 16)" wait_for "n 64  d 8  B 16"
+	T send-keys -t nav q
+	check "plans: q quits with status 0" wait_for "EXITED 0"
+	# --record: a marker for each step shown, in the order the class saw them
+	/usr/bin/python3 tests/castmarks.py "$tmp/nav.cast" >"$tmp/nav.got" 2>&1
+	printf '%s\n' "scene 1/step 3 · item 1/5 · $note1" "scene 1/step 4 · item 1/5" "scene 1/step 5 · item 1/5" \
+		"scene 1/step 6 · item 1/5" "scene 2/step 0 · item 2/5 · $(sed -n '/^\[2\]/,/^\[3\]/s/^note *= *//p' "$plan")" \
+		"scene 1/step 6 · item 1/5" "scene 4/step 0 · item 4/5 · $(sed -n '/^\[4\]/,/^\[5\]/s/^note *= *//p' "$plan")" \
+		>"$tmp/nav.want"
+	if cmp -s "$tmp/nav.want" "$tmp/nav.got"; then
+		ok "plans: --record marks each step taken, once, in order (7 markers)"
+	else
+		fail "plans: --record markers ($(diff "$tmp/nav.want" "$tmp/nav.got" | head -4 | tr '\n' '|'))"
+	fi
+	T kill-session -t nav 2>/dev/null
+fi
+
+# --- --cast SCENE and --cast all: a marker per step ---------------------------
+"$ATTNVIZ" --cast online-softmax >"$tmp/os.cast"
+n=$(order online-softmax)
+last=$("$ATTNVIZ" --frame online-softmax | head -1 | sed 's/.*step [0-9]*\/\([0-9]*\).*/\1/')
+k=0; : >"$tmp/os.want"
+while [ $k -le "$last" ]; do echo "scene $n/step $k" >>"$tmp/os.want"; k=$((k + 1)); done
+/usr/bin/python3 tests/castmarks.py "$tmp/os.cast" >"$tmp/os.got" 2>&1
+check "plans: --cast online-softmax: markers scene $n/step 0..$last, once each" cmp -s "$tmp/os.want" "$tmp/os.got"
+"$ATTNVIZ" --cast all >"$tmp/all.cast"
+: >"$tmp/all.want"
+"$ATTNVIZ" --list | awk -F'\t' '$1 == "scene" && $3 != "bench" { print $2 "\t" $3 }' | while IFS='	' read -r n id; do
+	last=$("$ATTNVIZ" --frame "$id" | head -1 | sed 's/.*step [0-9]*\/\([0-9]*\).*/\1/')
+	k=0
+	while [ $k -le "$last" ]; do echo "scene $n/step $k" >>"$tmp/all.want"; k=$((k + 1)); done
+done
+/usr/bin/python3 tests/castmarks.py "$tmp/all.cast" >"$tmp/all.got" 2>&1
+check "plans: --cast all: a marker per step of every scene ($(wc -l <"$tmp/all.want" | tr -d ' '))" \
+	cmp -s "$tmp/all.want" "$tmp/all.got"
+# asciinema's own cat still reads a recording with markers
+if command -v asciinema >/dev/null 2>&1 && command -v script >/dev/null 2>&1; then
+	script -qec "asciinema cat '$tmp/os.cast'" /dev/null </dev/null >"$tmp/os.txt" 2>&1
+	check "plans: asciinema cat reads a cast with markers" grep -qF "step 8/8" "$tmp/os.txt"
+fi
