@@ -63,6 +63,11 @@ const struct model_field_info model_fields[MF_COUNT] = {
 	[MF_CTX_TRAIN] = {.section = "model", .key = "ctx_train", .type = MFT_INT, .need = MFN_REQ,
 		.min = 1, .max = (double)MODEL_MAX_CTX, AT(ctx_train),
 		.gguf = "{arch}.context_length", .hf = "max_position_embeddings"},
+	/* GGUF: counted from the tensor infos (exact); config.json: estimated
+	 * from torch_dtype or quantization_config; else params x 2 bytes */
+	[MF_WEIGHTS_BYTES] = {.section = "model", .key = "weights_bytes", .type = MFT_INT, .need = MFN_OPT,
+		.min = 1, .max = 1e16, AT(weights_bytes),
+		.hf = "torch_dtype"},
 	[MF_KIND] = {.section = "attention", .key = "kind", .type = MFT_WORD, .need = MFN_REQ,
 		.words = model_kind_words, AT(kind)},
 	[MF_SLIDING_WINDOW] = {.section = "attention", .key = "sliding_window", .type = MFT_INT, .need = MFN_OPT,

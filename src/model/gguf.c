@@ -547,6 +547,10 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		model_set_origin(m, MF_ACTIVE_PARAMS, "GGUF tensor infos: *_exps tensors x expert_used_count / expert_count");
 	}
 	m->params_estimated = 0;
+	/* Weights, exactly: ggml_nbytes of every tensor info (gguf_file.c). */
+	m->weights_bytes = tn->weights_bytes;
+	m->weights_from = WEIGHTS_COUNTED;
+	model_set_origin(m, MF_WEIGHTS_BYTES, "GGUF tensor infos (sum of ggml_nbytes, exact)");
 	/* llama.cpp's default cache type (common.h: cache_type_k/v = F16). */
 	m->k_type = m->v_type = CACHE_F16;
 	model_set_origin(m, MF_K_TYPE, "llama.cpp default -ctk f16");

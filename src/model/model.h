@@ -17,6 +17,9 @@ enum rope_scaling { ROPE_NONE, ROPE_LINEAR, ROPE_NTK, ROPE_YARN, ROPE_LLAMA3, RO
 /* ggml's KV cache types; block-quantized ones cost their block bytes per 32 elements. */
 enum cache_type { CACHE_F32, CACHE_F16, CACHE_BF16, CACHE_Q8_0, CACHE_Q4_0, CACHE_Q4_1, CACHE_Q5_0,
 		  CACHE_Q5_1, CACHE_IQ4_NL };
+/* How the weight bytes were obtained: counted from a GGUF's tensor infos
+ * (exact), stated by an INI file, or estimated from the parameter count. */
+enum weights_from { WEIGHTS_ESTIMATED, WEIGHTS_COUNTED, WEIGHTS_GIVEN };
 /* Where a model was read from. */
 enum model_format { MODEL_INI, MODEL_GGUF, MODEL_HF_CONFIG };
 
@@ -49,6 +52,8 @@ struct model {
 	double params;          /* total parameter count */
 	double active_params;   /* per token: MoE counts shared + experts_used routed experts; default params */
 	int params_estimated;   /* params computed from the architecture, not read */
+	int64_t weights_bytes;  /* bytes of every tensor as stored (ggml_nbytes summed) */
+	enum weights_from weights_from;
 	int64_t experts, experts_used;   /* MoE routed experts and those used per token; 0 for dense */
 	int64_t layers, heads;
 	int64_t kv_heads;       /* KV heads of the layers that have a cache (the largest when they differ) */
