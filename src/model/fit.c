@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/fault.h"
+
 const enum cache_type fit_cache_types[FIT_NCACHE] = {[FIT_F16] = CACHE_F16, [FIT_Q8_0] = CACHE_Q8_0,
 						      [FIT_Q4_0] = CACHE_Q4_0};
 const char *const fit_term_names[FT_COUNT] = {[FT_WEIGHTS] = "weights", [FT_KV] = "kv", [FT_RECURRENT] = "recurrent",
@@ -49,6 +51,7 @@ static int terms(const struct model *mt, const struct deploy *d0, int64_t n_ctx,
 	for (int i = 0; i < FT_COUNT; i++)
 		if (__builtin_add_overflow(t->total, t->bytes[i], &t->total))
 			goto out;
+	t->total = FAULT_INT("fit_total", t->total);
 	rc = 0;
 out:
 	free(a);
@@ -145,7 +148,7 @@ int fit_solve(const struct model *m, const struct fit_query *q, enum fit_cache c
 		else
 			khi = mid - 1;
 	}
-	row->max_ctx = klo * row->step;
+	row->max_ctx = FAULT_INT("fit_search", klo * row->step);
 	if (terms(mt, &d, row->max_ctx, &row->at) < 0)
 		goto out;
 	if (row->max_ctx < row->cap && terms(mt, &d, row->max_ctx + row->step, &row->next) < 0)
