@@ -16,6 +16,7 @@
  *   D <n> buffer <what> <MiB>            compute and output buffer sizes
  *   D <n> error <text>                   the context was refused
  *   D <n> log <line>                     every other line llama.cpp logs
+ * and after loading "model_size <bytes>" (llama_model_size: every tensor's bytes).
  * First line: "defaults ok" or "defaults bad ..." (llama_context_default_params
  * read through this header: the struct layout matches the library).
  */
@@ -213,6 +214,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	printf("load ok\n");
+	/* every tensor's ggml_nbytes, summed by llama.cpp (llama_model_size) */
+	printf("model_size\t%llu\n", (unsigned long long)llama_model_size(model));
 	int n = 0;
 	if (argc > 2) {
 		for (int i = 2; i < argc; i++)
