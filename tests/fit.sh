@@ -2,7 +2,8 @@
 # --fit MEM: for every shipped model and several budgets, the max_ctx that
 # --fit prints fits and the next step (256 x streams further) does not, by
 # per-term closed forms worked out here from llama.cpp's rules:
-#   weights  the model's weights_bytes (--export-model);
+#   weights  the model's weights_bytes (--export-model), or params x 2 bytes
+#            when the file states none (16-bit weights, the loader's estimate);
 #   KV       per layer, cells x (kv_heads x head_dim x K bytes + kv_heads x
 #            head_dim_v x V bytes) (llama-kv-cache.cpp ggml_row_size);
 #            MLA's latent (kv_lora_rank + qk_rope_head_dim) in K, no V; a
@@ -45,7 +46,7 @@ judge() {
 	FNR == 1 { L = m["layers"]; nkvh = split(m["kv_heads"], kvl, ","); hd = m["head_dim"]; hdv = m["head_dim_v"]
 		win = m["sliding_window"] + 0; pat = m["swa_pattern"] + 0; used = (m["window_used"] == "" ? 1 : m["window_used"])
 		latent = m["kind"] == "mla" && m["latent_cache"] == 1; lora = m["kv_lora_rank"]; rope = m["qk_rope_head_dim"]
-		W = m["weights_bytes"]; V = m["vocab"]; cap = m["ctx_train"]; step = 256 * n_seq; avail = budget - margin
+		W = m["weights_bytes"] != "" ? m["weights_bytes"] : int(m["params"] * 2); V = m["vocab"]; cap = m["ctx_train"]; step = 256 * n_seq; avail = budget - margin
 		capk = int(cap / step) * step; if (capk < step) capk = step
 		lo = cap < 4096 ? cap : 4096; lo = int((lo + step - 1) / step) * step; if (lo > capk) lo = capk
 		next }

@@ -110,7 +110,10 @@ int model_export(const struct model *m, FILE *out)
 		put_text(out, m, MF_NOTE, m->note);
 	put_real(out, m, MF_PARAMS, m->params);
 	put_real(out, m, MF_ACTIVE_PARAMS, m->active_params);
-	put_int(out, m, MF_WEIGHTS_BYTES, m->weights_bytes);
+	/* The loader's own estimate (params x 2) is left out: loading the
+	 * export estimates it again, and says so, as the original did. */
+	if (m->weights_from != WEIGHTS_ESTIMATED || m->weights_bytes != (int64_t)(m->params * 2))
+		put_int(out, m, MF_WEIGHTS_BYTES, m->weights_bytes);
 	put_int(out, m, MF_EXPERTS, m->experts);
 	if (m->experts)
 		put_int(out, m, MF_EXPERTS_USED, m->experts_used);
