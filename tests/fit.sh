@@ -89,10 +89,9 @@ done
 expect_eq "fit: the TSV header" "$("$ATTNVIZ" --fit 24GiB --format tsv | head -1)" \
 	"$(printf 'cache\tmax_ctx\tweights_bytes\tkv_bytes\trecurrent_bytes\tcompute_bytes\toutput_bytes\ttotal_bytes\tllama_flags')"
 expect_eq "fit: one row per cache type" "$("$ATTNVIZ" --fit 24GiB --format tsv | tail -n +2 | cut -f1 | tr '\n' ' ')" "f16 q8_0 q4_0 "
-# Qwen2.5 7B in 17 GiB, f16: weights 7.62e9 x 2 = 15,240,000,000; 56 KiB a
-# token (2 x 28 x 4 x 128 x 2); budget - margin = 16 GiB; the flags.
-expect_eq "fit: qwen2.5-7b 17GiB f16 flags" "$("$ATTNVIZ" --fit 17GiB -m qwen2.5-7b --format tsv | awk -F'\t' '$1 == "f16" { print $9 }')" \
-	"-c 28160 -ctk f16 -ctv f16 -fa on -np 1"
+# The flags give llama.cpp the row's context and cache types.
+expect_eq "fit: qwen2.5-7b 17GiB -np 2: the flags of each row" \
+	"$("$ATTNVIZ" --fit 17GiB -m qwen2.5-7b --set n_seq=2 --format tsv | awk -F'\t' 'NR > 1 && $9 != "-c " $2 " -ctk " $1 " -ctv " $1 " -fa on -np 2" { print $1 ": " $9 }')" ""
 # Without flash attention V stays f16 (llama.cpp refuses a quantized V then).
 expect_eq "fit: fa=0: q8_0 keeps V in f16" "$("$ATTNVIZ" --fit 24GiB --set fa=0 --format tsv | awk -F'\t' '$1 == "q8_0" { print $9 }')" \
 	"-c 8192 -ctk q8_0 -ctv f16 -fa off -np 1"
