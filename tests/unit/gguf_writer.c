@@ -259,9 +259,11 @@ int gguf_spec_write_counted(const char *spec, const char *path, long long *tenso
 				put_le(&ti, (uint64_t)dims[i], 8);
 			put_le(&ti, (uint64_t)ttypes[ttype].id, 4);
 			long long bytes = nd ? dims[0] / ttypes[ttype].blck * ttypes[ttype].bytes : ttypes[ttype].bytes;
+			int wraps = 0;   /* the hostile fixtures' sizes overflow: count none of it */
 			for (int i = 1; i < nd; i++)
-				bytes *= dims[i];
-			tbytes += bytes;
+				wraps |= __builtin_mul_overflow(bytes, dims[i], &bytes);
+			if (tbytes >= 0 && (wraps || __builtin_add_overflow(tbytes, bytes, &tbytes)))
+				tbytes = -1;
 			if (offsets) {   /* where llama.cpp's reader expects it */
 				put_le(&ti, (uint64_t)dsize, 8);
 				dsize += (bytes + align - 1) / align * align;
