@@ -93,8 +93,16 @@ expect_eq "fit: one row per cache type" "$("$ATTNVIZ" --fit 24GiB --format tsv |
 expect_eq "fit: qwen2.5-7b 17GiB -np 2: the flags of each row" \
 	"$("$ATTNVIZ" --fit 17GiB -m qwen2.5-7b --set n_seq=2 --format tsv | awk -F'\t' 'NR > 1 && $9 != "-c " $2 " -ctk " $1 " -ctv " $1 " -fa on -np 2" { print $1 ": " $9 }')" ""
 # Without flash attention V stays f16 (llama.cpp refuses a quantized V then).
-expect_eq "fit: fa=0: q8_0 keeps V in f16" "$("$ATTNVIZ" --fit 24GiB --set fa=0 --format tsv | awk -F'\t' '$1 == "q8_0" { print $9 }')" \
+expect_eq "fit: fa=0: q8_0 keeps V in f16" "$("$ATTNVIZ" --fit 24GiB -m llama3-8b --set fa=0 --format tsv | awk -F'\t' '$1 == "q8_0" { print $9 }')" \
 	"-c 8192 -ctk q8_0 -ctv f16 -fa off -np 1"
+# Two models side by side: the second's rows carry @2 and equal its own run's.
+expect_eq "fit: -m A -m B: B's rows with @2" \
+	"$("$ATTNVIZ" --fit 80GiB -m llama3-8b -m gemma3-27b --format tsv | awk -F'\t' '$1 ~ /@2$/ { sub(/@2$/, "", $1); print }' OFS='\t')" \
+	"$("$ATTNVIZ" --fit 80GiB -m gemma3-27b --format tsv | tail -n +2)"
+expect_eq "fit: -m A -m B: A's rows as its own run" \
+	"$("$ATTNVIZ" --fit 80GiB -m llama3-8b -m gemma3-27b --format tsv | head -4)" "$("$ATTNVIZ" --fit 80GiB -m llama3-8b --format tsv)"
+"$ATTNVIZ" --print gqa -m llama3-8b -m gemma3-27b >/dev/null 2>"$tmp/err"
+expect_eq "fit: a second -m elsewhere: exit 2, one line" "$? $(wc -l < "$tmp/err")" "2 1"
 # A named device is its published size: rtx4090 is 24 GiB.
 expect_eq "fit: rtx4090 = 24GiB" "$("$ATTNVIZ" --fit rtx4090 -m qwen2.5-7b --format tsv)" "$("$ATTNVIZ" --fit 24GiB -m qwen2.5-7b --format tsv)"
 expect_eq "fit: 80GB is 80e9 bytes" "$("$ATTNVIZ" --fit 80GB -m llama3-70b | head -1 | grep -o 'in [0-9]* bytes')" "in 80000000000 bytes"

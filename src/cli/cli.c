@@ -29,7 +29,7 @@ void cli_help(FILE *out)
 	      "       attnviz --explain SCENE|all [-m MODEL] [--set K=V]... each number: formula, inputs, check\n"
 	      "       attnviz --dump-tensors DIR -s SCENE [--set K=V]...    write the scene's tensors as .npy\n"
 	      "       attnviz --bench [--format tsv] [--set K=V]...         real-size kernels timed here\n"
-	      "       attnviz --fit MEM [-m MODEL] [--format tsv] [--set K=V]...\n"
+	      "       attnviz --fit MEM [-m MODEL [-m MODEL]] [--format tsv] [--set K=V]...\n"
 	      "                                     the largest context per cache type that fits MEM (24GiB,\n"
 	      "                                     80GB, 12000MiB or a device: rtx4090, a100-80g, h100, ...)\n"
 	      "       attnviz --cast SCENE|all [--size WxH] [-m MODEL] [--set K=V]...\n"
@@ -104,7 +104,11 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 			if (need_arg(argc, argv, &i, &o->scene, err, errlen) < 0)
 				return -1;
 		} else if (is_opt(a, "-m") || is_opt(a, "--model")) {
-			if (need_arg(argc, argv, &i, &o->model, err, errlen) < 0)
+			if (o->model2) {
+				err_set(err, errlen, NULL, 0, NULL, NULL, "-m at most twice");
+				return -1;
+			}
+			if (need_arg(argc, argv, &i, o->model ? &o->model2 : &o->model, err, errlen) < 0)
 				return -1;
 		} else if (is_opt(a, "--set")) {
 			if (need_arg(argc, argv, &i, &v, err, errlen) < 0)
@@ -210,6 +214,10 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 	}
 	if (o->format && o->mode != MODE_BENCH && o->mode != MODE_FIT) {
 		err_set(err, errlen, NULL, 0, NULL, NULL, "--format goes with --bench or --fit");
+		return -1;
+	}
+	if (o->model2 && o->mode != MODE_FIT) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "a second -m goes with --fit");
 		return -1;
 	}
 	if (o->cast_w && o->mode != MODE_CAST) {

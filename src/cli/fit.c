@@ -68,10 +68,11 @@ static double gib(int64_t b)
 	return (double)b / (double)(INT64_C(1) << 30);
 }
 
-static void print_tsv_row(const struct fit_row *r)
+/* suffix: "" for the first model, "@2" for the second (DESIGN section 2). */
+static void print_tsv_row(const struct fit_row *r, const char *suffix)
 {
 	const struct fit_terms *t = &r->at;
-	printf("%s\t%lld", model_cache_name(fit_cache_types[r->cache]), (long long)r->max_ctx);
+	printf("%s%s\t%lld", model_cache_name(fit_cache_types[r->cache]), suffix, (long long)r->max_ctx);
 	for (int i = 0; i < FT_COUNT; i++)
 		printf("\t%lld", r->refused ? 0LL : (long long)t->bytes[i]);
 	printf("\t%lld\t%s\n", r->refused ? 0LL : (long long)t->total, r->flags);
@@ -105,14 +106,46 @@ static void print_text_row(const struct model *m, const struct fit_query *q, con
 		printf("  llama.cpp: %s\n", r->flags);
 }
 
+/* One model's rows, as a table or as TSV rows; 0, or 2 after printing the error. */
+static int fit_model(const struct model *m, const struct fit_query *q, const struct budget_device *dev, int tsv,
+		     const char *suffix)
+{
+	struct fit_row rows[FIT_NCACHE];
+	char err[600], name[200];
+	for (int c = 0; c < FIT_NCACHE; c++)
+		if (fit_solve(m, q, c, &rows[c]) < 0) {
+			snprintf(err, sizeof err, "--fit: %s: %s", model_cache_name(fit_cache_types[c]), rows[c].why);
+			err_print(err);
+			return 2;
+		}
+	if (tsv) {
+		for (int c = 0; c < FIT_NCACHE; c++)
+			print_tsv_row(&rows[c], suffix);
+		return 0;
+	}
+	err_clean(name, sizeof name, m->name);
+	printf("%sattnviz --fit: %s%s in %lld bytes (%.2f GiB%s%s), %lld MiB kept free\n", *suffix ? "\n" : "", name,
+	       suffix, (long long)q->budget, gib(q->budget), dev ? ", " : "", dev ? dev->title : "",
+	       (long long)(q->margin >> 20));
+	printf("deployment: %lld sequence%s, %s cache, ubatch %lld, flash attention %s; n_ctx a multiple of %lld, "
+	       "%lld to %lld\n",
+	       (long long)q->d.n_seq, q->d.n_seq > 1 ? "s" : "", q->d.unified ? "unified" : "split", (long long)q->d.n_ubatch,
+	       q->d.flash_attn ? "on" : "off", (long long)rows[0].step, (long long)rows[0].lo, (long long)rows[0].cap);
+	printf("weights: %s (%s)\n", fit_weights_word(m), model_field_origin(m, MF_WEIGHTS_BYTES));
+	if (dev)
+		printf("budget: %s\n", dev->source);
+	for (int c = 0; c < FIT_NCACHE; c++)
+		print_text_row(m, q, &rows[c]);
+	return 0;
+}
+
 int cli_fit(const struct app *a, const struct cli_options *o)
 {
 	int64_t budget;
 	const struct budget_device *dev;
 	char why[200], err[600];
 	struct fit_query q;
-	struct fit_row rows[FIT_NCACHE];
-	struct model *m = a->model;
+	struct model *m = a->model, *m2 = NULL;
 	int own = 0, tsv = o->format && !strcmp(o->format, "tsv");
 	if (budget_parse(o->fit_mem, &budget, &dev, why, sizeof why) < 0)
 		return 2;   /* cli_parse already said so */
@@ -121,40 +154,29 @@ int cli_fit(const struct app *a, const struct cli_options *o)
 	if (!m) {   /* the fit scene's model */
 		m = xmalloc(sizeof *m);
 		own = 1;
-		if (model_find_load(m, "llama3-8b", err, sizeof err) < 0) {
+		if (model_find_load(m, "qwen2.5-7b", err, sizeof err) < 0) {
 			err_print(err);
 			free(m);
 			return 2;
 		}
 	}
-	int status = 0;
-	for (int c = 0; c < FIT_NCACHE; c++)
-		if (fit_solve(m, &q, c, &rows[c]) < 0) {
-			snprintf(err, sizeof err, "--fit: %s: %s", model_cache_name(fit_cache_types[c]), rows[c].why);
+	if (o->model2) {   /* the second -m, shown after the first with the suffix @2 */
+		m2 = xmalloc(sizeof *m2);
+		if (model_find_load(m2, o->model2, err, sizeof err) < 0) {
 			err_print(err);
-			status = 2;
+			free(m2);
+			if (own)
+				free(m);
+			return 2;
 		}
-	if (status == 0 && tsv) {
+	}
+	if (tsv)
 		printf("cache\tmax_ctx\tweights_bytes\tkv_bytes\trecurrent_bytes\tcompute_bytes\toutput_bytes\ttotal_bytes\t"
 		       "llama_flags\n");
-		for (int c = 0; c < FIT_NCACHE; c++)
-			print_tsv_row(&rows[c]);
-	} else if (status == 0) {
-		char name[200];
-		err_clean(name, sizeof name, m->name);
-		printf("attnviz --fit: %s in %lld bytes (%.2f GiB%s%s), %lld MiB kept free\n", name, (long long)budget,
-		       gib(budget), dev ? ", " : "", dev ? dev->title : "", (long long)(q.margin >> 20));
-		printf("deployment: %lld sequence%s, %s cache, ubatch %lld, flash attention %s; n_ctx a multiple of %lld, "
-		       "%lld to %lld\n",
-		       (long long)q.d.n_seq, q.d.n_seq > 1 ? "s" : "", q.d.unified ? "unified" : "split",
-		       (long long)q.d.n_ubatch, q.d.flash_attn ? "on" : "off", (long long)rows[0].step, (long long)rows[0].lo,
-		       (long long)rows[0].cap);
-		printf("weights: %s (%s)\n", fit_weights_word(m), model_field_origin(m, MF_WEIGHTS_BYTES));
-		if (dev)
-			printf("budget: %s\n", dev->source);
-		for (int c = 0; c < FIT_NCACHE; c++)
-			print_text_row(m, &q, &rows[c]);
-	}
+	int status = fit_model(m, &q, dev, tsv, "");
+	if (status == 0 && m2)
+		status = fit_model(m2, &q, dev, tsv, "@2");
+	free(m2);
 	if (own)
 		free(m);
 	return status;
