@@ -27,8 +27,13 @@ lib=$(cd "$LLAMA_DIR/lib" && pwd)
 src="$LLAMA_DIR/src"
 probe=build/llama_probe
 CC=${CC:-cc}
-if ! $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -I"$src/include" -I"$src/ggml/include" -o $probe tests/llama_probe.c \
-	-L"$lib" -l:libllama.v0.5.0.so -l:libggml.v0.5.0.so -l:libggml-base.so -Wl,-rpath,"$lib" 2>build/llama_probe.err; then
+CXX=${CXX:-c++}
+if ! $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -I"$src/include" -I"$src/ggml/include" -c -o $probe.o tests/llama_probe.c \
+	2>build/llama_probe.err ||
+	! $CXX -std=c++17 -O1 -I"$src/include" -I"$src/ggml/include" -I"$src/src" -c -o $probe-bd.o tests/llama_breakdown.cpp \
+	2>>build/llama_probe.err ||
+	! $CXX -o $probe $probe.o $probe-bd.o -L"$lib" -l:libllama.v0.5.0.so -l:libggml.v0.5.0.so -l:libggml-base.so \
+	-Wl,-rpath,"$lib" 2>>build/llama_probe.err; then
 	fail "engine: tests/llama_probe.c does not build against the fetched llama.h ($(head -n 1 build/llama_probe.err))"
 	exit 0
 fi
@@ -1050,3 +1055,43 @@ for m in llama3-8b deepseek-v2-lite; do
 			$3 == "kv" { print "# engine: " m ": llama.cpp accepts [" dep[$2] "]: " $4 " cells, K " $9 " " $10 " MiB, V " $11 " " $12 " MiB" }'
 done
 echo "# engine: $agree of $total numbers agree"
+
+# ---- --fit: the total at max_ctx against llama.cpp -------------------------------
+# For each GGUF and cache type, attnviz --fit at a budget a few GiB above the
+# weights gives max_ctx and its terms; llama.cpp is run at that -c with that
+# cache type.  The weights must be exact (llama_model_size, every tensor's
+# bytes); the KV cache as llama.cpp logs it (MiB, 2 decimals); the total
+# (weights + KV + compute + output) within 2 % of llama.cpp's compute buffer
+# of llama.cpp's model + context + compute (llama_get_memory_breakdown's
+# terms, as the CPU backend logs them) plus its output buffer.
+for m in $models; do
+	f="$d/$m.gguf"
+	[ -f "$f" ] || continue
+	w=$("$ATTNVIZ" --fit 1000GiB -m "$f" --format tsv | awk -F'\t' '$1 == "f16" { print $3 }')
+	mem=$(( (w >> 30) + 4 ))GiB
+	"$ATTNVIZ" --fit "$mem" -m "$f" --format tsv | tail -n +2 >"$d/$m.fit"
+	while IFS="$(printf '\t')" read -r t mctx wb kvb rb cb ob tb flags; do
+		if [ "$mctx" = 0 ]; then
+			echo "# engine: --fit $m $t at $mem: nothing fits (or refused): not probed"
+			continue
+		fi
+		"$probe" "$f" "ctx=$mctx fa=1 swa_full=0 k=$t v=$t" >"$d/$m.$t.fit.out" 2>/dev/null
+		got=$(awk -F'\t' -v wb="$wb" -v kvb="$kvb" -v cb="$cb" -v ob="$ob" -v tb="$tb" '
+			$1 == "model_size" { ms = $2 }
+			$1 == "D" && $3 == "kv" { kv += $8 }
+			$1 == "D" && $3 == "buffer" && $4 == "CPU_compute" { comp = $5 }
+			$1 == "D" && $3 == "buffer" && $4 == "CPU_output" { outb = $5 }
+			END {
+				mib = 1048576
+				if (ms == "" || comp == "") { print "llama.cpp gave no model size or compute buffer"; exit }
+				lt = ms + kv * mib + comp * mib + outb * mib
+				d = tb - lt; if (d < 0) d = -d
+				if (ms != wb) print "weights " wb " != llama_model_size " ms
+				else if (kvb / mib - kv > 0.01 || kv - kvb / mib > 0.01) print "KV " kvb / mib " MiB != llama.cpp " kv " MiB"
+				else if (d > 0.02 * comp * mib + 0.03 * mib)
+					printf "total %.0f != llama.cpp %.0f (model %.0f + KV %.2f MiB + compute %.2f MiB + output %.2f MiB): off by %.2f MiB, more than 2 %% of the compute buffer (attnviz compute %.2f MiB)\n", tb, lt, ms, kv, comp, outb, d / mib, cb / mib
+				else print "ok"
+			}' "$d/$m.$t.fit.out")
+		expect_eq "engine: --fit $mem -m $m: $t max_ctx $mctx: weights exact, KV and total as llama.cpp's" "$got" ok
+	done <"$d/$m.fit"
+done

@@ -35,6 +35,7 @@ cost|cache_bytes size_token size_cells size_alloc size_flops|-m gemma2-9b --set 
 flash-decoding|splitk|--set seed=7 --set n=30 --set chunks=3
 memory|cache_bytes size_cells size_swa_cells size_alloc|-m command-r7b --set ctx=20000 --set n_seq=2 --set k_type=q8_0 --set v_type=q8_0
 kv-quant|quant dequant fastattn|--set seed=7 --set n=20 --set d=96 --set type=q4_0
+fit|cache_bytes size_alloc fit_total fit_search|-m llama3-70b --set mem=160 --set ctx_max=131072 --set n_seq=2
 bench|fastattn|--set n=200 --set kv=f16'
 
 # The shipped program has no hook at all.
