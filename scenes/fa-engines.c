@@ -20,7 +20,7 @@
 struct fa_state {
 	int64_t ctx, n_kv, heads, vocab, head_size;
 	int64_t cells;   /* cells a stream of the full cache, for the computed buffers */
-	int64_t embd, ff, moe, latent, caches;   /* the compute model's inputs (src/model/buffers.c) */
+	int64_t embd, ff, moe, latent, caches, k_quant;   /* the compute model's inputs (src/model/buffers.c) */
 	int logged;   /* the lesson's log applies: its model and settings */
 	int nub;
 	int64_t ub[FA_MAX];
@@ -153,6 +153,7 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 			st->embd = mc->embd > 0 ? mc->embd : mc->heads * mc->head_dim;
 			st->ff = mc->ff;
 			st->moe = mc->experts > 0;
+			st->k_quant = mc->k_type >= CACHE_Q8_0;
 			st->latent = mc->kind == ATTN_MLA && mc->mla_latent_cache;
 		}
 		free(mc);
@@ -336,14 +337,14 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 	static const char *const F_off = "min(ff, 1) * ub * ((cells + swa_cells) * 4 + 4 * (4 * ff + floor(embd / 2) + "
 					 "1 + caches * (2 + (1 - latent) * 2 * v_max) + 2))";
 	static const char *const A = "ub * (4 * cells * q_heads + (cells + swa_cells) * 4 + 4 * (5 * embd + "
-				     "1 + caches * (2 + (1 - latent) * 2 * v_max) + 2))";
+				     "1 + caches * (2 + (1 - latent) * 2 * v_max) + 2 - k_quant * (embd - floor(embd / 128))))";
 	char f[1024];
 	for (int i = 0; i < st->nub; i++) {
 		long long ub = (long long)st->ub[i];
 		const struct buffer_sizes *on = &st->buf_on[i], *off = &st->buf_off[i];
 		summary_int(s, on->compute_bytes, "compute_on_bytes.%lld", ub);
 		summary_words(s, "-fa on, -ub %lld: the CPU compute buffer llama.cpp reserves (%s: the peak of the logits "
-			      "and the FFN; within 2 %% of the real engine for dense models, tests/engine.sh)", ub,
+			      "and the FFN; modelled: within 2 %% of the real engine, tests/engine.sh)", ub,
 			      on->compute_mark == SIZE_MODELLED ? "modelled" : "estimated");
 		in_buffer(st, s, on, i);
 		summary_explain(s, "sched_reserve's worst-case graph: n_ubatch tokens, all outputs, against every cell "
@@ -362,10 +363,14 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 		in_buffer(st, s, off, i);
 		summary_input(s, "q_heads", (double)st->heads, "%s", st->heads_from);
 		summary_input(s, "v_max", (double)st->v_max, "the widest layer's V elements (v_idxs of a transposed V)");
+		summary_input(s, "k_quant", (double)st->k_quant, "1: a block-quantized K cache (measured: E - E/128 floats fewer)");
 		snprintf(f, sizeof f, "max(%s, %s, %s)", L, A, F_off);
 		summary_formula(s, 0.5, f);
 	}
 	if (st->nub > 0) {
+		summary_int(s, st->buf_on[0].compute_mark == SIZE_MODELLED, "compute_modelled");
+		summary_words(s, "1: the compute buffers are modelled (within 2 %% of llama.cpp); 0: estimated (MoE, the MLA "
+			      "latent cache, or a model without embd and ff)");
 		summary_int(s, st->buf_on[0].output_bytes, "output_bytes");
 		summary_words(s, "the output buffer: n_vocab F32 logits for each of the n_seq sequences (exact)");
 		summary_input(s, "n_seq", (double)st->dep.n_seq, "parameter n_seq (-np)");
