@@ -113,6 +113,12 @@ static void t_engine(void)
 	d.n_ubatch = 2048, d.flash_attn = 0;
 	size_buffers(&m, &d, &b);
 	T_EQ_INT(b.compute_bytes, 9042960384LL, "engine: Llama 3 8B -c 32768 -ub 2048 -fa off: 8624.04 MiB");
+	T_EQ_INT(b.rot_bytes, 0, "engine: an f16 cache keeps no Hadamard matrices");
+	m.k_type = m.v_type = CACHE_Q8_0;
+	d.flash_attn = 1;
+	size_buffers(&m, &d, &b);
+	/* attn_rot_k = attn_rot_v = 1 (head 128): 64 x 64 and 128 x 128 F32 = 81,920 B. */
+	T_EQ_INT(b.rot_bytes, (64 * 64 + 128 * 128) * 4, "engine: q8_0 K and V: the 64 and 128 Hadamard matrices, 80 KiB");
 	m.experts = 8, m.experts_used = 2;
 	size_buffers(&m, &d, &b);
 	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "engine: a MoE model's compute buffer is estimated");
