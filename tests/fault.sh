@@ -27,7 +27,7 @@ rope-ntk|rope ntk|--set s=8
 rope-yarn|rope yarn_ramp yarn_dims mscale|--set s=8
 needle|needle|--set window=2000
 score-matrix|size_scores|-m gpt-oss-20b --set ctx=1000,5000
-fa-engines|size_scores size_logits size_cells|-m gemma3-27b --set ubatch=256,1024
+fa-engines|size_scores size_logits size_cells size_buffers|-m gemma3-27b --set ubatch=256,1024
 gqa|cache_bytes size_token size_cells size_alloc|-m mistral-7b --set ctx=10000
 mla-bytes|cache_bytes size_token size_cells size_alloc|-m gemma3-27b --set ctx=20000
 iswa|cache_bytes size_cells size_swa_cells size_alloc|-m gpt-oss-20b --set ctx=20000 --set n_seq=2

@@ -144,6 +144,10 @@ struct buffer_sizes {
 	enum size_mark compute_mark;
 	int64_t output_bytes;
 	enum size_mark output_mark;
+	/* Host heap beside the buffers (exact): the Hadamard matrices a quantized
+	 * cache keeps for its rotation (llama-kv-cache.cpp, attn_rot_k/_v), n x n
+	 * F32 for n = 64, 128, ... up to the head size, per KV cache; 0 for f16. */
+	int64_t rot_bytes;
 };
 /* 0, or -1 when a size overflows 64 bits or d is invalid. */
 int size_buffers(const struct model *m, const struct deploy *d, struct buffer_sizes *b);

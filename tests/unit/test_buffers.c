@@ -87,8 +87,46 @@ static void t_vpad(void)
 	T_EQ_INT(a.k_bytes, 5LL * 64 * 2 * 1024, "vpad: -fa off: K unpadded (0.625 MiB)");
 }
 
+/* Llama 3 8B's shape: the real engine's compute buffers (node-llama-cpp 3.22.1,
+ * llama_get_memory_breakdown, measured by tests/engine.sh's probe). */
+static void t_engine(void)
+{
+	struct model m;
+	struct buffer_sizes b;
+	memset(&m, 0, sizeof m);
+	m.layers = 32, m.heads = 32, m.kv_heads = 8, m.head_dim = m.head_dim_v = 128, m.vocab = 128256;
+	m.embd = 4096, m.ff = 14336, m.kind = ATTN_GQA, m.k_type = m.v_type = CACHE_F16;
+	for (int64_t il = 0; il < m.layers; il++)
+		m.layer_kv_heads[il] = 8;
+	struct deploy d = deploy_default(4096);
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 279447552, "engine: Llama 3 8B -c 4096 -ub 512 -fa on: 266.50 MiB (logits decide)");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "engine: a dense model with embd and ff is modelled");
+	d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 322971648, "engine: Llama 3 8B -c 4096 -ub 512 -fa off: 308.01 MiB (K·Q decides)");
+	d = deploy_default(1000);
+	d.n_ubatch = 2048;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 545796000, "engine: Llama 3 8B -c 1000 -ub 2048: capped to 1000 tokens, 520.51 MiB");
+	d = deploy_default(32768);
+	d.n_ubatch = 2048, d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 9042960384LL, "engine: Llama 3 8B -c 32768 -ub 2048 -fa off: 8624.04 MiB");
+	T_EQ_INT(b.rot_bytes, 0, "engine: an f16 cache keeps no Hadamard matrices");
+	m.k_type = m.v_type = CACHE_Q8_0;
+	d.flash_attn = 1;
+	size_buffers(&m, &d, &b);
+	/* attn_rot_k = attn_rot_v = 1 (head 128): 64 x 64 and 128 x 128 F32 = 81,920 B. */
+	T_EQ_INT(b.rot_bytes, (64 * 64 + 128 * 128) * 4, "engine: q8_0 K and V: the 64 and 128 Hadamard matrices, 80 KiB");
+	m.experts = 8, m.experts_used = 2;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "engine: a MoE model's compute buffer is estimated");
+}
+
 void test_buffers(void)
 {
+	t_engine();
 	t_caps();
 	t_refuse();
 	t_vpad();
