@@ -398,13 +398,24 @@ static void fi_render(const void *vs, struct view *v)
 	}
 }
 
+/* A layer llama.cpp keeps in its cache with 0 KV heads (an FFN-only block,
+ * not a nextn one): without -fa its V rows are padded to the widest layer's
+ * (llama-kv-cache.cpp n_embd_v_gqa_max), which the closed forms leave out. */
+static int padded_none(const struct model *mt, const struct deploy *d)
+{
+	for (int64_t il = 0; il < mt->layers - mt->nextn_layers && !d->flash_attn; il++)
+		if (mt->layer_type[il] == LT_NONE)
+			return 1;
+	return 0;
+}
+
 /* The inputs and formula text of the KV cache at ctx (uniform models). */
 static const char *kv_formula(struct summary *s, const struct model *mt, const struct deploy *d, int64_t ctx, char *f,
 			      size_t len)
 {
 	char o[160], swa[200];
 	int windowed = mt->sliding_window > 0 && !mt->swa_ignored;
-	summary_input(s, "layers", (double)mt->layers, "%s", cf_origin(mt, MF_LAYERS, o, sizeof o));
+	summary_input(s, "layers", (double)cf_cached_layers(mt), "%s", cf_layers_origin(mt, o, sizeof o));
 	if (windowed && mt->swa_pattern > 0)
 		summary_input(s, "swa_pattern", (double)mt->swa_pattern, "%s", cf_origin(mt, MF_SWA_PATTERN, o, sizeof o));
 	cf_in_deploy(s, ctx, d->n_seq, windowed ? mt->sliding_window : 0, d->n_ubatch, mt);
@@ -426,7 +437,7 @@ static void total_item(struct summary *s, const struct fi_state *st, const struc
 	char f[1400], kv[1000], o[160];
 	summary_int(s, t->total, "%s", key);
 	summary_words(s, "%s", words);
-	if (!cf_uniform(mt)) {
+	if (!cf_uniform(mt) || padded_none(mt, &st->q.d)) {
 		summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
 		return;
 	}
@@ -436,9 +447,11 @@ static void total_item(struct summary *s, const struct fi_state *st, const struc
 		      "compute buffer at this -c, modelled by size_buffers (src/model/buffers.c, checked against llama.cpp "
 		      "in tests/engine.sh)");
 	summary_input(s, "vocab", (double)mt->vocab, "%s", cf_origin(mt, MF_VOCAB, o, sizeof o));
+	summary_input(s, "recurrent", (double)t->bytes[FT_RECURRENT], "recurrent state, fixed whatever -c (the memory "
+		      "scene checks recurrent_bytes by its formula)");
 	kv_formula(s, mt, &st->q.d, t->n_ctx, kv, sizeof kv);
 	/* llama-context.cpp output_reserve(n_seq_max): n_vocab F32 logits a sequence. */
-	snprintf(f, sizeof f, "weights + %s + compute + n_seq * vocab * 4", kv);
+	snprintf(f, sizeof f, "weights + %s + recurrent + compute + n_seq * vocab * 4", kv);
 	summary_formula(s, 0, f);
 }
 
@@ -467,7 +480,7 @@ static void max_item(struct summary *s, const struct fi_state *st, const struct 
 	int64_t stream_lo = st->q.d.unified ? r->lo : r->lo / st->q.d.n_seq;
 	int64_t want = windowed ? mt->sliding_window * (st->q.d.unified ? st->q.d.n_seq : 1) + st->q.d.n_ubatch : 0;
 	int grows = r->next.n_ctx && r->next.bytes[FT_COMPUTE] != r->at.bytes[FT_COMPUTE];
-	if (!cf_uniform(mt) || grows || (windowed && stream_lo < want) ||
+	if (!cf_uniform(mt) || padded_none(mt, &st->q.d) || grows || (windowed && stream_lo < want) ||
 	    (mt->sliding_window > 0 && !mt->swa_ignored && st->q.d.swa_full)) {
 		summary_explain(s, "no closed form here (layers differ, the compute buffer grows with -c without flash "
 				"attention, or sliding layers still grow): checked by total_bytes_at_max and next_total_bytes");
@@ -483,7 +496,9 @@ static void max_item(struct summary *s, const struct fi_state *st, const struct 
 	summary_input(s, "n_seq", (double)st->q.d.n_seq, "-np, sequences");
 	summary_input(s, "step", (double)r->step, "256 x streams (llama-context.cpp pads n_ctx to 256 a stream)");
 	summary_input(s, "cap", (double)r->cap, "%s", st->q.ctx_cap ? "ctx_max parameter" : "the trained context (ctx_train)");
-	summary_input(s, "layers", (double)mt->layers, "%s", cf_origin(mt, MF_LAYERS, o, sizeof o));
+	summary_input(s, "layers", (double)cf_cached_layers(mt), "%s", cf_layers_origin(mt, o, sizeof o));
+	summary_input(s, "recurrent", (double)r->at.bytes[FT_RECURRENT], "recurrent state, fixed whatever -c (the memory "
+		      "scene checks recurrent_bytes by its formula)");
 	snprintf(cell_f, sizeof cell_f, "%s", cf_in_cell(s, mt, mt->kv_heads, NULL, 0));
 	if (windowed) {
 		if (mt->swa_pattern > 0)
@@ -493,13 +508,13 @@ static void max_item(struct summary *s, const struct fi_state *st, const struct 
 			      st->q.d.unified ? "n_seq" : "1");
 		const char *G = cf_f_global(mt);
 		snprintf(f, sizeof f,
-			 "step * min(floor(cap / step), floor((budget - margin - weights - compute - n_seq * vocab * 4 - "
-			 "(layers - %s) * swa_cells * %s * %s) / (step * %s * %s)))",
+			 "step * min(floor(cap / step), floor((budget - margin - weights - recurrent - compute - n_seq * vocab "
+			 "* 4 - (layers - %s) * swa_cells * %s * %s) / (step * %s * %s)))",
 			 G, st->q.d.unified ? "1" : "n_seq", cell_f, G, cell_f);
 	} else {
 		snprintf(f, sizeof f,
-			 "step * min(floor(cap / step), floor((budget - margin - weights - compute - n_seq * vocab * 4) / "
-			 "(step * layers * %s)))",
+			 "step * min(floor(cap / step), floor((budget - margin - weights - recurrent - compute - n_seq * vocab "
+			 "* 4) / (step * layers * %s)))",
 			 cell_f);
 	}
 	summary_formula(s, 0, f);

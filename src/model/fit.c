@@ -40,9 +40,8 @@ static int terms(const struct model *mt, const struct deploy *d0, int64_t n_ctx,
 	t->mark[FT_WEIGHTS] = mt->weights_from == WEIGHTS_COUNTED ? SIZE_EXACT : SIZE_ESTIMATED;
 	t->bytes[FT_KV] = a->total_bytes;
 	t->mark[FT_KV] = SIZE_EXACT;
-	/* Recurrent state (Mamba, gated delta net, short conv): none for the
-	 * attention-only models the loader accepts today. */
-	t->bytes[FT_RECURRENT] = 0;
+	/* Recurrent state (Mamba, gated delta net, short conv): fixed, whatever n_ctx. */
+	t->bytes[FT_RECURRENT] = a->recurrent_bytes;
 	t->mark[FT_RECURRENT] = SIZE_EXACT;
 	t->bytes[FT_COMPUTE] = b.compute_bytes;
 	t->mark[FT_COMPUTE] = b.compute_mark;
