@@ -182,8 +182,11 @@ static int kind_line(struct canvas *c, int y, const struct me_state *st, enum la
 	}
 	if (kind == LT_NONE) {
 		canvas_put(c, 0, y, g, r);
+		int64_t nextn = st->m.nextn_layers;   /* model_finish makes them LT_NONE */
 		if (bytes)   /* in the cache with 0 KV heads: V rows padded without -fa */
 			canvas_printf_whole(c, 2, y, r, "%lld layer%s, no KV heads: V padding %s", (long long)n, s1, b);
+		else if (nextn == n)
+			canvas_printf_whole(c, 2, y, r, "%lld nextn (MTP) layer%s, filtered out: 0 B", (long long)n, s1);
 		else
 			canvas_printf_whole(c, 2, y, r, "%lld layer%s without a cache: 0 B", (long long)n, s1);
 		return y + 1;
@@ -276,12 +279,12 @@ static void render_bar(const struct me_state *st, struct canvas *c, int y)
 	char b[32];
 	for (int i = 0; i < n && y < c->h; i++, y++) {
 		fmt_bytes(b, sizeof b, (double)p[i].bytes);
-		canvas_printf_whole(c, 0, y, p[i].bytes ? p[i].role : ROLE_DIM, "%s %-15s %10s  %s", p[i].bytes ? "█" : " ",
+		canvas_printf_whole(c, 0, y, p[i].bytes ? p[i].role : ROLE_DIM, "%s %-15s %11s  %s", p[i].bytes ? "█" : " ",
 				    p[i].name, b, p[i].mark);
 	}
 	fmt_bytes(b, sizeof b, (double)total);
 	if (y < c->h)
-		canvas_printf_whole(c, 0, y, ROLE_OK, "  %-15s %10s", "total", b);
+		canvas_printf_whole(c, 0, y, ROLE_OK, "  %-15s %11s", "total", b);
 }
 
 static void render_grow(const struct me_state *st, struct canvas *c, int y)
@@ -360,10 +363,16 @@ static void me_render(const void *vs, struct view *v)
 			 A->shared_layers ? ", shared ones (=) an earlier layer's" : "");
 		break;
 	case 1:
-		snprintf(v->narration, VIEW_NARRATION,
-			 "At %s a full layer keeps every cell of each stream, a windowed one pad256(min(cells, window + ub)), "
-			 "a recurrent one f32 (n_embd_r + n_embd_s) a sequence: %s of KV, %s of state.",
-			 dep, a, r);
+		if (A->recurrent_layers)
+			snprintf(v->narration, VIEW_NARRATION,
+				 "At %s a full layer keeps every cell of each stream, a windowed one pad256(min(cells, window "
+				 "+ ub)), a recurrent one f32 (n_embd_r + n_embd_s) a sequence: %s of KV, %s of state.",
+				 dep, a, r);
+		else
+			snprintf(v->narration, VIEW_NARRATION,
+				 "At %s each full layer keeps every cell of each stream; a windowed one pad256(min(cells, "
+				 "window + ub)); %s of KV cache in %s K and %s V.",
+				 dep, a, model_cache_name(st->m.k_type), model_cache_name(st->m.v_type));
 		break;
 	case 2:
 		snprintf(v->narration, VIEW_NARRATION,
@@ -375,9 +384,12 @@ static void me_render(const void *vs, struct view *v)
 	default:
 		if (A->recurrent_layers)
 			snprintf(v->narration, VIEW_NARRATION,
-				 "%lld of %lld layers are recurrent: each keeps one fixed state a sequence (%s in all) at any "
-				 "context, and only the %lld attention layers grow, so this hybrid's memory stays nearly flat.",
-				 (long long)A->recurrent_layers, (long long)st->m.layers, r, (long long)kv_layers);
+				 "%lld of %lld layers are recurrent: each keeps one fixed state a sequence (%s in all) whatever "
+				 "the context. Only its %lld attention layers grow, %.1f× less than if all %lld attended: the "
+				 "hybrid's memory stays nearly flat.",
+				 (long long)A->recurrent_layers, (long long)st->m.layers, r, (long long)kv_layers,
+				 kv_layers ? (double)(kv_layers + A->recurrent_layers) / (double)kv_layers : 0.0,
+				 (long long)(kv_layers + A->recurrent_layers));
 		else
 			snprintf(v->narration, VIEW_NARRATION,
 				 "Full layers grow with every token; sliding ones stop at the window. A hybrid's recurrent layers "
