@@ -536,12 +536,19 @@ static void me_summary(const void *vs, struct summary *s)
 
 	summary_int(s, A->recurrent_bytes, "recurrent_bytes");
 	summary_words(s, "bytes of the recurrent state: f32, fixed per sequence, independent of the context");
-	if (A->recurrent_layers)
-		recurrent_check(s, st);
+	recurrent_check(s, st);
 	summary_int(s, m->weights_bytes, "weights_bytes");
 	summary_words(s, "bytes of the weights, %s", m->weights_from == WEIGHTS_COUNTED ? "exact: every tensor of the GGUF at its ggml type's size"
 					      : m->weights_from == WEIGHTS_GIVEN ? "stated by the model file's weights_bytes"
 										: "estimated (not counted from tensor types)");
+	if (m->weights_from == WEIGHTS_ESTIMATED && m->format == MODEL_INI) {
+		summary_input(s, "params", m->params, "%s", cf_origin(m, MF_PARAMS, o, sizeof o));
+		summary_explain(s, "an INI file without weights_bytes: every parameter in 2 bytes (model_finish)");
+		summary_formula(s, 0, "floor(params * 2)");
+	} else {
+		/* a plain value: a GGUF's count is held against llama_model_size in tests/engine.sh */
+		summary_explain(s, "%s", model_field_origin(m, MF_WEIGHTS_BYTES) ? model_field_origin(m, MF_WEIGHTS_BYTES) : "-");
+	}
 	summary_int(s, st->b.compute_bytes, "compute_bytes");
 	summary_words(s, "bytes of llama.cpp's compute buffer, %s (src/model/buffers.c: the largest live set of the "
 		      "worst-case graph; tests/engine.sh holds it against a real llama.cpp)", mark_word(st->b.compute_mark));
