@@ -63,6 +63,13 @@ echo "$table" | while IFS='|' read -r scene faults sets; do
 	done
 done
 
+# A hybrid's recurrent state (the lesson's Gemma 3 has none, so not in the
+# table): a fault in size.c's state fails memory's recurrent_bytes formula.
+got=$(ATTNVIZ_FAULT=size_state "$FAULTY" --summary memory -m qwen3-next-80b --set n_seq=2 2>&1); rc=$?
+n=$(printf '%s\n' "$got" | awk -F'\t' '$2 == "recurrent_bytes" && $5 == "FAIL" && $6 == "formula"' | wc -l)
+if [ "$rc" = 1 ] && [ "$n" -eq 1 ]; then ok "fault size_state: memory -m qwen3-next-80b fails recurrent_bytes"
+else fail "fault size_state: memory -m qwen3-next-80b survives (exit $rc, $n failing)"; fi
+
 # Every scene is in the table: a new scene needs a fault.
 for scene in $("$FAULTY" --list | awk -F'\t' '$1 == "scene" { print $3 }'); do
 	echo "$table" | grep -q "^$scene|" || fail "fault: $scene has no fault in tests/fault.sh"
