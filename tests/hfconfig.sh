@@ -54,7 +54,7 @@ expect_eq "hf: command-r7b memory kv_bytes, -np 3, K q8_0, V q4_0" \
 	$((8 * 3 * 43776 * 1664 + 24 * 3 * 4608 * 1664))
 "$ATTNVIZ" --summary memory -m tests/hf/command-r7b --set v_type=q8_0 --set fa=0 >/dev/null 2>"$tmp/err"; rc=$?
 expect_eq "hf: memory refuses a quantized V cache without flash attention (exit 2)" "$rc" 2
-grep -qF "v_type: a quantized V cache needs flash attention" "$tmp/err" && ok "hf: memory names v_type" ||
+grep -qF "quantized V cache requires flash_attn to be enabled" "$tmp/err" && ok "hf: memory gives llama.cpp's reason (size_refuse)" ||
 	fail "hf: memory v_type: $(cat "$tmp/err")"
 # llama.cpp (llama_init_from_model) refuses different K and V types for MLA.
 "$ATTNVIZ" --summary memory -m tests/hf/kimi-k2 --set v_type=q8_0 >/dev/null 2>"$tmp/err"; rc=$?
