@@ -10,6 +10,9 @@
 #            full layer keeps n_ctx cells over its streams, a sliding one
 #            pad256(min(stream, window + ubatch)) a stream
 #            (llama-kv-cache-iswa.cpp); f16 2 bytes, q8_0 34 a 32, q4_0 18 a 32;
+#            no cache on nextn, recurrent, shared layers; DeepSeek-V3.2's
+#            indexer K head beside the latent (llama-kv-cache-dsa.cpp);
+#   state    f32 (n_embd_r + n_embd_s) x n_seq a recurrent layer;
 #   output   n_seq x vocab x 4 (llama-context.cpp output_reserve);
 #   compute  --fit's own figure (modelled, checked against a real llama.cpp
 #            in tests/engine.sh); with flash attention it does not grow with
@@ -25,15 +28,28 @@ judge() {
 	awk -v budget="$2" -v margin=$((1024 * 1048576)) -v n_seq="$3" -v ub=512 -F'\t' '
 	function kbytes(t, n) { return t == "f16" ? 2 * n : t == "q8_0" ? int((n + 31) / 32) * 34 : int((n + 31) / 32) * 18 }
 	function pad(x) { return int((x + 255) / 256) * 256 }
-	function kv(n, t,   il, stream, cells, sum, local, kvh, k, v) {
+	# a per-layer list of the export, "8*46,0" written out: out[1..L]
+	function expand(s, out,   n, i, j, w, parts) {
+		n = 0
+		split(s, w, ",")
+		for (i = 1; i in w; i++) {
+			if (split(w[i], parts, "*") == 2) for (j = 0; j < parts[2]; j++) out[++n] = parts[1]
+			else out[++n] = w[i]
+		}
+		return n
+	}
+	function kv(n, t,   il, stream, cells, sum, local, kvh, k, v, lt) {
 		stream = n / n_seq; sum = 0
 		for (il = 0; il < L; il++) {
 			kvh = (nkvh > 1) ? kvl[il + 1] : kvl[1]
-			if (kvh == 0) continue
-			local = win > 0 && used && (pat == 0 || il % pat < pat - 1)
+			lt = nlt ? lts[il + 1] : ""
+			# no cache: a nextn layer (create_memory), a recurrent or shared one, 0 KV heads (fa on)
+			if (kvh == 0 || il >= L - nextn || lt == "recurrent" || lt == "shared" || lt == "none") continue
+			local = nlt ? (lt == "sliding" || lt == "chunked") && win > 0 && used : win > 0 && used && (pat == 0 || il % pat < pat - 1)
 			cells = local ? pad(stream < win + ub ? stream : win + ub) : stream
-			if (latent) { k = kbytes(t, lora + rope); v = 0 }
-			else { k = kbytes(t, kvh * hd); v = kbytes(t, kvh * hdv) }
+			# the indexer of DeepSeek-V3.2 (llama-kv-cache-dsa.cpp): one K head of its own beside the latent
+			if (latent) { k = kbytes(t, lora + rope) + (idx ? kbytes(t, idx) : 0); v = 0 }
+			else { k = kbytes(t, kvh * (local && hds ? hds : hd)); v = kbytes(t, kvh * (local && hdvs ? hdvs : hdv)) }
 			sum += cells * n_seq * (k + v)
 		}
 		return sum
@@ -43,7 +59,14 @@ judge() {
 		if ($0 ~ /=/) { split($0, kvp, / *= */); key = kvp[1]; val = kvp[2]; gsub(/ /, "", key); gsub(/ /, "", val); m[key] = val }
 		next
 	}
-	FNR == 1 { L = m["layers"]; nkvh = split(m["kv_heads"], kvl, ","); hd = m["head_dim"]; hdv = m["head_dim_v"]
+	FNR == 1 { L = m["layers"]; nkvh = expand(m["kv_heads"], kvl); hd = m["head_dim"]; hdv = m["head_dim_v"]
+		nlt = m["layer_types"] != "" ? expand(m["layer_types"], lts) : 0; nextn = m["nextn_layers"] + 0
+		idx = m["indexer_head_dim"] + 0; hds = m["head_dim_swa"] + 0; hdvs = m["head_dim_v_swa"] + 0
+		# the recurrent state (llama-hparams.cpp n_embd_r, n_embd_s): f32, n_seq rows a recurrent layer
+		nrec = 0; for (i = 1; i <= nlt; i++) nrec += lts[i] == "recurrent"
+		er = m["shortconv_l_cache"] > 0 ? m["embd"] * (m["shortconv_l_cache"] - 1) : \
+			(m["ssm_d_conv"] > 0 ? m["ssm_d_conv"] - 1 : 0) * (m["ssm_d_inner"] + 2 * m["ssm_n_group"] * m["ssm_d_state"])
+		R = nrec * 4 * n_seq * (er + m["ssm_d_state"] * m["ssm_d_inner"])
 		win = m["sliding_window"] + 0; pat = m["swa_pattern"] + 0; used = (m["window_used"] == "" ? 1 : m["window_used"])
 		latent = m["kind"] == "mla" && m["latent_cache"] == 1; lora = m["kv_lora_rank"]; rope = m["qk_rope_head_dim"]
 		W = m["weights_bytes"] != "" ? m["weights_bytes"] : int(m["params"] * 2); V = m["vocab"]; cap = m["ctx_train"]; step = 256 * n_seq; avail = budget - margin
@@ -57,7 +80,7 @@ judge() {
 			print (t != "f16" && bad ? "ok" : t ": refused without a reason"); next
 		}
 		at = n ? n : lo
-		want_kv = kv(at, t); want_total = W + want_kv + C + n_seq * V * 4
+		want_kv = kv(at, t); want_total = W + want_kv + R + C + n_seq * V * 4
 		if ($3 != W) { print t ": weights " $3 " != " W; next }
 		if ($4 != want_kv) { print t ": kv " $4 " != " want_kv " at " at; next }
 		if ($7 != n_seq * V * 4) { print t ": output " $7; next }
@@ -65,7 +88,7 @@ judge() {
 		if (n == 0) { print (want_total > avail ? "ok" : t ": nothing fits, yet " want_total " <= " avail); next }
 		if (n % step || n > capk || n < lo) { print t ": max_ctx " n " not a multiple of " step " in " lo ".." capk; next }
 		if (want_total > avail) { print t ": " n " does not fit: " want_total " > " avail; next }
-		if (n < capk) { nx = W + kv(n + step, t) + C + n_seq * V * 4
+		if (n < capk) { nx = W + kv(n + step, t) + R + C + n_seq * V * 4
 			if (nx <= avail) { print t ": the next step " n + step " fits too: " nx " <= " avail; next } }
 		print "ok"
 	}' "$1" -
