@@ -5,7 +5,9 @@
 # that source's headers.  For each GGUF (written by build/gguf_write with
 # every tensor of its architecture, as a sparse file of the full size) and a
 # matrix of deployments, llama.cpp's own KV cache log lines (cells, layers,
-# streams, MiB) are compared with `attnviz --summary iswa` for the same file.
+# streams, MiB) are compared with `attnviz --summary iswa` for the same file,
+# and (buffers below) the compute and output buffers and the refusals with
+# `attnviz --summary fa-engines`.
 # One ok / not ok line per GGUF x group; skip lines when the engine cannot
 # be had.
 cd "$(dirname "$0")/.." || exit 2
