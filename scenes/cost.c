@@ -49,6 +49,8 @@ static int co_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		d.n_ubatch = params_int(env->p, CO_UBATCH);
 		d.swa_full = (int)params_int(env->p, CO_SWA_FULL);
 		st->d = d;
+		if (size_refuse(&st->m, &d, err, errlen))   /* llama.cpp's reason, not a size */
+			return -1;
 		if (size_alloc(&st->m, &d, &a) < 0) {
 			snprintf(err, errlen, "ctx: %lld overflows 64-bit sizes for this model", (long long)n);
 			return -1;

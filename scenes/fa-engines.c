@@ -19,18 +19,26 @@
 
 struct fa_state {
 	int64_t ctx, n_kv, heads, vocab, head_size;
+	int64_t cells;   /* cells a stream of the full cache, for the computed buffers */
+	int64_t embd, ff, moe, latent, caches, k_quant;   /* the compute model's inputs (src/model/buffers.c) */
 	int logged;   /* the lesson's log applies: its model and settings */
 	int nub;
 	int64_t ub[FA_MAX];
 	double on[FA_MAX], off[FA_MAX];   /* logged compute buffers, MiB */
 	double scores[FA_MAX], logits[FA_MAX];   /* MiB, from src/model/size.c */
+	struct buffer_sizes buf_on[FA_MAX], buf_off[FA_MAX];   /* size_buffers with -fa on and off */
+	struct deploy dep;                   /* -c, -np, -kvu, --swa-full of the computed buffers */
+	int64_t swa_cells[FA_MAX];           /* per -ub: the sliding cache's cells a stream (0: none) */
+	int64_t v_max;                       /* the widest layer's V elements (v_idxs without -fa) */
+	char refused[256];                   /* llama.cpp's refusal of -fa off, if any */
 	double cc;
 	int sinks, mla;
 	char model[128];
 	char heads_from[160], vocab_from[160], head_size_from[160], sinks_from[160];   /* the inputs' origins */
 };
 
-enum { FA_CTX, FA_HEADS, FA_VOCAB, FA_UBATCH, FA_LOGGED_ON, FA_LOGGED_OFF, FA_CC, FA_NPARAMS };
+enum { FA_CTX, FA_HEADS, FA_VOCAB, FA_UBATCH, FA_LOGGED_ON, FA_LOGGED_OFF, FA_CC, FA_N_SEQ, FA_UNIFIED, FA_SWA_FULL,
+       FA_NPARAMS };
 static const struct param_spec fa_params[FA_NPARAMS + 1] = {
 	[FA_CTX] = {.name = "ctx", .kind = PARAM_INT, .min = 1, .max = 1 << 24, .help = "-c context size"},
 	[FA_HEADS] = {.name = "heads", .kind = PARAM_INT, .min = 0, .max = 65536,
@@ -45,6 +53,9 @@ static const struct param_spec fa_params[FA_NPARAMS + 1] = {
 		.help = "logged compute buffer, -fa off (MiB)"},
 	[FA_CC] = {.name = "cc", .kind = PARAM_REAL, .min = 1, .max = 20,
 		.help = "vLLM: compute capability, e.g. 8.0, 9.0, 10.0"},
+	[FA_N_SEQ] = {.name = "n_seq", .kind = PARAM_INT, .min = 1, .max = 256, .help = "-np parallel sequences"},
+	[FA_UNIFIED] = {.name = "unified", .kind = PARAM_INT, .min = 0, .max = 1, .help = "-kvu one stream (0/1)"},
+	[FA_SWA_FULL] = {.name = "swa_full", .kind = PARAM_INT, .min = 0, .max = 1, .help = "--swa-full (0/1)"},
 	[FA_NPARAMS] = {0},
 };
 
@@ -69,6 +80,22 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		return -1;
 	}
 	st->n_kv = a->n_ctx;
+	/* The compute and output buffers of size_buffers, for the deployment the parameters give. */
+	st->dep = deploy_default(st->ctx);
+	st->dep.n_seq = params_int(env->p, FA_N_SEQ);
+	st->dep.unified = (int)params_int(env->p, FA_UNIFIED);
+	st->dep.swa_full = (int)params_int(env->p, FA_SWA_FULL);
+	if (size_refuse(env->model, &st->dep, err, errlen)) {
+		free(a);
+		return -1;
+	}
+	struct deploy no_fa = st->dep;
+	no_fa.flash_attn = 0;
+	if (size_refuse(env->model, &no_fa, st->refused, sizeof st->refused) == 0)
+		st->refused[0] = 0;
+	for (int64_t il = 0; il < env->model->layers; il++)
+		if (size_v_elems_layer(env->model, il) > st->v_max)
+			st->v_max = size_v_elems_layer(env->model, il);
 	free(a);
 	st->heads = params_int(env->p, FA_HEADS) ? params_int(env->p, FA_HEADS) : env->model->heads;
 	st->vocab = params_int(env->p, FA_VOCAB) ? params_int(env->p, FA_VOCAB) : env->model->vocab;
@@ -104,6 +131,37 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		}
 		st->scores[i] = (double)sb / MIB;
 		st->logits[i] = (double)lb / MIB;
+		/* The buffers of the model with the heads and vocab shown. */
+		struct deploy d_on = st->dep, d_off;
+		d_on.n_ubatch = st->ub[i];
+		d_off = d_on;
+		d_off.flash_attn = 0;
+		struct model *mc = malloc(sizeof *mc);
+		struct kv_alloc *ka = malloc(sizeof *ka);
+		int bad = !mc || !ka;
+		if (!bad) {
+			*mc = *env->model;
+			mc->heads = st->heads;
+			mc->vocab = st->vocab;
+			bad = size_buffers(mc, &d_on, &st->buf_on[i]) < 0 || size_buffers(mc, &d_off, &st->buf_off[i]) < 0 ||
+			      size_alloc(mc, &d_on, ka) < 0;
+		}
+		if (!bad) {
+			st->swa_cells[i] = ka->swa_cells;
+			st->cells = ka->full_cells;
+			st->caches = ka->windowed ? 2 : 1;
+			st->embd = mc->embd > 0 ? mc->embd : mc->heads * mc->head_dim;
+			st->ff = mc->ff;
+			st->moe = mc->experts > 0;
+			st->k_quant = mc->k_type >= CACHE_Q8_0;
+			st->latent = mc->kind == ATTN_MLA && mc->mla_latent_cache;
+		}
+		free(mc);
+		free(ka);
+		if (bad) {
+			snprintf(err, errlen, "ubatch: the buffers overflow 64-bit arithmetic");
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -190,29 +248,32 @@ static void fa_render(const void *vs, struct view *v)
 	}
 	double top = 1;
 	for (int i = 0; i < st->nub; i++)
-		top = fmax(top, fmax(st->logged ? st->off[i] : 0, fmax(st->scores[i], st->logits[i])));
+		top = fmax(top, fmax(st->logged ? st->off[i] : fmax((double)st->buf_on[i].compute_bytes,
+								   (double)st->buf_off[i].compute_bytes) / MIB,
+				     fmax(st->scores[i], st->logits[i])));
 	int barw = c->w - 28;
 	if (barw < 4)
 		barw = 4;
-	canvas_text(c, 0, 0, ROLE_LABEL, st->logged ? "CPU compute buffer, MiB (logged)" : "largest temporaries, MiB (computed)");
+	canvas_text(c, 0, 0, ROLE_LABEL, st->logged ? "CPU compute buffer, MiB (logged)" : "CPU compute buffer, MiB (modelled)");
 	int shown = v->step < 2 * st->nub ? v->step : 2 * st->nub;
-	int per = st->logged ? 2 : 1, fit = (c->h - 1) / per, first = shown > fit ? shown - fit : 0;
+	int per = 2, fit = (c->h - 1) / per, first = shown > fit ? shown - fit : 0;
 	for (int k = first; k < shown; k++) {
 		int i = k / 2, fa_on = k % 2 == 0, y = 1 + (k - first) * per;
 		enum role r = k == shown - 1 ? ROLE_ACCENT : ROLE_NORMAL;
 		double part = fa_on ? st->logits[i] : st->scores[i];
-		if (st->logged) {
-			double logged = fa_on ? st->on[i] : st->off[i];
-			canvas_printf(c, 0, y, r, "-ub %-4lld -fa %-3s %8.2f", (long long)st->ub[i], fa_on ? "on" : "off", logged);
-			canvas_bar(c, 26, y, barw, logged / top, fa_on ? ROLE_BAR : ROLE_HOT);
-			y++;
-			r = ROLE_DIM;
+		/* The logged buffer, or without a log the one size_buffers models (none when llama.cpp refuses -fa off). */
+		double whole = st->logged ? (fa_on ? st->on[i] : st->off[i])
+				: (double)(fa_on ? st->buf_on[i] : st->buf_off[i]).compute_bytes / MIB;
+		if (!st->logged && !fa_on && st->refused[0])
+			canvas_printf(c, 0, y, r, "-ub %-4lld -fa off  refused", (long long)st->ub[i]);
+		else {
+			canvas_printf(c, 0, y, r, "-ub %-4lld -fa %-3s %8.2f", (long long)st->ub[i], fa_on ? "on" : "off", whole);
+			canvas_bar(c, 26, y, barw, whole / top, fa_on ? ROLE_BAR : ROLE_HOT);
 		}
-		/* Under each logged bar (or alone): what the largest temporary accounts for. */
-		if (st->logged)
-			canvas_printf(c, 0, y, r, "   %s   %8.2f", fa_on ? "logits" : "scores", part);
-		else
-			canvas_printf(c, 0, y, r, "-ub %-4lld %-6s %8.2f", (long long)st->ub[i], fa_on ? "logits" : "scores", part);
+		y++;
+		r = ROLE_DIM;
+		/* Under each bar: what the largest temporary accounts for. */
+		canvas_printf(c, 0, y, r, "   %s   %8.2f", fa_on ? "logits" : "scores", part);
 		canvas_bar(c, 26, y, barw, part / top, fa_on ? ROLE_BAR2 : ROLE_HEAT3);
 	}
 	if (first > 0)
@@ -236,7 +297,8 @@ static void fa_render(const void *vs, struct view *v)
 		else if ((v->step - 1) % 2 == 0)
 			snprintf(v->narration, VIEW_NARRATION,
 				 "-ub %lld, -fa on: no score matrix is stored; the largest temporary is the logits, %lld × %lld "
-				 "× 4 B = %s\u00a0MiB (computed).", (long long)st->ub[i], (long long)st->ub[i], (long long)st->vocab, a);
+				 "× 4 B = %s\u00a0MiB; the buffer, modelled, %.2f\u00a0MiB.", (long long)st->ub[i],
+				 (long long)st->ub[i], (long long)st->vocab, a, (double)st->buf_on[i].compute_bytes / MIB);
 		else if (st->logged)
 			snprintf(v->narration, VIEW_NARRATION,
 				 "-ub %lld, -fa off: the score matrix (%lld × %lld × %lld heads × 4 B = %s\u00a0MiB) exists at once; "
@@ -246,8 +308,75 @@ static void fa_render(const void *vs, struct view *v)
 		else
 			snprintf(v->narration, VIEW_NARRATION,
 				 "-ub %lld, -fa off: the score matrix of one micro-batch, %lld × %lld keys × %lld heads × 4 B = "
-				 "%s\u00a0MiB (computed), must exist at once.",
-				 (long long)st->ub[i], (long long)st->ub[i], (long long)st->n_kv, (long long)st->heads, b);
+				 "%s\u00a0MiB, must exist at once; the buffer, modelled, %.2f\u00a0MiB.",
+				 (long long)st->ub[i], (long long)st->ub[i], (long long)st->n_kv, (long long)st->heads, b,
+				 (double)st->buf_off[i].compute_bytes / MIB);
+	}
+}
+
+/* The inputs of a compute buffer's closed form (src/model/buffers.c's rule, written again here). */
+static void in_buffer(const struct fa_state *st, struct summary *s, const struct buffer_sizes *b, int i)
+{
+	summary_input(s, "ub", (double)b->n_ubatch, "-ub capped: min(-ub, -b, -c) (llama-context.cpp)");
+	summary_input(s, "vocab", (double)st->vocab, "%s", st->vocab_from);
+	summary_input(s, "embd", (double)st->embd, "%s", st->ff ? "the model's embd (n_embd)" : "estimated: heads x head_dim");
+	summary_input(s, "ff", (double)st->ff, "the model's ff (0: not given, no FFN term)");
+	summary_input(s, "moe", (double)st->moe, "1 for a MoE model (one more [n_embd] row at the logits)");
+	summary_input(s, "cells", (double)st->cells, "cells a stream of the full cache (n_kv of the reserved graph)");
+	summary_input(s, "swa_cells", (double)st->swa_cells[i], "cells a stream of the sliding cache (0: none)");
+	summary_input(s, "caches", (double)st->caches, "KV caches (2 with a sliding one)");
+	summary_input(s, "latent", (double)st->latent, "1: the MLA latent cache keeps no V (no v_idxs)");
+}
+
+static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
+{
+	/* L = the logits phase, F = the FFN phase, A = K·Q without flash attention; per token, 4 B a float. */
+	static const char *const L = "ub * 4 * (vocab + (2 + moe) * embd + 1)";
+	static const char *const F_on = "min(ff, 1) * ub * ((cells + swa_cells) * 2 + 4 * (4 * ff + floor(embd / 2) + "
+					"1 + caches * (2 + (1 - latent) * 2) + 2))";
+	static const char *const F_off = "min(ff, 1) * ub * ((cells + swa_cells) * 4 + 4 * (4 * ff + floor(embd / 2) + "
+					 "1 + caches * (2 + (1 - latent) * 2 * v_max) + 2))";
+	static const char *const A = "ub * (4 * cells * q_heads + (cells + swa_cells) * 4 + 4 * (5 * embd + "
+				     "1 + caches * (2 + (1 - latent) * 2 * v_max) + 2 - k_quant * (embd - floor(embd / 128))))";
+	char f[1024];
+	for (int i = 0; i < st->nub; i++) {
+		long long ub = (long long)st->ub[i];
+		const struct buffer_sizes *on = &st->buf_on[i], *off = &st->buf_off[i];
+		summary_int(s, on->compute_bytes, "compute_on_bytes.%lld", ub);
+		summary_words(s, "-fa on, -ub %lld: the CPU compute buffer llama.cpp reserves (%s: the peak of the logits "
+			      "and the FFN; modelled: within 2 %% of the real engine, tests/engine.sh)", ub,
+			      on->compute_mark == SIZE_MODELLED ? "modelled" : "estimated");
+		in_buffer(st, s, on, i);
+		summary_explain(s, "sched_reserve's worst-case graph: n_ubatch tokens, all outputs, against every cell "
+			    "(llama-context.cpp); ggml-alloc frees each tensor after its last use, so the buffer is the "
+			    "largest of the graph's peaks, not their sum");
+		snprintf(f, sizeof f, "max(%s, %s)", L, F_on);
+		summary_formula(s, 0.5, f);
+		if (st->refused[0]) {
+			summary_explain(s, "-fa off: %s", st->refused);
+			continue;
+		}
+		summary_int(s, off->compute_bytes, "compute_off_bytes.%lld", ub);
+		summary_words(s, "-fa off, -ub %lld: the CPU compute buffer llama.cpp reserves (%s: the peak of the logits, "
+			      "the K·Q scores beside the masks, and the FFN)", ub,
+			      off->compute_mark == SIZE_MODELLED ? "modelled" : "estimated");
+		in_buffer(st, s, off, i);
+		summary_input(s, "q_heads", (double)st->heads, "%s", st->heads_from);
+		summary_input(s, "v_max", (double)st->v_max, "the widest layer's V elements (v_idxs of a transposed V)");
+		summary_input(s, "k_quant", (double)st->k_quant, "1: a block-quantized K cache (measured: E - E/128 floats fewer)");
+		snprintf(f, sizeof f, "max(%s, %s, %s)", L, A, F_off);
+		summary_formula(s, 0.5, f);
+	}
+	if (st->nub > 0) {
+		summary_int(s, st->buf_on[0].compute_mark == SIZE_MODELLED, "compute_modelled");
+		summary_words(s, "1: the compute buffers are modelled (within 2 %% of llama.cpp); 0: estimated (MoE, the MLA "
+			      "latent cache, or a model without embd and ff)");
+		summary_int(s, st->buf_on[0].output_bytes, "output_bytes");
+		summary_words(s, "the output buffer: n_vocab F32 logits for each of the n_seq sequences (exact)");
+		summary_input(s, "n_seq", (double)st->dep.n_seq, "parameter n_seq (-np)");
+		summary_input(s, "vocab", (double)st->vocab, "%s", st->vocab_from);
+		summary_explain(s, "llama-context.cpp output_reserve(n_seq_max): max(n_outputs, n_seq_max) rows");
+		summary_formula(s, 0.5, "n_seq * vocab * 4");
 	}
 }
 
@@ -282,6 +411,7 @@ static void fa_summary(const void *vs, struct summary *s)
 			summary_input(s, "logged_on", st->on[i], "parameter logged_on");
 		}
 	}
+	fa_summary_buffers(st, s);
 	struct backend b[4];
 	int n = vllm_choose(st, b), first = -1;
 	for (int i = 0; i < n && first < 0; i++)
@@ -309,8 +439,9 @@ static void fa_print(const void *vs, FILE *out)
 			fprintf(out, "-ub %3lld: scores %7.2f MiB, logits %6.2f MiB | log: fa on %7.2f, fa off %7.2f | off - scores %6.2f\n",
 				(long long)st->ub[i], st->scores[i], st->logits[i], st->on[i], st->off[i], st->off[i] - st->scores[i]);
 		else
-			fprintf(out, "-ub %3lld: scores %7.2f MiB, logits %6.2f MiB\n", (long long)st->ub[i], st->scores[i],
-				st->logits[i]);
+			fprintf(out, "-ub %3lld: scores %7.2f MiB, logits %6.2f MiB | modelled buffer: fa on %7.2f, fa off %s\n",
+				(long long)st->ub[i], st->scores[i], st->logits[i], (double)st->buf_on[i].compute_bytes / MIB,
+				st->refused[0] ? "refused" : fmt_fixed((char[32]){0}, 32, (double)st->buf_off[i].compute_bytes / MIB, 2));
 	}
 	struct backend b[4];
 	int n = vllm_choose(st, b), chosen = -1;

@@ -93,6 +93,9 @@ static int gq_init(void *vs, const struct scene_env *env, char *err, size_t errl
 			 (long long)st->heads);
 		return -1;
 	}
+	struct deploy dd = deploy_default(st->ctx);
+	if (size_refuse(m, &dd, err, errlen))   /* llama.cpp's reason, not a size */
+		return -1;
 	struct model *tmp = malloc(sizeof *tmp);   /* large: kept off the stack */
 	if (!tmp) {
 		snprintf(err, errlen, "out of memory");

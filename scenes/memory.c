@@ -1,12 +1,13 @@
 /*
  * memory (beyond the lesson): where a deployed model's memory goes.  The
  * loaded model's layers as a strip, marked by what each keeps (F a full
- * cache, S a sliding-window one, · none); each kind's cells and bytes at the
+ * cache, S a sliding-window one, C a chunked one, R a recurrent state, = an
+ * earlier layer's cache, · none); each kind's cells and bytes at the
  * deployment (-c, -ub, -np, -kvu, --swa-full, -ctk, -ctv, -fa), every size
- * from src/model/size.c; then the KV cache, recurrent state, weights and the
- * compute and output buffers as one stacked bar; then the KV cache against
- * the context.  A part attnviz cannot size yet (recurrent state, weights,
- * the buffers) is shown as `-`, never as a number.
+ * from src/model/size.c; then the weights, KV cache, recurrent state and the
+ * compute and output buffers as one stacked bar, each marked exact,
+ * modelled or estimated; then the KV cache and the state against the
+ * context.  A deployment llama.cpp refuses (size_refuse) shows its reason.
  *
  * Steps: 0 the strip, 1 each kind's cells and bytes, 2 the stacked bar,
  * 3 the cache as the context grows.
@@ -24,9 +25,9 @@ static const int64_t grow_ctx[] = {4096, 32768, 131072};
 
 struct me_state {
 	struct model m;          /* the loaded model with the deployment's cache types */
-	struct deploy d;
-	int fa;                  /* -fa: flash attention */
+	struct deploy d;         /* flash_attn is the fa parameter */
 	struct kv_alloc a;
+	struct buffer_sizes b;   /* compute and output buffers (src/model/buffers.c) */
 	struct kv_alloc grow[ME_NGROW];   /* the same deployment at grow_ctx, then at ctx */
 	int64_t grow_n[ME_NGROW];
 	int ngrow;
@@ -51,43 +52,28 @@ static const struct param_spec me_params[ME_NPARAMS + 1] = {
 	[ME_NPARAMS] = {0},
 };
 
-static int is_quantized(enum cache_type t)
-{
-	return t != CACHE_F32 && t != CACHE_F16 && t != CACHE_BF16;
-}
-
 static int me_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct me_state *st = vs;
 	int n;
 	st->m = *env->model;
-	st->d.n_ctx = params_int(env->p, ME_CTX);
+	st->d = deploy_default(params_int(env->p, ME_CTX));
 	st->d.n_ubatch = params_int(env->p, ME_UBATCH);
 	st->d.n_seq = params_int(env->p, ME_N_SEQ);
 	st->d.unified = (int)params_int(env->p, ME_UNIFIED);
 	st->d.swa_full = (int)params_int(env->p, ME_SWA_FULL);
-	st->fa = (int)params_int(env->p, ME_FA);
+	st->d.flash_attn = (int)params_int(env->p, ME_FA);
 	st->m.k_type = (enum cache_type)(int)params_list(env->p, ME_K_TYPE, &n)[0];
 	st->m.v_type = (enum cache_type)(int)params_list(env->p, ME_V_TYPE, &n)[0];
 	model_set_origin(&st->m, MF_K_TYPE, "parameter k_type (-ctk)");
 	model_set_origin(&st->m, MF_V_TYPE, "parameter v_type (-ctv)");
-	/* llama-context.cpp: "quantized V cache was requested, but this requires Flash Attention" */
-	if (is_quantized(st->m.v_type) && !st->fa) {
-		snprintf(err, errlen, "v_type: a quantized V cache needs flash attention (fa = 1), as llama.cpp requires");
+	/* A context llama.cpp refuses to create has no size: its reason instead
+	 * (quantized V without -fa, K and V apart on MLA, a head size a block
+	 * does not divide). */
+	if (size_refuse(&st->m, &st->d, err, errlen))
 		return -1;
-	}
-	/* llama-context.cpp llama_init_from_model: "model does not support different K and V cache types" (MLA) */
-	if (st->m.kind == ATTN_MLA && st->m.k_type != st->m.v_type) {
-		snprintf(err, errlen, "k_type, v_type: llama.cpp refuses different K and V cache types for an MLA model");
-		return -1;
-	}
-	char why[160];
-	if (model_cache_blocks_ok(&st->m, why, sizeof why)) {
-		snprintf(err, errlen, "k_type, v_type: %s", why);
-		return -1;
-	}
-	if (size_alloc(&st->m, &st->d, &st->a) < 0) {
-		snprintf(err, errlen, "ctx: the cache of this model overflows 64-bit arithmetic");
+	if (size_alloc(&st->m, &st->d, &st->a) < 0 || size_buffers(&st->m, &st->d, &st->b) < 0) {
+		snprintf(err, errlen, "ctx: the memory of this model overflows 64-bit arithmetic");
 		return -1;
 	}
 	/* grow_ctx and the deployment's context, ascending, each once */
@@ -118,16 +104,17 @@ static int me_nsteps(const void *vs)
 	return 3;
 }
 
-/* The glyph and colour of a layer's kind. */
-static uint32_t kind_glyph(int k)
-{
-	return k == LAYER_LOCAL ? 'S' : k == LAYER_GLOBAL ? 'F' : 0x00b7;
-}
-
-static enum role kind_role(int k)
-{
-	return k == LAYER_LOCAL ? ROLE_BAR : k == LAYER_GLOBAL ? ROLE_ACCENT : ROLE_DIM;
-}
+/* A layer's kind as the strip marks it (enum layer_type): its glyph, role and name. */
+static const struct {
+	uint32_t glyph;
+	enum role role;
+	const char *name;
+} kinds[] = {
+	[LT_FULL] = {'F', ROLE_ACCENT, "full"},      [LT_SLIDING] = {'S', ROLE_BAR, "sliding"},
+	[LT_CHUNKED] = {'C', ROLE_HEAT2, "chunked"}, [LT_RECURRENT] = {'R', ROLE_BAR2, "recurrent"},
+	[LT_SHARED] = {'=', ROLE_HEAT3, "shared"},   [LT_NONE] = {0x00b7, ROLE_DIM, "none"},
+};
+#define ME_NKINDS (sizeof kinds / sizeof kinds[0])
 
 /* The strip: one glyph a layer, at most `rows` rows; "+N more" when cut. */
 static int draw_strip(struct canvas *c, int y, int rows, const struct kv_alloc *a, int64_t layers)
@@ -137,8 +124,8 @@ static int draw_strip(struct canvas *c, int y, int rows, const struct kv_alloc *
 	if (layers > fit)
 		fit -= 10;   /* room for "+N more" */
 	for (int64_t il = 0; il < layers && il < fit; il++)
-		canvas_put(c, (int)(il % per_row), y + (int)(il / per_row), kind_glyph(a->layer_kind[il]),
-			   kind_role(a->layer_kind[il]));
+		canvas_put(c, (int)(il % per_row), y + (int)(il / per_row), kinds[a->layer_type[il]].glyph,
+			   kinds[a->layer_type[il]].role);
 	if (layers > fit)
 		canvas_printf_whole(c, (int)(fit % per_row) + 1, y + (int)(fit / per_row), ROLE_DIM, "+%lld more",
 				    (long long)(layers - fit));
@@ -146,37 +133,74 @@ static int draw_strip(struct canvas *c, int y, int rows, const struct kv_alloc *
 	return y + (int)((shown + per_row - 1) / per_row) + (layers > fit && fit % per_row == 0);
 }
 
-/* One kind's two lines: "F 10 full layers × 131072 cells", then "  1.00 GiB
- * a layer, 10.00 GiB in all" (the smallest and largest when layers differ). */
-static int kind_line(struct canvas *c, int y, const struct kv_alloc *A, int64_t layers, int kind)
+/* The strip's legend: the kinds the model has, "F full  R recurrent  · none". */
+static void draw_legend(struct canvas *c, int y, const struct kv_alloc *a, int64_t layers)
 {
-	int64_t n = 0, bytes = 0, cells = 0, lo = -1, hi = 0;
+	int have[ME_NKINDS] = {0}, x = 0;
 	for (int64_t il = 0; il < layers; il++)
-		if (A->layer_kind[il] == kind) {
+		have[a->layer_type[il]] = 1;
+	for (size_t k = 0; k < ME_NKINDS; k++) {
+		if (!have[k])
+			continue;
+		int w = (int)strlen(kinds[k].name) + 2;
+		if (x + w > c->w)
+			break;
+		canvas_put(c, x, y, kinds[k].glyph, kinds[k].role);
+		canvas_text(c, x + 2, y, ROLE_LABEL, kinds[k].name);
+		x += w + 2;
+	}
+}
+
+/* One kind's lines: "F 10 full layers × 131072 cells", then "  1.00 GiB a
+ * layer, 10.00 GiB in all" (the smallest and largest when layers differ). */
+static int kind_line(struct canvas *c, int y, const struct me_state *st, enum layer_type kind)
+{
+	const struct kv_alloc *A = &st->a;
+	int64_t n = 0, bytes = 0, cells = 0, lo = -1, hi = 0;
+	for (int64_t il = 0; il < st->m.layers; il++)
+		if (A->layer_type[il] == kind) {
+			int64_t b = kind == LT_RECURRENT ? A->state_bytes_layer : A->layer_bytes[il];
 			n++;
-			bytes += A->layer_bytes[il];
+			bytes += b;
 			cells = A->layer_cells[il];
-			lo = lo < 0 || A->layer_bytes[il] < lo ? A->layer_bytes[il] : lo;
-			hi = A->layer_bytes[il] > hi ? A->layer_bytes[il] : hi;
+			lo = lo < 0 || b < lo ? b : lo;
+			hi = b > hi ? b : hi;
 		}
 	if (n == 0)
 		return y;
-	if (kind == LAYER_NONE) {
-		canvas_printf_whole(c, 0, y, kind_role(kind), "· %lld layer%s without a cache: 0 B", (long long)n,
-				    n == 1 ? "" : "s");
-		return y + 1;
-	}
 	char b[32], l[32], h[32];
 	fmt_bytes(b, sizeof b, (double)bytes);
 	fmt_bytes(l, sizeof l, (double)lo);
 	fmt_bytes(h, sizeof h, (double)hi);
-	const char *name = kind == LAYER_LOCAL ? "sliding" : "full";
-	if (A->streams > 1)
-		canvas_printf_whole(c, 0, y, kind_role(kind), "%c %lld %s × %lld streams × %lld cells", (int)kind_glyph(kind),
-				    (long long)n, name, (long long)A->streams, (long long)cells);
+	uint32_t g = kinds[kind].glyph;
+	enum role r = kinds[kind].role;
+	const char *s1 = n == 1 ? "" : "s";
+	if (kind == LT_SHARED) {
+		canvas_put(c, 0, y, g, r);
+		canvas_printf_whole(c, 2, y, r, "%lld shared layer%s: an earlier layer's cache, 0 B", (long long)n, s1);
+		return y + 1;
+	}
+	if (kind == LT_NONE) {
+		canvas_put(c, 0, y, g, r);
+		int64_t nextn = st->m.nextn_layers;   /* model_finish makes them LT_NONE */
+		if (bytes)   /* in the cache with 0 KV heads: V rows padded without -fa */
+			canvas_printf_whole(c, 2, y, r, "%lld layer%s, no KV heads: V padding %s", (long long)n, s1, b);
+		else if (nextn == n)
+			canvas_printf_whole(c, 2, y, r, "%lld nextn (MTP) layer%s, filtered out: 0 B", (long long)n, s1);
+		else
+			canvas_printf_whole(c, 2, y, r, "%lld layer%s without a cache: 0 B", (long long)n, s1);
+		return y + 1;
+	}
+	canvas_put(c, 0, y, g, r);
+	if (kind == LT_RECURRENT)
+		canvas_printf_whole(c, 2, y, r, "%lld recurrent × %lld sequence%s, any context", (long long)n,
+				    (long long)st->d.n_seq, st->d.n_seq == 1 ? "" : "s");
+	else if (A->streams > 1)
+		canvas_printf_whole(c, 2, y, r, "%lld %s × %lld streams × %lld cells", (long long)n, kinds[kind].name,
+				    (long long)A->streams, (long long)cells);
 	else
-		canvas_printf_whole(c, 0, y, kind_role(kind), "%c %lld %s layers × %lld cells", (int)kind_glyph(kind),
-				    (long long)n, name, (long long)cells);
+		canvas_printf_whole(c, 2, y, r, "%lld %s layer%s × %lld cells", (long long)n, kinds[kind].name, s1,
+				    (long long)cells);
 	if (lo == hi)
 		canvas_printf_whole(c, 2, y + 1, ROLE_NORMAL, "%s a layer, %s in all", l, b);
 	else
@@ -188,41 +212,62 @@ static const char *deploy_text(char *buf, size_t len, const struct me_state *st)
 {
 	const struct deploy *d = &st->d;
 	snprintf(buf, len, "-c %lld -ub %lld -np %lld%s%s -fa %s", (long long)d->n_ctx, (long long)d->n_ubatch,
-		 (long long)d->n_seq, d->unified ? " -kvu" : "", d->swa_full ? " --swa-full" : "", st->fa ? "on" : "off");
+		 (long long)d->n_seq, d->unified ? " -kvu" : "", d->swa_full ? " --swa-full" : "",
+		 d->flash_attn ? "on" : "off");
 	return buf;
 }
 
-/* The parts of the stacked bar: bytes, or -1 when attnviz cannot size the part yet. */
+/* The parts of the stacked bar, each with how its size is known. */
 struct part {
 	const char *name;
 	int64_t bytes;
 	enum role role;
+	const char *mark;
 };
+
+static const char *weights_mark(const struct model *m)
+{
+	return m->weights_from == WEIGHTS_COUNTED ? "exact" : m->weights_from == WEIGHTS_GIVEN ? "stated" : "estimated";
+}
+
+static const char *mark_word(enum size_mark k)
+{
+	return k == SIZE_EXACT ? "exact" : k == SIZE_MODELLED ? "modelled" : "estimated";
+}
 
 static int parts_of(const struct me_state *st, struct part *p)
 {
 	int n = 0;
-	p[n++] = (struct part){"KV cache", st->a.total_bytes, ROLE_ACCENT};
-	p[n++] = (struct part){"recurrent state", -1, ROLE_BAR2};
-	p[n++] = (struct part){"weights", -1, ROLE_BAR};
-	p[n++] = (struct part){"compute buffer", -1, ROLE_HEAT2};
-	p[n++] = (struct part){"output buffer", -1, ROLE_HEAT3};
+	p[n++] = (struct part){"weights", st->m.weights_bytes, ROLE_BAR, weights_mark(&st->m)};
+	p[n++] = (struct part){"KV cache", st->a.total_bytes, ROLE_ACCENT, "exact"};
+	p[n++] = (struct part){"recurrent state", st->a.recurrent_bytes, ROLE_BAR2, "exact"};
+	p[n++] = (struct part){"compute buffer", st->b.compute_bytes, ROLE_HEAT2, mark_word(st->b.compute_mark)};
+	p[n++] = (struct part){"output buffer", st->b.output_bytes, ROLE_HEAT3, mark_word(st->b.output_mark)};
 	return n;
+}
+
+/* weights + KV + recurrent state + compute + output (bytes; the parts are each far below 2^62). */
+static int64_t total_of(const struct me_state *st)
+{
+	struct part p[8];
+	int n = parts_of(st, p);
+	int64_t t = 0;
+	for (int i = 0; i < n; i++)
+		t += p[i].bytes;
+	return t;
 }
 
 static void render_bar(const struct me_state *st, struct canvas *c, int y)
 {
 	struct part p[8];
 	int n = parts_of(st, p);
-	int64_t known = 0;
-	for (int i = 0; i < n; i++)
-		known += p[i].bytes > 0 ? p[i].bytes : 0;
-	/* the bar: each known part its share of the known total */
+	int64_t total = total_of(st);
+	/* the bar: each part its share of the total, at least one cell when not 0 */
 	int x = 0, w = c->w;
-	for (int i = 0; i < n && known > 0; i++) {
+	for (int i = 0; i < n && total > 0; i++) {
 		if (p[i].bytes <= 0)
 			continue;
-		int len = (int)((double)p[i].bytes / (double)known * w + 0.5);
+		int len = (int)((double)p[i].bytes / (double)total * w + 0.5);
 		if (len < 1)
 			len = 1;
 		if (x + len > w)
@@ -233,36 +278,40 @@ static void render_bar(const struct me_state *st, struct canvas *c, int y)
 	y += 2;
 	char b[32];
 	for (int i = 0; i < n && y < c->h; i++, y++) {
-		if (p[i].bytes >= 0) {
-			fmt_bytes(b, sizeof b, (double)p[i].bytes);
-			canvas_printf_whole(c, 0, y, p[i].role, "█ %-16s %s", p[i].name, b);
-		} else {
-			canvas_printf_whole(c, 0, y, ROLE_DIM, "  %-16s -  (not sized yet)", p[i].name);
-		}
+		fmt_bytes(b, sizeof b, (double)p[i].bytes);
+		canvas_printf_whole(c, 0, y, p[i].bytes ? p[i].role : ROLE_DIM, "%s %-15s %11s  %s", p[i].bytes ? "█" : " ",
+				    p[i].name, b, p[i].mark);
 	}
+	fmt_bytes(b, sizeof b, (double)total);
 	if (y < c->h)
-		canvas_printf_whole(c, 0, y, ROLE_DIM, "  %-16s -", "total");
+		canvas_printf_whole(c, 0, y, ROLE_OK, "  %-15s %11s", "total", b);
 }
 
 static void render_grow(const struct me_state *st, struct canvas *c, int y)
 {
 	int64_t scale = 0;
 	for (int i = 0; i < st->ngrow; i++)
-		if (st->grow[i].total_bytes > scale)
-			scale = st->grow[i].total_bytes;
-	canvas_text(c, 0, y++, ROLE_LABEL, "KV cache as the context grows");
+		if (st->grow[i].total_bytes + st->grow[i].recurrent_bytes > scale)
+			scale = st->grow[i].total_bytes + st->grow[i].recurrent_bytes;
+	canvas_text(c, 0, y++, ROLE_LABEL, st->a.recurrent_layers ? "KV cache + recurrent state as the context grows"
+								 : "KV cache as the context grows");
 	char b[32];
 	for (int i = 0; i < st->ngrow && y + 1 < c->h; i++, y += 2) {
 		const struct kv_alloc *g = &st->grow[i];
-		fmt_bytes(b, sizeof b, (double)g->total_bytes);
+		int64_t t = g->total_bytes + g->recurrent_bytes;
+		fmt_bytes(b, sizeof b, (double)t);
 		int here = st->grow_n[i] == st->d.n_ctx;
 		canvas_printf_whole(c, 0, y, here ? ROLE_ACCENT : ROLE_NORMAL, "-c %lld%s", (long long)st->grow_n[i],
 				    here ? " (this deployment)" : "");
 		int barw = c->w - 12;
-		double f = scale > 0 ? (double)g->total_bytes / (double)scale : 0;
-		if (g->total_bytes > 0 && f * barw < 0.125)
+		double f = scale > 0 ? (double)t / (double)scale : 0;
+		if (t > 0 && f * barw < 0.125)
 			f = 0.125 / barw;
+		/* the recurrent state first (it never grows), then the KV cache */
+		int rw = scale > 0 ? (int)((double)g->recurrent_bytes / (double)scale * barw + 0.5) : 0;
 		canvas_bar(c, 0, y + 1, barw, f, here ? ROLE_ACCENT : ROLE_BAR);
+		if (rw > 0)
+			canvas_fill(c, 0, y + 1, rw, 1, 0x2588, ROLE_BAR2);
 		canvas_printf_whole(c, barw + 1, y + 1, ROLE_NORMAL, "%s", b);
 	}
 }
@@ -272,23 +321,27 @@ static void me_render(const void *vs, struct view *v)
 	const struct me_state *st = vs;
 	const struct kv_alloc *A = &st->a;
 	struct canvas *c = v->pic, *s = v->side;
-	char a[32], dep[96];
+	char a[32], r[32], t[32], dep[96];
 	canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->m.name);
 	canvas_wrap(s, 0, 2, s->w, 3, ROLE_NORMAL, deploy_text(dep, sizeof dep, st));
 	canvas_printf_whole(s, 0, 5, ROLE_NORMAL, "n_ctx %lld (pad 256)", (long long)A->n_ctx);
 	canvas_printf_whole(s, 0, 6, ROLE_NORMAL, "%lld stream%s", (long long)A->streams, A->streams > 1 ? "s" : "");
 	canvas_printf_whole(s, 0, 7, ROLE_NORMAL, "K %s, V %s", model_cache_name(st->m.k_type),
 			    model_cache_name(st->m.v_type));
-	canvas_wrap(s, 0, 9, s->w, 4, ROLE_DIM, "e: ctx, ubatch, n_seq, unified, swa_full, k_type, v_type, fa");
+	canvas_printf_whole(s, 0, 8, ROLE_NORMAL, "weights %s", weights_mark(&st->m));
+	canvas_wrap(s, 0, 10, s->w, 4, ROLE_DIM, "e: ctx, ubatch, n_seq, unified, swa_full, k_type, v_type, fa");
 
-	canvas_text(c, 0, 0, ROLE_LABEL, A->windowed ? "F full, S sliding window, · no cache" : "F full cache, · no cache");
+	draw_legend(c, 0, A, st->m.layers);
 	int y = draw_strip(c, 1, 3, A, st->m.layers) + 1;
 	if (v->step == 1) {
-		y = kind_line(c, y, A, st->m.layers, LAYER_GLOBAL);
-		y = kind_line(c, y, A, st->m.layers, LAYER_LOCAL);
-		y = kind_line(c, y, A, st->m.layers, LAYER_NONE);
+		for (size_t k = 0; k < ME_NKINDS; k++)
+			y = kind_line(c, y, st, (enum layer_type)k);
 		fmt_bytes(a, sizeof a, (double)A->total_bytes);
 		canvas_printf_whole(c, 0, y + 1, ROLE_OK, "KV cache  %s", a);
+		if (A->recurrent_layers) {
+			fmt_bytes(r, sizeof r, (double)A->recurrent_bytes);
+			canvas_printf_whole(c, 0, y + 2, ROLE_OK, "recurrent state  %s", r);
+		}
 	} else if (v->step == 2) {
 		render_bar(st, c, y);
 	} else if (v->step >= 3) {
@@ -296,31 +349,52 @@ static void me_render(const void *vs, struct view *v)
 	}
 
 	fmt_bytes(a, sizeof a, (double)A->total_bytes);
+	fmt_bytes(r, sizeof r, (double)A->recurrent_bytes);
+	fmt_bytes(t, sizeof t, (double)total_of(st));
+	int64_t kv_layers = A->global_layers + A->local_layers;
 	switch (v->step) {
 	case 0:
 		snprintf(v->narration, VIEW_NARRATION,
-			 "%lld layers: %lld keep a full cache (F)%s%s. What a layer keeps decides how its memory grows with "
+			 "%lld layers: %lld in the KV cache%s%s%s. What a layer keeps decides how its memory grows with "
 			 "the context.",
-			 (long long)st->m.layers, (long long)A->global_layers,
-			 A->local_layers ? ", the sliding ones (S) only the last window" : "",
-			 A->none_layers ? ", those marked · none" : "");
+			 (long long)st->m.layers, (long long)kv_layers,
+			 A->local_layers ? ", the sliding or chunked ones only a window" : "",
+			 A->recurrent_layers ? ", recurrent ones (R) a fixed state" : "",
+			 A->shared_layers ? ", shared ones (=) an earlier layer's" : "");
 		break;
 	case 1:
-		snprintf(v->narration, VIEW_NARRATION,
-			 "At %s each full layer keeps every cell of each stream; a sliding layer pad256(min(cells, window + "
-			 "ub)); %s of KV cache in %s K and %s V.",
-			 dep, a, model_cache_name(st->m.k_type), model_cache_name(st->m.v_type));
+		if (A->recurrent_layers)
+			snprintf(v->narration, VIEW_NARRATION,
+				 "At %s a full layer keeps every cell of each stream, a windowed one pad256(min(cells, window "
+				 "+ ub)), a recurrent one f32 (n_embd_r + n_embd_s) a sequence: %s of KV, %s of state.",
+				 dep, a, r);
+		else
+			snprintf(v->narration, VIEW_NARRATION,
+				 "At %s each full layer keeps every cell of each stream; a windowed one pad256(min(cells, "
+				 "window + ub)); %s of KV cache in %s K and %s V.",
+				 dep, a, model_cache_name(st->m.k_type), model_cache_name(st->m.v_type));
 		break;
 	case 2:
 		snprintf(v->narration, VIEW_NARRATION,
-			 "The memory of the deployment as one bar: the KV cache is %s. Parts attnviz does not size yet "
-			 "(recurrent state, weights, compute and output buffers) are shown as -, not guessed.", a);
+			 "The deployment's memory as one bar: %s in all; the weights %s (%s), the compute buffer %s "
+			 "(src/model/buffers.c), the KV cache, state and output buffer exact.",
+			 t, weights_mark(&st->m), st->m.weights_from == WEIGHTS_COUNTED ? "the GGUF's tensors" : "not counted",
+			 mark_word(st->b.compute_mark));
 		break;
 	default:
-		snprintf(v->narration, VIEW_NARRATION,
-			 "Full layers grow with every token; sliding ones stop at the window. A hybrid's recurrent layers keep "
-			 "one fixed state a sequence at any context and only its few attention layers grow: its memory stays "
-			 "nearly flat.");
+		if (A->recurrent_layers)
+			snprintf(v->narration, VIEW_NARRATION,
+				 "%lld of %lld layers are recurrent: each keeps one fixed state a sequence (%s in all) whatever "
+				 "the context. Only its %lld attention layers grow, %.1f× less than if all %lld attended: the "
+				 "hybrid's memory stays nearly flat.",
+				 (long long)A->recurrent_layers, (long long)st->m.layers, r, (long long)kv_layers,
+				 kv_layers ? (double)(kv_layers + A->recurrent_layers) / (double)kv_layers : 0.0,
+				 (long long)(kv_layers + A->recurrent_layers));
+		else
+			snprintf(v->narration, VIEW_NARRATION,
+				 "Full layers grow with every token; sliding ones stop at the window. A hybrid's recurrent layers "
+				 "keep one fixed state a sequence at any context and only its few attention layers grow: its "
+				 "memory stays nearly flat.");
 	}
 }
 
@@ -330,14 +404,29 @@ static void stream_text(char *buf, size_t len, const struct deploy *d, const cha
 	snprintf(buf, len, "%s%s", d->unified ? "" : "n_seq * ", cells);
 }
 
+/* Layers llama.cpp keeps in its cache with 0 KV heads (an FFN-only block):
+ * without -fa their V rows are padded to the widest layer's, which the
+ * closed forms below do not write out. */
+static int padded_none(const struct model *m, const struct kv_alloc *A, const struct deploy *d)
+{
+	return !d->flash_attn && A->global_layers + A->local_layers > cf_cached_layers(m);
+}
+
+/* The sliding layers have head sizes of their own: the cell of CF_CELL is the full layers'. */
+static int swa_dims_differ(const struct model *m)
+{
+	return m->head_dim_swa != m->head_dim || m->head_dim_v_swa != m->head_dim_v;
+}
+
 /* The closed form of the whole KV cache for the item added last (a uniform
- * model: every layer the same KV heads, sliding by the pattern); a model whose
- * layers differ has none, and each of its layer_bytes.I is checked instead. */
-static void kv_check(struct summary *s, const struct model *m, const struct deploy *d)
+ * model: every cached layer the same KV heads, sliding by the pattern); a
+ * model whose layers differ has none, and each of its layer_bytes.I is
+ * checked instead. */
+static void kv_check(struct summary *s, const struct model *m, const struct deploy *d, const struct kv_alloc *A)
 {
 	char f[1024], swa[256], o[160];
 	int windowed = m->sliding_window > 0 && !m->swa_ignored;
-	if (!cf_uniform(m)) {
+	if (!cf_uniform(m) || (windowed && swa_dims_differ(m)) || padded_none(m, A, d)) {
 		summary_explain(s, "layers differ: the per-layer walk of src/model/size.c; each layer_bytes.I is checked");
 		return;
 	}
@@ -345,7 +434,7 @@ static void kv_check(struct summary *s, const struct model *m, const struct depl
 	cf_in_deploy(s, d->n_ctx, d->n_seq, windowed ? m->sliding_window : 0, d->n_ubatch, m);
 	if (windowed)
 		summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
-	summary_input(s, "layers", (double)m->layers, "%s", cf_origin(m, MF_LAYERS, o, sizeof o));
+	summary_input(s, "layers", (double)cf_cached_layers(m), "%s", cf_layers_origin(m, o, sizeof o));
 	const char *cell = cf_in_cell(s, m, m->kv_heads, NULL, 0);
 	summary_explain(s, "llama-context.cpp pads n_ctx to 256 and splits it per sequence; llama-kv-cache.cpp keeps "
 		       "ggml_row_size(type, n_embd_gqa) a cell a stream; llama-kv-cache-iswa.cpp sizes the sliding layers");
@@ -358,6 +447,33 @@ static void kv_check(struct summary *s, const struct model *m, const struct depl
 	summary_formula(s, 0, f);
 }
 
+/* The recurrent state's inputs, from the model's own sizes, and its formula
+ * (llama-hparams.cpp n_embd_r, n_embd_s; llama-memory-recurrent.cpp: one
+ * f32 row of each per sequence, mem_size = max(1, n_seq_max)). */
+static void recurrent_check(struct summary *s, const struct me_state *st)
+{
+	const struct model *m = &st->m;
+	char o[160], f[512];
+	const char *rs;
+	summary_input(s, "layers_recurrent", (double)model_layers_of(m, LT_RECURRENT), "%s",
+		      cf_origin(m, MF_LAYER_TYPES, o, sizeof o));
+	summary_input(s, "n_seq", (double)st->d.n_seq, "-np, sequences");
+	if (m->shortconv_l_cache > 0) {
+		summary_input(s, "embd", (double)m->embd, "%s", cf_origin(m, MF_EMBD, o, sizeof o));
+		summary_input(s, "l_cache", (double)m->shortconv_l_cache, "%s", cf_origin(m, MF_SHORTCONV_L_CACHE, o, sizeof o));
+		rs = "embd * (l_cache - 1)";
+	} else {
+		summary_input(s, "d_conv", (double)m->ssm_d_conv, "%s", cf_origin(m, MF_SSM_D_CONV, o, sizeof o));
+		summary_input(s, "d_inner", (double)m->ssm_d_inner, "%s", cf_origin(m, MF_SSM_D_INNER, o, sizeof o));
+		summary_input(s, "d_state", (double)m->ssm_d_state, "%s", cf_origin(m, MF_SSM_D_STATE, o, sizeof o));
+		summary_input(s, "n_group", (double)m->ssm_n_group, "%s", cf_origin(m, MF_SSM_N_GROUP, o, sizeof o));
+		rs = "max(d_conv - 1, 0) * (d_inner + 2 * n_group * d_state) + d_state * d_inner";
+	}
+	summary_explain(s, "n_embd_r + n_embd_s f32 values a sequence a recurrent layer, whatever the context");
+	snprintf(f, sizeof f, "4 * (%s) * max(1, n_seq) * layers_recurrent", rs);
+	summary_formula(s, 0, f);
+}
+
 static void me_summary(const void *vs, struct summary *s)
 {
 	const struct me_state *st = vs;
@@ -365,34 +481,48 @@ static void me_summary(const void *vs, struct summary *s)
 	const struct deploy *d = &st->d;
 	const struct kv_alloc *A = &st->a;
 	char f[1024], swa[256], fs[300], o[160];
-	int uni = cf_uniform(m);
 
 	summary_int(s, A->global_layers + A->local_layers, "layers_kv");
-	summary_words(s, "layers that keep a KV cache (full or sliding window)");
-	if (uni) {
-		summary_input(s, "layers", (double)m->layers, "%s", cf_origin(m, MF_LAYERS, o, sizeof o));
-		summary_explain(s, "every layer has %lld KV heads: each keeps a cache", (long long)m->kv_heads);
-		summary_formula(s, 0, "layers");
-	}
-	summary_unknown(s, "layers_recurrent");
-	summary_words(s, "layers that keep a recurrent state instead (hybrid models): not read yet, so not known");
-	summary_unknown(s, "layers_shared");
-	summary_words(s, "layers that reuse an earlier layer's cache: not told apart from layers without a cache yet");
+	summary_words(s, "layers in llama.cpp's KV cache (full, sliding or chunked; one without KV heads counts)");
+	summary_input(s, "layers", (double)m->layers, "%s", cf_origin(m, MF_LAYERS, o, sizeof o));
+	summary_input(s, "layers_recurrent", (double)model_layers_of(m, LT_RECURRENT), "%s",
+		      cf_origin(m, MF_LAYER_TYPES, o, sizeof o));
+	summary_input(s, "layers_shared", (double)model_layers_of(m, LT_SHARED), "%s",
+		      cf_origin(m, MF_LAYER_TYPES, o, sizeof o));
+	summary_input(s, "nextn_layers", (double)m->nextn_layers, "%s", cf_origin(m, MF_NEXTN, o, sizeof o));
+	summary_explain(s, "llama-kv-cache.cpp: has_kv(il) drops shared layers, llama-memory-hybrid.cpp's filter the "
+		       "recurrent ones, create_memory's filter il < n_layer() the nextn ones");
+	summary_formula(s, 0, "layers - layers_recurrent - layers_shared - nextn_layers");
+	summary_int(s, A->recurrent_layers, "layers_recurrent");
+	summary_words(s, "layers that keep a fixed recurrent state instead of a KV cache (as the model file says)");
+	summary_int(s, A->shared_layers, "layers_shared");
+	summary_words(s, "layers that reuse an earlier layer's cache (n_layer_kv_from_start), as the model file says");
 
 	summary_int(s, A->total_bytes, "kv_bytes");
 	summary_words(s, "bytes of the KV cache: every layer, every stream, K and V in their cache types");
-	kv_check(s, m, d);
+	kv_check(s, m, d, A);
 	for (int64_t il = 0; il < m->layers; il++) {
 		int k = A->layer_kind[il];
 		summary_int(s, A->layer_bytes[il], "layer_bytes.%lld", (long long)il);
+		if (k == LAYER_NONE && A->layer_bytes[il] && padded_none(m, A, d)) {
+			summary_words(s, "layer %lld has no KV heads but is in the cache: without -fa its V rows are padded "
+				      "to the widest layer's (llama-kv-cache.cpp n_embd_v_gqa_max)", (long long)il);
+			continue;
+		}
 		if (k == LAYER_NONE) {
-			summary_words(s, "layer %lld keeps no KV cache", (long long)il);
+			summary_words(s, "layer %lld (%s) keeps no KV cache", (long long)il,
+				      kinds[A->layer_type[il]].name);
 			summary_input(s, "kv_heads", m->layer_kv_heads[il], "%s", cf_origin(m, MF_KV_HEADS, o, sizeof o));
 			summary_formula(s, 0, "kv_heads");
 			continue;
 		}
+		if (k == LAYER_LOCAL && swa_dims_differ(m)) {
+			summary_words(s, "layer %lld (sliding): its own head sizes (head_dim_swa), the per-layer walk",
+				      (long long)il);
+			continue;
+		}
 		summary_words(s, "layer %lld (%s): cells a stream × streams × K and V bytes a cell", (long long)il,
-			      k == LAYER_LOCAL ? "sliding window" : "full");
+			      kinds[A->layer_type[il]].name);
 		cf_in_deploy(s, d->n_ctx, d->n_seq, k == LAYER_LOCAL ? m->sliding_window : 0, d->n_ubatch, m);
 		char ko[200];
 		snprintf(ko, sizeof ko, "layer %lld's KV heads: %s", (long long)il, cf_origin(m, MF_KV_HEADS, o, sizeof o));
@@ -404,22 +534,44 @@ static void me_summary(const void *vs, struct summary *s)
 		summary_formula(s, 0, f);
 	}
 
-	summary_unknown(s, "recurrent_bytes");
-	summary_words(s, "bytes of the recurrent state (f32, fixed per sequence): not sized yet");
-	summary_unknown(s, "weights_bytes");
-	summary_words(s, "bytes of the weights: not sized yet (they need the tensor types)");
-	summary_unknown(s, "compute_bytes");
-	summary_words(s, "bytes of llama.cpp's compute buffer: not sized yet");
-	summary_unknown(s, "output_bytes");
-	summary_words(s, "bytes of llama.cpp's output buffer: not sized yet");
-	summary_unknown(s, "total_bytes");
-	summary_words(s, "weights + KV + recurrent state + compute + output: not known while a part is not");
+	summary_int(s, A->recurrent_bytes, "recurrent_bytes");
+	summary_words(s, "bytes of the recurrent state: f32, fixed per sequence, independent of the context");
+	recurrent_check(s, st);
+	summary_int(s, m->weights_bytes, "weights_bytes");
+	summary_words(s, "bytes of the weights, %s", m->weights_from == WEIGHTS_COUNTED ? "exact: every tensor of the GGUF at its ggml type's size"
+					      : m->weights_from == WEIGHTS_GIVEN ? "stated by the model file's weights_bytes"
+										: "estimated (not counted from tensor types)");
+	if (m->weights_from == WEIGHTS_ESTIMATED && m->format == MODEL_INI) {
+		summary_input(s, "params", m->params, "%s", cf_origin(m, MF_PARAMS, o, sizeof o));
+		summary_explain(s, "an INI file without weights_bytes: every parameter in 2 bytes (model_finish)");
+		summary_formula(s, 0, "floor(params * 2)");
+	} else {
+		/* a plain value: a GGUF's count is held against llama_model_size in tests/engine.sh */
+		summary_explain(s, "%s", model_field_origin(m, MF_WEIGHTS_BYTES) ? model_field_origin(m, MF_WEIGHTS_BYTES) : "-");
+	}
+	summary_int(s, st->b.compute_bytes, "compute_bytes");
+	summary_words(s, "bytes of llama.cpp's compute buffer, %s (src/model/buffers.c: the largest live set of the "
+		      "worst-case graph; tests/engine.sh holds it against a real llama.cpp)", mark_word(st->b.compute_mark));
+	summary_int(s, st->b.output_bytes, "output_bytes");
+	summary_words(s, "bytes of llama.cpp's output buffer: n_vocab f32 logits per sequence (%s)",
+		      mark_word(st->b.output_mark));
+	summary_input(s, "n_seq", (double)d->n_seq, "-np, sequences (llama-context.cpp output_reserve(n_seq_max))");
+	summary_input(s, "vocab", (double)m->vocab, "%s", cf_origin(m, MF_VOCAB, o, sizeof o));
+	summary_formula(s, 0, "n_seq * vocab * 4");
+	summary_int(s, total_of(st), "total_bytes");
+	summary_words(s, "weights + KV cache + recurrent state + compute + output, as the bar shows them");
+	summary_input(s, "weights", (double)m->weights_bytes, "weights_bytes");
+	summary_input(s, "kv", (double)A->total_bytes, "kv_bytes");
+	summary_input(s, "recurrent", (double)A->recurrent_bytes, "recurrent_bytes");
+	summary_input(s, "compute", (double)st->b.compute_bytes, "compute_bytes");
+	summary_input(s, "output", (double)st->b.output_bytes, "output_bytes");
+	summary_formula(s, 0, "weights + kv + recurrent + compute + output");
 	for (int i = 0; i < st->ngrow; i++) {
 		summary_int(s, st->grow[i].total_bytes, "kv_bytes_at.%lld", (long long)st->grow_n[i]);
 		summary_words(s, "bytes of the KV cache at -c %lld, the rest of the deployment alike", (long long)st->grow_n[i]);
 		struct deploy g = *d;
 		g.n_ctx = st->grow_n[i];
-		kv_check(s, m, &g);
+		kv_check(s, m, &g, &st->grow[i]);
 	}
 }
 
@@ -428,27 +580,26 @@ static void me_print(const void *vs, FILE *out)
 	const struct me_state *st = vs;
 	const struct kv_alloc *A = &st->a;
 	char a[32], dep[96];
+	static const char ascii[] = {[LT_FULL] = 'F', [LT_SLIDING] = 'S', [LT_CHUNKED] = 'C', [LT_RECURRENT] = 'R',
+				     [LT_SHARED] = '=', [LT_NONE] = '.'};
 	fprintf(out, "%s, %s, K %s, V %s\n", st->m.name, deploy_text(dep, sizeof dep, st), model_cache_name(st->m.k_type),
 		model_cache_name(st->m.v_type));
 	fprintf(out, "layers: ");
 	for (int64_t il = 0; il < st->m.layers; il++)
-		fputc(A->layer_kind[il] == LAYER_LOCAL ? 'S' : A->layer_kind[il] == LAYER_GLOBAL ? 'F' : '.', out);
+		fputc(ascii[A->layer_type[il]], out);
 	fputc('\n', out);
 	for (int64_t il = 0; il < st->m.layers; il++)
-		fprintf(out, "layer %3lld  %-7s %8lld cells x %lld  %14lld B\n", (long long)il,
-			A->layer_kind[il] == LAYER_LOCAL ? "sliding" : A->layer_kind[il] == LAYER_GLOBAL ? "full" : "none",
-			(long long)A->layer_cells[il], (long long)A->streams, (long long)A->layer_bytes[il]);
+		fprintf(out, "layer %3lld  %-9s %8lld cells x %lld  %14lld B\n", (long long)il, kinds[A->layer_type[il]].name,
+			(long long)A->layer_cells[il], (long long)A->streams,
+			(long long)(A->layer_type[il] == LT_RECURRENT ? A->state_bytes_layer : A->layer_bytes[il]));
 	struct part p[8];
 	int n = parts_of(st, p);
 	for (int i = 0; i < n; i++) {
-		if (p[i].bytes >= 0) {
-			fmt_bytes(a, sizeof a, (double)p[i].bytes);
-			fprintf(out, "%-16s %s\n", p[i].name, a);
-		} else {
-			fprintf(out, "%-16s - (not sized yet)\n", p[i].name);
-		}
+		fmt_bytes(a, sizeof a, (double)p[i].bytes);
+		fprintf(out, "%-16s %s (%s)\n", p[i].name, a, p[i].mark);
 	}
-	fprintf(out, "%-16s -\n", "total");
+	fmt_bytes(a, sizeof a, (double)total_of(st));
+	fprintf(out, "%-16s %s\n", "total", a);
 }
 
 const struct scene_class scene_memory = {

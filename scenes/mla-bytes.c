@@ -76,6 +76,10 @@ static int mb_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	d = deploy_default(st->ctx);
 	snprintf(st->model, sizeof st->model, "%s", m->name);
 	int n = 0;
+	if (size_refuse(m, &d, err, errlen)) {   /* llama.cpp's reason, not a size */
+		free(a);
+		return -1;
+	}
 	if (size_alloc(m, &d, a) < 0) {
 		free(a);
 		snprintf(err, errlen, "ctx: the cache overflows 64-bit arithmetic for this model");

@@ -60,7 +60,8 @@ int app_prepare(struct app *a, const struct cli_options *o, char *err, size_t er
 			goto fail;
 	}
 	/* One scene reports an unknown key itself, with its own id. */
-	if (o->mode != MODE_CHECK && !a->scene && sets_known(a, o, err, errlen) < 0)
+	/* --fit validates its own keys (src/cli/fit.c). */
+	if (o->mode != MODE_CHECK && o->mode != MODE_FIT && !a->scene && sets_known(a, o, err, errlen) < 0)
 		goto fail;
 	return 0;
 fail:

@@ -8,7 +8,7 @@
 #define CLI_MAX_SETS 64
 
 enum cli_mode { MODE_TUI, MODE_LIST, MODE_PRINT, MODE_SUMMARY, MODE_CHECK, MODE_DUMP, MODE_BENCH,
-		MODE_HELP, MODE_VERSION, MODE_CAST, MODE_EXPLAIN, MODE_EXPORT, MODE_FRAME };
+		MODE_HELP, MODE_VERSION, MODE_CAST, MODE_EXPLAIN, MODE_EXPORT, MODE_FRAME, MODE_FIT };
 
 /* --frame --format: what the one frame is written as. */
 enum frame_format { FRAME_TXT, FRAME_SVG, FRAME_ANSI };
@@ -17,10 +17,12 @@ struct cli_options {
 	enum cli_mode mode;
 	const char *scene;        /* -s, or the argument of --print / --summary */
 	const char *model;        /* -m */
+	const char *model2;       /* a second -m: shown beside the first (--fit) */
 	const char *sets[CLI_MAX_SETS];
 	int nsets;
 	const char *dump_dir;
-	const char *format;       /* --bench --format tsv */
+	const char *format;       /* --bench / --fit --format tsv */
+	const char *fit_mem;      /* --fit MEM */
 	const char *keys_file;    /* --keys FILE: unattended TUI input */
 	long frames;              /* --frames N: unattended TUI run of N frames */
 	int cast_w, cast_h;       /* --cast --size WxH; 0: 80x24 */

@@ -5,7 +5,9 @@
 # that source's headers.  For each GGUF (written by build/gguf_write with
 # every tensor of its architecture, as a sparse file of the full size) and a
 # matrix of deployments, llama.cpp's own KV cache log lines (cells, layers,
-# streams, MiB) are compared with `attnviz --summary iswa` for the same file.
+# streams, MiB) are compared with `attnviz --summary iswa` for the same file,
+# and (buffers below) the compute and output buffers and the refusals with
+# `attnviz --summary fa-engines`.
 # One ok / not ok line per GGUF x group; skip lines when the engine cannot
 # be had.
 cd "$(dirname "$0")/.." || exit 2
@@ -27,8 +29,13 @@ lib=$(cd "$LLAMA_DIR/lib" && pwd)
 src="$LLAMA_DIR/src"
 probe=build/llama_probe
 CC=${CC:-cc}
-if ! $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -I"$src/include" -I"$src/ggml/include" -o $probe tests/llama_probe.c \
-	-L"$lib" -l:libllama.v0.5.0.so -l:libggml.v0.5.0.so -l:libggml-base.so -Wl,-rpath,"$lib" 2>build/llama_probe.err; then
+CXX=${CXX:-c++}
+if ! $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -I"$src/include" -I"$src/ggml/include" -c -o $probe.o tests/llama_probe.c \
+	2>build/llama_probe.err ||
+	! $CXX -std=c++17 -O1 -I"$src/include" -I"$src/ggml/include" -I"$src/src" -c -o $probe-bd.o tests/llama_breakdown.cpp \
+	2>>build/llama_probe.err ||
+	! $CXX -o $probe $probe.o $probe-bd.o -L"$lib" -l:libllama.v0.5.0.so -l:libggml.v0.5.0.so -l:libggml-base.so \
+	-Wl,-rpath,"$lib" 2>>build/llama_probe.err; then
 	fail "engine: tests/llama_probe.c does not build against the fetched llama.h ($(head -n 1 build/llama_probe.err))"
 	exit 0
 fi
@@ -231,6 +238,53 @@ dsv2lite() {
 			tensor blk.$i.ffn_up_shexp.weight $E 2816
 			EOF
 		fi
+		i=$((i + 1))
+	done
+}
+# DeciLM (Nemotron-51B-like blocks): per-layer heads, two attention-free
+# layers with 0 heads and 0 KV heads, KV heads 4, 2 and 1 elsewhere.
+deci() {
+	E=4096 V=128256 FF=14336
+	H="32,32,0,32,32,0,32,32" KV="4,2,0,1,4,0,2,1"
+	cat <<-EOF
+	kv general.architecture str deci
+	kv general.alignment u32 32
+	kv deci.block_count u32 8
+	kv deci.context_length u32 131072
+	kv deci.embedding_length u32 $E
+	kv deci.feed_forward_length u32 $FF
+	arr deci.attention.head_count u32 $H
+	arr deci.attention.head_count_kv u32 $KV
+	kv deci.attention.key_length u32 128
+	kv deci.attention.value_length u32 128
+	kv deci.attention.layer_norm_rms_epsilon f32 0.00001
+	kv deci.rope.dimension_count u32 128
+	kv deci.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	tensor output.weight $E $V
+	type f32
+	tensor output_norm.weight $E
+	EOF
+	i=0
+	for kvh in $(echo "$KV" | tr , ' '); do
+		echo "type f32"
+		echo "tensor blk.$i.ffn_norm.weight $E"
+		if [ "$kvh" -gt 0 ]; then
+			echo "tensor blk.$i.attn_norm.weight $E"
+			echo "type f16"
+			echo "tensor blk.$i.attn_q.weight $E 4096"
+			echo "tensor blk.$i.attn_k.weight $E $((kvh * 128))"
+			echo "tensor blk.$i.attn_v.weight $E $((kvh * 128))"
+			echo "tensor blk.$i.attn_output.weight 4096 $E"
+		fi
+		echo "type f16"
+		echo "tensor blk.$i.ffn_gate.weight $E $FF"
+		echo "tensor blk.$i.ffn_up.weight $E $FF"
+		echo "tensor blk.$i.ffn_down.weight $FF $E"
 		i=$((i + 1))
 	done
 }
@@ -772,8 +826,9 @@ kimik2() {
 		i=$((i + 1))
 	done
 }
-# The shapes of the shipped assets/models/*.ini.
-models="llama3-8b mistral-7b gemma3-27b gemma2-9b qwen2.5-7b gpt-oss-20b deepseek-v2-lite qwen3-next-80b llama4-scout glm-4.5-air granite-hybrid-small nemotron-h-small"
+# The shapes of the shipped assets/models/*.ini, and a DeciLM with layers without KV heads.
+models="llama3-8b mistral-7b gemma3-27b gemma2-9b qwen2.5-7b gpt-oss-20b deepseek-v2-lite deci-8l qwen3-next-80b llama4-scout glm-4.5-air granite-hybrid-small nemotron-h-small"
+deci >"$d/deci-8l.spec"
 gptoss >"$d/gpt-oss-20b.spec"
 qwen3next >"$d/qwen3-next-80b.spec"
 llama4scout >"$d/llama4-scout.spec"
@@ -866,9 +921,10 @@ compare() {
 		lcells=$1 llayers=$2 lstreams=$3 lmib=$4 scells=$5 slayers=$6 smib=$8
 		args=""
 		for w in $dep; do
-			case $w in ctx=* | n_seq=* | unified=* | swa_full=* | ubatch=*) args="$args --set $w" ;; esac
+			case $w in ctx=* | n_seq=* | unified=* | swa_full=* | ubatch=*) args="$args --set $w" ;;
+			fa=*) args="$args --set flash_attn=${w#fa=}" ;; esac
 		done
-		# attnviz's figures do not depend on the cache type or flash attention: once a deployment
+		# attnviz's figures do not depend on the cache type (bytes are not compared for q8_0): once a deployment
 		sum="$d/$m.sum.$(echo $args | tr -c 'a-z0-9_\n' _)"
 		# shellcheck disable=SC2086
 		[ -f "$sum" ] || "$ATTNVIZ" --summary iswa -m "$f" $args >"$sum" 2>&1
@@ -994,6 +1050,101 @@ compare_dsa() {
 	fi
 }
 
+# buffers M: the compute and output buffers and the refusals of llama.cpp against
+# attnviz's fa-engines (src/model/buffers.c) over fa on/off, ctx < and > ubatch,
+# n_seq 1/3/4, unified, swa_full, and K/V cache types (attnviz reads the types from
+# the GGUF exported as INI with its [cache] lines changed).  The compute buffer
+# (llama_get_memory_breakdown, bytes) must be within 2 %, the output buffer the
+# log's MiB to the hundredth, a refusal on both sides or neither.
+buffers() {
+	m=$1 f="$d/$1.gguf" o="$d/$1.buf"
+	swa=no
+	grep -q sliding_window "$d/$m.spec" && swa=swa
+	sfs=0
+	[ $swa = swa ] && sfs="0 1"
+	: >"$o.deploys"
+	for ctx in 1000 32768; do
+		for ns in 1 3 4; do
+			for un in 0 1; do
+				for sf in $sfs; do
+					for fa in 0 1; do
+						for ub in 512 2048; do
+							echo "ctx=$ctx n_seq=$ns unified=$un swa_full=$sf ubatch=$ub fa=$fa k=f16 v=f16"
+						done
+					done
+				done
+			done
+		done
+	done >>"$o.deploys"
+	for kv in "q8_0 q8_0" "f16 q8_0" "q8_0 f16"; do
+		set -- $kv
+		for fa in 0 1; do
+			echo "ctx=4096 n_seq=1 unified=0 swa_full=0 ubatch=512 fa=$fa k=$1 v=$2"
+		done
+	done >>"$o.deploys"
+	"$probe" "$f" <"$o.deploys" >"$o.out" 2>/dev/null
+	# deploy words | compute bytes | output MiB | refused (1/0)
+	awk -F'\t' '
+		$1 == "D" && $3 == "deploy" { n = $2; dep[n] = $4; nd = n + 1 }
+		$1 == "D" && $3 == "bytes" { cb[$2] = $6 }
+		$1 == "D" && $3 == "buffer" && $4 == "CPU_output" { ob[$2] = $5 }
+		$1 == "D" && $3 == "error" { err[$2] = 1 }
+		END { for (i = 0; i < nd; i++) printf "%s|%s|%s|%d\n", dep[i], cb[i], ob[i], err[i] + 0 }' "$o.out" >"$o.llama"
+	# attnviz: one fa-engines run per deployment of the cache (both -ub, -fa on and off), its numbers in a table
+	: >"$o.attnviz"
+	awk -F'|' '{ print $1 }' "$o.llama" | awk '{ for (i = 1; i <= NF; i++) if ($i !~ /^(ubatch|fa)=/) printf "%s ", $i; print "" }' |
+		sort -u | while read -r w1 w2 w3 w4 w5 w6; do
+		mf=$f kt=${w5#k=} vt=${w6#v=}
+		if [ "$kt $vt" != "f16 f16" ]; then
+			mf="$d/$m.$kt.$vt.ini"
+			"$ATTNVIZ" --export-model -m "$f" | sed "s/^k_type .*/k_type = $kt/; s/^v_type .*/v_type = $vt/" >"$mf"
+		fi
+		# shellcheck disable=SC2086
+		"$ATTNVIZ" --summary fa-engines -m "$mf" --set ${w1} --set ${w2} --set ${w3} --set ${w4} --set ubatch=512,2048 2>&1 |
+			awk -v key="$w1 $w2 $w3 $w4 $w5 $w6" -F'\t' '
+				$2 ~ /^compute_(on|off)_bytes\./ { print key "\t" $2 "\t" $3 }
+				$2 == "compute_modelled" { print key "\tmodelled\t" $3 }
+				$2 == "output_bytes" { printf "%s\toutput\t%.2f\n", key, $3 / 1048576 }
+				$1 ~ /^attnviz: / { print key "\terror\t" $0 }' >>"$o.attnviz"
+	done
+	eval "$(awk -v m="$m" -v tol="${ENGINE_TOL:-2}" -v tol_est="${ENGINE_TOL_EST:-20}" '
+		NR == FNR { a[$1 "|" $2] = $3; next }
+		{
+			split($1, w, " "); key = ""; ub = ""; fa = ""
+			for (i = 1; i in w; i++) if (w[i] ~ /^ubatch=/) ub = substr(w[i], 8); else if (w[i] ~ /^fa=/) fa = substr(w[i], 4); else key = key w[i] " "
+			sub(/ $/, "", key)
+			acb = a[key "|compute_" (fa == 1 ? "on" : "off") "_bytes." ub]
+			aref = acb == "" ? 1 : 0
+			n++
+			if (aref != $4) { bad[++nb] = "[" $1 "] refused by " ($4 ? "llama.cpp" : "attnviz") " only"; next }
+			if ($4) { nref++; next }
+			if (a[key "|output"] != $3) bad[++nb] = "[" $1 "] output llama.cpp " $3 " MiB attnviz " a[key "|output"]
+			e = (acb - $2) / $2 * 100; if (e < 0) e = -e
+			if (e > worst) { worst = e; wdep = $1 ": llama.cpp " $2 " B, attnviz " acb " B" }
+			# modelled: within tol (2 %); estimated (MoE, MLA latent): within tol_est, the bound README states
+			t = a[key "|modelled"] == 1 ? tol : tol_est
+			if (a[key "|modelled"] != 1) est = 1
+			if (e > t) bad[++nb] = sprintf("[%s] compute llama.cpp %s B attnviz %s B (%.2f %% > %s %%)", $1, $2, acb, e, t)
+		}
+		END {
+			b = ""; for (i = 1; i <= nb && i <= 4; i++) b = b "; " bad[i]
+			if (nb > 4) b = b "; ... " nb - 4 " more"
+			printf "n=%d nref=%d nbad=%d worst=%.3f est=%d wdep=\"%s\" bad=\"%s\"\n", n, nref, nb, worst, est, wdep, b
+		}' FS='\t' "$o.attnviz" FS='|' "$o.llama")"
+	if [ "${n:-0}" -eq 0 ]; then
+		fail "engine: $m: buffers: no deployment compared"
+		return
+	fi
+	echo "# engine: $m: worst compute error $worst % [$wdep]"
+	if [ -z "$bad" ]; then
+		lim=${ENGINE_TOL:-2}
+		[ "$est" = 1 ] && lim="${ENGINE_TOL_EST:-20} (estimated)"
+		ok "engine: $m: buffers: $n deployments ($nref refused by both), compute within $lim % (worst $worst %), output exact"
+	else
+		fail "engine: $m: buffers: $n deployments, $nbad differ$bad"
+	fi
+}
+
 # ENGINE_MODELS="a b": only those (a quicker run while working on one family)
 models=${ENGINE_MODELS:-$models}
 total=0 agree=0
@@ -1005,6 +1156,7 @@ for m in $models; do
 	for g in f16 nofa q8_0; do
 		compare "$m" $g
 	done
+	buffers "$m"
 	case $m in qwen3-next* | granite-hybrid* | nemotron-h*) compare_rs "$m" ;; esac
 done
 deepseek32 >"$d/deepseek-v3.2.spec"
@@ -1050,3 +1202,43 @@ for m in llama3-8b deepseek-v2-lite; do
 			$3 == "kv" { print "# engine: " m ": llama.cpp accepts [" dep[$2] "]: " $4 " cells, K " $9 " " $10 " MiB, V " $11 " " $12 " MiB" }'
 done
 echo "# engine: $agree of $total numbers agree"
+
+# ---- --fit: the total at max_ctx against llama.cpp -------------------------------
+# For each GGUF and cache type, attnviz --fit at a budget a few GiB above the
+# weights gives max_ctx and its terms; llama.cpp is run at that -c with that
+# cache type.  The weights must be exact (llama_model_size, every tensor's
+# bytes); the KV cache as llama.cpp logs it (MiB, 2 decimals); the total
+# (weights + KV + compute + output) within 2 % of llama.cpp's compute buffer
+# of llama.cpp's model + context + compute (llama_get_memory_breakdown's
+# terms, as the CPU backend logs them) plus its output buffer.
+for m in $models; do
+	f="$d/$m.gguf"
+	[ -f "$f" ] || continue
+	w=$("$ATTNVIZ" --fit 1000GiB -m "$f" --format tsv | awk -F'\t' '$1 == "f16" { print $3 }')
+	mem=$(( (w >> 30) + 4 ))GiB
+	"$ATTNVIZ" --fit "$mem" -m "$f" --format tsv | tail -n +2 >"$d/$m.fit"
+	while IFS="$(printf '\t')" read -r t mctx wb kvb rb cb ob tb flags; do
+		if [ "$mctx" = 0 ]; then
+			echo "# engine: --fit $m $t at $mem: nothing fits (or refused): not probed"
+			continue
+		fi
+		"$probe" "$f" "ctx=$mctx fa=1 swa_full=0 k=$t v=$t" >"$d/$m.$t.fit.out" 2>/dev/null
+		got=$(awk -F'\t' -v wb="$wb" -v kvb="$kvb" -v cb="$cb" -v ob="$ob" -v tb="$tb" '
+			$1 == "model_size" { ms = $2 }
+			$1 == "D" && $3 == "kv" { kv += $8 }
+			$1 == "D" && $3 == "buffer" && $4 == "CPU_compute" { comp = $5 }
+			$1 == "D" && $3 == "buffer" && $4 == "CPU_output" { outb = $5 }
+			END {
+				mib = 1048576
+				if (ms == "" || comp == "") { print "llama.cpp gave no model size or compute buffer"; exit }
+				lt = ms + kv * mib + comp * mib + outb * mib
+				d = tb - lt; if (d < 0) d = -d
+				if (ms != wb) print "weights " wb " != llama_model_size " ms
+				else if (kvb / mib - kv > 0.01 || kv - kvb / mib > 0.01) print "KV " kvb / mib " MiB != llama.cpp " kv " MiB"
+				else if (d > 0.02 * comp * mib + 0.03 * mib)
+					printf "total %.0f != llama.cpp %.0f (model %.0f + KV %.2f MiB + compute %.2f MiB + output %.2f MiB): off by %.2f MiB, more than 2 %% of the compute buffer (attnviz compute %.2f MiB)\n", tb, lt, ms, kv, comp, outb, d / mib, cb / mib
+				else print "ok"
+			}' "$d/$m.$t.fit.out")
+		expect_eq "engine: --fit $mem -m $m: $t max_ctx $mctx: weights exact, KV and total as llama.cpp's" "$got" ok
+	done <"$d/$m.fit"
+done

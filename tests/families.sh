@@ -219,12 +219,12 @@ kind = gqa
 EOF
 # A short-conv state (LFM2's rule, llama-hparams.cpp n_embd_r = n_embd x
 # (L_cache - 1), no n_embd_s): 2 recurrent layers x 4 B x 1024 x 2 = 16384.
-printf '%s\n[attention]\nkind = gqa\nlayer_types = recurrent,full,recurrent,full\n[recurrent]\nshortconv_l_cache = 3\nembd = 1024\n' "$base" >"$d/sc.ini"
+printf '%s\n[attention]\nkind = gqa\nlayer_types = recurrent,full,recurrent,full\n[recurrent]\nshortconv_l_cache = 3\n' "$(echo "$base" | sed 's/^ctx_train = 4096$/&\nembd = 1024/')" >"$d/sc.ini"
 expect_eq "families: a short-conv state: 2 x 4 x 1024 x (3 - 1)" "$(sval iswa recurrent_bytes -m "$d/sc.ini")" 16384
 "$ATTNVIZ" --export-model -m "$d/sc.ini" >"$d/sc-out.ini" && "$ATTNVIZ" --export-model -m "$d/sc-out.ini" >"$d/sc-out2.ini"
 expect_eq "families: layer kinds and the state survive --export-model" \
 	"$(sed 's/ *;.*//' "$d/sc-out.ini" | grep -E '^(layer_types|shortconv_l_cache|embd) ' | tr -s ' ' | tr '\n' '|')" \
-	"layer_types = recurrent,full,recurrent,full|shortconv_l_cache = 3|embd = 1024|"
+	"embd = 1024|layer_types = recurrent,full,recurrent,full|shortconv_l_cache = 3|"
 expect_eq "families: the export of the export is the same" "$(grep -v '^;' "$d/sc-out.ini" | sed 's/ *;.*//')" \
 	"$(grep -v '^;' "$d/sc-out2.ini" | sed 's/ *;.*//')"
 
@@ -242,7 +242,7 @@ for g in qwen3next llama4 deepseek32; do
 done
 expect_eq "families: Qwen3-Next's export writes its layer kinds as ITEM*N" \
 	"$(sed -n 's/^layer_types *= *\([^ ;]*\).*/\1/p' "$d/qwen3next-rt.ini" | cut -c1-34)" "recurrent*3,full,recurrent*3,full,"
-printf '%s\n[attention]\nkind = gqa\nlayer_types = recurrent*2,full*2\n[recurrent]\nshortconv_l_cache = 3\nembd = 1024\n' "$base" >"$d/star.ini"
+printf '%s\n[attention]\nkind = gqa\nlayer_types = recurrent*2,full*2\n[recurrent]\nshortconv_l_cache = 3\n' "$(echo "$base" | sed 's/^ctx_train = 4096$/&\nembd = 1024/')" >"$d/star.ini"
 expect_eq "families: layer_types recurrent*2,full*2 reads as four layers" "$(sval iswa recurrent_layers -m "$d/star.ini")/$(sval iswa global_layers -m "$d/star.ini")" 2/2
 printf '%s\n[attention]\nkind = gqa\nlayer_types = full*5\n' "$base" | bad star-too-many "layer_types: 5 items for 4 layers"
 printf '%s\n[attention]\nkind = gqa\nlayer_types = full*x,full*3\n' "$base" | bad star-junk "layer_types: an empty item, a bad ITEM*N"

@@ -27,7 +27,7 @@ rope-ntk|rope ntk|--set s=8
 rope-yarn|rope yarn_ramp yarn_dims mscale|--set s=8
 needle|needle|--set window=2000
 score-matrix|size_scores|-m gpt-oss-20b --set ctx=1000,5000
-fa-engines|size_scores size_logits size_cells|-m gemma3-27b --set ubatch=256,1024
+fa-engines|size_scores size_logits size_cells size_buffers|-m gemma3-27b --set ubatch=256,1024
 gqa|cache_bytes size_token size_cells size_alloc|-m mistral-7b --set ctx=10000
 mla-bytes|cache_bytes size_token size_cells size_alloc|-m gemma3-27b --set ctx=20000
 iswa|cache_bytes size_cells size_swa_cells size_alloc|-m gpt-oss-20b --set ctx=20000 --set n_seq=2
@@ -35,6 +35,7 @@ cost|cache_bytes size_token size_cells size_alloc size_flops|-m gemma2-9b --set 
 flash-decoding|splitk|--set seed=7 --set n=30 --set chunks=3
 memory|cache_bytes size_cells size_swa_cells size_alloc|-m command-r7b --set ctx=20000 --set n_seq=2 --set k_type=q8_0 --set v_type=q8_0
 kv-quant|quant dequant fastattn|--set seed=7 --set n=20 --set d=96 --set type=q4_0
+fit|cache_bytes size_alloc fit_total fit_search|-m llama3-70b --set mem=160 --set ctx_max=131072 --set n_seq=2
 bench|fastattn|--set n=200 --set kv=f16'
 
 # The shipped program has no hook at all.
@@ -61,6 +62,13 @@ echo "$table" | while IFS='|' read -r scene faults sets; do
 		expect_eq "fault $f: --check reports $scene" "$line" FAIL
 	done
 done
+
+# A hybrid's recurrent state (the lesson's Gemma 3 has none, so not in the
+# table): a fault in size.c's state fails memory's recurrent_bytes formula.
+got=$(ATTNVIZ_FAULT=size_state "$FAULTY" --summary memory -m qwen3-next-80b --set n_seq=2 2>&1); rc=$?
+n=$(printf '%s\n' "$got" | awk -F'\t' '$2 == "recurrent_bytes" && $5 == "FAIL" && $6 == "formula"' | wc -l)
+if [ "$rc" = 1 ] && [ "$n" -eq 1 ]; then ok "fault size_state: memory -m qwen3-next-80b fails recurrent_bytes"
+else fail "fault size_state: memory -m qwen3-next-80b survives (exit $rc, $n failing)"; fi
 
 # Every scene is in the table: a new scene needs a fault.
 for scene in $("$FAULTY" --list | awk -F'\t' '$1 == "scene" { print $3 }'); do

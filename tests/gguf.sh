@@ -90,6 +90,73 @@ else
 	echo "skip - gguf: truncate -s 40G not possible here"
 fi
 
+# ---- weight bytes: every tensor's ggml size --------------------------------
+# A small Llama whose tensors take many ggml types.  attnviz's weights_bytes
+# (the sum of ggml_nbytes from its own type table) against the writer's
+# count (tests/unit/gguf_writer.c, blocks x block bytes of its own table),
+# and one type by hand: 256 x 512 of q4_K is 512 rows x 1 block x 144 bytes.
+wspec() {
+	cat <<-EOF
+	kv general.architecture str llama
+	kv general.name str Mixed types
+	kv llama.block_count u32 2
+	kv llama.context_length u32 4096
+	kv llama.embedding_length u32 256
+	kv llama.attention.head_count u32 4
+	kv llama.attention.head_count_kv u32 2
+	kv llama.rope.freq_base f32 10000
+	type q6_K
+	tensor token_embd.weight 256 1000
+	type f32
+	tensor output_norm.weight 256
+	type q8_0
+	tensor output.weight 256 1000
+	EOF
+	for t in q4_K q2_K; do
+		i=$([ $t = q4_K ] && echo 0 || echo 1)
+		cat <<-EOF
+		type f32
+		tensor blk.$i.attn_norm.weight 256
+		type $t
+		tensor blk.$i.attn_q.weight 256 256
+		type q3_K
+		tensor blk.$i.attn_k.weight 256 128
+		type q5_K
+		tensor blk.$i.attn_v.weight 256 128
+		type iq4_xs
+		tensor blk.$i.attn_output.weight 256 256
+		type bf16
+		tensor blk.$i.ffn_norm.weight 256
+		type iq2_xxs
+		tensor blk.$i.ffn_gate.weight 256 512
+		type tq2_0
+		tensor blk.$i.ffn_up.weight 256 512
+		type q5_1
+		tensor blk.$i.ffn_down.weight 512 256
+		type mxfp4
+		tensor blk.$i.ffn_gate_inp.weight 256 4
+		type q4_0
+		tensor blk.$i.attn_q_norm.weight 32 8
+		type f16
+		tensor blk.$i.attn_k_norm.weight 128
+		EOF
+	done
+}
+wbytes=$(wspec | "$GGUF_WRITE" -n "$d/mixed.gguf") || fail "gguf: writing the mixed-type fixture"
+wgot=$("$ATTNVIZ" --export-model -m "$d/mixed.gguf" | awk '$1 == "weights_bytes" { print $3 }')
+expect_eq "gguf: weights_bytes is the sum of the tensors' ggml sizes (the writer's count)" "$wgot" "$wbytes"
+"$ATTNVIZ" --export-model -m "$d/mixed.gguf" | grep -q '^weights_bytes .*; GGUF tensor infos.*exact' &&
+	ok "gguf: weights_bytes says it is exact, from the tensor infos" || fail "gguf: weights_bytes origin"
+printf 'kv general.architecture str llama\nkv general.name str Q4K\nkv llama.block_count u32 1\nkv llama.context_length u32 4096\nkv llama.embedding_length u32 256\nkv llama.attention.head_count u32 4\nkv llama.attention.head_count_kv u32 2\nkv llama.rope.freq_base f32 10000\narr tokenizer.ggml.tokens str t*1000\ntype q4_K\ntensor blk.0.attn_q.weight 256 512\n' | mk q4k
+expect_eq "gguf: 256 x 512 of q4_K is 512 x 144 bytes" \
+	"$("$ATTNVIZ" --export-model -m "$d/q4k.gguf" | awk '$1 == "weights_bytes" { print $3 }')" $((512 * 144))
+# gguf.cpp refuses a row that is not whole blocks: 100 values of q4_K (256 a block).
+printf 'kv general.architecture str llama\nkv llama.block_count u32 1\ntype q4_K\ntensor blk.0.attn_q.weight 100 4\n' | mk partial
+"$ATTNVIZ" --export-model -m "$d/partial.gguf" >/dev/null 2>"$d/err"
+expect_eq "gguf: a row of q4_K that is not whole blocks: exit 2" "$?" 2
+grep -q 'blk.0.attn_q.weight.*100 values a row of q4_K, not a multiple of its block of 256' "$d/err" &&
+	ok "gguf: ... naming the tensor and the block" || fail "gguf: partial block: $(cat "$d/err")"
+
 # ---- DeepSeek-V3 shapes, both key styles -------------------------------------
 ds_common() {
 	cat <<-EOF

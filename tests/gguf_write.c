@@ -1,6 +1,9 @@
-/* gguf_write OUT < SPEC: writes a GGUF test fixture (see tests/unit/gguf_writer.h). */
+/* gguf_write [-n] OUT < SPEC: writes a GGUF test fixture (see
+ * tests/unit/gguf_writer.h); -n prints the tensors' data bytes as the writer
+ * counts them, for the weight-bytes test. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "unit/gguf_writer.h"
 
@@ -9,8 +12,9 @@ int main(int argc, char **argv)
 	char err[200];
 	size_t cap = 1 << 16, n = 0, got;
 	char *spec = malloc(cap + 1);
-	if (argc != 2 || !spec) {
-		fprintf(stderr, "usage: gguf_write OUT < SPEC\n");
+	int count = argc == 3 && !strcmp(argv[1], "-n");
+	if ((argc != 2 && !count) || !spec) {
+		fprintf(stderr, "usage: gguf_write [-n] OUT < SPEC\n");
 		return 2;
 	}
 	while ((got = fread(spec + n, 1, cap - n, stdin)) > 0) {
@@ -24,11 +28,14 @@ int main(int argc, char **argv)
 		}
 	}
 	spec[n] = 0;
-	int rc = gguf_spec_write(spec, argv[1], err, sizeof err);
+	long long bytes = 0;
+	int rc = gguf_spec_write_counted(spec, argv[count ? 2 : 1], &bytes, err, sizeof err);
 	free(spec);
 	if (rc < 0) {
 		fprintf(stderr, "gguf_write: %s\n", err);
 		return 2;
 	}
+	if (count)
+		printf("%lld\n", bytes);
 	return 0;
 }

@@ -54,7 +54,7 @@ expect_eq "hf: command-r7b memory kv_bytes, -np 3, K q8_0, V q4_0" \
 	$((8 * 3 * 43776 * 1664 + 24 * 3 * 4608 * 1664))
 "$ATTNVIZ" --summary memory -m tests/hf/command-r7b --set v_type=q8_0 --set fa=0 >/dev/null 2>"$tmp/err"; rc=$?
 expect_eq "hf: memory refuses a quantized V cache without flash attention (exit 2)" "$rc" 2
-grep -qF "v_type: a quantized V cache needs flash attention" "$tmp/err" && ok "hf: memory names v_type" ||
+grep -qF "quantized V cache requires flash_attn to be enabled" "$tmp/err" && ok "hf: memory gives llama.cpp's reason (size_refuse)" ||
 	fail "hf: memory v_type: $(cat "$tmp/err")"
 # llama.cpp (llama_init_from_model) refuses different K and V types for MLA.
 "$ATTNVIZ" --summary memory -m tests/hf/kimi-k2 --set v_type=q8_0 >/dev/null 2>"$tmp/err"; rc=$?
@@ -216,3 +216,22 @@ if grep -q '^    base = 500000: model llama3-8b: config.json rope_theta$' "$tmp/
 else
 	fail "hf: --explain rope base origin: $(grep -m1 'base = ' "$tmp/explain")"
 fi
+
+# Weights, estimated from torch_dtype or quantization_config (the tensor
+# list is not read): bfloat16 2 bytes a parameter, float32 4; DeepSeek-V3's
+# fp8 1 byte a weight (+ an f32 scale a 128 x 128 block) with the
+# embeddings in bf16, so between 1 and 1.05 bytes a parameter.
+# (--export-model leaves out the loader's own params x 2 estimate: it is read
+# here from --fit's weights column.)
+wparams() {
+	p=$("$ATTNVIZ" --export-model -m "tests/hf/$1" | awk '$1 == "params" { printf "%.0f", $3 }')
+	echo "$p $("$ATTNVIZ" --fit 1TiB -m "tests/hf/$1" --format tsv | awk -F'\t' '$1 == "f16" { print $3 }')"
+}
+set -- $(wparams llama3-8b)
+expect_eq "hf: llama3-8b (bfloat16): weights_bytes = 2 x params" "$2" "$(awk -v p="$1" 'BEGIN { printf "%.0f", int(p * 2) }')"
+set -- $(wparams gemma2-9b)
+expect_eq "hf: gemma2-9b (float32): weights_bytes = 4 x params" "$2" "$(awk -v p="$1" 'BEGIN { printf "%.0f", int(p * 4) }')"
+set -- $(wparams deepseek-v3)
+check "hf: deepseek-v3 (fp8): 1 to 1.05 bytes a parameter ($2 for $1)" awk -v p="$1" -v w="$2" 'BEGIN { exit !(w > p && w < 1.05 * p) }'
+"$ATTNVIZ" --export-model -m tests/hf/deepseek-v3 | grep -q '^weights_bytes .*; estimated: quantization_config fp8' &&
+	ok "hf: deepseek-v3's weights say they are estimated from quantization_config" || fail "hf: fp8 weights origin"

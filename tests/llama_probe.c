@@ -14,8 +14,10 @@
  *   D <n> iswa base|swa <cells>
  *   D <n> ctx n_ctx|n_ctx_seq|n_batch|n_ubatch|flash_attn <value>
  *   D <n> buffer <what> <MiB>            compute and output buffer sizes
+ *   D <n> bytes <model> <context> <compute>   llama_get_memory_breakdown, summed
  *   D <n> error <text>                   the context was refused
  *   D <n> log <line>                     every other line llama.cpp logs
+ * and after loading "model_size <bytes>" (llama_model_size: every tensor's bytes).
  * First line: "defaults ok" or "defaults bad ..." (llama_context_default_params
  * read through this header: the struct layout matches the library).
  */
@@ -25,6 +27,10 @@
 
 #include "llama.h"
 #include "ggml-backend.h"
+
+/* tests/llama_breakdown.cpp: llama_get_memory_breakdown is C++ only. */
+void probe_breakdown(const struct llama_context *ctx, unsigned long long *model, unsigned long long *context,
+		     unsigned long long *compute);
 
 static int cur = -1;          /* deployment number, -1 while loading */
 static char pend[4096];
@@ -169,8 +175,12 @@ static void deploy(struct llama_model *model, int n, const char *spec)
 	}
 	if (!ctx)
 		printf("D\t%d\terror\tllama_init_from_model failed\n", n);
-	else
+	else {
+		unsigned long long mb, cb, xb;
+		probe_breakdown(ctx, &mb, &cb, &xb);
+		printf("D\t%d\tbytes\t%llu\t%llu\t%llu\n", n, mb, cb, xb);
 		llama_free(ctx);
+	}
 	fflush(stdout);
 	cur = -1;
 }
@@ -213,6 +223,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	printf("load ok\n");
+	/* every tensor's ggml_nbytes, summed by llama.cpp (llama_model_size) */
+	printf("model_size\t%llu\n", (unsigned long long)llama_model_size(model));
 	int n = 0;
 	if (argc > 2) {
 		for (int i = 2; i < argc; i++)

@@ -33,6 +33,8 @@ suite() {   # suite LABEL BIN UNIT
 	ATTNVIZ="$bin" EXPR_CHECK="$(dirname "$unit")/expr_check" sh tests/formulas.sh 2>&1 | tee -a "$log"
 	echo "# $label: config.json models"
 	ATTNVIZ="$bin" sh tests/hfconfig.sh 2>&1 | tee -a "$log"
+	echo "# $label: what fits a budget (--fit)"
+	ATTNVIZ="$bin" sh tests/fit.sh 2>&1 | tee -a "$log"
 	echo "# $label: GGUF files"
 	ATTNVIZ="$bin" GGUF_WRITE="$(dirname "$unit")/gguf_write" sh tests/gguf.sh 2>&1 | tee -a "$log"
 	echo "# $label: architectures of 2026: hand-derived sizes, INI and GGUF alike"

@@ -2,7 +2,8 @@
 # Install the Debian packages attnviz needs, only those missing.
 #   sh tools/deps.sh          to build and run (ncursesw, iniparser, jansson, muparser)
 #   sh tools/deps.sh --test   also what the test suite uses (tmux, mandoc, valgrind, clang, asciinema, xmllint,
-#                             npm and git for tools/fetch-llama.sh, then runs it: a real llama.cpp)
+#                             npm and git for tools/fetch-llama.sh, then runs it: a real llama.cpp;
+#                             g++ for tests/llama_breakdown.cpp, the probe's one C++ call)
 #   sh tools/deps.sh --shots  also what tools/screenshot.sh uses (Xvfb, xterm, ImageMagick);
 #                             never needed by the tests
 #   sh tools/deps.sh --frames also what tools/frame-png.sh uses (rsvg-convert, to turn
@@ -10,7 +11,7 @@
 set -e
 pkgs="libncurses-dev libiniparser-dev libjansson-dev libmuparser-dev pkg-config"
 if [ "${1:-}" = "--test" ]; then
-	pkgs="$pkgs tmux mandoc procps valgrind clang asciinema git libxml2-utils"
+	pkgs="$pkgs tmux mandoc procps valgrind clang asciinema git libxml2-utils g++"
 	# npm: Debian's, unless node's own npm is already there
 	command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
 elif [ "${1:-}" = "--shots" ]; then

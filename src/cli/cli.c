@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "keytable.h"
+#include "model/budget.h"
 #include "frame.h"
 #include "scene/explain.h"
 #include "theme.h"
@@ -28,6 +29,9 @@ void cli_help(FILE *out)
 	      "       attnviz --explain SCENE|all [-m MODEL] [--set K=V]... each number: formula, inputs, check\n"
 	      "       attnviz --dump-tensors DIR -s SCENE [--set K=V]...    write the scene's tensors as .npy\n"
 	      "       attnviz --bench [--format tsv] [--set K=V]...         real-size kernels timed here\n"
+	      "       attnviz --fit MEM [-m MODEL [-m MODEL]] [--format tsv] [--set K=V]...\n"
+	      "                                     the largest context per cache type that fits MEM (24GiB,\n"
+	      "                                     80GB, 12000MiB or a device: rtx4090, a100-80g, h100, ...)\n"
 	      "       attnviz --cast SCENE|all [--size WxH] [-m MODEL] [--set K=V]...\n"
 	      "                                     the scene played first to last step, asciicast v2 on stdout\n"
 	      "       attnviz --record FILE [-s SCENE] ...  interactive, the session also saved to FILE (asciicast v2)\n"
@@ -53,6 +57,8 @@ void cli_help(FILE *out)
 	      "--bench parameters: n, heads, threads, causal (lists), kv (f32,f16,q8_0,q4_0),\n"
 	      "kernels (tiled,naive,decode), runs and peer (1: ggml beside ours where\n"
 	      "build/ggml_peer.so loads), e.g. --set kv=f16 --set kernels=decode.\n"
+	      "--fit parameters: margin (MiB, 1024), n_seq, unified, ubatch, n_batch, fa (1 on, 0 off),\n"
+	      "swa_full, ctx_max (0: up to the trained context), e.g. --set n_seq=4 --set fa=0.\n"
 	      "\n"
 	      "Exit status: 0 success, 1 a check failed, 2 usage error or bad input.\n"
 	      "Models are searched in $ATTNVIZ_MODELS, $XDG_CONFIG_HOME/attnviz/models, the data dir\n"
@@ -106,7 +112,11 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 			if (need_arg(argc, argv, &i, &o->scene, err, errlen) < 0)
 				return -1;
 		} else if (is_opt(a, "-m") || is_opt(a, "--model")) {
-			if (need_arg(argc, argv, &i, &o->model, err, errlen) < 0)
+			if (o->model2) {
+				err_set(err, errlen, NULL, 0, NULL, NULL, "-m at most twice");
+				return -1;
+			}
+			if (need_arg(argc, argv, &i, o->model ? &o->model2 : &o->model, err, errlen) < 0)
 				return -1;
 		} else if (is_opt(a, "--set")) {
 			if (need_arg(argc, argv, &i, &v, err, errlen) < 0)
@@ -148,6 +158,17 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 		} else if (is_opt(a, "--bench")) {
 			if (set_mode(o, MODE_BENCH, a, err, errlen) < 0)
 				return -1;
+		} else if (is_opt(a, "--fit")) {
+			int64_t bytes;
+			const struct budget_device *dev;
+			char why[200], shown[64];
+			if (set_mode(o, MODE_FIT, a, err, errlen) < 0 || need_arg(argc, argv, &i, &o->fit_mem, err, errlen) < 0)
+				return -1;
+			if (budget_parse(o->fit_mem, &bytes, &dev, why, sizeof why) < 0) {
+				err_clean(shown, sizeof shown, o->fit_mem);
+				err_set(err, errlen, NULL, 0, NULL, NULL, "--fit '%s': %s", shown, why);
+				return -1;
+			}
 		} else if (is_opt(a, "--format")) {
 			if (need_arg(argc, argv, &i, &o->format, err, errlen) < 0)
 				return -1;
@@ -227,11 +248,15 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 			return -1;
 		}
 		o->frame_format = (enum frame_format)found;
-	} else if (o->format && o->mode != MODE_BENCH) {
-		err_set(err, errlen, NULL, 0, NULL, NULL, "--format goes with --bench or --frame");
+	} else if (o->format && o->mode != MODE_BENCH && o->mode != MODE_FIT) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "--format goes with --bench, --fit or --frame");
 		return -1;
 	} else if (o->format && strcmp(o->format, "tsv") && strcmp(o->format, "text")) {
 		err_set(err, errlen, NULL, 0, NULL, NULL, "--format takes tsv or text");
+		return -1;
+	}
+	if (o->model2 && o->mode != MODE_FIT) {
+		err_set(err, errlen, NULL, 0, NULL, NULL, "a second -m goes with --fit");
 		return -1;
 	}
 	if (o->cast_w && o->mode != MODE_CAST && o->mode != MODE_FRAME) {
@@ -373,6 +398,8 @@ int cli_run(const struct app *a, const struct cli_options *o)
 		return a->lesson ? cli_cast_lesson(a, o) : cli_cast(a, o);
 	case MODE_FRAME:
 		return cli_frame(a, o);
+	case MODE_FIT:
+		return cli_fit(a, o);
 	case MODE_DUMP: {
 		struct stat st;
 		/* A directory that does not exist yet is made (one level, like mkdir). */

@@ -16,6 +16,8 @@ int cli_run(const struct app *a, const struct cli_options *o);
 void cli_help(FILE *out);
 /* --bench: real-size kernels timed on this machine (bench.c); returns the exit status. */
 int cli_bench(const struct cli_options *o);
+/* --fit MEM: the largest context per cache type (fit.c); returns the exit status. */
+int cli_fit(const struct app *a, const struct cli_options *o);
 /* --cast: the scene (or all) played as asciicast v2 on stdout (cast.c); returns the exit status. */
 int cli_cast(const struct app *a, const struct cli_options *o);
 /* --lesson FILE --cast: the plan played item by item, a marker per step (cast.c). */

@@ -110,6 +110,10 @@ int model_export(const struct model *m, FILE *out)
 		put_text(out, m, MF_NOTE, m->note);
 	put_real(out, m, MF_PARAMS, m->params);
 	put_real(out, m, MF_ACTIVE_PARAMS, m->active_params);
+	/* The loader's own estimate (params x 2) is left out: loading the
+	 * export estimates it again, and says so, as the original did. */
+	if (m->weights_from != WEIGHTS_ESTIMATED || m->weights_bytes != (int64_t)(m->params * 2))
+		put_int(out, m, MF_WEIGHTS_BYTES, m->weights_bytes);
 	put_int(out, m, MF_EXPERTS, m->experts);
 	if (m->experts)
 		put_int(out, m, MF_EXPERTS_USED, m->experts_used);
@@ -143,6 +147,10 @@ int model_export(const struct model *m, FILE *out)
 	put_int(out, m, MF_CTX_TRAIN, m->ctx_train);
 	if (m->nextn_layers)
 		put_int(out, m, MF_NEXTN, m->nextn_layers);
+	if (m->embd)
+		put_int(out, m, MF_EMBD, m->embd);
+	if (m->ff)
+		put_int(out, m, MF_FF, m->ff);
 
 	fprintf(out, "\n[attention]\n");
 	put_word(out, m, MF_KIND, model_kind_word(m->kind));
@@ -208,7 +216,7 @@ int model_export(const struct model *m, FILE *out)
 	}
 	if (model_layers_of(m, LT_RECURRENT)) {
 		static const enum model_field state[] = {MF_SSM_D_CONV, MF_SSM_D_INNER, MF_SSM_D_STATE, MF_SSM_N_GROUP,
-							 MF_SSM_DT_RANK, MF_SHORTCONV_L_CACHE, MF_EMBD};
+							 MF_SSM_DT_RANK, MF_SHORTCONV_L_CACHE};
 		fprintf(out, "\n[recurrent]\n");
 		for (size_t i = 0; i < sizeof state / sizeof state[0]; i++) {
 			int64_t v = *(const int64_t *)(const void *)((const char *)m + model_fields[state[i]].off);

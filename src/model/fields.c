@@ -70,6 +70,11 @@ const struct model_field_info model_fields[MF_COUNT] = {
 	[MF_NEXTN] = {.section = "model", .key = "nextn_layers", .type = MFT_INT, .need = MFN_OPT,
 		.max = MODEL_MAX_LAYERS - 1, AT(nextn_layers),
 		.gguf = "{arch}.nextn_predict_layers", .hf = "num_nextn_predict_layers"},
+	/* GGUF: counted from the tensor infos (exact); config.json: estimated
+	 * from torch_dtype or quantization_config; else params x 2 bytes */
+	[MF_WEIGHTS_BYTES] = {.section = "model", .key = "weights_bytes", .type = MFT_INT, .need = MFN_OPT,
+		.min = 1, .max = 1e16, AT(weights_bytes),
+		.hf = "torch_dtype"},
 	[MF_KIND] = {.section = "attention", .key = "kind", .type = MFT_WORD, .need = MFN_REQ,
 		.words = model_kind_words, AT(kind)},
 	[MF_SLIDING_WINDOW] = {.section = "attention", .key = "sliding_window", .type = MFT_INT, .need = MFN_OPT,
@@ -134,10 +139,6 @@ const struct model_field_info model_fields[MF_COUNT] = {
 	[MF_SHORTCONV_L_CACHE] = {.section = "recurrent", .key = "shortconv_l_cache", .type = MFT_INT, .need = MFN_OPT,
 		.max = MODEL_MAX_DIM, AT(shortconv_l_cache),
 		.gguf = "{arch}.shortconv.l_cache"},
-	/* n_embd: the short-conv state is n_embd x (l_cache - 1) */
-	[MF_EMBD] = {.section = "recurrent", .key = "embd", .type = MFT_INT, .need = MFN_OPT,
-		.max = INT64_C(1) << 24, AT(embd),
-		.gguf = "{arch}.embedding_length", .hf = "hidden_size"},
 	[MF_BASE] = {.section = "rope", .key = "base", .type = MFT_REAL, .need = MFN_REQ,
 		.min = 1.0000001, .max = 1e12, AT(rope_base),
 		.gguf = "{arch}.rope.freq_base", .hf = "rope_theta"},
@@ -179,6 +180,14 @@ const struct model_field_info model_fields[MF_COUNT] = {
 	[MF_ROPE_DIMS] = {.section = "rope", .key = "dims", .type = MFT_INT, .need = MFN_OPT,
 		.max = MODEL_MAX_DIM, AT(rope_dims),
 		.gguf = "{arch}.rope.dimension_count", .hf = "partial_rotary_factor"},
+	/* n_embd: the compute buffer's activations (src/model/buffers.c) and the
+	 * short-conv state, n_embd x (l_cache - 1); 0: not given. */
+	[MF_EMBD] = {.section = "model", .key = "embd", .type = MFT_INT, .need = MFN_OPT,
+		.max = 1 << 24, AT(embd),
+		.gguf = "{arch}.embedding_length", .hf = "hidden_size"},
+	[MF_FF] = {.section = "model", .key = "ff", .type = MFT_INT, .need = MFN_OPT,
+		.max = 1 << 24, AT(ff),
+		.gguf = "{arch}.feed_forward_length", .hf = "intermediate_size"},
 	[MF_CACHE_TYPE] = {.section = "cache", .key = "type", .type = MFT_WORD, .need = MFN_OPT,
 		.def = CACHE_F16, .words = model_cache_words, AT(k_type)},
 	[MF_K_TYPE] = {.section = "cache", .key = "k_type", .type = MFT_WORD, .need = MFN_OPT,

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "model/ggml_type.h"
 #include "util/err.h"
 
 const char *const gguf_type_names[GT_COUNT] = {"u8",  "i8",  "u16", "i16", "u32", "i32", "f32",
@@ -24,8 +25,6 @@ static const int type_size[GT_COUNT] = {1, 1, 2, 2, 4, 4, 4, 1, 0, 0, 8, 8, 8};
 #define STR_KEEP 255
 /* ggml.h GGML_MAX_DIMS; gguf.cpp refuses tensors with more. */
 #define GGUF_MAX_DIMS 4
-/* ggml_type ids in use stay well below this (GGML_TYPE_COUNT is about 40). */
-#define GGML_TYPE_LIMIT 64
 /* Most metadata entries read (llama.cpp's files have 30 to 60). */
 #define KV_MAX 65536
 /* Most tensor infos read (DeepSeek-V3 has about 1,800). */
@@ -353,8 +352,15 @@ static int read_tensors(struct gguf_file *r, uint64_t n, struct gguf_tensors *t,
 		}
 		if (rd_u32(r, &type, "tensor type") < 0 || rd_u64(r, &offset, "tensor data offset") < 0)
 			return -1;
-		if (type >= GGML_TYPE_LIMIT)
+		if (!ggml_type_get(type))
 			return gguf_fail(r, r->off - 12, name, "unknown ggml type %u", (unsigned)type);
+		/* gguf.cpp gguf_init_from_file_impl: a row must be whole blocks. */
+		int64_t bytes = ggml_type_tensor_bytes(type, ne, (int)ndims);
+		if (bytes < 0 && ne[0] % ggml_type_get(type)->blck)
+			return gguf_fail(r, at, name, "%lld values a row of %s, not a multiple of its block of %lld",
+					 (long long)ne[0], ggml_type_get(type)->name, (long long)ggml_type_get(type)->blck);
+		if (bytes < 0 || __builtin_add_overflow(t->weights_bytes, bytes, &t->weights_bytes))
+			return gguf_fail(r, at, name, "tensor bytes overflow 64 bits");
 		if (__builtin_add_overflow(t->params, count, &t->params))
 			return gguf_fail(r, at, name, "parameter count overflows 64 bits");
 		/* Routed experts: llama.cpp names them blk.N.ffn_{gate,up,down}_exps

@@ -43,6 +43,7 @@ struct gguf_kv {
 /* Tensor-info totals: parameters, routed-expert parameters, markers. */
 struct gguf_tensors {
 	int64_t params, expert_params;
+	int64_t weights_bytes;             /* every tensor's ggml_nbytes (model/ggml_type.h) */
 	int64_t embd_vocab;                /* token_embd.weight ne[1], or 0 */
 	char sinks[GGUF_NAME_MAX + 1];     /* name of an attention-sinks tensor, or "" */
 	uint64_t end;                      /* offset just past the tensor infos */

@@ -404,6 +404,60 @@ static const char *family_list(char *buf, size_t len)
 	return buf;
 }
 
+/* Bytes a parameter of torch_dtype (2 when absent: bf16, the usual). */
+static double dtype_bytes(struct hf *H, const char **name)
+{
+	static const struct {
+		const char *name;
+		double bytes;
+	} dtypes[] = {{"float32", 4}, {"bfloat16", 2}, {"float16", 2}};
+	json_t *v = json_object_get(H->top.obj[H->top.n - 1], "torch_dtype");
+	*name = "bfloat16 (torch_dtype absent)";
+	for (size_t i = 0; v && json_is_string(v) && i < sizeof dtypes / sizeof dtypes[0]; i++)
+		if (!strcmp(json_string_value(v), dtypes[i].name)) {
+			*name = dtypes[i].name;
+			return dtypes[i].bytes;
+		}
+	return 2;
+}
+
+/*
+ * The weight bytes, estimated (the checkpoint's tensor list is not read):
+ * every parameter in torch_dtype, or with a quantization_config the
+ * quantized layers at its width and the embeddings in torch_dtype:
+ *   fp8 (DeepSeek-V3): 1 byte a weight plus an f32 scale per 128 x 128 block;
+ *   mxfp4 (gpt-oss): the routed experts in MXFP4 blocks of 32 values in 17
+ *     bytes (ggml-common.h block_mxfp4), everything else in bf16;
+ *   bits = N (GPTQ, AWQ): N / 8 bytes a weight.
+ */
+static void estimate_weights(struct hf *H, const struct shape *s, double total, double active)
+{
+	struct model *m = H->m;
+	const char *dname, *method = NULL;
+	double b = dtype_bytes(H, &dname), emb = (double)m->vocab * (double)s->hidden * (s->tie ? 1 : 2);
+	json_t *q = json_object_get(H->top.obj[H->top.n - 1], "quantization_config");
+	json_t *qm = q ? json_object_get(q, "quant_method") : NULL, *bits = q ? json_object_get(q, "bits") : NULL;
+	if (qm && json_is_string(qm))
+		method = json_string_value(qm);
+	double w = total * b;
+	if (method && !strcmp(method, "fp8")) {
+		w = (total - emb) * (1 + 4.0 / (128 * 128)) + emb * b;
+		model_set_origin(m, MF_WEIGHTS_BYTES, "estimated: quantization_config fp8 (1 byte a weight), embeddings %s", dname);
+	} else if (method && !strcmp(method, "mxfp4") && m->experts > m->experts_used) {
+		double routed = (total - active) * (double)m->experts / (double)(m->experts - m->experts_used);
+		w = routed * 17.0 / 32 + (total - routed) * 2;
+		model_set_origin(m, MF_WEIGHTS_BYTES, "estimated: quantization_config mxfp4 (routed experts 17 bytes a 32), rest bf16");
+	} else if (bits && json_is_integer(bits) && json_integer_value(bits) >= 1 && json_integer_value(bits) <= 16) {
+		w = (total - emb) * (double)json_integer_value(bits) / 8 + emb * b;
+		model_set_origin(m, MF_WEIGHTS_BYTES, "estimated: quantization_config bits %d, embeddings %s",
+				 (int)json_integer_value(bits), dname);
+	} else {
+		model_set_origin(m, MF_WEIGHTS_BYTES, "estimated: params x %g bytes (torch_dtype %s)", b, dname);
+	}
+	m->weights_bytes = (int64_t)w;
+	m->weights_from = WEIGHTS_ESTIMATED;
+}
+
 static const struct family *family_of(const char *type)
 {
 	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
@@ -1022,6 +1076,12 @@ static int read_model(struct hf *H)
 	m->params = total;
 	m->active_params = active;
 	m->params_estimated = 1;
+	estimate_weights(H, &s, total, active);
+	/* The compute buffer's widths (src/model/buffers.c): an expert's for MoE. */
+	m->embd = s.hidden;
+	m->ff = m->experts && s.moe_inter ? s.moe_inter : s.inter;
+	model_set_origin(m, MF_EMBD, "config.json hidden_size");
+	model_set_origin(m, MF_FF, m->experts && s.moe_inter ? "config.json moe_intermediate_size" : "config.json intermediate_size");
 	model_set_origin(m, MF_PARAMS, "estimated: vocab x hidden (embedding%s) + %lld x (attention + %s + norms)",
 			 s.tie ? ", tied" : " + lm_head", (long long)m->layers, m->experts ? "MoE or MLP" : "MLP");
 	if (m->experts)

@@ -314,6 +314,8 @@ static void derived_defaults(struct loader *L)
 	struct model *m = L->m;
 	m->format = MODEL_INI;
 	record_origins(L);
+	/* Stated by the file; model_finish estimates it when absent (0). */
+	m->weights_from = L->line[MF_WEIGHTS_BYTES] ? WEIGHTS_GIVEN : WEIGHTS_ESTIMATED;
 	if (!L->line[MF_ACTIVE_PARAMS]) {
 		m->active_params = m->params;
 		model_set_origin(m, MF_ACTIVE_PARAMS, "default: params (a dense model)");
@@ -441,15 +443,15 @@ static int check_rules(struct loader *L)
 	for (int64_t il = 0; il < m->layers; il++)
 		recurrent += m->layer_type[il] == LT_RECURRENT;
 	static const enum model_field state[] = {MF_SSM_D_CONV, MF_SSM_D_INNER, MF_SSM_D_STATE, MF_SSM_N_GROUP,
-						 MF_SSM_DT_RANK, MF_SHORTCONV_L_CACHE, MF_EMBD};
+						 MF_SSM_DT_RANK, MF_SHORTCONV_L_CACHE};
 	for (size_t i = 0; i < sizeof state / sizeof state[0]; i++)
 		if (L->line[state[i]] && !recurrent)
 			return fail(L, state[i], "a recurrent state size, but no layer_types is recurrent");
 	if (recurrent && model_embd_r(m) + model_embd_s(m) == 0)
 		return fail(L, MF_LAYER_TYPES, "recurrent layers need their state's size ([recurrent] ssm_d_state and "
-			    "ssm_d_inner, or shortconv_l_cache and embd)");
+			    "ssm_d_inner, or shortconv_l_cache and [model] embd)");
 	if (L->line[MF_SHORTCONV_L_CACHE] && !m->embd)
-		return fail(L, MF_SHORTCONV_L_CACHE, "the short-conv state needs [recurrent] embd");
+		return fail(L, MF_SHORTCONV_L_CACHE, "the short-conv state needs [model] embd");
 	/* llama-kv-cache.cpp: without flash attention (V transposed) every
 	 * layer's V rows take n_embd_v_gqa_max(); attnviz's sizes have no flash
 	 * attention switch, so V rows that differ by layer are not sized. */
@@ -738,6 +740,18 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 	if (!(m->params >= 1 && m->params <= 1e15) || !(m->active_params >= 0 && m->active_params <= m->params)) {
 		err_set(err, errlen, where, 0, NULL, model_fields[MF_PARAMS].key, "%g parameters, %g active (1 to 1e15, active at most all)",
 			m->params, m->active_params);
+		return -1;
+	}
+	if (m->weights_bytes == 0) {
+		/* No reader knew better: 16-bit weights, the dtype of published
+		 * checkpoints (bf16) and of an f16 GGUF conversion. */
+		m->weights_bytes = (int64_t)(m->params * 2);
+		m->weights_from = WEIGHTS_ESTIMATED;
+		model_set_origin(m, MF_WEIGHTS_BYTES, "estimated: params x 2 bytes (16-bit weights)");
+	}
+	if (m->weights_bytes < 1 || m->weights_bytes > (int64_t)1e16) {
+		err_set(err, errlen, where, 0, NULL, model_fields[MF_WEIGHTS_BYTES].key, "%lld bytes (1 to 1e16)",
+			(long long)m->weights_bytes);
 		return -1;
 	}
 	/* llama-model.cpp asserts n_expert_used > 0 when n_expert > 0 */

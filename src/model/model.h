@@ -23,6 +23,9 @@ enum cache_type { CACHE_F32, CACHE_F16, CACHE_BF16, CACHE_Q8_0, CACHE_Q4_0, CACH
  * layer's cache, or one with no memory at all (a nextn layer, an FFN-only
  * block).  The INI words are model_layer_type_words. */
 enum layer_type { LT_FULL, LT_SLIDING, LT_CHUNKED, LT_RECURRENT, LT_SHARED, LT_NONE };
+/* How the weight bytes were obtained: counted from a GGUF's tensor infos
+ * (exact), stated by an INI file, or estimated from the parameter count. */
+enum weights_from { WEIGHTS_ESTIMATED, WEIGHTS_COUNTED, WEIGHTS_GIVEN };
 /* Where a model was read from. */
 enum model_format { MODEL_INI, MODEL_GGUF, MODEL_HF_CONFIG };
 
@@ -55,12 +58,16 @@ struct model {
 	double params;          /* total parameter count */
 	double active_params;   /* per token: MoE counts shared + experts_used routed experts; default params */
 	int params_estimated;   /* params computed from the architecture, not read */
+	int64_t weights_bytes;  /* bytes of every tensor as stored (ggml_nbytes summed) */
+	enum weights_from weights_from;
 	int64_t experts, experts_used;   /* MoE routed experts and those used per token; 0 for dense */
 	int64_t layers, heads;
 	int64_t kv_heads;       /* KV heads of the layers that have a cache (the largest when they differ) */
 	int64_t head_dim;       /* K (and Q) head size */
 	int64_t head_dim_v;     /* V head size */
 	int64_t vocab, ctx_train;
+	int64_t embd, ff;       /* hidden size (n_embd) and the FFN's intermediate size (an expert's for
+				 * MoE); 0 when the file does not say: the compute buffer is then estimated */
 	int32_t layer_kv_heads[MODEL_MAX_LAYERS];   /* [layers] KV heads per layer; 0: the layer keeps no cache */
 	uint8_t layer_swa[MODEL_MAX_LAYERS];        /* [layers] 1: a sliding-window (local) layer, or a chunked one */
 	uint8_t layer_type[MODEL_MAX_LAYERS];       /* [layers] enum layer_type; model_finish keeps it, layer_swa and
@@ -72,7 +79,7 @@ struct model {
 	int64_t indexer_head_dim;   /* sparse attention's indexer K row per token per layer; 0: none */
 	/* The recurrent state (llama-hparams.cpp n_embd_r, n_embd_s): Mamba /
 	 * gated delta net sizes, or the short-conv cache length; 0 when not given. */
-	int64_t ssm_d_conv, ssm_d_inner, ssm_d_state, ssm_n_group, ssm_dt_rank, shortconv_l_cache, embd;
+	int64_t ssm_d_conv, ssm_d_inner, ssm_d_state, ssm_n_group, ssm_dt_rank, shortconv_l_cache;   /* embd: above */
 	enum attn_kind kind;
 	int64_t sliding_window; /* 0: none */
 	int64_t swa_pattern;    /* n: layer il is local when il % n < n - 1; 0: all layers alike */

@@ -13,8 +13,11 @@ static int64_t pad(int64_t x, int64_t to)
 
 struct deploy deploy_default(int64_t n_ctx)
 {
-	/* common/common.h: n_ubatch 512, n_parallel 1, kv_unified false, swa_full false. */
-	struct deploy d = {.n_ctx = n_ctx, .n_ubatch = 512, .n_seq = 1, .unified = 0, .swa_full = 0};
+	/* common/common.h: n_batch 2048, n_ubatch 512, n_parallel 1, kv_unified
+	 * false, swa_full false, flash_attn_type auto, which llama-context.cpp
+	 * resolves to on when the CPU backend runs the FLASH_ATTN_EXT op. */
+	struct deploy d = {.n_ctx = n_ctx, .n_ubatch = 512, .n_seq = 1, .unified = 0, .swa_full = 0,
+			   .flash_attn = 1, .n_batch = 2048};
 	return d;
 }
 
@@ -30,6 +33,15 @@ enum layer_cache size_layer_kind(const struct model *m, int64_t il)
 	if (m->layer_kv_heads[il] == 0)
 		return LAYER_NONE;   /* hparams.has_kv(il) false: no tensors for this layer */
 	return windowed(m) && m->layer_swa[il] ? LAYER_LOCAL : LAYER_GLOBAL;
+}
+
+int size_layer_cached(const struct model *m, int64_t il)
+{
+	/* has_kv(il) (shared layers), llama-memory-hybrid.cpp's filter (recurrent
+	 * layers) and create_memory's nextn filter (il < n_layer()) */
+	if (m->layer_type[il] == LT_RECURRENT || m->layer_type[il] == LT_SHARED)
+		return 0;
+	return il < m->layers - m->nextn_layers;
 }
 
 int64_t size_layer_window(const struct model *m, int64_t il)
@@ -127,51 +139,70 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 		n_ctx = a->full_cells * d->n_seq;
 	}
 	a->n_ctx = n_ctx;
-	/* llama-context.cpp also clamps n_ubatch to n_batch <= n_ctx; that never
-	 * changes a count here: with ubatch > n_ctx the min() below takes the
-	 * stream's cells either way, padded to the same multiple of 256. */
+	/* llama-context.cpp caps n_ubatch at n_batch <= n_ctx before the cache
+	 * is made: the SWA formula sees the capped n_ubatch. */
+	int64_t n_ubatch = size_ubatch(d);
 	a->windowed = windowed(m);
 	if (a->windowed) {
 		/* llama-kv-cache-iswa.cpp: size_swa = GGML_PAD(min(size_base,
 		 * n_swa*(unified ? n_seq_max : 1) + n_ubatch), n_pad); swa_full: size_base. */
 		int64_t want;
 		if (__builtin_mul_overflow(m->sliding_window, d->unified ? d->n_seq : 1, &want) ||
-		    __builtin_add_overflow(want, d->n_ubatch, &want))
+		    __builtin_add_overflow(want, n_ubatch, &want))
 			return -1;
 		a->swa_cells = FAULT_INT("size_swa_cells",
 					 d->swa_full ? a->full_cells : pad(want < a->full_cells ? want : a->full_cells, SIZE_PAD));
 	}
+	/* llama-kv-cache.cpp llama_kv_cache(): a layer is in the cache unless
+	 * hparams.has_kv(il) is false (a shared layer, n_layer_kv_from_start) or
+	 * the filter drops it (a recurrent layer: llama-memory-hybrid.cpp's
+	 * filter_attn; a nextn layer: create_memory's il < n_layer()).  A layer
+	 * in it with 0 KV heads (an FFN-only block) is still one: its K rows have
+	 * 0 elements, but without flash attention V is stored transposed
+	 * (v_trans) and every layer's V rows are padded to the widest,
+	 * hparams.n_embd_v_gqa_max() ([TAG_V_CACHE_VARIABLE]). */
+	int64_t v_max = 0;
+	for (int64_t il = 0; il < m->layers; il++)
+		if (size_v_elems_layer(m, il) > v_max)
+			v_max = size_v_elems_layer(m, il);
+	int v_trans = !d->flash_attn;
 	for (int64_t il = 0; il < m->layers; il++) {
 		enum layer_cache kind = size_layer_kind(m, il);
-		int64_t cells = kind == LAYER_LOCAL ? a->swa_cells : kind == LAYER_GLOBAL ? a->full_cells : 0;
+		int cached = size_layer_cached(m, il);
+		/* the cache llama.cpp puts the layer in: llama-kv-cache-iswa.cpp filters by hparams.is_swa(il) */
+		int local = a->windowed && m->layer_swa[il];
+		int64_t cells = !cached ? 0 : local ? a->swa_cells : a->full_cells;
 		int64_t kb, vb, bytes, full;
 		a->layer_kind[il] = (uint8_t)kind;
-		a->layer_cells[il] = cells;
+		a->layer_cells[il] = kind == LAYER_NONE ? 0 : cells;
 		int64_t per_k = model_cache_bytes(m->k_type, size_k_elems_layer(m, il)) + indexer_bytes(m, il);
 		a->indexer_bytes_cell += indexer_bytes(m, il);
-		int64_t ve = size_v_elems_layer(m, il);
+		int64_t ve = m->kind == ATTN_MLA && m->mla_latent_cache ? 0 : v_trans ? v_max : size_v_elems_layer(m, il);
 		int64_t per_v = ve ? model_cache_bytes(m->v_type, ve) : 0;
 		/* ggml_new_tensor_3d(type, n_embd_gqa, kv_size, n_stream) per layer, K and V. */
 		if (__builtin_mul_overflow(per_k, cells, &kb) || __builtin_mul_overflow(kb, a->streams, &kb) ||
 		    __builtin_mul_overflow(per_v, cells, &vb) || __builtin_mul_overflow(vb, a->streams, &vb) ||
-		    __builtin_mul_overflow(per_k + per_v, a->full_cells, &full) ||
+		    __builtin_mul_overflow(per_k + per_v, cached ? a->full_cells : 0, &full) ||
 		    __builtin_mul_overflow(full, a->streams, &full))
 			return -1;
 		bytes = FAULT_INT("size_alloc", kb + vb);
 		a->layer_bytes[il] = bytes;
 		a->k_bytes += kb;
 		a->v_bytes += vb;
-		a->full_bytes += kind == LAYER_NONE ? 0 : full;
-		if (kind == LAYER_LOCAL) {
+		a->full_bytes += full;
+		if (kind == LAYER_NONE)
+			a->none_layers++;
+		if (!cached)
+			continue;
+		/* the layer counts are those of llama.cpp's log: a layer without KV heads counts */
+		if (local) {
 			a->local_layers++;
 			a->local_bytes += bytes;
 			a->local_k_bytes += kb;
-		} else if (kind == LAYER_GLOBAL) {
+		} else {
 			a->global_layers++;
 			a->global_bytes += bytes;
 			a->global_k_bytes += kb;
-		} else {
-			a->none_layers++;
 		}
 	}
 	a->total_bytes = a->global_bytes + a->local_bytes;

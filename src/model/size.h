@@ -10,8 +10,10 @@
  *     n_ctx_seq * n_seq); with a unified cache (-kvu) one stream of n_ctx.
  *   - llama-kv-cache.cpp: a layer's K tensor is ggml_row_size(type_k,
  *     n_embd_k_gqa(il)) bytes per cell per stream, V likewise with
- *     n_embd_v_gqa(il); layers without a KV cache (has_kv false, here
- *     layer_kv_heads 0) allocate nothing.
+ *     n_embd_v_gqa(il) with flash attention, n_embd_v_gqa_max() without
+ *     (V transposed: every layer padded to the widest).  A layer with 0 KV
+ *     heads is still a cache layer (has_kv(il) is true): K of 0 bytes, V
+ *     0 bytes with flash attention, padded without.
  *   - llama-kv-cache-iswa.cpp: the sliding layers' cache has
  *     GGML_PAD(min(size_base, n_swa * (unified ? n_seq : 1) + n_ubatch), 256)
  *     cells per stream, or size_base with swa_full.
@@ -44,6 +46,8 @@ struct deploy {
 	int64_t n_seq;      /* -np: parallel sequences */
 	int unified;        /* -kvu: one stream shared by all sequences */
 	int swa_full;       /* --swa-full: sliding layers get every cell */
+	int flash_attn;     /* 1: -fa on, 0: off (deploy_default: what -fa auto gives on CPU, on) */
+	int64_t n_batch;    /* -b, default 2048 */
 };
 
 /* What one layer keeps. */
@@ -56,14 +60,15 @@ struct kv_alloc {
 	int64_t full_cells;     /* cells per stream of a full-attention layer (n_ctx_seq) */
 	int64_t swa_cells;      /* cells per stream of a sliding layer; 0 when there is none */
 	int windowed;           /* the model's window is honoured (a window, not swa_ignored) */
-	int64_t global_layers, local_layers, none_layers;
+	int64_t global_layers, local_layers;   /* layers in each cache, as llama.cpp's log counts them */
+	int64_t none_layers;                    /* layers without KV heads, in the cache or not (recurrent, shared, nextn) */
 	int64_t k_bytes, v_bytes;                    /* all layers, all streams */
 	int64_t global_bytes, local_bytes, total_bytes;
 	int64_t full_bytes;                          /* what swa_full would allocate */
 	int64_t global_k_bytes, local_k_bytes;       /* K part of the two caches (the rest is V) */
 	uint8_t layer_kind[MODEL_MAX_LAYERS];        /* enum layer_cache */
-	int64_t layer_cells[MODEL_MAX_LAYERS];       /* per stream */
-	int64_t layer_bytes[MODEL_MAX_LAYERS];       /* K + V, all streams */
+	int64_t layer_cells[MODEL_MAX_LAYERS];       /* per stream; 0 on a layer without KV heads */
+	int64_t layer_bytes[MODEL_MAX_LAYERS];       /* K + V, all streams (V padding included) */
 	uint8_t layer_type[MODEL_MAX_LAYERS];        /* enum layer_type, the model's */
 	int64_t recurrent_layers, shared_layers;
 	int64_t state_bytes_layer;                   /* one recurrent layer's state, all sequences */
@@ -76,6 +81,9 @@ struct deploy deploy_default(int64_t n_ctx);
 
 /* What layer il keeps (LAYER_NONE: no KV heads). */
 enum layer_cache size_layer_kind(const struct model *m, int64_t il);
+/* 1 when layer il is in llama.cpp's KV cache: not recurrent, not shared,
+ * not a nextn layer (a layer there with 0 KV heads is, V-padded without -fa). */
+int size_layer_cached(const struct model *m, int64_t il);
 /* K and V elements per token on layer il (MLA latent: K only, V 0). */
 int64_t size_k_elems_layer(const struct model *m, int64_t il);
 int64_t size_v_elems_layer(const struct model *m, int64_t il);
@@ -118,5 +126,35 @@ int64_t size_logits_bytes(int64_t n_ubatch, int64_t vocab);
 
 /* The window llama.cpp applies on layer il (0: none, a full layer). */
 int64_t size_layer_window(const struct model *m, int64_t il);
+
+/* How a size is known: computed as llama.cpp computes it (one tensor or one
+ * product decides it), modelled (a rule fitted to llama.cpp's allocator and
+ * checked against the real engine), or estimated (no rule checked). */
+enum size_mark { SIZE_EXACT, SIZE_MODELLED, SIZE_ESTIMATED };
+
+/* The buffers llama.cpp allocates beyond the cache (buffers.c):
+ * llama-context.cpp caps n_batch = min(n_ctx, n_batch) (n_ctx as asked,
+ * before padding) and n_ubatch = min(n_batch, n_ubatch); the output buffer
+ * (output_reserve(n_seq_max)) holds n_vocab F32 logits per sequence; the
+ * compute buffer is what ggml-alloc reserves for the worst-case graph
+ * (sched_reserve: n_ubatch tokens against the whole cache). */
+struct buffer_sizes {
+	int64_t n_batch, n_ubatch;   /* after llama.cpp's caps */
+	int64_t compute_bytes;
+	enum size_mark compute_mark;
+	int64_t output_bytes;
+	enum size_mark output_mark;
+	/* Host heap beside the buffers (exact): the Hadamard matrices a quantized
+	 * cache keeps for its rotation (llama-kv-cache.cpp, attn_rot_k/_v), n x n
+	 * F32 for n = 64, 128, ... up to the head size, per KV cache; 0 for f16. */
+	int64_t rot_bytes;
+};
+/* 0, or -1 when a size overflows 64 bits or d is invalid. */
+int size_buffers(const struct model *m, const struct deploy *d, struct buffer_sizes *b);
+/* 1 when llama.cpp refuses to create this context (llama_init_from_model),
+ * with llama.cpp's reason and the function in why; else 0. */
+int size_refuse(const struct model *m, const struct deploy *d, char *why, size_t len);
+/* n_ubatch after llama.cpp's caps (llama-context.cpp llama_context). */
+int64_t size_ubatch(const struct deploy *d);
 
 #endif

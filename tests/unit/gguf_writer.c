@@ -99,7 +99,14 @@ static const struct {
 	const char *name;
 	int id, blck, bytes;
 } ttypes[] = {{"f32", 0, 1, 4},   {"f16", 1, 1, 2},   {"q4_0", 2, 32, 18}, {"q8_0", 8, 32, 34},
-	      {"q4_K", 12, 256, 144}, {"q6_K", 14, 256, 210}, {"bf16", 30, 1, 2}, {"mxfp4", 39, 32, 17}};
+	      {"q4_K", 12, 256, 144}, {"q6_K", 14, 256, 210}, {"bf16", 30, 1, 2}, {"mxfp4", 39, 32, 17},
+	      /* more, for the weight-bytes test: the block structs of ggml-common.h
+	       * counted field by field (q2_K: 16 scales + 64 quants + 2 f16 = 84;
+	       * q3_K: 32 + 64 + 12 + 2 = 110; q5_K: 2 f16 + 12 + 32 + 128 = 176;
+	       * iq4_xs: f16 + u16 + 4 + 128 = 136; iq2_xxs: f16 + 64 = 66;
+	       * tq2_0: 64 + f16 = 66; q5_1: 2 f16 + 4 + 16 = 24) */
+	      {"q2_K", 10, 256, 84}, {"q3_K", 11, 256, 110}, {"q5_K", 13, 256, 176}, {"iq4_xs", 23, 256, 136},
+	      {"iq2_xxs", 16, 256, 66}, {"tq2_0", 35, 256, 66}, {"q5_1", 7, 32, 24}};
 
 static int ttype_index(const char *t)
 {
@@ -111,11 +118,17 @@ static int ttype_index(const char *t)
 
 int gguf_spec_write(const char *spec, const char *path, char *err, size_t errlen)
 {
+	return gguf_spec_write_counted(spec, path, NULL, err, errlen);
+}
+
+int gguf_spec_write_counted(const char *spec, const char *path, long long *tensor_bytes, char *err, size_t errlen)
+{
 	struct buf kv = {0}, ti = {0}, out = {0};
 	char magic[5] = "GGUF";
 	long long version = 3, nkv = -1, nt = -1, data = 0, trunc = -1;
 	long long rkv = 0, rt = 0;
 	long long align = 32, dsize = 0;   /* "offsets": the data section's running size */
+	long long tbytes = 0;              /* every tensor's data bytes, unpadded */
 	int ttype = 0, offsets = 0, sparse = 0;
 	int rc = -1, lineno = 0;
 	char *copy = strdup(spec), *save = NULL;
@@ -245,10 +258,13 @@ int gguf_spec_write(const char *spec, const char *path, char *err, size_t errlen
 			for (int i = 0; i < nd; i++)
 				put_le(&ti, (uint64_t)dims[i], 8);
 			put_le(&ti, (uint64_t)ttypes[ttype].id, 4);
+			long long bytes = nd ? dims[0] / ttypes[ttype].blck * ttypes[ttype].bytes : ttypes[ttype].bytes;
+			int wraps = 0;   /* the hostile fixtures' sizes overflow: count none of it */
+			for (int i = 1; i < nd; i++)
+				wraps |= __builtin_mul_overflow(bytes, dims[i], &bytes);
+			if (tbytes >= 0 && (wraps || __builtin_add_overflow(tbytes, bytes, &tbytes)))
+				tbytes = -1;
 			if (offsets) {   /* where llama.cpp's reader expects it */
-				long long bytes = nd ? dims[0] / ttypes[ttype].blck * ttypes[ttype].bytes : ttypes[ttype].bytes;
-				for (int i = 1; i < nd; i++)
-					bytes *= dims[i];
 				put_le(&ti, (uint64_t)dsize, 8);
 				dsize += (bytes + align - 1) / align * align;
 			} else {
@@ -282,6 +298,8 @@ int gguf_spec_write(const char *spec, const char *path, char *err, size_t errlen
 		goto done;
 	}
 	rc = 0;
+	if (tensor_bytes)
+		*tensor_bytes = tbytes;
 	goto done;
 bad:
 	snprintf(err, errlen, "spec line %d: cannot read it", lineno);

@@ -13,7 +13,8 @@
  *   strlen KEY LEN TEXT     a string value whose length field says LEN
  *   tensor NAME D0 D1 ...   a tensor info with those dimensions (f32 unless `type`)
  *   type T                  the type of the tensors after it: f32 f16 q4_0 q8_0
- *                           q4_K q6_K bf16 mxfp4
+ *                           q4_K q6_K bf16 mxfp4 q2_K q3_K q5_K iq4_xs iq2_xxs
+ *                           tq2_0 q5_1
  *   offsets [ALIGN]         the tensors after it get their real data offsets
  *                           (each padded to ALIGN, default 32, as ggml's reader checks)
  *   sparse                  extend the file with a hole to the data section's end
@@ -29,5 +30,8 @@
 
 /* Write the file; 0, or -1 with a message in err. */
 int gguf_spec_write(const char *spec, const char *path, char *err, size_t errlen);
+/* The same, and the tensors' data bytes (blocks x block bytes of each
+ * tensor, unpadded) into *tensor_bytes when it is not NULL. */
+int gguf_spec_write_counted(const char *spec, const char *path, long long *tensor_bytes, char *err, size_t errlen);
 
 #endif

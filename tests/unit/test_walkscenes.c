@@ -455,6 +455,37 @@ void test_walkscenes(void)
 			T_EQ_INT(rows_holding(sh.side, "as 0×0"), 0, "tiled step %d: no score tile drawn as 0×0", k);
 			shot_free(&sh);
 		}
+	/* 5. memory with every shipped model, fa on and off: every step whole at
+	 * 80x24 (nothing cut, the narration's last word on screen), the strip's
+	 * legend naming each kind, a hybrid's recurrent layers counted. */
+	static struct model_entry ents[MODEL_LIST_MAX];
+	int nm = model_list(ents, MODEL_LIST_MAX), nshot = 0, whole = 0;
+	for (int i = 0; i < nm; i++)
+		for (int fa = 0; fa < 2; fa++)
+			for (int k = 0; k < 4; k++) {
+				if (shoot(&reg, "memory", ents[i].id, fa ? "fa=1" : "fa=0", k, &sh) < 0)
+					continue;
+				nshot++;
+				const char *last = strrchr(sh.narration, ' ');
+				int ok = sh.pic->overflow + sh.side->overflow == 0 && last && rows_holding(sh.screen, last + 1);
+				whole += ok;
+				if (!ok)
+					T_OK(0, "memory -m %s fa=%d step %d: whole at 80x24 (pic %d, side %d cut; \"%s\")", ents[i].id,
+					     fa, k, sh.pic->overflow, sh.side->overflow, last ? last + 1 : "");
+				shot_free(&sh);
+			}
+	T_OK(nshot >= 4 * 2 * 20 && whole == nshot, "memory: walked %d screens over the shipped models (%d whole)", nshot, whole);
+	if (shoot(&reg, "memory", "qwen3-next-80b", NULL, 1, &sh) == 0) {
+		T_EQ_INT(rows_holding(sh.pic, "R recurrent"), 1, "memory -m qwen3-next-80b: the legend names R recurrent");
+		T_EQ_INT(rows_holding(sh.pic, "R 36 recurrent"), 1, "memory -m qwen3-next-80b: 36 recurrent layers");
+		T_EQ_INT(rows_holding(sh.pic, "F 12 full layers"), 1, "memory -m qwen3-next-80b: 12 attention layers");
+		T_EQ_INT(rows_holding(sh.pic, "nextn (MTP) layer"), 1, "memory -m qwen3-next-80b: its MTP layer filtered");
+		shot_free(&sh);
+	}
+	if (shoot(&reg, "memory", "llama4-scout", NULL, 0, &sh) == 0) {
+		T_EQ_INT(rows_holding(sh.pic, "CCCF"), 1, "memory -m llama4-scout: chunked layers marked C, every 4th F");
+		shot_free(&sh);
+	}
 	walk_render(&reg);
 	(void)rows_holding;
 	(void)cells_holding;

@@ -1,0 +1,593 @@
+/*
+ * fit (beyond the lesson): what fits a memory budget.  Memory against
+ * context for each cache type (f16, q8_0, q4_0) as a plot: x the context on
+ * a log scale up to the trained context, y bytes; the weights as the floor,
+ * the budget and the margin llama.cpp's --fit keeps free as lines, and
+ * where each curve crosses budget - margin: the largest n_ctx that fits
+ * (src/model/fit.h does every size).  Steps: 0 the floor and the budget;
+ * 1-3 one cache type each, with its crossing; 4 which term dominates where;
+ * then the budget moves through the named devices (src/model/budget.c).
+ * Checks: max_ctx.TYPE by its closed form (the largest multiple of 256 x
+ * streams whose total fits, solved by hand), total_bytes_at_max.TYPE and
+ * next_total_bytes.TYPE by the closed form of each term at max_ctx and at
+ * max_ctx + 256 x streams.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/budget.h"
+#include "model/fit.h"
+#include "scene/scene.h"
+#include "scenes/lib/closed_form.h"
+#include "scenes/lib/common.h"
+
+#define FI_SAMPLES 96         /* points of each curve, log-spaced in n_ctx */
+#define FI_MAX_DEVICES 16
+#define FI_FIRST_DEVICE 5     /* the step of the first named device */
+
+struct fi_state {
+	struct model m;
+	struct fit_query q;
+	double mem;                               /* the mem parameter, GiB */
+	int64_t budget, margin, avail;
+	int64_t cap;                              /* the x axis ends here */
+	struct fit_row rows[FIT_NCACHE];          /* at the mem parameter's budget */
+	int64_t per_token[FIT_NCACHE];            /* KV bytes a token, all layers */
+	int64_t n[FI_SAMPLES];                    /* [FI_SAMPLES] the sampled contexts */
+	int64_t total[FIT_NCACHE][FI_SAMPLES];    /* [type][sample] total bytes there */
+	int64_t kv_meets_weights;                 /* f16: the context where KV reaches the weights (0: never below cap) */
+	int ndev;
+	int64_t dev_max[FI_MAX_DEVICES][FIT_NCACHE];   /* [device][type] max_ctx at that device's budget */
+	int dev_refused[FI_MAX_DEVICES][FIT_NCACHE];
+	int64_t dev_missing[FI_MAX_DEVICES];           /* f16: bytes lacking at the floor */
+};
+
+enum { FI_MEM, FI_MARGIN, FI_N_SEQ, FI_UNIFIED, FI_UBATCH, FI_FA, FI_CTX_MAX, FI_NPARAMS };
+static const struct param_spec fi_params[FI_NPARAMS + 1] = {
+	[FI_MEM] = {.name = "mem", .kind = PARAM_REAL, .min = 0.001, .max = 1048576, .help = "the budget, GiB"},
+	[FI_MARGIN] = {.name = "margin", .kind = PARAM_INT, .min = 0, .max = 1 << 24,
+		.help = "MiB kept free (llama.cpp's --fit keeps 1024)"},
+	[FI_N_SEQ] = {.name = "n_seq", .kind = PARAM_INT, .min = 1, .max = 256, .help = "-np parallel sequences"},
+	[FI_UNIFIED] = {.name = "unified", .kind = PARAM_INT, .min = 0, .max = 1, .help = "-kvu: one stream for all sequences"},
+	[FI_UBATCH] = {.name = "ubatch", .kind = PARAM_INT, .min = 1, .max = 1 << 16, .help = "-ub micro-batch"},
+	[FI_FA] = {.name = "fa", .kind = PARAM_INT, .min = 0, .max = 1, .help = "-fa on (1) or off (0)"},
+	[FI_CTX_MAX] = {.name = "ctx_max", .kind = PARAM_INT, .min = 0, .max = 1 << 30,
+		.help = "largest context considered (0: the trained context)"},
+	[FI_NPARAMS] = {0},
+};
+
+static const char *const type_glyph_text[FIT_NCACHE] = {"#", "+", "o"};
+static const uint32_t type_glyph[FIT_NCACHE] = {'#', '+', 'o'};
+static const enum role type_role[FIT_NCACHE] = {ROLE_BAR, ROLE_BAR2, ROLE_ACCENT};
+
+static const char *cname(int c)
+{
+	return model_cache_name(fit_cache_types[c]);
+}
+
+static int fi_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
+{
+	struct fi_state *st = vs;
+	const struct params *p = env->p;
+	st->m = *env->model;
+	st->mem = params_real(p, FI_MEM);
+	st->budget = (int64_t)(st->mem * GIB);
+	st->margin = params_int(p, FI_MARGIN) << 20;
+	st->avail = st->budget - st->margin;
+	st->q = (struct fit_query){.budget = st->budget, .margin = st->margin, .ctx_cap = params_int(p, FI_CTX_MAX)};
+	st->q.d = deploy_default(FIT_MIN_CTX);
+	st->q.d.n_seq = params_int(p, FI_N_SEQ);
+	st->q.d.unified = (int)params_int(p, FI_UNIFIED);
+	st->q.d.n_ubatch = params_int(p, FI_UBATCH);
+	st->q.d.flash_attn = (int)params_int(p, FI_FA);
+	for (int c = 0; c < FIT_NCACHE; c++)
+		if (fit_solve(&st->m, &st->q, c, &st->rows[c]) < 0) {
+			snprintf(err, errlen, "%s: %s", cname(c), st->rows[c].why);
+			return -1;
+		}
+	st->cap = st->rows[FIT_F16].cap;
+	int64_t step = st->rows[FIT_F16].step;
+	/* The curves: n from one step to the cap, log-spaced, on multiples of the step. */
+	for (int i = 0; i < FI_SAMPLES; i++) {
+		double x = (double)step * pow((double)st->cap / (double)step, (double)i / (FI_SAMPLES - 1));
+		int64_t n = (int64_t)llround(x / (double)step) * step;
+		st->n[i] = n < step ? step : n > st->cap ? st->cap : n;
+	}
+	for (int c = 0; c < FIT_NCACHE; c++) {
+		struct fit_row *r = &st->rows[c];
+		for (int i = 0; i < FI_SAMPLES; i++) {
+			struct fit_terms t;
+			if (fit_terms_at(&st->m, &st->q.d, r->k_type, r->v_type, st->n[i], &t) < 0) {
+				snprintf(err, errlen, "ctx_max: a size overflows 64-bit arithmetic");
+				return -1;
+			}
+			st->total[c][i] = r->refused ? -1 : t.total;
+		}
+		struct model typed = st->m;
+		typed.k_type = r->k_type;
+		typed.v_type = r->v_type;
+		st->per_token[c] = size_kv_bytes_token(&typed);
+	}
+	/* Where the f16 cache overtakes the weights (a cell a token, all layers). */
+	int64_t nw = st->per_token[FIT_F16] ? st->m.weights_bytes / st->per_token[FIT_F16] : 0;
+	st->kv_meets_weights = nw <= st->cap ? nw : 0;
+	st->ndev = (int)(budget_device_count < FI_MAX_DEVICES ? budget_device_count : FI_MAX_DEVICES);
+	for (int k = 0; k < st->ndev; k++) {
+		struct fit_query q = st->q;
+		q.budget = budget_devices[k].bytes;
+		for (int c = 0; c < FIT_NCACHE; c++) {
+			struct fit_row r;
+			if (fit_solve(&st->m, &q, c, &r) < 0) {
+				snprintf(err, errlen, "%s: %s", budget_devices[k].name, r.why);
+				return -1;
+			}
+			st->dev_max[k][c] = r.max_ctx;
+			st->dev_refused[k][c] = r.refused;
+			if (c == FIT_F16)
+				st->dev_missing[k] = r.missing;
+		}
+	}
+	return 0;
+}
+
+static int fi_nsteps(const void *vs)
+{
+	const struct fi_state *st = vs;
+	return FI_FIRST_DEVICE - 1 + st->ndev;
+}
+
+/* The plot's frame: where n and bytes land. */
+struct plot {
+	int x0, y0, w, h;      /* the area inside the axes; y0 is its top row */
+	double ymin, ymax;     /* bytes at the bottom and the top row */
+	int64_t cap;
+};
+
+static int col_of(const struct plot *pl, const struct fi_state *st, int64_t n)
+{
+	double lo = log((double)st->n[0]), hi = log((double)pl->cap);
+	if (hi <= lo || n <= st->n[0])
+		return pl->x0;
+	int x = pl->x0 + (int)lround((log((double)n) - lo) / (hi - lo) * (pl->w - 1));
+	return x > pl->x0 + pl->w - 1 ? pl->x0 + pl->w - 1 : x;
+}
+
+/* The row of a byte count, or -1 above the top (below the bottom: the bottom row). */
+static int row_of(const struct plot *pl, double bytes)
+{
+	int r = (int)lround((bytes - pl->ymin) / (pl->ymax - pl->ymin) * (pl->h - 1));
+	if (r < 0)
+		r = 0;
+	return r > pl->h - 1 ? -1 : pl->y0 + pl->h - 1 - r;
+}
+
+/* "B  17G", "W 0.5G": a line's letter and its bytes in GiB, six columns. */
+static void glabel(char *buf, size_t len, char letter, double bytes)
+{
+	double g = bytes / GIB;
+	if (g >= 9999.5)
+		snprintf(buf, len, "%c%4.0fT", letter, g / 1024);
+	else if (g >= 9.95)
+		snprintf(buf, len, "%c%4.0fG", letter, g);
+	else
+		snprintf(buf, len, "%c%4.1fG", letter, g);
+}
+
+/* A line across the plot at bytes, labelled on the left unless another
+ * label holds that row (labelled[] by row). */
+static void hline_at(struct canvas *c, const struct plot *pl, double bytes, uint32_t ch, enum role role, char letter,
+		     uint8_t *labelled)
+{
+	char lab[32];
+	int y = row_of(pl, bytes);
+	if (y < 0)
+		return;
+	glabel(lab, sizeof lab, letter, bytes);
+	canvas_hline(c, pl->x0, y, pl->w, ch, role);
+	if (!labelled[y])
+		canvas_text(c, 0, y, role, lab);
+	labelled[y] = 1;
+}
+
+/* A context as the axis writes it: 4K, 128K, 1M. */
+static void ctx_text(char *buf, size_t len, int64_t n)
+{
+	if (n >= 1048576 && n % 1048576 == 0)
+		snprintf(buf, len, "%lldM", (long long)(n / 1048576));
+	else if (n >= 1024 && n % 1024 == 0)
+		snprintf(buf, len, "%lldK", (long long)(n / 1024));
+	else
+		snprintf(buf, len, "%lld", (long long)n);
+}
+
+static void draw_curve(struct canvas *c, const struct plot *pl, const struct fi_state *st, int t)
+{
+	for (int x = 0; x < pl->w; x++) {
+		int i = pl->w > 1 ? (int)lround((double)x * (FI_SAMPLES - 1) / (pl->w - 1)) : 0;
+		if (st->total[t][i] < 0)
+			return;   /* refused by llama.cpp: no curve */
+		int y = row_of(pl, (double)st->total[t][i]);
+		if (y < 0)
+			canvas_put(c, pl->x0 + x, pl->y0, 0x2191, type_role[t]);   /* above the top: an arrow */
+		else
+			canvas_put(c, pl->x0 + x, y, type_glyph[t], type_role[t]);
+	}
+}
+
+static void draw_plot(const struct fi_state *st, struct canvas *c, int step, int64_t budget)
+{
+	char lab[48];
+	struct plot pl = {.x0 = 7, .y0 = 1, .w = c->w - 8, .h = c->h - 3, .cap = st->cap};
+	if (pl.w < 8 || pl.h < 4)
+		return;
+	/* From a little below the weights (the floor) to a little above the
+	 * budget: the bytes a context adds are what the picture is about. */
+	double wb = (double)st->m.weights_bytes, bb = (double)budget;
+	if (bb > wb) {
+		pl.ymin = wb - 0.15 * (bb - wb);
+		pl.ymin = pl.ymin < 0 ? 0 : pl.ymin;
+		pl.ymax = bb + 0.3 * (bb - pl.ymin);
+	} else {
+		pl.ymin = 0;
+		pl.ymax = (wb > bb ? wb : bb) * 1.15;
+	}
+	ctx_text(lab, sizeof lab, pl.cap);
+	canvas_printf(c, 0, 0, ROLE_LABEL, "bytes against -c (log scale, up to %s)", lab);
+	/* axes */
+	canvas_vline(c, pl.x0 - 1, pl.y0, pl.h, 0x2502, ROLE_DIM);
+	canvas_hline(c, pl.x0 - 1, pl.y0 + pl.h, pl.w + 1, 0x2500, ROLE_DIM);
+	canvas_put(c, pl.x0 - 1, pl.y0 + pl.h, 0x2514, ROLE_DIM);
+	int last = -10;
+	for (int64_t n = st->n[0]; n <= pl.cap; n *= 4) {
+		int x = col_of(&pl, st, n);
+		ctx_text(lab, sizeof lab, n);
+		if (x - last > (int)strlen(lab) && canvas_printf_whole(c, x, pl.y0 + pl.h + 1, ROLE_DIM, "%s", lab))
+			last = x + (int)strlen(lab);
+		canvas_put(c, x, pl.y0 + pl.h, 0x2534, ROLE_DIM);
+	}
+	/* the budget, the margin and the floor: B, M (budget - margin), W;
+	 * the bottom row's bytes when no line labels it */
+	uint8_t labelled[512] = {0};
+	if (c->h > (int)sizeof labelled)
+		return;
+	hline_at(c, &pl, (double)budget, 0x2550, ROLE_HOT, 'B', labelled);
+	if (st->margin > 0)
+		hline_at(c, &pl, (double)(budget - st->margin), 0x2504, ROLE_LABEL, 'M', labelled);
+	hline_at(c, &pl, (double)st->m.weights_bytes, 0x2500, ROLE_DIM, 'W', labelled);
+	if (!labelled[pl.y0 + pl.h - 1]) {
+		glabel(lab, sizeof lab, ' ', pl.ymin);
+		canvas_text(c, 0, pl.y0 + pl.h - 1, ROLE_DIM, lab);
+	}
+	/* the curves shown so far (every one on the device steps) */
+	int shown = step >= 4 ? FIT_NCACHE : step;
+	for (int t = 0; t < shown; t++)
+		draw_curve(c, &pl, st, t);
+	/* the crossing of the newest curve (f16 on the later steps), marked with its n_ctx */
+	if (step >= 1 && step < FI_FIRST_DEVICE) {
+		int t = step <= 3 ? step - 1 : FIT_F16;
+		const struct fit_row *r = &st->rows[t];
+		if (r->max_ctx > 0) {
+			int x = col_of(&pl, st, r->max_ctx), y = row_of(&pl, (double)r->at.total);
+			for (int yy = (y < 0 ? pl.y0 : y) + 1; yy < pl.y0 + pl.h; yy++)
+				canvas_put(c, x, yy, 0x2502, type_role[t]);
+			snprintf(lab, sizeof lab, "%s %lld", cname(t), (long long)r->max_ctx);
+			int lx = x + 1 + (int)strlen(lab) <= pl.x0 + pl.w ? x + 1 : x - (int)strlen(lab);
+			if (lx < pl.x0)
+				lx = pl.x0;
+			canvas_printf_whole(c, lx, pl.y0 + pl.h - 1, type_role[t], "%s", lab);
+		}
+	}
+}
+
+static void fi_side(const struct fi_state *st, struct canvas *s, int step)
+{
+	canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->m.name);
+	int y = 2;
+	if (step >= FI_FIRST_DEVICE) {
+		const struct budget_device *d = &budget_devices[step - FI_FIRST_DEVICE];
+		canvas_wrap(s, 0, y, s->w, 2, ROLE_NORMAL, d->title);
+		y += 2;
+		canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "%.0f GiB", (double)d->bytes / GIB);
+		for (int t = 0; t < FIT_NCACHE; t++)
+			if (st->dev_refused[step - FI_FIRST_DEVICE][t])
+				canvas_printf_whole(s, 0, y++, type_role[t], "%s %-5s refused", type_glyph_text[t], cname(t));
+			else
+				canvas_printf_whole(s, 0, y++, type_role[t], "%s %-5s %lld", type_glyph_text[t], cname(t),
+						    (long long)st->dev_max[step - FI_FIRST_DEVICE][t]);
+		return;
+	}
+	char b[32];
+	fmt_bytes(b, sizeof b, (double)st->budget);
+	canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "budget %s", b);
+	canvas_printf_whole(s, 0, y++, ROLE_DIM, "margin %lld MiB", (long long)(st->margin >> 20));
+	fmt_bytes(b, sizeof b, (double)st->m.weights_bytes);
+	canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "weights %s", b);
+	canvas_printf_whole(s, 0, y++, ROLE_DIM, "(%s)", fit_weights_word(&st->m));
+	y++;
+	canvas_text(s, 0, y++, ROLE_LABEL, "max_ctx");
+	for (int t = 0; t < FIT_NCACHE && t < (step >= 4 ? FIT_NCACHE : step); t++) {
+		const struct fit_row *r = &st->rows[t];
+		if (r->refused)
+			canvas_printf_whole(s, 0, y++, type_role[t], "%s %-5s refused", type_glyph_text[t], cname(t));
+		else if (r->max_ctx)
+			canvas_printf_whole(s, 0, y++, type_role[t], "%s %-5s %lld", type_glyph_text[t], cname(t),
+					    (long long)r->max_ctx);
+		else
+			canvas_printf_whole(s, 0, y++, type_role[t], "%s %-5s none", type_glyph_text[t], cname(t));
+	}
+	if (step == 4) {
+		const struct fit_row *r = &st->rows[FIT_F16];
+		y++;
+		canvas_printf_whole(s, 0, y++, ROLE_LABEL, "f16 at -c %lld", (long long)r->at.n_ctx);
+		for (int i = 0; i < FT_COUNT && y < s->h; i++) {
+			fmt_bytes(b, sizeof b, (double)r->at.bytes[i]);
+			canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "%-9s %s", fit_term_names[i], b);
+		}
+	}
+}
+
+static void row_story(const struct fi_state *st, int t, char *out, size_t len)
+{
+	const struct fit_row *r = &st->rows[t];
+	char b[32];
+	if (r->refused) {
+		snprintf(out, len, "%s: %s.", cname(t), r->why);
+		return;
+	}
+	if (!r->max_ctx) {
+		fmt_bytes(b, sizeof b, (double)r->missing);
+		snprintf(out, len, "%s (%lld bytes a token): does not fit even at %lld tokens, %s missing.", cname(t),
+			 (long long)st->per_token[t], (long long)r->lo, b);
+		return;
+	}
+	fmt_bytes(b, sizeof b, (double)r->at.total);
+	snprintf(out, len, "%s (%lld bytes a token): the largest -c that fits is %lld%s, total %s. llama.cpp: %s", cname(t),
+		 (long long)st->per_token[t], (long long)r->max_ctx,
+		 r->max_ctx == r->cap ? " (the cap: the curve never meets the line)" : "", b, r->flags);
+}
+
+static void fi_render(const void *vs, struct view *v)
+{
+	const struct fi_state *st = vs;
+	int step = v->step;
+	int64_t budget = step >= FI_FIRST_DEVICE ? budget_devices[step - FI_FIRST_DEVICE].bytes : st->budget;
+	draw_plot(st, v->pic, step, budget);
+	fi_side(st, v->side, step);
+	char b[32], w[32], story[400];
+	if (step == 0) {
+		fmt_bytes(w, sizeof w, (double)st->m.weights_bytes);
+		fmt_bytes(b, sizeof b, (double)st->avail);
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Before any context the weights take %s (%s): the floor. The budget line is %.2f GiB; llama.cpp's "
+			 "--fit keeps %lld MiB free, so %s is left for weights, KV cache, compute and output buffers.",
+			 w, fit_weights_word(&st->m), (double)st->budget / GIB, (long long)(st->margin >> 20), b);
+	} else if (step <= 3) {
+		row_story(st, step - 1, story, sizeof story);
+		snprintf(v->narration, VIEW_NARRATION, "%s", story);
+	} else if (step == 4) {
+		const struct fit_row *r = &st->rows[FIT_F16];
+		fmt_bytes(w, sizeof w, (double)st->m.weights_bytes);
+		fmt_bytes(b, sizeof b, (double)r->at.bytes[FT_COMPUTE]);
+		if (st->kv_meets_weights)
+			snprintf(v->narration, VIEW_NARRATION,
+				 "Weights (%s) dominate below %lld tokens; past that the f16 KV cache is the larger term and "
+				 "the quantized caches move the crossing right. The compute buffer (%s, modelled) and the "
+				 "output buffer stay small.",
+				 w, (long long)st->kv_meets_weights, b);
+		else
+			snprintf(v->narration, VIEW_NARRATION,
+				 "Weights (%s) dominate over the whole range: even at %lld tokens the f16 KV cache is smaller. "
+				 "The compute buffer (%s, modelled) and the output buffer stay small.",
+				 w, (long long)st->cap, b);
+	} else {
+		int k = step - FI_FIRST_DEVICE;
+		const struct budget_device *d = &budget_devices[k];
+		if (!st->dev_max[k][FIT_F16] && !st->dev_max[k][FIT_Q4_0]) {
+			fmt_bytes(b, sizeof b, (double)st->dev_missing[k]);
+			snprintf(v->narration, VIEW_NARRATION, "%s (%.0f GiB): the model does not fit even at %lld tokens "
+				 "with an f16 cache; %s missing.", d->title, (double)d->bytes / GIB,
+				 (long long)st->rows[FIT_F16].lo, b);
+		} else {
+			snprintf(v->narration, VIEW_NARRATION, "%s (%.0f GiB): the largest context is %lld with f16, %lld "
+				 "with q8_0, %lld with q4_0 (0: does not fit). Source: %s.", d->title, (double)d->bytes / GIB,
+				 (long long)st->dev_max[k][FIT_F16], (long long)st->dev_max[k][FIT_Q8_0],
+				 (long long)st->dev_max[k][FIT_Q4_0], d->source);
+		}
+	}
+}
+
+/* A layer llama.cpp keeps in its cache with 0 KV heads (an FFN-only block,
+ * not a nextn one): without -fa its V rows are padded to the widest layer's
+ * (llama-kv-cache.cpp n_embd_v_gqa_max), which the closed forms leave out. */
+static int padded_none(const struct model *mt, const struct deploy *d)
+{
+	for (int64_t il = 0; il < mt->layers - mt->nextn_layers && !d->flash_attn; il++)
+		if (mt->layer_type[il] == LT_NONE)
+			return 1;
+	return 0;
+}
+
+/* The inputs and formula text of the KV cache at ctx (uniform models). */
+static const char *kv_formula(struct summary *s, const struct model *mt, const struct deploy *d, int64_t ctx, char *f,
+			      size_t len)
+{
+	char o[160], swa[200];
+	int windowed = mt->sliding_window > 0 && !mt->swa_ignored;
+	summary_input(s, "layers", (double)cf_cached_layers(mt), "%s", cf_layers_origin(mt, o, sizeof o));
+	if (windowed && mt->swa_pattern > 0)
+		summary_input(s, "swa_pattern", (double)mt->swa_pattern, "%s", cf_origin(mt, MF_SWA_PATTERN, o, sizeof o));
+	cf_in_deploy(s, ctx, d->n_seq, windowed ? mt->sliding_window : 0, d->n_ubatch, mt);
+	const char *cell = cf_in_cell(s, mt, mt->kv_heads, NULL, 0);
+	const char *streams = d->unified ? "1" : "n_seq";
+	const char *G = cf_f_global(mt);
+	if (windowed)
+		snprintf(f, len, "(%s * %s + (layers - %s) * %s) * %s * %s", G, cf_f_stream(d->unified), G,
+			 cf_f_swa(swa, sizeof swa, d->unified, d->swa_full), streams, cell);
+	else
+		snprintf(f, len, "layers * %s * %s * %s", cf_f_stream(d->unified), streams, cell);
+	return f;
+}
+
+/* A total at one n_ctx: weights + KV (closed form) + compute + output (vocab F32 a sequence). */
+static void total_item(struct summary *s, const struct fi_state *st, const struct model *mt, const struct fit_terms *t,
+		       const char *key, const char *words)
+{
+	char f[1400], kv[1000], o[160];
+	summary_int(s, t->total, "%s", key);
+	summary_words(s, "%s", words);
+	if (!cf_uniform(mt) || padded_none(mt, &st->q.d)) {
+		summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
+		return;
+	}
+	summary_input(s, "weights", (double)mt->weights_bytes, "%s (%s)", model_field_origin(mt, MF_WEIGHTS_BYTES),
+		      fit_weights_word(mt));
+	summary_input(s, "compute", (double)t->bytes[FT_COMPUTE],
+		      "compute buffer at this -c, modelled by size_buffers (src/model/buffers.c, checked against llama.cpp "
+		      "in tests/engine.sh)");
+	summary_input(s, "vocab", (double)mt->vocab, "%s", cf_origin(mt, MF_VOCAB, o, sizeof o));
+	summary_input(s, "recurrent", (double)t->bytes[FT_RECURRENT], "recurrent state, fixed whatever -c (the memory "
+		      "scene checks recurrent_bytes by its formula)");
+	kv_formula(s, mt, &st->q.d, t->n_ctx, kv, sizeof kv);
+	/* llama-context.cpp output_reserve(n_seq_max): n_vocab F32 logits a sequence. */
+	snprintf(f, sizeof f, "weights + %s + recurrent + compute + n_seq * vocab * 4", kv);
+	summary_formula(s, 0, f);
+}
+
+/* max_ctx by hand: total(k x step) = fixed + k x step x per-step bytes while
+ * the sliding layers' cells stay constant (their stream is past window +
+ * ubatch) and compute does not grow (flash attention), so the largest k is
+ * floor((budget - margin - fixed) / (step x bytes a token on the growing
+ * layers)), at most the cap's. */
+static void max_item(struct summary *s, const struct fi_state *st, const struct model *mt, const struct fit_row *r)
+{
+	char f[1400], o[160], cell_f[400];
+	int c = r->cache;
+	summary_int(s, r->max_ctx, "max_ctx.%s", cname(c));
+	summary_words(s, "the largest -c, a multiple of 256 x streams = %lld, whose total fits budget - margin with a %s "
+		      "cache (0: even %lld does not)", (long long)r->step, cname(c), (long long)r->lo);
+	if (r->refused) {
+		summary_explain(s, "%s", r->why);
+		return;
+	}
+	if (!r->max_ctx) {
+		summary_explain(s, "nothing fits: total_bytes_at_max.%s is the total at %lld, above budget - margin",
+				cname(c), (long long)r->lo);
+		return;
+	}
+	int windowed = mt->sliding_window > 0 && !mt->swa_ignored && !st->q.d.swa_full;
+	int64_t stream_lo = st->q.d.unified ? r->lo : r->lo / st->q.d.n_seq;
+	int64_t want = windowed ? mt->sliding_window * (st->q.d.unified ? st->q.d.n_seq : 1) + st->q.d.n_ubatch : 0;
+	int grows = r->next.n_ctx && r->next.bytes[FT_COMPUTE] != r->at.bytes[FT_COMPUTE];
+	if (!cf_uniform(mt) || padded_none(mt, &st->q.d) || grows || (windowed && stream_lo < want) ||
+	    (mt->sliding_window > 0 && !mt->swa_ignored && st->q.d.swa_full)) {
+		summary_explain(s, "no closed form here (layers differ, the compute buffer grows with -c without flash "
+				"attention, or sliding layers still grow): checked by total_bytes_at_max and next_total_bytes");
+		return;
+	}
+	summary_input(s, "budget", (double)st->budget, "mem parameter x 2^30");
+	summary_input(s, "margin", (double)st->margin, "margin parameter x 2^20");
+	summary_input(s, "weights", (double)mt->weights_bytes, "%s (%s)", model_field_origin(mt, MF_WEIGHTS_BYTES),
+		      fit_weights_word(mt));
+	summary_input(s, "compute", (double)r->at.bytes[FT_COMPUTE], "compute buffer, modelled (src/model/buffers.c); the "
+		      "same at max_ctx and the next step with flash attention");
+	summary_input(s, "vocab", (double)mt->vocab, "%s", cf_origin(mt, MF_VOCAB, o, sizeof o));
+	summary_input(s, "n_seq", (double)st->q.d.n_seq, "-np, sequences");
+	summary_input(s, "step", (double)r->step, "256 x streams (llama-context.cpp pads n_ctx to 256 a stream)");
+	summary_input(s, "cap", (double)r->cap, "%s", st->q.ctx_cap ? "ctx_max parameter" : "the trained context (ctx_train)");
+	summary_input(s, "layers", (double)cf_cached_layers(mt), "%s", cf_layers_origin(mt, o, sizeof o));
+	summary_input(s, "recurrent", (double)r->at.bytes[FT_RECURRENT], "recurrent state, fixed whatever -c (the memory "
+		      "scene checks recurrent_bytes by its formula)");
+	snprintf(cell_f, sizeof cell_f, "%s", cf_in_cell(s, mt, mt->kv_heads, NULL, 0));
+	if (windowed) {
+		if (mt->swa_pattern > 0)
+			summary_input(s, "swa_pattern", (double)mt->swa_pattern, "%s", cf_origin(mt, MF_SWA_PATTERN, o, sizeof o));
+		summary_input(s, "swa_cells", (double)(((want + 255) / 256) * 256),
+			      "pad(window x %s + ubatch, 256): a sliding layer's cells a stream, constant here",
+			      st->q.d.unified ? "n_seq" : "1");
+		const char *G = cf_f_global(mt);
+		snprintf(f, sizeof f,
+			 "step * min(floor(cap / step), floor((budget - margin - weights - recurrent - compute - n_seq * vocab "
+			 "* 4 - (layers - %s) * swa_cells * %s * %s) / (step * %s * %s)))",
+			 G, st->q.d.unified ? "1" : "n_seq", cell_f, G, cell_f);
+	} else {
+		snprintf(f, sizeof f,
+			 "step * min(floor(cap / step), floor((budget - margin - weights - recurrent - compute - n_seq * vocab "
+			 "* 4) / (step * layers * %s)))",
+			 cell_f);
+	}
+	summary_formula(s, 0, f);
+}
+
+static void fi_summary(const void *vs, struct summary *s)
+{
+	const struct fi_state *st = vs;
+	char o[160];
+	summary_int(s, st->budget, "budget_bytes");
+	summary_words(s, "the memory budget in bytes");
+	summary_input(s, "mem", st->mem, "mem parameter, GiB");
+	summary_formula(s, 0, "floor(mem * 2^30)");
+	summary_int(s, st->m.weights_bytes, "weights_bytes");
+	summary_words(s, "the weights' bytes: %s", fit_weights_word(&st->m));
+	if (st->m.weights_from == WEIGHTS_ESTIMATED && st->m.format == MODEL_INI) {
+		summary_input(s, "params", st->m.params, "%s", cf_origin(&st->m, MF_PARAMS, o, sizeof o));
+		summary_formula(s, 0, "floor(params * 2)");
+	} else {
+		summary_explain(s, "%s", model_field_origin(&st->m, MF_WEIGHTS_BYTES));
+	}
+	for (int c = 0; c < FIT_NCACHE; c++) {
+		const struct fit_row *r = &st->rows[c];
+		struct model *mt = malloc(sizeof *mt);
+		char key[64], words[200];
+		if (!mt)
+			return;
+		*mt = st->m;
+		mt->k_type = r->k_type;
+		mt->v_type = r->v_type;
+		max_item(s, st, mt, r);
+		if (!r->refused) {
+			snprintf(key, sizeof key, "total_bytes_at_max.%s", cname(c));
+			snprintf(words, sizeof words, "weights + KV + recurrent + compute + output at -c %lld (%s), bytes",
+				 (long long)r->at.n_ctx, r->max_ctx ? "max_ctx" : "the floor: nothing fits");
+			total_item(s, st, mt, &r->at, key, words);
+			if (r->max_ctx && r->next.n_ctx) {
+				snprintf(key, sizeof key, "next_total_bytes.%s", cname(c));
+				snprintf(words, sizeof words, "the total one step further, at -c %lld: above budget - margin = "
+					 "%lld, so it does not fit", (long long)r->next.n_ctx, (long long)st->avail);
+				total_item(s, st, mt, &r->next, key, words);
+			}
+		}
+		free(mt);
+	}
+}
+
+static void fi_print(const void *vs, FILE *out)
+{
+	const struct fi_state *st = vs;
+	fprintf(out, "%s in %.2f GiB, %lld MiB kept free; weights %lld bytes (%s)\n", st->m.name, (double)st->budget / GIB,
+		(long long)(st->margin >> 20), (long long)st->m.weights_bytes, fit_weights_word(&st->m));
+	for (int c = 0; c < FIT_NCACHE; c++) {
+		const struct fit_row *r = &st->rows[c];
+		if (r->refused)
+			fprintf(out, "%-5s refused: %s\n", cname(c), r->why);
+		else if (r->max_ctx)
+			fprintf(out, "%-5s max_ctx %7lld  total %14lld bytes  %s\n", cname(c), (long long)r->max_ctx,
+				(long long)r->at.total, r->flags);
+		else
+			fprintf(out, "%-5s does not fit even at %lld tokens: %lld bytes missing\n", cname(c), (long long)r->lo,
+				(long long)r->missing);
+	}
+}
+
+const struct scene_class scene_fit = {
+	.id = "fit",
+	.params = fi_params,
+	.nparams = FI_NPARAMS,
+	.state_size = sizeof(struct fi_state),
+	.init = fi_init,
+	.nsteps = fi_nsteps,
+	.render = fi_render,
+	.summary = fi_summary,
+	.print = fi_print,
+};

@@ -1,0 +1,183 @@
+/*
+ * --fit MEM: the largest context per cache type that fits MEM, each term of
+ * the total in bytes with its mark (src/model/fit.h does the sizing), and
+ * the llama.cpp flags that give it.  --format tsv for scripts.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "model/budget.h"
+#include "model/fit.h"
+#include "scene/params.h"
+#include "util/err.h"
+#include "util/xmalloc.h"
+
+/* The deployment, as --set keys (the fit scene's names). */
+enum { FP_MARGIN, FP_N_SEQ, FP_UNIFIED, FP_UBATCH, FP_BATCH, FP_FA, FP_SWA_FULL, FP_CTX_MAX, FP_NPARAMS };
+static const struct param_spec fit_params[FP_NPARAMS + 1] = {
+	[FP_MARGIN] = {.name = "margin", .kind = PARAM_INT, .min = 0, .max = 1 << 24,
+		.help = "MiB kept free (llama.cpp's --fit keeps 1024)"},
+	[FP_N_SEQ] = {.name = "n_seq", .kind = PARAM_INT, .min = 1, .max = 256, .help = "-np parallel sequences"},
+	[FP_UNIFIED] = {.name = "unified", .kind = PARAM_INT, .min = 0, .max = 1, .help = "-kvu: one stream for all sequences"},
+	[FP_UBATCH] = {.name = "ubatch", .kind = PARAM_INT, .min = 1, .max = 1 << 16, .help = "-ub micro-batch"},
+	[FP_BATCH] = {.name = "n_batch", .kind = PARAM_INT, .min = 1, .max = 1 << 20, .help = "-b logical batch"},
+	[FP_FA] = {.name = "fa", .kind = PARAM_INT, .min = 0, .max = 1, .help = "-fa on (1) or off (0)"},
+	[FP_SWA_FULL] = {.name = "swa_full", .kind = PARAM_INT, .min = 0, .max = 1, .help = "--swa-full"},
+	[FP_CTX_MAX] = {.name = "ctx_max", .kind = PARAM_INT, .min = 0, .max = (double)MODEL_MAX_CTX,
+		.help = "largest context considered (0: the trained context)"},
+	[FP_NPARAMS] = {0},
+};
+static const char *const fit_defaults[FP_NPARAMS] = {"1024", "1", "0", "512", "2048", "1", "0", "0"};
+
+/* The --set keys into q; 0, or -1 after printing the error. */
+static int query_of(const struct cli_options *o, int64_t budget, struct fit_query *q)
+{
+	struct params p;
+	char why[200], err[400];
+	memset(&p, 0, sizeof p);
+	p.specs = fit_params;
+	for (p.n = 0; fit_params[p.n].name; p.n++) {
+		param_parse(&fit_params[p.n], fit_defaults[p.n], &p.def[p.n], why, sizeof why);
+		param_value_copy(&p.val[p.n], &p.def[p.n], 1);
+	}
+	for (int i = 0; i < o->nsets; i++)
+		if (params_set(&p, o->sets[i], err, sizeof err) < 0) {
+			char scoped[500];
+			snprintf(scoped, sizeof scoped, "--fit: %s", err);
+			err_print(scoped);
+			params_free(&p);
+			return -1;
+		}
+	*q = (struct fit_query){.budget = budget, .margin = params_int(&p, FP_MARGIN) << 20,
+				.ctx_cap = params_int(&p, FP_CTX_MAX)};
+	q->d = deploy_default(FIT_MIN_CTX);
+	q->d.n_seq = params_int(&p, FP_N_SEQ);
+	q->d.unified = (int)params_int(&p, FP_UNIFIED);
+	q->d.n_ubatch = params_int(&p, FP_UBATCH);
+	q->d.n_batch = params_int(&p, FP_BATCH);
+	q->d.flash_attn = (int)params_int(&p, FP_FA);
+	q->d.swa_full = (int)params_int(&p, FP_SWA_FULL);
+	params_free(&p);
+	return 0;
+}
+
+static double gib(int64_t b)
+{
+	return (double)b / (double)(INT64_C(1) << 30);
+}
+
+/* suffix: "" for the first model, "@2" for the second (DESIGN section 2). */
+static void print_tsv_row(const struct fit_row *r, const char *suffix)
+{
+	const struct fit_terms *t = &r->at;
+	printf("%s%s\t%lld", model_cache_name(fit_cache_types[r->cache]), suffix, (long long)r->max_ctx);
+	for (int i = 0; i < FT_COUNT; i++)
+		printf("\t%lld", r->refused ? 0LL : (long long)t->bytes[i]);
+	printf("\t%lld\t%s\n", r->refused ? 0LL : (long long)t->total, r->flags);
+}
+
+static void print_text_row(const struct model *m, const struct fit_query *q, const struct fit_row *r)
+{
+	const struct fit_terms *t = &r->at;
+	int64_t avail = q->budget - q->margin;
+	printf("\n%s (K %s, V %s)", model_cache_name(fit_cache_types[r->cache]), model_cache_name(r->k_type),
+	       model_cache_name(r->v_type));
+	if (r->refused) {
+		printf(": llama.cpp refuses it: %s\n", r->why);
+		return;
+	}
+	if (r->max_ctx)
+		printf(": max_ctx %lld%s\n", (long long)r->max_ctx,
+		       r->max_ctx == r->cap ? (q->ctx_cap ? " (the cap, ctx_max)" : " (the trained context: the cap)") : "");
+	else
+		printf(": does not fit even at %lld tokens: %lld bytes (%.2f GiB) missing\n", (long long)r->lo,
+		       (long long)r->missing, gib(r->missing));
+	for (int i = 0; i < FT_COUNT; i++)
+		printf("  %-10s %16lld B %9.2f GiB  %s\n", fit_term_names[i], (long long)t->bytes[i], gib(t->bytes[i]),
+		       i == FT_WEIGHTS ? fit_weights_word(m) : fit_mark_word(t->mark[i]));
+	printf("  %-10s %16lld B %9.2f GiB  %s %lld B = budget - margin, at -c %lld\n", "total", (long long)t->total,
+	       gib(t->total), t->total <= avail ? "<=" : ">", (long long)avail, (long long)t->n_ctx);
+	if (r->max_ctx && r->max_ctx < r->cap)
+		printf("  the next step, -c %lld, needs %lld B: %lld B too many\n", (long long)r->next.n_ctx,
+		       (long long)r->next.total, (long long)(r->next.total - avail));
+	if (r->max_ctx)
+		printf("  llama.cpp: %s\n", r->flags);
+}
+
+/* One model's rows, as a table or as TSV rows; 0, or 2 after printing the error. */
+static int fit_model(const struct model *m, const struct fit_query *q, const struct budget_device *dev, int tsv,
+		     const char *suffix)
+{
+	struct fit_row rows[FIT_NCACHE];
+	char err[600], name[200];
+	for (int c = 0; c < FIT_NCACHE; c++)
+		if (fit_solve(m, q, c, &rows[c]) < 0) {
+			snprintf(err, sizeof err, "--fit: %s: %s", model_cache_name(fit_cache_types[c]), rows[c].why);
+			err_print(err);
+			return 2;
+		}
+	if (tsv) {
+		for (int c = 0; c < FIT_NCACHE; c++)
+			print_tsv_row(&rows[c], suffix);
+		return 0;
+	}
+	err_clean(name, sizeof name, m->name);
+	printf("%sattnviz --fit: %s%s in %lld bytes (%.2f GiB%s%s), %lld MiB kept free\n", *suffix ? "\n" : "", name,
+	       suffix, (long long)q->budget, gib(q->budget), dev ? ", " : "", dev ? dev->title : "",
+	       (long long)(q->margin >> 20));
+	printf("deployment: %lld sequence%s, %s cache, ubatch %lld, flash attention %s; n_ctx a multiple of %lld, "
+	       "%lld to %lld\n",
+	       (long long)q->d.n_seq, q->d.n_seq > 1 ? "s" : "", q->d.unified ? "unified" : "split", (long long)q->d.n_ubatch,
+	       q->d.flash_attn ? "on" : "off", (long long)rows[0].step, (long long)rows[0].lo, (long long)rows[0].cap);
+	printf("weights: %s (%s)\n", fit_weights_word(m), model_field_origin(m, MF_WEIGHTS_BYTES));
+	if (dev)
+		printf("budget: %s\n", dev->source);
+	for (int c = 0; c < FIT_NCACHE; c++)
+		print_text_row(m, q, &rows[c]);
+	return 0;
+}
+
+int cli_fit(const struct app *a, const struct cli_options *o)
+{
+	int64_t budget;
+	const struct budget_device *dev;
+	char why[200], err[600];
+	struct fit_query q;
+	struct model *m = a->model, *m2 = NULL;
+	int own = 0, tsv = o->format && !strcmp(o->format, "tsv");
+	if (budget_parse(o->fit_mem, &budget, &dev, why, sizeof why) < 0)
+		return 2;   /* cli_parse already said so */
+	if (query_of(o, budget, &q) < 0)
+		return 2;
+	if (!m) {   /* the fit scene's model */
+		m = xmalloc(sizeof *m);
+		own = 1;
+		if (model_find_load(m, "qwen2.5-7b", err, sizeof err) < 0) {
+			err_print(err);
+			free(m);
+			return 2;
+		}
+	}
+	if (o->model2) {   /* the second -m, shown after the first with the suffix @2 */
+		m2 = xmalloc(sizeof *m2);
+		if (model_find_load(m2, o->model2, err, sizeof err) < 0) {
+			err_print(err);
+			free(m2);
+			if (own)
+				free(m);
+			return 2;
+		}
+	}
+	if (tsv)
+		printf("cache\tmax_ctx\tweights_bytes\tkv_bytes\trecurrent_bytes\tcompute_bytes\toutput_bytes\ttotal_bytes\t"
+		       "llama_flags\n");
+	int status = fit_model(m, &q, dev, tsv, "");
+	if (status == 0 && m2)
+		status = fit_model(m2, &q, dev, tsv, "@2");
+	free(m2);
+	if (own)
+		free(m);
+	return status;
+}

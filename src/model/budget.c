@@ -1,0 +1,84 @@
+/* budget: memory sizes as typed (see the header). */
+#include "model/budget.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define GIB (INT64_C(1) << 30)
+
+/*
+ * Published memory sizes.  Vendors write GPU and unified memory in "GB" of
+ * binary capacity (the chips are 2^30-byte multiples: a 24 GB RTX 4090 shows
+ * 24564 MiB in nvidia-smi, the last 12 MiB held by the driver), so each is
+ * taken as that many GiB.  Sorted by size, smallest first.
+ */
+const struct budget_device budget_devices[] = {
+	{"rtx3060", "NVIDIA GeForce RTX 3060 12 GB", 12 * GIB, "nvidia.com GeForce RTX 3060 family specs: 12 GB GDDR6"},
+	{"rtx4080", "NVIDIA GeForce RTX 4080", 16 * GIB, "nvidia.com GeForce RTX 4080 specs: 16 GB GDDR6X"},
+	{"rtx3090", "NVIDIA GeForce RTX 3090", 24 * GIB, "nvidia.com GeForce RTX 3090 specs: 24 GB GDDR6X"},
+	{"rtx4090", "NVIDIA GeForce RTX 4090", 24 * GIB, "nvidia.com GeForce RTX 4090 specs: 24 GB GDDR6X"},
+	{"rtx5090", "NVIDIA GeForce RTX 5090", 32 * GIB, "nvidia.com GeForce RTX 5090 specs: 32 GB GDDR7"},
+	{"a100-40g", "NVIDIA A100 40GB", 40 * GIB, "NVIDIA A100 Tensor Core GPU datasheet: 40 GB HBM2"},
+	{"l40s", "NVIDIA L40S", 48 * GIB, "NVIDIA L40S datasheet: 48 GB GDDR6 with ECC"},
+	{"a100-80g", "NVIDIA A100 80GB", 80 * GIB, "NVIDIA A100 Tensor Core GPU datasheet: 80 GB HBM2e"},
+	{"h100", "NVIDIA H100 SXM", 80 * GIB, "NVIDIA H100 Tensor Core GPU datasheet: H100 SXM 80 GB HBM3"},
+	{"m4-max-128", "Apple M4 Max, 128 GB", 128 * GIB, "apple.com MacBook Pro (2024) tech specs: up to 128 GB unified memory"},
+	{"h200", "NVIDIA H200 SXM", 141 * GIB, "NVIDIA H200 Tensor Core GPU datasheet: 141 GB HBM3e"},
+	{"m2-ultra-192", "Apple M2 Ultra, 192 GB", 192 * GIB, "apple.com Mac Studio (2023) tech specs: up to 192 GB unified memory"},
+	{"mi300x", "AMD Instinct MI300X", 192 * GIB, "amd.com Instinct MI300X specifications: 192 GB HBM3"},
+	{"m3-ultra-512", "Apple M3 Ultra, 512 GB", 512 * GIB, "apple.com Mac Studio (2025) tech specs: up to 512 GB unified memory"},
+};
+const size_t budget_device_count = sizeof budget_devices / sizeof budget_devices[0];
+
+/* Units: decimal and binary multiples, as written. */
+static const struct {
+	const char *unit;
+	double scale;
+} units[] = {
+	{"", 1},     {"B", 1},    {"kB", 1e3},          {"KB", 1e3},          {"MB", 1e6},          {"GB", 1e9},
+	{"TB", 1e12}, {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0}, {"TiB", 1099511627776.0},
+};
+
+const struct budget_device *budget_device_find(const char *name)
+{
+	for (size_t i = 0; i < budget_device_count; i++)
+		if (!strcasecmp(budget_devices[i].name, name))
+			return &budget_devices[i];
+	return NULL;
+}
+
+int budget_parse(const char *text, int64_t *bytes, const struct budget_device **dev, char *why, size_t len)
+{
+	const struct budget_device *d = budget_device_find(text);
+	*dev = NULL;
+	if (d) {
+		*bytes = d->bytes;
+		*dev = d;
+		return 0;
+	}
+	char *end;
+	errno = 0;
+	double v = strtod(text, &end);
+	if (end == text || !(text[0] >= '0' && text[0] <= '9')) {
+		snprintf(why, len, "want a size such as 24GiB, 80GB, 12000MiB or a device (rtx4090, a100-80g, h100, ...)");
+		return -1;
+	}
+	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+		if (strcmp(end, units[i].unit))
+			continue;
+		double b = v * units[i].scale;
+		/* at least 1 MiB, at most 1 PiB: anything else is a typing slip */
+		if (errno || !isfinite(b) || b < 1048576.0 || b > 1125899906842624.0) {
+			snprintf(why, len, "out of range (1 MiB to 1 PiB)");
+			return -1;
+		}
+		*bytes = (int64_t)b;
+		return 0;
+	}
+	snprintf(why, len, "unknown unit (B, kB, MB, GB, TB, KiB, MiB, GiB, TiB)");
+	return -1;
+}

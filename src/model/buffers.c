@@ -1,0 +1,172 @@
+/*
+ * buffers: what llama.cpp allocates beside the KV cache for a context (the
+ * output buffer and the CPU compute buffer), and the contexts it refuses to
+ * create.  The rules and their llama.cpp sources are named at each function.
+ */
+#include <stdio.h>
+
+#include "model/size.h"
+#include "util/fault.h"
+
+/* llama-context.cpp llama_context::llama_context: with causal attention
+ * n_batch = min(n_ctx, n_batch) (n_ctx as asked: the padding to 256 comes
+ * after), then n_ubatch = min(n_batch, n_ubatch). */
+static int64_t cap_batch(const struct deploy *d)
+{
+	int64_t b = d->n_batch > 0 ? d->n_batch : 2048;
+	return b < d->n_ctx ? b : d->n_ctx;
+}
+
+int64_t size_ubatch(const struct deploy *d)
+{
+	int64_t b = cap_batch(d);
+	return d->n_ubatch < b ? d->n_ubatch : b;
+}
+
+static int is_quantized(enum cache_type t)
+{
+	return t >= CACHE_Q8_0;
+}
+
+/* llama-hparams.cpp is_mla(): the GGUF gave key_length_mla and value_length_mla,
+ * which is when llama.cpp caches the latent. */
+static int is_mla(const struct model *m)
+{
+	return m->kind == ATTN_MLA && m->mla_latent_cache;
+}
+
+int size_refuse(const struct model *m, const struct deploy *d, char *why, size_t len)
+{
+	/* llama-context.cpp llama_init_from_model, in its order. */
+	if (is_mla(m) && m->k_type != m->v_type) {
+		snprintf(why, len, "llama_init_from_model: model does not support different K (%s) and V (%s) cache types",
+			 model_cache_name(m->k_type), model_cache_name(m->v_type));
+		return 1;
+	}
+	if (is_quantized(m->v_type) && !d->flash_attn) {
+		snprintf(why, len, "llama_init_from_model: quantized V cache requires flash_attn to be enabled");
+		return 1;
+	}
+	if (d->flash_attn) {
+		char b[256];
+		int which = model_cache_blocks_ok(m, b, sizeof b);
+		if (which) {
+			snprintf(why, len, "llama_init_from_model: %s", b);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
+{
+	return __builtin_mul_overflow(a, b, r) || __builtin_mul_overflow(*r, c, r);
+}
+
+/*
+ * The compute buffer: ggml-alloc (ggml_gallocr) places every tensor of the
+ * worst-case graph (llama-context.cpp sched_reserve: graph_reserve with
+ * n_tokens = min(n_ctx, n_ubatch), every token an output, against every
+ * cell of the cache) and frees it after its last use, reusing the memory
+ * (and computing in place where an op allows it); the buffer is the peak of
+ * live bytes.  The peak falls in one of three places of the graph, and the
+ * buffer is the largest of the three (4 bytes a float):
+ *
+ *   logits (llm_graph_context::build_inp_out_ids .. the lm_head): the F32
+ *     logits [n_vocab, n_outputs], the final norm's output and the residual
+ *     [n_embd, n_outputs] each, and inp_out_ids (n_outputs I32); a MoE
+ *     graph keeps one more [n_embd] row a token;
+ *   K·Q without flash attention (llm_graph_context::build_attn_mha): kq =
+ *     ggml_mul_mat(k, q), F32 [n_kv, n_tokens, n_head] (the softmax runs
+ *     in place), beside the masks, five [n_embd] rows a token (residual,
+ *     norm, Q, attention input, output) and the inputs;
+ *   the FFN (build_ffn): four [n_ff] rows a token (gate, up, their product,
+ *     its copy) and half an [n_embd] row, beside the masks and the inputs.
+ *
+ * The graph inputs live throughout: per cache a KQ mask [n_kv, n_tokens]
+ * (F32, or F16 with flash attention, llm_graph_input_attn_kv::set_input),
+ * k_idxs (n_tokens I64) and v_idxs (n_tokens I64, or n_tokens x
+ * n_embd_v_gqa_max I64 when V is transposed: no flash attention,
+ * llama_kv_cache::build_input_v_idxs), and inp_pos (n_tokens I32), plus two
+ * floats a token.  The coefficients were read off the allocations of the
+ * real engine (tests/engine.sh, node-llama-cpp 3.22.1's llama.cpp) and hold
+ * to the byte where one of the three decides it for dense models; where the
+ * allocator's placement leaves holes (MoE, MLA) it is modelled, not exact.
+ */
+static int compute_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
+			 int64_t *out)
+{
+	int64_t E = m->embd > 0 ? m->embd : m->heads * m->head_dim;   /* n_embd: Q's width when unknown */
+	int64_t v_max = 0, kv_max = a->full_cells, masks = 0, idx = 1, caches = a->windowed ? 2 : 1;
+	int mla = is_mla(m), fa = d->flash_attn, moe = m->experts > 0;
+	for (int64_t il = 0; il < m->layers; il++)
+		if (size_v_elems_layer(m, il) > v_max)
+			v_max = size_v_elems_layer(m, il);
+	for (int c = 0; c < caches; c++) {
+		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
+		masks += cells * (fa ? 2 : 4);   /* bytes a token */
+		idx += 2 + (mla ? 0 : fa ? 2 : 2 * v_max);
+	}
+	int64_t logits, attn = 0, ffn = 0, t;
+	/* per token, in bytes; the products are bounded by the model's limits,
+	 * the multiplication by ub is checked */
+	int64_t per_logits = 4 * (m->vocab + (2 + moe) * E + 1);
+	int64_t per_attn = fa ? 0 : 4 * kv_max * m->heads + masks + 4 * (5 * E + idx + 2);
+	/* A quantized K without flash attention: measured E - E/128 floats a token
+	 * fewer (q8_0, on Llama 3 8B and the DeciLM GGUF of tests/engine.sh). */
+	if (!fa && is_quantized(m->k_type))
+		per_attn -= 4 * (E - E / 128);
+	int64_t per_ffn = m->ff > 0 ? masks + 4 * (4 * m->ff + E / 2 + idx + 2) : 0;
+	if (__builtin_mul_overflow(per_logits, ub, &logits) || __builtin_mul_overflow(per_attn, ub, &attn) ||
+	    __builtin_mul_overflow(per_ffn, ub, &ffn))
+		return -1;
+	t = logits > attn ? logits : attn;
+	*out = t > ffn ? t : ffn;
+	return 0;
+}
+
+/* llama-kv-cache.cpp llama_kv_cache::llama_kv_cache: attn_rot_k when K is
+ * block-quantized, every layer has the same K head size and it is a
+ * multiple of 64; attn_rot_v likewise for V (never with the MLA latent,
+ * which has no V).  Either way the matrices for n = 64, 128, ... up to
+ * max(n_embd_head_k_all, n_embd_head_v_all) are made, each cache its own. */
+static int64_t rot_bytes(const struct model *m, int64_t caches)
+{
+	/* one head size for every layer here (struct model has no per-layer head sizes) */
+	int64_t hk = is_mla(m) ? m->kv_lora_rank + m->qk_rope_head_dim : m->head_dim;
+	int64_t hv = is_mla(m) ? 0 : m->head_dim_v;
+	int rk = is_quantized(m->k_type) && hk % 64 == 0;
+	int rv = is_quantized(m->v_type) && hv > 0 && hv % 64 == 0;
+	if (!rk && !rv)
+		return 0;
+	int64_t top = hk > hv ? hk : hv, sum = 0;
+	for (int64_t n = 64; n <= top; n *= 2)
+		sum += n * n * 4;
+	return sum * caches;
+}
+
+int size_buffers(const struct model *m, const struct deploy *d, struct buffer_sizes *b)
+{
+	struct kv_alloc a;
+	if (d->n_ctx < 1 || d->n_ubatch < 1 || d->n_seq < 1)
+		return -1;
+	*b = (struct buffer_sizes){0};
+	b->n_batch = cap_batch(d);
+	b->n_ubatch = size_ubatch(d);
+	/* llama-context.cpp output_reserve(n_seq_max): n_vocab F32 logits for
+	 * max(n_outputs, n_seq_max) = n_seq_max outputs, no embeddings. */
+	if (mul3(d->n_seq, m->vocab, 4, &b->output_bytes))
+		return -1;
+	b->output_mark = SIZE_EXACT;
+	if (size_alloc(m, d, &a) < 0 || compute_bytes(m, d, b->n_ubatch, &a, &b->compute_bytes) < 0)
+		return -1;
+	b->compute_bytes = FAULT_INT("size_buffers", b->compute_bytes);
+	b->rot_bytes = rot_bytes(m, a.windowed ? 2 : 1);
+	/* Without the model's widths (an INI file without embd and ff) the
+	 * activations are guessed: Q's width for n_embd, no FFN.  MoE and the
+	 * MLA latent cache leave holes in ggml-alloc's placement that these
+	 * three peaks do not follow (tests/engine.sh: up to 7 % off for
+	 * gpt-oss-20b, 19 % for DeepSeek-V2-Lite): estimated too. */
+	b->compute_mark = m->embd > 0 && m->ff > 0 && !m->experts && !is_mla(m) ? SIZE_MODELLED : SIZE_ESTIMATED;
+	return 0;
+}

@@ -1,0 +1,148 @@
+#!/bin/sh
+# --fit MEM: for every shipped model and several budgets, the max_ctx that
+# --fit prints fits and the next step (256 x streams further) does not, by
+# per-term closed forms worked out here from llama.cpp's rules:
+#   weights  the model's weights_bytes (--export-model), or params x 2 bytes
+#            when the file states none (16-bit weights, the loader's estimate);
+#   KV       per layer, cells x (kv_heads x head_dim x K bytes + kv_heads x
+#            head_dim_v x V bytes) (llama-kv-cache.cpp ggml_row_size);
+#            MLA's latent (kv_lora_rank + qk_rope_head_dim) in K, no V; a
+#            full layer keeps n_ctx cells over its streams, a sliding one
+#            pad256(min(stream, window + ubatch)) a stream
+#            (llama-kv-cache-iswa.cpp); f16 2 bytes, q8_0 34 a 32, q4_0 18 a 32;
+#            no cache on nextn, recurrent, shared layers; DeepSeek-V3.2's
+#            indexer K head beside the latent (llama-kv-cache-dsa.cpp);
+#   state    f32 (n_embd_r + n_embd_s) x n_seq a recurrent layer;
+#   output   n_seq x vocab x 4 (llama-context.cpp output_reserve);
+#   compute  --fit's own figure (modelled, checked against a real llama.cpp
+#            in tests/engine.sh); with flash attention it does not grow with
+#            n_ctx, so it is the same one step further.
+# Then the bad MEM strings: one line, exit 2.
+. tests/lib.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# The closed form of one TSV row of MODEL at BUDGET bytes: prints "ok" or
+# what is wrong.  ini: the model's export; the row's columns after it.
+judge() {
+	awk -v budget="$2" -v margin=$((1024 * 1048576)) -v n_seq="$3" -v ub=512 -F'\t' '
+	function kbytes(t, n) { return t == "f16" ? 2 * n : t == "q8_0" ? int((n + 31) / 32) * 34 : int((n + 31) / 32) * 18 }
+	function pad(x) { return int((x + 255) / 256) * 256 }
+	# a per-layer list of the export, "8*46,0" written out: out[1..L]
+	function expand(s, out,   n, i, j, w, parts) {
+		n = 0
+		split(s, w, ",")
+		for (i = 1; i in w; i++) {
+			if (split(w[i], parts, "*") == 2) for (j = 0; j < parts[2]; j++) out[++n] = parts[1]
+			else out[++n] = w[i]
+		}
+		return n
+	}
+	function kv(n, t,   il, stream, cells, sum, local, kvh, k, v, lt) {
+		stream = n / n_seq; sum = 0
+		for (il = 0; il < L; il++) {
+			kvh = (nkvh > 1) ? kvl[il + 1] : kvl[1]
+			lt = nlt ? lts[il + 1] : ""
+			# no cache: a nextn layer (create_memory), a recurrent or shared one, 0 KV heads (fa on)
+			if (kvh == 0 || il >= L - nextn || lt == "recurrent" || lt == "shared" || lt == "none") continue
+			local = nlt ? (lt == "sliding" || lt == "chunked") && win > 0 && used : win > 0 && used && (pat == 0 || il % pat < pat - 1)
+			cells = local ? pad(stream < win + ub ? stream : win + ub) : stream
+			# the indexer of DeepSeek-V3.2 (llama-kv-cache-dsa.cpp): one K head of its own beside the latent
+			if (latent) { k = kbytes(t, lora + rope) + (idx ? kbytes(t, idx) : 0); v = 0 }
+			else { k = kbytes(t, kvh * (local && hds ? hds : hd)); v = kbytes(t, kvh * (local && hdvs ? hdvs : hdv)) }
+			sum += cells * n_seq * (k + v)
+		}
+		return sum
+	}
+	FNR == NR {
+		sub(/ *;.*/, "")
+		if ($0 ~ /=/) { split($0, kvp, / *= */); key = kvp[1]; val = kvp[2]; gsub(/ /, "", key); gsub(/ /, "", val); m[key] = val }
+		next
+	}
+	FNR == 1 { L = m["layers"]; nkvh = expand(m["kv_heads"], kvl); hd = m["head_dim"]; hdv = m["head_dim_v"]
+		nlt = m["layer_types"] != "" ? expand(m["layer_types"], lts) : 0; nextn = m["nextn_layers"] + 0
+		idx = m["indexer_head_dim"] + 0; hds = m["head_dim_swa"] + 0; hdvs = m["head_dim_v_swa"] + 0
+		# the recurrent state (llama-hparams.cpp n_embd_r, n_embd_s): f32, n_seq rows a recurrent layer
+		nrec = 0; for (i = 1; i <= nlt; i++) nrec += lts[i] == "recurrent"
+		er = m["shortconv_l_cache"] > 0 ? m["embd"] * (m["shortconv_l_cache"] - 1) : \
+			(m["ssm_d_conv"] > 0 ? m["ssm_d_conv"] - 1 : 0) * (m["ssm_d_inner"] + 2 * m["ssm_n_group"] * m["ssm_d_state"])
+		R = nrec * 4 * n_seq * (er + m["ssm_d_state"] * m["ssm_d_inner"])
+		win = m["sliding_window"] + 0; pat = m["swa_pattern"] + 0; used = (m["window_used"] == "" ? 1 : m["window_used"])
+		latent = m["kind"] == "mla" && m["latent_cache"] == 1; lora = m["kv_lora_rank"]; rope = m["qk_rope_head_dim"]
+		W = m["weights_bytes"] != "" ? m["weights_bytes"] : int(m["params"] * 2); V = m["vocab"]; cap = m["ctx_train"]; step = 256 * n_seq; avail = budget - margin
+		capk = int(cap / step) * step; if (capk < step) capk = step
+		lo = cap < 4096 ? cap : 4096; lo = int((lo + step - 1) / step) * step; if (lo > capk) lo = capk
+		next }
+	{
+		t = $1; n = $2; C = $6
+		if ($8 == 0) {   # refused: only a head size that is not whole blocks of 32
+			bad = (latent ? (lora + rope) % 32 : hd % 32) != 0
+			print (t != "f16" && bad ? "ok" : t ": refused without a reason"); next
+		}
+		at = n ? n : lo
+		want_kv = kv(at, t); want_total = W + want_kv + R + C + n_seq * V * 4
+		if ($3 != W) { print t ": weights " $3 " != " W; next }
+		if ($4 != want_kv) { print t ": kv " $4 " != " want_kv " at " at; next }
+		if ($7 != n_seq * V * 4) { print t ": output " $7; next }
+		if ($8 != want_total) { print t ": total " $8 " != " want_total; next }
+		if (n == 0) { print (want_total > avail ? "ok" : t ": nothing fits, yet " want_total " <= " avail); next }
+		if (n % step || n > capk || n < lo) { print t ": max_ctx " n " not a multiple of " step " in " lo ".." capk; next }
+		if (want_total > avail) { print t ": " n " does not fit: " want_total " > " avail; next }
+		if (n < capk) { nx = W + kv(n + step, t) + R + C + n_seq * V * 4
+			if (nx <= avail) { print t ": the next step " n + step " fits too: " nx " <= " avail; next } }
+		print "ok"
+	}' "$1" -
+}
+
+models=$("$ATTNVIZ" --list | awk -F'\t' '$1 == "model" { print $2 }')
+for id in $models; do
+	"$ATTNVIZ" --export-model -m "$id" > "$tmp/$id.ini" || { fail "fit: export $id"; continue; }
+	for mem in 8GiB 17GiB 24GiB 80GiB 200GiB 2000GiB; do
+		for np in 1 4; do
+			budget=$(awk -v m="${mem%GiB}" 'BEGIN { printf "%.0f", m * 1073741824 }')
+			"$ATTNVIZ" --fit "$mem" -m "$id" --set n_seq=$np --format tsv > "$tmp/out" 2>"$tmp/err" ||
+				{ fail "fit: $id at $mem -np $np: exit $? ($(cat "$tmp/err"))"; continue; }
+			got=$(tail -n +2 "$tmp/out" | judge "$tmp/$id.ini" "$budget" "$np" | sort -u | tr '\n' ' ')
+			expect_eq "fit: $id at $mem, -np $np: max_ctx fits and the next step does not (closed forms)" "$got" "ok "
+		done
+	done
+done
+
+# The header and the rows, as DESIGN section 5 says.
+expect_eq "fit: the TSV header" "$("$ATTNVIZ" --fit 24GiB --format tsv | head -1)" \
+	"$(printf 'cache\tmax_ctx\tweights_bytes\tkv_bytes\trecurrent_bytes\tcompute_bytes\toutput_bytes\ttotal_bytes\tllama_flags')"
+expect_eq "fit: one row per cache type" "$("$ATTNVIZ" --fit 24GiB --format tsv | tail -n +2 | cut -f1 | tr '\n' ' ')" "f16 q8_0 q4_0 "
+# The flags give llama.cpp the row's context and cache types.
+expect_eq "fit: qwen2.5-7b 17GiB -np 2: the flags of each row" \
+	"$("$ATTNVIZ" --fit 17GiB -m qwen2.5-7b --set n_seq=2 --format tsv | awk -F'\t' 'NR > 1 && $9 != "-c " $2 " -ctk " $1 " -ctv " $1 " -fa on -np 2" { print $1 ": " $9 }')" ""
+# Without flash attention V stays f16 (llama.cpp refuses a quantized V then).
+expect_eq "fit: fa=0: q8_0 keeps V in f16" "$("$ATTNVIZ" --fit 24GiB -m llama3-8b --set fa=0 --format tsv | awk -F'\t' '$1 == "q8_0" { print $9 }')" \
+	"-c 8192 -ctk q8_0 -ctv f16 -fa off -np 1"
+# Two models side by side: the second's rows carry @2 and equal its own run's.
+expect_eq "fit: -m A -m B: B's rows with @2" \
+	"$("$ATTNVIZ" --fit 80GiB -m llama3-8b -m gemma3-27b --format tsv | awk -F'\t' '$1 ~ /@2$/ { sub(/@2$/, "", $1); print }' OFS='\t')" \
+	"$("$ATTNVIZ" --fit 80GiB -m gemma3-27b --format tsv | tail -n +2)"
+expect_eq "fit: -m A -m B: A's rows as its own run" \
+	"$("$ATTNVIZ" --fit 80GiB -m llama3-8b -m gemma3-27b --format tsv | head -4)" "$("$ATTNVIZ" --fit 80GiB -m llama3-8b --format tsv)"
+"$ATTNVIZ" --print gqa -m llama3-8b -m gemma3-27b >/dev/null 2>"$tmp/err"
+expect_eq "fit: a second -m elsewhere: exit 2, one line" "$? $(wc -l < "$tmp/err")" "2 1"
+# A named device is its published size: rtx4090 is 24 GiB.
+expect_eq "fit: rtx4090 = 24GiB" "$("$ATTNVIZ" --fit rtx4090 -m qwen2.5-7b --format tsv)" "$("$ATTNVIZ" --fit 24GiB -m qwen2.5-7b --format tsv)"
+expect_eq "fit: 80GB is 80e9 bytes" "$("$ATTNVIZ" --fit 80GB -m llama3-70b | head -1 | grep -o 'in [0-9]* bytes')" "in 80000000000 bytes"
+"$ATTNVIZ" --fit 8GiB -m llama3-8b | grep -q 'does not fit even at 4096 tokens: [0-9]* bytes' &&
+	ok "fit: says when even 4096 tokens do not fit, and how much is missing" || fail "fit: no 'does not fit even at 4096'"
+# Fast: the total is monotone in n_ctx, so --fit bisects.
+start=$(date +%s%N)
+"$ATTNVIZ" --fit 2000GiB -m deepseek-v3 --set ctx_max=4000000 --format tsv >/dev/null
+ms=$((($(date +%s%N) - start) / 1000000))
+check "fit: DeepSeek-V3 up to 4M tokens in well under a second ($ms ms)" [ "$ms" -lt 500 ]
+
+# Bad MEM: one line naming it, exit 2.
+for bad in 12abc 24XB '' -5GiB 0GiB 1e30GB GiB rtx9999 24gib; do
+	"$ATTNVIZ" --fit "$bad" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	expect_eq "fit: bad MEM '$bad': exit 2, one line on stderr, nothing on stdout" \
+		"$rc $(wc -l < "$tmp/err") $(wc -c < "$tmp/out")" "2 1 0"
+done
+"$ATTNVIZ" --fit 24GiB --set bogus=1 >/dev/null 2>"$tmp/err"
+expect_eq "fit: an unknown --set key: exit 2" "$? $(grep -c bogus "$tmp/err")" "2 1"

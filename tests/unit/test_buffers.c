@@ -1,0 +1,133 @@
+/*
+ * buffers.c against llama.cpp's rules worked by hand (llama-context.cpp:
+ * the n_batch and n_ubatch caps, output_reserve, llama_init_from_model's
+ * refusals) and the figures the issue measured with the real engine.
+ */
+#include <string.h>
+
+#include "model/size.h"
+#include "t.h"
+
+/* The shapes of assets/models/tiny-qwen2vocab.ini's vocabulary on a small dense model. */
+static void mk(struct model *m, int64_t vocab)
+{
+	memset(m, 0, sizeof *m);
+	m->layers = 2, m->heads = 8, m->kv_heads = 2, m->head_dim = m->head_dim_v = 64, m->vocab = vocab;
+	m->kind = ATTN_GQA;
+	m->k_type = m->v_type = CACHE_F16;
+	for (int64_t il = 0; il < m->layers; il++)
+		m->layer_kv_heads[il] = 2;
+}
+
+static void t_caps(void)
+{
+	struct model m;
+	struct buffer_sizes b;
+	mk(&m, 151936);
+	struct deploy d = deploy_default(1000);
+	d.n_ubatch = 2048;
+	T_OK(size_buffers(&m, &d, &b) == 0, "buffers: -c 1000 -ub 2048 sizes");
+	/* n_batch = min(1000, 2048) = 1000, n_ubatch = min(1000, 2048) = 1000. */
+	T_EQ_INT(b.n_batch, 1000, "buffers: n_batch capped at the context asked (1000)");
+	T_EQ_INT(b.n_ubatch, 1000, "buffers: n_ubatch capped at n_batch (1000)");
+	/* The logits of the reserved graph: 1000 x 151936 x 4 = 607,744,000 B (the issue's measurement). */
+	T_OK(b.compute_bytes >= 607744000LL, "buffers: the compute buffer holds the capped logits (607,744,000 B)");
+	/* One sequence: 151936 x 4 = 607,744 B, exact. */
+	T_EQ_INT(b.output_bytes, 607744, "buffers: output buffer n_seq x vocab x 4");
+	T_EQ_INT(b.output_mark, SIZE_EXACT, "buffers: the output buffer is exact");
+	d = deploy_default(4096);
+	d.n_seq = 3;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.n_ubatch, 512, "buffers: -ub 512 under -c 4096 is kept");
+	T_EQ_INT(b.output_bytes, 3 * 607744, "buffers: -np 3 outputs three rows of logits");
+}
+
+static void t_refuse(void)
+{
+	struct model m;
+	char why[256];
+	mk(&m, 32000);
+	struct deploy d = deploy_default(4096);
+	T_EQ_INT(size_refuse(&m, &d, why, sizeof why), 0, "refuse: f16 K and V accepted");
+	m.k_type = m.v_type = CACHE_Q8_0;
+	d.flash_attn = 0;
+	T_EQ_INT(size_refuse(&m, &d, why, sizeof why), 1, "refuse: q8_0 V without flash attention refused");
+	T_EQ_STR(why, "llama_init_from_model: quantized V cache requires flash_attn to be enabled",
+		 "refuse: llama.cpp's reason for a quantized V without flash attention");
+	m.v_type = CACHE_F16;
+	T_EQ_INT(size_refuse(&m, &d, why, sizeof why), 0, "refuse: q8_0 K with an f16 V, no flash attention, accepted");
+	/* DeepSeek-V2-Lite with the latent cache: K and V types must match. */
+	m.kind = ATTN_MLA, m.mla_latent_cache = 1, m.kv_lora_rank = 512, m.qk_rope_head_dim = 64;
+	d.flash_attn = 1;
+	T_EQ_INT(size_refuse(&m, &d, why, sizeof why), 1, "refuse: MLA with q8_0 K and f16 V refused");
+	T_EQ_STR(why, "llama_init_from_model: model does not support different K (q8_0) and V (f16) cache types",
+		 "refuse: llama.cpp's reason for MLA with different K and V types");
+}
+
+/* Layers without KV heads (DeciLM's attention-free blocks): llama.cpp keeps
+ * them in the cache and, without flash attention, pads every layer's V rows
+ * to the widest (llama-kv-cache.cpp, [TAG_V_CACHE_VARIABLE]). */
+static void t_vpad(void)
+{
+	struct model m;
+	struct kv_alloc a;
+	mk(&m, 32000);
+	m.layers = 4;
+	m.layer_kv_heads[0] = 4, m.layer_kv_heads[1] = 0, m.layer_kv_heads[2] = 1, m.layer_kv_heads[3] = 0;
+	struct deploy d = deploy_default(1024);
+	T_OK(size_alloc(&m, &d, &a) == 0, "vpad: sizes");
+	T_EQ_INT(a.global_layers, 4, "vpad: llama.cpp's log counts the 2 layers without KV heads too (4)");
+	T_EQ_INT(a.none_layers, 2, "vpad: of which 2 have no KV heads");
+	/* flash attention: K and V rows of each layer's own width, 5 heads x 64 x 2 B x 2 x 1024 cells. */
+	T_EQ_INT(a.total_bytes, 5LL * 64 * 2 * 2 * 1024, "vpad: -fa on: K and V of 4 + 1 heads (1.25 MiB)");
+	d.flash_attn = 0;
+	size_alloc(&m, &d, &a);
+	/* K 5 heads as before; V 4 layers x 4 heads (the widest) x 64 x 2 B x 1024. */
+	T_EQ_INT(a.v_bytes, 4LL * 4 * 64 * 2 * 1024, "vpad: -fa off: every layer's V padded to 4 heads (2 MiB)");
+	T_EQ_INT(a.k_bytes, 5LL * 64 * 2 * 1024, "vpad: -fa off: K unpadded (0.625 MiB)");
+}
+
+/* Llama 3 8B's shape: the real engine's compute buffers (node-llama-cpp 3.22.1,
+ * llama_get_memory_breakdown, measured by tests/engine.sh's probe). */
+static void t_engine(void)
+{
+	struct model m;
+	struct buffer_sizes b;
+	memset(&m, 0, sizeof m);
+	m.layers = 32, m.heads = 32, m.kv_heads = 8, m.head_dim = m.head_dim_v = 128, m.vocab = 128256;
+	m.embd = 4096, m.ff = 14336, m.kind = ATTN_GQA, m.k_type = m.v_type = CACHE_F16;
+	for (int64_t il = 0; il < m.layers; il++)
+		m.layer_kv_heads[il] = 8;
+	struct deploy d = deploy_default(4096);
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 279447552, "engine: Llama 3 8B -c 4096 -ub 512 -fa on: 266.50 MiB (logits decide)");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "engine: a dense model with embd and ff is modelled");
+	d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 322971648, "engine: Llama 3 8B -c 4096 -ub 512 -fa off: 308.01 MiB (K·Q decides)");
+	d = deploy_default(1000);
+	d.n_ubatch = 2048;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 545796000, "engine: Llama 3 8B -c 1000 -ub 2048: capped to 1000 tokens, 520.51 MiB");
+	d = deploy_default(32768);
+	d.n_ubatch = 2048, d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 9042960384LL, "engine: Llama 3 8B -c 32768 -ub 2048 -fa off: 8624.04 MiB");
+	T_EQ_INT(b.rot_bytes, 0, "engine: an f16 cache keeps no Hadamard matrices");
+	m.k_type = m.v_type = CACHE_Q8_0;
+	d.flash_attn = 1;
+	size_buffers(&m, &d, &b);
+	/* attn_rot_k = attn_rot_v = 1 (head 128): 64 x 64 and 128 x 128 F32 = 81,920 B. */
+	T_EQ_INT(b.rot_bytes, (64 * 64 + 128 * 128) * 4, "engine: q8_0 K and V: the 64 and 128 Hadamard matrices, 80 KiB");
+	m.experts = 8, m.experts_used = 2;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "engine: a MoE model's compute buffer is estimated");
+}
+
+void test_buffers(void)
+{
+	t_engine();
+	t_caps();
+	t_refuse();
+	t_vpad();
+}
