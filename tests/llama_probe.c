@@ -18,6 +18,10 @@
  *   D <n> log <line>                     every other line llama.cpp logs
  * First line: "defaults ok" or "defaults bad ..." (llama_context_default_params
  * read through this header: the struct layout matches the library).
+ *
+ * With LLAMA_PROBE_RAW=1 in the environment it prints nothing of its own:
+ * llama.cpp's log lines go to stdout as llama.cpp wrote them, loading
+ * included (tests/reconcile-fixtures.sh keeps them as --reconcile fixtures).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +31,7 @@
 #include "ggml-backend.h"
 
 static int cur = -1;          /* deployment number, -1 while loading */
+static int raw;               /* LLAMA_PROBE_RAW: llama.cpp's lines only, unchanged */
 static char pend[4096];
 static size_t npend;
 
@@ -37,6 +42,10 @@ static void line_out(const char *l)
 	float mib, kmib, vmib;
 	char kt[16], vt[16], what[64];
 	const char *p;
+	if (raw) {
+		printf("%s\n", l);
+		return;
+	}
 	if (cur < 0) {   /* the model's loading: to stderr */
 		fprintf(stderr, "%s\n", l);
 		return;
@@ -130,7 +139,8 @@ static void deploy(struct llama_model *model, int n, const char *spec)
 	snprintf(buf, sizeof buf, "%s", spec);
 	buf[strcspn(buf, "\n")] = 0;
 	cur = n;
-	printf("D\t%d\tdeploy\t%s\n", n, buf);
+	if (!raw)
+		printf("D\t%d\tdeploy\t%s\n", n, buf);
 	fflush(stdout);
 	for (char *w = strtok_r(buf, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save)) {
 		char *eq = strchr(w, '=');
@@ -167,7 +177,7 @@ static void deploy(struct llama_model *model, int n, const char *spec)
 		line_out(pend);
 		npend = 0;
 	}
-	if (!ctx)
+	if (!ctx && !raw)
 		printf("D\t%d\terror\tllama_init_from_model failed\n", n);
 	else
 		llama_free(ctx);
@@ -183,10 +193,13 @@ int main(int argc, char **argv)
 	}
 	struct llama_context_params d = llama_context_default_params();
 	struct llama_model_params mp = llama_model_default_params();
+	raw = getenv("LLAMA_PROBE_RAW") && !strcmp(getenv("LLAMA_PROBE_RAW"), "1");
 	if (d.n_ctx == 512 && d.n_batch == 2048 && d.n_ubatch == 512 && d.n_seq_max == 1 && d.type_k == GGML_TYPE_F16 &&
 	    d.type_v == GGML_TYPE_F16 && d.flash_attn_type == LLAMA_FLASH_ATTN_TYPE_AUTO && d.swa_full && !d.kv_unified &&
-	    d.offload_kqv && !d.embeddings && !mp.vocab_only && !mp.no_alloc && mp.kv_overrides == NULL)
-		printf("defaults ok\n");
+	    d.offload_kqv && !d.embeddings && !mp.vocab_only && !mp.no_alloc && mp.kv_overrides == NULL) {
+		if (!raw)
+			printf("defaults ok\n");
+	}
 	else {
 		printf("defaults bad n_ctx=%u n_batch=%u n_ubatch=%u n_seq_max=%u type_k=%d swa_full=%d kv_unified=%d\n", d.n_ctx,
 		       d.n_batch, d.n_ubatch, d.n_seq_max, (int)d.type_k, d.swa_full, d.kv_unified);
@@ -206,13 +219,15 @@ int main(int argc, char **argv)
 	if (npend) {
 		pend[npend] = 0;
 		npend = 0;
-		printf("load\t%s\n", pend);
+		if (!raw)
+			printf("load\t%s\n", pend);
 	}
 	if (!model) {
 		printf("load failed\n");
 		return 1;
 	}
-	printf("load ok\n");
+	if (!raw)
+		printf("load ok\n");
 	int n = 0;
 	if (argc > 2) {
 		for (int i = 2; i < argc; i++)
