@@ -66,7 +66,7 @@ static int is_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	const double *ub = params_list(env->p, IS_TINY_UBATCH, &nub);
 	st->m = *env->model;
 	st->lesson = env->lesson_defaults;
-	st->d.n_ctx = params_int(env->p, IS_CTX);
+	st->d = deploy_default(params_int(env->p, IS_CTX));
 	st->d.n_ubatch = params_int(env->p, IS_UBATCH);
 	st->d.n_seq = params_int(env->p, IS_N_SEQ);
 	st->d.unified = (int)params_int(env->p, IS_UNIFIED);

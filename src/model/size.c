@@ -13,8 +13,11 @@ static int64_t pad(int64_t x, int64_t to)
 
 struct deploy deploy_default(int64_t n_ctx)
 {
-	/* common/common.h: n_ubatch 512, n_parallel 1, kv_unified false, swa_full false. */
-	struct deploy d = {.n_ctx = n_ctx, .n_ubatch = 512, .n_seq = 1, .unified = 0, .swa_full = 0};
+	/* common/common.h: n_batch 2048, n_ubatch 512, n_parallel 1, kv_unified
+	 * false, swa_full false, flash_attn_type auto, which llama-context.cpp
+	 * resolves to on when the CPU backend runs the FLASH_ATTN_EXT op. */
+	struct deploy d = {.n_ctx = n_ctx, .n_ubatch = 512, .n_seq = 1, .unified = 0, .swa_full = 0,
+			   .flash_attn = 1, .n_batch = 2048};
 	return d;
 }
 
@@ -114,16 +117,16 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 		n_ctx = a->full_cells * d->n_seq;
 	}
 	a->n_ctx = n_ctx;
-	/* llama-context.cpp also clamps n_ubatch to n_batch <= n_ctx; that never
-	 * changes a count here: with ubatch > n_ctx the min() below takes the
-	 * stream's cells either way, padded to the same multiple of 256. */
+	/* llama-context.cpp caps n_ubatch at n_batch <= n_ctx before the cache
+	 * is made: the SWA formula sees the capped n_ubatch. */
+	int64_t n_ubatch = size_ubatch(d);
 	a->windowed = windowed(m);
 	if (a->windowed) {
 		/* llama-kv-cache-iswa.cpp: size_swa = GGML_PAD(min(size_base,
 		 * n_swa*(unified ? n_seq_max : 1) + n_ubatch), n_pad); swa_full: size_base. */
 		int64_t want;
 		if (__builtin_mul_overflow(m->sliding_window, d->unified ? d->n_seq : 1, &want) ||
-		    __builtin_add_overflow(want, d->n_ubatch, &want))
+		    __builtin_add_overflow(want, n_ubatch, &want))
 			return -1;
 		a->swa_cells = FAULT_INT("size_swa_cells",
 					 d->swa_full ? a->full_cells : pad(want < a->full_cells ? want : a->full_cells, SIZE_PAD));

@@ -35,6 +35,8 @@ struct deploy {
 	int64_t n_seq;      /* -np: parallel sequences */
 	int unified;        /* -kvu: one stream shared by all sequences */
 	int swa_full;       /* --swa-full: sliding layers get every cell */
+	int flash_attn;     /* 1: -fa on, 0: off (deploy_default: what -fa auto gives on CPU, on) */
+	int64_t n_batch;    /* -b, default 2048 */
 };
 
 /* What one layer keeps. */
@@ -104,5 +106,31 @@ int64_t size_logits_bytes(int64_t n_ubatch, int64_t vocab);
 
 /* The window llama.cpp applies on layer il (0: none, a full layer). */
 int64_t size_layer_window(const struct model *m, int64_t il);
+
+/* How a size is known: computed as llama.cpp computes it (one tensor or one
+ * product decides it), modelled (a rule fitted to llama.cpp's allocator and
+ * checked against the real engine), or estimated (no rule checked). */
+enum size_mark { SIZE_EXACT, SIZE_MODELLED, SIZE_ESTIMATED };
+
+/* The buffers llama.cpp allocates beyond the cache (buffers.c):
+ * llama-context.cpp caps n_batch = min(n_ctx, n_batch) (n_ctx as asked,
+ * before padding) and n_ubatch = min(n_batch, n_ubatch); the output buffer
+ * (output_reserve(n_seq_max)) holds n_vocab F32 logits per sequence; the
+ * compute buffer is what ggml-alloc reserves for the worst-case graph
+ * (sched_reserve: n_ubatch tokens against the whole cache). */
+struct buffer_sizes {
+	int64_t n_batch, n_ubatch;   /* after llama.cpp's caps */
+	int64_t compute_bytes;
+	enum size_mark compute_mark;
+	int64_t output_bytes;
+	enum size_mark output_mark;
+};
+/* 0, or -1 when a size overflows 64 bits or d is invalid. */
+int size_buffers(const struct model *m, const struct deploy *d, struct buffer_sizes *b);
+/* 1 when llama.cpp refuses to create this context (llama_init_from_model),
+ * with llama.cpp's reason and the function in why; else 0. */
+int size_refuse(const struct model *m, const struct deploy *d, char *why, size_t len);
+/* n_ubatch after llama.cpp's caps (llama-context.cpp llama_context). */
+int64_t size_ubatch(const struct deploy *d);
 
 #endif

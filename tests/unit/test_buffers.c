@@ -1,0 +1,71 @@
+/*
+ * buffers.c against llama.cpp's rules worked by hand (llama-context.cpp:
+ * the n_batch and n_ubatch caps, output_reserve, llama_init_from_model's
+ * refusals) and the figures the issue measured with the real engine.
+ */
+#include <string.h>
+
+#include "model/size.h"
+#include "t.h"
+
+/* The shapes of assets/models/tiny-qwen2vocab.ini's vocabulary on a small dense model. */
+static void mk(struct model *m, int64_t vocab)
+{
+	memset(m, 0, sizeof *m);
+	m->layers = 2, m->heads = 8, m->kv_heads = 2, m->head_dim = m->head_dim_v = 64, m->vocab = vocab;
+	m->kind = ATTN_GQA;
+	m->k_type = m->v_type = CACHE_F16;
+	for (int64_t il = 0; il < m->layers; il++)
+		m->layer_kv_heads[il] = 2;
+}
+
+static void t_caps(void)
+{
+	struct model m;
+	struct buffer_sizes b;
+	mk(&m, 151936);
+	struct deploy d = deploy_default(1000);
+	d.n_ubatch = 2048;
+	T_OK(size_buffers(&m, &d, &b) == 0, "buffers: -c 1000 -ub 2048 sizes");
+	/* n_batch = min(1000, 2048) = 1000, n_ubatch = min(1000, 2048) = 1000. */
+	T_EQ_INT(b.n_batch, 1000, "buffers: n_batch capped at the context asked (1000)");
+	T_EQ_INT(b.n_ubatch, 1000, "buffers: n_ubatch capped at n_batch (1000)");
+	/* The logits of the reserved graph: 1000 x 151936 x 4 = 607,744,000 B (the issue's measurement). */
+	T_OK(b.compute_bytes >= 607744000LL, "buffers: the compute buffer holds the capped logits (607,744,000 B)");
+	/* One sequence: 151936 x 4 = 607,744 B, exact. */
+	T_EQ_INT(b.output_bytes, 607744, "buffers: output buffer n_seq x vocab x 4");
+	T_EQ_INT(b.output_mark, SIZE_EXACT, "buffers: the output buffer is exact");
+	d = deploy_default(4096);
+	d.n_seq = 3;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.n_ubatch, 512, "buffers: -ub 512 under -c 4096 is kept");
+	T_EQ_INT(b.output_bytes, 3 * 607744, "buffers: -np 3 outputs three rows of logits");
+}
+
+static void t_refuse(void)
+{
+	struct model m;
+	char why[256];
+	mk(&m, 32000);
+	struct deploy d = deploy_default(4096);
+	T_EQ_INT(size_refuse(&m, &d, why, sizeof why), 0, "refuse: f16 K and V accepted");
+	m.k_type = m.v_type = CACHE_Q8_0;
+	d.flash_attn = 0;
+	T_EQ_INT(size_refuse(&m, &d, why, sizeof why), 1, "refuse: q8_0 V without flash attention refused");
+	T_EQ_STR(why, "llama_init_from_model: quantized V cache requires flash_attn to be enabled",
+		 "refuse: llama.cpp's reason for a quantized V without flash attention");
+	m.v_type = CACHE_F16;
+	T_EQ_INT(size_refuse(&m, &d, why, sizeof why), 0, "refuse: q8_0 K with an f16 V, no flash attention, accepted");
+	/* DeepSeek-V2-Lite with the latent cache: K and V types must match. */
+	m.kind = ATTN_MLA, m.mla_latent_cache = 1, m.kv_lora_rank = 512, m.qk_rope_head_dim = 64;
+	d.flash_attn = 1;
+	T_EQ_INT(size_refuse(&m, &d, why, sizeof why), 1, "refuse: MLA with q8_0 K and f16 V refused");
+	T_EQ_STR(why, "llama_init_from_model: model does not support different K (q8_0) and V (f16) cache types",
+		 "refuse: llama.cpp's reason for MLA with different K and V types");
+}
+
+void test_buffers(void)
+{
+	t_caps();
+	t_refuse();
+}
