@@ -8,7 +8,7 @@
 #define CLI_MAX_SETS 64
 
 enum cli_mode { MODE_TUI, MODE_LIST, MODE_PRINT, MODE_SUMMARY, MODE_CHECK, MODE_DUMP, MODE_BENCH,
-		MODE_HELP, MODE_VERSION, MODE_CAST, MODE_EXPLAIN, MODE_EXPORT };
+		MODE_HELP, MODE_VERSION, MODE_CAST, MODE_EXPLAIN, MODE_EXPORT, MODE_RECONCILE };
 
 struct cli_options {
 	enum cli_mode mode;
@@ -23,6 +23,7 @@ struct cli_options {
 	int cast_w, cast_h;       /* --cast --size WxH; 0: 80x24 */
 	const char *record;       /* --record FILE: the TUI session saved as asciicast v2 */
 	int theme;                /* --set theme=NAME: enum theme_id */
+	const char *reconcile;    /* --reconcile LOG: a llama.cpp log */
 };
 
 #endif

@@ -31,6 +31,7 @@ void cli_help(FILE *out)
 	      "       attnviz --cast SCENE|all [--size WxH] [-m MODEL] [--set K=V]...\n"
 	      "                                     the scene played first to last step, asciicast v2 on stdout\n"
 	      "       attnviz --record FILE [-s SCENE] ...  interactive, the session also saved to FILE (asciicast v2)\n"
+	      "       attnviz --reconcile LOG [-m MODEL]    a llama.cpp log's memory lines beside attnviz's numbers\n"
 	      "       attnviz --help | --version\n"
 	      "\n"
 	      "SCENE is an id (tiled) or a number (4); MODEL an INI file, a .gguf file, a config.json\n"
@@ -46,6 +47,11 @@ void cli_help(FILE *out)
 	      "\n"
 	      "--bench parameters: n, heads, threads, causal (lists), kv (f32,f16),\n"
 	      "kernels (tiled,naive,decode) and runs, e.g. --set kv=f16 --set kernels=decode.\n"
+	      "\n"
+	      "--reconcile reads a llama-server / llama-cli / llama-bench log (stderr, as pasted): the\n"
+	      "deployment from its llama_context lines, the model from -m, else the GGUF it loaded,\n"
+	      "else its print_info lines; each memory line says agree, or DIFFERS with the cause\n"
+	      "(exit 1); a file that is not a llama.cpp log exits 2.\n"
 	      "\n"
 	      "Exit status: 0 success, 1 a check failed, 2 usage error or bad input.\n"
 	      "Models are searched in $ATTNVIZ_MODELS, $XDG_CONFIG_HOME/attnviz/models, the data dir\n"
@@ -150,6 +156,10 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 		} else if (is_opt(a, "--cast")) {
 			if (set_mode(o, MODE_CAST, a, err, errlen) < 0 ||
 			    need_arg(argc, argv, &i, &o->scene, err, errlen) < 0)
+				return -1;
+		} else if (is_opt(a, "--reconcile")) {
+			if (set_mode(o, MODE_RECONCILE, a, err, errlen) < 0 ||
+			    need_arg(argc, argv, &i, &o->reconcile, err, errlen) < 0)
 				return -1;
 		} else if (is_opt(a, "--size")) {
 			char x;
@@ -311,6 +321,8 @@ int cli_run(const struct app *a, const struct cli_options *o)
 	}
 	case MODE_CAST:
 		return cli_cast(a, o);
+	case MODE_RECONCILE:
+		return cli_reconcile(a, o);
 	case MODE_DUMP: {
 		struct stat st;
 		/* A directory that does not exist yet is made (one level, like mkdir). */

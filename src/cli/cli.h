@@ -19,4 +19,7 @@ int cli_bench(const struct cli_options *o);
 /* --cast: the scene (or all) played as asciicast v2 on stdout (cast.c); returns the exit status. */
 int cli_cast(const struct app *a, const struct cli_options *o);
 
+/* --reconcile LOG: a llama.cpp log's memory lines against attnviz's (reconcile.c); returns the exit status. */
+int cli_reconcile(const struct app *a, const struct cli_options *o);
+
 #endif

@@ -565,7 +565,7 @@ int model_from_gguf_keys(struct model *m, struct gguf_file *r, char *err, size_t
 	r->err = err;
 	r->errlen = errlen;
 	snprintf(tmp->path, sizeof tmp->path, "%s", r->path);
-	snprintf(tmp->id, sizeof tmp->id, "log");
+	snprintf(tmp->id, sizeof tmp->id, "print_info");
 	tmp->format = MODEL_GGUF;
 	if (interpret(r, tmp, &r->tn) == 0) {
 		snprintf(tmp->source, sizeof tmp->source, "llama.cpp's print_info lines in %.200s", r->path);

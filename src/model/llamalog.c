@@ -74,7 +74,7 @@ static struct llog_ctx *cur_ctx(struct llog *g)
 {
 	if (g->nctx == 0) {   /* a log cut above the constructor's first line */
 		g->nctx = 1;
-		g->ctx[0] = (struct llog_ctx){.n_seq_max = -1, .n_ctx = -1, .n_ctx_seq = -1, .n_batch = -1,
+		g->ctx[0] = (struct llog_ctx){.line = g->lines, .n_seq_max = -1, .n_ctx = -1, .n_ctx_seq = -1, .n_batch = -1,
 					      .n_ubatch = -1, .flash_attn = -1, .kv_unified = -1};
 	}
 	return &g->ctx[g->nctx - 1];
