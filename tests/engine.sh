@@ -237,6 +237,8 @@ dense gemma3 62 5376 32 16 128 21504 262208 "post qknorm" "gemma3.attention.slid
 	"gemma3.rope.freq_base f32 1000000" >"$d/gemma3-27b.spec"
 dense gemma2 42 3584 16 8 256 14336 256000 post "gemma2.attention.sliding_window u32 4096" >"$d/gemma2-9b.spec"
 dense qwen2 28 3584 28 4 128 18944 152064 "out bias" "qwen2.rope.freq_base f32 1000000" >"$d/qwen2.5-7b.spec"
+# The lesson's tiny Qwen2-vocabulary model: small enough to load for real (a --reconcile fixture).
+dense qwen2 2 64 8 2 8 256 151936 "out bias" "qwen2.rope.freq_base f32 10000" >"$d/tiny-qwen2vocab.spec"
 
 # ---- the deployments -------------------------------------------------------------
 # deploys SWA GROUP: f16 = f16 K and V, flash attention on, the whole matrix

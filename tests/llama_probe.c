@@ -22,6 +22,8 @@
  * With LLAMA_PROBE_RAW=1 in the environment it prints nothing of its own:
  * llama.cpp's log lines go to stdout as llama.cpp wrote them, loading
  * included (tests/reconcile-fixtures.sh keeps them as --reconcile fixtures).
+ * LLAMA_PROBE_ALLOC=1 loads the model for real (weights read, every buffer
+ * allocated): only for a small GGUF.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -212,7 +214,7 @@ int main(int argc, char **argv)
 	else
 		ggml_backend_load_all();
 	llama_backend_init();
-	mp.no_alloc = true;   /* llama.cpp's dry run */
+	mp.no_alloc = !(getenv("LLAMA_PROBE_ALLOC") && !strcmp(getenv("LLAMA_PROBE_ALLOC"), "1"));   /* llama.cpp's dry run */
 	mp.n_gpu_layers = 0;
 	mp.load_mode = LLAMA_LOAD_MODE_NONE;
 	struct llama_model *model = llama_model_load_from_file(argv[1], mp);

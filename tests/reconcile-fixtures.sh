@@ -14,9 +14,12 @@ if [ -z "${probe:-}" ]; then
 	ENGINE_FIXTURES=write exec sh tests/engine.sh
 fi
 
-# fixture_log GGUF DEPLOY: the probe's log, made machine-independent.
+# fixture_log GGUF DEPLOY: the probe's log, made machine-independent
+# (DEPLOY "alloc WORDS...": loaded for real, not llama.cpp's dry run).
 fixture_log() {
-	LLAMA_PROBE_RAW=1 "$probe" "$d/$1.gguf" "$2" 2>&1 |
+	alloc=0 dep=$2
+	case $dep in alloc\ *) alloc=1 dep=${dep#alloc } ;; esac
+	LLAMA_PROBE_ALLOC=$alloc LLAMA_PROBE_RAW=1 "$probe" "$d/$1.gguf" "$dep" 2>&1 |
 		sed -e "s#$d/#/tmp/attnviz-engine/#g" -e '/^load_backend: /d' -e '/reserve took .* ms/d'
 }
 

@@ -15,7 +15,7 @@ suite() {   # suite LABEL BIN UNIT
 	echo "# $label: unit tests"
 	"$unit" 2>&1 | tee -a "$log"
 	echo "# $label: fuzz seeds and kept crashers, replayed"
-	for t in model scene set hf gguf; do
+	for t in model scene set hf gguf log; do
 		replay="$(dirname "$unit")/replay_$t"
 		if [ ! -x "$replay" ]; then
 			echo "not ok - $replay was not built" | tee -a "$log"
@@ -33,6 +33,8 @@ suite() {   # suite LABEL BIN UNIT
 	ATTNVIZ="$bin" EXPR_CHECK="$(dirname "$unit")/expr_check" sh tests/formulas.sh 2>&1 | tee -a "$log"
 	echo "# $label: config.json models"
 	ATTNVIZ="$bin" sh tests/hfconfig.sh 2>&1 | tee -a "$log"
+	echo "# $label: --reconcile against real llama.cpp logs"
+	ATTNVIZ="$bin" sh tests/reconcile.sh 2>&1 | tee -a "$log"
 	echo "# $label: GGUF files"
 	ATTNVIZ="$bin" GGUF_WRITE="$(dirname "$unit")/gguf_write" sh tests/gguf.sh 2>&1 | tee -a "$log"
 	echo "# $label: terminal (tmux)"

@@ -54,6 +54,7 @@ struct reconcile {
 	const struct llog *g;
 	const struct model *base;   /* the model, cache types as loaded */
 	int dry_run;           /* print_info: no_alloc = 1 */
+	FILE *out;
 	int differ, agree;
 };
 
@@ -67,9 +68,9 @@ static const char *mib(char *buf, size_t len, int64_t bytes)
 static void print_row(struct reconcile *rc, const struct row *r)
 {
 	static const char *const words[] = {"agree", "DIFFERS", "not modelled", "dry run", "not compared"};
-	printf("%5d  %-30.30s %11.11s %11.11s  %s\n", r->line, r->what, r->theirs, r->ours, words[r->v]);
+	fprintf(rc->out, "%5d  %-30.30s %11.11s %11.11s  %s\n", r->line, r->what, r->theirs, r->ours, words[r->v]);
 	if (r->note[0])
-		printf("       %s\n", r->note);
+		fprintf(rc->out, "       %s\n", r->note);
 	if (r->v == V_DIFFER)
 		rc->differ++;
 	else if (r->v == V_AGREE)
@@ -121,6 +122,16 @@ static int types_of(const struct reconcile *rc, int ci, struct model *m, struct 
 	if (!kt[0] && strstr(why, "quantized V cache")) {
 		m->v_type = CACHE_Q8_0;
 		return 0;
+	}
+	/* "K (V) cache type q8_0 with block size 32 does not divide n_embd_head_k=8":
+	 * the other type is one no rule refuses (f16). */
+	if (!kt[0] && (p = strstr(why, " cache type ")) && p > why && (p[-1] == 'K' || p[-1] == 'V') &&
+	    strstr(p, " with block size ")) {
+		char t[LLOG_TEXT];
+		snprintf(t, sizeof t, "%.*s", (int)strcspn(p + 12, " "), p + 12);
+		snprintf(kt, sizeof kt, "%s", p[-1] == 'K' ? t : "f16");
+		snprintf(vt, sizeof vt, "%s", p[-1] == 'V' ? t : "f16");
+		line = rc->g->ctx[ci].refused_line;
 	}
 	if (!kt[0])
 		return 1;
@@ -432,16 +443,16 @@ static void one_context(struct reconcile *rc, int ci)
 	int typed = types_of(rc, ci, m, &bad);
 	if (c->flash_attn < 0 && strstr(c->refused, "requires flash_attn"))
 		d.flash_attn = 0;   /* the refusal says flash attention was off */
-	printf("\ncontext %d (line %d): ", ci + 1, c->line);
+	fprintf(rc->out, "\ncontext %d (line %d): ", ci + 1, c->line);
 	if (c->n_ctx < 0)   /* refused before llama_context printed its numbers */
-		printf("n_ctx, n_seq and n_ubatch not in the log\n");
+		fprintf(rc->out, "n_ctx, n_seq and n_ubatch not in the log\n");
 	else
-		printf("n_ctx %lld, n_seq %lld (%s), n_ubatch %lld\n", (long long)d.n_ctx, (long long)d.n_seq,
+		fprintf(rc->out, "n_ctx %lld, n_seq %lld (%s), n_ubatch %lld\n", (long long)d.n_ctx, (long long)d.n_seq,
 		       d.unified ? "unified" : "split", (long long)d.n_ubatch);
-	printf("  flash_attn %s, swa_full %s, K %s, V %s\n",
+	fprintf(rc->out, "  flash_attn %s, swa_full %s, K %s, V %s\n",
 	       c->flash_attn < 0 && d.flash_attn ? "auto (on)" : d.flash_attn ? "on" : "off", d.swa_full ? "on" : "off",
 	       typed == 1 ? "?" : model_cache_name(m->k_type), typed == 1 ? "?" : model_cache_name(m->v_type));
-	printf(" line  memory line                      llama.cpp     attnviz\n");
+	fprintf(rc->out, " line  memory line                      llama.cpp     attnviz\n");
 	int sized = typed == 0 && size_alloc(m, &d, a) == 0 && size_buffers(m, &d, &b) == 0;
 	int refuses = typed == 0 && size_refuse(m, &d, why, sizeof why);
 	int pending = c->refused[0] || refuses;   /* a "context created" row to print */
@@ -497,6 +508,48 @@ static int model_of(const struct app *ap, const struct llog *g, const char *show
 	return llog_model(g, shown, m, err, errlen);
 }
 
+int reconcile_report(const struct llog *g, const struct model *m, const char *shown, const char *what, FILE *out,
+		     FILE *errout)
+{
+	for (int i = 0; i < g->nmem; i++)
+		if (g->mem[i].kind == LLOG_RECURRENT) {
+			fprintf(errout, "attnviz: %s:%d: llama_memory_recurrent: a recurrent state, which attnviz does not size "
+					"(architecture %s)\n", shown, g->mem[i].line, m->arch[0] ? m->arch : "?");
+			return 2;
+		}
+	if (m->arch[0] && !arch_known(m->arch)) {
+		int line = 0;
+		llog_info(g, "arch", &line);
+		fprintf(errout, "attnviz: %s:%d: arch %s: an architecture attnviz does not size (known:", shown, line, m->arch);
+		for (size_t i = 0; i < sizeof known_arch / sizeof known_arch[0]; i++)
+			fprintf(errout, " %s", known_arch[i]);
+		fprintf(errout, ")\n");
+		return 2;
+	}
+	struct reconcile rc = {.path = shown, .g = g, .base = m, .out = out};
+	const char *na = llog_info(g, "no_alloc", NULL);
+	rc.dry_run = na && !strcmp(na, "1");
+	fprintf(out, "attnviz --reconcile %s\n", shown);
+	fprintf(out, "model: %s%s%s, %lld layers, from %s\n", strcmp(m->name, m->id) ? m->name : "",
+		strcmp(m->name, m->id) ? ": " : "", m->arch[0] ? m->arch : "no arch", (long long)m->layers, what);
+	if (rc.dry_run)
+		fprintf(out, "a dry run (no_alloc = 1): llama.cpp sized everything and allocated nothing\n");
+	for (int ci = 0; ci < g->nctx; ci++)
+		one_context(&rc, ci);
+	if (g->nctx == 0)
+		for (int i = 0; i < g->nmem; i++) {
+			struct row r = {.line = g->mem[i].line, .v = V_NOT_COMPARED};
+			snprintf(r.what, sizeof r.what, "memory line");
+			snprintf(r.theirs, sizeof r.theirs, "%s", g->mem[i].mib);
+			print_row(&rc, &r);
+		}
+	if (g->dropped)
+		fprintf(out, "(%d memory lines past the first %d, or of contexts past the first %d, not read)\n", g->dropped,
+		       LLOG_MAX_MEM, LLOG_MAX_CTX);
+	fprintf(out, "\n%d agree, %d differ\n", rc.agree, rc.differ);
+	return rc.differ ? 1 : 0;
+}
+
 int cli_reconcile(const struct app *ap, const struct cli_options *o)
 {
 	char shown[300], err[700], what[300];
@@ -519,43 +572,7 @@ int cli_reconcile(const struct app *ap, const struct cli_options *o)
 		err_print(err);
 		goto out;
 	}
-	for (int i = 0; i < g->nmem; i++)
-		if (g->mem[i].kind == LLOG_RECURRENT) {
-			fprintf(stderr, "attnviz: %s:%d: llama_memory_recurrent: a recurrent state, which attnviz does not size "
-					"(architecture %s)\n", shown, g->mem[i].line, m->arch[0] ? m->arch : "?");
-			goto out;
-		}
-	if (m->arch[0] && !arch_known(m->arch)) {
-		int line = 0;
-		llog_info(g, "arch", &line);
-		fprintf(stderr, "attnviz: %s:%d: arch %s: an architecture attnviz does not size (known:", shown, line, m->arch);
-		for (size_t i = 0; i < sizeof known_arch / sizeof known_arch[0]; i++)
-			fprintf(stderr, " %s", known_arch[i]);
-		fprintf(stderr, ")\n");
-		goto out;
-	}
-	struct reconcile rc = {.path = shown, .g = g, .base = m};
-	const char *na = llog_info(g, "no_alloc", NULL);
-	rc.dry_run = na && !strcmp(na, "1");
-	printf("attnviz --reconcile %s\n", shown);
-	printf("model: %s (%s, %lld layers), from %s\n", m->name, m->arch[0] ? m->arch : "no arch", (long long)m->layers,
-	       what);
-	if (rc.dry_run)
-		printf("a dry run (no_alloc = 1): llama.cpp sized everything and allocated nothing\n");
-	for (int ci = 0; ci < g->nctx; ci++)
-		one_context(&rc, ci);
-	if (g->nctx == 0)
-		for (int i = 0; i < g->nmem; i++) {
-			struct row r = {.line = g->mem[i].line, .v = V_NOT_COMPARED};
-			snprintf(r.what, sizeof r.what, "memory line");
-			snprintf(r.theirs, sizeof r.theirs, "%s", g->mem[i].mib);
-			print_row(&rc, &r);
-		}
-	if (g->dropped)
-		printf("(%d memory lines past the first %d, or of contexts past the first %d, not read)\n", g->dropped,
-		       LLOG_MAX_MEM, LLOG_MAX_CTX);
-	printf("\n%d agree, %d differ\n", rc.agree, rc.differ);
-	status = rc.differ ? 1 : 0;
+	status = reconcile_report(g, m, shown, what, stdout, stderr);
 out:
 	free(g);
 	free(m);
