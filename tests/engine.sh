@@ -27,8 +27,13 @@ lib=$(cd "$LLAMA_DIR/lib" && pwd)
 src="$LLAMA_DIR/src"
 probe=build/llama_probe
 CC=${CC:-cc}
-if ! $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -I"$src/include" -I"$src/ggml/include" -o $probe tests/llama_probe.c \
-	-L"$lib" -l:libllama.v0.5.0.so -l:libggml.v0.5.0.so -l:libggml-base.so -Wl,-rpath,"$lib" 2>build/llama_probe.err; then
+CXX=${CXX:-c++}
+if ! $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -I"$src/include" -I"$src/ggml/include" -c -o $probe.o tests/llama_probe.c \
+	2>build/llama_probe.err ||
+	! $CXX -std=c++17 -O1 -I"$src/include" -I"$src/ggml/include" -I"$src/src" -c -o $probe-bd.o tests/llama_breakdown.cpp \
+	2>>build/llama_probe.err ||
+	! $CXX -o $probe $probe.o $probe-bd.o -L"$lib" -l:libllama.v0.5.0.so -l:libggml.v0.5.0.so -l:libggml-base.so \
+	-Wl,-rpath,"$lib" 2>>build/llama_probe.err; then
 	fail "engine: tests/llama_probe.c does not build against the fetched llama.h ($(head -n 1 build/llama_probe.err))"
 	exit 0
 fi

@@ -14,6 +14,7 @@
  *   D <n> iswa base|swa <cells>
  *   D <n> ctx n_ctx|n_ctx_seq|n_batch|n_ubatch|flash_attn <value>
  *   D <n> buffer <what> <MiB>            compute and output buffer sizes
+ *   D <n> bytes <model> <context> <compute>   llama_get_memory_breakdown, summed
  *   D <n> error <text>                   the context was refused
  *   D <n> log <line>                     every other line llama.cpp logs
  * First line: "defaults ok" or "defaults bad ..." (llama_context_default_params
@@ -31,6 +32,10 @@
 
 #include "llama.h"
 #include "ggml-backend.h"
+
+/* tests/llama_breakdown.cpp: llama_get_memory_breakdown is C++ only. */
+void probe_breakdown(const struct llama_context *ctx, unsigned long long *model, unsigned long long *context,
+		     unsigned long long *compute);
 
 static int cur = -1;          /* deployment number, -1 while loading */
 static int raw;               /* LLAMA_PROBE_RAW: llama.cpp's lines only, unchanged */
@@ -181,8 +186,12 @@ static void deploy(struct llama_model *model, int n, const char *spec)
 	}
 	if (!ctx && !raw)
 		printf("D\t%d\terror\tllama_init_from_model failed\n", n);
-	else
+	else {
+		unsigned long long mb, cb, xb;
+		probe_breakdown(ctx, &mb, &cb, &xb);
+		printf("D\t%d\tbytes\t%llu\t%llu\t%llu\n", n, mb, cb, xb);
 		llama_free(ctx);
+	}
 	fflush(stdout);
 	cur = -1;
 }

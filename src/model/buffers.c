@@ -63,6 +63,64 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
 	return __builtin_mul_overflow(a, b, r) || __builtin_mul_overflow(*r, c, r);
 }
 
+/*
+ * The compute buffer: ggml-alloc (ggml_gallocr) places every tensor of the
+ * worst-case graph (llama-context.cpp sched_reserve: graph_reserve with
+ * n_tokens = min(n_ctx, n_ubatch), every token an output, against every
+ * cell of the cache) and frees it after its last use, reusing the memory
+ * (and computing in place where an op allows it); the buffer is the peak of
+ * live bytes.  The peak falls in one of three places of the graph, and the
+ * buffer is the largest of the three (4 bytes a float):
+ *
+ *   logits (llm_graph_context::build_inp_out_ids .. the lm_head): the F32
+ *     logits [n_vocab, n_outputs], the final norm's output and the residual
+ *     [n_embd, n_outputs] each, and inp_out_ids (n_outputs I32); a MoE
+ *     graph keeps one more [n_embd] row a token;
+ *   K·Q without flash attention (llm_graph_context::build_attn_mha): kq =
+ *     ggml_mul_mat(k, q), F32 [n_kv, n_tokens, n_head] (the softmax runs
+ *     in place), beside the masks, five [n_embd] rows a token (residual,
+ *     norm, Q, attention input, output) and the inputs;
+ *   the FFN (build_ffn): four [n_ff] rows a token (gate, up, their product,
+ *     its copy) and half an [n_embd] row, beside the masks and the inputs.
+ *
+ * The graph inputs live throughout: per cache a KQ mask [n_kv, n_tokens]
+ * (F32, or F16 with flash attention, llm_graph_input_attn_kv::set_input),
+ * k_idxs (n_tokens I64) and v_idxs (n_tokens I64, or n_tokens x
+ * n_embd_v_gqa_max I64 when V is transposed: no flash attention,
+ * llama_kv_cache::build_input_v_idxs), and inp_pos (n_tokens I32), plus two
+ * floats a token.  The coefficients were read off the allocations of the
+ * real engine (tests/engine.sh, node-llama-cpp 3.22.1's llama.cpp) and hold
+ * to the byte where one of the three decides it for dense models; where the
+ * allocator's placement leaves holes (MoE, MLA) it is modelled, not exact.
+ */
+static int compute_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
+			 int64_t *out)
+{
+	int64_t E = m->embd > 0 ? m->embd : m->heads * m->head_dim;   /* n_embd: Q's width when unknown */
+	int64_t v_max = 0, kv_max = a->full_cells, masks = 0, idx = 1, caches = a->windowed ? 2 : 1;
+	int mla = is_mla(m), fa = d->flash_attn, moe = m->experts > 0;
+	for (int64_t il = 0; il < m->layers; il++)
+		if (size_v_elems_layer(m, il) > v_max)
+			v_max = size_v_elems_layer(m, il);
+	for (int c = 0; c < caches; c++) {
+		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
+		masks += cells * (fa ? 2 : 4);   /* bytes a token */
+		idx += 2 + (mla ? 0 : fa ? 2 : 2 * v_max);
+	}
+	int64_t logits, attn = 0, ffn = 0, t;
+	/* per token, in bytes; the products are bounded by the model's limits,
+	 * the multiplication by ub is checked */
+	int64_t per_logits = 4 * (m->vocab + (2 + moe) * E + 1);
+	int64_t per_attn = fa ? 0 : 4 * kv_max * m->heads + masks + 4 * (5 * E + idx + 2);
+	int64_t per_ffn = m->ff > 0 ? masks + 4 * (4 * m->ff + E / 2 + idx + 2) : 0;
+	if (__builtin_mul_overflow(per_logits, ub, &logits) || __builtin_mul_overflow(per_attn, ub, &attn) ||
+	    __builtin_mul_overflow(per_ffn, ub, &ffn))
+		return -1;
+	t = logits > attn ? logits : attn;
+	*out = t > ffn ? t : ffn;
+	return 0;
+}
+
 int size_buffers(const struct model *m, const struct deploy *d, struct buffer_sizes *b)
 {
 	struct kv_alloc a;
@@ -76,18 +134,11 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	if (mul3(d->n_seq, m->vocab, 4, &b->output_bytes))
 		return -1;
 	b->output_mark = SIZE_EXACT;
-	/* sched_reserve: n_tokens = min(n_ctx, n_ubatch) tokens, all of them
-	 * outputs, against every cell of the cache (n_kv = the stream's cells). */
-	int64_t n_kv, logits, scores = 0;
-	if (size_alloc(m, d, &a) < 0)
+	if (size_alloc(m, d, &a) < 0 || compute_bytes(m, d, b->n_ubatch, &a, &b->compute_bytes) < 0)
 		return -1;
-	n_kv = a.full_cells;
-	if (mul3(b->n_ubatch, m->vocab, 4, &logits))
-		return -1;
-	if (!d->flash_attn && mul3(b->n_ubatch, n_kv, m->heads * 4, &scores))
-		return -1;
-	/* First model: the largest of the two tensors that decide the size. */
-	b->compute_bytes = FAULT_INT("size_buffers", scores > logits ? scores : logits);
-	b->compute_mark = SIZE_MODELLED;
+	b->compute_bytes = FAULT_INT("size_buffers", b->compute_bytes);
+	/* Without the model's widths (an INI file without embd and ff) the
+	 * activations are guessed: Q's width for n_embd, no FFN. */
+	b->compute_mark = m->embd > 0 && m->ff > 0 ? SIZE_MODELLED : SIZE_ESTIMATED;
 	return 0;
 }

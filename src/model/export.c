@@ -134,6 +134,10 @@ int model_export(const struct model *m, FILE *out)
 	put_int(out, m, MF_HEAD_DIM_V, m->head_dim_v);
 	put_int(out, m, MF_VOCAB, m->vocab);
 	put_int(out, m, MF_CTX_TRAIN, m->ctx_train);
+	if (m->embd)
+		put_int(out, m, MF_EMBD, m->embd);
+	if (m->ff)
+		put_int(out, m, MF_FF, m->ff);
 
 	fprintf(out, "\n[attention]\n");
 	put_word(out, m, MF_KIND, model_kind_word(m->kind));

@@ -128,6 +128,13 @@ const struct model_field_info model_fields[MF_COUNT] = {
 	[MF_HIGH_FREQ_FACTOR] = {.section = "rope", .key = "high_freq_factor", .type = MFT_REAL, .need = MFN_OPT,
 		.min = 0.001, .max = 1e6, AT(high_freq_factor),
 		.hf = "rope_scaling.high_freq_factor"},
+	/* The compute buffer's activations (src/model/buffers.c); 0: not given. */
+	[MF_EMBD] = {.section = "model", .key = "embd", .type = MFT_INT, .need = MFN_OPT,
+		.max = 1 << 24, AT(embd),
+		.gguf = "{arch}.embedding_length", .hf = "hidden_size"},
+	[MF_FF] = {.section = "model", .key = "ff", .type = MFT_INT, .need = MFN_OPT,
+		.max = 1 << 24, AT(ff),
+		.gguf = "{arch}.feed_forward_length", .hf = "intermediate_size"},
 	[MF_CACHE_TYPE] = {.section = "cache", .key = "type", .type = MFT_WORD, .need = MFN_OPT,
 		.def = CACHE_F16, .words = model_cache_words, AT(k_type)},
 	[MF_K_TYPE] = {.section = "cache", .key = "k_type", .type = MFT_WORD, .need = MFN_OPT,

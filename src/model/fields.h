@@ -22,6 +22,7 @@ enum model_field {
 	MF_KV_LORA_RANK, MF_QK_ROPE_HEAD_DIM, MF_QK_NOPE_HEAD_DIM, MF_V_HEAD_DIM, MF_LATENT_CACHE,
 	MF_BASE, MF_BASE_LOCAL, MF_SCALING, MF_FACTOR, MF_ORIG_CTX, MF_BETA_FAST, MF_BETA_SLOW, MF_MSCALE,
 	MF_MSCALE_ALL_DIM, MF_LOW_FREQ_FACTOR, MF_HIGH_FREQ_FACTOR,
+	MF_EMBD, MF_FF,  /* [model] embd, ff: optional, for the compute buffer (size_buffers) */
 	MF_CACHE_TYPE,   /* [cache] type: both K and V, read into k_type and v_type */
 	MF_K_TYPE, MF_V_TYPE,
 	MF_COUNT

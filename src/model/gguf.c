@@ -429,6 +429,21 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	int64_t n_embd = 0;
 	if ((f = arch_int(r, m, "embedding_length", MF_COUNT, 1, INT64_C(1) << 24, &n_embd)) <= 0)
 		return f < 0 ? -1 : missing_arch(r, m, "embedding_length", end);
+	m->embd = n_embd;
+	model_set_origin(m, MF_EMBD, "GGUF %s.embedding_length", m->arch);
+	/* MoE: an expert's width (expert_feed_forward_length), else the dense FFN's. */
+	if ((f = arch_int(r, m, "expert_feed_forward_length", MF_FF, 1, INT64_C(1) << 24, &m->ff)) < 0)
+		return -1;
+	if (!f) {   /* one number, or one per layer (the widest is the one that counts) */
+		int64_t ffl[MODEL_MAX_LAYERS] = {0};
+		if ((f = arch_layers(r, m, "feed_forward_length", 0, INT64_C(1) << 24, ffl)) < 0)
+			return -1;
+		for (int64_t il = 0; f && il < m->layers; il++)
+			if (ffl[il] > m->ff)
+				m->ff = ffl[il];
+		if (f)
+			model_set_origin(m, MF_FF, "GGUF %s.feed_forward_length", m->arch);
+	}
 
 	int64_t heads[MODEL_MAX_LAYERS], kvh[MODEL_MAX_LAYERS];
 	if ((f = arch_layers(r, m, "attention.head_count", 0, 65536, heads)) <= 0)

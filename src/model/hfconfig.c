@@ -910,6 +910,11 @@ static int read_model(struct hf *H)
 	m->params = total;
 	m->active_params = active;
 	m->params_estimated = 1;
+	/* The compute buffer's widths (src/model/buffers.c): an expert's for MoE. */
+	m->embd = s.hidden;
+	m->ff = m->experts && s.moe_inter ? s.moe_inter : s.inter;
+	model_set_origin(m, MF_EMBD, "config.json hidden_size");
+	model_set_origin(m, MF_FF, m->experts && s.moe_inter ? "config.json moe_intermediate_size" : "config.json intermediate_size");
 	model_set_origin(m, MF_PARAMS, "estimated: vocab x hidden (embedding%s) + %lld x (attention + %s + norms)",
 			 s.tie ? ", tied" : " + lm_head", (long long)m->layers, m->experts ? "MoE or MLP" : "MLP");
 	if (m->experts)

@@ -55,6 +55,8 @@ struct model {
 	int64_t head_dim;       /* K (and Q) head size */
 	int64_t head_dim_v;     /* V head size */
 	int64_t vocab, ctx_train;
+	int64_t embd, ff;       /* hidden size (n_embd) and the FFN's intermediate size (an expert's for
+				 * MoE); 0 when the file does not say: the compute buffer is then estimated */
 	int32_t layer_kv_heads[MODEL_MAX_LAYERS];   /* [layers] KV heads per layer; 0: the layer keeps no cache */
 	uint8_t layer_swa[MODEL_MAX_LAYERS];        /* [layers] 1: a sliding-window (local) layer */
 	enum attn_kind kind;

@@ -131,14 +131,26 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 		a->swa_cells = FAULT_INT("size_swa_cells",
 					 d->swa_full ? a->full_cells : pad(want < a->full_cells ? want : a->full_cells, SIZE_PAD));
 	}
+	/* llama-kv-cache.cpp: every layer llama.cpp's has_kv(il) accepts is in a
+	 * cache (all of them for these architectures), a layer with 0 KV heads
+	 * too: its K rows have 0 elements, but without flash attention V is
+	 * stored transposed (v_trans) and every layer's V rows are padded to
+	 * the widest, hparams.n_embd_v_gqa_max() ([TAG_V_CACHE_VARIABLE]). */
+	int64_t v_max = 0;
+	for (int64_t il = 0; il < m->layers; il++)
+		if (size_v_elems_layer(m, il) > v_max)
+			v_max = size_v_elems_layer(m, il);
+	int v_trans = !d->flash_attn;
 	for (int64_t il = 0; il < m->layers; il++) {
 		enum layer_cache kind = size_layer_kind(m, il);
-		int64_t cells = kind == LAYER_LOCAL ? a->swa_cells : kind == LAYER_GLOBAL ? a->full_cells : 0;
+		/* the cache llama.cpp puts the layer in: llama-kv-cache-iswa.cpp filters by hparams.is_swa(il) */
+		int local = a->windowed && m->layer_swa[il];
+		int64_t cells = local ? a->swa_cells : a->full_cells;
 		int64_t kb, vb, bytes, full;
 		a->layer_kind[il] = (uint8_t)kind;
-		a->layer_cells[il] = cells;
+		a->layer_cells[il] = kind == LAYER_NONE ? 0 : cells;
 		int64_t per_k = model_cache_bytes(m->k_type, size_k_elems_layer(m, il));
-		int64_t ve = size_v_elems_layer(m, il);
+		int64_t ve = m->kind == ATTN_MLA && m->mla_latent_cache ? 0 : v_trans ? v_max : size_v_elems_layer(m, il);
 		int64_t per_v = ve ? model_cache_bytes(m->v_type, ve) : 0;
 		/* ggml_new_tensor_3d(type, n_embd_gqa, kv_size, n_stream) per layer, K and V. */
 		if (__builtin_mul_overflow(per_k, cells, &kb) || __builtin_mul_overflow(kb, a->streams, &kb) ||
@@ -150,17 +162,18 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 		a->layer_bytes[il] = bytes;
 		a->k_bytes += kb;
 		a->v_bytes += vb;
-		a->full_bytes += kind == LAYER_NONE ? 0 : full;
-		if (kind == LAYER_LOCAL) {
+		a->full_bytes += full;
+		if (kind == LAYER_NONE)
+			a->none_layers++;
+		/* the layer counts are those of llama.cpp's log: a layer without KV heads counts */
+		if (local) {
 			a->local_layers++;
 			a->local_bytes += bytes;
 			a->local_k_bytes += kb;
-		} else if (kind == LAYER_GLOBAL) {
+		} else {
 			a->global_layers++;
 			a->global_bytes += bytes;
 			a->global_k_bytes += kb;
-		} else {
-			a->none_layers++;
 		}
 	}
 	a->total_bytes = a->global_bytes + a->local_bytes;

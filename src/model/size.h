@@ -10,8 +10,10 @@
  *     n_ctx_seq * n_seq); with a unified cache (-kvu) one stream of n_ctx.
  *   - llama-kv-cache.cpp: a layer's K tensor is ggml_row_size(type_k,
  *     n_embd_k_gqa(il)) bytes per cell per stream, V likewise with
- *     n_embd_v_gqa(il); layers without a KV cache (has_kv false, here
- *     layer_kv_heads 0) allocate nothing.
+ *     n_embd_v_gqa(il) with flash attention, n_embd_v_gqa_max() without
+ *     (V transposed: every layer padded to the widest).  A layer with 0 KV
+ *     heads is still a cache layer (has_kv(il) is true): K of 0 bytes, V
+ *     0 bytes with flash attention, padded without.
  *   - llama-kv-cache-iswa.cpp: the sliding layers' cache has
  *     GGML_PAD(min(size_base, n_swa * (unified ? n_seq : 1) + n_ubatch), 256)
  *     cells per stream, or size_base with swa_full.
@@ -49,14 +51,15 @@ struct kv_alloc {
 	int64_t full_cells;     /* cells per stream of a full-attention layer (n_ctx_seq) */
 	int64_t swa_cells;      /* cells per stream of a sliding layer; 0 when there is none */
 	int windowed;           /* the model's window is honoured (a window, not swa_ignored) */
-	int64_t global_layers, local_layers, none_layers;
+	int64_t global_layers, local_layers;   /* layers in each cache, as llama.cpp's log counts them */
+	int64_t none_layers;                    /* of those, layers without KV heads (K rows of 0 elements) */
 	int64_t k_bytes, v_bytes;                    /* all layers, all streams */
 	int64_t global_bytes, local_bytes, total_bytes;
 	int64_t full_bytes;                          /* what swa_full would allocate */
 	int64_t global_k_bytes, local_k_bytes;       /* K part of the two caches (the rest is V) */
 	uint8_t layer_kind[MODEL_MAX_LAYERS];        /* enum layer_cache */
-	int64_t layer_cells[MODEL_MAX_LAYERS];       /* per stream */
-	int64_t layer_bytes[MODEL_MAX_LAYERS];       /* K + V, all streams */
+	int64_t layer_cells[MODEL_MAX_LAYERS];       /* per stream; 0 on a layer without KV heads */
+	int64_t layer_bytes[MODEL_MAX_LAYERS];       /* K + V, all streams (V padding included) */
 };
 
 /* The default deployment: -c n_ctx -ub 512, one sequence, split, no --swa-full. */

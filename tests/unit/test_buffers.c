@@ -64,8 +64,32 @@ static void t_refuse(void)
 		 "refuse: llama.cpp's reason for MLA with different K and V types");
 }
 
+/* Layers without KV heads (DeciLM's attention-free blocks): llama.cpp keeps
+ * them in the cache and, without flash attention, pads every layer's V rows
+ * to the widest (llama-kv-cache.cpp, [TAG_V_CACHE_VARIABLE]). */
+static void t_vpad(void)
+{
+	struct model m;
+	struct kv_alloc a;
+	mk(&m, 32000);
+	m.layers = 4;
+	m.layer_kv_heads[0] = 4, m.layer_kv_heads[1] = 0, m.layer_kv_heads[2] = 1, m.layer_kv_heads[3] = 0;
+	struct deploy d = deploy_default(1024);
+	T_OK(size_alloc(&m, &d, &a) == 0, "vpad: sizes");
+	T_EQ_INT(a.global_layers, 4, "vpad: llama.cpp's log counts the 2 layers without KV heads too (4)");
+	T_EQ_INT(a.none_layers, 2, "vpad: of which 2 have no KV heads");
+	/* flash attention: K and V rows of each layer's own width, 5 heads x 64 x 2 B x 2 x 1024 cells. */
+	T_EQ_INT(a.total_bytes, 5LL * 64 * 2 * 2 * 1024, "vpad: -fa on: K and V of 4 + 1 heads (1.25 MiB)");
+	d.flash_attn = 0;
+	size_alloc(&m, &d, &a);
+	/* K 5 heads as before; V 4 layers x 4 heads (the widest) x 64 x 2 B x 1024. */
+	T_EQ_INT(a.v_bytes, 4LL * 4 * 64 * 2 * 1024, "vpad: -fa off: every layer's V padded to 4 heads (2 MiB)");
+	T_EQ_INT(a.k_bytes, 5LL * 64 * 2 * 1024, "vpad: -fa off: K unpadded (0.625 MiB)");
+}
+
 void test_buffers(void)
 {
 	t_caps();
 	t_refuse();
+	t_vpad();
 }
