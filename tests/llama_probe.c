@@ -184,12 +184,14 @@ static void deploy(struct llama_model *model, int n, const char *spec)
 		line_out(pend);
 		npend = 0;
 	}
-	if (!ctx && !raw)
-		printf("D\t%d\terror\tllama_init_from_model failed\n", n);
-	else {
+	if (!ctx) {
+		if (!raw)
+			printf("D\t%d\terror\tllama_init_from_model failed\n", n);
+	} else {
 		unsigned long long mb, cb, xb;
 		probe_breakdown(ctx, &mb, &cb, &xb);
-		printf("D\t%d\tbytes\t%llu\t%llu\t%llu\n", n, mb, cb, xb);
+		if (!raw)   /* raw: llama.cpp's lines only */
+			printf("D\t%d\tbytes\t%llu\t%llu\t%llu\n", n, mb, cb, xb);
 		llama_free(ctx);
 	}
 	fflush(stdout);

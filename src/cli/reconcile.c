@@ -175,29 +175,6 @@ static int64_t figure(const struct model *m, const struct deploy *d, enum llog_c
 	return r;
 }
 
-/* llama-kv-cache.cpp: without flash attention, V rows of layers with
- * different V widths are padded to the widest ("padding V cache to %d"). */
-static int64_t v_padded(const struct model *m, const struct deploy *d, enum llog_cache c)
-{
-	int64_t widest = 0, bytes = 0;
-	struct kv_alloc *a = xmalloc(sizeof *a);
-	if (size_alloc(m, d, a) < 0) {
-		free(a);
-		return -1;
-	}
-	for (int64_t il = 0; il < m->layers; il++)
-		if (size_v_elems_layer(m, il) > widest)
-			widest = size_v_elems_layer(m, il);
-	for (int64_t il = 0; il < m->layers; il++) {
-		int kind = a->layer_kind[il];
-		if (kind == LAYER_NONE || (c == LLOG_SWA && kind != LAYER_LOCAL) || (c == LLOG_BASE && kind != LAYER_GLOBAL))
-			continue;
-		bytes += model_cache_bytes(m->v_type, widest) * a->layer_cells[il] * a->streams;
-	}
-	free(a);
-	return bytes;
-}
-
 /*
  * Why attnviz's figure for a KV line differs from llama.cpp's `theirs`
  * (MiB as printed): the first alternative that gives theirs exactly.
@@ -241,12 +218,13 @@ static void kv_cause(const struct model *m0, const struct deploy *d0, enum llog_
 		}
 		free(a);
 	}
-	/* V padding without flash attention */
-	if (!why[0] && p != P_K && !d0->flash_attn) {
-		int64_t v = v_padded(m, &d, c), k = figure(m, &d, c, P_K);
-		if (v >= 0 && !strcmp(mib(buf, sizeof buf, p == P_V ? v : v + k), theirs))
-			snprintf(why, len, "V padding: without flash attention llama.cpp pads every V row to the widest layer's");
-	}
+	/* V padding: llama-kv-cache.cpp pads every layer's V to the widest
+	 * (n_embd_v_gqa_max) without flash attention, not with it (size.c). */
+	d.flash_attn = !d0->flash_attn;
+	if (!why[0] && p != P_K && !strcmp(mib(buf, sizeof buf, figure(m, &d, c, p)), theirs))
+		snprintf(why, len, "V padding: %s MiB is V %s flash attention (%s)", theirs, d.flash_attn ? "with" : "without",
+			 d.flash_attn ? "each layer its own width" : "every layer padded to the widest");
+	d = *d0;
 	if (!why[0])
 		snprintf(why, len, "no known cause (type, streams, SWA formula, padding, V padding) gives %s MiB", theirs);
 	free(m);

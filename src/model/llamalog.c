@@ -389,6 +389,8 @@ static const struct {
 	{"n_layer_all", "block_count", 0},      /* every block, nextn included (n_layer excludes them) */
 	{"n_ctx_train", "context_length", 0},
 	{"n_embd", "embedding_length", 0},
+	{"n_ff", "feed_forward_length", 0},
+	{"n_ff_exp", "expert_feed_forward_length", 0},
 	{"n_head", "attention.head_count", 0},
 	{"n_head_kv", "attention.head_count_kv", 0},
 	{"n_embd_head_k", "attention.key_length", 0},
@@ -515,7 +517,7 @@ int llog_model(const struct llog *g, const char *where, struct model *m, char *e
 			continue;
 		/* A zero n_swa, n_lora_kv or expert count is llama.cpp's "none": no key. */
 		if (!strcmp(v, "0") && (!strcmp(keymap[i].info, "n_swa") || !strcmp(keymap[i].info, "n_lora_kv") ||
-					!strncmp(keymap[i].info, "n_expert", 8)))
+					!strncmp(keymap[i].info, "n_expert", 8) || !strcmp(keymap[i].info, "n_ff_exp")))
 			continue;
 		if (!is_mla && strstr(keymap[i].info, "_mla"))
 			continue;
