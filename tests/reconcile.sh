@@ -133,3 +133,11 @@ refused "a model INI" assets/models/llama3-8b.ini "llama3-8b.ini: not a llama.cp
 refused "a missing file" "$tmp/none.log" "none.log: No such file"
 grep -v '^print_info: \(n_head_kv\|n_head \)' "$fx/llama3-8b-fa.log" | sed 's/n_embd                = 4096/n_embd                = 4096x/' >"$tmp/bad.log"
 refused "a print_info value that is not a number" "$tmp/bad.log" "bad.log:[0-9]*: n_embd: '4096x' is not a number"
+
+# ---- two models in one log (a draft model, a second run) -----------------------
+cat "$fx/llama3-8b-fa.log" "$fx/gemma3-27b-iswa.log" >"$tmp/two.log"
+"$ATTNVIZ" --reconcile "$tmp/two.log" >"$tmp/two.out" 2>&1
+grep -q "context 2 (line [0-9]*): of the log's model 2, not compared" "$tmp/two.out" && ! grep -q DIFFERS "$tmp/two.out" &&
+	[ "$(grep -c 'model buffer' "$tmp/two.out")" -eq 1 ] &&
+	ok "reconcile: a second model's context is named and not held against the first's print_info" ||
+	fail "reconcile: two models in one log: $(grep -m1 'context 2\|DIFFERS' "$tmp/two.out")"

@@ -411,6 +411,11 @@ static void refusal_row(struct reconcile *rc, const struct llog_ctx *c, int type
 static void one_context(struct reconcile *rc, int ci)
 {
 	const struct llog_ctx *c = &rc->g->ctx[ci];
+	if (c->model > 1) {   /* a second model (a draft model, another run): its print_info is not read */
+		fprintf(rc->out, "\ncontext %d (line %d): of the log's model %d, not compared (only the first model is read)\n",
+			ci + 1, c->line, c->model);
+		return;
+	}
 	struct model *m = xmalloc(sizeof *m);
 	struct kv_alloc *a = xmalloc(sizeof *a);
 	struct buffer_sizes b = {0};

@@ -74,7 +74,7 @@ static struct llog_ctx *cur_ctx(struct llog *g)
 {
 	if (g->nctx == 0) {   /* a log cut above the constructor's first line */
 		g->nctx = 1;
-		g->ctx[0] = (struct llog_ctx){.line = g->lines, .n_seq_max = -1, .n_ctx = -1, .n_ctx_seq = -1, .n_batch = -1,
+		g->ctx[0] = (struct llog_ctx){.line = g->lines, .model = g->models, .n_seq_max = -1, .n_ctx = -1, .n_ctx_seq = -1, .n_batch = -1,
 					      .n_ubatch = -1, .flash_attn = -1, .kv_unified = -1};
 	}
 	return &g->ctx[g->nctx - 1];
@@ -89,7 +89,8 @@ static struct llog_mem *new_mem(struct llog *g, enum llog_kind kind)
 	struct llog_mem *m = &g->mem[g->nmem++];
 	memset(m, 0, sizeof *m);
 	m->line = g->lines;
-	m->ctx = g->nctx ? g->nctx - 1 : 0;
+	/* The weights are loaded before the context that uses them is made. */
+	m->ctx = kind == LLOG_WEIGHTS ? g->nctx : g->nctx ? g->nctx - 1 : 0;
 	m->kind = kind;
 	m->cache = LLOG_PLAIN;
 	/* The KV line after "creating non-SWA" / "creating SWA" belongs to that cache. */
@@ -172,7 +173,7 @@ static void ctx_line(struct llog *g, const char *p)
 			return;
 		}
 		g->nctx++;
-		g->ctx[g->nctx - 1] = (struct llog_ctx){.line = g->lines, .n_seq_max = -1, .n_ctx = -1, .n_ctx_seq = -1,
+		g->ctx[g->nctx - 1] = (struct llog_ctx){.line = g->lines, .model = g->models, .n_seq_max = -1, .n_ctx = -1, .n_ctx_seq = -1,
 							.n_batch = -1, .n_ubatch = -1, .flash_attn = -1, .kv_unified = -1};
 		return;
 	}

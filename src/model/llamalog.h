@@ -64,6 +64,7 @@ struct llog_mem {
 /* One context's deployment, as llama_context's constructor prints it. */
 struct llog_ctx {
 	int line;
+	int model;                 /* which model load it follows: 1 the first (whose print_info is read) */
 	int64_t n_seq_max, n_ctx, n_ctx_seq, n_batch, n_ubatch;   /* -1: not in the log */
 	int flash_attn;            /* 1 enabled, 0 disabled, -1 auto (resolved later when the log says) */
 	int kv_unified;            /* -1: not in the log */
