@@ -141,3 +141,12 @@ grep -q "context 2 (line [0-9]*): of the log's model 2, not compared" "$tmp/two.
 	[ "$(grep -c 'model buffer' "$tmp/two.out")" -eq 1 ] &&
 	ok "reconcile: a second model's context is named and not held against the first's print_info" ||
 	fail "reconcile: two models in one log: $(grep -m1 'context 2\|DIFFERS' "$tmp/two.out")"
+
+# ---- a log of llama.cpp before split streams (2025): its names, one shared cache -----
+sed -e 's/llama_kv_cache:/llama_kv_cache_unified:/' -e 's#  4/1 seqs)#  4 seqs)#' -e 's/n_ctx_seq     /n_ctx_per_seq /' \
+	-e 's/flash_attn            = disabled/flash_attn            = 0/' -e '/kv_unified            = /d' \
+	"$fx/llama3-8b-unified.log" >"$tmp/old.log"
+"$ATTNVIZ" --reconcile "$tmp/old.log" >"$tmp/old.out" 2>&1
+[ "$(grep -v compute "$tmp/old.out" | grep -c '  agree$')" -eq 8 ] && grep -q 'n_seq 4 (unified)' "$tmp/old.out" &&
+	ok "reconcile: llama_kv_cache_unified, n_ctx_per_seq, \"4 seqs\", flash_attn = 0: read as one shared cache" ||
+	fail "reconcile: an older llama.cpp's log: $(grep -m1 'DIFFERS\|context 1' "$tmp/old.out")"

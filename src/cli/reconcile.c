@@ -88,7 +88,7 @@ static struct deploy deploy_of(const struct llog_ctx *c)
 		d.n_ubatch = c->n_ubatch;
 	if (c->n_batch > 0)
 		d.n_batch = c->n_batch;
-	d.unified = c->kv_unified == 1;
+	d.unified = c->kv_unified == 1 || (c->kv_unified < 0 && c->old_kv_line);
 	d.swa_full = c->swa_full;
 	d.flash_attn = c->flash_attn != 0;   /* auto resolves to enabled on CPU */
 	return d;

@@ -70,12 +70,18 @@ static int mib_text(const char *p, char *out)
 	return 0;
 }
 
+/* A context whose numbers the log has not given yet (-1: not in the log). */
+static struct llog_ctx new_ctx(const struct llog *g)
+{
+	return (struct llog_ctx){.line = g->lines, .model = g->models, .n_seq_max = -1, .n_ctx = -1, .n_ctx_seq = -1,
+				 .n_batch = -1, .n_ubatch = -1, .flash_attn = -1, .kv_unified = -1};
+}
+
 static struct llog_ctx *cur_ctx(struct llog *g)
 {
 	if (g->nctx == 0) {   /* a log cut above the constructor's first line */
 		g->nctx = 1;
-		g->ctx[0] = (struct llog_ctx){.line = g->lines, .model = g->models, .n_seq_max = -1, .n_ctx = -1, .n_ctx_seq = -1, .n_batch = -1,
-					      .n_ubatch = -1, .flash_attn = -1, .kv_unified = -1};
+		g->ctx[0] = new_ctx(g);
 	}
 	return &g->ctx[g->nctx - 1];
 }
@@ -135,8 +141,14 @@ static void kv_size_line(struct llog *g, const char *p)
 	if (mib_text(p, t.mib) < 0 || !(q = strchr(p, '(')))
 		return;
 	if ((t.cells = number(q + 1, &q)) < 0 || strncmp(q, " cells,", 7) || (t.layers = number(q + 7, &q)) < 0 ||
-	    strncmp(q, " layers,", 8) || (t.seqs = number(q + 8, &q)) < 0 || *q != '/' ||
-	    (t.streams = number(q + 1, &q)) < 0 || strncmp(q, " seqs), K (", 11))
+	    strncmp(q, " layers,", 8) || (t.seqs = number(q + 8, &q)) < 0)
+		return;
+	/* "%2u/%u seqs": sequences and streams; before streams (2025) "%2u seqs", one stream */
+	int old = *q != '/';
+	t.streams = 1;
+	if (!old && (t.streams = number(q + 1, &q)) < 0)
+		return;
+	if (strncmp(q, " seqs), K (", 11))
 		return;
 	q = token(q + 11, t.k_type, sizeof t.k_type);
 	if (strncmp(q, "): ", 3) || mib_text(q + 3, t.k_mib) < 0 || !(q = strstr(q, "MiB, V (")))
@@ -148,6 +160,7 @@ static void kv_size_line(struct llog *g, const char *p)
 	struct llog_mem *m = new_mem(g, LLOG_KV_SIZE);
 	if (!m)
 		return;
+	cur_ctx(g)->old_kv_line |= old;
 	t.line = m->line;
 	t.ctx = m->ctx;
 	t.kind = m->kind;
@@ -173,8 +186,7 @@ static void ctx_line(struct llog *g, const char *p)
 			return;
 		}
 		g->nctx++;
-		g->ctx[g->nctx - 1] = (struct llog_ctx){.line = g->lines, .model = g->models, .n_seq_max = -1, .n_ctx = -1, .n_ctx_seq = -1,
-							.n_batch = -1, .n_ubatch = -1, .flash_attn = -1, .kv_unified = -1};
+		g->ctx[g->nctx - 1] = new_ctx(g);
 		return;
 	}
 	p = token(p, key, sizeof key);
@@ -196,8 +208,18 @@ static void ctx_line(struct llog *g, const char *p)
 				}
 			}
 		}
-	if (!strcmp(key, "flash_attn"))
-		c->flash_attn = !strcmp(val, "enabled") ? 1 : !strcmp(val, "disabled") ? 0 : -1;
+	if (!strcmp(key, "n_ctx_per_seq") && (c->n_ctx_seq = number(val, NULL)) >= 0) {
+		/* the name of n_ctx_seq before 2025 */
+		struct llog_mem *m = new_mem(g, LLOG_CTX_SEQ);
+		if (m) {
+			m->cells = c->n_ctx_seq;
+			snprintf(m->mib, sizeof m->mib, "%lld", (long long)c->n_ctx_seq);
+		}
+	}
+	if (!strcmp(key, "flash_attn"))   /* "enabled" / "disabled" / "auto"; "1" / "0" before 2025 */
+		c->flash_attn = !strcmp(val, "enabled") || !strcmp(val, "1") ? 1
+				: !strcmp(val, "disabled") || !strcmp(val, "0") ? 0
+										  : -1;
 	else if (!strcmp(key, "kv_unified"))
 		c->kv_unified = !strcmp(val, "true") ? 1 : !strcmp(val, "false") ? 0 : -1;
 }
@@ -235,7 +257,7 @@ static void one_line(struct llog *g, const char *l)
 	int tagged = 1;
 	if ((p = after(l, "print_info: ")))
 		info_line(g, p);
-	else if ((p = after(l, "llama_kv_cache_iswa: "))) {
+	else if ((p = after(l, "llama_kv_cache_iswa: ")) || (p = after(l, "llama_kv_cache_unified_iswa: "))) {
 		int64_t n;
 		if (!strncmp(p, "creating non-SWA KV cache, size = ", 34) && (n = number(p + 34, NULL)) >= 0) {
 			struct llog_mem *m = new_mem(g, LLOG_BASE_CELLS);
@@ -252,7 +274,8 @@ static void one_line(struct llog *g, const char *l)
 		} else if (strstr(p, "using full-size SWA cache")) {
 			cur_ctx(g)->swa_full = 1;
 		}
-	} else if ((p = after(l, "llama_kv_cache: "))) {
+	} else if ((p = after(l, "llama_kv_cache: ")) || (p = after(l, "llama_kv_cache_unified: "))) {
+		/* llama_kv_cache_unified: the same lines before llama.cpp renamed the class (2025) */
 		if (!strncmp(p, "size = ", 7))
 			kv_size_line(g, p + 7);
 		else if (strstr(p, " KV buffer size ="))
@@ -534,7 +557,11 @@ int llog_model(const struct llog *g, const char *where, struct model *m, char *e
 	if ((v = llog_info(g, "model params", NULL))) {
 		char *end;
 		double p = strtod(v, &end);
-		double scale = !strcmp(end, " T") ? 1e12 : !strcmp(end, " B") ? 1e9 : !strcmp(end, " M") ? 1e6 : !strcmp(end, " K") ? 1e3 : 0;
+		double scale = !strcmp(end, " T")   ? 1e12
+			       : !strcmp(end, " B") ? 1e9
+			       : !strcmp(end, " M") ? 1e6
+			       : !strcmp(end, " K") ? 1e3
+						    : 0;
 		if (p > 0 && scale > 0 && p * scale < 1e15)
 			r->tn.params = (int64_t)(p * scale);
 	}

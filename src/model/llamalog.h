@@ -69,6 +69,8 @@ struct llog_ctx {
 	int flash_attn;            /* 1 enabled, 0 disabled, -1 auto (resolved later when the log says) */
 	int kv_unified;            /* -1: not in the log */
 	int swa_full;              /* 1: "using full-size SWA cache" was logged */
+	int old_kv_line;           /* 1: a KV line without streams ("1 seqs"): llama.cpp before split
+				    * streams (2025), whose one cache all sequences share, as -kvu now */
 	char refused[160];         /* llama_init_from_model's reason when the context was refused */
 	int refused_line;
 };
