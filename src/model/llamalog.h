@@ -18,6 +18,8 @@
  *   src/llama-kv-cache-iswa.cpp  "creating non-SWA KV cache, size = %u cells",
  *                              "creating     SWA KV cache, ...", "using full-size SWA cache"
  *   src/llama-memory-recurrent.cpp  "size = ... R (...)", "RS buffer size"
+ * and the names of llama.cpp before split streams (2025): llama_kv_cache_unified,
+ * n_ctx_per_seq, "%2u seqs" without streams, flash_attn = 1 / 0.
  */
 #ifndef ATTNVIZ_LLAMALOG_H
 #define ATTNVIZ_LLAMALOG_H
