@@ -150,3 +150,8 @@ sed -e 's/llama_kv_cache:/llama_kv_cache_unified:/' -e 's#  4/1 seqs)#  4 seqs)#
 [ "$(grep -v compute "$tmp/old.out" | grep -c '  agree$')" -eq 8 ] && grep -q 'n_seq 4 (unified)' "$tmp/old.out" &&
 	ok "reconcile: llama_kv_cache_unified, n_ctx_per_seq, \"4 seqs\", flash_attn = 0: read as one shared cache" ||
 	fail "reconcile: an older llama.cpp's log: $(grep -m1 'DIFFERS\|context 1' "$tmp/old.out")"
+
+# ---- README's example is what --reconcile prints ---------------------------------
+"$ATTNVIZ" --reconcile "$fx/tiny-alloc.log" >"$tmp/readme.out"
+awk '/^attnviz --reconcile tests\/reconcile\/tiny-alloc.log$/ { on = 1 } on && /^```$/ { exit } on' README.md >"$tmp/readme.want"
+check "reconcile: README's example is today's output" cmp -s "$tmp/readme.out" "$tmp/readme.want"
