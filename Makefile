@@ -15,7 +15,7 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 BUILD   ?= build
 PROG    ?= attnviz
-FUZZ_TARGETS = model scene set hf gguf lesson
+FUZZ_TARGETS = model scene set hf gguf lesson log
 
 PKG_CONFIG ?= pkg-config
 # ncursesw: pkg-config when it knows it, else the plain library names.

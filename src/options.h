@@ -8,7 +8,8 @@
 #define CLI_MAX_SETS 64
 
 enum cli_mode { MODE_TUI, MODE_LIST, MODE_PRINT, MODE_SUMMARY, MODE_CHECK, MODE_DUMP, MODE_BENCH,
-		MODE_HELP, MODE_VERSION, MODE_CAST, MODE_EXPLAIN, MODE_EXPORT, MODE_FRAME, MODE_FIT };
+		MODE_HELP, MODE_VERSION, MODE_CAST, MODE_EXPLAIN, MODE_EXPORT, MODE_FRAME, MODE_FIT,
+		MODE_RECONCILE };
 
 /* --frame --format: what the one frame is written as. */
 enum frame_format { FRAME_TXT, FRAME_SVG, FRAME_ANSI };
@@ -31,6 +32,7 @@ struct cli_options {
 	const char *lesson;       /* --lesson FILE: the TUI (or --cast) plays the plan */
 	int frame_step;           /* --frame --step N; -1: the scene's last step */
 	enum frame_format frame_format;   /* --frame --format */
+	const char *reconcile;    /* --reconcile LOG: a llama.cpp log */
 };
 
 #endif

@@ -857,6 +857,8 @@ dense cohere2 32 4096 32 8 128 14336 256000 noffnnorm "cohere2.attention.sliding
 	"cohere2.rope.freq_base f32 50000" "cohere2.logit_scale f32 0.25" "cohere2.attention.layer_norm_epsilon f32 0.00001" \
 	>"$d/command-r7b.spec"
 dense olmo2 32 4096 32 32 128 11008 100352 "out nopre wideqk post" "olmo2.rope.freq_base f32 500000" >"$d/olmo2-7b.spec"
+# The lesson's tiny Qwen2-vocabulary model: small enough to load for real (a --reconcile fixture).
+dense qwen2 2 64 8 2 8 256 151936 "out bias" "qwen2.rope.freq_base f32 10000" >"$d/tiny-qwen2vocab.spec"
 
 # ---- the deployments -------------------------------------------------------------
 # deploys SWA GROUP: f16 = f16 K and V, flash attention on, the whole matrix
@@ -1147,6 +1149,10 @@ buffers() {
 
 # ENGINE_MODELS="a b": only those (a quicker run while working on one family)
 models=${ENGINE_MODELS:-$models}
+# --reconcile's fixtures: the probe's own logs (tests/reconcile-fixtures.sh).
+. tests/reconcile-fixtures.sh
+[ "${ENGINE_FIXTURES:-}" = write ] && exit 0
+
 total=0 agree=0
 for m in $models; do
 	if ! "$GGUF_WRITE" "$d/$m.gguf" <"$d/$m.spec"; then

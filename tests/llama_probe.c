@@ -20,6 +20,12 @@
  * and after loading "model_size <bytes>" (llama_model_size: every tensor's bytes).
  * First line: "defaults ok" or "defaults bad ..." (llama_context_default_params
  * read through this header: the struct layout matches the library).
+ *
+ * With LLAMA_PROBE_RAW=1 in the environment it prints nothing of its own:
+ * llama.cpp's log lines go to stdout as llama.cpp wrote them, loading
+ * included (tests/reconcile-fixtures.sh keeps them as --reconcile fixtures).
+ * LLAMA_PROBE_ALLOC=1 loads the model for real (weights read, every buffer
+ * allocated): only for a small GGUF.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +39,7 @@ void probe_breakdown(const struct llama_context *ctx, unsigned long long *model,
 		     unsigned long long *compute);
 
 static int cur = -1;          /* deployment number, -1 while loading */
+static int raw;               /* LLAMA_PROBE_RAW: llama.cpp's lines only, unchanged */
 static char pend[4096];
 static size_t npend;
 
@@ -43,6 +50,10 @@ static void line_out(const char *l)
 	float mib, kmib, vmib;
 	char kt[16], vt[16], what[64];
 	const char *p;
+	if (raw) {
+		printf("%s\n", l);
+		return;
+	}
 	if (cur < 0) {   /* the model's loading: to stderr */
 		fprintf(stderr, "%s\n", l);
 		return;
@@ -136,7 +147,8 @@ static void deploy(struct llama_model *model, int n, const char *spec)
 	snprintf(buf, sizeof buf, "%s", spec);
 	buf[strcspn(buf, "\n")] = 0;
 	cur = n;
-	printf("D\t%d\tdeploy\t%s\n", n, buf);
+	if (!raw)
+		printf("D\t%d\tdeploy\t%s\n", n, buf);
 	fflush(stdout);
 	for (char *w = strtok_r(buf, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save)) {
 		char *eq = strchr(w, '=');
@@ -173,12 +185,14 @@ static void deploy(struct llama_model *model, int n, const char *spec)
 		line_out(pend);
 		npend = 0;
 	}
-	if (!ctx)
-		printf("D\t%d\terror\tllama_init_from_model failed\n", n);
-	else {
+	if (!ctx) {
+		if (!raw)
+			printf("D\t%d\terror\tllama_init_from_model failed\n", n);
+	} else {
 		unsigned long long mb, cb, xb;
 		probe_breakdown(ctx, &mb, &cb, &xb);
-		printf("D\t%d\tbytes\t%llu\t%llu\t%llu\n", n, mb, cb, xb);
+		if (!raw)   /* raw: llama.cpp's lines only */
+			printf("D\t%d\tbytes\t%llu\t%llu\t%llu\n", n, mb, cb, xb);
 		llama_free(ctx);
 	}
 	fflush(stdout);
@@ -193,10 +207,13 @@ int main(int argc, char **argv)
 	}
 	struct llama_context_params d = llama_context_default_params();
 	struct llama_model_params mp = llama_model_default_params();
+	raw = getenv("LLAMA_PROBE_RAW") && !strcmp(getenv("LLAMA_PROBE_RAW"), "1");
 	if (d.n_ctx == 512 && d.n_batch == 2048 && d.n_ubatch == 512 && d.n_seq_max == 1 && d.type_k == GGML_TYPE_F16 &&
 	    d.type_v == GGML_TYPE_F16 && d.flash_attn_type == LLAMA_FLASH_ATTN_TYPE_AUTO && d.swa_full && !d.kv_unified &&
-	    d.offload_kqv && !d.embeddings && !mp.vocab_only && !mp.no_alloc && mp.kv_overrides == NULL)
-		printf("defaults ok\n");
+	    d.offload_kqv && !d.embeddings && !mp.vocab_only && !mp.no_alloc && mp.kv_overrides == NULL) {
+		if (!raw)
+			printf("defaults ok\n");
+	}
 	else {
 		printf("defaults bad n_ctx=%u n_batch=%u n_ubatch=%u n_seq_max=%u type_k=%d swa_full=%d kv_unified=%d\n", d.n_ctx,
 		       d.n_batch, d.n_ubatch, d.n_seq_max, (int)d.type_k, d.swa_full, d.kv_unified);
@@ -209,22 +226,27 @@ int main(int argc, char **argv)
 	else
 		ggml_backend_load_all();
 	llama_backend_init();
-	mp.no_alloc = true;   /* llama.cpp's dry run */
+	mp.no_alloc = !(getenv("LLAMA_PROBE_ALLOC") && !strcmp(getenv("LLAMA_PROBE_ALLOC"), "1"));   /* llama.cpp's dry run */
 	mp.n_gpu_layers = 0;
 	mp.load_mode = LLAMA_LOAD_MODE_NONE;
 	struct llama_model *model = llama_model_load_from_file(argv[1], mp);
 	if (npend) {
 		pend[npend] = 0;
 		npend = 0;
-		printf("load\t%s\n", pend);
+		if (!raw)
+			printf("load\t%s\n", pend);
 	}
 	if (!model) {
 		printf("load failed\n");
 		return 1;
 	}
-	printf("load ok\n");
-	/* every tensor's ggml_nbytes, summed by llama.cpp (llama_model_size) */
-	printf("model_size\t%llu\n", (unsigned long long)llama_model_size(model));
+	if (!raw) {
+		printf("load ok
+");
+		/* every tensor's ggml_nbytes, summed by llama.cpp (llama_model_size) */
+		printf("model_size	%llu
+", (unsigned long long)llama_model_size(model));
+	}
 	int n = 0;
 	if (argc > 2) {
 		for (int i = 2; i < argc; i++)

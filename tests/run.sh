@@ -15,7 +15,7 @@ suite() {   # suite LABEL BIN UNIT
 	echo "# $label: unit tests"
 	"$unit" 2>&1 | tee -a "$log"
 	echo "# $label: fuzz seeds and kept crashers, replayed"
-	for t in model scene set hf gguf lesson; do
+	for t in model scene set hf gguf lesson log; do
 		replay="$(dirname "$unit")/replay_$t"
 		if [ ! -x "$replay" ]; then
 			echo "not ok - $replay was not built" | tee -a "$log"
@@ -35,6 +35,8 @@ suite() {   # suite LABEL BIN UNIT
 	ATTNVIZ="$bin" sh tests/hfconfig.sh 2>&1 | tee -a "$log"
 	echo "# $label: what fits a budget (--fit)"
 	ATTNVIZ="$bin" sh tests/fit.sh 2>&1 | tee -a "$log"
+	echo "# $label: --reconcile against real llama.cpp logs"
+	ATTNVIZ="$bin" sh tests/reconcile.sh 2>&1 | tee -a "$log"
 	echo "# $label: GGUF files"
 	ATTNVIZ="$bin" GGUF_WRITE="$(dirname "$unit")/gguf_write" sh tests/gguf.sh 2>&1 | tee -a "$log"
 	echo "# $label: architectures of 2026: hand-derived sizes, INI and GGUF alike"

@@ -38,6 +38,7 @@ void cli_help(FILE *out)
 	      "       attnviz --lesson FILE [--cast]        play a lesson plan, live or as a recording\n"
 	      "       attnviz --frame SCENE [--step N] [--size WxH] [--format svg|ansi|txt] [-m MODEL] [--set K=V]...\n"
 	      "                                     one composed frame (default the last step, txt), for slides\n"
+	      "       attnviz --reconcile LOG [-m MODEL]    a llama.cpp log's memory lines beside attnviz's numbers\n"
 	      "       attnviz --help | --version\n"
 	      "\n"
 	      "SCENE is an id (tiled) or a number (4); MODEL an INI file, a .gguf file, a config.json\n"
@@ -59,6 +60,11 @@ void cli_help(FILE *out)
 	      "build/ggml_peer.so loads), e.g. --set kv=f16 --set kernels=decode.\n"
 	      "--fit parameters: margin (MiB, 1024), n_seq, unified, ubatch, n_batch, fa (1 on, 0 off),\n"
 	      "swa_full, ctx_max (0: up to the trained context), e.g. --set n_seq=4 --set fa=0.\n"
+	      "\n"
+	      "--reconcile reads a llama-server / llama-cli / llama-bench log (stderr, as pasted): the\n"
+	      "deployment from its llama_context lines, the model from -m, else the GGUF it loaded,\n"
+	      "else its print_info lines; each memory line says agree, or DIFFERS with the cause\n"
+	      "(exit 1); a file that is not a llama.cpp log exits 2.\n"
 	      "\n"
 	      "Exit status: 0 success, 1 a check failed, 2 usage error or bad input.\n"
 	      "Models are searched in $ATTNVIZ_MODELS, $XDG_CONFIG_HOME/attnviz/models, the data dir\n"
@@ -197,6 +203,10 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 				return -1;
 			}
 			o->frame_step = (int)st;
+		} else if (is_opt(a, "--reconcile")) {
+			if (set_mode(o, MODE_RECONCILE, a, err, errlen) < 0 ||
+			    need_arg(argc, argv, &i, &o->reconcile, err, errlen) < 0)
+				return -1;
 		} else if (is_opt(a, "--size")) {
 			char x;
 			if (need_arg(argc, argv, &i, &v, err, errlen) < 0)
@@ -400,6 +410,8 @@ int cli_run(const struct app *a, const struct cli_options *o)
 		return cli_frame(a, o);
 	case MODE_FIT:
 		return cli_fit(a, o);
+	case MODE_RECONCILE:
+		return cli_reconcile(a, o);
 	case MODE_DUMP: {
 		struct stat st;
 		/* A directory that does not exist yet is made (one level, like mkdir). */

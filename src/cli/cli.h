@@ -25,4 +25,13 @@ int cli_cast_lesson(const struct app *a, const struct cli_options *o);
 /* --frame: one composed frame as txt, svg or ansi on stdout (frame_out.c). */
 int cli_frame(const struct app *a, const struct cli_options *o);
 
+/* --reconcile LOG: a llama.cpp log's memory lines against attnviz's (reconcile.c); returns the exit status. */
+int cli_reconcile(const struct app *a, const struct cli_options *o);
+struct llog;
+/* The report of --reconcile for a log already read and its model (shown:
+ * the log's name as printed; what: where the model came from) on out, a
+ * refusal on errout; returns the exit status (0, 1 or 2). */
+int reconcile_report(const struct llog *g, const struct model *m, const char *shown, const char *what, FILE *out,
+		     FILE *errout);
+
 #endif

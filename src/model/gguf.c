@@ -748,6 +748,31 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	return 0;
 }
 
+int model_from_gguf_keys(struct model *m, struct gguf_file *r, char *err, size_t errlen)
+{
+	struct model *tmp = calloc(1, sizeof *tmp);
+	int rc = -1;
+	if (!tmp) {
+		err_set(err, errlen, r->path, 0, NULL, NULL, "out of memory");
+		return -1;
+	}
+	r->err = err;
+	r->errlen = errlen;
+	snprintf(tmp->path, sizeof tmp->path, "%s", r->path);
+	snprintf(tmp->id, sizeof tmp->id, "print_info");
+	tmp->format = MODEL_GGUF;
+	if (interpret(r, tmp, &r->tn) == 0) {
+		snprintf(tmp->source, sizeof tmp->source, "llama.cpp's print_info lines in %.200s", r->path);
+		model_set_origin(tmp, MF_SOURCE, "the log's print_info lines");
+		if (model_finish(tmp, r->path, err, errlen) == 0) {
+			*m = *tmp;
+			rc = 0;
+		}
+	}
+	free(tmp);
+	return rc;
+}
+
 int model_load_gguf(struct model *m, const char *path, char *err, size_t errlen)
 {
 	struct model *tmp = calloc(1, sizeof *tmp);

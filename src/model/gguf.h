@@ -17,4 +17,11 @@
  * left untouched on error. */
 int model_load_gguf(struct model *m, const char *path, char *err, size_t errlen);
 
+struct gguf_file;
+/* The model of keys and tensor totals a caller collected in r (llamalog.c
+ * builds them from a llama.cpp log's print_info lines), read by the same
+ * rules as a file's; r->path names the source in errors.  Ends with
+ * model_finish.  0, or -1 with the one-line error in err. */
+int model_from_gguf_keys(struct model *m, struct gguf_file *r, char *err, size_t errlen);
+
 #endif

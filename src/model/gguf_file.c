@@ -40,6 +40,10 @@ int gguf_fail(struct gguf_file *r, uint64_t at, const char *key, const char *fmt
 	va_end(ap);
 	if (key)
 		err_clean(shown, sizeof shown, key);
+	if (r->at_is_line) {
+		err_set(r->err, r->errlen, r->path, (int)at, NULL, NULL, "%s%s%s", shown, key ? ": " : "", what);
+		return -1;
+	}
 	err_set(r->err, r->errlen, r->path, 0, NULL, NULL, "byte %llu: %s%s%s", (unsigned long long)at, shown,
 		key ? ": " : "", what);
 	return -1;

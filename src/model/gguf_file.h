@@ -61,6 +61,7 @@ struct gguf_file {
 	struct gguf_kv *kvs;
 	size_t nkv;
 	struct gguf_tensors tn;
+	int at_is_line;     /* keys made from a text (llamalog.c): offsets are line numbers */
 	uint8_t buf[1 << 16];
 };
 

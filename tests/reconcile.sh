@@ -1,0 +1,157 @@
+#!/bin/sh
+# --reconcile LOG: a real llama.cpp's own logs (tests/reconcile/*.log, written
+# by tests/llama_probe.c; sh tests/reconcile-fixtures.sh rewrites them) agree
+# with attnviz row by row; edited logs name the cause; pasted forms
+# (llama-server prefixes, colour, CRLF) read the same; non-logs exit 2.
+. tests/lib.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fx=tests/reconcile
+
+# rows FILE: the rows' verdicts of a --reconcile output, one a line
+rows() { grep -E '^ {0,4}[0-9]+  ' "$1" | sed -E 's/.*[0-9. -]  (agree|DIFFERS|not modelled|dry run|not compared)$/\1/'; }
+
+# ---- every fixture: each row llama.cpp and attnviz both size agrees ---------
+nfx=0 nrows=0 bad="" cbad="" crow=0
+for f in "$fx"/*.log; do
+	n=$(basename "$f" .log)
+	nfx=$((nfx + 1))
+	"$ATTNVIZ" --reconcile "$f" >"$tmp/$n.out" 2>"$tmp/$n.err"
+	rc=$?
+	# The KV, cells, layers, streams and output rows (not the compute buffer's, below).
+	grep -E '^ {0,4}[0-9]+  ' "$tmp/$n.out" | grep -v 'compute buffer' >"$tmp/$n.rows"
+	agree=$(grep -c '  agree$' "$tmp/$n.rows")
+	differ=$(grep -c 'DIFFERS$' "$tmp/$n.rows")
+	kv=$(grep -c 'KV.*MiB .*agree$\|context created .*agree$' "$tmp/$n.rows")
+	nrows=$((nrows + agree))
+	[ "$differ" -eq 0 ] && [ "$kv" -ge 1 ] || bad="$bad $n ($differ differ, $kv KV rows agree: $(grep -m1 DIFFERS "$tmp/$n.rows"))"
+	# The exit status says whether any row, compute included, differs.
+	any=$(grep -c 'DIFFERS$' "$tmp/$n.out")
+	[ "$rc" -eq "$([ "$any" -gt 0 ] && echo 1 || echo 0)" ] || bad="$bad $n (exit $rc with $any rows differing)"
+	# The compute buffer: modelled, within 2 %.
+	if grep -q 'compute buffer' "$tmp/$n.out"; then
+		crow=$((crow + 1))
+		grep -A1 'compute buffer' "$tmp/$n.out" | grep -q '  agree$' ||
+			cbad="$cbad $n $(grep -A1 'compute buffer' "$tmp/$n.out" | tail -n 1 | sed -n 's/.*: \([0-9.]* %\) off.*/\1/p');"
+	fi
+done
+if [ -z "$bad" ] && [ "$nfx" -ge 15 ]; then
+	ok "reconcile: $nfx llama.cpp logs, $nrows KV, cell, layer, stream, output and refusal rows, every one agrees"
+else
+	fail "reconcile: llama.cpp's logs against attnviz:$bad"
+fi
+if [ -z "$cbad" ]; then
+	ok "reconcile: the compute buffer within 2 % in all $crow logs"
+else
+	fail "reconcile: the compute buffer (src/model/buffers.c's model) beyond 2 %:$cbad"
+fi
+
+# Figures of the logs read back whole (a parser that drops lines would still "agree").
+expect_eq "reconcile: gemma3 n_seq 4: the SWA cache row" \
+	"$(grep '[0-9]  SWA KV: size MiB' "$tmp/gemma3-27b-seq4.out" | tr -s ' ')" " 103 SWA KV: size MiB 2496.00 2496.00 agree"
+expect_eq "reconcile: DeepSeek-V2-Lite MLA: the latent K row, no V" \
+	"$(grep 'KV cache: [KV] (f16)' "$tmp/deepseek-v2-lite-fa.out" | awk '{ print $7, $8 }' | tr '\n' ' ')" "121.50 121.50 0.00 0.00 "
+grep -q 'context created  *refused  *refused  agree' "$tmp/deepseek-v2-lite-q8k.out" &&
+	grep -q 'different K (q8_0) and V (f16)' "$tmp/deepseek-v2-lite-q8k.out" &&
+	ok "reconcile: MLA with K q8_0, V f16: both refuse, llama.cpp's reason shown" ||
+	fail "reconcile: MLA K q8_0 V f16 refusal: $(grep -A1 'context created' "$tmp/deepseek-v2-lite-q8k.out" | tr '\n' ' ')"
+grep -q 'context created  *refused  *refused  agree' "$tmp/llama3-8b-q8v-nofa.out" &&
+	ok "reconcile: quantized V without flash attention: both refuse" ||
+	fail "reconcile: quantized V without flash attention: $(grep -A1 'context created' "$tmp/llama3-8b-q8v-nofa.out" | tr '\n' ' ')"
+
+# The model from -m (the shipped INI of the same shape) gives the same rows.
+"$ATTNVIZ" --reconcile "$fx/gemma3-27b-iswa.log" -m gemma3-27b >"$tmp/m.out" 2>&1
+grep -q 'from -m ' "$tmp/m.out" && [ "$(rows "$tmp/m.out" | grep -v agree | grep -vc 'dry run')" -le 1 ] &&
+	[ "$(grep -v 'compute' "$tmp/m.out" | grep -c DIFFERS)" -eq 0 ] &&
+	ok "reconcile: -m gemma3-27b (INI) agrees with the log too" ||
+	fail "reconcile: -m gemma3-27b: $(grep -m1 DIFFERS "$tmp/m.out")"
+
+# ---- edited logs: the difference and its cause ---------------------------------
+# edit NAME SED-SCRIPT: the fixture edited, reconciled into $tmp/e.out; its exit status in $erc
+edit() { sed "$2" "$fx/$1.log" >"$tmp/e.log"; "$ATTNVIZ" --reconcile "$tmp/e.log" >"$tmp/e.out" 2>&1; erc=$?; }
+# cause NAME WHAT ROW-PATTERN CAUSE-PATTERN: the row differs and the line under it names the cause
+cause() {
+	if [ "$erc" -eq 1 ] && grep -A1 "$2" "$tmp/e.out" | grep -q 'DIFFERS$' && grep -A1 "$2" "$tmp/e.out" | grep -q "$3"; then
+		ok "reconcile: $1: exit 1, the row differs, cause: $3"
+	else
+		fail "reconcile: $1: exit $erc: $(grep -A1 "$2" "$tmp/e.out" | tr -s ' ' | tr '\n' '|')"
+	fi
+}
+edit llama3-8b-fa 's/(  4096 cells/(  4352 cells/'
+cause "cells edited 4096 -> 4352" 'KV cache: cells' 'padding: pad256'
+edit llama3-8b-q8_0 's/K (q8_0): 1088.00 MiB/K (f16): 1088.00 MiB/'
+cause "K type edited q8_0 -> f16" 'KV cache: K (f16) MiB' 'cache type: 1088.00 MiB is what q8_0 takes'
+edit llama3-8b-fa 's/V (f16):  256.00 MiB/V (f16):  128.00 MiB/'
+cause "V MiB edited 256 -> 128" 'KV cache: V (f16) MiB' 'no known cause'
+edit gemma3-27b-seq4 's/kv_unified            = false/kv_unified            = true/'
+cause "kv_unified edited false -> true" 'SWA KV: K (f16) MiB' 'streams: 1248.00 MiB is what a split cache takes'
+edit gemma3-27b-iswa '/creating     SWA KV cache/i\
+llama_kv_cache_iswa: using full-size SWA cache (ref: https://github.com/ggml-org/llama.cpp/pull/13194#issuecomment-2868343055)'
+cause "--swa-full line added" 'SWA KV: K (f16) MiB' 'SWA formula: .* is what pad256(min'
+edit llama3-8b-seq4 's/output buffer size =     1.96 MiB/output buffer size =     0.49 MiB/'
+cause "output buffer edited 1.96 -> 0.49" 'output buffer MiB' 'n_seq x n_vocab x 4 B = 4 x 128256 x 4'
+edit gemma3-27b-iswa 's/(  8192 cells,  10 layers/(  8192 cells,  12 layers/'
+cause "layers edited 10 -> 12" 'non-SWA KV: layers' 'layer count'
+edit deepseek-v2-lite-q8k 's/V (f16) cache types/V (q8_0) cache types/'
+cause "a refusal attnviz does not make (K and V both q8_0)" 'context created' 'llama.cpp: model does not support different K (q8_0) and V (q8_0)'
+
+# ---- pasted forms: llama-server's prefixes, colour, CRLF, a huge line ---------
+awk '{ printf "\033[34m0.%02d.%03d.%03d\033[0m \033[32mI \033[0m%s\r\n", NR % 60, NR % 1000, (NR * 7) % 1000, $0 }' \
+	"$fx/gemma3-27b-seq4.log" >"$tmp/server.log"
+"$ATTNVIZ" --reconcile "$tmp/server.log" | tail -n +2 >"$tmp/server.out"
+tail -n +2 "$tmp/gemma3-27b-seq4.out" >"$tmp/plain.out"
+check "reconcile: llama-server timestamps, level letters, ANSI colour and CRLF read the same" cmp -s "$tmp/server.out" "$tmp/plain.out"
+{ head -n 40 "$fx/llama3-8b-fa.log"; awk 'BEGIN { for (i = 0; i < 200000; i++) printf "x"; print "" }'; tail -n +41 "$fx/llama3-8b-fa.log"; } >"$tmp/long.log"
+"$ATTNVIZ" --reconcile "$tmp/long.log" | tail -n +2 | sed -E -e 's/^ *([0-9]+) /L /' -e 's/\(line [0-9]+\)/(line L)/' >"$tmp/long.out"
+tail -n +2 "$tmp/llama3-8b-fa.out" | sed -E -e 's/^ *([0-9]+) /L /' -e 's/\(line [0-9]+\)/(line L)/' >"$tmp/short.out"
+check "reconcile: a 200,000-byte line is read past, nothing else changes" cmp -s "$tmp/long.out" "$tmp/short.out"
+sed 's/print_info: general.name          = n\/a/print_info: general.name          = %s%n%s%n %x/' "$fx/llama3-8b-fa.log" >"$tmp/fmt.log"
+"$ATTNVIZ" --reconcile "$tmp/fmt.log" >"$tmp/fmt.out" 2>&1
+grep -q "^model: %s%n%s%n %x: llama, 32 layers" "$tmp/fmt.out" && ok "reconcile: a log's text is shown as text, never a format" ||
+	fail "reconcile: format text in the log: $(head -n 2 "$tmp/fmt.out" | tr '\n' '|')"
+
+# ---- refused: what attnviz does not size, what is not a log --------------------
+# refused NAME FILE PATTERN: exit 2, one line on stderr matching PATTERN, nothing on stdout
+refused() {
+	"$ATTNVIZ" --reconcile "$2" >"$tmp/r.out" 2>"$tmp/r.err"
+	r=$?
+	if [ $r -eq 2 ] && [ "$(wc -l <"$tmp/r.err")" -eq 1 ] && [ ! -s "$tmp/r.out" ] && grep -q "$3" "$tmp/r.err"; then
+		ok "reconcile: $1: exit 2, $(cat "$tmp/r.err")"
+	else
+		fail "reconcile: $1: exit $r, stderr '$(head -c 300 "$tmp/r.err")', stdout $(wc -c <"$tmp/r.out") bytes"
+	fi
+}
+sed 's/print_info: arch                  = llama/print_info: arch                  = mamba2/' "$fx/llama3-8b-fa.log" >"$tmp/mamba.log"
+refused "an architecture attnviz does not know" "$tmp/mamba.log" "mamba.log:[0-9]*: arch mamba2: an architecture attnviz does not size (known: llama"
+{ cat "$fx/llama3-8b-fa.log"; echo "llama_memory_recurrent: size =    0.25 MiB (     1 cells,  32 layers,  1 seqs  1 rs_seq), R (f32):    0.06 MiB, S (f32):    0.19 MiB, P (f32):    0.00 MiB"; } >"$tmp/rec.log"
+refused "a recurrent state" "$tmp/rec.log" "rec.log:[0-9]*: llama_memory_recurrent: a recurrent state"
+: >"$tmp/empty.log"
+refused "an empty file" "$tmp/empty.log" "empty.log: not a llama.cpp log"
+head -c 4096 tests/fuzz/corpus/gguf/llama.gguf >"$tmp/bin.log"
+refused "a binary file" "$tmp/bin.log" "bin.log: not a llama.cpp log (binary"
+refused "a model INI" assets/models/llama3-8b.ini "llama3-8b.ini: not a llama.cpp log"
+refused "a missing file" "$tmp/none.log" "none.log: No such file"
+grep -v '^print_info: \(n_head_kv\|n_head \)' "$fx/llama3-8b-fa.log" | sed 's/n_embd                = 4096/n_embd                = 4096x/' >"$tmp/bad.log"
+refused "a print_info value that is not a number" "$tmp/bad.log" "bad.log:[0-9]*: n_embd: '4096x' is not a number"
+
+# ---- two models in one log (a draft model, a second run) -----------------------
+cat "$fx/llama3-8b-fa.log" "$fx/gemma3-27b-iswa.log" >"$tmp/two.log"
+"$ATTNVIZ" --reconcile "$tmp/two.log" >"$tmp/two.out" 2>&1
+grep -q "context 2 (line [0-9]*): of the log's model 2, not compared" "$tmp/two.out" && ! grep -q DIFFERS "$tmp/two.out" &&
+	[ "$(grep -c 'model buffer' "$tmp/two.out")" -eq 1 ] &&
+	ok "reconcile: a second model's context is named and not held against the first's print_info" ||
+	fail "reconcile: two models in one log: $(grep -m1 'context 2\|DIFFERS' "$tmp/two.out")"
+
+# ---- a log of llama.cpp before split streams (2025): its names, one shared cache -----
+sed -e 's/llama_kv_cache:/llama_kv_cache_unified:/' -e 's#  4/1 seqs)#  4 seqs)#' -e 's/n_ctx_seq     /n_ctx_per_seq /' \
+	-e 's/flash_attn            = disabled/flash_attn            = 0/' -e '/kv_unified            = /d' \
+	"$fx/llama3-8b-unified.log" >"$tmp/old.log"
+"$ATTNVIZ" --reconcile "$tmp/old.log" >"$tmp/old.out" 2>&1
+[ "$(grep -v compute "$tmp/old.out" | grep -c '  agree$')" -eq 8 ] && grep -q 'n_seq 4 (unified)' "$tmp/old.out" &&
+	ok "reconcile: llama_kv_cache_unified, n_ctx_per_seq, \"4 seqs\", flash_attn = 0: read as one shared cache" ||
+	fail "reconcile: an older llama.cpp's log: $(grep -m1 'DIFFERS\|context 1' "$tmp/old.out")"
+
+# ---- README's example is what --reconcile prints ---------------------------------
+"$ATTNVIZ" --reconcile "$fx/tiny-alloc.log" >"$tmp/readme.out"
+awk '/^attnviz --reconcile tests\/reconcile\/tiny-alloc.log$/ { on = 1 } on && /^```$/ { exit } on' README.md >"$tmp/readme.want"
+check "reconcile: README's example is today's output" cmp -s "$tmp/readme.out" "$tmp/readme.want"
