@@ -241,11 +241,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (!raw) {
-		printf("load ok
-");
+		printf("load ok\n");
 		/* every tensor's ggml_nbytes, summed by llama.cpp (llama_model_size) */
-		printf("model_size	%llu
-", (unsigned long long)llama_model_size(model));
+		printf("model_size\t%llu\n", (unsigned long long)llama_model_size(model));
 	}
 	int n = 0;
 	if (argc > 2) {

@@ -122,9 +122,17 @@ refused() {
 	fi
 }
 sed 's/print_info: arch                  = llama/print_info: arch                  = mamba2/' "$fx/llama3-8b-fa.log" >"$tmp/mamba.log"
-refused "an architecture attnviz does not know" "$tmp/mamba.log" "mamba.log:[0-9]*: arch mamba2: an architecture attnviz does not size (known: llama"
+refused "an architecture attnviz does not know" "$tmp/mamba.log" "mamba.log:[0-9]*: general.architecture: 'mamba2' is not an architecture attnviz sizes (known: llama"
 { cat "$fx/llama3-8b-fa.log"; echo "llama_memory_recurrent: size =    0.25 MiB (     1 cells,  32 layers,  1 seqs  1 rs_seq), R (f32):    0.06 MiB, S (f32):    0.19 MiB, P (f32):    0.00 MiB"; } >"$tmp/rec.log"
-refused "a recurrent state" "$tmp/rec.log" "rec.log:[0-9]*: llama_memory_recurrent: a recurrent state"
+# A plain Llama has no recurrent layers: a recurrent state line is a difference, its cause named.
+"$ATTNVIZ" --reconcile "$tmp/rec.log" >"$tmp/r.out" 2>"$tmp/r.err"
+r=$?
+if [ $r -eq 1 ] && grep -q "recurrent state MiB *0.25 *0.00  DIFFERS" "$tmp/r.out" &&
+	grep -q "recurrent state: 0 layers x f32 (n_embd_r + n_embd_s) x 1 sequences" "$tmp/r.out"; then
+	ok "reconcile: a recurrent state where attnviz sizes none: exit 1, the row and its cause"
+else
+	fail "reconcile: a recurrent state: exit $r, $(grep -i recurrent "$tmp/r.out" | head -n 2 | tr '\n' ' ')"
+fi
 : >"$tmp/empty.log"
 refused "an empty file" "$tmp/empty.log" "empty.log: not a llama.cpp log"
 head -c 4096 tests/fuzz/corpus/gguf/llama.gguf >"$tmp/bin.log"

@@ -20,24 +20,16 @@
 
 #include "cli/cli.h"
 #include "model/llamalog.h"
+#include "model/arch.h"
 #include "model/size.h"
 #include "util/err.h"
 #include "util/xmalloc.h"
 
 /* The compute buffer is modelled (buffers.c): within 2 %, as issue 21 asks. */
 #define MODELLED_TOLERANCE 0.02
-
-/*
- * Families whose memory llama.cpp builds as a plain or iSWA KV cache
- * (llama-model.cpp create_memory) and whose hyperparameters attnviz's GGUF
- * reader knows (gguf.c, its swa_rules).  Anything else (recurrent and hybrid
- * models, per-layer-type head sizes) is refused by name, never sized as
- * plain attention.
- */
-static const char *const known_arch[] = {
-	"llama", "mistral3", "qwen2", "qwen2moe", "qwen3", "qwen3moe", "gemma", "gemma2", "gemma3",
-	"gpt-oss", "deepseek2", "cohere2", "olmo2", "exaone4",
-};
+/* An estimated compute buffer (MoE, the MLA latent cache: buffers.c) is held
+ * to 20 %, the bound tests/engine.sh and README state for it. */
+#define ESTIMATED_TOLERANCE 0.20
 
 enum verdict { V_AGREE, V_DIFFER, V_NOT_MODELLED, V_DRY_RUN, V_NOT_COMPARED };
 
@@ -365,10 +357,13 @@ static void mem_rows(struct reconcile *rc, const struct llog_mem *e, const struc
 			snprintf(r.ours, sizeof r.ours, "-");
 			snprintf(r.note, sizeof r.note, "a buffer attnviz does not model (only the CPU backend's)");
 		} else if (b->compute_mark != SIZE_EXACT) {
+			int est = b->compute_mark == SIZE_ESTIMATED;
+			double tol = est ? ESTIMATED_TOLERANCE : MODELLED_TOLERANCE;
 			double rel = theirs > 0 ? fabs(ours - theirs) / theirs : (ours > 0 ? 1 : 0);
-			r.v = rel <= MODELLED_TOLERANCE ? V_AGREE : V_DIFFER;
-			snprintf(r.note, sizeof r.note, "modelled (src/model/buffers.c): %.1f %% %s", rel * 100,
-				 r.v == V_AGREE ? "off, within 2 %" : "off, more than the 2 % the model allows");
+			r.v = rel <= tol ? V_AGREE : V_DIFFER;
+			snprintf(r.note, sizeof r.note, "%s (src/model/buffers.c): %.1f %% off, %s the %.0f %% %s", est ? "estimated" : "modelled",
+				 rel * 100, r.v == V_AGREE ? "within" : "more than", tol * 100,
+				 est ? "an estimate is held to" : "the model allows");
 		}
 		break;
 	}
@@ -381,11 +376,12 @@ static void mem_rows(struct reconcile *rc, const struct llog_mem *e, const struc
 								      : "the weights: a buffer attnviz does not model here");
 		break;
 	default:
+		/* llama-memory-recurrent.cpp: f32 (n_embd_r + n_embd_s) a sequence a recurrent layer (size.c) */
 		snprintf(r.what, sizeof r.what, "recurrent state MiB");
-		snprintf(r.theirs, sizeof r.theirs, "%s", e->mib);
-		snprintf(r.ours, sizeof r.ours, "-");
-		r.v = V_NOT_MODELLED;
-		snprintf(r.note, sizeof r.note, "a buffer attnviz does not model");
+		mib_row(&r, e->mib, a->recurrent_bytes);
+		if (r.v == V_DIFFER)
+			snprintf(r.note, sizeof r.note, "recurrent state: %lld layers x f32 (n_embd_r + n_embd_s) x %lld sequences",
+				 (long long)a->recurrent_layers, (long long)d->n_seq);
 		break;
 	}
 	print_row(rc, &r);
@@ -463,14 +459,6 @@ static void one_context(struct reconcile *rc, int ci)
 	free(m);
 }
 
-static int arch_known(const char *arch)
-{
-	for (size_t i = 0; i < sizeof known_arch / sizeof known_arch[0]; i++)
-		if (!strcmp(arch, known_arch[i]))
-			return 1;
-	return 0;
-}
-
 /* The model: -m, else the GGUF the log names when it is here, else the print_info lines. */
 static int model_of(const struct app *ap, const struct llog *g, const char *shown, struct model *m, char *what,
 		    size_t len, char *err, size_t errlen)
@@ -494,19 +482,13 @@ static int model_of(const struct app *ap, const struct llog *g, const char *show
 int reconcile_report(const struct llog *g, const struct model *m, const char *shown, const char *what, FILE *out,
 		     FILE *errout)
 {
-	for (int i = 0; i < g->nmem; i++)
-		if (g->mem[i].kind == LLOG_RECURRENT) {
-			fprintf(errout, "attnviz: %s:%d: llama_memory_recurrent: a recurrent state, which attnviz does not size "
-					"(architecture %s)\n", shown, g->mem[i].line, m->arch[0] ? m->arch : "?");
-			return 2;
-		}
-	if (m->arch[0] && !arch_known(m->arch)) {
+	/* Every reader refuses an architecture attnviz does not size (arch.c);
+	 * a model handed in by -m was read by one of them. */
+	if (m->arch[0] && !arch_find(m->arch)) {
 		int line = 0;
 		llog_info(g, "arch", &line);
-		fprintf(errout, "attnviz: %s:%d: arch %s: an architecture attnviz does not size (known:", shown, line, m->arch);
-		for (size_t i = 0; i < sizeof known_arch / sizeof known_arch[0]; i++)
-			fprintf(errout, " %s", known_arch[i]);
-		fprintf(errout, ")\n");
+		fprintf(errout, "attnviz: %s:%d: arch %s: an architecture attnviz does not size (known: %s)\n", shown, line,
+			m->arch, arch_known_list());
 		return 2;
 	}
 	struct reconcile rc = {.path = shown, .g = g, .base = m, .out = out};

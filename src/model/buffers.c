@@ -167,6 +167,13 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	 * MLA latent cache leave holes in ggml-alloc's placement that these
 	 * three peaks do not follow (tests/engine.sh: up to 7 % off for
 	 * gpt-oss-20b, 19 % for DeepSeek-V2-Lite): estimated too. */
-	b->compute_mark = m->embd > 0 && m->ff > 0 && !m->experts && !is_mla(m) ? SIZE_MODELLED : SIZE_ESTIMATED;
+	/* Estimated, not modelled: MoE and the MLA latent (the allocator's holes),
+	 * a model without its embd and ff widths, and a quantized cache with
+	 * flash attention, whose rotated (Hadamard) path adds up to one [n_embd]
+	 * F32 row a token at long contexts (8 MiB on Llama 3 8B at -c 32768
+	 * -ub 512, none at 4096 against node-llama-cpp 3.22.1's llama.cpp) that
+	 * this model does not follow. */
+	int rot_fa = d->flash_attn && (is_quantized(m->k_type) || is_quantized(m->v_type));
+	b->compute_mark = m->embd > 0 && m->ff > 0 && !m->experts && !is_mla(m) && !rot_fa ? SIZE_MODELLED : SIZE_ESTIMATED;
 	return 0;
 }
