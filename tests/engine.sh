@@ -1238,10 +1238,11 @@ for m in $models; do
 			$1 == "D" && $3 == "kv" { kv += $8 }
 			$1 == "D" && $3 == "buffer" && $4 == "CPU_compute" { comp = $5 }
 			$1 == "D" && $3 == "buffer" && $4 == "CPU_output" { outb = $5 }
+			$1 == "D" && $3 == "log" && $4 ~ /llama_memory_recurrent: size =/ { l = $4; sub(/.*size = */, "", l); rs += l + 0 }
 			END {
 				mib = 1048576
 				if (ms == "" || comp == "") { print "llama.cpp gave no model size or compute buffer"; exit }
-				lt = ms + kv * mib + comp * mib + outb * mib
+				lt = ms + kv * mib + rs * mib + comp * mib + outb * mib
 				d = tb - lt; if (d < 0) d = -d
 				if (ms != wb) print "weights " wb " != llama_model_size " ms
 				else if (kvb / mib - kv > 0.01 || kv - kvb / mib > 0.01) print "KV " kvb / mib " MiB != llama.cpp " kv " MiB"

@@ -156,14 +156,15 @@ if command -v tmux >/dev/null 2>&1; then
 	T new-session -d -s nav -x 80 -y 24 \
 		"env LC_ALL=C.UTF-8 TERM=screen-256color ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ATTNVIZ_MODELS' $bin --lesson $plan --record $tmp/nav.cast; echo EXITED \$?; sleep 60"
 	wait_for() { i=0; while [ $i -lt 200 ]; do T capture-pane -p -t nav | grep -qF -- "$1" && return 0; sleep 0.1; i=$((i + 1)); done; return 1; }
+	nscenes=$("$ATTNVIZ" --list | awk -F'\t' '$1 == "scene"' | wc -l | tr -d ' ')
 	note1=$(sed -n '/^\[1\]/,/^\[2\]/s/^note *= *//p' "$plan")
-	check "plans: the title shows item 1/5 at the start" wait_for "┌ item 1/5 ── 1/20"
+	check "plans: the title shows item 1/5 at the start" wait_for "┌ item 1/5 ── 1/$nscenes"
 	check "plans: the first item's note heads the narration pane" wait_for "Note: $note1"
 	check "plans: at the item's first step (step 3 of the plan)" wait_for "step 3/6"
 	T send-keys -t nav Right
 	check "plans: → shows the step's own narration under a long note" wait_for "n = 32768: 1073741824 scores"
 	T send-keys -t nav Right Right Right Right
-	check "plans: → past the item's last step goes to item 2" wait_for "┌ item 2/5 ── 2/20"
+	check "plans: → past the item's last step goes to item 2" wait_for "┌ item 2/5 ── 2/$nscenes"
 	T send-keys -t nav Left
 	check "plans: ← before item 2's start goes back to item 1's last step" wait_for "step 6/6"
 	check "plans: the title says item 1/5 again" wait_for "┌ item 1/5"
@@ -171,7 +172,7 @@ if command -v tmux >/dev/null 2>&1; then
 	check "plans: L lists the items" wait_for "Why FlashAttention (↑↓ Enter go, Esc)"
 	check "plans: with each item's scene and steps" wait_for "tiled            0–20"
 	T send-keys -t nav Down Down Down Enter
-	check "plans: Enter goes to the item chosen" wait_for "┌ item 4/5 ── 4/20  Tiled attention"
+	check "plans: Enter goes to the item chosen" wait_for "┌ item 4/5 ── 4/$nscenes  Tiled attention"
 	check "plans: its set applied (n 64, d 8, B 16)" wait_for "n 64  d 8  B 16"
 	T send-keys -t nav q
 	check "plans: q quits with status 0" wait_for "EXITED 0"

@@ -19,6 +19,8 @@ static const struct arch_info archs[] = {
 	{"gemma2", AM_NEXTN},    {"gemma3", AM_NEXTN},  {"deepseek2", AM_NEXTN}, {"gpt-oss", AM_NEXTN},
 	{"phi3", AM_NEXTN},      {"falcon", AM_NEXTN},  {"cohere2", AM_NEXTN}, {"olmo2", AM_NEXTN},
 	{"exaone4", AM_NEXTN},   {"gemma3n", AM_NEXTN}, {"mistral3", AM_NEXTN}, {"smollm3", AM_NEXTN},
+	/* per-layer KV heads, 0 for its no-op attention blocks (src/models/deci.cpp) */
+	{"deci", AM_NEXTN},
 	/* chunked attention (src/models/llama4.cpp) */
 	{"llama4", AM_NEXTN | AM_CHUNKED},
 	/* MLA's latent plus the lightning indexer's K-only cache (create_memory:

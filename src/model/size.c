@@ -3,6 +3,7 @@
  * layer, for a deployment.  The rules and their llama.cpp sources are in
  * size.h; each function below names the one it follows.
  */
+#include "model/arch.h"
 #include "model/size.h"
 #include "util/fault.h"
 
@@ -41,6 +42,15 @@ int size_layer_cached(const struct model *m, int64_t il)
 	 * layers) and create_memory's nextn filter (il < n_layer()) */
 	if (m->layer_type[il] == LT_RECURRENT || m->layer_type[il] == LT_SHARED)
 		return 0;
+	/* A layer without KV heads: a plain cache (llama_kv_cache, no filter)
+	 * still holds it, with 0-byte K (DeciLM's no-op blocks); a hybrid's
+	 * attention filter keeps only its attention layers (Nemotron-H's MLP
+	 * blocks: llama.cpp logs 1 layer for the small Nemotron-H of tests/engine.sh). */
+	if (m->layer_kv_heads[il] == 0) {
+		const struct arch_info *ai = m->arch[0] ? arch_find(m->arch) : NULL;
+		if (ai && (ai->mech & AM_RECURRENT))
+			return 0;
+	}
 	return il < m->layers - m->nextn_layers;
 }
 
