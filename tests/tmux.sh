@@ -208,7 +208,13 @@ T send-keys -t mn m
 expect_screen "tmux: the picker opens on the loaded model" mn "▸ mistral-7b"
 expect_screen "tmux: the picker's preview shows the note" mn "sliding window for this"
 expect_screen "tmux: the preview says llama.cpp ignores the window" mn "window 4096, which llama.cpp ignores"
-T send-keys -t mn Up Up Up Up
+# Up until gemma3-27b (the models between it and mistral-7b grow with the shipped list)
+i=0
+while [ $i -lt 40 ] && ! screen mn | grep -q "▸ gemma3-27b"; do
+	T send-keys -t mn Up
+	sleep 0.1
+	i=$((i + 1))
+done
 expect_screen "tmux: the picker moves to gemma3-27b" mn "▸ gemma3-27b"
 expect_screen "tmux: the preview counts the local layers" mn "window 1024 on 52 of 62 layers"
 T send-keys -t mn Escape q
@@ -329,11 +335,14 @@ expect_screen "tmux: long picker session up" lp "step 0/7"
 T send-keys -t lp m
 expect_screen "tmux: a long picker says how many are below" lp "more ↓"
 if screen lp | grep -q "more ↓[^ │]"; then fail "tmux: text left after the more mark"; else ok "tmux: nothing left after the more mark"; fi
+# the first and last ids of that search path, as --list sorts them
+lfirst=$(env XDG_CONFIG_HOME="$ldir/none" ATTNVIZ_MODELS="$ldir" "$bin" --list | awk -F'\t' '$1 == "model" { print $2 }' | head -n 1)
+llast=$(env XDG_CONFIG_HOME="$ldir/none" ATTNVIZ_MODELS="$ldir" "$bin" --list | awk -F'\t' '$1 == "model" { print $2 }' | tail -n 1)
 T send-keys -t lp End
-expect_screen "tmux: End goes to the last model" lp "▸ tiny-qwen2vocab"
+expect_screen "tmux: End goes to the last model" lp "▸ $llast"
 expect_screen "tmux: entries above are marked" lp "↑ "
 T send-keys -t lp Home
-expect_screen "tmux: Home goes to the first model" lp "▸ deepseek-v2-lite"
+expect_screen "tmux: Home goes to the first model" lp "▸ $lfirst"
 if screen lp | grep -q "↑ [0-9]* more"; then fail "tmux: an up mark at the top"; else ok "tmux: no up mark at the top"; fi
 T send-keys -t lp Escape q
 expect_screen "tmux: long picker session quits" lp "EXITED 0"
