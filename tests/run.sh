@@ -89,6 +89,11 @@ if [ -z "${ATTNVIZ_NO_SANITIZE:-}" ]; then
 	fi
 fi
 
+# The failures again, last: CI shows only the tail of a long run.
+if grep -q '^not ok - ' "$log"; then
+	echo "# what failed:"
+	grep '^not ok - ' "$log"
+fi
 passed=$(grep -c '^ok - ' "$log")
 failed=$(grep -c '^not ok - ' "$log")
 skipped=$(grep -c '^skip - ' "$log")
