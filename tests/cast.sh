@@ -81,7 +81,7 @@ play() {
 }
 wait_for() {   # wait_for PANE TEXT
 	i=0
-	while [ $i -lt 300 ]; do
+	while [ $i -lt 900 ]; do
 		T capture-pane -p -t "$1" 2>/dev/null | grep -qF -- "$2" && return 0
 		sleep 0.1; i=$((i + 1))
 	done
@@ -212,9 +212,10 @@ for how in q cc term; do
 	T send-keys -t "$how" End
 	wait_for "$how" "step 8/8" || fail "record: $how: End did not reach step 8/8"
 done
-sleep 0.3
 T resize-window -t q -x 120 -y 40
-wait_for q "step 8/8" && sleep 0.3
+# The recorder flushes every event: wait for the frame at the new size in the file itself.
+i=0
+while [ $i -lt 600 ] && ! grep -qF '\u001b[40;1H' "$tmp/q.cast"; do sleep 0.1; i=$((i + 1)); done
 T send-keys -t q q
 T send-keys -t cc C-c
 kill -TERM "$(cat "$tmp/term.pid")"

@@ -128,7 +128,7 @@ for plan in assets/lessons/*.ini; do
 	prev="" presses=0
 	while [ $presses -lt 300 ]; do
 		i=0
-		while [ $i -lt 100 ]; do
+		while [ $i -lt 400 ]; do
 			scr=$(T capture-pane -p -t "$pname")
 			[ -n "$scr" ] && [ "$scr" != "$prev" ] && break
 			sleep 0.05; i=$((i + 1))
@@ -155,7 +155,7 @@ if command -v tmux >/dev/null 2>&1; then
 	plan=assets/lessons/why-flashattention.ini
 	T new-session -d -s nav -x 80 -y 24 \
 		"env LC_ALL=C.UTF-8 TERM=screen-256color ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ATTNVIZ_MODELS' $bin --lesson $plan --record $tmp/nav.cast; echo EXITED \$?; sleep 60"
-	wait_for() { i=0; while [ $i -lt 200 ]; do T capture-pane -p -t nav | grep -qF -- "$1" && return 0; sleep 0.1; i=$((i + 1)); done; return 1; }
+	wait_for() { i=0; while [ $i -lt 600 ]; do T capture-pane -p -t nav | grep -qF -- "$1" && return 0; sleep 0.1; i=$((i + 1)); done; return 1; }
 	nscenes=$("$ATTNVIZ" --list | awk -F'\t' '$1 == "scene"' | wc -l | tr -d ' ')
 	note1=$(sed -n '/^\[1\]/,/^\[2\]/s/^note *= *//p' "$plan")
 	check "plans: the title shows item 1/5 at the start" wait_for "┌ item 1/5 ── 1/$nscenes"

@@ -10,7 +10,7 @@ sock="attnviz-storm-$$"
 T() { tmux -L "$sock" -f /dev/null "$@"; }
 trap 'T kill-server 2>/dev/null' EXIT
 bin=$(cd "$(dirname "$ATTNVIZ")" && pwd)/$(basename "$ATTNVIZ")
-wait_for() { i=0; while [ $i -lt 300 ]; do T capture-pane -p -t s | grep -qF -- "$1" && return 0; sleep 0.1; i=$((i + 1)); done; return 1; }
+wait_for() { i=0; while [ $i -lt 900 ]; do T capture-pane -p -t s | grep -qF -- "$1" && return 0; sleep 0.1; i=$((i + 1)); done; return 1; }
 
 T new-session -d -s s -x 120 -y 40 \
 	"env LC_ALL=C.UTF-8 TERM=screen-256color ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ATTNVIZ_MODELS' $bin; echo EXITED \$?; stty -a | tr ' ;' '\n\n' | grep -x -e icanon -e echo | tr '\n' ' '; echo; sleep 120"
