@@ -228,7 +228,7 @@ static int hf_locate(const char *t, size_t n, const char *path, int *line, int *
 static int fail(struct hf *H, const char *path, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int fail(struct hf *H, const char *path, const char *fmt, ...)
 {
-	char what[300], file[300], shown[100];
+	char what[512], file[300], shown[100];
 	int line, col;
 	va_list ap;
 	va_start(ap, fmt);
@@ -523,7 +523,7 @@ static int read_family(struct hf *H)
 						 cls, H->fam->arch);
 				return 0;
 			}
-		char shown[64], list[256];
+		char shown[64], list[400];
 		err_clean(shown, sizeof shown, cls);
 		return fail(H, "architectures", "'%s' is not an architecture attnviz reads (families: %s)", shown,
 			    family_list(list, sizeof list));
@@ -537,7 +537,7 @@ static int read_family(struct hf *H)
 	if (!H->fam) {
 		char shown[40];
 		err_clean(shown, sizeof shown, json_string_value(v));
-		char list[256];
+		char list[400];
 		return fail(H, H->where, "'%s' is not a family attnviz reads (%s)", shown, family_list(list, sizeof list));
 	}
 	snprintf(H->m->arch, sizeof H->m->arch, "%s", H->fam->arch);
@@ -1198,13 +1198,17 @@ static int read_shape(struct hf *H, struct shape *s)
 static int hparam(struct hf *H, const char *const *keys, int has_def, int64_t def, int64_t min, int64_t max,
 		  int64_t *out)
 {
-	const char *k = keys[0];
-	for (size_t i = 0; keys[i]; i++)
-		if (find(H, &H->top, keys[i])) {
+	const char *k = NULL;
+	for (size_t i = 0; keys[i] && !k; i++)
+		if (find(H, &H->top, keys[i]))
 			k = keys[i];
-			break;
-		}
-	return get_int(H, &H->top, k, has_def, def, min, max, out);
+	if (!k && !has_def) {
+		char also[200] = "";
+		for (size_t i = 1, n = 0; keys[i] && n < sizeof also; i++)
+			n += (size_t)snprintf(also + n, sizeof also - n, "%s%s", i > 1 ? ", " : "", keys[i]);
+		return fail(H, keys[0], "missing (required%s%s)", also[0] ? "; or any of " : "", also);
+	}
+	return get_int(H, &H->top, k ? k : keys[0], has_def, def, min, max, out);
 }
 
 /*
