@@ -1484,7 +1484,11 @@ static int read_model(struct hf *H)
 	m->embd = s.hidden;
 	m->ff = m->experts && s.moe_inter ? s.moe_inter : s.inter;
 	model_set_origin(m, MF_EMBD, "config.json hidden_size");
-	model_set_origin(m, MF_FF, m->experts && s.moe_inter ? "config.json moe_intermediate_size" : "config.json intermediate_size");
+	/* Mixtral, gpt-oss, Llama 4, Granite: an expert is an MLP of intermediate_size */
+	int own = H->fam->id != F_MIXTRAL && H->fam->id != F_GPT_OSS && H->fam->id != F_LLAMA4 &&
+		  H->fam->id != F_GRANITE_HYBRID;
+	model_set_origin(m, MF_FF, m->experts && s.moe_inter && own ? "config.json moe_intermediate_size" :
+				   m->experts ? "config.json intermediate_size (an expert's)" : "config.json intermediate_size");
 	model_set_origin(m, MF_PARAMS, "estimated: vocab x hidden (embedding%s) + %lld x (attention + %s + norms)",
 			 s.tie ? ", tied" : " + lm_head", (long long)m->layers, m->experts ? "MoE or MLP" : "MLP");
 	if (m->experts)
