@@ -79,6 +79,22 @@ for row in qwen3-next-80b:32 glm-4.5-air:32 llama4-scout:64; do
 		"$("$ATTNVIZ" --summary rope -m "tests/hf/${row%%:*}" | grep -c '	theta\.')" "${row##*:}"
 done
 
+# The other ways a config says its layers give the same model: Qwen3-Next's
+# layer_types (newer transformers write it; the converter turns it into
+# attention.recurrent_layers), Granite's attn_layer_indices (get_attn_layers);
+# and a layer_types that says otherwise is followed.
+mkdir -p "$d/q3n-lt" "$d/q3n-lt2" "$d/gr-ix"
+lt=$(awk 'BEGIN { for (i = 0; i < 48; i++) printf "%s\"%s\"", i ? ", " : "", (i + 1) % 4 ? "linear_attention" : "full_attention" }')
+lt2=$(awk 'BEGIN { for (i = 0; i < 48; i++) printf "%s\"%s\"", i ? ", " : "", (i + 1) % 2 ? "linear_attention" : "full_attention" }')
+sed "s/\"full_attention_interval\": 4,/&\n  \"layer_types\": [$lt],/" tests/hf/qwen3-next-80b/config.json >"$d/q3n-lt/config.json"
+sed "s/\"full_attention_interval\": 4,/&\n  \"layer_types\": [$lt2],/" tests/hf/qwen3-next-80b/config.json >"$d/q3n-lt2/config.json"
+same "qwen3-next-80b (layer_types)" tests/hf/qwen3-next-80b "$d/q3n-lt"
+expect_eq "hf2026: qwen3-next with every other layer full_attention: 24 attention, 24 recurrent layers" \
+	"$(at 4096 "$d/q3n-lt2" global_layers)/$(at 4096 "$d/q3n-lt2" recurrent_layers)" 24/24
+sed '/"layer_types": \[/,/\],/d; s/"logits_scaling": 16,/"attn_layer_indices": [5, 15, 25, 35],\n  &/' \
+	tests/hf/granite-4.0-h-small/config.json >"$d/gr-ix/config.json"
+same "granite-4.0-h-small (attn_layer_indices)" tests/hf/granite-4.0-h-small "$d/gr-ix"
+
 # The same models as INI files.
 for pair in qwen3-next-80b:qwen3-next-80b llama4-scout:llama4-scout glm-4.5-air:glm-4.5-air \
 	deepseek-v3.2:deepseek-v3.2; do
