@@ -587,20 +587,15 @@ static int read_counts(struct hf *H, struct shape *s)
 			    (long long)m->heads, (long long)s->hidden);
 	if (f->id == F_GRANITE_HYBRID) {
 		m->head_dim = s->hidden / m->heads;
-		rc = 0;
 		model_set_origin(m, MF_HEAD_DIM, "hidden_size / num_attention_heads (the converter's GraniteModel "
 				 "ignores head_dim)");
-	} else {
-		rc = get_int(H, sc, hdk, f->id != F_NEMOTRON_H, hd_def, 1, 65536, &m->head_dim);
-	}
-	if (rc < 0)
+	} else if ((rc = get_int(H, sc, hdk, f->id != F_NEMOTRON_H, hd_def, 1, 65536, &m->head_dim)) < 0) {
 		return -1;
-	if (f->id == F_GRANITE_HYBRID)
-		;
-	else if (rc == 0 && !f->head_dim)
+	} else if (rc == 0 && !f->head_dim) {
 		model_set_origin(m, MF_HEAD_DIM, "hidden_size / num_attention_heads (transformers %s)", f->cls);
-	else
+	} else {
 		origin(H, MF_HEAD_DIM, rc, H->where);
+	}
 	if (m->head_dim % 2)
 		return fail(H, H->where, "%lld is odd: RoPE rotates pairs", (long long)m->head_dim);
 	m->head_dim_v = m->head_dim;
