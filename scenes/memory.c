@@ -14,6 +14,7 @@
  */
 #include <string.h>
 
+#include "model/arch.h"
 #include "model/size.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
@@ -483,16 +484,28 @@ static void me_summary(const void *vs, struct summary *s)
 	char f[1024], swa[256], fs[300], o[160];
 
 	summary_int(s, A->global_layers + A->local_layers, "layers_kv");
-	summary_words(s, "layers in llama.cpp's KV cache (full, sliding or chunked; one without KV heads counts)");
+	summary_words(s, "layers in llama.cpp's KV cache (full, sliding or chunked; one without KV heads counts, but "
+			 "not in a hybrid)");
 	summary_input(s, "layers", (double)m->layers, "%s", cf_origin(m, MF_LAYERS, o, sizeof o));
 	summary_input(s, "layers_recurrent", (double)model_layers_of(m, LT_RECURRENT), "%s",
 		      cf_origin(m, MF_LAYER_TYPES, o, sizeof o));
 	summary_input(s, "layers_shared", (double)model_layers_of(m, LT_SHARED), "%s",
 		      cf_origin(m, MF_LAYER_TYPES, o, sizeof o));
 	summary_input(s, "nextn_layers", (double)m->nextn_layers, "%s", cf_origin(m, MF_NEXTN, o, sizeof o));
+	/* a hybrid's blocks with neither KV heads nor a state (Nemotron-H's MLP
+	 * blocks): its attention filter keeps them out (a real llama.cpp logs
+	 * only the attention layers, tests/engine.sh); a plain cache keeps a
+	 * 0-head layer (DeciLM's no-op blocks) */
+	const struct arch_info *ai = m->arch[0] ? arch_find(m->arch) : NULL;
+	int64_t bare = 0;
+	for (int64_t il = 0; ai && (ai->mech & AM_RECURRENT) && il < m->layers - m->nextn_layers; il++)
+		bare += m->layer_type[il] == LT_NONE;
+	summary_input(s, "layers_bare", (double)bare, "%s", "a hybrid's blocks with no KV heads and no state, by the "
+		      "model's layer kinds");
 	summary_explain(s, "llama-kv-cache.cpp: has_kv(il) drops shared layers, llama-memory-hybrid.cpp's filter the "
-		       "recurrent ones, create_memory's filter il < n_layer() the nextn ones");
-	summary_formula(s, 0, "layers - layers_recurrent - layers_shared - nextn_layers");
+		       "recurrent ones and a hybrid's blocks without KV heads, create_memory's filter il < n_layer() "
+		       "the nextn ones");
+	summary_formula(s, 0, "layers - layers_recurrent - layers_shared - nextn_layers - layers_bare");
 	summary_int(s, A->recurrent_layers, "layers_recurrent");
 	summary_words(s, "layers that keep a fixed recurrent state instead of a KV cache (as the model file says)");
 	summary_int(s, A->shared_layers, "layers_shared");

@@ -1172,8 +1172,9 @@ else
 	fail "engine: deepseek-v3.2: writing the GGUF"
 fi
 # The same model as GGUF, INI (assets/models) and config.json (tests/hf): every
-# size of the iswa scene identical, over a few deployments.
-for m in $models; do
+# size of the iswa scene identical (a hybrid's recurrent state too), over a
+# few deployments.
+for m in $models deepseek-v3.2; do
 	[ -f "$d/$m.gguf" ] && [ -f "assets/models/$m.ini" ] && [ -d "tests/hf/$m" ] || continue
 	same=0 diff=""
 	for dep in "ctx=4096" "ctx=131072" "ctx=100000 n_seq=3 ubatch=513" "ctx=32768 n_seq=4 unified=1 swa_full=1"; do
@@ -1182,7 +1183,7 @@ for m in $models; do
 		for src in "$d/$m.gguf" "assets/models/$m.ini" "tests/hf/$m"; do
 			# shellcheck disable=SC2086
 			"$ATTNVIZ" --summary iswa -m "$src" $args 2>&1 |
-				awk -F'\t' '$2 ~ /^(n_ctx|streams|global_layers|local_layers|swa_cells|global_bytes|local_bytes|total_bytes)$/ { print $2 "=" $3 }' \
+				awk -F'\t' '$2 ~ /^(n_ctx|streams|global_layers|local_layers|swa_cells|global_bytes|local_bytes|total_bytes|recurrent_layers|recurrent_bytes)$/ { print $2 "=" $3 }' \
 				>"$d/$m.form.$(basename "$src")"
 		done
 		if cmp -s "$d/$m.form.$m.gguf" "$d/$m.form.$m.ini" && cmp -s "$d/$m.form.$m.gguf" "$d/$m.form.$m" &&

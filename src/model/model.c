@@ -452,12 +452,13 @@ static int check_rules(struct loader *L)
 			    "ssm_d_inner, or shortconv_l_cache and [model] embd)");
 	if (L->line[MF_SHORTCONV_L_CACHE] && !m->embd)
 		return fail(L, MF_SHORTCONV_L_CACHE, "the short-conv state needs [model] embd");
-	/* llama-kv-cache.cpp: without flash attention (V transposed) every
-	 * layer's V rows take n_embd_v_gqa_max(); attnviz's sizes have no flash
-	 * attention switch, so V rows that differ by layer are not sized. */
+	/* size.c sizes V rows that differ by layer (llama-kv-cache.cpp: per
+	 * layer with flash attention, n_embd_v_gqa_max() without), but the
+	 * closed forms its totals are checked against (the fit scene's
+	 * total_bytes_at_max) take one V head size: refused until they do. */
 	if (L->line[MF_HEAD_DIM_V_SWA] && m->head_dim_v_swa != m->head_dim_v)
-		return fail(L, MF_HEAD_DIM_V_SWA, "a V head size of the sliding layers' own: llama.cpp pads V rows to the "
-			    "widest layer without flash attention, which attnviz does not size");
+		return fail(L, MF_HEAD_DIM_V_SWA, "a V head size of the sliding layers' own: the fit scene's closed form "
+			    "takes one V head size, so attnviz does not size it yet");
 	if (m->nextn_layers >= m->layers)
 		return fail(L, MF_NEXTN, "%lld of %lld layers (at least one layer is not nextn)", (long long)m->nextn_layers,
 			    (long long)m->layers);
