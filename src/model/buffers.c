@@ -111,8 +111,12 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 			 int64_t *out)
 {
 	int64_t E = m->embd > 0 ? m->embd : m->heads * m->head_dim;   /* n_embd: Q's width when unknown */
+	int64_t Q = m->heads * m->head_dim;                            /* Q's width */
 	int64_t v_max = 0, kv_max = a->full_cells, masks = 0, idx = 1, caches = a->windowed ? 2 : 1;
 	int mla = is_mla(m), fa = d->flash_attn, moe = m->experts > 0;
+	/* llama-context.cpp graph_reserve: n_tokens rounded up to a multiple of
+	 * n_seqs (the reserve's ubatch splits evenly), n_outputs not. */
+	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
 	for (int64_t il = 0; il < m->layers; il++)
 		if (size_v_elems_layer(m, il) > v_max)
 			v_max = size_v_elems_layer(m, il);
@@ -121,18 +125,24 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 		masks += cells * (fa ? 2 : 4);   /* bytes a token */
 		idx += 2 + (mla ? 0 : fa ? 2 : 2 * v_max);
 	}
+	/* the graph inputs, bytes a token: inp_tokens, inp_embd [n_embd],
+	 * inp_pos, out_ids and per cache k_idxs, v_idxs and the KQ mask */
+	int64_t inputs = 4 * (E + 3) + masks + 4 * (idx - 1);
 	int64_t logits, attn = 0, ffn = 0, t;
 	/* per token, in bytes; the products are bounded by the model's limits,
 	 * the multiplication by ub is checked */
-	int64_t per_logits = 4 * (m->vocab + (2 + moe) * E + 1);
+	int64_t per_logits = 4 * ((2 + moe) * E + 1);
 	int64_t per_attn = fa ? 0 : 4 * kv_max * m->heads + masks + 4 * (5 * E + idx + 2);
 	/* A quantized K without flash attention: measured E - E/128 floats a token
 	 * fewer (q8_0, on Llama 3 8B and the DeciLM GGUF of tests/engine.sh). */
 	if (!fa && is_quantized(m->k_type))
 		per_attn -= 4 * (E - E / 128);
-	int64_t per_ffn = m->ff > 0 ? masks + 4 * (4 * m->ff + E / 2 + idx + 2) : 0;
-	if (__builtin_mul_overflow(per_logits, ub, &logits) || __builtin_mul_overflow(per_attn, ub, &attn) ||
-	    __builtin_mul_overflow(per_ffn, ub, &ffn))
+	/* layer 0's FFN (llm_build_llama: build_ffn after build_attn): ffn_gate,
+	 * ffn_up and their product [n_ff] above the inputs, embd, the norm's
+	 * slot, Q's and the residual [n_embd] */
+	int64_t per_ffn = m->ff > 0 ? inputs + 4 * (2 * E + Q + 3 * m->ff) : 0;
+	if (__builtin_mul_overflow(per_logits, nt, &logits) || __builtin_mul_overflow(per_attn, nt, &attn) ||
+	    __builtin_mul_overflow(per_ffn, nt, &ffn) || __builtin_add_overflow(logits, 4 * m->vocab * ub, &logits))
 		return -1;
 	t = logits > attn ? logits : attn;
 	*out = t > ffn ? t : ffn;
