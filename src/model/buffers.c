@@ -69,38 +69,51 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * worst-case graph (llama-context.cpp sched_reserve: graph_reserve with
  * n_tokens = min(n_ctx, n_ubatch), every token an output, against every
  * cell of the cache) and frees it after its last use, reusing the memory
- * (and computing in place where an op allows it); the buffer is the peak of
- * live bytes.  The peak falls in one of three places of the graph, and the
- * buffer is the largest of the three (4 bytes a float):
+ * (and computing in place where an op allows it); the buffer is the highest
+ * offset + size ggml_dyn_tallocr_alloc ever hands out (its max_size: live
+ * bytes and the holes between them).  The peak falls in one of three places
+ * of the graph, and the buffer is the largest of the three (4 bytes a float):
  *
  *   logits (llm_graph_context::build_inp_out_ids .. the lm_head): the F32
- *     logits [n_vocab, n_outputs], the final norm's output and the residual
- *     [n_embd, n_outputs] each, and inp_out_ids (n_outputs I32); a MoE
- *     graph keeps one more [n_embd] row a token;
+ *     logits [n_vocab, n_outputs] above the final norm's output (in place
+ *     on the residual) and the one [n_embd] slot below it, and inp_tokens
+ *     (n_tokens I32); the inputs below were freed after the last layer's
+ *     attention and their room reused.  A MoE graph keeps one more [n_embd]
+ *     row a token here as a first estimate;
  *   K·Q without flash attention (llm_graph_context::build_attn_mha): kq =
  *     ggml_mul_mat(k, q), F32 [n_kv, n_tokens, n_head] (the softmax runs
  *     in place), beside the masks, five [n_embd] rows a token (residual,
  *     norm, Q, attention input, output) and the inputs;
- *   the FFN (build_ffn): four [n_ff] rows a token (gate, up, their product,
- *     its copy) and half an [n_embd] row, beside the masks and the inputs.
+ *   layer 0's FFN (llm_build_llama: build_ffn after build_attn): ffn_gate,
+ *     ffn_up and their product, three [n_ff] rows a token, placed above
+ *     every graph input (inp_embd [n_embd] included), embd, the attention
+ *     norm's slot and Q's [n_head * head_dim] (where Q's RoPE output was,
+ *     the lowest free room large enough; read off ggml-alloc's placement).
  *
- * The graph inputs live throughout: per cache a KQ mask [n_kv, n_tokens]
- * (F32, or F16 with flash attention, llm_graph_input_attn_kv::set_input),
- * k_idxs (n_tokens I64) and v_idxs (n_tokens I64, or n_tokens x
- * n_embd_v_gqa_max I64 when V is transposed: no flash attention,
- * llama_kv_cache::build_input_v_idxs), and inp_pos (n_tokens I32), plus two
- * floats a token.  The coefficients were read off the allocations of the
- * real engine (tests/engine.sh, node-llama-cpp 3.22.1's llama.cpp) and hold
- * to the byte where one of the three decides it for dense models; where the
- * allocator's placement leaves holes (MoE, MLA) it is modelled, not exact.
+ * The graph inputs live until the last layer's attention: per cache a KQ
+ * mask [n_kv, n_tokens] (F32, or F16 with flash attention,
+ * llm_graph_input_attn_kv::set_input), k_idxs (n_tokens I64) and v_idxs
+ * (n_tokens I64, or n_tokens x n_embd_v_gqa_max I64 when V is transposed:
+ * no flash attention, llama_kv_cache::build_input_v_idxs), inp_embd
+ * [n_embd, n_tokens] F32, inp_pos, inp_tokens and out_ids (n_tokens I32
+ * each).  n_tokens is the ubatch rounded up to a multiple of n_seq
+ * (llama-context.cpp graph_reserve), n_outputs the ubatch.  The terms were
+ * read off ggml-alloc's placements in the real engine (node-llama-cpp
+ * 3.22.1's llama.cpp, every allocation traced: tools/alloc-trace.sh) and
+ * hold to the byte where one of the three decides it for dense models.
+ * Where ggml_dyn_tallocr_alloc's best fit leaves holes that move with the
+ * deployment (MoE: the logits land 3 to 7.8 [n_embd] rows a token above
+ * the bottom on gpt-oss-20b, depending on which freed inputs the expert
+ * tensors fit in; the MLA latent; the recurrent blocks) it is estimated.
  */
 /* The families whose graphs the three peaks were checked on against the
- * real engine (tests/engine.sh: within 2 %).  Others build other graphs
- * (Mistral 3 and Phi-4's, OLMo 2's norms, a hybrid's recurrent blocks) that
- * came out 3-6 % off: their compute buffer is estimated. */
+ * real engine (tests/engine.sh: within 2 % over its whole matrix).  Others
+ * build other graphs (Phi-4's fused up-gate, OLMo 2's norms) that come out
+ * 3-7 % off: their compute buffer is estimated. */
 static int graph_checked(const struct model *m)
 {
-	static const char *const checked[] = {"", "llama", "qwen2", "gemma2", "gemma3", "deci"};
+	static const char *const checked[] = {"", "llama", "qwen2", "gemma2", "gemma3", "deci", "mistral3", "smollm3",
+					      "cohere2"};
 	for (size_t i = 0; i < sizeof checked / sizeof checked[0]; i++)
 		if (!strcmp(m->arch, checked[i]))
 			return 1;
@@ -186,17 +199,16 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 		return -1;
 	b->compute_bytes = FAULT_INT("size_buffers", b->compute_bytes);
 	b->rot_bytes = rot_bytes(m, a.windowed ? 2 : 1);
-	/* Without the model's widths (an INI file without embd and ff) the
-	 * activations are guessed: Q's width for n_embd, no FFN.  MoE and the
-	 * MLA latent cache leave holes in ggml-alloc's placement that these
-	 * three peaks do not follow (tests/engine.sh: up to 7 % off for
-	 * gpt-oss-20b, 19 % for DeepSeek-V2-Lite): estimated too. */
-	/* Estimated, not modelled: MoE and the MLA latent (the allocator's holes),
-	 * a model without its embd and ff widths, and a quantized cache with
-	 * flash attention, whose rotated (Hadamard) path adds up to one [n_embd]
-	 * F32 row a token at long contexts (8 MiB on Llama 3 8B at -c 32768
-	 * -ub 512, none at 4096 against node-llama-cpp 3.22.1's llama.cpp) that
-	 * this model does not follow. */
+	/* Estimated, not modelled: a model without its embd and ff widths (an
+	 * INI file without them: Q's width for n_embd, no FFN); MoE, the MLA
+	 * latent and the hybrids' recurrent blocks, where ggml-alloc's holes
+	 * move with the deployment (tests/engine.sh, worst: gpt-oss-20b 6.2 %,
+	 * Llama 4 Scout 6.5 %, GLM-4.5-Air 4.2 %, DeepSeek-V2-Lite 18.4 %,
+	 * Kimi K2 11.6 %, Qwen3-Next 9.4 %, Granite 4 hybrid 10.1 %, Nemotron-H
+	 * 5.7 %); and a quantized cache with flash attention, whose rotation
+	 * inputs (attn_inp_k_rot, attn_inp_v_rot) stay below the residual and
+	 * push the logits up by one [n_embd] F32 row a token at long contexts
+	 * (8 MiB on Llama 3 8B at -c 32768 -ub 512, 3.0 %; none at 4096). */
 	int rot_fa = d->flash_attn && (is_quantized(m->k_type) || is_quantized(m->v_type));
 	b->compute_mark = m->embd > 0 && m->ff > 0 && !m->experts && !is_mla(m) && !rot_fa && graph_checked(m)
 				  ? SIZE_MODELLED : SIZE_ESTIMATED;
