@@ -59,6 +59,14 @@ int size_refuse(const struct model *m, const struct deploy *d, char *why, size_t
 	return 0;
 }
 
+/* llama-kv-cache.cpp llama_kv_cache::llama_kv_cache: attn_rot_v, V
+ * block-quantized with a head size that is a multiple of 64 (never with
+ * the MLA latent, which has no V). */
+static int rot_v(const struct model *m)
+{
+	return !is_mla(m) && is_quantized(m->v_type) && m->head_dim_v > 0 && m->head_dim_v % 64 == 0;
+}
+
 static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
 {
 	return __builtin_mul_overflow(a, b, r) || __builtin_mul_overflow(*r, c, r);
@@ -145,6 +153,17 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	/* per token, in bytes; the products are bounded by the model's limits,
 	 * the multiplication by ub is checked */
 	int64_t per_logits = 4 * ((2 + moe) * E + 1);
+	/* A rotated V (attn_rot_v) with flash attention: the last layer's
+	 * un-rotation of the attention output [n_head * head_dim_v] goes where
+	 * the freed idxs and mask were, if it fits there, and leaves below it a
+	 * hole (the rotation inputs, inp_pos and its own room once freed) that
+	 * takes an [n_embd] row when that output is as wide; the final residual
+	 * then lands one [n_embd] row higher (traced with tools/alloc-trace.sh:
+	 * Llama 3 8B q8_0 from -c 8192 on, not at 6144; Mistral Small 3.1, Q
+	 * narrower than n_embd, never). */
+	int64_t Qv = m->heads * m->head_dim_v;
+	if (fa && rot_v(m) && a->full_cells * 2 + 16 >= 4 * Qv && Qv >= E)
+		per_logits += 4 * E;
 	int64_t per_attn = fa ? 0 : 4 * kv_max * m->heads + masks + 4 * (5 * E + idx + 2);
 	/* A quantized K without flash attention: measured E - E/128 floats a token
 	 * fewer (q8_0, on Llama 3 8B and the DeciLM GGUF of tests/engine.sh). */
@@ -173,7 +192,7 @@ static int64_t rot_bytes(const struct model *m, int64_t caches)
 	int64_t hk = is_mla(m) ? m->kv_lora_rank + m->qk_rope_head_dim : m->head_dim;
 	int64_t hv = is_mla(m) ? 0 : m->head_dim_v;
 	int rk = is_quantized(m->k_type) && hk % 64 == 0;
-	int rv = is_quantized(m->v_type) && hv > 0 && hv % 64 == 0;
+	int rv = rot_v(m);
 	if (!rk && !rv)
 		return 0;
 	int64_t top = hk > hv ? hk : hv, sum = 0;
