@@ -1139,9 +1139,9 @@ buffers() {
 	fi
 	echo "# engine: $m: worst compute error $worst % [$wdep]; modelled deployments $wmod %, estimated $west %"
 	if [ -z "$bad" ]; then
-		lim=${ENGINE_TOL:-2}
-		[ "$est" = 1 ] && lim="${ENGINE_TOL_EST:-20} (estimated)"
-		ok "engine: $m: buffers: $n deployments ($nref refused by both), compute within $lim % (worst $worst %), output exact"
+		lim="${ENGINE_TOL:-2} % where modelled (worst $wmod %)"
+		[ "$est" = 1 ] && lim="$lim, ${ENGINE_TOL_EST:-20} % where estimated (worst $west %)"
+		ok "engine: $m: buffers: $n deployments ($nref refused by both), compute within $lim, output exact"
 	else
 		fail "engine: $m: buffers: $n deployments, $nbad differ$bad"
 	fi
