@@ -206,7 +206,16 @@ static int has_f16c(void)
 static const struct kernels *pick(int portable)
 {
 #ifdef HAVE_AVX2
-	if (!portable && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && has_f16c())
+	/* CPUID is asked once: under a hypervisor each CPUID traps to it, tens
+	 * of microseconds (measured: a fifth of a small decode).  Racing
+	 * threads store the same answer. */
+	static atomic_int avx2 = -1;
+	int have = atomic_load_explicit(&avx2, memory_order_relaxed);
+	if (have < 0) {
+		have = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && has_f16c();
+		atomic_store_explicit(&avx2, have, memory_order_relaxed);
+	}
+	if (!portable && have)
 		return &kernels_avx2;
 #else
 	(void)portable;
