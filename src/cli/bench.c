@@ -142,8 +142,21 @@ static void print_peer_row(const struct row *w, int tsv, const struct limits *li
 	       c->heads, c->threads, decode ? "-" : c->causal ? "yes" : "no", p->ms, gflops, g, share, "-", diff);
 }
 
-/* Ratios measured side by side: f16 against f32, and more threads against one. */
-static void print_ratios(const struct row *rows, int nrows)
+/* A row's share of its limit in percent: the FMA peak (prefill) or the
+ * read bandwidth (decode) of its own thread count, measured in this run. */
+static double row_share(const struct row *w, const struct limits *lim)
+{
+	int t = w->c.threads;
+	if (w->c.kernel == FASTBENCH_DECODE)
+		return lim->bw[t] > 0 ? 100 * w->r.gbps / lim->bw[t] : 0;
+	return lim->peak[t] > 0 ? 100 * w->r.gflops / lim->peak[t] : 0;
+}
+
+/* Ratios measured side by side: f16 against f32, and more threads against
+ * one; for more threads also how the share of the limit scales: the share
+ * of the t-thread limit against the one-thread share of the one-thread
+ * limit (100 %: the kernel scales as far as the machine does). */
+static void print_ratios(const struct row *rows, int nrows, const struct limits *lim)
 {
 	int header = 0;
 	for (int i = 0; i < nrows; i++) {
@@ -152,7 +165,7 @@ static void print_ratios(const struct row *rows, int nrows)
 			const struct fastbench_case *e = &rows[j].c;
 			if (e->kernel != c->kernel || e->n != c->n || e->heads != c->heads || e->causal != c->causal)
 				continue;
-			char line[200] = "";
+			char line[300] = "";
 			if (i == j && rows[i].pr.ok)
 				snprintf(line, sizeof line, "%s K/V, %d thread%s: attnviz is %.2f× as fast as ggml", fastbench_kv_name(c->kv),
 					 c->threads, c->threads > 1 ? "s" : "", rows[i].pr.ms / rows[i].r.ms);
@@ -163,8 +176,11 @@ static void print_ratios(const struct row *rows, int nrows)
 				snprintf(line, sizeof line, "%s K/V takes %.2f× the f16 time on %d thread%s", fastbench_kv_name(c->kv),
 					 rows[i].r.ms / rows[j].r.ms, c->threads, c->threads > 1 ? "s" : "");
 			else if (c->kv == e->kv && e->threads == 1 && c->threads > 1)
-				snprintf(line, sizeof line, "%d threads are %.2f× as fast as one (%s)", c->threads,
-					 rows[j].r.ms / rows[i].r.ms, fastbench_kv_name(c->kv));
+				snprintf(line, sizeof line, "%d threads are %.2f× as fast as one (%s); %.0f%% of the %d-thread %s "
+					 "against %.0f%% of the 1-thread one: %.0f%% of one thread's share",
+					 c->threads, rows[j].r.ms / rows[i].r.ms, fastbench_kv_name(c->kv), row_share(&rows[i], lim),
+					 c->threads, c->kernel == FASTBENCH_DECODE ? "bandwidth" : "FMA peak", row_share(&rows[j], lim),
+					 row_share(&rows[j], lim) > 0 ? 100 * row_share(&rows[i], lim) / row_share(&rows[j], lim) : 0);
 			if (!line[0])
 				continue;
 			if (!header)
@@ -330,7 +346,7 @@ int cli_bench(const struct cli_options *o)
 						}
 	}
 	if (!tsv)
-		print_ratios(rows, nrows);
+		print_ratios(rows, nrows, &lim);
 	fastbench_free(b);
 	ggml_peer_close(g);
 	params_free(&p);
