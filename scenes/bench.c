@@ -71,7 +71,7 @@ static const struct param_spec be_params[BE_NPARAMS + 1] = {
 		.help = "f32|f16|q8_0|q4_0: storage of K and V"},
 	[BE_KERNELS] = {.name = "kernels", .kind = PARAM_WORDS, .min = 0, .max = 2, .max_count = 3,
 		.help = "tiled|naive|decode: the kernels to run"},
-	[BE_RUNS] = {.name = "runs", .kind = PARAM_INT, .min = 1, .max = 20, .help = "runs per case (median)"},
+	[BE_RUNS] = {.name = "runs", .kind = PARAM_INT, .min = 1, .max = 20, .help = "runs per case (the fastest is shown)"},
 	[BE_PEER] = {.name = "peer", .kind = PARAM_INT, .min = 0, .max = 1,
 		.help = "1: ggml's flash attention beside tiled and decode where ggml_peer.so loads; 0: ours alone"},
 	[BE_NPARAMS] = {0},
@@ -344,7 +344,7 @@ static void be_render(const void *vs, struct view *v)
 	canvas_printf_whole(sd, 0, 0, ROLE_NORMAL, "d %d, %d head%s, %d thread%s", BE_D, st->heads, st->heads > 1 ? "s" : "", st->threads,
 	      st->threads > 1 ? "s" : "");
 	canvas_printf_whole(sd, 0, 1, ROLE_NORMAL, "kernels %s", fastattn_isa());
-	canvas_printf_whole(sd, 0, 2, ROLE_NORMAL, "median of %d run%s", st->runs, st->runs > 1 ? "s" : "");
+	canvas_printf_whole(sd, 0, 2, ROLE_NORMAL, "fastest of %d run%s", st->runs, st->runs > 1 ? "s" : "");
 	if (s.peak > 0) {
 		canvas_printf_whole(sd, 0, 3, ROLE_NORMAL, "FMA peak %.1f GFLOP/s", s.peak);
 		canvas_printf_whole(sd, 0, 4, ROLE_NORMAL, "read bw %.1f GB/s", s.bw);
@@ -438,18 +438,18 @@ static void be_summary(const void *vs, struct summary *sum)
 		if (e->refused[0])
 			continue;
 		summary_real(sum, e->r.ms, "ms.%s.%s.%d", k, kv, e->c.n);
-		summary_words(sum, "median wall time of %d timed run%s on this machine%s, ms", e->r.runs, e->r.runs > 1 ? "s" : "",
+		summary_words(sum, "fastest wall time of %d timed run%s on this machine%s, ms", e->r.runs, e->r.runs > 1 ? "s" : "",
 			      e->r.cold ? ", caches evicted before each (K and V come from memory)" : "");
 		summary_explain(sum, "a measurement: no second way");
 		if (e->r.gbps >= 0) {
 			summary_real(sum, e->r.gbps, "gbps.%s.%s.%d", k, kv, e->c.n);
-			summary_words(sum, "GB/s decode read: the K and V bytes of %s rows (%s a value) over the median time", kv,
+			summary_words(sum, "GB/s decode read: the K and V bytes of %s rows (%s a value) over the fastest time", kv,
 				      e->c.kv == FASTATTN_Q8_0 ? "34/32 B" : e->c.kv == FASTATTN_Q4_0 ? "18/32 B" : e->c.kv ? "2 B" : "4 B");
 			summary_explain(sum, "a measurement: no second way");
 		}
 		if (e->pr.ok) {
 			summary_real(sum, e->pr.ms, "ggml_ms.%s.%s.%d", k, kv, e->c.n);
-			summary_words(sum, "median wall time of ggml's CPU ggml_flash_attn_ext on the same inputs, its runs right "
+			summary_words(sum, "fastest wall time of ggml's CPU ggml_flash_attn_ext on the same inputs, its runs right "
 				      "after ours%s, ms", e->r.cold ? ", caches evicted before each" : "");
 			summary_explain(sum, "a measurement: no second way");
 		}

@@ -4,14 +4,14 @@
  * one thread against two, side by side in one run.  The machine's own
  * limits are measured first (FMA peak and streaming read bandwidth for each
  * thread count used) so every figure is also a share of the limit of the
- * same thread count.  Inputs, timing, cold caches, medians and the float64
+ * same thread count.  Inputs, timing, cold caches, best runs and the float64
  * check are the engine's (kern/fastbench.h), shared with the bench scene.
  * Figures are printed, never asserted: timing belongs in a benchmark, not in
  * a test.
  *
  * The peer: where ggml_peer.so loads (cli/ggml_peer.h), the real ggml's CPU
  * ggml_flash_attn_ext runs beside tiled (prefill) and decode on the same
- * inputs, its runs interleaved with ours, and the ratios of the medians are
+ * inputs, its runs interleaved with ours, and the ratios of the best runs are
  * printed.  Where it does not, the header says why and our figures stand
  * alone.
  */
@@ -41,7 +41,7 @@ static const struct param_spec bench_params[BN_NPARAMS + 1] = {
 	[BN_KERNELS] = {.name = "kernels", .kind = PARAM_WORDS, .min = 0, .max = 2, .max_count = 3,
 		.help = "tiled|naive|decode: the kernels to run"},
 	[BN_RUNS] = {.name = "runs", .kind = PARAM_INT, .min = 1, .max = 20,
-		.help = "timed runs per case (the median is reported; decode runs 5 times as many)"},
+		.help = "timed runs per case (the fastest is reported; decode runs 5 times as many)"},
 	[BN_PEER] = {.name = "peer", .kind = PARAM_INT, .min = 0, .max = 1,
 		.help = "1: time ggml's flash attention beside tiled and decode where ggml_peer.so loads; 0: ours alone"},
 	[BN_NPARAMS] = {0},
@@ -111,7 +111,7 @@ static void print_row(const struct row *w, int tsv, const struct limits *lim)
 	       r->gflops, gbps, share, (long long)r->peak_extra_bytes, diff);
 }
 
-/* ggml's row for the case of w: its median time, and what our kernel's
+/* ggml's row for the case of w: its fastest time, and what our kernel's
  * FLOPs and bytes for the same problem would be at that time. */
 static void print_peer_row(const struct row *w, int tsv, const struct limits *lim)
 {
@@ -259,7 +259,7 @@ int cli_bench(const struct cli_options *o)
 				printf("machine\tread_bandwidth\t-\t-\t%d\t-\t-\t-\t-\t%.2f\t-\t-\n", t, lim.bw[t]);
 			}
 	} else {
-		printf("attnviz --bench: attention with d = %d, kernels built for %s; median of %d run%s\n"
+		printf("attnviz --bench: attention with d = %d, kernels built for %s; fastest of %d run%s\n"
 		       "(decode: of %d runs, each starting with cold caches)\n",
 		       D, fastattn_isa(), runs, runs > 1 ? "s" : "", runs * 5);
 		printf("machine: FMA peak");

@@ -793,23 +793,30 @@ double fastattn_fma_peak(int threads, double seconds)
 		threads = FASTATTN_MAX_THREADS;
 	pthread_t th[FASTATTN_MAX_THREADS];
 	struct fma_job jobs[FASTATTN_MAX_THREADS];
-	t0 = fastattn_now();
-	int started = 0;
-	for (int t = 1; t < threads; t++) {
-		jobs[t].iters = iters;
-		if (pthread_create(&th[t], NULL, fma_worker, &jobs[t]) != 0)
-			break;
-		started = t;
+	/* The best of three timings: on a shared machine a slower one holds
+	 * other work's time too (the benchmark's runs are judged the same way). */
+	double best = 0;
+	for (int round = 0; round < 3; round++) {
+		t0 = fastattn_now();
+		int started = 0;
+		for (int t = 1; t < threads; t++) {
+			jobs[t].iters = iters;
+			if (pthread_create(&th[t], NULL, fma_worker, &jobs[t]) != 0)
+				break;
+			started = t;
+		}
+		jobs[0].iters = iters;
+		fma_worker(&jobs[0]);
+		for (int t = 1; t <= started; t++)
+			pthread_join(th[t], NULL);
+		t1 = fastattn_now();
+		for (int t = 0; t <= started; t++)
+			sink += jobs[t].sink;
+		double gflops = 2.0 * 8 * 12 * (double)iters * (started + 1) / (t1 - t0) / 1e9;
+		best = gflops > best ? gflops : best;
 	}
-	jobs[0].iters = iters;
-	fma_worker(&jobs[0]);
-	for (int t = 1; t <= started; t++)
-		pthread_join(th[t], NULL);
-	t1 = fastattn_now();
-	for (int t = 0; t <= started; t++)
-		sink += jobs[t].sink;
 	(void)sink;
-	return 2.0 * 8 * 12 * (double)iters * (started + 1) / (t1 - t0) / 1e9;
+	return best;
 }
 
 struct read_job {
