@@ -648,6 +648,14 @@ int fastattn_naive(const struct fastattn_args *a, struct fastattn_stats *st, cha
 	return rc;
 }
 
+/* Ask for every line of bytes at p, into L2 (prefetcht1): a hint that
+ * never faults and never waits. */
+static void prefetch_rows(const void *p, size_t bytes)
+{
+	for (size_t off = 0; off < bytes; off += 64)
+		__builtin_prefetch((const char *)p + off, 0, 2);
+}
+
 /* Decode, one thread: for every head, stream keys [j_begin, j_end) a block
  * at a time with the online rule, keeping only (m, l, acc[d]) in L1; the
  * state goes to part[h] = {m, l, acc[0..d)} for the merge. */
@@ -670,6 +678,11 @@ static void *decode_worker(void *arg)
 		for (int j0 = j_begin; j0 < j_end; j0 += BC) {
 			int cols = j_end - j0 < BC ? j_end - j0 : BC, cols_p = round_up(cols, 16);
 			const void *k = kv_row(a, a->k, h, j0), *v = kv_row(a, a->v, h, j0);
+			/* Ask for the block's value rows now, while its scores are
+			 * computed: both streams are then in flight at once, and P V
+			 * finds V on its way (measured: about 5 % off a cold f16
+			 * decode at n = 65536, runs interleaved with and without). */
+			prefetch_rows(v, (size_t)cols * fastattn_row_bytes(a->kv, d));
 			row_scores_any(kn, a->kv, qs, d, k, cols, s, cols_p);
 			online_row(kn, s, cols_p, cols, &m, &l, acc, d);
 			row_pv_any(kn, a->kv, s, v, d, acc, cols);
