@@ -444,9 +444,13 @@ static int check_rules(struct loader *L)
 		recurrent += m->layer_type[il] == LT_RECURRENT;
 	static const enum model_field state[] = {MF_SSM_D_CONV, MF_SSM_D_INNER, MF_SSM_D_STATE, MF_SSM_N_GROUP,
 						 MF_SSM_DT_RANK, MF_SHORTCONV_L_CACHE};
+	if (m->ssm_parallel && recurrent)
+		return fail(L, MF_SSM_PARALLEL, "every attention layer keeps the state: no layer_types is recurrent then");
+	if (m->ssm_parallel)
+		recurrent = m->layers;
 	for (size_t i = 0; i < sizeof state / sizeof state[0]; i++)
 		if (L->line[state[i]] && !recurrent)
-			return fail(L, state[i], "a recurrent state size, but no layer_types is recurrent");
+			return fail(L, state[i], "a recurrent state size, but no layer_types is recurrent (nor parallel = 1)");
 	if (recurrent && model_embd_r(m) + model_embd_s(m) == 0)
 		return fail(L, MF_LAYER_TYPES, "recurrent layers need their state's size ([recurrent] ssm_d_state and "
 			    "ssm_d_inner, or shortconv_l_cache and [model] embd)");
@@ -828,7 +832,7 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 			t = !m->layer_swa[il] ? LT_FULL : m->swa_chunked ? LT_CHUNKED : LT_SLIDING;
 		}
 		m->layer_type[il] = (uint8_t)t;
-		recurrent += t == LT_RECURRENT;
+		recurrent += t == LT_RECURRENT || (m->ssm_parallel && m->layer_kv_heads[il] > 0);
 	}
 	if (m->ssm_d_conv < 0 || m->ssm_d_inner < 0 || m->ssm_d_state < 0 || m->ssm_n_group < 0 || m->ssm_dt_rank < 0 ||
 	    m->shortconv_l_cache < 0 || m->embd < 0 || m->ssm_d_conv > MODEL_MAX_DIM || m->ssm_d_inner > (INT64_C(1) << 24) ||

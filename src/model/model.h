@@ -80,6 +80,8 @@ struct model {
 	/* The recurrent state (llama-hparams.cpp n_embd_r, n_embd_s): Mamba /
 	 * gated delta net sizes, or the short-conv cache length; 0 when not given. */
 	int64_t ssm_d_conv, ssm_d_inner, ssm_d_state, ssm_n_group, ssm_dt_rank, shortconv_l_cache;   /* embd: above */
+	int ssm_parallel;       /* every attention layer also keeps the recurrent state (Falcon-H1: Mamba2
+				 * beside attention in each block); its layer_type stays full or sliding */
 	enum attn_kind kind;
 	int64_t sliding_window; /* 0: none */
 	int64_t swa_pattern;    /* n: layer il is local when il % n < n - 1; 0: all layers alike */
