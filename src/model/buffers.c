@@ -107,6 +107,11 @@ static int graph_checked(const struct model *m)
 	return 0;
 }
 
+int64_t size_mamba1_inner(const struct model *m)
+{
+	return model_layers_of(m, LT_RECURRENT) > 0 && m->ssm_n_group == 0 && !m->shortconv_l_cache ? m->ssm_d_inner : 0;
+}
+
 static int compute_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
 			 int64_t *out)
 {
@@ -131,10 +136,19 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	if (!fa && is_quantized(m->k_type))
 		per_attn -= 4 * (E - E / 128);
 	int64_t per_ffn = m->ff > 0 ? masks + 4 * (4 * m->ff + E / 2 + idx + 2) : 0;
+	/* A Mamba-1 block (Jamba: src/models/jamba.cpp's mamba layer; Mamba2,
+	 * delta-net and short-conv blocks stay below the other peaks): xz =
+	 * ssm_in(x) [2 d_inner], the conv and scan inputs and outputs, beside
+	 * the masks and the inputs: 12 d_inner + 2 d_state + 1 floats a token,
+	 * read off Jamba-v0.1's graph in the real engine (tests/engine.sh). */
+	int64_t per_recr = 0, recr = 0;
+	if (size_mamba1_inner(m) > 0)
+		per_recr = masks + 4 * (12 * m->ssm_d_inner + 2 * m->ssm_d_state + 1 + idx + 2);
 	if (__builtin_mul_overflow(per_logits, ub, &logits) || __builtin_mul_overflow(per_attn, ub, &attn) ||
-	    __builtin_mul_overflow(per_ffn, ub, &ffn))
+	    __builtin_mul_overflow(per_ffn, ub, &ffn) || __builtin_mul_overflow(per_recr, ub, &recr))
 		return -1;
 	t = logits > attn ? logits : attn;
+	t = t > recr ? t : recr;
 	*out = t > ffn ? t : ffn;
 	return 0;
 }
