@@ -184,6 +184,138 @@ for m in deepseek-v3.2 "$d/deepseek32.gguf"; do
 done
 same DeepSeek-V3.2 deepseek-v3.2 "$d/deepseek32.gguf"
 
+# ---- Qwen3.5-27B: Qwen3-Next's layout, dense ------------------------------------
+# llama.cpp (src/models/qwen35.cpp load_arch_hparams): block_count 65 with
+# nextn_predict_layers 1, n_layer() = 64; il < 64 is recurrent when (il + 1)
+# % 4 != 0: 48 recurrent, 16 attention; the MTP block keeps nothing.
+# KV: 16 x (4 x 256) x 2 x 2 B = 65536 B a cell: 4096: 268435456; 131072: 8589934592.
+# Recurrent: n_embd_r = 3 x (48 x 128 + 2 x 16 x 128) = 30720, n_embd_s =
+# 128 x 6144 = 786432: 48 x 4 x (30720 + 786432) = 156893184 at any context.
+hdr qwen35 <<-EOF
+kv qwen35.block_count u32 65
+kv qwen35.nextn_predict_layers u32 1
+kv qwen35.context_length u32 262144
+kv qwen35.embedding_length u32 5120
+kv qwen35.feed_forward_length u32 17408
+kv qwen35.attention.head_count u32 24
+kv qwen35.attention.head_count_kv u32 4
+kv qwen35.attention.key_length u32 256
+kv qwen35.attention.value_length u32 256
+kv qwen35.rope.dimension_count u32 64
+kv qwen35.rope.freq_base f32 10000000
+kv qwen35.ssm.conv_kernel u32 4
+kv qwen35.ssm.state_size u32 128
+kv qwen35.ssm.group_count u32 16
+kv qwen35.ssm.time_step_rank u32 48
+kv qwen35.ssm.inner_size u32 6144
+kv qwen35.full_attention_interval u32 4
+kv qwen35.vocab_size u32 248320
+EOF
+for m in qwen3.5-27b "$d/qwen35.gguf"; do
+	form=INI; case $m in *.gguf) form=GGUF ;; esac
+	expect_eq "families: Qwen3.5-27B ($form): 16 attention, 48 recurrent layers" \
+		"$(at 4096 "$m" global_layers)/$(at 4096 "$m" recurrent_layers)" 16/48
+	expect_eq "families: Qwen3.5-27B ($form): KV at 4096 = 16 x 4 x 256 x 2 x 2 x 4096" "$(at 4096 "$m" total_bytes)" 268435456
+	expect_eq "families: Qwen3.5-27B ($form): KV at 131072 = 8589934592" "$(at 131072 "$m" total_bytes)" 8589934592
+	expect_eq "families: Qwen3.5-27B ($form): state at 4096 and 131072 = 48 x 4 x (30720 + 786432)" \
+		"$(at 4096 "$m" recurrent_bytes)/$(at 131072 "$m" recurrent_bytes)" 156893184/156893184
+done
+same "Qwen3.5-27B" qwen3.5-27b "$d/qwen35.gguf"
+
+# ---- LFM2-1.2B: short convolution ---------------------------------------------
+# llama.cpp (src/models/lfm2.cpp): a block is recurrent when head_count_kv
+# is 0: 10 conv blocks, 6 attention (2, 5, 8, 10, 12, 14).
+# KV: 6 x (8 x 64) x 2 x 2 B = 12288 B a cell: 4096: 50331648; 131072: 1610612736.
+# Recurrent (llama-hparams.cpp n_embd_r, LFM2: n_embd x (l_cache - 1); n_embd_s
+# = d_state x d_inner = 0): 10 x 4 x 2048 x 2 = 163840 at any context.
+hdr lfm2 <<-EOF
+kv lfm2.block_count u32 16
+kv lfm2.context_length u32 128000
+kv lfm2.embedding_length u32 2048
+kv lfm2.feed_forward_length u32 8192
+kv lfm2.attention.head_count u32 32
+arr lfm2.attention.head_count_kv u32 0,0,8,0,0,8,0,0,8,0,8,0,8,0,8,0
+kv lfm2.rope.freq_base f32 1000000
+kv lfm2.shortconv.l_cache u32 3
+kv lfm2.vocab_size u32 65536
+EOF
+for m in lfm2-1.2b "$d/lfm2.gguf"; do
+	form=INI; case $m in *.gguf) form=GGUF ;; esac
+	expect_eq "families: LFM2-1.2B ($form): 6 attention, 10 short-conv layers" \
+		"$(at 4096 "$m" global_layers)/$(at 4096 "$m" recurrent_layers)" 6/10
+	expect_eq "families: LFM2-1.2B ($form): KV at 4096 = 6 x 8 x 64 x 2 x 2 x 4096" "$(at 4096 "$m" total_bytes)" 50331648
+	expect_eq "families: LFM2-1.2B ($form): KV at 131072 = 1610612736" "$(at 131072 "$m" total_bytes)" 1610612736
+	expect_eq "families: LFM2-1.2B ($form): state at 4096 and 131072 = 10 x 4 x 2048 x (3 - 1)" \
+		"$(at 4096 "$m" recurrent_bytes)/$(at 131072 "$m" recurrent_bytes)" 163840/163840
+done
+same "LFM2-1.2B" lfm2-1.2b "$d/lfm2.gguf"
+
+# ---- Jamba-v0.1: Mamba-1 ------------------------------------------------------
+# llama.cpp (src/models/jamba.cpp): recurrent when head_count_kv is 0: 28
+# Mamba layers, attention on 4, 12, 20, 28; no ssm.group_count (n_group 0).
+# KV: 4 x (8 x 128) x 2 x 2 B = 16384 B a cell: 4096: 67108864; 131072: 2147483648.
+# Recurrent: n_embd_r = (4 - 1) x (8192 + 2 x 0 x 16) = 24576, n_embd_s =
+# 16 x 8192 = 131072: 28 x 4 x (24576 + 131072) = 17432576 at any context.
+hdr jamba <<-EOF
+kv jamba.block_count u32 32
+kv jamba.context_length u32 262144
+kv jamba.embedding_length u32 4096
+kv jamba.feed_forward_length u32 14336
+kv jamba.expert_count u32 16
+kv jamba.expert_used_count u32 2
+kv jamba.attention.head_count u32 32
+arr jamba.attention.head_count_kv u32 0,0,0,0,8,0,0,0,0,0,0,0,8,0,0,0,0,0,0,0,8,0,0,0,0,0,0,0,8,0,0,0
+kv jamba.ssm.conv_kernel u32 4
+kv jamba.ssm.inner_size u32 8192
+kv jamba.ssm.state_size u32 16
+kv jamba.ssm.time_step_rank u32 256
+kv jamba.vocab_size u32 65536
+EOF
+for m in jamba-v0.1 "$d/jamba.gguf"; do
+	form=INI; case $m in *.gguf) form=GGUF ;; esac
+	expect_eq "families: Jamba-v0.1 ($form): 4 attention, 28 Mamba layers" \
+		"$(at 4096 "$m" global_layers)/$(at 4096 "$m" recurrent_layers)" 4/28
+	expect_eq "families: Jamba-v0.1 ($form): KV at 4096 = 4 x 8 x 128 x 2 x 2 x 4096" "$(at 4096 "$m" total_bytes)" 67108864
+	expect_eq "families: Jamba-v0.1 ($form): KV at 131072 = 2147483648" "$(at 131072 "$m" total_bytes)" 2147483648
+	expect_eq "families: Jamba-v0.1 ($form): state at 4096 and 131072 = 28 x 4 x (24576 + 131072)" \
+		"$(at 4096 "$m" recurrent_bytes)/$(at 131072 "$m" recurrent_bytes)" 17432576/17432576
+done
+same "Jamba-v0.1" jamba-v0.1 "$d/jamba.gguf"
+
+# ---- Falcon-H1-7B: attention and Mamba2 in every layer ----------------------------
+# llama.cpp create_memory (LLM_ARCH_FALCON_H1): filter_attn and filter_recr
+# are true for every layer: 44 attention layers that also keep a state.
+# KV: 44 x (2 x 128) x 2 x 2 B = 45056 B a cell: 4096: 184549376; 131072: 5905580032.
+# Recurrent: n_embd_r = 3 x (3072 + 2 x 1 x 256) = 10752, n_embd_s = 256 x
+# 3072 = 786432: 44 x 4 x (10752 + 786432) = 140304384 at any context.
+hdr falcon-h1 <<-EOF
+kv falcon-h1.block_count u32 44
+kv falcon-h1.context_length u32 262144
+kv falcon-h1.embedding_length u32 3072
+kv falcon-h1.attention.head_count u32 12
+kv falcon-h1.attention.head_count_kv u32 2
+kv falcon-h1.attention.key_length u32 128
+kv falcon-h1.attention.value_length u32 128
+kv falcon-h1.rope.dimension_count u32 128
+kv falcon-h1.rope.freq_base f32 100000000000
+kv falcon-h1.ssm.conv_kernel u32 4
+kv falcon-h1.ssm.inner_size u32 3072
+kv falcon-h1.ssm.state_size u32 256
+kv falcon-h1.ssm.time_step_rank u32 24
+kv falcon-h1.ssm.group_count u32 1
+kv falcon-h1.vocab_size u32 130049
+EOF
+for m in falcon-h1-7b "$d/falcon-h1.gguf"; do
+	form=INI; case $m in *.gguf) form=GGUF ;; esac
+	expect_eq "families: Falcon-H1-7B ($form): 44 attention layers, each with a state" \
+		"$(at 4096 "$m" global_layers)/$(at 4096 "$m" recurrent_layers)" 44/44
+	expect_eq "families: Falcon-H1-7B ($form): KV at 4096 = 44 x 2 x 128 x 2 x 2 x 4096" "$(at 4096 "$m" total_bytes)" 184549376
+	expect_eq "families: Falcon-H1-7B ($form): KV at 131072 = 5905580032" "$(at 131072 "$m" total_bytes)" 5905580032
+	expect_eq "families: Falcon-H1-7B ($form): state at 4096 and 131072 = 44 x 4 x (10752 + 786432)" \
+		"$(at 4096 "$m" recurrent_bytes)/$(at 131072 "$m" recurrent_bytes)" 140304384/140304384
+done
+same "Falcon-H1-7B" falcon-h1-7b "$d/falcon-h1.gguf"
+
 # ---- INI: the new keys are validated ------------------------------------------
 bad() {   # bad NAME WANT: the INI on stdin; exit 2, one line, WANT in it
 	cat >"$d/$1.ini"

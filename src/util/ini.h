@@ -17,9 +17,7 @@
 #include <stddef.h>
 
 #define INI_MAX_BYTES (64 * 1024)
-/* below iniparser's own line limit (ASCIILINESZ, 1024): a per-layer layer_types list of
- * Qwen3.5-27B's 65 layers takes 573 characters */
-#define INI_MAX_LINE 1000
+#define INI_MAX_LINE 512
 #define INI_MAX_KEYS 256
 #define INI_NAME_MAX 48
 
