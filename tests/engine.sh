@@ -606,6 +606,96 @@ deepseek32() {
 		i=$((i + 1))
 	done
 }
+# GLM-5 (zai-org/GLM-5 config.json, arch glm-dsa): 78 layers + 1 nextn block
+# (block_count 79, its tensors left out as llama.cpp skips them without
+# MTP), MLA with kv_lora_rank 512 and 64 RoPE dimensions, a full indexer
+# (32 heads of 128) on every layer (n_ctx_train 202752 < 1048576:
+# src/models/glm-dsa.cpp), 256 experts (q4_0 to keep the sparse file small).
+glm5() {
+	E=6144 V=154880 X=256 F=2048 H=64 Q=2048 R=512 IH=32 ID=128
+	cat <<-EOF
+	kv general.architecture str glm-dsa
+	kv general.alignment u32 32
+	kv glm-dsa.block_count u32 79
+	kv glm-dsa.nextn_predict_layers u32 1
+	kv glm-dsa.context_length u32 202752
+	kv glm-dsa.embedding_length u32 $E
+	kv glm-dsa.feed_forward_length u32 12288
+	kv glm-dsa.expert_feed_forward_length u32 $F
+	kv glm-dsa.expert_count u32 $X
+	kv glm-dsa.expert_used_count u32 8
+	kv glm-dsa.expert_shared_count u32 1
+	kv glm-dsa.expert_gating_func u32 2
+	kv glm-dsa.leading_dense_block_count u32 3
+	kv glm-dsa.attention.head_count u32 $H
+	kv glm-dsa.attention.head_count_kv u32 1
+	kv glm-dsa.attention.key_length u32 576
+	kv glm-dsa.attention.value_length u32 512
+	kv glm-dsa.attention.key_length_mla u32 256
+	kv glm-dsa.attention.value_length_mla u32 256
+	kv glm-dsa.attention.q_lora_rank u32 $Q
+	kv glm-dsa.attention.kv_lora_rank u32 $R
+	kv glm-dsa.attention.indexer.head_count u32 $IH
+	kv glm-dsa.attention.indexer.key_length u32 $ID
+	kv glm-dsa.attention.indexer.top_k u32 2048
+	kv glm-dsa.attention.layer_norm_rms_epsilon f32 0.00001
+	kv glm-dsa.rope.dimension_count u32 64
+	kv glm-dsa.rope.freq_base f32 1000000
+	kv glm-dsa.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	tensor output.weight $E $V
+	type f32
+	tensor output_norm.weight $E
+	EOF
+	i=0
+	while [ $i -lt 78 ]; do
+		cat <<-EOF
+		type f32
+		tensor blk.$i.attn_norm.weight $E
+		tensor blk.$i.attn_q_a_norm.weight $Q
+		tensor blk.$i.attn_kv_a_norm.weight $R
+		tensor blk.$i.ffn_norm.weight $E
+		tensor blk.$i.indexer.k_norm.weight $ID
+		tensor blk.$i.indexer.k_norm.bias $ID
+		type f16
+		tensor blk.$i.attn_q_a.weight $E $Q
+		tensor blk.$i.attn_q_b.weight $Q $((H * 256))
+		tensor blk.$i.attn_kv_a_mqa.weight $E $((R + 64))
+		tensor blk.$i.attn_k_b.weight 192 $R $H
+		tensor blk.$i.attn_v_b.weight $R 256 $H
+		tensor blk.$i.attn_output.weight $((H * 256)) $E
+		tensor blk.$i.indexer.proj.weight $E $IH
+		tensor blk.$i.indexer.attn_k.weight $E $ID
+		tensor blk.$i.indexer.attn_q_b.weight $Q $((IH * ID))
+		EOF
+		if [ $i -lt 3 ]; then
+			cat <<-EOF
+			tensor blk.$i.ffn_gate.weight $E 12288
+			tensor blk.$i.ffn_down.weight 12288 $E
+			tensor blk.$i.ffn_up.weight $E 12288
+			EOF
+		else
+			cat <<-EOF
+			type f32
+			tensor blk.$i.ffn_gate_inp.weight $E $X
+			tensor blk.$i.exp_probs_b.bias $X
+			type q4_0
+			tensor blk.$i.ffn_gate_exps.weight $E $F $X
+			tensor blk.$i.ffn_down_exps.weight $F $E $X
+			tensor blk.$i.ffn_up_exps.weight $E $F $X
+			type f16
+			tensor blk.$i.ffn_gate_shexp.weight $E $F
+			tensor blk.$i.ffn_down_shexp.weight $F $E
+			tensor blk.$i.ffn_up_shexp.weight $E $F
+			EOF
+		fi
+		i=$((i + 1))
+	done
+}
 # A small Granite-4.0-H-shaped model (not a published one: the rule under
 # test): 8 layers, attention on 3 and 7 (head_count_kv 0 marks the Mamba2
 # layers, src/models/granite-hybrid.cpp), d_inner = 2 x n_embd as it asserts.
@@ -1462,11 +1552,14 @@ for m in $models; do
 	case $m in qwen3-next* | granite-hybrid* | nemotron-h* | lfm2* | jamba* | falcon-h1* | qwen3.5*) compare_rs "$m" ;; esac
 done
 deepseek32 >"$d/deepseek-v3.2.spec"
-if "$GGUF_WRITE" "$d/deepseek-v3.2.gguf" <"$d/deepseek-v3.2.spec"; then
-	compare_dsa deepseek-v3.2
-else
-	fail "engine: deepseek-v3.2: writing the GGUF"
-fi
+glm5 >"$d/glm-5.spec"
+for m in deepseek-v3.2 glm-5; do
+	if "$GGUF_WRITE" "$d/$m.gguf" <"$d/$m.spec"; then
+		compare_dsa $m
+	else
+		fail "engine: $m: writing the GGUF"
+	fi
+done
 # The same model as GGUF, INI (assets/models) and config.json (tests/hf): every
 # size of the iswa scene identical, over a few deployments.
 for m in $models; do

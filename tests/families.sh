@@ -316,6 +316,46 @@ for m in falcon-h1-7b "$d/falcon-h1.gguf"; do
 done
 same "Falcon-H1-7B" falcon-h1-7b "$d/falcon-h1.gguf"
 
+# ---- GLM-5: DeepSeek-V3.2's sparse attention under glm-dsa ---------------------
+# llama.cpp create_memory (LLM_ARCH_GLM_DSA, like DEEPSEEK32):
+# llama_kv_cache_dsa, the latent (512 + 64, no V) and the indexer's K (128)
+# on il < n_layer() = 79 - 1 = 78 layers; src/models/glm-dsa.cpp: with
+# n_ctx_train 202752 < 1048576 every layer's indexer is full.
+# 78 x (576 + 128) x 2 B = 109824 B a cell: 4096: 449839104; 131072: 14394851328.
+cat >"$d/glm-dsa.kv" <<-EOF
+kv glm-dsa.block_count u32 79
+kv glm-dsa.nextn_predict_layers u32 1
+kv glm-dsa.context_length u32 202752
+kv glm-dsa.embedding_length u32 6144
+kv glm-dsa.expert_count u32 256
+kv glm-dsa.expert_used_count u32 8
+kv glm-dsa.attention.head_count u32 64
+kv glm-dsa.attention.head_count_kv u32 1
+kv glm-dsa.attention.key_length u32 576
+kv glm-dsa.attention.value_length u32 512
+kv glm-dsa.attention.key_length_mla u32 256
+kv glm-dsa.attention.value_length_mla u32 256
+kv glm-dsa.attention.kv_lora_rank u32 512
+kv glm-dsa.attention.indexer.head_count u32 32
+kv glm-dsa.attention.indexer.key_length u32 128
+kv glm-dsa.rope.dimension_count u32 64
+kv glm-dsa.rope.freq_base f32 1000000
+kv glm-dsa.vocab_size u32 154880
+EOF
+hdr glm-dsa <"$d/glm-dsa.kv"
+for m in glm-5 "$d/glm-dsa.gguf"; do
+	form=INI; case $m in *.gguf) form=GGUF ;; esac
+	expect_eq "families: GLM-5 ($form): 78 cached layers (the nextn one filtered)" "$(at 4096 "$m" global_layers)" 78
+	expect_eq "families: GLM-5 ($form): latent + indexer at 4096 = 78 x (576 + 128) x 2 x 4096" "$(at 4096 "$m" total_bytes)" 449839104
+	expect_eq "families: GLM-5 ($form): at 131072 = 14394851328" "$(at 131072 "$m" total_bytes)" 14394851328
+done
+same GLM-5 glm-5 "$d/glm-dsa.gguf"
+# GLM-5.2 (n_ctx_train >= 1048576, or a file's attention.indexer.types with a
+# shared layer) keeps the indexer on some layers only: refused, not guessed.
+sed 's/^kv glm-dsa.context_length u32 202752$/kv glm-dsa.context_length u32 1048576/' "$d/glm-dsa.kv" | hdr glm-dsa
+"$ATTNVIZ" --summary iswa -m "$d/glm-dsa.gguf" >/dev/null 2>"$d/err"
+expect_eq "families: GLM-5.2's per-layer indexer types refused (exit 2, one line)" "$?/$(wc -l <"$d/err")/$(grep -c 'GLM-5.2' "$d/err")" 2/1/1
+
 # ---- INI: the new keys are validated ------------------------------------------
 bad() {   # bad NAME WANT: the INI on stdin; exit 2, one line, WANT in it
 	cat >"$d/$1.ini"
