@@ -696,6 +696,75 @@ glm5() {
 		i=$((i + 1))
 	done
 }
+# Gemma 3n E4B (google/gemma-3n-E4B-it text_config): 35 layers, sliding
+# window 512 on four of every five (load_swa_pattern(5)), layers from
+# n_layer_kv_from_start = 20 on reuse layer 18's or 19's cache and keep
+# none (src/models/gemma3n.cpp, create_memory's reuse callback); altup and
+# laurel blocks, 256 per-layer embeddings.
+gemma3n() {
+	E=2048 V=262400 H=8 KV=2 HD=256 FF=16384 P=256 L=35
+	cat <<-EOF
+	kv general.architecture str gemma3n
+	kv general.alignment u32 32
+	kv gemma3n.block_count u32 $L
+	kv gemma3n.context_length u32 32768
+	kv gemma3n.embedding_length u32 $E
+	kv gemma3n.feed_forward_length u32 $FF
+	kv gemma3n.attention.head_count u32 $H
+	kv gemma3n.attention.head_count_kv u32 $KV
+	kv gemma3n.attention.key_length u32 $HD
+	kv gemma3n.attention.value_length u32 $HD
+	kv gemma3n.attention.sliding_window u32 512
+	kv gemma3n.attention.layer_norm_rms_epsilon f32 0.000001
+	kv gemma3n.rope.dimension_count u32 $HD
+	kv gemma3n.rope.freq_base f32 1000000
+	kv gemma3n.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	tensor altup_proj.weight $E $E 3
+	tensor altup_unembd_proj.weight $E $E 3
+	tensor per_layer_token_embd.weight $((P * L)) $V
+	tensor per_layer_model_proj.weight $E $((P * L))
+	type f32
+	tensor per_layer_proj_norm.weight $P
+	tensor output_norm.weight $E
+	EOF
+	i=0
+	while [ $i -lt $L ]; do
+		cat <<-EOF
+		type f32
+		tensor blk.$i.attn_norm.weight $E
+		tensor blk.$i.attn_q_norm.weight $HD
+		tensor blk.$i.attn_k_norm.weight $HD
+		tensor blk.$i.post_attention_norm.weight $E
+		tensor blk.$i.ffn_norm.weight $E
+		tensor blk.$i.post_ffw_norm.weight $E
+		tensor blk.$i.post_norm.weight $E
+		tensor blk.$i.altup_correct_coef.weight 4 4
+		tensor blk.$i.altup_correct_scale.weight $E
+		tensor blk.$i.altup_predict_coef.weight 4 16
+		tensor blk.$i.altup_router_norm.weight $E
+		tensor blk.$i.laurel_post_norm.weight $E
+		type f16
+		tensor blk.$i.attn_q.weight $E $((H * HD))
+		tensor blk.$i.attn_k.weight $E $((KV * HD))
+		tensor blk.$i.attn_v.weight $E $((KV * HD))
+		tensor blk.$i.attn_output.weight $((H * HD)) $E
+		tensor blk.$i.ffn_gate.weight $E $FF
+		tensor blk.$i.ffn_up.weight $E $FF
+		tensor blk.$i.ffn_down.weight $FF $E
+		tensor blk.$i.inp_gate.weight $E $P
+		tensor blk.$i.proj.weight $P $E
+		tensor blk.$i.altup_router.weight $E 4
+		tensor blk.$i.laurel_l.weight $E 64
+		tensor blk.$i.laurel_r.weight 64 $E
+		EOF
+		i=$((i + 1))
+	done
+}
 # A small Granite-4.0-H-shaped model (not a published one: the rule under
 # test): 8 layers, attention on 3 and 7 (head_count_kv 0 marks the Mamba2
 # layers, src/models/granite-hybrid.cpp), d_inner = 2 x n_embd as it asserts.
@@ -1230,6 +1299,9 @@ lfm2 >"$d/lfm2-1.2b.spec"
 jamba >"$d/jamba-v0.1.spec"
 falconh1 >"$d/falcon-h1-7b.spec"
 qwen35 >"$d/qwen3.5-27b.spec"
+# Shared KV layers (n_layer_kv_from_start).
+models="$models gemma-3n-e4b"
+gemma3n >"$d/gemma-3n-e4b.spec"
 # The families whose config.json is dispatched on architectures[0] (tests/hf/*).
 models="$models kimi-k2 mistral-small-3.1 smollm3-3b phi-4-mini command-r7b olmo2-7b"
 kimik2 >"$d/kimi-k2.spec"

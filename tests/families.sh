@@ -356,6 +356,38 @@ sed 's/^kv glm-dsa.context_length u32 202752$/kv glm-dsa.context_length u32 1048
 "$ATTNVIZ" --summary iswa -m "$d/glm-dsa.gguf" >/dev/null 2>"$d/err"
 expect_eq "families: GLM-5.2's per-layer indexer types refused (exit 2, one line)" "$?/$(wc -l <"$d/err")/$(grep -c 'GLM-5.2' "$d/err")" 2/1/1
 
+# ---- Gemma 3n E4B: shared KV layers --------------------------------------------
+# llama.cpp (src/models/gemma3n.cpp): load_swa_pattern(5), n_swa 512,
+# n_layer_kv_from_start = 20: layers 20-34 reuse an earlier layer's cache
+# (create_memory's reuse callback) and have no tensors of their own
+# (hparams.has_kv).  Layers 0-19: 16 sliding, 4 full; 2 x 256 x 2 x 2 B =
+# 2048 B a cell a layer.  Sliding cells (llama-kv-cache-iswa.cpp):
+# pad256(min(n_ctx, 512 + 512)) = 1024.
+#   4096:   4 x 4096 x 2048 + 16 x 1024 x 2048 = 33554432 + 33554432 = 67108864
+#   131072: 4 x 131072 x 2048 + 16 x 1024 x 2048 = 1073741824 + 33554432 = 1107296256
+hdr gemma3n <<-EOF
+kv gemma3n.block_count u32 35
+kv gemma3n.context_length u32 32768
+kv gemma3n.embedding_length u32 2048
+kv gemma3n.feed_forward_length u32 16384
+kv gemma3n.attention.head_count u32 8
+kv gemma3n.attention.head_count_kv u32 2
+kv gemma3n.attention.key_length u32 256
+kv gemma3n.attention.value_length u32 256
+kv gemma3n.attention.sliding_window u32 512
+kv gemma3n.rope.dimension_count u32 256
+kv gemma3n.rope.freq_base f32 1000000
+kv gemma3n.vocab_size u32 262400
+EOF
+for m in gemma-3n-e4b "$d/gemma3n.gguf"; do
+	form=INI; case $m in *.gguf) form=GGUF ;; esac
+	expect_eq "families: Gemma 3n E4B ($form): 4 full, 16 sliding, 15 shared layers" \
+		"$(at 4096 "$m" global_layers)/$(at 4096 "$m" local_layers)/$(sval memory layers_shared -m "$m")" 4/16/15
+	expect_eq "families: Gemma 3n E4B ($form): KV at 4096 = 67108864" "$(at 4096 "$m" total_bytes)" 67108864
+	expect_eq "families: Gemma 3n E4B ($form): KV at 131072 = 1107296256" "$(at 131072 "$m" total_bytes)" 1107296256
+done
+same "Gemma 3n E4B" gemma-3n-e4b "$d/gemma3n.gguf"
+
 # ---- INI: the new keys are validated ------------------------------------------
 bad() {   # bad NAME WANT: the INI on stdin; exit 2, one line, WANT in it
 	cat >"$d/$1.ini"
