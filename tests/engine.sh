@@ -765,6 +765,76 @@ gemma3n() {
 		i=$((i + 1))
 	done
 }
+# Gemma 4 31B (google/gemma-4-31B-it text_config): 60 layers, five sliding
+# (window 1024, 16 KV heads of 256) then one full (4 KV heads of 512:
+# num_global_key_value_heads, global_head_dim), as the converter writes them
+# (conversion/gemma.py Gemma4Model: a per-layer head_count_kv and
+# sliding_window_pattern, key_length_swa); no shared KV layers
+# (num_kv_shared_layers 0), no per-layer embeddings.  gemma4 L SHARED: the
+# same layers, L of them, the last SHARED reusing layer L - SHARED - 2's or
+# - 1's cache (create_memory's reuse; not a published size: the rule under test).
+gemma4() {
+	E=5376 V=262144 H=32 FF=21504 L=${1:-60} S=${2:-0}
+	kvs="" pat="" i=0
+	while [ $i -lt $L ]; do
+		if [ $((i % 6)) -eq 5 ]; then kvs="$kvs,4" pat="$pat,0"; else kvs="$kvs,16" pat="$pat,1"; fi
+		i=$((i + 1))
+	done
+	cat <<-EOF
+	kv general.architecture str gemma4
+	kv general.alignment u32 32
+	kv gemma4.block_count u32 $L
+	kv gemma4.context_length u32 262144
+	kv gemma4.embedding_length u32 $E
+	kv gemma4.embedding_length_per_layer_input u32 0
+	kv gemma4.feed_forward_length u32 $FF
+	kv gemma4.attention.head_count u32 $H
+	arr gemma4.attention.head_count_kv u32 ${kvs#,}
+	arr gemma4.attention.sliding_window_pattern bool ${pat#,}
+	kv gemma4.attention.shared_kv_layers u32 $S
+	kv gemma4.attention.key_length u32 512
+	kv gemma4.attention.value_length u32 512
+	kv gemma4.attention.key_length_swa u32 256
+	kv gemma4.attention.value_length_swa u32 256
+	kv gemma4.attention.sliding_window u32 1024
+	kv gemma4.attention.layer_norm_rms_epsilon f32 0.000001
+	kv gemma4.rope.dimension_count u32 128
+	kv gemma4.rope.dimension_count_swa u32 256
+	kv gemma4.rope.freq_base f32 1000000
+	kv gemma4.rope.freq_base_swa f32 10000
+	kv gemma4.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	type f32
+	tensor output_norm.weight $E
+	tensor rope_freqs.weight 256
+	EOF
+	i=0
+	while [ $i -lt $L ]; do
+		if [ $((i % 6)) -eq 5 ]; then HD=512 KV=4; else HD=256 KV=16; fi
+		cat <<-EOF
+		type f32
+		tensor blk.$i.attn_norm.weight $E
+		tensor blk.$i.attn_q_norm.weight $HD
+		tensor blk.$i.attn_k_norm.weight $HD
+		tensor blk.$i.post_attention_norm.weight $E
+		tensor blk.$i.ffn_norm.weight $E
+		tensor blk.$i.post_ffw_norm.weight $E
+		type f16
+		tensor blk.$i.attn_q.weight $E $((H * HD))
+		tensor blk.$i.attn_k.weight $E $((KV * HD))
+		tensor blk.$i.attn_v.weight $E $((KV * HD))
+		tensor blk.$i.attn_output.weight $((H * HD)) $E
+		tensor blk.$i.ffn_gate.weight $E $FF
+		tensor blk.$i.ffn_up.weight $E $FF
+		tensor blk.$i.ffn_down.weight $FF $E
+		EOF
+		i=$((i + 1))
+	done
+}
 # A small Granite-4.0-H-shaped model (not a published one: the rule under
 # test): 8 layers, attention on 3 and 7 (head_count_kv 0 marks the Mamba2
 # layers, src/models/granite-hybrid.cpp), d_inner = 2 x n_embd as it asserts.
@@ -1300,8 +1370,10 @@ jamba >"$d/jamba-v0.1.spec"
 falconh1 >"$d/falcon-h1-7b.spec"
 qwen35 >"$d/qwen3.5-27b.spec"
 # Shared KV layers (n_layer_kv_from_start).
-models="$models gemma-3n-e4b"
+models="$models gemma-3n-e4b gemma4-31b gemma4-shared"
 gemma3n >"$d/gemma-3n-e4b.spec"
+gemma4 >"$d/gemma4-31b.spec"
+gemma4 24 6 >"$d/gemma4-shared.spec"
 # The families whose config.json is dispatched on architectures[0] (tests/hf/*).
 models="$models kimi-k2 mistral-small-3.1 smollm3-3b phi-4-mini command-r7b olmo2-7b"
 kimik2 >"$d/kimi-k2.spec"

@@ -388,6 +388,48 @@ for m in gemma-3n-e4b "$d/gemma3n.gguf"; do
 done
 same "Gemma 3n E4B" gemma-3n-e4b "$d/gemma3n.gguf"
 
+# ---- Gemma 4 31B: per-layer KV heads and head sizes --------------------------------
+# llama.cpp (src/models/gemma4.cpp): the per-layer sliding_window_pattern
+# (five sliding, one full), n_swa 1024, key/value_length 512 on the full
+# layers and key/value_length_swa 256 on the sliding ones; head_count_kv per
+# layer (16 sliding, 4 full).  A sliding layer: 16 x 256 x 2 x 2 B = 16384 B a
+# cell, a full one 4 x 512 x 2 x 2 B = 8192 B.  Sliding cells: pad256(min(n_ctx,
+# 1024 + 512)) = 1536.
+#   4096:   10 x 4096 x 8192 + 50 x 1536 x 16384 = 335544320 + 1258291200 = 1593835520
+#   131072: 10 x 131072 x 8192 + 1258291200 = 10737418240 + 1258291200 = 11995709440
+# Without flash attention V is transposed and every layer's V row padded to
+# the widest, n_embd_v_gqa_max() = max(16 x 256, 4 x 512) = 4096
+# (llama-kv-cache.cpp): a full layer then keeps 4 x 512 x 2 + 4096 x 2 = 12288 B
+# a cell: at 131072, 10 x 131072 x 12288 + 1258291200 = 17364418560.
+hdr gemma4 <<-EOF
+kv gemma4.block_count u32 60
+kv gemma4.context_length u32 262144
+kv gemma4.embedding_length u32 5376
+kv gemma4.feed_forward_length u32 21504
+kv gemma4.attention.head_count u32 32
+arr gemma4.attention.head_count_kv u32 $(i=0; while [ $i -lt 60 ]; do [ $((i % 6)) -eq 5 ] && printf 4 || printf 16; i=$((i + 1)); [ $i -lt 60 ] && printf ,; done)
+arr gemma4.attention.sliding_window_pattern bool $(i=0; while [ $i -lt 60 ]; do [ $((i % 6)) -eq 5 ] && printf 0 || printf 1; i=$((i + 1)); [ $i -lt 60 ] && printf ,; done)
+kv gemma4.attention.key_length u32 512
+kv gemma4.attention.value_length u32 512
+kv gemma4.attention.key_length_swa u32 256
+kv gemma4.attention.value_length_swa u32 256
+kv gemma4.attention.sliding_window u32 1024
+kv gemma4.rope.dimension_count u32 128
+kv gemma4.rope.freq_base f32 1000000
+kv gemma4.rope.freq_base_swa f32 10000
+kv gemma4.vocab_size u32 262144
+EOF
+for m in gemma4-31b "$d/gemma4.gguf"; do
+	form=INI; case $m in *.gguf) form=GGUF ;; esac
+	expect_eq "families: Gemma 4 31B ($form): 10 full, 50 sliding layers" \
+		"$(at 4096 "$m" global_layers)/$(at 4096 "$m" local_layers)" 10/50
+	expect_eq "families: Gemma 4 31B ($form): KV at 4096 = 1593835520" "$(at 4096 "$m" total_bytes)" 1593835520
+	expect_eq "families: Gemma 4 31B ($form): KV at 131072 = 11995709440" "$(at 131072 "$m" total_bytes)" 11995709440
+	expect_eq "families: Gemma 4 31B ($form): without flash attention V rows padded to 4096: 17364418560" \
+		"$(sval iswa total_bytes -m "$m" --set ctx=131072 --set flash_attn=0)" 17364418560
+done
+same "Gemma 4 31B" gemma4-31b "$d/gemma4.gguf"
+
 # ---- INI: the new keys are validated ------------------------------------------
 bad() {   # bad NAME WANT: the INI on stdin; exit 2, one line, WANT in it
 	cat >"$d/$1.ini"
@@ -450,11 +492,15 @@ printf '%s\n[attention]\nkind = gqa\nlayer_types = recurrent*2,full*2\n[recurren
 expect_eq "families: layer_types recurrent*2,full*2 reads as four layers" "$(sval iswa recurrent_layers -m "$d/star.ini")/$(sval iswa global_layers -m "$d/star.ini")" 2/2
 printf '%s\n[attention]\nkind = gqa\nlayer_types = full*5\n' "$base" | bad star-too-many "layer_types: 5 items for 4 layers"
 printf '%s\n[attention]\nkind = gqa\nlayer_types = full*x,full*3\n' "$base" | bad star-junk "layer_types: an empty item, a bad ITEM*N"
-# Sliding layers' own K head size is sized (n_embd_head_k_swa); their own V
-# size is refused: without flash attention llama.cpp pads V rows to the widest.
+# Sliding layers' own K and V head sizes are sized (n_embd_head_k_swa,
+# n_embd_head_v_swa); without flash attention llama.cpp pads V rows to the widest.
 printf '%s\n[attention]\nkind = gqa\nsliding_window = 8\nswa_pattern = 2\nhead_dim_swa = 32\n' "$base" >"$d/kswa.ini"
 # 2 sliding layers x 2 KV heads x (32 + 64) x 2 B + 2 full x 2 x (64 + 64) x 2 B = 768 + 1024 a token
 expect_eq "families: head_dim_swa sizes the sliding layers' K (768 + 1024 B a token)" \
 	"$(sval mla-bytes model_bytes_per_token -m "$d/kswa.ini")" 1792
-printf '%s\n[attention]\nkind = gqa\nsliding_window = 8\nswa_pattern = 2\nhead_dim_v_swa = 32\n' "$base" |
-	bad v-swa-refused "head_dim_v_swa: a V head size of the sliding layers' own"
+printf '%s\n[attention]\nkind = gqa\nsliding_window = 8\nswa_pattern = 2\nhead_dim_v_swa = 32\n' "$base" >"$d/vswa.ini"
+# -c 256: every layer 256 cells (pad256(min(256, 8 + 512))); -fa on: 2 sliding x 2 x (64 + 32) x 2 B
+# + 2 full x 2 x (64 + 64) x 2 B = 1792 B a cell; -fa off, V padded to 2 x 64: 4 x 2 x 128 x 2 x 2 B = 2048
+expect_eq "families: head_dim_v_swa sizes the sliding layers' V, padded without flash attention" \
+	"$(sval iswa total_bytes -m "$d/vswa.ini" --set ctx=256)/$(sval iswa total_bytes -m "$d/vswa.ini" --set ctx=256 --set flash_attn=0)" \
+	$((256 * 1792))/$((256 * 2048))

@@ -21,6 +21,9 @@ static const struct arch_info archs[] = {
 	{"exaone4", AM_NEXTN},   {"gemma3n", AM_NEXTN}, {"mistral3", AM_NEXTN}, {"smollm3", AM_NEXTN},
 	/* per-layer KV heads, 0 for its no-op attention blocks (src/models/deci.cpp) */
 	{"deci", AM_NEXTN},
+	/* Gemma 4: per-layer KV heads and head sizes (key_length_swa), layers
+	 * sharing an earlier layer's cache (src/models/gemma4.cpp) */
+	{"gemma4", AM_NEXTN | AM_SHARED_KV | AM_SWA_HEADS},
 	/* chunked attention (src/models/llama4.cpp) */
 	{"llama4", AM_NEXTN | AM_CHUNKED},
 	/* MLA's latent plus the lightning indexer's K-only cache (create_memory:

@@ -175,6 +175,10 @@ static const struct swa_rule swa_rules[] = {
 	{"gemma2", 2, 4096, 0, 0, 0},     {"gemma3", 6, 0, 0, 10000, 0},        {"gemma3n", 5, 0, 20, 10000, 0},
 	{"gemma-embedding", 6, 0, 0, 10000, 0}, {"gpt-oss", 2, 0, 0, 0, 0},     {"cohere2", 4, 0, 0, 0, 0},
 	{"olmo2", 4, 0, 0, 0, 0},         {"exaone4", 4, 0, 0, 0, 0},           {"llama4", 4, 8192, 0, 0, 1},
+	/* gemma4 (src/models/gemma4.cpp): sliding_window and the per-layer
+	 * sliding_window_pattern are required; layers from n_layer_all -
+	 * shared_kv_layers on reuse an earlier layer's cache (read_shared) */
+	{"gemma4", 0, 0, 0, 10000, 0},
 	/* lfm2 (src/models/lfm2.cpp): a sliding_window > 0 makes every attention
 	 * layer sliding (is_swa = !is_recr): pattern 0, all alike */
 	{"lfm2", 0, 0, 0, 0, 0},
@@ -677,7 +681,13 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	if (arch_int(r, m, "attention.key_length_swa", MF_COUNT, 1, 65536, &k_swa) < 0 ||
 	    arch_int(r, m, "attention.value_length_swa", MF_COUNT, 1, 65536, &v_swa) < 0)
 		return -1;
-	if (!(ai->mech & AM_SWA_HEADS) && (k_swa != m->head_dim || v_swa != m->head_dim_v)) {
+	if (ai->mech & AM_SWA_HEADS) {
+		/* llama-hparams.cpp n_embd_head_k(il) / n_embd_head_v(il): is_swa(il) ? *_swa : the full size */
+		m->head_dim_swa = k_swa;
+		m->head_dim_v_swa = v_swa;
+		model_set_origin(m, MF_HEAD_DIM_SWA, "GGUF %s.attention.key_length_swa (default key_length)", m->arch);
+		model_set_origin(m, MF_HEAD_DIM_V_SWA, "GGUF %s.attention.value_length_swa (default value_length)", m->arch);
+	} else if (k_swa != m->head_dim || v_swa != m->head_dim_v) {
 		const char *suffix = k_swa != m->head_dim ? "attention.key_length_swa" : "attention.value_length_swa";
 		return gguf_fail(r, value_at(r, m, suffix, key), key,
 			         "sliding layers with their own head size for %s: attnviz does not size it for this "
@@ -760,14 +770,33 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	if (read_recurrent(r, m, end) < 0)
 		return -1;
 	const struct swa_rule *rule = swa_rule_of(m->arch);
-	if (rule && rule->kv_from_start > 0 && m->layers > rule->kv_from_start) {
-		/* gemma3n: the last layers reuse the KV of earlier ones (hparams.has_kv). */
-		for (int64_t il = rule->kv_from_start; il < m->layers; il++) {
+	int64_t kv_from = rule ? rule->kv_from_start : 0;
+	if (ai->mech & AM_SHARED_KV) {
+		/* gemma4 (src/models/gemma4.cpp): n_layer_kv_from_start = n_layer_all
+		 * - attention.shared_kv_layers (default 0: every layer its own);
+		 * create_memory's reuse asserts it is at least 2 */
+		int64_t shared = 0;
+		if ((f = arch_int(r, m, "attention.shared_kv_layers", MF_COUNT, 0, m->layers - 2, &shared)) < 0)
+			return -1;
+		kv_from = shared ? m->layers - shared : 0;
+		/* the reuse callback points a shared layer at kv_from - 2 (sliding) or
+		 * kv_from - 1 (full); llama-kv-cache.cpp aborts unless that layer is in
+		 * the same (sliding or full) cache */
+		if (kv_from > 0 && (m->layer_swa[kv_from - 1] || !m->layer_swa[kv_from - 2]))
+			return gguf_fail(r, value_at(r, m, "attention.shared_kv_layers", key), key,
+				         "%lld shared layers: layer %lld must be full and %lld sliding, or llama.cpp's "
+				         "reuse of their caches aborts", (long long)shared, (long long)(kv_from - 1),
+				         (long long)(kv_from - 2));
+	}
+	if (kv_from > 0 && m->layers > kv_from) {
+		/* gemma3n, gemma4: the last layers reuse the KV of earlier ones (hparams.has_kv). */
+		int64_t il0 = kv_from;
+		for (int64_t il = il0; il < m->layers; il++) {
 			m->layer_kv_heads[il] = 0;
 			m->layer_type[il] = LT_SHARED;
 		}
 		model_set_origin(m, MF_KV_HEADS, "GGUF %s.attention.head_count_kv; llama.cpp n_layer_kv_from_start %lld",
-				 m->arch, (long long)rule->kv_from_start);
+				 m->arch, (long long)kv_from);
 	}
 	model_set_origin(m, MF_SINKS, "no attn_sinks tensor: none");
 	if (tn->sinks[0]) {

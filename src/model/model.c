@@ -456,12 +456,9 @@ static int check_rules(struct loader *L)
 			    "ssm_d_inner, or shortconv_l_cache and [model] embd)");
 	if (L->line[MF_SHORTCONV_L_CACHE] && !m->embd)
 		return fail(L, MF_SHORTCONV_L_CACHE, "the short-conv state needs [model] embd");
-	/* llama-kv-cache.cpp: without flash attention (V transposed) every
-	 * layer's V rows take n_embd_v_gqa_max(); attnviz's sizes have no flash
-	 * attention switch, so V rows that differ by layer are not sized. */
-	if (L->line[MF_HEAD_DIM_V_SWA] && m->head_dim_v_swa != m->head_dim_v)
-		return fail(L, MF_HEAD_DIM_V_SWA, "a V head size of the sliding layers' own: llama.cpp pads V rows to the "
-			    "widest layer without flash attention, which attnviz does not size");
+	/* A V head size of the sliding layers' own (Gemma 4) is sized: without
+	 * flash attention (V transposed) llama-kv-cache.cpp pads every layer's V
+	 * rows to n_embd_v_gqa_max(), as size.c's size_alloc does. */
 	if (m->nextn_layers >= m->layers)
 		return fail(L, MF_NEXTN, "%lld of %lld layers (at least one layer is not nextn)", (long long)m->nextn_layers,
 			    (long long)m->layers);
