@@ -683,9 +683,15 @@ const char *model_layer_type_word(enum layer_type t)
 
 int64_t model_swa_pattern_of(const struct model *m)
 {
+	/* A tail of layers without a cache of their own (Gemma 3n's shared
+	 * layers, nextn blocks) follows no pattern: the cached layers before it do. */
+	int64_t end = m->layers;
+	while (end > 1 && (m->layer_type[end - 1] == LT_SHARED || m->layer_type[end - 1] == LT_NONE ||
+			   end > m->layers - m->nextn_layers))
+		end--;
 	for (int64_t n = 0; n <= m->layers + 1; n++) {
 		int same = 1;
-		for (int64_t il = 0; il < m->layers && same; il++)
+		for (int64_t il = 0; il < end && same; il++)
 			same = (m->layer_swa[il] != 0) == (n == 0 || il % n < n - 1);
 		if (same)
 			return n;

@@ -177,7 +177,8 @@ int64_t model_layers_of(const struct model *m, enum layer_type t);
 const char *model_layer_type_word(enum layer_type t);
 
 /* The swa_pattern that marks exactly the layers of layer_swa (0: every
- * layer, 1: none, n: il % n < n - 1), or -1 when no pattern does. */
+ * layer, 1: none, n: il % n < n - 1), or -1 when no pattern does; a tail
+ * of layers without a cache of their own (shared, none, nextn) is left out. */
 int64_t model_swa_pattern_of(const struct model *m);
 /* Layers that are local (sliding window) under the model's pattern. */
 int64_t model_local_layers(const struct model *m);
