@@ -23,6 +23,7 @@ struct fa_state {
 	int64_t embd, ff, moe, latent, caches, k_quant;   /* the compute model's inputs (src/model/buffers.c) */
 	int64_t n_seq, q_width, qv_width, v_rot;          /* and: sequences, Q's and the attention output's widths,
 							   * a rotated (block-quantized) V */
+	int64_t m1_inner, m1_state;                        /* a Mamba-1 block's d_inner and d_state (0: none) */
 	int logged;   /* the lesson's log applies: its model and settings */
 	int nub;
 	int64_t ub[FA_MAX];
@@ -154,6 +155,8 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 			st->caches = ka->windowed ? 2 : 1;
 			st->embd = mc->embd > 0 ? mc->embd : mc->heads * mc->head_dim;
 			st->ff = mc->ff;
+			st->m1_inner = size_mamba1_inner(mc);
+			st->m1_state = st->m1_inner ? mc->ssm_d_state : 0;
 			st->moe = mc->experts > 0;
 			st->k_quant = mc->k_type >= CACHE_Q8_0;
 			st->latent = mc->kind == ATTN_MLA && mc->mla_latent_cache;
@@ -336,6 +339,8 @@ static void in_buffer(const struct fa_state *st, struct summary *s, const struct
 	summary_input(s, "q_width", (double)st->q_width, "Q's width, heads x head_dim (above it layer 0's FFN goes)");
 	summary_input(s, "qv_width", (double)st->qv_width, "the attention output's width, heads x head_dim_v");
 	summary_input(s, "v_rot", (double)st->v_rot, "1: a block-quantized V with head_dim_v a multiple of 64 (attn_rot_v)");
+	summary_input(s, "m1_inner", (double)st->m1_inner, "a Mamba-1 block's d_inner (Jamba; 0: none)");
+	summary_input(s, "m1_state", (double)st->m1_state, "a Mamba-1 block's d_state (0: none)");
 }
 
 static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
@@ -351,6 +356,11 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 					"4 * caches * (2 + (1 - latent) * 2) + 4 * (2 * embd + q_width + 3 * ff))";
 	static const char *const F_off = "min(ff, 1) * ceil(ub / n_seq) * n_seq * ((cells + swa_cells) * 4 + 4 * (embd + 3) + "
 					 "4 * caches * (2 + (1 - latent) * 2 * v_max) + 4 * (2 * embd + q_width + 3 * ff))";
+	/* R = a Mamba-1 block's activations (12 d_inner + 2 d_state + 1 floats a token) beside the masks */
+	static const char *const R_on = "min(m1_inner, 1) * ceil(ub / n_seq) * n_seq * ((cells + swa_cells) * 2 + 4 * (12 * m1_inner + "
+					"2 * m1_state + 1 + 1 + caches * (2 + (1 - latent) * 2) + 2))";
+	static const char *const R_off = "min(m1_inner, 1) * ceil(ub / n_seq) * n_seq * ((cells + swa_cells) * 4 + 4 * (12 * m1_inner + "
+					 "2 * m1_state + 1 + 1 + caches * (2 + (1 - latent) * 2 * v_max) + 2))";
 	static const char *const A = "ceil(ub / n_seq) * n_seq * (4 * cells * q_heads + (cells + swa_cells) * 4 + 4 * (5 * embd + "
 				     "1 + caches * (2 + (1 - latent) * 2 * v_max) + 2 - k_quant * (embd - floor(embd / 128))))";
 	char f[1024];
@@ -366,7 +376,7 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 			    "(llama-context.cpp); ggml-alloc frees each tensor after its last use, so the buffer is the "
 			    "largest of the graph's peaks (each read off ggml-alloc's placements: tools/alloc-trace.sh), not "
 			    "their sum");
-		snprintf(f, sizeof f, "max(%s, %s)", L_on, F_on);
+		snprintf(f, sizeof f, "max(%s, %s, %s)", L_on, F_on, R_on);
 		summary_formula(s, 0.5, f);
 		if (st->refused[0]) {
 			summary_explain(s, "-fa off: %s", st->refused);
@@ -380,7 +390,7 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 		summary_input(s, "q_heads", (double)st->heads, "%s", st->heads_from);
 		summary_input(s, "v_max", (double)st->v_max, "the widest layer's V elements (v_idxs of a transposed V)");
 		summary_input(s, "k_quant", (double)st->k_quant, "1: a block-quantized K cache (measured: E - E/128 floats fewer)");
-		snprintf(f, sizeof f, "max(%s, %s, %s)", L_off, A, F_off);
+		snprintf(f, sizeof f, "max(%s, %s, %s, %s)", L_off, A, F_off, R_off);
 		summary_formula(s, 0.5, f);
 	}
 	if (st->nub > 0) {

@@ -383,7 +383,13 @@ static void me_render(const void *vs, struct view *v)
 			 mark_word(st->b.compute_mark));
 		break;
 	default:
-		if (A->recurrent_layers)
+		if (st->m.ssm_parallel)
+			snprintf(v->narration, VIEW_NARRATION,
+				 "Each of its %lld layers runs attention and a Mamba2 mixer side by side: KV cells that grow "
+				 "with the context, and beside them one fixed state a sequence (%s in all) that does not. "
+				 "Only the attention half grows.",
+				 (long long)A->recurrent_layers, r);
+		else if (A->recurrent_layers)
 			snprintf(v->narration, VIEW_NARRATION,
 				 "%lld of %lld layers are recurrent: each keeps one fixed state a sequence (%s in all) whatever "
 				 "the context. Only its %lld attention layers grow, %.1f× less than if all %lld attended: the "
@@ -456,8 +462,13 @@ static void recurrent_check(struct summary *s, const struct me_state *st)
 	const struct model *m = &st->m;
 	char o[160], f[512];
 	const char *rs;
-	summary_input(s, "layers_recurrent", (double)model_layers_of(m, LT_RECURRENT), "%s",
-		      cf_origin(m, MF_LAYER_TYPES, o, sizeof o));
+	if (m->ssm_parallel)   /* Falcon-H1: every attention layer keeps a state beside its cells */
+		summary_input(s, "layers_recurrent", (double)(model_layers_of(m, LT_FULL) + model_layers_of(m, LT_SLIDING) +
+							      model_layers_of(m, LT_CHUNKED)),
+			      "[recurrent] parallel: each full, sliding or chunked layer keeps the state too");
+	else
+		summary_input(s, "layers_recurrent", (double)model_layers_of(m, LT_RECURRENT), "%s",
+			      cf_origin(m, MF_LAYER_TYPES, o, sizeof o));
 	summary_input(s, "n_seq", (double)st->d.n_seq, "-np, sequences");
 	if (m->shortconv_l_cache > 0) {
 		summary_input(s, "embd", (double)m->embd, "%s", cf_origin(m, MF_EMBD, o, sizeof o));

@@ -64,6 +64,9 @@ judge() {
 		idx = m["indexer_head_dim"] + 0; hds = m["head_dim_swa"] + 0; hdvs = m["head_dim_v_swa"] + 0
 		# the recurrent state (llama-hparams.cpp n_embd_r, n_embd_s): f32, n_seq rows a recurrent layer
 		nrec = 0; for (i = 1; i <= nlt; i++) nrec += lts[i] == "recurrent"
+		# [recurrent] parallel (Falcon-H1, create_memory): every attention layer keeps the state too
+		if (m["parallel"] == 1) for (i = 1; i <= L; i++)
+			nrec += ((nkvh > 1) ? kvl[i] : kvl[1]) > 0 && i <= L - nextn && (nlt == 0 || lts[i] == "full" || lts[i] == "sliding" || lts[i] == "chunked")
 		er = m["shortconv_l_cache"] > 0 ? m["embd"] * (m["shortconv_l_cache"] - 1) : \
 			(m["ssm_d_conv"] > 0 ? m["ssm_d_conv"] - 1 : 0) * (m["ssm_d_inner"] + 2 * m["ssm_n_group"] * m["ssm_d_state"])
 		R = nrec * 4 * n_seq * (er + m["ssm_d_state"] * m["ssm_d_inner"])

@@ -128,6 +128,11 @@ static int graph_checked(const struct model *m)
 	return 0;
 }
 
+int64_t size_mamba1_inner(const struct model *m)
+{
+	return model_layers_of(m, LT_RECURRENT) > 0 && m->ssm_n_group == 0 && !m->shortconv_l_cache ? m->ssm_d_inner : 0;
+}
+
 static int compute_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
 			 int64_t *out)
 {
@@ -173,10 +178,20 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	 * ffn_up and their product [n_ff] above the inputs, embd, the norm's
 	 * slot, Q's and the residual [n_embd] */
 	int64_t per_ffn = m->ff > 0 ? inputs + 4 * (2 * E + Q + 3 * m->ff) : 0;
+	/* A Mamba-1 block (Jamba: src/models/jamba.cpp's mamba layer; Mamba2,
+	 * delta-net and short-conv blocks stay below the other peaks): xz =
+	 * ssm_in(x) [2 d_inner], the conv and scan inputs and outputs, beside
+	 * the masks and the inputs: 12 d_inner + 2 d_state + 1 floats a token,
+	 * read off Jamba-v0.1's graph in the real engine (tests/engine.sh). */
+	int64_t per_recr = 0, recr = 0;
+	if (size_mamba1_inner(m) > 0)
+		per_recr = masks + 4 * (12 * m->ssm_d_inner + 2 * m->ssm_d_state + 1 + idx + 2);
 	if (__builtin_mul_overflow(per_logits, nt, &logits) || __builtin_mul_overflow(per_attn, nt, &attn) ||
-	    __builtin_mul_overflow(per_ffn, nt, &ffn) || __builtin_add_overflow(logits, 4 * m->vocab * ub, &logits))
+	    __builtin_mul_overflow(per_ffn, nt, &ffn) || __builtin_mul_overflow(per_recr, nt, &recr) ||
+	    __builtin_add_overflow(logits, 4 * m->vocab * ub, &logits))
 		return -1;
 	t = logits > attn ? logits : attn;
+	t = t > recr ? t : recr;
 	*out = t > ffn ? t : ffn;
 	return 0;
 }
