@@ -265,8 +265,10 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 		err_set(err, errlen, NULL, 0, NULL, NULL, "--format takes tsv or text");
 		return -1;
 	}
-	if (o->model2 && o->mode != MODE_FIT) {
-		err_set(err, errlen, NULL, 0, NULL, NULL, "a second -m goes with --fit");
+	if (o->model2 && o->mode != MODE_FIT && o->mode != MODE_TUI && o->mode != MODE_SUMMARY && o->mode != MODE_EXPLAIN &&
+	    o->mode != MODE_FRAME && o->mode != MODE_CAST) {
+		err_set(err, errlen, NULL, 0, NULL, NULL,
+			"a second -m goes with the terminal program, --summary, --explain, --frame, --cast or --fit");
 		return -1;
 	}
 	if (o->cast_w && o->mode != MODE_CAST && o->mode != MODE_FRAME) {
