@@ -53,7 +53,7 @@ void compare_build(struct compare *c, const char *keys, const struct summary *a,
 /* "2.29×" and what one has more than the other, in the values' own format. */
 static void narrate(const struct compare *c, const struct compare_row *r, char *out, size_t len, int width)
 {
-	char tail[300];
+	char tail[700];
 	const char *big = r->va >= r->vb ? c->name_a : c->name_b, *small = r->va >= r->vb ? c->name_b : c->name_a;
 	double hi = fmax(r->va, r->vb), lo = fmin(r->va, r->vb);
 	if (!r->known_a || !r->known_b)

@@ -23,7 +23,7 @@ struct compare_row {
 };
 
 struct compare {
-	char name_a[64], name_b[64];
+	char name_a[128], name_b[128];
 	int n;
 	struct compare_row rows[COMPARE_MAX];
 	int more;             /* keys that matched but did not fit in rows[] */
