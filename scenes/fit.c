@@ -534,10 +534,11 @@ static void narrate_two(const struct fi_state *st, int step, char *out, size_t l
 			return;
 		}
 		versus(cmp, sizeof cmp, na, ra->max_ctx, nb, rb->max_ctx);
-		snprintf(out, len, "%s cache: # %s fits -c %lld (%lld bytes a token), * %s -c %lld (%lld bytes a token); "
-			 "%s.%s", cname(t), na, (long long)ra->max_ctx, (long long)st->per_token[t], nb,
-			 (long long)rb->max_ctx, (long long)st->b.per_token[t],
-			 cmp, step == 4 ? " The more bytes a token, the steeper the curve." : "");
+		/* at its cap (the trained context) a model would hold more: say so */
+		snprintf(out, len, "%s cache: # %s fits -c %lld%s (%lld bytes a token), * %s -c %lld%s (%lld bytes a "
+			 "token); %s.%s", cname(t), na, (long long)ra->max_ctx, ra->max_ctx == ra->cap ? ", its cap" : "",
+			 (long long)st->per_token[t], nb, (long long)rb->max_ctx, rb->max_ctx == rb->cap ? ", its cap" : "",
+			 (long long)st->b.per_token[t], cmp, step == 4 ? " The more bytes a token, the steeper the curve." : "");
 	} else {
 		int d = step - FI_FIRST_DEVICE;
 		char a16[16], b16[16], a4[16], b4[16];

@@ -45,6 +45,7 @@ void compare_build(struct compare *c, const char *keys, const struct summary *a,
 			snprintf(r->words, sizeof r->words, "%s", ia->words ? ia->words : "");
 			value_text(ia, r->a, sizeof r->a, &r->va, &r->known_a);
 			value_text(ib, r->b, sizeof r->b, &r->vb, &r->known_b);
+			r->ints = ia->is_int && ib && ib->is_int;
 		}
 		p += n;
 	}
@@ -53,19 +54,21 @@ void compare_build(struct compare *c, const char *keys, const struct summary *a,
 /* "2.29×" and what one has more than the other, in the values' own format. */
 static void narrate(const struct compare *c, const struct compare_row *r, char *out, size_t len, int width)
 {
-	char tail[700];
+	char tail[360];   /* two names of at most 127 bytes, two values of 31 and the words */
 	const char *big = r->va >= r->vb ? c->name_a : c->name_b, *small = r->va >= r->vb ? c->name_b : c->name_a;
 	double hi = fmax(r->va, r->vb), lo = fmin(r->va, r->vb);
 	if (!r->known_a || !r->known_b)
-		snprintf(tail, sizeof tail, "%s cannot be sized yet, so there is nothing to compare.",
+		snprintf(tail, sizeof tail, "%.127s cannot be sized yet, so there is nothing to compare.",
 			 !r->known_a ? c->name_a : c->name_b);
 	else if (r->va == r->vb)
 		snprintf(tail, sizeof tail, "both %s: equal.", r->a);
 	else if (lo <= 0)
-		snprintf(tail, sizeof tail, "%s has %s, %s %s.", big, hi == r->va ? r->a : r->b, small,
+		snprintf(tail, sizeof tail, "%.127s has %s, %.127s %s.", big, hi == r->va ? r->a : r->b, small,
 			 hi == r->va ? r->b : r->a);
+	else if (r->ints)   /* exact below 2^53, as every size here is */
+		snprintf(tail, sizeof tail, "%.127s is %.3g times %.127s (%.0f more).", big, hi / lo, small, hi - lo);
 	else
-		snprintf(tail, sizeof tail, "%s is %.3g times %s (%.6g more).", big, hi / lo, small, hi - lo);
+		snprintf(tail, sizeof tail, "%.127s is %.3g times %.127s (%.6g more).", big, hi / lo, small, hi - lo);
 	snprintf(out, len, "%s (%s): %s %s, %s %s; %s", r->key, r->words, c->name_a, r->a, c->name_b, r->b, tail);
 	if (!r->words[0] || canvas_wrap_lines(width, out) > 3)
 		snprintf(out, len, "%s: %s %s, %s %s; %s", r->key, c->name_a, r->a, c->name_b, r->b, tail);

@@ -20,6 +20,7 @@ struct compare_row {
 	char a[32], b[32];    /* the values as --summary prints them, "-" when unknown */
 	double va, vb;
 	int known_a, known_b;
+	int ints;             /* both are integers: their difference is written in full */
 };
 
 struct compare {
