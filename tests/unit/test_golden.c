@@ -389,6 +389,57 @@ static void summary_pane_rules(const struct registry *reg)
 	run_close(&r);
 }
 
+/* A scene that takes one model, with a second loaded: every step says on
+ * screen that the second is not shown, and the frame stays whole. */
+static void second_ignored(const struct registry *reg)
+{
+	static const char *const scenes[] = {"score-matrix", "fa-engines", "kv-quant"};
+	static struct model m2;
+	char err[600];
+	if (model_find_load(&m2, "qwen2.5-7b", err, sizeof err) < 0) {
+		T_OK(0, "second model loads (%s)", err);
+		return;
+	}
+	for (unsigned i = 0; i < sizeof scenes / sizeof scenes[0]; i++) {
+		const struct scene_def *def = registry_find(reg, scenes[i]);
+		struct run r;
+		if (!def || run_open(&r, def, NULL, err, sizeof err) < 0) {
+			T_OK(0, "walk: %s opens", scenes[i]);
+			continue;
+		}
+		int rc = run_set_model2(&r, &m2, err, sizeof err), missing = 0;
+		struct summary sum;
+		summary_init(&sum);
+		run_summary(&r, &sum, err, sizeof err);
+		struct walk wk = {.reg = reg, .r = &r, .sum = &sum, .w = 80, .h = 24};
+		int pw, ph, sw, sh;
+		frame_pane_sizes(80, 24, &pw, &ph, &sw, &sh);
+		wk.screen = canvas_new(80, 24);
+		wk.v.pic = canvas_new(pw, ph);
+		wk.v.side = canvas_new(sw, sh);
+		for (int k = 0; k <= r.nsteps; k++) {
+			run_goto(&r, k);
+			run_render(&r, &wk.v);
+			compose(&wk, OVERLAY_NONE, NULL);
+			check_frame(&wk, k);
+			if (wk.screen->overflow || wk.v.pic->overflow || wk.v.side->overflow)
+				fail(&wk, "%s step %d: text that does not fit", scenes[i], k);
+			missing += rows_with(wk.screen, "is not shown") + rows_with(wk.screen, "2nd model not shown") == 0;
+		}
+		int at2 = 0;
+		for (int j = 0; j < sum.n; j++)
+			at2 += strchr(sum.items[j].key, '@') != NULL;
+		T_OK(rc == 0 && missing == 0 && wk.failures == 0 && at2 == 0,
+		     "%s beside a second model: %d of %d steps without the note, %d @2 keys, whole%s%s", scenes[i], missing,
+		     r.nsteps + 1, at2, wk.failures ? ": " : "", wk.failures ? wk.first_failure : "");
+		summary_free(&sum);
+		canvas_free(wk.screen);
+		canvas_free(wk.v.pic);
+		canvas_free(wk.v.side);
+		run_close(&r);
+	}
+}
+
 void test_golden(void)
 {
 	struct registry reg;
@@ -470,6 +521,7 @@ void test_golden(void)
 		}
 	}
 	summary_pane_rules(&reg);
+	second_ignored(&reg);
 	/* Parameters a class tries that make lists long and vectors wide: at 80x24
 	 * the same rules hold (+N more, whole numbers, nothing cut). */
 	static const char *const variants[][2] = {
