@@ -421,7 +421,7 @@ static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 {
 	const struct picker *p = fi->picker;
 	struct rect in = overlay_box(s, 76, 20, p->for_second ? "second model (↑↓ choose, Enter load as 2nd, D drop 2nd, Esc)"
-							       : "model (↑↓, Enter load, M as 2nd, D drop 2nd, / path, d lesson's, Esc)");
+							       : "model (↑↓ choose, Enter load, M 2nd, D no 2nd, / path, d lesson's, Esc)");
 	int x = in.x, y = in.y - 1, w = in.w, h = in.h + 1;
 	int listw = 26;
 	if (fi->picker_typing) {
