@@ -43,6 +43,8 @@ void cli_help(FILE *out)
 	      "\n"
 	      "SCENE is an id (tiled) or a number (4); MODEL an INI file, a .gguf file, a config.json\n"
 	      "(or a directory holding one) or a model id (--list).\n"
+	      "-m A -m B: B beside A on gqa, mla-bytes, iswa, cost, memory and fit (rows, bars and curves\n"
+	      "of both; B's summary keys end in @2) in the TUI, --summary, --explain, --frame and --cast.\n"
 	      "--set values: numbers (4096, 1e-3), lists (1,3,2), vectors (1:0,0:1).\n"
 	      "--set theme=projector: high contrast and bold, for a classroom (t switches in the TUI).\n"
 	      "--summary prints scene, key, value, expected, status (ok, FAIL or -) and how per line;\n"
