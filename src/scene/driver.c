@@ -379,8 +379,15 @@ int run_set_model2(struct run *r, const struct model *m, char *err, size_t errle
 	if (m)
 		r->model2 = *m;
 	r->have_model2 = m != NULL;
-	/* Only a scene that draws both itself has a state that depends on it. */
-	if (r->def->file.second == SECOND_SCENE)
+	/* The second model must open this scene on its own (its @2 keys come
+	 * from such a run); only a scene that draws both itself has a state
+	 * that depends on it. */
+	if (m && r->def->file.second != SECOND_NONE) {
+		void *st2 = state_new_as(r, &r->params, &r->model2, is_lesson_model(r, &r->model2), err, errlen);
+		rc = st2 ? 0 : -1;
+		state_free(r, st2);
+	}
+	if (rc == 0 && r->def->file.second == SECOND_SCENE)
 		rc = restart_with(r, &r->params, err, errlen);
 	if (rc < 0) {
 		r->model2 = *old;
