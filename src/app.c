@@ -70,8 +70,10 @@ int app_prepare(struct app *a, const struct cli_options *o, char *err, size_t er
 	 * second (DESIGN section 2: -m twice on the model-driven scenes); "all"
 	 * shows it on those that compare, the terminal program with a note. */
 	if (a->model2 && a->scene && o->mode != MODE_TUI && o->mode != MODE_FIT && a->scene->file.second == SECOND_NONE) {
+		char two[300];
+		registry_two_models(&a->reg, two, sizeof two);
 		err_set(err, errlen, NULL, 0, NULL, NULL, "a second -m goes with the scenes that compare two models "
-			"(gqa, mla-bytes, iswa, cost, memory, fit), not %s", a->scene->cls->id);
+			"(%s), not %s", two, a->scene->cls->id);
 		goto fail;
 	}
 	/* One scene reports an unknown key itself, with its own id. */

@@ -87,6 +87,18 @@ int registry_index(const struct registry *reg, const struct scene_def *def)
 	return (int)(def - reg->defs);
 }
 
+void registry_two_models(const struct registry *reg, char *buf, size_t len)
+{
+	size_t used = 0;
+	if (len)
+		buf[0] = 0;
+	for (int i = 0; i < reg->n && used < len; i++)
+		if (reg->defs[i].file.second != SECOND_NONE) {
+			int n = snprintf(buf + used, len - used, "%s%s", used ? ", " : "", reg->defs[i].cls->id);
+			used += n > 0 ? (size_t)n : 0;
+		}
+}
+
 int scene_measures(const struct scene_def *def)
 {
 	return def->cls->measure != NULL;

@@ -31,6 +31,8 @@ void registry_free(struct registry *reg);
 /* By id or by number ("4"); NULL when none. */
 const struct scene_def *registry_find(const struct registry *reg, const char *id_or_number);
 int registry_index(const struct registry *reg, const struct scene_def *def);
+/* The ids of the scenes that show a second model, "gqa, mla-bytes, ...", into buf. */
+void registry_two_models(const struct registry *reg, char *buf, size_t len);
 /* The scene measures this machine in the background (bench): it has no steps
  * to play and no golden frames, and begins when asked (run_start). */
 int scene_measures(const struct scene_def *def);

@@ -269,9 +269,11 @@ static void apply_model2(struct ui *u, const struct model *m)
 		u->user_model2 = *m;
 	snprintf(u->picker.second, sizeof u->picker.second, "%s", m ? m->name : "");
 	if (!failed) {
+		char two[300];
+		registry_two_models(u->reg, two, sizeof two);
 		if (m)
-			snprintf(msg, sizeof msg, "second model: %s, beside the first on gqa, mla-bytes, iswa, cost, memory "
-				 "and fit (D in the picker drops it)", m->name);
+			snprintf(msg, sizeof msg, "second model: %s, beside the first on %s (D in the picker drops it)",
+				 m->name, two);
 		else
 			snprintf(msg, sizeof msg, "second model dropped: one model on every scene");
 		say(u, 0, msg);
