@@ -442,18 +442,16 @@ void run_goto(struct run *r, int k)
  * narration when it fits the pane, else on the state pane's last row. */
 static void note_ignored(const struct run *r, struct view *v)
 {
-	char note[VIEW_NARRATION];
+	char note[256];
 	int width = v->pic->w + v->side->w;
 	size_t used = strlen(v->narration);
-	snprintf(note, sizeof note, "%s(%s, the second model, is not shown: this scene takes one model.)",
-		 used ? " " : "", r->model2.name);
-	if (used + strlen(note) < sizeof v->narration) {
-		char both[VIEW_NARRATION];
-		snprintf(both, sizeof both, "%s%s", v->narration, note);
-		if (canvas_wrap_lines(width, both) <= 3) {
-			memcpy(v->narration, both, sizeof both);
+	int n = snprintf(note, sizeof note, "%s(%.127s, the second model, is not shown: this scene takes one model.)",
+			 used ? " " : "", r->model2.name);
+	if (n > 0 && used + (size_t)n < sizeof v->narration) {
+		memcpy(v->narration + used, note, (size_t)n + 1);
+		if (canvas_wrap_lines(width, v->narration) <= 3)
 			return;
-		}
+		v->narration[used] = 0;   /* it does not fit: the narration as it was */
 	}
 	canvas_fill(v->side, 0, v->side->h - 1, v->side->w, 1, ' ', ROLE_NORMAL);
 	canvas_printf_whole(v->side, 0, v->side->h - 1, ROLE_HOT, "2nd model not shown here");
