@@ -462,8 +462,12 @@ void run_render(const struct run *r, struct view *v)
 	canvas_clear(v->pic);
 	canvas_clear(v->side);
 	v->narration[0] = 0;
-	v->step = r->step;
+	/* past the scene's own last step (more compared keys than steps) the
+	 * scene draws its last step: its state stays there */
+	int own = r->def->cls->nsteps(r->st);
+	v->step = r->step < own ? r->step : own;
 	r->def->cls->render(r->st, v);
+	v->step = r->step;
 	if (r->cmp) {
 		/* Both models: the compared keys replace the one model's picture. */
 		canvas_clear(v->pic);
