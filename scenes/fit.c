@@ -42,6 +42,18 @@ struct fi_state {
 	int64_t dev_max[FI_MAX_DEVICES][FIT_NCACHE];   /* [device][type] max_ctx at that device's budget */
 	int dev_refused[FI_MAX_DEVICES][FIT_NCACHE];
 	int64_t dev_missing[FI_MAX_DEVICES];           /* f16: bytes lacking at the floor */
+	/* -m A -m B: the second model's curves on the same axes, at the same
+	 * sampled contexts (none past its own cap); its summary keys come from
+	 * a run of its own (the driver's @2), not from here */
+	int two;
+	struct fi_second {
+		struct model m;
+		struct fit_row rows[FIT_NCACHE];
+		int64_t per_token[FIT_NCACHE];
+		int64_t total[FIT_NCACHE][FI_SAMPLES];
+		int64_t dev_max[FI_MAX_DEVICES][FIT_NCACHE];
+		int dev_refused[FI_MAX_DEVICES][FIT_NCACHE];
+	} b;
 };
 
 enum { FI_MEM, FI_MARGIN, FI_N_SEQ, FI_UNIFIED, FI_UBATCH, FI_FA, FI_CTX_MAX, FI_NPARAMS };
@@ -65,6 +77,53 @@ static const enum role type_role[FIT_NCACHE] = {ROLE_BAR, ROLE_BAR2, ROLE_ACCENT
 static const char *cname(int c)
 {
 	return model_cache_name(fit_cache_types[c]);
+}
+
+/* Two models: one glyph and role per model (the cache type is the step's). */
+static const uint32_t model_glyph[2] = {'#', '*'};
+static const char *const model_glyph_text[2] = {"#", "*"};
+static const enum role model_role[2] = {ROLE_BAR, ROLE_BAR2};
+
+/* The second model's rows, curve and devices, on the first's axes. */
+static int second_init(struct fi_state *st, char *err, size_t errlen)
+{
+	struct fi_second *b = &st->b;
+	for (int c = 0; c < FIT_NCACHE; c++) {
+		if (fit_solve(&b->m, &st->q, c, &b->rows[c]) < 0) {
+			snprintf(err, errlen, "%s (second model): %s", cname(c), b->rows[c].why);
+			return -1;
+		}
+		for (int i = 0; i < FI_SAMPLES; i++) {
+			struct fit_terms t;
+			if (b->rows[c].refused || st->n[i] > b->rows[c].cap) {
+				b->total[c][i] = -1;   /* refused, or past its trained context: no curve */
+				continue;
+			}
+			if (fit_terms_at(&b->m, &st->q.d, b->rows[c].k_type, b->rows[c].v_type, st->n[i], &t) < 0) {
+				snprintf(err, errlen, "ctx_max: a size of the second model overflows 64-bit arithmetic");
+				return -1;
+			}
+			b->total[c][i] = t.total;
+		}
+		struct model typed = b->m;
+		typed.k_type = b->rows[c].k_type;
+		typed.v_type = b->rows[c].v_type;
+		b->per_token[c] = size_kv_bytes_token(&typed);
+	}
+	for (int k = 0; k < st->ndev; k++) {
+		struct fit_query q = st->q;
+		q.budget = budget_devices[k].bytes;
+		for (int c = 0; c < FIT_NCACHE; c++) {
+			struct fit_row r;
+			if (fit_solve(&b->m, &q, c, &r) < 0) {
+				snprintf(err, errlen, "%s (second model): %s", budget_devices[k].name, r.why);
+				return -1;
+			}
+			b->dev_max[k][c] = r.max_ctx;
+			b->dev_refused[k][c] = r.refused;
+		}
+	}
+	return 0;
 }
 
 static int fi_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
@@ -128,6 +187,11 @@ static int fi_init(void *vs, const struct scene_env *env, char *err, size_t errl
 			if (c == FIT_F16)
 				st->dev_missing[k] = r.missing;
 		}
+	}
+	st->two = env->model2 != NULL;
+	if (st->two) {
+		st->b.m = *env->model2;
+		return second_init(st, err, errlen);
 	}
 	return 0;
 }
@@ -202,18 +266,37 @@ static void ctx_text(char *buf, size_t len, int64_t n)
 		snprintf(buf, len, "%lld", (long long)n);
 }
 
-static void draw_curve(struct canvas *c, const struct plot *pl, const struct fi_state *st, int t)
+/* One curve: total[] at the sampled contexts, -1 where there is none. */
+static void draw_curve(struct canvas *c, const struct plot *pl, const int64_t *total, uint32_t glyph, enum role role)
 {
 	for (int x = 0; x < pl->w; x++) {
 		int i = pl->w > 1 ? (int)lround((double)x * (FI_SAMPLES - 1) / (pl->w - 1)) : 0;
-		if (st->total[t][i] < 0)
-			return;   /* refused by llama.cpp: no curve */
-		int y = row_of(pl, (double)st->total[t][i]);
+		if (total[i] < 0)
+			return;   /* refused by llama.cpp, or past the model's cap: no curve */
+		int y = row_of(pl, (double)total[i]);
 		if (y < 0)
-			canvas_put(c, pl->x0 + x, pl->y0, 0x2191, type_role[t]);   /* above the top: an arrow */
+			canvas_put(c, pl->x0 + x, pl->y0, 0x2191, role);   /* above the top: an arrow */
 		else
-			canvas_put(c, pl->x0 + x, y, type_glyph[t], type_role[t]);
+			canvas_put(c, pl->x0 + x, y, glyph, role);
 	}
+}
+
+/* A crossing: a line down from where the curve meets budget - margin, its
+ * n_ctx written on row y (left of the line when it would not fit right). */
+static void mark_crossing(struct canvas *c, const struct plot *pl, const struct fi_state *st, const struct fit_row *r,
+			  enum role role, const char *name, int y)
+{
+	char lab[48];
+	if (r->max_ctx <= 0)
+		return;
+	int x = col_of(pl, st, r->max_ctx), top = row_of(pl, (double)r->at.total);
+	for (int yy = (top < 0 ? pl->y0 : top) + 1; yy < pl->y0 + pl->h; yy++)
+		canvas_put(c, x, yy, 0x2502, role);
+	snprintf(lab, sizeof lab, "%s %lld", name, (long long)r->max_ctx);
+	int lx = x + 1 + (int)strlen(lab) <= pl->x0 + pl->w ? x + 1 : x - (int)strlen(lab);
+	if (lx < pl->x0)
+		lx = pl->x0;
+	canvas_printf_whole(c, lx, y, role, "%s", lab);
 }
 
 static void draw_plot(const struct fi_state *st, struct canvas *c, int step, int64_t budget)
@@ -222,9 +305,12 @@ static void draw_plot(const struct fi_state *st, struct canvas *c, int step, int
 	struct plot pl = {.x0 = 7, .y0 = 1, .w = c->w - 8, .h = c->h - 3, .cap = st->cap};
 	if (pl.w < 8 || pl.h < 4)
 		return;
-	/* From a little below the weights (the floor) to a little above the
-	 * budget: the bytes a context adds are what the picture is about. */
+	/* From a little below the weights (the floor; the lower of two models')
+	 * to a little above the budget: the bytes a context adds are what the
+	 * picture is about. */
 	double wb = (double)st->m.weights_bytes, bb = (double)budget;
+	if (st->two && (double)st->b.m.weights_bytes < wb)
+		wb = (double)st->b.m.weights_bytes;
 	if (bb > wb) {
 		pl.ymin = wb - 0.15 * (bb - wb);
 		pl.ymin = pl.ymin < 0 ? 0 : pl.ymin;
@@ -247,42 +333,110 @@ static void draw_plot(const struct fi_state *st, struct canvas *c, int step, int
 			last = x + (int)strlen(lab);
 		canvas_put(c, x, pl.y0 + pl.h, 0x2534, ROLE_DIM);
 	}
-	/* the budget, the margin and the floor: B, M (budget - margin), W;
-	 * the bottom row's bytes when no line labels it */
+	/* the budget, the margin and the floor: B, M (budget - margin), W (two
+	 * models: each floor labelled with its model's glyph); the bottom row's
+	 * bytes when no line labels it */
 	uint8_t labelled[512] = {0};
 	if (c->h > (int)sizeof labelled)
 		return;
 	hline_at(c, &pl, (double)budget, 0x2550, ROLE_HOT, 'B', labelled);
 	if (st->margin > 0)
 		hline_at(c, &pl, (double)(budget - st->margin), 0x2504, ROLE_LABEL, 'M', labelled);
-	hline_at(c, &pl, (double)st->m.weights_bytes, 0x2500, ROLE_DIM, 'W', labelled);
+	hline_at(c, &pl, (double)st->m.weights_bytes, 0x2500, ROLE_DIM, st->two ? '#' : 'W', labelled);
+	if (st->two)
+		hline_at(c, &pl, (double)st->b.m.weights_bytes, 0x254c, ROLE_DIM, '*', labelled);
 	if (!labelled[pl.y0 + pl.h - 1]) {
 		glabel(lab, sizeof lab, ' ', pl.ymin);
 		canvas_text(c, 0, pl.y0 + pl.h - 1, ROLE_DIM, lab);
 	}
+	if (st->two) {
+		/* one cache type a step (f16 from step 4 on), both models' curves and crossings */
+		if (step < 1)
+			return;
+		int t = step <= 3 ? step - 1 : FIT_F16;
+		draw_curve(c, &pl, st->total[t], model_glyph[0], model_role[0]);
+		draw_curve(c, &pl, st->b.total[t], model_glyph[1], model_role[1]);
+		if (step < FI_FIRST_DEVICE) {
+			mark_crossing(c, &pl, st, &st->rows[t], model_role[0], model_glyph_text[0], pl.y0 + pl.h - 1);
+			mark_crossing(c, &pl, st, &st->b.rows[t], model_role[1], model_glyph_text[1], pl.y0 + pl.h - 2);
+		}
+		return;
+	}
 	/* the curves shown so far (every one on the device steps) */
 	int shown = step >= 4 ? FIT_NCACHE : step;
 	for (int t = 0; t < shown; t++)
-		draw_curve(c, &pl, st, t);
+		draw_curve(c, &pl, st->total[t], type_glyph[t], type_role[t]);
 	/* the crossing of the newest curve (f16 on the later steps), marked with its n_ctx */
 	if (step >= 1 && step < FI_FIRST_DEVICE) {
 		int t = step <= 3 ? step - 1 : FIT_F16;
-		const struct fit_row *r = &st->rows[t];
-		if (r->max_ctx > 0) {
-			int x = col_of(&pl, st, r->max_ctx), y = row_of(&pl, (double)r->at.total);
-			for (int yy = (y < 0 ? pl.y0 : y) + 1; yy < pl.y0 + pl.h; yy++)
-				canvas_put(c, x, yy, 0x2502, type_role[t]);
-			snprintf(lab, sizeof lab, "%s %lld", cname(t), (long long)r->max_ctx);
-			int lx = x + 1 + (int)strlen(lab) <= pl.x0 + pl.w ? x + 1 : x - (int)strlen(lab);
-			if (lx < pl.x0)
-				lx = pl.x0;
-			canvas_printf_whole(c, lx, pl.y0 + pl.h - 1, type_role[t], "%s", lab);
-		}
+		mark_crossing(c, &pl, st, &st->rows[t], type_role[t], cname(t), pl.y0 + pl.h - 1);
+	}
+}
+
+/* A max_ctx as the two-model side pane writes it: the number, "none" or "-" (refused). */
+static void ctx_cell(char *buf, size_t len, int refused, int64_t max_ctx)
+{
+	if (refused)
+		snprintf(buf, len, "-");
+	else if (max_ctx)
+		snprintf(buf, len, "%lld", (long long)max_ctx);
+	else
+		snprintf(buf, len, "none");
+}
+
+/* The state pane with two models: each labelled by its glyph, then what
+ * the step compares (one cache type, or a device's three). */
+static void fi_side_two(const struct fi_state *st, struct canvas *s, int step)
+{
+	char b[32], x[16], y[16], z[16];
+	const struct model *ms[2] = {&st->m, &st->b.m};
+	int row = 0;
+	for (int k = 0; k < 2; k++)
+		if (!canvas_printf_whole(s, 0, row++, model_role[k], "%s %s", model_glyph_text[k], ms[k]->name))
+			canvas_printf_whole(s, 0, row - 1, model_role[k], "%s model %d (long name)", model_glyph_text[k], k + 1);
+	row++;
+	if (step >= FI_FIRST_DEVICE) {
+		int d = step - FI_FIRST_DEVICE;
+		canvas_wrap(s, 0, row, s->w, 2, ROLE_NORMAL, budget_devices[d].title);
+		row += 2;
+		canvas_printf_whole(s, 0, row++, ROLE_NORMAL, "%.0f GiB, max_ctx", (double)budget_devices[d].bytes / GIB);
+		canvas_printf_whole(s, 0, row++, ROLE_LABEL, "  %7s %7s %7s", cname(0), cname(1), cname(2));
+		ctx_cell(x, sizeof x, st->dev_refused[d][0], st->dev_max[d][0]);
+		ctx_cell(y, sizeof y, st->dev_refused[d][1], st->dev_max[d][1]);
+		ctx_cell(z, sizeof z, st->dev_refused[d][2], st->dev_max[d][2]);
+		canvas_printf_whole(s, 0, row++, model_role[0], "%s %7s %7s %7s", model_glyph_text[0], x, y, z);
+		ctx_cell(x, sizeof x, st->b.dev_refused[d][0], st->b.dev_max[d][0]);
+		ctx_cell(y, sizeof y, st->b.dev_refused[d][1], st->b.dev_max[d][1]);
+		ctx_cell(z, sizeof z, st->b.dev_refused[d][2], st->b.dev_max[d][2]);
+		canvas_printf_whole(s, 0, row++, model_role[1], "%s %7s %7s %7s", model_glyph_text[1], x, y, z);
+		return;
+	}
+	fmt_bytes(b, sizeof b, (double)st->budget);
+	canvas_printf_whole(s, 0, row++, ROLE_NORMAL, "budget %s", b);
+	canvas_printf_whole(s, 0, row++, ROLE_DIM, "margin %lld MiB", (long long)(st->margin >> 20));
+	canvas_text(s, 0, row++, ROLE_LABEL, "weights");
+	for (int k = 0; k < 2; k++) {
+		fmt_bytes(b, sizeof b, (double)ms[k]->weights_bytes);
+		canvas_printf_whole(s, 0, row++, model_role[k], "%s %s %s", model_glyph_text[k], b, fit_weights_word(ms[k]));
+	}
+	if (step < 1)
+		return;
+	int t = step <= 3 ? step - 1 : FIT_F16;
+	const struct fit_row *r[2] = {&st->rows[t], &st->b.rows[t]};
+	row++;
+	canvas_printf_whole(s, 0, row++, ROLE_LABEL, "max_ctx %s", cname(t));
+	for (int k = 0; k < 2; k++) {
+		ctx_cell(x, sizeof x, r[k]->refused, r[k]->max_ctx);
+		canvas_printf_whole(s, 0, row++, model_role[k], "%s %s", model_glyph_text[k], x);
 	}
 }
 
 static void fi_side(const struct fi_state *st, struct canvas *s, int step)
 {
+	if (st->two) {
+		fi_side_two(st, s, step);
+		return;
+	}
 	canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->m.name);
 	int y = 2;
 	if (step >= FI_FIRST_DEVICE) {
@@ -348,6 +502,56 @@ static void row_story(const struct fi_state *st, int t, char *out, size_t len)
 		 r->max_ctx == r->cap ? " (the cap: the curve never meets the line)" : "", b, r->flags);
 }
 
+/* Which of two max_ctx is larger and by how much, for the narration. */
+static void versus(char *out, size_t len, const char *na, int64_t a, const char *nb, int64_t b)
+{
+	if (a == b)
+		snprintf(out, len, a ? "both %lld" : "neither fits even at the floor", (long long)a);
+	else if (!a || !b)
+		snprintf(out, len, "only %s fits at all", a ? na : nb);
+	else
+		snprintf(out, len, "%s holds %.2f times as many (%lld more)", a > b ? na : nb,
+			 a > b ? (double)a / (double)b : (double)b / (double)a, (long long)(a > b ? a - b : b - a));
+}
+
+/* The narration with two models, from both models' rows. */
+static void narrate_two(const struct fi_state *st, int step, char *out, size_t len)
+{
+	char wa[32], wb[32], b[32], cmp[160];
+	const char *na = st->m.name, *nb = st->b.m.name;
+	if (step == 0) {
+		fmt_bytes(wa, sizeof wa, (double)st->m.weights_bytes);
+		fmt_bytes(wb, sizeof wb, (double)st->b.m.weights_bytes);
+		fmt_bytes(b, sizeof b, (double)st->avail);
+		snprintf(out, len, "Two models, one budget: the weights of # %s take %s, of * %s %s (the floors # and *). "
+			 "%s is left under the budget line after llama.cpp's %lld MiB margin.", na, wa, nb, wb, b,
+			 (long long)(st->margin >> 20));
+	} else if (step < FI_FIRST_DEVICE) {
+		int t = step <= 3 ? step - 1 : FIT_F16;
+		const struct fit_row *ra = &st->rows[t], *rb = &st->b.rows[t];
+		if (ra->refused || rb->refused) {
+			snprintf(out, len, "%s: %s.", cname(t), ra->refused ? ra->why : rb->why);
+			return;
+		}
+		versus(cmp, sizeof cmp, na, ra->max_ctx, nb, rb->max_ctx);
+		/* at its cap (the trained context) a model would hold more: say so */
+		snprintf(out, len, "%s cache: # %s fits -c %lld%s (%lld bytes a token), * %s -c %lld%s (%lld bytes a "
+			 "token); %s.%s", cname(t), na, (long long)ra->max_ctx, ra->max_ctx == ra->cap ? ", its cap" : "",
+			 (long long)st->per_token[t], nb, (long long)rb->max_ctx, rb->max_ctx == rb->cap ? ", its cap" : "",
+			 (long long)st->b.per_token[t], cmp, step == 4 ? " The more bytes a token, the steeper the curve." : "");
+	} else {
+		int d = step - FI_FIRST_DEVICE;
+		char a16[16], b16[16], a4[16], b4[16];
+		ctx_cell(a16, sizeof a16, st->dev_refused[d][FIT_F16], st->dev_max[d][FIT_F16]);
+		ctx_cell(b16, sizeof b16, st->b.dev_refused[d][FIT_F16], st->b.dev_max[d][FIT_F16]);
+		ctx_cell(a4, sizeof a4, st->dev_refused[d][FIT_Q4_0], st->dev_max[d][FIT_Q4_0]);
+		ctx_cell(b4, sizeof b4, st->b.dev_refused[d][FIT_Q4_0], st->b.dev_max[d][FIT_Q4_0]);
+		versus(cmp, sizeof cmp, na, st->dev_max[d][FIT_F16], nb, st->b.dev_max[d][FIT_F16]);
+		snprintf(out, len, "%s (%.0f GiB), largest -c with f16: # %s %s, * %s %s; %s. With q4_0: %s and %s.",
+			 budget_devices[d].title, (double)budget_devices[d].bytes / GIB, na, a16, nb, b16, cmp, a4, b4);
+	}
+}
+
 static void fi_render(const void *vs, struct view *v)
 {
 	const struct fi_state *st = vs;
@@ -355,6 +559,10 @@ static void fi_render(const void *vs, struct view *v)
 	int64_t budget = step >= FI_FIRST_DEVICE ? budget_devices[step - FI_FIRST_DEVICE].bytes : st->budget;
 	draw_plot(st, v->pic, step, budget);
 	fi_side(st, v->side, step);
+	if (st->two) {
+		narrate_two(st, step, v->narration, VIEW_NARRATION);
+		return;
+	}
 	char b[32], w[32], story[400];
 	if (step == 0) {
 		fmt_bytes(w, sizeof w, (double)st->m.weights_bytes);

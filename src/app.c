@@ -45,6 +45,13 @@ int app_prepare(struct app *a, const struct cli_options *o, char *err, size_t er
 		if (a->model->warning[0])
 			err_print_warning(a->model->warning);
 	}
+	if (o->model2) {
+		a->model2 = xmalloc(sizeof *a->model2);
+		if (model_find_load(a->model2, o->model2, err, errlen) < 0)
+			goto fail;
+		if (a->model2->warning[0])
+			err_print_warning(a->model2->warning);
+	}
 	/* --check runs every scene at its defaults; "all" names no one scene. */
 	if (o->scene && o->mode != MODE_CHECK && (o->mode == MODE_TUI || strcmp(o->scene, "all"))) {
 		if (!(a->scene = registry_find(&a->reg, o->scene))) {
@@ -58,6 +65,16 @@ int app_prepare(struct app *a, const struct cli_options *o, char *err, size_t er
 		a->lesson = xmalloc(sizeof *a->lesson);
 		if (lesson_load(a->lesson, o->lesson, &a->reg, a->model, err, errlen) < 0)
 			goto fail;
+	}
+	/* On the command line a named scene that shows one model refuses a
+	 * second (DESIGN section 2: -m twice on the model-driven scenes); "all"
+	 * shows it on those that compare, the terminal program with a note. */
+	if (a->model2 && a->scene && o->mode != MODE_TUI && o->mode != MODE_FIT && a->scene->file.second == SECOND_NONE) {
+		char two[300];
+		registry_two_models(&a->reg, two, sizeof two);
+		err_set(err, errlen, NULL, 0, NULL, NULL, "a second -m goes with the scenes that compare two models "
+			"(%s), not %s", two, a->scene->cls->id);
+		goto fail;
 	}
 	/* One scene reports an unknown key itself, with its own id. */
 	/* --fit validates its own keys (src/cli/fit.c). */
@@ -75,6 +92,7 @@ void app_free(struct app *a)
 		lesson_free(a->lesson);
 	free(a->lesson);
 	free(a->model);
+	free(a->model2);
 	registry_free(&a->reg);
 	memset(a, 0, sizeof *a);
 }
@@ -84,6 +102,10 @@ int app_open_run(const struct app *a, struct run *r, const struct scene_def *def
 {
 	if (run_open(r, def, a->model, err, errlen) < 0)
 		return -1;
+	if (a->model2 && run_set_model2(r, a->model2, err, errlen) < 0) {
+		run_close(r);
+		return -1;
+	}
 	if (o->nsets && run_set_many(r, o->sets, o->nsets, only_known, err, errlen) < 0) {
 		char scoped[600];
 		snprintf(scoped, sizeof scoped, "%s: %s", def->cls->id, err);

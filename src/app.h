@@ -17,6 +17,7 @@
 struct app {
 	struct registry reg;
 	struct model *model;              /* -m, owned; NULL when none was given */
+	struct model *model2;             /* a second -m, shown beside the first; owned; NULL when none */
 	const struct scene_def *scene;    /* the named scene; NULL for "all" or none */
 	struct lesson *lesson;            /* --lesson FILE, checked whole; owned; NULL when none */
 };
@@ -27,7 +28,7 @@ struct app {
 int app_prepare(struct app *a, const struct cli_options *o, char *err, size_t errlen);
 void app_free(struct app *a);
 
-/* Open a run of def with the -m model and every --set applied together.
+/* Open a run of def with the -m model (and the second beside it) and every --set applied together.
  * only_known: skip the assignments def has no parameter for (a mode over
  * all scenes).  0, or -1 with the error, scoped by the scene's id. */
 int app_open_run(const struct app *a, struct run *r, const struct scene_def *def, const struct cli_options *o,

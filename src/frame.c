@@ -420,7 +420,8 @@ static const char *overlay_error(const struct frame_info *fi)
 static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 {
 	const struct picker *p = fi->picker;
-	struct rect in = overlay_box(s, 76, 20, "model (↑↓ choose, Enter load, / path, d lesson's, Esc)");
+	struct rect in = overlay_box(s, 76, 20, p->for_second ? "second model (↑↓ choose, Enter load as 2nd, D drop 2nd, Esc)"
+							       : "model (↑↓ choose, Enter load, M 2nd, D no 2nd, / path, d lesson's, Esc)");
 	int x = in.x, y = in.y - 1, w = in.w, h = in.h + 1;
 	int listw = 26;
 	if (fi->picker_typing) {
@@ -500,6 +501,11 @@ static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 	canvas_wrap(s, px, y + 9, pw, 1, ROLE_NORMAL, line);
 	snprintf(line, sizeof line, "trained ctx %lld, RoPE base %g", (long long)m->ctx_train, m->rope_base);
 	canvas_wrap(s, px, y + 10, pw, 1, ROLE_NORMAL, line);
+	/* the second model, beside the first on the scenes that compare two */
+	if (p->second[0]) {
+		snprintf(line, sizeof line, "2nd model: %s", p->second);
+		canvas_wrap(s, px, y + 11, pw, 1, ROLE_LABEL, line);
+	}
 	int ny = y + 12;
 	if (m->note[0])   /* what llama.cpp does differently from the file: the sizes above follow it */
 		ny += canvas_wrap(s, px, ny, pw, h - 12, ROLE_HOT, m->note) + 1;

@@ -28,6 +28,8 @@ struct picker {
 	int n;
 	int sel;
 	struct model preview;     /* the highlighted model, when it loads */
+	int for_second;           /* opened with M: Enter loads the second model */
+	char second[128];         /* the second model's name, "" when none */
 	char preview_err[600];    /* or why it does not */
 };
 

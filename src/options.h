@@ -18,7 +18,7 @@ struct cli_options {
 	enum cli_mode mode;
 	const char *scene;        /* -s, or the argument of --print / --summary */
 	const char *model;        /* -m */
-	const char *model2;       /* a second -m: shown beside the first (--fit) */
+	const char *model2;       /* a second -m: shown beside the first (scenes that compare, --fit) */
 	const char *sets[CLI_MAX_SETS];
 	int nsets;
 	const char *dump_dir;

@@ -70,6 +70,21 @@ n=$(printf '%s\n' "$got" | awk -F'\t' '$2 == "recurrent_bytes" && $5 == "FAIL" &
 if [ "$rc" = 1 ] && [ "$n" -eq 1 ]; then ok "fault size_state: memory -m qwen3-next-80b fails recurrent_bytes"
 else fail "fault size_state: memory -m qwen3-next-80b survives (exit $rc, $n failing)"; fi
 
+# Two models side by side: the second's checks (keys @2) fail under the
+# same fault, by formula or reference (no lesson figure holds for it).
+pairs='gqa|cache_bytes|mistral-7b
+mla-bytes|size_token|deepseek-v2-lite
+iswa|size_swa_cells|gemma2-9b
+cost|size_flops|mixtral-8x7b
+memory|size_alloc|qwen3-next-80b
+fit|fit_total|llama3-8b'
+echo "$pairs" | while IFS='|' read -r scene f m2; do
+	got=$(ATTNVIZ_FAULT=$f "$FAULTY" --summary "$scene" -m llama3-70b -m "$m2" 2>&1); rc=$?
+	n=$(printf '%s\n' "$got" | awk -F'\t' '$2 ~ /@2$/ && $5 == "FAIL" && $6 != "lesson"' | wc -l)
+	if [ "$rc" = 1 ] && [ "$n" -gt 0 ]; then ok "fault $f: $scene -m llama3-70b -m $m2 fails $n @2 checks"
+	else fail "fault $f: $scene's @2 checks survive beside $m2 (exit $rc)"; fi
+done
+
 # Every scene is in the table: a new scene needs a fault.
 for scene in $("$FAULTY" --list | awk -F'\t' '$1 == "scene" { print $3 }'); do
 	echo "$table" | grep -q "^$scene|" || fail "fault: $scene has no fault in tests/fault.sh"

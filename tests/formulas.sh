@@ -42,6 +42,10 @@ needle|--set window=500' | while IFS='|' read -r s args; do
 	judge "$s $args" "$tmp/p"
 done
 
+# Two models side by side: the second's @2 checks, explained the same way.
+for s in gqa mla-bytes iswa cost memory fit; do "$ATTNVIZ" --explain "$s" -m llama3-8b -m qwen3-next-80b 2>&1; done > "$tmp/two"
+judge "two models (-m llama3-8b -m qwen3-next-80b), the six scenes that compare" "$tmp/two"
+
 # The evaluator can fail: one number changed in one `= EXPR` line.
 awk '!done && /^    = [0-9]/ { sub(/^    = [0-9]+/, "    = 999999"); done = 1 } { print }' "$tmp/all" > "$tmp/bad"
 if "$EXPR_CHECK" < "$tmp/bad" > /dev/null; then fail "formulas: a changed number in an = EXPR line goes unnoticed"

@@ -35,6 +35,8 @@ suite() {   # suite LABEL BIN UNIT
 	ATTNVIZ="$bin" sh tests/hfconfig.sh 2>&1 | tee -a "$log"
 	echo "# $label: what fits a budget (--fit)"
 	ATTNVIZ="$bin" sh tests/fit.sh 2>&1 | tee -a "$log"
+	echo "# $label: two models side by side (-m A -m B)"
+	ATTNVIZ="$bin" sh tests/compare.sh 2>&1 | tee -a "$log"
 	echo "# $label: --reconcile against real llama.cpp logs"
 	ATTNVIZ="$bin" sh tests/reconcile.sh 2>&1 | tee -a "$log"
 	echo "# $label: GGUF files"

@@ -223,6 +223,31 @@ expect_screen "tmux: the picker moves to gemma3-27b" mn "▸ gemma3-27b"
 expect_screen "tmux: the preview counts the local layers" mn "window 1024 on 52 of 62 layers"
 T send-keys -t mn Escape q
 expect_screen "tmux: quit after the note" mn "EXITED 0"
+# A second model from the picker (M): gqa shows both names, as rows and
+# bars; D in the picker drops it and the one-model picture is back.
+start m2 80 24 -s gqa
+expect_screen "tmux: two-model session starts" m2 "step 0/2"
+T send-keys -t m2 M
+expect_screen "tmux: M opens the picker for a second model" m2 "second model (↑↓ choose"
+i=0
+while [ $i -lt 40 ] && ! screen m2 | grep -q "▸ qwen2.5-7b"; do
+	# one row at a time: the next Down only once the highlight has moved
+	here=$(screen m2 | grep -o '▸ [a-z0-9.-]*' | head -n 1)
+	T send-keys -t m2 Down
+	wait_gone m2 "$here" || true
+	i=$((i + 1))
+done
+T send-keys -t m2 Enter
+expect_screen "tmux: after M the first model is named" m2 "│ 1 Llama 3 8B"
+expect_screen "tmux: after M the second model is named" m2 "│ 2 Qwen2.5 7B"
+expect_screen "tmux: the second model's kv bytes a token" m2 "2 ████████▊            57344"
+T send-keys -t m2 m
+expect_screen "tmux: the picker names the second model" m2 "2nd model: Qwen2.5 7B"
+T send-keys -t m2 D
+expect_screen "tmux: D drops the second model" m2 "second model dropped"
+expect_screen "tmux: the one-model picture is back" m2 "tiny model: 8 query heads"
+T send-keys -t m2 q
+expect_screen "tmux: two-model session quits" m2 "EXITED 0"
 # flash-decoding: a rescaled state carries a mark, not only a colour.
 start fd 80 24 -s flash-decoding
 expect_screen "tmux: flash-decoding starts" fd "step 0/9"

@@ -127,6 +127,13 @@ int cli_cast_lesson(const struct app *a, const struct cli_options *o)
 			status = 2;
 			break;
 		}
+		/* -m A -m B: the second model beside each item's, as in the terminal */
+		if (a->model2 && l->items[i].def->file.model[0] && run_set_model2(&r, a->model2, err, sizeof err) < 0) {
+			err_print(err);
+			run_close(&r);
+			status = 2;
+			break;
+		}
 		if (cast_run(c, &a->reg, &r, &p, w, h, &ms) < 0)
 			status = 2;
 		run_close(&r);

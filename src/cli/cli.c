@@ -43,6 +43,8 @@ void cli_help(FILE *out)
 	      "\n"
 	      "SCENE is an id (tiled) or a number (4); MODEL an INI file, a .gguf file, a config.json\n"
 	      "(or a directory holding one) or a model id (--list).\n"
+	      "-m A -m B: B beside A on gqa, mla-bytes, iswa, cost, memory and fit (rows, bars and curves\n"
+	      "of both; B's summary keys end in @2) in the TUI, --summary, --explain, --frame and --cast.\n"
 	      "--set values: numbers (4096, 1e-3), lists (1,3,2), vectors (1:0,0:1).\n"
 	      "--set theme=projector: high contrast and bold, for a classroom (t switches in the TUI).\n"
 	      "--summary prints scene, key, value, expected, status (ok, FAIL or -) and how per line;\n"
@@ -265,8 +267,10 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 		err_set(err, errlen, NULL, 0, NULL, NULL, "--format takes tsv or text");
 		return -1;
 	}
-	if (o->model2 && o->mode != MODE_FIT) {
-		err_set(err, errlen, NULL, 0, NULL, NULL, "a second -m goes with --fit");
+	if (o->model2 && o->mode != MODE_FIT && o->mode != MODE_TUI && o->mode != MODE_SUMMARY && o->mode != MODE_EXPLAIN &&
+	    o->mode != MODE_FRAME && o->mode != MODE_CAST) {
+		err_set(err, errlen, NULL, 0, NULL, NULL,
+			"a second -m goes with the terminal program, --summary, --explain, --frame, --cast or --fit");
 		return -1;
 	}
 	if (o->cast_w && o->mode != MODE_CAST && o->mode != MODE_FRAME) {

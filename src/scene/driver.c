@@ -10,6 +10,8 @@
 #include "util/paths.h"
 #include "util/xmalloc.h"
 
+static void refresh_compare(struct run *r);
+
 static int def_cmp(const void *a, const void *b)
 {
 	return ((const struct scene_def *)a)->file.order - ((const struct scene_def *)b)->file.order;
@@ -85,22 +87,50 @@ int registry_index(const struct registry *reg, const struct scene_def *def)
 	return (int)(def - reg->defs);
 }
 
+void registry_two_models(const struct registry *reg, char *buf, size_t len)
+{
+	size_t used = 0;
+	if (len)
+		buf[0] = 0;
+	for (int i = 0; i < reg->n && used < len; i++)
+		if (reg->defs[i].file.second != SECOND_NONE) {
+			int n = snprintf(buf + used, len - used, "%s%s", used ? ", " : "", reg->defs[i].cls->id);
+			used += n > 0 ? (size_t)n : 0;
+		}
+}
+
 int scene_measures(const struct scene_def *def)
 {
 	return def->cls->measure != NULL;
 }
 
-/* A fresh state at step 0 for the given parameters and model. */
-static void *state_new(const struct run *r, const struct params *p, char *err, size_t errlen)
+/* The second model is shown here (a scene whose file says how). */
+static int shows_second(const struct run *r)
+{
+	return r->have_model2 && r->def->file.second != SECOND_NONE;
+}
+
+/* The lesson's figures hold for m on this scene: the shipped INI of the scene's model. */
+static int is_lesson_model(const struct run *r, const struct model *m)
+{
+	return !strcmp(m->id, r->def->file.model) && m->format == MODEL_INI;
+}
+
+/* A fresh state at step 0 for the given parameters and model m (NULL: none),
+ * is_default saying m is the lesson's; the second model goes to a scene
+ * that draws both itself. */
+static void *state_new_as(const struct run *r, const struct params *p, const struct model *m, int is_default,
+			  char *err, size_t errlen)
 {
 	const struct scene_class *cls = r->def->cls;
 	void *st = xcalloc(1, cls->state_size);
 	struct scene_env env = {
 		.p = p,
-		.model = r->have_model ? &r->model : NULL,
-		.model_is_default = r->model_is_default,
-		.lesson_defaults = params_at_default(p) && (!r->have_model || r->model_is_default),
+		.model = m,
+		.model_is_default = is_default,
+		.lesson_defaults = params_at_default(p) && (!m || is_default),
 		.preset = r->have_preset ? &r->preset : NULL,
+		.model2 = m == &r->model && shows_second(r) && r->def->file.second == SECOND_SCENE ? &r->model2 : NULL,
 	};
 	if (cls->init(st, &env, err, errlen) < 0) {
 		if (cls->fini)
@@ -109,6 +139,12 @@ static void *state_new(const struct run *r, const struct params *p, char *err, s
 		return NULL;
 	}
 	return st;
+}
+
+/* A fresh state at step 0 for the given parameters and the run's model. */
+static void *state_new(const struct run *r, const struct params *p, char *err, size_t errlen)
+{
+	return state_new_as(r, p, r->have_model ? &r->model : NULL, r->model_is_default, err, errlen);
 }
 
 static void state_free(const struct run *r, void *st)
@@ -192,7 +228,17 @@ void run_close(struct run *r)
 	if (r->def)
 		state_free(r, r->st);
 	r->st = NULL;
+	free(r->cmp);
+	r->cmp = NULL;
 	params_free(&r->params);
+}
+
+/* The run's steps: the scene's, or with two models compared as bars one
+ * step for each compared key at least, so → reaches every row. */
+static int steps_of(const struct run *r)
+{
+	int n = r->def->cls->nsteps(r->st);
+	return r->cmp && r->cmp->n - 1 > n ? r->cmp->n - 1 : n;
 }
 
 /* Swap in a new state built from p (and the run's current model).  p is
@@ -211,7 +257,7 @@ static int restart_with(struct run *r, struct params *p, char *err, size_t errle
 		memset(p, 0, sizeof *p);
 	}
 	r->step = 0;
-	r->nsteps = r->def->cls->nsteps(st);
+	r->nsteps = steps_of(r);
 	return 0;
 }
 
@@ -242,8 +288,10 @@ int run_set_many(struct run *r, const char *const *assignments, int n, int skip_
 	if (rc == 0) {
 		int keep = r->step;
 		rc = restart_with(r, p, err, errlen);
-		if (rc == 0)
+		if (rc == 0) {
 			run_goto(r, keep);
+			refresh_compare(r);
+		}
 	}
 	params_free(p);
 	free(p);
@@ -296,6 +344,8 @@ int run_reset_params(struct run *r, char *err, size_t errlen)
 	int rc = restart_with(r, p, err, errlen);
 	params_free(p);
 	free(p);
+	if (rc == 0)
+		refresh_compare(r);
 	return rc;
 }
 
@@ -328,7 +378,43 @@ int run_set_model(struct run *r, const struct model *m, char *err, size_t errlen
 		r->have_model = old_have;
 	}
 	free(old);
+	if (rc == 0)
+		refresh_compare(r);
 	return rc;
+}
+
+int run_set_model2(struct run *r, const struct model *m, char *err, size_t errlen)
+{
+	struct model *old = xmalloc(sizeof *old);
+	*old = r->model2;
+	int old_have = r->have_model2, keep = r->step, rc = 0;
+	if (m)
+		r->model2 = *m;
+	r->have_model2 = m != NULL;
+	/* The second model must open this scene on its own (its @2 keys come
+	 * from such a run); only a scene that draws both itself has a state
+	 * that depends on it. */
+	if (m && r->def->file.second != SECOND_NONE) {
+		void *st2 = state_new_as(r, &r->params, &r->model2, is_lesson_model(r, &r->model2), err, errlen);
+		rc = st2 ? 0 : -1;
+		state_free(r, st2);
+	}
+	if (rc == 0 && r->def->file.second == SECOND_SCENE)
+		rc = restart_with(r, &r->params, err, errlen);
+	if (rc < 0) {
+		r->model2 = *old;
+		r->have_model2 = old_have;
+	} else {
+		run_goto(r, keep);
+		refresh_compare(r);
+	}
+	free(old);
+	return rc;
+}
+
+int run_second_ignored(const struct run *r)
+{
+	return r->have_model2 && r->def->file.second == SECOND_NONE;
 }
 
 void run_goto(struct run *r, int k)
@@ -345,10 +431,30 @@ void run_goto(struct run *r, int k)
 			return;
 	}
 	while (r->step < k) {
-		if (r->def->cls->step)
+		/* past the scene's own last step (more compared keys than steps) the state stays */
+		if (r->def->cls->step && r->step < r->def->cls->nsteps(r->st))
 			r->def->cls->step(r->st);
 		r->step++;
 	}
+}
+
+/* The note that a second model is loaded but not shown: after the
+ * narration when it fits the pane, else on the state pane's last row. */
+static void note_ignored(const struct run *r, struct view *v)
+{
+	char note[256];
+	int width = v->pic->w + v->side->w;
+	size_t used = strlen(v->narration);
+	int n = snprintf(note, sizeof note, "%s(%.127s, the second model, is not shown: this scene takes one model.)",
+			 used ? " " : "", r->model2.name);
+	if (n > 0 && used + (size_t)n < sizeof v->narration) {
+		memcpy(v->narration + used, note, (size_t)n + 1);
+		if (canvas_wrap_lines(width, v->narration) <= 3)
+			return;
+		v->narration[used] = 0;   /* it does not fit: the narration as it was */
+	}
+	canvas_fill(v->side, 0, v->side->h - 1, v->side->w, 1, ' ', ROLE_NORMAL);
+	canvas_printf_whole(v->side, 0, v->side->h - 1, ROLE_HOT, "2nd model not shown here");
 }
 
 void run_render(const struct run *r, struct view *v)
@@ -356,14 +462,25 @@ void run_render(const struct run *r, struct view *v)
 	canvas_clear(v->pic);
 	canvas_clear(v->side);
 	v->narration[0] = 0;
-	v->step = r->step;
+	/* past the scene's own last step (more compared keys than steps) the
+	 * scene draws its last step: its state stays there */
+	int own = r->def->cls->nsteps(r->st);
+	v->step = r->step < own ? r->step : own;
 	r->def->cls->render(r->st, v);
+	v->step = r->step;
+	if (r->cmp) {
+		/* Both models: the compared keys replace the one model's picture. */
+		canvas_clear(v->pic);
+		v->narration[0] = 0;
+		compare_render(r->cmp, v, r->step);
+	} else if (run_second_ignored(r))
+		note_ignored(r, v);
 }
 
-/* A state stepped to the end, for summary, print and dump. */
-static void *state_at_end(const struct run *r, char *err, size_t errlen)
+/* A state of model m stepped to the end, for summary, print and dump. */
+static void *state_at_end_as(const struct run *r, const struct model *m, int is_default, char *err, size_t errlen)
 {
-	void *st = state_new(r, &r->params, err, errlen);
+	void *st = state_new_as(r, &r->params, m, is_default, err, errlen);
 	if (!st)
 		return NULL;
 	for (int i = r->def->cls->nsteps(st); i > 0 && r->def->cls->step; i--)
@@ -378,6 +495,11 @@ static void *state_at_end(const struct run *r, char *err, size_t errlen)
 	return st;
 }
 
+static void *state_at_end(const struct run *r, char *err, size_t errlen)
+{
+	return state_at_end_as(r, r->have_model ? &r->model : NULL, r->model_is_default, err, errlen);
+}
+
 void run_summary_now(const struct run *r, struct summary *s)
 {
 	r->def->cls->summary(r->st, s);
@@ -390,7 +512,10 @@ int run_busy(const struct run *r)
 
 int run_restart(struct run *r, char *err, size_t errlen)
 {
-	return restart_with(r, &r->params, err, errlen);
+	int rc = restart_with(r, &r->params, err, errlen);
+	if (rc == 0)
+		refresh_compare(r);
+	return rc;
 }
 
 int run_start(struct run *r, char *err, size_t errlen)
@@ -442,16 +567,62 @@ static void check_figures(const struct run *r, struct summary *s)
 	}
 }
 
-int run_summary(const struct run *r, struct summary *s, char *err, size_t errlen)
+/* One model's summary: a fresh state stepped to the end, the lesson's
+ * figures checked where they hold for that model. */
+static int summary_of(const struct run *r, const struct model *m, int is_default, struct summary *s, char *err,
+		      size_t errlen)
 {
-	void *st = state_at_end(r, err, errlen);
+	void *st = state_at_end_as(r, m, is_default, err, errlen);
 	if (!st)
 		return -1;
 	r->def->cls->summary(st, s);
 	state_free(r, st);
-	if (params_at_default(&r->params) && (!r->have_model || r->model_is_default))
+	if (params_at_default(&r->params) && (!m || is_default))
 		check_figures(r, s);
 	return 0;
+}
+
+int run_summary(const struct run *r, struct summary *s, char *err, size_t errlen)
+{
+	if (summary_of(r, r->have_model ? &r->model : NULL, r->model_is_default, s, err, errlen) < 0)
+		return -1;
+	if (shows_second(r)) {
+		/* The second model's keys are a run of that model alone, renamed:
+		 * checked exactly as its own --summary checks them. */
+		struct summary s2;
+		summary_init(&s2);
+		if (summary_of(r, &r->model2, is_lesson_model(r, &r->model2), &s2, err, errlen) < 0) {
+			summary_free(&s2);
+			return -1;
+		}
+		summary_take(s, &s2, "@2");
+	}
+	return 0;
+}
+
+/* Rebuild the comparison of the two models' keys (second_model = bars),
+ * once per change of parameters or models, never per step. */
+static void refresh_compare(struct run *r)
+{
+	char err[600];
+	struct summary a, b;
+	free(r->cmp);
+	r->cmp = NULL;
+	if (!shows_second(r) || r->def->file.second != SECOND_BARS || !r->have_model) {
+		r->nsteps = steps_of(r);
+		run_goto(r, r->step);   /* clamped to the steps left */
+		return;
+	}
+	summary_init(&a);
+	summary_init(&b);
+	if (summary_of(r, &r->model, r->model_is_default, &a, err, sizeof err) == 0 &&
+	    summary_of(r, &r->model2, is_lesson_model(r, &r->model2), &b, err, sizeof err) == 0) {
+		r->cmp = xmalloc(sizeof *r->cmp);
+		compare_build(r->cmp, r->def->file.compare, &a, &b, r->model.name, r->model2.name);
+	}
+	r->nsteps = steps_of(r);
+	summary_free(&a);
+	summary_free(&b);
 }
 
 int run_print(const struct run *r, FILE *out, char *err, size_t errlen)

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "model/model.h"
+#include "scene/compare.h"
 #include "scene/scene.h"
 #include "scene/scenefile.h"
 
@@ -30,6 +31,8 @@ void registry_free(struct registry *reg);
 /* By id or by number ("4"); NULL when none. */
 const struct scene_def *registry_find(const struct registry *reg, const char *id_or_number);
 int registry_index(const struct registry *reg, const struct scene_def *def);
+/* The ids of the scenes that show a second model, "gqa, mla-bytes, ...", into buf. */
+void registry_two_models(const struct registry *reg, char *buf, size_t len);
 /* The scene measures this machine in the background (bench): it has no steps
  * to play and no golden frames, and begins when asked (run_start). */
 int scene_measures(const struct scene_def *def);
@@ -42,6 +45,9 @@ struct run {
 	int model_is_default;
 	struct model preset;       /* the scene file's preset model, valid when have_preset */
 	int have_preset;
+	struct model model2;       /* a second model beside the first (-m twice, picker M), valid when have_model2 */
+	int have_model2;
+	struct compare *cmp;       /* both models' compared keys (second_model = bars); NULL when none */
 	void *st;
 	int step, nsteps;
 };
@@ -63,11 +69,19 @@ int run_set_line(struct run *r, const char *line, char *err, size_t errlen);
 int run_reset_params(struct run *r, char *err, size_t errlen);
 /* Use another model (NULL: the lesson's) and restart; on error nothing changes. */
 int run_set_model(struct run *r, const struct model *m, char *err, size_t errlen);
+/* Show m beside the run's model (NULL: drop the second model) and restart
+ * at the same step; on error nothing changes.  A scene that takes one model
+ * keeps m but ignores it (run_second_ignored). */
+int run_set_model2(struct run *r, const struct model *m, char *err, size_t errlen);
+/* A second model is loaded but this scene shows one model only. */
+int run_second_ignored(const struct run *r);
 /* Go to step k (clamped to 0..nsteps), replaying from init when going back. */
 void run_goto(struct run *r, int k);
 void run_render(const struct run *r, struct view *v);
 /* The summary of a fresh run stepped to the end, with the lesson's figures
- * checked when the parameters and model are the lesson's.  0 or -1. */
+ * checked when the parameters and model are the lesson's; with a second
+ * model on a scene that shows two, the second's items follow with the
+ * suffix @2, each exactly what a run of that model alone gives.  0 or -1. */
 int run_summary(const struct run *r, struct summary *s, char *err, size_t errlen);
 int run_print(const struct run *r, FILE *out, char *err, size_t errlen);
 /* The summary of the live state as it is now (a measuring scene, while it runs). */

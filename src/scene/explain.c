@@ -59,6 +59,11 @@ static void header(const struct run *r, const struct summary *s, FILE *out)
 			     "inputs line says where its values came from\n");
 	else if (!r->have_model && f->model[0])
 		fprintf(out, "model: none loaded (the scene's own parameters)\n");
+	if (r->have_model2 && f->second != SECOND_NONE)
+		fprintf(out, "second model: %s (%s); its numbers carry the suffix @2, each a run of that model alone,\n"
+			     "checked the same way\n", r->model2.id, r->model2.name);
+	else if (r->have_model2)
+		fprintf(out, "second model: %s (%s), not shown: this scene takes one model\n", r->model2.id, r->model2.name);
 	summary_counts(s, &checked, &failed);
 	int lesson = params_at_default(p) && (!r->have_model || r->model_is_default);
 	fprintf(out, "checks: %d, %d failed; the lesson's figures %s\n", checked, failed,

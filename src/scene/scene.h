@@ -36,6 +36,9 @@ struct scene_env {
 	int model_is_default;        /* it is the lesson's model for this scene */
 	int lesson_defaults;         /* parameters and model are the lesson's: print may show its captured logs */
 	const struct model *preset;  /* the scene file's second model, loaded once by the driver; NULL when none */
+	/* second_model = scene: the user's second model, drawn beside the first
+	 * (its summary keys come from a run of its own); NULL otherwise */
+	const struct model *model2;
 };
 
 /*

@@ -73,6 +73,21 @@ int scenefile_load(struct scene_file *sf, const char *path, const struct param_s
 	copy_field(f, "lesson", sf->lesson, sizeof sf->lesson);
 	copy_field(f, "model", sf->model, sizeof sf->model);
 	copy_field(f, "preset", sf->preset, sizeof sf->preset);
+	copy_field(f, "compare", sf->compare, sizeof sf->compare);
+	s = ini_get(f, "scene", "second_model", &line);
+	if (s) {
+		static const char *const names[] = {[SECOND_NONE] = "none", [SECOND_BARS] = "bars", [SECOND_SCENE] = "scene"};
+		int found = -1;
+		for (int k = 0; k < (int)(sizeof names / sizeof names[0]); k++)
+			if (!strcmp(s, names[k]))
+				found = k;
+		if (found < 0 || (found == SECOND_BARS && !sf->compare[0])) {
+			err_set(err, errlen, path, line, "scene", "second_model",
+				found < 0 ? "takes none, bars or scene" : "bars needs the keys to compare (compare = ...)");
+			goto out;
+		}
+		sf->second = (enum second_model)found;
+	}
 	s = ini_get(f, "scene", "order", &line);
 	if (!sf->id[0] || !sf->title[0]) {
 		err_set(err, errlen, path, ini_section_line(f, "scene"), "scene", sf->id[0] ? "title" : "id",

@@ -3,7 +3,10 @@
  *
  *   [scene]   id, order, title, lesson, model (the lesson's model id; "-": the
  *             loaded model if any, else the scene's own parameters; absent: none),
- *             preset (optional: a second model the scene shows beside it, loaded once per run)
+ *             preset (optional: a second model the scene shows beside it, loaded once per run),
+ *             second_model (optional: how a second user model, -m twice, is shown: "bars", the
+ *             driver's comparison of the keys listed in compare; "scene", the scene draws both),
+ *             compare (the summary keys the bars compare; "kv_gib." names every kv_gib.N)
  *   [params]  default value of each parameter the scene declares
  *   [figures] the lesson's printed figures, keyed like the summary
  *
@@ -27,6 +30,13 @@ struct figure {
 	int line;
 };
 
+/* How a scene shows a second model loaded beside the first (-m A -m B). */
+enum second_model {
+	SECOND_NONE,    /* the scene takes one model: a second is ignored with a note, refused on the command line */
+	SECOND_BARS,    /* the driver draws both models' compared keys as rows and bars */
+	SECOND_SCENE,   /* the scene draws both itself (scene_env.model2) */
+};
+
 struct scene_file {
 	char path[512];
 	char id[48];
@@ -35,6 +45,8 @@ struct scene_file {
 	char lesson[48];
 	char model[64];     /* "" when the scene uses no model, "-" when only a loaded one */
 	char preset[64];    /* "" or a second model's id (iswa: the lesson's tiny SWA model) */
+	enum second_model second;
+	char compare[256];  /* SECOND_BARS: the keys compared, comma-separated */
 	char param_text[PARAM_MAX][160];   /* defaults as written */
 	int param_line[PARAM_MAX];
 	int nfigures;

@@ -272,6 +272,32 @@ struct summary_item *summary_find(struct summary *s, const char *key)
 	return NULL;
 }
 
+void summary_take(struct summary *dst, struct summary *src, const char *suffix)
+{
+	for (int i = 0; i < src->n; i++) {
+		struct summary_item *it = &src->items[i];
+		char key[sizeof it->key];
+		int fits = snprintf(key, sizeof key, "%s%s", it->key, suffix) < (int)sizeof key;
+		int before = dst->n;
+		summary_int(dst, 0, "-");
+		struct summary_item *d = dst->n > before ? last(dst) : NULL;
+		if (!d) {
+			/* dst keeps what it had; the rest of src is freed with it */
+			summary_free(src);
+			return;
+		}
+		*d = *it;
+		memset(it, 0, sizeof *it);
+		if (fits)
+			memcpy(d->key, key, sizeof key);
+		else {
+			snprintf(d->key, sizeof d->key, "key-too-long%s", suffix);
+			d->status = SUMMARY_FAIL;
+		}
+	}
+	summary_free(src);   /* every item moved out and zeroed: only the array is freed */
+}
+
 void summary_counts(const struct summary *s, int *checked, int *failed)
 {
 	*checked = *failed = 0;

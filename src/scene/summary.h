@@ -99,6 +99,10 @@ void sum_explain_item(struct summary *s, struct summary_item *it, const char *fm
 const char *summary_how_name(enum summary_how how);
 
 struct summary_item *summary_find(struct summary *s, const char *key);
+/* Move every item of src to the end of dst, its key followed by suffix (the
+ * second model's "@2"); src is left empty.  A key that would not fit is
+ * stored as "key-too-long" and fails, so no key is cut silently. */
+void summary_take(struct summary *dst, struct summary *src, const char *suffix);
 /* Counts of items with a status, and of those that failed. */
 void summary_counts(const struct summary *s, int *checked, int *failed);
 /* Format a value the way --summary does: integers in full, floats with %.9g. */

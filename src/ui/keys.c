@@ -12,7 +12,7 @@ static const struct {
 	{KEY_HOME, 1, ACT_FIRST}, {'g', 0, ACT_FIRST}, {KEY_END, 1, ACT_LAST}, {'G', 0, ACT_LAST},
 	{'\t', 0, ACT_NEXT_SCENE}, {']', 0, ACT_NEXT_SCENE}, {KEY_BTAB, 1, ACT_PREV_SCENE}, {'[', 0, ACT_PREV_SCENE},
 	{'a', 0, ACT_AUTOPLAY}, {'+', 0, ACT_FASTER}, {'=', 0, ACT_FASTER}, {'-', 0, ACT_SLOWER},
-	{'r', 0, ACT_RESET}, {'R', 0, ACT_RESET_PARAMS}, {'m', 0, ACT_MODEL}, {'e', 0, ACT_EDIT}, {'?', 0, ACT_HELP},
+	{'r', 0, ACT_RESET}, {'R', 0, ACT_RESET_PARAMS}, {'m', 0, ACT_MODEL}, {'M', 0, ACT_MODEL2}, {'e', 0, ACT_EDIT}, {'?', 0, ACT_HELP},
 	{KEY_F(1), 1, ACT_HELP}, {'s', 0, ACT_SCENES}, {'w', 0, ACT_EXPLAIN}, {'t', 0, ACT_THEME}, {'x', 0, ACT_CANCEL}, {'q', 0, ACT_QUIT},
 	{'Q', 0, ACT_QUIT}, {':', 0, ACT_GOTO_STEP}, {'L', 0, ACT_LESSON},
 };

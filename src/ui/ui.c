@@ -45,6 +45,8 @@ struct ui {
 	int cur;
 	struct model user_model;
 	int have_user_model;
+	struct model user_model2;  /* the second model (-m twice, picker M), beside the first */
+	int have_user_model2;
 	int autoplay, speed_ms;
 	char message[600];
 	int msg_err;
@@ -97,6 +99,9 @@ static int open_scene(struct ui *u, int i)
 		say(u, 1, err);
 		return -1;
 	}
+	if (u->have_user_model2 && u->reg->defs[i].file.model[0] &&
+	    run_set_model2(&u->runs[i], &u->user_model2, err, sizeof err) < 0)
+		say(u, 1, err);   /* the scene stays open with its one model */
 	u->opened[i] = 1;
 	u->sum_stale[i] = 1;
 	return 0;
@@ -140,6 +145,8 @@ static void lesson_enter(struct ui *u, int i, int at_last)
 		run_cancel(cur(u));
 	if (u->opened[idx])
 		run_close(&u->runs[idx]);
+	if (u->have_user_model2 && it->def->file.model[0] && run_set_model2(&r, &u->user_model2, err, sizeof err) < 0)
+		say(u, 1, err);
 	u->runs[idx] = r;
 	u->opened[idx] = 1;
 	u->sum_stale[idx] = 1;
@@ -238,6 +245,41 @@ static void apply_model(struct ui *u, const struct model *m)
 	}
 }
 
+/* Show m beside the first model on every scene that compares two (NULL:
+ * drop the second); a scene that takes one model notes it is not shown. */
+static void apply_model2(struct ui *u, const struct model *m)
+{
+	char err[700], msg[800];
+	int failed = 0;
+	for (int i = 0; i < u->reg->n; i++) {
+		if (!u->opened[i] || !u->reg->defs[i].file.model[0])
+			continue;
+		if (run_set_model2(&u->runs[i], m, err, sizeof err) < 0) {
+			if (i == u->cur) {
+				snprintf(msg, sizeof msg, "%s: %s", u->reg->defs[i].cls->id, err);
+				say(u, 1, msg);
+				failed = 1;
+			}
+			continue;
+		}
+		u->sum_stale[i] = 1;
+	}
+	u->have_user_model2 = m != NULL;
+	if (m)
+		u->user_model2 = *m;
+	snprintf(u->picker.second, sizeof u->picker.second, "%s", m ? m->name : "");
+	if (!failed) {
+		char two[300];
+		registry_two_models(u->reg, two, sizeof two);
+		if (m)
+			snprintf(msg, sizeof msg, "second model: %s, beside the first on %s (D in the picker drops it)",
+				 m->name, two);
+		else
+			snprintf(msg, sizeof msg, "second model dropped: one model on every scene");
+		say(u, 0, msg);
+	}
+}
+
 static void picker_preview(struct ui *u)
 {
 	struct picker *p = &u->picker;
@@ -246,9 +288,11 @@ static void picker_preview(struct ui *u)
 		model_load(&p->preview, p->entries[p->sel].path, p->preview_err, sizeof p->preview_err);
 }
 
-static void picker_open(struct ui *u)
+/* for_second: Enter loads the highlighted model as the second (M). */
+static void picker_open(struct ui *u, int for_second)
 {
 	struct picker *p = &u->picker;
+	p->for_second = for_second;
 	p->n = model_list(p->entries, MODEL_LIST_MAX);
 	p->sel = 0;
 	const char *want = u->have_user_model ? u->user_model.id : cur(u)->have_model ? cur(u)->model.id : "";
@@ -261,15 +305,19 @@ static void picker_open(struct ui *u)
 	u->overlay = OVERLAY_PICKER;
 }
 
-/* Load a model file chosen in the picker; a bad one leaves everything as it was. */
-static void picker_load(struct ui *u, const char *path)
+/* Load a model file chosen in the picker, as the model or (second) as the
+ * second beside it; a bad one leaves everything as it was. */
+static void picker_load(struct ui *u, const char *path, int second)
 {
 	struct model *m = xmalloc(sizeof *m);
 	char err[700];
 	if (model_find_load(m, path, err, sizeof err) < 0) {
 		say(u, 1, err);
 	} else {
-		apply_model(u, m);
+		if (second)
+			apply_model2(u, m);
+		else
+			apply_model(u, m);
 		if (m->warning[0] && !u->msg_err)
 			say(u, 0, m->warning);
 		u->overlay = OVERLAY_NONE;
@@ -446,7 +494,7 @@ static void key_overlay(struct ui *u, int key, int fkey)
 	case OVERLAY_PICKER:
 		if (u->picker_typing) {
 			if (line_input(u, key, fkey) && u->edit[0])
-				picker_load(u, u->edit);
+				picker_load(u, u->edit, u->picker.for_second);
 		} else if ((fkey && key == KEY_UP) || (!fkey && key == 'k')) {
 			if (u->picker.sel > 0)
 				u->picker.sel--, picker_preview(u);
@@ -460,7 +508,12 @@ static void key_overlay(struct ui *u, int key, int fkey)
 			u->picker.sel = sel < 0 ? 0 : sel;
 			picker_preview(u);
 		} else if (!fkey && (key == '\r' || key == '\n') && u->picker.n > 0) {
-			picker_load(u, u->picker.entries[u->picker.sel].path);
+			picker_load(u, u->picker.entries[u->picker.sel].path, u->picker.for_second);
+		} else if (!fkey && key == 'M' && u->picker.n > 0) {
+			picker_load(u, u->picker.entries[u->picker.sel].path, 1);
+		} else if (!fkey && key == 'D') {
+			apply_model2(u, NULL);
+			u->overlay = OVERLAY_NONE;
 		} else if (!fkey && key == 'd') {
 			apply_model(u, NULL);
 			u->overlay = OVERLAY_NONE;
@@ -692,9 +745,10 @@ static int key_main(struct ui *u, int key, int fkey)
 		break;
 	}
 	case ACT_MODEL:
+	case ACT_MODEL2:
 		if (!r->def->file.model[0])
 			say(u, 0, "this scene uses no model; the picker sets the model for the scenes that do");
-		picker_open(u);
+		picker_open(u, a == ACT_MODEL2);
 		break;
 	case ACT_EDIT:
 		edit_prefill(u);
@@ -934,6 +988,11 @@ int ui_main(const struct app *a, const struct cli_options *o)
 	if (a->model) {
 		u->user_model = *a->model;
 		u->have_user_model = 1;
+	}
+	if (a->model2) {
+		u->user_model2 = *a->model2;
+		u->have_user_model2 = 1;
+		snprintf(u->picker.second, sizeof u->picker.second, "%s", a->model2->name);
 	}
 	u->lesson = a->lesson;
 	u->item = -1;

@@ -178,9 +178,10 @@ static void compose(struct walk *wk, enum overlay ov, struct picker *pk)
 	frame_compose(wk->screen, &fi, &wk->v);
 }
 
-/* set: one line of KEY=VALUE separated by spaces, or NULL for the defaults. */
+/* set: one line of KEY=VALUE separated by spaces, or NULL for the defaults;
+ * model2: a second model's id shown beside the scene's own, or NULL. */
 static void walk_scene(const struct registry *reg, const struct scene_def *def, int w, int h, FILE *golden,
-		       const char *set)
+		       const char *set, const char *model2)
 {
 	struct run r;
 	struct summary sum;
@@ -189,6 +190,14 @@ static void walk_scene(const struct registry *reg, const struct scene_def *def, 
 	if (run_open(&r, def, NULL, err, sizeof err) < 0) {
 		T_OK(0, "walk: %s opens (%s)", def->cls->id, err);
 		return;
+	}
+	if (model2) {
+		static struct model m2;
+		if (model_find_load(&m2, model2, err, sizeof err) < 0 || run_set_model2(&r, &m2, err, sizeof err) < 0) {
+			T_OK(0, "walk: %s takes %s as a second model (%s)", def->cls->id, model2, err);
+			run_close(&r);
+			return;
+		}
 	}
 	if (set) {
 		if (run_set_line(&r, set, err, sizeof err) < 0) {
@@ -252,6 +261,8 @@ static void walk_scene(const struct registry *reg, const struct scene_def *def, 
 	pk.n = pk.entries ? model_list(pk.entries, MODEL_LIST_MAX) : 0;
 	pk.sel = pk.n - 1;
 	pk.preview_err[0] = 0;
+	pk.for_second = model2 != NULL;   /* opened with M: its own title, the second model named */
+	snprintf(pk.second, sizeof pk.second, "%s", model2 ? r.model2.name : "");
 	if (pk.n > 0)
 		model_load(&pk.preview, pk.entries[pk.sel].path, pk.preview_err, sizeof pk.preview_err);
 	compose(&wk, OVERLAY_PICKER, &pk);
@@ -266,8 +277,8 @@ static void walk_scene(const struct registry *reg, const struct scene_def *def, 
 	char detail[480] = "";
 	if (wk.failures)
 		snprintf(detail, sizeof detail, " (%d problems; first: %s)", wk.failures, wk.first_failure);
-	T_OK(wk.failures == 0, "walk %dx%d: %s%s%s whole on all %d steps and overlays%s", w, h, def->cls->id,
-	     set ? " " : "", set ? set : "", r.nsteps + 1, detail);
+	T_OK(wk.failures == 0, "walk %dx%d: %s%s%s%s%s whole on all %d steps and overlays%s", w, h, def->cls->id,
+	     set ? " " : "", set ? set : "", model2 ? " beside " : "", model2 ? model2 : "", r.nsteps + 1, detail);
 	summary_free(&sum);
 	canvas_free(wk.screen);
 	canvas_free(wk.v.pic);
@@ -378,6 +389,57 @@ static void summary_pane_rules(const struct registry *reg)
 	run_close(&r);
 }
 
+/* A scene that takes one model, with a second loaded: every step says on
+ * screen that the second is not shown, and the frame stays whole. */
+static void second_ignored(const struct registry *reg)
+{
+	static const char *const scenes[] = {"score-matrix", "fa-engines", "kv-quant"};
+	static struct model m2;
+	char err[600];
+	if (model_find_load(&m2, "qwen2.5-7b", err, sizeof err) < 0) {
+		T_OK(0, "second model loads (%s)", err);
+		return;
+	}
+	for (unsigned i = 0; i < sizeof scenes / sizeof scenes[0]; i++) {
+		const struct scene_def *def = registry_find(reg, scenes[i]);
+		struct run r;
+		if (!def || run_open(&r, def, NULL, err, sizeof err) < 0) {
+			T_OK(0, "walk: %s opens", scenes[i]);
+			continue;
+		}
+		int rc = run_set_model2(&r, &m2, err, sizeof err), missing = 0;
+		struct summary sum;
+		summary_init(&sum);
+		run_summary(&r, &sum, err, sizeof err);
+		struct walk wk = {.reg = reg, .r = &r, .sum = &sum, .w = 80, .h = 24};
+		int pw, ph, sw, sh;
+		frame_pane_sizes(80, 24, &pw, &ph, &sw, &sh);
+		wk.screen = canvas_new(80, 24);
+		wk.v.pic = canvas_new(pw, ph);
+		wk.v.side = canvas_new(sw, sh);
+		for (int k = 0; k <= r.nsteps; k++) {
+			run_goto(&r, k);
+			run_render(&r, &wk.v);
+			compose(&wk, OVERLAY_NONE, NULL);
+			check_frame(&wk, k);
+			if (wk.screen->overflow || wk.v.pic->overflow || wk.v.side->overflow)
+				fail(&wk, "%s step %d: text that does not fit", scenes[i], k);
+			missing += rows_with(wk.screen, "is not shown") + rows_with(wk.screen, "2nd model not shown") == 0;
+		}
+		int at2 = 0;
+		for (int j = 0; j < sum.n; j++)
+			at2 += strchr(sum.items[j].key, '@') != NULL;
+		T_OK(rc == 0 && missing == 0 && wk.failures == 0 && at2 == 0,
+		     "%s beside a second model: %d of %d steps without the note, %d @2 keys, whole%s%s", scenes[i], missing,
+		     r.nsteps + 1, at2, wk.failures ? ": " : "", wk.failures ? wk.first_failure : "");
+		summary_free(&sum);
+		canvas_free(wk.screen);
+		canvas_free(wk.v.pic);
+		canvas_free(wk.v.side);
+		run_close(&r);
+	}
+}
+
 void test_golden(void)
 {
 	struct registry reg;
@@ -396,20 +458,41 @@ void test_golden(void)
 				beta[b] = strtod(yarn->file.param_text[i], NULL);
 	T_OK(beta[0] == MODEL_YARN_BETA_FAST && beta[1] == MODEL_YARN_BETA_SLOW,
 	     "rope-yarn.ini: beta_fast %g and beta_slow %g are llama.cpp's defaults", beta[0], beta[1]);
-	for (int i = 0; i < reg.n; i++) {
-		const struct scene_def *def = &reg.defs[i];
+	/* Two models side by side: each scene that compares two, beside a
+	 * second model chosen to differ in what the scene is about. */
+	static const struct {
+		const char *scene, *model2;
+	} pairs[] = {
+		{"gqa", "qwen2.5-7b"},        /* 4 KV heads of 28 query heads against 8 of 32 */
+		{"mla-bytes", "deepseek-v2-lite"},
+		{"iswa", "gemma2-9b"},        /* every other layer local, window 4096 */
+		{"cost", "mixtral-8x7b"},     /* MoE: 13B active of 47B */
+		{"memory", "qwen3-next-80b"}, /* a hybrid: recurrent state beside the KV cache */
+		{"fit", "llama3-8b"},
+	};
+	int npairs = (int)(sizeof pairs / sizeof pairs[0]), ntwo = 0;
+	for (int i = 0; i < reg.n; i++)
+		ntwo += reg.defs[i].file.second != SECOND_NONE;
+	T_EQ_INT(ntwo, npairs, "walk: every scene that compares two models has a pair to walk");
+	for (int i = 0; i < reg.n + npairs; i++) {
+		const struct scene_def *def = i < reg.n ? &reg.defs[i] : registry_find(&reg, pairs[i - reg.n].scene);
+		const char *model2 = i < reg.n ? NULL : pairs[i - reg.n].model2;
+		if (!def) {
+			T_OK(0, "walk: scene %s of a two-model pair exists", pairs[i - reg.n].scene);
+			continue;
+		}
 		if (scene_measures(def))
 			continue;   /* a measuring scene shows this machine's timings: no golden frame */
 		for (unsigned z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
 			char *text = NULL;
 			size_t len = 0;
 			FILE *g = z == 0 ? open_memstream(&text, &len) : NULL;
-			walk_scene(&reg, def, sizes[z][0], sizes[z][1], g, NULL);
+			walk_scene(&reg, def, sizes[z][0], sizes[z][1], g, NULL, model2);
 			if (!g)
 				continue;
 			fclose(g);
 			char path[256];
-			snprintf(path, sizeof path, "tests/golden/80x24/%s.txt", def->cls->id);
+			snprintf(path, sizeof path, "tests/golden/80x24/%s%s.txt", def->cls->id, model2 ? ".two" : "");
 			if (getenv("ATTNVIZ_UPDATE_GOLDEN")) {
 				FILE *f = fopen(path, "w");
 				if (f) {
@@ -438,6 +521,7 @@ void test_golden(void)
 		}
 	}
 	summary_pane_rules(&reg);
+	second_ignored(&reg);
 	/* Parameters a class tries that make lists long and vectors wide: at 80x24
 	 * the same rules hold (+N more, whole numbers, nothing cut). */
 	static const char *const variants[][2] = {
@@ -460,7 +544,7 @@ void test_golden(void)
 	for (unsigned i = 0; i < sizeof variants / sizeof variants[0]; i++) {
 		const struct scene_def *def = registry_find(&reg, variants[i][0]);
 		if (def)
-			walk_scene(&reg, def, 80, 24, NULL, variants[i][1]);
+			walk_scene(&reg, def, 80, 24, NULL, variants[i][1], NULL);
 	}
 	registry_free(&reg);
 }
