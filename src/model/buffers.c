@@ -4,8 +4,8 @@
  * create.  The rules and their llama.cpp sources are named at each function.
  */
 #include <stdio.h>
-#include <string.h>
 
+#include "model/arch.h"
 #include "model/size.h"
 #include "util/fault.h"
 
@@ -95,16 +95,13 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * allocator's placement leaves holes (MoE, MLA) it is modelled, not exact.
  */
 /* The families whose graphs the three peaks were checked on against the
- * real engine (tests/engine.sh: within 2 %).  Others build other graphs
- * (Mistral 3 and Phi-4's, OLMo 2's norms, a hybrid's recurrent blocks) that
- * came out 3-6 % off: their compute buffer is estimated. */
+ * real engine (tests/engine.sh: within 2 %) carry AM_GRAPH_CHECKED in
+ * src/model/arch.c.  Others build other graphs (Mistral 3 and Phi-4's,
+ * OLMo 2's norms, a hybrid's recurrent blocks) that came out 3-6 % off:
+ * their compute buffer is estimated. */
 static int graph_checked(const struct model *m)
 {
-	static const char *const checked[] = {"", "llama", "qwen2", "gemma2", "gemma3", "deci"};
-	for (size_t i = 0; i < sizeof checked / sizeof checked[0]; i++)
-		if (!strcmp(m->arch, checked[i]))
-			return 1;
-	return 0;
+	return (m->arch_mech & AM_GRAPH_CHECKED) != 0;
 }
 
 static int compute_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,

@@ -46,11 +46,8 @@ int size_layer_cached(const struct model *m, int64_t il)
 	 * still holds it, with 0-byte K (DeciLM's no-op blocks); a hybrid's
 	 * attention filter keeps only its attention layers (Nemotron-H's MLP
 	 * blocks: llama.cpp logs 1 layer for the small Nemotron-H of tests/engine.sh). */
-	if (m->layer_kv_heads[il] == 0) {
-		const struct arch_info *ai = m->arch[0] ? arch_find(m->arch) : NULL;
-		if (ai && (ai->mech & AM_RECURRENT))
-			return 0;
-	}
+	if (m->layer_kv_heads[il] == 0 && (m->arch_mech & AM_RECURRENT))
+		return 0;
 	return il < m->layers - m->nextn_layers;
 }
 
