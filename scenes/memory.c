@@ -502,7 +502,7 @@ static void me_summary(const void *vs, struct summary *s)
 	summary_words(s, "bytes of the KV cache: every layer, every stream, K and V in their cache types");
 	kv_check(s, m, d, A);
 	for (int64_t il = 0; il < m->layers; il++) {
-		int k = A->layer_kind[il];
+		enum layer_cache k = size_layer_kind(m, il);
 		summary_int(s, A->layer_bytes[il], "layer_bytes.%lld", (long long)il);
 		if (k == LAYER_NONE && A->layer_bytes[il] && padded_none(m, A, d)) {
 			summary_words(s, "layer %lld has no KV heads but is in the cache: without -fa its V rows are padded "

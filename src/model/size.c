@@ -180,7 +180,6 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 		int local = a->windowed && m->layer_swa[il];
 		int64_t cells = !cached ? 0 : local ? a->swa_cells : a->full_cells;
 		int64_t kb, vb, bytes, full;
-		a->layer_kind[il] = (uint8_t)kind;
 		a->layer_cells[il] = kind == LAYER_NONE ? 0 : cells;
 		int64_t per_k = model_cache_bytes(m->k_type, size_k_elems_layer(m, il)) + indexer_bytes(m, il);
 		a->indexer_bytes_cell += indexer_bytes(m, il);
