@@ -6,7 +6,11 @@
  * count; f32 K/V beside f16 and ggml's q8_0 and q4_0 blocks, with decode's
  * GB/s per type (the bytes it really reads: 34 or 18 a block of 32 values).  init only plans the cases: the measuring
  * begins when asked (start: r or Enter on the screen), so passing through
- * the scene takes no CPU from the class's machine.  x cancels.  The
+ * the scene takes no CPU from the class's machine.  x cancels.  Where the
+ * ggml peer loads (cli/ggml_peer.h, as --bench's), ggml's own CPU flash
+ * attention runs beside tiled and decode on the same inputs, its runs
+ * interleaved with ours, and its row follows ours; where it does not, the
+ * side says so and ours stand alone.  The
  * figures are this machine's, so the scene has no golden frames; its checks are the ones that do not
  * depend on speed: every output agrees with a float64 reference, and the
  * tiled kernel's scratch is the closed form of its tile sizes, whatever n.
@@ -18,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/ggml_peer.h"
 #include "kern/fastattn.h"
 #include "kern/fastbench.h"
 #include "scene/scene.h"
@@ -30,6 +35,7 @@
 struct be_case {
 	struct fastbench_case c;
 	struct fastbench_result r;
+	struct fastbench_peer_result pr;   /* ggml's figures for the same case (pr.ok 0: none) */
 	char refused[200];   /* naive refused this size: no result */
 };
 
@@ -43,17 +49,19 @@ struct be_live {
 	pthread_mutex_t lock;     /* guards everything below */
 	int done, cancelled, finished;
 	double peak, bw;          /* this machine at `threads` threads: GFLOP/s and GB/s */
+	int peer_ok;              /* ggml's flash attention runs beside ours */
+	char peer_why[200];       /* when it does not: why (not asked, no library) */
 	struct be_case res[BE_MAX_CASES];
 	char error[200];
 };
 
 struct be_state {
-	int ncases, heads, threads, runs;
+	int ncases, heads, threads, runs, peer;
 	struct be_case cases[BE_MAX_CASES];   /* the plan; results filled in order */
 	struct be_live *live;                 /* NULL until init made it */
 };
 
-enum { BE_N, BE_HEADS, BE_THREADS, BE_KV, BE_KERNELS, BE_RUNS, BE_NPARAMS };
+enum { BE_N, BE_HEADS, BE_THREADS, BE_KV, BE_KERNELS, BE_RUNS, BE_PEER, BE_NPARAMS };
 static const struct param_spec be_params[BE_NPARAMS + 1] = {
 	[BE_N] = {.name = "n", .kind = PARAM_INTS, .min = 16, .max = 65536, .max_count = BE_MAX_N,
 		.help = "lengths (decode: keys in the cache)"},
@@ -63,7 +71,9 @@ static const struct param_spec be_params[BE_NPARAMS + 1] = {
 		.help = "f32|f16|q8_0|q4_0: storage of K and V"},
 	[BE_KERNELS] = {.name = "kernels", .kind = PARAM_WORDS, .min = 0, .max = 2, .max_count = 3,
 		.help = "tiled|naive|decode: the kernels to run"},
-	[BE_RUNS] = {.name = "runs", .kind = PARAM_INT, .min = 1, .max = 20, .help = "runs per case (median)"},
+	[BE_RUNS] = {.name = "runs", .kind = PARAM_INT, .min = 1, .max = 20, .help = "runs per case (the fastest is shown)"},
+	[BE_PEER] = {.name = "peer", .kind = PARAM_INT, .min = 0, .max = 1,
+		.help = "1: ggml's flash attention beside tiled and decode where ggml_peer.so loads; 0: ours alone"},
 	[BE_NPARAMS] = {0},
 };
 
@@ -74,15 +84,23 @@ static void *be_worker(void *arg)
 	char err[200] = "";
 	/* The limits first: the shares are of this machine at this thread count. */
 	double peak = fastattn_fma_peak(st->threads, 0.1), bw = fastattn_read_bandwidth(st->threads, 0.2);
+	/* The peer, where asked and where it loads: opened here, off the screen's thread. */
+	char why[200] = "not asked (peer = 0)";
+	struct ggml_peer *g = st->peer ? ggml_peer_open(why, sizeof why) : NULL;
+	const struct fastbench_peer *peer = g ? ggml_peer_bench(g) : NULL;
 	pthread_mutex_lock(&lv->lock);
 	lv->peak = peak, lv->bw = bw;
+	lv->peer_ok = g != NULL;
+	snprintf(lv->peer_why, sizeof lv->peer_why, "%s", g ? "" : why);
 	pthread_mutex_unlock(&lv->lock);
 	struct fastbench *b = fastbench_new();
 	if (!b)
 		snprintf(err, sizeof err, "out of memory for the benchmark");
 	for (int i = 0; b && i < st->ncases && !atomic_load(&lv->cancel); i++) {
 		struct be_case c = st->cases[i];
-		int rc = fastbench_run(b, &c.c, &lv->cancel, &c.r, err, sizeof err);
+		/* ggml beside tiled and decode (its flash attention is the tiled kind). */
+		const struct fastbench_peer *pk = c.c.kernel == FASTBENCH_NAIVE ? NULL : peer;
+		int rc = fastbench_run_peer(b, &c.c, pk, &lv->cancel, &c.r, &c.pr, err, sizeof err);
 		if (rc == 1)
 			break;   /* cancelled: a case cut short is not a result */
 		if (rc == FASTATTN_ETOOBIG) {
@@ -96,6 +114,7 @@ static void *be_worker(void *arg)
 		pthread_mutex_unlock(&lv->lock);
 	}
 	fastbench_free(b);
+	ggml_peer_close(g);
 	pthread_mutex_lock(&lv->lock);
 	if (err[0])
 		snprintf(lv->error, sizeof lv->error, "%s", err);
@@ -114,6 +133,7 @@ static int be_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	st->heads = (int)params_int(env->p, BE_HEADS);
 	st->threads = (int)params_int(env->p, BE_THREADS);
 	st->runs = (int)params_int(env->p, BE_RUNS);
+	st->peer = (int)params_int(env->p, BE_PEER);
 	/* n by n; within one n, f32 beside f16, kernel by kernel as listed. */
 	for (int i = 0; i < nn; i++)
 		for (int j = 0; j < nkv; j++)
@@ -201,8 +221,9 @@ static int be_nsteps(const void *vs)
 
 /* A copy of the results, taken under the lock, for drawing and printing. */
 struct be_snap {
-	int done, finished, cancelled;
+	int done, finished, cancelled, peer_ok;
 	double peak, bw;
+	char peer_why[200];
 	struct be_case res[BE_MAX_CASES];
 	char error[200];
 };
@@ -215,6 +236,8 @@ static void snapshot(const struct be_state *st, struct be_snap *s)
 	s->finished = lv->finished;
 	s->cancelled = lv->cancelled;
 	s->peak = lv->peak, s->bw = lv->bw;
+	s->peer_ok = lv->peer_ok;
+	snprintf(s->peer_why, sizeof s->peer_why, "%s", lv->peer_why);
 	memcpy(s->res, lv->res, sizeof(lv->res[0]) * (size_t)lv->done);
 	snprintf(s->error, sizeof s->error, "%s", lv->error);
 	pthread_mutex_unlock(&lv->lock);
@@ -226,6 +249,16 @@ static double share(const struct be_snap *s, const struct be_case *c)
 	if (c->c.kernel == FASTBENCH_DECODE)
 		return s->bw > 0 ? 100 * c->r.gbps / s->bw : -1;
 	return s->peak > 0 ? 100 * c->r.gflops / s->peak : -1;
+}
+
+/* ggml's share of the same limit: our kernel's FLOPs or bytes for the same
+ * problem over ggml's time; -1 unknown. */
+static double peer_share(const struct be_snap *s, const struct be_case *c)
+{
+	double sec = c->pr.ms * 1e-3;
+	if (c->c.kernel == FASTBENCH_DECODE)
+		return s->bw > 0 ? 100 * c->r.kv_bytes / sec / 1e9 / s->bw : -1;
+	return s->peak > 0 ? 100 * c->r.flops / sec / 1e9 / s->peak : -1;
 }
 
 /* The case of the same n and kernel with the other K/V type, or NULL. */
@@ -271,26 +304,38 @@ static void be_render(const void *vs, struct view *v)
 		canvas_printf_whole(c, 0, 0, ROLE_LABEL, "progress %d/%d", s.done, st->ncases);
 		canvas_bar(c, 16, 0, c->w - 16, st->ncases ? (double)s.done / st->ncases : 1, s.finished ? ROLE_OK : ROLE_ACCENT);
 		canvas_printf_whole(c, 0, 1, ROLE_LABEL, "n      kernel kv         ms  share of the limit");
-		/* The latest rows that fit, so the case being added stays in view. */
-		int rows = c->h - 2, first = s.done > rows ? s.done - rows + 1 : 0;
+		/* One line a case, and ggml's line after it where ggml ran: the
+		 * latest lines that fit, so the case being added stays in view. */
+		int nl = 0, lines[2 * BE_MAX_CASES];   /* case index * 2 + (1: ggml's line) */
+		for (int i = 0; i < s.done; i++) {
+			lines[nl++] = 2 * i;
+			if (s.res[i].pr.ok)
+				lines[nl++] = 2 * i + 1;
+		}
+		int rows = c->h - 2, first = nl > rows ? nl - rows + 1 : 0;
 		int y = 2;
 		if (first > 0)
 			canvas_printf_whole(c, 0, y++, ROLE_DIM, "+%d more above", first);
 		int barw = c->w - 40;
-		for (int i = first; i < s.done && y < c->h; i++, y++) {
-			const struct be_case *e = &s.res[i];
-			int decode = e->c.kernel == FASTBENCH_DECODE;
-			canvas_printf_whole(c, 0, y, ROLE_NORMAL, "%-6d %-6s %-4s", e->c.n, fastbench_kernel_name(e->c.kernel), fastbench_kv_name(e->c.kv));
+		for (int l = first; l < nl && y < c->h; l++, y++) {
+			const struct be_case *e = &s.res[lines[l] / 2];
+			int decode = e->c.kernel == FASTBENCH_DECODE, ggml = lines[l] % 2;
+			if (ggml)
+				canvas_printf_whole(c, 0, y, ROLE_DIM, "%-6s %-6s %-4s", "", "ggml", fastbench_kv_name(e->c.kv));
+			else
+				canvas_printf_whole(c, 0, y, ROLE_NORMAL, "%-6d %-6s %-4s", e->c.n, fastbench_kernel_name(e->c.kernel),
+						    fastbench_kv_name(e->c.kv));
 			if (e->refused[0]) {
 				canvas_printf_whole(c, 18, y, ROLE_HOT, "refused: does not fit");
 				continue;
 			}
-			canvas_printf_whole(c, 18, y, ROLE_NORMAL, "%10.3f", e->r.ms);
-			double sh = share(&s, e);
+			canvas_printf_whole(c, 18, y, ggml ? ROLE_DIM : ROLE_NORMAL, "%10.3f", ggml ? e->pr.ms : e->r.ms);
+			double sh = ggml ? peer_share(&s, e) : share(&s, e);
 			if (sh < 0)
 				continue;
 			if (barw >= 4)
-				canvas_bar(c, 30, y, barw, fmin(sh, 100) / 100, decode ? ROLE_BAR2 : e->c.kv ? ROLE_HOT : ROLE_BAR);
+				canvas_bar(c, 30, y, barw, fmin(sh, 100) / 100,
+					   ggml ? ROLE_DIM : decode ? ROLE_BAR2 : e->c.kv ? ROLE_HOT : ROLE_BAR);
 			canvas_printf_whole(c, 31 + (barw >= 4 ? barw : 0), y, ROLE_DIM, "%3.0f%% %s", sh, decode ? "bw" : "FMA");
 		}
 	}
@@ -299,10 +344,13 @@ static void be_render(const void *vs, struct view *v)
 	canvas_printf_whole(sd, 0, 0, ROLE_NORMAL, "d %d, %d head%s, %d thread%s", BE_D, st->heads, st->heads > 1 ? "s" : "", st->threads,
 	      st->threads > 1 ? "s" : "");
 	canvas_printf_whole(sd, 0, 1, ROLE_NORMAL, "kernels %s", fastattn_isa());
-	canvas_printf_whole(sd, 0, 2, ROLE_NORMAL, "median of %d run%s", st->runs, st->runs > 1 ? "s" : "");
+	canvas_printf_whole(sd, 0, 2, ROLE_NORMAL, "fastest of %d run%s", st->runs, st->runs > 1 ? "s" : "");
 	if (s.peak > 0) {
 		canvas_printf_whole(sd, 0, 3, ROLE_NORMAL, "FMA peak %.1f GFLOP/s", s.peak);
 		canvas_printf_whole(sd, 0, 4, ROLE_NORMAL, "read bw %.1f GB/s", s.bw);
+		/* Whether ggml runs beside ours; why not is in the narration. */
+		canvas_printf_whole(sd, 0, 5, s.peer_ok ? ROLE_NORMAL : ROLE_DIM, "%s",
+				    s.peer_ok ? "ggml beside: yes" : "ggml: not measured");
 	}
 	canvas_printf_whole(sd, 0, 6, s.finished ? ROLE_OK : ROLE_ACCENT, "%s",
 	      !st->live->begun    ? "waiting: r/Enter starts"
@@ -349,6 +397,9 @@ static void be_render(const void *vs, struct view *v)
 			snprintf(part[1], sizeof part[1], "With f16 K/V, %s takes %.2f× the f32 time. ", fastbench_kernel_name(last->c.kernel),
 				 b->r.ms / a->r.ms);
 	}
+	if (!part[1][0] && last && last->pr.ok)
+		snprintf(part[1], sizeof part[1], "ggml's %s %s takes %.2f× our time. ", fastbench_kv_name(last->c.kv),
+			 last->c.kernel == FASTBENCH_DECODE ? "decode" : "prefill", last->pr.ms / last->r.ms);
 	const struct be_case *dq8 = find(&s, n, FASTBENCH_DECODE, FASTATTN_Q8_0), *dq4 = find(&s, n, FASTBENCH_DECODE, FASTATTN_Q4_0);
 	if (d16 && dq8 && dq4)
 		snprintf(part[2], sizeof part[2], "Decode over q8_0 takes %.2f×, over q4_0 %.2f× the f16 time (34/32, 18/32 B a "
@@ -387,13 +438,19 @@ static void be_summary(const void *vs, struct summary *sum)
 		if (e->refused[0])
 			continue;
 		summary_real(sum, e->r.ms, "ms.%s.%s.%d", k, kv, e->c.n);
-		summary_words(sum, "median wall time of %d timed run%s on this machine%s, ms", e->r.runs, e->r.runs > 1 ? "s" : "",
+		summary_words(sum, "fastest wall time of %d timed run%s on this machine%s, ms", e->r.runs, e->r.runs > 1 ? "s" : "",
 			      e->r.cold ? ", caches evicted before each (K and V come from memory)" : "");
 		summary_explain(sum, "a measurement: no second way");
 		if (e->r.gbps >= 0) {
 			summary_real(sum, e->r.gbps, "gbps.%s.%s.%d", k, kv, e->c.n);
-			summary_words(sum, "GB/s decode read: the K and V bytes of %s rows (%s a value) over the median time", kv,
+			summary_words(sum, "GB/s decode read: the K and V bytes of %s rows (%s a value) over the fastest time", kv,
 				      e->c.kv == FASTATTN_Q8_0 ? "34/32 B" : e->c.kv == FASTATTN_Q4_0 ? "18/32 B" : e->c.kv ? "2 B" : "4 B");
+			summary_explain(sum, "a measurement: no second way");
+		}
+		if (e->pr.ok) {
+			summary_real(sum, e->pr.ms, "ggml_ms.%s.%s.%d", k, kv, e->c.n);
+			summary_words(sum, "fastest wall time of ggml's CPU ggml_flash_attn_ext on the same inputs, its runs right "
+				      "after ours%s, ms", e->r.cold ? ", caches evicted before each" : "");
 			summary_explain(sum, "a measurement: no second way");
 		}
 		if (e->r.rows_compared > 0) {
@@ -452,6 +509,10 @@ static void be_print(const void *vs, FILE *out)
 	snapshot(st, &s);
 	fprintf(out, "machine: FMA peak %.1f GFLOP/s, read bandwidth %.1f GB/s on %d thread%s\n", s.peak, s.bw, st->threads,
 		st->threads > 1 ? "s" : "");
+	if (s.peer_ok)
+		fprintf(out, "peer: ggml's ggml_flash_attn_ext beside tiled and decode, runs interleaved\n");
+	else
+		fprintf(out, "peer: ggml not measured: %s\n", s.peer_why[0] ? s.peer_why : "the benchmark has not begun");
 	fprintf(out, "n      kernel kv          ms  GFLOP/s    GB/s   share  extra bytes  max|diff|\n");
 	for (int i = 0; i < s.done; i++) {
 		const struct be_case *e = &s.res[i];
@@ -465,6 +526,15 @@ static void be_print(const void *vs, FILE *out)
 			snprintf(gb, sizeof gb, "%7.2f", e->r.gbps);
 		fprintf(out, "%10.3f %8.2f %s %6.0f%% %12lld  %.1e\n", e->r.ms, e->r.gflops, gb, share(&s, e),
 			(long long)e->r.peak_extra_bytes, e->r.max_abs_diff);
+		if (e->pr.ok) {
+			/* ggml's row: our kernel's FLOPs and bytes for the same problem over its time. */
+			double sec = e->pr.ms * 1e-3;
+			snprintf(gb, sizeof gb, "      -");
+			if (e->r.gbps >= 0)
+				snprintf(gb, sizeof gb, "%7.2f", e->r.kv_bytes / sec / 1e9);
+			fprintf(out, "%-6s %-6s %-4s %10.3f %8.2f %s %6.0f%% %12s  %.1e\n", "", "ggml", fastbench_kv_name(e->c.kv),
+				e->pr.ms, e->r.flops / sec / 1e9, gb, peer_share(&s, e), "-", e->pr.max_abs_diff);
+		}
 	}
 	if (s.error[0])
 		fprintf(out, "error: %s\n", s.error);

@@ -114,6 +114,8 @@ static void co_render(const void *vs, struct view *v)
 		char t[48];
 		snprintf(t, sizeof t, "%lld recurrent: no FLOPs", (long long)recurrent);
 		canvas_wrap(s, 0, 5, s->w, 1, ROLE_DIM, (int)strlen(t) <= s->w ? t : "recurrent: left out");
+	} else if (st->m.ssm_parallel) {   /* Falcon-H1: a Mamba2 mixer beside each attention block */
+		canvas_wrap(s, 0, 5, s->w, 1, ROLE_DIM, s->w >= 21 ? "Mamba2 FLOPs left out" : "SSM: left out");
 	} else if (st->m.indexer_head_dim > 0) {   /* DeepSeek-V3.2: sparse attention over top-k keys */
 		canvas_wrap(s, 0, 5, s->w, 1, ROLE_DIM, s->w >= 22 ? "dense: top-k not shown" : "dense FLOPs");
 	}
@@ -288,6 +290,8 @@ static void co_print(const void *vs, FILE *out)
 	if (st->m.indexer_head_dim > 0)
 		fprintf(out, "sparse attention (an indexer): llama.cpp attends only the indexer's top-k keys; the attention "
 			     "FLOPs above count every key (dense), and the indexer's own are left out\n");
+	if (st->m.ssm_parallel)
+		fprintf(out, "every layer also runs a Mamba2 mixer beside its attention: those FLOPs are left out\n");
 	if (model_layers_of(&st->m, LT_RECURRENT))
 		fprintf(out, "%lld recurrent layers: their FLOPs are left out (attention counts the %lld layers with a KV cache)\n",
 			(long long)model_layers_of(&st->m, LT_RECURRENT), (long long)(st->m.layers - model_layers_of(&st->m, LT_RECURRENT) -

@@ -21,6 +21,9 @@ struct fa_state {
 	int64_t ctx, n_kv, heads, vocab, head_size;
 	int64_t cells;   /* cells a stream of the full cache, for the computed buffers */
 	int64_t embd, ff, moe, latent, caches, k_quant;   /* the compute model's inputs (src/model/buffers.c) */
+	int64_t n_seq, q_width, qv_width, v_rot;          /* and: sequences, Q's and the attention output's widths,
+							   * a rotated (block-quantized) V */
+	int64_t m1_inner, m1_state;                        /* a Mamba-1 block's d_inner and d_state (0: none) */
 	int logged;   /* the lesson's log applies: its model and settings */
 	int nub;
 	int64_t ub[FA_MAX];
@@ -152,9 +155,15 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 			st->caches = ka->windowed ? 2 : 1;
 			st->embd = mc->embd > 0 ? mc->embd : mc->heads * mc->head_dim;
 			st->ff = mc->ff;
+			st->m1_inner = size_mamba1_inner(mc);
+			st->m1_state = st->m1_inner ? mc->ssm_d_state : 0;
 			st->moe = mc->experts > 0;
 			st->k_quant = mc->k_type >= CACHE_Q8_0;
 			st->latent = mc->kind == ATTN_MLA && mc->mla_latent_cache;
+			st->n_seq = d_on.n_seq;
+			st->q_width = mc->heads * mc->head_dim;
+			st->qv_width = mc->heads * mc->head_dim_v;
+			st->v_rot = !st->latent && mc->v_type >= CACHE_Q8_0 && mc->head_dim_v > 0 && mc->head_dim_v % 64 == 0;
 		}
 		free(mc);
 		free(ka);
@@ -326,17 +335,33 @@ static void in_buffer(const struct fa_state *st, struct summary *s, const struct
 	summary_input(s, "swa_cells", (double)st->swa_cells[i], "cells a stream of the sliding cache (0: none)");
 	summary_input(s, "caches", (double)st->caches, "KV caches (2 with a sliding one)");
 	summary_input(s, "latent", (double)st->latent, "1: the MLA latent cache keeps no V (no v_idxs)");
+	summary_input(s, "n_seq", (double)st->n_seq, "sequences: the reserve's n_tokens is ub rounded up to a multiple");
+	summary_input(s, "q_width", (double)st->q_width, "Q's width, heads x head_dim (above it layer 0's FFN goes)");
+	summary_input(s, "qv_width", (double)st->qv_width, "the attention output's width, heads x head_dim_v");
+	summary_input(s, "v_rot", (double)st->v_rot, "1: a block-quantized V with head_dim_v a multiple of 64 (attn_rot_v)");
+	summary_input(s, "m1_inner", (double)st->m1_inner, "a Mamba-1 block's d_inner (Jamba; 0: none)");
+	summary_input(s, "m1_state", (double)st->m1_state, "a Mamba-1 block's d_state (0: none)");
 }
 
 static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 {
-	/* L = the logits phase, F = the FFN phase, A = K·Q without flash attention; per token, 4 B a float. */
-	static const char *const L = "ub * 4 * (vocab + (2 + moe) * embd + 1)";
-	static const char *const F_on = "min(ff, 1) * ub * ((cells + swa_cells) * 2 + 4 * (4 * ff + floor(embd / 2) + "
-					"1 + caches * (2 + (1 - latent) * 2) + 2))";
-	static const char *const F_off = "min(ff, 1) * ub * ((cells + swa_cells) * 4 + 4 * (4 * ff + floor(embd / 2) + "
-					 "1 + caches * (2 + (1 - latent) * 2 * v_max) + 2))";
-	static const char *const A = "ub * (4 * cells * q_heads + (cells + swa_cells) * 4 + 4 * (5 * embd + "
+	/* L = the logits phase, F = layer 0's FFN, A = K·Q without flash attention; 4 B a float.  n_tokens =
+	 * ceil(ub / n_seq) * n_seq, n_outputs = ub.  With -fa on a rotated V moves the logits one [embd] row
+	 * up when 2 * cells + 16 >= 4 * qv_width and qv_width >= embd (min/max make those 0 or 1). */
+	static const char *const L_on = "4 * vocab * ub + ceil(ub / n_seq) * n_seq * 4 * ((2 + moe + v_rot * "
+					"min(max(2 * cells + 17 - 4 * qv_width, 0), 1) * min(max(qv_width - embd + 1, 0), 1)) * "
+					"embd + 1)";
+	static const char *const L_off = "4 * vocab * ub + ceil(ub / n_seq) * n_seq * 4 * ((2 + moe) * embd + 1)";
+	static const char *const F_on = "min(ff, 1) * ceil(ub / n_seq) * n_seq * ((cells + swa_cells) * 2 + 4 * (embd + 3) + "
+					"4 * caches * (2 + (1 - latent) * 2) + 4 * (2 * embd + q_width + 3 * ff))";
+	static const char *const F_off = "min(ff, 1) * ceil(ub / n_seq) * n_seq * ((cells + swa_cells) * 4 + 4 * (embd + 3) + "
+					 "4 * caches * (2 + (1 - latent) * 2 * v_max) + 4 * (2 * embd + q_width + 3 * ff))";
+	/* R = a Mamba-1 block's activations (12 d_inner + 2 d_state + 1 floats a token) beside the masks */
+	static const char *const R_on = "min(m1_inner, 1) * ceil(ub / n_seq) * n_seq * ((cells + swa_cells) * 2 + 4 * (12 * m1_inner + "
+					"2 * m1_state + 1 + 1 + caches * (2 + (1 - latent) * 2) + 2))";
+	static const char *const R_off = "min(m1_inner, 1) * ceil(ub / n_seq) * n_seq * ((cells + swa_cells) * 4 + 4 * (12 * m1_inner + "
+					 "2 * m1_state + 1 + 1 + caches * (2 + (1 - latent) * 2 * v_max) + 2))";
+	static const char *const A = "ceil(ub / n_seq) * n_seq * (4 * cells * q_heads + (cells + swa_cells) * 4 + 4 * (5 * embd + "
 				     "1 + caches * (2 + (1 - latent) * 2 * v_max) + 2 - k_quant * (embd - floor(embd / 128))))";
 	char f[1024];
 	for (int i = 0; i < st->nub; i++) {
@@ -349,8 +374,9 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 		in_buffer(st, s, on, i);
 		summary_explain(s, "sched_reserve's worst-case graph: n_ubatch tokens, all outputs, against every cell "
 			    "(llama-context.cpp); ggml-alloc frees each tensor after its last use, so the buffer is the "
-			    "largest of the graph's peaks, not their sum");
-		snprintf(f, sizeof f, "max(%s, %s)", L, F_on);
+			    "largest of the graph's peaks (each read off ggml-alloc's placements: tools/alloc-trace.sh), not "
+			    "their sum");
+		snprintf(f, sizeof f, "max(%s, %s, %s)", L_on, F_on, R_on);
 		summary_formula(s, 0.5, f);
 		if (st->refused[0]) {
 			summary_explain(s, "-fa off: %s", st->refused);
@@ -364,7 +390,7 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 		summary_input(s, "q_heads", (double)st->heads, "%s", st->heads_from);
 		summary_input(s, "v_max", (double)st->v_max, "the widest layer's V elements (v_idxs of a transposed V)");
 		summary_input(s, "k_quant", (double)st->k_quant, "1: a block-quantized K cache (measured: E - E/128 floats fewer)");
-		snprintf(f, sizeof f, "max(%s, %s, %s)", L, A, F_off);
+		snprintf(f, sizeof f, "max(%s, %s, %s, %s)", L_off, A, F_off, R_off);
 		summary_formula(s, 0.5, f);
 	}
 	if (st->nub > 0) {

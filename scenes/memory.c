@@ -14,6 +14,7 @@
  */
 #include <string.h>
 
+#include "model/arch.h"
 #include "model/size.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
@@ -382,7 +383,13 @@ static void me_render(const void *vs, struct view *v)
 			 mark_word(st->b.compute_mark));
 		break;
 	default:
-		if (A->recurrent_layers)
+		if (st->m.ssm_parallel)
+			snprintf(v->narration, VIEW_NARRATION,
+				 "Each of its %lld layers runs attention and a Mamba2 mixer side by side: KV cells that grow "
+				 "with the context, and beside them one fixed state a sequence (%s in all) that does not. "
+				 "Only the attention half grows.",
+				 (long long)A->recurrent_layers, r);
+		else if (A->recurrent_layers)
 			snprintf(v->narration, VIEW_NARRATION,
 				 "%lld of %lld layers are recurrent: each keeps one fixed state a sequence (%s in all) whatever "
 				 "the context. Only its %lld attention layers grow, %.1f× less than if all %lld attended: the "
@@ -455,8 +462,13 @@ static void recurrent_check(struct summary *s, const struct me_state *st)
 	const struct model *m = &st->m;
 	char o[160], f[512];
 	const char *rs;
-	summary_input(s, "layers_recurrent", (double)model_layers_of(m, LT_RECURRENT), "%s",
-		      cf_origin(m, MF_LAYER_TYPES, o, sizeof o));
+	if (m->ssm_parallel)   /* Falcon-H1: every attention layer keeps a state beside its cells */
+		summary_input(s, "layers_recurrent", (double)(model_layers_of(m, LT_FULL) + model_layers_of(m, LT_SLIDING) +
+							      model_layers_of(m, LT_CHUNKED)),
+			      "[recurrent] parallel: each full, sliding or chunked layer keeps the state too");
+	else
+		summary_input(s, "layers_recurrent", (double)model_layers_of(m, LT_RECURRENT), "%s",
+			      cf_origin(m, MF_LAYER_TYPES, o, sizeof o));
 	summary_input(s, "n_seq", (double)st->d.n_seq, "-np, sequences");
 	if (m->shortconv_l_cache > 0) {
 		summary_input(s, "embd", (double)m->embd, "%s", cf_origin(m, MF_EMBD, o, sizeof o));
@@ -483,16 +495,27 @@ static void me_summary(const void *vs, struct summary *s)
 	char f[1024], swa[256], fs[300], o[160];
 
 	summary_int(s, A->global_layers + A->local_layers, "layers_kv");
-	summary_words(s, "layers in llama.cpp's KV cache (full, sliding or chunked; one without KV heads counts)");
+	summary_words(s, "layers in llama.cpp's KV cache (full, sliding or chunked; one without KV heads counts, but "
+			 "not in a hybrid)");
 	summary_input(s, "layers", (double)m->layers, "%s", cf_origin(m, MF_LAYERS, o, sizeof o));
 	summary_input(s, "layers_recurrent", (double)model_layers_of(m, LT_RECURRENT), "%s",
 		      cf_origin(m, MF_LAYER_TYPES, o, sizeof o));
 	summary_input(s, "layers_shared", (double)model_layers_of(m, LT_SHARED), "%s",
 		      cf_origin(m, MF_LAYER_TYPES, o, sizeof o));
 	summary_input(s, "nextn_layers", (double)m->nextn_layers, "%s", cf_origin(m, MF_NEXTN, o, sizeof o));
+	/* a hybrid's blocks with neither KV heads nor a state (Nemotron-H's MLP
+	 * blocks): its attention filter keeps them out (a real llama.cpp logs
+	 * only the attention layers, tests/engine.sh); a plain cache keeps a
+	 * 0-head layer (DeciLM's no-op blocks) */
+	int64_t bare = 0;
+	for (int64_t il = 0; (m->arch_mech & AM_RECURRENT) && il < m->layers - m->nextn_layers; il++)
+		bare += m->layer_type[il] == LT_NONE;
+	summary_input(s, "layers_bare", (double)bare, "%s", "a hybrid's blocks with no KV heads and no state, by the "
+		      "model's layer kinds");
 	summary_explain(s, "llama-kv-cache.cpp: has_kv(il) drops shared layers, llama-memory-hybrid.cpp's filter the "
-		       "recurrent ones, create_memory's filter il < n_layer() the nextn ones");
-	summary_formula(s, 0, "layers - layers_recurrent - layers_shared - nextn_layers");
+		       "recurrent ones and a hybrid's blocks without KV heads, create_memory's filter il < n_layer() "
+		       "the nextn ones");
+	summary_formula(s, 0, "layers - layers_recurrent - layers_shared - nextn_layers - layers_bare");
 	summary_int(s, A->recurrent_layers, "layers_recurrent");
 	summary_words(s, "layers that keep a fixed recurrent state instead of a KV cache (as the model file says)");
 	summary_int(s, A->shared_layers, "layers_shared");

@@ -31,6 +31,21 @@ cells=$(abs "$CELLS")
 # A session that stays: the server lives from one scene's session to the next.
 T new-session -d -s keep "sleep 3600"
 
+# settle SESSION FILE: the screen with its attributes once two captures in a
+# row agree: the title can show the new step while a slow build is still
+# drawing the rest of the frame.
+settle() {
+	T capture-pane -e -p -t "$1" >"$2"
+	i=0
+	while [ $i -lt 100 ]; do
+		sleep 0.05
+		T capture-pane -e -p -t "$1" >"$2.next"
+		cmp -s "$2" "$2.next" && return 0
+		mv "$2.next" "$2"
+		i=$((i + 1))
+	done
+}
+
 bars_of() {
 	case $1 in
 	cost|fa-engines|gqa|online-softmax) echo hbar ;;
@@ -57,7 +72,7 @@ walk() {
 	bars=$(bars_of "$scene")
 	k=0 bad=0
 	while :; do
-		T capture-pane -e -p -t w >"$tmp/cap"
+		settle w "$tmp/cap"
 		if ! "$cells" ${bars:+--bars "$bars"} "$label $scene step $k" <"$tmp/cap"; then
 			bad=1
 			break   # one failing step tells enough

@@ -282,6 +282,23 @@ if [ -f "$peer" ]; then
 else
 	echo "skip - cli: --bench ggml peer ($peer not built: sh tools/fetch-llama.sh, then make)"
 fi
+# The bench scene, the same peer: absent, it says why and shows our rows alone; present, ggml's
+# row follows each tiled and decode row, and its time is a summary key.
+scn="--set n=64 --set kernels=tiled,naive,decode --set kv=f32,q8_0"
+ATTNVIZ_GGML_PEER="$tmp/none.so" "$ATTNVIZ" --print bench $scn > "$tmp/scene1"
+expect_eq "cli: bench scene says why ggml is not measured" "$(grep '^peer:' "$tmp/scene1")" \
+	"peer: ggml not measured: no $tmp/none.so (sh tools/fetch-llama.sh, then make)"
+expect_eq "cli: bench scene without ggml: no ggml rows" "$(awk '$1 == "ggml"' "$tmp/scene1" | wc -l)" 0
+if [ -f "$peer" ]; then
+	ATTNVIZ_GGML_PEER="$peer" "$ATTNVIZ" --print bench $scn > "$tmp/scene2"
+	expect_eq "cli: bench scene: ggml rows follow tiled and decode, not naive" \
+		"$(awk '$1 == "64" {printf "%s:%s ", $2, $3} $1 == "ggml" {printf "ggml:%s ", $2}' "$tmp/scene2")" \
+		"tiled:f32 ggml:f32 naive:f32 decode:f32 ggml:f32 tiled:q8_0 ggml:q8_0 naive:q8_0 decode:q8_0 ggml:q8_0 "
+	ATTNVIZ_GGML_PEER="$peer" "$ATTNVIZ" --summary bench $scn > "$tmp/scene3"
+	expect_eq "cli: bench scene: ggml's times are summary keys" \
+		"$(awk -F'\t' '$2 ~ /^ggml_ms\./ {printf "%s ", $2}' "$tmp/scene3")" \
+		"ggml_ms.tiled.f32.64 ggml_ms.decode.f32.64 ggml_ms.tiled.q8_0.64 ggml_ms.decode.q8_0.64 "
+fi
 
 # Unattended runs of the real UI (no terminal): every scene by autoplay, every model, odd sizes, junk keys.
 TERM=xterm "$ATTNVIZ" --frames 1500 > /dev/null 2> "$tmp/err"; rc=$?

@@ -184,6 +184,252 @@ for m in deepseek-v3.2 "$d/deepseek32.gguf"; do
 done
 same DeepSeek-V3.2 deepseek-v3.2 "$d/deepseek32.gguf"
 
+# ---- Qwen3.5-27B: Qwen3-Next's layout, dense ------------------------------------
+# llama.cpp (src/models/qwen35.cpp load_arch_hparams): block_count 65 with
+# nextn_predict_layers 1, n_layer() = 64; il < 64 is recurrent when (il + 1)
+# % 4 != 0: 48 recurrent, 16 attention; the MTP block keeps nothing.
+# KV: 16 x (4 x 256) x 2 x 2 B = 65536 B a cell: 4096: 268435456; 131072: 8589934592.
+# Recurrent: n_embd_r = 3 x (48 x 128 + 2 x 16 x 128) = 30720, n_embd_s =
+# 128 x 6144 = 786432: 48 x 4 x (30720 + 786432) = 156893184 at any context.
+hdr qwen35 <<-EOF
+kv qwen35.block_count u32 65
+kv qwen35.nextn_predict_layers u32 1
+kv qwen35.context_length u32 262144
+kv qwen35.embedding_length u32 5120
+kv qwen35.feed_forward_length u32 17408
+kv qwen35.attention.head_count u32 24
+kv qwen35.attention.head_count_kv u32 4
+kv qwen35.attention.key_length u32 256
+kv qwen35.attention.value_length u32 256
+kv qwen35.rope.dimension_count u32 64
+kv qwen35.rope.freq_base f32 10000000
+kv qwen35.ssm.conv_kernel u32 4
+kv qwen35.ssm.state_size u32 128
+kv qwen35.ssm.group_count u32 16
+kv qwen35.ssm.time_step_rank u32 48
+kv qwen35.ssm.inner_size u32 6144
+kv qwen35.full_attention_interval u32 4
+kv qwen35.vocab_size u32 248320
+EOF
+for m in qwen3.5-27b "$d/qwen35.gguf"; do
+	form=INI; case $m in *.gguf) form=GGUF ;; esac
+	expect_eq "families: Qwen3.5-27B ($form): 16 attention, 48 recurrent layers" \
+		"$(at 4096 "$m" global_layers)/$(at 4096 "$m" recurrent_layers)" 16/48
+	expect_eq "families: Qwen3.5-27B ($form): KV at 4096 = 16 x 4 x 256 x 2 x 2 x 4096" "$(at 4096 "$m" total_bytes)" 268435456
+	expect_eq "families: Qwen3.5-27B ($form): KV at 131072 = 8589934592" "$(at 131072 "$m" total_bytes)" 8589934592
+	expect_eq "families: Qwen3.5-27B ($form): state at 4096 and 131072 = 48 x 4 x (30720 + 786432)" \
+		"$(at 4096 "$m" recurrent_bytes)/$(at 131072 "$m" recurrent_bytes)" 156893184/156893184
+done
+same "Qwen3.5-27B" qwen3.5-27b "$d/qwen35.gguf"
+
+# ---- LFM2-1.2B: short convolution ---------------------------------------------
+# llama.cpp (src/models/lfm2.cpp): a block is recurrent when head_count_kv
+# is 0: 10 conv blocks, 6 attention (2, 5, 8, 10, 12, 14).
+# KV: 6 x (8 x 64) x 2 x 2 B = 12288 B a cell: 4096: 50331648; 131072: 1610612736.
+# Recurrent (llama-hparams.cpp n_embd_r, LFM2: n_embd x (l_cache - 1); n_embd_s
+# = d_state x d_inner = 0): 10 x 4 x 2048 x 2 = 163840 at any context.
+hdr lfm2 <<-EOF
+kv lfm2.block_count u32 16
+kv lfm2.context_length u32 128000
+kv lfm2.embedding_length u32 2048
+kv lfm2.feed_forward_length u32 8192
+kv lfm2.attention.head_count u32 32
+arr lfm2.attention.head_count_kv u32 0,0,8,0,0,8,0,0,8,0,8,0,8,0,8,0
+kv lfm2.rope.freq_base f32 1000000
+kv lfm2.shortconv.l_cache u32 3
+kv lfm2.vocab_size u32 65536
+EOF
+for m in lfm2-1.2b "$d/lfm2.gguf"; do
+	form=INI; case $m in *.gguf) form=GGUF ;; esac
+	expect_eq "families: LFM2-1.2B ($form): 6 attention, 10 short-conv layers" \
+		"$(at 4096 "$m" global_layers)/$(at 4096 "$m" recurrent_layers)" 6/10
+	expect_eq "families: LFM2-1.2B ($form): KV at 4096 = 6 x 8 x 64 x 2 x 2 x 4096" "$(at 4096 "$m" total_bytes)" 50331648
+	expect_eq "families: LFM2-1.2B ($form): KV at 131072 = 1610612736" "$(at 131072 "$m" total_bytes)" 1610612736
+	expect_eq "families: LFM2-1.2B ($form): state at 4096 and 131072 = 10 x 4 x 2048 x (3 - 1)" \
+		"$(at 4096 "$m" recurrent_bytes)/$(at 131072 "$m" recurrent_bytes)" 163840/163840
+done
+same "LFM2-1.2B" lfm2-1.2b "$d/lfm2.gguf"
+
+# ---- Jamba-v0.1: Mamba-1 ------------------------------------------------------
+# llama.cpp (src/models/jamba.cpp): recurrent when head_count_kv is 0: 28
+# Mamba layers, attention on 4, 12, 20, 28; no ssm.group_count (n_group 0).
+# KV: 4 x (8 x 128) x 2 x 2 B = 16384 B a cell: 4096: 67108864; 131072: 2147483648.
+# Recurrent: n_embd_r = (4 - 1) x (8192 + 2 x 0 x 16) = 24576, n_embd_s =
+# 16 x 8192 = 131072: 28 x 4 x (24576 + 131072) = 17432576 at any context.
+hdr jamba <<-EOF
+kv jamba.block_count u32 32
+kv jamba.context_length u32 262144
+kv jamba.embedding_length u32 4096
+kv jamba.feed_forward_length u32 14336
+kv jamba.expert_count u32 16
+kv jamba.expert_used_count u32 2
+kv jamba.attention.head_count u32 32
+arr jamba.attention.head_count_kv u32 0,0,0,0,8,0,0,0,0,0,0,0,8,0,0,0,0,0,0,0,8,0,0,0,0,0,0,0,8,0,0,0
+kv jamba.ssm.conv_kernel u32 4
+kv jamba.ssm.inner_size u32 8192
+kv jamba.ssm.state_size u32 16
+kv jamba.ssm.time_step_rank u32 256
+kv jamba.vocab_size u32 65536
+EOF
+for m in jamba-v0.1 "$d/jamba.gguf"; do
+	form=INI; case $m in *.gguf) form=GGUF ;; esac
+	expect_eq "families: Jamba-v0.1 ($form): 4 attention, 28 Mamba layers" \
+		"$(at 4096 "$m" global_layers)/$(at 4096 "$m" recurrent_layers)" 4/28
+	expect_eq "families: Jamba-v0.1 ($form): KV at 4096 = 4 x 8 x 128 x 2 x 2 x 4096" "$(at 4096 "$m" total_bytes)" 67108864
+	expect_eq "families: Jamba-v0.1 ($form): KV at 131072 = 2147483648" "$(at 131072 "$m" total_bytes)" 2147483648
+	expect_eq "families: Jamba-v0.1 ($form): state at 4096 and 131072 = 28 x 4 x (24576 + 131072)" \
+		"$(at 4096 "$m" recurrent_bytes)/$(at 131072 "$m" recurrent_bytes)" 17432576/17432576
+done
+same "Jamba-v0.1" jamba-v0.1 "$d/jamba.gguf"
+
+# ---- Falcon-H1-7B: attention and Mamba2 in every layer ----------------------------
+# llama.cpp create_memory (LLM_ARCH_FALCON_H1): filter_attn and filter_recr
+# are true for every layer: 44 attention layers that also keep a state.
+# KV: 44 x (2 x 128) x 2 x 2 B = 45056 B a cell: 4096: 184549376; 131072: 5905580032.
+# Recurrent: n_embd_r = 3 x (3072 + 2 x 1 x 256) = 10752, n_embd_s = 256 x
+# 3072 = 786432: 44 x 4 x (10752 + 786432) = 140304384 at any context.
+hdr falcon-h1 <<-EOF
+kv falcon-h1.block_count u32 44
+kv falcon-h1.context_length u32 262144
+kv falcon-h1.embedding_length u32 3072
+kv falcon-h1.attention.head_count u32 12
+kv falcon-h1.attention.head_count_kv u32 2
+kv falcon-h1.attention.key_length u32 128
+kv falcon-h1.attention.value_length u32 128
+kv falcon-h1.rope.dimension_count u32 128
+kv falcon-h1.rope.freq_base f32 100000000000
+kv falcon-h1.ssm.conv_kernel u32 4
+kv falcon-h1.ssm.inner_size u32 3072
+kv falcon-h1.ssm.state_size u32 256
+kv falcon-h1.ssm.time_step_rank u32 24
+kv falcon-h1.ssm.group_count u32 1
+kv falcon-h1.vocab_size u32 130049
+EOF
+for m in falcon-h1-7b "$d/falcon-h1.gguf"; do
+	form=INI; case $m in *.gguf) form=GGUF ;; esac
+	expect_eq "families: Falcon-H1-7B ($form): 44 attention layers, each with a state" \
+		"$(at 4096 "$m" global_layers)/$(at 4096 "$m" recurrent_layers)" 44/44
+	expect_eq "families: Falcon-H1-7B ($form): KV at 4096 = 44 x 2 x 128 x 2 x 2 x 4096" "$(at 4096 "$m" total_bytes)" 184549376
+	expect_eq "families: Falcon-H1-7B ($form): KV at 131072 = 5905580032" "$(at 131072 "$m" total_bytes)" 5905580032
+	expect_eq "families: Falcon-H1-7B ($form): state at 4096 and 131072 = 44 x 4 x (10752 + 786432)" \
+		"$(at 4096 "$m" recurrent_bytes)/$(at 131072 "$m" recurrent_bytes)" 140304384/140304384
+done
+same "Falcon-H1-7B" falcon-h1-7b "$d/falcon-h1.gguf"
+
+# ---- GLM-5: DeepSeek-V3.2's sparse attention under glm-dsa ---------------------
+# llama.cpp create_memory (LLM_ARCH_GLM_DSA, like DEEPSEEK32):
+# llama_kv_cache_dsa, the latent (512 + 64, no V) and the indexer's K (128)
+# on il < n_layer() = 79 - 1 = 78 layers; src/models/glm-dsa.cpp: with
+# n_ctx_train 202752 < 1048576 every layer's indexer is full.
+# 78 x (576 + 128) x 2 B = 109824 B a cell: 4096: 449839104; 131072: 14394851328.
+cat >"$d/glm-dsa.kv" <<-EOF
+kv glm-dsa.block_count u32 79
+kv glm-dsa.nextn_predict_layers u32 1
+kv glm-dsa.context_length u32 202752
+kv glm-dsa.embedding_length u32 6144
+kv glm-dsa.expert_count u32 256
+kv glm-dsa.expert_used_count u32 8
+kv glm-dsa.attention.head_count u32 64
+kv glm-dsa.attention.head_count_kv u32 1
+kv glm-dsa.attention.key_length u32 576
+kv glm-dsa.attention.value_length u32 512
+kv glm-dsa.attention.key_length_mla u32 256
+kv glm-dsa.attention.value_length_mla u32 256
+kv glm-dsa.attention.kv_lora_rank u32 512
+kv glm-dsa.attention.indexer.head_count u32 32
+kv glm-dsa.attention.indexer.key_length u32 128
+kv glm-dsa.rope.dimension_count u32 64
+kv glm-dsa.rope.freq_base f32 1000000
+kv glm-dsa.vocab_size u32 154880
+EOF
+hdr glm-dsa <"$d/glm-dsa.kv"
+for m in glm-5 "$d/glm-dsa.gguf"; do
+	form=INI; case $m in *.gguf) form=GGUF ;; esac
+	expect_eq "families: GLM-5 ($form): 78 cached layers (the nextn one filtered)" "$(at 4096 "$m" global_layers)" 78
+	expect_eq "families: GLM-5 ($form): latent + indexer at 4096 = 78 x (576 + 128) x 2 x 4096" "$(at 4096 "$m" total_bytes)" 449839104
+	expect_eq "families: GLM-5 ($form): at 131072 = 14394851328" "$(at 131072 "$m" total_bytes)" 14394851328
+done
+same GLM-5 glm-5 "$d/glm-dsa.gguf"
+# GLM-5.2 (n_ctx_train >= 1048576, or a file's attention.indexer.types with a
+# shared layer) keeps the indexer on some layers only: refused, not guessed.
+sed 's/^kv glm-dsa.context_length u32 202752$/kv glm-dsa.context_length u32 1048576/' "$d/glm-dsa.kv" | hdr glm-dsa
+"$ATTNVIZ" --summary iswa -m "$d/glm-dsa.gguf" >/dev/null 2>"$d/err"
+expect_eq "families: GLM-5.2's per-layer indexer types refused (exit 2, one line)" "$?/$(wc -l <"$d/err")/$(grep -c 'GLM-5.2' "$d/err")" 2/1/1
+
+# ---- Gemma 3n E4B: shared KV layers --------------------------------------------
+# llama.cpp (src/models/gemma3n.cpp): load_swa_pattern(5), n_swa 512,
+# n_layer_kv_from_start = 20: layers 20-34 reuse an earlier layer's cache
+# (create_memory's reuse callback) and have no tensors of their own
+# (hparams.has_kv).  Layers 0-19: 16 sliding, 4 full; 2 x 256 x 2 x 2 B =
+# 2048 B a cell a layer.  Sliding cells (llama-kv-cache-iswa.cpp):
+# pad256(min(n_ctx, 512 + 512)) = 1024.
+#   4096:   4 x 4096 x 2048 + 16 x 1024 x 2048 = 33554432 + 33554432 = 67108864
+#   131072: 4 x 131072 x 2048 + 16 x 1024 x 2048 = 1073741824 + 33554432 = 1107296256
+hdr gemma3n <<-EOF
+kv gemma3n.block_count u32 35
+kv gemma3n.context_length u32 32768
+kv gemma3n.embedding_length u32 2048
+kv gemma3n.feed_forward_length u32 16384
+kv gemma3n.attention.head_count u32 8
+kv gemma3n.attention.head_count_kv u32 2
+kv gemma3n.attention.key_length u32 256
+kv gemma3n.attention.value_length u32 256
+kv gemma3n.attention.sliding_window u32 512
+kv gemma3n.rope.dimension_count u32 256
+kv gemma3n.rope.freq_base f32 1000000
+kv gemma3n.vocab_size u32 262400
+EOF
+for m in gemma-3n-e4b "$d/gemma3n.gguf"; do
+	form=INI; case $m in *.gguf) form=GGUF ;; esac
+	expect_eq "families: Gemma 3n E4B ($form): 4 full, 16 sliding, 15 shared layers" \
+		"$(at 4096 "$m" global_layers)/$(at 4096 "$m" local_layers)/$(sval memory layers_shared -m "$m")" 4/16/15
+	expect_eq "families: Gemma 3n E4B ($form): KV at 4096 = 67108864" "$(at 4096 "$m" total_bytes)" 67108864
+	expect_eq "families: Gemma 3n E4B ($form): KV at 131072 = 1107296256" "$(at 131072 "$m" total_bytes)" 1107296256
+done
+same "Gemma 3n E4B" gemma-3n-e4b "$d/gemma3n.gguf"
+
+# ---- Gemma 4 31B: per-layer KV heads and head sizes --------------------------------
+# llama.cpp (src/models/gemma4.cpp): the per-layer sliding_window_pattern
+# (five sliding, one full), n_swa 1024, key/value_length 512 on the full
+# layers and key/value_length_swa 256 on the sliding ones; head_count_kv per
+# layer (16 sliding, 4 full).  A sliding layer: 16 x 256 x 2 x 2 B = 16384 B a
+# cell, a full one 4 x 512 x 2 x 2 B = 8192 B.  Sliding cells: pad256(min(n_ctx,
+# 1024 + 512)) = 1536.
+#   4096:   10 x 4096 x 8192 + 50 x 1536 x 16384 = 335544320 + 1258291200 = 1593835520
+#   131072: 10 x 131072 x 8192 + 1258291200 = 10737418240 + 1258291200 = 11995709440
+# Without flash attention V is transposed and every layer's V row padded to
+# the widest, n_embd_v_gqa_max() = max(16 x 256, 4 x 512) = 4096
+# (llama-kv-cache.cpp): a full layer then keeps 4 x 512 x 2 + 4096 x 2 = 12288 B
+# a cell: at 131072, 10 x 131072 x 12288 + 1258291200 = 17364418560.
+hdr gemma4 <<-EOF
+kv gemma4.block_count u32 60
+kv gemma4.context_length u32 262144
+kv gemma4.embedding_length u32 5376
+kv gemma4.feed_forward_length u32 21504
+kv gemma4.attention.head_count u32 32
+arr gemma4.attention.head_count_kv u32 $(i=0; while [ $i -lt 60 ]; do [ $((i % 6)) -eq 5 ] && printf 4 || printf 16; i=$((i + 1)); [ $i -lt 60 ] && printf ,; done)
+arr gemma4.attention.sliding_window_pattern bool $(i=0; while [ $i -lt 60 ]; do [ $((i % 6)) -eq 5 ] && printf 0 || printf 1; i=$((i + 1)); [ $i -lt 60 ] && printf ,; done)
+kv gemma4.attention.key_length u32 512
+kv gemma4.attention.value_length u32 512
+kv gemma4.attention.key_length_swa u32 256
+kv gemma4.attention.value_length_swa u32 256
+kv gemma4.attention.sliding_window u32 1024
+kv gemma4.rope.dimension_count u32 128
+kv gemma4.rope.freq_base f32 1000000
+kv gemma4.rope.freq_base_swa f32 10000
+kv gemma4.vocab_size u32 262144
+EOF
+for m in tests/models/gemma4-31b.ini "$d/gemma4.gguf"; do
+	form=INI; case $m in *.gguf) form=GGUF ;; esac
+	expect_eq "families: Gemma 4 31B ($form): 10 full, 50 sliding layers" \
+		"$(at 4096 "$m" global_layers)/$(at 4096 "$m" local_layers)" 10/50
+	expect_eq "families: Gemma 4 31B ($form): KV at 4096 = 1593835520" "$(at 4096 "$m" total_bytes)" 1593835520
+	expect_eq "families: Gemma 4 31B ($form): KV at 131072 = 11995709440" "$(at 131072 "$m" total_bytes)" 11995709440
+	expect_eq "families: Gemma 4 31B ($form): without flash attention V rows padded to 4096: 17364418560" \
+		"$(sval iswa total_bytes -m "$m" --set ctx=131072 --set flash_attn=0)" 17364418560
+done
+same "Gemma 4 31B" tests/models/gemma4-31b.ini "$d/gemma4.gguf"
+
 # ---- INI: the new keys are validated ------------------------------------------
 bad() {   # bad NAME WANT: the INI on stdin; exit 2, one line, WANT in it
 	cat >"$d/$1.ini"
@@ -246,11 +492,15 @@ printf '%s\n[attention]\nkind = gqa\nlayer_types = recurrent*2,full*2\n[recurren
 expect_eq "families: layer_types recurrent*2,full*2 reads as four layers" "$(sval iswa recurrent_layers -m "$d/star.ini")/$(sval iswa global_layers -m "$d/star.ini")" 2/2
 printf '%s\n[attention]\nkind = gqa\nlayer_types = full*5\n' "$base" | bad star-too-many "layer_types: 5 items for 4 layers"
 printf '%s\n[attention]\nkind = gqa\nlayer_types = full*x,full*3\n' "$base" | bad star-junk "layer_types: an empty item, a bad ITEM*N"
-# Sliding layers' own K head size is sized (n_embd_head_k_swa); their own V
-# size is refused: without flash attention llama.cpp pads V rows to the widest.
+# Sliding layers' own K and V head sizes are sized (n_embd_head_k_swa,
+# n_embd_head_v_swa); without flash attention llama.cpp pads V rows to the widest.
 printf '%s\n[attention]\nkind = gqa\nsliding_window = 8\nswa_pattern = 2\nhead_dim_swa = 32\n' "$base" >"$d/kswa.ini"
 # 2 sliding layers x 2 KV heads x (32 + 64) x 2 B + 2 full x 2 x (64 + 64) x 2 B = 768 + 1024 a token
 expect_eq "families: head_dim_swa sizes the sliding layers' K (768 + 1024 B a token)" \
 	"$(sval mla-bytes model_bytes_per_token -m "$d/kswa.ini")" 1792
-printf '%s\n[attention]\nkind = gqa\nsliding_window = 8\nswa_pattern = 2\nhead_dim_v_swa = 32\n' "$base" |
-	bad v-swa-refused "head_dim_v_swa: a V head size of the sliding layers' own"
+printf '%s\n[attention]\nkind = gqa\nsliding_window = 8\nswa_pattern = 2\nhead_dim_v_swa = 32\n' "$base" >"$d/vswa.ini"
+# -c 256: every layer 256 cells (pad256(min(256, 8 + 512))); -fa on: 2 sliding x 2 x (64 + 32) x 2 B
+# + 2 full x 2 x (64 + 64) x 2 B = 1792 B a cell; -fa off, V padded to 2 x 64: 4 x 2 x 128 x 2 x 2 B = 2048
+expect_eq "families: head_dim_v_swa sizes the sliding layers' V, padded without flash attention" \
+	"$(sval iswa total_bytes -m "$d/vswa.ini" --set ctx=256)/$(sval iswa total_bytes -m "$d/vswa.ini" --set ctx=256 --set flash_attn=0)" \
+	$((256 * 1792))/$((256 * 2048))

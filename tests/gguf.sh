@@ -81,11 +81,10 @@ check "gguf: --print works on a GGUF model" sh -c '"$ATTNVIZ" --print gqa -m "$1
 # A 40 GB file (a real header, then a hole): only the header is read.
 cp "$L" "$d/big.gguf"
 if truncate -s 40G "$d/big.gguf" 2>/dev/null; then
-	start=$(date +%s)
-	got=$(timeout 10 "$ATTNVIZ" --summary mla-bytes -m "$d/big.gguf" 2>&1 | awk -F'\t' '$2 == "model_bytes_per_token" { print $3 }')
-	end=$(date +%s)
-	expect_eq "gguf: a 40 GB sparse file loads from its header alone" "$got" 131072
-	check "gguf: ... within 3 seconds" [ $((end - start)) -le 3 ]
+	# Reading the 40 GB would take minutes (holes read at disk speed here):
+	# the timeout, not a stopwatch, tells a header read from a whole one.
+	got=$(timeout 60 "$ATTNVIZ" --summary mla-bytes -m "$d/big.gguf" 2>&1 | awk -F'\t' '$2 == "model_bytes_per_token" { print $3 }')
+	expect_eq "gguf: a 40 GB sparse file loads from its header alone (within 60 s)" "$got" 131072
 else
 	echo "skip - gguf: truncate -s 40G not possible here"
 fi
@@ -353,9 +352,9 @@ if command -v tmux >/dev/null 2>&1; then
 	T() { tmux -L "$sock" -f /dev/null "$@"; }
 	trap 'T kill-server 2>/dev/null; rm -rf "$d"' EXIT
 	bin=$(cd "$(dirname "$ATTNVIZ")" && pwd)/$(basename "$ATTNVIZ")
-	on_screen() {   # TEXT: 1 when it never shows (20 s)
+	on_screen() {   # TEXT: 1 when it never shows (60 s)
 		i=0
-		while [ $i -lt 200 ]; do
+		while [ $i -lt 600 ]; do
 			T capture-pane -p -t g | grep -qF -- "$1" && return 0
 			sleep 0.1; i=$((i + 1))
 		done

@@ -165,6 +165,46 @@ printf '{"model_type": "falcon", "num_hidden_layers": 2, "alibi": true}' |
 # Phi-4-mini's 48-entry lists are wrong for a whole rotated head (64 pairs).
 sed 's/"partial_rotary_factor": 0.75/"partial_rotary_factor": 1.0/' tests/hf/phi-4-mini/config.json |
 	bad phi4-full-rotary "field rope_scaling.short_factor: want a list of rotated dims / 2 = 64 numbers"
+# The 2026 families (tests/hf2026.sh sizes them): a bad or missing field of
+# theirs is one line naming the file, line:column and field, exit 2.
+nh=tests/hf/nemotron-h-8b/config.json gr=tests/hf/granite-4.0-h-small/config.json
+q3n=tests/hf/qwen3-next-80b/config.json
+sed '/hybrid_override_pattern/d' "$nh" |
+	bad nemotron-no-pattern "nemotron-no-pattern/config.json: field hybrid_override_pattern: missing (required"
+sed 's/"M-M-M-M\*-/"M-E-M-M*-/' "$nh" |
+	bad nemotron-moe-block "field hybrid_override_pattern: entry 2 'E' is no layer kind llama.cpp's converter knows for nemotron_h (experts: nemotron_h_moe, not sized)"
+sed 's/"M-M-M-M\*-/"M-M-M*-/' "$nh" |
+	bad nemotron-pattern-length "nemotron-pattern-length/config.json:19:3: field hybrid_override_pattern: 50 entries for 52 layers"
+sed 's/"n_groups": 8,/&\n  "num_experts_per_tok": 6,/' "$nh" |
+	bad nemotron-experts "field num_experts_per_tok: Nemotron-H with experts is llama.cpp's nemotron_h_moe"
+sed '/"ssm_state_size"/d' "$nh" |
+	bad nemotron-no-state "field state_size: missing (required; or any of d_state, state_dim, ssm_state_size,"
+sed '/"attention_head_dim"/d' "$nh" |
+	bad nemotron-no-head-dim "field attention_head_dim: missing (required)"
+sed 's/"mamba_d_state": 128/"mamba_d_state": "128"/' "$gr" |
+	bad granite-state-string "granite-state-string/config.json:63:3: field mamba_d_state: a string (\"128\"), want a number"
+sed '/"mamba_d_conv"/d' "$gr" | bad granite-no-conv "field conv_kernel: missing (required; or any of d_conv,"
+sed 's/"mamba"/"attention"/g' "$gr" |
+	bad granite-no-mamba "field layer_types: no Mamba2 layer: llama.cpp's converter makes it a granite model"
+sed '0,/"mamba"/s//"linear_attention"/' "$gr" |
+	bad granite-layer-word "field layer_types: entry 0 'linear_attention' is no layer kind llama.cpp's converter knows for granitemoehybrid"
+sed 's/"full_attention_interval": 4,/&\n  "layer_types": ["linear_attention", "sliding_attention"],/' "$q3n" |
+	bad qwen3next-layer-types "field layer_types: 2 entries for 48 layers"
+sed 's/"partial_rotary_factor": 0.25/"partial_rotary_factor": 0.001/' "$q3n" |
+	bad qwen3next-rotary "field partial_rotary_factor: 0.001 gives 0 rotated dimensions of a 256-wide head"
+sed 's/"linear_num_value_heads": 32/"linear_num_value_heads": 0/' "$q3n" |
+	bad qwen3next-state-range "field linear_num_value_heads: 0 is out of range (1 to 65536)"
+sed '/"index_head_dim"/d' tests/hf/deepseek-v3.2/config.json |
+	bad deepseek32-no-indexer "deepseek32-no-indexer/config.json: field index_head_dim: missing (required)"
+sed 's/"num_nextn_predict_layers": 1/"num_nextn_predict_layers": -1/' tests/hf/glm-4.5-air/config.json |
+	bad glm-nextn-range "field num_nextn_predict_layers: -1 is out of range (0 to 978)"
+# Llama 4 with every layer full_attention: the converter writes sliding_window
+# 0, llama.cpp runs no chunked attention (conversion/llama.py Llama4Model).
+mkdir -p "$tmp/llama4-full"
+sed 's/"attention_chunk_size": 8192,/&\n    "layer_types": ["full_attention", "full_attention"],/; s/"num_hidden_layers": 48,/"num_hidden_layers": 2,/' \
+	tests/hf/llama4-scout/config.json >"$tmp/llama4-full/config.json"
+expect_eq "hf: llama4 with all layer_types full_attention: no chunked layers (global/local)" \
+	"$(sval iswa global_layers -m "$tmp/llama4-full")/$(sval iswa local_layers -m "$tmp/llama4-full")" 2/0
 echo '[1, 2]' | bad not-an-object "not-an-object/config.json:1:1: the file is a list, want an object"
 : | bad empty "empty/config.json:1:0: '[' or '{' expected near end of file"
 python3 -c "print('[' * 3000 + ']' * 3000)" 2>/dev/null | bad deep-nesting "deep-nesting/config.json:1:2049: maximum parsing depth reached" ||

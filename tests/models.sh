@@ -163,7 +163,7 @@ mkdir "$tmp/dir.ini"
 "$ATTNVIZ" --summary gqa -m "$tmp/dir.ini" 2>"$tmp/err" >/dev/null
 expect_eq "models: a directory exit 2" $? 2
 grep -qF "is a directory, not an INI file" "$tmp/err" && ok "models: a directory message" || fail "models: directory: $(cat "$tmp/err")"
-timeout 5 "$ATTNVIZ" --summary gqa -m /dev/zero 2>"$tmp/err" >/dev/null
+timeout 30 "$ATTNVIZ" --summary gqa -m /dev/zero 2>"$tmp/err" >/dev/null
 expect_eq "models: /dev/zero exits 2 at once" $? 2
 grep -qF "/dev/zero: not a regular file" "$tmp/err" && ok "models: /dev/zero message" || fail "models: /dev/zero: $(cat "$tmp/err")"
 head -c 70000 /dev/zero | tr '\0' 'a' > "$tmp/big.ini"

@@ -41,6 +41,8 @@ suite() {   # suite LABEL BIN UNIT
 	ATTNVIZ="$bin" GGUF_WRITE="$(dirname "$unit")/gguf_write" sh tests/gguf.sh 2>&1 | tee -a "$log"
 	echo "# $label: architectures of 2026: hand-derived sizes, INI and GGUF alike"
 	ATTNVIZ="$bin" GGUF_WRITE="$(dirname "$unit")/gguf_write" sh tests/families.sh 2>&1 | tee -a "$log"
+	echo "# $label: config.json of the 2026 families: hand-derived sizes, INI and GGUF alike"
+	ATTNVIZ="$bin" GGUF_WRITE="$(dirname "$unit")/gguf_write" sh tests/hf2026.sh 2>&1 | tee -a "$log"
 	echo "# $label: terminal (tmux)"
 	ATTNVIZ="$bin" sh tests/tmux.sh 2>&1 | tee -a "$log"
 	echo "# $label: key and resize storm (tmux)"
@@ -89,6 +91,11 @@ if [ -z "${ATTNVIZ_NO_SANITIZE:-}" ]; then
 	fi
 fi
 
+# The failures again, last: CI shows only the tail of a long run.
+if grep -q '^not ok - ' "$log"; then
+	echo "# what failed:"
+	grep '^not ok - ' "$log"
+fi
 passed=$(grep -c '^ok - ' "$log")
 failed=$(grep -c '^not ok - ' "$log")
 skipped=$(grep -c '^skip - ' "$log")

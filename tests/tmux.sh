@@ -378,11 +378,7 @@ expect_screen "tmux: the cleared line takes new text" ed "values: 4 vectors for 
 T send-keys -t ed Escape q
 expect_screen "tmux: editor session quits" ed "EXITED 0"
 
-# Autoplay at a pace a class follows (about 1.5 s a step), its keys in the
-# footer.  The clock starts before the key, so the time seen is never less
-# than autoplay's own (3 steps of 1.2 s and more, whole seconds: at least 3);
-# the upper bound leaves a loaded machine room and still catches a pace of
-# 5 s a step.
+# Autoplay at a pace a class follows (about 1.5 s a step), its keys in the footer.
 start ap 80 24 -s online-softmax
 expect_screen "tmux: autoplay session up" ap "step 0/8"
 t0=$(date +%s)
@@ -390,8 +386,9 @@ T send-keys -t ap a
 expect_screen "tmux: the footer says how to stop and pace autoplay" ap "a stop  +/- speed"
 expect_screen "tmux: autoplay reaches step 3" ap "step 3/8"
 t1=$(date +%s)
-if [ $((t1 - t0)) -ge 3 ] && [ $((t1 - t0)) -le 15 ]; then ok "tmux: autoplay takes 3 steps in $((t1 - t0)) s (3 to 15)"
-else fail "tmux: autoplay took $((t1 - t0)) s for 3 steps (want 3 to 15)"; fi
+# 3 steps at 1.2 s each plus a share per word of narration: at least 3.6 s, not
+# faster than a class follows, and not stuck (room for a loaded machine)
+if [ $((t1 - t0)) -ge 3 ] && [ $((t1 - t0)) -le 20 ]; then ok "tmux: autoplay takes 3 steps in $((t1 - t0)) s (3 to 20)"; else fail "tmux: autoplay took $((t1 - t0)) s for 3 steps"; fi
 T send-keys -t ap a
 expect_screen "tmux: a stops autoplay, the footer says play" ap "a play  m model"
 T send-keys -t ap q

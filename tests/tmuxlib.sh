@@ -3,9 +3,9 @@
 # the screen for a condition until a deadline instead of sleeping a fixed
 # time, so that a loaded machine (two cores, ASan) makes them slower, never
 # flaky.  Set sock (the server's name) before sourcing it.
-#   ATTNVIZ_TMUX_WAIT  seconds a condition is given (default 45)
+#   ATTNVIZ_TMUX_WAIT  seconds a condition is given (default 90)
 #   ATTNVIZ_TMUX_POLL  seconds between two looks at the screen (default 0.05)
-: "${ATTNVIZ_TMUX_WAIT:=45}" "${ATTNVIZ_TMUX_POLL:=0.05}"
+: "${ATTNVIZ_TMUX_WAIT:=90}" "${ATTNVIZ_TMUX_POLL:=0.05}"
 T() { tmux -L "$sock" -f /dev/null "$@"; }
 # screen PANE: its text as shown now
 screen() { T capture-pane -p -t "$1" 2>/dev/null; }

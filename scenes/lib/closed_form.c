@@ -93,7 +93,13 @@ void cf_in_deploy(struct summary *s, int64_t ctx, int64_t n_seq, int64_t w, int6
 int cf_uniform(const struct model *m)
 {
 	int windowed = m->sliding_window > 0 && !m->swa_ignored;
+	int64_t cached = cf_cached_layers(m);
 	for (int64_t il = 0; il < m->layers; il++) {
+		/* With a window, layers without a cache after every cached one
+		 * (Gemma 3n's shared layers, nextn blocks) leave the pattern of
+		 * the first "layers" (the cached ones) as it is. */
+		if (windowed && il >= cached && m->layer_kv_heads[il] == 0)
+			continue;
 		int local = windowed && (m->swa_pattern <= 0 || il % m->swa_pattern < m->swa_pattern - 1);
 		/* Without a window a layer with no cache (recurrent, shared,
 		 * nextn) only leaves the count: "layers" is then the cached ones. */

@@ -4,14 +4,14 @@
  * one thread against two, side by side in one run.  The machine's own
  * limits are measured first (FMA peak and streaming read bandwidth for each
  * thread count used) so every figure is also a share of the limit of the
- * same thread count.  Inputs, timing, cold caches, medians and the float64
+ * same thread count.  Inputs, timing, cold caches, best runs and the float64
  * check are the engine's (kern/fastbench.h), shared with the bench scene.
  * Figures are printed, never asserted: timing belongs in a benchmark, not in
  * a test.
  *
  * The peer: where ggml_peer.so loads (cli/ggml_peer.h), the real ggml's CPU
  * ggml_flash_attn_ext runs beside tiled (prefill) and decode on the same
- * inputs, its runs interleaved with ours, and the ratios of the medians are
+ * inputs, its runs interleaved with ours, and the ratios of the best runs are
  * printed.  Where it does not, the header says why and our figures stand
  * alone.
  */
@@ -41,7 +41,7 @@ static const struct param_spec bench_params[BN_NPARAMS + 1] = {
 	[BN_KERNELS] = {.name = "kernels", .kind = PARAM_WORDS, .min = 0, .max = 2, .max_count = 3,
 		.help = "tiled|naive|decode: the kernels to run"},
 	[BN_RUNS] = {.name = "runs", .kind = PARAM_INT, .min = 1, .max = 20,
-		.help = "timed runs per case (the median is reported; decode runs 5 times as many)"},
+		.help = "timed runs per case (the fastest is reported; decode runs 5 times as many)"},
 	[BN_PEER] = {.name = "peer", .kind = PARAM_INT, .min = 0, .max = 1,
 		.help = "1: time ggml's flash attention beside tiled and decode where ggml_peer.so loads; 0: ours alone"},
 	[BN_NPARAMS] = {0},
@@ -111,7 +111,7 @@ static void print_row(const struct row *w, int tsv, const struct limits *lim)
 	       r->gflops, gbps, share, (long long)r->peak_extra_bytes, diff);
 }
 
-/* ggml's row for the case of w: its median time, and what our kernel's
+/* ggml's row for the case of w: its fastest time, and what our kernel's
  * FLOPs and bytes for the same problem would be at that time. */
 static void print_peer_row(const struct row *w, int tsv, const struct limits *lim)
 {
@@ -142,8 +142,21 @@ static void print_peer_row(const struct row *w, int tsv, const struct limits *li
 	       c->heads, c->threads, decode ? "-" : c->causal ? "yes" : "no", p->ms, gflops, g, share, "-", diff);
 }
 
-/* Ratios measured side by side: f16 against f32, and more threads against one. */
-static void print_ratios(const struct row *rows, int nrows)
+/* A row's share of its limit in percent: the FMA peak (prefill) or the
+ * read bandwidth (decode) of its own thread count, measured in this run. */
+static double row_share(const struct row *w, const struct limits *lim)
+{
+	int t = w->c.threads;
+	if (w->c.kernel == FASTBENCH_DECODE)
+		return lim->bw[t] > 0 ? 100 * w->r.gbps / lim->bw[t] : 0;
+	return lim->peak[t] > 0 ? 100 * w->r.gflops / lim->peak[t] : 0;
+}
+
+/* Ratios measured side by side: f16 against f32, and more threads against
+ * one; for more threads also how the share of the limit scales: the share
+ * of the t-thread limit against the one-thread share of the one-thread
+ * limit (100 %: the kernel scales as far as the machine does). */
+static void print_ratios(const struct row *rows, int nrows, const struct limits *lim)
 {
 	int header = 0;
 	for (int i = 0; i < nrows; i++) {
@@ -152,7 +165,7 @@ static void print_ratios(const struct row *rows, int nrows)
 			const struct fastbench_case *e = &rows[j].c;
 			if (e->kernel != c->kernel || e->n != c->n || e->heads != c->heads || e->causal != c->causal)
 				continue;
-			char line[200] = "";
+			char line[300] = "";
 			if (i == j && rows[i].pr.ok)
 				snprintf(line, sizeof line, "%s K/V, %d thread%s: attnviz is %.2f× as fast as ggml", fastbench_kv_name(c->kv),
 					 c->threads, c->threads > 1 ? "s" : "", rows[i].pr.ms / rows[i].r.ms);
@@ -163,8 +176,11 @@ static void print_ratios(const struct row *rows, int nrows)
 				snprintf(line, sizeof line, "%s K/V takes %.2f× the f16 time on %d thread%s", fastbench_kv_name(c->kv),
 					 rows[i].r.ms / rows[j].r.ms, c->threads, c->threads > 1 ? "s" : "");
 			else if (c->kv == e->kv && e->threads == 1 && c->threads > 1)
-				snprintf(line, sizeof line, "%d threads are %.2f× as fast as one (%s)", c->threads,
-					 rows[j].r.ms / rows[i].r.ms, fastbench_kv_name(c->kv));
+				snprintf(line, sizeof line, "%d threads are %.2f× as fast as one (%s); %.0f%% of the %d-thread %s "
+					 "against %.0f%% of the 1-thread one: %.0f%% of one thread's share",
+					 c->threads, rows[j].r.ms / rows[i].r.ms, fastbench_kv_name(c->kv), row_share(&rows[i], lim),
+					 c->threads, c->kernel == FASTBENCH_DECODE ? "bandwidth" : "FMA peak", row_share(&rows[j], lim),
+					 row_share(&rows[j], lim) > 0 ? 100 * row_share(&rows[i], lim) / row_share(&rows[j], lim) : 0);
 			if (!line[0])
 				continue;
 			if (!header)
@@ -243,7 +259,7 @@ int cli_bench(const struct cli_options *o)
 				printf("machine\tread_bandwidth\t-\t-\t%d\t-\t-\t-\t-\t%.2f\t-\t-\n", t, lim.bw[t]);
 			}
 	} else {
-		printf("attnviz --bench: attention with d = %d, kernels built for %s; median of %d run%s\n"
+		printf("attnviz --bench: attention with d = %d, kernels built for %s; fastest of %d run%s\n"
 		       "(decode: of %d runs, each starting with cold caches)\n",
 		       D, fastattn_isa(), runs, runs > 1 ? "s" : "", runs * 5);
 		printf("machine: FMA peak");
@@ -330,7 +346,7 @@ int cli_bench(const struct cli_options *o)
 						}
 	}
 	if (!tsv)
-		print_ratios(rows, nrows);
+		print_ratios(rows, nrows, &lim);
 	fastbench_free(b);
 	ggml_peer_close(g);
 	params_free(&p);

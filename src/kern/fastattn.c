@@ -206,7 +206,16 @@ static int has_f16c(void)
 static const struct kernels *pick(int portable)
 {
 #ifdef HAVE_AVX2
-	if (!portable && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && has_f16c())
+	/* CPUID is asked once: under a hypervisor each CPUID traps to it, tens
+	 * of microseconds (measured: a fifth of a small decode).  Racing
+	 * threads store the same answer. */
+	static atomic_int avx2 = -1;
+	int have = atomic_load_explicit(&avx2, memory_order_relaxed);
+	if (have < 0) {
+		have = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && has_f16c();
+		atomic_store_explicit(&avx2, have, memory_order_relaxed);
+	}
+	if (!portable && have)
 		return &kernels_avx2;
 #else
 	(void)portable;
@@ -639,6 +648,14 @@ int fastattn_naive(const struct fastattn_args *a, struct fastattn_stats *st, cha
 	return rc;
 }
 
+/* Ask for every line of bytes at p, into L2 (prefetcht1): a hint that
+ * never faults and never waits. */
+static void prefetch_rows(const void *p, size_t bytes)
+{
+	for (size_t off = 0; off < bytes; off += 64)
+		__builtin_prefetch((const char *)p + off, 0, 2);
+}
+
 /* Decode, one thread: for every head, stream keys [j_begin, j_end) a block
  * at a time with the online rule, keeping only (m, l, acc[d]) in L1; the
  * state goes to part[h] = {m, l, acc[0..d)} for the merge. */
@@ -661,6 +678,11 @@ static void *decode_worker(void *arg)
 		for (int j0 = j_begin; j0 < j_end; j0 += BC) {
 			int cols = j_end - j0 < BC ? j_end - j0 : BC, cols_p = round_up(cols, 16);
 			const void *k = kv_row(a, a->k, h, j0), *v = kv_row(a, a->v, h, j0);
+			/* Ask for the block's value rows now, while its scores are
+			 * computed: both streams are then in flight at once, and P V
+			 * finds V on its way (measured: about 5 % off a cold f16
+			 * decode at n = 65536, runs interleaved with and without). */
+			prefetch_rows(v, (size_t)cols * fastattn_row_bytes(a->kv, d));
 			row_scores_any(kn, a->kv, qs, d, k, cols, s, cols_p);
 			online_row(kn, s, cols_p, cols, &m, &l, acc, d);
 			row_pv_any(kn, a->kv, s, v, d, acc, cols);
@@ -784,23 +806,30 @@ double fastattn_fma_peak(int threads, double seconds)
 		threads = FASTATTN_MAX_THREADS;
 	pthread_t th[FASTATTN_MAX_THREADS];
 	struct fma_job jobs[FASTATTN_MAX_THREADS];
-	t0 = fastattn_now();
-	int started = 0;
-	for (int t = 1; t < threads; t++) {
-		jobs[t].iters = iters;
-		if (pthread_create(&th[t], NULL, fma_worker, &jobs[t]) != 0)
-			break;
-		started = t;
+	/* The best of three timings: on a shared machine a slower one holds
+	 * other work's time too (the benchmark's runs are judged the same way). */
+	double best = 0;
+	for (int round = 0; round < 3; round++) {
+		t0 = fastattn_now();
+		int started = 0;
+		for (int t = 1; t < threads; t++) {
+			jobs[t].iters = iters;
+			if (pthread_create(&th[t], NULL, fma_worker, &jobs[t]) != 0)
+				break;
+			started = t;
+		}
+		jobs[0].iters = iters;
+		fma_worker(&jobs[0]);
+		for (int t = 1; t <= started; t++)
+			pthread_join(th[t], NULL);
+		t1 = fastattn_now();
+		for (int t = 0; t <= started; t++)
+			sink += jobs[t].sink;
+		double gflops = 2.0 * 8 * 12 * (double)iters * (started + 1) / (t1 - t0) / 1e9;
+		best = gflops > best ? gflops : best;
 	}
-	jobs[0].iters = iters;
-	fma_worker(&jobs[0]);
-	for (int t = 1; t <= started; t++)
-		pthread_join(th[t], NULL);
-	t1 = fastattn_now();
-	for (int t = 0; t <= started; t++)
-		sink += jobs[t].sink;
 	(void)sink;
-	return 2.0 * 8 * 12 * (double)iters * (started + 1) / (t1 - t0) / 1e9;
+	return best;
 }
 
 struct read_job {

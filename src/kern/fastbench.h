@@ -5,7 +5,7 @@
  *
  *   inputs   Q, K, V from java.util.Random (jrand) gaussians, kept between
  *            cases of the same shape; K and V narrowed to f16 on demand
- *   timing   one clock (fastattn_now), the median of the runs done
+ *   timing   one clock (fastattn_now), the fastest of the runs done
  *   cold     decode runs start with caches that really hold none of K and V:
  *            an eviction buffer twice the last-level cache (64 MiB at least)
  *            is written through before each run, so every cached line is
@@ -38,14 +38,14 @@ struct fastbench_case {
 	int d, heads, threads;
 	int causal;    /* tiled, naive; decode's one query sees every key */
 	int kv;        /* enum fastattn_kv */
-	int runs;      /* timed runs, at most FASTBENCH_MAX_RUNS; the median is reported */
+	int runs;      /* timed runs, at most FASTBENCH_MAX_RUNS; the fastest is reported */
 	int portable;  /* the portable build of the kernels even where AVX2 is there (fastattn_args) */
 };
 
 struct fastbench_result {
-	double ms;                  /* median of the runs */
-	double gflops;              /* FLOPs computed / median time */
-	double gbps;                /* decode: K and V bytes read / median time; -1 for tiled and naive */
+	double ms;                  /* the fastest of the runs */
+	double gflops;              /* FLOPs computed / that time */
+	double gbps;                /* decode: K and V bytes read / that time; -1 for tiled and naive */
 	double flops, kv_bytes;     /* per run, as the kernel reports them */
 	int64_t peak_extra_bytes;   /* scratch beyond inputs and outputs */
 	double max_abs_diff;        /* largest |output - float64 reference| over the compared rows */
@@ -71,7 +71,7 @@ struct fastbench_peer {
 struct fastbench_peer_result {
 	int ok;                 /* 0: the peer did not run this case (why says why) */
 	char why[160];
-	double ms;              /* median of its runs, interleaved with ours */
+	double ms;              /* the fastest of its runs, interleaved with ours */
 	double max_abs_diff;    /* its output against the same float64 reference */
 	int rows_compared;
 };

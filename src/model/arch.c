@@ -19,21 +19,39 @@ static const struct arch_info archs[] = {
 	{"llama", AM_NEXTN | AM_GRAPH_CHECKED},  {"qwen2", AM_NEXTN | AM_GRAPH_CHECKED}, {"qwen3", AM_NEXTN},
 	{"qwen3moe", AM_NEXTN}, {"gemma2", AM_NEXTN | AM_GRAPH_CHECKED}, {"gemma3", AM_NEXTN | AM_GRAPH_CHECKED},
 	{"deepseek2", AM_NEXTN}, {"gpt-oss", AM_NEXTN},
-	{"phi3", AM_NEXTN},      {"falcon", AM_NEXTN},  {"cohere2", AM_NEXTN}, {"olmo2", AM_NEXTN},
-	{"exaone4", AM_NEXTN},   {"gemma3n", AM_NEXTN}, {"mistral3", AM_NEXTN}, {"smollm3", AM_NEXTN},
+	{"phi3", AM_NEXTN},      {"falcon", AM_NEXTN},  {"cohere2", AM_NEXTN | AM_GRAPH_CHECKED}, {"olmo2", AM_NEXTN},
+	{"exaone4", AM_NEXTN},   {"gemma3n", AM_NEXTN},
+	{"mistral3", AM_NEXTN | AM_GRAPH_CHECKED}, {"smollm3", AM_NEXTN | AM_GRAPH_CHECKED},
 	/* per-layer KV heads, 0 for its no-op attention blocks (src/models/deci.cpp) */
 	{"deci", AM_NEXTN | AM_GRAPH_CHECKED},
+	/* Gemma 4: per-layer KV heads and head sizes (key_length_swa), layers
+	 * sharing an earlier layer's cache (src/models/gemma4.cpp) */
+	{"gemma4", AM_NEXTN | AM_SHARED_KV | AM_SWA_HEADS},
 	/* chunked attention (src/models/llama4.cpp) */
 	{"llama4", AM_NEXTN | AM_CHUNKED},
 	/* MLA's latent plus the lightning indexer's K-only cache (create_memory:
 	 * llama_kv_cache_dsa, src/llama-kv-cache-dsa.cpp) */
 	{"deepseek32", AM_NEXTN | AM_INDEXER},
+	/* GLM-5 (GlmMoeDsaForCausalLM): the same llama_kv_cache_dsa
+	 * (create_memory's LLM_ARCH_GLM_DSA case, src/models/glm-dsa.cpp); an
+	 * indexer on every layer before GLM-5.2 (gguf.c read_glm_dsa) */
+	{"glm-dsa", AM_NEXTN | AM_INDEXER},
 	/* plain attention with a nextn (MTP) block (src/models/glm4-moe.cpp) */
 	{"glm4moe", AM_NEXTN},
 	/* hybrids (llm_arch_is_hybrid): gguf.c read_recurrent */
 	{"qwen3next", AM_NEXTN | AM_RECURRENT},
 	{"granitehybrid", AM_NEXTN | AM_RECURRENT},
 	{"nemotron_h", AM_NEXTN | AM_RECURRENT},
+	/* Qwen3.5 dense and MoE: Qwen3-Next's layout (src/models/qwen35.cpp, qwen35moe.cpp) */
+	{"qwen35", AM_NEXTN | AM_RECURRENT},
+	{"qwen35moe", AM_NEXTN | AM_RECURRENT},
+	/* Mamba-1 state between attention layers (src/models/jamba.cpp) */
+	{"jamba", AM_NEXTN | AM_RECURRENT},
+	/* Mamba2 beside attention in every layer (src/models/falcon-h1.cpp) */
+	{"falcon-h1", AM_NEXTN | AM_RECURRENT},
+	/* short-convolution state between attention layers (src/models/lfm2.cpp, lfm2moe.cpp) */
+	{"lfm2", AM_NEXTN | AM_RECURRENT},
+	{"lfm2moe", AM_NEXTN | AM_RECURRENT},
 };
 
 const struct arch_info arch_plain = {"", AM_GRAPH_CHECKED};
@@ -48,7 +66,7 @@ const struct arch_info *arch_find(const char *name)
 
 const char *arch_known_list(void)
 {
-	static char list[512];
+	static char list[768];
 	if (!list[0]) {
 		size_t n = 0;
 		for (size_t i = 0; i < sizeof archs / sizeof archs[0] && n < sizeof list; i++)

@@ -59,6 +59,14 @@ int size_refuse(const struct model *m, const struct deploy *d, char *why, size_t
 	return 0;
 }
 
+/* llama-kv-cache.cpp llama_kv_cache::llama_kv_cache: attn_rot_v, V
+ * block-quantized with a head size that is a multiple of 64 (never with
+ * the MLA latent, which has no V). */
+static int rot_v(const struct model *m)
+{
+	return !is_mla(m) && is_quantized(m->v_type) && m->head_dim_v > 0 && m->head_dim_v % 64 == 0;
+}
+
 static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
 {
 	return __builtin_mul_overflow(a, b, r) || __builtin_mul_overflow(*r, c, r);
@@ -69,47 +77,68 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * worst-case graph (llama-context.cpp sched_reserve: graph_reserve with
  * n_tokens = min(n_ctx, n_ubatch), every token an output, against every
  * cell of the cache) and frees it after its last use, reusing the memory
- * (and computing in place where an op allows it); the buffer is the peak of
- * live bytes.  The peak falls in one of three places of the graph, and the
- * buffer is the largest of the three (4 bytes a float):
+ * (and computing in place where an op allows it); the buffer is the highest
+ * offset + size ggml_dyn_tallocr_alloc ever hands out (its max_size: live
+ * bytes and the holes between them).  The peak falls in one of three places
+ * of the graph, and the buffer is the largest of the three (4 bytes a float):
  *
  *   logits (llm_graph_context::build_inp_out_ids .. the lm_head): the F32
- *     logits [n_vocab, n_outputs], the final norm's output and the residual
- *     [n_embd, n_outputs] each, and inp_out_ids (n_outputs I32); a MoE
- *     graph keeps one more [n_embd] row a token;
+ *     logits [n_vocab, n_outputs] above the final norm's output (in place
+ *     on the residual) and the one [n_embd] slot below it, and inp_tokens
+ *     (n_tokens I32); the inputs below were freed after the last layer's
+ *     attention and their room reused.  A MoE graph keeps one more [n_embd]
+ *     row a token here as a first estimate;
  *   K·Q without flash attention (llm_graph_context::build_attn_mha): kq =
  *     ggml_mul_mat(k, q), F32 [n_kv, n_tokens, n_head] (the softmax runs
  *     in place), beside the masks, five [n_embd] rows a token (residual,
  *     norm, Q, attention input, output) and the inputs;
- *   the FFN (build_ffn): four [n_ff] rows a token (gate, up, their product,
- *     its copy) and half an [n_embd] row, beside the masks and the inputs.
+ *   layer 0's FFN (llm_build_llama: build_ffn after build_attn): ffn_gate,
+ *     ffn_up and their product, three [n_ff] rows a token, placed above
+ *     every graph input (inp_embd [n_embd] included), embd, the attention
+ *     norm's slot and Q's [n_head * head_dim] (where Q's RoPE output was,
+ *     the lowest free room large enough; read off ggml-alloc's placement).
  *
- * The graph inputs live throughout: per cache a KQ mask [n_kv, n_tokens]
- * (F32, or F16 with flash attention, llm_graph_input_attn_kv::set_input),
- * k_idxs (n_tokens I64) and v_idxs (n_tokens I64, or n_tokens x
- * n_embd_v_gqa_max I64 when V is transposed: no flash attention,
- * llama_kv_cache::build_input_v_idxs), and inp_pos (n_tokens I32), plus two
- * floats a token.  The coefficients were read off the allocations of the
- * real engine (tests/engine.sh, node-llama-cpp 3.22.1's llama.cpp) and hold
- * to the byte where one of the three decides it for dense models; where the
- * allocator's placement leaves holes (MoE, MLA) it is modelled, not exact.
+ * The graph inputs live until the last layer's attention: per cache a KQ
+ * mask [n_kv, n_tokens] (F32, or F16 with flash attention,
+ * llm_graph_input_attn_kv::set_input), k_idxs (n_tokens I64) and v_idxs
+ * (n_tokens I64, or n_tokens x n_embd_v_gqa_max I64 when V is transposed:
+ * no flash attention, llama_kv_cache::build_input_v_idxs), inp_embd
+ * [n_embd, n_tokens] F32, inp_pos, inp_tokens and out_ids (n_tokens I32
+ * each).  n_tokens is the ubatch rounded up to a multiple of n_seq
+ * (llama-context.cpp graph_reserve), n_outputs the ubatch.  The terms were
+ * read off ggml-alloc's placements in the real engine (node-llama-cpp
+ * 3.22.1's llama.cpp, every allocation traced: tools/alloc-trace.sh) and
+ * hold to the byte where one of the three decides it for dense models.
+ * Where ggml_dyn_tallocr_alloc's best fit leaves holes that move with the
+ * deployment (MoE: the logits land 3 to 7.8 [n_embd] rows a token above
+ * the bottom on gpt-oss-20b, depending on which freed inputs the expert
+ * tensors fit in; the MLA latent; the recurrent blocks) it is estimated.
  */
 /* The families whose graphs the three peaks were checked on against the
- * real engine (tests/engine.sh: within 2 %) carry AM_GRAPH_CHECKED in
- * src/model/arch.c.  Others build other graphs (Mistral 3 and Phi-4's,
- * OLMo 2's norms, a hybrid's recurrent blocks) that came out 3-6 % off:
- * their compute buffer is estimated. */
+ * real engine (tests/engine.sh: within 2 % over its whole matrix) carry
+ * AM_GRAPH_CHECKED in src/model/arch.c.  Others build other graphs (Phi-4's
+ * fused up-gate, OLMo 2's norms) that come out 3-7 % off: their compute
+ * buffer is estimated. */
 static int graph_checked(const struct model *m)
 {
 	return (m->arch_mech & AM_GRAPH_CHECKED) != 0;
+}
+
+int64_t size_mamba1_inner(const struct model *m)
+{
+	return model_layers_of(m, LT_RECURRENT) > 0 && m->ssm_n_group == 0 && !m->shortconv_l_cache ? m->ssm_d_inner : 0;
 }
 
 static int compute_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
 			 int64_t *out)
 {
 	int64_t E = m->embd > 0 ? m->embd : m->heads * m->head_dim;   /* n_embd: Q's width when unknown */
+	int64_t Q = m->heads * m->head_dim;                            /* Q's width */
 	int64_t v_max = 0, kv_max = a->full_cells, masks = 0, idx = 1, caches = a->windowed ? 2 : 1;
 	int mla = is_mla(m), fa = d->flash_attn, moe = m->experts > 0;
+	/* llama-context.cpp graph_reserve: n_tokens rounded up to a multiple of
+	 * n_seqs (the reserve's ubatch splits evenly), n_outputs not. */
+	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
 	for (int64_t il = 0; il < m->layers; il++)
 		if (size_v_elems_layer(m, il) > v_max)
 			v_max = size_v_elems_layer(m, il);
@@ -118,20 +147,47 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 		masks += cells * (fa ? 2 : 4);   /* bytes a token */
 		idx += 2 + (mla ? 0 : fa ? 2 : 2 * v_max);
 	}
+	/* the graph inputs, bytes a token: inp_tokens, inp_embd [n_embd],
+	 * inp_pos, out_ids and per cache k_idxs, v_idxs and the KQ mask */
+	int64_t inputs = 4 * (E + 3) + masks + 4 * (idx - 1);
 	int64_t logits, attn = 0, ffn = 0, t;
 	/* per token, in bytes; the products are bounded by the model's limits,
 	 * the multiplication by ub is checked */
-	int64_t per_logits = 4 * (m->vocab + (2 + moe) * E + 1);
+	int64_t per_logits = 4 * ((2 + moe) * E + 1);
+	/* A rotated V (attn_rot_v) with flash attention: the last layer's
+	 * un-rotation of the attention output [n_head * head_dim_v] goes where
+	 * the freed idxs and mask were, if it fits there, and leaves below it a
+	 * hole (the rotation inputs, inp_pos and its own room once freed) that
+	 * takes an [n_embd] row when that output is as wide; the final residual
+	 * then lands one [n_embd] row higher (traced with tools/alloc-trace.sh:
+	 * Llama 3 8B q8_0 from -c 8192 on, not at 6144; Mistral Small 3.1, Q
+	 * narrower than n_embd, never). */
+	int64_t Qv = m->heads * m->head_dim_v;
+	if (fa && rot_v(m) && a->full_cells * 2 + 16 >= 4 * Qv && Qv >= E)
+		per_logits += 4 * E;
 	int64_t per_attn = fa ? 0 : 4 * kv_max * m->heads + masks + 4 * (5 * E + idx + 2);
 	/* A quantized K without flash attention: measured E - E/128 floats a token
 	 * fewer (q8_0, on Llama 3 8B and the DeciLM GGUF of tests/engine.sh). */
 	if (!fa && is_quantized(m->k_type))
 		per_attn -= 4 * (E - E / 128);
-	int64_t per_ffn = m->ff > 0 ? masks + 4 * (4 * m->ff + E / 2 + idx + 2) : 0;
-	if (__builtin_mul_overflow(per_logits, ub, &logits) || __builtin_mul_overflow(per_attn, ub, &attn) ||
-	    __builtin_mul_overflow(per_ffn, ub, &ffn))
+	/* layer 0's FFN (llm_build_llama: build_ffn after build_attn): ffn_gate,
+	 * ffn_up and their product [n_ff] above the inputs, embd, the norm's
+	 * slot, Q's and the residual [n_embd] */
+	int64_t per_ffn = m->ff > 0 ? inputs + 4 * (2 * E + Q + 3 * m->ff) : 0;
+	/* A Mamba-1 block (Jamba: src/models/jamba.cpp's mamba layer; Mamba2,
+	 * delta-net and short-conv blocks stay below the other peaks): xz =
+	 * ssm_in(x) [2 d_inner], the conv and scan inputs and outputs, beside
+	 * the masks and the inputs: 12 d_inner + 2 d_state + 1 floats a token,
+	 * read off Jamba-v0.1's graph in the real engine (tests/engine.sh). */
+	int64_t per_recr = 0, recr = 0;
+	if (size_mamba1_inner(m) > 0)
+		per_recr = masks + 4 * (12 * m->ssm_d_inner + 2 * m->ssm_d_state + 1 + idx + 2);
+	if (__builtin_mul_overflow(per_logits, nt, &logits) || __builtin_mul_overflow(per_attn, nt, &attn) ||
+	    __builtin_mul_overflow(per_ffn, nt, &ffn) || __builtin_mul_overflow(per_recr, nt, &recr) ||
+	    __builtin_add_overflow(logits, 4 * m->vocab * ub, &logits))
 		return -1;
 	t = logits > attn ? logits : attn;
+	t = t > recr ? t : recr;
 	*out = t > ffn ? t : ffn;
 	return 0;
 }
@@ -147,7 +203,7 @@ static int64_t rot_bytes(const struct model *m, int64_t caches)
 	int64_t hk = is_mla(m) ? m->kv_lora_rank + m->qk_rope_head_dim : m->head_dim;
 	int64_t hv = is_mla(m) ? 0 : m->head_dim_v;
 	int rk = is_quantized(m->k_type) && hk % 64 == 0;
-	int rv = is_quantized(m->v_type) && hv > 0 && hv % 64 == 0;
+	int rv = rot_v(m);
 	if (!rk && !rv)
 		return 0;
 	int64_t top = hk > hv ? hk : hv, sum = 0;
@@ -173,17 +229,16 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 		return -1;
 	b->compute_bytes = FAULT_INT("size_buffers", b->compute_bytes);
 	b->rot_bytes = rot_bytes(m, a.windowed ? 2 : 1);
-	/* Without the model's widths (an INI file without embd and ff) the
-	 * activations are guessed: Q's width for n_embd, no FFN.  MoE and the
-	 * MLA latent cache leave holes in ggml-alloc's placement that these
-	 * three peaks do not follow (tests/engine.sh: up to 7 % off for
-	 * gpt-oss-20b, 19 % for DeepSeek-V2-Lite): estimated too. */
-	/* Estimated, not modelled: MoE and the MLA latent (the allocator's holes),
-	 * a model without its embd and ff widths, and a quantized cache with
-	 * flash attention, whose rotated (Hadamard) path adds up to one [n_embd]
-	 * F32 row a token at long contexts (8 MiB on Llama 3 8B at -c 32768
-	 * -ub 512, none at 4096 against node-llama-cpp 3.22.1's llama.cpp) that
-	 * this model does not follow. */
+	/* Estimated, not modelled: a model without its embd and ff widths (an
+	 * INI file without them: Q's width for n_embd, no FFN); MoE, the MLA
+	 * latent and the hybrids' recurrent blocks, where ggml-alloc's holes
+	 * move with the deployment (tests/engine.sh, worst: gpt-oss-20b 6.2 %,
+	 * Llama 4 Scout 6.5 %, GLM-4.5-Air 4.2 %, DeepSeek-V2-Lite 18.4 %,
+	 * Kimi K2 11.6 %, Qwen3-Next 9.4 %, Granite 4 hybrid 10.1 %, Nemotron-H
+	 * 5.7 %); and a quantized cache with flash attention, whose rotation
+	 * inputs (attn_inp_k_rot, attn_inp_v_rot) stay below the residual and
+	 * push the logits up by one [n_embd] F32 row a token at long contexts
+	 * (8 MiB on Llama 3 8B at -c 32768 -ub 512, 3.0 %; none at 4096). */
 	int rot_fa = d->flash_attn && (is_quantized(m->k_type) || is_quantized(m->v_type));
 	b->compute_mark = m->embd > 0 && m->ff > 0 && !m->experts && !is_mla(m) && !rot_fa && graph_checked(m)
 				  ? SIZE_MODELLED : SIZE_ESTIMATED;

@@ -224,7 +224,7 @@ int model_export(const struct model *m, FILE *out)
 		if (m->indexer_head_dim)
 			put_int(out, m, MF_INDEXER_HEAD_DIM, m->indexer_head_dim);
 	}
-	if (model_layers_of(m, LT_RECURRENT)) {
+	if (model_layers_of(m, LT_RECURRENT) || m->ssm_parallel) {
 		static const enum model_field state[] = {MF_SSM_D_CONV, MF_SSM_D_INNER, MF_SSM_D_STATE, MF_SSM_N_GROUP,
 							 MF_SSM_DT_RANK, MF_SHORTCONV_L_CACHE};
 		fprintf(out, "\n[recurrent]\n");
@@ -233,6 +233,8 @@ int model_export(const struct model *m, FILE *out)
 			if (v)
 				put_int(out, m, state[i], v);
 		}
+		if (m->ssm_parallel)
+			put_int(out, m, MF_SSM_PARALLEL, 1);
 	}
 
 	fprintf(out, "\n[rope]\n");

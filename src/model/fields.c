@@ -139,6 +139,10 @@ const struct model_field_info model_fields[MF_COUNT] = {
 	[MF_SHORTCONV_L_CACHE] = {.section = "recurrent", .key = "shortconv_l_cache", .type = MFT_INT, .need = MFN_OPT,
 		.max = MODEL_MAX_DIM, AT(shortconv_l_cache),
 		.gguf = "{arch}.shortconv.l_cache"},
+	/* llama-model.cpp create_memory, LLM_ARCH_FALCON_H1: filter_attn and
+	 * filter_recr both true, every layer keeps KV cells and a state */
+	[MF_SSM_PARALLEL] = {.section = "recurrent", .key = "parallel", .type = MFT_FLAG, .need = MFN_OPT,
+		.max = 1, AT(ssm_parallel)},
 	[MF_BASE] = {.section = "rope", .key = "base", .type = MFT_REAL, .need = MFN_REQ,
 		.min = 1.0000001, .max = 1e12, AT(rope_base),
 		.gguf = "{arch}.rope.freq_base", .hf = "rope_theta"},

@@ -24,6 +24,7 @@ enum model_field {
 	MF_KV_LORA_RANK, MF_QK_ROPE_HEAD_DIM, MF_QK_NOPE_HEAD_DIM, MF_V_HEAD_DIM, MF_LATENT_CACHE,
 	MF_INDEXER_HEAD_DIM,
 	MF_SSM_D_CONV, MF_SSM_D_INNER, MF_SSM_D_STATE, MF_SSM_N_GROUP, MF_SSM_DT_RANK, MF_SHORTCONV_L_CACHE,
+	MF_SSM_PARALLEL, /* [recurrent] parallel: attention layers keep the state too (Falcon-H1) */
 	MF_BASE, MF_BASE_LOCAL, MF_SCALING, MF_FACTOR, MF_ORIG_CTX, MF_BETA_FAST, MF_BETA_SLOW, MF_MSCALE,
 	MF_MSCALE_ALL_DIM, MF_LOW_FREQ_FACTOR, MF_HIGH_FREQ_FACTOR,
 	MF_ROPE_DIMS,    /* [rope] dims: the rotated dimensions of a head (partial rotary) */

@@ -129,7 +129,7 @@ int fit_solve(const struct model *m, const struct fit_query *q, enum fit_cache c
 		klo = khi;
 	row->lo = klo * row->step;
 	row->cap = khi * row->step;
-	if (terms(mt, &d, row->lo, &row->at) < 0)
+	if (row->evals++, terms(mt, &d, row->lo, &row->at) < 0)
 		goto out;
 	if (row->at.total > avail) {
 		row->missing = row->at.total - avail;
@@ -140,7 +140,7 @@ int fit_solve(const struct model *m, const struct fit_query *q, enum fit_cache c
 	while (klo < khi) {
 		int64_t mid = klo + (khi - klo + 1) / 2;
 		struct fit_terms t;
-		if (terms(mt, &d, mid * row->step, &t) < 0)
+		if (row->evals++, terms(mt, &d, mid * row->step, &t) < 0)
 			goto out;
 		if (t.total <= avail)
 			klo = mid;
@@ -148,9 +148,9 @@ int fit_solve(const struct model *m, const struct fit_query *q, enum fit_cache c
 			khi = mid - 1;
 	}
 	row->max_ctx = FAULT_INT("fit_search", klo * row->step);
-	if (terms(mt, &d, row->max_ctx, &row->at) < 0)
+	if (row->evals++, terms(mt, &d, row->max_ctx, &row->at) < 0)
 		goto out;
-	if (row->max_ctx < row->cap && terms(mt, &d, row->max_ctx + row->step, &row->next) < 0)
+	if (row->max_ctx < row->cap && (row->evals++, terms(mt, &d, row->max_ctx + row->step, &row->next) < 0))
 		goto out;
 	flags(row, q);
 	rc = 0;

@@ -61,6 +61,7 @@ struct fit_row {
 	struct fit_terms next;            /* at max_ctx + step (does not fit), when max_ctx < cap */
 	int64_t missing;                  /* max_ctx 0: bytes lacking at lo */
 	char flags[160];                  /* the llama.cpp flags: -c N -ctk T -ctv T -fa on|off -np N [-kvu] */
+	int evals;                        /* totals computed: about log2((cap - lo) / step) + 3, the search's cost */
 };
 
 /* The terms at n_ctx with K and V in these types.  0, or -1 when a size

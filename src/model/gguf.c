@@ -175,6 +175,13 @@ static const struct swa_rule swa_rules[] = {
 	{"gemma2", 2, 4096, 0, 0, 0},     {"gemma3", 6, 0, 0, 10000, 0},        {"gemma3n", 5, 0, 20, 10000, 0},
 	{"gemma-embedding", 6, 0, 0, 10000, 0}, {"gpt-oss", 2, 0, 0, 0, 0},     {"cohere2", 4, 0, 0, 0, 0},
 	{"olmo2", 4, 0, 0, 0, 0},         {"exaone4", 4, 0, 0, 0, 0},           {"llama4", 4, 8192, 0, 0, 1},
+	/* gemma4 (src/models/gemma4.cpp): sliding_window and the per-layer
+	 * sliding_window_pattern are required; layers from n_layer_all -
+	 * shared_kv_layers on reuse an earlier layer's cache (read_shared) */
+	{"gemma4", 0, 0, 0, 10000, 0},
+	/* lfm2 (src/models/lfm2.cpp): a sliding_window > 0 makes every attention
+	 * layer sliding (is_swa = !is_recr): pattern 0, all alike */
+	{"lfm2", 0, 0, 0, 0, 0},
 };
 
 static const struct swa_rule *swa_rule_of(const char *arch)
@@ -274,19 +281,31 @@ static int read_swa(struct gguf_file *r, struct model *m)
  *   qwen3next, qwen35, qwen35moe: attention.recurrent_layers (one bool per
  *     block), else il < n_layer() && (il + 1) % full_attention_interval != 0
  *     (interval default 4); both caches keep il < n_layer() only.
- *   granitehybrid: recurrent iff head_count_kv(il) == 0.
+ *   granitehybrid, jamba, lfm2, lfm2moe: recurrent iff head_count_kv(il) == 0
+ *     (llama-memory-hybrid.cpp's default filters: is_recr(il) / !is_recr(il)).
  *   nemotron_h: recurrent iff head_count_kv(il) == 0 and
  *     feed_forward_length(il) == 0; a layer with an FFN only keeps nothing.
- * Every one reads ssm.conv_kernel, inner_size, state_size, time_step_rank
- * and group_count as required keys.
+ *   falcon-h1: every layer is both (create_memory: filter_attn and
+ *     filter_recr return true for every layer): attention beside Mamba2.
+ * The state's keys (llama-hparams.cpp n_embd_r / n_embd_s):
+ *   Mamba2 and gated delta net: ssm.conv_kernel, inner_size, state_size,
+ *     time_step_rank and group_count, all required;
+ *   Mamba-1 (jamba): the same without group_count (ssm_n_group stays 0);
+ *   short convolution (lfm2, lfm2moe): shortconv.l_cache only, the rows
+ *     n_embd * (l_cache - 1), no SSM state.
  */
-enum recr_rule { RR_INTERVAL, RR_KV_ZERO, RR_KV_FF_ZERO };
+enum recr_rule { RR_INTERVAL, RR_KV_ZERO, RR_KV_FF_ZERO, RR_EVERY };
+enum recr_state { RS_MAMBA2, RS_MAMBA1, RS_SHORTCONV };
 static const struct {
 	const char *arch;
 	enum recr_rule rule;
+	enum recr_state state;
 } recr_rules[] = {
-	{"qwen3next", RR_INTERVAL}, {"qwen35", RR_INTERVAL}, {"qwen35moe", RR_INTERVAL},
-	{"granitehybrid", RR_KV_ZERO}, {"nemotron_h", RR_KV_FF_ZERO},
+	{"qwen3next", RR_INTERVAL, RS_MAMBA2},  {"qwen35", RR_INTERVAL, RS_MAMBA2},
+	{"qwen35moe", RR_INTERVAL, RS_MAMBA2},  {"granitehybrid", RR_KV_ZERO, RS_MAMBA2},
+	{"nemotron_h", RR_KV_FF_ZERO, RS_MAMBA2}, {"jamba", RR_KV_ZERO, RS_MAMBA1},
+	{"lfm2", RR_KV_ZERO, RS_SHORTCONV},     {"lfm2moe", RR_KV_ZERO, RS_SHORTCONV},
+	{"falcon-h1", RR_EVERY, RS_MAMBA2},
 };
 
 static int read_recurrent(struct gguf_file *r, struct model *m, uint64_t end)
@@ -300,17 +319,31 @@ static int read_recurrent(struct gguf_file *r, struct model *m, uint64_t end)
 	static const struct {
 		const char *suffix;
 		enum model_field f;
-		int64_t max;
+		int64_t min, max;
+		unsigned states;   /* 1 << enum recr_state: the states that read it (as a required key) */
 	} ssm[] = {
-		{"ssm.conv_kernel", MF_SSM_D_CONV, 65536},     {"ssm.inner_size", MF_SSM_D_INNER, INT64_C(1) << 24},
-		{"ssm.state_size", MF_SSM_D_STATE, 65536},     {"ssm.time_step_rank", MF_SSM_DT_RANK, 65536},
-		{"ssm.group_count", MF_SSM_N_GROUP, 65536},
+		{"ssm.conv_kernel", MF_SSM_D_CONV, 0, 65536, 1u << RS_MAMBA2 | 1u << RS_MAMBA1},
+		{"ssm.inner_size", MF_SSM_D_INNER, 0, INT64_C(1) << 24, 1u << RS_MAMBA2 | 1u << RS_MAMBA1},
+		{"ssm.state_size", MF_SSM_D_STATE, 0, 65536, 1u << RS_MAMBA2 | 1u << RS_MAMBA1},
+		{"ssm.time_step_rank", MF_SSM_DT_RANK, 0, 65536, 1u << RS_MAMBA2 | 1u << RS_MAMBA1},
+		{"ssm.group_count", MF_SSM_N_GROUP, 0, 65536, 1u << RS_MAMBA2},
+		{"shortconv.l_cache", MF_SHORTCONV_L_CACHE, 2, 65536, 1u << RS_SHORTCONV},
 	};
 	for (size_t i = 0; i < sizeof ssm / sizeof ssm[0]; i++) {
+		if (!(ssm[i].states & 1u << recr_rules[e].state))
+			continue;   /* llama.cpp does not read it for this architecture: the state has none */
 		int64_t *out = (int64_t *)(void *)((char *)m + model_fields[ssm[i].f].off);
-		int f = arch_int(r, m, ssm[i].suffix, ssm[i].f, 0, ssm[i].max, out);
+		int f = arch_int(r, m, ssm[i].suffix, ssm[i].f, ssm[i].min, ssm[i].max, out);
 		if (f <= 0)
 			return f < 0 ? -1 : missing_arch(r, m, ssm[i].suffix, end);
+	}
+	if (recr_rules[e].rule == RR_EVERY) {
+		/* the layers stay attention layers (model_finish keeps them so); each
+		 * keeps a Mamba2 state beside its KV cells */
+		m->ssm_parallel = 1;
+		model_set_origin(m, MF_SSM_PARALLEL, "llama.cpp %s: create_memory keeps a recurrent state on every layer "
+				 "beside its attention", m->arch);
+		return 0;
 	}
 	int64_t n_layer = m->layers - m->nextn_layers, f;
 	if (recr_rules[e].rule == RR_INTERVAL) {
@@ -411,6 +444,28 @@ static int read_mla(struct gguf_file *r, struct model *m, int64_t n_rot, const i
 	snprintf(m->note, sizeof m->note,
 		 "no key_length_mla/value_length_mla: llama.cpp runs this file without MLA, caching full K and V "
 		 "per head; a re-converted file would cache the latent only");
+	return 0;
+}
+
+/* src/models/glm-dsa.cpp load_arch_hparams: before GLM-5.2 (n_ctx_train <
+ * 1048576) every layer has a full indexer, as DeepSeek-V3.2; from 5.2 on a
+ * built-in per-layer table (GLM_5_2_DEFAULT_INDEXER_TYPES) or the file's
+ * attention.indexer.types decide, and create_memory's filter_lid keeps the
+ * indexer cache on those layers only: attnviz sizes the first case alone. */
+static int read_glm_dsa(struct gguf_file *r, const struct model *m)
+{
+	char key[160];
+	struct gguf_kv *k = find_arch(r, m, "attention.indexer.types", key, sizeof key);
+	int all_full = m->ctx_train < 1048576;
+	if (k) {
+		all_full = k->type != GT_ARR ? k->type != GT_STR && !k->big && k->d != 0 : k->arr != NULL;
+		for (uint64_t j = 0; k->type == GT_ARR && k->arr && j < k->n && j < (uint64_t)(m->layers - m->nextn_layers); j++)
+			all_full &= k->arr[j] != 0;
+	}
+	if (!all_full)
+		return gguf_fail(r, k ? k->vat : value_at(r, m, "context_length", key), k ? k->key : key,
+			         "GLM-5.2's per-layer indexer types (some layers without an indexer cache): attnviz does "
+			         "not size them");
 	return 0;
 }
 
@@ -626,7 +681,13 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	if (arch_int(r, m, "attention.key_length_swa", MF_COUNT, 1, 65536, &k_swa) < 0 ||
 	    arch_int(r, m, "attention.value_length_swa", MF_COUNT, 1, 65536, &v_swa) < 0)
 		return -1;
-	if (!(ai->mech & AM_SWA_HEADS) && (k_swa != m->head_dim || v_swa != m->head_dim_v)) {
+	if (ai->mech & AM_SWA_HEADS) {
+		/* llama-hparams.cpp n_embd_head_k(il) / n_embd_head_v(il): is_swa(il) ? *_swa : the full size */
+		m->head_dim_swa = k_swa;
+		m->head_dim_v_swa = v_swa;
+		model_set_origin(m, MF_HEAD_DIM_SWA, "GGUF %s.attention.key_length_swa (default key_length)", m->arch);
+		model_set_origin(m, MF_HEAD_DIM_V_SWA, "GGUF %s.attention.value_length_swa (default value_length)", m->arch);
+	} else if (k_swa != m->head_dim || v_swa != m->head_dim_v) {
 		const char *suffix = k_swa != m->head_dim ? "attention.key_length_swa" : "attention.value_length_swa";
 		return gguf_fail(r, value_at(r, m, suffix, key), key,
 			         "sliding layers with their own head size for %s: attnviz does not size it for this "
@@ -681,6 +742,8 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 				return f < 0 ? -1 : missing_arch(r, m, row_suffix(MF_INDEXER_HEAD_DIM), end);
 			if (!m->mla_latent_cache)
 				return missing_arch(r, m, "attention.key_length_mla", end);
+			if (!strcmp(m->arch, "glm-dsa") && read_glm_dsa(r, m) < 0)
+				return -1;
 		}
 	} else {
 		int64_t most = 0;
@@ -707,14 +770,33 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	if (read_recurrent(r, m, end) < 0)
 		return -1;
 	const struct swa_rule *rule = swa_rule_of(m->arch);
-	if (rule && rule->kv_from_start > 0 && m->layers > rule->kv_from_start) {
-		/* gemma3n: the last layers reuse the KV of earlier ones (hparams.has_kv). */
-		for (int64_t il = rule->kv_from_start; il < m->layers; il++) {
+	int64_t kv_from = rule ? rule->kv_from_start : 0;
+	if (ai->mech & AM_SHARED_KV) {
+		/* gemma4 (src/models/gemma4.cpp): n_layer_kv_from_start = n_layer_all
+		 * - attention.shared_kv_layers (default 0: every layer its own);
+		 * create_memory's reuse asserts it is at least 2 */
+		int64_t shared = 0;
+		if ((f = arch_int(r, m, "attention.shared_kv_layers", MF_COUNT, 0, m->layers - 2, &shared)) < 0)
+			return -1;
+		kv_from = shared ? m->layers - shared : 0;
+		/* the reuse callback points a shared layer at kv_from - 2 (sliding) or
+		 * kv_from - 1 (full); llama-kv-cache.cpp aborts unless that layer is in
+		 * the same (sliding or full) cache */
+		if (kv_from > 0 && (m->layer_swa[kv_from - 1] || !m->layer_swa[kv_from - 2]))
+			return gguf_fail(r, value_at(r, m, "attention.shared_kv_layers", key), key,
+				         "%lld shared layers: layer %lld must be full and %lld sliding, or llama.cpp's "
+				         "reuse of their caches aborts", (long long)shared, (long long)(kv_from - 1),
+				         (long long)(kv_from - 2));
+	}
+	if (kv_from > 0 && m->layers > kv_from) {
+		/* gemma3n, gemma4: the last layers reuse the KV of earlier ones (hparams.has_kv). */
+		int64_t il0 = kv_from;
+		for (int64_t il = il0; il < m->layers; il++) {
 			m->layer_kv_heads[il] = 0;
 			m->layer_type[il] = LT_SHARED;
 		}
 		model_set_origin(m, MF_KV_HEADS, "GGUF %s.attention.head_count_kv; llama.cpp n_layer_kv_from_start %lld",
-				 m->arch, (long long)rule->kv_from_start);
+				 m->arch, (long long)kv_from);
 	}
 	model_set_origin(m, MF_SINKS, "no attn_sinks tensor: none");
 	if (tn->sinks[0]) {

@@ -32,7 +32,9 @@
 #define HF_MAX_PARAMS 1e15
 
 enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN2, F_QWEN3, F_QWEN3_MOE, F_GEMMA2, F_GEMMA3, F_DEEPSEEK2,
-	   F_DEEPSEEK3, F_GPT_OSS, F_PHI3, F_FALCON, F_MISTRAL3, F_SMOLLM3, F_COHERE2, F_OLMO2 };
+	   F_DEEPSEEK3, F_GPT_OSS, F_PHI3, F_FALCON, F_MISTRAL3, F_SMOLLM3, F_COHERE2, F_OLMO2,
+	   /* the 2026 families (DESIGN section 5): read_layers */
+	   F_QWEN3_NEXT, F_LLAMA4, F_GLM4_MOE, F_DEEPSEEK32, F_NEMOTRON_H, F_GRANITE_HYBRID };
 
 /* The defaults of a family: the keyword defaults of the __init__ of the
  * transformers class named in `cls` (src/transformers/models/<type>/
@@ -82,6 +84,20 @@ static const struct family families[] = {
 	{F_SMOLLM3, "smollm3", "smollm3", "SmolLM3Config", 128256, 2048, 11008, 36, 16, 4, 0, 32768, 2000000, 1, 0},
 	{F_COHERE2, "cohere2", "cohere2", "Cohere2Config", 256000, 8192, 22528, 40, 64, 0, 0, 8192, 10000, 1, 4096},
 	{F_OLMO2, "olmo2", "olmo2", "Olmo2Config", 50304, 4096, 11008, 32, 32, 0, 0, 2048, 10000, 0, 0},
+	/* The 2026 families: hybrids, chunked attention, nextn blocks, the indexer. */
+	{F_QWEN3_NEXT, "qwen3_next", "qwen3next", "Qwen3NextConfig", 151936, 2048, 5632, 48, 16, 2, 256, 32768, 10000,
+	 0, 0},
+	{F_LLAMA4, "llama4_text", "llama4", "Llama4TextConfig", 202048, 5120, 8192, 48, 40, 8, 128, 131072, 500000, 0,
+	 0},
+	{F_LLAMA4, "llama4", "llama4", "Llama4TextConfig", 202048, 5120, 8192, 48, 40, 8, 128, 131072, 500000, 0, 0},
+	{F_GLM4_MOE, "glm4_moe", "glm4moe", "Glm4MoeConfig", 151552, 4096, 10944, 46, 96, 8, 128, 131072, 10000, 0, 0},
+	/* DeepSeek-V3.2 ships its own configuration_deepseek.py: DeepseekV3Config's defaults */
+	{F_DEEPSEEK32, "deepseek_v32", "deepseek32", "DeepseekV3Config", 129280, 7168, 18432, 61, 128, 128, 0, 4096,
+	 10000, 0, 0},
+	{F_NEMOTRON_H, "nemotron_h", "nemotron_h", "NemotronHConfig", 131072, 4096, 21504, 52, 32, 8, 128, 4096, 10000,
+	 0, 0},
+	{F_GRANITE_HYBRID, "granitemoehybrid", "granitehybrid", "GraniteMoeHybridConfig", 32000, 4096, 11008, 32, 32,
+	 0, 0, 2048, 10000, 0, 0},
 };
 
 /*
@@ -104,7 +120,19 @@ static const struct {
 	{"Mistral3ForConditionalGeneration", "mistral3"},
 	{"SmolLM3ForCausalLM", "smollm3"},      {"Cohere2ForCausalLM", "cohere2"},
 	{"Olmo2ForCausalLM", "olmo2"},
+	/* convert_hf_to_gguf.py (conversion/__init__.py): Qwen3NextModel, Llama4Model,
+	 * Glm4MoeModel, DeepseekV32Model, NemotronHModel, GraniteHybridModel */
+	{"Qwen3NextForCausalLM", "qwen3_next"},  {"Llama4ForConditionalGeneration", "llama4"},
+	{"Llama4ForCausalLM", "llama4_text"},    {"Glm4MoeForCausalLM", "glm4_moe"},
+	{"DeepseekV32ForCausalLM", "deepseek_v32"}, {"NemotronHForCausalLM", "nemotron_h"},
+	{"GraniteMoeHybridForCausalLM", "granitemoehybrid"},
 };
+
+/* The families llama.cpp runs with MLA (LLM_ARCH_DEEPSEEK2, DEEPSEEK32). */
+static int mla_family(const struct family *f)
+{
+	return f->id == F_DEEPSEEK2 || f->id == F_DEEPSEEK3 || f->id == F_DEEPSEEK32;
+}
 
 /* Where to look for a field: text_config (when the file has one) before the root. */
 struct scope {
@@ -200,7 +228,7 @@ static int hf_locate(const char *t, size_t n, const char *path, int *line, int *
 static int fail(struct hf *H, const char *path, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int fail(struct hf *H, const char *path, const char *fmt, ...)
 {
-	char what[300], file[300], shown[100];
+	char what[512], file[300], shown[100];
 	int line, col;
 	va_list ap;
 	va_start(ap, fmt);
@@ -339,7 +367,9 @@ static int field_count(struct hf *H, const struct scope *sc, enum model_field f,
 /* Everything the parameter estimate needs beyond struct model. */
 struct shape {
 	int64_t hidden, inter, moe_inter, shared, first_dense, moe_freq, q_lora;
+	int64_t shared_inter;   /* a shared expert's width; 0: moe_inter */
 	int qkv_bias, o_bias, qk_norm, norms, router_bias, expert_bias, tie, falcon_ln, gated;
+	uint8_t no_mlp[MODEL_MAX_LAYERS];   /* [layers] 1: a block without MLP (Nemotron-H's M and * blocks) */
 };
 
 /*
@@ -381,13 +411,22 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 	double expert = 3 * h * (double)s->moe_inter, e = (double)m->experts;
 	if (s->expert_bias)
 		expert += 2 * (double)s->moe_inter + h;
-	double moe_fixed = h * e + (s->router_bias ? e : 0) + (double)s->shared * 3 * h * (double)s->moe_inter;
+	double moe_fixed = h * e + (s->router_bias ? e : 0) +
+			   (double)s->shared * 3 * h * (double)(s->shared_inter ? s->shared_inter : s->moe_inter);
+	/* A Mamba2 / gated delta-net mixer instead of attention: in_proj hidden x
+	 * (2 d_inner + 2 groups x d_state + heads), out_proj d_inner x hidden */
+	double di = (double)m->ssm_d_inner, mixer = h * (2 * di + 2 * (double)(m->ssm_n_group * m->ssm_d_state) +
+					   (double)m->ssm_dt_rank) + di * h;
 	double t = 0, a = 0;
 	for (int64_t il = 0; il < m->layers; il++) {
-		double base = attn + (double)s->norms * norm;
+		int lt = m->layer_type[il];
+		double base = (lt == LT_RECURRENT ? mixer : lt == LT_NONE && il < m->layers - m->nextn_layers ? 0 : attn) +
+			      (double)s->norms * norm;
 		int moe = m->experts > 0 && il >= s->first_dense && il % s->moe_freq == 0;
-		t += base + (moe ? moe_fixed + e * expert : dense);
-		a += base + (moe ? moe_fixed + (double)m->experts_used * expert : dense);
+		double mlp_t = s->no_mlp[il] ? 0 : moe ? moe_fixed + e * expert : dense;
+		double mlp_a = s->no_mlp[il] ? 0 : moe ? moe_fixed + (double)m->experts_used * expert : dense;
+		t += base + mlp_t;
+		a += base + mlp_a;
 	}
 	double emb = (double)m->vocab * h * (s->tie ? 1 : 2) + norm;
 	*total = t + emb;
@@ -484,7 +523,7 @@ static int read_family(struct hf *H)
 						 cls, H->fam->arch);
 				return 0;
 			}
-		char shown[64], list[256];
+		char shown[64], list[400];
 		err_clean(shown, sizeof shown, cls);
 		return fail(H, "architectures", "'%s' is not an architecture attnviz reads (families: %s)", shown,
 			    family_list(list, sizeof list));
@@ -498,7 +537,7 @@ static int read_family(struct hf *H)
 	if (!H->fam) {
 		char shown[40];
 		err_clean(shown, sizeof shown, json_string_value(v));
-		char list[256];
+		char list[400];
 		return fail(H, H->where, "'%s' is not a family attnviz reads (%s)", shown, family_list(list, sizeof list));
 	}
 	snprintf(H->m->arch, sizeof H->m->arch, "%s", H->fam->arch);
@@ -535,18 +574,28 @@ static int read_counts(struct hf *H, struct shape *s)
 		return fail(H, H->where, "%lld does not divide num_attention_heads (%lld)", (long long)m->kv_heads,
 			    (long long)m->heads);
 	int64_t hd_def = f->head_dim ? f->head_dim : s->hidden / m->heads;
-	if (f->id == F_DEEPSEEK2 || f->id == F_DEEPSEEK3)
+	if (mla_family(f))
 		return 0;   /* read_mla sets the head sizes */
-	if (s->hidden % m->heads && !f->head_dim && !find(H, sc, "head_dim"))
+	/* The converter's GraniteModel drops head_dim (conversion/granite.py):
+	 * llama.cpp's head is n_embd / n_head; NemotronHModel reads head_dim or
+	 * attention_head_dim, one of them required (conversion/nemotron.py). */
+	const char *hdk = model_fields[MF_HEAD_DIM].hf;
+	if (f->id == F_NEMOTRON_H && !find(H, sc, hdk))
+		hdk = "attention_head_dim";
+	if (s->hidden % m->heads && (f->id == F_GRANITE_HYBRID || (!f->head_dim && !find(H, sc, "head_dim"))))
 		return fail(H, "num_attention_heads", "%lld does not divide hidden_size (%lld) and no head_dim is given",
 			    (long long)m->heads, (long long)s->hidden);
-	rc = get_int(H, sc, model_fields[MF_HEAD_DIM].hf, 1, hd_def, 1, 65536, &m->head_dim);
-	if (rc < 0)
+	if (f->id == F_GRANITE_HYBRID) {
+		m->head_dim = s->hidden / m->heads;
+		model_set_origin(m, MF_HEAD_DIM, "hidden_size / num_attention_heads (the converter's GraniteModel "
+				 "ignores head_dim)");
+	} else if ((rc = get_int(H, sc, hdk, f->id != F_NEMOTRON_H, hd_def, 1, 65536, &m->head_dim)) < 0) {
 		return -1;
-	if (rc == 0 && !f->head_dim)
+	} else if (rc == 0 && !f->head_dim) {
 		model_set_origin(m, MF_HEAD_DIM, "hidden_size / num_attention_heads (transformers %s)", f->cls);
-	else
+	} else {
 		origin(H, MF_HEAD_DIM, rc, H->where);
+	}
 	if (m->head_dim % 2)
 		return fail(H, H->where, "%lld is odd: RoPE rotates pairs", (long long)m->head_dim);
 	m->head_dim_v = m->head_dim;
@@ -648,12 +697,26 @@ static int read_moe(struct hf *H, struct shape *s)
 	case F_DEEPSEEK3: ne = "n_routed_experts", def_e = 256, def_u = 8, def_inter = 2048, def_shared = 1,
 			  def_dense = 3; break;
 	case F_DEEPSEEK2: ne = "n_routed_experts", def_e = 0, def_u = 0, def_inter = 1407; break;
+	case F_DEEPSEEK32: ne = "n_routed_experts", def_e = 256, def_u = 8, def_inter = 2048, def_shared = 1,
+			   def_dense = 3; break;
+	case F_QWEN3_NEXT: ne = "num_experts", def_e = 512, def_u = 10, def_inter = 512; break;
+	/* Glm4MoeConfig; conversion/glm.py Glm4MoeModel writes n_routed_experts,
+	 * n_shared_experts, first_k_dense_replace (leading dense blocks) */
+	case F_GLM4_MOE: ne = "n_routed_experts", def_e = 128, def_u = 8, def_inter = 1408, def_shared = 1,
+			 def_dense = 1; break;
+	/* conversion/llama.py Llama4Model: intermediate_size is the experts' width,
+	 * intermediate_size_mlp the dense blocks' */
+	case F_LLAMA4: ne = "num_local_experts", def_e = 16, def_u = 1; break;
+	case F_GRANITE_HYBRID: ne = "num_local_experts", def_e = 8, def_u = 2; break;
 	default:
 		model_set_origin(m, MF_EXPERTS, "dense: transformers %s has no routed experts", H->fam->cls);
 		return 0;
 	}
 	s->moe_freq = 1;
 	if (count(H, sc, ne, MF_EXPERTS, 1, def_e, 0, 65536, &m->experts) < 0)
+		return -1;
+	if (m->experts == 0 && H->fam->id == F_GRANITE_HYBRID &&   /* the shared MLP is the only one */
+	    get_int(H, sc, "shared_intermediate_size", 1, 1024, 1, 10000000, &s->inter) < 0)
 		return -1;
 	if (m->experts == 0)
 		return 0;
@@ -664,11 +727,12 @@ static int read_moe(struct hf *H, struct shape *s)
 		return -1;
 	if (m->experts_used == 0)
 		return fail(H, H->where, "missing: %lld routed experts need a count per token", (long long)m->experts);
-	if (H->fam->id == F_MIXTRAL || H->fam->id == F_GPT_OSS)
+	if (H->fam->id == F_MIXTRAL || H->fam->id == F_GPT_OSS || H->fam->id == F_LLAMA4 ||
+	    H->fam->id == F_GRANITE_HYBRID)
 		s->moe_inter = s->inter;   /* each expert is an MLP of intermediate_size */
 	else if (get_int(H, sc, "moe_intermediate_size", 1, def_inter, 1, 10000000, &s->moe_inter) < 0)
 		return -1;
-	if (H->fam->id == F_DEEPSEEK2 || H->fam->id == F_DEEPSEEK3) {
+	if (mla_family(H->fam) || H->fam->id == F_GLM4_MOE) {
 		json_t *sh = find(H, sc, "n_shared_experts");
 		if (!(sh && json_is_null(sh)) && get_int(H, sc, "n_shared_experts", 1, def_shared, 0, 65536, &s->shared) < 0)
 			return -1;
@@ -677,12 +741,28 @@ static int read_moe(struct hf *H, struct shape *s)
 			return -1;
 		/* noaux_tc routing (V3) keeps a per-expert score bias */
 		json_t *tm = find(H, sc, "topk_method");
-		s->router_bias = H->fam->id == F_DEEPSEEK3 || (tm && json_is_string(tm) &&
+		s->router_bias = H->fam->id != F_DEEPSEEK2 || (tm && json_is_string(tm) &&
 							       !strcmp(json_string_value(tm), "noaux_tc"));
 	}
 	if (H->fam->id == F_GPT_OSS)
 		s->router_bias = s->expert_bias = 1;
-	if (H->fam->id == F_QWEN3_MOE) {
+	if (H->fam->id == F_QWEN3_NEXT || H->fam->id == F_LLAMA4 || H->fam->id == F_GRANITE_HYBRID) {
+		/* one shared expert of its own width: Qwen3-Next
+		 * shared_expert_intermediate_size, Granite shared_intermediate_size,
+		 * Llama 4 an MLP of intermediate_size */
+		const char *sk = H->fam->id == F_QWEN3_NEXT ? "shared_expert_intermediate_size" : "shared_intermediate_size";
+		s->shared = 1;
+		s->shared_inter = s->moe_inter;
+		if (H->fam->id != F_LLAMA4 && get_int(H, sc, sk, 1, H->fam->id == F_QWEN3_NEXT ? 512 : 1024, 0, 10000000,
+						       &s->shared_inter) < 0)
+			return -1;
+		s->shared = s->shared_inter > 0;
+	}
+	if (H->fam->id == F_LLAMA4 && (get_int(H, sc, "interleave_moe_layer_step", 1, 1, 1, MODEL_MAX_LAYERS,
+					       &s->moe_freq) < 0 ||
+				       get_int(H, sc, "intermediate_size_mlp", 1, 16384, 1, 10000000, &s->inter) < 0))
+		return -1;
+	if (H->fam->id == F_QWEN3_MOE || H->fam->id == F_QWEN3_NEXT) {
 		int64_t step;
 		json_t *only = find(H, sc, "mlp_only_layers");
 		if (only && !json_is_null(only) && (!json_is_array(only) || json_array_size(only)))
@@ -690,6 +770,62 @@ static int read_moe(struct hf *H, struct shape *s)
 		if (get_int(H, sc, "decoder_sparse_step", 1, 1, 1, 1, &step) < 0)
 			return -1;
 	}
+	return 0;
+}
+
+/* The 2026 families, listed last in enum fam: their layer_types words and
+ * layer kinds are read_layers'. */
+static int family_2026(const struct family *f)
+{
+	return f->id >= F_QWEN3_NEXT;
+}
+
+/*
+ * Llama 4's chunked attention (src/models/llama4.cpp load_arch_hparams): a
+ * file without attention.sliding_window gets swa_type CHUNKED, n_swa fixed at
+ * 8192 and load_swa_pattern(4), three chunked layers then one full; the
+ * converter (conversion/llama.py Llama4Model) writes sliding_window 0, which
+ * turns it off, only for a layer_types of nothing but full_attention.
+ */
+static int read_llama4_window(struct hf *H)
+{
+	struct model *m = H->m;
+	int64_t chunk;
+	int rc = get_int(H, &H->top, "attention_chunk_size", 1, 8192, 1, MODEL_MAX_CTX, &chunk);
+	if (rc < 0)
+		return -1;
+	char cpath[96];
+	snprintf(cpath, sizeof cpath, "%s", H->where);
+	json_t *lt = find(H, &H->top, "layer_types");
+	int all_full = lt && json_is_array(lt) && json_array_size(lt) > 0;
+	for (size_t i = 0; all_full && i < json_array_size(lt); i++) {
+		const char *t = json_string_value(json_array_get(lt, i));
+		all_full = t && !strcmp(t, "full_attention");
+	}
+	model_set_origin(m, MF_SINKS, "none: transformers %s has no attention sinks", H->fam->cls);
+	if (all_full) {
+		model_set_origin(m, MF_SLIDING_WINDOW, "0: config.json %s is all full_attention (the converter writes "
+				 "sliding_window 0)", H->where);
+		model_set_origin(m, MF_SWA_PATTERN, "no chunked layers");
+		model_set_origin(m, MF_LAYER_TYPES, "config.json %s", H->where);
+		return 0;
+	}
+	m->sliding_window = 8192;
+	m->swa_chunked = 1;
+	m->swa_pattern = 4;
+	for (int64_t il = 0; il < m->layers; il++)
+		m->layer_swa[il] = il % 4 < 3;
+	model_set_origin(m, MF_SLIDING_WINDOW, "8192: llama.cpp llama4 fixes n_swa (%s %lld not read)", cpath,
+			 (long long)chunk);
+	model_set_origin(m, MF_SWA_PATTERN, "4: three chunked layers, then one full (llama.cpp llama4 "
+			 "load_swa_pattern(4))");
+	model_set_origin(m, MF_LAYER_TYPES, "llama.cpp llama4: chunked attention (LLAMA_SWA_TYPE_CHUNKED)");
+	model_set_origin(m, MF_WINDOW_USED, "1: llama.cpp llama4 keeps a chunk's cells on the chunked layers");
+	if (chunk != 8192)
+		snprintf(m->note, sizeof m->note, "config.json attention_chunk_size %lld is not read: llama.cpp's "
+			 "llama4 chunks attention at 8192", (long long)chunk);
+	if (m->note[0])
+		model_set_origin(m, MF_NOTE, "config.json attention_chunk_size vs llama.cpp llama4");
 	return 0;
 }
 
@@ -701,6 +837,8 @@ static int read_window(struct hf *H)
 	const struct family *f = H->fam;
 	int64_t win = 0, pattern = 0;
 	int use = 1, rc;
+	if (f->id == F_LLAMA4)
+		return read_llama4_window(H);
 	json_t *w = find(H, sc, "sliding_window");
 	char wpath[96];
 	snprintf(wpath, sizeof wpath, "%s", H->where);
@@ -713,7 +851,7 @@ static int read_window(struct hf *H)
 			return -1;
 		origin(H, MF_SLIDING_WINDOW, rc, wpath);
 	}
-	if (f->id == F_QWEN2 || f->id == F_QWEN3 || f->id == F_QWEN3_MOE || f->id == F_SMOLLM3) {
+	if (f->id == F_QWEN2 || f->id == F_QWEN3 || f->id == F_QWEN3_MOE || f->id == F_SMOLLM3 || f->id == F_QWEN3_NEXT) {
 		/* transformers applies sliding_window only with use_sliding_window */
 		int64_t mwl;
 		if (get_bool(H, sc, "use_sliding_window", 0, &use) < 0 ||
@@ -743,7 +881,7 @@ static int read_window(struct hf *H)
 		origin(H, MF_SWA_PATTERN, rc, H->where);
 	}
 	/* layer_types, when given, says it per layer and wins over the pattern. */
-	json_t *lt = find(H, sc, "layer_types");
+	json_t *lt = family_2026(f) ? NULL : find(H, sc, "layer_types");
 	int n_sliding = 0;
 	if (lt && !json_is_null(lt)) {
 		if (!json_is_array(lt))
@@ -781,7 +919,7 @@ static int read_window(struct hf *H)
 	const char *why = NULL;
 	if (f->id == F_MISTRAL || f->id == F_MIXTRAL)
 		why = "LLM_ARCH_LLAMA reads no sliding_window";
-	else if (f->id == F_QWEN2 || f->id == F_QWEN3 || f->id == F_QWEN3_MOE)
+	else if (f->id == F_QWEN2 || f->id == F_QWEN3 || f->id == F_QWEN3_MOE || f->id == F_QWEN3_NEXT)
 		why = "its qwen architectures read no sliding_window";
 	else if (f->id == F_MISTRAL3)
 		why = "LLM_ARCH_MISTRAL3 reads no sliding_window";
@@ -789,7 +927,7 @@ static int read_window(struct hf *H)
 		why = "LLM_ARCH_SMOLLM3 reads no sliding_window";
 	else if (f->id == F_PHI3)
 		why = "\"Phi SWA is currently disabled\" (llama-model.cpp)";
-	else if (f->id == F_LLAMA || f->id == F_DEEPSEEK2 || f->id == F_DEEPSEEK3 || f->id == F_FALCON)
+	else if (f->id == F_LLAMA || mla_family(f) || f->id == F_FALCON || family_2026(f))
 		why = "this architecture has no sliding window";
 	if (win)
 		model_set_origin(m, MF_WINDOW_USED, why ? "0: llama.cpp %s" : "1: llama.cpp %s reads the window",
@@ -826,9 +964,13 @@ static int read_rotary(struct hf *H, const struct shape *s)
 	int rc = 0;
 	m->rope_dims = m->kind == ATTN_MLA ? m->qk_rope_head_dim : m->head_dim;
 	model_set_origin(m, MF_ROPE_DIMS, "the whole head (transformers %s rotates every dimension)", H->fam->cls);
-	if (H->fam->id != F_PHI3 && H->fam->id != F_COHERE2)
+	/* Qwen3NextModel and Glm4MoeModel (conversion/qwen.py, glm.py): int(head_dim
+	 * x partial_rotary_factor), the factor 0.25 and 0.5 when the file has none */
+	int per_head = H->fam->id == F_QWEN3_NEXT || H->fam->id == F_GLM4_MOE;
+	double def = H->fam->id == F_QWEN3_NEXT ? 0.25 : H->fam->id == F_GLM4_MOE ? 0.5 : 1;
+	if (H->fam->id != F_PHI3 && H->fam->id != F_COHERE2 && !per_head)
 		return 0;
-	const char *key = H->fam->id == F_PHI3 ? "partial_rotary_factor" : "rotary_pct";
+	const char *key = H->fam->id == F_COHERE2 ? "rotary_pct" : "partial_rotary_factor";
 	json_t *rp = find(H, &H->top, "rope_parameters");
 	struct scope sc = H->top;
 	if (!find(H, &sc, key) && rp && json_is_object(rp) && json_object_get(rp, key)) {
@@ -836,19 +978,21 @@ static int read_rotary(struct hf *H, const struct shape *s)
 		snprintf(sc.prefix[0], sizeof sc.prefix[0], "rope_parameters.");
 		sc.n = 1;
 	}
-	if ((rc = get_real(H, &sc, key, 1, 1, 1e-6, 1, &f)) < 0)
+	if ((rc = get_real(H, &sc, key, 1, def, 1e-6, 1, &f)) < 0)
 		return -1;
-	if (rc == 0)
+	if (rc == 0 && !per_head)
 		return 0;
 	char path[96];
 	snprintf(path, sizeof path, "%s", H->where);
 	m->rope_dims = H->fam->id == F_PHI3 ? (int64_t)(f * (double)s->hidden) / m->heads
+		       : per_head	     ? (int64_t)(f * (double)m->head_dim)
 					    : (int64_t)(f * (double)(s->hidden / m->heads));
 	if (m->rope_dims < 2 || m->rope_dims % 2 || m->rope_dims > m->head_dim)
 		return fail(H, path, "%g gives %lld rotated dimensions of a %lld-wide head: want an even number, 2 or more",
 			    f, (long long)m->rope_dims, (long long)m->head_dim);
-	model_set_origin(m, MF_ROPE_DIMS, "config.json %s %g (llama.cpp's converter: %s)", path, f,
-			 H->fam->id == F_PHI3 ? "int(factor x hidden_size) // heads" : "int(rotary_pct x head size)");
+	model_set_origin(m, MF_ROPE_DIMS, "%s %s %g (llama.cpp's converter: %s)", rc ? "config.json" : "the converter's "
+			 "default", path, f, H->fam->id == F_PHI3 ? "int(factor x hidden_size) // heads" : per_head ?
+			 "int(head_dim x factor)" : "int(rotary_pct x head size)");
 	return 0;
 }
 
@@ -982,8 +1126,11 @@ static int read_rope(struct hf *H)
 		if ((rc = get_real(H, &rsc, "high_freq_factor", 0, 0, 1e-6, 1e6, &m->high_freq_factor)) < 0)
 			return -1;
 		origin(H, MF_HIGH_FREQ_FACTOR, rc, H->where);
-		if (m->high_freq_factor <= m->low_freq_factor)
-			return fail(H, H->where, "must be larger than low_freq_factor");
+		/* equal factors (Llama 4: 1 and 1) leave no band between the two
+		 * wavelengths to smooth over: the converter's rope_freqs loop never
+		 * reaches its division there */
+		if (m->high_freq_factor < m->low_freq_factor)
+			return fail(H, H->where, "must not be smaller than low_freq_factor");
 	}
 	if (m->scaling == ROPE_LONGROPE) {
 		/* one rescale factor per rotated pair, short and long */
@@ -1040,6 +1187,255 @@ static int read_shape(struct hf *H, struct shape *s)
 	return 0;
 }
 
+/* A count under the first of keys the file holds, as the converter's
+ * find_hparam takes the first key of its list present in the config;
+ * keys[0] names a missing one.  As get_int. */
+static int hparam(struct hf *H, const char *const *keys, int has_def, int64_t def, int64_t min, int64_t max,
+		  int64_t *out)
+{
+	const char *k = NULL;
+	for (size_t i = 0; keys[i] && !k; i++)
+		if (find(H, &H->top, keys[i]))
+			k = keys[i];
+	if (!k && !has_def) {
+		char also[200] = "";
+		for (size_t i = 1, n = 0; keys[i] && n < sizeof also; i++)
+			n += (size_t)snprintf(also + n, sizeof also - n, "%s%s", i > 1 ? ", " : "", keys[i]);
+		return fail(H, keys[0], "missing (required%s%s)", also[0] ? "; or any of " : "", also);
+	}
+	return get_int(H, &H->top, k ? k : keys[0], has_def, def, min, max, out);
+}
+
+/*
+ * A hybrid's recurrent state, each size from the config fields the converter
+ * writes into the GGUF key (llama-model.cpp load_hparams reads ssm.*):
+ *   qwen3next (conversion/qwen.py Qwen3NextModel.set_gguf_parameters):
+ *     conv_kernel = linear_conv_kernel_dim, state_size = linear_key_head_dim,
+ *     group_count = linear_num_key_heads, time_step_rank = linear_num_value_heads,
+ *     inner_size = linear_value_head_dim x linear_num_value_heads
+ *     (AutoConfig fills the Qwen3NextConfig defaults, 4, 128, 16, 32, 128);
+ *   granitehybrid, nemotron_h (conversion/granite.py GraniteHybridModel, the
+ *   raw config.json, every key required, "mamba_"-prefixed names tried after
+ *   the plain ones): conv_kernel, state_size, group_count n_groups,
+ *   time_step_rank n_heads; inner_size = expand x d_model (Granite) or
+ *   num_heads x d_model (NemotronHModel), d_model = mamba_head_dim, else
+ *   hidden_size.
+ */
+static int read_state(struct hf *H)
+{
+	struct model *m = H->m;
+	static const char *const q_conv[] = {"linear_conv_kernel_dim", NULL}, *const q_state[] = {"linear_key_head_dim", NULL},
+			  *const q_group[] = {"linear_num_key_heads", NULL}, *const q_rank[] = {"linear_num_value_heads", NULL},
+			  *const q_vdim[] = {"linear_value_head_dim", NULL};
+	static const char *const m_conv[] = {"conv_kernel", "d_conv", "mamba_conv_kernel", "mamba_d_conv", NULL},
+			  *const m_state[] = {"state_size", "d_state", "state_dim", "ssm_state_size", "mamba_state_size",
+					      "mamba_d_state", "mamba_state_dim", "mamba_ssm_state_size", NULL},
+			  *const m_group[] = {"n_groups", "num_groups", "mamba_n_groups", "mamba_num_groups", NULL},
+			  *const m_rank[] = {"n_heads", "num_heads", "mamba_n_heads", "mamba_num_heads", NULL},
+			  *const g_expand[] = {"expand", "num_heads", "mamba_expand", "mamba_num_heads", NULL},
+			  *const n_heads[] = {"num_heads", "mamba_num_heads", NULL},
+			  *const d_model[] = {"mamba_head_dim", "hidden_size", "d_model", "mamba_mamba_head_dim",
+					      "mamba_hidden_size", "mamba_d_model", NULL};
+	int q = H->fam->id == F_QWEN3_NEXT, rc;
+	const struct {
+		enum model_field f;
+		const char *const *keys;
+		int64_t def, *out;
+	} rows[] = {
+		{MF_SSM_D_CONV, q ? q_conv : m_conv, 4, &m->ssm_d_conv},
+		{MF_SSM_D_STATE, q ? q_state : m_state, 128, &m->ssm_d_state},
+		{MF_SSM_N_GROUP, q ? q_group : m_group, 16, &m->ssm_n_group},
+		{MF_SSM_DT_RANK, q ? q_rank : m_rank, 32, &m->ssm_dt_rank},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		if ((rc = hparam(H, rows[i].keys, q, rows[i].def, 1, MODEL_MAX_DIM, rows[i].out)) < 0)
+			return -1;
+		origin(H, rows[i].f, rc, H->where);
+	}
+	int64_t a, b;
+	char pa[96];
+	if ((rc = hparam(H, q ? q_vdim : H->fam->id == F_NEMOTRON_H ? n_heads : g_expand, q, 128, 1, MODEL_MAX_DIM,
+			 &a)) < 0)
+		return -1;
+	snprintf(pa, sizeof pa, "%s", rc ? H->where : "linear_value_head_dim (default)");
+	if (q)
+		b = m->ssm_dt_rank;
+	else if (hparam(H, d_model, 0, 0, 1, MODEL_MAX_DIM, &b) < 0)
+		return -1;
+	m->ssm_d_inner = a * b;
+	if (m->ssm_d_inner > (INT64_C(1) << 24))
+		return fail(H, pa, "an inner size of %lld x %lld is out of range", (long long)a, (long long)b);
+	model_set_origin(m, MF_SSM_D_INNER, "config.json %s x %s", pa, q ? "linear_num_value_heads" : H->where);
+	return 0;
+}
+
+/* One layer kind per entry of layer_types (or a Nemotron-H pattern string),
+ * from the family's words: 'r' recurrent, 'a' attention, 'm' an MLP block only;
+ * 0 a word llama.cpp's converter does not know for it. */
+static char layer_word(enum fam id, const char *w)
+{
+	static const struct {
+		enum fam id;
+		const char *word;
+		char kind;
+	} words[] = {
+		{F_QWEN3_NEXT, "linear_attention", 'r'}, {F_QWEN3_NEXT, "full_attention", 'a'},
+		{F_GRANITE_HYBRID, "mamba", 'r'},        {F_GRANITE_HYBRID, "attention", 'a'},
+		/* conversion/nemotron.py: _SSM_LAYER_TYPES, _ATTN_LAYER_TYPES; "-" and "mlp" an MLP */
+		{F_NEMOTRON_H, "M", 'r'},    {F_NEMOTRON_H, "*", 'a'},              {F_NEMOTRON_H, "-", 'm'},
+		{F_NEMOTRON_H, "mamba", 'r'}, {F_NEMOTRON_H, "linear_attention", 'r'}, {F_NEMOTRON_H, "attention", 'a'},
+		{F_NEMOTRON_H, "full_attention", 'a'}, {F_NEMOTRON_H, "mlp", 'm'},
+	};
+	for (size_t i = 0; w && i < sizeof words / sizeof words[0]; i++)
+		if (words[i].id == id && !strcmp(words[i].word, w))
+			return words[i].kind;
+	return 0;
+}
+
+/*
+ * The layers of the 2026 families, as llama.cpp's converter lays them out
+ * and llama.cpp's create_memory (llama-model.cpp) caches them:
+ *   nextn / MTP blocks appended after num_hidden_layers (block_count grows,
+ *     nextn_predict_layers says how many; filtered out of the cache):
+ *     glm4moe, deepseek32 num_nextn_predict_layers (Glm4MoeModel,
+ *     DeepseekV32Model); qwen3next mtp_num_hidden_layers, else the
+ *     checkpoint's mtp.* block (_QwenMtpMixin: Qwen3-Next's config has no
+ *     count; its published checkpoints carry one);
+ *   qwen3next: layer_types linear_attention are recurrent (written as
+ *     attention.recurrent_layers), else (il + 1) % full_attention_interval != 0;
+ *   granitehybrid: layer_types "attention" keep KV, "mamba" a state, else
+ *     attn_layer_indices or attn_layer_period / _offset (get_attn_layers);
+ *   nemotron_h: hybrid_override_pattern (M Mamba2, * attention, - MLP) or
+ *     layers_block_type; head_count_kv and feed_forward_length per layer,
+ *     so an MLP block keeps nothing (src/models/nemotron-h.cpp);
+ *   deepseek32: the indexer's K head, index_head_dim (and index_n_heads,
+ *     index_topk, required by DeepseekV32Model).
+ * Granite and Nemotron-H use no RoPE: the converter writes context_length
+ * 2^20 over max_position_embeddings (GraniteHybridModel.set_gguf_parameters).
+ */
+static int read_layers(struct hf *H, struct shape *s)
+{
+	struct model *m = H->m;
+	const struct scope *sc = &H->top;
+	enum fam id = H->fam->id;
+	int64_t n = m->layers, nextn = 0, x;
+	int rc;
+	if (id == F_GLM4_MOE || id == F_DEEPSEEK32) {
+		if ((rc = get_int(H, sc, "num_nextn_predict_layers", 1, 0, 0, MODEL_MAX_LAYERS - n, &nextn)) < 0)
+			return -1;
+		origin(H, MF_NEXTN, rc, H->where);
+	} else if (id == F_QWEN3_NEXT) {
+		if ((rc = get_int(H, sc, "mtp_num_hidden_layers", 1, 1, 0, MODEL_MAX_LAYERS - n, &nextn)) < 0)
+			return -1;
+		if (rc)
+			origin(H, MF_NEXTN, rc, H->where);
+		else
+			model_set_origin(m, MF_NEXTN, "1: the published checkpoint's mtp.* block (config.json gives no "
+					 "mtp_num_hidden_layers)");
+	} else {
+		model_set_origin(m, MF_NEXTN, "none: the converter appends no nextn block for %s", H->fam->type);
+	}
+	if (id == F_DEEPSEEK32) {
+		if ((rc = field_count(H, sc, MF_INDEXER_HEAD_DIM, 0, 0, 1, MODEL_MAX_DIM, &m->indexer_head_dim)) < 0 ||
+		    get_int(H, sc, "index_n_heads", 0, 0, 1, MODEL_MAX_DIM, &x) < 0 ||
+		    get_int(H, sc, "index_topk", 0, 0, 1, MODEL_MAX_CTX, &x) < 0)
+			return -1;
+	}
+	if (id == F_NEMOTRON_H)
+		s->gated = 0;   /* mlp_hidden_act relu2: up and down projections only */
+	if (id == F_NEMOTRON_H && find(H, sc, "num_experts_per_tok"))
+		return fail(H, H->where, "Nemotron-H with experts is llama.cpp's nemotron_h_moe, which attnviz does not "
+			    "size");
+	if (id == F_QWEN3_NEXT || id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
+		json_t *lt = find(H, sc, id == F_NEMOTRON_H ? "hybrid_override_pattern" : "layer_types");
+		if (id == F_NEMOTRON_H && !lt)
+			lt = find(H, sc, "layers_block_type");
+		char lpath[96];
+		snprintf(lpath, sizeof lpath, "%s", H->where);
+		int str = lt && json_is_string(lt);
+		size_t len = str ? strlen(json_string_value(lt)) : lt && json_is_array(lt) ? json_array_size(lt) : 0;
+		if (lt && !json_is_null(lt)) {
+			if (!str && !json_is_array(lt))
+				return fail(H, lpath, "%s, want a list of layer types", json_kind(lt));
+			if (str && id != F_NEMOTRON_H)
+				return fail(H, lpath, "a string, want a list of layer types");
+			if ((int64_t)len != n)
+				return fail(H, lpath, "%zu entries for %lld layers", len, (long long)n);
+			for (int64_t il = 0; il < n; il++) {
+				char one[2] = {str ? json_string_value(lt)[il] : 0, 0};
+				const char *w = str ? one : json_string_value(json_array_get(lt, (size_t)il));
+				char k = layer_word(id, w);
+				if (!k) {
+					char shown[40];
+					err_clean(shown, sizeof shown, w ? w : "(not a string)");
+					return fail(H, lpath, "entry %lld '%s' is no layer kind llama.cpp's converter knows "
+						    "for %s%s", (long long)il, shown, H->fam->type,
+						    id == F_NEMOTRON_H && (!strcmp(shown, "E") || !strcmp(shown, "moe")) ?
+							    " (experts: nemotron_h_moe, not sized)" : "");
+				}
+				if (k == 'r')
+					m->layer_type[il] = LT_RECURRENT;
+				else if (k == 'm')
+					m->layer_type[il] = LT_NONE;
+				s->no_mlp[il] = id == F_NEMOTRON_H && k != 'm';
+			}
+			model_set_origin(m, MF_LAYER_TYPES, "config.json %s", lpath);
+		} else if (id == F_NEMOTRON_H) {
+			return fail(H, "hybrid_override_pattern", "missing (required: which blocks are Mamba2, attention, MLP)");
+		} else if (id == F_QWEN3_NEXT) {
+			int64_t interval;
+			if ((rc = get_int(H, sc, "full_attention_interval", 1, 4, 1, MODEL_MAX_LAYERS, &interval)) < 0)
+				return -1;
+			for (int64_t il = 0; il < n; il++)
+				if ((il + 1) % interval)
+					m->layer_type[il] = LT_RECURRENT;
+			model_set_origin(m, MF_LAYER_TYPES, "%s full_attention_interval %lld: recurrent unless (il + 1) %% "
+					 "%lld == 0", rc ? "config.json" : "default", (long long)interval, (long long)interval);
+		} else {
+			/* GraniteHybridModel.get_attn_layers: indices, else period and offset */
+			json_t *ix = find(H, sc, "attn_layer_indices");
+			for (int64_t il = 0; il < n; il++)
+				m->layer_type[il] = LT_RECURRENT;
+			if (ix && json_is_array(ix) && json_array_size(ix)) {
+				for (size_t i = 0; i < json_array_size(ix); i++) {
+					json_t *v = json_array_get(ix, i);
+					if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) >= n)
+						return fail(H, H->where, "entry %zu is not a layer index (0 to %lld)", i,
+							    (long long)(n - 1));
+					m->layer_type[json_integer_value(v)] = LT_FULL;
+				}
+			} else {
+				int64_t period, offset;
+				if (get_int(H, sc, "attn_layer_period", 0, 0, 1, MODEL_MAX_LAYERS, &period) < 0 ||
+				    get_int(H, sc, "attn_layer_offset", 0, 0, 0, MODEL_MAX_LAYERS, &offset) < 0)
+					return -1;
+				for (int64_t il = 0; il < n; il++)
+					if (il % period == offset)
+						m->layer_type[il] = LT_FULL;
+			}
+			model_set_origin(m, MF_LAYER_TYPES, "config.json attn_layer_indices / attn_layer_period");
+		}
+		if (!model_layers_of(m, LT_RECURRENT) && id != F_QWEN3_NEXT)
+			return fail(H, lpath, "no Mamba2 layer: llama.cpp's converter makes it a granite model, which "
+				    "attnviz does not size");
+		if (model_layers_of(m, LT_RECURRENT) && read_state(H) < 0)
+			return -1;
+	}
+	if (id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
+		m->ctx_train = m->orig_ctx = INT64_C(1) << 20;
+		model_set_origin(m, MF_CTX_TRAIN, "2^20: no RoPE, the converter writes context_length 2^20 "
+				 "(GraniteHybridModel)");
+		model_set_origin(m, MF_ORIG_CTX, "ctx_train (no RoPE scaling)");
+	}
+	/* the nextn blocks, after the main ones (model_finish keeps them cacheless) */
+	m->layers = n + nextn;
+	m->nextn_layers = nextn;
+	if (nextn)
+		model_set_origin(m, MF_LAYERS, "config.json num_hidden_layers %lld + %lld nextn block%s (the converter's "
+				 "block_count)", (long long)n, (long long)nextn, nextn > 1 ? "s" : "");
+	return 0;
+}
+
 /* The whole description from the parsed file. */
 static int read_model(struct hf *H)
 {
@@ -1053,9 +1449,11 @@ static int read_model(struct hf *H)
 		return -1;
 	if (H->fam->id == F_FALCON && get_bool(H, &H->top, "tie_word_embeddings", 1, &s.tie) < 0)
 		return -1;
-	if ((H->fam->id == F_DEEPSEEK2 || H->fam->id == F_DEEPSEEK3) && read_mla(H, &s) < 0)
+	if (mla_family(H->fam) && read_mla(H, &s) < 0)
 		return -1;
 	if (read_moe(H, &s) < 0 || read_window(H) < 0 || read_rotary(H, &s) < 0 || read_rope(H) < 0)
+		return -1;
+	if (family_2026(H->fam) && read_layers(H, &s) < 0)
 		return -1;
 	if (m->kind != ATTN_MLA) {
 		m->kind = m->kv_heads == m->heads ? ATTN_MHA : m->kv_heads == 1 ? ATTN_MQA : ATTN_GQA;
@@ -1081,7 +1479,11 @@ static int read_model(struct hf *H)
 	m->embd = s.hidden;
 	m->ff = m->experts && s.moe_inter ? s.moe_inter : s.inter;
 	model_set_origin(m, MF_EMBD, "config.json hidden_size");
-	model_set_origin(m, MF_FF, m->experts && s.moe_inter ? "config.json moe_intermediate_size" : "config.json intermediate_size");
+	/* Mixtral, gpt-oss, Llama 4, Granite: an expert is an MLP of intermediate_size */
+	int own = H->fam->id != F_MIXTRAL && H->fam->id != F_GPT_OSS && H->fam->id != F_LLAMA4 &&
+		  H->fam->id != F_GRANITE_HYBRID;
+	model_set_origin(m, MF_FF, m->experts && s.moe_inter && own ? "config.json moe_intermediate_size" :
+				   m->experts ? "config.json intermediate_size (an expert's)" : "config.json intermediate_size");
 	model_set_origin(m, MF_PARAMS, "estimated: vocab x hidden (embedding%s) + %lld x (attention + %s + norms)",
 			 s.tie ? ", tied" : " + lm_head", (long long)m->layers, m->experts ? "MoE or MLP" : "MLP");
 	if (m->experts)

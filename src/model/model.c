@@ -444,20 +444,21 @@ static int check_rules(struct loader *L)
 		recurrent += m->layer_type[il] == LT_RECURRENT;
 	static const enum model_field state[] = {MF_SSM_D_CONV, MF_SSM_D_INNER, MF_SSM_D_STATE, MF_SSM_N_GROUP,
 						 MF_SSM_DT_RANK, MF_SHORTCONV_L_CACHE};
+	if (m->ssm_parallel && recurrent)
+		return fail(L, MF_SSM_PARALLEL, "every attention layer keeps the state: no layer_types is recurrent then");
+	if (m->ssm_parallel)
+		recurrent = m->layers;
 	for (size_t i = 0; i < sizeof state / sizeof state[0]; i++)
 		if (L->line[state[i]] && !recurrent)
-			return fail(L, state[i], "a recurrent state size, but no layer_types is recurrent");
+			return fail(L, state[i], "a recurrent state size, but no layer_types is recurrent (nor parallel = 1)");
 	if (recurrent && model_embd_r(m) + model_embd_s(m) == 0)
 		return fail(L, MF_LAYER_TYPES, "recurrent layers need their state's size ([recurrent] ssm_d_state and "
 			    "ssm_d_inner, or shortconv_l_cache and [model] embd)");
 	if (L->line[MF_SHORTCONV_L_CACHE] && !m->embd)
 		return fail(L, MF_SHORTCONV_L_CACHE, "the short-conv state needs [model] embd");
-	/* llama-kv-cache.cpp: without flash attention (V transposed) every
-	 * layer's V rows take n_embd_v_gqa_max(); attnviz's sizes have no flash
-	 * attention switch, so V rows that differ by layer are not sized. */
-	if (L->line[MF_HEAD_DIM_V_SWA] && m->head_dim_v_swa != m->head_dim_v)
-		return fail(L, MF_HEAD_DIM_V_SWA, "a V head size of the sliding layers' own: llama.cpp pads V rows to the "
-			    "widest layer without flash attention, which attnviz does not size");
+	/* A V head size of the sliding layers' own (Gemma 4) is sized: without
+	 * flash attention (V transposed) llama-kv-cache.cpp pads every layer's V
+	 * rows to n_embd_v_gqa_max(), as size.c's size_alloc does. */
 	if (m->nextn_layers >= m->layers)
 		return fail(L, MF_NEXTN, "%lld of %lld layers (at least one layer is not nextn)", (long long)m->nextn_layers,
 			    (long long)m->layers);
@@ -682,9 +683,15 @@ const char *model_layer_type_word(enum layer_type t)
 
 int64_t model_swa_pattern_of(const struct model *m)
 {
+	/* A tail of layers without a cache of their own (Gemma 3n's shared
+	 * layers, nextn blocks) follows no pattern: the cached layers before it do. */
+	int64_t end = m->layers;
+	while (end > 1 && (m->layer_type[end - 1] == LT_SHARED || m->layer_type[end - 1] == LT_NONE ||
+			   end > m->layers - m->nextn_layers))
+		end--;
 	for (int64_t n = 0; n <= m->layers + 1; n++) {
 		int same = 1;
-		for (int64_t il = 0; il < m->layers && same; il++)
+		for (int64_t il = 0; il < end && same; il++)
 			same = (m->layer_swa[il] != 0) == (n == 0 || il % n < n - 1);
 		if (same)
 			return n;
@@ -830,7 +837,7 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 			t = !m->layer_swa[il] ? LT_FULL : m->swa_chunked ? LT_CHUNKED : LT_SLIDING;
 		}
 		m->layer_type[il] = (uint8_t)t;
-		recurrent += t == LT_RECURRENT;
+		recurrent += t == LT_RECURRENT || (m->ssm_parallel && m->layer_kv_heads[il] > 0);
 	}
 	if (m->ssm_d_conv < 0 || m->ssm_d_inner < 0 || m->ssm_d_state < 0 || m->ssm_n_group < 0 || m->ssm_dt_rank < 0 ||
 	    m->shortconv_l_cache < 0 || m->embd < 0 || m->ssm_d_conv > MODEL_MAX_DIM || m->ssm_d_inner > (INT64_C(1) << 24) ||

@@ -82,6 +82,8 @@ struct model {
 	/* The recurrent state (llama-hparams.cpp n_embd_r, n_embd_s): Mamba /
 	 * gated delta net sizes, or the short-conv cache length; 0 when not given. */
 	int64_t ssm_d_conv, ssm_d_inner, ssm_d_state, ssm_n_group, ssm_dt_rank, shortconv_l_cache;   /* embd: above */
+	int ssm_parallel;       /* every attention layer also keeps the recurrent state (Falcon-H1: Mamba2
+				 * beside attention in each block); its layer_type stays full or sliding */
 	enum attn_kind kind;
 	int64_t sliding_window; /* 0: none */
 	int64_t swa_pattern;    /* n: layer il is local when il % n < n - 1; 0: all layers alike */
@@ -177,7 +179,8 @@ int64_t model_layers_of(const struct model *m, enum layer_type t);
 const char *model_layer_type_word(enum layer_type t);
 
 /* The swa_pattern that marks exactly the layers of layer_swa (0: every
- * layer, 1: none, n: il % n < n - 1), or -1 when no pattern does. */
+ * layer, 1: none, n: il % n < n - 1), or -1 when no pattern does; a tail
+ * of layers without a cache of their own (shared, none, nextn) is left out. */
 int64_t model_swa_pattern_of(const struct model *m);
 /* Layers that are local (sliding window) under the model's pattern. */
 int64_t model_local_layers(const struct model *m);

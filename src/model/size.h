@@ -153,6 +153,9 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 /* 1 when llama.cpp refuses to create this context (llama_init_from_model),
  * with llama.cpp's reason and the function in why; else 0. */
 int size_refuse(const struct model *m, const struct deploy *d, char *why, size_t len);
+/* d_inner of a Mamba-1 recurrent block (Jamba: no groups, no short conv),
+ * whose activations are a peak of the compute buffer; 0 for other models. */
+int64_t size_mamba1_inner(const struct model *m);
 /* n_ubatch after llama.cpp's caps (llama-context.cpp llama_context). */
 int64_t size_ubatch(const struct deploy *d);
 

@@ -137,6 +137,17 @@ static void t_engine(void)
 	m.experts = 8, m.experts_used = 2;
 	size_buffers(&m, &d, &b);
 	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "engine: a MoE model's compute buffer is estimated");
+	/* Mistral 7B's shape (Llama 3 8B's with a 32000 vocabulary): layer 0's
+	 * FFN decides, ffn_gate, ffn_up and ffn_swiglu above the inputs, embd,
+	 * the norm's slot and Q (traced with tools/alloc-trace.sh). */
+	m.k_type = m.v_type = CACHE_F16, m.experts = m.experts_used = 0, m.vocab = 32000;
+	d = deploy_default(1000);
+	d.n_seq = 4;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 121911296, "engine: Mistral 7B -c 1000 -np 4 -ub 512 -fa on: 116.26 MiB (layer 0's FFN)");
+	d.n_ubatch = 2048;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 238108000, "engine: Mistral 7B -c 1000 -np 4 -ub 2048 -fa on: 227.08 MiB (1000 tokens)");
 }
 
 void test_buffers(void)

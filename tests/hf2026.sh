@@ -1,0 +1,171 @@
+#!/bin/sh
+# config.json of the 2026 families (DESIGN section 5, issue 20): each
+# published config in tests/hf sized at -c 4096 and 131072 against figures
+# derived by hand from llama.cpp's rules (release v0.5.0,
+# build/llama/release.json), and identical, scene by scene, to the same model
+# in another form: the INI file in assets/models (whose figures
+# tests/families.sh derives), or a GGUF header written here with the keys
+# llama.cpp's converter writes for that config (conversion/*.py, named with
+# each one).  The memory scene's weights differ by design: config.json's are
+# estimated from the architecture, the INI's are the model card's.
+cd "$(dirname "$0")/.." || exit 2
+. tests/lib.sh
+: "${GGUF_WRITE:=build/gguf_write}"
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+
+# at CTX MODEL KEY: the iswa scene's value of KEY at -c CTX (0 when absent)
+at() { v=$(sval iswa "$3" -m "$2" --set ctx="$1"); echo "${v:-0}"; }
+# same NAME A B: the model scenes' summaries of A and B are identical
+# (weights, and the totals that add them, left out of the memory scene's)
+same() {
+	for sc in iswa gqa mla-bytes fa-engines score-matrix memory; do
+		"$ATTNVIZ" --summary $sc -m "$2" 2>&1 | grep -Ev '	(weights_bytes|total_bytes)	' >"$d/a"
+		"$ATTNVIZ" --summary $sc -m "$3" 2>&1 | grep -Ev '	(weights_bytes|total_bytes)	' >"$d/b"
+		if [ "$(wc -l <"$d/a")" -gt 3 ] && cmp -s "$d/a" "$d/b"; then
+			ok "hf2026: $1: $sc summary the same from $(basename "$2") and $(basename "$3") ($(wc -l <"$d/a") lines)"
+		else
+			fail "hf2026: $1: $sc differs: $(diff "$d/a" "$d/b" | head -3 | tr '\n' ' ')"
+		fi
+	done
+}
+
+# Per model: attention layers, chunked layers, recurrent layers, KV bytes at
+# 4096 and 131072, recurrent state bytes (one sequence, f16 cache, -ub 512).
+# Qwen3-Next, Llama 4 Scout, GLM-4.5-Air, DeepSeek-V3.2: tests/families.sh
+# derives these (the nextn block of 49 / 47 / 62 filtered out, chunked cells
+# pad256(8192 + 512) = 8704, the indexer's K row of 128 beside the latent 576).
+# Nemotron-H-8B (src/models/nemotron-h.cpp: a block is Mamba2 when its
+# head_count_kv and feed_forward_length are both 0): the pattern
+# M-M-M-M*-M-M-M-M-M*-... has 24 M, 4 *, 24 -; KV 4 layers x 8 heads x 128 x
+# (K + V) x 2 B = 16384 B a cell: 67108864 at 4096, 2147483648 at 131072.
+# Its state (llama-hparams.cpp n_embd_r, n_embd_s; d_inner = mamba_num_heads
+# 128 x mamba_head_dim 64 = 8192, the converter's NemotronHModel):
+# n_embd_r = (4 - 1) x (8192 + 2 x 8 groups x 128) = 30720, n_embd_s = 128 x
+# 8192 = 1048576; f32: 24 x 4 x 1079296 = 103612416 at any context.
+# Granite-4.0-H-Small: layer_types attention at 5, 15, 25, 35, mamba
+# elsewhere: KV as Nemotron-H's (4 x 8 x 128): 67108864, 2147483648; d_inner
+# = mamba_expand 2 x hidden_size 4096 = 8192 (GraniteHybridModel), 1 group:
+# n_embd_r = 3 x (8192 + 2 x 128) = 25344, n_embd_s = 1048576; 36 x 4 x
+# 1073920 = 154644480.
+while read -r dir full chunked recurrent kv4k kv128k state; do
+	m=tests/hf/$dir
+	expect_eq "hf2026: $dir: attention / chunked / recurrent layers" \
+		"$(at 4096 $m global_layers)/$(at 4096 $m local_layers)/$(at 4096 $m recurrent_layers)" \
+		"$full/$chunked/$recurrent"
+	expect_eq "hf2026: $dir: KV bytes at -c 4096" "$(at 4096 $m total_bytes)" "$kv4k"
+	expect_eq "hf2026: $dir: KV bytes at -c 131072" "$(at 131072 $m total_bytes)" "$kv128k"
+	expect_eq "hf2026: $dir: recurrent state at 4096 and 131072" \
+		"$(at 4096 $m recurrent_bytes)/$(at 131072 $m recurrent_bytes)" "$state/$state"
+done <<'X'
+qwen3-next-80b 12 0 36 100663296 3221225472 79036416
+llama4-scout 12 36 0 805306368 7725907968 0
+glm-4.5-air 46 0 0 771751936 24696061952 0
+deepseek-v3.2 61 0 0 351797248 11257511936 0
+nemotron-h-8b 4 0 24 67108864 2147483648 103612416
+granite-4.0-h-small 4 0 36 67108864 2147483648 154644480
+X
+expect_eq "hf2026: granite-4.0-h-small: 3 sequences keep 3 state rows" \
+	"$(sval iswa recurrent_bytes -m tests/hf/granite-4.0-h-small --set n_seq=3)" $((3 * 154644480))
+expect_eq "hf2026: llama4-scout: chunked cells at 131072 = pad256(8192 + 512)" \
+	"$(at 131072 tests/hf/llama4-scout swa_cells)" 8704
+expect_eq "hf2026: deepseek-v3.2: the indexer's K head (index_head_dim)" \
+	"$("$ATTNVIZ" --export-model -m tests/hf/deepseek-v3.2 | awk '$1 == "indexer_head_dim" { print $3 }')" 128
+# Qwen3-Next's rotary dims: int(head_dim 256 x partial_rotary_factor 0.25)
+# (conversion/qwen.py); GLM-4.5-Air's int(128 x 0.5) (conversion/glm.py).
+# The rope scene shows one theta a rotated pair.
+for row in qwen3-next-80b:32 glm-4.5-air:32 llama4-scout:64; do
+	expect_eq "hf2026: ${row%%:*}: rotated pairs as the converter writes rope.dimension_count / 2" \
+		"$("$ATTNVIZ" --summary rope -m "tests/hf/${row%%:*}" | grep -c '	theta\.')" "${row##*:}"
+done
+
+# The other ways a config says its layers give the same model: Qwen3-Next's
+# layer_types (newer transformers write it; the converter turns it into
+# attention.recurrent_layers), Granite's attn_layer_indices (get_attn_layers);
+# and a layer_types that says otherwise is followed.
+mkdir -p "$d/q3n-lt" "$d/q3n-lt2" "$d/gr-ix"
+lt=$(awk 'BEGIN { for (i = 0; i < 48; i++) printf "%s\"%s\"", i ? ", " : "", (i + 1) % 4 ? "linear_attention" : "full_attention" }')
+lt2=$(awk 'BEGIN { for (i = 0; i < 48; i++) printf "%s\"%s\"", i ? ", " : "", (i + 1) % 2 ? "linear_attention" : "full_attention" }')
+sed "s/\"full_attention_interval\": 4,/&\n  \"layer_types\": [$lt],/" tests/hf/qwen3-next-80b/config.json >"$d/q3n-lt/config.json"
+sed "s/\"full_attention_interval\": 4,/&\n  \"layer_types\": [$lt2],/" tests/hf/qwen3-next-80b/config.json >"$d/q3n-lt2/config.json"
+same "qwen3-next-80b (layer_types)" tests/hf/qwen3-next-80b "$d/q3n-lt"
+expect_eq "hf2026: qwen3-next with every other layer full_attention: 24 attention, 24 recurrent layers" \
+	"$(at 4096 "$d/q3n-lt2" global_layers)/$(at 4096 "$d/q3n-lt2" recurrent_layers)" 24/24
+sed '/"layer_types": \[/,/\],/d; s/"logits_scaling": 16,/"attn_layer_indices": [5, 15, 25, 35],\n  &/' \
+	tests/hf/granite-4.0-h-small/config.json >"$d/gr-ix/config.json"
+same "granite-4.0-h-small (attn_layer_indices)" tests/hf/granite-4.0-h-small "$d/gr-ix"
+
+# The same models as INI files.
+for pair in qwen3-next-80b:qwen3-next-80b llama4-scout:llama4-scout glm-4.5-air:glm-4.5-air \
+	deepseek-v3.2:deepseek-v3.2; do
+	same "${pair%%:*}" "tests/hf/${pair%%:*}" "assets/models/${pair##*:}.ini"
+done
+
+# Every fixture exported as INI and loaded again gives the same numbers.
+for dir in qwen3-next-80b llama4-scout glm-4.5-air deepseek-v3.2 nemotron-h-8b granite-4.0-h-small; do
+	if "$ATTNVIZ" --export-model -m "tests/hf/$dir" >"$d/$dir.ini" 2>"$d/err"; then
+		same "$dir (export)" "tests/hf/$dir" "$d/$dir.ini"
+	else
+		fail "hf2026: export $dir: $(cat "$d/err")"
+	fi
+done
+
+# Nemotron-H and Granite as GGUF headers, with the keys the converter writes
+# for these configs (conversion/nemotron.py NemotronHModel and granite.py
+# GraniteHybridModel over GraniteMoeModel / LlamaModel: head_count_kv and
+# feed_forward_length per block, key_length, ssm.* as above, rope dims
+# hidden_size / heads, context_length 2^20 for a model without RoPE), and one
+# tensor so the header is a model.
+if [ ! -x "$GGUF_WRITE" ]; then
+	fail "hf2026: $GGUF_WRITE was not built (make $GGUF_WRITE)"
+	exit 0
+fi
+hdr() {   # hdr ARCH OUT: kv lines on stdin
+	{ echo "kv general.architecture str $1"; cat; echo "kv tokenizer.ggml.model str none"; echo "tensor token_embd.weight 16 16"; } |
+		"$GGUF_WRITE" "$2" || fail "hf2026: writing the $1 header"
+}
+# per-layer lists from a pattern: list PATTERN CHAR VALUE: VALUE where CHAR, else 0
+list() { echo "$1" | fold -w1 | awk -v c="$2" -v v="$3" '{ printf "%s%s", (NR > 1 ? "," : ""), ($0 == c ? v : 0) }'; }
+pat=$(sed -n 's/.*"hybrid_override_pattern": "\([^"]*\)".*/\1/p' tests/hf/nemotron-h-8b/config.json)
+hdr nemotron_h "$d/nemotron-h-8b.gguf" <<-EOF
+kv nemotron_h.block_count u32 52
+kv nemotron_h.context_length u32 1048576
+kv nemotron_h.embedding_length u32 4096
+arr nemotron_h.feed_forward_length u32 $(list "$pat" - 21504)
+kv nemotron_h.attention.head_count u32 32
+arr nemotron_h.attention.head_count_kv u32 $(list "$pat" '*' 8)
+kv nemotron_h.attention.key_length u32 128
+kv nemotron_h.attention.value_length u32 128
+kv nemotron_h.attention.layer_norm_rms_epsilon f32 0.00001
+kv nemotron_h.rope.dimension_count u32 128
+kv nemotron_h.ssm.conv_kernel u32 4
+kv nemotron_h.ssm.inner_size u32 8192
+kv nemotron_h.ssm.state_size u32 128
+kv nemotron_h.ssm.time_step_rank u32 128
+kv nemotron_h.ssm.group_count u32 8
+kv nemotron_h.vocab_size u32 131072
+EOF
+gpat=$(grep -o '"attention"\|"mamba"' tests/hf/granite-4.0-h-small/config.json | sed 's/"attention"/A/; s/"mamba"/M/' | tr -d '\n')
+hdr granitehybrid "$d/granite-4.0-h-small.gguf" <<-EOF
+kv granitehybrid.block_count u32 40
+kv granitehybrid.context_length u32 1048576
+kv granitehybrid.embedding_length u32 4096
+kv granitehybrid.feed_forward_length u32 768
+kv granitehybrid.expert_count u32 72
+kv granitehybrid.expert_used_count u32 10
+kv granitehybrid.expert_shared_feed_forward_length u32 8192
+kv granitehybrid.attention.head_count u32 32
+arr granitehybrid.attention.head_count_kv u32 $(list "$gpat" A 8)
+kv granitehybrid.attention.layer_norm_rms_epsilon f32 0.00001
+kv granitehybrid.rope.dimension_count u32 128
+kv granitehybrid.rope.freq_base f32 10000
+kv granitehybrid.ssm.conv_kernel u32 4
+kv granitehybrid.ssm.inner_size u32 8192
+kv granitehybrid.ssm.state_size u32 128
+kv granitehybrid.ssm.time_step_rank u32 128
+kv granitehybrid.ssm.group_count u32 1
+kv granitehybrid.vocab_size u32 100352
+EOF
+for m in nemotron-h-8b granite-4.0-h-small; do
+	same "$m" "tests/hf/$m" "$d/$m.gguf"
+done
