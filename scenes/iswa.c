@@ -114,14 +114,15 @@ static int is_nsteps(const void *vs)
 }
 
 /* The strip: one glyph a layer, at most `rows` rows; "+N more" when cut. */
-static int draw_strip(struct canvas *c, int y, int rows, const struct kv_alloc *a, int64_t layers)
+static int draw_strip(struct canvas *c, int y, int rows, const struct kv_alloc *a, const struct model *m)
 {
+	int64_t layers = m->layers;
 	int per_row = c->w;
 	int64_t fit = (int64_t)per_row * rows;
 	if (layers > fit)
 		fit -= 10;   /* room for "+N more" */
 	for (int64_t il = 0; il < layers && il < fit; il++) {
-		int k = a->layer_kind[il];
+		enum layer_cache k = size_layer_kind(m, il);
 		/* a recurrent layer (R) keeps a fixed state instead of cells */
 		int rec = a->layer_type[il] == LT_RECURRENT;
 		canvas_put(c, (int)(il % per_row), y + (int)(il / per_row),
@@ -174,7 +175,7 @@ static void render_tiny(const struct is_state *st, struct view *v)
 	char a[32], b[32];
 	canvas_printf(c, 0, 0, ROLE_LABEL, "tiny SWA preset: %lld layers, window %lld", (long long)t->layers,
 		      (long long)t->sliding_window);
-	int y = draw_strip(c, 1, 2, &st->runs[0].a, t->layers) + 1;
+	int y = draw_strip(c, 1, 2, &st->runs[0].a, t) + 1;
 	/* MiB with two decimals, as llama.cpp's log and the lesson print them (0.94 MiB, not 960.00 KiB). */
 	snprintf(a, sizeof a, "%.2f MiB", (double)st->runs[0].a.global_bytes / MIB);
 	canvas_printf(c, 0, y++, ROLE_ACCENT, "global: %lld × %lld cells = %s", (long long)st->runs[0].a.global_layers,
@@ -240,7 +241,7 @@ static void is_render(const void *vs, struct view *v)
 		canvas_text(c, 0, 0, ROLE_LABEL, "G global (full cache), R recurrent (state)");
 	else
 		canvas_text(c, 0, 0, ROLE_LABEL, "G global (full cache on every layer)");
-	int y = draw_strip(c, 1, 3, A, st->m.layers) + 1;
+	int y = draw_strip(c, 1, 3, A, &st->m) + 1;
 	int64_t scale = A->full_bytes > st->other.full_bytes ? A->full_bytes : st->other.full_bytes;
 	if (v->step >= 1) {
 		cells_text(lab, sizeof lab, "global", A->global_layers, A->streams, A->full_cells);
@@ -589,10 +590,9 @@ static void is_print(const void *vs, FILE *out)
 			log_run(out, t, &td, &st->runs[r].a);
 			fprintf(out, "\n");
 		}
-		const struct kv_alloc *A0 = &st->runs[0].a;
 		fprintf(out, "layers 0-%lld, pattern %lld: ", (long long)(2 * t->layers - 1), (long long)t->swa_pattern);
 		for (int64_t il = 0; il < 2 * t->layers; il++)
-			fputc(A0->layer_kind[il % t->layers] == LAYER_LOCAL ? 'L' : 'G', out);
+			fputc(size_layer_kind(t, il % t->layers) == LAYER_LOCAL ? 'L' : 'G', out);
 		fputc('\n', out);
 		for (int r = 0; r < st->nruns; r++) {
 			const struct kv_alloc *R = &st->runs[r].a;

@@ -507,9 +507,8 @@ static void me_summary(const void *vs, struct summary *s)
 	 * blocks): its attention filter keeps them out (a real llama.cpp logs
 	 * only the attention layers, tests/engine.sh); a plain cache keeps a
 	 * 0-head layer (DeciLM's no-op blocks) */
-	const struct arch_info *ai = m->arch[0] ? arch_find(m->arch) : NULL;
 	int64_t bare = 0;
-	for (int64_t il = 0; ai && (ai->mech & AM_RECURRENT) && il < m->layers - m->nextn_layers; il++)
+	for (int64_t il = 0; (m->arch_mech & AM_RECURRENT) && il < m->layers - m->nextn_layers; il++)
 		bare += m->layer_type[il] == LT_NONE;
 	summary_input(s, "layers_bare", (double)bare, "%s", "a hybrid's blocks with no KV heads and no state, by the "
 		      "model's layer kinds");
@@ -526,7 +525,7 @@ static void me_summary(const void *vs, struct summary *s)
 	summary_words(s, "bytes of the KV cache: every layer, every stream, K and V in their cache types");
 	kv_check(s, m, d, A);
 	for (int64_t il = 0; il < m->layers; il++) {
-		int k = A->layer_kind[il];
+		enum layer_cache k = size_layer_kind(m, il);
 		summary_int(s, A->layer_bytes[il], "layer_bytes.%lld", (long long)il);
 		if (k == LAYER_NONE && A->layer_bytes[il] && padded_none(m, A, d)) {
 			summary_words(s, "layer %lld has no KV heads but is in the cache: without -fa its V rows are padded "

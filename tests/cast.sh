@@ -13,8 +13,10 @@ for t in asciinema python3 script tmux; do
 done
 tmp=$(mktemp -d)
 sock="attnviz-cast-$$"
-T() { tmux -L "$sock" -f /dev/null "$@"; }
+. tests/tmuxlib.sh
 trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+# One idle session keeps the private server up between the others.
+T new-session -d -s keep "sleep 3600"
 bin=$(cd "$(dirname "$ATTNVIZ")" && pwd)/$(basename "$ATTNVIZ")
 
 # castinfo MODE FILE: facts about a recording, read with Python's json module.
@@ -78,14 +80,6 @@ cat_ok() { script -qec "asciinema cat '$1'" /dev/null </dev/null >"$1.txt" 2>&1;
 # pane of exactly H rows would scroll the title away.
 play() {
 	T new-session -d -s play -x "$2" -y "$(($3 + 1))" "env LC_ALL=C.UTF-8 asciinema play -i 0.01 '$1'; sleep 60"
-}
-wait_for() {   # wait_for PANE TEXT
-	i=0
-	while [ $i -lt 900 ]; do
-		T capture-pane -p -t "$1" 2>/dev/null | grep -qF -- "$2" && return 0
-		sleep 0.1; i=$((i + 1))
-	done
-	return 1
 }
 
 # --- --cast one scene -------------------------------------------------------
@@ -213,9 +207,10 @@ for how in q cc term; do
 	wait_for "$how" "step 8/8" || fail "record: $how: End did not reach step 8/8"
 done
 T resize-window -t q -x 120 -y 40
-# The recorder flushes every event: wait for the frame at the new size in the file itself.
-i=0
-while [ $i -lt 600 ] && ! grep -qF '\u001b[40;1H' "$tmp/q.cast"; do sleep 0.1; i=$((i + 1)); done
+# The recorder flushes every event: q only once the frame at the new size is
+# in the file itself (the later checks say when it never came).
+q_at_40() { grep -qF '\u001b[40;1H' "$tmp/q.cast"; }
+wait_until q_at_40 || true
 T send-keys -t q q
 T send-keys -t cc C-c
 kill -TERM "$(cat "$tmp/term.pid")"

@@ -22,23 +22,14 @@ if [ ! -x "$CELLS" ]; then
 	exit 0
 fi
 sock="attnviz-cells-$$"
-T() { tmux -L "$sock" -f /dev/null "$@"; }
+ATTNVIZ_TMUX_POLL=${ATTNVIZ_TMUX_POLL:-0.02}   # many steps to walk: look often
+. tests/tmuxlib.sh
 tmp=$(mktemp -d)
 trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
 abs() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
 cells=$(abs "$CELLS")
 # A session that stays: the server lives from one scene's session to the next.
 T new-session -d -s keep "sleep 3600"
-
-# wait_for SESSION TEXT: 1 when TEXT never shows (60 s)
-wait_for() {
-	i=0
-	while [ $i -lt 3000 ]; do
-		T capture-pane -p -t "$1" 2>/dev/null | grep -qF -- "$2" && return 0
-		sleep 0.02; i=$((i + 1))
-	done
-	return 1
-}
 
 # settle SESSION FILE: the screen with its attributes once two captures in a
 # row agree: the title can show the new step while a slow build is still

@@ -240,6 +240,20 @@ expect_eq "models: a per-layer kv_heads list is exported as a list" "$(sed -n 's
 sed 's/^kv_heads .*/kv_heads = 8,8,8,8/; s/^kind .*/kind = gqa\nsliding_window = 16\nlayer_types = sliding,full,full,sliding/' "$good" > "$tmp/uniform.ini"
 "$ATTNVIZ" --export-model -m "$tmp/uniform.ini" > "$tmp/uniform-out.ini"
 expect_eq "models: a uniform list is exported as one number" "$(sed -n 's/^kv_heads *= *\([^ ;]*\).*/\1/p' "$tmp/uniform-out.ini")" 8
-expect_eq "models: layer types no pattern gives are exported as a list" "$(sed -n 's/^layer_types *= *\([^ ;]*\).*/\1/p' "$tmp/uniform-out.ini")" sliding,full,full,sliding
+expect_eq "models: layer types no pattern gives are exported as a list" "$(sed -n 's/^layer_types *= *\([^ ;]*\).*/\1/p' "$tmp/uniform-out.ini")" sliding,full*2,sliding
 "$ATTNVIZ" --export-model -m "$tmp/uniform-out.ini" > "$tmp/uniform-out2.ini"
-expect_eq "models: the exported layer types load again" "$(sed -n 's/^layer_types *= *\([^ ;]*\).*/\1/p' "$tmp/uniform-out2.ini")" sliding,full,full,sliding
+expect_eq "models: the exported layer types load again" "$(sed -n 's/^layer_types *= *\([^ ;]*\).*/\1/p' "$tmp/uniform-out2.ini")" sliding,full*2,sliding
+# A run is ITEM*N only where that is shorter: 8,8 stays, 16,16 is 16*2.
+sed 's/^kv_heads .*/kv_heads = 16,16,8,8/' "$good" > "$tmp/runs.ini"
+"$ATTNVIZ" --export-model -m "$tmp/runs.ini" > "$tmp/runs-out.ini"
+expect_eq "models: kv_heads runs written where shorter" "$(sed -n 's/^kv_heads *= *\([^ ;]*\).*/\1/p' "$tmp/runs-out.ini")" 16*2,8,8
+# 62 layers that no pattern gives: the list written out is longer than an
+# INI line (512), its runs are not, and the export loads with the same sizes.
+sed 's/^swa_pattern .*/layer_types = full,sliding*40,full,full,sliding*19/' assets/models/gemma3-27b.ini > "$tmp/irregular.ini"
+"$ATTNVIZ" --export-model -m "$tmp/irregular.ini" > "$tmp/irregular-out.ini"
+expect_eq "models: a long irregular layer list is exported in runs" \
+	"$(sed -n 's/^layer_types *= *\([^ ;]*\).*/\1/p' "$tmp/irregular-out.ini")" full,sliding*40,full*2,sliding*19
+"$ATTNVIZ" --summary iswa -m "$tmp/irregular.ini" > "$tmp/a"
+"$ATTNVIZ" --summary iswa -m "$tmp/irregular-out.ini" > "$tmp/b" 2>&1
+if grep -q '^iswa	local_layers	59	' "$tmp/a" && cmp -s "$tmp/a" "$tmp/b"; then ok "models: the long irregular export loads again: same sizes (59 local layers)"
+else fail "models: long irregular round trip: $(diff "$tmp/a" "$tmp/b" | head -3 | tr '\n' '|')"; fi

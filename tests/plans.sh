@@ -9,7 +9,7 @@
 . tests/lib.sh
 tmp=$(mktemp -d)
 sock="attnviz-plans-$$"
-T() { tmux -L "$sock" -f /dev/null "$@"; }
+. tests/tmuxlib.sh
 trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
 bin=$(cd "$(dirname "$ATTNVIZ")" && pwd)/$(basename "$ATTNVIZ")
 # One idle session keeps the private server up between the plans' sessions:
@@ -99,6 +99,22 @@ expected_markers() {
 }
 
 # --- each example plan as a cast, then live in tmux with → only -------------
+# title_of FILE: a captured screen's title as "scene N/step K · item I/M"
+title_of() {
+	head -1 "$1" | sed -n 's/^┌ item \([0-9]*\/[0-9]*\) ── \([0-9]*\)\/[0-9]*  .* step \([0-9]*\)\/.*/scene \2\/step \3 · item \1/p'
+}
+# title_is PANE WANT: the pane's title says WANT, or WANT is the lesson's
+# end and the pane says so (the screen read is left in $tmp/scr.PANE)
+title_is() {
+	screen "$1" >"$tmp/scr.$1"
+	[ "$(title_of "$tmp/scr.$1")" = "$2" ] || { [ "$2" = "end of the lesson" ] && grep -qF "$2" "$tmp/scr.$1"; }
+}
+# took_effect PANE WANT BEFORE: a key took effect on the screen saved in
+# BEFORE: the title is WANT, or it is BEFORE's title and the screen changed
+took_effect() {
+	title_is "$1" "$2" ||
+		{ [ "$(title_of "$tmp/scr.$1")" = "$(title_of "$3")" ] && ! cmp -s "$tmp/scr.$1" "$3"; }
+}
 for plan in assets/lessons/*.ini; do
 	pname=$(basename "$plan" .ini)
 	"$ATTNVIZ" --lesson "$plan" --cast >"$tmp/$pname.cast" 2>"$tmp/err"
@@ -123,25 +139,30 @@ for plan in assets/lessons/*.ini; do
 	fi
 	T new-session -d -s "$pname" -x 80 -y 24 \
 		"env LC_ALL=C.UTF-8 TERM=screen-256color ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ATTNVIZ_MODELS' $bin --lesson $plan; echo EXITED \$?; sleep 60"
-	# press → until the lesson says it ended, noting the title's item and step after each key
+	# press → until the lesson says it ended, noting the title's item and step
+	# after each key.  A key is sent only once the last one took effect: the
+	# title shows the step the plan has next (or the lesson's end), or, at an
+	# item's note, the same step with the screen changed (→ first shows the
+	# step's narration).  So a slow redraw is waited for, never taken for a
+	# step, and no key is sent ahead of the screen.
+	sed 's/ · item \([0-9]*\/[0-9]*\) · .*/ · item \1/' "$tmp/$pname.want" >"$tmp/$pname.steps"
 	: >"$tmp/$pname.seen"
-	prev="" presses=0
-	while [ $presses -lt 300 ]; do
-		i=0
-		while [ $i -lt 400 ]; do
-			scr=$(T capture-pane -p -t "$pname")
-			[ -n "$scr" ] && [ "$scr" != "$prev" ] && break
-			sleep 0.05; i=$((i + 1))
-		done
-		prev=$scr
-		echo "$scr" | head -1 | sed -n 's/^┌ item \([0-9]*\/[0-9]*\) ── \([0-9]*\)\/[0-9]*  .* step \([0-9]*\)\/.*/scene \2\/step \3 · item \1/p' >>"$tmp/$pname.seen"
-		echo "$scr" | grep -qF "end of the lesson" && break
+	presses=0 k=1
+	wait_until title_is "$pname" "$(sed -n 1p "$tmp/$pname.steps")"
+	cp "$tmp/scr.$pname" "$tmp/scr"
+	while :; do
+		title_of "$tmp/scr" >>"$tmp/$pname.seen"
+		grep -qF "end of the lesson" "$tmp/scr" && break
+		[ "$(title_of "$tmp/scr")" = "$(sed -n "${k}p" "$tmp/$pname.steps")" ] && [ $presses -lt 300 ] || break
+		next=$(sed -n "$((k + 1))p" "$tmp/$pname.steps")
 		T send-keys -t "$pname" Right
 		presses=$((presses + 1))
+		wait_until took_effect "$pname" "${next:-end of the lesson}" "$tmp/scr"
+		cp "$tmp/scr.$pname" "$tmp/scr"
+		[ -n "$next" ] && [ "$(title_of "$tmp/scr")" = "$next" ] && k=$((k + 1))
 	done
-	sed 's/ · item \([0-9]*\/[0-9]*\) · .*/ · item \1/' "$tmp/$pname.want" >"$tmp/$pname.steps"
 	uniq "$tmp/$pname.seen" >"$tmp/$pname.useen"
-	if echo "$prev" | grep -qF "end of the lesson" && cmp -s "$tmp/$pname.steps" "$tmp/$pname.useen"; then
+	if grep -qF "end of the lesson" "$tmp/scr" && cmp -s "$tmp/$pname.steps" "$tmp/$pname.useen"; then
 		ok "plans: $pname: → alone plays every step of every item to the end in tmux ($presses presses)"
 	else
 		fail "plans: $pname: tmux ($(diff "$tmp/$pname.steps" "$tmp/$pname.useen" | head -3 | tr '\n' '|'))"
@@ -155,27 +176,26 @@ if command -v tmux >/dev/null 2>&1; then
 	plan=assets/lessons/why-flashattention.ini
 	T new-session -d -s nav -x 80 -y 24 \
 		"env LC_ALL=C.UTF-8 TERM=screen-256color ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ATTNVIZ_MODELS' $bin --lesson $plan --record $tmp/nav.cast; echo EXITED \$?; sleep 60"
-	wait_for() { i=0; while [ $i -lt 600 ]; do T capture-pane -p -t nav | grep -qF -- "$1" && return 0; sleep 0.1; i=$((i + 1)); done; return 1; }
 	nscenes=$("$ATTNVIZ" --list | awk -F'\t' '$1 == "scene"' | wc -l | tr -d ' ')
 	note1=$(sed -n '/^\[1\]/,/^\[2\]/s/^note *= *//p' "$plan")
-	check "plans: the title shows item 1/5 at the start" wait_for "┌ item 1/5 ── 1/$nscenes"
-	check "plans: the first item's note heads the narration pane" wait_for "Note: $note1"
-	check "plans: at the item's first step (step 3 of the plan)" wait_for "step 3/6"
+	check "plans: the title shows item 1/5 at the start" wait_for nav "┌ item 1/5 ── 1/$nscenes"
+	check "plans: the first item's note heads the narration pane" wait_for nav "Note: $note1"
+	check "plans: at the item's first step (step 3 of the plan)" wait_for nav "step 3/6"
 	T send-keys -t nav Right
-	check "plans: → shows the step's own narration under a long note" wait_for "n = 32768: 1073741824 scores"
+	check "plans: → shows the step's own narration under a long note" wait_for nav "n = 32768: 1073741824 scores"
 	T send-keys -t nav Right Right Right Right
-	check "plans: → past the item's last step goes to item 2" wait_for "┌ item 2/5 ── 2/$nscenes"
+	check "plans: → past the item's last step goes to item 2" wait_for nav "┌ item 2/5 ── 2/$nscenes"
 	T send-keys -t nav Left
-	check "plans: ← before item 2's start goes back to item 1's last step" wait_for "step 6/6"
-	check "plans: the title says item 1/5 again" wait_for "┌ item 1/5"
+	check "plans: ← before item 2's start goes back to item 1's last step" wait_for nav "step 6/6"
+	check "plans: the title says item 1/5 again" wait_for nav "┌ item 1/5"
 	T send-keys -t nav L
-	check "plans: L lists the items" wait_for "Why FlashAttention (↑↓ Enter go, Esc)"
-	check "plans: with each item's scene and steps" wait_for "tiled            0–20"
+	check "plans: L lists the items" wait_for nav "Why FlashAttention (↑↓ Enter go, Esc)"
+	check "plans: with each item's scene and steps" wait_for nav "tiled            0–20"
 	T send-keys -t nav Down Down Down Enter
-	check "plans: Enter goes to the item chosen" wait_for "┌ item 4/5 ── 4/$nscenes  Tiled attention"
-	check "plans: its set applied (n 64, d 8, B 16)" wait_for "n 64  d 8  B 16"
+	check "plans: Enter goes to the item chosen" wait_for nav "┌ item 4/5 ── 4/$nscenes  Tiled attention"
+	check "plans: its set applied (n 64, d 8, B 16)" wait_for nav "n 64  d 8  B 16"
 	T send-keys -t nav q
-	check "plans: q quits with status 0" wait_for "EXITED 0"
+	check "plans: q quits with status 0" wait_for nav "EXITED 0"
 	# --record: a marker for each step shown, in the order the class saw them
 	/usr/bin/python3 tests/castmarks.py "$tmp/nav.cast" >"$tmp/nav.got" 2>&1
 	printf '%s\n' "scene 1/step 3 · item 1/5 · $note1" "scene 1/step 4 · item 1/5" "scene 1/step 5 · item 1/5" \

@@ -7,14 +7,13 @@
 command -v tmux >/dev/null 2>&1 || { echo "skip - storm (tmux is not installed)"; exit 0; }
 keys=${STORM_KEYS:-3000}
 sock="attnviz-storm-$$"
-T() { tmux -L "$sock" -f /dev/null "$@"; }
+. tests/tmuxlib.sh
 trap 'T kill-server 2>/dev/null' EXIT
 bin=$(cd "$(dirname "$ATTNVIZ")" && pwd)/$(basename "$ATTNVIZ")
-wait_for() { i=0; while [ $i -lt 900 ]; do T capture-pane -p -t s | grep -qF -- "$1" && return 0; sleep 0.1; i=$((i + 1)); done; return 1; }
 
 T new-session -d -s s -x 120 -y 40 \
 	"env LC_ALL=C.UTF-8 TERM=screen-256color ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ATTNVIZ_MODELS' $bin; echo EXITED \$?; stty -a | tr ' ;' '\n\n' | grep -x -e icanon -e echo | tr '\n' ' '; echo; sleep 120"
-wait_for "step 0/" || { fail "storm: attnviz did not start"; exit 0; }
+wait_for s "step 0/" || { fail "storm: attnviz did not start"; exit 0; }
 
 # A batch of keys per line: tmux key names and literal junk.  q, Q and the
 # signal keys (C-c, C-z, C-\) are left out: they end the storm early.
@@ -59,16 +58,18 @@ if T capture-pane -p -t s | grep -q "EXITED"; then
 	exit 0
 fi
 ok "storm: $keys keys and resizes survived"
-# Responsive: close any overlay, then a step must show at once.
-T send-keys -t s Escape Escape
-sleep 0.2
+# Responsive: close any overlay, then a step must show.  The program may
+# still be working through the storm's keys: the help overlay, opened after
+# them, says when it has (the keys are read in order), and only then is the
+# footer's autoplay state (the storm may have left it on, "a stop") current.
+T send-keys -t s Escape Escape Escape '?'
+wait_for s "keys (" || true   # an editor the Escapes did not close takes '?' as text
 T send-keys -t s Escape
-sleep 0.2
-# The storm may have left autoplay on (its footer says "a stop"): stop it, or
-# the steps move on by themselves after Home.
-if T capture-pane -p -t s | grep -q 'a stop'; then T send-keys -t s a; sleep 0.2; fi
+wait_gone s "keys (" || true
+# autoplay on would move the steps on by themselves after Home
+if shows s 'a stop'; then T send-keys -t s a; wait_for s 'a play' || true; fi
 T send-keys -t s Home
-if wait_for "step 0/"; then ok "storm: still responsive (Home shows step 0)"; else fail "storm: not responsive: $(T capture-pane -p -t s | head -3 | tr '\n' '|')"; fi
+if wait_for s "step 0/"; then ok "storm: still responsive (Home shows step 0)"; else fail "storm: not responsive: $(screen s | head -3 | tr '\n' '|')"; fi
 T send-keys -t s q
-if wait_for "EXITED 0"; then ok "storm: q quits with status 0"; else fail "storm: q did not quit cleanly: $(T capture-pane -p -t s | tail -5 | tr '\n' '|')"; fi
-if wait_for "icanon echo"; then ok "storm: terminal restored"; else fail "storm: terminal not restored"; fi
+if wait_for s "EXITED 0"; then ok "storm: q quits with status 0"; else fail "storm: q did not quit cleanly: $(screen s | tail -5 | tr '\n' '|')"; fi
+if wait_for s "icanon echo"; then ok "storm: terminal restored"; else fail "storm: terminal not restored"; fi

@@ -1,34 +1,20 @@
 #!/bin/sh
 # Real-terminal tests: attnviz in a tmux pane, driven by send-keys and read by
-# capture-pane.  Each wait polls the screen (up to 60 s) instead of sleeping a
-# fixed time, so a loaded machine only makes the tests slower, not flaky.
+# capture-pane.  Each wait polls the screen for its condition (tests/tmuxlib.sh)
+# instead of sleeping a fixed time, so a loaded machine only makes the tests
+# slower, not flaky.
 . tests/lib.sh
 if ! command -v tmux >/dev/null 2>&1; then
 	echo "skip - tmux tests (tmux is not installed)"
 	exit 0
 fi
 sock="attnviz-test-$$"
-T() { tmux -L "$sock" -f /dev/null "$@"; }
+. tests/tmuxlib.sh
 trap 'T kill-server 2>/dev/null' EXIT
 bin=$(cd "$(dirname "$ATTNVIZ")" && pwd)/$(basename "$ATTNVIZ")
-screen() { T capture-pane -p -t "$1"; }
-# wait_for PANE TEXT: 1 when TEXT never shows
-wait_for() {
-	i=0
-	while [ $i -lt 600 ]; do
-		screen "$1" | grep -qF -- "$2" && return 0
-		sleep 0.1; i=$((i + 1))
-	done
-	return 1
-}
-wait_gone() {
-	i=0
-	while [ $i -lt 600 ]; do
-		screen "$1" | grep -qF -- "$2" || return 0
-		sleep 0.1; i=$((i + 1))
-	done
-	return 1
-}
+# One idle session keeps the private server up between the others: a session
+# started while the last one's server exits can be lost.
+T new-session -d -s keep "sleep 3600"
 start() {   # start NAME WIDTH HEIGHT ARGS...
 	name=$1 w=$2 h=$3; shift 3
 	T new-session -d -s "$name" -x "$w" -y "$h" \
@@ -208,15 +194,14 @@ T send-keys -t mn m
 expect_screen "tmux: the picker opens on the loaded model" mn "▸ mistral-7b"
 expect_screen "tmux: the picker's preview shows the note" mn "sliding window for this"
 expect_screen "tmux: the preview says llama.cpp ignores the window" mn "window 4096, which llama.cpp ignores"
-# Up until gemma3-27b (the models between it and mistral-7b grow with the shipped list)
+# Up until gemma3-27b (the models between it and mistral-7b grow with the
+# shipped list), one key at a time: the next Up only once the last one moved
+# the selection, so that a slow redraw cannot carry it past.
 i=0
-# one Up at a time, each waited for: keys sent faster than a slow build
-# draws them would overshoot
-while [ $i -lt 40 ] && ! screen mn | grep -q "▸ gemma3-27b"; do
-	before=$(screen mn | grep "▸")
+while [ $i -lt 40 ] && ! shows mn "▸ gemma3-27b"; do
+	sel=$(screen mn | grep -m1 -- "▸ ")
 	T send-keys -t mn Up
-	j=0
-	while [ $j -lt 100 ] && [ "$(screen mn | grep "▸")" = "$before" ]; do sleep 0.05; j=$((j + 1)); done
+	wait_until line_differs mn "▸ " "$sel" || break
 	i=$((i + 1))
 done
 expect_screen "tmux: the picker moves to gemma3-27b" mn "▸ gemma3-27b"

@@ -15,12 +15,15 @@
  * llm_arch_is_recurrent / llm_arch_is_hybrid family until its state is read.
  */
 static const struct arch_info archs[] = {
-	{"llama", AM_NEXTN},     {"qwen2", AM_NEXTN},   {"qwen3", AM_NEXTN},   {"qwen3moe", AM_NEXTN},
-	{"gemma2", AM_NEXTN},    {"gemma3", AM_NEXTN},  {"deepseek2", AM_NEXTN}, {"gpt-oss", AM_NEXTN},
-	{"phi3", AM_NEXTN},      {"falcon", AM_NEXTN},  {"cohere2", AM_NEXTN}, {"olmo2", AM_NEXTN},
-	{"exaone4", AM_NEXTN},   {"gemma3n", AM_NEXTN}, {"mistral3", AM_NEXTN}, {"smollm3", AM_NEXTN},
+	/* AM_GRAPH_CHECKED: tests/engine.sh holds their compute buffers within 2 % */
+	{"llama", AM_NEXTN | AM_GRAPH_CHECKED},  {"qwen2", AM_NEXTN | AM_GRAPH_CHECKED}, {"qwen3", AM_NEXTN},
+	{"qwen3moe", AM_NEXTN}, {"gemma2", AM_NEXTN | AM_GRAPH_CHECKED}, {"gemma3", AM_NEXTN | AM_GRAPH_CHECKED},
+	{"deepseek2", AM_NEXTN}, {"gpt-oss", AM_NEXTN},
+	{"phi3", AM_NEXTN},      {"falcon", AM_NEXTN},  {"cohere2", AM_NEXTN | AM_GRAPH_CHECKED}, {"olmo2", AM_NEXTN},
+	{"exaone4", AM_NEXTN},   {"gemma3n", AM_NEXTN},
+	{"mistral3", AM_NEXTN | AM_GRAPH_CHECKED}, {"smollm3", AM_NEXTN | AM_GRAPH_CHECKED},
 	/* per-layer KV heads, 0 for its no-op attention blocks (src/models/deci.cpp) */
-	{"deci", AM_NEXTN},
+	{"deci", AM_NEXTN | AM_GRAPH_CHECKED},
 	/* Gemma 4: per-layer KV heads and head sizes (key_length_swa), layers
 	 * sharing an earlier layer's cache (src/models/gemma4.cpp) */
 	{"gemma4", AM_NEXTN | AM_SHARED_KV | AM_SWA_HEADS},
@@ -50,6 +53,8 @@ static const struct arch_info archs[] = {
 	{"lfm2", AM_NEXTN | AM_RECURRENT},
 	{"lfm2moe", AM_NEXTN | AM_RECURRENT},
 };
+
+const struct arch_info arch_plain = {"", AM_GRAPH_CHECKED};
 
 const struct arch_info *arch_find(const char *name)
 {

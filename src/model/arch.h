@@ -22,6 +22,10 @@ enum arch_mech {
 	AM_INDEXER = 1 << 3,     /* a sparse-attention indexer's K-only cache */
 	AM_NEXTN = 1 << 4,       /* nextn / MTP layers, filtered out of the main cache */
 	AM_SWA_HEADS = 1 << 5,   /* sliding layers with their own head sizes (key_length_swa) */
+	/* Not a cache mechanism, a fact of the row kept beside them: its compute
+	 * graph's peaks were checked against the real engine (src/model/buffers.c
+	 * models its compute buffer; others are estimated). */
+	AM_GRAPH_CHECKED = 1 << 6,
 };
 
 struct arch_info {
@@ -31,6 +35,9 @@ struct arch_info {
 
 /* The row of architecture name, or NULL when attnviz does not size it. */
 const struct arch_info *arch_find(const char *name);
+/* The row of a model that names no architecture (an INI file without
+ * [model] arch): plain attention as its fields describe it, with llama's graph. */
+extern const struct arch_info arch_plain;
 /* The known names, comma-separated, for the one-line refusal. */
 const char *arch_known_list(void);
 

@@ -4,8 +4,8 @@
  * create.  The rules and their llama.cpp sources are named at each function.
  */
 #include <stdio.h>
-#include <string.h>
 
+#include "model/arch.h"
 #include "model/size.h"
 #include "util/fault.h"
 
@@ -115,17 +115,13 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * tensors fit in; the MLA latent; the recurrent blocks) it is estimated.
  */
 /* The families whose graphs the three peaks were checked on against the
- * real engine (tests/engine.sh: within 2 % over its whole matrix).  Others
- * build other graphs (Phi-4's fused up-gate, OLMo 2's norms) that come out
- * 3-7 % off: their compute buffer is estimated. */
+ * real engine (tests/engine.sh: within 2 % over its whole matrix) carry
+ * AM_GRAPH_CHECKED in src/model/arch.c.  Others build other graphs (Phi-4's
+ * fused up-gate, OLMo 2's norms) that come out 3-7 % off: their compute
+ * buffer is estimated. */
 static int graph_checked(const struct model *m)
 {
-	static const char *const checked[] = {"", "llama", "qwen2", "gemma2", "gemma3", "deci", "mistral3", "smollm3",
-					      "cohere2"};
-	for (size_t i = 0; i < sizeof checked / sizeof checked[0]; i++)
-		if (!strcmp(m->arch, checked[i]))
-			return 1;
-	return 0;
+	return (m->arch_mech & AM_GRAPH_CHECKED) != 0;
 }
 
 int64_t size_mamba1_inner(const struct model *m)

@@ -93,6 +93,51 @@ static void put_text(FILE *out, const struct model *m, enum model_field key, con
 	put(out, m, key, quoted);
 }
 
+/* Layer il's entry of a per-layer list, as text in buf[len]. */
+typedef void layer_item_fn(const struct model *m, int64_t il, char *buf, size_t len);
+
+static void kv_heads_item(const struct model *m, int64_t il, char *buf, size_t len)
+{
+	snprintf(buf, len, "%d", (int)m->layer_kv_heads[il]);
+}
+
+static void layer_type_item(const struct model *m, int64_t il, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", model_layer_type_word((enum layer_type)m->layer_type[il]));
+}
+
+static void swa_item(const struct model *m, int64_t il, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", m->layer_swa[il] ? "sliding" : "full");
+}
+
+/* Field f as the per-layer list ITEM,ITEM,...: a run of N equal items is
+ * written ITEM*N wherever that is the shorter text, so that a long model's
+ * list stays within one INI line (INI_MAX_LINE).  0, or -1 out of memory. */
+static int put_layers(FILE *out, const struct model *m, enum model_field f, layer_item_fn *item)
+{
+	enum { ITEM_MAX = 16 };   /* "-2147483648", "recurrent": the longest items */
+	size_t len = (size_t)m->layers * (ITEM_MAX + 1) + 1, at = 0;
+	char *list = malloc(len), cur[ITEM_MAX], next[ITEM_MAX], times[24];
+	if (!list)
+		return -1;
+	for (int64_t il = 0, run; il < m->layers; il += run) {
+		item(m, il, cur, sizeof cur);
+		for (run = 1; il + run < m->layers; run++) {
+			item(m, il + run, next, sizeof next);
+			if (strcmp(next, cur))
+				break;
+		}
+		int n = snprintf(times, sizeof times, "*%lld", (long long)run);
+		if (run > 1 && (size_t)n >= (size_t)(run - 1) * (strlen(cur) + 1))
+			run = 1;   /* "8,8" is no longer than "8*2": write the item alone */
+		at += (size_t)snprintf(list + at, len - at, "%s%s%s", il ? "," : "", cur, run > 1 ? times : "");
+	}
+	put(out, m, f, list);
+	free(list);
+	return 0;
+}
+
 int model_export(const struct model *m, FILE *out)
 {
 	static const char *const formats[] = {"an INI file", "a GGUF file", "a config.json"};
@@ -122,25 +167,10 @@ int model_export(const struct model *m, FILE *out)
 	int uniform = 1;
 	for (int64_t il = 1; il < m->layers; il++)
 		uniform &= m->layer_kv_heads[il] == m->layer_kv_heads[0];
-	if (uniform) {
+	if (uniform)
 		put_int(out, m, MF_KV_HEADS, m->layer_kv_heads[0]);
-	} else {
-		size_t len = (size_t)m->layers * 12 + 1, at = 0;   /* "-2147483648," at most a layer */
-		char *list = malloc(len);
-		if (!list)
-			return -1;
-		for (int64_t il = 0, run; il < m->layers; il += run) {
-			for (run = 1; il + run < m->layers && m->layer_kv_heads[il + run] == m->layer_kv_heads[il];)
-				run++;
-			at += (size_t)snprintf(list + at, len - at, "%s%d", il ? "," : "", (int)m->layer_kv_heads[il]);
-			if (run >= 3)   /* ITEM*N: a long model's list stays within one INI line */
-				at += (size_t)snprintf(list + at, len - at, "*%lld", (long long)run);
-			else
-				run = 1;
-		}
-		put(out, m, MF_KV_HEADS, list);
-		free(list);
-	}
+	else if (put_layers(out, m, MF_KV_HEADS, kv_heads_item) < 0)
+		return -1;
 	put_int(out, m, MF_HEAD_DIM, m->head_dim);
 	put_int(out, m, MF_HEAD_DIM_V, m->head_dim_v);
 	put_int(out, m, MF_VOCAB, m->vocab);
@@ -161,20 +191,8 @@ int model_export(const struct model *m, FILE *out)
 		kinds |= m->layer_type[il] == LT_CHUNKED || m->layer_type[il] == LT_RECURRENT ||
 			 m->layer_type[il] == LT_SHARED;
 	if (kinds) {
-		size_t len = (size_t)m->layers * 10 + 1, at = 0;   /* "recurrent," at most a layer */
-		char *list = malloc(len);
-		if (!list)
+		if (put_layers(out, m, MF_LAYER_TYPES, layer_type_item) < 0)
 			return -1;
-		for (int64_t il = 0, run; il < m->layers; il += run) {
-			for (run = 1; il + run < m->layers && m->layer_type[il + run] == m->layer_type[il];)
-				run++;
-			at += (size_t)snprintf(list + at, len - at, "%s%s", il ? "," : "",
-					       model_layer_type_word((enum layer_type)m->layer_type[il]));
-			if (run >= 2)
-				at += (size_t)snprintf(list + at, len - at, "*%lld", (long long)run);
-		}
-		put(out, m, MF_LAYER_TYPES, list);
-		free(list);
 		if (m->sliding_window)
 			put_int(out, m, MF_WINDOW_USED, !m->swa_ignored);
 	} else if (m->sliding_window) {
@@ -185,16 +203,8 @@ int model_export(const struct model *m, FILE *out)
 			char num[24];
 			snprintf(num, sizeof num, "%lld", (long long)n);
 			put_from(out, model_fields[MF_SWA_PATTERN].key, num, "the same layers as the per-layer flags read");
-		} else {
-			size_t len = (size_t)m->layers * 8 + 1, at = 0;   /* "sliding," at most a layer */
-			char *list = malloc(len);
-			if (!list)
-				return -1;
-			for (int64_t il = 0; il < m->layers; il++)
-				at += (size_t)snprintf(list + at, len - at, "%s%s", il ? "," : "",
-						       m->layer_swa[il] ? "sliding" : "full");
-			put(out, m, MF_LAYER_TYPES, list);
-			free(list);
+		} else if (put_layers(out, m, MF_LAYER_TYPES, swa_item) < 0) {
+			return -1;
 		}
 		put_int(out, m, MF_WINDOW_USED, !m->swa_ignored);
 	}

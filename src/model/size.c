@@ -46,11 +46,8 @@ int size_layer_cached(const struct model *m, int64_t il)
 	 * still holds it, with 0-byte K (DeciLM's no-op blocks); a hybrid's
 	 * attention filter keeps only its attention layers (Nemotron-H's MLP
 	 * blocks: llama.cpp logs 1 layer for the small Nemotron-H of tests/engine.sh). */
-	if (m->layer_kv_heads[il] == 0) {
-		const struct arch_info *ai = m->arch[0] ? arch_find(m->arch) : NULL;
-		if (ai && (ai->mech & AM_RECURRENT))
-			return 0;
-	}
+	if (m->layer_kv_heads[il] == 0 && (m->arch_mech & AM_RECURRENT))
+		return 0;
 	return il < m->layers - m->nextn_layers;
 }
 
@@ -183,7 +180,6 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 		int local = a->windowed && m->layer_swa[il];
 		int64_t cells = !cached ? 0 : local ? a->swa_cells : a->full_cells;
 		int64_t kb, vb, bytes, full;
-		a->layer_kind[il] = (uint8_t)kind;
 		a->layer_cells[il] = kind == LAYER_NONE ? 0 : cells;
 		int64_t per_k = model_cache_bytes(m->k_type, size_k_elems_layer(m, il)) + indexer_bytes(m, il);
 		a->indexer_bytes_cell += indexer_bytes(m, il);

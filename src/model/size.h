@@ -66,7 +66,6 @@ struct kv_alloc {
 	int64_t global_bytes, local_bytes, total_bytes;
 	int64_t full_bytes;                          /* what swa_full would allocate */
 	int64_t global_k_bytes, local_k_bytes;       /* K part of the two caches (the rest is V) */
-	uint8_t layer_kind[MODEL_MAX_LAYERS];        /* enum layer_cache */
 	int64_t layer_cells[MODEL_MAX_LAYERS];       /* per stream; 0 on a layer without KV heads */
 	int64_t layer_bytes[MODEL_MAX_LAYERS];       /* K + V, all streams (V padding included) */
 	uint8_t layer_type[MODEL_MAX_LAYERS];        /* enum layer_type, the model's */

@@ -159,7 +159,7 @@ static void t_gpt_oss(void)
 	struct deploy d = deploy_default(131072);
 	size_alloc(&m, &d, &a);
 	T_EQ_INT(a.local_layers, 12, "size: gpt-oss-20b 12 sliding layers");
-	T_OK(a.layer_kind[0] == LAYER_LOCAL && a.layer_kind[1] == LAYER_GLOBAL, "size: gpt-oss-20b layer 0 slides, 1 is full");
+	T_OK(size_layer_kind(&m, 0) == LAYER_LOCAL && size_layer_kind(&m, 1) == LAYER_GLOBAL, "size: gpt-oss-20b layer 0 slides, 1 is full");
 	/* pad256(min(131072, 128 + 512)) = 768. */
 	T_EQ_INT(a.swa_cells, 768, "size: gpt-oss-20b SWA cells 768");
 	/* Cell of a layer: 8 x 64 x 2 x 2 = 2048 B.  12 x 131072 x 2048 = 3,221,225,472;
