@@ -216,14 +216,17 @@ static void refresh_summary(struct ui *u)
 	u->sum_stale[u->cur] = 0;
 }
 
-static void apply_model(struct ui *u, const struct model *m)
+/* Give every opened model-driven scene m through set (the first or the
+ * second model); 1 when the scene on screen refused it (said on screen). */
+static int set_on_opened(struct ui *u, int (*set)(struct run *, const struct model *, char *, size_t),
+			 const struct model *m)
 {
 	char err[700], msg[800];
 	int failed = 0;
 	for (int i = 0; i < u->reg->n; i++) {
 		if (!u->opened[i] || !u->reg->defs[i].file.model[0])
 			continue;
-		if (run_set_model(&u->runs[i], m, err, sizeof err) < 0) {
+		if (set(&u->runs[i], m, err, sizeof err) < 0) {
 			if (i == u->cur) {
 				snprintf(msg, sizeof msg, "%s: %s", u->reg->defs[i].cls->id, err);
 				say(u, 1, msg);
@@ -233,6 +236,13 @@ static void apply_model(struct ui *u, const struct model *m)
 		}
 		u->sum_stale[i] = 1;
 	}
+	return failed;
+}
+
+static void apply_model(struct ui *u, const struct model *m)
+{
+	char msg[800];
+	int failed = set_on_opened(u, run_set_model, m);
 	if (m) {
 		u->user_model = *m;
 		u->have_user_model = 1;
@@ -249,21 +259,8 @@ static void apply_model(struct ui *u, const struct model *m)
  * drop the second); a scene that takes one model notes it is not shown. */
 static void apply_model2(struct ui *u, const struct model *m)
 {
-	char err[700], msg[800];
-	int failed = 0;
-	for (int i = 0; i < u->reg->n; i++) {
-		if (!u->opened[i] || !u->reg->defs[i].file.model[0])
-			continue;
-		if (run_set_model2(&u->runs[i], m, err, sizeof err) < 0) {
-			if (i == u->cur) {
-				snprintf(msg, sizeof msg, "%s: %s", u->reg->defs[i].cls->id, err);
-				say(u, 1, msg);
-				failed = 1;
-			}
-			continue;
-		}
-		u->sum_stale[i] = 1;
-	}
+	char msg[800];
+	int failed = set_on_opened(u, run_set_model2, m);
 	u->have_user_model2 = m != NULL;
 	if (m)
 		u->user_model2 = *m;
