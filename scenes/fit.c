@@ -299,26 +299,31 @@ static void mark_crossing(struct canvas *c, const struct plot *pl, const struct 
 	canvas_printf_whole(c, lx, y, role, "%s", lab);
 }
 
+/* The plot's bytes, bottom to top: from a little below the weights (the
+ * floor; the lower of two models') to a little above the budget: the bytes a
+ * context adds are what the picture is about. */
+static void plot_range(const struct fi_state *st, int64_t budget, double *ymin, double *ymax)
+{
+	double wb = (double)st->m.weights_bytes, bb = (double)budget;
+	if (st->two && (double)st->b.m.weights_bytes < wb)
+		wb = (double)st->b.m.weights_bytes;
+	if (bb > wb) {
+		*ymin = wb - 0.15 * (bb - wb);
+		*ymin = *ymin < 0 ? 0 : *ymin;
+		*ymax = bb + 0.3 * (bb - *ymin);
+	} else {
+		*ymin = 0;
+		*ymax = (wb > bb ? wb : bb) * 1.15;
+	}
+}
+
 static void draw_plot(const struct fi_state *st, struct canvas *c, int step, int64_t budget)
 {
 	char lab[48];
 	struct plot pl = {.x0 = 7, .y0 = 1, .w = c->w - 8, .h = c->h - 3, .cap = st->cap};
 	if (pl.w < 8 || pl.h < 4)
 		return;
-	/* From a little below the weights (the floor; the lower of two models')
-	 * to a little above the budget: the bytes a context adds are what the
-	 * picture is about. */
-	double wb = (double)st->m.weights_bytes, bb = (double)budget;
-	if (st->two && (double)st->b.m.weights_bytes < wb)
-		wb = (double)st->b.m.weights_bytes;
-	if (bb > wb) {
-		pl.ymin = wb - 0.15 * (bb - wb);
-		pl.ymin = pl.ymin < 0 ? 0 : pl.ymin;
-		pl.ymax = bb + 0.3 * (bb - pl.ymin);
-	} else {
-		pl.ymin = 0;
-		pl.ymax = (wb > bb ? wb : bb) * 1.15;
-	}
+	plot_range(st, budget, &pl.ymin, &pl.ymax);
 	ctx_text(lab, sizeof lab, pl.cap);
 	canvas_printf(c, 0, 0, ROLE_LABEL, "bytes against -c (log scale, up to %s)", lab);
 	/* axes */
@@ -523,9 +528,20 @@ static void narrate_two(const struct fi_state *st, int step, char *out, size_t l
 		fmt_bytes(wa, sizeof wa, (double)st->m.weights_bytes);
 		fmt_bytes(wb, sizeof wb, (double)st->b.m.weights_bytes);
 		fmt_bytes(b, sizeof b, (double)st->avail);
-		snprintf(out, len, "Two models, one budget: the weights of # %s take %s, of * %s %s (the floors # and *). "
-			 "%s is left under the budget line after llama.cpp's %lld MiB margin.", na, wa, nb, wb, b,
-			 (long long)(st->margin >> 20));
+		/* a floor above the plot's top is not drawn: say so, not "the floors" */
+		double lo, hi;
+		char bud[32];
+		plot_range(st, st->budget, &lo, &hi);
+		fmt_bytes(bud, sizeof bud, (double)st->budget);
+		int up_a = (double)st->m.weights_bytes > hi, up_b = (double)st->b.m.weights_bytes > hi;
+		if (up_a || up_b)
+			snprintf(out, len, "Two models, one budget: the weights of # %s take %s, of * %s %s; %s off the "
+				 "plot's top: the weights alone exceed the %s budget.", na, wa, nb, wb,
+				 up_a && up_b ? "both are" : up_a ? "# is" : "* is", bud);
+		else
+			snprintf(out, len, "Two models, one budget: the weights of # %s take %s, of * %s %s (the floors # "
+				 "and *). %s is left under the budget line after llama.cpp's %lld MiB margin.", na, wa, nb,
+				 wb, b, (long long)(st->margin >> 20));
 	} else if (step < FI_FIRST_DEVICE) {
 		int t = step <= 3 ? step - 1 : FIT_F16;
 		const struct fit_row *ra = &st->rows[t], *rb = &st->b.rows[t];

@@ -63,8 +63,7 @@ static void narrate(const struct compare *c, const struct compare_row *r, char *
 	else if (r->va == r->vb)
 		snprintf(tail, sizeof tail, "both %s: equal.", r->a);
 	else if (lo <= 0)
-		snprintf(tail, sizeof tail, "%.127s has %s, %.127s %s.", big, hi == r->va ? r->a : r->b, small,
-			 hi == r->va ? r->b : r->a);
+		snprintf(tail, sizeof tail, "only %.127s has any: %.127s has none.", big, small);
 	else if (r->ints)   /* exact below 2^53, as every size here is */
 		snprintf(tail, sizeof tail, "%.127s is %.3g times %.127s (%.0f more).", big, hi / lo, small, hi - lo);
 	else
