@@ -48,6 +48,13 @@ same() {
 # = mamba_expand 2 x hidden_size 4096 = 8192 (GraniteHybridModel), 1 group:
 # n_embd_r = 3 x (8192 + 2 x 128) = 25344, n_embd_s = 1048576; 36 x 4 x
 # 1073920 = 154644480.
+# Qwen3.5-27B (conversion/qwen.py Qwen3_5TextModel = Qwen3NextModel's keys,
+# LLM_ARCH_QWEN35): layer_types full_attention at every fourth of 64, the MTP
+# block appended and filtered; KV 16 layers x 4 heads x 256 x (K + V) x 2 B =
+# 65536 B a cell: 268435456 at 4096, 8589934592 at 131072.  State: d_inner =
+# linear_value_head_dim 128 x linear_num_value_heads 48 = 6144, n_embd_r =
+# 3 x (6144 + 2 x 16 key heads x 128) = 30720, n_embd_s = 128 x 6144 =
+# 786432; f32: 48 x 4 x 817152 = 156893184.
 while read -r dir full chunked recurrent kv4k kv128k state; do
 	m=tests/hf/$dir
 	expect_eq "hf2026: $dir: attention / chunked / recurrent layers" \
@@ -64,6 +71,7 @@ glm-4.5-air 46 0 0 771751936 24696061952 0
 deepseek-v3.2 61 0 0 351797248 11257511936 0
 nemotron-h-8b 4 0 24 67108864 2147483648 103612416
 granite-4.0-h-small 4 0 36 67108864 2147483648 154644480
+qwen3.5-27b 16 0 48 268435456 8589934592 156893184
 X
 expect_eq "hf2026: granite-4.0-h-small: 3 sequences keep 3 state rows" \
 	"$(sval iswa recurrent_bytes -m tests/hf/granite-4.0-h-small --set n_seq=3)" $((3 * 154644480))
@@ -74,7 +82,7 @@ expect_eq "hf2026: deepseek-v3.2: the indexer's K head (index_head_dim)" \
 # Qwen3-Next's rotary dims: int(head_dim 256 x partial_rotary_factor 0.25)
 # (conversion/qwen.py); GLM-4.5-Air's int(128 x 0.5) (conversion/glm.py).
 # The rope scene shows one theta a rotated pair.
-for row in qwen3-next-80b:32 glm-4.5-air:32 llama4-scout:64; do
+for row in qwen3-next-80b:32 glm-4.5-air:32 llama4-scout:64 qwen3.5-27b:32; do
 	expect_eq "hf2026: ${row%%:*}: rotated pairs as the converter writes rope.dimension_count / 2" \
 		"$("$ATTNVIZ" --summary rope -m "tests/hf/${row%%:*}" | grep -c '	theta\.')" "${row##*:}"
 done
@@ -97,12 +105,12 @@ same "granite-4.0-h-small (attn_layer_indices)" tests/hf/granite-4.0-h-small "$d
 
 # The same models as INI files.
 for pair in qwen3-next-80b:qwen3-next-80b llama4-scout:llama4-scout glm-4.5-air:glm-4.5-air \
-	deepseek-v3.2:deepseek-v3.2; do
+	deepseek-v3.2:deepseek-v3.2 qwen3.5-27b:qwen3.5-27b; do
 	same "${pair%%:*}" "tests/hf/${pair%%:*}" "assets/models/${pair##*:}.ini"
 done
 
 # Every fixture exported as INI and loaded again gives the same numbers.
-for dir in qwen3-next-80b llama4-scout glm-4.5-air deepseek-v3.2 nemotron-h-8b granite-4.0-h-small; do
+for dir in qwen3-next-80b llama4-scout glm-4.5-air deepseek-v3.2 nemotron-h-8b granite-4.0-h-small qwen3.5-27b; do
 	if "$ATTNVIZ" --export-model -m "tests/hf/$dir" >"$d/$dir.ini" 2>"$d/err"; then
 		same "$dir (export)" "tests/hf/$dir" "$d/$dir.ini"
 	else

@@ -34,7 +34,7 @@
 enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN2, F_QWEN3, F_QWEN3_MOE, F_GEMMA2, F_GEMMA3, F_DEEPSEEK2,
 	   F_DEEPSEEK3, F_GPT_OSS, F_PHI3, F_FALCON, F_MISTRAL3, F_SMOLLM3, F_COHERE2, F_OLMO2,
 	   /* the 2026 families (DESIGN section 5): read_layers */
-	   F_QWEN3_NEXT, F_LLAMA4, F_GLM4_MOE, F_DEEPSEEK32, F_NEMOTRON_H, F_GRANITE_HYBRID };
+	   F_QWEN3_NEXT, F_LLAMA4, F_GLM4_MOE, F_DEEPSEEK32, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE };
 
 /* The defaults of a family: the keyword defaults of the __init__ of the
  * transformers class named in `cls` (src/transformers/models/<type>/
@@ -98,6 +98,16 @@ static const struct family families[] = {
 	 0, 0},
 	{F_GRANITE_HYBRID, "granitemoehybrid", "granitehybrid", "GraniteMoeHybridConfig", 32000, 4096, 11008, 32, 32,
 	 0, 0, 2048, 10000, 0, 0},
+	/* Qwen3.5 (transformers models/qwen3_5, qwen3_5_moe): Qwen3-Next's hybrid
+	 * layout; the language model in text_config, the root's model_type
+	 * qwen3_5 / qwen3_5_moe naming the vision-language wrapper */
+	{F_QWEN35, "qwen3_5_text", "qwen35", "Qwen3_5TextConfig", 151936, 2048, 8192, 48, 16, 2, 256, 32768, 10000, 0,
+	 0},
+	{F_QWEN35, "qwen3_5", "qwen35", "Qwen3_5TextConfig", 151936, 2048, 8192, 48, 16, 2, 256, 32768, 10000, 0, 0},
+	{F_QWEN35_MOE, "qwen3_5_moe_text", "qwen35moe", "Qwen3_5MoeTextConfig", 248320, 2048, 8192, 40, 16, 2, 256,
+	 32768, 10000, 0, 0},
+	{F_QWEN35_MOE, "qwen3_5_moe", "qwen35moe", "Qwen3_5MoeTextConfig", 248320, 2048, 8192, 40, 16, 2, 256, 32768,
+	 10000, 0, 0},
 };
 
 /*
@@ -126,7 +136,18 @@ static const struct {
 	{"Llama4ForCausalLM", "llama4_text"},    {"Glm4MoeForCausalLM", "glm4_moe"},
 	{"DeepseekV32ForCausalLM", "deepseek_v32"}, {"NemotronHForCausalLM", "nemotron_h"},
 	{"GraniteMoeHybridForCausalLM", "granitemoehybrid"},
+	/* conversion/qwen.py Qwen3_5TextModel, Qwen3_5MoeTextModel (LLM_ARCH_QWEN35,
+	 * QWEN35MOE): Qwen3NextModel's keys under another architecture name */
+	{"Qwen3_5ForCausalLM", "qwen3_5_text"},  {"Qwen3_5ForConditionalGeneration", "qwen3_5_text"},
+	{"Qwen3_5MoeForCausalLM", "qwen3_5_moe_text"}, {"Qwen3_5MoeForConditionalGeneration", "qwen3_5_moe_text"},
 };
+
+/* Qwen3-Next and Qwen3.5: Gated DeltaNet layers between attention layers,
+ * written by the converter's Qwen3NextModel and its subclasses (conversion/qwen.py). */
+static int gdn_family(enum fam id)
+{
+	return id == F_QWEN3_NEXT || id == F_QWEN35 || id == F_QWEN35_MOE;
+}
 
 /* The families llama.cpp runs with MLA (LLM_ARCH_DEEPSEEK2, DEEPSEEK32). */
 static int mla_family(const struct family *f)
@@ -700,6 +721,8 @@ static int read_moe(struct hf *H, struct shape *s)
 	case F_DEEPSEEK32: ne = "n_routed_experts", def_e = 256, def_u = 8, def_inter = 2048, def_shared = 1,
 			   def_dense = 3; break;
 	case F_QWEN3_NEXT: ne = "num_experts", def_e = 512, def_u = 10, def_inter = 512; break;
+	/* Qwen3_5MoeTextConfig: 256 experts, 8 a token, 512 wide, one shared of 512 */
+	case F_QWEN35_MOE: ne = "num_experts", def_e = 256, def_u = 8, def_inter = 512; break;
 	/* Glm4MoeConfig; conversion/glm.py Glm4MoeModel writes n_routed_experts,
 	 * n_shared_experts, first_k_dense_replace (leading dense blocks) */
 	case F_GLM4_MOE: ne = "n_routed_experts", def_e = 128, def_u = 8, def_inter = 1408, def_shared = 1,
@@ -746,14 +769,14 @@ static int read_moe(struct hf *H, struct shape *s)
 	}
 	if (H->fam->id == F_GPT_OSS)
 		s->router_bias = s->expert_bias = 1;
-	if (H->fam->id == F_QWEN3_NEXT || H->fam->id == F_LLAMA4 || H->fam->id == F_GRANITE_HYBRID) {
+	if (gdn_family(H->fam->id) || H->fam->id == F_LLAMA4 || H->fam->id == F_GRANITE_HYBRID) {
 		/* one shared expert of its own width: Qwen3-Next
 		 * shared_expert_intermediate_size, Granite shared_intermediate_size,
 		 * Llama 4 an MLP of intermediate_size */
-		const char *sk = H->fam->id == F_QWEN3_NEXT ? "shared_expert_intermediate_size" : "shared_intermediate_size";
+		const char *sk = gdn_family(H->fam->id) ? "shared_expert_intermediate_size" : "shared_intermediate_size";
 		s->shared = 1;
 		s->shared_inter = s->moe_inter;
-		if (H->fam->id != F_LLAMA4 && get_int(H, sc, sk, 1, H->fam->id == F_QWEN3_NEXT ? 512 : 1024, 0, 10000000,
+		if (H->fam->id != F_LLAMA4 && get_int(H, sc, sk, 1, gdn_family(H->fam->id) ? 512 : 1024, 0, 10000000,
 						       &s->shared_inter) < 0)
 			return -1;
 		s->shared = s->shared_inter > 0;
@@ -762,7 +785,7 @@ static int read_moe(struct hf *H, struct shape *s)
 					       &s->moe_freq) < 0 ||
 				       get_int(H, sc, "intermediate_size_mlp", 1, 16384, 1, 10000000, &s->inter) < 0))
 		return -1;
-	if (H->fam->id == F_QWEN3_MOE || H->fam->id == F_QWEN3_NEXT) {
+	if (H->fam->id == F_QWEN3_MOE || gdn_family(H->fam->id)) {
 		int64_t step;
 		json_t *only = find(H, sc, "mlp_only_layers");
 		if (only && !json_is_null(only) && (!json_is_array(only) || json_array_size(only)))
@@ -851,7 +874,7 @@ static int read_window(struct hf *H)
 			return -1;
 		origin(H, MF_SLIDING_WINDOW, rc, wpath);
 	}
-	if (f->id == F_QWEN2 || f->id == F_QWEN3 || f->id == F_QWEN3_MOE || f->id == F_SMOLLM3 || f->id == F_QWEN3_NEXT) {
+	if (f->id == F_QWEN2 || f->id == F_QWEN3 || f->id == F_QWEN3_MOE || f->id == F_SMOLLM3 || gdn_family(f->id)) {
 		/* transformers applies sliding_window only with use_sliding_window */
 		int64_t mwl;
 		if (get_bool(H, sc, "use_sliding_window", 0, &use) < 0 ||
@@ -919,7 +942,7 @@ static int read_window(struct hf *H)
 	const char *why = NULL;
 	if (f->id == F_MISTRAL || f->id == F_MIXTRAL)
 		why = "LLM_ARCH_LLAMA reads no sliding_window";
-	else if (f->id == F_QWEN2 || f->id == F_QWEN3 || f->id == F_QWEN3_MOE || f->id == F_QWEN3_NEXT)
+	else if (f->id == F_QWEN2 || f->id == F_QWEN3 || f->id == F_QWEN3_MOE || gdn_family(f->id))
 		why = "its qwen architectures read no sliding_window";
 	else if (f->id == F_MISTRAL3)
 		why = "LLM_ARCH_MISTRAL3 reads no sliding_window";
@@ -966,8 +989,8 @@ static int read_rotary(struct hf *H, const struct shape *s)
 	model_set_origin(m, MF_ROPE_DIMS, "the whole head (transformers %s rotates every dimension)", H->fam->cls);
 	/* Qwen3NextModel and Glm4MoeModel (conversion/qwen.py, glm.py): int(head_dim
 	 * x partial_rotary_factor), the factor 0.25 and 0.5 when the file has none */
-	int per_head = H->fam->id == F_QWEN3_NEXT || H->fam->id == F_GLM4_MOE;
-	double def = H->fam->id == F_QWEN3_NEXT ? 0.25 : H->fam->id == F_GLM4_MOE ? 0.5 : 1;
+	int per_head = gdn_family(H->fam->id) || H->fam->id == F_GLM4_MOE;
+	double def = gdn_family(H->fam->id) ? 0.25 : H->fam->id == F_GLM4_MOE ? 0.5 : 1;
 	if (H->fam->id != F_PHI3 && H->fam->id != F_COHERE2 && !per_head)
 		return 0;
 	const char *key = H->fam->id == F_COHERE2 ? "rotary_pct" : "partial_rotary_factor";
@@ -1236,7 +1259,7 @@ static int read_state(struct hf *H)
 			  *const n_heads[] = {"num_heads", "mamba_num_heads", NULL},
 			  *const d_model[] = {"mamba_head_dim", "hidden_size", "d_model", "mamba_mamba_head_dim",
 					      "mamba_hidden_size", "mamba_d_model", NULL};
-	int q = H->fam->id == F_QWEN3_NEXT, rc;
+	int q = gdn_family(H->fam->id), rc;
 	const struct {
 		enum model_field f;
 		const char *const *keys;
@@ -1280,6 +1303,8 @@ static char layer_word(enum fam id, const char *w)
 		char kind;
 	} words[] = {
 		{F_QWEN3_NEXT, "linear_attention", 'r'}, {F_QWEN3_NEXT, "full_attention", 'a'},
+		{F_QWEN35, "linear_attention", 'r'},     {F_QWEN35, "full_attention", 'a'},
+		{F_QWEN35_MOE, "linear_attention", 'r'}, {F_QWEN35_MOE, "full_attention", 'a'},
 		{F_GRANITE_HYBRID, "mamba", 'r'},        {F_GRANITE_HYBRID, "attention", 'a'},
 		/* conversion/nemotron.py: _SSM_LAYER_TYPES, _ATTN_LAYER_TYPES; "-" and "mlp" an MLP */
 		{F_NEMOTRON_H, "M", 'r'},    {F_NEMOTRON_H, "*", 'a'},              {F_NEMOTRON_H, "-", 'm'},
@@ -1324,7 +1349,7 @@ static int read_layers(struct hf *H, struct shape *s)
 		if ((rc = get_int(H, sc, "num_nextn_predict_layers", 1, 0, 0, MODEL_MAX_LAYERS - n, &nextn)) < 0)
 			return -1;
 		origin(H, MF_NEXTN, rc, H->where);
-	} else if (id == F_QWEN3_NEXT) {
+	} else if (gdn_family(id)) {
 		if ((rc = get_int(H, sc, "mtp_num_hidden_layers", 1, 1, 0, MODEL_MAX_LAYERS - n, &nextn)) < 0)
 			return -1;
 		if (rc)
@@ -1346,7 +1371,7 @@ static int read_layers(struct hf *H, struct shape *s)
 	if (id == F_NEMOTRON_H && find(H, sc, "num_experts_per_tok"))
 		return fail(H, H->where, "Nemotron-H with experts is llama.cpp's nemotron_h_moe, which attnviz does not "
 			    "size");
-	if (id == F_QWEN3_NEXT || id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
+	if (gdn_family(id) || id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
 		json_t *lt = find(H, sc, id == F_NEMOTRON_H ? "hybrid_override_pattern" : "layer_types");
 		if (id == F_NEMOTRON_H && !lt)
 			lt = find(H, sc, "layers_block_type");
@@ -1382,7 +1407,7 @@ static int read_layers(struct hf *H, struct shape *s)
 			model_set_origin(m, MF_LAYER_TYPES, "config.json %s", lpath);
 		} else if (id == F_NEMOTRON_H) {
 			return fail(H, "hybrid_override_pattern", "missing (required: which blocks are Mamba2, attention, MLP)");
-		} else if (id == F_QWEN3_NEXT) {
+		} else if (gdn_family(id)) {
 			int64_t interval;
 			if ((rc = get_int(H, sc, "full_attention_interval", 1, 4, 1, MODEL_MAX_LAYERS, &interval)) < 0)
 				return -1;
@@ -1415,7 +1440,7 @@ static int read_layers(struct hf *H, struct shape *s)
 			}
 			model_set_origin(m, MF_LAYER_TYPES, "config.json attn_layer_indices / attn_layer_period");
 		}
-		if (!model_layers_of(m, LT_RECURRENT) && id != F_QWEN3_NEXT)
+		if (!model_layers_of(m, LT_RECURRENT) && !gdn_family(id))
 			return fail(H, lpath, "no Mamba2 layer: llama.cpp's converter makes it a granite model, which "
 				    "attnviz does not size");
 		if (model_layers_of(m, LT_RECURRENT) && read_state(H) < 0)
