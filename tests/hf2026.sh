@@ -55,6 +55,12 @@ same() {
 # linear_value_head_dim 128 x linear_num_value_heads 48 = 6144, n_embd_r =
 # 3 x (6144 + 2 x 16 key heads x 128) = 30720, n_embd_s = 128 x 6144 =
 # 786432; f32: 48 x 4 x 817152 = 156893184.
+# LFM2-1.2B and LFM2-8B-A1B (conversion/lfm2.py: head_count_kv 0 on the
+# layer_types "conv" blocks, shortconv.l_cache = conv_L_cache 3): 6
+# attention blocks of 8 heads x 64 each: 6 x 8 x 64 x (K + V) x 2 B = 12288 B
+# a cell, 50331648 at 4096, 1610612736 at 131072; the state n_embd 2048 x
+# (3 - 1) f32 a conv block (llama-hparams.cpp n_embd_r; n_embd_s 0): 10 x
+# 16384 = 163840, 18 x 16384 = 294912.
 while read -r dir full chunked recurrent kv4k kv128k state; do
 	m=tests/hf/$dir
 	expect_eq "hf2026: $dir: attention / chunked / recurrent layers" \
@@ -72,6 +78,8 @@ deepseek-v3.2 61 0 0 351797248 11257511936 0
 nemotron-h-8b 4 0 24 67108864 2147483648 103612416
 granite-4.0-h-small 4 0 36 67108864 2147483648 154644480
 qwen3.5-27b 16 0 48 268435456 8589934592 156893184
+lfm2-1.2b 6 0 10 50331648 1610612736 163840
+lfm2-8b-a1b 6 0 18 50331648 1610612736 294912
 X
 expect_eq "hf2026: granite-4.0-h-small: 3 sequences keep 3 state rows" \
 	"$(sval iswa recurrent_bytes -m tests/hf/granite-4.0-h-small --set n_seq=3)" $((3 * 154644480))
@@ -105,12 +113,12 @@ same "granite-4.0-h-small (attn_layer_indices)" tests/hf/granite-4.0-h-small "$d
 
 # The same models as INI files.
 for pair in qwen3-next-80b:qwen3-next-80b llama4-scout:llama4-scout glm-4.5-air:glm-4.5-air \
-	deepseek-v3.2:deepseek-v3.2 qwen3.5-27b:qwen3.5-27b; do
+	deepseek-v3.2:deepseek-v3.2 qwen3.5-27b:qwen3.5-27b lfm2-1.2b:lfm2-1.2b; do
 	same "${pair%%:*}" "tests/hf/${pair%%:*}" "assets/models/${pair##*:}.ini"
 done
 
 # Every fixture exported as INI and loaded again gives the same numbers.
-for dir in qwen3-next-80b llama4-scout glm-4.5-air deepseek-v3.2 nemotron-h-8b granite-4.0-h-small qwen3.5-27b; do
+for dir in qwen3-next-80b llama4-scout glm-4.5-air deepseek-v3.2 nemotron-h-8b granite-4.0-h-small qwen3.5-27b lfm2-1.2b lfm2-8b-a1b; do
 	if "$ATTNVIZ" --export-model -m "tests/hf/$dir" >"$d/$dir.ini" 2>"$d/err"; then
 		same "$dir (export)" "tests/hf/$dir" "$d/$dir.ini"
 	else
@@ -177,3 +185,35 @@ EOF
 for m in nemotron-h-8b granite-4.0-h-small; do
 	same "$m" "tests/hf/$m" "$d/$m.gguf"
 done
+
+# LFM2-1.2B's FFN as the converter derives it (_add_feed_forward_length):
+# block_ff_dim 12288 auto-adjusted, int(2 x 12288 / 3) = 8192, a multiple of
+# block_multiple_of 256 already; and an older file that gives full_attn_idxs
+# without layer_types is the same model.
+expect_eq "hf2026: lfm2-1.2b: feed_forward_length from block_ff_dim 12288" \
+	"$("$ATTNVIZ" --export-model -m tests/hf/lfm2-1.2b | awk '$1 == "ff" { print $3 }')" 8192
+mkdir -p "$d/lfm2-ix"
+sed '/"layer_types": \[/,/\],/d' tests/hf/lfm2-1.2b/config.json >"$d/lfm2-ix/config.json"
+same "lfm2-1.2b (full_attn_idxs)" tests/hf/lfm2-1.2b "$d/lfm2-ix"
+
+# LFM2-8B-A1B as a GGUF header with the keys LFM2MoeModel writes: head_count_kv
+# 0 on the conv blocks, expert_feed_forward_length = moe_intermediate_size,
+# leading_dense_block_count = num_dense_layers, shortconv.l_cache.
+lpat=$(grep -o '"conv"\|"full_attention"' tests/hf/lfm2-8b-a1b/config.json | sed 's/"conv"/C/; s/"full_attention"/A/' | tr -d '\n')
+hdr lfm2moe "$d/lfm2-8b-a1b.gguf" <<-EOF
+kv lfm2moe.block_count u32 24
+kv lfm2moe.context_length u32 128000
+kv lfm2moe.embedding_length u32 2048
+kv lfm2moe.feed_forward_length u32 7168
+kv lfm2moe.expert_feed_forward_length u32 1792
+kv lfm2moe.expert_count u32 32
+kv lfm2moe.expert_used_count u32 4
+kv lfm2moe.leading_dense_block_count u32 2
+kv lfm2moe.attention.head_count u32 32
+arr lfm2moe.attention.head_count_kv u32 $(list "$lpat" A 8)
+kv lfm2moe.attention.layer_norm_rms_epsilon f32 0.00001
+kv lfm2moe.rope.freq_base f32 1000000
+kv lfm2moe.shortconv.l_cache u32 3
+kv lfm2moe.vocab_size u32 65536
+EOF
+same lfm2-8b-a1b tests/hf/lfm2-8b-a1b "$d/lfm2-8b-a1b.gguf"

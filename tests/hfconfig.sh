@@ -198,6 +198,21 @@ sed '/"index_head_dim"/d' tests/hf/deepseek-v3.2/config.json |
 	bad deepseek32-no-indexer "deepseek32-no-indexer/config.json: field index_head_dim: missing (required)"
 sed 's/"num_nextn_predict_layers": 1/"num_nextn_predict_layers": -1/' tests/hf/glm-4.5-air/config.json |
 	bad glm-nextn-range "field num_nextn_predict_layers: -1 is out of range (0 to 978)"
+q35=tests/hf/qwen3.5-27b/config.json lf=tests/hf/lfm2-1.2b/config.json
+sed 's/"linear_num_value_heads": 48/"linear_num_value_heads": -48/' "$q35" |
+	bad qwen35-state-range "qwen35-state-range/config.json:88:5: field text_config.linear_num_value_heads: -48 is out of range (1 to 65536)"
+sed '0,/"linear_attention",/s//"sliding_attention",/' "$q35" |
+	bad qwen35-layer-word "field text_config.layer_types: entry 0 'sliding_attention' is no layer kind llama.cpp's converter knows for qwen3_5_text"
+sed 's/"conv_L_cache": 3/"conv_L_cache": 1/' "$lf" |
+	bad lfm2-conv-cache "lfm2-conv-cache/config.json:16:3: field conv_L_cache: 1 is out of range (2 to"
+sed '0,/"conv",/s//"mamba",/' "$lf" |
+	bad lfm2-layer-word "field layer_types: entry 0 'mamba' is no layer kind llama.cpp's converter knows for lfm2"
+sed '/"layer_types": \[/,/\],/d; /"full_attn_idxs": \[/,/\],/d' "$lf" |
+	bad lfm2-no-layers "field layer_types: missing (required, or full_attn_idxs: which blocks are attention)"
+sed '/"layer_types": \[/,/\],/d; s/^    14$/    16/' "$lf" |
+	bad lfm2-attn-index "field full_attn_idxs: entry 5 is not a layer index (0 to 15)"
+sed 's/"block_multiple_of": 256/"block_multiple_of": 0/' "$lf" |
+	bad lfm2-multiple-of "field block_multiple_of: 0 is out of range (1 to 1000000)"
 # Llama 4 with every layer full_attention: the converter writes sliding_window
 # 0, llama.cpp runs no chunked attention (conversion/llama.py Llama4Model).
 mkdir -p "$tmp/llama4-full"

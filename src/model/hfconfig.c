@@ -34,7 +34,7 @@
 enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN2, F_QWEN3, F_QWEN3_MOE, F_GEMMA2, F_GEMMA3, F_DEEPSEEK2,
 	   F_DEEPSEEK3, F_GPT_OSS, F_PHI3, F_FALCON, F_MISTRAL3, F_SMOLLM3, F_COHERE2, F_OLMO2,
 	   /* the 2026 families (DESIGN section 5): read_layers */
-	   F_QWEN3_NEXT, F_LLAMA4, F_GLM4_MOE, F_DEEPSEEK32, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE };
+	   F_QWEN3_NEXT, F_LLAMA4, F_GLM4_MOE, F_DEEPSEEK32, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE, F_LFM2, F_LFM2_MOE };
 
 /* The defaults of a family: the keyword defaults of the __init__ of the
  * transformers class named in `cls` (src/transformers/models/<type>/
@@ -106,6 +106,10 @@ static const struct family families[] = {
 	{F_QWEN35, "qwen3_5", "qwen35", "Qwen3_5TextConfig", 151936, 2048, 8192, 48, 16, 2, 256, 32768, 10000, 0, 0},
 	{F_QWEN35_MOE, "qwen3_5_moe_text", "qwen35moe", "Qwen3_5MoeTextConfig", 248320, 2048, 8192, 40, 16, 2, 256,
 	 32768, 10000, 0, 0},
+	/* Lfm2Config, Lfm2MoeConfig (transformers models/lfm2, lfm2_moe): the
+	 * tie is read from tie_embedding there, the FFN from block_ff_dim */
+	{F_LFM2, "lfm2", "lfm2", "Lfm2Config", 65536, 2560, 12288, 32, 32, 8, 0, 128000, 1000000, 1, 0},
+	{F_LFM2_MOE, "lfm2_moe", "lfm2moe", "Lfm2MoeConfig", 65536, 2048, 7168, 24, 32, 8, 0, 128000, 1000000, 1, 0},
 	{F_QWEN35_MOE, "qwen3_5_moe", "qwen35moe", "Qwen3_5MoeTextConfig", 248320, 2048, 8192, 40, 16, 2, 256, 32768,
 	 10000, 0, 0},
 };
@@ -140,6 +144,9 @@ static const struct {
 	 * QWEN35MOE): Qwen3NextModel's keys under another architecture name */
 	{"Qwen3_5ForCausalLM", "qwen3_5_text"},  {"Qwen3_5ForConditionalGeneration", "qwen3_5_text"},
 	{"Qwen3_5MoeForCausalLM", "qwen3_5_moe_text"}, {"Qwen3_5MoeForConditionalGeneration", "qwen3_5_moe_text"},
+	/* conversion/lfm2.py LFM2Model, LFM2MoeModel (LLM_ARCH_LFM2, LFM2MOE) */
+	{"Lfm2ForCausalLM", "lfm2"},            {"LFM2ForCausalLM", "lfm2"},
+	{"Lfm2MoeForCausalLM", "lfm2_moe"},
 };
 
 /* Qwen3-Next and Qwen3.5: Gated DeltaNet layers between attention layers,
@@ -438,6 +445,9 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 	 * (2 d_inner + 2 groups x d_state + heads), out_proj d_inner x hidden */
 	double di = (double)m->ssm_d_inner, mixer = h * (2 * di + 2 * (double)(m->ssm_n_group * m->ssm_d_state) +
 					   (double)m->ssm_dt_rank) + di * h;
+	/* LFM2's short convolution: in_proj hidden x 3 hidden, out_proj, the kernel */
+	if (m->shortconv_l_cache)
+		mixer = 4 * h * h + (double)m->shortconv_l_cache * h;
 	double t = 0, a = 0;
 	for (int64_t il = 0; il < m->layers; il++) {
 		int lt = m->layer_type[il];
@@ -731,6 +741,9 @@ static int read_moe(struct hf *H, struct shape *s)
 	 * intermediate_size_mlp the dense blocks' */
 	case F_LLAMA4: ne = "num_local_experts", def_e = 16, def_u = 1; break;
 	case F_GRANITE_HYBRID: ne = "num_local_experts", def_e = 8, def_u = 2; break;
+	/* Lfm2MoeConfig; conversion/lfm2.py LFM2MoeModel writes num_dense_layers
+	 * as leading_dense_block_count */
+	case F_LFM2_MOE: ne = "num_experts", def_e = 32, def_u = 4, def_inter = 1792; break;
 	default:
 		model_set_origin(m, MF_EXPERTS, "dense: transformers %s has no routed experts", H->fam->cls);
 		return 0;
@@ -769,6 +782,9 @@ static int read_moe(struct hf *H, struct shape *s)
 	}
 	if (H->fam->id == F_GPT_OSS)
 		s->router_bias = s->expert_bias = 1;
+	if (H->fam->id == F_LFM2_MOE && (get_int(H, sc, "num_dense_layers", 1, 2, 0, MODEL_MAX_LAYERS, &s->first_dense) < 0 ||
+					 get_bool(H, sc, "use_expert_bias", 1, &s->router_bias) < 0))
+		return -1;
 	if (gdn_family(H->fam->id) || H->fam->id == F_LLAMA4 || H->fam->id == F_GRANITE_HYBRID) {
 		/* one shared expert of its own width: Qwen3-Next
 		 * shared_expert_intermediate_size, Granite shared_intermediate_size,
@@ -1194,7 +1210,9 @@ static int read_shape(struct hf *H, struct shape *s)
 		s->o_bias = bias && f->id != F_QWEN2;
 		s->qk_norm = f->id == F_QWEN3 || f->id == F_QWEN3_MOE || f->id == F_GEMMA3;
 	}
-	rc = get_bool(H, sc, "tie_word_embeddings", f->tie, &s->tie);
+	/* Lfm2Config reads the tie from tie_embedding when the file has it */
+	int lfm2_tie = (f->id == F_LFM2 || f->id == F_LFM2_MOE) && find(H, sc, "tie_embedding");
+	rc = get_bool(H, sc, lfm2_tie ? "tie_embedding" : "tie_word_embeddings", f->tie, &s->tie);
 	if (rc < 0)
 		return -1;
 	if (f->id == F_GEMMA2) {
@@ -1305,6 +1323,9 @@ static char layer_word(enum fam id, const char *w)
 		{F_QWEN3_NEXT, "linear_attention", 'r'}, {F_QWEN3_NEXT, "full_attention", 'a'},
 		{F_QWEN35, "linear_attention", 'r'},     {F_QWEN35, "full_attention", 'a'},
 		{F_QWEN35_MOE, "linear_attention", 'r'}, {F_QWEN35_MOE, "full_attention", 'a'},
+		/* transformers Lfm2Config.layer_types */
+		{F_LFM2, "conv", 'r'},     {F_LFM2, "full_attention", 'a'},
+		{F_LFM2_MOE, "conv", 'r'}, {F_LFM2_MOE, "full_attention", 'a'},
 		{F_GRANITE_HYBRID, "mamba", 'r'},        {F_GRANITE_HYBRID, "attention", 'a'},
 		/* conversion/nemotron.py: _SSM_LAYER_TYPES, _ATTN_LAYER_TYPES; "-" and "mlp" an MLP */
 		{F_NEMOTRON_H, "M", 'r'},    {F_NEMOTRON_H, "*", 'a'},              {F_NEMOTRON_H, "-", 'm'},
@@ -1314,6 +1335,84 @@ static char layer_word(enum fam id, const char *w)
 	for (size_t i = 0; w && i < sizeof words / sizeof words[0]; i++)
 		if (words[i].id == id && !strcmp(words[i].word, w))
 			return words[i].kind;
+	return 0;
+}
+
+/*
+ * LFM2 and LFM2-MoE (conversion/lfm2.py LFM2Model, LFM2MoeModel): a block
+ * is attention when layer_types says full_attention (else, in older files,
+ * when full_attn_idxs lists it: Lfm2Config builds layer_types from it), a
+ * short convolution otherwise; the converter writes head_count_kv 0 on the
+ * conv blocks, which llama.cpp's lfm2 reads as recurrent, and
+ * shortconv.l_cache = conv_L_cache, the state n_embd x (l_cache - 1)
+ * (llama-hparams.cpp n_embd_r).  LFM2's FFN is block_ff_dim (else
+ * intermediate_size), with block_auto_adjust_ff_dim int(2 ff / 3), times
+ * block_ffn_dim_multiplier, rounded up to block_multiple_of
+ * (_add_feed_forward_length); LFM2-MoE's is intermediate_size as written.
+ */
+static int read_lfm2(struct hf *H, struct shape *s)
+{
+	struct model *m = H->m;
+	const struct scope *sc = &H->top;
+	enum fam id = H->fam->id;
+	int64_t n = m->layers;
+	json_t *lt = find(H, sc, "layer_types");
+	char lpath[96];
+	snprintf(lpath, sizeof lpath, "%s", H->where);
+	if (lt && !json_is_null(lt)) {
+		if (!json_is_array(lt))
+			return fail(H, lpath, "%s, want a list of layer types", json_kind(lt));
+		if ((int64_t)json_array_size(lt) != n)
+			return fail(H, lpath, "%zu entries for %lld layers", json_array_size(lt), (long long)n);
+		for (int64_t il = 0; il < n; il++) {
+			const char *w = json_string_value(json_array_get(lt, (size_t)il));
+			char k = layer_word(id, w);
+			if (!k) {
+				char shown[40];
+				err_clean(shown, sizeof shown, w ? w : "(not a string)");
+				return fail(H, lpath, "entry %lld '%s' is no layer kind llama.cpp's converter knows for %s",
+					    (long long)il, shown, H->fam->type);
+			}
+			m->layer_type[il] = k == 'r' ? LT_RECURRENT : LT_FULL;
+		}
+		model_set_origin(m, MF_LAYER_TYPES, "config.json %s (conv: short convolution)", lpath);
+	} else {
+		json_t *ix = find(H, sc, "full_attn_idxs");
+		if (!ix || !json_is_array(ix))
+			return fail(H, ix ? H->where : "layer_types", "%s", ix ? "want a list of layer indices" :
+				    "missing (required, or full_attn_idxs: which blocks are attention)");
+		for (int64_t il = 0; il < n; il++)
+			m->layer_type[il] = LT_RECURRENT;
+		for (size_t i = 0; i < json_array_size(ix); i++) {
+			json_t *v = json_array_get(ix, i);
+			if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) >= n)
+				return fail(H, H->where, "entry %zu is not a layer index (0 to %lld)", i, (long long)(n - 1));
+			m->layer_type[json_integer_value(v)] = LT_FULL;
+		}
+		model_set_origin(m, MF_LAYER_TYPES, "config.json %s (the others: short convolution)", H->where);
+	}
+	int rc = get_int(H, sc, "conv_L_cache", 1, 3, 2, MODEL_MAX_DIM, &m->shortconv_l_cache);
+	if (rc < 0)
+		return -1;
+	origin(H, MF_SHORTCONV_L_CACHE, rc, H->where);
+	if (id == F_LFM2_MOE)
+		return 0;
+	static const char *const ffk[] = {"block_ff_dim", "intermediate_size", NULL};
+	int64_t ff, mult_of;
+	int adjust;
+	double mult = 1;
+	if (hparam(H, ffk, 1, H->fam->inter, 1, 10000000, &ff) < 0 ||
+	    get_bool(H, sc, "block_auto_adjust_ff_dim", 1, &adjust) < 0 ||
+	    get_int(H, sc, "block_multiple_of", 1, 256, 1, 1000000, &mult_of) < 0)
+		return -1;
+	json_t *mj = find(H, sc, "block_ffn_dim_multiplier");
+	if (!(mj && json_is_null(mj)) && get_real(H, sc, "block_ffn_dim_multiplier", 1, 1, 1e-3, 1e3, &mult) < 0)
+		return -1;
+	if (adjust) {
+		ff = (int64_t)(mult * (double)(2 * ff / 3));
+		ff = mult_of * ((ff + mult_of - 1) / mult_of);
+	}
+	s->inter = ff;
 	return 0;
 }
 
@@ -1446,6 +1545,8 @@ static int read_layers(struct hf *H, struct shape *s)
 		if (model_layers_of(m, LT_RECURRENT) && read_state(H) < 0)
 			return -1;
 	}
+	if ((id == F_LFM2 || id == F_LFM2_MOE) && read_lfm2(H, s) < 0)
+		return -1;
 	if (id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
 		m->ctx_train = m->orig_ctx = INT64_C(1) << 20;
 		model_set_origin(m, MF_CTX_TRAIN, "2^20: no RoPE, the converter writes context_length 2^20 "
