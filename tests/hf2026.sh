@@ -61,6 +61,17 @@ same() {
 # a cell, 50331648 at 4096, 1610612736 at 131072; the state n_embd 2048 x
 # (3 - 1) f32 a conv block (llama-hparams.cpp n_embd_r; n_embd_s 0): 10 x
 # 16384 = 163840, 18 x 16384 = 294912.
+# Jamba-v0.1 (conversion/jamba.py): attention at attn_layer_offset 4 every
+# attn_layer_period 8 (4, 12, 20, 28), Mamba-1 on the other 28; KV 4 x 8 x
+# 128 x 2 x 2 B = 16384 B a cell: 67108864, 2147483648.  State, no groups:
+# d_inner = mamba_expand 2 x 4096 = 8192, n_embd_r = (4 - 1) x 8192 = 24576,
+# n_embd_s = mamba_d_state 16 x 8192 = 131072; f32: 28 x 4 x 155648 =
+# 17432576.
+# Falcon-H1-7B (conversion/falcon_h1.py; create_memory keeps KV and a state
+# on every one of the 44 layers): KV 44 x 2 heads x 128 x 2 x 2 B = 45056 B a
+# cell: 184549376, 5905580032.  State: d_inner mamba_d_ssm 3072, 1 group,
+# d_state 256: n_embd_r = 3 x (3072 + 2 x 256) = 10752, n_embd_s = 256 x 3072
+# = 786432; f32: 44 x 4 x 797184 = 140304384.
 while read -r dir full chunked recurrent kv4k kv128k state; do
 	m=tests/hf/$dir
 	expect_eq "hf2026: $dir: attention / chunked / recurrent layers" \
@@ -80,6 +91,8 @@ granite-4.0-h-small 4 0 36 67108864 2147483648 154644480
 qwen3.5-27b 16 0 48 268435456 8589934592 156893184
 lfm2-1.2b 6 0 10 50331648 1610612736 163840
 lfm2-8b-a1b 6 0 18 50331648 1610612736 294912
+jamba-v0.1 4 0 28 67108864 2147483648 17432576
+falcon-h1-7b 44 0 44 184549376 5905580032 140304384
 X
 expect_eq "hf2026: granite-4.0-h-small: 3 sequences keep 3 state rows" \
 	"$(sval iswa recurrent_bytes -m tests/hf/granite-4.0-h-small --set n_seq=3)" $((3 * 154644480))
@@ -113,12 +126,14 @@ same "granite-4.0-h-small (attn_layer_indices)" tests/hf/granite-4.0-h-small "$d
 
 # The same models as INI files.
 for pair in qwen3-next-80b:qwen3-next-80b llama4-scout:llama4-scout glm-4.5-air:glm-4.5-air \
-	deepseek-v3.2:deepseek-v3.2 qwen3.5-27b:qwen3.5-27b lfm2-1.2b:lfm2-1.2b; do
+	deepseek-v3.2:deepseek-v3.2 qwen3.5-27b:qwen3.5-27b lfm2-1.2b:lfm2-1.2b \
+	jamba-v0.1:jamba-v0.1 falcon-h1-7b:falcon-h1-7b; do
 	same "${pair%%:*}" "tests/hf/${pair%%:*}" "assets/models/${pair##*:}.ini"
 done
 
 # Every fixture exported as INI and loaded again gives the same numbers.
-for dir in qwen3-next-80b llama4-scout glm-4.5-air deepseek-v3.2 nemotron-h-8b granite-4.0-h-small qwen3.5-27b lfm2-1.2b lfm2-8b-a1b; do
+for dir in qwen3-next-80b llama4-scout glm-4.5-air deepseek-v3.2 nemotron-h-8b granite-4.0-h-small qwen3.5-27b lfm2-1.2b lfm2-8b-a1b \
+	jamba-v0.1 falcon-h1-7b; do
 	if "$ATTNVIZ" --export-model -m "tests/hf/$dir" >"$d/$dir.ini" 2>"$d/err"; then
 		same "$dir (export)" "tests/hf/$dir" "$d/$dir.ini"
 	else
@@ -217,3 +232,11 @@ kv lfm2moe.shortconv.l_cache u32 3
 kv lfm2moe.vocab_size u32 65536
 EOF
 same lfm2-8b-a1b tests/hf/lfm2-8b-a1b "$d/lfm2-8b-a1b.gguf"
+
+# "auto" as transformers computes it: Jamba's mamba_dt_rank ceil(4096 / 16) =
+# 256, Falcon-H1's mamba_d_head 3072 / mamba_n_heads 24 = 128: the same models.
+mkdir -p "$d/jamba-auto" "$d/fh1-auto"
+sed 's/"mamba_dt_rank": 256/"mamba_dt_rank": "auto"/' tests/hf/jamba-v0.1/config.json >"$d/jamba-auto/config.json"
+sed 's/"mamba_d_head": 128/"mamba_d_head": "auto"/' tests/hf/falcon-h1-7b/config.json >"$d/fh1-auto/config.json"
+same "jamba-v0.1 (mamba_dt_rank auto)" tests/hf/jamba-v0.1 "$d/jamba-auto"
+same "falcon-h1-7b (mamba_d_head auto)" tests/hf/falcon-h1-7b "$d/fh1-auto"

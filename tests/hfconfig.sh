@@ -213,6 +213,15 @@ sed '/"layer_types": \[/,/\],/d; s/^    14$/    16/' "$lf" |
 	bad lfm2-attn-index "field full_attn_idxs: entry 5 is not a layer index (0 to 15)"
 sed 's/"block_multiple_of": 256/"block_multiple_of": 0/' "$lf" |
 	bad lfm2-multiple-of "field block_multiple_of: 0 is out of range (1 to 1000000)"
+jb=tests/hf/jamba-v0.1/config.json fh=tests/hf/falcon-h1-7b/config.json
+sed '/"attn_layer_period"/d' "$jb" |
+	bad jamba-no-period "jamba-no-period/config.json: field attn_layer_period: missing (required)"
+sed '/"mamba_expand"/d' "$jb" | bad jamba-no-expand "field mamba_expand: missing (required)"
+sed 's/"mamba_dt_rank": 256/"mamba_dt_rank": "wide"/' "$jb" |
+	bad jamba-dt-rank "jamba-dt-rank/config.json:19:3: field mamba_dt_rank: a string (\"wide\"), want a number"
+sed '/"head_dim"/d' "$fh" | bad falcon-h1-no-head-dim "falcon-h1-no-head-dim/config.json: field head_dim: missing (required)"
+sed 's/"mamba_d_head": 128/"mamba_d_head": 1000/' "$fh" |
+	bad falcon-h1-d-head "field mamba_d_head: 1000 does not divide the SSM inner size 3072"
 # Llama 4 with every layer full_attention: the converter writes sliding_window
 # 0, llama.cpp runs no chunked attention (conversion/llama.py Llama4Model).
 mkdir -p "$tmp/llama4-full"

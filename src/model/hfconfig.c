@@ -34,7 +34,7 @@
 enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN2, F_QWEN3, F_QWEN3_MOE, F_GEMMA2, F_GEMMA3, F_DEEPSEEK2,
 	   F_DEEPSEEK3, F_GPT_OSS, F_PHI3, F_FALCON, F_MISTRAL3, F_SMOLLM3, F_COHERE2, F_OLMO2,
 	   /* the 2026 families (DESIGN section 5): read_layers */
-	   F_QWEN3_NEXT, F_LLAMA4, F_GLM4_MOE, F_DEEPSEEK32, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE, F_LFM2, F_LFM2_MOE };
+	   F_QWEN3_NEXT, F_LLAMA4, F_GLM4_MOE, F_DEEPSEEK32, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE, F_LFM2, F_LFM2_MOE, F_JAMBA, F_FALCON_H1 };
 
 /* The defaults of a family: the keyword defaults of the __init__ of the
  * transformers class named in `cls` (src/transformers/models/<type>/
@@ -110,6 +110,10 @@ static const struct family families[] = {
 	 * tie is read from tie_embedding there, the FFN from block_ff_dim */
 	{F_LFM2, "lfm2", "lfm2", "Lfm2Config", 65536, 2560, 12288, 32, 32, 8, 0, 128000, 1000000, 1, 0},
 	{F_LFM2_MOE, "lfm2_moe", "lfm2moe", "Lfm2MoeConfig", 65536, 2048, 7168, 24, 32, 8, 0, 128000, 1000000, 1, 0},
+	/* JambaConfig (transformers models/jamba); FalconH1Config (models/falcon_h1),
+	 * whose head_dim the converter requires (FalconH1Model: key_length) */
+	{F_JAMBA, "jamba", "jamba", "JambaConfig", 65536, 4096, 14336, 32, 32, 8, 0, 262144, 10000, 0, 0},
+	{F_FALCON_H1, "falcon_h1", "falcon-h1", "FalconH1Config", 128000, 4096, 14336, 32, 32, 8, 0, 8192, 1e11, 0, 0},
 	{F_QWEN35_MOE, "qwen3_5_moe", "qwen35moe", "Qwen3_5MoeTextConfig", 248320, 2048, 8192, 40, 16, 2, 256, 32768,
 	 10000, 0, 0},
 };
@@ -147,6 +151,8 @@ static const struct {
 	/* conversion/lfm2.py LFM2Model, LFM2MoeModel (LLM_ARCH_LFM2, LFM2MOE) */
 	{"Lfm2ForCausalLM", "lfm2"},            {"LFM2ForCausalLM", "lfm2"},
 	{"Lfm2MoeForCausalLM", "lfm2_moe"},
+	/* conversion/jamba.py JambaModel, falcon_h1.py FalconH1Model */
+	{"JambaForCausalLM", "jamba"},          {"FalconH1ForCausalLM", "falcon_h1"},
 };
 
 /* Qwen3-Next and Qwen3.5: Gated DeltaNet layers between attention layers,
@@ -453,7 +459,9 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 		int lt = m->layer_type[il];
 		double base = (lt == LT_RECURRENT ? mixer : lt == LT_NONE && il < m->layers - m->nextn_layers ? 0 : attn) +
 			      (double)s->norms * norm;
-		int moe = m->experts > 0 && il >= s->first_dense && il % s->moe_freq == 0;
+		if (m->ssm_parallel)
+			base += mixer;   /* Falcon-H1: a Mamba2 mixer beside every attention */
+		int moe = m->experts > 0 && il >= s->first_dense && (il - s->first_dense) % s->moe_freq == 0;
 		double mlp_t = s->no_mlp[il] ? 0 : moe ? moe_fixed + e * expert : dense;
 		double mlp_a = s->no_mlp[il] ? 0 : moe ? moe_fixed + (double)m->experts_used * expert : dense;
 		t += base + mlp_t;
@@ -620,7 +628,8 @@ static int read_counts(struct hf *H, struct shape *s)
 		m->head_dim = s->hidden / m->heads;
 		model_set_origin(m, MF_HEAD_DIM, "hidden_size / num_attention_heads (the converter's GraniteModel "
 				 "ignores head_dim)");
-	} else if ((rc = get_int(H, sc, hdk, f->id != F_NEMOTRON_H, hd_def, 1, 65536, &m->head_dim)) < 0) {
+	} else if ((rc = get_int(H, sc, hdk, f->id != F_NEMOTRON_H && f->id != F_FALCON_H1, hd_def, 1, 65536,
+				 &m->head_dim)) < 0) {
 		return -1;
 	} else if (rc == 0 && !f->head_dim) {
 		model_set_origin(m, MF_HEAD_DIM, "hidden_size / num_attention_heads (transformers %s)", f->cls);
@@ -744,6 +753,9 @@ static int read_moe(struct hf *H, struct shape *s)
 	/* Lfm2MoeConfig; conversion/lfm2.py LFM2MoeModel writes num_dense_layers
 	 * as leading_dense_block_count */
 	case F_LFM2_MOE: ne = "num_experts", def_e = 32, def_u = 4, def_inter = 1792; break;
+	/* JambaModel: find_hparam(["num_local_experts", "num_experts"]) */
+	case F_JAMBA: ne = find(H, sc, "num_local_experts") ? "num_local_experts" : "num_experts", def_e = 16, def_u = 2;
+		break;
 	default:
 		model_set_origin(m, MF_EXPERTS, "dense: transformers %s has no routed experts", H->fam->cls);
 		return 0;
@@ -764,7 +776,7 @@ static int read_moe(struct hf *H, struct shape *s)
 	if (m->experts_used == 0)
 		return fail(H, H->where, "missing: %lld routed experts need a count per token", (long long)m->experts);
 	if (H->fam->id == F_MIXTRAL || H->fam->id == F_GPT_OSS || H->fam->id == F_LLAMA4 ||
-	    H->fam->id == F_GRANITE_HYBRID)
+	    H->fam->id == F_GRANITE_HYBRID || H->fam->id == F_JAMBA)
 		s->moe_inter = s->inter;   /* each expert is an MLP of intermediate_size */
 	else if (get_int(H, sc, "moe_intermediate_size", 1, def_inter, 1, 10000000, &s->moe_inter) < 0)
 		return -1;
@@ -782,6 +794,10 @@ static int read_moe(struct hf *H, struct shape *s)
 	}
 	if (H->fam->id == F_GPT_OSS)
 		s->router_bias = s->expert_bias = 1;
+	/* Jamba: experts on expert_layer_offset + k x expert_layer_period (JambaModel.modify_tensors) */
+	if (H->fam->id == F_JAMBA && (get_int(H, sc, "expert_layer_offset", 1, 1, 0, MODEL_MAX_LAYERS, &s->first_dense) < 0 ||
+				      get_int(H, sc, "expert_layer_period", 1, 2, 1, MODEL_MAX_LAYERS, &s->moe_freq) < 0))
+		return -1;
 	if (H->fam->id == F_LFM2_MOE && (get_int(H, sc, "num_dense_layers", 1, 2, 0, MODEL_MAX_LAYERS, &s->first_dense) < 0 ||
 					 get_bool(H, sc, "use_expert_bias", 1, &s->router_bias) < 0))
 		return -1;
@@ -1416,6 +1432,114 @@ static int read_lfm2(struct hf *H, struct shape *s)
 	return 0;
 }
 
+/* A count that may be the string "auto" (JambaConfig mamba_dt_rank,
+ * FalconH1Config mamba_d_head): auto_val then, as transformers computes it. */
+static int get_auto(struct hf *H, const char *key, int64_t auto_val, int64_t *out)
+{
+	json_t *v = find(H, &H->top, key);
+	if (v && json_is_string(v) && !strcmp(json_string_value(v), "auto")) {
+		*out = auto_val;
+		return 1;
+	}
+	return get_int(H, &H->top, key, 1, auto_val, 1, MODEL_MAX_DIM, out);
+}
+
+/*
+ * Jamba (conversion/jamba.py JambaModel.set_gguf_parameters): attention on
+ * the blocks attn_layer_offset + k x attn_layer_period (both required;
+ * head_count_kv 0 elsewhere, which llama.cpp's jamba reads as recurrent),
+ * Mamba-1 elsewhere: conv_kernel mamba_d_conv (4), inner_size mamba_expand
+ * (required) x hidden_size, state_size mamba_d_state (16), time_step_rank
+ * mamba_dt_rank (ceil(hidden_size / 16)); no groups (llama.cpp reads no
+ * ssm.group_count for jamba, so n_embd_r has no 2 x groups x state term).
+ */
+static int read_jamba(struct hf *H, const struct shape *s)
+{
+	struct model *m = H->m;
+	const struct scope *sc = &H->top;
+	int64_t off, per, expand;
+	int rc;
+	if (get_int(H, sc, "attn_layer_offset", 0, 0, 0, m->layers - 1, &off) < 0 ||
+	    get_int(H, sc, "attn_layer_period", 0, 0, 1, MODEL_MAX_LAYERS, &per) < 0)
+		return -1;
+	for (int64_t il = 0; il < m->layers; il++)
+		m->layer_type[il] = il >= off && (il - off) % per == 0 ? LT_FULL : LT_RECURRENT;
+	model_set_origin(m, MF_LAYER_TYPES, "config.json attn_layer_offset %lld, attn_layer_period %lld (the others "
+			 "Mamba-1)", (long long)off, (long long)per);
+	if ((rc = get_int(H, sc, "mamba_d_conv", 1, 4, 2, MODEL_MAX_DIM, &m->ssm_d_conv)) < 0)
+		return -1;
+	origin(H, MF_SSM_D_CONV, rc, H->where);
+	if ((rc = get_int(H, sc, "mamba_d_state", 1, 16, 1, MODEL_MAX_DIM, &m->ssm_d_state)) < 0)
+		return -1;
+	origin(H, MF_SSM_D_STATE, rc, H->where);
+	if ((rc = get_auto(H, "mamba_dt_rank", (s->hidden + 15) / 16, &m->ssm_dt_rank)) < 0)
+		return -1;
+	origin(H, MF_SSM_DT_RANK, rc, H->where);
+	if (get_int(H, sc, "mamba_expand", 0, 0, 1, 64, &expand) < 0)
+		return -1;
+	m->ssm_d_inner = expand * s->hidden;
+	model_set_origin(m, MF_SSM_D_INNER, "config.json mamba_expand %lld x hidden_size", (long long)expand);
+	m->ssm_n_group = 0;
+	model_set_origin(m, MF_SSM_N_GROUP, "0: Mamba-1 has no groups (llama.cpp jamba reads no ssm.group_count)");
+	return 0;
+}
+
+/*
+ * Falcon-H1 (conversion/falcon_h1.py FalconH1Model over Mamba2Model): every
+ * block is attention beside a Mamba2 mixer, and llama.cpp's create_memory
+ * (LLM_ARCH_FALCON_H1) keeps both on every layer.  The state's keys, each
+ * tried plain then "mamba_"-prefixed: inner_size mamba_d_ssm (else
+ * mamba_expand x hidden_size), conv_kernel mamba_d_conv (4), state_size
+ * mamba_d_state (128), group_count mamba_n_groups (1), time_step_rank
+ * inner_size / mamba_d_head (FalconH1Config: "auto" is inner_size /
+ * mamba_n_heads).
+ */
+static int read_falcon_h1(struct hf *H, const struct shape *s)
+{
+	struct model *m = H->m;
+	const struct scope *sc = &H->top;
+	int64_t expand, dh, nh;
+	int rc;
+	json_t *ds = find(H, sc, "mamba_d_ssm");
+	if (ds && !json_is_null(ds)) {
+		if ((rc = get_int(H, sc, "mamba_d_ssm", 0, 0, 1, INT64_C(1) << 24, &m->ssm_d_inner)) < 0)
+			return -1;
+		origin(H, MF_SSM_D_INNER, rc, H->where);
+	} else {
+		if (get_int(H, sc, "mamba_expand", 1, 2, 1, 64, &expand) < 0)
+			return -1;
+		m->ssm_d_inner = expand * s->hidden;
+		model_set_origin(m, MF_SSM_D_INNER, "mamba_expand x hidden_size (no mamba_d_ssm)");
+	}
+	const struct {
+		const char *key;
+		enum model_field f;
+		int64_t def, *out;
+	} rows[] = {
+		{"mamba_d_conv", MF_SSM_D_CONV, 4, &m->ssm_d_conv},
+		{"mamba_d_state", MF_SSM_D_STATE, 128, &m->ssm_d_state},
+		{"mamba_n_groups", MF_SSM_N_GROUP, 1, &m->ssm_n_group},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		if ((rc = get_int(H, sc, rows[i].key, 1, rows[i].def, 1, MODEL_MAX_DIM, rows[i].out)) < 0)
+			return -1;
+		origin(H, rows[i].f, rc, H->where);
+	}
+	if (get_int(H, sc, "mamba_n_heads", 1, 128, 1, MODEL_MAX_DIM, &nh) < 0 ||
+	    get_auto(H, "mamba_d_head", m->ssm_d_inner / nh, &dh) < 0)
+		return -1;
+	if (dh < 1 || m->ssm_d_inner % dh)
+		return fail(H, H->where, "%lld does not divide the SSM inner size %lld (the converter asserts it)",
+			    (long long)dh, (long long)m->ssm_d_inner);
+	m->ssm_dt_rank = m->ssm_d_inner / dh;
+	model_set_origin(m, MF_SSM_DT_RANK, "SSM inner size / mamba_d_head (Mamba2Model)");
+	m->ssm_parallel = 1;
+	model_set_origin(m, MF_SSM_PARALLEL, "llama.cpp falcon-h1: create_memory keeps a recurrent state on every "
+			 "layer beside its attention");
+	model_set_origin(m, MF_LAYER_TYPES, "every block attention and Mamba2 (FalconH1Model)");
+	return 0;
+}
+
 /*
  * The layers of the 2026 families, as llama.cpp's converter lays them out
  * and llama.cpp's create_memory (llama-model.cpp) caches them:
@@ -1547,6 +1671,8 @@ static int read_layers(struct hf *H, struct shape *s)
 	}
 	if ((id == F_LFM2 || id == F_LFM2_MOE) && read_lfm2(H, s) < 0)
 		return -1;
+	if ((id == F_JAMBA && read_jamba(H, s) < 0) || (id == F_FALCON_H1 && read_falcon_h1(H, s) < 0))
+		return -1;
 	if (id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
 		m->ctx_train = m->orig_ctx = INT64_C(1) << 20;
 		model_set_origin(m, MF_CTX_TRAIN, "2^20: no RoPE, the converter writes context_length 2^20 "
@@ -1607,7 +1733,7 @@ static int read_model(struct hf *H)
 	model_set_origin(m, MF_EMBD, "config.json hidden_size");
 	/* Mixtral, gpt-oss, Llama 4, Granite: an expert is an MLP of intermediate_size */
 	int own = H->fam->id != F_MIXTRAL && H->fam->id != F_GPT_OSS && H->fam->id != F_LLAMA4 &&
-		  H->fam->id != F_GRANITE_HYBRID;
+		  H->fam->id != F_GRANITE_HYBRID && H->fam->id != F_JAMBA;
 	model_set_origin(m, MF_FF, m->experts && s.moe_inter && own ? "config.json moe_intermediate_size" :
 				   m->experts ? "config.json intermediate_size (an expert's)" : "config.json intermediate_size");
 	model_set_origin(m, MF_PARAMS, "estimated: vocab x hidden (embedding%s) + %lld x (attention + %s + norms)",
