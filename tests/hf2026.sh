@@ -72,6 +72,11 @@ same() {
 # cell: 184549376, 5905580032.  State: d_inner mamba_d_ssm 3072, 1 group,
 # d_state 256: n_embd_r = 3 x (3072 + 2 x 256) = 10752, n_embd_s = 256 x 3072
 # = 786432; f32: 44 x 4 x 797184 = 140304384.
+# GLM-5 (conversion/glm.py GlmMoeDsaModel over DeepseekV2Model, glm-dsa):
+# the latent kv_lora_rank 512 + qk_rope_head_dim 64 and the indexer's K row
+# index_head_dim 128, f16: (576 + 128) x 2 = 1408 B a layer, on the 78 main
+# layers (the nextn block 79 filtered): 109824 B a cell, 449839104 at 4096,
+# 14394851328 at 131072.
 while read -r dir full chunked recurrent kv4k kv128k state; do
 	m=tests/hf/$dir
 	expect_eq "hf2026: $dir: attention / chunked / recurrent layers" \
@@ -93,6 +98,7 @@ lfm2-1.2b 6 0 10 50331648 1610612736 163840
 lfm2-8b-a1b 6 0 18 50331648 1610612736 294912
 jamba-v0.1 4 0 28 67108864 2147483648 17432576
 falcon-h1-7b 44 0 44 184549376 5905580032 140304384
+glm-5 78 0 0 449839104 14394851328 0
 X
 expect_eq "hf2026: granite-4.0-h-small: 3 sequences keep 3 state rows" \
 	"$(sval iswa recurrent_bytes -m tests/hf/granite-4.0-h-small --set n_seq=3)" $((3 * 154644480))
@@ -103,7 +109,7 @@ expect_eq "hf2026: deepseek-v3.2: the indexer's K head (index_head_dim)" \
 # Qwen3-Next's rotary dims: int(head_dim 256 x partial_rotary_factor 0.25)
 # (conversion/qwen.py); GLM-4.5-Air's int(128 x 0.5) (conversion/glm.py).
 # The rope scene shows one theta a rotated pair.
-for row in qwen3-next-80b:32 glm-4.5-air:32 llama4-scout:64 qwen3.5-27b:32; do
+for row in qwen3-next-80b:32 glm-4.5-air:32 llama4-scout:64 qwen3.5-27b:32 glm-5:32; do
 	expect_eq "hf2026: ${row%%:*}: rotated pairs as the converter writes rope.dimension_count / 2" \
 		"$("$ATTNVIZ" --summary rope -m "tests/hf/${row%%:*}" | grep -c '	theta\.')" "${row##*:}"
 done
@@ -127,13 +133,13 @@ same "granite-4.0-h-small (attn_layer_indices)" tests/hf/granite-4.0-h-small "$d
 # The same models as INI files.
 for pair in qwen3-next-80b:qwen3-next-80b llama4-scout:llama4-scout glm-4.5-air:glm-4.5-air \
 	deepseek-v3.2:deepseek-v3.2 qwen3.5-27b:qwen3.5-27b lfm2-1.2b:lfm2-1.2b \
-	jamba-v0.1:jamba-v0.1 falcon-h1-7b:falcon-h1-7b; do
+	jamba-v0.1:jamba-v0.1 falcon-h1-7b:falcon-h1-7b glm-5:glm-5; do
 	same "${pair%%:*}" "tests/hf/${pair%%:*}" "assets/models/${pair##*:}.ini"
 done
 
 # Every fixture exported as INI and loaded again gives the same numbers.
 for dir in qwen3-next-80b llama4-scout glm-4.5-air deepseek-v3.2 nemotron-h-8b granite-4.0-h-small qwen3.5-27b lfm2-1.2b lfm2-8b-a1b \
-	jamba-v0.1 falcon-h1-7b; do
+	jamba-v0.1 falcon-h1-7b glm-5; do
 	if "$ATTNVIZ" --export-model -m "tests/hf/$dir" >"$d/$dir.ini" 2>"$d/err"; then
 		same "$dir (export)" "tests/hf/$dir" "$d/$dir.ini"
 	else

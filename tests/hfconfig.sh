@@ -222,6 +222,13 @@ sed 's/"mamba_dt_rank": 256/"mamba_dt_rank": "wide"/' "$jb" |
 sed '/"head_dim"/d' "$fh" | bad falcon-h1-no-head-dim "falcon-h1-no-head-dim/config.json: field head_dim: missing (required)"
 sed 's/"mamba_d_head": 128/"mamba_d_head": 1000/' "$fh" |
 	bad falcon-h1-d-head "field mamba_d_head: 1000 does not divide the SSM inner size 3072"
+g5=tests/hf/glm-5/config.json
+sed 's/"index_topk": 2048,/&\n  "indexer_types": ["full", "shared", "full"],/' "$g5" |
+	bad glm5-indexer-types "field indexer_types: GLM-5.2's per-layer indexer types (some layers without an indexer cache)"
+sed 's/"max_position_embeddings": 202752/"max_position_embeddings": 1048576/' "$g5" |
+	bad glm5-long-ctx "field max_position_embeddings: GLM-5.2's per-layer indexer types"
+sed 's/"index_head_dim": 128/"index_head_dim": 0/' "$g5" |
+	bad glm5-indexer-dim "glm5-indexer-dim/config.json:18:3: field index_head_dim: 0 is out of range (1 to"
 # Llama 4 with every layer full_attention: the converter writes sliding_window
 # 0, llama.cpp runs no chunked attention (conversion/llama.py Llama4Model).
 mkdir -p "$tmp/llama4-full"

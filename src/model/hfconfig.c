@@ -34,7 +34,8 @@
 enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN2, F_QWEN3, F_QWEN3_MOE, F_GEMMA2, F_GEMMA3, F_DEEPSEEK2,
 	   F_DEEPSEEK3, F_GPT_OSS, F_PHI3, F_FALCON, F_MISTRAL3, F_SMOLLM3, F_COHERE2, F_OLMO2,
 	   /* the 2026 families (DESIGN section 5): read_layers */
-	   F_QWEN3_NEXT, F_LLAMA4, F_GLM4_MOE, F_DEEPSEEK32, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE, F_LFM2, F_LFM2_MOE, F_JAMBA, F_FALCON_H1 };
+	   F_QWEN3_NEXT, F_LLAMA4, F_GLM4_MOE, F_DEEPSEEK32, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE,
+	   F_LFM2, F_LFM2_MOE, F_JAMBA, F_FALCON_H1, F_GLM_DSA };
 
 /* The defaults of a family: the keyword defaults of the __init__ of the
  * transformers class named in `cls` (src/transformers/models/<type>/
@@ -114,6 +115,10 @@ static const struct family families[] = {
 	 * whose head_dim the converter requires (FalconH1Model: key_length) */
 	{F_JAMBA, "jamba", "jamba", "JambaConfig", 65536, 4096, 14336, 32, 32, 8, 0, 262144, 10000, 0, 0},
 	{F_FALCON_H1, "falcon_h1", "falcon-h1", "FalconH1Config", 128000, 4096, 14336, 32, 32, 8, 0, 8192, 1e11, 0, 0},
+	/* GLM-5: GlmMoeDsaConfig (transformers models/glm_moe_dsa), MLA with
+	 * DeepSeek-V3.2's indexer */
+	{F_GLM_DSA, "glm_moe_dsa", "glm-dsa", "GlmMoeDsaConfig", 154880, 6144, 12288, 78, 64, 64, 0, 202752, 10000, 0,
+	 0},
 	{F_QWEN35_MOE, "qwen3_5_moe", "qwen35moe", "Qwen3_5MoeTextConfig", 248320, 2048, 8192, 40, 16, 2, 256, 32768,
 	 10000, 0, 0},
 };
@@ -153,6 +158,8 @@ static const struct {
 	{"Lfm2MoeForCausalLM", "lfm2_moe"},
 	/* conversion/jamba.py JambaModel, falcon_h1.py FalconH1Model */
 	{"JambaForCausalLM", "jamba"},          {"FalconH1ForCausalLM", "falcon_h1"},
+	/* conversion/glm.py GlmMoeDsaModel over DeepseekV2Model (LLM_ARCH_GLM_DSA) */
+	{"GlmMoeDsaForCausalLM", "glm_moe_dsa"},
 };
 
 /* Qwen3-Next and Qwen3.5: Gated DeltaNet layers between attention layers,
@@ -165,7 +172,7 @@ static int gdn_family(enum fam id)
 /* The families llama.cpp runs with MLA (LLM_ARCH_DEEPSEEK2, DEEPSEEK32). */
 static int mla_family(const struct family *f)
 {
-	return f->id == F_DEEPSEEK2 || f->id == F_DEEPSEEK3 || f->id == F_DEEPSEEK32;
+	return f->id == F_DEEPSEEK2 || f->id == F_DEEPSEEK3 || f->id == F_DEEPSEEK32 || f->id == F_GLM_DSA;
 }
 
 /* Where to look for a field: text_config (when the file has one) before the root. */
@@ -737,7 +744,8 @@ static int read_moe(struct hf *H, struct shape *s)
 	case F_DEEPSEEK3: ne = "n_routed_experts", def_e = 256, def_u = 8, def_inter = 2048, def_shared = 1,
 			  def_dense = 3; break;
 	case F_DEEPSEEK2: ne = "n_routed_experts", def_e = 0, def_u = 0, def_inter = 1407; break;
-	case F_DEEPSEEK32: ne = "n_routed_experts", def_e = 256, def_u = 8, def_inter = 2048, def_shared = 1,
+	case F_DEEPSEEK32:
+	case F_GLM_DSA: ne = "n_routed_experts", def_e = 256, def_u = 8, def_inter = 2048, def_shared = 1,
 			   def_dense = 3; break;
 	case F_QWEN3_NEXT: ne = "num_experts", def_e = 512, def_u = 10, def_inter = 512; break;
 	/* Qwen3_5MoeTextConfig: 256 experts, 8 a token, 512 wide, one shared of 512 */
@@ -1021,7 +1029,7 @@ static int read_rotary(struct hf *H, const struct shape *s)
 	model_set_origin(m, MF_ROPE_DIMS, "the whole head (transformers %s rotates every dimension)", H->fam->cls);
 	/* Qwen3NextModel and Glm4MoeModel (conversion/qwen.py, glm.py): int(head_dim
 	 * x partial_rotary_factor), the factor 0.25 and 0.5 when the file has none */
-	int per_head = gdn_family(H->fam->id) || H->fam->id == F_GLM4_MOE;
+	int per_head = gdn_family(H->fam->id) || H->fam->id == F_GLM4_MOE || H->fam->id == F_GLM_DSA;
 	double def = gdn_family(H->fam->id) ? 0.25 : H->fam->id == F_GLM4_MOE ? 0.5 : 1;
 	if (H->fam->id != F_PHI3 && H->fam->id != F_COHERE2 && !per_head)
 		return 0;
@@ -1035,18 +1043,21 @@ static int read_rotary(struct hf *H, const struct shape *s)
 	}
 	if ((rc = get_real(H, &sc, key, 1, def, 1e-6, 1, &f)) < 0)
 		return -1;
-	if (rc == 0 && !per_head)
+	if (rc == 0 && (!per_head || H->fam->id == F_GLM_DSA))
 		return 0;
 	char path[96];
 	snprintf(path, sizeof path, "%s", H->where);
-	m->rope_dims = H->fam->id == F_PHI3 ? (int64_t)(f * (double)s->hidden) / m->heads
-		       : per_head	     ? (int64_t)(f * (double)m->head_dim)
+	/* GlmMoeDsaModel: int(qk_rope_head_dim x partial_rotary_factor), the factor 1 by default */
+	m->rope_dims = H->fam->id == F_PHI3	 ? (int64_t)(f * (double)s->hidden) / m->heads
+		       : H->fam->id == F_GLM_DSA ? (int64_t)(f * (double)m->qk_rope_head_dim)
+		       : per_head		 ? (int64_t)(f * (double)m->head_dim)
 					    : (int64_t)(f * (double)(s->hidden / m->heads));
 	if (m->rope_dims < 2 || m->rope_dims % 2 || m->rope_dims > m->head_dim)
 		return fail(H, path, "%g gives %lld rotated dimensions of a %lld-wide head: want an even number, 2 or more",
 			    f, (long long)m->rope_dims, (long long)m->head_dim);
 	model_set_origin(m, MF_ROPE_DIMS, "%s %s %g (llama.cpp's converter: %s)", rc ? "config.json" : "the converter's "
-			 "default", path, f, H->fam->id == F_PHI3 ? "int(factor x hidden_size) // heads" : per_head ?
+			 "default", path, f, H->fam->id == F_PHI3 ? "int(factor x hidden_size) // heads" :
+			 H->fam->id == F_GLM_DSA ? "int(qk_rope_head_dim x factor)" : per_head ?
 			 "int(head_dim x factor)" : "int(rotary_pct x head size)");
 	return 0;
 }
@@ -1568,7 +1579,7 @@ static int read_layers(struct hf *H, struct shape *s)
 	enum fam id = H->fam->id;
 	int64_t n = m->layers, nextn = 0, x;
 	int rc;
-	if (id == F_GLM4_MOE || id == F_DEEPSEEK32) {
+	if (id == F_GLM4_MOE || id == F_DEEPSEEK32 || id == F_GLM_DSA) {
 		if ((rc = get_int(H, sc, "num_nextn_predict_layers", 1, 0, 0, MODEL_MAX_LAYERS - n, &nextn)) < 0)
 			return -1;
 		origin(H, MF_NEXTN, rc, H->where);
@@ -1583,11 +1594,33 @@ static int read_layers(struct hf *H, struct shape *s)
 	} else {
 		model_set_origin(m, MF_NEXTN, "none: the converter appends no nextn block for %s", H->fam->type);
 	}
-	if (id == F_DEEPSEEK32) {
-		if ((rc = field_count(H, sc, MF_INDEXER_HEAD_DIM, 0, 0, 1, MODEL_MAX_DIM, &m->indexer_head_dim)) < 0 ||
-		    get_int(H, sc, "index_n_heads", 0, 0, 1, MODEL_MAX_DIM, &x) < 0 ||
-		    get_int(H, sc, "index_topk", 0, 0, 1, MODEL_MAX_CTX, &x) < 0)
+	if (id == F_DEEPSEEK32 || id == F_GLM_DSA) {
+		/* GlmMoeDsaConfig gives them defaults (128, 32, 2048); DeepSeek's file must */
+		int g = id == F_GLM_DSA;
+		if ((rc = field_count(H, sc, MF_INDEXER_HEAD_DIM, g, 128, 1, MODEL_MAX_DIM, &m->indexer_head_dim)) < 0 ||
+		    get_int(H, sc, "index_n_heads", g, 32, 1, MODEL_MAX_DIM, &x) < 0 ||
+		    get_int(H, sc, "index_topk", g, 2048, 1, MODEL_MAX_CTX, &x) < 0)
 			return -1;
+	}
+	/* glm-dsa (src/models/glm-dsa.cpp): GLM-5.2's indexer_types (the converter
+	 * writes attention.indexer.types, "full" true) give some layers a shared
+	 * indexer without a cache of its own, which attnviz does not size; a file
+	 * without them is a full indexer on every layer when ctx_train < 2^20
+	 * (llama.cpp's is_pre_5_2), as gguf.c read_glm_dsa */
+	if (id == F_GLM_DSA) {
+		json_t *it = find(H, sc, "indexer_types");
+		int all_full = m->ctx_train < 1048576;
+		if (it && !json_is_null(it)) {
+			all_full = json_is_array(it);
+			for (size_t i = 0; all_full && i < json_array_size(it); i++) {
+				const char *t = json_string_value(json_array_get(it, i));
+				all_full = t && !strcmp(t, "full");
+			}
+		}
+		if (!all_full)
+			return fail(H, it && !json_is_null(it) ? H->where : "max_position_embeddings",
+				    "GLM-5.2's per-layer indexer types (some layers without an indexer cache): attnviz does "
+				    "not size them");
 	}
 	if (id == F_NEMOTRON_H)
 		s->gated = 0;   /* mlp_hidden_act relu2: up and down projections only */
