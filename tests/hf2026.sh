@@ -77,6 +77,12 @@ same() {
 # index_head_dim 128, f16: (576 + 128) x 2 = 1408 B a layer, on the 78 main
 # layers (the nextn block 79 filtered): 109824 B a cell, 449839104 at 4096,
 # 14394851328 at 131072.
+# Gemma 3n E4B (conversion/gemma.py Gemma3NModel; src/models/gemma3n.cpp:
+# layer_types as sliding_window_pattern, n_layer_kv_from_start fixed at 20):
+# of the 20 layers with a cache, 4 full and 16 sliding, 2 KV heads of 256:
+# 2048 B a cell a layer; the sliding cells pad256(512 + 512) = 1024: 16 x
+# 1024 x 2048 = 33554432 beside 4 x 2048 x ctx: 67108864 at 4096,
+# 1107296256 at 131072; layers 20 to 34 shared, no cells.
 while read -r dir full chunked recurrent kv4k kv128k state; do
 	m=tests/hf/$dir
 	expect_eq "hf2026: $dir: attention / chunked / recurrent layers" \
@@ -99,6 +105,7 @@ lfm2-8b-a1b 6 0 18 50331648 1610612736 294912
 jamba-v0.1 4 0 28 67108864 2147483648 17432576
 falcon-h1-7b 44 0 44 184549376 5905580032 140304384
 glm-5 78 0 0 449839104 14394851328 0
+gemma-3n-e4b 4 16 0 67108864 1107296256 0
 X
 expect_eq "hf2026: granite-4.0-h-small: 3 sequences keep 3 state rows" \
 	"$(sval iswa recurrent_bytes -m tests/hf/granite-4.0-h-small --set n_seq=3)" $((3 * 154644480))
@@ -133,13 +140,13 @@ same "granite-4.0-h-small (attn_layer_indices)" tests/hf/granite-4.0-h-small "$d
 # The same models as INI files.
 for pair in qwen3-next-80b:qwen3-next-80b llama4-scout:llama4-scout glm-4.5-air:glm-4.5-air \
 	deepseek-v3.2:deepseek-v3.2 qwen3.5-27b:qwen3.5-27b lfm2-1.2b:lfm2-1.2b \
-	jamba-v0.1:jamba-v0.1 falcon-h1-7b:falcon-h1-7b glm-5:glm-5; do
+	jamba-v0.1:jamba-v0.1 falcon-h1-7b:falcon-h1-7b glm-5:glm-5 gemma-3n-e4b:gemma-3n-e4b; do
 	same "${pair%%:*}" "tests/hf/${pair%%:*}" "assets/models/${pair##*:}.ini"
 done
 
 # Every fixture exported as INI and loaded again gives the same numbers.
 for dir in qwen3-next-80b llama4-scout glm-4.5-air deepseek-v3.2 nemotron-h-8b granite-4.0-h-small qwen3.5-27b lfm2-1.2b lfm2-8b-a1b \
-	jamba-v0.1 falcon-h1-7b glm-5; do
+	jamba-v0.1 falcon-h1-7b glm-5 gemma-3n-e4b; do
 	if "$ATTNVIZ" --export-model -m "tests/hf/$dir" >"$d/$dir.ini" 2>"$d/err"; then
 		same "$dir (export)" "tests/hf/$dir" "$d/$dir.ini"
 	else
@@ -246,3 +253,5 @@ sed 's/"mamba_dt_rank": 256/"mamba_dt_rank": "auto"/' tests/hf/jamba-v0.1/config
 sed 's/"mamba_d_head": 128/"mamba_d_head": "auto"/' tests/hf/falcon-h1-7b/config.json >"$d/fh1-auto/config.json"
 same "jamba-v0.1 (mamba_dt_rank auto)" tests/hf/jamba-v0.1 "$d/jamba-auto"
 same "falcon-h1-7b (mamba_d_head auto)" tests/hf/falcon-h1-7b "$d/fh1-auto"
+expect_eq "hf2026: gemma-3n-e4b: layers 20 to 34 reuse an earlier layer's cache" \
+	"$(sval memory layers_shared -m tests/hf/gemma-3n-e4b)" 15

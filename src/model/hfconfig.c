@@ -35,7 +35,7 @@ enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN2, F_QWEN3, F_QWEN3_MOE, F_GEMMA
 	   F_DEEPSEEK3, F_GPT_OSS, F_PHI3, F_FALCON, F_MISTRAL3, F_SMOLLM3, F_COHERE2, F_OLMO2,
 	   /* the 2026 families (DESIGN section 5): read_layers */
 	   F_QWEN3_NEXT, F_LLAMA4, F_GLM4_MOE, F_DEEPSEEK32, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE,
-	   F_LFM2, F_LFM2_MOE, F_JAMBA, F_FALCON_H1, F_GLM_DSA };
+	   F_LFM2, F_LFM2_MOE, F_JAMBA, F_FALCON_H1, F_GLM_DSA, F_GEMMA3N };
 
 /* The defaults of a family: the keyword defaults of the __init__ of the
  * transformers class named in `cls` (src/transformers/models/<type>/
@@ -119,6 +119,11 @@ static const struct family families[] = {
 	 * DeepSeek-V3.2's indexer */
 	{F_GLM_DSA, "glm_moe_dsa", "glm-dsa", "GlmMoeDsaConfig", 154880, 6144, 12288, 78, 64, 64, 0, 202752, 10000, 0,
 	 0},
+	/* Gemma 3n: Gemma3nTextConfig (transformers models/gemma3n), its language
+	 * model in text_config (model_type gemma3n_text) */
+	{F_GEMMA3N, "gemma3n_text", "gemma3n", "Gemma3nTextConfig", 262400, 2048, 16384, 35, 8, 2, 256, 32768, 1e6, 1,
+	 512},
+	{F_GEMMA3N, "gemma3n", "gemma3n", "Gemma3nTextConfig", 262400, 2048, 16384, 35, 8, 2, 256, 32768, 1e6, 1, 512},
 	{F_QWEN35_MOE, "qwen3_5_moe", "qwen35moe", "Qwen3_5MoeTextConfig", 248320, 2048, 8192, 40, 16, 2, 256, 32768,
 	 10000, 0, 0},
 };
@@ -160,6 +165,8 @@ static const struct {
 	{"JambaForCausalLM", "jamba"},          {"FalconH1ForCausalLM", "falcon_h1"},
 	/* conversion/glm.py GlmMoeDsaModel over DeepseekV2Model (LLM_ARCH_GLM_DSA) */
 	{"GlmMoeDsaForCausalLM", "glm_moe_dsa"},
+	/* conversion/gemma.py Gemma3NModel (LLM_ARCH_GEMMA3N) */
+	{"Gemma3nForConditionalGeneration", "gemma3n_text"}, {"Gemma3nForCausalLM", "gemma3n_text"},
 };
 
 /* Qwen3-Next and Qwen3.5: Gated DeltaNet layers between attention layers,
@@ -943,8 +950,10 @@ static int read_window(struct hf *H)
 			return -1;
 		origin(H, MF_SWA_PATTERN, rc, H->where);
 	}
-	/* layer_types, when given, says it per layer and wins over the pattern. */
-	json_t *lt = family_2026(f) ? NULL : find(H, sc, "layer_types");
+	/* layer_types, when given, says it per layer and wins over the pattern
+	 * (Gemma 3n: the converter writes it as sliding_window_pattern, which
+	 * llama.cpp's load_swa_pattern prefers over its pattern of 5) */
+	json_t *lt = family_2026(f) && f->id != F_GEMMA3N ? NULL : find(H, sc, "layer_types");
 	int n_sliding = 0;
 	if (lt && !json_is_null(lt)) {
 		if (!json_is_array(lt))
@@ -990,7 +999,7 @@ static int read_window(struct hf *H)
 		why = "LLM_ARCH_SMOLLM3 reads no sliding_window";
 	else if (f->id == F_PHI3)
 		why = "\"Phi SWA is currently disabled\" (llama-model.cpp)";
-	else if (f->id == F_LLAMA || mla_family(f) || f->id == F_FALCON || family_2026(f))
+	else if (f->id == F_LLAMA || mla_family(f) || f->id == F_FALCON || (family_2026(f) && f->id != F_GEMMA3N))
 		why = "this architecture has no sliding window";
 	if (win)
 		model_set_origin(m, MF_WINDOW_USED, why ? "0: llama.cpp %s" : "1: llama.cpp %s reads the window",
@@ -1097,8 +1106,8 @@ static int read_rope(struct hf *H)
 	origin(H, MF_BASE, rc, H->where);
 	m->rope_base_local = m->rope_base;
 	model_set_origin(m, MF_BASE_LOCAL, "base, every layer alike (%s)", model_field_origin(m, MF_BASE));
-	if (f->id == F_GEMMA3) {
-		/* llama.cpp gemma3: rope_freq_base_train_swa = 10000 on the sliding layers */
+	if (f->id == F_GEMMA3 || f->id == F_GEMMA3N) {
+		/* llama.cpp gemma3, gemma3n: rope_freq_base_train_swa = 10000 on the sliding layers */
 		rc = get_real(H, &H->top, model_fields[MF_BASE_LOCAL].hf, 1, 10000, 1.0000001, 1e12, &m->rope_base_local);
 		if (rc < 0)
 			return -1;
@@ -1160,7 +1169,7 @@ static int read_rope(struct hf *H)
 	rc = get_real(H, &rsc, "factor", !need, def < 1 ? 1 : def, 1, 1e6, &m->rope_factor);
 	if (rc < 0)
 		return -1;
-	if (rc && f->id == F_GEMMA3)   /* llama.cpp gemma3: rope_freq_scale_train_swa = 1 */
+	if (rc && (f->id == F_GEMMA3 || f->id == F_GEMMA3N))   /* llama.cpp gemma3: rope_freq_scale_train_swa = 1 */
 		model_set_origin(m, MF_FACTOR, "config.json %s (global layers only)", H->where);
 	else if (rc)
 		origin(H, MF_FACTOR, rc, H->where);
@@ -1224,18 +1233,34 @@ static int read_shape(struct hf *H, struct shape *s)
 	const struct family *f = H->fam;
 	const struct scope *sc = &H->top;
 	int bias = f->id == F_GPT_OSS, rc;
+	json_t *ffl = f->id == F_GEMMA3N ? find(H, sc, "intermediate_size") : NULL;
+	if (ffl && json_is_array(ffl)) {
+		/* Gemma 3n: one width a layer (the converter writes feed_forward_length
+		 * per layer); attnviz keeps one, so the list must say one */
+		if ((int64_t)json_array_size(ffl) != H->m->layers)
+			return fail(H, H->where, "%zu entries for %lld layers", json_array_size(ffl), (long long)H->m->layers);
+		json_t *v0 = json_array_get(ffl, 0);
+		for (size_t i = 0; i < json_array_size(ffl); i++) {
+			json_t *v = json_array_get(ffl, i);
+			if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 10000000 ||
+			    json_integer_value(v) != json_integer_value(v0))
+				return fail(H, H->where, "entry %zu: want one width for every layer (a number from 1 to "
+					    "10000000, as entry 0)", i);
+		}
+		s->inter = json_integer_value(v0);
+	} else if (f->id != F_FALCON && get_int(H, sc, "intermediate_size", 1, f->inter, 1, 10000000, &s->inter) < 0) {
+		return -1;
+	}
 	if (f->id != F_FALCON) {
-		if (get_int(H, sc, "intermediate_size", 1, f->inter, 1, 10000000, &s->inter) < 0)
-			return -1;
 		s->gated = 1;
-		s->norms = (f->id == F_GEMMA2 || f->id == F_GEMMA3) ? 4 : 2;   /* Gemma: pre and post norms */
+		s->norms = (f->id == F_GEMMA2 || f->id == F_GEMMA3 || f->id == F_GEMMA3N) ? 4 : 2;   /* Gemma: pre and post norms */
 		if (f->id == F_COHERE2)
 			s->norms = 1;   /* Cohere2DecoderLayer: one input_layernorm before attention and MLP in parallel */
 		if (get_bool(H, sc, "attention_bias", bias, &bias) < 0)
 			return -1;
 		s->qkv_bias = bias || f->id == F_QWEN2;   /* Qwen2Attention: q, k, v always biased */
 		s->o_bias = bias && f->id != F_QWEN2;
-		s->qk_norm = f->id == F_QWEN3 || f->id == F_QWEN3_MOE || f->id == F_GEMMA3;
+		s->qk_norm = f->id == F_QWEN3 || f->id == F_QWEN3_MOE || f->id == F_GEMMA3 || f->id == F_GEMMA3N;
 	}
 	/* Lfm2Config reads the tie from tie_embedding when the file has it */
 	int lfm2_tie = (f->id == F_LFM2 || f->id == F_LFM2_MOE) && find(H, sc, "tie_embedding");
@@ -1552,6 +1577,35 @@ static int read_falcon_h1(struct hf *H, const struct shape *s)
 }
 
 /*
+ * Gemma 3n's shared KV layers: llama.cpp's gemma3n (src/models/gemma3n.cpp
+ * load_arch_hparams) fixes n_layer_kv_from_start at 20 whatever the GGUF's
+ * shared_kv_layers (num_kv_shared_layers) says; layers from 20 on reuse
+ * layer 18's (sliding) or 19's (full) cache (llama-model.cpp create_memory's
+ * reuse callback), so 19 must be full and 18 sliding.
+ */
+static int read_gemma3n(struct hf *H)
+{
+	struct model *m = H->m;
+	int64_t shared, from = 20;
+	int rc = get_int(H, &H->top, "num_kv_shared_layers", 1, 15, 0, m->layers, &shared);
+	if (rc < 0)
+		return -1;
+	if (m->layers <= from || m->layer_swa[from - 1] || !m->layer_swa[from - 2])
+		return fail(H, "num_hidden_layers", "%lld layers: llama.cpp's gemma3n shares layers 20 on with layer 18 "
+			    "(sliding) and 19 (full), which this file does not have", (long long)m->layers);
+	for (int64_t il = from; il < m->layers; il++)
+		m->layer_type[il] = LT_SHARED;
+	model_set_origin(m, MF_LAYER_TYPES, "config.json layer_types; layers 20 on shared (llama.cpp gemma3n "
+			 "n_layer_kv_from_start = 20)");
+	if (shared != m->layers - from) {
+		snprintf(m->note, sizeof m->note, "config.json num_kv_shared_layers %lld is not read: llama.cpp's gemma3n "
+			 "shares every layer from 20 on (%lld)", (long long)shared, (long long)(m->layers - from));
+		model_set_origin(m, MF_NOTE, "config.json num_kv_shared_layers vs llama.cpp gemma3n");
+	}
+	return 0;
+}
+
+/*
  * The layers of the 2026 families, as llama.cpp's converter lays them out
  * and llama.cpp's create_memory (llama-model.cpp) caches them:
  *   nextn / MTP blocks appended after num_hidden_layers (block_count grows,
@@ -1705,6 +1759,8 @@ static int read_layers(struct hf *H, struct shape *s)
 	if ((id == F_LFM2 || id == F_LFM2_MOE) && read_lfm2(H, s) < 0)
 		return -1;
 	if ((id == F_JAMBA && read_jamba(H, s) < 0) || (id == F_FALCON_H1 && read_falcon_h1(H, s) < 0))
+		return -1;
+	if (id == F_GEMMA3N && read_gemma3n(H) < 0)
 		return -1;
 	if (id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
 		m->ctx_train = m->orig_ctx = INT64_C(1) << 20;
