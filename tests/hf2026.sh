@@ -83,6 +83,11 @@ same() {
 # 2048 B a cell a layer; the sliding cells pad256(512 + 512) = 1024: 16 x
 # 1024 x 2048 = 33554432 beside 4 x 2048 x ctx: 67108864 at 4096,
 # 1107296256 at 131072; layers 20 to 34 shared, no cells.
+# Gemma 4 31B (conversion/gemma.py Gemma4Model): 10 full layers of 4 KV
+# heads of global_head_dim 512, K and V: 8192 B a cell a layer, 81920 B a
+# cell; 50 sliding layers of 16 heads of 256: 16384 B a cell a layer on
+# pad256(1024 + 512) = 1536 cells, 1258291200; 1593835520 at 4096,
+# 11995709440 at 131072.
 while read -r dir full chunked recurrent kv4k kv128k state; do
 	m=tests/hf/$dir
 	expect_eq "hf2026: $dir: attention / chunked / recurrent layers" \
@@ -106,6 +111,7 @@ jamba-v0.1 4 0 28 67108864 2147483648 17432576
 falcon-h1-7b 44 0 44 184549376 5905580032 140304384
 glm-5 78 0 0 449839104 14394851328 0
 gemma-3n-e4b 4 16 0 67108864 1107296256 0
+gemma4-31b 10 50 0 1593835520 11995709440 0
 X
 expect_eq "hf2026: granite-4.0-h-small: 3 sequences keep 3 state rows" \
 	"$(sval iswa recurrent_bytes -m tests/hf/granite-4.0-h-small --set n_seq=3)" $((3 * 154644480))
@@ -116,7 +122,7 @@ expect_eq "hf2026: deepseek-v3.2: the indexer's K head (index_head_dim)" \
 # Qwen3-Next's rotary dims: int(head_dim 256 x partial_rotary_factor 0.25)
 # (conversion/qwen.py); GLM-4.5-Air's int(128 x 0.5) (conversion/glm.py).
 # The rope scene shows one theta a rotated pair.
-for row in qwen3-next-80b:32 glm-4.5-air:32 llama4-scout:64 qwen3.5-27b:32 glm-5:32; do
+for row in qwen3-next-80b:32 glm-4.5-air:32 llama4-scout:64 qwen3.5-27b:32 glm-5:32 gemma4-31b:64; do
 	expect_eq "hf2026: ${row%%:*}: rotated pairs as the converter writes rope.dimension_count / 2" \
 		"$("$ATTNVIZ" --summary rope -m "tests/hf/${row%%:*}" | grep -c '	theta\.')" "${row##*:}"
 done
@@ -143,10 +149,11 @@ for pair in qwen3-next-80b:qwen3-next-80b llama4-scout:llama4-scout glm-4.5-air:
 	jamba-v0.1:jamba-v0.1 falcon-h1-7b:falcon-h1-7b glm-5:glm-5 gemma-3n-e4b:gemma-3n-e4b; do
 	same "${pair%%:*}" "tests/hf/${pair%%:*}" "assets/models/${pair##*:}.ini"
 done
+same gemma4-31b tests/hf/gemma4-31b tests/models/gemma4-31b.ini
 
 # Every fixture exported as INI and loaded again gives the same numbers.
 for dir in qwen3-next-80b llama4-scout glm-4.5-air deepseek-v3.2 nemotron-h-8b granite-4.0-h-small qwen3.5-27b lfm2-1.2b lfm2-8b-a1b \
-	jamba-v0.1 falcon-h1-7b glm-5 gemma-3n-e4b; do
+	jamba-v0.1 falcon-h1-7b glm-5 gemma-3n-e4b gemma4-31b; do
 	if "$ATTNVIZ" --export-model -m "tests/hf/$dir" >"$d/$dir.ini" 2>"$d/err"; then
 		same "$dir (export)" "tests/hf/$dir" "$d/$dir.ini"
 	else

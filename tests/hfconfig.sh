@@ -234,6 +234,14 @@ awk '/"full_attention"/ && ++n == 4 { sub(/full_attention/, "sliding_attention")
 	bad gemma3n-reuse "field num_hidden_layers: 35 layers: llama.cpp's gemma3n shares layers 20 on with layer 18 (sliding) and 19 (full)"
 awk '/^ *16384,?$/ && ++n == 8 { sub(/16384/, "8192") } 1' "$g3n" |
 	bad gemma3n-ffn-widths "field text_config.intermediate_size: entry 7: want one width for every layer"
+g4=tests/hf/gemma4-31b/config.json
+sed '/"global_head_dim"/d' "$g4" | bad gemma4-no-global-head "field text_config.global_head_dim: missing (required)"
+sed 's/"enable_moe_block": false/"enable_moe_block": true/' "$g4" |
+	bad gemma4-moe "field text_config.enable_moe_block: Gemma 4's MoE blocks are not read by attnviz"
+sed 's/"num_kv_shared_layers": 0/"num_kv_shared_layers": 3/' "$g4" |
+	bad gemma4-shared "field text_config.num_kv_shared_layers: 3 shared layers: layer 56 must be full and 55 sliding"
+sed 's/"num_global_key_value_heads": 4/"num_global_key_value_heads": 5/' "$g4" |
+	bad gemma4-global-kv "field text_config.num_global_key_value_heads: 5 does not divide num_attention_heads (32)"
 # Llama 4 with every layer full_attention: the converter writes sliding_window
 # 0, llama.cpp runs no chunked attention (conversion/llama.py Llama4Model).
 mkdir -p "$tmp/llama4-full"

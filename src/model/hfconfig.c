@@ -35,7 +35,8 @@ enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN2, F_QWEN3, F_QWEN3_MOE, F_GEMMA
 	   F_DEEPSEEK3, F_GPT_OSS, F_PHI3, F_FALCON, F_MISTRAL3, F_SMOLLM3, F_COHERE2, F_OLMO2,
 	   /* the 2026 families (DESIGN section 5): read_layers */
 	   F_QWEN3_NEXT, F_LLAMA4, F_GLM4_MOE, F_DEEPSEEK32, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE,
-	   F_LFM2, F_LFM2_MOE, F_JAMBA, F_FALCON_H1, F_GLM_DSA, F_GEMMA3N };
+	   F_LFM2, F_LFM2_MOE, F_JAMBA, F_FALCON_H1, F_GLM_DSA, F_GEMMA3N,
+	   F_GEMMA4 };
 
 /* The defaults of a family: the keyword defaults of the __init__ of the
  * transformers class named in `cls` (src/transformers/models/<type>/
@@ -124,6 +125,12 @@ static const struct family families[] = {
 	{F_GEMMA3N, "gemma3n_text", "gemma3n", "Gemma3nTextConfig", 262400, 2048, 16384, 35, 8, 2, 256, 32768, 1e6, 1,
 	 512},
 	{F_GEMMA3N, "gemma3n", "gemma3n", "Gemma3nTextConfig", 262400, 2048, 16384, 35, 8, 2, 256, 32768, 1e6, 1, 512},
+	/* Gemma 4 (transformers models/gemma4, text_config gemma4_text): the
+	 * defaults here are the 31B's, not compared with Gemma4TextConfig; the
+	 * fields that size its cache are required (read_gemma4) */
+	{F_GEMMA4, "gemma4_text", "gemma4", "Gemma4TextConfig", 262144, 5376, 21504, 60, 32, 16, 256, 262144, 1e6, 1,
+	 1024},
+	{F_GEMMA4, "gemma4", "gemma4", "Gemma4TextConfig", 262144, 5376, 21504, 60, 32, 16, 256, 262144, 1e6, 1, 1024},
 	{F_QWEN35_MOE, "qwen3_5_moe", "qwen35moe", "Qwen3_5MoeTextConfig", 248320, 2048, 8192, 40, 16, 2, 256, 32768,
 	 10000, 0, 0},
 };
@@ -167,6 +174,8 @@ static const struct {
 	{"GlmMoeDsaForCausalLM", "glm_moe_dsa"},
 	/* conversion/gemma.py Gemma3NModel (LLM_ARCH_GEMMA3N) */
 	{"Gemma3nForConditionalGeneration", "gemma3n_text"}, {"Gemma3nForCausalLM", "gemma3n_text"},
+	/* conversion/gemma.py Gemma4Model (LLM_ARCH_GEMMA4) */
+	{"Gemma4ForConditionalGeneration", "gemma4_text"}, {"Gemma4ForCausalLM", "gemma4_text"},
 };
 
 /* Qwen3-Next and Qwen3.5: Gated DeltaNet layers between attention layers,
@@ -953,7 +962,7 @@ static int read_window(struct hf *H)
 	/* layer_types, when given, says it per layer and wins over the pattern
 	 * (Gemma 3n: the converter writes it as sliding_window_pattern, which
 	 * llama.cpp's load_swa_pattern prefers over its pattern of 5) */
-	json_t *lt = family_2026(f) && f->id != F_GEMMA3N ? NULL : find(H, sc, "layer_types");
+	json_t *lt = family_2026(f) && f->id != F_GEMMA3N && f->id != F_GEMMA4 ? NULL : find(H, sc, "layer_types");
 	int n_sliding = 0;
 	if (lt && !json_is_null(lt)) {
 		if (!json_is_array(lt))
@@ -999,7 +1008,7 @@ static int read_window(struct hf *H)
 		why = "LLM_ARCH_SMOLLM3 reads no sliding_window";
 	else if (f->id == F_PHI3)
 		why = "\"Phi SWA is currently disabled\" (llama-model.cpp)";
-	else if (f->id == F_LLAMA || mla_family(f) || f->id == F_FALCON || (family_2026(f) && f->id != F_GEMMA3N))
+	else if (f->id == F_LLAMA || mla_family(f) || f->id == F_FALCON || (family_2026(f) && f->id != F_GEMMA3N && f->id != F_GEMMA4))
 		why = "this architecture has no sliding window";
 	if (win)
 		model_set_origin(m, MF_WINDOW_USED, why ? "0: llama.cpp %s" : "1: llama.cpp %s reads the window",
@@ -1072,11 +1081,15 @@ static int read_rotary(struct hf *H, const struct shape *s)
 }
 
 /* rope_theta and rope_scaling (rope_type or the older type). */
+static int read_gemma4_rope(struct hf *H);
+
 static int read_rope(struct hf *H)
 {
 	struct model *m = H->m;
 	const struct family *f = H->fam;
 	int rc;
+	if (f->id == F_GEMMA4)
+		return 0;   /* read_gemma4_rope, once the full layers' head size is known */
 	json_t *rs = find(H, &H->top, "rope_scaling");
 	char rpath[96];
 	snprintf(rpath, sizeof rpath, "%s", H->where);
@@ -1253,14 +1266,15 @@ static int read_shape(struct hf *H, struct shape *s)
 	}
 	if (f->id != F_FALCON) {
 		s->gated = 1;
-		s->norms = (f->id == F_GEMMA2 || f->id == F_GEMMA3 || f->id == F_GEMMA3N) ? 4 : 2;   /* Gemma: pre and post norms */
+		s->norms = (f->id == F_GEMMA2 || f->id == F_GEMMA3 || f->id == F_GEMMA3N || f->id == F_GEMMA4) ? 4 : 2;   /* Gemma: pre and post norms */
 		if (f->id == F_COHERE2)
 			s->norms = 1;   /* Cohere2DecoderLayer: one input_layernorm before attention and MLP in parallel */
 		if (get_bool(H, sc, "attention_bias", bias, &bias) < 0)
 			return -1;
 		s->qkv_bias = bias || f->id == F_QWEN2;   /* Qwen2Attention: q, k, v always biased */
 		s->o_bias = bias && f->id != F_QWEN2;
-		s->qk_norm = f->id == F_QWEN3 || f->id == F_QWEN3_MOE || f->id == F_GEMMA3 || f->id == F_GEMMA3N;
+		s->qk_norm = f->id == F_QWEN3 || f->id == F_QWEN3_MOE || f->id == F_GEMMA3 || f->id == F_GEMMA3N ||
+			     f->id == F_GEMMA4;
 	}
 	/* Lfm2Config reads the tie from tie_embedding when the file has it */
 	int lfm2_tie = (f->id == F_LFM2 || f->id == F_LFM2_MOE) && find(H, sc, "tie_embedding");
@@ -1606,6 +1620,119 @@ static int read_gemma3n(struct hf *H)
 }
 
 /*
+ * Gemma 4's rope (conversion/gemma.py Gemma4Model): rope_parameters holds one
+ * object a layer type; the full layers' rope_theta is rope.freq_base, the
+ * sliding layers' rope.freq_base_swa (llama.cpp's default 10000 without
+ * it).  The full layers rotate int(global_head_dim x partial_rotary_factor)
+ * dimensions: the converter writes rope.dimension_count = global_head_dim
+ * and a rope_freqs tensor of 1e30 on the rest ("proportional"), which
+ * leaves those pairs unrotated.
+ */
+static int read_gemma4_rope(struct hf *H)
+{
+	struct model *m = H->m;
+	json_t *rp = find(H, &H->top, "rope_parameters");
+	char rpath[96];
+	snprintf(rpath, sizeof rpath, "%s", H->where);
+	json_t *full = rp && json_is_object(rp) ? json_object_get(rp, "full_attention") : NULL;
+	json_t *swa = rp && json_is_object(rp) ? json_object_get(rp, "sliding_attention") : NULL;
+	if (!full || !json_is_object(full))
+		return fail(H, rp ? rpath : "rope_parameters", "%s", rp ? "want an object with full_attention: {...}"
+			    : "missing (required: the full layers' rope_theta)");
+	struct scope sc = {.obj = {full}, .n = 1};
+	snprintf(sc.prefix[0], sizeof sc.prefix[0], "%.24s.full_attention.", rpath);
+	int rc = get_real(H, &sc, "rope_theta", 0, 0, 1.0000001, 1e12, &m->rope_base);
+	if (rc < 0)
+		return -1;
+	origin(H, MF_BASE, rc, H->where);
+	double pf = 1;
+	if (get_real(H, &sc, "partial_rotary_factor", 1, 1, 1e-6, 1, &pf) < 0)
+		return -1;
+	m->rope_dims = (int64_t)(pf * (double)m->head_dim);
+	if (m->rope_dims < 2 || m->rope_dims % 2)
+		return fail(H, H->where, "%g gives %lld rotated dimensions of a %lld-wide head: want an even number, 2 or "
+			    "more", pf, (long long)m->rope_dims, (long long)m->head_dim);
+	model_set_origin(m, MF_ROPE_DIMS, "int(global_head_dim x config.json %s %g): the converter's rope_freqs "
+			 "leave the rest unrotated", H->where, pf);
+	m->rope_base_local = 10000;
+	model_set_origin(m, MF_BASE_LOCAL, "llama.cpp's default rope_freq_base_train_swa (10000)");
+	if (swa && json_is_object(swa)) {
+		struct scope ss = {.obj = {swa}, .n = 1};
+		snprintf(ss.prefix[0], sizeof ss.prefix[0], "%.24s.sliding_attention.", rpath);
+		if ((rc = get_real(H, &ss, "rope_theta", 1, 10000, 1.0000001, 1e12, &m->rope_base_local)) < 0)
+			return -1;
+		origin(H, MF_BASE_LOCAL, rc, H->where);
+	}
+	m->scaling = ROPE_NONE;
+	m->rope_factor = 1;
+	m->orig_ctx = m->ctx_train;
+	m->beta_fast = MODEL_YARN_BETA_FAST;
+	m->beta_slow = MODEL_YARN_BETA_SLOW;
+	model_set_origin(m, MF_SCALING, "none: Gemma 4's proportional rope rotates part of the head, unscaled");
+	model_set_origin(m, MF_FACTOR, "1: no scaling");
+	model_set_origin(m, MF_ORIG_CTX, "max_position_embeddings: no scaling");
+	model_set_origin(m, MF_BETA_FAST, "llama.cpp default (%g)", MODEL_YARN_BETA_FAST);
+	model_set_origin(m, MF_BETA_SLOW, "llama.cpp default (%g)", MODEL_YARN_BETA_SLOW);
+	return 0;
+}
+
+/*
+ * Gemma 4's layers (conversion/gemma.py Gemma4Model.set_gguf_parameters,
+ * src/models/gemma4.cpp): head_dim is the sliding layers' K and V head
+ * (key_length_swa, value_length_swa), global_head_dim the full layers'
+ * (key_length, value_length); head_count_kv per layer, num_key_value_heads
+ * on the sliding layers and num_global_key_value_heads on the full ones
+ * (one count for all without it); layers from n_layer - num_kv_shared_layers
+ * on reuse layer n - 2's (sliding) or n - 1's (full) cache.  Its MoE blocks
+ * and per_layer_config are not read: such a file is refused.
+ */
+static int read_gemma4(struct hf *H)
+{
+	struct model *m = H->m;
+	const struct scope *sc = &H->top;
+	int64_t hd, shared;
+	int moe, rc;
+	if (get_bool(H, sc, "enable_moe_block", 0, &moe) < 0)
+		return -1;
+	if (moe)
+		return fail(H, H->where, "Gemma 4's MoE blocks are not read by attnviz");
+	if (find(H, sc, "per_layer_config"))
+		return fail(H, H->where, "per-layer head sizes are not read by attnviz (give global_head_dim)");
+	m->head_dim_swa = m->head_dim_v_swa = m->head_dim;
+	model_set_origin(m, MF_HEAD_DIM_SWA, "config.json head_dim (the converter's key_length_swa)");
+	model_set_origin(m, MF_HEAD_DIM_V_SWA, "config.json head_dim (the converter's value_length_swa)");
+	if ((rc = get_int(H, sc, "global_head_dim", 0, 0, 2, 65536, &hd)) < 0)
+		return -1;
+	if (hd % 2)
+		return fail(H, H->where, "%lld is odd: RoPE rotates pairs", (long long)hd);
+	m->head_dim = m->head_dim_v = hd;
+	model_set_origin(m, MF_HEAD_DIM, "config.json global_head_dim (the converter's key_length)");
+	model_set_origin(m, MF_HEAD_DIM_V, "config.json global_head_dim (the converter's value_length)");
+	if (!find(H, sc, "layer_types"))
+		return fail(H, "layer_types", "missing (required: the converter's sliding_window_pattern)");
+	json_t *g = find(H, sc, "num_global_key_value_heads");
+	int64_t kvg = m->kv_heads;
+	if (g && !json_is_null(g) && get_int(H, sc, "num_global_key_value_heads", 0, 0, 1, m->heads, &kvg) < 0)
+		return -1;
+	if (m->heads % kvg)
+		return fail(H, H->where, "%lld does not divide num_attention_heads (%lld)", (long long)kvg,
+			    (long long)m->heads);
+	if ((rc = get_int(H, sc, "num_kv_shared_layers", 0, 0, 0, m->layers - 2, &shared)) < 0)
+		return -1;
+	int64_t from = shared ? m->layers - shared : m->layers;
+	if (shared && (m->layer_swa[from - 1] || !m->layer_swa[from - 2]))
+		return fail(H, H->where, "%lld shared layers: layer %lld must be full and %lld sliding, or llama.cpp's "
+			    "reuse of their caches aborts", (long long)shared, (long long)(from - 1), (long long)(from - 2));
+	for (int64_t il = 0; il < m->layers; il++) {
+		m->layer_kv_heads[il] = (int32_t)(il >= from ? 0 : m->layer_swa[il] ? m->kv_heads : kvg);
+		if (il >= from)
+			m->layer_type[il] = LT_SHARED;
+	}
+	model_set_origin(m, MF_KV_HEADS, "config.json num_key_value_heads (sliding), num_global_key_value_heads (full)");
+	return read_gemma4_rope(H);
+}
+
+/*
  * The layers of the 2026 families, as llama.cpp's converter lays them out
  * and llama.cpp's create_memory (llama-model.cpp) caches them:
  *   nextn / MTP blocks appended after num_hidden_layers (block_count grows,
@@ -1760,7 +1887,7 @@ static int read_layers(struct hf *H, struct shape *s)
 		return -1;
 	if ((id == F_JAMBA && read_jamba(H, s) < 0) || (id == F_FALCON_H1 && read_falcon_h1(H, s) < 0))
 		return -1;
-	if (id == F_GEMMA3N && read_gemma3n(H) < 0)
+	if ((id == F_GEMMA3N && read_gemma3n(H) < 0) || (id == F_GEMMA4 && read_gemma4(H) < 0))
 		return -1;
 	if (id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
 		m->ctx_train = m->orig_ctx = INT64_C(1) << 20;
@@ -1801,8 +1928,8 @@ static int read_model(struct hf *H)
 		model_set_origin(m, MF_KIND, "from num_attention_heads / KV heads = %lld",
 				 (long long)(m->heads / m->kv_heads));
 	}
-	for (int64_t il = 0; il < m->layers; il++)
-		m->layer_kv_heads[il] = (int32_t)m->kv_heads;
+	for (int64_t il = 0; il < m->layers && H->fam->id != F_GEMMA4; il++)
+		m->layer_kv_heads[il] = (int32_t)m->kv_heads;   /* Gemma 4's are per layer (read_gemma4) */
 	m->k_type = m->v_type = CACHE_F16;
 	model_set_origin(m, MF_K_TYPE, "f16: llama.cpp's default -ctk");
 	model_set_origin(m, MF_V_TYPE, "f16: llama.cpp's default -ctv");
