@@ -585,7 +585,7 @@ static int read_family(struct hf *H)
 						 cls, H->fam->arch);
 				return 0;
 			}
-		char shown[64], list[400];
+		char shown[64], list[640];
 		err_clean(shown, sizeof shown, cls);
 		return fail(H, "architectures", "'%s' is not an architecture attnviz reads (families: %s)", shown,
 			    family_list(list, sizeof list));
@@ -599,7 +599,7 @@ static int read_family(struct hf *H)
 	if (!H->fam) {
 		char shown[40];
 		err_clean(shown, sizeof shown, json_string_value(v));
-		char list[400];
+		char list[640];
 		return fail(H, H->where, "'%s' is not a family attnviz reads (%s)", shown, family_list(list, sizeof list));
 	}
 	snprintf(H->m->arch, sizeof H->m->arch, "%s", H->fam->arch);
