@@ -266,3 +266,47 @@ same "jamba-v0.1 (mamba_dt_rank auto)" tests/hf/jamba-v0.1 "$d/jamba-auto"
 same "falcon-h1-7b (mamba_d_head auto)" tests/hf/falcon-h1-7b "$d/fh1-auto"
 expect_eq "hf2026: gemma-3n-e4b: layers 20 to 34 reuse an earlier layer's cache" \
 	"$(sval memory layers_shared -m tests/hf/gemma-3n-e4b)" 15
+
+# Qwen3.5-35B-A3B (Qwen3_5MoeTextModel, LLM_ARCH_QWEN35MOE): 10 attention
+# layers of 2 KV heads of 256: 20480 B a cell, 83886080 at 4096, 2684354560
+# at 131072; state d_inner 128 x 32 = 4096, n_embd_r = 3 x (4096 + 2 x 16 x
+# 128) = 24576, n_embd_s = 128 x 4096 = 524288; f32: 30 x 4 x 548864 =
+# 65863680.  The estimated parameter count near its name's 35B (3 %).
+q35m=tests/hf/qwen3.5-35b-a3b
+expect_eq "hf2026: qwen3.5-35b-a3b: attention / recurrent layers, KV at 4096 and 131072, state" \
+	"$(at 4096 $q35m global_layers)/$(at 4096 $q35m recurrent_layers) $(at 4096 $q35m total_bytes) $(at 131072 $q35m total_bytes) $(at 131072 $q35m recurrent_bytes)" \
+	"10/30 83886080 2684354560 65863680"
+p=$("$ATTNVIZ" --export-model -m $q35m | awk '$1 == "params" { print $3 }')
+if [ -n "$p" ] && awk -v p="$p" 'BEGIN { exit !(p > 0.97 * 35e9 && p < 1.03 * 35e9) }'; then
+	ok "hf2026: qwen3.5-35b-a3b: estimated parameters $p within 3 % of 35B"
+else
+	fail "hf2026: qwen3.5-35b-a3b: estimated parameters '$p' not within 3 % of 35B"
+fi
+# and as the GGUF header the converter writes for it (Qwen3NextModel over
+# Qwen2MoeModel: expert_feed_forward_length, expert_shared_feed_forward_length)
+hdr qwen35moe "$d/qwen3.5-35b-a3b.gguf" <<-EOF
+kv qwen35moe.block_count u32 41
+kv qwen35moe.nextn_predict_layers u32 1
+kv qwen35moe.context_length u32 262144
+kv qwen35moe.embedding_length u32 2048
+kv qwen35moe.expert_count u32 256
+kv qwen35moe.expert_used_count u32 8
+kv qwen35moe.expert_feed_forward_length u32 512
+kv qwen35moe.expert_shared_feed_forward_length u32 512
+kv qwen35moe.attention.head_count u32 16
+kv qwen35moe.attention.head_count_kv u32 2
+kv qwen35moe.attention.key_length u32 256
+kv qwen35moe.attention.value_length u32 256
+kv qwen35moe.attention.layer_norm_rms_epsilon f32 0.000001
+kv qwen35moe.rope.dimension_count u32 64
+arr qwen35moe.rope.dimension_sections i32 11,11,10,0
+kv qwen35moe.rope.freq_base f32 10000000
+kv qwen35moe.ssm.conv_kernel u32 4
+kv qwen35moe.ssm.state_size u32 128
+kv qwen35moe.ssm.group_count u32 16
+kv qwen35moe.ssm.time_step_rank u32 32
+kv qwen35moe.ssm.inner_size u32 4096
+kv qwen35moe.full_attention_interval u32 4
+kv qwen35moe.vocab_size u32 248320
+EOF
+same qwen3.5-35b-a3b $q35m "$d/qwen3.5-35b-a3b.gguf"
