@@ -819,11 +819,13 @@ static int read_moe(struct hf *H, struct shape *s)
 	if (H->fam->id == F_GPT_OSS)
 		s->router_bias = s->expert_bias = 1;
 	/* Jamba: experts on expert_layer_offset + k x expert_layer_period (JambaModel.modify_tensors) */
-	if (H->fam->id == F_JAMBA && (get_int(H, sc, "expert_layer_offset", 1, 1, 0, MODEL_MAX_LAYERS, &s->first_dense) < 0 ||
-				      get_int(H, sc, "expert_layer_period", 1, 2, 1, MODEL_MAX_LAYERS, &s->moe_freq) < 0))
+	if (H->fam->id == F_JAMBA &&
+	    (get_int(H, sc, "expert_layer_offset", 1, 1, 0, MODEL_MAX_LAYERS, &s->first_dense) < 0 ||
+	     get_int(H, sc, "expert_layer_period", 1, 2, 1, MODEL_MAX_LAYERS, &s->moe_freq) < 0))
 		return -1;
-	if (H->fam->id == F_LFM2_MOE && (get_int(H, sc, "num_dense_layers", 1, 2, 0, MODEL_MAX_LAYERS, &s->first_dense) < 0 ||
-					 get_bool(H, sc, "use_expert_bias", 1, &s->router_bias) < 0))
+	if (H->fam->id == F_LFM2_MOE &&
+	    (get_int(H, sc, "num_dense_layers", 1, 2, 0, MODEL_MAX_LAYERS, &s->first_dense) < 0 ||
+	     get_bool(H, sc, "use_expert_bias", 1, &s->router_bias) < 0))
 		return -1;
 	if (gdn_family(H->fam->id) || H->fam->id == F_LLAMA4 || H->fam->id == F_GRANITE_HYBRID) {
 		/* one shared expert of its own width: Qwen3-Next
@@ -1008,7 +1010,8 @@ static int read_window(struct hf *H)
 		why = "LLM_ARCH_SMOLLM3 reads no sliding_window";
 	else if (f->id == F_PHI3)
 		why = "\"Phi SWA is currently disabled\" (llama-model.cpp)";
-	else if (f->id == F_LLAMA || mla_family(f) || f->id == F_FALCON || (family_2026(f) && f->id != F_GEMMA3N && f->id != F_GEMMA4))
+	else if (f->id == F_LLAMA || mla_family(f) || f->id == F_FALCON ||
+		 (family_2026(f) && f->id != F_GEMMA3N && f->id != F_GEMMA4))
 		why = "this architecture has no sliding window";
 	if (win)
 		model_set_origin(m, MF_WINDOW_USED, why ? "0: llama.cpp %s" : "1: llama.cpp %s reads the window",
@@ -1266,7 +1269,8 @@ static int read_shape(struct hf *H, struct shape *s)
 	}
 	if (f->id != F_FALCON) {
 		s->gated = 1;
-		s->norms = (f->id == F_GEMMA2 || f->id == F_GEMMA3 || f->id == F_GEMMA3N || f->id == F_GEMMA4) ? 4 : 2;   /* Gemma: pre and post norms */
+		/* Gemma: pre and post norms */
+		s->norms = (f->id == F_GEMMA2 || f->id == F_GEMMA3 || f->id == F_GEMMA3N || f->id == F_GEMMA4) ? 4 : 2;
 		if (f->id == F_COHERE2)
 			s->norms = 1;   /* Cohere2DecoderLayer: one input_layernorm before attention and MLP in parallel */
 		if (get_bool(H, sc, "attention_bias", bias, &bias) < 0)
