@@ -310,3 +310,9 @@ kv qwen35moe.full_attention_interval u32 4
 kv qwen35moe.vocab_size u32 248320
 EOF
 same qwen3.5-35b-a3b $q35m "$d/qwen3.5-35b-a3b.gguf"
+# llama.cpp's gemma3n shares from layer 20 whatever num_kv_shared_layers says:
+# a file saying 10 keeps 15 shared layers, and says why.
+mkdir -p "$d/g3n-shared"
+sed 's/"num_kv_shared_layers": 15/"num_kv_shared_layers": 10/' tests/hf/gemma-3n-e4b/config.json >"$d/g3n-shared/config.json"
+expect_eq "hf2026: gemma-3n-e4b with num_kv_shared_layers 10: still 15 shared layers, and a note" \
+	"$(sval memory layers_shared -m "$d/g3n-shared") $("$ATTNVIZ" --export-model -m "$d/g3n-shared" | grep -c 'num_kv_shared_layers 10 is not read')" "15 1"

@@ -229,6 +229,8 @@ sed 's/"max_position_embeddings": 202752/"max_position_embeddings": 1048576/' "$
 	bad glm5-long-ctx "field max_position_embeddings: GLM-5.2's per-layer indexer types"
 sed 's/"index_head_dim": 128/"index_head_dim": 0/' "$g5" |
 	bad glm5-indexer-dim "glm5-indexer-dim/config.json:18:3: field index_head_dim: 0 is out of range (1 to"
+sed 's/"conv_L_cache": 3,/&\n  "sliding_window": 4096,/' "$lf" |
+	bad lfm2-window "field sliding_window: LFM2 with a sliding window (every attention layer windowed in llama.cpp's lfm2)"
 g3n=tests/hf/gemma-3n-e4b/config.json
 awk '/"full_attention"/ && ++n == 4 { sub(/full_attention/, "sliding_attention") } 1' "$g3n" |
 	bad gemma3n-reuse "field num_hidden_layers: 35 layers: llama.cpp's gemma3n shares layers 20 on with layer 18 (sliding) and 19 (full)"

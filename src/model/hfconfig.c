@@ -1461,6 +1461,12 @@ static int read_lfm2(struct hf *H, struct shape *s)
 		}
 		model_set_origin(m, MF_LAYER_TYPES, "config.json %s (the others: short convolution)", H->where);
 	}
+	/* llama.cpp's lfm2 makes every attention layer sliding when the GGUF has a
+	 * sliding_window (the converter copies the field): not sized here */
+	json_t *w = find(H, sc, "sliding_window");
+	if (w && !json_is_null(w) && !(json_is_integer(w) && json_integer_value(w) == 0))
+		return fail(H, H->where, "LFM2 with a sliding window (every attention layer windowed in llama.cpp's lfm2) "
+			    "is not read by attnviz");
 	int rc = get_int(H, sc, "conv_L_cache", 1, 3, 2, MODEL_MAX_DIM, &m->shortconv_l_cache);
 	if (rc < 0)
 		return -1;
