@@ -977,21 +977,33 @@ nemotronh() {
 # blocks, conversion/lfm2.py), short convolution with conv_L_cache 3
 # elsewhere; the FFN width the converter derives from block_ff_dim 12288
 # (auto-adjusted: 8192).
+# lfm2 [LAYERS EMBD HEADS KV_HEADS FF VOCAB "ATTN_BLOCKS" SLIDING_WINDOW]: the
+# LFM2.5-Audio tokenizer's LFM2 (tests/models/lfm2.5-audio-tokenizer, written by
+# conversion/lfm2.py LFM25AudioTokenizer with attention.sliding_window) is
+# lfm2 8 512 16 8 2304 65536 "2 4 6" 30.
 lfm2() {
-	E=2048 V=65536 H=32 KV=8 HD=64 FF=8192
+	L=${1:-16} E=${2:-2048} H=${3:-32} KV=${4:-8} FF=${5:-8192} V=${6:-65536} at=${7:-2 5 8 10 12 14} W=${8:-0}
+	HD=$((E / H)) kvs="" i=0
+	while [ $i -lt "$L" ]; do
+		case " $at " in *" $i "*) k=$KV ;; *) k=0 ;; esac
+		kvs="$kvs${kvs:+,}$k" i=$((i + 1))
+	done
 	cat <<-EOF
 	kv general.architecture str lfm2
 	kv general.alignment u32 32
-	kv lfm2.block_count u32 16
+	kv lfm2.block_count u32 $L
 	kv lfm2.context_length u32 128000
 	kv lfm2.embedding_length u32 $E
 	kv lfm2.feed_forward_length u32 $FF
 	kv lfm2.attention.head_count u32 $H
-	arr lfm2.attention.head_count_kv u32 0,0,$KV,0,0,$KV,0,0,$KV,0,$KV,0,$KV,0,$KV,0
+	arr lfm2.attention.head_count_kv u32 $kvs
 	kv lfm2.attention.layer_norm_rms_epsilon f32 0.00001
 	kv lfm2.rope.freq_base f32 1000000
 	kv lfm2.shortconv.l_cache u32 3
 	kv lfm2.vocab_size u32 $V
+	EOF
+	[ "$W" -gt 0 ] && echo "kv lfm2.attention.sliding_window u32 $W"
+	cat <<-EOF
 	kv tokenizer.ggml.model str none
 	offsets 32
 	sparse
@@ -1000,11 +1012,12 @@ lfm2() {
 	type f32
 	tensor token_embd_norm.weight $E
 	EOF
-	for i in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
+	i=0
+	while [ $i -lt "$L" ]; do
 		echo "type f32"
 		echo "tensor blk.$i.attn_norm.weight $E"
 		echo "tensor blk.$i.ffn_norm.weight $E"
-		case " 2 5 8 10 12 14 " in
+		case " $at " in
 		*" $i "*) cat <<-EOF
 			tensor blk.$i.attn_q_norm.weight $HD
 			tensor blk.$i.attn_k_norm.weight $HD
@@ -1029,6 +1042,7 @@ lfm2() {
 		tensor blk.$i.ffn_down.weight $FF $E
 		tensor blk.$i.ffn_up.weight $E $FF
 		EOF
+		i=$((i + 1))
 	done
 }
 # Jamba-v0.1 (ai21labs/Jamba-v0.1 config.json): 32 layers, attention on
@@ -1366,6 +1380,10 @@ dense qwen2 28 3584 28 4 128 18944 152064 "out bias" "qwen2.rope.freq_base f32 1
 # The hybrids of issue 20 beyond Qwen3-Next: short conv, Mamba-1, Mamba2 in every layer, Qwen3.5.
 models="$models lfm2-1.2b jamba-v0.1 falcon-h1-7b qwen3.5-27b"
 lfm2 >"$d/lfm2-1.2b.spec"
+# LFM2 with a sliding window: every attention block windowed, the iSWA cache
+# beside the short-conv state (llama-memory-hybrid-iswa.cpp).
+models="$models lfm2.5-audio-tokenizer"
+lfm2 8 512 16 8 2304 65536 "2 4 6" 30 >"$d/lfm2.5-audio-tokenizer.spec"
 jamba >"$d/jamba-v0.1.spec"
 falconh1 >"$d/falcon-h1-7b.spec"
 qwen35 >"$d/qwen3.5-27b.spec"

@@ -92,6 +92,14 @@ same() {
 # cell; 50 sliding layers of 16 heads of 256: 16384 B a cell a layer on
 # pad256(1024 + 512) = 1536 cells, 1258291200; 1593835520 at 4096,
 # 11995709440 at 131072.
+# The LFM2.5-Audio tokenizer (conversion/lfm2.py LFM25AudioTokenizer writes
+# attention.sliding_window 30; src/models/lfm2.cpp then marks every
+# attention block sliding, and create_memory builds a
+# llama_memory_hybrid_iswa whose base cache has no layer): 3 sliding blocks
+# of 8 KV heads of 512 / 16 = 32, K and V f16: 3 x 8 x 32 x 2 x 2 B = 3072 B
+# a cell, on pad256(min(ctx, 30 + 512)) = pad256(542) = 768 cells
+# (llama-kv-cache-iswa.cpp size_swa): 2359296 at 4096 and at 131072 alike;
+# no full layer.  The state 512 x (3 - 1) f32 on 5 conv blocks: 20480.
 while read -r dir full chunked recurrent kv4k kv128k state; do
 	m=$(fx "$dir")
 	expect_eq "hf2026: $dir: attention / chunked / recurrent layers" \
@@ -116,6 +124,7 @@ falcon-h1-7b 44 0 44 184549376 5905580032 140304384
 glm-5 78 0 0 449839104 14394851328 0
 gemma-3n-e4b 4 16 0 67108864 1107296256 0
 gemma4-31b 10 50 0 1593835520 11995709440 0
+lfm2.5-audio-tokenizer 0 3 5 2359296 2359296 20480
 X
 expect_eq "hf2026: granite-4.0-h-small: 3 sequences keep 3 state rows" \
 	"$(sval iswa recurrent_bytes -m tests/hf/granite-4.0-h-small --set n_seq=3)" $((3 * 154644480))
@@ -154,10 +163,11 @@ for pair in qwen3-next-80b:qwen3-next-80b llama4-scout:llama4-scout glm-4.5-air:
 	same "${pair%%:*}" "tests/hf/${pair%%:*}" "assets/models/${pair##*:}.ini"
 done
 same gemma4-31b tests/models/gemma4-31b tests/models/gemma4-31b.ini
+same lfm2.5-audio-tokenizer tests/models/lfm2.5-audio-tokenizer tests/models/lfm2.5-audio-tokenizer.ini
 
 # Every fixture exported as INI and loaded again gives the same numbers.
 for dir in qwen3-next-80b llama4-scout glm-4.5-air deepseek-v3.2 nemotron-h-8b granite-4.0-h-small qwen3.5-27b lfm2-1.2b lfm2-8b-a1b \
-	jamba-v0.1 falcon-h1-7b glm-5 gemma-3n-e4b gemma4-31b; do
+	jamba-v0.1 falcon-h1-7b glm-5 gemma-3n-e4b gemma4-31b lfm2.5-audio-tokenizer; do
 	if "$ATTNVIZ" --export-model -m "$(fx "$dir")" >"$d/$dir.ini" 2>"$d/err"; then
 		same "$dir (export)" "$(fx "$dir")" "$d/$dir.ini"
 	else
@@ -256,6 +266,52 @@ kv lfm2moe.shortconv.l_cache u32 3
 kv lfm2moe.vocab_size u32 65536
 EOF
 same lfm2-8b-a1b tests/hf/lfm2-8b-a1b "$d/lfm2-8b-a1b.gguf"
+
+# LFM2 with a sliding window: the LFM2.5-Audio tokenizer's GGUF header as
+# LFM25AudioTokenizer writes it (LFM2Model's keys and attention.sliding_window).
+hdr lfm2 "$d/lfm2.5-audio-tokenizer.gguf" <<-EOF
+kv lfm2.block_count u32 8
+kv lfm2.context_length u32 128000
+kv lfm2.embedding_length u32 512
+kv lfm2.feed_forward_length u32 2304
+kv lfm2.attention.head_count u32 16
+arr lfm2.attention.head_count_kv u32 0,0,8,0,8,0,8,0
+kv lfm2.attention.layer_norm_rms_epsilon f32 0.00001
+kv lfm2.attention.sliding_window u32 30
+kv lfm2.rope.freq_base f32 1000000
+kv lfm2.shortconv.l_cache u32 3
+kv lfm2.vocab_size u32 65536
+EOF
+same lfm2.5-audio-tokenizer tests/models/lfm2.5-audio-tokenizer "$d/lfm2.5-audio-tokenizer.gguf"
+# The window grows the cells, the full cache never comes: sliding_window 1000
+# gives pad256(1000 + 512) = 1536 cells, 4718592 B; n_seq 3 unified keeps
+# one stream of pad256(3 x 30 + 512) = 768 cells, and 3 state rows (61440).
+lt=tests/models/lfm2.5-audio-tokenizer
+mkdir -p "$d/lfmw"
+sed 's/"sliding_window": 30/"sliding_window": 1000/' $lt/config.json >"$d/lfmw/config.json"
+expect_eq "hf2026: lfm2.5-audio-tokenizer with sliding_window 1000: cells, KV bytes" \
+	"$(at 131072 "$d/lfmw" swa_cells) $(at 131072 "$d/lfmw" total_bytes)" "1536 4718592"
+expect_eq "hf2026: lfm2.5-audio-tokenizer: n_seq 3 unified: cells, KV, state" \
+	"$(sval iswa swa_cells -m $lt --set n_seq=3 --set unified=1) $(sval iswa total_bytes -m $lt --set n_seq=3 --set unified=1) $(sval iswa recurrent_bytes -m $lt --set n_seq=3 --set unified=1)" \
+	"768 2359296 61440"
+# swa_full: the window's layers take the whole context (size_swa = size_base):
+# 3072 B a cell (all 3 layers) x 131072 = 402653184.
+expect_eq "hf2026: lfm2.5-audio-tokenizer: swa_full at 131072" \
+	"$(sval iswa total_bytes -m $lt --set ctx=131072 --set swa_full=1)" 402653184
+# A window of 0 is none (lfm2.cpp sets swa_type only for n_swa > 0): the
+# full cache, 3072 x 4096 = 12582912.
+mkdir -p "$d/lfm0"
+sed 's/"sliding_window": 30/"sliding_window": 0/' $lt/config.json >"$d/lfm0/config.json"
+expect_eq "hf2026: lfm2.5-audio-tokenizer with sliding_window 0: full layers, KV bytes" \
+	"$(at 4096 "$d/lfm0" global_layers) $(at 4096 "$d/lfm0" total_bytes)" "3 12582912"
+# Only LFM25AudioTokenizer writes the key: an Lfm2ForCausalLM file's
+# sliding_window reaches no GGUF, so llama.cpp keeps a full cache (3072 x
+# 4096 = 12582912) and says why.
+mkdir -p "$d/lfmc"
+sed 's/"Lfm25AudioTokenizer"/"Lfm2ForCausalLM"/' $lt/config.json >"$d/lfmc/config.json"
+expect_eq "hf2026: Lfm2ForCausalLM with a sliding_window: full cache, and a note" \
+	"$(at 4096 "$d/lfmc" global_layers) $(at 4096 "$d/lfmc" total_bytes) $("$ATTNVIZ" --export-model -m "$d/lfmc" | grep -c 'LFM2Model writes none')" \
+	"3 12582912 1"
 
 # "auto" as transformers computes it: Jamba's mamba_dt_rank ceil(4096 / 16) =
 # 256, Falcon-H1's mamba_d_head 3072 / mamba_n_heads 24 = 128: the same models.

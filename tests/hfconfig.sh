@@ -229,8 +229,17 @@ sed 's/"max_position_embeddings": 202752/"max_position_embeddings": 1048576/' "$
 	bad glm5-long-ctx "field max_position_embeddings: GLM-5.2's per-layer indexer types"
 sed 's/"index_head_dim": 128/"index_head_dim": 0/' "$g5" |
 	bad glm5-indexer-dim "glm5-indexer-dim/config.json:18:3: field index_head_dim: 0 is out of range (1 to"
-sed 's/"conv_L_cache": 3,/&\n  "sliding_window": 4096,/' "$lf" |
-	bad lfm2-window "field sliding_window: LFM2 with a sliding window (every attention layer windowed in llama.cpp's lfm2)"
+# The LFM2.5-Audio tokenizer: LFM25AudioTokenizer indexes sliding_window
+# (conversion/lfm2.py), so it must be there, a window of 0 (none) or more.
+lft=tests/models/lfm2.5-audio-tokenizer/config.json
+sed '/"sliding_window": 30,/d' "$lft" |
+	bad lfm2-window-missing "lfm2-window-missing/config.json: field sliding_window: missing"
+sed 's/"sliding_window": 30/"sliding_window": -30/' "$lft" |
+	bad lfm2-window-negative "lfm2-window-negative/config.json:29:3: field sliding_window: -30 is out of range (0 to"
+sed 's/"sliding_window": 30/"sliding_window": "30"/' "$lft" |
+	bad lfm2-window-string "lfm2-window-string/config.json:29:3: field sliding_window: a string (\"30\"), want a number"
+sed 's/"sliding_attention"/"local_attention"/' "$lft" |
+	bad lfm2-window-word "field layer_types: entry 2 'local_attention' is no layer kind llama.cpp's converter knows for lfm2"
 g3n=tests/hf/gemma-3n-e4b/config.json
 awk '/"full_attention"/ && ++n == 4 { sub(/full_attention/, "sliding_attention") } 1' "$g3n" |
 	bad gemma3n-reuse "field num_hidden_layers: 35 layers: llama.cpp's gemma3n shares layers 20 on with layer 18 (sliding) and 19 (full)"

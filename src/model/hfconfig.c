@@ -168,6 +168,8 @@ static const struct {
 	/* conversion/lfm2.py LFM2Model, LFM2MoeModel (LLM_ARCH_LFM2, LFM2MOE) */
 	{"Lfm2ForCausalLM", "lfm2"},            {"LFM2ForCausalLM", "lfm2"},
 	{"Lfm2MoeForCausalLM", "lfm2_moe"},
+	/* conversion/lfm2.py LFM25AudioTokenizer: LFM2Model plus sliding_window (read_lfm2) */
+	{"Lfm25AudioTokenizer", "lfm2"},
 	/* conversion/jamba.py JambaModel, falcon_h1.py FalconH1Model */
 	{"JambaForCausalLM", "jamba"},          {"FalconH1ForCausalLM", "falcon_h1"},
 	/* conversion/glm.py GlmMoeDsaModel over DeepseekV2Model (LLM_ARCH_GLM_DSA) */
@@ -1395,6 +1397,8 @@ static char layer_word(enum fam id, const char *w)
 		{F_QWEN35_MOE, "linear_attention", 'r'}, {F_QWEN35_MOE, "full_attention", 'a'},
 		/* transformers Lfm2Config.layer_types */
 		{F_LFM2, "conv", 'r'},     {F_LFM2, "full_attention", 'a'},
+		/* the LFM2.5-Audio tokenizer's windowed blocks (LFM2Model: KV heads unless "conv") */
+		{F_LFM2, "sliding_attention", 'a'},
 		{F_LFM2_MOE, "conv", 'r'}, {F_LFM2_MOE, "full_attention", 'a'},
 		{F_GRANITE_HYBRID, "mamba", 'r'},        {F_GRANITE_HYBRID, "attention", 'a'},
 		/* conversion/nemotron.py: _SSM_LAYER_TYPES, _ATTN_LAYER_TYPES; "-" and "mlp" an MLP */
@@ -1405,6 +1409,49 @@ static char layer_word(enum fam id, const char *w)
 	for (size_t i = 0; w && i < sizeof words / sizeof words[0]; i++)
 		if (words[i].id == id && !strcmp(words[i].word, w))
 			return words[i].kind;
+	return 0;
+}
+
+/*
+ * LFM2's sliding window.  Of the converter's LFM2 classes only
+ * LFM25AudioTokenizer writes attention.sliding_window (conversion/lfm2.py:
+ * hparams["sliding_window"], required); LFM2Model writes none, so llama.cpp
+ * keeps a full cache whatever config.json says (read_window's note).  With
+ * the key, llama.cpp's lfm2 (src/models/lfm2.cpp load_arch_hparams) sets
+ * swa_type STANDARD and is_swa = !is_recr: every attention block is
+ * windowed, and create_memory (llama-model.cpp) builds a
+ * llama_memory_hybrid_iswa: the short-conv state beside an iSWA cache whose
+ * base (full) cache has no layer.  All layers are marked sliding, as the
+ * GGUF reader does for lfm2 (swa_rules: pattern 0); the recurrent ones keep
+ * no cells either way.  A sliding_window of 0 is no window: a full cache.
+ */
+static int read_lfm2_window(struct hf *H)
+{
+	struct model *m = H->m;
+	json_t *a = json_object_get(H->top.obj[H->top.n - 1], "architectures");
+	const char *cls = a && json_is_array(a) ? json_string_value(json_array_get(a, 0)) : NULL;
+	int tokenizer = cls && !strcmp(cls, "Lfm25AudioTokenizer");
+	int64_t win;
+	if (!tokenizer) {
+		if (m->swa_ignored)
+			snprintf(m->note, sizeof m->note, "config.json sliding_window %lld is ignored: conversion/lfm2.py "
+				 "LFM2Model writes none, so llama.cpp's lfm2 keeps a full cache", (long long)m->sliding_window);
+		return 0;
+	}
+	int rc = get_int(H, &H->top, "sliding_window", 0, 0, 0, INT64_C(1) << 32, &win);
+	if (rc < 0)
+		return -1;
+	origin(H, MF_SLIDING_WINDOW, rc, H->where);
+	if (win == 0)
+		return 0;   /* lfm2 sets swa_type only for n_swa > 0: a full cache (read_window) */
+	m->sliding_window = win;
+	m->swa_ignored = 0;
+	m->note[0] = 0;
+	m->swa_pattern = 0;
+	for (int64_t il = 0; il < m->layers; il++)
+		m->layer_swa[il] = 1;
+	model_set_origin(m, MF_WINDOW_USED, "1: llama.cpp lfm2 reads the window (architectures[0] %s writes it)", cls);
+	model_set_origin(m, MF_SWA_PATTERN, "llama.cpp lfm2: every attention block sliding (is_swa = !is_recr)");
 	return 0;
 }
 
@@ -1420,6 +1467,7 @@ static char layer_word(enum fam id, const char *w)
  * block_ffn_dim_multiplier, rounded up to block_multiple_of
  * (_add_feed_forward_length); LFM2-MoE's is intermediate_size as written.
  */
+static int read_lfm2_window(struct hf *H);
 static int read_lfm2(struct hf *H, struct shape *s)
 {
 	struct model *m = H->m;
@@ -1461,12 +1509,8 @@ static int read_lfm2(struct hf *H, struct shape *s)
 		}
 		model_set_origin(m, MF_LAYER_TYPES, "config.json %s (the others: short convolution)", H->where);
 	}
-	/* llama.cpp's lfm2 makes every attention layer sliding when the GGUF has a
-	 * sliding_window (the converter copies the field): not sized here */
-	json_t *w = find(H, sc, "sliding_window");
-	if (w && !json_is_null(w) && !(json_is_integer(w) && json_integer_value(w) == 0))
-		return fail(H, H->where, "LFM2 with a sliding window (every attention layer windowed in llama.cpp's lfm2) "
-			    "is not read by attnviz");
+	if (id == F_LFM2 && read_lfm2_window(H) < 0)
+		return -1;
 	int rc = get_int(H, sc, "conv_L_cache", 1, 3, 2, MODEL_MAX_DIM, &m->shortconv_l_cache);
 	if (rc < 0)
 		return -1;
