@@ -247,8 +247,19 @@ awk '/^ *16384,?$/ && ++n == 8 { sub(/16384/, "8192") } 1' "$g3n" |
 	bad gemma3n-ffn-widths "field text_config.intermediate_size: entry 7: want one width for every layer"
 g4=tests/models/gemma4-31b/config.json
 sed '/"global_head_dim"/d' "$g4" | bad gemma4-no-global-head "field text_config.global_head_dim: missing (required)"
+# Gemma 4's MoE: with enable_moe_block the converter needs the expert
+# count, the count a token and an expert's width (find_hparam, required).
 sed 's/"enable_moe_block": false/"enable_moe_block": true/' "$g4" |
-	bad gemma4-moe "field text_config.enable_moe_block: Gemma 4's MoE blocks are not read by attnviz"
+	bad gemma4-moe-no-experts "field num_local_experts: missing (required; or any of num_experts, n_routed_experts)"
+g4m=tests/models/gemma4-26b-a4b/config.json
+sed '/"top_k_experts"/d' "$g4m" |
+	bad gemma4-moe-no-topk "field num_experts_per_tok: missing (required; or any of num_experts_per_token, top_k_experts)"
+sed 's/"top_k_experts": 8/"top_k_experts": 129/' "$g4m" |
+	bad gemma4-moe-topk "field text_config.top_k_experts: 129 is out of range (1 to 128)"
+sed 's/"moe_intermediate_size": 704/"moe_intermediate_size": 0/' "$g4m" |
+	bad gemma4-moe-width "field text_config.moe_intermediate_size: 0 is out of range (1 to"
+sed 's/"enable_moe_block": true/"enable_moe_block": "yes"/' "$g4m" |
+	bad gemma4-moe-flag "field text_config.enable_moe_block:"
 sed 's/"num_kv_shared_layers": 0/"num_kv_shared_layers": 3/' "$g4" |
 	bad gemma4-shared "field text_config.num_kv_shared_layers: 3 shared layers: layer 56 must be full and 55 sliding"
 sed 's/"num_global_key_value_heads": 4/"num_global_key_value_heads": 5/' "$g4" |

@@ -428,6 +428,9 @@ struct shape {
 	int64_t hidden, inter, moe_inter, shared, first_dense, moe_freq, q_lora;
 	int64_t shared_inter;   /* a shared expert's width; 0: moe_inter */
 	int qkv_bias, o_bias, qk_norm, norms, router_bias, expert_bias, tie, falcon_ln, gated;
+	int per_layer_attn;     /* Gemma 4: each layer's attention by its kind (layer_attn) */
+	int k_eq_v;             /* Gemma 4 attention_k_eq_v: no v_proj on the full layers */
+	int64_t kv_full;        /* Gemma 4: the full layers' KV heads */
 	uint8_t no_mlp[MODEL_MAX_LAYERS];   /* [layers] 1: a block without MLP (Nemotron-H's M and * blocks) */
 };
 
@@ -445,6 +448,22 @@ struct shape {
  *   MoE = router hidden x E + E x 3 x hidden x moe_inter + shared experts
  * Active parameters count experts_used of the E routed experts.
  */
+/* Gemma 4's attention weights, layer by layer (transformers
+ * Gemma4TextAttention, as llama.cpp's gemma4 load_arch_tensors creates
+ * them): q, k, v, o and the q / k norms at the layer's head size (head_dim
+ * sliding, global_head_dim full) and KV heads; no v_proj on a full layer
+ * with attention_k_eq_v (V is K), no k_proj or v_proj on a layer that
+ * shares another's cache. */
+static double layer_attn(const struct model *m, const struct shape *s, int64_t il)
+{
+	int swa = m->layer_swa[il], shared = m->layer_type[il] == LT_SHARED;
+	double h = (double)s->hidden, heads = (double)m->heads;
+	double hd = (double)(swa ? m->head_dim_swa : m->head_dim);
+	double kv = shared ? 0 : (double)(swa ? m->kv_heads : s->kv_full);
+	double v = swa || !s->k_eq_v ? kv * hd : 0;
+	return h * heads * hd + h * kv * hd + h * v + heads * hd * h + (shared ? 1 : 2) * hd;
+}
+
 static void estimate(const struct model *m, const struct shape *s, double *total, double *active)
 {
 	double h = (double)s->hidden, hd = (double)m->head_dim, hdv = (double)m->head_dim_v;
@@ -482,7 +501,8 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 	double t = 0, a = 0;
 	for (int64_t il = 0; il < m->layers; il++) {
 		int lt = m->layer_type[il];
-		double base = (lt == LT_RECURRENT ? mixer : lt == LT_NONE && il < m->layers - m->nextn_layers ? 0 : attn) +
+		double at = s->per_layer_attn ? layer_attn(m, s, il) : attn;
+		double base = (lt == LT_RECURRENT ? mixer : lt == LT_NONE && il < m->layers - m->nextn_layers ? 0 : at) +
 			      (double)s->norms * norm;
 		if (m->ssm_parallel)
 			base += mixer;   /* Falcon-H1: a Mamba2 mixer beside every attention */
@@ -749,6 +769,51 @@ static int read_mla(struct hf *H, struct shape *s)
 }
 
 /* MoE: routed experts, those used per token, shared experts and which layers. */
+/*
+ * Gemma 4's MoE (26B-A4B: enable_moe_block).  The converter (conversion/
+ * gemma.py Gemma4Model over TextModel.set_gguf_parameters) writes
+ * expert_count from find_hparam(["num_local_experts", "num_experts",
+ * "n_routed_experts"]), expert_used_count from ["num_experts_per_tok",
+ * "num_experts_per_token", "top_k_experts"] and expert_feed_forward_length
+ * from ["expert_intermediate_size", "moe_intermediate_size"]; llama.cpp's
+ * gemma4 (src/models/gemma4.cpp load_arch_tensors) keeps every layer's
+ * dense MLP of intermediate_size ("normal FFN as shared expert") and adds
+ * the router ffn_gate_inp [n_embd, n_expert] with its scale, per-expert
+ * down scales and n_expert experts of 3 x n_embd x n_ff_exp.  The KV cache
+ * does not change.  Without enable_moe_block the file is dense whatever
+ * else it says, as transformers' Gemma4TextConfig builds no experts then.
+ */
+static int hparam(struct hf *H, const char *const *keys, int optional, int64_t def, int64_t min, int64_t max,
+		  int64_t *out);
+static int read_gemma4_moe(struct hf *H, struct shape *s)
+{
+	struct model *m = H->m;
+	const struct scope *sc = &H->top;
+	int moe;
+	if (get_bool(H, sc, "enable_moe_block", 0, &moe) < 0)
+		return -1;
+	if (!moe) {
+		model_set_origin(m, MF_EXPERTS, "dense: config.json enable_moe_block false");
+		return 0;
+	}
+	static const char *const ek[] = {"num_local_experts", "num_experts", "n_routed_experts", NULL};
+	static const char *const uk[] = {"num_experts_per_tok", "num_experts_per_token", "top_k_experts", NULL};
+	static const char *const fk[] = {"expert_intermediate_size", "moe_intermediate_size", NULL};
+	if (hparam(H, ek, 0, 0, 1, 65536, &m->experts) < 0)
+		return -1;
+	model_set_origin(m, MF_EXPERTS, "config.json %s (the converter's expert_count)", H->where);
+	if (hparam(H, uk, 0, 0, 1, m->experts, &m->experts_used) < 0)
+		return -1;
+	model_set_origin(m, MF_EXPERTS_USED, "config.json %s (the converter's expert_used_count)", H->where);
+	if (hparam(H, fk, 0, 0, 1, 10000000, &s->moe_inter) < 0)
+		return -1;
+	s->moe_freq = 1;
+	s->shared = 1;               /* the dense MLP beside the experts */
+	s->shared_inter = s->inter;
+	s->router_bias = 1;          /* per-expert scales: n_expert more */
+	return 0;
+}
+
 static int read_moe(struct hf *H, struct shape *s)
 {
 	struct model *m = H->m;
@@ -779,6 +844,7 @@ static int read_moe(struct hf *H, struct shape *s)
 	/* Lfm2MoeConfig; conversion/lfm2.py LFM2MoeModel writes num_dense_layers
 	 * as leading_dense_block_count */
 	case F_LFM2_MOE: ne = "num_experts", def_e = 32, def_u = 4, def_inter = 1792; break;
+	case F_GEMMA4: return read_gemma4_moe(H, s);
 	/* JambaModel: find_hparam(["num_local_experts", "num_experts"]) */
 	case F_JAMBA: ne = find(H, sc, "num_local_experts") ? "num_local_experts" : "num_experts", def_e = 16, def_u = 2;
 		break;
@@ -1737,19 +1803,15 @@ static int read_gemma4_rope(struct hf *H)
  * (key_length, value_length); head_count_kv per layer, num_key_value_heads
  * on the sliding layers and num_global_key_value_heads on the full ones
  * (one count for all without it); layers from n_layer - num_kv_shared_layers
- * on reuse layer n - 2's (sliding) or n - 1's (full) cache.  Its MoE blocks
- * and per_layer_config are not read: such a file is refused.
+ * on reuse layer n - 2's (sliding) or n - 1's (full) cache.  Its MoE blocks:
+ * read_gemma4_moe.  per_layer_config is not read: such a file is refused.
  */
-static int read_gemma4(struct hf *H)
+static int read_gemma4(struct hf *H, struct shape *s)
 {
 	struct model *m = H->m;
 	const struct scope *sc = &H->top;
 	int64_t hd, shared;
-	int moe, rc;
-	if (get_bool(H, sc, "enable_moe_block", 0, &moe) < 0)
-		return -1;
-	if (moe)
-		return fail(H, H->where, "Gemma 4's MoE blocks are not read by attnviz");
+	int rc;
 	if (find(H, sc, "per_layer_config"))
 		return fail(H, H->where, "per-layer head sizes are not read by attnviz (give global_head_dim)");
 	m->head_dim_swa = m->head_dim_v_swa = m->head_dim;
@@ -1777,6 +1839,10 @@ static int read_gemma4(struct hf *H)
 	if (shared && (m->layer_swa[from - 1] || !m->layer_swa[from - 2]))
 		return fail(H, H->where, "%lld shared layers: layer %lld must be full and %lld sliding, or llama.cpp's "
 			    "reuse of their caches aborts", (long long)shared, (long long)(from - 1), (long long)(from - 2));
+	s->per_layer_attn = 1;
+	s->kv_full = kvg;
+	if (get_bool(H, sc, "attention_k_eq_v", 0, &s->k_eq_v) < 0)
+		return -1;
 	for (int64_t il = 0; il < m->layers; il++) {
 		m->layer_kv_heads[il] = (int32_t)(il >= from ? 0 : m->layer_swa[il] ? m->kv_heads : kvg);
 		if (il >= from)
@@ -1941,7 +2007,7 @@ static int read_layers(struct hf *H, struct shape *s)
 		return -1;
 	if ((id == F_JAMBA && read_jamba(H, s) < 0) || (id == F_FALCON_H1 && read_falcon_h1(H, s) < 0))
 		return -1;
-	if ((id == F_GEMMA3N && read_gemma3n(H) < 0) || (id == F_GEMMA4 && read_gemma4(H) < 0))
+	if ((id == F_GEMMA3N && read_gemma3n(H) < 0) || (id == F_GEMMA4 && read_gemma4(H, s) < 0))
 		return -1;
 	if (id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
 		m->ctx_train = m->orig_ctx = INT64_C(1) << 20;
