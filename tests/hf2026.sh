@@ -328,6 +328,23 @@ expect_eq "hf2026: gemma4-26b-a4b: experts, a token, an expert's width" \
 	"$("$ATTNVIZ" --export-model -m tests/models/gemma4-26b-a4b | awk '$1 == "experts" || $1 == "experts_used" || $1 == "ff" { printf "%s ", $3 }')" \
 	"128 8 704 "
 
+# per_layer_config (transformers 5 writes it beside layer_types): without
+# global_head_dim and num_global_key_value_heads the converter takes them from
+# the first entry, in the file's order, of a full_attention layer that has
+# them (Gemma4Model.set_gguf_parameters): here "0" (a sliding layer) and "11"
+# (a later full one) are passed over, "5" gives 512 and 2: the same model.
+mkdir -p "$d/g4pl" "$d/g4pl2"
+sed '/"global_head_dim"/d; /"num_global_key_value_heads"/d; s/"num_kv_shared_layers": 0,/&\n    "per_layer_config": {"0": {"head_dim": 128}, "5": {"head_dim": 512, "num_key_value_heads": 2}, "11": {"head_dim": 64}},/' \
+	tests/models/gemma4-26b-a4b/config.json >"$d/g4pl/config.json"
+same "gemma4-26b-a4b (per_layer_config)" tests/models/gemma4-26b-a4b "$d/g4pl"
+# An entry of head_dim 256 for layer 11 first: layer 11 is full, so its
+# 256 is the converter's key_length: 5 x 2 x 256 x 2 x 2 B = 10240 B a cell,
+# 1342177280 at 131072 beside the sliding layers' 314572800.
+sed '/"global_head_dim"/d; s/"num_kv_shared_layers": 0,/&\n    "per_layer_config": {"11": {"head_dim": 256}, "5": {"head_dim": 512}},/' \
+	tests/models/gemma4-26b-a4b/config.json >"$d/g4pl2/config.json"
+expect_eq "hf2026: gemma4-26b-a4b: per_layer_config's first full entry gives global_head_dim" \
+	"$(at 131072 "$d/g4pl2" global_bytes) $(at 131072 "$d/g4pl2" local_bytes)" "1342177280 314572800"
+
 # LFM2 with a sliding window: the LFM2.5-Audio tokenizer's GGUF header as
 # LFM25AudioTokenizer writes it (LFM2Model's keys and attention.sliding_window).
 hdr lfm2 "$d/lfm2.5-audio-tokenizer.gguf" <<-EOF

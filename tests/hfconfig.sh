@@ -258,6 +258,15 @@ sed 's/"top_k_experts": 8/"top_k_experts": 129/' "$g4m" |
 	bad gemma4-moe-topk "field text_config.top_k_experts: 129 is out of range (1 to 128)"
 sed 's/"moe_intermediate_size": 704/"moe_intermediate_size": 0/' "$g4m" |
 	bad gemma4-moe-width "field text_config.moe_intermediate_size: 0 is out of range (1 to"
+# per_layer_config: an object of layer indices (int() in the converter)
+sed '/"global_head_dim"/d; s/"num_kv_shared_layers": 0,/&\n    "per_layer_config": {"five": {"head_dim": 512}},/' "$g4m" |
+	bad gemma4-per-layer-key "field text_config.per_layer_config: key 'five' is not a layer index"
+sed '/"global_head_dim"/d; s/"num_kv_shared_layers": 0,/&\n    "per_layer_config": [512],/' "$g4m" |
+	bad gemma4-per-layer-list "field text_config.per_layer_config: a list, want an object"
+sed '/"global_head_dim"/d; s/"num_kv_shared_layers": 0,/&\n    "per_layer_config": {"5": {"head_dim": 511}},/' "$g4m" |
+	bad gemma4-per-layer-odd "field text_config.per_layer_config.5.head_dim: 511 is odd"
+sed '/"global_head_dim"/d; s/"num_kv_shared_layers": 0,/&\n    "per_layer_config": {"0": {"head_dim": 512}},/' "$g4m" |
+	bad gemma4-per-layer-sliding "field text_config.global_head_dim: missing (required)"
 sed 's/"enable_moe_block": true/"enable_moe_block": "yes"/' "$g4m" |
 	bad gemma4-moe-flag "field text_config.enable_moe_block:"
 sed 's/"num_kv_shared_layers": 0/"num_kv_shared_layers": 3/' "$g4" |

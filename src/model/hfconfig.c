@@ -1797,6 +1797,42 @@ static int read_gemma4_rope(struct hf *H)
 }
 
 /*
+ * A Gemma 4 full layer's KEY from per_layer_config (transformers 5 writes
+ * it: {"5": {"head_dim": 512, "num_key_value_heads": 2}, ...}), as
+ * conversion/gemma.py Gemma4Model.set_gguf_parameters reads it when
+ * global_head_dim (num_global_key_value_heads) is absent: the first entry,
+ * in the file's order, whose index is a full_attention layer and which has
+ * KEY; the other entries are not read.  1 found, 0 none, -1 an error.
+ */
+static int per_layer_value(struct hf *H, const char *key, int64_t min, int64_t max, int64_t *out)
+{
+	json_t *pl = find(H, &H->top, "per_layer_config");
+	char ppath[96], shown[24];
+	snprintf(ppath, sizeof ppath, "%s", H->where);
+	if (!pl || json_is_null(pl))
+		return 0;
+	if (!json_is_object(pl))
+		return fail(H, ppath, "%s, want an object of layer index: {head_dim, num_key_value_heads}", json_kind(pl));
+	const char *k;
+	json_t *v;
+	json_object_foreach(pl, k, v) {
+		char *end;
+		long long il = strtoll(k, &end, 10);
+		err_clean(shown, sizeof shown, k);
+		if (!*k || *end || il < 0)
+			return fail(H, ppath, "key '%s' is not a layer index", shown);
+		if (!json_is_object(v))
+			return fail(H, ppath, "entry '%s': %s, want an object", shown, json_kind(v));
+		if (il >= H->m->layers || H->m->layer_swa[il] || !json_object_get(v, key))
+			continue;
+		struct scope ls = {.obj = {v}, .n = 1};
+		snprintf(ls.prefix[0], sizeof ls.prefix[0], "%.28s.%.12s.", ppath, k);
+		return get_int(H, &ls, key, 0, 0, min, max, out) < 0 ? -1 : 1;
+	}
+	return 0;
+}
+
+/*
  * Gemma 4's layers (conversion/gemma.py Gemma4Model.set_gguf_parameters,
  * src/models/gemma4.cpp): head_dim is the sliding layers' K and V head
  * (key_length_swa, value_length_swa), global_head_dim the full layers'
@@ -1804,7 +1840,8 @@ static int read_gemma4_rope(struct hf *H)
  * on the sliding layers and num_global_key_value_heads on the full ones
  * (one count for all without it); layers from n_layer - num_kv_shared_layers
  * on reuse layer n - 2's (sliding) or n - 1's (full) cache.  Its MoE blocks:
- * read_gemma4_moe.  per_layer_config is not read: such a file is refused.
+ * read_gemma4_moe.  Without global_head_dim or num_global_key_value_heads,
+ * per_layer_config gives them (per_layer_value).
  */
 static int read_gemma4(struct hf *H, struct shape *s)
 {
@@ -1812,24 +1849,31 @@ static int read_gemma4(struct hf *H, struct shape *s)
 	const struct scope *sc = &H->top;
 	int64_t hd, shared;
 	int rc;
-	if (find(H, sc, "per_layer_config"))
-		return fail(H, H->where, "per-layer head sizes are not read by attnviz (give global_head_dim)");
 	m->head_dim_swa = m->head_dim_v_swa = m->head_dim;
 	model_set_origin(m, MF_HEAD_DIM_SWA, "config.json head_dim (the converter's key_length_swa)");
 	model_set_origin(m, MF_HEAD_DIM_V_SWA, "config.json head_dim (the converter's value_length_swa)");
-	if ((rc = get_int(H, sc, "global_head_dim", 0, 0, 2, 65536, &hd)) < 0)
+	if (!find(H, sc, "layer_types"))
+		return fail(H, "layer_types", "missing (required: the converter's sliding_window_pattern)");
+	json_t *gh = find(H, sc, "global_head_dim");
+	if (gh && !json_is_null(gh))
+		rc = get_int(H, sc, "global_head_dim", 0, 0, 2, 65536, &hd);
+	else if ((rc = per_layer_value(H, "head_dim", 2, 65536, &hd)) == 0)
+		rc = get_int(H, sc, "global_head_dim", 0, 0, 2, 65536, &hd);   /* missing: say so */
+	if (rc < 0)
 		return -1;
 	if (hd % 2)
 		return fail(H, H->where, "%lld is odd: RoPE rotates pairs", (long long)hd);
 	m->head_dim = m->head_dim_v = hd;
-	model_set_origin(m, MF_HEAD_DIM, "config.json global_head_dim (the converter's key_length)");
-	model_set_origin(m, MF_HEAD_DIM_V, "config.json global_head_dim (the converter's value_length)");
-	if (!find(H, sc, "layer_types"))
-		return fail(H, "layer_types", "missing (required: the converter's sliding_window_pattern)");
+	model_set_origin(m, MF_HEAD_DIM, "config.json %s (the converter's key_length)", H->where);
+	model_set_origin(m, MF_HEAD_DIM_V, "config.json %s (the converter's value_length)", H->where);
 	json_t *g = find(H, sc, "num_global_key_value_heads");
 	int64_t kvg = m->kv_heads;
-	if (g && !json_is_null(g) && get_int(H, sc, "num_global_key_value_heads", 0, 0, 1, m->heads, &kvg) < 0)
+	char kvfrom[96] = "num_key_value_heads too";
+	if (g && !json_is_null(g) ? get_int(H, sc, "num_global_key_value_heads", 0, 0, 1, m->heads, &kvg) < 0
+				  : (rc = per_layer_value(H, "num_key_value_heads", 1, m->heads, &kvg)) < 0)
 		return -1;
+	if ((g && !json_is_null(g)) || rc == 1)
+		snprintf(kvfrom, sizeof kvfrom, "%s", H->where);
 	if (m->heads % kvg)
 		return fail(H, H->where, "%lld does not divide num_attention_heads (%lld)", (long long)kvg,
 			    (long long)m->heads);
@@ -1848,7 +1892,7 @@ static int read_gemma4(struct hf *H, struct shape *s)
 		if (il >= from)
 			m->layer_type[il] = LT_SHARED;
 	}
-	model_set_origin(m, MF_KV_HEADS, "config.json num_key_value_heads (sliding), num_global_key_value_heads (full)");
+	model_set_origin(m, MF_KV_HEADS, "%s (full), num_key_value_heads (sliding)", kvfrom);
 	return read_gemma4_rope(H);
 }
 
