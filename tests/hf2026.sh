@@ -15,7 +15,8 @@ d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 
 # fx NAME: the fixture's directory: tests/hf, or tests/models for Gemma 4,
-# whose per-layer head sizes the scenes' closed forms do not check
+# whose per-layer head sizes the scenes' closed forms do not check, and the
+# LFM2.5-Audio tokenizer, whose every attention layer is windowed
 # (tests/checks.sh walks tests/hf)
 fx() { if [ -d "tests/hf/$1" ]; then echo "tests/hf/$1"; else echo "tests/models/$1"; fi; }
 # at CTX MODEL KEY: the iswa scene's value of KEY at -c CTX (0 when absent)
