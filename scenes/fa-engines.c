@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/compute_hybrid.h"
 #include "model/size.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
@@ -24,6 +25,7 @@ struct fa_state {
 	int64_t n_seq, q_width, qv_width, v_rot;          /* and: sequences, Q's and the attention output's widths,
 							   * a rotated (block-quantized) V */
 	int64_t m1_inner, m1_state;                        /* a Mamba-1 block's d_inner and d_state (0: none) */
+	int64_t k_rot;                                     /* nrot of a rotated K (0: none; compute_hybrid.c) */
 	int logged;   /* the lesson's log applies: its model and settings */
 	int nub;
 	int64_t ub[FA_MAX];
@@ -159,6 +161,7 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 			st->m1_state = st->m1_inner ? mc->ssm_d_state : 0;
 			st->moe = mc->experts > 0;
 			st->k_quant = mc->k_type >= CACHE_Q8_0;
+			st->k_rot = compute_hybrid_k_rot(mc);
 			st->latent = mc->kind == ATTN_MLA && mc->mla_latent_cache;
 			st->n_seq = d_on.n_seq;
 			st->q_width = mc->heads * mc->head_dim;
@@ -361,8 +364,12 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 					"2 * m1_state + 1 + 1 + caches * (2 + (1 - latent) * 2) + 2))";
 	static const char *const R_off = "min(m1_inner, 1) * ceil(ub / n_seq) * n_seq * ((cells + swa_cells) * 4 + 4 * (12 * m1_inner + "
 					 "2 * m1_state + 1 + 1 + caches * (2 + (1 - latent) * 2 * v_max) + 2))";
-	static const char *const A = "ceil(ub / n_seq) * n_seq * (4 * cells * q_heads + (cells + swa_cells) * 4 + 4 * (5 * embd + "
-				     "1 + caches * (2 + (1 - latent) * 2 * v_max) + 2 - k_quant * (embd - floor(embd / 128))))";
+	/* Jamba (min(m1_inner, 1)): no RoPE, one [embd] row fewer and no inp_pos, a rotated K's Q one row
+	 * more, plus rs_s_copy and the rotation matrix (src/model/compute_hybrid.c) */
+	static const char *const A = "ceil(ub / n_seq) * n_seq * (4 * cells * q_heads + (cells + swa_cells) * 4 + 4 * ((5 - "
+				     "min(m1_inner, 1) * (1 - min(k_rot, 1))) * embd + 1 + caches * (2 + (1 - latent) * 2 * v_max) + 2 - "
+				     "min(m1_inner, 1) - (1 - min(m1_inner, 1)) * k_quant * (embd - floor(embd / 128)))) + "
+				     "min(m1_inner, 1) * (ceil(n_seq / 8) * 32 + 4 * k_rot * k_rot)";
 	char f[1024];
 	for (int i = 0; i < st->nub; i++) {
 		long long ub = (long long)st->ub[i];
@@ -390,6 +397,7 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 		summary_input(s, "q_heads", (double)st->heads, "%s", st->heads_from);
 		summary_input(s, "v_max", (double)st->v_max, "the widest layer's V elements (v_idxs of a transposed V)");
 		summary_input(s, "k_quant", (double)st->k_quant, "1: a block-quantized K cache (measured: E - E/128 floats fewer)");
+		summary_input(s, "k_rot", (double)st->k_rot, "nrot of a rotated K's matrix (attn_rot_k; 0: none)");
 		snprintf(f, sizeof f, "max(%s, %s, %s, %s)", L_off, A, F_off, R_off);
 		summary_formula(s, 0.5, f);
 	}

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "model/arch.h"
+#include "model/compute_hybrid.h"
 #include "model/size.h"
 #include "util/fault.h"
 
@@ -170,6 +171,8 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	 * fewer (q8_0, on Llama 3 8B and the DeciLM GGUF of tests/engine.sh). */
 	if (!fa && is_quantized(m->k_type))
 		per_attn -= 4 * (E - E / 128);
+	int64_t attn_fixed = 0;   /* a hybrid's own K·Q peak (src/model/compute_hybrid.c) */
+	compute_hybrid_attn(m, d, &(struct hybrid_attn_in){E, kv_max, masks, idx, fa}, &per_attn, &attn_fixed);
 	/* layer 0's FFN (llm_build_llama: build_ffn after build_attn): ffn_gate,
 	 * ffn_up and their product [n_ff] above the inputs, embd, the norm's
 	 * slot, Q's and the residual [n_embd] */
@@ -182,7 +185,7 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	int64_t per_recr = 0, recr = 0;
 	if (size_mamba1_inner(m) > 0)
 		per_recr = masks + 4 * (12 * m->ssm_d_inner + 2 * m->ssm_d_state + 1 + idx + 2);
-	if (__builtin_mul_overflow(per_logits, nt, &logits) || __builtin_mul_overflow(per_attn, nt, &attn) ||
+	if (__builtin_mul_overflow(per_logits, nt, &logits) || __builtin_mul_overflow(per_attn, nt, &attn) || __builtin_add_overflow(attn, attn_fixed, &attn) ||
 	    __builtin_mul_overflow(per_ffn, nt, &ffn) || __builtin_mul_overflow(per_recr, nt, &recr) ||
 	    __builtin_add_overflow(logits, 4 * m->vocab * ub, &logits))
 		return -1;
@@ -242,5 +245,7 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	int rot_fa = d->flash_attn && (is_quantized(m->k_type) || is_quantized(m->v_type));
 	b->compute_mark = m->embd > 0 && m->ff > 0 && !m->experts && !is_mla(m) && !rot_fa && graph_checked(m)
 				  ? SIZE_MODELLED : SIZE_ESTIMATED;
+	if (compute_hybrid_modelled(m))
+		b->compute_mark = SIZE_MODELLED;   /* a hybrid held to 2 % (src/model/compute_hybrid.c) */
 	return 0;
 }
