@@ -238,7 +238,9 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	 * move with the deployment (tests/engine.sh, worst: gpt-oss-20b 6.2 %,
 	 * Llama 4 Scout 6.5 %, GLM-4.5-Air 4.2 %, DeepSeek-V2-Lite 18.4 %,
 	 * Kimi K2 11.6 %, Qwen3-Next 9.4 %, Granite 4 hybrid 10.1 %, Nemotron-H
-	 * 5.7 %); and a quantized cache with flash attention, whose rotation
+	 * 5.7 %, LFM2 5.6 %, Qwen3.5 3.8 %, Falcon-H1 3.6 %: the logits land
+	 * above the last layer's FFN rows, which the freed inputs take or not;
+	 * Jamba's K·Q, src/model/compute_hybrid.c, is modelled: 0.04 %); and a quantized cache with flash attention, whose rotation
 	 * inputs (attn_inp_k_rot, attn_inp_v_rot) stay below the residual and
 	 * push the logits up by one [n_embd] F32 row a token at long contexts
 	 * (8 MiB on Llama 3 8B at -c 32768 -ub 512, 3.0 %; none at 4096). */
