@@ -155,6 +155,7 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	/* per token, in bytes; the products are bounded by the model's limits,
 	 * the multiplication by ub is checked */
 	int64_t per_logits = 4 * ((2 + moe) * E + 1);
+	per_logits += compute_hybrid_logits(m, E, 8 + masks + 4 * (idx - 1));   /* inp_pos, out_ids, idxs, masks */
 	/* A rotated V (attn_rot_v) with flash attention: the last layer's
 	 * un-rotation of the attention output [n_head * head_dim_v] goes where
 	 * the freed idxs and mask were, if it fits there, and leaves below it a

@@ -21,7 +21,52 @@
  * -c 4096 -ctk q8_0 -fa off agreed.  Its other peaks (logits, layer 0's
  * FFN, the Mamba-1 block) are buffers.c's, and held to 0.04 % there.
  */
+#include <string.h>
+
 #include "model/compute_hybrid.h"
+
+/*
+ * The logits of a hybrid land above its last layer's [n_embd] rows, and
+ * those rows fall in the hole the graph inputs leave when they are freed
+ * after the last attention layer (the masks, k_idxs, v_idxs, inp_pos,
+ * out_ids, rs_s_copy: hole bytes a token) or above it, by ggml-alloc's
+ * best fit (ggml-alloc.c ggml_dyn_tallocr_alloc):
+ *   hole < one row: above it, one [n_embd] row and the hole higher than
+ *     buffers.c's logits (every family here);
+ *   one row <= hole < two: `mid_hole` the hole higher;
+ *   two rows or more: `big_rows` [n_embd] rows higher.
+ * Read off the traces at -c 1000 and 32768, -np 1/3/4, -fa on/off.
+ */
+struct hybrid_family {
+	const char *arch;       /* GGUF general.architecture */
+	int attn_rows;          /* [n_embd]-wide rows under K·Q (0: Q-wide, see qwen35) */
+	int mid_hole, big_rows;
+	int modelled;           /* held within 2 % over tests/engine.sh's buffers matrix */
+};
+static const struct hybrid_family families[] = {
+	/* src/models/qwen35.cpp: the gated Q (Qcur_full [2 n_head head_dim])
+	 * and its normed half live under K·Q beside three [n_embd] rows; the
+	 * final norm's get_rows (out_ids) and the last FFN's output are the rows */
+	/* worst 1.91 %: -c 32768 -np 4 -fa off, a hole just over two rows, where
+	 * best fit puts the rows in an exact [n_embd] slot above it first */
+	{"qwen35", 0, 1, 1, 1},
+	/* src/models/falcon-h1.cpp: attention and Mamba2 in parallel, the FFN
+	 * after get_rows; four [n_embd] rows under K·Q; once the hole holds a
+	 * row, the last FFN's output and the logits stay in it.  Estimated:
+	 * at -ub 2048 the logits go one row higher there (2.2 %), and a rotated
+	 * V with flash attention keeps them low with a small hole (3.8 %) */
+	{"falcon-h1", 4, 0, 0, 0},
+};
+
+static const struct hybrid_family *family_of(const struct model *m)
+{
+	if (m->experts > 0)
+		return NULL;   /* the MoE variants' peaks are compute_moe's */
+	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
+		if (strcmp(m->arch, families[i].arch) == 0)
+			return &families[i];
+	return NULL;
+}
 
 /* ggml-alloc's alignment of a tensor's room on the CPU buffer
  * (ggml-backend.cpp ggml_backend_cpu_buffer_type_get_alignment: TENSOR_ALIGNMENT). */
@@ -51,9 +96,45 @@ int64_t compute_hybrid_k_rot(const struct model *m)
 	return n;
 }
 
+int compute_hybrid_family(const struct model *m, int *mid_hole, int *big_rows)
+{
+	const struct hybrid_family *f = family_of(m);
+	*mid_hole = f ? f->mid_hole : 0;
+	*big_rows = f ? f->big_rows : 0;
+	return f != NULL;
+}
+
+int64_t compute_hybrid_attn_width(const struct model *m, int64_t E)
+{
+	const struct hybrid_family *f = family_of(m);
+	if (f)
+		return f->attn_rows ? f->attn_rows * E : 3 * E + 3 * m->heads * m->head_dim;
+	if (is_jamba(m))
+		return (compute_hybrid_k_rot(m) > 0 ? 5 : 4) * E;
+	return 5 * E;   /* buffers.c's: residual, norm, Q, attention input, output */
+}
+
+int64_t compute_hybrid_logits(const struct model *m, int64_t E, int64_t hole)
+{
+	const struct hybrid_family *f = family_of(m);
+	if (!f)
+		return 0;
+	if (hole < 4 * E)
+		return 4 * E + hole;
+	return hole < 8 * E ? f->mid_hole * hole : f->big_rows * 4 * E;
+}
+
 int compute_hybrid_attn(const struct model *m, const struct deploy *d, const struct hybrid_attn_in *in,
 			int64_t *per_token, int64_t *fixed)
 {
+	const struct hybrid_family *f = family_of(m);
+	if (f && !in->fa) {
+		/* the rows, the idxs (inp_tokens, k_idxs, v_idxs) and inp_pos, out_ids */
+		int64_t rows = compute_hybrid_attn_width(m, in->E);
+		*per_token = 4 * in->kv_max * m->heads + in->masks + 4 * (rows + in->idx + 2);
+		*fixed = 0;
+		return 1;
+	}
 	if (!is_jamba(m))
 		return 0;
 	if (in->fa) {
@@ -61,10 +142,10 @@ int compute_hybrid_attn(const struct model *m, const struct deploy *d, const str
 		return 1;
 	}
 	int64_t nrot = compute_hybrid_k_rot(m);
-	int64_t rows = nrot > 0 ? 5 : 4;   /* [n_embd] rows: residual, norm's slot, Qcur (+ rotated Q) and inp_embd */
-	/* kq F32 [n_kv, n_tokens, n_head]; the masks; the rows; inp_tokens,
+	/* kq F32 [n_kv, n_tokens, n_head]; the masks; the [n_embd] rows
+	 * (residual, norm's slot, Qcur (+ rotated Q) and inp_embd); inp_tokens,
 	 * the idxs and out_ids (idx counts inp_tokens, k_idxs and v_idxs) */
-	*per_token = 4 * in->kv_max * m->heads + in->masks + 4 * (rows * in->E + in->idx + 1);
+	*per_token = 4 * in->kv_max * m->heads + in->masks + 4 * (compute_hybrid_attn_width(m, in->E) + in->idx + 1);
 	/* rs_s_copy: one I32 a sequence (llama-graph.cpp build_rs_inp), and the rotation matrix */
 	*fixed = align_up(4 * d->n_seq) + 4 * nrot * nrot;
 	return 1;
@@ -72,6 +153,7 @@ int compute_hybrid_attn(const struct model *m, const struct deploy *d, const str
 
 int compute_hybrid_modelled(const struct model *m)
 {
-	/* Jamba-v0.1 over tests/engine.sh's buffers matrix: worst 0.04 %. */
-	return is_jamba(m) && m->embd > 0 && m->ff > 0;
+	/* Jamba-v0.1 over tests/engine.sh's buffers matrix: worst 0.04 %; Qwen3.5 27B 1.91 %. */
+	const struct hybrid_family *f = family_of(m);
+	return (is_jamba(m) || (f && f->modelled)) && m->embd > 0 && m->ff > 0;
 }

@@ -20,6 +20,19 @@ struct hybrid_attn_in {
 	int fa;
 };
 
+/* 1 for a family of compute_hybrid.c's logits table, with its two
+ * coefficients (see there); 0 (and 0, 0) for other models. */
+int compute_hybrid_family(const struct model *m, int *mid_hole, int *big_rows);
+
+/* Floats a token of the rows live under K·Q besides the inputs (5 n_embd
+ * for buffers.c's graphs; a hybrid's own). */
+int64_t compute_hybrid_attn_width(const struct model *m, int64_t E);
+
+/* Bytes a token the logits of a hybrid land above buffers.c's logits peak,
+ * given n_embd and the hole the freed graph inputs leave (bytes a token);
+ * 0 for other models. */
+int64_t compute_hybrid_logits(const struct model *m, int64_t E, int64_t hole);
+
 /* For a family whose K·Q peak this file models, sets *per_token (bytes a
  * token of the reserve graph) and *fixed (bytes independent of it) and
  * returns 1; returns 0 (nothing set) for every other model. */
