@@ -239,16 +239,16 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	 * move with the deployment (tests/engine.sh, worst: gpt-oss-20b 6.2 %,
 	 * Llama 4 Scout 6.5 %, GLM-4.5-Air 4.2 %, DeepSeek-V2-Lite 18.4 %,
 	 * Kimi K2 11.6 %, Qwen3-Next 9.4 %, Granite 4 hybrid 10.1 %, Nemotron-H
-	 * 5.7 %, LFM2 5.6 %, Qwen3.5 3.8 %, Falcon-H1 3.6 %: the logits land
-	 * above the last layer's FFN rows, which the freed inputs take or not;
-	 * Jamba's K·Q, src/model/compute_hybrid.c, is modelled: 0.04 %); and a quantized cache with flash attention, whose rotation
+	 * 5.7 %, LFM2 5.6 %, Falcon-H1 3.8 %: the logits land above the last
+	 * layer's rows, which the freed inputs' hole takes or not; Jamba 0.04 %
+	 * and Qwen3.5 1.91 % are modelled, src/model/compute_hybrid.c); and a quantized cache with flash attention, whose rotation
 	 * inputs (attn_inp_k_rot, attn_inp_v_rot) stay below the residual and
 	 * push the logits up by one [n_embd] F32 row a token at long contexts
 	 * (8 MiB on Llama 3 8B at -c 32768 -ub 512, 3.0 %; none at 4096). */
 	int rot_fa = d->flash_attn && (is_quantized(m->k_type) || is_quantized(m->v_type));
 	b->compute_mark = m->embd > 0 && m->ff > 0 && !m->experts && !is_mla(m) && !rot_fa && graph_checked(m)
 				  ? SIZE_MODELLED : SIZE_ESTIMATED;
-	if (compute_hybrid_modelled(m))
+	if (compute_hybrid_modelled(m, rot_fa))
 		b->compute_mark = SIZE_MODELLED;   /* a hybrid held to 2 % (src/model/compute_hybrid.c) */
 	return 0;
 }

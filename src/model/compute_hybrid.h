@@ -44,7 +44,8 @@ int compute_hybrid_attn(const struct model *m, const struct deploy *d, const str
 int64_t compute_hybrid_k_rot(const struct model *m);
 
 /* 1 when the family's compute buffer was held within 2 % of the real
- * engine over tests/engine.sh's whole buffers matrix (SIZE_MODELLED). */
-int compute_hybrid_modelled(const struct model *m);
+ * engine over tests/engine.sh's whole buffers matrix (SIZE_MODELLED);
+ * rot_fa: a block-quantized K or V with flash attention. */
+int compute_hybrid_modelled(const struct model *m, int rot_fa);
 
 #endif
