@@ -7,7 +7,7 @@
  * GB/s per type (the bytes it really reads: 34 or 18 a block of 32 values).  init only plans the cases: the measuring
  * begins when asked (start: r or Enter on the screen), so passing through
  * the scene takes no CPU from the class's machine.  x cancels.  Where the
- * ggml peer loads (cli/ggml_peer.h, as --bench's), ggml's own CPU flash
+ * ggml peer loads (kern/ggml_peer.h, as --bench's), ggml's own CPU flash
  * attention runs beside tiled and decode on the same inputs, its runs
  * interleaved with ours, and its row follows ours; where it does not, the
  * side says so and ours stand alone.  The
@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/ggml_peer.h"
+#include "kern/ggml_peer.h"
 #include "kern/fastattn.h"
 #include "kern/fastbench.h"
 #include "scene/scene.h"
