@@ -35,7 +35,7 @@ static const struct arch_info archs[] = {
 	/* GLM-5 (GlmMoeDsaForCausalLM): the same llama_kv_cache_dsa
 	 * (create_memory's LLM_ARCH_GLM_DSA case, src/models/glm-dsa.cpp); an
 	 * indexer on every layer before GLM-5.2 (gguf.c read_glm_dsa) */
-	{"glm-dsa", AM_NEXTN | AM_INDEXER},
+	{"glm-dsa", AM_NEXTN | AM_INDEXER | AM_INDEXER_TYPES},
 	/* plain attention with a nextn (MTP) block (src/models/glm4-moe.cpp) */
 	{"glm4moe", AM_NEXTN},
 	/* hybrids (llm_arch_is_hybrid): gguf.c read_recurrent */
