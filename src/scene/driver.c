@@ -10,7 +10,7 @@
 #include "util/paths.h"
 #include "util/xmalloc.h"
 
-static void refresh_compare(struct run *r);
+static int refresh_compare(struct run *r, char *err, size_t errlen);
 
 static int def_cmp(const void *a, const void *b)
 {
@@ -141,6 +141,15 @@ static void *state_new_as(const struct run *r, const struct params *p, const str
 	return st;
 }
 
+/* err, prefixed with the second model's name: -1. */
+static int second_failed(const struct run *r, char *err, size_t errlen)
+{
+	char why[600];
+	snprintf(why, sizeof why, "%s", err);
+	snprintf(err, errlen, "second model %s: %s", r->model2.name, why);
+	return -1;
+}
+
 /* A fresh state at step 0 for the given parameters and the run's model. */
 static void *state_new(const struct run *r, const struct params *p, char *err, size_t errlen)
 {
@@ -246,6 +255,14 @@ static int steps_of(const struct run *r)
  * (p is then left empty; on failure it stays the caller's). */
 static int restart_with(struct run *r, struct params *p, char *err, size_t errlen)
 {
+	/* A second model compared as bars must open at these parameters too,
+	 * or its rows could not be built: refused now, nothing changed. */
+	if (shows_second(r) && r->def->file.second == SECOND_BARS) {
+		void *st2 = state_new_as(r, p, &r->model2, is_lesson_model(r, &r->model2), err, errlen);
+		if (!st2)
+			return second_failed(r, err, errlen);
+		state_free(r, st2);
+	}
 	void *st = state_new(r, p, err, errlen);
 	if (!st)
 		return -1;
@@ -290,7 +307,7 @@ int run_set_many(struct run *r, const char *const *assignments, int n, int skip_
 		rc = restart_with(r, p, err, errlen);
 		if (rc == 0) {
 			run_goto(r, keep);
-			refresh_compare(r);
+			rc = refresh_compare(r, err, errlen);
 		}
 	}
 	params_free(p);
@@ -344,9 +361,7 @@ int run_reset_params(struct run *r, char *err, size_t errlen)
 	int rc = restart_with(r, p, err, errlen);
 	params_free(p);
 	free(p);
-	if (rc == 0)
-		refresh_compare(r);
-	return rc;
+	return rc == 0 ? refresh_compare(r, err, errlen) : rc;
 }
 
 int run_set_model(struct run *r, const struct model *m, char *err, size_t errlen)
@@ -378,9 +393,7 @@ int run_set_model(struct run *r, const struct model *m, char *err, size_t errlen
 		r->have_model = old_have;
 	}
 	free(old);
-	if (rc == 0)
-		refresh_compare(r);
-	return rc;
+	return rc == 0 ? refresh_compare(r, err, errlen) : rc;
 }
 
 int run_set_model2(struct run *r, const struct model *m, char *err, size_t errlen)
@@ -396,17 +409,24 @@ int run_set_model2(struct run *r, const struct model *m, char *err, size_t errle
 	 * that depends on it. */
 	if (m && r->def->file.second != SECOND_NONE) {
 		void *st2 = state_new_as(r, &r->params, &r->model2, is_lesson_model(r, &r->model2), err, errlen);
-		rc = st2 ? 0 : -1;
+		rc = st2 ? 0 : second_failed(r, err, errlen);
 		state_free(r, st2);
 	}
 	if (rc == 0 && r->def->file.second == SECOND_SCENE)
 		rc = restart_with(r, &r->params, err, errlen);
+	if (rc == 0) {
+		run_goto(r, keep);
+		rc = refresh_compare(r, err, errlen);
+	}
 	if (rc < 0) {
+		/* Back to the run without it (its comparison rebuilt as before). */
+		char ignored[600];
 		r->model2 = *old;
 		r->have_model2 = old_have;
-	} else {
+		if (r->def->file.second == SECOND_SCENE)
+			restart_with(r, &r->params, ignored, sizeof ignored);
+		refresh_compare(r, ignored, sizeof ignored);
 		run_goto(r, keep);
-		refresh_compare(r);
 	}
 	free(old);
 	return rc;
@@ -513,9 +533,7 @@ int run_busy(const struct run *r)
 int run_restart(struct run *r, char *err, size_t errlen)
 {
 	int rc = restart_with(r, &r->params, err, errlen);
-	if (rc == 0)
-		refresh_compare(r);
-	return rc;
+	return rc == 0 ? refresh_compare(r, err, errlen) : rc;
 }
 
 int run_start(struct run *r, char *err, size_t errlen)
@@ -601,28 +619,34 @@ int run_summary(const struct run *r, struct summary *s, char *err, size_t errlen
 }
 
 /* Rebuild the comparison of the two models' keys (second_model = bars),
- * once per change of parameters or models, never per step. */
-static void refresh_compare(struct run *r)
+ * once per change of parameters or models, never per step.  A summary that
+ * cannot be made is the caller's error (the TUI shows it, the command line
+ * exits 2): the run is left without a comparison. */
+static int refresh_compare(struct run *r, char *err, size_t errlen)
 {
-	char err[600];
 	struct summary a, b;
+	int rc = 0;
 	free(r->cmp);
 	r->cmp = NULL;
 	if (!shows_second(r) || r->def->file.second != SECOND_BARS || !r->have_model) {
 		r->nsteps = steps_of(r);
 		run_goto(r, r->step);   /* clamped to the steps left */
-		return;
+		return 0;
 	}
 	summary_init(&a);
 	summary_init(&b);
-	if (summary_of(r, &r->model, r->model_is_default, &a, err, sizeof err) == 0 &&
-	    summary_of(r, &r->model2, is_lesson_model(r, &r->model2), &b, err, sizeof err) == 0) {
+	if (summary_of(r, &r->model, r->model_is_default, &a, err, errlen) < 0)
+		rc = -1;
+	else if (summary_of(r, &r->model2, is_lesson_model(r, &r->model2), &b, err, errlen) < 0)
+		rc = second_failed(r, err, errlen);
+	else {
 		r->cmp = xmalloc(sizeof *r->cmp);
 		compare_build(r->cmp, r->def->file.compare, &a, &b, r->model.name, r->model2.name);
 	}
 	r->nsteps = steps_of(r);
 	summary_free(&a);
 	summary_free(&b);
+	return rc;
 }
 
 int run_print(const struct run *r, FILE *out, char *err, size_t errlen)
