@@ -232,6 +232,16 @@ int run_open(struct run *r, const struct scene_def *def, const struct model *use
 	return 0;
 }
 
+static void drop_sums(struct run *r)
+{
+	if (r->sums) {
+		summary_free(&r->sums[0]);
+		summary_free(&r->sums[1]);
+	}
+	free(r->sums);
+	r->sums = NULL;
+}
+
 void run_close(struct run *r)
 {
 	if (r->def)
@@ -239,6 +249,7 @@ void run_close(struct run *r)
 	r->st = NULL;
 	free(r->cmp);
 	r->cmp = NULL;
+	drop_sums(r);
 	params_free(&r->params);
 }
 
@@ -602,6 +613,19 @@ static int summary_of(const struct run *r, const struct model *m, int is_default
 
 int run_summary(const struct run *r, struct summary *s, char *err, size_t errlen)
 {
+	if (r->sums) {
+		/* Both models' summaries as refresh_compare made them at these
+		 * parameters: never computed a second time. */
+		struct summary c1, c2;
+		if (summary_copy(&c1, &r->sums[0]) < 0 || summary_copy(&c2, &r->sums[1]) < 0) {
+			summary_free(&c1);
+			err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
+			return -1;
+		}
+		summary_take(s, &c1, "");
+		summary_take(s, &c2, "@2");
+		return 0;
+	}
 	if (summary_of(r, r->have_model ? &r->model : NULL, r->model_is_default, s, err, errlen) < 0)
 		return -1;
 	if (shows_second(r)) {
@@ -628,6 +652,7 @@ static int refresh_compare(struct run *r, char *err, size_t errlen)
 	int rc = 0;
 	free(r->cmp);
 	r->cmp = NULL;
+	drop_sums(r);
 	if (!shows_second(r) || r->def->file.second != SECOND_BARS || !r->have_model) {
 		r->nsteps = steps_of(r);
 		run_goto(r, r->step);   /* clamped to the steps left */
@@ -642,10 +667,15 @@ static int refresh_compare(struct run *r, char *err, size_t errlen)
 	else {
 		r->cmp = xmalloc(sizeof *r->cmp);
 		compare_build(r->cmp, r->def->file.compare, &a, &b, r->model.name, r->model2.name);
+		r->sums = xmalloc(2 * sizeof *r->sums);
+		r->sums[0] = a;
+		r->sums[1] = b;
 	}
 	r->nsteps = steps_of(r);
-	summary_free(&a);
-	summary_free(&b);
+	if (!r->sums) {
+		summary_free(&a);
+		summary_free(&b);
+	}
 	return rc;
 }
 

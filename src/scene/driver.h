@@ -48,6 +48,7 @@ struct run {
 	struct model model2;       /* a second model beside the first (-m twice, picker M), valid when have_model2 */
 	int have_model2;
 	struct compare *cmp;       /* both models' compared keys (second_model = bars); NULL when none */
+	struct summary *sums;      /* the two summaries cmp was built from, reused by run_summary; NULL when none */
 	void *st;
 	int step, nsteps;
 };
