@@ -122,25 +122,26 @@ static const struct me_kind {
 static const struct me_kind both = {'P', ROLE_BAR2, "full+recurrent"};
 
 /* Layer il's mark: its kind's, or both's for a parallel model's full layer. */
-static uint32_t mark_glyph(const struct kv_alloc *a, int parallel, int64_t il)
+static uint32_t mark_glyph(const struct model *m, int64_t il)
 {
-	return parallel && a->layer_type[il] == LT_FULL ? both.glyph : kinds[a->layer_type[il]].glyph;
+	return m->ssm_parallel && m->layer_type[il] == LT_FULL ? both.glyph : kinds[m->layer_type[il]].glyph;
 }
-static enum role mark_role(const struct kv_alloc *a, int parallel, int64_t il)
+static enum role mark_role(const struct model *m, int64_t il)
 {
-	return parallel && a->layer_type[il] == LT_FULL ? both.role : kinds[a->layer_type[il]].role;
+	return m->ssm_parallel && m->layer_type[il] == LT_FULL ? both.role : kinds[m->layer_type[il]].role;
 }
 
 /* The strip: one glyph a layer, at most `rows` rows; "+N more" when cut. */
-static int draw_strip(struct canvas *c, int y, int rows, const struct kv_alloc *a, int64_t layers, int parallel)
+static int draw_strip(struct canvas *c, int y, int rows, const struct model *m)
 {
+	int64_t layers = m->layers;
 	int per_row = c->w;
 	int64_t fit = (int64_t)per_row * rows;
 	if (layers > fit)
 		fit -= 10;   /* room for "+N more" */
 	for (int64_t il = 0; il < layers && il < fit; il++)
-		canvas_put(c, (int)(il % per_row), y + (int)(il / per_row), mark_glyph(a, parallel, il),
-			   mark_role(a, parallel, il));
+		canvas_put(c, (int)(il % per_row), y + (int)(il / per_row), mark_glyph(m, il),
+			   mark_role(m, il));
 	if (layers > fit)
 		canvas_printf_whole(c, (int)(fit % per_row) + 1, y + (int)(fit / per_row), ROLE_DIM, "+%lld more",
 				    (long long)(layers - fit));
@@ -149,15 +150,15 @@ static int draw_strip(struct canvas *c, int y, int rows, const struct kv_alloc *
 }
 
 /* The strip's legend: the kinds the model has, "F full  R recurrent  · none". */
-static void draw_legend(struct canvas *c, int y, const struct kv_alloc *a, int64_t layers, int parallel)
+static void draw_legend(struct canvas *c, int y, const struct model *m)
 {
 	int have[ME_NKINDS] = {0}, x = 0;
-	for (int64_t il = 0; il < layers; il++)
-		have[a->layer_type[il]] = 1;
+	for (int64_t il = 0; il < m->layers; il++)
+		have[m->layer_type[il]] = 1;
 	for (size_t k = 0; k < ME_NKINDS; k++) {
 		if (!have[k])
 			continue;
-		int is_both = parallel && k == LT_FULL;
+		int is_both = m->ssm_parallel && k == LT_FULL;
 		const char *name = is_both ? both.name : kinds[k].name;
 		int w = (int)strlen(name) + 2;
 		if (x + w > c->w)
@@ -175,7 +176,7 @@ static int kind_line(struct canvas *c, int y, const struct me_state *st, enum la
 	const struct kv_alloc *A = &st->a;
 	int64_t n = 0, bytes = 0, cells = 0, lo = -1, hi = 0;
 	for (int64_t il = 0; il < st->m.layers; il++)
-		if (A->layer_type[il] == kind) {
+		if (st->m.layer_type[il] == kind) {
 			int64_t b = kind == LT_RECURRENT ? A->state_bytes_layer : A->layer_bytes[il];
 			n++;
 			bytes += b;
@@ -362,8 +363,8 @@ static void me_render(const void *vs, struct view *v)
 	canvas_printf_whole(s, 0, 8, ROLE_NORMAL, "weights %s", weights_mark(&st->m));
 	canvas_wrap(s, 0, 10, s->w, 4, ROLE_DIM, "e: ctx, ubatch, n_seq, unified, swa_full, k_type, v_type, fa");
 
-	draw_legend(c, 0, A, st->m.layers, st->m.ssm_parallel);
-	int y = draw_strip(c, 1, 3, A, st->m.layers, st->m.ssm_parallel) + 1;
+	draw_legend(c, 0, &st->m);
+	int y = draw_strip(c, 1, 3, &st->m) + 1;
 	if (v->step == 1) {
 		for (size_t k = 0; k < ME_NKINDS; k++)
 			y = kind_line(c, y, st, (enum layer_type)k);
@@ -563,7 +564,7 @@ static void me_summary(const void *vs, struct summary *s)
 		}
 		if (k == LAYER_NONE) {
 			summary_words(s, "layer %lld (%s) keeps no KV cache", (long long)il,
-				      kinds[A->layer_type[il]].name);
+				      kinds[st->m.layer_type[il]].name);
 			summary_input(s, "kv_heads", m->layer_kv_heads[il], "%s", cf_origin(m, MF_KV_HEADS, o, sizeof o));
 			summary_formula(s, 0, "kv_heads");
 			continue;
@@ -574,7 +575,7 @@ static void me_summary(const void *vs, struct summary *s)
 			continue;
 		}
 		summary_words(s, "layer %lld (%s): cells a stream × streams × K and V bytes a cell", (long long)il,
-			      kinds[A->layer_type[il]].name);
+			      kinds[st->m.layer_type[il]].name);
 		cf_in_deploy(s, d->n_ctx, d->n_seq, k == LAYER_LOCAL ? m->sliding_window : 0, d->n_ubatch, m);
 		char ko[200];
 		snprintf(ko, sizeof ko, "layer %lld's KV heads: %s", (long long)il, cf_origin(m, MF_KV_HEADS, o, sizeof o));
@@ -638,12 +639,12 @@ static void me_print(const void *vs, FILE *out)
 		model_cache_name(st->m.v_type));
 	fprintf(out, "layers: ");
 	for (int64_t il = 0; il < st->m.layers; il++)
-		fputc(st->m.ssm_parallel && A->layer_type[il] == LT_FULL ? (int)both.glyph : ascii[A->layer_type[il]], out);
+		fputc(st->m.ssm_parallel && st->m.layer_type[il] == LT_FULL ? (int)both.glyph : ascii[st->m.layer_type[il]], out);
 	fputc('\n', out);
 	for (int64_t il = 0; il < st->m.layers; il++)
-		fprintf(out, "layer %3lld  %-9s %8lld cells x %lld  %14lld B\n", (long long)il, kinds[A->layer_type[il]].name,
+		fprintf(out, "layer %3lld  %-9s %8lld cells x %lld  %14lld B\n", (long long)il, kinds[st->m.layer_type[il]].name,
 			(long long)A->layer_cells[il], (long long)A->streams,
-			(long long)(A->layer_type[il] == LT_RECURRENT ? A->state_bytes_layer : A->layer_bytes[il]));
+			(long long)(st->m.layer_type[il] == LT_RECURRENT ? A->state_bytes_layer : A->layer_bytes[il]));
 	struct part p[8];
 	int n = parts_of(st, p);
 	for (int i = 0; i < n; i++) {
