@@ -131,6 +131,7 @@ static void *state_new_as(const struct run *r, const struct params *p, const str
 		.lesson_defaults = params_at_default(p) && (!m || is_default),
 		.preset = r->have_preset ? &r->preset : NULL,
 		.model2 = m == &r->model && shows_second(r) && r->def->file.second == SECOND_SCENE ? &r->model2 : NULL,
+		.runs_before = r->starts,
 	};
 	if (cls->init(st, &env, err, errlen) < 0) {
 		if (cls->fini)
@@ -279,6 +280,7 @@ static int restart_with(struct run *r, struct params *p, char *err, size_t errle
 		return -1;
 	state_free(r, r->st);
 	r->st = st;
+	r->st_begun = 0;
 	if (p != &r->params) {
 		params_free(&r->params);
 		r->params = *p;
@@ -549,7 +551,14 @@ int run_restart(struct run *r, char *err, size_t errlen)
 
 int run_start(struct run *r, char *err, size_t errlen)
 {
-	return scene_measures(r->def) ? r->def->cls->measure->start(r->st, err, errlen) : 0;
+	if (!scene_measures(r->def))
+		return 0;
+	if (r->def->cls->measure->start(r->st, err, errlen) < 0)
+		return -1;
+	/* A state begins once (a second start does nothing): counted once. */
+	r->starts += !r->st_begun;
+	r->st_begun = 1;
+	return 0;
 }
 
 void run_cancel(struct run *r)

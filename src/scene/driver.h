@@ -51,6 +51,8 @@ struct run {
 	struct summary *sums;      /* the two summaries cmp was built from, reused by run_summary; NULL when none */
 	void *st;
 	int step, nsteps;
+	int starts;                /* states of this run that began measuring (scene_env.runs_before) */
+	int st_begun;              /* the current state has begun measuring */
 };
 
 /* Start a scene at step 0 with its default parameters.  user_model may be
