@@ -422,16 +422,15 @@ static void me_render(const void *vs, struct view *v)
 		else if (A->recurrent_layers)
 			snprintf(v->narration, VIEW_NARRATION,
 				 "%lld of %lld layers are recurrent: each keeps one fixed state a sequence (%s in all) whatever "
-				 "the context. Only its %lld attention layers grow, %.1f× less than if all %lld attended: the "
-				 "hybrid's memory stays nearly flat.",
+				 "the context. Only its %lld attention layers grow with it, so the bars grow %.1f× slower than "
+				 "if all %lld attended.",
 				 (long long)A->recurrent_layers, (long long)st->m.layers, r, (long long)kv_layers,
 				 kv_layers ? (double)(kv_layers + A->recurrent_layers) / (double)kv_layers : 0.0,
 				 (long long)(kv_layers + A->recurrent_layers));
 		else
 			snprintf(v->narration, VIEW_NARRATION,
 				 "Full layers grow with every token; sliding ones stop at the window. A hybrid's recurrent layers "
-				 "keep one fixed state a sequence at any context and only its few attention layers grow: its "
-				 "memory stays nearly flat.");
+				 "keep one fixed state a sequence at any context and only its few attention layers grow.");
 	}
 }
 
