@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "model/arch.h"
+#include "model/compute_mla.h"
 #include "model/size.h"
 #include "util/fault.h"
 
@@ -185,6 +186,8 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	if (__builtin_mul_overflow(per_logits, nt, &logits) || __builtin_mul_overflow(per_attn, nt, &attn) ||
 	    __builtin_mul_overflow(per_ffn, nt, &ffn) || __builtin_mul_overflow(per_recr, nt, &recr) ||
 	    __builtin_add_overflow(logits, 4 * m->vocab * ub, &logits))
+		return -1;
+	if (mla && (attn = compute_mla_attn(m, d, nt, a)) < 0)   /* the latent's own attention peak */
 		return -1;
 	t = logits > attn ? logits : attn;
 	t = t > recr ? t : recr;
