@@ -27,6 +27,7 @@ struct fa_state {
 	int64_t m1_inner, m1_state;                        /* a Mamba-1 block's d_inner and d_state (0: none) */
 	int64_t k_rot;                                     /* nrot of a rotated K (0: none; compute_hybrid.c) */
 	int64_t attn_w, hyb, mid_hole, big_rows;           /* a hybrid's K·Q rows and logits table (compute_hybrid.c) */
+	int64_t kv_lora, rope, nope, k_row, streams;       /* the MLA latent's widths (src/model/compute_mla.c) */
 	int logged;   /* the lesson's log applies: its model and settings */
 	int nub;
 	int64_t ub[FA_MAX];
@@ -172,6 +173,9 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 			st->q_width = mc->heads * mc->head_dim;
 			st->qv_width = mc->heads * mc->head_dim_v;
 			st->v_rot = !st->latent && mc->v_type >= CACHE_Q8_0 && mc->head_dim_v > 0 && mc->head_dim_v % 64 == 0;
+			st->kv_lora = mc->kv_lora_rank, st->rope = mc->qk_rope_head_dim, st->nope = mc->qk_nope_head_dim;
+			st->k_row = model_cache_bytes(mc->k_type, mc->kv_lora_rank);
+			st->streams = ka->streams;
 		}
 		free(mc);
 		free(ka);
@@ -349,6 +353,12 @@ static void in_buffer(const struct fa_state *st, struct summary *s, const struct
 	summary_input(s, "v_rot", (double)st->v_rot, "1: a block-quantized V with head_dim_v a multiple of 64 (attn_rot_v)");
 	summary_input(s, "m1_inner", (double)st->m1_inner, "a Mamba-1 block's d_inner (Jamba; 0: none)");
 	summary_input(s, "m1_state", (double)st->m1_state, "a Mamba-1 block's d_state (0: none)");
+	summary_input(s, "mla_heads", (double)st->heads, "%s", st->heads_from);
+	summary_input(s, "kv_lora", (double)st->kv_lora, "the MLA latent's kv_lora_rank");
+	summary_input(s, "rope", (double)st->rope, "the MLA latent's qk_rope_head_dim");
+	summary_input(s, "nope", (double)st->nope, "the MLA latent's qk_nope_head_dim");
+	summary_input(s, "k_row", (double)st->k_row, "bytes of kv_lora elements in the K cache's type (v_cont a cell)");
+	summary_input(s, "streams", (double)st->streams, "streams of the cache (n_seq when split, 1 when unified)");
 	summary_input(s, "hyb", (double)st->hyb, "1: a hybrid whose logits land above its last rows (compute_hybrid.c)");
 	summary_input(s, "mid_hole", (double)st->mid_hole, "1: with a hole of one to two [embd] rows the logits go above it");
 	summary_input(s, "big_rows", (double)st->big_rows, "[embd] rows the logits rise with a hole of two rows or more");
@@ -397,6 +407,19 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 				     "1 + caches * (2 + (1 - latent) * 2 * v_max) + 2 - min(m1_inner, 1) - (1 - min(m1_inner, 1)) * "
 				     "(1 - hyb) * k_quant * (embd - floor(embd / 128)))) + "
 				     "min(m1_inner, 1) * (ceil(n_seq / 8) * 32 + 4 * k_rot * k_rot)";
+	/* M = the MLA latent's layer 0 attention (src/model/compute_mla.c): the inputs, embd, the hole q,
+	 * q_nope_absorbed and q_pe leave (HQ floats a token), Qcur; without flash attention v_cont and kq
+	 * each above the rest where they do not fit what is left of that hole (min/max make 0 or 1). */
+#define MLA_HQ "4 * (embd + mla_heads * (nope + rope) + mla_heads * kv_lora + mla_heads * rope)"
+#define MLA_BASE(mask) "ceil(ub / n_seq) * n_seq * (4 * (embd + 3) + 8 + cells * " mask " + 4 * embd + " MLA_HQ \
+		       " + 4 * mla_heads * (kv_lora + rope))"
+#define MLA_V "k_row * cells * streams"
+#define MLA_H "ceil(ub / n_seq) * n_seq * " MLA_HQ
+#define MLA_K "ceil(ub / n_seq) * n_seq * 4 * mla_heads * cells"
+	static const char *const M_on = "latent * " MLA_BASE("2");
+	static const char *const M_off = "latent * (" MLA_BASE("4") " + min(max(" MLA_V " - " MLA_H ", 0), 1) * " MLA_V
+					 " + min(max(" MLA_K " - (" MLA_H " - (1 - min(max(" MLA_V " - " MLA_H ", 0), 1)) * "
+					 MLA_V "), 0), 1) * " MLA_K ")";
 	char f[4096], lx_on[1024], lx_off[1024];
 	subst_h(lx_on, sizeof lx_on, LX, H_on);
 	subst_h(lx_off, sizeof lx_off, LX, H_off);
@@ -412,7 +435,7 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 			    "(llama-context.cpp); ggml-alloc frees each tensor after its last use, so the buffer is the "
 			    "largest of the graph's peaks (each read off ggml-alloc's placements: tools/alloc-trace.sh), not "
 			    "their sum");
-		snprintf(f, sizeof f, "max(%s + %s, %s, %s)", L_on, lx_on, F_on, R_on);
+		snprintf(f, sizeof f, "max(%s + %s, %s, %s, %s)", L_on, lx_on, F_on, R_on, M_on);
 		summary_formula(s, 0.5, f);
 		if (st->refused[0]) {
 			summary_explain(s, "-fa off: %s", st->refused);
@@ -428,7 +451,7 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 		summary_input(s, "k_quant", (double)st->k_quant, "1: a block-quantized K cache (measured: E - E/128 floats fewer)");
 		summary_input(s, "k_rot", (double)st->k_rot, "nrot of a rotated K's matrix (attn_rot_k; 0: none)");
 		summary_input(s, "attn_w", (double)st->attn_w, "floats a token of the rows under K·Q (5 embd; a hybrid's own)");
-		snprintf(f, sizeof f, "max(%s + %s, %s, %s, %s)", L_off, lx_off, A, F_off, R_off);
+		snprintf(f, sizeof f, "max(%s + %s, (1 - latent) * %s, %s, %s, %s)", L_off, lx_off, A, F_off, R_off, M_off);
 		summary_formula(s, 0.5, f);
 	}
 	if (st->nub > 0) {

@@ -7,6 +7,7 @@
 
 #include "model/arch.h"
 #include "model/compute_hybrid.h"
+#include "model/compute_mla.h"
 #include "model/size.h"
 #include "util/fault.h"
 
@@ -113,7 +114,9 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * Where ggml_dyn_tallocr_alloc's best fit leaves holes that move with the
  * deployment (MoE: the logits land 3 to 7.8 [n_embd] rows a token above
  * the bottom on gpt-oss-20b, depending on which freed inputs the expert
- * tensors fit in; the MLA latent; the recurrent blocks) it is estimated.
+ * tensors fit in; the MLA latent's logits, 3 to 10.5 [n_embd] rows a token
+ * up on DeepSeek-V2-Lite; the recurrent blocks) it is estimated.  The
+ * MLA latent's K·Q peak (layer 0's Qcur, v_cont, kq): src/model/compute_mla.c.
  */
 /* The families whose graphs the three peaks were checked on against the
  * real engine (tests/engine.sh: within 2 % over its whole matrix) carry
@@ -190,6 +193,8 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	    __builtin_mul_overflow(per_ffn, nt, &ffn) || __builtin_mul_overflow(per_recr, nt, &recr) ||
 	    __builtin_add_overflow(logits, 4 * m->vocab * ub, &logits))
 		return -1;
+	if (mla && (attn = compute_mla_attn(m, d, nt, a)) < 0)   /* the latent's own attention peak */
+		return -1;
 	t = logits > attn ? logits : attn;
 	t = t > recr ? t : recr;
 	*out = t > ffn ? t : ffn;
@@ -237,11 +242,14 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	 * INI file without them: Q's width for n_embd, no FFN); MoE, the MLA
 	 * latent and the hybrids' recurrent blocks, where ggml-alloc's holes
 	 * move with the deployment (tests/engine.sh, worst: gpt-oss-20b 6.2 %,
-	 * Llama 4 Scout 6.5 %, GLM-4.5-Air 4.2 %, DeepSeek-V2-Lite 18.4 %,
-	 * Kimi K2 11.6 %, Qwen3-Next 9.4 %, Granite 4 hybrid 10.1 %, Nemotron-H
-	 * 5.7 %, LFM2 5.6 %, Falcon-H1 3.8 %: the logits land above the last
-	 * layer's rows, which the freed inputs' hole takes or not; Jamba 0.04 %
-	 * and Qwen3.5 1.91 % are modelled, src/model/compute_hybrid.c); and a quantized cache with flash attention, whose rotation
+	 * Llama 4 Scout 6.5 %, GLM-4.5-Air 4.2 %, DeepSeek-V2-Lite 12.4 %,
+	 * Kimi K2 6.4 % (the MLA K·Q peak is compute_mla.c's, within 1.3 %;
+	 * the logits' offset is not), Qwen3-Next 9.4 %, Granite 4 hybrid
+	 * 10.1 %, Nemotron-H 5.7 %, LFM2 5.6 %, Falcon-H1 3.8 %: the logits
+	 * land above the last layer's rows, which the freed inputs' hole takes
+	 * or not; Jamba 0.04 % and Qwen3.5 1.91 % are modelled,
+	 * src/model/compute_hybrid.c); and a quantized cache with flash
+	 * attention, whose rotation
 	 * inputs (attn_inp_k_rot, attn_inp_v_rot) stay below the residual and
 	 * push the logits up by one [n_embd] F32 row a token at long contexts
 	 * (8 MiB on Llama 3 8B at -c 32768 -ub 512, 3.0 %; none at 4096). */

@@ -238,11 +238,64 @@ static void t_qwen35(void)
 	free(m);
 }
 
+/* DeepSeek-V2-Lite's and Kimi K2's shapes (tests/engine.sh's GGUFs) without
+ * flash attention at -c 32768: K·Q decides, and the real engine's figures
+ * (node-llama-cpp 3.22.1, llama_get_memory_breakdown) are layer 0's kq
+ * above the inputs, embd, the hole Q's tensors leave, Qcur and (where it
+ * does not fit that hole) v_cont (src/model/compute_mla.c). */
+static void mla_shape(struct model *m, int64_t layers, int64_t embd, int64_t heads, int64_t experts, int64_t used,
+		      int64_t ff, int64_t vocab, const char *name)
+{
+	char err[256];
+	memset(m, 0, sizeof *m);
+	snprintf(m->arch, sizeof m->arch, "deepseek2");
+	m->layers = layers, m->heads = m->kv_heads = heads, m->head_dim = 192, m->head_dim_v = 128, m->vocab = vocab;
+	m->embd = embd, m->ff = ff, m->experts = experts, m->experts_used = used, m->ctx_train = 131072;
+	m->kind = ATTN_MLA, m->mla_latent_cache = 1, m->kv_lora_rank = 512, m->qk_rope_head_dim = 64;
+	m->qk_nope_head_dim = 128, m->v_head_dim = 128, m->rope_dims = 64;
+	m->k_type = m->v_type = CACHE_F16, m->params = 1e10;
+	for (int64_t il = 0; il < m->layers; il++)
+		m->layer_kv_heads[il] = heads;
+	T_OK(model_finish(m, name, err, sizeof err) == 0, "engine: %s's shape is a model", name);
+}
+
+static void t_mla_engine(void)
+{
+	struct model m;
+	struct buffer_sizes b;
+	mla_shape(&m, 27, 2048, 16, 64, 6, 1408, 102400, "deepseek-v2-lite");
+	struct deploy d = deploy_default(32768);
+	d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	/* v_cont (32 MiB) does not fit the 28 MiB hole: above Qcur, kq above it */
+	T_EQ_INT(b.compute_bytes, 1231038464, "engine: V2-Lite -c 32768 -ub 512 -fa off: 1174.01 MiB (layer 0's kq)");
+	d.n_seq = 4;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 375400448, "engine: V2-Lite -c 32768 -np 4 -ub 512 -fa off: 358.01 MiB (4 streams)");
+	/* v_cont fits the hole at -ub 2048; the later layers' kq sits 17 MiB
+	 * higher (the MoE residual below it): 0.37 % under the engine */
+	d.n_seq = 1, d.n_ubatch = 2048;
+	size_buffers(&m, &d, &b);
+	T_NEAR((double)b.compute_bytes, 4807811072.0, 4807811072.0 * 0.004,
+	       "engine: V2-Lite -c 32768 -ub 2048 -fa off: 4585.09 MiB within 0.4 %%");
+	T_OK(b.compute_bytes == 4807811072LL - 17874944, "engine: V2-Lite -ub 2048: layer 0's kq top, 4568.04 MiB");
+	/* the logits' offset moves with the last layer's expert tensors: estimated */
+	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "engine: the MLA latent's compute buffer is estimated");
+	mla_shape(&m, 61, 7168, 64, 384, 8, 2048, 163840, "kimi-k2");
+	d = deploy_default(32768);
+	d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	/* 6 MiB under the engine: q_lora (wq_a's 1536 floats a token, in the
+	 * hole; not a field of struct model) and the later layers' shift */
+	T_EQ_INT(b.compute_bytes, 4588578816LL - 6291456, "engine: Kimi K2 -c 32768 -ub 512 -fa off: 4370.00 MiB, 0.14 %% under");
+}
+
 void test_buffers(void)
 {
 	t_engine();
 	t_jamba();
 	t_qwen35();
+	t_mla_engine();
 	t_caps();
 	t_refuse();
 	t_vpad();
