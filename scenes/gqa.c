@@ -249,7 +249,7 @@ static void gq_summary(const void *vs, struct summary *s)
 {
 	const struct gq_state *st = vs;
 	const struct model *m = &st->m;
-	char o[160], f[512], swa[160];
+	char o[160], f[1280], swa[160];
 	int uni = cf_uniform(m);
 	int64_t L = cf_cached_layers(m), group = st->heads / st->kv_heads;
 	summary_int(s, group, "group");
@@ -268,6 +268,16 @@ static void gq_summary(const void *vs, struct summary *s)
 		summary_input(s, "tiny_heads", (double)st->tiny_heads, "parameter tiny_heads");
 		summary_input(s, "tiny_kv_heads", (double)st->tiny_kv, "parameter tiny_kv_heads");
 	}
+	/* A model whose sliding and full layers differ in KV heads or head
+	 * sizes (Gemma 4): each kind its own cell.  The comparison rows give
+	 * every layer the same KV heads, of its kind's head sizes (as_kv). */
+	int64_t kf[3], ks[3];
+	int split[3], kinds = cf_kinds(m, &kf[1], &ks[1]);
+	for (int i = 0; i < 3; i++) {
+		if (i != 1)
+			kf[i] = ks[i] = st->rows[i].kv;
+		split[i] = kinds && cf_split(m, kf[i], ks[i]);
+	}
 	/* Second way: layers × one cell's bytes, with ggml's block sizes written out
 	 * in closed_form; the value is src/model/size.c's per-layer walk. */
 	static const char *const names[3] = {"mha", "kv", "mqa"};
@@ -278,6 +288,16 @@ static void gq_summary(const void *vs, struct summary *s)
 		summary_int(s, r->per_token, "%s_bytes_per_token", names[i]);
 		summary_words(s, "K and V bytes one token keeps over all layers (%s); llama.cpp keeps ggml_row_size(type, "
 			      "n_embd_k_gqa) a token a layer (llama-kv-cache.cpp)", i == 1 ? "the model as used" : names[i]);
+		if (split[i]) {   /* each kind its own cell: layers by the pattern */
+			struct cf_cells c;
+			summary_input(s, "layers", (double)L, "%s", cf_layers_origin(m, o, sizeof o));
+			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
+			cf_in_cells(s, m, kf[i], ks[i], rows[i], rows[i], 1, &c);
+			const char *G = cf_f_global(m);
+			snprintf(f, sizeof f, "%s * %s + (layers - %s) * %s", G, c.full, G, c.swa);
+			summary_formula(s, 0, f);
+			continue;
+		}
 		if (!uni) {
 			summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
 			continue;
@@ -296,6 +316,18 @@ static void gq_summary(const void *vs, struct summary *s)
 		summary_real(s, v, "%s", gib[i]);
 		summary_words(s, "the K and V cache llama.cpp allocates at -c %lld, GiB (%s)", (long long)st->ctx,
 			      i == 1 ? "the model as used" : names[i]);
+		if (split[i]) {
+			struct cf_cells c;
+			summary_input(s, "layers", (double)L, "%s", cf_layers_origin(m, o, sizeof o));
+			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
+			cf_in_deploy(s, st->ctx, 1, m->sliding_window, 512, m);
+			cf_in_cells(s, m, kf[i], ks[i], rows[i], rows[i], 1, &c);
+			char cells[1024];
+			snprintf(f, sizeof f, "%s / 2^30",
+				 cf_f_split(cells, sizeof cells, m, cf_f_stream(0), cf_f_swa(swa, sizeof swa, 0, 0), &c));
+			summary_formula(s, 1e-12 * v, f);
+			continue;
+		}
 		if (!uni) {
 			summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
 			continue;
