@@ -253,8 +253,13 @@ double size_attn_flops_pair(const struct model *m, int64_t il)
 	if (m->kind == ATTN_MLA && m->mla_latent_cache)
 		return 2.0 * (double)m->heads * (double)(m->kv_lora_rank + m->qk_rope_head_dim) +
 		       2.0 * (double)m->heads * (double)m->kv_lora_rank;
-	/* q·k over head_dim and p·v over the V head size, for every query head. */
-	return FAULT_REAL("size_flops", 2.0 * (double)m->heads * (double)k_head(m) + 2.0 * (double)m->heads * (double)v_head(m));
+	/* q·k over head_dim and p·v over the V head size, for every query head;
+	 * a sliding layer's are its own (llama-hparams.cpp n_embd_head_k(il):
+	 * n_embd_head_k_swa, Gemma 4's 256 against the full layers' 512). */
+	int swa = m->kind != ATTN_MLA && m->layer_swa[il];
+	double dk = (double)(swa && m->head_dim_swa > 0 ? m->head_dim_swa : k_head(m));
+	double dv = (double)(swa && m->head_dim_v_swa > 0 ? m->head_dim_v_swa : v_head(m));
+	return FAULT_REAL("size_flops", 2.0 * (double)m->heads * dk + 2.0 * (double)m->heads * dv);
 }
 
 /* llama-graph.cpp / llama-hparams.cpp is_masked_swa (LLAMA_SWA_TYPE_STANDARD):
