@@ -14,10 +14,6 @@ cd "$(dirname "$0")/.." || exit 2
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 
-# fx NAME: the fixture's directory: tests/hf, or tests/models for Gemma 4,
-# whose per-layer head sizes the scenes' closed forms do not check
-# (tests/checks.sh walks tests/hf)
-fx() { if [ -d "tests/hf/$1" ]; then echo "tests/hf/$1"; else echo "tests/models/$1"; fi; }
 # at CTX MODEL KEY: the iswa scene's value of KEY at -c CTX (0 when absent)
 at() { v=$(sval iswa "$3" -m "$2" --set ctx="$1"); echo "${v:-0}"; }
 # same NAME A B: the model scenes' summaries of A and B are identical
@@ -93,7 +89,7 @@ same() {
 # pad256(1024 + 512) = 1536 cells, 1258291200; 1593835520 at 4096,
 # 11995709440 at 131072.
 while read -r dir full chunked recurrent kv4k kv128k state; do
-	m=$(fx "$dir")
+	m=tests/hf/$dir
 	expect_eq "hf2026: $dir: attention / chunked / recurrent layers" \
 		"$(at 4096 $m global_layers)/$(at 4096 $m local_layers)/$(at 4096 $m recurrent_layers)" \
 		"$full/$chunked/$recurrent"
@@ -128,7 +124,7 @@ expect_eq "hf2026: deepseek-v3.2: the indexer's K head (index_head_dim)" \
 # The rope scene shows one theta a rotated pair.
 for row in qwen3-next-80b:32 glm-4.5-air:32 llama4-scout:64 qwen3.5-27b:32 glm-5:32 gemma4-31b:64; do
 	expect_eq "hf2026: ${row%%:*}: rotated pairs as the converter writes rope.dimension_count / 2" \
-		"$("$ATTNVIZ" --summary rope -m "$(fx "${row%%:*}")" | grep -c '	theta\.')" "${row##*:}"
+		"$("$ATTNVIZ" --summary rope -m "tests/hf/${row%%:*}" | grep -c '	theta\.')" "${row##*:}"
 done
 
 # The other ways a config says its layers give the same model: Qwen3-Next's
@@ -153,13 +149,13 @@ for pair in qwen3-next-80b:qwen3-next-80b llama4-scout:llama4-scout glm-4.5-air:
 	jamba-v0.1:jamba-v0.1 falcon-h1-7b:falcon-h1-7b glm-5:glm-5 gemma-3n-e4b:gemma-3n-e4b; do
 	same "${pair%%:*}" "tests/hf/${pair%%:*}" "assets/models/${pair##*:}.ini"
 done
-same gemma4-31b tests/models/gemma4-31b tests/models/gemma4-31b.ini
+same gemma4-31b tests/hf/gemma4-31b assets/models/gemma4-31b.ini
 
 # Every fixture exported as INI and loaded again gives the same numbers.
 for dir in qwen3-next-80b llama4-scout glm-4.5-air deepseek-v3.2 nemotron-h-8b granite-4.0-h-small qwen3.5-27b lfm2-1.2b lfm2-8b-a1b \
 	jamba-v0.1 falcon-h1-7b glm-5 gemma-3n-e4b gemma4-31b; do
-	if "$ATTNVIZ" --export-model -m "$(fx "$dir")" >"$d/$dir.ini" 2>"$d/err"; then
-		same "$dir (export)" "$(fx "$dir")" "$d/$dir.ini"
+	if "$ATTNVIZ" --export-model -m "tests/hf/$dir" >"$d/$dir.ini" 2>"$d/err"; then
+		same "$dir (export)" "tests/hf/$dir" "$d/$dir.ini"
 	else
 		fail "hf2026: export $dir: $(cat "$d/err")"
 	fi
