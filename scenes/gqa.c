@@ -28,6 +28,7 @@ struct gq_state {
 	int64_t tiny_heads, tiny_kv;
 	int mla;              /* shown as MLA: the latent is the cache */
 	struct gq_row rows[3];
+	int64_t kv_full;   /* KV heads of the full layers: kv_heads unless they differ (Gemma 4) */
 };
 
 enum { GQ_KV_HEADS, GQ_CTX, GQ_TINY_HEADS, GQ_TINY_KV_HEADS, GQ_NPARAMS };
@@ -88,6 +89,9 @@ static int gq_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		return -1;
 	}
 	st->kv_heads = st->mla ? 1 : want ? want : m->kv_heads;
+	/* the full layers' KV heads when they differ from the sliding ones' (Gemma 4) */
+	int64_t kf, ks;
+	st->kv_full = !st->mla && !want && cf_kinds(m, &kf, &ks) && kf > 0 && ks == st->kv_heads ? kf : st->kv_heads;
 	if (st->kv_heads > st->heads || st->heads % st->kv_heads) {
 		snprintf(err, errlen, "kv_heads: %lld does not divide the model's %lld query heads", (long long)st->kv_heads,
 			 (long long)st->heads);
@@ -229,6 +233,12 @@ static void gq_render(const void *vs, struct view *v)
 			 "%s caches no per-head K or V: all %lld query heads read one latent per token (%lld elements plus a "
 			 "%lld-element RoPE key), expanded per head at compute time.",
 			 st->m.name, (long long)st->heads, (long long)st->m.kv_lora_rank, (long long)st->m.qk_rope_head_dim);
+	else if (v->step == 1 && st->kv_full < st->kv_heads)   /* Gemma 4: the full layers have fewer */
+		snprintf(v->narration, VIEW_NARRATION,
+			 "%s: %lld query heads, %lld KV heads on its sliding layers (drawn: groups of %lld); its full "
+			 "layers keep %lld KV heads of their own head size, groups of %lld.",
+			 st->m.name, (long long)st->heads, (long long)st->kv_heads, (long long)group, (long long)st->kv_full,
+			 (long long)(st->heads / st->kv_full));
 	else if (v->step == 1)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "%s: %lld query heads, %lld KV heads: each bracket is a group of %lld query heads reading the one "

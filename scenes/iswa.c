@@ -34,6 +34,7 @@ struct is_state {
 	struct kv_alloc a;       /* as deployed */
 	struct kv_alloc other;   /* the same with swa_full toggled */
 	int64_t cell_bytes, tiny_cell_bytes;   /* K + V bytes of one cell of layer 0 */
+	int64_t kind_cell[2];                  /* bytes a cell of a global [0] and a local [1] layer */
 	int lesson;              /* parameters and model are the lesson's */
 	int has_tiny;
 	struct model tiny;
@@ -85,6 +86,14 @@ static int is_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	}
 	for (int64_t il = 0; il < st->m.layers && !st->cell_bytes; il++)   /* the first layer with a cache */
 		st->cell_bytes = size_kv_bytes_token_layer(&st->m, il);
+	/* A cell of the first local and the first global layer as allocated (V
+	 * padded without -fa): they differ when the kinds do (Gemma 4). */
+	for (int64_t il = 0; il < st->m.layers; il++) {
+		int64_t cells = st->a.layer_cells[il] * st->a.streams;
+		int local = size_layer_kind(&st->m, il) == LAYER_LOCAL;
+		if (size_layer_cached(&st->m, il) && cells && !st->kind_cell[local])
+			st->kind_cell[local] = st->a.layer_bytes[il] / cells;
+	}
 	st->tiny_ctx = params_int(env->p, IS_TINY_CTX);
 	st->ntiny = nub;
 	for (int i = 0; i < nub; i++)
@@ -219,7 +228,11 @@ static void is_render(const void *vs, struct view *v)
 	canvas_printf(s, 0, 4, ROLE_NORMAL, "n_ctx %lld (pad 256)", (long long)A->n_ctx);
 	canvas_printf(s, 0, 5, ROLE_NORMAL, "%lld stream%s × %lld cells", (long long)A->streams, A->streams > 1 ? "s" : "",
 		      (long long)A->full_cells);
-	canvas_printf(s, 0, 6, ROLE_NORMAL, "%lld B/cell/layer", (long long)st->cell_bytes);
+	if (st->kind_cell[0] && st->kind_cell[1] && st->kind_cell[0] != st->kind_cell[1])
+		canvas_printf(s, 0, 6, ROLE_NORMAL, "B/cell: G %lld, L %lld", (long long)st->kind_cell[0],
+			      (long long)st->kind_cell[1]);
+	else
+		canvas_printf(s, 0, 6, ROLE_NORMAL, "%lld B/cell/layer", (long long)st->cell_bytes);
 	canvas_printf(s, 0, 7, ROLE_NORMAL, "K %s, V %s", model_cache_name(st->m.k_type), model_cache_name(st->m.v_type));
 	if (st->m.swa_ignored && st->m.note[0])
 		;   /* the frame shows the model's note under this pane: the same fact in the file's words */
