@@ -157,14 +157,17 @@ int cf_split(const struct model *m, int64_t kv_full, int64_t kv_swa)
 void cf_in_cells(struct summary *s, const struct model *m, int64_t kv_full, int64_t kv_swa, const char *kv_origin,
 		 const char *swa_origin, int fa, struct cf_cells *c)
 {
-	char o[160], w[200];
-	summary_input(s, "kv_heads", (double)kv_full, "%s",
-		      kv_origin ? kv_origin : (snprintf(w, sizeof w, "the full layers' KV heads: %s",
-							 cf_origin(m, MF_KV_HEADS, o, sizeof o)), w));
+	char o[160];
+	cf_origin(m, MF_KV_HEADS, o, sizeof o);
+	if (kv_origin)
+		summary_input(s, "kv_heads", (double)kv_full, "%s", kv_origin);
+	else
+		summary_input(s, "kv_heads", (double)kv_full, "the full layers' KV heads: %s", o);
+	if (swa_origin)
+		summary_input(s, "kv_heads_swa", (double)kv_swa, "%s", swa_origin);
+	else
+		summary_input(s, "kv_heads_swa", (double)kv_swa, "the sliding layers' KV heads: %s", o);
 	cf_in_dims(s, m);
-	summary_input(s, "kv_heads_swa", (double)kv_swa, "%s",
-		      swa_origin ? swa_origin : (snprintf(w, sizeof w, "the sliding layers' KV heads: %s",
-							   cf_origin(m, MF_KV_HEADS, o, sizeof o)), w));
 	summary_input(s, "d_k_swa", (double)dk_swa(m), "%s", cf_origin(m, MF_HEAD_DIM_SWA, o, sizeof o));
 	summary_input(s, "d_v_swa", (double)dv_swa(m), "%s", cf_origin(m, MF_HEAD_DIM_V_SWA, o, sizeof o));
 	cf_in_types(s, m);
