@@ -171,8 +171,12 @@ static double attn_walk(const struct model *m, int64_t n)
 	for (int64_t il = 0; il < m->layers; il++) {
 		if (m->layer_kv_heads[il] == 0)
 			continue;
-		double pair = 2.0 * m->heads * kdim + 2.0 * m->heads * vdim;
-		sum += pair * (w && m->layer_swa[il] ? win_pairs : full_pairs);
+		int local = w && m->layer_swa[il];
+		/* a sliding layer's own head sizes (Gemma 4: head_dim_swa) */
+		int64_t kd = local && m->kind != ATTN_MLA && m->head_dim_swa > 0 ? m->head_dim_swa : kdim;
+		int64_t vd = local && m->kind != ATTN_MLA && m->head_dim_v_swa > 0 ? m->head_dim_v_swa : vdim;
+		double pair = 2.0 * m->heads * kd + 2.0 * m->heads * vd;
+		sum += pair * (local ? win_pairs : full_pairs);
 	}
 	return sum;
 }
@@ -193,8 +197,11 @@ static void co_summary(const void *vs, struct summary *s)
 {
 	const struct co_state *st = vs;
 	const struct model *m = &st->m;
-	char o[160], f[768], swa[160];
+	char o[160], f[2048], swa[160], both[1536];
 	int uni = cf_uniform(m);
+	int64_t kf, ks;
+	int split = !uni && cf_kinds(m, &kf, &ks) && cf_split(m, kf, ks);
+	struct cf_cells c;
 	int64_t w = m->sliding_window > 0 && !m->swa_ignored ? m->sliding_window : 0;
 	/* the head sizes attention runs with: MLA with the latent cache attends over the latent */
 	int latent = m->kind == ATTN_MLA && m->mla_latent_cache;
@@ -220,6 +227,10 @@ static void co_summary(const void *vs, struct summary *s)
 		} else {
 			cf_in_dims(s, m);
 		}
+		if (split) {
+			summary_input(s, "d_k_swa", (double)m->head_dim_swa, "%s", cf_origin(m, MF_HEAD_DIM_SWA, o, sizeof o));
+			summary_input(s, "d_v_swa", (double)m->head_dim_v_swa, "%s", cf_origin(m, MF_HEAD_DIM_V_SWA, o, sizeof o));
+		}
 		if (w)
 			summary_input(s, "window", (double)w, "%s", cf_origin(m, MF_SLIDING_WINDOW, o, sizeof o));
 		summary_input(s, "ctx", (double)n, "parameter ctx");
@@ -233,7 +244,16 @@ static void co_summary(const void *vs, struct summary *s)
 
 		summary_real(s, st->kv[i], "kv_gib.%lld", n);
 		summary_words(s, "the K and V cache llama.cpp allocates at -c %lld, GiB", n);
-		if (!uni) {
+		if (split) {   /* sliding and full layers differ (Gemma 4): each kind its own cell */
+			co_in_layers(s, m, w);
+			summary_input(s, "ctx", (double)n, "parameter ctx (-c)");
+			summary_input(s, "n_seq", 1, "-np: one sequence");
+			summary_input(s, "ubatch", (double)st->d.n_ubatch, "parameter ubatch (-ub)");
+			cf_in_cells(s, m, kf, ks, NULL, NULL, st->d.flash_attn, &c);
+			snprintf(f, sizeof f, "%s / 2^30",
+				 cf_f_split(both, sizeof both, m, cf_f_stream(0), cf_f_swa(swa, sizeof swa, 0, st->d.swa_full), &c));
+			summary_formula(s, 1e-12 * st->kv[i], f);
+		} else if (!uni) {
 			summary_explain(s, "layers differ: the allocation walk of src/model/size.c, no closed form");
 		} else {
 			co_in_layers(s, m, w);
@@ -256,7 +276,15 @@ static void co_summary(const void *vs, struct summary *s)
 		summary_real(s, st->kv_read[i], "kv_read_gib.%lld", n);
 		summary_words(s, "the part of that cache the token decoded at position %lld − 1 reads, GiB: every key on a "
 			      "full layer, the last window on a sliding one, its own chunk's on a chunked one", n);
-		if (!uni) {
+		if (split) {
+			co_in_layers(s, m, w);
+			summary_input(s, "ctx", (double)n, "parameter ctx (the token at position ctx − 1 sees ctx keys on a full layer)");
+			cf_in_cells(s, m, kf, ks, NULL, NULL, st->d.flash_attn, &c);
+			const char *G = cf_f_global(m);
+			snprintf(f, sizeof f, "(%s * ctx * %s + (layers - %s) * %s * %s) / 2^30", G, c.full, G,
+				 m->swa_chunked ? "(ctx - window * floor((ctx - 1) / window))" : "min(ctx, window)", c.swa);
+			summary_formula(s, 1e-12 * st->kv_read[i], f);
+		} else if (!uni) {
 			summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
 		} else {
 			co_in_layers(s, m, w);

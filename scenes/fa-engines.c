@@ -223,8 +223,11 @@ static int vllm_choose(const struct fa_state *st, struct backend *b)
 			continue;
 		if (st->cc < 8.0)
 			b[i].ok = 0, snprintf(b[i].why, sizeof b[i].why, "needs compute capability >= 8.0");
-		else if (st->head_size % 8 || st->head_size > 256)
-			b[i].ok = 0, snprintf(b[i].why, sizeof b[i].why, "head size %lld: multiple of 8, at most 256",
+		else if (st->head_size % 8)   /* short enough for the 80-column row (Gemma 4's 512) */
+			b[i].ok = 0, snprintf(b[i].why, sizeof b[i].why, "head %lld: not a multiple of 8",
+					      (long long)st->head_size);
+		else if (st->head_size > 256)
+			b[i].ok = 0, snprintf(b[i].why, sizeof b[i].why, "head size %lld > 256, the limit",
 					      (long long)st->head_size);
 		else if (st->sinks && st->cc < 9.0)
 			b[i].ok = 0, snprintf(b[i].why, sizeof b[i].why, "learned sinks need compute capability 9.0");

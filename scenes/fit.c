@@ -633,18 +633,38 @@ static int padded_none(const struct model *mt, const struct deploy *d)
 	return 0;
 }
 
-/* The inputs and formula text of the KV cache at ctx (uniform models). */
+/* 1: the model's sliding and full layers differ in KV heads or head sizes
+ * (Gemma 4), each kind with its count (cf_kinds): the closed forms give each
+ * kind its own cell. */
+static int split_kinds(const struct model *mt, int64_t *kf, int64_t *ks)
+{
+	return !cf_uniform(mt) && cf_kinds(mt, kf, ks) && cf_split(mt, *kf, *ks);
+}
+
+/* The inputs and formula text of the KV cache at ctx (uniform models, or
+ * split ones). */
 static const char *kv_formula(struct summary *s, const struct model *mt, const struct deploy *d, int64_t ctx, char *f,
 			      size_t len)
 {
 	char o[160], swa[200];
 	int windowed = mt->sliding_window > 0 && !mt->swa_ignored;
+	int64_t kf, ks;
 	summary_input(s, "layers", (double)cf_cached_layers(mt), "%s", cf_layers_origin(mt, o, sizeof o));
 	if (windowed && mt->swa_pattern > 0)
 		summary_input(s, "swa_pattern", (double)mt->swa_pattern, "%s", cf_origin(mt, MF_SWA_PATTERN, o, sizeof o));
 	cf_in_deploy(s, ctx, d->n_seq, windowed ? mt->sliding_window : 0, d->n_ubatch, mt);
-	const char *cell = cf_in_cell(s, mt, mt->kv_heads, NULL, 0);
 	const char *streams = d->unified ? "1" : "n_seq";
+	if (split_kinds(mt, &kf, &ks)) {
+		struct cf_cells c;
+		char both[1536];
+		cf_in_cells(s, mt, kf, ks, NULL, NULL, d->flash_attn, &c);
+		snprintf(f, len, "%s * %s",
+			 cf_f_split(both, sizeof both, mt, cf_f_stream(d->unified),
+				    cf_f_swa(swa, sizeof swa, d->unified, d->swa_full), &c),
+			 streams);
+		return f;
+	}
+	const char *cell = cf_in_cell(s, mt, mt->kv_heads, NULL, 0);
 	const char *G = cf_f_global(mt);
 	if (windowed)
 		snprintf(f, len, "(%s * %s + (layers - %s) * %s) * %s * %s", G, cf_f_stream(d->unified), G,
@@ -658,10 +678,11 @@ static const char *kv_formula(struct summary *s, const struct model *mt, const s
 static void total_item(struct summary *s, const struct fi_state *st, const struct model *mt, const struct fit_terms *t,
 		       const char *key, const char *words)
 {
-	char f[1400], kv[1000], o[160];
+	char f[2400], kv[2000], o[160];
+	int64_t kf, ks;
 	summary_int(s, t->total, "%s", key);
 	summary_words(s, "%s", words);
-	if (!cf_uniform(mt) || padded_none(mt, &st->q.d)) {
+	if ((!cf_uniform(mt) && !split_kinds(mt, &kf, &ks)) || padded_none(mt, &st->q.d)) {
 		summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
 		return;
 	}
@@ -686,8 +707,10 @@ static void total_item(struct summary *s, const struct fi_state *st, const struc
  * layers)), at most the cap's. */
 static void max_item(struct summary *s, const struct fi_state *st, const struct model *mt, const struct fit_row *r)
 {
-	char f[1400], o[160], cell_f[400];
+	char f[2400], o[160], cell_f[400], swa_f[400];
 	int c = r->cache;
+	int64_t kf, ks;
+	int split = split_kinds(mt, &kf, &ks);
 	summary_int(s, r->max_ctx, "max_ctx.%s", cname(c));
 	summary_words(s, "the largest -c, a multiple of 256 x streams = %lld, whose total fits budget - margin with a %s "
 		      "cache (0: even %lld does not)", (long long)r->step, cname(c), (long long)r->lo);
@@ -704,7 +727,7 @@ static void max_item(struct summary *s, const struct fi_state *st, const struct 
 	int64_t stream_lo = st->q.d.unified ? r->lo : r->lo / st->q.d.n_seq;
 	int64_t want = windowed ? mt->sliding_window * (st->q.d.unified ? st->q.d.n_seq : 1) + st->q.d.n_ubatch : 0;
 	int grows = r->next.n_ctx && r->next.bytes[FT_COMPUTE] != r->at.bytes[FT_COMPUTE];
-	if (!cf_uniform(mt) || padded_none(mt, &st->q.d) || grows || (windowed && stream_lo < want) ||
+	if ((!cf_uniform(mt) && !split) || padded_none(mt, &st->q.d) || grows || (windowed && stream_lo < want) ||
 	    (mt->sliding_window > 0 && !mt->swa_ignored && st->q.d.swa_full)) {
 		summary_explain(s, "no closed form here (layers differ, the compute buffer grows with -c without flash "
 				"attention, or sliding layers still grow): checked by total_bytes_at_max and next_total_bytes");
@@ -723,7 +746,15 @@ static void max_item(struct summary *s, const struct fi_state *st, const struct 
 	summary_input(s, "layers", (double)cf_cached_layers(mt), "%s", cf_layers_origin(mt, o, sizeof o));
 	summary_input(s, "recurrent", (double)r->at.bytes[FT_RECURRENT], "recurrent state, fixed whatever -c (the memory "
 		      "scene checks recurrent_bytes by its formula)");
-	snprintf(cell_f, sizeof cell_f, "%s", cf_in_cell(s, mt, mt->kv_heads, NULL, 0));
+	if (split) {   /* the full layers' cell grows, the sliding layers' stays */
+		struct cf_cells cc;
+		cf_in_cells(s, mt, kf, ks, NULL, NULL, st->q.d.flash_attn, &cc);
+		snprintf(cell_f, sizeof cell_f, "%s", cc.full);
+		snprintf(swa_f, sizeof swa_f, "%s", cc.swa);
+	} else {
+		snprintf(cell_f, sizeof cell_f, "%s", cf_in_cell(s, mt, mt->kv_heads, NULL, 0));
+		snprintf(swa_f, sizeof swa_f, "%s", cell_f);
+	}
 	if (windowed) {
 		if (mt->swa_pattern > 0)
 			summary_input(s, "swa_pattern", (double)mt->swa_pattern, "%s", cf_origin(mt, MF_SWA_PATTERN, o, sizeof o));
@@ -734,7 +765,7 @@ static void max_item(struct summary *s, const struct fi_state *st, const struct 
 		snprintf(f, sizeof f,
 			 "step * min(floor(cap / step), floor((budget - margin - weights - recurrent - compute - n_seq * vocab "
 			 "* 4 - (layers - %s) * swa_cells * %s * %s) / (step * %s * %s)))",
-			 G, st->q.d.unified ? "1" : "n_seq", cell_f, G, cell_f);
+			 G, st->q.d.unified ? "1" : "n_seq", swa_f, G, cell_f);
 	} else {
 		snprintf(f, sizeof f,
 			 "step * min(floor(cap / step), floor((budget - margin - weights - recurrent - compute - n_seq * vocab "

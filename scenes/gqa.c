@@ -28,6 +28,7 @@ struct gq_state {
 	int64_t tiny_heads, tiny_kv;
 	int mla;              /* shown as MLA: the latent is the cache */
 	struct gq_row rows[3];
+	int64_t kv_full;   /* KV heads of the full layers: kv_heads unless they differ (Gemma 4) */
 };
 
 enum { GQ_KV_HEADS, GQ_CTX, GQ_TINY_HEADS, GQ_TINY_KV_HEADS, GQ_NPARAMS };
@@ -88,6 +89,9 @@ static int gq_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		return -1;
 	}
 	st->kv_heads = st->mla ? 1 : want ? want : m->kv_heads;
+	/* the full layers' KV heads when they differ from the sliding ones' (Gemma 4) */
+	int64_t kf, ks;
+	st->kv_full = !st->mla && !want && cf_kinds(m, &kf, &ks) && kf > 0 && ks == st->kv_heads ? kf : st->kv_heads;
 	if (st->kv_heads > st->heads || st->heads % st->kv_heads) {
 		snprintf(err, errlen, "kv_heads: %lld does not divide the model's %lld query heads", (long long)st->kv_heads,
 			 (long long)st->heads);
@@ -229,6 +233,12 @@ static void gq_render(const void *vs, struct view *v)
 			 "%s caches no per-head K or V: all %lld query heads read one latent per token (%lld elements plus a "
 			 "%lld-element RoPE key), expanded per head at compute time.",
 			 st->m.name, (long long)st->heads, (long long)st->m.kv_lora_rank, (long long)st->m.qk_rope_head_dim);
+	else if (v->step == 1 && st->kv_full < st->kv_heads)   /* Gemma 4: the full layers have fewer */
+		snprintf(v->narration, VIEW_NARRATION,
+			 "%s: %lld query heads, %lld KV heads on its sliding layers (drawn: groups of %lld); its full "
+			 "layers keep %lld KV heads of their own head size, groups of %lld.",
+			 st->m.name, (long long)st->heads, (long long)st->kv_heads, (long long)group, (long long)st->kv_full,
+			 (long long)(st->heads / st->kv_full));
 	else if (v->step == 1)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "%s: %lld query heads, %lld KV heads: each bracket is a group of %lld query heads reading the one "
@@ -249,7 +259,7 @@ static void gq_summary(const void *vs, struct summary *s)
 {
 	const struct gq_state *st = vs;
 	const struct model *m = &st->m;
-	char o[160], f[512], swa[160];
+	char o[160], f[1280], swa[160];
 	int uni = cf_uniform(m);
 	int64_t L = cf_cached_layers(m), group = st->heads / st->kv_heads;
 	summary_int(s, group, "group");
@@ -268,6 +278,16 @@ static void gq_summary(const void *vs, struct summary *s)
 		summary_input(s, "tiny_heads", (double)st->tiny_heads, "parameter tiny_heads");
 		summary_input(s, "tiny_kv_heads", (double)st->tiny_kv, "parameter tiny_kv_heads");
 	}
+	/* A model whose sliding and full layers differ in KV heads or head
+	 * sizes (Gemma 4): each kind its own cell.  The comparison rows give
+	 * every layer the same KV heads, of its kind's head sizes (as_kv). */
+	int64_t kf[3], ks[3];
+	int split[3], kinds = cf_kinds(m, &kf[1], &ks[1]);
+	for (int i = 0; i < 3; i++) {
+		if (i != 1)
+			kf[i] = ks[i] = st->rows[i].kv;
+		split[i] = kinds && cf_split(m, kf[i], ks[i]);
+	}
 	/* Second way: layers × one cell's bytes, with ggml's block sizes written out
 	 * in closed_form; the value is src/model/size.c's per-layer walk. */
 	static const char *const names[3] = {"mha", "kv", "mqa"};
@@ -278,6 +298,16 @@ static void gq_summary(const void *vs, struct summary *s)
 		summary_int(s, r->per_token, "%s_bytes_per_token", names[i]);
 		summary_words(s, "K and V bytes one token keeps over all layers (%s); llama.cpp keeps ggml_row_size(type, "
 			      "n_embd_k_gqa) a token a layer (llama-kv-cache.cpp)", i == 1 ? "the model as used" : names[i]);
+		if (split[i]) {   /* each kind its own cell: layers by the pattern */
+			struct cf_cells c;
+			summary_input(s, "layers", (double)L, "%s", cf_layers_origin(m, o, sizeof o));
+			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
+			cf_in_cells(s, m, kf[i], ks[i], rows[i], rows[i], 1, &c);
+			const char *G = cf_f_global(m);
+			snprintf(f, sizeof f, "%s * %s + (layers - %s) * %s", G, c.full, G, c.swa);
+			summary_formula(s, 0, f);
+			continue;
+		}
 		if (!uni) {
 			summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
 			continue;
@@ -296,6 +326,18 @@ static void gq_summary(const void *vs, struct summary *s)
 		summary_real(s, v, "%s", gib[i]);
 		summary_words(s, "the K and V cache llama.cpp allocates at -c %lld, GiB (%s)", (long long)st->ctx,
 			      i == 1 ? "the model as used" : names[i]);
+		if (split[i]) {
+			struct cf_cells c;
+			summary_input(s, "layers", (double)L, "%s", cf_layers_origin(m, o, sizeof o));
+			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
+			cf_in_deploy(s, st->ctx, 1, m->sliding_window, 512, m);
+			cf_in_cells(s, m, kf[i], ks[i], rows[i], rows[i], 1, &c);
+			char cells[1024];
+			snprintf(f, sizeof f, "%s / 2^30",
+				 cf_f_split(cells, sizeof cells, m, cf_f_stream(0), cf_f_swa(swa, sizeof swa, 0, 0), &c));
+			summary_formula(s, 1e-12 * v, f);
+			continue;
+		}
 		if (!uni) {
 			summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
 			continue;

@@ -34,6 +34,7 @@ struct is_state {
 	struct kv_alloc a;       /* as deployed */
 	struct kv_alloc other;   /* the same with swa_full toggled */
 	int64_t cell_bytes, tiny_cell_bytes;   /* K + V bytes of one cell of layer 0 */
+	int64_t kind_cell[2];                  /* bytes a cell of a global [0] and a local [1] layer */
 	int lesson;              /* parameters and model are the lesson's */
 	int has_tiny;
 	struct model tiny;
@@ -85,6 +86,14 @@ static int is_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	}
 	for (int64_t il = 0; il < st->m.layers && !st->cell_bytes; il++)   /* the first layer with a cache */
 		st->cell_bytes = size_kv_bytes_token_layer(&st->m, il);
+	/* A cell of the first local and the first global layer as allocated (V
+	 * padded without -fa): they differ when the kinds do (Gemma 4). */
+	for (int64_t il = 0; il < st->m.layers; il++) {
+		int64_t cells = st->a.layer_cells[il] * st->a.streams;
+		int local = size_layer_kind(&st->m, il) == LAYER_LOCAL;
+		if (size_layer_cached(&st->m, il) && cells && !st->kind_cell[local])
+			st->kind_cell[local] = st->a.layer_bytes[il] / cells;
+	}
 	st->tiny_ctx = params_int(env->p, IS_TINY_CTX);
 	st->ntiny = nub;
 	for (int i = 0; i < nub; i++)
@@ -219,7 +228,11 @@ static void is_render(const void *vs, struct view *v)
 	canvas_printf(s, 0, 4, ROLE_NORMAL, "n_ctx %lld (pad 256)", (long long)A->n_ctx);
 	canvas_printf(s, 0, 5, ROLE_NORMAL, "%lld stream%s × %lld cells", (long long)A->streams, A->streams > 1 ? "s" : "",
 		      (long long)A->full_cells);
-	canvas_printf(s, 0, 6, ROLE_NORMAL, "%lld B/cell/layer", (long long)st->cell_bytes);
+	if (st->kind_cell[0] && st->kind_cell[1] && st->kind_cell[0] != st->kind_cell[1])
+		canvas_printf(s, 0, 6, ROLE_NORMAL, "B/cell: G %lld, L %lld", (long long)st->kind_cell[0],
+			      (long long)st->kind_cell[1]);
+	else
+		canvas_printf(s, 0, 6, ROLE_NORMAL, "%lld B/cell/layer", (long long)st->cell_bytes);
 	canvas_printf(s, 0, 7, ROLE_NORMAL, "K %s, V %s", model_cache_name(st->m.k_type), model_cache_name(st->m.v_type));
 	if (st->m.swa_ignored && st->m.note[0])
 		;   /* the frame shows the model's note under this pane: the same fact in the file's words */
@@ -353,6 +366,49 @@ static const char *in_cache(struct summary *s, const struct model *m, const stru
 	return cf_in_cell(s, m, m->kv_heads, NULL, 0);
 }
 
+/* in_cache for a model whose sliding and full layers differ (cf_split):
+ * both kinds' cells into c. */
+static void in_cells(struct summary *s, const struct model *m, const struct deploy *d, int window, int64_t kf,
+		     int64_t ks, struct cf_cells *c)
+{
+	in_layers(s, m, 1);
+	cf_in_deploy(s, d->n_ctx, d->n_seq, window ? m->sliding_window : 0, d->n_ubatch, m);
+	cf_in_cells(s, m, kf, ks, NULL, NULL, d->flash_attn, c);
+}
+
+/* The four cache sizes of a split model: each kind at its own cell. */
+static void check_split(struct summary *s, const struct model *m, const struct deploy *d, const struct kv_alloc *A,
+			int64_t kf, int64_t ks)
+{
+	char f[2048], swa[256], both[1536];
+	struct cf_cells c;
+	const char *G = cf_f_global(m), *fc = cf_f_stream(d->unified), *streams = d->unified ? "" : " * n_seq";
+	cf_f_swa(swa, sizeof swa, d->unified, d->swa_full);
+	summary_int(s, A->global_bytes, "global_bytes");
+	summary_words(s, "bytes of the full cache: global layers × streams × cells a stream × a full layer's K and V bytes a cell");
+	in_cells(s, m, d, 0, kf, ks, &c);
+	summary_explain(s, "llama-hparams.cpp: a sliding layer has its own KV heads (n_head_kv(il)) and head sizes "
+		       "(n_embd_head_k_swa), so each kind has a cell of its own");
+	snprintf(f, sizeof f, "%s%s * %s * %s", G, streams, fc, c.full);
+	summary_formula(s, 0, f);
+	summary_int(s, A->local_bytes, "local_bytes");
+	summary_words(s, "bytes of the sliding-window cache: local layers × streams × SWA cells a stream × a sliding "
+		      "layer's K and V bytes a cell");
+	in_cells(s, m, d, 1, kf, ks, &c);
+	snprintf(f, sizeof f, "(layers - %s)%s * %s * %s", G, streams, swa, c.swa);
+	summary_formula(s, 0, f);
+	summary_int(s, A->total_bytes, "total_bytes");
+	summary_words(s, "bytes of both caches");
+	in_cells(s, m, d, 1, kf, ks, &c);
+	snprintf(f, sizeof f, "%s%s", cf_f_split(both, sizeof both, m, fc, swa, &c), streams);
+	summary_formula(s, 0, f);
+	summary_int(s, A->full_bytes, "full_bytes");
+	summary_words(s, "bytes with every layer keeping every cell (all global, or --swa-full)");
+	in_cells(s, m, d, 0, kf, ks, &c);
+	snprintf(f, sizeof f, "%s%s", cf_f_split(both, sizeof both, m, fc, fc, &c), streams);
+	summary_formula(s, 0, f);
+}
+
 static const char *const walk_note = "value: the per-layer walk of src/model/size.c (llama.cpp hparams.is_swa(il))";
 
 /* Checks of one allocation against the closed forms of closed_form. */
@@ -360,11 +416,13 @@ static void check_alloc(struct summary *s, const struct model *m, const struct d
 {
 	char o[160], f[1024], swa[256];
 	int uni = cf_uniform(m), windowed = m->sliding_window > 0 && !m->swa_ignored;
+	int64_t kf, ks;
+	int split = !uni && cf_kinds(m, &kf, &ks) && cf_split(m, kf, ks);
 	const char *G = cf_f_global(m), *fc = cf_f_stream(d->unified);
 	/* Streams: n_seq with a split cache, one with -kvu. */
 	const char *streams = d->unified ? "" : " * n_seq";
 	cf_f_swa(swa, sizeof swa, d->unified, d->swa_full);
-	if (uni) {
+	if (uni || split) {
 		summary_int(s, A->global_layers, "global_layers");
 		summary_words(s, windowed ? "layers with a full cache: with swa_pattern n, layer il is global when il %% n = n - 1"
 					  : "layers with a full cache: every layer, no window llama.cpp honours");
@@ -395,6 +453,10 @@ static void check_alloc(struct summary *s, const struct model *m, const struct d
 		cf_in_deploy(s, d->n_ctx, d->n_seq, m->sliding_window, d->n_ubatch, m);
 		summary_explain(s, "llama-kv-cache-iswa.cpp size_swa%s", d->swa_full ? "; --swa-full is set" : "");
 		summary_formula(s, 0, swa);
+	}
+	if (split) {
+		check_split(s, m, d, A, kf, ks);
+		return;
 	}
 	if (!uni) {
 		static const char *const keys[4] = {"global_bytes", "local_bytes", "total_bytes", "full_bytes"};

@@ -460,8 +460,25 @@ static int swa_dims_differ(const struct model *m)
  * checked instead. */
 static void kv_check(struct summary *s, const struct model *m, const struct deploy *d, const struct kv_alloc *A)
 {
-	char f[1024], swa[256], o[160];
+	char f[2048], swa[256], o[160];
 	int windowed = m->sliding_window > 0 && !m->swa_ignored;
+	int64_t kf, ks;
+	if (!cf_uniform(m) && cf_kinds(m, &kf, &ks) && cf_split(m, kf, ks) && !padded_none(m, A, d)) {
+		/* sliding and full layers differ (Gemma 4): each kind its own cell */
+		struct cf_cells c;
+		char both[1536];
+		cf_in_deploy(s, d->n_ctx, d->n_seq, m->sliding_window, d->n_ubatch, m);
+		summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
+		summary_input(s, "layers", (double)cf_cached_layers(m), "%s", cf_layers_origin(m, o, sizeof o));
+		cf_in_cells(s, m, kf, ks, NULL, NULL, d->flash_attn, &c);
+		summary_explain(s, "llama-hparams.cpp: a sliding layer has its own KV heads (n_head_kv(il)) and head sizes "
+			       "(n_embd_head_k_swa); llama-kv-cache-iswa.cpp sizes the sliding layers");
+		cf_f_swa(swa, sizeof swa, d->unified, d->swa_full);
+		snprintf(f, sizeof f, "%s%s", cf_f_split(both, sizeof both, m, cf_f_stream(d->unified), swa, &c),
+			 d->unified ? "" : " * n_seq");
+		summary_formula(s, 0, f);
+		return;
+	}
 	if (!cf_uniform(m) || (windowed && swa_dims_differ(m)) || padded_none(m, A, d)) {
 		summary_explain(s, "layers differ: the per-layer walk of src/model/size.c; each layer_bytes.I is checked");
 		return;
@@ -550,6 +567,8 @@ static void me_summary(const void *vs, struct summary *s)
 	summary_int(s, A->shared_layers, "layers_shared");
 	summary_words(s, "layers that reuse an earlier layer's cache (n_layer_kv_from_start), as the model file says");
 
+	int64_t kf, ks;
+	int split = !cf_uniform(m) && cf_kinds(m, &kf, &ks) && cf_split(m, kf, ks) && !padded_none(m, A, d);
 	summary_int(s, A->total_bytes, "kv_bytes");
 	summary_words(s, "bytes of the KV cache: every layer, every stream, K and V in their cache types");
 	kv_check(s, m, d, A);
@@ -566,6 +585,22 @@ static void me_summary(const void *vs, struct summary *s)
 				      kinds[st->m.layer_type[il]].name);
 			summary_input(s, "kv_heads", m->layer_kv_heads[il], "%s", cf_origin(m, MF_KV_HEADS, o, sizeof o));
 			summary_formula(s, 0, "kv_heads");
+			continue;
+		}
+		if (split) {   /* the layer's kind's cell, with the other's V width without -fa */
+			struct cf_cells c;
+			char ko[200], so[200];
+			summary_words(s, "layer %lld (%s): cells a stream × streams × K and V bytes a cell of its kind",
+				      (long long)il, kinds[A->layer_type[il]].name);
+			cf_in_deploy(s, d->n_ctx, d->n_seq, k == LAYER_LOCAL ? m->sliding_window : 0, d->n_ubatch, m);
+			snprintf(ko, sizeof ko, "the full layers' KV heads: %s", cf_origin(m, MF_KV_HEADS, o, sizeof o));
+			snprintf(so, sizeof so, "the sliding layers' KV heads: %s", cf_origin(m, MF_KV_HEADS, o, sizeof o));
+			cf_in_cells(s, m, kf, ks, ko, so, d->flash_attn, &c);
+			if (k == LAYER_LOCAL)
+				cf_f_swa(swa, sizeof swa, d->unified, d->swa_full);
+			stream_text(fs, sizeof fs, d, k == LAYER_LOCAL ? swa : cf_f_stream(d->unified));
+			snprintf(f, sizeof f, "%s * %s", fs, k == LAYER_LOCAL ? c.swa : c.full);
+			summary_formula(s, 0, f);
 			continue;
 		}
 		if (k == LAYER_LOCAL && swa_dims_differ(m)) {

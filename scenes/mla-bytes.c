@@ -206,7 +206,7 @@ static void mb_summary(const void *vs, struct summary *s)
 {
 	const struct mb_state *st = vs;
 	const struct model *m = &st->m;
-	char o[160], f[768], swa[160];
+	char o[160], f[2048], swa[160];
 	static const char *const keys[] = {"mla", "mha", "gqa8", "ref"};
 	int uni = cf_uniform(m);
 	for (int i = 0; i < st->nrows && i < 4; i++) {
@@ -223,7 +223,26 @@ static void mb_summary(const void *vs, struct summary *s)
 				    "(windows kept)", i == 1 ? "as many KV heads as query heads" : "eight KV heads");
 		else if (i == 3)
 			summary_explain(s, "reference %s (the scene file's preset)", rm->name);
-		if (!closed) {
+		/* sliding and full layers that differ (Gemma 4): each kind its own cell */
+		int64_t kf = 0, ks = 0;
+		char kvo[200];
+		int kinds = cf_kinds(m, &kf, &ks);   /* the model's own counts, for row 0 */
+		if (i == 1 || i == 2)
+			kf = ks = i == 1 ? m->heads : 8;
+		int split = i < 3 && kinds && cf_split(m, kf, ks);
+		if (i == 1)
+			snprintf(kvo, sizeof kvo, "%s: one KV head per query head (MHA)", cf_origin(m, MF_HEADS, o, sizeof o));
+		else
+			snprintf(kvo, sizeof kvo, "eight KV heads: the lesson's GQA-8 comparison");
+		struct cf_cells c;
+		if (split) {
+			mb_in_layers(s, rm, i);
+			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
+			cf_in_cells(s, m, kf, ks, i ? kvo : NULL, i ? kvo : NULL, 1, &c);
+			const char *G = cf_f_global(m);
+			snprintf(f, sizeof f, "%s * %s + (layers - %s) * %s", G, c.full, G, c.swa);
+			summary_formula(s, 0, f);
+		} else if (!closed) {
 			summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
 		} else {
 			mb_in_layers(s, rm, i);
@@ -238,6 +257,20 @@ static void mb_summary(const void *vs, struct summary *s)
 		summary_real(s, at, "%s_gib_at_ctx", key);
 		summary_words(s, "the K and V cache llama.cpp allocates at -c %lld, GiB: %s", (long long)st->ctx,
 			      st->rows[i].name);
+		if (split) {
+			char both[1536];
+			mb_in_layers(s, rm, i);
+			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
+			summary_input(s, "ctx", (double)st->ctx, "parameter ctx (-c)");
+			summary_input(s, "n_seq", 1, "-np: one sequence");
+			summary_input(s, "window", (double)m->sliding_window, "%s", cf_origin(m, MF_SLIDING_WINDOW, o, sizeof o));
+			summary_input(s, "ubatch", 512, "-ub: llama.cpp's default micro-batch");
+			cf_in_cells(s, m, kf, ks, i ? kvo : NULL, i ? kvo : NULL, 1, &c);
+			snprintf(f, sizeof f, "%s / 2^30",
+				 cf_f_split(both, sizeof both, m, cf_f_stream(0), cf_f_swa(swa, sizeof swa, 0, 0), &c));
+			summary_formula(s, 1e-12 * at, f);
+			continue;
+		}
 		if (!closed) {
 			summary_explain(s, "layers differ: the allocation walk of src/model/size.c over every layer, no closed form");
 			continue;

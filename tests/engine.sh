@@ -1811,12 +1811,9 @@ for m in deepseek-v3.2 glm-5; do
 done
 # The same model as GGUF, INI (assets/models) and config.json (tests/hf): every
 # size of the iswa scene identical (a hybrid's recurrent state too), over a
-# few deployments.  Gemma 4's INI and config.json are in tests/models (the
-# scenes' closed forms do not check its per-layer head sizes).
+# few deployments.
 for m in $models deepseek-v3.2 glm-5; do
 	ini=assets/models/$m.ini hf=tests/hf/$m
-	[ -f "$ini" ] || ini=tests/models/$m.ini
-	[ -d "$hf" ] || hf=tests/models/$m
 	[ -f "$d/$m.gguf" ] && [ -f "$ini" ] && [ -f "$hf/config.json" ] || continue
 	same=0 diff=""
 	for dep in "ctx=4096" "ctx=131072" "ctx=100000 n_seq=3 ubatch=513" "ctx=32768 n_seq=4 unified=1 swa_full=1"; do

@@ -419,7 +419,7 @@ kv gemma4.rope.freq_base f32 1000000
 kv gemma4.rope.freq_base_swa f32 10000
 kv gemma4.vocab_size u32 262144
 EOF
-for m in tests/models/gemma4-31b.ini "$d/gemma4.gguf"; do
+for m in assets/models/gemma4-31b.ini "$d/gemma4.gguf"; do
 	form=INI; case $m in *.gguf) form=GGUF ;; esac
 	expect_eq "families: Gemma 4 31B ($form): 10 full, 50 sliding layers" \
 		"$(at 4096 "$m" global_layers)/$(at 4096 "$m" local_layers)" 10/50
@@ -428,7 +428,7 @@ for m in tests/models/gemma4-31b.ini "$d/gemma4.gguf"; do
 	expect_eq "families: Gemma 4 31B ($form): without flash attention V rows padded to 4096: 17364418560" \
 		"$(sval iswa total_bytes -m "$m" --set ctx=131072 --set flash_attn=0)" 17364418560
 done
-same "Gemma 4 31B" tests/models/gemma4-31b.ini "$d/gemma4.gguf"
+same "Gemma 4 31B" assets/models/gemma4-31b.ini "$d/gemma4.gguf"
 
 # ---- INI: the new keys are validated ------------------------------------------
 bad() {   # bad NAME WANT: the INI on stdin; exit 2, one line, WANT in it

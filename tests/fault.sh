@@ -70,6 +70,25 @@ n=$(printf '%s\n' "$got" | awk -F'\t' '$2 == "recurrent_bytes" && $5 == "FAIL" &
 if [ "$rc" = 1 ] && [ "$n" -eq 1 ]; then ok "fault size_state: memory -m qwen3-next-80b fails recurrent_bytes"
 else fail "fault size_state: memory -m qwen3-next-80b survives (exit $rc, $n failing)"; fi
 
+# Gemma 4 (each kind of layer its own cell in the closed forms): a fault in
+# size.c's cells, bytes or allocation fails the scenes' formula checks of it,
+# with and without flash attention (V rows padded to the widest).
+g4='gqa|cache_bytes size_alloc|--set ctx=10000
+mla-bytes|size_token size_alloc|--set ctx=20000
+iswa|size_swa_cells size_alloc|--set ctx=20000 --set n_seq=2 --set flash_attn=0
+cost|size_alloc size_flops|--set ctx=5000,70000
+memory|size_cells size_alloc|--set ctx=20000 --set n_seq=2 --set fa=0
+fit|size_alloc fit_total|--set mem=68'
+echo "$g4" | while IFS='|' read -r scene faults sets; do
+	for f in $faults; do
+		# shellcheck disable=SC2086
+		got=$(ATTNVIZ_FAULT=$f "$FAULTY" --summary "$scene" -m gemma4-31b $sets 2>&1); rc=$?
+		n=$(printf '%s\n' "$got" | awk -F'\t' '$5 == "FAIL" && $6 != "lesson"' | wc -l)
+		if [ "$rc" = 1 ] && [ "$n" -gt 0 ]; then ok "fault $f: $scene -m gemma4-31b $sets fails $n checks"
+		else fail "fault $f: $scene -m gemma4-31b survives with $sets (exit $rc)"; fi
+	done
+done
+
 # Two models side by side: the second's checks (keys @2) fail under the
 # same fault, by formula or reference (no lesson figure holds for it).
 pairs='gqa|cache_bytes|mistral-7b

@@ -46,6 +46,25 @@ done
 for s in gqa mla-bytes iswa cost memory fit; do "$ATTNVIZ" --explain "$s" -m llama3-8b -m qwen3-next-80b 2>&1; done > "$tmp/two"
 judge "two models (-m llama3-8b -m qwen3-next-80b), the six scenes that compare" "$tmp/two"
 
+# Gemma 4: its sliding and full layers differ in KV heads and head sizes, so
+# each kind has a cell of its own; without flash attention every V row is
+# padded to the widest (max(16 x 256, 4 x 512)).  The deployments that move
+# the padding, the streams, the windows and the fit.
+echo 'iswa|--set flash_attn=0 --set n_seq=3
+iswa|--set flash_attn=0 --set unified=1 --set n_seq=2 --set swa_full=1
+memory|--set fa=0 --set ctx=70000 --set unified=1 --set n_seq=2
+memory|--set n_seq=3 --set k_type=q8_0 --set v_type=q4_0
+fit|--set mem=68
+fit|--set mem=70 --set unified=1 --set n_seq=2
+cost|--set swa_full=1 --set ubatch=100
+gqa|--set kv_heads=1' | while IFS='|' read -r s args; do
+	# shellcheck disable=SC2086
+	"$ATTNVIZ" --explain "$s" -m gemma4-31b $args > "$tmp/p" 2>&1
+	judge "gemma4-31b: $s $args" "$tmp/p"
+done
+for s in gqa mla-bytes iswa cost memory fit; do "$ATTNVIZ" --explain "$s" -m gemma4-31b -m llama3-8b 2>&1; done > "$tmp/two"
+judge "two models (-m gemma4-31b -m llama3-8b), the six scenes that compare" "$tmp/two"
+
 # The evaluator can fail: one number changed in one `= EXPR` line.
 awk '!done && /^    = [0-9]/ { sub(/^    = [0-9]+/, "    = 999999"); done = 1 } { print }' "$tmp/all" > "$tmp/bad"
 if "$EXPR_CHECK" < "$tmp/bad" > /dev/null; then fail "formulas: a changed number in an = EXPR line goes unnoticed"

@@ -14,10 +14,9 @@ cd "$(dirname "$0")/.." || exit 2
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 
-# fx NAME: the fixture's directory: tests/hf, or tests/models for Gemma 4,
-# whose per-layer head sizes the scenes' closed forms do not check, and the
-# LFM2.5-Audio tokenizer, whose every attention layer is windowed
-# (tests/checks.sh walks tests/hf)
+# fx NAME: the fixture's directory: tests/hf, or tests/models for the
+# LFM2.5-Audio tokenizer, whose every attention layer is windowed, and Gemma
+# 4 26B-A4B (tests/checks.sh walks tests/hf)
 fx() { if [ -d "tests/hf/$1" ]; then echo "tests/hf/$1"; else echo "tests/models/$1"; fi; }
 # at CTX MODEL KEY: the iswa scene's value of KEY at -c CTX (0 when absent)
 at() { v=$(sval iswa "$3" -m "$2" --set ctx="$1"); echo "${v:-0}"; }
@@ -143,7 +142,7 @@ expect_eq "hf2026: deepseek-v3.2: the indexer's K head (index_head_dim)" \
 # The rope scene shows one theta a rotated pair.
 for row in qwen3-next-80b:32 glm-4.5-air:32 llama4-scout:64 qwen3.5-27b:32 glm-5:32 gemma4-31b:64; do
 	expect_eq "hf2026: ${row%%:*}: rotated pairs as the converter writes rope.dimension_count / 2" \
-		"$("$ATTNVIZ" --summary rope -m "$(fx "${row%%:*}")" | grep -c '	theta\.')" "${row##*:}"
+		"$("$ATTNVIZ" --summary rope -m "tests/hf/${row%%:*}" | grep -c '	theta\.')" "${row##*:}"
 done
 
 # The other ways a config says its layers give the same model: Qwen3-Next's
@@ -168,7 +167,7 @@ for pair in qwen3-next-80b:qwen3-next-80b llama4-scout:llama4-scout glm-4.5-air:
 	jamba-v0.1:jamba-v0.1 falcon-h1-7b:falcon-h1-7b glm-5:glm-5 gemma-3n-e4b:gemma-3n-e4b; do
 	same "${pair%%:*}" "tests/hf/${pair%%:*}" "assets/models/${pair##*:}.ini"
 done
-same gemma4-31b tests/models/gemma4-31b tests/models/gemma4-31b.ini
+same gemma4-31b tests/hf/gemma4-31b assets/models/gemma4-31b.ini
 same lfm2.5-audio-tokenizer tests/models/lfm2.5-audio-tokenizer tests/models/lfm2.5-audio-tokenizer.ini
 same gemma4-26b-a4b tests/models/gemma4-26b-a4b tests/models/gemma4-26b-a4b.ini
 

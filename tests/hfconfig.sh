@@ -245,7 +245,7 @@ awk '/"full_attention"/ && ++n == 4 { sub(/full_attention/, "sliding_attention")
 	bad gemma3n-reuse "field num_hidden_layers: 35 layers: llama.cpp's gemma3n shares layers 20 on with layer 18 (sliding) and 19 (full)"
 awk '/^ *16384,?$/ && ++n == 8 { sub(/16384/, "8192") } 1' "$g3n" |
 	bad gemma3n-ffn-widths "field text_config.intermediate_size: entry 7: want one width for every layer"
-g4=tests/models/gemma4-31b/config.json
+g4=tests/hf/gemma4-31b/config.json
 sed '/"global_head_dim"/d' "$g4" | bad gemma4-no-global-head "field text_config.global_head_dim: missing (required)"
 # Gemma 4's MoE: with enable_moe_block the converter needs the expert
 # count, the count a token and an expert's width (find_hparam, required).

@@ -31,6 +31,7 @@ gpt-oss-20b 49152 2x24x8x64x2
 falcon-7b 8192 2x32x1x64x2
 tiny-qwen2vocab 128 2x2x2x8x2
 tiny-gemma3-swa 1536 2x6x2x32x2
+gemma4-31b 901120 10x2x4x512x2+50x2x16x256x2
 X
 n=$("$ATTNVIZ" --list | grep -c '^model	')
 [ "$n" -ge 14 ] && ok "models: at least 14 shipped ($n)" || fail "models: only $n shipped"

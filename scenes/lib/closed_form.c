@@ -111,6 +111,83 @@ int cf_uniform(const struct model *m)
 	return 1;
 }
 
+int cf_kinds(const struct model *m, int64_t *kv_full, int64_t *kv_swa)
+{
+	int windowed = m->sliding_window > 0 && !m->swa_ignored;
+	int64_t cached = cf_cached_layers(m), kv[2] = {-1, -1};
+	/* the same walk as cf_uniform, each kind with a count of its own */
+	for (int64_t il = 0; il < m->layers; il++) {
+		if (windowed && il >= cached && m->layer_kv_heads[il] == 0)
+			continue;
+		int local = windowed && (m->swa_pattern <= 0 || il % m->swa_pattern < m->swa_pattern - 1);
+		if (!windowed && m->layer_kv_heads[il] == 0)
+			continue;
+		if (windowed && m->layer_swa[il] != local)
+			return 0;
+		if (kv[local] < 0)
+			kv[local] = m->layer_kv_heads[il];
+		else if (kv[local] != m->layer_kv_heads[il])
+			return 0;
+	}
+	/* a kind without layers (no window, or every layer local) takes the other's */
+	*kv_full = kv[0] >= 0 ? kv[0] : kv[1] >= 0 ? kv[1] : m->kv_heads;
+	*kv_swa = kv[1] >= 0 ? kv[1] : *kv_full;
+	return 1;
+}
+
+/* llama-hparams.cpp n_embd_head_k(il) on a sliding layer: n_embd_head_k_swa
+ * (0 in a model built without model_finish: the full size) */
+static int64_t dk_swa(const struct model *m)
+{
+	return m->head_dim_swa > 0 ? m->head_dim_swa : m->head_dim;
+}
+
+static int64_t dv_swa(const struct model *m)
+{
+	return m->head_dim_v_swa > 0 ? m->head_dim_v_swa : m->head_dim_v;
+}
+
+int cf_split(const struct model *m, int64_t kv_full, int64_t kv_swa)
+{
+	if (m->sliding_window <= 0 || m->swa_ignored || m->kind == ATTN_MLA)
+		return 0;
+	return kv_full != kv_swa || dk_swa(m) != m->head_dim || dv_swa(m) != m->head_dim_v;
+}
+
+void cf_in_cells(struct summary *s, const struct model *m, int64_t kv_full, int64_t kv_swa, const char *kv_origin,
+		 const char *swa_origin, int fa, struct cf_cells *c)
+{
+	char o[160];
+	cf_origin(m, MF_KV_HEADS, o, sizeof o);
+	if (kv_origin)
+		summary_input(s, "kv_heads", (double)kv_full, "%s", kv_origin);
+	else
+		summary_input(s, "kv_heads", (double)kv_full, "the full layers' KV heads: %s", o);
+	if (swa_origin)
+		summary_input(s, "kv_heads_swa", (double)kv_swa, "%s", swa_origin);
+	else
+		summary_input(s, "kv_heads_swa", (double)kv_swa, "the sliding layers' KV heads: %s", o);
+	cf_in_dims(s, m);
+	summary_input(s, "d_k_swa", (double)dk_swa(m), "%s", cf_origin(m, MF_HEAD_DIM_SWA, o, sizeof o));
+	summary_input(s, "d_v_swa", (double)dv_swa(m), "%s", cf_origin(m, MF_HEAD_DIM_V_SWA, o, sizeof o));
+	cf_in_types(s, m);
+	/* without -fa only when the two V rows differ: equal ones need no max */
+	int padded = !fa && kv_full * m->head_dim_v != kv_swa * dv_swa(m);
+	const char *vmax = "ceil(max(kv_heads * d_v, kv_heads_swa * d_v_swa) / v_block) * v_block_bytes";
+	snprintf(c->full, sizeof c->full, "(ceil(kv_heads * d_k / k_block) * k_block_bytes + %s)",
+		 padded ? vmax : "ceil(kv_heads * d_v / v_block) * v_block_bytes");
+	snprintf(c->swa, sizeof c->swa, "(ceil(kv_heads_swa * d_k_swa / k_block) * k_block_bytes + %s)",
+		 padded ? vmax : "ceil(kv_heads_swa * d_v_swa / v_block) * v_block_bytes");
+}
+
+const char *cf_f_split(char *buf, size_t len, const struct model *m, const char *stream, const char *swa_cells,
+		       const struct cf_cells *c)
+{
+	const char *G = cf_f_global(m);
+	snprintf(buf, len, "(%s * %s * %s + (layers - %s) * %s * %s)", G, stream, c->full, G, swa_cells, c->swa);
+	return buf;
+}
+
 int64_t cf_cached_layers(const struct model *m)
 {
 	int64_t n = 0;

@@ -33,6 +33,31 @@
 /* 1: every layer has kv_heads KV heads and is local exactly when
  * il % swa_pattern < swa_pattern - 1 (or all local when the pattern is 0). */
 int cf_uniform(const struct model *m);
+/* The closed forms of a model whose cached layers come in two kinds (Gemma
+ * 4): every full layer with kv_full KV heads of head_dim (head_dim_v), every
+ * sliding one with kv_swa of head_dim_swa (head_dim_v_swa), layers local by
+ * the swa_pattern rule.  cf_kinds fills the two counts and returns 1 when the
+ * model is such (a uniform one too: then kv_full == kv_swa == kv_heads). */
+int cf_kinds(const struct model *m, int64_t *kv_full, int64_t *kv_swa);
+/* 1: the sliding layers' cell differs from the full ones' (other KV heads or
+ * other head sizes), so each kind needs its own cell in the formulas. */
+int cf_split(const struct model *m, int64_t kv_full, int64_t kv_swa);
+/* The two cells' formula texts of a split model (cf_split), and their inputs:
+ * kv_heads, d_k, d_v of the full layers, kv_heads_swa, d_k_swa, d_v_swa of the
+ * sliding ones, and the types'.  Without flash attention (fa 0) V is stored
+ * transposed and every layer's V row is padded to the widest layer's
+ * (llama-kv-cache.cpp, hparams.n_embd_v_gqa_max()): the V term of both cells
+ * is then max(kv_heads * d_v, kv_heads_swa * d_v_swa).  kv_origin and
+ * swa_origin may be NULL (the model's own). */
+struct cf_cells {
+	char full[320], swa[320];
+};
+void cf_in_cells(struct summary *s, const struct model *m, int64_t kv_full, int64_t kv_swa, const char *kv_origin,
+		 const char *swa_origin, int fa, struct cf_cells *c);
+/* "(G * stream * full + (layers - G) * swa_cells * swa)" into buf: the
+ * cells of every cached layer of a split model, a stream. */
+const char *cf_f_split(char *buf, size_t len, const struct model *m, const char *stream, const char *swa_cells,
+		       const struct cf_cells *c);
 /* Layers that keep a KV cache (the "layers" input of the formulas), and
  * where that count comes from, into buf[len]. */
 int64_t cf_cached_layers(const struct model *m);

@@ -121,10 +121,16 @@ static int64_t k_head(const struct model *m)
 int64_t size_kv_bytes_token_as(const struct model *m, int64_t kv_heads)
 {
 	int64_t sum = 0;
-	for (int64_t il = 0; il < m->layers; il++)
-		if (m->layer_kv_heads[il] > 0)
-			sum += model_cache_bytes(m->k_type, kv_heads * k_head(m)) +
-			       model_cache_bytes(m->v_type, kv_heads * v_head(m));
+	for (int64_t il = 0; il < m->layers; il++) {
+		if (m->layer_kv_heads[il] <= 0)
+			continue;
+		/* a sliding layer keeps its own head sizes (llama-hparams.cpp
+		 * n_embd_head_k(il)), as size_k_elems_layer sizes it */
+		int swa = m->kind != ATTN_MLA && m->layer_swa[il];
+		int64_t dk = swa && m->head_dim_swa > 0 ? m->head_dim_swa : k_head(m);
+		int64_t dv = swa && m->head_dim_v_swa > 0 ? m->head_dim_v_swa : v_head(m);
+		sum += model_cache_bytes(m->k_type, kv_heads * dk) + model_cache_bytes(m->v_type, kv_heads * dv);
+	}
 	return FAULT_INT("size_token", sum);
 }
 
@@ -246,8 +252,13 @@ double size_attn_flops_pair(const struct model *m, int64_t il)
 	if (m->kind == ATTN_MLA && m->mla_latent_cache)
 		return 2.0 * (double)m->heads * (double)(m->kv_lora_rank + m->qk_rope_head_dim) +
 		       2.0 * (double)m->heads * (double)m->kv_lora_rank;
-	/* q·k over head_dim and p·v over the V head size, for every query head. */
-	return FAULT_REAL("size_flops", 2.0 * (double)m->heads * (double)k_head(m) + 2.0 * (double)m->heads * (double)v_head(m));
+	/* q·k over head_dim and p·v over the V head size, for every query head;
+	 * a sliding layer's are its own (llama-hparams.cpp n_embd_head_k(il):
+	 * n_embd_head_k_swa, Gemma 4's 256 against the full layers' 512). */
+	int swa = m->kind != ATTN_MLA && m->layer_swa[il];
+	double dk = (double)(swa && m->head_dim_swa > 0 ? m->head_dim_swa : k_head(m));
+	double dv = (double)(swa && m->head_dim_v_swa > 0 ? m->head_dim_v_swa : v_head(m));
+	return FAULT_REAL("size_flops", 2.0 * (double)m->heads * dk + 2.0 * (double)m->heads * dv);
 }
 
 /* llama-graph.cpp / llama-hparams.cpp is_masked_swa (LLAMA_SWA_TYPE_STANDARD):

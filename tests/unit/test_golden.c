@@ -181,13 +181,18 @@ static void compose(struct walk *wk, enum overlay ov, struct picker *pk)
 /* set: one line of KEY=VALUE separated by spaces, or NULL for the defaults;
  * model2: a second model's id shown beside the scene's own, or NULL. */
 static void walk_scene(const struct registry *reg, const struct scene_def *def, int w, int h, FILE *golden,
-		       const char *set, const char *model2)
+		       const char *set, const char *model1, const char *model2)
 {
 	struct run r;
 	struct summary sum;
 	char err[600];
 	struct walk wk = {.reg = reg, .r = &r, .sum = &sum, .w = w, .h = h};
-	if (run_open(&r, def, NULL, err, sizeof err) < 0) {
+	static struct model m1;   /* large: kept off the stack */
+	if (model1 && model_find_load(&m1, model1, err, sizeof err) < 0) {
+		T_OK(0, "walk: %s loads %s (%s)", def->cls->id, model1, err);
+		return;
+	}
+	if (run_open(&r, def, model1 ? &m1 : NULL, err, sizeof err) < 0) {
 		T_OK(0, "walk: %s opens (%s)", def->cls->id, err);
 		return;
 	}
@@ -470,15 +475,21 @@ void test_golden(void)
 		{"memory", "qwen3-next-80b"}, /* a hybrid: recurrent state beside the KV cache */
 		{"fit", "llama3-8b"},
 	};
-	int npairs = (int)(sizeof pairs / sizeof pairs[0]), ntwo = 0;
+	/* Gemma 4 as the one model: its sliding and full layers differ in KV
+	 * heads and head sizes, which every model-driven scene shows and checks. */
+	static const char *const own[] = {"score-matrix", "fa-engines", "gqa", "mla-bytes", "iswa", "cost", "memory", "fit"};
+	static const char *const own_model = "gemma4-31b";
+	int npairs = (int)(sizeof pairs / sizeof pairs[0]), ntwo = 0, nown = (int)(sizeof own / sizeof own[0]);
 	for (int i = 0; i < reg.n; i++)
 		ntwo += reg.defs[i].file.second != SECOND_NONE;
 	T_EQ_INT(ntwo, npairs, "walk: every scene that compares two models has a pair to walk");
-	for (int i = 0; i < reg.n + npairs; i++) {
-		const struct scene_def *def = i < reg.n ? &reg.defs[i] : registry_find(&reg, pairs[i - reg.n].scene);
-		const char *model2 = i < reg.n ? NULL : pairs[i - reg.n].model2;
+	for (int i = 0; i < reg.n + npairs + nown; i++) {
+		int pair = i >= reg.n && i < reg.n + npairs, one = i >= reg.n + npairs;
+		const char *id = pair ? pairs[i - reg.n].scene : one ? own[i - reg.n - npairs] : NULL;
+		const struct scene_def *def = i < reg.n ? &reg.defs[i] : registry_find(&reg, id);
+		const char *model2 = pair ? pairs[i - reg.n].model2 : NULL, *model1 = one ? own_model : NULL;
 		if (!def) {
-			T_OK(0, "walk: scene %s of a two-model pair exists", pairs[i - reg.n].scene);
+			T_OK(0, "walk: scene %s of a two-model pair or of %s exists", id, own_model);
 			continue;
 		}
 		if (scene_measures(def))
@@ -487,12 +498,13 @@ void test_golden(void)
 			char *text = NULL;
 			size_t len = 0;
 			FILE *g = z == 0 ? open_memstream(&text, &len) : NULL;
-			walk_scene(&reg, def, sizes[z][0], sizes[z][1], g, NULL, model2);
+			walk_scene(&reg, def, sizes[z][0], sizes[z][1], g, NULL, model1, model2);
 			if (!g)
 				continue;
 			fclose(g);
 			char path[256];
-			snprintf(path, sizeof path, "tests/golden/80x24/%s%s.txt", def->cls->id, model2 ? ".two" : "");
+			snprintf(path, sizeof path, "tests/golden/80x24/%s%s%s.txt", def->cls->id, model2 ? ".two" : "",
+				 model1 ? ".gemma4-31b" : "");
 			if (getenv("ATTNVIZ_UPDATE_GOLDEN")) {
 				FILE *f = fopen(path, "w");
 				if (f) {
@@ -544,7 +556,7 @@ void test_golden(void)
 	for (unsigned i = 0; i < sizeof variants / sizeof variants[0]; i++) {
 		const struct scene_def *def = registry_find(&reg, variants[i][0]);
 		if (def)
-			walk_scene(&reg, def, 80, 24, NULL, variants[i][1], NULL);
+			walk_scene(&reg, def, 80, 24, NULL, variants[i][1], NULL, NULL);
 	}
 	registry_free(&reg);
 }
