@@ -466,7 +466,7 @@ static void kv_check(struct summary *s, const struct model *m, const struct depl
 	if (!cf_uniform(m) && cf_kinds(m, &kf, &ks) && cf_split(m, kf, ks) && !padded_none(m, A, d)) {
 		/* sliding and full layers differ (Gemma 4): each kind its own cell */
 		struct cf_cells c;
-		char both[1536];
+		char two[1536];
 		cf_in_deploy(s, d->n_ctx, d->n_seq, m->sliding_window, d->n_ubatch, m);
 		summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
 		summary_input(s, "layers", (double)cf_cached_layers(m), "%s", cf_layers_origin(m, o, sizeof o));
@@ -474,7 +474,7 @@ static void kv_check(struct summary *s, const struct model *m, const struct depl
 		summary_explain(s, "llama-hparams.cpp: a sliding layer has its own KV heads (n_head_kv(il)) and head sizes "
 			       "(n_embd_head_k_swa); llama-kv-cache-iswa.cpp sizes the sliding layers");
 		cf_f_swa(swa, sizeof swa, d->unified, d->swa_full);
-		snprintf(f, sizeof f, "%s%s", cf_f_split(both, sizeof both, m, cf_f_stream(d->unified), swa, &c),
+		snprintf(f, sizeof f, "%s%s", cf_f_split(two, sizeof two, m, cf_f_stream(d->unified), swa, &c),
 			 d->unified ? "" : " * n_seq");
 		summary_formula(s, 0, f);
 		return;
@@ -591,7 +591,7 @@ static void me_summary(const void *vs, struct summary *s)
 			struct cf_cells c;
 			char ko[200], so[200];
 			summary_words(s, "layer %lld (%s): cells a stream × streams × K and V bytes a cell of its kind",
-				      (long long)il, kinds[A->layer_type[il]].name);
+				      (long long)il, kinds[st->m.layer_type[il]].name);
 			cf_in_deploy(s, d->n_ctx, d->n_seq, k == LAYER_LOCAL ? m->sliding_window : 0, d->n_ubatch, m);
 			snprintf(ko, sizeof ko, "the full layers' KV heads: %s", cf_origin(m, MF_KV_HEADS, o, sizeof o));
 			snprintf(so, sizeof so, "the sliding layers' KV heads: %s", cf_origin(m, MF_KV_HEADS, o, sizeof o));
