@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/compute_moe.h"
 #include "model/size.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
@@ -24,6 +25,7 @@ struct fa_state {
 	int64_t n_seq, q_width, qv_width, v_rot;          /* and: sequences, Q's and the attention output's widths,
 							   * a rotated (block-quantized) V */
 	int64_t m1_inner, m1_state;                        /* a Mamba-1 block's d_inner and d_state (0: none) */
+	int replayed;   /* the compute buffer is a replay of ggml-alloc (compute_moe.c), no closed form */
 	int logged;   /* the lesson's log applies: its model and settings */
 	int nub;
 	int64_t ub[FA_MAX];
@@ -105,6 +107,7 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	st->head_size = env->model->head_dim;
 	st->sinks = env->model->sinks_learned;
 	st->mla = env->model->kind == ATTN_MLA;
+	st->replayed = compute_moe_modelled(env->model);
 	st->cc = params_real(env->p, FA_CC);
 	/* The logged buffers belong to one model and one set of runs: shown only for those. */
 	st->logged = env->model_is_default && params_is_default(env->p, FA_CTX) &&
@@ -343,6 +346,16 @@ static void in_buffer(const struct fa_state *st, struct summary *s, const struct
 	summary_input(s, "m1_state", (double)st->m1_state, "a Mamba-1 block's d_state (0: none)");
 }
 
+/* A replayed buffer has no closed form: --explain names the replay instead. */
+static void replay_or_formula(const struct fa_state *st, struct summary *s, const char *f)
+{
+	if (st->replayed)
+		summary_explain(s, "gpt-oss: no closed form holds to 2 %%; the reserve graph replayed tensor by tensor "
+			    "through ggml-alloc's best fit (src/model/compute_moe.c, src/model/alloc_sim.c)");
+	else
+		summary_formula(s, 0.5, f);
+}
+
 static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 {
 	/* L = the logits phase, F = layer 0's FFN, A = K·Q without flash attention; 4 B a float.  n_tokens =
@@ -377,7 +390,7 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 			    "largest of the graph's peaks (each read off ggml-alloc's placements: tools/alloc-trace.sh), not "
 			    "their sum");
 		snprintf(f, sizeof f, "max(%s, %s, %s)", L_on, F_on, R_on);
-		summary_formula(s, 0.5, f);
+		replay_or_formula(st, s, f);
 		if (st->refused[0]) {
 			summary_explain(s, "-fa off: %s", st->refused);
 			continue;
@@ -391,7 +404,7 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 		summary_input(s, "v_max", (double)st->v_max, "the widest layer's V elements (v_idxs of a transposed V)");
 		summary_input(s, "k_quant", (double)st->k_quant, "1: a block-quantized K cache (measured: E - E/128 floats fewer)");
 		snprintf(f, sizeof f, "max(%s, %s, %s, %s)", L_off, A, F_off, R_off);
-		summary_formula(s, 0.5, f);
+		replay_or_formula(st, s, f);
 	}
 	if (st->nub > 0) {
 		summary_int(s, st->buf_on[0].compute_mark == SIZE_MODELLED, "compute_modelled");

@@ -26,6 +26,9 @@ enum arch_mech {
 	 * graph's peaks were checked against the real engine (src/model/buffers.c
 	 * models its compute buffer; others are estimated). */
 	AM_GRAPH_CHECKED = 1 << 6,
+	/* gpt-oss's graph (src/models/openai-moe.cpp), whose compute buffer
+	 * src/model/compute_moe.c replays through ggml-alloc's rules */
+	AM_GRAPH_OAI_MOE = 1 << 7,
 };
 
 struct arch_info {
