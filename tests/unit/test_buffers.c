@@ -3,7 +3,10 @@
  * the n_batch and n_ubatch caps, output_reserve, llama_init_from_model's
  * refusals) and the figures the issue measured with the real engine.
  */
+#include <stdlib.h>
 #include <string.h>
+
+#include "model/alloc_sim.h"
 
 #include "model/size.h"
 #include "t.h"
@@ -150,9 +153,73 @@ static void t_engine(void)
 	T_EQ_INT(b.compute_bytes, 238108000, "engine: Mistral 7B -c 1000 -np 4 -ub 2048 -fa on: 227.08 MiB (1000 tokens)");
 }
 
+/* ggml-alloc's rules on a graph worked by hand (ggml-alloc.c
+ * ggml_dyn_tallocr_alloc / _free_bytes, ggml_gallocr_alloc_graph_impl). */
+static void t_alloc_sim(void)
+{
+	struct alloc_sim *s = alloc_sim_new(16, 32);
+	T_OK(s != NULL, "alloc_sim: a graph");
+	/* in [0, 32): 10 bytes round up to 32; a [32, 132 -> 160), then in is
+	 * freed; b (20 -> 32) takes that hole [0, 32), not the open end; c
+	 * [160, 288) reads a and b: a is freed after it, a hole [32, 160).
+	 * d (64, reads b and c): best fit puts it at 32; b and c are then freed,
+	 * [96, 288) merging with the open end. */
+	int in = alloc_sim_input(s, 10);
+	int a = alloc_sim_node(s, 100, 1, (int[]){in});
+	int b = alloc_sim_node(s, 20, 1, (int[]){a});
+	int c = alloc_sim_node(s, 100, 2, (int[]){a, b});
+	int d = alloc_sim_node(s, 64, 2, (int[]){b, c});
+	/* e in place on d (d's only consumer): no new room */
+	int e = alloc_sim_node(s, ALLOC_SIM_INPLACE, 1, (int[]){d});
+	/* f, 300 -> 320 bytes: no hole that large below the end, so the open end at 96 */
+	alloc_sim_node(s, 300, 1, (int[]){e});
+	T_EQ_INT(alloc_sim_run(s), 416, "alloc_sim: best fit in the holes, the open end otherwise (96 + 320)");
+	alloc_sim_free(s);
+	/* an in-place node on a tensor that has another consumer left: ggml
+	 * would not reuse it, so the graph is refused */
+	s = alloc_sim_new(8, 32);
+	in = alloc_sim_input(s, 64);
+	a = alloc_sim_node(s, 64, 1, (int[]){in});
+	alloc_sim_node(s, ALLOC_SIM_INPLACE, 1, (int[]){a});
+	alloc_sim_node(s, 64, 1, (int[]){a});
+	T_EQ_INT(alloc_sim_run(s), -1, "alloc_sim: in place on a shared tensor is refused");
+	alloc_sim_free(s);
+}
+
+/* gpt-oss-20b (assets/models/gpt-oss-20b.ini, the shape of tests/engine.sh's
+ * GGUF): the real engine's compute buffers (llama_get_memory_breakdown),
+ * which the replay of compute_moe.c gives to the byte. */
+static void t_moe(void)
+{
+	struct model m;
+	struct buffer_sizes b;
+	char err[256], path[512];
+	const char *dir = getenv("ATTNVIZ_MODELS");
+	snprintf(path, sizeof path, "%s/gpt-oss-20b.ini", dir ? dir : "assets/models");
+	T_OK(model_load(&m, path, err, sizeof err) == 0, "engine: gpt-oss-20b.ini loads");
+	struct deploy d = deploy_default(32768);
+	d.n_seq = 4, d.n_ubatch = 2048;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 1831952384LL, "engine: gpt-oss-20b -c 32768 -np 4 -ub 2048 -fa on: the logits above a hole");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "engine: gpt-oss's replayed buffer is modelled");
+	d = deploy_default(1000);
+	d.n_seq = 3, d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 453604992, "engine: gpt-oss-20b -c 1000 -np 3 -ub 512 -fa off: 432.59 MiB");
+	d = deploy_default(32768);
+	d.unified = 1, d.swa_full = 1, d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 4467865600LL, "engine: gpt-oss-20b -c 32768 -kvu --swa-full -ub 512 -fa off: K·Q decides");
+	m.k_type = CACHE_Q8_0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "engine: gpt-oss with a quantized cache is estimated");
+}
+
 void test_buffers(void)
 {
 	t_engine();
+	t_moe();
+	t_alloc_sim();
 	t_caps();
 	t_refuse();
 	t_vpad();
