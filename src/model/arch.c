@@ -28,7 +28,7 @@ static const struct arch_info archs[] = {
 	 * sharing an earlier layer's cache (src/models/gemma4.cpp) */
 	{"gemma4", AM_NEXTN | AM_SHARED_KV | AM_SWA_HEADS},
 	/* chunked attention (src/models/llama4.cpp) */
-	{"llama4", AM_NEXTN | AM_CHUNKED},
+	{"llama4", AM_NEXTN | AM_CHUNKED | AM_GRAPH_LLAMA4},
 	/* MLA's latent plus the lightning indexer's K-only cache (create_memory:
 	 * llama_kv_cache_dsa, src/llama-kv-cache-dsa.cpp) */
 	{"deepseek32", AM_NEXTN | AM_INDEXER},

@@ -29,6 +29,8 @@ enum arch_mech {
 	/* gpt-oss's graph (src/models/openai-moe.cpp), whose compute buffer
 	 * src/model/compute_moe.c replays through ggml-alloc's rules */
 	AM_GRAPH_OAI_MOE = 1 << 7,
+	/* Llama 4's graph (src/models/llama4.cpp), replayed likewise */
+	AM_GRAPH_LLAMA4 = 1 << 8,
 };
 
 struct arch_info {

@@ -1,13 +1,14 @@
 /*
- * compute_moe: the CPU compute buffer of gpt-oss's reserve graph, replayed
- * tensor by tensor through ggml-alloc's rules (src/model/alloc_sim.c).
- * Its peak is the logits, but where they land depends on the holes the
- * expert tensors leave among the freed graph inputs (3 to 7.8 [n_embd]
- * rows a token above the bottom over tests/engine.sh's matrix), which no
- * single formula followed to 2 %.  The graph is src/models/openai-moe.cpp
- * llama_model_openai_moe::graph with llama-graph.cpp build_attn (with and
- * without flash attention) and build_moe_ffn (SOFTMAX_WEIGHT gating,
- * LLM_FFN_SWIGLU_OAI_MOE), each node's order, size and in-place reuse
+ * compute_moe: the CPU compute buffer of the MoE reserve graphs (gpt-oss,
+ * Llama 4), replayed tensor by tensor through ggml-alloc's rules
+ * (src/model/alloc_sim.c).  Their peak is mostly the logits, but where
+ * they land depends on the holes the expert tensors leave among the freed
+ * graph inputs (3 to 7.8 [n_embd] rows a token above the bottom on
+ * gpt-oss-20b over tests/engine.sh's matrix), which no single formula
+ * followed to 2 %.  The graphs are the families' builders (the table
+ * below) with llama-graph.cpp build_attn (with and without flash
+ * attention), build_moe_ffn and build_ffn, each node's order (ggml's
+ * depth-first build order, not the source's), size and in-place reuse
  * checked against ggml-alloc's own trace (tools/alloc-trace.sh).
  */
 #include "model/alloc_sim.h"
@@ -16,25 +17,66 @@
 /* ggml-cpu.c ggml_backend_cpu_buffer_type_get_alignment: TENSOR_ALIGNMENT */
 #define CPU_ALIGN 32
 
+/* What the families' graphs do differently, read off their builders and
+ * ggml-alloc's trace of each (tools/alloc-trace.sh on tests/engine.sh's
+ * GGUFs). */
+enum moe_gating {
+	/* gpt-oss (LLAMA_EXPERT_GATING_FUNC_TYPE_SOFTMAX_WEIGHT): the probs are
+	 * the logits; the selected weights get a soft_max of their own */
+	GATE_SOFTMAX_WEIGHT,
+	/* Llama 4 (SIGMOID, and build_moe_ffn selects on the logits for
+	 * LLM_ARCH_LLAMA4): a new sigmoid beside the logits */
+	GATE_SIGMOID_ON_LOGITS,
+};
+enum {
+	MG_SHARED = 1 << 0,          /* a shared expert of ff after the routed ones (build_ffn) */
+	MG_WEIGHT_BEFORE = 1 << 1,   /* weight_before_ffn (LLM_ARCH_LLAMA4): repeat x weights, then the experts */
+	MG_NOPE_SCALE = 1 << 2,      /* full layers without RoPE, Q times inp_attn_scale (llama4.cpp) */
+	MG_ROWS_LAST = 1 << 3,       /* out_ids' get_rows inside the last layer, after attention */
+	MG_NEXTN_OUT = 1 << 4,       /* the last l_out is res->t_h_nextn, kept; out_ids' get_rows after it */
+};
+struct moe_graph {
+	unsigned mech;   /* the AM_GRAPH_* bit of src/model/arch.c that selects it */
+	enum moe_gating gating;
+	unsigned flags;
+};
+static const struct moe_graph graphs[] = {
+	/* src/models/openai-moe.cpp llama_model_openai_moe::graph */
+	{AM_GRAPH_OAI_MOE, GATE_SOFTMAX_WEIGHT, MG_NEXTN_OUT},
+	/* src/models/llama4.cpp llama_model_llama4::graph<true>: every layer MoE
+	 * (Scout's interleave_moe_layer_step 1; struct model has no step) */
+	{AM_GRAPH_LLAMA4, GATE_SIGMOID_ON_LOGITS, MG_SHARED | MG_WEIGHT_BEFORE | MG_NOPE_SCALE | MG_ROWS_LAST},
+};
+
+static const struct moe_graph *graph_of(const struct model *m)
+{
+	for (size_t i = 0; i < sizeof graphs / sizeof graphs[0]; i++)
+		if (m->arch_mech & graphs[i].mech)
+			return &graphs[i];
+	return NULL;
+}
+
 int compute_moe_modelled(const struct model *m)
 {
-	return (m->arch_mech & AM_GRAPH_OAI_MOE) && m->experts > 0 && m->experts_used > 1 && m->embd > 0 && m->ff > 0;
+	return graph_of(m) && m->experts > 0 && m->experts_used > 0 && m->embd > 0 && m->ff > 0;
 }
 
 #define N(bytes, ...) alloc_sim_node(s, (bytes), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
 
 /* The graph of one ubatch of nt tokens (no outputs) against every cell. */
-static int build(struct alloc_sim *s, const struct model *m, const struct deploy *d, int64_t nt, int64_t no,
-		 const struct kv_alloc *a)
+static int build(struct alloc_sim *s, const struct model *m, const struct moe_graph *g, const struct deploy *d,
+		 int64_t nt, int64_t no, const struct kv_alloc *a)
 {
 	int64_t E = m->embd, F = m->ff, X = m->experts, U = m->experts_used;
 	int64_t Q = m->heads * m->head_dim, O = m->heads * m->head_dim_v;
 	int64_t K = m->kv_heads * m->head_dim, V = m->kv_heads * m->head_dim_v;
 	int fa = d->flash_attn, caches = a->windowed ? 2 : 1;
-	int kidx[2] = {-1, -1}, vidx[2] = {-1, -1}, mask[2] = {-1, -1};
+	int kidx[2] = {-1, -1}, vidx[2] = {-1, -1}, mask[2] = {-1, -1}, scale = -1;
 	/* the inputs, in the order the graph first reads them: inp_tokens
 	 * (build_inp_embd; inp_embd beside it, read by no node), inp_pos, layer
-	 * 0's cache's k_idxs, v_idxs and KQ mask, the other cache's, out_ids */
+	 * 0's cache's k_idxs, v_idxs and KQ mask, Llama 4's inp_attn_scale
+	 * (first read by the first full layer, before its cache's), the other
+	 * cache's, out_ids */
 	int tok = alloc_sim_input(s, 4 * nt);
 	alloc_sim_input(s, 4 * E * nt);
 	int pos = alloc_sim_input(s, 4 * nt);
@@ -42,6 +84,8 @@ static int build(struct alloc_sim *s, const struct model *m, const struct deploy
 	for (int k = 0; k < caches; k++) {
 		int c = (first + k) % caches;   /* 0: the full cache, 1: the sliding one */
 		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
+		if (k == 1 && (g->flags & MG_NOPE_SCALE))
+			scale = alloc_sim_input(s, 4 * nt);
 		/* llama_kv_cache::build_input_k_idxs / build_input_v_idxs (V
 		 * transposed without flash attention: an index per element) and
 		 * llm_graph_input_attn_kv: the mask F16 with flash attention */
@@ -49,15 +93,21 @@ static int build(struct alloc_sim *s, const struct model *m, const struct deploy
 		vidx[c] = alloc_sim_input(s, fa ? 8 * nt : 8 * nt * V);
 		mask[c] = alloc_sim_input(s, cells * nt * (fa ? 2 : 4));
 	}
+	if (scale < 0 && (g->flags & MG_NOPE_SCALE))
+		scale = alloc_sim_input(s, 4 * nt);
 	int out_ids = alloc_sim_input(s, 4 * no);
 	int cur = N(4 * E * nt, tok);   /* embd: ggml_get_rows(tok_embd, inp_tokens) */
 	for (int64_t il = 0; il < m->layers; il++) {
 		int c = caches == 2 && m->layer_swa[il] ? 1 : 0;
 		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
+		/* llama4.cpp: n_no_rope_layer_step 4, the full layers of its
+		 * 3-chunked-1-full pattern */
+		int nope = (g->flags & MG_NOPE_SCALE) && !m->layer_swa[il];
 		int norm = N(4 * E * nt, cur);   /* attn_norm: RMS_NORM, the MUL in place */
-		/* build_qkv then ggml_rope_ext on a reshaped view: a new tensor */
-		int qm = N(4 * Q * nt, norm), q = N(4 * Q * nt, qm, pos);
-		int km = N(4 * K * nt, norm), k = N(4 * K * nt, km, pos);
+		/* build_qkv, then ggml_rope_ext (or Llama 4's NoPE scale) on a
+		 * reshaped view: a new tensor; the q/k norms in place */
+		int qm = N(4 * Q * nt, norm), q = nope ? N(4 * Q * nt, qm, scale) : N(4 * Q * nt, qm, pos);
+		int km = N(4 * K * nt, norm), k = nope ? km : N(4 * K * nt, km, pos);
 		int vm = N(4 * V * nt, norm);
 		/* llama_kv_cache::cpy_k / cpy_v: ggml_set_rows into the cache */
 		N(ALLOC_SIM_NOALLOC, k, kidx[c]);
@@ -74,34 +124,67 @@ static int build(struct alloc_sim *s, const struct model *m, const struct deploy
 			int kqv = N(4 * O * nt, sm);
 			att = N(4 * O * nt, kqv);
 		}
-		int wo = N(4 * E * nt, att);                    /* wo (+ wo_b in place) */
-		int ffn_inp = N(ALLOC_SIM_INPLACE, wo, cur);   /* ffn_inp = attn_out + inpSA */
-		int pn = N(4 * E * nt, ffn_inp);                /* attn_post_norm */
-		/* build_moe_ffn: router logits (+ bias in place), the argsort whose
-		 * top-k view selects the experts, their weights (get_rows, then
-		 * soft_max: SOFTMAX_WEIGHT), gate and up (+ biases in place, each
-		 * reading the selection), swiglu_oai, down (+ bias), weighted in
-		 * place, and the n_expert_used views summed: one new add, the rest
-		 * in place */
-		int lg = N(4 * X * nt, pn);
-		int as = N(4 * X * nt, lg);
-		int w = N(4 * U * nt, lg, as);
-		int ws = N(4 * U * nt, w);
-		int gate = N(4 * F * U * nt, pn, as);
-		int up = N(4 * F * U * nt, pn, as);
-		int sw = N(4 * F * U * nt, gate, up);
-		int down = N(4 * E * U * nt, sw, as);
-		int db = N(ALLOC_SIM_INPLACE, down, as);
-		int wt = N(ALLOC_SIM_INPLACE, db, ws);
-		int sum = N(4 * E * nt, wt);
+		int wo = N(4 * E * nt, att);   /* wo (+ wo_b in place) */
+		int64_t n = nt;                /* the FFN's tokens */
+		int ffn_inp;
+		if ((g->flags & MG_ROWS_LAST) && il == m->layers - 1) {
+			/* the last layer keeps the outputs' rows only: get_rows of the
+			 * attention output and of inpSA, added in place */
+			int r1 = N(4 * E * no, wo, out_ids), r2 = N(4 * E * no, cur, out_ids);
+			ffn_inp = N(ALLOC_SIM_INPLACE, r1, r2);
+			n = no;
+		} else {
+			ffn_inp = N(ALLOC_SIM_INPLACE, wo, cur);   /* ffn_inp = attn_out + inpSA */
+		}
+		int pn = N(4 * E * n, ffn_inp);   /* the FFN's norm (its MUL in place) */
+		/* build_moe_ffn: the router logits (+ gpt-oss's bias in place), the
+		 * probs, the argsort whose top-k view selects the experts, their
+		 * weights (get_rows of the probs) */
+		int lg = N(4 * X * n, pn), pr = lg, as, w;
+		if (g->gating == GATE_SIGMOID_ON_LOGITS) {
+			pr = N(4 * X * n, lg);
+			as = N(4 * X * n, lg);
+		} else {
+			as = N(4 * X * n, lg);
+		}
+		w = N(4 * U * n, pr, as);
+		if (g->gating == GATE_SOFTMAX_WEIGHT)
+			w = N(4 * U * n, w);   /* soft_max of the selected weights */
+		int x = pn;                     /* the experts' input */
+		if (g->flags & MG_WEIGHT_BEFORE) {
+			int rep = N(4 * E * U * n, pn);   /* ggml_repeat_4d of the input */
+			x = N(ALLOC_SIM_INPLACE, rep, w);
+		}
+		/* gate and up (+ biases in place, each reading the selection),
+		 * their GLU, down (+ bias in place) */
+		int gate = N(4 * F * U * n, x, as);
+		int up = N(4 * F * U * n, x, as);
+		int sw = N(4 * F * U * n, gate, up);
+		int down = N(4 * E * U * n, sw, as);
+		int ex = N(ALLOC_SIM_INPLACE, down, as);
+		if (!(g->flags & MG_WEIGHT_BEFORE))
+			ex = N(ALLOC_SIM_INPLACE, ex, w);   /* experts x weights */
+		/* the n_expert_used views summed: one new add, the rest in place;
+		 * one expert: a ggml_cont */
+		int out = N(4 * E * n, ex);
 		for (int64_t e = 2; e < U; e++)
-			sum = N(ALLOC_SIM_INPLACE, sum, wt);
-		cur = N(ALLOC_SIM_INPLACE, sum, ffn_inp);   /* l_out = ffn_moe_out + ffn_inp */
+			out = N(ALLOC_SIM_INPLACE, out, ex);
+		if (g->flags & MG_SHARED) {
+			/* build_ffn of the shared expert: gate, up, swiglu, down */
+			int sg = N(4 * F * n, pn), su = N(4 * F * n, pn);
+			int ss = N(4 * F * n, sg, su), sd = N(4 * E * n, ss);
+			out = N(ALLOC_SIM_INPLACE, out, sd);
+		}
+		cur = N(ALLOC_SIM_INPLACE, out, ffn_inp);   /* l_out = the FFN's output + ffn_inp */
 	}
-	/* res->t_h_nextn = the last l_out: a graph output, kept */
-	alloc_sim_output(s, cur);
-	int rows = N(4 * E * no, cur, out_ids);   /* ggml_get_rows(cur, inp_out_ids); the norm in place */
-	return N(4 * m->vocab * no, rows) < 0 ? -1 : 0;   /* result_output */
+	int rows = cur;
+	if (g->flags & MG_NEXTN_OUT) {
+		/* res->t_h_nextn = the last l_out: a graph output, kept */
+		alloc_sim_output(s, cur);
+		rows = N(4 * E * no, cur, out_ids);   /* ggml_get_rows(cur, inp_out_ids) */
+	}
+	/* the output norm in place, then result_output */
+	return N(4 * m->vocab * no, rows) < 0 ? -1 : 0;
 }
 
 int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
@@ -112,7 +195,8 @@ int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub,
 	struct alloc_sim *s = alloc_sim_new((int)(40 * m->layers + 32), CPU_ALIGN);
 	if (!s)
 		return -1;
-	int64_t r = build(s, m, d, nt, ub, a) < 0 ? -1 : alloc_sim_run(s);
+	const struct moe_graph *g = graph_of(m);
+	int64_t r = !g || build(s, m, g, d, nt, ub, a) < 0 ? -1 : alloc_sim_run(s);
 	alloc_sim_free(s);
 	if (r < 0)
 		return -1;
