@@ -350,7 +350,7 @@ static void in_buffer(const struct fa_state *st, struct summary *s, const struct
 static void replay_or_formula(const struct fa_state *st, struct summary *s, const char *f)
 {
 	if (st->replayed)
-		summary_explain(s, "MoE (gpt-oss, Llama 4): no closed form holds to 2 %%; the reserve graph replayed tensor by tensor "
+		summary_explain(s, "MoE (gpt-oss, Llama 4, Qwen3-MoE): no closed form holds to 2 %%; the reserve graph replayed tensor by tensor "
 			    "through ggml-alloc's best fit (src/model/compute_moe.c, src/model/alloc_sim.c)");
 	else
 		summary_formula(s, 0.5, f);
@@ -408,7 +408,7 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 	}
 	if (st->nub > 0) {
 		summary_int(s, st->buf_on[0].compute_mark == SIZE_MODELLED, "compute_modelled");
-		summary_words(s, "1: the compute buffers are modelled (within 2 %% of llama.cpp); 0: estimated (MoE but gpt-oss and Llama 4 "
+		summary_words(s, "1: the compute buffers are modelled (within 2 %% of llama.cpp); 0: estimated (MoE but gpt-oss, Llama 4 and Qwen3-MoE "
 			      "with f16 caches, the MLA latent cache, or a model without embd and ff)");
 		summary_int(s, st->buf_on[0].output_bytes, "output_bytes");
 		summary_words(s, "the output buffer: n_vocab F32 logits for each of the n_seq sequences (exact)");

@@ -31,6 +31,8 @@ enum arch_mech {
 	AM_GRAPH_OAI_MOE = 1 << 7,
 	/* Llama 4's graph (src/models/llama4.cpp), replayed likewise */
 	AM_GRAPH_LLAMA4 = 1 << 8,
+	/* Qwen3-MoE's graph (src/models/qwen3moe.cpp), replayed likewise */
+	AM_GRAPH_QWEN3MOE = 1 << 9,
 };
 
 struct arch_info {

@@ -1,6 +1,6 @@
 /*
  * compute_moe: the CPU compute buffer of the MoE reserve graphs (gpt-oss,
- * Llama 4), replayed tensor by tensor through ggml-alloc's rules
+ * Llama 4, Qwen3-MoE), replayed tensor by tensor through ggml-alloc's rules
  * (src/model/alloc_sim.c).  Their peak is mostly the logits, but where
  * they land depends on the holes the expert tensors leave among the freed
  * graph inputs (3 to 7.8 [n_embd] rows a token above the bottom on
@@ -27,6 +27,8 @@ enum moe_gating {
 	/* Llama 4 (SIGMOID, and build_moe_ffn selects on the logits for
 	 * LLM_ARCH_LLAMA4): a new sigmoid beside the logits */
 	GATE_SIGMOID_ON_LOGITS,
+	/* Qwen3-MoE (SOFTMAX): a soft_max in place on the logits */
+	GATE_SOFTMAX,
 };
 enum {
 	MG_SHARED = 1 << 0,          /* a shared expert of ff after the routed ones (build_ffn) */
@@ -34,6 +36,9 @@ enum {
 	MG_NOPE_SCALE = 1 << 2,      /* full layers without RoPE, Q times inp_attn_scale (llama4.cpp) */
 	MG_ROWS_LAST = 1 << 3,       /* out_ids' get_rows inside the last layer, after attention */
 	MG_NEXTN_OUT = 1 << 4,       /* the last l_out is res->t_h_nextn, kept; out_ids' get_rows after it */
+	MG_QK_NORM = 1 << 5,         /* q/k norms on the reshaped views (new tensors), RoPE in place on them */
+	MG_V_FIRST = 1 << 6,         /* V's projection ordered before K's in the graph */
+	MG_NORM_W = 1 << 7,          /* norm_w: the weights divided by their (clamped) sum_rows */
 };
 struct moe_graph {
 	unsigned mech;   /* the AM_GRAPH_* bit of src/model/arch.c that selects it */
@@ -46,6 +51,8 @@ static const struct moe_graph graphs[] = {
 	/* src/models/llama4.cpp llama_model_llama4::graph<true>: every layer MoE
 	 * (Scout's interleave_moe_layer_step 1; struct model has no step) */
 	{AM_GRAPH_LLAMA4, GATE_SIGMOID_ON_LOGITS, MG_SHARED | MG_WEIGHT_BEFORE | MG_NOPE_SCALE | MG_ROWS_LAST},
+	/* src/models/qwen3moe.cpp llama_model_qwen3moe::graph (norm_w true) */
+	{AM_GRAPH_QWEN3MOE, GATE_SOFTMAX, MG_ROWS_LAST | MG_QK_NORM | MG_V_FIRST | MG_NORM_W},
 };
 
 static const struct moe_graph *graph_of(const struct model *m)
@@ -106,9 +113,22 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 		int norm = N(4 * E * nt, cur);   /* attn_norm: RMS_NORM, the MUL in place */
 		/* build_qkv, then ggml_rope_ext (or Llama 4's NoPE scale) on a
 		 * reshaped view: a new tensor; the q/k norms in place */
-		int qm = N(4 * Q * nt, norm), q = nope ? N(4 * Q * nt, qm, scale) : N(4 * Q * nt, qm, pos);
-		int km = N(4 * K * nt, norm), k = nope ? km : N(4 * K * nt, km, pos);
-		int vm = N(4 * V * nt, norm);
+		int qm = N(4 * Q * nt, norm), q, k, km, vm = -1;
+		if (g->flags & MG_QK_NORM) {
+			int qn = N(4 * Q * nt, qm);
+			q = N(ALLOC_SIM_INPLACE, qn, pos);
+		} else
+			q = nope ? N(4 * Q * nt, qm, scale) : N(4 * Q * nt, qm, pos);
+		if (g->flags & MG_V_FIRST)
+			vm = N(4 * V * nt, norm);
+		km = N(4 * K * nt, norm);
+		if (g->flags & MG_QK_NORM) {
+			int kn = N(4 * K * nt, km);
+			k = N(ALLOC_SIM_INPLACE, kn, pos);
+		} else
+			k = nope ? km : N(4 * K * nt, km, pos);
+		if (!(g->flags & MG_V_FIRST))
+			vm = N(4 * V * nt, norm);
 		/* llama_kv_cache::cpy_k / cpy_v: ggml_set_rows into the cache */
 		N(ALLOC_SIM_NOALLOC, k, kidx[c]);
 		N(ALLOC_SIM_NOALLOC, vm, vidx[c]);
@@ -145,11 +165,18 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 			pr = N(4 * X * n, lg);
 			as = N(4 * X * n, lg);
 		} else {
-			as = N(4 * X * n, lg);
+			if (g->gating == GATE_SOFTMAX)
+				pr = N(ALLOC_SIM_INPLACE, lg);
+			as = N(4 * X * n, pr);
 		}
 		w = N(4 * U * n, pr, as);
 		if (g->gating == GATE_SOFTMAX_WEIGHT)
 			w = N(4 * U * n, w);   /* soft_max of the selected weights */
+		if (g->flags & MG_NORM_W) {
+			/* sum_rows [1, n] (the clamp in place), then the div */
+			int sum = N(4 * n, w);
+			w = N(4 * U * n, w, sum);
+		}
 		int x = pn;                     /* the experts' input */
 		if (g->flags & MG_WEIGHT_BEFORE) {
 			int rep = N(4 * E * U * n, pn);   /* ggml_repeat_4d of the input */

@@ -10,9 +10,9 @@
 #include "model/arch.h"
 #include "model/size.h"
 
-/* 1 when m's compute buffer is replayed (gpt-oss, Llama 4: AM_GRAPH_OAI_MOE,
- * AM_GRAPH_LLAMA4, with
- * its expert widths known) and checked against the real engine. */
+/* 1 when m's compute buffer is replayed (gpt-oss, Llama 4, Qwen3-MoE: the
+ * AM_GRAPH_OAI_MOE, AM_GRAPH_LLAMA4, AM_GRAPH_QWEN3MOE bits, with its
+ * expert widths known) and checked against the real engine. */
 int compute_moe_modelled(const struct model *m);
 /* The buffer for ubatch ub against the cache a: 0, or -1 on overflow. */
 int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,

@@ -227,6 +227,25 @@ static void t_moe(void)
 	d.flash_attn = 0;
 	size_buffers(&m, &d, &b);
 	T_EQ_INT(b.compute_bytes, 468336640, "engine: Llama 4 Scout -c 1000 -ub 512 -fa off: 446.64 MiB");
+	/* Qwen3-30B-A3B's shape (tests/engine.sh's qwen3moe GGUF): softmax
+	 * gating, the weights normalised, q/k norms; 1.4 % low before */
+	memset(&m, 0, sizeof m);
+	snprintf(m.arch, sizeof m.arch, "qwen3moe");
+	m.layers = 48, m.heads = 32, m.kv_heads = 4, m.head_dim = m.head_dim_v = 128, m.vocab = 151936;
+	m.embd = 2048, m.ff = 768, m.experts = 128, m.experts_used = 8, m.kind = ATTN_GQA;
+	m.k_type = m.v_type = CACHE_F16, m.params = 30.5e9, m.ctx_train = 40960;
+	for (int64_t il = 0; il < m.layers; il++)
+		m.layer_kv_heads[il] = 4;
+	T_OK(model_finish(&m, "qwen3-30b-a3b", err, sizeof err) == 0, "engine: Qwen3-30B-A3B's shape is a model");
+	d = deploy_default(32768);
+	d.n_seq = 4, d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 585115648, "engine: Qwen3-30B-A3B -c 32768 -np 4 -ub 512 -fa off: 558.01 MiB");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "engine: Qwen3-MoE's replayed buffer is modelled");
+	d = deploy_default(1000);
+	d.unified = 1, d.n_ubatch = 2048;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 624132000, "engine: Qwen3-30B-A3B -c 1000 -kvu -ub 2048 -fa on: 1000 tokens, 595.22 MiB");
 }
 
 void test_buffers(void)
