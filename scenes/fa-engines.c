@@ -346,12 +346,17 @@ static void in_buffer(const struct fa_state *st, struct summary *s, const struct
 	summary_input(s, "m1_state", (double)st->m1_state, "a Mamba-1 block's d_state (0: none)");
 }
 
-/* A replayed buffer has no closed form: --explain names the replay instead. */
+/* A replayed buffer has no closed form: the three peaks' came out 1.4 to
+ * 16 % low on these graphs (Llama 4 Scout at -c 65536: the logits above
+ * both masks), no bound worth a check.  It is shown as a plain value,
+ * --explain naming the replay; its check is the real engine
+ * (tests/engine.sh, exact over its f16 matrix; tests/unit pins figures). */
 static void replay_or_formula(const struct fa_state *st, struct summary *s, const char *f)
 {
 	if (st->replayed)
-		summary_explain(s, "MoE (gpt-oss, Llama 4, Qwen3-MoE): no closed form holds to 2 %%; the reserve graph replayed tensor by tensor "
-			    "through ggml-alloc's best fit (src/model/compute_moe.c, src/model/alloc_sim.c)");
+		summary_explain(s, "MoE (gpt-oss, Llama 4, Qwen3-MoE): no closed form holds to 2 %%; the reserve graph "
+			    "replayed tensor by tensor through ggml-alloc's best fit (src/model/compute_moe.c, "
+			    "src/model/alloc_sim.c), checked against the real llama.cpp by tests/engine.sh");
 	else
 		summary_formula(s, 0.5, f);
 }
