@@ -191,8 +191,11 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/attnviz $(DESTDIR)$(MANDIR)/attnviz.1
 	rm -rf $(DESTDIR)$(DATADIR)
 
+# The fetched llama.cpp (build/llama, LLAMA_DIR's default: a directory or a
+# link) survives a clean: fetching it again costs minutes and the network.
 clean:
-	rm -rf build attnviz
+	if [ -d build ]; then find build -mindepth 1 -maxdepth 1 ! -name llama -exec rm -rf {} +; fi
+	rm -f attnviz
 
 .PHONY: all check check-fast engine clang sanitize fault bench install uninstall clean fuzz fuzz-build
 

@@ -7,7 +7,7 @@
  * GB/s per type (the bytes it really reads: 34 or 18 a block of 32 values).  init only plans the cases: the measuring
  * begins when asked (start: r or Enter on the screen), so passing through
  * the scene takes no CPU from the class's machine.  x cancels.  Where the
- * ggml peer loads (cli/ggml_peer.h, as --bench's), ggml's own CPU flash
+ * ggml peer loads (kern/ggml_peer.h, as --bench's), ggml's own CPU flash
  * attention runs beside tiled and decode on the same inputs, its runs
  * interleaved with ours, and its row follows ours; where it does not, the
  * side says so and ours stand alone.  The
@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/ggml_peer.h"
+#include "kern/ggml_peer.h"
 #include "kern/fastattn.h"
 #include "kern/fastbench.h"
 #include "scene/scene.h"
@@ -57,6 +57,7 @@ struct be_live {
 
 struct be_state {
 	int ncases, heads, threads, runs, peer;
+	int run_no;                           /* this state's measurement is the run's run_no-th */
 	struct be_case cases[BE_MAX_CASES];   /* the plan; results filled in order */
 	struct be_live *live;                 /* NULL until init made it */
 };
@@ -134,6 +135,7 @@ static int be_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	st->threads = (int)params_int(env->p, BE_THREADS);
 	st->runs = (int)params_int(env->p, BE_RUNS);
 	st->peer = (int)params_int(env->p, BE_PEER);
+	st->run_no = env->runs_before + 1;
 	/* n by n; within one n, f32 beside f16, kernel by kernel as listed. */
 	for (int i = 0; i < nn; i++)
 		for (int j = 0; j < nkv; j++)
@@ -357,6 +359,9 @@ static void be_render(const void *vs, struct view *v)
 	      : s.cancelled ? "cancelled (r: again)"
 	      : s.finished  ? "done (r: again)"
 			    : "measuring… (x cancels)");
+	/* r measures again with a new state: the count says it did. */
+	if (st->live->begun)
+		canvas_printf_whole(sd, 0, 7, ROLE_NORMAL, "run %d", st->run_no);
 	/* f16 against f32, for the latest n that has both. */
 	int line = 8;
 	for (int k = 0; k < FASTBENCH_NKERNELS && s.done > 0; k++) {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "model/compute_moe.h"
+#include "model/compute_hybrid.h"
 #include "model/size.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
@@ -26,6 +27,8 @@ struct fa_state {
 							   * a rotated (block-quantized) V */
 	int64_t m1_inner, m1_state;                        /* a Mamba-1 block's d_inner and d_state (0: none) */
 	int replayed;   /* the compute buffer is a replay of ggml-alloc (compute_moe.c), no closed form */
+	int64_t k_rot;                                     /* nrot of a rotated K (0: none; compute_hybrid.c) */
+	int64_t attn_w, hyb, mid_hole, big_rows;           /* a hybrid's K·Q rows and logits table (compute_hybrid.c) */
 	int logged;   /* the lesson's log applies: its model and settings */
 	int nub;
 	int64_t ub[FA_MAX];
@@ -162,6 +165,11 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 			st->m1_state = st->m1_inner ? mc->ssm_d_state : 0;
 			st->moe = mc->experts > 0;
 			st->k_quant = mc->k_type >= CACHE_Q8_0;
+			st->k_rot = compute_hybrid_k_rot(mc);
+			st->attn_w = compute_hybrid_attn_width(mc, st->embd);
+			int mid, big;
+			st->hyb = compute_hybrid_family(mc, &mid, &big);
+			st->mid_hole = mid, st->big_rows = big;
 			st->latent = mc->kind == ATTN_MLA && mc->mla_latent_cache;
 			st->n_seq = d_on.n_seq;
 			st->q_width = mc->heads * mc->head_dim;
@@ -344,6 +352,21 @@ static void in_buffer(const struct fa_state *st, struct summary *s, const struct
 	summary_input(s, "v_rot", (double)st->v_rot, "1: a block-quantized V with head_dim_v a multiple of 64 (attn_rot_v)");
 	summary_input(s, "m1_inner", (double)st->m1_inner, "a Mamba-1 block's d_inner (Jamba; 0: none)");
 	summary_input(s, "m1_state", (double)st->m1_state, "a Mamba-1 block's d_state (0: none)");
+	summary_input(s, "hyb", (double)st->hyb, "1: a hybrid whose logits land above its last rows (compute_hybrid.c)");
+	summary_input(s, "mid_hole", (double)st->mid_hole, "1: with a hole of one to two [embd] rows the logits go above it");
+	summary_input(s, "big_rows", (double)st->big_rows, "[embd] rows the logits rise with a hole of two rows or more");
+}
+
+/* out = in with every H replaced by h (the hole's expression). */
+static void subst_h(char *out, size_t len, const char *in, const char *h)
+{
+	size_t n = 0, hl = strlen(h);
+	for (; *in && n + hl + 1 < len; in++)
+		if (*in == 'H')
+			memcpy(out + n, h, hl), n += hl;
+		else
+			out[n++] = *in;
+	out[n] = 0;
 }
 
 /* A replayed buffer has no closed form: the three peaks' came out 1.4 to
@@ -370,6 +393,13 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 					"min(max(2 * cells + 17 - 4 * qv_width, 0), 1) * min(max(qv_width - embd + 1, 0), 1)) * "
 					"embd + 1)";
 	static const char *const L_off = "4 * vocab * ub + ceil(ub / n_seq) * n_seq * 4 * ((2 + moe) * embd + 1)";
+	/* a hybrid's logits (hyb): one [embd] row and the hole H of the freed inputs higher when H < 4 * embd
+	 * bytes, mid_hole * H below two rows, else big_rows rows (src/model/compute_hybrid.c) */
+	static const char *const LX = "ceil(ub / n_seq) * n_seq * hyb * (min(max(4 * embd - H, 0), 1) * (4 * embd + H) + "
+				      "(1 - min(max(4 * embd - H, 0), 1) - min(max(H - 8 * embd + 1, 0), 1)) * mid_hole * H + "
+				      "min(max(H - 8 * embd + 1, 0), 1) * big_rows * 4 * embd)";
+	static const char *const H_on = "(8 + (cells + swa_cells) * 2 + 4 * caches * (2 + (1 - latent) * 2))";
+	static const char *const H_off = "(8 + (cells + swa_cells) * 4 + 4 * caches * (2 + (1 - latent) * 2 * v_max))";
 	static const char *const F_on = "min(ff, 1) * ceil(ub / n_seq) * n_seq * ((cells + swa_cells) * 2 + 4 * (embd + 3) + "
 					"4 * caches * (2 + (1 - latent) * 2) + 4 * (2 * embd + q_width + 3 * ff))";
 	static const char *const F_off = "min(ff, 1) * ceil(ub / n_seq) * n_seq * ((cells + swa_cells) * 4 + 4 * (embd + 3) + "
@@ -379,9 +409,15 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 					"2 * m1_state + 1 + 1 + caches * (2 + (1 - latent) * 2) + 2))";
 	static const char *const R_off = "min(m1_inner, 1) * ceil(ub / n_seq) * n_seq * ((cells + swa_cells) * 4 + 4 * (12 * m1_inner + "
 					 "2 * m1_state + 1 + 1 + caches * (2 + (1 - latent) * 2 * v_max) + 2))";
-	static const char *const A = "ceil(ub / n_seq) * n_seq * (4 * cells * q_heads + (cells + swa_cells) * 4 + 4 * (5 * embd + "
-				     "1 + caches * (2 + (1 - latent) * 2 * v_max) + 2 - k_quant * (embd - floor(embd / 128))))";
-	char f[1024];
+	/* Jamba (min(m1_inner, 1)): no RoPE, one [embd] row fewer and no inp_pos, a rotated K's Q one row
+	 * more, plus rs_s_copy and the rotation matrix (src/model/compute_hybrid.c) */
+	static const char *const A = "ceil(ub / n_seq) * n_seq * (4 * cells * q_heads + (cells + swa_cells) * 4 + 4 * (attn_w + "
+				     "1 + caches * (2 + (1 - latent) * 2 * v_max) + 2 - min(m1_inner, 1) - (1 - min(m1_inner, 1)) * "
+				     "(1 - hyb) * k_quant * (embd - floor(embd / 128)))) + "
+				     "min(m1_inner, 1) * (ceil(n_seq / 8) * 32 + 4 * k_rot * k_rot)";
+	char f[4096], lx_on[1024], lx_off[1024];
+	subst_h(lx_on, sizeof lx_on, LX, H_on);
+	subst_h(lx_off, sizeof lx_off, LX, H_off);
 	for (int i = 0; i < st->nub; i++) {
 		long long ub = (long long)st->ub[i];
 		const struct buffer_sizes *on = &st->buf_on[i], *off = &st->buf_off[i];
@@ -394,7 +430,7 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 			    "(llama-context.cpp); ggml-alloc frees each tensor after its last use, so the buffer is the "
 			    "largest of the graph's peaks (each read off ggml-alloc's placements: tools/alloc-trace.sh), not "
 			    "their sum");
-		snprintf(f, sizeof f, "max(%s, %s, %s)", L_on, F_on, R_on);
+		snprintf(f, sizeof f, "max(%s + %s, %s, %s)", L_on, lx_on, F_on, R_on);
 		replay_or_formula(st, s, f);
 		if (st->refused[0]) {
 			summary_explain(s, "-fa off: %s", st->refused);
@@ -408,7 +444,9 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 		summary_input(s, "q_heads", (double)st->heads, "%s", st->heads_from);
 		summary_input(s, "v_max", (double)st->v_max, "the widest layer's V elements (v_idxs of a transposed V)");
 		summary_input(s, "k_quant", (double)st->k_quant, "1: a block-quantized K cache (measured: E - E/128 floats fewer)");
-		snprintf(f, sizeof f, "max(%s, %s, %s, %s)", L_off, A, F_off, R_off);
+		summary_input(s, "k_rot", (double)st->k_rot, "nrot of a rotated K's matrix (attn_rot_k; 0: none)");
+		summary_input(s, "attn_w", (double)st->attn_w, "floats a token of the rows under K·Q (5 embd; a hybrid's own)");
+		snprintf(f, sizeof f, "max(%s + %s, %s, %s, %s)", L_off, lx_off, A, F_off, R_off);
 		replay_or_formula(st, s, f);
 	}
 	if (st->nub > 0) {

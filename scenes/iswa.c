@@ -114,7 +114,7 @@ static int is_nsteps(const void *vs)
 }
 
 /* The strip: one glyph a layer, at most `rows` rows; "+N more" when cut. */
-static int draw_strip(struct canvas *c, int y, int rows, const struct kv_alloc *a, const struct model *m)
+static int draw_strip(struct canvas *c, int y, int rows, const struct model *m)
 {
 	int64_t layers = m->layers;
 	int per_row = c->w;
@@ -124,7 +124,7 @@ static int draw_strip(struct canvas *c, int y, int rows, const struct kv_alloc *
 	for (int64_t il = 0; il < layers && il < fit; il++) {
 		enum layer_cache k = size_layer_kind(m, il);
 		/* a recurrent layer (R) keeps a fixed state instead of cells */
-		int rec = a->layer_type[il] == LT_RECURRENT;
+		int rec = m->layer_type[il] == LT_RECURRENT;
 		canvas_put(c, (int)(il % per_row), y + (int)(il / per_row),
 			   k == LAYER_LOCAL ? 'L' : k == LAYER_GLOBAL ? 'G' : rec ? 'R' : 0x00b7,
 			   k == LAYER_LOCAL ? ROLE_BAR : k == LAYER_GLOBAL ? ROLE_ACCENT : ROLE_DIM);
@@ -175,7 +175,7 @@ static void render_tiny(const struct is_state *st, struct view *v)
 	char a[32], b[32];
 	canvas_printf(c, 0, 0, ROLE_LABEL, "tiny SWA preset: %lld layers, window %lld", (long long)t->layers,
 		      (long long)t->sliding_window);
-	int y = draw_strip(c, 1, 2, &st->runs[0].a, t) + 1;
+	int y = draw_strip(c, 1, 2, t) + 1;
 	/* MiB with two decimals, as llama.cpp's log and the lesson print them (0.94 MiB, not 960.00 KiB). */
 	snprintf(a, sizeof a, "%.2f MiB", (double)st->runs[0].a.global_bytes / MIB);
 	canvas_printf(c, 0, y++, ROLE_ACCENT, "global: %lld × %lld cells = %s", (long long)st->runs[0].a.global_layers,
@@ -241,7 +241,7 @@ static void is_render(const void *vs, struct view *v)
 		canvas_text(c, 0, 0, ROLE_LABEL, "G global (full cache), R recurrent (state)");
 	else
 		canvas_text(c, 0, 0, ROLE_LABEL, "G global (full cache on every layer)");
-	int y = draw_strip(c, 1, 3, A, &st->m) + 1;
+	int y = draw_strip(c, 1, 3, &st->m) + 1;
 	int64_t scale = A->full_bytes > st->other.full_bytes ? A->full_bytes : st->other.full_bytes;
 	if (v->step >= 1) {
 		cells_text(lab, sizeof lab, "global", A->global_layers, A->streams, A->full_cells);

@@ -106,7 +106,7 @@ static int me_nsteps(const void *vs)
 }
 
 /* A layer's kind as the strip marks it (enum layer_type): its glyph, role and name. */
-static const struct {
+static const struct me_kind {
 	uint32_t glyph;
 	enum role role;
 	const char *name;
@@ -116,17 +116,32 @@ static const struct {
 	[LT_SHARED] = {'=', ROLE_HEAT3, "shared"},   [LT_NONE] = {0x00b7, ROLE_DIM, "none"},
 };
 #define ME_NKINDS (sizeof kinds / sizeof kinds[0])
+/* Falcon-H1's layers run attention and a Mamba2 mixer side by side
+ * (src/models/falcon-h1.cpp): a full layer that also keeps the recurrent
+ * state, marked as both kinds, not as F alone. */
+static const struct me_kind both = {'P', ROLE_BAR2, "full+recurrent"};
+
+/* Layer il's mark: its kind's, or both's for a parallel model's full layer. */
+static uint32_t mark_glyph(const struct model *m, int64_t il)
+{
+	return m->ssm_parallel && m->layer_type[il] == LT_FULL ? both.glyph : kinds[m->layer_type[il]].glyph;
+}
+static enum role mark_role(const struct model *m, int64_t il)
+{
+	return m->ssm_parallel && m->layer_type[il] == LT_FULL ? both.role : kinds[m->layer_type[il]].role;
+}
 
 /* The strip: one glyph a layer, at most `rows` rows; "+N more" when cut. */
-static int draw_strip(struct canvas *c, int y, int rows, const struct kv_alloc *a, int64_t layers)
+static int draw_strip(struct canvas *c, int y, int rows, const struct model *m)
 {
+	int64_t layers = m->layers;
 	int per_row = c->w;
 	int64_t fit = (int64_t)per_row * rows;
 	if (layers > fit)
 		fit -= 10;   /* room for "+N more" */
 	for (int64_t il = 0; il < layers && il < fit; il++)
-		canvas_put(c, (int)(il % per_row), y + (int)(il / per_row), kinds[a->layer_type[il]].glyph,
-			   kinds[a->layer_type[il]].role);
+		canvas_put(c, (int)(il % per_row), y + (int)(il / per_row), mark_glyph(m, il),
+			   mark_role(m, il));
 	if (layers > fit)
 		canvas_printf_whole(c, (int)(fit % per_row) + 1, y + (int)(fit / per_row), ROLE_DIM, "+%lld more",
 				    (long long)(layers - fit));
@@ -135,19 +150,21 @@ static int draw_strip(struct canvas *c, int y, int rows, const struct kv_alloc *
 }
 
 /* The strip's legend: the kinds the model has, "F full  R recurrent  · none". */
-static void draw_legend(struct canvas *c, int y, const struct kv_alloc *a, int64_t layers)
+static void draw_legend(struct canvas *c, int y, const struct model *m)
 {
 	int have[ME_NKINDS] = {0}, x = 0;
-	for (int64_t il = 0; il < layers; il++)
-		have[a->layer_type[il]] = 1;
+	for (int64_t il = 0; il < m->layers; il++)
+		have[m->layer_type[il]] = 1;
 	for (size_t k = 0; k < ME_NKINDS; k++) {
 		if (!have[k])
 			continue;
-		int w = (int)strlen(kinds[k].name) + 2;
+		int is_both = m->ssm_parallel && k == LT_FULL;
+		const char *name = is_both ? both.name : kinds[k].name;
+		int w = (int)strlen(name) + 2;
 		if (x + w > c->w)
 			break;
-		canvas_put(c, x, y, kinds[k].glyph, kinds[k].role);
-		canvas_text(c, x + 2, y, ROLE_LABEL, kinds[k].name);
+		canvas_put(c, x, y, is_both ? both.glyph : kinds[k].glyph, is_both ? both.role : kinds[k].role);
+		canvas_text(c, x + 2, y, ROLE_LABEL, name);
 		x += w + 2;
 	}
 }
@@ -159,7 +176,7 @@ static int kind_line(struct canvas *c, int y, const struct me_state *st, enum la
 	const struct kv_alloc *A = &st->a;
 	int64_t n = 0, bytes = 0, cells = 0, lo = -1, hi = 0;
 	for (int64_t il = 0; il < st->m.layers; il++)
-		if (A->layer_type[il] == kind) {
+		if (st->m.layer_type[il] == kind) {
 			int64_t b = kind == LT_RECURRENT ? A->state_bytes_layer : A->layer_bytes[il];
 			n++;
 			bytes += b;
@@ -173,8 +190,9 @@ static int kind_line(struct canvas *c, int y, const struct me_state *st, enum la
 	fmt_bytes(b, sizeof b, (double)bytes);
 	fmt_bytes(l, sizeof l, (double)lo);
 	fmt_bytes(h, sizeof h, (double)hi);
-	uint32_t g = kinds[kind].glyph;
-	enum role r = kinds[kind].role;
+	int is_both = st->m.ssm_parallel && kind == LT_FULL;
+	uint32_t g = is_both ? both.glyph : kinds[kind].glyph;
+	enum role r = is_both ? both.role : kinds[kind].role;
 	const char *s1 = n == 1 ? "" : "s";
 	if (kind == LT_SHARED) {
 		canvas_put(c, 0, y, g, r);
@@ -229,6 +247,19 @@ struct part {
 static const char *weights_mark(const struct model *m)
 {
 	return m->weights_from == WEIGHTS_COUNTED ? "exact" : m->weights_from == WEIGHTS_GIVEN ? "stated" : "estimated";
+}
+
+/* How the weights' bytes were had, for the narration: what was counted,
+ * or what stands in for the tensors that were not. */
+static const char *weights_how(const struct model *m)
+{
+	if (m->weights_from == WEIGHTS_COUNTED)
+		return "the GGUF's tensors";
+	if (m->weights_from == WEIGHTS_GIVEN)
+		return "the model file's weights_bytes";
+	/* model_finish or the config.json reader: "estimated: params x 2 bytes ..." */
+	const char *o = model_field_origin(m, MF_WEIGHTS_BYTES);
+	return o && !strncmp(o, "estimated: ", 11) ? o + 11 : "no tensor counted";
 }
 
 static const char *mark_word(enum size_mark k)
@@ -332,8 +363,8 @@ static void me_render(const void *vs, struct view *v)
 	canvas_printf_whole(s, 0, 8, ROLE_NORMAL, "weights %s", weights_mark(&st->m));
 	canvas_wrap(s, 0, 10, s->w, 4, ROLE_DIM, "e: ctx, ubatch, n_seq, unified, swa_full, k_type, v_type, fa");
 
-	draw_legend(c, 0, A, st->m.layers);
-	int y = draw_strip(c, 1, 3, A, st->m.layers) + 1;
+	draw_legend(c, 0, &st->m);
+	int y = draw_strip(c, 1, 3, &st->m) + 1;
 	if (v->step == 1) {
 		for (size_t k = 0; k < ME_NKINDS; k++)
 			y = kind_line(c, y, st, (enum layer_type)k);
@@ -379,8 +410,7 @@ static void me_render(const void *vs, struct view *v)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "The deployment's memory as one bar: %s in all; the weights %s (%s), the compute buffer %s "
 			 "(src/model/buffers.c), the KV cache, state and output buffer exact.",
-			 t, weights_mark(&st->m), st->m.weights_from == WEIGHTS_COUNTED ? "the GGUF's tensors" : "not counted",
-			 mark_word(st->b.compute_mark));
+			 t, weights_mark(&st->m), weights_how(&st->m), mark_word(st->b.compute_mark));
 		break;
 	default:
 		if (st->m.ssm_parallel)
@@ -534,7 +564,7 @@ static void me_summary(const void *vs, struct summary *s)
 		}
 		if (k == LAYER_NONE) {
 			summary_words(s, "layer %lld (%s) keeps no KV cache", (long long)il,
-				      kinds[A->layer_type[il]].name);
+				      kinds[st->m.layer_type[il]].name);
 			summary_input(s, "kv_heads", m->layer_kv_heads[il], "%s", cf_origin(m, MF_KV_HEADS, o, sizeof o));
 			summary_formula(s, 0, "kv_heads");
 			continue;
@@ -545,7 +575,7 @@ static void me_summary(const void *vs, struct summary *s)
 			continue;
 		}
 		summary_words(s, "layer %lld (%s): cells a stream × streams × K and V bytes a cell", (long long)il,
-			      kinds[A->layer_type[il]].name);
+			      kinds[st->m.layer_type[il]].name);
 		cf_in_deploy(s, d->n_ctx, d->n_seq, k == LAYER_LOCAL ? m->sliding_window : 0, d->n_ubatch, m);
 		char ko[200];
 		snprintf(ko, sizeof ko, "layer %lld's KV heads: %s", (long long)il, cf_origin(m, MF_KV_HEADS, o, sizeof o));
@@ -609,12 +639,12 @@ static void me_print(const void *vs, FILE *out)
 		model_cache_name(st->m.v_type));
 	fprintf(out, "layers: ");
 	for (int64_t il = 0; il < st->m.layers; il++)
-		fputc(ascii[A->layer_type[il]], out);
+		fputc(st->m.ssm_parallel && st->m.layer_type[il] == LT_FULL ? (int)both.glyph : ascii[st->m.layer_type[il]], out);
 	fputc('\n', out);
 	for (int64_t il = 0; il < st->m.layers; il++)
-		fprintf(out, "layer %3lld  %-9s %8lld cells x %lld  %14lld B\n", (long long)il, kinds[A->layer_type[il]].name,
+		fprintf(out, "layer %3lld  %-9s %8lld cells x %lld  %14lld B\n", (long long)il, kinds[st->m.layer_type[il]].name,
 			(long long)A->layer_cells[il], (long long)A->streams,
-			(long long)(A->layer_type[il] == LT_RECURRENT ? A->state_bytes_layer : A->layer_bytes[il]));
+			(long long)(st->m.layer_type[il] == LT_RECURRENT ? A->state_bytes_layer : A->layer_bytes[il]));
 	struct part p[8];
 	int n = parts_of(st, p);
 	for (int i = 0; i < n; i++) {

@@ -73,6 +73,22 @@ err_case "cli: missing argument" "needs an argument" --summary
 err_case "cli: vectors and scores disagree" "values: 2 vectors for 6 scores" --summary online-row --set values=1:0,0:1
 err_case "cli: vector with 3 components" "values: a vector has 2 components" --summary online-row --set values=1:0:2
 err_case "cli: --set for all names no scene" "nope: unknown parameter" --summary all --set nope=1
+# A second model that fails at the scene's deployment (llama-context.cpp
+# llama_init_from_model: MLA refuses K and V of different types) is an
+# error naming it, on every output, never a comparison silently dropped.
+# The memory scene: Falcon-H1's layers are attention and Mamba2 side by side
+# (marked P, full+recurrent, never F alone); the weights line says how they
+# were had (params x 2 bytes), never "(not counted)".
+"$ATTNVIZ" --frame memory --step 2 -m falcon-h1-7b > "$tmp/fh1"
+expect_eq "cli: memory strip marks Falcon-H1's layers full+recurrent" \
+	"$(grep -c 'P full+recurrent' "$tmp/fh1") $(grep -c 'PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP ' "$tmp/fh1") $(grep -c 'F full' "$tmp/fh1")" "1 1 0"
+expect_eq "cli: memory step 2 says what stands in for the weights" \
+	"$(tr -d '\n│' < "$tmp/fh1" | grep -c 'weights estimated *(params x 2 bytes *(16-bit weights))')" 1
+for out in --summary --frame; do
+	err_case "cli: $out with a second model the deployment refuses" \
+		"memory: second model DeepSeek-V2-Lite: llama_init_from_model: model does not support different K (q8_0)" \
+		$out memory -m llama3-8b -m deepseek-v2-lite --set k_type=q8_0
+done
 err_case "cli: interactive without a terminal" "needs a terminal" -s 2 </dev/null
 err_case "cli: unknown model" "no model 'no-such-model'" --summary online-softmax -m no-such-model
 err_case "cli: dump under a missing dir" "No such file or directory" --dump-tensors "$tmp/missing/deeper" -s tiled

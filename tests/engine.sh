@@ -887,6 +887,89 @@ gemma4() {
 		i=$((i + 1))
 	done
 }
+# Gemma 4 26B-A4B (google/gemma-4-26B-A4B-it text_config, tests/models/gemma4-26b-a4b):
+# 30 layers, five sliding (window 1024, 8 KV heads of 256) then one full (2
+# KV heads of 512); every layer keeps its dense MLP of intermediate_size
+# 2112 and adds the router and 128 experts of moe_intermediate_size 704, 8
+# a token (conversion/gemma.py Gemma4Model: expert_count, expert_used_count,
+# expert_feed_forward_length; src/models/gemma4.cpp load_arch_tensors:
+# ffn_gate_inp and its scale, pre_ffw_norm_2, post_ffw_norm_1 / _2,
+# ffn_gate_up_exps, ffn_down_exps); attention_k_eq_v: the full layers have
+# no attn_v (V is K, TENSOR_NOT_REQUIRED).
+gemma4moe() {
+	E=2816 V=262144 H=16 FF=2112 FE=704 X=128 L=30
+	kvs="" pat="" i=0
+	while [ $i -lt $L ]; do
+		if [ $((i % 6)) -eq 5 ]; then kvs="$kvs,2" pat="$pat,0"; else kvs="$kvs,8" pat="$pat,1"; fi
+		i=$((i + 1))
+	done
+	cat <<-EOF
+	kv general.architecture str gemma4
+	kv general.alignment u32 32
+	kv gemma4.block_count u32 $L
+	kv gemma4.context_length u32 262144
+	kv gemma4.embedding_length u32 $E
+	kv gemma4.embedding_length_per_layer_input u32 0
+	kv gemma4.feed_forward_length u32 $FF
+	kv gemma4.expert_feed_forward_length u32 $FE
+	kv gemma4.expert_count u32 $X
+	kv gemma4.expert_used_count u32 8
+	kv gemma4.attention.head_count u32 $H
+	arr gemma4.attention.head_count_kv u32 ${kvs#,}
+	arr gemma4.attention.sliding_window_pattern bool ${pat#,}
+	kv gemma4.attention.shared_kv_layers u32 0
+	kv gemma4.attention.key_length u32 512
+	kv gemma4.attention.value_length u32 512
+	kv gemma4.attention.key_length_swa u32 256
+	kv gemma4.attention.value_length_swa u32 256
+	kv gemma4.attention.sliding_window u32 1024
+	kv gemma4.attention.layer_norm_rms_epsilon f32 0.000001
+	kv gemma4.rope.dimension_count u32 512
+	kv gemma4.rope.dimension_count_swa u32 256
+	kv gemma4.rope.freq_base f32 1000000
+	kv gemma4.rope.freq_base_swa f32 10000
+	kv gemma4.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	type f32
+	tensor output_norm.weight $E
+	tensor rope_freqs.weight 256
+	EOF
+	i=0
+	while [ $i -lt $L ]; do
+		if [ $((i % 6)) -eq 5 ]; then HD=512 KV=2; else HD=256 KV=8; fi
+		cat <<-EOF
+		type f32
+		tensor blk.$i.attn_norm.weight $E
+		tensor blk.$i.attn_q_norm.weight $HD
+		tensor blk.$i.attn_k_norm.weight $HD
+		tensor blk.$i.post_attention_norm.weight $E
+		tensor blk.$i.ffn_norm.weight $E
+		tensor blk.$i.post_ffw_norm.weight $E
+		tensor blk.$i.pre_ffw_norm_2.weight $E
+		tensor blk.$i.post_ffw_norm_1.weight $E
+		tensor blk.$i.post_ffw_norm_2.weight $E
+		tensor blk.$i.ffn_gate_inp.scale $E
+		type f16
+		tensor blk.$i.attn_q.weight $E $((H * HD))
+		tensor blk.$i.attn_k.weight $E $((KV * HD))
+		EOF
+		[ "$HD" = 256 ] && echo "tensor blk.$i.attn_v.weight $E $((KV * HD))"
+		cat <<-EOF
+		tensor blk.$i.attn_output.weight $((H * HD)) $E
+		tensor blk.$i.ffn_gate.weight $E $FF
+		tensor blk.$i.ffn_up.weight $E $FF
+		tensor blk.$i.ffn_down.weight $FF $E
+		tensor blk.$i.ffn_gate_inp.weight $E $X
+		tensor blk.$i.ffn_gate_up_exps.weight $E $((2 * FE)) $X
+		tensor blk.$i.ffn_down_exps.weight $FE $E $X
+		EOF
+		i=$((i + 1))
+	done
+}
 # A small Granite-4.0-H-shaped model (not a published one: the rule under
 # test): 8 layers, attention on 3 and 7 (head_count_kv 0 marks the Mamba2
 # layers, src/models/granite-hybrid.cpp), d_inner = 2 x n_embd as it asserts.
@@ -1029,21 +1112,33 @@ nemotronh() {
 # blocks, conversion/lfm2.py), short convolution with conv_L_cache 3
 # elsewhere; the FFN width the converter derives from block_ff_dim 12288
 # (auto-adjusted: 8192).
+# lfm2 [LAYERS EMBD HEADS KV_HEADS FF VOCAB "ATTN_BLOCKS" SLIDING_WINDOW]: the
+# LFM2.5-Audio tokenizer's LFM2 (tests/models/lfm2.5-audio-tokenizer, written by
+# conversion/lfm2.py LFM25AudioTokenizer with attention.sliding_window) is
+# lfm2 8 512 16 8 2304 65536 "2 4 6" 30.
 lfm2() {
-	E=2048 V=65536 H=32 KV=8 HD=64 FF=8192
+	L=${1:-16} E=${2:-2048} H=${3:-32} KV=${4:-8} FF=${5:-8192} V=${6:-65536} at=${7:-2 5 8 10 12 14} W=${8:-0}
+	HD=$((E / H)) kvs="" i=0
+	while [ $i -lt "$L" ]; do
+		case " $at " in *" $i "*) k=$KV ;; *) k=0 ;; esac
+		kvs="$kvs${kvs:+,}$k" i=$((i + 1))
+	done
 	cat <<-EOF
 	kv general.architecture str lfm2
 	kv general.alignment u32 32
-	kv lfm2.block_count u32 16
+	kv lfm2.block_count u32 $L
 	kv lfm2.context_length u32 128000
 	kv lfm2.embedding_length u32 $E
 	kv lfm2.feed_forward_length u32 $FF
 	kv lfm2.attention.head_count u32 $H
-	arr lfm2.attention.head_count_kv u32 0,0,$KV,0,0,$KV,0,0,$KV,0,$KV,0,$KV,0,$KV,0
+	arr lfm2.attention.head_count_kv u32 $kvs
 	kv lfm2.attention.layer_norm_rms_epsilon f32 0.00001
 	kv lfm2.rope.freq_base f32 1000000
 	kv lfm2.shortconv.l_cache u32 3
 	kv lfm2.vocab_size u32 $V
+	EOF
+	[ "$W" -gt 0 ] && echo "kv lfm2.attention.sliding_window u32 $W"
+	cat <<-EOF
 	kv tokenizer.ggml.model str none
 	offsets 32
 	sparse
@@ -1052,11 +1147,12 @@ lfm2() {
 	type f32
 	tensor token_embd_norm.weight $E
 	EOF
-	for i in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
+	i=0
+	while [ $i -lt "$L" ]; do
 		echo "type f32"
 		echo "tensor blk.$i.attn_norm.weight $E"
 		echo "tensor blk.$i.ffn_norm.weight $E"
-		case " 2 5 8 10 12 14 " in
+		case " $at " in
 		*" $i "*) cat <<-EOF
 			tensor blk.$i.attn_q_norm.weight $HD
 			tensor blk.$i.attn_k_norm.weight $HD
@@ -1081,6 +1177,7 @@ lfm2() {
 		tensor blk.$i.ffn_down.weight $FF $E
 		tensor blk.$i.ffn_up.weight $E $FF
 		EOF
+		i=$((i + 1))
 	done
 }
 # Jamba-v0.1 (ai21labs/Jamba-v0.1 config.json): 32 layers, attention on
@@ -1419,6 +1516,10 @@ dense qwen2 28 3584 28 4 128 18944 152064 "out bias" "qwen2.rope.freq_base f32 1
 # The hybrids of issue 20 beyond Qwen3-Next: short conv, Mamba-1, Mamba2 in every layer, Qwen3.5.
 models="$models lfm2-1.2b jamba-v0.1 falcon-h1-7b qwen3.5-27b"
 lfm2 >"$d/lfm2-1.2b.spec"
+# LFM2 with a sliding window: every attention block windowed, the iSWA cache
+# beside the short-conv state (llama-memory-hybrid-iswa.cpp).
+models="$models lfm2.5-audio-tokenizer"
+lfm2 8 512 16 8 2304 65536 "2 4 6" 30 >"$d/lfm2.5-audio-tokenizer.spec"
 jamba >"$d/jamba-v0.1.spec"
 falconh1 >"$d/falcon-h1-7b.spec"
 qwen35 >"$d/qwen3.5-27b.spec"
@@ -1427,6 +1528,9 @@ models="$models gemma-3n-e4b gemma4-31b gemma4-shared"
 gemma3n >"$d/gemma-3n-e4b.spec"
 gemma4 >"$d/gemma4-31b.spec"
 gemma4 24 6 >"$d/gemma4-shared.spec"
+# Gemma 4's MoE (26B-A4B): experts beside the dense MLP of every layer.
+models="$models gemma4-26b-a4b"
+gemma4moe >"$d/gemma4-26b-a4b.spec"
 # The families whose config.json is dispatched on architectures[0] (tests/hf/*).
 models="$models kimi-k2 mistral-small-3.1 smollm3-3b phi-4-mini command-r7b olmo2-7b"
 kimik2 >"$d/kimi-k2.spec"

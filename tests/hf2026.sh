@@ -15,7 +15,8 @@ d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 
 # fx NAME: the fixture's directory: tests/hf, or tests/models for Gemma 4,
-# whose per-layer head sizes the scenes' closed forms do not check
+# whose per-layer head sizes the scenes' closed forms do not check, and the
+# LFM2.5-Audio tokenizer, whose every attention layer is windowed
 # (tests/checks.sh walks tests/hf)
 fx() { if [ -d "tests/hf/$1" ]; then echo "tests/hf/$1"; else echo "tests/models/$1"; fi; }
 # at CTX MODEL KEY: the iswa scene's value of KEY at -c CTX (0 when absent)
@@ -92,6 +93,18 @@ same() {
 # cell; 50 sliding layers of 16 heads of 256: 16384 B a cell a layer on
 # pad256(1024 + 512) = 1536 cells, 1258291200; 1593835520 at 4096,
 # 11995709440 at 131072.
+# The LFM2.5-Audio tokenizer (conversion/lfm2.py LFM25AudioTokenizer writes
+# attention.sliding_window 30; src/models/lfm2.cpp then marks every
+# attention block sliding, and create_memory builds a
+# llama_memory_hybrid_iswa whose base cache has no layer): 3 sliding blocks
+# of 8 KV heads of 512 / 16 = 32, K and V f16: 3 x 8 x 32 x 2 x 2 B = 3072 B
+# a cell, on pad256(min(ctx, 30 + 512)) = pad256(542) = 768 cells
+# (llama-kv-cache-iswa.cpp size_swa): 2359296 at 4096 and at 131072 alike;
+# no full layer.  The state 512 x (3 - 1) f32 on 5 conv blocks: 20480.
+# Gemma 4 26B-A4B (its experts leave the cache as it is): 5 full layers of 2
+# KV heads of 512, K and V: 4096 B a cell a layer, 20480 B a cell; 25
+# sliding layers of 8 heads of 256: 8192 B a cell a layer on pad256(1024 +
+# 512) = 1536 cells, 314572800; 398458880 at 4096, 2998927360 at 131072.
 while read -r dir full chunked recurrent kv4k kv128k state; do
 	m=$(fx "$dir")
 	expect_eq "hf2026: $dir: attention / chunked / recurrent layers" \
@@ -116,6 +129,8 @@ falcon-h1-7b 44 0 44 184549376 5905580032 140304384
 glm-5 78 0 0 449839104 14394851328 0
 gemma-3n-e4b 4 16 0 67108864 1107296256 0
 gemma4-31b 10 50 0 1593835520 11995709440 0
+lfm2.5-audio-tokenizer 0 3 5 2359296 2359296 20480
+gemma4-26b-a4b 5 25 0 398458880 2998927360 0
 X
 expect_eq "hf2026: granite-4.0-h-small: 3 sequences keep 3 state rows" \
 	"$(sval iswa recurrent_bytes -m tests/hf/granite-4.0-h-small --set n_seq=3)" $((3 * 154644480))
@@ -154,10 +169,13 @@ for pair in qwen3-next-80b:qwen3-next-80b llama4-scout:llama4-scout glm-4.5-air:
 	same "${pair%%:*}" "tests/hf/${pair%%:*}" "assets/models/${pair##*:}.ini"
 done
 same gemma4-31b tests/models/gemma4-31b tests/models/gemma4-31b.ini
+same lfm2.5-audio-tokenizer tests/models/lfm2.5-audio-tokenizer tests/models/lfm2.5-audio-tokenizer.ini
+same gemma4-26b-a4b tests/models/gemma4-26b-a4b tests/models/gemma4-26b-a4b.ini
 
 # Every fixture exported as INI and loaded again gives the same numbers.
 for dir in qwen3-next-80b llama4-scout glm-4.5-air deepseek-v3.2 nemotron-h-8b granite-4.0-h-small qwen3.5-27b lfm2-1.2b lfm2-8b-a1b \
-	jamba-v0.1 falcon-h1-7b glm-5 gemma-3n-e4b gemma4-31b; do
+	jamba-v0.1 falcon-h1-7b glm-5 gemma-3n-e4b gemma4-31b lfm2.5-audio-tokenizer \
+	gemma4-26b-a4b; do
 	if "$ATTNVIZ" --export-model -m "$(fx "$dir")" >"$d/$dir.ini" 2>"$d/err"; then
 		same "$dir (export)" "$(fx "$dir")" "$d/$dir.ini"
 	else
@@ -256,6 +274,123 @@ kv lfm2moe.shortconv.l_cache u32 3
 kv lfm2moe.vocab_size u32 65536
 EOF
 same lfm2-8b-a1b tests/hf/lfm2-8b-a1b "$d/lfm2-8b-a1b.gguf"
+
+# Gemma 4 26B-A4B as the GGUF header Gemma4Model writes for its config: the
+# per-layer head_count_kv and sliding_window_pattern, key_length 512 and
+# key_length_swa 256, rope.dimension_count global_head_dim, and the MoE keys
+# (expert_count num_experts, expert_used_count top_k_experts,
+# expert_feed_forward_length moe_intermediate_size); the sizes as its
+# config.json's and INI's.
+g4kv=$(i=0; while [ $i -lt 30 ]; do [ $((i % 6)) -eq 5 ] && printf 2 || printf 8; i=$((i + 1)); [ $i -lt 30 ] && printf ,; done)
+g4pat=$(i=0; while [ $i -lt 30 ]; do [ $((i % 6)) -eq 5 ] && printf 0 || printf 1; i=$((i + 1)); [ $i -lt 30 ] && printf ,; done)
+hdr gemma4 "$d/gemma4-26b-a4b.gguf" <<-EOF
+kv gemma4.block_count u32 30
+kv gemma4.context_length u32 262144
+kv gemma4.embedding_length u32 2816
+kv gemma4.embedding_length_per_layer_input u32 0
+kv gemma4.feed_forward_length u32 2112
+kv gemma4.expert_feed_forward_length u32 704
+kv gemma4.expert_count u32 128
+kv gemma4.expert_used_count u32 8
+kv gemma4.attention.head_count u32 16
+arr gemma4.attention.head_count_kv u32 $g4kv
+arr gemma4.attention.sliding_window_pattern bool $g4pat
+kv gemma4.attention.shared_kv_layers u32 0
+kv gemma4.attention.key_length u32 512
+kv gemma4.attention.value_length u32 512
+kv gemma4.attention.key_length_swa u32 256
+kv gemma4.attention.value_length_swa u32 256
+kv gemma4.attention.sliding_window u32 1024
+kv gemma4.attention.layer_norm_rms_epsilon f32 0.000001
+kv gemma4.rope.dimension_count u32 128
+kv gemma4.rope.freq_base f32 1000000
+kv gemma4.rope.freq_base_swa f32 10000
+kv gemma4.vocab_size u32 262144
+EOF
+same gemma4-26b-a4b tests/models/gemma4-26b-a4b "$d/gemma4-26b-a4b.gguf"
+# Its weights, estimated from config.json layer by layer (src/models/gemma4.cpp
+# load_arch_tensors): embedding 262144 x 2816 = 738197504 (tied); a sliding
+# layer's attention q 2816 x 16 x 256 + k, v 2816 x 8 x 256 each + o 16 x 256
+# x 2816 + q/k norms 2 x 256 = 34603520, a full layer's (attention_k_eq_v: no
+# v) 2816 x 16 x 512 x 2 + 2816 x 2 x 512 + 2 x 512 = 49021952; every layer
+# the dense MLP 3 x 2816 x 2112 = 17842176, the router 2816 x 128 + 128 =
+# 360576, 128 experts of 3 x 2816 x 704 = 5947392 each, 4 norms of 2816:
+#   25 x 34603520 + 5 x 49021952 = 1110197760
+#   30 x (17842176 + 360576 + 4 x 2816) = 546420480
+#   30 x 128 x 5947392 = 22837985280 (8 of them a token: 1427374080)
+#   + 738197504 + 2816 (final norm)
+# = 25232803840 total, 3822192640 active: the model card's 25.2B and 3.8B
+# (the GGUF of tests/engine.sh counts 25233138176 and 3822526976, the
+# router's scale and the extra norms included).
+expect_eq "hf2026: gemma4-26b-a4b: estimated parameters, total and active" \
+	"$("$ATTNVIZ" --export-model -m tests/models/gemma4-26b-a4b | awk '$1 == "params" || $1 == "active_params" { printf "%.0f ", $3 }')" \
+	"25232803840 3822192640 "
+expect_eq "hf2026: gemma4-26b-a4b: experts, a token, an expert's width" \
+	"$("$ATTNVIZ" --export-model -m tests/models/gemma4-26b-a4b | awk '$1 == "experts" || $1 == "experts_used" || $1 == "ff" { printf "%s ", $3 }')" \
+	"128 8 704 "
+
+# per_layer_config (transformers 5 writes it beside layer_types): without
+# global_head_dim and num_global_key_value_heads the converter takes them from
+# the first entry, in the file's order, of a full_attention layer that has
+# them (Gemma4Model.set_gguf_parameters): here "0" (a sliding layer) and "11"
+# (a later full one) are passed over, "5" gives 512 and 2: the same model.
+mkdir -p "$d/g4pl" "$d/g4pl2"
+sed '/"global_head_dim"/d; /"num_global_key_value_heads"/d; s/"num_kv_shared_layers": 0,/&\n    "per_layer_config": {"0": {"head_dim": 128}, "5": {"head_dim": 512, "num_key_value_heads": 2}, "11": {"head_dim": 64}},/' \
+	tests/models/gemma4-26b-a4b/config.json >"$d/g4pl/config.json"
+same "gemma4-26b-a4b (per_layer_config)" tests/models/gemma4-26b-a4b "$d/g4pl"
+# An entry of head_dim 256 for layer 11 first: layer 11 is full, so its
+# 256 is the converter's key_length: 5 x 2 x 256 x 2 x 2 B = 10240 B a cell,
+# 1342177280 at 131072 beside the sliding layers' 314572800.
+sed '/"global_head_dim"/d; s/"num_kv_shared_layers": 0,/&\n    "per_layer_config": {"11": {"head_dim": 256}, "5": {"head_dim": 512}},/' \
+	tests/models/gemma4-26b-a4b/config.json >"$d/g4pl2/config.json"
+expect_eq "hf2026: gemma4-26b-a4b: per_layer_config's first full entry gives global_head_dim" \
+	"$(at 131072 "$d/g4pl2" global_bytes) $(at 131072 "$d/g4pl2" local_bytes)" "1342177280 314572800"
+
+# LFM2 with a sliding window: the LFM2.5-Audio tokenizer's GGUF header as
+# LFM25AudioTokenizer writes it (LFM2Model's keys and attention.sliding_window).
+hdr lfm2 "$d/lfm2.5-audio-tokenizer.gguf" <<-EOF
+kv lfm2.block_count u32 8
+kv lfm2.context_length u32 128000
+kv lfm2.embedding_length u32 512
+kv lfm2.feed_forward_length u32 2304
+kv lfm2.attention.head_count u32 16
+arr lfm2.attention.head_count_kv u32 0,0,8,0,8,0,8,0
+kv lfm2.attention.layer_norm_rms_epsilon f32 0.00001
+kv lfm2.attention.sliding_window u32 30
+kv lfm2.rope.freq_base f32 1000000
+kv lfm2.shortconv.l_cache u32 3
+kv lfm2.vocab_size u32 65536
+EOF
+same lfm2.5-audio-tokenizer tests/models/lfm2.5-audio-tokenizer "$d/lfm2.5-audio-tokenizer.gguf"
+# The window grows the cells, the full cache never comes: sliding_window 1000
+# gives pad256(1000 + 512) = 1536 cells, 4718592 B; n_seq 3 unified keeps
+# one stream of pad256(3 x 30 + 512) = 768 cells, and 3 state rows (61440).
+lt=tests/models/lfm2.5-audio-tokenizer
+mkdir -p "$d/lfmw"
+sed 's/"sliding_window": 30/"sliding_window": 1000/' $lt/config.json >"$d/lfmw/config.json"
+expect_eq "hf2026: lfm2.5-audio-tokenizer with sliding_window 1000: cells, KV bytes" \
+	"$(at 131072 "$d/lfmw" swa_cells) $(at 131072 "$d/lfmw" total_bytes)" "1536 4718592"
+expect_eq "hf2026: lfm2.5-audio-tokenizer: n_seq 3 unified: cells, KV, state" \
+	"$(sval iswa swa_cells -m $lt --set n_seq=3 --set unified=1) $(sval iswa total_bytes -m $lt --set n_seq=3 --set unified=1) $(sval iswa recurrent_bytes -m $lt --set n_seq=3 --set unified=1)" \
+	"768 2359296 61440"
+# swa_full: the window's layers take the whole context (size_swa = size_base):
+# 3072 B a cell (all 3 layers) x 131072 = 402653184.
+expect_eq "hf2026: lfm2.5-audio-tokenizer: swa_full at 131072" \
+	"$(sval iswa total_bytes -m $lt --set ctx=131072 --set swa_full=1)" 402653184
+# A window of 0 is none (lfm2.cpp sets swa_type only for n_swa > 0): the
+# full cache, 3072 x 4096 = 12582912.
+mkdir -p "$d/lfm0"
+sed 's/"sliding_window": 30/"sliding_window": 0/' $lt/config.json >"$d/lfm0/config.json"
+expect_eq "hf2026: lfm2.5-audio-tokenizer with sliding_window 0: full layers, KV bytes" \
+	"$(at 4096 "$d/lfm0" global_layers) $(at 4096 "$d/lfm0" total_bytes)" "3 12582912"
+# Only LFM25AudioTokenizer writes the key: an Lfm2ForCausalLM file's
+# sliding_window reaches no GGUF, so llama.cpp keeps a full cache (3072 x
+# 4096 = 12582912) and says why.
+mkdir -p "$d/lfmc"
+sed 's/"Lfm25AudioTokenizer"/"Lfm2ForCausalLM"/' $lt/config.json >"$d/lfmc/config.json"
+expect_eq "hf2026: Lfm2ForCausalLM with a sliding_window: full cache, and a note" \
+	"$(at 4096 "$d/lfmc" global_layers) $(at 4096 "$d/lfmc" total_bytes) $("$ATTNVIZ" --export-model -m "$d/lfmc" | grep -c 'LFM2Model writes none')" \
+	"3 12582912 1"
 
 # "auto" as transformers computes it: Jamba's mamba_dt_rank ceil(4096 / 16) =
 # 256, Falcon-H1's mamba_d_head 3072 / mamba_n_heads 24 = 128: the same models.

@@ -229,8 +229,17 @@ sed 's/"max_position_embeddings": 202752/"max_position_embeddings": 1048576/' "$
 	bad glm5-long-ctx "field max_position_embeddings: GLM-5.2's per-layer indexer types"
 sed 's/"index_head_dim": 128/"index_head_dim": 0/' "$g5" |
 	bad glm5-indexer-dim "glm5-indexer-dim/config.json:18:3: field index_head_dim: 0 is out of range (1 to"
-sed 's/"conv_L_cache": 3,/&\n  "sliding_window": 4096,/' "$lf" |
-	bad lfm2-window "field sliding_window: LFM2 with a sliding window (every attention layer windowed in llama.cpp's lfm2)"
+# The LFM2.5-Audio tokenizer: LFM25AudioTokenizer indexes sliding_window
+# (conversion/lfm2.py), so it must be there, a window of 0 (none) or more.
+lft=tests/models/lfm2.5-audio-tokenizer/config.json
+sed '/"sliding_window": 30,/d' "$lft" |
+	bad lfm2-window-missing "lfm2-window-missing/config.json: field sliding_window: missing"
+sed 's/"sliding_window": 30/"sliding_window": -30/' "$lft" |
+	bad lfm2-window-negative "lfm2-window-negative/config.json:29:3: field sliding_window: -30 is out of range (0 to"
+sed 's/"sliding_window": 30/"sliding_window": "30"/' "$lft" |
+	bad lfm2-window-string "lfm2-window-string/config.json:29:3: field sliding_window: a string (\"30\"), want a number"
+sed 's/"sliding_attention"/"local_attention"/' "$lft" |
+	bad lfm2-window-word "field layer_types: entry 2 'local_attention' is no layer kind llama.cpp's converter knows for lfm2"
 g3n=tests/hf/gemma-3n-e4b/config.json
 awk '/"full_attention"/ && ++n == 4 { sub(/full_attention/, "sliding_attention") } 1' "$g3n" |
 	bad gemma3n-reuse "field num_hidden_layers: 35 layers: llama.cpp's gemma3n shares layers 20 on with layer 18 (sliding) and 19 (full)"
@@ -238,8 +247,28 @@ awk '/^ *16384,?$/ && ++n == 8 { sub(/16384/, "8192") } 1' "$g3n" |
 	bad gemma3n-ffn-widths "field text_config.intermediate_size: entry 7: want one width for every layer"
 g4=tests/models/gemma4-31b/config.json
 sed '/"global_head_dim"/d' "$g4" | bad gemma4-no-global-head "field text_config.global_head_dim: missing (required)"
+# Gemma 4's MoE: with enable_moe_block the converter needs the expert
+# count, the count a token and an expert's width (find_hparam, required).
 sed 's/"enable_moe_block": false/"enable_moe_block": true/' "$g4" |
-	bad gemma4-moe "field text_config.enable_moe_block: Gemma 4's MoE blocks are not read by attnviz"
+	bad gemma4-moe-no-experts "field num_local_experts: missing (required; or any of num_experts, n_routed_experts)"
+g4m=tests/models/gemma4-26b-a4b/config.json
+sed '/"top_k_experts"/d' "$g4m" |
+	bad gemma4-moe-no-topk "field num_experts_per_tok: missing (required; or any of num_experts_per_token, top_k_experts)"
+sed 's/"top_k_experts": 8/"top_k_experts": 129/' "$g4m" |
+	bad gemma4-moe-topk "field text_config.top_k_experts: 129 is out of range (1 to 128)"
+sed 's/"moe_intermediate_size": 704/"moe_intermediate_size": 0/' "$g4m" |
+	bad gemma4-moe-width "field text_config.moe_intermediate_size: 0 is out of range (1 to"
+# per_layer_config: an object of layer indices (int() in the converter)
+sed '/"global_head_dim"/d; s/"num_kv_shared_layers": 0,/&\n    "per_layer_config": {"five": {"head_dim": 512}},/' "$g4m" |
+	bad gemma4-per-layer-key "field text_config.per_layer_config: key 'five' is not a layer index"
+sed '/"global_head_dim"/d; s/"num_kv_shared_layers": 0,/&\n    "per_layer_config": [512],/' "$g4m" |
+	bad gemma4-per-layer-list "field text_config.per_layer_config: a list, want an object"
+sed '/"global_head_dim"/d; s/"num_kv_shared_layers": 0,/&\n    "per_layer_config": {"5": {"head_dim": 511}},/' "$g4m" |
+	bad gemma4-per-layer-odd "field text_config.per_layer_config.5.head_dim: 511 is odd"
+sed '/"global_head_dim"/d; s/"num_kv_shared_layers": 0,/&\n    "per_layer_config": {"0": {"head_dim": 512}},/' "$g4m" |
+	bad gemma4-per-layer-sliding "field text_config.global_head_dim: missing (required)"
+sed 's/"enable_moe_block": true/"enable_moe_block": "yes"/' "$g4m" |
+	bad gemma4-moe-flag "field text_config.enable_moe_block:"
 sed 's/"num_kv_shared_layers": 0/"num_kv_shared_layers": 3/' "$g4" |
 	bad gemma4-shared "field text_config.num_kv_shared_layers: 3 shared layers: layer 56 must be full and 55 sliding"
 sed 's/"num_global_key_value_heads": 4/"num_global_key_value_heads": 5/' "$g4" |

@@ -286,8 +286,10 @@ start i 120 40 -s bench --set n=64 --set kernels=tiled --set kv=f32
 wait_for i "waiting: r/Enter starts"
 T send-keys -t i Right
 expect_screen "tmux: bench done before a reset" i "done"
+expect_screen "tmux: the first measurement is run 1" i "run 1"
 T send-keys -t i r
-expect_screen "tmux: r measures the bench again" i "progress 1/1"
+# A new state measures: the pane's counter rises (progress alone would read 1/1 again).
+expect_screen "tmux: r measures the bench again" i "run 2"
 T send-keys -t i q
 expect_screen "tmux: quit after the reset bench" i "EXITED 0"
 

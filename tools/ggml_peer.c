@@ -15,7 +15,7 @@
  * transposed), mask f16 [nkv, nq], result [d, heads, nq] (permuted), which
  * attnviz_ggml_peer_output puts back into attnviz's [heads][nq][d].
  *
- * ABI (attnviz's src/cli/ggml_peer.c loads these by name; ATTNVIZ_GGML_PEER_ABI
+ * ABI (attnviz's src/kern/ggml_peer.c loads these by name; ATTNVIZ_GGML_PEER_ABI
  * says which version):
  *   open(err)            load ggml's CPU backend; NULL with a reason
  *   name(p)              the device ggml chose ("CPU: <cpu name>")

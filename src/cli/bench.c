@@ -9,7 +9,7 @@
  * Figures are printed, never asserted: timing belongs in a benchmark, not in
  * a test.
  *
- * The peer: where ggml_peer.so loads (cli/ggml_peer.h), the real ggml's CPU
+ * The peer: where ggml_peer.so loads (kern/ggml_peer.h), the real ggml's CPU
  * ggml_flash_attn_ext runs beside tiled (prefill) and decode on the same
  * inputs, its runs interleaved with ours, and the ratios of the best runs are
  * printed.  Where it does not, the header says why and our figures stand
@@ -24,7 +24,7 @@
 #include "util/xmalloc.h"
 #include "kern/fastattn.h"
 #include "kern/fastbench.h"
-#include "cli/ggml_peer.h"
+#include "kern/ggml_peer.h"
 #include "scene/params.h"
 
 enum { BN_N, BN_HEADS, BN_THREADS, BN_CAUSAL, BN_KV, BN_KERNELS, BN_RUNS, BN_PEER, BN_NPARAMS };

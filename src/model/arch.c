@@ -35,7 +35,7 @@ static const struct arch_info archs[] = {
 	/* GLM-5 (GlmMoeDsaForCausalLM): the same llama_kv_cache_dsa
 	 * (create_memory's LLM_ARCH_GLM_DSA case, src/models/glm-dsa.cpp); an
 	 * indexer on every layer before GLM-5.2 (gguf.c read_glm_dsa) */
-	{"glm-dsa", AM_NEXTN | AM_INDEXER},
+	{"glm-dsa", AM_NEXTN | AM_INDEXER | AM_INDEXER_TYPES},
 	/* plain attention with a nextn (MTP) block (src/models/glm4-moe.cpp) */
 	{"glm4moe", AM_NEXTN},
 	/* hybrids (llm_arch_is_hybrid): gguf.c read_recurrent */
@@ -64,13 +64,61 @@ const struct arch_info *arch_find(const char *name)
 	return NULL;
 }
 
+/* The leading letters of a name: the family a refusal groups it under. */
+static size_t stem_len(const char *name)
+{
+	size_t n = 0;
+	while (name[n] >= 'a' && name[n] <= 'z')
+		n++;
+	return n;
+}
+
+/* Appends text to list, cut (never overrun) when full. */
+static void add(char *list, size_t size, size_t *n, const char *text, size_t len)
+{
+	for (size_t i = 0; i < len && *n + 1 < size; i++)
+		list[(*n)++] = text[i];
+	list[*n] = 0;
+}
+
+static int same_stem(const char *a, const char *b)
+{
+	return stem_len(a) == stem_len(b) && !strncmp(a, b, stem_len(a));
+}
+
+/* Names sharing a stem are written once, shell-brace style, so the refusal
+ * stays a short line: "qwen{2,3,3moe}", "llama{,4}", "deci". */
 const char *arch_known_list(void)
 {
-	static char list[768];
-	if (!list[0]) {
-		size_t n = 0;
-		for (size_t i = 0; i < sizeof archs / sizeof archs[0] && n < sizeof list; i++)
-			n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", archs[i].name);
+	enum { N = sizeof archs / sizeof archs[0] };
+	static char list[512];
+	if (list[0])
+		return list;
+	/* In alphabetical order, so one stem's names sit side by side. */
+	const char *sorted[N];
+	for (size_t i = 0; i < N; i++) {
+		size_t j = i;
+		for (; j > 0 && strcmp(sorted[j - 1], archs[i].name) > 0; j--)
+			sorted[j] = sorted[j - 1];
+		sorted[j] = archs[i].name;
+	}
+	size_t n = 0;
+	for (size_t i = 0, end; i < N; i = end) {
+		size_t stem = stem_len(sorted[i]);
+		for (end = i + 1; end < N && same_stem(sorted[end], sorted[i]);)
+			end++;
+		if (n)
+			add(list, sizeof list, &n, ", ", 2);
+		if (end == i + 1) {
+			add(list, sizeof list, &n, sorted[i], strlen(sorted[i]));
+			continue;
+		}
+		add(list, sizeof list, &n, sorted[i], stem);
+		for (size_t j = i; j < end; j++) {
+			add(list, sizeof list, &n, j > i ? "," : "{", 1);
+			add(list, sizeof list, &n, sorted[j] + stem, strlen(sorted[j] + stem));
+		}
+		add(list, sizeof list, &n, "}", 1);
 	}
 	return list;
 }

@@ -22,6 +22,9 @@ enum arch_mech {
 	AM_INDEXER = 1 << 3,     /* a sparse-attention indexer's K-only cache */
 	AM_NEXTN = 1 << 4,       /* nextn / MTP layers, filtered out of the main cache */
 	AM_SWA_HEADS = 1 << 5,   /* sliding layers with their own head sizes (key_length_swa) */
+	/* the indexer cache only on the layers attention.indexer.types marks
+	 * (GLM-5.2's, src/models/glm-dsa.cpp; gguf.c read_glm_dsa refuses it) */
+	AM_INDEXER_TYPES = 1 << 7,
 	/* Not a cache mechanism, a fact of the row kept beside them: its compute
 	 * graph's peaks were checked against the real engine (src/model/buffers.c
 	 * models its compute buffer; others are estimated). */
@@ -45,7 +48,8 @@ const struct arch_info *arch_find(const char *name);
 /* The row of a model that names no architecture (an INI file without
  * [model] arch): plain attention as its fields describe it, with llama's graph. */
 extern const struct arch_info arch_plain;
-/* The known names, comma-separated, for the one-line refusal. */
+/* The known names, comma-separated, those of one stem braced
+ * ("gemma{2,3,3n,4}"), for the one-line refusal. */
 const char *arch_known_list(void);
 
 /* A GGUF key ("{arch}." + suffix) that switches on a mechanism when its

@@ -7,6 +7,7 @@
 
 #include "model/arch.h"
 #include "model/compute_moe.h"
+#include "model/compute_hybrid.h"
 #include "model/size.h"
 #include "util/fault.h"
 
@@ -160,6 +161,7 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	/* per token, in bytes; the products are bounded by the model's limits,
 	 * the multiplication by ub is checked */
 	int64_t per_logits = 4 * ((2 + moe) * E + 1);
+	per_logits += compute_hybrid_logits(m, E, 8 + masks + 4 * (idx - 1));   /* inp_pos, out_ids, idxs, masks */
 	/* A rotated V (attn_rot_v) with flash attention: the last layer's
 	 * un-rotation of the attention output [n_head * head_dim_v] goes where
 	 * the freed idxs and mask were, if it fits there, and leaves below it a
@@ -176,6 +178,8 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	 * fewer (q8_0, on Llama 3 8B and the DeciLM GGUF of tests/engine.sh). */
 	if (!fa && is_quantized(m->k_type))
 		per_attn -= 4 * (E - E / 128);
+	int64_t attn_fixed = 0;   /* a hybrid's own K·Q peak (src/model/compute_hybrid.c) */
+	compute_hybrid_attn(m, d, &(struct hybrid_attn_in){E, kv_max, masks, idx, fa}, &per_attn, &attn_fixed);
 	/* layer 0's FFN (llm_build_llama: build_ffn after build_attn): ffn_gate,
 	 * ffn_up and their product [n_ff] above the inputs, embd, the norm's
 	 * slot, Q's and the residual [n_embd] */
@@ -188,7 +192,7 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	int64_t per_recr = 0, recr = 0;
 	if (size_mamba1_inner(m) > 0)
 		per_recr = masks + 4 * (12 * m->ssm_d_inner + 2 * m->ssm_d_state + 1 + idx + 2);
-	if (__builtin_mul_overflow(per_logits, nt, &logits) || __builtin_mul_overflow(per_attn, nt, &attn) ||
+	if (__builtin_mul_overflow(per_logits, nt, &logits) || __builtin_mul_overflow(per_attn, nt, &attn) || __builtin_add_overflow(attn, attn_fixed, &attn) ||
 	    __builtin_mul_overflow(per_ffn, nt, &ffn) || __builtin_mul_overflow(per_recr, nt, &recr) ||
 	    __builtin_add_overflow(logits, 4 * m->vocab * ub, &logits))
 		return -1;
@@ -241,7 +245,9 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	 * move with the deployment (tests/engine.sh, worst: GLM-4.5-Air 4.2 %
 	 * (the replayed MoE graphs are modelled below), DeepSeek-V2-Lite 18.4 %,
 	 * Kimi K2 11.6 %, Qwen3-Next 9.4 %, Granite 4 hybrid 10.1 %, Nemotron-H
-	 * 5.7 %); and a quantized cache with flash attention, whose rotation
+	 * 5.7 %, LFM2 5.6 %, Falcon-H1 3.8 %: the logits land above the last
+	 * layer's rows, which the freed inputs' hole takes or not; Jamba 0.04 %
+	 * and Qwen3.5 1.91 % are modelled, src/model/compute_hybrid.c); and a quantized cache with flash attention, whose rotation
 	 * inputs (attn_inp_k_rot, attn_inp_v_rot) stay below the residual and
 	 * push the logits up by one [n_embd] F32 row a token at long contexts
 	 * (8 MiB on Llama 3 8B at -c 32768 -ub 512, 3.0 %; none at 4096). */
@@ -252,5 +258,7 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	 * attention measured 1.4 % off, the rotations are not in the replay) */
 	if (compute_moe_modelled(m) && !is_quantized(m->k_type) && !is_quantized(m->v_type))
 		b->compute_mark = SIZE_MODELLED;
+	if (compute_hybrid_modelled(m, rot_fa))
+		b->compute_mark = SIZE_MODELLED;   /* a hybrid held to 2 % (src/model/compute_hybrid.c) */
 	return 0;
 }

@@ -742,7 +742,7 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 				return f < 0 ? -1 : missing_arch(r, m, row_suffix(MF_INDEXER_HEAD_DIM), end);
 			if (!m->mla_latent_cache)
 				return missing_arch(r, m, "attention.key_length_mla", end);
-			if (!strcmp(m->arch, "glm-dsa") && read_glm_dsa(r, m) < 0)
+			if ((ai->mech & AM_INDEXER_TYPES) && read_glm_dsa(r, m) < 0)
 				return -1;
 		}
 	} else {

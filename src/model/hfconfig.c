@@ -168,6 +168,8 @@ static const struct {
 	/* conversion/lfm2.py LFM2Model, LFM2MoeModel (LLM_ARCH_LFM2, LFM2MOE) */
 	{"Lfm2ForCausalLM", "lfm2"},            {"LFM2ForCausalLM", "lfm2"},
 	{"Lfm2MoeForCausalLM", "lfm2_moe"},
+	/* conversion/lfm2.py LFM25AudioTokenizer: LFM2Model plus sliding_window (read_lfm2) */
+	{"Lfm25AudioTokenizer", "lfm2"},
 	/* conversion/jamba.py JambaModel, falcon_h1.py FalconH1Model */
 	{"JambaForCausalLM", "jamba"},          {"FalconH1ForCausalLM", "falcon_h1"},
 	/* conversion/glm.py GlmMoeDsaModel over DeepseekV2Model (LLM_ARCH_GLM_DSA) */
@@ -426,6 +428,9 @@ struct shape {
 	int64_t hidden, inter, moe_inter, shared, first_dense, moe_freq, q_lora;
 	int64_t shared_inter;   /* a shared expert's width; 0: moe_inter */
 	int qkv_bias, o_bias, qk_norm, norms, router_bias, expert_bias, tie, falcon_ln, gated;
+	int per_layer_attn;     /* Gemma 4: each layer's attention by its kind (layer_attn) */
+	int k_eq_v;             /* Gemma 4 attention_k_eq_v: no v_proj on the full layers */
+	int64_t kv_full;        /* Gemma 4: the full layers' KV heads */
 	uint8_t no_mlp[MODEL_MAX_LAYERS];   /* [layers] 1: a block without MLP (Nemotron-H's M and * blocks) */
 };
 
@@ -443,6 +448,22 @@ struct shape {
  *   MoE = router hidden x E + E x 3 x hidden x moe_inter + shared experts
  * Active parameters count experts_used of the E routed experts.
  */
+/* Gemma 4's attention weights, layer by layer (transformers
+ * Gemma4TextAttention, as llama.cpp's gemma4 load_arch_tensors creates
+ * them): q, k, v, o and the q / k norms at the layer's head size (head_dim
+ * sliding, global_head_dim full) and KV heads; no v_proj on a full layer
+ * with attention_k_eq_v (V is K), no k_proj or v_proj on a layer that
+ * shares another's cache. */
+static double layer_attn(const struct model *m, const struct shape *s, int64_t il)
+{
+	int swa = m->layer_swa[il], shared = m->layer_type[il] == LT_SHARED;
+	double h = (double)s->hidden, heads = (double)m->heads;
+	double hd = (double)(swa ? m->head_dim_swa : m->head_dim);
+	double kv = shared ? 0 : (double)(swa ? m->kv_heads : s->kv_full);
+	double v = swa || !s->k_eq_v ? kv * hd : 0;
+	return h * heads * hd + h * kv * hd + h * v + heads * hd * h + (shared ? 1 : 2) * hd;
+}
+
 static void estimate(const struct model *m, const struct shape *s, double *total, double *active)
 {
 	double h = (double)s->hidden, hd = (double)m->head_dim, hdv = (double)m->head_dim_v;
@@ -480,7 +501,8 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 	double t = 0, a = 0;
 	for (int64_t il = 0; il < m->layers; il++) {
 		int lt = m->layer_type[il];
-		double base = (lt == LT_RECURRENT ? mixer : lt == LT_NONE && il < m->layers - m->nextn_layers ? 0 : attn) +
+		double at = s->per_layer_attn ? layer_attn(m, s, il) : attn;
+		double base = (lt == LT_RECURRENT ? mixer : lt == LT_NONE && il < m->layers - m->nextn_layers ? 0 : at) +
 			      (double)s->norms * norm;
 		if (m->ssm_parallel)
 			base += mixer;   /* Falcon-H1: a Mamba2 mixer beside every attention */
@@ -747,6 +769,51 @@ static int read_mla(struct hf *H, struct shape *s)
 }
 
 /* MoE: routed experts, those used per token, shared experts and which layers. */
+/*
+ * Gemma 4's MoE (26B-A4B: enable_moe_block).  The converter (conversion/
+ * gemma.py Gemma4Model over TextModel.set_gguf_parameters) writes
+ * expert_count from find_hparam(["num_local_experts", "num_experts",
+ * "n_routed_experts"]), expert_used_count from ["num_experts_per_tok",
+ * "num_experts_per_token", "top_k_experts"] and expert_feed_forward_length
+ * from ["expert_intermediate_size", "moe_intermediate_size"]; llama.cpp's
+ * gemma4 (src/models/gemma4.cpp load_arch_tensors) keeps every layer's
+ * dense MLP of intermediate_size ("normal FFN as shared expert") and adds
+ * the router ffn_gate_inp [n_embd, n_expert] with its scale, per-expert
+ * down scales and n_expert experts of 3 x n_embd x n_ff_exp.  The KV cache
+ * does not change.  Without enable_moe_block the file is dense whatever
+ * else it says, as transformers' Gemma4TextConfig builds no experts then.
+ */
+static int hparam(struct hf *H, const char *const *keys, int optional, int64_t def, int64_t min, int64_t max,
+		  int64_t *out);
+static int read_gemma4_moe(struct hf *H, struct shape *s)
+{
+	struct model *m = H->m;
+	const struct scope *sc = &H->top;
+	int moe;
+	if (get_bool(H, sc, "enable_moe_block", 0, &moe) < 0)
+		return -1;
+	if (!moe) {
+		model_set_origin(m, MF_EXPERTS, "dense: config.json enable_moe_block false");
+		return 0;
+	}
+	static const char *const ek[] = {"num_local_experts", "num_experts", "n_routed_experts", NULL};
+	static const char *const uk[] = {"num_experts_per_tok", "num_experts_per_token", "top_k_experts", NULL};
+	static const char *const fk[] = {"expert_intermediate_size", "moe_intermediate_size", NULL};
+	if (hparam(H, ek, 0, 0, 1, 65536, &m->experts) < 0)
+		return -1;
+	model_set_origin(m, MF_EXPERTS, "config.json %s (the converter's expert_count)", H->where);
+	if (hparam(H, uk, 0, 0, 1, m->experts, &m->experts_used) < 0)
+		return -1;
+	model_set_origin(m, MF_EXPERTS_USED, "config.json %s (the converter's expert_used_count)", H->where);
+	if (hparam(H, fk, 0, 0, 1, 10000000, &s->moe_inter) < 0)
+		return -1;
+	s->moe_freq = 1;
+	s->shared = 1;               /* the dense MLP beside the experts */
+	s->shared_inter = s->inter;
+	s->router_bias = 1;          /* per-expert scales: n_expert more */
+	return 0;
+}
+
 static int read_moe(struct hf *H, struct shape *s)
 {
 	struct model *m = H->m;
@@ -777,6 +844,7 @@ static int read_moe(struct hf *H, struct shape *s)
 	/* Lfm2MoeConfig; conversion/lfm2.py LFM2MoeModel writes num_dense_layers
 	 * as leading_dense_block_count */
 	case F_LFM2_MOE: ne = "num_experts", def_e = 32, def_u = 4, def_inter = 1792; break;
+	case F_GEMMA4: return read_gemma4_moe(H, s);
 	/* JambaModel: find_hparam(["num_local_experts", "num_experts"]) */
 	case F_JAMBA: ne = find(H, sc, "num_local_experts") ? "num_local_experts" : "num_experts", def_e = 16, def_u = 2;
 		break;
@@ -1395,6 +1463,8 @@ static char layer_word(enum fam id, const char *w)
 		{F_QWEN35_MOE, "linear_attention", 'r'}, {F_QWEN35_MOE, "full_attention", 'a'},
 		/* transformers Lfm2Config.layer_types */
 		{F_LFM2, "conv", 'r'},     {F_LFM2, "full_attention", 'a'},
+		/* the LFM2.5-Audio tokenizer's windowed blocks (LFM2Model: KV heads unless "conv") */
+		{F_LFM2, "sliding_attention", 'a'},
 		{F_LFM2_MOE, "conv", 'r'}, {F_LFM2_MOE, "full_attention", 'a'},
 		{F_GRANITE_HYBRID, "mamba", 'r'},        {F_GRANITE_HYBRID, "attention", 'a'},
 		/* conversion/nemotron.py: _SSM_LAYER_TYPES, _ATTN_LAYER_TYPES; "-" and "mlp" an MLP */
@@ -1405,6 +1475,49 @@ static char layer_word(enum fam id, const char *w)
 	for (size_t i = 0; w && i < sizeof words / sizeof words[0]; i++)
 		if (words[i].id == id && !strcmp(words[i].word, w))
 			return words[i].kind;
+	return 0;
+}
+
+/*
+ * LFM2's sliding window.  Of the converter's LFM2 classes only
+ * LFM25AudioTokenizer writes attention.sliding_window (conversion/lfm2.py:
+ * hparams["sliding_window"], required); LFM2Model writes none, so llama.cpp
+ * keeps a full cache whatever config.json says (read_window's note).  With
+ * the key, llama.cpp's lfm2 (src/models/lfm2.cpp load_arch_hparams) sets
+ * swa_type STANDARD and is_swa = !is_recr: every attention block is
+ * windowed, and create_memory (llama-model.cpp) builds a
+ * llama_memory_hybrid_iswa: the short-conv state beside an iSWA cache whose
+ * base (full) cache has no layer.  All layers are marked sliding, as the
+ * GGUF reader does for lfm2 (swa_rules: pattern 0); the recurrent ones keep
+ * no cells either way.  A sliding_window of 0 is no window: a full cache.
+ */
+static int read_lfm2_window(struct hf *H)
+{
+	struct model *m = H->m;
+	json_t *a = json_object_get(H->top.obj[H->top.n - 1], "architectures");
+	const char *cls = a && json_is_array(a) ? json_string_value(json_array_get(a, 0)) : NULL;
+	int tokenizer = cls && !strcmp(cls, "Lfm25AudioTokenizer");
+	int64_t win;
+	if (!tokenizer) {
+		if (m->swa_ignored)
+			snprintf(m->note, sizeof m->note, "config.json sliding_window %lld is ignored: conversion/lfm2.py "
+				 "LFM2Model writes none, so llama.cpp's lfm2 keeps a full cache", (long long)m->sliding_window);
+		return 0;
+	}
+	int rc = get_int(H, &H->top, "sliding_window", 0, 0, 0, INT64_C(1) << 32, &win);
+	if (rc < 0)
+		return -1;
+	origin(H, MF_SLIDING_WINDOW, rc, H->where);
+	if (win == 0)
+		return 0;   /* lfm2 sets swa_type only for n_swa > 0: a full cache (read_window) */
+	m->sliding_window = win;
+	m->swa_ignored = 0;
+	m->note[0] = 0;
+	m->swa_pattern = 0;
+	for (int64_t il = 0; il < m->layers; il++)
+		m->layer_swa[il] = 1;
+	model_set_origin(m, MF_WINDOW_USED, "1: llama.cpp lfm2 reads the window (architectures[0] %s writes it)", cls);
+	model_set_origin(m, MF_SWA_PATTERN, "llama.cpp lfm2: every attention block sliding (is_swa = !is_recr)");
 	return 0;
 }
 
@@ -1420,6 +1533,7 @@ static char layer_word(enum fam id, const char *w)
  * block_ffn_dim_multiplier, rounded up to block_multiple_of
  * (_add_feed_forward_length); LFM2-MoE's is intermediate_size as written.
  */
+static int read_lfm2_window(struct hf *H);
 static int read_lfm2(struct hf *H, struct shape *s)
 {
 	struct model *m = H->m;
@@ -1461,12 +1575,8 @@ static int read_lfm2(struct hf *H, struct shape *s)
 		}
 		model_set_origin(m, MF_LAYER_TYPES, "config.json %s (the others: short convolution)", H->where);
 	}
-	/* llama.cpp's lfm2 makes every attention layer sliding when the GGUF has a
-	 * sliding_window (the converter copies the field): not sized here */
-	json_t *w = find(H, sc, "sliding_window");
-	if (w && !json_is_null(w) && !(json_is_integer(w) && json_integer_value(w) == 0))
-		return fail(H, H->where, "LFM2 with a sliding window (every attention layer windowed in llama.cpp's lfm2) "
-			    "is not read by attnviz");
+	if (id == F_LFM2 && read_lfm2_window(H) < 0)
+		return -1;
 	int rc = get_int(H, sc, "conv_L_cache", 1, 3, 2, MODEL_MAX_DIM, &m->shortconv_l_cache);
 	if (rc < 0)
 		return -1;
@@ -1687,43 +1797,83 @@ static int read_gemma4_rope(struct hf *H)
 }
 
 /*
+ * A Gemma 4 full layer's KEY from per_layer_config (transformers 5 writes
+ * it: {"5": {"head_dim": 512, "num_key_value_heads": 2}, ...}), as
+ * conversion/gemma.py Gemma4Model.set_gguf_parameters reads it when
+ * global_head_dim (num_global_key_value_heads) is absent: the first entry,
+ * in the file's order, whose index is a full_attention layer and which has
+ * KEY; the other entries are not read.  1 found, 0 none, -1 an error.
+ */
+static int per_layer_value(struct hf *H, const char *key, int64_t min, int64_t max, int64_t *out)
+{
+	json_t *pl = find(H, &H->top, "per_layer_config");
+	char ppath[96], shown[24];
+	snprintf(ppath, sizeof ppath, "%s", H->where);
+	if (!pl || json_is_null(pl))
+		return 0;
+	if (!json_is_object(pl))
+		return fail(H, ppath, "%s, want an object of layer index: {head_dim, num_key_value_heads}", json_kind(pl));
+	const char *k;
+	json_t *v;
+	json_object_foreach(pl, k, v) {
+		char *end;
+		long long il = strtoll(k, &end, 10);
+		err_clean(shown, sizeof shown, k);
+		if (!*k || *end || il < 0)
+			return fail(H, ppath, "key '%s' is not a layer index", shown);
+		if (!json_is_object(v))
+			return fail(H, ppath, "entry '%s': %s, want an object", shown, json_kind(v));
+		if (il >= H->m->layers || H->m->layer_swa[il] || !json_object_get(v, key))
+			continue;
+		struct scope ls = {.obj = {v}, .n = 1};
+		snprintf(ls.prefix[0], sizeof ls.prefix[0], "%.28s.%.12s.", ppath, k);
+		return get_int(H, &ls, key, 0, 0, min, max, out) < 0 ? -1 : 1;
+	}
+	return 0;
+}
+
+/*
  * Gemma 4's layers (conversion/gemma.py Gemma4Model.set_gguf_parameters,
  * src/models/gemma4.cpp): head_dim is the sliding layers' K and V head
  * (key_length_swa, value_length_swa), global_head_dim the full layers'
  * (key_length, value_length); head_count_kv per layer, num_key_value_heads
  * on the sliding layers and num_global_key_value_heads on the full ones
  * (one count for all without it); layers from n_layer - num_kv_shared_layers
- * on reuse layer n - 2's (sliding) or n - 1's (full) cache.  Its MoE blocks
- * and per_layer_config are not read: such a file is refused.
+ * on reuse layer n - 2's (sliding) or n - 1's (full) cache.  Its MoE blocks:
+ * read_gemma4_moe.  Without global_head_dim or num_global_key_value_heads,
+ * per_layer_config gives them (per_layer_value).
  */
-static int read_gemma4(struct hf *H)
+static int read_gemma4(struct hf *H, struct shape *s)
 {
 	struct model *m = H->m;
 	const struct scope *sc = &H->top;
 	int64_t hd, shared;
-	int moe, rc;
-	if (get_bool(H, sc, "enable_moe_block", 0, &moe) < 0)
-		return -1;
-	if (moe)
-		return fail(H, H->where, "Gemma 4's MoE blocks are not read by attnviz");
-	if (find(H, sc, "per_layer_config"))
-		return fail(H, H->where, "per-layer head sizes are not read by attnviz (give global_head_dim)");
+	int rc;
 	m->head_dim_swa = m->head_dim_v_swa = m->head_dim;
 	model_set_origin(m, MF_HEAD_DIM_SWA, "config.json head_dim (the converter's key_length_swa)");
 	model_set_origin(m, MF_HEAD_DIM_V_SWA, "config.json head_dim (the converter's value_length_swa)");
-	if ((rc = get_int(H, sc, "global_head_dim", 0, 0, 2, 65536, &hd)) < 0)
+	if (!find(H, sc, "layer_types"))
+		return fail(H, "layer_types", "missing (required: the converter's sliding_window_pattern)");
+	json_t *gh = find(H, sc, "global_head_dim");
+	if (gh && !json_is_null(gh))
+		rc = get_int(H, sc, "global_head_dim", 0, 0, 2, 65536, &hd);
+	else if ((rc = per_layer_value(H, "head_dim", 2, 65536, &hd)) == 0)
+		rc = get_int(H, sc, "global_head_dim", 0, 0, 2, 65536, &hd);   /* missing: say so */
+	if (rc < 0)
 		return -1;
 	if (hd % 2)
 		return fail(H, H->where, "%lld is odd: RoPE rotates pairs", (long long)hd);
 	m->head_dim = m->head_dim_v = hd;
-	model_set_origin(m, MF_HEAD_DIM, "config.json global_head_dim (the converter's key_length)");
-	model_set_origin(m, MF_HEAD_DIM_V, "config.json global_head_dim (the converter's value_length)");
-	if (!find(H, sc, "layer_types"))
-		return fail(H, "layer_types", "missing (required: the converter's sliding_window_pattern)");
+	model_set_origin(m, MF_HEAD_DIM, "config.json %s (the converter's key_length)", H->where);
+	model_set_origin(m, MF_HEAD_DIM_V, "config.json %s (the converter's value_length)", H->where);
 	json_t *g = find(H, sc, "num_global_key_value_heads");
 	int64_t kvg = m->kv_heads;
-	if (g && !json_is_null(g) && get_int(H, sc, "num_global_key_value_heads", 0, 0, 1, m->heads, &kvg) < 0)
+	char kvfrom[96] = "num_key_value_heads too";
+	if (g && !json_is_null(g) ? get_int(H, sc, "num_global_key_value_heads", 0, 0, 1, m->heads, &kvg) < 0
+				  : (rc = per_layer_value(H, "num_key_value_heads", 1, m->heads, &kvg)) < 0)
 		return -1;
+	if ((g && !json_is_null(g)) || rc == 1)
+		snprintf(kvfrom, sizeof kvfrom, "%s", H->where);
 	if (m->heads % kvg)
 		return fail(H, H->where, "%lld does not divide num_attention_heads (%lld)", (long long)kvg,
 			    (long long)m->heads);
@@ -1733,12 +1883,16 @@ static int read_gemma4(struct hf *H)
 	if (shared && (m->layer_swa[from - 1] || !m->layer_swa[from - 2]))
 		return fail(H, H->where, "%lld shared layers: layer %lld must be full and %lld sliding, or llama.cpp's "
 			    "reuse of their caches aborts", (long long)shared, (long long)(from - 1), (long long)(from - 2));
+	s->per_layer_attn = 1;
+	s->kv_full = kvg;
+	if (get_bool(H, sc, "attention_k_eq_v", 0, &s->k_eq_v) < 0)
+		return -1;
 	for (int64_t il = 0; il < m->layers; il++) {
 		m->layer_kv_heads[il] = (int32_t)(il >= from ? 0 : m->layer_swa[il] ? m->kv_heads : kvg);
 		if (il >= from)
 			m->layer_type[il] = LT_SHARED;
 	}
-	model_set_origin(m, MF_KV_HEADS, "config.json num_key_value_heads (sliding), num_global_key_value_heads (full)");
+	model_set_origin(m, MF_KV_HEADS, "%s (full), num_key_value_heads (sliding)", kvfrom);
 	return read_gemma4_rope(H);
 }
 
@@ -1897,7 +2051,7 @@ static int read_layers(struct hf *H, struct shape *s)
 		return -1;
 	if ((id == F_JAMBA && read_jamba(H, s) < 0) || (id == F_FALCON_H1 && read_falcon_h1(H, s) < 0))
 		return -1;
-	if ((id == F_GEMMA3N && read_gemma3n(H) < 0) || (id == F_GEMMA4 && read_gemma4(H) < 0))
+	if ((id == F_GEMMA3N && read_gemma3n(H) < 0) || (id == F_GEMMA4 && read_gemma4(H, s) < 0))
 		return -1;
 	if (id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
 		m->ctx_train = m->orig_ctx = INT64_C(1) << 20;

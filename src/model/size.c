@@ -219,7 +219,6 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 	 * whatever the context. */
 	a->state_bytes_layer = FAULT_INT("size_state", 4 * (model_embd_r(m) + model_embd_s(m)) * d->n_seq);
 	for (int64_t il = 0; il < m->layers; il++) {
-		a->layer_type[il] = m->layer_type[il];
 		/* Falcon-H1 (ssm_parallel): every attention layer also keeps a state */
 		a->recurrent_layers += m->layer_type[il] == LT_RECURRENT || (m->ssm_parallel && size_layer_cached(m, il));
 		a->shared_layers += m->layer_type[il] == LT_SHARED;

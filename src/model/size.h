@@ -68,7 +68,7 @@ struct kv_alloc {
 	int64_t global_k_bytes, local_k_bytes;       /* K part of the two caches (the rest is V) */
 	int64_t layer_cells[MODEL_MAX_LAYERS];       /* per stream; 0 on a layer without KV heads */
 	int64_t layer_bytes[MODEL_MAX_LAYERS];       /* K + V, all streams (V padding included) */
-	uint8_t layer_type[MODEL_MAX_LAYERS];        /* enum layer_type, the model's */
+	/* A layer's kind is the model's (model->layer_type): not copied here. */
 	int64_t recurrent_layers, shared_layers;
 	int64_t state_bytes_layer;                   /* one recurrent layer's state, all sequences */
 	int64_t recurrent_bytes;                     /* every recurrent layer's; not in total_bytes (the KV) */

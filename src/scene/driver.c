@@ -10,7 +10,7 @@
 #include "util/paths.h"
 #include "util/xmalloc.h"
 
-static void refresh_compare(struct run *r);
+static int refresh_compare(struct run *r, char *err, size_t errlen);
 
 static int def_cmp(const void *a, const void *b)
 {
@@ -131,6 +131,7 @@ static void *state_new_as(const struct run *r, const struct params *p, const str
 		.lesson_defaults = params_at_default(p) && (!m || is_default),
 		.preset = r->have_preset ? &r->preset : NULL,
 		.model2 = m == &r->model && shows_second(r) && r->def->file.second == SECOND_SCENE ? &r->model2 : NULL,
+		.runs_before = r->starts,
 	};
 	if (cls->init(st, &env, err, errlen) < 0) {
 		if (cls->fini)
@@ -139,6 +140,15 @@ static void *state_new_as(const struct run *r, const struct params *p, const str
 		return NULL;
 	}
 	return st;
+}
+
+/* err, prefixed with the second model's name: -1. */
+static int second_failed(const struct run *r, char *err, size_t errlen)
+{
+	char why[600];
+	snprintf(why, sizeof why, "%s", err);
+	snprintf(err, errlen, "second model %s: %s", r->model2.name, why);
+	return -1;
 }
 
 /* A fresh state at step 0 for the given parameters and the run's model. */
@@ -223,6 +233,16 @@ int run_open(struct run *r, const struct scene_def *def, const struct model *use
 	return 0;
 }
 
+static void drop_sums(struct run *r)
+{
+	if (r->sums) {
+		summary_free(&r->sums[0]);
+		summary_free(&r->sums[1]);
+	}
+	free(r->sums);
+	r->sums = NULL;
+}
+
 void run_close(struct run *r)
 {
 	if (r->def)
@@ -230,6 +250,7 @@ void run_close(struct run *r)
 	r->st = NULL;
 	free(r->cmp);
 	r->cmp = NULL;
+	drop_sums(r);
 	params_free(&r->params);
 }
 
@@ -246,11 +267,20 @@ static int steps_of(const struct run *r)
  * (p is then left empty; on failure it stays the caller's). */
 static int restart_with(struct run *r, struct params *p, char *err, size_t errlen)
 {
+	/* A second model compared as bars must open at these parameters too,
+	 * or its rows could not be built: refused now, nothing changed. */
+	if (shows_second(r) && r->def->file.second == SECOND_BARS) {
+		void *st2 = state_new_as(r, p, &r->model2, is_lesson_model(r, &r->model2), err, errlen);
+		if (!st2)
+			return second_failed(r, err, errlen);
+		state_free(r, st2);
+	}
 	void *st = state_new(r, p, err, errlen);
 	if (!st)
 		return -1;
 	state_free(r, r->st);
 	r->st = st;
+	r->st_begun = 0;
 	if (p != &r->params) {
 		params_free(&r->params);
 		r->params = *p;
@@ -290,7 +320,7 @@ int run_set_many(struct run *r, const char *const *assignments, int n, int skip_
 		rc = restart_with(r, p, err, errlen);
 		if (rc == 0) {
 			run_goto(r, keep);
-			refresh_compare(r);
+			rc = refresh_compare(r, err, errlen);
 		}
 	}
 	params_free(p);
@@ -344,9 +374,7 @@ int run_reset_params(struct run *r, char *err, size_t errlen)
 	int rc = restart_with(r, p, err, errlen);
 	params_free(p);
 	free(p);
-	if (rc == 0)
-		refresh_compare(r);
-	return rc;
+	return rc == 0 ? refresh_compare(r, err, errlen) : rc;
 }
 
 int run_set_model(struct run *r, const struct model *m, char *err, size_t errlen)
@@ -378,9 +406,7 @@ int run_set_model(struct run *r, const struct model *m, char *err, size_t errlen
 		r->have_model = old_have;
 	}
 	free(old);
-	if (rc == 0)
-		refresh_compare(r);
-	return rc;
+	return rc == 0 ? refresh_compare(r, err, errlen) : rc;
 }
 
 int run_set_model2(struct run *r, const struct model *m, char *err, size_t errlen)
@@ -396,17 +422,24 @@ int run_set_model2(struct run *r, const struct model *m, char *err, size_t errle
 	 * that depends on it. */
 	if (m && r->def->file.second != SECOND_NONE) {
 		void *st2 = state_new_as(r, &r->params, &r->model2, is_lesson_model(r, &r->model2), err, errlen);
-		rc = st2 ? 0 : -1;
+		rc = st2 ? 0 : second_failed(r, err, errlen);
 		state_free(r, st2);
 	}
 	if (rc == 0 && r->def->file.second == SECOND_SCENE)
 		rc = restart_with(r, &r->params, err, errlen);
+	if (rc == 0) {
+		run_goto(r, keep);
+		rc = refresh_compare(r, err, errlen);
+	}
 	if (rc < 0) {
+		/* Back to the run without it (its comparison rebuilt as before). */
+		char ignored[600];
 		r->model2 = *old;
 		r->have_model2 = old_have;
-	} else {
+		if (r->def->file.second == SECOND_SCENE)
+			restart_with(r, &r->params, ignored, sizeof ignored);
+		refresh_compare(r, ignored, sizeof ignored);
 		run_goto(r, keep);
-		refresh_compare(r);
 	}
 	free(old);
 	return rc;
@@ -513,14 +546,19 @@ int run_busy(const struct run *r)
 int run_restart(struct run *r, char *err, size_t errlen)
 {
 	int rc = restart_with(r, &r->params, err, errlen);
-	if (rc == 0)
-		refresh_compare(r);
-	return rc;
+	return rc == 0 ? refresh_compare(r, err, errlen) : rc;
 }
 
 int run_start(struct run *r, char *err, size_t errlen)
 {
-	return scene_measures(r->def) ? r->def->cls->measure->start(r->st, err, errlen) : 0;
+	if (!scene_measures(r->def))
+		return 0;
+	if (r->def->cls->measure->start(r->st, err, errlen) < 0)
+		return -1;
+	/* A state begins once (a second start does nothing): counted once. */
+	r->starts += !r->st_begun;
+	r->st_begun = 1;
+	return 0;
 }
 
 void run_cancel(struct run *r)
@@ -584,6 +622,19 @@ static int summary_of(const struct run *r, const struct model *m, int is_default
 
 int run_summary(const struct run *r, struct summary *s, char *err, size_t errlen)
 {
+	if (r->sums) {
+		/* Both models' summaries as refresh_compare made them at these
+		 * parameters: never computed a second time. */
+		struct summary c1, c2;
+		if (summary_copy(&c1, &r->sums[0]) < 0 || summary_copy(&c2, &r->sums[1]) < 0) {
+			summary_free(&c1);
+			err_set(err, errlen, NULL, 0, NULL, NULL, "out of memory");
+			return -1;
+		}
+		summary_take(s, &c1, "");
+		summary_take(s, &c2, "@2");
+		return 0;
+	}
 	if (summary_of(r, r->have_model ? &r->model : NULL, r->model_is_default, s, err, errlen) < 0)
 		return -1;
 	if (shows_second(r)) {
@@ -601,28 +652,40 @@ int run_summary(const struct run *r, struct summary *s, char *err, size_t errlen
 }
 
 /* Rebuild the comparison of the two models' keys (second_model = bars),
- * once per change of parameters or models, never per step. */
-static void refresh_compare(struct run *r)
+ * once per change of parameters or models, never per step.  A summary that
+ * cannot be made is the caller's error (the TUI shows it, the command line
+ * exits 2): the run is left without a comparison. */
+static int refresh_compare(struct run *r, char *err, size_t errlen)
 {
-	char err[600];
 	struct summary a, b;
+	int rc = 0;
 	free(r->cmp);
 	r->cmp = NULL;
+	drop_sums(r);
 	if (!shows_second(r) || r->def->file.second != SECOND_BARS || !r->have_model) {
 		r->nsteps = steps_of(r);
 		run_goto(r, r->step);   /* clamped to the steps left */
-		return;
+		return 0;
 	}
 	summary_init(&a);
 	summary_init(&b);
-	if (summary_of(r, &r->model, r->model_is_default, &a, err, sizeof err) == 0 &&
-	    summary_of(r, &r->model2, is_lesson_model(r, &r->model2), &b, err, sizeof err) == 0) {
+	if (summary_of(r, &r->model, r->model_is_default, &a, err, errlen) < 0)
+		rc = -1;
+	else if (summary_of(r, &r->model2, is_lesson_model(r, &r->model2), &b, err, errlen) < 0)
+		rc = second_failed(r, err, errlen);
+	else {
 		r->cmp = xmalloc(sizeof *r->cmp);
 		compare_build(r->cmp, r->def->file.compare, &a, &b, r->model.name, r->model2.name);
+		r->sums = xmalloc(2 * sizeof *r->sums);
+		r->sums[0] = a;
+		r->sums[1] = b;
 	}
 	r->nsteps = steps_of(r);
-	summary_free(&a);
-	summary_free(&b);
+	if (!r->sums) {
+		summary_free(&a);
+		summary_free(&b);
+	}
+	return rc;
 }
 
 int run_print(const struct run *r, FILE *out, char *err, size_t errlen)

@@ -48,8 +48,11 @@ struct run {
 	struct model model2;       /* a second model beside the first (-m twice, picker M), valid when have_model2 */
 	int have_model2;
 	struct compare *cmp;       /* both models' compared keys (second_model = bars); NULL when none */
+	struct summary *sums;      /* the two summaries cmp was built from, reused by run_summary; NULL when none */
 	void *st;
 	int step, nsteps;
+	int starts;                /* states of this run that began measuring (scene_env.runs_before) */
+	int st_begun;              /* the current state has begun measuring */
 };
 
 /* Start a scene at step 0 with its default parameters.  user_model may be

@@ -39,6 +39,9 @@ struct scene_env {
 	/* second_model = scene: the user's second model, drawn beside the first
 	 * (its summary keys come from a run of its own); NULL otherwise */
 	const struct model *model2;
+	/* a scene that measures: how many earlier states of this run began
+	 * measuring (r restarts with a new state), so its pane can say "run N" */
+	int runs_before;
 };
 
 /*

@@ -298,6 +298,53 @@ void summary_take(struct summary *dst, struct summary *src, const char *suffix)
 	summary_free(src);   /* every item moved out and zeroed: only the array is freed */
 }
 
+/* A copy of a heap string; *bad set when it could not be made. */
+static char *dup_or_null(const char *text, int *bad)
+{
+	char *d = text ? strdup(text) : NULL;
+	*bad |= text && !d;
+	return d;
+}
+
+int summary_copy(struct summary *dst, const struct summary *src)
+{
+	int bad = 0;
+	summary_init(dst);
+	if (src->n) {
+		dst->items = calloc((size_t)src->n, sizeof *dst->items);
+		if (!dst->items)
+			return -1;
+		dst->cap = src->n;
+	}
+	for (int i = 0; i < src->n && !bad; i++) {
+		const struct summary_item *it = &src->items[i];
+		struct summary_item *d = &dst->items[dst->n++];
+		*d = *it;
+		d->in = NULL;
+		d->nin = 0;
+		d->words = dup_or_null(it->words, &bad);
+		d->formula = dup_or_null(it->formula, &bad);
+		d->expr = dup_or_null(it->expr, &bad);
+		d->formula_err = dup_or_null(it->formula_err, &bad);
+		d->explain = dup_or_null(it->explain, &bad);
+		if (it->nin && !bad) {
+			d->in = calloc((size_t)it->nin, sizeof *d->in);
+			bad |= !d->in;
+			for (int j = 0; d->in && j < it->nin; j++) {
+				d->in[j] = it->in[j];
+				d->in[j].origin = dup_or_null(it->in[j].origin, &bad);
+				d->nin = j + 1;
+			}
+		}
+	}
+	dst->oom = src->oom;
+	if (bad) {
+		summary_free(dst);
+		return -1;
+	}
+	return 0;
+}
+
 void summary_counts(const struct summary *s, int *checked, int *failed)
 {
 	*checked = *failed = 0;

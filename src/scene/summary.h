@@ -103,6 +103,9 @@ struct summary_item *summary_find(struct summary *s, const char *key);
  * second model's "@2"); src is left empty.  A key that would not fit is
  * stored as "key-too-long" and fails, so no key is cut silently. */
 void summary_take(struct summary *dst, struct summary *src, const char *suffix);
+/* dst (initialised, empty) becomes a deep copy of src; 0, or -1 when out of
+ * memory (dst is then left empty). */
+int summary_copy(struct summary *dst, const struct summary *src);
 /* Counts of items with a status, and of those that failed. */
 void summary_counts(const struct summary *s, int *checked, int *failed);
 /* Format a value the way --summary does: integers in full, floats with %.9g. */

@@ -1,11 +1,13 @@
 /*
- * ggml_peer: --bench's side-by-side peer, the real ggml's CPU flash
+ * ggml_peer: the benchmark's side-by-side peer, the real ggml's CPU flash
  * attention, loaded at run time from ggml_peer.so (tools/ggml_peer.c, built
  * by the Makefile only where tools/fetch-llama.sh has fetched ggml).  The
- * program builds and runs without it: open says why it is absent.
+ * program builds and runs without it: open says why it is absent.  Both
+ * --bench (src/cli/bench.c) and the bench scene use it, so it lives beside
+ * kern/fastbench.h, outside the CLI and the scenes; it knows no curses or INI.
  */
-#ifndef ATTNVIZ_CLI_GGML_PEER_H
-#define ATTNVIZ_CLI_GGML_PEER_H
+#ifndef ATTNVIZ_KERN_GGML_PEER_H
+#define ATTNVIZ_KERN_GGML_PEER_H
 
 #include <stddef.h>
 

@@ -1,4 +1,4 @@
-#include "cli/ggml_peer.h"
+#include "kern/ggml_peer.h"
 
 #include <dlfcn.h>
 #include <limits.h>

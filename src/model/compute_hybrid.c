@@ -1,0 +1,163 @@
+/*
+ * compute_hybrid: the hybrid families' compute-buffer peaks (see
+ * compute_hybrid.h).  Each rule was read off ggml-alloc's placements in the
+ * real engine (node-llama-cpp 3.22.1's llama.cpp, tools/alloc-trace.sh) on
+ * tests/engine.sh's GGUFs, and is named with the llama.cpp source that
+ * makes the tensors.
+ *
+ * Jamba (src/models/jamba.cpp, llama_model_jamba::graph): its attention
+ * layers apply no RoPE, so build_qkv's Kcur and Vcur are copied into the
+ * cache and freed before kq = ggml_mul_mat(k, q) (llama-graph.cpp
+ * build_attn_mha) is placed.  Live below kq then: the graph inputs
+ * (inp_tokens, inp_embd [n_embd], rs_s_copy, k_idxs, v_idxs, the mask,
+ * out_ids; no inp_pos), the residual [n_embd], the attention norm's freed
+ * slot [n_embd] and Qcur [n_embd]: four [n_embd] rows a token where the
+ * llama graph has five.  A block-quantized K (attn_rot_k, llama-graph.cpp
+ * build_attn: q_cur = llama_mul_mat_hadamard(q_cur, self_k_rot)) adds the
+ * rotated Q above Qcur's freed room, one more row, and the rotation
+ * matrix attn_inp_k_rot [nrot, nrot] F32 (llama-kv-cache.cpp
+ * build_input_k_rot: nrot the largest power of two from 64 up dividing the
+ * K head size).  Every byte of Jamba-v0.1's graph at -c 32768 -fa off and
+ * -c 4096 -ctk q8_0 -fa off agreed.  Its other peaks (logits, layer 0's
+ * FFN, the Mamba-1 block) are buffers.c's, and held to 0.04 % there.
+ */
+#include <string.h>
+
+#include "model/compute_hybrid.h"
+
+/*
+ * The logits of a hybrid land above its last layer's [n_embd] rows, and
+ * those rows fall in the hole the graph inputs leave when they are freed
+ * after the last attention layer (the masks, k_idxs, v_idxs, inp_pos,
+ * out_ids, rs_s_copy: hole bytes a token) or above it, by ggml-alloc's
+ * best fit (ggml-alloc.c ggml_dyn_tallocr_alloc):
+ *   hole < one row: above it, one [n_embd] row and the hole higher than
+ *     buffers.c's logits (every family here);
+ *   one row <= hole < two: `mid_hole` the hole higher;
+ *   two rows or more: `big_rows` [n_embd] rows higher.
+ * Read off the traces at -c 1000 and 32768, -np 1/3/4, -fa on/off.
+ */
+struct hybrid_family {
+	const char *arch;       /* GGUF general.architecture */
+	int attn_rows;          /* [n_embd]-wide rows under K·Q (0: Q-wide, see qwen35) */
+	int mid_hole, big_rows;
+	int modelled;           /* held within 2 % over tests/engine.sh's buffers matrix */
+};
+static const struct hybrid_family families[] = {
+	/* src/models/qwen35.cpp: the gated Q (Qcur_full [2 n_head head_dim])
+	 * and its normed half live under K·Q beside three [n_embd] rows; the
+	 * final norm's get_rows (out_ids) and the last FFN's output are the rows */
+	/* worst 1.91 %: -c 32768 -np 4 -fa off, a hole just over two rows, where
+	 * best fit puts the rows in an exact [n_embd] slot above it first */
+	{"qwen35", 0, 1, 1, 1},
+	/* src/models/falcon-h1.cpp: attention and Mamba2 in parallel, the FFN
+	 * after get_rows; four [n_embd] rows under K·Q; once the hole holds a
+	 * row, the last FFN's output and the logits stay in it.  Estimated:
+	 * at -ub 2048 the logits go one row higher there (2.2 %), and a rotated
+	 * V with flash attention keeps them low with a small hole (3.8 %) */
+	{"falcon-h1", 4, 0, 0, 0},
+};
+
+static const struct hybrid_family *family_of(const struct model *m)
+{
+	if (m->experts > 0)
+		return NULL;   /* the MoE variants' peaks are compute_moe's */
+	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
+		if (strcmp(m->arch, families[i].arch) == 0)
+			return &families[i];
+	return NULL;
+}
+
+/* ggml-alloc's alignment of a tensor's room on the CPU buffer
+ * (ggml-backend.cpp ggml_backend_cpu_buffer_type_get_alignment: TENSOR_ALIGNMENT). */
+#define CPU_ALIGN 32
+
+static int64_t align_up(int64_t n)
+{
+	return (n + CPU_ALIGN - 1) / CPU_ALIGN * CPU_ALIGN;
+}
+
+/* Jamba: Mamba-1 blocks between attention layers (buffers.c's size_mamba1_inner). */
+static int is_jamba(const struct model *m)
+{
+	return size_mamba1_inner(m) > 0;
+}
+
+/* llama-kv-cache.cpp build_input_k_rot: nrot doubles from 64 while it
+ * divides the K head size; 0 when K is not rotated (attn_rot_k needs a
+ * block-quantized K and a head size that is a multiple of 64). */
+int64_t compute_hybrid_k_rot(const struct model *m)
+{
+	int64_t n = 64;
+	if (m->k_type < CACHE_Q8_0 || m->head_dim <= 0 || m->head_dim % 64 != 0)
+		return 0;
+	while (m->head_dim % (2 * n) == 0)
+		n *= 2;
+	return n;
+}
+
+int compute_hybrid_family(const struct model *m, int *mid_hole, int *big_rows)
+{
+	const struct hybrid_family *f = family_of(m);
+	*mid_hole = f ? f->mid_hole : 0;
+	*big_rows = f ? f->big_rows : 0;
+	return f != NULL;
+}
+
+int64_t compute_hybrid_attn_width(const struct model *m, int64_t E)
+{
+	const struct hybrid_family *f = family_of(m);
+	if (f)
+		return f->attn_rows ? f->attn_rows * E : 3 * E + 3 * m->heads * m->head_dim;
+	if (is_jamba(m))
+		return (compute_hybrid_k_rot(m) > 0 ? 5 : 4) * E;
+	return 5 * E;   /* buffers.c's: residual, norm, Q, attention input, output */
+}
+
+int64_t compute_hybrid_logits(const struct model *m, int64_t E, int64_t hole)
+{
+	const struct hybrid_family *f = family_of(m);
+	if (!f)
+		return 0;
+	if (hole < 4 * E)
+		return 4 * E + hole;
+	return hole < 8 * E ? f->mid_hole * hole : f->big_rows * 4 * E;
+}
+
+int compute_hybrid_attn(const struct model *m, const struct deploy *d, const struct hybrid_attn_in *in,
+			int64_t *per_token, int64_t *fixed)
+{
+	const struct hybrid_family *f = family_of(m);
+	if (f && !in->fa) {
+		/* the rows, the idxs (inp_tokens, k_idxs, v_idxs) and inp_pos, out_ids */
+		int64_t rows = compute_hybrid_attn_width(m, in->E);
+		*per_token = 4 * in->kv_max * m->heads + in->masks + 4 * (rows + in->idx + 2);
+		*fixed = 0;
+		return 1;
+	}
+	if (!is_jamba(m))
+		return 0;
+	if (in->fa) {
+		*per_token = *fixed = 0;   /* no K·Q tensor with flash attention */
+		return 1;
+	}
+	int64_t nrot = compute_hybrid_k_rot(m);
+	/* kq F32 [n_kv, n_tokens, n_head]; the masks; the [n_embd] rows
+	 * (residual, norm's slot, Qcur (+ rotated Q) and inp_embd); inp_tokens,
+	 * the idxs and out_ids (idx counts inp_tokens, k_idxs and v_idxs) */
+	*per_token = 4 * in->kv_max * m->heads + in->masks + 4 * (compute_hybrid_attn_width(m, in->E) + in->idx + 1);
+	/* rs_s_copy: one I32 a sequence (llama-graph.cpp build_rs_inp), and the rotation matrix */
+	*fixed = align_up(4 * d->n_seq) + 4 * nrot * nrot;
+	return 1;
+}
+
+int compute_hybrid_modelled(const struct model *m, int rot_fa)
+{
+	/* Jamba-v0.1 over tests/engine.sh's buffers matrix: worst 0.04 %; Qwen3.5 27B 1.91 %. */
+	const struct hybrid_family *f = family_of(m);
+	/* A quantized cache with flash attention moves Qwen3.5's logits (its
+	 * V's un-rotation: 587.54 MiB against 525.00 at -c 84224 q4_0, the
+	 * --fit check of tests/engine.sh); Jamba's held there too (its --fit
+	 * at -c 262144 q8_0 and q4_0 within 2 %). */
+	return (is_jamba(m) || (f && f->modelled && !rot_fa)) && m->embd > 0 && m->ff > 0;
+}
