@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/compute_moe.h"
 #include "model/compute_hybrid.h"
 #include "model/size.h"
 #include "scene/scene.h"
@@ -25,6 +26,7 @@ struct fa_state {
 	int64_t n_seq, q_width, qv_width, v_rot;          /* and: sequences, Q's and the attention output's widths,
 							   * a rotated (block-quantized) V */
 	int64_t m1_inner, m1_state;                        /* a Mamba-1 block's d_inner and d_state (0: none) */
+	int replayed;   /* the compute buffer is a replay of ggml-alloc (compute_moe.c), no closed form */
 	int64_t k_rot;                                     /* nrot of a rotated K (0: none; compute_hybrid.c) */
 	int64_t attn_w, hyb, mid_hole, big_rows;           /* a hybrid's K·Q rows and logits table (compute_hybrid.c) */
 	int64_t kv_lora, rope, nope, k_row, streams;       /* the MLA latent's widths (src/model/compute_mla.c) */
@@ -109,6 +111,7 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	st->head_size = env->model->head_dim;
 	st->sinks = env->model->sinks_learned;
 	st->mla = env->model->kind == ATTN_MLA;
+	st->replayed = compute_moe_modelled(env->model);
 	st->cc = params_real(env->p, FA_CC);
 	/* The logged buffers belong to one model and one set of runs: shown only for those. */
 	st->logged = env->model_is_default && params_is_default(env->p, FA_CTX) &&
@@ -379,6 +382,21 @@ static void subst_h(char *out, size_t len, const char *in, const char *h)
 	out[n] = 0;
 }
 
+/* A replayed buffer has no closed form: the three peaks' came out 1.4 to
+ * 16 % low on these graphs (Llama 4 Scout at -c 65536: the logits above
+ * both masks), no bound worth a check.  It is shown as a plain value,
+ * --explain naming the replay; its check is the real engine
+ * (tests/engine.sh, exact over its f16 matrix; tests/unit pins figures). */
+static void replay_or_formula(const struct fa_state *st, struct summary *s, const char *f)
+{
+	if (st->replayed)
+		summary_explain(s, "MoE (gpt-oss, Llama 4, Qwen3-MoE): no closed form holds to 2 %%; the reserve graph "
+			    "replayed tensor by tensor through ggml-alloc's best fit (src/model/compute_moe.c, "
+			    "src/model/alloc_sim.c), checked against the real llama.cpp by tests/engine.sh");
+	else
+		summary_formula(s, 0.5, f);
+}
+
 static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 {
 	/* L = the logits phase, F = layer 0's FFN, A = K·Q without flash attention; 4 B a float.  n_tokens =
@@ -439,7 +457,7 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 			    "largest of the graph's peaks (each read off ggml-alloc's placements: tools/alloc-trace.sh), not "
 			    "their sum");
 		snprintf(f, sizeof f, "max(%s + %s, %s, %s, %s)", L_on, lx_on, F_on, R_on, M_on);
-		summary_formula(s, 0.5, f);
+		replay_or_formula(st, s, f);
 		if (st->refused[0]) {
 			summary_explain(s, "-fa off: %s", st->refused);
 			continue;
@@ -455,12 +473,12 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 		summary_input(s, "k_rot", (double)st->k_rot, "nrot of a rotated K's matrix (attn_rot_k; 0: none)");
 		summary_input(s, "attn_w", (double)st->attn_w, "floats a token of the rows under K·Q (5 embd; a hybrid's own)");
 		snprintf(f, sizeof f, "max(%s + %s, (1 - latent) * %s, %s, %s, %s)", L_off, lx_off, A, F_off, R_off, M_off);
-		summary_formula(s, 0.5, f);
+		replay_or_formula(st, s, f);
 	}
 	if (st->nub > 0) {
 		summary_int(s, st->buf_on[0].compute_mark == SIZE_MODELLED, "compute_modelled");
-		summary_words(s, "1: the compute buffers are modelled (within 2 %% of llama.cpp); 0: estimated (MoE, the MLA "
-			      "latent cache, or a model without embd and ff)");
+		summary_words(s, "1: the compute buffers are modelled (within 2 %% of llama.cpp); 0: estimated (MoE but gpt-oss, Llama 4 and Qwen3-MoE "
+			      "with f16 caches, the MLA latent cache, or a model without embd and ff)");
 		summary_int(s, st->buf_on[0].output_bytes, "output_bytes");
 		summary_words(s, "the output buffer: n_vocab F32 logits for each of the n_seq sequences (exact)");
 		summary_input(s, "n_seq", (double)st->dep.n_seq, "parameter n_seq (-np)");

@@ -437,6 +437,58 @@ llama4scout() {
 		i=$((i + 1))
 	done
 }
+# Qwen3-30B-A3B (Qwen/Qwen3-30B-A3B config.json, arch qwen3moe): 48 layers,
+# 128 experts (8 used, moe_intermediate_size 768), q/k norms, no shared expert.
+qwen3moe() {
+	E=2048 V=151936 X=128 F=768 H=32 KV=4 HD=128
+	cat <<-EOF
+	kv general.architecture str qwen3moe
+	kv general.alignment u32 32
+	kv qwen3moe.block_count u32 48
+	kv qwen3moe.context_length u32 40960
+	kv qwen3moe.embedding_length u32 $E
+	kv qwen3moe.feed_forward_length u32 6144
+	kv qwen3moe.expert_feed_forward_length u32 $F
+	kv qwen3moe.expert_count u32 $X
+	kv qwen3moe.expert_used_count u32 8
+	kv qwen3moe.attention.head_count u32 $H
+	kv qwen3moe.attention.head_count_kv u32 $KV
+	kv qwen3moe.attention.key_length u32 $HD
+	kv qwen3moe.attention.value_length u32 $HD
+	kv qwen3moe.attention.layer_norm_rms_epsilon f32 0.000001
+	kv qwen3moe.rope.dimension_count u32 $HD
+	kv qwen3moe.rope.freq_base f32 1000000
+	kv qwen3moe.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	tensor output.weight $E $V
+	type f32
+	tensor output_norm.weight $E
+	EOF
+	i=0
+	while [ $i -lt 48 ]; do
+		cat <<-EOF
+		type f32
+		tensor blk.$i.attn_norm.weight $E
+		tensor blk.$i.ffn_norm.weight $E
+		tensor blk.$i.attn_q_norm.weight $HD
+		tensor blk.$i.attn_k_norm.weight $HD
+		tensor blk.$i.ffn_gate_inp.weight $E $X
+		type f16
+		tensor blk.$i.attn_q.weight $E $((H * HD))
+		tensor blk.$i.attn_k.weight $E $((KV * HD))
+		tensor blk.$i.attn_v.weight $E $((KV * HD))
+		tensor blk.$i.attn_output.weight $((H * HD)) $E
+		tensor blk.$i.ffn_gate_exps.weight $E $F $X
+		tensor blk.$i.ffn_down_exps.weight $F $E $X
+		tensor blk.$i.ffn_up_exps.weight $E $F $X
+		EOF
+		i=$((i + 1))
+	done
+}
 # GLM-4.5-Air (zai-org/GLM-4.5-Air config.json): 46 layers, the first dense,
 # then 128 routed experts (8 used) and one shared; the converter appends the
 # num_nextn_predict_layers 1 MTP block (block_count 47), which llama.cpp's
@@ -1443,12 +1495,13 @@ kimik2() {
 	done
 }
 # The shapes of the shipped assets/models/*.ini, and a DeciLM with layers without KV heads.
-models="llama3-8b mistral-7b gemma3-27b gemma2-9b qwen2.5-7b gpt-oss-20b deepseek-v2-lite deci-8l qwen3-next-80b llama4-scout glm-4.5-air granite-hybrid-small nemotron-h-small"
+models="llama3-8b mistral-7b gemma3-27b gemma2-9b qwen2.5-7b gpt-oss-20b deepseek-v2-lite deci-8l qwen3-next-80b llama4-scout glm-4.5-air qwen3-30b-a3b granite-hybrid-small nemotron-h-small"
 deci >"$d/deci-8l.spec"
 gptoss >"$d/gpt-oss-20b.spec"
 qwen3next >"$d/qwen3-next-80b.spec"
 llama4scout >"$d/llama4-scout.spec"
 glm45air >"$d/glm-4.5-air.spec"
+qwen3moe >"$d/qwen3-30b-a3b.spec"
 granitehybrid >"$d/granite-hybrid-small.spec"
 nemotronh >"$d/nemotron-h-small.spec"
 dsv2lite >"$d/deepseek-v2-lite.spec"

@@ -17,8 +17,8 @@
 static const struct arch_info archs[] = {
 	/* AM_GRAPH_CHECKED: tests/engine.sh holds their compute buffers within 2 % */
 	{"llama", AM_NEXTN | AM_GRAPH_CHECKED},  {"qwen2", AM_NEXTN | AM_GRAPH_CHECKED}, {"qwen3", AM_NEXTN},
-	{"qwen3moe", AM_NEXTN}, {"gemma2", AM_NEXTN | AM_GRAPH_CHECKED}, {"gemma3", AM_NEXTN | AM_GRAPH_CHECKED},
-	{"deepseek2", AM_NEXTN}, {"gpt-oss", AM_NEXTN},
+	{"qwen3moe", AM_NEXTN | AM_GRAPH_QWEN3MOE}, {"gemma2", AM_NEXTN | AM_GRAPH_CHECKED}, {"gemma3", AM_NEXTN | AM_GRAPH_CHECKED},
+	{"deepseek2", AM_NEXTN}, {"gpt-oss", AM_NEXTN | AM_GRAPH_OAI_MOE},
 	{"phi3", AM_NEXTN},      {"falcon", AM_NEXTN},  {"cohere2", AM_NEXTN | AM_GRAPH_CHECKED}, {"olmo2", AM_NEXTN},
 	{"exaone4", AM_NEXTN},   {"gemma3n", AM_NEXTN},
 	{"mistral3", AM_NEXTN | AM_GRAPH_CHECKED}, {"smollm3", AM_NEXTN | AM_GRAPH_CHECKED},
@@ -28,7 +28,7 @@ static const struct arch_info archs[] = {
 	 * sharing an earlier layer's cache (src/models/gemma4.cpp) */
 	{"gemma4", AM_NEXTN | AM_SHARED_KV | AM_SWA_HEADS},
 	/* chunked attention (src/models/llama4.cpp) */
-	{"llama4", AM_NEXTN | AM_CHUNKED},
+	{"llama4", AM_NEXTN | AM_CHUNKED | AM_GRAPH_LLAMA4},
 	/* MLA's latent plus the lightning indexer's K-only cache (create_memory:
 	 * llama_kv_cache_dsa, src/llama-kv-cache-dsa.cpp) */
 	{"deepseek32", AM_NEXTN | AM_INDEXER},

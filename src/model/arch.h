@@ -29,6 +29,13 @@ enum arch_mech {
 	 * graph's peaks were checked against the real engine (src/model/buffers.c
 	 * models its compute buffer; others are estimated). */
 	AM_GRAPH_CHECKED = 1 << 6,
+	/* gpt-oss's graph (src/models/openai-moe.cpp), whose compute buffer
+	 * src/model/compute_moe.c replays through ggml-alloc's rules */
+	AM_GRAPH_OAI_MOE = 1 << 7,
+	/* Llama 4's graph (src/models/llama4.cpp), replayed likewise */
+	AM_GRAPH_LLAMA4 = 1 << 8,
+	/* Qwen3-MoE's graph (src/models/qwen3moe.cpp), replayed likewise */
+	AM_GRAPH_QWEN3MOE = 1 << 9,
 };
 
 struct arch_info {

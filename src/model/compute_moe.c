@@ -1,0 +1,232 @@
+/*
+ * compute_moe: the CPU compute buffer of the MoE reserve graphs (gpt-oss,
+ * Llama 4, Qwen3-MoE), replayed tensor by tensor through ggml-alloc's rules
+ * (src/model/alloc_sim.c).  Their peak is mostly the logits, but where
+ * they land depends on the holes the expert tensors leave among the freed
+ * graph inputs (3 to 7.8 [n_embd] rows a token above the bottom on
+ * gpt-oss-20b over tests/engine.sh's matrix), which no single formula
+ * followed to 2 %.  The graphs are the families' builders (the table
+ * below) with llama-graph.cpp build_attn (with and without flash
+ * attention), build_moe_ffn and build_ffn, each node's order (ggml's
+ * depth-first build order, not the source's), size and in-place reuse
+ * checked against ggml-alloc's own trace (tools/alloc-trace.sh).
+ */
+#include "model/alloc_sim.h"
+#include "model/compute_moe.h"
+
+/* ggml-cpu.c ggml_backend_cpu_buffer_type_get_alignment: TENSOR_ALIGNMENT */
+#define CPU_ALIGN 32
+
+/* What the families' graphs do differently, read off their builders and
+ * ggml-alloc's trace of each (tools/alloc-trace.sh on tests/engine.sh's
+ * GGUFs). */
+enum moe_gating {
+	/* gpt-oss (LLAMA_EXPERT_GATING_FUNC_TYPE_SOFTMAX_WEIGHT): the probs are
+	 * the logits; the selected weights get a soft_max of their own */
+	GATE_SOFTMAX_WEIGHT,
+	/* Llama 4 (SIGMOID, and build_moe_ffn selects on the logits for
+	 * LLM_ARCH_LLAMA4): a new sigmoid beside the logits */
+	GATE_SIGMOID_ON_LOGITS,
+	/* Qwen3-MoE (SOFTMAX): a soft_max in place on the logits */
+	GATE_SOFTMAX,
+};
+enum {
+	MG_SHARED = 1 << 0,          /* a shared expert of ff after the routed ones (build_ffn) */
+	MG_WEIGHT_BEFORE = 1 << 1,   /* weight_before_ffn (LLM_ARCH_LLAMA4): repeat x weights, then the experts */
+	MG_NOPE_SCALE = 1 << 2,      /* full layers without RoPE, Q times inp_attn_scale (llama4.cpp) */
+	MG_ROWS_LAST = 1 << 3,       /* out_ids' get_rows inside the last layer, after attention */
+	MG_NEXTN_OUT = 1 << 4,       /* the last l_out is res->t_h_nextn, kept; out_ids' get_rows after it */
+	MG_QK_NORM = 1 << 5,         /* q/k norms on the reshaped views (new tensors), RoPE in place on them */
+	MG_V_FIRST = 1 << 6,         /* V's projection ordered before K's in the graph */
+	MG_NORM_W = 1 << 7,          /* norm_w: the weights divided by their (clamped) sum_rows */
+};
+struct moe_graph {
+	unsigned mech;   /* the AM_GRAPH_* bit of src/model/arch.c that selects it */
+	enum moe_gating gating;
+	unsigned flags;
+};
+static const struct moe_graph graphs[] = {
+	/* src/models/openai-moe.cpp llama_model_openai_moe::graph */
+	{AM_GRAPH_OAI_MOE, GATE_SOFTMAX_WEIGHT, MG_NEXTN_OUT},
+	/* src/models/llama4.cpp llama_model_llama4::graph<true>: every layer MoE
+	 * (Scout's interleave_moe_layer_step 1; struct model has no step) */
+	{AM_GRAPH_LLAMA4, GATE_SIGMOID_ON_LOGITS, MG_SHARED | MG_WEIGHT_BEFORE | MG_NOPE_SCALE | MG_ROWS_LAST},
+	/* src/models/qwen3moe.cpp llama_model_qwen3moe::graph (norm_w true) */
+	{AM_GRAPH_QWEN3MOE, GATE_SOFTMAX, MG_ROWS_LAST | MG_QK_NORM | MG_V_FIRST | MG_NORM_W},
+};
+
+static const struct moe_graph *graph_of(const struct model *m)
+{
+	for (size_t i = 0; i < sizeof graphs / sizeof graphs[0]; i++)
+		if (m->arch_mech & graphs[i].mech)
+			return &graphs[i];
+	return NULL;
+}
+
+int compute_moe_modelled(const struct model *m)
+{
+	return graph_of(m) && m->experts > 0 && m->experts_used > 0 && m->embd > 0 && m->ff > 0;
+}
+
+#define N(bytes, ...) alloc_sim_node(s, (bytes), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
+
+/* The graph of one ubatch of nt tokens (no outputs) against every cell. */
+static int build(struct alloc_sim *s, const struct model *m, const struct moe_graph *g, const struct deploy *d,
+		 int64_t nt, int64_t no, const struct kv_alloc *a)
+{
+	int64_t E = m->embd, F = m->ff, X = m->experts, U = m->experts_used;
+	int64_t Q = m->heads * m->head_dim, O = m->heads * m->head_dim_v;
+	int64_t K = m->kv_heads * m->head_dim, V = m->kv_heads * m->head_dim_v;
+	int fa = d->flash_attn, caches = a->windowed ? 2 : 1;
+	int kidx[2] = {-1, -1}, vidx[2] = {-1, -1}, mask[2] = {-1, -1}, scale = -1;
+	/* the inputs, in the order the graph first reads them: inp_tokens
+	 * (build_inp_embd; inp_embd beside it, read by no node), inp_pos, layer
+	 * 0's cache's k_idxs, v_idxs and KQ mask, Llama 4's inp_attn_scale
+	 * (first read by the first full layer, before its cache's), the other
+	 * cache's, out_ids */
+	int tok = alloc_sim_input(s, 4 * nt);
+	alloc_sim_input(s, 4 * E * nt);
+	int pos = alloc_sim_input(s, 4 * nt);
+	int first = caches == 2 && m->layer_swa[0] ? 1 : 0;
+	for (int k = 0; k < caches; k++) {
+		int c = (first + k) % caches;   /* 0: the full cache, 1: the sliding one */
+		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
+		if (k == 1 && (g->flags & MG_NOPE_SCALE))
+			scale = alloc_sim_input(s, 4 * nt);
+		/* llama_kv_cache::build_input_k_idxs / build_input_v_idxs (V
+		 * transposed without flash attention: an index per element) and
+		 * llm_graph_input_attn_kv: the mask F16 with flash attention */
+		kidx[c] = alloc_sim_input(s, 8 * nt);
+		vidx[c] = alloc_sim_input(s, fa ? 8 * nt : 8 * nt * V);
+		mask[c] = alloc_sim_input(s, cells * nt * (fa ? 2 : 4));
+	}
+	if (scale < 0 && (g->flags & MG_NOPE_SCALE))
+		scale = alloc_sim_input(s, 4 * nt);
+	int out_ids = alloc_sim_input(s, 4 * no);
+	int cur = N(4 * E * nt, tok);   /* embd: ggml_get_rows(tok_embd, inp_tokens) */
+	for (int64_t il = 0; il < m->layers; il++) {
+		int c = caches == 2 && m->layer_swa[il] ? 1 : 0;
+		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
+		/* llama4.cpp: n_no_rope_layer_step 4, the full layers of its
+		 * 3-chunked-1-full pattern */
+		int nope = (g->flags & MG_NOPE_SCALE) && !m->layer_swa[il];
+		int norm = N(4 * E * nt, cur);   /* attn_norm: RMS_NORM, the MUL in place */
+		/* build_qkv, then ggml_rope_ext (or Llama 4's NoPE scale) on a
+		 * reshaped view: a new tensor; the q/k norms in place */
+		int qm = N(4 * Q * nt, norm), q, k, km, vm = -1;
+		if (g->flags & MG_QK_NORM) {
+			int qn = N(4 * Q * nt, qm);
+			q = N(ALLOC_SIM_INPLACE, qn, pos);
+		} else
+			q = nope ? N(4 * Q * nt, qm, scale) : N(4 * Q * nt, qm, pos);
+		if (g->flags & MG_V_FIRST)
+			vm = N(4 * V * nt, norm);
+		km = N(4 * K * nt, norm);
+		if (g->flags & MG_QK_NORM) {
+			int kn = N(4 * K * nt, km);
+			k = N(ALLOC_SIM_INPLACE, kn, pos);
+		} else
+			k = nope ? km : N(4 * K * nt, km, pos);
+		if (!(g->flags & MG_V_FIRST))
+			vm = N(4 * V * nt, norm);
+		/* llama_kv_cache::cpy_k / cpy_v: ggml_set_rows into the cache */
+		N(ALLOC_SIM_NOALLOC, k, kidx[c]);
+		N(ALLOC_SIM_NOALLOC, vm, vidx[c]);
+		int att;
+		if (fa) {
+			/* build_attn_mha: ggml_flash_attn_ext [head_dim_v, n_head, nt] */
+			att = N(4 * O * nt, q, mask[c]);
+		} else {
+			/* kq = ggml_mul_mat(k, q) F32 [n_kv, nt, n_head]; the soft_max
+			 * (mask, sinks) in place; kqv; its ggml_cont */
+			int kq = N(4 * cells * nt * m->heads, q);
+			int sm = N(ALLOC_SIM_INPLACE, kq, mask[c]);
+			int kqv = N(4 * O * nt, sm);
+			att = N(4 * O * nt, kqv);
+		}
+		int wo = N(4 * E * nt, att);   /* wo (+ wo_b in place) */
+		int64_t n = nt;                /* the FFN's tokens */
+		int ffn_inp;
+		if ((g->flags & MG_ROWS_LAST) && il == m->layers - 1) {
+			/* the last layer keeps the outputs' rows only: get_rows of the
+			 * attention output and of inpSA, added in place */
+			int r1 = N(4 * E * no, wo, out_ids), r2 = N(4 * E * no, cur, out_ids);
+			ffn_inp = N(ALLOC_SIM_INPLACE, r1, r2);
+			n = no;
+		} else {
+			ffn_inp = N(ALLOC_SIM_INPLACE, wo, cur);   /* ffn_inp = attn_out + inpSA */
+		}
+		int pn = N(4 * E * n, ffn_inp);   /* the FFN's norm (its MUL in place) */
+		/* build_moe_ffn: the router logits (+ gpt-oss's bias in place), the
+		 * probs, the argsort whose top-k view selects the experts, their
+		 * weights (get_rows of the probs) */
+		int lg = N(4 * X * n, pn), pr = lg, as, w;
+		if (g->gating == GATE_SIGMOID_ON_LOGITS) {
+			pr = N(4 * X * n, lg);
+			as = N(4 * X * n, lg);
+		} else {
+			if (g->gating == GATE_SOFTMAX)
+				pr = N(ALLOC_SIM_INPLACE, lg);
+			as = N(4 * X * n, pr);
+		}
+		w = N(4 * U * n, pr, as);
+		if (g->gating == GATE_SOFTMAX_WEIGHT)
+			w = N(4 * U * n, w);   /* soft_max of the selected weights */
+		if (g->flags & MG_NORM_W) {
+			/* sum_rows [1, n] (the clamp in place), then the div */
+			int sum = N(4 * n, w);
+			w = N(4 * U * n, w, sum);
+		}
+		int x = pn;                     /* the experts' input */
+		if (g->flags & MG_WEIGHT_BEFORE) {
+			int rep = N(4 * E * U * n, pn);   /* ggml_repeat_4d of the input */
+			x = N(ALLOC_SIM_INPLACE, rep, w);
+		}
+		/* gate and up (+ biases in place, each reading the selection),
+		 * their GLU, down (+ bias in place) */
+		int gate = N(4 * F * U * n, x, as);
+		int up = N(4 * F * U * n, x, as);
+		int sw = N(4 * F * U * n, gate, up);
+		int down = N(4 * E * U * n, sw, as);
+		int ex = N(ALLOC_SIM_INPLACE, down, as);
+		if (!(g->flags & MG_WEIGHT_BEFORE))
+			ex = N(ALLOC_SIM_INPLACE, ex, w);   /* experts x weights */
+		/* the n_expert_used views summed: one new add, the rest in place;
+		 * one expert: a ggml_cont */
+		int out = N(4 * E * n, ex);
+		for (int64_t e = 2; e < U; e++)
+			out = N(ALLOC_SIM_INPLACE, out, ex);
+		if (g->flags & MG_SHARED) {
+			/* build_ffn of the shared expert: gate, up, swiglu, down */
+			int sg = N(4 * F * n, pn), su = N(4 * F * n, pn);
+			int ss = N(4 * F * n, sg, su), sd = N(4 * E * n, ss);
+			out = N(ALLOC_SIM_INPLACE, out, sd);
+		}
+		cur = N(ALLOC_SIM_INPLACE, out, ffn_inp);   /* l_out = the FFN's output + ffn_inp */
+	}
+	int rows = cur;
+	if (g->flags & MG_NEXTN_OUT) {
+		/* res->t_h_nextn = the last l_out: a graph output, kept */
+		alloc_sim_output(s, cur);
+		rows = N(4 * E * no, cur, out_ids);   /* ggml_get_rows(cur, inp_out_ids) */
+	}
+	/* the output norm in place, then result_output */
+	return N(4 * m->vocab * no, rows) < 0 ? -1 : 0;
+}
+
+int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
+		      int64_t *out)
+{
+	/* llama-context.cpp graph_reserve: n_tokens a multiple of n_seq, every token an output */
+	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
+	struct alloc_sim *s = alloc_sim_new((int)(40 * m->layers + 32), CPU_ALIGN);
+	if (!s)
+		return -1;
+	const struct moe_graph *g = graph_of(m);
+	int64_t r = !g || build(s, m, g, d, nt, ub, a) < 0 ? -1 : alloc_sim_run(s);
+	alloc_sim_free(s);
+	if (r < 0)
+		return -1;
+	*out = r;
+	return 0;
+}

@@ -1,0 +1,21 @@
+/*
+ * compute_moe: the compute buffer of the MoE graphs whose peak is replayed
+ * through ggml-alloc's rules (compute_moe.c); called by buffers.c.
+ */
+#ifndef ATTNVIZ_COMPUTE_MOE_H
+#define ATTNVIZ_COMPUTE_MOE_H
+
+#include <stdint.h>
+
+#include "model/arch.h"
+#include "model/size.h"
+
+/* 1 when m's compute buffer is replayed (gpt-oss, Llama 4, Qwen3-MoE: the
+ * AM_GRAPH_OAI_MOE, AM_GRAPH_LLAMA4, AM_GRAPH_QWEN3MOE bits, with its
+ * expert widths known) and checked against the real engine. */
+int compute_moe_modelled(const struct model *m);
+/* The buffer for ubatch ub against the cache a: 0, or -1 on overflow. */
+int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
+		      int64_t *out);
+
+#endif
