@@ -1,0 +1,22 @@
+/*
+ * compute_dense: the compute-buffer peaks of dense graphs whose layer is
+ * not llm_build_llama's (src/model/buffers.c compute_bytes models that one).
+ */
+#ifndef ATTNVIZ_MODEL_COMPUTE_DENSE_H
+#define ATTNVIZ_MODEL_COMPUTE_DENSE_H
+
+#include <stdint.h>
+
+#include "model/model.h"
+
+/* Per-token bytes of compute_bytes' peaks, corrected for m's graph:
+ * inputs = every graph input (inp_tokens, inp_embd, inp_pos, out_ids, the
+ * idxs and masks), region = the part of it freed at the last layer's
+ * attention (all but inp_tokens and inp_embd).  Unchanged for other graphs. */
+void compute_dense_peaks(const struct model *m, int fa, int64_t inputs, int64_t region, int64_t *per_logits,
+			 int64_t *per_attn);
+/* 1 when m's graph is one of these and tests/engine.sh holds the corrected
+ * peaks within 2 % over its whole matrix; 0 for other graphs. */
+int compute_dense_checked(const struct model *m);
+
+#endif
