@@ -178,6 +178,9 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	 * ffn_up and their product [n_ff] above the inputs, embd, the norm's
 	 * slot, Q's and the residual [n_embd] */
 	int64_t per_ffn = m->ff > 0 ? inputs + 4 * (2 * E + Q + 3 * m->ff) : 0;
+	int64_t rot_in = fa ? compute_rot_ffn(m, is_quantized(m->k_type) && m->head_dim % 64 == 0 && !mla, rot_v(m),
+					      caches, inputs, inputs - 4 * (E + 1), &per_ffn)
+			    : 0;   /* src/model/compute_rot.c */
 	/* A Mamba-1 block (Jamba: src/models/jamba.cpp's mamba layer; Mamba2,
 	 * delta-net and short-conv blocks stay below the other peaks): xz =
 	 * ssm_in(x) [2 d_inner], the conv and scan inputs and outputs, beside
@@ -188,7 +191,7 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 		per_recr = masks + 4 * (12 * m->ssm_d_inner + 2 * m->ssm_d_state + 1 + idx + 2);
 	if (__builtin_mul_overflow(per_logits, nt, &logits) || __builtin_mul_overflow(per_attn, nt, &attn) ||
 	    __builtin_mul_overflow(per_ffn, nt, &ffn) || __builtin_mul_overflow(per_recr, nt, &recr) ||
-	    __builtin_add_overflow(logits, 4 * m->vocab * ub, &logits))
+	    __builtin_add_overflow(logits, 4 * m->vocab * ub, &logits) || (ffn > 0 && __builtin_add_overflow(ffn, rot_in, &ffn)))
 		return -1;
 	t = logits > attn ? logits : attn;
 	t = t > recr ? t : recr;
@@ -239,12 +242,13 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	 * move with the deployment (tests/engine.sh, worst: gpt-oss-20b 6.2 %,
 	 * Llama 4 Scout 6.5 %, GLM-4.5-Air 4.2 %, DeepSeek-V2-Lite 18.4 %,
 	 * Kimi K2 11.6 %, Qwen3-Next 9.4 %, Granite 4 hybrid 10.1 %, Nemotron-H
-	 * 5.7 %); and a quantized cache with flash attention, whose rotation
-	 * inputs (attn_inp_k_rot, attn_inp_v_rot) stay below the residual and
-	 * push the logits up by one [n_embd] F32 row a token at long contexts
-	 * (8 MiB on Llama 3 8B at -c 32768 -ub 512, 3.0 %; none at 4096). */
+	 * 5.7 %); and a quantized cache with flash attention where Q is
+	 * narrower than n_embd (Mistral Small 3.1: the logits one row higher
+	 * at some contexts, 3.5 %); with Q as wide, the rotation's peaks are
+	 * modelled (the rot_v rule above, src/model/compute_rot.c). */
 	int rot_fa = d->flash_attn && (is_quantized(m->k_type) || is_quantized(m->v_type));
-	b->compute_mark = m->embd > 0 && m->ff > 0 && !m->experts && !is_mla(m) && !rot_fa &&
+	b->compute_mark = m->embd > 0 && m->ff > 0 && !m->experts && !is_mla(m) &&
+				  (!rot_fa || compute_rot_checked(m)) &&
 				  (graph_checked(m) || compute_dense_checked(m))
 				  ? SIZE_MODELLED : SIZE_ESTIMATED;
 	return 0;

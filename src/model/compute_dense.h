@@ -19,4 +19,14 @@ void compute_dense_peaks(const struct model *m, int fa, int64_t inputs, int64_t 
  * peaks within 2 % over its whole matrix; 0 for other graphs. */
 int compute_dense_checked(const struct model *m);
 
+/* A rotated cache (attn_rot_k: K block-quantized, attn_rot_v: V) with flash
+ * attention: layer 0's FFN peak in bytes a token (per_ffn, from inputs, as
+ * above, and region) and the rotation inputs' bytes (returned: n x n F32
+ * each, per cache), which sit among the graph inputs below it. */
+int64_t compute_rot_ffn(const struct model *m, int rot_k, int rot_v, int64_t caches, int64_t inputs, int64_t region,
+			int64_t *per_ffn);
+/* 1 when the rotated cache's peaks (the FFN above, the logits' rot_v rule in
+ * buffers.c) were checked on m's widths: Q as wide as n_embd. */
+int compute_rot_checked(const struct model *m);
+
 #endif

@@ -148,6 +148,29 @@ static void t_engine(void)
 	d.n_ubatch = 2048;
 	size_buffers(&m, &d, &b);
 	T_EQ_INT(b.compute_bytes, 238108000, "engine: Mistral 7B -c 1000 -np 4 -ub 2048 -fa on: 227.08 MiB (1000 tokens)");
+	/* A rotated cache with flash attention (src/model/compute_rot.c): with
+	 * V rotated layer 0's FFN has two [n_embd] rows below it, not three,
+	 * and the 128 x 128 (K) and 64 x 64 (V) rotation inputs beside it. */
+	d = deploy_default(8192);
+	m.k_type = m.v_type = CACHE_Q8_0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 121731072, "engine: Mistral 7B -c 8192 -ub 512 -fa on, q8_0 K and V: 116.09 MiB");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "engine: Mistral 7B's rotated cache is modelled (Q as wide as n_embd)");
+	m.k_type = CACHE_F16;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 121665536, "engine: Mistral 7B -c 8192 -ub 512 -fa on, q8_0 V: 116.03 MiB");
+	m.k_type = CACHE_Q8_0, m.v_type = CACHE_F16;
+	size_buffers(&m, &d, &b);
+	/* K rotated alone: the layout of an f16 cache, three rows, and K's matrix */
+	T_EQ_INT(b.compute_bytes, 130103296, "engine: Mistral 7B -c 8192 -ub 512 -fa on, q8_0 K: 124.07 MiB");
+	d = deploy_default(4096);
+	m.v_type = CACHE_Q8_0;
+	size_buffers(&m, &d, &b);
+	/* the freed inputs cannot hold a row: the last layer's FFN, one row higher */
+	T_EQ_INT(b.compute_bytes, 125925376, "engine: Mistral 7B -c 4096 -ub 512 -fa on, q8_0 K and V: 120.09 MiB");
+	m.embd = 5120;   /* Q (4096) narrower than n_embd, as Mistral Small 3.1's */
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "engine: a rotated cache with Q narrower than n_embd is estimated");
 }
 
 /* A dense model of arch's name and shape, as every reader ends it. */
