@@ -11,7 +11,7 @@
 
 #include "model/compute_dense.h"
 
-enum dense_graph { DG_OTHER, DG_OLMO2, DG_PHI3 };
+enum dense_graph { DG_OTHER, DG_OLMO2, DG_PHI3, DG_GEMMA4 };
 
 /* checked: engine.sh's buffers group holds the family within 2 % */
 static const struct {
@@ -26,6 +26,10 @@ static const struct {
 	 * last layer's [n_embd, n_outputs] rows smaller than the slots they
 	 * fit in): 2.9 % off at -c 1000 -np 3; estimated */
 	{"phi3", DG_PHI3, 0},
+	/* Gemma 4 31B: worst 1.0 % over the matrix; with a rotated cache and
+	 * flash attention the logits move (7.7 % at -c 4096): not checked
+	 * there (compute_dense_rot_traced) */
+	{"gemma4", DG_GEMMA4, 1},
 };
 
 static enum dense_graph graph_of(const struct model *m, int *checked)
@@ -70,6 +74,36 @@ void compute_dense_peaks(const struct model *m, int fa, int64_t inputs, int64_t 
 		if ((fa || region < row) && inputs + row > *per_logits)
 			*per_logits = inputs + row;
 		break;
+	case DG_GEMMA4:
+		/* src/models/gemma4.cpp llm_build_gemma4: no get_rows in the
+		 * last layer (the full hidden state is kept for nextn), the
+		 * final norm's rows are selected after it (result_norm), so the
+		 * logits sit above inp_embd, result_norm and the final residual
+		 * (ffn_out, post-norm and add in place), wherever best fit put
+		 * that.  The last layer's attention output takes the bottom of
+		 * the freed inputs (region) when it fits; ffn_gate [n_ff] goes
+		 * in what is left if it fits there, ffn_up above the inputs.
+		 * Freed, the smaller of the two blocks takes ffn_out: the
+		 * region's rest when ffn_gate did not fit in it (the residual
+		 * two rows up: 3 n_embd + 1 floats a token), else ffn_up's slot,
+		 * embd's, above every input.  When not even the attention output
+		 * fits in the region, the residual is above embd's slot, the
+		 * flash attention output's [n_head * head_dim] and the
+		 * attention output's row. */
+		if (region < row)
+			*per_logits = inputs + 3 * row + 4 * m->heads * m->head_dim;
+		else if (region - row >= 4 * m->ff)
+			*per_logits = inputs + row;
+		else
+			*per_logits = 4 * (3 * E + 1);
+		/* K.Q of a full layer (head_dim 512) without flash attention:
+		 * beside it the residual, the attention norm's slot, Q's matmul
+		 * slot and Q normed (q_norm, RoPE in place): two [n_embd] and
+		 * two [n_head * head_dim] rows, not llm_build_llama's four
+		 * [n_embd] rows. */
+		if (!fa)
+			*per_attn += 2 * (4 * m->heads * m->head_dim - row);
+		break;
 	case DG_OTHER:
 		break;
 	}
@@ -78,5 +112,15 @@ void compute_dense_peaks(const struct model *m, int fa, int64_t inputs, int64_t 
 int compute_dense_checked(const struct model *m)
 {
 	int checked;
-	return graph_of(m, &checked) != DG_OTHER && checked;
+	enum dense_graph g = graph_of(m, &checked);
+	/* Gemma 4's E2B and E4B (per-layer embeddings, layers sharing a
+	 * cache) build a larger graph than the 31B's traced here */
+	if (g == DG_GEMMA4 && model_layers_of(m, LT_SHARED) > 0)
+		return 0;
+	return g != DG_OTHER && checked;
+}
+
+int compute_dense_rot_traced(const struct model *m)
+{
+	return graph_of(m, NULL) != DG_GEMMA4;
 }

@@ -18,6 +18,9 @@ void compute_dense_peaks(const struct model *m, int fa, int64_t inputs, int64_t 
 /* 1 when m's graph is one of these and tests/engine.sh holds the corrected
  * peaks within 2 % over its whole matrix; 0 for other graphs. */
 int compute_dense_checked(const struct model *m);
+/* 0 for the graphs above whose peaks with a rotated cache and flash
+ * attention were not traced (Gemma 4). */
+int compute_dense_rot_traced(const struct model *m);
 
 /* A rotated cache (attn_rot_k: K block-quantized, attn_rot_v: V) with flash
  * attention: layer 0's FFN peak in bytes a token (per_ffn, from inputs, as

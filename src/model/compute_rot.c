@@ -46,5 +46,5 @@ int64_t compute_rot_ffn(const struct model *m, int rot_k, int rot_v, int64_t cac
  * logits one row higher at some contexts only (3.5 % at -c 16384 q4_0). */
 int compute_rot_checked(const struct model *m)
 {
-	return m->embd > 0 && m->heads * m->head_dim_v >= m->embd;
+	return m->embd > 0 && m->heads * m->head_dim_v >= m->embd && compute_dense_rot_traced(m);
 }

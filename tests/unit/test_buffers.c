@@ -222,8 +222,49 @@ static void t_dense(void)
 	T_EQ_INT(b.compute_bytes, 422316032, "dense: Phi-4-mini -c 1000 -ub 512 -fa off: 402.75 MiB (llama's logits)");
 }
 
+/* Gemma 4 31B's shape (tests/engine.sh's GGUF, from its config.json): five
+ * sliding layers (16 KV heads of 256) then one full (4 of 512), 60 layers. */
+static void t_gemma4(void)
+{
+	struct model m;
+	struct buffer_sizes b;
+	char err[256];
+	memset(&m, 0, sizeof m);
+	snprintf(m.arch, sizeof m.arch, "gemma4");
+	m.layers = 60, m.heads = 32, m.kv_heads = 16, m.head_dim = m.head_dim_v = 512;
+	m.head_dim_swa = m.head_dim_v_swa = 256, m.sliding_window = 1024, m.swa_pattern = 6;
+	m.embd = 5376, m.ff = 21504, m.vocab = 262144, m.kind = ATTN_GQA, m.k_type = m.v_type = CACHE_F16;
+	m.params = 31e9, m.ctx_train = 262144;
+	for (int64_t il = 0; il < m.layers; il++) {
+		m.layer_swa[il] = il % 6 < 5;
+		m.layer_kv_heads[il] = il % 6 < 5 ? 16 : 4;
+	}
+	T_OK(model_finish(&m, "gemma4", err, sizeof err) == 0, "gemma4: Gemma 4 31B's shape is a model (%s)", err);
+	struct deploy d = deploy_default(1000);
+	size_buffers(&m, &d, &b);
+	/* the freed inputs hold no row: the residual above embd's slot, the
+	 * flash attention output [32 x 512] and the attention output */
+	T_EQ_INT(b.compute_bytes, 616585216, "gemma4: -c 1000 -ub 512 -fa on: 588.02 MiB (logits above the FA output)");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "gemma4: Gemma 4 31B's compute buffer is modelled");
+	d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 569903104, "gemma4: -c 1000 -ub 512 -fa off: 543.50 MiB (residual in the freed inputs)");
+	d = deploy_default(32768);
+	d.swa_full = 1;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 626022400, "gemma4: -c 32768 -ub 512 -fa on --swa-full: 597.02 MiB (residual above the masks)");
+	d.swa_full = 0, d.flash_attn = 0, d.n_seq = 4;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 690501632, "gemma4: -c 32768 -np 4 -ub 512 -fa off: 658.51 MiB (K.Q beside two Q rows)");
+	m.k_type = m.v_type = CACHE_Q8_0;
+	d = deploy_default(4096);
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "gemma4: a rotated cache with flash attention is estimated");
+}
+
 void test_buffers(void)
 {
+	t_gemma4();
 	t_engine();
 	t_dense();
 	t_caps();
