@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/compute_dense.h"
 #include "model/size.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
@@ -24,6 +25,8 @@ struct fa_state {
 	int64_t n_seq, q_width, qv_width, v_rot;          /* and: sequences, Q's and the attention output's widths,
 							   * a rotated (block-quantized) V */
 	int64_t m1_inner, m1_state;                        /* a Mamba-1 block's d_inner and d_state (0: none) */
+	int64_t olmo2, phi3, gemma4, rot_in;               /* 1: that graph (src/model/compute_dense.c); the
+							   * rotation inputs' bytes (src/model/compute_rot.c) */
 	int logged;   /* the lesson's log applies: its model and settings */
 	int nub;
 	int64_t ub[FA_MAX];
@@ -164,6 +167,11 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 			st->q_width = mc->heads * mc->head_dim;
 			st->qv_width = mc->heads * mc->head_dim_v;
 			st->v_rot = !st->latent && mc->v_type >= CACHE_Q8_0 && mc->head_dim_v > 0 && mc->head_dim_v % 64 == 0;
+			enum dense_graph g = compute_dense_graph(mc);
+			st->olmo2 = g == DG_OLMO2, st->phi3 = g == DG_PHI3, st->gemma4 = g == DG_GEMMA4;
+			st->rot_in = compute_rot_inputs(mc, !st->latent && st->k_quant && mc->head_dim > 0 &&
+								    mc->head_dim % 64 == 0,
+							(int)st->v_rot, st->caches);
 		}
 		free(mc);
 		free(ka);
@@ -341,29 +349,56 @@ static void in_buffer(const struct fa_state *st, struct summary *s, const struct
 	summary_input(s, "v_rot", (double)st->v_rot, "1: a block-quantized V with head_dim_v a multiple of 64 (attn_rot_v)");
 	summary_input(s, "m1_inner", (double)st->m1_inner, "a Mamba-1 block's d_inner (Jamba; 0: none)");
 	summary_input(s, "m1_state", (double)st->m1_state, "a Mamba-1 block's d_state (0: none)");
+	summary_input(s, "olmo2", (double)st->olmo2, "1: OLMo 2's graph (no norm before the attention)");
+	summary_input(s, "phi3", (double)st->phi3, "1: Phi-3's graph (the residual above the inputs)");
+	summary_input(s, "gemma4", (double)st->gemma4, "1: Gemma 4's graph (the final rows selected after the norm)");
+	summary_input(s, "rot_in", (double)st->rot_in, "bytes of the rotation inputs, attn_inp_k_rot and _v_rot (n x n F32)");
 }
 
 static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 {
 	/* L = the logits phase, F = layer 0's FFN, A = K·Q without flash attention; 4 B a float.  n_tokens =
 	 * ceil(ub / n_seq) * n_seq, n_outputs = ub.  With -fa on a rotated V moves the logits one [embd] row
-	 * up when 2 * cells + 16 >= 4 * qv_width and qv_width >= embd (min/max make those 0 or 1). */
-	static const char *const L_on = "4 * vocab * ub + ceil(ub / n_seq) * n_seq * 4 * ((2 + moe + v_rot * "
-					"min(max(2 * cells + 17 - 4 * qv_width, 0), 1) * min(max(qv_width - embd + 1, 0), 1)) * "
-					"embd + 1)";
-	static const char *const L_off = "4 * vocab * ub + ceil(ub / n_seq) * n_seq * 4 * ((2 + moe) * embd + 1)";
-	static const char *const F_on = "min(ff, 1) * ceil(ub / n_seq) * n_seq * ((cells + swa_cells) * 2 + 4 * (embd + 3) + "
-					"4 * caches * (2 + (1 - latent) * 2) + 4 * (2 * embd + q_width + 3 * ff))";
-	static const char *const F_off = "min(ff, 1) * ceil(ub / n_seq) * n_seq * ((cells + swa_cells) * 4 + 4 * (embd + 3) + "
-					 "4 * caches * (2 + (1 - latent) * 2 * v_max) + 4 * (2 * embd + q_width + 3 * ff))";
+	 * up when 2 * cells + 16 >= 4 * qv_width and qv_width >= embd (min/max make those 0 or 1).  IN = the
+	 * graph inputs' bytes a token; S1 = 1 when the part freed at the last layer's attention (IN - 4 embd
+	 * - 4) holds no [embd] row, S2 = 1 when what is left of it beside one row holds ffn_gate, S3 = 1 when
+	 * it holds two rows (OLMo 2, Phi-3, Gemma 4: src/model/compute_dense.c; a rotated V's FFN:
+	 * src/model/compute_rot.c). */
+#define NT "ceil(ub / n_seq) * n_seq"
+#define IN_ON "((cells + swa_cells) * 2 + 4 * (embd + 3) + 4 * caches * (2 + (1 - latent) * 2))"
+#define IN_OFF "((cells + swa_cells) * 4 + 4 * (embd + 3) + 4 * caches * (2 + (1 - latent) * 2 * v_max))"
+#define S1(in) "min(max(8 * embd + 4 - " in ", 0), 1)"
+#define S2(in) "min(max(" in " - 8 * embd - 4 * ff - 3, 0), 1)"
+#define G4L(in) "(" S1(in) " * (" in " + 12 * embd + 4 * q_width) + (1 - " S1(in) ") * (" S2(in) " * (" in \
+		" + 4 * embd) + (1 - " S2(in) ") * (12 * embd + 4)))"
+#define BASE_ON "4 * ((2 + moe + v_rot * min(max(2 * cells + 17 - 4 * qv_width, 0), 1) * " \
+		"min(max(qv_width - embd + 1, 0), 1)) * embd + 1)"
+#define BASE_OFF "4 * ((2 + moe) * embd + 1)"
+	static const char *const L_on = "4 * vocab * ub + " NT " * ((1 - gemma4) * (" BASE_ON " + phi3 * max(" IN_ON
+					" + 4 * embd - " BASE_ON ", 0)) + gemma4 * " G4L(IN_ON) ")";
+	static const char *const L_off = "4 * vocab * ub + " NT " * ((1 - gemma4) * (" BASE_OFF " + phi3 * " S1(IN_OFF)
+					 " * max(" IN_OFF " + 4 * embd - " BASE_OFF ", 0) + olmo2 * min(max(" IN_OFF
+					 " - 12 * embd - 3, 0), 1) * 4 * embd) + gemma4 * " G4L(IN_OFF) ")";
+	static const char *const F_on = "min(ff, 1) * (" NT " * (" IN_ON " + 4 * ((2 + v_rot * " S1(IN_ON)
+					") * embd + (1 - v_rot) * q_width + 3 * ff)) + rot_in)";
+	static const char *const F_off = "min(ff, 1) * " NT " * (" IN_OFF " + 4 * (2 * embd + q_width + 3 * ff))";
 	/* R = a Mamba-1 block's activations (12 d_inner + 2 d_state + 1 floats a token) beside the masks */
 	static const char *const R_on = "min(m1_inner, 1) * ceil(ub / n_seq) * n_seq * ((cells + swa_cells) * 2 + 4 * (12 * m1_inner + "
 					"2 * m1_state + 1 + 1 + caches * (2 + (1 - latent) * 2) + 2))";
 	static const char *const R_off = "min(m1_inner, 1) * ceil(ub / n_seq) * n_seq * ((cells + swa_cells) * 4 + 4 * (12 * m1_inner + "
 					 "2 * m1_state + 1 + 1 + caches * (2 + (1 - latent) * 2 * v_max) + 2))";
-	static const char *const A = "ceil(ub / n_seq) * n_seq * (4 * cells * q_heads + (cells + swa_cells) * 4 + 4 * (5 * embd + "
-				     "1 + caches * (2 + (1 - latent) * 2 * v_max) + 2 - k_quant * (embd - floor(embd / 128))))";
-	char f[1024];
+	static const char *const A = "ceil(ub / n_seq) * n_seq * (4 * cells * q_heads + (cells + swa_cells) * 4 + 4 * ((5 - olmo2 - "
+				     "2 * gemma4) * embd + 2 * gemma4 * q_width + 1 + caches * (2 + (1 - latent) * 2 * v_max) + 2 - "
+				     "k_quant * (embd - floor(embd / 128))))";
+#undef NT
+#undef IN_ON
+#undef IN_OFF
+#undef S1
+#undef S2
+#undef G4L
+#undef BASE_ON
+#undef BASE_OFF
+	char f[4096];
 	for (int i = 0; i < st->nub; i++) {
 		long long ub = (long long)st->ub[i];
 		const struct buffer_sizes *on = &st->buf_on[i], *off = &st->buf_off[i];

@@ -68,6 +68,13 @@ static int rot_v(const struct model *m)
 	return !is_mla(m) && is_quantized(m->v_type) && m->head_dim_v > 0 && m->head_dim_v % 64 == 0;
 }
 
+/* attn_rot_k as the compute graph's rotation input has it (the MLA latent
+ * left out: its graph is estimated) */
+static int rot_k(const struct model *m)
+{
+	return !is_mla(m) && is_quantized(m->k_type) && m->head_dim > 0 && m->head_dim % 64 == 0;
+}
+
 static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
 {
 	return __builtin_mul_overflow(a, b, r) || __builtin_mul_overflow(*r, c, r);
@@ -173,13 +180,12 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	if (!fa && is_quantized(m->k_type))
 		per_attn -= 4 * (E - E / 128);
 	/* OLMo 2's and Phi-3's layers (src/model/compute_dense.c) */
-	compute_dense_peaks(m, fa, inputs, inputs - 4 * (E + 1), &per_logits, &per_attn);
+	compute_dense_peaks(m, fa, E, inputs, inputs - 4 * (E + 1), &per_logits, &per_attn);
 	/* layer 0's FFN (llm_build_llama: build_ffn after build_attn): ffn_gate,
 	 * ffn_up and their product [n_ff] above the inputs, embd, the norm's
 	 * slot, Q's and the residual [n_embd] */
 	int64_t per_ffn = m->ff > 0 ? inputs + 4 * (2 * E + Q + 3 * m->ff) : 0;
-	int64_t rot_in = fa ? compute_rot_ffn(m, is_quantized(m->k_type) && m->head_dim % 64 == 0 && !mla, rot_v(m),
-					      caches, inputs, inputs - 4 * (E + 1), &per_ffn)
+	int64_t rot_in = fa ? compute_rot_ffn(m, rot_k(m), rot_v(m), caches, E, inputs, inputs - 4 * (E + 1), &per_ffn)
 			    : 0;   /* src/model/compute_rot.c */
 	/* A Mamba-1 block (Jamba: src/models/jamba.cpp's mamba layer; Mamba2,
 	 * delta-net and short-conv blocks stay below the other peaks): xz =

@@ -11,8 +11,6 @@
 
 #include "model/compute_dense.h"
 
-enum dense_graph { DG_OTHER, DG_OLMO2, DG_PHI3, DG_GEMMA4 };
-
 /* checked: engine.sh's buffers group holds the family within 2 % */
 static const struct {
 	const char *arch;
@@ -45,12 +43,15 @@ static enum dense_graph graph_of(const struct model *m, int *checked)
 	return DG_OTHER;
 }
 
-void compute_dense_peaks(const struct model *m, int fa, int64_t inputs, int64_t region, int64_t *per_logits,
-			 int64_t *per_attn)
+enum dense_graph compute_dense_graph(const struct model *m)
 {
-	int64_t E = m->embd, row = 4 * E;   /* one F32 [n_embd] row a token */
-	if (E <= 0)
-		return;
+	return graph_of(m, NULL);
+}
+
+void compute_dense_peaks(const struct model *m, int fa, int64_t E, int64_t inputs, int64_t region,
+			 int64_t *per_logits, int64_t *per_attn)
+{
+	int64_t row = 4 * E;   /* one F32 [n_embd] row a token */
 	switch (graph_of(m, NULL)) {
 	case DG_OLMO2:
 		/* src/models/olmo2.cpp llm_build_olmo2: no norm before the

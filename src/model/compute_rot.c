@@ -15,17 +15,22 @@ static int64_t k_rot_n(int64_t head_k)
 	return n;
 }
 
-int64_t compute_rot_ffn(const struct model *m, int rot_k, int rot_v, int64_t caches, int64_t inputs, int64_t region,
-			int64_t *per_ffn)
+int64_t compute_rot_inputs(const struct model *m, int rot_k, int rot_v, int64_t caches)
 {
-	int64_t E = m->embd, row = 4 * E, fixed = 0;
-	if (E <= 0 || m->ff <= 0 || (!rot_k && !rot_v))
-		return 0;
+	int64_t bytes = 0;
 	if (rot_k)
-		fixed += 4 * k_rot_n(m->head_dim) * k_rot_n(m->head_dim);
+		bytes += 4 * k_rot_n(m->head_dim) * k_rot_n(m->head_dim);
 	if (rot_v)
-		fixed += 4 * 64 * 64;
-	fixed *= caches;
+		bytes += 4 * 64 * 64;
+	return bytes * caches;
+}
+
+int64_t compute_rot_ffn(const struct model *m, int rot_k, int rot_v, int64_t caches, int64_t E, int64_t inputs,
+			int64_t region, int64_t *per_ffn)
+{
+	int64_t row = 4 * E;
+	if (m->ff <= 0)
+		return 0;
 	if (rot_v) {
 		/* V rotated: layer 0's FFN sits above the inputs, embd's slot
 		 * and the residual, two [n_embd] rows, not llm_build_llama's two
@@ -37,7 +42,7 @@ int64_t compute_rot_ffn(const struct model *m, int rot_k, int rot_v, int64_t cac
 		 * of a row each. */
 		*per_ffn = inputs + row * (region < row ? 3 : 2) + 4 * 3 * m->ff;
 	}
-	return fixed;
+	return compute_rot_inputs(m, rot_k, rot_v, caches);
 }
 
 /* Checked against the real engine (q8_0 and q4_0, K, V or both, -c 4096 to
