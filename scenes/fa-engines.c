@@ -361,9 +361,9 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 	 * ceil(ub / n_seq) * n_seq, n_outputs = ub.  With -fa on a rotated V moves the logits one [embd] row
 	 * up when 2 * cells + 16 >= 4 * qv_width and qv_width >= embd (min/max make those 0 or 1).  IN = the
 	 * graph inputs' bytes a token; S1 = 1 when the part freed at the last layer's attention (IN - 4 embd
-	 * - 4) holds no [embd] row, S2 = 1 when what is left of it beside one row holds ffn_gate, S3 = 1 when
-	 * it holds two rows (OLMo 2, Phi-3, Gemma 4: src/model/compute_dense.c; a rotated V's FFN:
-	 * src/model/compute_rot.c). */
+	 * - 4) holds no [embd] row, S2 = 1 when what is left of it beside one row holds ffn_gate (not with a
+	 * rotated cache: rot_in > 0), OLMo 2's term 1 when it holds two rows (OLMo 2, Phi-3, Gemma 4:
+	 * src/model/compute_dense.c; a rotated V's FFN: src/model/compute_rot.c). */
 #define NT "ceil(ub / n_seq) * n_seq"
 #define IN_ON "((cells + swa_cells) * 2 + 4 * (embd + 3) + 4 * caches * (2 + (1 - latent) * 2))"
 #define IN_OFF "((cells + swa_cells) * 4 + 4 * (embd + 3) + 4 * caches * (2 + (1 - latent) * 2 * v_max))"
@@ -371,11 +371,14 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 #define S2(in) "min(max(" in " - 8 * embd - 4 * ff - 3, 0), 1)"
 #define G4L(in) "(" S1(in) " * (" in " + 12 * embd + 4 * q_width) + (1 - " S1(in) ") * (" S2(in) " * (" in \
 		" + 4 * embd) + (1 - " S2(in) ") * (12 * embd + 4)))"
+#define S2R(in) S2(in) " * (1 - min(rot_in, 1))"
+#define G4L_ON "(" S1(IN_ON) " * (" IN_ON " + 12 * embd + 4 * q_width) + (1 - " S1(IN_ON) ") * (" S2R(IN_ON) " * (" \
+		IN_ON " + 4 * embd) + (1 - " S2R(IN_ON) ") * (12 * embd + 4)))"
 #define BASE_ON "4 * ((2 + moe + v_rot * min(max(2 * cells + 17 - 4 * qv_width, 0), 1) * " \
 		"min(max(qv_width - embd + 1, 0), 1)) * embd + 1)"
 #define BASE_OFF "4 * ((2 + moe) * embd + 1)"
-	static const char *const L_on = "4 * vocab * ub + " NT " * ((1 - gemma4) * (" BASE_ON " + phi3 * max(" IN_ON
-					" + 4 * embd - " BASE_ON ", 0)) + gemma4 * " G4L(IN_ON) ")";
+	static const char *const L_on = "4 * vocab * ub + " NT " * ((1 - gemma4) * (" BASE_ON " + phi3 * (1 - min(rot_in, 1) * "
+					"(1 - " S1(IN_ON) ")) * max(" IN_ON " + 4 * embd - " BASE_ON ", 0)) + gemma4 * " G4L_ON ")";
 	static const char *const L_off = "4 * vocab * ub + " NT " * ((1 - gemma4) * (" BASE_OFF " + phi3 * " S1(IN_OFF)
 					 " * max(" IN_OFF " + 4 * embd - " BASE_OFF ", 0) + olmo2 * min(max(" IN_OFF
 					 " - 12 * embd - 3, 0), 1) * 4 * embd) + gemma4 * " G4L(IN_OFF) ")";
@@ -396,6 +399,8 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 #undef S1
 #undef S2
 #undef G4L
+#undef S2R
+#undef G4L_ON
 #undef BASE_ON
 #undef BASE_OFF
 	char f[4096];

@@ -180,7 +180,8 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	if (!fa && is_quantized(m->k_type))
 		per_attn -= 4 * (E - E / 128);
 	/* OLMo 2's and Phi-3's layers (src/model/compute_dense.c) */
-	compute_dense_peaks(m, fa, E, inputs, inputs - 4 * (E + 1), &per_logits, &per_attn);
+	compute_dense_peaks(m, fa, fa && (rot_k(m) || rot_v(m)), E, inputs, inputs - 4 * (E + 1), &per_logits,
+			    &per_attn);
 	/* layer 0's FFN (llm_build_llama: build_ffn after build_attn): ffn_gate,
 	 * ffn_up and their product [n_ff] above the inputs, embd, the norm's
 	 * slot, Q's and the residual [n_embd] */

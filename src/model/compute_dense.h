@@ -15,15 +15,15 @@ enum dense_graph compute_dense_graph(const struct model *m);
 /* Per-token bytes of compute_bytes' peaks, corrected for m's graph: E =
  * n_embd as compute_bytes takes it, inputs = every graph input (inp_tokens,
  * inp_embd, inp_pos, out_ids, the idxs and masks), region = the part of it
- * freed at the last layer's attention (all but inp_tokens and inp_embd).
- * Unchanged for other graphs. */
-void compute_dense_peaks(const struct model *m, int fa, int64_t E, int64_t inputs, int64_t region,
+ * freed at the last layer's attention (all but inp_tokens and inp_embd),
+ * rot = flash attention with a rotated cache.  Unchanged for other graphs. */
+void compute_dense_peaks(const struct model *m, int fa, int rot, int64_t E, int64_t inputs, int64_t region,
 			 int64_t *per_logits, int64_t *per_attn);
 /* 1 when m's graph is one of these and tests/engine.sh holds the corrected
  * peaks within 2 % over its whole matrix; 0 for other graphs. */
 int compute_dense_checked(const struct model *m);
-/* 0 for the graphs above whose peaks with a rotated cache and flash
- * attention were not traced (Gemma 4). */
+/* 0 for the graphs above, whose peaks with a rotated cache and flash
+ * attention were not traced (OLMo 2, Phi-3, Gemma 4). */
 int compute_dense_rot_traced(const struct model *m);
 
 /* The rotation inputs' bytes (attn_inp_k_rot, attn_inp_v_rot: n x n F32

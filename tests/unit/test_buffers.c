@@ -210,6 +210,9 @@ static void t_dense(void)
 	/* K.Q without the attention norm's row beside it */
 	T_EQ_INT(b.compute_bytes, 318842880, "dense: OLMo 2 7B -c 4096 -ub 512 -fa off, q8_0 K: 304.07 MiB (K.Q)");
 	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "dense: OLMo 2 with a q8_0 K and no flash attention is modelled");
+	d.flash_attn = 1, m.v_type = CACHE_Q8_0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "dense: OLMo 2 with a rotated cache and flash attention is estimated");
 	mk_dense(&m, "phi3", 3072, 24, 8, 8192, 200064);
 	d = deploy_default(32768);
 	size_buffers(&m, &d, &b);
