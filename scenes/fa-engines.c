@@ -12,6 +12,7 @@
 
 #include "model/compute_moe.h"
 #include "model/compute_hybrid.h"
+#include "model/compute_dense.h"
 #include "model/size.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
@@ -30,6 +31,8 @@ struct fa_state {
 	int64_t k_rot;                                     /* nrot of a rotated K (0: none; compute_hybrid.c) */
 	int64_t attn_w, hyb, mid_hole, big_rows;           /* a hybrid's K·Q rows and logits table (compute_hybrid.c) */
 	int64_t kv_lora, rope, nope, k_row, streams;       /* the MLA latent's widths (src/model/compute_mla.c) */
+	int64_t olmo2, phi3, gemma4, rot_in;               /* 1: that graph (src/model/compute_dense.c); the
+							   * rotation inputs' bytes (src/model/compute_rot.c) */
 	int logged;   /* the lesson's log applies: its model and settings */
 	int nub;
 	int64_t ub[FA_MAX];
@@ -179,6 +182,11 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 			st->kv_lora = mc->kv_lora_rank, st->rope = mc->qk_rope_head_dim, st->nope = mc->qk_nope_head_dim;
 			st->k_row = model_cache_bytes(mc->k_type, mc->kv_lora_rank);
 			st->streams = ka->streams;
+			enum dense_graph g = compute_dense_graph(mc);
+			st->olmo2 = g == DG_OLMO2, st->phi3 = g == DG_PHI3, st->gemma4 = g == DG_GEMMA4;
+			st->rot_in = compute_rot_inputs(mc, !st->latent && st->k_quant && mc->head_dim > 0 &&
+								    mc->head_dim % 64 == 0,
+							(int)st->v_rot, st->caches);
 		}
 		free(mc);
 		free(ka);
@@ -368,6 +376,10 @@ static void in_buffer(const struct fa_state *st, struct summary *s, const struct
 	summary_input(s, "hyb", (double)st->hyb, "1: a hybrid whose logits land above its last rows (compute_hybrid.c)");
 	summary_input(s, "mid_hole", (double)st->mid_hole, "1: with a hole of one to two [embd] rows the logits go above it");
 	summary_input(s, "big_rows", (double)st->big_rows, "[embd] rows the logits rise with a hole of two rows or more");
+	summary_input(s, "olmo2", (double)st->olmo2, "1: OLMo 2's graph (no norm before the attention)");
+	summary_input(s, "phi3", (double)st->phi3, "1: Phi-3's graph (the residual above the inputs)");
+	summary_input(s, "gemma4", (double)st->gemma4, "1: Gemma 4's graph (the final rows selected after the norm)");
+	summary_input(s, "rot_in", (double)st->rot_in, "bytes of the rotation inputs, attn_inp_k_rot and _v_rot (n x n F32)");
 }
 
 /* out = in with every H replaced by h (the hole's expression). */
@@ -401,11 +413,32 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 {
 	/* L = the logits phase, F = layer 0's FFN, A = K·Q without flash attention; 4 B a float.  n_tokens =
 	 * ceil(ub / n_seq) * n_seq, n_outputs = ub.  With -fa on a rotated V moves the logits one [embd] row
-	 * up when 2 * cells + 16 >= 4 * qv_width and qv_width >= embd (min/max make those 0 or 1). */
-	static const char *const L_on = "4 * vocab * ub + ceil(ub / n_seq) * n_seq * 4 * ((2 + moe + v_rot * "
-					"min(max(2 * cells + 17 - 4 * qv_width, 0), 1) * min(max(qv_width - embd + 1, 0), 1)) * "
-					"embd + 1)";
-	static const char *const L_off = "4 * vocab * ub + ceil(ub / n_seq) * n_seq * 4 * ((2 + moe) * embd + 1)";
+	 * up when 2 * cells + 16 >= 4 * qv_width and qv_width >= embd (min/max make those 0 or 1).  IN = the
+	 * graph inputs' bytes a token; S1 = 1 when the part freed at the last layer's attention (IN - 4 embd
+	 * - 4) holds no [embd] row, S2 = 1 when what is left of it beside one row holds ffn_gate (not with a
+	 * rotated cache: rot_in > 0), OLMo 2's term 1 when it holds two rows (OLMo 2, Phi-3, Gemma 4:
+	 * src/model/compute_dense.c; a rotated V's FFN: src/model/compute_rot.c). */
+#define NT "ceil(ub / n_seq) * n_seq"
+#define IN_ON "((cells + swa_cells) * 2 + 4 * (embd + 3) + 4 * caches * (2 + (1 - latent) * 2))"
+#define IN_OFF "((cells + swa_cells) * 4 + 4 * (embd + 3) + 4 * caches * (2 + (1 - latent) * 2 * v_max))"
+#define S1(in) "min(max(8 * embd + 4 - " in ", 0), 1)"
+#define S2(in) "min(max(" in " - 8 * embd - 4 * ff - 3, 0), 1)"
+#define G4L(in) "(" S1(in) " * (" in " + 12 * embd + 4 * q_width) + (1 - " S1(in) ") * (" S2(in) " * (" in \
+		" + 4 * embd) + (1 - " S2(in) ") * (12 * embd + 4)))"
+#define S2R(in) S2(in) " * (1 - min(rot_in, 1))"
+#define G4L_ON "(" S1(IN_ON) " * (" IN_ON " + 12 * embd + 4 * q_width) + (1 - " S1(IN_ON) ") * (" S2R(IN_ON) " * (" \
+		IN_ON " + 4 * embd) + (1 - " S2R(IN_ON) ") * (12 * embd + 4)))"
+#define BASE_ON "4 * ((2 + moe + v_rot * min(max(2 * cells + 17 - 4 * qv_width, 0), 1) * " \
+		"min(max(qv_width - embd + 1, 0), 1)) * embd + 1)"
+#define BASE_OFF "4 * ((2 + moe) * embd + 1)"
+	static const char *const L_on = "4 * vocab * ub + " NT " * ((1 - gemma4) * (" BASE_ON " + phi3 * (1 - min(rot_in, 1) * "
+					"(1 - " S1(IN_ON) ")) * max(" IN_ON " + 4 * embd - " BASE_ON ", 0)) + gemma4 * " G4L_ON ")";
+	static const char *const L_off = "4 * vocab * ub + " NT " * ((1 - gemma4) * (" BASE_OFF " + phi3 * " S1(IN_OFF)
+					 " * max(" IN_OFF " + 4 * embd - " BASE_OFF ", 0) + olmo2 * min(max(" IN_OFF
+					 " - 12 * embd - 3, 0), 1) * 4 * embd) + gemma4 * " G4L(IN_OFF) ")";
+	static const char *const F_on = "min(ff, 1) * (" NT " * (" IN_ON " + 4 * ((2 + v_rot * " S1(IN_ON)
+					") * embd + (1 - v_rot) * q_width + 3 * ff)) + rot_in)";
+	static const char *const F_off = "min(ff, 1) * " NT " * (" IN_OFF " + 4 * (2 * embd + q_width + 3 * ff))";
 	/* a hybrid's logits (hyb): one [embd] row and the hole H of the freed inputs higher when H < 4 * embd
 	 * bytes, mid_hole * H below two rows, else big_rows rows (src/model/compute_hybrid.c) */
 	static const char *const LX = "ceil(ub / n_seq) * n_seq * hyb * (min(max(4 * embd - H, 0), 1) * (4 * embd + H) + "
@@ -413,10 +446,6 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 				      "min(max(H - 8 * embd + 1, 0), 1) * big_rows * 4 * embd)";
 	static const char *const H_on = "(8 + (cells + swa_cells) * 2 + 4 * caches * (2 + (1 - latent) * 2))";
 	static const char *const H_off = "(8 + (cells + swa_cells) * 4 + 4 * caches * (2 + (1 - latent) * 2 * v_max))";
-	static const char *const F_on = "min(ff, 1) * ceil(ub / n_seq) * n_seq * ((cells + swa_cells) * 2 + 4 * (embd + 3) + "
-					"4 * caches * (2 + (1 - latent) * 2) + 4 * (2 * embd + q_width + 3 * ff))";
-	static const char *const F_off = "min(ff, 1) * ceil(ub / n_seq) * n_seq * ((cells + swa_cells) * 4 + 4 * (embd + 3) + "
-					 "4 * caches * (2 + (1 - latent) * 2 * v_max) + 4 * (2 * embd + q_width + 3 * ff))";
 	/* R = a Mamba-1 block's activations (12 d_inner + 2 d_state + 1 floats a token) beside the masks */
 	static const char *const R_on = "min(m1_inner, 1) * ceil(ub / n_seq) * n_seq * ((cells + swa_cells) * 2 + 4 * (12 * m1_inner + "
 					"2 * m1_state + 1 + 1 + caches * (2 + (1 - latent) * 2) + 2))";
@@ -424,8 +453,8 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 					 "2 * m1_state + 1 + 1 + caches * (2 + (1 - latent) * 2 * v_max) + 2))";
 	/* Jamba (min(m1_inner, 1)): no RoPE, one [embd] row fewer and no inp_pos, a rotated K's Q one row
 	 * more, plus rs_s_copy and the rotation matrix (src/model/compute_hybrid.c) */
-	static const char *const A = "ceil(ub / n_seq) * n_seq * (4 * cells * q_heads + (cells + swa_cells) * 4 + 4 * (attn_w + "
-				     "1 + caches * (2 + (1 - latent) * 2 * v_max) + 2 - min(m1_inner, 1) - (1 - min(m1_inner, 1)) * "
+	static const char *const A = "ceil(ub / n_seq) * n_seq * (4 * cells * q_heads + (cells + swa_cells) * 4 + 4 * (attn_w - "
+				     "(olmo2 + 2 * gemma4) * embd + 2 * gemma4 * q_width + 1 + caches * (2 + (1 - latent) * 2 * v_max) + 2 - min(m1_inner, 1) - (1 - min(m1_inner, 1)) * "
 				     "(1 - hyb) * k_quant * (embd - floor(embd / 128)))) + "
 				     "min(m1_inner, 1) * (ceil(n_seq / 8) * 32 + 4 * k_rot * k_rot)";
 	/* M = the MLA latent's layer 0 attention (src/model/compute_mla.c): the inputs, embd, the hole q,
@@ -441,7 +470,17 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 	static const char *const M_off = "latent * (" MLA_BASE("4") " + min(max(" MLA_V " - " MLA_H ", 0), 1) * " MLA_V
 					 " + min(max(" MLA_K " - (" MLA_H " - (1 - min(max(" MLA_V " - " MLA_H ", 0), 1)) * "
 					 MLA_V "), 0), 1) * " MLA_K ")";
-	char f[4096], lx_on[1024], lx_off[1024];
+#undef NT
+#undef IN_ON
+#undef IN_OFF
+#undef S1
+#undef S2
+#undef G4L
+#undef S2R
+#undef G4L_ON
+#undef BASE_ON
+#undef BASE_OFF
+	char f[16384], lx_on[2048], lx_off[2048];
 	subst_h(lx_on, sizeof lx_on, LX, H_on);
 	subst_h(lx_off, sizeof lx_off, LX, H_off);
 	for (int i = 0; i < st->nub; i++) {

@@ -1771,6 +1771,9 @@ buffers() {
 			echo "ctx=4096 n_seq=1 unified=0 swa_full=0 ubatch=512 fa=$fa k=$1 v=$2"
 		done
 	done >>"$o.deploys"
+	# the rotated cache at longer contexts, where its peaks move (src/model/compute_rot.c)
+	echo "ctx=16384 n_seq=1 unified=0 swa_full=0 ubatch=512 fa=1 k=q4_0 v=q4_0" >>"$o.deploys"
+	echo "ctx=32768 n_seq=1 unified=0 swa_full=0 ubatch=2048 fa=1 k=q8_0 v=q8_0" >>"$o.deploys"
 	"$probe" "$f" <"$o.deploys" >"$o.out" 2>/dev/null
 	# deploy words | compute bytes | output MiB | refused (1/0)
 	awk -F'\t' '

@@ -207,7 +207,7 @@ static double eval(const char *text, int *bad)
 struct item {
 	char key[256];
 	int nexpr;
-	char expr[8192];
+	char expr[16384];
 	int has_formula;
 	double expected;
 };

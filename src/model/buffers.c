@@ -9,6 +9,7 @@
 #include "model/compute_moe.h"
 #include "model/compute_hybrid.h"
 #include "model/compute_mla.h"
+#include "model/compute_dense.h"
 #include "model/size.h"
 #include "util/fault.h"
 
@@ -70,6 +71,13 @@ static int rot_v(const struct model *m)
 	return !is_mla(m) && is_quantized(m->v_type) && m->head_dim_v > 0 && m->head_dim_v % 64 == 0;
 }
 
+/* attn_rot_k as the compute graph's rotation input has it (the MLA latent
+ * left out: its graph is estimated) */
+static int rot_k(const struct model *m)
+{
+	return !is_mla(m) && is_quantized(m->k_type) && m->head_dim > 0 && m->head_dim % 64 == 0;
+}
+
 static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
 {
 	return __builtin_mul_overflow(a, b, r) || __builtin_mul_overflow(*r, c, r);
@@ -123,9 +131,10 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  */
 /* The families whose graphs the three peaks were checked on against the
  * real engine (tests/engine.sh: within 2 % over its whole matrix) carry
- * AM_GRAPH_CHECKED in src/model/arch.c.  Others build other graphs (Phi-4's
- * fused up-gate, OLMo 2's norms) that come out 3-7 % off: their compute
- * buffer is estimated. */
+ * AM_GRAPH_CHECKED in src/model/arch.c; OLMo 2's, whose peaks move (no
+ * norm before the attention), is checked in src/model/compute_dense.c.
+ * Phi-3's comes out 2.9 % off (the residual's slot moves without flash
+ * attention): estimated. */
 static int graph_checked(const struct model *m)
 {
 	return (m->arch_mech & AM_GRAPH_CHECKED) != 0;
@@ -182,10 +191,15 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 		per_attn -= 4 * (E - E / 128);
 	int64_t attn_fixed = 0;   /* a hybrid's own K·Q peak (src/model/compute_hybrid.c) */
 	compute_hybrid_attn(m, d, &(struct hybrid_attn_in){E, kv_max, masks, idx, fa}, &per_attn, &attn_fixed);
+	/* OLMo 2's and Phi-3's layers (src/model/compute_dense.c) */
+	compute_dense_peaks(m, fa, fa && (rot_k(m) || rot_v(m)), E, inputs, inputs - 4 * (E + 1), &per_logits,
+			    &per_attn);
 	/* layer 0's FFN (llm_build_llama: build_ffn after build_attn): ffn_gate,
 	 * ffn_up and their product [n_ff] above the inputs, embd, the norm's
 	 * slot, Q's and the residual [n_embd] */
 	int64_t per_ffn = m->ff > 0 ? inputs + 4 * (2 * E + Q + 3 * m->ff) : 0;
+	int64_t rot_in = fa ? compute_rot_ffn(m, rot_k(m), rot_v(m), caches, E, inputs, inputs - 4 * (E + 1), &per_ffn)
+			    : 0;   /* src/model/compute_rot.c */
 	/* A Mamba-1 block (Jamba: src/models/jamba.cpp's mamba layer; Mamba2,
 	 * delta-net and short-conv blocks stay below the other peaks): xz =
 	 * ssm_in(x) [2 d_inner], the conv and scan inputs and outputs, beside
@@ -196,7 +210,7 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 		per_recr = masks + 4 * (12 * m->ssm_d_inner + 2 * m->ssm_d_state + 1 + idx + 2);
 	if (__builtin_mul_overflow(per_logits, nt, &logits) || __builtin_mul_overflow(per_attn, nt, &attn) || __builtin_add_overflow(attn, attn_fixed, &attn) ||
 	    __builtin_mul_overflow(per_ffn, nt, &ffn) || __builtin_mul_overflow(per_recr, nt, &recr) ||
-	    __builtin_add_overflow(logits, 4 * m->vocab * ub, &logits))
+	    __builtin_add_overflow(logits, 4 * m->vocab * ub, &logits) || (ffn > 0 && __builtin_add_overflow(ffn, rot_in, &ffn)))
 		return -1;
 	if (mla && (attn = compute_mla_attn(m, d, nt, a)) < 0)   /* the latent's own attention peak */
 		return -1;
@@ -254,12 +268,14 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	 * land above the last layer's rows, which the freed inputs' hole takes
 	 * or not; Jamba 0.04 % and Qwen3.5 1.91 % are modelled,
 	 * src/model/compute_hybrid.c); and a quantized cache with flash
-	 * attention, whose rotation
-	 * inputs (attn_inp_k_rot, attn_inp_v_rot) stay below the residual and
-	 * push the logits up by one [n_embd] F32 row a token at long contexts
-	 * (8 MiB on Llama 3 8B at -c 32768 -ub 512, 3.0 %; none at 4096). */
+	 * attention where Q is narrower than n_embd (Mistral Small 3.1: the
+	 * logits one row higher at some contexts, 3.5 %); with Q as wide, the
+	 * rotation's peaks are modelled (the rot_v rule above,
+	 * src/model/compute_rot.c). */
 	int rot_fa = d->flash_attn && (is_quantized(m->k_type) || is_quantized(m->v_type));
-	b->compute_mark = m->embd > 0 && m->ff > 0 && !m->experts && !is_mla(m) && !rot_fa && graph_checked(m)
+	b->compute_mark = m->embd > 0 && m->ff > 0 && !m->experts && !is_mla(m) &&
+				  (!rot_fa || compute_rot_checked(m)) &&
+				  (graph_checked(m) || compute_dense_checked(m))
 				  ? SIZE_MODELLED : SIZE_ESTIMATED;
 	/* gpt-oss replayed: f16 caches only (a quantized K without flash
 	 * attention measured 1.4 % off, the rotations are not in the replay) */

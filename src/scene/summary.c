@@ -208,7 +208,7 @@ void summary_formula(struct summary *s, double tol, const char *formula)
 	int nv = it->nin < 64 ? it->nin : 64;
 	for (int i = 0; i < nv; i++)
 		vars[i] = (struct formula_var){it->in[i].name, it->in[i].value};
-	char expr[2048], why[256];
+	char expr[16384], why[256];
 	double e = NAN;
 	int rc = formula_substitute(formula, vars, nv, expr, sizeof expr, why, sizeof why);
 	if (rc == 0)
