@@ -2,8 +2,9 @@
  * The kernels' body, included twice by fastattn.c: once for the
  * AVX2+FMA+F16C target and once portable.  SUFFIX names the build, and
  * cvt8h##SUFFIX (8 halves to 8 floats), h2f##SUFFIX (one half),
- * h2f8##SUFFIX (one half on 8 lanes) and
- * widen8s##SUFFIX / widen8u##SUFFIX (8 bytes to 8 ints) are defined before
+ * h2f8##SUFFIX (one half on 8 lanes),
+ * widen8s##SUFFIX / widen8u##SUFFIX (8 bytes to 8 ints) and dot32_q8##SUFFIX
+ * (32 int8 times 32 int16, summed into 8 int lanes) are defined before
  * each inclusion.  Everything here is
  * static, so each copy is compiled for its own target.
  */
@@ -348,6 +349,44 @@ static inline void FN(row_scores_qt)(const float *q, int d, const unsigned char 
 		s[j] = 0;
 }
 
+/* Decode over q8_0 key rows with the query itself in ints: per block, qi
+ * (int16, its scale dq[b]) times the block's int8s as an exact integer
+ * dot product (dot32_q8: 6 instructions where widening to floats took 12),
+ * then added times dq[b] and the block's scale.  The query's rounding is
+ * 1/65534 of its block's largest value, 256 times finer than ggml's int8
+ * query (vec_dot_q8_0_q8_0).  Two key rows a pass, as row_scores_qt. */
+static void FN(row_scores_q8i)(const int16_t *qi, const float *dq, int d, const void *k, int cols, float *s, int cols_p)
+{
+	int nb = d / 32;
+	size_t rb = (size_t)nb * QUANT_Q8_0_BYTES;
+	const unsigned char *kb = k;
+	int j = 0;
+	for (; j + 2 <= cols; j += 2) {
+		const unsigned char *kr = kb + (size_t)j * rb, *kr2 = kr + rb;
+		FN(prefetch_ahead)(kr, 2 * (int)rb);
+		v8f acc = V8(0), acc2 = V8(0);
+		for (int b = 0; b < nb; b++) {
+			const unsigned char *blk = kr + (size_t)b * QUANT_Q8_0_BYTES, *blk2 = kr2 + (size_t)b * QUANT_Q8_0_BYTES;
+			v8f sq = V8(dq[b]);
+			acc += (sq * FN(h2f8)(blk)) * __builtin_convertvector(FN(dot32_q8)(qi + 32 * b, blk + 2), v8f);
+			acc2 += (sq * FN(h2f8)(blk2)) * __builtin_convertvector(FN(dot32_q8)(qi + 32 * b, blk2 + 2), v8f);
+		}
+		s[j] = FN(hsum)(acc);
+		s[j + 1] = FN(hsum)(acc2);
+	}
+	for (; j < cols; j++) {
+		const unsigned char *kr = kb + (size_t)j * rb;
+		v8f acc = V8(0);
+		for (int b = 0; b < nb; b++) {
+			const unsigned char *blk = kr + (size_t)b * QUANT_Q8_0_BYTES;
+			acc += (V8(dq[b]) * FN(h2f8)(blk)) * __builtin_convertvector(FN(dot32_q8)(qi + 32 * b, blk + 2), v8f);
+		}
+		s[j] = FN(hsum)(acc);
+	}
+	for (j = cols; j < cols_p; j++)
+		s[j] = 0;
+}
+
 static void FN(row_scores_q8)(const float *q, int d, const void *k, int cols, float *s, int cols_p)
 {
 	FN(row_scores_qt)(q, d, k, cols, s, cols_p, FASTATTN_Q8_0);
@@ -477,6 +516,7 @@ static const struct kernels FN(kernels) = {
 	.row_pv_h = FN(row_pv_h),
 	.deq_row = FN(deq_row),
 	.row_scores_q = {FN(row_scores_q8), FN(row_scores_q4)},
+	.row_scores_q8i = FN(row_scores_q8i),
 	.row_pv_q = {FN(row_pv_q8), FN(row_pv_q4)},
 	.fma_loop = FN(fma_loop),
 	.read_loop = FN(read_loop),
