@@ -397,40 +397,35 @@ static void FN(row_scores_q4)(const float *q, int d, const void *k, int cols, fl
 	FN(row_scores_qt)(q, d, k, cols, s, cols_p, FASTATTN_Q4_0);
 }
 
-/* Decode: o[d] += sum_j p[j] v_j over quantized value rows.  Two blocks of
- * output columns (64 floats) stay in 8 registers while every key adds p[j]
- * times its block's scale (broadcast from the half) times its ints; the
- * first pass over the keys also asks for the rows ahead. */
+/* Decode: o[d] += sum_j p[j] v_j over quantized value rows.  One block of
+ * output columns (32 floats) stays in 4 registers while every key adds
+ * p[j] times its block's scale (broadcast from the half) times its ints,
+ * two keys a step.  Two blocks at a time (8 accumulators) left too few
+ * registers for the widened ints: three accumulators went to the stack
+ * on every key (counted: 100 instructions a key, this way 70).  The first
+ * pass over the keys also asks for the rows ahead. */
 static inline void FN(row_pv_qt)(const float *p, const unsigned char *v, int d, float *o, int cols, int kv)
 {
 	int nb = d / 32, bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
 	size_t rb = (size_t)nb * bb;
-	int b = 0;
 	v8f x[4], y[4];
-	for (; b + 2 <= nb; b += 2) {
+	for (int b = 0; b < nb; b++) {
 		float *ob = o + 32 * b;
+		const unsigned char *col = v + (size_t)b * bb;
 		v8f a0 = LOAD(ob), a1 = LOAD(ob + 8), a2 = LOAD(ob + 16), a3 = LOAD(ob + 24);
-		v8f a4 = LOAD(ob + 32), a5 = LOAD(ob + 40), a6 = LOAD(ob + 48), a7 = LOAD(ob + 56);
-		for (int j = 0; j < cols; j++) {
-			const unsigned char *blk = v + (size_t)j * rb + (size_t)b * bb;
+		int j = 0;
+		for (; j + 2 <= cols; j += 2) {
+			const unsigned char *blk = col + (size_t)j * rb, *blk2 = blk + rb;
 			if (b == 0)
-				FN(prefetch_ahead)(blk, (int)rb);
+				FN(prefetch_ahead)(blk, 2 * (int)rb);
 			FN(q_ints)(blk + 2, kv, x);
-			FN(q_ints)(blk + bb + 2, kv, y);
-			v8f pj = V8(p[j]), f = pj * FN(h2f8)(blk), g = pj * FN(h2f8)(blk + bb);
+			FN(q_ints)(blk2 + 2, kv, y);
+			v8f f = V8(p[j]) * FN(h2f8)(blk), g = V8(p[j + 1]) * FN(h2f8)(blk2);
 			a0 += f * x[0], a1 += f * x[1], a2 += f * x[2], a3 += f * x[3];
-			a4 += g * y[0], a5 += g * y[1], a6 += g * y[2], a7 += g * y[3];
+			a0 += g * y[0], a1 += g * y[1], a2 += g * y[2], a3 += g * y[3];
 		}
-		STORE(ob, a0), STORE(ob + 8, a1), STORE(ob + 16, a2), STORE(ob + 24, a3);
-		STORE(ob + 32, a4), STORE(ob + 40, a5), STORE(ob + 48, a6), STORE(ob + 56, a7);
-	}
-	if (b < nb) {
-		float *ob = o + 32 * b;
-		v8f a0 = LOAD(ob), a1 = LOAD(ob + 8), a2 = LOAD(ob + 16), a3 = LOAD(ob + 24);
-		for (int j = 0; j < cols; j++) {
-			const unsigned char *blk = v + (size_t)j * rb + (size_t)b * bb;
-			if (b == 0)
-				FN(prefetch_ahead)(blk, (int)rb);
+		if (j < cols) {
+			const unsigned char *blk = col + (size_t)j * rb;
 			FN(q_ints)(blk + 2, kv, x);
 			v8f f = V8(p[j]) * FN(h2f8)(blk);
 			a0 += f * x[0], a1 += f * x[1], a2 += f * x[2], a3 += f * x[3];
