@@ -33,6 +33,7 @@ typedef signed char v8qi __attribute__((vector_size(8)));
 typedef unsigned char v8qu __attribute__((vector_size(8)));
 typedef char v16qi __attribute__((vector_size(16)));
 typedef signed char v16qs __attribute__((vector_size(16)));
+typedef unsigned char v16qu __attribute__((vector_size(16)));
 typedef short v16hi __attribute__((vector_size(32)));
 typedef long long v2di __attribute__((vector_size(16)));
 
@@ -61,8 +62,8 @@ struct kernels {
 	/* [0] q8_0, [1] q4_0 */
 	void (*row_scores_q[2])(const float *q, int d, const void *k, int cols, float *s, int cols_p);
 	void (*row_pv_q[2])(const float *p, const void *v, int d, float *o, int cols);
-	/* decode over q8_0 keys, the query quantized by quantize_query */
-	void (*row_scores_q8i)(const int16_t *qi, const float *dq, int d, const void *k, int cols, float *s, int cols_p);
+	/* decode over quantized keys ([0] q8_0, [1] q4_0), the query quantized by quantize_query */
+	void (*row_scores_qi[2])(const int16_t *qi, const float *dq, int d, const void *k, int cols, float *s, int cols_p);
 	double (*fma_loop)(long iters);
 	double (*read_loop)(const float *buf, size_t n);
 };
@@ -159,17 +160,14 @@ static inline v8si widen8u_avx2(const void *p)
 	return __builtin_ia32_pmovzxbd256(low8_avx2(p));
 }
 #endif
-/* 32 int8 keys times 32 int16 query ints, summed in pairs into 8 int32
- * lanes (the 8 lanes add up to the exact dot product): each half of the
- * block sign-extended to 16 words (one instruction), then pmaddwd, the
- * integer multiply-add of word pairs, as ggml's int8 dot products use it.
- * |sum| <= 4 x 128 x 32767 per lane: no overflow. */
-static inline v8si dot32_q8_avx2(const int16_t *qi, const void *ks)
+/* 32 int8 keys (lo: elements 0..15, hi: 16..31) times 32 int16 query
+ * ints, summed in pairs into 8 int32 lanes (the 8 lanes add up to the exact
+ * dot product): each half sign-extended to 16 words (one instruction), then
+ * pmaddwd, the integer multiply-add of word pairs, as ggml's int8 dot
+ * products use it.  |sum| <= 4 x 128 x 32767 per lane: no overflow. */
+static inline v8si dot32_i8_avx2(const int16_t *qi, v16qs lo, v16qs hi)
 {
-	v16qs lo, hi;
 	v16hi q0, q1;
-	memcpy(&lo, ks, sizeof lo);
-	memcpy(&hi, (const char *)ks + 16, sizeof hi);
 	memcpy(&q0, qi, sizeof q0);
 	memcpy(&q1, qi + 16, sizeof q1);
 #if defined(__clang__)
@@ -214,13 +212,16 @@ static inline v8si widen8u_portable(const void *p)
 }
 /* The same integer dot product in 8-lane pieces: exact, as the AVX2 one
  * (the lanes hold other partial sums, their total is the same). */
-static inline v8si dot32_q8_portable(const int16_t *qi, const void *ks)
+static inline v8si dot32_i8_portable(const int16_t *qi, v16qs lo, v16qs hi)
 {
+	signed char k[32];
+	memcpy(k, &lo, 16);
+	memcpy(k + 16, &hi, 16);
 	v8si acc = {0, 0, 0, 0, 0, 0, 0, 0};
 	for (int i = 0; i < 4; i++) {
 		v8hi q;
 		memcpy(&q, qi + 8 * i, sizeof q);
-		acc += __builtin_convertvector(q, v8si) * widen8s_portable((const char *)ks + 8 * i);
+		acc += __builtin_convertvector(q, v8si) * widen8s_portable(k + 8 * i);
 	}
 	return acc;
 }
@@ -692,7 +693,7 @@ static void prefetch_rows(const void *p, size_t bytes)
 		__builtin_prefetch((const char *)p + off, 0, 2);
 }
 
-/* The decode query for q8_0 keys, in ints: per block of 32, the scale
+/* The decode query for q8_0 and q4_0 keys, in ints: per block of 32, the scale
  * dq = max|q| / 32767 and qi = round(q / dq), so |qi| <= 32767 fits the
  * int16 words pmaddwd multiplies.  ggml quantizes the query to q8_0 (int8,
  * max / 127) for the same integer dot product (ggml-cpu's
@@ -732,7 +733,7 @@ static void *decode_worker(void *arg)
 		float *part = j->part + (size_t)h * (d + 2), *acc = part + 2, m = -INFINITY, l = 0;
 		memset(acc, 0, sizeof(float) * (size_t)d);
 		load_queries(qs, a->q + (size_t)h * d, 0, 1, 1, d);
-		if (a->kv == FASTATTN_Q8_0)
+		if (quantized(a->kv))
 			quantize_query(qi, dq, qs, d);
 		for (int j0 = j_begin; j0 < j_end; j0 += BC) {
 			int cols = j_end - j0 < BC ? j_end - j0 : BC, cols_p = round_up(cols, 16);
@@ -742,8 +743,8 @@ static void *decode_worker(void *arg)
 			 * finds V on its way (measured: about 5 % off a cold f16
 			 * decode at n = 65536, runs interleaved with and without). */
 			prefetch_rows(v, (size_t)cols * fastattn_row_bytes(a->kv, d));
-			if (a->kv == FASTATTN_Q8_0)
-				kn->row_scores_q8i(qi, dq, d, k, cols, s, cols_p);
+			if (quantized(a->kv))
+				kn->row_scores_qi[a->kv == FASTATTN_Q4_0](qi, dq, d, k, cols, s, cols_p);
 			else
 				row_scores_any(kn, a->kv, qs, d, k, cols, s, cols_p);
 			online_row(kn, s, cols_p, cols, &m, &l, acc, d);

@@ -3,7 +3,7 @@
  * AVX2+FMA+F16C target and once portable.  SUFFIX names the build, and
  * cvt8h##SUFFIX (8 halves to 8 floats), h2f##SUFFIX (one half),
  * h2f8##SUFFIX (one half on 8 lanes),
- * widen8s##SUFFIX / widen8u##SUFFIX (8 bytes to 8 ints) and dot32_q8##SUFFIX
+ * widen8s##SUFFIX / widen8u##SUFFIX (8 bytes to 8 ints) and dot32_i8##SUFFIX
  * (32 int8 times 32 int16, summed into 8 int lanes) are defined before
  * each inclusion.  Everything here is
  * static, so each copy is compiled for its own target.
@@ -349,16 +349,36 @@ static inline void FN(row_scores_qt)(const float *q, int d, const unsigned char 
 		s[j] = 0;
 }
 
-/* Decode over q8_0 key rows with the query itself in ints: per block, qi
- * (int16, its scale dq[b]) times the block's int8s as an exact integer
- * dot product (dot32_q8: 6 instructions where widening to floats took 12),
+/* A block's 32 ints times the int16 query's 32, exact, as 8 floats whose
+ * sum it is: q8_0's bytes as they are; q4_0's low nibbles (elements 0..15)
+ * and high nibbles (16..31), minus 8, made bytes in two 16-byte registers
+ * first.  (The result leaves through *out: GCC's clones of a function
+ * returning a 32-byte vector warn of the ABI, whatever the pragma.) */
+static inline void FN(dot32_blk)(const int16_t *qi, const unsigned char *qs, int kv, v8f *out)
+{
+	v16qs lo, hi;
+	if (kv == FASTATTN_Q8_0) {
+		memcpy(&lo, qs, sizeof lo);
+		memcpy(&hi, qs + 16, sizeof hi);
+	} else {
+		v16qs b;
+		memcpy(&b, qs, sizeof b);
+		lo = (b & 15) - 8;
+		hi = ((v16qs)((v16qu)b >> 4)) - 8;
+	}
+	*out = __builtin_convertvector(FN(dot32_i8)(qi, lo, hi), v8f);
+}
+
+/* Decode over quantized key rows with the query itself in ints: per block,
+ * qi (int16, its scale dq[b]) times the block's ints as an exact integer
+ * dot product (dot32_i8: 5 instructions where widening to floats took 12),
  * then added times dq[b] and the block's scale.  The query's rounding is
  * 1/65534 of its block's largest value, 256 times finer than ggml's int8
- * query (vec_dot_q8_0_q8_0).  Two key rows a pass, as row_scores_qt. */
-static void FN(row_scores_q8i)(const int16_t *qi, const float *dq, int d, const void *k, int cols, float *s, int cols_p)
+ * query (ggml_vec_dot_q8_0_q8_0).  Two key rows a pass, as row_scores_qt. */
+static inline void FN(row_scores_qit)(const int16_t *qi, const float *dq, int d, const void *k, int cols, float *s, int cols_p, int kv)
 {
-	int nb = d / 32;
-	size_t rb = (size_t)nb * QUANT_Q8_0_BYTES;
+	int nb = d / 32, bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
+	size_t rb = (size_t)nb * bb;
 	const unsigned char *kb = k;
 	int j = 0;
 	for (; j + 2 <= cols; j += 2) {
@@ -366,10 +386,12 @@ static void FN(row_scores_q8i)(const int16_t *qi, const float *dq, int d, const 
 		FN(prefetch_ahead)(kr, 2 * (int)rb);
 		v8f acc = V8(0), acc2 = V8(0);
 		for (int b = 0; b < nb; b++) {
-			const unsigned char *blk = kr + (size_t)b * QUANT_Q8_0_BYTES, *blk2 = kr2 + (size_t)b * QUANT_Q8_0_BYTES;
-			v8f sq = V8(dq[b]);
-			acc += (sq * FN(h2f8)(blk)) * __builtin_convertvector(FN(dot32_q8)(qi + 32 * b, blk + 2), v8f);
-			acc2 += (sq * FN(h2f8)(blk2)) * __builtin_convertvector(FN(dot32_q8)(qi + 32 * b, blk2 + 2), v8f);
+			const unsigned char *blk = kr + (size_t)b * bb, *blk2 = kr2 + (size_t)b * bb;
+			v8f sq = V8(dq[b]), x, y;
+			FN(dot32_blk)(qi + 32 * b, blk + 2, kv, &x);
+			FN(dot32_blk)(qi + 32 * b, blk2 + 2, kv, &y);
+			acc += (sq * FN(h2f8)(blk)) * x;
+			acc2 += (sq * FN(h2f8)(blk2)) * y;
 		}
 		s[j] = FN(hsum)(acc);
 		s[j + 1] = FN(hsum)(acc2);
@@ -378,13 +400,25 @@ static void FN(row_scores_q8i)(const int16_t *qi, const float *dq, int d, const 
 		const unsigned char *kr = kb + (size_t)j * rb;
 		v8f acc = V8(0);
 		for (int b = 0; b < nb; b++) {
-			const unsigned char *blk = kr + (size_t)b * QUANT_Q8_0_BYTES;
-			acc += (V8(dq[b]) * FN(h2f8)(blk)) * __builtin_convertvector(FN(dot32_q8)(qi + 32 * b, blk + 2), v8f);
+			const unsigned char *blk = kr + (size_t)b * bb;
+			v8f x;
+			FN(dot32_blk)(qi + 32 * b, blk + 2, kv, &x);
+			acc += (V8(dq[b]) * FN(h2f8)(blk)) * x;
 		}
 		s[j] = FN(hsum)(acc);
 	}
 	for (j = cols; j < cols_p; j++)
 		s[j] = 0;
+}
+
+static void FN(row_scores_q8i)(const int16_t *qi, const float *dq, int d, const void *k, int cols, float *s, int cols_p)
+{
+	FN(row_scores_qit)(qi, dq, d, k, cols, s, cols_p, FASTATTN_Q8_0);
+}
+
+static void FN(row_scores_q4i)(const int16_t *qi, const float *dq, int d, const void *k, int cols, float *s, int cols_p)
+{
+	FN(row_scores_qit)(qi, dq, d, k, cols, s, cols_p, FASTATTN_Q4_0);
 }
 
 static void FN(row_scores_q8)(const float *q, int d, const void *k, int cols, float *s, int cols_p)
@@ -402,8 +436,9 @@ static void FN(row_scores_q4)(const float *q, int d, const void *k, int cols, fl
  * p[j] times its block's scale (broadcast from the half) times its ints,
  * two keys a step.  Two blocks at a time (8 accumulators) left too few
  * registers for the widened ints: three accumulators went to the stack
- * on every key (counted: 100 instructions a key, this way 70).  The first
- * pass over the keys also asks for the rows ahead. */
+ * on every key (callgrind, a key and head: q8_0 100 instructions, this
+ * way 93; q4_0 116, this way 113).  The first pass over the keys also asks
+ * for the rows ahead. */
 static inline void FN(row_pv_qt)(const float *p, const unsigned char *v, int d, float *o, int cols, int kv)
 {
 	int nb = d / 32, bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
@@ -511,7 +546,7 @@ static const struct kernels FN(kernels) = {
 	.row_pv_h = FN(row_pv_h),
 	.deq_row = FN(deq_row),
 	.row_scores_q = {FN(row_scores_q8), FN(row_scores_q4)},
-	.row_scores_q8i = FN(row_scores_q8i),
+	.row_scores_qi = {FN(row_scores_q8i), FN(row_scores_q4i)},
 	.row_pv_q = {FN(row_pv_q8), FN(row_pv_q4)},
 	.fma_loop = FN(fma_loop),
 	.read_loop = FN(read_loop),
