@@ -454,7 +454,11 @@ static void be_summary(const void *vs, struct summary *sum)
 			summary_explain(sum, "a measurement: no second way");
 		}
 		if (e->r.rows_compared > 0) {
-			summary_check_real(sum, HOW_REFERENCE, e->r.max_abs_diff, 0, 1e-5, "max_abs_diff.%s.%s.%d", k, kv, e->c.n);
+			/* Quantized decode rounds the query to int16 per block (up to
+			 * 2e-5 at n ~ 100, measured): the issue's bound, 1e-4, as
+			 * --bench's own test holds quantized rows to. */
+			double tol = e->c.kv == FASTATTN_Q8_0 || e->c.kv == FASTATTN_Q4_0 ? 1e-4 : 1e-5;
+			summary_check_real(sum, HOW_REFERENCE, e->r.max_abs_diff, 0, tol, "max_abs_diff.%s.%s.%d", k, kv, e->c.n);
 			summary_words(sum, "largest |kernel output − float64 two-pass reference| over %d sampled rows",
 				      e->r.rows_compared);
 			summary_input(sum, "n", e->c.n, "parameter n");
