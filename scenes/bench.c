@@ -25,6 +25,7 @@
 #include "kern/ggml_peer.h"
 #include "kern/fastattn.h"
 #include "kern/fastbench.h"
+#include "kern/quant.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
 
@@ -459,7 +460,11 @@ static void be_summary(const void *vs, struct summary *sum)
 			summary_explain(sum, "a measurement: no second way");
 		}
 		if (e->r.rows_compared > 0) {
-			summary_check_real(sum, HOW_REFERENCE, e->r.max_abs_diff, 0, 1e-5, "max_abs_diff.%s.%s.%d", k, kv, e->c.n);
+			/* Quantized decode rounds the query to int16 per block (up to
+			 * 2e-5 at n ~ 100, measured): the issue's bound, 1e-4, as
+			 * --bench's own test holds quantized rows to. */
+			double tol = e->c.kv == FASTATTN_Q8_0 || e->c.kv == FASTATTN_Q4_0 ? 1e-4 : 1e-5;
+			summary_check_real(sum, HOW_REFERENCE, e->r.max_abs_diff, 0, tol, "max_abs_diff.%s.%s.%d", k, kv, e->c.n);
 			summary_words(sum, "largest |kernel output − float64 two-pass reference| over %d sampled rows",
 				      e->r.rows_compared);
 			summary_input(sum, "n", e->c.n, "parameter n");
@@ -496,12 +501,17 @@ static void be_summary(const void *vs, struct summary *sum)
 			snprintf(f, sizeof f, "4 * pad(n, br) * pad(n, 16) + threads * 4 * %s", tile);
 		} else {
 			summary_words(sum, "scratch bytes the decode kernel allocated: split-K states (m, l and d accumulators) a "
-				      "thread and head, a query row and bc scores a thread, 4 B floats; no term in n");
+				      "thread and head, a query row, bc scores and a scale a block of qk, 4 B floats, and the "
+				      "query row in 2 B ints, a thread; no term in n");
 			summary_input(sum, "n", e->c.n, "parameter n, keys in the cache (threads past n get no keys)");
 			summary_input(sum, "heads", e->c.heads, "parameter heads");
 			summary_input(sum, "max_d", 256, "floats a query row (src/kern/fastattn.h FASTATTN_MAX_D)");
-			/* Every type alike: quantized blocks are widened in registers only. */
-			snprintf(f, sizeof f, "4 * min(threads, n) * heads * (d + 2) + 4 * min(threads, n) * (max_d + bc)");
+			summary_input(sum, "qk", QUANT_BLOCK, "values a quantized block (src/kern/quant.h QUANT_BLOCK)");
+			/* Every type alike: quantized blocks are widened in registers
+			 * only, and the int16 query (for q8_0, q4_0) is on every
+			 * thread's stack whatever the type. */
+			snprintf(f, sizeof f,
+				 "4 * min(threads, n) * heads * (d + 2) + min(threads, n) * (4 * (max_d + bc + max_d / qk) + 2 * max_d)");
 		}
 		summary_formula(sum, 0, f);
 	}

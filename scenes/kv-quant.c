@@ -30,6 +30,14 @@
 #define KQ_MAX_D 128
 #define KQ_NB (KQ_MAX_N * KQ_MAX_D / QUANT_BLOCK)
 #define KQ_STEPS 7
+/* How close each float32 path's error must come to the float64
+ * reference's.  The output of a quantized cache is fastattn_decode's, which
+ * rounds the query to int16 per block for its integer dot product: up to
+ * about 2e-5 more at a few keys (measured), so it is held to the
+ * benchmark's bound for quantized caches, 1e-4, still a hundredth of what
+ * q8_0's own rounding moves the output. */
+#define KQ_TOL 1e-5
+#define KQ_TOL_OUT_Q 1e-4
 
 /* Cache types in the order of enum quant_type: f16, q8_0, q4_0. */
 struct kq_state {
@@ -309,7 +317,7 @@ static void kq_render(const void *vs, struct view *v)
 		canvas_printf_whole(sd, 0, 9, ROLE_LABEL, "float64 reference");
 		canvas_printf_whole(sd, 0, 10, ROLE_NORMAL, "on each dequantized");
 		canvas_printf_whole(sd, 0, 11, ROLE_NORMAL, "cache: same errors");
-		canvas_printf_whole(sd, 0, 12, ROLE_NORMAL, "to %.0e", 1e-5);
+		canvas_printf_whole(sd, 0, 12, ROLE_NORMAL, "to %.0e (out %.0e)", KQ_TOL, KQ_TOL_OUT_Q);
 	}
 
 	const char *rule = st->type == QUANT_Q8_0 ? "d = amax / 127, so the largest value becomes ±127"
@@ -396,14 +404,15 @@ static void kq_summary(const void *vs, struct summary *s)
 	}
 	for (int t = 0; t < QUANT_NTYPES; t++) {
 		const char *ty = quant_name(t);
-		summary_check_real(s, HOW_REFERENCE, st->err_s[t], st->ref_err_s[t], 1e-5, "max_abs_err_scores.%s", ty);
+		summary_check_real(s, HOW_REFERENCE, st->err_s[t], st->ref_err_s[t], KQ_TOL, "max_abs_err_scores.%s", ty);
 		summary_words(s, "largest |q·k/√d from the %s cache − the exact score| over the n keys (float32, the cache "
 			      "dequantized by quant.c)", ty);
 		in_params(s, st);
 		summary_explain(s, "exact: float64 over the unquantized floats");
 		summary_explain(s, "second way: the same error of a float64 dot product over the %s cache, its blocks decoded "
 				   "by the reference itself (ints times the f16 scale)", ty);
-		summary_check_real(s, HOW_REFERENCE, st->err_o[t], st->ref_err_o[t], 1e-5, "max_abs_err_out.%s", ty);
+		summary_check_real(s, HOW_REFERENCE, st->err_o[t], st->ref_err_o[t], t == QUANT_F16 ? KQ_TOL : KQ_TOL_OUT_Q,
+				   "max_abs_err_out.%s", ty);
 		summary_words(s, "largest |attention output from the %s cache − the exact output| over the d components "
 			      "(fastattn_decode, dequantizing in registers)", ty);
 		in_params(s, st);

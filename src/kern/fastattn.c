@@ -32,6 +32,9 @@ typedef unsigned short v8hu __attribute__((vector_size(16)));
 typedef signed char v8qi __attribute__((vector_size(8)));
 typedef unsigned char v8qu __attribute__((vector_size(8)));
 typedef char v16qi __attribute__((vector_size(16)));
+typedef signed char v16qs __attribute__((vector_size(16)));
+typedef unsigned char v16qu __attribute__((vector_size(16)));
+typedef short v16hi __attribute__((vector_size(32)));
 typedef long long v2di __attribute__((vector_size(16)));
 
 #define V8(x) ((v8f){(x), (x), (x), (x), (x), (x), (x), (x)})
@@ -59,6 +62,8 @@ struct kernels {
 	/* [0] q8_0, [1] q4_0 */
 	void (*row_scores_q[2])(const float *q, int d, const void *k, int cols, float *s, int cols_p);
 	void (*row_pv_q[2])(const float *p, const void *v, int d, float *o, int cols);
+	/* decode over quantized keys ([0] q8_0, [1] q4_0), the query quantized by quantize_query */
+	void (*row_scores_qi[2])(const int16_t *qi, const float *dq, int d, const void *k, int cols, float *s, int cols_p);
 	double (*fma_loop)(long iters);
 	double (*read_loop)(const float *buf, size_t n);
 };
@@ -155,6 +160,23 @@ static inline v8si widen8u_avx2(const void *p)
 	return __builtin_ia32_pmovzxbd256(low8_avx2(p));
 }
 #endif
+/* 32 int8 keys (lo: elements 0..15, hi: 16..31) times 32 int16 query
+ * ints, summed in pairs into 8 int32 lanes (the 8 lanes add up to the exact
+ * dot product): each half sign-extended to 16 words (one instruction), then
+ * pmaddwd, the integer multiply-add of word pairs, as ggml's int8 dot
+ * products use it.  |sum| <= 4 x 128 x 32767 per lane: no overflow. */
+static inline v8si dot32_i8_avx2(const int16_t *qi, v16qs lo, v16qs hi)
+{
+	v16hi q0, q1;
+	memcpy(&q0, qi, sizeof q0);
+	memcpy(&q1, qi + 16, sizeof q1);
+#if defined(__clang__)
+	v16hi k0 = __builtin_convertvector(lo, v16hi), k1 = __builtin_convertvector(hi, v16hi);
+#else
+	v16hi k0 = __builtin_ia32_pmovsxbw256((v16qi)lo), k1 = __builtin_ia32_pmovsxbw256((v16qi)hi);
+#endif
+	return __builtin_ia32_pmaddwd256(q0, k0) + __builtin_ia32_pmaddwd256(q1, k1);
+}
 #define SUFFIX _avx2
 #include "kern/fastattn_impl.h"
 #undef SUFFIX
@@ -187,6 +209,21 @@ static inline v8si widen8u_portable(const void *p)
 	v8qu a;
 	memcpy(&a, p, sizeof a);
 	return __builtin_convertvector(a, v8si);
+}
+/* The same integer dot product in 8-lane pieces: exact, as the AVX2 one
+ * (the lanes hold other partial sums, their total is the same). */
+static inline v8si dot32_i8_portable(const int16_t *qi, v16qs lo, v16qs hi)
+{
+	signed char k[32];
+	memcpy(k, &lo, 16);
+	memcpy(k + 16, &hi, 16);
+	v8si acc = {0, 0, 0, 0, 0, 0, 0, 0};
+	for (int i = 0; i < 4; i++) {
+		v8hi q;
+		memcpy(&q, qi + 8 * i, sizeof q);
+		acc += __builtin_convertvector(q, v8si) * widen8s_portable(k + 8 * i);
+	}
+	return acc;
 }
 #define SUFFIX _portable
 #include "kern/fastattn_impl.h"
@@ -656,6 +693,26 @@ static void prefetch_rows(const void *p, size_t bytes)
 		__builtin_prefetch((const char *)p + off, 0, 2);
 }
 
+/* The decode query for q8_0 and q4_0 keys, in ints: per block of 32, the scale
+ * dq = max|q| / 32767 and qi = round(q / dq), so |qi| <= 32767 fits the
+ * int16 words pmaddwd multiplies.  ggml quantizes the query to q8_0 (int8,
+ * max / 127) for the same integer dot product (ggml-cpu's
+ * ggml_vec_dot_q8_0_q8_0); 16 bits keep the query's rounding 256 times
+ * smaller: about 1e-5 of a score where the scores are of order one. */
+static void quantize_query(int16_t *qi, float *dq, const float *q, int d)
+{
+	for (int b = 0; b < d / QUANT_BLOCK; b++) {
+		const float *x = q + QUANT_BLOCK * b;
+		float amax = 0;
+		for (int i = 0; i < QUANT_BLOCK; i++)
+			amax = fabsf(x[i]) > amax ? fabsf(x[i]) : amax;
+		dq[b] = amax / 32767.0f;
+		float id = amax > 0 ? 32767.0f / amax : 0.0f;
+		for (int i = 0; i < QUANT_BLOCK; i++)
+			qi[QUANT_BLOCK * b + i] = (int16_t)lrintf(x[i] * id);
+	}
+}
+
 /* Decode, one thread: for every head, stream keys [j_begin, j_end) a block
  * at a time with the online rule, keeping only (m, l, acc[d]) in L1; the
  * state goes to part[h] = {m, l, acc[0..d)} for the merge. */
@@ -666,7 +723,8 @@ static void *decode_worker(void *arg)
 	const struct kernels *kn = j->kn;
 	int d = a->d;
 	int j_begin = (int)((int64_t)a->nkv * j->tid / j->nthreads), j_end = (int)((int64_t)a->nkv * (j->tid + 1) / j->nthreads);
-	float qs[FASTATTN_MAX_D], s[BC];
+	float qs[FASTATTN_MAX_D], s[BC], dq[FASTATTN_MAX_D / QUANT_BLOCK];
+	int16_t qi[FASTATTN_MAX_D];
 	for (int h = 0; h < a->heads; h++) {
 		if (stopped(a)) {
 			j->cancelled = 1;
@@ -675,6 +733,8 @@ static void *decode_worker(void *arg)
 		float *part = j->part + (size_t)h * (d + 2), *acc = part + 2, m = -INFINITY, l = 0;
 		memset(acc, 0, sizeof(float) * (size_t)d);
 		load_queries(qs, a->q + (size_t)h * d, 0, 1, 1, d);
+		if (quantized(a->kv))
+			quantize_query(qi, dq, qs, d);
 		for (int j0 = j_begin; j0 < j_end; j0 += BC) {
 			int cols = j_end - j0 < BC ? j_end - j0 : BC, cols_p = round_up(cols, 16);
 			const void *k = kv_row(a, a->k, h, j0), *v = kv_row(a, a->v, h, j0);
@@ -683,7 +743,10 @@ static void *decode_worker(void *arg)
 			 * finds V on its way (measured: about 5 % off a cold f16
 			 * decode at n = 65536, runs interleaved with and without). */
 			prefetch_rows(v, (size_t)cols * fastattn_row_bytes(a->kv, d));
-			row_scores_any(kn, a->kv, qs, d, k, cols, s, cols_p);
+			if (quantized(a->kv))
+				kn->row_scores_qi[a->kv == FASTATTN_Q4_0](qi, dq, d, k, cols, s, cols_p);
+			else
+				row_scores_any(kn, a->kv, qs, d, k, cols, s, cols_p);
 			online_row(kn, s, cols_p, cols, &m, &l, acc, d);
 			row_pv_any(kn, a->kv, s, v, d, acc, cols);
 		}
@@ -710,10 +773,12 @@ int fastattn_decode(const struct fastattn_args *a, struct fastattn_stats *st, ch
 		snprintf(err, errlen, "decode: no memory for the partial states");
 		return -1;
 	}
-	/* Each thread's stack holds qs and s, whatever the type (quantized
-	 * blocks are widened in registers only). */
+	/* Each thread's stack holds qs, s and the int16 query with its block
+	 * scales, whatever the type (quantized blocks are widened in registers
+	 * only). */
 	st->peak_extra_bytes = (int64_t)(per * threads * sizeof(float)) +
-			       (int64_t)threads * (FASTATTN_MAX_D + BC) * (int64_t)sizeof(float);
+			       (int64_t)threads * ((FASTATTN_MAX_D + BC + FASTATTN_MAX_D / QUANT_BLOCK) * (int64_t)sizeof(float) +
+						   FASTATTN_MAX_D * (int64_t)sizeof(int16_t));
 	st->flops = 4.0 * a->nkv * (double)d * a->heads;
 	st->kv_bytes = 2.0 * a->nkv * (double)fastattn_row_bytes(a->kv, d) * a->heads;
 	for (int t = 0; t < threads; t++)

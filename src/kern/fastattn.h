@@ -12,8 +12,10 @@
  * q8_0 / q4_0 blocks (kern/quant.h: 32 values and one f16 scale, 34 or 18
  * bytes; llama.cpp's -ctk / -ctv q8_0, q4_0).  f16 blocks are widened to f32
  * as they are read, with F16C where the CPU has it.  Quantized rows are
- * dequantized as they are read: decode (and tiled's one-query case) multiply
- * the query by a block's ints in registers and scale the block's sum;
+ * dequantized as they are read: decode rounds the query to int16 per block
+ * and takes its exact integer dot product with a block's ints, tiled's
+ * one-query case multiplies the float query by them, both in registers,
+ * and scale the block's sum;
  * tiled and naive dequantize one key row at a time into their transposed
  * key tile and one block of BC value rows into their value tile, scratch
  * that does not grow with n.

@@ -2,8 +2,9 @@
  * The kernels' body, included twice by fastattn.c: once for the
  * AVX2+FMA+F16C target and once portable.  SUFFIX names the build, and
  * cvt8h##SUFFIX (8 halves to 8 floats), h2f##SUFFIX (one half),
- * h2f8##SUFFIX (one half on 8 lanes) and
- * widen8s##SUFFIX / widen8u##SUFFIX (8 bytes to 8 ints) are defined before
+ * h2f8##SUFFIX (one half on 8 lanes),
+ * widen8s##SUFFIX / widen8u##SUFFIX (8 bytes to 8 ints) and dot32_i8##SUFFIX
+ * (32 int8 times 32 int16, summed into 8 int lanes) are defined before
  * each inclusion.  Everything here is
  * static, so each copy is compiled for its own target.
  */
@@ -148,11 +149,17 @@ static void FN(mk_pv)(const float *p, int ldp, const float *v, int d, float *o, 
  * is formed as an integer, since it may lie past the end of the cache, and
  * a prefetch never faults. */
 #define PF_BYTES 12288
+/* Two lines a step: the loop's own instructions were a tenth of a
+ * quantized key's (a row or two is only 3 to 5 lines); a span that ends
+ * in the first half of a pair asks once more for the next span's first
+ * line, which costs nothing but the instruction. */
 static inline void FN(prefetch_ahead)(const void *row, int bytes)
 {
 	uintptr_t at = (uintptr_t)row + PF_BYTES;
-	for (int off = 0; off < bytes; off += 64)
+	for (int off = 0; off < bytes; off += 128) {
 		__builtin_prefetch((const void *)(at + (uintptr_t)off));
+		__builtin_prefetch((const void *)(at + (uintptr_t)off + 64));
+	}
 }
 
 /* n halves widened to floats: 8 at a time, the tail one by one. */
@@ -348,6 +355,78 @@ static inline void FN(row_scores_qt)(const float *q, int d, const unsigned char 
 		s[j] = 0;
 }
 
+/* A block's 32 ints times the int16 query's 32, exact, as 8 floats whose
+ * sum it is: q8_0's bytes as they are; q4_0's low nibbles (elements 0..15)
+ * and high nibbles (16..31), minus 8, made bytes in two 16-byte registers
+ * first.  (The result leaves through *out: GCC's clones of a function
+ * returning a 32-byte vector warn of the ABI, whatever the pragma.) */
+static inline void FN(dot32_blk)(const int16_t *qi, const unsigned char *qs, int kv, v8f *out)
+{
+	v16qs lo, hi;
+	if (kv == FASTATTN_Q8_0) {
+		memcpy(&lo, qs, sizeof lo);
+		memcpy(&hi, qs + 16, sizeof hi);
+	} else {
+		v16qs b;
+		memcpy(&b, qs, sizeof b);
+		lo = (b & 15) - 8;
+		hi = ((v16qs)((v16qu)b >> 4)) - 8;
+	}
+	*out = __builtin_convertvector(FN(dot32_i8)(qi, lo, hi), v8f);
+}
+
+/* Decode over quantized key rows with the query itself in ints: per block,
+ * qi (int16, its scale dq[b]) times the block's ints as an exact integer
+ * dot product (dot32_i8: 5 instructions where widening to floats took 12),
+ * then added times dq[b] and the block's scale.  The query's rounding is
+ * 1/65534 of its block's largest value, 256 times finer than ggml's int8
+ * query (ggml_vec_dot_q8_0_q8_0).  Two key rows a pass, as row_scores_qt. */
+static inline void FN(row_scores_qit)(const int16_t *qi, const float *dq, int d, const void *k, int cols, float *s, int cols_p, int kv)
+{
+	int nb = d / 32, bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
+	size_t rb = (size_t)nb * bb;
+	const unsigned char *kb = k;
+	int j = 0;
+	for (; j + 2 <= cols; j += 2) {
+		const unsigned char *kr = kb + (size_t)j * rb, *kr2 = kr + rb;
+		FN(prefetch_ahead)(kr, 2 * (int)rb);
+		v8f acc = V8(0), acc2 = V8(0);
+		for (int b = 0; b < nb; b++) {
+			const unsigned char *blk = kr + (size_t)b * bb, *blk2 = kr2 + (size_t)b * bb;
+			v8f sq = V8(dq[b]), x, y;
+			FN(dot32_blk)(qi + 32 * b, blk + 2, kv, &x);
+			FN(dot32_blk)(qi + 32 * b, blk2 + 2, kv, &y);
+			acc += (sq * FN(h2f8)(blk)) * x;
+			acc2 += (sq * FN(h2f8)(blk2)) * y;
+		}
+		s[j] = FN(hsum)(acc);
+		s[j + 1] = FN(hsum)(acc2);
+	}
+	for (; j < cols; j++) {
+		const unsigned char *kr = kb + (size_t)j * rb;
+		v8f acc = V8(0);
+		for (int b = 0; b < nb; b++) {
+			const unsigned char *blk = kr + (size_t)b * bb;
+			v8f x;
+			FN(dot32_blk)(qi + 32 * b, blk + 2, kv, &x);
+			acc += (V8(dq[b]) * FN(h2f8)(blk)) * x;
+		}
+		s[j] = FN(hsum)(acc);
+	}
+	for (j = cols; j < cols_p; j++)
+		s[j] = 0;
+}
+
+static void FN(row_scores_q8i)(const int16_t *qi, const float *dq, int d, const void *k, int cols, float *s, int cols_p)
+{
+	FN(row_scores_qit)(qi, dq, d, k, cols, s, cols_p, FASTATTN_Q8_0);
+}
+
+static void FN(row_scores_q4i)(const int16_t *qi, const float *dq, int d, const void *k, int cols, float *s, int cols_p)
+{
+	FN(row_scores_qit)(qi, dq, d, k, cols, s, cols_p, FASTATTN_Q4_0);
+}
+
 static void FN(row_scores_q8)(const float *q, int d, const void *k, int cols, float *s, int cols_p)
 {
 	FN(row_scores_qt)(q, d, k, cols, s, cols_p, FASTATTN_Q8_0);
@@ -358,40 +437,36 @@ static void FN(row_scores_q4)(const float *q, int d, const void *k, int cols, fl
 	FN(row_scores_qt)(q, d, k, cols, s, cols_p, FASTATTN_Q4_0);
 }
 
-/* Decode: o[d] += sum_j p[j] v_j over quantized value rows.  Two blocks of
- * output columns (64 floats) stay in 8 registers while every key adds p[j]
- * times its block's scale (broadcast from the half) times its ints; the
- * first pass over the keys also asks for the rows ahead. */
+/* Decode: o[d] += sum_j p[j] v_j over quantized value rows.  One block of
+ * output columns (32 floats) stays in 4 registers while every key adds
+ * p[j] times its block's scale (broadcast from the half) times its ints,
+ * two keys a step.  Two blocks at a time (8 accumulators) left too few
+ * registers for the widened ints: three accumulators went to the stack
+ * on every key (callgrind, a key and head: q8_0 100 instructions, this
+ * way 93; q4_0 116, this way 113).  The first pass over the keys also asks
+ * for the rows ahead. */
 static inline void FN(row_pv_qt)(const float *p, const unsigned char *v, int d, float *o, int cols, int kv)
 {
 	int nb = d / 32, bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
 	size_t rb = (size_t)nb * bb;
-	int b = 0;
 	v8f x[4], y[4];
-	for (; b + 2 <= nb; b += 2) {
+	for (int b = 0; b < nb; b++) {
 		float *ob = o + 32 * b;
+		const unsigned char *col = v + (size_t)b * bb;
 		v8f a0 = LOAD(ob), a1 = LOAD(ob + 8), a2 = LOAD(ob + 16), a3 = LOAD(ob + 24);
-		v8f a4 = LOAD(ob + 32), a5 = LOAD(ob + 40), a6 = LOAD(ob + 48), a7 = LOAD(ob + 56);
-		for (int j = 0; j < cols; j++) {
-			const unsigned char *blk = v + (size_t)j * rb + (size_t)b * bb;
+		int j = 0;
+		for (; j + 2 <= cols; j += 2) {
+			const unsigned char *blk = col + (size_t)j * rb, *blk2 = blk + rb;
 			if (b == 0)
-				FN(prefetch_ahead)(blk, (int)rb);
+				FN(prefetch_ahead)(blk, 2 * (int)rb);
 			FN(q_ints)(blk + 2, kv, x);
-			FN(q_ints)(blk + bb + 2, kv, y);
-			v8f pj = V8(p[j]), f = pj * FN(h2f8)(blk), g = pj * FN(h2f8)(blk + bb);
+			FN(q_ints)(blk2 + 2, kv, y);
+			v8f f = V8(p[j]) * FN(h2f8)(blk), g = V8(p[j + 1]) * FN(h2f8)(blk2);
 			a0 += f * x[0], a1 += f * x[1], a2 += f * x[2], a3 += f * x[3];
-			a4 += g * y[0], a5 += g * y[1], a6 += g * y[2], a7 += g * y[3];
+			a0 += g * y[0], a1 += g * y[1], a2 += g * y[2], a3 += g * y[3];
 		}
-		STORE(ob, a0), STORE(ob + 8, a1), STORE(ob + 16, a2), STORE(ob + 24, a3);
-		STORE(ob + 32, a4), STORE(ob + 40, a5), STORE(ob + 48, a6), STORE(ob + 56, a7);
-	}
-	if (b < nb) {
-		float *ob = o + 32 * b;
-		v8f a0 = LOAD(ob), a1 = LOAD(ob + 8), a2 = LOAD(ob + 16), a3 = LOAD(ob + 24);
-		for (int j = 0; j < cols; j++) {
-			const unsigned char *blk = v + (size_t)j * rb + (size_t)b * bb;
-			if (b == 0)
-				FN(prefetch_ahead)(blk, (int)rb);
+		if (j < cols) {
+			const unsigned char *blk = col + (size_t)j * rb;
 			FN(q_ints)(blk + 2, kv, x);
 			v8f f = V8(p[j]) * FN(h2f8)(blk);
 			a0 += f * x[0], a1 += f * x[1], a2 += f * x[2], a3 += f * x[3];
@@ -477,6 +552,7 @@ static const struct kernels FN(kernels) = {
 	.row_pv_h = FN(row_pv_h),
 	.deq_row = FN(deq_row),
 	.row_scores_q = {FN(row_scores_q8), FN(row_scores_q4)},
+	.row_scores_qi = {FN(row_scores_q8i), FN(row_scores_q4i)},
 	.row_pv_q = {FN(row_pv_q8), FN(row_pv_q4)},
 	.fma_loop = FN(fma_loop),
 	.read_loop = FN(read_loop),
