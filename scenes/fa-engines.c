@@ -41,6 +41,7 @@ struct fa_state {
 	struct buffer_sizes buf_on[FA_MAX], buf_off[FA_MAX];   /* size_buffers with -fa on and off */
 	struct deploy dep;                   /* -c, -np, -kvu, --swa-full of the computed buffers */
 	int64_t swa_cells[FA_MAX];           /* per -ub: the sliding cache's cells a stream (0: none) */
+	int64_t kq_cells[FA_MAX];            /* per -ub: the cells K·Q reads (size_kq_cells) */
 	int64_t v_max;                       /* the widest layer's V elements (v_idxs without -fa) */
 	char refused[256];                   /* llama.cpp's refusal of -fa off, if any */
 	double cc;
@@ -162,6 +163,7 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		if (!bad) {
 			st->swa_cells[i] = ka->swa_cells;
 			st->cells = ka->full_cells;
+			st->kq_cells[i] = size_kq_cells(ka);
 			st->caches = ka->windowed ? 2 : 1;
 			st->embd = mc->embd > 0 ? mc->embd : mc->heads * mc->head_dim;
 			st->ff = mc->ff;
@@ -453,7 +455,7 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 					 "2 * m1_state + 1 + 1 + caches * (2 + (1 - latent) * 2 * v_max) + 2))";
 	/* Jamba (min(m1_inner, 1)): no RoPE, one [embd] row fewer and no inp_pos, a rotated K's Q one row
 	 * more, plus rs_s_copy and the rotation matrix (src/model/compute_hybrid.c) */
-	static const char *const A = "ceil(ub / n_seq) * n_seq * (4 * cells * q_heads + (cells + swa_cells) * 4 + 4 * (attn_w - "
+	static const char *const A = "ceil(ub / n_seq) * n_seq * (4 * kq_cells * q_heads + (cells + swa_cells) * 4 + 4 * (attn_w - "
 				     "(olmo2 + 2 * gemma4) * embd + 2 * gemma4 * q_width + 1 + caches * (2 + (1 - latent) * 2 * v_max) + 2 - min(m1_inner, 1) - (1 - min(m1_inner, 1)) * "
 				     "(1 - hyb) * k_quant * (embd - floor(embd / 128)))) + "
 				     "min(m1_inner, 1) * (ceil(n_seq / 8) * 32 + 4 * k_rot * k_rot)";
@@ -507,6 +509,8 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 			      off->compute_mark == SIZE_MODELLED ? "modelled" : "estimated");
 		in_buffer(st, s, off, i);
 		summary_input(s, "q_heads", (double)st->heads, "%s", st->heads_from);
+		summary_input(s, "kq_cells", (double)st->kq_cells[i], "the cells K·Q reads: the full cache's, the sliding cache's when no "
+			      "layer keeps a full cache");
 		summary_input(s, "v_max", (double)st->v_max, "the widest layer's V elements (v_idxs of a transposed V)");
 		summary_input(s, "k_quant", (double)st->k_quant, "1: a block-quantized K cache (measured: E - E/128 floats fewer)");
 		summary_input(s, "k_rot", (double)st->k_rot, "nrot of a rotated K's matrix (attn_rot_k; 0: none)");

@@ -145,12 +145,21 @@ int64_t size_mamba1_inner(const struct model *m)
 	return model_layers_of(m, LT_RECURRENT) > 0 && m->ssm_n_group == 0 && !m->shortconv_l_cache ? m->ssm_d_inner : 0;
 }
 
+int64_t size_kq_cells(const struct kv_alloc *a)
+{
+	return a->windowed && a->global_layers == 0 ? a->swa_cells : a->full_cells;
+}
+
 static int compute_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
 			 int64_t *out)
 {
 	int64_t E = m->embd > 0 ? m->embd : m->heads * m->head_dim;   /* n_embd: Q's width when unknown */
 	int64_t Q = m->heads * m->head_dim;                            /* Q's width */
-	int64_t v_max = 0, kv_max = a->full_cells, masks = 0, idx = 1, caches = a->windowed ? 2 : 1;
+	/* K·Q's n_kv: the full cache's cells, or the sliding cache's when no
+	 * layer keeps a full cache (the LFM2.5-Audio tokenizer: src/models/lfm2.cpp
+	 * builds a llama_memory_hybrid_iswa whose base cache has no layer) */
+	int64_t kv_max = size_kq_cells(a);
+	int64_t v_max = 0, masks = 0, idx = 1, caches = a->windowed ? 2 : 1;
 	int mla = is_mla(m), fa = d->flash_attn, moe = m->experts > 0;
 	/* llama-context.cpp graph_reserve: n_tokens rounded up to a multiple of
 	 * n_seqs (the reserve's ubatch splits evenly), n_outputs not. */

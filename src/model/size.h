@@ -75,6 +75,11 @@ struct kv_alloc {
 	int64_t indexer_bytes_cell, indexer_bytes;   /* the indexer's K-only cache, a cell and all (in k_bytes) */
 };
 
+/* The cells K·Q reads in the reserved graph (n_kv of its widest
+ * attention): the full cache's, or the sliding cache's when no layer keeps a
+ * full cache. */
+int64_t size_kq_cells(const struct kv_alloc *a);
+
 /* The default deployment: -c n_ctx -ub 512, one sequence, split, no --swa-full. */
 struct deploy deploy_default(int64_t n_ctx);
 
