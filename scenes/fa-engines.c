@@ -489,10 +489,16 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 		long long ub = (long long)st->ub[i];
 		const struct buffer_sizes *on = &st->buf_on[i], *off = &st->buf_off[i];
 		summary_int(s, on->compute_bytes, "compute_on_bytes.%lld", ub);
-		summary_words(s, "-fa on, -ub %lld: the CPU compute buffer llama.cpp reserves (%s: the peak of the logits "
-			      "and the FFN; modelled: within 2 %% of the real engine, tests/engine.sh)", ub,
-			      on->compute_mark == SIZE_MODELLED ? "modelled" : "estimated");
-		in_buffer(st, s, on, i);
+		if (st->replayed)
+			summary_words(s, "-fa on, -ub %lld: the CPU compute buffer llama.cpp reserves (%s: its reserve graph "
+				      "replayed through ggml-alloc's rules)", ub,
+				      on->compute_mark == SIZE_MODELLED ? "modelled" : "estimated");
+		else {
+			summary_words(s, "-fa on, -ub %lld: the CPU compute buffer llama.cpp reserves (%s: the peak of the "
+				      "logits and the FFN; modelled: within 2 %% of the real engine, tests/engine.sh)", ub,
+				      on->compute_mark == SIZE_MODELLED ? "modelled" : "estimated");
+			in_buffer(st, s, on, i);
+		}
 		summary_explain(s, "sched_reserve's worst-case graph: n_ubatch tokens, all outputs, against every cell "
 			    "(llama-context.cpp); ggml-alloc frees each tensor after its last use, so the buffer is the "
 			    "largest of the graph's peaks (each read off ggml-alloc's placements: tools/alloc-trace.sh), not "
@@ -504,9 +510,14 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 			continue;
 		}
 		summary_int(s, off->compute_bytes, "compute_off_bytes.%lld", ub);
-		summary_words(s, "-fa off, -ub %lld: the CPU compute buffer llama.cpp reserves (%s: the peak of the logits, "
-			      "the K·Q scores beside the masks, and the FFN)", ub,
-			      off->compute_mark == SIZE_MODELLED ? "modelled" : "estimated");
+		summary_words(s, "-fa off, -ub %lld: the CPU compute buffer llama.cpp reserves (%s: %s)", ub,
+			      off->compute_mark == SIZE_MODELLED ? "modelled" : "estimated",
+			      st->replayed ? "its reserve graph replayed through ggml-alloc's rules"
+					   : "the peak of the logits, the K·Q scores beside the masks, and the FFN");
+		if (st->replayed) {
+			replay_or_formula(st, s, "");
+			continue;
+		}
 		in_buffer(st, s, off, i);
 		summary_input(s, "q_heads", (double)st->heads, "%s", st->heads_from);
 		summary_input(s, "kq_cells", (double)st->kq_cells[i], "the cells K·Q reads: the full cache's, the sliding cache's when no "
@@ -520,8 +531,9 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 	}
 	if (st->nub > 0) {
 		summary_int(s, st->buf_on[0].compute_mark == SIZE_MODELLED, "compute_modelled");
-		summary_words(s, "1: the compute buffers are modelled (within 2 %% of llama.cpp); 0: estimated (MoE but gpt-oss, Llama 4 and Qwen3-MoE "
-			      "with f16 caches, the MLA latent cache, or a model without embd and ff)");
+		summary_words(s, "1: the compute buffers are modelled (within 2 %% of llama.cpp); 0: estimated (README lists "
+			      "the families and their worst cases: most MoE, MLA and hybrid graphs, rotated caches, a model "
+			      "without embd and ff)");
 		summary_int(s, st->buf_on[0].output_bytes, "output_bytes");
 		summary_words(s, "the output buffer: n_vocab F32 logits for each of the n_seq sequences (exact)");
 		summary_input(s, "n_seq", (double)st->dep.n_seq, "parameter n_seq (-np)");

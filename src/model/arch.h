@@ -24,7 +24,7 @@ enum arch_mech {
 	AM_SWA_HEADS = 1 << 5,   /* sliding layers with their own head sizes (key_length_swa) */
 	/* the indexer cache only on the layers attention.indexer.types marks
 	 * (GLM-5.2's, src/models/glm-dsa.cpp; gguf.c read_glm_dsa refuses it) */
-	AM_INDEXER_TYPES = 1 << 7,
+	AM_INDEXER_TYPES = 1 << 10,
 	/* Not a cache mechanism, a fact of the row kept beside them: its compute
 	 * graph's peaks were checked against the real engine (src/model/buffers.c
 	 * models its compute buffer; others are estimated). */

@@ -164,7 +164,7 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	/* llama-context.cpp graph_reserve: n_tokens rounded up to a multiple of
 	 * n_seqs (the reserve's ubatch splits evenly), n_outputs not. */
 	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
-	if (compute_moe_modelled(m))   /* gpt-oss: replayed (compute_moe.c) */
+	if (compute_moe_modelled(m))   /* gpt-oss, Llama 4, Qwen3-MoE: replayed (compute_moe.c) */
 		return compute_moe_bytes(m, d, ub, a, out);
 	for (int64_t il = 0; il < m->layers; il++)
 		if (size_v_elems_layer(m, il) > v_max)
@@ -286,7 +286,7 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 				  (!rot_fa || compute_rot_checked(m)) &&
 				  (graph_checked(m) || compute_dense_checked(m))
 				  ? SIZE_MODELLED : SIZE_ESTIMATED;
-	/* gpt-oss replayed: f16 caches only (a quantized K without flash
+	/* the MoE graphs replayed: f16 caches only (a quantized K without flash
 	 * attention measured 1.4 % off, the rotations are not in the replay) */
 	if (compute_moe_modelled(m) && !is_quantized(m->k_type) && !is_quantized(m->v_type))
 		b->compute_mark = SIZE_MODELLED;

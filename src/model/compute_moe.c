@@ -49,7 +49,7 @@ static const struct moe_graph graphs[] = {
 	/* src/models/openai-moe.cpp llama_model_openai_moe::graph */
 	{AM_GRAPH_OAI_MOE, GATE_SOFTMAX_WEIGHT, MG_NEXTN_OUT},
 	/* src/models/llama4.cpp llama_model_llama4::graph<true>: every layer MoE
-	 * (Scout's interleave_moe_layer_step 1; struct model has no step) */
+	 * (Scout's interleave_moe_layer_step 1; compute_moe_modelled refuses another) */
 	{AM_GRAPH_LLAMA4, GATE_SIGMOID_ON_LOGITS, MG_SHARED | MG_WEIGHT_BEFORE | MG_NOPE_SCALE | MG_ROWS_LAST},
 	/* src/models/qwen3moe.cpp llama_model_qwen3moe::graph (norm_w true) */
 	{AM_GRAPH_QWEN3MOE, GATE_SOFTMAX, MG_ROWS_LAST | MG_QK_NORM | MG_V_FIRST | MG_NORM_W},
@@ -65,7 +65,10 @@ static const struct moe_graph *graph_of(const struct model *m)
 
 int compute_moe_modelled(const struct model *m)
 {
-	return graph_of(m) && m->experts > 0 && m->experts_used > 0 && m->embd > 0 && m->ff > 0;
+	/* the Llama 4 graph below makes every layer MoE: a model whose dense
+	 * layers interleave (Maverick's step 2) is not that graph */
+	return graph_of(m) && m->experts > 0 && m->experts_used > 0 && m->embd > 0 && m->ff > 0 &&
+	       m->moe_layer_step <= 1;
 }
 
 #define N(bytes, ...) alloc_sim_node(s, (bytes), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
@@ -219,7 +222,7 @@ int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub,
 {
 	/* llama-context.cpp graph_reserve: n_tokens a multiple of n_seq, every token an output */
 	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
-	struct alloc_sim *s = alloc_sim_new((int)(40 * m->layers + 32), CPU_ALIGN);
+	struct alloc_sim *s = alloc_sim_new((int)((40 + m->experts_used) * m->layers + 32), CPU_ALIGN);
 	if (!s)
 		return -1;
 	const struct moe_graph *g = graph_of(m);

@@ -177,6 +177,8 @@ int model_export(const struct model *m, FILE *out)
 	put_int(out, m, MF_CTX_TRAIN, m->ctx_train);
 	if (m->nextn_layers)
 		put_int(out, m, MF_NEXTN, m->nextn_layers);
+	if (m->moe_layer_step)
+		put_int(out, m, MF_MOE_STEP, m->moe_layer_step);
 	if (m->embd)
 		put_int(out, m, MF_EMBD, m->embd);
 	if (m->ff)

@@ -70,6 +70,11 @@ const struct model_field_info model_fields[MF_COUNT] = {
 	[MF_NEXTN] = {.section = "model", .key = "nextn_layers", .type = MFT_INT, .need = MFN_OPT,
 		.max = MODEL_MAX_LAYERS - 1, AT(nextn_layers),
 		.gguf = "{arch}.nextn_predict_layers", .hf = "num_nextn_predict_layers"},
+	/* llama-model.cpp LLM_ARCH_LLAMA4: n_moe_layer_step, every step-th layer
+	 * MoE (Scout 1, Maverick 2); the compute replay takes every layer MoE */
+	[MF_MOE_STEP] = {.section = "model", .key = "moe_layer_step", .type = MFT_INT, .need = MFN_OPT,
+		.max = MODEL_MAX_LAYERS, AT(moe_layer_step),
+		.gguf = "{arch}.interleave_moe_layer_step", .hf = "interleave_moe_layer_step"},
 	/* GGUF: counted from the tensor infos (exact); config.json: estimated
 	 * from torch_dtype or quantization_config; else params x 2 bytes */
 	[MF_WEIGHTS_BYTES] = {.section = "model", .key = "weights_bytes", .type = MFT_INT, .need = MFN_OPT,

@@ -767,6 +767,9 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		model_set_origin(m, MF_NEXTN, "GGUF %s.nextn_predict_layers (filtered out of the cache)", m->arch);
 	else
 		model_set_origin(m, MF_NEXTN, "no %s.nextn_predict_layers: none", m->arch);
+	/* llama-model.cpp LLM_ARCH_LLAMA4: LLM_KV_INTERLEAVE_MOE_LAYER_STEP */
+	if (field_int(r, m, MF_MOE_STEP, 1, MODEL_MAX_LAYERS, &m->moe_layer_step) < 0)
+		return -1;
 	if (read_recurrent(r, m, end) < 0)
 		return -1;
 	const struct swa_rule *rule = swa_rule_of(m->arch);

@@ -911,6 +911,10 @@ static int read_moe(struct hf *H, struct shape *s)
 					       &s->moe_freq) < 0 ||
 				       get_int(H, sc, "intermediate_size_mlp", 1, 16384, 1, 10000000, &s->inter) < 0))
 		return -1;
+	if (H->fam->id == F_LLAMA4) {
+		H->m->moe_layer_step = s->moe_freq;   /* the converter writes it as interleave_moe_layer_step */
+		model_set_origin(H->m, MF_MOE_STEP, "config.json interleave_moe_layer_step");
+	}
 	if (H->fam->id == F_QWEN3_MOE || gdn_family(H->fam->id)) {
 		int64_t step;
 		json_t *only = find(H, sc, "mlp_only_layers");
@@ -1512,7 +1516,8 @@ static int read_lfm2_window(struct hf *H)
 		return 0;   /* lfm2 sets swa_type only for n_swa > 0: a full cache (read_window) */
 	m->sliding_window = win;
 	m->swa_ignored = 0;
-	m->note[0] = 0;
+	if (strncmp(m->note, "config.json sliding_window", 26) == 0)
+		m->note[0] = 0;   /* read_window's "ignored" note no longer holds */
 	m->swa_pattern = 0;
 	for (int64_t il = 0; il < m->layers; il++)
 		m->layer_swa[il] = 1;
@@ -1533,7 +1538,6 @@ static int read_lfm2_window(struct hf *H)
  * block_ffn_dim_multiplier, rounded up to block_multiple_of
  * (_add_feed_forward_length); LFM2-MoE's is intermediate_size as written.
  */
-static int read_lfm2_window(struct hf *H);
 static int read_lfm2(struct hf *H, struct shape *s)
 {
 	struct model *m = H->m;

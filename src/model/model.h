@@ -77,6 +77,7 @@ struct model {
 	int swa_chunked;        /* the windowed layers are chunked (llama.cpp LLAMA_SWA_TYPE_CHUNKED): a query
 				 * sees p mod sliding_window + 1 keys */
 	int64_t nextn_layers;   /* the last nextn_layers layers are nextn / MTP blocks: no cache */
+	int64_t moe_layer_step; /* Llama 4: every moe_layer_step-th layer is MoE (0: not given, every layer) */
 	int64_t head_dim_swa, head_dim_v_swa;   /* K and V head sizes of the sliding layers (default head_dim, _v) */
 	int64_t indexer_head_dim;   /* sparse attention's indexer K row per token per layer; 0: none */
 	/* The recurrent state (llama-hparams.cpp n_embd_r, n_embd_s): Mamba /

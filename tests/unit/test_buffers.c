@@ -346,6 +346,12 @@ static void t_moe(void)
 	d = deploy_default(65536);
 	size_buffers(&m, &d, &b);
 	T_EQ_INT(b.compute_bytes, 516655104, "engine: Llama 4 Scout -c 65536 -ub 512 -fa on: 492.72 MiB");
+	/* Maverick's dense layers interleave (interleave_moe_layer_step 2): not
+	 * the graph the replay writes, so not modelled */
+	m.moe_layer_step = 2;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "engine: Llama 4 with moe_layer_step 2 (Maverick) is estimated");
+	m.moe_layer_step = 0;
 	/* Qwen3-30B-A3B's shape (tests/engine.sh's qwen3moe GGUF): softmax
 	 * gating, the weights normalised, q/k norms; 1.4 % low before */
 	memset(&m, 0, sizeof m);
