@@ -100,8 +100,11 @@ hdr llama4 <<-EOF
 kv llama4.block_count u32 48
 kv llama4.context_length u32 10485760
 kv llama4.embedding_length u32 5120
+kv llama4.feed_forward_length u32 16384
+kv llama4.expert_feed_forward_length u32 8192
 kv llama4.expert_count u32 16
 kv llama4.expert_used_count u32 1
+kv llama4.interleave_moe_layer_step u32 1
 kv llama4.attention.head_count u32 40
 kv llama4.attention.head_count_kv u32 8
 kv llama4.attention.key_length u32 128
