@@ -90,22 +90,31 @@ void cf_in_deploy(struct summary *s, int64_t ctx, int64_t n_seq, int64_t w, int6
 	}
 }
 
+/* Layer il in the walk of cf_uniform and cf_kinds: -1 when it is passed
+ * over, 0 when its kind breaks the window's pattern, else 1 with *local its
+ * kind (1: sliding). */
+static int walk_layer(const struct model *m, int64_t il, int windowed, int64_t cached, int *local)
+{
+	/* With a window, layers without a cache after every cached one
+	 * (Gemma 3n's shared layers, nextn blocks) leave the pattern of the
+	 * first "layers" (the cached ones) as it is. */
+	if (windowed && il >= cached && m->layer_kv_heads[il] == 0)
+		return -1;
+	*local = windowed && (m->swa_pattern <= 0 || il % m->swa_pattern < m->swa_pattern - 1);
+	/* Without a window a layer with no cache (recurrent, shared, nextn)
+	 * only leaves the count: "layers" is then the cached ones. */
+	if (!windowed && m->layer_kv_heads[il] == 0)
+		return -1;
+	return !(windowed && m->layer_swa[il] != *local);
+}
+
 int cf_uniform(const struct model *m)
 {
-	int windowed = m->sliding_window > 0 && !m->swa_ignored;
+	int windowed = m->sliding_window > 0 && !m->swa_ignored, local;
 	int64_t cached = cf_cached_layers(m);
 	for (int64_t il = 0; il < m->layers; il++) {
-		/* With a window, layers without a cache after every cached one
-		 * (Gemma 3n's shared layers, nextn blocks) leave the pattern of
-		 * the first "layers" (the cached ones) as it is. */
-		if (windowed && il >= cached && m->layer_kv_heads[il] == 0)
-			continue;
-		int local = windowed && (m->swa_pattern <= 0 || il % m->swa_pattern < m->swa_pattern - 1);
-		/* Without a window a layer with no cache (recurrent, shared,
-		 * nextn) only leaves the count: "layers" is then the cached ones. */
-		if (!windowed && m->layer_kv_heads[il] == 0)
-			continue;
-		if (m->layer_kv_heads[il] != m->kv_heads || (windowed && m->layer_swa[il] != local))
+		int w = walk_layer(m, il, windowed, cached, &local);
+		if (w == 0 || (w > 0 && m->layer_kv_heads[il] != m->kv_heads))
 			return 0;
 	}
 	return 1;
@@ -113,17 +122,15 @@ int cf_uniform(const struct model *m)
 
 int cf_kinds(const struct model *m, int64_t *kv_full, int64_t *kv_swa)
 {
-	int windowed = m->sliding_window > 0 && !m->swa_ignored;
+	int windowed = m->sliding_window > 0 && !m->swa_ignored, local;
 	int64_t cached = cf_cached_layers(m), kv[2] = {-1, -1};
-	/* the same walk as cf_uniform, each kind with a count of its own */
+	/* cf_uniform's walk, each kind with a count of its own */
 	for (int64_t il = 0; il < m->layers; il++) {
-		if (windowed && il >= cached && m->layer_kv_heads[il] == 0)
-			continue;
-		int local = windowed && (m->swa_pattern <= 0 || il % m->swa_pattern < m->swa_pattern - 1);
-		if (!windowed && m->layer_kv_heads[il] == 0)
-			continue;
-		if (windowed && m->layer_swa[il] != local)
+		int w = walk_layer(m, il, windowed, cached, &local);
+		if (w == 0)
 			return 0;
+		if (w < 0)
+			continue;
 		if (kv[local] < 0)
 			kv[local] = m->layer_kv_heads[il];
 		else if (kv[local] != m->layer_kv_heads[il])

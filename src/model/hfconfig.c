@@ -1155,9 +1155,24 @@ static int read_rotary(struct hf *H, const struct shape *s)
 	return 0;
 }
 
-/* rope_theta and rope_scaling (rope_type or the older type). */
+/* No rope scaling: llama.cpp's defaults, with why as the scaling's origin. */
+static void no_scaling(struct model *m, const char *why)
+{
+	m->scaling = ROPE_NONE;
+	m->rope_factor = 1;
+	m->orig_ctx = m->ctx_train;
+	m->beta_fast = MODEL_YARN_BETA_FAST;
+	m->beta_slow = MODEL_YARN_BETA_SLOW;
+	model_set_origin(m, MF_SCALING, "%s", why);
+	model_set_origin(m, MF_FACTOR, "1: no scaling");
+	model_set_origin(m, MF_ORIG_CTX, "max_position_embeddings: no scaling");
+	model_set_origin(m, MF_BETA_FAST, "llama.cpp default (%g)", MODEL_YARN_BETA_FAST);
+	model_set_origin(m, MF_BETA_SLOW, "llama.cpp default (%g)", MODEL_YARN_BETA_SLOW);
+}
+
 static int read_gemma4_rope(struct hf *H);
 
+/* rope_theta and rope_scaling (rope_type or the older type). */
 static int read_rope(struct hf *H)
 {
 	struct model *m = H->m;
@@ -1201,16 +1216,7 @@ static int read_rope(struct hf *H)
 			return -1;
 		origin(H, MF_BASE_LOCAL, rc, H->where);
 	}
-	m->scaling = ROPE_NONE;
-	m->rope_factor = 1;
-	m->orig_ctx = m->ctx_train;
-	m->beta_fast = MODEL_YARN_BETA_FAST;
-	m->beta_slow = MODEL_YARN_BETA_SLOW;
-	model_set_origin(m, MF_SCALING, "none: no rope_scaling");
-	model_set_origin(m, MF_FACTOR, "1: no scaling");
-	model_set_origin(m, MF_ORIG_CTX, "max_position_embeddings: no scaling");
-	model_set_origin(m, MF_BETA_FAST, "llama.cpp default (%g)", MODEL_YARN_BETA_FAST);
-	model_set_origin(m, MF_BETA_SLOW, "llama.cpp default (%g)", MODEL_YARN_BETA_SLOW);
+	no_scaling(m, "none: no rope_scaling");
 	if (!rsc.n)
 		return 0;
 	json_t *t = json_object_get(rs, "rope_type");
@@ -1787,16 +1793,7 @@ static int read_gemma4_rope(struct hf *H)
 			return -1;
 		origin(H, MF_BASE_LOCAL, rc, H->where);
 	}
-	m->scaling = ROPE_NONE;
-	m->rope_factor = 1;
-	m->orig_ctx = m->ctx_train;
-	m->beta_fast = MODEL_YARN_BETA_FAST;
-	m->beta_slow = MODEL_YARN_BETA_SLOW;
-	model_set_origin(m, MF_SCALING, "none: Gemma 4's proportional rope rotates part of the head, unscaled");
-	model_set_origin(m, MF_FACTOR, "1: no scaling");
-	model_set_origin(m, MF_ORIG_CTX, "max_position_embeddings: no scaling");
-	model_set_origin(m, MF_BETA_FAST, "llama.cpp default (%g)", MODEL_YARN_BETA_FAST);
-	model_set_origin(m, MF_BETA_SLOW, "llama.cpp default (%g)", MODEL_YARN_BETA_SLOW);
+	no_scaling(m, "none: Gemma 4's proportional rope rotates part of the head, unscaled");
 	return 0;
 }
 
