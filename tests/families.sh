@@ -417,7 +417,7 @@ kv gemma4.attention.value_length u32 512
 kv gemma4.attention.key_length_swa u32 256
 kv gemma4.attention.value_length_swa u32 256
 kv gemma4.attention.sliding_window u32 1024
-kv gemma4.rope.dimension_count u32 128
+kv gemma4.rope.dimension_count u32 512
 kv gemma4.rope.freq_base f32 1000000
 kv gemma4.rope.freq_base_swa f32 10000
 kv gemma4.vocab_size u32 262144

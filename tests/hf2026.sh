@@ -139,8 +139,11 @@ expect_eq "hf2026: deepseek-v3.2: the indexer's K head (index_head_dim)" \
 	"$("$ATTNVIZ" --export-model -m tests/hf/deepseek-v3.2 | awk '$1 == "indexer_head_dim" { print $3 }')" 128
 # Qwen3-Next's rotary dims: int(head_dim 256 x partial_rotary_factor 0.25)
 # (conversion/qwen.py); GLM-4.5-Air's int(128 x 0.5) (conversion/glm.py).
-# The rope scene shows one theta a rotated pair.
-for row in qwen3-next-80b:32 glm-4.5-air:32 llama4-scout:64 qwen3.5-27b:32 glm-5:32 gemma4-31b:64; do
+# The rope scene shows one theta a rotated pair.  Gemma 4's full layers:
+# rope.dimension_count is global_head_dim 512 (conversion/gemma.py
+# Gemma4Model, "proportional"), 256 pairs at base^(-2i / 512) as ggml_rope_ext
+# gets them in src/models/gemma4.cpp; rope_freqs 1e30 then freeze 192 of them.
+for row in qwen3-next-80b:32 glm-4.5-air:32 llama4-scout:64 qwen3.5-27b:32 glm-5:32 gemma4-31b:256; do
 	expect_eq "hf2026: ${row%%:*}: rotated pairs as the converter writes rope.dimension_count / 2" \
 		"$("$ATTNVIZ" --summary rope -m "tests/hf/${row%%:*}" | grep -c '	theta\.')" "${row##*:}"
 done
@@ -301,7 +304,7 @@ kv gemma4.attention.key_length_swa u32 256
 kv gemma4.attention.value_length_swa u32 256
 kv gemma4.attention.sliding_window u32 1024
 kv gemma4.attention.layer_norm_rms_epsilon f32 0.000001
-kv gemma4.rope.dimension_count u32 128
+kv gemma4.rope.dimension_count u32 512
 kv gemma4.rope.freq_base f32 1000000
 kv gemma4.rope.freq_base_swa f32 10000
 kv gemma4.vocab_size u32 262144

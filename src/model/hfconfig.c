@@ -1778,12 +1778,19 @@ static int read_gemma4_rope(struct hf *H)
 	double pf = 1;
 	if (get_real(H, &sc, "partial_rotary_factor", 1, 1, 1e-6, 1, &pf) < 0)
 		return -1;
-	m->rope_dims = (int64_t)(pf * (double)m->head_dim);
-	if (m->rope_dims < 2 || m->rope_dims % 2)
+	/* conversion/gemma.py Gemma4Model.set_gguf_parameters writes
+	 * rope.dimension_count = global_head_dim (n_rot_full, "proportional"
+	 * RoPE): llama.cpp (src/models/gemma4.cpp) rotates the whole full-layer
+	 * head with theta_i = base^(-2i / head_dim), and generate_extra_tensors'
+	 * rope_freqs (1 on int(head_dim x factor / 2) pairs, 1e30 on the rest)
+	 * stop all but those pairs turning.  The factor is checked, not kept. */
+	int64_t turning = (int64_t)(pf * (double)m->head_dim);
+	if (turning < 2 || turning % 2)
 		return fail(H, H->where, "%g gives %lld rotated dimensions of a %lld-wide head: want an even number, 2 or "
-			    "more", pf, (long long)m->rope_dims, (long long)m->head_dim);
-	model_set_origin(m, MF_ROPE_DIMS, "int(global_head_dim x config.json %s %g): the converter's rope_freqs "
-			 "leave the rest unrotated", H->where, pf);
+			    "more", pf, (long long)turning, (long long)m->head_dim);
+	m->rope_dims = m->head_dim;
+	model_set_origin(m, MF_ROPE_DIMS, "global_head_dim, as the converter writes rope.dimension_count: rope_freqs "
+			 "1e30 freeze all but int(head_dim x %s %g) = %lld", H->where, pf, (long long)turning);
 	m->rope_base_local = 10000;
 	model_set_origin(m, MF_BASE_LOCAL, "llama.cpp's default rope_freq_base_train_swa (10000)");
 	if (swa && json_is_object(swa)) {
