@@ -393,6 +393,9 @@ sed 's/"Lfm25AudioTokenizer"/"Lfm2ForCausalLM"/' $lt/config.json >"$d/lfmc/confi
 expect_eq "hf2026: Lfm2ForCausalLM with a sliding_window: full cache, and a note" \
 	"$(at 4096 "$d/lfmc" global_layers) $(at 4096 "$d/lfmc" total_bytes) $("$ATTNVIZ" --export-model -m "$d/lfmc" | grep -c 'LFM2Model writes none')" \
 	"3 12582912 1"
+# The tokenizer itself: its window is read, so no "ignored" note is written.
+expect_eq "hf2026: lfm2.5-audio-tokenizer: window used, no note" \
+	"$("$ATTNVIZ" --export-model -m $lt | awk '$1 == "window_used" { print $3 } $1 == "note" { print "note" }')" 1
 
 # "auto" as transformers computes it: Jamba's mamba_dt_rank ceil(4096 / 16) =
 # 256, Falcon-H1's mamba_d_head 3072 / mamba_n_heads 24 = 128: the same models.

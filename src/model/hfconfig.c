@@ -180,6 +180,12 @@ static const struct {
 	{"Gemma4ForConditionalGeneration", "gemma4_text"}, {"Gemma4ForCausalLM", "gemma4_text"},
 };
 
+/* The classes whose converter writes attention.sliding_window where the
+ * family's other classes write none, so that llama.cpp windows their cache:
+ * conversion/lfm2.py LFM25AudioTokenizer (hparams["sliding_window"]; lfm2's
+ * load_arch_hparams sets swa_type only for n_swa > 0). */
+static const char *const window_classes[] = {"Lfm25AudioTokenizer"};
+
 /* Qwen3-Next and Qwen3.5: Gated DeltaNet layers between attention layers,
  * written by the converter's Qwen3NextModel and its subclasses (conversion/qwen.py). */
 static int gdn_family(enum fam id)
@@ -210,6 +216,7 @@ struct hf {
 	char *err;
 	size_t errlen;
 	struct model *m;
+	const char *window_cls; /* architectures[0] when one of window_classes, else NULL */
 };
 
 /*
@@ -602,6 +609,9 @@ static int read_family(struct hf *H)
 		for (size_t i = 0; i < sizeof arch_classes / sizeof arch_classes[0]; i++)
 			if (!strcmp(arch_classes[i].cls, cls)) {
 				H->fam = family_of(arch_classes[i].type);
+				for (size_t j = 0; j < sizeof window_classes / sizeof window_classes[0]; j++)
+					if (!strcmp(window_classes[j], cls))
+						H->window_cls = window_classes[j];
 				snprintf(H->m->arch, sizeof H->m->arch, "%s", H->fam->arch);
 				model_set_origin(H->m, MF_ARCH, "config.json architectures[0] %s (llama.cpp LLM_ARCH %s)",
 						 cls, H->fam->arch);
@@ -1083,7 +1093,7 @@ static int read_window(struct hf *H)
 	else if (f->id == F_PHI3)
 		why = "\"Phi SWA is currently disabled\" (llama-model.cpp)";
 	else if (f->id == F_LLAMA || mla_family(f) || f->id == F_FALCON ||
-		 (family_2026(f) && f->id != F_GEMMA3N && f->id != F_GEMMA4))
+		 (family_2026(f) && f->id != F_GEMMA3N && f->id != F_GEMMA4 && !H->window_cls))
 		why = "this architecture has no sliding window";
 	if (win)
 		model_set_origin(m, MF_WINDOW_USED, why ? "0: llama.cpp %s" : "1: llama.cpp %s reads the window",
@@ -1504,11 +1514,8 @@ static char layer_word(enum fam id, const char *w)
 static int read_lfm2_window(struct hf *H)
 {
 	struct model *m = H->m;
-	json_t *a = json_object_get(H->top.obj[H->top.n - 1], "architectures");
-	const char *cls = a && json_is_array(a) ? json_string_value(json_array_get(a, 0)) : NULL;
-	int tokenizer = cls && !strcmp(cls, "Lfm25AudioTokenizer");
 	int64_t win;
-	if (!tokenizer) {
+	if (!H->window_cls) {
 		if (m->swa_ignored)
 			snprintf(m->note, sizeof m->note, "config.json sliding_window %lld is ignored: conversion/lfm2.py "
 				 "LFM2Model writes none, so llama.cpp's lfm2 keeps a full cache", (long long)m->sliding_window);
@@ -1521,13 +1528,11 @@ static int read_lfm2_window(struct hf *H)
 	if (win == 0)
 		return 0;   /* lfm2 sets swa_type only for n_swa > 0: a full cache (read_window) */
 	m->sliding_window = win;
-	m->swa_ignored = 0;
-	if (strncmp(m->note, "config.json sliding_window", 26) == 0)
-		m->note[0] = 0;   /* read_window's "ignored" note no longer holds */
 	m->swa_pattern = 0;
 	for (int64_t il = 0; il < m->layers; il++)
 		m->layer_swa[il] = 1;
-	model_set_origin(m, MF_WINDOW_USED, "1: llama.cpp lfm2 reads the window (architectures[0] %s writes it)", cls);
+	model_set_origin(m, MF_WINDOW_USED, "1: llama.cpp lfm2 reads the window (architectures[0] %s writes it)",
+			 H->window_cls);
 	model_set_origin(m, MF_SWA_PATTERN, "llama.cpp lfm2: every attention block sliding (is_swa = !is_recr)");
 	return 0;
 }
