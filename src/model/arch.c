@@ -13,6 +13,8 @@
  * llama_kv_cache_iswa from n_embd_k_gqa / n_embd_v_gqa alone.  Not here:
  * gemma-embedding (create_memory returns no memory at all) and every
  * llm_arch_is_recurrent / llm_arch_is_hybrid family until its state is read.
+ * The rows are in enum arch_id's order (arch.h; test_model.c pins each id to
+ * its name): a new row goes at the end of both.
  */
 static const struct arch_info archs[] = {
 	/* AM_GRAPH_CHECKED: tests/engine.sh holds their compute buffers within 2 % */
@@ -54,7 +56,17 @@ static const struct arch_info archs[] = {
 	{"lfm2moe", AM_NEXTN | AM_RECURRENT},
 };
 
+_Static_assert(sizeof archs / sizeof archs[0] == AR_COUNT, "a row for every enum arch_id");
+
 const struct arch_info arch_plain = {"", AM_GRAPH_CHECKED};
+
+enum arch_id arch_id_of(const struct arch_info *ai)
+{
+	for (size_t i = 0; i < sizeof archs / sizeof archs[0]; i++)
+		if (ai == &archs[i])
+			return (enum arch_id)i;
+	return AR_COUNT;
+}
 
 const struct arch_info *arch_find(const char *name)
 {

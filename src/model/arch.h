@@ -38,6 +38,17 @@ enum arch_mech {
 	AM_GRAPH_QWEN3MOE = 1 << 9,
 };
 
+/* The rows of the table in its order, for other tables keyed by
+ * architecture (gguf.c's rules from llama.cpp's load_hparams):
+ * arch_id_of(arch_find(name)). */
+enum arch_id {
+	AR_LLAMA, AR_QWEN2, AR_QWEN3, AR_QWEN3MOE, AR_GEMMA2, AR_GEMMA3, AR_DEEPSEEK2, AR_GPT_OSS,
+	AR_PHI3, AR_FALCON, AR_COHERE2, AR_OLMO2, AR_EXAONE4, AR_GEMMA3N, AR_MISTRAL3, AR_SMOLLM3,
+	AR_DECI, AR_GEMMA4, AR_LLAMA4, AR_DEEPSEEK32, AR_GLM_DSA, AR_GLM4MOE, AR_QWEN3NEXT,
+	AR_GRANITEHYBRID, AR_NEMOTRON_H, AR_QWEN35, AR_QWEN35MOE, AR_JAMBA, AR_FALCON_H1, AR_LFM2,
+	AR_LFM2MOE, AR_COUNT
+};
+
 struct arch_info {
 	const char *name;   /* llama.cpp's LLM_ARCH name (general.architecture) */
 	unsigned mech;      /* enum arch_mech bits attnviz reads for it */
@@ -48,6 +59,8 @@ const struct arch_info *arch_find(const char *name);
 /* The row of a model that names no architecture (an INI file without
  * [model] arch): plain attention as its fields describe it, with llama's graph. */
 extern const struct arch_info arch_plain;
+/* A row's enum arch_id; AR_COUNT for arch_plain. */
+enum arch_id arch_id_of(const struct arch_info *ai);
 /* The known names, comma-separated, those of one stem braced
  * ("gemma{2,3,3n,4}"), for the one-line refusal. */
 const char *arch_known_list(void);

@@ -157,13 +157,13 @@ static int arch_layers(struct gguf_file *r, struct model *m, const char *suffix,
  *   gemma3: pattern 6 when sliding_window > 0, local RoPE base 10000
  *   gemma3n: pattern 5, local base 10000, layers from 20 on share earlier
  *            layers' KV (n_layer_kv_from_start = 20: no cache of their own)
- *   gemma-embedding: pattern 6, local base 10000
+ *   (gemma-embedding: pattern 6, local base 10000; not sized: arch.c)
  *   gpt-oss (LLM_ARCH_OPENAI_MOE): pattern 2; cohere2: 4; olmo2, exaone4: 4
  * Other architectures read no window (LLM_ARCH_LLAMA for Mistral v0.1,
  * qwen2): llama.cpp keeps a full cache on every layer whatever the file says.
  */
 struct swa_rule {
-	const char *arch;
+	enum arch_id arch;
 	int64_t pattern, default_window, kv_from_start;
 	double base_local;
 	int chunked;   /* LLAMA_SWA_TYPE_CHUNKED with n_swa fixed at default_window (a file's 0 turns it off) */
@@ -172,29 +172,31 @@ struct swa_rule {
  * sliding_window is 0, swa_type CHUNKED, n_swa = 8192 whatever the file
  * says, load_swa_pattern(ml, 4): three chunked layers, then one full. */
 static const struct swa_rule swa_rules[] = {
-	{"gemma2", 2, 4096, 0, 0, 0},     {"gemma3", 6, 0, 0, 10000, 0},        {"gemma3n", 5, 0, 20, 10000, 0},
-	{"gemma-embedding", 6, 0, 0, 10000, 0}, {"gpt-oss", 2, 0, 0, 0, 0},     {"cohere2", 4, 0, 0, 0, 0},
-	{"olmo2", 4, 0, 0, 0, 0},         {"exaone4", 4, 0, 0, 0, 0},           {"llama4", 4, 8192, 0, 0, 1},
+	{AR_GEMMA2, 2, 4096, 0, 0, 0},    {AR_GEMMA3, 6, 0, 0, 10000, 0},       {AR_GEMMA3N, 5, 0, 20, 10000, 0},
+	{AR_GPT_OSS, 2, 0, 0, 0, 0},      {AR_COHERE2, 4, 0, 0, 0, 0},
+	{AR_OLMO2, 4, 0, 0, 0, 0},        {AR_EXAONE4, 4, 0, 0, 0, 0},          {AR_LLAMA4, 4, 8192, 0, 0, 1},
 	/* gemma4 (src/models/gemma4.cpp): sliding_window and the per-layer
 	 * sliding_window_pattern are required; layers from n_layer_all -
 	 * shared_kv_layers on reuse an earlier layer's cache (read_shared) */
-	{"gemma4", 0, 0, 0, 10000, 0},
+	{AR_GEMMA4, 0, 0, 0, 10000, 0},
 	/* lfm2 (src/models/lfm2.cpp): a sliding_window > 0 makes every attention
 	 * layer sliding (is_swa = !is_recr): pattern 0, all alike */
-	{"lfm2", 0, 0, 0, 0, 0},
+	{AR_LFM2, 0, 0, 0, 0, 0},
 };
 
-static const struct swa_rule *swa_rule_of(const char *arch)
+/* The rule of the model's architecture row (arch.c), NULL when it has none. */
+static const struct swa_rule *swa_rule_of(const struct model *m)
 {
+	enum arch_id id = arch_id_of(arch_find(m->arch));
 	for (size_t e = 0; e < sizeof swa_rules / sizeof swa_rules[0]; e++)
-		if (!strcmp(swa_rules[e].arch, arch))
+		if (swa_rules[e].arch == id)
 			return &swa_rules[e];
 	return NULL;
 }
 
 static int read_swa(struct gguf_file *r, struct model *m)
 {
-	const struct swa_rule *rule = swa_rule_of(m->arch);
+	const struct swa_rule *rule = swa_rule_of(m);
 	char key[160];
 	int64_t window = rule ? rule->default_window : 0;
 	int found = field_int(r, m, MF_SLIDING_WINDOW, 0, MAX_CTX, &window);
@@ -297,22 +299,23 @@ static int read_swa(struct gguf_file *r, struct model *m)
 enum recr_rule { RR_INTERVAL, RR_KV_ZERO, RR_KV_FF_ZERO, RR_EVERY };
 enum recr_state { RS_MAMBA2, RS_MAMBA1, RS_SHORTCONV };
 static const struct {
-	const char *arch;
+	enum arch_id arch;
 	enum recr_rule rule;
 	enum recr_state state;
 } recr_rules[] = {
-	{"qwen3next", RR_INTERVAL, RS_MAMBA2},  {"qwen35", RR_INTERVAL, RS_MAMBA2},
-	{"qwen35moe", RR_INTERVAL, RS_MAMBA2},  {"granitehybrid", RR_KV_ZERO, RS_MAMBA2},
-	{"nemotron_h", RR_KV_FF_ZERO, RS_MAMBA2}, {"jamba", RR_KV_ZERO, RS_MAMBA1},
-	{"lfm2", RR_KV_ZERO, RS_SHORTCONV},     {"lfm2moe", RR_KV_ZERO, RS_SHORTCONV},
-	{"falcon-h1", RR_EVERY, RS_MAMBA2},
+	{AR_QWEN3NEXT, RR_INTERVAL, RS_MAMBA2}, {AR_QWEN35, RR_INTERVAL, RS_MAMBA2},
+	{AR_QWEN35MOE, RR_INTERVAL, RS_MAMBA2}, {AR_GRANITEHYBRID, RR_KV_ZERO, RS_MAMBA2},
+	{AR_NEMOTRON_H, RR_KV_FF_ZERO, RS_MAMBA2}, {AR_JAMBA, RR_KV_ZERO, RS_MAMBA1},
+	{AR_LFM2, RR_KV_ZERO, RS_SHORTCONV},    {AR_LFM2MOE, RR_KV_ZERO, RS_SHORTCONV},
+	{AR_FALCON_H1, RR_EVERY, RS_MAMBA2},
 };
 
 static int read_recurrent(struct gguf_file *r, struct model *m, uint64_t end)
 {
 	char key[160];
 	size_t e = 0;
-	while (e < sizeof recr_rules / sizeof recr_rules[0] && strcmp(recr_rules[e].arch, m->arch))
+	enum arch_id id = arch_id_of(arch_find(m->arch));
+	while (e < sizeof recr_rules / sizeof recr_rules[0] && recr_rules[e].arch != id)
 		e++;
 	if (e == sizeof recr_rules / sizeof recr_rules[0])
 		return 0;
@@ -477,7 +480,7 @@ static int read_rope(struct gguf_file *r, struct model *m)
 	model_set_origin(m, MF_BASE, "llama.cpp default (10000)");
 	if (field_real(r, m, MF_BASE, 1.0000001, 1e12, &m->rope_base) < 0)
 		return -1;
-	const struct swa_rule *rule = swa_rule_of(m->arch);
+	const struct swa_rule *rule = swa_rule_of(m);
 	m->rope_base_local = m->rope_base;
 	model_set_origin(m, MF_BASE_LOCAL, "%s", model_field_origin(m, MF_BASE));
 	if (rule && rule->base_local > 0 && m->sliding_window > 0) {
@@ -772,7 +775,7 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		return -1;
 	if (read_recurrent(r, m, end) < 0)
 		return -1;
-	const struct swa_rule *rule = swa_rule_of(m->arch);
+	const struct swa_rule *rule = swa_rule_of(m);
 	int64_t kv_from = rule ? rule->kv_from_start : 0;
 	if (ai->mech & AM_SHARED_KV) {
 		/* gemma4 (src/models/gemma4.cpp): n_layer_kv_from_start = n_layer_all
