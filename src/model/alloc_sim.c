@@ -57,7 +57,7 @@ void alloc_sim_free(struct alloc_sim *s)
 
 static int add(struct alloc_sim *s, int64_t n, int nsrc, const int *src, int input)
 {
-	if (s->count >= s->max || nsrc > ALLOC_SIM_SRC || n < ALLOC_SIM_NOALLOC) {
+	if (s->count >= s->max || nsrc > ALLOC_SIM_SRC || n < ALLOC_SIM_NOALLOC || n > ALLOC_SIM_MAX_BYTES) {
 		s->broken = 1;
 		return -1;
 	}
@@ -99,7 +99,9 @@ static void remove_block(struct alloc_sim *s, int i)
 }
 
 /* ggml_dyn_tallocr_alloc: best fit among all blocks but the last, the
- * last (the open end of the one chunk) when none fits. */
+ * last (the open end of the one chunk) when none fits.  The open end spans
+ * ALLOC_SIM_MAX_BYTES: a graph that needs more is too large, never a
+ * wrapped offset (a hostile model's widths). */
 static int64_t take(struct alloc_sim *s, int64_t size)
 {
 	int best = -1;
@@ -111,6 +113,10 @@ static int64_t take(struct alloc_sim *s, int64_t size)
 		}
 	if (best < 0)
 		best = s->nb - 1;
+	if (size > s->b[best].size) {
+		s->broken = 1;
+		return 0;
+	}
 	int64_t at = s->b[best].offset;
 	s->b[best].offset += size;
 	s->b[best].size -= size;
@@ -171,7 +177,7 @@ int64_t alloc_sim_run(struct alloc_sim *s)
 	if (s->broken)
 		return -1;
 	s->nb = 1;
-	s->b[0] = (struct block){0, INT64_MAX / 2};
+	s->b[0] = (struct block){0, ALLOC_SIM_MAX_BYTES};
 	s->max_size = 0;
 	for (int i = 0; i < s->count; i++) {
 		s->n[i].children = 0;
@@ -209,5 +215,5 @@ int64_t alloc_sim_run(struct alloc_sim *s)
 		if (s->broken)
 			return -1;
 	}
-	return s->max_size;
+	return s->broken ? -1 : s->max_size;   /* an input past the limit */
 }

@@ -30,6 +30,9 @@
 #define ALLOC_SIM_SRC 4
 #define ALLOC_SIM_INPLACE (-1)   /* bytes of a node that takes its first source's slot */
 #define ALLOC_SIM_NOALLOC (-2)   /* bytes of a node outside the buffer (a write into the KV cache) */
+/* The largest buffer replayed (2^62 B): a node or a graph above it is
+ * refused (alloc_sim_run gives -1), so no size or offset wraps. */
+#define ALLOC_SIM_MAX_BYTES (INT64_C(1) << 62)
 
 struct alloc_sim;
 
@@ -48,7 +51,7 @@ int alloc_sim_node(struct alloc_sim *s, int64_t n, int nsrc, const int *src);
  * t_embd, t_h_nextn). */
 void alloc_sim_output(struct alloc_sim *s, int id);
 /* Replays the graph: the buffer's max_size in bytes, or -1 when a node was
- * refused or a size overflows. */
+ * refused or the buffer would pass ALLOC_SIM_MAX_BYTES. */
 int64_t alloc_sim_run(struct alloc_sim *s);
 
 #endif

@@ -217,11 +217,31 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 	return N(4 * m->vocab * no, rows) < 0 ? -1 : 0;
 }
 
+/* Every tensor build() writes is at most 8 B x nt x one of these widths
+ * (n and no are at most nt): checked once here, so that no size there wraps
+ * on a hostile model (alloc_sim refuses a sum past its limit). */
+static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
+{
+	int64_t cells = a->full_cells > a->swa_cells ? a->full_cells : a->swa_cells;
+	int64_t w[6], widest = m->vocab, r;
+	w[5] = m->experts;
+	if (__builtin_mul_overflow(m->embd, m->experts_used, &w[0]) ||
+	    __builtin_mul_overflow(m->ff, m->experts_used, &w[1]) ||
+	    __builtin_mul_overflow(cells, m->heads, &w[2]) || __builtin_mul_overflow(m->heads, m->head_dim, &w[3]) ||
+	    __builtin_mul_overflow(m->heads, m->head_dim_v, &w[4]))
+		return 1;
+	for (int i = 0; i < 6; i++)
+		widest = w[i] > widest ? w[i] : widest;
+	return __builtin_mul_overflow(widest, nt, &r) || __builtin_mul_overflow(r, 8, &r) || r > ALLOC_SIM_MAX_BYTES;
+}
+
 int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
 		      int64_t *out)
 {
 	/* llama-context.cpp graph_reserve: n_tokens a multiple of n_seq, every token an output */
 	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
+	if (too_wide(m, a, nt))
+		return -1;
 	struct alloc_sim *s = alloc_sim_new((int)((40 + m->experts_used) * m->layers + 32), CPU_ALIGN);
 	if (!s)
 		return -1;

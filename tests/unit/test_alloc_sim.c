@@ -1,0 +1,76 @@
+/* ggml-alloc's replay (src/model/alloc_sim.c) and the MoE graph on it
+ * (src/model/compute_moe.c) on sizes no real model has: too large is
+ * refused (-1: the memory scene's "overflows 64-bit arithmetic"), never a
+ * wrapped size. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "model/alloc_sim.h"
+#include "model/model.h"
+#include "model/size.h"
+#include "t.h"
+
+static void t_limits(void)
+{
+	struct alloc_sim *s = alloc_sim_new(8, 32);
+	/* two live inputs of 100 B: 128 each after the rounding, 256 */
+	alloc_sim_input(s, 100);
+	int b = alloc_sim_input(s, 100);
+	alloc_sim_node(s, 64, 1, &b);
+	T_EQ_INT(alloc_sim_run(s), 320, "alloc_sim: 128 + 128 + 64 B, the control");
+	alloc_sim_free(s);
+
+	s = alloc_sim_new(4, 32);
+	alloc_sim_input(s, ALLOC_SIM_MAX_BYTES + 1);
+	T_EQ_INT(alloc_sim_run(s), -1, "alloc_sim: one input past 2^62 B is refused");
+	alloc_sim_free(s);
+
+	/* three tensors of 2^61 B alive at once: each fits, their sum does not */
+	s = alloc_sim_new(4, 32);
+	int x = alloc_sim_input(s, INT64_C(1) << 61), y = alloc_sim_input(s, INT64_C(1) << 61);
+	int src[2] = {x, y};
+	alloc_sim_node(s, INT64_C(1) << 61, 2, src);
+	T_EQ_INT(alloc_sim_run(s), -1, "alloc_sim: 3 x 2^61 B live is refused, not wrapped");
+	alloc_sim_free(s);
+
+	/* two of 2^61 B: 2^62 B exactly, the limit, is given */
+	s = alloc_sim_new(4, 32);
+	alloc_sim_input(s, INT64_C(1) << 61);
+	alloc_sim_input(s, INT64_C(1) << 61);
+	T_EQ_INT(alloc_sim_run(s), INT64_C(1) << 62, "alloc_sim: 2 x 2^61 B, at the limit");
+	alloc_sim_free(s);
+}
+
+/* gpt-oss-20b's replayed graph with a hostile GGUF's widths: 65536 query
+ * heads (8 KV heads), n_embd 2^24 and a vocabulary of 1e8, at -c 2^32
+ * -ub 65536.  K·Q alone is 4 x 2^32 cells x 65536 tokens x 65536 heads =
+ * 2^66 B: it must be refused, not wrapped into a small number. */
+static void t_hostile_moe(void)
+{
+	static struct model m;
+	struct buffer_sizes b;
+	char err[256], path[512];
+	const char *dir = getenv("ATTNVIZ_MODELS");
+	snprintf(path, sizeof path, "%s/gpt-oss-20b.ini", dir ? dir : "assets/models");
+	int loaded = model_load(&m, path, err, sizeof err) == 0;
+	T_OK(loaded, "alloc_sim: gpt-oss-20b.ini loads");
+	if (!loaded)
+		return;
+	struct deploy d = deploy_default(4096);
+	T_OK(size_buffers(&m, &d, &b) == 0 && b.compute_bytes > 0, "alloc_sim: gpt-oss-20b at 4096 is sized, the control");
+	m.heads = 65536;
+	m.embd = INT64_C(1) << 24;
+	m.vocab = 100000000;
+	d = deploy_default(INT64_C(1) << 32);
+	d.n_ubatch = 65536;
+	d.n_batch = 65536;
+	b.compute_bytes = 0;
+	T_EQ_INT(size_buffers(&m, &d, &b), -1, "alloc_sim: a hostile gpt-oss (2^66 B of K·Q) is too large, not wrapped");
+}
+
+void test_alloc_sim(void)
+{
+	t_limits();
+	t_hostile_moe();
+}
