@@ -5,8 +5,11 @@
 # its background's colour, no block glyph in reverse video, no dark blue on
 # black, and the bars of cost, fa-engines and sinks in the order of their
 # values.  Walked with 256 colours, with 8 (TERM=xterm), under NO_COLOR and
-# in the projector theme.  bench is checked at its first screen only (its
-# measurements depend on the machine).
+# in the projector theme; then the six comparing scenes beside a second
+# model, and the 2026 models' screens (memory with Falcon-H1, Qwen3-Next,
+# LFM2 and Gemma 4; Gemma 4 31B in iswa, gqa, fa-engines, cost and fit;
+# gpt-oss in fa-engines: ~20 s more), in colour and in monochrome.  bench is
+# checked at its first screen only (its measurements depend on the machine).
 #
 #   sh tests/cells.sh          the walk
 #   sh tests/cells.sh fault    the fault build's broken theme
@@ -147,6 +150,24 @@ for mode in 256 mono; do
 			ok "cells: $s beside ${ms#*:}, every step visible ($mode)"
 		else
 			fail "cells: $s beside ${ms#*:} ($mode): $(head -3 "$tmp/out" | tr '\n' '|')"
+		fi
+	done
+done
+# The screens the 2026 models brought (hybrids' layer strips, Gemma 4's two
+# kinds of layer, gpt-oss's sinks in fa-engines), one model each, in colour
+# and in monochrome.
+for mode in 256 mono; do
+	case $mode in
+	256) envs="TERM=xterm-256color" ;;
+	mono) envs="TERM=xterm-256color NO_COLOR=1" ;;
+	esac
+	for pair in memory:falcon-h1-7b memory:qwen3-next-80b memory:lfm2-1.2b memory:gemma4-31b iswa:gemma4-31b \
+		gqa:gemma4-31b fa-engines:gemma4-31b cost:gemma4-31b fit:gemma4-31b fa-engines:gpt-oss-20b; do
+		s=${pair%%:*} mdl=${pair#*:}
+		if walk "$mode" "$bin" "$envs" "$s" "-m $mdl" >"$tmp/out"; then
+			ok "cells: $s with $mdl, every step visible ($mode)"
+		else
+			fail "cells: $s with $mdl ($mode): $(head -3 "$tmp/out" | tr '\n' '|')"
 		fi
 	done
 done
