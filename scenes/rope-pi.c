@@ -52,7 +52,9 @@ static void pi_render(const void *vs, struct view *v)
 	rope_scene_draw_clocks(v->pic, 1, r, st->theta, st->used, pos);
 	struct canvas *s = v->side;
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "s = %g, d %d, base %g", r->s, r->d, r->base);
-	canvas_printf(s, 0, 1, ROLE_NORMAL, "train %.0f, target %.0f", r->train, r->target);
+	/* the shorter word when the numbers are long (Gemma 4's 262144): whole at 80x24 */
+	if (!canvas_printf_whole(s, 0, 1, ROLE_NORMAL, "train %.0f, target %.0f", r->train, r->target))
+		canvas_printf(s, 0, 1, ROLE_NORMAL, "train %.0f, to %.0f", r->train, r->target);
 	canvas_text(s, 0, 2, ROLE_DIM, "○ unscaled ● PI ★ unseen");
 	canvas_text(s, 0, 3, ROLE_LABEL, "pair per token at target");
 	int rows = s->h - 4, shown = r->npairs <= rows ? r->npairs : rows - 1;

@@ -66,9 +66,16 @@ static void rp_render(const void *vs, struct view *v)
 	rope_scene_draw_clocks(v->pic, 1, r, st->theta, st->theta, pos);
 	struct canvas *s = v->side;
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "d %d, base %g", r->d, r->base);
-	canvas_printf(s, 0, 1, ROLE_NORMAL, "train %.0f, target %.0f", r->train, r->target);
-	canvas_printf(s, 0, 2, ROLE_ACCENT, "%d of %d pairs never turn", st->unseen, r->d / 2);
-	canvas_text(s, 0, 3, ROLE_DIM, "once in training");
+	/* Shorter words where the numbers are long (Gemma 4: 262144 trained,
+	 * 256 pairs): every number whole at 80x24. */
+	if (!canvas_printf_whole(s, 0, 1, ROLE_NORMAL, "train %.0f, target %.0f", r->train, r->target))
+		canvas_printf(s, 0, 1, ROLE_NORMAL, "train %.0f, to %.0f", r->train, r->target);
+	if (canvas_printf_whole(s, 0, 2, ROLE_ACCENT, "%d of %d pairs never turn", st->unseen, r->d / 2)) {
+		canvas_text(s, 0, 3, ROLE_DIM, "once in training");
+	} else {
+		canvas_printf(s, 0, 2, ROLE_ACCENT, "%d of %d pairs never", st->unseen, r->d / 2);
+		canvas_text(s, 0, 3, ROLE_DIM, "turn once in training");
+	}
 	canvas_text(s, 0, 4, ROLE_DIM, "• trained  ★ never seen");
 	canvas_text(s, 0, 5, ROLE_LABEL, "pair  wavelength  angle");
 	int rows = s->h - 6, shown = r->npairs <= rows ? r->npairs : rows - 1;

@@ -147,6 +147,14 @@ for row in qwen3-next-80b:32 glm-4.5-air:32 llama4-scout:64 qwen3.5-27b:32 glm-5
 	expect_eq "hf2026: ${row%%:*}: rotated pairs as the converter writes rope.dimension_count / 2" \
 		"$("$ATTNVIZ" --summary rope -m "tests/hf/${row%%:*}" | grep -c '	theta\.')" "${row##*:}"
 done
+# Its rope screen at 80x24 keeps every number whole: pair i never turns in
+# training when 2 pi x 1e6^(2i / 512) > 262144, i > 256 x ln(41721.5) / ln(1e6)
+# = 197.1: pairs 198 to 255, 58 of 256.
+fr=$("$ATTNVIZ" --frame rope -m tests/hf/gemma4-31b --format txt)
+expect_eq "hf2026: gemma4-31b: rope's side panel whole at 80x24" \
+	"$(printf '%s\n' "$fr" | grep -c 'train 262144, to 1048576 │\|58 of 256 pairs never    │\|turn once in training    │')" 3
+expect_eq "hf2026: gemma4-31b: rope-pi's training length whole at 80x24" \
+	"$("$ATTNVIZ" --frame rope-pi -m tests/hf/gemma4-31b --format txt | grep -c 'train 262144, to 1048576 │')" 1
 
 # The other ways a config says its layers give the same model: Qwen3-Next's
 # layer_types (newer transformers write it; the converter turns it into
