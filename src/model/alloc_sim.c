@@ -120,8 +120,8 @@ static int64_t take(struct alloc_sim *s, int64_t size)
 	int64_t at = s->b[best].offset;
 	s->b[best].offset += size;
 	s->b[best].size -= size;
-	if (s->b[best].size == 0)
-		remove_block(s, best);
+	if (s->b[best].size == 0 && best < s->nb - 1)
+		remove_block(s, best);   /* the open end stays, empty at the limit */
 	if (at + size > s->max_size)
 		s->max_size = at + size;
 	return at;
