@@ -9,6 +9,7 @@
 #include "model/compute_moe.h"
 #include "model/compute_hybrid.h"
 #include "model/compute_mla.h"
+#include "model/compute_dsa.h"
 #include "model/compute_dense.h"
 #include "model/size.h"
 #include "util/fault.h"
@@ -222,6 +223,12 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	    __builtin_add_overflow(logits, 4 * m->vocab * ub, &logits) || (ffn > 0 && __builtin_add_overflow(ffn, rot_in, &ffn)))
 		return -1;
 	if (mla && (attn = compute_mla_attn(m, d, nt, a)) < 0)   /* the latent's own attention peak */
+		return -1;
+	if (mla && fa && m->indexer_top_k > 0 && __builtin_add_overflow(attn, compute_dsa_attn_fa(m, nt, a), &attn))
+		return -1;   /* sparse attention's mask and output (src/model/compute_dsa.c) */
+	/* sparse attention's top-k leaves below layer 0's peaks, not the logits' (src/model/compute_dsa.c) */
+	int64_t dsa = compute_dsa_leaves(m, nt, a, 0);
+	if (dsa < 0 || (dsa > 0 && (__builtin_add_overflow(attn, dsa, &attn) || (ffn > 0 && __builtin_add_overflow(ffn, dsa, &ffn)))))
 		return -1;
 	t = logits > attn ? logits : attn;
 	t = t > recr ? t : recr;
