@@ -288,6 +288,10 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	 * logits one row higher at some contexts, 3.5 %); with Q as wide, the
 	 * rotation's peaks are modelled (the rot_v rule above,
 	 * src/model/compute_rot.c). */
+	/* DeepSeek-V3.2 and GLM-5 (sparse attention, src/model/compute_dsa.c):
+	 * MLA and MoE, so estimated; 7.0 % and 4.7 % (10.0 % with a rotated
+	 * q4_0 cache) over tests/engine.sh's matrix, the first MoE layers'
+	 * tail deciding at -c 1000. */
 	int rot_fa = d->flash_attn && (is_quantized(m->k_type) || is_quantized(m->v_type));
 	b->compute_mark = m->embd > 0 && m->ff > 0 && !m->experts && !is_mla(m) &&
 				  (!rot_fa || compute_rot_checked(m)) &&
