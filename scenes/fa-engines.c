@@ -31,6 +31,8 @@ struct fa_state {
 	int64_t k_rot;                                     /* nrot of a rotated K (0: none; compute_hybrid.c) */
 	int64_t attn_w, hyb, mid_hole, big_rows;           /* a hybrid's K·Q rows and logits table (compute_hybrid.c) */
 	int64_t kv_lora, rope, nope, k_row, streams;       /* the MLA latent's widths (src/model/compute_mla.c) */
+	int64_t top_k, dsa_live;                           /* sparse attention's top-k, its leaves live at layer 0
+							   * (src/model/compute_dsa.c) */
 	int64_t olmo2, phi3, gemma4, rot_in;               /* 1: that graph (src/model/compute_dense.c); the
 							   * rotation inputs' bytes (src/model/compute_rot.c) */
 	int logged;   /* the lesson's log applies: its model and settings */
@@ -184,6 +186,8 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 			st->kv_lora = mc->kv_lora_rank, st->rope = mc->qk_rope_head_dim, st->nope = mc->qk_nope_head_dim;
 			st->k_row = model_cache_bytes(mc->k_type, mc->kv_lora_rank);
 			st->streams = ka->streams;
+			st->top_k = mc->indexer_head_dim > 0 ? mc->indexer_top_k : 0;
+			st->dsa_live = mc->layers - mc->nextn_layers - 1;
 			enum dense_graph g = compute_dense_graph(mc);
 			st->olmo2 = g == DG_OLMO2, st->phi3 = g == DG_PHI3, st->gemma4 = g == DG_GEMMA4;
 			st->rot_in = compute_rot_inputs(mc, !st->latent && st->k_quant && mc->head_dim > 0 &&
@@ -375,6 +379,8 @@ static void in_buffer(const struct fa_state *st, struct summary *s, const struct
 	summary_input(s, "nope", (double)st->nope, "the MLA latent's qk_nope_head_dim");
 	summary_input(s, "k_row", (double)st->k_row, "bytes of kv_lora elements in the K cache's type (v_cont a cell)");
 	summary_input(s, "streams", (double)st->streams, "streams of the cache (n_seq when split, 1 when unified)");
+	summary_input(s, "top_k", (double)st->top_k, "the sparse attention's indexer top-k (0: none)");
+	summary_input(s, "dsa_live", (double)st->dsa_live, "the top-k zeros leaves still live at layer 0 (n_layer() - 1)");
 	summary_input(s, "hyb", (double)st->hyb, "1: a hybrid whose logits land above its last rows (compute_hybrid.c)");
 	summary_input(s, "mid_hole", (double)st->mid_hole, "1: with a hole of one to two [embd] rows the logits go above it");
 	summary_input(s, "big_rows", (double)st->big_rows, "[embd] rows the logits rise with a hole of two rows or more");
@@ -421,6 +427,8 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 	 * rotated cache: rot_in > 0), OLMo 2's term 1 when it holds two rows (OLMo 2, Phi-3, Gemma 4:
 	 * src/model/compute_dense.c; a rotated V's FFN: src/model/compute_rot.c). */
 #define NT "ceil(ub / n_seq) * n_seq"
+	/* sparse attention's later layers' top-k zeros leaves, below layer 0's peaks (src/model/compute_dsa.c) */
+#define DSA_LEAVES "dsa_live * ceil(4 * min(cells, top_k) * ceil(ub / n_seq) * n_seq / 32) * 32"
 #define IN_ON "((cells + swa_cells) * 2 + 4 * (embd + 3) + 4 * caches * (2 + (1 - latent) * 2))"
 #define IN_OFF "((cells + swa_cells) * 4 + 4 * (embd + 3) + 4 * caches * (2 + (1 - latent) * 2 * v_max))"
 #define S1(in) "min(max(8 * embd + 4 - " in ", 0), 1)"
@@ -439,8 +447,8 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 					 " * max(" IN_OFF " + 4 * embd - " BASE_OFF ", 0) + olmo2 * min(max(" IN_OFF
 					 " - 12 * embd - 3, 0), 1) * 4 * embd) + gemma4 * " G4L(IN_OFF) ")";
 	static const char *const F_on = "min(ff, 1) * (" NT " * (" IN_ON " + 4 * ((2 + v_rot * " S1(IN_ON)
-					") * embd + (1 - v_rot) * q_width + 3 * ff)) + rot_in)";
-	static const char *const F_off = "min(ff, 1) * " NT " * (" IN_OFF " + 4 * (2 * embd + q_width + 3 * ff))";
+					") * embd + (1 - v_rot) * q_width + 3 * ff)) + rot_in + " DSA_LEAVES ")";
+	static const char *const F_off = "min(ff, 1) * (" NT " * (" IN_OFF " + 4 * (2 * embd + q_width + 3 * ff)) + " DSA_LEAVES ")";
 	/* a hybrid's logits (hyb): one [embd] row and the hole H of the freed inputs higher when H < 4 * embd
 	 * bytes, mid_hole * H below two rows, else big_rows rows (src/model/compute_hybrid.c) */
 	static const char *const LX = "ceil(ub / n_seq) * n_seq * hyb * (min(max(4 * embd - H, 0), 1) * (4 * embd + H) + "
@@ -468,11 +476,18 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 #define MLA_V "k_row * cells * streams"
 #define MLA_H "ceil(ub / n_seq) * n_seq * " MLA_HQ
 #define MLA_K "ceil(ub / n_seq) * n_seq * 4 * mla_heads * cells"
-	static const char *const M_on = "latent * " MLA_BASE("2");
+	/* sparse attention (src/model/compute_dsa.c): with flash attention the top-k mask [cells] F16 and,
+	 * where the indexer's two [cells] F32 rows leave the hole too small, the attention output
+	 * [mla_heads * kv_lora] above Qcur */
+#define DSA_ON "min(top_k, 1) * ceil(ub / n_seq) * n_seq * (2 * cells + min(max(4 * mla_heads * kv_lora - (" MLA_HQ \
+		" - 8 * cells), 0), 1) * 4 * mla_heads * kv_lora)"
+	static const char *const M_on = "latent * (" MLA_BASE("2") " + " DSA_ON " + " DSA_LEAVES ")";
 	static const char *const M_off = "latent * (" MLA_BASE("4") " + min(max(" MLA_V " - " MLA_H ", 0), 1) * " MLA_V
 					 " + min(max(" MLA_K " - (" MLA_H " - (1 - min(max(" MLA_V " - " MLA_H ", 0), 1)) * "
-					 MLA_V "), 0), 1) * " MLA_K ")";
+					 MLA_V "), 0), 1) * " MLA_K " + " DSA_LEAVES ")";
 #undef NT
+#undef DSA_LEAVES
+#undef DSA_ON
 #undef IN_ON
 #undef IN_OFF
 #undef S1

@@ -1861,6 +1861,8 @@ glm5 >"$d/glm-5.spec"
 for m in deepseek-v3.2 glm-5; do
 	if "$GGUF_WRITE" "$d/$m.gguf" <"$d/$m.spec"; then
 		compare_dsa $m
+		# the compute buffer with the indexer's top-k leaves (src/model/compute_dsa.c)
+		buffers $m
 	else
 		fail "engine: $m: writing the GGUF"
 	fi

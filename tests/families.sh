@@ -175,6 +175,7 @@ kv deepseek32.attention.value_length_mla u32 128
 kv deepseek32.attention.kv_lora_rank u32 512
 kv deepseek32.attention.indexer.head_count u32 64
 kv deepseek32.attention.indexer.key_length u32 128
+kv deepseek32.attention.indexer.top_k u32 2048
 kv deepseek32.rope.dimension_count u32 64
 kv deepseek32.rope.freq_base f32 10000
 kv deepseek32.vocab_size u32 129280
@@ -186,6 +187,33 @@ for m in deepseek-v3.2 "$d/deepseek32.gguf"; do
 	expect_eq "families: DeepSeek-V3.2 ($form): at 131072 = 11257511936" "$(at 131072 "$m" total_bytes)" 11257511936
 done
 same DeepSeek-V3.2 deepseek-v3.2 "$d/deepseek32.gguf"
+# indexer.top_k (the compute buffer's top-k leaves) is read, and required as
+# llama.cpp's load_arch_hparams requires it (get_key without a default)
+expect_eq "families: DeepSeek-V3.2 (GGUF): indexer_top_k read" \
+	"$("$ATTNVIZ" --export-model -m "$d/deepseek32.gguf" | awk '$1 == "indexer_top_k" { print $3 }')" 2048
+"$GGUF_WRITE" "$d/notopk.gguf" <<-EOF
+kv general.architecture str deepseek32
+kv deepseek32.block_count u32 62
+kv deepseek32.nextn_predict_layers u32 1
+kv deepseek32.context_length u32 163840
+kv deepseek32.embedding_length u32 7168
+kv deepseek32.attention.head_count u32 128
+kv deepseek32.attention.head_count_kv u32 1
+kv deepseek32.attention.key_length u32 576
+kv deepseek32.attention.value_length u32 512
+kv deepseek32.attention.key_length_mla u32 192
+kv deepseek32.attention.value_length_mla u32 128
+kv deepseek32.attention.kv_lora_rank u32 512
+kv deepseek32.attention.indexer.head_count u32 64
+kv deepseek32.attention.indexer.key_length u32 128
+kv deepseek32.rope.dimension_count u32 64
+kv deepseek32.vocab_size u32 129280
+kv tokenizer.ggml.model str none
+tensor token_embd.weight 16 16
+EOF
+"$ATTNVIZ" --summary iswa -m "$d/notopk.gguf" >/dev/null 2>"$d/notopk.err" && rc=0 || rc=$?
+expect_eq "families: DeepSeek-V3.2 GGUF without indexer.top_k: exit 2, one line naming the key" \
+	"$rc:$(wc -l <"$d/notopk.err"):$(grep -c 'deepseek32.attention.indexer.top_k' "$d/notopk.err")" "2:1:1"
 
 # ---- Qwen3.5-27B: Qwen3-Next's layout, dense ------------------------------------
 # llama.cpp (src/models/qwen35.cpp load_arch_hparams): block_count 65 with
@@ -341,6 +369,7 @@ kv glm-dsa.attention.value_length_mla u32 256
 kv glm-dsa.attention.kv_lora_rank u32 512
 kv glm-dsa.attention.indexer.head_count u32 32
 kv glm-dsa.attention.indexer.key_length u32 128
+kv glm-dsa.attention.indexer.top_k u32 2048
 kv glm-dsa.rope.dimension_count u32 64
 kv glm-dsa.rope.freq_base f32 1000000
 kv glm-dsa.vocab_size u32 154880
@@ -459,6 +488,8 @@ printf '%s\n[attention]\nkind = gqa\nsliding_window = 8\nlayer_types = sliding,c
 	bad sliding-and-chunked "sliding and chunked layers in one model"
 printf '%s\n[attention]\nkind = gqa\n[mla]\nindexer_head_dim = 128\n' "$base" |
 	bad indexer-without-mla "[mla] indexer_head_dim: only for kind = mla"
+printf '%s\n[attention]\nkind = gqa\n[mla]\nindexer_top_k = 2048\n' "$base" |
+	bad topk-without-indexer "[mla] indexer_top_k: needs indexer_head_dim"
 printf '%s\n[attention]\nkind = gqa\nlayer_types = full,full,full,mamba\n' "$base" |
 	bad unknown-kind "unknown value 'mamba' (one of full | sliding | chunked | recurrent | shared | none)"
 sed 's/^ctx_train = 4096/&\nnextn_layers = 4/' <<-EOF | bad all-nextn "[model] nextn_layers: 4 of 4 layers"

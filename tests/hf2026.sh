@@ -137,6 +137,8 @@ expect_eq "hf2026: llama4-scout: chunked cells at 131072 = pad256(8192 + 512)" \
 	"$(at 131072 tests/hf/llama4-scout swa_cells)" 8704
 expect_eq "hf2026: deepseek-v3.2: the indexer's K head (index_head_dim)" \
 	"$("$ATTNVIZ" --export-model -m tests/hf/deepseek-v3.2 | awk '$1 == "indexer_head_dim" { print $3 }')" 128
+expect_eq "hf2026: glm-5: the indexer's top-k (index_topk)" \
+	"$("$ATTNVIZ" --export-model -m tests/hf/glm-5 | awk '$1 == "indexer_top_k" { print $3 }')" 2048
 # Qwen3-Next's rotary dims: int(head_dim 256 x partial_rotary_factor 0.25)
 # (conversion/qwen.py); GLM-4.5-Air's int(128 x 0.5) (conversion/glm.py).
 # The rope scene shows one theta a rotated pair.  Gemma 4's full layers:

@@ -9,6 +9,7 @@
 #include "model/compute_moe.h"
 #include "model/compute_hybrid.h"
 #include "model/compute_mla.h"
+#include "model/compute_dsa.h"
 #include "model/compute_dense.h"
 #include "model/size.h"
 #include "util/fault.h"
@@ -223,6 +224,12 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 		return -1;
 	if (mla && (attn = compute_mla_attn(m, d, nt, a)) < 0)   /* the latent's own attention peak */
 		return -1;
+	if (mla && fa && m->indexer_top_k > 0 && __builtin_add_overflow(attn, compute_dsa_attn_fa(m, nt, a), &attn))
+		return -1;   /* sparse attention's mask and output (src/model/compute_dsa.c) */
+	/* sparse attention's top-k leaves below layer 0's peaks, not the logits' (src/model/compute_dsa.c) */
+	int64_t dsa = compute_dsa_leaves(m, nt, a, 0);
+	if (dsa < 0 || (dsa > 0 && (__builtin_add_overflow(attn, dsa, &attn) || (ffn > 0 && __builtin_add_overflow(ffn, dsa, &ffn)))))
+		return -1;
 	t = logits > attn ? logits : attn;
 	t = t > recr ? t : recr;
 	*out = t > ffn ? t : ffn;
@@ -281,6 +288,10 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	 * logits one row higher at some contexts, 3.5 %); with Q as wide, the
 	 * rotation's peaks are modelled (the rot_v rule above,
 	 * src/model/compute_rot.c). */
+	/* DeepSeek-V3.2 and GLM-5 (sparse attention, src/model/compute_dsa.c):
+	 * MLA and MoE, so estimated; 7.0 % and 4.7 % (10.0 % with a rotated
+	 * q4_0 cache) over tests/engine.sh's matrix, the first MoE layers'
+	 * tail deciding at -c 1000. */
 	int rot_fa = d->flash_attn && (is_quantized(m->k_type) || is_quantized(m->v_type));
 	b->compute_mark = m->embd > 0 && m->ff > 0 && !m->experts && !is_mla(m) &&
 				  (!rot_fa || compute_rot_checked(m)) &&

@@ -225,6 +225,8 @@ int model_export(const struct model *m, FILE *out)
 		put_int(out, m, MF_LATENT_CACHE, m->mla_latent_cache);
 		if (m->indexer_head_dim)
 			put_int(out, m, MF_INDEXER_HEAD_DIM, m->indexer_head_dim);
+		if (m->indexer_top_k)
+			put_int(out, m, MF_INDEXER_TOP_K, m->indexer_top_k);
 	}
 	if (model_layers_of(m, LT_RECURRENT) || m->ssm_parallel) {
 		static const enum model_field state[] = {MF_SSM_D_CONV, MF_SSM_D_INNER, MF_SSM_D_STATE, MF_SSM_N_GROUP,

@@ -123,6 +123,12 @@ const struct model_field_info model_fields[MF_COUNT] = {
 	[MF_INDEXER_HEAD_DIM] = {.section = "mla", .key = "indexer_head_dim", .type = MFT_INT, .need = MFN_OPT,
 		.max = MODEL_MAX_DIM, AT(indexer_head_dim),
 		.gguf = "{arch}.attention.indexer.key_length", .hf = "index_head_dim"},
+	/* the keys the indexer keeps a query (src/models/deepseek32.cpp and
+	 * glm-dsa.cpp: hparams.indexer_top_k); build_attn's zeros leaf per layer
+	 * is [1, min(n_kv, top_k), n_tokens] F32 (llama-graph.cpp) */
+	[MF_INDEXER_TOP_K] = {.section = "mla", .key = "indexer_top_k", .type = MFT_INT, .need = MFN_OPT,
+		.max = MODEL_MAX_CTX, AT(indexer_top_k),
+		.gguf = "{arch}.attention.indexer.top_k", .hf = "index_topk"},
 	/* The recurrent state of the layers whose layer_types is recurrent
 	 * (llama-hparams.cpp n_embd_r, n_embd_s; llama_hparams ssm_d_conv ...). */
 	[MF_SSM_D_CONV] = {.section = "recurrent", .key = "ssm_d_conv", .type = MFT_INT, .need = MFN_OPT,

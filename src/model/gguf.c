@@ -743,6 +743,9 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 			 * a layer, no V (hparams.is_mla()). */
 			if ((f = field_int(r, m, MF_INDEXER_HEAD_DIM, 1, 65536, &m->indexer_head_dim)) <= 0)
 				return f < 0 ? -1 : missing_arch(r, m, row_suffix(MF_INDEXER_HEAD_DIM), end);
+			/* indexer.top_k is required too (load_arch_hparams' get_key) */
+			if ((f = field_int(r, m, MF_INDEXER_TOP_K, 1, MODEL_MAX_CTX, &m->indexer_top_k)) <= 0)
+				return f < 0 ? -1 : missing_arch(r, m, row_suffix(MF_INDEXER_TOP_K), end);
 			if (!m->mla_latent_cache)
 				return missing_arch(r, m, "attention.key_length_mla", end);
 			if ((ai->mech & AM_INDEXER_TYPES) && read_glm_dsa(r, m) < 0)

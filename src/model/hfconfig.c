@@ -1957,7 +1957,7 @@ static int read_layers(struct hf *H, struct shape *s)
 		int g = id == F_GLM_DSA;
 		if ((rc = field_count(H, sc, MF_INDEXER_HEAD_DIM, g, 128, 1, MODEL_MAX_DIM, &m->indexer_head_dim)) < 0 ||
 		    get_int(H, sc, "index_n_heads", g, 32, 1, MODEL_MAX_DIM, &x) < 0 ||
-		    get_int(H, sc, "index_topk", g, 2048, 1, MODEL_MAX_CTX, &x) < 0)
+		    field_count(H, sc, MF_INDEXER_TOP_K, g, 2048, 1, MODEL_MAX_CTX, &m->indexer_top_k) < 0)
 			return -1;
 	}
 	/* glm-dsa (src/models/glm-dsa.cpp): GLM-5.2's indexer_types (the converter

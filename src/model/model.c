@@ -464,6 +464,8 @@ static int check_rules(struct loader *L)
 			    (long long)m->layers);
 	if (m->indexer_head_dim && m->kind != ATTN_MLA)
 		return fail(L, MF_INDEXER_HEAD_DIM, "only for kind = mla (the indexer of DeepSeek-V3.2's sparse attention)");
+	if (m->indexer_top_k && !m->indexer_head_dim)
+		return fail(L, MF_INDEXER_TOP_K, "needs indexer_head_dim (an indexer to select the keys)");
 	if (m->scaling == ROPE_NONE && m->rope_factor != 1)
 		return fail(L, MF_FACTOR, "a factor other than 1 needs a scaling");
 	/* equal ends are a zero-width ramp: ggml's rope_yarn_ramp keeps it finite
