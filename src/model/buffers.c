@@ -71,11 +71,10 @@ static int rot_v(const struct model *m)
 	return !is_mla(m) && is_quantized(m->v_type) && m->head_dim_v > 0 && m->head_dim_v % 64 == 0;
 }
 
-/* attn_rot_k as the compute graph's rotation input has it (the MLA latent
- * left out: its graph is estimated) */
+/* attn_rot_k as the compute graph's rotation input has it (src/model/compute_rot.c) */
 static int rot_k(const struct model *m)
 {
-	return !is_mla(m) && is_quantized(m->k_type) && m->head_dim > 0 && m->head_dim % 64 == 0;
+	return compute_rot_k_n(m) > 0;
 }
 
 static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
