@@ -68,7 +68,7 @@ int size_refuse(const struct model *m, const struct deploy *d, char *why, size_t
  * the MLA latent, which has no V). */
 static int rot_v(const struct model *m)
 {
-	return !is_mla(m) && is_quantized(m->v_type) && m->head_dim_v > 0 && m->head_dim_v % 64 == 0;
+	return compute_rot_v_n(m) > 0;   /* src/model/compute_rot.c */
 }
 
 /* attn_rot_k as the compute graph's rotation input has it (src/model/compute_rot.c) */
