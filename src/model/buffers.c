@@ -285,9 +285,9 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 				  (!rot_fa || compute_rot_checked(m)) &&
 				  (graph_checked(m) || compute_dense_checked(m))
 				  ? SIZE_MODELLED : SIZE_ESTIMATED;
-	/* the MoE graphs replayed: f16 caches only (a quantized K without flash
-	 * attention measured 1.4 % off, the rotations are not in the replay) */
-	if (compute_moe_modelled(m) && !is_quantized(m->k_type) && !is_quantized(m->v_type))
+	/* the MoE graphs replayed, the rotations of a quantized cache among
+	 * them (exact over engine.sh's matrix at f16, q8_0 and q4_0) */
+	if (compute_moe_modelled(m))
 		b->compute_mark = SIZE_MODELLED;
 	if (compute_hybrid_modelled(m, rot_fa))
 		b->compute_mark = SIZE_MODELLED;   /* a hybrid held to 2 % (src/model/compute_hybrid.c) */
