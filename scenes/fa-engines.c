@@ -28,7 +28,7 @@ struct fa_state {
 							   * a rotated (block-quantized) V */
 	int64_t m1_inner, m1_state;                        /* a Mamba-1 block's d_inner and d_state (0: none) */
 	int replayed;   /* the compute buffer is a replay of ggml-alloc (compute_moe.c), no closed form */
-	int64_t k_rot;                                     /* nrot of a rotated K (0: none; compute_hybrid.c) */
+	int64_t k_rot;                                     /* nrot of a rotated K (0: none; compute_rot.c) */
 	int64_t attn_w, hyb, mid_hole, big_rows;           /* a hybrid's K·Q rows and logits table (compute_hybrid.c) */
 	int64_t kv_lora, rope, nope, k_row, streams;       /* the MLA latent's widths (src/model/compute_mla.c) */
 	int64_t top_k, dsa_live;                           /* sparse attention's top-k, its leaves live at layer 0
@@ -173,7 +173,7 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 			st->m1_state = st->m1_inner ? mc->ssm_d_state : 0;
 			st->moe = mc->experts > 0;
 			st->k_quant = mc->k_type >= CACHE_Q8_0;
-			st->k_rot = compute_hybrid_k_rot(mc);
+			st->k_rot = compute_rot_k_n(mc);
 			st->attn_w = compute_hybrid_attn_width(mc, st->embd);
 			int mid, big;
 			st->hyb = compute_hybrid_family(mc, &mid, &big);

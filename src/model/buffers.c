@@ -69,14 +69,13 @@ int size_refuse(const struct model *m, const struct deploy *d, char *why, size_t
  * the MLA latent, which has no V). */
 static int rot_v(const struct model *m)
 {
-	return !is_mla(m) && is_quantized(m->v_type) && m->head_dim_v > 0 && m->head_dim_v % 64 == 0;
+	return compute_rot_v_n(m) > 0;   /* src/model/compute_rot.c */
 }
 
-/* attn_rot_k as the compute graph's rotation input has it (the MLA latent
- * left out: its graph is estimated) */
+/* attn_rot_k as the compute graph's rotation input has it (src/model/compute_rot.c) */
 static int rot_k(const struct model *m)
 {
-	return !is_mla(m) && is_quantized(m->k_type) && m->head_dim > 0 && m->head_dim % 64 == 0;
+	return compute_rot_k_n(m) > 0;
 }
 
 static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
@@ -297,9 +296,9 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 				  (!rot_fa || compute_rot_checked(m)) &&
 				  (graph_checked(m) || compute_dense_checked(m))
 				  ? SIZE_MODELLED : SIZE_ESTIMATED;
-	/* the MoE graphs replayed: f16 caches only (a quantized K without flash
-	 * attention measured 1.4 % off, the rotations are not in the replay) */
-	if (compute_moe_modelled(m) && !is_quantized(m->k_type) && !is_quantized(m->v_type))
+	/* the MoE graphs replayed, the rotations of a quantized cache among
+	 * them (exact over engine.sh's matrix at f16, q8_0 and q4_0) */
+	if (compute_moe_modelled(m))
 		b->compute_mark = SIZE_MODELLED;
 	if (compute_hybrid_modelled(m, rot_fa))
 		b->compute_mark = SIZE_MODELLED;   /* a hybrid held to 2 % (src/model/compute_hybrid.c) */

@@ -23,6 +23,7 @@
  */
 #include <string.h>
 
+#include "model/compute_dense.h"
 #include "model/compute_hybrid.h"
 
 /*
@@ -83,19 +84,6 @@ static int is_jamba(const struct model *m)
 	return size_mamba1_inner(m) > 0;
 }
 
-/* llama-kv-cache.cpp build_input_k_rot: nrot doubles from 64 while it
- * divides the K head size; 0 when K is not rotated (attn_rot_k needs a
- * block-quantized K and a head size that is a multiple of 64). */
-int64_t compute_hybrid_k_rot(const struct model *m)
-{
-	int64_t n = 64;
-	if (m->k_type < CACHE_Q8_0 || m->head_dim <= 0 || m->head_dim % 64 != 0)
-		return 0;
-	while (m->head_dim % (2 * n) == 0)
-		n *= 2;
-	return n;
-}
-
 int compute_hybrid_family(const struct model *m, int *mid_hole, int *big_rows)
 {
 	const struct hybrid_family *f = family_of(m);
@@ -110,7 +98,7 @@ int64_t compute_hybrid_attn_width(const struct model *m, int64_t E)
 	if (f)
 		return f->attn_rows ? f->attn_rows * E : 3 * E + 3 * m->heads * m->head_dim;
 	if (is_jamba(m))
-		return (compute_hybrid_k_rot(m) > 0 ? 5 : 4) * E;
+		return (compute_rot_k_n(m) > 0 ? 5 : 4) * E;
 	return 5 * E;   /* buffers.c's: residual, norm, Q, attention input, output */
 }
 
@@ -141,7 +129,7 @@ int compute_hybrid_attn(const struct model *m, const struct deploy *d, const str
 		*per_token = *fixed = 0;   /* no K·Q tensor with flash attention */
 		return 1;
 	}
-	int64_t nrot = compute_hybrid_k_rot(m);
+	int64_t nrot = compute_rot_k_n(m);
 	/* kq F32 [n_kv, n_tokens, n_head]; the masks; the [n_embd] rows
 	 * (residual, norm's slot, Qcur (+ rotated Q) and inp_embd); inp_tokens,
 	 * the idxs and out_ids (idx counts inp_tokens, k_idxs and v_idxs) */

@@ -39,10 +39,6 @@ int64_t compute_hybrid_logits(const struct model *m, int64_t E, int64_t hole);
 int compute_hybrid_attn(const struct model *m, const struct deploy *d, const struct hybrid_attn_in *in,
 			int64_t *per_token, int64_t *fixed);
 
-/* nrot of the K rotation's matrix attn_inp_k_rot [nrot, nrot] F32
- * (llama-kv-cache.cpp build_input_k_rot), 0 when K is not rotated. */
-int64_t compute_hybrid_k_rot(const struct model *m);
-
 /* 1 when the family's compute buffer was held within 2 % of the real
  * engine over tests/engine.sh's whole buffers matrix (SIZE_MODELLED);
  * rot_fa: a block-quantized K or V with flash attention. */

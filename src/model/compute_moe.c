@@ -12,6 +12,7 @@
  * checked against ggml-alloc's own trace (tools/alloc-trace.sh).
  */
 #include "model/alloc_sim.h"
+#include "model/compute_dense.h"
 #include "model/compute_moe.h"
 
 /* ggml-cpu.c ggml_backend_cpu_buffer_type_get_alignment: TENSOR_ALIGNMENT */
@@ -82,6 +83,8 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 	int64_t K = m->kv_heads * m->head_dim, V = m->kv_heads * m->head_dim_v;
 	int fa = d->flash_attn, caches = a->windowed ? 2 : 1;
 	int kidx[2] = {-1, -1}, vidx[2] = {-1, -1}, mask[2] = {-1, -1}, scale = -1;
+	int krot[2] = {-1, -1}, vrot[2] = {-1, -1};
+	int64_t nk = compute_rot_k_n(m), nv = compute_rot_v_n(m);
 	/* the inputs, in the order the graph first reads them: inp_tokens
 	 * (build_inp_embd; inp_embd beside it, read by no node), inp_pos, layer
 	 * 0's cache's k_idxs, v_idxs and KQ mask, Llama 4's inp_attn_scale
@@ -99,6 +102,13 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 		/* llama_kv_cache::build_input_k_idxs / build_input_v_idxs (V
 		 * transposed without flash attention: an index per element) and
 		 * llm_graph_input_attn_kv: the mask F16 with flash attention */
+		/* each cache's attn_inp_k_rot / attn_inp_v_rot [n, n] F32
+		 * (llama-graph.cpp build_attn: first read by the hadamard of Q,
+		 * then of V, before the cache's idxs) */
+		if (nk)
+			krot[c] = alloc_sim_input(s, 4 * nk * nk);
+		if (nv)
+			vrot[c] = alloc_sim_input(s, 4 * nv * nv);
 		kidx[c] = alloc_sim_input(s, 8 * nt);
 		vidx[c] = alloc_sim_input(s, fa ? 8 * nt : 8 * nt * V);
 		mask[c] = alloc_sim_input(s, cells * nt * (fa ? 2 : 4));
@@ -122,16 +132,27 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 			q = N(ALLOC_SIM_INPLACE, qn, pos);
 		} else
 			q = nope ? N(4 * Q * nt, qm, scale) : N(4 * Q * nt, qm, pos);
+		/* build_attn: llama_mul_mat_hadamard (llama-impl.h) of Q, K and V
+		 * by the cache's rotations, a new F32 tensor at the end of each
+		 * chain (the graph expands Q's, V's and K's chains in turn) */
+		if (nk)
+			q = N(4 * Q * nt, q, krot[c]);
 		if (g->flags & MG_V_FIRST)
 			vm = N(4 * V * nt, norm);
+		if ((g->flags & MG_V_FIRST) && nv)
+			vm = N(4 * V * nt, vm, vrot[c]);
 		km = N(4 * K * nt, norm);
 		if (g->flags & MG_QK_NORM) {
 			int kn = N(4 * K * nt, km);
 			k = N(ALLOC_SIM_INPLACE, kn, pos);
 		} else
 			k = nope ? km : N(4 * K * nt, km, pos);
+		if (nk)
+			k = N(4 * K * nt, k, krot[c]);
 		if (!(g->flags & MG_V_FIRST))
 			vm = N(4 * V * nt, norm);
+		if (!(g->flags & MG_V_FIRST) && nv)
+			vm = N(4 * V * nt, vm, vrot[c]);
 		/* llama_kv_cache::cpy_k / cpy_v: ggml_set_rows into the cache */
 		N(ALLOC_SIM_NOALLOC, k, kidx[c]);
 		N(ALLOC_SIM_NOALLOC, vm, vidx[c]);
@@ -147,6 +168,8 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 			int kqv = N(4 * O * nt, sm);
 			att = N(4 * O * nt, kqv);
 		}
+		if (nv)
+			att = N(4 * O * nt, att, vrot[c]);   /* build_attn: V's un-rotation */
 		int wo = N(4 * E * nt, att);   /* wo (+ wo_b in place) */
 		int64_t n = nt;                /* the FFN's tokens */
 		int ffn_inp;

@@ -325,9 +325,25 @@ static void t_moe(void)
 	d.unified = 1, d.swa_full = 1, d.flash_attn = 0;
 	size_buffers(&m, &d, &b);
 	T_EQ_INT(b.compute_bytes, 4467865600LL, "engine: gpt-oss-20b -c 32768 -kvu --swa-full -ub 512 -fa off: K·Q decides");
+	/* a quantized cache: the rotation inputs (attn_inp_k_rot, _v_rot, each
+	 * cache's) and the Hadamard nodes in the replay, to the byte */
 	m.k_type = CACHE_Q8_0;
+	d = deploy_default(32768);
+	d.n_seq = 3, d.flash_attn = 0;
 	size_buffers(&m, &d, &b);
-	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "engine: gpt-oss with a quantized cache is estimated");
+	T_EQ_INT(b.compute_bytes, 1500206976LL, "engine: gpt-oss-20b -c 32768 -np 3 -ub 512 -fa off -ctk q8_0: K rotated");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "engine: gpt-oss with a quantized cache is modelled");
+	d = deploy_default(1000);
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 431413248, "engine: gpt-oss-20b -c 1000 -fa on -ctk q8_0: the two 64x64 K rotations");
+	m.v_type = CACHE_Q8_0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 431446016, "engine: gpt-oss-20b -c 1000 -fa on -ctk/-ctv q8_0: K's and V's rotations");
+	d = deploy_default(32768);
+	d.n_seq = 4, d.n_ubatch = 2048;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 1737646080LL, "engine: gpt-oss-20b -c 32768 -np 4 -ub 2048 -fa on q8_0: V's un-rotation, 90 MiB lower");
+	m.v_type = CACHE_F16;
 	/* Llama 4 Scout (assets/models/llama4-scout.ini): one routed expert
 	 * and a shared one, NoPE full layers; the old closed form was 6.4 %
 	 * low at -c 32768 -np 3 -ub 512 -fa on */
@@ -346,6 +362,13 @@ static void t_moe(void)
 	d = deploy_default(65536);
 	size_buffers(&m, &d, &b);
 	T_EQ_INT(b.compute_bytes, 516655104, "engine: Llama 4 Scout -c 65536 -ub 512 -fa on: 492.72 MiB");
+	m.k_type = m.v_type = CACHE_Q4_0;
+	d = deploy_default(32768);
+	d.n_seq = 3, d.n_ubatch = 2048;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 1865334816LL, "engine: Llama 4 Scout -c 32768 -np 3 -ub 2048 -fa on q4_0: rotated, replayed");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "engine: Llama 4 with a rotated cache is modelled");
+	m.k_type = m.v_type = CACHE_F16;
 	/* Maverick's dense layers interleave (interleave_moe_layer_step 2): not
 	 * the graph the replay writes, so not modelled */
 	m.moe_layer_step = 2;
@@ -371,6 +394,15 @@ static void t_moe(void)
 	d.unified = 1, d.n_ubatch = 2048;
 	size_buffers(&m, &d, &b);
 	T_EQ_INT(b.compute_bytes, 624132000, "engine: Qwen3-30B-A3B -c 1000 -kvu -ub 2048 -fa on: 1000 tokens, 595.22 MiB");
+	m.k_type = CACHE_Q8_0;
+	d = deploy_default(32768);
+	d.n_seq = 4, d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 576792576, "engine: Qwen3-30B-A3B -c 32768 -np 4 -ub 512 -fa off -ctk q8_0: 550.07 MiB");
+	m.v_type = CACHE_Q8_0;
+	d.flash_attn = 1, d.n_ubatch = 2048;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 1294999552LL, "engine: Qwen3-30B-A3B -c 32768 -np 4 -ub 2048 -fa on q8_0: rotated, replayed");
 }
 
 /* Jamba-v0.1 (assets/models): the real engine's figures (tests/engine.sh's
