@@ -466,6 +466,22 @@ $base
 [attention]
 kind = gqa
 EOF
+# the MoE graph's dense lead and shared experts (llama-model.cpp LLM_ARCH_DEEPSEEK2)
+sed 's/^ctx_train = 4096/&\ndense_lead = 1/' <<-EOF | bad dense-lead-no-experts "[model] dense_lead: without experts"
+$base
+[attention]
+kind = gqa
+EOF
+sed 's/^ctx_train = 4096/&\nexperts = 8\nexperts_used = 2\ndense_lead = 4/' <<-EOF | bad all-dense-lead "[model] dense_lead: 4 of 4 layers dense"
+$base
+[attention]
+kind = gqa
+EOF
+sed 's/^ctx_train = 4096/&\nexperts = 8\nexperts_used = 2\nshared_experts = x/' <<-EOF | bad shared-experts-word "[model] shared_experts: 'x' is not a whole number"
+$base
+[attention]
+kind = gqa
+EOF
 # A short-conv state (LFM2's rule, llama-hparams.cpp n_embd_r = n_embd x
 # (L_cache - 1), no n_embd_s): 2 recurrent layers x 4 B x 1024 x 2 = 16384.
 printf '%s\n[attention]\nkind = gqa\nlayer_types = recurrent,full,recurrent,full\n[recurrent]\nshortconv_l_cache = 3\n' "$(echo "$base" | sed 's/^ctx_train = 4096$/&\nembd = 1024/')" >"$d/sc.ini"
