@@ -37,7 +37,7 @@ static const struct arch_info archs[] = {
 	 * indexer on every layer before GLM-5.2 (gguf.c read_glm_dsa) */
 	{"glm-dsa", AM_NEXTN | AM_INDEXER | AM_INDEXER_TYPES},
 	/* plain attention with a nextn (MTP) block (src/models/glm4-moe.cpp) */
-	{"glm4moe", AM_NEXTN},
+	{"glm4moe", AM_NEXTN | AM_GRAPH_GLM4MOE},
 	/* hybrids (llm_arch_is_hybrid): gguf.c read_recurrent */
 	{"qwen3next", AM_NEXTN | AM_RECURRENT},
 	{"granitehybrid", AM_NEXTN | AM_RECURRENT},

@@ -36,6 +36,8 @@ enum arch_mech {
 	AM_GRAPH_LLAMA4 = 1 << 8,
 	/* Qwen3-MoE's graph (src/models/qwen3moe.cpp), replayed likewise */
 	AM_GRAPH_QWEN3MOE = 1 << 9,
+	/* GLM-4.5's graph (src/models/glm4-moe.cpp), replayed likewise */
+	AM_GRAPH_GLM4MOE = 1 << 11,
 };
 
 struct arch_info {

@@ -29,6 +29,10 @@ enum moe_gating {
 	GATE_SIGMOID_ON_LOGITS,
 	/* Qwen3-MoE (SOFTMAX): a soft_max in place on the logits */
 	GATE_SOFTMAX,
+	/* GLM-4.5 (SIGMOID with exp_probs_b): the sigmoid in place on the
+	 * logits, the argsort on a new biased copy, the weights from the
+	 * unbiased probs (build_moe_ffn) */
+	GATE_SIGMOID_BIASED,
 };
 enum {
 	MG_SHARED = 1 << 0,          /* a shared expert of ff after the routed ones (build_ffn) */
@@ -39,6 +43,10 @@ enum {
 	MG_QK_NORM = 1 << 5,         /* q/k norms on the reshaped views (new tensors), RoPE in place on them */
 	MG_V_FIRST = 1 << 6,         /* V's projection ordered before K's in the graph */
 	MG_NORM_W = 1 << 7,          /* norm_w: the weights divided by their (clamped) sum_rows */
+	/* the first dense_lead layers a dense FFN of ff_dense (build_ffn), the
+	 * shared experts one FFN of ff x shared_experts (llama-model.cpp
+	 * n_layer_dense_lead, n_ff_shexp) */
+	MG_DENSE_LEAD = 1 << 8,
 };
 struct moe_graph {
 	unsigned mech;   /* the AM_GRAPH_* bit of src/model/arch.c that selects it */
@@ -53,6 +61,10 @@ static const struct moe_graph graphs[] = {
 	{AM_GRAPH_LLAMA4, GATE_SIGMOID_ON_LOGITS, MG_SHARED | MG_WEIGHT_BEFORE | MG_NOPE_SCALE | MG_ROWS_LAST},
 	/* src/models/qwen3moe.cpp llama_model_qwen3moe::graph (norm_w true) */
 	{AM_GRAPH_QWEN3MOE, GATE_SOFTMAX, MG_ROWS_LAST | MG_QK_NORM | MG_V_FIRST | MG_NORM_W},
+	/* src/models/glm4-moe.cpp llama_model_glm4_moe::graph: the nextn layer
+	 * not in it; expert_weights_norm as the GGUF says (tests/engine.sh's:
+	 * none, so no MG_NORM_W) */
+	{AM_GRAPH_GLM4MOE, GATE_SIGMOID_BIASED, MG_ROWS_LAST | MG_V_FIRST | MG_SHARED | MG_DENSE_LEAD},
 };
 
 static const struct moe_graph *graph_of(const struct model *m)
@@ -67,8 +79,10 @@ int compute_moe_modelled(const struct model *m)
 {
 	/* the Llama 4 graph below makes every layer MoE: a model whose dense
 	 * layers interleave (Maverick's step 2) is not that graph */
-	return graph_of(m) && m->experts > 0 && m->experts_used > 0 && m->embd > 0 && m->ff > 0 &&
-	       m->moe_layer_step <= 1;
+	const struct moe_graph *g = graph_of(m);
+	return g && m->experts > 0 && m->experts_used > 0 && m->embd > 0 && m->ff > 0 &&
+	       m->moe_layer_step <= 1 &&
+	       (!(g->flags & MG_DENSE_LEAD) || ((m->dense_lead == 0 || m->ff_dense > 0) && m->shared_experts > 0));
 }
 
 #define N(bytes, ...) alloc_sim_node(s, (bytes), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
@@ -107,7 +121,9 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 		scale = alloc_sim_input(s, 4 * nt);
 	int out_ids = alloc_sim_input(s, 4 * no);
 	int cur = N(4 * E * nt, tok);   /* embd: ggml_get_rows(tok_embd, inp_tokens) */
-	for (int64_t il = 0; il < m->layers; il++) {
+	/* the nextn / MTP layers are not in the main graph (glm4-moe.cpp: n_layer()) */
+	int64_t n_layer = m->layers - m->nextn_layers;
+	for (int64_t il = 0; il < n_layer; il++) {
 		int c = caches == 2 && m->layer_swa[il] ? 1 : 0;
 		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
 		/* llama4.cpp: n_no_rope_layer_step 4, the full layers of its
@@ -150,7 +166,7 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 		int wo = N(4 * E * nt, att);   /* wo (+ wo_b in place) */
 		int64_t n = nt;                /* the FFN's tokens */
 		int ffn_inp;
-		if ((g->flags & MG_ROWS_LAST) && il == m->layers - 1) {
+		if ((g->flags & MG_ROWS_LAST) && il == n_layer - 1) {
 			/* the last layer keeps the outputs' rows only: get_rows of the
 			 * attention output and of inpSA, added in place */
 			int r1 = N(4 * E * no, wo, out_ids), r2 = N(4 * E * no, cur, out_ids);
@@ -160,6 +176,13 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 			ffn_inp = N(ALLOC_SIM_INPLACE, wo, cur);   /* ffn_inp = attn_out + inpSA */
 		}
 		int pn = N(4 * E * n, ffn_inp);   /* the FFN's norm (its MUL in place) */
+		if ((g->flags & MG_DENSE_LEAD) && il < m->dense_lead) {
+			/* build_ffn: gate, up, swiglu, down; l_out in place */
+			int fg = N(4 * m->ff_dense * n, pn), fu = N(4 * m->ff_dense * n, pn);
+			int fs = N(4 * m->ff_dense * n, fg, fu), fd = N(4 * E * n, fs);
+			cur = N(ALLOC_SIM_INPLACE, fd, ffn_inp);
+			continue;
+		}
 		/* build_moe_ffn: the router logits (+ gpt-oss's bias in place), the
 		 * probs, the argsort whose top-k view selects the experts, their
 		 * weights (get_rows of the probs) */
@@ -167,6 +190,10 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 		if (g->gating == GATE_SIGMOID_ON_LOGITS) {
 			pr = N(4 * X * n, lg);
 			as = N(4 * X * n, lg);
+		} else if (g->gating == GATE_SIGMOID_BIASED) {
+			pr = N(ALLOC_SIM_INPLACE, lg);
+			int biased = N(4 * X * n, pr);
+			as = N(4 * X * n, biased);
 		} else {
 			if (g->gating == GATE_SOFTMAX)
 				pr = N(ALLOC_SIM_INPLACE, lg);
@@ -200,9 +227,11 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 		for (int64_t e = 2; e < U; e++)
 			out = N(ALLOC_SIM_INPLACE, out, ex);
 		if (g->flags & MG_SHARED) {
-			/* build_ffn of the shared expert: gate, up, swiglu, down */
-			int sg = N(4 * F * n, pn), su = N(4 * F * n, pn);
-			int ss = N(4 * F * n, sg, su), sd = N(4 * E * n, ss);
+			/* build_ffn of the shared expert: gate, up, swiglu, down
+			 * (DeepSeek, GLM: shared_experts of ff as one FFN) */
+			int64_t SF = F * (m->shared_experts > 1 ? m->shared_experts : 1);
+			int sg = N(4 * SF * n, pn), su = N(4 * SF * n, pn);
+			int ss = N(4 * SF * n, sg, su), sd = N(4 * E * n, ss);
 			out = N(ALLOC_SIM_INPLACE, out, sd);
 		}
 		cur = N(ALLOC_SIM_INPLACE, out, ffn_inp);   /* l_out = the FFN's output + ffn_inp */

@@ -371,6 +371,31 @@ static void t_moe(void)
 	d.unified = 1, d.n_ubatch = 2048;
 	size_buffers(&m, &d, &b);
 	T_EQ_INT(b.compute_bytes, 624132000, "engine: Qwen3-30B-A3B -c 1000 -kvu -ub 2048 -fa on: 1000 tokens, 595.22 MiB");
+	/* GLM-4.5-Air's shape (tests/engine.sh's glm4moe GGUF): one dense
+	 * lead layer of 10944, 8 of 128 experts of 1408 and one shared,
+	 * sigmoid gating with exp_probs_b, the nextn layer out of the graph;
+	 * 4.2 % off before the replay */
+	memset(&m, 0, sizeof m);
+	snprintf(m.arch, sizeof m.arch, "glm4moe");
+	m.layers = 47, m.nextn_layers = 1, m.heads = 96, m.kv_heads = 8, m.head_dim = m.head_dim_v = 128;
+	m.vocab = 151552, m.embd = 4096, m.ff = 1408, m.experts = 128, m.experts_used = 8, m.kind = ATTN_GQA;
+	m.dense_lead = 1, m.ff_dense = 10944, m.shared_experts = 1;
+	m.k_type = m.v_type = CACHE_F16, m.params = 106e9, m.ctx_train = 131072;
+	for (int64_t il = 0; il < m.layers; il++)
+		m.layer_kv_heads[il] = 8;
+	T_OK(model_finish(&m, "glm-4.5-air", err, sizeof err) == 0, "engine: GLM-4.5-Air's shape is a model");
+	d = deploy_default(1000);
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 344995840, "engine: GLM-4.5-Air -c 1000 -ub 512 -fa on: 329.01 MiB");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "engine: GLM-4.5's replayed buffer is modelled");
+	d = deploy_default(32768);
+	d.n_seq = 4, d.n_ubatch = 2048, d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 6861922304, "engine: GLM-4.5-Air -c 32768 -np 4 -ub 2048 -fa off: 6544.03 MiB");
+	/* without the shared experts' count the graph is not the one replayed */
+	m.shared_experts = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "engine: GLM-4.5 without shared_experts is estimated");
 }
 
 /* Jamba-v0.1 (assets/models): the real engine's figures (tests/engine.sh's
