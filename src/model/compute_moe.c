@@ -47,6 +47,10 @@ enum {
 	 * shared experts one FFN of ff x shared_experts (llama-model.cpp
 	 * n_layer_dense_lead, n_ff_shexp) */
 	MG_DENSE_LEAD = 1 << 8,
+	/* MLA with the latent cached (the *_mla keys): Q absorbed through wk_b,
+	 * K the latent and its RoPE part, V a view of K, wv_b after the
+	 * attention (deepseek2.cpp, llama-graph.cpp build_attn with v_mla) */
+	MG_MLA = 1 << 9,
 };
 struct moe_graph {
 	unsigned mech;   /* the AM_GRAPH_* bit of src/model/arch.c that selects it */
@@ -65,6 +69,10 @@ static const struct moe_graph graphs[] = {
 	 * not in it; expert_weights_norm as the GGUF says (tests/engine.sh's:
 	 * none, so no MG_NORM_W) */
 	{AM_GRAPH_GLM4MOE, GATE_SIGMOID_BIASED, MG_ROWS_LAST | MG_V_FIRST | MG_SHARED | MG_DENSE_LEAD},
+	/* src/models/deepseek2.cpp llama_model_deepseek2::graph, MLA branch;
+	 * V2's softmax gating (V3's sigmoid is in place too; its exp_probs_b
+	 * copy, 4 n_expert bytes a token freed before the experts, is left out) */
+	{AM_GRAPH_DEEPSEEK2, GATE_SOFTMAX, MG_ROWS_LAST | MG_SHARED | MG_DENSE_LEAD | MG_MLA},
 };
 
 static const struct moe_graph *graph_of(const struct model *m)
@@ -82,10 +90,50 @@ int compute_moe_modelled(const struct model *m)
 	const struct moe_graph *g = graph_of(m);
 	return g && m->experts > 0 && m->experts_used > 0 && m->embd > 0 && m->ff > 0 &&
 	       m->moe_layer_step <= 1 &&
-	       (!(g->flags & MG_DENSE_LEAD) || ((m->dense_lead == 0 || m->ff_dense > 0) && m->shared_experts > 0));
+	       (!(g->flags & MG_DENSE_LEAD) || ((m->dense_lead == 0 || m->ff_dense > 0) && m->shared_experts > 0)) &&
+	       (!(g->flags & MG_MLA) || (m->kind == ATTN_MLA && m->mla_latent_cache && m->kv_lora_rank > 0));
 }
 
 #define N(bytes, ...) alloc_sim_node(s, (bytes), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
+
+/* deepseek2.cpp's MLA attention of one layer on the latent cache, read
+ * off ggml-alloc's trace (tools/alloc-trace.sh on tests/engine.sh's
+ * DeepSeek-V2-Lite and Kimi K2): its output before wo. */
+static int mla_attn(struct alloc_sim *s, const struct model *m, const struct deploy *d, const struct kv_alloc *a,
+		    int64_t nt, int norm, int pos, int kidx, int mask)
+{
+	int64_t H = m->heads, R = m->kv_lora_rank, rope = m->qk_rope_head_dim, nope = m->qk_nope_head_dim;
+	int64_t Vh = m->v_head_dim, cells = a->full_cells;
+	/* q = wq (V2-Lite; q_lora_rank's wq_a / norm / wq_b are not in struct
+	 * model), then q_nope absorbed through wk_b [R, H], q_pe's RoPE, their
+	 * concat */
+	int q = N(4 * H * (nope + rope) * nt, norm);
+	int qna = N(4 * R * H * nt, q), qpe = N(4 * rope * H * nt, q, pos);
+	int qcur = N(4 * (R + rope) * H * nt, qna, qpe);
+	/* kv_cmpr_pe = wkv_a_mqa; the latent's RMS norm on its view (a new
+	 * tensor, the MUL in place); k_pe's RoPE; Kcur their concat, set into
+	 * the cache */
+	int kvp = N(4 * (R + rope) * nt, norm);
+	int kvn = N(4 * R * nt, kvp), kpe = N(4 * rope * nt, kvp, pos);
+	int kcur = N(4 * (R + rope) * nt, kvn, kpe);
+	N(ALLOC_SIM_NOALLOC, kcur, kidx);
+	int o;
+	if (d->flash_attn) {
+		/* ggml_flash_attn_ext on the latent: [R, H, nt] */
+		o = N(4 * R * H * nt, qcur, mask);
+	} else {
+		/* build_attn_mha: v_cont, the latent of every cell of every
+		 * stream in the cache's type; kq F32 [n_kv, nt, H], the soft_max
+		 * in place; kqv [R, nt, H] */
+		int vc = N(model_cache_bytes(m->k_type, R) * cells * a->streams, -1);
+		int kq = N(4 * cells * nt * H, qcur);
+		int sm = N(ALLOC_SIM_INPLACE, kq, mask);
+		o = N(4 * R * H * nt, sm, vc);
+	}
+	/* wv_b [Vh, H] (v_mla), then the permuted ggml_cont */
+	int mla = N(4 * Vh * H * nt, o);
+	return N(4 * Vh * H * nt, mla);
+}
 
 /* The graph of one ubatch of nt tokens (no outputs) against every cell. */
 static int build(struct alloc_sim *s, const struct model *m, const struct moe_graph *g, const struct deploy *d,
@@ -114,7 +162,8 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 		 * transposed without flash attention: an index per element) and
 		 * llm_graph_input_attn_kv: the mask F16 with flash attention */
 		kidx[c] = alloc_sim_input(s, 8 * nt);
-		vidx[c] = alloc_sim_input(s, fa ? 8 * nt : 8 * nt * V);
+		if (!(g->flags & MG_MLA))   /* MLA: V is a view of K, no v_idxs */
+			vidx[c] = alloc_sim_input(s, fa ? 8 * nt : 8 * nt * V);
 		mask[c] = alloc_sim_input(s, cells * nt * (fa ? 2 : 4));
 	}
 	if (scale < 0 && (g->flags & MG_NOPE_SCALE))
@@ -130,6 +179,11 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 		 * 3-chunked-1-full pattern */
 		int nope = (g->flags & MG_NOPE_SCALE) && !m->layer_swa[il];
 		int norm = N(4 * E * nt, cur);   /* attn_norm: RMS_NORM, the MUL in place */
+		int att;
+		if (g->flags & MG_MLA) {
+			att = mla_attn(s, m, d, a, nt, norm, pos, kidx[0], mask[0]);
+			goto attn_out;
+		}
 		/* build_qkv, then ggml_rope_ext (or Llama 4's NoPE scale) on a
 		 * reshaped view: a new tensor; the q/k norms in place */
 		int qm = N(4 * Q * nt, norm), q, k, km, vm = -1;
@@ -151,7 +205,6 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 		/* llama_kv_cache::cpy_k / cpy_v: ggml_set_rows into the cache */
 		N(ALLOC_SIM_NOALLOC, k, kidx[c]);
 		N(ALLOC_SIM_NOALLOC, vm, vidx[c]);
-		int att;
 		if (fa) {
 			/* build_attn_mha: ggml_flash_attn_ext [head_dim_v, n_head, nt] */
 			att = N(4 * O * nt, q, mask[c]);
@@ -163,6 +216,7 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 			int kqv = N(4 * O * nt, sm);
 			att = N(4 * O * nt, kqv);
 		}
+	attn_out:;
 		int wo = N(4 * E * nt, att);   /* wo (+ wo_b in place) */
 		int64_t n = nt;                /* the FFN's tokens */
 		int ffn_inp;
