@@ -542,6 +542,30 @@ static void t_mla_engine(void)
 	/* 6 MiB under the engine: q_lora (wq_a's 1536 floats a token, in the
 	 * hole; not a field of struct model) and the later layers' shift */
 	T_EQ_INT(b.compute_bytes, 4588578816LL - 6291456, "engine: Kimi K2 -c 32768 -ub 512 -fa off: 4370.00 MiB, 0.14 %% under");
+	/* With the MoE graph's fields (the GGUFs' leading_dense_block_count 1,
+	 * expert_shared_count, feed_forward_length) the graph is replayed
+	 * (src/model/compute_moe.c): the engine's figures to the byte */
+	m.dense_lead = 1, m.ff_dense = 18432, m.shared_experts = 1;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 4588578816LL, "engine: Kimi K2 replayed, -c 32768 -ub 512 -fa off: 4376.01 MiB");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "engine: DeepSeek2's replayed buffer is modelled");
+	d = deploy_default(32768);
+	d.n_seq = 4, d.n_ubatch = 2048;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 1610653696, "engine: Kimi K2 replayed, -c 32768 -np 4 -ub 2048 -fa on: 1536.04 MiB");
+	mla_shape(&m, 27, 2048, 16, 64, 6, 1408, 102400, "deepseek-v2-lite");
+	m.dense_lead = 1, m.ff_dense = 10944, m.shared_experts = 2;
+	d = deploy_default(32768);
+	d.flash_attn = 0, d.n_ubatch = 2048;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 4807811072LL, "engine: V2-Lite replayed, -c 32768 -ub 2048 -fa off: 4585.09 MiB");
+	d = deploy_default(1000);
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 222300160, "engine: V2-Lite replayed, -c 1000 -ub 512 -fa on: 212.00 MiB");
+	/* a GGUF without the latent cache (no *_mla keys) is not this graph */
+	m.mla_latent_cache = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "engine: DeepSeek2 without the latent cache is estimated");
 }
 
 void test_buffers(void)
