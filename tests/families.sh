@@ -137,6 +137,10 @@ kv glm4moe.context_length u32 131072
 kv glm4moe.embedding_length u32 4096
 kv glm4moe.expert_count u32 128
 kv glm4moe.expert_used_count u32 8
+kv glm4moe.feed_forward_length u32 10944
+kv glm4moe.expert_feed_forward_length u32 1408
+kv glm4moe.expert_shared_count u32 1
+kv glm4moe.leading_dense_block_count u32 1
 kv glm4moe.attention.head_count u32 96
 kv glm4moe.attention.head_count_kv u32 8
 kv glm4moe.attention.key_length u32 128
