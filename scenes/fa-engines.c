@@ -410,7 +410,7 @@ static void subst_h(char *out, size_t len, const char *in, const char *h)
 static void replay_or_formula(const struct fa_state *st, struct summary *s, const char *f)
 {
 	if (st->replayed)
-		summary_explain(s, "MoE (gpt-oss, Llama 4, Qwen3-MoE): no closed form holds to 2 %%; the reserve graph "
+		summary_explain(s, "MoE (gpt-oss, Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek2): no closed form holds to 2 %%; the reserve graph "
 			    "replayed tensor by tensor through ggml-alloc's best fit (src/model/compute_moe.c, "
 			    "src/model/alloc_sim.c), checked against the real llama.cpp by tests/engine.sh");
 	else

@@ -137,6 +137,10 @@ kv glm4moe.context_length u32 131072
 kv glm4moe.embedding_length u32 4096
 kv glm4moe.expert_count u32 128
 kv glm4moe.expert_used_count u32 8
+kv glm4moe.feed_forward_length u32 10944
+kv glm4moe.expert_feed_forward_length u32 1408
+kv glm4moe.expert_shared_count u32 1
+kv glm4moe.leading_dense_block_count u32 1
 kv glm4moe.attention.head_count u32 96
 kv glm4moe.attention.head_count_kv u32 8
 kv glm4moe.attention.key_length u32 128
@@ -493,6 +497,22 @@ printf '%s\n[attention]\nkind = gqa\n[mla]\nindexer_top_k = 2048\n' "$base" |
 printf '%s\n[attention]\nkind = gqa\nlayer_types = full,full,full,mamba\n' "$base" |
 	bad unknown-kind "unknown value 'mamba' (one of full | sliding | chunked | recurrent | shared | none)"
 sed 's/^ctx_train = 4096/&\nnextn_layers = 4/' <<-EOF | bad all-nextn "[model] nextn_layers: 4 of 4 layers"
+$base
+[attention]
+kind = gqa
+EOF
+# the MoE graph's dense lead and shared experts (llama-model.cpp LLM_ARCH_DEEPSEEK2)
+sed 's/^ctx_train = 4096/&\ndense_lead = 1/' <<-EOF | bad dense-lead-no-experts "[model] dense_lead: without experts"
+$base
+[attention]
+kind = gqa
+EOF
+sed 's/^ctx_train = 4096/&\nexperts = 8\nexperts_used = 2\ndense_lead = 4/' <<-EOF | bad all-dense-lead "[model] dense_lead: 4 of 4 layers dense"
+$base
+[attention]
+kind = gqa
+EOF
+sed 's/^ctx_train = 4096/&\nexperts = 8\nexperts_used = 2\nshared_experts = x/' <<-EOF | bad shared-experts-word "[model] shared_experts: 'x' is not a whole number"
 $base
 [attention]
 kind = gqa

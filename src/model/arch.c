@@ -20,7 +20,7 @@ static const struct arch_info archs[] = {
 	/* AM_GRAPH_CHECKED: tests/engine.sh holds their compute buffers within 2 % */
 	{"llama", AM_NEXTN | AM_GRAPH_CHECKED},  {"qwen2", AM_NEXTN | AM_GRAPH_CHECKED}, {"qwen3", AM_NEXTN},
 	{"qwen3moe", AM_NEXTN | AM_GRAPH_QWEN3MOE}, {"gemma2", AM_NEXTN | AM_GRAPH_CHECKED}, {"gemma3", AM_NEXTN | AM_GRAPH_CHECKED},
-	{"deepseek2", AM_NEXTN}, {"gpt-oss", AM_NEXTN | AM_GRAPH_OAI_MOE},
+	{"deepseek2", AM_NEXTN | AM_GRAPH_DEEPSEEK2}, {"gpt-oss", AM_NEXTN | AM_GRAPH_OAI_MOE},
 	{"phi3", AM_NEXTN},      {"falcon", AM_NEXTN},  {"cohere2", AM_NEXTN | AM_GRAPH_CHECKED}, {"olmo2", AM_NEXTN},
 	{"exaone4", AM_NEXTN},   {"gemma3n", AM_NEXTN},
 	{"mistral3", AM_NEXTN | AM_GRAPH_CHECKED}, {"smollm3", AM_NEXTN | AM_GRAPH_CHECKED},
@@ -39,7 +39,7 @@ static const struct arch_info archs[] = {
 	 * indexer on every layer before GLM-5.2 (gguf.c read_glm_dsa) */
 	{"glm-dsa", AM_NEXTN | AM_INDEXER | AM_INDEXER_TYPES},
 	/* plain attention with a nextn (MTP) block (src/models/glm4-moe.cpp) */
-	{"glm4moe", AM_NEXTN},
+	{"glm4moe", AM_NEXTN | AM_GRAPH_GLM4MOE},
 	/* hybrids (llm_arch_is_hybrid): gguf.c read_recurrent */
 	{"qwen3next", AM_NEXTN | AM_RECURRENT},
 	{"granitehybrid", AM_NEXTN | AM_RECURRENT},

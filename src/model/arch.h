@@ -36,6 +36,10 @@ enum arch_mech {
 	AM_GRAPH_LLAMA4 = 1 << 8,
 	/* Qwen3-MoE's graph (src/models/qwen3moe.cpp), replayed likewise */
 	AM_GRAPH_QWEN3MOE = 1 << 9,
+	/* GLM-4.5's graph (src/models/glm4-moe.cpp), replayed likewise */
+	AM_GRAPH_GLM4MOE = 1 << 11,
+	/* DeepSeek-V2/V3's graph with the MLA latent (src/models/deepseek2.cpp), likewise */
+	AM_GRAPH_DEEPSEEK2 = 1 << 12,
 };
 
 /* The rows of the table in its order, for other tables keyed by

@@ -126,7 +126,8 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * tensors fit in; the MLA latent's logits, 3 to 10.5 [n_embd] rows a token
  * up on DeepSeek-V2-Lite; the recurrent blocks) it is estimated, but for
  * the MoE graphs src/model/compute_moe.c replays through ggml-alloc's rules
- * (gpt-oss, Llama 4, Qwen3-MoE: exact over tests/engine.sh's f16 matrix).
+ * (gpt-oss, Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek-V2/V3 with the latent:
+ * exact over tests/engine.sh's f16 matrix).
  * The MLA latent's K·Q peak (layer 0's Qcur, v_cont, kq): src/model/compute_mla.c.
  */
 /* The families whose graphs the three peaks were checked on against the
@@ -164,7 +165,7 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	/* llama-context.cpp graph_reserve: n_tokens rounded up to a multiple of
 	 * n_seqs (the reserve's ubatch splits evenly), n_outputs not. */
 	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
-	if (compute_moe_modelled(m))   /* gpt-oss, Llama 4, Qwen3-MoE: replayed (compute_moe.c) */
+	if (compute_moe_modelled(m))   /* gpt-oss, Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek2: replayed (compute_moe.c) */
 		return compute_moe_bytes(m, d, ub, a, out);
 	for (int64_t il = 0; il < m->layers; il++)
 		if (size_v_elems_layer(m, il) > v_max)
@@ -275,10 +276,10 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	/* Estimated, not modelled: a model without its embd and ff widths (an
 	 * INI file without them: Q's width for n_embd, no FFN); MoE, the MLA
 	 * latent and the hybrids' recurrent blocks, where ggml-alloc's holes
-	 * move with the deployment (tests/engine.sh, worst: GLM-4.5-Air 4.2 %
-	 * (the replayed MoE graphs are modelled below), DeepSeek-V2-Lite 12.4 %,
-	 * Kimi K2 6.4 % (the MLA K·Q peak is compute_mla.c's, within 1.3 %;
-	 * the logits' offset is not), Qwen3-Next 9.4 %, Granite 4 hybrid
+	 * move with the deployment (tests/engine.sh, worst: the replayed MoE
+	 * graphs are modelled below; without their fields GLM-4.5-Air 4.2 %,
+	 * DeepSeek-V2-Lite 12.4 %, Kimi K2 6.4 % (the MLA K·Q peak is
+	 * compute_mla.c's, within 1.3 %; the logits' offset is not), Qwen3-Next 9.4 %, Granite 4 hybrid
 	 * 10.1 %, Nemotron-H 5.7 %, LFM2 5.6 %, Falcon-H1 3.8 %: the logits
 	 * land above the last layer's rows, which the freed inputs' hole takes
 	 * or not; Jamba 0.04 % and Qwen3.5 1.91 % are modelled,

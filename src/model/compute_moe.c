@@ -1,6 +1,6 @@
 /*
  * compute_moe: the CPU compute buffer of the MoE reserve graphs (gpt-oss,
- * Llama 4, Qwen3-MoE), replayed tensor by tensor through ggml-alloc's rules
+ * Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek-V2/V3 and Kimi K2), replayed tensor by tensor through ggml-alloc's rules
  * (src/model/alloc_sim.c).  Their peak is mostly the logits, but where
  * they land depends on the holes the expert tensors leave among the freed
  * graph inputs (3 to 7.8 [n_embd] rows a token above the bottom on
@@ -30,6 +30,10 @@ enum moe_gating {
 	GATE_SIGMOID_ON_LOGITS,
 	/* Qwen3-MoE (SOFTMAX): a soft_max in place on the logits */
 	GATE_SOFTMAX,
+	/* GLM-4.5 (SIGMOID with exp_probs_b): the sigmoid in place on the
+	 * logits, the argsort on a new biased copy, the weights from the
+	 * unbiased probs (build_moe_ffn) */
+	GATE_SIGMOID_BIASED,
 };
 enum {
 	MG_SHARED = 1 << 0,          /* a shared expert of ff after the routed ones (build_ffn) */
@@ -40,6 +44,14 @@ enum {
 	MG_QK_NORM = 1 << 5,         /* q/k norms on the reshaped views (new tensors), RoPE in place on them */
 	MG_V_FIRST = 1 << 6,         /* V's projection ordered before K's in the graph */
 	MG_NORM_W = 1 << 7,          /* norm_w: the weights divided by their (clamped) sum_rows */
+	/* the first dense_lead layers a dense FFN of ff_dense (build_ffn), the
+	 * shared experts one FFN of ff x shared_experts (llama-model.cpp
+	 * n_layer_dense_lead, n_ff_shexp) */
+	MG_DENSE_LEAD = 1 << 8,
+	/* MLA with the latent cached (the *_mla keys): Q absorbed through wk_b,
+	 * K the latent and its RoPE part, V a view of K, wv_b after the
+	 * attention (deepseek2.cpp, llama-graph.cpp build_attn with v_mla) */
+	MG_MLA = 1 << 9,
 };
 struct moe_graph {
 	unsigned mech;   /* the AM_GRAPH_* bit of src/model/arch.c that selects it */
@@ -54,6 +66,14 @@ static const struct moe_graph graphs[] = {
 	{AM_GRAPH_LLAMA4, GATE_SIGMOID_ON_LOGITS, MG_SHARED | MG_WEIGHT_BEFORE | MG_NOPE_SCALE | MG_ROWS_LAST},
 	/* src/models/qwen3moe.cpp llama_model_qwen3moe::graph (norm_w true) */
 	{AM_GRAPH_QWEN3MOE, GATE_SOFTMAX, MG_ROWS_LAST | MG_QK_NORM | MG_V_FIRST | MG_NORM_W},
+	/* src/models/glm4-moe.cpp llama_model_glm4_moe::graph: the nextn layer
+	 * not in it; expert_weights_norm as the GGUF says (tests/engine.sh's:
+	 * none, so no MG_NORM_W) */
+	{AM_GRAPH_GLM4MOE, GATE_SIGMOID_BIASED, MG_ROWS_LAST | MG_V_FIRST | MG_SHARED | MG_DENSE_LEAD},
+	/* src/models/deepseek2.cpp llama_model_deepseek2::graph, MLA branch;
+	 * V2's softmax gating (V3's sigmoid is in place too; its exp_probs_b
+	 * copy, 4 n_expert bytes a token freed before the experts, is left out) */
+	{AM_GRAPH_DEEPSEEK2, GATE_SOFTMAX, MG_ROWS_LAST | MG_SHARED | MG_DENSE_LEAD | MG_MLA},
 };
 
 static const struct moe_graph *graph_of(const struct model *m)
@@ -68,11 +88,63 @@ int compute_moe_modelled(const struct model *m)
 {
 	/* the Llama 4 graph below makes every layer MoE: a model whose dense
 	 * layers interleave (Maverick's step 2) is not that graph */
-	return graph_of(m) && m->experts > 0 && m->experts_used > 0 && m->embd > 0 && m->ff > 0 &&
-	       m->moe_layer_step <= 1;
+	const struct moe_graph *g = graph_of(m);
+	return g && m->experts > 0 && m->experts_used > 0 && m->embd > 0 && m->ff > 0 &&
+	       m->moe_layer_step <= 1 &&
+	       (!(g->flags & MG_DENSE_LEAD) || ((m->dense_lead == 0 || m->ff_dense > 0) && m->shared_experts > 0)) &&
+	       (!(g->flags & MG_MLA) || (m->kind == ATTN_MLA && m->mla_latent_cache && m->kv_lora_rank > 0));
+}
+
+int compute_moe_any_cache(const struct model *m)
+{
+	/* the latent: v_cont in the cache's type is its only cache-typed
+	 * tensor, and no rotation is applied to it (tests/engine.sh: DeepSeek-V2-Lite
+	 * and Kimi K2 exact with q8_0 / q4_0 caches, with and without flash
+	 * attention); GLM-4.5's q8_0 K without it measured 2.9 % off */
+	const struct moe_graph *g = graph_of(m);
+	return compute_moe_modelled(m) && (g->flags & MG_MLA);
 }
 
 #define N(bytes, ...) alloc_sim_node(s, (bytes), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
+
+/* deepseek2.cpp's MLA attention of one layer on the latent cache, read
+ * off ggml-alloc's trace (tools/alloc-trace.sh on tests/engine.sh's
+ * DeepSeek-V2-Lite and Kimi K2): its output before wo. */
+static int mla_attn(struct alloc_sim *s, const struct model *m, const struct deploy *d, const struct kv_alloc *a,
+		    int64_t nt, int norm, int pos, int kidx, int mask)
+{
+	int64_t H = m->heads, R = m->kv_lora_rank, rope = m->qk_rope_head_dim, nope = m->qk_nope_head_dim;
+	int64_t Vh = m->v_head_dim, cells = a->full_cells;
+	/* q = wq (V2-Lite; q_lora_rank's wq_a / norm / wq_b are not in struct
+	 * model), then q_nope absorbed through wk_b [R, H], q_pe's RoPE, their
+	 * concat */
+	int q = N(4 * H * (nope + rope) * nt, norm);
+	int qna = N(4 * R * H * nt, q), qpe = N(4 * rope * H * nt, q, pos);
+	int qcur = N(4 * (R + rope) * H * nt, qna, qpe);
+	/* kv_cmpr_pe = wkv_a_mqa; the latent's RMS norm on its view (a new
+	 * tensor, the MUL in place); k_pe's RoPE; Kcur their concat, set into
+	 * the cache */
+	int kvp = N(4 * (R + rope) * nt, norm);
+	int kvn = N(4 * R * nt, kvp), kpe = N(4 * rope * nt, kvp, pos);
+	int kcur = N(4 * (R + rope) * nt, kvn, kpe);
+	N(ALLOC_SIM_NOALLOC, kcur, kidx);
+	int o;
+	if (d->flash_attn) {
+		/* ggml_flash_attn_ext on the latent: [R, H, nt] */
+		o = N(4 * R * H * nt, qcur, mask);
+	} else {
+		/* build_attn_mha: v_cont, the latent of every cell of every
+		 * stream in the cache's type; kq F32 [n_kv, nt, H], the soft_max
+		 * in place; kqv [R, nt, H] */
+		int vc = N(model_cache_bytes(m->k_type, R) * cells * a->streams, -1);
+		int kq = N(4 * cells * nt * H, qcur);
+		int sm = N(ALLOC_SIM_INPLACE, kq, mask);
+		o = N(4 * R * H * nt, sm, vc);
+	}
+	/* wv_b [Vh, H] (v_mla), then the permuted ggml_cont */
+	int mla = N(4 * Vh * H * nt, o);
+	return N(4 * Vh * H * nt, mla);
+}
 
 /* The graph of one ubatch of nt tokens (no outputs) against every cell. */
 static int build(struct alloc_sim *s, const struct model *m, const struct moe_graph *g, const struct deploy *d,
@@ -110,20 +182,28 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 		if (nv)
 			vrot[c] = alloc_sim_input(s, 4 * nv * nv);
 		kidx[c] = alloc_sim_input(s, 8 * nt);
-		vidx[c] = alloc_sim_input(s, fa ? 8 * nt : 8 * nt * V);
+		if (!(g->flags & MG_MLA))   /* MLA: V is a view of K, no v_idxs */
+			vidx[c] = alloc_sim_input(s, fa ? 8 * nt : 8 * nt * V);
 		mask[c] = alloc_sim_input(s, cells * nt * (fa ? 2 : 4));
 	}
 	if (scale < 0 && (g->flags & MG_NOPE_SCALE))
 		scale = alloc_sim_input(s, 4 * nt);
 	int out_ids = alloc_sim_input(s, 4 * no);
 	int cur = N(4 * E * nt, tok);   /* embd: ggml_get_rows(tok_embd, inp_tokens) */
-	for (int64_t il = 0; il < m->layers; il++) {
+	/* the nextn / MTP layers are not in the main graph (glm4-moe.cpp: n_layer()) */
+	int64_t n_layer = m->layers - m->nextn_layers;
+	for (int64_t il = 0; il < n_layer; il++) {
 		int c = caches == 2 && m->layer_swa[il] ? 1 : 0;
 		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
 		/* llama4.cpp: n_no_rope_layer_step 4, the full layers of its
 		 * 3-chunked-1-full pattern */
 		int nope = (g->flags & MG_NOPE_SCALE) && !m->layer_swa[il];
 		int norm = N(4 * E * nt, cur);   /* attn_norm: RMS_NORM, the MUL in place */
+		int att;
+		if (g->flags & MG_MLA) {
+			att = mla_attn(s, m, d, a, nt, norm, pos, kidx[0], mask[0]);
+			goto attn_out;
+		}
 		/* build_qkv, then ggml_rope_ext (or Llama 4's NoPE scale) on a
 		 * reshaped view: a new tensor; the q/k norms in place */
 		int qm = N(4 * Q * nt, norm), q, k, km, vm = -1;
@@ -156,7 +236,6 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 		/* llama_kv_cache::cpy_k / cpy_v: ggml_set_rows into the cache */
 		N(ALLOC_SIM_NOALLOC, k, kidx[c]);
 		N(ALLOC_SIM_NOALLOC, vm, vidx[c]);
-		int att;
 		if (fa) {
 			/* build_attn_mha: ggml_flash_attn_ext [head_dim_v, n_head, nt] */
 			att = N(4 * O * nt, q, mask[c]);
@@ -170,10 +249,11 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 		}
 		if (nv)
 			att = N(4 * O * nt, att, vrot[c]);   /* build_attn: V's un-rotation */
+	attn_out:;
 		int wo = N(4 * E * nt, att);   /* wo (+ wo_b in place) */
 		int64_t n = nt;                /* the FFN's tokens */
 		int ffn_inp;
-		if ((g->flags & MG_ROWS_LAST) && il == m->layers - 1) {
+		if ((g->flags & MG_ROWS_LAST) && il == n_layer - 1) {
 			/* the last layer keeps the outputs' rows only: get_rows of the
 			 * attention output and of inpSA, added in place */
 			int r1 = N(4 * E * no, wo, out_ids), r2 = N(4 * E * no, cur, out_ids);
@@ -183,6 +263,13 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 			ffn_inp = N(ALLOC_SIM_INPLACE, wo, cur);   /* ffn_inp = attn_out + inpSA */
 		}
 		int pn = N(4 * E * n, ffn_inp);   /* the FFN's norm (its MUL in place) */
+		if ((g->flags & MG_DENSE_LEAD) && il < m->dense_lead) {
+			/* build_ffn: gate, up, swiglu, down; l_out in place */
+			int fg = N(4 * m->ff_dense * n, pn), fu = N(4 * m->ff_dense * n, pn);
+			int fs = N(4 * m->ff_dense * n, fg, fu), fd = N(4 * E * n, fs);
+			cur = N(ALLOC_SIM_INPLACE, fd, ffn_inp);
+			continue;
+		}
 		/* build_moe_ffn: the router logits (+ gpt-oss's bias in place), the
 		 * probs, the argsort whose top-k view selects the experts, their
 		 * weights (get_rows of the probs) */
@@ -190,6 +277,10 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 		if (g->gating == GATE_SIGMOID_ON_LOGITS) {
 			pr = N(4 * X * n, lg);
 			as = N(4 * X * n, lg);
+		} else if (g->gating == GATE_SIGMOID_BIASED) {
+			pr = N(ALLOC_SIM_INPLACE, lg);
+			int biased = N(4 * X * n, pr);
+			as = N(4 * X * n, biased);
 		} else {
 			if (g->gating == GATE_SOFTMAX)
 				pr = N(ALLOC_SIM_INPLACE, lg);
@@ -223,9 +314,11 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 		for (int64_t e = 2; e < U; e++)
 			out = N(ALLOC_SIM_INPLACE, out, ex);
 		if (g->flags & MG_SHARED) {
-			/* build_ffn of the shared expert: gate, up, swiglu, down */
-			int sg = N(4 * F * n, pn), su = N(4 * F * n, pn);
-			int ss = N(4 * F * n, sg, su), sd = N(4 * E * n, ss);
+			/* build_ffn of the shared expert: gate, up, swiglu, down
+			 * (DeepSeek, GLM: shared_experts of ff as one FFN) */
+			int64_t SF = F * (m->shared_experts > 1 ? m->shared_experts : 1);
+			int sg = N(4 * SF * n, pn), su = N(4 * SF * n, pn);
+			int ss = N(4 * SF * n, sg, su), sd = N(4 * E * n, ss);
 			out = N(ALLOC_SIM_INPLACE, out, sd);
 		}
 		cur = N(ALLOC_SIM_INPLACE, out, ffn_inp);   /* l_out = the FFN's output + ffn_inp */

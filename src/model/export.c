@@ -179,10 +179,16 @@ int model_export(const struct model *m, FILE *out)
 		put_int(out, m, MF_NEXTN, m->nextn_layers);
 	if (m->moe_layer_step)
 		put_int(out, m, MF_MOE_STEP, m->moe_layer_step);
+	if (m->dense_lead)
+		put_int(out, m, MF_DENSE_LEAD, m->dense_lead);
+	if (m->shared_experts)
+		put_int(out, m, MF_SHARED_EXPERTS, m->shared_experts);
 	if (m->embd)
 		put_int(out, m, MF_EMBD, m->embd);
 	if (m->ff)
 		put_int(out, m, MF_FF, m->ff);
+	if (m->ff_dense)
+		put_int(out, m, MF_FF_DENSE, m->ff_dense);
 
 	fprintf(out, "\n[attention]\n");
 	put_word(out, m, MF_KIND, model_kind_word(m->kind));

@@ -75,6 +75,15 @@ const struct model_field_info model_fields[MF_COUNT] = {
 	[MF_MOE_STEP] = {.section = "model", .key = "moe_layer_step", .type = MFT_INT, .need = MFN_OPT,
 		.max = MODEL_MAX_LAYERS, AT(moe_layer_step),
 		.gguf = "{arch}.interleave_moe_layer_step", .hf = "interleave_moe_layer_step"},
+	/* llama-model.cpp LLM_ARCH_DEEPSEEK2, LLM_ARCH_GLM4_MOE: n_layer_dense_lead
+	 * (convert_hf_to_gguf.py writes first_k_dense_replace) and n_expert_shared;
+	 * for the compute graph's dense and shared FFNs */
+	[MF_DENSE_LEAD] = {.section = "model", .key = "dense_lead", .type = MFT_INT, .need = MFN_OPT,
+		.max = MODEL_MAX_LAYERS, AT(dense_lead),
+		.gguf = "{arch}.leading_dense_block_count", .hf = "first_k_dense_replace"},
+	[MF_SHARED_EXPERTS] = {.section = "model", .key = "shared_experts", .type = MFT_INT, .need = MFN_OPT,
+		.max = 65536, AT(shared_experts),
+		.gguf = "{arch}.expert_shared_count", .hf = "n_shared_experts"},
 	/* GGUF: counted from the tensor infos (exact); config.json: estimated
 	 * from torch_dtype or quantization_config; else params x 2 bytes */
 	[MF_WEIGHTS_BYTES] = {.section = "model", .key = "weights_bytes", .type = MFT_INT, .need = MFN_OPT,
@@ -202,6 +211,11 @@ const struct model_field_info model_fields[MF_COUNT] = {
 		.gguf = "{arch}.embedding_length", .hf = "hidden_size"},
 	[MF_FF] = {.section = "model", .key = "ff", .type = MFT_INT, .need = MFN_OPT,
 		.max = 1 << 24, AT(ff),
+		.gguf = "{arch}.feed_forward_length", .hf = "intermediate_size"},
+	/* a MoE model's dense FFN width (n_ff) beside the experts' ff (n_ff_exp):
+	 * written only when the file gives both; 0: not given */
+	[MF_FF_DENSE] = {.section = "model", .key = "ff_dense", .type = MFT_INT, .need = MFN_OPT,
+		.max = 1 << 24, AT(ff_dense),
 		.gguf = "{arch}.feed_forward_length", .hf = "intermediate_size"},
 	[MF_CACHE_TYPE] = {.section = "cache", .key = "type", .type = MFT_WORD, .need = MFN_OPT,
 		.def = CACHE_F16, .words = model_cache_words, AT(k_type)},

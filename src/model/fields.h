@@ -18,6 +18,7 @@
 enum model_field {
 	MF_NAME, MF_SOURCE, MF_ARCH, MF_NOTE, MF_PARAMS, MF_ACTIVE_PARAMS, MF_EXPERTS, MF_EXPERTS_USED,
 	MF_LAYERS, MF_HEADS, MF_KV_HEADS, MF_HEAD_DIM, MF_HEAD_DIM_V, MF_VOCAB, MF_CTX_TRAIN, MF_NEXTN, MF_MOE_STEP,
+	MF_DENSE_LEAD, MF_SHARED_EXPERTS,   /* [model] dense_lead, shared_experts: the MoE graph */
 	MF_WEIGHTS_BYTES,
 	MF_KIND, MF_SLIDING_WINDOW, MF_SWA_PATTERN, MF_LAYER_TYPES, MF_WINDOW_USED, MF_SINKS,
 	MF_HEAD_DIM_SWA, MF_HEAD_DIM_V_SWA,
@@ -30,6 +31,7 @@ enum model_field {
 	MF_ROPE_DIMS,    /* [rope] dims: the rotated dimensions of a head (partial rotary) */
 	MF_EMBD, MF_FF,  /* [model] embd, ff: optional, for the compute buffer (size_buffers) and
 			  * the short-conv state (n_embd) */
+	MF_FF_DENSE,     /* [model] ff_dense: a MoE model's dense layers' FFN width */
 	MF_CACHE_TYPE,   /* [cache] type: both K and V, read into k_type and v_type */
 	MF_K_TYPE, MF_V_TYPE,
 	MF_COUNT

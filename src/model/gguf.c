@@ -776,6 +776,15 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	/* llama-model.cpp LLM_ARCH_LLAMA4: LLM_KV_INTERLEAVE_MOE_LAYER_STEP */
 	if (field_int(r, m, MF_MOE_STEP, 1, MODEL_MAX_LAYERS, &m->moe_layer_step) < 0)
 		return -1;
+	/* LLM_KV_LEADING_DENSE_BLOCK_COUNT, LLM_KV_EXPERT_SHARED_COUNT (llama-model.cpp
+	 * load_hparams, LLM_ARCH_DEEPSEEK2 and LLM_ARCH_GLM4_MOE) */
+	if (field_int(r, m, MF_DENSE_LEAD, 0, m->layers - 1, &m->dense_lead) < 0 ||
+	    field_int(r, m, MF_SHARED_EXPERTS, 0, 65536, &m->shared_experts) < 0)
+		return -1;
+	/* with leading dense layers, n_ff is theirs beside the experts' n_ff_exp
+	 * (LLM_ARCH_DEEPSEEK2 / GLM4_MOE read both) */
+	if (m->dense_lead && field_int(r, m, MF_FF_DENSE, 1, INT64_C(1) << 24, &m->ff_dense) < 0)
+		return -1;
 	if (read_recurrent(r, m, end) < 0)
 		return -1;
 	const struct swa_rule *rule = swa_rule_of(m);

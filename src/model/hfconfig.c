@@ -2124,6 +2124,16 @@ static int read_model(struct hf *H)
 	m->embd = s.hidden;
 	m->ff = m->experts && s.moe_inter ? s.moe_inter : s.inter;
 	model_set_origin(m, MF_EMBD, "config.json hidden_size");
+	/* DeepSeek-V2/V3 and GLM-4.5 (conversion/deepseek.py, glm.py): first_k_dense_replace
+	 * dense layers of intermediate_size, then n_shared_experts beside the routed ones */
+	if ((mla_family(H->fam) || H->fam->id == F_GLM4_MOE) && m->experts) {
+		m->dense_lead = s.first_dense;
+		m->shared_experts = s.shared;
+		m->ff_dense = s.first_dense ? s.inter : 0;
+		model_set_origin(m, MF_DENSE_LEAD, "config.json first_k_dense_replace");
+		model_set_origin(m, MF_SHARED_EXPERTS, "config.json n_shared_experts");
+		model_set_origin(m, MF_FF_DENSE, "config.json intermediate_size (the dense layers')");
+	}
 	/* Mixtral, gpt-oss, Llama 4, Granite: an expert is an MLP of intermediate_size */
 	int own = H->fam->id != F_MIXTRAL && H->fam->id != F_GPT_OSS && H->fam->id != F_LLAMA4 &&
 		  H->fam->id != F_GRANITE_HYBRID && H->fam->id != F_JAMBA;

@@ -417,6 +417,13 @@ static int check_rules(struct loader *L)
 	if (m->experts > 0 && (m->experts_used < 1 || m->experts_used > m->experts))
 		return fail(L, MF_EXPERTS_USED, "%lld of %lld experts (1 to experts)", (long long)m->experts_used,
 			    (long long)m->experts);
+	/* llama-model.cpp: n_layer_dense_lead dense layers first, then MoE ones */
+	if ((m->dense_lead || m->shared_experts || m->ff_dense) && !m->experts)
+		return fail(L, m->dense_lead ? MF_DENSE_LEAD : m->shared_experts ? MF_SHARED_EXPERTS : MF_FF_DENSE,
+			    "without experts (a dense model's FFN is ff)");
+	if (m->dense_lead >= m->layers && m->dense_lead)
+		return fail(L, MF_DENSE_LEAD, "%lld of %lld layers dense: no MoE layer left", (long long)m->dense_lead,
+			    (long long)m->layers);
 	/* MLA: RoPE turns the decoupled key only.  head_dim and head_dim_v are
 	 * not tied to the [mla] sizes: a GGUF may give them in another form. */
 	if (m->kind == ATTN_MLA) {

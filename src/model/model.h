@@ -78,6 +78,12 @@ struct model {
 				 * sees p mod sliding_window + 1 keys */
 	int64_t nextn_layers;   /* the last nextn_layers layers are nextn / MTP blocks: no cache */
 	int64_t moe_layer_step; /* Llama 4: every moe_layer_step-th layer is MoE (0: not given, every layer) */
+	/* DeepSeek-V2/V3, GLM-4.5 MoE graphs (llama-model.cpp load_hparams
+	 * LLM_ARCH_DEEPSEEK2 / LLM_ARCH_GLM4_MOE): the first dense_lead layers
+	 * are dense FFNs of ff_dense (n_layer_dense_lead, n_ff), the others
+	 * experts of ff plus shared_experts shared ones (n_expert_shared,
+	 * n_ff_exp); 0: not given */
+	int64_t dense_lead, shared_experts, ff_dense;
 	int64_t head_dim_swa, head_dim_v_swa;   /* K and V head sizes of the sliding layers (default head_dim, _v) */
 	int64_t indexer_head_dim;   /* sparse attention's indexer K row per token per layer; 0: none */
 	int64_t indexer_top_k;      /* the keys the indexer selects a query; 0: unknown (no compute term) */

@@ -403,6 +403,31 @@ static void t_moe(void)
 	d.flash_attn = 1, d.n_ubatch = 2048;
 	size_buffers(&m, &d, &b);
 	T_EQ_INT(b.compute_bytes, 1294999552LL, "engine: Qwen3-30B-A3B -c 32768 -np 4 -ub 2048 -fa on q8_0: rotated, replayed");
+	/* GLM-4.5-Air's shape (tests/engine.sh's glm4moe GGUF): one dense
+	 * lead layer of 10944, 8 of 128 experts of 1408 and one shared,
+	 * sigmoid gating with exp_probs_b, the nextn layer out of the graph;
+	 * 4.2 % off before the replay */
+	memset(&m, 0, sizeof m);
+	snprintf(m.arch, sizeof m.arch, "glm4moe");
+	m.layers = 47, m.nextn_layers = 1, m.heads = 96, m.kv_heads = 8, m.head_dim = m.head_dim_v = 128;
+	m.vocab = 151552, m.embd = 4096, m.ff = 1408, m.experts = 128, m.experts_used = 8, m.kind = ATTN_GQA;
+	m.dense_lead = 1, m.ff_dense = 10944, m.shared_experts = 1;
+	m.k_type = m.v_type = CACHE_F16, m.params = 106e9, m.ctx_train = 131072;
+	for (int64_t il = 0; il < m.layers; il++)
+		m.layer_kv_heads[il] = 8;
+	T_OK(model_finish(&m, "glm-4.5-air", err, sizeof err) == 0, "engine: GLM-4.5-Air's shape is a model");
+	d = deploy_default(1000);
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 344995840, "engine: GLM-4.5-Air -c 1000 -ub 512 -fa on: 329.01 MiB");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "engine: GLM-4.5's replayed buffer is modelled");
+	d = deploy_default(32768);
+	d.n_seq = 4, d.n_ubatch = 2048, d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 6861922304, "engine: GLM-4.5-Air -c 32768 -np 4 -ub 2048 -fa off: 6544.03 MiB");
+	/* without the shared experts' count the graph is not the one replayed */
+	m.shared_experts = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "engine: GLM-4.5 without shared_experts is estimated");
 }
 
 /* Jamba-v0.1 (assets/models): the real engine's figures (tests/engine.sh's
@@ -549,6 +574,30 @@ static void t_mla_engine(void)
 	/* 6 MiB under the engine: q_lora (wq_a's 1536 floats a token, in the
 	 * hole; not a field of struct model) and the later layers' shift */
 	T_EQ_INT(b.compute_bytes, 4588578816LL - 6291456, "engine: Kimi K2 -c 32768 -ub 512 -fa off: 4370.00 MiB, 0.14 %% under");
+	/* With the MoE graph's fields (the GGUFs' leading_dense_block_count 1,
+	 * expert_shared_count, feed_forward_length) the graph is replayed
+	 * (src/model/compute_moe.c): the engine's figures to the byte */
+	m.dense_lead = 1, m.ff_dense = 18432, m.shared_experts = 1;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 4588578816LL, "engine: Kimi K2 replayed, -c 32768 -ub 512 -fa off: 4376.01 MiB");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "engine: DeepSeek2's replayed buffer is modelled");
+	d = deploy_default(32768);
+	d.n_seq = 4, d.n_ubatch = 2048;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 1610653696, "engine: Kimi K2 replayed, -c 32768 -np 4 -ub 2048 -fa on: 1536.04 MiB");
+	mla_shape(&m, 27, 2048, 16, 64, 6, 1408, 102400, "deepseek-v2-lite");
+	m.dense_lead = 1, m.ff_dense = 10944, m.shared_experts = 2;
+	d = deploy_default(32768);
+	d.flash_attn = 0, d.n_ubatch = 2048;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 4807811072LL, "engine: V2-Lite replayed, -c 32768 -ub 2048 -fa off: 4585.09 MiB");
+	d = deploy_default(1000);
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 222300160, "engine: V2-Lite replayed, -c 1000 -ub 512 -fa on: 212.00 MiB");
+	/* a GGUF without the latent cache (no *_mla keys) is not this graph */
+	m.mla_latent_cache = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "engine: DeepSeek2 without the latent cache is estimated");
 }
 
 void test_buffers(void)
