@@ -43,6 +43,8 @@ struct hybrid_family {
 	int attn_rows;          /* [n_embd]-wide rows under K·Q (0: Q-wide, see qwen35) */
 	int mid_hole, big_rows;
 	int modelled;           /* held within 2 % over tests/engine.sh's buffers matrix */
+	int mamba1;             /* Jamba's rows under K·Q (this file's head comment);
+				   the logits and the MoE FFN are buffers.c's */
 };
 static const struct hybrid_family families[] = {
 	/* src/models/qwen35.cpp: the gated Q (Qcur_full [2 n_head head_dim])
@@ -50,23 +52,32 @@ static const struct hybrid_family families[] = {
 	 * final norm's get_rows (out_ids) and the last FFN's output are the rows */
 	/* worst 1.91 %: -c 32768 -np 4 -fa off, a hole just over two rows, where
 	 * best fit puts the rows in an exact [n_embd] slot above it first */
-	{"qwen35", 0, 1, 1, 1},
+	{"qwen35", 0, 1, 1, 1, 0},
 	/* src/models/falcon-h1.cpp: attention and Mamba2 in parallel, the FFN
 	 * after get_rows; four [n_embd] rows under K·Q; once the hole holds a
 	 * row, the last FFN's output and the logits stay in it.  Estimated:
 	 * at -ub 2048 the logits go one row higher there (2.2 %), and a rotated
 	 * V with flash attention keeps them low with a small hole (3.8 %) */
-	{"falcon-h1", 4, 0, 0, 0},
+	{"falcon-h1", 4, 0, 0, 0, 0},
+	/* src/models/jamba.cpp: Mamba-1 blocks between attention layers; worst
+	 * 0.04 % over the buffers matrix, its experts included */
+	{"jamba", 4, 0, 0, 1, 1},
 };
 
-static const struct hybrid_family *family_of(const struct model *m)
+static const struct hybrid_family *row_of(const struct model *m)
 {
-	if (m->experts > 0)
-		return NULL;   /* the MoE variants' peaks are compute_moe's */
 	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
 		if (strcmp(m->arch, families[i].arch) == 0)
 			return &families[i];
 	return NULL;
+}
+
+/* A family of the logits table: not Jamba's rows, and no experts (the
+ * MoE variants' peaks are compute_moe's). */
+static const struct hybrid_family *family_of(const struct model *m)
+{
+	const struct hybrid_family *f = row_of(m);
+	return f && !f->mamba1 && m->experts == 0 ? f : NULL;
 }
 
 /* ggml-alloc's alignment of a tensor's room on the CPU buffer
@@ -78,10 +89,11 @@ static int64_t align_up(int64_t n)
 	return (n + CPU_ALIGN - 1) / CPU_ALIGN * CPU_ALIGN;
 }
 
-/* Jamba: Mamba-1 blocks between attention layers (buffers.c's size_mamba1_inner). */
+/* Jamba: Mamba-1 blocks between attention layers, the table's mamba1 flag. */
 static int is_jamba(const struct model *m)
 {
-	return size_mamba1_inner(m) > 0;
+	const struct hybrid_family *f = row_of(m);
+	return f && f->mamba1;
 }
 
 int compute_hybrid_family(const struct model *m, int *mid_hole, int *big_rows)
@@ -98,7 +110,7 @@ int64_t compute_hybrid_attn_width(const struct model *m, int64_t E)
 	if (f)
 		return f->attn_rows ? f->attn_rows * E : 3 * E + 3 * m->heads * m->head_dim;
 	if (is_jamba(m))
-		return (compute_rot_k_n(m) > 0 ? 5 : 4) * E;
+		return (row_of(m)->attn_rows + (compute_rot_k_n(m) > 0)) * E;   /* + the rotated Q */
 	return 5 * E;   /* buffers.c's: residual, norm, Q, attention input, output */
 }
 
@@ -142,10 +154,10 @@ int compute_hybrid_attn(const struct model *m, const struct deploy *d, const str
 int compute_hybrid_modelled(const struct model *m, int rot_fa)
 {
 	/* Jamba-v0.1 over tests/engine.sh's buffers matrix: worst 0.04 %; Qwen3.5 27B 1.91 %. */
-	const struct hybrid_family *f = family_of(m);
+	const struct hybrid_family *f = is_jamba(m) ? row_of(m) : family_of(m);   /* Jamba's row, whatever its experts */
 	/* A quantized cache with flash attention moves Qwen3.5's logits (its
 	 * V's un-rotation: 587.54 MiB against 525.00 at -c 84224 q4_0, the
 	 * --fit check of tests/engine.sh), and Jamba's (251,752,480 B in the
 	 * engine at -c 16384 q4_0, 13 % above the peaks here): estimated. */
-	return (is_jamba(m) || (f && f->modelled)) && !rot_fa && m->embd > 0 && m->ff > 0;
+	return f && f->modelled && !rot_fa && m->embd > 0 && m->ff > 0;
 }
