@@ -612,11 +612,43 @@ static inline __attribute__((always_inline)) void FN(row_pv_qt)(const float *p, 
 	}
 }
 
+/* q8_0 at d = 128: output columns [c0, c0 + 64), two blocks, in 8
+ * registers over all the block's keys, one key a step, so p[j] is
+ * broadcast once for both blocks and the widened ints of one block at a
+ * time are all that is live beside the sums (no spills: objdump). */
+static inline void FN(pv128q8_half)(const float *p, const unsigned char *v, float *o, int cols, int c0)
+{
+	const size_t rb = 4 * QUANT_Q8_0_BYTES;
+	const unsigned char *col = v + (size_t)(c0 / 32) * QUANT_Q8_0_BYTES;
+	v8f a0 = LOAD(o + c0), a1 = LOAD(o + c0 + 8), a2 = LOAD(o + c0 + 16), a3 = LOAD(o + c0 + 24);
+	v8f a4 = LOAD(o + c0 + 32), a5 = LOAD(o + c0 + 40), a6 = LOAD(o + c0 + 48), a7 = LOAD(o + c0 + 56);
+	for (int j = 0; j < cols; j++) {
+		const unsigned char *b0 = col + (size_t)j * rb, *b1 = b0 + QUANT_Q8_0_BYTES;
+		/* two rows (272 bytes) ahead every other key: five lines, unrolled */
+		if (c0 == 0 && (j & 1) == 0)
+			for (int off = 0; off < 2 * (int)rb; off += 64)
+				__builtin_prefetch((const void *)((uintptr_t)b0 + PF_BYTES + (uintptr_t)off));
+		v8f x = V8(p[j]);
+		v8f f = x * FN(h2f8)(b0), g = x * FN(h2f8)(b1);
+		a0 += f * __builtin_convertvector(FN(widen8s)(b0 + 2), v8f);
+		a1 += f * __builtin_convertvector(FN(widen8s)(b0 + 10), v8f);
+		a2 += f * __builtin_convertvector(FN(widen8s)(b0 + 18), v8f);
+		a3 += f * __builtin_convertvector(FN(widen8s)(b0 + 26), v8f);
+		a4 += g * __builtin_convertvector(FN(widen8s)(b1 + 2), v8f);
+		a5 += g * __builtin_convertvector(FN(widen8s)(b1 + 10), v8f);
+		a6 += g * __builtin_convertvector(FN(widen8s)(b1 + 18), v8f);
+		a7 += g * __builtin_convertvector(FN(widen8s)(b1 + 26), v8f);
+	}
+	STORE(o + c0, a0), STORE(o + c0 + 8, a1), STORE(o + c0 + 16, a2), STORE(o + c0 + 24, a3);
+	STORE(o + c0 + 32, a4), STORE(o + c0 + 40, a5), STORE(o + c0 + 48, a6), STORE(o + c0 + 56, a7);
+}
+
 static void FN(row_pv_q8)(const float *p, const void *v, int d, float *o, int cols)
 {
-	if (d == 128)
-		FN(row_pv_qt)(p, v, 128, o, cols, FASTATTN_Q8_0);
-	else
+	if (d == 128) {
+		FN(pv128q8_half)(p, v, o, cols, 0);
+		FN(pv128q8_half)(p, v, o, cols, 64);
+	} else
 		FN(row_pv_qt)(p, v, d, o, cols, FASTATTN_Q8_0);
 }
 
