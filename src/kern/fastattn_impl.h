@@ -202,7 +202,7 @@ static void FN(row_scores)(const float *q, int d, const float *k, int cols, floa
  * together) ran faster from cache but about 20 % slower from memory, the
  * streams no longer in the order the prefetchers follow (measured, cold
  * runs interleaved in one process, n = 65536). */
-static void FN(row_scores_h)(const float *q, int d, const uint16_t *k, int cols, float *s, int cols_p)
+static inline __attribute__((always_inline)) void FN(row_scores_hd)(const float *q, int d, const uint16_t *k, int cols, float *s, int cols_p)
 {
 	int dv = d / 32 * 32;
 	for (int j = 0; j < cols; j++) {
@@ -220,6 +220,60 @@ static void FN(row_scores_h)(const float *q, int d, const uint16_t *k, int cols,
 		s[j] = t;
 	}
 	for (int j = cols; j < cols_p; j++)
+		s[j] = 0;
+}
+
+/* d = 128 (most models' head size) gets its own copy, d a constant: the
+ * loops over d unroll and their counters and bounds leave the key loop
+ * (callgrind, a key and head at d = 128). */
+/* Eight vectors' lane sums as one vector: pairwise adds of neighbours
+ * three levels deep (the shuffles make vhaddps, then one cross-half add),
+ * 9 instructions for 8 sums where 8 horizontal sums took 40. */
+static inline v8f FN(hsum8)(v8f r0, v8f r1, v8f r2, v8f r3, v8f r4, v8f r5, v8f r6, v8f r7)
+{
+#define HADD(a, b) (__builtin_shufflevector(a, b, 0, 2, 8, 10, 4, 6, 12, 14) + __builtin_shufflevector(a, b, 1, 3, 9, 11, 5, 7, 13, 15))
+	v8f t01 = HADD(r0, r1), t23 = HADD(r2, r3), t45 = HADD(r4, r5), t67 = HADD(r6, r7);
+	v8f u0 = HADD(t01, t23), u1 = HADD(t45, t67);
+#undef HADD
+	/* u0 = [r0 r1 r2 r3 | r0 r1 r2 r3] low half and high half of each, u1 the same for r4..r7 */
+	return __builtin_shufflevector(u0, u1, 0, 1, 2, 3, 8, 9, 10, 11) + __builtin_shufflevector(u0, u1, 4, 5, 6, 7, 12, 13, 14, 15);
+}
+
+/* One f16 key of 128 against the query: four chains, summed to one vector
+ * (its lanes' sum is the score). */
+static inline v8f FN(dot128h)(const float *q, const uint16_t *kr)
+{
+	FN(prefetch_ahead)(kr, 128 * (int)sizeof(uint16_t));
+	v8f a0 = V8(0), a1 = V8(0), a2 = V8(0), a3 = V8(0);
+	for (int c = 0; c < 128; c += 32) {
+		a0 += LOAD(q + c) * FN(cvt8h)(kr + c), a1 += LOAD(q + c + 8) * FN(cvt8h)(kr + c + 8);
+		a2 += LOAD(q + c + 16) * FN(cvt8h)(kr + c + 16), a3 += LOAD(q + c + 24) * FN(cvt8h)(kr + c + 24);
+	}
+	return (a0 + a1) + (a2 + a3);
+}
+
+/* d = 128 (most models' head size) has its own loop: the keys still one
+ * after another front to back, but eight keys' sums reduced together by
+ * hsum8 and stored as one vector (callgrind, a key and head at n = 16384:
+ * 45 instructions for the scores where the loop over any d took 94). */
+static void FN(row_scores_h)(const float *q, int d, const uint16_t *k, int cols, float *s, int cols_p)
+{
+	if (d != 128) {
+		FN(row_scores_hd)(q, d, k, cols, s, cols_p);
+		return;
+	}
+	int j = 0;
+	for (; j + 8 <= cols; j += 8) {
+		const uint16_t *kr = k + (size_t)j * 128;
+		v8f r0 = FN(dot128h)(q, kr), r1 = FN(dot128h)(q, kr + 128);
+		v8f r2 = FN(dot128h)(q, kr + 256), r3 = FN(dot128h)(q, kr + 384);
+		v8f r4 = FN(dot128h)(q, kr + 512), r5 = FN(dot128h)(q, kr + 640);
+		v8f r6 = FN(dot128h)(q, kr + 768), r7 = FN(dot128h)(q, kr + 896);
+		STORE(s + j, FN(hsum8)(r0, r1, r2, r3, r4, r5, r6, r7));
+	}
+	for (; j < cols; j++)
+		s[j] = FN(hsum)(FN(dot128h)(q, k + (size_t)j * 128));
+	for (j = cols; j < cols_p; j++)
 		s[j] = 0;
 }
 
@@ -251,7 +305,7 @@ static void FN(row_pv)(const float *p, const float *v, int d, float *o, int cols
 /* The same over f16 value rows: 64 output columns stay in 8 registers
  * while every key of the block adds to them, so each key costs only its
  * conversions and FMAs (the block's V rows are in L1 for the second half). */
-static void FN(row_pv_h)(const float *p, const uint16_t *v, int d, float *o, int cols)
+static inline __attribute__((always_inline)) void FN(row_pv_hd)(const float *p, const uint16_t *v, int d, float *o, int cols)
 {
 	int c0 = 0;
 	for (; c0 + 64 <= d; c0 += 64) {
@@ -277,6 +331,45 @@ static void FN(row_pv_h)(const float *p, const uint16_t *v, int d, float *o, int
 	for (int c = c0; c < d; c++)
 		for (int j = 0; j < cols; j++)
 			o[c] += p[j] * half_to_float(v[(size_t)j * d + c]);
+}
+
+/* 64 output columns [c0, c0 + 64) of d = 128 in 8 registers over all the
+ * block's keys, two keys a step (the loop's own instructions halved). */
+static inline void FN(pv128h_half)(const float *p, const uint16_t *v, float *o, int cols, int c0)
+{
+	v8f a0 = LOAD(o + c0), a1 = LOAD(o + c0 + 8), a2 = LOAD(o + c0 + 16), a3 = LOAD(o + c0 + 24);
+	v8f a4 = LOAD(o + c0 + 32), a5 = LOAD(o + c0 + 40), a6 = LOAD(o + c0 + 48), a7 = LOAD(o + c0 + 56);
+	int j = 0;
+#define PV_KEY(jj)                                                                                                            \
+	do {                                                                                                                  \
+		const uint16_t *vr = v + (size_t)(jj) * 128 + c0;                                                             \
+		if (c0 == 0)                                                                                                  \
+			FN(prefetch_ahead)(vr, 128 * (int)sizeof(uint16_t));                                                  \
+		v8f x = V8(p[jj]);                                                                                            \
+		a0 += x * FN(cvt8h)(vr), a1 += x * FN(cvt8h)(vr + 8), a2 += x * FN(cvt8h)(vr + 16), a3 += x * FN(cvt8h)(vr + 24); \
+		a4 += x * FN(cvt8h)(vr + 32), a5 += x * FN(cvt8h)(vr + 40), a6 += x * FN(cvt8h)(vr + 48), a7 += x * FN(cvt8h)(vr + 56); \
+	} while (0)
+	for (; j + 2 <= cols; j += 2) {
+		PV_KEY(j);
+		PV_KEY(j + 1);
+	}
+	if (j < cols)
+		PV_KEY(j);
+#undef PV_KEY
+	STORE(o + c0, a0), STORE(o + c0 + 8, a1), STORE(o + c0 + 16, a2), STORE(o + c0 + 24, a3);
+	STORE(o + c0 + 32, a4), STORE(o + c0 + 40, a5), STORE(o + c0 + 48, a6), STORE(o + c0 + 56, a7);
+}
+
+/* d = 128 its own copy, c0 a constant in each half, so the prefetch test
+ * leaves the loop (callgrind, a key and head: 55 instructions before). */
+static void FN(row_pv_h)(const float *p, const uint16_t *v, int d, float *o, int cols)
+{
+	if (d == 128) {
+		FN(pv128h_half)(p, v, o, cols, 0);
+		FN(pv128h_half)(p, v, o, cols, 64);
+	} else {
+		FN(row_pv_hd)(p, v, d, o, cols);
+	}
 }
 
 /* The 32 ints of one block (qs, after the scale) as 4 x 8 floats, not yet
@@ -381,7 +474,7 @@ static inline void FN(dot32_blk)(const int16_t *qi, const unsigned char *qs, int
  * then added times dq[b] and the block's scale.  The query's rounding is
  * 1/65534 of its block's largest value, 256 times finer than ggml's int8
  * query (ggml_vec_dot_q8_0_q8_0).  Two key rows a pass, as row_scores_qt. */
-static inline void FN(row_scores_qit)(const int16_t *qi, const float *dq, int d, const void *k, int cols, float *s, int cols_p, int kv)
+static inline __attribute__((always_inline)) void FN(row_scores_qit)(const int16_t *qi, const float *dq, int d, const void *k, int cols, float *s, int cols_p, int kv)
 {
 	int nb = d / 32, bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
 	size_t rb = (size_t)nb * bb;
@@ -417,14 +510,58 @@ static inline void FN(row_scores_qit)(const int16_t *qi, const float *dq, int d,
 		s[j] = 0;
 }
 
+/* One quantized key of 128 (4 blocks) against the int16 query, as one
+ * vector whose lanes sum to the score. */
+static inline __attribute__((always_inline)) v8f FN(dot128q)(const int16_t *qi, const float *dq, const unsigned char *kr, int kv)
+{
+	int bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
+	v8f acc = V8(0);
+	for (int b = 0; b < 4; b++) {
+		v8f x;
+		FN(dot32_blk)(qi + 32 * b, kr + (size_t)b * bb + 2, kv, &x);
+		acc += (V8(dq[b]) * FN(h2f8)(kr + (size_t)b * bb)) * x;
+	}
+	return acc;
+}
+
+/* d = 128: eight keys a step, one after another front to back, their sums
+ * reduced together by hsum8 and stored as one vector; the lines 12 KiB
+ * ahead asked for once a step, not per key (callgrind, q8_0, a key and
+ * head: 56 instructions for the scores before). */
+static inline __attribute__((always_inline)) void FN(scores128q)(const int16_t *qi, const float *dq, const void *k, int cols, float *s, int cols_p, int kv)
+{
+	size_t rb = 4 * (size_t)(kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES);
+	const unsigned char *kb = k;
+	int j = 0;
+	for (; j + 8 <= cols; j += 8) {
+		const unsigned char *kr = kb + (size_t)j * rb;
+		FN(prefetch_ahead)(kr, 8 * (int)rb);
+		v8f r0 = FN(dot128q)(qi, dq, kr, kv), r1 = FN(dot128q)(qi, dq, kr + rb, kv);
+		v8f r2 = FN(dot128q)(qi, dq, kr + 2 * rb, kv), r3 = FN(dot128q)(qi, dq, kr + 3 * rb, kv);
+		v8f r4 = FN(dot128q)(qi, dq, kr + 4 * rb, kv), r5 = FN(dot128q)(qi, dq, kr + 5 * rb, kv);
+		v8f r6 = FN(dot128q)(qi, dq, kr + 6 * rb, kv), r7 = FN(dot128q)(qi, dq, kr + 7 * rb, kv);
+		STORE(s + j, FN(hsum8)(r0, r1, r2, r3, r4, r5, r6, r7));
+	}
+	for (; j < cols; j++)
+		s[j] = FN(hsum)(FN(dot128q)(qi, dq, kb + (size_t)j * rb, kv));
+	for (j = cols; j < cols_p; j++)
+		s[j] = 0;
+}
+
 static void FN(row_scores_q8i)(const int16_t *qi, const float *dq, int d, const void *k, int cols, float *s, int cols_p)
 {
-	FN(row_scores_qit)(qi, dq, d, k, cols, s, cols_p, FASTATTN_Q8_0);
+	if (d == 128)
+		FN(scores128q)(qi, dq, k, cols, s, cols_p, FASTATTN_Q8_0);
+	else
+		FN(row_scores_qit)(qi, dq, d, k, cols, s, cols_p, FASTATTN_Q8_0);
 }
 
 static void FN(row_scores_q4i)(const int16_t *qi, const float *dq, int d, const void *k, int cols, float *s, int cols_p)
 {
-	FN(row_scores_qit)(qi, dq, d, k, cols, s, cols_p, FASTATTN_Q4_0);
+	if (d == 128)
+		FN(scores128q)(qi, dq, k, cols, s, cols_p, FASTATTN_Q4_0);
+	else
+		FN(row_scores_qit)(qi, dq, d, k, cols, s, cols_p, FASTATTN_Q4_0);
 }
 
 static void FN(row_scores_q8)(const float *q, int d, const void *k, int cols, float *s, int cols_p)
@@ -445,7 +582,7 @@ static void FN(row_scores_q4)(const float *q, int d, const void *k, int cols, fl
  * on every key (callgrind, a key and head: q8_0 100 instructions, this
  * way 93; q4_0 116, this way 113).  The first pass over the keys also asks
  * for the rows ahead. */
-static inline void FN(row_pv_qt)(const float *p, const unsigned char *v, int d, float *o, int cols, int kv)
+static inline __attribute__((always_inline)) void FN(row_pv_qt)(const float *p, const unsigned char *v, int d, float *o, int cols, int kv)
 {
 	int nb = d / 32, bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
 	size_t rb = (size_t)nb * bb;
@@ -475,14 +612,52 @@ static inline void FN(row_pv_qt)(const float *p, const unsigned char *v, int d, 
 	}
 }
 
+/* q8_0 at d = 128: output columns [c0, c0 + 64), two blocks, in 8
+ * registers over all the block's keys, one key a step, so p[j] is
+ * broadcast once for both blocks and the widened ints of one block at a
+ * time are all that is live beside the sums (no spills: objdump). */
+static inline void FN(pv128q8_half)(const float *p, const unsigned char *v, float *o, int cols, int c0)
+{
+	const size_t rb = 4 * QUANT_Q8_0_BYTES;
+	const unsigned char *col = v + (size_t)(c0 / 32) * QUANT_Q8_0_BYTES;
+	v8f a0 = LOAD(o + c0), a1 = LOAD(o + c0 + 8), a2 = LOAD(o + c0 + 16), a3 = LOAD(o + c0 + 24);
+	v8f a4 = LOAD(o + c0 + 32), a5 = LOAD(o + c0 + 40), a6 = LOAD(o + c0 + 48), a7 = LOAD(o + c0 + 56);
+	for (int j = 0; j < cols; j++) {
+		const unsigned char *b0 = col + (size_t)j * rb, *b1 = b0 + QUANT_Q8_0_BYTES;
+		/* two rows (272 bytes) ahead every other key: five lines, unrolled */
+		if (c0 == 0 && (j & 1) == 0)
+			for (int off = 0; off < 2 * (int)rb; off += 64)
+				__builtin_prefetch((const void *)((uintptr_t)b0 + PF_BYTES + (uintptr_t)off));
+		v8f x = V8(p[j]);
+		v8f f = x * FN(h2f8)(b0), g = x * FN(h2f8)(b1);
+		a0 += f * __builtin_convertvector(FN(widen8s)(b0 + 2), v8f);
+		a1 += f * __builtin_convertvector(FN(widen8s)(b0 + 10), v8f);
+		a2 += f * __builtin_convertvector(FN(widen8s)(b0 + 18), v8f);
+		a3 += f * __builtin_convertvector(FN(widen8s)(b0 + 26), v8f);
+		a4 += g * __builtin_convertvector(FN(widen8s)(b1 + 2), v8f);
+		a5 += g * __builtin_convertvector(FN(widen8s)(b1 + 10), v8f);
+		a6 += g * __builtin_convertvector(FN(widen8s)(b1 + 18), v8f);
+		a7 += g * __builtin_convertvector(FN(widen8s)(b1 + 26), v8f);
+	}
+	STORE(o + c0, a0), STORE(o + c0 + 8, a1), STORE(o + c0 + 16, a2), STORE(o + c0 + 24, a3);
+	STORE(o + c0 + 32, a4), STORE(o + c0 + 40, a5), STORE(o + c0 + 48, a6), STORE(o + c0 + 56, a7);
+}
+
 static void FN(row_pv_q8)(const float *p, const void *v, int d, float *o, int cols)
 {
-	FN(row_pv_qt)(p, v, d, o, cols, FASTATTN_Q8_0);
+	if (d == 128) {
+		FN(pv128q8_half)(p, v, o, cols, 0);
+		FN(pv128q8_half)(p, v, o, cols, 64);
+	} else
+		FN(row_pv_qt)(p, v, d, o, cols, FASTATTN_Q8_0);
 }
 
 static void FN(row_pv_q4)(const float *p, const void *v, int d, float *o, int cols)
 {
-	FN(row_pv_qt)(p, v, d, o, cols, FASTATTN_Q4_0);
+	if (d == 128)
+		FN(row_pv_qt)(p, v, 128, o, cols, FASTATTN_Q4_0);
+	else
+		FN(row_pv_qt)(p, v, d, o, cols, FASTATTN_Q4_0);
 }
 
 /* Row i of a score block: mask (causal, padding) then exp(s - m) in place.

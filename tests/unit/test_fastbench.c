@@ -312,6 +312,7 @@ void test_fastbench(void)
 	f16_case(64, 8, 0, 1, 1);
 	f16_case(200, 128, 1, 2, 0);
 	f16_case(200, 128, 1, 2, 1);
+	f16_case(77, 128, 0, 1, 0);   /* d = 128 decode: 77 keys leave 13, so 5 past the eight-key groups, an odd one for P V */
 	f16_case(97, 40, 0, 3, 0);   /* d not a multiple of 8: the scalar tails */
 	f16_case(97, 40, 0, 3, 1);
 	test_split();
