@@ -356,7 +356,10 @@ int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub,
 {
 	/* llama-context.cpp graph_reserve: n_tokens a multiple of n_seq, every token an output */
 	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
-	if (too_wide(m, a, nt))
+	/* llama-model.cpp load_hparams asserts n_expert <= LLAMA_MAX_EXPERTS
+	 * (1024, llama-hparams.h): beyond it there is no graph to replay, and
+	 * a hostile count would ask for (40 + used) x layers nodes (4 GB) */
+	if (too_wide(m, a, nt) || m->experts > 1024)
 		return -1;
 	struct alloc_sim *s = alloc_sim_new((int)((40 + m->experts_used) * m->layers + 32), CPU_ALIGN);
 	if (!s)

@@ -69,8 +69,33 @@ static void t_hostile_moe(void)
 	T_EQ_INT(size_buffers(&m, &d, &b), -1, "alloc_sim: a hostile gpt-oss (2^66 B of K·Q) is too large, not wrapped");
 }
 
+/* 65536 experts, all used, in 1024 layers: llama.cpp stops at 1024 experts
+ * (LLAMA_MAX_EXPERTS); the replay refuses it rather than allocate the
+ * (40 + 65536) x 1024 nodes such a graph would take (4 GB). */
+static void t_hostile_experts(void)
+{
+	static struct model m;
+	struct buffer_sizes b;
+	char err[256], path[512];
+	const char *dir = getenv("ATTNVIZ_MODELS");
+	snprintf(path, sizeof path, "%s/gpt-oss-20b.ini", dir ? dir : "assets/models");
+	int loaded = model_load(&m, path, err, sizeof err) == 0;
+	T_OK(loaded, "alloc_sim: gpt-oss-20b.ini loads");
+	if (!loaded)
+		return;
+	struct deploy d = deploy_default(4096);
+	m.experts = 1024, m.experts_used = 1024;
+	T_OK(size_buffers(&m, &d, &b) == 0 && b.compute_bytes > 0, "alloc_sim: gpt-oss with 1024 experts, all used, is replayed");
+	m.experts = 65536, m.experts_used = 65536;
+	m.layers = 1024;
+	for (int64_t il = 24; il < m.layers; il++)
+		m.layer_kv_heads[il] = m.layer_kv_heads[0], m.layer_swa[il] = m.layer_swa[il % 2];
+	T_EQ_INT(size_buffers(&m, &d, &b), -1, "alloc_sim: 65536 experts (llama.cpp stops at 1024) are not replayed");
+}
+
 void test_alloc_sim(void)
 {
 	t_limits();
 	t_hostile_moe();
+	t_hostile_experts();
 }
