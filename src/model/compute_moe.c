@@ -95,16 +95,6 @@ int compute_moe_modelled(const struct model *m)
 	       (!(g->flags & MG_MLA) || (m->kind == ATTN_MLA && m->mla_latent_cache && m->kv_lora_rank > 0));
 }
 
-int compute_moe_any_cache(const struct model *m)
-{
-	/* the latent: v_cont in the cache's type is its only cache-typed
-	 * tensor, and no rotation is applied to it (tests/engine.sh: DeepSeek-V2-Lite
-	 * and Kimi K2 exact with q8_0 / q4_0 caches, with and without flash
-	 * attention); GLM-4.5's q8_0 K without it measured 2.9 % off */
-	const struct moe_graph *g = graph_of(m);
-	return compute_moe_modelled(m) && (g->flags & MG_MLA);
-}
-
 #define N(bytes, ...) alloc_sim_node(s, (bytes), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
 
 /* deepseek2.cpp's MLA attention of one layer on the latent cache, read

@@ -16,9 +16,6 @@
  * AM_GRAPH_DEEPSEEK2 with dense_lead, ff_dense, shared_experts) and
  * checked against the real engine. */
 int compute_moe_modelled(const struct model *m);
-/* 1 when that replay holds with quantized caches too (the MLA latent's:
- * tests/engine.sh measured it exact there; the others are f16 only). */
-int compute_moe_any_cache(const struct model *m);
 /* The buffer for ubatch ub against the cache a: 0, or -1 on overflow. */
 int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
 		      int64_t *out);
