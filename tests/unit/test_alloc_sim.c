@@ -42,6 +42,17 @@ static void t_limits(void)
 	alloc_sim_free(s);
 }
 
+/* The shipped gpt-oss-20b, the hostile cases' starting point: 1 when loaded. */
+static int load_gpt_oss(struct model *m)
+{
+	char err[256], path[512];
+	const char *dir = getenv("ATTNVIZ_MODELS");
+	snprintf(path, sizeof path, "%s/gpt-oss-20b.ini", dir ? dir : "assets/models");
+	int loaded = model_load(m, path, err, sizeof err) == 0;
+	T_OK(loaded, "alloc_sim: gpt-oss-20b.ini loads");
+	return loaded;
+}
+
 /* gpt-oss-20b's replayed graph with a hostile GGUF's widths: 65536 query
  * heads (8 KV heads), n_embd 2^24 and a vocabulary of 1e8, at -c 2^32
  * -ub 65536.  K·Q alone is 4 x 2^32 cells x 65536 tokens x 65536 heads =
@@ -50,12 +61,7 @@ static void t_hostile_moe(void)
 {
 	static struct model m;
 	struct buffer_sizes b;
-	char err[256], path[512];
-	const char *dir = getenv("ATTNVIZ_MODELS");
-	snprintf(path, sizeof path, "%s/gpt-oss-20b.ini", dir ? dir : "assets/models");
-	int loaded = model_load(&m, path, err, sizeof err) == 0;
-	T_OK(loaded, "alloc_sim: gpt-oss-20b.ini loads");
-	if (!loaded)
+	if (!load_gpt_oss(&m))
 		return;
 	struct deploy d = deploy_default(4096);
 	T_OK(size_buffers(&m, &d, &b) == 0 && b.compute_bytes > 0, "alloc_sim: gpt-oss-20b at 4096 is sized, the control");
@@ -76,12 +82,7 @@ static void t_hostile_experts(void)
 {
 	static struct model m;
 	struct buffer_sizes b;
-	char err[256], path[512];
-	const char *dir = getenv("ATTNVIZ_MODELS");
-	snprintf(path, sizeof path, "%s/gpt-oss-20b.ini", dir ? dir : "assets/models");
-	int loaded = model_load(&m, path, err, sizeof err) == 0;
-	T_OK(loaded, "alloc_sim: gpt-oss-20b.ini loads");
-	if (!loaded)
+	if (!load_gpt_oss(&m))
 		return;
 	struct deploy d = deploy_default(4096);
 	m.experts = 1024, m.experts_used = 1024;
