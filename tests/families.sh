@@ -512,6 +512,17 @@ $base
 [attention]
 kind = gqa
 EOF
+# the nextn layer is not in the graph: 3 dense of 3 graph layers leaves no MoE layer
+sed 's/^ctx_train = 4096/&\nexperts = 8\nexperts_used = 2\nnextn_layers = 1\ndense_lead = 3/' <<-EOF | bad dense-lead-nextn "[model] dense_lead: 3 of 3 layers dense"
+$base
+[attention]
+kind = gqa
+EOF
+sed 's/^ctx_train = 4096/&\nexperts = 8\nexperts_used = 2\nff_dense = 1024/' <<-EOF | bad ff-dense-no-lead "[model] ff_dense: without dense_lead"
+$base
+[attention]
+kind = gqa
+EOF
 sed 's/^ctx_train = 4096/&\nexperts = 8\nexperts_used = 2\nshared_experts = x/' <<-EOF | bad shared-experts-word "[model] shared_experts: 'x' is not a whole number"
 $base
 [attention]

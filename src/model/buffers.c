@@ -282,7 +282,7 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	 * compute_mla.c's, within 1.3 %; the logits' offset is not), Qwen3-Next 9.4 %, Granite 4 hybrid
 	 * 10.1 %, Nemotron-H 5.7 %, LFM2 5.6 %, Falcon-H1 3.8 %: the logits
 	 * land above the last layer's rows, which the freed inputs' hole takes
-	 * or not; Jamba 0.04 % and Qwen3.5 1.91 % are modelled,
+	 * or not; Jamba 0.000 % and Qwen3.5 1.91 % are modelled,
 	 * src/model/compute_hybrid.c); and a quantized cache with flash
 	 * attention where Q is narrower than n_embd (Mistral Small 3.1: the
 	 * logits one row higher at some contexts, 3.5 %); with Q as wide, the

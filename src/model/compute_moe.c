@@ -92,7 +92,8 @@ int compute_moe_modelled(const struct model *m)
 	return g && m->experts > 0 && m->experts_used > 0 && m->embd > 0 && m->ff > 0 &&
 	       m->moe_layer_step <= 1 &&
 	       (!(g->flags & MG_DENSE_LEAD) || ((m->dense_lead == 0 || m->ff_dense > 0) && m->shared_experts > 0)) &&
-	       (!(g->flags & MG_MLA) || (m->kind == ATTN_MLA && m->mla_latent_cache && m->kv_lora_rank > 0));
+	       (!(g->flags & MG_MLA) || (m->kind == ATTN_MLA && m->mla_latent_cache && m->kv_lora_rank > 0)) &&
+	       !m->indexer_head_dim;   /* sparse attention's leaves and mask: compute_dsa.c, not this graph */
 }
 
 #define N(bytes, ...) alloc_sim_node(s, (bytes), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})

@@ -421,9 +421,12 @@ static int check_rules(struct loader *L)
 	if ((m->dense_lead || m->shared_experts || m->ff_dense) && !m->experts)
 		return fail(L, m->dense_lead ? MF_DENSE_LEAD : m->shared_experts ? MF_SHARED_EXPERTS : MF_FF_DENSE,
 			    "without experts (a dense model's FFN is ff)");
-	if (m->dense_lead >= m->layers && m->dense_lead)
+	/* the nextn layers are not in the graph (llama-model.cpp: n_layer - nextn) */
+	if (m->dense_lead >= m->layers - m->nextn_layers && m->dense_lead)
 		return fail(L, MF_DENSE_LEAD, "%lld of %lld layers dense: no MoE layer left", (long long)m->dense_lead,
-			    (long long)m->layers);
+			    (long long)(m->layers - m->nextn_layers));
+	if (m->ff_dense && !m->dense_lead)
+		return fail(L, MF_FF_DENSE, "without dense_lead (no dense layer has that width)");
 	/* MLA: RoPE turns the decoupled key only.  head_dim and head_dim_v are
 	 * not tied to the [mla] sizes: a GGUF may give them in another form. */
 	if (m->kind == ATTN_MLA) {

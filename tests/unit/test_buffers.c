@@ -428,6 +428,11 @@ static void t_moe(void)
 	m.shared_experts = 0;
 	size_buffers(&m, &d, &b);
 	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "engine: GLM-4.5 without shared_experts is estimated");
+	/* an indexer's top-k leaves and sparse mask are not in this graph */
+	m.shared_experts = 1, m.indexer_head_dim = 128;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "engine: GLM-4.5's graph with an indexer is not the one replayed");
+	m.indexer_head_dim = 0;
 }
 
 /* Jamba-v0.1 (assets/models): the real engine's figures (tests/engine.sh's
