@@ -746,6 +746,12 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 			/* indexer.top_k is required too (load_arch_hparams' get_key) */
 			if ((f = field_int(r, m, MF_INDEXER_TOP_K, 1, MODEL_MAX_CTX, &m->indexer_top_k)) <= 0)
 				return f < 0 ? -1 : missing_arch(r, m, row_suffix(MF_INDEXER_TOP_K), end);
+			/* q_lora_rank and indexer.head_count (load_arch_hparams' get_key):
+			 * widths in the graph only, so optional here (the compute buffer
+			 * is then estimated) */
+			if (field_int(r, m, MF_Q_LORA_RANK, 1, 65536, &m->q_lora_rank) < 0 ||
+			    field_int(r, m, MF_INDEXER_HEADS, 1, 65536, &m->indexer_heads) < 0)
+				return -1;
 			if (!m->mla_latent_cache)
 				return missing_arch(r, m, "attention.key_length_mla", end);
 			if ((ai->mech & AM_INDEXER_TYPES) && read_glm_dsa(r, m) < 0)
