@@ -14,6 +14,7 @@
 #include "model/alloc_sim.h"
 #include "model/compute_dense.h"
 #include "model/compute_moe.h"
+#include "model/compute_dsa_replay.h"
 
 /* ggml-cpu.c ggml_backend_cpu_buffer_type_get_alignment: TENSOR_ALIGNMENT */
 #define CPU_ALIGN 32
@@ -52,6 +53,9 @@ enum {
 	 * K the latent and its RoPE part, V a view of K, wv_b after the
 	 * attention (deepseek2.cpp, llama-graph.cpp build_attn with v_mla) */
 	MG_MLA = 1 << 9,
+	/* sparse attention: the lightning indexer's top-k mask on the MLA
+	 * attention, its leaves and inputs (compute_dsa_replay.c) */
+	MG_DSA = 1 << 10,
 };
 struct moe_graph {
 	unsigned mech;   /* the AM_GRAPH_* bit of src/model/arch.c that selects it */
@@ -74,6 +78,10 @@ static const struct moe_graph graphs[] = {
 	 * V2's softmax gating (V3's sigmoid is in place too; its exp_probs_b
 	 * copy, 4 n_expert bytes a token freed before the experts, is left out) */
 	{AM_GRAPH_DEEPSEEK2, GATE_SOFTMAX, MG_ROWS_LAST | MG_SHARED | MG_DENSE_LEAD | MG_MLA},
+	/* src/models/deepseek32.cpp llama_model_deepseek32::graph and
+	 * glm-dsa.cpp's (every layer a full indexer): sigmoid gating with
+	 * exp_probs_b; expert_weights_norm as the GGUF says (engine.sh's: none) */
+	{AM_INDEXER, GATE_SIGMOID_BIASED, MG_ROWS_LAST | MG_SHARED | MG_DENSE_LEAD | MG_MLA | MG_DSA},
 };
 
 static const struct moe_graph *graph_of(const struct model *m)
@@ -93,7 +101,7 @@ int compute_moe_modelled(const struct model *m)
 	       m->moe_layer_step <= 1 &&
 	       (!(g->flags & MG_DENSE_LEAD) || ((m->dense_lead == 0 || m->ff_dense > 0) && m->shared_experts > 0)) &&
 	       (!(g->flags & MG_MLA) || (m->kind == ATTN_MLA && m->mla_latent_cache && m->kv_lora_rank > 0)) &&
-	       !m->indexer_head_dim;   /* sparse attention's leaves and mask: compute_dsa.c, not this graph */
+	       (g->flags & MG_DSA ? compute_dsa_replayable(m) : !m->indexer_head_dim);
 }
 
 #define N(bytes, ...) alloc_sim_node(s, (bytes), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
@@ -155,9 +163,12 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 	 * cache's, out_ids */
 	int tok = alloc_sim_input(s, 4 * nt);
 	alloc_sim_input(s, 4 * E * nt);
-	int pos = alloc_sim_input(s, 4 * nt);
+	struct dsa_inputs dsa;
+	if ((g->flags & MG_DSA) && compute_dsa_inputs(s, m, d, a, nt, m->layers - m->nextn_layers, &dsa) < 0)
+		return -1;
+	int pos = g->flags & MG_DSA ? dsa.pos : alloc_sim_input(s, 4 * nt);
 	int first = caches == 2 && m->layer_swa[0] ? 1 : 0;
-	for (int k = 0; k < caches; k++) {
+	for (int k = 0; k < caches && !(g->flags & MG_DSA); k++) {
 		int c = (first + k) % caches;   /* 0: the full cache, 1: the sliding one */
 		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
 		if (k == 1 && (g->flags & MG_NOPE_SCALE))
@@ -191,6 +202,10 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 		int nope = (g->flags & MG_NOPE_SCALE) && !m->layer_swa[il];
 		int norm = N(4 * E * nt, cur);   /* attn_norm: RMS_NORM, the MUL in place */
 		int att;
+		if (g->flags & MG_DSA) {
+			att = compute_dsa_attn(s, m, d, a, nt, &dsa, il, norm);
+			goto attn_out;
+		}
 		if (g->flags & MG_MLA) {
 			att = mla_attn(s, m, d, a, nt, norm, pos, kidx[0], mask[0]);
 			goto attn_out;
@@ -330,14 +345,16 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 {
 	int64_t cells = a->full_cells > a->swa_cells ? a->full_cells : a->swa_cells;
-	int64_t w[6], widest = m->vocab, r;
+	/* the sparse layer's query latent and indexer queries (compute_dsa_replay.c) among them */
+	int64_t w[7], widest = m->vocab > m->q_lora_rank ? m->vocab : m->q_lora_rank, r;
 	w[5] = m->experts;
 	if (__builtin_mul_overflow(m->embd, m->experts_used, &w[0]) ||
 	    __builtin_mul_overflow(m->ff, m->experts_used, &w[1]) ||
 	    __builtin_mul_overflow(cells, m->heads, &w[2]) || __builtin_mul_overflow(m->heads, m->head_dim, &w[3]) ||
-	    __builtin_mul_overflow(m->heads, m->head_dim_v, &w[4]))
+	    __builtin_mul_overflow(m->heads, m->head_dim_v, &w[4]) ||
+	    __builtin_mul_overflow(m->indexer_heads, m->indexer_head_dim, &w[6]))
 		return 1;
-	for (int i = 0; i < 6; i++)
+	for (int i = 0; i < 7; i++)
 		widest = w[i] > widest ? w[i] : widest;
 	return __builtin_mul_overflow(widest, nt, &r) || __builtin_mul_overflow(r, 8, &r) || r > ALLOC_SIM_MAX_BYTES;
 }
@@ -352,7 +369,9 @@ int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub,
 	 * a hostile count would ask for (40 + used) x layers nodes (4 GB) */
 	if (too_wide(m, a, nt) || m->experts > 1024)
 		return -1;
-	struct alloc_sim *s = alloc_sim_new((int)((40 + m->experts_used) * m->layers + 32), CPU_ALIGN);
+	/* the sparse layer's indexer and mask: 40 nodes more (compute_dsa_replay.c) */
+	int64_t per = 40 + m->experts_used + (m->indexer_head_dim ? 40 : 0);
+	struct alloc_sim *s = alloc_sim_new((int)(per * m->layers + 32), CPU_ALIGN);
 	if (!s)
 		return -1;
 	const struct moe_graph *g = graph_of(m);
