@@ -66,7 +66,8 @@ static const struct moe_graph graphs[] = {
 	/* src/models/openai-moe.cpp llama_model_openai_moe::graph */
 	{AM_GRAPH_OAI_MOE, GATE_SOFTMAX_WEIGHT, MG_NEXTN_OUT},
 	/* src/models/llama4.cpp llama_model_llama4::graph<true>: every layer MoE
-	 * (Scout's interleave_moe_layer_step 1; compute_moe_modelled refuses another) */
+	 * (Scout's interleave_moe_layer_step 1), or every step-th (Maverick's 2:
+	 * the others dense, below) */
 	{AM_GRAPH_LLAMA4, GATE_SIGMOID_ON_LOGITS, MG_SHARED | MG_WEIGHT_BEFORE | MG_NOPE_SCALE | MG_ROWS_LAST},
 	/* src/models/qwen3moe.cpp llama_model_qwen3moe::graph (norm_w true) */
 	{AM_GRAPH_QWEN3MOE, GATE_SOFTMAX, MG_ROWS_LAST | MG_QK_NORM | MG_V_FIRST | MG_NORM_W},
@@ -98,7 +99,7 @@ int compute_moe_modelled(const struct model *m)
 	 * layers interleave (Maverick's step 2) is not that graph */
 	const struct moe_graph *g = graph_of(m);
 	return g && m->experts > 0 && m->experts_used > 0 && m->embd > 0 && m->ff > 0 &&
-	       m->moe_layer_step <= 1 &&
+	       (m->moe_layer_step <= 1 || m->ff_dense > 0) &&   /* Maverick's dense layers: ff_dense */
 	       (!(g->flags & MG_DENSE_LEAD) || ((m->dense_lead == 0 || m->ff_dense > 0) && m->shared_experts > 0)) &&
 	       (!(g->flags & MG_MLA) || (m->kind == ATTN_MLA && m->mla_latent_cache && m->kv_lora_rank > 0)) &&
 	       (g->flags & MG_DSA ? compute_dsa_replayable(m) : !m->indexer_head_dim);
@@ -269,7 +270,10 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 			ffn_inp = N(ALLOC_SIM_INPLACE, wo, cur);   /* ffn_inp = attn_out + inpSA */
 		}
 		int pn = N(4 * E * n, ffn_inp);   /* the FFN's norm (its MUL in place) */
-		if ((g->flags & MG_DENSE_LEAD) && il < m->dense_lead) {
+		/* Llama 4 with interleave_moe_layer_step > 1 (Maverick): layer il
+		 * is MoE when (il + 1) % step == 0, else dense (llama4.cpp) */
+		int interleaved = m->moe_layer_step > 1 && (il + 1) % m->moe_layer_step != 0;
+		if (((g->flags & MG_DENSE_LEAD) && il < m->dense_lead) || interleaved) {
 			/* build_ffn: gate, up, swiglu, down; l_out in place */
 			int fg = N(4 * m->ff_dense * n, pn), fu = N(4 * m->ff_dense * n, pn);
 			int fs = N(4 * m->ff_dense * n, fg, fu), fd = N(4 * E * n, fs);

@@ -789,7 +789,10 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		return -1;
 	/* with leading dense layers, n_ff is theirs beside the experts' n_ff_exp
 	 * (LLM_ARCH_DEEPSEEK2 / GLM4_MOE read both) */
-	if (m->dense_lead && field_int(r, m, MF_FF_DENSE, 1, INT64_C(1) << 24, &m->ff_dense) < 0)
+	/* and so with Llama 4's interleaved dense layers (src/models/llama4.cpp
+	 * load_arch_tensors: ffn_gate {n_embd, n_ff} where not is_moe_layer) */
+	if ((m->dense_lead || m->moe_layer_step > 1) &&
+	    field_int(r, m, MF_FF_DENSE, 1, INT64_C(1) << 24, &m->ff_dense) < 0)
 		return -1;
 	if (read_recurrent(r, m, end) < 0)
 		return -1;

@@ -924,6 +924,10 @@ static int read_moe(struct hf *H, struct shape *s)
 	if (H->fam->id == F_LLAMA4) {
 		H->m->moe_layer_step = s->moe_freq;   /* the converter writes it as interleave_moe_layer_step */
 		model_set_origin(H->m, MF_MOE_STEP, "config.json interleave_moe_layer_step");
+		if (s->moe_freq > 1) {   /* the dense layers between the MoE ones: intermediate_size_mlp */
+			H->m->ff_dense = s->inter;
+			model_set_origin(H->m, MF_FF_DENSE, "config.json intermediate_size_mlp (the dense layers')");
+		}
 	}
 	if (H->fam->id == F_QWEN3_MOE || gdn_family(H->fam->id)) {
 		int64_t step;
