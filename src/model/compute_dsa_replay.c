@@ -10,8 +10,9 @@
  * probe), so the indexer's mask is F16 and its score one node.
  */
 #include "model/compute_dsa_replay.h"
+#include "model/replay_graph.h"
 
-#define N(bytes, ...) alloc_sim_node(s, (bytes), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
+#define N(bytes, ...) REPLAY_NODE(s, (bytes), __VA_ARGS__)
 
 int compute_dsa_replayable(const struct model *m)
 {
