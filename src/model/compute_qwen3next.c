@@ -200,8 +200,8 @@ static int build(struct alloc_sim *s, const struct model *m, const struct gdn_gr
  * (alloc_sim refuses a sum past its limit). */
 static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 {
-	int64_t C = 0, w[8], widest = m->vocab, r;
-	if (__builtin_mul_overflow(2 * m->ssm_n_group, m->ssm_d_state, &C) || __builtin_add_overflow(C, m->ssm_d_inner, &C) ||
+	int64_t C = 0, w[10], widest = m->vocab, r;
+	if (__builtin_mul_overflow(m->ssm_n_group, 2 * m->ssm_d_state, &C) || __builtin_add_overflow(C, m->ssm_d_inner, &C) ||
 	    __builtin_mul_overflow(C, m->ssm_d_conv, &w[0]) ||
 	    __builtin_mul_overflow(m->ssm_d_inner / m->ssm_dt_rank, m->ssm_d_inner, &w[1]) ||
 	    __builtin_mul_overflow(a->full_cells, m->heads, &w[2]) ||
@@ -209,9 +209,10 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 	    __builtin_mul_overflow(m->embd, m->experts_used + 1, &w[4]) ||
 	    __builtin_mul_overflow(m->ff, m->experts_used + 1, &w[5]) ||
 	    __builtin_mul_overflow(m->kv_heads, m->head_dim, &w[6]) ||
-	    __builtin_mul_overflow(m->ssm_d_state, m->ssm_dt_rank, &w[7]))
+	    __builtin_mul_overflow(m->ssm_d_state, m->ssm_dt_rank, &w[7]) ||
+	    __builtin_mul_overflow(m->heads, m->head_dim_v, &w[8]) || __builtin_mul_overflow(m->kv_heads, m->head_dim_v, &w[9]))
 		return 1;
-	for (int i = 0; i < 8; i++)
+	for (int i = 0; i < 10; i++)
 		widest = w[i] > widest ? w[i] : widest;
 	widest = m->experts > widest ? m->experts : widest;
 	return __builtin_mul_overflow(widest, nt, &r) || __builtin_mul_overflow(r, 16, &r) || r > ALLOC_SIM_MAX_BYTES;
