@@ -208,14 +208,24 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 {
 	int64_t cells = a->full_cells > a->swa_cells ? a->full_cells : a->swa_cells;
-	int64_t w[6], widest = m->vocab, r;
+	int64_t w[11], widest = m->vocab, r, latent;
 	w[5] = m->experts;
+	w[6] = m->ff_dense;   /* the dense lead's FFN */
+	/* MLA: the absorbed Q [kv_lora_rank + rope, heads], the latent of
+	 * every cell (not a width a token: checked whole) */
 	if (__builtin_mul_overflow(m->embd, m->experts_used, &w[0]) ||
 	    __builtin_mul_overflow(m->ff, m->experts_used, &w[1]) ||
 	    __builtin_mul_overflow(cells, m->heads, &w[2]) || __builtin_mul_overflow(m->heads, m->head_dim, &w[3]) ||
-	    __builtin_mul_overflow(m->heads, m->head_dim_v, &w[4]))
+	    __builtin_mul_overflow(m->heads, m->head_dim_v, &w[4]) ||
+	    __builtin_mul_overflow(m->ff, m->shared_experts, &w[7]) ||   /* the shared experts' FFN */
+	    __builtin_add_overflow(m->kv_lora_rank, m->qk_rope_head_dim, &r) ||
+	    __builtin_mul_overflow(r, m->heads, &w[8]) ||
+	    __builtin_add_overflow(m->qk_nope_head_dim, m->qk_rope_head_dim, &r) ||
+	    __builtin_mul_overflow(r, m->heads, &w[9]) || __builtin_mul_overflow(m->v_head_dim, m->heads, &w[10]) ||
+	    __builtin_mul_overflow(model_cache_bytes(m->k_type, m->kv_lora_rank), cells, &latent) ||
+	    __builtin_mul_overflow(latent, a->streams, &latent) || latent > ALLOC_SIM_MAX_BYTES)
 		return 1;
-	for (int i = 0; i < 6; i++)
+	for (int i = 0; i < 11; i++)
 		widest = w[i] > widest ? w[i] : widest;
 	return __builtin_mul_overflow(widest, nt, &r) || __builtin_mul_overflow(r, 8, &r) || r > ALLOC_SIM_MAX_BYTES;
 }
