@@ -53,6 +53,7 @@ kv qwen3next.context_length u32 262144
 kv qwen3next.embedding_length u32 2048
 kv qwen3next.expert_count u32 512
 kv qwen3next.expert_used_count u32 10
+kv qwen3next.expert_feed_forward_length u32 512
 kv qwen3next.attention.head_count u32 16
 kv qwen3next.attention.head_count_kv u32 2
 kv qwen3next.attention.key_length u32 256

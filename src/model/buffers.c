@@ -11,6 +11,7 @@
 #include "model/compute_mla.h"
 #include "model/compute_dsa.h"
 #include "model/compute_dense.h"
+#include "model/compute_qwen3next.h"
 #include "model/size.h"
 #include "util/fault.h"
 
@@ -128,7 +129,10 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * the MoE graphs src/model/compute_moe.c replays through ggml-alloc's rules
  * (gpt-oss, Llama 4 Scout and Maverick, Qwen3-MoE, GLM-4.5, DeepSeek-V2/V3
  * with the latent, DeepSeek-V3.2 and GLM-5 with the sparse layers of
- * src/model/compute_dsa_replay.c: exact over tests/engine.sh's f16 matrix).
+ * src/model/compute_dsa_replay.c), and the gated-delta-net hybrids
+ * src/model/compute_qwen3next.c replays (Qwen3-Next, Qwen3.5): each exact
+ * over tests/engine.sh's whole buffers matrix, every cache type, flash
+ * attention on and off.
  * The MLA latent's K·Q peak (layer 0's Qcur, v_cont, kq): src/model/compute_mla.c.
  */
 /* The families whose graphs the three peaks were checked on against the
@@ -168,6 +172,8 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
 	if (compute_moe_modelled(m))   /* gpt-oss, Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek2: replayed (compute_moe.c) */
 		return compute_moe_bytes(m, d, ub, a, out);
+	if (compute_qwen3next_graph(m))   /* Qwen3-Next, Qwen3.5: replayed (compute_qwen3next.c) */
+		return compute_qwen3next_bytes(m, d, ub, a, out);
 	for (int64_t il = 0; il < m->layers; il++)
 		if (size_v_elems_layer(m, il) > v_max)
 			v_max = size_v_elems_layer(m, il);
@@ -280,11 +286,11 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	 * move with the deployment (tests/engine.sh, worst: the replayed MoE
 	 * graphs are modelled below; without their fields GLM-4.5-Air 4.2 %,
 	 * DeepSeek-V2-Lite 12.4 %, Kimi K2 6.4 % (the MLA K·Q peak is
-	 * compute_mla.c's, within 1.3 %; the logits' offset is not), Qwen3-Next 9.4 %, Granite 4 hybrid
+	 * compute_mla.c's, within 1.3 %; the logits' offset is not), Granite 4 hybrid
 	 * 10.1 %, Nemotron-H 5.7 %, LFM2 5.6 %, Falcon-H1 3.8 %: the logits
 	 * land above the last layer's rows, which the freed inputs' hole takes
-	 * or not; Jamba 0.000 % and Qwen3.5 1.91 % are modelled,
-	 * src/model/compute_hybrid.c); and a quantized cache with flash
+	 * or not; Jamba 0.000 % is modelled, src/model/compute_hybrid.c, and
+	 * Qwen3-Next and Qwen3.5 replayed, src/model/compute_qwen3next.c); and a quantized cache with flash
 	 * attention where Q is narrower than n_embd (Mistral Small 3.1: the
 	 * logits one row higher at some contexts, 3.5 %); with Q as wide, the
 	 * rotation's peaks are modelled (the rot_v rule above,
@@ -306,5 +312,7 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 		b->compute_mark = SIZE_MODELLED;
 	if (compute_hybrid_modelled(m, rot_fa))
 		b->compute_mark = SIZE_MODELLED;   /* a hybrid held to 2 % (src/model/compute_hybrid.c) */
+	if (compute_qwen3next_graph(m))   /* the gated delta nets replayed (src/model/compute_qwen3next.c) */
+		b->compute_mark = compute_qwen3next_modelled(m) ? SIZE_MODELLED : SIZE_ESTIMATED;
 	return 0;
 }

@@ -513,12 +513,27 @@ static void t_qwen35(void)
 	size_buffers(m, &d, &b);
 	T_OK(near(b.compute_bytes, 1751138336), "qwen3.5: -c 32768 -fa off: 1670.01 MiB, K·Q beside the gated Q (%lld B)",
 	     (long long)b.compute_bytes);
-	/* a q4_0 cache with flash attention moves the logits (587.54 MiB in the
-	 * engine at -c 84224, 525.00 here): estimated */
+	/* a q4_0 cache with flash attention moves the logits (the V
+	 * un-rotation): replayed (src/model/compute_qwen3next.c), the engine's
+	 * 587.54 MiB at -c 84224 to the byte */
 	d = deploy_default(84224);
 	m->k_type = m->v_type = CACHE_Q4_0;
 	size_buffers(m, &d, &b);
-	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "qwen3.5: a rotated q4_0 cache with flash attention is estimated");
+	T_EQ_INT(b.compute_bytes, 616075296, "qwen3.5: -c 84224 -ctk q4_0 -ctv q4_0 -fa on: the engine's 587.54 MiB");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "qwen3.5: a rotated q4_0 cache with flash attention is modelled");
+	d = deploy_default(1000);
+	d.n_seq = 3;
+	m->k_type = m->v_type = CACHE_Q8_0;
+	size_buffers(m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 540882080, "qwen3.5: -c 1000 -np 3 q8_0 -fa on: the engine's 515.83 MiB");
+	d = deploy_default(32768);
+	d.n_seq = 4;
+	d.n_ubatch = 2048;
+	d.flash_attn = 0;
+	m->v_type = CACHE_F16;
+	size_buffers(m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 2160074752LL, "qwen3.5: -c 32768 -np 4 -ub 2048 -ctk q8_0 -fa off: the engine's 2060.01 MiB");
+	m->k_type = CACHE_F16;
 	/* Falcon-H1's rule is in the table, but it is not within 2 % everywhere */
 	if (model_find_load(m, "falcon-h1-7b", err, sizeof err) == 0) {
 		d = deploy_default(1000);
@@ -526,6 +541,44 @@ static void t_qwen35(void)
 		T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "falcon-h1: estimated (3.8 %% off with a rotated V)");
 	} else
 		T_OK(0, "falcon-h1: assets/models/falcon-h1-7b.ini loads");
+	free(m);
+}
+
+/* Qwen3-Next 80B-A3B (assets/models): its reserve graph replayed
+ * (src/model/compute_qwen3next.c), the real engine's figures for
+ * tests/engine.sh's GGUF of its shape (node-llama-cpp 3.22.1,
+ * llama_get_memory_breakdown), each to the byte. */
+static void t_qwen3next(void)
+{
+	struct model *m = calloc(1, sizeof *m);
+	struct buffer_sizes b;
+	char err[256];
+	if (!m || model_find_load(m, "qwen3-next-80b", err, sizeof err) < 0) {
+		T_OK(0, "qwen3-next: assets/models/qwen3-next-80b.ini loads");
+		free(m);
+		return;
+	}
+	struct deploy d = deploy_default(1000);
+	size_buffers(m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 329005088, "qwen3-next: -c 1000 -fa on: the engine's 313.76 MiB (the logits decide)");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "qwen3-next: the replayed compute buffer is modelled");
+	d.n_seq = 3;
+	m->k_type = m->v_type = CACHE_Q8_0;
+	size_buffers(m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 328793248, "qwen3-next: -c 1000 -np 3 q8_0 -fa on: the engine's 313.56 MiB");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "qwen3-next: a rotated cache with flash attention is modelled");
+	d = deploy_default(84224);
+	m->k_type = m->v_type = CACHE_Q4_0;
+	size_buffers(m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 399247360, "qwen3-next: -c 84224 q4_0 -fa on: the engine's 380.75 MiB");
+	d = deploy_default(32768);
+	d.n_seq = 4;
+	d.n_ubatch = 2048;
+	d.flash_attn = 0;
+	m->k_type = CACHE_Q8_0;
+	m->v_type = CACHE_F16;
+	size_buffers(m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 1350869024, "qwen3-next: -c 32768 -np 4 -ub 2048 -ctk q8_0 -fa off: the engine's 1288.29 MiB");
 	free(m);
 }
 
@@ -693,6 +746,7 @@ void test_buffers(void)
 	t_alloc_sim();
 	t_jamba();
 	t_qwen35();
+	t_qwen3next();
 	t_mla_engine();
 	t_dsa();
 	t_dense();
