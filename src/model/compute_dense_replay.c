@@ -1,0 +1,193 @@
+/*
+ * compute_dense_replay: the CPU compute buffer of the dense llama-like
+ * reserve graphs, replayed tensor by tensor through ggml-alloc's rules
+ * (src/model/alloc_sim.c) with the attention and FFN pieces every replayed
+ * graph shares (src/model/replay_graph.c).  The peak formulas of
+ * buffers.c compute_bytes follow these graphs to the byte where one of
+ * their three peaks decides, but not where ggml_dyn_tallocr_alloc's best
+ * fit moves the final residual between the holes the freed inputs leave:
+ * with a rotated (Hadamard) cache and flash attention, the rotations' own
+ * tensors move it (Mistral Small 3.1, Q narrower than n_embd: 3.5 %; OLMo
+ * 2: 3.8 %), and Phi-3's fused QKV moves it without flash attention
+ * (2.9 %).  Each family's layer is its builder's (the table below), the
+ * node order ggml's depth-first build order, read off ggml-alloc's trace
+ * (tools/alloc-trace.sh on tests/engine.sh's GGUFs).
+ */
+#include "model/compute_dense_replay.h"
+
+#include <string.h>
+
+#include "model/alloc_sim.h"
+#include "model/replay_graph.h"
+
+#define N(bytes, ...) REPLAY_NODE(s, (bytes), __VA_ARGS__)
+
+/* What a family's layer does beyond llm_build_llama's. */
+enum {
+	/* olmo2.cpp llm_build_olmo2: no norm before the attention (build_qkv
+	 * reads the residual), the q/k norms on the projections themselves
+	 * (in place), a post-norm after the attention and after the FFN */
+	DR_OLMO2 = 1 << 0,
+	/* phi3.cpp llm_build_phi3: one wqkv projection (build_qkv's fused
+	 * path: Q, K and V views of it), Q scaled in place after RoPE, the FFN
+	 * ffn_up of 2 n_ff split by swiglu (LLM_FFN_SWIGLU, LLM_FFN_SEQ) */
+	DR_PHI3 = 1 << 1,
+};
+/* modelled: tests/engine.sh's buffers group holds the replay within 2 %
+ * over its whole matrix on that family's GGUF */
+static const struct {
+	const char *arch;
+	unsigned flags;
+	int modelled;
+} graphs[] = {
+	/* llama.cpp llama_model_llama::graph */
+	{"llama", 0, 1},
+	/* mistral3.cpp llama_model_mistral3::graph: llama's layer (the
+	 * attention temperature's inp_attn_scale only with
+	 * attention.temperature_scale, which Mistral Small 3.1 has not) */
+	{"mistral3", 0, 1},
+	{"olmo2", DR_OLMO2, 0},
+	{"phi3", DR_PHI3, 0},
+};
+
+static int row_of(const struct model *m)
+{
+	for (size_t i = 0; i < sizeof graphs / sizeof graphs[0]; i++)
+		if (strcmp(m->arch, graphs[i].arch) == 0)
+			return (int)i;
+	return -1;
+}
+
+int compute_dense_replay_modelled(const struct model *m, const struct kv_alloc *a)
+{
+	int r = row_of(m);
+	/* no experts, no MLA, one head size (the graph above), no sliding
+	 * window (a second cache's inputs are not written here) */
+	return r >= 0 && !a->windowed && graphs[r].modelled && m->embd > 0 && m->ff > 0 && m->experts == 0 && m->kind != ATTN_MLA &&
+	       m->head_dim == m->head_dim_v && m->layers > 0 && m->layers <= MODEL_MAX_LAYERS;
+}
+
+/* build_qkv's fused path (phi3.cpp): wqkv, then Q's and K's RoPE on their
+ * views (new tensors), V a view of wqkv; the rest is build_attn's, as
+ * replay_attn writes it.  Read off ggml-alloc's trace of Phi-4-mini. */
+static int phi3_attn(struct alloc_sim *s, const struct model *m, int fa, const struct replay_attn_in *ra,
+		     int64_t cells, int64_t nt, int norm, int pos)
+{
+	int64_t Q = m->heads * m->head_dim, K = m->kv_heads * m->head_dim, V = m->kv_heads * m->head_dim_v;
+	int64_t O = m->heads * m->head_dim_v;
+	int qkv = N(4 * (Q + K + V) * nt, norm);
+	int q = N(4 * Q * nt, qkv, pos);   /* RoPE; the scale by 1/sqrt(head_dim) in place */
+	if (ra->nk)
+		q = N(4 * Q * nt, q, ra->krot[0]);   /* llama_mul_mat_hadamard (llama-impl.h) */
+	int v = qkv;                               /* V: a view of wqkv */
+	if (ra->nv) {
+		/* llama_mul_mat_hadamard of a non-contiguous view: ggml_cont_2d, then the product */
+		int vc = N(4 * V * nt, qkv);
+		v = N(4 * V * nt, vc, ra->vrot[0]);
+	}
+	int k = N(4 * K * nt, qkv, pos);
+	if (ra->nk)
+		k = N(4 * K * nt, k, ra->krot[0]);
+	N(ALLOC_SIM_NOALLOC, k, ra->kidx[0]);
+	N(ALLOC_SIM_NOALLOC, v, ra->vidx[0]);
+	int att;
+	if (fa) {
+		att = N(4 * O * nt, q, ra->mask[0]);
+	} else {
+		int kq = N(4 * cells * nt * m->heads, q);
+		int sm = N(ALLOC_SIM_INPLACE, kq, ra->mask[0]);
+		int kqv = N(4 * O * nt, sm);
+		att = N(4 * O * nt, kqv);
+	}
+	if (ra->nv)
+		att = N(4 * O * nt, att, ra->vrot[0]);
+	return att;
+}
+
+/* The graph of one ubatch of nt tokens (no outputs) against every cell. */
+static int build(struct alloc_sim *s, const struct model *m, unsigned flags, const struct deploy *d, int64_t nt,
+		 int64_t no, const struct kv_alloc *a)
+{
+	int64_t E = m->embd, F = m->ff, cells = a->full_cells;
+	int fa = d->flash_attn;
+	struct replay_attn_in ra;
+	replay_attn_in_init(&ra, m);
+	/* the inputs, in the order the graph first reads them: inp_tokens
+	 * (build_inp_embd; inp_embd beside it, read by no node), inp_pos, the
+	 * cache's rotations, k_idxs, v_idxs and KQ mask, out_ids */
+	int tok = alloc_sim_input(s, 4 * nt);
+	alloc_sim_input(s, 4 * E * nt);
+	int pos = alloc_sim_input(s, 4 * nt);
+	replay_cache_inputs(s, m, fa, nt, cells, 0, &ra, 0);
+	int out_ids = alloc_sim_input(s, 4 * no);
+	int cur = N(4 * E * nt, tok);   /* embd: ggml_get_rows(tok_embd, inp_tokens) */
+	for (int64_t il = 0; il < m->layers; il++) {
+		/* attn_norm: RMS_NORM, the MUL in place (OLMo 2: none) */
+		int norm = flags & DR_OLMO2 ? cur : N(4 * E * nt, cur);
+		int att = flags & DR_PHI3 ? phi3_attn(s, m, fa, &ra, cells, nt, norm, pos)
+					  : replay_attn(s, m, fa, &ra, 0, cells, nt, norm, pos, 0);
+		int wo = N(4 * E * nt, att);   /* wo (+ wo_b in place) */
+		int64_t n = nt;                /* the FFN's tokens */
+		int res = cur;
+		if (il == m->layers - 1) {
+			/* the last layer keeps the outputs' rows only: get_rows of
+			 * the attention output and of the residual */
+			wo = N(4 * E * no, wo, out_ids);
+			res = N(4 * E * no, cur, out_ids);
+			n = no;
+		}
+		if (flags & DR_OLMO2)
+			wo = N(4 * E * n, wo);   /* attn_post_norm: RMS_NORM, the MUL in place */
+		int ffn_inp = N(ALLOC_SIM_INPLACE, wo, res);   /* attention output + residual */
+		/* ffn_norm (OLMo 2: none) */
+		int pn = flags & DR_OLMO2 ? ffn_inp : N(4 * E * n, ffn_inp);
+		int down;
+		if (flags & DR_PHI3) {
+			/* build_ffn LLM_FFN_SWIGLU, LLM_FFN_SEQ: ffn_up [2 n_ff], its
+			 * swiglu halves, ffn_down */
+			int up = N(4 * 2 * F * n, pn);
+			int sw = N(4 * F * n, up);
+			down = N(4 * E * n, sw);
+		} else {
+			down = replay_ffn(s, F, E, n, pn);
+		}
+		if (flags & DR_OLMO2)
+			down = N(4 * E * n, down);   /* ffn_post_norm */
+		cur = N(ALLOC_SIM_INPLACE, down, ffn_inp);   /* l_out = the FFN's output + ffn_inp */
+	}
+	/* the output norm in place, then result_output */
+	return N(4 * m->vocab * no, cur) < 0 ? -1 : 0;
+}
+
+/* Every tensor build() writes is at most 8 B x nt x one of these widths:
+ * checked once here, so that no size there wraps on a hostile model. */
+static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
+{
+	int64_t w[4], widest = m->vocab, r;
+	if (__builtin_mul_overflow(a->full_cells, m->heads, &w[0]) || __builtin_mul_overflow(m->heads, m->head_dim, &w[1]) ||
+	    __builtin_mul_overflow(m->ff, 2, &w[2]) || __builtin_mul_overflow(m->kv_heads * 3 + m->heads, m->head_dim, &w[3]))
+		return 1;
+	for (int i = 0; i < 4; i++)
+		widest = w[i] > widest ? w[i] : widest;
+	widest = m->embd > widest ? m->embd : widest;
+	return __builtin_mul_overflow(widest, nt, &r) || __builtin_mul_overflow(r, 8, &r) || r > ALLOC_SIM_MAX_BYTES;
+}
+
+int compute_dense_replay_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
+			       int64_t *out)
+{
+	/* llama-context.cpp graph_reserve: n_tokens a multiple of n_seq, every token an output */
+	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
+	int r = row_of(m);
+	if (!compute_dense_replay_modelled(m, a) || too_wide(m, a, nt))
+		return -1;
+	struct alloc_sim *s = alloc_sim_new((int)(24 * m->layers + 32), REPLAY_CPU_ALIGN);
+	if (!s)
+		return -1;
+	int64_t bytes = build(s, m, graphs[r].flags, d, nt, ub, a) < 0 ? -1 : alloc_sim_run(s);
+	alloc_sim_free(s);
+	if (bytes < 0)
+		return -1;
+	*out = bytes;
+	return 0;
+}
