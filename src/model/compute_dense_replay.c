@@ -25,8 +25,10 @@
 /* What a family's layer does beyond llm_build_llama's. */
 enum {
 	/* olmo2.cpp llm_build_olmo2: no norm before the attention (build_qkv
-	 * reads the residual), the q/k norms on the projections themselves
-	 * (in place), a post-norm after the attention and after the FFN */
+	 * reads the residual); the q/k norms on the projections themselves
+	 * and the post-norms after the attention and the FFN all in place
+	 * (ggml-alloc's trace: RMS_NORM and MUL reuse their source), V's
+	 * projection ordered before K's */
 	DR_OLMO2 = 1 << 0,
 	/* phi3.cpp llm_build_phi3: one wqkv projection (build_qkv's fused
 	 * path: Q, K and V views of it), Q scaled in place after RoPE, the FFN
@@ -46,7 +48,7 @@ static const struct {
 	 * attention temperature's inp_attn_scale only with
 	 * attention.temperature_scale, which Mistral Small 3.1 has not) */
 	{"mistral3", 0, 1},
-	{"olmo2", DR_OLMO2, 0},
+	{"olmo2", DR_OLMO2, 1},
 	{"phi3", DR_PHI3, 0},
 };
 
@@ -125,7 +127,8 @@ static int build(struct alloc_sim *s, const struct model *m, unsigned flags, con
 		/* attn_norm: RMS_NORM, the MUL in place (OLMo 2: none) */
 		int norm = flags & DR_OLMO2 ? cur : N(4 * E * nt, cur);
 		int att = flags & DR_PHI3 ? phi3_attn(s, m, fa, &ra, cells, nt, norm, pos)
-					  : replay_attn(s, m, fa, &ra, 0, cells, nt, norm, pos, 0);
+					  : replay_attn(s, m, fa, &ra, 0, cells, nt, norm, pos,
+							flags & DR_OLMO2 ? RA_V_FIRST : 0);
 		int wo = N(4 * E * nt, att);   /* wo (+ wo_b in place) */
 		int64_t n = nt;                /* the FFN's tokens */
 		int res = cur;
@@ -136,8 +139,6 @@ static int build(struct alloc_sim *s, const struct model *m, unsigned flags, con
 			res = N(4 * E * no, cur, out_ids);
 			n = no;
 		}
-		if (flags & DR_OLMO2)
-			wo = N(4 * E * n, wo);   /* attn_post_norm: RMS_NORM, the MUL in place */
 		int ffn_inp = N(ALLOC_SIM_INPLACE, wo, res);   /* attention output + residual */
 		/* ffn_norm (OLMo 2: none) */
 		int pn = flags & DR_OLMO2 ? ffn_inp : N(4 * E * n, ffn_inp);
@@ -151,8 +152,6 @@ static int build(struct alloc_sim *s, const struct model *m, unsigned flags, con
 		} else {
 			down = replay_ffn(s, F, E, n, pn);
 		}
-		if (flags & DR_OLMO2)
-			down = N(4 * E * n, down);   /* ffn_post_norm */
 		cur = N(ALLOC_SIM_INPLACE, down, ffn_inp);   /* l_out = the FFN's output + ffn_inp */
 	}
 	/* the output norm in place, then result_output */
