@@ -30,9 +30,13 @@ enum {
 	 * (ggml-alloc's trace: RMS_NORM and MUL reuse their source), V's
 	 * projection ordered before K's */
 	DR_OLMO2 = 1 << 0,
-	/* phi3.cpp llm_build_phi3: one wqkv projection (build_qkv's fused
-	 * path: Q, K and V views of it), Q scaled in place after RoPE, the FFN
-	 * ffn_up of 2 n_ff split by swiglu (LLM_FFN_SWIGLU, LLM_FFN_SEQ) */
+	/* phi3.cpp llm_build_phi3: V's projection ordered before K's, Q
+	 * scaled in place after RoPE, the FFN ffn_up of 2 n_ff split by
+	 * swiglu (LLM_FFN_SWIGLU, LLM_FFN_SEQ), l_out = residual + FFN output
+	 * in place on the residual (its first source).  Written for separate
+	 * wq, wk, wv (tests/engine.sh's GGUF); a GGUF with the fused attn_qkv
+	 * (build_qkv's wqkv path, views of one projection) is a graph not
+	 * traced here. */
 	DR_PHI3 = 1 << 1,
 };
 /* modelled: tests/engine.sh's buffers group holds the replay within 2 %
@@ -49,7 +53,7 @@ static const struct {
 	 * attention.temperature_scale, which Mistral Small 3.1 has not) */
 	{"mistral3", 0, 1},
 	{"olmo2", DR_OLMO2, 1},
-	{"phi3", DR_PHI3, 0},
+	{"phi3", DR_PHI3, 1},
 };
 
 static int row_of(const struct model *m)
@@ -67,43 +71,6 @@ int compute_dense_replay_modelled(const struct model *m, const struct kv_alloc *
 	 * window (a second cache's inputs are not written here) */
 	return r >= 0 && !a->windowed && graphs[r].modelled && m->embd > 0 && m->ff > 0 && m->experts == 0 && m->kind != ATTN_MLA &&
 	       m->head_dim == m->head_dim_v && m->layers > 0 && m->layers <= MODEL_MAX_LAYERS;
-}
-
-/* build_qkv's fused path (phi3.cpp): wqkv, then Q's and K's RoPE on their
- * views (new tensors), V a view of wqkv; the rest is build_attn's, as
- * replay_attn writes it.  Read off ggml-alloc's trace of Phi-4-mini. */
-static int phi3_attn(struct alloc_sim *s, const struct model *m, int fa, const struct replay_attn_in *ra,
-		     int64_t cells, int64_t nt, int norm, int pos)
-{
-	int64_t Q = m->heads * m->head_dim, K = m->kv_heads * m->head_dim, V = m->kv_heads * m->head_dim_v;
-	int64_t O = m->heads * m->head_dim_v;
-	int qkv = N(4 * (Q + K + V) * nt, norm);
-	int q = N(4 * Q * nt, qkv, pos);   /* RoPE; the scale by 1/sqrt(head_dim) in place */
-	if (ra->nk)
-		q = N(4 * Q * nt, q, ra->krot[0]);   /* llama_mul_mat_hadamard (llama-impl.h) */
-	int v = qkv;                               /* V: a view of wqkv */
-	if (ra->nv) {
-		/* llama_mul_mat_hadamard of a non-contiguous view: ggml_cont_2d, then the product */
-		int vc = N(4 * V * nt, qkv);
-		v = N(4 * V * nt, vc, ra->vrot[0]);
-	}
-	int k = N(4 * K * nt, qkv, pos);
-	if (ra->nk)
-		k = N(4 * K * nt, k, ra->krot[0]);
-	N(ALLOC_SIM_NOALLOC, k, ra->kidx[0]);
-	N(ALLOC_SIM_NOALLOC, v, ra->vidx[0]);
-	int att;
-	if (fa) {
-		att = N(4 * O * nt, q, ra->mask[0]);
-	} else {
-		int kq = N(4 * cells * nt * m->heads, q);
-		int sm = N(ALLOC_SIM_INPLACE, kq, ra->mask[0]);
-		int kqv = N(4 * O * nt, sm);
-		att = N(4 * O * nt, kqv);
-	}
-	if (ra->nv)
-		att = N(4 * O * nt, att, ra->vrot[0]);
-	return att;
 }
 
 /* The graph of one ubatch of nt tokens (no outputs) against every cell. */
@@ -126,9 +93,7 @@ static int build(struct alloc_sim *s, const struct model *m, unsigned flags, con
 	for (int64_t il = 0; il < m->layers; il++) {
 		/* attn_norm: RMS_NORM, the MUL in place (OLMo 2: none) */
 		int norm = flags & DR_OLMO2 ? cur : N(4 * E * nt, cur);
-		int att = flags & DR_PHI3 ? phi3_attn(s, m, fa, &ra, cells, nt, norm, pos)
-					  : replay_attn(s, m, fa, &ra, 0, cells, nt, norm, pos,
-							flags & DR_OLMO2 ? RA_V_FIRST : 0);
+		int att = replay_attn(s, m, fa, &ra, 0, cells, nt, norm, pos, flags & (DR_OLMO2 | DR_PHI3) ? RA_V_FIRST : 0);
 		int wo = N(4 * E * nt, att);   /* wo (+ wo_b in place) */
 		int64_t n = nt;                /* the FFN's tokens */
 		int res = cur;
@@ -152,7 +117,8 @@ static int build(struct alloc_sim *s, const struct model *m, unsigned flags, con
 		} else {
 			down = replay_ffn(s, F, E, n, pn);
 		}
-		cur = N(ALLOC_SIM_INPLACE, down, ffn_inp);   /* l_out = the FFN's output + ffn_inp */
+		/* l_out = the FFN's output + ffn_inp, in place on its first source */
+		cur = flags & DR_PHI3 ? N(ALLOC_SIM_INPLACE, ffn_inp, down) : N(ALLOC_SIM_INPLACE, down, ffn_inp);
 	}
 	/* the output norm in place, then result_output */
 	return N(4 * m->vocab * no, cur) < 0 ? -1 : 0;
