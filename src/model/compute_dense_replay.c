@@ -52,6 +52,9 @@ static const struct {
 	 * attention temperature's inp_attn_scale only with
 	 * attention.temperature_scale, which Mistral Small 3.1 has not) */
 	{"mistral3", 0, 1},
+	/* qwen2.cpp llama_model_qwen2::graph: llama's layer, the q/k/v biases
+	 * added in place */
+	{"qwen2", 0, 1},
 	{"olmo2", DR_OLMO2, 1},
 	{"phi3", DR_PHI3, 1},
 };
