@@ -8,8 +8,9 @@
  * fit moves the final residual between the holes the freed inputs leave:
  * with a rotated (Hadamard) cache and flash attention, the rotations' own
  * tensors move it (Mistral Small 3.1, Q narrower than n_embd: 3.5 %; OLMo
- * 2: 3.8 %), and Phi-3's fused QKV moves it without flash attention
- * (2.9 %).  Each family's layer is its builder's (the table below), the
+ * 2: 3.8 %), and Phi-3's graph moves it (2.9 % with separate Q, K, V
+ * projections, 8.0 % with the fused one its GGUFs have).  Each family's
+ * layer is its builder's (the table below), the
  * node order ggml's depth-first build order, read off ggml-alloc's trace
  * (tools/alloc-trace.sh on tests/engine.sh's GGUFs).
  */
@@ -30,13 +31,13 @@ enum {
 	 * (ggml-alloc's trace: RMS_NORM and MUL reuse their source), V's
 	 * projection ordered before K's */
 	DR_OLMO2 = 1 << 0,
-	/* phi3.cpp llm_build_phi3: V's projection ordered before K's, Q
-	 * scaled in place after RoPE, the FFN ffn_up of 2 n_ff split by
-	 * swiglu (LLM_FFN_SWIGLU, LLM_FFN_SEQ), l_out = residual + FFN output
-	 * in place on the residual (its first source).  Written for separate
-	 * wq, wk, wv (tests/engine.sh's GGUF); a GGUF with the fused attn_qkv
-	 * (build_qkv's wqkv path, views of one projection) is a graph not
-	 * traced here. */
+	/* phi3.cpp llm_build_phi3: Q, K and V from one attn_qkv (phi3_attn
+	 * below), Q scaled in place after RoPE, the FFN ffn_up of 2 n_ff split
+	 * by swiglu (LLM_FFN_SWIGLU, LLM_FFN_SEQ), l_out = residual + FFN
+	 * output in place on the residual (its first source).  A Phi-3 GGUF
+	 * with separate attn_q, attn_k, attn_v (not what convert_hf_to_gguf.py
+	 * writes) builds another graph: up to 8 % apart (-c 32768 -np 3), and
+	 * struct model does not tell the two apart. */
 	DR_PHI3 = 1 << 1,
 };
 /* modelled: tests/engine.sh's buffers group holds the replay within 2 %
@@ -76,6 +77,45 @@ int compute_dense_replay_modelled(const struct model *m, const struct kv_alloc *
 	       m->head_dim == m->head_dim_v && m->layers > 0 && m->layers <= MODEL_MAX_LAYERS;
 }
 
+/* build_qkv's fused path (phi3.cpp; convert_hf_to_gguf.py writes Phi-3's
+ * qkv_proj as one attn_qkv): wqkv, Q's RoPE on its view (a new tensor, the
+ * scale in place), V a view of wqkv (its rotation: llama_mul_mat_hadamard,
+ * llama-impl.h, makes it contiguous first), K's RoPE; then build_attn's
+ * set_rows and attention as replay_attn writes them.  Read off ggml-alloc's
+ * trace of Phi-4-mini with attn_qkv. */
+static int phi3_attn(struct alloc_sim *s, const struct model *m, int fa, const struct replay_attn_in *ra,
+		     int64_t cells, int64_t nt, int norm, int pos)
+{
+	int64_t Q = m->heads * m->head_dim, K = m->kv_heads * m->head_dim, V = m->kv_heads * m->head_dim_v;
+	int64_t O = m->heads * m->head_dim_v;
+	int qkv = N(4 * (Q + K + V) * nt, norm);
+	int q = N(4 * Q * nt, qkv, pos);
+	if (ra->nk)
+		q = N(4 * Q * nt, q, ra->krot[0]);
+	int v = qkv;
+	if (ra->nv) {
+		int vc = N(4 * V * nt, qkv);   /* ggml_cont_2d of the view */
+		v = N(4 * V * nt, vc, ra->vrot[0]);
+	}
+	int k = N(4 * K * nt, qkv, pos);
+	if (ra->nk)
+		k = N(4 * K * nt, k, ra->krot[0]);
+	N(ALLOC_SIM_NOALLOC, k, ra->kidx[0]);
+	N(ALLOC_SIM_NOALLOC, v, ra->vidx[0]);
+	int att;
+	if (fa) {
+		att = N(4 * O * nt, q, ra->mask[0]);
+	} else {
+		int kq = N(4 * cells * nt * m->heads, q);
+		int sm = N(ALLOC_SIM_INPLACE, kq, ra->mask[0]);
+		int kqv = N(4 * O * nt, sm);
+		att = N(4 * O * nt, kqv);
+	}
+	if (ra->nv)
+		att = N(4 * O * nt, att, ra->vrot[0]);
+	return att;
+}
+
 /* The graph of one ubatch of nt tokens (no outputs) against every cell. */
 static int build(struct alloc_sim *s, const struct model *m, unsigned flags, const struct deploy *d, int64_t nt,
 		 int64_t no, const struct kv_alloc *a)
@@ -96,7 +136,8 @@ static int build(struct alloc_sim *s, const struct model *m, unsigned flags, con
 	for (int64_t il = 0; il < m->layers; il++) {
 		/* attn_norm: RMS_NORM, the MUL in place (OLMo 2: none) */
 		int norm = flags & DR_OLMO2 ? cur : N(4 * E * nt, cur);
-		int att = replay_attn(s, m, fa, &ra, 0, cells, nt, norm, pos, flags & (DR_OLMO2 | DR_PHI3) ? RA_V_FIRST : 0);
+		int att = flags & DR_PHI3 ? phi3_attn(s, m, fa, &ra, cells, nt, norm, pos)
+					  : replay_attn(s, m, fa, &ra, 0, cells, nt, norm, pos, flags & DR_OLMO2 ? RA_V_FIRST : 0);
 		int wo = N(4 * E * nt, att);   /* wo (+ wo_b in place) */
 		int64_t n = nt;                /* the FFN's tokens */
 		int res = cur;
