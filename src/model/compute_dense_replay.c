@@ -39,6 +39,12 @@ enum {
 	 * writes) builds another graph: up to 8 % apart (-c 32768 -np 3), and
 	 * struct model does not tell the two apart. */
 	DR_PHI3 = 1 << 1,
+	/* cohere2.cpp llama_model_cohere2::graph: a sliding and a full cache
+	 * (iSWA), RoPE on the sliding layers only, LayerNorm (NORM: never in
+	 * place), the FFN in parallel with the attention on the same norm, the
+	 * layer's output add(add(ffn, residual), attn_out) expanded from its
+	 * first source, so wo comes after the FFN; the logits scaled in place */
+	DR_COHERE2 = 1 << 2,
 };
 /* modelled: tests/engine.sh's buffers group holds the replay within 2 %
  * over its whole matrix on that family's GGUF */
@@ -58,6 +64,7 @@ static const struct {
 	{"qwen2", 0, 1},
 	{"olmo2", DR_OLMO2, 1},
 	{"phi3", DR_PHI3, 1},
+	{"cohere2", DR_COHERE2, 1},
 };
 
 static int row_of(const struct model *m)
@@ -73,7 +80,7 @@ int compute_dense_replay_modelled(const struct model *m, const struct kv_alloc *
 	int r = row_of(m);
 	/* no experts, no MLA, one head size (the graph above), no sliding
 	 * window (a second cache's inputs are not written here) */
-	return r >= 0 && !a->windowed && graphs[r].modelled && m->embd > 0 && m->ff > 0 && m->experts == 0 && m->kind != ATTN_MLA &&
+	return r >= 0 && (!a->windowed || (graphs[r].flags & DR_COHERE2)) && graphs[r].modelled && m->embd > 0 && m->ff > 0 && m->experts == 0 && m->kind != ATTN_MLA &&
 	       m->head_dim == m->head_dim_v && m->layers > 0 && m->layers <= MODEL_MAX_LAYERS;
 }
 
@@ -114,6 +121,56 @@ static int phi3_attn(struct alloc_sim *s, const struct model *m, int fa, const s
 	if (ra->nv)
 		att = N(4 * O * nt, att, ra->vrot[0]);
 	return att;
+}
+
+/* Cohere2's graph (DR_COHERE2), read off ggml-alloc's trace of
+ * tests/engine.sh's Command R7B: inputs in the order layer 0 first reads
+ * its cache's (the sliding one), then the other cache's. */
+static int build_cohere2(struct alloc_sim *s, const struct model *m, const struct deploy *d, int64_t nt, int64_t no,
+			 const struct kv_alloc *a)
+{
+	int64_t E = m->embd;
+	int fa = d->flash_attn;
+	struct replay_attn_in ra;
+	replay_attn_in_init(&ra, m);
+	int tok = alloc_sim_input(s, 4 * nt);
+	alloc_sim_input(s, 4 * E * nt);
+	int first = m->layer_swa[0] ? 1 : 0;   /* 0: the full cache, 1: the sliding one */
+	/* layer 0's K rotation is read before inp_pos: ggml_mul_mat(rot, q)
+	 * (llama-impl.h llama_mul_mat_hadamard) visits its src0 first */
+	int64_t nk = ra.nk;
+	if (nk)
+		ra.krot[first] = alloc_sim_input(s, 4 * nk * nk);
+	int pos = alloc_sim_input(s, 4 * nt);
+	for (int k = 0; k < 2; k++) {
+		int c = (first + k) % 2;
+		ra.nk = k == 0 ? 0 : nk;   /* the first cache's K rotation is placed above */
+		replay_cache_inputs(s, m, fa, nt, c == 0 ? a->full_cells : a->swa_cells, 0, &ra, c);
+	}
+	ra.nk = nk;
+	int out_ids = alloc_sim_input(s, 4 * no);
+	int cur = N(4 * E * nt, tok);
+	for (int64_t il = 0; il < m->layers; il++) {
+		int c = m->layer_swa[il] ? 1 : 0, last = il == m->layers - 1;
+		int64_t n = last ? no : nt;
+		int norm = N(4 * E * nt, cur);   /* attn_norm: NORM, the MUL in place */
+		int att = replay_attn(s, m, fa, &ra, c, c == 0 ? a->full_cells : a->swa_cells, nt, norm, pos,
+				      RA_NO_UNROT | (c == 0 ? RA_NO_ROPE : 0));
+		/* the last layer keeps the outputs' rows of the FFN's input, the
+		 * residual and the attention output, each where it is first read */
+		int fin = last ? N(4 * E * no, norm, out_ids) : norm;
+		int down = replay_ffn(s, m->ff, E, n, fin);
+		int res = last ? N(4 * E * no, cur, out_ids) : cur;
+		int x = N(ALLOC_SIM_INPLACE, down, res);
+		if (ra.nv)
+			att = N(4 * m->heads * m->head_dim_v * nt, att, ra.vrot[c]);   /* V's un-rotation */
+		int wo = N(4 * E * nt, att);
+		if (last)
+			wo = N(4 * E * no, wo, out_ids);
+		cur = N(ALLOC_SIM_INPLACE, x, wo);
+	}
+	int fn = N(4 * E * no, cur);   /* the output NORM, a new tensor; its MUL in place */
+	return N(4 * m->vocab * no, fn) < 0 ? -1 : 0;   /* the logit scale in place */
 }
 
 /* The graph of one ubatch of nt tokens (no outputs) against every cell. */
@@ -193,7 +250,8 @@ int compute_dense_replay_bytes(const struct model *m, const struct deploy *d, in
 	struct alloc_sim *s = alloc_sim_new((int)(24 * m->layers + 32), REPLAY_CPU_ALIGN);
 	if (!s)
 		return -1;
-	int64_t bytes = build(s, m, graphs[r].flags, d, nt, ub, a) < 0 ? -1 : alloc_sim_run(s);
+	int built = graphs[r].flags & DR_COHERE2 ? build_cohere2(s, m, d, nt, ub, a) : build(s, m, graphs[r].flags, d, nt, ub, a);
+	int64_t bytes = built < 0 ? -1 : alloc_sim_run(s);
 	alloc_sim_free(s);
 	if (bytes < 0)
 		return -1;
