@@ -413,7 +413,7 @@ static void subst_h(char *out, size_t len, const char *in, const char *h)
 static void replay_or_formula(const struct fa_state *st, struct summary *s, const char *f)
 {
 	if (st->dense_replayed)
-		summary_explain(s, "a dense graph (Llama, Mistral 3, Qwen2, OLMo 2, Phi-3): the closed form's peaks miss where "
+		summary_explain(s, "a dense graph (Llama, Mistral 3, Qwen2, OLMo 2, Phi-3, Cohere2): the closed form's peaks miss where "
 			    "best fit moves the final residual (a rotated cache with flash attention, up to 3.8 %%); the "
 			    "reserve graph replayed tensor by tensor through ggml-alloc's best fit "
 			    "(src/model/compute_dense_replay.c, src/model/alloc_sim.c), checked against the real llama.cpp "

@@ -130,8 +130,8 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * (gpt-oss, Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek-V2/V3 with the latent:
  * exact over tests/engine.sh's f16 matrix).
  * The MLA latent's K·Q peak (layer 0's Qcur, v_cont, kq): src/model/compute_mla.c.
- * The dense Llama, Mistral 3, Qwen2, OLMo 2 and Phi-3 graphs (n_embd and
- * n_ff known, one cache) are replayed too (src/model/compute_dense_replay.c:
+ * The dense Llama, Mistral 3, Qwen2, OLMo 2, Phi-3 and Cohere2 graphs
+ * (n_embd and n_ff known; one cache but for Cohere2's) are replayed too (src/model/compute_dense_replay.c:
  * exact over tests/engine.sh's matrix, rotated caches with flash attention
  * and Phi-3's fused attn_qkv included, where the peaks below were 3.5 to
  * 8.0 % off); the peaks stay for the other dense graphs and for models
@@ -175,7 +175,7 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
 	if (compute_moe_modelled(m))   /* gpt-oss, Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek2: replayed (compute_moe.c) */
 		return compute_moe_bytes(m, d, ub, a, out);
-	if (compute_dense_replay_modelled(m, a))   /* Llama, Mistral 3, OLMo 2, Phi-3: replayed (compute_dense_replay.c) */
+	if (compute_dense_replay_modelled(m, a))   /* Llama, Mistral 3, Qwen2, OLMo 2, Phi-3, Cohere2: replayed */
 		return compute_dense_replay_bytes(m, d, ub, a, out);
 	for (int64_t il = 0; il < m->layers; il++)
 		if (size_v_elems_layer(m, il) > v_max)
