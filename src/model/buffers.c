@@ -131,11 +131,11 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * exact over tests/engine.sh's f16 matrix).
  * The MLA latent's K·Q peak (layer 0's Qcur, v_cont, kq): src/model/compute_mla.c.
  * The dense Llama, Mistral 3, Qwen2, OLMo 2, Phi-3 and Cohere2 graphs
- * (n_embd and n_ff known; one cache but for Cohere2's) are replayed too (src/model/compute_dense_replay.c:
- * exact over tests/engine.sh's matrix, rotated caches with flash attention
- * and Phi-3's fused attn_qkv included, where the peaks below were 3.5 to
- * 8.0 % off); the peaks stay for the other dense graphs and for models
- * without those widths.
+ * (n_embd and n_ff known; one cache but for Cohere2's) are replayed too
+ * (src/model/compute_dense_replay.c: exact over tests/engine.sh's matrix,
+ * rotated caches with flash attention and Phi-3's fused attn_qkv included,
+ * where the peaks below were 1.6 to 8.0 % off); the peaks stay for the
+ * other dense graphs and for models without those widths.
  */
 /* The families whose graphs the three peaks were checked on against the
  * real engine (tests/engine.sh: within 2 % over its whole matrix) carry
