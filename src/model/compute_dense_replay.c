@@ -229,9 +229,12 @@ static int build(struct alloc_sim *s, const struct model *m, unsigned flags, con
  * checked once here, so that no size there wraps on a hostile model. */
 static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 {
-	int64_t w[4], widest = m->vocab, r;
-	if (__builtin_mul_overflow(a->full_cells, m->heads, &w[0]) || __builtin_mul_overflow(m->heads, m->head_dim, &w[1]) ||
-	    __builtin_mul_overflow(m->ff, 2, &w[2]) || __builtin_mul_overflow(m->kv_heads * 3 + m->heads, m->head_dim, &w[3]))
+	int64_t w[4], widest = m->vocab, r, qkv_heads;
+	int64_t cells = a->full_cells > a->swa_cells ? a->full_cells : a->swa_cells;
+	if (__builtin_mul_overflow(cells, m->heads, &w[0]) || __builtin_mul_overflow(m->heads, m->head_dim, &w[1]) ||
+	    __builtin_mul_overflow(m->ff, 2, &w[2]) || __builtin_mul_overflow(m->kv_heads, 2, &qkv_heads) ||
+	    __builtin_add_overflow(qkv_heads, m->heads, &qkv_heads) ||
+	    __builtin_mul_overflow(qkv_heads, m->head_dim, &w[3]))   /* Phi-3's wqkv */
 		return 1;
 	for (int i = 0; i < 4; i++)
 		widest = w[i] > widest ? w[i] : widest;
@@ -247,7 +250,9 @@ int compute_dense_replay_bytes(const struct model *m, const struct deploy *d, in
 	int r = row_of(m);
 	if (!compute_dense_replay_modelled(m, a) || too_wide(m, a, nt))
 		return -1;
-	struct alloc_sim *s = alloc_sim_new((int)(24 * m->layers + 32), REPLAY_CPU_ALIGN);
+	/* at most 22 nodes a layer (Cohere2 with both rotations), the inputs,
+	 * the last layer's get_rows and the logits: 32 a layer is room enough */
+	struct alloc_sim *s = alloc_sim_new((int)(32 * m->layers + 64), REPLAY_CPU_ALIGN);
 	if (!s)
 		return -1;
 	int built = graphs[r].flags & DR_COHERE2 ? build_cohere2(s, m, d, nt, ub, a) : build(s, m, graphs[r].flags, d, nt, ub, a);
