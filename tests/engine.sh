@@ -49,6 +49,7 @@ d=$(mktemp -d)
 # post (gemma's post-attention and post-ffn norms), nopre (no attn_norm /
 # ffn_norm: olmo2), noffnnorm (cohere2's one norm a layer), wideqk (olmo2's
 # q/k norms over all heads), upgate (phi3: ffn_up holds gate and up, 2 x FF)
+# qkv (phi3: one attn_qkv projection, as convert_hf_to_gguf.py writes Phi-3's qkv_proj)
 dense() {
 	a=$1 L=$2 E=$3 H=$4 KV=$5 HD=$6 FF=$7 V=$8 fl=$9
 	shift 9
@@ -99,9 +100,12 @@ dense() {
 			echo "tensor blk.$i.attn_v.bias $((KV * HD))" ;;
 		esac
 		echo "type f16"
-		echo "tensor blk.$i.attn_q.weight $E $((H * HD))"
-		echo "tensor blk.$i.attn_k.weight $E $((KV * HD))"
-		echo "tensor blk.$i.attn_v.weight $E $((KV * HD))"
+		case " $fl " in
+		*" qkv "*) echo "tensor blk.$i.attn_qkv.weight $E $(((H + 2 * KV) * HD))" ;;
+		*) echo "tensor blk.$i.attn_q.weight $E $((H * HD))"
+		   echo "tensor blk.$i.attn_k.weight $E $((KV * HD))"
+		   echo "tensor blk.$i.attn_v.weight $E $((KV * HD))" ;;
+		esac
 		echo "tensor blk.$i.attn_output.weight $((H * HD)) $E"
 		case " $fl " in
 		*" upgate "*) echo "tensor blk.$i.ffn_up.weight $E $((2 * FF))" ;;
@@ -1610,8 +1614,8 @@ models="$models kimi-k2 mistral-small-3.1 smollm3-3b phi-4-mini command-r7b olmo
 kimik2 >"$d/kimi-k2.spec"
 dense mistral3 40 5120 32 8 128 32768 131072 out "mistral3.rope.freq_base f32 1000000000" >"$d/mistral-small-3.1.spec"
 dense smollm3 36 2048 16 4 128 11008 128256 "" "smollm3.rope.freq_base f32 5000000" >"$d/smollm3-3b.spec"
-# Phi-4-mini: rope.dimension_count 96 of a 128-wide head (partial_rotary_factor 0.75).
-dense phi3 32 3072 24 8 128 8192 200064 upgate "phi3.rope.freq_base f32 10000" \
+# Phi-4-mini: rope.dimension_count 96 of a 128-wide head (partial_rotary_factor 0.75), Q, K and V in one attn_qkv.
+dense phi3 32 3072 24 8 128 8192 200064 "upgate qkv" "phi3.rope.freq_base f32 10000" \
 	"phi3.rope.scaling.original_context_length u32 4096" "phi3.attention.sliding_window u32 262144" |
 	sed 's/^kv phi3.rope.dimension_count u32 128$/kv phi3.rope.dimension_count u32 96/' >"$d/phi-4-mini.spec"
 dense cohere2 32 4096 32 8 128 14336 256000 noffnnorm "cohere2.attention.sliding_window u32 4096" \

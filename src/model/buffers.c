@@ -12,6 +12,7 @@
 #include "model/compute_dsa.h"
 #include "model/compute_dense.h"
 #include "model/compute_qwen3next.h"
+#include "model/compute_dense_replay.h"
 #include "model/size.h"
 #include "util/fault.h"
 
@@ -134,13 +135,20 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * over tests/engine.sh's whole buffers matrix, every cache type, flash
  * attention on and off.
  * The MLA latent's K·Q peak (layer 0's Qcur, v_cont, kq): src/model/compute_mla.c.
+ * The dense Llama, Mistral 3, Qwen2, OLMo 2, Phi-3 and Cohere2 graphs
+ * (n_embd and n_ff known; one cache but for Cohere2's) are replayed too
+ * (src/model/compute_dense_replay.c: exact over tests/engine.sh's matrix,
+ * rotated caches with flash attention and Phi-3's fused attn_qkv included,
+ * where the peaks below were 1.6 to 8.0 % off); the peaks stay for the
+ * other dense graphs and for models without those widths.
  */
 /* The families whose graphs the three peaks were checked on against the
  * real engine (tests/engine.sh: within 2 % over its whole matrix) carry
  * AM_GRAPH_CHECKED in src/model/arch.c; OLMo 2's, whose peaks move (no
  * norm before the attention), is checked in src/model/compute_dense.c.
  * Phi-3's comes out 2.9 % off (the residual's slot moves without flash
- * attention): estimated. */
+ * attention): estimated, but replayed where n_embd and n_ff are known
+ * (src/model/compute_dense_replay.c). */
 static int graph_checked(const struct model *m)
 {
 	return (m->arch_mech & AM_GRAPH_CHECKED) != 0;
@@ -174,6 +182,8 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 		return compute_moe_bytes(m, d, ub, a, out);
 	if (compute_qwen3next_graph(m))   /* Qwen3-Next, Qwen3.5: replayed (compute_qwen3next.c) */
 		return compute_qwen3next_bytes(m, d, ub, a, out);
+	if (compute_dense_replay_modelled(m, a))   /* Llama, Mistral 3, Qwen2, OLMo 2, Phi-3, Cohere2: replayed */
+		return compute_dense_replay_bytes(m, d, ub, a, out);
 	for (int64_t il = 0; il < m->layers; il++)
 		if (size_v_elems_layer(m, il) > v_max)
 			v_max = size_v_elems_layer(m, il);
@@ -292,7 +302,8 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	 * or not; Jamba 0.000 % is modelled, src/model/compute_hybrid.c, and
 	 * Qwen3-Next and Qwen3.5 replayed, src/model/compute_qwen3next.c); and a quantized cache with flash
 	 * attention where Q is narrower than n_embd (Mistral Small 3.1: the
-	 * logits one row higher at some contexts, 3.5 %); with Q as wide, the
+	 * logits one row higher at some contexts, 3.5 %; replayed, exact, with
+	 * n_embd and n_ff known: compute_dense_replay.c); with Q as wide, the
 	 * rotation's peaks are modelled (the rot_v rule above,
 	 * src/model/compute_rot.c). */
 	/* DeepSeek-V3.2 and GLM-5 (sparse attention): replayed with the MoE
@@ -314,5 +325,7 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 		b->compute_mark = SIZE_MODELLED;   /* a hybrid held to 2 % (src/model/compute_hybrid.c) */
 	if (compute_qwen3next_graph(m))   /* the gated delta nets replayed (src/model/compute_qwen3next.c) */
 		b->compute_mark = compute_qwen3next_modelled(m) ? SIZE_MODELLED : SIZE_ESTIMATED;
+	if (compute_dense_replay_modelled(m, &a))
+		b->compute_mark = SIZE_MODELLED;   /* a dense graph replayed (src/model/compute_dense_replay.c) */
 	return 0;
 }

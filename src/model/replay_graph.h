@@ -46,6 +46,10 @@ enum {
 	/* Qwen3-Next, Qwen3.5: Q and its gate in one projection (Qcur_full, 2 n_head
 	 * head_dim); the output times the gate's sigmoid (the result) */
 	RA_GATED_Q = 1 << 3,
+	RA_NO_ROPE = 1 << 4,   /* no RoPE and no scale (Cohere2's full layers): Q and K as projected */
+	/* V's un-rotation left to the caller (Cohere2: it sits on wo's chain,
+	 * which the graph expands after the parallel FFN) */
+	RA_NO_UNROT = 1 << 5,
 };
 /* One layer's attention on cache c (`cells` cells) from its normed input
  * `norm`: the output before wo.  `rope` is the tensor RoPE reads (inp_pos),
