@@ -128,7 +128,8 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * up on DeepSeek-V2-Lite; the recurrent blocks) it is estimated, but for
  * the MoE graphs src/model/compute_moe.c replays through ggml-alloc's rules
  * (gpt-oss, Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek-V2/V3 with the latent:
- * exact over tests/engine.sh's f16 matrix).
+ * exact over tests/engine.sh's f16 matrix), and for Gemma 3n's AltUp graph
+ * src/model/compute_gemma3n.c likewise (exact over its whole matrix).
  * The MLA latent's K·Q peak (layer 0's Qcur, v_cont, kq): src/model/compute_mla.c.
  */
 /* The families whose graphs the three peaks were checked on against the
