@@ -15,11 +15,8 @@
 
 #include "model/alloc_sim.h"
 #include "model/arch.h"
-#include "model/compute_dense.h"
 #include "model/compute_gemma3n.h"
-
-/* ggml-cpu.c ggml_backend_cpu_buffer_type_get_alignment: TENSOR_ALIGNMENT */
-#define CPU_ALIGN 32
+#include "model/replay_graph.h"
 /* llama-hparams.h: n_altup 4, n_embd_altup 256, laurel_rank 64 (defaults
  * llama_model_gemma3n::load_arch_hparams never reads from the GGUF) and
  * models.h llama_model_gemma3n::graph: n_layer_sparsity 10 (the first ten
@@ -32,7 +29,7 @@ int compute_gemma3n_modelled(const struct model *m)
 	       m->kind != ATTN_MLA;
 }
 
-#define N(bytes, ...) alloc_sim_node(s, (bytes), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
+#define N(bytes, ...) REPLAY_NODE(s, (bytes), __VA_ARGS__)
 #define IP(...) N(ALLOC_SIM_INPLACE, __VA_ARGS__)
 
 /* calc_magnitude's sqrt(sum_rows(sqr(x))) of x [E, nt], then
@@ -53,12 +50,9 @@ static int build(struct alloc_sim *s, const struct model *m, const struct deploy
 		 const struct kv_alloc *a)
 {
 	int64_t E = m->embd, F = m->ff, L = m->layers, P = EMBD_ALTUP, Sx = ALTUP;
-	int64_t Q = m->heads * m->head_dim, O = m->heads * m->head_dim_v;
-	int64_t K = m->kv_heads * m->head_dim, V = m->kv_heads * m->head_dim_v;
 	int fa = d->flash_attn, caches = a->windowed ? 2 : 1;
-	int kidx[2] = {-1, -1}, vidx[2] = {-1, -1}, mask[2] = {-1, -1};
-	int krot[2] = {-1, -1}, vrot[2] = {-1, -1};
-	int64_t nk = compute_rot_k_n(m), nv = compute_rot_v_n(m);   /* attn_rot_k / attn_rot_v (compute_rot.c) */
+	struct replay_attn_in ra;
+	replay_attn_in_init(&ra, m);   /* attn_rot_k / attn_rot_v (compute_rot.c) */
 	/* the inputs, in the order ggml-alloc placed them: inp_tokens,
 	 * inp_embd, the per-layer embeddings' tokens (build_inp_per_layer),
 	 * inp_pos, layer 0's cache's k_idxs, v_idxs and KQ mask
@@ -71,22 +65,12 @@ static int build(struct alloc_sim *s, const struct model *m, const struct deploy
 	int tok = alloc_sim_input(s, 4 * nt);
 	alloc_sim_input(s, 4 * E * nt);
 	int ptok = alloc_sim_input(s, 4 * nt);
-	if (nk)
-		krot[first] = alloc_sim_input(s, 4 * nk * nk);
+	if (ra.nk)
+		ra.krot[first] = alloc_sim_input(s, 4 * ra.nk * ra.nk);
 	int pos = alloc_sim_input(s, 4 * nt);
 	for (int k = 0; k < caches; k++) {
 		int c = (first + k) % caches;   /* 0: the full cache, 1: the sliding one */
-		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
-		/* llama_kv_cache::build_input_k_idxs / build_input_v_idxs (V
-		 * transposed without flash attention: an index per element);
-		 * the mask F16 with flash attention */
-		if (nk && krot[c] < 0)
-			krot[c] = alloc_sim_input(s, 4 * nk * nk);
-		if (nv)
-			vrot[c] = alloc_sim_input(s, 4 * nv * nv);
-		kidx[c] = alloc_sim_input(s, 8 * nt);
-		vidx[c] = alloc_sim_input(s, fa ? 8 * nt : 8 * nt * V);
-		mask[c] = alloc_sim_input(s, cells * nt * (fa ? 2 : 4));
+		replay_cache_inputs(s, m, fa, nt, c == 0 ? a->full_cells : a->swa_cells, 0, &ra, c);
 	}
 	int out_ids = alloc_sim_input(s, 4 * no);
 	/* embd = get_rows(tok_embd); the per-layer embeddings' get_rows and
@@ -113,35 +97,12 @@ static int build(struct alloc_sim *s, const struct model *m, const struct deploy
 		int pm = N(4 * Sx * E * nt, perm, coefs);
 		int pred = IP(N(4 * E * nt * Sx, pm), cur);
 		int an = N(4 * E * nt, pred);   /* attn_norm on the active prediction's view */
-		/* build_qkv; the q/k norms new tensors on the reshaped views, RoPE
-		 * in place; V's rms_norm a new tensor */
-		int q = IP(N(4 * Q * nt, N(4 * Q * nt, an)), pos);
-		/* build_attn: llama_mul_mat_hadamard of Q, K and V by the cache's
-		 * rotations, a new F32 tensor at the end of each chain */
-		if (nk)
-			q = N(4 * Q * nt, q, krot[c]);
-		if (m->layer_type[il] != LT_SHARED) {
-			int k = IP(N(4 * K * nt, N(4 * K * nt, an)), pos);
-			int v = N(4 * V * nt, N(4 * V * nt, an));
-			if (nk)
-				k = N(4 * K * nt, k, krot[c]);
-			if (nv)
-				v = N(4 * V * nt, v, vrot[c]);
-			/* llama_kv_cache::cpy_k / cpy_v: ggml_set_rows into the cache */
-			N(ALLOC_SIM_NOALLOC, k, kidx[c]);
-			N(ALLOC_SIM_NOALLOC, v, vidx[c]);
-		}
-		/* build_attn_mha (a shared layer reads layer 18's or 19's cache) */
-		int att;
-		if (fa) {
-			att = N(4 * O * nt, q, mask[c]);   /* ggml_flash_attn_ext */
-		} else {
-			/* kq F32 [n_kv, nt, n_head], the soft_max in place, kqv, its cont */
-			int kq = N(4 * cells * nt * m->heads, q);
-			att = N(4 * O * nt, N(4 * O * nt, IP(kq, mask[c])));
-		}
-		if (nv)
-			att = N(4 * O * nt, att, vrot[c]);   /* build_attn: V's un-rotation */
+		/* build_qkv, the q/k norms new tensors on the reshaped views, RoPE
+		 * in place, V's rms_norm a new tensor; a shared layer (from
+		 * n_layer_kv_from_start on) only Q, reading layer 18's or 19's
+		 * cache (replay_graph.c build_attn) */
+		unsigned fl = RA_QK_NORM | RA_V_NORM | (m->layer_type[il] == LT_SHARED ? RA_Q_ONLY : 0);
+		int att = replay_attn(s, m, fa, &ra, c, cells, nt, an, pos, fl);
 		/* wo; attn_post_norm in place; + the active prediction in place */
 		int gated = IP(N(4 * E * nt, att), pred);
 		/* laurel: laurel_l, laurel_r, its norm in place, + attn_norm in
@@ -222,7 +183,7 @@ int compute_gemma3n_bytes(const struct model *m, const struct deploy *d, int64_t
 	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
 	if (too_wide(m, a, nt) || m->layers > MODEL_MAX_LAYERS)
 		return -1;
-	struct alloc_sim *s = alloc_sim_new((int)(80 * m->layers + 64), CPU_ALIGN);
+	struct alloc_sim *s = alloc_sim_new((int)(80 * m->layers + 64), REPLAY_CPU_ALIGN);
 	if (!s)
 		return -1;
 	int64_t r = build(s, m, d, nt, ub, a) < 0 ? -1 : alloc_sim_run(s);

@@ -26,7 +26,7 @@ void replay_cache_inputs(struct alloc_sim *s, const struct model *m, int fa, int
 	/* each cache's attn_inp_k_rot / attn_inp_v_rot [n, n] F32
 	 * (llama-graph.cpp build_attn: first read by the hadamard of Q, then
 	 * of V, before the cache's idxs) */
-	if (ra->nk)
+	if (ra->nk && ra->krot[c] < 0)
 		ra->krot[c] = alloc_sim_input(s, 4 * ra->nk * ra->nk);
 	if (ra->nv)
 		ra->vrot[c] = alloc_sim_input(s, 4 * ra->nv * ra->nv);
@@ -58,6 +58,8 @@ int replay_attn(struct alloc_sim *s, const struct model *m, int fa, const struct
 	 * (the graph expands Q's, V's and K's chains in turn) */
 	if (ra->nk)
 		q = N(4 * Q * nt, q, ra->krot[c]);
+	if (flags & RA_Q_ONLY)
+		goto attend;   /* the cache another layer wrote (gemma3n.cpp: !hparams.has_kv(il)) */
 	if (flags & RA_V_FIRST)
 		vm = N(4 * V * nt, norm);
 	if ((flags & RA_V_FIRST) && ra->nv)
@@ -72,11 +74,14 @@ int replay_attn(struct alloc_sim *s, const struct model *m, int fa, const struct
 		k = N(4 * K * nt, k, ra->krot[c]);
 	if (!(flags & RA_V_FIRST))
 		vm = N(4 * V * nt, norm);
+	if (flags & RA_V_NORM)
+		vm = N(4 * V * nt, vm);
 	if (!(flags & RA_V_FIRST) && ra->nv)
 		vm = N(4 * V * nt, vm, ra->vrot[c]);
 	/* llama_kv_cache::cpy_k / cpy_v: ggml_set_rows into the cache */
 	N(ALLOC_SIM_NOALLOC, k, ra->kidx[c]);
 	N(ALLOC_SIM_NOALLOC, vm, ra->vidx[c]);
+attend:;
 	int att;
 	if (fa) {
 		/* build_attn_mha: ggml_flash_attn_ext [head_dim_v, n_head, nt] */

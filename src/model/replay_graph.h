@@ -31,7 +31,8 @@ struct replay_attn_in {
 void replay_attn_in_init(struct replay_attn_in *ra, const struct model *m);
 /* Cache c's inputs, in the order build_attn first reads them: the rotation
  * matrices, k_idxs, v_idxs (none when no_v: MLA's V is a view of K) and the
- * KQ mask over `cells`. */
+ * KQ mask over `cells`.  A K rotation the caller placed already (ra->krot[c]
+ * set: Gemma 3n reads layer 0's before inp_pos) is kept. */
 void replay_cache_inputs(struct alloc_sim *s, const struct model *m, int fa, int64_t nt, int64_t cells, int no_v,
 			 struct replay_attn_in *ra, int c);
 
@@ -39,6 +40,8 @@ enum {
 	RA_QK_NORM = 1 << 0,   /* q/k norms on the reshaped views (new tensors), RoPE in place on them */
 	RA_V_FIRST = 1 << 1,   /* V's projection ordered before K's in the graph */
 	RA_NOPE = 1 << 2,      /* no RoPE: Q times `rope` (Llama 4's inp_attn_scale), K as projected */
+	RA_V_NORM = 1 << 3,    /* V's rms_norm, a new tensor on the reshaped view (gemma3n.cpp) */
+	RA_Q_ONLY = 1 << 4,    /* a layer reusing an earlier layer's cache: Q only, no K, V or set_rows (gemma3n.cpp) */
 };
 /* One layer's attention on cache c (`cells` cells) from its normed input
  * `norm`: the output before wo.  `rope` is the tensor RoPE reads (inp_pos),
