@@ -15,6 +15,7 @@
 #include "model/compute_hybrid.h"
 #include "model/compute_dense.h"
 #include "model/compute_dense_replay.h"
+#include "model/compute_gemma3n.h"
 #include "model/size.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
@@ -29,7 +30,7 @@ struct fa_state {
 	int64_t n_seq, q_width, qv_width, v_rot;          /* and: sequences, Q's and the attention output's widths,
 							   * a rotated (block-quantized) V */
 	int64_t m1_inner, m1_state;                        /* a Mamba-1 block's d_inner and d_state (0: none) */
-	int replayed;   /* the compute buffer is a replay of ggml-alloc (compute_moe.c), no closed form */
+	int replayed;   /* the compute buffer is a replay of ggml-alloc (1: compute_moe.c, 2: compute_gemma3n.c), no closed form */
 	int replayed_gdn;   /* ... of a gated-delta-net hybrid's graph (compute_qwen3next.c) */
 	int dense_replayed;   /* ... of a dense graph's (compute_dense_replay.c) */
 	int64_t k_rot;                                     /* nrot of a rotated K (0: none; compute_rot.c) */
@@ -125,6 +126,8 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	st->replayed = compute_moe_modelled(env->model) || st->dense_replayed;
 	st->replayed_gdn = compute_qwen3next_graph(env->model);
 	st->replayed |= st->replayed_gdn;
+	if (compute_gemma3n_modelled(env->model))
+		st->replayed = 2;   /* Gemma 3n's AltUp graph (src/model/compute_gemma3n.c) */
 	st->cc = params_real(env->p, FA_CC);
 	/* The logged buffers belong to one model and one set of runs: shown only for those. */
 	st->logged = env->model_is_default && params_is_default(env->p, FA_CTX) &&
@@ -426,6 +429,11 @@ static void replay_or_formula(const struct fa_state *st, struct summary *s, cons
 			    "reserve graph replayed tensor by tensor through ggml-alloc's best fit "
 			    "(src/model/compute_dense_replay.c, src/model/alloc_sim.c), checked against the real llama.cpp "
 			    "by tests/engine.sh");
+	if (st->replayed == 2)
+		summary_explain(s, "Gemma 3n (AltUp streams, per-layer inputs, shared KV layers): no closed form holds to 2 %%; "
+			    "the reserve graph replayed tensor by tensor through ggml-alloc's best fit "
+			    "(src/model/compute_gemma3n.c, src/model/alloc_sim.c), checked against the real llama.cpp by "
+			    "tests/engine.sh");
 	else if (st->replayed)
 		summary_explain(s, "MoE (gpt-oss, Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek2): no closed form holds to 2 %%; the reserve graph "
 			    "replayed tensor by tensor through ggml-alloc's best fit (src/model/compute_moe.c, "

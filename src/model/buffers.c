@@ -13,6 +13,7 @@
 #include "model/compute_dense.h"
 #include "model/compute_qwen3next.h"
 #include "model/compute_dense_replay.h"
+#include "model/compute_gemma3n.h"
 #include "model/size.h"
 #include "util/fault.h"
 
@@ -130,9 +131,10 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * the MoE graphs src/model/compute_moe.c replays through ggml-alloc's rules
  * (gpt-oss, Llama 4 Scout and Maverick, Qwen3-MoE, GLM-4.5, DeepSeek-V2/V3
  * with the latent, DeepSeek-V3.2 and GLM-5 with the sparse layers of
- * src/model/compute_dsa_replay.c), and the gated-delta-net hybrids
- * src/model/compute_qwen3next.c replays (Qwen3-Next, Qwen3.5): each exact
- * over tests/engine.sh's whole buffers matrix, every cache type, flash
+ * src/model/compute_dsa_replay.c), the gated-delta-net hybrids
+ * src/model/compute_qwen3next.c replays (Qwen3-Next, Qwen3.5) and Gemma
+ * 3n's AltUp graph (src/model/compute_gemma3n.c): each exact over
+ * tests/engine.sh's whole buffers matrix, every cache type, flash
  * attention on and off.
  * The MLA latent's K·Q peak (layer 0's Qcur, v_cont, kq): src/model/compute_mla.c.
  * The dense Llama, Mistral 3, Qwen2, OLMo 2, Phi-3 and Cohere2 graphs
@@ -184,6 +186,8 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 		return compute_qwen3next_bytes(m, d, ub, a, out);
 	if (compute_dense_replay_modelled(m, a))   /* Llama, Mistral 3, Qwen2, OLMo 2, Phi-3, Cohere2: replayed */
 		return compute_dense_replay_bytes(m, d, ub, a, out);
+	if (compute_gemma3n_modelled(m))   /* Gemma 3n's AltUp graph: replayed (compute_gemma3n.c) */
+		return compute_gemma3n_bytes(m, d, ub, a, out);
 	for (int64_t il = 0; il < m->layers; il++)
 		if (size_v_elems_layer(m, il) > v_max)
 			v_max = size_v_elems_layer(m, il);
@@ -327,5 +331,9 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 		b->compute_mark = compute_qwen3next_modelled(m) ? SIZE_MODELLED : SIZE_ESTIMATED;
 	if (compute_dense_replay_modelled(m, &a))
 		b->compute_mark = SIZE_MODELLED;   /* a dense graph replayed (src/model/compute_dense_replay.c) */
+	/* Gemma 3n's graph replayed (src/model/compute_gemma3n.c): exact over
+	 * tests/engine.sh's matrix, rotated caches too */
+	if (compute_gemma3n_modelled(m))
+		b->compute_mark = SIZE_MODELLED;
 	return 0;
 }

@@ -66,6 +66,8 @@ int replay_attn(struct alloc_sim *s, const struct model *m, int fa, const struct
 	 * (the graph expands Q's, V's and K's chains in turn) */
 	if (ra->nk)
 		q = N(4 * Q * nt, q, ra->krot[c]);
+	if (flags & RA_Q_ONLY)
+		goto attend;   /* the cache another layer wrote (gemma3n.cpp: !hparams.has_kv(il)) */
 	if (flags & RA_V_FIRST)
 		vm = N(4 * V * nt, norm);
 	if ((flags & RA_V_FIRST) && ra->nv)
@@ -80,11 +82,14 @@ int replay_attn(struct alloc_sim *s, const struct model *m, int fa, const struct
 		k = N(4 * K * nt, k, ra->krot[c]);
 	if (!(flags & RA_V_FIRST))
 		vm = N(4 * V * nt, norm);
+	if (flags & RA_V_NORM)
+		vm = N(4 * V * nt, vm);
 	if (!(flags & RA_V_FIRST) && ra->nv)
 		vm = N(4 * V * nt, vm, ra->vrot[c]);
 	/* llama_kv_cache::cpy_k / cpy_v: ggml_set_rows into the cache */
 	N(ALLOC_SIM_NOALLOC, k, ra->kidx[c]);
 	N(ALLOC_SIM_NOALLOC, vm, ra->vidx[c]);
+attend:;
 	int att;
 	if (fa) {
 		/* build_attn_mha: ggml_flash_attn_ext [head_dim_v, n_head, nt] */

@@ -31,7 +31,8 @@ struct replay_attn_in {
 void replay_attn_in_init(struct replay_attn_in *ra, const struct model *m);
 /* Cache c's inputs, in the order build_attn first reads them: the rotation
  * matrices, k_idxs, v_idxs (none when no_v: MLA's V is a view of K) and the
- * KQ mask over `cells`. */
+ * KQ mask over `cells`.  A K rotation the caller placed already (ra->krot[c]
+ * set: Gemma 3n reads layer 0's before inp_pos) is kept. */
 void replay_cache_inputs(struct alloc_sim *s, const struct model *m, int fa, int64_t nt, int64_t cells, int no_v,
 			 struct replay_attn_in *ra, int c);
 /* Cache c's K rotation matrix alone, placed before the inputs that follow
@@ -50,6 +51,8 @@ enum {
 	/* V's un-rotation left to the caller (Cohere2: it sits on wo's chain,
 	 * which the graph expands after the parallel FFN) */
 	RA_NO_UNROT = 1 << 5,
+	RA_V_NORM = 1 << 6,    /* V's rms_norm, a new tensor on the reshaped view (gemma3n.cpp) */
+	RA_Q_ONLY = 1 << 7,    /* a layer reusing an earlier layer's cache: Q only, no K, V or set_rows (gemma3n.cpp) */
 };
 /* One layer's attention on cache c (`cells` cells) from its normed input
  * `norm`: the output before wo.  `rope` is the tensor RoPE reads (inp_pos),

@@ -741,6 +741,53 @@ static void t_dsa(void)
 	T_EQ_INT(b.compute_bytes, 1868046336LL, "engine: Llama 4 Maverick -c 32768 -ub 2048 -fa on q8_0: rotated");
 }
 
+/* Gemma 3n E4B (assets/models/gemma-3n-e4b.ini, the shape of
+ * tests/engine.sh's GGUF): the real engine's compute buffers
+ * (llama_get_memory_breakdown), which the replay of compute_gemma3n.c
+ * gives to the byte; the peak formula was 9.7 % low on the first. */
+static void t_gemma3n(void)
+{
+	struct model m;
+	struct buffer_sizes b;
+	char err[256], path[512];
+	const char *dir = getenv("ATTNVIZ_MODELS");
+	snprintf(path, sizeof path, "%s/gemma-3n-e4b.ini", dir ? dir : "assets/models");
+	T_OK(model_load(&m, path, err, sizeof err) == 0, "engine: gemma-3n-e4b.ini loads");
+	struct deploy d = deploy_default(32768);
+	d.n_seq = 3, d.unified = 1, d.swa_full = 1;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 604633184, "engine: Gemma 3n -c 32768 -np 3 -kvu --swa-full -ub 512 -fa on: logits above the masks");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "engine: Gemma 3n's replayed buffer is modelled");
+	d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 734402720, "engine: Gemma 3n -c 32768 -np 3 -kvu --swa-full -ub 512 -fa off");
+	d = deploy_default(32768);
+	d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 662192128, "engine: Gemma 3n -c 32768 -ub 512 -fa off: the last full layer's K·Q decides");
+	d = deploy_default(32768);
+	d.n_seq = 4, d.n_ubatch = 2048, d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 2183143424LL, "engine: Gemma 3n -c 32768 -np 4 -ub 2048 -fa off");
+	d = deploy_default(1000);
+	d.n_seq = 3, d.n_ubatch = 2048;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 1076309088, "engine: Gemma 3n -c 1000 -np 3 -ub 2048 -fa on: 1002 tokens, 1000 outputs");
+	/* a quantized cache: each cache's K and V rotations (attn_inp_k_rot
+	 * 256x256, attn_inp_v_rot 64x64) and the Hadamard nodes */
+	d = deploy_default(4096);
+	m.k_type = m.v_type = CACHE_Q8_0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 551608320, "engine: Gemma 3n -c 4096 -fa on -ctk/-ctv q8_0: K's and V's rotations");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "engine: Gemma 3n with a rotated cache is modelled");
+	m.k_type = CACHE_F16;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 551084032, "engine: Gemma 3n -c 4096 -fa on -ctv q8_0: V's rotation only");
+	m.k_type = CACHE_Q8_0, m.v_type = CACHE_F16;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 551575552, "engine: Gemma 3n -c 4096 -fa on -ctk q8_0: K's rotation only");
+}
+
 void test_buffers(void)
 {
 	t_gemma4();
@@ -756,4 +803,5 @@ void test_buffers(void)
 	t_caps();
 	t_refuse();
 	t_vpad();
+	t_gemma3n();
 }
