@@ -785,6 +785,12 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	 * (LLM_ARCH_DEEPSEEK2 / GLM4_MOE read both) */
 	if (m->dense_lead && field_int(r, m, MF_FF_DENSE, 1, INT64_C(1) << 24, &m->ff_dense) < 0)
 		return -1;
+	/* gemma4's 26B-A4B keeps a dense MLP of n_ff in every layer beside its
+	 * experts of n_ff_exp (src/models/gemma4.cpp load_arch_tensors: "normal
+	 * FFN as shared expert"); its compute graph runs both */
+	if (!m->dense_lead && m->experts && strcmp(m->arch, "gemma4") == 0 &&
+	    field_int(r, m, MF_FF_DENSE, 1, INT64_C(1) << 24, &m->ff_dense) < 0)
+		return -1;
 	if (read_recurrent(r, m, end) < 0)
 		return -1;
 	const struct swa_rule *rule = swa_rule_of(m);

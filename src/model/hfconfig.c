@@ -2134,6 +2134,11 @@ static int read_model(struct hf *H)
 		model_set_origin(m, MF_SHARED_EXPERTS, "config.json n_shared_experts");
 		model_set_origin(m, MF_FF_DENSE, "config.json intermediate_size (the dense layers')");
 	}
+	/* Gemma 4 26B-A4B: the dense MLP of intermediate_size beside the experts (read_gemma4_moe) */
+	if (H->fam->id == F_GEMMA4 && m->experts) {
+		m->ff_dense = s.inter;
+		model_set_origin(m, MF_FF_DENSE, "config.json intermediate_size (the dense MLP beside the experts)");
+	}
 	/* Mixtral, gpt-oss, Llama 4, Granite: an expert is an MLP of intermediate_size */
 	int own = H->fam->id != F_MIXTRAL && H->fam->id != F_GPT_OSS && H->fam->id != F_LLAMA4 &&
 		  H->fam->id != F_GRANITE_HYBRID && H->fam->id != F_JAMBA;
