@@ -17,13 +17,10 @@
  */
 #include <string.h>
 
-#include "model/alloc_sim.h"
 #include "model/compute_gemma4.h"
+#include "model/replay_graph.h"
 
-/* ggml-cpu.c ggml_backend_cpu_buffer_type_get_alignment: TENSOR_ALIGNMENT */
-#define CPU_ALIGN 32
-
-#define N(bytes, ...) alloc_sim_node(s, (bytes), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
+#define N(bytes, ...) REPLAY_NODE(s, (bytes), __VA_ARGS__)
 
 /* Layer il is sliding in llama.cpp's hparams.is_swa(il).  model_finish
  * clears layer_swa on the shared layers (they keep no cache), so theirs
@@ -78,8 +75,8 @@ static int64_t rot_v_n(const struct model *m, int64_t hd)
 static int build(struct alloc_sim *s, const struct model *m, const struct deploy *d, int64_t nt, int64_t no,
 		 const struct kv_alloc *a)
 {
-	int64_t E = m->embd, H = m->heads, X = m->experts, U = m->experts_used;
-	int64_t FF = m->experts ? m->ff_dense : m->ff, FE = m->ff;
+	int64_t E = m->embd, H = m->heads, X = m->experts;
+	int64_t FF = m->experts ? m->ff_dense : m->ff;   /* the dense MLP's width */
 	int64_t pattern = model_swa_pattern_of(m), v_max = 0;
 	int fa = d->flash_attn, caches = a->windowed ? 2 : 1;
 	int kidx[2] = {-1, -1}, vidx[2] = {-1, -1}, mask[2] = {-1, -1}, krot[2] = {-1, -1}, vrot[2] = {-1, -1};
@@ -172,39 +169,15 @@ static int build(struct alloc_sim *s, const struct model *m, const struct deploy
 		int attn_out = N(ALLOC_SIM_INPLACE, wo, cur);
 		int ffn;
 		if (X > 0) {
-			/* build_moe_ffn expands the weights first: the router's RMS
-			 * norm of attn_out (scale, ffn_gate_inp_s in place), the
-			 * logits, softmax in place, argsort, the weights (get_rows),
-			 * their sum_rows (clamp in place) and division */
-			int rn = N(4 * E * nt, attn_out);
-			int lg = N(4 * X * nt, rn);
-			int pr = N(ALLOC_SIM_INPLACE, lg);
-			int as = N(4 * X * nt, pr);
-			int w = N(4 * U * nt, pr, as);
-			int sum = N(4 * nt, w);
-			w = N(4 * U * nt, w, sum);
-			/* then the experts: pre_ffw_norm_2, the fused gate_up, its
-			 * GEGLU, down, times the weights in place; the n_expert_used
-			 * views summed (one new add, the rest in place) */
-			int pre = N(4 * E * nt, attn_out);
-			int gu = N(4 * 2 * FE * U * nt, pre, as);
-			int gg = N(4 * FE * U * nt, gu);
-			int dn = N(4 * E * U * nt, gg, as);
-			int ex = N(ALLOC_SIM_INPLACE, dn, w);
-			int moe = N(4 * E * nt, ex);
-			for (int64_t e = 2; e < U; e++)
-				moe = N(ALLOC_SIM_INPLACE, moe, ex);
-			/* the dense MLP: ffn_norm, gate, up, GEGLU, down, post_ffw_norm_1;
-			 * post_ffw_norm_2 of the experts, added in place */
-			int fn = N(4 * E * nt, attn_out);
-			int g = N(4 * FF * nt, fn), u = N(4 * FF * nt, fn);
-			int dd = N(4 * E * nt, N(4 * FF * nt, g, u));
-			ffn = N(ALLOC_SIM_INPLACE, dd, moe);   /* the norms in place */
+			/* build_moe_ffn (the weights expanded first, then the
+			 * experts), then the dense MLP beside it: ffn_norm, build_ffn
+			 * (GELU, parallel gate), the post norms in place and the add */
+			int moe = replay_moe_ffn(s, m, GATE_SOFTMAX, RM_NORM_W | RM_ROUTER_NORM | RM_GATE_UP, nt, attn_out);
+			int dd = replay_ffn(s, FF, E, nt, N(4 * E * nt, attn_out));
+			ffn = N(ALLOC_SIM_INPLACE, dd, moe);
 		} else {
-			/* build_ffn: ffn_norm, gate, up, GEGLU, down */
-			int fn = N(4 * E * nt, attn_out);
-			int g = N(4 * FF * nt, fn), u = N(4 * FF * nt, fn);
-			ffn = N(4 * E * nt, N(4 * FF * nt, g, u));
+			/* ffn_norm, build_ffn */
+			ffn = replay_ffn(s, FF, E, nt, N(4 * E * nt, attn_out));
 		}
 		/* ffn_post_norm in place, l_out = + attn_out in place */
 		cur = N(ALLOC_SIM_INPLACE, ffn, attn_out);
@@ -243,7 +216,7 @@ int compute_gemma4_bytes(const struct model *m, const struct deploy *d, int64_t 
 	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
 	if (!compute_gemma4_replayed(m) || too_wide(m, a, nt))
 		return -1;
-	struct alloc_sim *s = alloc_sim_new((int)((50 + m->experts_used) * m->layers + 32), CPU_ALIGN);
+	struct alloc_sim *s = alloc_sim_new((int)((50 + m->experts_used) * m->layers + 32), REPLAY_CPU_ALIGN);
 	if (!s)
 		return -1;
 	int64_t r = build(s, m, d, nt, ub, a) < 0 ? -1 : alloc_sim_run(s);
