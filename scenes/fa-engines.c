@@ -13,6 +13,7 @@
 #include "model/compute_moe.h"
 #include "model/compute_hybrid.h"
 #include "model/compute_dense.h"
+#include "model/compute_gemma4.h"
 #include "model/size.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
@@ -27,7 +28,7 @@ struct fa_state {
 	int64_t n_seq, q_width, qv_width, v_rot;          /* and: sequences, Q's and the attention output's widths,
 							   * a rotated (block-quantized) V */
 	int64_t m1_inner, m1_state;                        /* a Mamba-1 block's d_inner and d_state (0: none) */
-	int replayed;   /* the compute buffer is a replay of ggml-alloc (compute_moe.c), no closed form */
+	int replayed;   /* the compute buffer is a replay of ggml-alloc (compute_moe.c; 2: compute_gemma4.c), no closed form */
 	int64_t k_rot;                                     /* nrot of a rotated K (0: none; compute_rot.c) */
 	int64_t attn_w, hyb, mid_hole, big_rows;           /* a hybrid's K·Q rows and logits table (compute_hybrid.c) */
 	int64_t kv_lora, rope, nope, k_row, streams;       /* the MLA latent's widths (src/model/compute_mla.c) */
@@ -118,6 +119,8 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	st->sinks = env->model->sinks_learned;
 	st->mla = env->model->kind == ATTN_MLA;
 	st->replayed = compute_moe_modelled(env->model);
+	if (compute_gemma4_replayed(env->model))
+		st->replayed = 2;   /* Gemma 4's graph (src/model/compute_gemma4.c) */
 	st->cc = params_real(env->p, FA_CC);
 	/* The logged buffers belong to one model and one set of runs: shown only for those. */
 	st->logged = env->model_is_default && params_is_default(env->p, FA_CTX) &&
@@ -409,6 +412,13 @@ static void subst_h(char *out, size_t len, const char *in, const char *h)
  * (tests/engine.sh, exact over its f16 matrix; tests/unit pins figures). */
 static void replay_or_formula(const struct fa_state *st, struct summary *s, const char *f)
 {
+	if (st->replayed == 2) {
+		summary_explain(s, "Gemma 4: no closed form holds to 2 %%; the reserve graph (sliding and full layers of "
+			    "their own head sizes, the 26B-A4B's experts beside its dense MLP, the layers reusing a "
+			    "cache) replayed tensor by tensor through ggml-alloc's best fit (src/model/compute_gemma4.c, "
+			    "src/model/alloc_sim.c), checked against the real llama.cpp by tests/engine.sh");
+		return;
+	}
 	if (st->replayed)
 		summary_explain(s, "MoE (gpt-oss, Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek2): no closed form holds to 2 %%; the reserve graph "
 			    "replayed tensor by tensor through ggml-alloc's best fit (src/model/compute_moe.c, "
