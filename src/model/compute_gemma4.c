@@ -40,7 +40,9 @@ static int64_t head_of(const struct model *m, int swa)
 
 int compute_gemma4_replayed(const struct model *m)
 {
-	return strcmp(m->arch, "gemma4") == 0 && m->embd > 0 && m->ff > 0 && m->heads > 0 &&
+	/* E2B/E4B's per-layer inputs (build_inp_per_layer, project_per_layer_inputs
+	 * and each layer's gate, projection and norm) are not in the replay */
+	return strcmp(m->arch, "gemma4") == 0 && m->embd > 0 && m->ff > 0 && m->heads > 0 && !m->embd_per_layer &&
 	       (m->experts == 0 || (m->experts_used > 0 && m->experts <= 1024 && m->ff_dense > 0)) &&
 	       model_swa_pattern_of(m) >= 0;
 }

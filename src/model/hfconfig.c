@@ -1898,6 +1898,11 @@ static int read_gemma4(struct hf *H, struct shape *s)
 			    "reuse of their caches aborts", (long long)shared, (long long)(from - 1), (long long)(from - 2));
 	s->per_layer_attn = 1;
 	s->kv_full = kvg;
+	/* E2B/E4B's per-layer inputs (the converter's embedding_length_per_layer_input) */
+	if (get_int(H, sc, "hidden_size_per_layer_input", 1, 0, 0, INT64_C(1) << 24, &m->embd_per_layer) < 0)
+		return -1;
+	if (m->embd_per_layer)
+		model_set_origin(m, MF_EMBD_PER_LAYER, "config.json hidden_size_per_layer_input");
 	if (get_bool(H, sc, "attention_k_eq_v", 0, &s->k_eq_v) < 0)
 		return -1;
 	for (int64_t il = 0; il < m->layers; il++) {

@@ -116,6 +116,11 @@ static void t_shared(void)
 	/* the shared layers read Q only: 99.4 MiB below the 31B's figure */
 	T_EQ_INT(buf(&m, 32768, 1, 0, 0, 2048, 1, &mark), 2279612416LL, "gemma4-shared -c 32768 -ub 2048 -fa on q8_0 (engine)");
 	T_EQ_INT(buf(&m, 4096, 1, 0, 0, 512, 1, &mark), 621598720, "gemma4-shared -c 4096 -fa on q8_0 (engine)");
+	/* E2B/E4B: per-layer inputs beside the shared layers, nodes the replay does not write */
+	m.embd_per_layer = 256;
+	T_OK(!compute_gemma4_replayed(&m), "gemma4: per-layer input embeddings (E2B/E4B) are not replayed");
+	buf(&m, 4096, 1, 0, 0, 512, 1, &mark);
+	T_EQ_INT(mark, SIZE_ESTIMATED, "gemma4: E2B/E4B's compute buffer is estimated");
 }
 
 void test_compute_gemma4(void)
