@@ -310,7 +310,7 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 		b->compute_mark = SIZE_MODELLED;
 	if (compute_hybrid_modelled(m, rot_fa))
 		b->compute_mark = SIZE_MODELLED;   /* a hybrid held to 2 % (src/model/compute_hybrid.c) */
-	if (compute_gemma4_replayed(m))   /* Gemma 4 held to 2 % or not (src/model/compute_gemma4.c) */
-		b->compute_mark = compute_gemma4_modelled(m, rot_fa) ? SIZE_MODELLED : SIZE_ESTIMATED;
+	if (compute_gemma4_replayed(m))   /* Gemma 4, exact over engine.sh's matrix (src/model/compute_gemma4.c) */
+		b->compute_mark = SIZE_MODELLED;
 	return 0;
 }

@@ -14,6 +14,12 @@
  * of compute_dense.c could not follow: sliding and full layers of their
  * own head sizes (256 and 512) whose rows fit the freed holes or not, the
  * 26B-A4B's dense MLP beside its experts, and the layers without K and V.
+ * The FFNs are replay_graph.c's; the attention and its inputs are written
+ * here, not with replay_attn / replay_cache_inputs, whose widths are the
+ * model's one head size and KV heads: Gemma 4's are the cache's (Q 32 x 256
+ * or 32 x 512, each cache its own K rotation, v_idxs over the widest
+ * layer's V), V has an RMS norm of its own, a shared layer has Q only, and
+ * the first K rotation is placed before inp_pos.
  */
 #include <string.h>
 
@@ -45,12 +51,6 @@ int compute_gemma4_replayed(const struct model *m)
 	return strcmp(m->arch, "gemma4") == 0 && m->embd > 0 && m->ff > 0 && m->heads > 0 && !m->embd_per_layer &&
 	       (m->experts == 0 || (m->experts_used > 0 && m->experts <= 1024 && m->ff_dense > 0)) &&
 	       model_swa_pattern_of(m) >= 0;
-}
-
-int compute_gemma4_modelled(const struct model *m, int rot_fa)
-{
-	(void)rot_fa;
-	return compute_gemma4_replayed(m);
 }
 
 /* llama-kv-cache.cpp build_input_k_rot: attn_rot_k when K is
@@ -199,13 +199,17 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 {
 	int64_t cells = a->full_cells > a->swa_cells ? a->full_cells : a->swa_cells;
 	int64_t hd = m->head_dim > m->head_dim_swa ? m->head_dim : m->head_dim_swa;
+	hd = m->head_dim_v > hd ? m->head_dim_v : hd;   /* v_idxs: n_embd_v_gqa_max */
+	hd = m->head_dim_v_swa > hd ? m->head_dim_v_swa : hd;
 	int64_t w[6], widest = m->vocab, r;
 	w[5] = m->experts;
 	if (__builtin_mul_overflow(m->embd, m->experts_used, &w[0]) ||
 	    __builtin_mul_overflow(2 * m->ff, m->experts_used, &w[1]) ||
 	    __builtin_mul_overflow(cells, m->heads, &w[2]) || __builtin_mul_overflow(m->heads, hd, &w[3]) ||
-	    __builtin_mul_overflow(m->ff_dense > m->ff ? m->ff_dense : m->ff, 1, &w[4]))
+	    __builtin_mul_overflow(m->kv_heads, hd, &w[4]))
 		return 1;
+	widest = m->ff_dense > widest ? m->ff_dense : widest;
+	widest = m->ff > widest ? m->ff : widest;
 	for (int i = 0; i < 6; i++)
 		widest = w[i] > widest ? w[i] : widest;
 	return __builtin_mul_overflow(widest, nt, &r) || __builtin_mul_overflow(r, 8, &r) || r > ALLOC_SIM_MAX_BYTES;

@@ -13,11 +13,10 @@
 #include "model/size.h"
 
 /* 1 when m is Gemma 4 with every width the replay needs (and the 26B-A4B's
- * dense MLP width beside its experts'). */
+ * dense MLP width beside its experts'; not E2B/E4B's per-layer inputs):
+ * then its buffer is replayed, and modelled (tests/engine.sh holds it
+ * exact over its whole matrix, f16 and rotated caches). */
 int compute_gemma4_replayed(const struct model *m);
-/* 1 when the replay is held to 2 % by tests/engine.sh for m's cache types
- * and flash attention (rot_fa: a quantized cache with flash attention). */
-int compute_gemma4_modelled(const struct model *m, int rot_fa);
 /* The buffer for ubatch ub against the cache a: 0, or -1 on overflow. */
 int compute_gemma4_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
 			 int64_t *out);
