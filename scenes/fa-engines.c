@@ -16,6 +16,7 @@
 #include "model/compute_dense.h"
 #include "model/compute_dense_replay.h"
 #include "model/compute_gemma3n.h"
+#include "model/compute_gemma4.h"
 #include "model/size.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
@@ -30,7 +31,7 @@ struct fa_state {
 	int64_t n_seq, q_width, qv_width, v_rot;          /* and: sequences, Q's and the attention output's widths,
 							   * a rotated (block-quantized) V */
 	int64_t m1_inner, m1_state;                        /* a Mamba-1 block's d_inner and d_state (0: none) */
-	int replayed;   /* the compute buffer is a replay of ggml-alloc (1: compute_moe.c, 2: compute_gemma3n.c), no closed form */
+	int replayed;   /* the compute buffer is a replay of ggml-alloc (1: compute_moe.c, 2: compute_gemma3n.c, 3: compute_gemma4.c), no closed form */
 	int replayed_gdn;   /* ... of a gated-delta-net hybrid's graph (compute_qwen3next.c) */
 	int dense_replayed;   /* ... of a dense graph's (compute_dense_replay.c) */
 	int64_t k_rot;                                     /* nrot of a rotated K (0: none; compute_rot.c) */
@@ -128,6 +129,8 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	st->replayed |= st->replayed_gdn;
 	if (compute_gemma3n_modelled(env->model))
 		st->replayed = 2;   /* Gemma 3n's AltUp graph (src/model/compute_gemma3n.c) */
+	if (compute_gemma4_replayed(env->model))
+		st->replayed = 3;   /* Gemma 4's graph (src/model/compute_gemma4.c) */
 	st->cc = params_real(env->p, FA_CC);
 	/* The logged buffers belong to one model and one set of runs: shown only for those. */
 	st->logged = env->model_is_default && params_is_default(env->p, FA_CTX) &&
@@ -419,6 +422,13 @@ static void subst_h(char *out, size_t len, const char *in, const char *h)
  * (tests/engine.sh, exact over its f16 matrix; tests/unit pins figures). */
 static void replay_or_formula(const struct fa_state *st, struct summary *s, const char *f)
 {
+	if (st->replayed == 3) {
+		summary_explain(s, "Gemma 4: no closed form holds to 2 %%; the reserve graph (sliding and full layers of "
+			    "their own head sizes, the 26B-A4B's experts beside its dense MLP, the layers reusing a "
+			    "cache) replayed tensor by tensor through ggml-alloc's best fit (src/model/compute_gemma4.c, "
+			    "src/model/alloc_sim.c), checked against the real llama.cpp by tests/engine.sh");
+		return;
+	}
 	if (st->replayed_gdn)
 		summary_explain(s, "gated delta net hybrid (Qwen3-Next, Qwen3.5): no closed form holds to 2 %%; the reserve "
 			    "graph replayed tensor by tensor through ggml-alloc's best fit (src/model/compute_qwen3next.c, "

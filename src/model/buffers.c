@@ -14,6 +14,7 @@
 #include "model/compute_qwen3next.h"
 #include "model/compute_dense_replay.h"
 #include "model/compute_gemma3n.h"
+#include "model/compute_gemma4.h"
 #include "model/size.h"
 #include "util/fault.h"
 
@@ -143,6 +144,10 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * rotated caches with flash attention and Phi-3's fused attn_qkv included,
  * where the peaks below were 1.6 to 8.0 % off); the peaks stay for the
  * other dense graphs and for models without those widths.
+ * Gemma 4 (31B, 26B-A4B, shared KV layers; not E2B/E4B's per-layer
+ * inputs) is replayed likewise, src/model/compute_gemma4.c: exact over
+ * tests/engine.sh's whole matrix, f16 and rotated caches, where the peaks
+ * above were 1.0 % (31B), 7.7 % (rotated, shared) and 10.2 % (26B-A4B) off.
  */
 /* The families whose graphs the three peaks were checked on against the
  * real engine (tests/engine.sh: within 2 % over its whole matrix) carry
@@ -188,6 +193,8 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 		return compute_dense_replay_bytes(m, d, ub, a, out);
 	if (compute_gemma3n_modelled(m))   /* Gemma 3n's AltUp graph: replayed (compute_gemma3n.c) */
 		return compute_gemma3n_bytes(m, d, ub, a, out);
+	if (compute_gemma4_replayed(m))   /* Gemma 4: replayed (compute_gemma4.c) */
+		return compute_gemma4_bytes(m, d, ub, a, out);
 	for (int64_t il = 0; il < m->layers; il++)
 		if (size_v_elems_layer(m, il) > v_max)
 			v_max = size_v_elems_layer(m, il);
@@ -327,6 +334,8 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 		b->compute_mark = SIZE_MODELLED;
 	if (compute_hybrid_modelled(m, rot_fa))
 		b->compute_mark = SIZE_MODELLED;   /* a hybrid held to 2 % (src/model/compute_hybrid.c) */
+	if (compute_gemma4_replayed(m))   /* Gemma 4, exact over engine.sh's matrix (src/model/compute_gemma4.c) */
+		b->compute_mark = SIZE_MODELLED;
 	if (compute_qwen3next_graph(m))   /* the gated delta nets replayed (src/model/compute_qwen3next.c) */
 		b->compute_mark = compute_qwen3next_modelled(m) ? SIZE_MODELLED : SIZE_ESTIMATED;
 	if (compute_dense_replay_modelled(m, &a))

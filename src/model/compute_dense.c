@@ -126,7 +126,7 @@ int compute_dense_checked(const struct model *m)
 	enum dense_graph g = graph_of(m, &checked);
 	/* Gemma 4's E2B and E4B (per-layer embeddings, layers sharing a
 	 * cache) build a larger graph than the 31B's traced here */
-	if (g == DG_GEMMA4 && model_layers_of(m, LT_SHARED) > 0)
+	if (g == DG_GEMMA4 && (model_layers_of(m, LT_SHARED) > 0 || m->embd_per_layer))
 		return 0;
 	return g != DG_OTHER && checked;
 }

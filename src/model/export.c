@@ -189,6 +189,8 @@ int model_export(const struct model *m, FILE *out)
 		put_int(out, m, MF_FF, m->ff);
 	if (m->ff_dense)
 		put_int(out, m, MF_FF_DENSE, m->ff_dense);
+	if (m->embd_per_layer)
+		put_int(out, m, MF_EMBD_PER_LAYER, m->embd_per_layer);
 
 	fprintf(out, "\n[attention]\n");
 	put_word(out, m, MF_KIND, model_kind_word(m->kind));

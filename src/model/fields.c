@@ -227,6 +227,11 @@ const struct model_field_info model_fields[MF_COUNT] = {
 	[MF_FF_DENSE] = {.section = "model", .key = "ff_dense", .type = MFT_INT, .need = MFN_OPT,
 		.max = 1 << 24, AT(ff_dense),
 		.gguf = "{arch}.feed_forward_length", .hf = "intermediate_size"},
+	/* Gemma 4 E2B/E4B (src/models/gemma4.cpp build_inp_per_layer): the
+	 * per-layer input embeddings' width (n_embd_per_layer); 0: none */
+	[MF_EMBD_PER_LAYER] = {.section = "model", .key = "embd_per_layer", .type = MFT_INT, .need = MFN_OPT,
+		.max = 1 << 24, AT(embd_per_layer),
+		.gguf = "{arch}.embedding_length_per_layer_input", .hf = "hidden_size_per_layer_input"},
 	[MF_CACHE_TYPE] = {.section = "cache", .key = "type", .type = MFT_WORD, .need = MFN_OPT,
 		.def = CACHE_F16, .words = model_cache_words, AT(k_type)},
 	[MF_K_TYPE] = {.section = "cache", .key = "k_type", .type = MFT_WORD, .need = MFN_OPT,

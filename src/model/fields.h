@@ -33,6 +33,7 @@ enum model_field {
 	MF_EMBD, MF_FF,  /* [model] embd, ff: optional, for the compute buffer (size_buffers) and
 			  * the short-conv state (n_embd) */
 	MF_FF_DENSE,     /* [model] ff_dense: a MoE model's dense layers' FFN width */
+	MF_EMBD_PER_LAYER, /* [model] embd_per_layer: Gemma 4 E2B/E4B's per-layer input width */
 	MF_CACHE_TYPE,   /* [cache] type: both K and V, read into k_type and v_type */
 	MF_K_TYPE, MF_V_TYPE,
 	MF_COUNT

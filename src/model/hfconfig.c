@@ -1902,6 +1902,11 @@ static int read_gemma4(struct hf *H, struct shape *s)
 			    "reuse of their caches aborts", (long long)shared, (long long)(from - 1), (long long)(from - 2));
 	s->per_layer_attn = 1;
 	s->kv_full = kvg;
+	/* E2B/E4B's per-layer inputs (the converter's embedding_length_per_layer_input) */
+	if (get_int(H, sc, "hidden_size_per_layer_input", 1, 0, 0, INT64_C(1) << 24, &m->embd_per_layer) < 0)
+		return -1;
+	if (m->embd_per_layer)
+		model_set_origin(m, MF_EMBD_PER_LAYER, "config.json hidden_size_per_layer_input");
 	if (get_bool(H, sc, "attention_k_eq_v", 0, &s->k_eq_v) < 0)
 		return -1;
 	for (int64_t il = 0; il < m->layers; il++) {
@@ -2138,6 +2143,11 @@ static int read_model(struct hf *H)
 		model_set_origin(m, MF_DENSE_LEAD, "config.json first_k_dense_replace");
 		model_set_origin(m, MF_SHARED_EXPERTS, "config.json n_shared_experts");
 		model_set_origin(m, MF_FF_DENSE, "config.json intermediate_size (the dense layers')");
+	}
+	/* Gemma 4 26B-A4B: the dense MLP of intermediate_size beside the experts (read_gemma4_moe) */
+	if (H->fam->id == F_GEMMA4 && m->experts) {
+		m->ff_dense = s.inter;
+		model_set_origin(m, MF_FF_DENSE, "config.json intermediate_size (the dense MLP beside the experts)");
 	}
 	/* Mixtral, gpt-oss, Llama 4, Granite: an expert is an MLP of intermediate_size */
 	int own = H->fam->id != F_MIXTRAL && H->fam->id != F_GPT_OSS && H->fam->id != F_LLAMA4 &&

@@ -130,7 +130,10 @@ int replay_moe_ffn(struct alloc_sim *s, const struct model *m, enum replay_gatin
 	/* the router logits (+ gpt-oss's bias in place), the probs, the
 	 * argsort whose top-k view selects the experts, their weights
 	 * (get_rows of the probs) */
-	int lg = N(4 * X * n, pn), pr = lg, as, w;
+	int rin = pn;   /* the router's input */
+	if (flags & RM_ROUTER_NORM)
+		rin = N(4 * E * n, pn);   /* its RMS norm (the scale and ffn_gate_inp_s in place) */
+	int lg = N(4 * X * n, rin), pr = lg, as, w;
 	if (gating == GATE_SIGMOID_ON_LOGITS) {
 		pr = N(4 * X * n, lg);
 		as = N(4 * X * n, lg);
@@ -152,15 +155,23 @@ int replay_moe_ffn(struct alloc_sim *s, const struct model *m, enum replay_gatin
 		w = N(4 * U * n, w, sum);
 	}
 	int x = pn;   /* the experts' input */
+	if (flags & RM_ROUTER_NORM)
+		x = N(4 * E * n, pn);   /* pre_ffw_norm_2 (its MUL in place) */
 	if (flags & RM_WEIGHT_BEFORE) {
 		int rep = N(4 * E * U * n, pn);   /* ggml_repeat_4d of the input */
 		x = N(ALLOC_SIM_INPLACE, rep, w);
 	}
 	/* gate and up (+ biases in place, each reading the selection), their
 	 * GLU, down (+ bias in place) */
-	int gate = N(4 * F * U * n, x, as);
-	int up = N(4 * F * U * n, x, as);
-	int sw = N(4 * F * U * n, gate, up);
+	int gate, up, sw;
+	if (flags & RM_GATE_UP) {
+		gate = N(4 * 2 * F * U * n, x, as);
+		sw = N(4 * F * U * n, gate);
+	} else {
+		gate = N(4 * F * U * n, x, as);
+		up = N(4 * F * U * n, x, as);
+		sw = N(4 * F * U * n, gate, up);
+	}
 	int down = N(4 * E * U * n, sw, as);
 	int ex = N(ALLOC_SIM_INPLACE, down, as);
 	if (!(flags & RM_WEIGHT_BEFORE))

@@ -82,6 +82,11 @@ enum replay_gating {
 enum {
 	RM_WEIGHT_BEFORE = 1 << 0,   /* weight_before_ffn (LLM_ARCH_LLAMA4): repeat x weights, then the experts */
 	RM_NORM_W = 1 << 1,          /* norm_w: the weights divided by their (clamped) sum_rows */
+	/* Gemma 4 (src/models/gemma4.cpp): the logits from the router's own RMS
+	 * norm of pn, the experts' input another (pre_ffw_norm_2) made after
+	 * the weights */
+	RM_ROUTER_NORM = 1 << 2,
+	RM_GATE_UP = 1 << 3,         /* ffn_gate_up_exps: one merged matmul, the GLU on its two views */
 };
 /* build_moe_ffn over n tokens of the normed input pn, m's experts of width
  * m->ff: the sum of the selected experts' outputs (before a shared expert). */
