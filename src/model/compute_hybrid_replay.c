@@ -18,6 +18,9 @@
  * emits it in ggml's order; every node's size, order and in-place reuse was
  * checked against ggml-alloc's own trace (tools/alloc-trace.sh) of
  * tests/engine.sh's GGUFs (lfm2-1.2b, lfm2.5-audio-tokenizer, jamba-v0.1).
+ * The recurrent blocks are this file's (table-driven by family: short
+ * conv, Mamba-1); the attention, the FFN and the MoE FFN are
+ * src/model/replay_graph.c's pieces, each written whole when expanded.
  * Views, reshapes and the ops in place that read only weights (norm
  * weights, biases, SiLU) are not nodes here: they keep their source's slot.
  */
@@ -27,9 +30,7 @@
 #include "model/alloc_sim.h"
 #include "model/compute_dense.h"
 #include "model/compute_hybrid_replay.h"
-
-/* ggml-cpu.c ggml_backend_cpu_buffer_type_get_alignment: TENSOR_ALIGNMENT */
-#define CPU_ALIGN 32
+#include "model/replay_graph.h"
 
 /* A layer's recurrent block, by family. */
 enum recr_block {
@@ -89,19 +90,38 @@ int compute_hybrid_replay_modelled(const struct model *m, int rot_fa)
  * order of placing the inputs (every node's inputs, nodes in order).
  */
 #define LZ_SRC ALLOC_SIM_SRC
+/* A node that stands for a shared piece of src/model/replay_graph.c,
+ * written into alloc_sim whole when expanded (its nodes are contiguous in
+ * ggml's order too: the builders expand its end right away). */
+enum lz_piece {
+	PIECE_NONE,
+	PIECE_ATTN,   /* replay_attn on layer `arg`: src norm, inp_pos */
+	PIECE_FFN,    /* replay_ffn over `arg` tokens: src the normed input */
+	PIECE_MOE,    /* replay_moe_ffn over `arg` tokens, softmax gating */
+};
 struct lz_node {
 	int64_t bytes;     /* or ALLOC_SIM_NOALLOC; a node in place has `inplace` set */
 	int src[LZ_SRC];   /* lazy ids, in the op's source order */
 	int nsrc;
 	int inplace;       /* the source whose slot it takes (ggml_gallocr_allocate_node), -1 none */
 	int input;
-	int sim;           /* its alloc_sim id once emitted, -1 before */
+	enum lz_piece piece;
+	int64_t arg;
+	int sim;           /* its alloc_sim id once emitted (a piece's last node), -1 before */
 };
 struct lz {
 	struct lz_node *n;
 	int count, max, broken;
 	int *stack;        /* the depth-first walk: [max] lazy ids */
 	struct alloc_sim *s;
+	/* what the pieces read */
+	const struct model *m;
+	const struct kv_alloc *a;
+	int fa, iswa;
+	int64_t nt;
+	unsigned attn_flags;
+	struct replay_attn_in ra;
+	int cache_placed[2];
 };
 
 static int lz_add(struct lz *g, int64_t bytes, int input, int inplace, int nsrc, const int *src)
@@ -124,6 +144,31 @@ static int lz_add(struct lz *g, int64_t bytes, int input, int inplace, int nsrc,
 	return g->count++;
 }
 
+/* A shared piece into alloc_sim.  A cache's inputs are placed when its
+ * first attention layer reads them (after inp_pos, which Q's RoPE reads
+ * first): ggml-alloc's order of first use. */
+static void lz_emit_piece(struct lz *g, struct lz_node *t)
+{
+	int x = g->n[t->src[0]].sim;
+	const struct model *m = g->m;
+	if (t->piece == PIECE_FFN) {
+		t->sim = replay_ffn(g->s, m->ff, m->embd, t->arg, x);
+	} else if (t->piece == PIECE_MOE) {
+		/* jamba.cpp: LLAMA_EXPERT_GATING_FUNC_TYPE_SOFTMAX, no norm_w */
+		t->sim = replay_moe_ffn(g->s, m, GATE_SOFTMAX, 0, t->arg, x);
+	} else {
+		int64_t il = t->arg;
+		int c = g->iswa && m->layer_swa[il] ? 1 : 0;
+		if (!g->cache_placed[c])
+			replay_cache_inputs(g->s, m, g->fa, g->nt, c == 0 ? g->a->full_cells : g->a->swa_cells, 0, &g->ra, c);
+		g->cache_placed[c] = 1;
+		t->sim = replay_attn(g->s, m, g->fa, &g->ra, c, g->a->layer_cells[il], g->nt, x,
+				     t->nsrc > 1 ? g->n[t->src[1]].sim : -1, g->attn_flags);
+	}
+	if (t->sim < 0)
+		g->broken = 1;
+}
+
 /* Hands node id to alloc_sim: its in-place source first (alloc_sim takes
  * the first source's slot), the rest in order. */
 static void lz_emit(struct lz *g, int id)
@@ -131,6 +176,10 @@ static void lz_emit(struct lz *g, int id)
 	struct lz_node *t = &g->n[id];
 	if (t->input) {
 		t->sim = alloc_sim_input(g->s, t->bytes);
+		return;
+	}
+	if (t->piece != PIECE_NONE) {
+		lz_emit_piece(g, t);
 		return;
 	}
 	int src[LZ_SRC], k = 0;
@@ -187,13 +236,30 @@ static int lz_input(struct lz *g, int64_t bytes)
 	return lz_add(g, bytes, 1, -1, 0, NULL);
 }
 
-/* What the layers share: the shapes and the graph inputs. */
+/* a tensor already in alloc_sim (a shared piece's input): its sim id */
+static int lz_extern(struct lz *g, int sim)
+{
+	int id = lz_add(g, 0, 0, -1, 0, NULL);
+	if (id >= 0)
+		g->n[id].sim = sim;
+	if (sim < 0)
+		g->broken = 1;
+	return id;
+}
+
+/* a shared piece reading the sources */
+static int lz_piece(struct lz *g, enum lz_piece piece, int64_t arg, int nsrc, const int *src)
+{
+	int id = lz_add(g, 0, 0, -1, nsrc, src);
+	if (id >= 0)
+		g->n[id].piece = piece, g->n[id].arg = arg;
+	return id;
+}
+
+/* What the layers share: the shapes and the graph inputs' lazy ids. */
 struct shape {
 	int64_t E, nt, no, ns;   /* n_embd, n_tokens, n_outputs, n_seqs */
-	int fa, iswa;
 	int tok, s_copy, pos, out_ids;
-	int krot[2], vrot[2], kidx[2], vidx[2], mask[2];   /* [0] the full cache, [1] the sliding one */
-	int64_t nk, nv;          /* the Hadamard rotations' sizes (0: none) */
 };
 
 /* llama-graph.cpp build_rs: the states' get_rows (expanded), then the copy
@@ -250,112 +316,40 @@ static int mamba1(struct lz *g, const struct model *m, const struct shape *sh, i
 	return NEW(4 * E * nt, sw);                           /* ssm_out */
 }
 
-/* llama-graph.cpp build_attn (llm_graph_input_attn_kv, or _iswa for a
- * sliding cache) after build_qkv, lfm2.cpp's q/k norms and RoPE or Jamba's
- * none: the attention output before wo */
-static int attention(struct lz *g, const struct model *m, const struct hybrid_graph *hg, const struct shape *sh,
-		     const struct kv_alloc *a, int64_t il, int x)
+/* llama-graph.cpp build_attn (llm_graph_input_attn_kv: q, v, k expanded in
+ * that order; _iswa for a sliding cache: q, k, v) after build_qkv,
+ * lfm2.cpp's q/k norms and RoPE or Jamba's none: replay_attn up to the
+ * attention output, which build_attn_mha expands; V's un-rotation and wo
+ * stay in the layer's tail (the next layer's state get_rows come first) */
+static int attention(struct lz *g, const struct shape *sh, int64_t il, int x)
 {
-	int64_t nt = sh->nt, H = m->heads, kvh = m->layer_kv_heads[il];
-	int64_t Q = H * m->head_dim, O = H * m->head_dim_v, K = kvh * m->head_dim, V = kvh * m->head_dim_v;
-	int c = sh->iswa && m->layer_swa[il] ? 1 : 0;
-	int q = NEW(4 * Q * nt, x), k = NEW(4 * K * nt, x), v = NEW(4 * V * nt, x);
-	if (hg->flags & HF_QK_NORM_ROPE) {
-		q = INPL(0, NEW(4 * Q * nt, q), sh->pos);
-		k = INPL(0, NEW(4 * K * nt, k), sh->pos);
-	}
-	/* llama_mul_mat_hadamard by the cache's rotations: new tensors */
-	if (sh->nk) {
-		q = NEW(4 * Q * nt, sh->krot[c], q);
-		k = NEW(4 * K * nt, sh->krot[c], k);
-	}
-	if (sh->nv)
-		v = NEW(4 * V * nt, sh->vrot[c], v);
-	/* expanded q, v, k (the iswa input: q, k, v), then stored */
-	lz_expand(g, q);
-	lz_expand(g, sh->iswa ? k : v);
-	lz_expand(g, sh->iswa ? v : k);
-	lz_expand(g, STORE(k, sh->kidx[c]));
-	lz_expand(g, STORE(v, sh->vidx[c]));
-	int o;
-	if (sh->fa) {
-		o = NEW(4 * O * nt, q, sh->mask[c]);   /* ggml_flash_attn_ext */
-	} else {
-		/* build_attn_mha: kq [n_kv, n_tokens, n_head], the soft_max in
-		 * place, kqv, the ggml_cont of its permutation */
-		int kq = NEW(4 * a->layer_cells[il] * nt * H, q);
-		int sm = INPL(0, kq, sh->mask[c]);
-		o = NEW(4 * O * nt, NEW(4 * O * nt, sm));
-	}
-	lz_expand(g, o);
-	if (sh->nv)
-		o = NEW(4 * O * nt, sh->vrot[c], o);   /* V's un-rotation */
-	return NEW(4 * sh->E * nt, o);                  /* wo */
-}
-
-/* llama-graph.cpp build_ffn (SiLU, parallel gate): its output */
-static int ffn(struct lz *g, const struct model *m, int64_t n, int x)
-{
-	int gate = NEW(4 * m->ff * n, x), up = NEW(4 * m->ff * n, x);
-	return NEW(4 * m->embd * n, NEW(4 * m->ff * n, gate, up));
-}
-
-/* llama-graph.cpp build_moe_ffn, softmax gating, no bias, weights after
- * the experts (jamba.cpp): the summed experts */
-static int moe(struct lz *g, const struct model *m, int64_t n, int x)
-{
-	int64_t X = m->experts, U = m->experts_used, F = m->ff, E = m->embd;
-	int lg = NEW(4 * X * n, x);
-	int pr = INPL(0, lg);                      /* soft_max */
-	int as = NEW(4 * X * n, pr);               /* argsort (I32) */
-	int w = NEW(4 * U * n, pr, as);            /* get_rows of the probs */
-	lz_expand(g, w);
-	int gate = NEW(4 * F * U * n, x, as), up = NEW(4 * F * U * n, x, as);
-	int down = NEW(4 * E * U * n, NEW(4 * F * U * n, gate, up), as);
-	int ex = INPL(0, down, w);                 /* experts x weights */
-	lz_expand(g, ex);
-	int out = ex;                              /* one expert: its view */
-	for (int64_t e = 1; e < U; e++) {
-		out = e == 1 ? NEW(4 * E * n, ex) : INPL(0, out, ex);
-		lz_expand(g, out);
-	}
-	return out;
-}
-
-static int64_t v_max_of(const struct model *m)
-{
-	int64_t v = 0;
-	for (int64_t il = 0; il < m->layers; il++)
-		if (size_v_elems_layer(m, il) > v)
-			v = size_v_elems_layer(m, il);
-	return v;
+	int att = lz_piece(g, PIECE_ATTN, il, 2, (int[]){x, sh->pos});
+	lz_expand(g, att);
+	int64_t O = g->m->heads * g->m->head_dim_v, nt = sh->nt;
+	if (g->ra.nv)   /* V's un-rotation, reading the cache's attn_inp_v_rot */
+		att = NEW(4 * O * nt, att, lz_extern(g, g->ra.vrot[g->iswa && g->m->layer_swa[il] ? 1 : 0]));
+	return NEW(4 * sh->E * nt, att);   /* wo */
 }
 
 static int build(struct lz *g, const struct model *m, const struct hybrid_graph *hg, const struct deploy *d,
 		 const struct kv_alloc *a, int64_t nt, int64_t no)
 {
-	struct shape sh = {.E = m->embd, .nt = nt, .no = no, .ns = d->n_seq, .fa = d->flash_attn,
-			   .iswa = m->sliding_window > 0 && (hg->flags & HF_QK_NORM_ROPE),
-			   .nk = compute_rot_k_n(m), .nv = compute_rot_v_n(m)};
-	int64_t E = m->embd, vmax = v_max_of(m);
+	struct shape sh = {.E = m->embd, .nt = nt, .no = no, .ns = d->n_seq};
+	int64_t E = m->embd;
+	g->m = m, g->a = a, g->fa = d->flash_attn, g->nt = nt;
+	/* lfm2.cpp graph<iswa>: a sliding window makes the hybrid iswa input */
+	g->iswa = m->sliding_window > 0 && (hg->flags & HF_QK_NORM_ROPE);
+	/* llm_graph_input_attn_kv expands V before K, the iswa input K first */
+	g->attn_flags = (hg->flags & HF_QK_NORM_ROPE ? RA_QK_NORM : RA_NO_ROPE) | (g->iswa ? 0 : RA_V_FIRST) | RA_NO_UNROT;
+	replay_attn_in_init(&g->ra, m);
 	/* the inputs, placed when first read: inp_tokens and inp_embd
-	 * (build_inp_embd's two paths, ggml_build_forward_select) first */
+	 * (build_inp_embd's two paths, ggml_build_forward_select) first; the
+	 * caches' with their first attention layer (lz_emit_piece) */
 	sh.tok = lz_input(g, 4 * nt);
 	lz_expand(g, sh.tok);
 	lz_expand(g, lz_input(g, 4 * E * nt));
 	sh.s_copy = lz_input(g, 4 * d->n_seq);   /* build_rs_inp: n_rs I32 */
-	sh.pos = lz_input(g, 4 * nt);
-	for (int c = 0; c < 2; c++) {
-		/* llm_graph_input_attn_kv(_iswa): each cache's rotations, k_idxs,
-		 * v_idxs (an index an element when V is transposed: no flash
-		 * attention) and the KQ mask (F16 with flash attention) */
-		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
-		sh.krot[c] = sh.nk ? lz_input(g, 4 * sh.nk * sh.nk) : -1;
-		sh.vrot[c] = sh.nv ? lz_input(g, 4 * sh.nv * sh.nv) : -1;
-		sh.kidx[c] = lz_input(g, 8 * nt);
-		sh.vidx[c] = lz_input(g, sh.fa ? 8 * nt : 8 * nt * vmax);
-		sh.mask[c] = lz_input(g, cells * nt * (sh.fa ? 2 : 4));
-	}
+	sh.pos = hg->flags & HF_QK_NORM_ROPE ? lz_input(g, 4 * nt) : -1;   /* Jamba: no RoPE, no inp_pos */
 	sh.out_ids = lz_input(g, 4 * no);
 	int cur = NEW(4 * E * nt, sh.tok);   /* get_rows(tok_embd, inp_tokens) */
 	lz_expand(g, cur);
@@ -366,7 +360,7 @@ static int build(struct lz *g, const struct model *m, const struct hybrid_graph 
 		if (m->layer_type[il] == LT_RECURRENT)
 			out = hg->recr == RECR_SHORTCONV ? shortconv(g, m, &sh, norm) : mamba1(g, m, &sh, norm);
 		else
-			out = attention(g, m, hg, &sh, a, il, norm);
+			out = attention(g, &sh, il, norm);
 		int64_t n = nt;
 		int ffn_inp;
 		if (last) {
@@ -379,7 +373,14 @@ static int build(struct lz *g, const struct model *m, const struct hybrid_graph 
 			ffn_inp = INPL(0, cur, out);
 		}
 		int fn = NEW(4 * E * n, ffn_inp);   /* ffn_norm */
-		int fo = (hg->flags & HF_MOE_ODD) && m->experts > 0 && il % 2 == 1 ? moe(g, m, n, fn) : ffn(g, m, n, fn);
+		int fo;
+		if ((hg->flags & HF_MOE_ODD) && m->experts > 0 && il % 2 == 1) {
+			/* build_moe_ffn expands its weights, experts and their sum */
+			fo = lz_piece(g, PIECE_MOE, n, 1, (int[]){fn});
+			lz_expand(g, fo);
+		} else {
+			fo = lz_piece(g, PIECE_FFN, n, 1, (int[]){fn});   /* build_ffn expands nothing */
+		}
 		cur = INPL(0, ffn_inp, fo);         /* l_out */
 	}
 	/* the output norm in place, then the logits */
@@ -420,7 +421,7 @@ int compute_hybrid_replay_bytes(const struct model *m, const struct deploy *d, i
 	struct lz g = {.max = max};
 	g.n = calloc((size_t)max, sizeof *g.n);
 	g.stack = calloc((size_t)max, sizeof *g.stack);
-	g.s = alloc_sim_new(max, CPU_ALIGN);
+	g.s = alloc_sim_new(max, REPLAY_CPU_ALIGN);
 	int64_t r = -1;
 	if (g.n && g.stack && g.s && build(&g, m, hg, d, a, nt, ub) == 0)
 		r = alloc_sim_run(g.s);

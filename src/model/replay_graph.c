@@ -51,7 +51,9 @@ int replay_attn(struct alloc_sim *s, const struct model *m, int fa, const struct
 	if (flags & RA_QK_NORM) {
 		int qn = N(4 * Q * nt, qm);
 		q = N(ALLOC_SIM_INPLACE, qn, rope);
-	} else
+	} else if (flags & RA_NO_ROPE)
+		q = qm;
+	else
 		q = N(4 * Q * nt, qm, rope);
 	/* build_attn: llama_mul_mat_hadamard (llama-impl.h) of Q, K and V by
 	 * the cache's rotations, a new F32 tensor at the end of each chain
@@ -67,7 +69,7 @@ int replay_attn(struct alloc_sim *s, const struct model *m, int fa, const struct
 		int kn = N(4 * K * nt, km);
 		k = N(ALLOC_SIM_INPLACE, kn, rope);
 	} else
-		k = nope ? km : N(4 * K * nt, km, rope);
+		k = nope || (flags & RA_NO_ROPE) ? km : N(4 * K * nt, km, rope);
 	if (ra->nk)
 		k = N(4 * K * nt, k, ra->krot[c]);
 	if (!(flags & RA_V_FIRST))
@@ -89,7 +91,7 @@ int replay_attn(struct alloc_sim *s, const struct model *m, int fa, const struct
 		int kqv = N(4 * O * nt, sm);
 		att = N(4 * O * nt, kqv);
 	}
-	if (ra->nv)
+	if (ra->nv && !(flags & RA_NO_UNROT))
 		att = N(4 * O * nt, att, ra->vrot[c]);   /* build_attn: V's un-rotation */
 	return att;
 }

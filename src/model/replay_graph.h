@@ -39,6 +39,10 @@ enum {
 	RA_QK_NORM = 1 << 0,   /* q/k norms on the reshaped views (new tensors), RoPE in place on them */
 	RA_V_FIRST = 1 << 1,   /* V's projection ordered before K's in the graph */
 	RA_NOPE = 1 << 2,      /* no RoPE: Q times `rope` (Llama 4's inp_attn_scale), K as projected */
+	RA_NO_ROPE = 1 << 3,   /* no RoPE and no scale: Q and K as projected (jamba.cpp) */
+	/* V's un-rotation left to the caller: the hybrids' graphs put the next
+	 * layer's state get_rows before it (compute_hybrid_replay.c) */
+	RA_NO_UNROT = 1 << 4,
 };
 /* One layer's attention on cache c (`cells` cells) from its normed input
  * `norm`: the output before wo.  `rope` is the tensor RoPE reads (inp_pos),
