@@ -130,6 +130,10 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * (gpt-oss, Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek-V2/V3 with the latent:
  * exact over tests/engine.sh's f16 matrix).
  * The MLA latent's K·Q peak (layer 0's Qcur, v_cont, kq): src/model/compute_mla.c.
+ * LFM2 (short conv) and Jamba (Mamba-1), whose layers' tails are placed
+ * after the next layer's state get_rows, are replayed in ggml's node order
+ * (src/model/compute_hybrid_replay.c: exact over tests/engine.sh's matrix,
+ * quantized and rotated caches included).
  */
 /* The families whose graphs the three peaks were checked on against the
  * real engine (tests/engine.sh: within 2 % over its whole matrix) carry
@@ -283,7 +287,7 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	 * graphs are modelled below; without their fields GLM-4.5-Air 4.2 %,
 	 * DeepSeek-V2-Lite 12.4 %, Kimi K2 6.4 % (the MLA K·Q peak is
 	 * compute_mla.c's, within 1.3 %; the logits' offset is not), Qwen3-Next 9.4 %, Granite 4 hybrid
-	 * 10.1 %, Nemotron-H 5.7 %, LFM2 5.6 %, Falcon-H1 3.8 %: the logits
+	 * 10.1 %, Nemotron-H 5.7 %, Falcon-H1 3.8 % (LFM2's 5.6 % before its replay): the logits
 	 * land above the last layer's rows, which the freed inputs' hole takes
 	 * or not; Jamba 0.000 % and Qwen3.5 1.91 % are modelled,
 	 * src/model/compute_hybrid.c); and a quantized cache with flash
