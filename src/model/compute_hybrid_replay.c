@@ -68,12 +68,14 @@ static const struct hybrid_graph *graph_of(const struct model *m)
 int compute_hybrid_replayed(const struct model *m)
 {
 	const struct hybrid_graph *g = graph_of(m);
-	if (!g || m->embd <= 0 || m->ff <= 0 || m->heads <= 0 || m->head_dim <= 0 || model_layers_of(m, LT_RECURRENT) == 0)
+	/* llama-model.cpp load_hparams: n_expert_used <= n_expert <= LLAMA_MAX_EXPERTS (1024) */
+	if (!g || m->embd <= 0 || m->ff <= 0 || m->heads <= 0 || m->head_dim <= 0 || model_layers_of(m, LT_RECURRENT) == 0 ||
+	    m->experts_used < 0 || m->experts_used > m->experts || m->experts > 1024)
 		return 0;
 	if (g->recr == RECR_SHORTCONV)
 		return m->shortconv_l_cache > 1 && m->experts == 0;   /* LFM2-MoE's experts: not this graph */
 	return m->ssm_d_inner > 0 && m->ssm_d_state > 0 && m->ssm_d_conv > 1 && m->ssm_dt_rank > 0 && m->ssm_n_group == 0 &&
-	       (m->experts == 0 || (m->experts_used > 0 && m->experts <= 1024));
+	       (m->experts == 0 || m->experts_used > 0);
 }
 
 int compute_hybrid_replay_modelled(const struct model *m, int rot_fa)
@@ -388,22 +390,25 @@ static int build(struct lz *g, const struct model *m, const struct hybrid_graph 
 	return g->broken ? -1 : 0;
 }
 
-/* Every tensor build() writes is at most 8 B x nt x one of these widths
- * (plus the states): checked once, so that no size wraps on a hostile model. */
+/* Every tensor build() writes is at most 8 B x (nt + 8) x one of these
+ * widths (n_seqs is at most nt; the states' d_conv - 1 rows a sequence
+ * are in the conv widths): checked once, so that no size wraps on a
+ * hostile model (alloc_sim refuses a sum past its limit). */
 static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 {
 	int64_t cells = a->full_cells > a->swa_cells ? a->full_cells : a->swa_cells;
-	int64_t w[7], widest = m->vocab, r;
-	if (__builtin_mul_overflow(m->embd, m->experts_used > 3 ? m->experts_used : 3, &w[0]) ||
-	    __builtin_mul_overflow(m->ff, m->experts_used > 1 ? m->experts_used : 1, &w[1]) ||
-	    __builtin_mul_overflow(cells, m->heads, &w[2]) || __builtin_mul_overflow(m->heads, m->head_dim, &w[3]) ||
-	    __builtin_mul_overflow(m->heads, m->head_dim_v, &w[4]) ||
-	    __builtin_mul_overflow(m->ssm_d_state + 2, m->ssm_d_inner, &w[5]) ||
-	    __builtin_mul_overflow(m->ssm_dt_rank + 2 * m->ssm_d_state, 1, &w[6]))
-		return 1;
-	for (int i = 0; i < 7; i++)
-		widest = w[i] > widest ? w[i] : widest;
-	widest = m->experts > widest ? m->experts : widest;
+	int64_t u = m->experts_used > 3 ? m->experts_used : 3, kvh = m->kv_heads > m->heads ? m->kv_heads : m->heads;
+	int64_t pairs[][2] = {
+		{m->embd, u}, {m->ff, u}, {cells, m->heads}, {kvh, m->head_dim}, {kvh, m->head_dim_v},
+		{m->ssm_d_state + 2, m->ssm_d_inner}, {m->ssm_dt_rank + 2 * m->ssm_d_state, 1},
+		{m->ssm_d_conv + 1, m->ssm_d_inner}, {m->shortconv_l_cache + 3, m->embd}, {m->vocab, 1}, {m->experts, 1},
+	};
+	int64_t widest = 0, r;
+	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+		if (pairs[i][0] < 0 || pairs[i][1] < 0 || __builtin_mul_overflow(pairs[i][0], pairs[i][1], &r))
+			return 1;
+		widest = r > widest ? r : widest;
+	}
 	return __builtin_mul_overflow(widest, nt + 8, &r) || __builtin_mul_overflow(r, 8, &r) ||
 	       r > ALLOC_SIM_MAX_BYTES / 8;
 }
@@ -416,12 +421,13 @@ int compute_hybrid_replay_bytes(const struct model *m, const struct deploy *d, i
 	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
 	if (!hg || !compute_hybrid_replayed(m) || m->layers > MODEL_MAX_LAYERS || too_wide(m, a, nt))
 		return -1;
-	/* a layer makes at most 40 nodes and 6 more an expert used */
-	int max = (int)((40 + 6 * m->experts_used) * m->layers + 64);
+	/* a layer makes at most 48 lazy nodes, and at most 48 alloc_sim nodes
+	 * and one more an expert used (replay_moe_ffn's sum) */
+	int max = (int)(48 * m->layers + 64);
 	struct lz g = {.max = max};
 	g.n = calloc((size_t)max, sizeof *g.n);
 	g.stack = calloc((size_t)max, sizeof *g.stack);
-	g.s = alloc_sim_new(max, REPLAY_CPU_ALIGN);
+	g.s = alloc_sim_new((int)((48 + m->experts_used) * m->layers + 64), REPLAY_CPU_ALIGN);
 	int64_t r = -1;
 	if (g.n && g.stack && g.s && build(&g, m, hg, d, a, nt, ub) == 0)
 		r = alloc_sim_run(g.s);
