@@ -12,8 +12,10 @@
 
 #include "model/compute_moe.h"
 #include "model/compute_hybrid_replay.h"
+#include "model/compute_qwen3next.h"
 #include "model/compute_hybrid.h"
 #include "model/compute_dense.h"
+#include "model/compute_dense_replay.h"
 #include "model/size.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
@@ -30,6 +32,8 @@ struct fa_state {
 	int64_t m1_inner, m1_state;                        /* a Mamba-1 block's d_inner and d_state (0: none) */
 	int replayed;   /* the compute buffer is a replay of ggml-alloc (compute_moe.c), no closed form */
 	int hybrid;     /* ... of a short-conv or Mamba-1 hybrid's graph (compute_hybrid_replay.c) */
+	int replayed_gdn;   /* ... of a gated-delta-net hybrid's graph (compute_qwen3next.c) */
+	int dense_replayed;   /* ... of a dense graph's (compute_dense_replay.c) */
 	int64_t k_rot;                                     /* nrot of a rotated K (0: none; compute_rot.c) */
 	int64_t attn_w, hyb, mid_hole, big_rows;           /* a hybrid's K·Q rows and logits table (compute_hybrid.c) */
 	int64_t kv_lora, rope, nope, k_row, streams;       /* the MLA latent's widths (src/model/compute_mla.c) */
@@ -113,13 +117,16 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	for (int64_t il = 0; il < env->model->layers; il++)
 		if (size_v_elems_layer(env->model, il) > st->v_max)
 			st->v_max = size_v_elems_layer(env->model, il);
+	st->dense_replayed = compute_dense_replay_modelled(env->model, a);
 	free(a);
 	st->heads = params_int(env->p, FA_HEADS) ? params_int(env->p, FA_HEADS) : env->model->heads;
 	st->vocab = params_int(env->p, FA_VOCAB) ? params_int(env->p, FA_VOCAB) : env->model->vocab;
 	st->head_size = env->model->head_dim;
 	st->sinks = env->model->sinks_learned;
 	st->mla = env->model->kind == ATTN_MLA;
-	st->replayed = compute_moe_modelled(env->model);
+	st->replayed = compute_moe_modelled(env->model) || st->dense_replayed;
+	st->replayed_gdn = compute_qwen3next_graph(env->model);
+	st->replayed |= st->replayed_gdn;
 	st->hybrid = compute_hybrid_replayed(env->model);
 	st->replayed |= st->hybrid;
 	st->cc = params_real(env->p, FA_CC);
@@ -418,6 +425,16 @@ static void replay_or_formula(const struct fa_state *st, struct summary *s, cons
 			    "the next layer's state get_rows pulls them in, no closed form holds to 2 %%; the reserve graph "
 			    "replayed in ggml's node order through ggml-alloc's best fit (src/model/compute_hybrid_replay.c, "
 			    "src/model/alloc_sim.c), checked against the real llama.cpp by tests/engine.sh");
+	else if (st->replayed_gdn)
+		summary_explain(s, "gated delta net hybrid (Qwen3-Next, Qwen3.5): no closed form holds to 2 %%; the reserve "
+			    "graph replayed tensor by tensor through ggml-alloc's best fit (src/model/compute_qwen3next.c, "
+			    "src/model/alloc_sim.c), checked against the real llama.cpp by tests/engine.sh");
+	else if (st->dense_replayed)
+		summary_explain(s, "a dense graph (Llama, Mistral 3, Qwen2, OLMo 2, Phi-3, Cohere2): the closed form's peaks miss where "
+			    "best fit moves the final residual (a rotated cache with flash attention, up to 3.8 %%); the "
+			    "reserve graph replayed tensor by tensor through ggml-alloc's best fit "
+			    "(src/model/compute_dense_replay.c, src/model/alloc_sim.c), checked against the real llama.cpp "
+			    "by tests/engine.sh");
 	else if (st->replayed)
 		summary_explain(s, "MoE (gpt-oss, Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek2): no closed form holds to 2 %%; the reserve graph "
 			    "replayed tensor by tensor through ggml-alloc's best fit (src/model/compute_moe.c, "

@@ -34,6 +34,7 @@ bad_lines() {
 		$1 == "memory" && ($2 == "compute_bytes" || $2 == "weights_bytes") && $5 == "-" { next }
 		# fa-engines shows a replayed MoE compute buffer (src/model/compute_moe.c) plainly: no
 		# closed form holds; tests/engine.sh holds it against llama.cpp
+		# (the dense graphs replayed too: src/model/compute_dense_replay.c)
 		$1 == "fa-engines" && $2 ~ /^compute_o(n|ff)_bytes\./ && $5 == "-" { next }
 		index(ms, " " $1 " ") && $2 ~ /bytes|cells|flop|gib|_mib/ && $3 != "-" && !($5 == "ok" && $6 ~ /^(formula|reference|lesson)$/) {
 			print "model number unchecked: " $0 }'

@@ -12,6 +12,8 @@
 #include "model/compute_mla.h"
 #include "model/compute_dsa.h"
 #include "model/compute_dense.h"
+#include "model/compute_qwen3next.h"
+#include "model/compute_dense_replay.h"
 #include "model/size.h"
 #include "util/fault.h"
 
@@ -127,20 +129,31 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * tensors fit in; the MLA latent's logits, 3 to 10.5 [n_embd] rows a token
  * up on DeepSeek-V2-Lite; the recurrent blocks) it is estimated, but for
  * the MoE graphs src/model/compute_moe.c replays through ggml-alloc's rules
- * (gpt-oss, Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek-V2/V3 with the latent:
- * exact over tests/engine.sh's f16 matrix).
+ * (gpt-oss, Llama 4 Scout and Maverick, Qwen3-MoE, GLM-4.5, DeepSeek-V2/V3
+ * with the latent, DeepSeek-V3.2 and GLM-5 with the sparse layers of
+ * src/model/compute_dsa_replay.c), and the gated-delta-net hybrids
+ * src/model/compute_qwen3next.c replays (Qwen3-Next, Qwen3.5): each exact
+ * over tests/engine.sh's whole buffers matrix, every cache type, flash
+ * attention on and off.
  * The MLA latent's K·Q peak (layer 0's Qcur, v_cont, kq): src/model/compute_mla.c.
  * LFM2 (short conv) and Jamba (Mamba-1), whose layers' tails are placed
  * after the next layer's state get_rows, are replayed in ggml's node order
  * (src/model/compute_hybrid_replay.c: exact over tests/engine.sh's matrix,
  * quantized and rotated caches included).
+ * The dense Llama, Mistral 3, Qwen2, OLMo 2, Phi-3 and Cohere2 graphs
+ * (n_embd and n_ff known; one cache but for Cohere2's) are replayed too
+ * (src/model/compute_dense_replay.c: exact over tests/engine.sh's matrix,
+ * rotated caches with flash attention and Phi-3's fused attn_qkv included,
+ * where the peaks below were 1.6 to 8.0 % off); the peaks stay for the
+ * other dense graphs and for models without those widths.
  */
 /* The families whose graphs the three peaks were checked on against the
  * real engine (tests/engine.sh: within 2 % over its whole matrix) carry
  * AM_GRAPH_CHECKED in src/model/arch.c; OLMo 2's, whose peaks move (no
  * norm before the attention), is checked in src/model/compute_dense.c.
  * Phi-3's comes out 2.9 % off (the residual's slot moves without flash
- * attention): estimated. */
+ * attention): estimated, but replayed where n_embd and n_ff are known
+ * (src/model/compute_dense_replay.c). */
 static int graph_checked(const struct model *m)
 {
 	return (m->arch_mech & AM_GRAPH_CHECKED) != 0;
@@ -174,6 +187,10 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 		return compute_moe_bytes(m, d, ub, a, out);
 	if (compute_hybrid_replayed(m))   /* LFM2, Jamba: replayed (compute_hybrid_replay.c) */
 		return compute_hybrid_replay_bytes(m, d, ub, a, out);
+	if (compute_qwen3next_graph(m))   /* Qwen3-Next, Qwen3.5: replayed (compute_qwen3next.c) */
+		return compute_qwen3next_bytes(m, d, ub, a, out);
+	if (compute_dense_replay_modelled(m, a))   /* Llama, Mistral 3, Qwen2, OLMo 2, Phi-3, Cohere2: replayed */
+		return compute_dense_replay_bytes(m, d, ub, a, out);
 	for (int64_t il = 0; il < m->layers; il++)
 		if (size_v_elems_layer(m, il) > v_max)
 			v_max = size_v_elems_layer(m, il);
@@ -286,19 +303,22 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	 * move with the deployment (tests/engine.sh, worst: the replayed MoE
 	 * graphs are modelled below; without their fields GLM-4.5-Air 4.2 %,
 	 * DeepSeek-V2-Lite 12.4 %, Kimi K2 6.4 % (the MLA K·Q peak is
-	 * compute_mla.c's, within 1.3 %; the logits' offset is not), Qwen3-Next 9.4 %, Granite 4 hybrid
+	 * compute_mla.c's, within 1.3 %; the logits' offset is not), Granite 4 hybrid
 	 * 10.1 %, Nemotron-H 5.7 %, Falcon-H1 3.8 % (LFM2's 5.6 % before its replay): the logits
 	 * land above the last layer's rows, which the freed inputs' hole takes
-	 * or not; Jamba 0.000 % and Qwen3.5 1.91 % are modelled,
-	 * src/model/compute_hybrid.c); and a quantized cache with flash
+	 * or not; LFM2 and Jamba replayed, src/model/compute_hybrid_replay.c, and
+	 * Qwen3-Next and Qwen3.5 replayed, src/model/compute_qwen3next.c); and a quantized cache with flash
 	 * attention where Q is narrower than n_embd (Mistral Small 3.1: the
-	 * logits one row higher at some contexts, 3.5 %); with Q as wide, the
+	 * logits one row higher at some contexts, 3.5 %; replayed, exact, with
+	 * n_embd and n_ff known: compute_dense_replay.c); with Q as wide, the
 	 * rotation's peaks are modelled (the rot_v rule above,
 	 * src/model/compute_rot.c). */
-	/* DeepSeek-V3.2 and GLM-5 (sparse attention, src/model/compute_dsa.c):
-	 * MLA and MoE, so estimated; 7.0 % and 4.7 % (10.0 % with a rotated
-	 * q4_0 cache) over tests/engine.sh's matrix, the first MoE layers'
-	 * tail deciding at -c 1000. */
+	/* DeepSeek-V3.2 and GLM-5 (sparse attention): replayed with the MoE
+	 * graphs (src/model/compute_dsa_replay.c, exact over tests/engine.sh's
+	 * matrix, quantized caches too) when q_lora_rank and indexer_heads are
+	 * known; without them src/model/compute_dsa.c's estimate, 7.0 % and
+	 * 4.7 % (10.0 % with a rotated q4_0 cache), the first MoE layers' tail
+	 * deciding at -c 1000. */
 	int rot_fa = d->flash_attn && (is_quantized(m->k_type) || is_quantized(m->v_type));
 	b->compute_mark = m->embd > 0 && m->ff > 0 && !m->experts && !is_mla(m) &&
 				  (!rot_fa || compute_rot_checked(m)) &&
@@ -312,5 +332,9 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 		b->compute_mark = SIZE_MODELLED;   /* a hybrid held to 2 % (src/model/compute_hybrid.c) */
 	if (compute_hybrid_replay_modelled(m, rot_fa))
 		b->compute_mark = SIZE_MODELLED;   /* LFM2, Jamba replayed (src/model/compute_hybrid_replay.c) */
+	if (compute_qwen3next_graph(m))   /* the gated delta nets replayed (src/model/compute_qwen3next.c) */
+		b->compute_mark = compute_qwen3next_modelled(m) ? SIZE_MODELLED : SIZE_ESTIMATED;
+	if (compute_dense_replay_modelled(m, &a))
+		b->compute_mark = SIZE_MODELLED;   /* a dense graph replayed (src/model/compute_dense_replay.c) */
 	return 0;
 }

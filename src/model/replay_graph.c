@@ -26,7 +26,7 @@ void replay_cache_inputs(struct alloc_sim *s, const struct model *m, int fa, int
 	/* each cache's attn_inp_k_rot / attn_inp_v_rot [n, n] F32
 	 * (llama-graph.cpp build_attn: first read by the hadamard of Q, then
 	 * of V, before the cache's idxs) */
-	if (ra->nk)
+	if (ra->nk && ra->krot[c] < 0)   /* not yet placed by replay_k_rot_input */
 		ra->krot[c] = alloc_sim_input(s, 4 * ra->nk * ra->nk);
 	if (ra->nv)
 		ra->vrot[c] = alloc_sim_input(s, 4 * ra->nv * ra->nv);
@@ -39,6 +39,12 @@ void replay_cache_inputs(struct alloc_sim *s, const struct model *m, int fa, int
 	ra->mask[c] = alloc_sim_input(s, cells * nt * (fa ? 2 : 4));
 }
 
+void replay_k_rot_input(struct alloc_sim *s, struct replay_attn_in *ra, int c)
+{
+	if (ra->nk && ra->krot[c] < 0)
+		ra->krot[c] = alloc_sim_input(s, 4 * ra->nk * ra->nk);
+}
+
 int replay_attn(struct alloc_sim *s, const struct model *m, int fa, const struct replay_attn_in *ra, int c,
 		int64_t cells, int64_t nt, int norm, int rope, unsigned flags)
 {
@@ -47,7 +53,7 @@ int replay_attn(struct alloc_sim *s, const struct model *m, int fa, const struct
 	int nope = (flags & RA_NOPE) != 0;
 	/* build_qkv, then ggml_rope_ext (or Llama 4's NoPE scale) on a
 	 * reshaped view: a new tensor; the q/k norms in place */
-	int qm = N(4 * Q * nt, norm), q, k, km, vm = -1;
+	int qm = N(4 * Q * nt * ((flags & RA_GATED_Q) ? 2 : 1), norm), q, k, km, vm = -1;
 	if (flags & RA_QK_NORM) {
 		int qn = N(4 * Q * nt, qm);
 		q = N(ALLOC_SIM_INPLACE, qn, rope);
@@ -93,6 +99,15 @@ int replay_attn(struct alloc_sim *s, const struct model *m, int fa, const struct
 	}
 	if (ra->nv && !(flags & RA_NO_UNROT))
 		att = N(4 * O * nt, att, ra->vrot[c]);   /* build_attn: V's un-rotation */
+	if (flags & RA_GATED_Q) {
+		/* qwen3next.cpp / qwen35.cpp build_layer_attn: the gate's view of
+		 * Qcur_full made contiguous after the attention (its sigmoid in
+		 * place), times the output: in place on the gate where the output
+		 * is a view (flash attention's, the un-rotation's reshaped), else
+		 * on the output (kqv's ggml_cont) */
+		int g = N(4 * Q * nt, qm);
+		att = fa || ra->nv ? N(ALLOC_SIM_INPLACE, g, att) : N(ALLOC_SIM_INPLACE, att, g);
+	}
 	return att;
 }
 

@@ -34,15 +34,22 @@ void replay_attn_in_init(struct replay_attn_in *ra, const struct model *m);
  * KQ mask over `cells`. */
 void replay_cache_inputs(struct alloc_sim *s, const struct model *m, int fa, int64_t nt, int64_t cells, int no_v,
 			 struct replay_attn_in *ra, int c);
+/* Cache c's K rotation matrix alone, placed before the inputs that follow
+ * it in the graph's first reads (Qwen3-Next, Qwen3.5: before inp_pos);
+ * replay_cache_inputs then leaves it. */
+void replay_k_rot_input(struct alloc_sim *s, struct replay_attn_in *ra, int c);
 
 enum {
 	RA_QK_NORM = 1 << 0,   /* q/k norms on the reshaped views (new tensors), RoPE in place on them */
 	RA_V_FIRST = 1 << 1,   /* V's projection ordered before K's in the graph */
 	RA_NOPE = 1 << 2,      /* no RoPE: Q times `rope` (Llama 4's inp_attn_scale), K as projected */
-	RA_NO_ROPE = 1 << 3,   /* no RoPE and no scale: Q and K as projected (jamba.cpp) */
-	/* V's un-rotation left to the caller: the hybrids' graphs put the next
-	 * layer's state get_rows before it (compute_hybrid_replay.c) */
-	RA_NO_UNROT = 1 << 4,
+	/* Qwen3-Next, Qwen3.5: Q and its gate in one projection (Qcur_full, 2 n_head
+	 * head_dim); the output times the gate's sigmoid (the result) */
+	RA_GATED_Q = 1 << 3,
+	RA_NO_ROPE = 1 << 4,   /* no RoPE and no scale (Cohere2's full layers): Q and K as projected */
+	/* V's un-rotation left to the caller (Cohere2: it sits on wo's chain,
+	 * which the graph expands after the parallel FFN) */
+	RA_NO_UNROT = 1 << 5,
 };
 /* One layer's attention on cache c (`cells` cells) from its normed input
  * `norm`: the output before wo.  `rope` is the tensor RoPE reads (inp_pos),
