@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "model/compute_moe.h"
+#include "model/compute_hybrid_replay.h"
 #include "model/compute_qwen3next.h"
 #include "model/compute_hybrid.h"
 #include "model/compute_dense.h"
@@ -32,6 +33,7 @@ struct fa_state {
 							   * a rotated (block-quantized) V */
 	int64_t m1_inner, m1_state;                        /* a Mamba-1 block's d_inner and d_state (0: none) */
 	int replayed;   /* the compute buffer is a replay of ggml-alloc (1: compute_moe.c, 2: compute_gemma3n.c, 3: compute_gemma4.c), no closed form */
+	int hybrid;     /* ... of a short-conv or Mamba-1 hybrid's graph (compute_hybrid_replay.c) */
 	int replayed_gdn;   /* ... of a gated-delta-net hybrid's graph (compute_qwen3next.c) */
 	int dense_replayed;   /* ... of a dense graph's (compute_dense_replay.c) */
 	int64_t k_rot;                                     /* nrot of a rotated K (0: none; compute_rot.c) */
@@ -127,6 +129,8 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	st->replayed = compute_moe_modelled(env->model) || st->dense_replayed;
 	st->replayed_gdn = compute_qwen3next_graph(env->model);
 	st->replayed |= st->replayed_gdn;
+	st->hybrid = compute_hybrid_replayed(env->model);
+	st->replayed |= st->hybrid;
 	if (compute_gemma3n_modelled(env->model))
 		st->replayed = 2;   /* Gemma 3n's AltUp graph (src/model/compute_gemma3n.c) */
 	if (compute_gemma4_replayed(env->model))
@@ -429,11 +433,16 @@ static void replay_or_formula(const struct fa_state *st, struct summary *s, cons
 			    "src/model/alloc_sim.c), checked against the real llama.cpp by tests/engine.sh");
 		return;
 	}
-	if (st->replayed_gdn)
+	if (st->hybrid)
+		summary_explain(s, "LFM2 and Jamba (short-conv, Mamba-1 and attention layers): the layers' tails land where "
+			    "the next layer's state get_rows pulls them in, no closed form holds to 2 %%; the reserve graph "
+			    "replayed in ggml's node order through ggml-alloc's best fit (src/model/compute_hybrid_replay.c, "
+			    "src/model/alloc_sim.c), checked against the real llama.cpp by tests/engine.sh");
+	else if (st->replayed_gdn)
 		summary_explain(s, "gated delta net hybrid (Qwen3-Next, Qwen3.5): no closed form holds to 2 %%; the reserve "
 			    "graph replayed tensor by tensor through ggml-alloc's best fit (src/model/compute_qwen3next.c, "
 			    "src/model/alloc_sim.c), checked against the real llama.cpp by tests/engine.sh");
-	if (st->dense_replayed)
+	else if (st->dense_replayed)
 		summary_explain(s, "a dense graph (Llama, Mistral 3, Qwen2, OLMo 2, Phi-3, Cohere2): the closed form's peaks miss where "
 			    "best fit moves the final residual (a rotated cache with flash attention, up to 3.8 %%); the "
 			    "reserve graph replayed tensor by tensor through ggml-alloc's best fit "

@@ -8,6 +8,7 @@
 #include "model/arch.h"
 #include "model/compute_moe.h"
 #include "model/compute_hybrid.h"
+#include "model/compute_hybrid_replay.h"
 #include "model/compute_mla.h"
 #include "model/compute_dsa.h"
 #include "model/compute_dense.h"
@@ -138,6 +139,10 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * tests/engine.sh's whole buffers matrix, every cache type, flash
  * attention on and off.
  * The MLA latent's K·Q peak (layer 0's Qcur, v_cont, kq): src/model/compute_mla.c.
+ * LFM2 (short conv) and Jamba (Mamba-1), whose layers' tails are placed
+ * after the next layer's state get_rows, are replayed in ggml's node order
+ * (src/model/compute_hybrid_replay.c: exact over tests/engine.sh's matrix,
+ * quantized and rotated caches included).
  * The dense Llama, Mistral 3, Qwen2, OLMo 2, Phi-3 and Cohere2 graphs
  * (n_embd and n_ff known; one cache but for Cohere2's) are replayed too
  * (src/model/compute_dense_replay.c: exact over tests/engine.sh's matrix,
@@ -187,6 +192,8 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
 	if (compute_moe_modelled(m))   /* gpt-oss, Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek2: replayed (compute_moe.c) */
 		return compute_moe_bytes(m, d, ub, a, out);
+	if (compute_hybrid_replayed(m))   /* LFM2, Jamba: replayed (compute_hybrid_replay.c) */
+		return compute_hybrid_replay_bytes(m, d, ub, a, out);
 	if (compute_qwen3next_graph(m))   /* Qwen3-Next, Qwen3.5: replayed (compute_qwen3next.c) */
 		return compute_qwen3next_bytes(m, d, ub, a, out);
 	if (compute_dense_replay_modelled(m, a))   /* Llama, Mistral 3, Qwen2, OLMo 2, Phi-3, Cohere2: replayed */
@@ -308,9 +315,9 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	 * graphs are modelled below; without their fields GLM-4.5-Air 4.2 %,
 	 * DeepSeek-V2-Lite 12.4 %, Kimi K2 6.4 % (the MLA K·Q peak is
 	 * compute_mla.c's, within 1.3 %; the logits' offset is not), Granite 4 hybrid
-	 * 10.1 %, Nemotron-H 5.7 %, LFM2 5.6 %, Falcon-H1 3.8 %: the logits
+	 * 10.1 %, Nemotron-H 5.7 %, Falcon-H1 3.8 % (LFM2's 5.6 % before its replay): the logits
 	 * land above the last layer's rows, which the freed inputs' hole takes
-	 * or not; Jamba 0.000 % is modelled, src/model/compute_hybrid.c, and
+	 * or not; LFM2 and Jamba replayed, src/model/compute_hybrid_replay.c, and
 	 * Qwen3-Next and Qwen3.5 replayed, src/model/compute_qwen3next.c); and a quantized cache with flash
 	 * attention where Q is narrower than n_embd (Mistral Small 3.1: the
 	 * logits one row higher at some contexts, 3.5 %; replayed, exact, with
@@ -336,6 +343,8 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 		b->compute_mark = SIZE_MODELLED;   /* a hybrid held to 2 % (src/model/compute_hybrid.c) */
 	if (compute_gemma4_replayed(m))   /* Gemma 4, exact over engine.sh's matrix (src/model/compute_gemma4.c) */
 		b->compute_mark = SIZE_MODELLED;
+	if (compute_hybrid_replay_modelled(m, rot_fa))
+		b->compute_mark = SIZE_MODELLED;   /* LFM2, Jamba replayed (src/model/compute_hybrid_replay.c) */
 	if (compute_qwen3next_graph(m))   /* the gated delta nets replayed (src/model/compute_qwen3next.c) */
 		b->compute_mark = compute_qwen3next_modelled(m) ? SIZE_MODELLED : SIZE_ESTIMATED;
 	if (compute_dense_replay_modelled(m, &a))
