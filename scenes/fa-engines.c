@@ -12,6 +12,7 @@
 
 #include "model/compute_moe.h"
 #include "model/compute_hybrid.h"
+#include "model/compute_mamba2.h"
 #include "model/compute_dense.h"
 #include "model/size.h"
 #include "scene/scene.h"
@@ -28,6 +29,7 @@ struct fa_state {
 							   * a rotated (block-quantized) V */
 	int64_t m1_inner, m1_state;                        /* a Mamba-1 block's d_inner and d_state (0: none) */
 	int replayed;   /* the compute buffer is a replay of ggml-alloc (compute_moe.c), no closed form */
+	int mamba2;     /* ... of a Mamba-2 hybrid's graph (compute_mamba2.c) */
 	int64_t k_rot;                                     /* nrot of a rotated K (0: none; compute_rot.c) */
 	int64_t attn_w, hyb, mid_hole, big_rows;           /* a hybrid's K·Q rows and logits table (compute_hybrid.c) */
 	int64_t kv_lora, rope, nope, k_row, streams;       /* the MLA latent's widths (src/model/compute_mla.c) */
@@ -118,6 +120,8 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	st->sinks = env->model->sinks_learned;
 	st->mla = env->model->kind == ATTN_MLA;
 	st->replayed = compute_moe_modelled(env->model);
+	st->mamba2 = compute_mamba2_replayed(env->model);
+	st->replayed |= st->mamba2;   /* the Mamba-2 hybrids (compute_mamba2.c) */
 	st->cc = params_real(env->p, FA_CC);
 	/* The logged buffers belong to one model and one set of runs: shown only for those. */
 	st->logged = env->model_is_default && params_is_default(env->p, FA_CTX) &&
@@ -409,7 +413,12 @@ static void subst_h(char *out, size_t len, const char *in, const char *h)
  * (tests/engine.sh, exact over its f16 matrix; tests/unit pins figures). */
 static void replay_or_formula(const struct fa_state *st, struct summary *s, const char *f)
 {
-	if (st->replayed)
+	if (st->mamba2)
+		summary_explain(s, "Mamba-2 hybrid (Granite-4.0-H, Nemotron-H, Falcon-H1): no closed form holds to 2 %%; the "
+			    "reserve graph replayed tensor by tensor through ggml-alloc's best fit "
+			    "(src/model/compute_mamba2.c, src/model/alloc_sim.c), checked against the real llama.cpp by "
+			    "tests/engine.sh");
+	else if (st->replayed)
 		summary_explain(s, "MoE (gpt-oss, Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek2): no closed form holds to 2 %%; the reserve graph "
 			    "replayed tensor by tensor through ggml-alloc's best fit (src/model/compute_moe.c, "
 			    "src/model/alloc_sim.c), checked against the real llama.cpp by tests/engine.sh");

@@ -8,6 +8,7 @@
 #include "model/arch.h"
 #include "model/compute_moe.h"
 #include "model/compute_hybrid.h"
+#include "model/compute_mamba2.h"
 #include "model/compute_mla.h"
 #include "model/compute_dsa.h"
 #include "model/compute_dense.h"
@@ -167,6 +168,8 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
 	if (compute_moe_modelled(m))   /* gpt-oss, Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek2: replayed (compute_moe.c) */
 		return compute_moe_bytes(m, d, ub, a, out);
+	if (compute_mamba2_replayed(m))   /* Granite-4.0-H, Nemotron-H, Falcon-H1: replayed (compute_mamba2.c) */
+		return compute_mamba2_bytes(m, d, ub, a, out);
 	for (int64_t il = 0; il < m->layers; il++)
 		if (size_v_elems_layer(m, il) > v_max)
 			v_max = size_v_elems_layer(m, il);
@@ -303,5 +306,7 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 		b->compute_mark = SIZE_MODELLED;
 	if (compute_hybrid_modelled(m, rot_fa))
 		b->compute_mark = SIZE_MODELLED;   /* a hybrid held to 2 % (src/model/compute_hybrid.c) */
+	if (compute_mamba2_modelled(m, rot_fa))
+		b->compute_mark = SIZE_MODELLED;   /* a Mamba-2 hybrid held to 2 % (src/model/compute_mamba2.c) */
 	return 0;
 }
