@@ -306,7 +306,7 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 		b->compute_mark = SIZE_MODELLED;
 	if (compute_hybrid_modelled(m, rot_fa))
 		b->compute_mark = SIZE_MODELLED;   /* a hybrid held to 2 % (src/model/compute_hybrid.c) */
-	if (compute_mamba2_modelled(m, rot_fa))
+	if (compute_mamba2_modelled(m))
 		b->compute_mark = SIZE_MODELLED;   /* a Mamba-2 hybrid held to 2 % (src/model/compute_mamba2.c) */
 	return 0;
 }

@@ -71,9 +71,8 @@ int compute_mamba2_replayed(const struct model *m)
 	       m->ssm_d_conv > 1;
 }
 
-int compute_mamba2_modelled(const struct model *m, int rot_fa)
+int compute_mamba2_modelled(const struct model *m)
 {
-	(void)rot_fa;
 	return compute_mamba2_replayed(m) && family_of(m)->modelled;
 }
 

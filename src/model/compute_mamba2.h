@@ -16,9 +16,9 @@
  * n_ff known. */
 int compute_mamba2_replayed(const struct model *m);
 /* 1 when the replay was held within 2 % of the real engine over
- * tests/engine.sh's whole buffers matrix for m's family (SIZE_MODELLED);
- * rot_fa: a block-quantized K or V with flash attention. */
-int compute_mamba2_modelled(const struct model *m, int rot_fa);
+ * tests/engine.sh's whole buffers matrix for m's family, the rotated
+ * caches included (SIZE_MODELLED). */
+int compute_mamba2_modelled(const struct model *m);
 /* The buffer for ubatch ub against the cache a: 0, or -1 on overflow or
  * a model this file does not replay. */
 int compute_mamba2_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
