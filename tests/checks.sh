@@ -32,7 +32,8 @@ bad_lines() {
 		# formula, tests/engine.sh against llama.cpp) and weights not estimated from params
 		# (a GGUF count, held against llama_model_size in tests/engine.sh; a stated or config.json value)
 		$1 == "memory" && ($2 == "compute_bytes" || $2 == "weights_bytes") && $5 == "-" { next }
-		# fa-engines shows a replayed MoE compute buffer (src/model/compute_moe.c) plainly: no
+		# fa-engines shows a replayed MoE or Mamba-2 compute buffer (src/model/compute_moe.c,
+		# compute_mamba2.c) plainly: no
 		# closed form holds; tests/engine.sh holds it against llama.cpp
 		$1 == "fa-engines" && $2 ~ /^compute_o(n|ff)_bytes\./ && $5 == "-" { next }
 		index(ms, " " $1 " ") && $2 ~ /bytes|cells|flop|gib|_mib/ && $3 != "-" && !($5 == "ok" && $6 ~ /^(formula|reference|lesson)$/) {

@@ -128,7 +128,9 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * up on DeepSeek-V2-Lite; the recurrent blocks) it is estimated, but for
  * the MoE graphs src/model/compute_moe.c replays through ggml-alloc's rules
  * (gpt-oss, Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek-V2/V3 with the latent:
- * exact over tests/engine.sh's f16 matrix).
+ * exact over tests/engine.sh's f16 matrix), and src/model/compute_mamba2.c
+ * the Mamba-2 hybrids' (Granite-4.0-H, Nemotron-H, Falcon-H1: exact over
+ * its whole matrix, quantized caches included).
  * The MLA latent's K·Q peak (layer 0's Qcur, v_cont, kq): src/model/compute_mla.c.
  */
 /* The families whose graphs the three peaks were checked on against the
@@ -282,11 +284,13 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	 * move with the deployment (tests/engine.sh, worst: the replayed MoE
 	 * graphs are modelled below; without their fields GLM-4.5-Air 4.2 %,
 	 * DeepSeek-V2-Lite 12.4 %, Kimi K2 6.4 % (the MLA K·Q peak is
-	 * compute_mla.c's, within 1.3 %; the logits' offset is not), Qwen3-Next 9.4 %, Granite 4 hybrid
-	 * 10.1 %, Nemotron-H 5.7 %, LFM2 5.6 %, Falcon-H1 3.8 %: the logits
+	 * compute_mla.c's, within 1.3 %; the logits' offset is not), Qwen3-Next 9.4 %,
+	 * LFM2 5.6 %: the logits
 	 * land above the last layer's rows, which the freed inputs' hole takes
 	 * or not; Jamba 0.000 % and Qwen3.5 1.91 % are modelled,
-	 * src/model/compute_hybrid.c); and a quantized cache with flash
+	 * src/model/compute_hybrid.c; Granite-4.0-H, Nemotron-H and Falcon-H1,
+	 * 10.1 %, 5.7 % and 3.8 % off with these peaks, are replayed exactly,
+	 * src/model/compute_mamba2.c); and a quantized cache with flash
 	 * attention where Q is narrower than n_embd (Mistral Small 3.1: the
 	 * logits one row higher at some contexts, 3.5 %); with Q as wide, the
 	 * rotation's peaks are modelled (the rot_v rule above,
