@@ -11,30 +11,14 @@
  * depth-first build order, not the source's), size and in-place reuse
  * checked against ggml-alloc's own trace (tools/alloc-trace.sh).
  */
-#include "model/alloc_sim.h"
-#include "model/compute_dense.h"
 #include "model/compute_moe.h"
 
-/* ggml-cpu.c ggml_backend_cpu_buffer_type_get_alignment: TENSOR_ALIGNMENT */
-#define CPU_ALIGN 32
+#include "model/alloc_sim.h"
+#include "model/replay_graph.h"
 
 /* What the families' graphs do differently, read off their builders and
  * ggml-alloc's trace of each (tools/alloc-trace.sh on tests/engine.sh's
- * GGUFs). */
-enum moe_gating {
-	/* gpt-oss (LLAMA_EXPERT_GATING_FUNC_TYPE_SOFTMAX_WEIGHT): the probs are
-	 * the logits; the selected weights get a soft_max of their own */
-	GATE_SOFTMAX_WEIGHT,
-	/* Llama 4 (SIGMOID, and build_moe_ffn selects on the logits for
-	 * LLM_ARCH_LLAMA4): a new sigmoid beside the logits */
-	GATE_SIGMOID_ON_LOGITS,
-	/* Qwen3-MoE (SOFTMAX): a soft_max in place on the logits */
-	GATE_SOFTMAX,
-	/* GLM-4.5 (SIGMOID with exp_probs_b): the sigmoid in place on the
-	 * logits, the argsort on a new biased copy, the weights from the
-	 * unbiased probs (build_moe_ffn) */
-	GATE_SIGMOID_BIASED,
-};
+ * GGUFs); the gating is replay_graph.h's. */
 enum {
 	MG_SHARED = 1 << 0,          /* a shared expert of ff after the routed ones (build_ffn) */
 	MG_WEIGHT_BEFORE = 1 << 1,   /* weight_before_ffn (LLM_ARCH_LLAMA4): repeat x weights, then the experts */
@@ -55,7 +39,7 @@ enum {
 };
 struct moe_graph {
 	unsigned mech;   /* the AM_GRAPH_* bit of src/model/arch.c that selects it */
-	enum moe_gating gating;
+	enum replay_gating gating;
 	unsigned flags;
 };
 static const struct moe_graph graphs[] = {
@@ -96,7 +80,7 @@ int compute_moe_modelled(const struct model *m)
 	       !m->indexer_head_dim;   /* sparse attention's leaves and mask: compute_dsa.c, not this graph */
 }
 
-#define N(bytes, ...) alloc_sim_node(s, (bytes), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
+#define N(bytes, ...) REPLAY_NODE(s, (bytes), __VA_ARGS__)
 
 /* deepseek2.cpp's MLA attention of one layer on the latent cache, read
  * off ggml-alloc's trace (tools/alloc-trace.sh on tests/engine.sh's
@@ -141,106 +125,46 @@ static int mla_attn(struct alloc_sim *s, const struct model *m, const struct dep
 static int build(struct alloc_sim *s, const struct model *m, const struct moe_graph *g, const struct deploy *d,
 		 int64_t nt, int64_t no, const struct kv_alloc *a)
 {
-	int64_t E = m->embd, F = m->ff, X = m->experts, U = m->experts_used;
-	int64_t Q = m->heads * m->head_dim, O = m->heads * m->head_dim_v;
-	int64_t K = m->kv_heads * m->head_dim, V = m->kv_heads * m->head_dim_v;
-	int fa = d->flash_attn, caches = a->windowed ? 2 : 1;
-	int kidx[2] = {-1, -1}, vidx[2] = {-1, -1}, mask[2] = {-1, -1}, scale = -1;
-	int krot[2] = {-1, -1}, vrot[2] = {-1, -1};
-	int64_t nk = compute_rot_k_n(m), nv = compute_rot_v_n(m);
+	int64_t E = m->embd;
+	int fa = d->flash_attn, caches = a->windowed ? 2 : 1, scale = -1;
+	struct replay_attn_in ra;
+	replay_attn_in_init(&ra, m);
 	/* the inputs, in the order the graph first reads them: inp_tokens
 	 * (build_inp_embd; inp_embd beside it, read by no node), inp_pos, layer
-	 * 0's cache's k_idxs, v_idxs and KQ mask, Llama 4's inp_attn_scale
-	 * (first read by the first full layer, before its cache's), the other
-	 * cache's, out_ids */
+	 * 0's cache's inputs, Llama 4's inp_attn_scale (first read by the first
+	 * full layer, before its cache's), the other cache's, out_ids */
 	int tok = alloc_sim_input(s, 4 * nt);
 	alloc_sim_input(s, 4 * E * nt);
 	int pos = alloc_sim_input(s, 4 * nt);
 	int first = caches == 2 && m->layer_swa[0] ? 1 : 0;
 	for (int k = 0; k < caches; k++) {
 		int c = (first + k) % caches;   /* 0: the full cache, 1: the sliding one */
-		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
 		if (k == 1 && (g->flags & MG_NOPE_SCALE))
 			scale = alloc_sim_input(s, 4 * nt);
-		/* llama_kv_cache::build_input_k_idxs / build_input_v_idxs (V
-		 * transposed without flash attention: an index per element) and
-		 * llm_graph_input_attn_kv: the mask F16 with flash attention */
-		/* each cache's attn_inp_k_rot / attn_inp_v_rot [n, n] F32
-		 * (llama-graph.cpp build_attn: first read by the hadamard of Q,
-		 * then of V, before the cache's idxs) */
-		if (nk)
-			krot[c] = alloc_sim_input(s, 4 * nk * nk);
-		if (nv)
-			vrot[c] = alloc_sim_input(s, 4 * nv * nv);
-		kidx[c] = alloc_sim_input(s, 8 * nt);
-		if (!(g->flags & MG_MLA))   /* MLA: V is a view of K, no v_idxs */
-			vidx[c] = alloc_sim_input(s, fa ? 8 * nt : 8 * nt * V);
-		mask[c] = alloc_sim_input(s, cells * nt * (fa ? 2 : 4));
+		/* MLA: V is a view of K, no v_idxs */
+		replay_cache_inputs(s, m, fa, nt, c == 0 ? a->full_cells : a->swa_cells, (g->flags & MG_MLA) != 0, &ra, c);
 	}
 	if (scale < 0 && (g->flags & MG_NOPE_SCALE))
 		scale = alloc_sim_input(s, 4 * nt);
 	int out_ids = alloc_sim_input(s, 4 * no);
 	int cur = N(4 * E * nt, tok);   /* embd: ggml_get_rows(tok_embd, inp_tokens) */
+	unsigned attn_flags = ((g->flags & MG_QK_NORM) ? RA_QK_NORM : 0) | ((g->flags & MG_V_FIRST) ? RA_V_FIRST : 0);
+	unsigned moe_flags = ((g->flags & MG_WEIGHT_BEFORE) ? RM_WEIGHT_BEFORE : 0) | ((g->flags & MG_NORM_W) ? RM_NORM_W : 0);
 	/* the nextn / MTP layers are not in the main graph (glm4-moe.cpp: n_layer()) */
 	int64_t n_layer = m->layers - m->nextn_layers;
 	for (int64_t il = 0; il < n_layer; il++) {
 		int c = caches == 2 && m->layer_swa[il] ? 1 : 0;
 		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
-		/* llama4.cpp: n_no_rope_layer_step 4, the full layers of its
-		 * 3-chunked-1-full pattern */
-		int nope = (g->flags & MG_NOPE_SCALE) && !m->layer_swa[il];
 		int norm = N(4 * E * nt, cur);   /* attn_norm: RMS_NORM, the MUL in place */
 		int att;
-		if (g->flags & MG_MLA) {
-			att = mla_attn(s, m, d, a, nt, norm, pos, kidx[0], mask[0]);
-			goto attn_out;
-		}
-		/* build_qkv, then ggml_rope_ext (or Llama 4's NoPE scale) on a
-		 * reshaped view: a new tensor; the q/k norms in place */
-		int qm = N(4 * Q * nt, norm), q, k, km, vm = -1;
-		if (g->flags & MG_QK_NORM) {
-			int qn = N(4 * Q * nt, qm);
-			q = N(ALLOC_SIM_INPLACE, qn, pos);
-		} else
-			q = nope ? N(4 * Q * nt, qm, scale) : N(4 * Q * nt, qm, pos);
-		/* build_attn: llama_mul_mat_hadamard (llama-impl.h) of Q, K and V
-		 * by the cache's rotations, a new F32 tensor at the end of each
-		 * chain (the graph expands Q's, V's and K's chains in turn) */
-		if (nk)
-			q = N(4 * Q * nt, q, krot[c]);
-		if (g->flags & MG_V_FIRST)
-			vm = N(4 * V * nt, norm);
-		if ((g->flags & MG_V_FIRST) && nv)
-			vm = N(4 * V * nt, vm, vrot[c]);
-		km = N(4 * K * nt, norm);
-		if (g->flags & MG_QK_NORM) {
-			int kn = N(4 * K * nt, km);
-			k = N(ALLOC_SIM_INPLACE, kn, pos);
-		} else
-			k = nope ? km : N(4 * K * nt, km, pos);
-		if (nk)
-			k = N(4 * K * nt, k, krot[c]);
-		if (!(g->flags & MG_V_FIRST))
-			vm = N(4 * V * nt, norm);
-		if (!(g->flags & MG_V_FIRST) && nv)
-			vm = N(4 * V * nt, vm, vrot[c]);
-		/* llama_kv_cache::cpy_k / cpy_v: ggml_set_rows into the cache */
-		N(ALLOC_SIM_NOALLOC, k, kidx[c]);
-		N(ALLOC_SIM_NOALLOC, vm, vidx[c]);
-		if (fa) {
-			/* build_attn_mha: ggml_flash_attn_ext [head_dim_v, n_head, nt] */
-			att = N(4 * O * nt, q, mask[c]);
-		} else {
-			/* kq = ggml_mul_mat(k, q) F32 [n_kv, nt, n_head]; the soft_max
-			 * (mask, sinks) in place; kqv; its ggml_cont */
-			int kq = N(4 * cells * nt * m->heads, q);
-			int sm = N(ALLOC_SIM_INPLACE, kq, mask[c]);
-			int kqv = N(4 * O * nt, sm);
-			att = N(4 * O * nt, kqv);
-		}
-		if (nv)
-			att = N(4 * O * nt, att, vrot[c]);   /* build_attn: V's un-rotation */
-	attn_out:;
+		if (g->flags & MG_MLA)
+			att = mla_attn(s, m, d, a, nt, norm, pos, ra.kidx[0], ra.mask[0]);
+		else if ((g->flags & MG_NOPE_SCALE) && !m->layer_swa[il])
+			/* llama4.cpp: n_no_rope_layer_step 4, the full layers of its
+			 * 3-chunked-1-full pattern */
+			att = replay_attn(s, m, fa, &ra, c, cells, nt, norm, scale, attn_flags | RA_NOPE);
+		else
+			att = replay_attn(s, m, fa, &ra, c, cells, nt, norm, pos, attn_flags);
 		int wo = N(4 * E * nt, att);   /* wo (+ wo_b in place) */
 		int64_t n = nt;                /* the FFN's tokens */
 		int ffn_inp;
@@ -255,62 +179,16 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 		}
 		int pn = N(4 * E * n, ffn_inp);   /* the FFN's norm (its MUL in place) */
 		if ((g->flags & MG_DENSE_LEAD) && il < m->dense_lead) {
-			/* build_ffn: gate, up, swiglu, down; l_out in place */
-			int fg = N(4 * m->ff_dense * n, pn), fu = N(4 * m->ff_dense * n, pn);
-			int fs = N(4 * m->ff_dense * n, fg, fu), fd = N(4 * E * n, fs);
-			cur = N(ALLOC_SIM_INPLACE, fd, ffn_inp);
+			/* build_ffn; l_out in place */
+			cur = N(ALLOC_SIM_INPLACE, replay_ffn(s, m->ff_dense, E, n, pn), ffn_inp);
 			continue;
 		}
-		/* build_moe_ffn: the router logits (+ gpt-oss's bias in place), the
-		 * probs, the argsort whose top-k view selects the experts, their
-		 * weights (get_rows of the probs) */
-		int lg = N(4 * X * n, pn), pr = lg, as, w;
-		if (g->gating == GATE_SIGMOID_ON_LOGITS) {
-			pr = N(4 * X * n, lg);
-			as = N(4 * X * n, lg);
-		} else if (g->gating == GATE_SIGMOID_BIASED) {
-			pr = N(ALLOC_SIM_INPLACE, lg);
-			int biased = N(4 * X * n, pr);
-			as = N(4 * X * n, biased);
-		} else {
-			if (g->gating == GATE_SOFTMAX)
-				pr = N(ALLOC_SIM_INPLACE, lg);
-			as = N(4 * X * n, pr);
-		}
-		w = N(4 * U * n, pr, as);
-		if (g->gating == GATE_SOFTMAX_WEIGHT)
-			w = N(4 * U * n, w);   /* soft_max of the selected weights */
-		if (g->flags & MG_NORM_W) {
-			/* sum_rows [1, n] (the clamp in place), then the div */
-			int sum = N(4 * n, w);
-			w = N(4 * U * n, w, sum);
-		}
-		int x = pn;                     /* the experts' input */
-		if (g->flags & MG_WEIGHT_BEFORE) {
-			int rep = N(4 * E * U * n, pn);   /* ggml_repeat_4d of the input */
-			x = N(ALLOC_SIM_INPLACE, rep, w);
-		}
-		/* gate and up (+ biases in place, each reading the selection),
-		 * their GLU, down (+ bias in place) */
-		int gate = N(4 * F * U * n, x, as);
-		int up = N(4 * F * U * n, x, as);
-		int sw = N(4 * F * U * n, gate, up);
-		int down = N(4 * E * U * n, sw, as);
-		int ex = N(ALLOC_SIM_INPLACE, down, as);
-		if (!(g->flags & MG_WEIGHT_BEFORE))
-			ex = N(ALLOC_SIM_INPLACE, ex, w);   /* experts x weights */
-		/* the n_expert_used views summed: one new add, the rest in place;
-		 * one expert: a ggml_cont */
-		int out = N(4 * E * n, ex);
-		for (int64_t e = 2; e < U; e++)
-			out = N(ALLOC_SIM_INPLACE, out, ex);
+		int out = replay_moe_ffn(s, m, g->gating, moe_flags, n, pn);
 		if (g->flags & MG_SHARED) {
-			/* build_ffn of the shared expert: gate, up, swiglu, down
-			 * (DeepSeek, GLM: shared_experts of ff as one FFN) */
-			int64_t SF = F * (m->shared_experts > 1 ? m->shared_experts : 1);
-			int sg = N(4 * SF * n, pn), su = N(4 * SF * n, pn);
-			int ss = N(4 * SF * n, sg, su), sd = N(4 * E * n, ss);
-			out = N(ALLOC_SIM_INPLACE, out, sd);
+			/* build_ffn of the shared expert (DeepSeek, GLM: shared_experts
+			 * of ff as one FFN) */
+			int64_t SF = m->ff * (m->shared_experts > 1 ? m->shared_experts : 1);
+			out = N(ALLOC_SIM_INPLACE, out, replay_ffn(s, SF, E, n, pn));
 		}
 		cur = N(ALLOC_SIM_INPLACE, out, ffn_inp);   /* l_out = the FFN's output + ffn_inp */
 	}
@@ -330,14 +208,24 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 {
 	int64_t cells = a->full_cells > a->swa_cells ? a->full_cells : a->swa_cells;
-	int64_t w[6], widest = m->vocab, r;
+	int64_t w[11], widest = m->vocab, r, latent;
 	w[5] = m->experts;
+	w[6] = m->ff_dense;   /* the dense lead's FFN */
+	/* MLA: the absorbed Q [kv_lora_rank + rope, heads], the latent of
+	 * every cell (not a width a token: checked whole) */
 	if (__builtin_mul_overflow(m->embd, m->experts_used, &w[0]) ||
 	    __builtin_mul_overflow(m->ff, m->experts_used, &w[1]) ||
 	    __builtin_mul_overflow(cells, m->heads, &w[2]) || __builtin_mul_overflow(m->heads, m->head_dim, &w[3]) ||
-	    __builtin_mul_overflow(m->heads, m->head_dim_v, &w[4]))
+	    __builtin_mul_overflow(m->heads, m->head_dim_v, &w[4]) ||
+	    __builtin_mul_overflow(m->ff, m->shared_experts, &w[7]) ||   /* the shared experts' FFN */
+	    __builtin_add_overflow(m->kv_lora_rank, m->qk_rope_head_dim, &r) ||
+	    __builtin_mul_overflow(r, m->heads, &w[8]) ||
+	    __builtin_add_overflow(m->qk_nope_head_dim, m->qk_rope_head_dim, &r) ||
+	    __builtin_mul_overflow(r, m->heads, &w[9]) || __builtin_mul_overflow(m->v_head_dim, m->heads, &w[10]) ||
+	    __builtin_mul_overflow(model_cache_bytes(m->k_type, m->kv_lora_rank), cells, &latent) ||
+	    __builtin_mul_overflow(latent, a->streams, &latent) || latent > ALLOC_SIM_MAX_BYTES)
 		return 1;
-	for (int i = 0; i < 6; i++)
+	for (int i = 0; i < 11; i++)
 		widest = w[i] > widest ? w[i] : widest;
 	return __builtin_mul_overflow(widest, nt, &r) || __builtin_mul_overflow(r, 8, &r) || r > ALLOC_SIM_MAX_BYTES;
 }
@@ -352,7 +240,7 @@ int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub,
 	 * a hostile count would ask for (40 + used) x layers nodes (4 GB) */
 	if (too_wide(m, a, nt) || m->experts > 1024)
 		return -1;
-	struct alloc_sim *s = alloc_sim_new((int)((40 + m->experts_used) * m->layers + 32), CPU_ALIGN);
+	struct alloc_sim *s = alloc_sim_new((int)((40 + m->experts_used) * m->layers + 32), REPLAY_CPU_ALIGN);
 	if (!s)
 		return -1;
 	const struct moe_graph *g = graph_of(m);

@@ -42,15 +42,20 @@ static void t_limits(void)
 	alloc_sim_free(s);
 }
 
-/* The shipped gpt-oss-20b, the hostile cases' starting point: 1 when loaded. */
-static int load_gpt_oss(struct model *m)
+/* A shipped model, the hostile cases' starting point: 1 when loaded. */
+static int load_shipped(struct model *m, const char *name)
 {
 	char err[256], path[512];
 	const char *dir = getenv("ATTNVIZ_MODELS");
-	snprintf(path, sizeof path, "%s/gpt-oss-20b.ini", dir ? dir : "assets/models");
+	snprintf(path, sizeof path, "%s/%s.ini", dir ? dir : "assets/models", name);
 	int loaded = model_load(m, path, err, sizeof err) == 0;
-	T_OK(loaded, "alloc_sim: gpt-oss-20b.ini loads");
+	T_OK(loaded, "alloc_sim: %s.ini loads", name);
 	return loaded;
+}
+
+static int load_gpt_oss(struct model *m)
+{
+	return load_shipped(m, "gpt-oss-20b");
 }
 
 /* gpt-oss-20b's replayed graph with a hostile GGUF's widths: 65536 query
@@ -94,9 +99,31 @@ static void t_hostile_experts(void)
 	T_EQ_INT(size_buffers(&m, &d, &b), -1, "alloc_sim: 65536 experts (llama.cpp stops at 1024) are not replayed");
 }
 
+/* The widths only some replayed graphs have: GLM-4.5-Air's shared experts
+ * (2^50 of them: an FFN of 1408 x 2^50 a token) and DeepSeek-V2-Lite's
+ * latent (kv_lora_rank 2^50: the absorbed Q of 16 heads is 2^54 a token).
+ * Each must be refused before a size wraps (UBSan names the overflow). */
+static void t_hostile_widths(void)
+{
+	static struct model m;
+	struct buffer_sizes b;
+	struct deploy d = deploy_default(4096);
+	if (load_shipped(&m, "glm-4.5-air")) {
+		T_OK(size_buffers(&m, &d, &b) == 0 && b.compute_bytes > 0, "alloc_sim: glm-4.5-air at 4096 is replayed, the control");
+		m.shared_experts = INT64_C(1) << 50;
+		T_EQ_INT(size_buffers(&m, &d, &b), -1, "alloc_sim: 2^50 shared experts are too wide, not wrapped");
+	}
+	if (load_shipped(&m, "deepseek-v2-lite")) {
+		T_OK(size_buffers(&m, &d, &b) == 0 && b.compute_bytes > 0, "alloc_sim: deepseek-v2-lite at 4096 is replayed, the control");
+		m.kv_lora_rank = INT64_C(1) << 50;
+		T_EQ_INT(size_buffers(&m, &d, &b), -1, "alloc_sim: a latent of 2^50 is too wide, not wrapped");
+	}
+}
+
 void test_alloc_sim(void)
 {
 	t_limits();
 	t_hostile_moe();
 	t_hostile_experts();
+	t_hostile_widths();
 }

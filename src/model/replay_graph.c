@@ -1,0 +1,152 @@
+/*
+ * replay_graph: the shared pieces of the replayed reserve graphs.  Each
+ * node's order (ggml's depth-first build order, not the source's), size
+ * and in-place reuse was checked against ggml-alloc's own trace
+ * (tools/alloc-trace.sh on tests/engine.sh's GGUFs).
+ */
+#include "model/replay_graph.h"
+
+#include <string.h>
+
+#include "model/compute_dense.h"
+
+#define N(bytes, ...) REPLAY_NODE(s, (bytes), __VA_ARGS__)
+
+void replay_attn_in_init(struct replay_attn_in *ra, const struct model *m)
+{
+	memset(ra, 0xff, sizeof *ra);   /* every id -1 */
+	ra->nk = compute_rot_k_n(m);
+	ra->nv = compute_rot_v_n(m);
+}
+
+void replay_cache_inputs(struct alloc_sim *s, const struct model *m, int fa, int64_t nt, int64_t cells, int no_v,
+			 struct replay_attn_in *ra, int c)
+{
+	int64_t V = m->kv_heads * m->head_dim_v;
+	/* each cache's attn_inp_k_rot / attn_inp_v_rot [n, n] F32
+	 * (llama-graph.cpp build_attn: first read by the hadamard of Q, then
+	 * of V, before the cache's idxs) */
+	if (ra->nk)
+		ra->krot[c] = alloc_sim_input(s, 4 * ra->nk * ra->nk);
+	if (ra->nv)
+		ra->vrot[c] = alloc_sim_input(s, 4 * ra->nv * ra->nv);
+	/* llama_kv_cache::build_input_k_idxs / build_input_v_idxs (V
+	 * transposed without flash attention: an index per element) and
+	 * llm_graph_input_attn_kv: the mask F16 with flash attention */
+	ra->kidx[c] = alloc_sim_input(s, 8 * nt);
+	if (!no_v)
+		ra->vidx[c] = alloc_sim_input(s, fa ? 8 * nt : 8 * nt * V);
+	ra->mask[c] = alloc_sim_input(s, cells * nt * (fa ? 2 : 4));
+}
+
+int replay_attn(struct alloc_sim *s, const struct model *m, int fa, const struct replay_attn_in *ra, int c,
+		int64_t cells, int64_t nt, int norm, int rope, unsigned flags)
+{
+	int64_t Q = m->heads * m->head_dim, O = m->heads * m->head_dim_v;
+	int64_t K = m->kv_heads * m->head_dim, V = m->kv_heads * m->head_dim_v;
+	int nope = (flags & RA_NOPE) != 0;
+	/* build_qkv, then ggml_rope_ext (or Llama 4's NoPE scale) on a
+	 * reshaped view: a new tensor; the q/k norms in place */
+	int qm = N(4 * Q * nt, norm), q, k, km, vm = -1;
+	if (flags & RA_QK_NORM) {
+		int qn = N(4 * Q * nt, qm);
+		q = N(ALLOC_SIM_INPLACE, qn, rope);
+	} else
+		q = N(4 * Q * nt, qm, rope);
+	/* build_attn: llama_mul_mat_hadamard (llama-impl.h) of Q, K and V by
+	 * the cache's rotations, a new F32 tensor at the end of each chain
+	 * (the graph expands Q's, V's and K's chains in turn) */
+	if (ra->nk)
+		q = N(4 * Q * nt, q, ra->krot[c]);
+	if (flags & RA_V_FIRST)
+		vm = N(4 * V * nt, norm);
+	if ((flags & RA_V_FIRST) && ra->nv)
+		vm = N(4 * V * nt, vm, ra->vrot[c]);
+	km = N(4 * K * nt, norm);
+	if (flags & RA_QK_NORM) {
+		int kn = N(4 * K * nt, km);
+		k = N(ALLOC_SIM_INPLACE, kn, rope);
+	} else
+		k = nope ? km : N(4 * K * nt, km, rope);
+	if (ra->nk)
+		k = N(4 * K * nt, k, ra->krot[c]);
+	if (!(flags & RA_V_FIRST))
+		vm = N(4 * V * nt, norm);
+	if (!(flags & RA_V_FIRST) && ra->nv)
+		vm = N(4 * V * nt, vm, ra->vrot[c]);
+	/* llama_kv_cache::cpy_k / cpy_v: ggml_set_rows into the cache */
+	N(ALLOC_SIM_NOALLOC, k, ra->kidx[c]);
+	N(ALLOC_SIM_NOALLOC, vm, ra->vidx[c]);
+	int att;
+	if (fa) {
+		/* build_attn_mha: ggml_flash_attn_ext [head_dim_v, n_head, nt] */
+		att = N(4 * O * nt, q, ra->mask[c]);
+	} else {
+		/* kq = ggml_mul_mat(k, q) F32 [n_kv, nt, n_head]; the soft_max
+		 * (mask, sinks) in place; kqv; its ggml_cont */
+		int kq = N(4 * cells * nt * m->heads, q);
+		int sm = N(ALLOC_SIM_INPLACE, kq, ra->mask[c]);
+		int kqv = N(4 * O * nt, sm);
+		att = N(4 * O * nt, kqv);
+	}
+	if (ra->nv)
+		att = N(4 * O * nt, att, ra->vrot[c]);   /* build_attn: V's un-rotation */
+	return att;
+}
+
+int replay_ffn(struct alloc_sim *s, int64_t ff, int64_t embd, int64_t n, int pn)
+{
+	int fg = N(4 * ff * n, pn), fu = N(4 * ff * n, pn);
+	int fs = N(4 * ff * n, fg, fu);
+	return N(4 * embd * n, fs);
+}
+
+int replay_moe_ffn(struct alloc_sim *s, const struct model *m, enum replay_gating gating, unsigned flags, int64_t n,
+		   int pn)
+{
+	int64_t E = m->embd, F = m->ff, X = m->experts, U = m->experts_used;
+	/* the router logits (+ gpt-oss's bias in place), the probs, the
+	 * argsort whose top-k view selects the experts, their weights
+	 * (get_rows of the probs) */
+	int lg = N(4 * X * n, pn), pr = lg, as, w;
+	if (gating == GATE_SIGMOID_ON_LOGITS) {
+		pr = N(4 * X * n, lg);
+		as = N(4 * X * n, lg);
+	} else if (gating == GATE_SIGMOID_BIASED) {
+		pr = N(ALLOC_SIM_INPLACE, lg);
+		int biased = N(4 * X * n, pr);
+		as = N(4 * X * n, biased);
+	} else {
+		if (gating == GATE_SOFTMAX)
+			pr = N(ALLOC_SIM_INPLACE, lg);
+		as = N(4 * X * n, pr);
+	}
+	w = N(4 * U * n, pr, as);
+	if (gating == GATE_SOFTMAX_WEIGHT)
+		w = N(4 * U * n, w);   /* soft_max of the selected weights */
+	if (flags & RM_NORM_W) {
+		/* sum_rows [1, n] (the clamp in place), then the div */
+		int sum = N(4 * n, w);
+		w = N(4 * U * n, w, sum);
+	}
+	int x = pn;   /* the experts' input */
+	if (flags & RM_WEIGHT_BEFORE) {
+		int rep = N(4 * E * U * n, pn);   /* ggml_repeat_4d of the input */
+		x = N(ALLOC_SIM_INPLACE, rep, w);
+	}
+	/* gate and up (+ biases in place, each reading the selection), their
+	 * GLU, down (+ bias in place) */
+	int gate = N(4 * F * U * n, x, as);
+	int up = N(4 * F * U * n, x, as);
+	int sw = N(4 * F * U * n, gate, up);
+	int down = N(4 * E * U * n, sw, as);
+	int ex = N(ALLOC_SIM_INPLACE, down, as);
+	if (!(flags & RM_WEIGHT_BEFORE))
+		ex = N(ALLOC_SIM_INPLACE, ex, w);   /* experts x weights */
+	/* the n_expert_used views summed: one new add, the rest in place; one
+	 * expert: a ggml_cont */
+	int out = N(4 * E * n, ex);
+	for (int64_t e = 2; e < U; e++)
+		out = N(ALLOC_SIM_INPLACE, out, ex);
+	return out;
+}

@@ -1,0 +1,77 @@
+/*
+ * replay_graph: the pieces llama.cpp's reserve graphs share, written tensor
+ * by tensor into an alloc_sim replay (src/model/alloc_sim.h): the attention
+ * caches' graph inputs, one layer's attention (llama-graph.cpp build_attn),
+ * the dense FFN (build_ffn) and the MoE FFN (build_moe_ffn).  The families'
+ * graphs (compute_moe.c and the others) call them in their builders' order.
+ */
+#ifndef ATTNVIZ_REPLAY_GRAPH_H
+#define ATTNVIZ_REPLAY_GRAPH_H
+
+#include <stdint.h>
+
+#include "model/alloc_sim.h"
+#include "model/model.h"
+
+/* ggml-cpu.c ggml_backend_cpu_buffer_type_get_alignment: TENSOR_ALIGNMENT */
+#define REPLAY_CPU_ALIGN 32
+
+/* A node of `bytes` reading the listed sources: REPLAY_NODE(s, 4 * E * nt, a, b) */
+#define REPLAY_NODE(s, bytes, ...)                                                                              \
+	alloc_sim_node((s), (bytes), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
+
+/* The graph inputs of the attention caches, by cache (0 the full one, 1 the
+ * sliding one); -1 where a cache or a rotation has none. */
+struct replay_attn_in {
+	int kidx[2], vidx[2], mask[2], krot[2], vrot[2];
+	int64_t nk, nv;   /* the K and V rotations' sizes (compute_rot_k_n / _v_n), 0 without */
+};
+
+/* Clears ra and takes m's rotation sizes. */
+void replay_attn_in_init(struct replay_attn_in *ra, const struct model *m);
+/* Cache c's inputs, in the order build_attn first reads them: the rotation
+ * matrices, k_idxs, v_idxs (none when no_v: MLA's V is a view of K) and the
+ * KQ mask over `cells`. */
+void replay_cache_inputs(struct alloc_sim *s, const struct model *m, int fa, int64_t nt, int64_t cells, int no_v,
+			 struct replay_attn_in *ra, int c);
+
+enum {
+	RA_QK_NORM = 1 << 0,   /* q/k norms on the reshaped views (new tensors), RoPE in place on them */
+	RA_V_FIRST = 1 << 1,   /* V's projection ordered before K's in the graph */
+	RA_NOPE = 1 << 2,      /* no RoPE: Q times `rope` (Llama 4's inp_attn_scale), K as projected */
+};
+/* One layer's attention on cache c (`cells` cells) from its normed input
+ * `norm`: the output before wo.  `rope` is the tensor RoPE reads (inp_pos),
+ * or the scale with RA_NOPE. */
+int replay_attn(struct alloc_sim *s, const struct model *m, int fa, const struct replay_attn_in *ra, int c,
+		int64_t cells, int64_t nt, int norm, int rope, unsigned flags);
+
+/* build_ffn's gate, up, swiglu and down of width ff over n tokens of the
+ * normed input pn: down's id (the caller adds it in place). */
+int replay_ffn(struct alloc_sim *s, int64_t ff, int64_t embd, int64_t n, int pn);
+
+/* build_moe_ffn's gating, as the families' builders ask for it. */
+enum replay_gating {
+	/* gpt-oss (LLAMA_EXPERT_GATING_FUNC_TYPE_SOFTMAX_WEIGHT): the probs are
+	 * the logits; the selected weights get a soft_max of their own */
+	GATE_SOFTMAX_WEIGHT,
+	/* Llama 4 (SIGMOID, and build_moe_ffn selects on the logits for
+	 * LLM_ARCH_LLAMA4): a new sigmoid beside the logits */
+	GATE_SIGMOID_ON_LOGITS,
+	/* Qwen3-MoE (SOFTMAX): a soft_max in place on the logits */
+	GATE_SOFTMAX,
+	/* GLM-4.5 (SIGMOID with exp_probs_b): the sigmoid in place on the
+	 * logits, the argsort on a new biased copy, the weights from the
+	 * unbiased probs (build_moe_ffn) */
+	GATE_SIGMOID_BIASED,
+};
+enum {
+	RM_WEIGHT_BEFORE = 1 << 0,   /* weight_before_ffn (LLM_ARCH_LLAMA4): repeat x weights, then the experts */
+	RM_NORM_W = 1 << 1,          /* norm_w: the weights divided by their (clamped) sum_rows */
+};
+/* build_moe_ffn over n tokens of the normed input pn, m's experts of width
+ * m->ff: the sum of the selected experts' outputs (before a shared expert). */
+int replay_moe_ffn(struct alloc_sim *s, const struct model *m, enum replay_gating gating, unsigned flags, int64_t n,
+		   int pn);
+
+#endif
