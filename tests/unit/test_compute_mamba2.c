@@ -76,6 +76,14 @@ void test_compute_mamba2(void)
 		T_EQ_INT(bytes(m, 4096, 1, 0, 512, 1, CACHE_F16, CACHE_Q8_0, &mk), 76052512,
 			 "mamba2: granite -c 4096 -ctv q8_0 -fa on: 72.53 MiB");
 		T_EQ_INT(mk, SIZE_MODELLED, "mamba2: granite with a rotated V and flash attention is modelled");
+		/* as conversion/granite.py writes Granite-4.0-H: no RoPE and a 2^20
+		 * context (the engine with rope.scaling.finetuned false) */
+		m->ctx_train = INT64_C(1) << 20;
+		T_EQ_INT(bytes(m, 1000, 4, 0, 512, 0, CACHE_F16, CACHE_F16, &mk), 73408544,
+			 "mamba2: granite without RoPE -c 1000 -np 4 -ub 512 -fa off: 70.01 MiB");
+		T_EQ_INT(bytes(m, 32768, 3, 1, 512, 1, CACHE_F16, CACHE_F16, &mk), 69736480,
+			 "mamba2: granite without RoPE -c 32768 -np 3 -kvu -fa on: 66.51 MiB");
+		m->ctx_train = 131072;
 		/* the MoE variant's expert FFNs are not in this graph */
 		m->experts = 32, m->experts_used = 8;
 		T_OK(!compute_mamba2_replayed(m), "mamba2: granitehybrid with experts is not this replay");
