@@ -437,6 +437,77 @@ llama4scout() {
 		i=$((i + 1))
 	done
 }
+# Llama 4 Maverick (meta-llama/Llama-4-Maverick-17B-128E-Instruct text_config):
+# 48 layers, interleave_moe_layer_step 2: the odd layers 128 experts (one a
+# token, moe ffn 8192) and a shared expert, the even ones a dense MLP of
+# intermediate_size_mlp 16384 (src/models/llama4.cpp load_arch_tensors:
+# is_moe_layer = (i + 1) % n_moe_layer_step == 0); no q/k norm (type
+# 17B_128E); experts as q4_0 to keep the sparse file smaller.
+llama4maverick() {
+	E=5120 V=202048 X=128 F=8192 H=40 KV=8 HD=128
+	cat <<-EOF
+	kv general.architecture str llama4
+	kv general.alignment u32 32
+	kv llama4.block_count u32 48
+	kv llama4.context_length u32 1048576
+	kv llama4.embedding_length u32 $E
+	kv llama4.feed_forward_length u32 16384
+	kv llama4.expert_feed_forward_length u32 $F
+	kv llama4.expert_count u32 $X
+	kv llama4.expert_used_count u32 1
+	kv llama4.interleave_moe_layer_step u32 2
+	kv llama4.attention.head_count u32 $H
+	kv llama4.attention.head_count_kv u32 $KV
+	kv llama4.attention.key_length u32 $HD
+	kv llama4.attention.value_length u32 $HD
+	kv llama4.attention.layer_norm_rms_epsilon f32 0.00001
+	kv llama4.rope.dimension_count u32 $HD
+	kv llama4.rope.freq_base f32 500000
+	kv llama4.vocab_size u32 $V
+	kv tokenizer.ggml.model str none
+	offsets 32
+	sparse
+	type f16
+	tensor token_embd.weight $E $V
+	tensor output.weight $E $V
+	type f32
+	tensor output_norm.weight $E
+	EOF
+	i=0
+	while [ $i -lt 48 ]; do
+		cat <<-EOF
+		type f32
+		tensor blk.$i.attn_norm.weight $E
+		tensor blk.$i.ffn_norm.weight $E
+		type f16
+		tensor blk.$i.attn_q.weight $E $((H * HD))
+		tensor blk.$i.attn_k.weight $E $((KV * HD))
+		tensor blk.$i.attn_v.weight $E $((KV * HD))
+		tensor blk.$i.attn_output.weight $((H * HD)) $E
+		EOF
+		if [ $((i % 2)) -eq 1 ]; then
+			cat <<-EOF
+			type f32
+			tensor blk.$i.ffn_gate_inp.weight $E $X
+			type q4_0
+			tensor blk.$i.ffn_gate_exps.weight $E $F $X
+			tensor blk.$i.ffn_down_exps.weight $F $E $X
+			tensor blk.$i.ffn_up_exps.weight $E $F $X
+			type f16
+			tensor blk.$i.ffn_gate_shexp.weight $E $F
+			tensor blk.$i.ffn_down_shexp.weight $F $E
+			tensor blk.$i.ffn_up_shexp.weight $E $F
+			EOF
+		else
+			cat <<-EOF
+			tensor blk.$i.ffn_gate.weight $E 16384
+			tensor blk.$i.ffn_down.weight 16384 $E
+			tensor blk.$i.ffn_up.weight $E 16384
+			EOF
+		fi
+		i=$((i + 1))
+	done
+}
 # Qwen3-30B-A3B (Qwen/Qwen3-30B-A3B config.json, arch qwen3moe): 48 layers,
 # 128 experts (8 used, moe_intermediate_size 768), q/k norms, no shared expert.
 qwen3moe() {
@@ -1536,6 +1607,9 @@ gemma4 24 6 >"$d/gemma4-shared.spec"
 # Gemma 4's MoE (26B-A4B): experts beside the dense MLP of every layer.
 models="$models gemma4-26b-a4b"
 gemma4moe >"$d/gemma4-26b-a4b.spec"
+# Llama 4 Maverick: dense layers between the MoE ones (interleave_moe_layer_step 2).
+models="$models llama4-maverick"
+llama4maverick >"$d/llama4-maverick.spec"
 # The families whose config.json is dispatched on architectures[0] (tests/hf/*).
 models="$models kimi-k2 mistral-small-3.1 smollm3-3b phi-4-mini command-r7b olmo2-7b"
 kimik2 >"$d/kimi-k2.spec"

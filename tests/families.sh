@@ -183,6 +183,11 @@ kv deepseek32.attention.indexer.top_k u32 2048
 kv deepseek32.rope.dimension_count u32 64
 kv deepseek32.rope.freq_base f32 10000
 kv deepseek32.vocab_size u32 129280
+kv deepseek32.feed_forward_length u32 18432
+kv deepseek32.expert_feed_forward_length u32 2048
+kv deepseek32.expert_shared_count u32 1
+kv deepseek32.leading_dense_block_count u32 3
+kv deepseek32.attention.q_lora_rank u32 1536
 EOF
 for m in deepseek-v3.2 "$d/deepseek32.gguf"; do
 	form=INI; case $m in *.gguf) form=GGUF ;; esac
@@ -378,6 +383,11 @@ kv glm-dsa.attention.indexer.top_k u32 2048
 kv glm-dsa.rope.dimension_count u32 64
 kv glm-dsa.rope.freq_base f32 1000000
 kv glm-dsa.vocab_size u32 154880
+kv glm-dsa.feed_forward_length u32 12288
+kv glm-dsa.expert_feed_forward_length u32 2048
+kv glm-dsa.expert_shared_count u32 1
+kv glm-dsa.leading_dense_block_count u32 3
+kv glm-dsa.attention.q_lora_rank u32 2048
 EOF
 hdr glm-dsa <"$d/glm-dsa.kv"
 for m in glm-5 "$d/glm-dsa.gguf"; do

@@ -420,3 +420,24 @@ T send-keys -t ap a
 expect_screen "tmux: a stops autoplay, the footer says play" ap "a play  m model"
 T send-keys -t ap q
 expect_screen "tmux: autoplay session quits" ap "EXITED 0"
+
+# Sequences the terminfo entry does not name (screen-256color has no \e[F,
+# no SGR mouse): each whole, never read as '[' (previous scene) and digits
+# (a scene jump).
+start es 80 24 -s online-softmax
+expect_screen "tmux: escape-sequence session up" es "step 0/8"
+T send-keys -t es -l "$(printf '\033[F')"
+expect_screen "tmux: xterm's End (ESC [ F) goes to the last step" es "step 8/8"
+T send-keys -t es -l "$(printf '\033[1~')"
+expect_screen "tmux: vt220's Home (ESC [ 1 ~) goes to step 0" es "step 0/8"
+T send-keys -t es -l "$(printf '\033[<65;10;10M')"
+expect_screen "tmux: an SGR wheel-down report steps forward" es "step 1/8"
+T send-keys -t es -l "$(printf '\033[1;5X\033[99;7~')"
+T send-keys -t es Right
+expect_screen "tmux: unknown sequences are swallowed, the scene stays" es "step 2/8"
+if screen es | grep -q "Online softmax in one pass"; then ok "tmux: still on online-softmax after unknown sequences"; else fail "tmux: unknown sequences moved the scene: $(screen es | head -1)"; fi
+T send-keys -t es Escape
+T send-keys -t es -l "?"
+expect_screen "tmux: a plain Escape then a key still reads the key" es "keys (↑↓ PgUp PgDn scroll"
+T send-keys -t es x q
+expect_screen "tmux: escape-sequence session quits" es "EXITED 0"

@@ -127,10 +127,12 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * tensors fit in; the MLA latent's logits, 3 to 10.5 [n_embd] rows a token
  * up on DeepSeek-V2-Lite; the recurrent blocks) it is estimated, but for
  * the MoE graphs src/model/compute_moe.c replays through ggml-alloc's rules
- * (gpt-oss, Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek-V2/V3 with the latent:
- * exact over tests/engine.sh's f16 matrix), and src/model/compute_mamba2.c
- * the Mamba-2 hybrids' (Granite-4.0-H, Nemotron-H, Falcon-H1: exact over
- * its whole matrix, quantized caches included).
+ * (gpt-oss, Llama 4 Scout and Maverick, Qwen3-MoE, GLM-4.5, DeepSeek-V2/V3
+ * with the latent, DeepSeek-V3.2 and GLM-5 with the sparse layers of
+ * src/model/compute_dsa_replay.c: exact over tests/engine.sh's f16 matrix),
+ * and src/model/compute_mamba2.c the Mamba-2 hybrids' (Granite-4.0-H,
+ * Nemotron-H, Falcon-H1: exact over its whole matrix, quantized caches
+ * included).
  * The MLA latent's K·Q peak (layer 0's Qcur, v_cont, kq): src/model/compute_mla.c.
  */
 /* The families whose graphs the three peaks were checked on against the
@@ -295,10 +297,12 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	 * logits one row higher at some contexts, 3.5 %); with Q as wide, the
 	 * rotation's peaks are modelled (the rot_v rule above,
 	 * src/model/compute_rot.c). */
-	/* DeepSeek-V3.2 and GLM-5 (sparse attention, src/model/compute_dsa.c):
-	 * MLA and MoE, so estimated; 7.0 % and 4.7 % (10.0 % with a rotated
-	 * q4_0 cache) over tests/engine.sh's matrix, the first MoE layers'
-	 * tail deciding at -c 1000. */
+	/* DeepSeek-V3.2 and GLM-5 (sparse attention): replayed with the MoE
+	 * graphs (src/model/compute_dsa_replay.c, exact over tests/engine.sh's
+	 * matrix, quantized caches too) when q_lora_rank and indexer_heads are
+	 * known; without them src/model/compute_dsa.c's estimate, 7.0 % and
+	 * 4.7 % (10.0 % with a rotated q4_0 cache), the first MoE layers' tail
+	 * deciding at -c 1000. */
 	int rot_fa = d->flash_attn && (is_quantized(m->k_type) || is_quantized(m->v_type));
 	b->compute_mark = m->embd > 0 && m->ff > 0 && !m->experts && !is_mla(m) &&
 				  (!rot_fa || compute_rot_checked(m)) &&

@@ -1,6 +1,8 @@
 /*
  * compute_dsa: what sparse attention (DeepSeek-V3.2's and GLM-5's lightning
- * indexer) adds to the compute buffer's peaks.
+ * indexer) adds to the compute buffer's peaks: the estimate for a model
+ * without q_lora_rank or indexer_heads (with them the graph is replayed:
+ * compute_dsa_replay.c).
  *
  * llama-graph.cpp build_attn (the overload taking top_k) unmasks the
  * selected keys with ggml_set_rows(kq_mask_all, zeros, top_k) where zeros

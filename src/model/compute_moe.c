@@ -12,6 +12,7 @@
  * checked against ggml-alloc's own trace (tools/alloc-trace.sh).
  */
 #include "model/compute_moe.h"
+#include "model/compute_dsa_replay.h"
 
 #include "model/alloc_sim.h"
 #include "model/replay_graph.h"
@@ -36,6 +37,9 @@ enum {
 	 * K the latent and its RoPE part, V a view of K, wv_b after the
 	 * attention (deepseek2.cpp, llama-graph.cpp build_attn with v_mla) */
 	MG_MLA = 1 << 9,
+	/* sparse attention: the lightning indexer's top-k mask on the MLA
+	 * attention, its leaves and inputs (compute_dsa_replay.c) */
+	MG_DSA = 1 << 10,
 };
 struct moe_graph {
 	unsigned mech;   /* the AM_GRAPH_* bit of src/model/arch.c that selects it */
@@ -46,7 +50,8 @@ static const struct moe_graph graphs[] = {
 	/* src/models/openai-moe.cpp llama_model_openai_moe::graph */
 	{AM_GRAPH_OAI_MOE, GATE_SOFTMAX_WEIGHT, MG_NEXTN_OUT},
 	/* src/models/llama4.cpp llama_model_llama4::graph<true>: every layer MoE
-	 * (Scout's interleave_moe_layer_step 1; compute_moe_modelled refuses another) */
+	 * (Scout's interleave_moe_layer_step 1), or every step-th (Maverick's 2:
+	 * the others dense, below) */
 	{AM_GRAPH_LLAMA4, GATE_SIGMOID_ON_LOGITS, MG_SHARED | MG_WEIGHT_BEFORE | MG_NOPE_SCALE | MG_ROWS_LAST},
 	/* src/models/qwen3moe.cpp llama_model_qwen3moe::graph (norm_w true) */
 	{AM_GRAPH_QWEN3MOE, GATE_SOFTMAX, MG_ROWS_LAST | MG_QK_NORM | MG_V_FIRST | MG_NORM_W},
@@ -58,6 +63,10 @@ static const struct moe_graph graphs[] = {
 	 * V2's softmax gating (V3's sigmoid is in place too; its exp_probs_b
 	 * copy, 4 n_expert bytes a token freed before the experts, is left out) */
 	{AM_GRAPH_DEEPSEEK2, GATE_SOFTMAX, MG_ROWS_LAST | MG_SHARED | MG_DENSE_LEAD | MG_MLA},
+	/* src/models/deepseek32.cpp llama_model_deepseek32::graph and
+	 * glm-dsa.cpp's (every layer a full indexer): sigmoid gating with
+	 * exp_probs_b; expert_weights_norm as the GGUF says (engine.sh's: none) */
+	{AM_INDEXER, GATE_SIGMOID_BIASED, MG_ROWS_LAST | MG_SHARED | MG_DENSE_LEAD | MG_MLA | MG_DSA},
 };
 
 static const struct moe_graph *graph_of(const struct model *m)
@@ -74,10 +83,10 @@ int compute_moe_modelled(const struct model *m)
 	 * layers interleave (Maverick's step 2) is not that graph */
 	const struct moe_graph *g = graph_of(m);
 	return g && m->experts > 0 && m->experts_used > 0 && m->embd > 0 && m->ff > 0 &&
-	       m->moe_layer_step <= 1 &&
+	       (m->moe_layer_step <= 1 || m->ff_dense > 0) &&   /* Maverick's dense layers: ff_dense */
 	       (!(g->flags & MG_DENSE_LEAD) || ((m->dense_lead == 0 || m->ff_dense > 0) && m->shared_experts > 0)) &&
 	       (!(g->flags & MG_MLA) || (m->kind == ATTN_MLA && m->mla_latent_cache && m->kv_lora_rank > 0)) &&
-	       !m->indexer_head_dim;   /* sparse attention's leaves and mask: compute_dsa.c, not this graph */
+	       (g->flags & MG_DSA ? compute_dsa_replayable(m) : !m->indexer_head_dim);
 }
 
 #define N(bytes, ...) REPLAY_NODE(s, (bytes), __VA_ARGS__)
@@ -135,9 +144,12 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 	 * full layer, before its cache's), the other cache's, out_ids */
 	int tok = alloc_sim_input(s, 4 * nt);
 	alloc_sim_input(s, 4 * E * nt);
-	int pos = alloc_sim_input(s, 4 * nt);
+	struct dsa_inputs dsa;
+	if ((g->flags & MG_DSA) && compute_dsa_inputs(s, m, d, a, nt, m->layers - m->nextn_layers, &dsa) < 0)
+		return -1;
+	int pos = g->flags & MG_DSA ? dsa.pos : alloc_sim_input(s, 4 * nt);
 	int first = caches == 2 && m->layer_swa[0] ? 1 : 0;
-	for (int k = 0; k < caches; k++) {
+	for (int k = 0; k < caches && !(g->flags & MG_DSA); k++) {
 		int c = (first + k) % caches;   /* 0: the full cache, 1: the sliding one */
 		if (k == 1 && (g->flags & MG_NOPE_SCALE))
 			scale = alloc_sim_input(s, 4 * nt);
@@ -157,7 +169,9 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
 		int norm = N(4 * E * nt, cur);   /* attn_norm: RMS_NORM, the MUL in place */
 		int att;
-		if (g->flags & MG_MLA)
+		if (g->flags & MG_DSA)
+			att = compute_dsa_attn(s, m, d, a, nt, &dsa, il, norm);
+		else if (g->flags & MG_MLA)
 			att = mla_attn(s, m, d, a, nt, norm, pos, ra.kidx[0], ra.mask[0]);
 		else if ((g->flags & MG_NOPE_SCALE) && !m->layer_swa[il])
 			/* llama4.cpp: n_no_rope_layer_step 4, the full layers of its
@@ -178,7 +192,10 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 			ffn_inp = N(ALLOC_SIM_INPLACE, wo, cur);   /* ffn_inp = attn_out + inpSA */
 		}
 		int pn = N(4 * E * n, ffn_inp);   /* the FFN's norm (its MUL in place) */
-		if ((g->flags & MG_DENSE_LEAD) && il < m->dense_lead) {
+		/* Llama 4 with interleave_moe_layer_step > 1 (Maverick): layer il
+		 * is MoE when (il + 1) % step == 0, else dense (llama4.cpp) */
+		int interleaved = m->moe_layer_step > 1 && (il + 1) % m->moe_layer_step != 0;
+		if (((g->flags & MG_DENSE_LEAD) && il < m->dense_lead) || interleaved) {
 			/* build_ffn; l_out in place */
 			cur = N(ALLOC_SIM_INPLACE, replay_ffn(s, m->ff_dense, E, n, pn), ffn_inp);
 			continue;
@@ -208,7 +225,8 @@ static int build(struct alloc_sim *s, const struct model *m, const struct moe_gr
 static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 {
 	int64_t cells = a->full_cells > a->swa_cells ? a->full_cells : a->swa_cells;
-	int64_t w[11], widest = m->vocab, r, latent;
+	/* the sparse layer's query latent and indexer queries (compute_dsa_replay.c) among them */
+	int64_t w[12], widest = m->vocab > m->q_lora_rank ? m->vocab : m->q_lora_rank, r, latent;
 	w[5] = m->experts;
 	w[6] = m->ff_dense;   /* the dense lead's FFN */
 	/* MLA: the absorbed Q [kv_lora_rank + rope, heads], the latent of
@@ -223,9 +241,10 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 	    __builtin_add_overflow(m->qk_nope_head_dim, m->qk_rope_head_dim, &r) ||
 	    __builtin_mul_overflow(r, m->heads, &w[9]) || __builtin_mul_overflow(m->v_head_dim, m->heads, &w[10]) ||
 	    __builtin_mul_overflow(model_cache_bytes(m->k_type, m->kv_lora_rank), cells, &latent) ||
-	    __builtin_mul_overflow(latent, a->streams, &latent) || latent > ALLOC_SIM_MAX_BYTES)
+	    __builtin_mul_overflow(latent, a->streams, &latent) || latent > ALLOC_SIM_MAX_BYTES ||
+	    __builtin_mul_overflow(m->indexer_heads, m->indexer_head_dim, &w[11]))
 		return 1;
-	for (int i = 0; i < 11; i++)
+	for (int i = 0; i < 12; i++)
 		widest = w[i] > widest ? w[i] : widest;
 	return __builtin_mul_overflow(widest, nt, &r) || __builtin_mul_overflow(r, 8, &r) || r > ALLOC_SIM_MAX_BYTES;
 }
@@ -240,7 +259,9 @@ int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub,
 	 * a hostile count would ask for (40 + used) x layers nodes (4 GB) */
 	if (too_wide(m, a, nt) || m->experts > 1024)
 		return -1;
-	struct alloc_sim *s = alloc_sim_new((int)((40 + m->experts_used) * m->layers + 32), REPLAY_CPU_ALIGN);
+	/* the sparse layer's indexer and mask: 40 nodes more (compute_dsa_replay.c) */
+	int64_t per = 40 + m->experts_used + (m->indexer_head_dim ? 40 : 0);
+	struct alloc_sim *s = alloc_sim_new((int)(per * m->layers + 32), REPLAY_CPU_ALIGN);
 	if (!s)
 		return -1;
 	const struct moe_graph *g = graph_of(m);

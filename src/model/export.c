@@ -233,6 +233,10 @@ int model_export(const struct model *m, FILE *out)
 			put_int(out, m, MF_INDEXER_HEAD_DIM, m->indexer_head_dim);
 		if (m->indexer_top_k)
 			put_int(out, m, MF_INDEXER_TOP_K, m->indexer_top_k);
+		if (m->q_lora_rank)
+			put_int(out, m, MF_Q_LORA_RANK, m->q_lora_rank);
+		if (m->indexer_heads)
+			put_int(out, m, MF_INDEXER_HEADS, m->indexer_heads);
 	}
 	if (model_layers_of(m, LT_RECURRENT) || m->ssm_parallel) {
 		static const enum model_field state[] = {MF_SSM_D_CONV, MF_SSM_D_INNER, MF_SSM_D_STATE, MF_SSM_N_GROUP,

@@ -138,6 +138,16 @@ const struct model_field_info model_fields[MF_COUNT] = {
 	[MF_INDEXER_TOP_K] = {.section = "mla", .key = "indexer_top_k", .type = MFT_INT, .need = MFN_OPT,
 		.max = MODEL_MAX_CTX, AT(indexer_top_k),
 		.gguf = "{arch}.attention.indexer.top_k", .hf = "index_topk"},
+	/* the query latent (wq_a's rows, attn_q_a_norm) and the indexer's heads:
+	 * widths of tensors in the sparse-attention graph (src/models/deepseek32.cpp
+	 * graph: qr, indexer_q, indexer_weights), for its compute buffer
+	 * (src/model/compute_dsa_replay.c); 0: not given */
+	[MF_Q_LORA_RANK] = {.section = "mla", .key = "q_lora_rank", .type = MFT_INT, .need = MFN_OPT,
+		.max = MODEL_MAX_DIM, AT(q_lora_rank),
+		.gguf = "{arch}.attention.q_lora_rank", .hf = "q_lora_rank"},
+	[MF_INDEXER_HEADS] = {.section = "mla", .key = "indexer_heads", .type = MFT_INT, .need = MFN_OPT,
+		.max = MODEL_MAX_DIM, AT(indexer_heads),
+		.gguf = "{arch}.attention.indexer.head_count", .hf = "index_n_heads"},
 	/* The recurrent state of the layers whose layer_types is recurrent
 	 * (llama-hparams.cpp n_embd_r, n_embd_s; llama_hparams ssm_d_conv ...). */
 	[MF_SSM_D_CONV] = {.section = "recurrent", .key = "ssm_d_conv", .type = MFT_INT, .need = MFN_OPT,

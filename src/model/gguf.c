@@ -746,6 +746,12 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 			/* indexer.top_k is required too (load_arch_hparams' get_key) */
 			if ((f = field_int(r, m, MF_INDEXER_TOP_K, 1, MODEL_MAX_CTX, &m->indexer_top_k)) <= 0)
 				return f < 0 ? -1 : missing_arch(r, m, row_suffix(MF_INDEXER_TOP_K), end);
+			/* q_lora_rank and indexer.head_count (load_arch_hparams' get_key):
+			 * widths in the graph only, so optional here (the compute buffer
+			 * is then estimated) */
+			if (field_int(r, m, MF_Q_LORA_RANK, 1, 65536, &m->q_lora_rank) < 0 ||
+			    field_int(r, m, MF_INDEXER_HEADS, 1, 65536, &m->indexer_heads) < 0)
+				return -1;
 			if (!m->mla_latent_cache)
 				return missing_arch(r, m, "attention.key_length_mla", end);
 			if ((ai->mech & AM_INDEXER_TYPES) && read_glm_dsa(r, m) < 0)
@@ -783,7 +789,10 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		return -1;
 	/* with leading dense layers, n_ff is theirs beside the experts' n_ff_exp
 	 * (LLM_ARCH_DEEPSEEK2 / GLM4_MOE read both) */
-	if (m->dense_lead && field_int(r, m, MF_FF_DENSE, 1, INT64_C(1) << 24, &m->ff_dense) < 0)
+	/* and so with Llama 4's interleaved dense layers (src/models/llama4.cpp
+	 * load_arch_tensors: ffn_gate {n_embd, n_ff} where not is_moe_layer) */
+	if ((m->dense_lead || m->moe_layer_step > 1) &&
+	    field_int(r, m, MF_FF_DENSE, 1, INT64_C(1) << 24, &m->ff_dense) < 0)
 		return -1;
 	if (read_recurrent(r, m, end) < 0)
 		return -1;

@@ -924,6 +924,10 @@ static int read_moe(struct hf *H, struct shape *s)
 	if (H->fam->id == F_LLAMA4) {
 		H->m->moe_layer_step = s->moe_freq;   /* the converter writes it as interleave_moe_layer_step */
 		model_set_origin(H->m, MF_MOE_STEP, "config.json interleave_moe_layer_step");
+		if (s->moe_freq > 1) {   /* the dense layers between the MoE ones: intermediate_size_mlp */
+			H->m->ff_dense = s->inter;
+			model_set_origin(H->m, MF_FF_DENSE, "config.json intermediate_size_mlp (the dense layers')");
+		}
 	}
 	if (H->fam->id == F_QWEN3_MOE || gdn_family(H->fam->id)) {
 		int64_t step;
@@ -1935,7 +1939,7 @@ static int read_layers(struct hf *H, struct shape *s)
 	struct model *m = H->m;
 	const struct scope *sc = &H->top;
 	enum fam id = H->fam->id;
-	int64_t n = m->layers, nextn = 0, x;
+	int64_t n = m->layers, nextn = 0;
 	int rc;
 	if (id == F_GLM4_MOE || id == F_DEEPSEEK32 || id == F_GLM_DSA) {
 		if ((rc = get_int(H, sc, "num_nextn_predict_layers", 1, 0, 0, MODEL_MAX_LAYERS - n, &nextn)) < 0)
@@ -1956,8 +1960,9 @@ static int read_layers(struct hf *H, struct shape *s)
 		/* GlmMoeDsaConfig gives them defaults (128, 32, 2048); DeepSeek's file must */
 		int g = id == F_GLM_DSA;
 		if ((rc = field_count(H, sc, MF_INDEXER_HEAD_DIM, g, 128, 1, MODEL_MAX_DIM, &m->indexer_head_dim)) < 0 ||
-		    get_int(H, sc, "index_n_heads", g, 32, 1, MODEL_MAX_DIM, &x) < 0 ||
-		    field_count(H, sc, MF_INDEXER_TOP_K, g, 2048, 1, MODEL_MAX_CTX, &m->indexer_top_k) < 0)
+		    field_count(H, sc, MF_INDEXER_HEADS, g, 32, 1, MODEL_MAX_DIM, &m->indexer_heads) < 0 ||
+		    field_count(H, sc, MF_INDEXER_TOP_K, g, 2048, 1, MODEL_MAX_CTX, &m->indexer_top_k) < 0 ||
+		    field_count(H, sc, MF_Q_LORA_RANK, g, 2048, 1, 65536, &m->q_lora_rank) < 0)
 			return -1;
 	}
 	/* glm-dsa (src/models/glm-dsa.cpp): GLM-5.2's indexer_types (the converter

@@ -425,8 +425,9 @@ static int check_rules(struct loader *L)
 	if (m->dense_lead >= m->layers - m->nextn_layers && m->dense_lead)
 		return fail(L, MF_DENSE_LEAD, "%lld of %lld layers dense: no MoE layer left", (long long)m->dense_lead,
 			    (long long)(m->layers - m->nextn_layers));
-	if (m->ff_dense && !m->dense_lead)
-		return fail(L, MF_FF_DENSE, "without dense_lead (no dense layer has that width)");
+	/* Llama 4 Maverick: the layers between the MoE ones are dense (moe_layer_step > 1) */
+	if (m->ff_dense && !m->dense_lead && m->moe_layer_step <= 1)
+		return fail(L, MF_FF_DENSE, "without dense_lead or moe_layer_step (no dense layer has that width)");
 	/* MLA: RoPE turns the decoupled key only.  head_dim and head_dim_v are
 	 * not tied to the [mla] sizes: a GGUF may give them in another form. */
 	if (m->kind == ATTN_MLA) {

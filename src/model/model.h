@@ -87,6 +87,7 @@ struct model {
 	int64_t head_dim_swa, head_dim_v_swa;   /* K and V head sizes of the sliding layers (default head_dim, _v) */
 	int64_t indexer_head_dim;   /* sparse attention's indexer K row per token per layer; 0: none */
 	int64_t indexer_top_k;      /* the keys the indexer selects a query; 0: unknown (no compute term) */
+	int64_t q_lora_rank, indexer_heads;   /* DSA: wq_a's rank and the indexer's heads; 0: not given */
 	/* The recurrent state (llama-hparams.cpp n_embd_r, n_embd_s): Mamba /
 	 * gated delta net sizes, or the short-conv cache length; 0 when not given. */
 	int64_t ssm_d_conv, ssm_d_inner, ssm_d_state, ssm_n_group, ssm_dt_rank, shortconv_l_cache;   /* embd: above */

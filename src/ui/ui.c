@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cast.h"
+#include "escseq.h"
 #include "scene/explain.h"
 #include "theme.h"
 #include "frame.h"
@@ -881,6 +882,46 @@ static void draw(struct ui *u)
 	}
 }
 
+/* After an ESC: the rest of a sequence the terminfo entry did not name
+ * (escseq.h), read from what already came with it.  Gives the key it means
+ * (*key, *fkey as curses would have), 1 for a wheel turn taken here, 2 for
+ * a sequence swallowed, 0 for a plain ESC (what follows it is left). */
+static int escape_rest(struct ui *u, int *key, int *fkey)
+{
+	static const int curses_key[] = {
+		[ESC_HOME] = KEY_HOME, [ESC_END] = KEY_END, [ESC_PGUP] = KEY_PPAGE, [ESC_PGDN] = KEY_NPAGE,
+		[ESC_UP] = KEY_UP, [ESC_DOWN] = KEY_DOWN, [ESC_RIGHT] = KEY_RIGHT, [ESC_LEFT] = KEY_LEFT,
+	};
+	char seq[ESCSEQ_MAX];
+	size_t n = 0;
+	wint_t wch;
+	timeout(0);
+	int rc = get_wch(&wch);
+	if (rc == ERR)
+		return 0;
+	if (rc == KEY_CODE_YES || (wch != '[' && wch != 'O')) {
+		unget_wch(wch);   /* ESC then a key of its own (Alt+key): both as typed */
+		return 0;
+	}
+	seq[n++] = (char)wch;
+	enum esc_key e = ESC_MORE;
+	while (e == ESC_MORE) {
+		rc = get_wch(&wch);
+		if (rc == ERR || rc == KEY_CODE_YES || wch > 0x7e)
+			return 2;   /* cut short: what came is dropped, not read as keys */
+		seq[n++] = (char)wch;
+		e = escseq_parse(seq, n);
+	}
+	if (e == ESC_WHEEL_UP || e == ESC_WHEEL_DOWN) {
+		run_goto(cur(u), cur(u)->step + (e == ESC_WHEEL_UP ? -1 : 1));
+		return 1;
+	}
+	if (e == ESC_SWALLOW)
+		return 2;
+	*key = curses_key[e], *fkey = 1;
+	return 0;
+}
+
 static void loop(struct ui *u)
 {
 	long frame = 0;
@@ -917,6 +958,8 @@ static void loop(struct ui *u)
 			continue;
 		}
 		int fkey = rc == KEY_CODE_YES, key = (int)wch;
+		if (!fkey && key == 27 && escape_rest(u, &key, &fkey))
+			continue;
 		if (fkey && key == KEY_RESIZE)
 			continue;
 		if (fkey && key == KEY_MOUSE) {

@@ -605,6 +605,86 @@ static void t_mla_engine(void)
 	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "engine: DeepSeek2 without the latent cache is estimated");
 }
 
+/* The sparse-attention graphs (DeepSeek-V3.2, GLM-5: src/model/compute_dsa_replay.c)
+ * and Llama 4 Maverick's interleaved dense layers in the MoE replay, against
+ * the real engine's buffers (tests/engine.sh's GGUFs of the same shapes;
+ * llama_get_memory_breakdown's compute bytes). */
+static void t_dsa(void)
+{
+	struct model m;
+	struct buffer_sizes b;
+	char err[256], path[512];
+	const char *dir = getenv("ATTNVIZ_MODELS");
+	snprintf(path, sizeof path, "%s/deepseek-v3.2.ini", dir ? dir : "assets/models");
+	T_OK(model_load(&m, path, err, sizeof err) == 0, "engine: deepseek-v3.2.ini loads");
+	struct deploy d = deploy_default(1000);
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 557922304, "engine: DeepSeek-V3.2 -c 1000 -ub 512 -fa on: layer 1's Qcur above the leaves");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "engine: DeepSeek-V3.2's replayed buffer is modelled");
+	d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 827406336, "engine: DeepSeek-V3.2 -c 1000 -ub 512 -fa off: 789.08 MiB (4.2 percent under before)");
+	d = deploy_default(32768);
+	d.n_seq = 4, d.n_ubatch = 2048, d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 11425406976LL, "engine: DeepSeek-V3.2 -c 32768 -np 4 -ub 2048 -fa off: 10896.12 MiB");
+	d = deploy_default(32768);
+	d.n_seq = 3, d.n_ubatch = 2048;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 2826366080LL, "engine: DeepSeek-V3.2 -c 32768 -np 3 -ub 2048 -fa on: 2695.43 MiB");
+	m.k_type = m.v_type = CACHE_Q4_0;
+	d = deploy_default(16384);
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 700528640, "engine: DeepSeek-V3.2 -c 16384 -fa on q4_0: 2.7 percent under before");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "engine: DeepSeek-V3.2 with a quantized cache is modelled");
+	/* without the query latent's width the sparse graph cannot be written */
+	m.k_type = m.v_type = CACHE_F16, m.q_lora_rank = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "engine: DeepSeek-V3.2 without q_lora_rank is estimated");
+
+	snprintf(path, sizeof path, "%s/glm-5.ini", dir ? dir : "assets/models");
+	T_OK(model_load(&m, path, err, sizeof err) == 0, "engine: glm-5.ini loads");
+	d = deploy_default(1000);
+	d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 527513600, "engine: GLM-5 -c 1000 -ub 512 -fa off: 503.08 MiB");
+	d = deploy_default(32768);
+	d.n_seq = 4, d.n_ubatch = 2048, d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 6610345984LL, "engine: GLM-5 -c 32768 -np 4 -ub 2048 -fa off: 6304.12 MiB");
+	m.k_type = m.v_type = CACHE_Q8_0;
+	d = deploy_default(32768);
+	d.n_ubatch = 2048;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 2751586304LL, "engine: GLM-5 -c 32768 -ub 2048 -fa on q8_0: 2624.12 MiB");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "engine: GLM-5's replayed buffer is modelled");
+
+	/* Maverick: Scout's shape (assets/models/llama4-scout.ini) with 128
+	 * experts, every second layer MoE and the others dense MLPs of
+	 * intermediate_size_mlp 16384 (tests/engine.sh's llama4-maverick GGUF) */
+	snprintf(path, sizeof path, "%s/llama4-scout.ini", dir ? dir : "assets/models");
+	T_OK(model_load(&m, path, err, sizeof err) == 0, "engine: llama4-scout.ini loads");
+	m.experts = 128, m.moe_layer_step = 2, m.ff_dense = 16384;
+	d = deploy_default(1000);
+	d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 467011584, "engine: Llama 4 Maverick -c 1000 -ub 512 -fa off: 445.38 MiB");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "engine: Maverick's replayed buffer is modelled");
+	d = deploy_default(32768);
+	d.n_seq = 3, d.n_ubatch = 2048;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 1868199648LL, "engine: Llama 4 Maverick -c 32768 -np 3 -ub 2048 -fa on: 1781.65 MiB");
+	d = deploy_default(32768);
+	d.n_seq = 4, d.n_ubatch = 2048, d.flash_attn = 0;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 3065053184LL, "engine: Llama 4 Maverick -c 32768 -np 4 -ub 2048 -fa off: 2923.06 MiB");
+	m.k_type = m.v_type = CACHE_Q8_0;
+	d = deploy_default(32768);
+	d.n_ubatch = 2048;
+	size_buffers(&m, &d, &b);
+	T_EQ_INT(b.compute_bytes, 1868046336LL, "engine: Llama 4 Maverick -c 32768 -ub 2048 -fa on q8_0: rotated");
+}
+
 void test_buffers(void)
 {
 	t_gemma4();
@@ -614,6 +694,7 @@ void test_buffers(void)
 	t_jamba();
 	t_qwen35();
 	t_mla_engine();
+	t_dsa();
 	t_dense();
 	t_caps();
 	t_refuse();
