@@ -32,8 +32,8 @@ bad_lines() {
 		# formula, tests/engine.sh against llama.cpp) and weights not estimated from params
 		# (a GGUF count, held against llama_model_size in tests/engine.sh; a stated or config.json value)
 		$1 == "memory" && ($2 == "compute_bytes" || $2 == "weights_bytes") && $5 == "-" { next }
-		# fa-engines shows a replayed MoE compute buffer (src/model/compute_moe.c; that of Gemma 3n:
-		# src/model/compute_gemma3n.c) plainly: no
+		# fa-engines shows a replayed compute buffer (src/model/compute_moe.c, compute_gemma3n.c,
+		# compute_mamba2.c and the other replays) plainly: no
 		# closed form holds; tests/engine.sh holds it against llama.cpp
 		# (the dense graphs replayed too: src/model/compute_dense_replay.c)
 		$1 == "fa-engines" && $2 ~ /^compute_o(n|ff)_bytes\./ && $5 == "-" { next }

@@ -1578,6 +1578,11 @@ llama4scout >"$d/llama4-scout.spec"
 glm45air >"$d/glm-4.5-air.spec"
 qwen3moe >"$d/qwen3-30b-a3b.spec"
 granitehybrid >"$d/granite-hybrid-small.spec"
+# Granite-4.0-H as conversion/granite.py writes it: no RoPE (rope.scaling.finetuned
+# false) and context_length 2^20, so no inp_pos and no RoPE nodes (src/model/compute_mamba2.c)
+models="$models granite-hybrid-nope"
+granitehybrid | sed 's/^kv granitehybrid.context_length u32 131072$/kv granitehybrid.context_length u32 1048576\
+kv granitehybrid.rope.scaling.finetuned bool 0/' >"$d/granite-hybrid-nope.spec"
 nemotronh >"$d/nemotron-h-small.spec"
 dsv2lite >"$d/deepseek-v2-lite.spec"
 dense llama 32 4096 32 8 128 14336 128256 out "llama.rope.freq_base f32 500000" >"$d/llama3-8b.spec"

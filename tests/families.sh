@@ -333,6 +333,7 @@ hdr falcon-h1 <<-EOF
 kv falcon-h1.block_count u32 44
 kv falcon-h1.context_length u32 262144
 kv falcon-h1.embedding_length u32 3072
+kv falcon-h1.feed_forward_length u32 12288
 kv falcon-h1.attention.head_count u32 12
 kv falcon-h1.attention.head_count_kv u32 2
 kv falcon-h1.attention.key_length u32 128

@@ -9,6 +9,7 @@
 #include "model/compute_moe.h"
 #include "model/compute_hybrid.h"
 #include "model/compute_hybrid_replay.h"
+#include "model/compute_mamba2.h"
 #include "model/compute_mla.h"
 #include "model/compute_dsa.h"
 #include "model/compute_dense.h"
@@ -134,10 +135,11 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * (gpt-oss, Llama 4 Scout and Maverick, Qwen3-MoE, GLM-4.5, DeepSeek-V2/V3
  * with the latent, DeepSeek-V3.2 and GLM-5 with the sparse layers of
  * src/model/compute_dsa_replay.c), the gated-delta-net hybrids
- * src/model/compute_qwen3next.c replays (Qwen3-Next, Qwen3.5) and Gemma
- * 3n's AltUp graph (src/model/compute_gemma3n.c): each exact over
- * tests/engine.sh's whole buffers matrix, every cache type, flash
- * attention on and off.
+ * src/model/compute_qwen3next.c replays (Qwen3-Next, Qwen3.5), Gemma 3n's
+ * AltUp graph (src/model/compute_gemma3n.c) and the Mamba-2 hybrids
+ * (Granite-4.0-H, Nemotron-H, Falcon-H1: src/model/compute_mamba2.c): each
+ * exact over tests/engine.sh's whole buffers matrix, every cache type,
+ * flash attention on and off.
  * The MLA latent's K·Q peak (layer 0's Qcur, v_cont, kq): src/model/compute_mla.c.
  * LFM2 (short conv) and Jamba (Mamba-1), whose layers' tails are placed
  * after the next layer's state get_rows, are replayed in ggml's node order
@@ -192,6 +194,8 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
 	if (compute_moe_modelled(m))   /* gpt-oss, Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek2: replayed (compute_moe.c) */
 		return compute_moe_bytes(m, d, ub, a, out);
+	if (compute_mamba2_replayed(m))   /* Granite-4.0-H, Nemotron-H, Falcon-H1: replayed (compute_mamba2.c) */
+		return compute_mamba2_bytes(m, d, ub, a, out);
 	if (compute_hybrid_replayed(m))   /* LFM2, Jamba: replayed (compute_hybrid_replay.c) */
 		return compute_hybrid_replay_bytes(m, d, ub, a, out);
 	if (compute_qwen3next_graph(m))   /* Qwen3-Next, Qwen3.5: replayed (compute_qwen3next.c) */
@@ -315,10 +319,12 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	 * graphs are modelled below; without their fields GLM-4.5-Air 4.2 %,
 	 * DeepSeek-V2-Lite 12.4 %, Kimi K2 6.4 % (the MLA K·Q peak is
 	 * compute_mla.c's, within 1.3 %; the logits' offset is not), Granite 4 hybrid
-	 * 10.1 %, Nemotron-H 5.7 %, Falcon-H1 3.8 % (LFM2's 5.6 % before its replay): the logits
+	 * 10.1 %, Nemotron-H 5.7 %, Falcon-H1 3.8 %, LFM2 5.6 %, Qwen3-Next 9.4 %
+	 * before their replays: the logits
 	 * land above the last layer's rows, which the freed inputs' hole takes
-	 * or not; LFM2 and Jamba replayed, src/model/compute_hybrid_replay.c, and
-	 * Qwen3-Next and Qwen3.5 replayed, src/model/compute_qwen3next.c); and a quantized cache with flash
+	 * or not; LFM2 and Jamba replayed, src/model/compute_hybrid_replay.c,
+	 * Qwen3-Next and Qwen3.5, src/model/compute_qwen3next.c, Granite-4.0-H,
+	 * Nemotron-H and Falcon-H1, src/model/compute_mamba2.c); and a quantized cache with flash
 	 * attention where Q is narrower than n_embd (Mistral Small 3.1: the
 	 * logits one row higher at some contexts, 3.5 %; replayed, exact, with
 	 * n_embd and n_ff known: compute_dense_replay.c); with Q as wide, the
@@ -353,5 +359,7 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	 * tests/engine.sh's matrix, rotated caches too */
 	if (compute_gemma3n_modelled(m))
 		b->compute_mark = SIZE_MODELLED;
+	if (compute_mamba2_modelled(m))
+		b->compute_mark = SIZE_MODELLED;   /* a Mamba-2 hybrid held to 2 % (src/model/compute_mamba2.c) */
 	return 0;
 }
