@@ -284,3 +284,21 @@ for f in assets/models/*.ini; do
 		else fail "models: $id INI and $hf config.json${dep:+ at $dep}: INI $a, config.json $b"; fi
 	done
 done
+
+# A model file without the widths the compute model reads says so: --explain
+# memory's compute line and the memory scene name the missing keys (the
+# fixture above gives neither embd nor ff; with both it is modelled).
+"$ATTNVIZ" --explain memory -m "$good" | grep -A1 '^compute_bytes' >"$tmp/why"
+grep -qF 'compute buffer, estimated: embd, ff not given (' "$tmp/why" && ok "models: --explain names the missing embd, ff" ||
+	fail "models: --explain compute line: $(tail -n 1 "$tmp/why")"
+"$ATTNVIZ" --frame memory --step 2 --size 80x24 -m "$good" >"$tmp/frame"
+grep -qF '│   compute estimated: embd, ff not given ' "$tmp/frame" && ok "models: the memory scene names the missing embd, ff" ||
+	fail "models: memory scene: $(grep 'compute' "$tmp/frame" | head -2 | tr '\n' '|')"
+sed 's/^vocab .*/vocab = 1000\nff = 14336/' "$good" >"$tmp/ff.ini"
+"$ATTNVIZ" --explain memory -m "$tmp/ff.ini" | grep -A1 '^compute_bytes' >"$tmp/why"
+grep -qF 'compute buffer, estimated: embd not given (' "$tmp/why" && ok "models: --explain names embd alone when ff is given" ||
+	fail "models: --explain with ff given: $(tail -n 1 "$tmp/why")"
+sed 's/^vocab .*/vocab = 1000\nff = 14336\nembd = 4096/' "$good" >"$tmp/both.ini"
+"$ATTNVIZ" --explain memory -m "$tmp/both.ini" | grep -A1 '^compute_bytes' >"$tmp/why"
+grep -q 'not given' "$tmp/why" && fail "models: embd and ff given, still: $(tail -n 1 "$tmp/why")" ||
+	ok "models: embd and ff given: no key named missing ($(tail -n 1 "$tmp/why" | cut -c1-60))"
