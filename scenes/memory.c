@@ -316,7 +316,10 @@ static void render_bar(const struct me_state *st, struct canvas *c, int y)
 	}
 	fmt_bytes(b, sizeof b, (double)total);
 	if (y < c->h)
-		canvas_printf_whole(c, 0, y, ROLE_OK, "  %-15s %11s", "total", b);
+		canvas_printf_whole(c, 0, y++, ROLE_OK, "  %-15s %11s", "total", b);
+	/* an estimate for want of the model's widths says which (buffers.c) */
+	if (st->b.compute_missing && y < c->h)
+		canvas_printf_whole(c, 0, y, ROLE_DIM, "  compute estimated: %s not given", st->b.compute_missing);
 }
 
 static void render_grow(const struct me_state *st, struct canvas *c, int y)
@@ -409,8 +412,10 @@ static void me_render(const void *vs, struct view *v)
 	case 2:
 		snprintf(v->narration, VIEW_NARRATION,
 			 "The deployment's memory as one bar: %s in all; the weights %s (%s), the compute buffer %s "
-			 "(src/model/buffers.c), the KV cache, state and output buffer exact.",
-			 t, weights_mark(&st->m), weights_how(&st->m), mark_word(st->b.compute_mark));
+			 "(%s%s), the KV cache, state and output buffer exact.",
+			 t, weights_mark(&st->m), weights_how(&st->m), mark_word(st->b.compute_mark),
+			 st->b.compute_missing ? st->b.compute_missing : "src/model/buffers.c",
+			 st->b.compute_missing ? " not given" : "");
 		break;
 	default:
 		if (st->m.ssm_parallel)
@@ -637,8 +642,10 @@ static void me_summary(const void *vs, struct summary *s)
 		summary_explain(s, "%s", model_field_origin(m, MF_WEIGHTS_BYTES) ? model_field_origin(m, MF_WEIGHTS_BYTES) : "-");
 	}
 	summary_int(s, st->b.compute_bytes, "compute_bytes");
-	summary_words(s, "bytes of llama.cpp's compute buffer, %s (src/model/buffers.c: the largest live set of the "
-		      "worst-case graph; tests/engine.sh holds it against a real llama.cpp)", mark_word(st->b.compute_mark));
+	summary_words(s, "bytes of llama.cpp's compute buffer, %s%s%s%s (src/model/buffers.c: the largest live set of the "
+		      "worst-case graph; tests/engine.sh holds it against a real llama.cpp)", mark_word(st->b.compute_mark),
+		      st->b.compute_missing ? ": " : "",
+		      st->b.compute_missing ? st->b.compute_missing : "", st->b.compute_missing ? " not given" : "");
 	summary_int(s, st->b.output_bytes, "output_bytes");
 	summary_words(s, "bytes of llama.cpp's output buffer: n_vocab f32 logits per sequence (%s)",
 		      mark_word(st->b.output_mark));

@@ -66,6 +66,21 @@ grep -q 'from -m ' "$tmp/m.out" && [ "$(rows "$tmp/m.out" | grep -v agree | grep
 	ok "reconcile: -m gemma3-27b (INI) agrees with the log too" ||
 	fail "reconcile: -m gemma3-27b: $(grep -m1 DIFFERS "$tmp/m.out")"
 
+# Each fixture with the shipped INI of its model (-m): every row agrees, the
+# compute buffer included (issue 21: mistral-7b's INI without embd and ff gave
+# 78.50 MiB against llama.cpp's 124.01).
+mbad="" nm=0
+while read -r n g _; do
+	case $n in '#'* | '') continue ;; esac
+	[ -f "assets/models/$g.ini" ] || continue
+	nm=$((nm + 1))
+	"$ATTNVIZ" --reconcile "$fx/$n.log" -m "$g" >"$tmp/mi.out" 2>&1
+	mrc=$?
+	[ "$mrc" -eq 0 ] && ! grep -q 'DIFFERS$' "$tmp/mi.out" || mbad="$mbad $n -m $g (exit $mrc: $(grep -m1 DIFFERS "$tmp/mi.out" | tr -s ' '))"
+done <"$fx/fixtures.list"
+[ -z "$mbad" ] && [ "$nm" -ge 15 ] && ok "reconcile: $nm logs with their shipped INI (-m): every row agrees, compute included" ||
+	fail "reconcile: logs with their shipped INI ($nm):$mbad"
+
 # ---- edited logs: the difference and its cause ---------------------------------
 # edit NAME SED-SCRIPT: the fixture edited, reconciled into $tmp/e.out; its exit status in $erc
 edit() { sed "$2" "$fx/$1.log" >"$tmp/e.log"; "$ATTNVIZ" --reconcile "$tmp/e.log" >"$tmp/e.out" 2>&1; erc=$?; }

@@ -361,5 +361,11 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 		b->compute_mark = SIZE_MODELLED;
 	if (compute_mamba2_modelled(m))
 		b->compute_mark = SIZE_MODELLED;   /* a Mamba-2 hybrid held to 2 % (src/model/compute_mamba2.c) */
+	/* Say which widths were missing, so that --explain and the memory scene
+	 * name them (an INI file without embd or ff: Q's width stands in for
+	 * n_embd and layer 0's FFN peak is left out, above). */
+	static const char *const missing[4] = {NULL, "embd", "ff", "embd, ff"};
+	if (b->compute_mark == SIZE_ESTIMATED)
+		b->compute_missing = missing[(m->embd <= 0) | (m->ff <= 0) << 1];
 	return 0;
 }

@@ -146,6 +146,9 @@ struct buffer_sizes {
 	int64_t n_batch, n_ubatch;   /* after llama.cpp's caps */
 	int64_t compute_bytes;
 	enum size_mark compute_mark;
+	/* the [model] keys the compute model reads that this model lacks
+	 * ("embd, ff"), when they are why compute_mark is estimated; else NULL */
+	const char *compute_missing;
 	int64_t output_bytes;
 	enum size_mark output_mark;
 	/* Host heap beside the buffers (exact): the Hadamard matrices a quantized
