@@ -350,3 +350,14 @@ set -- $(wparams deepseek-v3)
 check "hf: deepseek-v3 (fp8): 1 to 1.05 bytes a parameter ($2 for $1)" awk -v p="$1" -v w="$2" 'BEGIN { exit !(w > p && w < 1.05 * p) }'
 "$ATTNVIZ" --export-model -m tests/hf/deepseek-v3 | grep -q '^weights_bytes .*; estimated: quantization_config fp8' &&
 	ok "hf: deepseek-v3's weights say they are estimated from quantization_config" || fail "hf: fp8 weights origin"
+# A config.json kept under another name (people save mixtral-config.json):
+# read as a config.json, its id the name without .json, not parsed as an INI.
+cp tests/hf/mixtral-8x7b/config.json "$TMPDIR/mixtral-config.json"
+expect_eq "hf: a config.json named mixtral-config.json gives the directory's memory summary" \
+	"$("$ATTNVIZ" --summary memory -m "$TMPDIR/mixtral-config.json" | grep -v bench)" \
+	"$("$ATTNVIZ" --summary memory -m tests/hf/mixtral-8x7b | grep -v bench)"
+expect_eq "hf: its id is the file name without .json" \
+	"$("$ATTNVIZ" --export-model -m "$TMPDIR/mixtral-config.json" | sed -n 's/^name *= *\([^ ;]*\).*/\1/p')" "mixtral-config"
+printf '{"hidden_size": 4096,\n' >"$TMPDIR/cut.json"
+"$ATTNVIZ" --summary memory -m "$TMPDIR/cut.json" >/dev/null 2>"$TMPDIR/cut.err"
+expect_eq "hf: a cut .json is a JSON error with its line, exit 2" "$?:$(grep -c "^attnviz: $TMPDIR/cut.json:[0-9]" "$TMPDIR/cut.err")" "2:1"

@@ -2214,6 +2214,15 @@ static void dir_name(const char *file, char *id, size_t len)
 	char dir[sizeof ((struct model *)0)->path], real[PATH_MAX + 1];
 	snprintf(dir, sizeof dir, "%s", file);
 	char *slash = strrchr(dir, '/');
+	const char *own = slash ? slash + 1 : dir;
+	size_t n = strlen(own);
+	if (n > 5 && strcmp(own, "config.json") != 0 && !strcmp(own + n - 5, ".json")) {
+		/* a config.json kept under another name: NAME.json is NAME */
+		char stem[sizeof dir];
+		snprintf(stem, sizeof stem, "%.*s", (int)(n - 5), own);
+		err_clean(id, len, stem);
+		return;
+	}
 	if (slash)
 		*(slash == dir ? slash + 1 : slash) = 0;
 	else

@@ -43,7 +43,9 @@ enum model_format model_path_format(const char *path)
 	base = base ? base + 1 : path;
 	if (ends_with(path, ".gguf", 1))
 		return MODEL_GGUF;
-	if (!strcmp(base, "config.json") || (is_dir(path) && config_in_dir(path, cfg, sizeof cfg) == 0))
+	/* a config.json kept under another name (mixtral-config.json) is one too */
+	if (!strcmp(base, "config.json") || ends_with(base, ".json", 1) ||
+	    (is_dir(path) && config_in_dir(path, cfg, sizeof cfg) == 0))
 		return MODEL_HF_CONFIG;
 	return MODEL_INI;
 }
@@ -78,8 +80,10 @@ int model_load(struct model *m, const char *path, char *err, size_t errlen)
 	snprintf(dir, sizeof dir, "%s", path);
 	for (size_t n = strlen(dir); n > 1 && dir[n - 1] == '/'; n--)
 		dir[n - 1] = 0;
-	if (fmt == MODEL_HF_CONFIG && file == path) {   /* .../NAME/config.json: NAME */
-		char *slash = strrchr(dir, '/');
+	char *slash = strrchr(dir, '/');
+	if (fmt == MODEL_HF_CONFIG && file == path && strcmp(slash ? slash + 1 : dir, "config.json") != 0) {
+		dir[strlen(dir) - strlen(".json")] = 0;   /* .../NAME.json: NAME */
+	} else if (fmt == MODEL_HF_CONFIG && file == path) {   /* .../NAME/config.json: NAME */
 		if (slash)
 			*slash = 0;
 		else
