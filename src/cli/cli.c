@@ -42,7 +42,7 @@ void cli_help(FILE *out)
 	      "       attnviz --help | --version\n"
 	      "\n"
 	      "SCENE is an id (tiled) or a number (4); MODEL an INI file, a .gguf file, a config.json\n"
-	      "(or a directory holding one) or a model id (--list).\n"
+	      "(saved as any NAME.json, or a directory holding one) or a model id (--list).\n"
 	      "-m A -m B: B beside A on gqa, mla-bytes, iswa, cost, memory and fit (rows, bars and curves\n"
 	      "of both; B's summary keys end in @2) in the TUI, --summary, --explain, --frame and --cast.\n"
 	      "--set values: numbers (4096, 1e-3), lists (1,3,2), vectors (1:0,0:1).\n"
