@@ -1654,6 +1654,15 @@ deploys() {
 	done
 }
 
+# The real engine's own time: every probe run's wall seconds, summed at the
+# end (the issue holds the probe to a minute of the suite's time).
+probe_run() {
+	t0=$(date +%s.%N)
+	"$probe" "$@"
+	rc=$?
+	echo "$t0 $(date +%s.%N)" >>"$d/probe.times"
+	return $rc
+}
 # compare M GROUP: probe llama.cpp on $d/M.gguf, then attnviz, one ok / not ok line.
 # For q8_0 the bytes are not compared: attnviz's iswa scene takes no cache type
 # for a GGUF (its bytes are f16's); cells, layers and streams are.
@@ -1663,7 +1672,7 @@ compare() {
 	grep -q sliding_window "$d/$m.spec" && swa=swa
 	case $m in gemma2* | llama4*) swa=swa ;; esac
 	deploys $swa "$g" >"$o.deploys"
-	if ! "$probe" "$f" <"$o.deploys" >"$o.out" 2>"$o.err"; then
+	if ! probe_run "$f" <"$o.deploys" >"$o.out" 2>"$o.err"; then
 		fail "engine: $m: llama.cpp does not load the GGUF ($(grep -i 'error\|failed\|exception' "$o.err" | head -n 2 | tr '\n' ' '))"
 		return
 	fi
@@ -1748,7 +1757,7 @@ compare_rs() {
 			echo "ctx=$ctx n_seq=$ns unified=0 swa_full=0 ubatch=512 fa=1 k=f16 v=f16"
 		done
 	done >"$o.deploys"
-	if ! "$probe" "$f" <"$o.deploys" >"$o.out" 2>"$o.err"; then
+	if ! probe_run "$f" <"$o.deploys" >"$o.out" 2>"$o.err"; then
 		fail "engine: $m: llama.cpp does not load the GGUF for the recurrent state"
 		return
 	fi
@@ -1788,7 +1797,7 @@ compare_dsa() {
 			done
 		done
 	done >"$o.deploys"
-	if ! "$probe" "$f" <"$o.deploys" >"$o.out" 2>"$o.err"; then
+	if ! probe_run "$f" <"$o.deploys" >"$o.out" 2>"$o.err"; then
 		fail "engine: $m: llama.cpp does not load the GGUF ($(grep -i 'error' "$o.err" | head -n 1))"
 		return
 	fi
@@ -1857,7 +1866,7 @@ buffers() {
 	# the rotated cache at longer contexts, where its peaks move (src/model/compute_rot.c)
 	echo "ctx=16384 n_seq=1 unified=0 swa_full=0 ubatch=512 fa=1 k=q4_0 v=q4_0" >>"$o.deploys"
 	echo "ctx=32768 n_seq=1 unified=0 swa_full=0 ubatch=2048 fa=1 k=q8_0 v=q8_0" >>"$o.deploys"
-	"$probe" "$f" <"$o.deploys" >"$o.out" 2>/dev/null
+	probe_run "$f" <"$o.deploys" >"$o.out" 2>/dev/null
 	# deploy words | compute bytes | output MiB | refused (1/0)
 	awk -F'\t' '
 		$1 == "D" && $3 == "deploy" { n = $2; dep[n] = $4; nd = n + 1 }
@@ -1983,7 +1992,7 @@ done
 # so there is no attnviz figure to hold against these: noted, not counted).
 for m in llama3-8b deepseek-v2-lite; do
 	[ -f "$d/$m.gguf" ] || continue
-	"$probe" "$d/$m.gguf" "ctx=4096 fa=0 k=q8_0 v=q8_0" "ctx=4096 fa=1 k=f16 v=q8_0" 2>/dev/null |
+	probe_run "$d/$m.gguf" "ctx=4096 fa=0 k=q8_0 v=q8_0" "ctx=4096 fa=1 k=f16 v=q8_0" 2>/dev/null |
 		awk -F'\t' -v m="$m" '$3 == "deploy" { dep[$2] = $4 } $3 == "log" && $4 ~ /llama_init_from_model: / { sub(/^llama_init_from_model: /, "", $4); why[$2] = $4 }
 			$3 == "error" { print "# engine: " m ": llama.cpp refuses [" dep[$2] "]: " why[$2] }
 			$3 == "kv" { print "# engine: " m ": llama.cpp accepts [" dep[$2] "]: " $4 " cells, K " $9 " " $10 " MiB, V " $11 " " $12 " MiB" }'
@@ -2011,7 +2020,7 @@ for m in $models; do
 			echo "# engine: --fit $m $t at $mem: nothing fits (or refused): not probed"
 			continue
 		fi
-		"$probe" "$f" "ctx=$mctx fa=1 swa_full=0 k=$t v=$t" >"$d/$m.$t.fit.out" 2>/dev/null
+		probe_run "$f" "ctx=$mctx fa=1 swa_full=0 k=$t v=$t" >"$d/$m.$t.fit.out" 2>/dev/null
 		tol=0.02
 		[ "$(awk -v t="$t" '$1 == t { print $2 }' "$d/$m.fitmark")" = estimated ] && tol=0.20
 		got=$(awk -F'\t' -v wb="$wb" -v kvb="$kvb" -v cb="$cb" -v ob="$ob" -v tb="$tb" -v tol="$tol" '
@@ -2034,3 +2043,6 @@ for m in $models; do
 		expect_eq "engine: --fit $mem -m $m: $t max_ctx $mctx: weights exact, KV and total as llama.cpp's" "$got" ok
 	done <"$d/$m.fit"
 done
+if [ -f "$d/probe.times" ]; then
+	awk '{ s += $2 - $1; n++ } END { printf "# engine: llama.cpp itself (the probe, %d runs) took %.1f s\n", n, s }' "$d/probe.times"
+fi
