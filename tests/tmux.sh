@@ -436,6 +436,12 @@ T send-keys -t es -l "$(printf '\033[1;5X\033[99;7~')"
 T send-keys -t es Right
 expect_screen "tmux: unknown sequences are swallowed, the scene stays" es "step 2/8"
 if screen es | grep -q "Online softmax in one pass"; then ok "tmux: still on online-softmax after unknown sequences"; else fail "tmux: unknown sequences moved the scene: $(screen es | head -1)"; fi
+# ESC then a key curses reads as a key code, in one write (Escape, Home):
+# both keys, Home not lost as a character
+T send-keys -t es Right Right
+expect_screen "tmux: two steps on before Escape Home" es "step 4/8"
+T send-keys -t es Escape Home
+expect_screen "tmux: Escape then Home in one write still goes to step 0" es "step 0/8"
 T send-keys -t es Escape
 T send-keys -t es -l "?"
 expect_screen "tmux: a plain Escape then a key still reads the key" es "keys (↑↓ PgUp PgDn scroll"

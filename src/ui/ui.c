@@ -899,7 +899,11 @@ static int escape_rest(struct ui *u, int *key, int *fkey)
 	int rc = get_wch(&wch);
 	if (rc == ERR)
 		return 0;
-	if (rc == KEY_CODE_YES || (wch != '[' && wch != 'O')) {
+	if (rc == KEY_CODE_YES) {
+		ungetch((int)wch);   /* ESC then a key curses knew (Escape, Home): both as typed */
+		return 0;
+	}
+	if (wch != '[' && wch != 'O') {
 		unget_wch(wch);   /* ESC then a key of its own (Alt+key): both as typed */
 		return 0;
 	}
@@ -907,8 +911,18 @@ static int escape_rest(struct ui *u, int *key, int *fkey)
 	enum esc_key e = ESC_MORE;
 	while (e == ESC_MORE) {
 		rc = get_wch(&wch);
-		if (rc == ERR || rc == KEY_CODE_YES || wch > 0x7e)
+		if (rc == ERR)
 			return 2;   /* cut short: what came is dropped, not read as keys */
+		if (rc == KEY_CODE_YES || wch < 0x20 || wch > 0x7e) {
+			/* a key, a control or ESC inside the sequence: it was cut
+			 * (ECMA-48: ESC cancels a sequence); what came now is read
+			 * as typed, the bytes before it dropped */
+			if (rc == KEY_CODE_YES)
+				ungetch((int)wch);
+			else
+				unget_wch(wch);
+			return 2;
+		}
 		seq[n++] = (char)wch;
 		e = escseq_parse(seq, n);
 	}
