@@ -1654,25 +1654,70 @@ deploys() {
 	done
 }
 
-# The real engine's own time: every probe run's wall seconds, summed at the
-# end (the issue holds the probe to a minute of the suite's time).
+# The real engine's own time: the wall seconds the suite waits for the probe,
+# summed at the end (the issue holds the probe to a minute of the suite's
+# time).  A line of probe.times: start, end, the runs in that span and
+# the contexts they created.
 probe_run() {
 	t0=$(date +%s.%N)
 	"$probe" "$@"
 	rc=$?
-	echo "$t0 $(date +%s.%N)" >>"$d/probe.times"
+	echo "$t0 $(date +%s.%N) 1 $(($# - 1))" >>"$d/probe.times"
 	return $rc
+}
+# plan F O: a probe run to make later: llama.cpp on the GGUF F with the
+# deployments of O.deploys, its output in O.out and O.err, its exit status
+# in O.rc.  run_planned makes all those planned: one run per GGUF for all
+# its groups, a deployment two groups share created once (the f16 group
+# and the buffers' share ctx 1000 and 32768 with flash attention, the
+# recurrent state's are the f16 group's), then each group's lines taken
+# out of that run's, numbered as in its own list.  The runs go as many at
+# a time as the machine has cores: each is one process creating its
+# contexts one after another, bound by one core (llama.cpp's graph
+# building), so two side by side take the time of one on two cores.
+plan() { echo "$1 $2" >>"$d/jobs"; }
+run_planned() {
+	[ -s "$d/jobs" ] || return 0
+	t0=$(date +%s.%N)
+	awk '{ print $1 }' "$d/jobs" | awk '!seen[$0]++' >"$d/jobs.gguf"
+	while read -r f; do
+		awk -v f="$f" '$1 == f { print $2 ".deploys" }' "$d/jobs" | xargs cat | awk '!seen[$0]++' >"$f.all.deploys"
+		echo "$f"
+	done <"$d/jobs.gguf" |
+		xargs -P "$jobs" -n 1 sh -c '"$0" "$1" <"$1.all.deploys" >"$1.all.out" 2>"$1.all.err"; echo $? >"$1.all.rc"' "$probe"
+	n=0
+	while read -r f o; do
+		cp "$f.all.rc" "$o.rc"
+		cp "$f.all.err" "$o.err"
+		# each deployment's lines, renumbered to its place in O.deploys, in that order
+		awk -F'\t' -v OFS='\t' 'NR == FNR { want[$0] = n++; next }
+			$1 != "D" { print; next }
+			$3 == "deploy" { cur = ($4 in want) ? want[$4] : -1 }
+			cur >= 0 { $2 = cur; rec[cur] = rec[cur] $0 "\n" }
+			END { for (i = 0; i < n; i++) printf "%s", rec[i] }' "$o.deploys" "$f.all.out" >"$o.out"
+	done <"$d/jobs"
+	n=$(cat "$d"/*.all.deploys | wc -l)
+	echo "$t0 $(date +%s.%N) $(wc -l <"$d/jobs.gguf") $n" >>"$d/probe.times"
+	rm -f "$d"/*.all.deploys
+	: >"$d/jobs"
+}
+jobs=${ENGINE_JOBS:-$(nproc 2>/dev/null || echo 2)}
+# probed O: the planned run O exited 0
+probed() { [ "$(cat "$1.rc" 2>/dev/null)" = 0 ]; }
+# plan_compare M GROUP: compare's deployments for GROUP (f16, nofa, q8_0)
+plan_compare() {
+	swa=no
+	grep -q sliding_window "$d/$1.spec" && swa=swa
+	case $1 in gemma2* | llama4*) swa=swa ;; esac
+	deploys $swa "$2" >"$d/$1.$2.deploys"
+	plan "$d/$1.gguf" "$d/$1.$2"
 }
 # compare M GROUP: probe llama.cpp on $d/M.gguf, then attnviz, one ok / not ok line.
 # For q8_0 the bytes are not compared: attnviz's iswa scene takes no cache type
 # for a GGUF (its bytes are f16's); cells, layers and streams are.
 compare() {
 	m=$1 g=$2 f="$d/$1.gguf" o="$d/$1.$2"
-	swa=no
-	grep -q sliding_window "$d/$m.spec" && swa=swa
-	case $m in gemma2* | llama4*) swa=swa ;; esac
-	deploys $swa "$g" >"$o.deploys"
-	if ! probe_run "$f" <"$o.deploys" >"$o.out" 2>"$o.err"; then
+	if ! probed "$o"; then
 		fail "engine: $m: llama.cpp does not load the GGUF ($(grep -i 'error\|failed\|exception' "$o.err" | head -n 2 | tr '\n' ' '))"
 		return
 	fi
@@ -1750,14 +1795,17 @@ compare() {
 # "llama_memory_recurrent: size = X MiB (N cells, ...), R (f32): r MiB, S (f32): s MiB";
 # attnviz's iswa scene gives recurrent_bytes (all R and S) for the same deployment.
 # The state does not grow with the context: ctx 4096 and 131072 alike.
-compare_rs() {
-	m=$1 f="$d/$1.gguf" o="$d/$1.rs"
+plan_rs() {
 	for ctx in 4096 131072; do
 		for ns in 1 3; do
 			echo "ctx=$ctx n_seq=$ns unified=0 swa_full=0 ubatch=512 fa=1 k=f16 v=f16"
 		done
-	done >"$o.deploys"
-	if ! probe_run "$f" <"$o.deploys" >"$o.out" 2>"$o.err"; then
+	done >"$d/$1.rs.deploys"
+	plan "$d/$1.gguf" "$d/$1.rs"
+}
+compare_rs() {
+	m=$1 f="$d/$1.gguf" o="$d/$1.rs"
+	if ! probed "$o"; then
 		fail "engine: $m: llama.cpp does not load the GGUF for the recurrent state"
 		return
 	fi
@@ -1788,16 +1836,19 @@ compare_rs() {
 # compare_dsa M: llama_kv_cache_dsa logs two llama_kv_cache lines, the
 # latent's and the indexer's, on the same cells and layers; attnviz's iswa
 # total_bytes holds both.
-compare_dsa() {
-	m=$1 f="$d/$1.gguf" o="$d/$1.dsa"
+plan_dsa() {
 	for ctx in 4096 131072; do
 		for ns in 1 3; do
 			for un in 0 1; do
 				echo "ctx=$ctx n_seq=$ns unified=$un swa_full=0 ubatch=512 fa=1 k=f16 v=f16"
 			done
 		done
-	done >"$o.deploys"
-	if ! probe_run "$f" <"$o.deploys" >"$o.out" 2>"$o.err"; then
+	done >"$d/$1.dsa.deploys"
+	plan "$d/$1.gguf" "$d/$1.dsa"
+}
+compare_dsa() {
+	m=$1 f="$d/$1.gguf" o="$d/$1.dsa"
+	if ! probed "$o"; then
 		fail "engine: $m: llama.cpp does not load the GGUF ($(grep -i 'error' "$o.err" | head -n 1))"
 		return
 	fi
@@ -1837,8 +1888,8 @@ compare_dsa() {
 # the GGUF exported as INI with its [cache] lines changed).  The compute buffer
 # (llama_get_memory_breakdown, bytes) must be within 2 %, the output buffer the
 # log's MiB to the hundredth, a refusal on both sides or neither.
-buffers() {
-	m=$1 f="$d/$1.gguf" o="$d/$1.buf"
+plan_buffers() {
+	m=$1 o="$d/$1.buf"
 	swa=no
 	grep -q sliding_window "$d/$m.spec" && swa=swa
 	sfs=0
@@ -1866,7 +1917,10 @@ buffers() {
 	# the rotated cache at longer contexts, where its peaks move (src/model/compute_rot.c)
 	echo "ctx=16384 n_seq=1 unified=0 swa_full=0 ubatch=512 fa=1 k=q4_0 v=q4_0" >>"$o.deploys"
 	echo "ctx=32768 n_seq=1 unified=0 swa_full=0 ubatch=2048 fa=1 k=q8_0 v=q8_0" >>"$o.deploys"
-	probe_run "$f" <"$o.deploys" >"$o.out" 2>/dev/null
+	plan "$d/$m.gguf" "$o"
+}
+buffers() {
+	m=$1 f="$d/$1.gguf" o="$d/$1.buf"
 	# deploy words | compute bytes | output MiB | refused (1/0)
 	awk -F'\t' '
 		$1 == "D" && $3 == "deploy" { n = $2; dep[n] = $4; nd = n + 1 }
@@ -1933,31 +1987,50 @@ buffers() {
 # ENGINE_MODELS="a b": only those (a quicker run while working on one family)
 models=${ENGINE_MODELS:-$models}
 # --reconcile's fixtures: the probe's own logs (tests/reconcile-fixtures.sh).
+# (their runs are counted in the probe's time, with the GGUFs they write)
+t0=$(date +%s.%N)
 . tests/reconcile-fixtures.sh
+n=$(grep -c '^[a-z]' tests/reconcile/fixtures.list)
+echo "$t0 $(date +%s.%N) $n $n" >>"$d/probe.times"
 [ "${ENGINE_FIXTURES:-}" = write ] && exit 0
 
 total=0 agree=0
-for m in $models; do
+recurrent() { case $1 in qwen3-next* | granite-hybrid* | nemotron-h* | lfm2* | jamba* | falcon-h1* | qwen3.5*) return 0 ;; esac; return 1; }
+deepseek32 >"$d/deepseek-v3.2.spec"
+glm5 >"$d/glm-5.spec"
+# Every GGUF written and every probe run planned, then run together; a GGUF
+# that cannot be written is removed, its groups not planned nor compared.
+for m in $models deepseek-v3.2 glm-5; do
 	if ! "$GGUF_WRITE" "$d/$m.gguf" <"$d/$m.spec"; then
 		fail "engine: $m: writing the GGUF"
+		rm -f "$d/$m.gguf"
 		continue
 	fi
+	case $m in
+	deepseek-v3.2 | glm-5) plan_dsa "$m" ;;
+	*)
+		for g in f16 nofa q8_0; do
+			plan_compare "$m" $g
+		done
+		! recurrent "$m" || plan_rs "$m"
+		;;
+	esac
+	plan_buffers "$m"
+done
+run_planned
+for m in $models; do
+	[ -f "$d/$m.gguf" ] || continue
 	for g in f16 nofa q8_0; do
 		compare "$m" $g
 	done
 	buffers "$m"
-	case $m in qwen3-next* | granite-hybrid* | nemotron-h* | lfm2* | jamba* | falcon-h1* | qwen3.5*) compare_rs "$m" ;; esac
+	! recurrent "$m" || compare_rs "$m"
 done
-deepseek32 >"$d/deepseek-v3.2.spec"
-glm5 >"$d/glm-5.spec"
 for m in deepseek-v3.2 glm-5; do
-	if "$GGUF_WRITE" "$d/$m.gguf" <"$d/$m.spec"; then
-		compare_dsa $m
-		# the compute buffer with the indexer's top-k leaves (src/model/compute_dsa.c)
-		buffers $m
-	else
-		fail "engine: $m: writing the GGUF"
-	fi
+	[ -f "$d/$m.gguf" ] || continue
+	compare_dsa $m
+	# the compute buffer with the indexer's top-k leaves (src/model/compute_dsa.c)
+	buffers $m
 done
 # The same model as GGUF, INI (assets/models) and config.json (tests/hf): every
 # size of the iswa scene identical (a hybrid's recurrent state too), over a
@@ -2007,12 +2080,24 @@ echo "# engine: $agree of $total numbers agree"
 # (weights + KV + compute + output) within 2 % of llama.cpp's compute buffer
 # of llama.cpp's model + context + compute (llama_get_memory_breakdown's
 # terms, as the CPU backend logs them) plus its output buffer.
+# attnviz --fit for every GGUF first, then llama.cpp at each max_ctx (planned runs, together)
 for m in $models; do
 	f="$d/$m.gguf"
 	[ -f "$f" ] || continue
 	w=$("$ATTNVIZ" --fit 1000GiB -m "$f" --format tsv | awk -F'\t' '$1 == "f16" { print $3 }')
-	mem=$(( (w >> 30) + 4 ))GiB
-	"$ATTNVIZ" --fit "$mem" -m "$f" --format tsv | tail -n +2 >"$d/$m.fit"
+	echo $(( (w >> 30) + 4 ))GiB >"$d/$m.fitmem"
+	"$ATTNVIZ" --fit "$(cat "$d/$m.fitmem")" -m "$f" --format tsv | tail -n +2 >"$d/$m.fit"
+	while IFS="$(printf '\t')" read -r t mctx rest; do
+		[ "$mctx" = 0 ] && continue
+		echo "ctx=$mctx fa=1 swa_full=0 k=$t v=$t" >"$d/$m.$t.fit.deploys"
+		plan "$f" "$d/$m.$t.fit"
+	done <"$d/$m.fit"
+done
+run_planned
+for m in $models; do
+	f="$d/$m.gguf"
+	[ -f "$f" ] || continue
+	mem=$(cat "$d/$m.fitmem")
 	# each cache type's compute mark (modelled: 2 %, estimated: 20 %, as the buffers group)
 	"$ATTNVIZ" --fit "$mem" -m "$f" | awk '/^[a-z0-9_]+ \(K / { t = $1 } $1 == "compute" && t != "" { print t, $NF }' >"$d/$m.fitmark"
 	while IFS="$(printf '\t')" read -r t mctx wb kvb rb cb ob tb flags; do
@@ -2020,7 +2105,6 @@ for m in $models; do
 			echo "# engine: --fit $m $t at $mem: nothing fits (or refused): not probed"
 			continue
 		fi
-		probe_run "$f" "ctx=$mctx fa=1 swa_full=0 k=$t v=$t" >"$d/$m.$t.fit.out" 2>/dev/null
 		tol=0.02
 		[ "$(awk -v t="$t" '$1 == t { print $2 }' "$d/$m.fitmark")" = estimated ] && tol=0.20
 		got=$(awk -F'\t' -v wb="$wb" -v kvb="$kvb" -v cb="$cb" -v ob="$ob" -v tb="$tb" -v tol="$tol" '
@@ -2044,5 +2128,5 @@ for m in $models; do
 	done <"$d/$m.fit"
 done
 if [ -f "$d/probe.times" ]; then
-	awk '{ s += $2 - $1; n++ } END { printf "# engine: llama.cpp itself (the probe, %d runs) took %.1f s\n", n, s }' "$d/probe.times"
+	awk -v j="$jobs" '{ s += $2 - $1; n += $3; c += $4 } END { printf "# engine: llama.cpp itself (the probe: %d runs, %d at a time, %d contexts) took %.1f s of the suite'"'"'s time\n", n, j, c, s }' "$d/probe.times"
 fi

@@ -27,6 +27,8 @@
  * LLAMA_PROBE_ALLOC=1 loads the model for real (weights read, every buffer
  * allocated): only for a small GGUF.
  */
+#include <limits.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -205,6 +207,18 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: llama_probe MODEL.gguf [DEPLOY...] (or deployments on stdin)\n");
 		return 2;
 	}
+	/* A recurrent model's state is allocated and zeroed for real even in the
+	 * dry run (llama-memory-recurrent.cpp, llama_memory_recurrent: the
+	 * buffer from ggml_backend_alloc_ctx_tensors_from_buft, then
+	 * ggml_backend_buffer_clear): 598.5 MiB a context for Qwen3.5 27B at
+	 * n_seq 4.  glibc gives a block that large its own mmap and unmaps it
+	 * at free, so every context faulted its pages in anew: 0.6 s a context,
+	 * two thirds of the probe's time in tests/engine.sh.  Kept in the heap
+	 * (no mmap, no trimming), the next context reuses the pages: the same
+	 * numbers (every line alike but sched_reserve's timings), 34 s -> 5 s
+	 * for that model's buffers group. */
+	mallopt(M_MMAP_MAX, 0);
+	mallopt(M_TRIM_THRESHOLD, INT_MAX);
 	struct llama_context_params d = llama_context_default_params();
 	struct llama_model_params mp = llama_model_default_params();
 	raw = getenv("LLAMA_PROBE_RAW") && !strcmp(getenv("LLAMA_PROBE_RAW"), "1");
