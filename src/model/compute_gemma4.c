@@ -21,8 +21,7 @@
  * layer's V), V has an RMS norm of its own, a shared layer has Q only, and
  * the first K rotation is placed before inp_pos.
  */
-#include <string.h>
-
+#include "model/arch.h"
 #include "model/compute_gemma4.h"
 #include "model/replay_graph.h"
 
@@ -48,7 +47,7 @@ int compute_gemma4_replayed(const struct model *m)
 {
 	/* E2B/E4B's per-layer inputs (build_inp_per_layer, project_per_layer_inputs
 	 * and each layer's gate, projection and norm) are not in the replay */
-	return strcmp(m->arch, "gemma4") == 0 && m->embd > 0 && m->ff > 0 && m->heads > 0 && !m->embd_per_layer &&
+	return (m->arch_mech & AM_GRAPH_GEMMA4) && m->embd > 0 && m->ff > 0 && m->heads > 0 && !m->embd_per_layer &&
 	       (m->experts == 0 || (m->experts_used > 0 && m->experts <= 1024 && m->ff_dense > 0)) &&
 	       model_swa_pattern_of(m) >= 0;
 }
