@@ -136,18 +136,11 @@ static int build_cohere2(struct alloc_sim *s, const struct model *m, const struc
 	int tok = alloc_sim_input(s, 4 * nt);
 	alloc_sim_input(s, 4 * E * nt);
 	int first = m->layer_swa[0] ? 1 : 0;   /* 0: the full cache, 1: the sliding one */
-	/* layer 0's K rotation is read before inp_pos: ggml_mul_mat(rot, q)
-	 * (llama-impl.h llama_mul_mat_hadamard) visits its src0 first */
-	int64_t nk = ra.nk;
-	if (nk)
-		ra.krot[first] = alloc_sim_input(s, 4 * nk * nk);
-	int pos = alloc_sim_input(s, 4 * nt);
+	int pos = replay_pos_input(s, ra.nk, &ra.krot[first], 4 * nt);   /* layer 0's K rotation first */
 	for (int k = 0; k < 2; k++) {
 		int c = (first + k) % 2;
-		ra.nk = k == 0 ? 0 : nk;   /* the first cache's K rotation is placed above */
 		replay_cache_inputs(s, m, fa, nt, c == 0 ? a->full_cells : a->swa_cells, 0, &ra, c);
 	}
-	ra.nk = nk;
 	int out_ids = alloc_sim_input(s, 4 * no);
 	int cur = N(4 * E * nt, tok);
 	for (int64_t il = 0; il < m->layers; il++) {

@@ -65,9 +65,7 @@ static int build(struct alloc_sim *s, const struct model *m, const struct deploy
 	int tok = alloc_sim_input(s, 4 * nt);
 	alloc_sim_input(s, 4 * E * nt);
 	int ptok = alloc_sim_input(s, 4 * nt);
-	if (ra.nk)
-		ra.krot[first] = alloc_sim_input(s, 4 * ra.nk * ra.nk);
-	int pos = alloc_sim_input(s, 4 * nt);
+	int pos = replay_pos_input(s, ra.nk, &ra.krot[first], 4 * nt);
 	for (int k = 0; k < caches; k++) {
 		int c = (first + k) % caches;   /* 0: the full cache, 1: the sliding one */
 		replay_cache_inputs(s, m, fa, nt, c == 0 ? a->full_cells : a->swa_cells, 0, &ra, c);

@@ -103,10 +103,9 @@ static int build(struct alloc_sim *s, const struct model *m, const struct deploy
 		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
 		int64_t hd = head_of(m, c == 1);
 		int64_t nk = rot_k_n(m, hd), nv = rot_v_n(m, hd);
-		if (nk)
-			krot[c] = alloc_sim_input(s, 4 * nk * nk);
-		if (pos < 0)   /* the rotation is Q's Hadamard product's src0, seen before RoPE's inp_pos */
-			pos = alloc_sim_input(s, 4 * nt);
+		if (k == 0)   /* the first cache's K rotation before inp_pos */
+			pos = replay_pos_input(s, nk, &krot[c], 4 * nt);
+		replay_k_rot(s, nk, &krot[c]);   /* the other cache's */
 		if (nv)
 			vrot[c] = alloc_sim_input(s, 4 * nv * nv);
 		kidx[c] = alloc_sim_input(s, 8 * nt);

@@ -152,8 +152,7 @@ static int build(struct alloc_sim *s, const struct model *m, const struct gdn_gr
 	int tok = alloc_sim_input(s, 4 * nt);
 	alloc_sim_input(s, 4 * E * nt);
 	int rs = alloc_sim_input(s, 4 * ns);
-	replay_k_rot_input(s, &ra, 0);
-	int pos = alloc_sim_input(s, 4 * nt * ((gr->flags & GD_MROPE) ? 4 : 1));
+	int pos = replay_pos_input(s, ra.nk, &ra.krot[0], 4 * nt * ((gr->flags & GD_MROPE) ? 4 : 1));
 	replay_cache_inputs(s, m, fa, nt, cells, 0, &ra, 0);
 	int out_ids = alloc_sim_input(s, 4 * no);
 	int cur = N(4 * E * nt, tok);   /* embd: ggml_get_rows(tok_embd, inp_tokens) */

@@ -26,8 +26,7 @@ void replay_cache_inputs(struct alloc_sim *s, const struct model *m, int fa, int
 	/* each cache's attn_inp_k_rot / attn_inp_v_rot [n, n] F32
 	 * (llama-graph.cpp build_attn: first read by the hadamard of Q, then
 	 * of V, before the cache's idxs) */
-	if (ra->nk && ra->krot[c] < 0)   /* not yet placed by replay_k_rot_input */
-		ra->krot[c] = alloc_sim_input(s, 4 * ra->nk * ra->nk);
+	replay_k_rot(s, ra->nk, &ra->krot[c]);   /* unless replay_pos_input placed it */
 	if (ra->nv)
 		ra->vrot[c] = alloc_sim_input(s, 4 * ra->nv * ra->nv);
 	/* llama_kv_cache::build_input_k_idxs / build_input_v_idxs (V
@@ -39,10 +38,21 @@ void replay_cache_inputs(struct alloc_sim *s, const struct model *m, int fa, int
 	ra->mask[c] = alloc_sim_input(s, cells * nt * (fa ? 2 : 4));
 }
 
-void replay_k_rot_input(struct alloc_sim *s, struct replay_attn_in *ra, int c)
+void replay_k_rot(struct alloc_sim *s, int64_t nk, int *krot)
 {
-	if (ra->nk && ra->krot[c] < 0)
-		ra->krot[c] = alloc_sim_input(s, 4 * ra->nk * ra->nk);
+	if (nk && *krot < 0)
+		*krot = alloc_sim_input(s, 4 * nk * nk);
+}
+
+int replay_pos_input(struct alloc_sim *s, int64_t nk, int *krot, int64_t bytes)
+{
+	/* build_attn's Q rotation, ggml_mul_mat(rot, q) (llama-impl.h
+	 * llama_mul_mat_hadamard), lists the matrix as its src0, ahead of Q's
+	 * chain down to RoPE's inp_pos; ggml_visit_parents walks sources in
+	 * order, and ggml_gallocr_alloc_graph_impl places the leaves in the
+	 * order that walk meets them */
+	replay_k_rot(s, nk, krot);
+	return alloc_sim_input(s, bytes);
 }
 
 int replay_attn(struct alloc_sim *s, const struct model *m, int fa, const struct replay_attn_in *ra, int c,

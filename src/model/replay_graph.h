@@ -31,14 +31,18 @@ struct replay_attn_in {
 void replay_attn_in_init(struct replay_attn_in *ra, const struct model *m);
 /* Cache c's inputs, in the order build_attn first reads them: the rotation
  * matrices, k_idxs, v_idxs (none when no_v: MLA's V is a view of K) and the
- * KQ mask over `cells`.  A K rotation the caller placed already (ra->krot[c]
- * set: Gemma 3n reads layer 0's before inp_pos) is kept. */
+ * KQ mask over `cells`.  A K rotation placed already (ra->krot[c] set, by
+ * replay_pos_input) is kept. */
 void replay_cache_inputs(struct alloc_sim *s, const struct model *m, int fa, int64_t nt, int64_t cells, int no_v,
 			 struct replay_attn_in *ra, int c);
-/* Cache c's K rotation matrix alone, placed before the inputs that follow
- * it in the graph's first reads (Qwen3-Next, Qwen3.5: before inp_pos);
- * replay_cache_inputs then leaves it. */
-void replay_k_rot_input(struct alloc_sim *s, struct replay_attn_in *ra, int c);
+/* A K rotation matrix [nk, nk] F32 (attn_inp_k_rot) into *krot, unless nk
+ * is 0 or *krot is placed already (>= 0). */
+void replay_k_rot(struct alloc_sim *s, int64_t nk, int *krot);
+/* inp_pos (`bytes`: 4 a token, 16 with M-RoPE) with the first layer's K
+ * rotation (nk, *krot as replay_k_rot's) placed before it, where a graph
+ * whose RoPE comes before Q's rotation meets them (Gemma 3n, Gemma 4,
+ * Cohere2, Qwen3-Next, Qwen3.5): inp_pos's id. */
+int replay_pos_input(struct alloc_sim *s, int64_t nk, int *krot, int64_t bytes);
 
 enum {
 	RA_QK_NORM = 1 << 0,   /* q/k norms on the reshaped views (new tensors), RoPE in place on them */
