@@ -73,9 +73,12 @@ static int64_t rot_v_n(const struct model *m, int64_t hd)
 }
 
 /* The graph of one ubatch of nt tokens (no outputs) against every cell. */
-static int build(struct alloc_sim *s, const struct model *m, const struct deploy *d, int64_t nt, int64_t no,
-		 const struct kv_alloc *a)
+static int build(struct alloc_sim *s, const struct replay_in *in)
 {
+	const struct model *m = in->m;
+	const struct deploy *d = in->d;
+	const struct kv_alloc *a = in->a;
+	int64_t nt = in->nt, no = in->no;
 	int64_t E = m->embd, H = m->heads, X = m->experts;
 	int64_t FF = m->experts ? m->ff_dense : m->ff;   /* the dense MLP's width */
 	int64_t pattern = model_swa_pattern_of(m), v_max = 0;
@@ -216,17 +219,8 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 int compute_gemma4_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
 			 int64_t *out)
 {
-	/* llama-context.cpp graph_reserve: n_tokens a multiple of n_seq, every token an output */
-	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
-	if (!compute_gemma4_replayed(m) || too_wide(m, a, nt))
+	struct replay_in in = replay_in_of(m, d, a, ub, NULL);
+	if (!compute_gemma4_replayed(m) || too_wide(m, a, in.nt))
 		return -1;
-	struct alloc_sim *s = alloc_sim_new((int)((50 + m->experts_used) * m->layers + 32), REPLAY_CPU_ALIGN);
-	if (!s)
-		return -1;
-	int64_t r = build(s, m, d, nt, ub, a) < 0 ? -1 : alloc_sim_run(s);
-	alloc_sim_free(s);
-	if (r < 0)
-		return -1;
-	*out = r;
-	return 0;
+	return replay_run((int)((50 + m->experts_used) * m->layers + 32), build, &in, out);
 }

@@ -333,12 +333,15 @@ static int attention(struct lz *g, const struct shape *sh, int64_t il, int x)
 	return NEW(4 * sh->E * nt, att);   /* wo */
 }
 
-static int build(struct lz *g, const struct model *m, const struct hybrid_graph *hg, const struct deploy *d,
-		 const struct kv_alloc *a, int64_t nt, int64_t no)
+static int build(struct lz *g, const struct replay_in *in)
 {
+	const struct model *m = in->m;
+	const struct deploy *d = in->d;
+	const struct hybrid_graph *hg = in->row;
+	int64_t nt = in->nt, no = in->no;
 	struct shape sh = {.E = m->embd, .nt = nt, .no = no, .ns = d->n_seq};
 	int64_t E = m->embd;
-	g->m = m, g->a = a, g->fa = d->flash_attn, g->nt = nt;
+	g->m = m, g->a = in->a, g->fa = d->flash_attn, g->nt = nt;
 	/* lfm2.cpp graph<iswa>: a sliding window makes the hybrid iswa input */
 	g->iswa = m->sliding_window > 0 && (hg->flags & HF_QK_NORM_ROPE);
 	/* llm_graph_input_attn_kv expands V before K, the iswa input K first */
@@ -390,6 +393,21 @@ static int build(struct lz *g, const struct model *m, const struct hybrid_graph 
 	return g->broken ? -1 : 0;
 }
 
+/* The lazy graph's room, then build() into s (replay_run's builder). */
+static int run(struct alloc_sim *s, const struct replay_in *in)
+{
+	/* a layer makes at most 48 lazy nodes */
+	int max = (int)(48 * in->m->layers + 64), r = -1;
+	struct lz g = {.max = max, .s = s};
+	g.n = calloc((size_t)max, sizeof *g.n);
+	g.stack = calloc((size_t)max, sizeof *g.stack);
+	if (g.n && g.stack)
+		r = build(&g, in);
+	free(g.stack);
+	free(g.n);
+	return r;
+}
+
 /* Every tensor build() writes is at most 8 B x (nt + 8) x one of these
  * widths (n_seqs is at most nt; the states' d_conv - 1 rows a sequence
  * are in the conv widths): checked once, so that no size wraps on a
@@ -416,26 +434,10 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 int compute_hybrid_replay_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
 				int64_t *out)
 {
-	const struct hybrid_graph *hg = graph_of(m);
-	/* llama-context.cpp graph_reserve: n_tokens a multiple of n_seq, every token an output */
-	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
-	if (!hg || !compute_hybrid_replayed(m) || m->layers > MODEL_MAX_LAYERS || too_wide(m, a, nt))
+	struct replay_in in = replay_in_of(m, d, a, ub, graph_of(m));
+	if (!in.row || !compute_hybrid_replayed(m) || m->layers > MODEL_MAX_LAYERS || too_wide(m, a, in.nt))
 		return -1;
-	/* a layer makes at most 48 lazy nodes, and at most 48 alloc_sim nodes
-	 * and one more an expert used (replay_moe_ffn's sum) */
-	int max = (int)(48 * m->layers + 64);
-	struct lz g = {.max = max};
-	g.n = calloc((size_t)max, sizeof *g.n);
-	g.stack = calloc((size_t)max, sizeof *g.stack);
-	g.s = alloc_sim_new((int)((48 + m->experts_used) * m->layers + 64), REPLAY_CPU_ALIGN);
-	int64_t r = -1;
-	if (g.n && g.stack && g.s && build(&g, m, hg, d, a, nt, ub) == 0)
-		r = alloc_sim_run(g.s);
-	alloc_sim_free(g.s);
-	free(g.stack);
-	free(g.n);
-	if (r < 0)
-		return -1;
-	*out = r;
-	return 0;
+	/* at most 48 alloc_sim nodes a layer and one more an expert used
+	 * (replay_moe_ffn's sum) */
+	return replay_run((int)((48 + m->experts_used) * m->layers + 64), run, &in, out);
 }

@@ -12,6 +12,27 @@
 
 #define N(bytes, ...) REPLAY_NODE(s, (bytes), __VA_ARGS__)
 
+struct replay_in replay_in_of(const struct model *m, const struct deploy *d, const struct kv_alloc *a, int64_t ub,
+			      const void *row)
+{
+	/* llama-context.cpp graph_reserve: n_tokens a multiple of n_seq, every token an output */
+	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
+	return (struct replay_in){m, d, a, nt, ub, row};
+}
+
+int replay_run(int max_nodes, replay_build_fn *build, const struct replay_in *in, int64_t *out)
+{
+	struct alloc_sim *s = alloc_sim_new(max_nodes, REPLAY_CPU_ALIGN);
+	if (!s)
+		return -1;
+	int64_t r = build(s, in) < 0 ? -1 : alloc_sim_run(s);
+	alloc_sim_free(s);
+	if (r < 0)
+		return -1;
+	*out = r;
+	return 0;
+}
+
 void replay_attn_in_init(struct replay_attn_in *ra, const struct model *m)
 {
 	memset(ra, 0xff, sizeof *ra);   /* every id -1 */

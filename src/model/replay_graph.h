@@ -12,6 +12,7 @@
 
 #include "model/alloc_sim.h"
 #include "model/model.h"
+#include "model/size.h"
 
 /* ggml-cpu.c ggml_backend_cpu_buffer_type_get_alignment: TENSOR_ALIGNMENT */
 #define REPLAY_CPU_ALIGN 32
@@ -19,6 +20,27 @@
 /* A node of `bytes` reading the listed sources: REPLAY_NODE(s, 4 * E * nt, a, b) */
 #define REPLAY_NODE(s, bytes, ...)                                                                              \
 	alloc_sim_node((s), (bytes), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
+
+/* What a family's builder reads: the model, the deployment, its cache
+ * and the reserve's widths (replay_in_of), and the family's table row. */
+struct replay_in {
+	const struct model *m;
+	const struct deploy *d;
+	const struct kv_alloc *a;
+	int64_t nt;        /* tokens: the ubatch rounded up to a multiple of n_seq */
+	int64_t no;        /* outputs: the ubatch */
+	const void *row;   /* the family's row of its own table, or NULL */
+};
+/* The builder replay_run runs: writes the graph into s, 0; -1 when the
+ * graph is full or cannot be built. */
+typedef int replay_build_fn(struct alloc_sim *s, const struct replay_in *in);
+/* The reserve of ubatch ub (size_ubatch) for m deployed as d with cache a. */
+struct replay_in replay_in_of(const struct model *m, const struct deploy *d, const struct kv_alloc *a, int64_t ub,
+			      const void *row);
+/* Builds one graph of at most max_nodes nodes with build and replays it
+ * through alloc_sim: *out the buffer's bytes, 0; -1 when out of memory,
+ * the build failed or the replay refused it. */
+int replay_run(int max_nodes, replay_build_fn *build, const struct replay_in *in, int64_t *out);
 
 /* The graph inputs of the attention caches, by cache (0 the full one, 1 the
  * sliding one); -1 where a cache or a rotation has none. */
