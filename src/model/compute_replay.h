@@ -13,14 +13,18 @@
 #include "model/size.h"
 
 struct compute_replay {
-	/* 1 when this replay computes m's buffer with the cache a */
-	int (*handles)(const struct model *m, const struct kv_alloc *a);
+	/* 1 when this replay computes m's buffer: by the model alone, or
+	 * (handles_with) with the cache a too; one of the two is set */
+	int (*handles)(const struct model *m);
+	int (*handles_with)(const struct model *m, const struct kv_alloc *a);
 	/* the buffer for ubatch ub (size_ubatch): 0, or -1 on overflow */
 	int (*bytes)(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
 		     int64_t *out);
-	/* 1 when tests/engine.sh holds it within 2 % over its buffers matrix
-	 * (rot_fa: a quantized cache with flash attention); NULL: always */
-	int (*modelled)(const struct model *m, int rot_fa);
+	/* 1 when tests/engine.sh holds it within 2 % over its buffers matrix:
+	 * by the model alone, or (modelled_rot) for a quantized cache with
+	 * flash attention apart (rot_fa); neither set: always */
+	int (*modelled)(const struct model *m);
+	int (*modelled_rot)(const struct model *m, int rot_fa);
 	const char *what;   /* the graphs, for --explain */
 	const char *file;   /* the replay's source */
 };
