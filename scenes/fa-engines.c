@@ -10,43 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/compute_moe.h"
-#include "model/compute_hybrid_replay.h"
-#include "model/compute_qwen3next.h"
 #include "model/compute_hybrid.h"
-#include "model/compute_mamba2.h"
 #include "model/compute_dense.h"
-#include "model/compute_dense_replay.h"
-#include "model/compute_gemma3n.h"
-#include "model/compute_gemma4.h"
+#include "model/compute_replay.h"
 #include "model/size.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
 #include "scenes/lib/closed_form.h"
 
 #define FA_MAX 8
-
-/* The compute buffers src/model/ replays through ggml-alloc's rules, where
- * best fit moves the peak's tensors with the deployment and no closed
- * form held to 2 %: shown as a plain value, --explain naming the replay. */
-enum replay_kind {
-	REPLAY_NONE, REPLAY_MOE, REPLAY_MAMBA2, REPLAY_HYBRID, REPLAY_GDN, REPLAY_DENSE, REPLAY_GEMMA3N, REPLAY_GEMMA4,
-};
-static const struct {
-	const char *what, *file;
-} replays[] = {
-	[REPLAY_MOE] = {"MoE (gpt-oss, Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek2, DeepSeek-V3.2 and GLM-5's sparse layers)",
-			"src/model/compute_moe.c"},
-	[REPLAY_MAMBA2] = {"Mamba-2 hybrid (Granite-4.0-H, Nemotron-H, Falcon-H1)", "src/model/compute_mamba2.c"},
-	[REPLAY_HYBRID] = {"short-conv and Mamba-1 hybrid (LFM2, Jamba): a layer's tail lands where the next layer's state "
-			   "get_rows pulls it in", "src/model/compute_hybrid_replay.c"},
-	[REPLAY_GDN] = {"gated delta net hybrid (Qwen3-Next, Qwen3.5)", "src/model/compute_qwen3next.c"},
-	[REPLAY_DENSE] = {"dense graph (Llama, Mistral 3, Qwen2, OLMo 2, Phi-3, Cohere2): best fit moves the final residual "
-			  "(a rotated cache with flash attention, up to 3.8 % off by the peaks)", "src/model/compute_dense_replay.c"},
-	[REPLAY_GEMMA3N] = {"Gemma 3n (AltUp streams, per-layer inputs, shared KV layers)", "src/model/compute_gemma3n.c"},
-	[REPLAY_GEMMA4] = {"Gemma 4 (sliding and full layers of their own head sizes, the 26B-A4B's experts beside its dense "
-			   "MLP, the layers reusing a cache)", "src/model/compute_gemma4.c"},
-};
 
 struct fa_state {
 	int64_t ctx, n_kv, heads, vocab, head_size;
@@ -55,8 +27,10 @@ struct fa_state {
 	int64_t n_seq, q_width, qv_width, v_rot;          /* and: sequences, Q's and the attention output's widths,
 							   * a rotated (block-quantized) V */
 	int64_t m1_inner, m1_state;                        /* a Mamba-1 block's d_inner and d_state (0: none) */
-	/* the compute buffer is a replay of ggml-alloc's rules (src/model/), no closed form: which one */
-	enum replay_kind replayed;
+	/* the compute buffer is a replay of ggml-alloc's rules, where best fit
+	 * moves the peak's tensors with the deployment and no closed form held
+	 * to 2 %: which one (src/model/compute_replay.c), NULL: the peaks */
+	const struct compute_replay *replayed;
 	int64_t k_rot;                                     /* nrot of a rotated K (0: none; compute_rot.c) */
 	int64_t attn_w, hyb, mid_hole, big_rows;           /* a hybrid's K·Q rows and logits table (compute_hybrid.c) */
 	int64_t kv_lora, rope, nope, k_row, streams;       /* the MLA latent's widths (src/model/compute_mla.c) */
@@ -140,23 +114,13 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	for (int64_t il = 0; il < env->model->layers; il++)
 		if (size_v_elems_layer(env->model, il) > st->v_max)
 			st->v_max = size_v_elems_layer(env->model, il);
-	int dense_replayed = compute_dense_replay_modelled(env->model, a);
+	st->replayed = compute_replay_of(env->model, a);   /* as compute_bytes() asks (src/model/buffers.c) */
 	free(a);
 	st->heads = params_int(env->p, FA_HEADS) ? params_int(env->p, FA_HEADS) : env->model->heads;
 	st->vocab = params_int(env->p, FA_VOCAB) ? params_int(env->p, FA_VOCAB) : env->model->vocab;
 	st->head_size = env->model->head_dim;
 	st->sinks = env->model->sinks_learned;
 	st->mla = env->model->kind == ATTN_MLA;
-	/* in compute_bytes()'s order (src/model/buffers.c) */
-	const struct model *m = env->model;
-	st->replayed = compute_moe_modelled(m)        ? REPLAY_MOE
-		       : compute_mamba2_replayed(m)   ? REPLAY_MAMBA2
-		       : compute_hybrid_replayed(m)   ? REPLAY_HYBRID
-		       : compute_qwen3next_graph(m)   ? REPLAY_GDN
-		       : dense_replayed               ? REPLAY_DENSE
-		       : compute_gemma3n_modelled(m)  ? REPLAY_GEMMA3N
-		       : compute_gemma4_replayed(m)   ? REPLAY_GEMMA4
-						      : REPLAY_NONE;
 	st->cc = params_real(env->p, FA_CC);
 	/* The logged buffers belong to one model and one set of runs: shown only for those. */
 	st->logged = env->model_is_default && params_is_default(env->p, FA_CTX) &&
@@ -451,7 +415,7 @@ static void replay_or_formula(const struct fa_state *st, struct summary *s, cons
 	if (st->replayed)
 		summary_explain(s, "%s: no closed form holds to 2 %%; the reserve graph replayed tensor by tensor through "
 			    "ggml-alloc's best fit (%s, src/model/alloc_sim.c), checked against the real llama.cpp by "
-			    "tests/engine.sh", replays[st->replayed].what, replays[st->replayed].file);
+			    "tests/engine.sh", st->replayed->what, st->replayed->file);
 	else
 		summary_formula(s, 0.5, f);
 }

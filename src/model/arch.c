@@ -28,7 +28,7 @@ static const struct arch_info archs[] = {
 	{"deci", AM_NEXTN | AM_GRAPH_CHECKED},
 	/* Gemma 4: per-layer KV heads and head sizes (key_length_swa), layers
 	 * sharing an earlier layer's cache (src/models/gemma4.cpp) */
-	{"gemma4", AM_NEXTN | AM_SHARED_KV | AM_SWA_HEADS},
+	{"gemma4", AM_NEXTN | AM_SHARED_KV | AM_SWA_HEADS | AM_FFN_BESIDE_EXPERTS | AM_GRAPH_GEMMA4},
 	/* chunked attention (src/models/llama4.cpp) */
 	{"llama4", AM_NEXTN | AM_CHUNKED | AM_GRAPH_LLAMA4},
 	/* MLA's latent plus the lightning indexer's K-only cache (create_memory:

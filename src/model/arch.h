@@ -40,6 +40,13 @@ enum arch_mech {
 	AM_GRAPH_GLM4MOE = 1 << 11,
 	/* DeepSeek-V2/V3's graph with the MLA latent (src/models/deepseek2.cpp), likewise */
 	AM_GRAPH_DEEPSEEK2 = 1 << 12,
+	/* a dense MLP of ff_dense in every layer beside the experts, no
+	 * dense_lead or moe_layer_step needed (src/models/gemma4.cpp: "normal
+	 * FFN as shared expert") */
+	AM_FFN_BESIDE_EXPERTS = 1 << 13,
+	/* Gemma 4's graph (src/models/gemma4.cpp), replayed by
+	 * src/model/compute_gemma4.c */
+	AM_GRAPH_GEMMA4 = 1 << 14,
 };
 
 /* The rows of the table in its order, for other tables keyed by

@@ -6,17 +6,11 @@
 #include <stdio.h>
 
 #include "model/arch.h"
-#include "model/compute_moe.h"
 #include "model/compute_hybrid.h"
-#include "model/compute_hybrid_replay.h"
-#include "model/compute_mamba2.h"
 #include "model/compute_mla.h"
 #include "model/compute_dsa.h"
 #include "model/compute_dense.h"
-#include "model/compute_qwen3next.h"
-#include "model/compute_dense_replay.h"
-#include "model/compute_gemma3n.h"
-#include "model/compute_gemma4.h"
+#include "model/compute_replay.h"
 #include "model/size.h"
 #include "util/fault.h"
 
@@ -192,20 +186,10 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	/* llama-context.cpp graph_reserve: n_tokens rounded up to a multiple of
 	 * n_seqs (the reserve's ubatch splits evenly), n_outputs not. */
 	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
-	if (compute_moe_modelled(m))   /* gpt-oss, Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek2: replayed (compute_moe.c) */
-		return compute_moe_bytes(m, d, ub, a, out);
-	if (compute_mamba2_replayed(m))   /* Granite-4.0-H, Nemotron-H, Falcon-H1: replayed (compute_mamba2.c) */
-		return compute_mamba2_bytes(m, d, ub, a, out);
-	if (compute_hybrid_replayed(m))   /* LFM2, Jamba: replayed (compute_hybrid_replay.c) */
-		return compute_hybrid_replay_bytes(m, d, ub, a, out);
-	if (compute_qwen3next_graph(m))   /* Qwen3-Next, Qwen3.5: replayed (compute_qwen3next.c) */
-		return compute_qwen3next_bytes(m, d, ub, a, out);
-	if (compute_dense_replay_modelled(m, a))   /* Llama, Mistral 3, Qwen2, OLMo 2, Phi-3, Cohere2: replayed */
-		return compute_dense_replay_bytes(m, d, ub, a, out);
-	if (compute_gemma3n_modelled(m))   /* Gemma 3n's AltUp graph: replayed (compute_gemma3n.c) */
-		return compute_gemma3n_bytes(m, d, ub, a, out);
-	if (compute_gemma4_replayed(m))   /* Gemma 4: replayed (compute_gemma4.c) */
-		return compute_gemma4_bytes(m, d, ub, a, out);
+	/* MoE, the hybrids, the dense graphs, Gemma 3n and 4: replayed (src/model/compute_replay.c's table) */
+	const struct compute_replay *replay = compute_replay_of(m, a);
+	if (replay)
+		return replay->bytes(m, d, ub, a, out);
 	for (int64_t il = 0; il < m->layers; il++)
 		if (size_v_elems_layer(m, il) > v_max)
 			v_max = size_v_elems_layer(m, il);
@@ -341,26 +325,14 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 				  (!rot_fa || compute_rot_checked(m)) &&
 				  (graph_checked(m) || compute_dense_checked(m))
 				  ? SIZE_MODELLED : SIZE_ESTIMATED;
-	/* the MoE graphs replayed, the rotations of a quantized cache among
-	 * them (exact over engine.sh's matrix at f16, q8_0 and q4_0) */
-	if (compute_moe_modelled(m))
-		b->compute_mark = SIZE_MODELLED;
 	if (compute_hybrid_modelled(m, rot_fa))
 		b->compute_mark = SIZE_MODELLED;   /* a hybrid held to 2 % (src/model/compute_hybrid.c) */
-	if (compute_gemma4_replayed(m))   /* Gemma 4, exact over engine.sh's matrix (src/model/compute_gemma4.c) */
-		b->compute_mark = SIZE_MODELLED;
-	if (compute_hybrid_replay_modelled(m, rot_fa))
-		b->compute_mark = SIZE_MODELLED;   /* LFM2, Jamba replayed (src/model/compute_hybrid_replay.c) */
-	if (compute_qwen3next_graph(m))   /* the gated delta nets replayed (src/model/compute_qwen3next.c) */
-		b->compute_mark = compute_qwen3next_modelled(m) ? SIZE_MODELLED : SIZE_ESTIMATED;
-	if (compute_dense_replay_modelled(m, &a))
-		b->compute_mark = SIZE_MODELLED;   /* a dense graph replayed (src/model/compute_dense_replay.c) */
-	/* Gemma 3n's graph replayed (src/model/compute_gemma3n.c): exact over
-	 * tests/engine.sh's matrix, rotated caches too */
-	if (compute_gemma3n_modelled(m))
-		b->compute_mark = SIZE_MODELLED;
-	if (compute_mamba2_modelled(m))
-		b->compute_mark = SIZE_MODELLED;   /* a Mamba-2 hybrid held to 2 % (src/model/compute_mamba2.c) */
+	/* a replayed graph: its row's mark (src/model/compute_replay.c; the MoE
+	 * graphs, Gemma 3n and 4 and the dense ones exact over engine.sh's
+	 * matrix at f16, q8_0 and q4_0, rotations included) */
+	const struct compute_replay *replay = compute_replay_of(m, &a);
+	if (replay)
+		b->compute_mark = compute_replay_modelled(replay, m, rot_fa) ? SIZE_MODELLED : SIZE_ESTIMATED;
 	/* Say which widths were missing, so that --explain and the memory scene
 	 * name them (an INI file without embd or ff: Q's width stands in for
 	 * n_embd and layer 0's FFN peak is left out, above). */

@@ -48,11 +48,12 @@ enum {
 };
 /* modelled: tests/engine.sh's buffers group holds the replay within 2 %
  * over its whole matrix on that family's GGUF */
-static const struct {
+struct dense_graph {
 	const char *arch;
 	unsigned flags;
 	int modelled;
-} graphs[] = {
+};
+static const struct dense_graph graphs[] = {
 	/* llama.cpp llama_model_llama::graph */
 	{"llama", 0, 1},
 	/* mistral3.cpp llama_model_mistral3::graph: llama's layer (the
@@ -126,9 +127,12 @@ static int phi3_attn(struct alloc_sim *s, const struct model *m, int fa, const s
 /* Cohere2's graph (DR_COHERE2), read off ggml-alloc's trace of
  * tests/engine.sh's Command R7B: inputs in the order layer 0 first reads
  * its cache's (the sliding one), then the other cache's. */
-static int build_cohere2(struct alloc_sim *s, const struct model *m, const struct deploy *d, int64_t nt, int64_t no,
-			 const struct kv_alloc *a)
+static int build_cohere2(struct alloc_sim *s, const struct replay_in *in)
 {
+	const struct model *m = in->m;
+	const struct deploy *d = in->d;
+	const struct kv_alloc *a = in->a;
+	int64_t nt = in->nt, no = in->no;
 	int64_t E = m->embd;
 	int fa = d->flash_attn;
 	struct replay_attn_in ra;
@@ -136,18 +140,11 @@ static int build_cohere2(struct alloc_sim *s, const struct model *m, const struc
 	int tok = alloc_sim_input(s, 4 * nt);
 	alloc_sim_input(s, 4 * E * nt);
 	int first = m->layer_swa[0] ? 1 : 0;   /* 0: the full cache, 1: the sliding one */
-	/* layer 0's K rotation is read before inp_pos: ggml_mul_mat(rot, q)
-	 * (llama-impl.h llama_mul_mat_hadamard) visits its src0 first */
-	int64_t nk = ra.nk;
-	if (nk)
-		ra.krot[first] = alloc_sim_input(s, 4 * nk * nk);
-	int pos = alloc_sim_input(s, 4 * nt);
+	int pos = replay_pos_input(s, ra.nk, &ra.krot[first], 4 * nt);   /* layer 0's K rotation first */
 	for (int k = 0; k < 2; k++) {
 		int c = (first + k) % 2;
-		ra.nk = k == 0 ? 0 : nk;   /* the first cache's K rotation is placed above */
 		replay_cache_inputs(s, m, fa, nt, c == 0 ? a->full_cells : a->swa_cells, 0, &ra, c);
 	}
-	ra.nk = nk;
 	int out_ids = alloc_sim_input(s, 4 * no);
 	int cur = N(4 * E * nt, tok);
 	for (int64_t il = 0; il < m->layers; il++) {
@@ -174,9 +171,13 @@ static int build_cohere2(struct alloc_sim *s, const struct model *m, const struc
 }
 
 /* The graph of one ubatch of nt tokens (no outputs) against every cell. */
-static int build(struct alloc_sim *s, const struct model *m, unsigned flags, const struct deploy *d, int64_t nt,
-		 int64_t no, const struct kv_alloc *a)
+static int build(struct alloc_sim *s, const struct replay_in *in)
 {
+	const struct model *m = in->m;
+	const struct deploy *d = in->d;
+	const struct kv_alloc *a = in->a;
+	int64_t nt = in->nt, no = in->no;
+	unsigned flags = ((const struct dense_graph *)in->row)->flags;
 	int64_t E = m->embd, F = m->ff, cells = a->full_cells;
 	int fa = d->flash_attn;
 	struct replay_attn_in ra;
@@ -245,21 +246,13 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 int compute_dense_replay_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
 			       int64_t *out)
 {
-	/* llama-context.cpp graph_reserve: n_tokens a multiple of n_seq, every token an output */
-	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
 	int r = row_of(m);
-	if (!compute_dense_replay_modelled(m, a) || too_wide(m, a, nt))
+	if (!compute_dense_replay_modelled(m, a))
+		return -1;
+	struct replay_in in = replay_in_of(m, d, a, ub, &graphs[r]);
+	if (too_wide(m, a, in.nt))
 		return -1;
 	/* at most 22 nodes a layer (Cohere2 with both rotations), the inputs,
 	 * the last layer's get_rows and the logits: 32 a layer is room enough */
-	struct alloc_sim *s = alloc_sim_new((int)(32 * m->layers + 64), REPLAY_CPU_ALIGN);
-	if (!s)
-		return -1;
-	int built = graphs[r].flags & DR_COHERE2 ? build_cohere2(s, m, d, nt, ub, a) : build(s, m, graphs[r].flags, d, nt, ub, a);
-	int64_t bytes = built < 0 ? -1 : alloc_sim_run(s);
-	alloc_sim_free(s);
-	if (bytes < 0)
-		return -1;
-	*out = bytes;
-	return 0;
+	return replay_run((int)(32 * m->layers + 64), graphs[r].flags & DR_COHERE2 ? build_cohere2 : build, &in, out);
 }

@@ -46,9 +46,12 @@ static int magnitude_scaled(struct alloc_sim *s, int64_t E, int64_t nt, int x, i
 }
 
 /* The graph of one ubatch of nt tokens (no outputs) against every cell. */
-static int build(struct alloc_sim *s, const struct model *m, const struct deploy *d, int64_t nt, int64_t no,
-		 const struct kv_alloc *a)
+static int build(struct alloc_sim *s, const struct replay_in *in)
 {
+	const struct model *m = in->m;
+	const struct deploy *d = in->d;
+	const struct kv_alloc *a = in->a;
+	int64_t nt = in->nt, no = in->no;
 	int64_t E = m->embd, F = m->ff, L = m->layers, P = EMBD_ALTUP, Sx = ALTUP;
 	int fa = d->flash_attn, caches = a->windowed ? 2 : 1;
 	struct replay_attn_in ra;
@@ -65,9 +68,7 @@ static int build(struct alloc_sim *s, const struct model *m, const struct deploy
 	int tok = alloc_sim_input(s, 4 * nt);
 	alloc_sim_input(s, 4 * E * nt);
 	int ptok = alloc_sim_input(s, 4 * nt);
-	if (ra.nk)
-		ra.krot[first] = alloc_sim_input(s, 4 * ra.nk * ra.nk);
-	int pos = alloc_sim_input(s, 4 * nt);
+	int pos = replay_pos_input(s, ra.nk, &ra.krot[first], 4 * nt);
 	for (int k = 0; k < caches; k++) {
 		int c = (first + k) % caches;   /* 0: the full cache, 1: the sliding one */
 		replay_cache_inputs(s, m, fa, nt, c == 0 ? a->full_cells : a->swa_cells, 0, &ra, c);
@@ -179,17 +180,8 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 int compute_gemma3n_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
 			  int64_t *out)
 {
-	/* llama-context.cpp graph_reserve: n_tokens a multiple of n_seq, every token an output */
-	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
-	if (too_wide(m, a, nt) || m->layers > MODEL_MAX_LAYERS)
+	struct replay_in in = replay_in_of(m, d, a, ub, NULL);
+	if (too_wide(m, a, in.nt) || m->layers > MODEL_MAX_LAYERS)
 		return -1;
-	struct alloc_sim *s = alloc_sim_new((int)(80 * m->layers + 64), REPLAY_CPU_ALIGN);
-	if (!s)
-		return -1;
-	int64_t r = build(s, m, d, nt, ub, a) < 0 ? -1 : alloc_sim_run(s);
-	alloc_sim_free(s);
-	if (r < 0)
-		return -1;
-	*out = r;
-	return 0;
+	return replay_run((int)(80 * m->layers + 64), build, &in, out);
 }

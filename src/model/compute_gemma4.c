@@ -21,8 +21,7 @@
  * layer's V), V has an RMS norm of its own, a shared layer has Q only, and
  * the first K rotation is placed before inp_pos.
  */
-#include <string.h>
-
+#include "model/arch.h"
 #include "model/compute_gemma4.h"
 #include "model/replay_graph.h"
 
@@ -48,7 +47,7 @@ int compute_gemma4_replayed(const struct model *m)
 {
 	/* E2B/E4B's per-layer inputs (build_inp_per_layer, project_per_layer_inputs
 	 * and each layer's gate, projection and norm) are not in the replay */
-	return strcmp(m->arch, "gemma4") == 0 && m->embd > 0 && m->ff > 0 && m->heads > 0 && !m->embd_per_layer &&
+	return (m->arch_mech & AM_GRAPH_GEMMA4) && m->embd > 0 && m->ff > 0 && m->heads > 0 && !m->embd_per_layer &&
 	       (m->experts == 0 || (m->experts_used > 0 && m->experts <= 1024 && m->ff_dense > 0)) &&
 	       model_swa_pattern_of(m) >= 0;
 }
@@ -74,9 +73,12 @@ static int64_t rot_v_n(const struct model *m, int64_t hd)
 }
 
 /* The graph of one ubatch of nt tokens (no outputs) against every cell. */
-static int build(struct alloc_sim *s, const struct model *m, const struct deploy *d, int64_t nt, int64_t no,
-		 const struct kv_alloc *a)
+static int build(struct alloc_sim *s, const struct replay_in *in)
 {
+	const struct model *m = in->m;
+	const struct deploy *d = in->d;
+	const struct kv_alloc *a = in->a;
+	int64_t nt = in->nt, no = in->no;
 	int64_t E = m->embd, H = m->heads, X = m->experts;
 	int64_t FF = m->experts ? m->ff_dense : m->ff;   /* the dense MLP's width */
 	int64_t pattern = model_swa_pattern_of(m), v_max = 0;
@@ -104,10 +106,9 @@ static int build(struct alloc_sim *s, const struct model *m, const struct deploy
 		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
 		int64_t hd = head_of(m, c == 1);
 		int64_t nk = rot_k_n(m, hd), nv = rot_v_n(m, hd);
-		if (nk)
-			krot[c] = alloc_sim_input(s, 4 * nk * nk);
-		if (pos < 0)   /* the rotation is Q's Hadamard product's src0, seen before RoPE's inp_pos */
-			pos = alloc_sim_input(s, 4 * nt);
+		if (k == 0)   /* the first cache's K rotation before inp_pos */
+			pos = replay_pos_input(s, nk, &krot[c], 4 * nt);
+		replay_k_rot(s, nk, &krot[c]);   /* the other cache's */
 		if (nv)
 			vrot[c] = alloc_sim_input(s, 4 * nv * nv);
 		kidx[c] = alloc_sim_input(s, 8 * nt);
@@ -218,17 +219,8 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 int compute_gemma4_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
 			 int64_t *out)
 {
-	/* llama-context.cpp graph_reserve: n_tokens a multiple of n_seq, every token an output */
-	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
-	if (!compute_gemma4_replayed(m) || too_wide(m, a, nt))
+	struct replay_in in = replay_in_of(m, d, a, ub, NULL);
+	if (!compute_gemma4_replayed(m) || too_wide(m, a, in.nt))
 		return -1;
-	struct alloc_sim *s = alloc_sim_new((int)((50 + m->experts_used) * m->layers + 32), REPLAY_CPU_ALIGN);
-	if (!s)
-		return -1;
-	int64_t r = build(s, m, d, nt, ub, a) < 0 ? -1 : alloc_sim_run(s);
-	alloc_sim_free(s);
-	if (r < 0)
-		return -1;
-	*out = r;
-	return 0;
+	return replay_run((int)((50 + m->experts_used) * m->layers + 32), build, &in, out);
 }

@@ -17,22 +17,20 @@
  * layer's attention output projection or its y chain, and the rest of a
  * layer joins the graph only when a later expand needs it.  The graph is
  * therefore written here as a lazy DAG with the builders' expands, and
- * handed to alloc_sim in the order those expands give; the graph inputs
- * go first in the order the nodes first read them (ggml-alloc.c
- * ggml_gallocr_alloc_graph_impl), inp_tokens and inp_embd leading.
+ * handed to alloc_sim in the order those expands give (src/model/replay_lazy.c);
+ * the graph inputs go first in the order the nodes first read them
+ * (ggml-alloc.c ggml_gallocr_alloc_graph_impl), inp_tokens and inp_embd leading.
  * Node sizes, in-place reuse and order were checked line by line against
  * ggml-alloc's trace (tools/alloc-trace.sh) on tests/engine.sh's
  * granite-hybrid-small, nemotron-h-small and falcon-h1-7b.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "model/alloc_sim.h"
 #include "model/compute_dense.h"
 #include "model/compute_mamba2.h"
-
-/* ggml-cpu.c ggml_backend_cpu_buffer_type_get_alignment: TENSOR_ALIGNMENT */
-#define CPU_ALIGN 32
+#include "model/replay_graph.h"
+#include "model/replay_lazy.h"
 
 /* The three builders' differences (src/models/granite-hybrid.cpp,
  * nemotron-h.cpp, falcon-h1.cpp). */
@@ -90,116 +88,29 @@ int compute_mamba2_modelled(const struct model *m)
 	return compute_mamba2_replayed(m) && family_of(m)->modelled;
 }
 
-/* The lazy graph: nodes written as the builders make them, placed in
- * alloc_sim in the order expand() reaches them. */
-struct lz_node {
-	int64_t bytes;           /* or ALLOC_SIM_INPLACE / ALLOC_SIM_NOALLOC */
-	int input;               /* a graph input (placed before every node) */
-	int src[ALLOC_SIM_SRC];  /* in ggml's source order; -1: none (a weight) */
-	int inplace;             /* the source whose slot an in-place node takes */
-	int out;                 /* a graph output: never freed */
-	int done;                /* in the order already */
-	int id;                  /* alloc_sim's id, once placed */
-};
-struct lz {
-	struct lz_node *v;
-	int *order;        /* the nodes in graph order */
-	int *stack, *at;   /* expand's walk: a node and its next source */
-	int n, n_order, cap, err;
-};
-
-static int lz_add(struct lz *g, int64_t bytes, int inplace, int s0, int s1, int s2)
-{
-	if (g->n >= g->cap) {
-		g->err = 1;
-		return -1;
-	}
-	struct lz_node *x = &g->v[g->n];
-	*x = (struct lz_node){bytes, 0, {s0, s1, s2, -1}, inplace, 0, 0, -1};
-	return g->n++;
-}
-
+/* The lazy graph (src/model/replay_lazy.h) in this file's words. */
 /* A new tensor of bytes reading up to three sources. */
-static int op(struct lz *g, int64_t bytes, int s0, int s1, int s2)
+static int op(struct replay_lazy *g, int64_t bytes, int s0, int s1, int s2)
 {
-	return lz_add(g, bytes, -1, s0, s1, s2);
+	return replay_lazy_add(g, bytes, -1, 3, (int[]){s0, s1, s2});
 }
 
 /* A node computed in place on source `on` (0 or 1). */
-static int inplace(struct lz *g, int on, int s0, int s1)
+static int inplace(struct replay_lazy *g, int on, int s0, int s1)
 {
-	return lz_add(g, ALLOC_SIM_INPLACE, on, s0, s1, -1);
+	return replay_lazy_add(g, 0, on, 2, (int[]){s0, s1});
 }
 
 /* A graph input of bytes. */
-static int input(struct lz *g, int64_t bytes)
+static int input(struct replay_lazy *g, int64_t bytes)
 {
-	int x = lz_add(g, bytes, -1, -1, -1, -1);
-	if (x >= 0)
-		g->v[x].input = 1;
-	return x;
+	return replay_lazy_input(g, bytes);
 }
 
-/* ggml_build_forward_expand: the sources depth first, in order, then the
- * node (iterative on the stacks sized for every node: a long chain of
- * layers is deep). */
-static void expand(struct lz *g, int root)
+/* ggml_build_forward_expand */
+static void expand(struct replay_lazy *g, int root)
 {
-	int top = 0;
-	if (root < 0 || g->v[root].done)
-		return;
-	g->stack[0] = root;
-	g->at[0] = 0;
-	while (top >= 0) {
-		struct lz_node *x = &g->v[g->stack[top]];
-		if (g->at[top] < ALLOC_SIM_SRC) {
-			int s = x->src[g->at[top]++];
-			if (s >= 0 && !g->v[s].done && !g->v[s].input) {
-				top++;   /* below g->n: a node is on the stack once */
-				g->stack[top] = s;
-				g->at[top] = 0;
-			}
-			continue;
-		}
-		x->done = 1;
-		g->order[g->n_order++] = g->stack[top--];
-	}
-}
-
-/* Hands the graph to alloc_sim: the inputs in the order the nodes first
- * read them (inp_tokens and inp_embd first), then every node. */
-static int64_t lz_run(struct lz *g, int tok, int embd)
-{
-	struct alloc_sim *s = alloc_sim_new(g->n + 1, CPU_ALIGN);
-	int64_t r = -1;
-	if (!s)
-		return -1;
-	g->v[tok].id = alloc_sim_input(s, g->v[tok].bytes);
-	g->v[embd].id = alloc_sim_input(s, g->v[embd].bytes);
-	for (int i = 0; i < g->n_order; i++)
-		for (int k = 0; k < ALLOC_SIM_SRC; k++) {
-			int x = g->v[g->order[i]].src[k];
-			if (x >= 0 && g->v[x].input && g->v[x].id < 0)
-				g->v[x].id = alloc_sim_input(s, g->v[x].bytes);
-		}
-	for (int i = 0; i < g->n_order; i++) {
-		struct lz_node *x = &g->v[g->order[i]];
-		int src[ALLOC_SIM_SRC], n = 0;
-		if (x->inplace >= 0)   /* alloc_sim reuses its first source's slot */
-			src[n++] = g->v[x->src[x->inplace]].id;
-		for (int k = 0; k < ALLOC_SIM_SRC; k++)
-			if (k != x->inplace && x->src[k] >= 0)
-				src[n++] = g->v[x->src[k]].id;
-		x->id = alloc_sim_node(s, x->bytes, n, src);
-		if (x->id < 0)
-			goto out;
-		if (x->out)
-			alloc_sim_output(s, x->id);
-	}
-	r = alloc_sim_run(s);
-out:
-	alloc_sim_free(s);
-	return r;
+	replay_lazy_expand(g, root);
 }
 
 /* The deployment's widths, in floats (4 bytes) or bytes where named. */
@@ -217,7 +128,7 @@ struct m2_inputs {
 
 /* src/models/mamba-base.cpp build_mamba2_layer on the normed input x:
  * its output (ssm_out), not yet in the graph. */
-static int mamba2(struct lz *g, const struct m2_dims *w, const struct m2_inputs *in, int x)
+static int mamba2(struct replay_lazy *g, const struct m2_dims *w, const struct m2_inputs *in, int x)
 {
 	/* build_rs: the conv states' rows (get_rows on rs_s_copy, F32
 	 * [(d_conv - 1) * conv width, n_seqs]), expanded; the extra rows are
@@ -253,7 +164,7 @@ static int mamba2(struct lz *g, const struct m2_dims *w, const struct m2_inputs 
 
 /* llama-graph.cpp build_qkv, RoPE (the family's) and build_attn on the
  * normed input x: the output projection wo, not yet in the graph. */
-static int attention(struct lz *g, const struct m2_dims *w, const struct m2_inputs *in, int x, int rope)
+static int attention(struct replay_lazy *g, const struct m2_dims *w, const struct m2_inputs *in, int x, int rope)
 {
 	int q = op(g, 4 * w->Q * w->nt, x, -1, -1);
 	int k = op(g, 4 * w->K * w->nt, x, -1, -1);
@@ -294,25 +205,28 @@ static int attention(struct lz *g, const struct m2_dims *w, const struct m2_inpu
 }
 
 /* build_norm (LLM_NORM_RMS): a new RMS_NORM, its weight in place. */
-static int norm(struct lz *g, int64_t bytes, int x)
+static int norm(struct replay_lazy *g, int64_t bytes, int x)
 {
 	return inplace(g, 0, op(g, bytes, x, -1, -1), -1);
 }
 
 /* build_ffn (LLM_FFN_SILU, LLM_FFN_PAR): gate, up, their swiglu, down. */
-static int ffn_glu(struct lz *g, const struct model *m, int64_t n, int64_t E, int x)
+static int ffn_glu(struct replay_lazy *g, const struct model *m, int64_t n, int64_t E, int x)
 {
 	int gt = op(g, 4 * m->ff * n, x, -1, -1), up = op(g, 4 * m->ff * n, x, -1, -1);
 	return op(g, 4 * E * n, op(g, 4 * m->ff * n, gt, up, -1), -1, -1);
 }
 
-static int build(struct lz *g, const struct model *m, const struct m2_family *f, const struct m2_dims *w,
-		 struct m2_inputs *in, int *tok, int *emb)
+static int build(struct replay_lazy *g, const struct model *m, const struct m2_family *f, const struct m2_dims *w,
+		 struct m2_inputs *in)
 {
 	int64_t E = w->E, nt = w->nt, no = w->no;
 	int64_t nk = compute_rot_k_n(m), nv = compute_rot_v_n(m);   /* src/model/compute_rot.c */
-	*tok = input(g, 4 * nt);
-	*emb = input(g, 4 * E * nt);
+	/* inp_tokens and inp_embd placed first (build_inp_embd's two paths),
+	 * the other inputs with the node that first reads them */
+	int tok = input(g, 4 * nt);
+	expand(g, tok);
+	expand(g, input(g, 4 * E * nt));
 	int rope = (f->flags & M2_ROPE) && !no_rope(m);
 	in->pos = rope ? input(g, 4 * nt) : -1;
 	in->krot = nk ? input(g, 4 * nk * nk) : -1;
@@ -326,7 +240,7 @@ static int build(struct lz *g, const struct model *m, const struct m2_family *f,
 	in->mask = input(g, w->cells * nt * (w->fa ? 2 : 4));
 	in->scopy = input(g, 4 * w->ns);
 	in->out_ids = input(g, 4 * no);
-	int cur = op(g, 4 * E * nt, *tok, -1, -1);   /* embd: get_rows(tok_embd, inp_tokens) */
+	int cur = op(g, 4 * E * nt, tok, -1, -1);   /* embd: get_rows(tok_embd, inp_tokens) */
 	expand(g, cur);
 	for (int64_t il = 0; il < m->layers; il++) {
 		int last = il == m->layers - 1, inp_sa = cur;
@@ -369,17 +283,29 @@ static int build(struct lz *g, const struct model *m, const struct m2_family *f,
 	/* the output norm in place (the residual has no other reader) */
 	cur = inplace(g, 0, inplace(g, 0, cur, -1), -1);
 	if (f->flags & M2_NEXTN_OUT) {
-		if (cur >= 0)
-			g->v[cur].out = 1;   /* nemotron-h.cpp: res->t_h_nextn */
+		replay_lazy_output(g, cur);   /* nemotron-h.cpp: res->t_h_nextn */
 		cur = op(g, 4 * E * no, cur, in->out_ids, -1);
 	}
 	int logits = op(g, 4 * m->vocab * no, cur, -1, -1);
 	expand(g, logits);
 	/* every node written is in the graph (an unread one would be a slip here) */
-	int nodes = 0;
-	for (int i = 0; i < g->n; i++)
-		nodes += !g->v[i].input;
-	return g->err || nodes != g->n_order ? -1 : 0;
+	return g->broken || replay_lazy_unexpanded(g) ? -1 : 0;
+}
+
+/* A Falcon-H1 layer with rotations writes 48 lazy nodes. */
+static int lazy_room(const struct model *m)
+{
+	return (int)(56 * m->layers + 64);
+}
+
+/* The lazy graph's room, then build() into s (replay_run's builder). */
+static int run(struct alloc_sim *s, const struct replay_in *ri)
+{
+	struct replay_lazy g;
+	struct m2_inputs in;
+	int r = replay_lazy_init(&g, s, lazy_room(ri->m)) == 0 ? build(&g, ri->m, family_of(ri->m), ri->row, &in) : -1;
+	replay_lazy_free(&g);
+	return r;
 }
 
 int compute_mamba2_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
@@ -388,12 +314,12 @@ int compute_mamba2_bytes(const struct model *m, const struct deploy *d, int64_t 
 	if (!compute_mamba2_replayed(m))
 		return -1;
 	struct m2_dims w = {0};
-	/* llama-context.cpp graph_reserve: n_tokens a multiple of n_seqs
-	 * (n_seq_max), every token an output; ubatch_reserve(n_tokens / n_seqs, n_seqs) */
+	struct replay_in ri = replay_in_of(m, d, a, ub, &w);
+	/* ubatch_reserve(n_tokens / n_seqs, n_seqs) (llama-context.cpp graph_reserve) */
 	w.ns = d->n_seq;
-	w.nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
+	w.nt = ri.nt;
 	w.nst = w.nt / w.ns;
-	w.no = ub;
+	w.no = ri.no;
 	/* every tensor is at most 8 B x nt x one of the widths below: each
 	 * one's factors bounded first (a hostile model's), the widths then
 	 * checked once, so that no size in build() wraps */
@@ -425,23 +351,6 @@ int compute_mamba2_bytes(const struct model *m, const struct deploy *d, int64_t 
 		widest = ws[i] > widest ? ws[i] : widest;
 	if (__builtin_mul_overflow(widest, w.nt, &r) || __builtin_mul_overflow(r, 8, &r) || r > ALLOC_SIM_MAX_BYTES / 4)
 		return -1;
-	struct lz g = {0};
-	g.cap = (int)(56 * m->layers + 64);   /* a Falcon-H1 layer with rotations writes 48 */
-	g.v = malloc(sizeof *g.v * (size_t)g.cap);
-	g.order = malloc(sizeof *g.order * (size_t)g.cap);
-	g.stack = malloc(sizeof *g.stack * (size_t)g.cap);
-	g.at = malloc(sizeof *g.at * (size_t)g.cap);
-	struct m2_inputs in;
-	int tok, emb;
-	int64_t res = -1;
-	if (g.v && g.order && g.stack && g.at && build(&g, m, family_of(m), &w, &in, &tok, &emb) == 0)
-		res = lz_run(&g, tok, emb);
-	free(g.v);
-	free(g.order);
-	free(g.stack);
-	free(g.at);
-	if (res < 0)
-		return -1;
-	*out = res;
-	return 0;
+	/* a lazy node emits at most one alloc_sim node */
+	return replay_run(lazy_room(m) + 1, run, &ri, out);
 }

@@ -131,9 +131,13 @@ static int mla_attn(struct alloc_sim *s, const struct model *m, const struct dep
 }
 
 /* The graph of one ubatch of nt tokens (no outputs) against every cell. */
-static int build(struct alloc_sim *s, const struct model *m, const struct moe_graph *g, const struct deploy *d,
-		 int64_t nt, int64_t no, const struct kv_alloc *a)
+static int build(struct alloc_sim *s, const struct replay_in *in)
 {
+	const struct model *m = in->m;
+	const struct deploy *d = in->d;
+	const struct kv_alloc *a = in->a;
+	int64_t nt = in->nt, no = in->no;
+	const struct moe_graph *g = in->row;
 	int64_t E = m->embd;
 	int fa = d->flash_attn, caches = a->windowed ? 2 : 1, scale = -1;
 	struct replay_attn_in ra;
@@ -252,23 +256,13 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
 		      int64_t *out)
 {
-	/* llama-context.cpp graph_reserve: n_tokens a multiple of n_seq, every token an output */
-	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
+	struct replay_in in = replay_in_of(m, d, a, ub, graph_of(m));
 	/* llama-model.cpp load_hparams asserts n_expert <= LLAMA_MAX_EXPERTS
 	 * (1024, llama-hparams.h): beyond it there is no graph to replay, and
 	 * a hostile count would ask for (40 + used) x layers nodes (4 GB) */
-	if (too_wide(m, a, nt) || m->experts > 1024)
+	if (!in.row || too_wide(m, a, in.nt) || m->experts > 1024)
 		return -1;
 	/* the sparse layer's indexer and mask: 40 nodes more (compute_dsa_replay.c) */
 	int64_t per = 40 + m->experts_used + (m->indexer_head_dim ? 40 : 0);
-	struct alloc_sim *s = alloc_sim_new((int)(per * m->layers + 32), REPLAY_CPU_ALIGN);
-	if (!s)
-		return -1;
-	const struct moe_graph *g = graph_of(m);
-	int64_t r = !g || build(s, m, g, d, nt, ub, a) < 0 ? -1 : alloc_sim_run(s);
-	alloc_sim_free(s);
-	if (r < 0)
-		return -1;
-	*out = r;
-	return 0;
+	return replay_run((int)(per * m->layers + 32), build, &in, out);
 }

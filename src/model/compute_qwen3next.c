@@ -136,9 +136,13 @@ static int gdn_layer(struct alloc_sim *s, const struct model *m, unsigned flags,
 }
 
 /* The graph of one ubatch of nt tokens (no outputs) against every cell. */
-static int build(struct alloc_sim *s, const struct model *m, const struct gdn_graph *gr, const struct deploy *d,
-		 int64_t nt, int64_t no, const struct kv_alloc *a)
+static int build(struct alloc_sim *s, const struct replay_in *in)
 {
+	const struct model *m = in->m;
+	const struct deploy *d = in->d;
+	const struct kv_alloc *a = in->a;
+	int64_t nt = in->nt, no = in->no;
+	const struct gdn_graph *gr = in->row;
 	int64_t E = m->embd, ns = d->n_seq, cells = a->full_cells;
 	int fa = d->flash_attn;
 	struct gdn_dims g = {m->ssm_d_state, m->ssm_n_group, m->ssm_d_inner / m->ssm_dt_rank, m->ssm_dt_rank,
@@ -152,8 +156,7 @@ static int build(struct alloc_sim *s, const struct model *m, const struct gdn_gr
 	int tok = alloc_sim_input(s, 4 * nt);
 	alloc_sim_input(s, 4 * E * nt);
 	int rs = alloc_sim_input(s, 4 * ns);
-	replay_k_rot_input(s, &ra, 0);
-	int pos = alloc_sim_input(s, 4 * nt * ((gr->flags & GD_MROPE) ? 4 : 1));
+	int pos = replay_pos_input(s, ra.nk, &ra.krot[0], 4 * nt * ((gr->flags & GD_MROPE) ? 4 : 1));
 	replay_cache_inputs(s, m, fa, nt, cells, 0, &ra, 0);
 	int out_ids = alloc_sim_input(s, 4 * no);
 	int cur = N(4 * E * nt, tok);   /* embd: ggml_get_rows(tok_embd, inp_tokens) */
@@ -221,18 +224,8 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 int compute_qwen3next_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
 			    int64_t *out)
 {
-	/* llama-context.cpp graph_reserve: n_tokens a multiple of n_seq, every token an output */
-	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
-	const struct gdn_graph *g = graph_of(m);
-	if (!g || !compute_qwen3next_graph(m) || too_wide(m, a, nt) || m->layers > MODEL_MAX_LAYERS)
+	struct replay_in in = replay_in_of(m, d, a, ub, graph_of(m));
+	if (!in.row || !compute_qwen3next_graph(m) || too_wide(m, a, in.nt) || m->layers > MODEL_MAX_LAYERS)
 		return -1;
-	struct alloc_sim *s = alloc_sim_new((int)((80 + m->experts_used) * m->layers + 64), REPLAY_CPU_ALIGN);
-	if (!s)
-		return -1;
-	int64_t r = build(s, m, g, d, nt, ub, a) < 0 ? -1 : alloc_sim_run(s);
-	alloc_sim_free(s);
-	if (r < 0)
-		return -1;
-	*out = r;
-	return 0;
+	return replay_run((int)((80 + m->experts_used) * m->layers + 64), build, &in, out);
 }

@@ -428,7 +428,8 @@ static int check_rules(struct loader *L)
 	/* Llama 4 Maverick: the layers between the MoE ones are dense
 	 * (moe_layer_step > 1); Gemma 4's dense MLP is in every layer beside
 	 * the experts (src/models/gemma4.cpp) */
-	if (m->ff_dense && !m->dense_lead && m->moe_layer_step <= 1 && strcmp(m->arch, "gemma4") != 0)
+	const struct arch_info *ai = arch_find(m->arch);   /* NULL: none or unknown (model_finish refuses it) */
+	if (m->ff_dense && !m->dense_lead && m->moe_layer_step <= 1 && !(ai && (ai->mech & AM_FFN_BESIDE_EXPERTS)))
 		return fail(L, MF_FF_DENSE, "without dense_lead or moe_layer_step (no dense layer has that width)");
 	/* MLA: RoPE turns the decoupled key only.  head_dim and head_dim_v are
 	 * not tied to the [mla] sizes: a GGUF may give them in another form. */

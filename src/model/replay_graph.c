@@ -12,6 +12,27 @@
 
 #define N(bytes, ...) REPLAY_NODE(s, (bytes), __VA_ARGS__)
 
+struct replay_in replay_in_of(const struct model *m, const struct deploy *d, const struct kv_alloc *a, int64_t ub,
+			      const void *row)
+{
+	/* llama-context.cpp graph_reserve: n_tokens a multiple of n_seq, every token an output */
+	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
+	return (struct replay_in){m, d, a, nt, ub, row};
+}
+
+int replay_run(int max_nodes, replay_build_fn *build, const struct replay_in *in, int64_t *out)
+{
+	struct alloc_sim *s = alloc_sim_new(max_nodes, REPLAY_CPU_ALIGN);
+	if (!s)
+		return -1;
+	int64_t r = build(s, in) < 0 ? -1 : alloc_sim_run(s);
+	alloc_sim_free(s);
+	if (r < 0)
+		return -1;
+	*out = r;
+	return 0;
+}
+
 void replay_attn_in_init(struct replay_attn_in *ra, const struct model *m)
 {
 	memset(ra, 0xff, sizeof *ra);   /* every id -1 */
@@ -26,8 +47,7 @@ void replay_cache_inputs(struct alloc_sim *s, const struct model *m, int fa, int
 	/* each cache's attn_inp_k_rot / attn_inp_v_rot [n, n] F32
 	 * (llama-graph.cpp build_attn: first read by the hadamard of Q, then
 	 * of V, before the cache's idxs) */
-	if (ra->nk && ra->krot[c] < 0)   /* not yet placed by replay_k_rot_input */
-		ra->krot[c] = alloc_sim_input(s, 4 * ra->nk * ra->nk);
+	replay_k_rot(s, ra->nk, &ra->krot[c]);   /* unless replay_pos_input placed it */
 	if (ra->nv)
 		ra->vrot[c] = alloc_sim_input(s, 4 * ra->nv * ra->nv);
 	/* llama_kv_cache::build_input_k_idxs / build_input_v_idxs (V
@@ -39,10 +59,21 @@ void replay_cache_inputs(struct alloc_sim *s, const struct model *m, int fa, int
 	ra->mask[c] = alloc_sim_input(s, cells * nt * (fa ? 2 : 4));
 }
 
-void replay_k_rot_input(struct alloc_sim *s, struct replay_attn_in *ra, int c)
+void replay_k_rot(struct alloc_sim *s, int64_t nk, int *krot)
 {
-	if (ra->nk && ra->krot[c] < 0)
-		ra->krot[c] = alloc_sim_input(s, 4 * ra->nk * ra->nk);
+	if (nk && *krot < 0)
+		*krot = alloc_sim_input(s, 4 * nk * nk);
+}
+
+int replay_pos_input(struct alloc_sim *s, int64_t nk, int *krot, int64_t bytes)
+{
+	/* build_attn's Q rotation, ggml_mul_mat(rot, q) (llama-impl.h
+	 * llama_mul_mat_hadamard), lists the matrix as its src0, ahead of Q's
+	 * chain down to RoPE's inp_pos; ggml_visit_parents walks sources in
+	 * order, and ggml_gallocr_alloc_graph_impl places the leaves in the
+	 * order that walk meets them */
+	replay_k_rot(s, nk, krot);
+	return alloc_sim_input(s, bytes);
 }
 
 int replay_attn(struct alloc_sim *s, const struct model *m, int fa, const struct replay_attn_in *ra, int c,

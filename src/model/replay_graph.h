@@ -12,6 +12,7 @@
 
 #include "model/alloc_sim.h"
 #include "model/model.h"
+#include "model/size.h"
 
 /* ggml-cpu.c ggml_backend_cpu_buffer_type_get_alignment: TENSOR_ALIGNMENT */
 #define REPLAY_CPU_ALIGN 32
@@ -19,6 +20,27 @@
 /* A node of `bytes` reading the listed sources: REPLAY_NODE(s, 4 * E * nt, a, b) */
 #define REPLAY_NODE(s, bytes, ...)                                                                              \
 	alloc_sim_node((s), (bytes), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
+
+/* What a family's builder reads: the model, the deployment, its cache
+ * and the reserve's widths (replay_in_of), and the family's table row. */
+struct replay_in {
+	const struct model *m;
+	const struct deploy *d;
+	const struct kv_alloc *a;
+	int64_t nt;        /* tokens: the ubatch rounded up to a multiple of n_seq */
+	int64_t no;        /* outputs: the ubatch */
+	const void *row;   /* the family's row of its own table, or NULL */
+};
+/* The builder replay_run runs: writes the graph into s, 0; -1 when the
+ * graph is full or cannot be built. */
+typedef int replay_build_fn(struct alloc_sim *s, const struct replay_in *in);
+/* The reserve of ubatch ub (size_ubatch) for m deployed as d with cache a. */
+struct replay_in replay_in_of(const struct model *m, const struct deploy *d, const struct kv_alloc *a, int64_t ub,
+			      const void *row);
+/* Builds one graph of at most max_nodes nodes with build and replays it
+ * through alloc_sim: *out the buffer's bytes, 0; -1 when out of memory,
+ * the build failed or the replay refused it. */
+int replay_run(int max_nodes, replay_build_fn *build, const struct replay_in *in, int64_t *out);
 
 /* The graph inputs of the attention caches, by cache (0 the full one, 1 the
  * sliding one); -1 where a cache or a rotation has none. */
@@ -31,14 +53,18 @@ struct replay_attn_in {
 void replay_attn_in_init(struct replay_attn_in *ra, const struct model *m);
 /* Cache c's inputs, in the order build_attn first reads them: the rotation
  * matrices, k_idxs, v_idxs (none when no_v: MLA's V is a view of K) and the
- * KQ mask over `cells`.  A K rotation the caller placed already (ra->krot[c]
- * set: Gemma 3n reads layer 0's before inp_pos) is kept. */
+ * KQ mask over `cells`.  A K rotation placed already (ra->krot[c] set, by
+ * replay_pos_input) is kept. */
 void replay_cache_inputs(struct alloc_sim *s, const struct model *m, int fa, int64_t nt, int64_t cells, int no_v,
 			 struct replay_attn_in *ra, int c);
-/* Cache c's K rotation matrix alone, placed before the inputs that follow
- * it in the graph's first reads (Qwen3-Next, Qwen3.5: before inp_pos);
- * replay_cache_inputs then leaves it. */
-void replay_k_rot_input(struct alloc_sim *s, struct replay_attn_in *ra, int c);
+/* A K rotation matrix [nk, nk] F32 (attn_inp_k_rot) into *krot, unless nk
+ * is 0 or *krot is placed already (>= 0). */
+void replay_k_rot(struct alloc_sim *s, int64_t nk, int *krot);
+/* inp_pos (`bytes`: 4 a token, 16 with M-RoPE) with the first layer's K
+ * rotation (nk, *krot as replay_k_rot's) placed before it, where a graph
+ * whose RoPE comes before Q's rotation meets them (Gemma 3n, Gemma 4,
+ * Cohere2, Qwen3-Next, Qwen3.5): inp_pos's id. */
+int replay_pos_input(struct alloc_sim *s, int64_t nk, int *krot, int64_t bytes);
 
 enum {
 	RA_QK_NORM = 1 << 0,   /* q/k norms on the reshaped views (new tensors), RoPE in place on them */

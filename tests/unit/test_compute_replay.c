@@ -1,0 +1,65 @@
+/*
+ * The table of replayed compute buffers (src/model/compute_replay.c): the
+ * graph each shipped model's buffer is replayed by (after the builders in
+ * llama.cpp's src/models), and a real engine figure reached through a
+ * row's own function (node-llama-cpp 3.22.1's llama_get_memory_breakdown
+ * on tests/engine.sh's Command R7B GGUF, as
+ * tests/unit/test_compute_dense_replay.c pins it through size_buffers).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/compute_replay.h"
+#include "model/size.h"
+#include "t.h"
+
+static const struct {
+	const char *model;   /* assets/models/NAME.ini */
+	const char *file;    /* the replay's source, NULL: buffers.c's peaks */
+} cases[] = {
+	{"llama3-8b", "src/model/compute_dense_replay.c"},       /* llama.cpp llama_model_llama::graph */
+	{"command-r7b", "src/model/compute_dense_replay.c"},     /* cohere2.cpp: its sliding cache too */
+	{"gpt-oss-20b", "src/model/compute_moe.c"},              /* openai-moe.cpp */
+	{"deepseek-v2-lite", "src/model/compute_moe.c"},         /* deepseek2.cpp, the MLA latent */
+	{"falcon-h1-7b", "src/model/compute_mamba2.c"},          /* falcon-h1.cpp */
+	{"lfm2-1.2b", "src/model/compute_hybrid_replay.c"},      /* lfm2.cpp's short conv */
+	{"jamba-v0.1", "src/model/compute_hybrid_replay.c"},     /* jamba.cpp's Mamba-1 */
+	{"qwen3-next-80b", "src/model/compute_qwen3next.c"},     /* qwen3next.cpp's gated delta net */
+	{"gemma-3n-e4b", "src/model/compute_gemma3n.c"},         /* gemma3n-iswa.cpp */
+	{"gemma4-31b", "src/model/compute_gemma4.c"},            /* gemma4.cpp */
+	{"qwen3-4b", NULL},                                      /* q/k norms on the views: not traced */
+	{"gemma3-27b", NULL},                                    /* its peaks hold (AM_GRAPH_CHECKED) */
+};
+
+void test_compute_replay(void)
+{
+	struct model *m = calloc(1, sizeof *m);
+	struct kv_alloc *a = calloc(1, sizeof *a);
+	char err[256];
+	if (!m || !a)
+		goto out;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct deploy d = deploy_default(4096);
+		if (model_find_load(m, cases[i].model, err, sizeof err) != 0 || size_alloc(m, &d, a) < 0) {
+			T_OK(0, "compute replay: %s loads and sizes (%s)", cases[i].model, err);
+			continue;
+		}
+		const struct compute_replay *r = compute_replay_of(m, a);
+		T_OK(r ? cases[i].file && strcmp(r->file, cases[i].file) == 0 : !cases[i].file,
+		     "compute replay: %s is replayed by %s", cases[i].model, cases[i].file ? cases[i].file : "none");
+	}
+	/* Command R7B (its GGUF's widths), -c 4096 -fa on, a q8_0 cache: the
+	 * engine's 541,067,264 B through the row's own function and mark */
+	if (model_find_load(m, "command-r7b", err, sizeof err) == 0) {
+		struct deploy d = deploy_default(4096);
+		int64_t bytes = -1;
+		m->embd = 4096, m->ff = 14336, m->k_type = m->v_type = CACHE_Q8_0;
+		const struct compute_replay *r = size_alloc(m, &d, a) == 0 ? compute_replay_of(m, a) : NULL;
+		T_OK(r && r->bytes(m, &d, size_ubatch(&d), a, &bytes) == 0, "compute replay: Command R7B q8_0 is replayed");
+		T_EQ_INT(bytes, 541067264, "compute replay: Command R7B -c 4096 -fa on q8_0: the engine's buffer");
+		T_OK(r && compute_replay_modelled(r, m, 1), "compute replay: its rotated cache is modelled");
+	}
+out:
+	free(a);
+	free(m);
+}
