@@ -64,13 +64,20 @@ static void *member(struct model *m, const struct model_field_info *f)
 	return (char *)m + f->off;
 }
 
+/* num_int's "out of range" (past the bounds) and num_real's "number out of
+ * range" (past a double: 1e400) are, for a field, both past its range. */
+static int past_range(const char *why)
+{
+	return !strcmp(why, "out of range") || !strcmp(why, "number out of range");
+}
+
 /* A number that failed num_int / num_real, in the words of the message. */
 static int bad_number(struct loader *L, const struct model_field_info *f, const char *s, const char *why, int integer,
 		      double min)
 {
 	char shown[40];
 	err_clean(shown, sizeof shown, s);
-	if (!strcmp(why, "out of range")) {
+	if (past_range(why)) {
 		if (integer)
 			return fail(L, id_of(f), "'%s' is out of range (%lld to %lld)", shown, (long long)min,
 				    (long long)f->max);
@@ -179,7 +186,7 @@ static int read_kv_heads(struct loader *L, const struct model_field_info *f, con
 		char shown[40];
 		if (num_int(items[il], (long long)f->min, (long long)f->max, &ll, &why) < 0) {
 			err_clean(shown, sizeof shown, items[il]);
-			if (!strcmp(why, "out of range"))
+			if (past_range(why))
 				return fail(L, id_of(f), "layer %d: '%s' is out of range (%lld to %lld)", il, shown,
 					    (long long)f->min, (long long)f->max);
 			return fail(L, id_of(f), "layer %d: '%s' is %s", il, shown,
