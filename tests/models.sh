@@ -87,6 +87,7 @@ bad() {   # bad NAME WANT SED-SCRIPT : the fixture edited by sed
 }
 bad missing-key "missing-key.ini:1: [model] layers: missing (required)" '/^layers/d'
 bad missing-section "missing-section.ini: [rope] missing section (required)" '/^\[rope\]/d; /^base/d'
+bad missing-sections "missing-sections.ini: [attention], [rope] missing sections (required)" '/^\[rope\]/d; /^base/d; /^\[attention\]/d; /^kind/d'
 bad empty-name "empty-name.ini:2: [model] name: empty" 's/^name .*/name =/'
 bad junk-number "junk-number.ini:4: [model] layers: '12abc' is not a whole number" 's/^layers .*/layers = 12abc/'
 bad octal-looking "octal-looking.ini:5: [model] heads: '0x20' is not a whole number" 's/^heads .*/heads = 0x20/'
@@ -161,7 +162,7 @@ expect_eq "models: MLA without the latent cache (27x16x(192+128)x2)" "$(sval gqa
 : > "$tmp/empty.ini"
 "$ATTNVIZ" --summary gqa -m "$tmp/empty.ini" 2>"$tmp/err" >/dev/null
 expect_eq "models: empty file exit 2" $? 2
-grep -qF "empty.ini: [model] missing section (required)" "$tmp/err" && ok "models: empty file message" || fail "models: empty file message: $(cat "$tmp/err")"
+grep -qF "empty.ini: [model], [attention], [rope] missing sections (required)" "$tmp/err" && ok "models: empty file message" || fail "models: empty file message: $(cat "$tmp/err")"
 head -c 3000 /dev/urandom > "$tmp/garbage.ini"; printf '\0' >> "$tmp/garbage.ini"
 "$ATTNVIZ" --summary gqa -m "$tmp/garbage.ini" 2>"$tmp/err" >/dev/null
 expect_eq "models: binary garbage exit 2" $? 2
