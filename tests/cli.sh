@@ -91,6 +91,8 @@ for out in --summary --frame; do
 done
 err_case "cli: interactive without a terminal" "needs a terminal" -s 2 </dev/null
 err_case "cli: unknown model" "no model 'no-such-model'" --summary online-softmax -m no-such-model
+mkdir "$tmp/emptydir"
+err_case "cli: a directory without config.json" "$tmp/emptydir: no config.json in this directory" --summary memory -m "$tmp/emptydir"
 err_case "cli: dump under a missing dir" "No such file or directory" --dump-tensors "$tmp/missing/deeper" -s tiled
 : > "$tmp/afile"
 err_case "cli: dump into a file" "not a directory" --dump-tensors "$tmp/afile" -s tiled

@@ -303,10 +303,10 @@ grep -qF "dirjson/config.json: is a directory, not a config.json file" "$tmp/err
 "$ATTNVIZ" --summary gqa -m "$tmp/nothere/config.json" >/dev/null 2>"$tmp/err"; rc=$?
 expect_eq "hf: a missing config.json exits 2" $rc 2
 grep -qF "nothere/config.json: cannot open" "$tmp/err" && ok "hf: missing file message" || fail "hf: missing: $(cat "$tmp/err")"
-# An INI file and a directory without config.json still go to the INI loader.
+# An INI file and a directory without config.json are not read as config.json.
 mkdir "$tmp/plain.ini"
 "$ATTNVIZ" --summary gqa -m "$tmp/plain.ini" >/dev/null 2>"$tmp/err"
-grep -qF "is a directory, not an INI file" "$tmp/err" && ok "hf: a directory without config.json is not read as one" ||
+grep -qF "plain.ini: no config.json in this directory" "$tmp/err" && ok "hf: a directory without config.json is not read as one" ||
 	fail "hf: plain directory: $(cat "$tmp/err")"
 
 # Origins: every line --export-model writes says where its value came from,

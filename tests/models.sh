@@ -170,7 +170,7 @@ grep -qF "binary data" "$tmp/err" && ok "models: binary garbage message" || fail
 mkdir "$tmp/dir.ini"
 "$ATTNVIZ" --summary gqa -m "$tmp/dir.ini" 2>"$tmp/err" >/dev/null
 expect_eq "models: a directory exit 2" $? 2
-grep -qF "is a directory, not an INI file" "$tmp/err" && ok "models: a directory message" || fail "models: directory: $(cat "$tmp/err")"
+grep -qF "dir.ini: no config.json in this directory" "$tmp/err" && ok "models: a directory message" || fail "models: directory: $(cat "$tmp/err")"
 timeout 30 "$ATTNVIZ" --summary gqa -m /dev/zero 2>"$tmp/err" >/dev/null
 expect_eq "models: /dev/zero exits 2 at once" $? 2
 grep -qF "/dev/zero: not a regular file" "$tmp/err" && ok "models: /dev/zero message" || fail "models: /dev/zero: $(cat "$tmp/err")"
