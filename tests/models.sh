@@ -90,7 +90,7 @@ bad missing-section "missing-section.ini: [rope] missing section (required)" '/^
 bad missing-sections "missing-sections.ini: [attention], [rope] missing sections (required)" '/^\[rope\]/d; /^base/d; /^\[attention\]/d; /^kind/d'
 bad empty-name "empty-name.ini:2: [model] name: empty" 's/^name .*/name =/'
 bad junk-number "junk-number.ini:4: [model] layers: '12abc' is not a whole number" 's/^layers .*/layers = 12abc/'
-bad octal-looking "octal-looking.ini:5: [model] heads: '0x20' is not a whole number" 's/^heads .*/heads = 0x20/'
+bad junk-hex "junk-hex.ini:5: [model] heads: '0x2g' is not a whole number" 's/^heads .*/heads = 0x2g/'
 bad zero-count "zero-count.ini:5: [model] heads: '0' is out of range (1 to 65536)" 's/^heads .*/heads = 0/'
 bad negative-count "negative-count.ini:6: [model] kv_heads: '-8' is out of range (1 to 65536)" 's/^kv_heads .*/kv_heads = -8/'
 bad zero-layers "zero-layers.ini:4: [model] layers: '0' is out of range (1 to 1024)" 's/^layers .*/layers = 0/'
