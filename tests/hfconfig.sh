@@ -358,6 +358,10 @@ expect_eq "hf: a config.json named mixtral-config.json gives the directory's mem
 	"$("$ATTNVIZ" --summary memory -m tests/hf/mixtral-8x7b | grep -v bench)"
 expect_eq "hf: its id is the file name without .json" \
 	"$("$ATTNVIZ" --export-model -m "$TMPDIR/mixtral-config.json" | sed -n 's/^name *= *\([^ ;]*\).*/\1/p')" "mixtral-config"
+expect_eq "hf: its name's origin says the file's name, not the directory's" \
+	"$("$ATTNVIZ" --export-model -m "$TMPDIR/mixtral-config.json" | sed -n 's/^name *=[^;]*; *//p')" "the file's name without .json"
+expect_eq "hf: in a directory the name's origin is the directory's name" \
+	"$("$ATTNVIZ" --export-model -m tests/hf/mixtral-8x7b | sed -n 's/^name *=[^;]*; *//p')" "the directory's name"
 printf '{"hidden_size": 4096,\n' >"$TMPDIR/cut.json"
 "$ATTNVIZ" --summary memory -m "$TMPDIR/cut.json" >/dev/null 2>"$TMPDIR/cut.err"
 expect_eq "hf: a cut .json is a JSON error with its line, exit 2" "$?:$(grep -c "^attnviz: $TMPDIR/cut.json:[0-9]" "$TMPDIR/cut.err")" "2:1"
