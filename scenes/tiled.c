@@ -309,7 +309,7 @@ static void draw_heat_legend(const struct tl_state *st, struct canvas *s, int y)
 	if (r->last == TILED_LOAD_KV)
 		canvas_text(s, 0, y + 1, ROLE_DIM, "· loaded, not scored yet");
 	else if (isfinite(st->tile_lo))
-		canvas_printf(s, 0, y + 1, ROLE_NORMAL, "from %.3g to %.3g", st->tile_lo, st->tile_hi);
+		canvas_printf(s, 0, y + 1, ROLE_NORMAL, "from %#.3g to %#.3g", st->tile_lo, st->tile_hi);
 	if (st->causal)
 		canvas_text(s, 0, y + 2, ROLE_DIM, "blank: masked (−∞)");
 }

@@ -67,6 +67,13 @@ err_case() {   # NAME WANT-IN-STDERR ARGS...
 err_case "cli: unknown --set key" "bogus: unknown parameter (this scene has: x)" --summary online-softmax --set bogus=1
 err_case "cli: malformed --set value" "attnviz: online-softmax: x: not a number: '1a'" --summary online-softmax --set x=1a,2
 err_case "cli: out-of-range value" "x: 1e+06 is out of range" --summary online-softmax --set x=1e6
+# Numbers as C reads them (DESIGN section 2): hexadecimal as strtod does, words not.
+expect_eq "cli: --set n=0x10 is n=16 (tiled naive_reads)" \
+	"$(sval tiled naive_reads --set n=0x10)" "$(sval tiled naive_reads --set n=16)"
+expect_eq "cli: --set ctx=0x1000 is ctx=4096 (memory kv_bytes)" \
+	"$(sval memory kv_bytes --set ctx=0x1000)" "$(sval memory kv_bytes --set ctx=4096)"
+err_case "cli: inf is not a number" "attnviz: online-softmax: x: not a number: 'inf'" --summary online-softmax --set x=inf
+err_case "cli: 0x alone is not a number" "attnviz: tiled: n: not a number: '0x'" --summary tiled --set n=0x
 err_case "cli: unknown scene" "unknown scene 'nope'" --summary nope
 err_case "cli: unknown option" "unknown option '--frobnicate'" --frobnicate
 err_case "cli: missing argument" "needs an argument" --summary
@@ -91,6 +98,8 @@ for out in --summary --frame; do
 done
 err_case "cli: interactive without a terminal" "needs a terminal" -s 2 </dev/null
 err_case "cli: unknown model" "no model 'no-such-model'" --summary online-softmax -m no-such-model
+mkdir "$tmp/emptydir"
+err_case "cli: a directory without config.json" "$tmp/emptydir: no config.json in this directory" --summary memory -m "$tmp/emptydir"
 err_case "cli: dump under a missing dir" "No such file or directory" --dump-tensors "$tmp/missing/deeper" -s tiled
 : > "$tmp/afile"
 err_case "cli: dump into a file" "not a directory" --dump-tensors "$tmp/afile" -s tiled

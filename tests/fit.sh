@@ -146,5 +146,12 @@ for bad in 12abc 24XB '' -5GiB 0GiB 1e30GB GiB rtx9999 24gib; do
 	expect_eq "fit: bad MEM '$bad': exit 2, one line on stderr, nothing on stdout" \
 		"$rc $(wc -l < "$tmp/err") $(wc -c < "$tmp/out")" "2 1 0"
 done
+# A bare number is bytes: 24 is under 1 MiB, and the line says what was meant.
+"$ATTNVIZ" --fit 24 -m llama3-8b >/dev/null 2>"$tmp/err"
+expect_eq "fit: a bare 24 is 24 bytes, and the error suggests 24GiB" "$? $(cat "$tmp/err")" \
+	"2 attnviz: --fit '24': 24 bytes is under 1 MiB (a bare number is bytes): did you mean 24GiB?"
+"$ATTNVIZ" --fit 24B >/dev/null 2>"$tmp/err"
+expect_eq "fit: 24B written with its unit gets no suggestion" "$? $(cat "$tmp/err")" \
+	"2 attnviz: --fit '24B': out of range (1 MiB to 1 PiB)"
 "$ATTNVIZ" --fit 24GiB --set bogus=1 >/dev/null 2>"$tmp/err"
 expect_eq "fit: an unknown --set key: exit 2" "$? $(grep -c bogus "$tmp/err")" "2 1"

@@ -264,6 +264,13 @@ bad "a tensor count past the end of the file" "$d/ntensors.gguf" "byte 8: 100000
 # key "general.name": 24 + 8 + 12 = 44, its type at 44, the string's length at 48
 printf 'strlen general.name 99999 abc\n' | mk strlen
 bad "a string length past the end of the file" "$d/strlen.gguf" "byte 48: string length 99999 runs past the end"
+# English for one byte and one entry: "1 byte left", "1 metadata entry".
+# key "x": 24 + 8 + 1 = 33, type at 33, element type at 37, count at 41..49.
+printf 'arr x str a,b,c,d\ntruncate 50\n' | mk arrcut
+bad "an array of strings cut short, in words" "$d/arrcut.gguf" \
+	"byte 41: x: array of 4 string values runs past the end of the file (1 byte left)"
+printf 'nkv 1\n' | mk nkv1
+bad "one metadata entry and no bytes for it" "$d/nkv1.gguf" "byte 16: 1 metadata entry cannot fit in the 0 bytes left"
 # Cut 4 bytes before the end: the last tensor info's u64 data offset starts
 # 8 bytes before the end and finds only 4.
 size=$(wc -c < "$L")

@@ -303,10 +303,10 @@ grep -qF "dirjson/config.json: is a directory, not a config.json file" "$tmp/err
 "$ATTNVIZ" --summary gqa -m "$tmp/nothere/config.json" >/dev/null 2>"$tmp/err"; rc=$?
 expect_eq "hf: a missing config.json exits 2" $rc 2
 grep -qF "nothere/config.json: cannot open" "$tmp/err" && ok "hf: missing file message" || fail "hf: missing: $(cat "$tmp/err")"
-# An INI file and a directory without config.json still go to the INI loader.
+# An INI file and a directory without config.json are not read as config.json.
 mkdir "$tmp/plain.ini"
 "$ATTNVIZ" --summary gqa -m "$tmp/plain.ini" >/dev/null 2>"$tmp/err"
-grep -qF "is a directory, not an INI file" "$tmp/err" && ok "hf: a directory without config.json is not read as one" ||
+grep -qF "plain.ini: no config.json in this directory" "$tmp/err" && ok "hf: a directory without config.json is not read as one" ||
 	fail "hf: plain directory: $(cat "$tmp/err")"
 
 # Origins: every line --export-model writes says where its value came from,
@@ -358,6 +358,10 @@ expect_eq "hf: a config.json named mixtral-config.json gives the directory's mem
 	"$("$ATTNVIZ" --summary memory -m tests/hf/mixtral-8x7b | grep -v bench)"
 expect_eq "hf: its id is the file name without .json" \
 	"$("$ATTNVIZ" --export-model -m "$TMPDIR/mixtral-config.json" | sed -n 's/^name *= *\([^ ;]*\).*/\1/p')" "mixtral-config"
+expect_eq "hf: its name's origin says the file's name, not the directory's" \
+	"$("$ATTNVIZ" --export-model -m "$TMPDIR/mixtral-config.json" | sed -n 's/^name *=[^;]*; *//p')" "the file's name without .json"
+expect_eq "hf: in a directory the name's origin is the directory's name" \
+	"$("$ATTNVIZ" --export-model -m tests/hf/mixtral-8x7b | sed -n 's/^name *=[^;]*; *//p')" "the directory's name"
 printf '{"hidden_size": 4096,\n' >"$TMPDIR/cut.json"
 "$ATTNVIZ" --summary memory -m "$TMPDIR/cut.json" >/dev/null 2>"$TMPDIR/cut.err"
 expect_eq "hf: a cut .json is a JSON error with its line, exit 2" "$?:$(grep -c "^attnviz: $TMPDIR/cut.json:[0-9]" "$TMPDIR/cut.err")" "2:1"

@@ -87,9 +87,10 @@ bad() {   # bad NAME WANT SED-SCRIPT : the fixture edited by sed
 }
 bad missing-key "missing-key.ini:1: [model] layers: missing (required)" '/^layers/d'
 bad missing-section "missing-section.ini: [rope] missing section (required)" '/^\[rope\]/d; /^base/d'
+bad missing-sections "missing-sections.ini: [attention], [rope] missing sections (required)" '/^\[rope\]/d; /^base/d; /^\[attention\]/d; /^kind/d'
 bad empty-name "empty-name.ini:2: [model] name: empty" 's/^name .*/name =/'
 bad junk-number "junk-number.ini:4: [model] layers: '12abc' is not a whole number" 's/^layers .*/layers = 12abc/'
-bad octal-looking "octal-looking.ini:5: [model] heads: '0x20' is not a whole number" 's/^heads .*/heads = 0x20/'
+bad junk-hex "junk-hex.ini:5: [model] heads: '0x2g' is not a whole number" 's/^heads .*/heads = 0x2g/'
 bad zero-count "zero-count.ini:5: [model] heads: '0' is out of range (1 to 65536)" 's/^heads .*/heads = 0/'
 bad negative-count "negative-count.ini:6: [model] kv_heads: '-8' is out of range (1 to 65536)" 's/^kv_heads .*/kv_heads = -8/'
 bad zero-layers "zero-layers.ini:4: [model] layers: '0' is out of range (1 to 1024)" 's/^layers .*/layers = 0/'
@@ -127,6 +128,8 @@ bad unknown-scaling "unknown-scaling.ini:16: [rope] scaling: unknown value 'dyna
 bad factor-no-scaling "factor-no-scaling.ini:16: [rope] factor: a factor other than 1 needs a scaling" 's/^base .*/base = 10000\nfactor = 4/'
 bad beta-order "beta-order.ini:16: [rope] beta_slow: must not be larger than beta_fast" 's/^base .*/base = 10000\nbeta_slow = 40/'
 bad absurd-size "absurd-size.ini:4: [model] layers: '99999999999999999999' is out of range" 's/^layers .*/layers = 99999999999999999999/'
+bad past-double "past-double.ini:4: [model] layers: '1e400' is out of range (1 to 1024)" 's/^layers .*/layers = 1e400/'
+bad past-double-real "past-double-real.ini:15: [rope] base: '1e400' is out of range (1 to 1e+12)" 's/^base .*/base = 1e400/'
 bad overflow "overflow.ini:4: [model] layers: sizes derived from this model overflow 64-bit arithmetic" 's/^layers .*/layers = 1000/; s/^heads .*/heads = 65536/; s/^kv_heads .*/kv_heads = 65536/; s/^head_dim .*/head_dim = 65536/; s/^kind .*/kind = mha/'
 bad odd-head-dim "odd-head-dim.ini:7: [model] head_dim: RoPE rotates pairs: the dimension must be even" 's/^head_dim .*/head_dim = 127/'
 bad colon-section "colon-section.ini:1: ':' is not allowed in a section name" 's/^\[model\]/[model:layers]/'
@@ -159,7 +162,7 @@ expect_eq "models: MLA without the latent cache (27x16x(192+128)x2)" "$(sval gqa
 : > "$tmp/empty.ini"
 "$ATTNVIZ" --summary gqa -m "$tmp/empty.ini" 2>"$tmp/err" >/dev/null
 expect_eq "models: empty file exit 2" $? 2
-grep -qF "empty.ini: [model] missing section (required)" "$tmp/err" && ok "models: empty file message" || fail "models: empty file message: $(cat "$tmp/err")"
+grep -qF "empty.ini: [model], [attention], [rope] missing sections (required)" "$tmp/err" && ok "models: empty file message" || fail "models: empty file message: $(cat "$tmp/err")"
 head -c 3000 /dev/urandom > "$tmp/garbage.ini"; printf '\0' >> "$tmp/garbage.ini"
 "$ATTNVIZ" --summary gqa -m "$tmp/garbage.ini" 2>"$tmp/err" >/dev/null
 expect_eq "models: binary garbage exit 2" $? 2
@@ -167,7 +170,7 @@ grep -qF "binary data" "$tmp/err" && ok "models: binary garbage message" || fail
 mkdir "$tmp/dir.ini"
 "$ATTNVIZ" --summary gqa -m "$tmp/dir.ini" 2>"$tmp/err" >/dev/null
 expect_eq "models: a directory exit 2" $? 2
-grep -qF "is a directory, not an INI file" "$tmp/err" && ok "models: a directory message" || fail "models: directory: $(cat "$tmp/err")"
+grep -qF "dir.ini: no config.json in this directory" "$tmp/err" && ok "models: a directory message" || fail "models: directory: $(cat "$tmp/err")"
 timeout 30 "$ATTNVIZ" --summary gqa -m /dev/zero 2>"$tmp/err" >/dev/null
 expect_eq "models: /dev/zero exits 2 at once" $? 2
 grep -qF "/dev/zero: not a regular file" "$tmp/err" && ok "models: /dev/zero message" || fail "models: /dev/zero: $(cat "$tmp/err")"

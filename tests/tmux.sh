@@ -130,8 +130,8 @@ picker_bad() {   # NAME PATH WANT
 }
 picker_bad "a junk number" "$mdir/junk.ini" "[model] layers: '12abc' is not a whole number"
 picker_bad "a colon section" "$mdir/colon.ini" "':' is not allowed in a section name"
-picker_bad "an empty file" "$mdir/empty.ini" "[model] missing section (required)"
-picker_bad "a directory" "$mdir/dir.ini" "is a directory, not an INI file"
+picker_bad "an empty file" "$mdir/empty.ini" "missing sections (required)"
+picker_bad "a directory" "$mdir/dir.ini" "no config.json in this directory"
 picker_bad "/dev/zero" "/dev/zero" "/dev/zero: not a regular file"
 picker_bad "a missing model" "no-such-model" "no model 'no-such-model'"
 # A good path loads; its name with % signs is shown as text.

@@ -73,7 +73,13 @@ int budget_parse(const char *text, int64_t *bytes, const struct budget_device **
 		double b = v * units[i].scale;
 		/* at least 1 MiB, at most 1 PiB: anything else is a typing slip */
 		if (errno || !isfinite(b) || b < 1048576.0 || b > 1125899906842624.0) {
-			snprintf(why, len, "out of range (1 MiB to 1 PiB)");
+			/* a bare number is bytes; "--fit 24" most likely meant GiB */
+			if (!*end && b < 1048576.0 && v * 1073741824.0 >= 1048576.0 &&
+			    v * 1073741824.0 <= 1125899906842624.0)
+				snprintf(why, len, "%.*s bytes is under 1 MiB (a bare number is bytes): did you mean %.*sGiB?",
+					 (int)(end - text), text, (int)(end - text), text);
+			else
+				snprintf(why, len, "out of range (1 MiB to 1 PiB)");
 			return -1;
 		}
 		*bytes = (int64_t)b;

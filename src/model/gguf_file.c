@@ -49,6 +49,12 @@ int gguf_fail(struct gguf_file *r, uint64_t at, const char *key, const char *fmt
 	return -1;
 }
 
+/* "s" unless n is 1: "1 byte left", "4 bytes left". */
+static const char *plural(uint64_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
 static uint64_t left(const struct gguf_file *r)
 {
 	return r->size - r->off;
@@ -58,8 +64,8 @@ static uint64_t left(const struct gguf_file *r)
 static int rd_bytes(struct gguf_file *r, void *dst, size_t n, const char *what)
 {
 	if (n > left(r))
-		return gguf_fail(r, r->off, NULL, "%s needs %zu bytes, %llu left: the file is cut short", what, n,
-			         (unsigned long long)left(r));
+		return gguf_fail(r, r->off, NULL, "%s needs %zu byte%s, %llu left: the file is cut short", what, n,
+			         plural(n), (unsigned long long)left(r));
 	uint8_t *out = dst;
 	while (n > 0) {
 		if (r->off < r->bstart || r->off >= r->bstart + r->blen) {
@@ -86,8 +92,8 @@ static int rd_bytes(struct gguf_file *r, void *dst, size_t n, const char *what)
 static int rd_skip(struct gguf_file *r, uint64_t n, const char *what)
 {
 	if (n > left(r))
-		return gguf_fail(r, r->off, NULL, "%s of %llu bytes runs past the end of the file (%llu bytes left)", what,
-			         (unsigned long long)n, (unsigned long long)left(r));
+		return gguf_fail(r, r->off, NULL, "%s of %llu byte%s runs past the end of the file (%llu byte%s left)",
+			         what, (unsigned long long)n, plural(n), (unsigned long long)left(r), plural(left(r)));
 	r->off += n;
 	return 0;
 }
@@ -127,8 +133,8 @@ static int rd_string(struct gguf_file *r, char **out, uint64_t keep, const char 
 	if (rd_u64(r, &len, what) < 0)
 		return -1;
 	if (len > left(r))
-		return gguf_fail(r, at, NULL, "%s length %llu runs past the end of the file (%llu bytes left)", what,
-			         (unsigned long long)len, (unsigned long long)left(r));
+		return gguf_fail(r, at, NULL, "%s length %llu runs past the end of the file (%llu byte%s left)", what,
+			         (unsigned long long)len, (unsigned long long)left(r), plural(left(r)));
 	if (len > keep)
 		return rd_skip(r, len, what);
 	char *s = malloc((size_t)len + 1);
@@ -214,8 +220,9 @@ static int rd_value(struct gguf_file *r, struct gguf_kv *k)
 	/* Each element takes at least its size (a string at least its u64 length). */
 	uint64_t least = at == GT_STR ? 8 : (uint64_t)type_size[at];
 	if (k->n > left(r) / least)
-		return gguf_fail(r, cat, k->key, "array of %llu %s runs past the end of the file (%llu bytes left)",
-			         (unsigned long long)k->n, gguf_type_names[at], (unsigned long long)left(r));
+		return gguf_fail(r, cat, k->key, "array of %llu %s value%s runs past the end of the file (%llu byte%s left)",
+			         (unsigned long long)k->n, gguf_type_names[at], plural(k->n), (unsigned long long)left(r),
+			         plural(left(r)));
 	if (at == GT_STR) {
 		for (uint64_t e = 0; e < k->n; e++) {
 			char *s;
@@ -254,8 +261,9 @@ static int rd_metadata(struct gguf_file *r, uint64_t nkv)
 {
 	/* Each entry takes at least 8 (key length) + 4 (type) + 1 bytes. */
 	if (nkv > left(r) / 13)
-		return gguf_fail(r, 16, NULL, "%llu metadata entries cannot fit in the %llu bytes left",
-			         (unsigned long long)nkv, (unsigned long long)left(r));
+		return gguf_fail(r, 16, NULL, "%llu metadata %s cannot fit in the %llu byte%s left",
+			         (unsigned long long)nkv, nkv == 1 ? "entry" : "entries", (unsigned long long)left(r),
+			         plural(left(r)));
 	/* Real files have a few dozen; a cap keeps our table small whatever the file's size. */
 	if (nkv > KV_MAX)
 		return gguf_fail(r, 16, NULL, "%llu metadata entries (at most %d)", (unsigned long long)nkv, KV_MAX);
@@ -384,8 +392,8 @@ static int rd_tensors(struct gguf_file *r, uint64_t n, struct gguf_tensors *t)
 {
 	/* Each info takes at least 8 (name length) + 4 + 4 + 8 bytes. */
 	if (n > left(r) / 24)
-		return gguf_fail(r, 8, NULL, "%llu tensor infos cannot fit in the %llu bytes left",
-				 (unsigned long long)n, (unsigned long long)left(r));
+		return gguf_fail(r, 8, NULL, "%llu tensor info%s cannot fit in the %llu byte%s left",
+				 (unsigned long long)n, plural(n), (unsigned long long)left(r), plural(left(r)));
 	/* Real files have a few hundred to a few thousand. */
 	if (n > TENSORS_MAX)
 		return gguf_fail(r, 8, NULL, "%llu tensor infos (at most %d)", (unsigned long long)n, TENSORS_MAX);

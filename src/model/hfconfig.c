@@ -2209,6 +2209,15 @@ static int resolve(const char *path, char *file, size_t len, char *err, size_t e
 }
 
 /* The model id: the name of the directory that holds the config.json. */
+/* A config.json kept under another name (NAME.json, read as one by load.c). */
+static int renamed_json(const char *file)
+{
+	const char *slash = strrchr(file, '/');
+	const char *own = slash ? slash + 1 : file;
+	size_t n = strlen(own);
+	return n > 5 && strcmp(own, "config.json") != 0 && !strcmp(own + n - 5, ".json");
+}
+
 static void dir_name(const char *file, char *id, size_t len)
 {
 	char dir[sizeof ((struct model *)0)->path], real[PATH_MAX + 1];
@@ -2318,7 +2327,9 @@ int model_load_hf(struct model *out, const char *path, char *err, size_t errlen)
 	json_t *nm = json_object_get(root, "_name_or_path");
 	int named = nm && json_is_string(nm) && json_string_value(nm)[0];
 	err_clean(m->name, sizeof m->name, named ? json_string_value(nm) : m->id);
-	model_set_origin(m, MF_NAME, named ? "config.json _name_or_path" : "the directory's name");
+	/* without _name_or_path the name is NAME of NAME.json, or the directory's (dir_name) */
+	model_set_origin(m, MF_NAME, named ? "config.json _name_or_path"
+				       : renamed_json(file) ? "the file's name without .json" : "the directory's name");
 	char dir[sizeof m->path];
 	snprintf(dir, sizeof dir, "%s", file);
 	char *slash = strrchr(dir, '/');

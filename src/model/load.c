@@ -59,6 +59,11 @@ static int load_other(struct model *m, enum model_format fmt, const char *path, 
 int model_load(struct model *m, const char *path, char *err, size_t errlen)
 {
 	enum model_format fmt = model_path_format(path);
+	/* a directory is a model only when it holds a config.json (DESIGN section 2) */
+	if (fmt == MODEL_INI && is_dir(path)) {
+		err_set(err, errlen, path, 0, NULL, NULL, "no config.json in this directory");
+		return -1;
+	}
 	if (fmt == MODEL_INI)
 		return model_load_ini(m, path, err, errlen);
 	char cfg[PATHS_LEN + 16];

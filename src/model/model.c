@@ -64,13 +64,20 @@ static void *member(struct model *m, const struct model_field_info *f)
 	return (char *)m + f->off;
 }
 
+/* num_int's "out of range" (past the bounds) and num_real's "number out of
+ * range" (past a double: 1e400) are, for a field, both past its range. */
+static int past_range(const char *why)
+{
+	return !strcmp(why, "out of range") || !strcmp(why, "number out of range");
+}
+
 /* A number that failed num_int / num_real, in the words of the message. */
 static int bad_number(struct loader *L, const struct model_field_info *f, const char *s, const char *why, int integer,
 		      double min)
 {
 	char shown[40];
 	err_clean(shown, sizeof shown, s);
-	if (!strcmp(why, "out of range")) {
+	if (past_range(why)) {
 		if (integer)
 			return fail(L, id_of(f), "'%s' is out of range (%lld to %lld)", shown, (long long)min,
 				    (long long)f->max);
@@ -179,7 +186,7 @@ static int read_kv_heads(struct loader *L, const struct model_field_info *f, con
 		char shown[40];
 		if (num_int(items[il], (long long)f->min, (long long)f->max, &ll, &why) < 0) {
 			err_clean(shown, sizeof shown, items[il]);
-			if (!strcmp(why, "out of range"))
+			if (past_range(why))
 				return fail(L, id_of(f), "layer %d: '%s' is out of range (%lld to %lld)", il, shown,
 					    (long long)f->min, (long long)f->max);
 			return fail(L, id_of(f), "layer %d: '%s' is %s", il, shown,
@@ -524,6 +531,33 @@ void model_set_id(struct model *m, const char *path)
 		*dot = 0;
 }
 
+/* Every section that holds a required key and is absent from the file, all
+ * in one line ("[attention], [rope] missing sections"), so that a file
+ * written from scratch is not fixed one section per run; 0 when none. */
+static int missing_sections(struct loader *L)
+{
+	char list[200] = "";
+	size_t at = 0;
+	int n = 0;
+	for (size_t i = 0; i < MF_COUNT; i++) {
+		const char *sec = model_fields[i].section;
+		int seen = 0;
+		if (model_fields[i].need != MFN_REQ || ini_section_line(&L->ini, sec))
+			continue;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = model_fields[j].need == MFN_REQ && !strcmp(model_fields[j].section, sec);
+		if (seen || at >= sizeof list)
+			continue;
+		at += (size_t)snprintf(list + at, sizeof list - at, "%s[%s]", n ? ", " : "", sec);
+		n++;
+	}
+	if (n == 0)
+		return 0;
+	err_set(L->err, L->errlen, L->ini.path, 0, NULL, NULL, "%s missing section%s (required)", list,
+		n > 1 ? "s" : "");
+	return -1;
+}
+
 int model_load_ini(struct model *m, const char *path, char *err, size_t errlen)
 {
 	/* large (per-layer arrays, the file's keys): on the heap, not the stack */
@@ -541,7 +575,7 @@ int model_load_ini(struct model *m, const char *path, char *err, size_t errlen)
 		goto out;
 	snprintf(tmp->path, sizeof tmp->path, "%s", path);
 	model_set_id(tmp, path);
-	rc = 0;
+	rc = missing_sections(L);
 	for (size_t i = 0; i < MF_COUNT && rc == 0; i++)
 		rc = read_field(L, i);
 	if (rc == 0) {

@@ -1,6 +1,7 @@
 /*
  * num: strict number parsing.  The whole string must be the number, as C's
- * strtod/strtoll read it, finite and in range.  No "12abc", no octal "08".
+ * strtod/strtoll read it, finite and in range: "4096", "1e-3", "0x1000".
+ * No "12abc", no "inf" or "nan", no octal: "08" is 8.
  */
 #ifndef ATTNVIZ_NUM_H
 #define ATTNVIZ_NUM_H

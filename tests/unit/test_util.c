@@ -58,7 +58,13 @@ void test_num_params(void)
 	T_OK(num_real("1e999", &v, &why) < 0, "num: overflow refused");
 	T_OK(num_real("", &v, &why) < 0 && num_real("  ", &v, &why) < 0, "num: empty refused");
 	T_OK(num_int("08", 0, 100, &i, &why) == 0 && i == 8, "num: 08 is eight, not octal");
-	T_OK(num_int("0x10", 0, 100, &i, &why) < 0, "num: hex refused");
+	/* hexadecimal as strtod/strtoll read it (DESIGN section 2: numbers as C reads them) */
+	T_OK(num_int("0x10", 0, 100, &i, &why) == 0 && i == 16, "num: 0x10 is sixteen");
+	T_OK(num_int("0x1e", 0, 100, &i, &why) == 0 && i == 30, "num: 0x1e is thirty, its e a digit");
+	T_OK(num_int("0x7fffffffffffffff", 0, INT64_MAX, &i, &why) == 0 && i == INT64_MAX, "num: hex read exactly");
+	T_OK(num_real("0x1p-3", &v, &why) == 0 && v == 0.125, "num: hex float 0x1p-3");
+	T_OK(num_real("0x", &v, &why) < 0 && num_real("0xg", &v, &why) < 0, "num: 0x and 0xg refused");
+	T_OK(num_real("1p3", &v, &why) < 0, "num: p outside hex refused");
 	T_OK(num_int("4096", 0, 10000, &i, &why) == 0 && i == 4096, "num: 4096");
 	T_OK(num_int("1e3", 0, 10000, &i, &why) == 0 && i == 1000, "num: 1e3 as an integer");
 	T_OK(num_int("2.5", 0, 10, &i, &why) < 0, "num: 2.5 is not whole");
