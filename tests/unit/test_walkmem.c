@@ -72,6 +72,40 @@ static void memory_bar(const struct registry *reg, const char *model, int want_p
 	shot_free(&sh);
 }
 
+/* F4: fit with model at step k: each cache type the side pane lists is seen
+ * on the plot, by its own mark or by the shared one (≡) that the side pane
+ * then names; `zero` whether the narration explains a 0; a device step
+ * says the summary under it is at the mem parameter's budget. */
+static void fit_curves(const struct registry *reg, const char *model, int k, int zero)
+{
+	static const uint32_t marks[3] = {'#', '+', 'o'};
+	struct shot sh;
+	const char *mn = model ? model : "(default)";
+	if (shoot(reg, "fit", model, NULL, k, &sh) < 0) {
+		T_OK(0, "fit -m %s step %d: opens", mn, k);
+		return;
+	}
+	int shared = cells_holding(sh.pic, 0x2261), named = rows_holding(sh.side, "≡ curves on one cell") +
+								  rows_holding(sh.side, "max_ctx  ≡ same cell");
+	for (int t = 0; t < 3; t++) {
+		char lab[4] = {(char)marks[t], ' ', 0};
+		int y = row_with(sh.side, lab);
+		if (y < 0)
+			continue;
+		T_OK(cells_holding(sh.pic, marks[t]) > 0 || (shared > 0 && named == 1),
+		     "fit -m %s step %d: the %c curve is on the plot or marked as sharing cells", mn, k, (char)marks[t]);
+	}
+	T_EQ_INT(named, shared > 0, "fit -m %s step %d: ≡ named in the side pane exactly when drawn (%d cells)", mn, k,
+		 shared);
+	T_EQ_INT(strstr(sh.narration, "(0: does not fit)") != NULL, zero, "fit -m %s step %d: \"0: does not fit\" only "
+		 "where a type shows 0", mn, k);
+	T_EQ_INT(rows_holding(sh.side, "summary below: at mem ="), k >= 5, "fit -m %s step %d: a device step says the "
+		 "summary is at the mem parameter", mn, k);
+	if (k >= 5)
+		T_EQ_INT(rows_holding(sh.side, "17.00 GiB"), 1, "fit -m %s step %d: the summary's budget, 17 GiB", mn, k);
+	shot_free(&sh);
+}
+
 void test_walkmem(void)
 {
 	struct registry reg;
@@ -82,5 +116,9 @@ void test_walkmem(void)
 	}
 	memory_bar(&reg, NULL, 4);               /* Gemma 3 27B: no recurrent state */
 	memory_bar(&reg, "qwen3-next-80b", 5);   /* a hybrid: all five parts */
+	fit_curves(&reg, NULL, 18, 0);           /* 512 GiB: all three curves on the weights' row */
+	fit_curves(&reg, NULL, 6, 0);            /* 16 GiB: apart at long contexts, together at short */
+	fit_curves(&reg, NULL, 3, 0);            /* the mem parameter's own budget */
+	fit_curves(&reg, "olmo2-7b", 6, 1);      /* 16 GiB: f16 does not fit, 0 */
 	registry_free(&reg);
 }
