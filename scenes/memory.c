@@ -228,6 +228,16 @@ static int kind_line(struct canvas *c, int y, const struct me_state *st, enum la
 	return y + 2;
 }
 
+/* The context a sequence sees, llama.cpp's n_ctx_seq (llama-context.cpp:
+ * n_ctx padded to 256, split per sequence unless -kvu), and whether it
+ * passes the trained context, where llama_context warns "n_ctx_seq (N) >
+ * n_ctx_train (T) -- possible training context overflow".  0: it does not. */
+static int64_t past_train(const struct me_state *st)
+{
+	int64_t seq = st->a.streams > 0 ? st->a.n_ctx / st->a.streams : st->a.n_ctx;
+	return st->m.ctx_train > 0 && seq > st->m.ctx_train ? seq : 0;
+}
+
 static const char *deploy_text(char *buf, size_t len, const struct me_state *st)
 {
 	const struct deploy *d = &st->d;
@@ -388,15 +398,21 @@ static void me_render(const void *vs, struct view *v)
 	const struct me_state *st = vs;
 	const struct kv_alloc *A = &st->a;
 	struct canvas *c = v->pic, *s = v->side;
-	char a[32], r[32], t[32], dep[96];
+	char a[32], r[32], t[32], dep[96], warn[200];
 	canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->m.name);
 	canvas_wrap(s, 0, 2, s->w, 3, ROLE_NORMAL, deploy_text(dep, sizeof dep, st));
-	canvas_printf_whole(s, 0, 5, ROLE_NORMAL, "n_ctx %lld (pad 256)", (long long)A->n_ctx);
-	canvas_printf_whole(s, 0, 6, ROLE_NORMAL, "%lld stream%s", (long long)A->streams, A->streams > 1 ? "s" : "");
-	canvas_printf_whole(s, 0, 7, ROLE_NORMAL, "K %s, V %s", model_cache_name(st->m.k_type),
+	int sy = 5;
+	canvas_printf_whole(s, 0, sy++, ROLE_NORMAL, "n_ctx %lld (pad 256)", (long long)A->n_ctx);
+	/* llama.cpp's warning, beside the context it is about (shorter when a long count would not fit) */
+	if (past_train(st) && !canvas_printf_whole(s, 0, sy++, ROLE_HOT, "! %s> n_ctx_train %lld",
+						   A->streams > 1 ? "seq " : "", (long long)st->m.ctx_train))
+		canvas_printf_whole(s, 0, sy - 1, ROLE_HOT, "! > trained %lld", (long long)st->m.ctx_train);
+	canvas_printf_whole(s, 0, sy++, ROLE_NORMAL, "%lld stream%s", (long long)A->streams, A->streams > 1 ? "s" : "");
+	canvas_printf_whole(s, 0, sy++, ROLE_NORMAL, "K %s, V %s", model_cache_name(st->m.k_type),
 			    model_cache_name(st->m.v_type));
-	canvas_printf_whole(s, 0, 8, ROLE_NORMAL, "weights %s", weights_mark(&st->m));
-	canvas_wrap(s, 0, 10, s->w, 4, ROLE_DIM, "e: ctx, ubatch, n_seq, unified, swa_full, k_type, v_type, fa");
+	canvas_printf_whole(s, 0, sy++, ROLE_NORMAL, "weights %s", weights_mark(&st->m));
+	canvas_wrap(s, 0, sy + 1, s->w, s->h - sy - 1, ROLE_DIM,
+		    "e: ctx, ubatch, n_seq, unified, swa_full, k_type, v_type, fa");
 
 	draw_legend(c, 0, &st->m);
 	int y = draw_strip(c, 1, 3, &st->m) + 1;
@@ -421,13 +437,16 @@ static void me_render(const void *vs, struct view *v)
 	int64_t kv_layers = A->global_layers + A->local_layers;
 	switch (v->step) {
 	case 0:
-		snprintf(v->narration, VIEW_NARRATION,
-			 "%lld layers: %lld in the KV cache%s%s%s. What a layer keeps decides how its memory grows with "
-			 "the context.",
+		if (past_train(st))   /* the warning llama.cpp logs for this deployment, in place of the lesson's line */
+			snprintf(warn, sizeof warn, "A sequence's %lld cells pass the trained %lld (llama.cpp warns: "
+				 "possible training context overflow).", (long long)past_train(st),
+				 (long long)st->m.ctx_train);
+		snprintf(v->narration, VIEW_NARRATION, "%lld layers: %lld in the KV cache%s%s%s. %s",
 			 (long long)st->m.layers, (long long)kv_layers,
 			 A->local_layers ? ", the sliding or chunked ones only a window" : "",
 			 A->recurrent_layers ? ", recurrent ones (R) a fixed state" : "",
-			 A->shared_layers ? ", shared ones (=) an earlier layer's" : "");
+			 A->shared_layers ? ", shared ones (=) an earlier layer's" : "",
+			 past_train(st) ? warn : "What a layer keeps decides how its memory grows with the context.");
 		break;
 	case 1:
 		if (A->recurrent_layers)
@@ -609,6 +628,10 @@ static void me_summary(const void *vs, struct summary *s)
 	summary_int(s, A->total_bytes, "kv_bytes");
 	summary_words(s, "bytes of the KV cache: every layer, every stream, K and V in their cache types");
 	kv_check(s, m, d, A);
+	if (past_train(st))
+		summary_explain(s, "llama-context.cpp warns \"n_ctx_seq (%lld) > n_ctx_train (%lld) -- possible training "
+				"context overflow\" and allocates it all the same", (long long)past_train(st),
+				(long long)m->ctx_train);
 	for (int64_t il = 0; il < m->layers; il++) {
 		enum layer_cache k = size_layer_kind(m, il);
 		summary_int(s, A->layer_bytes[il], "layer_bytes.%lld", (long long)il);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "glyph.h"
+#include "model/model.h"
 #include "shot.h"
 #include "t.h"
 #include "theme.h"
@@ -106,6 +107,47 @@ static void fit_curves(const struct registry *reg, const char *model, int k, int
 	shot_free(&sh);
 }
 
+/* F14: memory with model and set at step 0: whether the side pane flags
+ * the sequence's context past the trained one (`flag` the line, NULL:
+ * none), as llama.cpp warns, and the narration and kv_bytes' explanation
+ * say so too. */
+static void memory_train(const struct registry *reg, const char *model, const char *set, const char *flag)
+{
+	struct shot sh;
+	if (shoot(reg, "memory", model, set, 0, &sh) < 0) {
+		T_OK(0, "memory -m %s %s: opens", model, set ? set : "");
+		return;
+	}
+	const char *st = set ? set : "(defaults)";
+	if (flag)
+		T_EQ_INT(rows_holding(sh.side, flag), 1, "memory -m %s %s: the side pane flags \"%s\"", model, st, flag);
+	else
+		T_EQ_INT(rows_holding(sh.side, "n_ctx_train") + rows_holding(sh.side, "trained"), 0,
+			 "memory -m %s %s: within the trained context, no flag", model, st);
+	T_EQ_INT(strstr(sh.narration, "possible training context overflow") != NULL, flag != NULL,
+		 "memory -m %s %s: the narration warns as llama.cpp does, or not", model, st);
+	shot_free(&sh);
+	/* --explain's kv_bytes: llama.cpp's line with the sequence's cells */
+	struct run r;
+	struct summary sum;
+	struct model m;
+	char err[600];
+	if (model_find_load(&m, model, err, sizeof err) < 0 || run_open(&r, registry_find(reg, "memory"), &m, err, sizeof err) < 0)
+		return;
+	if (!set || run_set_line(&r, set, err, sizeof err) == 0) {
+		summary_init(&sum);
+		run_summary(&r, &sum, err, sizeof err);
+		const char *ex = NULL;
+		for (int i = 0; i < sum.n; i++)
+			if (!strcmp(sum.items[i].key, "kv_bytes"))
+				ex = sum.items[i].explain;
+		T_EQ_INT(ex && strstr(ex, "possible training context overflow"), flag != NULL,
+			 "memory -m %s %s: --explain kv_bytes cites llama.cpp's warning, or not", model, st);
+		summary_free(&sum);
+	}
+	run_close(&r);
+}
+
 void test_walkmem(void)
 {
 	struct registry reg;
@@ -120,5 +162,10 @@ void test_walkmem(void)
 	fit_curves(&reg, NULL, 6, 0);            /* 16 GiB: apart at long contexts, together at short */
 	fit_curves(&reg, NULL, 3, 0);            /* the mem parameter's own budget */
 	fit_curves(&reg, "olmo2-7b", 6, 1);      /* 16 GiB: f16 does not fit, 0 */
+	memory_train(&reg, "llama3-8b", NULL, "! > n_ctx_train 8192");   /* -c 131072 on an 8K model */
+	memory_train(&reg, "llama3-8b", "ctx=8192", NULL);
+	memory_train(&reg, "llama3-8b", "n_seq=4", "! seq > n_ctx_train 8192");   /* 32768 a sequence */
+	memory_train(&reg, "llama3-8b", "n_seq=16", NULL);                         /* 8192 a sequence */
+	memory_train(&reg, "gemma3-27b", NULL, NULL);                              /* trained on 131072 */
 	registry_free(&reg);
 }
