@@ -148,6 +148,53 @@ static void memory_train(const struct registry *reg, const char *model, const ch
 	run_close(&r);
 }
 
+/* The K cache type a side pane names ("K f16, V f16", "32 layers, K bf16
+ * V bf16") into out, or "" when none. */
+static void k_label(const struct canvas *side, char *out, size_t len)
+{
+	char line[1024];
+	out[0] = 0;
+	for (int y = 0; y < side->h && len >= 16; y++) {   /* %15[: 16 bytes */
+		row_of(side, y, line, sizeof line);
+		char *k = strstr(line, "K ");
+		if (k && (k == line || k[-1] == ' ') && sscanf(k + 2, "%15[a-z0-9_]", out) == 1)
+			return;
+	}
+	out[0] = 0;
+}
+
+/* F11: the same model's cache type is the same word in every scene that
+ * names it (llama.cpp's default -ctk f16 unless the model file sets one). */
+static void cache_labels(const struct registry *reg)
+{
+	static const char *const scenes[] = {"gqa", "iswa", "cost", "memory"};
+	static struct model_entry ents[MODEL_LIST_MAX];
+	int nm = model_list(ents, MODEL_LIST_MAX), same = 0, named = 0;
+	for (int i = 0; i < nm; i++) {
+		char first[16] = "", k[16];
+		int agree = 1;
+		for (size_t j = 0; j < sizeof scenes / sizeof scenes[0]; j++) {
+			struct shot sh;
+			if (shoot(reg, scenes[j], ents[i].id, NULL, 1, &sh) < 0)
+				continue;
+			k_label(sh.side, k, sizeof k);
+			shot_free(&sh);
+			if (!k[0])
+				continue;
+			named++;
+			if (!first[0])
+				snprintf(first, sizeof first, "%s", k);
+			else if (strcmp(first, k)) {
+				agree = 0;
+				T_OK(0, "-m %s: %s names K %s, %s K %s", ents[i].id, scenes[0], first, scenes[j], k);
+			}
+		}
+		same += agree;
+	}
+	T_OK(nm >= 20 && same == nm && named >= 2 * nm, "every shipped model: one K cache type in gqa, iswa, cost and memory "
+	     "(%d of %d models agree, %d labels)", same, nm, named);
+}
+
 void test_walkmem(void)
 {
 	struct registry reg;
@@ -167,5 +214,6 @@ void test_walkmem(void)
 	memory_train(&reg, "llama3-8b", "n_seq=4", "! seq > n_ctx_train 8192");   /* 32768 a sequence */
 	memory_train(&reg, "llama3-8b", "n_seq=16", NULL);                         /* 8192 a sequence */
 	memory_train(&reg, "gemma3-27b", NULL, NULL);                              /* trained on 131072 */
+	cache_labels(&reg);
 	registry_free(&reg);
 }
