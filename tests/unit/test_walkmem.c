@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "frame.h"
 #include "glyph.h"
 #include "model/model.h"
 #include "shot.h"
@@ -195,6 +196,39 @@ static void cache_labels(const struct registry *reg)
 	     "(%d of %d models agree, %d labels)", same, nm, named);
 }
 
+/* F10: iswa with models a and b compared as bars: on every step the side
+ * pane names a (the deployment both share), never the tiny preset. */
+static void iswa_two(const struct registry *reg, const char *a, const char *b, const char *name)
+{
+	struct run r;
+	struct model ma, mb;
+	char err[600];
+	if (model_find_load(&ma, a, err, sizeof err) < 0 || model_find_load(&mb, b, err, sizeof err) < 0 ||
+	    run_open(&r, registry_find(reg, "iswa"), &ma, err, sizeof err) < 0) {
+		T_OK(0, "iswa -m %s -m %s: opens (%s)", a, b, err);
+		return;
+	}
+	if (run_set_model2(&r, &mb, err, sizeof err) == 0) {
+		int pw, ph, sw, sh, named = 0, tiny = 0;
+		frame_pane_sizes(80, 24, &pw, &ph, &sw, &sh);
+		struct canvas *pic = canvas_new(pw, ph), *side = canvas_new(sw, sh);
+		for (int k = 0; k <= r.nsteps; k++) {
+			struct view v = {.pic = pic, .side = side};
+			run_goto(&r, k);
+			run_render(&r, &v);
+			named += rows_holding(side, name) > 0;
+			tiny += rows_holding(side, "tiny") > 0;
+		}
+		T_OK(named == r.nsteps + 1 && tiny == 0, "iswa -m %s -m %s: every one of %d steps' side pane names %s (%d), "
+		     "none the tiny preset (%d)", a, b, r.nsteps + 1, name, named, tiny);
+		canvas_free(pic);
+		canvas_free(side);
+	} else {
+		T_OK(0, "iswa -m %s -m %s: the second model loads (%s)", a, b, err);
+	}
+	run_close(&r);
+}
+
 void test_walkmem(void)
 {
 	struct registry reg;
@@ -215,5 +249,7 @@ void test_walkmem(void)
 	memory_train(&reg, "llama3-8b", "n_seq=16", NULL);                         /* 8192 a sequence */
 	memory_train(&reg, "gemma3-27b", NULL, NULL);                              /* trained on 131072 */
 	cache_labels(&reg);
+	iswa_two(&reg, "deepseek-v3", "gemma3-27b", "DeepSeek-V3");
+	iswa_two(&reg, "gemma3-27b", "gemma2-9b", "Gemma 3 27B");
 	registry_free(&reg);
 }
