@@ -266,19 +266,42 @@ static void ctx_text(char *buf, size_t len, int64_t n)
 		snprintf(buf, len, "%lld", (long long)n);
 }
 
-/* One curve: total[] at the sampled contexts, -1 where there is none. */
-static void draw_curve(struct canvas *c, const struct plot *pl, const int64_t *total, uint32_t glyph, enum role role)
+/* Where curves land on the same cell at this scale (the three cache types
+ * at a device's budget far above them all): one glyph for "several here",
+ * so a curve drawn first is not hidden under the last one's marks. */
+#define FI_SHARED_GLYPH 0x2261   /* ≡ */
+static const char fi_shared_text[] = "≡ curves on one cell", fi_shared_short[] = "≡ same cell";
+
+/* 1: a curve's mark (or the shared one) is at that cell already. */
+static int curve_at(const struct canvas *c, int x, int y)
 {
+	uint32_t ch = canvas_at(c, x, y)->ch;
+	for (int t = 0; t < FIT_NCACHE; t++)
+		if (ch == type_glyph[t])
+			return 1;
+	return ch == model_glyph[1] || ch == FI_SHARED_GLYPH;
+}
+
+/* One curve: total[] at the sampled contexts, -1 where there is none; a
+ * cell another curve holds becomes the shared glyph.  The cells shared. */
+static int draw_curve(struct canvas *c, const struct plot *pl, const int64_t *total, uint32_t glyph, enum role role)
+{
+	int shared = 0;
 	for (int x = 0; x < pl->w; x++) {
 		int i = pl->w > 1 ? (int)lround((double)x * (FI_SAMPLES - 1) / (pl->w - 1)) : 0;
 		if (total[i] < 0)
-			return;   /* refused by llama.cpp, or past the model's cap: no curve */
+			break;   /* refused by llama.cpp, or past the model's cap: no curve */
 		int y = row_of(pl, (double)total[i]);
-		if (y < 0)
+		if (y < 0) {
 			canvas_put(c, pl->x0 + x, pl->y0, 0x2191, role);   /* above the top: an arrow */
-		else
+		} else if (curve_at(c, pl->x0 + x, y) && canvas_at(c, pl->x0 + x, y)->ch != glyph) {
+			canvas_put(c, pl->x0 + x, y, FI_SHARED_GLYPH, ROLE_LABEL);
+			shared++;
+		} else {
 			canvas_put(c, pl->x0 + x, y, glyph, role);
+		}
 	}
+	return shared;
 }
 
 /* A crossing: a line down from where the curve meets budget - margin, its
@@ -317,12 +340,14 @@ static void plot_range(const struct fi_state *st, int64_t budget, double *ymin, 
 	}
 }
 
-static void draw_plot(const struct fi_state *st, struct canvas *c, int step, int64_t budget)
+/* The plot at step; how many cells two or more curves share. */
+static int draw_plot(const struct fi_state *st, struct canvas *c, int step, int64_t budget)
 {
 	char lab[48];
+	int shared = 0;
 	struct plot pl = {.x0 = 7, .y0 = 1, .w = c->w - 8, .h = c->h - 3, .cap = st->cap};
 	if (pl.w < 8 || pl.h < 4)
-		return;
+		return 0;
 	plot_range(st, budget, &pl.ymin, &pl.ymax);
 	ctx_text(lab, sizeof lab, pl.cap);
 	canvas_printf(c, 0, 0, ROLE_LABEL, "bytes against -c (log scale, up to %s)", lab);
@@ -343,7 +368,7 @@ static void draw_plot(const struct fi_state *st, struct canvas *c, int step, int
 	 * bytes when no line labels it */
 	uint8_t labelled[512] = {0};
 	if (c->h > (int)sizeof labelled)
-		return;
+		return 0;
 	hline_at(c, &pl, (double)budget, 0x2550, ROLE_HOT, 'B', labelled);
 	if (st->margin > 0)
 		hline_at(c, &pl, (double)(budget - st->margin), 0x2504, ROLE_LABEL, 'M', labelled);
@@ -357,25 +382,37 @@ static void draw_plot(const struct fi_state *st, struct canvas *c, int step, int
 	if (st->two) {
 		/* one cache type a step (f16 from step 4 on), both models' curves and crossings */
 		if (step < 1)
-			return;
+			return 0;
 		int t = step <= 3 ? step - 1 : FIT_F16;
-		draw_curve(c, &pl, st->total[t], model_glyph[0], model_role[0]);
-		draw_curve(c, &pl, st->b.total[t], model_glyph[1], model_role[1]);
+		shared += draw_curve(c, &pl, st->total[t], model_glyph[0], model_role[0]);
+		shared += draw_curve(c, &pl, st->b.total[t], model_glyph[1], model_role[1]);
 		if (step < FI_FIRST_DEVICE) {
 			mark_crossing(c, &pl, st, &st->rows[t], model_role[0], model_glyph_text[0], pl.y0 + pl.h - 1);
 			mark_crossing(c, &pl, st, &st->b.rows[t], model_role[1], model_glyph_text[1], pl.y0 + pl.h - 2);
 		}
-		return;
+		return shared;
 	}
 	/* the curves shown so far (every one on the device steps) */
 	int shown = step >= 4 ? FIT_NCACHE : step;
 	for (int t = 0; t < shown; t++)
-		draw_curve(c, &pl, st->total[t], type_glyph[t], type_role[t]);
+		shared += draw_curve(c, &pl, st->total[t], type_glyph[t], type_role[t]);
 	/* the crossing of the newest curve (f16 on the later steps), marked with its n_ctx */
 	if (step >= 1 && step < FI_FIRST_DEVICE) {
 		int t = step <= 3 ? step - 1 : FIT_F16;
 		mark_crossing(c, &pl, st, &st->rows[t], type_role[t], cname(t), pl.y0 + pl.h - 1);
 	}
+	return shared;
+}
+
+/* On a device's step the picture's budget is the device's, the summary's
+ * (max_ctx.TYPE under the picture) the mem parameter's: say which, so the
+ * class does not read two "largest contexts" as one. */
+static void summary_note(const struct fi_state *st, struct canvas *s, int y)
+{
+	char b[32], note[96];
+	fmt_bytes(b, sizeof b, (double)st->budget);
+	snprintf(note, sizeof note, "summary below: at mem = %s, not this device", b);
+	canvas_wrap(s, 0, y, s->w, s->h - y, ROLE_DIM, note);
 }
 
 /* A max_ctx as the two-model side pane writes it: the number, "none" or "-" (refused). */
@@ -391,7 +428,7 @@ static void ctx_cell(char *buf, size_t len, int refused, int64_t max_ctx)
 
 /* The state pane with two models: each labelled by its glyph, then what
  * the step compares (one cache type, or a device's three). */
-static void fi_side_two(const struct fi_state *st, struct canvas *s, int step)
+static void fi_side_two(const struct fi_state *st, struct canvas *s, int step, int shared)
 {
 	char b[32], x[16], y[16], z[16];
 	const struct model *ms[2] = {&st->m, &st->b.m};
@@ -414,6 +451,9 @@ static void fi_side_two(const struct fi_state *st, struct canvas *s, int step)
 		ctx_cell(y, sizeof y, st->b.dev_refused[d][1], st->b.dev_max[d][1]);
 		ctx_cell(z, sizeof z, st->b.dev_refused[d][2], st->b.dev_max[d][2]);
 		canvas_printf_whole(s, 0, row++, model_role[1], "%s %7s %7s %7s", model_glyph_text[1], x, y, z);
+		if (shared)
+			canvas_text(s, 0, row++, ROLE_LABEL, fi_shared_text);
+		summary_note(st, s, row + 1);
 		return;
 	}
 	fmt_bytes(b, sizeof b, (double)st->budget);
@@ -434,12 +474,14 @@ static void fi_side_two(const struct fi_state *st, struct canvas *s, int step)
 		ctx_cell(x, sizeof x, r[k]->refused, r[k]->max_ctx);
 		canvas_printf_whole(s, 0, row++, model_role[k], "%s %s", model_glyph_text[k], x);
 	}
+	if (shared)
+		canvas_text(s, 0, row, ROLE_LABEL, fi_shared_text);
 }
 
-static void fi_side(const struct fi_state *st, struct canvas *s, int step)
+static void fi_side(const struct fi_state *st, struct canvas *s, int step, int shared)
 {
 	if (st->two) {
-		fi_side_two(st, s, step);
+		fi_side_two(st, s, step, shared);
 		return;
 	}
 	canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->m.name);
@@ -455,6 +497,9 @@ static void fi_side(const struct fi_state *st, struct canvas *s, int step)
 			else
 				canvas_printf_whole(s, 0, y++, type_role[t], "%s %-5s %lld", type_glyph_text[t], cname(t),
 						    (long long)st->dev_max[step - FI_FIRST_DEVICE][t]);
+		if (shared)
+			canvas_text(s, 0, y++, ROLE_LABEL, fi_shared_text);
+		summary_note(st, s, y + 1);
 		return;
 	}
 	char b[32];
@@ -465,7 +510,11 @@ static void fi_side(const struct fi_state *st, struct canvas *s, int step)
 	canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "weights %s", b);
 	canvas_printf_whole(s, 0, y++, ROLE_DIM, "(%s)", fit_weights_word(&st->m));
 	y++;
-	canvas_text(s, 0, y++, ROLE_LABEL, "max_ctx");
+	/* the shared mark's legend on the header's row: step 4's terms need the rows below */
+	canvas_text(s, 0, y, ROLE_LABEL, "max_ctx");
+	if (shared)
+		canvas_text(s, 9, y, ROLE_LABEL, fi_shared_short);
+	y++;
 	for (int t = 0; t < FIT_NCACHE && t < (step >= 4 ? FIT_NCACHE : step); t++) {
 		const struct fit_row *r = &st->rows[t];
 		if (r->refused)
@@ -573,8 +622,8 @@ static void fi_render(const void *vs, struct view *v)
 	const struct fi_state *st = vs;
 	int step = v->step;
 	int64_t budget = step >= FI_FIRST_DEVICE ? budget_devices[step - FI_FIRST_DEVICE].bytes : st->budget;
-	draw_plot(st, v->pic, step, budget);
-	fi_side(st, v->side, step);
+	int shared = draw_plot(st, v->pic, step, budget);
+	fi_side(st, v->side, step, shared);
 	if (st->two) {
 		narrate_two(st, step, v->narration, VIEW_NARRATION);
 		return;
@@ -614,10 +663,14 @@ static void fi_render(const void *vs, struct view *v)
 				 "with an f16 cache; %s missing.", d->title, (double)d->bytes / GIB,
 				 (long long)st->rows[FIT_F16].lo, b);
 		} else {
+			/* "0: does not fit" only on a step where a type shows 0 */
+			int zero = 0;
+			for (int t = 0; t < FIT_NCACHE; t++)
+				zero += !st->dev_refused[k][t] && st->dev_max[k][t] == 0;
 			snprintf(v->narration, VIEW_NARRATION, "%s (%.0f GiB): the largest context is %lld with f16, %lld "
-				 "with q8_0, %lld with q4_0 (0: does not fit). Source: %s.", d->title, (double)d->bytes / GIB,
+				 "with q8_0, %lld with q4_0%s. Source: %s.", d->title, (double)d->bytes / GIB,
 				 (long long)st->dev_max[k][FIT_F16], (long long)st->dev_max[k][FIT_Q8_0],
-				 (long long)st->dev_max[k][FIT_Q4_0], d->source);
+				 (long long)st->dev_max[k][FIT_Q4_0], zero ? " (0: does not fit)" : "", d->source);
 		}
 	}
 }

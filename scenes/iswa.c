@@ -215,7 +215,9 @@ static void is_render(const void *vs, struct view *v)
 	struct canvas *c = v->pic;
 	char a[32], b[32], dep[80], lab[96];
 	struct canvas *s = v->side;
-	if (v->step >= 5) {
+	/* the tiny preset's steps; beside a second model's bars the pane
+	 * describes the compared model's deployment instead */
+	if (v->step >= 5 && !v->compared) {
 		canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->tiny.name);
 		canvas_printf(s, 0, 3, ROLE_NORMAL, "-c %lld", (long long)st->tiny_ctx);
 		canvas_printf(s, 0, 4, ROLE_NORMAL, "%lld B/cell/layer", (long long)st->tiny_cell_bytes);

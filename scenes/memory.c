@@ -14,6 +14,7 @@
  */
 #include <string.h>
 
+#include "glyph.h"
 #include "model/arch.h"
 #include "model/size.h"
 #include "scene/scene.h"
@@ -227,6 +228,16 @@ static int kind_line(struct canvas *c, int y, const struct me_state *st, enum la
 	return y + 2;
 }
 
+/* The context a sequence sees, llama.cpp's n_ctx_seq (llama-context.cpp:
+ * n_ctx padded to 256, split per sequence unless -kvu), and whether it
+ * passes the trained context, where llama_context warns "n_ctx_seq (N) >
+ * n_ctx_train (T) -- possible training context overflow".  0: it does not. */
+static int64_t past_train(const struct me_state *st)
+{
+	int64_t seq = st->a.streams > 0 ? st->a.n_ctx / st->a.streams : st->a.n_ctx;
+	return st->m.ctx_train > 0 && seq > st->m.ctx_train ? seq : 0;
+}
+
 static const char *deploy_text(char *buf, size_t len, const struct me_state *st)
 {
 	const struct deploy *d = &st->d;
@@ -236,12 +247,28 @@ static const char *deploy_text(char *buf, size_t len, const struct me_state *st)
 	return buf;
 }
 
-/* The parts of the stacked bar, each with how its size is known. */
+/* The parts of the stacked bar, each with how its size is known and the
+ * glyph and role its segment and its legend swatch share. */
 struct part {
 	const char *name;
 	int64_t bytes;
 	enum role role;
 	const char *mark;
+	uint32_t glyph;
+};
+
+/* Each part its own glyph and its own colour (DESIGN section 3: colour is
+ * never the only carrier): under NO_COLOR the glyph still tells where the
+ * weights end and the KV cache starts, and in colour no two parts share the
+ * swatch the legend shows. */
+enum { PART_WEIGHTS, PART_KV, PART_RECURRENT, PART_COMPUTE, PART_OUTPUT, PART_COUNT };
+static const struct part_look {
+	uint32_t glyph;
+	enum role role;
+} part_looks[PART_COUNT] = {
+	[PART_WEIGHTS] = {GLYPH_FULL, ROLE_BAR},       [PART_KV] = {GLYPH_DARK, ROLE_ACCENT},
+	[PART_RECURRENT] = {GLYPH_MEDIUM, ROLE_BAR2},  [PART_COMPUTE] = {GLYPH_LIGHT, ROLE_HEAT1},
+	[PART_OUTPUT] = {0x25a0, ROLE_HEAT4},          /* ■ */
 };
 
 static const char *weights_mark(const struct model *m)
@@ -269,13 +296,16 @@ static const char *mark_word(enum size_mark k)
 
 static int parts_of(const struct me_state *st, struct part *p)
 {
-	int n = 0;
-	p[n++] = (struct part){"weights", st->m.weights_bytes, ROLE_BAR, weights_mark(&st->m)};
-	p[n++] = (struct part){"KV cache", st->a.total_bytes, ROLE_ACCENT, "exact"};
-	p[n++] = (struct part){"recurrent state", st->a.recurrent_bytes, ROLE_BAR2, "exact"};
-	p[n++] = (struct part){"compute buffer", st->b.compute_bytes, ROLE_HEAT2, mark_word(st->b.compute_mark)};
-	p[n++] = (struct part){"output buffer", st->b.output_bytes, ROLE_HEAT3, mark_word(st->b.output_mark)};
-	return n;
+	p[PART_WEIGHTS] = (struct part){"weights", st->m.weights_bytes, 0, weights_mark(&st->m), 0};
+	p[PART_KV] = (struct part){"KV cache", st->a.total_bytes, 0, "exact", 0};
+	p[PART_RECURRENT] = (struct part){"recurrent state", st->a.recurrent_bytes, 0, "exact", 0};
+	p[PART_COMPUTE] = (struct part){"compute buffer", st->b.compute_bytes, 0, mark_word(st->b.compute_mark), 0};
+	p[PART_OUTPUT] = (struct part){"output buffer", st->b.output_bytes, 0, mark_word(st->b.output_mark), 0};
+	for (int i = 0; i < PART_COUNT; i++) {
+		p[i].glyph = part_looks[i].glyph;
+		p[i].role = part_looks[i].role;
+	}
+	return PART_COUNT;
 }
 
 /* weights + KV + recurrent state + compute + output (bytes; the parts are each far below 2^62). */
@@ -294,25 +324,37 @@ static void render_bar(const struct me_state *st, struct canvas *c, int y)
 	struct part p[8];
 	int n = parts_of(st, p);
 	int64_t total = total_of(st);
-	/* the bar: each part its share of the total, at least one cell when not 0 */
-	int x = 0, w = c->w;
+	/* the bar: each part its share of the total, at least one cell when not
+	 * 0 (a compute buffer of 0.4 cell is still drawn, so every swatch of
+	 * the legend is found on the bar); the cells that minimum costs come off
+	 * the longest part, so the bar stays the pane's width */
+	int len[8] = {0}, sum = 0, w = c->w, x = 0;
 	for (int i = 0; i < n && total > 0; i++) {
 		if (p[i].bytes <= 0)
 			continue;
-		int len = (int)((double)p[i].bytes / (double)total * w + 0.5);
-		if (len < 1)
-			len = 1;
-		if (x + len > w)
-			len = w - x;
-		canvas_fill(c, x, y, len, 1, 0x2588, p[i].role);
-		x += len;
+		len[i] = (int)((double)p[i].bytes / (double)total * w + 0.5);
+		if (len[i] < 1)
+			len[i] = 1;
+		sum += len[i];
+	}
+	while (sum > w) {
+		int big = 0;
+		for (int i = 1; i < n; i++)
+			big = len[i] > len[big] ? i : big;
+		len[big]--;
+		sum--;
+	}
+	for (int i = 0; i < n; i++) {
+		canvas_fill(c, x, y, len[i], 1, p[i].glyph, p[i].role);
+		x += len[i];
 	}
 	y += 2;
 	char b[32];
 	for (int i = 0; i < n && y < c->h; i++, y++) {
 		fmt_bytes(b, sizeof b, (double)p[i].bytes);
-		canvas_printf_whole(c, 0, y, p[i].bytes ? p[i].role : ROLE_DIM, "%s %-15s %11s  %s", p[i].bytes ? "█" : " ",
-				    p[i].name, b, p[i].mark);
+		canvas_printf_whole(c, 2, y, p[i].bytes ? p[i].role : ROLE_DIM, "%-15s %11s  %s", p[i].name, b, p[i].mark);
+		if (p[i].bytes)   /* the swatch: the segment's own glyph and role */
+			canvas_put(c, 0, y, p[i].glyph, p[i].role);
 	}
 	fmt_bytes(b, sizeof b, (double)total);
 	if (y < c->h)
@@ -328,7 +370,7 @@ static void render_grow(const struct me_state *st, struct canvas *c, int y)
 	for (int i = 0; i < st->ngrow; i++)
 		if (st->grow[i].total_bytes + st->grow[i].recurrent_bytes > scale)
 			scale = st->grow[i].total_bytes + st->grow[i].recurrent_bytes;
-	canvas_text(c, 0, y++, ROLE_LABEL, st->a.recurrent_layers ? "KV cache + recurrent state as the context grows"
+	canvas_text(c, 0, y++, ROLE_LABEL, st->a.recurrent_layers ? "▒ recurrent state + █ KV cache as -c grows"
 								 : "KV cache as the context grows");
 	char b[32];
 	for (int i = 0; i < st->ngrow && y + 1 < c->h; i++, y += 2) {
@@ -345,8 +387,8 @@ static void render_grow(const struct me_state *st, struct canvas *c, int y)
 		/* the recurrent state first (it never grows), then the KV cache */
 		int rw = scale > 0 ? (int)((double)g->recurrent_bytes / (double)scale * barw + 0.5) : 0;
 		canvas_bar(c, 0, y + 1, barw, f, here ? ROLE_ACCENT : ROLE_BAR);
-		if (rw > 0)
-			canvas_fill(c, 0, y + 1, rw, 1, 0x2588, ROLE_BAR2);
+		if (rw > 0)   /* in the stacked bar's recurrent glyph: apart from the KV cache without colour */
+			canvas_fill(c, 0, y + 1, rw, 1, part_looks[PART_RECURRENT].glyph, part_looks[PART_RECURRENT].role);
 		canvas_printf_whole(c, barw + 1, y + 1, ROLE_NORMAL, "%s", b);
 	}
 }
@@ -356,15 +398,21 @@ static void me_render(const void *vs, struct view *v)
 	const struct me_state *st = vs;
 	const struct kv_alloc *A = &st->a;
 	struct canvas *c = v->pic, *s = v->side;
-	char a[32], r[32], t[32], dep[96];
+	char a[32], r[32], t[32], dep[96], warn[200];
 	canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->m.name);
 	canvas_wrap(s, 0, 2, s->w, 3, ROLE_NORMAL, deploy_text(dep, sizeof dep, st));
-	canvas_printf_whole(s, 0, 5, ROLE_NORMAL, "n_ctx %lld (pad 256)", (long long)A->n_ctx);
-	canvas_printf_whole(s, 0, 6, ROLE_NORMAL, "%lld stream%s", (long long)A->streams, A->streams > 1 ? "s" : "");
-	canvas_printf_whole(s, 0, 7, ROLE_NORMAL, "K %s, V %s", model_cache_name(st->m.k_type),
+	int sy = 5;
+	canvas_printf_whole(s, 0, sy++, ROLE_NORMAL, "n_ctx %lld (pad 256)", (long long)A->n_ctx);
+	/* llama.cpp's warning, beside the context it is about (shorter when a long count would not fit) */
+	if (past_train(st) && !canvas_printf_whole(s, 0, sy++, ROLE_HOT, "! %s> n_ctx_train %lld",
+						   A->streams > 1 ? "seq " : "", (long long)st->m.ctx_train))
+		canvas_printf_whole(s, 0, sy - 1, ROLE_HOT, "! > trained %lld", (long long)st->m.ctx_train);
+	canvas_printf_whole(s, 0, sy++, ROLE_NORMAL, "%lld stream%s", (long long)A->streams, A->streams > 1 ? "s" : "");
+	canvas_printf_whole(s, 0, sy++, ROLE_NORMAL, "K %s, V %s", model_cache_name(st->m.k_type),
 			    model_cache_name(st->m.v_type));
-	canvas_printf_whole(s, 0, 8, ROLE_NORMAL, "weights %s", weights_mark(&st->m));
-	canvas_wrap(s, 0, 10, s->w, 4, ROLE_DIM, "e: ctx, ubatch, n_seq, unified, swa_full, k_type, v_type, fa");
+	canvas_printf_whole(s, 0, sy++, ROLE_NORMAL, "weights %s", weights_mark(&st->m));
+	canvas_wrap(s, 0, sy + 1, s->w, s->h - sy - 1, ROLE_DIM,
+		    "e: ctx, ubatch, n_seq, unified, swa_full, k_type, v_type, fa");
 
 	draw_legend(c, 0, &st->m);
 	int y = draw_strip(c, 1, 3, &st->m) + 1;
@@ -389,13 +437,16 @@ static void me_render(const void *vs, struct view *v)
 	int64_t kv_layers = A->global_layers + A->local_layers;
 	switch (v->step) {
 	case 0:
-		snprintf(v->narration, VIEW_NARRATION,
-			 "%lld layers: %lld in the KV cache%s%s%s. What a layer keeps decides how its memory grows with "
-			 "the context.",
+		if (past_train(st))   /* the warning llama.cpp logs for this deployment, in place of the lesson's line */
+			snprintf(warn, sizeof warn, "A sequence's %lld cells pass the trained %lld (llama.cpp warns: "
+				 "possible training context overflow).", (long long)past_train(st),
+				 (long long)st->m.ctx_train);
+		snprintf(v->narration, VIEW_NARRATION, "%lld layers: %lld in the KV cache%s%s%s. %s",
 			 (long long)st->m.layers, (long long)kv_layers,
 			 A->local_layers ? ", the sliding or chunked ones only a window" : "",
 			 A->recurrent_layers ? ", recurrent ones (R) a fixed state" : "",
-			 A->shared_layers ? ", shared ones (=) an earlier layer's" : "");
+			 A->shared_layers ? ", shared ones (=) an earlier layer's" : "",
+			 past_train(st) ? warn : "What a layer keeps decides how its memory grows with the context.");
 		break;
 	case 1:
 		if (A->recurrent_layers)
@@ -577,6 +628,10 @@ static void me_summary(const void *vs, struct summary *s)
 	summary_int(s, A->total_bytes, "kv_bytes");
 	summary_words(s, "bytes of the KV cache: every layer, every stream, K and V in their cache types");
 	kv_check(s, m, d, A);
+	if (past_train(st))
+		summary_explain(s, "llama-context.cpp warns \"n_ctx_seq (%lld) > n_ctx_train (%lld) -- possible training "
+				"context overflow\" and allocates it all the same", (long long)past_train(st),
+				(long long)m->ctx_train);
 	for (int64_t il = 0; il < m->layers; il++) {
 		enum layer_cache k = size_layer_kind(m, il);
 		summary_int(s, A->layer_bytes[il], "layer_bytes.%lld", (long long)il);

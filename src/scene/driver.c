@@ -499,6 +499,7 @@ void run_render(const struct run *r, struct view *v)
 	 * scene draws its last step: its state stays there */
 	int own = r->def->cls->nsteps(r->st);
 	v->step = r->step < own ? r->step : own;
+	v->compared = r->cmp != NULL;
 	r->def->cls->render(r->st, v);
 	v->step = r->step;
 	if (r->cmp) {

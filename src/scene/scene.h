@@ -28,6 +28,10 @@ struct view {
 	struct canvas *pic;    /* the live picture */
 	struct canvas *side;   /* the state pane: m, s, counters */
 	char narration[VIEW_NARRATION];
+	/* set by the driver: another model's compared keys replace the picture
+	 * and the narration (second_model = bars), beside this state pane,
+	 * which then describes the loaded model at every step (not a preset) */
+	int compared;
 };
 
 struct scene_env {

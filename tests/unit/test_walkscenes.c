@@ -11,17 +11,12 @@
 #include "glyph.h"
 #include "model/model.h"
 #include "scene/driver.h"
+#include "shot.h"
 #include "t.h"
-
-struct shot {
-	struct canvas *screen, *pic, *side;
-	char narration[VIEW_NARRATION];
-	int nsteps;
-};
 
 /* Scene id with `set` (blank-separated KEY=VALUE, or NULL) and model (or
  * NULL) at step k, composed at 80x24.  0, or -1 when it would not open. */
-static int shoot(const struct registry *reg, const char *id, const char *model, const char *set, int k,
+int shoot(const struct registry *reg, const char *id, const char *model, const char *set, int k,
 		 struct shot *sh)
 {
 	struct run r;
@@ -63,7 +58,7 @@ static int shoot(const struct registry *reg, const char *id, const char *model, 
 	return 0;
 }
 
-static void shot_free(struct shot *sh)
+void shot_free(struct shot *sh)
 {
 	canvas_free(sh->screen);
 	canvas_free(sh->pic);
@@ -71,7 +66,7 @@ static void shot_free(struct shot *sh)
 }
 
 /* Text of canvas row y (UTF-8). */
-static void row_of(const struct canvas *c, int y, char *buf, size_t len)
+void row_of(const struct canvas *c, int y, char *buf, size_t len)
 {
 	size_t o = 0;
 	for (int x = 0; x < c->w && o + 5 < len; x++)
@@ -80,7 +75,7 @@ static void row_of(const struct canvas *c, int y, char *buf, size_t len)
 }
 
 /* Rows of c holding what. */
-static int rows_holding(const struct canvas *c, const char *what)
+int rows_holding(const struct canvas *c, const char *what)
 {
 	char line[1024];
 	int n = 0;
@@ -101,7 +96,7 @@ static int row_cells(const struct canvas *c, int y, uint32_t ch)
 }
 
 /* The first row of c holding what, or -1. */
-static int row_with(const struct canvas *c, const char *what)
+int row_with(const struct canvas *c, const char *what)
 {
 	char line[1024];
 	for (int y = 0; y < c->h; y++) {
@@ -113,7 +108,7 @@ static int row_with(const struct canvas *c, const char *what)
 }
 
 /* Cells of c holding code point ch. */
-static int cells_holding(const struct canvas *c, uint32_t ch)
+int cells_holding(const struct canvas *c, uint32_t ch)
 {
 	int n = 0;
 	for (int y = 0; y < c->h; y++)
