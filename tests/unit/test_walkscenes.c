@@ -224,6 +224,57 @@ static void sinks_letters(const struct registry *reg, const char *set, int sinks
 	shot_free(&sh);
 }
 
+/* sinks (n 20, 4 sinks, W 8), while the stream fills: the bars are the
+ * cache of that step.  Read two ways from the screen: the positions with a
+ * bar are the numbers on the stream's pos row; a dot marks each position
+ * evicted so far (the narration names them one by one), and the positions
+ * after the newest token are blank. */
+static void sinks_stream_follows(const struct registry *reg)
+{
+	int agree = 1, dots_ok = 1, blank_ok = 1, steps = 0;
+	for (int tok = 0; tok < 20; tok++) {
+		struct shot sh;
+		if (shoot(reg, "sinks", NULL, NULL, 5 + tok, &sh) < 0) {
+			T_OK(0, "sinks opens at step %d", 5 + tok);
+			return;
+		}
+		int axis = row_with(sh.pic, "s s s s m"), posrow = row_with(sh.pic, "pos ");
+		if (axis < 1 || posrow < 0) {
+			T_OK(0, "sinks step %d: the axis and the pos row are drawn", 5 + tok);
+			shot_free(&sh);
+			return;
+		}
+		int listed[20] = {0}, dots = 0;
+		char line[1024];
+		row_of(sh.pic, posrow, line, sizeof line);
+		for (char *p = line + 3; *p;) {   /* the numbers after "pos" */
+			char *end;
+			long v = strtol(p, &end, 10);
+			if (end == p) {
+				p++;
+				continue;
+			}
+			if (v >= 0 && v < 20)
+				listed[v] = 1;
+			p = end;
+		}
+		for (int pos = 0; pos < 20; pos++) {
+			uint32_t ch = canvas_at(sh.pic, pos * 2, axis - 1)->ch;
+			int bar = ch >= GLYPH_LOWER_EIGHTH && ch <= GLYPH_FULL;
+			agree &= bar == listed[pos];
+			dots += ch == GLYPH_DOT;
+			blank_ok &= pos <= tok || ch == ' ';
+		}
+		/* 12 places: from token 12 on, each token evicts one middle position */
+		dots_ok &= dots == (tok >= 12 ? tok - 11 : 0);
+		steps++;
+		shot_free(&sh);
+	}
+	T_OK(agree && steps == 20, "sinks stream: at each of the 20 tokens, bars stand at exactly the positions cached");
+	T_OK(dots_ok, "sinks stream: one dot per position evicted so far (none before token 12)");
+	T_OK(blank_ok, "sinks stream: positions not yet arrived are blank");
+}
+
 /* online-row: the plane at the same scale on both sides of each axis, ticks
  * with their values, and the arrow the legend names drawn. */
 static void online_row_plot(const struct registry *reg)
@@ -280,6 +331,7 @@ static void walk_render(const struct registry *reg)
 	online_row_plot(reg);
 	sinks_letters(reg, NULL, 4, 8);   /* n 20: 4 sinks, 8 middle, 8 recent */
 	sinks_letters(reg, "n=512 sinks=4 recent=100", 4, 10);
+	sinks_stream_follows(reg);
 	/* The summary pane's marks ✓L/F/R, explained on the pane itself, whole, in every scene. */
 	for (int i = 0; i < reg->n; i++)
 		if (shoot(reg, reg->defs[i].cls->id, NULL, NULL, 0, &sh) == 0) {
