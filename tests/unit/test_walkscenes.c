@@ -275,6 +275,42 @@ static void sinks_stream_follows(const struct registry *reg)
 	T_OK(blank_ok, "sinks stream: positions not yet arrived are blank");
 }
 
+/* online-softmax with negative scores: every bar runs from 0 (the column
+ * of dots), left for a negative score, so its length is proportional to
+ * |x|: -2 as long as +2, twice -1, and the minimum has a bar. */
+static void online_softmax_from_zero(const struct registry *reg)
+{
+	struct shot sh;
+	if (shoot(reg, "online-softmax", NULL, "x=-2,-1,1,2", 4, &sh) < 0) {
+		T_OK(0, "online-softmax x=-2,-1,1,2 opens");
+		return;
+	}
+	int len[4] = {0}, zero[4], same_zero = 1;
+	for (int i = 0; i < 4; i++) {
+		char tag[16];
+		snprintf(tag, sizeof tag, "x[%d]", i);
+		int y = row_with(sh.pic, tag), x0 = -1;
+		for (int x = 15; y >= 0 && x < sh.pic->w && x0 < 0; x++)
+			x0 = canvas_at(sh.pic, x, y)->ch == GLYPH_DOT ? x : -1;
+		zero[i] = x0;
+		same_zero &= x0 > 0 && x0 == zero[0];
+		/* cells of bar (or m's mark on it) next to the axis, the side of x's sign */
+		for (int x = x0 + (i < 2 ? -1 : 1); x0 > 0 && x > 0 && x < sh.pic->w; x += i < 2 ? -1 : 1) {
+			uint32_t ch = canvas_at(sh.pic, x, y)->ch;
+			if (ch != GLYPH_FULL && ch != GLYPH_VLINE && !(ch > GLYPH_FULL && ch < GLYPH_LIGHT))
+				break;
+			len[i]++;
+		}
+	}
+	T_OK(same_zero, "online-softmax negatives: one column of dots is 0 on every row");
+	T_OK(len[0] > 0 && abs(len[0] - len[3]) <= 1, "online-softmax negatives: -2 (%d cells) as long as +2 (%d)",
+	     len[0], len[3]);
+	T_OK(len[1] > 0 && abs(len[1] - len[2]) <= 1, "online-softmax negatives: -1 (%d cells) as long as +1 (%d)",
+	     len[1], len[2]);
+	T_OK(abs(len[0] - 2 * len[1]) <= 1, "online-softmax negatives: -2 (%d cells) twice -1 (%d)", len[0], len[1]);
+	shot_free(&sh);
+}
+
 /* online-row: the plane at the same scale on both sides of each axis, ticks
  * with their values, and the arrow the legend names drawn. */
 static void online_row_plot(const struct registry *reg)
@@ -332,6 +368,7 @@ static void walk_render(const struct registry *reg)
 	sinks_letters(reg, NULL, 4, 8);   /* n 20: 4 sinks, 8 middle, 8 recent */
 	sinks_letters(reg, "n=512 sinks=4 recent=100", 4, 10);
 	sinks_stream_follows(reg);
+	online_softmax_from_zero(reg);
 	/* The summary pane's marks ✓L/F/R, explained on the pane itself, whole, in every scene. */
 	for (int i = 0; i < reg->n; i++)
 		if (shoot(reg, reg->defs[i].cls->id, NULL, NULL, 0, &sh) == 0) {
