@@ -311,6 +311,74 @@ static void online_softmax_from_zero(const struct registry *reg)
 	shot_free(&sh);
 }
 
+/* Cells holding ch in the dial above the label "pair N" (x0, y0): the rows
+ * above it up to a blank one or the row of the labels above. */
+static int dial_cells(const struct canvas *c, int x0, int y0, uint32_t ch)
+{
+	int n = 0;
+	for (int y = y0 - 1; y >= 0 && y >= y0 - 9; y--) {
+		int blank = 1;
+		char line[1024];
+		row_of(c, y, line, sizeof line);
+		if (strstr(line, "pair "))
+			break;
+		for (int x = x0 - 2; x < x0 + 9 && x < c->w; x++) {
+			const struct cell *cl = canvas_at(c, x, y);
+			blank &= !cl || cl->ch == ' ';
+			n += cl && cl->ch == ch;
+		}
+		if (blank)
+			break;
+	}
+	return n;
+}
+
+/* rope clocks: a dial shows ★ exactly when the side table's angle has one
+ * (the hand went past the trained angle), and after a wrap the tip that
+ * points back into the • arc is a plain ●: the ★ is then the arc it
+ * crossed, never a spot shaded trained. */
+static void rope_star_on_dial(const struct registry *reg, const char *id, int k, int wrapped_pair)
+{
+	struct shot sh;
+	if (shoot(reg, id, NULL, NULL, k, &sh) < 0) {
+		T_OK(0, "%s opens", id);
+		return;
+	}
+	int agree = 1, dials = 0, wrapped_ok = 0;
+	char line[1024];
+	for (int y = 0; y < sh.pic->h; y++) {
+		row_of(sh.pic, y, line, sizeof line);
+		for (char *p = strstr(line, "pair "); p; p = strstr(p + 5, "pair ")) {
+			int pair = atoi(p + 5), col = 0;
+			for (const char *q = line; q < p;) {
+				uint32_t cp;
+				q += utf8_decode(q, &cp);
+				col++;
+			}
+			int stars = dial_cells(sh.pic, col, y, GLYPH_STAR);
+			/* the side table: "pair wavelength angle", a ★ after the angle */
+			int starred = -1;
+			for (int ty = 0; ty < sh.side->h; ty++) {
+				char row[256];
+				int tp;
+				row_of(sh.side, ty, row, sizeof row);
+				if (sscanf(row, "%d", &tp) == 1 && tp == pair)
+					starred = strstr(row, "★") != NULL;
+			}
+			if (starred < 0)
+				continue;
+			dials++;
+			agree &= (stars > 0) == starred;
+			if (pair == wrapped_pair)
+				wrapped_ok = stars >= 2 && dial_cells(sh.pic, col, y, GLYPH_DISC) == 1;
+		}
+	}
+	T_OK(agree && dials >= 6, "%s step %d: each of %d dials shows ★ exactly when its angle has one", id, k, dials);
+	T_OK(wrapped_ok, "%s step %d: pair %d, wrapped into its trained arc: a ● tip, ★ on the arc it crossed", id, k,
+	     wrapped_pair);
+	shot_free(&sh);
+}
+
 /* online-row: the plane at the same scale on both sides of each axis, ticks
  * with their values, and the arrow the legend names drawn. */
 static void online_row_plot(const struct registry *reg)
@@ -369,6 +437,9 @@ static void walk_render(const struct registry *reg)
 	sinks_letters(reg, "n=512 sinks=4 recent=100", 4, 10);
 	sinks_stream_follows(reg);
 	online_softmax_from_zero(reg);
+	rope_star_on_dial(reg, "rope", 20, 46);      /* 6.83 rad: 0.55 after a wrap, trained to 5.46 */
+	rope_star_on_dial(reg, "rope", 64, 46);      /* 21.85 rad: 3.0 after three wraps */
+	rope_star_on_dial(reg, "rope-ntk", 64, 46);  /* 7.94 rad: 1.66 after a wrap */
 	/* The summary pane's marks ✓L/F/R, explained on the pane itself, whole, in every scene. */
 	for (int i = 0; i < reg->n; i++)
 		if (shoot(reg, reg->defs[i].cls->id, NULL, NULL, 0, &sh) == 0) {
