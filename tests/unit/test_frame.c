@@ -172,6 +172,53 @@ static void preview_error_words(const struct registry *reg)
 	scr_close(&c);
 }
 
+/* Item: the scene list at 80x24 holds every title whole; the scenes out of
+ * view are counted ("↑ N more", "+N more ↓") so drawn + counted = all, and
+ * a click on a row picks the scene that row names. */
+static void scene_list_counts(const struct registry *reg)
+{
+	struct scr c;
+	if (scr_open(&c, reg, "online-row") < 0) {
+		T_OK(0, "frame: online-row opens");
+		return;
+	}
+	const int sels[] = {0, reg->n / 2, reg->n - 1};
+	for (unsigned k = 0; k < sizeof sels / sizeof sels[0]; k++) {
+		struct frame_info fi = {.reg = reg, .run = &c.r, .overlay = OVERLAY_SCENES, .scene_sel = sels[k]};
+		frame_compose(c.screen, &fi, &c.v);
+		int drawn = 0, above = 0, below = 0, whole = 1, click = 1, sel_seen = 0;
+		for (int y = 1; y < c.screen->h - 1; y++) {
+			char row[1024];
+			size_t o = 0;
+			for (int x = 0; x < c.screen->w; x++)
+				o += (size_t)utf8_encode(canvas_at(c.screen, x, y)->ch, row + o);
+			row[o] = 0;
+			char *m;
+			if ((m = strstr(row, "↑ ")) && strstr(m, " more"))
+				above = atoi(m + strlen("↑ "));
+			if ((m = strstr(row, "+")) && strstr(m, " more ↓"))
+				below = atoi(m + 1);
+			for (int i = 0; i < reg->n; i++) {
+				char id[64];
+				/* "NN  id ": the order and the id, as the list writes them */
+				snprintf(id, sizeof id, "%2d  %s ", reg->defs[i].file.order, reg->defs[i].cls->id);
+				if (!strstr(row, id))
+					continue;
+				drawn++;
+				whole &= strstr(row, reg->defs[i].file.title) != NULL;
+				click &= frame_scene_at(c.screen, &fi, 40, y) == i;
+				sel_seen |= i == sels[k];
+			}
+		}
+		T_EQ_INT(drawn + above + below, reg->n, "frame: scene list at row %d: %d drawn + %d above + %d below are all",
+			 sels[k], drawn, above, below);
+		T_OK(sel_seen && drawn > 0, "frame: scene list at row %d: the highlighted scene is in view", sels[k]);
+		T_OK(whole, "frame: scene list at row %d: every title drawn is whole", sels[k]);
+		T_OK(click, "frame: scene list at row %d: a click on a row picks the scene it names", sels[k]);
+	}
+	scr_close(&c);
+}
+
 void test_frame(void)
 {
 	struct registry reg;
@@ -183,5 +230,6 @@ void test_frame(void)
 	errors_whole(&reg);
 	cursor_in_view(&reg);
 	preview_error_words(&reg);
+	scene_list_counts(&reg);
 	registry_free(&reg);
 }
