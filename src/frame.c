@@ -246,6 +246,21 @@ static struct rect overlay_box(struct canvas *s, int w, int h, const char *title
 {
 	struct rect r = overlay_rect(s, w, h);
 	canvas_fill(s, r.x, r.y, r.w, r.h, ' ', ROLE_NORMAL);
+	/* A blank column each side on the box's rows, inside the frame's own
+	 * border: no letter or divider of the screen under it peeks between
+	 * the box and the frame. */
+	if (r.x - 1 >= 1)
+		canvas_fill(s, r.x - 1, r.y, 1, r.h, ' ', ROLE_NORMAL);
+	if (r.x + r.w <= s->w - 2)
+		canvas_fill(s, r.x + r.w, r.y, 1, r.h, ' ', ROLE_NORMAL);
+	/* a divider's tee on the frame, its rule now blanked, is a plain side */
+	for (int y = r.y; y < r.y + r.h; y++) {
+		const struct cell *l = canvas_at(s, 0, y), *rt = canvas_at(s, s->w - 1, y);
+		if (r.x - 1 == 1 && l && l->ch == GLYPH_TEE_RIGHT)
+			canvas_put(s, 0, y, GLYPH_VLINE, (enum role)l->role);
+		if (r.x + r.w == s->w - 2 && rt && rt->ch == GLYPH_TEE_LEFT)
+			canvas_put(s, s->w - 1, y, GLYPH_VLINE, (enum role)rt->role);
+	}
 	canvas_box(s, r.x, r.y, r.w, r.h, ROLE_ACCENT, title);
 	return (struct rect){r.x + 2, r.y + 1, r.w - 4, r.h - 2};
 }

@@ -219,6 +219,51 @@ static void scene_list_counts(const struct registry *reg)
 	scr_close(&c);
 }
 
+/* Item: a popup narrower than the frame leaves nothing of the screen under
+ * it between its border and the frame's: on rope (its side pane writes to
+ * the last inner column, its dividers' tees and rules cross column 1), the
+ * column each side of the help, the picker and the editor is blank. */
+static void popup_margins(const struct registry *reg)
+{
+	struct scr c;
+	if (scr_open(&c, reg, "rope") < 0) {
+		T_OK(0, "frame: rope opens");
+		return;
+	}
+	static struct picker pk;
+	pk.entries = calloc(MODEL_LIST_MAX, sizeof *pk.entries);
+	pk.n = pk.entries ? model_list(pk.entries, MODEL_LIST_MAX) : 0;
+	static const struct {
+		enum overlay ov;
+		const char *what;
+	} ovs[] = {{OVERLAY_HELP, "help"}, {OVERLAY_PICKER, "picker"}, {OVERLAY_EDIT, "editor"}};
+	for (unsigned k = 0; k < sizeof ovs / sizeof ovs[0]; k++) {
+		struct frame_info fi = {.reg = reg, .run = &c.r, .overlay = ovs[k].ov, .picker = &pk, .edit_line = ""};
+		frame_compose(c.screen, &fi, &c.v);
+		int bx = -1, by = -1, bw = 0, bh = 0;
+		for (int y = 1; y < c.screen->h - 1 && by < 0; y++)
+			for (int x = 1; x < c.screen->w - 1; x++)
+				if (canvas_at(c.screen, x, y)->ch == 0x250c) {
+					bx = x, by = y;
+					break;
+				}
+		while (bx >= 0 && bx + bw < c.screen->w && canvas_at(c.screen, bx + bw, by)->ch != 0x2510)
+			bw++;
+		while (by >= 0 && by + bh < c.screen->h && canvas_at(c.screen, bx, by + bh)->ch != 0x2514)
+			bh++;
+		int seen = 0, blank = by >= 0;
+		for (int y = by; by >= 0 && y <= by + bh; y++) {
+			if (bx - 1 >= 1)
+				seen++, blank &= canvas_at(c.screen, bx - 1, y)->ch == ' ';
+			if (bx + bw + 1 <= c.screen->w - 2)
+				seen++, blank &= canvas_at(c.screen, bx + bw + 1, y)->ch == ' ';
+		}
+		T_OK(blank && seen > 0, "frame: the %s's margins to the frame are blank (%d cells)", ovs[k].what, seen);
+	}
+	free(pk.entries);
+	scr_close(&c);
+}
+
 void test_frame(void)
 {
 	struct registry reg;
@@ -231,5 +276,6 @@ void test_frame(void)
 	cursor_in_view(&reg);
 	preview_error_words(&reg);
 	scene_list_counts(&reg);
+	popup_margins(&reg);
 	registry_free(&reg);
 }
