@@ -26,7 +26,7 @@ struct os_state {
 	double added;                 /* exp(x - m) that the last step added */
 	double shown[OS_MAX];         /* per score: exp(x - m) while streaming, p once normalised */
 	double max2, sum2;            /* two-pass reference */
-	double lo, hi;                /* the bars' scale: min(x, 0) .. max(x) */
+	double lo, hi;                /* the bars' scale: min(x, 0) .. max(x, 0) */
 	/* the overflow moment: the row with OS_BIG appended */
 	double big_exp;               /* exp(1000): inf */
 	double naive_sum;             /* sum of exp(x) with no max subtracted: inf */
@@ -54,6 +54,7 @@ static int os_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	for (int i = 0; i < st->n; i++)
 		st->lo = fmin(st->lo, st->x[i]), st->hi = fmax(st->hi, st->x[i]);
 	st->lo = fmin(st->lo, 0);
+	st->hi = fmax(st->hi, 0);
 	/* The overflow moment, computed both ways on the row plus one score of 1000. */
 	double row[OS_MAX];
 	memcpy(row, st->x, sizeof(double) * (size_t)st->n);
@@ -136,6 +137,41 @@ static void os_render_overflow(const struct os_state *st, struct view *v)
 		 st->big_s, st->big_p);
 }
 
+/* The bars' geometry: a bar runs from 0 to x, its length x * unit cells.
+ * With no negative score 0 is the left end (as before); with one, a column
+ * of dots at `zero` is the axis, negative bars grow left of it, positive
+ * ones right of it, on the same unit, so -1 is as long as +1. */
+struct os_axis {
+	int neg;        /* a score below 0: the axis column is drawn */
+	int zero;       /* the axis column (neg), or bar_x */
+	double unit;    /* cells per unit of x */
+};
+
+static struct os_axis os_axis(const struct os_state *st, int bar_x, int bar_w)
+{
+	struct os_axis a = {.neg = st->lo < 0, .zero = bar_x};
+	double span = st->hi > st->lo ? st->hi - st->lo : 1;
+	a.unit = (bar_w - a.neg) / span;
+	if (a.neg)
+		a.zero = bar_x + (int)lround(-st->lo * a.unit);
+	return a;
+}
+
+/* Score x's bar on row y: eighths to the right of 0, whole cells to the
+ * left (no left-growing partial blocks), light shade for one not seen yet. */
+static void os_bar(struct canvas *c, const struct os_axis *a, int y, double x, int seen, enum role r)
+{
+	int from = a->zero + a->neg;   /* the first cell right of the axis */
+	if (x < 0) {
+		int len = (int)lround(-x * a->unit);
+		canvas_hline(c, a->zero - len, y, len, seen ? GLYPH_FULL : GLYPH_LIGHT, seen ? r : ROLE_DIM);
+	} else if (seen) {
+		double cells = x * a->unit;
+		canvas_bar(c, from, y, (int)ceil(cells), cells > 0 ? cells / ceil(cells) : 0, r);
+	} else
+		canvas_hline(c, from, y, (int)(x * a->unit + 0.5), GLYPH_LIGHT, ROLE_DIM);
+}
+
 static void os_render(const void *vs, struct view *v)
 {
 	const struct os_state *st = vs;
@@ -151,7 +187,11 @@ static void os_render(const void *vs, struct view *v)
 	if (bar_w < 8)
 		bar_w = 8;
 	canvas_text(c, 0, 0, ROLE_LABEL, "score");
-	canvas_text(c, bar_x, 0, ROLE_LABEL, bar_w >= 14 ? "bar x, │ at m" : "x, │=m");
+	struct os_axis ax = os_axis(st, bar_x, bar_w);
+	if (ax.neg)
+		canvas_text(c, bar_x, 0, ROLE_LABEL, bar_w >= 20 ? "bar from 0 at ·, │ m" : "0 at ·, │=m");
+	else
+		canvas_text(c, bar_x, 0, ROLE_LABEL, bar_w >= 14 ? "bar x, │ at m" : "x, │=m");
 	canvas_text(c, bar_x + bar_w + 1, 0, ROLE_LABEL, done ? "p=e^(x−m)/s" : "exp(x − m)");
 	int rows = c->h - 1, first = 0;
 	if (st->n > rows) {
@@ -164,14 +204,21 @@ static void os_render(const void *vs, struct view *v)
 		enum role r = i < seen ? (current ? ROLE_ACCENT : ROLE_BAR) : ROLE_DIM;
 		canvas_printf(c, 0, y, current ? ROLE_ACCENT : ROLE_NORMAL, "%sx[%d] %7.2f", current ? "▸" : " ", i,
 			      st->x[i]);
-		double frac = hi > lo ? (st->x[i] - lo) / (hi - lo) : 1;
-		if (i < seen)
-			canvas_bar(c, bar_x, y, bar_w, frac, r);
-		else
-			canvas_hline(c, bar_x, y, (int)(frac * bar_w + 0.5), GLYPH_LIGHT, ROLE_DIM);
+		if (ax.neg) {
+			canvas_put(c, ax.zero, y, GLYPH_DOT, ROLE_DIM);
+			os_bar(c, &ax, y, st->x[i], i < seen, r);
+		} else {
+			double frac = hi > lo ? (st->x[i] - lo) / (hi - lo) : 1;
+			if (i < seen)
+				canvas_bar(c, bar_x, y, bar_w, frac, r);
+			else
+				canvas_hline(c, bar_x, y, (int)(frac * bar_w + 0.5), GLYPH_LIGHT, ROLE_DIM);
+		}
+		/* m's mark: where the bar of a score equal to m ends */
+		int mx = ax.neg ? ax.zero + (int)lround(st->on.m * ax.unit)
+				: bar_x + (int)((st->on.m - lo) / (hi > lo ? hi - lo : 1) * (bar_w - 1) + 0.5);
 		if (seen > 0)
-			canvas_put(c, bar_x + (int)((st->on.m - lo) / (hi > lo ? hi - lo : 1) * (bar_w - 1) + 0.5), y,
-				   GLYPH_VLINE, ROLE_ACCENT);
+			canvas_put(c, mx, y, GLYPH_VLINE, ROLE_ACCENT);
 		if (i < seen)
 			canvas_printf(c, bar_x + bar_w + 1, y, r, "%.6f", st->shown[i]);
 	}

@@ -40,6 +40,7 @@ struct sk_state {
 	struct sk_result learned_res;     /* last W plus a learned sink logit */
 	double learned_share;            /* the weight the learned sink takes */
 	struct stream_cache stream;
+	struct sk_result stream_res;      /* the query over what the stream holds now */
 	int evicted[SK_MAX];
 	int k;
 };
@@ -147,6 +148,13 @@ static void sk_step(void *vs)
 		int pos = st->k - SK_STREAM0;
 		ring_stream_push(&st->stream, pos);
 		st->evicted[pos] = st->stream.last_evicted;
+		/* The bars follow the cache: the query's weights over the keys it
+		 * holds after this token (after the last one: the sinks + last W). */
+		struct sk_result *r = &st->stream_res;
+		r->nkeys = st->stream.n;
+		for (int i = 0; i < st->stream.n; i++)
+			r->keep[i] = st->stream.pos[i];
+		attend(st, r, st->learned);
 	}
 	st->k++;
 }
@@ -211,9 +219,10 @@ static int sk_col(const struct sk_cols *k, int i, int *from, int *cnt)
 /* One cache's weights: a column per position (or per group of them, its
  * largest weight), `bars` rows high, its height the weight over the largest
  * weight of the cache (log would hide the sink's dominance); a dot where
- * the cache dropped the key. */
+ * the cache dropped the key; blank from position `arrived` on (tokens the
+ * stream has not seen yet). */
 static void draw_weights(const struct sk_state *st, const struct sk_result *r, const struct sk_cols *k,
-			 struct canvas *c, int y0, int bars)
+			 struct canvas *c, int y0, int bars, int arrived)
 {
 	double top = 0;
 	for (int p = 0; p < st->n; p++)
@@ -225,6 +234,8 @@ static void draw_weights(const struct sk_state *st, const struct sk_result *r, c
 			canvas_put(c, i * k->colw, y0 + bars - 1, GLYPH_ELLIPSIS, ROLE_DIM);
 			continue;
 		}
+		if (from >= arrived)
+			continue;
 		double w = 0;
 		for (int p = from; p < from + cnt; p++)
 			if (r->weight[p] > w)
@@ -306,8 +317,10 @@ static void draw_stream(const struct sk_state *st, struct canvas *c, int y)
 			continue;
 		}
 		int is_new = sc->pos[i] == st->k - SK_STREAM0 - 1;
-		canvas_printf(c, x, y + 1, i < st->sinks ? ROLE_HOT : is_new ? ROLE_ACCENT : ROLE_SRAM, "%*d", cw,
-			      sc->pos[i]);
+		/* The colours of the bars' kinds (s, m, r), the newest in the accent. */
+		enum role role = i < st->sinks ? ROLE_HOT : is_new ? ROLE_ACCENT :
+				 sc->pos[i] >= st->n - st->recent ? ROLE_BAR : ROLE_BAR2;
+		canvas_printf(c, x, y + 1, role, "%*d", cw, sc->pos[i]);
 		canvas_printf(c, x, y + 2, ROLE_DIM, "%*d", cw, i);
 		x += cw;
 	}
@@ -335,10 +348,11 @@ static void sk_render(const void *vs, struct view *v)
 	}
 	struct sk_cols cols;
 	sk_layout(st, c->w, &cols);
-	int drawn = streaming ? CACHE_SINKS : shown - 1;
 	int y0 = NCACHES + 1;
 	if (shown > 0) {
-		draw_weights(st, res[drawn], &cols, c, y0, bars);
+		/* While the stream fills, the bars are the cache as it stands. */
+		draw_weights(st, streaming ? &st->stream_res : res[shown - 1], &cols, c, y0, bars,
+			     streaming ? st->k - SK_STREAM0 : st->n);
 		draw_axis(st, &cols, c, y0 + bars);
 	}
 	if (streaming)
@@ -353,8 +367,13 @@ static void sk_render(const void *vs, struct view *v)
 	canvas_text(s, 0, 6, ROLE_BAR2, "m █ middle");
 	canvas_text(s, 0, 7, ROLE_BAR, "r █ recent W");
 	canvas_text(s, 0, 8, ROLE_DIM, "· dropped from the cache");
+	if (streaming)
+		canvas_text(s, 0, 9, ROLE_DIM, "  blank: not arrived yet");
+	if (streaming)
+		canvas_printf(s, 0, 10, ROLE_DIM, "bars: cache at token %d", st->k - SK_STREAM0 - 1);
+	else if (st->k > 0)
+		canvas_printf(s, 0, 10, ROLE_DIM, "bars: %s", names[shown - 1]);
 	if (st->k > 0) {
-		canvas_printf(s, 0, 10, ROLE_DIM, "bars: %s", names[st->k > SK_STREAM0 ? CACHE_SINKS : shown - 1]);
 		canvas_text(s, 0, 11, ROLE_DIM, "height ∝ weight, top max");
 		if (cols.per > 1)
 			canvas_printf(s, 0, 12, ROLE_DIM, "right: %d pos/column, max", cols.per);
@@ -380,10 +399,13 @@ static void sk_render(const void *vs, struct view *v)
 		int pos = st->k - SK_STREAM0 - 1;
 		if (st->evicted[pos] >= 0)
 			snprintf(v->narration, VIEW_NARRATION,
-				 "Token %d arrives; the cache is full, so the oldest non-sink entry, position %d, leaves. RoPE uses "
-				 "places in the cache (0..%d), always inside the trained range.", pos, st->evicted[pos], st->stream.n - 1);
+				 "Token %d arrives; the cache is full, so the oldest non-sink entry, position %d, leaves (its bar "
+				 "turns to ·). RoPE uses places in the cache (0..%d), always inside the trained range.", pos,
+				 st->evicted[pos], st->stream.n - 1);
 		else
-			snprintf(v->narration, VIEW_NARRATION, "Token %d enters the streaming cache at place %d.", pos, st->stream.n - 1);
+			snprintf(v->narration, VIEW_NARRATION,
+				 "Token %d enters the streaming cache at place %d. The bars: the query's weights over the %d "
+				 "key%s cached so far.", pos, st->stream.n - 1, st->stream.n, st->stream.n == 1 ? "" : "s");
 	}
 }
 

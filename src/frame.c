@@ -246,6 +246,21 @@ static struct rect overlay_box(struct canvas *s, int w, int h, const char *title
 {
 	struct rect r = overlay_rect(s, w, h);
 	canvas_fill(s, r.x, r.y, r.w, r.h, ' ', ROLE_NORMAL);
+	/* A blank column each side on the box's rows, inside the frame's own
+	 * border: no letter or divider of the screen under it peeks between
+	 * the box and the frame. */
+	if (r.x - 1 >= 1)
+		canvas_fill(s, r.x - 1, r.y, 1, r.h, ' ', ROLE_NORMAL);
+	if (r.x + r.w <= s->w - 2)
+		canvas_fill(s, r.x + r.w, r.y, 1, r.h, ' ', ROLE_NORMAL);
+	/* a divider's tee on the frame, its rule now blanked, is a plain side */
+	for (int y = r.y; y < r.y + r.h; y++) {
+		const struct cell *l = canvas_at(s, 0, y), *rt = canvas_at(s, s->w - 1, y);
+		if (r.x - 1 == 1 && l && l->ch == GLYPH_TEE_RIGHT)
+			canvas_put(s, 0, y, GLYPH_VLINE, (enum role)l->role);
+		if (r.x + r.w == s->w - 2 && rt && rt->ch == GLYPH_TEE_LEFT)
+			canvas_put(s, s->w - 1, y, GLYPH_VLINE, (enum role)rt->role);
+	}
 	canvas_box(s, r.x, r.y, r.w, r.h, ROLE_ACCENT, title);
 	return (struct rect){r.x + 2, r.y + 1, r.w - 4, r.h - 2};
 }
@@ -549,31 +564,51 @@ static void edit_overlay(struct canvas *s, const struct frame_info *fi)
 	input_line(s, in.x, in.y + in.h - 1, iw, "> ", fi->edit_line ? fi->edit_line : "", fi->edit_cursor);
 }
 
-#define SCENES_W 64
+/* The frame's width at 80 columns: the longest id and title whole. */
+#define SCENES_W (FRAME_MIN_W - 2)
 
 static struct rect scenes_rect(const struct canvas *s, const struct frame_info *fi)
 {
 	return overlay_rect(s, SCENES_W, fi->reg->n + 2);
 }
 
-/* The scene list, scrolled so the highlighted row is in view. */
-static int scenes_first(const struct frame_info *fi, int rows)
+/* The scene list's window on the scenes when they do not all fit its
+ * `slots` rows: it holds the highlighted one, with a row "↑ N more" above
+ * and "+N more ↓" below when scenes are out of view (the picker's rule). */
+struct scenes_win {
+	int first, shown;   /* scenes first .. first + shown - 1 are drawn */
+	int top_mark;       /* 1: the first row says "↑ N more" */
+};
+
+static struct scenes_win scenes_window(const struct frame_info *fi, int slots)
 {
-	int first = fi->scene_sel - rows + 1;
-	return first < 0 ? 0 : first;
+	int n = fi->reg->n, sel = fi->scene_sel;
+	if (n <= slots)
+		return (struct scenes_win){0, n, 0};
+	if (sel < slots - 1)
+		return (struct scenes_win){0, slots - 1, 0};
+	if (sel >= n - (slots - 1))
+		return (struct scenes_win){n - (slots - 1), slots - 1, 1};
+	return (struct scenes_win){sel - (slots - 2) + 1, slots - 2, 1};
 }
 
 static void scenes_overlay(struct canvas *s, const struct frame_info *fi)
 {
 	struct rect r = scenes_rect(s, fi);
 	struct rect in = overlay_box(s, r.w, r.h, "scenes (↑↓ Enter, a number, or click)");
-	int first = scenes_first(fi, in.h);
-	for (int i = first; i < fi->reg->n && i - first < in.h; i++) {
+	struct scenes_win win = scenes_window(fi, in.h);
+	int y = in.y;
+	if (win.top_mark)
+		canvas_printf(s, in.x, y++, ROLE_DIM, "↑ %d more", win.first);
+	for (int i = win.first; i < win.first + win.shown; i++) {
 		char row[160];
 		snprintf(row, sizeof row, "%s%2d  %-14s %s", i == fi->scene_sel ? "▸" : " ", fi->reg->defs[i].file.order,
 			 fi->reg->defs[i].cls->id, fi->reg->defs[i].file.title);
-		text_in(s, in.x - 1, in.y + i - first, in.w + 1, i == fi->scene_sel ? ROLE_ACCENT : ROLE_NORMAL, row);
+		text_in(s, in.x - 1, y++, in.w + 1, i == fi->scene_sel ? ROLE_ACCENT : ROLE_NORMAL, row);
 	}
+	int below = fi->reg->n - win.first - win.shown;
+	if (below > 0)
+		canvas_printf(s, in.x, y, ROLE_DIM, "+%d more ↓", below);
 }
 
 /* One row of at most width columns cut from p (before end), broken at a
@@ -724,8 +759,9 @@ int frame_scene_at(const struct canvas *s, const struct frame_info *fi, int x, i
 	struct rect r = scenes_rect(s, fi);
 	if (x <= r.x || x >= r.x + r.w - 1 || y <= r.y || y >= r.y + r.h - 1)
 		return -1;
-	int i = scenes_first(fi, r.h - 2) + y - r.y - 1;
-	return i < fi->reg->n ? i : -1;
+	struct scenes_win win = scenes_window(fi, r.h - 2);
+	int row = y - r.y - 1 - win.top_mark;
+	return row >= 0 && row < win.shown ? win.first + row : -1;
 }
 
 void frame_compose(struct canvas *s, const struct frame_info *fi, const struct view *view)

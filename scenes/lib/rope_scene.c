@@ -175,16 +175,26 @@ double rope_scene_step_pos(const struct rope_scene *r, int k)
 static void dial(struct canvas *c, int cx, int cy, int rx, int ry, double trained_sweep, double angle_base,
 		 double angle_now, int two_hands)
 {
-	/* The rim, with enough points to close at any radius: shaded where training swept the hand. */
+	/* The rim, with enough points to close at any radius: • where training
+	 * swept the hand; past that arc, ★ where the hand has been since (angles
+	 * training never saw), · where it has not been yet.  After a wrap the
+	 * hand points into the • arc again: what is new is the ★ arc it crossed. */
 	int points = (int)(2 * M_PI * (rx > ry ? rx : ry) * 1.5) + 24;
 	for (int i = 0; i < points; i++) {
 		double a = 2 * M_PI * i / points;
 		int x = cx + (int)lround(rx * sin(a)), y = cy - (int)lround(ry * cos(a));
 		int seen = trained_sweep >= 2 * M_PI || a <= trained_sweep;
-		canvas_put(c, x, y, seen ? GLYPH_BULLET : GLYPH_DOT, seen ? ROLE_SRAM : ROLE_DIM);
+		int crossed = !seen && angle_now >= a;
+		/* a cell holding some of the crossed arc keeps its ★ (it may be
+		 * only a sliver of it at a small radius) */
+		if (!seen && !crossed && canvas_at(c, x, y) && canvas_at(c, x, y)->ch == GLYPH_STAR)
+			continue;
+		canvas_put(c, x, y, seen ? GLYPH_BULLET : crossed ? GLYPH_STAR : GLYPH_DOT,
+			   seen ? ROLE_SRAM : crossed ? ROLE_HOT : ROLE_DIM);
 	}
 	double ab = fmod(angle_base, 2 * M_PI), an = fmod(angle_now, 2 * M_PI);
-	int new_now = rope_scene_angle_unseen(trained_sweep, angle_now);
+	/* The tip: ★ only while it points into the arc training never swept. */
+	int new_now = rope_scene_angle_unseen(trained_sweep, an);
 	if (two_hands) {
 		int x = cx + (int)lround(0.8 * rx * sin(ab)), y = cy - (int)lround(0.8 * ry * cos(ab));
 		canvas_line(c, cx, cy, x, y, GLYPH_DOT, ROLE_DIM);

@@ -593,6 +593,7 @@ static void jump_to(struct ui *u, int n)
 {
 	char msg[80];
 	u->jump = 0;
+	say(u, 0, "");   /* the compose window is closed: its "second digit" prompt goes too */
 	if (n >= 1 && n <= u->reg->n) {
 		go_scene(u, n - 1);
 		return;

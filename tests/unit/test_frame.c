@@ -172,6 +172,98 @@ static void preview_error_words(const struct registry *reg)
 	scr_close(&c);
 }
 
+/* Item: the scene list at 80x24 holds every title whole; the scenes out of
+ * view are counted ("↑ N more", "+N more ↓") so drawn + counted = all, and
+ * a click on a row picks the scene that row names. */
+static void scene_list_counts(const struct registry *reg)
+{
+	struct scr c;
+	if (scr_open(&c, reg, "online-row") < 0) {
+		T_OK(0, "frame: online-row opens");
+		return;
+	}
+	const int sels[] = {0, reg->n / 2, reg->n - 1};
+	for (unsigned k = 0; k < sizeof sels / sizeof sels[0]; k++) {
+		struct frame_info fi = {.reg = reg, .run = &c.r, .overlay = OVERLAY_SCENES, .scene_sel = sels[k]};
+		frame_compose(c.screen, &fi, &c.v);
+		int drawn = 0, above = 0, below = 0, whole = 1, click = 1, sel_seen = 0;
+		for (int y = 1; y < c.screen->h - 1; y++) {
+			char row[1024];
+			size_t o = 0;
+			for (int x = 0; x < c.screen->w; x++)
+				o += (size_t)utf8_encode(canvas_at(c.screen, x, y)->ch, row + o);
+			row[o] = 0;
+			char *m;
+			if ((m = strstr(row, "↑ ")) && strstr(m, " more"))
+				above = atoi(m + strlen("↑ "));
+			if ((m = strstr(row, "+")) && strstr(m, " more ↓"))
+				below = atoi(m + 1);
+			for (int i = 0; i < reg->n; i++) {
+				char id[64];
+				/* "NN  id ": the order and the id, as the list writes them */
+				snprintf(id, sizeof id, "%2d  %s ", reg->defs[i].file.order, reg->defs[i].cls->id);
+				if (!strstr(row, id))
+					continue;
+				drawn++;
+				whole &= strstr(row, reg->defs[i].file.title) != NULL;
+				click &= frame_scene_at(c.screen, &fi, 40, y) == i;
+				sel_seen |= i == sels[k];
+			}
+		}
+		T_EQ_INT(drawn + above + below, reg->n, "frame: scene list at row %d: %d drawn + %d above + %d below are all",
+			 sels[k], drawn, above, below);
+		T_OK(sel_seen && drawn > 0, "frame: scene list at row %d: the highlighted scene is in view", sels[k]);
+		T_OK(whole, "frame: scene list at row %d: every title drawn is whole", sels[k]);
+		T_OK(click, "frame: scene list at row %d: a click on a row picks the scene it names", sels[k]);
+	}
+	scr_close(&c);
+}
+
+/* Item: a popup narrower than the frame leaves nothing of the screen under
+ * it between its border and the frame's: on rope (its side pane writes to
+ * the last inner column, its dividers' tees and rules cross column 1), the
+ * column each side of the help, the picker and the editor is blank. */
+static void popup_margins(const struct registry *reg)
+{
+	struct scr c;
+	if (scr_open(&c, reg, "rope") < 0) {
+		T_OK(0, "frame: rope opens");
+		return;
+	}
+	static struct picker pk;
+	pk.entries = calloc(MODEL_LIST_MAX, sizeof *pk.entries);
+	pk.n = pk.entries ? model_list(pk.entries, MODEL_LIST_MAX) : 0;
+	static const struct {
+		enum overlay ov;
+		const char *what;
+	} ovs[] = {{OVERLAY_HELP, "help"}, {OVERLAY_PICKER, "picker"}, {OVERLAY_EDIT, "editor"}};
+	for (unsigned k = 0; k < sizeof ovs / sizeof ovs[0]; k++) {
+		struct frame_info fi = {.reg = reg, .run = &c.r, .overlay = ovs[k].ov, .picker = &pk, .edit_line = ""};
+		frame_compose(c.screen, &fi, &c.v);
+		int bx = -1, by = -1, bw = 0, bh = 0;
+		for (int y = 1; y < c.screen->h - 1 && by < 0; y++)
+			for (int x = 1; x < c.screen->w - 1; x++)
+				if (canvas_at(c.screen, x, y)->ch == 0x250c) {
+					bx = x, by = y;
+					break;
+				}
+		while (bx >= 0 && bx + bw < c.screen->w && canvas_at(c.screen, bx + bw, by)->ch != 0x2510)
+			bw++;
+		while (by >= 0 && by + bh < c.screen->h && canvas_at(c.screen, bx, by + bh)->ch != 0x2514)
+			bh++;
+		int seen = 0, blank = by >= 0;
+		for (int y = by; by >= 0 && y <= by + bh; y++) {
+			if (bx - 1 >= 1)
+				seen++, blank &= canvas_at(c.screen, bx - 1, y)->ch == ' ';
+			if (bx + bw + 1 <= c.screen->w - 2)
+				seen++, blank &= canvas_at(c.screen, bx + bw + 1, y)->ch == ' ';
+		}
+		T_OK(blank && seen > 0, "frame: the %s's margins to the frame are blank (%d cells)", ovs[k].what, seen);
+	}
+	free(pk.entries);
+	scr_close(&c);
+}
+
 void test_frame(void)
 {
 	struct registry reg;
@@ -183,5 +275,7 @@ void test_frame(void)
 	errors_whole(&reg);
 	cursor_in_view(&reg);
 	preview_error_words(&reg);
+	scene_list_counts(&reg);
+	popup_margins(&reg);
 	registry_free(&reg);
 }

@@ -219,6 +219,161 @@ static void sinks_letters(const struct registry *reg, const char *set, int sinks
 	shot_free(&sh);
 }
 
+/* sinks (n 20, 4 sinks, W 8), while the stream fills: the bars are the
+ * cache of that step.  Read two ways from the screen: the positions with a
+ * bar are the numbers on the stream's pos row; a dot marks each position
+ * evicted so far (the narration names them one by one), and the positions
+ * after the newest token are blank. */
+static void sinks_stream_follows(const struct registry *reg)
+{
+	int agree = 1, dots_ok = 1, blank_ok = 1, steps = 0;
+	for (int tok = 0; tok < 20; tok++) {
+		struct shot sh;
+		if (shoot(reg, "sinks", NULL, NULL, 5 + tok, &sh) < 0) {
+			T_OK(0, "sinks opens at step %d", 5 + tok);
+			return;
+		}
+		int axis = row_with(sh.pic, "s s s s m"), posrow = row_with(sh.pic, "pos ");
+		if (axis < 1 || posrow < 0) {
+			T_OK(0, "sinks step %d: the axis and the pos row are drawn", 5 + tok);
+			shot_free(&sh);
+			return;
+		}
+		int listed[20] = {0}, dots = 0;
+		char line[1024];
+		row_of(sh.pic, posrow, line, sizeof line);
+		for (char *p = line + 3; *p;) {   /* the numbers after "pos" */
+			char *end;
+			long v = strtol(p, &end, 10);
+			if (end == p) {
+				p++;
+				continue;
+			}
+			if (v >= 0 && v < 20)
+				listed[v] = 1;
+			p = end;
+		}
+		for (int pos = 0; pos < 20; pos++) {
+			uint32_t ch = canvas_at(sh.pic, pos * 2, axis - 1)->ch;
+			int bar = ch >= GLYPH_LOWER_EIGHTH && ch <= GLYPH_FULL;
+			agree &= bar == listed[pos];
+			dots += ch == GLYPH_DOT;
+			blank_ok &= pos <= tok || ch == ' ';
+		}
+		/* 12 places: from token 12 on, each token evicts one middle position */
+		dots_ok &= dots == (tok >= 12 ? tok - 11 : 0);
+		steps++;
+		shot_free(&sh);
+	}
+	T_OK(agree && steps == 20, "sinks stream: at each of the 20 tokens, bars stand at exactly the positions cached");
+	T_OK(dots_ok, "sinks stream: one dot per position evicted so far (none before token 12)");
+	T_OK(blank_ok, "sinks stream: positions not yet arrived are blank");
+}
+
+/* online-softmax with negative scores: every bar runs from 0 (the column
+ * of dots), left for a negative score, so its length is proportional to
+ * |x|: -2 as long as +2, twice -1, and the minimum has a bar. */
+static void online_softmax_from_zero(const struct registry *reg)
+{
+	struct shot sh;
+	if (shoot(reg, "online-softmax", NULL, "x=-2,-1,1,2", 4, &sh) < 0) {
+		T_OK(0, "online-softmax x=-2,-1,1,2 opens");
+		return;
+	}
+	int len[4] = {0}, zero[4], same_zero = 1;
+	for (int i = 0; i < 4; i++) {
+		char tag[16];
+		snprintf(tag, sizeof tag, "x[%d]", i);
+		int y = row_with(sh.pic, tag), x0 = -1;
+		for (int x = 15; y >= 0 && x < sh.pic->w && x0 < 0; x++)
+			x0 = canvas_at(sh.pic, x, y)->ch == GLYPH_DOT ? x : -1;
+		zero[i] = x0;
+		same_zero &= x0 > 0 && x0 == zero[0];
+		/* cells of bar (or m's mark on it) next to the axis, the side of x's sign */
+		for (int x = x0 + (i < 2 ? -1 : 1); x0 > 0 && x > 0 && x < sh.pic->w; x += i < 2 ? -1 : 1) {
+			uint32_t ch = canvas_at(sh.pic, x, y)->ch;
+			if (ch != GLYPH_FULL && ch != GLYPH_VLINE && !(ch > GLYPH_FULL && ch < GLYPH_LIGHT))
+				break;
+			len[i]++;
+		}
+	}
+	T_OK(same_zero, "online-softmax negatives: one column of dots is 0 on every row");
+	T_OK(len[0] > 0 && abs(len[0] - len[3]) <= 1, "online-softmax negatives: -2 (%d cells) as long as +2 (%d)",
+	     len[0], len[3]);
+	T_OK(len[1] > 0 && abs(len[1] - len[2]) <= 1, "online-softmax negatives: -1 (%d cells) as long as +1 (%d)",
+	     len[1], len[2]);
+	T_OK(abs(len[0] - 2 * len[1]) <= 1, "online-softmax negatives: -2 (%d cells) twice -1 (%d)", len[0], len[1]);
+	shot_free(&sh);
+}
+
+/* Cells holding ch in the dial above the label "pair N" (x0, y0): the rows
+ * above it up to a blank one or the row of the labels above. */
+static int dial_cells(const struct canvas *c, int x0, int y0, uint32_t ch)
+{
+	int n = 0;
+	for (int y = y0 - 1; y >= 0 && y >= y0 - 9; y--) {
+		int blank = 1;
+		char line[1024];
+		row_of(c, y, line, sizeof line);
+		if (strstr(line, "pair "))
+			break;
+		for (int x = x0 - 2; x < x0 + 9 && x < c->w; x++) {
+			const struct cell *cl = canvas_at(c, x, y);
+			blank &= !cl || cl->ch == ' ';
+			n += cl && cl->ch == ch;
+		}
+		if (blank)
+			break;
+	}
+	return n;
+}
+
+/* rope clocks: a dial shows ★ exactly when the side table's angle has one
+ * (the hand went past the trained angle), and after a wrap the tip that
+ * points back into the • arc is a plain ●: the ★ is then the arc it
+ * crossed, never a spot shaded trained. */
+static void rope_star_on_dial(const struct registry *reg, const char *id, int k, int wrapped_pair)
+{
+	struct shot sh;
+	if (shoot(reg, id, NULL, NULL, k, &sh) < 0) {
+		T_OK(0, "%s opens", id);
+		return;
+	}
+	int agree = 1, dials = 0, wrapped_ok = 0;
+	char line[1024];
+	for (int y = 0; y < sh.pic->h; y++) {
+		row_of(sh.pic, y, line, sizeof line);
+		for (char *p = strstr(line, "pair "); p; p = strstr(p + 5, "pair ")) {
+			int pair = atoi(p + 5), col = 0;
+			for (const char *q = line; q < p;) {
+				uint32_t cp;
+				q += utf8_decode(q, &cp);
+				col++;
+			}
+			int stars = dial_cells(sh.pic, col, y, GLYPH_STAR);
+			/* the side table: "pair wavelength angle", a ★ after the angle */
+			int starred = -1;
+			for (int ty = 0; ty < sh.side->h; ty++) {
+				char row[256];
+				int tp;
+				row_of(sh.side, ty, row, sizeof row);
+				if (sscanf(row, "%d", &tp) == 1 && tp == pair)
+					starred = strstr(row, "★") != NULL;
+			}
+			if (starred < 0)
+				continue;
+			dials++;
+			agree &= (stars > 0) == starred;
+			if (pair == wrapped_pair)
+				wrapped_ok = stars >= 2 && dial_cells(sh.pic, col, y, GLYPH_DISC) == 1;
+		}
+	}
+	T_OK(agree && dials >= 6, "%s step %d: each of %d dials shows ★ exactly when its angle has one", id, k, dials);
+	T_OK(wrapped_ok, "%s step %d: pair %d, wrapped into its trained arc: a ● tip, ★ on the arc it crossed", id, k,
+	     wrapped_pair);
+	shot_free(&sh);
+}
+
 /* online-row: the plane at the same scale on both sides of each axis, ticks
  * with their values, and the arrow the legend names drawn. */
 static void online_row_plot(const struct registry *reg)
@@ -275,6 +430,11 @@ static void walk_render(const struct registry *reg)
 	online_row_plot(reg);
 	sinks_letters(reg, NULL, 4, 8);   /* n 20: 4 sinks, 8 middle, 8 recent */
 	sinks_letters(reg, "n=512 sinks=4 recent=100", 4, 10);
+	sinks_stream_follows(reg);
+	online_softmax_from_zero(reg);
+	rope_star_on_dial(reg, "rope", 20, 46);      /* 6.83 rad: 0.55 after a wrap, trained to 5.46 */
+	rope_star_on_dial(reg, "rope", 64, 46);      /* 21.85 rad: 3.0 after three wraps */
+	rope_star_on_dial(reg, "rope-ntk", 64, 46);  /* 7.94 rad: 1.66 after a wrap */
 	/* The summary pane's marks ✓L/F/R, explained on the pane itself, whole, in every scene. */
 	for (int i = 0; i < reg->n; i++)
 		if (shoot(reg, reg->defs[i].cls->id, NULL, NULL, 0, &sh) == 0) {
