@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "frame.h"
+#include "shot.h"
 #include "scene/driver.h"
 #include "t.h"
 
@@ -189,10 +190,7 @@ static void scene_list_counts(const struct registry *reg)
 		int drawn = 0, above = 0, below = 0, whole = 1, click = 1, sel_seen = 0;
 		for (int y = 1; y < c.screen->h - 1; y++) {
 			char row[1024];
-			size_t o = 0;
-			for (int x = 0; x < c.screen->w; x++)
-				o += (size_t)utf8_encode(canvas_at(c.screen, x, y)->ch, row + o);
-			row[o] = 0;
+			row_of(c.screen, y, row, sizeof row);
 			char *m;
 			if ((m = strstr(row, "↑ ")) && strstr(m, " more"))
 				above = atoi(m + strlen("↑ "));
