@@ -296,15 +296,19 @@ static const char *mark_word(enum size_mark k)
 
 static int parts_of(const struct me_state *st, struct part *p)
 {
-	p[PART_WEIGHTS] = (struct part){"weights", st->m.weights_bytes, 0, weights_mark(&st->m), 0};
-	p[PART_KV] = (struct part){"KV cache", st->a.total_bytes, 0, "exact", 0};
-	p[PART_RECURRENT] = (struct part){"recurrent state", st->a.recurrent_bytes, 0, "exact", 0};
-	p[PART_COMPUTE] = (struct part){"compute buffer", st->b.compute_bytes, 0, mark_word(st->b.compute_mark), 0};
-	p[PART_OUTPUT] = (struct part){"output buffer", st->b.output_bytes, 0, mark_word(st->b.output_mark), 0};
-	for (int i = 0; i < PART_COUNT; i++) {
-		p[i].glyph = part_looks[i].glyph;
-		p[i].role = part_looks[i].role;
-	}
+	const struct {
+		const char *name;
+		int64_t bytes;
+		const char *mark;
+	} is[PART_COUNT] = {
+		[PART_WEIGHTS] = {"weights", st->m.weights_bytes, weights_mark(&st->m)},
+		[PART_KV] = {"KV cache", st->a.total_bytes, "exact"},
+		[PART_RECURRENT] = {"recurrent state", st->a.recurrent_bytes, "exact"},
+		[PART_COMPUTE] = {"compute buffer", st->b.compute_bytes, mark_word(st->b.compute_mark)},
+		[PART_OUTPUT] = {"output buffer", st->b.output_bytes, mark_word(st->b.output_mark)},
+	};
+	for (int i = 0; i < PART_COUNT; i++)
+		p[i] = (struct part){is[i].name, is[i].bytes, part_looks[i].role, is[i].mark, part_looks[i].glyph};
 	return PART_COUNT;
 }
 
