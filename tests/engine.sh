@@ -1685,7 +1685,6 @@ run_planned() {
 		echo "$f"
 	done <"$d/jobs.gguf" |
 		xargs -P "$jobs" -n 1 sh -c '"$0" "$1" <"$1.all.deploys" >"$1.all.out" 2>"$1.all.err"; echo $? >"$1.all.rc"' "$probe"
-	n=0
 	while read -r f o; do
 		cp "$f.all.rc" "$o.rc"
 		cp "$f.all.err" "$o.err"
