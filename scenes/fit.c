@@ -135,6 +135,11 @@ static int fi_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	st->budget = (int64_t)(st->mem * GIB);
 	st->margin = params_int(p, FI_MARGIN) << 20;
 	st->avail = st->budget - st->margin;
+	if (st->avail <= 0) {
+		snprintf(err, errlen, "mem %.3f GiB leaves nothing once the margin of %lld MiB is kept free: raise mem or lower margin",
+			 st->mem, (long long)(st->margin >> 20));
+		return -1;
+	}
 	st->q = (struct fit_query){.budget = st->budget, .margin = st->margin, .ctx_cap = params_int(p, FI_CTX_MAX)};
 	st->q.d = deploy_default(FIT_MIN_CTX);
 	st->q.d.n_seq = params_int(p, FI_N_SEQ);
@@ -246,12 +251,14 @@ static void hline_at(struct canvas *c, const struct plot *pl, double bytes, uint
 {
 	char lab[32];
 	int y = row_of(pl, bytes);
-	if (y < 0)
+	/* A row an earlier line holds keeps it: the budget is drawn first, so
+	 * a margin too small for this scale to part from it leaves the budget's
+	 * ═ whole rather than dashing over it. */
+	if (y < 0 || labelled[y])
 		return;
 	glabel(lab, sizeof lab, letter, bytes);
 	canvas_hline(c, pl->x0, y, pl->w, ch, role);
-	if (!labelled[y])
-		canvas_text(c, 0, y, role, lab);
+	canvas_text(c, 0, y, role, lab);
 	labelled[y] = 1;
 }
 

@@ -153,5 +153,14 @@ expect_eq "fit: a bare 24 is 24 bytes, and the error suggests 24GiB" "$? $(cat "
 "$ATTNVIZ" --fit 24B >/dev/null 2>"$tmp/err"
 expect_eq "fit: 24B written with its unit gets no suggestion" "$? $(cat "$tmp/err")" \
 	"2 attnviz: --fit '24B': out of range (1 MiB to 1 PiB)"
+# A budget the margin takes whole: one line, naming both, exit 2 (no rows
+# against a budget below zero).
+"$ATTNVIZ" --fit 2000000 -m llama3-8b >"$tmp/out" 2>"$tmp/err"
+expect_eq "fit: 2000000 bytes under the 1024 MiB margin: exit 2, one line, nothing on stdout" \
+	"$? $(wc -l < "$tmp/err") $(wc -c < "$tmp/out") $(grep -c '2000000 bytes.*margin of 1024 MiB' "$tmp/err")" "2 1 0 1"
+"$ATTNVIZ" --fit 2GiB --set margin=2048 >/dev/null 2>"$tmp/err"
+expect_eq "fit: 2GiB with a 2048 MiB margin: exit 2" "$? $(grep -c 'margin of 2048 MiB' "$tmp/err")" "2 1"
+"$ATTNVIZ" --fit 2GiB --set margin=2047 --format tsv >/dev/null 2>&1
+expect_eq "fit: 2GiB with a 2047 MiB margin still runs" $? 0
 "$ATTNVIZ" --fit 24GiB --set bogus=1 >/dev/null 2>"$tmp/err"
 expect_eq "fit: an unknown --set key: exit 2" "$? $(grep -c bogus "$tmp/err")" "2 1"

@@ -52,6 +52,16 @@ static int query_of(const struct cli_options *o, int64_t budget, struct fit_quer
 		}
 	*q = (struct fit_query){.budget = budget, .margin = params_int(&p, FP_MARGIN) << 20,
 				.ctx_cap = params_int(&p, FP_CTX_MAX)};
+	/* Nothing can fit in what the margin leaves: say so once, rather
+	 * than print every row against a budget below zero. */
+	if (budget <= q->margin) {
+		snprintf(err, sizeof err,
+			 "--fit: %lld bytes (%.2f GiB) leave nothing once the margin of %lld MiB is kept free: "
+			 "give more memory or a smaller margin (--set margin=MiB)",
+			 (long long)budget, (double)budget / (double)(INT64_C(1) << 30), (long long)(q->margin >> 20));
+		err_print(err);
+		return -1;
+	}
 	q->d = deploy_default(FIT_MIN_CTX);
 	q->d.n_seq = params_int(&p, FP_N_SEQ);
 	q->d.unified = (int)params_int(&p, FP_UNIFIED);
