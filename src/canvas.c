@@ -258,6 +258,16 @@ void canvas_line(struct canvas *c, int x0, int y0, int x1, int y1, uint32_t ch, 
 
 /* Word-wrap s into lines of w columns; draws them when c is not NULL
  * (at most h lines) and returns the lines used, or needed when c is NULL. */
+/* A command-line flag and its value stay on one line: the space after a
+ * word like -np or --swa-full is no place to break when a value (a word
+ * not starting with '-') follows, so "-np 256" never splits. */
+static int flag_with_value(const char *word, const char *space)
+{
+	int letter = space - word >= 2 && word[0] == '-' &&
+		     ((word[1] >= 'a' && word[1] <= 'z') || (word[1] >= 'A' && word[1] <= 'Z') || word[1] == '-');
+	return letter && space[1] && space[1] != ' ' && space[1] != '-' && space[1] != '\n';
+}
+
 static int wrap(struct canvas *c, int x, int y, int w, int h, enum role role, const char *s)
 {
 	int line = 0;
@@ -265,17 +275,20 @@ static int wrap(struct canvas *c, int x, int y, int w, int h, enum role role, co
 		return 0;
 	while (*s && (!c || line < h)) {
 		/* Take as many whole words as fit; break a word only when it alone is too long. */
-		const char *p = s, *cut = NULL;
+		const char *p = s, *cut = NULL, *word = s;
 		int cols = 0;
 		while (*p && *p != '\n' && cols < w) {
 			uint32_t cp;
 			const char *next = p + utf8_decode(p, &cp);
-			if (*p == ' ')
-				cut = p;
+			if (*p == ' ') {
+				if (!flag_with_value(word, p))
+					cut = p;
+				word = p + 1;
+			}
 			p = next;
 			cols++;
 		}
-		const char *end = (!*p || *p == '\n' || !cut || (*p == ' ')) ? p : cut;
+		const char *end = (!*p || *p == '\n' || !cut || (*p == ' ' && !flag_with_value(word, p))) ? p : cut;
 		int col = 0;
 		for (const char *q = s; c && q < end;) {
 			uint32_t cp;
