@@ -73,7 +73,7 @@ static void nt_render(const void *vs, struct view *v)
 			      st->theta[p] / st->used[p], (r->target - 1) * st->used[p], st->beyond[i] ? "★" : "");
 	}
 	if (shown < r->npairs)
-		canvas_printf(s, 0, 4 + shown, ROLE_DIM, "+%d more pairs", r->npairs - shown);
+		canvas_printf(s, 0, 4 + shown, ROLE_DIM, "+%d more pair%s", r->npairs - shown, r->npairs - shown == 1 ? "" : "s");
 	snprintf(v->narration, VIEW_NARRATION,
 		 "Position %.0f. NTK-aware scaling sets base %.1f: pair i slows by s^(2i/(d−2)), pair 0 not at all, "
 		 "the last pair by s = %g. By position %.0f, %d drawn pairs slowed too little reach unseen angles (★).",

@@ -63,7 +63,7 @@ static void pi_render(const void *vs, struct view *v)
 		canvas_printf(s, 0, 4 + i, ROLE_NORMAL, "%4d  %.6f %10.2f", p, st->used[p], (r->target - 1) * st->used[p]);
 	}
 	if (shown < r->npairs)
-		canvas_printf(s, 0, 4 + shown, ROLE_DIM, "+%d more pairs", r->npairs - shown);
+		canvas_printf(s, 0, 4 + shown, ROLE_DIM, "+%d more pair%s", r->npairs - shown, r->npairs - shown == 1 ? "" : "s");
 	snprintf(v->narration, VIEW_NARRATION,
 		 "PI divides every position by s = %g: position %.0f is rotated as %.2f, %s the trained span (below %.0f). "
 		 "The cost: pair 0's neighbours now differ by %.2f rad instead of 1, every pair compressed alike.",

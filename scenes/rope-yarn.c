@@ -99,14 +99,14 @@ static void ya_render(const void *vs, struct view *v)
 	}
 	int y = 5;
 	if (first > 0)
-		canvas_printf(s, 0, y++, ROLE_DIM, "+%d more pairs above", first);
+		canvas_printf(s, 0, y++, ROLE_DIM, "+%d more pair%s above", first, first == 1 ? "" : "s");
 	for (int i = first; i < first + shown; i++) {
 		int p = r->pairs[i];
 		canvas_printf(s, 0, y++, i == cur ? ROLE_ACCENT : ROLE_NORMAL, "%s%3d %.3f %8.4f", i == cur ? "▸" : " ", p,
 			      st->ramp[p], st->used[p] / st->theta[p]);
 	}
 	if (first + shown < r->npairs)
-		canvas_printf(s, 0, y, ROLE_DIM, "+%d more pairs", r->npairs - first - shown);
+		canvas_printf(s, 0, y, ROLE_DIM, "+%d more pair%s", r->npairs - first - shown, r->npairs - first - shown == 1 ? "" : "s");
 	if (r->npairs == 0) {
 		snprintf(v->narration, VIEW_NARRATION, "Position %.0f. No pairs listed.", pos);
 		return;

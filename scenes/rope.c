@@ -87,7 +87,7 @@ static void rp_render(const void *vs, struct view *v)
 			      st->wl[i], dec, a, st->is_new[k][i] ? "★" : "");
 	}
 	if (shown < r->npairs)
-		canvas_printf(s, 0, 6 + shown, ROLE_DIM, "+%d more pairs", r->npairs - shown);
+		canvas_printf(s, 0, 6 + shown, ROLE_DIM, "+%d more pair%s", r->npairs - shown, r->npairs - shown == 1 ? "" : "s");
 	for (int i = 0; i < r->npairs; i++)
 		any_new |= st->is_new[k][i];
 	snprintf(v->narration, VIEW_NARRATION,
