@@ -357,7 +357,7 @@ static int draw_plot(const struct fi_state *st, struct canvas *c, int step, int6
 		return 0;
 	plot_range(st, budget, &pl.ymin, &pl.ymax);
 	ctx_text(lab, sizeof lab, pl.cap);
-	canvas_printf(c, 0, 0, ROLE_LABEL, "bytes against -c (log scale, up to %s)", lab);
+	canvas_printf(c, 0, 0, ROLE_LABEL, "bytes (linear) against -c (log, up to %s)", lab);
 	/* axes */
 	canvas_vline(c, pl.x0 - 1, pl.y0, pl.h, 0x2502, ROLE_DIM);
 	canvas_hline(c, pl.x0 - 1, pl.y0 + pl.h, pl.w + 1, 0x2500, ROLE_DIM);
