@@ -36,7 +36,10 @@ struct me_state {
 };
 
 enum { ME_CTX, ME_UBATCH, ME_N_SEQ, ME_UNIFIED, ME_SWA_FULL, ME_K_TYPE, ME_V_TYPE, ME_FA, ME_NPARAMS };
-#define ME_TYPES "f32|f16|bf16|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl"
+/* the words in enum cache_type's order, then "model": the loaded model's
+ * own [cache] type (an INI's k_type, f16 from a GGUF or config.json) */
+#define ME_TYPES "f32|f16|bf16|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl|model"
+#define ME_TYPE_MODEL 9
 static const struct param_spec me_params[ME_NPARAMS + 1] = {
 	[ME_CTX] = {.name = "ctx", .kind = PARAM_INT, .min = 1, .max = 1 << 24, .help = "-c context size"},
 	[ME_UBATCH] = {.name = "ubatch", .kind = PARAM_INT, .min = 1, .max = 65536, .help = "-ub micro-batch"},
@@ -45,10 +48,9 @@ static const struct param_spec me_params[ME_NPARAMS + 1] = {
 		.help = "1: -kvu, one cache stream for all sequences"},
 	[ME_SWA_FULL] = {.name = "swa_full", .kind = PARAM_INT, .min = 0, .max = 1,
 		.help = "1: --swa-full (sliding layers get every cell)"},
-	/* the words in enum cache_type's order */
-	[ME_K_TYPE] = {.name = "k_type", .kind = PARAM_WORDS, .min = 0, .max = 8, .max_count = 1,
-		.help = ME_TYPES ": -ctk, the K cache type"},
-	[ME_V_TYPE] = {.name = "v_type", .kind = PARAM_WORDS, .min = 0, .max = 8, .max_count = 1,
+	[ME_K_TYPE] = {.name = "k_type", .kind = PARAM_WORDS, .min = 0, .max = ME_TYPE_MODEL, .max_count = 1,
+		.help = ME_TYPES ": -ctk, the K cache type (model: the file's)"},
+	[ME_V_TYPE] = {.name = "v_type", .kind = PARAM_WORDS, .min = 0, .max = ME_TYPE_MODEL, .max_count = 1,
 		.help = ME_TYPES ": -ctv, the V cache type (quantized only with fa = 1)"},
 	[ME_FA] = {.name = "fa", .kind = PARAM_INT, .min = 0, .max = 1, .help = "1: -fa on, flash attention"},
 	[ME_NPARAMS] = {0},
@@ -65,10 +67,17 @@ static int me_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	st->d.unified = (int)params_int(env->p, ME_UNIFIED);
 	st->d.swa_full = (int)params_int(env->p, ME_SWA_FULL);
 	st->d.flash_attn = (int)params_int(env->p, ME_FA);
-	st->m.k_type = (enum cache_type)(int)params_list(env->p, ME_K_TYPE, &n)[0];
-	st->m.v_type = (enum cache_type)(int)params_list(env->p, ME_V_TYPE, &n)[0];
-	model_set_origin(&st->m, MF_K_TYPE, "parameter k_type (-ctk)");
-	model_set_origin(&st->m, MF_V_TYPE, "parameter v_type (-ctv)");
+	/* "model" keeps the file's type and where it came from; a type named
+	 * here is -ctk / -ctv over it */
+	int kt = (int)params_list(env->p, ME_K_TYPE, &n)[0], vt = (int)params_list(env->p, ME_V_TYPE, &n)[0];
+	if (kt != ME_TYPE_MODEL) {
+		st->m.k_type = (enum cache_type)kt;
+		model_set_origin(&st->m, MF_K_TYPE, "parameter k_type (-ctk)");
+	}
+	if (vt != ME_TYPE_MODEL) {
+		st->m.v_type = (enum cache_type)vt;
+		model_set_origin(&st->m, MF_V_TYPE, "parameter v_type (-ctv)");
+	}
 	/* A context llama.cpp refuses to create has no size: its reason instead
 	 * (quantized V without -fa, K and V apart on MLA, a head size a block
 	 * does not divide). */

@@ -148,6 +148,13 @@ bad type-block "type-block.ini:18: [cache] type: K cache type q4_0 with block si
 sed 's/^type .*/type = q8_0\nv_type = f16/' "$good" > "$tmp/kv-types.ini"
 # 4 x (1088 + 2048) = 12544 bytes a token; at 131072 tokens 12544 x 2^17 / 2^30 = 1.53125 GiB.
 expect_eq "models: k_type q8_0, v_type f16 (4 x (1088 + 2048) x 2^17 / 2^30)" "$(sval cost kv_gib.131072 -m "$tmp/kv-types.ini")" 1.53125
+# The memory scene keeps the file's types unless k_type / v_type name one
+# (-ctk / -ctv over it): 12544 x 131072 bytes, then 4 x (2048 + 2048) x 131072.
+expect_eq "models: memory keeps the INI's k_type q8_0 (12544 x 131072)" "$(sval memory kv_bytes -m "$tmp/kv-types.ini")" $((12544 * 131072))
+expect_eq "models: memory --set k_type=f16 is -ctk over the INI (4096 x 4 x 131072)" \
+	"$(sval memory kv_bytes -m "$tmp/kv-types.ini" --set k_type=f16)" $((4096 * 4 * 131072))
+"$ATTNVIZ" --frame memory -m "$tmp/kv-types.ini" | grep -q 'K q8_0, V f16' &&
+	ok "models: memory's side pane names the INI's K q8_0, V f16" || fail "models: memory side pane: $("$ATTNVIZ" --frame memory -m "$tmp/kv-types.ini" | grep -o 'K [a-z0-9_]*, V [a-z0-9_]*')"
 "$ATTNVIZ" --export-model -m "$tmp/kv-types.ini" > "$tmp/kv-types-out.ini"
 expect_eq "models: k_type and v_type exported" "$(grep -E '^(k|v)_type' "$tmp/kv-types-out.ini" | sed 's/ *;.*//; s/  *//g' | tr '\n' ' ')" "k_type=q8_0 v_type=f16 "
 sed 's/^type .*/type = q4_0/' "$good" > "$tmp/q4.ini"
