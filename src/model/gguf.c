@@ -797,12 +797,12 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	/* gemma4's 26B-A4B keeps a dense MLP of n_ff in every layer beside its
 	 * experts of n_ff_exp (src/models/gemma4.cpp load_arch_tensors: "normal
 	 * FFN as shared expert"); its compute graph runs both */
-	if (!m->dense_lead && m->experts && strcmp(m->arch, "gemma4") == 0 &&
+	if (!m->dense_lead && m->experts && (ai->mech & AM_FFN_BESIDE_EXPERTS) &&
 	    field_int(r, m, MF_FF_DENSE, 1, INT64_C(1) << 24, &m->ff_dense) < 0)
 		return -1;
 	/* and E2B/E4B's per-layer inputs (load_arch_hparams: n_embd_per_layer),
 	 * nodes of their own in the compute graph */
-	if (strcmp(m->arch, "gemma4") == 0 &&
+	if ((ai->mech & AM_GRAPH_GEMMA4) &&
 	    field_int(r, m, MF_EMBD_PER_LAYER, 0, INT64_C(1) << 24, &m->embd_per_layer) < 0)
 		return -1;
 	if (read_recurrent(r, m, end) < 0)
