@@ -256,8 +256,6 @@ void canvas_line(struct canvas *c, int x0, int y0, int x1, int y1, uint32_t ch, 
 	}
 }
 
-/* Word-wrap s into lines of w columns; draws them when c is not NULL
- * (at most h lines) and returns the lines used, or needed when c is NULL. */
 /* A command-line flag and its value stay on one line: the space after a
  * word like -np or --swa-full is no place to break when a value (a word
  * not starting with '-') follows, so "-np 256" never splits. */
@@ -268,6 +266,8 @@ static int flag_with_value(const char *word, const char *space)
 	return letter && space[1] && space[1] != ' ' && space[1] != '-' && space[1] != '\n';
 }
 
+/* Word-wrap s into lines of w columns; draws them when c is not NULL
+ * (at most h lines) and returns the lines used, or needed when c is NULL. */
 static int wrap(struct canvas *c, int x, int y, int w, int h, enum role role, const char *s)
 {
 	int line = 0;
