@@ -60,6 +60,7 @@ static int query_of(const struct cli_options *o, int64_t budget, struct fit_quer
 			 "give more memory or a smaller margin (--set margin=MiB)",
 			 (long long)budget, (double)budget / (double)(INT64_C(1) << 30), (long long)(q->margin >> 20));
 		err_print(err);
+		params_free(&p);
 		return -1;
 	}
 	q->d = deploy_default(FIT_MIN_CTX);
