@@ -135,12 +135,12 @@ static int fi_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	st->budget = (int64_t)(st->mem * GIB);
 	st->margin = params_int(p, FI_MARGIN) << 20;
 	st->avail = st->budget - st->margin;
-	if (st->avail <= 0) {
-		snprintf(err, errlen, "mem %.3f GiB leaves nothing once the margin of %lld MiB is kept free: raise mem or lower margin",
-			 st->mem, (long long)(st->margin >> 20));
+	st->q = (struct fit_query){.budget = st->budget, .margin = st->margin, .ctx_cap = params_int(p, FI_CTX_MAX)};
+	char why[160];
+	if (fit_budget_refuse(&st->q, why, sizeof why) < 0) {
+		snprintf(err, errlen, "mem: %s: raise mem or lower margin", why);
 		return -1;
 	}
-	st->q = (struct fit_query){.budget = st->budget, .margin = st->margin, .ctx_cap = params_int(p, FI_CTX_MAX)};
 	st->q.d = deploy_default(FIT_MIN_CTX);
 	st->q.d.n_seq = params_int(p, FI_N_SEQ);
 	st->q.d.unified = (int)params_int(p, FI_UNIFIED);

@@ -39,7 +39,7 @@ enum { ME_CTX, ME_UBATCH, ME_N_SEQ, ME_UNIFIED, ME_SWA_FULL, ME_K_TYPE, ME_V_TYP
 /* the words in enum cache_type's order, then "model": the loaded model's
  * own [cache] type (an INI's k_type, f16 from a GGUF or config.json) */
 #define ME_TYPES "f32|f16|bf16|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl|model"
-#define ME_TYPE_MODEL 9
+#define ME_TYPE_MODEL (CACHE_IQ4_NL + 1)
 static const struct param_spec me_params[ME_NPARAMS + 1] = {
 	[ME_CTX] = {.name = "ctx", .kind = PARAM_INT, .min = 1, .max = 1 << 24, .help = "-c context size"},
 	[ME_UBATCH] = {.name = "ubatch", .kind = PARAM_INT, .min = 1, .max = 65536, .help = "-ub micro-batch"},

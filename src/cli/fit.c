@@ -54,11 +54,8 @@ static int query_of(const struct cli_options *o, int64_t budget, struct fit_quer
 				.ctx_cap = params_int(&p, FP_CTX_MAX)};
 	/* Nothing can fit in what the margin leaves: say so once, rather
 	 * than print every row against a budget below zero. */
-	if (budget <= q->margin) {
-		snprintf(err, sizeof err,
-			 "--fit: %lld bytes (%.2f GiB) leave nothing once the margin of %lld MiB is kept free: "
-			 "give more memory or a smaller margin (--set margin=MiB)",
-			 (long long)budget, (double)budget / (double)(INT64_C(1) << 30), (long long)(q->margin >> 20));
+	if (fit_budget_refuse(q, why, sizeof why) < 0) {
+		snprintf(err, sizeof err, "--fit: %s: give more memory or a smaller margin (--set margin=MiB)", why);
 		err_print(err);
 		params_free(&p);
 		return -1;

@@ -94,6 +94,15 @@ static void flags(struct fit_row *r, const struct fit_query *q)
 		snprintf(r->flags + n, sizeof r->flags - (size_t)n, " --swa-full");
 }
 
+int fit_budget_refuse(const struct fit_query *q, char *why, size_t len)
+{
+	if (q->budget > q->margin)
+		return 0;
+	snprintf(why, len, "%lld bytes (%.2f GiB) leave nothing once the margin of %lld MiB is kept free",
+		 (long long)q->budget, (double)q->budget / (double)(INT64_C(1) << 30), (long long)(q->margin >> 20));
+	return -1;
+}
+
 int fit_solve(const struct model *m, const struct fit_query *q, enum fit_cache c, struct fit_row *row)
 {
 	memset(row, 0, sizeof *row);

@@ -68,6 +68,10 @@ struct fit_row {
  * overflows 64 bits or the deployment is invalid. */
 int fit_terms_at(const struct model *m, const struct deploy *d, enum cache_type k, enum cache_type v, int64_t n_ctx,
 		 struct fit_terms *t);
+/* A budget the margin takes whole leaves nothing to solve: -1 with the
+ * reason ("N bytes (G GiB) leave nothing once the margin of M MiB is kept
+ * free") in why, else 0.  --fit and the fit scene both ask first. */
+int fit_budget_refuse(const struct fit_query *q, char *why, size_t len);
 /* Solve one cache type.  0, or -1 when a size overflows (why says so). */
 int fit_solve(const struct model *m, const struct fit_query *q, enum fit_cache c, struct fit_row *row);
 /* The word of a mark: exact, modelled, estimated. */
