@@ -143,25 +143,6 @@ static void FN(mk_pv)(const float *p, int ldp, const float *v, int d, float *o, 
 	}
 }
 
-/* Decode streams K and V rows from memory while it computes: ask now for
- * the lines PF_BYTES past the row about to be read (12 KiB: far enough ahead
- * to hide the memory's latency at full bandwidth, measured).  The address
- * is formed as an integer, since it may lie past the end of the cache, and
- * a prefetch never faults. */
-#define PF_BYTES 12288
-/* Two lines a step: the loop's own instructions were a tenth of a
- * quantized key's (a row or two is only 3 to 5 lines); a span that ends
- * in the first half of a pair asks once more for the next span's first
- * line, which costs nothing but the instruction. */
-static inline void FN(prefetch_ahead)(const void *row, int bytes)
-{
-	uintptr_t at = (uintptr_t)row + PF_BYTES;
-	for (int off = 0; off < bytes; off += 128) {
-		__builtin_prefetch((const void *)(at + (uintptr_t)off));
-		__builtin_prefetch((const void *)(at + (uintptr_t)off + 64));
-	}
-}
-
 /* n halves widened to floats: 8 at a time, the tail one by one. */
 static void FN(cvt_row)(float *dst, const uint16_t *src, int n)
 {
@@ -180,7 +161,6 @@ static void FN(row_scores)(const float *q, int d, const float *k, int cols, floa
 	int dv = d / 32 * 32;
 	for (int j = 0; j < cols; j++) {
 		const float *kr = k + (size_t)j * d;
-		FN(prefetch_ahead)(kr, d * (int)sizeof(float));
 		v8f a0 = V8(0), a1 = V8(0), a2 = V8(0), a3 = V8(0);
 		int c = 0;
 		for (; c < dv; c += 32) {
@@ -207,7 +187,6 @@ static inline __attribute__((always_inline)) void FN(row_scores_hd)(const float 
 	int dv = d / 32 * 32;
 	for (int j = 0; j < cols; j++) {
 		const uint16_t *kr = k + (size_t)j * d;
-		FN(prefetch_ahead)(kr, d * (int)sizeof(uint16_t));
 		v8f a0 = V8(0), a1 = V8(0), a2 = V8(0), a3 = V8(0);
 		int c = 0;
 		for (; c < dv; c += 32) {
@@ -243,7 +222,6 @@ static inline v8f FN(hsum8)(v8f r0, v8f r1, v8f r2, v8f r3, v8f r4, v8f r5, v8f 
  * (its lanes' sum is the score). */
 static inline v8f FN(dot128h)(const float *q, const uint16_t *kr)
 {
-	FN(prefetch_ahead)(kr, 128 * (int)sizeof(uint16_t));
 	v8f a0 = V8(0), a1 = V8(0), a2 = V8(0), a3 = V8(0);
 	for (int c = 0; c < 128; c += 32) {
 		a0 += LOAD(q + c) * FN(cvt8h)(kr + c), a1 += LOAD(q + c + 8) * FN(cvt8h)(kr + c + 8);
@@ -285,7 +263,6 @@ static void FN(row_pv)(const float *p, const float *v, int d, float *o, int cols
 	int dv = d / 8 * 8, j = 0;
 	for (; j + 4 <= cols; j += 4) {
 		const float *v0 = v + (size_t)j * d, *v1 = v0 + d, *v2 = v1 + d, *v3 = v2 + d;
-		FN(prefetch_ahead)(v0, 4 * d * (int)sizeof(float));
 		v8f x0 = V8(p[j]), x1 = V8(p[j + 1]), x2 = V8(p[j + 2]), x3 = V8(p[j + 3]);
 		for (int c = 0; c < dv; c += 8)
 			STORE(o + c, LOAD(o + c) + x0 * LOAD(v0 + c) + x1 * LOAD(v1 + c) + x2 * LOAD(v2 + c) + x3 * LOAD(v3 + c));
@@ -313,8 +290,6 @@ static inline __attribute__((always_inline)) void FN(row_pv_hd)(const float *p, 
 		v8f a4 = LOAD(o + c0 + 32), a5 = LOAD(o + c0 + 40), a6 = LOAD(o + c0 + 48), a7 = LOAD(o + c0 + 56);
 		for (int j = 0; j < cols; j++) {
 			const uint16_t *vr = v + (size_t)j * d + c0;
-			if (c0 == 0)
-				FN(prefetch_ahead)(v + (size_t)j * d, d * (int)sizeof(uint16_t));
 			v8f x = V8(p[j]);
 			a0 += x * FN(cvt8h)(vr), a1 += x * FN(cvt8h)(vr + 8), a2 += x * FN(cvt8h)(vr + 16), a3 += x * FN(cvt8h)(vr + 24);
 			a4 += x * FN(cvt8h)(vr + 32), a5 += x * FN(cvt8h)(vr + 40), a6 += x * FN(cvt8h)(vr + 48), a7 += x * FN(cvt8h)(vr + 56);
@@ -343,8 +318,6 @@ static inline void FN(pv128h_half)(const float *p, const uint16_t *v, float *o, 
 #define PV_KEY(jj)                                                                                                            \
 	do {                                                                                                                  \
 		const uint16_t *vr = v + (size_t)(jj) * 128 + c0;                                                             \
-		if (c0 == 0)                                                                                                  \
-			FN(prefetch_ahead)(vr, 128 * (int)sizeof(uint16_t));                                                  \
 		v8f x = V8(p[jj]);                                                                                            \
 		a0 += x * FN(cvt8h)(vr), a1 += x * FN(cvt8h)(vr + 8), a2 += x * FN(cvt8h)(vr + 16), a3 += x * FN(cvt8h)(vr + 24); \
 		a4 += x * FN(cvt8h)(vr + 32), a5 += x * FN(cvt8h)(vr + 40), a6 += x * FN(cvt8h)(vr + 48), a7 += x * FN(cvt8h)(vr + 56); \
@@ -360,8 +333,7 @@ static inline void FN(pv128h_half)(const float *p, const uint16_t *v, float *o, 
 	STORE(o + c0 + 32, a4), STORE(o + c0 + 40, a5), STORE(o + c0 + 48, a6), STORE(o + c0 + 56, a7);
 }
 
-/* d = 128 its own copy, c0 a constant in each half, so the prefetch test
- * leaves the loop (callgrind, a key and head: 55 instructions before). */
+/* d = 128 its own copy, c0 a constant in each half. */
 static void FN(row_pv_h)(const float *p, const uint16_t *v, int d, float *o, int cols)
 {
 	if (d == 128) {
@@ -417,7 +389,6 @@ static inline void FN(row_scores_qt)(const float *q, int d, const unsigned char 
 	v8f x[4], y[4];
 	for (; j + 2 <= cols; j += 2) {
 		const unsigned char *kr = k + (size_t)j * rb, *kr2 = kr + rb;
-		FN(prefetch_ahead)(kr, 2 * (int)rb);
 		v8f acc = V8(0), acc2 = V8(0);
 		for (int b = 0; b < nb; b++) {
 			const float *qb = q + 32 * b;
@@ -482,7 +453,6 @@ static inline __attribute__((always_inline)) void FN(row_scores_qit)(const int16
 	int j = 0;
 	for (; j + 2 <= cols; j += 2) {
 		const unsigned char *kr = kb + (size_t)j * rb, *kr2 = kr + rb;
-		FN(prefetch_ahead)(kr, 2 * (int)rb);
 		v8f acc = V8(0), acc2 = V8(0);
 		for (int b = 0; b < nb; b++) {
 			const unsigned char *blk = kr + (size_t)b * bb, *blk2 = kr2 + (size_t)b * bb;
@@ -535,7 +505,6 @@ static inline __attribute__((always_inline)) void FN(scores128q)(const int16_t *
 	int j = 0;
 	for (; j + 8 <= cols; j += 8) {
 		const unsigned char *kr = kb + (size_t)j * rb;
-		FN(prefetch_ahead)(kr, 8 * (int)rb);
 		v8f r0 = FN(dot128q)(qi, dq, kr, kv), r1 = FN(dot128q)(qi, dq, kr + rb, kv);
 		v8f r2 = FN(dot128q)(qi, dq, kr + 2 * rb, kv), r3 = FN(dot128q)(qi, dq, kr + 3 * rb, kv);
 		v8f r4 = FN(dot128q)(qi, dq, kr + 4 * rb, kv), r5 = FN(dot128q)(qi, dq, kr + 5 * rb, kv);
@@ -594,8 +563,6 @@ static inline __attribute__((always_inline)) void FN(row_pv_qt)(const float *p, 
 		int j = 0;
 		for (; j + 2 <= cols; j += 2) {
 			const unsigned char *blk = col + (size_t)j * rb, *blk2 = blk + rb;
-			if (b == 0)
-				FN(prefetch_ahead)(blk, 2 * (int)rb);
 			FN(q_ints)(blk + 2, kv, x);
 			FN(q_ints)(blk2 + 2, kv, y);
 			v8f f = V8(p[j]) * FN(h2f8)(blk), g = V8(p[j + 1]) * FN(h2f8)(blk2);
@@ -624,10 +591,6 @@ static inline void FN(pv128q8_half)(const float *p, const unsigned char *v, floa
 	v8f a4 = LOAD(o + c0 + 32), a5 = LOAD(o + c0 + 40), a6 = LOAD(o + c0 + 48), a7 = LOAD(o + c0 + 56);
 	for (int j = 0; j < cols; j++) {
 		const unsigned char *b0 = col + (size_t)j * rb, *b1 = b0 + QUANT_Q8_0_BYTES;
-		/* two rows (272 bytes) ahead every other key: five lines, unrolled */
-		if (c0 == 0 && (j & 1) == 0)
-			for (int off = 0; off < 2 * (int)rb; off += 64)
-				__builtin_prefetch((const void *)((uintptr_t)b0 + PF_BYTES + (uintptr_t)off));
 		v8f x = V8(p[j]);
 		v8f f = x * FN(h2f8)(b0), g = x * FN(h2f8)(b1);
 		a0 += f * __builtin_convertvector(FN(widen8s)(b0 + 2), v8f);
