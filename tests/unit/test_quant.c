@@ -171,30 +171,37 @@ static void kernels_agree(int kv, int n, int d, int threads, int portable)
 	free(q), free(k), free(v), free(o), free(kd), free(vd), free(kq), free(vq);
 }
 
-/* Decode over q8_0 or q4_0 with a query the int16 rounding keeps exactly: d = 64
- * (so 1/sqrt(d) = 1/8), every q a multiple of 8 x 2^-17 with one value of
- * each block at 32767 x 8 x 2^-17, so each block's scale is 2^-17 and its
- * ints are the query's own.  Then only float rounding is left: an integer
- * dot product that paired the wrong query and key values, dropped a block's
- * scale or overflowed would be off by far more than 1e-6. */
-static void exact_query(int kv, int portable)
+/* Decode over q8_0 or q4_0 with a query the int16 rounding keeps exactly:
+ * every q a multiple of a unit, one value of each block at 32767 units, so
+ * each block's scale is the unit and its ints are the query's own.  At
+ * d = 64 the unit is 8 x 2^-17 (1/sqrt(d) = 1/8 is exact); at d = 128
+ * sqrt(128) x 2^-17, whose scaled value is 2^-17 to within a float's
+ * rounding, far less than the half an int16 step that would change an
+ * int.  Then only float rounding is left: an integer dot product that
+ * paired the wrong query and key values, dropped a block's scale or
+ * overflowed would be off by far more than 1e-6. */
+static void exact_query(int kv, int D, int portable)
 {
-	enum { N = 300, D = 64 };
+	enum { N = 300 };
 	int type = kv == FASTATTN_Q8_0 ? QUANT_Q8_0 : QUANT_Q4_0;
 	size_t rb = fastattn_row_bytes(kv, D);
-	float *k = malloc(N * D * 4), *v = malloc(N * D * 4), *kd = malloc(N * D * 4), *vd = malloc(N * D * 4);
+	size_t count = (size_t)N * D;
+	float *k = malloc(count * 4), *v = malloc(count * 4), *kd = malloc(count * 4), *vd = malloc(count * 4);
 	void *kq = malloc(N * rb), *vq = malloc(N * rb);
-	float q[D], o[D];
-	double ref[D], worst = 0;
+	float q[FASTATTN_MAX_D], o[FASTATTN_MAX_D];
+	double ref[FASTATTN_MAX_D], worst = 0;
+	/* The unit times 1/sqrt(D) must be exactly 2^-17 in float for the ints to be the query's own. */
+	float unit = D == 64 ? 8.0f * 0x1p-17f : (float)sqrt((double)D) * 0x1p-17f;
 	struct jrand r;
 	jrand_init(&r, 41);
-	for (int i = 0; i < N * D; i++)
+	for (size_t i = 0; i < count; i++)
 		k[i] = (float)jrand_gaussian(&r), v[i] = (float)jrand_gaussian(&r);
 	for (int i = 0; i < D; i++)
-		q[i] = (float)(jrand_int(&r) % 32767) * 8.0f * 0x1p-17f;
-	q[5] = 32767 * 8.0f * 0x1p-17f, q[40] = -32767 * 8.0f * 0x1p-17f;
-	quant_row(type, kq, k, N * D), quant_row(type, vq, v, N * D);
-	dequant_row(type, kd, kq, N * D), dequant_row(type, vd, vq, N * D);
+		q[i] = (float)(jrand_int(&r) % 32767) * unit;
+	for (int b = 0; b < D / 32; b++)
+		q[32 * b + 5 + b] = (b % 2 ? -32767 : 32767) * unit;
+	quant_row(type, kq, k, count), quant_row(type, vq, v, count);
+	dequant_row(type, kd, kq, count), dequant_row(type, vd, vq, count);
 	struct fastattn_args a = {.q = q, .k = kq, .v = vq, .o = o, .heads = 1, .nq = 1, .nkv = N, .d = D, .causal = 1,
 				  .threads = 1, .kv = kv, .portable = portable};
 	struct fastattn_stats st;
@@ -203,8 +210,8 @@ static void exact_query(int kv, int portable)
 	reference(q, kd, vd, N, D, N, ref);
 	for (int c = 0; c < D; c++)
 		worst = fmax(worst, fabs(o[c] - ref[c]));
-	T_OK(rc == 0 && worst < 1e-6, "quant: %s decode with an exactly representable query within 1e-6 (%.1e, %s)",
-	     quant_name(type), worst, portable ? "portable" : fastattn_isa());
+	T_OK(rc == 0 && worst < 1e-6, "quant: %s decode, d %d, with an exactly representable query within 1e-6 (%.1e, %s)",
+	     quant_name(type), D, worst, portable ? "portable" : fastattn_isa());
 	free(k), free(v), free(kd), free(vd), free(kq), free(vq);
 }
 
@@ -217,8 +224,11 @@ void test_quant(void)
 		kernels_agree(FASTATTN_Q4_0, 200, 128, 3, portable);
 		kernels_agree(FASTATTN_Q8_0, 97, 96, 1, portable);     /* an odd number of blocks a row */
 		kernels_agree(FASTATTN_Q4_0, 130, 256, 2, portable);   /* the largest d */
-		exact_query(FASTATTN_Q8_0, portable);
-		exact_query(FASTATTN_Q4_0, portable);
+		/* d = 64 runs the loops over any d; d = 128 its own copies (scores128q, pv128q8_half) */
+		for (int d = 64; d <= 128; d += 64) {
+			exact_query(FASTATTN_Q8_0, d, portable);
+			exact_query(FASTATTN_Q4_0, d, portable);
+		}
 	}
 	struct fastattn_args bad = {.heads = 1, .nq = 10, .nkv = 10, .d = 40, .threads = 1, .kv = FASTATTN_Q8_0};
 	struct fastattn_stats st;
