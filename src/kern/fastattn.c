@@ -66,6 +66,7 @@ struct kernels {
 	void (*row_scores_qi[2])(const int16_t *qi, const float *dq, int d, const void *k, int cols, float *s, int cols_p);
 	double (*fma_loop)(long iters);
 	double (*read_loop)(const float *buf, size_t n);
+	int lanes;   /* floats in fma_loop's vectors: the FMA peak counts them */
 };
 
 /* 8 halves to 8 floats, portable: the exponent and mantissa shifted into
@@ -186,6 +187,21 @@ static inline v8si dot32_i8_avx2(const int16_t *qi, v16qs lo, v16qs hi)
 #pragma GCC pop_options
 #endif
 #define HAVE_AVX2 1
+#include "kern/fastattn_avx512.h"
+
+/* The AVX2 build with the micro-kernels and the FMA peak in 16 lanes
+ * (fastattn_avx512.h), made from it once. */
+static struct kernels kernels_avx512;
+static pthread_once_t kernels_avx512_once = PTHREAD_ONCE_INIT;
+
+static void kernels_avx512_init(void)
+{
+	kernels_avx512 = kernels_avx2;
+	kernels_avx512.scores = mk_scores_avx512;
+	kernels_avx512.pv = mk_pv_avx512;
+	kernels_avx512.fma_loop = fma_loop_avx512;
+	kernels_avx512.lanes = 16;
+}
 #endif
 
 static inline float h2f_portable(const void *p)
@@ -239,30 +255,59 @@ static int has_f16c(void)
 }
 #endif
 
-/* The build of the kernels to run: the portable one when asked (portable), or on a CPU without AVX2+FMA+F16C. */
-static const struct kernels *pick(int portable)
+/* CPUID is asked once: under a hypervisor each CPUID traps to it, tens of
+ * microseconds (measured: a fifth of a small decode).  Racing threads store
+ * the same answer.  0 neither, 1 AVX2+FMA+F16C, 2 that and AVX-512F. */
+static int cpu_level(void)
 {
 #ifdef HAVE_AVX2
-	/* CPUID is asked once: under a hypervisor each CPUID traps to it, tens
-	 * of microseconds (measured: a fifth of a small decode).  Racing
-	 * threads store the same answer. */
-	static atomic_int avx2 = -1;
-	int have = atomic_load_explicit(&avx2, memory_order_relaxed);
+	static atomic_int level = -1;
+	int have = atomic_load_explicit(&level, memory_order_relaxed);
 	if (have < 0) {
 		have = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && has_f16c();
-		atomic_store_explicit(&avx2, have, memory_order_relaxed);
+		if (have && __builtin_cpu_supports("avx512f"))
+			have = 2;
+		atomic_store_explicit(&level, have, memory_order_relaxed);
 	}
-	if (!portable && have)
+	return have;
+#else
+	return 0;
+#endif
+}
+
+/* The build of the kernels to run: the best the CPU has, unless one below
+ * it is asked (enum fastattn_build). */
+static const struct kernels *pick(int build)
+{
+	int level = cpu_level();
+#ifdef HAVE_AVX2
+	if (build == FASTATTN_BUILD_BEST && level == 2) {
+		pthread_once(&kernels_avx512_once, kernels_avx512_init);
+		return &kernels_avx512;
+	}
+	if (build != FASTATTN_BUILD_PORTABLE && level >= 1)
 		return &kernels_avx2;
 #else
-	(void)portable;
+	(void)build, (void)level;
 #endif
 	return &kernels_portable;
 }
 
+static const char *const build_names[] = {"portable", "avx2+fma+f16c", "avx512f/avx2"};
+
 const char *fastattn_isa(void)
 {
-	return pick(0) == &kernels_portable ? "portable" : "avx2+fma+f16c";
+	return build_names[cpu_level()];
+}
+
+const char *fastattn_build_name(int build)
+{
+	int level = cpu_level();
+	if (build == FASTATTN_BUILD_PORTABLE)
+		level = 0;
+	else if (build == FASTATTN_BUILD_AVX2 && level > 1)
+		level = 1;
+	return build_names[level];
 }
 
 static int round_up(int x, int to)
@@ -586,7 +631,7 @@ int fastattn_tiled(const struct fastattn_args *a, struct fastattn_stats *st, cha
 	if (check_args(a, err, errlen) < 0)
 		return -1;
 	for (int t = 0; t < a->threads; t++)
-		jobs[t] = (struct job){.kn = pick(a->portable), .a = a, .tid = t, .nthreads = a->threads, .head = -1};
+		jobs[t] = (struct job){.kn = pick(a->build), .a = a, .tid = t, .nthreads = a->threads, .head = -1};
 	st->peak_extra_bytes = scratch_bytes(a->d, a->kv) * a->threads;
 	double keys;
 	st->flops = tiled_flops(a, &keys);
@@ -676,7 +721,7 @@ int fastattn_naive(const struct fastattn_args *a, struct fastattn_stats *st, cha
 	int rc = 0;
 	for (int h = 0; h < a->heads && rc == 0; h++) {
 		for (int t = 0; t < a->threads; t++)
-			jobs[t] = (struct job){.kn = pick(a->portable), .a = a, .tid = t, .nthreads = a->threads, .head = h, .s_full = s, .lds = lds};
+			jobs[t] = (struct job){.kn = pick(a->build), .a = a, .tid = t, .nthreads = a->threads, .head = h, .s_full = s, .lds = lds};
 		rc = run_threads(jobs, a->threads, naive_worker);
 	}
 	free(s);
@@ -811,7 +856,7 @@ int fastattn_decode(const struct fastattn_args *a, struct fastattn_stats *st, ch
 	st->flops = 4.0 * a->nkv * (double)d * a->heads;
 	st->kv_bytes = 2.0 * a->nkv * (double)fastattn_row_bytes(a->kv, d) * a->heads;
 	for (int t = 0; t < threads; t++)
-		jobs[t] = (struct job){.kn = pick(a->portable), .a = a, .tid = t, .nthreads = threads, .head = -1,
+		jobs[t] = (struct job){.kn = pick(a->build), .a = a, .tid = t, .nthreads = threads, .head = -1,
 				       .part = part + per * (size_t)t};
 	int rc = run_threads(jobs, threads, decode_worker);
 	if (rc != 0) {
@@ -919,7 +964,7 @@ double fastattn_fma_peak(int threads, double seconds)
 		t1 = fastattn_now();
 		for (int t = 0; t <= started; t++)
 			sink += jobs[t].sink;
-		double gflops = 2.0 * 8 * 12 * (double)iters * (started + 1) / (t1 - t0) / 1e9;
+		double gflops = 2.0 * pick(0)->lanes * 12 * (double)iters * (started + 1) / (t1 - t0) / 1e9;
 		best = gflops > best ? gflops : best;
 	}
 	(void)sink;

@@ -24,7 +24,10 @@
  * columns of FMAs on 8-float vectors), so the difference measured is the
  * memory traffic, not the arithmetic.  An AVX2+FMA+F16C build of the kernels
  * is chosen at run time when the CPU has it; a portable build runs everywhere
- * else.
+ * else.  Where the CPU also has AVX-512F, the two micro-kernels and the FMA
+ * peak run in 16-lane vectors (fastattn_avx512.h): prefill is bound by its
+ * FMAs, which AVX-512 doubles; decode, bound by memory, stays AVX2 (a
+ * 16-lane q8_0 decode ran slower here, measured).
  */
 #ifndef ATTNVIZ_FASTATTN_H
 #define ATTNVIZ_FASTATTN_H
@@ -35,6 +38,12 @@
 
 #define FASTATTN_MAX_D 256
 #define FASTATTN_MAX_THREADS 64
+
+/* Which build of the kernels runs: the best this CPU has; the portable one
+ * even where AVX2+FMA+F16C is there; the AVX2 one even where AVX-512 is
+ * (whose build differs from it in tiled's and naive's micro-kernels and
+ * the FMA peak, 16 lanes where AVX2's have 8). */
+enum fastattn_build { FASTATTN_BUILD_BEST, FASTATTN_BUILD_PORTABLE, FASTATTN_BUILD_AVX2, FASTATTN_NBUILDS };
 
 /* Quantized K and V need d % 32 == 0: a row of d values is d / 32 blocks. */
 enum fastattn_kv { FASTATTN_F32, FASTATTN_F16, FASTATTN_Q8_0, FASTATTN_Q4_0 };
@@ -50,7 +59,7 @@ struct fastattn_args {
 	int threads;
 	int kv;           /* enum fastattn_kv; 0 (f32) by default */
 	const atomic_int *cancel;   /* optional: nonzero stops the run between blocks */
-	int portable;     /* run the portable build even where AVX2+FMA+F16C is there (tests compare the two) */
+	int build;        /* enum fastattn_build: the best the CPU has (0), or one below it (tests compare them) */
 };
 
 struct fastattn_stats {
@@ -80,8 +89,12 @@ int fastattn_decode(const struct fastattn_args *a, struct fastattn_stats *st, ch
 /* Bytes of one K or V row of d values stored as kv. */
 size_t fastattn_row_bytes(int kv, int d);
 
-/* Which build of the kernels runs here unless portable is asked: "avx2+fma+f16c" or "portable". */
+/* Which build of the kernels runs here unless another is asked: "portable",
+ * "avx2+fma+f16c", or "avx512f/avx2" (tiles in 16 lanes, the rest AVX2). */
 const char *fastattn_isa(void);
+/* The build that runs when `build` (enum fastattn_build) is asked, by the
+ * same names: a build the CPU lacks falls back to the next one below. */
+const char *fastattn_build_name(int build);
 /* dst[n] = src[n] widened from f16 by the kernels' own conversion (F16C, or
  * the portable one where the CPU lacks it or portable is nonzero). */
 void fastattn_f16_to_f32(float *dst, const uint16_t *src, size_t n, int portable);

@@ -697,6 +697,7 @@ static const struct kernels FN(kernels) = {
 	.row_pv_q = {FN(row_pv_q8), FN(row_pv_q4)},
 	.fma_loop = FN(fma_loop),
 	.read_loop = FN(read_loop),
+	.lanes = 8,
 };
 
 #undef FN

@@ -124,7 +124,7 @@ static void reference(const float *q, const float *kd, const float *vd, int n, i
 }
 
 /* tiled, naive and decode over kv (q8_0 or q4_0) against the reference, one head. */
-static void kernels_agree(int kv, int n, int d, int threads, int portable)
+static void kernels_agree(int kv, int n, int d, int threads, int build)
 {
 	int type = kv == FASTATTN_Q8_0 ? QUANT_Q8_0 : QUANT_Q4_0;
 	size_t count = (size_t)n * d, rb = fastattn_row_bytes(kv, d);
@@ -138,10 +138,10 @@ static void kernels_agree(int kv, int n, int d, int threads, int portable)
 	quant_row(type, kq, k, count), quant_row(type, vq, v, count);
 	dequant_row(type, kd, kq, count), dequant_row(type, vd, vq, count);
 	struct fastattn_args a = {.q = q, .k = kq, .v = vq, .o = o, .heads = 1, .nq = n, .nkv = n, .d = d, .causal = 1,
-				  .threads = threads, .kv = kv, .portable = portable};
+				  .threads = threads, .kv = kv, .build = build};
 	struct fastattn_stats st;
 	char err[300];
-	const char *isa = portable ? "portable" : fastattn_isa();
+	const char *isa = fastattn_build_name(build);
 	double ref[FASTATTN_MAX_D], worst[3] = {0, 0, 0};
 	for (int kern = 0; kern < 3; kern++) {
 		int rc;
@@ -180,7 +180,7 @@ static void kernels_agree(int kv, int n, int d, int threads, int portable)
  * int.  Then only float rounding is left: an integer dot product that
  * paired the wrong query and key values, dropped a block's scale or
  * overflowed would be off by far more than 1e-6. */
-static void exact_query(int kv, int D, int portable)
+static void exact_query(int kv, int D, int build)
 {
 	enum { N = 300 };
 	int type = kv == FASTATTN_Q8_0 ? QUANT_Q8_0 : QUANT_Q4_0;
@@ -203,7 +203,7 @@ static void exact_query(int kv, int D, int portable)
 	quant_row(type, kq, k, count), quant_row(type, vq, v, count);
 	dequant_row(type, kd, kq, count), dequant_row(type, vd, vq, count);
 	struct fastattn_args a = {.q = q, .k = kq, .v = vq, .o = o, .heads = 1, .nq = 1, .nkv = N, .d = D, .causal = 1,
-				  .threads = 1, .kv = kv, .portable = portable};
+				  .threads = 1, .kv = kv, .build = build};
 	struct fastattn_stats st;
 	char err[300];
 	int rc = fastattn_decode(&a, &st, err, sizeof err);
@@ -211,7 +211,7 @@ static void exact_query(int kv, int D, int portable)
 	for (int c = 0; c < D; c++)
 		worst = fmax(worst, fabs(o[c] - ref[c]));
 	T_OK(rc == 0 && worst < 1e-6, "quant: %s decode, d %d, with an exactly representable query within 1e-6 (%.1e, %s)",
-	     quant_name(type), D, worst, portable ? "portable" : fastattn_isa());
+	     quant_name(type), D, worst, fastattn_build_name(build));
 	free(k), free(v), free(kd), free(vd), free(kq), free(vq);
 }
 
@@ -219,15 +219,15 @@ void test_quant(void)
 {
 	known_blocks();
 	round_trip();
-	for (int portable = 0; portable < 2; portable++) {
-		kernels_agree(FASTATTN_Q8_0, 200, 128, 2, portable);   /* ragged blocks, two threads */
-		kernels_agree(FASTATTN_Q4_0, 200, 128, 3, portable);
-		kernels_agree(FASTATTN_Q8_0, 97, 96, 1, portable);     /* an odd number of blocks a row */
-		kernels_agree(FASTATTN_Q4_0, 130, 256, 2, portable);   /* the largest d */
+	for (int build = 0; build < FASTATTN_NBUILDS; build++) {
+		kernels_agree(FASTATTN_Q8_0, 200, 128, 2, build);   /* ragged blocks, two threads */
+		kernels_agree(FASTATTN_Q4_0, 200, 128, 3, build);
+		kernels_agree(FASTATTN_Q8_0, 97, 96, 1, build);     /* an odd number of blocks a row */
+		kernels_agree(FASTATTN_Q4_0, 130, 256, 2, build);   /* the largest d */
 		/* d = 64 runs the loops over any d; d = 128 its own copies (scores128q, pv128q8_half) */
 		for (int d = 64; d <= 128; d += 64) {
-			exact_query(FASTATTN_Q8_0, d, portable);
-			exact_query(FASTATTN_Q4_0, d, portable);
+			exact_query(FASTATTN_Q8_0, d, build);
+			exact_query(FASTATTN_Q4_0, d, build);
 		}
 	}
 	struct fastattn_args bad = {.heads = 1, .nq = 10, .nkv = 10, .d = 40, .threads = 1, .kv = FASTATTN_Q8_0};
