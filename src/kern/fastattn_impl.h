@@ -75,73 +75,18 @@ static inline v8f FN(vexp)(v8f x)
 	return FN(vsel)(keep, p * scale, V8(0));
 }
 
-/* S[rows_p][cols_p] = Qs Kt for a block: Qs is [rows_p][d] (pre-scaled by
- * 1/sqrt(d)), Kt is [d][ldk] (the key block transposed).  rows_p % 6 == 0,
- * cols_p % 16 == 0.  Twelve accumulators stay in registers over all of d. */
-static void FN(mk_scores)(const float *qs, int d, const float *kt, int ldk, float *s, int lds, int rows_p, int cols_p)
-{
-	for (int i0 = 0; i0 < rows_p; i0 += 6)
-		for (int j0 = 0; j0 < cols_p; j0 += 16) {
-			v8f a00 = V8(0), a01 = V8(0), a10 = V8(0), a11 = V8(0), a20 = V8(0), a21 = V8(0);
-			v8f a30 = V8(0), a31 = V8(0), a40 = V8(0), a41 = V8(0), a50 = V8(0), a51 = V8(0);
-			const float *q0 = qs + (size_t)i0 * d;
-			for (int c = 0; c < d; c++) {
-				v8f k0 = LOAD(kt + (size_t)c * ldk + j0), k1 = LOAD(kt + (size_t)c * ldk + j0 + 8);
-				float x0 = q0[c], x1 = q0[d + c], x2 = q0[2 * d + c];
-				float x3 = q0[3 * d + c], x4 = q0[4 * d + c], x5 = q0[5 * d + c];
-				a00 += x0 * k0, a01 += x0 * k1;
-				a10 += x1 * k0, a11 += x1 * k1;
-				a20 += x2 * k0, a21 += x2 * k1;
-				a30 += x3 * k0, a31 += x3 * k1;
-				a40 += x4 * k0, a41 += x4 * k1;
-				a50 += x5 * k0, a51 += x5 * k1;
-			}
-			float *o = s + (size_t)i0 * lds + j0;
-			STORE(o, a00), STORE(o + 8, a01);
-			STORE(o + lds, a10), STORE(o + lds + 8, a11);
-			STORE(o + 2 * lds, a20), STORE(o + 2 * lds + 8, a21);
-			STORE(o + 3 * lds, a30), STORE(o + 3 * lds + 8, a31);
-			STORE(o + 4 * lds, a40), STORE(o + 4 * lds + 8, a41);
-			STORE(o + 5 * lds, a50), STORE(o + 5 * lds + 8, a51);
-		}
-}
-
-/* O[rows_p][d] += P[rows_p][cols] V[cols][d], 6 rows x 16 columns at a time;
- * columns past the last multiple of 16 are done one by one. */
-static void FN(mk_pv)(const float *p, int ldp, const float *v, int d, float *o, int rows_p, int cols)
-{
-	int dv = d / 16 * 16;
-	for (int i0 = 0; i0 < rows_p; i0 += 6) {
-		const float *p0 = p + (size_t)i0 * ldp;
-		for (int c0 = 0; c0 < dv; c0 += 16) {
-			float *o0 = o + (size_t)i0 * d + c0;
-			v8f a00 = LOAD(o0), a01 = LOAD(o0 + 8), a10 = LOAD(o0 + d), a11 = LOAD(o0 + d + 8);
-			v8f a20 = LOAD(o0 + 2 * d), a21 = LOAD(o0 + 2 * d + 8), a30 = LOAD(o0 + 3 * d), a31 = LOAD(o0 + 3 * d + 8);
-			v8f a40 = LOAD(o0 + 4 * d), a41 = LOAD(o0 + 4 * d + 8), a50 = LOAD(o0 + 5 * d), a51 = LOAD(o0 + 5 * d + 8);
-			for (int j = 0; j < cols; j++) {
-				v8f v0 = LOAD(v + (size_t)j * d + c0), v1 = LOAD(v + (size_t)j * d + c0 + 8);
-				float x0 = p0[j], x1 = p0[ldp + j], x2 = p0[2 * ldp + j];
-				float x3 = p0[3 * ldp + j], x4 = p0[4 * ldp + j], x5 = p0[5 * ldp + j];
-				a00 += x0 * v0, a01 += x0 * v1;
-				a10 += x1 * v0, a11 += x1 * v1;
-				a20 += x2 * v0, a21 += x2 * v1;
-				a30 += x3 * v0, a31 += x3 * v1;
-				a40 += x4 * v0, a41 += x4 * v1;
-				a50 += x5 * v0, a51 += x5 * v1;
-			}
-			STORE(o0, a00), STORE(o0 + 8, a01), STORE(o0 + d, a10), STORE(o0 + d + 8, a11);
-			STORE(o0 + 2 * d, a20), STORE(o0 + 2 * d + 8, a21), STORE(o0 + 3 * d, a30), STORE(o0 + 3 * d + 8, a31);
-			STORE(o0 + 4 * d, a40), STORE(o0 + 4 * d + 8, a41), STORE(o0 + 5 * d, a50), STORE(o0 + 5 * d + 8, a51);
-		}
-		for (int r = 0; r < 6; r++)
-			for (int c = dv; c < d; c++) {
-				float acc = o[(size_t)(i0 + r) * d + c];
-				for (int j = 0; j < cols; j++)
-					acc += p0[(size_t)r * ldp + j] * v[(size_t)j * d + c];
-				o[(size_t)(i0 + r) * d + c] = acc;
-			}
-	}
-}
+/* The micro-kernels and the FMA probe, in this build's 8-float vectors. */
+#define VEC v8f
+#define VW 8
+#define VLOAD LOAD
+#define VSTORE STORE
+#define VSPLAT V8
+#include "kern/fastattn_mk.h"
+#undef VEC
+#undef VW
+#undef VLOAD
+#undef VSTORE
+#undef VSPLAT
 
 /* n halves widened to floats: 8 at a time, the tail one by one. */
 static void FN(cvt_row)(float *dst, const uint16_t *src, int n)
@@ -652,21 +597,6 @@ static float FN(row_exp)(float *s, int cols_p, int valid, float m_old, float *sc
 		t += acc[l];
 	*sum = t;
 	return m;
-}
-
-/* The machine's FMA rate: twelve independent chains of a = a * x + y. */
-static double FN(fma_loop)(long iters)
-{
-	v8f a0 = V8(1), a1 = V8(2), a2 = V8(3), a3 = V8(4), a4 = V8(5), a5 = V8(6);
-	v8f a6 = V8(7), a7 = V8(8), a8 = V8(9), a9 = V8(10), a10 = V8(11), a11 = V8(12);
-	const v8f x = V8(0.999999f), y = V8(1e-7f);
-	for (long i = 0; i < iters; i++) {
-		a0 = a0 * x + y, a1 = a1 * x + y, a2 = a2 * x + y, a3 = a3 * x + y;
-		a4 = a4 * x + y, a5 = a5 * x + y, a6 = a6 * x + y, a7 = a7 * x + y;
-		a8 = a8 * x + y, a9 = a9 * x + y, a10 = a10 * x + y, a11 = a11 * x + y;
-	}
-	v8f s = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7 + a8 + a9 + a10 + a11;
-	return s[0] + s[7];
 }
 
 /* Read n floats with four independent sums (a memory-bound loop, the
