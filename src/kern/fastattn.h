@@ -20,14 +20,15 @@
  * key tile and one block of BC value rows into their value tile, scratch
  * that does not grow with n.
  *
- * Tiled and naive use the same register-blocked micro-kernels (6 rows x 16
- * columns of FMAs on 8-float vectors), so the difference measured is the
- * memory traffic, not the arithmetic.  An AVX2+FMA+F16C build of the kernels
- * is chosen at run time when the CPU has it; a portable build runs everywhere
- * else.  Where the CPU also has AVX-512F, the two micro-kernels and the FMA
- * peak run in 16-lane vectors (fastattn_avx512.h): prefill is bound by its
- * FMAs, which AVX-512 doubles; decode, bound by memory, stays AVX2 (a
- * 16-lane q8_0 decode ran slower here, measured).
+ * Tiled and naive use the same register-blocked micro-kernels (6 rows x 2
+ * vectors of columns of FMAs, 8 or 16 floats a vector by build), so the
+ * difference measured is the memory traffic, not the arithmetic.  An
+ * AVX2+FMA+F16C build of the kernels is chosen at run time when the CPU
+ * has it; a portable build runs everywhere else.  Where the CPU also has
+ * AVX-512F, the two micro-kernels and the FMA peak run in 16-float vectors
+ * (fastattn_avx512.h): prefill is bound by its FMAs, which AVX-512
+ * doubles; decode, bound by memory, stays AVX2 (a 16-lane q8_0 decode ran
+ * slower here, measured).
  */
 #ifndef ATTNVIZ_FASTATTN_H
 #define ATTNVIZ_FASTATTN_H

@@ -1,6 +1,7 @@
 /*
  * The kernels' body, included twice by fastattn.c: once for the
- * AVX2+FMA+F16C target and once portable.  SUFFIX names the build, and
+ * AVX2+FMA+F16C target and once portable.  SUFFIX names the build's
+ * functions, BUILD_NAME is what fastattn_isa() says of it, and
  * cvt8h##SUFFIX (8 halves to 8 floats), h2f##SUFFIX (one half),
  * h2f8##SUFFIX (one half on 8 lanes),
  * widen8s##SUFFIX / widen8u##SUFFIX (8 bytes to 8 ints) and dot32_i8##SUFFIX
@@ -440,9 +441,7 @@ static inline __attribute__((always_inline)) v8f FN(dot128q)(const int16_t *qi, 
 }
 
 /* d = 128: eight keys a step, one after another front to back, their sums
- * reduced together by hsum8 and stored as one vector; the lines 12 KiB
- * ahead asked for once a step, not per key (callgrind, q8_0, a key and
- * head: 56 instructions for the scores before). */
+ * reduced together by hsum8 and stored as one vector. */
 static inline __attribute__((always_inline)) void FN(scores128q)(const int16_t *qi, const float *dq, const void *k, int cols, float *s, int cols_p, int kv)
 {
 	size_t rb = 4 * (size_t)(kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES);
@@ -494,8 +493,7 @@ static void FN(row_scores_q4)(const float *q, int d, const void *k, int cols, fl
  * two keys a step.  Two blocks at a time (8 accumulators) left too few
  * registers for the widened ints: three accumulators went to the stack
  * on every key (callgrind, a key and head: q8_0 100 instructions, this
- * way 93; q4_0 116, this way 113).  The first pass over the keys also asks
- * for the rows ahead. */
+ * way 93; q4_0 116, this way 113). */
 static inline __attribute__((always_inline)) void FN(row_pv_qt)(const float *p, const unsigned char *v, int d, float *o, int cols, int kv)
 {
 	int nb = d / 32, bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
@@ -628,6 +626,7 @@ static const struct kernels FN(kernels) = {
 	.fma_loop = FN(fma_loop),
 	.read_loop = FN(read_loop),
 	.lanes = 8,
+	.name = BUILD_NAME,
 };
 
 #undef FN

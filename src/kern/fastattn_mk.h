@@ -6,8 +6,11 @@
  * type), VW (its floats), VLOAD(p), VSTORE(p, x) and VSPLAT(x).
  *
  * Every score and every output column is one chain of multiply-adds over
- * the same terms in the same order whatever VW is, so the builds of one
- * compiler give the same bits (a test holds them to it).
+ * the same terms in the same order whatever VW is.  The AVX2 and AVX-512
+ * builds fuse every one of them (-ffp-contract=fast, FAST_CFLAGS in the
+ * Makefile; fmaf in mk_pv's last columns), so they give the same bits (a
+ * test holds them to it); the portable build, without FMA, fuses only
+ * those last columns.
  */
 
 /* S[rows_p][cols_p] = Qs Kt for a block: Qs is [rows_p][d] (pre-scaled by
@@ -58,7 +61,8 @@ static void FN(mk_scores)(const float *qs, int d, const float *kt, int ldk, floa
 
 /* O[rows_p][d] += P[rows_p][cols] V[cols][d]: 6 rows x 2 vectors of d's
  * columns a step, then 6 x 1 vector where one is left, then the last
- * d % VW columns one by one. */
+ * d % VW columns one by one (with 16 floats, 8 of d = 40's 40: slow, but
+ * the models' head sizes are multiples of 16 and the bench's d is 128). */
 static void FN(mk_pv)(const float *p, int ldp, const float *v, int d, float *o, int rows_p, int cols)
 {
 	int d2 = d / (2 * VW) * (2 * VW), d1 = d / VW * VW;

@@ -78,6 +78,7 @@ void test_fastattn(void)
 	for (int build = 0; build < FASTATTN_NBUILDS; build++) {
 		agree(64, 8, 1, 0, 1, 42, build);     /* the lesson's data */
 		agree(200, 128, 2, 1, 2, 7, build);   /* ragged blocks (a last one of 8 keys), causal, two threads */
+		agree(61, 20, 2, 1, 2, 13, build);    /* d % 8 == 4: mk_pv's fmaf columns in every width */
 	}
 	agree(97, 40, 3, 0, 2, 5, 0);     /* d not a multiple of 16 */
 	agree(90, 48, 2, 1, 1, 3, 0);     /* d a multiple of 16, not of 32 */
@@ -111,5 +112,8 @@ void test_fastattn(void)
 	     "fastattn: naive refuses a score matrix that does not fit (%s)", err);
 	struct fastattn_args bad = {.heads = 1, .nq = 10, .nkv = 10, .d = 300, .threads = 1};
 	T_OK(fastattn_tiled(&bad, &st, err, sizeof err) == FASTATTN_EFAIL && strstr(err, "bad sizes"), "fastattn: d over 256 refused");
+	struct fastattn_args nobuild = {.heads = 1, .nq = 10, .nkv = 10, .d = 16, .threads = 1, .build = FASTATTN_NBUILDS};
+	T_OK(fastattn_tiled(&nobuild, &st, err, sizeof err) == FASTATTN_EFAIL && strstr(err, "no build 3"),
+	     "fastattn: a build that does not exist refused (%s)", err);
 	T_OK(fastattn_fma_peak(1, 0.01) > 0.1, "fastattn: the FMA peak measures something");
 }

@@ -312,8 +312,8 @@ void test_fastbench(void)
 	f16_case(64, 8, 0, 1, 1);
 	for (int build = 0; build < FASTATTN_NBUILDS; build++)
 		f16_case(200, 128, 1, 2, build);
-	f16_case(77, 128, 0, 1, 0);   /* d = 128 decode: 77 keys leave 13, so 5 past the eight-key groups, an odd one for P V */
-	f16_case(97, 40, 0, 3, 0);   /* d not a multiple of 8: the scalar tails */
+	f16_case(77, 128, 0, 1, 0);   /* d = 128 decode: nine steps of 8 keys and a last of 5, short of an eight-key group, odd for P V */
+	f16_case(97, 40, 0, 3, 0);   /* d not a multiple of 32: row_scores_hd's and row_pv_hd's tails */
 	f16_case(97, 40, 0, 3, 1);
 	test_split();
 	test_engine();
