@@ -243,6 +243,15 @@ int main(int argc, char **argv)
 	mp.no_alloc = !(getenv("LLAMA_PROBE_ALLOC") && !strcmp(getenv("LLAMA_PROBE_ALLOC"), "1"));   /* llama.cpp's dry run */
 	mp.n_gpu_layers = 0;
 	mp.load_mode = LLAMA_LOAD_MODE_NONE;
+	/* The plain CPU buffers, as on a CPU without AMX: where the host has
+	 * AMX, ggml-cpu's extra buffer types (use_extra_bufts, llama-cli's
+	 * --no-repack turns them off) move weights into an "AMX" buffer, a
+	 * split of the same bytes that names the host in every log, and in
+	 * this build DeepSeek-V2-Lite's graph then finds no backend for one of
+	 * its ops (ggml-backend.cpp: GGML_ASSERT(*cur_backend_id != -1)).  The
+	 * KV cache, compute and output buffers compared here do not depend on
+	 * it. */
+	mp.use_extra_bufts = false;
 	struct llama_model *model = llama_model_load_from_file(argv[1], mp);
 	if (npend) {
 		pend[npend] = 0;
