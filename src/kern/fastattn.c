@@ -1006,7 +1006,8 @@ double fastattn_read_bandwidth(int threads, double seconds)
 	volatile double sink = 0;
 	struct read_job jobs[FASTATTN_MAX_THREADS];
 	pthread_t th[FASTATTN_MAX_THREADS];
-	size_t slice = n / (size_t)threads / 32 * 32;
+	/* Whole turns of read_loop's four 1 KiB chunks, so it reads all of it. */
+	size_t slice = n / (size_t)threads / 1024 * 1024;
 	do {
 		for (int t = 0; t < threads; t++)
 			jobs[t] = (struct read_job){.buf = buf + slice * (size_t)t, .n = slice};
