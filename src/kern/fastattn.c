@@ -776,14 +776,17 @@ static void quantize_query(int16_t *qi, float *dq, const float *q, int d)
  * V rows, so a short step keeps the two streams close together (K and V a
  * few KiB apart, as when each key's V row follows its K row).  Measured
  * at n = 65536, 8 heads, cold caches, best of 5: f16 17.2 ms with 8 keys,
- * 19.0 with 16 and 19.2 with 64; f32 32 ms with 8, 37 with 16; q8_0 and
- * q4_0, bound more by their arithmetic, 10.7 and 9.4 ms with 16 against
- * 11.0 and 10.5 with 8 (f16 with 64 keys and the old prefetch: 23 ms).
- * A multiple of 8, at most BC: the scores are stored 8 at a time. */
+ * 19.0 with 16 and 19.2 with 64; f32 32 ms with 8, 37 with 16; q4_0,
+ * bound more by its arithmetic, 9.4 ms with 16 against 10.5 with 8 (f16
+ * with 64 keys and the old prefetch: 23 ms).  q8_0 took 16 too until
+ * row_exp's exponentials stopped waiting on the step's max; since then 8
+ * is the faster, 20.5 ns a key and head against 21.5 (five cold runs
+ * each, interleaved).  A multiple of 8, at most BC: the scores are stored
+ * 8 at a time. */
 static const int decode_keys[] = {
 	[FASTATTN_F32] = 8,
 	[FASTATTN_F16] = 8,
-	[FASTATTN_Q8_0] = 16,
+	[FASTATTN_Q8_0] = 8,
 	[FASTATTN_Q4_0] = 16,
 };
 
