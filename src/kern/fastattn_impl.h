@@ -63,13 +63,15 @@ static inline v8f FN(vexp)(v8f x)
 	v8f t = x * V8(1.44269504088896341f);
 	v8f n = (t + V8(12582912.0f)) - V8(12582912.0f);   /* round to nearest */
 	v8f r = x - n * V8(0.693359375f) - n * V8(-2.12194440e-4f);
-	v8f p = V8(1.0f / 720);
-	p = p * r + V8(1.0f / 120);
-	p = p * r + V8(1.0f / 24);
-	p = p * r + V8(1.0f / 6);
-	p = p * r + V8(0.5f);
-	p = p * r + V8(1.0f);
-	p = p * r + V8(1.0f);
+	/* The polynomial in Estrin's form, pairs of terms then powers of r:
+	 * 3 multiply-adds deep where Horner's chain is 6, 12 cycles off the
+	 * path decode's P V waits on each step (cold, interleaved: q8_0 3%
+	 * and f16 2% faster).  The largest error over [-86.9, 10]: 2.9e-7
+	 * relative, where Horner's was 2.5e-7. */
+	v8f r2 = r * r, r4 = r2 * r2;
+	v8f lo2 = V8(1.0f) + r + r2 * (V8(0.5f) + r * V8(1.0f / 6));
+	v8f hi3 = (V8(1.0f / 24) + r * V8(1.0f / 120)) + r2 * V8(1.0f / 720);
+	v8f p = lo2 + r4 * hi3;
 	v8si bits = (__builtin_convertvector(n, v8si) + 127) << 23;
 	v8f scale;
 	memcpy(&scale, &bits, sizeof scale);
