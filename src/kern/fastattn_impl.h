@@ -633,8 +633,11 @@ static double FN(read_loop)(const float *buf, size_t n)
 	for (size_t off = 0; off < per; off += CHUNK) {
 		for (int t = 0; t < STREAMS; t++) {
 			const float *p = buf + (size_t)t * per + off;
+			/* The lead's address as a number: at the end it lies past
+			 * the buffer, where a pointer may not point. */
+			uintptr_t ahead = (uintptr_t)p + LEAD * sizeof(float);
 			for (int i = 0; i < CHUNK; i += 16)
-				__builtin_prefetch(p + i + LEAD, 0, 3);
+				__builtin_prefetch((const void *)(ahead + (size_t)i * sizeof(float)), 0, 3);
 			for (int i = 0; i < CHUNK; i += 32) {
 				s0 += LOAD(p + i), s1 += LOAD(p + i + 8);
 				s2 += LOAD(p + i + 16), s3 += LOAD(p + i + 24);
