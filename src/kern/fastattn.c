@@ -925,7 +925,7 @@ struct fma_job {
 static void *fma_worker(void *arg)
 {
 	struct fma_job *j = arg;
-	j->sink = pick(0)->fma_loop(j->iters);
+	j->sink = pick(FASTATTN_BUILD_BEST)->fma_loop(j->iters);
 	return NULL;
 }
 
@@ -973,7 +973,7 @@ double fastattn_fma_peak(int threads, double seconds)
 		t1 = fastattn_now();
 		for (int t = 0; t <= started; t++)
 			sink += jobs[t].sink;
-		double gflops = 2.0 * pick(0)->lanes * 12 * (double)iters * (started + 1) / (t1 - t0) / 1e9;
+		double gflops = 2.0 * pick(FASTATTN_BUILD_BEST)->lanes * 12 * (double)iters * (started + 1) / (t1 - t0) / 1e9;
 		best = gflops > best ? gflops : best;
 	}
 	(void)sink;
@@ -989,7 +989,7 @@ struct read_job {
 static void *read_worker(void *arg)
 {
 	struct read_job *j = arg;
-	j->sink = pick(0)->read_loop(j->buf, j->n);
+	j->sink = pick(FASTATTN_BUILD_BEST)->read_loop(j->buf, j->n);
 	return NULL;
 }
 

@@ -280,7 +280,7 @@ int fastbench_run_peer(struct fastbench *b, const struct fastbench_case *c, cons
 		.q = b->q, .k = c->kv == FASTATTN_F16 ? (const void *)b->kh : quant ? b->kq[q4] : b->k,
 		.v = c->kv == FASTATTN_F16 ? (const void *)b->vh : quant ? b->vq[q4] : b->v, .o = b->o,
 		.heads = c->heads, .nq = nq, .nkv = c->n, .d = c->d, .causal = decode ? 1 : c->causal,
-		.threads = c->threads, .kv = c->kv, .cancel = cancel, .build = c->portable ? FASTATTN_BUILD_PORTABLE : FASTATTN_BUILD_BEST,
+		.threads = c->threads, .kv = c->kv, .cancel = cancel, .build = FASTATTN_BUILD_BEST,
 	};
 	struct fastattn_stats st = {0};
 	memset(r, 0, sizeof *r);

@@ -39,7 +39,6 @@ struct fastbench_case {
 	int causal;    /* tiled, naive; decode's one query sees every key */
 	int kv;        /* enum fastattn_kv */
 	int runs;      /* timed runs, at most FASTBENCH_MAX_RUNS; the fastest is reported */
-	int portable;  /* the portable build of the kernels even where AVX2 is there (fastattn_args.build) */
 };
 
 struct fastbench_result {
