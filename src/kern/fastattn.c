@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -735,8 +736,12 @@ int fastattn_naive(const struct fastattn_args *a, struct fastattn_stats *st, cha
 	return rc;
 }
 
-/* Ask for every line of bytes at p, into L2 (prefetcht1): a hint that
- * never faults and never waits. */
+/* Ask for every line of bytes at p, into L1 (prefetcht0): a hint that
+ * never faults and never waits.  Into L1, not L2: the hardware's L2
+ * streamer brings the lines to L2 anyway, and what decode's loads then
+ * waited on was the last step, L2 to L1 (decode at n = 65536, cold,
+ * interleaved: f32 18.4 GB/s against 14.9 into L2, q8_0 and q4_0 4-7 %
+ * faster, f16 2-3 %, with the next step's keys asked for as well). */
 /* Four lines a step: one line a step cost decode 16 instructions a key
  * and head for f16 (callgrind), as much as a sixth of the whole; a span
  * that is not a multiple of 256 bytes asks for up to three lines past its
@@ -745,10 +750,10 @@ static void prefetch_rows(const void *p, size_t bytes)
 {
 	uintptr_t at = (uintptr_t)p;
 	for (size_t off = 0; off < bytes; off += 256) {
-		__builtin_prefetch((const void *)(at + off), 0, 2);
-		__builtin_prefetch((const void *)(at + off + 64), 0, 2);
-		__builtin_prefetch((const void *)(at + off + 128), 0, 2);
-		__builtin_prefetch((const void *)(at + off + 192), 0, 2);
+		__builtin_prefetch((const void *)(at + off), 0, 3);
+		__builtin_prefetch((const void *)(at + off + 64), 0, 3);
+		__builtin_prefetch((const void *)(at + off + 128), 0, 3);
+		__builtin_prefetch((const void *)(at + off + 192), 0, 3);
 	}
 }
 
@@ -790,6 +795,18 @@ static const int decode_keys[] = {
 	[FASTATTN_Q4_0] = 16,
 };
 
+/* Whether a step, its scores taken, asks for the next step's value rows
+ * too (its key rows it always asks for): the quantized types' steps are
+ * about 1 KiB a stream, and for them the earlier start helped (q8_0 1-5 %
+ * in four cold, interleaved rounds, q4_0 0-2 %); f16's 2 KiB steps were
+ * 5 % slower with it, too many lines in flight at once. */
+static const bool decode_values_ahead[] = {
+	[FASTATTN_F32] = false,
+	[FASTATTN_F16] = false,
+	[FASTATTN_Q8_0] = true,
+	[FASTATTN_Q4_0] = true,
+};
+
 /* Decode, one thread: for every head, stream keys [j_begin, j_end) a block
  * at a time with the online rule, keeping only (m, l, acc[d]) in L1; the
  * state goes to part[h] = {m, l, acc[0..d)} for the merge. */
@@ -803,6 +820,7 @@ static void *decode_worker(void *arg)
 	float qs[FASTATTN_MAX_D], s[BC], dq[FASTATTN_MAX_D / QUANT_BLOCK];
 	int16_t qi[FASTATTN_MAX_D];
 	int step = decode_keys[a->kv];
+	size_t row_bytes = fastattn_row_bytes(a->kv, d);
 	for (int h = 0; h < a->heads; h++) {
 		if (stopped(a)) {
 			j->cancelled = 1;
@@ -819,17 +837,26 @@ static void *decode_worker(void *arg)
 			/* Ask for the step's value rows now, while its scores are
 			 * computed: both streams are then in flight at once, and P V
 			 * finds V on its way (f16 at n = 65536, 8 keys a step, cold:
-			 * 17.9 ms with this hint, 21.4 without).  It is all the
-			 * software prefetching decode does: asking for every row
-			 * 12 KiB ahead as well held f16 at 72 % of the read
-			 * bandwidth, where with this hint alone the hardware's
-			 * prefetchers reach 90 % and more (measured on a Xeon with
-			 * AVX-512, cold runs interleaved). */
-			prefetch_rows(v, (size_t)cols * fastattn_row_bytes(a->kv, d));
+			 * 17.9 ms with this hint, 21.4 without).  Asking for every
+			 * row 12 KiB ahead instead held f16 at 72 % of the read
+			 * bandwidth, and 8 KiB ahead 25 % slower than this: the
+			 * hints reach one step ahead, no further (measured on a
+			 * Xeon with AVX-512, cold runs interleaved). */
+			prefetch_rows(v, (size_t)cols * row_bytes);
 			if (quantized(a->kv))
 				kn->row_scores_qi[a->kv == FASTATTN_Q4_0](qi, dq, d, k, cols, s, cols_p);
 			else
 				row_scores_any(kn, a->kv, qs, d, k, cols, s, cols_p);
+			/* This step's keys are read: ask for the next step's, so
+			 * they are on their way while the exponentials and P V run
+			 * (asked for before the scores instead, 5 % slower: this
+			 * step's own loads then queue behind them). */
+			if (j0 + step < j_end) {
+				int next = j_end - j0 - step < step ? j_end - j0 - step : step;
+				prefetch_rows(kv_row(a, a->k, h, j0 + step), (size_t)next * row_bytes);
+				if (decode_values_ahead[a->kv])
+					prefetch_rows(kv_row(a, a->v, h, j0 + step), (size_t)next * row_bytes);
+			}
 			online_row(kn, s, cols_p, cols, &m, &l, acc, d);
 			row_pv_any(kn, a->kv, s, v, d, acc, cols);
 		}
