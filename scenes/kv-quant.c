@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "glyph.h"
 #include "kern/fastattn.h"
 #include "kern/half.h"
 #include "kern/jrand.h"
@@ -222,11 +223,16 @@ static int kq_nsteps(const void *vs)
 	return KQ_STEPS - 1;
 }
 
-/* The walked block's 32 numbers, 8 a row from row y: floats or ints. */
+/* The walked block's 32 numbers, 8 a row from row y: floats or ints.  The
+ * value that sets the scale is marked by a pointer in the gap before it as
+ * well as by its colour: among the ints, drawn in a colour of their own,
+ * colour alone would not tell it, and two values may print alike. */
 static void block_rows(struct canvas *c, int y, const struct kq_state *st, int ints, int mark)
 {
 	for (int i = 0; i < QUANT_BLOCK; i++) {
 		enum role role = mark && i == st->top ? ROLE_HOT : ints ? ROLE_ACCENT : ROLE_NORMAL;
+		if (mark && i == st->top)
+			canvas_put(c, 6 * (i % 8), y + i / 8, GLYPH_POINTER, ROLE_HOT);
 		if (ints)
 			canvas_printf_whole(c, 1 + 6 * (i % 8), y + i / 8, role, "%5d", st->ints[i]);
 		else
@@ -263,7 +269,9 @@ static void render_table(const struct kq_state *st, struct canvas *c, int output
 {
 	canvas_printf_whole(c, 0, 0, ROLE_LABEL, outputs ? "out[c]      exact   |err| f16  q8_0   q4_0"
 							   : "key  q.k/sqrt(d)  |err| f16  q8_0   q4_0");
-	int rows = outputs ? st->d : st->n, shown = rows < c->h - 2 ? rows : c->h - 2;
+	/* Rows that do not fit are counted on a row of their own above the
+	 * max, which is over all of them. */
+	int rows = outputs ? st->d : st->n, shown = rows <= c->h - 2 ? rows : c->h - 3;
 	for (int i = 0; i < shown; i++) {
 		double ex = outputs ? st->out_exact[i] : st->exact[i];
 		canvas_printf_whole(c, 0, 1 + i, ROLE_NORMAL, "%-4d %11.6f", i, ex);
@@ -273,6 +281,9 @@ static void render_table(const struct kq_state *st, struct canvas *c, int output
 		}
 	}
 	int y = 1 + shown;
+	if (rows > shown)
+		canvas_printf_whole(c, 0, y++, ROLE_DIM, "+%d more (%s %d to %d)", rows - shown, outputs ? "c" : "keys", shown,
+				    rows - 1);
 	canvas_printf_whole(c, 0, y, ROLE_LABEL, "max%s", rows > shown ? " (all)" : "");
 	for (int t = 0; t < QUANT_NTYPES; t++)
 		canvas_printf_whole(c, 19 + 7 * t, y, ROLE_HOT, "%6.0e", outputs ? st->err_o[t] : st->err_s[t]);
