@@ -283,6 +283,34 @@ static const struct be_case *find(const struct be_snap *s, int n, int kernel, in
 	return NULL;
 }
 
+/* Which of nl list lines show in `rows` rows: [*first, *last).  By
+ * default the newest, so the case being added stays in view; *scroll
+ * lines back from there (↑), clamped here to what the list has.  A row
+ * says "+N more above" when lines are hidden above, one "+N more below"
+ * when hidden below; neither takes a line's place when all fit. */
+static void list_window(int nl, int rows, int *scroll, int *first, int *last)
+{
+	if (nl <= rows || rows < 3) {
+		*scroll = 0, *first = 0, *last = nl < rows ? nl : rows;
+		return;
+	}
+	/* Scrolled all the way back: the first rows - 1 lines and the "below"
+	 * row.  Any less far: an "above" row too. */
+	int back_most = nl - (rows - 1);
+	if (*scroll < 0)
+		*scroll = 0;
+	if (*scroll >= back_most) {
+		*scroll = back_most;
+		*first = 0, *last = rows - 1;
+		return;
+	}
+	*last = nl - *scroll;
+	*first = *last - (rows - 1 - (*scroll > 0));
+	if (*first <= 0) {   /* the "above" row would hide nothing: all the way back */
+		*scroll = back_most;
+		*first = 0, *last = rows - 1;
+	}
+}
 
 static void be_render(const void *vs, struct view *v)
 {
@@ -305,22 +333,22 @@ static void be_render(const void *vs, struct view *v)
 		}
 	} else {
 		canvas_printf_whole(c, 0, 0, ROLE_LABEL, "progress %d/%d", s.done, st->ncases);
-		canvas_bar(c, 16, 0, c->w - 16, st->ncases ? (double)s.done / st->ncases : 1, s.finished ? ROLE_OK : ROLE_ACCENT);
+		/* the bar ends a column short of the pane's border */
+		canvas_bar(c, 16, 0, c->w - 17, st->ncases ? (double)s.done / st->ncases : 1, s.finished ? ROLE_OK : ROLE_ACCENT);
 		canvas_printf_whole(c, 0, 1, ROLE_LABEL, "n      kernel kv         ms  share of the limit");
-		/* One line a case, and ggml's line after it where ggml ran: the
-		 * latest lines that fit, so the case being added stays in view. */
+		/* One line a case, and ggml's line after it where ggml ran. */
 		int nl = 0, lines[2 * BE_MAX_CASES];   /* case index * 2 + (1: ggml's line) */
 		for (int i = 0; i < s.done; i++) {
 			lines[nl++] = 2 * i;
 			if (s.res[i].pr.ok)
 				lines[nl++] = 2 * i + 1;
 		}
-		int rows = c->h - 2, first = nl > rows ? nl - rows + 1 : 0;
-		int y = 2;
+		int first, last, y = 2;
+		list_window(nl, c->h - 2, &v->scroll, &first, &last);
 		if (first > 0)
-			canvas_printf_whole(c, 0, y++, ROLE_DIM, "+%d more above", first);
+			canvas_printf_whole(c, 0, y++, ROLE_DIM, "+%d more above (↑)", first);
 		int barw = c->w - 40;
-		for (int l = first; l < nl && y < c->h; l++, y++) {
+		for (int l = first; l < last; l++, y++) {
 			const struct be_case *e = &s.res[lines[l] / 2];
 			int decode = e->c.kernel == FASTBENCH_DECODE, ggml = lines[l] % 2;
 			if (ggml)
@@ -341,6 +369,8 @@ static void be_render(const void *vs, struct view *v)
 					   ggml ? ROLE_DIM : decode ? ROLE_BAR2 : e->c.kv ? ROLE_HOT : ROLE_BAR);
 			canvas_printf_whole(c, 31 + (barw >= 4 ? barw : 0), y, ROLE_DIM, "%3.0f%% %s", sh, decode ? "bw" : "FMA");
 		}
+		if (last < nl)
+			canvas_printf_whole(c, 0, y, ROLE_DIM, "+%d more below (↓)", nl - last);
 	}
 
 	struct canvas *sd = v->side;
@@ -355,48 +385,51 @@ static void be_render(const void *vs, struct view *v)
 		canvas_printf_whole(sd, 0, 5, s.peer_ok ? ROLE_NORMAL : ROLE_DIM, "%s",
 				    s.peer_ok ? "ggml beside: yes" : "ggml: not measured");
 	}
-	canvas_printf_whole(sd, 0, 6, s.finished ? ROLE_OK : ROLE_ACCENT, "%s",
-	      !st->live->begun    ? "waiting: r/Enter starts"
-	      : s.cancelled ? "cancelled (r: again)"
-	      : s.finished  ? "done (r: again)"
-			    : "measuring… (x cancels)");
-	/* r measures again with a new state: the count says it did. */
-	if (st->live->begun)
-		canvas_printf_whole(sd, 0, 7, ROLE_NORMAL, "run %d", st->run_no);
-	/* f16 against f32, for the latest n that has both. */
-	int line = 8;
+	/* r measures again with a new state: the count says it did ("run"
+	 * would read as one of the runs a case takes). */
+	if (!st->live->begun)
+		canvas_printf_whole(sd, 0, 6, ROLE_ACCENT, "waiting: r/Enter starts");
+	else if (s.cancelled)
+		canvas_printf_whole(sd, 0, 6, ROLE_ACCENT, "cancelled (r: again)");
+	else if (s.finished)
+		canvas_printf_whole(sd, 0, 6, ROLE_OK, "done: measurement %d", st->run_no);
+	else
+		canvas_printf_whole(sd, 0, 6, ROLE_ACCENT, "measuring… (x cancels)");
+	/* f16 against f32, for the latest n that has both; then decode's read
+	 * rate per K/V type, two to a row: 14 rows in all, the pane's height
+	 * at 80x24. */
+	int line = 7;
 	for (int k = 0; k < FASTBENCH_NKERNELS && s.done > 0; k++) {
 		int n = s.res[s.done - 1].c.n;
 		const struct be_case *a = find(&s, n, k, FASTATTN_F32), *b = find(&s, n, k, FASTATTN_F16);
 		if (!a || !b)
 			continue;
-		if (line == 8)
+		if (line == 7)
 			canvas_printf_whole(sd, 0, line++, ROLE_LABEL, "f16 time / f32 time");
 		canvas_printf_whole(sd, 0, line++, ROLE_NORMAL, "%-6s %.2f×", fastbench_kernel_name(k), b->r.ms / a->r.ms);
 	}
-	/* Decode's read rate per K/V type, for the latest n: the bytes it reads. */
-	int header = 0;
+	int shown = 0;
 	for (int kv = FASTATTN_F32; kv <= FASTATTN_Q4_0 && s.done > 0; kv++) {
 		const struct be_case *e = find(&s, s.res[s.done - 1].c.n, FASTBENCH_DECODE, kv);
 		if (!e)
 			continue;
-		if (!header)
-			canvas_printf_whole(sd, 0, line += line > 8, ROLE_LABEL, "decode GB/s"), line++;
-		header = 1;
-		canvas_printf_whole(sd, 0, line++, ROLE_NORMAL, "%-4s %6.2f", fastbench_kv_name(kv), e->r.gbps);
+		if (!shown)
+			canvas_printf_whole(sd, 0, line++, ROLE_LABEL, "decode GB/s");
+		canvas_printf_whole(sd, shown % 2 ? 13 : 0, line + shown / 2, ROLE_NORMAL, "%-4s %6.2f", fastbench_kv_name(kv),
+				    e->r.gbps);
+		shown++;
 	}
-	if (s.error[0])
-		canvas_wrap(sd, 0, line + 1, sd->w, sd->h - line - 1, ROLE_FAIL, s.error);
 
 	const struct be_case *last = s.done ? &s.res[s.done - 1] : NULL;
 	int n = last ? last->c.n : 0;
 	const struct be_case *t32 = find(&s, n, FASTBENCH_TILED, FASTATTN_F32), *n32 = find(&s, n, FASTBENCH_NAIVE, FASTATTN_F32);
 	const struct be_case *d16 = find(&s, n, FASTBENCH_DECODE, FASTATTN_F16), *d32 = find(&s, n, FASTBENCH_DECODE, FASTATTN_F32);
 	/* At most three short sentences: the narration has three rows at 80x24. */
-	char part[3][160] = {"", "", ""};
+	char part[3][260] = {"", "", ""};
 	if (t32 && n32)
-		snprintf(part[0], sizeof part[0], "tiled is %.2f× faster than naive, which writes the n×n scores. ",
-			 n32->r.ms / t32->r.ms);
+		/* the two times named: their rows may be scrolled out of view */
+		snprintf(part[0], sizeof part[0], "tiled (%.3f ms) is %.2f× faster than naive (%.3f ms), which writes the n×n scores. ",
+			 t32->r.ms, n32->r.ms / t32->r.ms, n32->r.ms);
 	if (last && last->c.kernel != FASTBENCH_DECODE && other_kv(&s, last)) {
 		const struct be_case *a = find(&s, n, last->c.kernel, FASTATTN_F32), *b = find(&s, n, last->c.kernel, FASTATTN_F16);
 		if (a && b)
@@ -416,9 +449,22 @@ static void be_render(const void *vs, struct view *v)
 	else if (d16 && d32)
 		snprintf(part[2], sizeof part[2], "Decode f16 reads at %.0f%% of the read bandwidth, in %.2f× the f32 time.",
 			 share(&s, d16), d16->r.ms / d32->r.ms);
-	if (last)
+	/* Where ggml did not run, why (the side says only that it did not),
+	 * in the place of the sentence on ggml's time. */
+	if (!part[1][0] && st->live->begun && !s.peer_ok && s.peer_why[0])
+		snprintf(part[1], sizeof part[1], "ggml not measured: %s. ", s.peer_why);
+	int width = v->pic->w + v->side->w;
+	if (s.error[0])
+		snprintf(v->narration, VIEW_NARRATION, "The benchmark stopped: %s", s.error);
+	else if (last) {
+		/* Three rows at 80x24: a sentence that would make a fourth goes,
+		 * the one on ggml or f16 first, then the one on decode. */
 		snprintf(v->narration, VIEW_NARRATION, "n = %d: %s%s%s", n, part[0], part[1], part[2]);
-	else if (s.cancelled)
+		if (canvas_wrap_lines(width, v->narration) > 3)
+			snprintf(v->narration, VIEW_NARRATION, "n = %d: %s%s", n, part[0], part[2]);
+		if (canvas_wrap_lines(width, v->narration) > 3)
+			snprintf(v->narration, VIEW_NARRATION, "n = %d: %s", n, part[0]);
+	} else if (s.cancelled)
 		snprintf(v->narration, VIEW_NARRATION, "Cancelled before the first case finished: nothing was measured. r measures again.");
 	else if (!st->live->begun)
 		snprintf(v->narration, VIEW_NARRATION,

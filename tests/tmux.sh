@@ -272,7 +272,7 @@ start g 120 40 -s bench --set n=64,128
 expect_screen "tmux: bench scene waits at start" g "waiting: r/Enter starts"
 T send-keys -t g Enter
 expect_screen "tmux: bench scene finishes" g "done"
-expect_screen "tmux: bench narration compares the kernels" g "tiled is"
+expect_screen "tmux: bench narration compares the kernels" g "faster than naive"
 T send-keys -t g q
 expect_screen "tmux: bench session quits" g "EXITED 0"
 start h 120 40 -s bench --set n=4096,8192,16384 --set heads=4 --set runs=5
@@ -295,10 +295,10 @@ start i 120 40 -s bench --set n=64 --set kernels=tiled --set kv=f32
 wait_for i "waiting: r/Enter starts"
 T send-keys -t i Right
 expect_screen "tmux: bench done before a reset" i "done"
-expect_screen "tmux: the first measurement is run 1" i "run 1"
+expect_screen "tmux: the first measurement is counted 1" i "done: measurement 1"
 T send-keys -t i r
 # A new state measures: the pane's counter rises (progress alone would read 1/1 again).
-expect_screen "tmux: r measures the bench again" i "run 2"
+expect_screen "tmux: r measures the bench again" i "done: measurement 2"
 T send-keys -t i q
 expect_screen "tmux: quit after the reset bench" i "EXITED 0"
 

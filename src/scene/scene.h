@@ -32,6 +32,10 @@ struct view {
 	 * and the narration (second_model = bars), beside this state pane,
 	 * which then describes the loaded model at every step (not a preset) */
 	int compared;
+	/* rows a list in the picture is scrolled back from its newest (↑ and
+	 * ↓ change it); a scene that draws such a list clamps it to what the
+	 * list has, the others leave it alone */
+	int scroll;
 };
 
 struct scene_env {

@@ -123,6 +123,7 @@ static void go_scene(struct ui *u, int i)
 		if (i != u->cur)
 			u->item = -1;   /* off the plan until L or the plan's keys bring it back */
 		u->cur = i;
+		u->view.scroll = 0;
 		if (!u->unattended)
 			u->autoplay = 0;
 	}
@@ -677,9 +678,13 @@ static int key_main(struct ui *u, int key, int fkey)
 		if (lesson_next(u))
 			break;
 		if (scene_measures(r->def)) {
-			/* A measuring scene has no steps: Enter (or →) begins the measuring it waits for. */
+			/* A measuring scene has no steps: Enter (or →) begins the
+			 * measuring it waits for; begun, it says what the keys do. */
 			char err[700];
-			if (run_start(r, err, sizeof err) < 0)
+			if (r->st_begun)
+				say(u, 0, run_busy(r) ? "measuring — x cancels, Tab for the next scene"
+						      : "measured — r measures again, Tab for the next scene");
+			else if (run_start(r, err, sizeof err) < 0)
 				say(u, 1, err);
 		} else if (r->step >= r->nsteps) {
 			say(u, 0, "last step — Tab for the next scene");
@@ -722,6 +727,7 @@ static int key_main(struct ui *u, int key, int fkey)
 		say(u, 0, msg);
 		break;
 	case ACT_RESET:
+		u->view.scroll = 0;
 		if (scene_measures(r->def)) {
 			/* A measuring scene has no steps: r measures (again). */
 			char err[700];
@@ -769,6 +775,15 @@ static int key_main(struct ui *u, int key, int fkey)
 	case ACT_SCENES:
 		u->scene_sel = u->cur;
 		u->overlay = OVERLAY_SCENES;
+		break;
+	case ACT_SCROLL_BACK:
+		/* The scene clamps it when it draws: past the list's first row
+		 * the count stays where the list ends. */
+		u->view.scroll++;
+		break;
+	case ACT_SCROLL_ON:
+		if (u->view.scroll > 0)
+			u->view.scroll--;
 		break;
 	case ACT_CANCEL:
 		if (run_busy(r)) {
