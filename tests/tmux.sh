@@ -301,6 +301,26 @@ T send-keys -t i r
 expect_screen "tmux: r measures the bench again" i "done: measurement 2"
 T send-keys -t i q
 expect_screen "tmux: quit after the reset bench" i "EXITED 0"
+# At 80x24 the results outgrow the picture: counted, scrolled with the
+# arrows and j/k, and the side pane's decode rates all on screen.
+start bj 80 24 -s bench --set n=16,32 --set kernels=tiled,decode
+wait_for bj "waiting: r/Enter starts"
+T send-keys -t bj r
+expect_screen "tmux: the 80x24 bench finishes" bj "done: measurement 1"
+expect_screen "tmux: hidden bench results are counted" bj "more above (↑)"
+if screen bj | grep -q "│ q8_0 *[0-9.]*  q4_0 *[0-9.]* *│$"; then ok "tmux: decode's rates fit the side pane at 80x24"
+else fail "tmux: decode's rates fit the side pane at 80x24 ($(screen bj | grep -A2 'decode GB/s' | tr '\n' '|'))"; fi
+T send-keys -t bj Right
+expect_screen "tmux: → on a measured bench says what to do" bj "measured — r measures again"
+for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32; do T send-keys -t bj k; done
+expect_screen "tmux: k scrolls the bench back to its first result" bj "│ 16     tiled  f32 "
+expect_screen "tmux: scrolled back, the rest is counted below" bj "more below (↓)"
+if wait_gone bj "more above (↑)"; then ok "tmux: at the first result nothing is above"; else fail "tmux: at the first result nothing is above"; fi
+for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32; do T send-keys -t bj Down; done
+if wait_gone bj "more below (↓)"; then ok "tmux: Down scrolls back to the newest result"; else fail "tmux: Down scrolls back to the newest result"; fi
+expect_screen "tmux: the newest result is the last decode" bj "│ 32     decode q4_0"
+T send-keys -t bj q
+expect_screen "tmux: quit after scrolling the bench" bj "EXITED 0"
 
 # The teacher's walk at 80x24 (issue 19): the footer names w and ?, the help
 # lists every key and scrolls, → at a scene's end says where to go, t
