@@ -48,7 +48,8 @@ struct scene_env {
 	 * (its summary keys come from a run of its own); NULL otherwise */
 	const struct model *model2;
 	/* a scene that measures: how many earlier states of this run began
-	 * measuring (r restarts with a new state), so its pane can say "run N" */
+	 * measuring (r restarts with a new state), so its pane can count the
+	 * measurements */
 	int runs_before;
 };
 
