@@ -290,26 +290,20 @@ static const struct be_case *find(const struct be_snap *s, int n, int kernel, in
  * when hidden below; neither takes a line's place when all fit. */
 static void list_window(int nl, int rows, int *scroll, int *first, int *last)
 {
-	if (nl <= rows || rows < 3) {
-		*scroll = 0, *first = 0, *last = nl < rows ? nl : rows;
+	if (nl <= rows || rows < 3) {   /* all, or where no list fits, only the count above */
+		*scroll = 0, *first = nl <= rows ? 0 : nl, *last = nl;
 		return;
 	}
-	/* Scrolled all the way back: the first rows - 1 lines and the "below"
-	 * row.  Any less far: an "above" row too. */
+	/* Not scrolled: the "above" row and the newest rows - 1 lines.  Each
+	 * step back shows one older line at the top, the "below" row then
+	 * taking the last; all the way back, the first rows - 1 lines. */
 	int back_most = nl - (rows - 1);
 	if (*scroll < 0)
 		*scroll = 0;
-	if (*scroll >= back_most) {
+	if (*scroll > back_most)
 		*scroll = back_most;
-		*first = 0, *last = rows - 1;
-		return;
-	}
-	*last = nl - *scroll;
-	*first = *last - (rows - 1 - (*scroll > 0));
-	if (*first <= 0) {   /* the "above" row would hide nothing: all the way back */
-		*scroll = back_most;
-		*first = 0, *last = rows - 1;
-	}
+	*first = back_most - *scroll;
+	*last = *scroll == 0 ? nl : *first + rows - 1 - (*first > 0);
 }
 
 static void be_render(const void *vs, struct view *v)
@@ -391,6 +385,8 @@ static void be_render(const void *vs, struct view *v)
 		canvas_printf_whole(sd, 0, 6, ROLE_ACCENT, "waiting: r/Enter starts");
 	else if (s.cancelled)
 		canvas_printf_whole(sd, 0, 6, ROLE_ACCENT, "cancelled (r: again)");
+	else if (s.error[0])
+		canvas_printf_whole(sd, 0, 6, ROLE_FAIL, "stopped: error (below)");
 	else if (s.finished)
 		canvas_printf_whole(sd, 0, 6, ROLE_OK, "done: measurement %d", st->run_no);
 	else

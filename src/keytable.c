@@ -7,7 +7,7 @@ const struct key_help key_help[] = {
 	{ACT_LAST, "End  G", "End G", "last step"},
 	{ACT_GOTO_STEP, ":", ":", "go to a step: type its number, Enter"},
 	/* one line for both: the help fits 120x40 without scrolling */
-	{ACT_SCROLL_BACK, "↑ ↓  k j", "Up Down k j", "scroll a list that says +N more (the benchmark's results)"},
+	{ACT_SCROLL_BACK, "↑ ↓  k j", "Up Down k j", "scroll the benchmark's results (+N more above, below)"},
 	{ACT_NEXT_SCENE, "Tab  ]", "Tab ]", "next scene"},
 	{ACT_PREV_SCENE, "S-Tab  [", "Shift-Tab [", "previous scene"},
 	{ACT_JUMP, "1 … 9", "1-9", "jump to a scene; two digits for 10 and up (1 then 2), 1 Enter for 1"},

@@ -311,7 +311,7 @@ expect_screen "tmux: hidden bench results are counted" bj "more above (↑)"
 if screen bj | grep -q "│ q8_0 *[0-9.]*  q4_0 *[0-9.]* *│$"; then ok "tmux: decode's rates fit the side pane at 80x24"
 else fail "tmux: decode's rates fit the side pane at 80x24 ($(screen bj | grep -A2 'decode GB/s' | tr '\n' '|'))"; fi
 T send-keys -t bj Right
-expect_screen "tmux: → on a measured bench says what to do" bj "measured — r measures again"
+expect_screen "tmux: → on a measured bench says what to do" bj "r measures again, Tab for the next scene"
 for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32; do T send-keys -t bj k; done
 expect_screen "tmux: k scrolls the bench back to its first result" bj "│ 16     tiled  f32 "
 expect_screen "tmux: scrolled back, the rest is counted below" bj "more below (↓)"

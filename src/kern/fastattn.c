@@ -837,7 +837,8 @@ static void *decode_worker(void *arg)
 			/* Ask for the step's value rows now, while its scores are
 			 * computed: both streams are then in flight at once, and P V
 			 * finds V on its way (f16 at n = 65536, 8 keys a step, cold:
-			 * 17.9 ms with this hint, 21.4 without).  Asking for every
+			 * 17.9 ms with this hint, 21.4 without, when it went to L2;
+			 * later runs, 9 % slower without it).  Asking for every
 			 * row 12 KiB ahead instead held f16 at 72 % of the read
 			 * bandwidth, and 8 KiB ahead 25 % slower than this: the
 			 * hints reach one step ahead, no further (measured on a

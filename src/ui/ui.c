@@ -155,6 +155,7 @@ static void lesson_enter(struct ui *u, int i, int at_last)
 	u->cur = idx;
 	u->item = i;
 	u->note_seen = 0;
+	u->view.scroll = 0;
 	if (at_last)
 		run_goto(cur(u), it->last);
 }
@@ -484,6 +485,7 @@ static void key_overlay(struct ui *u, int key, int fkey)
 			} else {
 				say(u, 0, "parameters applied");
 				u->sum_stale[u->cur] = 1;
+				u->view.scroll = 0;
 				u->edit[0] = 0;
 				u->edit_cur = 0;
 				u->overlay = OVERLAY_NONE;
@@ -683,7 +685,7 @@ static int key_main(struct ui *u, int key, int fkey)
 			char err[700];
 			if (r->st_begun)
 				say(u, 0, run_busy(r) ? "measuring — x cancels, Tab for the next scene"
-						      : "measured — r measures again, Tab for the next scene");
+						      : "r measures again, Tab for the next scene");
 			else if (run_start(r, err, sizeof err) < 0)
 				say(u, 1, err);
 		} else if (r->step >= r->nsteps) {
@@ -745,6 +747,7 @@ static int key_main(struct ui *u, int key, int fkey)
 			say(u, 1, err);
 		} else {
 			u->sum_stale[u->cur] = 1;
+			u->view.scroll = 0;
 			say(u, 0, "parameters back to the scene file's defaults");
 		}
 		break;
@@ -777,12 +780,13 @@ static int key_main(struct ui *u, int key, int fkey)
 		u->overlay = OVERLAY_SCENES;
 		break;
 	case ACT_SCROLL_BACK:
-		/* The scene clamps it when it draws: past the list's first row
-		 * the count stays where the list ends. */
-		u->view.scroll++;
+		/* Only the benchmark's results scroll (the scene clamps the
+		 * count when it draws); elsewhere the keys do nothing. */
+		if (scene_measures(r->def))
+			u->view.scroll++;
 		break;
 	case ACT_SCROLL_ON:
-		if (u->view.scroll > 0)
+		if (scene_measures(r->def) && u->view.scroll > 0)
 			u->view.scroll--;
 		break;
 	case ACT_CANCEL:
