@@ -148,7 +148,7 @@ fuzz: fuzz-build
 
 # The fuzz targets built with a plain main: replays the seed corpus and every
 # kept crasher (tests/fuzz/regress/) in the ordinary test suite.
-$(BUILD)/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(BUILD)/libattnviz.a
+$(BUILD)/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/scratch.h $(BUILD)/libattnviz.a
 	$(CC) $(ALL_CFLAGS) -o $@ tests/fuzz/fuzz_$*.c tests/fuzz/replay.c $(BUILD)/libattnviz.a $(LIBS) $(LDFLAGS)
 
 # A test-only build with the fault hooks of src/util/fault.h compiled in:

@@ -21,7 +21,17 @@ suite() {   # suite LABEL BIN UNIT
 			echo "not ok - $replay was not built" | tee -a "$log"
 			continue
 		fi
-		find tests/fuzz/corpus/$t tests/fuzz/regress/$t -type f 2>/dev/null | sort | xargs "$replay" 2>&1 | tee -a "$log"
+		# In a directory of their own, which they must leave as they found it.
+		scratch=$(mktemp -d)
+		find tests/fuzz/corpus/$t tests/fuzz/regress/$t -type f 2>/dev/null | sort |
+			TMPDIR="$scratch" xargs "$replay" 2>&1 | tee -a "$log"
+		left=$(ls -A "$scratch")
+		if [ -z "$left" ]; then
+			echo "ok - replay $t leaves no scratch files" | tee -a "$log"
+		else
+			echo "not ok - replay $t left $left in \$TMPDIR" | tee -a "$log"
+		fi
+		rm -rf "$scratch"
 	done
 	echo "# $label: command line"
 	ATTNVIZ="$bin" sh tests/cli.sh 2>&1 | tee -a "$log"

@@ -2,23 +2,18 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <unistd.h>
 
+#include "scratch.h"
 #include "model/gguf.h"
 #include "model/size.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char path[64];
 	static struct model m;
 	char err[700];
-	if (!path[0])
-		snprintf(path, sizeof path, "/tmp/attnviz-fuzz-gguf-%d.gguf", (int)getpid());
-	FILE *f = fopen(path, "wb");
-	if (!f)
+	const char *path = scratch_write("gguf", "input.gguf", data, size);
+	if (!path)
 		return 0;
-	fwrite(data, 1, size, f);
-	fclose(f);
 	if (model_load_gguf(&m, path, err, sizeof err) == 0) {
 		/* A model that loads must give sizes without overflow. */
 		if (size_kv_bytes_token(&m) < 0 || m.layers < 1 || m.kv_heads < 1)

@@ -3,28 +3,18 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "scratch.h"
 #include "model/hfconfig.h"
 #include "model/size.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char dir[64], path[80];
 	static struct model m;
 	char err[700];
-	if (!dir[0]) {
-		snprintf(dir, sizeof dir, "/tmp/attnviz-fuzz-hf-%d", (int)getpid());
-		snprintf(path, sizeof path, "%s/config.json", dir);
-		mkdir(dir, 0700);
-	}
-	FILE *f = fopen(path, "wb");
-	if (!f)
+	if (!scratch_write("hf", "config.json", data, size))
 		return 0;
-	fwrite(data, 1, size, f);
-	fclose(f);
-	if (model_load_hf(&m, dir, err, sizeof err) == 0) {
+	if (model_load_hf(&m, scratch_dir, err, sizeof err) == 0) {
 		/* A model that loads must give sizes without overflow and sane counts. */
 		if (size_kv_bytes_token(&m) < 0 || m.layers < 1 || m.layers > MODEL_MAX_LAYERS ||
 		    !(m.params >= 1) || m.active_params > m.params * (1 + 1e-9))

@@ -4,14 +4,14 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
+#include "scratch.h"
+#include "scratch.h"
 #include "scene/driver.h"
 #include "scene/lesson.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char path[64];
 	static struct registry reg;
 	static int have_reg = -1;
 	static struct lesson l;
@@ -20,13 +20,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		have_reg = registry_load(&reg, err, sizeof err) == 0;
 	if (!have_reg)
 		return 0;   /* no scene files: nothing a lesson could name */
-	if (!path[0])
-		snprintf(path, sizeof path, "/tmp/attnviz-fuzz-lesson-%d.ini", (int)getpid());
-	FILE *f = fopen(path, "wb");
-	if (!f)
+	const char *path = scratch_write("lesson", "input.ini", data, size);
+	if (!path)
 		return 0;
-	fwrite(data, 1, size, f);
-	fclose(f);
 	if (lesson_load(&l, path, &reg, NULL, err, sizeof err) == 0) {
 		/* A plan that loads opens every item, inside its scene's steps. */
 		for (int i = 0; i < l.n; i++) {

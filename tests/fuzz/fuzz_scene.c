@@ -2,25 +2,20 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <unistd.h>
 
+#include "scratch.h"
 #include "scene/registry.h"
 #include "scene/scenefile.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char path[64];
 	static struct scene_file sf;
 	char err[700];
 	if (size < 1)
 		return 0;
-	if (!path[0])
-		snprintf(path, sizeof path, "/tmp/attnviz-fuzz-scene-%d.ini", (int)getpid());
-	FILE *f = fopen(path, "wb");
-	if (!f)
+	const char *path = scratch_write("scene", "input.ini", data + 1, size - 1);
+	if (!path)
 		return 0;
-	fwrite(data + 1, 1, size - 1, f);
-	fclose(f);
 	/* The first byte picks whose parameters the file must declare. */
 	const struct scene_class *cls = scene_classes[data[0] % scene_class_count];
 	scenefile_load(&sf, path, cls->params, err, sizeof err);
