@@ -68,39 +68,69 @@ static void model_note(struct canvas *s, const struct run *r, const struct canva
 #define SCRUB_W 8
 
 /* The top edge: scene number and title, model, step, and where the step is
- * in the scene as a bar of SCRUB_W blocks when the title leaves room. */
+ * in the scene as a bar of SCRUB_W blocks.  When the whole left part and the
+ * bar do not fit, the left part sheds its least useful words first, the
+ * program's name, then the scene's number, so the title stays whole and
+ * the bar shows (at 80 columns, titles of up to 48 columns).  In a lesson
+ * the bar gives way first, then the scene's number; the item's number
+ * stays.  Only a title too wide even so is cut. */
 static void title_bar(struct canvas *s, const struct frame_info *fi)
 {
 	const struct run *r = fi->run;
-	char left[300], right[80];
-	char who[32] = "attnviz";
-	if (fi->lesson && fi->lesson_item >= 0)   /* where the class is in the plan, in place of the name */
-		snprintf(who, sizeof who, "item %d/%d", fi->lesson_item + 1, fi->lesson->n);
-	snprintf(left, sizeof left, " %s ── %d/%d  %s ", who, registry_index(fi->reg, r->def) + 1, fi->reg->n,
-		 r->def->file.title);
+	const char *title = r->def->file.title;
+	int index = registry_index(fi->reg, r->def) + 1, lesson = fi->lesson && fi->lesson_item >= 0;
+	char lefts[3][300], right[80];
+	if (lesson)   /* where the class is in the plan, in place of the name */
+		snprintf(lefts[0], sizeof lefts[0], " item %d/%d ── %d/%d  %s ", fi->lesson_item + 1, fi->lesson->n, index,
+			 fi->reg->n, title);
+	else
+		snprintf(lefts[0], sizeof lefts[0], " attnviz ── %d/%d  %s ", index, fi->reg->n, title);
+	if (lesson)
+		snprintf(lefts[1], sizeof lefts[1], " item %d/%d  %s ", fi->lesson_item + 1, fi->lesson->n, title);
+	else
+		snprintf(lefts[1], sizeof lefts[1], " %d/%d  %s ", index, fi->reg->n, title);
+	snprintf(lefts[2], sizeof lefts[2], " %s ", title);
+	/* The left parts and the bar in the order tried: a lesson keeps the
+	 * scene's number over the bar (its steps are told by scene and step),
+	 * and its item's number always. */
+	struct attempt {
+		int left, bar;
+	};
+	static const struct attempt plain[] = {{0, 1}, {1, 1}, {2, 1}, {0, 0}, {1, 0}, {2, 0}},
+				    in_lesson[] = {{0, 1}, {0, 0}, {1, 1}, {1, 0}};
+	const struct attempt *tries = lesson ? in_lesson : plain;
+	int ntries = lesson ? 4 : 6;
 	snprintf(right, sizeof right, " step %d/%d%s ", r->step, r->nsteps, fi->autoplay ? " ▶" : "");
 	canvas_hline(s, 1, 0, s->w - 2, GLYPH_HLINE, ROLE_DIM);
 	canvas_put(s, 0, 0, GLYPH_TOP_LEFT, ROLE_DIM);
 	canvas_put(s, s->w - 1, 0, GLYPH_TOP_RIGHT, ROLE_DIM);
-	int rw = utf8_width(right);
+	int rw = utf8_width(right), pick = tries[ntries - 1].left, scrub = 0;
+	for (int i = 0; i < ntries; i++) {
+		int bar = tries[i].bar && r->nsteps > 0;
+		if (1 + utf8_width(lefts[tries[i].left]) + 2 + (bar ? SCRUB_W + 1 : 0) + rw <= s->w - 1) {
+			pick = tries[i].left, scrub = bar;
+			break;
+		}
+	}
+	const char *left = lefts[pick];   /* else the shortest, cut */
 	int used = canvas_text(s, 1, 0, ROLE_LABEL, left);
-	int scrub = r->nsteps > 0 && 1 + used + 2 + SCRUB_W + 1 + rw <= s->w - 1;
 	if (r->have_model) {
 		char mid[200];
 		snprintf(mid, sizeof mid, "── %s%s ", r->model.id, r->model_is_default ? "" : " (loaded)");
-		if (1 + used + 30 + (scrub ? SCRUB_W + 1 : 0) < s->w - rw)
+		if (pick == 0 && 1 + used + 30 + (scrub ? SCRUB_W + 1 : 0) < s->w - rw)
 			used += canvas_text(s, 1 + used, 0, ROLE_NORMAL, mid);
 	}
 	int rx = s->w - 1 - rw - (scrub ? SCRUB_W + 1 : 0);
 	canvas_text(s, rx, 0, ROLE_LABEL, right);
 	if (scrub) {
-		/* filled blocks for the steps taken, light ones for those to come */
-		int full = (r->step * SCRUB_W + r->nsteps / 2) / r->nsteps;
+		/* filled blocks for the steps taken, light ones for those to come;
+		 * rounded down, so the bar is full at the last step only */
+		int full = r->step * SCRUB_W / r->nsteps;
 		for (int i = 0; i < SCRUB_W; i++)
 			canvas_put(s, rx + rw + i, 0, i < full ? GLYPH_FULL : GLYPH_LIGHT, i < full ? ROLE_ACCENT : ROLE_LABEL);
 		canvas_put(s, rx + rw + SCRUB_W, 0, ' ', ROLE_DIM);
 	}
-	/* A long title is cut where the right part begins. */
+	/* A title too long for the terminal is cut where the right part begins. */
 	if (1 + used > rx)
 		canvas_put(s, rx - 1, 0, GLYPH_ELLIPSIS, ROLE_DIM);
 }

@@ -99,9 +99,17 @@ expected_markers() {
 }
 
 # --- each example plan as a cast, then live in tmux with → only -------------
-# title_of FILE: a captured screen's title as "scene N/step K · item I/M"
+# title_of FILE: a captured screen's title as "scene N/step K · item I/M";
+# where a long title left no room for the scene's number, the number is
+# the one --list gives that title
+scene_list=$("$ATTNVIZ" --list | awk -F'\t' '$1 == "scene"')
 title_of() {
-	head -1 "$1" | sed -n 's/^┌ item \([0-9]*\/[0-9]*\) ── \([0-9]*\)\/[0-9]*  .* step \([0-9]*\)\/.*/scene \2\/step \3 · item \1/p'
+	head -1 "$1" |
+		sed -n 's/^┌ item \([0-9]*\/[0-9]*\)\( ── \([0-9]*\)\/[0-9]*\)\?  \(.*[^ ─]\)[ ─]* step \([0-9]*\)\/.*/\1|\3|\4|\5/p' |
+		while IFS='|' read -r item scene title step; do
+			[ -n "$scene" ] || scene=$(printf '%s\n' "$scene_list" | awk -F'\t' -v t="$title" '$4 == t { print $2 }')
+			echo "scene $scene/step $step · item $item"
+		done
 }
 # title_is PANE WANT: the pane's title says WANT, or WANT is the lesson's
 # end and the pane says so (the screen read is left in $tmp/scr.PANE)

@@ -8,7 +8,9 @@
 
 #include "frame.h"
 #include "shot.h"
+#include "glyph.h"
 #include "scene/driver.h"
+#include "scene/lesson.h"
 #include "t.h"
 
 /* The screen's text, rows joined by spaces with each row's blanks trimmed
@@ -217,6 +219,46 @@ static void scene_list_counts(const struct registry *reg)
 	scr_close(&c);
 }
 
+/* Item: at 80 columns every scene's title bar holds its title whole, the
+ * step and (a scene with steps) the scrubber's 8 blocks, with autoplay's
+ * mark too: a long title sheds the program's name or the scene's number,
+ * never its own words or the bar.  In a lesson: the title, the step and
+ * the item's number. */
+static void title_whole(const struct registry *reg)
+{
+	static struct lesson plan = {.n = 17};
+	int bad = 0, seen = 0;
+	char why[1200] = "";
+	for (int i = 0; i < reg->n; i++) {
+		struct scr c;
+		if (scr_open(&c, reg, reg->defs[i].cls->id) < 0) {
+			T_OK(0, "frame: %s opens", reg->defs[i].cls->id);
+			continue;
+		}
+		for (int mode = 0; mode < 4; mode++) {
+			struct frame_info fi = {.reg = reg, .run = &c.r, .autoplay = mode & 1, .lesson = mode & 2 ? &plan : NULL,
+						.lesson_item = mode & 2 ? 11 : -1};
+			frame_compose(c.screen, &fi, &c.v);
+			char row[1024], step[64];
+			row_of(c.screen, 0, row, sizeof row);
+			snprintf(step, sizeof step, " step %d/%d%s ", c.r.step, c.r.nsteps, mode & 1 ? " ▶" : "");
+			int blocks = 0;
+			for (int x = 0; x < c.screen->w; x++) {
+				uint32_t ch = canvas_at(c.screen, x, 0)->ch;
+				blocks += ch == GLYPH_FULL || ch == GLYPH_LIGHT;
+			}
+			int ok = strstr(row, reg->defs[i].file.title) && strstr(row, step) &&
+				 (mode & 2 ? strstr(row, "item 12/17") != NULL : blocks == (c.r.nsteps > 0 ? 8 : 0));
+			seen++;
+			if (!ok && !bad++)
+				snprintf(why, sizeof why, "%s, mode %d: %s", reg->defs[i].cls->id, mode, row);
+		}
+		scr_close(&c);
+	}
+	T_OK(seen > 0 && !bad, "frame: %d title bars at 80 columns hold title, step and scrubber whole (%d not%s%s)", seen,
+	     bad, bad ? ": " : "", why);
+}
+
 /* Item: a popup narrower than the frame leaves nothing of the screen under
  * it between its border and the frame's: on rope (its side pane writes to
  * the last inner column, its dividers' tees and rules cross column 1), the
@@ -274,6 +316,7 @@ void test_frame(void)
 	cursor_in_view(&reg);
 	preview_error_words(&reg);
 	scene_list_counts(&reg);
+	title_whole(&reg);
 	popup_margins(&reg);
 	registry_free(&reg);
 }
