@@ -283,12 +283,13 @@ static struct rect overlay_box(struct canvas *s, int w, int h, const char *title
 		canvas_fill(s, r.x - 1, r.y, 1, r.h, ' ', ROLE_NORMAL);
 	if (r.x + r.w <= s->w - 2)
 		canvas_fill(s, r.x + r.w, r.y, 1, r.h, ' ', ROLE_NORMAL);
-	/* a divider's tee on the frame, its rule now blanked, is a plain side */
+	/* a divider's tee on the frame, its rule now blanked or under the
+	 * box's side (a box as wide as the frame), is a plain side */
 	for (int y = r.y; y < r.y + r.h; y++) {
 		const struct cell *l = canvas_at(s, 0, y), *rt = canvas_at(s, s->w - 1, y);
-		if (r.x - 1 == 1 && l && l->ch == GLYPH_TEE_RIGHT)
+		if (r.x <= 2 && l && l->ch == GLYPH_TEE_RIGHT)
 			canvas_put(s, 0, y, GLYPH_VLINE, (enum role)l->role);
-		if (r.x + r.w == s->w - 2 && rt && rt->ch == GLYPH_TEE_LEFT)
+		if (r.x + r.w >= s->w - 2 && rt && rt->ch == GLYPH_TEE_LEFT)
 			canvas_put(s, s->w - 1, y, GLYPH_VLINE, (enum role)rt->role);
 	}
 	canvas_box(s, r.x, r.y, r.w, r.h, ROLE_ACCENT, title);

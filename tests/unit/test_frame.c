@@ -262,7 +262,9 @@ static void title_whole(const struct registry *reg)
 /* Item: a popup narrower than the frame leaves nothing of the screen under
  * it between its border and the frame's: on rope (its side pane writes to
  * the last inner column, its dividers' tees and rules cross column 1), the
- * column each side of the help, the picker and the editor is blank. */
+ * column each side of the help, the picker and the editor is blank.  And
+ * no popup, the explain pane as wide as the frame too, leaves a divider's
+ * tee (├ ┤) on the frame beside it, pointing at a rule it covers. */
 static void popup_margins(const struct registry *reg)
 {
 	struct scr c;
@@ -276,9 +278,14 @@ static void popup_margins(const struct registry *reg)
 	static const struct {
 		enum overlay ov;
 		const char *what;
-	} ovs[] = {{OVERLAY_HELP, "help"}, {OVERLAY_PICKER, "picker"}, {OVERLAY_EDIT, "editor"}};
+	} ovs[] = {{OVERLAY_HELP, "help"}, {OVERLAY_PICKER, "picker"}, {OVERLAY_EDIT, "editor"},
+		   {OVERLAY_EXPLAIN, "explain pane"}, {OVERLAY_SCENES, "scene list"}};
+	char explain[4000] = "";
+	for (int i = 0; i < 60; i++)
+		strcat(explain, "theta.0 = 1: the angle pair 0 turns per position, rad\n");
 	for (unsigned k = 0; k < sizeof ovs / sizeof ovs[0]; k++) {
-		struct frame_info fi = {.reg = reg, .run = &c.r, .overlay = ovs[k].ov, .picker = &pk, .edit_line = ""};
+		struct frame_info fi = {.reg = reg, .run = &c.r, .overlay = ovs[k].ov, .picker = &pk, .edit_line = "",
+					.explain = explain};
 		frame_compose(c.screen, &fi, &c.v);
 		int bx = -1, by = -1, bw = 0, bh = 0;
 		for (int y = 1; y < c.screen->h - 1 && by < 0; y++)
@@ -291,14 +298,20 @@ static void popup_margins(const struct registry *reg)
 			bw++;
 		while (by >= 0 && by + bh < c.screen->h && canvas_at(c.screen, bx, by + bh)->ch != 0x2514)
 			bh++;
-		int seen = 0, blank = by >= 0;
+		int seen = 0, blank = by >= 0, tees = 0, full = bx == 1 && bx + bw == c.screen->w - 2;
 		for (int y = by; by >= 0 && y <= by + bh; y++) {
 			if (bx - 1 >= 1)
 				seen++, blank &= canvas_at(c.screen, bx - 1, y)->ch == ' ';
 			if (bx + bw + 1 <= c.screen->w - 2)
 				seen++, blank &= canvas_at(c.screen, bx + bw + 1, y)->ch == ' ';
+			tees += canvas_at(c.screen, 0, y)->ch == GLYPH_TEE_RIGHT;
+			tees += canvas_at(c.screen, c.screen->w - 1, y)->ch == GLYPH_TEE_LEFT;
 		}
-		T_OK(blank && seen > 0, "frame: the %s's margins to the frame are blank (%d cells)", ovs[k].what, seen);
+		if (full)
+			T_OK(blank && by >= 0, "frame: the %s spans the frame, border to border", ovs[k].what);
+		else
+			T_OK(blank && seen > 0, "frame: the %s's margins to the frame are blank (%d cells)", ovs[k].what, seen);
+		T_EQ_INT(tees, 0, "frame: no divider's tee on the frame beside the %s", ovs[k].what);
 	}
 	free(pk.entries);
 	scr_close(&c);
