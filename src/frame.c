@@ -104,10 +104,15 @@ static void title_bar(struct canvas *s, const struct frame_info *fi)
 	canvas_hline(s, 1, 0, s->w - 2, GLYPH_HLINE, ROLE_DIM);
 	canvas_put(s, 0, 0, GLYPH_TOP_LEFT, ROLE_DIM);
 	canvas_put(s, s->w - 1, 0, GLYPH_TOP_RIGHT, ROLE_DIM);
-	int rw = utf8_width(right), pick = tries[ntries - 1].left, scrub = 0;
+	/* The layout is chosen for the widest step and autoplay's mark, so it
+	 * stays put while the steps go by (step 9 to step 10 once dropped the
+	 * program's name). */
+	char widest[80];
+	snprintf(widest, sizeof widest, " step %d/%d ▶ ", r->nsteps, r->nsteps);
+	int rw = utf8_width(right), pick = tries[ntries - 1].left, scrub = 0, room = utf8_width(widest);
 	for (int i = 0; i < ntries; i++) {
 		int bar = tries[i].bar && r->nsteps > 0;
-		if (1 + utf8_width(lefts[tries[i].left]) + 2 + (bar ? SCRUB_W + 1 : 0) + rw <= s->w - 1) {
+		if (1 + utf8_width(lefts[tries[i].left]) + 2 + (bar ? SCRUB_W + 1 : 0) + room <= s->w - 1) {
 			pick = tries[i].left, scrub = bar;
 			break;
 		}
@@ -117,7 +122,7 @@ static void title_bar(struct canvas *s, const struct frame_info *fi)
 	if (r->have_model) {
 		char mid[200];
 		snprintf(mid, sizeof mid, "── %s%s ", r->model.id, r->model_is_default ? "" : " (loaded)");
-		if (pick == 0 && 1 + used + 30 + (scrub ? SCRUB_W + 1 : 0) < s->w - rw)
+		if (pick == 0 && 1 + used + 30 + (scrub ? SCRUB_W + 1 : 0) < s->w - room)
 			used += canvas_text(s, 1 + used, 0, ROLE_NORMAL, mid);
 	}
 	int rx = s->w - 1 - rw - (scrub ? SCRUB_W + 1 : 0);

@@ -222,8 +222,8 @@ static void scene_list_counts(const struct registry *reg)
 /* Item: at 80 columns every scene's title bar holds its title whole, the
  * step and (a scene with steps) the scrubber's 8 blocks, with autoplay's
  * mark too: a long title sheds the program's name or the scene's number,
- * never its own words or the bar.  In a lesson: the title, the step and
- * the item's number. */
+ * never its own words or the bar, and the same from the first step to the
+ * last.  In a lesson: the title, the step and the item's number. */
 static void title_whole(const struct registry *reg)
 {
 	static struct lesson plan = {.n = 17};
@@ -253,6 +253,20 @@ static void title_whole(const struct registry *reg)
 			if (!ok && !bad++)
 				snprintf(why, sizeof why, "%s, mode %d: %s", reg->defs[i].cls->id, mode, row);
 		}
+		/* The words before the title stay put from the first step to the
+		 * last (a two-digit step once dropped the program's name). */
+		char first[1024], last[1024];
+		struct frame_info fi = {.reg = reg, .run = &c.r, .lesson_item = -1};
+		frame_compose(c.screen, &fi, &c.v);
+		row_of(c.screen, 0, first, sizeof first);
+		run_goto(&c.r, c.r.nsteps);
+		run_render(&c.r, &c.v);
+		frame_compose(c.screen, &fi, &c.v);
+		row_of(c.screen, 0, last, sizeof last);
+		char *t1 = strstr(first, reg->defs[i].file.title), *t2 = strstr(last, reg->defs[i].file.title);
+		seen++;
+		if ((!t1 || !t2 || t1 - first != t2 - last || strncmp(first, last, (size_t)(t1 - first))) && !bad++)
+			snprintf(why, sizeof why, "%s: first step %.300s, last %.300s", reg->defs[i].cls->id, first, last);
 		scr_close(&c);
 	}
 	T_OK(seen > 0 && !bad, "frame: %d title bars at 80 columns hold title, step and scrubber whole (%d not%s%s)", seen,
