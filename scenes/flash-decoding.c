@@ -137,6 +137,14 @@ static void fd_step(void *vs)
 }
 
 
+/* The last key the state of worker w covers once `levels` merge levels
+ * are done: w has taken in the 2^levels - 1 workers after it. */
+static int held_last(const struct fd_state *st, int w, int levels)
+{
+	int hi = w + (1 << levels) - 1;
+	return st->end[hi < st->chunks ? hi : st->chunks - 1] - 1;
+}
+
 static void fd_render(const void *vs, struct view *v)
 {
 	const struct fd_state *st = vs;
@@ -165,14 +173,21 @@ static void fd_render(const void *vs, struct view *v)
 		int merged_now = !streaming && !done && st->alive[w] && w % (1 << merge_level) == 0 &&
 				 w + (1 << (merge_level - 1)) < st->chunks;
 		char mark[40] = "";
+		/* The keys the state covers: its own chunk's while streaming;
+		 * then those of the workers it took in (a merged one's, when it
+		 * was merged: w2 at level 2 holds w3's too). */
+		int levels = streaming ? 0 : merge_level > st->levels ? st->levels : merge_level;
+		if (!st->alive[w])
+			levels = __builtin_ctz((unsigned)w);   /* merged at level ctz(w) + 1 */
+		else if (merged_now)
+			levels = merge_level - 1;
 		/* What happened to this state at this step, in words (not only in colour). */
 		if (st->raised[w])
 			snprintf(mark, sizeof mark, " max grew");
-		else if (merged_now) {
-			int last = w + (1 << merge_level) < st->chunks ? w + (1 << merge_level) - 1 : st->chunks - 1;
-			snprintf(mark, sizeof mark, " + w%d = keys %d-%d", w + (1 << (merge_level - 1)), st->begin[w], st->end[last] - 1);
-		}
-		canvas_printf_whole(c, 4 + len, y, ROLE_DIM, "keys %d-%d%s", st->begin[w], st->end[w] - 1, mark);
+		else if (merged_now)
+			snprintf(mark, sizeof mark, " + w%d = keys %d-%d", w + (1 << (merge_level - 1)), st->begin[w],
+				 held_last(st, w, merge_level));
+		canvas_printf_whole(c, 4 + len, y, ROLE_DIM, "keys %d-%d%s", st->begin[w], held_last(st, w, levels), mark);
 		if (!st->alive[w]) {
 			canvas_printf_whole(c, 3, y + 1, ROLE_DIM, "merged into w%d", st->into[w]);
 			continue;

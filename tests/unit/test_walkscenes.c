@@ -424,6 +424,49 @@ static void online_row_plot(const struct registry *reg)
 
 /* Issue 19's leftovers: what a picture labels, what its legend says, what
  * the narration claims against the run's own counters. */
+/* flash-decoding: at every merge, "wI keys A-B + wJ = keys A-C" joins
+ * ranges that meet: wJ's row says keys B+1-C (with 3, 4 and 5 workers; at
+ * level 2, w0 held keys 0-11, not its own chunk's 0-5). */
+static void flash_decoding_ranges(const struct registry *reg)
+{
+	int merges = 0, bad = 0;
+	char why[300] = "";
+	for (int chunks = 3; chunks <= 5; chunks++) {
+		char set[32];
+		snprintf(set, sizeof set, "chunks=%d", chunks);
+		for (int k = 0;; k++) {
+			struct shot sh;
+			if (shoot(reg, "flash-decoding", NULL, set, k, &sh) < 0)
+				break;
+			for (int y = 0; y < sh.pic->h; y++) {
+				char row[400], other[400];
+				int i, j, a, b, a2, c, b2, c2;
+				row_of(sh.pic, y, row, sizeof row);
+				const char *keys = strstr(row, "keys ");
+				if (sscanf(row, "w%d", &i) != 1 || !keys ||
+				    sscanf(keys, "keys %d-%d + w%d = keys %d-%d", &a, &b, &j, &a2, &c) != 5)
+					continue;
+				merges++;
+				int found = 0;
+				for (int z = 0; z < sh.pic->h && !found; z++) {
+					row_of(sh.pic, z, other, sizeof other);
+					int jj;
+					const char *ok = strstr(other, "keys ");
+					found = sscanf(other, "w%d", &jj) == 1 && jj == j && ok && sscanf(ok, "keys %d-%d", &b2, &c2) == 2;
+				}
+				if ((!found || a2 != a || b2 != b + 1 || c2 != c) && !bad++)
+					snprintf(why, sizeof why, "%d workers, step %d: %.200s", chunks, k, row);
+			}
+			int last = k >= sh.nsteps;
+			shot_free(&sh);
+			if (last)
+				break;
+		}
+	}
+	T_OK(merges >= 6 && !bad, "flash-decoding: %d merges join ranges that meet (%d not%s%s)", merges, bad,
+	     bad ? ": " : "", why);
+}
+
 static void walk_render(const struct registry *reg)
 {
 	struct shot sh;
@@ -642,6 +685,7 @@ void test_walkscenes(void)
 		shot_free(&sh);
 	}
 	walk_render(&reg);
+	flash_decoding_ranges(&reg);
 	(void)rows_holding;
 	(void)cells_holding;
 	registry_free(&reg);
