@@ -264,23 +264,27 @@ static void render_block(const struct kq_state *st, struct canvas *c, int step)
 	}
 }
 
-/* Step 4: the scores' errors per key; step 5: the outputs' first components. */
+/* Step 4: the scores' errors per key; step 5: the outputs' first components.
+ * Two heading rows, each name right-aligned over its column. */
 static void render_table(const struct kq_state *st, struct canvas *c, int outputs)
 {
-	canvas_printf_whole(c, 0, 0, ROLE_LABEL, outputs ? "out[c]      exact   |err| f16  q8_0   q4_0"
-							   : "key  q.k/sqrt(d)  |err| f16  q8_0   q4_0");
+	canvas_printf_whole(c, 0, 0, ROLE_LABEL, "%-4s %11s   |error| with each cache", outputs ? "c" : "key",
+			    outputs ? "out[c]" : "q.k/sqrt(d)");
+	canvas_printf_whole(c, 5, 1, ROLE_LABEL, "%11s", "exact");
+	for (int t = 0; t < QUANT_NTYPES; t++)
+		canvas_printf_whole(c, 19 + 7 * t, 1, ROLE_LABEL, "%6s", quant_name(t));
 	/* Rows that do not fit are counted on a row of their own above the
 	 * max, which is over all of them. */
-	int rows = outputs ? st->d : st->n, shown = rows <= c->h - 2 ? rows : c->h - 3;
+	int rows = outputs ? st->d : st->n, shown = rows <= c->h - 3 ? rows : c->h - 4;
 	for (int i = 0; i < shown; i++) {
 		double ex = outputs ? st->out_exact[i] : st->exact[i];
-		canvas_printf_whole(c, 0, 1 + i, ROLE_NORMAL, "%-4d %11.6f", i, ex);
+		canvas_printf_whole(c, 0, 2 + i, ROLE_NORMAL, "%-4d %11.6f", i, ex);
 		for (int t = 0; t < QUANT_NTYPES; t++) {
 			double e = outputs ? fabs(st->out[t][i] - ex) : fabs(st->score[t][i] - ex);
-			canvas_printf_whole(c, 19 + 7 * t, 1 + i, t ? ROLE_ACCENT : ROLE_DIM, "%6.0e", e);
+			canvas_printf_whole(c, 19 + 7 * t, 2 + i, t ? ROLE_ACCENT : ROLE_DIM, "%6.0e", e);
 		}
 	}
-	int y = 1 + shown;
+	int y = 2 + shown;
 	if (rows > shown)
 		canvas_printf_whole(c, 0, y++, ROLE_DIM, "+%d more (%s %d to %d)", rows - shown, outputs ? "c" : "keys", shown,
 				    rows - 1);

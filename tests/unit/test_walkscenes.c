@@ -424,6 +424,43 @@ static void online_row_plot(const struct registry *reg)
 
 /* Issue 19's leftovers: what a picture labels, what its legend says, what
  * the narration claims against the run's own counters. */
+/* kv-quant steps 4 and 5: each cache type's name ends in the column its
+ * errors end in, on every row below it (a walk found f16's name over the
+ * gap after its column). */
+static void kv_quant_headings(const struct registry *reg)
+{
+	for (int k = 4; k <= 5; k++) {
+		struct shot sh;
+		if (shoot(reg, "kv-quant", NULL, NULL, k, &sh) < 0) {
+			T_OK(0, "kv-quant step %d renders", k);
+			continue;
+		}
+		int head = row_with(sh.pic, "q8_0"), checked = 0, bad = 0;
+		static const char *const names[] = {"f16", "q8_0", "q4_0"};
+		char row[400];
+		if (head >= 0)
+			row_of(sh.pic, head, row, sizeof row);
+		for (int t = 0; t < 3 && head >= 0; t++) {
+			const char *at = strstr(row, names[t]);
+			if (!at) {
+				bad++;
+				continue;
+			}
+			int end = (int)(at - row) + (int)strlen(names[t]) - 1;   /* ASCII up to here */
+			for (int y = head + 1; y < sh.pic->h; y++) {
+				uint32_t ch = canvas_at(sh.pic, end, y)->ch, next = canvas_at(sh.pic, end + 1, y)->ch;
+				if (canvas_at(sh.pic, end - 2, y)->ch != '-')   /* not a row of errors like 2e-04 */
+					continue;
+				checked++;
+				bad += !(ch >= '0' && ch <= '9') || next != ' ';
+			}
+		}
+		T_OK(head >= 0 && checked >= 27 && !bad, "kv-quant step %d: each type's name ends where its %d errors end (%d not)",
+		     k, checked, bad);
+		shot_free(&sh);
+	}
+}
+
 /* flash-decoding: at every merge, "wI keys A-B + wJ = keys A-C" joins
  * ranges that meet: wJ's row says keys B+1-C (with 3, 4 and 5 workers; at
  * level 2, w0 held keys 0-11, not its own chunk's 0-5). */
@@ -686,6 +723,7 @@ void test_walkscenes(void)
 	}
 	walk_render(&reg);
 	flash_decoding_ranges(&reg);
+	kv_quant_headings(&reg);
 	(void)rows_holding;
 	(void)cells_holding;
 	registry_free(&reg);
