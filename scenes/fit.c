@@ -35,6 +35,7 @@ struct fi_state {
 	int64_t cap;                              /* the x axis ends here */
 	struct fit_row rows[FIT_NCACHE];          /* at the mem parameter's budget */
 	int64_t per_token[FIT_NCACHE];            /* KV bytes a token, all layers */
+	int64_t per_token_past[FIT_NCACHE];       /* ... on the layers without a window */
 	int64_t n[FI_SAMPLES];                    /* [FI_SAMPLES] the sampled contexts */
 	int64_t total[FIT_NCACHE][FI_SAMPLES];    /* [type][sample] total bytes there */
 	int64_t kv_meets_weights;                 /* f16: the context where KV reaches the weights (0: never below cap) */
@@ -50,6 +51,7 @@ struct fi_state {
 		struct model m;
 		struct fit_row rows[FIT_NCACHE];
 		int64_t per_token[FIT_NCACHE];
+		int64_t per_token_past[FIT_NCACHE];
 		int64_t total[FIT_NCACHE][FI_SAMPLES];
 		int64_t dev_max[FI_MAX_DEVICES][FIT_NCACHE];
 		int dev_refused[FI_MAX_DEVICES][FIT_NCACHE];
@@ -84,6 +86,56 @@ static const uint32_t model_glyph[2] = {'#', '*'};
 static const char *const model_glyph_text[2] = {"#", "*"};
 static const enum role model_role[2] = {ROLE_BAR, ROLE_BAR2};
 
+
+/* KV bytes a token on the layers that keep every token (no window): what
+ * a token adds once the context is past the sliding windows. */
+static int64_t bytes_token_past_windows(const struct model *m)
+{
+	int64_t b = 0;
+	for (int64_t il = 0; il < m->layers; il++)
+		if (size_layer_window(m, il) == 0)
+			b += size_kv_bytes_token_layer(m, il);
+	return b;
+}
+
+/* "N bytes a token", and what a token costs past the windows where that
+ * is less (a model with sliding layers). */
+static void token_words(char *out, size_t len, int64_t per, int64_t past)
+{
+	if (past < per)
+		snprintf(out, len, "%lld bytes a token, %lld past the windows", (long long)per, (long long)past);
+	else
+		snprintf(out, len, "%lld bytes a token", (long long)per);
+}
+
+/* The smallest -c whose f16 KV cache, as llama.cpp sizes it, takes the
+ * weights' bytes or more; 0 when none up to the cap does.  Bisection on
+ * the sizes themselves: a sliding layer stops growing at its window, so
+ * weights / bytes a token would put the crossing far too early (Gemma 4
+ * 31B: 68803, where its cache is 6 GiB against 58 GiB of weights). */
+static int kv_meets_weights(const struct fi_state *st, int64_t *at)
+{
+	const struct fit_row *r = &st->rows[FIT_F16];
+	struct fit_terms t;
+	*at = 0;
+	if (fit_terms_at(&st->m, &st->q.d, r->k_type, r->v_type, st->cap, &t) < 0)
+		return -1;
+	if (t.bytes[FT_KV] < st->m.weights_bytes)
+		return 0;
+	int64_t lo = 0, hi = st->cap;   /* KV(lo) < weights <= KV(hi); KV(0) = 0 */
+	while (hi - lo > 1) {
+		int64_t mid = lo + (hi - lo) / 2;
+		if (fit_terms_at(&st->m, &st->q.d, r->k_type, r->v_type, mid, &t) < 0)
+			return -1;
+		if (t.bytes[FT_KV] >= st->m.weights_bytes)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	*at = hi;
+	return 0;
+}
+
 /* The second model's rows, curve and devices, on the first's axes. */
 static int second_init(struct fi_state *st, char *err, size_t errlen)
 {
@@ -109,6 +161,7 @@ static int second_init(struct fi_state *st, char *err, size_t errlen)
 		typed.k_type = b->rows[c].k_type;
 		typed.v_type = b->rows[c].v_type;
 		b->per_token[c] = size_kv_bytes_token(&typed);
+		b->per_token_past[c] = bytes_token_past_windows(&typed);
 	}
 	for (int k = 0; k < st->ndev; k++) {
 		struct fit_query q = st->q;
@@ -173,10 +226,12 @@ static int fi_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		typed.k_type = r->k_type;
 		typed.v_type = r->v_type;
 		st->per_token[c] = size_kv_bytes_token(&typed);
+		st->per_token_past[c] = bytes_token_past_windows(&typed);
 	}
-	/* Where the f16 cache overtakes the weights (a cell a token, all layers). */
-	int64_t nw = st->per_token[FIT_F16] ? st->m.weights_bytes / st->per_token[FIT_F16] : 0;
-	st->kv_meets_weights = nw <= st->cap ? nw : 0;
+	if (kv_meets_weights(st, &st->kv_meets_weights) < 0) {
+		snprintf(err, errlen, "ctx_max: a size overflows 64-bit arithmetic");
+		return -1;
+	}
 	st->ndev = (int)(budget_device_count < FI_MAX_DEVICES ? budget_device_count : FI_MAX_DEVICES);
 	for (int k = 0; k < st->ndev; k++) {
 		struct fit_query q = st->q;
@@ -551,16 +606,18 @@ static void row_story(const struct fi_state *st, int t, char *out, size_t len)
 		snprintf(out, len, "%s: %s.", cname(t), r->why);
 		return;
 	}
+	char per[80];
+	token_words(per, sizeof per, st->per_token[t], st->per_token_past[t]);
 	if (!r->max_ctx) {
 		fmt_bytes(b, sizeof b, (double)r->missing);
-		snprintf(out, len, "%s (%lld bytes a token): does not fit even at %lld tokens, %s missing.", cname(t),
-			 (long long)st->per_token[t], (long long)r->lo, b);
+		snprintf(out, len, "%s (%s): does not fit even at %lld tokens, %s missing.", cname(t), per, (long long)r->lo,
+			 b);
 		return;
 	}
 	fmt_bytes(b, sizeof b, (double)r->at.total);
-	snprintf(out, len, "%s (%lld bytes a token): the largest -c that fits is %lld%s, total %s. llama.cpp: %s", cname(t),
-		 (long long)st->per_token[t], (long long)r->max_ctx,
-		 r->max_ctx == r->cap ? " (the cap: the curve never meets the line)" : "", b, r->flags);
+	snprintf(out, len, "%s (%s): the largest -c that fits is %lld%s, total %s. llama.cpp: %s", cname(t), per,
+		 (long long)r->max_ctx, r->max_ctx == r->cap ? " (the cap: the curve never meets the line)" : "", b,
+		 r->flags);
 }
 
 /* Which of two max_ctx is larger and by how much, for the narration. */
@@ -607,10 +664,13 @@ static void narrate_two(const struct fi_state *st, int step, char *out, size_t l
 		}
 		versus(cmp, sizeof cmp, na, ra->max_ctx, nb, rb->max_ctx);
 		/* at its cap (the trained context) a model would hold more: say so */
-		snprintf(out, len, "%s cache: # %s fits -c %lld%s (%lld bytes a token), * %s -c %lld%s (%lld bytes a "
-			 "token); %s.%s", cname(t), na, (long long)ra->max_ctx, ra->max_ctx == ra->cap ? ", its cap" : "",
-			 (long long)st->per_token[t], nb, (long long)rb->max_ctx, rb->max_ctx == rb->cap ? ", its cap" : "",
-			 (long long)st->b.per_token[t], cmp, step == 4 ? " The more bytes a token, the steeper the curve." : "");
+		char pa[80], pb[80];
+		token_words(pa, sizeof pa, st->per_token[t], st->per_token_past[t]);
+		token_words(pb, sizeof pb, st->b.per_token[t], st->b.per_token_past[t]);
+		snprintf(out, len, "%s cache: # %s fits -c %lld%s (%s), * %s -c %lld%s (%s); %s.%s", cname(t), na,
+			 (long long)ra->max_ctx, ra->max_ctx == ra->cap ? ", its cap" : "", pa, nb, (long long)rb->max_ctx,
+			 rb->max_ctx == rb->cap ? ", its cap" : "", pb, cmp,
+			 step == 4 ? " The more bytes a token, the steeper the curve." : "");
 	} else {
 		int d = step - FI_FIRST_DEVICE;
 		char a16[16], b16[16], a4[16], b4[16];

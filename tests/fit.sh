@@ -164,3 +164,26 @@ expect_eq "fit: 2GiB with a 2048 MiB margin: exit 2" "$? $(grep -c 'margin of 20
 expect_eq "fit: 2GiB with a 2047 MiB margin still runs" $? 0
 "$ATTNVIZ" --fit 24GiB --set bogus=1 >/dev/null 2>"$tmp/err"
 expect_eq "fit: an unknown --set key: exit 2" "$? $(grep -c bogus "$tmp/err")" "2 1"
+
+# The fit scene's step 4: where the f16 KV cache overtakes the weights, read
+# from its narration, against the memory scene's kv_bytes (llama.cpp's cells,
+# windows and all) one token either side; or, where it says the weights
+# dominate the whole range, the cache at the range's end is the smaller.
+# Gemma 4 31B once read "below 68803 tokens" (weights / bytes a token, its
+# sliding layers counted as full).
+for m in phi-4-mini llama4-scout gemma4-31b gemma3-27b qwen2.5-7b; do
+	story=$("$ATTNVIZ" --frame fit --step 4 --size 200x40 -m "$m" | tr '\n' ' ' | sed 's/│/ /g; s/  */ /g')
+	w=$(sval memory weights_bytes -m "$m")
+	n=$(printf '%s\n' "$story" | sed -n 's/.*dominate below \([0-9]*\) tokens.*/\1/p')
+	if [ -n "$n" ]; then
+		at=$(sval memory kv_bytes -m "$m" --set ctx=$n --set k_type=f16 --set v_type=f16)
+		before=$(sval memory kv_bytes -m "$m" --set ctx=$((n - 1)) --set k_type=f16 --set v_type=f16)
+		check "fit: $m: the f16 cache reaches the weights at -c $n, not at $((n - 1))" \
+			[ "$at" -ge "$w" ] && [ "$before" -lt "$w" ]
+	else
+		cap=$(printf '%s\n' "$story" | sed -n 's/.*whole range: even at \([0-9]*\) tokens.*/\1/p')
+		at=$(sval memory kv_bytes -m "$m" --set ctx=${cap:-0} --set k_type=f16 --set v_type=f16)
+		check "fit: $m: the weights dominate up to -c $cap, where the f16 cache takes $at bytes" \
+			[ -n "$cap" ] && [ -n "$at" ] && [ "$at" -lt "$w" ]
+	fi
+done
