@@ -462,16 +462,17 @@ static void me_render(const void *vs, struct view *v)
 			 past_train(st) ? warn : "What a layer keeps decides how its memory grows with the context.");
 		break;
 	case 1:
+		/* the windowed layers' rule only where the model has some */
 		if (A->recurrent_layers)
 			snprintf(v->narration, VIEW_NARRATION,
-				 "At %s a full layer keeps every cell of each stream, a windowed one pad256(min(cells, window "
-				 "+ ub)), a recurrent one f32 (n_embd_r + n_embd_s) a sequence: %s of KV, %s of state.",
-				 dep, a, r);
+				 "At %s a full layer keeps every cell of each stream%s, a recurrent one f32 (n_embd_r + "
+				 "n_embd_s) a sequence: %s of KV, %s of state.",
+				 dep, A->local_layers ? ", a windowed one pad256(min(cells, window + ub))" : "", a, r);
 		else
-			snprintf(v->narration, VIEW_NARRATION,
-				 "At %s each full layer keeps every cell of each stream; a windowed one pad256(min(cells, "
-				 "window + ub)); %s of KV cache in %s K and %s V.",
-				 dep, a, model_cache_name(st->m.k_type), model_cache_name(st->m.v_type));
+			snprintf(v->narration, VIEW_NARRATION, "At %s each full layer keeps every cell of each stream%s; %s of KV "
+				 "cache in %s K and %s V.", dep,
+				 A->local_layers ? "; a windowed one pad256(min(cells, window + ub))" : "", a,
+				 model_cache_name(st->m.k_type), model_cache_name(st->m.v_type));
 		break;
 	case 2:
 		snprintf(v->narration, VIEW_NARRATION,
@@ -496,10 +497,15 @@ static void me_render(const void *vs, struct view *v)
 				 (long long)A->recurrent_layers, (long long)st->m.layers, r, (long long)kv_layers,
 				 kv_layers ? (double)(kv_layers + A->recurrent_layers) / (double)kv_layers : 0.0,
 				 (long long)(kv_layers + A->recurrent_layers));
-		else
+		else if (A->local_layers)
 			snprintf(v->narration, VIEW_NARRATION,
 				 "Full layers grow with every token; sliding ones stop at the window. A hybrid's recurrent layers "
 				 "keep one fixed state a sequence at any context and only its few attention layers grow.");
+		else
+			snprintf(v->narration, VIEW_NARRATION,
+				 "Every layer here is full: each keeps a cell for every token, so the cache grows in step with "
+				 "the context. A model with sliding or recurrent layers grows slower (the iswa scene, or -m "
+				 "with such a model).");
 	}
 }
 

@@ -424,6 +424,28 @@ static void online_row_plot(const struct registry *reg)
 
 /* Issue 19's leftovers: what a picture labels, what its legend says, what
  * the narration claims against the run's own counters. */
+/* memory steps 1 and 3: the narration speaks of windows only for a model
+ * that has windowed layers (qwen2.5-7b has none, gemma4-31b 50). */
+static void memory_windows_told(const struct registry *reg)
+{
+	static const struct {
+		const char *model;
+		int windows;
+	} ms[] = {{"qwen2.5-7b", 0}, {"gemma4-31b", 1}};
+	for (int i = 0; i < 2; i++)
+		for (int k = 1; k <= 3; k += 2) {
+			struct shot sh;
+			if (shoot(reg, "memory", ms[i].model, NULL, k, &sh) < 0) {
+				T_OK(0, "memory -m %s step %d renders", ms[i].model, k);
+				continue;
+			}
+			int told = strstr(sh.narration, "window") != NULL;
+			T_EQ_INT(told, ms[i].windows, "memory -m %s step %d: windows in the narration as in the model", ms[i].model,
+				 k);
+			shot_free(&sh);
+		}
+}
+
 /* kv-quant steps 4 and 5: each cache type's name ends in the column its
  * errors end in, on every row below it (a walk found f16's name over the
  * gap after its column). */
@@ -724,6 +746,7 @@ void test_walkscenes(void)
 	walk_render(&reg);
 	flash_decoding_ranges(&reg);
 	kv_quant_headings(&reg);
+	memory_windows_told(&reg);
 	(void)rows_holding;
 	(void)cells_holding;
 	registry_free(&reg);
