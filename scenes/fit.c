@@ -438,7 +438,21 @@ static int draw_plot(const struct fi_state *st, struct canvas *c, int step, int6
 	if (st->two)
 		hline_at(c, &pl, (double)st->b.m.weights_bytes, 0x254c, ROLE_DIM, '*', labelled);
 	if (!labelled[pl.y0 + pl.h - 1]) {
+		/* a bottom that reads as a line's label ("W  14G" over "   14G")
+		 * gets a decimal more, or no label where that does not fit */
+		double lines[] = {(double)budget, (double)(budget - st->margin), (double)st->m.weights_bytes,
+				  st->two ? (double)st->b.m.weights_bytes : -1};
+		char other[32];
+		int same = 0;
 		glabel(lab, sizeof lab, ' ', pl.ymin);
+		for (int i = 0; i < 4; i++) {
+			glabel(other, sizeof other, ' ', lines[i]);
+			same |= lines[i] >= 0 && !strcmp(other, lab);
+		}
+		if (same && pl.ymin / GIB < 999.95)
+			snprintf(lab, sizeof lab, "%5.1fG", pl.ymin / GIB);
+		else if (same)
+			lab[0] = 0;
 		canvas_text(c, 0, pl.y0 + pl.h - 1, ROLE_DIM, lab);
 	}
 	if (st->two) {
@@ -553,25 +567,42 @@ static void fi_side(const struct fi_state *st, struct canvas *s, int step, int s
 		canvas_wrap(s, 0, y, s->w, 2, ROLE_NORMAL, d->title);
 		y += 2;
 		canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "%.0f GiB", (double)d->bytes / GIB);
-		for (int t = 0; t < FIT_NCACHE; t++)
+		for (int t = 0; t < FIT_NCACHE; t++) {
+			char x[16];
+			ctx_cell(x, sizeof x, 0, st->dev_max[step - FI_FIRST_DEVICE][t]);
 			if (st->dev_refused[step - FI_FIRST_DEVICE][t])
 				canvas_printf_whole(s, 0, y++, type_role[t], "%s %-5s refused", type_glyph_text[t], cname(t));
 			else
-				canvas_printf_whole(s, 0, y++, type_role[t], "%s %-5s %lld", type_glyph_text[t], cname(t),
-						    (long long)st->dev_max[step - FI_FIRST_DEVICE][t]);
+				canvas_printf_whole(s, 0, y++, type_role[t], "%s %-5s %s", type_glyph_text[t], cname(t), x);
+		}
 		if (shared)
 			canvas_text(s, 0, y++, ROLE_LABEL, fi_shared_text);
 		summary_note(st, s, y + 1);
 		return;
 	}
 	char b[32];
+	/* Step 4 lists every term at f16's max_ctx, the weights among them:
+	 * the weights' own rows and the blank ones give way to it, so the
+	 * compute buffer the narration cites is on screen (at 80x24 the list
+	 * once stopped after the weights). */
+	int spare = 0;
+	if (step == 4) {
+		int name_rows = canvas_wrap_lines(s->w, st->m.name);
+		y = name_rows < 2 ? name_rows : 2;
+		spare = s->h - y - (2 + 1 + FIT_NCACHE + 1 + FT_COUNT);
+		y += spare-- > 0;
+	}
 	fmt_bytes(b, sizeof b, (double)st->budget);
 	canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "budget %s", b);
 	canvas_printf_whole(s, 0, y++, ROLE_DIM, "margin %lld MiB", (long long)(st->margin >> 20));
-	fmt_bytes(b, sizeof b, (double)st->m.weights_bytes);
-	canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "weights %s", b);
-	canvas_printf_whole(s, 0, y++, ROLE_DIM, "(%s)", fit_weights_word(&st->m));
-	y++;
+	if (step != 4) {
+		fmt_bytes(b, sizeof b, (double)st->m.weights_bytes);
+		canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "weights %s", b);
+		canvas_printf_whole(s, 0, y++, ROLE_DIM, "(%s)", fit_weights_word(&st->m));
+		y++;
+	} else {
+		y += spare-- > 0;
+	}
 	/* the shared mark's legend on the header's row: step 4's terms need the rows below */
 	canvas_text(s, 0, y, ROLE_LABEL, "max_ctx");
 	if (shared)
@@ -589,9 +620,13 @@ static void fi_side(const struct fi_state *st, struct canvas *s, int step, int s
 	}
 	if (step == 4) {
 		const struct fit_row *r = &st->rows[FIT_F16];
-		y++;
+		y += spare > 0;
 		canvas_printf_whole(s, 0, y++, ROLE_LABEL, "f16 at -c %lld", (long long)r->at.n_ctx);
 		for (int i = 0; i < FT_COUNT && y < s->h; i++) {
+			if (y == s->h - 1 && i < FT_COUNT - 1) {   /* a pane too short: say what is left out */
+				canvas_printf_whole(s, 0, y, ROLE_DIM, "+%d more (w)", FT_COUNT - i);
+				break;
+			}
 			fmt_bytes(b, sizeof b, (double)r->at.bytes[i]);
 			canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "%-9s %s", fit_term_names[i], b);
 		}
@@ -730,14 +765,13 @@ static void fi_render(const void *vs, struct view *v)
 				 "with an f16 cache; %s missing.", d->title, (double)d->bytes / GIB,
 				 (long long)st->rows[FIT_F16].lo, b);
 		} else {
-			/* "0: does not fit" only on a step where a type shows 0 */
-			int zero = 0;
-			for (int t = 0; t < FIT_NCACHE; t++)
-				zero += !st->dev_refused[k][t] && st->dev_max[k][t] == 0;
-			snprintf(v->narration, VIEW_NARRATION, "%s (%.0f GiB): the largest context is %lld with f16, %lld "
-				 "with q8_0, %lld with q4_0%s. Source: %s.", d->title, (double)d->bytes / GIB,
-				 (long long)st->dev_max[k][FIT_F16], (long long)st->dev_max[k][FIT_Q8_0],
-				 (long long)st->dev_max[k][FIT_Q4_0], zero ? " (0: does not fit)" : "", d->source);
+			/* "none" where a type does not fit, as the side pane and steps 1-4 say */
+			char c16[16], c8[16], c4[16];
+			ctx_cell(c16, sizeof c16, st->dev_refused[k][FIT_F16], st->dev_max[k][FIT_F16]);
+			ctx_cell(c8, sizeof c8, st->dev_refused[k][FIT_Q8_0], st->dev_max[k][FIT_Q8_0]);
+			ctx_cell(c4, sizeof c4, st->dev_refused[k][FIT_Q4_0], st->dev_max[k][FIT_Q4_0]);
+			snprintf(v->narration, VIEW_NARRATION, "%s (%.0f GiB): the largest context is %s with f16, %s with "
+				 "q8_0, %s with q4_0. Source: %s.", d->title, (double)d->bytes / GIB, c16, c8, c4, d->source);
 		}
 	}
 }
