@@ -145,7 +145,7 @@ static enum role mark_role(const struct model *m, int64_t il)
 static int draw_strip(struct canvas *c, int y, int rows, const struct model *m)
 {
 	int64_t layers = m->layers;
-	int per_row = c->w;
+	int per_row = c->w - 1;   /* clear of the pane's divider */
 	int64_t fit = (int64_t)per_row * rows;
 	if (layers > fit)
 		fit -= 10;   /* room for "+N more" */
@@ -276,7 +276,7 @@ static const struct part_look {
 	enum role role;
 } part_looks[PART_COUNT] = {
 	[PART_WEIGHTS] = {GLYPH_FULL, ROLE_BAR},       [PART_KV] = {GLYPH_DARK, ROLE_ACCENT},
-	[PART_RECURRENT] = {GLYPH_MEDIUM, ROLE_BAR2},  [PART_COMPUTE] = {GLYPH_LIGHT, ROLE_HEAT1},
+	[PART_RECURRENT] = {GLYPH_MEDIUM, ROLE_BAR2},  [PART_COMPUTE] = {0x2584, ROLE_HEAT1},   /* ▄: ░ in blue was faint */
 	[PART_OUTPUT] = {0x25a0, ROLE_HEAT4},          /* ■ */
 };
 
@@ -339,23 +339,34 @@ static void render_bar(const struct me_state *st, struct canvas *c, int y)
 	int64_t total = total_of(st);
 	/* the bar: each part its share of the total, at least one cell when not
 	 * 0 (a compute buffer of 0.4 cell is still drawn, so every swatch of
-	 * the legend is found on the bar); the cells that minimum costs come off
-	 * the longest part, so the bar stays the pane's width */
-	int len[8] = {0}, sum = 0, w = c->w, x = 0;
+	 * the legend is found on the bar).  Whole cells by largest remainder:
+	 * each part gets the cells of its share rounded down, then the cells
+	 * left go to the parts furthest below their share, and cells the
+	 * minimum costs come off those furthest above it (rounding each part
+	 * alone once gave Gemma 3's weights 39 cells of 50 for 41.0).  One
+	 * column short of the pane, clear of the divider. */
+	int len[8] = {0}, sum = 0, w = c->w - 1, x = 0;
+	double want[8] = {0};
 	for (int i = 0; i < n && total > 0; i++) {
 		if (p[i].bytes <= 0)
 			continue;
-		len[i] = (int)((double)p[i].bytes / (double)total * w + 0.5);
-		if (len[i] < 1)
-			len[i] = 1;
+		want[i] = (double)p[i].bytes / (double)total * w;
+		len[i] = want[i] < 1 ? 1 : (int)want[i];
 		sum += len[i];
 	}
-	while (sum > w) {
-		int big = 0;
-		for (int i = 1; i < n; i++)
-			big = len[i] > len[big] ? i : big;
-		len[big]--;
-		sum--;
+	while (sum != w && total > 0) {
+		int pick = -1;
+		for (int i = 0; i < n; i++) {
+			if (p[i].bytes <= 0 || (sum > w && len[i] <= 1))
+				continue;
+			double gap = want[i] - len[i];   /* > 0: below its share */
+			if (pick < 0 || (sum < w ? gap > want[pick] - len[pick] : gap < want[pick] - len[pick]))
+				pick = i;
+		}
+		if (pick < 0)
+			break;
+		len[pick] += sum < w ? 1 : -1;
+		sum += sum < w ? 1 : -1;
 	}
 	for (int i = 0; i < n; i++) {
 		canvas_fill(c, x, y, len[i], 1, p[i].glyph, p[i].role);

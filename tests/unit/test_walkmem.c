@@ -3,6 +3,7 @@
  * walk3 review's findings F4, F6, F10, F11, F14): each check reads the
  * composed screen for what one fix promised.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,14 +14,15 @@
 #include "t.h"
 #include "theme.h"
 
-/* The row of c whose every cell is a glyph other than a blank, or -1. */
+/* The row of c whose every cell but the last is a block glyph, the last
+ * blank (the bar stays clear of the pane's divider), or -1. */
 static int full_row(const struct canvas *c)
 {
 	for (int y = 0; y < c->h; y++) {
 		int x = 0;
-		while (x < c->w && canvas_at(c, x, y)->ch != ' ' && canvas_at(c, x, y)->ch >= 0x2500)
+		while (x < c->w - 1 && canvas_at(c, x, y)->ch != ' ' && canvas_at(c, x, y)->ch >= 0x2500)
 			x++;
-		if (x == c->w)
+		if (x == c->w - 1 && canvas_at(c, x, y)->ch == ' ')
 			return y;
 	}
 	return -1;
@@ -40,7 +42,7 @@ static void memory_bar(const struct registry *reg, const char *model, int want_p
 	}
 	const char *mn = model ? model : "(default)";
 	int bar = full_row(sh.pic), nparts = 0;
-	T_OK(bar >= 0, "memory -m %s step 2: the stacked bar fills a row", mn);
+	T_OK(bar >= 0, "memory -m %s step 2: the stacked bar fills a row, one column clear of the divider", mn);
 	uint32_t glyph[5];
 	enum role role[5];
 	for (int i = 0; i < 5 && bar >= 0; i++) {
@@ -71,6 +73,36 @@ static void memory_bar(const struct registry *reg, const char *model, int want_p
 		nparts++;
 	}
 	T_EQ_INT(nparts, want_parts, "memory -m %s step 2: every part with bytes has a swatch", mn);
+	/* Proportional: a part's cells are its share of the bar's, rounded,
+	 * give or take the cells the one-cell minimum of the small parts
+	 * takes from the rest (bytes read off the legend, as shown). */
+	double bytes[5] = {0}, total = 0;
+	int cells[5] = {0}, forced = 0, worst_part = -1;
+	double worst = 0;
+	for (int i = 0; i < 5 && bar >= 0; i++) {
+		char pat[40], row[400], unit[8];
+		snprintf(pat, sizeof pat, "%s ", names[i]);
+		int y = row_with(sh.pic, pat);
+		double v;
+		if (y < 0 || canvas_at(sh.pic, 0, y)->ch == ' ')
+			continue;
+		row_of(sh.pic, y, row, sizeof row);
+		const char *at = strstr(row, pat) + strlen(pat);
+		if (sscanf(at, "%lf %7s", &v, unit) != 2)
+			continue;
+		bytes[i] = v * (!strcmp(unit, "GiB") ? 1 << 30 : !strcmp(unit, "MiB") ? 1 << 20 : !strcmp(unit, "KiB") ? 1 << 10 : 1);
+		total += bytes[i];
+		for (int x = 0; x < sh.pic->w; x++)
+			cells[i] += canvas_at(sh.pic, x, bar)->ch == canvas_at(sh.pic, 0, y)->ch;
+	}
+	for (int i = 0; i < 5 && total > 0; i++) {
+		double share = bytes[i] / total * (sh.pic->w - 1);
+		forced += bytes[i] > 0 && share < 0.5;
+		if (bytes[i] > 0 && fabs(cells[i] - share) > worst)
+			worst = fabs(cells[i] - share), worst_part = i;
+	}
+	T_OK(total > 0 && worst <= 0.5 + forced, "memory -m %s step 2: each part's cells are its share (worst: %s, %.2f "
+	     "cells off; %d small parts take a cell each)", mn, worst_part >= 0 ? names[worst_part] : "-", worst, forced);
 	shot_free(&sh);
 }
 
