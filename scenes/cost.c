@@ -81,14 +81,15 @@ static void co_render(const void *vs, struct view *v)
 	for (int i = 0; i < st->count; i++)
 		top = fmax(top, fmax(st->weight[i], st->attn[i]));
 	int barw = c->w - 21;
-	/* Which bar is which is said by its row, not only by its colour. */
+	/* Which bar is which is said by its row, not only by its colour; the
+	 * two rows' numbers end in one column (8 + 1 + 10). */
 	canvas_text(c, 0, 0, ROLE_LABEL, "prefill TFLOP: 1st row weights, 2nd attention");
 	int rows = (c->h - 1) / 3, first = v->step > rows ? v->step - rows : 0;
 	for (int i = first; i < st->count && 1 + (i - first) * 3 + 1 < c->h; i++) {
 		int y = 1 + (i - first) * 3;
 		enum role lab = i == v->step - 1 ? ROLE_ACCENT : i < v->step ? ROLE_NORMAL : ROLE_DIM;
 		canvas_printf(c, 0, y, lab, "%8lld %10.1f", (long long)st->n[i], st->weight[i]);
-		canvas_printf(c, 0, y + 1, lab, "   %3.0f%% %10.1f", 100 * st->attn[i] / (st->weight[i] + st->attn[i]),
+		canvas_printf(c, 0, y + 1, lab, "    %3.0f%% %10.1f", 100 * st->attn[i] / (st->weight[i] + st->attn[i]),
 			      st->attn[i]);
 		if (i < v->step) {
 			canvas_bar(c, 20, y, barw, st->weight[i] / top, ROLE_BAR);
