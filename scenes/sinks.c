@@ -29,6 +29,7 @@ struct sk_result {
 	double weight[SK_MAX];   /* [n] by position, 0 when not kept */
 	double recent, out;
 	double ref_out;          /* the two-pass reference */
+	double sink;             /* the learned sink logit's weight (0: none joined) */
 };
 
 struct sk_state {
@@ -83,6 +84,7 @@ static void attend(struct sk_state *st, struct sk_result *r, int learned)
 	r->out = out;
 	r->ref_out = ref;
 	r->recent = 0;
+	r->sink = learned ? exp(st->sink_logit - row.sm.m) / row.sm.s : 0;
 	memset(r->weight, 0, sizeof r->weight);
 	for (int i = 0; i < r->nkeys; i++) {
 		int p = r->keep[i];
@@ -224,10 +226,20 @@ static int sk_col(const struct sk_cols *k, int i, int *from, int *cnt)
 static void draw_weights(const struct sk_state *st, const struct sk_result *r, const struct sk_cols *k,
 			 struct canvas *c, int y0, int bars, int arrived)
 {
-	double top = 0;
+	double top = r->sink;
 	for (int p = 0; p < st->n; p++)
 		if (r->weight[p] > top)
 			top = r->weight[p];
+	/* A learned sink logit's weight, its own bar at the right (L): it takes
+	 * weight as a sink token does, with no position. */
+	if (r->sink > 0) {
+		int bar = (int)lround(r->sink / top * bars * 8);
+		for (int y = 0; y < bars; y++) {
+			int eighths = bar - y * 8;
+			uint32_t g = eighths >= 8 ? GLYPH_FULL : eighths > 0 ? GLYPH_LOWER_EIGHTH - 1 + (uint32_t)eighths : ' ';
+			canvas_put(c, c->w - 2, y0 + bars - 1 - y, g, ROLE_ACCENT);
+		}
+	}
 	for (int i = 0; i < k->n; i++) {
 		int from, cnt;
 		if (sk_col(k, i, &from, &cnt) < 0) {
@@ -255,11 +267,16 @@ static void draw_weights(const struct sk_state *st, const struct sk_result *r, c
 	}
 }
 
+/* The columns the learned sink's bar keeps at the pane's right (L and a gap). */
+#define SK_LEARNED_COLS 3
+
 /* Under the bars: s, m or r by position, then the positions: 0, the gap's
  * "+N more", the first recent one and the last. */
-static void draw_axis(const struct sk_state *st, const struct sk_cols *k, struct canvas *c, int y)
+static void draw_axis(const struct sk_state *st, const struct sk_cols *k, struct canvas *c, int y, int learned)
 {
 	int rx = -1;
+	if (learned)
+		canvas_put(c, c->w - 2, y, 'L', ROLE_ACCENT);
 	for (int i = 0; i < k->n; i++) {
 		int from, cnt;
 		if (sk_col(k, i, &from, &cnt) < 0)
@@ -346,14 +363,15 @@ static void sk_render(const void *vs, struct view *v)
 		enum role role = ci == shown - 1 && !streaming ? ROLE_ACCENT : ROLE_LABEL;
 		canvas_printf(c, 0, ci, role, "%-15s recent %.3f  out %+.4f", names[ci], r->recent, r->out);
 	}
+	/* While the stream fills, the bars are the cache as it stands. */
+	const struct sk_result *bars_of = shown == 0 ? NULL : streaming ? &st->stream_res : res[shown - 1];
+	int learned = bars_of && bars_of->sink > 0;
 	struct sk_cols cols;
-	sk_layout(st, c->w, &cols);
+	sk_layout(st, c->w - (learned ? SK_LEARNED_COLS : 0), &cols);
 	int y0 = NCACHES + 1;
-	if (shown > 0) {
-		/* While the stream fills, the bars are the cache as it stands. */
-		draw_weights(st, streaming ? &st->stream_res : res[shown - 1], &cols, c, y0, bars,
-			     streaming ? st->k - SK_STREAM0 : st->n);
-		draw_axis(st, &cols, c, y0 + bars);
+	if (bars_of) {
+		draw_weights(st, bars_of, &cols, c, y0, bars, streaming ? st->k - SK_STREAM0 : st->n);
+		draw_axis(st, &cols, c, y0 + bars, learned);
 	}
 	if (streaming)
 		draw_stream(st, c, y0 + bars + 2);
@@ -361,14 +379,18 @@ static void sk_render(const void *vs, struct view *v)
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "seed %lld, n %d", st->seed, st->n);
 	canvas_printf(s, 0, 1, ROLE_NORMAL, "%d sinks + last %d", st->sinks, st->recent);
 	canvas_printf(s, 0, 2, ROLE_NORMAL, "pos 0: score %.1f value 0", st->score[0]);
-	if (st->learned || st->k >= SK_STREAM0)
-		canvas_printf(s, 0, 3, ROLE_ACCENT, "learned logit %.2f: %.3f", st->sink_logit, st->learned_share);
+	if (st->learned || st->k >= SK_STREAM0) {   /* two rows: one touched the border */
+		canvas_printf(s, 0, 3, ROLE_ACCENT, "learned logit %.2f", st->sink_logit);
+		canvas_printf(s, 0, 4, ROLE_ACCENT, "  its weight %.3f", st->learned_share);
+	}
 	canvas_text(s, 0, 5, ROLE_HOT, "s █ sink positions");
 	canvas_text(s, 0, 6, ROLE_BAR2, "m █ middle");
 	canvas_text(s, 0, 7, ROLE_BAR, "r █ recent W");
 	canvas_text(s, 0, 8, ROLE_DIM, "· dropped from the cache");
 	if (streaming)
 		canvas_text(s, 0, 9, ROLE_DIM, "  blank: not arrived yet");
+	else if (learned)
+		canvas_text(s, 0, 9, ROLE_ACCENT, "L █ learned sink logit");
 	if (streaming)
 		canvas_printf(s, 0, 10, ROLE_DIM, "bars: cache at token %d", st->k - SK_STREAM0 - 1);
 	else if (st->k > 0)

@@ -424,6 +424,37 @@ static void online_row_plot(const struct registry *reg)
 
 /* Issue 19's leftovers: what a picture labels, what its legend says, what
  * the narration claims against the run's own counters. */
+/* sinks step 4: the learned sink logit's weight (43.7 %, more than any
+ * key's) is drawn, a bar over L taller than every recent key's (a walk
+ * found the picture the same as step 2's, the sink nowhere). */
+static void sinks_learned_bar(const struct registry *reg)
+{
+	struct shot sh;
+	if (shoot(reg, "sinks", NULL, NULL, 4, &sh) < 0) {
+		T_OK(0, "sinks step 4 renders");
+		return;
+	}
+	int ax = -1, ay = -1, tallest_key = 0, sink = 0;
+	for (int y = 0; y < sh.pic->h && ax < 0; y++)
+		for (int x = 0; x < sh.pic->w; x++)
+			if (canvas_at(sh.pic, x, y)->ch == 'L' && canvas_at(sh.pic, 0, y)->ch == 's')
+				ax = x, ay = y;
+	for (int x = 0; ax >= 0 && x < sh.pic->w; x++) {
+		int cells = 0;
+		for (int y = ay - 1; y >= 0 && canvas_at(sh.pic, x, y)->ch >= GLYPH_LOWER_EIGHTH &&
+				     canvas_at(sh.pic, x, y)->ch <= GLYPH_FULL;
+		     y--)
+			cells++;
+		if (x == ax)
+			sink = cells;
+		else if (canvas_at(sh.pic, x, ay)->ch == 'r' && cells > tallest_key)
+			tallest_key = cells;
+	}
+	T_OK(ax >= 0 && sink > tallest_key && tallest_key > 0 && strstr(sh.narration, "43.7%"),
+	     "sinks step 4: the learned sink's bar (%d rows) over L, taller than any recent key's (%d)", sink, tallest_key);
+	shot_free(&sh);
+}
+
 /* memory steps 1 and 3: the narration speaks of windows only for a model
  * that has windowed layers (qwen2.5-7b has none, gemma4-31b 50). */
 static void memory_windows_told(const struct registry *reg)
@@ -747,6 +778,7 @@ void test_walkscenes(void)
 	flash_decoding_ranges(&reg);
 	kv_quant_headings(&reg);
 	memory_windows_told(&reg);
+	sinks_learned_bar(&reg);
 	(void)rows_holding;
 	(void)cells_holding;
 	registry_free(&reg);
