@@ -189,7 +189,9 @@ static void summary_pane(struct canvas *s, const struct frame_info *fi, int y0)
 	if (x0 + utf8_width(hint) <= s->w - 2)
 		canvas_text(s, x0, y0, ROLE_DIM, hint);
 	int width = s->w - 4, row = 0, x = 0, shown = 0;
-	const int more_w = 10;   /* " +NNN more" */
+	/* " +NNN more"; the last row keeps a column more, so two blanks part
+	 * its last entry from the count, as they part entries */
+	const int more_w = 10;
 	for (int pass = 0; pass < 2; pass++)
 		for (int i = 0; i < sum->n; i++) {
 			const struct summary_item *it = &sum->items[i];
@@ -198,7 +200,7 @@ static void summary_pane(struct canvas *s, const struct frame_info *fi, int y0)
 			char line[160];
 			for (;;) {
 				int last = row == FRAME_SUMMARY_ROWS - 2;
-				int room = width - x - (last ? more_w : 0);
+				int room = width - x - (last ? more_w + 1 : 0);
 				int cols = summary_entry(it, room, x == 0, line, sizeof line);
 				if (cols >= 0) {
 					canvas_text(s, 2 + x, y0 + 1 + row, it->status == SUMMARY_OK ? ROLE_OK : ROLE_FAIL, line);

@@ -424,6 +424,37 @@ static void online_row_plot(const struct registry *reg)
 
 /* Issue 19's leftovers: what a picture labels, what its legend says, what
  * the narration claims against the run's own counters. */
+/* Every scene's summary pane at 80x24, first and last step: two blanks
+ * part the last entry from "+N more", as they part entries (swa's read
+ * "evicted.3 = -1 +22 more"). */
+static void summary_more_apart(const struct registry *reg)
+{
+	int seen = 0, bad = 0;
+	char why[200] = "";
+	for (int i = 0; i < reg->n; i++)
+		for (int k = 0; k >= -1; k--) {
+			struct shot sh;
+			if (shoot(reg, reg->defs[i].cls->id, NULL, NULL, k, &sh) < 0)
+				continue;
+			char row[400];
+			for (int y = 0; y < sh.screen->h; y++) {
+				row_of(sh.screen, y, row, sizeof row);
+				char *m = strstr(row, " more");
+				char *p = m;
+				while (p && p > row && p[-1] >= '0' && p[-1] <= '9')
+					p--;
+				if (!m || p == m || p - row < 3 || p[-1] != '+' || !strstr(row, " = "))
+					continue;
+				seen++;
+				if ((p[-2] != ' ' || p[-3] != ' ') && !bad++)
+					snprintf(why, sizeof why, "%s: %.150s", reg->defs[i].cls->id, row);
+			}
+			shot_free(&sh);
+		}
+	T_OK(seen > 10 && !bad, "summary panes: %d \"+N more\" two blanks from the last entry (%d not%s%s)", seen, bad,
+	     bad ? ": " : "", why);
+}
+
 /* sinks step 4: the learned sink logit's weight (43.7 %, more than any
  * key's) is drawn, a bar over L taller than every recent key's (a walk
  * found the picture the same as step 2's, the sink nowhere). */
@@ -779,6 +810,7 @@ void test_walkscenes(void)
 	kv_quant_headings(&reg);
 	memory_windows_told(&reg);
 	sinks_learned_bar(&reg);
+	summary_more_apart(&reg);
 	(void)rows_holding;
 	(void)cells_holding;
 	registry_free(&reg);
