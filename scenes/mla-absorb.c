@@ -113,8 +113,10 @@ static void ml_render(const void *vs, struct view *v)
 	if (v->step < 2) {
 		/* The matrix, as many whole columns and rows as fit. */
 		/* The rows left after the label, a gap and the vectors below it. */
-		int vec = vec_need(c, 0, "hidden h = ", st->hidden, st->dm, 1) +
-			  (v->step >= 1 ? vec_need(c, 0, "cached latent c = W_DKV h = ", st->c, st->lat, 2) : 0);
+		/* h: its label, then its numbers under W_DKV's columns, each
+		 * column the weights that multiply that number (a tuple wrapped
+		 * mid-way once read "(1.5, ..., -0.3," over "1.6)") */
+		int vec = 2 + (v->step >= 1 ? vec_need(c, 0, "cached latent c = W_DKV h = ", st->c, st->lat, 2) : 0);
 		int fit_c = c->w / 5, fit_r = c->h - 2 - vec;
 		int show_c = st->dm <= fit_c ? st->dm : fit_c - 1, show_r = st->lat <= fit_r ? st->lat : fit_r - 1;
 		canvas_printf(c, 0, y++, ROLE_LABEL, "W_DKV (latent %d × d_model %d)", st->lat, st->dm);
@@ -127,11 +129,15 @@ static void ml_render(const void *vs, struct view *v)
 		if (show_r < st->lat)
 			canvas_printf(c, 0, y++, ROLE_DIM, "+%d more rows", st->lat - show_r);
 		y++;
+		canvas_printf(c, 0, y++, ROLE_LABEL, "hidden h (d_model %d), a number a column", st->dm);
+		for (int j = 0; j < show_c; j++)
+			canvas_printf(c, j * 5, y, ROLE_NORMAL, "%4.1f", st->hidden[j]);
+		if (show_c < st->dm)
+			canvas_printf(c, show_c * 5, y, ROLE_DIM, " +%d", st->dm - show_c);
+		y++;
 	} else {
 		canvas_printf(c, 0, y++, ROLE_DIM, "W_DKV: %d × %d, h: %d numbers (shown at step 0)", st->lat, st->dm, st->dm);
 	}
-	if (v->step < 2)
-		y += vec_rows(c, 0, y, c->h - y, ROLE_NORMAL, "hidden h = ", st->hidden, st->dm, 1);
 	if (v->step >= 1)
 		y += vec_rows(c, 0, y, c->h - y, ROLE_ACCENT, "cached latent c = W_DKV h = ", st->c, st->lat, 2);
 	if (cur >= 0) {
@@ -142,7 +148,10 @@ static void ml_render(const void *vs, struct view *v)
 		snprintf(label, sizeof label, "head %d: q = ", cur);
 		need += vec_need(c, 0, label, st->q[cur], st->hd, 1);
 		int avail = c->h - y - 1;
-		/* Too long to draw whole: the vectors are left out, the scores stay. */
+		/* Too long to draw whole: the vectors are left out, the scores stay.
+		 * W_UK, whose product with c is the key, where its rows fit too. */
+		int wuk = 1 + st->hd, show_wuk = need + wuk <= avail && 2 + st->lat * 5 <= c->w;
+		need += show_wuk ? wuk : 0;
 		int detail = need <= avail, body = detail ? need : 2 + absorbed_shown;
 		int earlier = avail - body, first = 0;
 		if (earlier < cur)
@@ -155,6 +164,12 @@ static void ml_render(const void *vs, struct view *v)
 				      st->absorbed[h]);
 		if (detail) {
 			y += vec_rows(c, 0, y, c->h - y, ROLE_LABEL, label, st->q[cur], st->hd, 1);
+			if (show_wuk) {
+				canvas_printf(c, 2, y++, ROLE_DIM, "W_UK (head_dim %d × latent %d)", st->hd, st->lat);
+				for (int i = 0; i < st->hd; i++, y++)
+					for (int j = 0; j < st->lat; j++)
+						canvas_printf(c, 2 + j * 5, y, ROLE_DIM, "%4.1f", st->up[cur][i * st->lat + j]);
+			}
 			y += vec_rows(c, 2, y, c->h - y, ROLE_BAR, "k = W_UK c = ", st->k[cur], st->hd, 3);
 		} else {
 			canvas_printf(c, 0, y++, ROLE_LABEL, "head %d (q and k: %d numbers each, not drawn)", cur, st->hd);
