@@ -171,14 +171,14 @@ expect_screen "tmux: 1 then 1 jumps to scene 11" j "11/"
 T send-keys -t j 2
 expect_screen "tmux: 2 jumps to scene 2 at once" j "2/"
 T send-keys -t j 1 Enter
-expect_screen "tmux: 1 Enter jumps to scene 1" j "── 1/"
+expect_screen "tmux: 1 Enter jumps to scene 1" j "  The n×n score matrix: size and traffic ─"
 # A first digit alone: when its window closes the scene is 1 and the prompt
 # for a second digit is gone with it (a 2 typed after it is scene 2).
 T send-keys -t j 4
 expect_screen "tmux: 4 jumps to scene 4 at once" j "── 4/"
 T send-keys -t j 1
 expect_screen "tmux: 1 offers a second digit" j "a second digit for 10"
-on_one_unprompted() { shows j "── 1/" && shows_not j "a second digit"; }
+on_one_unprompted() { shows j "  The n×n score matrix: size and traffic ─" && shows_not j "a second digit"; }
 if wait_until on_one_unprompted; then ok "tmux: 1 alone goes to scene 1 and its prompt closes with the window"
 else fail "tmux: the second-digit prompt outlives its window ($(screen j | tail -1))"; fi
 T send-keys -t j s 1 2
