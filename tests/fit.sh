@@ -178,12 +178,18 @@ for m in phi-4-mini llama4-scout gemma4-31b gemma3-27b qwen2.5-7b; do
 	if [ -n "$n" ]; then
 		at=$(sval memory kv_bytes -m "$m" --set ctx=$n --set k_type=f16 --set v_type=f16)
 		before=$(sval memory kv_bytes -m "$m" --set ctx=$((n - 1)) --set k_type=f16 --set v_type=f16)
-		check "fit: $m: the f16 cache reaches the weights at -c $n, not at $((n - 1))" \
-			[ "$at" -ge "$w" ] && [ "$before" -lt "$w" ]
+		if [ "$at" -ge "$w" ] && [ "$before" -lt "$w" ]; then
+			ok "fit: $m: the f16 cache reaches the weights at -c $n, not at $((n - 1))"
+		else
+			fail "fit: $m: at -c $n the f16 cache takes $at bytes, at $((n - 1)) $before; the weights $w"
+		fi
 	else
 		cap=$(printf '%s\n' "$story" | sed -n 's/.*whole range: even at \([0-9]*\) tokens.*/\1/p')
 		at=$(sval memory kv_bytes -m "$m" --set ctx=${cap:-0} --set k_type=f16 --set v_type=f16)
-		check "fit: $m: the weights dominate up to -c $cap, where the f16 cache takes $at bytes" \
-			[ -n "$cap" ] && [ -n "$at" ] && [ "$at" -lt "$w" ]
+		if [ -n "$cap" ] && [ -n "$at" ] && [ "$at" -lt "$w" ]; then
+			ok "fit: $m: the weights dominate up to -c $cap, where the f16 cache takes $at bytes"
+		else
+			fail "fit: $m: the weights ($w bytes) said to dominate up to -c '$cap', where the f16 cache takes '$at'"
+		fi
 	fi
 done
