@@ -227,7 +227,7 @@ static int vllm_choose(const struct fa_state *st, struct backend *b)
 		for (int i = 0; i < 4; i++) {
 			b[i].name = mla[i];
 			b[i].ok = 1;
-			snprintf(b[i].why, sizeof b[i].why, "MLA list (limits not stated in the lesson)");
+			snprintf(b[i].why, sizeof b[i].why, "MLA list; no limits in lesson");
 		}
 		return 4;
 	}
@@ -250,7 +250,7 @@ static int vllm_choose(const struct fa_state *st, struct backend *b)
 			b[i].ok = 0, snprintf(b[i].why, sizeof b[i].why, "head size %lld > 256, the limit",
 					      (long long)st->head_size);
 		else if (st->sinks && st->cc < 9.0)
-			b[i].ok = 0, snprintf(b[i].why, sizeof b[i].why, "learned sinks need compute capability 9.0");
+			b[i].ok = 0, snprintf(b[i].why, sizeof b[i].why, "learned sinks need cc 9.0");
 		else
 			snprintf(b[i].why, sizeof b[i].why, "cc >= 8.0, head size %lld ok", (long long)st->head_size);
 	}
@@ -285,9 +285,17 @@ static void fa_render(const void *vs, struct view *v)
 				      i == chosen ? "▸" : bk[i].ok ? " " : "✗", bk[i].name);
 			canvas_wrap(c, 18, 1 + i, c->w - 18, 1, i == chosen ? ROLE_OK : ROLE_DIM, bk[i].why);
 		}
-		snprintf(v->narration, VIEW_NARRATION,
-			 "vLLM takes the first valid backend of a priority list (vllm/platforms/cuda.py). FLASH_ATTN needs "
-			 "cc >= 8.0 and a head size that is a multiple of 8 up to 256; learned sinks need 9.0 (e: cc).");
+		/* each reason on its one row (33 columns at 80x24): a longer one
+		 * was cut mid-sentence */
+		if (st->mla)
+			snprintf(v->narration, VIEW_NARRATION,
+				 "vLLM takes the first valid backend of a priority list (vllm/platforms/cuda.py). An MLA "
+				 "model has a list of its own; the lesson states no limits for it, so the first is taken.");
+		else
+			snprintf(v->narration, VIEW_NARRATION,
+				 "vLLM takes the first valid backend of a priority list (vllm/platforms/cuda.py). FLASH_ATTN "
+				 "needs cc >= 8.0 and a head size that is a multiple of 8 up to 256; learned sinks need 9.0 "
+				 "(e: cc).");
 		return;
 	}
 	double top = 1;

@@ -218,8 +218,12 @@ static void gq_render(const void *vs, struct view *v)
 	canvas_printf(s, 0, 2, ROLE_NORMAL, "%lld q heads, %lld %s", (long long)st->heads, (long long)st->kv_heads,
 		      st->mla ? "latent" : "KV heads");
 	canvas_printf(s, 0, 3, ROLE_NORMAL, "group %lld", (long long)group);
-	canvas_printf(s, 0, 4, ROLE_NORMAL, "%lld layers, K %s V %s", (long long)st->m.layers, model_cache_name(st->m.k_type),
-		      model_cache_name(st->m.v_type));
+	if (st->mla)   /* the latent is all the cache holds: no V (mla-bytes says K only too) */
+		canvas_printf(s, 0, 4, ROLE_NORMAL, "%lld layers, latent %s", (long long)st->m.layers,
+			      model_cache_name(st->m.k_type));
+	else
+		canvas_printf(s, 0, 4, ROLE_NORMAL, "%lld layers, K %s V %s", (long long)st->m.layers,
+			      model_cache_name(st->m.k_type), model_cache_name(st->m.v_type));
 	canvas_printf(s, 0, 6, ROLE_DIM, "ctx %lld", (long long)st->ctx);
 
 	if (v->step == 0)

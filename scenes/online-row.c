@@ -253,6 +253,12 @@ static void or_render(const void *vs, struct view *v)
 			 "After the last key, acc / s = (%.6f, %.6f); the reference that computed all %d "
 			 "probabilities first gives (%.6f, %.6f). The loop never held more than one score.",
 			 out[0], out[1], st->n, st->ref[0], st->ref[1]);
+	else if (st->k == 1)   /* the first key: no max before it to keep or raise */
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Key 0 (score %.6g) starts the row: m = %.6g, and (%g, %g) goes in with weight exp(0) = 1: "
+			 "acc = (%.4f, %.4f), s = %.4f.",
+			 st->score[0], st->row.sm.m, st->value[0][0], st->value[0][1], st->row.acc[0], st->row.acc[1],
+			 st->row.sm.s);
 	else if (st->row.sm.raised)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "Key %d (score %.6g) raises the max to %.6g: acc and s are multiplied by %.4f, then "

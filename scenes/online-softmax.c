@@ -132,8 +132,9 @@ static void os_render_overflow(const struct os_state *st, struct view *v)
 	canvas_wrap(s, 0, 1, s->w, s->h - 1, ROLE_NORMAL,
 		    "A double holds exp(x) only up to x ≈ 709.78. Subtracting m first makes every term ≤ 1.");
 	snprintf(v->narration, VIEW_NARRATION,
-		 "Why the max: add a score of 1000 and sum exp(x) directly: exp(1000) overflows to inf and every "
-		 "p becomes inf/inf = nan. The running max keeps each term exp(x − m) ≤ 1: s = %.6f, p(1000) = %.6f.",
+		 "Add a score of 1000 and sum exp(x) directly: exp(1000) overflows, the sum is inf, and p(1000) = "
+		 "inf/inf = nan (the other p are 0). With the running max each term exp(x − m) ≤ 1: s = %.6f, "
+		 "p(1000) = %.6f.",
 		 st->big_s, st->big_p);
 }
 
@@ -236,7 +237,9 @@ static void os_render(const void *vs, struct view *v)
 	canvas_printf(s, 0, 3, ROLE_DIM, "seen %d of %d", seen, st->n);
 	if (!done && st->on.raised) {
 		canvas_text(s, 0, 5, ROLE_HOT, "RESCALE");
-		canvas_printf(s, 0, 6, ROLE_HOT, "× exp(%.3g − %.3g)", st->m_prev, st->on.m);
+		/* the maxes whole (%.3g once showed 123.25 as 123), or the rule alone */
+		if (!canvas_printf_whole(s, 0, 6, ROLE_HOT, "× exp(%.6g − %.6g)", st->m_prev, st->on.m))
+			canvas_text(s, 0, 6, ROLE_HOT, "× exp(m_old − m_new)");
 		canvas_printf(s, 0, 7, ROLE_HOT, "= %.6f", st->on.rescale);
 	}
 	if (done) {

@@ -93,7 +93,7 @@ static void rp_render(const void *vs, struct view *v)
 	snprintf(v->narration, VIEW_NARRATION,
 		 "Position %.0f: %s. Each hand turns θ_i = base^(−2i/d) rad per position. The %d pairs with "
 		 "wavelength over %.0f never finish a turn in training; past it they reach new angles.",
-		 pos, pos >= r->train ? (any_new ? "beyond training, slow hands at new angles (★)" : "beyond training")
+		 pos, pos >= r->train ? (any_new ? "beyond training, ★ marks unseen angles crossed" : "beyond training")
 				      : "inside training", st->unseen, r->train);
 }
 

@@ -424,6 +424,31 @@ static void online_row_plot(const struct registry *reg)
 
 /* Issue 19's leftovers: what a picture labels, what its legend says, what
  * the narration claims against the run's own counters. */
+/* Text once cut at 80x24 (the second walk): fa-engines' reasons on their
+ * one row, whole; online-softmax's rescale with both maxes whole. */
+static void walk2_whole(const struct registry *reg)
+{
+	static const struct {
+		const char *id, *model, *set;
+		int step;
+		const char *whole;
+	} cs[] = {
+		{"fa-engines", "deepseek-v3", NULL, 5, "FLASH_ATTN_MLA  MLA list; no limits in lesson"},
+		{"fa-engines", "gpt-oss-20b", "cc=8.0", 5, "FLASH_ATTN      learned sinks need cc 9.0"},
+		{"online-softmax", NULL, "x=-2,10,3.5,-7,123.25", 5, "× exp(10 − 123.25)"},
+	};
+	for (unsigned i = 0; i < sizeof cs / sizeof cs[0]; i++) {
+		struct shot sh;
+		if (shoot(reg, cs[i].id, cs[i].model, cs[i].set, cs[i].step, &sh) < 0) {
+			T_OK(0, "%s step %d renders", cs[i].id, cs[i].step);
+			continue;
+		}
+		T_EQ_INT(rows_holding(sh.screen, cs[i].whole) > 0, 1, "%s %s %s step %d: \"%s\" whole", cs[i].id,
+			 cs[i].model ? cs[i].model : "", cs[i].set ? cs[i].set : "", cs[i].step, cs[i].whole);
+		shot_free(&sh);
+	}
+}
+
 /* Every scene's summary pane at 80x24, first and last step: two blanks
  * part the last entry from "+N more", as they part entries (swa's read
  * "evicted.3 = -1 +22 more"). */
@@ -811,6 +836,7 @@ void test_walkscenes(void)
 	memory_windows_told(&reg);
 	sinks_learned_bar(&reg);
 	summary_more_apart(&reg);
+	walk2_whole(&reg);
 	(void)rows_holding;
 	(void)cells_holding;
 	registry_free(&reg);
