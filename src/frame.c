@@ -128,9 +128,14 @@ static void title_bar(struct canvas *s, const struct frame_info *fi)
 	int rx = s->w - 1 - rw - (scrub ? SCRUB_W + 1 : 0);
 	canvas_text(s, rx, 0, ROLE_LABEL, right);
 	if (scrub) {
-		/* filled blocks for the steps taken, light ones for those to come;
-		 * rounded down, so the bar is full at the last step only */
-		int full = r->step * SCRUB_W / r->nsteps;
+		/* filled blocks for the steps taken, light ones for those to come,
+		 * rounded, but never empty past the first step nor full before the
+		 * last (step 23/24 once showed full, step 1/9 empty) */
+		int full = (r->step * SCRUB_W + r->nsteps / 2) / r->nsteps;
+		if (r->step > 0 && full < 1)
+			full = 1;
+		if (r->step < r->nsteps && full > SCRUB_W - 1)
+			full = SCRUB_W - 1;
 		for (int i = 0; i < SCRUB_W; i++)
 			canvas_put(s, rx + rw + i, 0, i < full ? GLYPH_FULL : GLYPH_LIGHT, i < full ? ROLE_ACCENT : ROLE_LABEL);
 		canvas_put(s, rx + rw + SCRUB_W, 0, ' ', ROLE_DIM);

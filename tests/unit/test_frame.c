@@ -267,6 +267,23 @@ static void title_whole(const struct registry *reg)
 		seen++;
 		if ((!t1 || !t2 || t1 - first != t2 - last || strncmp(first, last, (size_t)(t1 - first))) && !bad++)
 			snprintf(why, sizeof why, "%s: first step %.300s, last %.300s", reg->defs[i].cls->id, first, last);
+		/* The bar's filled blocks: none at step 0, some from step 1, all
+		 * at the last step only. */
+		for (int k = 0; k <= c.r.nsteps && c.r.nsteps > 1; k++) {
+			if (k > 1 && k < c.r.nsteps - 1)
+				continue;
+			run_goto(&c.r, k);
+			run_render(&c.r, &c.v);
+			frame_compose(c.screen, &fi, &c.v);
+			int full = 0;
+			for (int x = 0; x < c.screen->w; x++)
+				full += canvas_at(c.screen, x, 0)->ch == GLYPH_FULL;
+			int ok = k == 0 ? full == 0 : k == c.r.nsteps ? full == 8 : full >= 1 && full <= 7;
+			seen++;
+			if (!ok && !bad++)
+				snprintf(why, sizeof why, "%s step %d of %d: %d blocks filled", reg->defs[i].cls->id, k,
+					 c.r.nsteps, full);
+		}
 		scr_close(&c);
 	}
 	T_OK(seen > 0 && !bad, "frame: %d title bars at 80 columns hold title, step and scrubber whole (%d not%s%s)", seen,
