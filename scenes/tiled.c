@@ -265,10 +265,16 @@ static void draw_sram(const struct tl_state *st, struct canvas *c, int x0, int y
 	else
 		canvas_printf(c, x0, y0 + 1, ROLE_NORMAL, "Q[%d]", r->qb);
 	int rows = tiled_block_rows(r, r->qb), cols = r->kb >= 0 ? tiled_block_rows(r, r->kb) : 0;
-	/* The heat map takes what the m and l columns (14 wide) leave. */
-	int show_r = rows < h - 3 ? rows : h - 3, show_c = cols < w - 15 ? cols : w - 15;
+	/* The heat map takes what the m and l columns (15 wide) leave; they
+	 * stand where a full block's map ends, also while no key block is in
+	 * SRAM (they once moved two columns at every query block's load). */
+	int full_c = r->tile < r->n ? r->tile : r->n;
+	int show_r = rows < h - 3 ? rows : h - 3, show_c = cols < w - 16 ? cols : w - 16;
+	int layout_c = full_c < w - 16 ? full_c : w - 16;   /* a blank column before the pane's edge */
 	if (show_c > 32)
 		show_c = 32;
+	if (layout_c > 32)
+		layout_c = 32;
 	canvas_text(c, x0, y0 + 2, ROLE_LABEL, "score tile");
 	*shown_r = show_r, *shown_c = show_c;
 	if (r->kb >= 0 && show_r > 0 && show_c > 0) {
@@ -278,15 +284,23 @@ static void draw_sram(const struct tl_state *st, struct canvas *c, int x0, int y
 			for (int x = 0; x < show_c; x++) {
 				int i = y * rows / show_r, j = x * cols / show_c;
 				float v = r->s_tile[i * r->tile + j];
-				if (!isfinite(v) || r->last == TILED_LOAD_KV) {
-					canvas_put(c, x0 + x, y0 + 3 + y, isfinite(v) ? GLYPH_DOT : ' ', ROLE_DIM);
+				/* Just loaded, the tile holds the last block's scores: the
+				 * mask comes from the positions (a block below the diagonal
+				 * once showed the diagonal's triangle). */
+				if (r->last == TILED_LOAD_KV) {
+					int masked = r->causal && r->kb * r->tile + j > r->qb * r->tile + i;
+					canvas_put(c, x0 + x, y0 + 3 + y, masked ? ' ' : GLYPH_DOT, ROLE_DIM);
+					continue;
+				}
+				if (!isfinite(v)) {
+					canvas_put(c, x0 + x, y0 + 3 + y, ' ', ROLE_DIM);
 					continue;
 				}
 				int lvl = hi > lo ? (int)((v - lo) / (hi - lo) * 3.999) : 3;
 				canvas_put(c, x0 + x, y0 + 3 + y, glyph[lvl], (enum role)(ROLE_HEAT1 + lvl));
 			}
 	}
-	int mx = x0 + (show_c > 10 ? show_c : 10) + 1;
+	int mx = x0 + (layout_c > 10 ? layout_c : 10) + 1;
 	canvas_text(c, mx, y0 + 2, ROLE_LABEL, "   m       l");
 	for (int i = 0; i < show_r; i++) {
 		int row = i * rows / show_r;
