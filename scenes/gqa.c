@@ -251,11 +251,23 @@ static void gq_render(const void *vs, struct view *v)
 	else {
 		char g[32];
 		fmt_fixed(g, sizeof g, (double)st->rows[1].at_ctx / GIB, 2);
-		snprintf(v->narration, VIEW_NARRATION,
-			 "Bytes per token over %lld layers: MHA %lld, the model %lld, MQA %lld (bars: share of MHA). At -c %lld "
-			 "llama.cpp allocates %s GiB for the model.",
-			 (long long)st->m.layers, (long long)st->rows[0].per_token, (long long)st->rows[1].per_token,
-			 (long long)st->rows[2].per_token, (long long)st->ctx, g);
+		/* With sliding layers the GiB are not bytes × ctx: say why */
+		int64_t sliding = 0;
+		for (int64_t il = 0; il < st->m.layers; il++)
+			sliding += size_layer_window(&st->m, il) > 0;
+		if (sliding)
+			snprintf(v->narration, VIEW_NARRATION,
+				 "Bytes per token: MHA %lld, the model %lld, MQA %lld (bars: share of MHA). At -c %lld llama.cpp "
+				 "allocates %s GiB for the model, less than bytes × ctx: its %lld sliding layers keep only a "
+				 "window.",
+				 (long long)st->rows[0].per_token, (long long)st->rows[1].per_token,
+				 (long long)st->rows[2].per_token, (long long)st->ctx, g, (long long)sliding);
+		else
+			snprintf(v->narration, VIEW_NARRATION,
+				 "Bytes per token over %lld layers: MHA %lld, the model %lld, MQA %lld (bars: share of MHA). At "
+				 "-c %lld llama.cpp allocates %s GiB for the model.",
+				 (long long)st->m.layers, (long long)st->rows[0].per_token, (long long)st->rows[1].per_token,
+				 (long long)st->rows[2].per_token, (long long)st->ctx, g);
 	}
 }
 

@@ -90,9 +90,24 @@ static int mb_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		snprintf(st->rows[n].name, sizeof st->rows[n].name, "MLA latent + RoPE key");
 	else if (m->kind == ATTN_MLA)
 		snprintf(st->rows[n].name, sizeof st->rows[n].name, "MLA, full K and V");
-	else
-		snprintf(st->rows[n].name, sizeof st->rows[n].name, "%s as it is (%lld KV)", model_kind_name(m->kind),
-			 (long long)m->kv_heads);
+	else {
+		/* KV heads that differ by layer are named both (Gemma 4: 16 on
+		 * the sliding layers, 4 on the full ones; "(16 KV)" hid the 4) */
+		int64_t lo = 0, hi = 0;
+		for (int64_t il = 0; il < m->layers; il++) {
+			int64_t kv = m->layer_kv_heads[il];
+			if (kv <= 0 || !size_layer_cached(m, il))
+				continue;
+			lo = lo == 0 || kv < lo ? kv : lo;
+			hi = kv > hi ? kv : hi;
+		}
+		if (lo > 0 && lo < hi)
+			snprintf(st->rows[n].name, sizeof st->rows[n].name, "%s as it is (%lld/%lld KV)",
+				 model_kind_name(m->kind), (long long)hi, (long long)lo);
+		else
+			snprintf(st->rows[n].name, sizeof st->rows[n].name, "%s as it is (%lld KV)", model_kind_name(m->kind),
+				 (long long)m->kv_heads);
+	}
 	st->rows[n].bytes = size_kv_bytes_token(m);
 	st->rows[n++].at_ctx = a->total_bytes;
 	free(a);
@@ -166,10 +181,20 @@ static void mb_render(const void *vs, struct view *v)
 	else {
 		const struct mb_row *r = &st->rows[v->step - 1];
 		fmt_fixed(gib, sizeof gib, (double)r->at_ctx / GIB, 2);
+		/* With sliding layers the GiB are not bytes × tokens: a row with
+		 * fewer bytes a token may take more GiB, its full layers wider */
+		int64_t sliding = 0;
+		for (int64_t il = 0; il < st->m.layers; il++)
+			sliding += size_layer_window(&st->m, il) > 0;
+		char also[160] = ".";
+		if (v->step == 2 && st->mla)
+			snprintf(also, sizeof also, ", the keys and values MLA avoids storing (K of the query head size, V of "
+				 "the V head size).");
+		else if (sliding)
+			snprintf(also, sizeof also, ". The %lld sliding layers keep only a window; the GiB follow the full "
+				 "layers, which keep every token.", (long long)sliding);
 		snprintf(v->narration, VIEW_NARRATION, "%s: %lld bytes per token, %s GiB at %lld tokens%s", r->name,
-			 (long long)r->bytes, gib, (long long)st->n_ctx,
-			 v->step == 2 && st->mla ? ", the keys and values MLA avoids storing (K of the query head size, V of "
-						   "the V head size)." : ".");
+			 (long long)r->bytes, gib, (long long)st->n_ctx, also);
 	}
 }
 
