@@ -199,14 +199,19 @@ static void or_render(const void *vs, struct view *v)
 	canvas_text(c, 30, 0, ROLE_LABEL, "the x–y plane");
 	draw_axes(c, &p, step);
 	int ex, ey;
-	for (int j = 0; j < st->n; j++) {
-		plot_cell(&p, st->value[j][0], st->value[j][1], &ex, &ey);
-		canvas_put(c, ex, ey, GLYPH_DISC, j < seen ? ROLE_BAR2 : ROLE_DIM);
-	}
+	const double *a = done ? out : st->row.acc;
+	/* The arrow's line first, the values' points over it (key 3's (2, 0)
+	 * once vanished under the line at step 6), then acc/s and the tip. */
 	if (seen > 0) {
-		const double *a = done ? out : st->row.acc;
 		plot_cell(&p, a[0], a[1], &ex, &ey);
 		canvas_line(c, p.ox, p.oy, ex, ey, GLYPH_DOT, ROLE_ACCENT);
+	}
+	for (int j = 0; j < st->n; j++) {
+		int vx, vy;
+		plot_cell(&p, st->value[j][0], st->value[j][1], &vx, &vy);
+		canvas_put(c, vx, vy, GLYPH_DISC, j < seen ? ROLE_BAR2 : ROLE_DIM);
+	}
+	if (seen > 0) {
 		/* acc/s lies on the arrow (s >= 1 shortens it): drawn over the line, under the tip. */
 		if (!done) {
 			int rx, ry;
