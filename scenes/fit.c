@@ -86,7 +86,6 @@ static const uint32_t model_glyph[2] = {'#', '*'};
 static const char *const model_glyph_text[2] = {"#", "*"};
 static const enum role model_role[2] = {ROLE_BAR, ROLE_BAR2};
 
-
 /* KV bytes a token on the layers that keep every token (no window): what
  * a token adds once the context is past the sliding windows. */
 static int64_t bytes_token_past_windows(const struct model *m)
