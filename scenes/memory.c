@@ -145,7 +145,7 @@ static enum role mark_role(const struct model *m, int64_t il)
 static int draw_strip(struct canvas *c, int y, int rows, const struct model *m)
 {
 	int64_t layers = m->layers;
-	int per_row = c->w - 1;   /* clear of the pane's divider */
+	int per_row = c->w > 1 ? c->w - 1 : 1;   /* clear of the pane's divider (a canvas of one column: 1) */
 	int64_t fit = (int64_t)per_row * rows;
 	if (layers > fit)
 		fit -= 10;   /* room for "+N more" */

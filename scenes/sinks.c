@@ -367,7 +367,8 @@ static void sk_render(const void *vs, struct view *v)
 	const struct sk_result *bars_of = shown == 0 ? NULL : streaming ? &st->stream_res : res[shown - 1];
 	int learned = bars_of && bars_of->sink > 0;
 	struct sk_cols cols;
-	sk_layout(st, c->w - (learned ? SK_LEARNED_COLS : 0), &cols);
+	int lw = c->w - (learned ? SK_LEARNED_COLS : 0);   /* at least a column, however small the pane */
+	sk_layout(st, lw > 1 ? lw : 1, &cols);
 	int y0 = NCACHES + 1;
 	if (bars_of) {
 		draw_weights(st, bars_of, &cols, c, y0, bars, streaming ? st->k - SK_STREAM0 : st->n);
