@@ -14,7 +14,7 @@
 #include "scenes/lib/closed_form.h"
 
 struct mb_row {
-	char name[48];
+	char name[96];   /* "GQA as it is (16/4 KV)": room for two 64-bit counts */
 	int64_t bytes;    /* per token, all layers */
 	int64_t at_ctx;   /* at the padded context */
 };
