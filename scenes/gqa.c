@@ -20,6 +20,7 @@ struct gq_row {
 	int64_t kv;          /* KV heads (1 for the latent) */
 	int64_t per_token;   /* bytes per token, all layers */
 	int64_t at_ctx;      /* bytes llama.cpp allocates at ctx */
+	int64_t sliding;     /* layers that keep only a window there (llama.cpp's count) */
 };
 
 struct gq_state {
@@ -70,6 +71,7 @@ static int fill_row(struct gq_row *r, const char *name, const struct model *m, i
 	if (size_alloc(m, &d, &a) < 0)
 		return -1;
 	r->at_ctx = a.total_bytes;
+	r->sliding = a.local_layers;
 	return 0;
 }
 
@@ -252,9 +254,7 @@ static void gq_render(const void *vs, struct view *v)
 		char g[32];
 		fmt_fixed(g, sizeof g, (double)st->rows[1].at_ctx / GIB, 2);
 		/* With sliding layers the GiB are not bytes × ctx: say why */
-		int64_t sliding = 0;
-		for (int64_t il = 0; il < st->m.layers; il++)
-			sliding += size_layer_window(&st->m, il) > 0;
+		int64_t sliding = st->rows[1].sliding;
 		if (sliding)
 			snprintf(v->narration, VIEW_NARRATION,
 				 "Bytes per token: MHA %lld, the model %lld, MQA %lld (bars: share of MHA). At -c %lld llama.cpp "

@@ -22,6 +22,7 @@ struct mb_row {
 struct mb_state {
 	int mla;
 	int64_t ctx, n_ctx;   /* as asked, and padded as llama.cpp allocates it */
+	int64_t sliding;      /* the model's layers that keep only a window (llama.cpp's count) */
 	int nrows;
 	struct mb_row rows[4];
 	struct model m, ref;
@@ -86,6 +87,7 @@ static int mb_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		return -1;
 	}
 	st->n_ctx = a->n_ctx;
+	st->sliding = a->local_layers;
 	if (st->mla)
 		snprintf(st->rows[n].name, sizeof st->rows[n].name, "MLA latent + RoPE key");
 	else if (m->kind == ATTN_MLA)
@@ -183,9 +185,7 @@ static void mb_render(const void *vs, struct view *v)
 		fmt_fixed(gib, sizeof gib, (double)r->at_ctx / GIB, 2);
 		/* With sliding layers the GiB are not bytes × tokens: a row with
 		 * fewer bytes a token may take more GiB, its full layers wider */
-		int64_t sliding = 0;
-		for (int64_t il = 0; il < st->m.layers; il++)
-			sliding += size_layer_window(&st->m, il) > 0;
+		int64_t sliding = st->sliding;
 		char also[160] = ".";
 		if (v->step == 2 && st->mla)
 			snprintf(also, sizeof also, ", the keys and values MLA avoids storing (K of the query head size, V of "

@@ -223,6 +223,17 @@ static int sk_col(const struct sk_cols *k, int i, int *from, int *cnt)
  * weight of the cache (log would hide the sink's dominance); a dot where
  * the cache dropped the key; blank from position `arrived` on (tokens the
  * stream has not seen yet). */
+/* A column `bars` rows tall from y0, filled to `eighths` eighths of a row
+ * from the bottom. */
+static void draw_bar(struct canvas *c, int x, int y0, int bars, int eighths, enum role role)
+{
+	for (int y = 0; y < bars; y++) {
+		int e = eighths - y * 8;
+		uint32_t g = e >= 8 ? GLYPH_FULL : e > 0 ? GLYPH_LOWER_EIGHTH - 1 + (uint32_t)e : ' ';
+		canvas_put(c, x, y0 + bars - 1 - y, g, role);
+	}
+}
+
 static void draw_weights(const struct sk_state *st, const struct sk_result *r, const struct sk_cols *k,
 			 struct canvas *c, int y0, int bars, int arrived)
 {
@@ -232,14 +243,8 @@ static void draw_weights(const struct sk_state *st, const struct sk_result *r, c
 			top = r->weight[p];
 	/* A learned sink logit's weight, its own bar at the right (L): it takes
 	 * weight as a sink token does, with no position. */
-	if (r->sink > 0) {
-		int bar = (int)lround(r->sink / top * bars * 8);
-		for (int y = 0; y < bars; y++) {
-			int eighths = bar - y * 8;
-			uint32_t g = eighths >= 8 ? GLYPH_FULL : eighths > 0 ? GLYPH_LOWER_EIGHTH - 1 + (uint32_t)eighths : ' ';
-			canvas_put(c, c->w - 2, y0 + bars - 1 - y, g, ROLE_ACCENT);
-		}
-	}
+	if (r->sink > 0)
+		draw_bar(c, c->w - 2, y0, bars, (int)lround(r->sink / top * bars * 8), ROLE_ACCENT);
 	for (int i = 0; i < k->n; i++) {
 		int from, cnt;
 		if (sk_col(k, i, &from, &cnt) < 0) {
@@ -257,11 +262,7 @@ static void draw_weights(const struct sk_state *st, const struct sk_result *r, c
 			bar = 1;   /* a kept key always shows, however small its weight */
 		int last = from + cnt - 1;
 		enum role role = from < st->sinks ? ROLE_HOT : last >= st->n - st->recent ? ROLE_BAR : ROLE_BAR2;
-		for (int y = 0; y < bars; y++) {
-			int eighths = bar - y * 8;
-			uint32_t g = eighths >= 8 ? GLYPH_FULL : eighths > 0 ? GLYPH_LOWER_EIGHTH - 1 + (uint32_t)eighths : ' ';
-			canvas_put(c, i * k->colw, y0 + bars - 1 - y, g, role);
-		}
+		draw_bar(c, i * k->colw, y0, bars, bar, role);
 		if (w == 0)
 			canvas_put(c, i * k->colw, y0 + bars - 1, GLYPH_DOT, ROLE_DIM);
 	}
