@@ -449,7 +449,7 @@ static void be_render(const void *vs, struct view *v)
 	 * in the place of the sentence on ggml's time. */
 	if (!part[1][0] && st->live->begun && !s.peer_ok && s.peer_why[0])
 		snprintf(part[1], sizeof part[1], "ggml not measured: %s. ", s.peer_why);
-	int width = v->pic->w + v->side->w;
+	int width = view_narration_width(v);
 	if (s.error[0])
 		snprintf(v->narration, VIEW_NARRATION, "The benchmark stopped: %s", s.error);
 	else if (last) {

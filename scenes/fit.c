@@ -406,7 +406,7 @@ static int draw_plot(const struct fi_state *st, struct canvas *c, int step, int6
 {
 	char lab[48];
 	int shared = 0;
-	struct plot pl = {.x0 = 7, .y0 = 1, .w = c->w - 8, .h = c->h - 3, .cap = st->cap};
+	struct plot pl = {.x0 = 7, .y0 = 1, .w = c->w - 7, .h = c->h - 3, .cap = st->cap};
 	if (pl.w < 8 || pl.h < 4)
 		return 0;
 	plot_range(st, budget, &pl.ymin, &pl.ymax);
@@ -487,14 +487,20 @@ static void summary_note(const struct fi_state *st, struct canvas *s, int y)
 	char b[32], note[96];
 	fmt_bytes(b, sizeof b, (double)st->budget);
 	snprintf(note, sizeof note, "summary below: at mem = %s, not this device", b);
-	canvas_wrap(s, 0, y, s->w, s->h - y, ROLE_DIM, note);
+	/* a blank row above it where the pane has one to spare */
+	int top = s->h - canvas_wrap_lines(s->w, note);
+	top = top > y + 1 ? y + 1 : top < y ? y : top;
+	canvas_wrap(s, 0, top, s->w, s->h - top, ROLE_DIM, note);
 }
 
-/* A max_ctx as the two-model side pane writes it: the number, "none" or "-" (refused). */
+/* A max_ctx as the two-model side pane writes it: the number ("1M" past
+ * 8 digits when exact), "none" or "-" (refused). */
 static void ctx_cell(char *buf, size_t len, int refused, int64_t max_ctx)
 {
 	if (refused)
 		snprintf(buf, len, "-");
+	else if (max_ctx > 99999999)
+		ctx_text(buf, len, max_ctx);
 	else if (max_ctx)
 		snprintf(buf, len, "%lld", (long long)max_ctx);
 	else
@@ -505,7 +511,7 @@ static void ctx_cell(char *buf, size_t len, int refused, int64_t max_ctx)
  * the step compares (one cache type, or a device's three). */
 static void fi_side_two(const struct fi_state *st, struct canvas *s, int step, int shared)
 {
-	char b[32], x[16], y[16], z[16];
+	char b[32], x[24], y[24];
 	const struct model *ms[2] = {&st->m, &st->b.m};
 	int row = 0;
 	for (int k = 0; k < 2; k++)
@@ -517,18 +523,20 @@ static void fi_side_two(const struct fi_state *st, struct canvas *s, int step, i
 		canvas_wrap(s, 0, row, s->w, 2, ROLE_NORMAL, budget_devices[d].title);
 		row += 2;
 		canvas_printf_whole(s, 0, row++, ROLE_NORMAL, "%.0f GiB, max_ctx", (double)budget_devices[d].bytes / GIB);
-		canvas_printf_whole(s, 0, row++, ROLE_LABEL, "  %7s %7s %7s", cname(0), cname(1), cname(2));
-		ctx_cell(x, sizeof x, st->dev_refused[d][0], st->dev_max[d][0]);
-		ctx_cell(y, sizeof y, st->dev_refused[d][1], st->dev_max[d][1]);
-		ctx_cell(z, sizeof z, st->dev_refused[d][2], st->dev_max[d][2]);
-		canvas_printf_whole(s, 0, row++, model_role[0], "%s %7s %7s %7s", model_glyph_text[0], x, y, z);
-		ctx_cell(x, sizeof x, st->b.dev_refused[d][0], st->b.dev_max[d][0]);
-		ctx_cell(y, sizeof y, st->b.dev_refused[d][1], st->b.dev_max[d][1]);
-		ctx_cell(z, sizeof z, st->b.dev_refused[d][2], st->b.dev_max[d][2]);
-		canvas_printf_whole(s, 0, row++, model_role[1], "%s %7s %7s %7s", model_glyph_text[1], x, y, z);
+		/* a row a cache type, a column a model: two numbers of up to 8
+		 * digits fit a pane of 24 (three columns would not) */
+		canvas_printf(s, 6, row, model_role[0], "%8s", model_glyph_text[0]);
+		canvas_printf(s, 15, row++, model_role[1], "%8s", model_glyph_text[1]);
+		for (int t = 0; t < FIT_NCACHE; t++, row++) {
+			ctx_cell(x, sizeof x, st->dev_refused[d][t], st->dev_max[d][t]);
+			ctx_cell(y, sizeof y, st->b.dev_refused[d][t], st->b.dev_max[d][t]);
+			canvas_printf(s, 0, row, ROLE_LABEL, "%s", cname(t));
+			canvas_printf_whole(s, 6, row, model_role[0], "%8s", x);
+			canvas_printf_whole(s, 15, row, model_role[1], "%8s", y);
+		}
 		if (shared)
 			canvas_text(s, 0, row++, ROLE_LABEL, fi_shared_text);
-		summary_note(st, s, row + 1);
+		summary_note(st, s, row);
 		return;
 	}
 	fmt_bytes(b, sizeof b, (double)st->budget);
@@ -567,7 +575,7 @@ static void fi_side(const struct fi_state *st, struct canvas *s, int step, int s
 		y += 2;
 		canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "%.0f GiB", (double)d->bytes / GIB);
 		for (int t = 0; t < FIT_NCACHE; t++) {
-			char x[16];
+			char x[24];
 			ctx_cell(x, sizeof x, 0, st->dev_max[step - FI_FIRST_DEVICE][t]);
 			if (st->dev_refused[step - FI_FIRST_DEVICE][t])
 				canvas_printf_whole(s, 0, y++, type_role[t], "%s %-5s refused", type_glyph_text[t], cname(t));
@@ -576,7 +584,7 @@ static void fi_side(const struct fi_state *st, struct canvas *s, int step, int s
 		}
 		if (shared)
 			canvas_text(s, 0, y++, ROLE_LABEL, fi_shared_text);
-		summary_note(st, s, y + 1);
+		summary_note(st, s, y);
 		return;
 	}
 	char b[32];
@@ -707,7 +715,7 @@ static void narrate_two(const struct fi_state *st, int step, char *out, size_t l
 			 step == 4 ? " The more bytes a token, the steeper the curve." : "");
 	} else {
 		int d = step - FI_FIRST_DEVICE;
-		char a16[16], b16[16], a4[16], b4[16];
+		char a16[24], b16[24], a4[24], b4[24];
 		ctx_cell(a16, sizeof a16, st->dev_refused[d][FIT_F16], st->dev_max[d][FIT_F16]);
 		ctx_cell(b16, sizeof b16, st->b.dev_refused[d][FIT_F16], st->b.dev_max[d][FIT_F16]);
 		ctx_cell(a4, sizeof a4, st->dev_refused[d][FIT_Q4_0], st->dev_max[d][FIT_Q4_0]);
@@ -765,7 +773,7 @@ static void fi_render(const void *vs, struct view *v)
 				 (long long)st->rows[FIT_F16].lo, b);
 		} else {
 			/* "none" where a type does not fit, as the side pane and steps 1-4 say */
-			char c16[16], c8[16], c4[16];
+			char c16[24], c8[24], c4[24];
 			ctx_cell(c16, sizeof c16, st->dev_refused[k][FIT_F16], st->dev_max[k][FIT_F16]);
 			ctx_cell(c8, sizeof c8, st->dev_refused[k][FIT_Q8_0], st->dev_max[k][FIT_Q8_0]);
 			ctx_cell(c4, sizeof c4, st->dev_refused[k][FIT_Q4_0], st->dev_max[k][FIT_Q4_0]);

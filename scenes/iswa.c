@@ -15,8 +15,9 @@
 
 #include "model/size.h"
 #include "scene/scene.h"
-#include "scenes/lib/common.h"
 #include "scenes/lib/closed_form.h"
+#include "scenes/lib/common.h"
+#include "scenes/lib/layer_strip.h"
 
 #define IS_MAX_UB 8
 /* The tiny runs of the lesson: each -ub, and --swa-full at the first. */
@@ -122,27 +123,15 @@ static int is_nsteps(const void *vs)
 	return ((const struct is_state *)vs)->has_tiny ? 5 : 4;
 }
 
-/* The strip: one glyph a layer, at most `rows` rows; "+N more" when cut. */
-static int draw_strip(struct canvas *c, int y, int rows, const struct model *m)
+/* Layer il's mark: L local, G global, R recurrent (a fixed state instead
+ * of cells), · no cache. */
+static struct layer_mark layer_mark(const void *ctx, int64_t il)
 {
-	int64_t layers = m->layers;
-	int per_row = c->w > 1 ? c->w - 1 : 1;   /* clear of the pane's divider (a canvas of one column: 1) */
-	int64_t fit = (int64_t)per_row * rows;
-	if (layers > fit)
-		fit -= 10;   /* room for "+N more" */
-	for (int64_t il = 0; il < layers && il < fit; il++) {
-		enum layer_cache k = size_layer_kind(m, il);
-		/* a recurrent layer (R) keeps a fixed state instead of cells */
-		int rec = m->layer_type[il] == LT_RECURRENT;
-		canvas_put(c, (int)(il % per_row), y + (int)(il / per_row),
-			   k == LAYER_LOCAL ? 'L' : k == LAYER_GLOBAL ? 'G' : rec ? 'R' : 0x00b7,
-			   k == LAYER_LOCAL ? ROLE_BAR : k == LAYER_GLOBAL ? ROLE_ACCENT : ROLE_DIM);
-	}
-	if (layers > fit)
-		canvas_printf(c, (int)(fit % per_row) + 1, y + (int)(fit / per_row), ROLE_DIM, "+%lld more",
-			      (long long)(layers - fit));
-	int64_t shown = layers < fit ? layers : fit;
-	return y + (int)((shown + per_row - 1) / per_row) + (layers > fit && fit % per_row == 0);
+	const struct model *m = ctx;
+	enum layer_cache k = size_layer_kind(m, il);
+	if (k == LAYER_LOCAL || k == LAYER_GLOBAL)
+		return (struct layer_mark){k == LAYER_LOCAL ? 'L' : 'G', k == LAYER_LOCAL ? ROLE_BAR : ROLE_ACCENT};
+	return (struct layer_mark){m->layer_type[il] == LT_RECURRENT ? 'R' : 0x00b7, ROLE_DIM};
 }
 
 /* A labelled bar on the shared byte scale: label row, then bar and size. */
@@ -184,7 +173,7 @@ static void render_tiny(const struct is_state *st, struct view *v)
 	char a[32], b[32];
 	canvas_printf(c, 0, 0, ROLE_LABEL, "tiny SWA preset: %lld layers, window %lld", (long long)t->layers,
 		      (long long)t->sliding_window);
-	int y = draw_strip(c, 1, 2, t) + 1;
+	int y = layer_strip_draw(c, 1, 2, t->layers, layer_mark, t) + 1;
 	/* MiB with two decimals, as llama.cpp's log and the lesson print them (0.94 MiB, not 960.00 KiB). */
 	snprintf(a, sizeof a, "%.2f MiB", (double)st->runs[0].a.global_bytes / MIB);
 	canvas_printf(c, 0, y++, ROLE_ACCENT, "global: %lld × %lld cells = %s", (long long)st->runs[0].a.global_layers,
@@ -256,7 +245,7 @@ static void is_render(const void *vs, struct view *v)
 		canvas_text(c, 0, 0, ROLE_LABEL, "G global (full cache), R recurrent (state)");
 	else
 		canvas_text(c, 0, 0, ROLE_LABEL, "G global (full cache on every layer)");
-	int y = draw_strip(c, 1, 3, &st->m) + 1;
+	int y = layer_strip_draw(c, 1, 3, st->m.layers, layer_mark, &st->m) + 1;
 	int64_t scale = A->full_bytes > st->other.full_bytes ? A->full_bytes : st->other.full_bytes;
 	if (v->step >= 1) {
 		cells_text(lab, sizeof lab, "global", A->global_layers, A->streams, A->full_cells);

@@ -18,8 +18,9 @@
 #include "model/arch.h"
 #include "model/size.h"
 #include "scene/scene.h"
-#include "scenes/lib/common.h"
 #include "scenes/lib/closed_form.h"
+#include "scenes/lib/common.h"
+#include "scenes/lib/layer_strip.h"
 
 /* Contexts of the growth step (the deployment's own is added). */
 static const int64_t grow_ctx[] = {4096, 32768, 131072};
@@ -132,31 +133,11 @@ static const struct me_kind {
 static const struct me_kind both = {'P', ROLE_BAR2, "full+recurrent"};
 
 /* Layer il's mark: its kind's, or both's for a parallel model's full layer. */
-static uint32_t mark_glyph(const struct model *m, int64_t il)
+static struct layer_mark layer_mark(const void *ctx, int64_t il)
 {
-	return m->ssm_parallel && m->layer_type[il] == LT_FULL ? both.glyph : kinds[m->layer_type[il]].glyph;
-}
-static enum role mark_role(const struct model *m, int64_t il)
-{
-	return m->ssm_parallel && m->layer_type[il] == LT_FULL ? both.role : kinds[m->layer_type[il]].role;
-}
-
-/* The strip: one glyph a layer, at most `rows` rows; "+N more" when cut. */
-static int draw_strip(struct canvas *c, int y, int rows, const struct model *m)
-{
-	int64_t layers = m->layers;
-	int per_row = c->w > 1 ? c->w - 1 : 1;   /* clear of the pane's divider (a canvas of one column: 1) */
-	int64_t fit = (int64_t)per_row * rows;
-	if (layers > fit)
-		fit -= 10;   /* room for "+N more" */
-	for (int64_t il = 0; il < layers && il < fit; il++)
-		canvas_put(c, (int)(il % per_row), y + (int)(il / per_row), mark_glyph(m, il),
-			   mark_role(m, il));
-	if (layers > fit)
-		canvas_printf_whole(c, (int)(fit % per_row) + 1, y + (int)(fit / per_row), ROLE_DIM, "+%lld more",
-				    (long long)(layers - fit));
-	int64_t shown = layers < fit ? layers : fit;
-	return y + (int)((shown + per_row - 1) / per_row) + (layers > fit && fit % per_row == 0);
+	const struct model *m = ctx;
+	const struct me_kind *k = m->ssm_parallel && m->layer_type[il] == LT_FULL ? &both : &kinds[m->layer_type[il]];
+	return (struct layer_mark){k->glyph, k->role};
 }
 
 /* The strip's legend: the kinds the model has, "F full  R recurrent  · none". */
@@ -343,9 +324,8 @@ static void render_bar(const struct me_state *st, struct canvas *c, int y)
 	 * each part gets the cells of its share rounded down, then the cells
 	 * left go to the parts furthest below their share, and cells the
 	 * minimum costs come off those furthest above it (rounding each part
-	 * alone once gave Gemma 3's weights 39 cells of 50 for 41.0).  One
-	 * column short of the pane, clear of the divider. */
-	int len[8] = {0}, sum = 0, w = c->w - 1, x = 0;
+	 * alone once gave Gemma 3's weights 39 cells of 50 for 41.0). */
+	int len[8] = {0}, sum = 0, w = c->w, x = 0;
 	double want[8] = {0};
 	for (int i = 0; i < n && total > 0; i++) {
 		if (p[i].bytes <= 0)
@@ -439,7 +419,7 @@ static void me_render(const void *vs, struct view *v)
 		    "e: ctx, ubatch, n_seq, unified, swa_full, k_type, v_type, fa");
 
 	draw_legend(c, 0, &st->m);
-	int y = draw_strip(c, 1, 3, &st->m) + 1;
+	int y = layer_strip_draw(c, 1, 3, st->m.layers, layer_mark, &st->m) + 1;
 	if (v->step == 1) {
 		for (size_t k = 0; k < ME_NKINDS; k++)
 			y = kind_line(c, y, st, (enum layer_type)k);

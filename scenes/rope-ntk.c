@@ -60,24 +60,28 @@ static void nt_render(const void *vs, struct view *v)
 	const struct rope_scene *r = &st->r;
 	double pos = st->pos[v->step];
 	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f  (trained 0..%.0f)", pos, r->train - 1);
-	rope_scene_draw_clocks(v->pic, 1, r, st->theta, st->used, pos);
+	int starred = rope_scene_draw_clocks(v->pic, 1, r, st->theta, st->used, pos);
 	struct canvas *s = v->side;
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "s = %g, d %d", r->s, r->d);
 	canvas_printf(s, 0, 1, ROLE_ACCENT, "base %g → %.1f", r->base, st->new_base);
-	canvas_text(s, 0, 2, ROLE_DIM, "○ old base ● new ★ unseen");
+	/* ★ named when a dial or a row of the table below shows one */
+	canvas_text(s, 0, 2, ROLE_DIM, starred || st->nbeyond ? "○ old ● new ★ unseen" : "○ old ● new");
 	canvas_text(s, 0, 3, ROLE_LABEL, "pair slowdown at target");
 	int rows = s->h - 4, shown = r->npairs <= rows ? r->npairs : rows - 1;
 	for (int i = 0; i < shown; i++) {
 		int p = r->pairs[i];
-		canvas_printf(s, 0, 4 + i, st->beyond[i] ? ROLE_HOT : ROLE_NORMAL, "%4d %8.3f %9.2f%s", p,
-			      st->theta[p] / st->used[p], (r->target - 1) * st->used[p], st->beyond[i] ? "★" : "");
+		char sb[24], tb[24];
+		canvas_printf(s, 0, 4 + i, st->beyond[i] ? ROLE_HOT : ROLE_NORMAL, "%4d %8s %9s%s", p,
+			      fmt_in(sb, sizeof sb, st->theta[p] / st->used[p], 8, 3),
+			      fmt_in(tb, sizeof tb, (r->target - 1) * st->used[p], 9, 2), st->beyond[i] ? "★" : "");
 	}
 	if (shown < r->npairs)
 		canvas_printf(s, 0, 4 + shown, ROLE_DIM, "+%d more pair%s", r->npairs - shown, r->npairs - shown == 1 ? "" : "s");
 	snprintf(v->narration, VIEW_NARRATION,
 		 "Position %.0f. NTK-aware scaling sets base %.1f: pair i slows by s^(2i/(d−2)), pair 0 not at all, "
-		 "the last pair by s = %g. By position %.0f, %d drawn pairs slowed too little reach unseen angles (★).",
-		 pos, st->new_base, r->s, r->target - 1, st->nbeyond);
+		 "the last pair by s = %g. By position %.0f, %d drawn pair%s slowed too little reach%s unseen angles (★).",
+		 pos, st->new_base, r->s, r->target - 1, st->nbeyond, st->nbeyond == 1 ? "" : "s",
+		 st->nbeyond == 1 ? "es" : "");
 }
 
 /*

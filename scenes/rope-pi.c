@@ -49,18 +49,21 @@ static void pi_render(const void *vs, struct view *v)
 	const struct rope_scene *r = &st->r;
 	double pos = st->pos[v->step], rotated = pos / r->s;
 	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f rotated as %.2f (÷%g)", pos, rotated, r->s);
-	rope_scene_draw_clocks(v->pic, 1, r, st->theta, st->used, pos);
+	int starred = rope_scene_draw_clocks(v->pic, 1, r, st->theta, st->used, pos);
 	struct canvas *s = v->side;
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "s = %g, d %d, base %g", r->s, r->d, r->base);
 	/* the shorter word when the numbers are long (Gemma 4's 262144): whole at 80x24 */
 	if (!canvas_printf_whole(s, 0, 1, ROLE_NORMAL, "train %.0f, target %.0f", r->train, r->target))
 		canvas_printf(s, 0, 1, ROLE_NORMAL, "train %.0f, to %.0f", r->train, r->target);
-	canvas_text(s, 0, 2, ROLE_DIM, "○ unscaled ● PI ★ unseen");
+	canvas_text(s, 0, 2, ROLE_DIM, starred ? "○ unscaled ● PI ★ unseen" : "○ unscaled ● PI");
 	canvas_text(s, 0, 3, ROLE_LABEL, "pair per token at target");
 	int rows = s->h - 4, shown = r->npairs <= rows ? r->npairs : rows - 1;
 	for (int i = 0; i < shown; i++) {
 		int p = r->pairs[i];
-		canvas_printf(s, 0, 4 + i, ROLE_NORMAL, "%4d  %.6f %10.2f", p, st->used[p], (r->target - 1) * st->used[p]);
+		/* under "pair per token at target", right-aligned, whole */
+		char ub[24], tb[24];
+		canvas_printf(s, 0, 4 + i, ROLE_NORMAL, "%4d %9s %9s", p, fmt_in(ub, sizeof ub, st->used[p], 9, 6),
+			      fmt_in(tb, sizeof tb, (r->target - 1) * st->used[p], 9, 2));
 	}
 	if (shown < r->npairs)
 		canvas_printf(s, 0, 4 + shown, ROLE_DIM, "+%d more pair%s", r->npairs - shown, r->npairs - shown == 1 ? "" : "s");

@@ -78,8 +78,8 @@ static void ya_render(const void *vs, struct view *v)
 	double pos = st->pos[v->step];
 	int ch = v->pic->h / 3 > 3 ? v->pic->h / 3 : 3;
 	ramp_chart(st, v->pic, 0, ch);
-	canvas_printf(v->pic, 0, ch + 1, ROLE_LABEL, "position %.0f  ○ unscaled ● YaRN ★ unseen", pos);
-	rope_scene_draw_clocks(v->pic, ch + 2, r, st->theta, st->used, pos);
+	int starred = rope_scene_draw_clocks(v->pic, ch + 2, r, st->theta, st->used, pos);
+	canvas_printf(v->pic, 0, ch + 1, ROLE_LABEL, "position %.0f  ○ unscaled ● YaRN%s", pos, starred ? " ★ unseen" : "");
 	struct canvas *s = v->side;
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "s %g, β %g/%g", r->s, r->beta_fast, r->beta_slow);
 	canvas_printf(s, 0, 1, ROLE_NORMAL, "corr dims %.0f .. %.0f", st->low, st->high);

@@ -63,7 +63,7 @@ static void rp_render(const void *vs, struct view *v)
 	int k = v->step, any_new = 0;
 	double pos = st->pos[k];
 	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f  (trained 0..%.0f)", pos, r->train - 1);
-	rope_scene_draw_clocks(v->pic, 1, r, st->theta, st->theta, pos);
+	int starred = rope_scene_draw_clocks(v->pic, 1, r, st->theta, st->theta, pos);
 	struct canvas *s = v->side;
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "d %d, base %g", r->d, r->base);
 	/* Shorter words where the numbers are long (Gemma 4: 262144 trained,
@@ -76,20 +76,21 @@ static void rp_render(const void *vs, struct view *v)
 		canvas_printf(s, 0, 2, ROLE_ACCENT, "%d of %d pairs never", st->unseen, r->d / 2);
 		canvas_text(s, 0, 3, ROLE_DIM, "turn once in training");
 	}
-	canvas_text(s, 0, 4, ROLE_DIM, "• trained  ★ never seen");
-	canvas_text(s, 0, 5, ROLE_LABEL, "pair  wavelength  angle");
+	for (int i = 0; i < r->npairs; i++)
+		any_new |= st->is_new[k][i];
+	canvas_text(s, 0, 4, ROLE_DIM, starred || any_new ? "• trained  ★ never seen" : "• trained");
+	canvas_text(s, 0, 5, ROLE_LABEL, "pair wavelength   angle");
 	int rows = s->h - 6, shown = r->npairs <= rows ? r->npairs : rows - 1;
 	for (int i = 0; i < shown; i++) {
-		/* Eight columns, right-aligned: fewer decimals past 99999.99 (131071.0). */
-		double a = st->angle[k][i];
-		int dec = a < 99999.995 ? 2 : a < 999999.95 ? 1 : 0;
-		canvas_printf(s, 0, 6 + i, st->is_new[k][i] ? ROLE_HOT : ROLE_NORMAL, "%4d %10.1f %8.*f%s", r->pairs[i],
-			      st->wl[i], dec, a, st->is_new[k][i] ? "★" : "");
+		/* Columns of 10 and 7, right-aligned under their names, as many
+		 * decimals as fit (Llama 3's base 500000, a target of 2^30). */
+		char wb[24], ab[24];
+		canvas_printf(s, 0, 6 + i, st->is_new[k][i] ? ROLE_HOT : ROLE_NORMAL, "%4d %10s %7s%s", r->pairs[i],
+			      fmt_in(wb, sizeof wb, st->wl[i], 10, 1), fmt_in(ab, sizeof ab, st->angle[k][i], 7, 2),
+			      st->is_new[k][i] ? "★" : "");
 	}
 	if (shown < r->npairs)
 		canvas_printf(s, 0, 6 + shown, ROLE_DIM, "+%d more pair%s", r->npairs - shown, r->npairs - shown == 1 ? "" : "s");
-	for (int i = 0; i < r->npairs; i++)
-		any_new |= st->is_new[k][i];
 	snprintf(v->narration, VIEW_NARRATION,
 		 "Position %.0f: %s. Each hand turns θ_i = base^(−2i/d) rad per position. The %d pairs with "
 		 "wavelength over %.0f never finish a turn in training; past it they reach new angles.",

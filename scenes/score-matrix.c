@@ -127,11 +127,21 @@ static void sm_legend(const struct sm_state *st, const struct view *v, struct ca
 		canvas_printf(s, 2, y + 1, last, "n = %lld", (long long)st->sz[shown - 1].n);
 	} else
 		canvas_printf(s, 0, y + 1, last, "n = %lld: < 1 cell more", (long long)st->sz[shown - 1].n);
-	if (shown > 1) {   /* the smaller squares' colours, as many as there are (up to 4) */
-		int k = shown - 1 < 4 ? shown - 1 : 4;
-		for (int i = 0; i < k; i++)
-			canvas_put(s, i, y + 2, 0x2588, (enum role)(ROLE_HEAT1 + i % 4));
-		canvas_text(s, k + 1, y + 2, ROLE_NORMAL, "the smaller n");
+	if (shown > 1) {
+		/* the smaller squares' colours that the grid shows: a square no
+		 * larger in cells than a smaller n's is hidden under it */
+		int k = 0;
+		for (int i = 0; i < 4 && i < shown - 1; i++) {
+			int seen = 0;
+			for (int gy = 0; gy < v->pic->h && !seen; gy++)
+				for (int gx = 0; gx < v->pic->w && !seen; gx++)
+					seen = canvas_at(v->pic, gx, gy)->ch == 0x2588 &&
+					       canvas_at(v->pic, gx, gy)->role == ROLE_HEAT1 + i;
+			if (seen)
+				canvas_put(s, k++, y + 2, 0x2588, (enum role)(ROLE_HEAT1 + i));
+		}
+		if (k)
+			canvas_text(s, k + 1, y + 2, ROLE_NORMAL, "the smaller n");
 	}
 	if (v->step == st->count + 1) {
 		canvas_put(s, 0, y + 3, 0x2580, ROLE_HOT);

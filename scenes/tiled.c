@@ -373,7 +373,8 @@ static void tl_render(const void *vs, struct view *v)
 	if (st->causal)
 		canvas_printf(s, 0, 7, ROLE_OK, "%lld skipped (masked)", (long long)r->skipped_blocks);
 	canvas_printf(s, 0, 8, ROLE_DIM, "SRAM tile %d floats", st->tile * st->tile);
-	canvas_printf(s, 0, 9, ROLE_DIM, "naive S,P: %lld floats", (long long)st->n * st->n);
+	if (!canvas_printf_whole(s, 0, 9, ROLE_DIM, "naive S,P: %lld floats", (long long)st->n * st->n))
+		canvas_printf(s, 0, 9, ROLE_DIM, "naive S,P: %lld", (long long)st->n * st->n);
 	int tr = r->kb >= 0 ? tiled_block_rows(r, r->qb) : 0, tc = r->kb >= 0 ? tiled_block_rows(r, r->kb) : 0;
 	if (r->kb >= 0 && shown_r > 0 && shown_c > 0) {
 		if (shown_r < tr || shown_c < tc)

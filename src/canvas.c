@@ -266,6 +266,35 @@ static int flag_with_value(const char *word, const char *space)
 	return letter && space[1] && space[1] != ' ' && space[1] != '-' && space[1] != '\n';
 }
 
+/* Is [w, end) one of the words a formula or a quantity keeps on its row? */
+static int is_one_of(const char *w, const char *end, const char *const *list)
+{
+	for (; *list; list++)
+		if ((size_t)(end - w) == strlen(*list) && !strncmp(w, *list, (size_t)(end - w)))
+			return 1;
+	return 0;
+}
+
+/* Spaces a formula or a quantity keeps: either side of an operator ("s =
+ * 4", "|q − k| < 4") and between a number and its unit ("10.61 GiB").  A
+ * row breaks there only when it has no other place (wrap's `soft`). */
+static int glued(const char *word, const char *space)
+{
+	static const char *const ops[] = {"=", "<", ">", "≤", "≥", "−", "+", "×", "·", "÷", "≈", "-", NULL};
+	static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "KB", "MB", "GB", "TB",
+					    "ms", "µs", "ns", "rad", "GFLOP/s", "GB/s", "TFLOP", NULL};
+	const char *next = space + 1, *next_end = next;
+	while (*next_end && *next_end != ' ' && *next_end != '\n')
+		next_end++;
+	/* the unit may end a clause: "GiB," "GiB." "GiB)" */
+	const char *unit_end = next_end;
+	while (unit_end > next && strchr(",.;:)", unit_end[-1]))
+		unit_end--;
+	int number_before = space > word && space[-1] >= '0' && space[-1] <= '9';
+	return flag_with_value(word, space) || is_one_of(word, space, ops) || is_one_of(next, next_end, ops) ||
+	       (number_before && is_one_of(next, unit_end, units));
+}
+
 /* Word-wrap s into lines of w columns; draws them when c is not NULL
  * (at most h lines) and returns the lines used, or needed when c is NULL. */
 static int wrap(struct canvas *c, int x, int y, int w, int h, enum role role, const char *s)
@@ -275,20 +304,24 @@ static int wrap(struct canvas *c, int x, int y, int w, int h, enum role role, co
 		return 0;
 	while (*s && (!c || line < h)) {
 		/* Take as many whole words as fit; break a word only when it alone is too long. */
-		const char *p = s, *cut = NULL, *word = s;
+		const char *p = s, *cut = NULL, *soft = NULL, *word = s;
 		int cols = 0;
 		while (*p && *p != '\n' && cols < w) {
 			uint32_t cp;
 			const char *next = p + utf8_decode(p, &cp);
 			if (*p == ' ') {
-				if (!flag_with_value(word, p))
+				if (!glued(word, p))
 					cut = p;
+				else
+					soft = p;
 				word = p + 1;
 			}
 			p = next;
 			cols++;
 		}
-		const char *end = (!*p || *p == '\n' || !cut || (*p == ' ' && !flag_with_value(word, p))) ? p : cut;
+		if (!cut)
+			cut = soft;   /* a formula longer than the row: broken at one of its spaces */
+		const char *end = (!*p || *p == '\n' || !cut || (*p == ' ' && !glued(word, p))) ? p : cut;
 		int col = 0;
 		for (const char *q = s; c && q < end;) {
 			uint32_t cp;

@@ -18,9 +18,10 @@ void frame_pane_sizes(int w, int h, int *pic_w, int *pic_h, int *side_w, int *si
 {
 	int sw = side_width(w);
 	int ph = h - 4 - FRAME_NARRATION_ROWS - FRAME_SUMMARY_ROWS;
-	*pic_w = w - sw - 4;
+	/* a blank column either side of each pane: text never abuts a divider */
+	*pic_w = w - sw - 5;
 	*pic_h = ph < 1 ? 1 : ph;
-	*side_w = sw - 1;
+	*side_w = sw - 2;
 	*side_h = *pic_h;
 	if (*pic_w < 1)
 		*pic_w = 1;
@@ -194,9 +195,10 @@ static void summary_pane(struct canvas *s, const struct frame_info *fi, int y0)
 	if (x0 + utf8_width(hint) <= s->w - 2)
 		canvas_text(s, x0, y0, ROLE_DIM, hint);
 	int width = s->w - 4, row = 0, x = 0, shown = 0;
-	/* " +NNN more"; the last row keeps a column more, so two blanks part
-	 * its last entry from the count, as they part entries */
-	const int more_w = 10;
+	/* " +N more" with as many digits as the checks have; the last row
+	 * keeps a column more, so two blanks part its last entry from the
+	 * count, as they part entries */
+	const int more_w = snprintf(NULL, 0, " +%d more", checked);
 	for (int pass = 0; pass < 2; pass++)
 		for (int i = 0; i < sum->n; i++) {
 			const struct summary_item *it = &sum->items[i];
@@ -221,9 +223,11 @@ static void summary_pane(struct canvas *s, const struct frame_info *fi, int y0)
 			}
 		}
 full:
-	if (shown < checked)
-		canvas_printf(s, 2 + width - more_w + 1, y0 + FRAME_SUMMARY_ROWS - 1, ROLE_DIM, "+%d more",
-			      checked - shown);
+	if (shown < checked) {   /* right-aligned, a blank before the border */
+		char more[32];
+		int n = snprintf(more, sizeof more, "+%d more", checked - shown);
+		canvas_text(s, 2 + width - n, y0 + FRAME_SUMMARY_ROWS - 1, ROLE_DIM, more);
+	}
 }
 
 static void key_bar(struct canvas *s, const struct frame_info *fi)
@@ -816,7 +820,7 @@ void frame_compose(struct canvas *s, const struct frame_info *fi, const struct v
 	}
 	int pw, ph, sw, sh;
 	frame_pane_sizes(s->w, s->h, &pw, &ph, &sw, &sh);
-	int sep = 1 + pw + 1;           /* column of the bar between picture and state */
+	int sep = 2 + pw + 1;           /* column of the bar between picture and state */
 	int nar_y = 1 + ph + 1, sum_y = nar_y + FRAME_NARRATION_ROWS + 1;
 
 	title_bar(s, fi);

@@ -234,7 +234,7 @@ done
 T send-keys -t m2 Enter
 expect_screen "tmux: after M the first model is named" m2 "│ 1 Llama 3 8B"
 expect_screen "tmux: after M the second model is named" m2 "│ 2 Qwen2.5 7B"
-expect_screen "tmux: the second model's kv bytes a token" m2 "2 ████████▊            57344"
+expect_screen "tmux: the second model's kv bytes a token" m2 "2 ████████▍           57344"
 T send-keys -t m2 m
 expect_screen "tmux: the picker names the second model" m2 "2nd model: Qwen2.5 7B"
 T send-keys -t m2 D

@@ -30,6 +30,22 @@ void fmt_bytes(char *buf, size_t len, double bytes)
 		snprintf(buf, len, "%.0f B", bytes);
 }
 
+const char *fmt_in(char *buf, size_t len, double v, int width, int max_decimals)
+{
+	for (int dec = max_decimals; dec >= 0; dec--) {
+		if (snprintf(buf, len, "%.*f", dec, v) > width)
+			continue;
+		if (v == 0 || strpbrk(buf, "123456789"))
+			return buf;
+		break;   /* a number that is not 0 never shows as 0.000000 */
+	}
+	for (int prec = width; prec >= 0; prec--)
+		if (snprintf(buf, len, "%.*e", prec, v) <= width)
+			return buf;
+	snprintf(buf, len, "#");
+	return buf;
+}
+
 #include <math.h>
 #include <stdlib.h>
 

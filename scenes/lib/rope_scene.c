@@ -150,15 +150,23 @@ int rope_scene_read(struct rope_scene *r, const struct scene_env *env, const str
 		return -1;
 	}
 	const double *pairs = params_list(p, ROPE_PARAM_PAIRS, &n);
+	int is_default = params_is_default(p, ROPE_PARAM_PAIRS);
+	/* The default pairs span the lesson's d = 128 (0 .. 63): for another
+	 * head size (Gemma 4's 512) they are spread over its pairs alike, so
+	 * that the fast, the slow and the ones between are still drawn. */
+	double top = 0;
+	for (int i = 0; i < n; i++)
+		top = pairs[i] > top ? pairs[i] : top;
+	double scale = is_default && top > 0 ? (r->d / 2 - 1) / top : 1;
 	for (int i = 0; i < n && r->npairs < ROPE_MAX_PAIRS; i++) {
-		if (pairs[i] >= r->d / 2) {
-			if (!params_is_default(p, ROPE_PARAM_PAIRS)) {
-				snprintf(err, errlen, "pairs: %g is not a pair of d = %d (0 to %d)", pairs[i], r->d, r->d / 2 - 1);
-				return -1;
-			}
-			continue;   /* a smaller d: drop the default pairs past its end */
+		if (pairs[i] >= r->d / 2 && !is_default) {
+			snprintf(err, errlen, "pairs: %g is not a pair of d = %d (0 to %d)", pairs[i], r->d, r->d / 2 - 1);
+			return -1;
 		}
-		r->pairs[r->npairs++] = (int)pairs[i];
+		int pair = (int)lround(pairs[i] * scale);
+		if (r->npairs > 0 && r->pairs[r->npairs - 1] == pair)
+			continue;   /* a small d: two defaults on one pair */
+		r->pairs[r->npairs++] = pair;
 	}
 	if (r->npairs == 0)
 		for (int i = 0; i < 8 && i < r->d / 2; i++)
@@ -171,15 +179,16 @@ double rope_scene_step_pos(const struct rope_scene *r, int k)
 	return floor((r->target - 1) * k / ROPE_STEPS);
 }
 
-/* A dial centred at (cx, cy) with radii rx (columns) and ry (rows). */
-static void dial(struct canvas *c, int cx, int cy, int rx, int ry, double trained_sweep, double angle_base,
+/* A dial centred at (cx, cy) with radii rx (columns) and ry (rows); 1 when
+ * it shows a ★ (the hand or the arc it crossed). */
+static int dial(struct canvas *c, int cx, int cy, int rx, int ry, double trained_sweep, double angle_base,
 		 double angle_now, int two_hands)
 {
 	/* The rim, with enough points to close at any radius: • where training
 	 * swept the hand; past that arc, ★ where the hand has been since (angles
 	 * training never saw), · where it has not been yet.  After a wrap the
 	 * hand points into the • arc again: what is new is the ★ arc it crossed. */
-	int points = (int)(2 * M_PI * (rx > ry ? rx : ry) * 1.5) + 24;
+	int points = (int)(2 * M_PI * (rx > ry ? rx : ry) * 1.5) + 24, stars = 0;
 	for (int i = 0; i < points; i++) {
 		double a = 2 * M_PI * i / points;
 		int x = cx + (int)lround(rx * sin(a)), y = cy - (int)lround(ry * cos(a));
@@ -191,6 +200,7 @@ static void dial(struct canvas *c, int cx, int cy, int rx, int ry, double traine
 			continue;
 		canvas_put(c, x, y, seen ? GLYPH_BULLET : crossed ? GLYPH_STAR : GLYPH_DOT,
 			   seen ? ROLE_SRAM : crossed ? ROLE_HOT : ROLE_DIM);
+		stars |= crossed;
 	}
 	double ab = fmod(angle_base, 2 * M_PI), an = fmod(angle_now, 2 * M_PI);
 	/* The tip: ★ only while it points into the arc training never swept. */
@@ -204,9 +214,10 @@ static void dial(struct canvas *c, int cx, int cy, int rx, int ry, double traine
 	canvas_line(c, cx, cy, x, y, GLYPH_DOT, new_now ? ROLE_HOT : ROLE_ACCENT);
 	canvas_put(c, x, y, new_now ? GLYPH_STAR : GLYPH_DISC, new_now ? ROLE_HOT : ROLE_ACCENT);
 	canvas_put(c, cx, cy, GLYPH_CROSS, ROLE_DIM);
+	return stars || new_now;
 }
 
-void rope_scene_draw_clocks(struct canvas *c, int y0, const struct rope_scene *r, const double *theta_base,
+int rope_scene_draw_clocks(struct canvas *c, int y0, const struct rope_scene *r, const double *theta_base,
 		      const double *theta_now, double pos)
 {
 	/* Cells at least 9 columns wide (a "pair NN" label) and 4 rows tall (a
@@ -217,7 +228,7 @@ void rope_scene_draw_clocks(struct canvas *c, int y0, const struct rope_scene *r
 		per_row = max_per_row;
 	if (per_row < 1)
 		per_row = 1;
-	int rows = (n + per_row - 1) / per_row, shown = n;
+	int rows = (n + per_row - 1) / per_row, shown = n, starred = 0;
 	if (rows * 4 > area) {
 		rows = (area - 1) / 4;   /* one row left for the count */
 		rows = rows < 1 ? 1 : rows;
@@ -238,9 +249,11 @@ void rope_scene_draw_clocks(struct canvas *c, int y0, const struct rope_scene *r
 		int cx = col * cell_w + cell_w / 2, cy = y0 + row * cell_h + ry;
 		int pair = r->pairs[i];
 		double sweep = rope_scene_trained_span(r, theta_base[pair]);
-		dial(c, cx, cy, rx, ry, sweep, pos * theta_base[pair], pos * theta_now[pair], theta_now != theta_base);
+		starred += dial(c, cx, cy, rx, ry, sweep, pos * theta_base[pair], pos * theta_now[pair],
+				theta_now != theta_base);
 		canvas_printf(c, cx - 3, cy + ry + 1, ROLE_LABEL, "pair %d", pair);
 	}
+	return starred;
 }
 
 double rope_scene_trained_span(const struct rope_scene *r, double theta)

@@ -107,8 +107,10 @@ struct clock_hand {
 };
 
 /* One dial per selected pair: the trained sweep (0 .. (train-1)·theta) shaded,
- * the hands drawn, and a hand at an angle training never reached marked. */
-void rope_scene_draw_clocks(struct canvas *c, int y0, const struct rope_scene *r, const double *theta_base,
+ * the hands drawn, and a hand at an angle training never reached marked.
+ * Returns how many drawn dials show a ★, so that a legend names it only
+ * when the picture has one. */
+int rope_scene_draw_clocks(struct canvas *c, int y0, const struct rope_scene *r, const double *theta_base,
 		      const double *theta_now, double pos);
 
 /* max_trained.I for every pair: (train - 1) * theta_i, the largest angle a

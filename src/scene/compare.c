@@ -128,11 +128,23 @@ void compare_render(const struct compare *c, struct view *v, int step)
 				canvas_text(p, x, y + k, ROLE_HOT, "(no room)");
 		}
 	}
-	int hidden = (c->n > nvis ? c->n - nvis : 0) + c->more;
-	if (hidden > 0)
-		canvas_printf(p, 0, p->h - 1, ROLE_DIM, "+%d more: → steps through them", hidden);
+	/* The rows out of view, below (→ reaches them) or above (← does),
+	 * then what the bars mean where the row has room; rows past
+	 * COMPARE_MAX are in --summary only. */
+	int below = c->n - top - nvis, y = p->h - 1, x = 0;
+	below = below > 0 ? below : 0;
+	if (below > 0 && top > 0)
+		x = canvas_printf(p, 0, y, ROLE_DIM, "+%d above, +%d below", top, below);
+	else if (below > 0)
+		x = canvas_printf(p, 0, y, ROLE_DIM, "+%d below (→)", below);
+	else if (top > 0)
+		x = canvas_printf(p, 0, y, ROLE_DIM, "+%d above (←)", top);
+	else if (c->more > 0)
+		x = canvas_printf(p, 0, y, ROLE_DIM, "+%d in --summary", c->more);
+	if (x == 0)
+		canvas_text(p, 0, y, ROLE_DIM, "each pair of bars: scaled to its larger value");
 	else
-		canvas_text(p, 0, p->h - 1, ROLE_DIM, "each pair of bars: scaled to its larger value");
-	int width = v->side ? p->w + v->side->w : p->w;
+		canvas_printf_whole(p, x, y, ROLE_DIM, "%s", "  each pair: bars to its larger");
+	int width = view_narration_width(v);
 	narrate(c, &c->rows[sel], v->narration, VIEW_NARRATION, width);
 }

@@ -476,7 +476,7 @@ void run_goto(struct run *r, int k)
 static void note_ignored(const struct run *r, struct view *v)
 {
 	char note[256];
-	int width = v->pic->w + v->side->w;
+	int width = view_narration_width(v);
 	size_t used = strlen(v->narration);
 	int n = snprintf(note, sizeof note, "%s(%.127s, the second model, is not shown: this scene takes one model.)",
 			 used ? " " : "", r->model2.name);

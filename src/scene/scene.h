@@ -38,6 +38,15 @@ struct view {
 	int scroll;
 };
 
+/* The columns the narration wraps in: the frame puts both panes, a blank
+ * column either side of each and the bar between them in its width
+ * (frame_pane_sizes; test_frame checks the sum). */
+#define VIEW_PANE_GAPS 3
+static inline int view_narration_width(const struct view *v)
+{
+	return v->pic->w + (v->side ? v->side->w + VIEW_PANE_GAPS : 0);
+}
+
 struct scene_env {
 	const struct params *p;
 	const struct model *model;   /* the model in use; NULL for a scene that uses none */

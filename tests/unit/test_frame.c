@@ -348,6 +348,65 @@ static void popup_margins(const struct registry *reg)
 	scr_close(&c);
 }
 
+/* Each pane, filled to its every cell, keeps a blank column before the
+ * bar or border on its right as on its left, at every size: text in a
+ * pane's last column never abuts a divider ("4095.75│").  The narration
+ * wraps at the width the scenes are told (view_narration_width). */
+static void pane_margins(const struct registry *reg)
+{
+	struct scr c;
+	if (scr_open(&c, reg, "rope") < 0) {
+		T_OK(0, "frame: rope opens");
+		return;
+	}
+	static const int sizes[][2] = {{80, 24}, {81, 25}, {97, 30}, {120, 40}, {200, 60}, {300, 90}};
+	for (unsigned z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+		int w = sizes[z][0], h = sizes[z][1], pw, ph, sw, sh;
+		frame_pane_sizes(w, h, &pw, &ph, &sw, &sh);
+		struct canvas *screen = canvas_new(w, h);
+		struct view v = {.step = c.v.step, .pic = canvas_new(pw, ph), .side = canvas_new(sw, sh)};
+		if (!screen || !v.pic || !v.side) {
+			T_OK(0, "frame: canvases of %dx%d", w, h);
+			break;
+		}
+		canvas_fill(v.pic, 0, 0, pw, ph, 'P', ROLE_NORMAL);
+		canvas_fill(v.side, 0, 0, sw, sh, 'S', ROLE_NORMAL);
+		for (int i = 0; i < 30; i++)   /* more than a row of it */
+			strcat(v.narration, "narration ");
+		struct frame_info fi = {.reg = reg, .run = &c.r};
+		frame_compose(screen, &fi, &v);
+		int bad = 0, filled = 0, sep = -1;
+		for (int x = 1; x < w - 1 && sep < 0; x++)
+			if (canvas_at(screen, x, 1)->ch == GLYPH_VLINE)
+				sep = x;
+		for (int y = 1; y <= ph; y++) {
+			const int blank[] = {1, sep - 1, sep + 1, w - 2};   /* either side of each bar */
+			for (int k = 0; k < 4 && sep > 0; k++)
+				bad += canvas_at(screen, blank[k], y)->ch != ' ';
+			for (int x = 0; x < w; x++)
+				filled += canvas_at(screen, x, y)->ch == 'P' || canvas_at(screen, x, y)->ch == 'S';
+		}
+		int nar_w = 0;
+		for (int y = ph + 2; y < ph + 2 + FRAME_NARRATION_ROWS; y++) {
+			int last = 0;
+			for (int x = 0; x < w; x++)
+				if (canvas_at(screen, x, y)->ch != ' ' && canvas_at(screen, x, y)->ch != GLYPH_VLINE)
+					last = x;
+			nar_w = last - 1 > nar_w ? last - 1 : nar_w;
+		}
+		T_OK(sep > 0 && bad == 0 && filled == (pw + sw) * ph,
+		     "frame %dx%d: both panes whole with a blank column either side (%d cells not blank, %d of %d filled)",
+		     w, h, bad, filled, (pw + sw) * ph);
+		T_OK(nar_w <= view_narration_width(&v) && view_narration_width(&v) == w - 4,
+		     "frame %dx%d: the narration wraps within the %d columns scenes are told (%d used)", w, h,
+		     view_narration_width(&v), nar_w);
+		canvas_free(screen);
+		canvas_free(v.pic);
+		canvas_free(v.side);
+	}
+	scr_close(&c);
+}
+
 void test_frame(void)
 {
 	struct registry reg;
@@ -362,5 +421,6 @@ void test_frame(void)
 	scene_list_counts(&reg);
 	title_whole(&reg);
 	popup_margins(&reg);
+	pane_margins(&reg);
 	registry_free(&reg);
 }
