@@ -39,6 +39,31 @@ void test_canvas(void)
 	T_EQ_INT(canvas_wrap(c, 0, 0, 10, 3, ROLE_NORMAL, "one two three four five"), 3, "canvas: wrap uses 3 lines");
 	dump_to(c, buf, sizeof buf);
 	T_EQ_STR(buf, "one two\nthree four\nfive\n", "canvas: wrap at word boundaries");
+	canvas_free(c);
+	/* A formula and a quantity keep their spaces when the row has another
+	 * place to break; a formula longer than the row breaks at one of its own. */
+	static const struct {
+		int w;
+		const char *in, *out;
+	} keep[] = {
+		{14, "divides by s = 4 and mixes", "divides by\ns = 4 and\nmixes\n"},
+		{16, "keys with |q − k| < 4 only", "keys with\n|q − k| < 4 only\n"},
+		{16, "the cache is 10.61 GiB, total", "the cache is\n10.61 GiB, total\n"},
+		{12, "set -np 256 here", "set -np 256\nhere\n"},
+		{8, "a = b + c + d", "a = b +\nc + d\n"},
+		{12, "from 3 to 4 B", "from 3 to\n4 B\n"},
+	};
+	for (unsigned i = 0; i < sizeof keep / sizeof keep[0]; i++) {
+		c = canvas_new(keep[i].w, 4);
+		int rows = canvas_wrap(c, 0, 0, keep[i].w, 4, ROLE_NORMAL, keep[i].in);
+		dump_to(c, buf, sizeof buf);
+		for (char *e = buf + strlen(buf); e > buf && e[-1] == '\n' && e - 1 > buf && e[-2] == '\n';)
+			*--e = 0;   /* the empty rows under the text */
+		T_EQ_STR(buf, keep[i].out, "canvas: wrap keeps \"%s\" at %d columns", keep[i].in, keep[i].w);
+		T_EQ_INT(canvas_wrap_lines(keep[i].w, keep[i].in), rows, "canvas: wrap_lines counts \"%s\" alike", keep[i].in);
+		canvas_free(c);
+	}
+	c = canvas_new(10, 3);
 	uint32_t cp;
 	T_EQ_INT(utf8_decode("\xc0\x80", &cp), 2, "utf8: overlong form consumed");
 	T_EQ_INT(cp, '?', "utf8: overlong form is not text");
