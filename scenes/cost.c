@@ -83,17 +83,23 @@ static void co_render(const void *vs, struct view *v)
 	int barw = c->w - 21;
 	/* Which bar is which is said by its row, not only by its colour; the
 	 * two rows' numbers end in one column (8 + 1 + 10). */
-	canvas_text(c, 0, 0, ROLE_LABEL, "prefill TFLOP: 1st row weights, 2nd attention");
+	canvas_text(c, 0, 0, ROLE_LABEL, "prefill TFLOP: weights, then attention");
 	int rows = (c->h - 1) / 3, first = v->step > rows ? v->step - rows : 0;
 	for (int i = first; i < st->count && 1 + (i - first) * 3 + 1 < c->h; i++) {
 		int y = 1 + (i - first) * 3;
 		enum role lab = i == v->step - 1 ? ROLE_ACCENT : i < v->step ? ROLE_NORMAL : ROLE_DIM;
-		canvas_printf(c, 0, y, lab, "%8lld %10.1f", (long long)st->n[i], st->weight[i]);
-		canvas_printf(c, 0, y + 1, lab, "    %3.0f%% %10.1f", 100 * st->attn[i] / (st->weight[i] + st->attn[i]),
-			      st->attn[i]);
+		/* a length's figures come with its bars, at its own step; the
+		 * attention row names its share of the total */
+		canvas_printf(c, 0, y, lab, "%8lld", (long long)st->n[i]);
 		if (i < v->step) {
-			canvas_bar(c, 20, y, barw, st->weight[i] / top, ROLE_BAR);
-			canvas_bar(c, 20, y + 1, barw, st->attn[i] / top, ROLE_HOT);
+			canvas_printf(c, 8, y, lab, " %10.1f", st->weight[i]);
+			canvas_printf(c, 0, y + 1, lab, "attn%3.0f%% %10.1f", 100 * st->attn[i] / (st->weight[i] + st->attn[i]),
+				      st->attn[i]);
+			/* a part that is not 0 shows at least an eighth of a cell */
+			for (int k = 0; k < 2; k++) {
+				double f = (k ? st->attn[i] : st->weight[i]) / top;
+				canvas_bar(c, 20, y + k, barw, f > 0 && f * barw < 0.125 ? 0.125 / barw : f, k ? ROLE_HOT : ROLE_BAR);
+			}
 		}
 	}
 	/* Rows scrolled off either end are counted, above and below. */
@@ -143,9 +149,9 @@ static void co_render(const void *vs, struct view *v)
 		double rounded = round(st->weight[i] * 10) / 10 + round(st->attn[i] * 10) / 10;
 		char why[96] = "";
 		if (fabs(round(total * 10) / 10 - rounded) > 0.05)
-			snprintf(why, sizeof why, "; %.1f + %.1f rounded first is %.1f", st->weight[i], st->attn[i], rounded);
+			snprintf(why, sizeof why, "; the rounded parts add to %.1f", rounded);
 		snprintf(v->narration, VIEW_NARRATION,
-			 "n = %lld: weights %.1f TFLOP, attention %.1f TFLOP (%.0f%% of %.1f%s). The KV cache is %.1f GiB; "
+			 "n = %lld: weights %.1f TFLOP, attention %.1f TFLOP (%.0f%% of the total, %.1f%s). The KV cache is %.1f GiB; "
 			 "a token decoded at this length reads %.1f GiB of it.",
 			 (long long)st->n[i], st->weight[i], st->attn[i], 100 * st->attn[i] / total, total, why, st->kv[i],
 			 st->kv_read[i]);

@@ -146,7 +146,7 @@ static void bytes_row(struct canvas *c, int y, const char *label, int64_t bytes,
 	if (bytes > 0 && f * barw < 0.125)
 		f = 0.125 / barw;
 	canvas_bar(c, 0, y + 1, barw, f, r);
-	canvas_text(c, barw + 1, y + 1, r, b);
+	canvas_printf_whole(c, c->w - utf8_width(b), y + 1, r, "%s", b);   /* right-aligned: units line up */
 }
 
 /* "global: 10 layers × 131072 cells", or "× 4 streams × 32768 cells" when split. */
@@ -324,7 +324,8 @@ static void is_render(const void *vs, struct view *v)
 		fmt_bytes(a, sizeof a, (double)A->total_bytes);
 		fmt_bytes(b, sizeof b, (double)A->full_bytes);
 		snprintf(v->narration, VIEW_NARRATION,
-			 "Total %s, on the same scale as the bars above; every layer global would take %s.", a, b);
+			 "Total %s, on the same scale as the bars above; with --swa-full every layer would keep all %lld "
+			 "cells: %s.", a, (long long)A->full_cells, b);
 		break;
 	default:
 		fmt_bytes(a, sizeof a, (double)st->other.total_bytes);

@@ -393,7 +393,7 @@ static void render_grow(const struct me_state *st, struct canvas *c, int y)
 		canvas_bar(c, 0, y + 1, barw, f, here ? ROLE_ACCENT : ROLE_BAR);
 		if (rw > 0)   /* in the stacked bar's recurrent glyph: apart from the KV cache without colour */
 			canvas_fill(c, 0, y + 1, rw, 1, part_looks[PART_RECURRENT].glyph, part_looks[PART_RECURRENT].role);
-		canvas_printf_whole(c, barw + 1, y + 1, ROLE_NORMAL, "%s", b);
+		canvas_printf_whole(c, c->w - utf8_width(b), y + 1, ROLE_NORMAL, "%s", b);   /* right-aligned */
 	}
 }
 

@@ -192,7 +192,7 @@ static void ml_render(const void *vs, struct view *v)
 	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "MLA caches one latent c per token instead of per-head keys and values. W_DKV maps the hidden state "
-			 "(from java.util.Random(%lld), rounded to 0.1) down to %d numbers.", st->seed, st->lat);
+			 "(the lesson's seeded numbers, seed %lld, rounded to 0.1) down to %d numbers.", st->seed, st->lat);
 	else if (v->step == 1)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "c = W_DKV h: %d numbers instead of the %d an MHA cache would hold for this token.", st->lat,

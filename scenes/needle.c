@@ -20,6 +20,13 @@ struct nd_state {
 	int row_ok[ND_MAX];            /* cells found in each length's row */
 };
 
+/* "st", "nd", "rd" or "th" after n: the 3001st word from the end. */
+static const char *ordinal(int n)
+{
+	int t = n % 100, u = n % 10;
+	return t >= 11 && t <= 13 ? "th" : u == 1 ? "st" : u == 2 ? "nd" : u == 3 ? "rd" : "th";
+}
+
 static const char *words_s(long n)
 {
 	return n == 1 ? "word" : "words";
@@ -143,10 +150,10 @@ static void nd_render(const void *vs, struct view *v)
 	else {
 		int len = st->lengths[ci] + 1, from_end = len - st->at[ci][cj];
 		snprintf(v->narration, VIEW_NARRATION,
-			 "%d %s, depth %d%%: the needle is word %d, %d %s from the end: %s.", st->lengths[ci],
-			 words_s(st->lengths[ci]), st->depths[cj], st->at[ci][cj], from_end, words_s(from_end),
+			 "%d %s, depth %d%%: the needle is word %d of %d, the %d%s from the end: %s.", st->lengths[ci],
+			 words_s(st->lengths[ci]), st->depths[cj], st->at[ci][cj], len, from_end, ordinal(from_end),
 			 st->found[ci][cj] ? (st->at[ci][cj] < st->head ? "found (in the first words)" : "found (near the end)")
-					   : "missed (in the middle)");
+					   : "missed (neither near the end nor in the first words)");
 	}
 }
 

@@ -117,7 +117,7 @@ static void sw_render(const void *vs, struct view *v)
 	else
 		snprintf(v->narration, VIEW_NARRATION,
 			 "Position %d goes to slot %d and evicts position %d, which no later query can see. The cache holds "
-			 "exactly the window of query %d, in rotated order (RoPE needs the stored positions).",
+			 "exactly the window of query %d, in rotated order: the mask reads each slot's stored position.",
 			 st->pos - 1, st->ring.last_slot, st->ring.last_evicted, st->pos - 1);
 }
 
