@@ -66,17 +66,18 @@ static void nt_render(const void *vs, struct view *v)
 	canvas_printf(s, 0, 1, ROLE_ACCENT, "base %g → %.1f", r->base, st->new_base);
 	/* ★ named when a dial or a row of the table below shows one */
 	canvas_text(s, 0, 2, ROLE_DIM, starred || st->nbeyond ? "○ old ● new ★ unseen" : "○ old ● new");
-	canvas_text(s, 0, 3, ROLE_LABEL, "pair slowdown at target");
-	int rows = s->h - 4, shown = r->npairs <= rows ? r->npairs : rows - 1;
+	canvas_text(s, 0, 3, ROLE_DIM, "• trained · untrained");   /* the dials' rims */
+	canvas_text(s, 0, 4, ROLE_LABEL, "pair slowdown at target");
+	int rows = s->h - 5, shown = r->npairs <= rows ? r->npairs : rows - 1;
 	for (int i = 0; i < shown; i++) {
 		int p = r->pairs[i];
 		char sb[24], tb[24];
-		canvas_printf(s, 0, 4 + i, st->beyond[i] ? ROLE_HOT : ROLE_NORMAL, "%4d %8s %9s%s", p,
+		canvas_printf(s, 0, 5 + i, st->beyond[i] ? ROLE_HOT : ROLE_NORMAL, "%4d %8s %9s%s", p,
 			      fmt_in(sb, sizeof sb, st->theta[p] / st->used[p], 8, 3),
 			      fmt_in(tb, sizeof tb, (r->target - 1) * st->used[p], 9, 2), st->beyond[i] ? "★" : "");
 	}
 	if (shown < r->npairs)
-		canvas_printf(s, 0, 4 + shown, ROLE_DIM, "+%d more pair%s", r->npairs - shown, r->npairs - shown == 1 ? "" : "s");
+		canvas_printf(s, 0, 5 + shown, ROLE_DIM, "+%d more pair%s", r->npairs - shown, r->npairs - shown == 1 ? "" : "s");
 	snprintf(v->narration, VIEW_NARRATION,
 		 "Position %.0f. NTK-aware scaling sets base %.1f: pair i slows by s^(2i/(d−2)), pair 0 not at all, "
 		 "the last pair by s = %g. By position %.0f, %d drawn pair%s slowed too little reach%s unseen angles (★).",

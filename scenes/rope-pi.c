@@ -56,17 +56,18 @@ static void pi_render(const void *vs, struct view *v)
 	if (!canvas_printf_whole(s, 0, 1, ROLE_NORMAL, "train %.0f, target %.0f", r->train, r->target))
 		canvas_printf(s, 0, 1, ROLE_NORMAL, "train %.0f, to %.0f", r->train, r->target);
 	canvas_text(s, 0, 2, ROLE_DIM, starred ? "○ unscaled ● PI ★ unseen" : "○ unscaled ● PI");
-	canvas_text(s, 0, 3, ROLE_LABEL, "pair per token at target");
-	int rows = s->h - 4, shown = r->npairs <= rows ? r->npairs : rows - 1;
+	canvas_text(s, 0, 3, ROLE_DIM, "• trained · untrained");   /* the dials' rims */
+	canvas_text(s, 0, 4, ROLE_LABEL, "pair per token at target");
+	int rows = s->h - 5, shown = r->npairs <= rows ? r->npairs : rows - 1;
 	for (int i = 0; i < shown; i++) {
 		int p = r->pairs[i];
 		/* under "pair per token at target", right-aligned, whole */
 		char ub[24], tb[24];
-		canvas_printf(s, 0, 4 + i, ROLE_NORMAL, "%4d %9s %9s", p, fmt_in(ub, sizeof ub, st->used[p], 9, 6),
+		canvas_printf(s, 0, 5 + i, ROLE_NORMAL, "%4d %9s %9s", p, fmt_in(ub, sizeof ub, st->used[p], 9, 6),
 			      fmt_in(tb, sizeof tb, (r->target - 1) * st->used[p], 9, 2));
 	}
 	if (shown < r->npairs)
-		canvas_printf(s, 0, 4 + shown, ROLE_DIM, "+%d more pair%s", r->npairs - shown, r->npairs - shown == 1 ? "" : "s");
+		canvas_printf(s, 0, 5 + shown, ROLE_DIM, "+%d more pair%s", r->npairs - shown, r->npairs - shown == 1 ? "" : "s");
 	snprintf(v->narration, VIEW_NARRATION,
 		 "PI divides every position by s = %g: position %.0f is rotated as %.2f, %s the trained span (below %.0f). "
 		 "The cost: pair 0's neighbours now differ by %.2f rad instead of 1, every pair compressed alike.",
