@@ -61,8 +61,11 @@ static void sw_render(const void *vs, struct view *v)
 	int kfirst = st->n > cols && st->pos > cols ? st->pos - cols : 0;
 	if (st->n > cols)
 		canvas_printf(c, 0, 0, ROLE_LABEL, "mask, keys %d–%d", kfirst, kfirst + cols - 1);
-	else
-		canvas_text(c, 0, 0, ROLE_LABEL, "mask (x = may attend)");
+	else {   /* a row q, a column k: the columns numbered by k's last digit */
+		canvas_text(c, 0, 0, ROLE_LABEL, "q\\k");
+		for (int k = 0; k < st->n; k++)
+			canvas_put(c, 5 + k, 0, (uint32_t)('0' + k % 10), ROLE_LABEL);
+	}
 	for (int q = first; q < st->pos && q - first < rows; q++) {
 		int y = 1 + q - first;
 		canvas_printf(c, 0, y, q == st->pos - 1 ? ROLE_ACCENT : ROLE_DIM, "q%-3d", q);
@@ -75,6 +78,8 @@ static void sw_render(const void *vs, struct view *v)
 	int rx = 5 + (st->n < cols ? st->n : cols) + 3;
 	if (rx < 24)
 		rx = 24;
+	for (int y = 0; y < c->h; y++)   /* the ring apart from the mask's rows */
+		canvas_put(c, rx - 2, y, 0x2506, ROLE_DIM);   /* ┆, not the frame's │ */
 	canvas_text(c, rx, 0, ROLE_LABEL, "ring: slot = p mod W");
 	int srows = st->window <= rows ? st->window : rows - 1;
 	/* A window longer than the pane: the slots around the one just written. */
@@ -99,7 +104,7 @@ static void sw_render(const void *vs, struct view *v)
 	struct canvas *s = v->side;
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "W = %d, n = %d", st->window, st->n);
 	canvas_printf(s, 0, 1, ROLE_NORMAL, "cache: %d entries", st->window);
-	canvas_text(s, 0, 3, ROLE_DIM, "k visible from q when");
+	canvas_text(s, 0, 3, ROLE_DIM, "x: k visible from q when");
 	canvas_text(s, 0, 4, ROLE_DIM, "k ≤ q and q − k < W");
 	if (st->pos > 0) {
 		canvas_printf(s, 0, 6, ROLE_ACCENT, "◀ pos %d → slot %d", st->pos - 1, st->ring.last_slot);
