@@ -401,7 +401,7 @@ static void be_render(const void *vs, struct view *v)
 		if (!a || !b)
 			continue;
 		if (line == 7)
-			canvas_printf_whole(sd, 0, line++, ROLE_LABEL, "f16 time / f32 time");
+			canvas_printf_whole(sd, 0, line++, ROLE_LABEL, "f16/f32 time, n %d", n);
 		canvas_printf_whole(sd, 0, line++, ROLE_NORMAL, "%-6s %.2f×", fastbench_kernel_name(k), b->r.ms / a->r.ms);
 	}
 	int shown = 0;
@@ -410,7 +410,7 @@ static void be_render(const void *vs, struct view *v)
 		if (!e)
 			continue;
 		if (!shown)
-			canvas_printf_whole(sd, 0, line++, ROLE_LABEL, "decode GB/s");
+			canvas_printf_whole(sd, 0, line++, ROLE_LABEL, "decode GB/s, n %d", s.res[s.done - 1].c.n);
 		canvas_printf_whole(sd, shown % 2 ? 13 : 0, line + shown / 2, ROLE_NORMAL, "%-4s %6.2f", fastbench_kv_name(kv),
 				    e->r.gbps);
 		shown++;
@@ -437,10 +437,10 @@ static void be_render(const void *vs, struct view *v)
 			 last->c.kernel == FASTBENCH_DECODE ? "decode" : "prefill", last->pr.ms / last->r.ms);
 	const struct be_case *dq8 = find(&s, n, FASTBENCH_DECODE, FASTATTN_Q8_0), *dq4 = find(&s, n, FASTBENCH_DECODE, FASTATTN_Q4_0);
 	if (d16 && dq8 && dq4)
-		snprintf(part[2], sizeof part[2], "Decode over q8_0 takes %.2f×, over q4_0 %.2f× the f16 time (34/32, 18/32 B a "
-			 "value, not 2).", dq8->r.ms / d16->r.ms, dq4->r.ms / d16->r.ms);
+		snprintf(part[2], sizeof part[2], "Decode over q8_0 takes %.2f×, over q4_0 %.2f× the f16 time (bytes a value: "
+			 "34/32 and 18/32, against 2).", dq8->r.ms / d16->r.ms, dq4->r.ms / d16->r.ms);
 	else if (d16 && (dq8 || dq4))
-		snprintf(part[2], sizeof part[2], "Decode over %s takes %.2f× the f16 time (%s B a value, not 2).",
+		snprintf(part[2], sizeof part[2], "Decode over %s takes %.2f× the f16 time (bytes a value: %s, against 2).",
 			 dq8 ? "q8_0" : "q4_0", (dq8 ? dq8 : dq4)->r.ms / d16->r.ms, dq8 ? "34/32" : "18/32");
 	else if (d16 && d32)
 		snprintf(part[2], sizeof part[2], "Decode f16 reads at %.0f%% of the read bandwidth, in %.2f× the f32 time.",
@@ -465,11 +465,11 @@ static void be_render(const void *vs, struct view *v)
 	else if (!st->live->begun)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "Nothing runs until you press r or Enter: then the real-size kernels of attnviz --bench run here. "
-			 "Tiled keeps its tile in L1/L2 (the CPU's SRAM), naive writes the n×n scores to DRAM (the HBM).");
+			 "Tiled keeps its tile in L1/L2, the CPU's SRAM; naive writes the n×n scores out to DRAM, its HBM.");
 	else
 		snprintf(v->narration, VIEW_NARRATION,
 			 "The real-size kernels of attnviz --bench run here, in the background: tiled keeps its tile in L1/L2 "
-			 "(the CPU's SRAM), naive writes the n×n score matrix to DRAM (the HBM), decode streams the cache.");
+			 "(the CPU's SRAM), naive writes the n×n scores out to DRAM (its HBM), decode streams the cache.");
 }
 
 static void be_summary(const void *vs, struct summary *sum)
