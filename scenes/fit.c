@@ -117,11 +117,11 @@ static int kv_meets_weights(const struct fi_state *st, int64_t *at)
 	const struct fit_row *r = &st->rows[FIT_F16];
 	struct fit_terms t;
 	*at = 0;
-	if (fit_terms_at(&st->m, &st->q.d, r->k_type, r->v_type, st->cap, &t) < 0)
+	if (fit_terms_at(&st->m, &st->q.d, r->k_type, r->v_type, r->cap, &t) < 0)
 		return -1;
 	if (t.bytes[FT_KV] < st->m.weights_bytes)
 		return 0;
-	int64_t lo = 0, hi = st->cap;   /* KV(lo) < weights <= KV(hi); KV(0) = 0 */
+	int64_t lo = 0, hi = r->cap;   /* KV(lo) < weights <= KV(hi); KV(0) = 0 */
 	while (hi - lo > 1) {
 		int64_t mid = lo + (hi - lo) / 2;
 		if (fit_terms_at(&st->m, &st->q.d, r->k_type, r->v_type, mid, &t) < 0)
@@ -204,6 +204,13 @@ static int fi_init(void *vs, const struct scene_env *env, char *err, size_t errl
 			return -1;
 		}
 	st->cap = st->rows[FIT_F16].cap;
+	if (env->model2) {
+		/* the axis reaches the larger of the two caps, so that the second
+		 * model's crossings are on it (a model's curve stops at its own) */
+		struct fit_row r2;
+		if (fit_solve(env->model2, &st->q, FIT_F16, &r2) == 0 && r2.cap > st->cap)
+			st->cap = r2.cap;
+	}
 	int64_t step = st->rows[FIT_F16].step;
 	/* The curves: n from one step to the cap, log-spaced, on multiples of the step. */
 	for (int i = 0; i < FI_SAMPLES; i++) {
@@ -219,7 +226,7 @@ static int fi_init(void *vs, const struct scene_env *env, char *err, size_t errl
 				snprintf(err, errlen, "ctx_max: a size overflows 64-bit arithmetic");
 				return -1;
 			}
-			st->total[c][i] = r->refused ? -1 : t.total;
+			st->total[c][i] = r->refused || st->n[i] > r->cap ? -1 : t.total;   /* past its cap: no curve */
 		}
 		struct model typed = st->m;
 		typed.k_type = r->k_type;
@@ -762,7 +769,7 @@ static void fi_render(const void *vs, struct view *v)
 			snprintf(v->narration, VIEW_NARRATION,
 				 "Weights (%s) dominate over the whole range: even at %lld tokens the f16 KV cache is smaller. "
 				 "The compute buffer (%s, modelled) and the output buffer stay small.",
-				 w, (long long)st->cap, b);
+				 w, (long long)st->rows[FIT_F16].cap, b);
 	} else {
 		int k = step - FI_FIRST_DEVICE;
 		const struct budget_device *d = &budget_devices[k];

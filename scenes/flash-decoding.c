@@ -193,7 +193,7 @@ static void fd_render(const void *vs, struct view *v)
 			continue;
 		}
 		if (s->seen == 0) {
-			canvas_printf_whole(c, 3, y + 1, ROLE_DIM, "m -inf  s 0  acc 0");
+			canvas_printf_whole(c, 3, y + 1, ROLE_DIM, "m −∞  s 0  acc 0");
 			continue;
 		}
 		enum role r = st->raised[w] ? ROLE_HOT : merged_now ? ROLE_ACCENT : ROLE_NORMAL;

@@ -204,7 +204,7 @@ static void gq_render(const void *vs, struct view *v)
 	}
 	if (v->step >= 2) {
 		int y = 7, barw = c->w - 34;
-		canvas_text(c, 0, y, ROLE_LABEL, "bytes/token          GiB at ctx");
+		canvas_printf(c, 0, y, ROLE_LABEL, "%-11s %9s %9s", "", "B a token", "GiB at -c");   /* over their columns */
 		for (int i = 0; i < 3; i++) {
 			char g[32];
 			fmt_fixed(g, sizeof g, (double)st->rows[i].at_ctx / GIB, 2);
@@ -220,12 +220,17 @@ static void gq_render(const void *vs, struct view *v)
 	canvas_printf(s, 0, 2, ROLE_NORMAL, "%lld q heads, %lld %s", (long long)st->heads, (long long)st->kv_heads,
 		      st->mla ? "latent" : "KV heads");
 	canvas_printf(s, 0, 3, ROLE_NORMAL, "group %lld", (long long)group);
-	if (st->mla)   /* the latent is all the cache holds: no V (mla-bytes says K only too) */
-		canvas_printf(s, 0, 4, ROLE_NORMAL, "%lld layers, latent %s", (long long)st->m.layers,
-			      model_cache_name(st->m.k_type));
+	/* the layers that keep K and V (a hybrid's recurrent layers and an
+	 * MTP block keep none), then the cache's types */
+	int64_t cached = cf_cached_layers(&st->m);
+	if (cached == st->m.layers)
+		canvas_printf(s, 0, 4, ROLE_NORMAL, "%lld layers", (long long)cached);
 	else
-		canvas_printf(s, 0, 4, ROLE_NORMAL, "%lld layers, K %s V %s", (long long)st->m.layers,
-			      model_cache_name(st->m.k_type), model_cache_name(st->m.v_type));
+		canvas_printf(s, 0, 4, ROLE_NORMAL, "%lld of %lld layers cached", (long long)cached, (long long)st->m.layers);
+	if (st->mla)   /* the latent is all the cache holds: no V (mla-bytes says K only too) */
+		canvas_printf(s, 0, 5, ROLE_NORMAL, "latent %s", model_cache_name(st->m.k_type));
+	else
+		canvas_printf(s, 0, 5, ROLE_NORMAL, "K %s V %s", model_cache_name(st->m.k_type), model_cache_name(st->m.v_type));
 	canvas_printf(s, 0, 6, ROLE_DIM, "ctx %lld", (long long)st->ctx);
 
 	if (v->step == 0)
@@ -264,9 +269,10 @@ static void gq_render(const void *vs, struct view *v)
 				 (long long)st->rows[2].per_token, (long long)st->ctx, g, (long long)sliding);
 		else
 			snprintf(v->narration, VIEW_NARRATION,
-				 "Bytes per token over %lld layers: MHA %lld, the model %lld, MQA %lld (bars: share of MHA). At "
+				 "Bytes per token over the %lld layers%s: MHA %lld, the model %lld, MQA %lld (bars: share of MHA). At "
 				 "-c %lld llama.cpp allocates %s GiB for the model.",
-				 (long long)st->m.layers, (long long)st->rows[0].per_token, (long long)st->rows[1].per_token,
+				 (long long)cf_cached_layers(&st->m), cf_cached_layers(&st->m) < st->m.layers ? " with a cache" : "",
+				 (long long)st->rows[0].per_token, (long long)st->rows[1].per_token,
 				 (long long)st->rows[2].per_token, (long long)st->ctx, g);
 	}
 }

@@ -258,7 +258,7 @@ static void render_block(const struct kq_state *st, struct canvas *c, int step)
 							     : "nibble = min(15, floor(x / d + 8.5)), 4 bits each");
 	}
 	if (step >= 3) {
-		canvas_printf_whole(c, 0, 12, ROLE_OK, "back: %s, max |x - back| %.4f", q8 ? "q d" : "(nibble - 8) d",
+		canvas_printf_whole(c, 0, 12, ROLE_OK, "back: %s, max |x - back| %.4f", q8 ? "q × d" : "(nibble − 8) × d",
 				    st->back_err);
 		canvas_printf_whole(c, 0, 13, ROLE_NORMAL, "%d bytes for 32 values (f16: 64)", quant_block_bytes(st->type));
 	}
@@ -358,7 +358,7 @@ static void kq_render(const void *vs, struct view *v)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "Read back, each value is %s: off by at most %.4f here. Scale and ints are all the cache keeps: %d "
 			 "bytes for 32 values instead of 64.",
-			 st->type == QUANT_Q8_0 ? "q d" : "(nibble - 8) d", st->back_err, quant_block_bytes(st->type));
+			 st->type == QUANT_Q8_0 ? "q × d" : "(nibble − 8) × d", st->back_err, quant_block_bytes(st->type));
 		break;
 	case 4:
 		snprintf(v->narration, VIEW_NARRATION,

@@ -485,13 +485,14 @@ static void me_render(const void *vs, struct view *v)
 				 "%lld of %lld layers are recurrent: each keeps one fixed state a sequence (%s in all) whatever "
 				 "the context. Only its %lld attention layers grow with it, so the bars grow %.1f× slower than "
 				 "if all %lld attended.",
-				 (long long)A->recurrent_layers, (long long)st->m.layers, r, (long long)kv_layers,
+				 /* of the layers that keep anything: an MTP block (·) keeps nothing */
+				 (long long)A->recurrent_layers, (long long)(kv_layers + A->recurrent_layers), r, (long long)kv_layers,
 				 kv_layers ? (double)(kv_layers + A->recurrent_layers) / (double)kv_layers : 0.0,
 				 (long long)(kv_layers + A->recurrent_layers));
 		else if (A->local_layers)
 			snprintf(v->narration, VIEW_NARRATION,
-				 "Full layers grow with every token; sliding ones stop at the window. A hybrid's recurrent layers "
-				 "keep one fixed state a sequence at any context and only its few attention layers grow.");
+				 "Full layers grow with every token; sliding ones stop at the window, so the bars grow slower "
+				 "than the context once it passes the window.");
 		else
 			snprintf(v->narration, VIEW_NARRATION,
 				 "Every layer here is full: each keeps a cell for every token, so the cache grows in step with "

@@ -190,7 +190,7 @@ static void mb_render(const void *vs, struct view *v)
 		if (v->step == 2 && st->mla)
 			snprintf(also, sizeof also, ", the keys and values MLA avoids storing (K of the query head size, V of "
 				 "the V head size).");
-		else if (sliding)
+		else if (sliding && v->step <= 3)   /* this model's rows; the reference model has its own layers */
 			snprintf(also, sizeof also, ". The %lld sliding layers keep only a window; the GiB follow the full "
 				 "layers, which keep every token.", (long long)sliding);
 		snprintf(v->narration, VIEW_NARRATION, "%s: %lld bytes per token, %s GiB at %lld tokens%s", r->name,

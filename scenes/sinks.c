@@ -381,15 +381,20 @@ static void sk_render(const void *vs, struct view *v)
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "seed %lld, n %d", st->seed, st->n);
 	canvas_printf(s, 0, 1, ROLE_NORMAL, "%d sinks + last %d", st->sinks, st->recent);
 	canvas_printf(s, 0, 2, ROLE_NORMAL, "pos 0: score %.1f value 0", st->score[0]);
-	if (st->learned || st->k >= SK_STREAM0) {   /* two rows: one touched the border */
+	if (learned) {   /* the logit where its bar is drawn, with this softmax's weight for it */
 		canvas_printf(s, 0, 3, ROLE_ACCENT, "learned logit %.2f", st->sink_logit);
-		canvas_printf(s, 0, 4, ROLE_ACCENT, "  its weight %.3f", st->learned_share);
+		canvas_printf(s, 0, 4, ROLE_ACCENT, "  its weight %.3f", bars_of->sink);
 	}
 	canvas_text(s, 0, 5, ROLE_HOT, "s █ sink positions");
 	canvas_text(s, 0, 6, ROLE_BAR2, "m █ middle");
 	canvas_text(s, 0, 7, ROLE_BAR, "r █ recent W");
-	canvas_text(s, 0, 8, ROLE_DIM, "· dropped from the cache");
-	if (streaming)
+	int dropped = 0;   /* named when some position is drawn as dropped */
+	for (int y = 0; y < c->h && !dropped; y++)
+		for (int x = 0; x < c->w && !dropped; x++)
+			dropped = canvas_at(c, x, y)->ch == GLYPH_DOT;
+	if (dropped)
+		canvas_text(s, 0, 8, ROLE_DIM, "· dropped from the cache");
+	if (streaming && st->k - SK_STREAM0 < st->n)   /* tokens still to come */
 		canvas_text(s, 0, 9, ROLE_DIM, "  blank: not arrived yet");
 	else if (learned)
 		canvas_text(s, 0, 9, ROLE_ACCENT, "L █ learned sink logit");
@@ -406,7 +411,8 @@ static void sk_render(const void *vs, struct view *v)
 	if (st->k == 0)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "One query over %d positions. Position 0 is a sink: a high score (%.1f) and value 0, so it drains "
-			 "weight without changing the output. Scores and values of the others come from java.util.Random(%lld).",
+			 "weight without changing the output. The others' scores and values are the lesson's seeded numbers "
+			 "(seed %lld).",
 			 st->n, st->score[0], st->seed);
 	else if (st->k == SK_STREAM0)
 		snprintf(v->narration, VIEW_NARRATION,
@@ -415,10 +421,15 @@ static void sk_render(const void *vs, struct view *v)
 			 st->sink_logit, 100 * st->learned_share, st->recent, st->learned_res.out);
 	else if (st->k <= NCACHES) {
 		const struct sk_result *r = &st->res[st->k - 1];
+		char why[120] = "";
+		if (st->k == 2 && r->sink > 0)   /* learned=1: the logit takes the sinks' share */
+			snprintf(why, sizeof why, " Without sink tokens the learned logit still takes %.1f%%.", 100 * r->sink);
+		else if (st->k == 2)
+			snprintf(why, sizeof why, " Without the sink, softmax must give all the weight to recent tokens.");
+		else if (st->k == 3)
+			snprintf(why, sizeof why, " Keeping the sinks restores the normalisation.");
 		snprintf(v->narration, VIEW_NARRATION, "%s (%d keys): positions %d-%d get %.1f%% of the weight; output %+.4f.%s",
-			 names[st->k - 1], r->nkeys, st->n - st->recent, st->n - 1, 100 * r->recent, r->out,
-			 st->k == 2 ? " Without the sink, softmax must give all the weight to recent tokens." :
-			 st->k == 3 ? " Keeping the sinks restores the normalisation." : "");
+			 names[st->k - 1], r->nkeys, st->n - st->recent, st->n - 1, 100 * r->recent, r->out, why);
 	} else {
 		int pos = st->k - SK_STREAM0 - 1;
 		if (st->evicted[pos] >= 0)

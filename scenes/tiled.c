@@ -386,7 +386,7 @@ static void tl_render(const void *vs, struct view *v)
 	switch (r->last) {
 	case TILED_START:
 		snprintf(v->narration, VIEW_NARRATION,
-			 "Q, K and V (%d×%d each, from java.util.Random(%lld)) sit in HBM. The naive kernel already ran: "
+			 "Q, K and V (%d×%d each, the lesson's seeded numbers, seed %lld) sit in HBM. The naive kernel already ran: "
 			 "it wrote S and P (%lld floats each) to HBM and read them back. The tiled kernel starts now.",
 			 st->n, st->d, st->seed, (long long)st->n * st->n);
 		break;

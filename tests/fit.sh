@@ -193,3 +193,14 @@ for m in phi-4-mini llama4-scout gemma4-31b gemma3-27b qwen2.5-7b; do
 		fi
 	fi
 done
+
+# Two models: the axis reaches the larger trained context, so the second
+# model's crossing is drawn where it is (Llama 3 8B stops at 8K; Qwen2.5 7B
+# fits -c 27904 in 17 GiB), not pinned at the first one's end.
+frame=$("$ATTNVIZ" --frame fit --step 1 -m llama3-8b -m qwen2.5-7b --size 80x24)
+want=$("$ATTNVIZ" --summary fit -m qwen2.5-7b | awk -F'\t' '$2 == "max_ctx.f16" { print $3 }')
+if printf '%s\n' "$frame" | grep -q 'up to 128K' && [ -n "$want" ] && printf '%s\n' "$frame" | grep -q "\* $want"; then
+	ok "fit: beside Llama 3 8B the axis reaches 128K and marks Qwen2.5 7B's -c $want"
+else
+	fail "fit: two models: axis or mark missing (want '* $want', 'up to 128K')"
+fi

@@ -685,6 +685,39 @@ static void walk_render(const struct registry *reg)
 			     "score-matrix step %d: the legend is whole", sm[i].step);
 			shot_free(&sh);
 		}
+	/* What the third walk found said wrong: the counts and the sentences
+	 * now follow the model and the step. */
+	if (shoot(reg, "gqa", "qwen3-next-80b", NULL, 2, &sh) == 0) {
+		T_OK(strstr(sh.narration, "over the 12 layers with a cache") != NULL && rows_holding(sh.side, "12 of 49 layers cached") == 1,
+		     "gqa qwen3-next step 2: bytes over its 12 attention layers, not 49 (%s)", sh.narration);
+		shot_free(&sh);
+	}
+	if (shoot(reg, "mla-bytes", "gemma4-31b", NULL, 4, &sh) == 0) {
+		T_OK(strstr(sh.narration, "Llama 3 8B") && !strstr(sh.narration, "sliding"),
+		     "mla-bytes gemma4 step 4: the reference model's row has no sliding layers to speak of (%s)", sh.narration);
+		shot_free(&sh);
+	}
+	if (shoot(reg, "memory", "qwen3-next-80b", NULL, 3, &sh) == 0) {
+		T_OK(strstr(sh.narration, "36 of 48 layers are recurrent") && strstr(sh.narration, "if all 48 attended"),
+		     "memory qwen3-next step 3: one count of layers, the MTP block apart (%s)", sh.narration);
+		shot_free(&sh);
+	}
+	if (shoot(reg, "memory", NULL, NULL, 3, &sh) == 0) {
+		T_OK(!strstr(sh.narration, "recurrent"), "memory gemma3 step 3: no recurrent layers spoken of (%s)", sh.narration);
+		shot_free(&sh);
+	}
+	if (shoot(reg, "sinks", NULL, "learned=1", 2, &sh) == 0) {
+		T_OK(strstr(sh.narration, "the learned logit still takes 43.7%") && !strstr(sh.narration, "all the weight"),
+		     "sinks learned=1 step 2: the logit's share, not \"all the weight\" (%s)", sh.narration);
+		shot_free(&sh);
+	}
+	for (int k = 1; k <= 2; k++)
+		if (shoot(reg, "sinks", NULL, NULL, k, &sh) == 0) {
+			T_EQ_INT(rows_holding(sh.side, "· dropped from the cache"), cells_holding(sh.pic, GLYPH_DOT) > 0,
+				 "sinks step %d: \"· dropped\" in the legend exactly when a position is drawn dropped", k);
+			T_EQ_INT(rows_holding(sh.side, "learned logit"), 0, "sinks step %d: no learned logit without its bar", k);
+			shot_free(&sh);
+		}
 	/* score-matrix: each swatch of "the smaller n" is a colour the grid
 	 * shows; a square hidden under a smaller n's (8192 under 4096 at 80x24)
 	 * has none (step 3 once showed blue and green over a blue grid). */
