@@ -290,9 +290,13 @@ static int glued(const char *word, const char *space)
 	const char *unit_end = next_end;
 	while (unit_end > next && strchr(",.;:)", unit_end[-1]))
 		unit_end--;
+	/* and an operand's words: "8 heads" in "× 8 heads × 4 B" */
+	const char *after = *next_end == ' ' ? next_end + 1 : next_end, *after_end = after;
+	while (*after_end && *after_end != ' ' && *after_end != '\n')
+		after_end++;
 	int number_before = space > word && space[-1] >= '0' && space[-1] <= '9';
 	return flag_with_value(word, space) || is_one_of(word, space, ops) || is_one_of(next, next_end, ops) ||
-	       (number_before && is_one_of(next, unit_end, units));
+	       (number_before && is_one_of(next, unit_end, units)) || (number_before && is_one_of(after, after_end, ops));
 }
 
 /* Word-wrap s into lines of w columns; draws them when c is not NULL

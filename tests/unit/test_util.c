@@ -52,6 +52,7 @@ void test_canvas(void)
 		{12, "set -np 256 here", "set -np 256\nhere\n"},
 		{8, "a = b + c + d", "a = b +\nc + d\n"},
 		{12, "from 3 to 4 B", "from 3 to\n4 B\n"},
+		{22, "matrix (128 × 8 heads × 4 B) ok", "matrix\n(128 × 8 heads × 4 B)\nok\n"},
 	};
 	for (unsigned i = 0; i < sizeof keep / sizeof keep[0]; i++) {
 		c = canvas_new(keep[i].w, 4);
