@@ -294,8 +294,8 @@ static void fa_render(const void *vs, struct view *v)
 		else
 			snprintf(v->narration, VIEW_NARRATION,
 				 "vLLM takes the first valid backend of a priority list (vllm/platforms/cuda.py). FLASH_ATTN "
-				 "needs cc >= 8.0 and a head size that is a multiple of 8 up to 256; learned sinks need 9.0 "
-				 "(e: cc).");
+				 "needs compute capability (cc) 8.0 and a head size that is a multiple of 8 up to 256; "
+				 "learned sinks need 9.0.");
 		return;
 	}
 	double top = 1;
