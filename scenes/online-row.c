@@ -211,12 +211,14 @@ static void or_render(const void *vs, struct view *v)
 		plot_cell(&p, st->value[j][0], st->value[j][1], &vx, &vy);
 		canvas_put(c, vx, vy, GLYPH_DISC, j < seen ? ROLE_BAR2 : ROLE_DIM);
 	}
+	int circle_under_tip = 0;
 	if (seen > 0) {
 		/* acc/s lies on the arrow (s >= 1 shortens it): drawn over the line, under the tip. */
 		if (!done) {
 			int rx, ry;
 			plot_cell(&p, out[0], out[1], &rx, &ry);
 			canvas_put(c, rx, ry, GLYPH_CIRCLE, ROLE_OK);
+			circle_under_tip = rx == ex && ry == ey;
 		}
 		tip = arrow_tip(a[0], a[1]);
 		canvas_put(c, ex, ey, tip, ROLE_ACCENT);
@@ -244,10 +246,12 @@ static void or_render(const void *vs, struct view *v)
 	/* The plot's legend: shapes, not only colours; the arrow's tip as drawn. */
 	canvas_printf(s, 0, s->h - 4, ROLE_DIM, "axes: a tick every %g", step);
 	canvas_text(s, 0, s->h - 3, ROLE_BAR2, "● a key's value v");
-	canvas_put(s, 0, s->h - 2, tip, ROLE_ACCENT);
-	canvas_text(s, 2, s->h - 2, ROLE_ACCENT, done ? "the output acc/s" : "acc, an arrow from 0");
-	if (!done)
-		canvas_text(s, 0, s->h - 1, ROLE_OK, "○ acc/s so far");
+	if (seen > 0) {   /* no arrow before the first key */
+		canvas_put(s, 0, s->h - 2, tip, ROLE_ACCENT);
+		canvas_text(s, 2, s->h - 2, ROLE_ACCENT, done ? "the output acc/s" : "acc, an arrow from 0");
+		if (!done)   /* s = 1: acc/s is acc, its ○ under the tip */
+			canvas_text(s, 0, s->h - 1, ROLE_OK, circle_under_tip ? "○ acc/s: at the tip" : "○ acc/s so far");
+	}
 
 	if (st->k == 0)
 		snprintf(v->narration, VIEW_NARRATION,

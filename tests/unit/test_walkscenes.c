@@ -718,6 +718,18 @@ static void walk_render(const struct registry *reg)
 			T_EQ_INT(rows_holding(sh.side, "learned logit"), 0, "sinks step %d: no learned logit without its bar", k);
 			shot_free(&sh);
 		}
+	/* online-row: the legend names ○ when the plane shows it, says where it
+	 * is when the tip covers it (s = 1), and no arrow before the first key */
+	for (int k = 0; k <= 7; k++)
+		if (shoot(reg, "online-row", NULL, NULL, k, &sh) == 0) {
+			int circle = cells_holding(sh.pic, GLYPH_CIRCLE) > 0, so_far = rows_holding(sh.side, "○ acc/s so far"),
+			    at_tip = rows_holding(sh.side, "○ acc/s: at the tip"), arrow = rows_holding(sh.side, "acc, an arrow");
+			T_OK(so_far == (circle && k < 7) && (k == 0 ? arrow + at_tip == 0 : arrow == (k < 7)) &&
+				     (at_tip == 0 || !circle),
+			     "online-row step %d: ○ named %d (drawn %d, at the tip %d), the arrow %d", k, so_far, circle, at_tip,
+			     arrow);
+			shot_free(&sh);
+		}
 	/* score-matrix: each swatch of "the smaller n" is a colour the grid
 	 * shows; a square hidden under a smaller n's (8192 under 4096 at 80x24)
 	 * has none (step 3 once showed blue and green over a blue grid). */
