@@ -293,16 +293,19 @@ static int row_of(const struct plot *pl, double bytes)
 	return r > pl->h - 1 ? -1 : pl->y0 + pl->h - 1 - r;
 }
 
-/* "B  17G", "W 0.5G": a line's letter and its bytes in GiB, six columns. */
+/* "B  17G", "W 0.5G", "W 1.2T": a line's letter and its bytes, six
+ * columns, a blank after the letter ("W1250G" read as one word). */
 static void glabel(char *buf, size_t len, char letter, double bytes)
 {
-	double g = bytes / GIB;
-	if (g >= 9999.5)
-		snprintf(buf, len, "%c%4.0fT", letter, g / 1024);
-	else if (g >= 9.95)
-		snprintf(buf, len, "%c%4.0fG", letter, g);
-	else
+	double g = bytes / GIB, t = g / 1024;
+	if (g < 9.95)
 		snprintf(buf, len, "%c%4.1fG", letter, g);
+	else if (g < 999.5)
+		snprintf(buf, len, "%c%4.0fG", letter, g);
+	else if (t < 9.95)
+		snprintf(buf, len, "%c%4.1fT", letter, t);
+	else
+		snprintf(buf, len, "%c%4.0fT", letter, t);
 }
 
 /* A line across the plot at bytes, labelled on the left unless another
