@@ -280,7 +280,7 @@ static int is_one_of(const char *w, const char *end, const char *const *list)
  * row breaks there only when it has no other place (wrap's `soft`). */
 static int glued(const char *word, const char *space)
 {
-	static const char *const ops[] = {"=", "<", ">", "≤", "≥", "−", "+", "×", "·", "÷", "≈", "-", NULL};
+	static const char *const ops[] = {"=", "==", "<", ">", "≤", "≥", "−", "+", "×", "·", "÷", "≈", "-", NULL};
 	static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "KB", "MB", "GB", "TB",
 					    "ms", "µs", "ns", "rad", "GFLOP/s", "GB/s", "TFLOP", NULL};
 	const char *next = space + 1, *next_end = next;

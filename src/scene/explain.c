@@ -47,6 +47,11 @@ static void header(const struct run *r, const struct summary *s, FILE *out)
 	fprintf(out, "parameters:%s", p->n ? "" : " none");
 	for (int i = 0; i < p->n; i++) {
 		fprintf(out, "%s %s = %s%s", i ? ";" : "", p->specs[i].name, p->val[i].text, p->val[i].is_default ? "" : " (set)");
+		/* 0 standing for the model's value: say so, or "heads = 0" reads
+		 * as no heads beside the model's 8 further down */
+		const char *help = p->specs[i].help, *zero = help ? strstr(help, "(0: ") : NULL;
+		if (!strcmp(p->val[i].text, "0") && zero)
+			fprintf(out, " (%.*s)", (int)strcspn(zero + 4, ");"), zero + 4);
 		set += !p->val[i].is_default;
 	}
 	fprintf(out, "%s\n", p->n == 0 ? "" : set ? " (the others: the scene file's defaults)"
