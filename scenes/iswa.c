@@ -325,7 +325,7 @@ static void is_render(const void *vs, struct view *v)
 		fmt_bytes(b, sizeof b, (double)A->full_bytes);
 		snprintf(v->narration, VIEW_NARRATION,
 			 "Total %s, on the same scale as the bars above; with --swa-full every layer would keep all %lld "
-			 "cells: %s.", a, (long long)A->full_cells, b);
+			 "cells%s: %s.", a, (long long)A->full_cells, A->streams > 1 ? " of each stream" : "", b);
 		break;
 	default:
 		fmt_bytes(a, sizeof a, (double)st->other.total_bytes);

@@ -62,8 +62,11 @@ static void nt_render(const void *vs, struct view *v)
 	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f  (trained 0..%.0f)", pos, r->train - 1);
 	int starred = rope_scene_draw_clocks(v->pic, 1, r, st->theta, st->used, pos);
 	struct canvas *s = v->side;
-	canvas_printf(s, 0, 0, ROLE_NORMAL, "s = %g, d %d", r->s, r->d);
-	canvas_printf(s, 0, 1, ROLE_ACCENT, "base %g → %.1f", r->base, st->new_base);
+	canvas_printf_whole(s, 0, 0, ROLE_NORMAL, "s = %g, d %d", r->s, r->d);
+	/* the new base in fewer digits where it is long (Mistral's 1e9 → 4.1e9) */
+	if (!canvas_printf_whole(s, 0, 1, ROLE_ACCENT, "base %g → %.1f", r->base, st->new_base) &&
+	    !canvas_printf_whole(s, 0, 1, ROLE_ACCENT, "base %g → %.0f", r->base, st->new_base))
+		canvas_printf_whole(s, 0, 1, ROLE_ACCENT, "base %g → %.6g", r->base, st->new_base);
 	/* ★ named when a dial or a row of the table below shows one */
 	canvas_text(s, 0, 2, ROLE_DIM, starred || st->nbeyond ? "○ old ● new ★ unseen" : "○ old ● new");
 	canvas_text(s, 0, 3, ROLE_DIM, "• trained · untrained");   /* the dials' rims */

@@ -51,10 +51,12 @@ static void pi_render(const void *vs, struct view *v)
 	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f rotated as %.2f (÷%g)", pos, rotated, r->s);
 	int starred = rope_scene_draw_clocks(v->pic, 1, r, st->theta, st->used, pos);
 	struct canvas *s = v->side;
-	canvas_printf(s, 0, 0, ROLE_NORMAL, "s = %g, d %d, base %g", r->s, r->d, r->base);
+	/* shorter where the numbers are long (Llama 3's base 500000) */
+	if (!canvas_printf_whole(s, 0, 0, ROLE_NORMAL, "s = %g, d %d, base %g", r->s, r->d, r->base) &&
+	    !canvas_printf_whole(s, 0, 0, ROLE_NORMAL, "s %g, d %d, base %g", r->s, r->d, r->base))
+		canvas_printf_whole(s, 0, 0, ROLE_NORMAL, "d %d, base %g", r->d, r->base);
 	/* the shorter word when the numbers are long (Gemma 4's 262144): whole at 80x24 */
-	if (!canvas_printf_whole(s, 0, 1, ROLE_NORMAL, "train %.0f, target %.0f", r->train, r->target))
-		canvas_printf(s, 0, 1, ROLE_NORMAL, "train %.0f, to %.0f", r->train, r->target);
+	rope_scene_train_target(s, 1, r);
 	canvas_text(s, 0, 2, ROLE_DIM, starred ? "○ unscaled ● PI ★ unseen" : "○ unscaled ● PI");
 	canvas_text(s, 0, 3, ROLE_DIM, "• trained · untrained");   /* the dials' rims */
 	canvas_text(s, 0, 4, ROLE_LABEL, "pair per token at target");

@@ -81,9 +81,10 @@ static void ya_render(const void *vs, struct view *v)
 	int starred = rope_scene_draw_clocks(v->pic, ch + 2, r, st->theta, st->used, pos);
 	canvas_printf(v->pic, 0, ch + 1, ROLE_LABEL, "position %.0f  ○ unscaled ● YaRN%s", pos, starred ? " ★ unseen" : "");
 	struct canvas *s = v->side;
-	canvas_printf(s, 0, 0, ROLE_NORMAL, "s %g, β %g/%g", r->s, r->beta_fast, r->beta_slow);
-	canvas_printf(s, 0, 1, ROLE_NORMAL, "corr dims %.0f .. %.0f", st->low, st->high);
-	canvas_printf(s, 0, 2, ROLE_ACCENT, "mscale %.4f (²%.4f)", st->mscale, st->mscale * st->mscale);
+	if (!canvas_printf_whole(s, 0, 0, ROLE_NORMAL, "s %g, β %g/%g", r->s, r->beta_fast, r->beta_slow))
+		canvas_printf_whole(s, 0, 0, ROLE_NORMAL, "β %g/%g", r->beta_fast, r->beta_slow);
+	canvas_printf_whole(s, 0, 1, ROLE_NORMAL, "corr dims %.0f .. %.0f", st->low, st->high);
+	canvas_printf_whole(s, 0, 2, ROLE_ACCENT, "mscale %.4f (²%.4f)", st->mscale, st->mscale * st->mscale);
 	canvas_text(s, 0, 3, ROLE_DIM, "• trained · untrained");   /* the dials' rims */
 	canvas_text(s, 0, 4, ROLE_LABEL, "pair  ramp  θ used/θ");
 	/* The steps walk the table: each pair in turn is the one explained,

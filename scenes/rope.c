@@ -65,11 +65,10 @@ static void rp_render(const void *vs, struct view *v)
 	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f  (trained 0..%.0f)", pos, r->train - 1);
 	int starred = rope_scene_draw_clocks(v->pic, 1, r, st->theta, st->theta, pos);
 	struct canvas *s = v->side;
-	canvas_printf(s, 0, 0, ROLE_NORMAL, "d %d, base %g", r->d, r->base);
+	canvas_printf_whole(s, 0, 0, ROLE_NORMAL, "d %d, base %g", r->d, r->base);
 	/* Shorter words where the numbers are long (Gemma 4: 262144 trained,
 	 * 256 pairs): every number whole at 80x24. */
-	if (!canvas_printf_whole(s, 0, 1, ROLE_NORMAL, "train %.0f, target %.0f", r->train, r->target))
-		canvas_printf(s, 0, 1, ROLE_NORMAL, "train %.0f, to %.0f", r->train, r->target);
+	rope_scene_train_target(s, 1, r);
 	if (canvas_printf_whole(s, 0, 2, ROLE_ACCENT, "%d of %d pairs never turn", st->unseen, r->d / 2)) {
 		canvas_text(s, 0, 3, ROLE_DIM, "once in training");
 	} else {

@@ -37,7 +37,12 @@ const char *fmt_in(char *buf, size_t len, double v, int width, int max_decimals)
 			continue;
 		if (v == 0 || strpbrk(buf, "123456789"))
 			return buf;
-		break;   /* a number that is not 0 never shows as 0.000000 */
+		/* a number that is not 0 never shows as 0.00: more decimals where
+		 * they fit (0.004729 beside 0.06, not 4.729e-03) */
+		for (int more = max_decimals + 1; more < width; more++)
+			if (snprintf(buf, len, "%.*f", more, v) <= width && strpbrk(buf, "123456789"))
+				return buf;
+		break;
 	}
 	for (int prec = width; prec >= 0; prec--)
 		if (snprintf(buf, len, "%.*e", prec, v) <= width)

@@ -17,7 +17,8 @@ void fmt_thousands(char *buf, size_t len, int64_t v);
 /* Bytes as "8.00 MiB" / "10.61 GiB", choosing the unit. */
 void fmt_bytes(char *buf, size_t len, double bytes);
 /* v in at most `width` columns for a table's column: the most decimals up
- * to max_decimals that fit, else the most digits of %e that fit (a number
+ * to max_decimals that fit; a small number that would read 0.00 takes
+ * more decimals if they fit; else the most digits of %e that fit (a number
  * is whole or absent: "1.1e+09", never "10737418"; "3.1e-07", never
  * "0.000000"), else "#". */
 const char *fmt_in(char *buf, size_t len, double v, int width, int max_decimals);

@@ -164,7 +164,7 @@ int rope_scene_read(struct rope_scene *r, const struct scene_env *env, const str
 			return -1;
 		}
 		int pair = (int)lround(pairs[i] * scale);
-		if (r->npairs > 0 && r->pairs[r->npairs - 1] == pair)
+		if (is_default && r->npairs > 0 && r->pairs[r->npairs - 1] == pair)
 			continue;   /* a small d: two defaults on one pair */
 		r->pairs[r->npairs++] = pair;
 	}
@@ -254,6 +254,13 @@ int rope_scene_draw_clocks(struct canvas *c, int y0, const struct rope_scene *r,
 		canvas_printf(c, cx - 3, cy + ry + 1, ROLE_LABEL, "pair %d", pair);
 	}
 	return starred;
+}
+
+void rope_scene_train_target(struct canvas *s, int y, const struct rope_scene *r)
+{
+	if (!canvas_printf_whole(s, 0, y, ROLE_NORMAL, "train %.0f, target %.0f", r->train, r->target) &&
+	    !canvas_printf_whole(s, 0, y, ROLE_NORMAL, "train %.0f, to %.0f", r->train, r->target))
+		canvas_printf_whole(s, 0, y, ROLE_NORMAL, "to %.0f", r->target);
 }
 
 double rope_scene_trained_span(const struct rope_scene *r, double theta)

@@ -106,6 +106,11 @@ struct clock_hand {
 	enum role role;
 };
 
+/* "train T, target N" on row y of the state pane, shorter where the
+ * numbers are long ("train T, to N", then "to N": the picture's label
+ * gives the trained span), never cut. */
+void rope_scene_train_target(struct canvas *s, int y, const struct rope_scene *r);
+
 /* One dial per selected pair: the trained sweep (0 .. (train-1)·theta) shaded,
  * the hands drawn, and a hand at an angle training never reached marked.
  * Returns how many drawn dials show a ★, so that a legend names it only

@@ -139,8 +139,8 @@ void compare_render(const struct compare *c, struct view *v, int step)
 		x = canvas_printf(p, 0, y, ROLE_DIM, "+%d below (→)", below);
 	else if (top > 0)
 		x = canvas_printf(p, 0, y, ROLE_DIM, "+%d above (←)", top);
-	else if (c->more > 0)
-		x = canvas_printf(p, 0, y, ROLE_DIM, "+%d in --summary", c->more);
+	if (c->more > 0)   /* always said, after the others */
+		x += canvas_printf(p, x, y, ROLE_DIM, "%s+%d in --summary", x ? ", " : "", c->more);
 	if (x == 0)
 		canvas_text(p, 0, y, ROLE_DIM, "each pair of bars: scaled to its larger value");
 	else

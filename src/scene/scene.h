@@ -38,9 +38,9 @@ struct view {
 	int scroll;
 };
 
-/* The columns the narration wraps in: the frame puts both panes, a blank
- * column either side of each and the bar between them in its width
- * (frame_pane_sizes; test_frame checks the sum). */
+/* The columns the narration wraps in: both panes and the three columns
+ * between them (a blank, the bar, a blank), as frame_pane_sizes lays them
+ * out; test_frame checks the sum. */
 #define VIEW_PANE_GAPS 3
 static inline int view_narration_width(const struct view *v)
 {
