@@ -480,6 +480,9 @@ static void be_summary(const void *vs, struct summary *sum)
 	summary_int(sum, s.done, "cases_done");
 	summary_words(sum, "cases measured so far, of %d planned: kernels × K/V types × sizes (parameters kernels, kv, n)",
 		      st->ncases);
+	if (!st->live->begun)
+		summary_explain(sum, "not measured: every scene at once (all) leaves this machine's timings out; "
+				"--summary bench or --bench measures");
 	for (int i = 0; i < s.done; i++) {
 		const struct be_case *e = &s.res[i];
 		const char *k = fastbench_kernel_name(e->c.kernel), *kv = fastbench_kv_name(e->c.kv);
@@ -564,6 +567,11 @@ static void be_print(const void *vs, FILE *out)
 	const struct be_state *st = vs;
 	struct be_snap s;
 	snapshot(st, &s);
+	if (!st->live->begun) {
+		fprintf(out, "not measured: every scene at once (all) leaves this machine's timings out; "
+			"--print bench or --bench measures\n");
+		return;
+	}
 	fprintf(out, "machine: FMA peak %.1f GFLOP/s, read bandwidth %.1f GB/s on %d thread%s\n", s.peak, s.bw, st->threads,
 		st->threads > 1 ? "s" : "");
 	if (s.peer_ok)

@@ -519,7 +519,7 @@ static void *state_at_end_as(const struct run *r, const struct model *m, int is_
 		return NULL;
 	for (int i = r->def->cls->nsteps(st); i > 0 && r->def->cls->step; i--)
 		r->def->cls->step(st);
-	const struct scene_measure *ms = r->def->cls->measure;
+	const struct scene_measure *ms = r->unmeasured ? NULL : r->def->cls->measure;
 	if (ms && ms->start(st, err, errlen) < 0) {
 		state_free(r, st);
 		return NULL;

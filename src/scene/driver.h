@@ -53,6 +53,9 @@ struct run {
 	int step, nsteps;
 	int starts;                /* states of this run that began measuring (scene_env.runs_before) */
 	int st_begun;              /* the current state has begun measuring */
+	int unmeasured;            /* summary, print and dump leave a measuring
+				    * scene (bench) unmeasured: `all` asks for
+				    * the lesson's numbers, not this machine's */
 };
 
 /* Start a scene at step 0 with its default parameters.  user_model may be
