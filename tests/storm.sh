@@ -36,12 +36,17 @@ awk -v n="$keys" -v seed="${STORM_SEED:-7}" 'BEGIN {
 sizes="10x5 250x80 80x24 33x7 200x60 70x20 12x40 250x5 120x40 69x19"
 batch=0
 while read -r line; do
+	# a line's keys in one tmux command (";" parts them): the program gets
+	# them as fast as it can read, one client started a line, not a key
+	set --
 	for k in $line; do
+		[ $# -gt 0 ] && set -- "$@" ';'
 		case $k in
-		L:*) T send-keys -t s -l -- "${k#L:}" ;;
-		*) T send-keys -t s "$k" ;;
+		L:*) set -- "$@" send-keys -t s -l -- "${k#L:}" ;;
+		*) set -- "$@" send-keys -t s "$k" ;;
 		esac
 	done
+	T "$@"
 	batch=$((batch + 1))
 	if [ $((batch % 5)) -eq 0 ]; then
 		set -- $sizes
