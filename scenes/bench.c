@@ -25,6 +25,7 @@
 #include "kern/ggml_peer.h"
 #include "kern/fastattn.h"
 #include "kern/fastbench.h"
+#include "kern/limits.h"
 #include "kern/quant.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
@@ -85,7 +86,8 @@ static void *be_worker(void *arg)
 	struct be_live *lv = st->live;
 	char err[200] = "";
 	/* The limits first: the shares are of this machine at this thread count. */
-	double peak = fastattn_fma_peak(st->threads, 0.1), bw = fastattn_read_bandwidth(st->threads, 0.2);
+	struct machine_limits ml = machine_limits(st->threads, 0.3);
+	double peak = ml.peak, bw = ml.bw;
 	/* The peer, where asked and where it loads: opened here, off the screen's thread. */
 	char why[200] = "not asked (peer = 0)";
 	struct ggml_peer *g = st->peer ? ggml_peer_open(why, sizeof why) : NULL;

@@ -25,6 +25,7 @@
 #include "kern/fastattn.h"
 #include "kern/fastbench.h"
 #include "kern/ggml_peer.h"
+#include "kern/limits.h"
 #include "scene/params.h"
 
 enum { BN_N, BN_HEADS, BN_THREADS, BN_CAUSAL, BN_KV, BN_KERNELS, BN_RUNS, BN_PEER, BN_NPARAMS };
@@ -239,13 +240,16 @@ int cli_bench(const struct cli_options *o)
 	for (int i = 0; i < nk; i++)
 		want[(int)ks[i]] = 1;
 	/* The limits of every thread count used, and of 1 and 2 threads always. */
-	int used[FASTATTN_MAX_THREADS + 1] = {0};
+	int used[FASTATTN_MAX_THREADS + 1] = {0}, reused = 0;
 	used[1] = used[2] = 1;
 	for (int i = 0; i < nt; i++)
 		used[(int)ts[i]] = 1;
 	for (int t = 1; t <= FASTATTN_MAX_THREADS; t++)
-		if (used[t])
-			lim.peak[t] = fastattn_fma_peak(t, 0.3), lim.bw[t] = fastattn_read_bandwidth(t, 0.6);
+		if (used[t]) {
+			struct machine_limits ml = machine_limits(t, 0.9);
+			lim.peak[t] = ml.peak, lim.bw[t] = ml.bw;
+			reused |= ml.reused;
+		}
 
 	/* The peer, where asked and where it loads. */
 	char why[300] = "not asked (--set peer=0)";
@@ -270,6 +274,8 @@ int cli_bench(const struct cli_options *o)
 		for (int t = 1; t <= FASTATTN_MAX_THREADS; t++)
 			if (used[t])
 				printf("%s %.1f GB/s on %d thread%s", t > 1 ? "," : "", lim.bw[t], t, t > 1 ? "s" : "");
+		if (reused)
+			printf("\n         (limits measured by an earlier run: ATTNVIZ_BENCH_LIMITS)");
 		if (g)
 			printf("\npeer: ggml's ggml_flash_attn_ext on %s (%s), beside tiled and decode, runs interleaved",
 			       ggml_peer_device(g), ggml_peer_path(g));
@@ -282,7 +288,7 @@ int cli_bench(const struct cli_options *o)
 
 	struct fastbench *b = fastbench_new();
 	if (!b) {
-		err_print("--bench: out of memory for the eviction buffer");
+		err_print("--bench: out of memory");
 		ggml_peer_close(g);
 		params_free(&p);
 		free(rows);

@@ -55,25 +55,27 @@ static void drop_inputs(struct fastbench *b)
 
 struct fastbench *fastbench_new(void)
 {
-	struct fastbench *b = calloc(1, sizeof *b);
-	if (!b)
-		return NULL;
-	/* Twice the last-level cache, so a pass through it leaves none of the
-	 * previous contents (64 MiB when the size is unknown or small). */
+	/* The eviction buffer comes with the first cold run: a bench of
+	 * prefill alone never pays for it. */
+	return calloc(1, sizeof(struct fastbench));
+}
+
+/* Twice the last-level cache, so a pass through it leaves none of the
+ * previous contents (64 MiB when the size is unknown or small). */
+static int evict_alloc(struct fastbench *b)
+{
 	long llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
 	size_t bytes = (size_t)64 << 20;
 	if (llc > 0 && (size_t)llc * 2 > bytes)
 		bytes = (size_t)llc * 2;
 	b->evict = malloc(bytes);
-	if (!b->evict) {
-		free(b);
-		return NULL;
-	}
+	if (!b->evict)
+		return -1;
 	/* Written now, so every page is a real page: a buffer only ever read
 	 * maps the one shared zero page and displaces nothing. */
 	memset(b->evict, 1, bytes);
 	b->evict_bytes = bytes;
-	return b;
+	return 0;
 }
 
 void fastbench_free(struct fastbench *b)
@@ -89,13 +91,16 @@ void fastbench_free(struct fastbench *b)
  * last-level cache): each line is brought in, pushing out whatever the
  * caches held.  Reads, not writes, so the evicted lines are clean and the
  * kernel timed next does not pay for writing them back. */
-static void evict_caches(struct fastbench *b)
+static int evict_caches(struct fastbench *b)
 {
+	if (!b->evict && evict_alloc(b) < 0)
+		return -1;
 	const volatile unsigned char *p = b->evict;
 	unsigned sum = 0;
 	for (size_t i = 0; i < b->evict_bytes; i += 64)
 		sum += p[i];
 	b->evict_sink += sum;
+	return 0;
 }
 
 /* Inputs start on a 64-byte line (a peer's tensors need 32: ggml's
@@ -290,8 +295,10 @@ int fastbench_run_peer(struct fastbench *b, const struct fastbench_case *c, cons
 	 * forward pass has gone through the caches. */
 	r->cold = decode;
 	for (int i = 0; i < runs; i++) {
-		if (r->cold)
-			evict_caches(b);
+		if (r->cold && evict_caches(b) < 0) {
+			snprintf(err, errlen, "out of memory for the eviction buffer");
+			return -1;
+		}
 		double t0 = fastattn_now();
 		int rc = c->kernel == FASTBENCH_TILED   ? fastattn_tiled(&a, &st, err, errlen)
 			 : c->kernel == FASTBENCH_NAIVE ? fastattn_naive(&a, &st, err, errlen)
@@ -303,8 +310,10 @@ int fastbench_run_peer(struct fastbench *b, const struct fastbench_case *c, cons
 		if (stopped(cancel))
 			return 1;
 		if (with_peer) {
-			if (r->cold)
-				evict_caches(b);
+			if (r->cold && evict_caches(b) < 0) {
+				snprintf(err, errlen, "out of memory for the eviction buffer");
+				return -1;
+			}
 			t0 = fastattn_now();
 			if (peer->run(peer->ctx) != 0) {
 				snprintf(pr->why, sizeof pr->why, "the peer failed to compute");
