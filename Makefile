@@ -105,16 +105,64 @@ $(BUILD)/registry.o: $(BUILD)/registry.c
 $(BUILD)/unit_tests: $(TEST_OBJ) $(BUILD)/libattnviz.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(BUILD)/libattnviz.a $(LIBS) $(LDFLAGS)
 
-# The whole suite: unit tests, CLI tests, golden frames, the tmux tests, then
-# the same again built with AddressSanitizer and UndefinedBehaviorSanitizer.
+# The whole suite: groups of tests (tests/group.sh BUILD GROUP), each a
+# target that writes build/check/BUILD-GROUP.log, so that make runs them
+# side by side: the plain build's every group, the engine and valgrind; the
+# clang build where compilers can differ (unit tests with the kernels and a
+# scene walk, the fuzz replay, the command line); the fault build; and every
+# group again under AddressSanitizer and UBSan.  tests/report.sh closes with
+# the failures, a table of each group's time and `N passed, N failed`.
+# Many groups wait on a terminal more than they compute: CHECK_JOBS runs
+# more of them than there are cores.
 REPLAY = $(FUZZ_TARGETS:%=$(BUILD)/replay_%)
+CHECK_BINS = all $(BUILD)/unit_tests $(REPLAY) $(BUILD)/gguf_write $(BUILD)/expr_check $(BUILD)/cells
+CHECK_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) + 2 )))
+# slowest first: make starts them in this order
+GROUPS = cells storm cli tmux checks formulas cast plans fit hf2026 models frames unit \
+	 families hfconfig gguf reconcile compare replay
+CLANG_GROUPS = unit replay cli
+CHECK_LOGS = build/check/build-san.log $(GROUPS:%=build/check/san-%.log) \
+	     build/check/plain-engine.log build/check/plain-valgrind.log $(GROUPS:%=build/check/plain-%.log) \
+	     build/check/fault-fault.log $(CLANG_GROUPS:%=build/check/clang-%.log)
+FAST_LOGS = $(filter-out build/check/build-san.log build/check/san-%,$(CHECK_LOGS))
 
-check check-fast: WERROR = -Werror
-check: all $(BUILD)/unit_tests $(REPLAY) $(BUILD)/gguf_write $(BUILD)/expr_check $(BUILD)/cells
-	sh tests/run.sh
+check check-fast check-group: WERROR = -Werror
+check:
+	@rm -rf build/check && mkdir -p build/check
+	@$(MAKE) -s --no-print-directory -j$(CHECK_JOBS) -Otarget WERROR=-Werror check-logs; sh tests/report.sh
 
-check-fast: all $(BUILD)/unit_tests $(REPLAY) $(BUILD)/gguf_write $(BUILD)/expr_check $(BUILD)/cells
-	ATTNVIZ_NO_SANITIZE=1 sh tests/run.sh
+# The same without the sanitizer build and its groups.
+check-fast:
+	@rm -rf build/check && mkdir -p build/check
+	@$(MAKE) -s --no-print-directory -j$(CHECK_JOBS) -Otarget WERROR=-Werror check-fast-logs; sh tests/report.sh
+
+# One group: make check-group G=fit (B=clang, san or fault for another build).
+B ?= plain
+check-group: $(CHECK_BINS)
+	@rm -rf build/check && mkdir -p build/check
+	@$(MAKE) --no-print-directory WERROR=-Werror build/check/$(B)-$(G).log; sh tests/report.sh
+
+check-logs: $(CHECK_LOGS)
+check-fast-logs: $(FAST_LOGS)
+
+build/check/plain-%.log: $(CHECK_BINS) FORCE
+	@mkdir -p build/check
+	@sh tests/group.sh plain $* > $@.part; mv $@.part $@; cat $@
+build/check/clang-%.log: build/check/build-clang.log FORCE
+	@sh tests/group.sh clang $* > $@.part; mv $@.part $@; cat $@
+build/check/san-%.log: build/check/build-san.log FORCE
+	@sh tests/group.sh san $* > $@.part; mv $@.part $@; cat $@
+build/check/fault-%.log: build/check/build-fault.log build/cells FORCE
+	@sh tests/group.sh fault $* > $@.part; mv $@.part $@; cat $@
+# The other builds, as groups of one check each: a build that fails is a
+# failure in the report, and the groups that need it say they did not run.
+build/check/build-%.log: FORCE
+	@mkdir -p build/check
+	@s=$$(date +%s); if $(MAKE) --no-print-directory $* > build/check/build-$*.out 2>&1; \
+		then echo "ok - the $* build"; else echo "not ok - the $* build failed: $$(grep -m1 -e error -e Error build/check/build-$*.out)"; fi > $@; \
+		echo "# time build $* $$(( $$(date +%s) - s ))" >> $@; cat $@
+
+FORCE:
 
 # The same program and tests built with clang (the suite runs them too).
 clang:
@@ -197,6 +245,6 @@ clean:
 	if [ -d build ]; then find build -mindepth 1 -maxdepth 1 ! -name llama -exec rm -rf {} +; fi
 	rm -f attnviz
 
-.PHONY: all check check-fast engine clang sanitize fault bench install uninstall clean fuzz fuzz-build
+.PHONY: all check check-fast check-group check-logs check-fast-logs FORCE engine clang sanitize fault bench install uninstall clean fuzz fuzz-build
 
 -include $(CORE_OBJ:.o=.d) $(UI_OBJ:.o=.d) $(TEST_OBJ:.o=.d)

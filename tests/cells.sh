@@ -34,18 +34,21 @@ cells=$(abs "$CELLS")
 # A session that stays: the server lives from one scene's session to the next.
 T new-session -d -s keep "sleep 3600"
 
-# settle SESSION FILE: the screen with its attributes once two captures in a
-# row agree: the title can show the new step while a slow build is still
-# drawing the rest of the frame.
+# settle SESSION FILE [TEXT]: the screen with its attributes once two
+# captures in a row agree and TEXT shows (as plain text): the title can show the new step
+# while a slow build is still drawing the rest of the frame.  1 when that
+# never happens within the deadline.
 settle() {
+	_until=$(($(date +%s) + ATTNVIZ_TMUX_WAIT))
 	T capture-pane -e -p -t "$1" >"$2"
-	i=0
-	while [ $i -lt 100 ]; do
-		sleep 0.05
+	while :; do
+		sleep "$ATTNVIZ_TMUX_POLL"
 		T capture-pane -e -p -t "$1" >"$2.next"
-		cmp -s "$2" "$2.next" && return 0
+		if cmp -s "$2" "$2.next" && { [ -z "${3:-}" ] || shows "$1" "$3"; }; then
+			return 0
+		fi
 		mv "$2.next" "$2"
-		i=$((i + 1))
+		[ "$(date +%s)" -ge "$_until" ] && return 1
 	done
 }
 
@@ -56,44 +59,86 @@ bars_of() {
 	esac
 }
 
-# walk LABEL BIN ENV SCENE [ARGS]: every step; prints the checker's failures,
-# returns 1 on any
+# walk LABEL BIN ENV SCENE [ARGS [two]]: every step, in a session of its
+# own ($lane names it: walks run side by side); prints the checker's
+# failures, returns 1 on any
 walk() {
 	label=$1 bin=$2 envs=$3 scene=$4 args=${5:-}
-	T new-session -d -s w -x 80 -y 24 \
+	w=w${lane:-0}
+	T new-session -d -s "$w" -x 80 -y 24 \
 		"env -u NO_COLOR LC_ALL=C.UTF-8 ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ATTNVIZ_MODELS' $envs $bin -s $scene $args; sleep 600"
 	want=" step 0/"
 	[ "$scene" = bench ] && want="Benchmark"
-	if ! wait_for w "$want"; then
+	if ! wait_for "$w" "$want"; then
 		echo "$label $scene: the program did not start"
-		T kill-session -t w
+		T kill-session -t "$w"
 		return 1
 	fi
-	n=$(T capture-pane -p -t w | sed -n '1s/.* step 0\/\([0-9]*\) .*/\1/p')
+	n=$(T capture-pane -p -t "$w" | sed -n '1s/.* step 0\/\([0-9]*\) .*/\1/p')
 	[ "$scene" = bench ] && n=0
 	[ -n "$n" ] || n=0
 	bars=$(bars_of "$scene")
 	# two models: each pair of bars is scaled to its larger value (the
 	# screen says so), so bars of different keys are not in one order
 	[ "${6:-}" = two ] && bars=
-	k=0 bad=0
+	k=0 bad=0 cap="$tmp/cap.$w"
+	settle "$w" "$cap"
 	while :; do
-		settle w "$tmp/cap"
-		if ! "$cells" ${bars:+--bars "$bars"} "$label $scene step $k" <"$tmp/cap"; then
+		if ! "$cells" ${bars:+--bars "$bars"} "$label $scene step $k" <"$cap"; then
 			bad=1
 			break   # one failing step tells enough
 		fi
 		[ "$k" -ge "$n" ] && break
 		k=$((k + 1))
-		T send-keys -t w Right
-		if ! wait_for w "step $k/$n "; then
+		T send-keys -t "$w" Right
+		if ! settle "$w" "$cap" "step $k/$n "; then
 			echo "$label $scene: step $k/$n never showed"
 			bad=1
 			break
 		fi
 	done
-	T kill-session -t w
+	T kill-session -t "$w"
 	return $bad
+}
+
+# Walks side by side, in $lanes lanes: `job LABEL-OF-OK WALK-ARGS...` adds
+# one to the list, `run_jobs` walks them all and prints their lines in the
+# order they were added.  A walk mostly waits on the terminal, so lanes
+# overlap its waits rather than its work.
+lanes=${CELLS_LANES:-3}
+njobs=0
+job() {
+	njobs=$((njobs + 1))
+	printf '%s\n' "$@" > "$tmp/job.$njobs"
+}
+run_one() {   # run_one N: the job's ok or not ok line into $tmp/res.N
+	{ read -r okname; read -r label; read -r jbin; read -r jenvs; read -r jscene; read -r jargs; read -r jtwo; } \
+		< "$tmp/job.$1"
+	if walk "$label" "$jbin" "$jenvs" "$jscene" "$jargs" "$jtwo" >"$tmp/out.$1"; then
+		ok "$okname"
+	else
+		fail "$okname: $(head -3 "$tmp/out.$1" | tr '\n' '|')"
+	fi > "$tmp/res.$1"
+}
+run_jobs() {
+	l=0
+	while [ $l -lt "$lanes" ]; do
+		(
+			lane=$l i=$((l + 1))
+			while [ $i -le $njobs ]; do
+				run_one $i
+				i=$((i + lanes))
+			done
+		) &
+		l=$((l + 1))
+	done
+	wait
+	i=1
+	while [ $i -le $njobs ]; do
+		cat "$tmp/res.$i"
+		i=$((i + 1))
+	done
+	njobs=0
 }
 
 scenes=$("$ATTNVIZ" --list | awk -F'\t' '$1 == "scene" { print $3 }')
@@ -129,11 +174,7 @@ for mode in 256 8 mono projector; do
 	projector) envs="TERM=xterm-256color" args="--set theme=projector" ;;
 	esac
 	for s in $scenes; do
-		if walk "$mode" "$bin" "$envs" "$s" "$args" >"$tmp/out"; then
-			ok "cells: $s, every step visible ($mode)"
-		else
-			fail "cells: $s ($mode): $(head -3 "$tmp/out" | tr '\n' '|')"
-		fi
+		job "cells: $s, every step visible ($mode)" "$mode" "$bin" "$envs" "$s" "$args" ""
 	done
 done
 # Two models side by side: every step of the six scenes that compare, each
@@ -146,11 +187,8 @@ for mode in 256 mono; do
 	for pair in gqa:llama3-8b:qwen2.5-7b mla-bytes:deepseek-v3:deepseek-v2-lite iswa:gemma3-27b:gemma2-9b \
 		cost:llama3-8b:mixtral-8x7b memory:gemma3-27b:qwen3-next-80b fit:qwen2.5-7b:llama3-8b; do
 		s=${pair%%:*} ms=${pair#*:}
-		if walk "$mode" "$bin" "$envs" "$s" "-m ${ms%%:*} -m ${ms#*:}" two >"$tmp/out"; then
-			ok "cells: $s beside ${ms#*:}, every step visible ($mode)"
-		else
-			fail "cells: $s beside ${ms#*:} ($mode): $(head -3 "$tmp/out" | tr '\n' '|')"
-		fi
+		job "cells: $s beside ${ms#*:}, every step visible ($mode)" "$mode" "$bin" "$envs" "$s" \
+			"-m ${ms%%:*} -m ${ms#*:}" two
 	done
 done
 # The screens the 2026 models brought (hybrids' layer strips, Gemma 4's two
@@ -164,13 +202,10 @@ for mode in 256 mono; do
 	for pair in memory:falcon-h1-7b memory:qwen3-next-80b memory:lfm2-1.2b memory:gemma4-31b iswa:gemma4-31b \
 		gqa:gemma4-31b fa-engines:gemma4-31b cost:gemma4-31b fit:gemma4-31b fa-engines:gpt-oss-20b; do
 		s=${pair%%:*} mdl=${pair#*:}
-		if walk "$mode" "$bin" "$envs" "$s" "-m $mdl" >"$tmp/out"; then
-			ok "cells: $s with $mdl, every step visible ($mode)"
-		else
-			fail "cells: $s with $mdl ($mode): $(head -3 "$tmp/out" | tr '\n' '|')"
-		fi
+		job "cells: $s with $mdl, every step visible ($mode)" "$mode" "$bin" "$envs" "$s" "-m $mdl" ""
 	done
 done
+run_jobs
 echo "# cells: the walk took $(($(date +%s) - start)) s"
 # The bar checks can fail: a sink shorter than a later bar, and a larger
 # number with a shorter bar, drawn by hand.

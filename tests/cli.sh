@@ -278,6 +278,16 @@ awk -F'\t' '$1 == "decode" { b = $10 * $8 * 1e6; r = 0.005 * $8 * 1e6; w = 2 * 2
 	END { exit bad }' "$tmp/bench3" && ok "cli: --bench decode bytes are the blocks' bytes" || fail "cli: --bench quantized decode bytes"
 err_case "cli: --bench unknown kv type" "--bench: kv: 'q5_0' is not one of f32|f16|q8_0|q4_0" --bench --set kv=q5_0
 err_case "cli: --bench unknown kernel" "--bench: kernels: 'fast' is not one of tiled|naive|decode" --bench --set kernels=fast
+# ATTNVIZ_BENCH_LIMITS: figures for this CPU at 1 thread are reused, not
+# measured; 2 threads, missing, are measured and appended.
+cpu=$(awk -F': ' '/^model name/ { gsub(/\t/, " ", $2); print $2; exit }' /proc/cpuinfo)
+printf 'Some Other CPU\t1\t9.5\t9.25\n%s\t1\t123.5\t45.25\n' "${cpu:-?}" > "$tmp/limits"
+ATTNVIZ_BENCH_LIMITS="$tmp/limits" "$ATTNVIZ" --bench --format tsv --set n=16 --set heads=1 --set threads=1 --set runs=1 \
+	--set kernels=tiled --set kv=f32 --set peer=0 > "$tmp/blim"
+expect_eq "cli: --bench reuses the limits ATTNVIZ_BENCH_LIMITS holds for this CPU" \
+	"$(awk -F'\t' '$1 == "machine" && $5 == 1 { printf "%s%s ", $9, $10 }' "$tmp/blim")" "123.50- -45.25 "
+expect_eq "cli: --bench measures and appends the thread count the file lacks" \
+	"$(awk -F'\t' -v c="${cpu:-?}" '$1 == c { printf "%s ", $2 }' "$tmp/limits")" "1 2 "
 # The ggml peer: absent, --bench says why and prints its own rows alone.
 small="--set n=64 --set heads=1 --set threads=1 --set runs=1 --set kv=f32 --set kernels=decode"
 ATTNVIZ_GGML_PEER="$tmp/none.so" "$ATTNVIZ" --bench $small > "$tmp/bench4"
@@ -329,8 +339,10 @@ fi
 TERM=xterm "$ATTNVIZ" --frames 1500 > /dev/null 2> "$tmp/err"; rc=$?
 expect_eq "cli: --frames 1500 across every scene exits 0" "$rc" 0
 expect_eq "cli: --frames prints nothing on stderr" "$(cat "$tmp/err")" ""
-for sz in 10x5 250x80 70x20 1x1 3000x1000; do
-	TERM=xterm COLUMNS=${sz%x*} LINES=${sz#*x} "$ATTNVIZ" --frames 600 > /dev/null 2>&1
+# 3000x1000 is three million cells a frame: a few frames show it holds.
+for sz in 10x5:600 250x80:600 70x20:600 1x1:600 3000x1000:40; do
+	n=${sz#*:} sz=${sz%:*}
+	TERM=xterm COLUMNS=${sz%x*} LINES=${sz#*x} "$ATTNVIZ" --frames "$n" > /dev/null 2>&1
 	expect_eq "cli: --frames at $sz" $? 0
 done
 for m in $("$ATTNVIZ" --list | awk -F'\t' '$1=="model"{print $2}'); do
