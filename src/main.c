@@ -16,12 +16,13 @@
 #define ATTNVIZ_VERSION "0.1.0"
 #endif
 
-int main(int argc, char **argv)
+/* One command line, as attnviz runs it: parse, prepare, run a mode.  In a
+ * batch the terminal program is refused: stdin holds the commands. */
+static int run(int argc, char **argv, int batch)
 {
 	struct cli_options o;
 	struct app app;
 	char err[700];
-	setlocale(LC_ALL, "");
 	if (cli_parse(argc, argv, &o, err, sizeof err) < 0) {
 		err_print(err);
 		return 2;
@@ -35,6 +36,19 @@ int main(int argc, char **argv)
 		return 0;
 	case MODE_BENCH:
 		return cli_bench(&o);
+	case MODE_BATCH:
+		if (batch) {
+			err_print("--batch: a command line of the batch runs one mode, not another batch");
+			return 2;
+		}
+		return cli_batch(stdin, run);
+	case MODE_TUI:
+		if (batch) {
+			err_print("--batch: a command line needs a mode (--summary, --explain, --fit, ...): "
+				  "the terminal program does not run in a batch");
+			return 2;
+		}
+		break;
 	default:
 		break;
 	}
@@ -45,4 +59,10 @@ int main(int argc, char **argv)
 	int status = o.mode == MODE_TUI ? ui_main(&app, &o) : cli_run(&app, &o);
 	app_free(&app);
 	return status;
+}
+
+int main(int argc, char **argv)
+{
+	setlocale(LC_ALL, "");
+	return run(argc, argv, 0);
 }

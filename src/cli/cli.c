@@ -39,8 +39,11 @@ void cli_help(FILE *out)
 	      "       attnviz --frame SCENE [--step N] [--size WxH] [--format svg|ansi|txt] [-m MODEL] [--set K=V]...\n"
 	      "                                     one composed frame (default the last step, txt), for slides\n"
 	      "       attnviz --reconcile LOG [-m MODEL]    a llama.cpp log's memory lines beside attnviz's numbers\n"
+	      "       attnviz --batch                       command lines from stdin, one a line, each run\n"
+	      "                                     in turn; after each one's output, 0x1e and its exit status\n"
 	      "       attnviz --help | --version\n"
-	      "\n"
+	      "\n", out);
+	fputs(
 	      "SCENE is an id (tiled) or a number (4); MODEL an INI file, a .gguf file, a config.json\n"
 	      "(saved as any NAME.json, or a directory holding one) or a model id (--list).\n"
 	      "-m A -m B: B beside A on gqa, mla-bytes, iswa, cost, memory and fit (rows, bars and curves\n"
@@ -235,6 +238,14 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 				err_set(err, errlen, NULL, 0, NULL, NULL, "--frames takes a count from 0 to 100000000");
 				return -1;
 			}
+		} else if (is_opt(a, "--batch")) {
+			if (argc != 2) {
+				err_set(err, errlen, NULL, 0, NULL, NULL,
+					"--batch takes no other option: each line of its input is a command line");
+				return -1;
+			}
+			o->mode = MODE_BATCH;
+			return 0;
 		} else if (is_opt(a, "-h") || is_opt(a, "--help")) {
 			o->mode = MODE_HELP;
 			return 0;

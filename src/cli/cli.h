@@ -25,6 +25,12 @@ int cli_cast_lesson(const struct app *a, const struct cli_options *o);
 /* --frame: one composed frame as txt, svg or ansi on stdout (frame_out.c). */
 int cli_frame(const struct app *a, const struct cli_options *o);
 
+/* --batch: command lines read from in, one a line, each run by run(argc,
+ * argv, 1) (main's own, batch.c); after each command's output a line of
+ * the record separator (0x1e) and its exit status.  Returns the largest
+ * status of a command, or 2 when in cannot be read. */
+int cli_batch(FILE *in, int (*run)(int argc, char **argv, int batch));
+
 /* --reconcile LOG: a llama.cpp log's memory lines against attnviz's (reconcile.c); returns the exit status. */
 int cli_reconcile(const struct app *a, const struct cli_options *o);
 struct llog;

@@ -2,6 +2,7 @@
 GROUP(test_jrand)
 GROUP(test_softmax)
 GROUP(test_canvas)
+GROUP(test_words)
 GROUP(test_num_params)
 GROUP(test_param_tables)
 GROUP(test_ini)
