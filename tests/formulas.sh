@@ -10,8 +10,13 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# judge LABEL FILE: run the evaluator over one --explain text.
+# judge LABEL FILE: run the evaluator over one --explain text; a command
+# of a batch that failed (tests/lib.sh batch) fails it too.
 judge() {
+	if grep -q '^exit [0-9]*: \|^batch: ' "$2"; then
+		fail "formulas: $1: $(grep -m1 '^exit [0-9]*: \|^batch: ' "$2")"
+		return
+	fi
 	"$EXPR_CHECK" < "$2" > "$tmp/verdict"; rc=$?
 	if [ "$rc" -eq 0 ]; then ok "formulas: $1: $(tail -n 1 "$tmp/verdict")"
 	else fail "formulas: $1: $(head -n 1 "$tmp/verdict") ($(tail -n 1 "$tmp/verdict"))"; fi
@@ -23,7 +28,8 @@ judge "the lesson's parameters and models, every scene" "$tmp/all"
 scenes=$("$ATTNVIZ" --list | awk -F'\t' '$1 == "scene" && $3 != "bench" { print $3 }')
 for m in assets/models/*.ini tests/hf/*/; do
 	m=${m%/}
-	for s in $scenes; do "$ATTNVIZ" --explain "$s" -m "$m" 2>&1; done > "$tmp/m"
+	for s in $scenes; do echo "--explain $s -m '$m'"; done > "$tmp/cmds"
+	batch "$tmp/cmds" > "$tmp/m"
 	judge "$m" "$tmp/m"
 done
 

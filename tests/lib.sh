@@ -12,3 +12,16 @@ sstatus() { scene=$1 key=$2; shift 2; "$ATTNVIZ" --summary "$scene" "$@" | awk -
 # unsourced FILE: the keys of an --export-model output whose line carries no
 # comment saying where the value came from (one line, blank when none).
 unsourced() { grep -v '^;' "$1" | grep '=' | grep -v ' ; .' | sed 's/ *=.*//' | tr '\n' ' '; }
+# batch CMDS: attnviz --batch over the file CMDS, one command line a line
+# (no blank or comment lines), stdout and stderr together.  A command that
+# exits non-zero adds a line `exit N: COMMAND`; a batch that answers fewer
+# commands, or exits with another status than its worst command's (a
+# sanitizer's report at exit), adds a line `batch: ...`.
+batch() {
+	"$ATTNVIZ" --batch < "$1" > "$1.out" 2>&1
+	awk -v rc=$? 'NR == FNR { cmd[++n] = $0; next }
+		/^\036/ { s = substr($0, 2) + 0; i++; if (s) print "exit " s ": " cmd[i]; if (s > w) w = s; next }
+		{ print }
+		END { if (rc != w) print "batch: exit " rc " (its commands: " w ")"
+		      if (i != n) print "batch: " i " of " n " commands answered" }' "$1" "$1.out"
+}
