@@ -121,10 +121,10 @@ CHECK_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) + 2 )))
 GROUPS = cells storm cli tmux checks formulas cast plans fit hf2026 models frames unit \
 	 families hfconfig gguf reconcile compare replay
 CLANG_GROUPS = unit replay cli
-CHECK_LOGS = build/check/build-san.log $(GROUPS:%=build/check/san-%.log) \
+CHECK_LOGS = build/check/build-sanitize.log $(GROUPS:%=build/check/san-%.log) \
 	     build/check/plain-engine.log build/check/plain-valgrind.log $(GROUPS:%=build/check/plain-%.log) \
 	     build/check/fault-fault.log $(CLANG_GROUPS:%=build/check/clang-%.log)
-FAST_LOGS = $(filter-out build/check/build-san.log build/check/san-%,$(CHECK_LOGS))
+FAST_LOGS = $(filter-out build/check/build-sanitize.log build/check/san-%,$(CHECK_LOGS))
 
 check check-fast check-group: WERROR = -Werror
 check:
@@ -150,7 +150,7 @@ build/check/plain-%.log: $(CHECK_BINS) FORCE
 	@sh tests/group.sh plain $* > $@.part; mv $@.part $@; cat $@
 build/check/clang-%.log: build/check/build-clang.log FORCE
 	@sh tests/group.sh clang $* > $@.part; mv $@.part $@; cat $@
-build/check/san-%.log: build/check/build-san.log FORCE
+build/check/san-%.log: build/check/build-sanitize.log FORCE
 	@sh tests/group.sh san $* > $@.part; mv $@.part $@; cat $@
 build/check/fault-%.log: build/check/build-fault.log build/cells FORCE
 	@sh tests/group.sh fault $* > $@.part; mv $@.part $@; cat $@

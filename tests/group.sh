@@ -64,6 +64,10 @@ else
 fi
 # wall seconds, then the CPU seconds of every process the group ran
 # (user and system, from the shell's `times`: its second line)
-cpu=$(times | awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } }
-	END { printf "%.1f", s }')
+# (a builtin's output redirected, not piped: a pipe would run it in a
+# subshell of its own, which has no children)
+times > "${TMPDIR:-/tmp}/times.$$"
+cpu=$(awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } }
+	END { printf "%.1f", s }' "${TMPDIR:-/tmp}/times.$$")
+rm -f "${TMPDIR:-/tmp}/times.$$"
 echo "# time $build $group $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') $cpu"
