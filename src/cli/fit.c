@@ -14,6 +14,7 @@
 #include "model/budget.h"
 #include "model/fit.h"
 #include "model/split.h"
+#include "model/wquant_model.h"
 #include "scene/params.h"
 #include "util/err.h"
 #include "util/xmalloc.h"
@@ -47,7 +48,7 @@ static int query_of(const struct cli_options *o, int64_t budget, struct fit_quer
 		param_value_copy(&p.val[p.n], &p.def[p.n], 1);
 	}
 	for (int i = 0; i < o->nsets; i++)
-		if (params_set(&p, o->sets[i], err, sizeof err) < 0) {
+		if (strncmp(o->sets[i], "weights=", 8) && params_set(&p, o->sets[i], err, sizeof err) < 0) {
 			char scoped[500];
 			snprintf(scoped, sizeof scoped, "--fit: %s", err);
 			err_print(scoped);
@@ -292,6 +293,37 @@ out:
 	return status;
 }
 
+/* --set weights=TYPE (the last one given): the ftype, NULL when not given;
+ * -1 after printing the error when TYPE is not a llama-quantize type. */
+static int weights_of(const struct cli_options *o, const struct wq_ftype **f)
+{
+	*f = NULL;
+	for (int i = 0; i < o->nsets; i++) {
+		if (strncmp(o->sets[i], "weights=", 8))
+			continue;
+		if (!(*f = wq_ftype_find(o->sets[i] + 8))) {
+			char names[600], shown[40], err[800];
+			wq_ftype_names(names, sizeof names);
+			err_clean(shown, sizeof shown, o->sets[i] + 8);
+			snprintf(err, sizeof err, "--fit: weights: '%s' is not a llama-quantize type (%s)", shown, names);
+			err_print(err);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The model's weights as weights=TYPE makes them: 0, or 2 after the error. */
+static int reweigh(struct model *m, const struct wq_ftype *f)
+{
+	char err[700];
+	if (f && wquant_model(m, f, err, sizeof err) < 0) {
+		err_print(err);
+		return 2;
+	}
+	return 0;
+}
+
 int cli_fit(const struct app *a, const struct cli_options *o)
 {
 	int64_t budget;
@@ -307,20 +339,27 @@ int cli_fit(const struct app *a, const struct cli_options *o)
 		return 2;   /* cli_parse already said so */
 	if (b.n > 1)
 		budget = b.bytes[0];   /* the margin is kept on each device: checked against the first */
-	if (query_of(o, budget, &q) < 0)
+	const struct wq_ftype *wt;
+	if (query_of(o, budget, &q) < 0 || weights_of(o, &wt) < 0)
 		return 2;
-	if (!m) {   /* the fit scene's model */
-		m = xmalloc(sizeof *m);
-		own = 1;
-		if (model_find_load(m, "qwen2.5-7b", err, sizeof err) < 0) {
-			err_print(err);
-			free(m);
-			return 2;
-		}
+	/* a copy: weights= changes the weights of the model handed in */
+	struct model *m0 = m;
+	m = xmalloc(sizeof *m);
+	own = 1;
+	if (m0)
+		*m = *m0;
+	else if (model_find_load(m, "qwen2.5-7b", err, sizeof err) < 0) {   /* the fit scene's model */
+		err_print(err);
+		free(m);
+		return 2;
+	}
+	if (reweigh(m, wt)) {
+		free(m);
+		return 2;
 	}
 	if (o->model2) {   /* the second -m, shown after the first with the suffix @2 */
 		m2 = xmalloc(sizeof *m2);
-		if (model_find_load(m2, o->model2, err, sizeof err) < 0) {
+		if (model_find_load(m2, o->model2, err, sizeof err) < 0 || reweigh(m2, wt)) {
 			err_print(err);
 			free(m2);
 			if (own)
