@@ -139,6 +139,80 @@ expect_eq "fit: 80GB is 80e9 bytes" "$("$ATTNVIZ" --fit 80GB -m llama3-70b | hea
 "$ATTNVIZ" --fit 2000GiB -m deepseek-v3 --set ctx_max=4000000 --format tsv >/dev/null
 expect_eq "fit: DeepSeek-V3 up to 4M tokens exits 0" $? 0
 
+# ---- devices as people write them, --fit list ----------------------------------
+for name in "RTX 4090" rtx-4090 4090 RTX4090 "NVIDIA GeForce RTX 4090" "geforce rtx 4090"; do
+	expect_eq "fit: '$name' is the RTX 4090's 24 GiB" "$("$ATTNVIZ" --fit "$name" -m qwen2.5-7b --format tsv 2>&1)" \
+		"$("$ATTNVIZ" --fit 24GiB -m qwen2.5-7b --format tsv)"
+done
+"$ATTNVIZ" --fit list >"$tmp/list" 2>&1
+expect_eq "fit: --fit list: exit 0, a header and one line a device with its bytes, GiB and source" \
+	"$? $(awk -F'\t' 'NR == 1 { h = $0; next } $2 ~ /^[0-9]+$/ && $2 == $3 * 1073741824 && $6 ~ /GB/ { n++ } END { print h "|" n }' "$tmp/list")" \
+	"0 device	bytes	GiB	name	also written	source|$(($(wc -l <"$tmp/list") - 1))"
+lbad=""
+awk -F'\t' 'NR > 1 { print $1 "|" $2 "|" $4 "|" $5 }' "$tmp/list" >"$tmp/names"
+while IFS='|' read -r dev bytes title aliases; do
+	# each name the list gives reads back as that device's size (a title
+	# with a comma, "Apple M4 Max, 128 GB", would be two devices)
+	case $title in *,*) title=$dev ;; esac
+	for n in "$dev" "$title" $(printf '%s' "$aliases" | tr ', ' '\n_'); do
+		n=$(printf '%s' "$n" | tr _ ' ')
+		got=$("$ATTNVIZ" --fit "$n" -m llama3-8b 2>&1 | head -1 | sed -n 's/.* in \([0-9]*\) bytes.*/\1/p')
+		[ "$got" = "$bytes" ] || lbad="$lbad '$n' ($got, want $bytes)"
+	done
+done <"$tmp/names"
+[ -z "$lbad" ] && ok "fit: every name --fit list gives (device, name, also written) is that device's bytes" ||
+	fail "fit: names of --fit list:$lbad"
+
+# ---- several devices: llama.cpp's default split (-sm layer) -----------------------
+# src/llama-model.cpp llama_model_base::load_tensors: split points are the
+# running sums of the devices' memory over the total; layer il of the
+# n_layer + 1 (the output layer last) goes to the first device whose split
+# point exceeds il / (n_layer + 1).  Each layer's KV on its device: Qwen2.5
+# 7B keeps 4 KV heads of 128 a layer, f16 2048 B a token a layer, q8_0
+# 1088, q4_0 576.  Every device within its budget less 1024 MiB at max_ctx;
+# one step (256) further, the device's KV grows by layers x 256 x that and
+# some device goes over (flash attention: the compute buffer does not grow).
+split_judge() {
+	awk -F'\t' -v n=28 -v margin=$((1024 * 1048576)) -v spec="$1" '
+	BEGIN { nd = split(spec, B, ","); tot = 0; for (j = 1; j <= nd; j++) { tot += B[j]; S[j] = tot }
+		for (j = 1; j <= nd; j++) S[j] /= tot
+		for (il = 0; il <= n; il++) { for (j = 1; j < nd && !(il / (n + 1) < S[j]); j++); if (il == n) out = j; else cnt[j]++ } }
+	NR == 1 { next }
+	{ t = $1; j = $2 + 1; per = t == "f16" ? 2048 : t == "q8_0" ? 1088 : 576
+	  if ($6 != cnt[j] || $7 != (j == out)) { print t " dev " j - 1 ": layers " $6 " out " $7 ", want " cnt[j] " out " (j == out); next }
+	  if ($5 != f[t]) { print t " dev " j - 1 ": first layer " $5 " want " f[t] + 0; next }
+	  f[t] += cnt[j]
+	  if ($9 != cnt[j] * $4 * per) { print t " dev " j - 1 ": kv " $9 " != " cnt[j] " x " $4 " x " per; next }
+	  if ($12 != $8 + $9 + $10 + $11) { print t " dev " j - 1 ": total is not the sum"; next }
+	  if ($13 != B[j]) { print t " dev " j - 1 ": budget " $13; next }
+	  if ($12 > B[j] - margin) { print t " dev " j - 1 ": " $12 " over " B[j] - margin; next }
+	  if ($12 + cnt[j] * 256 * per > B[j] - margin) over[t] = 1
+	  ctx[t] = $4 }
+	END { for (t in ctx) if (ctx[t] < 131072 && !over[t]) print t ": the next step fits every device too"; print "ok" }'
+}
+for spec in "9GiB,9GiB 9663676416,9663676416" "10GiB,8GiB 10737418240,8589934592" "3x6GiB 6442450944,6442450944,6442450944" \
+	"rtx3060,8GiB 12884901888,8589934592" "2x8GiB,12GiB 8589934592,8589934592,12884901888"; do
+	mem=${spec% *}
+	got=$("$ATTNVIZ" --fit "$mem" -m qwen2.5-7b --format tsv 2>&1 | split_judge "${spec#* }" | tr '\n' ' ')
+	expect_eq "fit: qwen2.5-7b on $mem: layers split as llama.cpp's load_tensors, KV per device, each within its budget" "$got" "ok "
+done
+expect_eq "fit: 2x24GiB, 2xrtx3090 and rtx3090,rtx3090 are one budget" \
+	"$("$ATTNVIZ" --fit 2x24GiB -m llama3-8b --format tsv | cut -f1,2,4-)" \
+	"$("$ATTNVIZ" --fit 'rtx3090, RTX 3090' -m llama3-8b --format tsv | cut -f1,2,4-)"
+expect_eq "fit: 2xrtx3090 names each device" \
+	"$("$ATTNVIZ" --fit 2xrtx3090 -m llama3-8b --format tsv | cut -f3 | sort -u | tr '\n' ' ')" "name rtx3090 "
+# Llama 3 8B on two equal devices: il / 33 < 0.5 for il 0..16, so 17 layers
+# on the first, 15 and the output layer on the second.
+"$ATTNVIZ" --fit 2x24GiB -m llama3-8b >"$tmp/two" 2>&1
+grep -q '^  0 .* 0-16  ' "$tmp/two" && grep -q '^  1 .* 17-31+out ' "$tmp/two" && grep -q 'the largest share: device 1' "$tmp/two" &&
+	grep -q 'load_tensors' "$tmp/two" && ok "fit: 2x24GiB: Llama 3 8B's layers 0-16 and 17-31 with the output, the largest share named" ||
+	fail "fit: 2x24GiB: $(grep -m3 '^  [01] \|largest' "$tmp/two" | tr '\n' '|')"
+for bad in 0x24GiB 17x1GiB 2x rtx3090, ,24GiB 2x24GiB,rtx9999; do
+	"$ATTNVIZ" --fit "$bad" >"$tmp/out" 2>"$tmp/err"
+	expect_eq "fit: bad devices '$bad': exit 2, one line on stderr, nothing on stdout" \
+		"$? $(wc -l < "$tmp/err") $(wc -c < "$tmp/out")" "2 1 0"
+done
+
 # Bad MEM: one line naming it, exit 2.
 for bad in 12abc 24XB '' -5GiB 0GiB 1e30GB GiB rtx9999 24gib; do
 	"$ATTNVIZ" --fit "$bad" >"$tmp/out" 2>"$tmp/err"

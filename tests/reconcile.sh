@@ -81,6 +81,22 @@ done <"$fx/fixtures.list"
 [ -z "$mbad" ] && [ "$nm" -ge 15 ] && ok "reconcile: $nm logs with their shipped INI (-m): every row agrees, compute included" ||
 	fail "reconcile: logs with their shipped INI ($nm):$mbad"
 
+# ---- -m names a model that is not the log's: one line first, exit 1 ----------
+# The log's print_info says llama, 32 layers, 32 heads, 8 KV heads, n_embd
+# 4096, 128256 tokens; Qwen2.5 7B is qwen2, 28, 28, 4, 3584, 152064.
+"$ATTNVIZ" --reconcile "$fx/llama3-8b-fa.log" -m qwen2.5-7b >"$tmp/w.out" 2>&1
+r=$?
+want="attnviz: $fx/llama3-8b-fa.log:24: the log's model is not qwen2.5-7b: arch llama (log) / qwen2 (-m), n_layer 32 (log) / 28 (-m), n_head 32 (log) / 28 (-m), n_head_kv 8 (log) / 4 (-m), n_embd 4096 (log) / 3584 (-m), n_vocab 128256 (log) / 152064 (-m)"
+[ "$r" -eq 1 ] && [ "$(cat "$tmp/w.out")" = "$want" ] &&
+	ok "reconcile: -m qwen2.5-7b against a Llama 3 8B log: exit 1, one line naming arch, layers, heads, KV heads, n_embd, vocab" ||
+	fail "reconcile: a wrong -m: exit $r, $(head -c 400 "$tmp/w.out" | tr '\n' '|')"
+# Mistral 7B v0.1 is a llama of the same shape but 32000 tokens: the vocabulary alone differs.
+"$ATTNVIZ" --reconcile "$fx/llama3-8b-fa.log" -m mistral-7b >"$tmp/w.out" 2>&1
+r=$?
+[ "$r" -eq 1 ] && [ "$(wc -l <"$tmp/w.out")" -eq 1 ] && grep -q ":69: the log's model is not mistral-7b: n_vocab 128256 (log) / 32000 (-m)$" "$tmp/w.out" &&
+	ok "reconcile: -m mistral-7b against a Llama 3 8B log: only n_vocab named" ||
+	fail "reconcile: -m mistral-7b against Llama 3: exit $r, $(head -c 300 "$tmp/w.out")"
+
 # ---- edited logs: the difference and its cause ---------------------------------
 # edit NAME SED-SCRIPT: the fixture edited, reconciled into $tmp/e.out; its exit status in $erc
 edit() { sed "$2" "$fx/$1.log" >"$tmp/e.log"; "$ATTNVIZ" --reconcile "$tmp/e.log" >"$tmp/e.out" 2>&1; erc=$?; }

@@ -31,7 +31,7 @@ void cli_help(FILE *out)
 	      "       attnviz --bench [--format tsv] [--set K=V]...         real-size kernels timed here\n"
 	      "       attnviz --fit MEM [-m MODEL [-m MODEL]] [--format tsv] [--set K=V]...\n"
 	      "                                     the largest context per cache type that fits MEM (24GiB,\n"
-	      "                                     80GB, 12000MiB or a device: rtx4090, a100-80g, h100, ...)\n"
+	      "                                     80GB, 12000MiB, a device: --fit list; several: 2x24GiB)\n"
 	      "       attnviz --cast SCENE|all [--size WxH] [-m MODEL] [--set K=V]...\n"
 	      "                                     the scene played first to last step, asciicast v2 on stdout\n"
 	      "       attnviz --record FILE [-s SCENE] ...  interactive, the session also saved to FILE (asciicast v2)\n"
@@ -64,7 +64,7 @@ void cli_help(FILE *out)
 	      "kernels (tiled,naive,decode), runs and peer (1: ggml beside ours where\n"
 	      "build/ggml_peer.so loads), e.g. --set kv=f16 --set kernels=decode.\n"
 	      "--fit parameters: margin (MiB, 1024), n_seq, unified, ubatch, n_batch, fa (1 on, 0 off),\n"
-	      "swa_full, ctx_max (0: up to the trained context), e.g. --set n_seq=4 --set fa=0.\n"
+	      "swa_full, ctx_max (0: the trained context), weights (Q4_K_M, MXFP4_MOE: llama-quantize's).\n"
 	      "\n"
 	      "--reconcile reads a llama-server / llama-cli / llama-bench log (stderr, as pasted): the\n"
 	      "deployment from its llama_context lines, the model from -m, else the GGUF it loaded,\n"
@@ -175,7 +175,7 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 			char why[200], shown[64];
 			if (set_mode(o, MODE_FIT, a, err, errlen) < 0 || need_arg(argc, argv, &i, &o->fit_mem, err, errlen) < 0)
 				return -1;
-			if (budget_parse(o->fit_mem, &bytes, &dev, why, sizeof why) < 0) {
+			if (strcmp(o->fit_mem, "list") && budget_parse(o->fit_mem, &bytes, &dev, why, sizeof why) < 0) {
 				err_clean(shown, sizeof shown, o->fit_mem);
 				err_set(err, errlen, NULL, 0, NULL, NULL, "--fit '%s': %s", shown, why);
 				return -1;

@@ -479,6 +479,81 @@ static int model_of(const struct app *ap, const struct llog *g, const char *show
 	return llog_model(g, shown, m, err, errlen);
 }
 
+/* A print_info count: one number, or the largest of a "[a, b, c]" list
+ * (llama.cpp's print_f prints a list when the layers differ); -1 when not
+ * a count. */
+static int64_t info_count(const char *v)
+{
+	int64_t best = -1;
+	const char *p = v + (v[0] == '[');
+	for (;;) {
+		char *end;
+		errno = 0;
+		long long n = strtoll(p, &end, 10);
+		if (end == p || errno || n < 0)
+			return -1;
+		best = n > best ? n : best;
+		p = end;
+		while (*p == ' ')
+			p++;
+		if (*p != ',')
+			break;
+		p++;
+	}
+	return *p == (v[0] == '[' ? ']' : 0) ? best : -1;
+}
+
+/*
+ * Whether the model given by -m is the log's: its print_info lines (the
+ * hyperparameters llama.cpp read from the GGUF, src/llama-model.cpp
+ * print_info) against the model's.  A field is compared only where both
+ * say: an INI may name no arch, no vocabulary or no n_embd.  The KV
+ * head count is the largest of the layers' (a list when they differ).
+ * 0 when they agree, else 1 with "arch llama (log) / qwen2 (-m), ..." in
+ * why and the line of the first mismatch in *line.
+ */
+static int model_mismatch(const struct llog *g, const struct model *m, char *why, size_t len, int *line)
+{
+	const struct {
+		const char *info;
+		int64_t ours;
+	} counts[] = {
+		{"n_layer_all", m->layers},
+		{"n_head", m->heads},
+		/* MLA: a GGUF with the latent's keys says 1 KV head of the latent's
+		 * width (kv_lora_rank + rope), an older one the heads attnviz keeps */
+		{"n_head_kv", m->kind == ATTN_MLA ? 0 : m->kv_heads},
+		{"n_embd", m->embd},
+		{"n_vocab", m->vocab},
+		{"n_expert", m->experts},
+		{"n_embd_head_k", m->kind == ATTN_MLA ? 0 : m->head_dim},
+	};
+	size_t n = 0;
+	int at;
+	why[0] = 0;
+	*line = 0;
+	const char *arch = llog_info(g, "arch", &at);
+	if (arch && arch[0] && m->arch[0] && strcmp(arch, m->arch)) {
+		n += (size_t)snprintf(why, len, "arch %.31s (log) / %s (-m)", arch, m->arch);
+		*line = at;
+	}
+	for (size_t i = 0; i < sizeof counts / sizeof counts[0] && n < len; i++) {
+		const char *v = llog_info(g, counts[i].info, &at);
+		if (!v && !strcmp(counts[i].info, "n_layer_all"))
+			v = llog_info(g, "n_layer", &at);   /* older llama.cpp prints n_layer only */
+		int64_t theirs = v ? info_count(v) : -1;
+		/* 0 is "not given" for embd, vocab and the head size of an INI; a dense model has 0 experts */
+		if (theirs < 0 || theirs == counts[i].ours || (counts[i].ours == 0 && strcmp(counts[i].info, "n_expert")))
+			continue;
+		n += (size_t)snprintf(why + n, len - n, "%s%s %lld (log) / %lld (-m)", n ? ", " : "",
+				      strcmp(counts[i].info, "n_layer_all") ? counts[i].info : "n_layer", (long long)theirs,
+				      (long long)counts[i].ours);
+		if (!*line)
+			*line = at;
+	}
+	return why[0] != 0;
+}
+
 int reconcile_report(const struct llog *g, const struct model *m, const char *shown, const char *what, FILE *out,
 		     FILE *errout)
 {
@@ -535,6 +610,15 @@ int cli_reconcile(const struct app *ap, const struct cli_options *o)
 	}
 	if (model_of(ap, g, shown, m, what, sizeof what, err, sizeof err) < 0) {
 		err_print(err);
+		goto out;
+	}
+	/* -m names a model that is not the log's: every row would differ for
+	 * that alone, so that is what is said, in one line, first. */
+	char why[400];
+	int at;
+	if (ap->model && model_mismatch(g, m, why, sizeof why, &at)) {
+		printf("attnviz: %s:%d: the log's model is not %s: %s\n", shown, at, m->id, why);
+		status = 1;
 		goto out;
 	}
 	status = reconcile_report(g, m, shown, what, stdout, stderr);

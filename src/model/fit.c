@@ -78,7 +78,7 @@ int fit_terms_at(const struct model *m, const struct deploy *d, enum cache_type 
 	return rc;
 }
 
-static void flags(struct fit_row *r, const struct fit_query *q)
+void fit_row_flags(struct fit_row *r, const struct fit_query *q)
 {
 	const struct deploy *d = &q->d;
 	int n = snprintf(r->flags, sizeof r->flags, "-c %lld -ctk %s -ctv %s -fa %s -np %lld", (long long)r->max_ctx,
@@ -161,7 +161,7 @@ int fit_solve(const struct model *m, const struct fit_query *q, enum fit_cache c
 		goto out;
 	if (row->max_ctx < row->cap && (row->evals++, terms(mt, &d, row->max_ctx + row->step, &row->next) < 0))
 		goto out;
-	flags(row, q);
+	fit_row_flags(row, q);
 	rc = 0;
 out:
 	if (rc < 0)

@@ -74,6 +74,8 @@ int fit_terms_at(const struct model *m, const struct deploy *d, enum cache_type 
 int fit_budget_refuse(const struct fit_query *q, char *why, size_t len);
 /* Solve one cache type.  0, or -1 when a size overflows (why says so). */
 int fit_solve(const struct model *m, const struct fit_query *q, enum fit_cache c, struct fit_row *row);
+/* r->flags: the llama.cpp flags of r->max_ctx and r's cache types. */
+void fit_row_flags(struct fit_row *r, const struct fit_query *q);
 /* The word of a mark: exact, modelled, estimated. */
 const char *fit_mark_word(enum size_mark k);
 /* The mark of the model's weights: exact (a GGUF's tensor infos), stated

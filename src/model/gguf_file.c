@@ -379,6 +379,15 @@ static int read_tensors(struct gguf_file *r, uint64_t n, struct gguf_tensors *t,
 		 * (shared experts are _shexp, counted as dense). */
 		if (strstr(name, "_exps"))
 			t->expert_params += count;
+		if (r->keep) {
+			if (r->nkeep >= r->keepmax || strlen(name) >= sizeof r->keep->name)
+				return gguf_fail(r, at, name, "more tensors or a longer name than weights= sizes");
+			struct wq_tensor *k = &r->keep[r->nkeep++];
+			snprintf(k->name, sizeof k->name, "%s", name);
+			memcpy(k->ne, ne, sizeof k->ne);
+			k->nd = (int)ndims;
+			k->type = type;
+		}
 		if (!strcmp(name, "token_embd.weight") && ndims >= 2)
 			t->embd_vocab = ne[1];
 		if (strstr(name, "attn_sinks") && !t->sinks[0])

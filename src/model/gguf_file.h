@@ -19,6 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/wquant.h"
+
 /* GGUF value types (gguf.h enum gguf_type). */
 enum { GT_U8, GT_I8, GT_U16, GT_I16, GT_U32, GT_I32, GT_F32, GT_BOOL, GT_STR, GT_ARR, GT_U64, GT_I64, GT_F64,
        GT_COUNT };
@@ -62,6 +64,11 @@ struct gguf_file {
 	size_t nkv;
 	struct gguf_tensors tn;
 	int at_is_line;     /* keys made from a text (llamalog.c): offsets are line numbers */
+	/* Set by the caller before gguf_open to keep every tensor's info
+	 * (wquant.c sizes each tensor for weights=TYPE): keep[keepmax],
+	 * nkeep filled; names longer than the slot make the file refused. */
+	struct wq_tensor *keep;
+	size_t keepmax, nkeep;
 	uint8_t buf[1 << 16];
 };
 
