@@ -122,7 +122,8 @@ GROUPS = cells storm cli tmux checks formulas cast plans fit hf2026 models frame
 	 families hfconfig gguf reconcile compare replay
 CLANG_GROUPS = unit replay cli
 CHECK_LOGS = build/check/build-sanitize.log $(GROUPS:%=build/check/san-%.log) \
-	     build/check/plain-engine.log build/check/plain-valgrind.log $(GROUPS:%=build/check/plain-%.log) \
+	     build/check/plain-engine.log build/check/plain-valgrind.log build/check/plain-quant.log \
+	     $(GROUPS:%=build/check/plain-%.log) \
 	     build/check/fault-fault.log $(CLANG_GROUPS:%=build/check/clang-%.log)
 FAST_LOGS = $(filter-out build/check/build-sanitize.log build/check/san-%,$(CHECK_LOGS))
 
