@@ -25,8 +25,8 @@ if ! ${CC:-cc} -std=c11 -O1 -I"$src/include" -I"$src/ggml/include" -o $probe tes
 fi
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
-# The GGUF writers of tests/engine.sh (its shell functions, not run here).
-eval "$(sed -n '/^dense() {/,/^# The shapes of the shipped/p' tests/engine.sh)"
+# The GGUF fixtures of tests/engine.sh (tests/ggufs.sh).
+. tests/ggufs.sh
 dense llama 32 4096 32 8 128 14336 128256 out "llama.rope.freq_base f32 500000" >"$d/llama3-8b.spec"
 dense qwen2 28 3584 28 4 128 18944 152064 "out bias" "qwen2.rope.freq_base f32 1000000" >"$d/qwen2.5-7b.spec"
 dense gemma3 62 5376 32 16 128 21504 262208 "post qknorm" "gemma3.attention.sliding_window u32 1024" \
