@@ -6,6 +6,9 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "kern/fastattn.h"
 #include "kern/half.h"
@@ -56,11 +59,48 @@ static void drop_inputs(struct fastbench *b)
 
 struct fastbench *fastbench_new(void)
 {
-	/* The eviction buffer comes with the first cold run: a bench of
-	 * prefill alone never pays for it. */
+	/* Where there is no clflush, the eviction buffer comes with the
+	 * first cold run: a bench of prefill alone never pays for it. */
 	return calloc(1, sizeof(struct fastbench));
 }
 
+void fastbench_free(struct fastbench *b)
+{
+	if (!b)
+		return;
+	drop_inputs(b);
+	if (b->evict)
+		munmap(b->evict, b->evict_bytes);
+	free(b);
+}
+
+#ifdef __SSE2__
+/* Cold caches, precisely: every cache line of the case's query, keys and
+ * values flushed from every level (clflush, SSE2), so the kernel timed next
+ * (ours, or ggml's, which reads the same host buffers) reads K and V from
+ * memory, whatever the size of the last-level cache. */
+static void flush_lines(const void *p, size_t bytes)
+{
+	const char *c = p;
+	for (size_t i = 0; i < bytes; i += 64)
+		_mm_clflush(c + i);
+	if (bytes)
+		_mm_clflush(c + bytes - 1);
+}
+
+static int cold_caches(struct fastbench *b, const struct fastattn_args *a)
+{
+	(void)b;
+	size_t rows = (size_t)a->heads * (size_t)a->nkv, d = (size_t)a->d;
+	size_t row = a->kv == FASTATTN_F32 ? 4 * d : a->kv == FASTATTN_F16 ? 2 * d
+		   : d / QUANT_BLOCK * (a->kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES);
+	flush_lines(a->q, (size_t)a->heads * (size_t)a->nq * d * sizeof(float));
+	flush_lines(a->k, rows * row);
+	flush_lines(a->v, rows * row);
+	_mm_mfence();
+	return 0;
+}
+#else
 /* Twice the last-level cache, so a pass through it leaves none of the
  * previous contents (64 MiB when the size is unknown or small).  Every
  * page must be a real page of its own (a buffer only ever read maps the one
@@ -88,16 +128,6 @@ static int evict_alloc(struct fastbench *b)
 	return 0;
 }
 
-void fastbench_free(struct fastbench *b)
-{
-	if (!b)
-		return;
-	drop_inputs(b);
-	if (b->evict)
-		munmap(b->evict, b->evict_bytes);
-	free(b);
-}
-
 /* Read one byte of every cache line of the eviction buffer (twice the
  * last-level cache): each line is brought in, pushing out whatever the
  * caches held.  Reads, not writes, so the evicted lines are clean and the
@@ -116,6 +146,15 @@ __attribute__((no_sanitize_address)) static int evict_caches(struct fastbench *b
 	b->evict_sink += sum;
 	return 0;
 }
+
+/* Without clflush: read through a buffer larger than the caches. */
+static int cold_caches(struct fastbench *b, const struct fastattn_args *a)
+{
+	(void)a;
+	return evict_caches(b);
+}
+#endif
+
 
 /* Inputs start on a 64-byte line (a peer's tensors need 32: ggml's
  * TENSOR_ALIGNMENT), padded to a whole line as aligned_alloc wants. */
@@ -309,7 +348,7 @@ int fastbench_run_peer(struct fastbench *b, const struct fastbench_case *c, cons
 	 * forward pass has gone through the caches. */
 	r->cold = decode;
 	for (int i = 0; i < runs; i++) {
-		if (r->cold && evict_caches(b) < 0) {
+		if (r->cold && cold_caches(b, &a) < 0) {
 			snprintf(err, errlen, "out of memory for the eviction buffer");
 			return -1;
 		}
@@ -324,7 +363,7 @@ int fastbench_run_peer(struct fastbench *b, const struct fastbench_case *c, cons
 		if (stopped(cancel))
 			return 1;
 		if (with_peer) {
-			if (r->cold && evict_caches(b) < 0) {
+			if (r->cold && cold_caches(b, &a) < 0) {
 				snprintf(err, errlen, "out of memory for the eviction buffer");
 				return -1;
 			}
