@@ -187,6 +187,13 @@ plan_compare() {
 	deploys $swa "$2" >"$d/$1.$2.deploys"
 	plan "$d/$1.gguf" "$d/$1.$2"
 }
+# iswa_args DEPLOYMENT: the iswa scene's --set arguments for it
+iswa_args() {
+	for w in $1; do
+		case $w in ctx=* | n_seq=* | unified=* | swa_full=* | ubatch=*) printf ' --set %s' "$w" ;;
+		fa=*) printf ' --set flash_attn=%s' "${w#fa=}" ;; esac
+	done
+}
 # compare M GROUP: probe llama.cpp on $d/M.gguf, then attnviz, one ok / not ok line.
 # For q8_0 the bytes are not compared: attnviz's iswa scene takes no cache type
 # for a GGUF (its bytes are f16's); cells, layers and streams are.
@@ -217,14 +224,23 @@ compare() {
 			}
 		}' "$o.out" >"$o.llama"
 	n=0 good=0 bad="" nbad=0
+	# attnviz's summary of every deployment not asked yet, from one process
+	# (--batch), each into the file the loop below reads
+	: >"$o.cmds"
+	: >"$o.sums"
+	while IFS='|' read -r dep lctx kvs err; do
+		args=$(iswa_args "$dep")
+		sum="$d/$m.sum.$(echo $args | tr -c 'a-z0-9_\n' _)"
+		[ -f "$sum" ] || grep -qxF "$sum" "$o.sums" && continue
+		echo "--summary iswa -m '$f' $args" >>"$o.cmds"
+		echo "$sum" >>"$o.sums"
+	done <"$o.llama"
+	"$ATTNVIZ" --batch <"$o.cmds" 2>&1 | awk 'NR == FNR { name[++n] = $0; next }
+		/^\036/ { close(name[k + 1]); k++; next } { print > name[k + 1] }' "$o.sums" -
 	while IFS='|' read -r dep lctx kvs err; do
 		set -- $kvs
 		lcells=$1 llayers=$2 lstreams=$3 lmib=$4 scells=$5 slayers=$6 smib=$8
-		args=""
-		for w in $dep; do
-			case $w in ctx=* | n_seq=* | unified=* | swa_full=* | ubatch=*) args="$args --set $w" ;;
-			fa=*) args="$args --set flash_attn=${w#fa=}" ;; esac
-		done
+		args=$(iswa_args "$dep")
 		# attnviz's figures do not depend on the cache type (bytes are not compared for q8_0): once a deployment
 		sum="$d/$m.sum.$(echo $args | tr -c 'a-z0-9_\n' _)"
 		# shellcheck disable=SC2086
