@@ -166,7 +166,11 @@ if [ "${1:-}" = fault ]; then
 fi
 
 start=$(date +%s)
-for mode in 256 8 mono projector; do
+# The themes walked (CELLS_THEMES, default all four); the scenes beside a
+# second model and the 2026 models' screens in those of 256 and mono.
+themes=${CELLS_THEMES:-256 8 mono projector}
+themes2=$(for t in $themes; do case $t in 256 | mono) printf '%s ' "$t" ;; esac; done)
+for mode in $themes; do
 	case $mode in
 	256) envs="TERM=xterm-256color" args= ;;
 	8) envs="TERM=xterm" args= ;;
@@ -179,7 +183,7 @@ for mode in 256 8 mono projector; do
 done
 # Two models side by side: every step of the six scenes that compare, each
 # beside a second model, in colour and in monochrome.
-for mode in 256 mono; do
+for mode in $themes2; do
 	case $mode in
 	256) envs="TERM=xterm-256color" ;;
 	mono) envs="TERM=xterm-256color NO_COLOR=1" ;;
@@ -194,7 +198,7 @@ done
 # The screens the 2026 models brought (hybrids' layer strips, Gemma 4's two
 # kinds of layer, gpt-oss's sinks in fa-engines), one model each, in colour
 # and in monochrome.
-for mode in 256 mono; do
+for mode in $themes2; do
 	case $mode in
 	256) envs="TERM=xterm-256color" ;;
 	mono) envs="TERM=xterm-256color NO_COLOR=1" ;;
