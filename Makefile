@@ -119,12 +119,14 @@ $(BUILD)/unit_tests: $(TEST_OBJ) $(BUILD)/libattnviz.a
 REPLAY = $(FUZZ_TARGETS:%=$(BUILD)/replay_%)
 CHECK_BINS = all $(BUILD)/unit_tests $(REPLAY) $(BUILD)/gguf_write $(BUILD)/expr_check $(BUILD)/cells
 CHECK_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) + 2 )))
-# slowest first: make starts them in this order
-GROUPS = cells storm cli tmux checks formulas cast plans fit hf2026 models frames unit \
-	 families hfconfig gguf reconcile compare replay
+# slowest first: make starts them in this order (the real engine's, the
+# longest, while the sanitizer build runs)
+GROUPS = cells cli models checks formulas hf2026 fit tmux plans cast frames unit families \
+	 hfconfig gguf reconcile compare replay storm
 CLANG_GROUPS = unit replay cli
-CHECK_LOGS = build/check/build-sanitize.log $(GROUPS:%=build/check/san-%.log) \
-	     build/check/plain-engine.log build/check/plain-valgrind.log build/check/plain-quant.log \
+CHECK_LOGS = build/check/build-sanitize.log build/check/plain-engine.log \
+	     $(GROUPS:%=build/check/san-%.log) \
+	     build/check/plain-valgrind.log build/check/plain-quant.log \
 	     $(GROUPS:%=build/check/plain-%.log) \
 	     build/check/fault-fault.log $(CLANG_GROUPS:%=build/check/clang-%.log)
 FAST_LOGS = $(filter-out build/check/build-sanitize.log build/check/san-%,$(CHECK_LOGS))
