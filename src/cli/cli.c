@@ -373,7 +373,7 @@ static int each_scene(const struct app *a, const struct cli_options *o)
 			struct summary s;
 			int checked, failed;
 			summary_init(&s);
-			if (run_summary(&r, &s, err, sizeof err) < 0) {
+			if (run_summary_last(&r, &s, err, sizeof err) < 0) {
 				err_print(err);
 				status = 2;
 			} else {

@@ -89,6 +89,10 @@ void run_render(const struct run *r, struct view *v);
  * model on a scene that shows two, the second's items follow with the
  * suffix @2, each exactly what a run of that model alone gives.  0 or -1. */
 int run_summary(const struct run *r, struct summary *s, char *err, size_t errlen);
+/* run_summary for a caller that closes the run next (the command line):
+ * a run of one model still at its first step is stepped to its end and
+ * summarized itself, rather than a second state built; the same lines. */
+int run_summary_last(struct run *r, struct summary *s, char *err, size_t errlen);
 int run_print(const struct run *r, FILE *out, char *err, size_t errlen);
 /* The summary of the live state as it is now (a measuring scene, while it runs). */
 void run_summary_now(const struct run *r, struct summary *s);
