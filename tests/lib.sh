@@ -1,4 +1,4 @@
-# Shared by the shell tests: one line per check, as tests/run.sh counts them.
+# Shared by the shell tests: one line per check, as tests/report.sh counts them.
 : "${ATTNVIZ:=./attnviz}"
 ok() { echo "ok - $*"; }
 fail() { echo "not ok - $*"; }

@@ -1,6 +1,6 @@
 /*
  * t: the unit tests' few macros.  Each check prints one line, "ok - NAME"
- * or "not ok - NAME" with the values, which tests/run.sh counts.
+ * or "not ok - NAME" with the values, which tests/report.sh counts.
  */
 #ifndef ATTNVIZ_T_H
 #define ATTNVIZ_T_H
