@@ -25,7 +25,7 @@ if [ ! -x "$CELLS" ]; then
 	exit 0
 fi
 sock="attnviz-cells-$$"
-ATTNVIZ_TMUX_POLL=${ATTNVIZ_TMUX_POLL:-0.02}   # many steps to walk: look often
+ATTNVIZ_TMUX_POLL=${ATTNVIZ_TMUX_POLL:-0.04}   # many steps: look often, not as often as a capture costs
 . tests/tmuxlib.sh
 tmp=$(mktemp -d)
 trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
