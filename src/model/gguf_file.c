@@ -429,7 +429,9 @@ int gguf_open(struct gguf_file *r, const char *path, char *err, size_t errlen)
 	r->path = path;
 	r->err = err;
 	r->errlen = errlen;
-	r->fd = open(path, O_RDONLY);
+	/* O_NONBLOCK: a FIFO (or a device) opens at once instead of waiting for
+	 * a writer, and is refused below; on a regular file it changes nothing */
+	r->fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (r->fd < 0) {
 		err_set(err, errlen, path, 0, NULL, NULL, "cannot open: %s", strerror(errno));
 		return -1;
@@ -437,6 +439,8 @@ int gguf_open(struct gguf_file *r, const char *path, char *err, size_t errlen)
 	struct stat st;
 	if (fstat(r->fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		err_set(err, errlen, path, 0, NULL, NULL, "byte 0: not a regular file");
+		close(r->fd);
+		r->fd = -1;
 		return -1;
 	}
 	r->size = (uint64_t)st.st_size;
