@@ -354,6 +354,21 @@ expect_eq "gguf: a nextn layer is filtered out of the cache (2 x 8 x 128 x 2 x 3
 bad "every layer nextn refused" "$d/llama-allnextn.gguf" "llama.nextn_predict_layers: 32 is out of range (0 to 31)"
 
 # ---- the picker's path prompt (tmux) ----------------------------------------
+# 2^28 empty strings in a 2 GiB sparse file: the file could hold them, but no
+# tokenizer has so many; refused before they are walked (that took 12 s).
+{ printf 'GGUF\003\000\000\000\000\000\000\000\000\000\000\000\002\000\000\000\000\000\000\000'
+  printf '\025\000\000\000\000\000\000\000tokenizer.ggml.tokens\011\000\000\000\010\000\000\000'
+  printf '\000\000\000\020\000\000\000\000'; } >"$d/strings.gguf"
+truncate -s $((69 + 8 * 268435456)) "$d/strings.gguf"
+t0=$(date +%s)
+timeout 60 "$ATTNVIZ" --summary memory -m "$d/strings.gguf" >/dev/null 2>"$d/strings.err"
+src=$? t1=$(date +%s)
+[ "$src" -eq 2 ] && [ $((t1 - t0)) -le 2 ] &&
+	grep -q "strings.gguf: byte 61: tokenizer.ggml.tokens: array of 268435456 strings: more than 16777216" "$d/strings.err" &&
+	ok "gguf: 2^28 strings in an array: refused at once ($((t1 - t0)) s)" ||
+	fail "gguf: 2^28 strings: exit $src after $((t1 - t0)) s: $(cat "$d/strings.err")"
+rm -f "$d/strings.gguf"
+
 # A FIFO named as a GGUF (-m, a lesson's model =) is refused before it is
 # read: opening one for reading would wait for a writer forever.
 mkfifo "$d/fifo.gguf"
