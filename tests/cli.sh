@@ -430,3 +430,14 @@ grep -q '^    s = 2: parameter s (set)$' "$tmp/e" && ok "cli: --explain says whe
 expect_eq "cli: --explain all: a header per scene" "$(grep -c '^== ' "$tmp/e")" "$nscenes"
 err_case "cli: --explain an unknown scene" "unknown scene 'nope'" --explain nope
 "$ATTNVIZ" --help | grep -q -- '--explain SCENE|all' && ok "cli: --help lists --explain" || fail "cli: --help --explain"
+# --cast is bounded: a recording of more than 2^26 cells (frames x W x H) is
+# refused before its first byte (tiled at n = 1024 on 1000x1000 wrote 235 MB)
+nt=$("$ATTNVIZ" --frame tiled --set n=1024 | head -1 | sed 's/.*step [0-9]*\/\([0-9]*\).*/\1/')
+timeout 30 "$ATTNVIZ" --cast tiled --size 1000x1000 --set n=1024 >"$tmp/big.cast" 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && [ ! -s "$tmp/big.cast" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+	grep -qF "$((nt + 1)) frames of 1000x1000 are $(((nt + 1) * 1000000)) cells, more than a recording takes (67108864)" "$tmp/err" &&
+	ok "cli: --cast past 2^26 cells is refused before it writes ($((nt + 1)) frames)" ||
+	fail "cli: --cast bound: rc $rc, $(wc -c <"$tmp/big.cast") bytes, $(cat "$tmp/err")"
+rm -f "$tmp/big.cast"
+"$ATTNVIZ" --cast all --size 300x100 | tail -n 1 | grep -q '^\[' && ok "cli: --cast all at 300x100 stays within the bound" ||
+	fail "cli: --cast all at 300x100 refused"

@@ -354,6 +354,34 @@ expect_eq "gguf: a nextn layer is filtered out of the cache (2 x 8 x 128 x 2 x 3
 bad "every layer nextn refused" "$d/llama-allnextn.gguf" "llama.nextn_predict_layers: 32 is out of range (0 to 31)"
 
 # ---- the picker's path prompt (tmux) ----------------------------------------
+# 2^28 empty strings in a 2 GiB sparse file: the file could hold them, but no
+# tokenizer has so many; refused before they are walked (that took 12 s).
+{ printf 'GGUF\003\000\000\000\000\000\000\000\000\000\000\000\002\000\000\000\000\000\000\000'
+  printf '\025\000\000\000\000\000\000\000tokenizer.ggml.tokens\011\000\000\000\010\000\000\000'
+  printf '\000\000\000\020\000\000\000\000'; } >"$d/strings.gguf"
+truncate -s $((69 + 8 * 268435456)) "$d/strings.gguf"
+t0=$(date +%s)
+timeout 60 "$ATTNVIZ" --summary memory -m "$d/strings.gguf" >/dev/null 2>"$d/strings.err"
+src=$? t1=$(date +%s)
+[ "$src" -eq 2 ] && [ $((t1 - t0)) -le 2 ] &&
+	grep -q "strings.gguf: byte 61: tokenizer.ggml.tokens: array of 268435456 strings: more than 16777216" "$d/strings.err" &&
+	ok "gguf: 2^28 strings in an array: refused at once ($((t1 - t0)) s)" ||
+	fail "gguf: 2^28 strings: exit $src after $((t1 - t0)) s: $(cat "$d/strings.err")"
+rm -f "$d/strings.gguf"
+
+# A FIFO named as a GGUF (-m, a lesson's model =) is refused before it is
+# read: opening one for reading would wait for a writer forever.
+mkfifo "$d/fifo.gguf"
+timeout 20 "$ATTNVIZ" --summary memory -m "$d/fifo.gguf" >/dev/null 2>"$d/fifo.err"
+frc=$?
+[ "$frc" -eq 2 ] && grep -q "fifo.gguf: byte 0: not a regular file" "$d/fifo.err" &&
+	ok "gguf: -m FIFO: exit 2 at once, not a regular file" || fail "gguf: -m FIFO: exit $frc: $(cat "$d/fifo.err")"
+printf '[lesson]\ntitle = T\nmodel = %s\n[1]\nscene = gqa\n' "$d/fifo.gguf" >"$d/fifo-plan.ini"
+timeout 20 "$ATTNVIZ" --lesson "$d/fifo-plan.ini" --cast >/dev/null 2>"$d/fifo.err"
+frc=$?
+[ "$frc" -eq 2 ] && grep -q "fifo-plan.ini:3: \[lesson\] model: .*not a regular file" "$d/fifo.err" &&
+	ok "gguf: a lesson's model = FIFO: exit 2 at once, at the plan's line" || fail "gguf: lesson model = FIFO: exit $frc: $(cat "$d/fifo.err")"
+
 if command -v tmux >/dev/null 2>&1; then
 	sock="attnviz-gguf-$$"
 	T() { tmux -L "$sock" -f /dev/null "$@"; }
@@ -375,6 +403,11 @@ if command -v tmux >/dev/null 2>&1; then
 	if on_screen "byte 0: bad magic 'GGML'"; then ok "gguf: the picker shows a bad header's error"; else fail "gguf: the picker shows a bad header's error"; fi
 	T send-keys -t g Escape
 	if on_screen "── qwen2.5-7b (loaded)"; then ok "gguf: after a bad header the loaded model stays"; else fail "gguf: a bad header lost the model"; fi
+	# a FIFO is refused at once (it would wait for a writer), and q still quits
+	mkfifo "$d/pipe.gguf"
+	pick "$d/pipe.gguf"
+	if on_screen "not a regular file"; then ok "gguf: the picker refuses a FIFO at once"; else fail "gguf: the picker and a FIFO ($(T capture-pane -p -t g | grep -m1 'gguf\|model' ))"; fi
+	T send-keys -t g Escape
 	cp "$L" "$d/picked.gguf"
 	pick "$d/picked.gguf"
 	if on_screen "── picked (loaded)" && on_screen "Meta Llama 3 8B"; then ok "gguf: the picker loads a GGUF file by path"; else fail "gguf: the picker loads a GGUF file by path ($(T capture-pane -p -t g | head -3 | tr '\n' '|'))"; fi

@@ -126,6 +126,35 @@ cause "layers edited 10 -> 12" 'non-SWA KV: layers' 'layer count'
 edit deepseek-v2-lite-q8k 's/V (f16) cache types/V (q8_0) cache types/'
 cause "a refusal attnviz does not make (K and V both q8_0)" 'context created' 'llama.cpp: model does not support different K (q8_0) and V (q8_0)'
 
+# ---- damaged lines: shown as unreadable, the rest still compared ----------------
+# damaged NAME SED WHAT: llama3-8b-fa's log edited; exit 1, an UNREADABLE row naming
+# WHAT, the report counting it, and (KV line damaged) the output buffer still agrees
+damaged() {
+	edit llama3-8b-fa "$2"
+	if [ "$erc" -eq 1 ] && grep -A1 'unreadable line .*UNREADABLE$' "$tmp/e.out" | grep -q "$3" &&
+		grep -q ', 1 unreadable$' "$tmp/e.out" && { [ -n "$4" ] || grep -q 'output buffer MiB .*0.49  agree$' "$tmp/e.out"; }; then
+		ok "reconcile: $1: exit 1, shown as unreadable ($3), the rest compared"
+	else
+		fail "reconcile: $1: exit $erc: $(grep -A1 'unreadable\|agree, ' "$tmp/e.out" | tr -s ' ' | tr '\n' '|')"
+	fi
+}
+damaged "a KV size line cut" 's/^\(llama_kv_cache: size = .*cells,  32 lay\).*/\1/' 'KV cache size line'
+damaged "a KV size line run into another" 's/^\(llama_kv_cache: size = .*cells,\).*/\1llama_context: n_ctx = 4096/' 'KV cache size line'
+damaged "a negative KV size" 's/^llama_kv_cache: size =  512.00/llama_kv_cache: size = -512.00/' 'KV cache size line'
+damaged "a KV line's cells past 2^63" 's/(  4096 cells/(99999999999999999999 cells/' 'KV cache size line'
+damaged "n_ctx 2^64-1" 's/^\(llama_context: n_ctx  *= \)4096$/\118446744073709551615/' "n_ctx: '18446744073709551615' is not a count" ctx
+grep -q 'n_ctx, n_seq, n_batch or n_ubatch unreadable (line 76)' "$tmp/e.out" &&
+	ok "reconcile: n_ctx 2^64-1: the context says its n_ctx is unreadable, not missing" ||
+	fail "reconcile: n_ctx 2^64-1: $(grep 'context 1' "$tmp/e.out")"
+awk 'NR == 76 { printf "llama_context: n_ctx"; for (i = 0; i < 1100; i++) printf " "; print "= 4096"; next } { print }' \
+	"$fx/llama3-8b-fa.log" >"$tmp/e.log"
+"$ATTNVIZ" --reconcile "$tmp/e.log" >"$tmp/e.out" 2>&1
+erc=$?
+[ "$erc" -eq 1 ] && grep -A1 '^ *76  unreadable line' "$tmp/e.out" | grep -q 'longer than 1024 bytes' &&
+	grep -q 'n_ctx, n_seq, n_batch or n_ubatch unreadable (line 76)' "$tmp/e.out" &&
+	ok "reconcile: n_ctx's value past 1 KB: its line shown as unreadable (longer than 1024 bytes)" ||
+	fail "reconcile: n_ctx past 1 KB: exit $erc: $(grep -A1 'context 1\|unreadable' "$tmp/e.out" | tr '\n' '|')"
+
 # ---- pasted forms: llama-server's prefixes, colour, CRLF, a huge line ---------
 awk '{ printf "\033[34m0.%02d.%03d.%03d\033[0m \033[32mI \033[0m%s\r\n", NR % 60, NR % 1000, (NR * 7) % 1000, $0 }' \
 	"$fx/gemma3-27b-seq4.log" >"$tmp/server.log"
@@ -144,7 +173,7 @@ grep -q "^model: %s%n%s%n %x: llama, 32 layers" "$tmp/fmt.out" && ok "reconcile:
 # ---- refused: what attnviz does not size, what is not a log --------------------
 # refused NAME FILE PATTERN: exit 2, one line on stderr matching PATTERN, nothing on stdout
 refused() {
-	"$ATTNVIZ" --reconcile "$2" >"$tmp/r.out" 2>"$tmp/r.err"
+	timeout 60 "$ATTNVIZ" --reconcile "$2" >"$tmp/r.out" 2>"$tmp/r.err"
 	r=$?
 	if [ $r -eq 2 ] && [ "$(wc -l <"$tmp/r.err")" -eq 1 ] && [ ! -s "$tmp/r.out" ] && grep -q "$3" "$tmp/r.err"; then
 		ok "reconcile: $1: exit 2, $(cat "$tmp/r.err")"
@@ -167,7 +196,16 @@ fi
 : >"$tmp/empty.log"
 refused "an empty file" "$tmp/empty.log" "empty.log: not a llama.cpp log"
 head -c 4096 tests/fuzz/corpus/gguf/llama.gguf >"$tmp/bin.log"
-refused "a binary file" "$tmp/bin.log" "bin.log: not a llama.cpp log (binary"
+refused "a binary file" "$tmp/bin.log" "bin.log:1: not a llama.cpp log (binary"
+{ head -n 50 "$fx/llama3-8b-fa.log"; printf 'print_info: x\000y\n'; tail -n +51 "$fx/llama3-8b-fa.log"; } >"$tmp/nul.log"
+refused "a NUL byte on line 51 of a log" "$tmp/nul.log" "nul.log:51: not a llama.cpp log (binary"
+# /dev/zero and /dev/urandom end: the first NUL byte stops the read; a stream of
+# text with no NUL stops at 64 MiB
+refused "/dev/zero" /dev/zero "/dev/zero:1: not a llama.cpp log (binary"
+refused "/dev/urandom" /dev/urandom "/dev/urandom:[0-9]*: not a llama.cpp log (binary"
+yes "llama_context: a line" | head -c 70000000 >"$tmp/big.log"
+refused "a 70 MB log" "$tmp/big.log" "big.log:[0-9]*: not a llama.cpp log (larger than 64 MiB)"
+rm -f "$tmp/big.log"
 refused "a model INI" assets/models/llama3-8b.ini "llama3-8b.ini: not a llama.cpp log"
 refused "a missing file" "$tmp/none.log" "none.log: No such file"
 grep -v '^print_info: \(n_head_kv\|n_head \)' "$fx/llama3-8b-fa.log" | sed 's/n_embd                = 4096/n_embd                = 4096x/' >"$tmp/bad.log"

@@ -94,6 +94,27 @@ pid=$(pgrep -f "^$bin -s 2" | head -1)
 expect_screen "tmux: SIGTERM quits, dying by SIGTERM (143)" c "EXITED 143"
 expect_screen "tmux: terminal restored after SIGTERM" c "icanon echo"
 
+# Ctrl-\ (SIGQUIT) and a crash (SIGABRT, as an assert; a sanitizer build
+# keeps its own SIGSEGV): the terminal restored at once (modes, the normal
+# screen, the cursor shown, mouse reporting off), then death by the signal.
+# The pane's shell catches SIGQUIT (to outlive attnviz) and writes no core.
+# fatal NAME KEY-OR-SIGNAL STATUS [THE KEY'S BYTE, hex]
+fatal() {
+	T new-session -d -s "$1" -x 100 -y 30 "trap : QUIT; ulimit -c 0; env LC_ALL=C.UTF-8 TERM=screen-256color ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ATTNVIZ_MODELS' $bin -s 2; echo EXITED \$?; stty -a | tr ' ;' '\n\n' | grep -x -e icanon -e echo | tr '\n' ' '; echo; sleep 60"
+	expect_screen "tmux: $1 session up" "$1" "step 0/8"
+	case $2 in
+	C-*) T send-keys -t "$1" -H "$4" ;;
+	*) pid=$(pgrep -f "^$bin -s 2" | head -1); [ -n "$pid" ] && kill "-$2" "$pid" ;;
+	esac
+	expect_screen "tmux: $2 kills, dying by the signal ($3)" "$1" "EXITED $3"
+	expect_screen "tmux: terminal modes restored after $2" "$1" "icanon echo"
+	flags=$(T display -p -t "$1" '#{alternate_on} #{cursor_flag} #{mouse_any_flag}#{mouse_standard_flag}#{mouse_button_flag}')
+	expect_eq "tmux: after $2: the normal screen, the cursor shown, mouse reporting off" "$flags" "0 1 000"
+	T kill-session -t "$1"
+}
+fatal quit 'C-\\' 131 1c
+fatal abrt ABRT 134
+
 start d 100 30 -s 2
 T send-keys -t d + + + + + + a
 expect_screen "tmux: autoplay advances on its own" d "step 3/8"

@@ -21,7 +21,8 @@
  *   a K and V cell of a layer, bytes a token: kv_heads, d_k, d_v and the
  *   types' k_block, k_block_bytes, v_block, v_block_bytes; MLA's latent:
  *   kv_lora_rank, qk_rope_head_dim and K's type;
- *   cells a stream: ctx (-c), n_seq; a sliding layer's: also window, ubatch.
+ *   cells a stream: ctx (-c), n_seq; a sliding layer's: also window, ubatch
+ *   and batch (-b).
  */
 #define CF_CELL "(ceil(kv_heads * d_k / k_block) * k_block_bytes + ceil(kv_heads * d_v / v_block) * v_block_bytes)"
 #define CF_CELL_MLA "ceil((kv_lora_rank + qk_rope_head_dim) / k_block) * k_block_bytes"
@@ -66,7 +67,9 @@ const char *cf_layers_origin(const struct model *m, char *buf, int len);
 const char *cf_f_stream(int unified);
 /* The formula text of a sliding layer's cells a stream, into buf
  * (llama-kv-cache-iswa.cpp size_swa): GGML_PAD(min(stream, window ×
- * (unified ? n_seq : 1) + ubatch), 256), or the stream's cells with swa_full. */
+ * (unified ? n_seq : 1) + n_ubatch), 256), or the stream's cells with
+ * swa_full.  n_ubatch is -ub after llama-context.cpp's caps, n_batch =
+ * min(-c, -b) and n_ubatch = min(n_batch, -ub): min(ubatch, batch, ctx). */
 const char *cf_f_swa(char *buf, size_t len, int unified, int swa_full);
 /* The formula text of the global-layer count (inputs layers, swa_pattern). */
 const char *cf_f_global(const struct model *m);
@@ -81,8 +84,12 @@ void cf_in_dims(struct summary *s, const struct model *m);
  * CF_CELL_MLA for a latent cache, else CF_CELL with d_k and d_v (full K
  * and V of an MLA model too when full is set). */
 const char *cf_in_cell(struct summary *s, const struct model *m, int64_t kv, const char *kv_origin, int full);
-/* Add the deployment inputs ctx and n_seq (and window, ubatch when w > 0). */
-void cf_in_deploy(struct summary *s, int64_t ctx, int64_t n_seq, int64_t w, int64_t ub, const struct model *m);
+/* Add the inputs ubatch (-ub as asked, from ub_origin) and batch (-b). */
+void cf_in_ubatch(struct summary *s, int64_t ub, int64_t batch, const char *ub_origin);
+/* Add the deployment inputs ctx and n_seq (and window, ubatch and batch
+ * when w > 0). */
+void cf_in_deploy(struct summary *s, int64_t ctx, int64_t n_seq, int64_t w, int64_t ub, int64_t batch,
+		  const struct model *m);
 /* Where a model value came from: the reader's word, else its INI key
  * ("[model] kv_heads").  field: MF_KV_HEADS, ... (model/fields.h). */
 const char *cf_origin(const struct model *m, enum model_field field, char *buf, int len);

@@ -18,6 +18,23 @@
 #include "util/err.h"
 #include "util/xmalloc.h"
 
+/* The most cells a recording may draw, frames x width x height: about two
+ * hundred MB of output (the whole lesson at 80x24 is 0.9 M cells, 1.5
+ * MB; tiled at n = 1024 on 1000x1000 would be 8 G).  Counted before the
+ * first byte is written, so a recording is whole or refused. */
+#define CAST_MAX_CELLS (1LL << 26)
+
+/* 0 when frames of w x h stay within CAST_MAX_CELLS, else -1 with the reason on stderr. */
+static int cast_bounded(long long frames, int w, int h)
+{
+	long long cells = frames * w * h;
+	if (cells <= CAST_MAX_CELLS)
+		return 0;
+	fprintf(stderr, "attnviz: --cast: %lld frames of %dx%d are %lld cells, more than a recording takes (%lld): "
+		"a smaller --size, or a setting with fewer steps\n", frames, w, h, cells, CAST_MAX_CELLS);
+	return -1;
+}
+
 /* What part of a run to play and how to label it: a whole scene, or one
  * item of a lesson plan (its steps, its note, "item I/N" in the title). */
 struct cast_part {
@@ -119,6 +136,13 @@ int cli_cast_lesson(const struct app *a, const struct cli_options *o)
 		err_print("out of memory");
 		return 2;
 	}
+	long long frames = 0;
+	for (int i = 0; i < l->n; i++)   /* each item's steps, and its note on a frame of its own */
+		frames += l->items[i].last - l->items[i].first + 1 + (l->items[i].note[0] != 0);
+	if (cast_bounded(frames, w, h) < 0) {
+		cast_free(c);
+		return 2;
+	}
 	for (int i = 0; i < l->n && status == 0; i++) {
 		struct run r;
 		struct cast_part p = {.first = l->items[i].first, .last = l->items[i].last, .lesson = l, .item = i};
@@ -165,6 +189,7 @@ int cli_cast(const struct app *a, const struct cli_options *o)
 	}
 	/* Every scene opens with the options before the first byte is written, so a
 	 * bad --set or model is a plain error, not half a recording. */
+	long long frames = 0;
 	for (int i = 0; i < reg->n; i++) {
 		struct run r;
 		if (!chosen[i])
@@ -174,7 +199,12 @@ int cli_cast(const struct app *a, const struct cli_options *o)
 			free(chosen);
 			return 2;
 		}
+		frames += r.nsteps + 1;
 		run_close(&r);
+	}
+	if (cast_bounded(frames, w, h) < 0) {
+		free(chosen);
+		return 2;
 	}
 	struct cast_opts co = cast_look(o, title);
 	struct cast *c = cast_new(stdout, &co);

@@ -8,8 +8,11 @@
  * alternatives (another cache type, no padding, the other stream layout,
  * the other SWA rule, V padded to the widest layer) that reproduces
  * llama.cpp's figure exactly, or says none does.
- * Exit status: 0 every compared row agrees, 1 one differs, 2 the file is
- * not a llama.cpp log, the model cannot be had or is one attnviz does not size.
+ * A memory line it cannot read (cut, run into another, a number out of
+ * range) is shown as unreadable; the context's other lines are compared.
+ * Exit status: 0 every compared row agrees, 1 one differs or a memory line
+ * is unreadable, 2 the file is not a llama.cpp log (binary, over 64 MiB),
+ * the model cannot be had or is one attnviz does not size.
  */
 #include <errno.h>
 #include <math.h>
@@ -31,7 +34,7 @@
  * to 20 %, the bound tests/engine.sh and README state for it. */
 #define ESTIMATED_TOLERANCE 0.20
 
-enum verdict { V_AGREE, V_DIFFER, V_NOT_MODELLED, V_DRY_RUN, V_NOT_COMPARED };
+enum verdict { V_AGREE, V_DIFFER, V_NOT_MODELLED, V_DRY_RUN, V_NOT_COMPARED, V_UNREADABLE };
 
 struct row {
 	int line;
@@ -47,7 +50,11 @@ struct reconcile {
 	const struct model *base;   /* the model, cache types as loaded */
 	int dry_run;           /* print_info: no_alloc = 1 */
 	FILE *out;
-	int differ, agree;
+	int differ, agree, unreadable;
+	/* the context being compared: its cache types are not in the log (the
+	 * rows that depend on them are not compared), its deployment numbers
+	 * cannot be read (no row is) */
+	int types_unknown, blind;
 };
 
 static const char *mib(char *buf, size_t len, int64_t bytes)
@@ -59,7 +66,7 @@ static const char *mib(char *buf, size_t len, int64_t bytes)
 
 static void print_row(struct reconcile *rc, const struct row *r)
 {
-	static const char *const words[] = {"agree", "DIFFERS", "not modelled", "dry run", "not compared"};
+	static const char *const words[] = {"agree", "DIFFERS", "not modelled", "dry run", "not compared", "UNREADABLE"};
 	fprintf(rc->out, "%5d  %-30.30s %11.11s %11.11s  %s\n", r->line, r->what, r->theirs, r->ours, words[r->v]);
 	if (r->note[0])
 		fprintf(rc->out, "       %s\n", r->note);
@@ -67,6 +74,19 @@ static void print_row(struct reconcile *rc, const struct row *r)
 		rc->differ++;
 	else if (r->v == V_AGREE)
 		rc->agree++;
+	else if (r->v == V_UNREADABLE)
+		rc->unreadable++;
+}
+
+/* A memory line of the log whose values could not be read (llamalog.c). */
+static void unreadable_row(struct reconcile *rc, const struct llog_mem *e)
+{
+	struct row r = {.line = e->line, .v = V_UNREADABLE};
+	snprintf(r.what, sizeof r.what, "unreadable line");
+	snprintf(r.theirs, sizeof r.theirs, "?");
+	snprintf(r.ours, sizeof r.ours, "-");
+	snprintf(r.note, sizeof r.note, "%s", e->why);
+	print_row(rc, &r);
 }
 
 /* The deployment of context c, as llama.cpp printed it (its numbers are
@@ -294,6 +314,34 @@ static void mem_rows(struct reconcile *rc, const struct llog_mem *e, const struc
 		     const struct kv_alloc *a, const struct buffer_sizes *b, int sized)
 {
 	struct row r = {.line = e->line};
+	if (e->kind == LLOG_UNREADABLE) {
+		unreadable_row(rc, e);
+		return;
+	}
+	if (rc->blind && e->kind != LLOG_WEIGHTS) {
+		static const char *const names[LLOG_KIND_COUNT] = {
+			[LLOG_CTX_SEQ] = "n_ctx_seq", [LLOG_BASE_CELLS] = "non-SWA cache cells",
+			[LLOG_SWA_CELLS] = "SWA cache cells", [LLOG_KV_SIZE] = "KV cache size MiB",
+			[LLOG_KV_BUFFER] = "KV buffer MiB", [LLOG_OUTPUT] = "output buffer MiB",
+			[LLOG_COMPUTE] = "compute buffer MiB", [LLOG_RECURRENT] = "recurrent state MiB",
+		};
+		snprintf(r.what, sizeof r.what, "%s", names[e->kind] ? names[e->kind] : "memory line");
+		snprintf(r.theirs, sizeof r.theirs, "%s", e->mib);
+		snprintf(r.ours, sizeof r.ours, "-");
+		r.v = V_NOT_COMPARED;
+		snprintf(r.note, sizeof r.note, "the context's n_ctx, n_seq, n_batch or n_ubatch is unreadable");
+		print_row(rc, &r);
+		return;
+	}
+	if (rc->types_unknown && (e->kind == LLOG_KV_BUFFER || e->kind == LLOG_COMPUTE)) {
+		snprintf(r.what, sizeof r.what, "%.8s %s MiB", e->dev, e->kind == LLOG_COMPUTE ? "compute buffer" : "KV buffer");
+		snprintf(r.theirs, sizeof r.theirs, "%s", e->mib);
+		snprintf(r.ours, sizeof r.ours, "-");
+		r.v = V_NOT_COMPARED;
+		snprintf(r.note, sizeof r.note, "its size depends on the cache types, which the log does not give readably");
+		print_row(rc, &r);
+		return;
+	}
 	if (!sized && e->kind != LLOG_WEIGHTS) {
 		snprintf(r.what, sizeof r.what, "%s", e->kind == LLOG_KV_SIZE ? "KV cache" : "memory line");
 		snprintf(r.theirs, sizeof r.theirs, "%s", e->mib);
@@ -420,17 +468,28 @@ static void one_context(struct reconcile *rc, int ci)
 	char why[300] = "";
 	*m = *rc->base;
 	int typed = types_of(rc, ci, m, &bad);
+	/* A context llama.cpp created whose KV line is unreadable or missing:
+	 * the rows that need no cache type are compared all the same, with the
+	 * model's own types. */
+	rc->types_unknown = typed == 1 && !c->refused[0];
+	if (rc->types_unknown)
+		typed = 0;
+	rc->blind = c->n_ctx == LLOG_BAD || c->n_seq_max == LLOG_BAD || c->n_batch == LLOG_BAD ||
+		    c->n_ubatch == LLOG_BAD || (c->bad_line && c->n_ctx < 0);
 	if (c->flash_attn < 0 && strstr(c->refused, "requires flash_attn"))
 		d.flash_attn = 0;   /* the refusal says flash attention was off */
 	fprintf(rc->out, "\ncontext %d (line %d): ", ci + 1, c->line);
-	if (c->n_ctx < 0)   /* refused before llama_context printed its numbers */
+	if (rc->blind)
+		fprintf(rc->out, "n_ctx, n_seq, n_batch or n_ubatch unreadable (line %d)\n", c->bad_line);
+	else if (c->n_ctx < 0)   /* refused before llama_context printed its numbers */
 		fprintf(rc->out, "n_ctx, n_seq and n_ubatch not in the log\n");
 	else
 		fprintf(rc->out, "n_ctx %lld, n_seq %lld (%s), n_ubatch %lld\n", (long long)d.n_ctx, (long long)d.n_seq,
 		       d.unified ? "unified" : "split", (long long)d.n_ubatch);
 	fprintf(rc->out, "  flash_attn %s, swa_full %s, K %s, V %s\n",
 	       c->flash_attn < 0 && d.flash_attn ? "auto (on)" : d.flash_attn ? "on" : "off", d.swa_full ? "on" : "off",
-	       typed == 1 ? "?" : model_cache_name(m->k_type), typed == 1 ? "?" : model_cache_name(m->v_type));
+	       typed == 1 || rc->types_unknown ? "?" : model_cache_name(m->k_type),
+	       typed == 1 || rc->types_unknown ? "?" : model_cache_name(m->v_type));
 	fprintf(rc->out, " line  memory line                      llama.cpp     attnviz\n");
 	int sized = typed == 0 && size_alloc(m, &d, a) == 0 && size_buffers(m, &d, &b) == 0;
 	int refuses = typed == 0 && size_refuse(m, &d, why, sizeof why);
@@ -445,7 +504,7 @@ static void one_context(struct reconcile *rc, int ci)
 	sized = sized && !refuses;
 	for (int i = 0; i < rc->g->nmem; i++) {
 		const struct llog_mem *e = &rc->g->mem[i];
-		if (e->ctx != ci || (typed != 0 && e->kind != LLOG_WEIGHTS))
+		if (e->ctx != ci || (typed != 0 && e->kind != LLOG_WEIGHTS && e->kind != LLOG_UNREADABLE))
 			continue;
 		if (pending && e->line > (c->refused[0] ? c->refused_line : c->line)) {
 			refusal_row(rc, c, typed, refuses, why);
@@ -579,6 +638,10 @@ int reconcile_report(const struct llog *g, const struct model *m, const char *sh
 	if (g->nctx == 0)
 		for (int i = 0; i < g->nmem; i++) {
 			struct row r = {.line = g->mem[i].line, .v = V_NOT_COMPARED};
+			if (g->mem[i].kind == LLOG_UNREADABLE) {
+				unreadable_row(&rc, &g->mem[i]);
+				continue;
+			}
 			snprintf(r.what, sizeof r.what, "memory line");
 			snprintf(r.theirs, sizeof r.theirs, "%s", g->mem[i].mib);
 			print_row(&rc, &r);
@@ -586,8 +649,14 @@ int reconcile_report(const struct llog *g, const struct model *m, const char *sh
 	if (g->dropped)
 		fprintf(out, "(%d memory lines past the first %d, or of contexts past the first %d, not read)\n", g->dropped,
 		       LLOG_MAX_MEM, LLOG_MAX_CTX);
-	fprintf(out, "\n%d agree, %d differ\n", rc.agree, rc.differ);
-	return rc.differ ? 1 : 0;
+	if (g->overlong)
+		fprintf(out, "(%d line%s longer than %d bytes: only the first %d bytes of each were read)\n", g->overlong,
+			g->overlong == 1 ? "" : "s", LLOG_LINE_MAX, LLOG_LINE_MAX - 1);
+	if (rc.unreadable)
+		fprintf(out, "\n%d agree, %d differ, %d unreadable\n", rc.agree, rc.differ, rc.unreadable);
+	else
+		fprintf(out, "\n%d agree, %d differ\n", rc.agree, rc.differ);
+	return rc.differ || rc.unreadable ? 1 : 0;
 }
 
 int cli_reconcile(const struct app *ap, const struct cli_options *o)
@@ -604,8 +673,12 @@ int cli_reconcile(const struct app *ap, const struct cli_options *o)
 	int rc_read = llog_read(g, f), status = 2;
 	fclose(f);
 	if (rc_read < 0) {
-		fprintf(stderr, "attnviz: %s: not a llama.cpp log (%s)\n", shown,
-			g->nul ? "binary: it holds NUL bytes" : "no print_info, llama_context or llama_kv_cache line");
+		if (g->nul || g->too_big)   /* where the read stopped */
+			fprintf(stderr, "attnviz: %s:%d: not a llama.cpp log (%s)\n", shown, g->lines + 1,
+				g->nul ? "binary: it holds a NUL byte" : "larger than 64 MiB");
+		else
+			fprintf(stderr, "attnviz: %s: not a llama.cpp log (no print_info, llama_context or "
+				"llama_kv_cache line)\n", shown);
 		goto out;
 	}
 	if (model_of(ap, g, shown, m, what, sizeof what, err, sizeof err) < 0) {

@@ -23,6 +23,10 @@ static const int type_size[GT_COUNT] = {1, 1, 2, 2, 4, 4, 4, 1, 0, 0, 8, 8, 8};
 #define ARR_KEEP 1024   /* MODEL_MAX_LAYERS */
 /* Strings longer than this are skipped, not kept (no key we use is longer). */
 #define STR_KEEP 255
+/* Strings an array may hold: a tokenizer's vocabulary or merges (Gemma 3:
+ * 262,144 tokens; none near a million).  More is refused before the walk,
+ * which would read every length (2^28 empty strings took 12 s). */
+#define ARR_STR_MAX (1u << 24)
 /* ggml.h GGML_MAX_DIMS; gguf.cpp refuses tensors with more. */
 #define GGUF_MAX_DIMS 4
 /* Most metadata entries read (llama.cpp's files have 30 to 60). */
@@ -224,11 +228,19 @@ static int rd_value(struct gguf_file *r, struct gguf_kv *k)
 			         (unsigned long long)k->n, gguf_type_names[at], plural(k->n), (unsigned long long)left(r),
 			         plural(left(r)));
 	if (at == GT_STR) {
+		if (k->n > ARR_STR_MAX)
+			return gguf_fail(r, cat, k->key, "array of %llu strings: more than %u (2^24), more than any "
+					 "tokenizer has", (unsigned long long)k->n, ARR_STR_MAX);
+		/* each string's length, then past it: not one is kept */
 		for (uint64_t e = 0; e < k->n; e++) {
-			char *s;
-			if (rd_string(r, &s, 0, "array string") < 0)
+			uint64_t at_e = r->off, len;
+			if (rd_u64(r, &len, "array string") < 0)
 				return -1;
-			free(s);   /* only an empty string is ever kept */
+			if (len > left(r))
+				return gguf_fail(r, at_e, k->key, "array string %llu: length %llu runs past the end of the "
+						 "file (%llu byte%s left)", (unsigned long long)e, (unsigned long long)len,
+						 (unsigned long long)left(r), plural(left(r)));
+			r->off += len;
 		}
 		return 0;
 	}
@@ -438,7 +450,9 @@ int gguf_open(struct gguf_file *r, const char *path, char *err, size_t errlen)
 	r->path = path;
 	r->err = err;
 	r->errlen = errlen;
-	r->fd = open(path, O_RDONLY);
+	/* O_NONBLOCK: a FIFO (or a device) opens at once instead of waiting for
+	 * a writer, and is refused below; on a regular file it changes nothing */
+	r->fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (r->fd < 0) {
 		err_set(err, errlen, path, 0, NULL, NULL, "cannot open: %s", strerror(errno));
 		return -1;
@@ -446,6 +460,8 @@ int gguf_open(struct gguf_file *r, const char *path, char *err, size_t errlen)
 	struct stat st;
 	if (fstat(r->fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		err_set(err, errlen, path, 0, NULL, NULL, "byte 0: not a regular file");
+		close(r->fd);
+		r->fd = -1;
 		return -1;
 	}
 	r->size = (uint64_t)st.st_size;

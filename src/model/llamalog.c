@@ -54,6 +54,14 @@ static int64_t number(const char *p, const char **end)
 	return v;
 }
 
+/* A count that is the whole of text (a token), or -1. */
+static int64_t whole_number(const char *text)
+{
+	const char *end;
+	int64_t v = number(text, &end);
+	return v >= 0 && *end == 0 ? v : -1;
+}
+
 /* "512.00" as printed with %.2f: digits, a point, two digits. */
 static int mib_text(const char *p, char *out)
 {
@@ -108,13 +116,27 @@ static struct llog_mem *new_mem(struct llog *g, enum llog_kind kind)
 	return m;
 }
 
+/* A memory line (or a llama_context number) recognised by its tag whose
+ * values cannot be read: kept, as unreadable, in the current context. */
+static void unreadable(struct llog *g, const char *what)
+{
+	struct llog_mem *m = new_mem(g, LLOG_UNREADABLE);
+	if (m)
+		snprintf(m->why, sizeof m->why, "%.100s%s", what,
+			 g->cut ? " (the line is longer than 1024 bytes)" : " (cut, run into another line, or out of range)");
+}
+
 /* "... <DEV> <what> buffer size = <MiB> MiB": the device is the word before what. */
 static void buffer_line(struct llog *g, const char *body, const char *what, enum llog_kind kind)
 {
 	const char *w = strstr(body, what), *p = after(body, "buffer size =");
 	char mib[LLOG_TEXT];
-	if (!w || !p || mib_text(p, mib) < 0)
+	if (!w || !p)
 		return;
+	if (mib_text(p, mib) < 0) {
+		unreadable(g, "a buffer size that is not MiB as llama.cpp prints it");
+		return;
+	}
 	struct llog_mem *m = new_mem(g, kind);
 	if (!m)
 		return;
@@ -133,39 +155,40 @@ static void buffer_line(struct llog *g, const char *body, const char *what, enum
 }
 
 /* llama_kv_cache: size = %7.2f MiB (%6u cells, %3d layers, %2u/%u seqs), K (%s): %7.2f MiB, V (%s): %7.2f MiB */
-static void kv_size_line(struct llog *g, const char *p)
+static int kv_size_line(struct llog *g, const char *p)
 {
 	struct llog_mem t = {0};
 	const char *q;
 	char word[LLOG_TEXT];
 	if (mib_text(p, t.mib) < 0 || !(q = strchr(p, '(')))
-		return;
+		return -1;
 	if ((t.cells = number(q + 1, &q)) < 0 || strncmp(q, " cells,", 7) || (t.layers = number(q + 7, &q)) < 0 ||
 	    strncmp(q, " layers,", 8) || (t.seqs = number(q + 8, &q)) < 0)
-		return;
+		return -1;
 	/* "%2u/%u seqs": sequences and streams; before streams (2025) "%2u seqs", one stream */
 	int old = *q != '/';
 	t.streams = 1;
 	if (!old && (t.streams = number(q + 1, &q)) < 0)
-		return;
+		return -1;
 	if (strncmp(q, " seqs), K (", 11))
-		return;
+		return -1;
 	q = token(q + 11, t.k_type, sizeof t.k_type);
 	if (strncmp(q, "): ", 3) || mib_text(q + 3, t.k_mib) < 0 || !(q = strstr(q, "MiB, V (")))
-		return;
+		return -1;
 	q = token(q + 8, word, sizeof word);
 	snprintf(t.v_type, sizeof t.v_type, "%s", word);
 	if (strncmp(q, "): ", 3) || mib_text(q + 3, t.v_mib) < 0)
-		return;
+		return -1;
 	struct llog_mem *m = new_mem(g, LLOG_KV_SIZE);
 	if (!m)
-		return;
+		return 0;
 	cur_ctx(g)->old_kv_line |= old;
 	t.line = m->line;
 	t.ctx = m->ctx;
 	t.kind = m->kind;
 	t.cache = m->cache;
 	*m = t;
+	return 0;
 }
 
 /* "llama_context: n_ctx = 4096" and the other constructor lines. */
@@ -192,28 +215,40 @@ static void ctx_line(struct llog *g, const char *p)
 	p = token(p, key, sizeof key);
 	while (*p == ' ')
 		p++;
+	int num = -1;
+	for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++)
+		num = !strcmp(key, nums[i].key) ? (int)i : num;
+	if (!strcmp(key, "n_ctx_per_seq"))
+		num = 2;   /* the name of n_ctx_seq before 2025 */
+	/* "n_ctx" and nothing after it: the line was cut ("n_ctx_seq (4096) <
+	 * n_ctx_train" is another line, and read as none) */
+	if (num >= 0 && (*p == 0 || (*p != '=' && g->cut))) {
+		*(int64_t *)((char *)cur_ctx(g) + nums[num].off) = LLOG_BAD;
+		if (!cur_ctx(g)->bad_line)
+			cur_ctx(g)->bad_line = g->lines;
+		unreadable(g, "a llama_context number that is not there");
+		return;
+	}
 	if (*p != '=')
 		return;
 	token(p + 1, val, sizeof val);
 	struct llog_ctx *c = cur_ctx(g);
-	for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++)
-		if (!strcmp(key, nums[i].key)) {
-			int64_t v = number(val, NULL);
-			*(int64_t *)((char *)c + nums[i].off) = v;
-			if (i == 2 && v >= 0) {   /* n_ctx_seq: the cells of a stream */
-				struct llog_mem *m = new_mem(g, LLOG_CTX_SEQ);
-				if (m) {
-					m->cells = v;
-					snprintf(m->mib, sizeof m->mib, "%lld", (long long)v);
-				}
+	if (num >= 0) {
+		int64_t v = whole_number(val);
+		*(int64_t *)((char *)c + nums[num].off) = v < 0 ? LLOG_BAD : v;
+		if (v < 0) {   /* negative, past 2^63, or not a number */
+			char what[80], shown[24];
+			err_clean(shown, sizeof shown, val);
+			snprintf(what, sizeof what, "%s: '%s' is not a count", nums[num].key, shown);
+			if (!c->bad_line)
+				c->bad_line = g->lines;
+			unreadable(g, what);
+		} else if (num == 2) {   /* n_ctx_seq: the cells of a stream */
+			struct llog_mem *m = new_mem(g, LLOG_CTX_SEQ);
+			if (m) {
+				m->cells = v;
+				snprintf(m->mib, sizeof m->mib, "%lld", (long long)v);
 			}
-		}
-	if (!strcmp(key, "n_ctx_per_seq") && (c->n_ctx_seq = number(val, NULL)) >= 0) {
-		/* the name of n_ctx_seq before 2025 */
-		struct llog_mem *m = new_mem(g, LLOG_CTX_SEQ);
-		if (m) {
-			m->cells = c->n_ctx_seq;
-			snprintf(m->mib, sizeof m->mib, "%lld", (long long)c->n_ctx_seq);
 		}
 	}
 	if (!strcmp(key, "flash_attn"))   /* "enabled" / "disabled" / "auto"; "1" / "0" before 2025 */
@@ -259,15 +294,13 @@ static void one_line(struct llog *g, const char *l)
 		info_line(g, p);
 	else if ((p = after(l, "llama_kv_cache_iswa: ")) || (p = after(l, "llama_kv_cache_unified_iswa: "))) {
 		int64_t n;
-		if (!strncmp(p, "creating non-SWA KV cache, size = ", 34) && (n = number(p + 34, NULL)) >= 0) {
-			struct llog_mem *m = new_mem(g, LLOG_BASE_CELLS);
-			if (m) {
-				m->cells = n;
-				snprintf(m->mib, sizeof m->mib, "%lld", (long long)n);
-			}
-		} else if (!strncmp(p, "creating     SWA KV cache, size = ", 34) && (n = number(p + 34, NULL)) >= 0) {
-			struct llog_mem *m = new_mem(g, LLOG_SWA_CELLS);
-			if (m) {
+		const char *end;
+		int base = !strncmp(p, "creating non-SWA KV cache, size = ", 34);
+		if (base || !strncmp(p, "creating     SWA KV cache, size = ", 34)) {
+			struct llog_mem *m = NULL;
+			if ((n = number(p + 34, &end)) < 0 || strncmp(end, " cells", 6))
+				unreadable(g, "an iSWA cache's cells that do not read as a count");
+			else if ((m = new_mem(g, base ? LLOG_BASE_CELLS : LLOG_SWA_CELLS))) {
 				m->cells = n;
 				snprintf(m->mib, sizeof m->mib, "%lld", (long long)n);
 			}
@@ -276,15 +309,18 @@ static void one_line(struct llog *g, const char *l)
 		}
 	} else if ((p = after(l, "llama_kv_cache: ")) || (p = after(l, "llama_kv_cache_unified: "))) {
 		/* llama_kv_cache_unified: the same lines before llama.cpp renamed the class (2025) */
-		if (!strncmp(p, "size = ", 7))
-			kv_size_line(g, p + 7);
+		if (!strncmp(p, "size = ", 7) && kv_size_line(g, p + 7) < 0)
+			unreadable(g, "a KV cache size line that does not read as llama.cpp prints it");
 		else if (strstr(p, " KV buffer size ="))
 			buffer_line(g, p, "KV buffer", LLOG_KV_BUFFER);
 	} else if ((p = after(l, "llama_memory_recurrent: "))) {
 		if (!strncmp(p, "size = ", 7) || strstr(p, " RS buffer size =")) {
-			struct llog_mem *m = new_mem(g, LLOG_RECURRENT);
-			if (m)
-				mib_text(!strncmp(p, "size = ", 7) ? p + 7 : strstr(p, "size =") + 6, m->mib);
+			char mib[LLOG_TEXT];
+			struct llog_mem *m;
+			if (mib_text(!strncmp(p, "size = ", 7) ? p + 7 : strstr(p, "size =") + 6, mib) < 0)
+				unreadable(g, "a recurrent state size that is not MiB as llama.cpp prints it");
+			else if ((m = new_mem(g, LLOG_RECURRENT)))
+				snprintf(m->mib, sizeof m->mib, "%s", mib);
 		}
 	} else if ((p = after(l, "llama_context: "))) {
 		if (strstr(p, " output buffer size ="))
@@ -351,28 +387,38 @@ int llog_read(struct llog *g, FILE *f)
 {
 	char line[LLOG_LINE_MAX];
 	size_t n = 0;
+	long long bytes = 0;
 	int c, any = 0;
 	memset(g, 0, sizeof *g);
 	while ((c = getc(f)) != EOF || n || any) {
+		/* a NUL byte or a size no log has: binary (/dev/zero, /dev/urandom), stop */
 		if (c == 0)
 			g->nul = 1;
+		if (++bytes > LLOG_MAX_BYTES)
+			g->too_big = 1;
+		if (g->nul || g->too_big)
+			return -1;
 		if (c != EOF && c != '\n') {
-			if (n + 1 < sizeof line && c != 0)
+			if (n + 1 < sizeof line)
 				line[n++] = (char)c;
+			else
+				g->cut = 1;
 			any = 1;
 			continue;
 		}
 		line[n] = 0;
 		g->lines++;
 		strip(line);
+		int tagged = g->tagged;
 		one_line(g, line);
+		/* a long line of llama.cpp's (one of the prompt's is no matter) */
+		g->overlong += g->cut && g->tagged > tagged;
 		n = 0;
 		any = 0;
+		g->cut = 0;
 		if (c == EOF)
 			break;
 	}
-	if (g->nul)
-		return -1;
 	/* A log has the model's or a context's lines. */
 	return g->ninfo > 0 || g->nctx > 0 || g->nmem > 0 ? 0 : -1;
 }

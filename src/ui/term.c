@@ -8,6 +8,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <term.h>
+#include <termios.h>
+#include <unistd.h>
 #include <wchar.h>
 
 #include "glyph.h"
@@ -26,6 +29,106 @@ static attr_t theme_attr(unsigned bits)
 static void on_signal(int sig)
 {
 	quit_flag = sig;
+}
+
+/*
+ * The other fatal signals (Ctrl-\ = SIGQUIT, a crash, SIGPIPE, SIGUSR1, ...)
+ * cannot wait for the main loop: their handler puts the terminal back at
+ * once with what is safe in a handler (write and tcsetattr of bytes and
+ * modes saved at start), then the signal, its handler reset to the
+ * default (SA_RESETHAND), kills the program as it would have: the shell
+ * sees 128 + sig, and a core where one is due.
+ */
+static const int fatal_signals[] = {SIGQUIT, SIGILL,  SIGTRAP, SIGABRT, SIGBUS,  SIGFPE,  SIGSEGV,
+				    SIGSYS,  SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ,
+				    SIGVTALRM, SIGPROF};
+static char restore_seq[512];       /* the bytes endwin would write: attributes off, mouse off, keypad off,
+				     * cursor shown, the normal screen back */
+static size_t restore_len;
+static int restore_fd = -1, tty_fd = -1;
+static struct termios tty_saved;
+static int tty_have;
+/* an alternate stack: a stack overflow's SIGSEGV still runs the handler */
+static char alt_stack[65536];
+
+static void on_fatal(int sig)
+{
+	if (restore_fd >= 0 && restore_len) {
+		ssize_t w = write(restore_fd, restore_seq, restore_len);
+		(void)w;
+	}
+	if (tty_have)
+		tcsetattr(tty_fd, TCSANOW, &tty_saved);
+	/* the handler is the default again: raised now, the signal is delivered
+	 * (and kills) when this returns; a fault re-executes and kills the same */
+	raise(sig);
+}
+
+/* Append capability cap's string (terminfo) to restore_seq. */
+static void add_cap(const char *cap)
+{
+	char *v = tigetstr(cap);
+	size_t n;
+	if (!v || v == (char *)-1)
+		return;
+	n = strlen(v);
+	if (restore_len + n < sizeof restore_seq) {
+		memcpy(restore_seq + restore_len, v, n);
+		restore_len += n;
+	}
+}
+
+/* What the handler writes, worked out now (tigetstr is not for handlers). */
+static void plan_restore(int out_fd)
+{
+	restore_len = 0;
+	add_cap("sgr0");
+	/* mouse reporting off: ncurses turns on xterm's 1000 (and 1006) mode
+	 * where the terminal has a mouse (kmous) */
+	char *km = tigetstr("kmous");
+	if (km && km != (char *)-1) {
+		static const char off[] = "\033[?1006l\033[?1002l\033[?1000l";
+		if (restore_len + sizeof off - 1 < sizeof restore_seq) {
+			memcpy(restore_seq + restore_len, off, sizeof off - 1);
+			restore_len += sizeof off - 1;
+		}
+	}
+	add_cap("rmkx");
+	add_cap("cnorm");
+	add_cap("rmcup");
+	restore_fd = out_fd;
+}
+
+/* The fatal signals whose action is still the default get on_fatal (one
+ * a sanitizer or the caller handles, or ignores, keeps its own). */
+static void catch_fatal(void)
+{
+	stack_t ss = {.ss_sp = alt_stack, .ss_size = sizeof alt_stack};
+	sigaltstack(&ss, NULL);
+	for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
+		struct sigaction old, sa;
+		if (sigaction(fatal_signals[i], NULL, &old) < 0 || (old.sa_flags & SA_SIGINFO) ||
+		    old.sa_handler != SIG_DFL)
+			continue;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_fatal;
+		sigfillset(&sa.sa_mask);
+		sa.sa_flags = SA_RESETHAND | SA_ONSTACK;
+		sigaction(fatal_signals[i], &sa, NULL);
+	}
+}
+
+/* Put back the default action of the signals catch_fatal took. */
+static void release_fatal(void)
+{
+	for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
+		struct sigaction old;
+		if (sigaction(fatal_signals[i], NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) &&
+		    old.sa_handler == on_fatal)
+			signal(fatal_signals[i], SIG_DFL);
+	}
+	restore_fd = -1;
+	tty_have = 0;
 }
 
 int term_quit_requested(void)
@@ -68,6 +171,7 @@ void term_stop(void)
 	if (!started)
 		return;
 	started = 0;
+	release_fatal();
 	endwin();
 	delscreen(screen);
 	screen = NULL;
@@ -78,6 +182,9 @@ int term_start(const struct term_opts *o, char *err, size_t errlen)
 	const char *codeset = nl_langinfo(CODESET);
 	const char *term = getenv("TERM");
 	use_utf8 = codeset && !strcmp(codeset, "UTF-8");
+	/* the terminal's modes as the shell left them, for on_fatal */
+	tty_fd = fileno(o->in ? o->in : stdin);
+	tty_have = tcgetattr(tty_fd, &tty_saved) == 0;
 	screen = newterm(term && *term ? NULL : "xterm", o->out ? o->out : stdout, o->in ? o->in : stdin);
 	if (!screen) {
 		snprintf(err, errlen, "cannot start the terminal (TERM=%s unknown?)", term ? term : "");
@@ -112,6 +219,8 @@ int term_start(const struct term_opts *o, char *err, size_t errlen)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	plan_restore(fileno(o->out ? o->out : stdout));
+	catch_fatal();
 	return 0;
 }
 

@@ -1,7 +1,9 @@
 /*
  * term: the terminal itself.  Start and restore curses, colours and glyphs,
  * signals, and blitting a composed canvas.  Restoring is idempotent and runs
- * on q, on SIGINT/SIGTERM/SIGHUP and at exit.
+ * on q, on SIGINT/SIGTERM/SIGHUP (the main loop ends) and at exit; every
+ * other fatal signal that can be caught (SIGQUIT, a crash, SIGPIPE, ...)
+ * restores the terminal in its handler, and the program dies by it.
  */
 #ifndef ATTNVIZ_TERM_H
 #define ATTNVIZ_TERM_H

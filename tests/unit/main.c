@@ -66,9 +66,20 @@ void t_eq_str(const char *got, const char *want, const char *file, int line, con
 #include "groups.h"
 #undef GROUP
 
-int main(void)
+/* With arguments, only the groups named (build/unit_tests test_size test_fit). */
+static int wanted(int argc, char **argv, const char *name)
 {
-#define GROUP(name) name();
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], name))
+			return 1;
+	return argc < 2;
+}
+
+int main(int argc, char **argv)
+{
+#define GROUP(name) \
+	if (wanted(argc, argv, #name)) \
+		name();
 #include "groups.h"
 #undef GROUP
 	printf("# unit: %d passed, %d failed\n", t_passed, t_failed);
