@@ -281,7 +281,12 @@ sed 's/"attention_chunk_size": 8192,/&\n    "layer_types": ["full_attention", "f
 expect_eq "hf: llama4 with all layer_types full_attention: no chunked layers (global/local)" \
 	"$(sval iswa global_layers -m "$tmp/llama4-full")/$(sval iswa local_layers -m "$tmp/llama4-full")" 2/0
 echo '[1, 2]' | bad not-an-object "not-an-object/config.json:1:1: the file is a list, want an object"
-: | bad empty "empty/config.json:1:0: '[' or '{' expected near end of file"
+: | bad empty "empty/config.json:1: empty: a config.json holds one JSON object"
+printf '\n \n' | bad blank "blank/config.json:1: empty: a config.json holds one JSON object"
+mkdir -p "$tmp/bom"
+{ printf '\357\273\277'; cat "$good"; } >"$tmp/bom/config.json"
+expect_eq "hf: a UTF-8 byte order mark is read past: the same model" "$(sval gqa kv_bytes_per_token -m "$tmp/bom" 2>&1)" \
+	"$(sval gqa kv_bytes_per_token -m "$good")"
 python3 -c "print('[' * 3000 + ']' * 3000)" 2>/dev/null | bad deep-nesting "deep-nesting/config.json:1:2049: maximum parsing depth reached" ||
 	true
 printf '{"model_type": "llama", "x": "a\0b"}' | bad nul-byte "nul-byte/config.json:1:31: control character 0x0"

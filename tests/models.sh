@@ -174,6 +174,15 @@ head -c 3000 /dev/urandom > "$tmp/garbage.ini"; printf '\0' >> "$tmp/garbage.ini
 "$ATTNVIZ" --summary gqa -m "$tmp/garbage.ini" 2>"$tmp/err" >/dev/null
 expect_eq "models: binary garbage exit 2" $? 2
 grep -qF "binary data" "$tmp/err" && ok "models: binary garbage message" || fail "models: binary garbage: $(cat "$tmp/err")"
+# a control byte on line 5 is reported on line 5, not 1
+{ head -n 4 "$good"; printf 'x = \001\n'; tail -n +5 "$good"; } >"$tmp/ctl.ini"
+"$ATTNVIZ" --summary gqa -m "$tmp/ctl.ini" 2>"$tmp/err" >/dev/null
+grep -qF "ctl.ini:5: binary data (byte 0x01), not an INI file" "$tmp/err" && ok "models: binary data named at its own line" ||
+	fail "models: binary data's line: $(cat "$tmp/err")"
+# a UTF-8 byte order mark (Windows editors write one) is read past: the same model
+{ printf '\357\273\277'; cat "$good"; } >"$tmp/bom.ini"
+expect_eq "models: a UTF-8 byte order mark is read past" "$(sval gqa kv_bytes_per_token -m "$tmp/bom.ini" 2>&1)" \
+	"$(sval gqa kv_bytes_per_token -m "$good")"
 mkdir "$tmp/dir.ini"
 "$ATTNVIZ" --summary gqa -m "$tmp/dir.ini" 2>"$tmp/err" >/dev/null
 expect_eq "models: a directory exit 2" $? 2

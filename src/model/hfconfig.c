@@ -2282,21 +2282,30 @@ int model_load_hf(struct model *out, const char *path, char *err, size_t errlen)
 	char *text = read_all(file, &n, err, errlen);
 	if (!text)
 		return -1;
+	/* A UTF-8 byte order mark (editors on Windows write one) is no JSON
+	 * (RFC 8259 lets a parser ignore it): read past it. */
+	char *body = text;
+	if (n >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3))
+		body += 3, n -= 3;
 	json_error_t je;
-	json_t *root = json_loadb(text, n, JSON_REJECT_DUPLICATES, &je);
+	json_t *root = json_loadb(body, n, JSON_REJECT_DUPLICATES, &je);
 	if (!root) {
 		char what[200], shown[300];
 		err_clean(what, sizeof what, je.text);
 		err_clean(shown, sizeof shown, file);
-		if (je.line > 0)
+		if (strspn(body, " \t\r\n") == n)
+			snprintf(err, errlen, "%s:1: empty: a config.json holds one JSON object", shown);
+		else if (je.line > 0 && je.column > 0)
 			snprintf(err, errlen, "%s:%d:%d: %s", shown, je.line, je.column, what);
+		else if (je.line > 0)
+			snprintf(err, errlen, "%s:%d: %s", shown, je.line, what);
 		else
 			snprintf(err, errlen, "%s: %s", shown, what);
 		free(text);
 		return -1;
 	}
 	struct model *m = malloc(sizeof *m);
-	struct hf H = {.file = file, .text = text, .len = n, .err = err, .errlen = errlen, .m = m};
+	struct hf H = {.file = file, .text = body, .len = n, .err = err, .errlen = errlen, .m = m};
 	int rc = -1;
 	if (!m) {
 		err_set(err, errlen, file, 0, NULL, NULL, "out of memory");
