@@ -66,7 +66,10 @@ err_case() {   # NAME WANT-IN-STDERR ARGS...
 }
 err_case "cli: unknown --set key" "bogus: unknown parameter (this scene has: x)" --summary online-softmax --set bogus=1
 err_case "cli: malformed --set value" "attnviz: online-softmax: x: not a number: '1a'" --summary online-softmax --set x=1a,2
-err_case "cli: out-of-range value" "x: 1e+06 is out of range" --summary online-softmax --set x=1e6
+err_case "cli: out-of-range value" "x: 1000000 is out of range (-10000 to 10000)" --summary online-softmax --set x=1e6
+# whole numbers in full, not %g's 1.67772e+07 on both sides of the range (-c is at most 2^24)
+err_case "cli: a range's ends printed whole" "ctx: $(((1 << 24) + 1)) is out of range (1 to $((1 << 24)))" \
+	--summary memory --set ctx=$(((1 << 24) + 1))
 # Numbers as C reads them (DESIGN section 2): hexadecimal as strtod does, words not.
 expect_eq "cli: --set n=0x10 is n=16 (tiled naive_reads)" \
 	"$(sval tiled naive_reads --set n=0x10)" "$(sval tiled naive_reads --set n=16)"

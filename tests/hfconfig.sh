@@ -119,6 +119,8 @@ sed 's/"num_key_value_heads": 8/"num_key_value_heads": -8/' "$good" |
 	bad negative-count "negative-count/config.json:17:3: field num_key_value_heads: -8 is out of range (1 to 65536)"
 sed 's/"num_hidden_layers": 32/"num_hidden_layers": 100000/' "$good" |
 	bad absurd-count "absurd-count/config.json:16:3: field num_hidden_layers: 100000 is out of range (1 to 1024)"
+sed 's/"hidden_size": 4096/"hidden_size": 1e308/' "$good" |
+	bad real-past-count "real-past-count/config.json:10:3: field hidden_size: 1e+308 is out of range (1 to 1000000)"
 sed 's/"num_hidden_layers": 32/"num_hidden_layers": 32.5/' "$good" |
 	bad fraction "fraction/config.json:16:3: field num_hidden_layers: 32.5 is not a whole number"
 sed '/num_hidden_layers/d' "$good" |

@@ -129,7 +129,7 @@ bad factor-no-scaling "factor-no-scaling.ini:16: [rope] factor: a factor other t
 bad beta-order "beta-order.ini:16: [rope] beta_slow: must not be larger than beta_fast" 's/^base .*/base = 10000\nbeta_slow = 40/'
 bad absurd-size "absurd-size.ini:4: [model] layers: '99999999999999999999' is out of range" 's/^layers .*/layers = 99999999999999999999/'
 bad past-double "past-double.ini:4: [model] layers: '1e400' is out of range (1 to 1024)" 's/^layers .*/layers = 1e400/'
-bad past-double-real "past-double-real.ini:15: [rope] base: '1e400' is out of range (1 to 1e+12)" 's/^base .*/base = 1e400/'
+bad past-double-real "past-double-real.ini:15: [rope] base: '1e400' is out of range (1.0000001 to 1000000000000)" 's/^base .*/base = 1e400/'
 bad overflow "overflow.ini:4: [model] layers: sizes derived from this model overflow 64-bit arithmetic" 's/^layers .*/layers = 1000/; s/^heads .*/heads = 65536/; s/^kv_heads .*/kv_heads = 65536/; s/^head_dim .*/head_dim = 65536/; s/^kind .*/kind = mha/'
 bad odd-head-dim "odd-head-dim.ini:7: [model] head_dim: RoPE rotates pairs: the dimension must be even" 's/^head_dim .*/head_dim = 127/'
 bad colon-section "colon-section.ini:1: ':' is not allowed in a section name" 's/^\[model\]/[model:layers]/'

@@ -40,7 +40,8 @@ static const struct {
 	double scale;
 } units[] = {
 	{"", 1},     {"B", 1},    {"kB", 1e3},          {"KB", 1e3},          {"MB", 1e6},          {"GB", 1e9},
-	{"TB", 1e12}, {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0}, {"TiB", 1099511627776.0},
+	{"TB", 1e12}, {"PB", 1e15},   {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0},
+	{"TiB", 1099511627776.0}, {"PiB", 1125899906842624.0},
 };
 
 const struct budget_device *budget_device_find(const char *name)
@@ -85,6 +86,6 @@ int budget_parse(const char *text, int64_t *bytes, const struct budget_device **
 		*bytes = (int64_t)b;
 		return 0;
 	}
-	snprintf(why, len, "unknown unit (B, kB, MB, GB, TB, KiB, MiB, GiB, TiB)");
+	snprintf(why, len, "unknown unit (B, kB, MB, GB, TB, PB, KiB, MiB, GiB, TiB, PiB)");
 	return -1;
 }
