@@ -431,3 +431,11 @@ timeout 30 "$ATTNVIZ" --cast tiled --size 1000x1000 --set n=1024 >"$tmp/big.cast
 rm -f "$tmp/big.cast"
 "$ATTNVIZ" --cast all --size 300x100 | tail -n 1 | grep -q '^\[' && ok "cli: --cast all at 300x100 stays within the bound" ||
 	fail "cli: --cast all at 300x100 refused"
+# a scene file's model = that is no model: the error says where the scene file named it
+mkdir -p "$tmp/scenes"
+cp "$ATTNVIZ_SCENES"/*.ini "$tmp/scenes/"
+printf 'root:x:0:0:root:/root:/bin/sh\n' >"$tmp/passwd"
+sed -i "s|^model  = gemma3-27b|model  = $tmp/passwd|" "$tmp/scenes/memory.ini"
+ml=$(grep -n '^model  =' "$tmp/scenes/memory.ini" | cut -d: -f1)
+ATTNVIZ_SCENES="$tmp/scenes" err_case "cli: a scene file's model = names its own line" \
+	"memory.ini:$ml: [scene] model: $tmp/passwd:1: not a 'key = value' line" --summary memory
