@@ -66,7 +66,10 @@ err_case() {   # NAME WANT-IN-STDERR ARGS...
 }
 err_case "cli: unknown --set key" "bogus: unknown parameter (this scene has: x)" --summary online-softmax --set bogus=1
 err_case "cli: malformed --set value" "attnviz: online-softmax: x: not a number: '1a'" --summary online-softmax --set x=1a,2
-err_case "cli: out-of-range value" "x: 1e+06 is out of range" --summary online-softmax --set x=1e6
+err_case "cli: out-of-range value" "x: 1000000 is out of range (-10000 to 10000)" --summary online-softmax --set x=1e6
+# whole numbers in full, not %g's 1.67772e+07 on both sides of the range (-c is at most 2^24)
+err_case "cli: a range's ends printed whole" "ctx: $(((1 << 24) + 1)) is out of range (1 to $((1 << 24)))" \
+	--summary memory --set ctx=$(((1 << 24) + 1))
 # Numbers as C reads them (DESIGN section 2): hexadecimal as strtod does, words not.
 expect_eq "cli: --set n=0x10 is n=16 (tiled naive_reads)" \
 	"$(sval tiled naive_reads --set n=0x10)" "$(sval tiled naive_reads --set n=16)"
@@ -441,3 +444,11 @@ timeout 30 "$ATTNVIZ" --cast tiled --size 1000x1000 --set n=1024 >"$tmp/big.cast
 rm -f "$tmp/big.cast"
 "$ATTNVIZ" --cast all --size 300x100 | tail -n 1 | grep -q '^\[' && ok "cli: --cast all at 300x100 stays within the bound" ||
 	fail "cli: --cast all at 300x100 refused"
+# a scene file's model = that is no model: the error says where the scene file named it
+mkdir -p "$tmp/scenes"
+cp "$ATTNVIZ_SCENES"/*.ini "$tmp/scenes/"
+printf 'root:x:0:0:root:/root:/bin/sh\n' >"$tmp/passwd"
+sed -i "s|^model  = gemma3-27b|model  = $tmp/passwd|" "$tmp/scenes/memory.ini"
+ml=$(grep -n '^model  =' "$tmp/scenes/memory.ini" | cut -d: -f1)
+ATTNVIZ_SCENES="$tmp/scenes" err_case "cli: a scene file's model = names its own line" \
+	"memory.ini:$ml: [scene] model: $tmp/passwd:1: not a 'key = value' line" --summary memory

@@ -227,6 +227,14 @@ expect_eq "fit: a bare 24 is 24 bytes, and the error suggests 24GiB" "$? $(cat "
 "$ATTNVIZ" --fit 24B >/dev/null 2>"$tmp/err"
 expect_eq "fit: 24B written with its unit gets no suggestion" "$? $(cat "$tmp/err")" \
 	"2 attnviz: --fit '24B': out of range (1 MiB to 1 PiB)"
+# The units of the range's ends are units too: 1 PiB is the most, 1 PB under it
+for u in 1PiB 1PB 1024TiB; do
+	"$ATTNVIZ" --fit "$u" -m llama3-8b >/dev/null 2>"$tmp/err"
+	expect_eq "fit: $u is a budget (the most is 1 PiB)" "$? $(cat "$tmp/err")" "0 "
+done
+"$ATTNVIZ" --fit 2PiB >/dev/null 2>"$tmp/err"
+expect_eq "fit: 2PiB is past the range, not an unknown unit" "$? $(cat "$tmp/err")" \
+	"2 attnviz: --fit '2PiB': out of range (1 MiB to 1 PiB)"
 # A budget the margin takes whole: one line, naming both, exit 2 (no rows
 # against a budget below zero).
 "$ATTNVIZ" --fit 2000000 -m llama3-8b >"$tmp/out" 2>"$tmp/err"

@@ -119,6 +119,8 @@ sed 's/"num_key_value_heads": 8/"num_key_value_heads": -8/' "$good" |
 	bad negative-count "negative-count/config.json:17:3: field num_key_value_heads: -8 is out of range (1 to 65536)"
 sed 's/"num_hidden_layers": 32/"num_hidden_layers": 100000/' "$good" |
 	bad absurd-count "absurd-count/config.json:16:3: field num_hidden_layers: 100000 is out of range (1 to 1024)"
+sed 's/"hidden_size": 4096/"hidden_size": 1e308/' "$good" |
+	bad real-past-count "real-past-count/config.json:10:3: field hidden_size: 1e+308 is out of range (1 to 1000000)"
 sed 's/"num_hidden_layers": 32/"num_hidden_layers": 32.5/' "$good" |
 	bad fraction "fraction/config.json:16:3: field num_hidden_layers: 32.5 is not a whole number"
 sed '/num_hidden_layers/d' "$good" |
@@ -281,7 +283,12 @@ sed 's/"attention_chunk_size": 8192,/&\n    "layer_types": ["full_attention", "f
 expect_eq "hf: llama4 with all layer_types full_attention: no chunked layers (global/local)" \
 	"$(sval iswa global_layers -m "$tmp/llama4-full")/$(sval iswa local_layers -m "$tmp/llama4-full")" 2/0
 echo '[1, 2]' | bad not-an-object "not-an-object/config.json:1:1: the file is a list, want an object"
-: | bad empty "empty/config.json:1:0: '[' or '{' expected near end of file"
+: | bad empty "empty/config.json:1: empty: a config.json holds one JSON object"
+printf '\n \n' | bad blank "blank/config.json:1: empty: a config.json holds one JSON object"
+mkdir -p "$tmp/bom"
+{ printf '\357\273\277'; cat "$good"; } >"$tmp/bom/config.json"
+expect_eq "hf: a UTF-8 byte order mark is read past: the same model" "$(sval gqa kv_bytes_per_token -m "$tmp/bom" 2>&1)" \
+	"$(sval gqa kv_bytes_per_token -m "$good")"
 python3 -c "print('[' * 3000 + ']' * 3000)" 2>/dev/null | bad deep-nesting "deep-nesting/config.json:1:2049: maximum parsing depth reached" ||
 	true
 printf '{"model_type": "llama", "x": "a\0b"}' | bad nul-byte "nul-byte/config.json:1:31: control character 0x0"

@@ -129,7 +129,7 @@ bad factor-no-scaling "factor-no-scaling.ini:16: [rope] factor: a factor other t
 bad beta-order "beta-order.ini:16: [rope] beta_slow: must not be larger than beta_fast" 's/^base .*/base = 10000\nbeta_slow = 40/'
 bad absurd-size "absurd-size.ini:4: [model] layers: '99999999999999999999' is out of range" 's/^layers .*/layers = 99999999999999999999/'
 bad past-double "past-double.ini:4: [model] layers: '1e400' is out of range (1 to 1024)" 's/^layers .*/layers = 1e400/'
-bad past-double-real "past-double-real.ini:15: [rope] base: '1e400' is out of range (1 to 1e+12)" 's/^base .*/base = 1e400/'
+bad past-double-real "past-double-real.ini:15: [rope] base: '1e400' is out of range (1.0000001 to 1000000000000)" 's/^base .*/base = 1e400/'
 bad overflow "overflow.ini:4: [model] layers: sizes derived from this model overflow 64-bit arithmetic" 's/^layers .*/layers = 1000/; s/^heads .*/heads = 65536/; s/^kv_heads .*/kv_heads = 65536/; s/^head_dim .*/head_dim = 65536/; s/^kind .*/kind = mha/'
 bad odd-head-dim "odd-head-dim.ini:7: [model] head_dim: RoPE rotates pairs: the dimension must be even" 's/^head_dim .*/head_dim = 127/'
 bad colon-section "colon-section.ini:1: ':' is not allowed in a section name" 's/^\[model\]/[model:layers]/'
@@ -174,6 +174,15 @@ head -c 3000 /dev/urandom > "$tmp/garbage.ini"; printf '\0' >> "$tmp/garbage.ini
 "$ATTNVIZ" --summary gqa -m "$tmp/garbage.ini" 2>"$tmp/err" >/dev/null
 expect_eq "models: binary garbage exit 2" $? 2
 grep -qF "binary data" "$tmp/err" && ok "models: binary garbage message" || fail "models: binary garbage: $(cat "$tmp/err")"
+# a control byte on line 5 is reported on line 5, not 1
+{ head -n 4 "$good"; printf 'x = \001\n'; tail -n +5 "$good"; } >"$tmp/ctl.ini"
+"$ATTNVIZ" --summary gqa -m "$tmp/ctl.ini" 2>"$tmp/err" >/dev/null
+grep -qF "ctl.ini:5: binary data (byte 0x01), not an INI file" "$tmp/err" && ok "models: binary data named at its own line" ||
+	fail "models: binary data's line: $(cat "$tmp/err")"
+# a UTF-8 byte order mark (Windows editors write one) is read past: the same model
+{ printf '\357\273\277'; cat "$good"; } >"$tmp/bom.ini"
+expect_eq "models: a UTF-8 byte order mark is read past" "$(sval gqa kv_bytes_per_token -m "$tmp/bom.ini" 2>&1)" \
+	"$(sval gqa kv_bytes_per_token -m "$good")"
 mkdir "$tmp/dir.ini"
 "$ATTNVIZ" --summary gqa -m "$tmp/dir.ini" 2>"$tmp/err" >/dev/null
 expect_eq "models: a directory exit 2" $? 2

@@ -115,6 +115,21 @@ fatal() {
 fatal quit 'C-\\' 131 1c
 fatal abrt ABRT 134
 
+# 50 KB pasted into the parameter editor: the keys waiting are taken before
+# the next draw (one draw a character took 6 s); the line keeps its bound.
+start paste 100 30 -s 2
+expect_screen "tmux: paste session up" paste "step 0/8"
+T send-keys -t paste e
+chunk=$(head -c 1000 /dev/zero | tr '\0' 'a')
+t0=$(date +%s)
+i=0
+while [ $i -lt 50 ]; do T send-keys -t paste -l "$chunk"; i=$((i + 1)); done
+T send-keys -t paste Escape q
+expect_screen "tmux: 50 KB pasted into the editor, then Escape and q" paste "EXITED 0"
+t1=$(date +%s)
+[ $((t1 - t0)) -le 5 ] && ok "tmux: a 50 KB paste is taken in $((t1 - t0)) s (at most 5)" ||
+	fail "tmux: a 50 KB paste took $((t1 - t0)) s"
+
 start d 100 30 -s 2
 T send-keys -t d + + + + + + a
 expect_screen "tmux: autoplay advances on its own" d "step 3/8"

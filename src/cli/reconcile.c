@@ -532,7 +532,12 @@ static int model_of(const struct app *ap, const struct llog *g, const char *show
 		char p[520];
 		err_clean(p, sizeof p, g->gguf_path);
 		snprintf(what, len, "the GGUF the log loaded (line %d): %.200s", g->gguf_line, p);
-		return model_load(m, g->gguf_path, err, errlen);
+		/* its errors say where the log named it, as a lesson plan's model = does */
+		char why[600];
+		if (model_load(m, g->gguf_path, why, sizeof why) == 0)
+			return 0;
+		err_set(err, errlen, shown, g->gguf_line, NULL, "loaded meta data from", "%s", why);
+		return -1;
 	}
 	snprintf(what, len, "the log's print_info lines");
 	return llog_model(g, shown, m, err, errlen);

@@ -47,7 +47,8 @@ static const struct {
 	double scale;
 } units[] = {
 	{"", 1},     {"B", 1},    {"kB", 1e3},          {"KB", 1e3},          {"MB", 1e6},          {"GB", 1e9},
-	{"TB", 1e12}, {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0}, {"TiB", 1099511627776.0},
+	{"TB", 1e12}, {"PB", 1e15},   {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0},
+	{"TiB", 1099511627776.0}, {"PiB", 1125899906842624.0},
 };
 
 void budget_device_key(const char *name, char *out, size_t len)
@@ -143,7 +144,7 @@ static int parse_one(const char *text, int64_t *bytes, const struct budget_devic
 		*bytes = (int64_t)b;
 		return 0;
 	}
-	snprintf(why, len, "unknown unit (B, kB, MB, GB, TB, KiB, MiB, GiB, TiB)");
+	snprintf(why, len, "unknown unit (B, kB, MB, GB, TB, PB, KiB, MiB, GiB, TiB, PiB)");
 	return -1;
 }
 

@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 
 #include "util/err.h"
+#include "util/num.h"
 
 /* Published configs are a few kB (Phi-3's with its longrope lists ~10 kB). */
 #define HF_MAX_BYTES (16 << 20)
@@ -358,8 +359,11 @@ static int get_real(struct hf *H, const struct scope *sc, const char *key, int h
 		return fail(H, H->where, "%s, want a number", json_kind(v));
 	}
 	double x = json_number_value(v);
-	if (!isfinite(x) || x < min || x > max)
-		return fail(H, H->where, "%g is out of range (%g to %g)", x, min, max);
+	if (!isfinite(x) || x < min || x > max) {
+		char a[32], b[32], c[32];
+		return fail(H, H->where, "%s is out of range (%s to %s)", num_show(a, sizeof a, x),
+			    num_show(b, sizeof b, min), num_show(c, sizeof c, max));
+	}
 	*out = x;
 	return 1;
 }
@@ -378,15 +382,18 @@ static int get_int(struct hf *H, const struct scope *sc, const char *key, int ha
 		return 1;
 	}
 	double d;
-	int rc = get_real(H, sc, key, has_def, (double)def, -1e300, 1e300, &d);
+	/* the count's own range (a real past it says so, not -1e300 to 1e300) */
+	int rc = get_real(H, sc, key, has_def, (double)def, (double)min, (double)max, &d);
 	if (rc <= 0) {
 		*out = def;
 		return rc;
 	}
+	char a[32];
 	if (d != floor(d))
-		return fail(H, H->where, "%g is not a whole number", d);
+		return fail(H, H->where, "%s is not a whole number", num_show(a, sizeof a, d));
 	if (d < (double)min || d > (double)max)
-		return fail(H, H->where, "%g is out of range (%lld to %lld)", d, (long long)min, (long long)max);
+		return fail(H, H->where, "%s is out of range (%lld to %lld)", num_show(a, sizeof a, d), (long long)min,
+			    (long long)max);
 	*out = (int64_t)d;
 	return 1;
 }
@@ -2282,21 +2289,30 @@ int model_load_hf(struct model *out, const char *path, char *err, size_t errlen)
 	char *text = read_all(file, &n, err, errlen);
 	if (!text)
 		return -1;
+	/* A UTF-8 byte order mark (editors on Windows write one) is no JSON
+	 * (RFC 8259 lets a parser ignore it): read past it. */
+	char *body = text;
+	if (n >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3))
+		body += 3, n -= 3;
 	json_error_t je;
-	json_t *root = json_loadb(text, n, JSON_REJECT_DUPLICATES, &je);
+	json_t *root = json_loadb(body, n, JSON_REJECT_DUPLICATES, &je);
 	if (!root) {
 		char what[200], shown[300];
 		err_clean(what, sizeof what, je.text);
 		err_clean(shown, sizeof shown, file);
-		if (je.line > 0)
+		if (strspn(body, " \t\r\n") == n)
+			snprintf(err, errlen, "%s:1: empty: a config.json holds one JSON object", shown);
+		else if (je.line > 0 && je.column > 0)
 			snprintf(err, errlen, "%s:%d:%d: %s", shown, je.line, je.column, what);
+		else if (je.line > 0)
+			snprintf(err, errlen, "%s:%d: %s", shown, je.line, what);
 		else
 			snprintf(err, errlen, "%s: %s", shown, what);
 		free(text);
 		return -1;
 	}
 	struct model *m = malloc(sizeof *m);
-	struct hf H = {.file = file, .text = text, .len = n, .err = err, .errlen = errlen, .m = m};
+	struct hf H = {.file = file, .text = body, .len = n, .err = err, .errlen = errlen, .m = m};
 	int rc = -1;
 	if (!m) {
 		err_set(err, errlen, file, 0, NULL, NULL, "out of memory");

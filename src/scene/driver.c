@@ -110,6 +110,17 @@ static int shows_second(const struct run *r)
 	return r->have_model2 && r->def->file.second != SECOND_NONE;
 }
 
+/* The scene file's model; its error says where the scene file named it
+ * ("memory.ini:7: [scene] model: gemma.gguf: ..."), as a lesson plan's does. */
+static int scene_model_load(struct model *m, const struct scene_file *sf, char *err, size_t errlen)
+{
+	char why[600];
+	if (model_find_load(m, sf->model, why, sizeof why) == 0)
+		return 0;
+	err_set(err, errlen, sf->path, sf->model_line, "scene", "model", "%s", why);
+	return -1;
+}
+
 /* The lesson's figures hold for m on this scene: the shipped INI of the scene's model. */
 static int is_lesson_model(const struct run *r, const struct model *m)
 {
@@ -210,7 +221,7 @@ int run_open(struct run *r, const struct scene_def *def, const struct model *use
 			 * exactly (8030261248, not the lesson's 8.03e9). */
 			r->model_is_default = !strcmp(user_model->id, def->file.model) && user_model->format == MODEL_INI;
 		} else {
-			if (model_find_load(&r->model, def->file.model, err, errlen) < 0) {
+			if (scene_model_load(&r->model, &def->file, err, errlen) < 0) {
 				params_free(&r->params);
 				return -1;
 			}
@@ -395,7 +406,7 @@ int run_set_model(struct run *r, const struct model *m, char *err, size_t errlen
 		r->model = *m;
 		r->model_is_default = !strcmp(m->id, r->def->file.model) && m->format == MODEL_INI;
 	} else {
-		rc = model_find_load(&r->model, r->def->file.model, err, errlen);
+		rc = scene_model_load(&r->model, &r->def->file, err, errlen);
 		r->model_is_default = 1;
 	}
 	if (rc == 0)

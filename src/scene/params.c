@@ -40,11 +40,14 @@ static int parse_number(const struct param_spec *spec, const char *tok, double *
 		return -1;
 	}
 	if ((spec->kind == PARAM_INT || spec->kind == PARAM_INTS) && v != floor(v)) {
-		snprintf(why, whylen, "%g is not a whole number", v);
+		char a[32];
+		snprintf(why, whylen, "%s is not a whole number", num_show(a, sizeof a, v));
 		return -1;
 	}
 	if (v < spec->min || v > spec->max) {
-		snprintf(why, whylen, "%g is out of range (%g to %g)", v, spec->min, spec->max);
+		char a[32], b[32], c[32];
+		snprintf(why, whylen, "%s is out of range (%s to %s)", num_show(a, sizeof a, v),
+			 num_show(b, sizeof b, spec->min), num_show(c, sizeof c, spec->max));
 		return -1;
 	}
 	*out = v;

@@ -72,6 +72,7 @@ int scenefile_load(struct scene_file *sf, const char *path, const struct param_s
 	copy_field(f, "title", sf->title, sizeof sf->title);
 	copy_field(f, "lesson", sf->lesson, sizeof sf->lesson);
 	copy_field(f, "model", sf->model, sizeof sf->model);
+	ini_get(f, "scene", "model", &sf->model_line);
 	copy_field(f, "preset", sf->preset, sizeof sf->preset);
 	copy_field(f, "compare", sf->compare, sizeof sf->compare);
 	s = ini_get(f, "scene", "second_model", &line);

@@ -177,7 +177,9 @@ static int scan(struct ini_file *f, char *text, size_t len, char *err, size_t er
 			err_set(err, errlen, f->path, lineno, NULL, NULL, "binary data (byte 0x%02x), not an INI file", c);
 			return -1;
 		}
+		lineno += c == '\n';
 	}
+	lineno = 1;
 	for (;;) {
 		char *nl = strchr(line, '\n');
 		if (nl)
@@ -205,12 +207,36 @@ int ini_open(struct ini_file *f, const char *path, char *err, size_t errlen)
 	char *text = slurp(path, &len, err, errlen);
 	if (!text)
 		return -1;
-	int rc = scan(f, text, len, err, errlen);
+	/* A UTF-8 byte order mark (Windows editors write one) starts no line:
+	 * read past it, and give iniparser, which would take it for text, the
+	 * file without it. */
+	int bom = len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3), rc = 0;
+	FILE *copy = NULL;
+	if (bom) {   /* before scan, which cuts the text into lines */
+		copy = tmpfile();
+		if (!copy || fwrite(text + 3, 1, len - 3, copy) != len - 3 || fflush(copy) != 0) {
+			err_set(err, errlen, path, 0, NULL, NULL, "cannot copy it without its byte order mark");
+			rc = -1;
+		}
+	}
+	if (rc == 0)
+		rc = scan(f, text + 3 * bom, len - 3 * (size_t)bom, err, errlen);
 	free(text);
-	if (rc < 0)
+	if (rc < 0) {
+		if (copy)
+			fclose(copy);
 		return -1;
+	}
 	iniparser_set_error_callback(ini_quiet);
-	f->dict = iniparser_load(path);
+	if (copy) {
+		char fd_path[64];
+		rewind(copy);
+		snprintf(fd_path, sizeof fd_path, "/dev/fd/%d", fileno(copy));
+		f->dict = iniparser_load(fd_path);
+		fclose(copy);
+	} else {
+		f->dict = iniparser_load(path);
+	}
 	if (!f->dict) {
 		err_set(err, errlen, path, 0, NULL, NULL, "could not be read as INI");
 		return -1;

@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,4 +94,13 @@ int num_int(const char *s, long long min, long long max, long long *out, const c
 	}
 	*out = (long long)v;
 	return 0;
+}
+
+const char *num_show(char *buf, size_t len, double v)
+{
+	if (v == floor(v) && fabs(v) < 9.2e18)
+		snprintf(buf, len, "%lld", (long long)v);
+	else
+		snprintf(buf, len, "%.9g", v);
+	return buf;
 }

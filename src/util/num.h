@@ -12,5 +12,8 @@
 int num_real(const char *s, double *out, const char **why);
 /* Integer in [min, max]; accepts "4096" and "1e3" (an integral real) too. */
 int num_int(const char *s, long long min, long long max, long long *out, const char **why);
+/* v as a message shows it, into buf: a whole number in full ("16777217",
+ * not %g's "1.67772e+07") up to 2^63, else %.9g ("0.25", "1e+308"). */
+const char *num_show(char *buf, size_t len, double v);
 
 #endif
