@@ -27,11 +27,14 @@ same() {
 		else fail "families: $1: INI and GGUF differ in $sc: $(diff "$d/a" "$d/b" | head -3 | tr '\n' ' ')"; fi
 	done
 }
-# hdr ARCH: a GGUF header from "kv" lines on stdin, with one tensor so the
-# parameter count is known.
-hdr() {
-	{ echo "kv general.architecture str $1"; cat; echo "kv tokenizer.ggml.model str none"; echo "tensor token_embd.weight 16 16"; } |
-		"$GGUF_WRITE" "$d/$1.gguf" || fail "families: writing the $1 header"
+# gen NAME GENERATOR [ARGS]: $d/NAME.gguf written from tests/ggufs.sh's
+# generator (every key and tensor llama.cpp's loader reads for it, the one
+# writer the engine tests load into the real llama.cpp too)
+. tests/ggufs.sh
+gen() {
+	n=$1
+	shift
+	"$@" | "$GGUF_WRITE" "$d/$n.gguf" || fail "families: writing the $n GGUF"
 }
 
 # ---- Qwen3-Next-80B-A3B: hybrid, Gated DeltaNet ------------------------------
@@ -46,28 +49,7 @@ hdr() {
 # (d_conv - 1) x (d_inner + 2 x n_group x d_state) = 3 x (4096 + 2 x 16 x 128)
 # = 24576, n_embd_s = d_state x d_inner = 128 x 4096 = 524288; f32, one row a
 # sequence: 36 x 4 x (24576 + 524288) = 79036416 at any context.
-hdr qwen3next <<-EOF
-kv qwen3next.block_count u32 49
-kv qwen3next.nextn_predict_layers u32 1
-kv qwen3next.context_length u32 262144
-kv qwen3next.embedding_length u32 2048
-kv qwen3next.expert_count u32 512
-kv qwen3next.expert_used_count u32 10
-kv qwen3next.expert_feed_forward_length u32 512
-kv qwen3next.attention.head_count u32 16
-kv qwen3next.attention.head_count_kv u32 2
-kv qwen3next.attention.key_length u32 256
-kv qwen3next.attention.value_length u32 256
-kv qwen3next.rope.dimension_count u32 64
-kv qwen3next.rope.freq_base f32 10000000
-kv qwen3next.ssm.conv_kernel u32 4
-kv qwen3next.ssm.state_size u32 128
-kv qwen3next.ssm.group_count u32 16
-kv qwen3next.ssm.time_step_rank u32 32
-kv qwen3next.ssm.inner_size u32 4096
-kv qwen3next.full_attention_interval u32 4
-kv qwen3next.vocab_size u32 151936
-EOF
+gen qwen3next qwen3next
 for m in qwen3-next-80b "$d/qwen3next.gguf"; do
 	form=INI; case $m in *.gguf) form=GGUF ;; esac
 	expect_eq "families: Qwen3-Next ($form): 12 attention layers" "$(at 4096 "$m" global_layers)" 12
@@ -97,23 +79,7 @@ same Qwen3-Next qwen3-next-80b "$d/qwen3next.gguf"
 # 8590000128; 2 x 40 x 128 x 2 = 20480 FLOPs a pair:
 # 20480 x (12 x 8590000128 + 36 x 536936448) / 1e12 = 2506.95093583872 TFLOP
 # (the summary prints 9 significant digits).
-hdr llama4 <<-EOF
-kv llama4.block_count u32 48
-kv llama4.context_length u32 10485760
-kv llama4.embedding_length u32 5120
-kv llama4.feed_forward_length u32 16384
-kv llama4.expert_feed_forward_length u32 8192
-kv llama4.expert_count u32 16
-kv llama4.expert_used_count u32 1
-kv llama4.interleave_moe_layer_step u32 1
-kv llama4.attention.head_count u32 40
-kv llama4.attention.head_count_kv u32 8
-kv llama4.attention.key_length u32 128
-kv llama4.attention.value_length u32 128
-kv llama4.rope.dimension_count u32 128
-kv llama4.rope.freq_base f32 500000
-kv llama4.vocab_size u32 202048
-EOF
+gen llama4 llama4scout
 for m in llama4-scout "$d/llama4.gguf"; do
 	form=INI; case $m in *.gguf) form=GGUF ;; esac
 	expect_eq "families: Llama 4 Scout ($form): 36 chunked, 12 full layers" \
@@ -131,25 +97,7 @@ same "Llama 4 Scout" llama4-scout "$d/llama4.gguf"
 # keeps il < n_layer() = 47 - 1 = 46 layers ("layer  46: filtered").
 # 46 x 8 KV heads x 128 x 2 x 2 B = 188416 B a cell:
 #   4096: 771751936; 131072: 24696061952.
-hdr glm4moe <<-EOF
-kv glm4moe.block_count u32 47
-kv glm4moe.nextn_predict_layers u32 1
-kv glm4moe.context_length u32 131072
-kv glm4moe.embedding_length u32 4096
-kv glm4moe.expert_count u32 128
-kv glm4moe.expert_used_count u32 8
-kv glm4moe.feed_forward_length u32 10944
-kv glm4moe.expert_feed_forward_length u32 1408
-kv glm4moe.expert_shared_count u32 1
-kv glm4moe.leading_dense_block_count u32 1
-kv glm4moe.attention.head_count u32 96
-kv glm4moe.attention.head_count_kv u32 8
-kv glm4moe.attention.key_length u32 128
-kv glm4moe.attention.value_length u32 128
-kv glm4moe.rope.dimension_count u32 64
-kv glm4moe.rope.freq_base f32 1000000
-kv glm4moe.vocab_size u32 151552
-EOF
+gen glm4moe glm45air
 for m in glm-4.5-air "$d/glm4moe.gguf"; do
 	form=INI; case $m in *.gguf) form=GGUF ;; esac
 	expect_eq "families: GLM-4.5-Air ($form): 46 of 47 layers cached" "$(at 4096 "$m" global_layers)" 46
@@ -164,32 +112,7 @@ same GLM-4.5-Air glm-4.5-air "$d/glm4moe.gguf"
 # an indexer cache (one K head of indexer.key_length 128, no V), both on
 # il < n_layer() = 62 - 1 = 61 layers.  f16: 61 x (576 + 128) x 2 = 85888 B a cell:
 #   4096: 351797248; 131072: 11257511936.
-hdr deepseek32 <<-EOF
-kv deepseek32.block_count u32 62
-kv deepseek32.nextn_predict_layers u32 1
-kv deepseek32.context_length u32 163840
-kv deepseek32.embedding_length u32 7168
-kv deepseek32.expert_count u32 256
-kv deepseek32.expert_used_count u32 8
-kv deepseek32.attention.head_count u32 128
-kv deepseek32.attention.head_count_kv u32 1
-kv deepseek32.attention.key_length u32 576
-kv deepseek32.attention.value_length u32 512
-kv deepseek32.attention.key_length_mla u32 192
-kv deepseek32.attention.value_length_mla u32 128
-kv deepseek32.attention.kv_lora_rank u32 512
-kv deepseek32.attention.indexer.head_count u32 64
-kv deepseek32.attention.indexer.key_length u32 128
-kv deepseek32.attention.indexer.top_k u32 2048
-kv deepseek32.rope.dimension_count u32 64
-kv deepseek32.rope.freq_base f32 10000
-kv deepseek32.vocab_size u32 129280
-kv deepseek32.feed_forward_length u32 18432
-kv deepseek32.expert_feed_forward_length u32 2048
-kv deepseek32.expert_shared_count u32 1
-kv deepseek32.leading_dense_block_count u32 3
-kv deepseek32.attention.q_lora_rank u32 1536
-EOF
+gen deepseek32 deepseek32
 for m in deepseek-v3.2 "$d/deepseek32.gguf"; do
 	form=INI; case $m in *.gguf) form=GGUF ;; esac
 	expect_eq "families: DeepSeek-V3.2 ($form): 61 of 62 layers cached" "$(at 4096 "$m" global_layers)" 61
@@ -201,26 +124,7 @@ same DeepSeek-V3.2 deepseek-v3.2 "$d/deepseek32.gguf"
 # llama.cpp's load_arch_hparams requires it (get_key without a default)
 expect_eq "families: DeepSeek-V3.2 (GGUF): indexer_top_k read" \
 	"$("$ATTNVIZ" --export-model -m "$d/deepseek32.gguf" | awk '$1 == "indexer_top_k" { print $3 }')" 2048
-"$GGUF_WRITE" "$d/notopk.gguf" <<-EOF
-kv general.architecture str deepseek32
-kv deepseek32.block_count u32 62
-kv deepseek32.nextn_predict_layers u32 1
-kv deepseek32.context_length u32 163840
-kv deepseek32.embedding_length u32 7168
-kv deepseek32.attention.head_count u32 128
-kv deepseek32.attention.head_count_kv u32 1
-kv deepseek32.attention.key_length u32 576
-kv deepseek32.attention.value_length u32 512
-kv deepseek32.attention.key_length_mla u32 192
-kv deepseek32.attention.value_length_mla u32 128
-kv deepseek32.attention.kv_lora_rank u32 512
-kv deepseek32.attention.indexer.head_count u32 64
-kv deepseek32.attention.indexer.key_length u32 128
-kv deepseek32.rope.dimension_count u32 64
-kv deepseek32.vocab_size u32 129280
-kv tokenizer.ggml.model str none
-tensor token_embd.weight 16 16
-EOF
+deepseek32 | grep -v '^kv deepseek32.attention.indexer.top_k ' | "$GGUF_WRITE" "$d/notopk.gguf"
 "$ATTNVIZ" --summary iswa -m "$d/notopk.gguf" >/dev/null 2>"$d/notopk.err" && rc=0 || rc=$?
 expect_eq "families: DeepSeek-V3.2 GGUF without indexer.top_k: exit 2, one line naming the key" \
 	"$rc:$(wc -l <"$d/notopk.err"):$(grep -c 'deepseek32.attention.indexer.top_k' "$d/notopk.err")" "2:1:1"
@@ -232,26 +136,7 @@ expect_eq "families: DeepSeek-V3.2 GGUF without indexer.top_k: exit 2, one line 
 # KV: 16 x (4 x 256) x 2 x 2 B = 65536 B a cell: 4096: 268435456; 131072: 8589934592.
 # Recurrent: n_embd_r = 3 x (48 x 128 + 2 x 16 x 128) = 30720, n_embd_s =
 # 128 x 6144 = 786432: 48 x 4 x (30720 + 786432) = 156893184 at any context.
-hdr qwen35 <<-EOF
-kv qwen35.block_count u32 65
-kv qwen35.nextn_predict_layers u32 1
-kv qwen35.context_length u32 262144
-kv qwen35.embedding_length u32 5120
-kv qwen35.feed_forward_length u32 17408
-kv qwen35.attention.head_count u32 24
-kv qwen35.attention.head_count_kv u32 4
-kv qwen35.attention.key_length u32 256
-kv qwen35.attention.value_length u32 256
-kv qwen35.rope.dimension_count u32 64
-kv qwen35.rope.freq_base f32 10000000
-kv qwen35.ssm.conv_kernel u32 4
-kv qwen35.ssm.state_size u32 128
-kv qwen35.ssm.group_count u32 16
-kv qwen35.ssm.time_step_rank u32 48
-kv qwen35.ssm.inner_size u32 6144
-kv qwen35.full_attention_interval u32 4
-kv qwen35.vocab_size u32 248320
-EOF
+gen qwen35 qwen35
 for m in qwen3.5-27b "$d/qwen35.gguf"; do
 	form=INI; case $m in *.gguf) form=GGUF ;; esac
 	expect_eq "families: Qwen3.5-27B ($form): 16 attention, 48 recurrent layers" \
@@ -269,17 +154,7 @@ same "Qwen3.5-27B" qwen3.5-27b "$d/qwen35.gguf"
 # KV: 6 x (8 x 64) x 2 x 2 B = 12288 B a cell: 4096: 50331648; 131072: 1610612736.
 # Recurrent (llama-hparams.cpp n_embd_r, LFM2: n_embd x (l_cache - 1); n_embd_s
 # = d_state x d_inner = 0): 10 x 4 x 2048 x 2 = 163840 at any context.
-hdr lfm2 <<-EOF
-kv lfm2.block_count u32 16
-kv lfm2.context_length u32 128000
-kv lfm2.embedding_length u32 2048
-kv lfm2.feed_forward_length u32 8192
-kv lfm2.attention.head_count u32 32
-arr lfm2.attention.head_count_kv u32 0,0,8,0,0,8,0,0,8,0,8,0,8,0,8,0
-kv lfm2.rope.freq_base f32 1000000
-kv lfm2.shortconv.l_cache u32 3
-kv lfm2.vocab_size u32 65536
-EOF
+gen lfm2 lfm2
 for m in lfm2-1.2b "$d/lfm2.gguf"; do
 	form=INI; case $m in *.gguf) form=GGUF ;; esac
 	expect_eq "families: LFM2-1.2B ($form): 6 attention, 10 short-conv layers" \
@@ -297,21 +172,7 @@ same "LFM2-1.2B" lfm2-1.2b "$d/lfm2.gguf"
 # KV: 4 x (8 x 128) x 2 x 2 B = 16384 B a cell: 4096: 67108864; 131072: 2147483648.
 # Recurrent: n_embd_r = (4 - 1) x (8192 + 2 x 0 x 16) = 24576, n_embd_s =
 # 16 x 8192 = 131072: 28 x 4 x (24576 + 131072) = 17432576 at any context.
-hdr jamba <<-EOF
-kv jamba.block_count u32 32
-kv jamba.context_length u32 262144
-kv jamba.embedding_length u32 4096
-kv jamba.feed_forward_length u32 14336
-kv jamba.expert_count u32 16
-kv jamba.expert_used_count u32 2
-kv jamba.attention.head_count u32 32
-arr jamba.attention.head_count_kv u32 0,0,0,0,8,0,0,0,0,0,0,0,8,0,0,0,0,0,0,0,8,0,0,0,0,0,0,0,8,0,0,0
-kv jamba.ssm.conv_kernel u32 4
-kv jamba.ssm.inner_size u32 8192
-kv jamba.ssm.state_size u32 16
-kv jamba.ssm.time_step_rank u32 256
-kv jamba.vocab_size u32 65536
-EOF
+gen jamba jamba
 for m in jamba-v0.1 "$d/jamba.gguf"; do
 	form=INI; case $m in *.gguf) form=GGUF ;; esac
 	expect_eq "families: Jamba-v0.1 ($form): 4 attention, 28 Mamba layers" \
@@ -329,24 +190,7 @@ same "Jamba-v0.1" jamba-v0.1 "$d/jamba.gguf"
 # KV: 44 x (2 x 128) x 2 x 2 B = 45056 B a cell: 4096: 184549376; 131072: 5905580032.
 # Recurrent: n_embd_r = 3 x (3072 + 2 x 1 x 256) = 10752, n_embd_s = 256 x
 # 3072 = 786432: 44 x 4 x (10752 + 786432) = 140304384 at any context.
-hdr falcon-h1 <<-EOF
-kv falcon-h1.block_count u32 44
-kv falcon-h1.context_length u32 262144
-kv falcon-h1.embedding_length u32 3072
-kv falcon-h1.feed_forward_length u32 12288
-kv falcon-h1.attention.head_count u32 12
-kv falcon-h1.attention.head_count_kv u32 2
-kv falcon-h1.attention.key_length u32 128
-kv falcon-h1.attention.value_length u32 128
-kv falcon-h1.rope.dimension_count u32 128
-kv falcon-h1.rope.freq_base f32 100000000000
-kv falcon-h1.ssm.conv_kernel u32 4
-kv falcon-h1.ssm.inner_size u32 3072
-kv falcon-h1.ssm.state_size u32 256
-kv falcon-h1.ssm.time_step_rank u32 24
-kv falcon-h1.ssm.group_count u32 1
-kv falcon-h1.vocab_size u32 130049
-EOF
+gen falcon-h1 falconh1
 for m in falcon-h1-7b "$d/falcon-h1.gguf"; do
 	form=INI; case $m in *.gguf) form=GGUF ;; esac
 	expect_eq "families: Falcon-H1-7B ($form): 44 attention layers, each with a state" \
@@ -364,33 +208,8 @@ same "Falcon-H1-7B" falcon-h1-7b "$d/falcon-h1.gguf"
 # on il < n_layer() = 79 - 1 = 78 layers; src/models/glm-dsa.cpp: with
 # n_ctx_train 202752 < 1048576 every layer's indexer is full.
 # 78 x (576 + 128) x 2 B = 109824 B a cell: 4096: 449839104; 131072: 14394851328.
-cat >"$d/glm-dsa.kv" <<-EOF
-kv glm-dsa.block_count u32 79
-kv glm-dsa.nextn_predict_layers u32 1
-kv glm-dsa.context_length u32 202752
-kv glm-dsa.embedding_length u32 6144
-kv glm-dsa.expert_count u32 256
-kv glm-dsa.expert_used_count u32 8
-kv glm-dsa.attention.head_count u32 64
-kv glm-dsa.attention.head_count_kv u32 1
-kv glm-dsa.attention.key_length u32 576
-kv glm-dsa.attention.value_length u32 512
-kv glm-dsa.attention.key_length_mla u32 256
-kv glm-dsa.attention.value_length_mla u32 256
-kv glm-dsa.attention.kv_lora_rank u32 512
-kv glm-dsa.attention.indexer.head_count u32 32
-kv glm-dsa.attention.indexer.key_length u32 128
-kv glm-dsa.attention.indexer.top_k u32 2048
-kv glm-dsa.rope.dimension_count u32 64
-kv glm-dsa.rope.freq_base f32 1000000
-kv glm-dsa.vocab_size u32 154880
-kv glm-dsa.feed_forward_length u32 12288
-kv glm-dsa.expert_feed_forward_length u32 2048
-kv glm-dsa.expert_shared_count u32 1
-kv glm-dsa.leading_dense_block_count u32 3
-kv glm-dsa.attention.q_lora_rank u32 2048
-EOF
-hdr glm-dsa <"$d/glm-dsa.kv"
+glm5 >"$d/glm-dsa.spec"
+"$GGUF_WRITE" "$d/glm-dsa.gguf" <"$d/glm-dsa.spec" || fail "families: writing the glm-dsa GGUF"
 for m in glm-5 "$d/glm-dsa.gguf"; do
 	form=INI; case $m in *.gguf) form=GGUF ;; esac
 	expect_eq "families: GLM-5 ($form): 78 cached layers (the nextn one filtered)" "$(at 4096 "$m" global_layers)" 78
@@ -400,7 +219,8 @@ done
 same GLM-5 glm-5 "$d/glm-dsa.gguf"
 # GLM-5.2 (n_ctx_train >= 1048576, or a file's attention.indexer.types with a
 # shared layer) keeps the indexer on some layers only: refused, not guessed.
-sed 's/^kv glm-dsa.context_length u32 202752$/kv glm-dsa.context_length u32 1048576/' "$d/glm-dsa.kv" | hdr glm-dsa
+sed 's/^kv glm-dsa.context_length u32 202752$/kv glm-dsa.context_length u32 1048576/' "$d/glm-dsa.spec" |
+	"$GGUF_WRITE" "$d/glm-dsa.gguf" || fail "families: writing the GLM-5.2 GGUF"
 "$ATTNVIZ" --summary iswa -m "$d/glm-dsa.gguf" >/dev/null 2>"$d/err"
 expect_eq "families: GLM-5.2's per-layer indexer types refused (exit 2, one line)" "$?/$(wc -l <"$d/err")/$(grep -c 'GLM-5.2' "$d/err")" 2/1/1
 
@@ -413,20 +233,7 @@ expect_eq "families: GLM-5.2's per-layer indexer types refused (exit 2, one line
 # pad256(min(n_ctx, 512 + 512)) = 1024.
 #   4096:   4 x 4096 x 2048 + 16 x 1024 x 2048 = 33554432 + 33554432 = 67108864
 #   131072: 4 x 131072 x 2048 + 16 x 1024 x 2048 = 1073741824 + 33554432 = 1107296256
-hdr gemma3n <<-EOF
-kv gemma3n.block_count u32 35
-kv gemma3n.context_length u32 32768
-kv gemma3n.embedding_length u32 2048
-kv gemma3n.feed_forward_length u32 16384
-kv gemma3n.attention.head_count u32 8
-kv gemma3n.attention.head_count_kv u32 2
-kv gemma3n.attention.key_length u32 256
-kv gemma3n.attention.value_length u32 256
-kv gemma3n.attention.sliding_window u32 512
-kv gemma3n.rope.dimension_count u32 256
-kv gemma3n.rope.freq_base f32 1000000
-kv gemma3n.vocab_size u32 262400
-EOF
+gen gemma3n gemma3n
 for m in gemma-3n-e4b "$d/gemma3n.gguf"; do
 	form=INI; case $m in *.gguf) form=GGUF ;; esac
 	expect_eq "families: Gemma 3n E4B ($form): 4 full, 16 sliding, 15 shared layers" \
@@ -449,24 +256,7 @@ same "Gemma 3n E4B" gemma-3n-e4b "$d/gemma3n.gguf"
 # the widest, n_embd_v_gqa_max() = max(16 x 256, 4 x 512) = 4096
 # (llama-kv-cache.cpp): a full layer then keeps 4 x 512 x 2 + 4096 x 2 = 12288 B
 # a cell: at 131072, 10 x 131072 x 12288 + 1258291200 = 17364418560.
-hdr gemma4 <<-EOF
-kv gemma4.block_count u32 60
-kv gemma4.context_length u32 262144
-kv gemma4.embedding_length u32 5376
-kv gemma4.feed_forward_length u32 21504
-kv gemma4.attention.head_count u32 32
-arr gemma4.attention.head_count_kv u32 $(i=0; while [ $i -lt 60 ]; do [ $((i % 6)) -eq 5 ] && printf 4 || printf 16; i=$((i + 1)); [ $i -lt 60 ] && printf ,; done)
-arr gemma4.attention.sliding_window_pattern bool $(i=0; while [ $i -lt 60 ]; do [ $((i % 6)) -eq 5 ] && printf 0 || printf 1; i=$((i + 1)); [ $i -lt 60 ] && printf ,; done)
-kv gemma4.attention.key_length u32 512
-kv gemma4.attention.value_length u32 512
-kv gemma4.attention.key_length_swa u32 256
-kv gemma4.attention.value_length_swa u32 256
-kv gemma4.attention.sliding_window u32 1024
-kv gemma4.rope.dimension_count u32 512
-kv gemma4.rope.freq_base f32 1000000
-kv gemma4.rope.freq_base_swa f32 10000
-kv gemma4.vocab_size u32 262144
-EOF
+gen gemma4 gemma4
 for m in assets/models/gemma4-31b.ini "$d/gemma4.gguf"; do
 	form=INI; case $m in *.gguf) form=GGUF ;; esac
 	expect_eq "families: Gemma 4 31B ($form): 10 full, 50 sliding layers" \

@@ -14,6 +14,7 @@ d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 
 # mk NAME: the spec on stdin becomes $d/NAME.gguf
+. tests/ggufs.sh
 mk() { "$GGUF_WRITE" "$d/$1.gguf" || fail "gguf: writing fixture $1"; }
 # near NAME GOT WANT: equal to 8 significant digits
 near() {
@@ -25,41 +26,19 @@ near() {
 }
 
 # ---- Llama 3 8B: the real shapes, no data ----------------------------------
+# tests/ggufs.sh's Llama 3 8B (every tensor llama.cpp creates), as Meta's
+# base model ships it: 8192 trained positions, a named GPT-2 vocabulary of
+# 128256 tokens, which the reader passes over.  The header alone (no data
+# offsets, no data), so that the cut and broken files below end where the
+# header does.
 llama_spec() {
-	cat <<-EOF
-	kv general.architecture str llama
-	kv general.name str Meta Llama 3 8B
-	kv general.alignment u32 32
-	kv llama.block_count u32 32
-	kv llama.context_length u32 8192
-	kv llama.embedding_length u32 4096
-	kv llama.feed_forward_length u32 14336
-	kv llama.attention.head_count u32 32
-	kv llama.attention.head_count_kv u32 8
-	kv llama.rope.freq_base f32 500000
-	kv llama.rope.dimension_count u32 128
-	kv tokenizer.ggml.model str gpt2
-	arr tokenizer.ggml.tokens str t*128256
-	arr tokenizer.ggml.token_type i32 1*128256
-	tensor token_embd.weight 4096 128256
-	tensor output_norm.weight 4096
-	tensor output.weight 4096 128256
-	EOF
-	i=0
-	while [ $i -lt 32 ]; do
-		cat <<-EOF
-		tensor blk.$i.attn_norm.weight 4096
-		tensor blk.$i.attn_q.weight 4096 4096
-		tensor blk.$i.attn_k.weight 4096 1024
-		tensor blk.$i.attn_v.weight 4096 1024
-		tensor blk.$i.attn_output.weight 4096 4096
-		tensor blk.$i.ffn_norm.weight 4096
-		tensor blk.$i.ffn_gate.weight 4096 14336
-		tensor blk.$i.ffn_up.weight 4096 14336
-		tensor blk.$i.ffn_down.weight 14336 4096
-		EOF
-		i=$((i + 1))
-	done
+	dense llama 32 4096 32 8 128 14336 128256 out "llama.rope.freq_base f32 500000" |
+		sed -e 's/^kv llama.context_length u32 131072$/kv llama.context_length u32 8192/' \
+			-e 's/^kv tokenizer.ggml.model str none$/kv tokenizer.ggml.model str gpt2/' \
+			-e '/^sparse$/d' -e '/^offsets /c\
+kv general.name str Meta Llama 3 8B\
+arr tokenizer.ggml.tokens str t*128256\
+arr tokenizer.ggml.token_type i32 1*128256'
 }
 llama_spec | mk llama3-8b
 L="$d/llama3-8b.gguf"
@@ -205,22 +184,11 @@ expect_eq "gguf: DeepSeek-V3 in the old style (no *_mla keys): the same per-head
 	"$(sval mla-bytes mha_bytes_per_token -m "$d/dsv3-old.gguf")" $((128 * (192 + 128) * 2 * 61))
 
 # ---- Gemma 3 27B shapes: interleaved sliding window ------------------------
-cat <<-EOF | mk gemma3
-	kv general.architecture str gemma3
-	kv gemma3.block_count u32 62
-	kv gemma3.context_length u32 131072
-	kv gemma3.embedding_length u32 5376
-	kv gemma3.attention.head_count u32 32
-	kv gemma3.attention.head_count_kv u32 16
-	kv gemma3.attention.key_length u32 128
-	kv gemma3.attention.value_length u32 128
-	kv gemma3.attention.sliding_window u32 1024
-	kv gemma3.rope.freq_base f32 1000000
-	kv gemma3.rope.scaling.type str linear
-	kv gemma3.rope.scaling.factor f32 8
-	arr tokenizer.ggml.tokens str t*262208
-	tensor token_embd.weight 5376 262208
-	EOF
+# tests/ggufs.sh's Gemma 3 27B, with the linear RoPE scaling of its config
+dense gemma3 62 5376 32 16 128 21504 262208 "post qknorm" "gemma3.attention.sliding_window u32 1024" \
+	"gemma3.rope.freq_base f32 1000000" "gemma3.rope.scaling.type str linear" "gemma3.rope.scaling.factor f32 8" |
+	sed '/^offsets /i\
+arr tokenizer.ggml.tokens str t*262208' | mk gemma3
 # llama.cpp gemma3: set_swa_pattern(6): layer il is local when il % 6 < 5.
 # 62 layers: 10 full groups of 6 give 10 global layers; layers 60 and 61 are local.
 expect_eq "gguf: Gemma 3 (pattern 6 from llama.cpp's gemma3 rule): 10 global layers" \

@@ -4,6 +4,13 @@
 # load_tensors creates, so the file is the full size (sparse) and llama.cpp
 # itself loads it.  The function names the family; its arguments (where it
 # takes any) the shape.
+# pattern_at PATTERN I: the I-th character of PATTERN (0-based)
+pattern_at() { printf '%s' "$1" | cut -c$(($2 + 1)); }
+# pattern_list PATTERN CHAR VALUE: a per-layer list, VALUE where PATTERN has
+# CHAR, else 0 (hybrid_override_pattern, layer_types)
+pattern_list() {
+	printf '%s' "$1" | fold -w1 | awk -v c="$2" -v v="$3" '{ printf "%s%s", (NR > 1 ? "," : ""), ($0 == c ? v : 0) }'
+}
 # dense ARCH LAYERS EMBD HEADS KV_HEADS HEAD_DIM FF VOCAB FLAGS [KV LINES...]
 # FLAGS: words of  out (own output.weight), bias (q/k/v biases), qknorm,
 # post (gemma's post-attention and post-ffn norms), nopre (no attn_norm /
@@ -1009,20 +1016,32 @@ gemma4moe() {
 # test): 8 layers, attention on 3 and 7 (head_count_kv 0 marks the Mamba2
 # layers, src/models/granite-hybrid.cpp), d_inner = 2 x n_embd as it asserts.
 granitehybrid() {
-	E=1024 V=32000 H=8 KV=2 HD=128 DI=2048 DS=128 NG=1 NH=32
+	P=${1:-MMMAMMMA} E=${2:-1024} H=${3:-8} KV=${4:-2} DI=${5:-2048} NH=${6:-32} NG=${7:-1} FF=${8:-2048}
+	V=${9:-32000} CTX=${10:-131072} X=${11:-0} XU=${12:-0} SH=${13:-0} HD=128 DS=128
+	L=${#P}
 	cat <<-EOF
 	kv general.architecture str granitehybrid
 	kv general.alignment u32 32
-	kv granitehybrid.block_count u32 8
-	kv granitehybrid.context_length u32 131072
+	kv granitehybrid.block_count u32 $L
+	kv granitehybrid.context_length u32 $CTX
 	kv granitehybrid.embedding_length u32 $E
-	kv granitehybrid.feed_forward_length u32 2048
+	kv granitehybrid.feed_forward_length u32 $FF
+	EOF
+	if [ "$X" -gt 0 ]; then
+		cat <<-EOF
+		kv granitehybrid.expert_count u32 $X
+		kv granitehybrid.expert_used_count u32 $XU
+		kv granitehybrid.expert_shared_feed_forward_length u32 $SH
+		EOF
+	fi
+	cat <<-EOF
 	kv granitehybrid.attention.head_count u32 $H
-	arr granitehybrid.attention.head_count_kv u32 0,0,0,$KV,0,0,0,$KV
+	arr granitehybrid.attention.head_count_kv u32 $(pattern_list "$P" A "$KV")
 	kv granitehybrid.attention.key_length u32 $HD
 	kv granitehybrid.attention.value_length u32 $HD
 	kv granitehybrid.attention.layer_norm_rms_epsilon f32 0.00001
 	kv granitehybrid.rope.dimension_count u32 $HD
+	kv granitehybrid.rope.freq_base f32 10000
 	kv granitehybrid.ssm.conv_kernel u32 4
 	kv granitehybrid.ssm.inner_size u32 $DI
 	kv granitehybrid.ssm.state_size u32 $DS
@@ -1039,11 +1058,11 @@ granitehybrid() {
 	tensor output_norm.weight $E
 	EOF
 	i=0
-	while [ $i -lt 8 ]; do
+	while [ $i -lt "$L" ]; do
 		echo "type f32"
 		echo "tensor blk.$i.attn_norm.weight $E"
 		echo "tensor blk.$i.ffn_norm.weight $E"
-		if [ $((i % 4)) -eq 3 ]; then
+		if [ "$(pattern_at "$P" $i)" = A ]; then
 			cat <<-EOF
 			type f16
 			tensor blk.$i.attn_q.weight $E $((H * HD))
@@ -1064,12 +1083,25 @@ granitehybrid() {
 			tensor blk.$i.ssm_out.weight $DI $E
 			EOF
 		fi
-		cat <<-EOF
-		type f16
-		tensor blk.$i.ffn_gate.weight $E 2048
-		tensor blk.$i.ffn_down.weight 2048 $E
-		tensor blk.$i.ffn_up.weight $E 2048
-		EOF
+		if [ "$X" -gt 0 ]; then
+			cat <<-EOF
+			type f16
+			tensor blk.$i.ffn_gate_inp.weight $E $X
+			tensor blk.$i.ffn_gate_exps.weight $E $FF $X
+			tensor blk.$i.ffn_down_exps.weight $FF $E $X
+			tensor blk.$i.ffn_up_exps.weight $E $FF $X
+			tensor blk.$i.ffn_gate_shexp.weight $E $SH
+			tensor blk.$i.ffn_up_shexp.weight $E $SH
+			tensor blk.$i.ffn_down_shexp.weight $SH $E
+			EOF
+		else
+			cat <<-EOF
+			type f16
+			tensor blk.$i.ffn_gate.weight $E $FF
+			tensor blk.$i.ffn_down.weight $FF $E
+			tensor blk.$i.ffn_up.weight $E $FF
+			EOF
+		fi
 		i=$((i + 1))
 	done
 }
@@ -1079,16 +1111,18 @@ granitehybrid() {
 # MLP block (keeps nothing) where feed_forward_length > 0
 # (src/models/nemotron-h.cpp, create_memory's filter_attn / filter_recr).
 nemotronh() {
-	E=1024 V=32000 H=8 KV=2 HD=128 DI=2048 DS=128 NG=8 NH=32 FF=4096
+	P=${1:-M-*-M-} E=${2:-1024} H=${3:-8} KV=${4:-2} DI=${5:-2048} NG=${6:-8} NH=${7:-32} FF=${8:-4096}
+	V=${9:-32000} CTX=${10:-131072} HD=128 DS=128
+	L=${#P}
 	cat <<-EOF
 	kv general.architecture str nemotron_h
 	kv general.alignment u32 32
-	kv nemotron_h.block_count u32 6
-	kv nemotron_h.context_length u32 131072
+	kv nemotron_h.block_count u32 $L
+	kv nemotron_h.context_length u32 $CTX
 	kv nemotron_h.embedding_length u32 $E
-	arr nemotron_h.feed_forward_length u32 0,$FF,0,$FF,0,$FF
+	arr nemotron_h.feed_forward_length u32 $(pattern_list "$P" - "$FF")
 	kv nemotron_h.attention.head_count u32 $H
-	arr nemotron_h.attention.head_count_kv u32 0,0,$KV,0,0,0
+	arr nemotron_h.attention.head_count_kv u32 $(pattern_list "$P" '*' "$KV")
 	kv nemotron_h.attention.key_length u32 $HD
 	kv nemotron_h.attention.value_length u32 $HD
 	kv nemotron_h.attention.layer_norm_epsilon f32 0.00001
@@ -1109,11 +1143,12 @@ nemotronh() {
 	type f32
 	tensor output_norm.weight $E
 	EOF
-	for i in 0 1 2 3 4 5; do
+	i=0
+	while [ $i -lt "$L" ]; do
 		echo "type f32"
 		echo "tensor blk.$i.attn_norm.weight $E"
-		case $i in
-		0 | 4) cat <<-EOF
+		case $(pattern_at "$P" $i) in
+		M) cat <<-EOF
 			tensor blk.$i.ssm_conv1d.weight 4 $((DI + 2 * NG * DS))
 			tensor blk.$i.ssm_conv1d.bias $((DI + 2 * NG * DS))
 			tensor blk.$i.ssm_dt.bias $NH
@@ -1125,7 +1160,7 @@ nemotronh() {
 			tensor blk.$i.ssm_out.weight $DI $E
 			EOF
 			;;
-		2) cat <<-EOF
+		'*') cat <<-EOF
 			type f16
 			tensor blk.$i.attn_q.weight $E $((H * HD))
 			tensor blk.$i.attn_k.weight $E $((KV * HD))
@@ -1140,6 +1175,7 @@ nemotronh() {
 			EOF
 			;;
 		esac
+		i=$((i + 1))
 	done
 }
 # LFM2-1.2B (LiquidAI/LFM2-1.2B config.json): 16 blocks, attention on 2, 5,
@@ -1150,29 +1186,40 @@ nemotronh() {
 # lfm2 [LAYERS EMBD HEADS KV_HEADS FF VOCAB "ATTN_BLOCKS" SLIDING_WINDOW]: the
 # LFM2.5-Audio tokenizer's LFM2 (tests/models/lfm2.5-audio-tokenizer, written by
 # conversion/lfm2.py LFM25AudioTokenizer with attention.sliding_window) is
-# lfm2 8 512 16 8 2304 65536 "2 4 6" 30.
+# lfm2 8 512 16 8 2304 65536 "2 4 6" 30.  EXPERTS USED EXPERT_FF LEADING_DENSE
+# after those make it lfm2moe (its experts from the leading dense blocks on).
 lfm2() {
 	L=${1:-16} E=${2:-2048} H=${3:-32} KV=${4:-8} FF=${5:-8192} V=${6:-65536} at=${7:-2 5 8 10 12 14} W=${8:-0}
+	X=${9:-0} XU=${10:-0} XF=${11:-0} LEAD=${12:-0} A=lfm2
+	[ "$X" -gt 0 ] && A=lfm2moe
 	HD=$((E / H)) kvs="" i=0
 	while [ $i -lt "$L" ]; do
 		case " $at " in *" $i "*) k=$KV ;; *) k=0 ;; esac
 		kvs="$kvs${kvs:+,}$k" i=$((i + 1))
 	done
 	cat <<-EOF
-	kv general.architecture str lfm2
+	kv general.architecture str $A
 	kv general.alignment u32 32
-	kv lfm2.block_count u32 $L
-	kv lfm2.context_length u32 128000
-	kv lfm2.embedding_length u32 $E
-	kv lfm2.feed_forward_length u32 $FF
-	kv lfm2.attention.head_count u32 $H
-	arr lfm2.attention.head_count_kv u32 $kvs
-	kv lfm2.attention.layer_norm_rms_epsilon f32 0.00001
-	kv lfm2.rope.freq_base f32 1000000
-	kv lfm2.shortconv.l_cache u32 3
-	kv lfm2.vocab_size u32 $V
+	kv $A.block_count u32 $L
+	kv $A.context_length u32 128000
+	kv $A.embedding_length u32 $E
+	kv $A.feed_forward_length u32 $FF
+	kv $A.attention.head_count u32 $H
+	arr $A.attention.head_count_kv u32 $kvs
+	kv $A.attention.layer_norm_rms_epsilon f32 0.00001
+	kv $A.rope.freq_base f32 1000000
+	kv $A.shortconv.l_cache u32 3
+	kv $A.vocab_size u32 $V
 	EOF
-	[ "$W" -gt 0 ] && echo "kv lfm2.attention.sliding_window u32 $W"
+	[ "$W" -gt 0 ] && echo "kv $A.attention.sliding_window u32 $W"
+	if [ "$X" -gt 0 ]; then
+		cat <<-EOF
+		kv $A.expert_count u32 $X
+		kv $A.expert_used_count u32 $XU
+		kv $A.expert_feed_forward_length u32 $XF
+		kv $A.leading_dense_block_count u32 $LEAD
+		EOF
+	fi
 	cat <<-EOF
 	kv tokenizer.ggml.model str none
 	offsets 32
@@ -1206,12 +1253,23 @@ lfm2() {
 			EOF
 			;;
 		esac
-		cat <<-EOF
-		type f16
-		tensor blk.$i.ffn_gate.weight $E $FF
-		tensor blk.$i.ffn_down.weight $FF $E
-		tensor blk.$i.ffn_up.weight $E $FF
-		EOF
+		if [ "$X" -gt 0 ] && [ $i -ge "$LEAD" ]; then
+			cat <<-EOF
+			tensor blk.$i.exp_probs_b.bias $X
+			type f16
+			tensor blk.$i.ffn_gate_inp.weight $E $X
+			tensor blk.$i.ffn_gate_exps.weight $E $XF $X
+			tensor blk.$i.ffn_down_exps.weight $XF $E $X
+			tensor blk.$i.ffn_up_exps.weight $E $XF $X
+			EOF
+		else
+			cat <<-EOF
+			type f16
+			tensor blk.$i.ffn_gate.weight $E $FF
+			tensor blk.$i.ffn_down.weight $FF $E
+			tensor blk.$i.ffn_up.weight $E $FF
+			EOF
+		fi
 		i=$((i + 1))
 	done
 }
@@ -1318,7 +1376,7 @@ falconh1() {
 	kv falcon-h1.attention.value_length u32 $HD
 	kv falcon-h1.attention.layer_norm_rms_epsilon f32 0.00001
 	kv falcon-h1.rope.dimension_count u32 $HD
-	kv falcon-h1.rope.freq_base f32 1000000000
+	kv falcon-h1.rope.freq_base f32 100000000000
 	kv falcon-h1.ssm.conv_kernel u32 4
 	kv falcon-h1.ssm.inner_size u32 $DI
 	kv falcon-h1.ssm.state_size u32 $DS
@@ -1364,31 +1422,47 @@ falconh1() {
 # (conversion/qwen.py _QwenMtpMixin: block_count 65, nextn_predict_layers
 # 1), full attention every 4th layer (24 heads, 4 KV heads of 256), Gated
 # DeltaNet elsewhere (16 key heads, 48 value heads of 128, conv kernel 4).
+# qwen35 [LAYERS EMBD HEADS KV_HEADS FF V_HEADS EXPERTS USED EXPERT_FF
+# SHARED_FF]: Qwen3.5 (qwen35moe with experts; the last block the MTP one)
 qwen35() {
-	E=5120 V=248320 H=24 KV=4 HD=256 FF=17408 NK=16 NV=48 DK=128
+	L=${1:-65} E=${2:-5120} H=${3:-24} KV=${4:-4} FF=${5:-17408} NV=${6:-48}
+	X=${7:-0} XU=${8:-0} XF=${9:-0} SH=${10:-0}
+	V=248320 HD=256 NK=16 DK=128 A=qwen35
+	[ "$X" -gt 0 ] && A=qwen35moe
 	cat <<-EOF
-	kv general.architecture str qwen35
+	kv general.architecture str $A
 	kv general.alignment u32 32
-	kv qwen35.block_count u32 65
-	kv qwen35.nextn_predict_layers u32 1
-	kv qwen35.context_length u32 262144
-	kv qwen35.embedding_length u32 $E
-	kv qwen35.feed_forward_length u32 $FF
-	kv qwen35.attention.head_count u32 $H
-	kv qwen35.attention.head_count_kv u32 $KV
-	kv qwen35.attention.key_length u32 $HD
-	kv qwen35.attention.value_length u32 $HD
-	kv qwen35.attention.layer_norm_rms_epsilon f32 0.000001
-	kv qwen35.rope.dimension_count u32 64
-	arr qwen35.rope.dimension_sections i32 11,11,10,0
-	kv qwen35.rope.freq_base f32 10000000
-	kv qwen35.ssm.conv_kernel u32 4
-	kv qwen35.ssm.state_size u32 $DK
-	kv qwen35.ssm.group_count u32 $NK
-	kv qwen35.ssm.time_step_rank u32 $NV
-	kv qwen35.ssm.inner_size u32 $((NV * DK))
-	kv qwen35.full_attention_interval u32 4
-	kv qwen35.vocab_size u32 $V
+	kv $A.block_count u32 $L
+	kv $A.nextn_predict_layers u32 1
+	kv $A.context_length u32 262144
+	kv $A.embedding_length u32 $E
+	EOF
+	if [ "$X" -gt 0 ]; then
+		cat <<-EOF
+		kv $A.expert_count u32 $X
+		kv $A.expert_used_count u32 $XU
+		kv $A.expert_feed_forward_length u32 $XF
+		kv $A.expert_shared_feed_forward_length u32 $SH
+		EOF
+	else
+		echo "kv $A.feed_forward_length u32 $FF"
+	fi
+	cat <<-EOF
+	kv $A.attention.head_count u32 $H
+	kv $A.attention.head_count_kv u32 $KV
+	kv $A.attention.key_length u32 $HD
+	kv $A.attention.value_length u32 $HD
+	kv $A.attention.layer_norm_rms_epsilon f32 0.000001
+	kv $A.rope.dimension_count u32 64
+	arr $A.rope.dimension_sections i32 11,11,10,0
+	kv $A.rope.freq_base f32 10000000
+	kv $A.ssm.conv_kernel u32 4
+	kv $A.ssm.state_size u32 $DK
+	kv $A.ssm.group_count u32 $NK
+	kv $A.ssm.time_step_rank u32 $NV
+	kv $A.ssm.inner_size u32 $((NV * DK))
+	kv $A.full_attention_interval u32 4
+	kv $A.vocab_size u32 $V
 	kv tokenizer.ggml.model str none
 	offsets 32
 	sparse
@@ -1399,13 +1473,13 @@ qwen35() {
 	tensor output_norm.weight $E
 	EOF
 	i=0
-	while [ $i -lt 65 ]; do
+	while [ $i -lt "$L" ]; do
 		cat <<-EOF
 		type f32
 		tensor blk.$i.attn_norm.weight $E
 		tensor blk.$i.post_attention_norm.weight $E
 		EOF
-		if [ $((i % 4)) -eq 3 ] || [ $i -eq 64 ]; then
+		if [ $((i % 4)) -eq 3 ] || [ $i -eq $((L - 1)) ]; then
 			cat <<-EOF
 			tensor blk.$i.attn_q_norm.weight $HD
 			tensor blk.$i.attn_k_norm.weight $HD
@@ -1429,13 +1503,27 @@ qwen35() {
 			tensor blk.$i.ssm_out.weight $((NV * DK)) $E
 			EOF
 		fi
-		cat <<-EOF
-		type f16
-		tensor blk.$i.ffn_gate.weight $E $FF
-		tensor blk.$i.ffn_down.weight $FF $E
-		tensor blk.$i.ffn_up.weight $E $FF
-		EOF
-		if [ $i -eq 64 ]; then
+		if [ "$X" -gt 0 ]; then
+			cat <<-EOF
+			tensor blk.$i.ffn_gate_inp_shexp.weight $E
+			type f16
+			tensor blk.$i.ffn_gate_inp.weight $E $X
+			tensor blk.$i.ffn_gate_exps.weight $E $XF $X
+			tensor blk.$i.ffn_down_exps.weight $XF $E $X
+			tensor blk.$i.ffn_up_exps.weight $E $XF $X
+			tensor blk.$i.ffn_gate_shexp.weight $E $SH
+			tensor blk.$i.ffn_down_shexp.weight $SH $E
+			tensor blk.$i.ffn_up_shexp.weight $E $SH
+			EOF
+		else
+			cat <<-EOF
+			type f16
+			tensor blk.$i.ffn_gate.weight $E $FF
+			tensor blk.$i.ffn_down.weight $FF $E
+			tensor blk.$i.ffn_up.weight $E $FF
+			EOF
+		fi
+		if [ $i -eq $((L - 1)) ]; then
 			cat <<-EOF
 			tensor blk.$i.nextn.eh_proj.weight $((2 * E)) $E
 			type f32

@@ -205,52 +205,19 @@ if [ ! -x "$GGUF_WRITE" ]; then
 	fail "hf2026: $GGUF_WRITE was not built (make $GGUF_WRITE)"
 	exit 0
 fi
-hdr() {   # hdr ARCH OUT: kv lines on stdin
-	{ echo "kv general.architecture str $1"; cat; echo "kv tokenizer.ggml.model str none"; echo "tensor token_embd.weight 16 16"; } |
-		"$GGUF_WRITE" "$2" || fail "hf2026: writing the $1 header"
+# gen OUT GENERATOR [ARGS]: OUT written from tests/ggufs.sh's generator, the
+# one writer of GGUF fixtures (every key and tensor llama.cpp reads for the
+# architecture; the engine tests load its files into the real llama.cpp)
+. tests/ggufs.sh
+gen() {
+	out=$1
+	shift
+	"$@" | "$GGUF_WRITE" "$out" || fail "hf2026: writing $out"
 }
-# per-layer lists from a pattern: list PATTERN CHAR VALUE: VALUE where CHAR, else 0
-list() { echo "$1" | fold -w1 | awk -v c="$2" -v v="$3" '{ printf "%s%s", (NR > 1 ? "," : ""), ($0 == c ? v : 0) }'; }
 pat=$(sed -n 's/.*"hybrid_override_pattern": "\([^"]*\)".*/\1/p' tests/hf/nemotron-h-8b/config.json)
-hdr nemotron_h "$d/nemotron-h-8b.gguf" <<-EOF
-kv nemotron_h.block_count u32 52
-kv nemotron_h.context_length u32 1048576
-kv nemotron_h.embedding_length u32 4096
-arr nemotron_h.feed_forward_length u32 $(list "$pat" - 21504)
-kv nemotron_h.attention.head_count u32 32
-arr nemotron_h.attention.head_count_kv u32 $(list "$pat" '*' 8)
-kv nemotron_h.attention.key_length u32 128
-kv nemotron_h.attention.value_length u32 128
-kv nemotron_h.attention.layer_norm_rms_epsilon f32 0.00001
-kv nemotron_h.rope.dimension_count u32 128
-kv nemotron_h.ssm.conv_kernel u32 4
-kv nemotron_h.ssm.inner_size u32 8192
-kv nemotron_h.ssm.state_size u32 128
-kv nemotron_h.ssm.time_step_rank u32 128
-kv nemotron_h.ssm.group_count u32 8
-kv nemotron_h.vocab_size u32 131072
-EOF
+gen "$d/nemotron-h-8b.gguf" nemotronh "$pat" 4096 32 8 8192 8 128 21504 131072 1048576
 gpat=$(grep -o '"attention"\|"mamba"' tests/hf/granite-4.0-h-small/config.json | sed 's/"attention"/A/; s/"mamba"/M/' | tr -d '\n')
-hdr granitehybrid "$d/granite-4.0-h-small.gguf" <<-EOF
-kv granitehybrid.block_count u32 40
-kv granitehybrid.context_length u32 1048576
-kv granitehybrid.embedding_length u32 4096
-kv granitehybrid.feed_forward_length u32 768
-kv granitehybrid.expert_count u32 72
-kv granitehybrid.expert_used_count u32 10
-kv granitehybrid.expert_shared_feed_forward_length u32 8192
-kv granitehybrid.attention.head_count u32 32
-arr granitehybrid.attention.head_count_kv u32 $(list "$gpat" A 8)
-kv granitehybrid.attention.layer_norm_rms_epsilon f32 0.00001
-kv granitehybrid.rope.dimension_count u32 128
-kv granitehybrid.rope.freq_base f32 10000
-kv granitehybrid.ssm.conv_kernel u32 4
-kv granitehybrid.ssm.inner_size u32 8192
-kv granitehybrid.ssm.state_size u32 128
-kv granitehybrid.ssm.time_step_rank u32 128
-kv granitehybrid.ssm.group_count u32 1
-kv granitehybrid.vocab_size u32 100352
-EOF
+gen "$d/granite-4.0-h-small.gguf" granitehybrid "$gpat" 4096 32 8 8192 128 1 768 100352 1048576 72 10 8192
 for m in nemotron-h-8b granite-4.0-h-small; do
 	same "$m" "tests/hf/$m" "$d/$m.gguf"
 done
@@ -268,23 +235,8 @@ same "lfm2-1.2b (full_attn_idxs)" tests/hf/lfm2-1.2b "$d/lfm2-ix"
 # LFM2-8B-A1B as a GGUF header with the keys LFM2MoeModel writes: head_count_kv
 # 0 on the conv blocks, expert_feed_forward_length = moe_intermediate_size,
 # leading_dense_block_count = num_dense_layers, shortconv.l_cache.
-lpat=$(grep -o '"conv"\|"full_attention"' tests/hf/lfm2-8b-a1b/config.json | sed 's/"conv"/C/; s/"full_attention"/A/' | tr -d '\n')
-hdr lfm2moe "$d/lfm2-8b-a1b.gguf" <<-EOF
-kv lfm2moe.block_count u32 24
-kv lfm2moe.context_length u32 128000
-kv lfm2moe.embedding_length u32 2048
-kv lfm2moe.feed_forward_length u32 7168
-kv lfm2moe.expert_feed_forward_length u32 1792
-kv lfm2moe.expert_count u32 32
-kv lfm2moe.expert_used_count u32 4
-kv lfm2moe.leading_dense_block_count u32 2
-kv lfm2moe.attention.head_count u32 32
-arr lfm2moe.attention.head_count_kv u32 $(list "$lpat" A 8)
-kv lfm2moe.attention.layer_norm_rms_epsilon f32 0.00001
-kv lfm2moe.rope.freq_base f32 1000000
-kv lfm2moe.shortconv.l_cache u32 3
-kv lfm2moe.vocab_size u32 65536
-EOF
+lat=$(grep -o '"conv"\|"full_attention"' tests/hf/lfm2-8b-a1b/config.json | awk '/full/ { printf "%d ", NR - 1 }')
+gen "$d/lfm2-8b-a1b.gguf" lfm2 24 2048 32 8 7168 65536 "$lat" 0 32 4 1792 2
 same lfm2-8b-a1b tests/hf/lfm2-8b-a1b "$d/lfm2-8b-a1b.gguf"
 
 # Gemma 4 26B-A4B as the GGUF header Gemma4Model writes for its config: the
@@ -293,32 +245,7 @@ same lfm2-8b-a1b tests/hf/lfm2-8b-a1b "$d/lfm2-8b-a1b.gguf"
 # (expert_count num_experts, expert_used_count top_k_experts,
 # expert_feed_forward_length moe_intermediate_size); the sizes as its
 # config.json's and INI's.
-g4kv=$(i=0; while [ $i -lt 30 ]; do [ $((i % 6)) -eq 5 ] && printf 2 || printf 8; i=$((i + 1)); [ $i -lt 30 ] && printf ,; done)
-g4pat=$(i=0; while [ $i -lt 30 ]; do [ $((i % 6)) -eq 5 ] && printf 0 || printf 1; i=$((i + 1)); [ $i -lt 30 ] && printf ,; done)
-hdr gemma4 "$d/gemma4-26b-a4b.gguf" <<-EOF
-kv gemma4.block_count u32 30
-kv gemma4.context_length u32 262144
-kv gemma4.embedding_length u32 2816
-kv gemma4.embedding_length_per_layer_input u32 0
-kv gemma4.feed_forward_length u32 2112
-kv gemma4.expert_feed_forward_length u32 704
-kv gemma4.expert_count u32 128
-kv gemma4.expert_used_count u32 8
-kv gemma4.attention.head_count u32 16
-arr gemma4.attention.head_count_kv u32 $g4kv
-arr gemma4.attention.sliding_window_pattern bool $g4pat
-kv gemma4.attention.shared_kv_layers u32 0
-kv gemma4.attention.key_length u32 512
-kv gemma4.attention.value_length u32 512
-kv gemma4.attention.key_length_swa u32 256
-kv gemma4.attention.value_length_swa u32 256
-kv gemma4.attention.sliding_window u32 1024
-kv gemma4.attention.layer_norm_rms_epsilon f32 0.000001
-kv gemma4.rope.dimension_count u32 512
-kv gemma4.rope.freq_base f32 1000000
-kv gemma4.rope.freq_base_swa f32 10000
-kv gemma4.vocab_size u32 262144
-EOF
+gen "$d/gemma4-26b-a4b.gguf" gemma4moe
 same gemma4-26b-a4b tests/models/gemma4-26b-a4b "$d/gemma4-26b-a4b.gguf"
 # Its weights, estimated from config.json layer by layer (src/models/gemma4.cpp
 # load_arch_tensors): embedding 262144 x 2816 = 738197504 (tied); a sliding
@@ -360,19 +287,7 @@ expect_eq "hf2026: gemma4-26b-a4b: per_layer_config's first full entry gives glo
 
 # LFM2 with a sliding window: the LFM2.5-Audio tokenizer's GGUF header as
 # LFM25AudioTokenizer writes it (LFM2Model's keys and attention.sliding_window).
-hdr lfm2 "$d/lfm2.5-audio-tokenizer.gguf" <<-EOF
-kv lfm2.block_count u32 8
-kv lfm2.context_length u32 128000
-kv lfm2.embedding_length u32 512
-kv lfm2.feed_forward_length u32 2304
-kv lfm2.attention.head_count u32 16
-arr lfm2.attention.head_count_kv u32 0,0,8,0,8,0,8,0
-kv lfm2.attention.layer_norm_rms_epsilon f32 0.00001
-kv lfm2.attention.sliding_window u32 30
-kv lfm2.rope.freq_base f32 1000000
-kv lfm2.shortconv.l_cache u32 3
-kv lfm2.vocab_size u32 65536
-EOF
+gen "$d/lfm2.5-audio-tokenizer.gguf" lfm2 8 512 16 8 2304 65536 "2 4 6" 30
 same lfm2.5-audio-tokenizer tests/models/lfm2.5-audio-tokenizer "$d/lfm2.5-audio-tokenizer.gguf"
 # The window grows the cells, the full cache never comes: sliding_window 1000
 # gives pad256(1000 + 512) = 1536 cells, 4718592 B; n_seq 3 unified keeps
@@ -434,31 +349,7 @@ else
 fi
 # and as the GGUF header the converter writes for it (Qwen3NextModel over
 # Qwen2MoeModel: expert_feed_forward_length, expert_shared_feed_forward_length)
-hdr qwen35moe "$d/qwen3.5-35b-a3b.gguf" <<-EOF
-kv qwen35moe.block_count u32 41
-kv qwen35moe.nextn_predict_layers u32 1
-kv qwen35moe.context_length u32 262144
-kv qwen35moe.embedding_length u32 2048
-kv qwen35moe.expert_count u32 256
-kv qwen35moe.expert_used_count u32 8
-kv qwen35moe.expert_feed_forward_length u32 512
-kv qwen35moe.expert_shared_feed_forward_length u32 512
-kv qwen35moe.attention.head_count u32 16
-kv qwen35moe.attention.head_count_kv u32 2
-kv qwen35moe.attention.key_length u32 256
-kv qwen35moe.attention.value_length u32 256
-kv qwen35moe.attention.layer_norm_rms_epsilon f32 0.000001
-kv qwen35moe.rope.dimension_count u32 64
-arr qwen35moe.rope.dimension_sections i32 11,11,10,0
-kv qwen35moe.rope.freq_base f32 10000000
-kv qwen35moe.ssm.conv_kernel u32 4
-kv qwen35moe.ssm.state_size u32 128
-kv qwen35moe.ssm.group_count u32 16
-kv qwen35moe.ssm.time_step_rank u32 32
-kv qwen35moe.ssm.inner_size u32 4096
-kv qwen35moe.full_attention_interval u32 4
-kv qwen35moe.vocab_size u32 248320
-EOF
+gen "$d/qwen3.5-35b-a3b.gguf" qwen35 41 2048 16 2 0 32 256 8 512 512
 same qwen3.5-35b-a3b $q35m "$d/qwen3.5-35b-a3b.gguf"
 # llama.cpp's gemma3n shares from layer 20 whatever num_kv_shared_layers says:
 # a file saying 10 keeps 15 shared layers, and says why.
