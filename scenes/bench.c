@@ -483,8 +483,9 @@ static void be_summary(const void *vs, struct summary *sum)
 	summary_words(sum, "cases measured so far, of %d planned: kernels × K/V types × sizes (parameters kernels, kv, n)",
 		      st->ncases);
 	if (!st->live->begun)
-		summary_explain(sum, "not measured: every scene at once (all) leaves this machine's timings out; "
-				"--summary bench or --bench measures");
+		summary_explain(sum, "not measured: every scene at once (all) "
+				     "leaves this machine's timings out; "
+				     "--summary bench or --bench measures");
 	for (int i = 0; i < s.done; i++) {
 		const struct be_case *e = &s.res[i];
 		const char *k = fastbench_kernel_name(e->c.kernel), *kv = fastbench_kv_name(e->c.kv);
@@ -570,8 +571,9 @@ static void be_print(const void *vs, FILE *out)
 	struct be_snap s;
 	snapshot(st, &s);
 	if (!st->live->begun) {
-		fprintf(out, "not measured: every scene at once (all) leaves this machine's timings out; "
-			"--print bench or --bench measures\n");
+		fprintf(out, "not measured: every scene at once (all) leaves "
+			     "this machine's timings out; "
+			     "--print bench or --bench measures\n");
 		return;
 	}
 	fprintf(out, "machine: FMA peak %.1f GFLOP/s, read bandwidth %.1f GB/s on %d thread%s\n", s.peak, s.bw, st->threads,

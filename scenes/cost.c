@@ -255,7 +255,8 @@ static void co_summary(const void *vs, struct summary *s)
 			co_in_layers(s, m, w);
 			summary_input(s, "ctx", (double)n, "parameter ctx (-c)");
 			summary_input(s, "n_seq", 1, "-np: one sequence");
-			cf_in_ubatch(s, st->d.n_ubatch, st->d.n_batch, "parameter ubatch (-ub)");
+			cf_in_ubatch(s, st->d.n_ubatch, st->d.n_batch,
+				     "parameter ubatch (-ub)");
 			cf_in_cells(s, m, kf, ks, NULL, NULL, st->d.flash_attn, &c);
 			snprintf(f, sizeof f, "%s / 2^30",
 				 cf_f_split(both, sizeof both, m, cf_f_stream(0), cf_f_swa(swa, sizeof swa, 0, st->d.swa_full), &c));
@@ -267,7 +268,8 @@ static void co_summary(const void *vs, struct summary *s)
 			summary_input(s, "ctx", (double)n, "parameter ctx (-c)");
 			summary_input(s, "n_seq", 1, "-np: one sequence");
 			if (w)
-				cf_in_ubatch(s, st->d.n_ubatch, st->d.n_batch, "parameter ubatch (-ub)");
+				cf_in_ubatch(s, st->d.n_ubatch, st->d.n_batch,
+					     "parameter ubatch (-ub)");
 			const char *cell = cf_in_cell(s, m, m->kv_heads, NULL, 0);
 			const char *G = cf_f_global(m);
 			if (w)

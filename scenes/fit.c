@@ -823,7 +823,8 @@ static const char *kv_formula(struct summary *s, const struct model *mt, const s
 	summary_input(s, "layers", (double)cf_cached_layers(mt), "%s", cf_layers_origin(mt, o, sizeof o));
 	if (windowed && mt->swa_pattern > 0)
 		summary_input(s, "swa_pattern", (double)mt->swa_pattern, "%s", cf_origin(mt, MF_SWA_PATTERN, o, sizeof o));
-	cf_in_deploy(s, ctx, d->n_seq, windowed ? mt->sliding_window : 0, d->n_ubatch, d->n_batch, mt);
+	cf_in_deploy(s, ctx, d->n_seq, windowed ? mt->sliding_window : 0,
+		     d->n_ubatch, d->n_batch, mt);
 	const char *streams = d->unified ? "1" : "n_seq";
 	if (split_kinds(mt, &kf, &ks)) {
 		struct cf_cells c;
@@ -896,7 +897,11 @@ static void max_item(struct summary *s, const struct fi_state *st, const struct 
 	}
 	int windowed = mt->sliding_window > 0 && !mt->swa_ignored && !st->q.d.swa_full;
 	int64_t stream_lo = st->q.d.unified ? r->lo : r->lo / st->q.d.n_seq;
-	int64_t want = windowed ? mt->sliding_window * (st->q.d.unified ? st->q.d.n_seq : 1) + size_ubatch(&st->q.d) : 0;
+	int64_t want =
+		windowed ? mt->sliding_window * (st->q.d.unified ? st->q.d.n_seq
+								 : 1) +
+				   size_ubatch(&st->q.d)
+			 : 0;
 	int grows = r->next.n_ctx && r->next.bytes[FT_COMPUTE] != r->at.bytes[FT_COMPUTE];
 	if ((!cf_uniform(mt) && !split) || padded_none(mt, &st->q.d) || grows || (windowed && stream_lo < want) ||
 	    (mt->sliding_window > 0 && !mt->swa_ignored && st->q.d.swa_full)) {

@@ -352,7 +352,8 @@ static void gq_summary(const void *vs, struct summary *s)
 			struct cf_cells c;
 			summary_input(s, "layers", (double)L, "%s", cf_layers_origin(m, o, sizeof o));
 			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
-			cf_in_deploy(s, st->ctx, 1, m->sliding_window, 512, 2048, m);
+			cf_in_deploy(s, st->ctx, 1, m->sliding_window, 512,
+				     2048, m);
 			cf_in_cells(s, m, kf[i], ks[i], rows[i], rows[i], 1, &c);
 			char cells[1024];
 			snprintf(f, sizeof f, "%s / 2^30",
@@ -367,7 +368,8 @@ static void gq_summary(const void *vs, struct summary *s)
 		summary_input(s, "layers", (double)L, "%s", cf_layers_origin(m, o, sizeof o));
 		if (windowed && m->swa_pattern > 0)
 			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
-		cf_in_deploy(s, st->ctx, 1, windowed ? m->sliding_window : 0, 512, 2048, m);
+		cf_in_deploy(s, st->ctx, 1, windowed ? m->sliding_window : 0,
+			     512, 2048, m);
 		const char *cell = cf_in_cell(s, m, st->rows[i].kv, rows[i], i != 1);
 		const char *G = cf_f_global(m);
 		if (windowed)

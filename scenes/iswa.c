@@ -354,7 +354,8 @@ static void in_layers(struct summary *s, const struct model *m, int pattern)
 static const char *in_cache(struct summary *s, const struct model *m, const struct deploy *d, int pattern, int window)
 {
 	in_layers(s, m, pattern);
-	cf_in_deploy(s, d->n_ctx, d->n_seq, window ? m->sliding_window : 0, d->n_ubatch, d->n_batch, m);
+	cf_in_deploy(s, d->n_ctx, d->n_seq, window ? m->sliding_window : 0,
+		     d->n_ubatch, d->n_batch, m);
 	return cf_in_cell(s, m, m->kv_heads, NULL, 0);
 }
 
@@ -364,7 +365,8 @@ static void in_cells(struct summary *s, const struct model *m, const struct depl
 		     int64_t ks, struct cf_cells *c)
 {
 	in_layers(s, m, 1);
-	cf_in_deploy(s, d->n_ctx, d->n_seq, window ? m->sliding_window : 0, d->n_ubatch, d->n_batch, m);
+	cf_in_deploy(s, d->n_ctx, d->n_seq, window ? m->sliding_window : 0,
+		     d->n_ubatch, d->n_batch, m);
 	cf_in_cells(s, m, kf, ks, NULL, NULL, d->flash_attn, c);
 }
 
@@ -442,7 +444,8 @@ static void check_alloc(struct summary *s, const struct model *m, const struct d
 	} else {
 		summary_words(s, "cells a stream of the sliding-window cache: the window (times n_seq with -kvu) and one "
 			      "micro-batch, padded to 256, at most the stream's cells; the stream's cells with --swa-full");
-		cf_in_deploy(s, d->n_ctx, d->n_seq, m->sliding_window, d->n_ubatch, d->n_batch, m);
+		cf_in_deploy(s, d->n_ctx, d->n_seq, m->sliding_window,
+			     d->n_ubatch, d->n_batch, m);
 		summary_explain(s, "llama-kv-cache-iswa.cpp size_swa%s", d->swa_full ? "; --swa-full is set" : "");
 		summary_formula(s, 0, swa);
 	}
@@ -556,7 +559,8 @@ static void is_summary(const void *vs, struct summary *s)
 	summary_int(s, st->a.swa_cells * st->a.streams, "swa_cells_total");
 	summary_words(s, "cells of the sliding-window cache over all streams");
 	if (st->m.sliding_window > 0 && !st->m.swa_ignored) {
-		cf_in_deploy(s, d->n_ctx, d->n_seq, st->m.sliding_window, d->n_ubatch, d->n_batch, &st->m);
+		cf_in_deploy(s, d->n_ctx, d->n_seq, st->m.sliding_window,
+			     d->n_ubatch, d->n_batch, &st->m);
 		cf_f_swa(swa, sizeof swa, d->unified, d->swa_full);
 		snprintf(f, sizeof f, "%s%s", swa, d->unified ? "" : " * n_seq");
 		summary_formula(s, 0, f);

@@ -528,10 +528,14 @@ static int64_t kv_heads_max(const struct model *m)
 /* Layer il's V row is padded to the widest layer's: flash attention off
  * (V stored transposed), a full V cache (not MLA's latent), and a layer
  * narrower than the widest.  CF_CELL with that width for V: */
-#define CF_CELL_VMAX "(ceil(kv_heads * d_k / k_block) * k_block_bytes + ceil(kv_heads_max * d_v / v_block) * v_block_bytes)"
+#define CF_CELL_VMAX                                                           \
+	"(ceil(kv_heads * d_k / k_block) * k_block_bytes + ceil(kv_heads_max " \
+	"* d_v / v_block) * v_block_bytes)"
 static int v_padded(const struct model *m, const struct deploy *d, int64_t il)
 {
-	return !d->flash_attn && !(m->kind == ATTN_MLA && m->mla_latent_cache) && m->layer_kv_heads[il] < kv_heads_max(m);
+	return !d->flash_attn &&
+	       !(m->kind == ATTN_MLA && m->mla_latent_cache) &&
+	       m->layer_kv_heads[il] < kv_heads_max(m);
 }
 
 /* The sliding layers have head sizes of their own: the cell of CF_CELL is the full layers'. */
@@ -553,7 +557,8 @@ static void kv_check(struct summary *s, const struct model *m, const struct depl
 		/* sliding and full layers differ (Gemma 4): each kind its own cell */
 		struct cf_cells c;
 		char two[1536];
-		cf_in_deploy(s, d->n_ctx, d->n_seq, m->sliding_window, d->n_ubatch, d->n_batch, m);
+		cf_in_deploy(s, d->n_ctx, d->n_seq, m->sliding_window,
+			     d->n_ubatch, d->n_batch, m);
 		summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
 		summary_input(s, "layers", (double)cf_cached_layers(m), "%s", cf_layers_origin(m, o, sizeof o));
 		cf_in_cells(s, m, kf, ks, NULL, NULL, d->flash_attn, &c);
@@ -570,7 +575,8 @@ static void kv_check(struct summary *s, const struct model *m, const struct depl
 		return;
 	}
 	const char *G = cf_f_global(m);
-	cf_in_deploy(s, d->n_ctx, d->n_seq, windowed ? m->sliding_window : 0, d->n_ubatch, d->n_batch, m);
+	cf_in_deploy(s, d->n_ctx, d->n_seq, windowed ? m->sliding_window : 0,
+		     d->n_ubatch, d->n_batch, m);
 	if (windowed)
 		summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
 	summary_input(s, "layers", (double)cf_cached_layers(m), "%s", cf_layers_origin(m, o, sizeof o));
@@ -682,7 +688,9 @@ static void me_summary(const void *vs, struct summary *s)
 			char ko[200], so[200];
 			summary_words(s, "layer %lld (%s): cells a stream × streams × K and V bytes a cell of its kind",
 				      (long long)il, kinds[st->m.layer_type[il]].name);
-			cf_in_deploy(s, d->n_ctx, d->n_seq, k == LAYER_LOCAL ? m->sliding_window : 0, d->n_ubatch, d->n_batch, m);
+			cf_in_deploy(s, d->n_ctx, d->n_seq,
+				     k == LAYER_LOCAL ? m->sliding_window : 0,
+				     d->n_ubatch, d->n_batch, m);
 			snprintf(ko, sizeof ko, "the full layers' KV heads: %s", cf_origin(m, MF_KV_HEADS, o, sizeof o));
 			snprintf(so, sizeof so, "the sliding layers' KV heads: %s", cf_origin(m, MF_KV_HEADS, o, sizeof o));
 			cf_in_cells(s, m, kf, ks, ko, so, d->flash_attn, &c);
@@ -700,15 +708,22 @@ static void me_summary(const void *vs, struct summary *s)
 		}
 		summary_words(s, "layer %lld (%s): cells a stream × streams × K and V bytes a cell", (long long)il,
 			      kinds[st->m.layer_type[il]].name);
-		cf_in_deploy(s, d->n_ctx, d->n_seq, k == LAYER_LOCAL ? m->sliding_window : 0, d->n_ubatch, d->n_batch, m);
+		cf_in_deploy(s, d->n_ctx, d->n_seq,
+			     k == LAYER_LOCAL ? m->sliding_window : 0,
+			     d->n_ubatch, d->n_batch, m);
 		char ko[200];
 		snprintf(ko, sizeof ko, "layer %lld's KV heads: %s", (long long)il, cf_origin(m, MF_KV_HEADS, o, sizeof o));
 		const char *cell = cf_in_cell(s, m, m->layer_kv_heads[il], ko, 0);
 		if (v_padded(m, d, il)) {
-			summary_input(s, "kv_heads_max", (double)kv_heads_max(m), "the most KV heads of any layer: %s",
+			summary_input(s, "kv_heads_max",
+				      (double)kv_heads_max(m),
+				      "the most KV heads of any layer: %s",
 				      cf_origin(m, MF_KV_HEADS, o, sizeof o));
-			summary_explain(s, "without -fa V is stored transposed and every layer's V row is padded to the "
-				       "widest layer's (llama-kv-cache.cpp, hparams.n_embd_v_gqa_max())");
+			summary_explain(
+				s, "without -fa V is stored transposed and "
+				   "every layer's V row is padded to the "
+				   "widest layer's (llama-kv-cache.cpp, "
+				   "hparams.n_embd_v_gqa_max())");
 			cell = CF_CELL_VMAX;
 		}
 		if (k == LAYER_LOCAL)

@@ -289,7 +289,8 @@ static void mb_summary(const void *vs, struct summary *s)
 			summary_input(s, "ctx", (double)st->ctx, "parameter ctx (-c)");
 			summary_input(s, "n_seq", 1, "-np: one sequence");
 			summary_input(s, "window", (double)m->sliding_window, "%s", cf_origin(m, MF_SLIDING_WINDOW, o, sizeof o));
-			cf_in_ubatch(s, 512, 2048, "-ub: llama.cpp's default micro-batch");
+			cf_in_ubatch(s, 512, 2048,
+				     "-ub: llama.cpp's default micro-batch");
 			cf_in_cells(s, m, kf, ks, i ? kvo : NULL, i ? kvo : NULL, 1, &c);
 			snprintf(f, sizeof f, "%s / 2^30",
 				 cf_f_split(both, sizeof both, m, cf_f_stream(0), cf_f_swa(swa, sizeof swa, 0, 0), &c));
@@ -307,7 +308,8 @@ static void mb_summary(const void *vs, struct summary *s)
 		summary_input(s, "n_seq", 1, "-np: one sequence");
 		if (windowed) {
 			summary_input(s, "window", (double)m->sliding_window, "%s", cf_origin(m, MF_SLIDING_WINDOW, o, sizeof o));
-			cf_in_ubatch(s, 512, 2048, "-ub: llama.cpp's default micro-batch");
+			cf_in_ubatch(s, 512, 2048,
+				     "-ub: llama.cpp's default micro-batch");
 		}
 		const char *cell = mb_in_cell(s, rm, i);
 		if (windowed) {

@@ -38,14 +38,17 @@ static int run(int argc, char **argv, int batch)
 		return cli_bench(&o);
 	case MODE_BATCH:
 		if (batch) {
-			err_print("--batch: a command line of the batch runs one mode, not another batch");
+			err_print("--batch: a command line of the batch runs "
+				  "one mode, not another batch");
 			return 2;
 		}
 		return cli_batch(stdin, run);
 	case MODE_TUI:
 		if (batch) {
-			err_print("--batch: a command line needs a mode (--summary, --explain, --fit, ...): "
-				  "the terminal program does not run in a batch");
+			err_print(
+				"--batch: a command line needs a mode "
+				"(--summary, --explain, --fit, ...): "
+				"the terminal program does not run in a batch");
 			return 2;
 		}
 		break;

@@ -3,14 +3,14 @@
  * llama-quantize makes of an f16/bf16 GGUF, without writing anything
  * (llama_model_quantize with params.dry_run = true, llama.h).  FTYPE is a
  * llama_ftype number (15: Q4_K_M).  The dry run logs one line a tensor,
- *   [  1/291]  token_embd.weight - [ 4096, 128256, 1, 1], type = f16, size = 1002.00 MiB -> 281.81 MiB (q4_K)
- * (src/llama-quant.cpp llama_model_quantize_impl) and the total in MiB to
- * two decimals; the probe reads each line's shape and final type and sizes
- * it with ggml's own ggml_row_size, so the total is exact to the byte.
- * Prints for each FTYPE:
- *   T <ftype> <tensor name> <type> <bytes>     one a tensor
- *   Q <ftype> <total bytes> <quant size MiB as llama.cpp printed it>
- * A sparse GGUF of the full size is enough: a dry run reads no weights.
+ *   [  1/291]  token_embd.weight - [ 4096, 128256, 1, 1], type = f16, size =
+ * 1002.00 MiB -> 281.81 MiB (q4_K) (src/llama-quant.cpp
+ * llama_model_quantize_impl) and the total in MiB to two decimals; the probe
+ * reads each line's shape and final type and sizes it with ggml's own
+ * ggml_row_size, so the total is exact to the byte. Prints for each FTYPE: T
+ * <ftype> <tensor name> <type> <bytes>     one a tensor Q <ftype> <total bytes>
+ * <quant size MiB as llama.cpp printed it> A sparse GGUF of the full size is
+ * enough: a dry run reads no weights.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -46,13 +46,14 @@ static void one_line(const char *s)
 		return;
 	char name[512];
 	const char *e = p, *q;
-	while (e > s && e[-1] == ' ')   /* the name is printed %-36s */
+	while (e > s && e[-1] == ' ') /* the name is printed %-36s */
 		e--;
 	for (q = e; q > s && q[-1] != ' ' && q[-1] != ']';)
 		q--;
 	snprintf(name, sizeof name, "%.*s", (int)(e - q), q);
 	long long ne[4] = {1, 1, 1, 1};
-	if (sscanf(p + 4, "%lld, %lld, %lld, %lld", &ne[0], &ne[1], &ne[2], &ne[3]) != 4)
+	if (sscanf(p + 4, "%lld, %lld, %lld, %lld", &ne[0], &ne[1], &ne[2],
+		   &ne[3]) != 4)
 		return;
 	char type[32] = "";
 	const char *ty = strstr(p, "type = ");
@@ -69,7 +70,8 @@ static void one_line(const char *s)
 		printf("E %d unknown type %s of %s\n", ftype_now, type, name);
 		return;
 	}
-	unsigned long long bytes = (unsigned long long)ggml_row_size(t, ne[0]) * (unsigned long long)(ne[1] * ne[2] * ne[3]);
+	unsigned long long bytes = (unsigned long long)ggml_row_size(t, ne[0]) *
+				   (unsigned long long)(ne[1] * ne[2] * ne[3]);
 	total += bytes;
 	printf("T %d %s %s %llu\n", ftype_now, name, type, bytes);
 }
@@ -99,7 +101,8 @@ int main(int argc, char **argv)
 	llama_backend_init();
 	int status = 0;
 	for (int i = 2; i < argc; i++) {
-		struct llama_model_quantize_params p = llama_model_quantize_default_params();
+		struct llama_model_quantize_params p =
+			llama_model_quantize_default_params();
 		ftype_now = atoi(argv[i]);
 		p.ftype = (enum llama_ftype)ftype_now;
 		p.dry_run = true;
@@ -114,7 +117,8 @@ int main(int argc, char **argv)
 			used = 0;
 		}
 		if (rc) {
-			printf("E %d llama_model_quantize returned %u\n", ftype_now, (unsigned)rc);
+			printf("E %d llama_model_quantize returned %u\n",
+			       ftype_now, (unsigned)rc);
 			status = 1;
 			continue;
 		}

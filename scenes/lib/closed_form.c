@@ -68,8 +68,10 @@ const char *cf_f_swa(char *buf, size_t len, int unified, int swa_full)
 	if (swa_full)
 		snprintf(buf, len, "%s", cf_f_stream(unified));
 	else
-		snprintf(buf, len, "pad(min(%s, window * %s + min(ubatch, batch, ctx)), 256)", cf_f_stream(unified),
-			 unified ? "n_seq" : "1");
+		snprintf(buf, len,
+			 "pad(min(%s, window * %s + min(ubatch, batch, ctx)), "
+			 "256)",
+			 cf_f_stream(unified), unified ? "n_seq" : "1");
 	return buf;
 }
 
@@ -80,17 +82,20 @@ const char *cf_f_global(const struct model *m)
 	return m->swa_pattern <= 0 ? "0" : "floor(layers / swa_pattern)";
 }
 
-void cf_in_ubatch(struct summary *s, int64_t ub, int64_t batch, const char *ub_origin)
+void cf_in_ubatch(struct summary *s, int64_t ub, int64_t batch,
+		  const char *ub_origin)
 {
 	summary_input(s, "ubatch", (double)ub, "%s", ub_origin);
 	if (batch == 2048)
-		summary_input(s, "batch", 2048, "-b, llama.cpp's default logical batch");
+		summary_input(s, "batch", 2048,
+			      "-b, llama.cpp's default logical batch");
 	else
-		summary_input(s, "batch", (double)batch, "-b, the logical batch");
+		summary_input(s, "batch", (double)batch,
+			      "-b, the logical batch");
 }
 
-void cf_in_deploy(struct summary *s, int64_t ctx, int64_t n_seq, int64_t w, int64_t ub, int64_t batch,
-		  const struct model *m)
+void cf_in_deploy(struct summary *s, int64_t ctx, int64_t n_seq, int64_t w,
+		  int64_t ub, int64_t batch, const struct model *m)
 {
 	char o[160];
 	summary_input(s, "ctx", (double)ctx, "-c, the context asked for");

@@ -85,11 +85,12 @@ void cf_in_dims(struct summary *s, const struct model *m);
  * and V of an MLA model too when full is set). */
 const char *cf_in_cell(struct summary *s, const struct model *m, int64_t kv, const char *kv_origin, int full);
 /* Add the inputs ubatch (-ub as asked, from ub_origin) and batch (-b). */
-void cf_in_ubatch(struct summary *s, int64_t ub, int64_t batch, const char *ub_origin);
+void cf_in_ubatch(struct summary *s, int64_t ub, int64_t batch,
+		  const char *ub_origin);
 /* Add the deployment inputs ctx and n_seq (and window, ubatch and batch
  * when w > 0). */
-void cf_in_deploy(struct summary *s, int64_t ctx, int64_t n_seq, int64_t w, int64_t ub, int64_t batch,
-		  const struct model *m);
+void cf_in_deploy(struct summary *s, int64_t ctx, int64_t n_seq, int64_t w,
+		  int64_t ub, int64_t batch, const struct model *m);
 /* Where a model value came from: the reader's word, else its INI key
  * ("[model] kv_heads").  field: MF_KV_HEADS, ... (model/fields.h). */
 const char *cf_origin(const struct model *m, enum model_field field, char *buf, int len);

@@ -33,15 +33,21 @@ int cli_batch(FILE *in, int (*run)(int argc, char **argv, int batch))
 		no++;
 		argv[0] = "attnviz";
 		if (len > BATCH_MAX_LINE) {
-			snprintf(why, sizeof why, "--batch: line %ld: longer than %d bytes", no, BATCH_MAX_LINE);
+			snprintf(why, sizeof why,
+				 "--batch: line %ld: longer than %d bytes", no,
+				 BATCH_MAX_LINE);
 			err_print(why);
 			status = 2;
 		} else if ((long)strlen(line) != (long)len) {
-			snprintf(why, sizeof why, "--batch: line %ld: a NUL byte", no);
+			snprintf(why, sizeof why,
+				 "--batch: line %ld: a NUL byte", no);
 			err_print(why);
 			status = 2;
-		} else if ((argc = words_split(line, argv + 1, BATCH_MAX_WORDS - 1, err, sizeof err)) < 0) {
-			snprintf(why, sizeof why, "--batch: line %ld: %s", no, err);
+		} else if ((argc = words_split(line, argv + 1,
+					       BATCH_MAX_WORDS - 1, err,
+					       sizeof err)) < 0) {
+			snprintf(why, sizeof why, "--batch: line %ld: %s", no,
+				 err);
 			err_print(why);
 			status = 2;
 		} else if (argc == 0 || argv[1][0] == '#') {

@@ -275,7 +275,8 @@ int cli_bench(const struct cli_options *o)
 			if (used[t])
 				printf("%s %.1f GB/s on %d thread%s", t > 1 ? "," : "", lim.bw[t], t, t > 1 ? "s" : "");
 		if (reused)
-			printf("\n         (limits measured by an earlier run: ATTNVIZ_BENCH_LIMITS)");
+			printf("\n         (limits measured by an earlier run: "
+			       "ATTNVIZ_BENCH_LIMITS)");
 		if (g)
 			printf("\npeer: ggml's ggml_flash_attn_ext on %s (%s), beside tiled and decode, runs interleaved",
 			       ggml_peer_device(g), ggml_peer_path(g));

@@ -24,14 +24,18 @@
  * first byte is written, so a recording is whole or refused. */
 #define CAST_MAX_CELLS (1LL << 26)
 
-/* 0 when frames of w x h stay within CAST_MAX_CELLS, else -1 with the reason on stderr. */
+/* 0 when frames of w x h stay within CAST_MAX_CELLS, else -1 with the reason on
+ * stderr. */
 static int cast_bounded(long long frames, int w, int h)
 {
 	long long cells = frames * w * h;
 	if (cells <= CAST_MAX_CELLS)
 		return 0;
-	fprintf(stderr, "attnviz: --cast: %lld frames of %dx%d are %lld cells, more than a recording takes (%lld): "
-		"a smaller --size, or a setting with fewer steps\n", frames, w, h, cells, CAST_MAX_CELLS);
+	fprintf(stderr,
+		"attnviz: --cast: %lld frames of %dx%d are %lld cells, more "
+		"than a recording takes (%lld): "
+		"a smaller --size, or a setting with fewer steps\n",
+		frames, w, h, cells, CAST_MAX_CELLS);
 	return -1;
 }
 
@@ -137,8 +141,10 @@ int cli_cast_lesson(const struct app *a, const struct cli_options *o)
 		return 2;
 	}
 	long long frames = 0;
-	for (int i = 0; i < l->n; i++)   /* each item's steps, and its note on a frame of its own */
-		frames += l->items[i].last - l->items[i].first + 1 + (l->items[i].note[0] != 0);
+	for (int i = 0; i < l->n;
+	     i++) /* each item's steps, and its note on a frame of its own */
+		frames += l->items[i].last - l->items[i].first + 1 +
+			  (l->items[i].note[0] != 0);
 	if (cast_bounded(frames, w, h) < 0) {
 		cast_free(c);
 		return 2;

@@ -48,7 +48,8 @@ static int query_of(const struct cli_options *o, int64_t budget, struct fit_quer
 		param_value_copy(&p.val[p.n], &p.def[p.n], 1);
 	}
 	for (int i = 0; i < o->nsets; i++)
-		if (strncmp(o->sets[i], "weights=", 8) && params_set(&p, o->sets[i], err, sizeof err) < 0) {
+		if (strncmp(o->sets[i], "weights=", 8) &&
+		    params_set(&p, o->sets[i], err, sizeof err) < 0) {
 			char scoped[500];
 			snprintf(scoped, sizeof scoped, "--fit: %s", err);
 			err_print(scoped);
@@ -158,7 +159,8 @@ static int fit_list(void)
 	printf("device\tbytes\tGiB\tname\talso written\tsource\n");
 	for (size_t i = 0; i < budget_device_count; i++) {
 		const struct budget_device *d = &budget_devices[i];
-		printf("%s\t%lld\t%.0f\t%s\t", d->name, (long long)d->bytes, gib(d->bytes), d->title);
+		printf("%s\t%lld\t%.0f\t%s\t", d->name, (long long)d->bytes,
+		       gib(d->bytes), d->title);
 		for (const char *p = d->aliases; *p; p++)
 			putchar(*p == '|' ? ',' : *p);
 		printf("\t%s\n", d->source);
@@ -174,89 +176,117 @@ static void device_name(const struct budget *b, int j, char *out, size_t len)
 		snprintf(out, len, "%.2fGiB", gib(b->bytes[j]));
 }
 
-static void print_split_row(const struct model *m, const struct fit_query *q, const struct budget *b,
-			    const struct split_row *sr)
+static void print_split_row(const struct model *m, const struct fit_query *q,
+			    const struct budget *b, const struct split_row *sr)
 {
 	const struct fit_row *r = &sr->fit;
 	const struct split_plan *p = &sr->at;
 	char name[32];
-	printf("\n%s (K %s, V %s)", model_cache_name(fit_cache_types[r->cache]), model_cache_name(r->k_type),
-	       model_cache_name(r->v_type));
+	printf("\n%s (K %s, V %s)", model_cache_name(fit_cache_types[r->cache]),
+	       model_cache_name(r->k_type), model_cache_name(r->v_type));
 	if (r->refused) {
 		printf(": llama.cpp refuses it: %s\n", r->why);
 		return;
 	}
 	if (r->max_ctx)
 		printf(": max_ctx %lld%s\n", (long long)r->max_ctx,
-		       r->max_ctx == r->cap ? (q->ctx_cap ? " (the cap, ctx_max)" : " (the trained context: the cap)") : "");
+		       r->max_ctx == r->cap
+			       ? (q->ctx_cap
+					  ? " (the cap, ctx_max)"
+					  : " (the trained context: the cap)")
+			       : "");
 	else
-		printf(": does not fit even at %lld tokens on device %d\n", (long long)r->lo, sr->worst);
-	printf("  %-3s %-12s %-14s %9s %9s %9s %9s %9s %9s\n", "dev", "", "layers", "weights", "kv", "recurrent",
-	       "compute", "total", "room");
+		printf(": does not fit even at %lld tokens on device %d\n",
+		       (long long)r->lo, sr->worst);
+	printf("  %-3s %-12s %-14s %9s %9s %9s %9s %9s %9s\n", "dev", "",
+	       "layers", "weights", "kv", "recurrent", "compute", "total",
+	       "room");
 	for (int j = 0; j < p->n; j++) {
 		const struct split_device *v = &p->dev[j];
 		char layers[40];
 		device_name(b, j, name, sizeof name);
 		if (v->count)
-			snprintf(layers, sizeof layers, "%lld-%lld%s", (long long)v->first, (long long)(v->first + v->count - 1),
+			snprintf(layers, sizeof layers, "%lld-%lld%s",
+				 (long long)v->first,
+				 (long long)(v->first + v->count - 1),
 				 v->output ? "+out" : "");
 		else
-			snprintf(layers, sizeof layers, "%s", v->output ? "out" : "none");
-		printf("  %-3d %-12.12s %-14s %8.2fG %8.2fG %8.2fG %8.2fG %8.2fG %8.2fG\n", j, name, layers,
-		       gib(v->bytes[FT_WEIGHTS]), gib(v->bytes[FT_KV]), gib(v->bytes[FT_RECURRENT]),
-		       gib(v->bytes[FT_COMPUTE]), gib(v->total), gib(v->budget - q->margin - v->total));
+			snprintf(layers, sizeof layers, "%s",
+				 v->output ? "out" : "none");
+		printf("  %-3d %-12.12s %-14s %8.2fG %8.2fG %8.2fG %8.2fG "
+		       "%8.2fG %8.2fG\n",
+		       j, name, layers, gib(v->bytes[FT_WEIGHTS]),
+		       gib(v->bytes[FT_KV]), gib(v->bytes[FT_RECURRENT]),
+		       gib(v->bytes[FT_COMPUTE]), gib(v->total),
+		       gib(v->budget - q->margin - v->total));
 	}
-	printf("  host memory: token embeddings %.2f GiB, output buffer %.2f GiB (not on the devices)\n",
+	printf("  host memory: token embeddings %.2f GiB, output buffer %.2f "
+	       "GiB (not on the devices)\n",
 	       gib(p->host_input), gib(p->host_output));
 	int big = 0;
 	for (int j = 1; j < p->n; j++)
 		big = p->dev[j].total > p->dev[big].total ? j : big;
 	device_name(b, big, name, sizeof name);
-	printf("  the largest share: device %d (%s) must hold %lld B (%.2f GiB)\n", big, name,
-	       (long long)p->dev[big].total, gib(p->dev[big].total));
+	printf("  the largest share: device %d (%s) must hold %lld B (%.2f "
+	       "GiB)\n",
+	       big, name, (long long)p->dev[big].total, gib(p->dev[big].total));
 	device_name(b, sr->worst, name, sizeof name);
-	printf("  the device with the least room: %d (%s), %lld of %lld B (%.2f of %.2f GiB), at -c %lld\n", sr->worst,
-	       name, (long long)p->dev[sr->worst].total, (long long)(b->bytes[sr->worst] - q->margin),
-	       gib(p->dev[sr->worst].total), gib(b->bytes[sr->worst] - q->margin), (long long)p->n_ctx);
+	printf("  the device with the least room: %d (%s), %lld of %lld B "
+	       "(%.2f of %.2f GiB), at -c %lld\n",
+	       sr->worst, name, (long long)p->dev[sr->worst].total,
+	       (long long)(b->bytes[sr->worst] - q->margin),
+	       gib(p->dev[sr->worst].total),
+	       gib(b->bytes[sr->worst] - q->margin), (long long)p->n_ctx);
 	if (r->max_ctx && r->max_ctx < r->cap) {
 		int w = 0;
 		for (int j = 0; j < sr->next.n; j++)
-			if (sr->next.dev[j].total - sr->next.dev[j].budget > sr->next.dev[w].total - sr->next.dev[w].budget)
+			if (sr->next.dev[j].total - sr->next.dev[j].budget >
+			    sr->next.dev[w].total - sr->next.dev[w].budget)
 				w = j;
-		printf("  the next step, -c %lld, needs %lld B on device %d: %lld B too many\n", (long long)sr->next.n_ctx,
+		printf("  the next step, -c %lld, needs %lld B on device %d: "
+		       "%lld B too many\n",
+		       (long long)sr->next.n_ctx,
 		       (long long)sr->next.dev[w].total, w,
-		       (long long)(sr->next.dev[w].total - (sr->next.dev[w].budget - q->margin)));
+		       (long long)(sr->next.dev[w].total -
+				   (sr->next.dev[w].budget - q->margin)));
 	}
 	if (r->max_ctx)
 		printf("  llama.cpp: %s -sm layer\n", r->flags);
 	(void)m;
 }
 
-static void print_split_tsv(const struct budget *b, const struct split_row *sr, const char *suffix)
+static void print_split_tsv(const struct budget *b, const struct split_row *sr,
+			    const char *suffix)
 {
 	const struct fit_row *r = &sr->fit;
 	char name[32];
 	for (int j = 0; j < sr->at.n; j++) {
 		const struct split_device *v = &sr->at.dev[j];
 		device_name(b, j, name, sizeof name);
-		printf("%s%s\t%d\t%s\t%lld\t%lld\t%lld\t%lld", model_cache_name(fit_cache_types[r->cache]), suffix, j, name,
-		       (long long)r->max_ctx, (long long)v->first, (long long)v->count, (long long)v->output);
+		printf("%s%s\t%d\t%s\t%lld\t%lld\t%lld\t%lld",
+		       model_cache_name(fit_cache_types[r->cache]), suffix, j,
+		       name, (long long)r->max_ctx, (long long)v->first,
+		       (long long)v->count, (long long)v->output);
 		for (int i = 0; i < FT_OUTPUT; i++)
-			printf("\t%lld", r->refused ? 0LL : (long long)v->bytes[i]);
-		printf("\t%lld\t%lld\n", r->refused ? 0LL : (long long)v->total, (long long)v->budget);
+			printf("\t%lld",
+			       r->refused ? 0LL : (long long)v->bytes[i]);
+		printf("\t%lld\t%lld\n", r->refused ? 0LL : (long long)v->total,
+		       (long long)v->budget);
 	}
 }
 
 /* One model over several devices. */
-static int fit_split(const struct model *m, const struct fit_query *q, const struct budget *b, int tsv,
-		     const char *suffix)
+static int fit_split(const struct model *m, const struct fit_query *q,
+		     const struct budget *b, int tsv, const char *suffix)
 {
 	struct split_row *rows = xmalloc(FIT_NCACHE * sizeof *rows);
 	char err[600], name[200], dn[32];
 	int status = 0;
 	for (int c = 0; c < FIT_NCACHE; c++)
 		if (split_solve(m, q, b, c, &rows[c]) < 0) {
-			snprintf(err, sizeof err, "--fit: %s: %s", model_cache_name(fit_cache_types[c]), rows[c].fit.why);
+			snprintf(err, sizeof err, "--fit: %s: %s",
+				 model_cache_name(fit_cache_types[c]),
+				 rows[c].fit.why);
 			err_print(err);
 			status = 2;
 			goto out;
@@ -267,23 +297,34 @@ static int fit_split(const struct model *m, const struct fit_query *q, const str
 		goto out;
 	}
 	err_clean(name, sizeof name, m->name);
-	printf("%sattnviz --fit: %s%s on %d devices, %lld bytes (%.2f GiB) in all, %lld MiB kept free on each\n",
-	       *suffix ? "\n" : "", name, suffix, b->n, (long long)b->total, gib(b->total), (long long)(q->margin >> 20));
+	printf("%sattnviz --fit: %s%s on %d devices, %lld bytes (%.2f GiB) in "
+	       "all, %lld MiB kept free on each\n",
+	       *suffix ? "\n" : "", name, suffix, b->n, (long long)b->total,
+	       gib(b->total), (long long)(q->margin >> 20));
 	for (int j = 0; j < b->n; j++) {
 		device_name(b, j, dn, sizeof dn);
-		printf("device %d: %s, %lld bytes (%.2f GiB)%s%s\n", j, dn, (long long)b->bytes[j], gib(b->bytes[j]),
-		       b->dev[j] ? ": " : "", b->dev[j] ? b->dev[j]->source : "");
+		printf("device %d: %s, %lld bytes (%.2f GiB)%s%s\n", j, dn,
+		       (long long)b->bytes[j], gib(b->bytes[j]),
+		       b->dev[j] ? ": " : "",
+		       b->dev[j] ? b->dev[j]->source : "");
 	}
-	printf("deployment: %lld sequence%s, %s cache, ubatch %lld, flash attention %s; n_ctx a multiple of %lld, "
+	printf("deployment: %lld sequence%s, %s cache, ubatch %lld, flash "
+	       "attention %s; n_ctx a multiple of %lld, "
 	       "%lld to %lld\n",
-	       (long long)q->d.n_seq, q->d.n_seq > 1 ? "s" : "", q->d.unified ? "unified" : "split", (long long)q->d.n_ubatch,
-	       q->d.flash_attn ? "on" : "off", (long long)rows[0].fit.step, (long long)rows[0].fit.lo,
-	       (long long)rows[0].fit.cap);
-	printf("weights: %s (%s); by layer %s\n", fit_weights_word(m), model_field_origin(m, MF_WEIGHTS_BYTES),
-	       "estimated (embeddings and head n_vocab x n_embd each, the rest even over the layers)");
-	printf("split: -sm layer, llama.cpp's default (src/llama-model.cpp llama_model_base::load_tensors): the %lld "
-	       "layers and the output layer in proportion to each device's memory, in order; a layer's KV cache and "
-	       "state on its device; each device its own compute buffer (attnviz's one-device figure); the token "
+	       (long long)q->d.n_seq, q->d.n_seq > 1 ? "s" : "",
+	       q->d.unified ? "unified" : "split", (long long)q->d.n_ubatch,
+	       q->d.flash_attn ? "on" : "off", (long long)rows[0].fit.step,
+	       (long long)rows[0].fit.lo, (long long)rows[0].fit.cap);
+	printf("weights: %s (%s); by layer %s\n", fit_weights_word(m),
+	       model_field_origin(m, MF_WEIGHTS_BYTES),
+	       "estimated (embeddings and head n_vocab x n_embd each, the rest "
+	       "even over the layers)");
+	printf("split: -sm layer, llama.cpp's default (src/llama-model.cpp "
+	       "llama_model_base::load_tensors): the %lld "
+	       "layers and the output layer in proportion to each device's "
+	       "memory, in order; a layer's KV cache and "
+	       "state on its device; each device its own compute buffer "
+	       "(attnviz's one-device figure); the token "
 	       "embeddings in host memory\n",
 	       (long long)m->layers);
 	for (int c = 0; c < FIT_NCACHE; c++)
@@ -305,7 +346,10 @@ static int weights_of(const struct cli_options *o, const struct wq_ftype **f)
 			char names[600], shown[40], err[800];
 			wq_ftype_names(names, sizeof names);
 			err_clean(shown, sizeof shown, o->sets[i] + 8);
-			snprintf(err, sizeof err, "--fit: weights: '%s' is not a llama-quantize type (%s)", shown, names);
+			snprintf(err, sizeof err,
+				 "--fit: weights: '%s' is not a llama-quantize "
+				 "type (%s)",
+				 shown, names);
 			err_print(err);
 			return -1;
 		}
@@ -335,10 +379,12 @@ int cli_fit(const struct app *a, const struct cli_options *o)
 	struct budget b;
 	if (!strcmp(o->fit_mem, "list"))
 		return fit_list();
-	if (budget_parse(o->fit_mem, &budget, &dev, why, sizeof why) < 0 || budget_parse_set(o->fit_mem, &b, why, sizeof why) < 0)
+	if (budget_parse(o->fit_mem, &budget, &dev, why, sizeof why) < 0 ||
+	    budget_parse_set(o->fit_mem, &b, why, sizeof why) < 0)
 		return 2;   /* cli_parse already said so */
 	if (b.n > 1)
-		budget = b.bytes[0];   /* the margin is kept on each device: checked against the first */
+		budget = b.bytes[0]; /* the margin is kept on each device:
+					checked against the first */
 	const struct wq_ftype *wt;
 	if (query_of(o, budget, &q) < 0 || weights_of(o, &wt) < 0)
 		return 2;
@@ -348,7 +394,8 @@ int cli_fit(const struct app *a, const struct cli_options *o)
 	own = 1;
 	if (m0)
 		*m = *m0;
-	else if (model_find_load(m, "qwen2.5-7b", err, sizeof err) < 0) {   /* the fit scene's model */
+	else if (model_find_load(m, "qwen2.5-7b", err, sizeof err) <
+		 0) { /* the fit scene's model */
 		err_print(err);
 		free(m);
 		return 2;
@@ -359,7 +406,8 @@ int cli_fit(const struct app *a, const struct cli_options *o)
 	}
 	if (o->model2) {   /* the second -m, shown after the first with the suffix @2 */
 		m2 = xmalloc(sizeof *m2);
-		if (model_find_load(m2, o->model2, err, sizeof err) < 0 || reweigh(m2, wt)) {
+		if (model_find_load(m2, o->model2, err, sizeof err) < 0 ||
+		    reweigh(m2, wt)) {
 			err_print(err);
 			free(m2);
 			if (own)
@@ -370,8 +418,11 @@ int cli_fit(const struct app *a, const struct cli_options *o)
 	if (b.n > 1) {
 		q.budget = b.total;
 		if (tsv)
-			printf("cache\tdevice\tname\tmax_ctx\tfirst_layer\tlayers\toutput_layer\tweights_bytes\tkv_bytes\t"
-			       "recurrent_bytes\tcompute_bytes\ttotal_bytes\tbudget_bytes\n");
+			printf("cache\tdevice\tname\tmax_ctx\tfirst_"
+			       "layer\tlayers\toutput_layer\tweights_bytes\tkv_"
+			       "bytes\t"
+			       "recurrent_bytes\tcompute_bytes\ttotal_"
+			       "bytes\tbudget_bytes\n");
 		int st = fit_split(m, &q, &b, tsv, "");
 		if (st == 0 && m2)
 			st = fit_split(m2, &q, &b, tsv, "@2");

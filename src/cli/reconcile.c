@@ -34,7 +34,14 @@
  * to 20 %, the bound tests/engine.sh and README state for it. */
 #define ESTIMATED_TOLERANCE 0.20
 
-enum verdict { V_AGREE, V_DIFFER, V_NOT_MODELLED, V_DRY_RUN, V_NOT_COMPARED, V_UNREADABLE };
+enum verdict {
+	V_AGREE,
+	V_DIFFER,
+	V_NOT_MODELLED,
+	V_DRY_RUN,
+	V_NOT_COMPARED,
+	V_UNREADABLE
+};
 
 struct row {
 	int line;
@@ -66,7 +73,9 @@ static const char *mib(char *buf, size_t len, int64_t bytes)
 
 static void print_row(struct reconcile *rc, const struct row *r)
 {
-	static const char *const words[] = {"agree", "DIFFERS", "not modelled", "dry run", "not compared", "UNREADABLE"};
+	static const char *const words[] = {"agree",        "DIFFERS",
+					    "not modelled", "dry run",
+					    "not compared", "UNREADABLE"};
 	fprintf(rc->out, "%5d  %-30.30s %11.11s %11.11s  %s\n", r->line, r->what, r->theirs, r->ours, words[r->v]);
 	if (r->note[0])
 		fprintf(rc->out, "       %s\n", r->note);
@@ -320,25 +329,37 @@ static void mem_rows(struct reconcile *rc, const struct llog_mem *e, const struc
 	}
 	if (rc->blind && e->kind != LLOG_WEIGHTS) {
 		static const char *const names[LLOG_KIND_COUNT] = {
-			[LLOG_CTX_SEQ] = "n_ctx_seq", [LLOG_BASE_CELLS] = "non-SWA cache cells",
-			[LLOG_SWA_CELLS] = "SWA cache cells", [LLOG_KV_SIZE] = "KV cache size MiB",
-			[LLOG_KV_BUFFER] = "KV buffer MiB", [LLOG_OUTPUT] = "output buffer MiB",
-			[LLOG_COMPUTE] = "compute buffer MiB", [LLOG_RECURRENT] = "recurrent state MiB",
+			[LLOG_CTX_SEQ] = "n_ctx_seq",
+			[LLOG_BASE_CELLS] = "non-SWA cache cells",
+			[LLOG_SWA_CELLS] = "SWA cache cells",
+			[LLOG_KV_SIZE] = "KV cache size MiB",
+			[LLOG_KV_BUFFER] = "KV buffer MiB",
+			[LLOG_OUTPUT] = "output buffer MiB",
+			[LLOG_COMPUTE] = "compute buffer MiB",
+			[LLOG_RECURRENT] = "recurrent state MiB",
 		};
-		snprintf(r.what, sizeof r.what, "%s", names[e->kind] ? names[e->kind] : "memory line");
+		snprintf(r.what, sizeof r.what, "%s",
+			 names[e->kind] ? names[e->kind] : "memory line");
 		snprintf(r.theirs, sizeof r.theirs, "%s", e->mib);
 		snprintf(r.ours, sizeof r.ours, "-");
 		r.v = V_NOT_COMPARED;
-		snprintf(r.note, sizeof r.note, "the context's n_ctx, n_seq, n_batch or n_ubatch is unreadable");
+		snprintf(r.note, sizeof r.note,
+			 "the context's n_ctx, n_seq, n_batch or n_ubatch is "
+			 "unreadable");
 		print_row(rc, &r);
 		return;
 	}
-	if (rc->types_unknown && (e->kind == LLOG_KV_BUFFER || e->kind == LLOG_COMPUTE)) {
-		snprintf(r.what, sizeof r.what, "%.8s %s MiB", e->dev, e->kind == LLOG_COMPUTE ? "compute buffer" : "KV buffer");
+	if (rc->types_unknown &&
+	    (e->kind == LLOG_KV_BUFFER || e->kind == LLOG_COMPUTE)) {
+		snprintf(r.what, sizeof r.what, "%.8s %s MiB", e->dev,
+			 e->kind == LLOG_COMPUTE ? "compute buffer"
+						 : "KV buffer");
 		snprintf(r.theirs, sizeof r.theirs, "%s", e->mib);
 		snprintf(r.ours, sizeof r.ours, "-");
 		r.v = V_NOT_COMPARED;
-		snprintf(r.note, sizeof r.note, "its size depends on the cache types, which the log does not give readably");
+		snprintf(r.note, sizeof r.note,
+			 "its size depends on the cache types, which the log "
+			 "does not give readably");
 		print_row(rc, &r);
 		return;
 	}
@@ -474,22 +495,32 @@ static void one_context(struct reconcile *rc, int ci)
 	rc->types_unknown = typed == 1 && !c->refused[0];
 	if (rc->types_unknown)
 		typed = 0;
-	rc->blind = c->n_ctx == LLOG_BAD || c->n_seq_max == LLOG_BAD || c->n_batch == LLOG_BAD ||
-		    c->n_ubatch == LLOG_BAD || (c->bad_line && c->n_ctx < 0);
+	rc->blind = c->n_ctx == LLOG_BAD || c->n_seq_max == LLOG_BAD ||
+		    c->n_batch == LLOG_BAD || c->n_ubatch == LLOG_BAD ||
+		    (c->bad_line && c->n_ctx < 0);
 	if (c->flash_attn < 0 && strstr(c->refused, "requires flash_attn"))
 		d.flash_attn = 0;   /* the refusal says flash attention was off */
 	fprintf(rc->out, "\ncontext %d (line %d): ", ci + 1, c->line);
 	if (rc->blind)
-		fprintf(rc->out, "n_ctx, n_seq, n_batch or n_ubatch unreadable (line %d)\n", c->bad_line);
-	else if (c->n_ctx < 0)   /* refused before llama_context printed its numbers */
+		fprintf(rc->out,
+			"n_ctx, n_seq, n_batch or n_ubatch unreadable (line "
+			"%d)\n",
+			c->bad_line);
+	else if (c->n_ctx <
+		 0) /* refused before llama_context printed its numbers */
 		fprintf(rc->out, "n_ctx, n_seq and n_ubatch not in the log\n");
 	else
 		fprintf(rc->out, "n_ctx %lld, n_seq %lld (%s), n_ubatch %lld\n", (long long)d.n_ctx, (long long)d.n_seq,
 		       d.unified ? "unified" : "split", (long long)d.n_ubatch);
 	fprintf(rc->out, "  flash_attn %s, swa_full %s, K %s, V %s\n",
-	       c->flash_attn < 0 && d.flash_attn ? "auto (on)" : d.flash_attn ? "on" : "off", d.swa_full ? "on" : "off",
-	       typed == 1 || rc->types_unknown ? "?" : model_cache_name(m->k_type),
-	       typed == 1 || rc->types_unknown ? "?" : model_cache_name(m->v_type));
+		c->flash_attn < 0 && d.flash_attn ? "auto (on)"
+		: d.flash_attn                    ? "on"
+						  : "off",
+		d.swa_full ? "on" : "off",
+		typed == 1 || rc->types_unknown ? "?"
+						: model_cache_name(m->k_type),
+		typed == 1 || rc->types_unknown ? "?"
+						: model_cache_name(m->v_type));
 	fprintf(rc->out, " line  memory line                      llama.cpp     attnviz\n");
 	int sized = typed == 0 && size_alloc(m, &d, a) == 0 && size_buffers(m, &d, &b) == 0;
 	int refuses = typed == 0 && size_refuse(m, &d, why, sizeof why);
@@ -504,7 +535,8 @@ static void one_context(struct reconcile *rc, int ci)
 	sized = sized && !refuses;
 	for (int i = 0; i < rc->g->nmem; i++) {
 		const struct llog_mem *e = &rc->g->mem[i];
-		if (e->ctx != ci || (typed != 0 && e->kind != LLOG_WEIGHTS && e->kind != LLOG_UNREADABLE))
+		if (e->ctx != ci || (typed != 0 && e->kind != LLOG_WEIGHTS &&
+				     e->kind != LLOG_UNREADABLE))
 			continue;
 		if (pending && e->line > (c->refused[0] ? c->refused_line : c->line)) {
 			refusal_row(rc, c, typed, refuses, why);
@@ -532,11 +564,13 @@ static int model_of(const struct app *ap, const struct llog *g, const char *show
 		char p[520];
 		err_clean(p, sizeof p, g->gguf_path);
 		snprintf(what, len, "the GGUF the log loaded (line %d): %.200s", g->gguf_line, p);
-		/* its errors say where the log named it, as a lesson plan's model = does */
+		/* its errors say where the log named it, as a lesson plan's
+		 * model = does */
 		char why[600];
 		if (model_load(m, g->gguf_path, why, sizeof why) == 0)
 			return 0;
-		err_set(err, errlen, shown, g->gguf_line, NULL, "loaded meta data from", "%s", why);
+		err_set(err, errlen, shown, g->gguf_line, NULL,
+			"loaded meta data from", "%s", why);
 		return -1;
 	}
 	snprintf(what, len, "the log's print_info lines");
@@ -576,7 +610,8 @@ static int64_t info_count(const char *v)
  * 0 when they agree, else 1 with "arch llama (log) / qwen2 (-m), ..." in
  * why and the line of the first mismatch in *line.
  */
-static int model_mismatch(const struct llog *g, const struct model *m, char *why, size_t len, int *line)
+static int model_mismatch(const struct llog *g, const struct model *m,
+			  char *why, size_t len, int *line)
 {
 	const struct {
 		const char *info;
@@ -584,8 +619,9 @@ static int model_mismatch(const struct llog *g, const struct model *m, char *why
 	} counts[] = {
 		{"n_layer_all", m->layers},
 		{"n_head", m->heads},
-		/* MLA: a GGUF with the latent's keys says 1 KV head of the latent's
-		 * width (kv_lora_rank + rope), an older one the heads attnviz keeps */
+		/* MLA: a GGUF with the latent's keys says 1 KV head of the
+		 * latent's width (kv_lora_rank + rope), an older one the heads
+		 * attnviz keeps */
 		{"n_head_kv", m->kind == ATTN_MLA ? 0 : m->kv_heads},
 		{"n_embd", m->embd},
 		{"n_vocab", m->vocab},
@@ -598,20 +634,29 @@ static int model_mismatch(const struct llog *g, const struct model *m, char *why
 	*line = 0;
 	const char *arch = llog_info(g, "arch", &at);
 	if (arch && arch[0] && m->arch[0] && strcmp(arch, m->arch)) {
-		n += (size_t)snprintf(why, len, "arch %.31s (log) / %s (-m)", arch, m->arch);
+		n += (size_t)snprintf(why, len, "arch %.31s (log) / %s (-m)",
+				      arch, m->arch);
 		*line = at;
 	}
-	for (size_t i = 0; i < sizeof counts / sizeof counts[0] && n < len; i++) {
+	for (size_t i = 0; i < sizeof counts / sizeof counts[0] && n < len;
+	     i++) {
 		const char *v = llog_info(g, counts[i].info, &at);
 		if (!v && !strcmp(counts[i].info, "n_layer_all"))
-			v = llog_info(g, "n_layer", &at);   /* older llama.cpp prints n_layer only */
+			v = llog_info(
+				g, "n_layer",
+				&at); /* older llama.cpp prints n_layer only */
 		int64_t theirs = v ? info_count(v) : -1;
-		/* 0 is "not given" for embd, vocab and the head size of an INI; a dense model has 0 experts */
-		if (theirs < 0 || theirs == counts[i].ours || (counts[i].ours == 0 && strcmp(counts[i].info, "n_expert")))
+		/* 0 is "not given" for embd, vocab and the head size of an INI;
+		 * a dense model has 0 experts */
+		if (theirs < 0 || theirs == counts[i].ours ||
+		    (counts[i].ours == 0 && strcmp(counts[i].info, "n_expert")))
 			continue;
-		n += (size_t)snprintf(why + n, len - n, "%s%s %lld (log) / %lld (-m)", n ? ", " : "",
-				      strcmp(counts[i].info, "n_layer_all") ? counts[i].info : "n_layer", (long long)theirs,
-				      (long long)counts[i].ours);
+		n += (size_t)snprintf(
+			why + n, len - n, "%s%s %lld (log) / %lld (-m)",
+			n ? ", " : "",
+			strcmp(counts[i].info, "n_layer_all") ? counts[i].info
+							      : "n_layer",
+			(long long)theirs, (long long)counts[i].ours);
 		if (!*line)
 			*line = at;
 	}
@@ -655,10 +700,14 @@ int reconcile_report(const struct llog *g, const struct model *m, const char *sh
 		fprintf(out, "(%d memory lines past the first %d, or of contexts past the first %d, not read)\n", g->dropped,
 		       LLOG_MAX_MEM, LLOG_MAX_CTX);
 	if (g->overlong)
-		fprintf(out, "(%d line%s longer than %d bytes: only the first %d bytes of each were read)\n", g->overlong,
-			g->overlong == 1 ? "" : "s", LLOG_LINE_MAX, LLOG_LINE_MAX - 1);
+		fprintf(out,
+			"(%d line%s longer than %d bytes: only the first %d "
+			"bytes of each were read)\n",
+			g->overlong, g->overlong == 1 ? "" : "s", LLOG_LINE_MAX,
+			LLOG_LINE_MAX - 1);
 	if (rc.unreadable)
-		fprintf(out, "\n%d agree, %d differ, %d unreadable\n", rc.agree, rc.differ, rc.unreadable);
+		fprintf(out, "\n%d agree, %d differ, %d unreadable\n", rc.agree,
+			rc.differ, rc.unreadable);
 	else
 		fprintf(out, "\n%d agree, %d differ\n", rc.agree, rc.differ);
 	return rc.differ || rc.unreadable ? 1 : 0;
@@ -678,12 +727,18 @@ int cli_reconcile(const struct app *ap, const struct cli_options *o)
 	int rc_read = llog_read(g, f), status = 2;
 	fclose(f);
 	if (rc_read < 0) {
-		if (g->nul || g->too_big)   /* where the read stopped */
-			fprintf(stderr, "attnviz: %s:%d: not a llama.cpp log (%s)\n", shown, g->lines + 1,
-				g->nul ? "binary: it holds a NUL byte" : "larger than 64 MiB");
+		if (g->nul || g->too_big) /* where the read stopped */
+			fprintf(stderr,
+				"attnviz: %s:%d: not a llama.cpp log (%s)\n",
+				shown, g->lines + 1,
+				g->nul ? "binary: it holds a NUL byte"
+				       : "larger than 64 MiB");
 		else
-			fprintf(stderr, "attnviz: %s: not a llama.cpp log (no print_info, llama_context or "
-				"llama_kv_cache line)\n", shown);
+			fprintf(stderr,
+				"attnviz: %s: not a llama.cpp log (no "
+				"print_info, llama_context or "
+				"llama_kv_cache line)\n",
+				shown);
 		goto out;
 	}
 	if (model_of(ap, g, shown, m, what, sizeof what, err, sizeof err) < 0) {
@@ -695,7 +750,8 @@ int cli_reconcile(const struct app *ap, const struct cli_options *o)
 	char why[400];
 	int at;
 	if (ap->model && model_mismatch(g, m, why, sizeof why, &at)) {
-		printf("attnviz: %s:%d: the log's model is not %s: %s\n", shown, at, m->id, why);
+		printf("attnviz: %s:%d: the log's model is not %s: %s\n", shown,
+		       at, m->id, why);
 		status = 1;
 		goto out;
 	}

@@ -27,7 +27,8 @@ struct fastbench {
 	void *kq[2], *vq[2];     /* [heads][n][d / 32] q8_0 ([0]) and q4_0 ([1]) blocks of them, on demand */
 	float *o;                /* [heads][nq][d] */
 	double *scores;          /* [n] the reference's scores of one row */
-	unsigned char *evict;    /* mapped once, read through before each cold run */
+	unsigned char
+		*evict; /* mapped once, read through before each cold run */
 	unsigned evict_sink;     /* the reads' sum, so they are not optimised away */
 	size_t evict_bytes;
 };
@@ -92,8 +93,13 @@ static int cold_caches(struct fastbench *b, const struct fastattn_args *a)
 {
 	(void)b;
 	size_t rows = (size_t)a->heads * (size_t)a->nkv, d = (size_t)a->d;
-	size_t row = a->kv == FASTATTN_F32 ? 4 * d : a->kv == FASTATTN_F16 ? 2 * d
-		   : d / QUANT_BLOCK * (a->kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES);
+	size_t row =
+		a->kv == FASTATTN_F32 ? 4 * d
+		: a->kv == FASTATTN_F16
+			? 2 * d
+			: d / QUANT_BLOCK *
+				  (a->kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES
+							  : QUANT_Q4_0_BYTES);
 	flush_lines(a->q, (size_t)a->heads * (size_t)a->nq * d * sizeof(float));
 	flush_lines(a->k, rows * row);
 	flush_lines(a->v, rows * row);
@@ -114,11 +120,13 @@ static int evict_alloc(struct fastbench *b)
 	if (llc > 0 && (size_t)llc * 2 > bytes)
 		bytes = (size_t)llc * 2;
 #ifdef MAP_POPULATE
-	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 	if (p == MAP_FAILED)
 		return -1;
 #else
-	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED)
 		return -1;
 	memset(p, 1, bytes);
@@ -135,7 +143,8 @@ static int evict_alloc(struct fastbench *b)
 /* Not instrumented by AddressSanitizer: the loop only pulls lines into the
  * cache, and sixteen million checked loads a pass would cost more than the
  * kernels measured after it. */
-__attribute__((no_sanitize_address)) static int evict_caches(struct fastbench *b)
+__attribute__((no_sanitize_address)) static int
+evict_caches(struct fastbench *b)
 {
 	if (!b->evict && evict_alloc(b) < 0)
 		return -1;
@@ -154,7 +163,6 @@ static int cold_caches(struct fastbench *b, const struct fastattn_args *a)
 	return evict_caches(b);
 }
 #endif
-
 
 /* Inputs start on a 64-byte line (a peer's tensors need 32: ggml's
  * TENSOR_ALIGNMENT), padded to a whole line as aligned_alloc wants. */
@@ -349,7 +357,8 @@ int fastbench_run_peer(struct fastbench *b, const struct fastbench_case *c, cons
 	r->cold = decode;
 	for (int i = 0; i < runs; i++) {
 		if (r->cold && cold_caches(b, &a) < 0) {
-			snprintf(err, errlen, "out of memory for the eviction buffer");
+			snprintf(err, errlen,
+				 "out of memory for the eviction buffer");
 			return -1;
 		}
 		double t0 = fastattn_now();
@@ -364,7 +373,9 @@ int fastbench_run_peer(struct fastbench *b, const struct fastbench_case *c, cons
 			return 1;
 		if (with_peer) {
 			if (r->cold && cold_caches(b, &a) < 0) {
-				snprintf(err, errlen, "out of memory for the eviction buffer");
+				snprintf(err, errlen,
+					 "out of memory for the eviction "
+					 "buffer");
 				return -1;
 			}
 			t0 = fastattn_now();

@@ -38,7 +38,8 @@ static void cpu_name(char *out, size_t len)
 	fclose(f);
 }
 
-static int reuse(const char *path, const char *cpu, int threads, struct machine_limits *l)
+static int reuse(const char *path, const char *cpu, int threads,
+		 struct machine_limits *l)
 {
 	FILE *f = fopen(path, "r");
 	if (!f)
@@ -47,13 +48,16 @@ static int reuse(const char *path, const char *cpu, int threads, struct machine_
 	int found = 0;
 	while (!found && fgets(line, sizeof line, f)) {
 		char *tab = strchr(line, '\t');
-		if (!tab || (size_t)(tab - line) != strlen(cpu) || strncmp(line, cpu, strlen(cpu)))
+		if (!tab || (size_t)(tab - line) != strlen(cpu) ||
+		    strncmp(line, cpu, strlen(cpu)))
 			continue;
 		int t, end = 0;
 		double peak, bw;
-		if (sscanf(tab + 1, "%d\t%lf\t%lf\n%n", &t, &peak, &bw, &end) == 3 && end > 0 && t == threads
-		    && peak > 0 && bw > 0) {
-			*l = (struct machine_limits){.peak = peak, .bw = bw, .reused = 1};
+		if (sscanf(tab + 1, "%d\t%lf\t%lf\n%n", &t, &peak, &bw, &end) ==
+			    3 &&
+		    end > 0 && t == threads && peak > 0 && bw > 0) {
+			*l = (struct machine_limits){
+				.peak = peak, .bw = bw, .reused = 1};
 			found = 1;
 		}
 	}
@@ -77,11 +81,14 @@ struct machine_limits machine_limits(int threads, double seconds)
 	l.bw = fastattn_read_bandwidth(threads, seconds * 2 / 3);
 	if (path && *path && l.peak > 0 && l.bw > 0) {
 		char line[400];
-		int n = snprintf(line, sizeof line, "%s\t%d\t%.6g\t%.6g\n", cpu, threads, l.peak, l.bw);
+		int n = snprintf(line, sizeof line, "%s\t%d\t%.6g\t%.6g\n", cpu,
+				 threads, l.peak, l.bw);
 		int fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
 		if (fd >= 0) {
-			if (n > 0 && (size_t)n < sizeof line && write(fd, line, (size_t)n) != n) {
-				/* a line not written whole is passed over by reuse */
+			if (n > 0 && (size_t)n < sizeof line &&
+			    write(fd, line, (size_t)n) != n) {
+				/* a line not written whole is passed over by
+				 * reuse */
 			}
 			close(fd);
 		}

@@ -10,9 +10,9 @@
 #define ATTNVIZ_KERN_LIMITS_H
 
 struct machine_limits {
-	double peak;   /* GFLOP/s of fused multiply-adds */
-	double bw;     /* GB/s read from memory */
-	int reused;    /* 1: read from ATTNVIZ_BENCH_LIMITS, not measured now */
+	double peak; /* GFLOP/s of fused multiply-adds */
+	double bw; /* GB/s read from memory */
+	int reused; /* 1: read from ATTNVIZ_BENCH_LIMITS, not measured now */
 };
 
 /* The limits at `threads`, probing for about `seconds` when measured. */

@@ -17,25 +17,33 @@
  * taken as that many GiB.  Sorted by size, smallest first.
  */
 const struct budget_device budget_devices[] = {
-	{"rtx3060", "NVIDIA GeForce RTX 3060 12 GB", "3060|rtx 3060 12gb", 12 * GIB,
-	 "nvidia.com GeForce RTX 3060 family specs: 12 GB GDDR6"},
-	{"rtx4080", "NVIDIA GeForce RTX 4080", "4080", 16 * GIB, "nvidia.com GeForce RTX 4080 specs: 16 GB GDDR6X"},
-	{"rtx3090", "NVIDIA GeForce RTX 3090", "3090", 24 * GIB, "nvidia.com GeForce RTX 3090 specs: 24 GB GDDR6X"},
-	{"rtx4090", "NVIDIA GeForce RTX 4090", "4090", 24 * GIB, "nvidia.com GeForce RTX 4090 specs: 24 GB GDDR6X"},
-	{"rtx5090", "NVIDIA GeForce RTX 5090", "5090", 32 * GIB, "nvidia.com GeForce RTX 5090 specs: 32 GB GDDR7"},
+	{"rtx3060", "NVIDIA GeForce RTX 3060 12 GB", "3060|rtx 3060 12gb",
+	 12 * GIB, "nvidia.com GeForce RTX 3060 family specs: 12 GB GDDR6"},
+	{"rtx4080", "NVIDIA GeForce RTX 4080", "4080", 16 * GIB,
+	 "nvidia.com GeForce RTX 4080 specs: 16 GB GDDR6X"},
+	{"rtx3090", "NVIDIA GeForce RTX 3090", "3090", 24 * GIB,
+	 "nvidia.com GeForce RTX 3090 specs: 24 GB GDDR6X"},
+	{"rtx4090", "NVIDIA GeForce RTX 4090", "4090", 24 * GIB,
+	 "nvidia.com GeForce RTX 4090 specs: 24 GB GDDR6X"},
+	{"rtx5090", "NVIDIA GeForce RTX 5090", "5090", 32 * GIB,
+	 "nvidia.com GeForce RTX 5090 specs: 32 GB GDDR7"},
 	{"a100-40g", "NVIDIA A100 40GB", "a100 40|a100-40gb", 40 * GIB,
 	 "NVIDIA A100 Tensor Core GPU datasheet: 40 GB HBM2"},
-	{"l40s", "NVIDIA L40S", "", 48 * GIB, "NVIDIA L40S datasheet: 48 GB GDDR6 with ECC"},
+	{"l40s", "NVIDIA L40S", "", 48 * GIB,
+	 "NVIDIA L40S datasheet: 48 GB GDDR6 with ECC"},
 	{"a100-80g", "NVIDIA A100 80GB", "a100|a100 80|a100-80gb", 80 * GIB,
 	 "NVIDIA A100 Tensor Core GPU datasheet: 80 GB HBM2e"},
 	{"h100", "NVIDIA H100 SXM", "h100 80gb|h100-80g", 80 * GIB,
 	 "NVIDIA H100 Tensor Core GPU datasheet: H100 SXM 80 GB HBM3"},
 	{"m4-max-128", "Apple M4 Max, 128 GB", "m4 max", 128 * GIB,
-	 "apple.com MacBook Pro (2024) tech specs: up to 128 GB unified memory"},
-	{"h200", "NVIDIA H200 SXM", "h200 141gb", 141 * GIB, "NVIDIA H200 Tensor Core GPU datasheet: 141 GB HBM3e"},
+	 "apple.com MacBook Pro (2024) tech specs: up to 128 GB unified "
+	 "memory"},
+	{"h200", "NVIDIA H200 SXM", "h200 141gb", 141 * GIB,
+	 "NVIDIA H200 Tensor Core GPU datasheet: 141 GB HBM3e"},
 	{"m2-ultra-192", "Apple M2 Ultra, 192 GB", "m2 ultra", 192 * GIB,
 	 "apple.com Mac Studio (2023) tech specs: up to 192 GB unified memory"},
-	{"mi300x", "AMD Instinct MI300X", "", 192 * GIB, "amd.com Instinct MI300X specifications: 192 GB HBM3"},
+	{"mi300x", "AMD Instinct MI300X", "", 192 * GIB,
+	 "amd.com Instinct MI300X specifications: 192 GB HBM3"},
 	{"m3-ultra-512", "Apple M3 Ultra, 512 GB", "m3 ultra", 512 * GIB,
 	 "apple.com Mac Studio (2025) tech specs: up to 512 GB unified memory"},
 };
@@ -46,9 +54,19 @@ static const struct {
 	const char *unit;
 	double scale;
 } units[] = {
-	{"", 1},     {"B", 1},    {"kB", 1e3},          {"KB", 1e3},          {"MB", 1e6},          {"GB", 1e9},
-	{"TB", 1e12}, {"PB", 1e15},   {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0},
-	{"TiB", 1099511627776.0}, {"PiB", 1125899906842624.0},
+	{"", 1},
+	{"B", 1},
+	{"kB", 1e3},
+	{"KB", 1e3},
+	{"MB", 1e6},
+	{"GB", 1e9},
+	{"TB", 1e12},
+	{"PB", 1e15},
+	{"KiB", 1024.0},
+	{"MiB", 1048576.0},
+	{"GiB", 1073741824.0},
+	{"TiB", 1099511627776.0},
+	{"PiB", 1125899906842624.0},
 };
 
 void budget_device_key(const char *name, char *out, size_t len)
@@ -67,14 +85,16 @@ void budget_device_key(const char *name, char *out, size_t len)
  * ("NVIDIA GeForce RTX 4090" and "rtx 4090" are one device). */
 static void device_key(const char *name, char *out, size_t len)
 {
-	static const char *const vendor[] = {"nvidia", "geforce", "amd", "instinct", "apple"};
+	static const char *const vendor[] = {"nvidia", "geforce", "amd",
+					     "instinct", "apple"};
 	char k[128];
 	budget_device_key(name, k, sizeof k);
 	const char *p = k;
 	for (int again = 1; again;) {
 		again = 0;
 		for (size_t i = 0; i < sizeof vendor / sizeof vendor[0]; i++)
-			if (!strncmp(p, vendor[i], strlen(vendor[i])) && p[strlen(vendor[i])]) {
+			if (!strncmp(p, vendor[i], strlen(vendor[i])) &&
+			    p[strlen(vendor[i])]) {
 				p += strlen(vendor[i]);
 				again = 1;
 			}
@@ -109,7 +129,8 @@ const struct budget_device *budget_device_find(const char *name)
 }
 
 /* One size or one device, as written. */
-static int parse_one(const char *text, int64_t *bytes, const struct budget_device **dev, char *why, size_t len)
+static int parse_one(const char *text, int64_t *bytes,
+		     const struct budget_device **dev, char *why, size_t len)
 {
 	const struct budget_device *d = budget_device_find(text);
 	*dev = NULL;
@@ -122,8 +143,11 @@ static int parse_one(const char *text, int64_t *bytes, const struct budget_devic
 	errno = 0;
 	double v = strtod(text, &end);
 	if (end == text || !(text[0] >= '0' && text[0] <= '9')) {
-		snprintf(why, len, "want a size such as 24GiB, 80GB, 12000MiB, a device (rtx4090, \"RTX 4090\", a100-80g, "
-				   "h100, ...: --fit list) or several (2x24GiB, rtx3090,rtx3090)");
+		snprintf(why, len,
+			 "want a size such as 24GiB, 80GB, 12000MiB, a device "
+			 "(rtx4090, \"RTX 4090\", a100-80g, "
+			 "h100, ...: --fit list) or several (2x24GiB, "
+			 "rtx3090,rtx3090)");
 		return -1;
 	}
 	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
@@ -144,7 +168,9 @@ static int parse_one(const char *text, int64_t *bytes, const struct budget_devic
 		*bytes = (int64_t)b;
 		return 0;
 	}
-	snprintf(why, len, "unknown unit (B, kB, MB, GB, TB, PB, KiB, MiB, GiB, TiB, PiB)");
+	snprintf(why, len,
+		 "unknown unit (B, kB, MB, GB, TB, PB, KiB, MiB, GiB, TiB, "
+		 "PiB)");
 	return -1;
 }
 
@@ -155,11 +181,14 @@ int budget_parse_set(const char *text, struct budget *b, char *why, size_t len)
 	for (const char *p = text;;) {
 		size_t n = strcspn(p, ",");
 		if (n >= sizeof part) {
-			snprintf(why, len, "a device or size longer than %zu characters", sizeof part - 1);
+			snprintf(why, len,
+				 "a device or size longer than %zu characters",
+				 sizeof part - 1);
 			return -1;
 		}
 		snprintf(part, sizeof part, "%.*s", (int)n, p);
-		/* "2x24GiB", "2 x rtx3090": that many of one ("0x10" is no hex size) */
+		/* "2x24GiB", "2 x rtx3090": that many of one ("0x10" is no hex
+		 * size) */
 		long count = 1;
 		const char *one = part;
 		char *end;
@@ -174,7 +203,8 @@ int budget_parse_set(const char *text, struct budget *b, char *why, size_t len)
 			}
 		}
 		if (count < 1 || count > BUDGET_MAX_DEVICES - b->n) {
-			snprintf(why, len, "1 to %d devices", BUDGET_MAX_DEVICES);
+			snprintf(why, len, "1 to %d devices",
+				 BUDGET_MAX_DEVICES);
 			return -1;
 		}
 		int64_t bytes;
@@ -184,7 +214,8 @@ int budget_parse_set(const char *text, struct budget *b, char *why, size_t len)
 		for (long i = 0; i < count; i++) {
 			b->bytes[b->n] = bytes;
 			b->dev[b->n++] = dev;
-			b->total += bytes;   /* 16 devices of at most 1 PiB: no overflow */
+			b->total += bytes; /* 16 devices of at most 1 PiB: no
+					      overflow */
 		}
 		if (!p[n])
 			return 0;
@@ -192,7 +223,8 @@ int budget_parse_set(const char *text, struct budget *b, char *why, size_t len)
 	}
 }
 
-int budget_parse(const char *text, int64_t *bytes, const struct budget_device **dev, char *why, size_t len)
+int budget_parse(const char *text, int64_t *bytes,
+		 const struct budget_device **dev, char *why, size_t len)
 {
 	struct budget b;
 	if (budget_parse_set(text, &b, why, len) < 0)

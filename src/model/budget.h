@@ -20,7 +20,8 @@
 struct budget_device {
 	const char *name;     /* as typed: rtx4090 */
 	const char *title;    /* NVIDIA GeForce RTX 4090 */
-	const char *aliases;  /* other names people write, '|'-separated: "4090" */
+	const char
+		*aliases; /* other names people write, '|'-separated: "4090" */
 	int64_t bytes;
 	const char *source;   /* where the size is published */
 };
@@ -31,10 +32,11 @@ extern const size_t budget_device_count;
 
 /* A budget: one device or several. */
 struct budget {
-	int n;                                        /* devices, 1 to BUDGET_MAX_DEVICES */
+	int n; /* devices, 1 to BUDGET_MAX_DEVICES */
 	int64_t bytes[BUDGET_MAX_DEVICES];
-	const struct budget_device *dev[BUDGET_MAX_DEVICES];   /* NULL: given as a size */
-	int64_t total;                                /* the sum */
+	const struct budget_device
+		*dev[BUDGET_MAX_DEVICES]; /* NULL: given as a size */
+	int64_t total; /* the sum */
 };
 
 /* Parse text.  0 with *bytes, the sum of its devices (and *dev, the device

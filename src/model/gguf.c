@@ -40,11 +40,12 @@ static int want_real(struct gguf_file *r, const struct gguf_kv *k, double min, d
 {
 	if (k->type != GT_F32 && k->type != GT_F64 && !gguf_is_int(k->type))
 		return gguf_fail(r, k->vat, k->key, "is %s, want a number", gguf_type_names[k->type]);
-	if (!(k->d >= min && k->d <= max))
-	{
+	if (!(k->d >= min && k->d <= max)) {
 		char a[32], b[32], c[32];
-		return gguf_fail(r, k->vat, k->key, "%s is out of range (%s to %s)", num_show(a, sizeof a, k->d),
-				 num_show(b, sizeof b, min), num_show(c, sizeof c, max));
+		return gguf_fail(
+			r, k->vat, k->key, "%s is out of range (%s to %s)",
+			num_show(a, sizeof a, k->d), num_show(b, sizeof b, min),
+			num_show(c, sizeof c, max));
 	}
 	*out = k->d;
 	return 0;
@@ -144,11 +145,14 @@ static int arch_layers(struct gguf_file *r, struct model *m, const char *suffix,
 		return gguf_fail(r, k->vat, k->key, "per-layer array of %llu values, but block_count is %lld",
 			         (unsigned long long)k->n, (long long)m->layers);
 	for (int64_t il = 0; il < m->layers; il++) {
-		if (k->arr[il] < (double)min || k->arr[il] > (double)max)
-		{
+		if (k->arr[il] < (double)min || k->arr[il] > (double)max) {
 			char a[32];
-			return gguf_fail(r, k->vat, k->key, "layer %lld: %s is out of range (%lld to %lld)", (long long)il,
-				         num_show(a, sizeof a, k->arr[il]), (long long)min, (long long)max);
+			return gguf_fail(
+				r, k->vat, k->key,
+				"layer %lld: %s is out of range (%lld to %lld)",
+				(long long)il,
+				num_show(a, sizeof a, k->arr[il]),
+				(long long)min, (long long)max);
 		}
 		out[il] = (int64_t)k->arr[il];
 	}

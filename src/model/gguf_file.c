@@ -229,17 +229,26 @@ static int rd_value(struct gguf_file *r, struct gguf_kv *k)
 			         plural(left(r)));
 	if (at == GT_STR) {
 		if (k->n > ARR_STR_MAX)
-			return gguf_fail(r, cat, k->key, "array of %llu strings: more than %u (2^24), more than any "
-					 "tokenizer has", (unsigned long long)k->n, ARR_STR_MAX);
+			return gguf_fail(r, cat, k->key,
+					 "array of %llu strings: more than %u "
+					 "(2^24), more than any "
+					 "tokenizer has",
+					 (unsigned long long)k->n, ARR_STR_MAX);
 		/* each string's length, then past it: not one is kept */
 		for (uint64_t e = 0; e < k->n; e++) {
 			uint64_t at_e = r->off, len;
 			if (rd_u64(r, &len, "array string") < 0)
 				return -1;
 			if (len > left(r))
-				return gguf_fail(r, at_e, k->key, "array string %llu: length %llu runs past the end of the "
-						 "file (%llu byte%s left)", (unsigned long long)e, (unsigned long long)len,
-						 (unsigned long long)left(r), plural(left(r)));
+				return gguf_fail(
+					r, at_e, k->key,
+					"array string %llu: length %llu runs "
+					"past the end of the "
+					"file (%llu byte%s left)",
+					(unsigned long long)e,
+					(unsigned long long)len,
+					(unsigned long long)left(r),
+					plural(left(r)));
 			r->off += len;
 		}
 		return 0;
@@ -392,8 +401,11 @@ static int read_tensors(struct gguf_file *r, uint64_t n, struct gguf_tensors *t,
 		if (strstr(name, "_exps"))
 			t->expert_params += count;
 		if (r->keep) {
-			if (r->nkeep >= r->keepmax || strlen(name) >= sizeof r->keep->name)
-				return gguf_fail(r, at, name, "more tensors or a longer name than weights= sizes");
+			if (r->nkeep >= r->keepmax ||
+			    strlen(name) >= sizeof r->keep->name)
+				return gguf_fail(r, at, name,
+						 "more tensors or a longer "
+						 "name than weights= sizes");
 			struct wq_tensor *k = &r->keep[r->nkeep++];
 			snprintf(k->name, sizeof k->name, "%s", name);
 			memcpy(k->ne, ne, sizeof k->ne);
@@ -451,7 +463,8 @@ int gguf_open(struct gguf_file *r, const char *path, char *err, size_t errlen)
 	r->err = err;
 	r->errlen = errlen;
 	/* O_NONBLOCK: a FIFO (or a device) opens at once instead of waiting for
-	 * a writer, and is refused below; on a regular file it changes nothing */
+	 * a writer, and is refused below; on a regular file it changes nothing
+	 */
 	r->fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (r->fd < 0) {
 		err_set(err, errlen, path, 0, NULL, NULL, "cannot open: %s", strerror(errno));

@@ -361,8 +361,10 @@ static int get_real(struct hf *H, const struct scope *sc, const char *key, int h
 	double x = json_number_value(v);
 	if (!isfinite(x) || x < min || x > max) {
 		char a[32], b[32], c[32];
-		return fail(H, H->where, "%s is out of range (%s to %s)", num_show(a, sizeof a, x),
-			    num_show(b, sizeof b, min), num_show(c, sizeof c, max));
+		return fail(H, H->where, "%s is out of range (%s to %s)",
+			    num_show(a, sizeof a, x),
+			    num_show(b, sizeof b, min),
+			    num_show(c, sizeof c, max));
 	}
 	*out = x;
 	return 1;
@@ -382,17 +384,21 @@ static int get_int(struct hf *H, const struct scope *sc, const char *key, int ha
 		return 1;
 	}
 	double d;
-	/* the count's own range (a real past it says so, not -1e300 to 1e300) */
-	int rc = get_real(H, sc, key, has_def, (double)def, (double)min, (double)max, &d);
+	/* the count's own range (a real past it says so, not -1e300 to 1e300)
+	 */
+	int rc = get_real(H, sc, key, has_def, (double)def, (double)min,
+			  (double)max, &d);
 	if (rc <= 0) {
 		*out = def;
 		return rc;
 	}
 	char a[32];
 	if (d != floor(d))
-		return fail(H, H->where, "%s is not a whole number", num_show(a, sizeof a, d));
+		return fail(H, H->where, "%s is not a whole number",
+			    num_show(a, sizeof a, d));
 	if (d < (double)min || d > (double)max)
-		return fail(H, H->where, "%s is out of range (%lld to %lld)", num_show(a, sizeof a, d), (long long)min,
+		return fail(H, H->where, "%s is out of range (%lld to %lld)",
+			    num_show(a, sizeof a, d), (long long)min,
 			    (long long)max);
 	*out = (int64_t)d;
 	return 1;
@@ -2301,18 +2307,27 @@ int model_load_hf(struct model *out, const char *path, char *err, size_t errlen)
 		err_clean(what, sizeof what, je.text);
 		err_clean(shown, sizeof shown, file);
 		if (strspn(body, " \t\r\n") == n)
-			snprintf(err, errlen, "%s:1: empty: a config.json holds one JSON object", shown);
+			snprintf(err, errlen,
+				 "%s:1: empty: a config.json holds one JSON "
+				 "object",
+				 shown);
 		else if (je.line > 0 && je.column > 0)
 			snprintf(err, errlen, "%s:%d:%d: %s", shown, je.line, je.column, what);
 		else if (je.line > 0)
-			snprintf(err, errlen, "%s:%d: %s", shown, je.line, what);
+			snprintf(err, errlen, "%s:%d: %s", shown, je.line,
+				 what);
 		else
 			snprintf(err, errlen, "%s: %s", shown, what);
 		free(text);
 		return -1;
 	}
 	struct model *m = malloc(sizeof *m);
-	struct hf H = {.file = file, .text = body, .len = n, .err = err, .errlen = errlen, .m = m};
+	struct hf H = {.file = file,
+		       .text = body,
+		       .len = n,
+		       .err = err,
+		       .errlen = errlen,
+		       .m = m};
 	int rc = -1;
 	if (!m) {
 		err_set(err, errlen, file, 0, NULL, NULL, "out of memory");

@@ -123,7 +123,9 @@ static void unreadable(struct llog *g, const char *what)
 	struct llog_mem *m = new_mem(g, LLOG_UNREADABLE);
 	if (m)
 		snprintf(m->why, sizeof m->why, "%.100s%s", what,
-			 g->cut ? " (the line is longer than 1024 bytes)" : " (cut, run into another line, or out of range)");
+			 g->cut ? " (the line is longer than 1024 bytes)"
+				: " (cut, run into another line, or out of "
+				  "range)");
 }
 
 /* "... <DEV> <what> buffer size = <MiB> MiB": the device is the word before what. */
@@ -134,7 +136,8 @@ static void buffer_line(struct llog *g, const char *body, const char *what, enum
 	if (!w || !p)
 		return;
 	if (mib_text(p, mib) < 0) {
-		unreadable(g, "a buffer size that is not MiB as llama.cpp prints it");
+		unreadable(g, "a buffer size that is not MiB as llama.cpp "
+			      "prints it");
 		return;
 	}
 	struct llog_mem *m = new_mem(g, kind);
@@ -219,7 +222,7 @@ static void ctx_line(struct llog *g, const char *p)
 	for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++)
 		num = !strcmp(key, nums[i].key) ? (int)i : num;
 	if (!strcmp(key, "n_ctx_per_seq"))
-		num = 2;   /* the name of n_ctx_seq before 2025 */
+		num = 2; /* the name of n_ctx_seq before 2025 */
 	/* "n_ctx" and nothing after it: the line was cut ("n_ctx_seq (4096) <
 	 * n_ctx_train" is another line, and read as none) */
 	if (num >= 0 && (*p == 0 || (*p != '=' && g->cut))) {
@@ -236,18 +239,20 @@ static void ctx_line(struct llog *g, const char *p)
 	if (num >= 0) {
 		int64_t v = whole_number(val);
 		*(int64_t *)((char *)c + nums[num].off) = v < 0 ? LLOG_BAD : v;
-		if (v < 0) {   /* negative, past 2^63, or not a number */
+		if (v < 0) { /* negative, past 2^63, or not a number */
 			char what[80], shown[24];
 			err_clean(shown, sizeof shown, val);
-			snprintf(what, sizeof what, "%s: '%s' is not a count", nums[num].key, shown);
+			snprintf(what, sizeof what, "%s: '%s' is not a count",
+				 nums[num].key, shown);
 			if (!c->bad_line)
 				c->bad_line = g->lines;
 			unreadable(g, what);
-		} else if (num == 2) {   /* n_ctx_seq: the cells of a stream */
+		} else if (num == 2) { /* n_ctx_seq: the cells of a stream */
 			struct llog_mem *m = new_mem(g, LLOG_CTX_SEQ);
 			if (m) {
 				m->cells = v;
-				snprintf(m->mib, sizeof m->mib, "%lld", (long long)v);
+				snprintf(m->mib, sizeof m->mib, "%lld",
+					 (long long)v);
 			}
 		}
 	}
@@ -295,12 +300,17 @@ static void one_line(struct llog *g, const char *l)
 	else if ((p = after(l, "llama_kv_cache_iswa: ")) || (p = after(l, "llama_kv_cache_unified_iswa: "))) {
 		int64_t n;
 		const char *end;
-		int base = !strncmp(p, "creating non-SWA KV cache, size = ", 34);
-		if (base || !strncmp(p, "creating     SWA KV cache, size = ", 34)) {
+		int base =
+			!strncmp(p, "creating non-SWA KV cache, size = ", 34);
+		if (base ||
+		    !strncmp(p, "creating     SWA KV cache, size = ", 34)) {
 			struct llog_mem *m = NULL;
-			if ((n = number(p + 34, &end)) < 0 || strncmp(end, " cells", 6))
-				unreadable(g, "an iSWA cache's cells that do not read as a count");
-			else if ((m = new_mem(g, base ? LLOG_BASE_CELLS : LLOG_SWA_CELLS))) {
+			if ((n = number(p + 34, &end)) < 0 ||
+			    strncmp(end, " cells", 6))
+				unreadable(g, "an iSWA cache's cells that do "
+					      "not read as a count");
+			else if ((m = new_mem(g, base ? LLOG_BASE_CELLS
+						      : LLOG_SWA_CELLS))) {
 				m->cells = n;
 				snprintf(m->mib, sizeof m->mib, "%lld", (long long)n);
 			}
@@ -310,15 +320,20 @@ static void one_line(struct llog *g, const char *l)
 	} else if ((p = after(l, "llama_kv_cache: ")) || (p = after(l, "llama_kv_cache_unified: "))) {
 		/* llama_kv_cache_unified: the same lines before llama.cpp renamed the class (2025) */
 		if (!strncmp(p, "size = ", 7) && kv_size_line(g, p + 7) < 0)
-			unreadable(g, "a KV cache size line that does not read as llama.cpp prints it");
+			unreadable(g, "a KV cache size line that does not read "
+				      "as llama.cpp prints it");
 		else if (strstr(p, " KV buffer size ="))
 			buffer_line(g, p, "KV buffer", LLOG_KV_BUFFER);
 	} else if ((p = after(l, "llama_memory_recurrent: "))) {
 		if (!strncmp(p, "size = ", 7) || strstr(p, " RS buffer size =")) {
 			char mib[LLOG_TEXT];
 			struct llog_mem *m;
-			if (mib_text(!strncmp(p, "size = ", 7) ? p + 7 : strstr(p, "size =") + 6, mib) < 0)
-				unreadable(g, "a recurrent state size that is not MiB as llama.cpp prints it");
+			if (mib_text(!strncmp(p, "size = ", 7)
+					     ? p + 7
+					     : strstr(p, "size =") + 6,
+				     mib) < 0)
+				unreadable(g, "a recurrent state size that is "
+					      "not MiB as llama.cpp prints it");
 			else if ((m = new_mem(g, LLOG_RECURRENT)))
 				snprintf(m->mib, sizeof m->mib, "%s", mib);
 		}
@@ -391,7 +406,8 @@ int llog_read(struct llog *g, FILE *f)
 	int c, any = 0;
 	memset(g, 0, sizeof *g);
 	while ((c = getc(f)) != EOF || n || any) {
-		/* a NUL byte or a size no log has: binary (/dev/zero, /dev/urandom), stop */
+		/* a NUL byte or a size no log has: binary (/dev/zero,
+		 * /dev/urandom), stop */
 		if (c == 0)
 			g->nul = 1;
 		if (++bytes > LLOG_MAX_BYTES)
@@ -411,7 +427,8 @@ int llog_read(struct llog *g, FILE *f)
 		strip(line);
 		int tagged = g->tagged;
 		one_line(g, line);
-		/* a long line of llama.cpp's (one of the prompt's is no matter) */
+		/* a long line of llama.cpp's (one of the prompt's is no matter)
+		 */
 		g->overlong += g->cut && g->tagged > tagged;
 		n = 0;
 		any = 0;

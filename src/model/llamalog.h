@@ -10,19 +10,21 @@
  * their first LLOG_LINE_MAX - 1 bytes are looked at: a memory line cut so
  * is unreadable, as is one cut short, run into another line, or with a
  * negative or overlarge number (LLOG_UNREADABLE: shown, never dropped).
- * A NUL byte or more than LLOG_MAX_BYTES ends the read: not a log.  The lines and their
- * printf formats come from the llama.cpp source of tests/engine.sh:
+ * A NUL byte or more than LLOG_MAX_BYTES ends the read: not a log.  The lines
+ * and their printf formats come from the llama.cpp source of tests/engine.sh:
  *   src/llama-model.cpp        print_info ("print_info: n_head_kv = 8")
  *   src/llama-context.cpp      llama_context constructor ("n_ctx = 4096", the
  *                              output buffer), sched_reserve (compute buffer)
  *   src/llama-kv-cache.cpp     llama_kv_cache ("size = %7.2f MiB (%6u cells,
- *                              %3d layers, %2u/%u seqs), K (%s): ..., V (%s): ...",
+ *                              %3d layers, %2u/%u seqs), K (%s): ..., V (%s):
+ * ...",
  *                              "%10s KV buffer size = %8.2f MiB")
  *   src/llama-kv-cache-iswa.cpp  "creating non-SWA KV cache, size = %u cells",
- *                              "creating     SWA KV cache, ...", "using full-size SWA cache"
- *   src/llama-memory-recurrent.cpp  "size = ... R (...)", "RS buffer size"
- * and the names of llama.cpp before split streams (2025): llama_kv_cache_unified,
- * n_ctx_per_seq, "%2u seqs" without streams, flash_attn = 1 / 0.
+ *                              "creating     SWA KV cache, ...", "using
+ * full-size SWA cache" src/llama-memory-recurrent.cpp  "size = ... R (...)",
+ * "RS buffer size" and the names of llama.cpp before split streams (2025):
+ * llama_kv_cache_unified, n_ctx_per_seq, "%2u seqs" without streams, flash_attn
+ * = 1 / 0.
  */
 #ifndef ATTNVIZ_LLAMALOG_H
 #define ATTNVIZ_LLAMALOG_H
@@ -33,26 +35,34 @@
 #include "model/model.h"
 
 #define LLOG_LINE_MAX 1024   /* bytes of a line looked at */
-#define LLOG_MAX_BYTES (64 << 20)   /* a log larger than this is not read (/dev/zero, /dev/urandom) */
+#define LLOG_MAX_BYTES                                                         \
+	(64 << 20) /* a log larger than this is not read (/dev/zero,           \
+		      /dev/urandom) */
 #define LLOG_MAX_INFO 192    /* print_info lines kept */
 #define LLOG_MAX_MEM 96      /* memory lines kept */
 #define LLOG_MAX_CTX 16      /* contexts (llama_context: constructing ...) kept */
 #define LLOG_TEXT 32         /* a number or a type as printed */
-#define LLOG_BAD (-2)        /* a number of llama_context's that the log gives but that cannot be read */
+#define LLOG_BAD                                                               \
+	(-2) /* a number of llama_context's that the log gives but that cannot \
+		be read */
 
 /* A memory line of the log. */
 enum llog_kind {
-	LLOG_CTX_SEQ,      /* llama_context: n_ctx_seq = N (cells of a stream) */
-	LLOG_BASE_CELLS,   /* llama_kv_cache_iswa: creating non-SWA KV cache, size = N cells */
-	LLOG_SWA_CELLS,    /* llama_kv_cache_iswa: creating     SWA KV cache, size = N cells */
-	LLOG_KV_SIZE,      /* llama_kv_cache: size = MiB (cells, layers, seqs/streams), K (t): MiB, V (t): MiB */
-	LLOG_KV_BUFFER,    /* llama_kv_cache: DEV KV buffer size = MiB */
-	LLOG_OUTPUT,       /* DEV output buffer size = MiB */
-	LLOG_COMPUTE,      /* DEV compute buffer size = MiB */
-	LLOG_WEIGHTS,      /* load_tensors: DEV model buffer size = MiB */
-	LLOG_RECURRENT,    /* llama_memory_recurrent: size = / RS buffer size = */
-	LLOG_UNREADABLE,   /* one of these lines (or a llama_context number) whose values cannot be read:
-			    * cut, interleaved with another line, negative or too large (why says which) */
+	LLOG_CTX_SEQ, /* llama_context: n_ctx_seq = N (cells of a stream) */
+	LLOG_BASE_CELLS, /* llama_kv_cache_iswa: creating non-SWA KV cache, size
+			    = N cells */
+	LLOG_SWA_CELLS, /* llama_kv_cache_iswa: creating     SWA KV cache, size
+			   = N cells */
+	LLOG_KV_SIZE, /* llama_kv_cache: size = MiB (cells, layers,
+			 seqs/streams), K (t): MiB, V (t): MiB */
+	LLOG_KV_BUFFER, /* llama_kv_cache: DEV KV buffer size = MiB */
+	LLOG_OUTPUT, /* DEV output buffer size = MiB */
+	LLOG_COMPUTE, /* DEV compute buffer size = MiB */
+	LLOG_WEIGHTS, /* load_tensors: DEV model buffer size = MiB */
+	LLOG_RECURRENT, /* llama_memory_recurrent: size = / RS buffer size = */
+	LLOG_UNREADABLE, /* one of these lines (or a llama_context number) whose
+			  * values cannot be read: cut, interleaved with another
+			  * line, negative or too large (why says which) */
 	LLOG_KIND_COUNT
 };
 
@@ -68,15 +78,17 @@ struct llog_mem {
 	int64_t cells, layers, seqs, streams;          /* LLOG_KV_SIZE; cells also for the *_CELLS lines */
 	char k_type[LLOG_TEXT], v_type[LLOG_TEXT];     /* LLOG_KV_SIZE */
 	char k_mib[LLOG_TEXT], v_mib[LLOG_TEXT];
-	char why[160];             /* LLOG_UNREADABLE: what could not be read */
+	char why[160]; /* LLOG_UNREADABLE: what could not be read */
 };
 
 /* One context's deployment, as llama_context's constructor prints it. */
 struct llog_ctx {
 	int line;
 	int model;                 /* which model load it follows: 1 the first (whose print_info is read) */
-	int64_t n_seq_max, n_ctx, n_ctx_seq, n_batch, n_ubatch;   /* -1: not in the log, LLOG_BAD: unreadable */
-	int bad_line;              /* the first of its constructor lines that could not be read, or 0 */
+	int64_t n_seq_max, n_ctx, n_ctx_seq, n_batch,
+		n_ubatch; /* -1: not in the log, LLOG_BAD: unreadable */
+	int bad_line; /* the first of its constructor lines that could not be
+			 read, or 0 */
 	int flash_attn;            /* 1 enabled, 0 disabled, -1 auto (resolved later when the log says) */
 	int kv_unified;            /* -1: not in the log */
 	int swa_full;              /* 1: "using full-size SWA cache" was logged */
@@ -96,11 +108,13 @@ struct llog_info {
 struct llog {
 	int lines;                 /* lines read */
 	int tagged;                /* lines with a llama.cpp tag */
-	int nul;                   /* a NUL byte was seen: binary, not a log (reading stops there) */
-	int too_big;               /* more than LLOG_MAX_BYTES: not a log (reading stops there) */
-	int cut;                   /* the line being read is longer than LLOG_LINE_MAX */
-	int overlong;              /* lines with a llama.cpp tag longer than LLOG_LINE_MAX (only their
-				    * start is looked at) */
+	int nul; /* a NUL byte was seen: binary, not a log (reading stops there)
+		  */
+	int too_big; /* more than LLOG_MAX_BYTES: not a log (reading stops
+			there) */
+	int cut; /* the line being read is longer than LLOG_LINE_MAX */
+	int overlong; /* lines with a llama.cpp tag longer than LLOG_LINE_MAX
+		       * (only their start is looked at) */
 	char gguf_path[512];       /* llama_model_loader: loaded meta data ... from PATH (version ...) */
 	int gguf_line;
 	int models;                /* print_info: arch lines (models loaded) */

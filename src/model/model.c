@@ -82,7 +82,8 @@ static int bad_number(struct loader *L, const struct model_field_info *f, const 
 			return fail(L, id_of(f), "'%s' is out of range (%lld to %lld)", shown, (long long)min,
 				    (long long)f->max);
 		char a[32], b[32];
-		return fail(L, id_of(f), "'%s' is out of range (%s to %s)", shown, num_show(a, sizeof a, min),
+		return fail(L, id_of(f), "'%s' is out of range (%s to %s)",
+			    shown, num_show(a, sizeof a, min),
 			    num_show(b, sizeof b, f->max));
 	}
 	return fail(L, id_of(f), "'%s' is %s", shown, integer && !strcmp(why, "not a number") ? "not a whole number" : why);
@@ -271,7 +272,9 @@ static int read_field(struct loader *L, size_t i)
 		if (v < f->min || v > f->max) {
 			err_clean(shown, sizeof shown, s);
 			char a[32], b[32];
-			return fail(L, id_of(f), "'%s' is out of range (%s to %s)", shown, num_show(a, sizeof a, f->min),
+			return fail(L, id_of(f),
+				    "'%s' is out of range (%s to %s)", shown,
+				    num_show(a, sizeof a, f->min),
 				    num_show(b, sizeof b, f->max));
 		}
 		*(double *)member(m, f) = v;

@@ -4,7 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-void split_layers(int64_t n_layer, const struct budget *b, int64_t *first, int64_t *count, int *out_dev)
+void split_layers(int64_t n_layer, const struct budget *b, int64_t *first,
+		  int64_t *count, int *out_dev)
 {
 	/* llama_model_base::load_tensors: splits[i] = free memory of device i,
 	 * then the running sum normalised, in float as there. */
@@ -27,7 +28,8 @@ void split_layers(int64_t n_layer, const struct budget *b, int64_t *first, int64
 		while (j < b->n && !(x < splits[j]))
 			j++;
 		if (j >= b->n)
-			j = b->n - 1;   /* float rounding at the last point: the last device */
+			j = b->n - 1; /* float rounding at the last point: the
+					 last device */
 		if (il == n_layer) {
 			*out_dev = j;
 			break;
@@ -52,7 +54,8 @@ int split_weights_of(const struct model *m, struct split_weights *w)
 	w->mark = SIZE_ESTIMATED;
 	int64_t W = m->weights_bytes, E = 0;
 	if (m->vocab > 0 && m->embd > 0 && m->params > 0) {
-		double e = (double)m->vocab * (double)m->embd * (double)W / m->params;
+		double e = (double)m->vocab * (double)m->embd * (double)W /
+			   m->params;
 		E = e < (double)W / 3 ? (int64_t)e : 0;
 	}
 	w->input = E;
@@ -66,8 +69,9 @@ int split_weights_of(const struct model *m, struct split_weights *w)
 }
 
 /* The plan at n_ctx for a model already in the row's cache types.  0, or -1. */
-static int plan_at(const struct model *mt, const struct deploy *d0, const struct budget *b,
-		   const struct split_weights *w, int64_t n_ctx, struct split_plan *p)
+static int plan_at(const struct model *mt, const struct deploy *d0,
+		   const struct budget *b, const struct split_weights *w,
+		   int64_t n_ctx, struct split_plan *p)
 {
 	struct deploy d = *d0;
 	struct kv_alloc *a = malloc(sizeof *a);
@@ -93,7 +97,8 @@ static int plan_at(const struct model *mt, const struct deploy *d0, const struct
 		for (int64_t il = first[j]; il < first[j] + count[j]; il++) {
 			v->bytes[FT_WEIGHTS] += w->layer[il];
 			v->bytes[FT_KV] += a->layer_bytes[il];
-			if (mt->layer_type[il] == LT_RECURRENT || (mt->ssm_parallel && size_layer_cached(mt, il)))
+			if (mt->layer_type[il] == LT_RECURRENT ||
+			    (mt->ssm_parallel && size_layer_cached(mt, il)))
 				v->bytes[FT_RECURRENT] += a->state_bytes_layer;
 		}
 		/* every device reserves a compute buffer; attnviz's one-device
@@ -125,8 +130,8 @@ static int plan_fits(const struct split_plan *p, int64_t margin, int *worst)
 	return ok;
 }
 
-int split_solve(const struct model *m, const struct fit_query *q, const struct budget *b, enum fit_cache c,
-		struct split_row *row)
+int split_solve(const struct model *m, const struct fit_query *q,
+		const struct budget *b, enum fit_cache c, struct split_row *row)
 {
 	struct fit_row *r = &row->fit;
 	struct split_weights *w = malloc(sizeof *w);
@@ -164,13 +169,14 @@ int split_solve(const struct model *m, const struct fit_query *q, const struct b
 	if (plan_at(mt, &d, b, w, r->lo, &row->at) < 0)
 		goto out;
 	if (!plan_fits(&row->at, q->margin, &row->worst)) {
-		rc = 0;   /* max_ctx 0: even the floor does not fit */
+		rc = 0; /* max_ctx 0: even the floor does not fit */
 		goto out;
 	}
 	while (klo < khi) {
 		int64_t mid = klo + (khi - klo + 1) / 2;
 		int worst;
-		if (r->evals++, plan_at(mt, &d, b, w, mid * r->step, &row->next) < 0)
+		if (r->evals++,
+		    plan_at(mt, &d, b, w, mid * r->step, &row->next) < 0)
 			goto out;
 		if (plan_fits(&row->next, q->margin, &worst))
 			klo = mid;
@@ -182,13 +188,15 @@ int split_solve(const struct model *m, const struct fit_query *q, const struct b
 		goto out;
 	plan_fits(&row->at, q->margin, &row->worst);
 	memset(&row->next, 0, sizeof row->next);
-	if (r->max_ctx < r->cap && plan_at(mt, &d, b, w, r->max_ctx + r->step, &row->next) < 0)
+	if (r->max_ctx < r->cap &&
+	    plan_at(mt, &d, b, w, r->max_ctx + r->step, &row->next) < 0)
 		goto out;
 	fit_row_flags(r, q);
 	rc = 0;
 out:
 	if (rc < 0)
-		snprintf(r->why, sizeof r->why, "a size overflows 64-bit arithmetic");
+		snprintf(r->why, sizeof r->why,
+			 "a size overflows 64-bit arithmetic");
 	free(w);
 	free(mt);
 	return rc;

@@ -25,39 +25,46 @@
 struct split_weights {
 	int64_t input, output;
 	int64_t layer[MODEL_MAX_LAYERS];
-	enum size_mark mark;          /* exact from tensor shapes, else estimated */
+	enum size_mark mark; /* exact from tensor shapes, else estimated */
 };
 
 struct split_device {
-	int64_t budget;               /* bytes */
-	int64_t first, count;         /* repeating layers [first, first + count) */
-	int output;                   /* 1: it holds the output layer */
-	int64_t bytes[FT_COUNT];      /* FT_OUTPUT stays 0: the output buffer is in host memory */
+	int64_t budget; /* bytes */
+	int64_t first, count; /* repeating layers [first, first + count) */
+	int output; /* 1: it holds the output layer */
+	int64_t bytes[FT_COUNT]; /* FT_OUTPUT stays 0: the output buffer is in
+				    host memory */
 	int64_t total;
 };
 
 struct split_plan {
 	int n;
 	struct split_device dev[BUDGET_MAX_DEVICES];
-	int64_t host_input, host_output;   /* token embeddings, the logits' output buffer: host memory */
+	int64_t host_input, host_output; /* token embeddings, the logits' output
+					    buffer: host memory */
 	int64_t n_ctx;
 };
 
 /* One cache type's answer over the devices. */
 struct split_row {
-	struct fit_row fit;           /* the range, step, types, refusal, flags; at.n_ctx the context */
-	struct split_plan at, next;   /* at max_ctx (or the floor), one step further */
-	int worst;                    /* the device with the least room left at max_ctx (the floor) */
+	struct fit_row fit; /* the range, step, types, refusal, flags; at.n_ctx
+			       the context */
+	struct split_plan at,
+		next; /* at max_ctx (or the floor), one step further */
+	int worst; /* the device with the least room left at max_ctx (the floor)
+		    */
 };
 
 /* The device of each layer: first[j], count[j], and which holds the output. */
-void split_layers(int64_t n_layer, const struct budget *b, int64_t *first, int64_t *count, int *out_dev);
+void split_layers(int64_t n_layer, const struct budget *b, int64_t *first,
+		  int64_t *count, int *out_dev);
 /* The model's weights by layer (estimated from its totals unless tensor
  * shapes say): 0, or -1 on overflow. */
 int split_weights_of(const struct model *m, struct split_weights *w);
 /* Solve one cache type for the devices of b, margin per device.  0, or -1
  * on overflow (row->fit.why says so). */
-int split_solve(const struct model *m, const struct fit_query *q, const struct budget *b, enum fit_cache c,
+int split_solve(const struct model *m, const struct fit_query *q,
+		const struct budget *b, enum fit_cache c,
 		struct split_row *row);
 
 #endif

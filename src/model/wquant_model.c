@@ -24,22 +24,31 @@ static void hparams(const struct model *m, struct wq_model *w)
 	w->n_head = m->heads;
 	/* n_gqa() reads layer 0's KV heads as the file gives them: a hybrid's
 	 * recurrent first layer keeps the file's count (attnviz zeroes it) */
-	w->n_head_kv = m->layers > 0 && m->layer_type[0] != LT_RECURRENT ? m->layer_kv_heads[0] : m->kv_heads;
-	/* llm_type 70B (src/models/llama.cpp, qwen2.cpp, deci.cpp, olmo.cpp: 80 layers; jais2.cpp: 68) */
-	w->is_70b = (m->layers == 80 && ((!strcmp(m->arch, "llama") && m->heads != m->kv_heads) ||
-					 !strcmp(m->arch, "qwen2") || !strcmp(m->arch, "deci") || !strcmp(m->arch, "olmo"))) ||
+	w->n_head_kv = m->layers > 0 && m->layer_type[0] != LT_RECURRENT
+			       ? m->layer_kv_heads[0]
+			       : m->kv_heads;
+	/* llm_type 70B (src/models/llama.cpp, qwen2.cpp, deci.cpp, olmo.cpp: 80
+	 * layers; jais2.cpp: 68) */
+	w->is_70b = (m->layers == 80 &&
+		     ((!strcmp(m->arch, "llama") && m->heads != m->kv_heads) ||
+		      !strcmp(m->arch, "qwen2") || !strcmp(m->arch, "deci") ||
+		      !strcmp(m->arch, "olmo"))) ||
 		    (m->layers == 68 && !strcmp(m->arch, "jais2"));
 }
 
-int wquant_model(struct model *m, const struct wq_ftype *f, char *err, size_t errlen)
+int wquant_model(struct model *m, const struct wq_ftype *f, char *err,
+		 size_t errlen)
 {
 	if (m->format != MODEL_GGUF) {
-		const struct ggml_type_info *g = ggml_type_get((uint32_t)f->default_type);
+		const struct ggml_type_info *g =
+			ggml_type_get((uint32_t)f->default_type);
 		double bpv = g ? (double)g->bytes / (double)g->blck : 2.0;
 		m->weights_bytes = (int64_t)(m->params * bpv);
 		m->weights_from = WEIGHTS_ESTIMATED;
-		model_set_origin(m, MF_WEIGHTS_BYTES, "estimated: weights=%s, params x %.4g bytes (%s's bytes a value)", f->name,
-				 bpv, g ? g->name : "?");
+		model_set_origin(m, MF_WEIGHTS_BYTES,
+				 "estimated: weights=%s, params x %.4g bytes "
+				 "(%s's bytes a value)",
+				 f->name, bpv, g ? g->name : "?");
 		return 0;
 	}
 	struct gguf_file *r = calloc(1, sizeof *r);
@@ -56,12 +65,16 @@ int wquant_model(struct model *m, const struct wq_ftype *f, char *err, size_t er
 	hparams(m, &w);
 	int64_t b = wq_size(r->keep, r->nkeep, &w, f, NULL, NULL);
 	if (b < 0) {
-		snprintf(err, errlen, "attnviz: %s: weights=%s: a tensor's size overflows", m->path, f->name);
+		snprintf(err, errlen,
+			 "attnviz: %s: weights=%s: a tensor's size overflows",
+			 m->path, f->name);
 		goto out;
 	}
 	m->weights_bytes = b;
 	m->weights_from = WEIGHTS_COUNTED;
-	model_set_origin(m, MF_WEIGHTS_BYTES, "exact: weights=%s, each of the GGUF's %zu tensors in llama-quantize's type",
+	model_set_origin(m, MF_WEIGHTS_BYTES,
+			 "exact: weights=%s, each of the GGUF's %zu tensors in "
+			 "llama-quantize's type",
 			 f->name, r->nkeep);
 	rc = 0;
 out:

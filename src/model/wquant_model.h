@@ -11,6 +11,7 @@
  * tensor in llama-quantize's type, wquant.h), else estimated from the
  * parameter count at the type's default bytes a value; the origin says
  * which.  0, or -1 with the one-line error in err. */
-int wquant_model(struct model *m, const struct wq_ftype *f, char *err, size_t errlen);
+int wquant_model(struct model *m, const struct wq_ftype *f, char *err,
+		 size_t errlen);
 
 #endif

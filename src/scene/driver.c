@@ -112,12 +112,14 @@ static int shows_second(const struct run *r)
 
 /* The scene file's model; its error says where the scene file named it
  * ("memory.ini:7: [scene] model: gemma.gguf: ..."), as a lesson plan's does. */
-static int scene_model_load(struct model *m, const struct scene_file *sf, char *err, size_t errlen)
+static int scene_model_load(struct model *m, const struct scene_file *sf,
+			    char *err, size_t errlen)
 {
 	char why[600];
 	if (model_find_load(m, sf->model, why, sizeof why) == 0)
 		return 0;
-	err_set(err, errlen, sf->path, sf->model_line, "scene", "model", "%s", why);
+	err_set(err, errlen, sf->path, sf->model_line, "scene", "model", "%s",
+		why);
 	return -1;
 }
 
@@ -221,7 +223,8 @@ int run_open(struct run *r, const struct scene_def *def, const struct model *use
 			 * exactly (8030261248, not the lesson's 8.03e9). */
 			r->model_is_default = !strcmp(user_model->id, def->file.model) && user_model->format == MODEL_INI;
 		} else {
-			if (scene_model_load(&r->model, &def->file, err, errlen) < 0) {
+			if (scene_model_load(&r->model, &def->file, err,
+					     errlen) < 0) {
 				params_free(&r->params);
 				return -1;
 			}
@@ -530,7 +533,8 @@ static void *state_at_end_as(const struct run *r, const struct model *m, int is_
 		return NULL;
 	for (int i = r->def->cls->nsteps(st); i > 0 && r->def->cls->step; i--)
 		r->def->cls->step(st);
-	const struct scene_measure *ms = r->unmeasured ? NULL : r->def->cls->measure;
+	const struct scene_measure *ms =
+		r->unmeasured ? NULL : r->def->cls->measure;
 	if (ms && ms->start(st, err, errlen) < 0) {
 		state_free(r, st);
 		return NULL;
@@ -652,7 +656,8 @@ int run_summary_last(struct run *r, struct summary *s, char *err, size_t errlen)
 		r->st_begun = 1;
 	}
 	cls->summary(r->st, s);
-	if (params_at_default(&r->params) && (!r->have_model || r->model_is_default))
+	if (params_at_default(&r->params) &&
+	    (!r->have_model || r->model_is_default))
 		check_figures(r, s);
 	return 0;
 }

@@ -53,9 +53,9 @@ struct run {
 	int step, nsteps;
 	int starts;                /* states of this run that began measuring (scene_env.runs_before) */
 	int st_begun;              /* the current state has begun measuring */
-	int unmeasured;            /* summary, print and dump leave a measuring
-				    * scene (bench) unmeasured: `all` asks for
-				    * the lesson's numbers, not this machine's */
+	int unmeasured; /* summary, print and dump leave a measuring
+			 * scene (bench) unmeasured: `all` asks for
+			 * the lesson's numbers, not this machine's */
 };
 
 /* Start a scene at step 0 with its default parameters.  user_model may be
@@ -92,7 +92,8 @@ int run_summary(const struct run *r, struct summary *s, char *err, size_t errlen
 /* run_summary for a caller that closes the run next (the command line):
  * a run of one model still at its first step is stepped to its end and
  * summarized itself, rather than a second state built; the same lines. */
-int run_summary_last(struct run *r, struct summary *s, char *err, size_t errlen);
+int run_summary_last(struct run *r, struct summary *s, char *err,
+		     size_t errlen);
 int run_print(const struct run *r, FILE *out, char *err, size_t errlen);
 /* The summary of the live state as it is now (a measuring scene, while it runs). */
 void run_summary_now(const struct run *r, struct summary *s);

@@ -41,13 +41,16 @@ static int parse_number(const struct param_spec *spec, const char *tok, double *
 	}
 	if ((spec->kind == PARAM_INT || spec->kind == PARAM_INTS) && v != floor(v)) {
 		char a[32];
-		snprintf(why, whylen, "%s is not a whole number", num_show(a, sizeof a, v));
+		snprintf(why, whylen, "%s is not a whole number",
+			 num_show(a, sizeof a, v));
 		return -1;
 	}
 	if (v < spec->min || v > spec->max) {
 		char a[32], b[32], c[32];
-		snprintf(why, whylen, "%s is out of range (%s to %s)", num_show(a, sizeof a, v),
-			 num_show(b, sizeof b, spec->min), num_show(c, sizeof c, spec->max));
+		snprintf(why, whylen, "%s is out of range (%s to %s)",
+			 num_show(a, sizeof a, v),
+			 num_show(b, sizeof b, spec->min),
+			 num_show(c, sizeof c, spec->max));
 		return -1;
 	}
 	*out = v;

@@ -44,7 +44,8 @@ struct scene_file {
 	char title[96];
 	char lesson[48];
 	char model[64];     /* "" when the scene uses no model, "-" when only a loaded one */
-	int model_line;     /* the line of [scene] model, for the model's own errors */
+	int model_line; /* the line of [scene] model, for the model's own errors
+			 */
 	char preset[64];    /* "" or a second model's id (iswa: the lesson's tiny SWA model) */
 	enum second_model second;
 	char compare[256];  /* SECOND_BARS: the keys compared, comma-separated */

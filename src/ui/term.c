@@ -39,11 +39,13 @@ static void on_signal(int sig)
  * default (SA_RESETHAND), kills the program as it would have: the shell
  * sees 128 + sig, and a core where one is due.
  */
-static const int fatal_signals[] = {SIGQUIT, SIGILL,  SIGTRAP, SIGABRT, SIGBUS,  SIGFPE,  SIGSEGV,
-				    SIGSYS,  SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ,
-				    SIGVTALRM, SIGPROF};
-static char restore_seq[512];       /* the bytes endwin would write: attributes off, mouse off, keypad off,
-				     * cursor shown, the normal screen back */
+static const int fatal_signals[] = {SIGQUIT, SIGILL,  SIGTRAP,   SIGABRT,
+				    SIGBUS,  SIGFPE,  SIGSEGV,   SIGSYS,
+				    SIGPIPE, SIGALRM, SIGUSR1,   SIGUSR2,
+				    SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF};
+static char restore_seq[512]; /* the bytes endwin would write: attributes off,
+			       * mouse off, keypad off, cursor shown, the normal
+			       * screen back */
 static size_t restore_len;
 static int restore_fd = -1, tty_fd = -1;
 static struct termios tty_saved;
@@ -60,7 +62,8 @@ static void on_fatal(int sig)
 	if (tty_have)
 		tcsetattr(tty_fd, TCSANOW, &tty_saved);
 	/* the handler is the default again: raised now, the signal is delivered
-	 * (and kills) when this returns; a fault re-executes and kills the same */
+	 * (and kills) when this returns; a fault re-executes and kills the same
+	 */
 	raise(sig);
 }
 
@@ -105,10 +108,11 @@ static void catch_fatal(void)
 {
 	stack_t ss = {.ss_sp = alt_stack, .ss_size = sizeof alt_stack};
 	sigaltstack(&ss, NULL);
-	for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
+	for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0];
+	     i++) {
 		struct sigaction old, sa;
-		if (sigaction(fatal_signals[i], NULL, &old) < 0 || (old.sa_flags & SA_SIGINFO) ||
-		    old.sa_handler != SIG_DFL)
+		if (sigaction(fatal_signals[i], NULL, &old) < 0 ||
+		    (old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL)
 			continue;
 		memset(&sa, 0, sizeof sa);
 		sa.sa_handler = on_fatal;
@@ -121,10 +125,11 @@ static void catch_fatal(void)
 /* Put back the default action of the signals catch_fatal took. */
 static void release_fatal(void)
 {
-	for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
+	for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0];
+	     i++) {
 		struct sigaction old;
-		if (sigaction(fatal_signals[i], NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) &&
-		    old.sa_handler == on_fatal)
+		if (sigaction(fatal_signals[i], NULL, &old) == 0 &&
+		    !(old.sa_flags & SA_SIGINFO) && old.sa_handler == on_fatal)
 			signal(fatal_signals[i], SIG_DFL);
 	}
 	restore_fd = -1;

@@ -212,15 +212,18 @@ int ini_open(struct ini_file *f, const char *path, char *err, size_t errlen)
 	 * file without it. */
 	int bom = len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3), rc = 0;
 	FILE *copy = NULL;
-	if (bom) {   /* before scan, which cuts the text into lines */
+	if (bom) { /* before scan, which cuts the text into lines */
 		copy = tmpfile();
-		if (!copy || fwrite(text + 3, 1, len - 3, copy) != len - 3 || fflush(copy) != 0) {
-			err_set(err, errlen, path, 0, NULL, NULL, "cannot copy it without its byte order mark");
+		if (!copy || fwrite(text + 3, 1, len - 3, copy) != len - 3 ||
+		    fflush(copy) != 0) {
+			err_set(err, errlen, path, 0, NULL, NULL,
+				"cannot copy it without its byte order mark");
 			rc = -1;
 		}
 	}
 	if (rc == 0)
-		rc = scan(f, text + 3 * bom, len - 3 * (size_t)bom, err, errlen);
+		rc = scan(f, text + 3 * bom, len - 3 * (size_t)bom, err,
+			  errlen);
 	free(text);
 	if (rc < 0) {
 		if (copy)

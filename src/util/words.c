@@ -40,7 +40,8 @@ int words_split(char *line, char **argv, int max, char *err, size_t errlen)
 				*out++ = c;
 		}
 		if (quote) {
-			snprintf(err, errlen, "a %s quote is not closed", quote == '"' ? "double" : "single");
+			snprintf(err, errlen, "a %s quote is not closed",
+				 quote == '"' ? "double" : "single");
 			return -1;
 		}
 		if (*in)

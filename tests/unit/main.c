@@ -66,7 +66,8 @@ void t_eq_str(const char *got, const char *want, const char *file, int line, con
 #include "groups.h"
 #undef GROUP
 
-/* With arguments, only the groups named (build/unit_tests test_size test_fit). */
+/* With arguments, only the groups named (build/unit_tests test_size test_fit).
+ */
 static int wanted(int argc, char **argv, const char *name)
 {
 	for (int i = 1; i < argc; i++)
@@ -77,8 +78,8 @@ static int wanted(int argc, char **argv, const char *name)
 
 int main(int argc, char **argv)
 {
-#define GROUP(name) \
-	if (wanted(argc, argv, #name)) \
+#define GROUP(name)                                                            \
+	if (wanted(argc, argv, #name))                                         \
 		name();
 #include "groups.h"
 #undef GROUP

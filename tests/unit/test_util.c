@@ -234,9 +234,10 @@ void test_xmalloc(void)
 void test_words(void)
 {
 	static const struct {
-		const char *line, *want;   /* want: the words joined by | */
+		const char *line, *want; /* want: the words joined by | */
 	} cases[] = {
-		{"  --summary   gqa\t-m llama3-8b \n", "--summary|gqa|-m|llama3-8b"},
+		{"  --summary   gqa\t-m llama3-8b \n",
+		 "--summary|gqa|-m|llama3-8b"},
 		{"--set 'x=1, 2'", "--set|x=1, 2"},
 		{"-m \"my model.ini\"", "-m|my model.ini"},
 		{"a\\ b \"q\\\"t\" 'b\\s' \"b\\s\"", "a b|q\"t|b\\s|b\\s"},
@@ -249,13 +250,19 @@ void test_words(void)
 		snprintf(line, sizeof line, "%s", cases[i].line);
 		int n = words_split(line, argv, 16, err, sizeof err);
 		for (int k = 0; k < n; k++)
-			snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", k ? "|" : "", argv[k]);
-		T_EQ_STR(got, cases[i].want, "words: case %zu splits as a shell does", i);
+			snprintf(got + strlen(got), sizeof got - strlen(got),
+				 "%s%s", k ? "|" : "", argv[k]);
+		T_EQ_STR(got, cases[i].want,
+			 "words: case %zu splits as a shell does", i);
 	}
-	char open1[] = "--set 'x=1", open2[] = "-m \"a", many[] = "a b c", *argv[4], err[100];
-	T_EQ_INT(words_split(open1, argv, 4, err, sizeof err), -1, "words: an open single quote is refused");
+	char open1[] = "--set 'x=1", open2[] = "-m \"a", many[] = "a b c",
+	     *argv[4], err[100];
+	T_EQ_INT(words_split(open1, argv, 4, err, sizeof err), -1,
+		 "words: an open single quote is refused");
 	T_EQ_STR(err, "a single quote is not closed", "words: ... and said");
-	T_EQ_INT(words_split(open2, argv, 4, err, sizeof err), -1, "words: an open double quote is refused");
-	T_EQ_INT(words_split(many, argv, 2, err, sizeof err), -1, "words: more words than room is refused");
+	T_EQ_INT(words_split(open2, argv, 4, err, sizeof err), -1,
+		 "words: an open double quote is refused");
+	T_EQ_INT(words_split(many, argv, 2, err, sizeof err), -1,
+		 "words: more words than room is refused");
 	T_EQ_STR(err, "more than 2 words", "words: ... and said");
 }

@@ -35,8 +35,10 @@ static const char *const nseqs[] = {"1", "3", "4"};
 static const char *const bits[] = {"0", "1"};
 enum { D_CTX, D_UB, D_NSEQ, D_UNIFIED, D_SWA_FULL, NDIMS };
 static const struct dim dims[NDIMS] = {
-	[D_CTX] = {"ctx", ctxs, 2},         [D_UB] = {"ubatch", ubs, 3},
-	[D_NSEQ] = {"n_seq", nseqs, 3},     [D_UNIFIED] = {"unified", bits, 2},
+	[D_CTX] = {"ctx", ctxs, 2},
+	[D_UB] = {"ubatch", ubs, 3},
+	[D_NSEQ] = {"n_seq", nseqs, 3},
+	[D_UNIFIED] = {"unified", bits, 2},
 	[D_SWA_FULL] = {"swa_full", bits, 2},
 };
 /* The cache types and flash attention, taken in turn along the shapes (5
@@ -47,8 +49,9 @@ static const struct cache_combo {
 	enum cache_type k, v;
 	int fa;
 } combos[] = {
-	{CACHE_F16, CACHE_F16, 1}, {CACHE_F16, CACHE_F16, 0}, {CACHE_Q8_0, CACHE_Q8_0, 1},
-	{CACHE_Q4_0, CACHE_Q4_0, 1}, {CACHE_Q8_0, CACHE_F16, 0},
+	{CACHE_F16, CACHE_F16, 1},   {CACHE_F16, CACHE_F16, 0},
+	{CACHE_Q8_0, CACHE_Q8_0, 1}, {CACHE_Q4_0, CACHE_Q4_0, 1},
+	{CACHE_Q8_0, CACHE_F16, 0},
 };
 #define NCOMBOS (int)(sizeof combos / sizeof combos[0])
 /* fit sweeps -c itself and draws every cache type, each of its runs costs
@@ -66,7 +69,8 @@ static const int l9[9][4] = {
 static void deci_spec(char *buf, size_t len)
 {
 	static const int kv[8] = {4, 2, 0, 1, 4, 0, 2, 1};
-	size_t o = (size_t)snprintf(buf, len,
+	size_t o = (size_t)snprintf(
+		buf, len,
 		"kv general.architecture str deci\n"
 		"kv deci.block_count u32 8\n"
 		"kv deci.context_length u32 131072\n"
@@ -80,21 +84,32 @@ static void deci_spec(char *buf, size_t len)
 		"kv deci.rope.dimension_count u32 128\n"
 		"kv deci.vocab_size u32 128256\n"
 		"kv tokenizer.ggml.model str none\n"
-		"type f16\ntensor token_embd.weight 4096 128256\ntensor output.weight 4096 128256\n"
+		"type f16\ntensor token_embd.weight 4096 128256\ntensor "
+		"output.weight 4096 128256\n"
 		"type f32\ntensor output_norm.weight 4096\n");
 	for (int i = 0; i < 8 && o < len; i++) {
-		o += (size_t)snprintf(buf + o, len - o, "type f32\ntensor blk.%d.ffn_norm.weight 4096\n", i);
+		o += (size_t)snprintf(
+			buf + o, len - o,
+			"type f32\ntensor blk.%d.ffn_norm.weight 4096\n", i);
 		if (kv[i] && o < len)
-			o += (size_t)snprintf(buf + o, len - o,
-					      "tensor blk.%d.attn_norm.weight 4096\ntype f16\n"
-					      "tensor blk.%d.attn_q.weight 4096 4096\ntensor blk.%d.attn_k.weight 4096 %d\n"
-					      "tensor blk.%d.attn_v.weight 4096 %d\ntensor blk.%d.attn_output.weight 4096 4096\n",
-					      i, i, i, kv[i] * 128, i, kv[i] * 128, i);
+			o += (size_t)snprintf(
+				buf + o, len - o,
+				"tensor blk.%d.attn_norm.weight 4096\ntype "
+				"f16\n"
+				"tensor blk.%d.attn_q.weight 4096 4096\ntensor "
+				"blk.%d.attn_k.weight 4096 %d\n"
+				"tensor blk.%d.attn_v.weight 4096 %d\ntensor "
+				"blk.%d.attn_output.weight 4096 4096\n",
+				i, i, i, kv[i] * 128, i, kv[i] * 128, i);
 		if (o < len)
-			o += (size_t)snprintf(buf + o, len - o,
-					      "type f16\ntensor blk.%d.ffn_gate.weight 4096 14336\n"
-					      "tensor blk.%d.ffn_up.weight 4096 14336\ntensor blk.%d.ffn_down.weight 14336 4096\n",
-					      i, i, i);
+			o += (size_t)snprintf(
+				buf + o, len - o,
+				"type f16\ntensor blk.%d.ffn_gate.weight 4096 "
+				"14336\n"
+				"tensor blk.%d.ffn_up.weight 4096 "
+				"14336\ntensor blk.%d.ffn_down.weight 14336 "
+				"4096\n",
+				i, i, i);
 	}
 }
 
@@ -112,7 +127,8 @@ struct runs {
 
 /* One deployment on scene def with model m0 in cache combo c: the
  * assignments as[na] (keys the scene lacks left out). */
-static void walk_one(struct walk *w, struct runs *rs, const struct scene_def *def, const struct model *m0,
+static void walk_one(struct walk *w, struct runs *rs,
+		     const struct scene_def *def, const struct model *m0,
 		     const char *name, int c, const char *const *as, int na)
 {
 	static struct model m;
@@ -126,7 +142,8 @@ static void walk_one(struct walk *w, struct runs *rs, const struct scene_def *de
 		m = *m0;
 		m.k_type = combos[c].k;
 		m.v_type = combos[c].v;
-		/* another cache than the shipped file's: not the lesson's model */
+		/* another cache than the shipped file's: not the lesson's model
+		 */
 		if (m.k_type != m0->k_type || m.v_type != m0->v_type)
 			snprintf(m.id, sizeof m.id, "%s", "walked");
 		if (run_open(r, def, &m, err, sizeof err) < 0) {
@@ -139,14 +156,16 @@ static void walk_one(struct walk *w, struct runs *rs, const struct scene_def *de
 	 * its own state from them (run_set would build one more) */
 	for (int i = 0; i < na; i++)
 		if (params_set(&r->params, as[i], err, sizeof err) < 0) {
-			T_OK(0, "walkdeploy: %s takes %s (%s)", def->file.id, as[i], err);
+			T_OK(0, "walkdeploy: %s takes %s (%s)", def->file.id,
+			     as[i], err);
 			return;
 		}
 	struct summary s;
 	int checked, failed;
 	summary_init(&s);
 	if (run_summary(r, &s, err, sizeof err) < 0) {
-		/* a deployment llama.cpp refuses too (quantized V without -fa, ...) */
+		/* a deployment llama.cpp refuses too (quantized V without -fa,
+		 * ...) */
 		w->refused++;
 		summary_free(&s);
 		return;
@@ -162,28 +181,35 @@ static void walk_one(struct walk *w, struct runs *rs, const struct scene_def *de
 				break;
 			}
 		if (w->reported++ < 10)
-			T_OK(0, "walkdeploy: %s -m %s -ctk %s -ctv %s %s: %d FAIL, the first %s", def->file.id, name,
-			     model_cache_name(combos[c].k), model_cache_name(combos[c].v), line, failed, key);
+			T_OK(0,
+			     "walkdeploy: %s -m %s -ctk %s -ctv %s %s: %d "
+			     "FAIL, the first %s",
+			     def->file.id, name, model_cache_name(combos[c].k),
+			     model_cache_name(combos[c].v), line, failed, key);
 	}
 	summary_free(&s);
 }
 
-/* The scene's name for a key, or NULL when it lacks it (fa is iswa's flash_attn). */
+/* The scene's name for a key, or NULL when it lacks it (fa is iswa's
+ * flash_attn). */
 static const char *key_of(const struct scene_def *def, const char *key)
 {
 	const struct param_spec *p = def->cls->params;
 	for (int i = 0; p[i].name; i++)
-		if (!strcmp(p[i].name, key) || (!strcmp(key, "fa") && !strcmp(p[i].name, "flash_attn")))
+		if (!strcmp(p[i].name, key) ||
+		    (!strcmp(key, "fa") && !strcmp(p[i].name, "flash_attn")))
 			return p[i].name;
 	return NULL;
 }
 
 /* Every shape of the matrix the scene takes (each dimension it lacks
  * walked once), the cache combos in turn along them. */
-static void walk_scene(struct walk *w, const struct scene_def *def, const struct model *m, const char *name, int k)
+static void walk_scene(struct walk *w, const struct scene_def *def,
+		       const struct model *m, const char *name, int k)
 {
 	const char *keys[NDIMS], *fa = key_of(def, "fa");
-	int n[NDIMS], at[NDIMS] = {0}, pairs = !strcmp(def->file.id, "fa-engines");
+	int n[NDIMS], at[NDIMS] = {0},
+		      pairs = !strcmp(def->file.id, "fa-engines");
 	static struct runs rs;
 	char set[NDIMS + 1][48];
 	const char *as[NDIMS + 1];
@@ -195,9 +221,12 @@ static void walk_scene(struct walk *w, const struct scene_def *def, const struct
 	if (!strcmp(def->file.id, "fit")) {
 		for (int j = 0; j < (k < 0 ? 9 : 3); j++) {
 			int r = k < 0 ? j : (3 * k + j) % 9;
-			snprintf(set[0], sizeof set[0], "ubatch=%s", ubs[l9[r][0]]);
-			snprintf(set[1], sizeof set[1], "n_seq=%s", nseqs[l9[r][1]]);
-			snprintf(set[2], sizeof set[2], "unified=%d", l9[r][2] & 1);
+			snprintf(set[0], sizeof set[0], "ubatch=%s",
+				 ubs[l9[r][0]]);
+			snprintf(set[1], sizeof set[1], "n_seq=%s",
+				 nseqs[l9[r][1]]);
+			snprintf(set[2], sizeof set[2], "unified=%d",
+				 l9[r][2] & 1);
 			snprintf(set[3], sizeof set[3], "fa=%d", l9[r][3] & 1);
 			for (int i = 0; i < 4; i++)
 				as[i] = set[i];
@@ -211,13 +240,17 @@ static void walk_scene(struct walk *w, const struct scene_def *def, const struct
 			int c = (row + (k > 0 ? k : 0)) % NCOMBOS, na = 0;
 			for (int i = 0; i < NDIMS; i++)
 				if (keys[i]) {
-					snprintf(set[na], sizeof set[na], "%s=%s", keys[i],
-						 i == D_UB && pairs ? ub_pairs[at[i]] : dims[i].vals[at[i]]);
+					snprintf(set[na], sizeof set[na],
+						 "%s=%s", keys[i],
+						 i == D_UB && pairs
+							 ? ub_pairs[at[i]]
+							 : dims[i].vals[at[i]]);
 					as[na] = set[na];
 					na++;
 				}
 			if (fa) {
-				snprintf(set[na], sizeof set[na], "%s=%d", fa, combos[c].fa);
+				snprintf(set[na], sizeof set[na], "%s=%d", fa,
+					 combos[c].fa);
 				as[na] = set[na];
 				na++;
 			}
@@ -239,13 +272,15 @@ static void walk_scene(struct walk *w, const struct scene_def *def, const struct
  * deployment; else, to stay within seconds, the larger scenes walk every
  * other shape, k's half, and fit three rows of its array from k's on:
  * over the shipped models every shape and row is walked many times). */
-static void walk_model(struct walk *w, const struct model *m, const char *name, int k)
+static void walk_model(struct walk *w, const struct model *m, const char *name,
+		       int k)
 {
 	for (int i = 0; i < w->reg->n; i++) {
 		const struct scene_def *def = &w->reg->defs[i];
 		if (!def->file.model[0] || scene_measures(def))
 			continue;
-		if (getenv("ATTNVIZ_WALKDEPLOY_SCENE") && strcmp(getenv("ATTNVIZ_WALKDEPLOY_SCENE"), def->file.id))
+		if (getenv("ATTNVIZ_WALKDEPLOY_SCENE") &&
+		    strcmp(getenv("ATTNVIZ_WALKDEPLOY_SCENE"), def->file.id))
 			continue;
 		walk_scene(w, def, m, name, k);
 	}
@@ -273,17 +308,21 @@ void test_walkdeploy(void)
 		snprintf(path, sizeof path, "%s/deci.gguf", dir);
 		static char spec[8192];
 		deci_spec(spec, sizeof spec);
-		if (gguf_spec_write(spec, path, err, sizeof err) == 0 && model_find_load(&m, path, err, sizeof err) == 0) {
+		if (gguf_spec_write(spec, path, err, sizeof err) == 0 &&
+		    model_find_load(&m, path, err, sizeof err) == 0) {
 			walk_model(&w, &m, "deci-8l.gguf", -1);
 			models++;
 		} else {
-			T_OK(0, "walkdeploy: the DeciLM-shaped GGUF loads (%s)", err);
+			T_OK(0, "walkdeploy: the DeciLM-shaped GGUF loads (%s)",
+			     err);
 		}
 		unlink(path);
 		rmdir(dir);
 	}
 	T_OK(models > 20 && w.summaries > 2000 && w.failed == 0,
-	     "walkdeploy: %d models x every model scene x the engine's deployments: %d summaries, %d refused, %d with a "
-	     "FAIL", models, w.summaries, w.refused, w.failed);
+	     "walkdeploy: %d models x every model scene x the engine's "
+	     "deployments: %d summaries, %d refused, %d with a "
+	     "FAIL",
+	     models, w.summaries, w.refused, w.failed);
 	registry_free(&reg);
 }
