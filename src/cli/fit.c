@@ -92,20 +92,32 @@ static void print_tsv_row(const struct fit_row *r, const char *suffix)
 	printf("\t%lld\t%s\n", r->refused ? 0LL : (long long)t->total, r->flags);
 }
 
+/* A cache type's heading: its K and V types, then a refusal (-1: nothing
+ * more to say) or the largest context (0); where nothing fits, the caller
+ * ends the line with its own reason. */
+static int print_row_head(const struct fit_query *q, const struct fit_row *r)
+{
+	printf("\n%s (K %s, V %s)", model_cache_name(fit_cache_types[r->cache]),
+	       model_cache_name(r->k_type), model_cache_name(r->v_type));
+	if (r->refused) {
+		printf(": llama.cpp refuses it: %s\n", r->why);
+		return -1;
+	}
+	const char *cap = q->ctx_cap ? " (the cap, ctx_max)"
+				     : " (the trained context: the cap)";
+	if (r->max_ctx)
+		printf(": max_ctx %lld%s\n", (long long)r->max_ctx,
+		       r->max_ctx == r->cap ? cap : "");
+	return 0;
+}
+
 static void print_text_row(const struct model *m, const struct fit_query *q, const struct fit_row *r)
 {
 	const struct fit_terms *t = &r->at;
 	int64_t avail = q->budget - q->margin;
-	printf("\n%s (K %s, V %s)", model_cache_name(fit_cache_types[r->cache]), model_cache_name(r->k_type),
-	       model_cache_name(r->v_type));
-	if (r->refused) {
-		printf(": llama.cpp refuses it: %s\n", r->why);
+	if (print_row_head(q, r) < 0)
 		return;
-	}
-	if (r->max_ctx)
-		printf(": max_ctx %lld%s\n", (long long)r->max_ctx,
-		       r->max_ctx == r->cap ? (q->ctx_cap ? " (the cap, ctx_max)" : " (the trained context: the cap)") : "");
-	else
+	if (!r->max_ctx)
 		printf(": does not fit even at %lld tokens: %lld bytes (%.2f GiB) missing\n", (long long)r->lo,
 		       (long long)r->missing, gib(r->missing));
 	for (int i = 0; i < FT_COUNT; i++)
@@ -182,20 +194,9 @@ static void print_split_row(const struct model *m, const struct fit_query *q,
 	const struct fit_row *r = &sr->fit;
 	const struct split_plan *p = &sr->at;
 	char name[32];
-	printf("\n%s (K %s, V %s)", model_cache_name(fit_cache_types[r->cache]),
-	       model_cache_name(r->k_type), model_cache_name(r->v_type));
-	if (r->refused) {
-		printf(": llama.cpp refuses it: %s\n", r->why);
+	if (print_row_head(q, r) < 0)
 		return;
-	}
-	if (r->max_ctx)
-		printf(": max_ctx %lld%s\n", (long long)r->max_ctx,
-		       r->max_ctx == r->cap
-			       ? (q->ctx_cap
-					  ? " (the cap, ctx_max)"
-					  : " (the trained context: the cap)")
-			       : "");
-	else
+	if (!r->max_ctx)
 		printf(": does not fit even at %lld tokens on device %d\n",
 		       (long long)r->lo, sr->worst);
 	printf("  %-3s %-12s %-14s %9s %9s %9s %9s %9s %9s\n", "dev", "",
