@@ -20,8 +20,7 @@
 struct budget_device {
 	const char *name;     /* as typed: rtx4090 */
 	const char *title;    /* NVIDIA GeForce RTX 4090 */
-	const char
-		*aliases; /* other names people write, '|'-separated: "4090" */
+	const char *aliases;  /* other names people write, '|'-separated */
 	int64_t bytes;
 	const char *source;   /* where the size is published */
 };
