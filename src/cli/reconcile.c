@@ -318,6 +318,19 @@ static int buffers_of(const struct llog *g, const struct llog_mem *e)
 	return n;
 }
 
+/* A row for line e that attnviz has no number of its own for: r's label
+ * is set; ours says why (-, refused), v and note the verdict. */
+static void print_unsized(struct reconcile *rc, struct row *r,
+			  const struct llog_mem *e, const char *ours,
+			  enum verdict v, const char *note)
+{
+	snprintf(r->theirs, sizeof r->theirs, "%s", e->mib);
+	snprintf(r->ours, sizeof r->ours, "%s", ours);
+	r->v = v;
+	snprintf(r->note, sizeof r->note, "%s", note);
+	print_row(rc, r);
+}
+
 /* The rows of one memory line of context ci. */
 static void mem_rows(struct reconcile *rc, const struct llog_mem *e, const struct model *m, const struct deploy *d,
 		     const struct kv_alloc *a, const struct buffer_sizes *b, int sized)
@@ -340,13 +353,9 @@ static void mem_rows(struct reconcile *rc, const struct llog_mem *e, const struc
 		};
 		snprintf(r.what, sizeof r.what, "%s",
 			 names[e->kind] ? names[e->kind] : "memory line");
-		snprintf(r.theirs, sizeof r.theirs, "%s", e->mib);
-		snprintf(r.ours, sizeof r.ours, "-");
-		r.v = V_NOT_COMPARED;
-		snprintf(r.note, sizeof r.note,
-			 "the context's n_ctx, n_seq, n_batch or n_ubatch is "
-			 "unreadable");
-		print_row(rc, &r);
+		print_unsized(rc, &r, e, "-", V_NOT_COMPARED,
+			      "the context's n_ctx, n_seq, n_batch or n_ubatch "
+			      "is unreadable");
 		return;
 	}
 	if (rc->types_unknown &&
@@ -354,22 +363,16 @@ static void mem_rows(struct reconcile *rc, const struct llog_mem *e, const struc
 		snprintf(r.what, sizeof r.what, "%.8s %s MiB", e->dev,
 			 e->kind == LLOG_COMPUTE ? "compute buffer"
 						 : "KV buffer");
-		snprintf(r.theirs, sizeof r.theirs, "%s", e->mib);
-		snprintf(r.ours, sizeof r.ours, "-");
-		r.v = V_NOT_COMPARED;
-		snprintf(r.note, sizeof r.note,
-			 "its size depends on the cache types, which the log "
-			 "does not give readably");
-		print_row(rc, &r);
+		print_unsized(rc, &r, e, "-", V_NOT_COMPARED,
+			      "its size depends on the cache types, which the "
+			      "log does not give readably");
 		return;
 	}
 	if (!sized && e->kind != LLOG_WEIGHTS) {
 		snprintf(r.what, sizeof r.what, "%s", e->kind == LLOG_KV_SIZE ? "KV cache" : "memory line");
-		snprintf(r.theirs, sizeof r.theirs, "%s", e->mib);
-		snprintf(r.ours, sizeof r.ours, "refused");
-		r.v = V_DIFFER;
-		snprintf(r.note, sizeof r.note, "attnviz refuses this context, llama.cpp created it");
-		print_row(rc, &r);
+		print_unsized(rc, &r, e, "refused", V_DIFFER,
+			      "attnviz refuses this context, llama.cpp created "
+			      "it");
 		return;
 	}
 	switch (e->kind) {
