@@ -103,14 +103,41 @@ int fit_budget_refuse(const struct fit_query *q, char *why, size_t len)
 	return -1;
 }
 
-int fit_solve(const struct model *m, const struct fit_query *q, enum fit_cache c, struct fit_row *row)
+void fit_row_begin(struct fit_row *row, const struct fit_query *q,
+		   enum fit_cache c)
 {
 	memset(row, 0, sizeof *row);
 	row->cache = c;
 	row->k_type = fit_cache_types[c];
-	/* llama.cpp refuses a quantized V cache without flash attention: V stays f16. */
+	/* llama.cpp refuses a quantized V cache without flash attention: V
+	 * stays f16. */
 	row->v_type = q->d.flash_attn ? fit_cache_types[c] : CACHE_F16;
 	snprintf(row->flags, sizeof row->flags, "-");
+}
+
+void fit_row_range(struct fit_row *row, const struct fit_query *q,
+		   const struct model *m, int64_t *klo, int64_t *khi)
+{
+	int64_t streams = q->d.unified ? 1 : q->d.n_seq;
+	int64_t cap = q->ctx_cap > 0 ? q->ctx_cap : m->ctx_train;
+	row->step = SIZE_PAD * streams;
+	/* n_ctx = k x step, k from the floor's to the cap's (at least one
+	 * step: the smallest cache llama.cpp allocates for these streams). */
+	int64_t lo = cap < FIT_MIN_CTX ? cap : FIT_MIN_CTX;
+	*khi = cap / row->step;
+	if (*khi < 1)
+		*khi = 1;
+	*klo = (lo + row->step - 1) / row->step;
+	if (*klo > *khi)
+		*klo = *khi;
+	row->lo = *klo * row->step;
+	row->cap = *khi * row->step;
+}
+
+int fit_solve(const struct model *m, const struct fit_query *q,
+	      enum fit_cache c, struct fit_row *row)
+{
+	fit_row_begin(row, q, c);
 	struct model *mt = typed(m, row->k_type, row->v_type);
 	if (!mt) {
 		snprintf(row->why, sizeof row->why, "out of memory");
@@ -124,20 +151,8 @@ int fit_solve(const struct model *m, const struct fit_query *q, enum fit_cache c
 		free(mt);
 		return 0;
 	}
-	int64_t streams = d.unified ? 1 : d.n_seq;
-	int64_t cap = q->ctx_cap > 0 ? q->ctx_cap : m->ctx_train;
-	int64_t avail = q->budget - q->margin;
-	row->step = SIZE_PAD * streams;
-	/* n_ctx = k x step, k from the floor's to the cap's (at least one step:
-	 * the smallest cache llama.cpp allocates for these streams). */
-	int64_t khi = cap / row->step, lo = cap < FIT_MIN_CTX ? cap : FIT_MIN_CTX;
-	if (khi < 1)
-		khi = 1;
-	int64_t klo = (lo + row->step - 1) / row->step;
-	if (klo > khi)
-		klo = khi;
-	row->lo = klo * row->step;
-	row->cap = khi * row->step;
+	int64_t avail = q->budget - q->margin, klo, khi;
+	fit_row_range(row, q, m, &klo, &khi);
 	if (row->evals++, terms(mt, &d, row->lo, &row->at) < 0)
 		goto out;
 	if (row->at.total > avail) {

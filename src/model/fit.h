@@ -72,8 +72,17 @@ int fit_terms_at(const struct model *m, const struct deploy *d, enum cache_type 
  * reason ("N bytes (G GiB) leave nothing once the margin of M MiB is kept
  * free") in why, else 0.  --fit and the fit scene both ask first. */
 int fit_budget_refuse(const struct fit_query *q, char *why, size_t len);
+/* A row for cache type c, nothing solved yet: its K and V types (V f16
+ * without flash attention, as llama.cpp requires) and no flags. */
+void fit_row_begin(struct fit_row *row, const struct fit_query *q,
+		   enum fit_cache c);
+/* The contexts fit_solve searches, n_ctx = k x step for k in [klo, khi]:
+ * row's step, lo and cap. */
+void fit_row_range(struct fit_row *row, const struct fit_query *q,
+		   const struct model *m, int64_t *klo, int64_t *khi);
 /* Solve one cache type.  0, or -1 when a size overflows (why says so). */
-int fit_solve(const struct model *m, const struct fit_query *q, enum fit_cache c, struct fit_row *row);
+int fit_solve(const struct model *m, const struct fit_query *q,
+	      enum fit_cache c, struct fit_row *row);
 /* r->flags: the llama.cpp flags of r->max_ctx and r's cache types. */
 void fit_row_flags(struct fit_row *r, const struct fit_query *q);
 /* The word of a mark: exact, modelled, estimated. */

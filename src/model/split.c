@@ -138,10 +138,7 @@ int split_solve(const struct model *m, const struct fit_query *q,
 	struct model *mt = malloc(sizeof *mt);
 	int rc = -1;
 	memset(row, 0, sizeof *row);
-	r->cache = c;
-	r->k_type = fit_cache_types[c];
-	r->v_type = q->d.flash_attn ? fit_cache_types[c] : CACHE_F16;
-	snprintf(r->flags, sizeof r->flags, "-");
+	fit_row_begin(r, q, c);
 	if (!w || !mt || split_weights_of(m, w) < 0)
 		goto out;
 	*mt = *m;
@@ -155,17 +152,8 @@ int split_solve(const struct model *m, const struct fit_query *q,
 		goto out;
 	}
 	/* the range and step of fit_solve: n_ctx = k x 256 x streams */
-	int64_t streams = d.unified ? 1 : d.n_seq;
-	int64_t cap = q->ctx_cap > 0 ? q->ctx_cap : m->ctx_train;
-	r->step = SIZE_PAD * streams;
-	int64_t khi = cap / r->step, lo = cap < FIT_MIN_CTX ? cap : FIT_MIN_CTX;
-	if (khi < 1)
-		khi = 1;
-	int64_t klo = (lo + r->step - 1) / r->step;
-	if (klo > khi)
-		klo = khi;
-	r->lo = klo * r->step;
-	r->cap = khi * r->step;
+	int64_t klo, khi;
+	fit_row_range(r, q, m, &klo, &khi);
 	if (plan_at(mt, &d, b, w, r->lo, &row->at) < 0)
 		goto out;
 	if (!plan_fits(&row->at, q->margin, &row->worst)) {
