@@ -46,7 +46,7 @@ enum verdict {
 struct row {
 	int line;
 	char what[40];
-	char theirs[24], ours[24];
+	char theirs[LLOG_TEXT], ours[24]; /* theirs as the log printed it */
 	enum verdict v;
 	char note[200];   /* the cause of a difference, or why a row is not compared */
 };
