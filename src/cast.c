@@ -283,16 +283,6 @@ int cast_finish(struct cast *c, long ms)
 	return write_event(c, ms, "o", end, strlen(end));
 }
 
-long cast_dwell_ms(const char *narration)
-{
-	long chars = 0;
-	for (const unsigned char *p = (const unsigned char *)narration; *p; p++)
-		if ((*p & 0xc0) != 0x80)   /* count characters, not UTF-8 continuation bytes */
-			chars++;
-	long ms = CAST_DWELL_BASE_MS + CAST_DWELL_PER_CHAR_MS * chars;
-	return ms > CAST_DWELL_MAX_MS ? CAST_DWELL_MAX_MS : ms;
-}
-
 int cast_marker(struct cast *c, long ms, const char *label)
 {
 	if (c->err)

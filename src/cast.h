@@ -28,11 +28,6 @@
  * since cast_new (interactive recordings). */
 #define CAST_NOW (-1L)
 
-/* The dwell of one step in --cast: long enough to read its narration. */
-#define CAST_DWELL_BASE_MS 1500
-#define CAST_DWELL_PER_CHAR_MS 35
-#define CAST_DWELL_MAX_MS 9000
-
 struct cast_opts {
 	int utf8;             /* glyphs as UTF-8; else the ASCII fallback */
 	int depth;            /* enum theme_depth: 256 or 8 colours, or the monochrome attributes */
@@ -65,8 +60,5 @@ int cast_write_ansi(FILE *out, const struct canvas *screen, const struct cast_op
 /* Later frames in another theme (enum theme_id); the next one is drawn whole. */
 void cast_set_theme(struct cast *c, int theme);
 
-/* How long --cast holds a step: CAST_DWELL_BASE_MS plus CAST_DWELL_PER_CHAR_MS
- * per character of its narration, at most CAST_DWELL_MAX_MS. */
-long cast_dwell_ms(const char *narration);
 
 #endif

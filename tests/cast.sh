@@ -62,11 +62,11 @@ elif mode == "dwell":
         seps = [k for k, r in enumerate(rows) if r.startswith("\u251c")]
         nar = [r[2:w - 2].rstrip() for r in rows[seps[0] + 1:seps[1]]]
         nar = [r for r in nar if r]
-        n = sum(len(r) for r in nar) + len(nar) - 1   # one space dropped at each line break
-        want = min(1.5 + 0.035 * n, 9.0)
+        n = len(" ".join(nar).split())
+        want = max(3.0, n * 60 / 150)   # read aloud at 150 words a minute
         got = out[i + 1][0] - out[i][0]
         if abs(got - want) > 0.0005:
-            print("step %d: held %.3f s, want %.3f s for %d characters" % (i, got, want, n)); break
+            print("step %d: held %.3f s, want %.3f s for %d words" % (i, got, want, n)); break
     else:
         print("ok")
 elif mode == "last":
@@ -96,10 +96,11 @@ check "cast: asciinema cat parses and prints it" cat_ok "$tmp/os.cast"
 check "cast: the printed text shows the last step" grep -qF "step 8/8" "$tmp/os.cast.txt"
 check "cast: and the summary pane" grep -qF "✓ all 21 checks pass" "$tmp/os.cast.txt"
 check "cast: and the last step's narration" grep -qF "the two-pass method finds max 5" "$tmp/os.cast.txt"
-# Dwell: 1.5 s + 35 ms per character of the step's narration, at most 9 s;
-# the narration is read off the screen the events draw (castinfo.py decodes
-# the stream), so the check does not use the program's own count.
-expect_eq "cast: each step held 1.5 s + 35 ms per narration character" "$(info dwell "$tmp/os.cast")" ok
+# Dwell: the time to read the step's narration aloud, 150 words a minute,
+# at least 3 s; the narration is read off the screen the events draw
+# (castinfo.py decodes the stream), so the check does not use the program's
+# own count.
+expect_eq "cast: each step held to read it aloud (150 words a minute, 3 s at least)" "$(info dwell "$tmp/os.cast")" ok
 "$ATTNVIZ" --cast 2 >"$tmp/os2.cast"
 check "cast: deterministic (the same bytes twice, by id and by number)" cmp -s "$tmp/os.cast" "$tmp/os2.cast"
 

@@ -44,7 +44,11 @@ bad until-past-end "6: [1] until: 41 is past the scene's end (tiled has steps 0 
 printf '[lesson]\ntitle = T\n[1]\nscene = tiled\ncolour = red\n' >"$tmp/unknown-key.ini"
 bad unknown-key "5: [1] colour: unknown key (an item takes scene, step, set, until and note)"
 printf '[lesson]\ntitle = T\nauthor = me\n[1]\nscene = tiled\n' >"$tmp/unknown-lesson-key.ini"
-bad unknown-lesson-key "3: [lesson] author: unknown key ([lesson] takes title and model)"
+bad unknown-lesson-key "3: [lesson] author: unknown key ([lesson] takes title, model and pace)"
+printf '[lesson]\ntitle = T\npace = fast\n[1]\nscene = tiled\n' >"$tmp/pace-word.ini"
+bad pace-word "3: [lesson] pace: not a number: 'fast' (a speed from 0.25 to 4; 1 reads at 150 words a minute)"
+printf '[lesson]\ntitle = T\npace = 9\n[1]\nscene = tiled\n' >"$tmp/pace-range.ini"
+bad pace-range "3: [lesson] pace: out of range: '9' (a speed from 0.25 to 4; 1 reads at 150 words a minute)"
 printf '[lesson]\ntitle = T\n[1]\nscene = tiled\nstep = 3x\n' >"$tmp/bad-step.ini"
 bad bad-step "5: [1] step: not a step number: '3x'"
 printf '[lesson]\ntitle = T\nmodel = nosuchmodel\n[1]\nscene = gqa\n' >"$tmp/bad-model.ini"
@@ -202,6 +206,8 @@ if command -v tmux >/dev/null 2>&1; then
 	T send-keys -t nav Down Down Down Enter
 	check "plans: Enter goes to the item chosen" wait_for nav "┌ item 4/5 ── 4/$nscenes  Tiled attention"
 	check "plans: its set applied (n 64, d 8, B 16)" wait_for nav "n 64  d 8  B 16"
+	T send-keys -t nav End
+	check "plans: End stops at the item's until (step 20 of 41)" wait_for nav "step 20/41"
 	T send-keys -t nav q
 	check "plans: q quits with status 0" wait_for nav "EXITED 0"
 	# --record: a marker for each step shown, in the order the class saw them
@@ -209,13 +215,39 @@ if command -v tmux >/dev/null 2>&1; then
 	printf '%s\n' "scene 1/step 3 · item 1/5 · $note1" "scene 1/step 4 · item 1/5" "scene 1/step 5 · item 1/5" \
 		"scene 1/step 6 · item 1/5" "scene 2/step 0 · item 2/5 · $(sed -n '/^\[2\]/,/^\[3\]/s/^note *= *//p' "$plan")" \
 		"scene 1/step 6 · item 1/5" "scene 4/step 0 · item 4/5 · $(sed -n '/^\[4\]/,/^\[5\]/s/^note *= *//p' "$plan")" \
-		>"$tmp/nav.want"
+		"scene 4/step 20 · item 4/5" >"$tmp/nav.want"
 	if cmp -s "$tmp/nav.want" "$tmp/nav.got"; then
-		ok "plans: --record marks each step taken, once, in order (7 markers)"
+		ok "plans: --record marks each step taken, once, in order (8 markers)"
 	else
 		fail "plans: --record markers ($(diff "$tmp/nav.want" "$tmp/nav.got" | head -4 | tr '\n' '|'))"
 	fi
 	T kill-session -t nav 2>/dev/null
+fi
+
+# --- [lesson] pace: one reading pace, scaled ----------------------------------
+# The same two items at pace 1 and pace 2: every step held half as long, so
+# the recording's end (its last event's time) is half, to a millisecond a
+# step of rounding.  The note is held on its own frame too.
+cat >"$tmp/pace1.ini" <<'EOF'
+[lesson]
+title = Pace
+[1]
+scene = online-softmax
+until = 3
+note = The running max and sum: watch them change as each score arrives.
+[2]
+scene = swa
+until = 2
+EOF
+sed 's/^title = Pace$/title = Pace\npace = 2/' "$tmp/pace1.ini" >"$tmp/pace2.ini"
+"$ATTNVIZ" --lesson "$tmp/pace1.ini" --cast >"$tmp/pace1.cast"
+"$ATTNVIZ" --lesson "$tmp/pace2.ini" --cast >"$tmp/pace2.cast"
+end1=$(tail -1 "$tmp/pace1.cast" | sed 's/^\[\([0-9.]*\),.*/\1/')
+end2=$(tail -1 "$tmp/pace2.cast" | sed 's/^\[\([0-9.]*\),.*/\1/')
+if awk -v a="$end1" -v b="$end2" 'BEGIN { d = a / 2 - b; exit !(a >= 20 && d < 0.01 && d > -0.01) }'; then
+	ok "plans: pace = 2 plays the plan in half the time ($end1 s, $end2 s)"
+else
+	fail "plans: pace = 2 plays in $end2 s, pace 1 in $end1 s"
 fi
 
 # --- --cast SCENE and --cast all: a marker per step ---------------------------

@@ -116,19 +116,17 @@ fatal quit 'C-\\' 131 1c
 fatal abrt ABRT 134
 
 # 50 KB pasted into the parameter editor: the keys waiting are taken before
-# the next draw (one draw a character took 6 s); the line keeps its bound.
+# the next draw (one draw a character took 6 s), the line keeps its bound,
+# and the keys after the paste still act.  Not timed: how fast is the
+# machine's business (a suite beside other work took 27 s).
 start paste 100 30 -s 2
 expect_screen "tmux: paste session up" paste "step 0/8"
 T send-keys -t paste e
 chunk=$(head -c 1000 /dev/zero | tr '\0' 'a')
-t0=$(date +%s)
 i=0
 while [ $i -lt 50 ]; do T send-keys -t paste -l "$chunk"; i=$((i + 1)); done
 T send-keys -t paste Escape q
 expect_screen "tmux: 50 KB pasted into the editor, then Escape and q" paste "EXITED 0"
-t1=$(date +%s)
-[ $((t1 - t0)) -le 5 ] && ok "tmux: a 50 KB paste is taken in $((t1 - t0)) s (at most 5)" ||
-	fail "tmux: a 50 KB paste took $((t1 - t0)) s"
 
 start d 100 30 -s 2
 T send-keys -t d + + + + + + a
@@ -470,17 +468,32 @@ expect_screen "tmux: the cleared line takes new text" ed "values: 4 vectors for 
 T send-keys -t ed Escape q
 expect_screen "tmux: editor session quits" ed "EXITED 0"
 
-# Autoplay at a pace a class follows (about 1.5 s a step), its keys in the footer.
+# Autoplay at the reading pace --cast holds (150 words a minute, 3 s at
+# least), + speeding it up: six presses make it 1.25^6 = 3.81 times as fast.
 start ap 80 24 -s online-softmax
 expect_screen "tmux: autoplay session up" ap "step 0/8"
+T send-keys -t ap + + + + + +
+expect_screen "tmux: + says the pace it set" ap \
+	"autoplay: 572 words a minute (pace 3.81), at least 0.8 s a step"
+# steps 0 and 1 read aloud at that pace, their words counted off --frame
+words=0
+for k in 0 1; do
+	n=$("$ATTNVIZ" --frame online-softmax --step $k --format txt |
+		awk '/^├/ { n++; next } n == 1' | sed 's/^│//; s/│$//' | wc -w)
+	words=$((words + n))
+done
+want=$(awk -v w="$words" 'BEGIN { printf "%.1f", w * 0.4 / 1.25 ^ 6 }')
 t0=$(date +%s)
 T send-keys -t ap a
 expect_screen "tmux: the footer says how to stop and pace autoplay" ap "a stop  +/- speed"
-expect_screen "tmux: autoplay reaches step 3" ap "step 3/8"
+expect_screen "tmux: autoplay reaches step 2" ap "step 2/8"
 t1=$(date +%s)
-# 3 steps at 1.2 s each plus a share per word of narration: at least 3.6 s, not
-# faster than a class follows, and not stuck (room for a loaded machine)
-if [ $((t1 - t0)) -ge 3 ] && [ $((t1 - t0)) -le 20 ]; then ok "tmux: autoplay takes 3 steps in $((t1 - t0)) s (3 to 20)"; else fail "tmux: autoplay took $((t1 - t0)) s for 3 steps"; fi
+# whole seconds: at least the pace's less one, and not stuck (a loaded machine)
+if awk -v got=$((t1 - t0)) -v want="$want" 'BEGIN { exit !(got >= want - 1 && got <= want + 15) }'; then
+	ok "tmux: autoplay takes 2 steps in $((t1 - t0)) s (their $words words: $want s)"
+else
+	fail "tmux: autoplay took $((t1 - t0)) s for 2 steps (their $words words: $want s)"
+fi
 T send-keys -t ap a
 expect_screen "tmux: a stops autoplay, the footer says play" ap "a play  m model"
 T send-keys -t ap q

@@ -2,10 +2,12 @@
  * --cast: a scene (or the lesson) played from its first to its last step,
  * composed off-screen as the UI composes it, and written as an asciicast v2
  * recording on stdout (src/cast.h).  No terminal and no clock: each step is
- * held for cast_dwell_ms of its narration, so the same command writes the
+ * held for the time to read what it shows aloud (util/pace.h, the TUI's
+ * autoplay pace; a plan's pace scales it), so the same command writes the
  * same bytes.  Each step begins with a marker (an asciicast "m" event)
- * labelled "scene N/step M", so a player can jump and pause step by step.  The benchmark measures this machine while it runs and has no
- * steps: it is not part of `all`, and --cast bench is refused.
+ * labelled "scene N/step M", so a player can jump and pause step by step.
+ * The benchmark measures this machine while it runs and has no steps: it
+ * is not part of `all`, and --cast bench is refused.
  */
 #include <langinfo.h>
 #include <stdlib.h>
@@ -16,6 +18,7 @@
 #include "frame.h"
 #include "theme.h"
 #include "util/err.h"
+#include "util/pace.h"
 #include "util/xmalloc.h"
 
 /* The most cells a recording may draw, frames x width x height: about two
@@ -45,6 +48,7 @@ struct cast_part {
 	int first, last;
 	const struct lesson *lesson;   /* NULL for a scene */
 	int item;
+	double speed;                  /* the reading pace's (util/pace.h) */
 };
 
 /* Play one opened run over the part's steps onto the recording, with a
@@ -83,7 +87,7 @@ static int cast_run(struct cast *c, const struct registry *reg, struct run *r, c
 			rc = -1;
 		if (fi.note_alone && rc == 0) {
 			/* the note read first, then the step's own narration */
-			*ms += cast_dwell_ms(fi.note);
+			*ms += pace_ms(fi.note, p->speed);
 			fi.note = NULL;
 			fi.note_alone = 0;
 			frame_compose(screen, &fi, &v);
@@ -91,7 +95,10 @@ static int cast_run(struct cast *c, const struct registry *reg, struct run *r, c
 		}
 		if (rc < 0)
 			err_print("cannot write the recording to stdout");
-		*ms += cast_dwell_ms(v.narration);
+		/* a note shown beside the narration is read with it */
+		int words = pace_words(v.narration) +
+			    (fi.note ? pace_words(fi.note) : 0);
+		*ms += pace_words_ms(words, p->speed);
 	}
 out:
 	summary_free(&s);
@@ -151,7 +158,11 @@ int cli_cast_lesson(const struct app *a, const struct cli_options *o)
 	}
 	for (int i = 0; i < l->n && status == 0; i++) {
 		struct run r;
-		struct cast_part p = {.first = l->items[i].first, .last = l->items[i].last, .lesson = l, .item = i};
+		struct cast_part p = {.first = l->items[i].first,
+				      .last = l->items[i].last,
+				      .lesson = l,
+				      .item = i,
+				      .speed = l->pace};
 		if (lesson_open_item(l, i, NULL, &r, err, sizeof err) < 0) {
 			err_print(err);
 			status = 2;
@@ -227,7 +238,7 @@ int cli_cast(const struct app *a, const struct cli_options *o)
 			status = 2;
 			break;
 		}
-		struct cast_part p = {.first = 0, .last = r.nsteps};
+		struct cast_part p = {.first = 0, .last = r.nsteps, .speed = 1};
 		if (cast_run(c, reg, &r, &p, w, h, &ms) < 0)
 			status = 2;
 		run_close(&r);

@@ -10,10 +10,12 @@
 #include "frame.h"
 #include "util/err.h"
 #include "util/ini.h"
+#include "util/num.h"
+#include "util/pace.h"
 #include "util/xmalloc.h"
 
 /* The keys each kind of section takes: anything else is a typo to report. */
-static const char *const lesson_keys[] = {"title", "model", NULL};
+static const char *const lesson_keys[] = {"title", "model", "pace", NULL};
 static const char *const item_keys[] = {"scene", "step", "set", "until", "note", NULL};
 
 static int key_known(const char *const *keys, const char *key)
@@ -217,7 +219,8 @@ static int check_names(const struct lesson *l, const struct ini_file *f, char *e
 		int top = !strcmp(k->section, "lesson");
 		if (!key_known(top ? lesson_keys : item_keys, k->key)) {
 			err_set(err, errlen, l->path, k->line, k->section, k->key, "unknown key (%s)",
-				top ? "[lesson] takes title and model" : "an item takes scene, step, set, until and note");
+				top ? "[lesson] takes title, model and pace"
+				    : "an item takes scene, step, set, until and note");
 			return -1;
 		}
 	}
@@ -255,6 +258,31 @@ static int check_numbers(const struct lesson *l, const struct ini_file *f, int *
 	return 0;
 }
 
+/* [lesson] pace: a speed within the range a teacher may set, 1 when the
+ * file has none. */
+static int read_pace(struct lesson *l, const struct ini_file *f, char *err,
+		     size_t errlen)
+{
+	int line;
+	const char *why = NULL;
+	const char *v = ini_get(f, "lesson", "pace", &line);
+	l->pace = 1;
+	if (!v)
+		return 0;
+	if (num_real(v, &l->pace, &why) == 0 &&
+	    (l->pace < PACE_SPEED_MIN || l->pace > PACE_SPEED_MAX))
+		why = "out of range";
+	if (!why)
+		return 0;
+	char shown[64];
+	err_clean(shown, sizeof shown, v);
+	err_set(err, errlen, l->path, line, "lesson", "pace",
+		"%s: '%s' (a speed from %g to %g; 1 reads at %d words a "
+		"minute)", why, shown, PACE_SPEED_MIN, PACE_SPEED_MAX,
+		PACE_WORDS_PER_MINUTE);
+	return -1;
+}
+
 int lesson_load(struct lesson *l, const char *path, const struct registry *reg, const struct model *cli_model,
 		char *err, size_t errlen)
 {
@@ -284,6 +312,8 @@ int lesson_load(struct lesson *l, const char *path, const struct registry *reg, 
 		}
 	}
 	l->use = cli_model ? cli_model : l->model;
+	if (read_pace(l, f, err, errlen) < 0)
+		goto out;
 	for (int i = 0; i < l->n; i++) {
 		char sec[16];
 		snprintf(sec, sizeof sec, "%d", i + 1);

@@ -1,7 +1,8 @@
 /*
  * lesson: a teacher's lesson plan (DESIGN section 7), an INI file:
  *
- *   [lesson]  title (required), model (optional, as -m)
+ *   [lesson]  title (required), model (optional, as -m), pace (optional:
+ *             the reading pace's speed, util/pace.h, 1 by default)
  *   [1] [2] … numbered items without a gap, each: scene (required), step
  *             (the first step shown, default 0), set (KEY=VALUE, … applied
  *             together, as --set), until (the item's last step, default the
@@ -40,6 +41,7 @@ struct lesson {
 	char title[128];
 	struct model *model;          /* [lesson] model, owned; NULL when the file names none */
 	const struct model *use;      /* the model every item opens with: -m, else model, else NULL */
+	double pace;                  /* [lesson] pace: autoplay's, --cast's */
 	int n;
 	struct lesson_item items[LESSON_MAX_ITEMS];
 };

@@ -23,16 +23,11 @@
 #include "ui/keys.h"
 #include "ui/term.h"
 #include "util/err.h"
+#include "util/pace.h"
 #include "util/xmalloc.h"
 
-#define SPEED_MIN 50
-#define SPEED_MAX 8000
-/* Autoplay dwells on a step for speed_ms plus speed_ms / WORD_SHARE for each
- * word of its narration: at the default, 1.2 s and 12 ms a word, about 1.5 s
- * for a narration of 30 words, a pace a class follows while the teacher
- * talks (+ and - change it). */
-#define SPEED_DEFAULT 1200
-#define WORD_SHARE 100
+/* + and - change the reading pace's speed (util/pace.h) by this factor. */
+#define SPEED_STEP 1.25
 /* A first digit that may begin a two-digit scene number waits this long for
  * the second (Enter jumps at once). */
 #define JUMP_WAIT_MS 1500
@@ -48,7 +43,8 @@ struct ui {
 	int have_user_model;
 	struct model user_model2;  /* the second model (-m twice, picker M), beside the first */
 	int have_user_model2;
-	int autoplay, speed_ms;
+	int autoplay;
+	double speed;              /* the reading pace's (util/pace.h) */
 	char message[600];
 	int msg_err;
 	enum overlay overlay;
@@ -76,6 +72,7 @@ struct ui {
 	int item;                  /* the plan's item on screen; -1 when the scene shown is off the plan */
 	int note_seen;             /* → was pressed on a note shown alone: the narration is shown */
 	int drawn_note_alone;      /* the last frame showed the item's note alone */
+	int drawn_note;            /* it showed the note, alone or not */
 	int lesson_sel;            /* the L overlay's highlighted item */
 	int rec_scene, rec_step;   /* the step the recording last marked (-1: none yet) */
 };
@@ -165,6 +162,13 @@ static int item_last(struct ui *u)
 {
 	int last = u->lesson->items[u->item].last;
 	return last < cur(u)->nsteps ? last : cur(u)->nsteps;
+}
+
+/* The scene on screen is the plan's current item (Tab leaves it). */
+static int in_item(struct ui *u)
+{
+	return u->lesson && u->item >= 0 &&
+	       u->lesson->items[u->item].def == cur(u)->def;
 }
 
 /* → in a lesson: the note's narration, the next step, or the next item.
@@ -579,16 +583,15 @@ static void step_autoplay(struct ui *u)
 	}
 }
 
-/* How long autoplay stays on the step on screen: longer narrations longer. */
-static int dwell_ms(const struct ui *u)
+/* How long autoplay stays on the step on screen: the time to read aloud
+ * what the narration pane shows (a lesson's note alone, or beside the
+ * step's narration), as --cast holds it. */
+static long dwell_ms(const struct ui *u)
 {
-	int words = 0, in_word = 0;
-	for (const char *p = u->view.narration; *p; p++) {
-		int sp = *p == ' ' || *p == '\n';
-		words += !sp && !in_word;
-		in_word = !sp;
-	}
-	return u->speed_ms + words * (u->speed_ms / WORD_SHARE);
+	int words = u->drawn_note_alone ? 0 : pace_words(u->view.narration);
+	if (u->drawn_note)
+		words += pace_words(u->lesson->items[u->item].note);
+	return pace_words_ms(words, u->speed);
 }
 
 /* Jump to scene number n (1-based); a number without a scene says so. */
@@ -698,8 +701,13 @@ static int key_main(struct ui *u, int key, int fkey)
 		if (!lesson_prev(u))
 			run_goto(r, r->step - 1);
 		break;
-	case ACT_FIRST: run_goto(r, 0); break;
-	case ACT_LAST: run_goto(r, r->nsteps); break;
+	/* in a plan, the item's steps: its step and until */
+	case ACT_FIRST:
+		run_goto(r, in_item(u) ? u->lesson->items[u->item].first : 0);
+		break;
+	case ACT_LAST:
+		run_goto(r, in_item(u) ? item_last(u) : r->nsteps);
+		break;
 	case ACT_NEXT_SCENE: go_scene(u, u->cur + 1); break;
 	case ACT_PREV_SCENE: go_scene(u, u->cur - 1); break;
 	case ACT_JUMP: break;   /* digits: key_digit */
@@ -722,10 +730,13 @@ static int key_main(struct ui *u, int key, int fkey)
 		break;
 	case ACT_FASTER:
 	case ACT_SLOWER:
-		u->speed_ms = a == ACT_FASTER ? u->speed_ms * 2 / 3 : u->speed_ms * 3 / 2;
-		u->speed_ms = u->speed_ms < SPEED_MIN ? SPEED_MIN : u->speed_ms > SPEED_MAX ? SPEED_MAX : u->speed_ms;
-		snprintf(msg, sizeof msg, "autoplay: %.1f s a step + %.3f s a word of narration", u->speed_ms / 1000.0,
-			 u->speed_ms / WORD_SHARE / 1000.0);
+		u->speed = pace_clamp(a == ACT_FASTER ? u->speed * SPEED_STEP
+						      : u->speed / SPEED_STEP);
+		snprintf(msg, sizeof msg,
+			 "autoplay: %.0f words a minute (pace %.2f), "
+			 "at least %.1f s a step",
+			 PACE_WORDS_PER_MINUTE * u->speed, u->speed,
+			 PACE_FLOOR_MS / 1000.0 / u->speed);
 		say(u, 0, msg);
 		break;
 	case ACT_RESET:
@@ -886,6 +897,7 @@ static void draw(struct ui *u)
 		fi.note_alone = frame_note_alone(w, fi.note, u->view.narration);
 	}
 	u->drawn_note_alone = fi.note_alone;
+	u->drawn_note = fi.note != NULL;
 	u->drawn_busy = fi.busy;
 	frame_compose(u->screen, &fi, &u->view);
 	term_blit(u->screen);
@@ -992,7 +1004,8 @@ static void loop(struct ui *u)
 		 * a scene measuring in the background is redrawn five times a second
 		 * (drawn_busy, not busy now: a run that ended since the draw still gets
 		 * its last frame). */
-		int wait_ms = u->autoplay ? dwell_ms(u) : u->drawn_busy ? 200 : -1;
+		int wait_ms = u->autoplay ? (int)dwell_ms(u)
+			      : u->drawn_busy ? 200 : -1;
 		if (u->drawn_busy && wait_ms > 200)
 			wait_ms = 200;
 		if (u->jump && (wait_ms < 0 || wait_ms > JUMP_WAIT_MS))
@@ -1071,7 +1084,7 @@ int ui_main(const struct app *a, const struct cli_options *o)
 	u->unattended = o->keys_file || o->frames >= 0;
 	u->keys_mode = o->keys_file != NULL;
 	u->frames = o->frames;
-	u->speed_ms = SPEED_DEFAULT;
+	u->speed = a->lesson ? a->lesson->pace : 1;
 	u->theme = o->theme;
 	if (!u->unattended && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
 		err_print("interactive mode needs a terminal; use --print SCENE or --summary SCENE");

@@ -94,12 +94,4 @@ void test_cast(void)
 	colour_utf8();
 	setlocale(LC_CTYPE, saved);
 	mono_ascii_resize();
-	/* 1.5 s + 35 ms a character, at most 9 s */
-	T_EQ_INT(cast_dwell_ms(""), 1500, "cast: dwell of an empty narration");
-	T_EQ_INT(cast_dwell_ms("abc"), 1605, "cast: dwell of three characters");
-	T_EQ_INT(cast_dwell_ms("×→"), 1570, "cast: dwell counts characters, not UTF-8 bytes");
-	char long_text[301];
-	memset(long_text, 'w', 300);
-	long_text[300] = 0;
-	T_EQ_INT(cast_dwell_ms(long_text), 9000, "cast: dwell is capped at 9 s");
 }

@@ -12,6 +12,7 @@
 #include "util/ini.h"
 #include "util/num.h"
 #include "util/words.h"
+#include "util/pace.h"
 #include "util/xmalloc.h"
 #include "t.h"
 
@@ -265,4 +266,26 @@ void test_words(void)
 	T_EQ_INT(words_split(many, argv, 2, err, sizeof err), -1,
 		 "words: more words than room is refused");
 	T_EQ_STR(err, "more than 2 words", "words: ... and said");
+}
+
+/* The reading pace of autoplay, --cast and a plan: 150 words a minute read
+ * aloud (0.4 s a word), at least 3 s, divided by the speed. */
+void test_pace(void)
+{
+	T_EQ_INT(pace_words("  Pairs 0 and 1\tturn ×→ fast.\n"), 7,
+		 "pace: words are runs between blanks, UTF-8 or not");
+	T_EQ_INT(pace_ms("", 1), 3000, "pace: nothing to read holds 3 s");
+	T_EQ_INT(pace_ms("one two three four five six seven", 1), 3000,
+		 "pace: 7 words (2.8 s aloud) still hold the 3 s floor");
+	char thirty[200] = "";
+	for (int i = 0; i < 30; i++)
+		strcat(thirty, "word ");
+	T_EQ_INT(pace_ms(thirty, 1), 30 * 60000 / 150,
+		 "pace: 30 words at 150 words a minute, 12 s");
+	T_EQ_INT(pace_ms(thirty, 1.5), 8000, "pace: speed 1.5 holds 2/3");
+	T_EQ_INT(pace_ms("", 2), 1500, "pace: the speed scales the floor");
+	T_EQ_INT(pace_ms(thirty, 100), 3000, "pace: a speed past 4 is 4");
+	T_EQ_INT(pace_ms(thirty, 0), 48000, "pace: a speed under 1/4 is 1/4");
+	T_EQ_INT(pace_ms(thirty, (double)NAN), 12000,
+		 "pace: a speed that is not a number is 1");
 }
