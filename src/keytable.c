@@ -22,7 +22,7 @@ const struct key_help key_help[] = {
 	{ACT_MODEL, "m", "m", "model picker (/ a path, d lesson's, M second, D drops it)"},
 	{ACT_MODEL2, "M", "M", "a second model, beside the first where scenes compare"},
 	{ACT_EDIT, "e", "e", "edit the scene's parameters"},
-	{ACT_EXPLAIN, "w", "w", "explain every number (formula, inputs, check)"},
+	{ACT_EXPLAIN, "w", "w", "explain every number, opened at the one this step shows"},
 	{ACT_THEME, "t", "t", "theme: classic or projector (high contrast, bold)"},
 	{ACT_HELP, "?", "?", "this help"},
 	{ACT_QUIT, "q", "q", "quit"},

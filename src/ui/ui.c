@@ -18,6 +18,7 @@
 #include "cast.h"
 #include "escseq.h"
 #include "scene/explain.h"
+#include "scene/focus.h"
 #include "theme.h"
 #include "frame.h"
 #include "ui/keys.h"
@@ -394,7 +395,56 @@ static void edit_prefill(struct ui *u)
 	u->edit_cur = strlen(u->edit);
 }
 
-/* Open the w pane: the --explain text of the current scene, from its summary. */
+/* The text of the step before the one on screen (focus.h reads what it
+ * printed, to tell what this step changed), or NULL at the first step.
+ * Rendered off-screen: the run goes back a step and returns. */
+static char *text_before(struct ui *u)
+{
+	struct run *r = cur(u);
+	int step = r->step;
+	if (step == 0 || !u->view.pic || !u->view.side)
+		return NULL;
+	struct view v = {.pic = canvas_new(u->view.pic->w, u->view.pic->h),
+			 .side = canvas_new(u->view.side->w, u->view.side->h)};
+	char *t = NULL;
+	if (v.pic && v.side) {
+		run_goto(r, step - 1);
+		run_render(r, &v);
+		t = focus_view_text(&v);
+		run_goto(r, step);
+	}
+	canvas_free(v.pic);
+	canvas_free(v.side);
+	return t;
+}
+
+/* Scroll the w pane to the summary number the step on screen shows or
+ * changes (focus.h has the rule), its heading on the pane's first row. */
+static void explain_focus(struct ui *u)
+{
+	const struct summary *sum = &u->sums[u->cur];
+	if (!u->explain || scene_measures(cur(u)->def) || !u->view.side)
+		return;
+	char *now = focus_view_text(&u->view), *before = text_before(u);
+	int i = now ? focus_item(sum, now, before) : -1;
+	free(now);
+	free(before);
+	long off = i >= 0 ? focus_explain_offset(u->explain, sum->items[i].key) : -1;
+	char *head = off >= 0 ? strndup(u->explain, (size_t)off) : NULL;
+	if (!head)
+		return;
+	int w, h;
+	term_size(&w, &h);
+	int top = frame_explain_rows(w, head), max = frame_explain_rows(w, u->explain) - frame_explain_page(h);
+	free(head);
+	u->explain_top = top < max ? top : max > 0 ? max : 0;
+	char msg[200];
+	snprintf(msg, sizeof msg, "explain: at %s, which this step shows (g goes to the top)", sum->items[i].key);
+	say(u, 0, msg);
+}
+
+/* Open the w pane: the --explain text of the current scene, from its
+ * summary, at the number the step on screen is about. */
 static void explain_open(struct ui *u)
 {
 	refresh_summary(u);
@@ -402,6 +452,7 @@ static void explain_open(struct ui *u)
 	u->explain = explain_text(cur(u), &u->sums[u->cur]);
 	u->explain_top = 0;
 	u->overlay = OVERLAY_EXPLAIN;
+	explain_focus(u);
 }
 
 /* A scroll key's new first row, clamped to 0..max: up/down (k, j), a page
