@@ -6,11 +6,11 @@ const struct key_help key_help[] = {
 	{ACT_FIRST, "Home  g", "Home g", "first step"},
 	{ACT_LAST, "End  G", "End G", "last step"},
 	{ACT_GOTO_STEP, ":", ":", "go to a step: type its number, Enter"},
-	/* one line for both: the help fits 120x40 without scrolling */
+	/* one line for both: the help fits 120x40 without scrolling (tmux.sh) */
 	{ACT_SCROLL_BACK, "↑ ↓  k j", "Up Down k j", "scroll the benchmark's results (+N more above, below)"},
 	{ACT_NEXT_SCENE, "Tab  ]", "Tab ]", "next scene"},
 	{ACT_PREV_SCENE, "S-Tab  [", "Shift-Tab [", "previous scene"},
-	{ACT_JUMP, "1 … 9", "1-9", "jump to a scene; two digits for 10 and up (1 then 2), 1 Enter for 1"},
+	{ACT_JUMP, "1 … 9", "1-9", "jump to a scene: 1 2 for scene 12, 1 Enter for scene 1"},
 	{ACT_SCENES, "s", "s", "scene list (mouse: click a scene)"},
 	{ACT_LESSON, "L", "L", "the lesson plan's items (--lesson FILE): Enter goes to one"},
 	{ACT_AUTOPLAY, "a", "a", "autoplay on/off (a longer narration stays longer; it stops at the scene's end)"},
@@ -23,7 +23,8 @@ const struct key_help key_help[] = {
 	{ACT_MODEL2, "M", "M", "a second model, beside the first where scenes compare"},
 	{ACT_EDIT, "e", "e", "edit the scene's parameters"},
 	{ACT_EXPLAIN, "w", "w", "explain every number, opened at the one this step shows"},
-	{ACT_THEME, "t", "t", "theme: classic or projector (high contrast, bold)"},
+	{ACT_FOLD, "p", "p", "presenter's screen: summary folded to one line, or back"},
+	{ACT_THEME, "t", "t", "theme: classic or projector (high contrast, bold, folded)"},
 	{ACT_HELP, "?", "?", "this help"},
 	{ACT_QUIT, "q", "q", "quit"},
 	{ACT_NONE, "mouse wheel", "wheel", "step forward / back"},

@@ -73,6 +73,8 @@ struct ui {
 	FILE *rec_file;            /* --record: opened before the screen starts */
 	struct cast *rec;          /* and the recording of every frame drawn */
 	int theme;                 /* enum theme_id: --set theme=, the t key */
+	int folded;                /* the presenter's screen (p; the projector theme): the
+				    * summary pane on one line, for every scene alike */
 	const struct lesson *lesson;   /* --lesson FILE (the app's), or NULL */
 	int item;                  /* the plan's item on screen; -1 when the scene shown is off the plan */
 	int note_seen;             /* → was pressed on a note shown alone: the narration is shown */
@@ -823,8 +825,16 @@ static int key_main(struct ui *u, int key, int fkey)
 		term_set_theme(u->theme);
 		if (u->rec)
 			cast_set_theme(u->rec, u->theme);
-		snprintf(msg, sizeof msg, "theme: %s (t switches)", theme_name(u->theme));
+		/* each theme brings its own summary pane: folded on the projector */
+		u->folded = frame_theme_folds(u->theme);
+		snprintf(msg, sizeof msg, "theme: %s (t switches)%s", theme_name(u->theme),
+			 u->folded ? ", the summary folded: p shows it" : "");
 		say(u, 0, msg);
+		break;
+	case ACT_FOLD:
+		u->folded = !u->folded;
+		say(u, 0, u->folded ? "summary folded to one line: p shows it again, w explains each number"
+				    : "summary shown: p folds it to one line");
 		break;
 	case ACT_SCENES:
 		u->scene_sel = u->cur;
@@ -885,16 +895,17 @@ static void key_mouse(struct ui *u)
 	}
 }
 
-/* Make the canvases match the terminal; 0 or -1 when out of memory. */
-static int fit_canvases(struct ui *u, int w, int h)
+/* Make the canvases match the terminal and the summary pane's rows (folded
+ * or not); 0 or -1 when out of memory. */
+static int fit_canvases(struct ui *u, int w, int h, int summary_rows)
 {
 	int pw, ph, sw, sh;
-	if (u->screen && u->screen->w == w && u->screen->h == h)
+	frame_pane_sizes(w, h, summary_rows, &pw, &ph, &sw, &sh);
+	if (u->screen && u->screen->w == w && u->screen->h == h && u->view.pic && u->view.pic->h == ph)
 		return 0;
 	canvas_free(u->screen);
 	canvas_free(u->view.pic);
 	canvas_free(u->view.side);
-	frame_pane_sizes(w, h, &pw, &ph, &sw, &sh);
 	u->screen = canvas_new(w, h);
 	u->view.pic = canvas_new(pw, ph);
 	u->view.side = canvas_new(sw, sh);
@@ -905,7 +916,7 @@ static void draw(struct ui *u)
 {
 	int w, h;
 	term_size(&w, &h);
-	if (w < 1 || h < 1 || fit_canvases(u, w, h) < 0)
+	if (w < 1 || h < 1 || fit_canvases(u, w, h, frame_summary_rows(w, u->folded, u->message)) < 0)
 		return;
 	refresh_summary(u);
 	run_render(cur(u), &u->view);
@@ -914,6 +925,7 @@ static void draw(struct ui *u)
 		.run = cur(u),
 		.sum = &u->sums[u->cur],
 		.autoplay = u->autoplay,
+		.folded = u->folded,
 		.message = u->message,
 		.message_is_error = u->msg_err,
 		.overlay = u->overlay,
@@ -1124,6 +1136,7 @@ int ui_main(const struct app *a, const struct cli_options *o)
 	u->frames = o->frames;
 	u->speed_ms = SPEED_DEFAULT;
 	u->theme = o->theme;
+	u->folded = frame_theme_folds(u->theme);
 	if (!u->unattended && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
 		err_print("interactive mode needs a terminal; use --print SCENE or --summary SCENE");
 		status = 2;

@@ -34,7 +34,7 @@ static int foc_open(struct foc *f, const struct registry *reg, const char *id)
 		return -1;
 	}
 	int pw, ph, sw, sh;
-	frame_pane_sizes(80, 24, &pw, &ph, &sw, &sh);
+	frame_pane_sizes(80, 24, FRAME_SUMMARY_ROWS, &pw, &ph, &sw, &sh);
 	f->v.pic = canvas_new(pw, ph);
 	f->v.side = canvas_new(sw, sh);
 	return 0;
