@@ -7,6 +7,7 @@
 
 #include "model/size.h"
 #include "glyph.h"
+#include "theme.h"
 
 static int side_width(int w)
 {
@@ -14,10 +15,26 @@ static int side_width(int w)
 	return sw < 24 ? 24 : sw > 40 ? 40 : sw;
 }
 
-void frame_pane_sizes(int w, int h, int *pic_w, int *pic_h, int *side_w, int *side_h)
+/* A message too long for the key bar: shown on the summary pane's rows. */
+static int message_in_pane(int w, const char *message)
+{
+	return message && *message && utf8_width(message) + 2 > w - 2;
+}
+
+int frame_summary_rows(int w, int folded, const char *message)
+{
+	return folded && !message_in_pane(w, message) ? FRAME_FOLDED_ROWS : FRAME_SUMMARY_ROWS;
+}
+
+int frame_theme_folds(int theme)
+{
+	return theme == THEME_PROJECTOR;
+}
+
+void frame_pane_sizes(int w, int h, int summary_rows, int *pic_w, int *pic_h, int *side_w, int *side_h)
 {
 	int sw = side_width(w);
-	int ph = h - 4 - FRAME_NARRATION_ROWS - FRAME_SUMMARY_ROWS;
+	int ph = h - 4 - FRAME_NARRATION_ROWS - summary_rows;
 	/* a blank column either side of each pane: text never abuts a divider */
 	*pic_w = w - sw - 5;
 	*pic_h = ph < 1 ? 1 : ph;
@@ -167,9 +184,24 @@ static int summary_entry(const struct summary_item *it, int room, int may_drop_v
 	return cols <= room ? cols : -1;
 }
 
+/* The presenter's screen: the pane folded to one line, the counts and
+ * where the numbers are.  A failure is never folded away: it is counted in
+ * words (FAIL), so it reads without colour and as ASCII (x, not +). */
+static void summary_folded(struct canvas *s, int checked, int failed, int y0)
+{
+	int used;
+	if (failed)
+		used = canvas_printf(s, 2, y0, ROLE_FAIL, "✗ %d of %d checks FAIL", failed, checked);
+	else if (!checked)
+		used = canvas_printf(s, 2, y0, ROLE_DIM, "nothing checked yet");
+	else
+		used = canvas_printf(s, 2, y0, ROLE_OK, "✓ %d checks pass", checked);
+	canvas_text(s, 2 + used, y0, ROLE_DIM, " · w explains");
+}
+
 /* The checked numbers, failures first, packed whole onto the pane's rows;
  * the last row ends in "+N more" when some do not fit (--summary has them all). */
-static void summary_pane(struct canvas *s, const struct frame_info *fi, int y0)
+static void summary_pane(struct canvas *s, const struct frame_info *fi, int y0, int rows)
 {
 	const struct summary *sum = fi->sum;
 	int checked = 0, failed = 0;
@@ -178,6 +210,10 @@ static void summary_pane(struct canvas *s, const struct frame_info *fi, int y0)
 		return;
 	}
 	summary_counts(sum, &checked, &failed);
+	if (rows < FRAME_SUMMARY_ROWS) {
+		summary_folded(s, checked, failed, y0);
+		return;
+	}
 	int used;
 	if (failed)
 		used = canvas_printf(s, 2, y0, ROLE_FAIL, "summary  ✗ %d of %d checks FAIL", failed, checked);
@@ -245,7 +281,7 @@ static void key_bar(struct canvas *s, const struct frame_info *fi)
 		canvas_text(s, 1 + used, y, ROLE_LABEL, hint);
 		return;
 	}
-	if (fi->message && *fi->message && utf8_width(fi->message) + 2 <= s->w - 2) {
+	if (fi->message && *fi->message && !message_in_pane(s->w, fi->message)) {
 		char msg[400];
 		snprintf(msg, sizeof msg, " %s ", fi->message);
 		canvas_text(s, 1, y, fi->message_is_error ? ROLE_FAIL : ROLE_ACCENT, msg);
@@ -818,8 +854,8 @@ void frame_compose(struct canvas *s, const struct frame_info *fi, const struct v
 		too_small(s);
 		return;
 	}
-	int pw, ph, sw, sh;
-	frame_pane_sizes(s->w, s->h, &pw, &ph, &sw, &sh);
+	int pw, ph, sw, sh, sum_rows = frame_summary_rows(s->w, fi->folded, fi->message);
+	frame_pane_sizes(s->w, s->h, sum_rows, &pw, &ph, &sw, &sh);
 	int sep = 2 + pw + 1;           /* column of the bar between picture and state */
 	int nar_y = 1 + ph + 1, sum_y = nar_y + FRAME_NARRATION_ROWS + 1;
 
@@ -840,9 +876,9 @@ void frame_compose(struct canvas *s, const struct frame_info *fi, const struct v
 	blit(s, view->side, sep + 2, 1);
 	model_note(s, fi->run, view->side, sep + 2, 1);
 	narration_pane(s, fi, view, nar_y);
-	summary_pane(s, fi, sum_y);
+	summary_pane(s, fi, sum_y, sum_rows);
 	key_bar(s, fi);
-	if (fi->message && *fi->message && utf8_width(fi->message) + 2 > s->w - 2) {
+	if (message_in_pane(s->w, fi->message)) {
 		/* A message too long for the key bar takes the summary's rows, whole, until the next key. */
 		canvas_fill(s, 1, sum_y, s->w - 2, FRAME_SUMMARY_ROWS, ' ', ROLE_NORMAL);
 		canvas_wrap(s, 2, sum_y, s->w - 4, FRAME_SUMMARY_ROWS, fi->message_is_error ? ROLE_FAIL : ROLE_ACCENT,

@@ -19,6 +19,8 @@
 #define FRAME_MIN_H 24
 #define FRAME_NARRATION_ROWS 3
 #define FRAME_SUMMARY_ROWS 3
+/* The presenter's screen: the summary pane folded to its one line of counts. */
+#define FRAME_FOLDED_ROWS 1
 
 enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_PICKER, OVERLAY_EDIT, OVERLAY_SCENES, OVERLAY_EXPLAIN,
 	       OVERLAY_LESSON };
@@ -38,6 +40,7 @@ struct frame_info {
 	const struct run *run;
 	const struct summary *sum;     /* the run's summary, or NULL */
 	int autoplay;
+	int folded;                    /* the presenter's screen: the summary pane on one line */
 	const char *message;           /* error or notice for the key bar, or NULL */
 	int message_is_error;
 	enum overlay overlay;
@@ -65,8 +68,17 @@ int frame_note_rows(int w, const char *note);
 /* The note and narration do not fit the pane together at width w. */
 int frame_note_alone(int w, const char *note, const char *narration);
 
-/* Sizes of the scene pane's two canvases for a screen of w x h. */
-void frame_pane_sizes(int w, int h, int *pic_w, int *pic_h, int *side_w, int *side_h);
+/* Rows of the summary pane on a screen w wide: FRAME_SUMMARY_ROWS, or
+ * FRAME_FOLDED_ROWS when folded, unless a message too long for the key bar
+ * is shown: it takes the pane's rows, unfolded, until the next key. */
+int frame_summary_rows(int w, int folded, const char *message);
+/* Whether a screen in theme (enum theme_id) starts folded: the projector's
+ * does, so --frame and --cast draw what the TUI shows in that theme. */
+int frame_theme_folds(int theme);
+/* Sizes of the scene pane's two canvases for a screen of w x h whose
+ * summary pane has summary_rows rows (frame_summary_rows); the picture
+ * and the state pane get every row the summary does not take. */
+void frame_pane_sizes(int w, int h, int summary_rows, int *pic_w, int *pic_h, int *side_w, int *side_h);
 /* Compose the screen; view holds the scene's rendered canvases and narration. */
 void frame_compose(struct canvas *screen, const struct frame_info *fi, const struct view *view);
 /* Rows the w pane's text takes once wrapped on a screen of width w, and

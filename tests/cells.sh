@@ -211,6 +211,32 @@ for mode in $themes2; do
 done
 run_jobs
 echo "# cells: the walk took $(($(date +%s) - start)) s"
+# The presenter's screen (p; the projector theme folds by itself): the
+# summary's one line, its mark, count and "· w explains", shown and visible
+# cell by cell in every look, and in ASCII where the locale is not UTF-8.
+# The count: online-softmax's checks as --summary gives them.
+n=$("$ATTNVIZ" --summary online-softmax | awk -F'\t' '$5 == "ok" || $5 == "FAIL"' | wc -l | tr -d ' ')
+for mode in $themes ascii; do
+	want="✓ $n checks pass · w explains" envs= args=
+	case $mode in
+	256) envs="TERM=xterm-256color" ;;
+	8) envs="TERM=xterm" ;;
+	mono) envs="TERM=xterm-256color NO_COLOR=1" ;;
+	projector) envs="TERM=xterm-256color" args="--set theme=projector" ;;
+	ascii) envs="TERM=xterm-256color LC_ALL=C" want="+ $n checks pass . w explains" ;;
+	esac
+	T new-session -d -s fold -x 80 -y 24 \
+		"env -u NO_COLOR LC_ALL=C.UTF-8 ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ATTNVIZ_MODELS' $envs $bin -s online-softmax $args; sleep 600"
+	wait_for fold " step 0/" >/dev/null
+	[ "$mode" = projector ] || T send-keys -t fold p
+	if settle fold "$tmp/fold" "$want"; then
+		check "cells: the folded summary line, visible cell by cell ($mode)" "$cells" "folded $mode" <"$tmp/fold"
+	else
+		fail "cells: the folded summary line '$want' never showed ($mode)"
+	fi
+	T kill-session -t fold
+done
+
 # The bar checks can fail: a sink shorter than a later bar, and a larger
 # number with a shorter bar, drawn by hand.
 printf '┌──────────────────────────┐\n│ ▂ █ █ █ █                │\n│ ▂ █ █ █ █                │\n└──────────────────────────┘\n' > "$tmp/short-sink"

@@ -385,6 +385,63 @@ expect_screen "tmux: t switches back" k "theme: classic"
 T send-keys -t k q
 expect_screen "tmux: the walk session quits" k "EXITED 0"
 
+# The presenter's screen (issue 44): p folds the summary pane to one line,
+# the count of checks as --summary counts them, and the picture gets the rows
+# it gave up; the projector theme folds it too; w opens at the number the
+# step shows (online-softmax's step 2: s = exp(1 - 3) + exp(0), far down).
+# row_of PANE TEXT: the first screen row (from 1) holding TEXT, or nothing
+row_of() { screen "$1" | grep -n -m1 -F -- "$2" | cut -d: -f1; }
+# divider_rows PANE: the rows of the two dividers (├), the picture's and the summary's
+divider_rows() { screen "$1" | grep -n '^├' | cut -d: -f1 | tr '\n' ' '; }
+checked=$("$ATTNVIZ" --summary online-softmax | awk -F'\t' '$5 == "ok" || $5 == "FAIL"' | wc -l | tr -d ' ')
+start pr 80 24 -s online-softmax
+expect_screen "tmux: presenter session up" pr "step 0/8"
+T send-keys -t pr Right Right
+expect_screen "tmux: presenter at step 2" pr "step 2/8"
+wait_for pr "checks pass"
+set -- $(divider_rows pr)
+open_pic=$1 open_sum=$2
+T send-keys -t pr p
+expect_screen "tmux: p folds the summary to its count, $checked checks as --summary counts" pr \
+	"│ ✓ $checked checks pass · w explains"
+wait_for pr "summary folded" >/dev/null
+set -- $(divider_rows pr)
+expect_eq "tmux: folded, the summary is the one row between its divider and the key bar" \
+	"$(($(row_of pr "✓ $checked checks pass · w explains") - $2)) $(($(screen pr | grep -n -m1 '^└' | cut -d: -f1) - $2))" "1 2"
+expect_eq "tmux: folded, the picture grows by the rows the summary gave up" "$(($1 - open_pic))" \
+	"$((24 - 1 - open_sum - 1))"
+check "tmux: folded at 80x24, the frame's corners" corner_at pr 24
+expect_screen "tmux: folded, the narration stays whole" pr "exp(1 − 3) = 0.135335"
+s1=$(awk 'BEGIN { printf "%.8f", exp(1 - 3) + exp(0) }')
+T send-keys -t pr w
+expect_screen "tmux: w at step 2 opens at s.1 = $s1, the sum the step prints" pr "explain: at s.1"
+check "tmux: the w pane's first row is s.1's heading" sh -c "tmux -L '$sock' -f /dev/null capture-pane -p -t pr | sed -n 3p | grep -qF '│ s.1 = $s1'"
+T send-keys -t pr w
+wait_gone pr "explain (↑↓" >/dev/null
+T send-keys -t pr p
+expect_screen "tmux: p again shows the summary pane" pr "summary  ✓ all $checked checks pass"
+set -- $(divider_rows pr)
+expect_eq "tmux: unfolded, the picture has its rows back" "$1 $2" "$open_pic $open_sum"
+T send-keys -t pr t
+expect_screen "tmux: the projector theme folds the summary" pr "│ ✓ $checked checks pass · w explains"
+T send-keys -t pr p
+expect_screen "tmux: in the projector theme p still unfolds it" pr "summary  ✓ all $checked checks pass"
+T send-keys -t pr t
+expect_screen "tmux: back to classic, the summary shown" pr "theme: classic"
+T send-keys -t pr Tab
+expect_screen "tmux: Tab to the next scene, the summary shown" pr "Online attention row"
+T send-keys -t pr p
+expect_screen "tmux: p folds it on that scene" pr "checks pass · w explains"
+T send-keys -t pr BTab
+expect_screen "tmux: the fold is the program's: folded back on the first scene too" pr \
+	"│ ✓ $checked checks pass · w explains"
+T send-keys -t pr q
+expect_screen "tmux: the presenter session quits" pr "EXITED 0"
+start pj 80 24 -s online-softmax --set theme=projector
+expect_screen "tmux: --set theme=projector starts folded" pj "│ ✓ $checked checks pass · w explains"
+T send-keys -t pj q
+expect_screen "tmux: the projector session quits" pj "EXITED 0"
+
 # At 80 columns an error longer than the footer is shown whole in the picker,
 # wrapped (a path after a '/').
 wdir=$(mktemp -d)

@@ -53,15 +53,16 @@ struct cast_part {
 
 /* Play one opened run over the part's steps onto the recording, with a
  * marker at the start of every step; *ms is the time of the next frame.
+ * folded: the summary pane on one line (the projector theme, as the TUI).
  * A lesson note that fills the narration pane is held on its own first,
  * within the same step.  0, or -1 when out of memory or stdout fails. */
 static int cast_run(struct cast *c, const struct registry *reg, struct run *r, const struct cast_part *p, int w,
-		    int h, long *ms)
+		    int h, int folded, long *ms)
 {
 	int pw, ph, sw, sh, rc = 0;
 	char err[700], label[600];
 	struct summary s;
-	frame_pane_sizes(w, h, &pw, &ph, &sw, &sh);
+	frame_pane_sizes(w, h, frame_summary_rows(w, folded, NULL), &pw, &ph, &sw, &sh);
 	struct canvas *screen = canvas_new(w, h);
 	struct view v = {.pic = canvas_new(pw, ph), .side = canvas_new(sw, sh)};
 	summary_init(&s);
@@ -76,7 +77,7 @@ static int cast_run(struct cast *c, const struct registry *reg, struct run *r, c
 		run_goto(r, k);
 		run_render(r, &v);
 		struct frame_info fi = {.reg = reg, .run = r, .sum = have_sum ? &s : NULL, .lesson = p->lesson,
-					.lesson_item = p->lesson ? p->item : -1};
+					.lesson_item = p->lesson ? p->item : -1, .folded = folded};
 		if (p->lesson && k == p->first && p->lesson->items[p->item].note[0]) {
 			fi.note = p->lesson->items[p->item].note;
 			fi.note_alone = frame_note_alone(w, fi.note, v.narration);
@@ -175,7 +176,7 @@ int cli_cast_lesson(const struct app *a, const struct cli_options *o)
 			status = 2;
 			break;
 		}
-		if (cast_run(c, &a->reg, &r, &p, w, h, &ms) < 0)
+		if (cast_run(c, &a->reg, &r, &p, w, h, frame_theme_folds(o->theme), &ms) < 0)
 			status = 2;
 		run_close(&r);
 	}
@@ -239,7 +240,7 @@ int cli_cast(const struct app *a, const struct cli_options *o)
 			break;
 		}
 		struct cast_part p = {.first = 0, .last = r.nsteps, .speed = 1};
-		if (cast_run(c, reg, &r, &p, w, h, &ms) < 0)
+		if (cast_run(c, reg, &r, &p, w, h, frame_theme_folds(o->theme), &ms) < 0)
 			status = 2;
 		run_close(&r);
 	}

@@ -14,7 +14,7 @@ static const struct {
 	{'a', 0, ACT_AUTOPLAY}, {'+', 0, ACT_FASTER}, {'=', 0, ACT_FASTER}, {'-', 0, ACT_SLOWER},
 	{'r', 0, ACT_RESET}, {'R', 0, ACT_RESET_PARAMS}, {'m', 0, ACT_MODEL}, {'M', 0, ACT_MODEL2}, {'e', 0, ACT_EDIT}, {'?', 0, ACT_HELP},
 	{KEY_F(1), 1, ACT_HELP}, {'s', 0, ACT_SCENES}, {'w', 0, ACT_EXPLAIN}, {'t', 0, ACT_THEME}, {'x', 0, ACT_CANCEL}, {'q', 0, ACT_QUIT},
-	{'Q', 0, ACT_QUIT}, {':', 0, ACT_GOTO_STEP}, {'L', 0, ACT_LESSON},
+	{'Q', 0, ACT_QUIT}, {':', 0, ACT_GOTO_STEP}, {'L', 0, ACT_LESSON}, {'p', 0, ACT_FOLD},
 	{KEY_UP, 1, ACT_SCROLL_BACK}, {'k', 0, ACT_SCROLL_BACK}, {KEY_DOWN, 1, ACT_SCROLL_ON}, {'j', 0, ACT_SCROLL_ON},
 };
 

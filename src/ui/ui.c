@@ -18,6 +18,7 @@
 #include "cast.h"
 #include "escseq.h"
 #include "scene/explain.h"
+#include "scene/focus.h"
 #include "theme.h"
 #include "frame.h"
 #include "ui/keys.h"
@@ -68,6 +69,8 @@ struct ui {
 	FILE *rec_file;            /* --record: opened before the screen starts */
 	struct cast *rec;          /* and the recording of every frame drawn */
 	int theme;                 /* enum theme_id: --set theme=, the t key */
+	int folded;                /* the presenter's screen (p; the projector theme): the
+				    * summary pane on one line, for every scene alike */
 	const struct lesson *lesson;   /* --lesson FILE (the app's), or NULL */
 	int item;                  /* the plan's item on screen; -1 when the scene shown is off the plan */
 	int note_seen;             /* → was pressed on a note shown alone: the narration is shown */
@@ -398,7 +401,56 @@ static void edit_prefill(struct ui *u)
 	u->edit_cur = strlen(u->edit);
 }
 
-/* Open the w pane: the --explain text of the current scene, from its summary. */
+/* The text of the step before the one on screen (focus.h reads what it
+ * printed, to tell what this step changed), or NULL at the first step.
+ * Rendered off-screen: the run goes back a step and returns. */
+static char *text_before(struct ui *u)
+{
+	struct run *r = cur(u);
+	int step = r->step;
+	if (step == 0 || !u->view.pic || !u->view.side)
+		return NULL;
+	struct view v = {.pic = canvas_new(u->view.pic->w, u->view.pic->h),
+			 .side = canvas_new(u->view.side->w, u->view.side->h)};
+	char *t = NULL;
+	if (v.pic && v.side) {
+		run_goto(r, step - 1);
+		run_render(r, &v);
+		t = focus_view_text(&v);
+		run_goto(r, step);
+	}
+	canvas_free(v.pic);
+	canvas_free(v.side);
+	return t;
+}
+
+/* Scroll the w pane to the summary number the step on screen shows or
+ * changes (focus.h has the rule), its heading on the pane's first row. */
+static void explain_focus(struct ui *u)
+{
+	const struct summary *sum = &u->sums[u->cur];
+	if (!u->explain || scene_measures(cur(u)->def) || !u->view.side)
+		return;
+	char *now = focus_view_text(&u->view), *before = text_before(u);
+	int i = now ? focus_item(sum, now, before) : -1;
+	free(now);
+	free(before);
+	long off = i >= 0 ? focus_explain_offset(u->explain, sum->items[i].key) : -1;
+	char *head = off >= 0 ? strndup(u->explain, (size_t)off) : NULL;
+	if (!head)
+		return;
+	int w, h;
+	term_size(&w, &h);
+	int top = frame_explain_rows(w, head), max = frame_explain_rows(w, u->explain) - frame_explain_page(h);
+	free(head);
+	u->explain_top = top < max ? top : max > 0 ? max : 0;
+	char msg[200];
+	snprintf(msg, sizeof msg, "explain: at %s, which this step shows (g goes to the top)", sum->items[i].key);
+	say(u, 0, msg);
+}
+
+/* Open the w pane: the --explain text of the current scene, from its
+ * summary, at the number the step on screen is about. */
 static void explain_open(struct ui *u)
 {
 	refresh_summary(u);
@@ -406,6 +458,7 @@ static void explain_open(struct ui *u)
 	u->explain = explain_text(cur(u), &u->sums[u->cur]);
 	u->explain_top = 0;
 	u->overlay = OVERLAY_EXPLAIN;
+	explain_focus(u);
 }
 
 /* A scroll key's new first row, clamped to 0..max: up/down (k, j), a page
@@ -783,8 +836,16 @@ static int key_main(struct ui *u, int key, int fkey)
 		term_set_theme(u->theme);
 		if (u->rec)
 			cast_set_theme(u->rec, u->theme);
-		snprintf(msg, sizeof msg, "theme: %s (t switches)", theme_name(u->theme));
+		/* each theme brings its own summary pane: folded on the projector */
+		u->folded = frame_theme_folds(u->theme);
+		snprintf(msg, sizeof msg, "theme: %s (t switches)%s", theme_name(u->theme),
+			 u->folded ? ", the summary folded: p shows it" : "");
 		say(u, 0, msg);
+		break;
+	case ACT_FOLD:
+		u->folded = !u->folded;
+		say(u, 0, u->folded ? "summary folded to one line: p shows it again, w explains each number"
+				    : "summary shown: p folds it to one line");
 		break;
 	case ACT_SCENES:
 		u->scene_sel = u->cur;
@@ -845,16 +906,17 @@ static void key_mouse(struct ui *u)
 	}
 }
 
-/* Make the canvases match the terminal; 0 or -1 when out of memory. */
-static int fit_canvases(struct ui *u, int w, int h)
+/* Make the canvases match the terminal and the summary pane's rows (folded
+ * or not); 0 or -1 when out of memory. */
+static int fit_canvases(struct ui *u, int w, int h, int summary_rows)
 {
 	int pw, ph, sw, sh;
-	if (u->screen && u->screen->w == w && u->screen->h == h)
+	frame_pane_sizes(w, h, summary_rows, &pw, &ph, &sw, &sh);
+	if (u->screen && u->screen->w == w && u->screen->h == h && u->view.pic && u->view.pic->h == ph)
 		return 0;
 	canvas_free(u->screen);
 	canvas_free(u->view.pic);
 	canvas_free(u->view.side);
-	frame_pane_sizes(w, h, &pw, &ph, &sw, &sh);
 	u->screen = canvas_new(w, h);
 	u->view.pic = canvas_new(pw, ph);
 	u->view.side = canvas_new(sw, sh);
@@ -865,7 +927,7 @@ static void draw(struct ui *u)
 {
 	int w, h;
 	term_size(&w, &h);
-	if (w < 1 || h < 1 || fit_canvases(u, w, h) < 0)
+	if (w < 1 || h < 1 || fit_canvases(u, w, h, frame_summary_rows(w, u->folded, u->message)) < 0)
 		return;
 	refresh_summary(u);
 	run_render(cur(u), &u->view);
@@ -874,6 +936,7 @@ static void draw(struct ui *u)
 		.run = cur(u),
 		.sum = &u->sums[u->cur],
 		.autoplay = u->autoplay,
+		.folded = u->folded,
 		.message = u->message,
 		.message_is_error = u->msg_err,
 		.overlay = u->overlay,
@@ -1086,6 +1149,7 @@ int ui_main(const struct app *a, const struct cli_options *o)
 	u->frames = o->frames;
 	u->speed = a->lesson ? a->lesson->pace : 1;
 	u->theme = o->theme;
+	u->folded = frame_theme_folds(u->theme);
 	if (!u->unattended && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
 		err_print("interactive mode needs a terminal; use --print SCENE or --summary SCENE");
 		status = 2;

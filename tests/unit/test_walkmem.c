@@ -246,7 +246,7 @@ static void iswa_two(const struct registry *reg, const char *a, const char *b, c
 	}
 	if (run_set_model2(&r, &mb, err, sizeof err) == 0) {
 		int pw, ph, sw, sh, named = 0, tiny = 0;
-		frame_pane_sizes(80, 24, &pw, &ph, &sw, &sh);
+		frame_pane_sizes(80, 24, FRAME_SUMMARY_ROWS, &pw, &ph, &sw, &sh);
 		struct canvas *pic = canvas_new(pw, ph), *side = canvas_new(sw, sh);
 		for (int k = 0; k <= r.nsteps; k++) {
 			struct view v = {.pic = pic, .side = side};

@@ -38,7 +38,7 @@ int shoot(const struct registry *reg, const char *id, const char *model, const c
 	summary_init(&sum);
 	run_summary(&r, &sum, err, sizeof err);
 	int pw, ph, sw, shh;
-	frame_pane_sizes(80, 24, &pw, &ph, &sw, &shh);
+	frame_pane_sizes(80, 24, FRAME_SUMMARY_ROWS, &pw, &ph, &sw, &shh);
 	sh->screen = canvas_new(80, 24);
 	sh->pic = canvas_new(pw, ph);
 	sh->side = canvas_new(sw, shh);
