@@ -334,8 +334,14 @@ static void is_render(const void *vs, struct view *v)
 			break;
 		}
 		fmt_bytes(b, sizeof b, (double)A->total_bytes);
-		snprintf(v->narration, VIEW_NARRATION, "%s the same deployment takes %s (local %lld cells a stream) against %s.",
-			 st->d.swa_full ? "Without --swa-full" : "With --swa-full", a, (long long)st->other.swa_cells, b);
+		/* why the flag exists, as the lesson gives it (Example 10) */
+		snprintf(v->narration, VIEW_NARRATION,
+			 "%s: %s (local %lld cells a stream), not %s. The flag "
+			 "is for prefix reuse: a small local cache has lost "
+			 "the early tokens' keys, so a request sharing a long "
+			 "prefix cannot resume from any point of it.",
+			 st->d.swa_full ? "Without --swa-full" : "With --swa-full",
+			 a, (long long)st->other.swa_cells, b);
 	}
 }
 
