@@ -193,8 +193,24 @@ static void mb_render(const void *vs, struct view *v)
 		else if (sliding && v->step <= 3)   /* this model's rows; the reference model has its own layers */
 			snprintf(also, sizeof also, ". The %lld sliding layers keep only a window; the GiB follow the full "
 				 "layers, which keep every token.", (long long)sliding);
-		snprintf(v->narration, VIEW_NARRATION, "%s: %lld bytes per token, %s GiB at %lld tokens%s", r->name,
-			 (long long)r->bytes, gib, (long long)st->n_ctx, also);
+		/* The lesson's product, 576 x 61 x 2 = 70,272 (Example 8), shown
+		 * where it is the row's bytes: a whole number of bytes a value
+		 * and every layer caching the latent row */
+		const struct model *m = &st->m;
+		int64_t vals = m->kv_lora_rank + m->qk_rope_head_dim;
+		int64_t row = vals > 0 ? model_cache_bytes(m->k_type, vals) : 0;
+		char product[120] = "";
+		if (v->step == 1 && st->mla && row % vals == 0 &&
+		    row / vals * vals * m->layers == r->bytes)
+			snprintf(product, sizeof product,
+				 " (%lld latent + %lld RoPE) × %lld layers × %lld "
+				 "bytes =", (long long)m->kv_lora_rank,
+				 (long long)m->qk_rope_head_dim,
+				 (long long)m->layers, (long long)(row / vals));
+		snprintf(v->narration, VIEW_NARRATION,
+			 "%s:%s %lld bytes per token, %s GiB at %lld tokens%s",
+			 r->name, product, (long long)r->bytes, gib,
+			 (long long)st->n_ctx, also);
 	}
 }
 
