@@ -374,8 +374,8 @@ T send-keys -t k Home
 expect_screen "tmux: Home scrolls the help back" k "next step"
 T send-keys -t k Escape
 wait_gone k "keys (↑↓" && ok "tmux: Esc closes the scrolled help" || fail "tmux: Esc did not close the help"
-T send-keys -t k Right Right Right
-expect_screen "tmux: cost reaches its last step" k "step 3/3"
+T send-keys -t k Right Right Right Right
+expect_screen "tmux: cost reaches its last step" k "step 4/4"
 T send-keys -t k Right
 expect_screen "tmux: → at the last step says so" k "last step — Tab for the next scene"
 T send-keys -t k t
