@@ -2,6 +2,8 @@
  * rope-ntk (lesson Ex. 14): NTK-aware scaling raises the base to
  * base·s^(d/(d-2)).  Pair 0 keeps its speed, the last pair slows by exactly
  * s, and the pairs between slow by s^(2i/(d-2)): some still extrapolate.
+ * Steps stop at position 1 (pair 0 keeps its speed), the end of training,
+ * where drawn pairs' new hands leave their trained arcs, and the target.
  */
 #include <math.h>
 #include <string.h>
@@ -17,10 +19,26 @@ struct nt_state {
 	struct rope_scene r;
 	double new_base;
 	double theta[NT_MAX_D / 2], used[NT_MAX_D / 2];
-	double pos[ROPE_STEPS + 1];            /* the position of each step */
 	int beyond[ROPE_MAX_PAIRS];            /* drawn pair i reaches an unseen angle by the target */
-	int nbeyond;
+	/* and the position where it first does */
+	double leaves[ROPE_MAX_PAIRS];
+	/* how many; the first and the last to leave (indices), -1 */
+	int nbeyond, first_beyond, last_beyond;
 };
+
+/* The first position where drawn pair i's new hand is past its trained span. */
+static double leave_pos(const struct nt_state *st, int i)
+{
+	int p = st->r.pairs[i];
+	double span = rope_scene_trained_span(&st->r, st->theta[p]),
+	       pos = ceil(span / st->used[p]);
+	while (pos > 0 &&
+	       rope_scene_angle_unseen(span, (pos - 1) * st->used[p]))
+		pos--;
+	while (!rope_scene_angle_unseen(span, pos * st->used[p]))
+		pos++;
+	return pos;
+}
 
 enum { NT_S = ROPE_NPARAMS, NT_NPARAMS };
 static const struct param_spec nt_params[NT_NPARAMS + 1] = {
@@ -44,22 +62,158 @@ static int nt_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		st->theta[i] = rope_theta(st->r.base, i, st->r.d);
 		st->used[i] = rope_theta(st->new_base, i, st->r.d);
 	}
-	for (int k = 0; k <= ROPE_STEPS; k++)
-		st->pos[k] = rope_scene_step_pos(&st->r, k);
+	st->first_beyond = st->last_beyond = -1;
 	for (int i = 0; i < st->r.npairs; i++) {
 		int p = st->r.pairs[i];
 		st->beyond[i] = rope_scene_angle_unseen(rope_scene_trained_span(&st->r, st->theta[p]), (st->r.target - 1) * st->used[p]);
 		st->nbeyond += st->beyond[i];
+		if (!st->beyond[i])
+			continue;
+		st->leaves[i] = leave_pos(st, i);
+		if (st->first_beyond < 0 ||
+		    st->leaves[i] < st->leaves[st->first_beyond])
+			st->first_beyond = i;
+		if (st->last_beyond < 0 ||
+		    st->leaves[i] > st->leaves[st->last_beyond])
+			st->last_beyond = i;
 	}
+	struct rope_scene *r = &st->r;
+	rope_scene_stop(r, 0, STOP_START, -1);
+	rope_scene_stop(r, 1, STOP_NEIGHBOUR, -1);
+	rope_scene_stop(r, r->train - 1, STOP_TRAIN_END, -1);
+	if (st->first_beyond >= 0)
+		rope_scene_stop(r, st->leaves[st->first_beyond],
+				STOP_PAIR_LEAVES, st->first_beyond);
+	if (st->last_beyond >= 0 && st->last_beyond != st->first_beyond)
+		rope_scene_stop(r, st->leaves[st->last_beyond],
+				STOP_PAIR_LEAVES, st->last_beyond);
+	rope_scene_stop(r, r->target - 1, STOP_TARGET, -1);
 	return 0;
+}
+
+static void nt_narrate(const struct nt_state *st, int k, char *out, size_t len)
+{
+	const struct rope_scene *r = &st->r;
+	const struct rope_stop *sp = &r->stops[k];
+	double pos = sp->pos;
+	int n = r->npairs, pl = n ? r->pairs[n - 1] : 0;
+	switch (sp->kind) {
+	case STOP_START:
+		snprintf(out, len,
+			 "NTK-aware scaling raises the base instead of "
+			 "dividing positions: %g → %.1f = "
+			 "base·s^(d/(d−2)). Pair i turns s^(2i/(d−2)) times "
+			 "slower: pair 0 not at all, pair %d exactly "
+			 "s = %g times. ○ old, ● new hand.",
+			 r->base, st->new_base, r->d / 2 - 1, r->s);
+		break;
+	case STOP_NEIGHBOUR: {
+		char mid[200] = "";
+		size_t used = 0;
+		for (int i = 1, m = 0; i < n - 1 && m < 3 && used < sizeof mid;
+		     i++, m++) {
+			int p = r->pairs[i],
+			    w = snprintf(mid + used, sizeof mid - used,
+					 "%s%.3f for pair %d", m ? ", " : "",
+					 st->theta[p] / st->used[p], p);
+			used += w > 0 ? (size_t)w : 0;
+		}
+		snprintf(out, len,
+			 "Position 1: pair 0's ● hand turned the full %.0f "
+			 "rad, as in training: fast pairs keep "
+			 "their resolution, unlike PI.%s%s%s",
+			 st->used[0],
+			 used ? " Between, the slowdown grows "
+				"smoothly: "
+			      : "",
+			 mid, used ? "." : "");
+		break;
+	}
+	case STOP_TRAIN_END:
+		snprintf(out, len,
+			 "Position %.0f, the end of training: each ○ hand "
+			 "stands at the end of its • arc, each "
+			 "● hand behind it by its pair's slowdown, so the slow "
+			 "pairs have room left: pair %d has used %.2f "
+			 "of its arc.",
+			 pos, pl, st->used[pl] / st->theta[pl]);
+		break;
+	case STOP_PAIR_LEAVES: {
+		int i = sp->pair, p = r->pairs[i];
+		double slow = st->theta[p] / st->used[p];
+		if (sp->nth == 0 && slow < r->s * (1 - 1e-9))
+			snprintf(out, len,
+				 "Position %.0f: pair %d's ● hand leaves its "
+				 "trained • arc (★). Slowed by %.3f, "
+				 "less than s = %g, with a wavelength of %.1f: "
+				 "it partly extrapolates, to angles the model "
+				 "never saw.",
+				 pos, p, slow, r->s,
+				 rope_wavelength(r->base, p, r->d));
+		else if (sp->nth == 0)
+			snprintf(out, len,
+				 "Position %.0f: pair %d's ● hand leaves its "
+				 "trained • arc (★): slowed by the full "
+				 "s = %g, it still cannot cover a target past "
+				 "s × train = %.0f.",
+				 pos, p, r->s, r->s * r->train);
+		else
+			snprintf(out, len,
+				 "Position %.0f: pair %d leaves its arc too "
+				 "(slowdown %.3f). The nearer a pair's "
+				 "slowdown is to s, the later it leaves.",
+				 pos, p, slow);
+		break;
+	}
+	case STOP_TARGET: {
+		char tail[200] = "";
+		int a = st->first_beyond, b = st->last_beyond;
+		if (a >= 0 && b != a)
+			snprintf(tail, sizeof tail,
+				 "; pair %d at %.2f and pair %d at %.2f, past "
+				 "their trained %.2f and "
+				 "%.2f. Some pairs still extrapolate: YaRN is "
+				 "the answer.",
+				 r->pairs[a], pos * st->used[r->pairs[a]],
+				 r->pairs[b], pos * st->used[r->pairs[b]],
+				 (r->train - 1) * st->theta[r->pairs[a]],
+				 (r->train - 1) * st->theta[r->pairs[b]]);
+		else if (a >= 0)
+			snprintf(tail, sizeof tail,
+				 "; pair %d at %.2f, past its trained %.2f. "
+				 "Some pairs still "
+				 "extrapolate: YaRN is the answer.",
+				 r->pairs[a], pos * st->used[r->pairs[a]],
+				 (r->train - 1) * st->theta[r->pairs[a]]);
+		else
+			snprintf(tail, sizeof tail,
+				 "; every drawn ● hand stays on its trained "
+				 "arc.");
+		/* the slowest drawn pair leaves too: the tail says it */
+		if (n > 0 && st->beyond[n - 1])
+			snprintf(out, len, "Position %.0f, the target: %s", pos,
+				 tail + 2);
+		else
+			snprintf(out, len,
+				 "Position %.0f, the target: pair %d at %.2f "
+				 "rad (%.2f in training)%s",
+				 pos, pl, pos * st->used[pl],
+				 (r->train - 1) * st->theta[pl], tail);
+		break;
+	}
+	default:
+		out[0] = 0;
+	}
 }
 
 static void nt_render(const void *vs, struct view *v)
 {
 	const struct nt_state *st = vs;
 	const struct rope_scene *r = &st->r;
-	double pos = st->pos[v->step];
-	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f  (trained 0..%.0f)", pos, r->train - 1);
+	double pos = rope_scene_view_pos(r, v);
+	canvas_printf(v->pic, 0, 0, ROLE_LABEL,
+		      "position %.0f  (trained 0..%.0f)", floor(pos),
+		      r->train - 1);
 	int starred = rope_scene_draw_clocks(v->pic, 1, r, st->theta, st->used, pos);
 	struct canvas *s = v->side;
 	canvas_printf_whole(s, 0, 0, ROLE_NORMAL, "s = %g, d %d", r->s, r->d);
@@ -81,11 +235,8 @@ static void nt_render(const void *vs, struct view *v)
 	}
 	if (shown < r->npairs)
 		canvas_printf(s, 0, 5 + shown, ROLE_DIM, "+%d more pair%s", r->npairs - shown, r->npairs - shown == 1 ? "" : "s");
-	snprintf(v->narration, VIEW_NARRATION,
-		 "Position %.0f. NTK-aware scaling sets base %.1f: pair i slows by s^(2i/(d−2)), pair 0 not at all, "
-		 "the last pair by s = %g. By position %.0f, %d drawn pair%s slowed too little reach%s unseen angles (★).",
-		 pos, st->new_base, r->s, r->target - 1, st->nbeyond, st->nbeyond == 1 ? "" : "s",
-		 st->nbeyond == 1 ? "es" : "");
+	nt_narrate(st, v->step < r->nstops ? v->step : r->nstops - 1,
+		   v->narration, VIEW_NARRATION);
 }
 
 /*
@@ -172,6 +323,7 @@ const struct scene_class scene_rope_ntk = {
 	.state_size = sizeof(struct nt_state),
 	.init = nt_init,
 	.nsteps = rope_scene_nsteps,
+	.tween = rope_scene_tween,
 	.render = nt_render,
 	.summary = nt_summary,
 	.print = nt_print,

@@ -2,7 +2,9 @@
  * rope-pi (lesson Ex. 13): position interpolation divides every position by
  * s before RoPE.  Each clock shows the unscaled hand (hollow) and the
  * interpolated one: every hand stays inside the trained sweep, and every
- * pair, fast or slow, turns s times slower.
+ * pair, fast or slow, turns s times slower.  Steps stop at position 1 (the
+ * cost: neighbours closer), the end of training, one past it (where the
+ * unscaled slow hands would leave their arcs) and the target.
  */
 #include <math.h>
 #include <string.h>
@@ -17,7 +19,8 @@
 struct pi_state {
 	struct rope_scene r;
 	double theta[PI_MAX_D / 2], used[PI_MAX_D / 2];
-	double pos[ROPE_STEPS + 1];   /* the position of each step */
+	int unseen; /* pairs that never turn once in training */
+	int first_unseen; /* the first drawn such pair (index), -1 */
 };
 
 enum { PI_S = ROPE_NPARAMS, PI_NPARAMS };
@@ -38,17 +41,103 @@ static int pi_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		st->theta[i] = rope_theta(st->r.base, i, st->r.d);
 		st->used[i] = st->theta[i] / st->r.s;   /* positions divided by s, so every angle too */
 	}
-	for (int k = 0; k <= ROPE_STEPS; k++)
-		st->pos[k] = rope_scene_step_pos(&st->r, k);
+	struct rope_scene *r = &st->r;
+	st->unseen = rope_unseen_pairs(r->base, r->d, r->train);
+	st->first_unseen = -1;
+	for (int i = 0; i < r->npairs && st->first_unseen < 0; i++)
+		if (rope_wavelength(r->base, r->pairs[i], r->d) > r->train)
+			st->first_unseen = i;
+	rope_scene_stop(r, 0, STOP_START, -1);
+	rope_scene_stop(r, 1, STOP_NEIGHBOUR, -1);
+	rope_scene_stop(r, r->train - 1, STOP_TRAIN_END, -1);
+	if (st->unseen > 0)
+		rope_scene_stop(r, r->train, STOP_LEAVE, -1);
+	rope_scene_stop(r, r->target - 1, STOP_TARGET, st->first_unseen);
 	return 0;
+}
+
+static void pi_narrate(const struct pi_state *st, int k, char *out, size_t len)
+{
+	const struct rope_scene *r = &st->r;
+	const struct rope_stop *sp = &r->stops[k];
+	double pos = sp->pos, rot = pos / r->s;
+	switch (sp->kind) {
+	case STOP_START:
+		snprintf(out, len,
+			 "PI divides every position by s = %g before RoPE "
+			 "(llama.cpp: --rope-scaling linear "
+			 "--rope-scale %g). On each clock ○ is the unscaled "
+			 "hand, ● the hand PI gives the model.",
+			 r->s, r->s);
+		break;
+	case STOP_NEIGHBOUR:
+		snprintf(out, len,
+			 "Position 1, the cost: pair 0's ● hand turned %.3g "
+			 "rad, not 1. Neighbours differed "
+			 "by at least 1 rad on this pair in training, now by "
+			 "%.3g: every pair is compressed by %g, the "
+			 "fast ones too.",
+			 st->used[0], st->used[0], r->s);
+		break;
+	case STOP_TRAIN_END:
+		snprintf(out, len,
+			 "Position %.0f, the end of training: unscaled, each ○ "
+			 "hand stands at the end of its • "
+			 "arc. PI rotates it as %.2f, so the ● hands have used "
+			 "only %.3g of the range training showed.",
+			 pos, rot, rot / pos);
+		break;
+	case STOP_LEAVE:
+		snprintf(out, len,
+			 "Position %.0f: unscaled, the %d pairs that never "
+			 "finish a turn in training would now "
+			 "leave their • arcs (○ past the shading). PI rotates "
+			 "it as %.2f: %s.",
+			 pos, st->unseen, rot,
+			 rot < r->train ? "every ● hand stays inside"
+					: "the ● hands leave too");
+		break;
+	case STOP_TARGET: {
+		char tail[160] = "", a[32], b[32];
+		int n = r->npairs, fu = sp->pair;
+		if (fu >= 0 && fu < n - 1 && r->pairs[fu] != 0)
+			snprintf(tail, sizeof tail, ", pair %d %s, pair %d %s",
+				 r->pairs[fu],
+				 rope_scene_rad(a, sizeof a,
+						pos * st->used[r->pairs[fu]]),
+				 r->pairs[n - 1],
+				 rope_scene_rad(
+					 b, sizeof b,
+					 pos * st->used[r->pairs[n - 1]]));
+		else if (n > 0 && r->pairs[n - 1] != 0)
+			snprintf(tail, sizeof tail, ", pair %d %s",
+				 r->pairs[n - 1],
+				 rope_scene_rad(
+					 a, sizeof a,
+					 pos * st->used[r->pairs[n - 1]]));
+		snprintf(out, len,
+			 "Position %.0f, the target, is rotated as %.2f, %s "
+			 "the trained 0..%.0f: pair 0 reaches "
+			 "%.2f rad (%.2f in training)%s. A short fine-tune "
+			 "lets the model adapt.",
+			 pos, rot, rot < r->train ? "inside" : "past",
+			 r->train - 1, pos * st->used[0],
+			 (r->train - 1) * st->theta[0], tail);
+		break;
+	}
+	default:
+		out[0] = 0;
+	}
 }
 
 static void pi_render(const void *vs, struct view *v)
 {
 	const struct pi_state *st = vs;
 	const struct rope_scene *r = &st->r;
-	double pos = st->pos[v->step], rotated = pos / r->s;
-	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f rotated as %.2f (÷%g)", pos, rotated, r->s);
+	double pos = rope_scene_view_pos(r, v);
+	canvas_printf(v->pic, 0, 0, ROLE_LABEL,
+		      "position %.0f rotated as %.2f (÷%g)", floor(pos),
+		      floor(pos) / r->s, r->s);
 	int starred = rope_scene_draw_clocks(v->pic, 1, r, st->theta, st->used, pos);
 	struct canvas *s = v->side;
 	/* shorter where the numbers are long (Llama 3's base 500000) */
@@ -70,10 +159,8 @@ static void pi_render(const void *vs, struct view *v)
 	}
 	if (shown < r->npairs)
 		canvas_printf(s, 0, 5 + shown, ROLE_DIM, "+%d more pair%s", r->npairs - shown, r->npairs - shown == 1 ? "" : "s");
-	snprintf(v->narration, VIEW_NARRATION,
-		 "PI divides every position by s = %g: position %.0f is rotated as %.2f, %s the trained span (below %.0f). "
-		 "The cost: pair 0's neighbours now differ by %.2f rad instead of 1, every pair compressed alike.",
-		 r->s, pos, rotated, rotated < r->train ? "inside" : "past", r->train, st->used[0]);
+	pi_narrate(st, v->step < r->nstops ? v->step : r->nstops - 1,
+		   v->narration, VIEW_NARRATION);
 }
 
 static void pi_summary(const void *vs, struct summary *s)
@@ -139,6 +226,7 @@ const struct scene_class scene_rope_pi = {
 	.state_size = sizeof(struct pi_state),
 	.init = pi_init,
 	.nsteps = rope_scene_nsteps,
+	.tween = rope_scene_tween,
 	.render = pi_render,
 	.summary = pi_summary,
 	.print = pi_print,

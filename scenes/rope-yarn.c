@@ -2,7 +2,10 @@
  * rope-yarn (lesson Ex. 15): YaRN treats each pair by its wavelength.  A
  * chart of the ramp across all pairs shows the three zones (keep, ramp,
  * interpolate by s), from ggml's correction dims; the clocks below show the
- * unscaled and the YaRN hand; mscale scales the scores.
+ * unscaled and the YaRN hand; mscale scales the scores.  Steps stop at the
+ * zones, position 1 (fast pairs keep their speed, a ramp pair mixes), the
+ * end of training, the target (no pair extrapolates) and the temperature;
+ * the table marks the pair each step talks about.
  */
 #include <math.h>
 #include <string.h>
@@ -19,7 +22,10 @@ struct ya_state {
 	struct rope_scene r;
 	double low, high, mscale;
 	double theta[YA_MAX_D / 2], used[YA_MAX_D / 2], ramp[YA_MAX_D / 2];
-	double pos[ROPE_STEPS + 1];   /* the position of each step */
+	/* drawn pairs (indices) on the ramp and divided by s; -1 */
+	int ramp_pair, divided_pair;
+	/* pairs whose YaRN hand leaves its trained arc by the target */
+	int unseen_at_target;
 };
 
 enum { YA_S = ROPE_NPARAMS, YA_BETA_FAST, YA_BETA_SLOW, YA_NPARAMS };
@@ -47,9 +53,125 @@ static int ya_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		st->ramp[i] = rope_yarn_ramp(st->low, st->high, i);
 		st->used[i] = rope_yarn_theta(r->base, i, r->d, r->s, st->low, st->high);
 	}
-	for (int k = 0; k <= ROPE_STEPS; k++)
-		st->pos[k] = rope_scene_step_pos(r, k);
+	/* The ramp pair in the middle of the drawn ones on the ramp (the
+	 * lesson's pair 30), and the first drawn pair divided by the full s. */
+	int on_ramp[ROPE_MAX_PAIRS], nramp = 0;
+	st->divided_pair = -1;
+	for (int i = 0; i < r->npairs; i++) {
+		double ramp = st->ramp[r->pairs[i]];
+		if (ramp > 0 && ramp < 1)
+			on_ramp[nramp++] = i;
+		if (ramp <= 0 && st->divided_pair < 0)
+			st->divided_pair = i;
+	}
+	st->ramp_pair = nramp ? on_ramp[(nramp - 1) / 2] : -1;
+	for (int i = 0; i < r->d / 2; i++)
+		st->unseen_at_target += rope_scene_angle_unseen(
+			rope_scene_trained_span(r, st->theta[i]),
+			(r->target - 1) * st->used[i]);
+	rope_scene_stop(r, 0, STOP_START, -1);
+	rope_scene_stop(r, 1, STOP_NEIGHBOUR, st->ramp_pair);
+	rope_scene_stop(r, r->train - 1, STOP_TRAIN_END, st->divided_pair);
+	rope_scene_stop(r, r->target - 1, STOP_TARGET, st->divided_pair);
+	rope_scene_stop(r, r->target - 1, STOP_MSCALE, -1);
 	return 0;
+}
+
+static void ya_narrate(const struct ya_state *st, int k, char *out, size_t len)
+{
+	const struct rope_scene *r = &st->r;
+	const struct rope_stop *sp = &r->stops[k];
+	double pos = sp->pos;
+	int half = r->d / 2;
+	char tail[200] = "";
+	switch (sp->kind) {
+	case STOP_START:
+		if (st->high <= half - 1)
+			snprintf(tail, sizeof tail,
+				 "pairs %.0f and up, at most %g turn%s, are "
+				 "divided by s = %g as in PI",
+				 st->high, r->beta_slow,
+				 r->beta_slow == 1 ? "" : "s", r->s);
+		else
+			snprintf(tail, sizeof tail,
+				 "no pair makes as few as %g turn%s, so none "
+				 "is divided by the full s",
+				 r->beta_slow, r->beta_slow == 1 ? "" : "s");
+		snprintf(out, len,
+			 "YaRN treats each pair by its wavelength: pairs "
+			 "0..%.0f, making %g+ turns in %.0f "
+			 "positions, keep their frequency; %s; pairs between "
+			 "mix the two along the ramp.",
+			 st->low, r->beta_fast, r->train, tail);
+		break;
+	case STOP_NEIGHBOUR:
+		if (sp->pair >= 0) {
+			int p = r->pairs[sp->pair];
+			snprintf(tail, sizeof tail,
+				 " Pair %d, on the ramp at %.3f, turns %.4f of "
+				 "its speed: %.3f × 1 + "
+				 "%.3f × 1/%g.",
+				 p, st->ramp[p], st->used[p] / st->theta[p],
+				 st->ramp[p], 1 - st->ramp[p], r->s);
+		}
+		snprintf(out, len,
+			 "Position 1: pair 0 keeps its full %.0f rad a token, "
+			 "unlike PI: the fast pairs keep "
+			 "their resolution.%s",
+			 st->used[0], tail);
+		break;
+	case STOP_TRAIN_END:
+		/* the pairs divided by the full s: from high on */
+		if (st->high <= half - 1)
+			snprintf(tail, sizeof tail,
+				 " Pairs %.0f and up, wavelengths %.1f and "
+				 "more, are divided by %g: their "
+				 "● hands have used %.3g of their arcs.",
+				 st->high,
+				 rope_wavelength(r->base, (int)st->high, r->d),
+				 r->s, 1 / r->s);
+		snprintf(out, len,
+			 "Position %.0f, the end of training: the ○ hands "
+			 "stand at the end of their • arcs.%s",
+			 pos, tail);
+		break;
+	case STOP_TARGET:
+		if (sp->pair >= 0) {
+			int p = r->pairs[sp->pair];
+			snprintf(tail, sizeof tail,
+				 ": pair %d's ● hand is at %.2f rad, its "
+				 "trained %.2f",
+				 p, pos * st->used[p],
+				 (r->train - 1) * st->theta[p]);
+		}
+		if (st->unseen_at_target == 0)
+			snprintf(out, len,
+				 "Position %.0f, the target%s. Unlike "
+				 "NTK-aware scaling, every pair with a "
+				 "wavelength above training is divided by the "
+				 "full s: none extrapolates.",
+				 pos, tail);
+		else
+			snprintf(out, len,
+				 "Position %.0f, the target%s. %d pair%s still "
+				 "leave%s the trained arc: s = %g is "
+				 "less than target / train.",
+				 pos, tail, st->unseen_at_target,
+				 st->unseen_at_target == 1 ? "" : "s",
+				 st->unseen_at_target == 1 ? "s" : "", r->s);
+		break;
+	case STOP_MSCALE:
+		snprintf(out, len,
+			 "Interpolation flattens attention at long lengths, so "
+			 "YaRN scales scores up: ggml "
+			 "multiplies cos and sin by mscale = 1 + 0.1 ln s = "
+			 "%.4f; queries and keys both rotate, so a "
+			 "score grows by mscale² = %.4f.",
+			 st->mscale, st->mscale * st->mscale);
+		break;
+	default:
+		out[0] = 0;
+	}
 }
 
 /* The ramp over every pair: full height keeps the frequency, the floor divides it by s. */
@@ -75,11 +197,14 @@ static void ya_render(const void *vs, struct view *v)
 {
 	const struct ya_state *st = vs;
 	const struct rope_scene *r = &st->r;
-	double pos = st->pos[v->step];
+	double pos = rope_scene_view_pos(r, v);
+	int k = v->step < r->nstops ? v->step : r->nstops - 1;
 	int ch = v->pic->h / 3 > 3 ? v->pic->h / 3 : 3;
 	ramp_chart(st, v->pic, 0, ch);
 	int starred = rope_scene_draw_clocks(v->pic, ch + 2, r, st->theta, st->used, pos);
-	canvas_printf(v->pic, 0, ch + 1, ROLE_LABEL, "position %.0f  ○ unscaled ● YaRN%s", pos, starred ? " ★ unseen" : "");
+	canvas_printf(v->pic, 0, ch + 1, ROLE_LABEL,
+		      "position %.0f  ○ unscaled ● YaRN%s", floor(pos),
+		      starred ? " ★ unseen" : "");
 	struct canvas *s = v->side;
 	if (!canvas_printf_whole(s, 0, 0, ROLE_NORMAL, "s %g, β %g/%g", r->s, r->beta_fast, r->beta_slow))
 		canvas_printf_whole(s, 0, 0, ROLE_NORMAL, "β %g/%g", r->beta_fast, r->beta_slow);
@@ -87,13 +212,13 @@ static void ya_render(const void *vs, struct view *v)
 	canvas_printf_whole(s, 0, 2, ROLE_ACCENT, "mscale %.4f (²%.4f)", st->mscale, st->mscale * st->mscale);
 	canvas_text(s, 0, 3, ROLE_DIM, "• trained · untrained");   /* the dials' rims */
 	canvas_text(s, 0, 4, ROLE_LABEL, "pair  ramp  θ used/θ");
-	/* The steps walk the table: each pair in turn is the one explained,
-	 * and the rows scroll so that it is on screen ("+N more" either end). */
-	int cur = r->npairs > 0 ? v->step * r->npairs / (ROPE_STEPS + 1) : 0;
+	/* The pair the step talks about is marked, and the rows scroll so
+	 * that it is on screen ("+N more" either end). */
+	int cur = r->stops[k].pair;
 	int rows = s->h - 5, first = 0, shown = r->npairs;
 	if (r->npairs > rows) {
 		shown = rows - 2;   /* a row each end for "+N more" */
-		first = cur - shown / 2;
+		first = (cur >= 0 ? cur : 0) - shown / 2;
 		if (first < 0)
 			first = 0;
 		if (first > r->npairs - shown)
@@ -109,18 +234,7 @@ static void ya_render(const void *vs, struct view *v)
 	}
 	if (first + shown < r->npairs)
 		canvas_printf(s, 0, y, ROLE_DIM, "+%d more pair%s", r->npairs - first - shown, r->npairs - first - shown == 1 ? "" : "s");
-	if (r->npairs == 0) {
-		snprintf(v->narration, VIEW_NARRATION, "Position %.0f. No pairs listed.", pos);
-		return;
-	}
-	int p = r->pairs[cur];
-	double ramp = st->ramp[p];
-	const char *zone = ramp >= 1 ? "kept" : ramp <= 0 ? "divided by s" : "mixed";
-	snprintf(v->narration, VIEW_NARRATION,
-		 "Position %.0f, pair %d: ramp %.3f, so its frequency is %s (%.4f of θ). YaRN keeps pairs ≤ %.0f (%g+ "
-		 "turns in %.0f positions), divides pairs ≥ %.0f by s = %g and mixes between; scores scale by %.4f.",
-		 pos, p, ramp, zone, st->used[p] / st->theta[p], st->low, r->beta_fast, r->train, st->high, r->s,
-		 st->mscale * st->mscale);
+	ya_narrate(st, k, v->narration, VIEW_NARRATION);
 }
 
 /* x^n for an integer n by repeated squaring (no pow). */
@@ -259,6 +373,7 @@ const struct scene_class scene_rope_yarn = {
 	.state_size = sizeof(struct ya_state),
 	.init = ya_init,
 	.nsteps = rope_scene_nsteps,
+	.tween = rope_scene_tween,
 	.render = ya_render,
 	.summary = ya_summary,
 	.print = ya_print,

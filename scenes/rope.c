@@ -2,7 +2,9 @@
  * rope (lesson Ex. 12): one clock per selected pair, its hand at position x
  * theta_i.  The rim is shaded where training swept the hand; past the
  * trained length a slow pair's hand reaches angles never seen (a star).
- * Steps walk the position from 0 to the target; autoplay spins the hands.
+ * Steps stop where the lesson looks: a fast hand's first turn, the end of
+ * training, one past it (the slow pairs leave their arcs), the first turns
+ * of drawn slow pairs, the target; the hands sweep between.
  */
 #include <math.h>
 #include <string.h>
@@ -19,9 +21,10 @@ struct rp_state {
 	double theta[RP_MAX_D / 2];
 	int unseen;                                      /* pairs that never turn once in training */
 	double wl[ROPE_MAX_PAIRS];                       /* wavelength of each drawn pair */
-	double pos[ROPE_STEPS + 1];                      /* the position of each step */
-	double angle[ROPE_STEPS + 1][ROPE_MAX_PAIRS];    /* [step][drawn pair] position × theta */
-	int is_new[ROPE_STEPS + 1][ROPE_MAX_PAIRS];      /* that angle was never reached in training */
+	/* drawn pairs (indices) that never turn in training; -1 */
+	int first_unseen, last_unseen;
+	/* the slowest drawn pair that turns at least once; -1 */
+	int boundary;
 };
 
 enum { RP_NPARAMS = ROPE_NPARAMS };
@@ -43,26 +46,212 @@ static int rp_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	for (int i = 0; i < st->r.d / 2; i++)
 		st->theta[i] = rope_theta(st->r.base, i, st->r.d);
 	st->unseen = rope_unseen_pairs(st->r.base, st->r.d, st->r.train);
-	for (int i = 0; i < st->r.npairs; i++)
-		st->wl[i] = rope_wavelength(st->r.base, st->r.pairs[i], st->r.d);
-	for (int k = 0; k <= ROPE_STEPS; k++) {
-		st->pos[k] = rope_scene_step_pos(&st->r, k);
-		for (int i = 0; i < st->r.npairs; i++) {
-			double th = st->theta[st->r.pairs[i]];
-			st->angle[k][i] = st->pos[k] * th;
-			st->is_new[k][i] = rope_scene_angle_unseen(rope_scene_trained_span(&st->r, th), st->angle[k][i]);
+	struct rope_scene *r = &st->r;
+	st->first_unseen = st->last_unseen = st->boundary = -1;
+	for (int i = 0; i < r->npairs; i++) {
+		st->wl[i] = rope_wavelength(r->base, r->pairs[i], r->d);
+		if (st->wl[i] > r->train) {
+			st->first_unseen =
+				st->first_unseen < 0 ? i : st->first_unseen;
+			st->last_unseen = i;
+		} else if (st->boundary < 0 ||
+			   st->wl[i] > st->wl[st->boundary]) {
+			st->boundary = i;
 		}
 	}
+	/* The stops, in order of position. */
+	rope_scene_stop(r, 0, STOP_START, -1);
+	if (r->npairs > 0 &&
+	    ceil(st->wl[0]) < r->train - 1) /* a turn within training */
+		rope_scene_stop(r, ceil(st->wl[0]), STOP_FAST_TURN, 0);
+	rope_scene_stop(r, r->train - 1, STOP_TRAIN_END, st->first_unseen);
+	if (st->unseen > 0)
+		rope_scene_stop(r, r->train, STOP_LEAVE, st->boundary);
+	int a = rope_scene_turning_pair(r, st->theta, r->train, 0),
+	    b = rope_scene_turning_pair(r, st->theta, r->train, 1);
+	if (a >= 0)
+		rope_scene_stop(r, ceil(st->wl[a]), STOP_TURN, a);
+	if (b >= 0 && b != a)
+		rope_scene_stop(r, ceil(st->wl[b]), STOP_TURN, b);
+	rope_scene_stop(r, r->target - 1, STOP_TARGET, st->first_unseen);
 	return 0;
+}
+
+/* The narration of stop k: what the hands show at that position. */
+static void rp_narrate(const struct rp_state *st, int k, char *out, size_t len)
+{
+	const struct rope_scene *r = &st->r;
+	const struct rope_stop *sp = &r->stops[k];
+	double pos = sp->pos;
+	int n = r->npairs, fu = st->first_unseen, lu = st->last_unseen;
+	int p0 = n ? r->pairs[0] : 0, pl = n ? r->pairs[n - 1] : 0;
+	char a[32], b[32];
+	switch (sp->kind) {
+	case STOP_START:
+		if (pl != p0)
+			snprintf(a, sizeof a, ", pair %d by %.3g", pl,
+				 st->theta[pl]);
+		else
+			a[0] = 0;
+		snprintf(out, len,
+			 "Position 0: each pair is a clock hand turning θ_i = "
+			 "base^(−2i/d) rad a position, pair %d "
+			 "by %.3g%s. Fast hands tell nearby positions apart, "
+			 "slow hands distant ones.",
+			 p0, st->theta[p0], a);
+		break;
+	case STOP_FAST_TURN:
+		snprintf(out, len,
+			 "Position %.0f: pair %d (wavelength %.1f) has made a "
+			 "full turn and repeats its angles; "
+			 "pair %d has moved %.2g rad. A fast hand alone cannot "
+			 "tell positions a turn apart: the slow "
+			 "hands can.",
+			 pos, p0, st->wl[0], pl, pos * st->theta[pl]);
+		break;
+	case STOP_TRAIN_END:
+		if (fu >= 0 && fu != 0 && lu != fu)
+			snprintf(
+				out, len,
+				"Position %.0f, the last trained: pair %d has "
+				"turned %.1f times, every angle "
+				"seen. %d of %d pairs never finish a turn: the "
+				"• arcs are all training showed them, pair %d "
+				"up to %s rad, pair %d to %s.",
+				pos, p0, r->train / st->wl[0], st->unseen,
+				r->d / 2, r->pairs[fu],
+				rope_scene_rad(a, sizeof a,
+					       pos * st->theta[r->pairs[fu]]),
+				r->pairs[lu],
+				rope_scene_rad(b, sizeof b,
+					       pos * st->theta[r->pairs[lu]]));
+		else if (fu >= 0)
+			snprintf(out, len,
+				 "Position %.0f, the last trained. %d of %d "
+				 "pairs never finish a turn: the • arcs "
+				 "are all training showed them, pair %d up to "
+				 "%s rad.",
+				 pos, st->unseen, r->d / 2, r->pairs[lu],
+				 rope_scene_rad(a, sizeof a,
+						pos * st->theta[r->pairs[lu]]));
+		else
+			snprintf(out, len,
+				 "Position %.0f, the last trained: pair %d has "
+				 "turned %.1f times, every angle "
+				 "seen. %d of %d pairs never finish a turn; "
+				 "every drawn pair turned at least once.",
+				 pos, p0, r->train / st->wl[0], st->unseen,
+				 r->d / 2);
+		break;
+	case STOP_LEAVE: {
+		char tail[160] = "";
+		if (sp->pair >= 0)
+			snprintf(tail, sizeof tail,
+				 " Pair %d (%.2f turns in training) is the "
+				 "slowest drawn that saw every "
+				 "angle.",
+				 r->pairs[sp->pair],
+				 r->train / st->wl[sp->pair]);
+		snprintf(out, len,
+			 "Position %.0f, one past training: the %d pairs that "
+			 "never finished a turn now point "
+			 "past their • arcs, at angles the model never "
+			 "produced (★).%s",
+			 pos, st->unseen, tail);
+		break;
+	}
+	case STOP_TURN: {
+		int p = r->pairs[sp->pair];
+		double from = (r->train - 1) * st->theta[p];
+		if (sp->nth == 0)
+			snprintf(out, len,
+				 "Position %.0f: pair %d finishes its first "
+				 "turn (wavelength %.1f). Since %.0f its "
+				 "hand crossed %s to %.2f rad, never seen in "
+				 "training (★ on its rim); slower pairs are "
+				 "still on new angles.",
+				 pos, p, st->wl[sp->pair], r->train,
+				 rope_scene_rad(a, sizeof a, from), 2 * M_PI);
+		else if (st->wl[n - 1] > r->target - 1)
+			snprintf(out, len,
+				 "Position %.0f: pair %d too has turned once "
+				 "(wavelength %.1f), after crossing "
+				 "%s to %.2f rad unseen. Pair %d (wavelength "
+				 "%.1f) will not finish a turn in %.0f "
+				 "positions.",
+				 pos, p, st->wl[sp->pair],
+				 rope_scene_rad(a, sizeof a, from), 2 * M_PI,
+				 pl, st->wl[n - 1], r->target);
+		else
+			snprintf(out, len,
+				 "Position %.0f: pair %d too has turned once "
+				 "(wavelength %.1f), after crossing "
+				 "%s to %.2f rad unseen.",
+				 pos, p, st->wl[sp->pair],
+				 rope_scene_rad(a, sizeof a, from), 2 * M_PI);
+		break;
+	}
+	case STOP_TARGET:
+		if (pos >= r->train && fu >= 0 && (fu == 0 || lu == fu))
+			snprintf(out, len,
+				 "Position %.0f, the target: pair %d at %s "
+				 "rad, %.1f× its trained %s, an angle "
+				 "training never produced. Hence the drop past "
+				 "n_ctx_train: llama.cpp warns of context "
+				 "overflow.",
+				 pos, r->pairs[lu],
+				 rope_scene_rad(a, sizeof a,
+						pos * st->theta[r->pairs[lu]]),
+				 pos / (r->train - 1),
+				 rope_scene_rad(b, sizeof b,
+						(r->train -
+						 1) * st->theta[r->pairs[lu]]));
+		else if (pos < r->train || fu < 0)
+			snprintf(
+				out, len,
+				"Position %.0f, the target: every drawn hand "
+				"is on an angle training showed; "
+				"pair %d's %.0f rad is %.2f after whole turns.",
+				pos, p0, pos * st->theta[p0],
+				fmod(pos * st->theta[p0], 2 * M_PI));
+		else
+			snprintf(out, len,
+				 "Position %.0f, the target: pair %d at %.2f "
+				 "rad, pair %d at %s, %.1f× its "
+				 "trained %s; pair %d's %.0f rad is %.2f after "
+				 "whole turns, seen. Hence the drop past "
+				 "n_ctx_train: llama.cpp warns of context "
+				 "overflow.",
+				 pos, r->pairs[fu],
+				 pos * st->theta[r->pairs[fu]], pl,
+				 rope_scene_rad(a, sizeof a,
+						pos * st->theta[pl]),
+				 pos / (r->train - 1),
+				 rope_scene_rad(b, sizeof b,
+						(r->train - 1) * st->theta[pl]),
+				 p0, pos * st->theta[p0],
+				 fmod(pos * st->theta[p0], 2 * M_PI));
+		break;
+	default:
+		out[0] = 0;
+	}
 }
 
 static void rp_render(const void *vs, struct view *v)
 {
 	const struct rp_state *st = vs;
 	const struct rope_scene *r = &st->r;
-	int k = v->step, any_new = 0;
-	double pos = st->pos[k];
-	canvas_printf(v->pic, 0, 0, ROLE_LABEL, "position %.0f  (trained 0..%.0f)", pos, r->train - 1);
+	int any_new = 0, is_new[ROPE_MAX_PAIRS];
+	double pos = rope_scene_view_pos(r, v), angle[ROPE_MAX_PAIRS];
+	for (int i = 0; i < r->npairs; i++) {
+		double th = st->theta[r->pairs[i]];
+		angle[i] = pos * th;
+		is_new[i] = rope_scene_angle_unseen(
+			rope_scene_trained_span(r, th), angle[i]);
+	}
+	canvas_printf(v->pic, 0, 0, ROLE_LABEL,
+		      "position %.0f  (trained 0..%.0f)", floor(pos),
+		      r->train - 1);
 	int starred = rope_scene_draw_clocks(v->pic, 1, r, st->theta, st->theta, pos);
 	struct canvas *s = v->side;
 	canvas_printf_whole(s, 0, 0, ROLE_NORMAL, "d %d, base %g", r->d, r->base);
@@ -76,7 +265,7 @@ static void rp_render(const void *vs, struct view *v)
 		canvas_text(s, 0, 3, ROLE_DIM, "turn once in training");
 	}
 	for (int i = 0; i < r->npairs; i++)
-		any_new |= st->is_new[k][i];
+		any_new |= is_new[i];
 	canvas_text(s, 0, 4, ROLE_DIM, starred || any_new ? "• trained  ★ never seen" : "• trained");
 	canvas_text(s, 0, 5, ROLE_LABEL, "pair wavelength   angle");
 	int rows = s->h - 6, shown = r->npairs <= rows ? r->npairs : rows - 1;
@@ -84,17 +273,16 @@ static void rp_render(const void *vs, struct view *v)
 		/* Columns of 10 and 7, right-aligned under their names, as many
 		 * decimals as fit (Llama 3's base 500000, a target of 2^30). */
 		char wb[24], ab[24];
-		canvas_printf(s, 0, 6 + i, st->is_new[k][i] ? ROLE_HOT : ROLE_NORMAL, "%4d %10s %7s%s", r->pairs[i],
-			      fmt_in(wb, sizeof wb, st->wl[i], 10, 1), fmt_in(ab, sizeof ab, st->angle[k][i], 7, 2),
-			      st->is_new[k][i] ? "★" : "");
+		canvas_printf(s, 0, 6 + i, is_new[i] ? ROLE_HOT : ROLE_NORMAL,
+			      "%4d %10s %7s%s", r->pairs[i],
+			      fmt_in(wb, sizeof wb, st->wl[i], 10, 1),
+			      fmt_in(ab, sizeof ab, angle[i], 7, 2),
+			      is_new[i] ? "★" : "");
 	}
 	if (shown < r->npairs)
 		canvas_printf(s, 0, 6 + shown, ROLE_DIM, "+%d more pair%s", r->npairs - shown, r->npairs - shown == 1 ? "" : "s");
-	snprintf(v->narration, VIEW_NARRATION,
-		 "Position %.0f: %s. Each hand turns θ_i = base^(−2i/d) rad per position. The %d pairs with "
-		 "wavelength over %.0f never finish a turn in training; past it they reach new angles.",
-		 pos, pos >= r->train ? (any_new ? "beyond training, ★ marks unseen angles crossed" : "beyond training")
-				      : "inside training", st->unseen, r->train);
+	rp_narrate(st, v->step < r->nstops ? v->step : r->nstops - 1,
+		   v->narration, VIEW_NARRATION);
 }
 
 static void rp_summary(const void *vs, struct summary *s)
@@ -162,6 +350,7 @@ const struct scene_class scene_rope = {
 	.state_size = sizeof(struct rp_state),
 	.init = rp_init,
 	.nsteps = rope_scene_nsteps,
+	.tween = rope_scene_tween,
 	.render = rp_render,
 	.summary = rp_summary,
 	.print = rp_print,

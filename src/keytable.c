@@ -1,7 +1,8 @@
 #include "keytable.h"
 
 const struct key_help key_help[] = {
-	{ACT_NEXT, "→  l  space", "Right l space", "next step"},
+	{ACT_NEXT, "→  l  space", "Right l space",
+	 "next step (a moving step sweeps first; a key lands on it)"},
 	{ACT_PREV, "←  h", "Left h", "previous step (replays from the start)"},
 	{ACT_FIRST, "Home  g", "Home g", "first step"},
 	{ACT_LAST, "End  G", "End G", "last step"},

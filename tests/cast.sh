@@ -69,6 +69,22 @@ elif mode == "dwell":
             print("step %d: held %.3f s, want %.3f s for %d words" % (i, got, want, n)); break
     else:
         print("ok")
+elif mode == "moves":   # the "position N" each frame shows, a run of one shown once
+    import re
+    w, h = head["width"], head["height"]
+    scr = [[" "] * w for _ in range(h)]
+    tok = re.compile(r"\x1b\[(\d+);(\d+)H|\x1b\[[0-9;?]*[a-zA-Z]|(.)", re.S)
+    seen = []
+    for e in out:
+        for m in tok.finditer(e[2]):
+            if m.group(1):
+                y, x = int(m.group(1)) - 1, int(m.group(2)) - 1
+            elif m.group(3) is not None:
+                scr[y][x] = m.group(3); x += 1
+        p = re.search(r"position (\d+)", "\n".join("".join(r) for r in scr))
+        if p and (not seen or seen[-1] != p.group(1)):
+            seen.append(p.group(1))
+    print(" ".join(seen))
 elif mode == "last":
     print(repr(ev[-1][2]))
 EOF
@@ -122,6 +138,31 @@ else
 	fail "cast: asciinema play did not finish"
 fi
 T kill-session -t play 2>/dev/null
+
+# --- a scene whose steps move: the hands sweep between the stops --------------
+# rope stops at the lesson's positions (Ex. 12); between two stops the
+# recording draws the hands on their way, SCENE_FRAME_MS (80 ms) apart, then
+# the stop itself and its dwell; one marker a step, on the move's first frame.
+"$ATTNVIZ" --cast rope >"$tmp/rope.cast" 2>"$tmp/err"
+expect_eq "cast: --cast rope exits 0, nothing on stderr" "$?:$(cat "$tmp/err")" "0:"
+last=$("$ATTNVIZ" --frame rope --step 0 | head -1 | sed 's/.*step 0\/\([0-9]*\).*/\1/')
+steps=$((last + 1))
+expect_eq "cast: rope: one marker a step ($steps), none for the frames between" \
+	"$(python3 tests/castmarks.py "$tmp/rope.cast" | grep -c 'step')" "$steps"
+moves=$(info moves "$tmp/rope.cast")
+echo "# rope positions drawn: $(echo "$moves" | wc -w)"
+in_order=$(echo "$moves" | tr ' ' '\n' | awk 'NR > 1 && $1 < last { bad = 1 } { last = $1 } END { print bad ? "no" : "yes" }')
+expect_eq "cast: rope: the positions drawn only rise" "$in_order" yes
+has=1
+for p in 0 4095 4096 4712 16383; do echo " $moves " | grep -q " $p " || has=0; done
+expect_eq "cast: rope: it stops at 0, 4095, 4096, 4712 (pair 46's turn) and 16383" "$has" 1
+between=$(echo "$moves" | tr ' ' '\n' | awk '$1 > 4712 && $1 < 11174' | wc -l)
+[ "$between" -ge 5 ] && ok "cast: rope: the hands sweep from 4712 to 11174 ($between positions between)" \
+	|| fail "cast: rope: $between positions drawn between 4712 and 11174"
+frames=$(info count "$tmp/rope.cast")
+quick=$(info deltas "$tmp/rope.cast" | tr ' ' '\n' | grep -c '^0\.080$')
+expect_eq "cast: rope: every frame between two steps is held 80 ms (all but a step's own and the close)" \
+	"$quick" "$((frames - steps - 1))"
 
 # --- sizes, colours, ASCII, data as text ---------------------------------------
 "$ATTNVIZ" --cast tiled --size 120x40 >"$tmp/big.cast"

@@ -582,3 +582,30 @@ T send-keys -t es -l "?"
 expect_screen "tmux: a plain Escape then a key still reads the key" es "keys (↑↓ PgUp PgDn scroll"
 T send-keys -t es x q
 expect_screen "tmux: escape-sequence session quits" es "EXITED 0"
+
+# Steps that move (rope, lesson Ex. 12): → draws the hands on their way to
+# the next stop, a frame each 80 ms, then lands on the stop; a key during
+# the sweep lands on the stop at once and is used up (a second → does not
+# step on).
+start rp 80 24 -s rope
+expect_screen "tmux: rope opens at step 0" rp "step 0/6"
+T send-keys -t rp Right Right
+expect_screen "tmux: rope: → → lands on step 1's stop, position 7" rp "position 7  (trained"
+if shows rp "step 1/6"; then ok "tmux: rope: the second → ended the sweep, it did not step on"; else fail "tmux: rope: $(screen rp | head -1)"; fi
+T send-keys -t rp Right
+expect_screen "tmux: rope: → sweeps to 4095 and lands there" rp "position 4095  (trained"
+T send-keys -t rp Right
+expect_screen "tmux: rope: → to 4096" rp "position 4096  (trained"
+T send-keys -t rp Right
+# 4096 to 4712 over 18 frames: the first look after the counter changes
+# sees the hands on their way (1.4 s of sweep)
+wait_for rp "step 4/6"
+at=$(screen rp | grep -o 'position [0-9]*' | head -1 | cut -d' ' -f2)
+if [ "${at:-0}" -gt 4096 ] && [ "${at:-0}" -lt 4712 ]; then
+	ok "tmux: rope: the hands seen on their way, at position $at"
+else
+	fail "tmux: rope: on the way from 4096 to 4712, position '$at'"
+fi
+expect_screen "tmux: rope: the sweep ends on the stop, position 4712" rp "position 4712  (trained"
+T send-keys -t rp q
+expect_screen "tmux: rope session quits" rp "EXITED 0"

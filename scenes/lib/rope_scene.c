@@ -25,6 +25,13 @@ static int own_default(const struct params *p, int i)
 	return i >= 0 && params_is_default(p, i);
 }
 
+const char *rope_scene_rad(char *buf, size_t len, double rad)
+{
+	snprintf(buf, len, fabs(rad) >= 0.005 || rad == 0 ? "%.2f" : "%.2g",
+		 rad);
+	return buf;
+}
+
 void rope_scene_theta_product(double base, int d, int n, double *theta)
 {
 	/* theta_{i+1} = theta_i * base^(-2/d): one factor, no per-pair power. */
@@ -174,9 +181,47 @@ int rope_scene_read(struct rope_scene *r, const struct scene_env *env, const str
 	return 0;
 }
 
-double rope_scene_step_pos(const struct rope_scene *r, int k)
+void rope_scene_stop(struct rope_scene *r, double pos, enum rope_stop_kind kind,
+		     int pair)
 {
-	return floor((r->target - 1) * k / ROPE_STEPS);
+	int last = r->nstops - 1;
+	int is_end = kind == STOP_TARGET || kind == STOP_MSCALE;
+	/* room kept for the target and mscale */
+	if (r->nstops >= ROPE_MAX_STOPS - (is_end ? 0 : 2))
+		return;
+	if (!is_end &&
+	    (pos >= r->target - 1 || (last >= 0 && pos <= r->stops[last].pos)))
+		return;
+	int nth = 0;
+	for (int i = 0; i < r->nstops; i++)
+		nth += r->stops[i].kind == kind;
+	r->stops[r->nstops++] = (struct rope_stop){
+		.pos = pos, .kind = kind, .pair = pair, .nth = nth};
+}
+
+double rope_scene_view_pos(const struct rope_scene *r, const struct view *v)
+{
+	int k = v->step < r->nstops ? v->step : r->nstops - 1;
+	double t = view_progress(v), to = r->stops[k].pos;
+	if (k < 1 || t >= 1)
+		return to;
+	return r->stops[k - 1].pos + (to - r->stops[k - 1].pos) * t;
+}
+
+int rope_scene_turning_pair(const struct rope_scene *r, const double *theta,
+			    double after, int last)
+{
+	int found = -1;
+	for (int i = 0; i < r->npairs; i++) {
+		double wl = 2 * M_PI / theta[r->pairs[i]];
+		if (wl <= after || ceil(wl) >= r->target - 1)
+			continue;
+		if (found < 0 ||
+		    (last ? wl > 2 * M_PI / theta[r->pairs[found]]
+			  : wl < 2 * M_PI / theta[r->pairs[found]]))
+			found = i;
+	}
+	return found;
 }
 
 /* A dial centred at (cx, cy) with radii rx (columns) and ry (rows); 1 when
@@ -275,8 +320,16 @@ int rope_scene_angle_unseen(double span, double angle)
 
 int rope_scene_nsteps(const void *st)
 {
-	(void)st;
-	return ROPE_STEPS;
+	const struct rope_scene *r = st;
+	return r->nstops - 1;
+}
+
+int rope_scene_tween(const void *st, int k)
+{
+	const struct rope_scene *r = st;
+	if (k < 1 || k >= r->nstops)
+		return 0;
+	return r->stops[k].pos != r->stops[k - 1].pos ? ROPE_TWEEN : 0;
 }
 
 void rope_scene_check_max_trained(struct summary *s, const struct rope_scene *r, const double *theta)

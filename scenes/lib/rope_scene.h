@@ -1,7 +1,11 @@
 /*
  * rope_scene: what the four RoPE scenes share: their setup (parameters,
  * or the loaded model's values where the user did not set them), the
- * positions their steps visit, and the clock faces.
+ * positions their steps stop at, and the clock faces.
+ *
+ * A step is a position the lesson talks about (the end of training, where
+ * a pair leaves its trained range, the target), each with its own point;
+ * the hands sweep from one stop to the next over ROPE_TWEEN frames.
  */
 #ifndef ATTNVIZ_COMMON_ROPE_H
 #define ATTNVIZ_COMMON_ROPE_H
@@ -10,7 +14,29 @@
 #include "scene/scene.h"
 
 #define ROPE_MAX_PAIRS 32
-#define ROPE_STEPS 64
+#define ROPE_MAX_STOPS 9
+/* frames of a sweep between two stops: 1.5 s at SCENE_FRAME_MS */
+#define ROPE_TWEEN 18
+
+/* What a stop is about; each scene narrates its own. */
+enum rope_stop_kind {
+	STOP_START,       /* position 0: every hand up */
+	STOP_NEIGHBOUR,   /* position 1: how far one token turns a hand */
+	STOP_FAST_TURN,   /* the fastest drawn pair's first full turn */
+	STOP_TRAIN_END,   /* train - 1: the last position trained */
+	STOP_LEAVE,       /* train: pairs that never turned leave their arcs */
+	STOP_TURN,        /* a slow drawn pair's first turn (past train) */
+	STOP_PAIR_LEAVES, /* a drawn pair's scaled hand leaves its arc */
+	STOP_TARGET,      /* target - 1: the last position reached */
+	STOP_MSCALE,      /* YaRN's temperature, at the target */
+};
+
+struct rope_stop {
+	double pos;
+	enum rope_stop_kind kind;
+	int pair;   /* the drawn pair (index into pairs) it is about; -1 */
+	int nth;    /* 0 for the first stop of its kind, 1 for the next */
+};
 
 struct rope_scene {
 	int d;
@@ -25,6 +51,8 @@ struct rope_scene {
 	 * default, or the loaded model's key. */
 	char from_d[120], from_base[120], from_train[120], from_target[120], from_s[120], from_beta[120];
 	char from_beta_slow[120];
+	int nstops;   /* steps 0 .. nstops - 1 */
+	struct rope_stop stops[ROPE_MAX_STOPS];
 };
 
 /* The parameters every RoPE scene has, first in its table: a scene's own
@@ -51,14 +79,31 @@ struct rope_scene_params {
 	int s, beta_fast, beta_slow;
 };
 
-/* Steps of every RoPE scene: ROPE_STEPS positions from 0 to the target. */
+/* Steps of every RoPE scene: one a stop (st begins with its struct
+ * rope_scene), and the sweep into step k: ROPE_TWEEN frames when the
+ * position moves, none when the stop only says more about the same one. */
 int rope_scene_nsteps(const void *st);
+int rope_scene_tween(const void *st, int k);
+/* Add a stop at pos (kept only when it lies after the last one and before
+ * the target, and a place is left: the target stop comes last). */
+void rope_scene_stop(struct rope_scene *r, double pos,
+		     enum rope_stop_kind kind, int pair);
+/* The position the view shows: the step's stop, or on the way to it. */
+double rope_scene_view_pos(const struct rope_scene *r, const struct view *v);
+/* The drawn pair that completes its first turn first after `after`,
+ * before the target: -1 when none; `last` asks for the last such one. */
+int rope_scene_turning_pair(const struct rope_scene *r, const double *theta,
+			    double after, int last);
 
 /* Read d, base, train, target, pairs (and s, beta_fast, beta_slow when own
  * says the scene declares them).  A loaded model supplies the values left at
  * their defaults.  0, or -1 with err. */
 int rope_scene_read(struct rope_scene *r, const struct scene_env *env, const struct rope_scene_params *own, char *err,
 		    size_t errlen);
+/* An angle in radians as the lesson prints it (two decimals), with two
+ * significant digits where that would show 0.00 (Mistral's base 1e9);
+ * returns buf. */
+const char *rope_scene_rad(char *buf, size_t len, double rad);
 /* theta_i for i = 0 .. n-1 as a running product of base^(-2/d), starting
  * from theta_0 = 1: a second way to the frequencies, which never calls
  * rope_theta's pow(base, -2i/d).  The summaries check against it. */
@@ -90,8 +135,6 @@ enum {
 /* Add the inputs of `which` to the item added last, pair i for ROPE_IN_I. */
 void rope_scene_in(struct summary *s, const struct rope_scene *r, unsigned which, int i);
 
-/* The position shown at step k of ROPE_STEPS (0 .. target - 1). */
-double rope_scene_step_pos(const struct rope_scene *r, int k);
 
 /* The angle a pair of rate theta sweeps over the trained span [0, train):
  * training saw positions 0 .. train - 1, and interpolation (PI, YaRN) keeps

@@ -6,8 +6,11 @@
  * autoplay pace; a plan's pace scales it), so the same command writes the
  * same bytes.  Each step begins with a marker (an asciicast "m" event)
  * labelled "scene N/step M", so a player can jump and pause step by step.
- * The benchmark measures this machine while it runs and has no steps: it
- * is not part of `all`, and --cast bench is refused.
+ * A step whose scene draws a move into it (a clock's hands sweeping) gets
+ * its in-between frames first, SCENE_FRAME_MS apart, the marker on the
+ * first of them, then its end state and its dwell.  The benchmark measures
+ * this machine while it runs and has no steps: it is not part of `all`,
+ * and --cast bench is refused.
  */
 #include <langinfo.h>
 #include <stdlib.h>
@@ -75,16 +78,30 @@ static int cast_run(struct cast *c, const struct registry *reg, struct run *r, c
 	int have_sum = run_summary(r, &s, err, sizeof err) == 0;
 	for (int k = p->first; k <= p->last && rc == 0; k++) {
 		run_goto(r, k);
-		run_render(r, &v);
 		struct frame_info fi = {.reg = reg, .run = r, .sum = have_sum ? &s : NULL, .lesson = p->lesson,
 					.lesson_item = p->lesson ? p->item : -1, .folded = folded};
+		/* the move into step k, as → plays it (none into the first step
+		 * of a part: the step before it was not shown) */
+		int tweens = k > p->first ? run_tween_frames(r) : 0;
+		for (int i = 1; i <= tweens && rc == 0; i++) {
+			run_render_tween(r, &v, i);
+			frame_compose(screen, &fi, &v);
+			lesson_marker(label, sizeof label, r, p->lesson,
+				      p->lesson ? p->item : -1);
+			if (cast_frame(c, screen, *ms) < 0 ||
+			    (i == 1 && cast_marker(c, *ms, label) < 0))
+				rc = -1;
+			*ms += SCENE_FRAME_MS;
+		}
+		run_render(r, &v);
 		if (p->lesson && k == p->first && p->lesson->items[p->item].note[0]) {
 			fi.note = p->lesson->items[p->item].note;
 			fi.note_alone = frame_note_alone(w, fi.note, v.narration);
 		}
 		frame_compose(screen, &fi, &v);
 		lesson_marker(label, sizeof label, r, p->lesson, p->lesson ? p->item : -1);
-		if (cast_frame(c, screen, *ms) < 0 || cast_marker(c, *ms, label) < 0)
+		if (rc == 0 && (cast_frame(c, screen, *ms) < 0 ||
+				(!tweens && cast_marker(c, *ms, label) < 0)))
 			rc = -1;
 		if (fi.note_alone && rc == 0) {
 			/* the note read first, then the step's own narration */
@@ -149,10 +166,19 @@ int cli_cast_lesson(const struct app *a, const struct cli_options *o)
 		return 2;
 	}
 	long long frames = 0;
-	for (int i = 0; i < l->n;
-	     i++) /* each item's steps, and its note on a frame of its own */
+	for (int i = 0; i < l->n; i++) {
+		/* each item's steps, its note on a frame of its own, and the
+		 * frames its steps move by (an item that does not open is
+		 * reported when it plays) */
+		struct run r;
 		frames += l->items[i].last - l->items[i].first + 1 +
 			  (l->items[i].note[0] != 0);
+		if (lesson_open_item(l, i, NULL, &r, err, sizeof err) == 0) {
+			frames += run_tween_total(&r, l->items[i].first,
+						  l->items[i].last);
+			run_close(&r);
+		}
+	}
 	if (cast_bounded(frames, w, h) < 0) {
 		cast_free(c);
 		return 2;
@@ -217,7 +243,7 @@ int cli_cast(const struct app *a, const struct cli_options *o)
 			free(chosen);
 			return 2;
 		}
-		frames += r.nsteps + 1;
+		frames += r.nsteps + 1 + run_tween_total(&r, 0, r.nsteps);
 		run_close(&r);
 	}
 	if (cast_bounded(frames, w, h) < 0) {

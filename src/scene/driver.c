@@ -504,8 +504,40 @@ static void note_ignored(const struct run *r, struct view *v)
 	canvas_printf_whole(v->side, 0, v->side->h - 1, ROLE_HOT, "2nd model not shown here");
 }
 
+/* The scene's own frames into step k, none where it draws no move. */
+static int tween_of(const struct run *r, int k)
+{
+	const struct scene_class *cls = r->def->cls;
+	if (!cls->tween || r->cmp || k < 1 || k > cls->nsteps(r->st))
+		return 0;
+	int n = cls->tween(r->st, k);
+	return n > 0 ? n : 0;
+}
+
+int run_tween_frames(const struct run *r)
+{
+	return tween_of(r, r->step);
+}
+
+long long run_tween_total(const struct run *r, int first, int last)
+{
+	long long n = 0;
+	for (int k = first + 1; k <= last; k++)
+		n += tween_of(r, k);
+	return n;
+}
+
 void run_render(const struct run *r, struct view *v)
 {
+	run_render_tween(r, v, 0);
+}
+
+void run_render_tween(const struct run *r, struct view *v, int i)
+{
+	int n = run_tween_frames(r);
+	/* the end state unless i is one of the frames in between */
+	v->frames = i >= 1 && i <= n ? n + 1 : 0;
+	v->frame = v->frames ? i : 0;
 	canvas_clear(v->pic);
 	canvas_clear(v->side);
 	v->narration[0] = 0;

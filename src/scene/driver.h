@@ -83,7 +83,18 @@ int run_set_model2(struct run *r, const struct model *m, char *err, size_t errle
 int run_second_ignored(const struct run *r);
 /* Go to step k (clamped to 0..nsteps), replaying from init when going back. */
 void run_goto(struct run *r, int k);
+/* The current step's end state (what --frame and the golden frames show). */
 void run_render(const struct run *r, struct view *v);
+/* Frames drawn between the previous step and the current one (the scene's
+ * tween): 0 at step 0, past the scene's own steps, and where another
+ * model's compared keys replace the picture. */
+int run_tween_frames(const struct run *r);
+/* In-between frame i (1 .. run_tween_frames) of the move into the current
+ * step; i outside that range draws the end state, as run_render. */
+void run_render_tween(const struct run *r, struct view *v, int i);
+/* The in-between frames of steps first + 1 .. last together (a recording's
+ * length, counted before it plays). */
+long long run_tween_total(const struct run *r, int first, int last);
 /* The summary of a fresh run stepped to the end, with the lesson's figures
  * checked when the parameters and model are the lesson's; with a second
  * model on a scene that shows two, the second's items follow with the

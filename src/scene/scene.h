@@ -9,6 +9,13 @@
  * Call order: init, then any number of step (at most nsteps), render,
  * summary or print, and fini once.  summary and print are called on a state
  * stepped to the end.
+ *
+ * A step may arrive over a few frames (a clock's hands sweeping to the next
+ * position): a scene whose class has tween draws the move into step k as
+ * frames between step k - 1's picture and step k's, which the TUI and
+ * --cast play after a step forward, SCENE_FRAME_MS apart, before the step's
+ * own dwell.  A step is still its end state: --frame, --summary, the checks
+ * and the golden frames see only that.
  */
 #ifndef ATTNVIZ_SCENE_H
 #define ATTNVIZ_SCENE_H
@@ -22,6 +29,9 @@
 #include "scene/summary.h"
 
 #define VIEW_NARRATION 1024
+/* The time between in-between frames: 12.5 frames a second, smooth enough
+ * for a sweeping hand and light on a 2-core projector laptop. */
+#define SCENE_FRAME_MS 80
 
 struct view {
 	int step;              /* the step shown, counted by the driver */
@@ -36,7 +46,20 @@ struct view {
 	 * ↓ change it); a scene that draws such a list clamps it to what the
 	 * list has, the others leave it alone */
 	int scroll;
+	/* set by the driver: frame `frame` of `frames` of the move into
+	 * v->step (1 .. frames - 1: in between; frames 0: the step's end
+	 * state, which is all a scene without tween ever draws) */
+	int frame, frames;
 };
+
+/* How far into the move to v->step the picture is: 0 (step - 1's end) to
+ * 1 (the step's end state, whenever no move is under way). */
+static inline double view_progress(const struct view *v)
+{
+	if (v->frames <= 0 || v->frame >= v->frames || v->frame < 0)
+		return 1;
+	return (double)v->frame / v->frames;
+}
 
 /* The columns the narration wraps in: both panes and the three columns
  * between them (a blank, the bar, a blank), as frame_pane_sizes lays them
@@ -98,6 +121,13 @@ struct scene_class {
 	int (*dump)(const void *st, const char *dir, char *err, size_t errlen);
 	/* NULL but for a scene that measures this machine (scene_measures, driver.h) */
 	const struct scene_measure *measure;
+	/* optional: how many frames to draw between step k - 1 and step k
+	 * (1 <= k <= nsteps), 0 for none.  st is the run's state at any step
+	 * (a cast counts them all before it plays), so the answer depends on
+	 * what init set up.  render then draws frame i of the move into
+	 * v->step at view_progress(v) = i / (n + 1), with the narration of
+	 * the step it moves to. */
+	int (*tween)(const void *st, int k);
 };
 
 #endif

@@ -78,6 +78,10 @@ struct ui {
 	int drawn_note;            /* it showed the note, alone or not */
 	int lesson_sel;            /* the L overlay's highlighted item */
 	int rec_scene, rec_step;   /* the step the recording last marked (-1: none yet) */
+	/* A step forward under way: in-between frame tween of the scene's
+	 * tween_n (0: none), one every SCENE_FRAME_MS, then the step's end
+	 * state and, under autoplay, its dwell.  Any key lands on the end. */
+	int tween, tween_n;
 };
 
 static void say(struct ui *u, int is_err, const char *msg)
@@ -111,6 +115,18 @@ static int open_scene(struct ui *u, int i)
 static struct run *cur(struct ui *u)
 {
 	return &u->runs[u->cur];
+}
+
+/* One step forward, its move played first when the scene draws one.  Not
+ * under --keys or --frames: a key file's next key would cut every move
+ * short, and counted frames stay one a step. */
+static void step_forward(struct ui *u, struct run *r)
+{
+	int was = r->step;
+	run_goto(r, r->step + 1);
+	int moved = r->step == was + 1 && !u->unattended;
+	u->tween_n = moved ? run_tween_frames(r) : 0;
+	u->tween = u->tween_n > 0;
 }
 
 static void go_scene(struct ui *u, int i)
@@ -184,7 +200,7 @@ static int lesson_next(struct ui *u)
 	if (u->drawn_note_alone && !u->note_seen)
 		u->note_seen = 1;
 	else if (r->step < item_last(u))
-		run_goto(r, r->step + 1);
+		step_forward(u, r);
 	else if (u->item + 1 < u->lesson->n)
 		lesson_enter(u, u->item + 1, 0);
 	else {
@@ -626,7 +642,7 @@ static void step_autoplay(struct ui *u)
 	} else if (in_plan) {
 		return;
 	} else if (r->step < r->nsteps) {
-		run_goto(r, r->step + 1);
+		step_forward(u, r);
 	} else if (u->unattended) {
 		go_scene(u, u->cur + 1);
 		run_goto(cur(u), 0);
@@ -748,7 +764,7 @@ static int key_main(struct ui *u, int key, int fkey)
 			say(u, 0, "last step — Tab for the next scene");
 			break;
 		}
-		run_goto(r, r->step + 1);
+		step_forward(u, r);
 		break;
 	case ACT_PREV:
 		if (!lesson_prev(u))
@@ -930,7 +946,7 @@ static void draw(struct ui *u)
 	if (w < 1 || h < 1 || fit_canvases(u, w, h, frame_summary_rows(w, u->folded, u->message)) < 0)
 		return;
 	refresh_summary(u);
-	run_render(cur(u), &u->view);
+	run_render_tween(cur(u), &u->view, u->tween);
 	struct frame_info fi = {
 		.reg = u->reg,
 		.run = cur(u),
@@ -1022,6 +1038,7 @@ static int escape_rest(struct ui *u, int *key, int *fkey)
 		e = escseq_parse(seq, n);
 	}
 	if (e == ESC_WHEEL_UP || e == ESC_WHEEL_DOWN) {
+		u->tween = 0;   /* the wheel steps at once */
 		run_goto(cur(u), cur(u)->step + (e == ESC_WHEEL_UP ? -1 : 1));
 		return 1;
 	}
@@ -1073,6 +1090,8 @@ static void loop(struct ui *u)
 			wait_ms = 200;
 		if (u->jump && (wait_ms < 0 || wait_ms > JUMP_WAIT_MS))
 			wait_ms = JUMP_WAIT_MS;
+		if (u->tween)   /* a move under way: its next frame */
+			wait_ms = SCENE_FRAME_MS;
 		timeout(u->keys_mode ? -1 : u->unattended ? 0 : wait_ms);
 		wint_t wch;
 		int rc = get_wch(&wch);
@@ -1082,6 +1101,12 @@ static void loop(struct ui *u)
 			/* A timeout (autoplay's tick), a signal, or the end of a key file. */
 			if (u->unattended && u->frames < 0)
 				return;
+			if (u->tween) {
+				/* the move's next frame, or after its last
+				 * the step itself */
+				u->tween = (u->tween + 1) % (u->tween_n + 1);
+				continue;
+			}
 			if (u->jump) {   /* no second digit came: the first was the scene */
 				jump_to(u, u->jump);
 				continue;
@@ -1095,6 +1120,17 @@ static void loop(struct ui *u)
 			continue;
 		if (fkey && key == KEY_RESIZE)
 			continue;
+		if (u->tween) {
+			/* A key lands on the step's end state and is used up (a
+			 * second → goes on); q still quits at once. */
+			MEVENT ev;
+			u->tween = 0;
+			if (fkey && key == KEY_MOUSE)
+				getmouse(&ev);
+			else if (keys_action(key, fkey) == ACT_QUIT)
+				return;
+			continue;
+		}
 		if (fkey && key == KEY_MOUSE) {
 			key_mouse(u);
 			continue;

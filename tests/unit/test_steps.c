@@ -1,0 +1,300 @@
+/*
+ * Steps that each carry a point: walk every step of every scene at 80x24
+ * (the lesson's parameters) and measure the longest run of steps whose
+ * narration repeats the previous step's with only its numbers changed
+ * (digits, and the . , separators between them, read as one number).  A
+ * run of such steps belongs inside one step, as animation.  The scenes
+ * rebuilt so are held to at most 3; the others print their figure as a
+ * "# " line, for the change that tightens them next.
+ *
+ * Also the animation between steps (scene.h's tween): in-between frames
+ * lie between two steps' pictures, the end state is the step itself.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "frame.h"
+#include "scene/driver.h"
+#include "shot.h"
+#include "t.h"
+
+#define STEPS_MAX_ALIKE 3
+
+/* The scenes held to STEPS_MAX_ALIKE now. */
+static const char *const held[] = {"rope", "rope-pi", "rope-ntk", "rope-yarn"};
+
+/* narration with each number replaced by '#': "Token 12 enters" and
+ * "Token 13 enters" read alike, "1,234.5" is one number */
+static void normalise(const char *in, char *out, size_t len)
+{
+	size_t n = 0;
+	for (const char *p = in; *p && n + 1 < len; p++) {
+		int sep = (*p == '.' || *p == ',') && p > in && p[-1] >= '0' &&
+			  p[-1] <= '9' && p[1] >= '0' && p[1] <= '9';
+		if ((*p >= '0' && *p <= '9') || sep) {
+			if (n == 0 || out[n - 1] != '#')
+				out[n++] = '#';
+			continue;
+		}
+		out[n++] = *p;
+	}
+	out[n] = 0;
+}
+
+struct look {
+	struct canvas *pic, *side;
+};
+
+/* The longest run of steps that repeat the step before (0: none), and the
+ * step that ends it in *at. */
+static int alike_run(const struct registry *reg, const struct scene_def *def,
+		     struct look *lk, int *at)
+{
+	struct run r;
+	char err[700], prev[VIEW_NARRATION], now[VIEW_NARRATION];
+	struct view v = {.pic = lk->pic, .side = lk->side};
+	int run = 0, best = 0;
+	(void)reg;
+	*at = 0;
+	if (run_open(&r, def, NULL, err, sizeof err) < 0) {
+		T_OK(0, "steps: %s opens (%s)", def->cls->id, err);
+		return -1;
+	}
+	prev[0] = 0;
+	for (int k = 0; k <= r.nsteps; k++) {
+		run_goto(&r, k);
+		run_render(&r, &v);
+		normalise(v.narration, now, sizeof now);
+		run = k > 0 && !strcmp(now, prev) ? run + 1 : 0;
+		if (run > best) {
+			best = run;
+			*at = k;
+		}
+		memcpy(prev, now, sizeof prev);
+	}
+	run_close(&r);
+	return best;
+}
+
+static int is_held(const char *id)
+{
+	for (size_t i = 0; i < sizeof held / sizeof held[0]; i++)
+		if (!strcmp(held[i], id))
+			return 1;
+	return 0;
+}
+
+static void look_alike(const struct registry *reg)
+{
+	int pw, ph, sw, sh;
+	frame_pane_sizes(80, 24, &pw, &ph, &sw, &sh);
+	struct look lk = {.pic = canvas_new(pw, ph),
+			  .side = canvas_new(sw, sh)};
+	char a[64], b[64];
+	normalise("Token 12 enters at 1,024.5 s", a, sizeof a);
+	normalise("Token 7 enters at 3 s", b, sizeof b);
+	T_EQ_STR(a, b,
+		 "steps: narrations differing only in numbers normalise alike");
+	normalise("Token 7 leaves at 3 s", b, sizeof b);
+	T_OK(strcmp(a, b) != 0, "steps: a changed word keeps them apart");
+	for (int i = 0; i < reg->n; i++) {
+		const struct scene_def *def = &reg->defs[i];
+		int at;
+		if (scene_measures(def))
+			continue;
+		int n = alike_run(reg, def, &lk, &at);
+		if (n < 0)
+			continue;
+		if (is_held(def->cls->id))
+			T_OK(n <= STEPS_MAX_ALIKE,
+			     "steps: %s: at most %d steps in a row repeat the "
+			     "previous narration with other numbers "
+			     "(%d, ending at step %d)",
+			     def->cls->id, STEPS_MAX_ALIKE, n, at);
+		else
+			printf("# steps: %s: %d steps in a row repeat the "
+			       "previous narration with other numbers%s\n",
+			       def->cls->id, n,
+			       n > STEPS_MAX_ALIKE
+				       ? " (more than 3: to be made animation)"
+				       : "");
+	}
+	canvas_free(lk.pic);
+	canvas_free(lk.side);
+}
+
+/* The position a RoPE picture's label shows ("position N"), -1 when none. */
+static double label_pos(const struct canvas *pic)
+{
+	char row[1024];
+	for (int y = 0; y < pic->h; y++) {
+		row_of(pic, y, row, sizeof row);
+		const char *p = strstr(row, "position ");
+		if (p)
+			return atof(p + 9);
+	}
+	return -1;
+}
+
+/* Every step of a RoPE scene: the end states' positions into stops[], and
+ * the frames between them checked: each one's position between the two
+ * steps' and rising (strictly where the move is longer than its frames),
+ * the narration the step's own, nothing cut off; and the end state drawn
+ * after them equal to a fresh one. */
+static int walk_moves(const struct registry *reg, const char *id, double *stops,
+		      int max)
+{
+	int pw, ph, sw, sh, n = 0, frames = 0, bad = 0;
+	char err[700], why[300] = "", end_nar[VIEW_NARRATION];
+	struct run r;
+	frame_pane_sizes(80, 24, &pw, &ph, &sw, &sh);
+	struct view v = {.pic = canvas_new(pw, ph), .side = canvas_new(sw, sh)};
+	struct canvas *keep = canvas_new(pw, ph);
+	if (run_open(&r, registry_find(reg, id), NULL, err, sizeof err) < 0) {
+		T_OK(0, "steps: %s opens (%s)", id, err);
+		canvas_free(v.pic);
+		canvas_free(v.side);
+		canvas_free(keep);
+		return 0;
+	}
+	T_EQ_INT(run_tween_frames(&r), 0, "steps: %s: no frames into step 0",
+		 id);
+	for (int k = 0; k <= r.nsteps && n < max; k++) {
+		run_goto(&r, k);
+		run_render(&r, &v);
+		stops[n++] = label_pos(v.pic);
+		memcpy(end_nar, v.narration, sizeof end_nar);
+		memcpy(keep->cells, v.pic->cells,
+		       sizeof *keep->cells * (size_t)pw * (size_t)ph);
+		int tw = run_tween_frames(&r);
+		if (k > 0 && (tw > 0) != (stops[n - 1] != stops[n - 2]) &&
+		    !bad++)
+			snprintf(why, sizeof why,
+				 "step %d: %d frames for a move from %g to %g",
+				 k, tw, stops[n - 2], stops[n - 1]);
+		double last = stops[n > 1 ? n - 2 : 0];
+		for (int i = 1; i <= tw; i++) {
+			run_render_tween(&r, &v, i);
+			double at = label_pos(v.pic);
+			frames++;
+			if ((at < last || at > stops[n - 1] ||
+			     (i > 1 && at <= last &&
+			      stops[n - 1] - stops[n - 2] > tw) ||
+			     strcmp(v.narration, end_nar) || v.pic->overflow ||
+			     v.side->overflow) &&
+			    !bad++)
+				snprintf(why, sizeof why,
+					 "step %d frame %d: position %g after "
+					 "%g, to %g%s%s",
+					 k, i, at, last, stops[n - 1],
+					 strcmp(v.narration, end_nar)
+						 ? ", another narration"
+						 : "",
+					 v.pic->overflow || v.side->overflow
+						 ? ", text cut off"
+						 : "");
+			last = at;
+		}
+		run_render(&r, &v);
+		if (memcmp(keep->cells, v.pic->cells,
+			   sizeof *keep->cells * (size_t)pw * (size_t)ph) &&
+		    !bad++)
+			snprintf(why, sizeof why,
+				 "step %d: the end state differs after its "
+				 "frames",
+				 k);
+	}
+	T_OK(frames > 0 && !bad,
+	     "steps: %s: %d frames between %d steps, each between its two "
+	     "steps' positions, rising, with the step's narration, whole%s%s",
+	     id, frames, r.nsteps, bad ? ": " : "", why);
+	run_close(&r);
+	canvas_free(v.pic);
+	canvas_free(v.side);
+	canvas_free(keep);
+	return n;
+}
+
+static int has_stop(const double *stops, int n, double pos)
+{
+	for (int i = 0; i < n; i++)
+		if (stops[i] == pos)
+			return 1;
+	return 0;
+}
+
+/* The steps stop where the lesson looks, the hands sweeping between. */
+static void rope_moves(const struct registry *reg)
+{
+	double st[16];
+	int n;
+	/* Ex. 12: trained 0..4095, 18 pairs leave their arcs at 4096, 16383 */
+	n = walk_moves(reg, "rope", st, 16);
+	T_OK(has_stop(st, n, 4095) && has_stop(st, n, 4096) &&
+		     has_stop(st, n, 16383),
+	     "steps: rope stops at 4095 (end of training), 4096 (pairs leave "
+	     "the trained range) and 16383");
+	/* pair 46 finishes its first turn at wavelength 4711.7 (the lesson's
+	 * table) */
+	T_OK(has_stop(st, n, 4712), "steps: rope stops where pair 46 "
+				    "(wavelength 4711.7) first turns: 4712");
+	/* Ex. 13: s = 4, position 1 rotated as 0.25 (the cost), 16383 as
+	 * 4095.75 */
+	n = walk_moves(reg, "rope-pi", st, 16);
+	T_OK(has_stop(st, n, 1) && has_stop(st, n, 4095) &&
+		     has_stop(st, n, 16383),
+	     "steps: rope-pi stops at 1 (neighbours 0.25 rad apart), 4095 and "
+	     "16383");
+	/* Ex. 14: pair i's new hand leaves the trained span train * theta_i
+	 * at train * theta / theta', from the lesson's table: pair 46
+	 * 4096 * 1.3335e-3 / 4.8462e-4 = 11270.9, pair 56 4096 * 3.1623e-4 /
+	 * 9.2222e-5 = 14045.4: the next positions, 11271 and 14046 */
+	n = walk_moves(reg, "rope-ntk", st, 16);
+	T_OK(has_stop(st, n, ceil(4096 * 1.3335e-3 / 4.8462e-4)) &&
+		     has_stop(st, n, ceil(4096 * 3.1623e-4 / 9.2222e-5)) &&
+		     has_stop(st, n, 16383),
+	     "steps: rope-ntk stops where pairs 46 and 56 leave their trained "
+	     "arcs (11271, "
+	     "14046) and at 16383");
+	n = walk_moves(reg, "rope-yarn", st, 16);
+	T_OK(n >= 2 && st[n - 1] == 16383 && st[n - 2] == 16383,
+	     "steps: rope-yarn ends at 16383 twice: the target, then the "
+	     "temperature, with no move between");
+}
+
+/* A scene without tween draws no frames between steps. */
+static void no_moves(const struct registry *reg)
+{
+	struct run r;
+	char err[700];
+	int any = 0;
+	if (run_open(&r, registry_find(reg, "online-softmax"), NULL, err,
+		     sizeof err) < 0) {
+		T_OK(0, "steps: online-softmax opens (%s)", err);
+		return;
+	}
+	for (int k = 0; k <= r.nsteps; k++) {
+		run_goto(&r, k);
+		any += run_tween_frames(&r);
+	}
+	T_EQ_INT(any, 0,
+		 "steps: online-softmax moves by no frames (a scene without "
+		 "tween)");
+	T_EQ_INT(run_tween_total(&r, 0, r.nsteps), 0,
+		 "steps: and its recording counts none");
+	run_close(&r);
+}
+
+void test_steps(void)
+{
+	struct registry reg;
+	char err[600];
+	if (registry_load(&reg, err, sizeof err) < 0) {
+		T_OK(0, "steps: registry loads (%s)", err);
+		return;
+	}
+	look_alike(&reg);
+	rope_moves(&reg);
+	no_moves(&reg);
+	registry_free(&reg);
+}
