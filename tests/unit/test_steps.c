@@ -87,7 +87,8 @@ static int is_held(const char *id)
 static void look_alike(const struct registry *reg)
 {
 	int pw, ph, sw, sh;
-	frame_pane_sizes(80, 24, &pw, &ph, &sw, &sh);
+	frame_pane_sizes(80, 24, frame_summary_rows(80, 0, NULL), &pw, &ph,
+			 &sw, &sh);
 	struct look lk = {.pic = canvas_new(pw, ph),
 			  .side = canvas_new(sw, sh)};
 	char a[64], b[64];
@@ -147,7 +148,8 @@ static int walk_moves(const struct registry *reg, const char *id, double *stops,
 	int pw, ph, sw, sh, n = 0, frames = 0, bad = 0;
 	char err[700], why[300] = "", end_nar[VIEW_NARRATION];
 	struct run r;
-	frame_pane_sizes(80, 24, &pw, &ph, &sw, &sh);
+	frame_pane_sizes(80, 24, frame_summary_rows(80, 0, NULL), &pw, &ph,
+			 &sw, &sh);
 	struct view v = {.pic = canvas_new(pw, ph), .side = canvas_new(sw, sh)};
 	struct canvas *keep = canvas_new(pw, ph);
 	if (run_open(&r, registry_find(reg, id), NULL, err, sizeof err) < 0) {
