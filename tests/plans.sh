@@ -81,13 +81,15 @@ expected_markers() {
 		      else if (k == "set") set = v; else if (k == "note") note = v }
 		END { flush() }' "$1" >"$tmp/items"
 	total=$(wc -l <"$tmp/items" | tr -d ' ')
+	# the plan's model, as every item opens with it (none: each scene's own)
+	model=$(awk -F' *= *' '/^\[/ { top = $0 == "[lesson]" } top && $1 == "model" { print "-m " $2 }' "$1")
 	i=0
 	while IFS='|' read -r scene step until set note; do   # "|": empty fields stay fields
 		i=$((i + 1))
 		args=""
 		[ -n "$set" ] && args=$(echo "$set" | sed 's/, *\([a-z_]*=\)/\n\1/g' | sed 's/^/--set /' | tr '\n' ' ')
 		# shellcheck disable=SC2086
-		last=$("$ATTNVIZ" --frame "$scene" $args -m llama3-8b | head -1 | sed 's/.*step [0-9]*\/\([0-9]*\).*/\1/')
+		last=$("$ATTNVIZ" --frame "$scene" $args $model | head -1 | sed 's/.*step [0-9]*\/\([0-9]*\).*/\1/')
 		[ "$until" -ge 0 ] && last=$until
 		n=$(order "$scene")
 		k=$step
@@ -165,7 +167,7 @@ for plan in assets/lessons/*.ini; do
 	while :; do
 		title_of "$tmp/scr" >>"$tmp/$pname.seen"
 		grep -qF "end of the lesson" "$tmp/scr" && break
-		[ "$(title_of "$tmp/scr")" = "$(sed -n "${k}p" "$tmp/$pname.steps")" ] && [ $presses -lt 300 ] || break
+		[ "$(title_of "$tmp/scr")" = "$(sed -n "${k}p" "$tmp/$pname.steps")" ] && [ $presses -lt 400 ] || break
 		next=$(sed -n "$((k + 1))p" "$tmp/$pname.steps")
 		T send-keys -t "$pname" Right
 		presses=$((presses + 1))
@@ -222,6 +224,31 @@ if command -v tmux >/dev/null 2>&1; then
 		fail "plans: --record markers ($(diff "$tmp/nav.want" "$tmp/nav.got" | head -4 | tr '\n' '|'))"
 	fi
 	T kill-session -t nav 2>/dev/null
+fi
+
+# --- the whole lesson as one plan ------------------------------------------
+# Examples 1 to 17 in order, each item's note naming its example and asking
+# a question, the scene of Example N being scene N of --list (the lesson's
+# order), and the recording within an hour: 30 minutes of a 90-minute class
+# left for talk.
+whole=assets/lessons/whole-lesson.ini
+awk -F' *= *' '/^\[[0-9]+\]/ { item = $0 } $1 == "scene" { scene[item] = $2 }
+	$1 == "note" && match($2, /^Example [0-9]+\./) {
+		print substr($2, 9, RLENGTH - 9), scene[item], ($2 ~ /\?/) }' \
+	"$whole" >"$tmp/whole.examples"
+"$ATTNVIZ" --list | awk -F'\t' '$1 == "scene" { print $2, $3 }' >"$tmp/whole.order"
+if awk 'NR == FNR { id[$1] = $2; next }
+	{ n++; if ($1 != n || id[$1] != $2 || !$3) bad = bad " " $0 }
+	END { exit !(n == 17 && bad == "") }' "$tmp/whole.order" "$tmp/whole.examples"; then
+	ok "plans: whole-lesson: Examples 1 to 17 in order, each at its scene, each note a question"
+else
+	fail "plans: whole-lesson: examples ($(tr '\n' '|' <"$tmp/whole.examples"))"
+fi
+end=$(tail -1 "$tmp/whole-lesson.cast" | sed 's/^\[\([0-9.]*\),.*/\1/')
+if awk -v t="$end" 'BEGIN { exit !(t > 600 && t <= 3600) }'; then
+	ok "plans: whole-lesson: the recording plays in $end s, within an hour"
+else
+	fail "plans: whole-lesson: the recording plays in $end s"
 fi
 
 # --- [lesson] pace: one reading pace, scaled ----------------------------------
