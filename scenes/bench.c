@@ -440,17 +440,21 @@ static void be_render(const void *vs, struct view *v)
 	const struct be_case *dq8 = find(&s, n, FASTBENCH_DECODE, FASTATTN_Q8_0), *dq4 = find(&s, n, FASTBENCH_DECODE, FASTATTN_Q4_0);
 	if (d16 && dq8 && dq4)
 		snprintf(part[2], sizeof part[2], "Decode over q8_0 takes %.2f×, over q4_0 %.2f× the f16 time (bytes a value: "
-			 "34/32 and 18/32, against 2).", dq8->r.ms / d16->r.ms, dq4->r.ms / d16->r.ms);
+			 "1.0625 and 0.5625, against 2).", dq8->r.ms / d16->r.ms, dq4->r.ms / d16->r.ms);
 	else if (d16 && (dq8 || dq4))
 		snprintf(part[2], sizeof part[2], "Decode over %s takes %.2f× the f16 time (bytes a value: %s, against 2).",
-			 dq8 ? "q8_0" : "q4_0", (dq8 ? dq8 : dq4)->r.ms / d16->r.ms, dq8 ? "34/32" : "18/32");
+			 dq8 ? "q8_0" : "q4_0", (dq8 ? dq8 : dq4)->r.ms / d16->r.ms, dq8 ? "1.0625" : "0.5625");
 	else if (d16 && d32)
 		snprintf(part[2], sizeof part[2], "Decode f16 reads at %.0f%% of the read bandwidth, in %.2f× the f32 time.",
 			 share(&s, d16), d16->r.ms / d32->r.ms);
-	/* Where ggml did not run, why (the side says only that it did not),
-	 * in the place of the sentence on ggml's time. */
+	/* Where ggml did not run, that it did not, in the place of the
+	 * sentence on ggml's time: the why names files and paths, which
+	 * --bench prints and a class need not read. */
 	if (!part[1][0] && st->live->begun && !s.peer_ok && s.peer_why[0])
-		snprintf(part[1], sizeof part[1], "ggml not measured: %s. ", s.peer_why);
+		snprintf(part[1], sizeof part[1], "%s",
+			 st->peer ? "ggml not measured: its library did not "
+				    "load (--bench says why). "
+				  : "ggml not measured (peer = 0). ");
 	int width = view_narration_width(v);
 	if (s.error[0])
 		snprintf(v->narration, VIEW_NARRATION, "The benchmark stopped: %s", s.error);

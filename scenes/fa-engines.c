@@ -227,7 +227,9 @@ static int vllm_choose(const struct fa_state *st, struct backend *b)
 		for (int i = 0; i < 4; i++) {
 			b[i].name = mla[i];
 			b[i].ok = 1;
-			snprintf(b[i].why, sizeof b[i].why, "MLA list; no limits in lesson");
+			snprintf(b[i].why, sizeof b[i].why, "MLA: %s",
+				 i ? "taken if those above fail"
+				   : "first in priority");
 		}
 		return 4;
 	}
@@ -238,7 +240,10 @@ static int vllm_choose(const struct fa_state *st, struct backend *b)
 	for (int i = 0; i < 4; i++) {
 		b[i].name = order[i];
 		b[i].ok = 1;
-		snprintf(b[i].why, sizeof b[i].why, "no limit stated in the lesson");
+		/* the lesson gives this backend no limit of its own: what
+		 * decides is its place in the list */
+		snprintf(b[i].why, sizeof b[i].why, "%s",
+			 i ? "taken if those above fail" : "first in priority");
 		if (strcmp(order[i], "FLASH_ATTN"))
 			continue;
 		if (st->cc < 8.0)

@@ -496,7 +496,8 @@ static void summary_note(const struct fi_state *st, struct canvas *s, int y)
 {
 	char b[32], note[96];
 	fmt_bytes(b, sizeof b, (double)st->budget);
-	snprintf(note, sizeof note, "summary below: at mem = %s, not this device", b);
+	snprintf(note, sizeof note,
+		 "the summary below is for mem = %s, not for this device", b);
 	/* a blank row above it where the pane has one to spare */
 	int top = s->h - canvas_wrap_lines(s->w, note);
 	top = top > y + 1 ? y + 1 : top < y ? y : top;
@@ -610,11 +611,12 @@ static void fi_side(const struct fi_state *st, struct canvas *s, int step, int s
 		y += spare-- > 0;
 	}
 	fmt_bytes(b, sizeof b, (double)st->budget);
-	canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "budget %s", b);
-	canvas_printf_whole(s, 0, y++, ROLE_DIM, "margin %lld MiB", (long long)(st->margin >> 20));
+	/* each led by the letter that labels its line in the picture */
+	canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "B budget %s", b);
+	canvas_printf_whole(s, 0, y++, ROLE_DIM, "M margin %lld MiB", (long long)(st->margin >> 20));
 	if (step != 4) {
 		fmt_bytes(b, sizeof b, (double)st->m.weights_bytes);
-		canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "weights %s", b);
+		canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "W weights %s", b);
 		canvas_printf_whole(s, 0, y++, ROLE_DIM, "(%s)", fit_weights_word(&st->m));
 		y++;
 	} else {

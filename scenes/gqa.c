@@ -204,7 +204,13 @@ static void gq_render(const void *vs, struct view *v)
 	}
 	if (v->step >= 2) {
 		int y = 7, barw = c->w - 34;
-		canvas_printf(c, 0, y, ROLE_LABEL, "%-11s %9s %9s", "", "B a token", "GiB at -c");   /* over their columns */
+		/* two header rows over their columns, in words a class reads */
+		canvas_printf(c, 0, y - 1, ROLE_LABEL, "%-11s %9s %9s", "",
+			      "bytes per", "GiB at");
+		canvas_printf(c, 0, y, ROLE_LABEL, "%-11s %9s %9lld", "",
+			      "token", (long long)st->ctx);
+		if (barw > 12)
+			canvas_text(c, 33, y - 1, ROLE_LABEL, "share of MHA");
 		for (int i = 0; i < 3; i++) {
 			char g[32];
 			fmt_fixed(g, sizeof g, (double)st->rows[i].at_ctx / GIB, 2);

@@ -85,13 +85,30 @@ static void model_note(struct canvas *s, const struct run *r, const struct canva
 
 #define SCRUB_W 8
 
+/* The program's name heads every scene's title or none, so the titles
+ * keep one shape from scene to scene: it is shown where the longest title
+ * fits with it, a step count of two digits and the bar. */
+static int name_fits(const struct frame_info *fi, int w)
+{
+	char buf[300];
+	int n = fi->reg->n, room = utf8_width(" step 99/99 ▶ ");
+	for (int i = 0; i < n; i++) {
+		snprintf(buf, sizeof buf, " attnviz ── %d/%d  %s ", n, n,
+			 fi->reg->defs[i].file.title);
+		if (1 + utf8_width(buf) + 2 + SCRUB_W + 1 + room > w - 1)
+			return 0;
+	}
+	return 1;
+}
+
 /* The top edge: scene number and title, model, step, and where the step is
  * in the scene as a bar of SCRUB_W blocks.  When the whole left part and the
  * bar do not fit, the left part sheds its least useful words first, the
- * program's name, then the scene's number, so the title stays whole and
- * the bar shows (at 80 columns, titles of up to 48 columns).  In a lesson
- * the bar gives way first, then the scene's number; the item's number
- * stays.  Only a title too wide even so is cut. */
+ * program's name (for every scene alike, name_fits), then the scene's
+ * number, so the title stays whole and the bar shows (at 80 columns, every
+ * scene keeps its number: titles of up to 46 columns).  In a lesson the bar
+ * gives way first, then the scene's number; the item's number stays.  Only
+ * a title too wide even so is cut. */
 static void title_bar(struct canvas *s, const struct frame_info *fi)
 {
 	const struct run *r = fi->run;
@@ -117,7 +134,7 @@ static void title_bar(struct canvas *s, const struct frame_info *fi)
 	static const struct attempt plain[] = {{0, 1}, {1, 1}, {2, 1}, {0, 0}, {1, 0}, {2, 0}},
 				    in_lesson[] = {{0, 1}, {0, 0}, {1, 1}, {1, 0}};
 	const struct attempt *tries = lesson ? in_lesson : plain;
-	int ntries = lesson ? 4 : 6;
+	int ntries = lesson ? 4 : 6, skip_name = !lesson && !name_fits(fi, s->w);
 	snprintf(right, sizeof right, " step %d/%d%s ", r->step, r->nsteps, fi->autoplay ? " ▶" : "");
 	canvas_hline(s, 1, 0, s->w - 2, GLYPH_HLINE, ROLE_DIM);
 	canvas_put(s, 0, 0, GLYPH_TOP_LEFT, ROLE_DIM);
@@ -130,6 +147,8 @@ static void title_bar(struct canvas *s, const struct frame_info *fi)
 	int rw = utf8_width(right), pick = tries[ntries - 1].left, scrub = 0, room = utf8_width(widest);
 	for (int i = 0; i < ntries; i++) {
 		int bar = tries[i].bar && r->nsteps > 0;
+		if (skip_name && tries[i].left == 0)
+			continue;
 		if (1 + utf8_width(lefts[tries[i].left]) + 2 + (bar ? SCRUB_W + 1 : 0) + room <= s->w - 1) {
 			pick = tries[i].left, scrub = bar;
 			break;

@@ -61,12 +61,24 @@ expect_eq "frames: and step 0 too" "$n_zero${bad_zero:+ bad:$bad_zero}" "$count"
 expect_eq "frames: SVG of every last step is valid XML with the golden frame's text" "$n_svg${bad_svg:+ bad:$bad_svg}" "$count"
 expect_eq "frames: ANSI of every last step has colours and, without SGR, the golden text" "$n_ansi${bad_ansi:+ bad:$bad_ansi}" "$count"
 
+# One shape of title for every scene: at 80 columns each keeps its number
+# and none the program's name; at 140 each has both.
+total=$("$ATTNVIZ" --list | awk -F'\t' '$1 == "scene"' | wc -l | tr -d ' ')
+bad80="" bad140=""
+for id in $scenes; do
+	n=$("$ATTNVIZ" --list | awk -F'\t' -v id="$id" '$1 == "scene" && $3 == id { print $2 }')
+	"$ATTNVIZ" --frame "$id" | head -1 | grep -q "^┌ $n/$total  " || bad80="$bad80 $id"
+	"$ATTNVIZ" --frame "$id" --size 140x30 | head -1 | grep -q "^┌ attnviz ── $n/$total  " || bad140="$bad140 $id"
+done
+expect_eq "frames: at 80 columns every title starts with its scene's number" "${bad80:-none}" none
+expect_eq "frames: at 140 columns every title starts with attnviz and the number" "${bad140:-none}" none
+
 # The look: classic and projector colours as the theme table has them, bold in projector
 "$ATTNVIZ" --frame tiled --format svg >"$tmp/classic.svg"
 "$ATTNVIZ" --frame tiled --format svg --set theme=projector >"$tmp/proj.svg"
 # the title (ROLE_LABEL) is xterm 87 (#5fffff) in classic, 51 (#00ffff) bold in projector
-check "frames: classic labels in xterm colour 87" grep -qF 'fill="#5fffff"> attnviz ── 4/' "$tmp/classic.svg"
-check "frames: projector labels in colour 51, bold" grep -qF 'fill="#00ffff" font-weight="bold"> attnviz ── 4/' "$tmp/proj.svg"
+check "frames: classic labels in xterm colour 87" grep -qF 'fill="#5fffff"> 4/22  Tiled' "$tmp/classic.svg"
+check "frames: projector labels in colour 51, bold" grep -qF 'fill="#00ffff" font-weight="bold"> 4/22  Tiled' "$tmp/proj.svg"
 if grep -qF 'font-weight="bold">┌' "$tmp/classic.svg"; then fail "frames: classic frame lines bold"; else ok "frames: classic frame lines not bold"; fi
 check "frames: one <rect> background at least" grep -qF '<rect width="720" height="432" fill="#000000"/>' "$tmp/classic.svg"
 "$ATTNVIZ" --frame tiled --format txt --size 120x40 >"$tmp/big.txt"

@@ -137,7 +137,7 @@ static void fit_curves(const struct registry *reg, const char *model, int k, int
 		 "where a type does not fit", mn, k);
 	T_EQ_INT(rows_holding(sh.side, "  none") > 0, zero, "fit -m %s step %d: \"none\" in the side pane only where a type "
 		 "does not fit", mn, k);
-	T_EQ_INT(rows_holding(sh.side, "summary below: at"), k >= 5, "fit -m %s step %d: a device step says the "
+	T_EQ_INT(rows_holding(sh.side, "the summary below is"), k >= 5, "fit -m %s step %d: a device step says the "
 		 "summary is at the mem parameter", mn, k);
 	if (k >= 5)
 		T_EQ_INT(rows_holding(sh.side, "17.00 GiB"), 1, "fit -m %s step %d: the summary's budget, 17 GiB", mn, k);

@@ -433,7 +433,7 @@ static void walk2_whole(const struct registry *reg)
 		int step;
 		const char *whole;
 	} cs[] = {
-		{"fa-engines", "deepseek-v3", NULL, 5, "FLASH_ATTN_MLA  MLA list; no limits in lesson"},
+		{"fa-engines", "deepseek-v3", NULL, 5, "FLASHMLA        MLA: taken if those above fail"},
 		{"fa-engines", "gpt-oss-20b", "cc=8.0", 5, "FLASH_ATTN      learned sinks need cc 9.0"},
 		{"online-softmax", NULL, "x=-2,10,3.5,-7,123.25", 5, "× exp(10 − 123.25)"},
 	};
