@@ -583,6 +583,9 @@ static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 	int px = x + listw + 1, pw = w - listw - 1;
 	if (p->n == 0)
 		return;
+	/* a rule between the names and the chosen one's facts, so a fact is
+	 * not read as another model's (mistral-small-3.1 beside "KV ...") */
+	canvas_vline(s, x + listw - 1, y + 1, h - 1, GLYPH_VLINE, ROLE_DIM);
 	if (p->preview_err[0]) {
 		canvas_text(s, px, y + 1, ROLE_FAIL, "does not load:");
 		wrap_words(s, px, y + 2, pw, h - 2, ROLE_FAIL, p->preview_err);

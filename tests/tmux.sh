@@ -235,6 +235,13 @@ start mn 80 24 -s gqa -m "$ATTNVIZ_MODELS/mistral-7b.ini"
 expect_screen "tmux: the model's note under the state pane" mn "llama.cpp reads no"
 T send-keys -t mn m
 expect_screen "tmux: the picker opens on the loaded model" mn "▸ mistral-7b"
+# a rule between the names and the facts: every list row ends in │ before
+# the preview's column (the facts once read as the next model's)
+if screen mn | awk '/▸ mistral-7b/ { exit !($0 ~ /▸ mistral-7b +│ /) }'; then
+	ok "tmux: a rule parts the picker's names from the chosen one's facts"
+else
+	fail "tmux: no rule beside the picker's names ($(screen mn | grep -m1 '▸ '))"
+fi
 expect_screen "tmux: the picker's preview shows the note" mn "sliding window for this"
 expect_screen "tmux: the preview says llama.cpp ignores the window" mn "window 4096, which llama.cpp ignores"
 # Up until gemma3-27b (the models between it and mistral-7b grow with the
