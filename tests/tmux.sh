@@ -209,7 +209,7 @@ expect_screen "tmux: 1 Enter jumps to scene 1" j "  The n×n score matrix: size 
 # A first digit alone: when its window closes the scene is 1 and the prompt
 # for a second digit is gone with it (a 2 typed after it is scene 2).
 T send-keys -t j 4
-expect_screen "tmux: 4 jumps to scene 4 at once" j "── 4/"
+expect_screen "tmux: 4 jumps to scene 4 at once" j "┌ 4/"
 T send-keys -t j 1
 expect_screen "tmux: 1 offers a second digit" j "a second digit for 10"
 on_one_unprompted() { shows j "  The n×n score matrix: size and traffic ─" && shows_not j "a second digit"; }
