@@ -225,6 +225,13 @@ static void is_render(const void *vs, struct view *v)
 	else
 		canvas_printf(s, 0, 6, ROLE_NORMAL, "%lld B/cell/layer", (long long)st->cell_bytes);
 	canvas_printf(s, 0, 7, ROLE_NORMAL, "K %s, V %s", model_cache_name(st->m.k_type), model_cache_name(st->m.v_type));
+	/* llama.cpp warns and allocates all the same: so does the memory scene */
+	if (size_past_train(&st->m, A) &&
+	    !canvas_printf_whole(s, 0, 8, ROLE_HOT, "! %s> n_ctx_train %lld",
+				 A->streams > 1 ? "seq " : "",
+				 (long long)st->m.ctx_train))
+		canvas_printf_whole(s, 0, 8, ROLE_HOT, "! > trained %lld",
+				    (long long)st->m.ctx_train);
 	if (st->m.swa_ignored && st->m.note[0])
 		;   /* the frame shows the model's note under this pane: the same fact in the file's words */
 	else if (st->m.swa_ignored)

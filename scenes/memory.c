@@ -218,14 +218,10 @@ static int kind_line(struct canvas *c, int y, const struct me_state *st, enum la
 	return y + 2;
 }
 
-/* The context a sequence sees, llama.cpp's n_ctx_seq (llama-context.cpp:
- * n_ctx padded to 256, split per sequence unless -kvu), and whether it
- * passes the trained context, where llama_context warns "n_ctx_seq (N) >
- * n_ctx_train (T) -- possible training context overflow".  0: it does not. */
+/* n_ctx_seq when it passes the trained context (size_past_train), else 0. */
 static int64_t past_train(const struct me_state *st)
 {
-	int64_t seq = st->a.streams > 0 ? st->a.n_ctx / st->a.streams : st->a.n_ctx;
-	return st->m.ctx_train > 0 && seq > st->m.ctx_train ? seq : 0;
+	return size_past_train(&st->m, &st->a);
 }
 
 static const char *deploy_text(char *buf, size_t len, const struct me_state *st)

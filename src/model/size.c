@@ -134,6 +134,12 @@ int64_t size_kv_bytes_token_as(const struct model *m, int64_t kv_heads)
 	return FAULT_INT("size_token", sum);
 }
 
+int64_t size_past_train(const struct model *m, const struct kv_alloc *a)
+{
+	int64_t seq = a->streams > 0 ? a->n_ctx / a->streams : a->n_ctx;
+	return m->ctx_train > 0 && seq > m->ctx_train ? seq : 0;
+}
+
 int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a)
 {
 	if (d->n_ctx < 1 || d->n_ubatch < 1 || d->n_seq < 1)

@@ -102,6 +102,11 @@ int64_t size_kv_bytes_token_as(const struct model *m, int64_t kv_heads);
 
 /* The allocation.  0, or -1 when a size overflows 64 bits or d is invalid. */
 int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a);
+/* The context a sequence sees, llama.cpp's n_ctx_seq (llama-context.cpp:
+ * n_ctx padded to 256, split per sequence unless -kvu), when it passes the
+ * trained context, where llama_context warns "n_ctx_seq (N) > n_ctx_train
+ * (T) -- possible training context overflow"; 0 when it does not. */
+int64_t size_past_train(const struct model *m, const struct kv_alloc *a);
 
 /* FLOPs.  Weights: 2 per active parameter per token.  Attention: per layer
  * with a cache, 2·heads·head_dim (QKᵀ) + 2·heads·head_dim_v (PV) for every

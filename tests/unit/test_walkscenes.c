@@ -435,6 +435,8 @@ static void walk2_whole(const struct registry *reg)
 	} cs[] = {
 		{"fa-engines", "deepseek-v3", NULL, 5, "FLASHMLA        MLA: taken if those above fail"},
 		{"fa-engines", "gpt-oss-20b", "cc=8.0", 5, "FLASH_ATTN      learned sinks need cc 9.0"},
+		/* past the trained context, as the memory scene and llama.cpp say */
+		{"iswa", "llama3-8b", NULL, 4, "! > n_ctx_train 8192"},
 		{"online-softmax", NULL, "x=-2,10,3.5,-7,123.25", 5, "× exp(10 − 123.25)"},
 	};
 	for (unsigned i = 0; i < sizeof cs / sizeof cs[0]; i++) {
