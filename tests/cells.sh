@@ -45,11 +45,24 @@ settle() {
 		sleep "$ATTNVIZ_TMUX_POLL"
 		T capture-pane -e -p -t "$1" >"$2.next"
 		if cmp -s "$2" "$2.next" && { [ -z "${3:-}" ] || shows "$1" "$3"; }; then
-			return 0
+			[ -z "${_moving:-}" ] && return 0
+			sleep 0.2   # a move's next frame would have come by now
+			T capture-pane -e -p -t "$1" >"$2.next"
+			cmp -s "$2" "$2.next" && return 0
 		fi
 		mv "$2.next" "$2"
 		[ "$(date +%s)" -ge "$_until" ] && return 1
 	done
+}
+
+# moves SCENE: the scene draws a move into its steps (frames 80 ms apart,
+# SCENE_FRAME_MS): its screen is settled only once it has stayed the same
+# for longer than a frame, or the next → would land the move, not step on.
+moves() {
+	case $1 in
+	rope|rope-pi|rope-ntk|rope-yarn|sinks|swa|flash-decoding) return 0 ;;
+	esac
+	return 1
 }
 
 bars_of() {
@@ -78,6 +91,8 @@ walk() {
 	[ "$scene" = bench ] && n=0
 	[ -n "$n" ] || n=0
 	bars=$(bars_of "$scene")
+	_moving=
+	moves "$scene" && _moving=1
 	# two models: each pair of bars is scaled to its larger value (the
 	# screen says so), so bars of different keys are not in one order
 	[ "${6:-}" = two ] && bars=

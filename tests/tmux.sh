@@ -609,14 +609,14 @@ expect_screen "tmux: escape-sequence session quits" es "EXITED 0"
 # Steps that move (rope, lesson Ex. 12): → draws the hands on their way to
 # the next stop, a frame each 80 ms, then lands on the stop; a key during
 # the sweep lands on the stop at once and is used up (a second → does not
-# step on).
+# step on).  A move of a few positions (0 to 7) is drawn at once.
 start rp 80 24 -s rope
 expect_screen "tmux: rope opens at step 0" rp "step 0/6"
-T send-keys -t rp Right Right
-expect_screen "tmux: rope: → → lands on step 1's stop, position 7" rp "position 7  (trained"
-if shows rp "step 1/6"; then ok "tmux: rope: the second → ended the sweep, it did not step on"; else fail "tmux: rope: $(screen rp | head -1)"; fi
 T send-keys -t rp Right
-expect_screen "tmux: rope: → sweeps to 4095 and lands there" rp "position 4095  (trained"
+expect_screen "tmux: rope: → to step 1's stop, position 7, at once" rp "position 7  (trained"
+T send-keys -t rp Right Right
+expect_screen "tmux: rope: → → lands on step 2's stop, position 4095" rp "position 4095  (trained"
+if shows rp "step 2/6"; then ok "tmux: rope: the second → ended the sweep, it did not step on"; else fail "tmux: rope: $(screen rp | head -1)"; fi
 T send-keys -t rp Right
 expect_screen "tmux: rope: → to 4096" rp "position 4096  (trained"
 T send-keys -t rp Right

@@ -329,7 +329,11 @@ int rope_scene_tween(const void *st, int k)
 	const struct rope_scene *r = st;
 	if (k < 1 || k >= r->nstops)
 		return 0;
-	return r->stops[k].pos != r->stops[k - 1].pos ? ROPE_TWEEN : 0;
+	/* a move of fewer positions than frames has nothing to sweep
+	 * through (0 to 1: the label would stand still for the whole move);
+	 * it is drawn at once */
+	return fabs(r->stops[k].pos - r->stops[k - 1].pos) >= ROPE_TWEEN
+		       ? ROPE_TWEEN : 0;
 }
 
 void rope_scene_check_max_trained(struct summary *s, const struct rope_scene *r, const double *theta)

@@ -10,6 +10,7 @@
  * Also the animation between steps (scene.h's tween): in-between frames
  * lie between two steps' pictures, the end state is the step itself.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,10 @@
 #include "scene/driver.h"
 #include "shot.h"
 #include "t.h"
+
+/* the longest move a RoPE scene may draw at once: fewer positions than
+ * its frames would have (18) */
+#define ROPE_SHORT_MOVE 17
 
 #define STEPS_MAX_ALIKE 3
 
@@ -169,7 +174,11 @@ static int walk_moves(const struct registry *reg, const char *id, double *stops,
 		memcpy(keep->cells, v.pic->cells,
 		       sizeof *keep->cells * (size_t)pw * (size_t)ph);
 		int tw = run_tween_frames(&r);
-		if (k > 0 && (tw > 0) != (stops[n - 1] != stops[n - 2]) &&
+		/* a move of a position or two is drawn at once (nothing to
+		 * sweep through); a longer one has frames, no more of them
+		 * than the positions it crosses */
+		double span = fabs(stops[n - 1] - (n > 1 ? stops[n - 2] : 0));
+		if (k > 0 && (tw > 0 ? span < tw : span > ROPE_SHORT_MOVE) &&
 		    !bad++)
 			snprintf(why, sizeof why,
 				 "step %d: %d frames for a move from %g to %g",
