@@ -174,23 +174,73 @@ static void ya_narrate(const struct ya_state *st, int k, char *out, size_t len)
 	}
 }
 
-/* The ramp over every pair: full height keeps the frequency, the floor divides it by s. */
+/* The chart's column where pair p begins (the first whose pair is p or more). */
+static int ramp_col(int p, int n, int w)
+{
+	return (p * w + n - 1) / n;
+}
+
+/* A zone of the chart named in words under its columns x0 .. x1 - 1 (the
+ * long name, else the short one, else none), in the colour its bars take:
+ * colour is never the only thing that tells the zones apart. */
+static void zone_word(struct canvas *c, int x, int y, int x0, int x1, enum role role, const char *word,
+		      const char *short_word)
+{
+	/* a blank column at the zone's right end keeps two names apart */
+	int room = x1 - x0 - 1;
+	const char *w = utf8_width(word) <= room ? word : utf8_width(short_word) <= room ? short_word : NULL;
+	if (w)
+		canvas_text(c, x + x0 + (x1 - x0 - utf8_width(w)) / 2, y, role, w);
+}
+
+/*
+ * The ramp over every pair: full height keeps the frequency, the floor
+ * divides it by s; h rows of bars, then a row of ticks at the ramp's ends
+ * (ggml's corr dims low and high, computed) with the first and last pair,
+ * then the three zones named.  h + 2 rows in all.
+ */
 static void ramp_chart(const struct ya_state *st, struct canvas *c, int y0, int h)
 {
-	int n = st->r.d / 2, w = c->w - 8;
+	int n = st->r.d / 2, w = c->w - 8, x = 6;
 	if (w > n * 2)
 		w = n * 2;
 	canvas_text(c, 0, y0, ROLE_LABEL, "ramp");
-	for (int x = 0; x < w; x++) {
-		int i = x * n / w;
+	for (int col = 0; col < w; col++) {
+		int i = col * n / w;
 		double ramp = st->ramp[i];
 		enum role role = ramp >= 1 ? ROLE_BAR : ramp <= 0 ? ROLE_HBM : ROLE_ACCENT;
 		int bar = (int)lround(ramp * h);
-		for (int y = 0; y < h; y++)   /* ramp 0: only the baseline */
-			canvas_put(c, 6 + x, y0 + h - 1 - y, y < bar ? GLYPH_FULL : y == 0 ? GLYPH_LOWER_EIGHTH : ' ',
-				   y < bar ? role : ROLE_DIM);
+		/* ramp 0: only the baseline, in its zone's colour as its name below */
+		for (int y = 0; y < h; y++)
+			canvas_put(c, x + col, y0 + h - 1 - y, y < bar ? GLYPH_FULL : y == 0 ? GLYPH_LOWER_EIGHTH : ' ',
+				   y < bar || y == 0 ? role : ROLE_DIM);
 	}
-	canvas_printf(c, 6, y0 + h, ROLE_DIM, "pairs 0..%d: keep ≤%.0f, ÷s ≥%.0f", n - 1, st->low, st->high);
+	/* low keeps its frequency (ramp 1), high is divided by s (ramp 0):
+	 * pairs 0..low keep, low+1..high-1 mix, high..n-1 are divided. */
+	int low = (int)st->low, high = (int)st->high;
+	int xl = low < n ? ramp_col(low, n, w) : w, xh = high < n ? ramp_col(high, n, w) : w;
+	int xl_end = low + 1 < n ? ramp_col(low + 1, n, w) : w;
+	int ty = y0 + h, free_col = 0;
+	char num[24];
+	canvas_text(c, 0, ty, ROLE_LABEL, "pair");
+	/* Left to right, each label whole where the one before left room. */
+	struct {
+		int col, tick, pair;
+	} marks[4] = {{0, 0, 0}, {xl, 1, low}, {xh, 1, high}, {0, 0, n - 1}};
+	marks[3].col = w - snprintf(num, sizeof num, "%d", n - 1);
+	for (int m = 0; m < 4; m++) {
+		snprintf(num, sizeof num, "%s%d", marks[m].tick ? "↑" : "", marks[m].pair);
+		int len = utf8_width(num);
+		if (marks[m].col >= w || marks[m].col < free_col || marks[m].col + len > w)
+			continue;
+		if (m == 0 && xl == 0)
+			continue;   /* the tick at pair 0 says it */
+		canvas_text(c, x + marks[m].col, ty, marks[m].tick ? ROLE_LABEL : ROLE_DIM, num);
+		free_col = marks[m].col + len + 1;
+	}
+	zone_word(c, x, ty + 1, 0, xl_end, ROLE_BAR, "unchanged", "keep");
+	zone_word(c, x, ty + 1, xl_end, xh, ROLE_ACCENT, "linear mix", "mix");
+	zone_word(c, x, ty + 1, xh, w, ROLE_HBM, "÷ s, as PI", "÷ s");
 }
 
 static void ya_render(const void *vs, struct view *v)
@@ -200,7 +250,7 @@ static void ya_render(const void *vs, struct view *v)
 	double pos = rope_scene_view_pos(r, v);
 	int k = v->step < r->nstops ? v->step : r->nstops - 1;
 	int ch = v->pic->h / 3 > 3 ? v->pic->h / 3 : 3;
-	ramp_chart(st, v->pic, 0, ch);
+	ramp_chart(st, v->pic, 0, ch - 1);
 	int starred = rope_scene_draw_clocks(v->pic, ch + 2, r, st->theta, st->used, pos);
 	canvas_printf(v->pic, 0, ch + 1, ROLE_LABEL,
 		      "position %.0f  ○ unscaled ● YaRN%s", floor(pos),
@@ -209,13 +259,20 @@ static void ya_render(const void *vs, struct view *v)
 	if (!canvas_printf_whole(s, 0, 0, ROLE_NORMAL, "s %g, β %g/%g", r->s, r->beta_fast, r->beta_slow))
 		canvas_printf_whole(s, 0, 0, ROLE_NORMAL, "β %g/%g", r->beta_fast, r->beta_slow);
 	canvas_printf_whole(s, 0, 1, ROLE_NORMAL, "corr dims %.0f .. %.0f", st->low, st->high);
-	canvas_printf_whole(s, 0, 2, ROLE_ACCENT, "mscale %.4f (²%.4f)", st->mscale, st->mscale * st->mscale);
-	canvas_text(s, 0, 3, ROLE_DIM, "• trained · untrained");   /* the dials' rims */
-	canvas_text(s, 0, 4, ROLE_LABEL, "pair  ramp  θ used/θ");
+	/* The temperature in words: cos and sin are scaled by mscale, a
+	 * score (query times key) by its square. */
+	if (!canvas_printf_whole(s, 0, 2, ROLE_ACCENT, "temperature: q, k × %.4f", st->mscale) &&
+	    !canvas_printf_whole(s, 0, 2, ROLE_ACCENT, "q and k × mscale %.4f", st->mscale))
+		canvas_printf_whole(s, 0, 2, ROLE_ACCENT, "mscale %.4f", st->mscale);
+	if (!canvas_printf_whole(s, 0, 3, ROLE_ACCENT, "so scores × %.4f, its square", st->mscale * st->mscale) &&
+	    !canvas_printf_whole(s, 0, 3, ROLE_ACCENT, "scores × %.4f (square)", st->mscale * st->mscale))
+		canvas_printf_whole(s, 0, 3, ROLE_ACCENT, "scores × %.4f", st->mscale * st->mscale);
+	canvas_text(s, 0, 4, ROLE_DIM, "• trained · untrained");   /* the dials' rims */
+	canvas_text(s, 0, 5, ROLE_LABEL, "pair  ramp  θ used/θ");
 	/* The pair the step talks about is marked, and the rows scroll so
 	 * that it is on screen ("+N more" either end). */
 	int cur = r->stops[k].pair;
-	int rows = s->h - 5, first = 0, shown = r->npairs;
+	int rows = s->h - 6, first = 0, shown = r->npairs;
 	if (r->npairs > rows) {
 		shown = rows - 2;   /* a row each end for "+N more" */
 		first = (cur >= 0 ? cur : 0) - shown / 2;
@@ -224,7 +281,7 @@ static void ya_render(const void *vs, struct view *v)
 		if (first > r->npairs - shown)
 			first = r->npairs - shown;
 	}
-	int y = 5;
+	int y = 6;
 	if (first > 0)
 		canvas_printf(s, 0, y++, ROLE_DIM, "+%d more pair%s above", first, first == 1 ? "" : "s");
 	for (int i = first; i < first + shown; i++) {

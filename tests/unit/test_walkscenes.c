@@ -107,6 +107,15 @@ int row_with(const struct canvas *c, const char *what)
 	return -1;
 }
 
+/* The column where `at`, a place in the row text `line`, is drawn: one a code point. */
+static int col_of(const char *line, const char *at)
+{
+	int x = 0;
+	for (const char *p = line; p < at; p++)
+		x += ((unsigned char)*p & 0xc0) != 0x80;
+	return x;
+}
+
 /* Cells of c holding code point ch. */
 int cells_holding(const struct canvas *c, uint32_t ch)
 {
@@ -869,8 +878,40 @@ void test_walkscenes(void)
 		     "rope-yarn: the narration names the pair, its angle and "
 		     "that none extrapolates");
 		char line[1024];
-		row_of(sh.pic, 3, line, sizeof line);
+		int base = row_with(sh.pic, "↑20") - 1;   /* the bars' lowest row, over the ticks */
+		row_of(sh.pic, base < 0 ? 0 : base, line, sizeof line);
 		T_OK(strstr(line, "▁▁▁") != NULL, "rope-yarn: ramp 0 draws a baseline, not a full block");
+		shot_free(&sh);
+	}
+	/* rope-yarn: the chart's ticks at the lesson's zone ends, pairs 20
+	 * and 46 (ramp 1 and ramp 0), its zones named in words in their bars'
+	 * colours, and the temperature in words. */
+	if (shoot(&reg, "rope-yarn", NULL, NULL, 0, &sh) == 0) {
+		int ty = row_with(sh.pic, "↑20"), x20 = -1, x46 = -1;
+		char line[1024];
+		if (ty > 0) {
+			for (int x = 0; x < sh.pic->w; x++)
+				if (canvas_at(sh.pic, x, ty)->ch == GLYPH_ARROW_N)
+					*(x20 < 0 ? &x20 : &x46) = x;
+			row_of(sh.pic, ty, line, sizeof line);
+		}
+		T_OK(ty > 0 && x20 >= 0 && x46 > x20 && strstr(line, "↑46") && canvas_at(sh.pic, x20, 0)->ch == GLYPH_FULL &&
+			     canvas_at(sh.pic, x46, ty - 1)->ch == GLYPH_LOWER_EIGHTH,
+		     "rope-yarn's chart has ticks labelled 20 and 46 under a full bar and the floor");
+		static const char *const zone[] = {"unchanged", "linear mix", "÷ s, as PI"};
+		int named = 0;
+		for (int i = 0; i < 3 && ty > 0; i++) {
+			int y = row_with(sh.pic, zone[i]);
+			row_of(sh.pic, y < 0 ? 0 : y, line, sizeof line);
+			const char *at = strstr(line, zone[i]);
+			int x = at ? col_of(line, at) : -1;
+			named += y == ty + 1 && x >= 0 && canvas_at(sh.pic, x, y)->role == canvas_at(sh.pic, x, ty - 1)->role &&
+				 (i == 0 ? x < x20 : i == 1 ? x > x20 && x < x46 : x >= x46);
+		}
+		T_EQ_INT(named, 3, "rope-yarn: the chart's three zones named under them, each in its bars' colour");
+		T_OK(rows_holding(sh.side, "mscale 1.1386") == 1 && rows_holding(sh.side, "scores × 1.2965") == 1 &&
+			     rows_holding(sh.side, "(²") == 0 && sh.side->overflow == 0,
+		     "rope-yarn: the temperature in words, mscale 1.1386 and scores × 1.2965");
 		shot_free(&sh);
 	}
 	struct shot s2;
