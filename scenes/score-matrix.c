@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "glyph.h"
 #include "model/size.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
@@ -87,15 +88,18 @@ static int sm_nsteps(const void *vs)
 	return ((const struct sm_state *)vs)->count + 2;
 }
 
-/* Bytes in at most 8 columns ("1023 GiB", "16.0 MiB", "2.00 GiB"): the
- * largest binary unit with a value of at least 1, three significant digits. */
+/* Bytes in at most 10 columns, in the lesson's units: GiB from 1 GiB up
+ * to 999999 GiB (its table prints 1024, 16384 and 262144 GiB), a larger
+ * unit only past that, a smaller one below 1 GiB ("16 MiB").  A whole
+ * number is printed whole (the lesson's "2 GiB"), else three significant
+ * digits. */
 static void fmt_unit(char *buf, size_t len, double bytes, const char *sep)
 {
 	static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
 	int u = 0;
-	while (bytes >= 1024 && u < 6)
+	while (bytes >= 1024 && u < 6 && (u < 3 || bytes >= 1e6 * 1024))
 		bytes /= 1024, u++;
-	if (u == 0 || bytes >= 100)
+	if (u == 0 || bytes >= 100 || bytes == floor(bytes))
 		snprintf(buf, len, "%.0f%s%s", bytes, sep, unit[u]);
 	else
 		snprintf(buf, len, "%.*f%s%s", bytes >= 10 ? 1 : 2, bytes, sep, unit[u]);
@@ -112,43 +116,168 @@ static void fmt_words(char *buf, size_t len, double bytes)
 	fmt_unit(buf, len, bytes, "\u00a0");
 }
 
-/* The grid's legend from row y of the side pane: each glyph in the role the
- * grid draws it in, and what it stands for at this step. */
-static void sm_legend(const struct sm_state *st, const struct view *v, struct canvas *s, int y, int newest_seen)
+/* A ratio as the lesson says it: "4", "1024", else three digits. */
+static void fmt_ratio(char *buf, size_t len, double r)
 {
-	int shown = v->step < st->count ? v->step : st->count;
+	if (r == floor(r) && r < 1e15)
+		snprintf(buf, len, "%.0f", r);
+	else
+		snprintf(buf, len, "%.3g", r);
+}
+
+/* The side of the grid's n×n square, in keys: the largest n shown so far
+ * (so each new length fills the grid and the ones before shrink to their
+ * true share: 4096's square is a quarter of 8192's), all of them for the
+ * slice and the decode row. */
+static int64_t sm_scale(const struct sm_state *st, int step)
+{
+	int64_t n = 1;
+	for (int i = 0; i < step && i < st->count; i++)
+		if (st->sz[i].n > n)
+			n = st->sz[i].n;
+	return step > st->count ? st->n_max : n;
+}
+
+/* The squares drawn, largest first: indices into sz of the lengths shown. */
+static int sm_order(const struct sm_state *st, int shown, int *idx)
+{
+	for (int i = 0; i < shown; i++) {
+		int j = i;
+		while (j > 0 && st->sz[idx[j - 1]].n < st->sz[i].n) {
+			idx[j] = idx[j - 1];
+			j--;
+		}
+		idx[j] = i;
+	}
+	return shown;
+}
+
+/* How a square is drawn: the largest ▓, the smaller ones inside it ▒ and
+ * ░ in turn (each apart from the one around it without colour, and in
+ * ASCII: # : .); the step's own length accented, the others in heat
+ * colours. */
+static uint32_t sm_glyph(int rank)
+{
+	return rank == 0 ? GLYPH_DARK : rank % 2 ? GLYPH_MEDIUM : GLYPH_LIGHT;
+}
+
+static enum role sm_role(const struct sm_state *st, const struct view *v, int i)
+{
+	(void)st;
+	return i == v->step - 1 ? ROLE_ACCENT : (enum role)(ROLE_HEAT1 + i % 4);
+}
+
+/* The grid's geometry in the picture: the table's rows on top, the grid
+ * below them (a matrix of its own, no row shared with the table). */
+struct sm_geom {
+	int tw, wide, trows;   /* table width, with scores/head, data rows */
+	int gy, gw, gh;        /* the grid's first row, width and height in cells */
+};
+
+static struct sm_geom sm_geometry(const struct sm_state *st, const struct canvas *c)
+{
+	struct sm_geom g = {.wide = c->w >= 59};
+	g.tw = g.wide ? 59 : 40;
+	g.trows = (c->h - 5) / 2;
+	if (g.trows > st->count)
+		g.trows = st->count;
+	if (g.trows < 1)
+		g.trows = 1;
+	g.gy = 1 + g.trows + 2;   /* header, rows, a blank, the grid's label */
+	g.gh = c->h - g.gy;
+	g.gw = g.gh * 2;          /* a cell is about twice as tall as wide */
+	if (g.gw > c->w / 2)
+		g.gw = c->w / 2, g.gh = g.gw / 2;
+	if (g.gh < 1)
+		g.gh = 1, g.gw = 2;
+	return g;
+}
+
+/* Cells of square i at this scale: 0 when it is less than one cell. */
+static void sm_cells(const struct sm_state *st, const struct sm_geom *g, int i, int64_t scale, int *w, int *h)
+{
+	double f = (double)st->sz[i].n / scale;
+	if (f > 1)
+		f = 1;
+	*w = (int)(f * g->gw + 0.5);
+	*h = (int)(f * g->gh + 0.5);
+	if (*w < 1 || *h < 1)
+		*w = *h = 0;
+}
+
+/* The grid's legend from row y of the side pane: the scale, then each
+ * square in the glyph and colour the grid draws it in and its share of the
+ * step's square (one too small to draw says so), then the slice or row. */
+static void sm_legend(const struct sm_state *st, const struct view *v, struct canvas *s, int y,
+		      const struct sm_geom *g)
+{
+	int shown = v->step < st->count ? v->step : st->count, idx[SM_MAX];
 	if (shown == 0)
 		return;
-	canvas_text(s, 0, y, ROLE_LABEL, "grid: n×n, side ∝ n");
-	enum role last = v->step <= st->count ? ROLE_ACCENT : (enum role)(ROLE_HEAT1 + (shown - 1) % 4);
-	/* A square no larger in cells than the one before it is hidden under it: say so. */
-	if (newest_seen) {
-		canvas_put(s, 0, y + 1, 0x2593, last);
-		canvas_printf(s, 2, y + 1, last, "n = %lld", (long long)st->sz[shown - 1].n);
-	} else
-		canvas_printf(s, 0, y + 1, last, "n = %lld: < 1 cell more", (long long)st->sz[shown - 1].n);
-	if (shown > 1) {
-		/* the smaller squares' colours that the grid shows: a square no
-		 * larger in cells than a smaller n's is hidden under it */
-		int k = 0;
-		for (int i = 0; i < 4 && i < shown - 1; i++) {
-			int seen = 0;
-			for (int gy = 0; gy < v->pic->h && !seen; gy++)
-				for (int gx = 0; gx < v->pic->w && !seen; gx++)
-					seen = canvas_at(v->pic, gx, gy)->ch == 0x2588 &&
-					       canvas_at(v->pic, gx, gy)->role == ROLE_HEAT1 + i;
-			if (seen)
-				canvas_put(s, k++, y + 2, 0x2588, (enum role)(ROLE_HEAT1 + i));
+	int64_t scale = sm_scale(st, v->step);
+	char r[32];
+	canvas_printf(s, 0, y++, ROLE_LABEL, "grid side: %lld keys", (long long)scale);
+	int lines = s->h - y - (v->step > st->count), rank = 0;
+	sm_order(st, shown, idx);
+	for (int k = 0; k < shown && y < s->h; k++) {
+		int i = idx[k], w, h;
+		sm_cells(st, g, i, scale, &w, &h);
+		if (k + 1 == lines && k + 1 < shown) {
+			canvas_printf(s, 0, y++, ROLE_DIM, "+%d smaller n", shown - k);
+			break;
 		}
-		if (k)
-			canvas_text(s, k + 1, y + 2, ROLE_NORMAL, "the smaller n");
+		double share = (double)scale / st->sz[i].n;
+		fmt_ratio(r, sizeof r, share * share);
+		enum role role = w ? sm_role(st, v, i) : ROLE_DIM;
+		if (w)
+			canvas_put(s, 0, y, sm_glyph(rank), role);
+		/* the largest fills the grid; the others say their share of it */
+		if (k == 0)
+			canvas_printf(s, 2, y++, role, "n = %lld", (long long)st->sz[i].n);
+		else
+			canvas_printf(s, w ? 2 : 0, y++, role, "%s%lld: 1/%s%s", i == v->step - 1 ? "n = " : "",
+				      (long long)st->sz[i].n, r, w ? "" : ", < 1 cell");
+		rank += w > 0;
 	}
-	if (v->step == st->count + 1) {
-		canvas_put(s, 0, y + 3, 0x2580, ROLE_HOT);
-		canvas_printf(s, 2, y + 3, ROLE_HOT, "-ub %lld rows × %lld", (long long)st->ubatch, (long long)st->n_max);
-	} else if (v->step == st->count + 2) {
-		canvas_put(s, 0, y + 3, 0x2584, ROLE_HOT);
-		canvas_printf(s, 2, y + 3, ROLE_HOT, "decode: 1 row × %lld", (long long)st->n_max);
+	if (v->step > st->count) {
+		canvas_put(s, 0, s->h - 1 < y ? s->h - 1 : y, GLYPH_UPPER_EIGHTH, ROLE_HOT);
+		if (v->step == st->count + 1)
+			canvas_printf(s, 2, s->h - 1 < y ? s->h - 1 : y, ROLE_HOT, "-ub %lld rows × %lld",
+				      (long long)st->ubatch, (long long)st->n_max);
+		else
+			canvas_printf(s, 2, s->h - 1 < y ? s->h - 1 : y, ROLE_HOT, "decode: 1 row × %lld",
+				      (long long)st->n_max);
+	}
+}
+
+/* Beside the grid: what this step's square is, and how much it grew. */
+static void sm_beside(const struct sm_state *st, const struct view *v, struct canvas *c, const struct sm_geom *g)
+{
+	int x = g->gw + 2, y = g->gy;
+	char a[32], b[32];
+	if (v->step >= 1 && v->step <= st->count) {
+		const struct sm_size *z = &st->sz[v->step - 1];
+		fmt_thousands(a, sizeof a, z->per_head);
+		canvas_printf_whole(c, x, y, ROLE_ACCENT, "%lld × %lld", (long long)z->n, (long long)z->n);
+		canvas_printf_whole(c, x, y + 1, ROLE_ACCENT, "= %s scores", a);
+		/* growth from the length before, and from the first */
+		for (int k = 0; k < 2 && v->step - 1 > 0; k++) {
+			const struct sm_size *p = &st->sz[k == 0 ? v->step - 2 : 0];
+			if (k == 1 && v->step - 2 == 0)
+				break;
+			double side = (double)z->n / p->n;
+			fmt_ratio(a, sizeof a, side);
+			fmt_ratio(b, sizeof b, side * side);
+			canvas_printf_whole(c, x, y + 3 + k, ROLE_NORMAL, "vs %lld: side ×%s, scores ×%s", (long long)p->n, a, b);
+		}
+	} else if (v->step > st->count) {
+		int slice = v->step == st->count + 1;
+		int64_t rows = slice ? st->ubatch : 1;
+		canvas_printf_whole(c, x, y, ROLE_HOT, slice ? "◀ one -ub slice: %lld rows" : "◀ decode: %lld query row",
+				    (long long)rows);
+		canvas_printf_whole(c, x, y + 1, ROLE_HOT, "  × all %lld keys", (long long)st->n_max);
+		fmt_ratio(a, sizeof a, (double)st->n_max / rows);
+		canvas_printf_whole(c, x, y + 2, ROLE_HOT, "  = 1/%s of the matrix", a);
 	}
 }
 
@@ -156,47 +285,22 @@ static void sm_render(const void *vs, struct view *v)
 {
 	const struct sm_state *st = vs;
 	struct canvas *c = v->pic;
-	int shown = v->step < st->count ? v->step : st->count;
-	/* The table: every column where the pane is wide enough, else without
-	 * scores/head (the narration gives it); the grid takes what is left. */
-	int wide = c->w >= 53 + 2 + 16, tw = wide ? 53 : 34;
-	int side_h = c->h - 2, side_w = side_h * 2;
-	if (side_w > c->w - tw - 2)
-		side_w = c->w - tw - 2, side_h = side_w / 2;
-	if (side_w < 2)
-		side_w = 2, side_h = 1;
-	canvas_text(c, 0, 0, ROLE_LABEL, side_w >= 22 ? "n×n scores (side ∝ n)" : "n×n");
-	int cells[2] = {0, 0};   /* the newest square's w·h, and the one before it */
-	for (int i = shown - 1; i >= 0; i--) {
-		double f = (double)st->sz[i].n / st->n_max;
-		int w = (int)(f * side_w + 0.5), h = (int)(f * side_h + 0.5);
-		if (w < 1)
-			w = 1;
-		if (h < 1)
-			h = 1;
-		if (i >= shown - 2)
-			cells[shown - 1 - i] = w * h;
-		enum role r = i == shown - 1 && v->step <= st->count ? ROLE_ACCENT : (enum role)(ROLE_HEAT1 + i % 4);
-		canvas_fill(c, 0, 1, w, h, i == shown - 1 ? 0x2593 : 0x2588, r);
-	}
-	if (v->step > st->count) {
-		/* The micro-batch slice (ubatch rows) and, after it, the decode row. */
-		int h = (int)((double)st->ubatch / st->n_max * side_h + 0.5);
-		/* ▀, not █: in monochrome the slice stays apart from the squares under it. */
-		if (v->step == st->count + 1)
-			canvas_fill(c, 0, 1, side_w, h < 1 ? 1 : h, 0x2580, ROLE_HOT);
-		else
-			canvas_hline(c, 0, 1, side_w, 0x2584, ROLE_HOT);
-	}
-	int tx = c->w - tw;
+	int shown = v->step < st->count ? v->step : st->count, idx[SM_MAX];
+	struct sm_geom g = sm_geometry(st, c);
+	int64_t scale = sm_scale(st, v->step);
 	char a[32], b[32], d[32], e[32];
-	if (wide)
-		canvas_printf(c, tx, 0, ROLE_LABEL, "%7s %18s %8s %8s %8s", "tokens", "scores/head", "1 layer", "traffic", "layers");
+
+	/* The lesson's table on top, the step's row accented. */
+	char layers[24];
+	snprintf(layers, sizeof layers, "%lld layers", (long long)st->layers);
+	if (g.wide)
+		canvas_printf(c, 0, 0, ROLE_LABEL, "%7s %18s %10s %10s %10s", "tokens", "scores/head", "1 layer", "traffic",
+			      layers);
 	else
-		canvas_printf(c, tx, 0, ROLE_LABEL, "%7s %8s %8s %8s", "tokens", "1 layer", "traffic", "layers");
-	int rows = c->h - 1, first = shown > rows ? shown - rows + 1 : 0;
+		canvas_printf(c, 0, 0, ROLE_LABEL, "%7s %10s %10s %10s", "tokens", "1 layer", "traffic", layers);
+	int first = shown > g.trows ? shown - g.trows + 1 : 0;
 	if (first > 0)
-		canvas_printf(c, tx, 1, ROLE_DIM, "+%d more above", first);
+		canvas_printf(c, 0, 1, ROLE_DIM, "+%d more above", first);
 	for (int i = first; i < shown; i++) {
 		const struct sm_size *z = &st->sz[i];
 		int y = 1 + i - first + (first > 0);
@@ -205,11 +309,32 @@ static void sm_render(const void *vs, struct view *v)
 		fmt_short(d, sizeof d, (double)z->model);
 		fmt_thousands(e, sizeof e, z->per_head);
 		enum role r = i == shown - 1 ? ROLE_ACCENT : ROLE_NORMAL;
-		if (wide)
-			canvas_printf(c, tx, y, r, "%7lld %18s %8s %8s %8s", (long long)z->n, e, a, b, d);
+		if (g.wide)
+			canvas_printf(c, 0, y, r, "%7lld %18s %10s %10s %10s", (long long)z->n, e, a, b, d);
 		else
-			canvas_printf(c, tx, y, r, "%7lld %8s %8s %8s", (long long)z->n, a, b, d);
+			canvas_printf(c, 0, y, r, "%7lld %10s %10s %10s", (long long)z->n, a, b, d);
 	}
+
+	/* The grid: S of one head, a row per query and a column per key, the
+	 * step's square filling it and the shorter lengths inside to scale. */
+	if (shown > 0) {
+		if (!canvas_printf_whole(c, 0, g.gy - 1, ROLE_LABEL, "S of one head: n query rows × n key columns"))
+			canvas_printf_whole(c, 0, g.gy - 1, ROLE_LABEL, "S: n × n");
+		sm_order(st, shown, idx);
+		for (int k = 0, rank = 0; k < shown; k++) {
+			int w, h;
+			sm_cells(st, &g, idx[k], scale, &w, &h);
+			if (w) {
+				canvas_fill(c, 0, g.gy, w, h, sm_glyph(rank), sm_role(st, v, idx[k]));
+				rank++;
+			}
+		}
+	}
+	if (v->step > st->count)
+		/* The slice (ubatch rows) and the decode row: the grid's full
+		 * width (every key), the thinnest line a cell draws on top. */
+		canvas_hline(c, 0, g.gy, g.gw, GLYPH_UPPER_EIGHTH, ROLE_HOT);
+	sm_beside(st, v, c, &g);
 
 	struct canvas *s = v->side;
 	canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->model_name);
@@ -219,7 +344,7 @@ static void sm_render(const void *vs, struct view *v)
 	fmt_short(b, sizeof b, (double)st->decode_row);
 	canvas_printf(s, 0, 5, v->step == st->count + 1 ? ROLE_HOT : ROLE_DIM, "-ub %lld slice: %s", (long long)st->ubatch, a);
 	canvas_printf(s, 0, 6, v->step == st->count + 2 ? ROLE_HOT : ROLE_DIM, "decode row: %s", b);
-	sm_legend(st, v, s, 8, shown < 2 || cells[0] > cells[1]);
+	sm_legend(st, v, s, 8, &g);
 
 	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,
@@ -227,7 +352,7 @@ static void sm_render(const void *vs, struct view *v)
 			 "Step through the context lengths to watch the square grow with n².");
 	else if (v->step <= st->count) {
 		const struct sm_size *z = &st->sz[v->step - 1];
-		/* The table's units (TiB past 1023 GiB), so the words say what the row shows. */
+		/* The table's units (the lesson's GiB), so the words say what the row shows. */
 		fmt_words(a, sizeof a, (double)z->layer);
 		fmt_words(b, sizeof b, (double)z->traffic);
 		fmt_words(d, sizeof d, (double)z->model);

@@ -11,7 +11,7 @@ static const struct {
 	{GLYPH_TEE_DOWN, '+'}, {GLYPH_TEE_UP, '+'}, {GLYPH_CROSS, '+'},
 	{0x2580, '"'}, {0x2581, '_'}, {0x2582, '_'}, {0x2583, '_'}, {0x2584, '='}, {0x2585, '='}, {0x2586, '#'}, {0x2587, '#'},
 	{GLYPH_FULL, '#'}, {0x2589, '#'}, {0x258a, '#'}, {0x258b, '#'}, {0x258c, '#'},
-	{0x258d, ':'}, {0x258e, ':'}, {0x258f, ':'},
+	{0x258d, ':'}, {0x258e, ':'}, {0x258f, ':'}, {GLYPH_UPPER_EIGHTH, '-'},
 	{GLYPH_LIGHT, '.'}, {GLYPH_MEDIUM, ':'}, {GLYPH_DARK, '#'},
 	{0x25a0, '#'}, {GLYPH_DOT, '.'}, {GLYPH_BULLET, '.'}, {GLYPH_DISC, 'o'}, {GLYPH_CIRCLE, 'o'}, {0x25ef, 'o'},
 	{GLYPH_DIAMOND, '*'}, {GLYPH_STAR, '*'}, {GLYPH_ELLIPSIS, '.'},

@@ -107,6 +107,16 @@ int row_with(const struct canvas *c, const char *what)
 	return -1;
 }
 
+/* Whether c holds code point ch in role anywhere. */
+static int find_cell_role(const struct canvas *c, uint32_t ch, int role)
+{
+	for (int y = 0; y < c->h; y++)
+		for (int x = 0; x < c->w; x++)
+			if (canvas_at(c, x, y)->ch == ch && canvas_at(c, x, y)->role == role)
+				return 1;
+	return 0;
+}
+
 /* The column where `at`, a place in the row text `line`, is drawn: one a code point. */
 static int col_of(const char *line, const char *at)
 {
@@ -682,8 +692,8 @@ static void walk_render(const struct registry *reg)
 		int step;
 		const char *line;
 		uint32_t glyph;
-	} sm[] = {{3, "▓ n = 32768", 0x2593}, {2, "█ the smaller n", GLYPH_FULL},
-		  {5, "▀ -ub 512 rows × 131072", 0x2580}, {6, "▄ decode: 1 row × 131072", 0x2584}};
+	} sm[] = {{3, "▓ n = 32768", GLYPH_DARK}, {2, "▒ 4096: 1/4", GLYPH_MEDIUM},
+		  {5, "▔ -ub 512 rows × 131072", GLYPH_UPPER_EIGHTH}, {6, "▔ decode: 1 row × 131072", GLYPH_UPPER_EIGHTH}};
 	for (int i = 0; i < 4; i++)
 		if (shoot(reg, "score-matrix", NULL, NULL, sm[i].step, &sh) == 0) {
 			int y = row_with(sh.side, sm[i].line);
@@ -694,13 +704,64 @@ static void walk_render(const struct registry *reg)
 				T_EQ_INT(canvas_at(sh.side, 0, y)->role, canvas_at(sh.pic, gx, gy)->role,
 					 "score-matrix step %d: \"%s\" in the grid's colour", sm[i].step, sm[i].line);
 			}
-			if (sm[i].step == 2)
-				T_EQ_INT(rows_holding(sh.side, "n = 8192: < 1 cell more"), 1,
-					 "score-matrix step 2: 8192's square, hidden under 4096's, is said to be");
-			T_OK(rows_holding(sh.side, "grid: n×n, side ∝ n") == 1 && sh.side->overflow == 0,
+			T_OK(rows_holding(sh.side, "grid side: ") == 1 && sh.side->overflow == 0,
 			     "score-matrix step %d: the legend is whole", sm[i].step);
 			shot_free(&sh);
 		}
+	/* score-matrix, the lesson's Example 1: its units (1024, 16384 and
+	 * 262144 GiB, never TiB), a grid on rows of its own (no table row
+	 * beside it: a matrix, not a bar a row), the first 4x growth drawn
+	 * (8192's square twice 4096's side), the -ub slice across every key. */
+	if (shoot(reg, "score-matrix", NULL, NULL, 4, &sh) == 0) {
+		T_OK(rows_holding(sh.pic, " 1024 GiB") == 1 && rows_holding(sh.pic, " 16384 GiB") == 1 &&
+			     rows_holding(sh.pic, " 262144 GiB") == 1 && rows_holding(sh.pic, " 2048 GiB") == 1 &&
+			     rows_holding(sh.screen, "TiB") == 0,
+		     "score-matrix step 4 shows 1024, 16384 and 262144 GiB as the lesson prints them, no TiB");
+		int shared = 0, grid_rows = 0;
+		for (int y = 0; y < sh.pic->h; y++) {
+			int grid = canvas_at(sh.pic, 0, y)->ch == GLYPH_DARK || canvas_at(sh.pic, 0, y)->ch == GLYPH_MEDIUM ||
+				   canvas_at(sh.pic, 0, y)->ch == GLYPH_LIGHT;
+			char line[1024];
+			row_of(sh.pic, y, line, sizeof line);
+			grid_rows += grid;
+			shared += grid && strstr(line, "GiB") != NULL;
+		}
+		T_OK(grid_rows >= 5 && shared == 0, "score-matrix: the grid's %d rows share none with the table (%d do)",
+		     grid_rows, shared);
+		shot_free(&sh);
+	}
+	if (shoot(reg, "score-matrix", NULL, NULL, 2, &sh) == 0) {
+		int gw = 0, qw = 0, qh = 0;
+		int gy = -1;
+		for (int y = 0; y < sh.pic->h && gy < 0; y++)
+			if (canvas_at(sh.pic, 0, y)->ch == GLYPH_MEDIUM)
+				gy = y;
+		for (int x = 0; gy >= 0 && x < sh.pic->w; x++) {
+			uint32_t ch = canvas_at(sh.pic, x, gy)->ch;
+			gw += ch == GLYPH_MEDIUM || ch == GLYPH_DARK;
+			qw += ch == GLYPH_MEDIUM;
+		}
+		for (int y = gy; gy >= 0 && y < sh.pic->h; y++)
+			qh += canvas_at(sh.pic, 0, y)->ch == GLYPH_MEDIUM;
+		T_OK(gy >= 0 && qw * 2 == gw && qh >= 1 && qh < sh.pic->h,
+		     "score-matrix step 2: 4096's square drawn inside 8192's, half its side (%d of %d columns)", qw, gw);
+		T_OK(strstr(sh.narration, "1024\u00a0GiB for all 32 layers") != NULL,
+		     "score-matrix step 2: the narration says 1024 GiB (%s)", sh.narration);
+		T_EQ_INT(rows_holding(sh.side, "< 1 cell more"), 0, "score-matrix step 2: the growth is never hidden");
+		shot_free(&sh);
+	}
+	if (shoot(reg, "score-matrix", NULL, NULL, 5, &sh) == 0) {
+		int y = row_with(sh.pic, "-ub slice: 512 rows"), strip = 0, wide = 0;
+		for (int x = 0; y >= 0 && x < sh.pic->w; x++)
+			strip += canvas_at(sh.pic, x, y)->ch == GLYPH_UPPER_EIGHTH;
+		for (int x = 0; y >= 0 && x < sh.pic->w; x++)
+			wide += canvas_at(sh.pic, x, sh.pic->h - 1)->ch == GLYPH_DARK;
+		T_OK(y >= 0 && strip > 0 && strip == wide && cells_holding(sh.pic, 0x2580) == 0 &&
+			     rows_holding(sh.pic, "× all 131072 keys") == 1 && rows_holding(sh.pic, "= 1/256 of the matrix") == 1,
+		     "score-matrix step 5: the slice a thin strip across every key (%d of %d columns), 1/256 of S", strip,
+		     wide);
+		shot_free(&sh);
+	}
 	/* What the third walk found said wrong: the counts and the sentences
 	 * now follow the model and the step. */
 	if (shoot(reg, "gqa", "qwen3-next-80b", NULL, 2, &sh) == 0) {
@@ -746,23 +807,28 @@ static void walk_render(const struct registry *reg)
 			     arrow);
 			shot_free(&sh);
 		}
-	/* score-matrix: each swatch of "the smaller n" is a colour the grid
-	 * shows; a square hidden under a smaller n's (8192 under 4096 at 80x24)
-	 * has none (step 3 once showed blue and green over a blue grid). */
-	for (int k = 2; k <= 6; k++)
+	/* score-matrix: each swatch of the legend is a glyph and colour the
+	 * grid shows, and each the grid shows has its swatch (step 3 once
+	 * showed blue and green over a blue grid). */
+	for (int k = 1; k <= 6; k++)
 		if (shoot(reg, "score-matrix", NULL, NULL, k, &sh) == 0) {
-			int y = row_with(sh.side, "the smaller n"), swatches = 0, unseen = 0;
-			for (int x = 0; y >= 0 && canvas_at(sh.side, x, y)->ch == GLYPH_FULL; x++) {
-				int seen = 0;
+			int y0 = row_with(sh.side, "grid side: "), swatches = 0, unseen = 0, unnamed = 0;
+			for (int y = y0 + 1; y0 >= 0 && y < sh.side->h; y++) {
+				const struct cell *sw = canvas_at(sh.side, 0, y);
+				if (sw->ch != GLYPH_DARK && sw->ch != GLYPH_MEDIUM && sw->ch != GLYPH_LIGHT)
+					continue;
 				swatches++;
-				for (int gy = 0; gy < sh.pic->h; gy++)
-					for (int gx = 0; gx < sh.pic->w; gx++)
-						seen |= canvas_at(sh.pic, gx, gy)->ch == GLYPH_FULL &&
-							canvas_at(sh.pic, gx, gy)->role == canvas_at(sh.side, x, y)->role;
-				unseen += !seen;
+				unseen += !find_cell_role(sh.pic, sw->ch, sw->role);
 			}
-			T_OK(swatches > 0 && unseen == 0, "score-matrix step %d: %d swatches of the smaller n, %d not in the grid",
-			     k, swatches, unseen);
+			for (int gy = 0; gy < sh.pic->h; gy++)
+				for (int gx = 0; gx < sh.pic->w; gx++) {
+					const struct cell *g = canvas_at(sh.pic, gx, gy);
+					if (g->ch == GLYPH_DARK || g->ch == GLYPH_MEDIUM || g->ch == GLYPH_LIGHT)
+						unnamed += !find_cell_role(sh.side, g->ch, g->role);
+				}
+			T_OK(swatches > 0 && unseen == 0 && unnamed == 0,
+			     "score-matrix step %d: %d swatches, %d not in the grid, %d grid cells without one", k, swatches,
+			     unseen, unnamed);
 			shot_free(&sh);
 		}
 	/* tiled, 16 blocks: at the start (Q0), in the middle (K/V 2 for Q1), near the end (Q15). */
