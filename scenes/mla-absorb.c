@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "glyph.h"
 #include "kern/mla.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
@@ -102,6 +103,85 @@ static int vec_need(const struct canvas *c, int x, const char *label, const doub
 	return canvas_wrap_lines(c->w - x, line);
 }
 
+/* A row of numbers with `dec` decimals (1 to 3), each in 5, 6 or 8
+ * columns, a blank after it ("-14.823"), as many as fit in w columns
+ * from x; the rest counted ("+3").  Returns the columns written, the
+ * blank after the last not counted. */
+static int num_row(struct canvas *c, int x, int y, int w, enum role role, const double *v, int n, int dec)
+{
+	int cw = dec + 4 + (dec > 2), fit = w / cw, shown = n <= fit ? n : fit - 1;
+	if (shown < 0)
+		shown = 0;
+	for (int j = 0; j < shown; j++)
+		canvas_printf(c, x + j * cw, y, role, "%*.*f", cw - 1, dec, v[j]);
+	if (shown < n)
+		return shown * cw + canvas_printf(c, x + shown * cw, y, ROLE_DIM, "+%d", n - shown);
+	return shown ? shown * cw - 1 : 0;
+}
+
+/*
+ * The lesson's small example as a picture: the hidden state's numbers go
+ * down through W_DKV into the latent c, the only thing cached, and back up
+ * through each head's W_UK and W_UV to its key and value (heads * head_dim
+ * * 2 numbers, what an MHA cache would hold).  Keys with the numbers the
+ * scene computes; values as places only (the lesson draws no W_UV).
+ */
+static void ml_hourglass(const struct ml_state *st, struct canvas *c)
+{
+	int y = 0, w = c->w, shown_h = st->dm * 5 <= w ? st->dm : w / 5 - 1;
+	int hw = shown_h * 5 + (shown_h < st->dm ? 4 : 0), mid = hw / 2;
+	char buf[160];
+	if (hw < 12)
+		hw = 12, mid = 6;
+	canvas_printf(c, 0, y++, ROLE_LABEL, "h, the token's hidden state: %d number%s", st->dm, st->dm == 1 ? "" : "s");
+	num_row(c, 0, y++, w, ROLE_NORMAL, st->hidden, st->dm, 1);
+	/* down: the funnel narrows to the latent */
+	canvas_put(c, 2, y, GLYPH_ARROW_SE, ROLE_DIM);
+	canvas_put(c, hw - 3, y, GLYPH_ARROW_SW, ROLE_DIM);
+	snprintf(buf, sizeof buf, "W_DKV (%d × %d)", st->lat, st->dm);
+	canvas_printf_whole(c, mid - utf8_width(buf) / 2, y++, ROLE_DIM, "%s", buf);
+	canvas_put(c, mid - hw / 4, y, GLYPH_ARROW_SE, ROLE_DIM);
+	canvas_put(c, mid + hw / 4, y++, GLYPH_ARROW_SW, ROLE_DIM);
+	/* the latent, the one thing cached */
+	int cw = 5 + st->lat * 6 + 2;
+	int cx = mid - cw / 2 < 0 ? 0 : mid - cw / 2;
+	canvas_text(c, cx, y, ROLE_ACCENT, "c = (");
+	int used = num_row(c, cx + 5, y, w - cx - 7, ROLE_ACCENT, st->c, st->lat, 2);
+	canvas_text(c, cx + 5 + used, y, ROLE_ACCENT, " )");
+	snprintf(buf, sizeof buf, "cached: %d number%s", st->lat, st->lat == 1 ? "" : "s");
+	canvas_printf_whole(c, cx + 5 + used + 3, y, ROLE_ACCENT, "%s", buf);
+	y++;
+	/* up: each head's key and value rebuilt from c */
+	canvas_put(c, mid - hw / 4, y, GLYPH_ARROW_SW, ROLE_DIM);
+	canvas_put(c, mid + hw / 4, y++, GLYPH_ARROW_SE, ROLE_DIM);
+	canvas_put(c, 2, y, GLYPH_ARROW_SW, ROLE_DIM);
+	canvas_put(c, hw - 3, y, GLYPH_ARROW_SE, ROLE_DIM);
+	canvas_printf_whole(c, mid - 13, y++, ROLE_DIM, "W_UK, W_UV per head: back up");
+	/* a row a head while they fit, the last rows kept for the count and the note */
+	int rows = c->h - y - 2, heads = st->heads <= rows ? st->heads : rows - 1;
+	for (int h = 0; h < heads; h++, y++) {
+		int x = canvas_printf(c, 0, y, ROLE_LABEL, "head %d  k", h) + 1;
+		int kw = st->hd * 8 <= w - x - 6 ? st->hd * 8 : 0;
+		if (kw)
+			x += num_row(c, x - 1, y, kw, ROLE_BAR, st->k[h], st->hd, 3);
+		else
+			x += canvas_printf(c, x, y, ROLE_BAR, "%d numbers", st->hd) + 1;
+		x += canvas_text(c, x, y, ROLE_LABEL, " v") + 1;
+		if (st->hd * 2 <= w - x)
+			for (int j = 0; j < st->hd; j++)
+				canvas_put(c, x + 2 * j, y, GLYPH_DOT, ROLE_DIM);
+		else
+			canvas_printf(c, x, y, ROLE_DIM, "%d numbers", st->hd);
+	}
+	if (heads < st->heads && heads >= 0)
+		canvas_printf(c, 0, y++, ROLE_DIM, "+%d more heads", st->heads - heads);
+	snprintf(buf, sizeof buf, "%d rebuilt, what MHA would cache; MLA caches %d", st->heads * st->hd * 2, st->lat);
+	if (!canvas_printf_whole(c, 0, y, ROLE_NORMAL, "%s", buf))
+		canvas_printf_whole(c, 0, y, ROLE_NORMAL, "%d rebuilt, %d cached", st->heads * st->hd * 2, st->lat);
+	y++;
+	canvas_printf_whole(c, 0, y, ROLE_DIM, "· a value's number: the lesson draws no W_UV");
+}
+
 /* Steps: 0 = W_DKV and h; 1 = the latent c; then for each head h,
  * 2 + 2h = the direct path, 3 + 2h = the absorbed path beside it. */
 static void ml_render(const void *vs, struct view *v)
@@ -110,13 +190,15 @@ static void ml_render(const void *vs, struct view *v)
 	struct canvas *c = v->pic;
 	int y = 0;
 	int cur = v->step >= 2 ? (v->step - 2) / 2 : -1, absorbed_shown = v->step >= 3 && (v->step - 2) % 2 == 1;
-	if (v->step < 2) {
+	if (v->step == 1) {
+		ml_hourglass(st, c);
+	} else if (v->step < 2) {
 		/* The matrix, as many whole columns and rows as fit. */
 		/* The rows left after the label, a gap and the vectors below it. */
 		/* h: its label, then its numbers under W_DKV's columns, each
 		 * column the weights that multiply that number (a tuple wrapped
 		 * mid-way once read "(1.5, ..., -0.3," over "1.6)") */
-		int vec = 2 + (v->step >= 1 ? vec_need(c, 0, "cached latent c = W_DKV h = ", st->c, st->lat, 2) : 0);
+		int vec = 2;
 		int fit_c = c->w / 5, fit_r = c->h - 2 - vec;
 		int show_c = st->dm <= fit_c ? st->dm : fit_c - 1, show_r = st->lat <= fit_r ? st->lat : fit_r - 1;
 		canvas_printf(c, 0, y++, ROLE_LABEL, "W_DKV (latent %d × d_model %d)", st->lat, st->dm);
@@ -138,7 +220,7 @@ static void ml_render(const void *vs, struct view *v)
 	} else {
 		canvas_printf(c, 0, y++, ROLE_DIM, "W_DKV: %d × %d, h: %d numbers (shown at step 0)", st->lat, st->dm, st->dm);
 	}
-	if (v->step >= 1)
+	if (v->step >= 2)
 		y += vec_rows(c, 0, y, c->h - y, ROLE_ACCENT, "cached latent c = W_DKV h = ", st->c, st->lat, 2);
 	if (cur >= 0) {
 		/* Earlier heads in one line each (the latest that fit), the current one in full. */
@@ -195,8 +277,8 @@ static void ml_render(const void *vs, struct view *v)
 			 "(the lesson's seeded numbers, seed %lld, rounded to 0.1) down to %d numbers.", st->seed, st->lat);
 	else if (v->step == 1)
 		snprintf(v->narration, VIEW_NARRATION,
-			 "c = W_DKV h: %d numbers instead of the %d an MHA cache would hold for this token.", st->lat,
-			 st->heads * st->hd * 2);
+			 "c = W_DKV h: %d numbers instead of the %d an MHA cache would hold for this token. Each head's "
+			 "W_UK and W_UV rebuild its key and value from c when needed.", st->lat, st->heads * st->hd * 2);
 	else if (!absorbed_shown)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "Head %d of %d, the slow way: decompress the key W_UK c, then score it: q·(W_UK c) = %.4f.", cur,

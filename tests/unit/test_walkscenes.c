@@ -762,6 +762,40 @@ static void walk_render(const struct registry *reg)
 		     wide);
 		shot_free(&sh);
 	}
+	/* mla-absorb step 1, the lesson's Example 7 as a picture: h's 8
+	 * numbers, arrows down into the 2-number latent c = (4.62, 3.03), arrows
+	 * back up to each head's key (its numbers: dotted with head 0's query
+	 * from step 2 they give the lesson's -7.2519) and value, 12 in all. */
+	struct shot q;
+	if (shoot(reg, "mla-absorb", NULL, NULL, 1, &sh) == 0 && shoot(reg, "mla-absorb", NULL, NULL, 2, &q) == 0) {
+		int yh = row_with(sh.pic, " 1.5  1.6  0.0  0.8 -0.1  0.3 -0.3  1.6"), yc = row_with(sh.pic, "c = ( 4.62  3.03 )");
+		int yk = row_with(sh.pic, "head 0  k"), down = 0, up = 0, dots = 0;
+		for (int y = yh + 1; yh >= 0 && y < yc; y++)
+			down += row_cells(sh.pic, y, GLYPH_ARROW_SE) > 0 && row_cells(sh.pic, y, GLYPH_ARROW_SW) > 0;
+		for (int y = yc + 1; yc >= 0 && y < yk; y++)
+			up += row_cells(sh.pic, y, GLYPH_ARROW_SE) > 0 && row_cells(sh.pic, y, GLYPH_ARROW_SW) > 0;
+		for (int y = yk; yk >= 0 && y < yk + 2; y++)
+			dots += row_cells(sh.pic, y, GLYPH_DOT);
+		T_OK(yh >= 0 && yc > yh && down >= 1 && rows_holding(sh.pic, "cached: 2 numbers") == 1,
+		     "mla-absorb draws a 2-number latent, (4.62, 3.03), below h's 8 numbers with arrows down (%d rows)", down);
+		char line[1024], qline[1024];
+		double k[3] = {0}, qv[3] = {0};
+		row_of(sh.pic, yk < 0 ? 0 : yk, line, sizeof line);
+		int yq = row_with(q.pic, "head 0: q = (");
+		row_of(q.pic, yq < 0 ? 0 : yq, qline, sizeof qline);
+		const char *kp = strstr(line, "k "), *qp = strstr(qline, "q = (");
+		int nk = kp ? sscanf(kp + 2, "%lf %lf %lf", &k[0], &k[1], &k[2]) : 0;
+		int nq = qp ? sscanf(qp + 5, "%lf, %lf, %lf", &qv[0], &qv[1], &qv[2]) : 0;
+		double dot = k[0] * qv[0] + k[1] * qv[1] + k[2] * qv[2];
+		T_OK(yk > yc && up >= 1 && nk == 3 && nq == 3 && dot > -7.2519 - 0.01 && dot < -7.2519 + 0.01 &&
+			     rows_holding(sh.pic, "head 1  k") == 1 && dots == 6 &&
+			     rows_holding(sh.pic, "12 rebuilt, what MHA would cache; MLA caches 2") == 1,
+		     "mla-absorb: arrows back up to 2 heads' keys (q·k = %.4f, the lesson's -7.2519) and values, 12 numbers",
+		     dot);
+		T_EQ_INT(sh.pic->overflow + sh.side->overflow + sh.pic->overlap, 0, "mla-absorb step 1: nothing cut or drawn over");
+		shot_free(&sh);
+		shot_free(&q);
+	}
 	/* What the third walk found said wrong: the counts and the sentences
 	 * now follow the model and the step. */
 	if (shoot(reg, "gqa", "qwen3-next-80b", NULL, 2, &sh) == 0) {
