@@ -686,8 +686,10 @@ static void walk_render(const struct registry *reg)
 		shot_free(&sh);
 	}
 	if (shoot(reg, "flash-decoding", NULL, NULL, 2, &sh) == 0) {
-		T_OK(strstr(sh.narration, "the range of keys 0-5 reads key 1") != NULL,
-		     "flash-decoding step 2: the key named by its offset in a range labelled keys 0-5");
+		T_OK(strstr(sh.narration, "The key at offset 1 raises") != NULL &&
+			     row_with(sh.pic, "first key + 1") == 0 && row_with(sh.pic, "w0 ■▸···· keys 0-5") == 1,
+		     "flash-decoding step 2: the key the narration names by its offset is the one being read (▸) "
+		     "in the range labelled keys 0-5");
 		shot_free(&sh);
 	}
 	/* mla-bytes with another MLA model: the title names no model (issue 19's walk). */
