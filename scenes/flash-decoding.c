@@ -9,8 +9,11 @@
  * blocks) by key ranges is exact.  The output acc / s is checked against a
  * float64 two-pass reference.
  *
- * Steps: 0 = nothing read; 1..L = every worker reads its next key (L = the
- * longest chunk); then one step per level of the merge tree; last = acc / s.
+ * Steps: 0 = nothing read; then the streaming where something new happens:
+ * every worker's first key, the first key that raises a worker's max (the
+ * rescale), every range read (L = the longest chunk), the keys between
+ * streaming in as frames (tween); then one step per level of the merge
+ * tree; last = acc / s.
  * Data: q, then K, then V (d = 2, so acc is a 2-D vector as in Ex. 3) from
  * java.util.Random(seed).nextGaussian().
  */
@@ -29,6 +32,11 @@
 #define FD_MAX_N 32
 #define FD_MAX_C 6
 #define FD_D 2
+/* Frames each streamed offset shows between two stops: 0.4 s a key. */
+#define FD_FRAMES 5
+
+/* What a streaming stop shows. */
+enum fd_stop { FD_FIRST, FD_RAISE, FD_ALL, FD_NSTOPS };
 
 struct fd_state {
 	int n, chunks, longest, levels;
@@ -37,6 +45,10 @@ struct fd_state {
 	double score[FD_MAX_N];                     /* q . k_j / sqrt(d) */
 	int begin[FD_MAX_C], end[FD_MAX_C];         /* chunk c holds keys [begin, end) */
 	int k;                                      /* steps taken */
+	int read;                                   /* keys each worker has read */
+	int nstream;                                /* streaming steps */
+	int stop_at[FD_NSTOPS];                     /* keys read at each */
+	enum fd_stop stop[FD_NSTOPS];
 	struct splitk_state w[FD_MAX_C];            /* each worker's (m, s, acc); merged into the left one */
 	int alive[FD_MAX_C], into[FD_MAX_C];        /* into: the worker a dead one was merged into */
 	int raised[FD_MAX_C];                       /* the last key raised this worker's max */
@@ -54,6 +66,52 @@ static const struct param_spec fd_params[FD_NPARAMS + 1] = {
 		.help = "java.util.Random seed of q, K, V"},
 	[FD_NPARAMS] = {0},
 };
+
+/* A streaming stop once `at` keys are read; the later kind wins where two
+ * fall on one offset (every range read outranks a rescale). */
+static void fd_add_stop(struct fd_state *st, int at, enum fd_stop kind)
+{
+	if (st->nstream > 0 && at <= st->stop_at[st->nstream - 1]) {
+		if (at == st->stop_at[st->nstream - 1])
+			st->stop[st->nstream - 1] = kind;
+		return;
+	}
+	st->stop_at[st->nstream] = at;
+	st->stop[st->nstream++] = kind;
+}
+
+/* Every worker reads the key at offset `read` of its range, in parallel;
+ * raised[] says whose max it raised. */
+static void fd_read_next(struct fd_state *st)
+{
+	for (int c = 0; c < st->chunks; c++) {
+		int j = st->begin[c] + st->read;
+		st->raised[c] = 0;
+		if (j < st->end[c]) {
+			st->raised[c] = st->w[c].seen > 0 && st->score[j] > st->w[c].m;
+			splitk_step(&st->w[c], st->score[j], st->val[j]);
+		}
+	}
+	st->read++;
+}
+
+/* The keys read when a key first raises some worker's max (0: never):
+ * a key above the max of the keys before it in its range. */
+static int fd_first_raise(const struct fd_state *st)
+{
+	for (int t = 2; t <= st->longest; t++)
+		for (int c = 0; c < st->chunks; c++) {
+			int j = st->begin[c] + t - 1;
+			if (j >= st->end[c])
+				continue;
+			double m = st->score[st->begin[c]];
+			for (int i = st->begin[c] + 1; i < j; i++)
+				m = fmax(m, st->score[i]);
+			if (st->score[j] > m)
+				return t;
+		}
+	return 0;
+}
 
 static int fd_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
@@ -92,6 +150,11 @@ static int fd_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	}
 	while ((1 << st->levels) < st->chunks)
 		st->levels++;
+	fd_add_stop(st, 1, FD_FIRST);
+	int raise = fd_first_raise(st);
+	if (raise > 0)
+		fd_add_stop(st, raise, FD_RAISE);
+	fd_add_stop(st, st->longest, FD_ALL);
 	/* The one-pass state, and the two-pass reference (softmax and attn_row's, written apart). */
 	splitk_init(&st->one, FD_D);
 	for (int j = 0; j < st->n; j++)
@@ -104,26 +167,20 @@ static int fd_init(void *vs, const struct scene_env *env, char *err, size_t errl
 static int fd_nsteps(const void *vs)
 {
 	const struct fd_state *st = vs;
-	return st->longest + st->levels + 1;
+	return st->nstream + st->levels + 1;
 }
 
 static void fd_step(void *vs)
 {
 	struct fd_state *st = vs;
 	st->k++;
-	if (st->k <= st->longest) {
-		/* Every worker reads the next key of its own range, in parallel. */
-		for (int c = 0; c < st->chunks; c++) {
-			int j = st->begin[c] + st->k - 1;
-			st->raised[c] = 0;
-			if (j < st->end[c]) {
-				st->raised[c] = st->w[c].seen > 0 && st->score[j] > st->w[c].m;
-				splitk_step(&st->w[c], st->score[j], st->val[j]);
-			}
-		}
-	} else if (st->k <= st->longest + st->levels) {
+	if (st->k <= st->nstream) {
+		/* Every worker reads the next keys of its own range, in parallel. */
+		while (st->read < st->stop_at[st->k - 1])
+			fd_read_next(st);
+	} else if (st->k <= st->nstream + st->levels) {
 		/* Merge level l: worker i takes in worker i + 2^(l-1), for i a multiple of 2^l. */
-		int l = st->k - st->longest, stride = 1 << l;
+		int l = st->k - st->nstream, stride = 1 << l;
 		for (int i = 0; i + stride / 2 < st->chunks; i += stride) {
 			int j = i + stride / 2;
 			splitk_merge(&st->w[i], &st->w[j], &st->w[i]);
@@ -145,16 +202,54 @@ static int held_last(const struct fd_state *st, int w, int levels)
 	return st->end[hi < st->chunks ? hi : st->chunks - 1] - 1;
 }
 
-static void fd_render(const void *vs, struct view *v)
+/* Keys read before streaming step k (1 .. nstream). */
+static int fd_read_before(const struct fd_state *st, int k)
+{
+	return k >= 2 ? st->stop_at[k - 2] : 0;
+}
+
+/* The keys streaming in between step k - 1 and step k, FD_FRAMES frames
+ * each; none into the merges. */
+static int fd_tween(const void *vs, int k)
 {
 	const struct fd_state *st = vs;
+	if (k < 1 || k > st->nstream)
+		return 0;
+	return (st->stop_at[k - 1] - fd_read_before(st, k) - 1) * FD_FRAMES;
+}
+
+/* The picture's state: the step's, or during the move into it the
+ * workers after an offset between (frame i: before + 1 + (i - 1) / F),
+ * streamed again from nothing read into *tmp. */
+static const struct fd_state *fd_shown(const struct fd_state *st,
+				       const struct view *v,
+				       struct fd_state *tmp)
+{
+	if (view_progress(v) >= 1 || st->k < 1 || st->k > st->nstream)
+		return st;
+	int read = fd_read_before(st, st->k) + 1 + (v->frame - 1) / FD_FRAMES;
+	*tmp = *st;
+	tmp->read = 0;
+	for (int c = 0; c < st->chunks; c++)
+		splitk_init(&tmp->w[c], FD_D);
+	while (tmp->read < read)
+		fd_read_next(tmp);
+	return tmp;
+}
+
+static void fd_narrate(const struct fd_state *st, struct view *v);
+
+static void fd_render(const void *vs, struct view *v)
+{
+	struct fd_state tmp;
+	const struct fd_state *st = fd_shown(vs, v, &tmp);
 	struct canvas *c = v->pic;
-	int streaming = st->k <= st->longest, merge_level = st->k - st->longest;
-	int done = st->k > st->longest + st->levels;
+	int streaming = st->k <= st->nstream, merge_level = st->k - st->nstream;
+	int done = st->k > st->nstream + st->levels;
 	if (st->k == 0)
 		canvas_printf_whole(c, 0, 0, ROLE_LABEL, "%d keys in %d chunks, one worker each", st->n, st->chunks);
 	else if (streaming)
-		canvas_printf_whole(c, 0, 0, ROLE_LABEL, "streaming: each chunk's first key + %d", st->k - 1);
+		canvas_printf_whole(c, 0, 0, ROLE_LABEL, "streaming: each chunk's first key + %d", st->read - 1);
 	else if (!done)
 		canvas_printf_whole(c, 0, 0, ROLE_LABEL, "merge level %d of %d", merge_level, st->levels);
 	else
@@ -166,7 +261,7 @@ static void fd_render(const void *vs, struct view *v)
 		canvas_printf_whole(c, 0, y, lab, "w%d", w);
 		/* The chunk's keys: read (■), being read (▸), waiting (·). */
 		for (int i = 0; i < len; i++) {
-			int read = i < st->k, now = streaming && i == st->k - 1;
+			int read = i < st->read, now = streaming && i == st->read - 1;
 			canvas_put(c, 3 + i, y, now ? 0x25b8 : read ? 0x25a0 : 0x00b7,
 				   now ? ROLE_ACCENT : read ? (st->alive[w] ? ROLE_BAR : ROLE_DIM) : ROLE_DIM);
 		}
@@ -220,22 +315,62 @@ static void fd_render(const void *vs, struct view *v)
 		canvas_printf_whole(sd, 0, 12, ROLE_NORMAL, "|out-ref| %.1e", fmax(fabs(st->out[0] - st->ref[0]), fabs(st->out[1] - st->ref[1])));
 	}
 
+	fd_narrate(vs, v);
+}
+
+/* The step's point, the same through its in-between frames. */
+/* A streaming step's point. */
+static void fd_narrate_stream(const struct fd_state *st, struct view *v)
+{
+	int grew = 0;
+	for (int c = 0; c < st->chunks; c++)
+		grew += st->raised[c];
+	switch (st->stop[st->k - 1]) {
+	case FD_FIRST:
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Every worker reads the first key of its range at the same time (w0 key %d, w%d key %d): each "
+			 "state starts as m = that key's score, s = 1, acc = its value.",
+			 st->begin[0], st->chunks - 1, st->begin[st->chunks - 1]);
+		if (st->chunks == 1)   /* one worker: no split to show */
+			snprintf(v->narration, VIEW_NARRATION,
+				 "One worker reads key 0: its state starts as m = that key's score, s = 1, acc = its "
+				 "value.");
+		break;
+	case FD_RAISE:
+		snprintf(v->narration, VIEW_NARRATION,
+			 "The key at offset %d raises the max of %d worker%s (↑, \"max grew\"): %s its s and "
+			 "acc by e^(old m − new m) before adding the key, the online rule of one row.",
+			 st->read - 1, grew, grew == 1 ? "" : "s", grew == 1 ? "it multiplies" : "each multiplies");
+		break;
+	default:
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Every range is read (%d key%s each at most, the last at offset %d): each worker holds only the "
+			 "m, s and acc of its own keys, and no worker ever saw another's.",
+			 st->longest, st->longest == 1 ? "" : "s", st->read - 1);
+		break;
+	}
+}
+
+static void fd_narrate(const struct fd_state *st, struct view *v)
+{
+	int merge_level = st->k - st->nstream;
 	if (st->k == 0)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "Decode: one query against %d cached keys. Split the keys into %d ranges and give each to a worker: "
 			 "each streams its own range with the online rule and keeps only m, s and acc.",
 			 st->n, st->chunks);
-	else if (streaming)
-		snprintf(v->narration, VIEW_NARRATION,
-			 "Every worker reads the key at offset %d of its range at the same time (the range of keys %d-%d reads "
-			 "key %d); a worker whose max grew (↑, \"max grew\") rescales its s and acc first. No worker ever sees "
-			 "another's keys.",
-			 st->k - 1, st->begin[0], st->end[0] - 1, st->begin[0] + st->k - 1);
-	else if (!done)
+	else if (st->k <= st->nstream)
+		fd_narrate_stream(st, v);
+	else if (merge_level < st->levels)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "Merge level %d: pairs of states move to their common max m = max(m1, m2), each scaled by "
 			 "e^(its m - m), and add. The result is the state of both ranges together.",
 			 merge_level);
+	else if (merge_level == st->levels)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "The last merge (level %d) leaves one state for keys 0-%d: its m is the largest score any worker "
+			 "saw, and no key was read twice.",
+			 merge_level, st->n - 1);
 	else
 		snprintf(v->narration, VIEW_NARRATION,
 			 "Merged: m = %.6f, s = %.6f, the state of one worker streaming all %d keys. "
@@ -368,4 +503,5 @@ const struct scene_class scene_flash_decoding = {
 	.summary = fd_summary,
 	.print = fd_print,
 	.dump = fd_dump,
+	.tween = fd_tween,
 };

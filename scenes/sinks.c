@@ -6,7 +6,9 @@
  * denominator with no value, folded in by the online-softmax kernel.
  * Steps: the three caches, then the last W with a learned sink logit (the
  * gpt-oss way: one logit per head joins the softmax, with no value), then
- * one per streamed token.
+ * the streaming cache where the lesson looks: the sinks in, the cache
+ * full, the first eviction, midway and the last token.  The tokens between
+ * stream in as frames (tween), SK_FRAMES frames each.
  */
 #include <math.h>
 #include <string.h>
@@ -19,6 +21,11 @@
 #include "scenes/lib/common.h"
 
 #define SK_MAX 512
+/* Frames each streamed token shows between two stops: 0.4 s a token. */
+#define SK_FRAMES 5
+
+/* What a stop of the stream shows, in the order of the walk. */
+enum sk_stop { SK_SINKS_IN, SK_FULL, SK_EVICT, SK_MID, SK_END, SK_NSTOPS };
 
 enum { CACHE_FULL, CACHE_LAST, CACHE_SINKS, NCACHES };
 static const char *const cache_key[NCACHES] = {"full", "last", "sinks"};
@@ -44,6 +51,10 @@ struct sk_state {
 	struct sk_result stream_res;      /* the query over what the stream holds now */
 	int evicted[SK_MAX];
 	int k;
+	int arrived;                      /* tokens pushed into the stream */
+	int nstops;                       /* the stream's steps */
+	int stop_at[SK_NSTOPS];           /* tokens arrived at each of them */
+	enum sk_stop stop[SK_NSTOPS];
 };
 
 enum { SK_SEED, SK_N, SK_SINKS, SK_RECENT, SK_SINK_SCORE, SK_LEARNED, SK_SINK_LOGIT, SK_NPARAMS };
@@ -63,7 +74,7 @@ static const struct param_spec sk_params[SK_NPARAMS + 1] = {
 };
 
 /* Attend over the kept positions with the online row kernel (value dimension 1). */
-static void attend(struct sk_state *st, struct sk_result *r, int learned)
+static void attend(const struct sk_state *st, struct sk_result *r, int learned)
 {
 	struct attn_row row;
 	double sc[SK_MAX + 1], val[SK_MAX + 1], out, ref;
@@ -92,6 +103,17 @@ static void attend(struct sk_state *st, struct sk_result *r, int learned)
 		if (p >= st->n - st->recent)
 			r->recent += r->weight[p];
 	}
+}
+
+/* A stream stop once `at` tokens arrived, unless the walk is there or
+ * past n already; the last stop is always n. */
+static void sk_add_stop(struct sk_state *st, int at, enum sk_stop kind)
+{
+	if (at < 1 || at > st->n ||
+	    (st->nstops > 0 && at <= st->stop_at[st->nstops - 1]))
+		return;
+	st->stop_at[st->nstops] = at;
+	st->stop[st->nstops++] = kind;
 }
 
 static int sk_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
@@ -133,32 +155,91 @@ static int sk_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	for (int p = 0; p < st->n; p++)
 		st->learned_share -= st->learned_res.weight[p];
 	ring_stream_init(&st->stream, st->sinks, st->recent);
+	/* The stream's stops: as --print's lines (full, midway, the end),
+	 * and the sinks in and the first eviction between. */
+	int filled = st->sinks + st->recent;
+	sk_add_stop(st, st->sinks, SK_SINKS_IN);
+	sk_add_stop(st, filled, SK_FULL);
+	sk_add_stop(st, filled + 1, SK_EVICT);
+	sk_add_stop(st, (filled - 1 + st->n - 1) / 2 + 1, SK_MID);
+	sk_add_stop(st, st->n, SK_END);
 	return 0;
 }
 
 static int sk_nsteps(const void *vs)
 {
-	return NCACHES + 1 + ((const struct sk_state *)vs)->n;
+	return NCACHES + 1 + ((const struct sk_state *)vs)->nstops;
 }
 
 #define SK_STREAM0 (NCACHES + 1)   /* steps before the first streamed token */
 
+/* The query's weights over what the stream holds after its pushes. */
+static void sk_stream_attend(const struct sk_state *st,
+			     const struct stream_cache *sc, struct sk_result *r)
+{
+	r->nkeys = sc->n;
+	for (int i = 0; i < sc->n; i++)
+		r->keep[i] = sc->pos[i];
+	attend(st, r, st->learned);
+}
+
 static void sk_step(void *vs)
 {
 	struct sk_state *st = vs;
-	if (st->k >= SK_STREAM0) {
-		int pos = st->k - SK_STREAM0;
-		ring_stream_push(&st->stream, pos);
-		st->evicted[pos] = st->stream.last_evicted;
-		/* The bars follow the cache: the query's weights over the keys it
-		 * holds after this token (after the last one: the sinks + last W). */
-		struct sk_result *r = &st->stream_res;
-		r->nkeys = st->stream.n;
-		for (int i = 0; i < st->stream.n; i++)
-			r->keep[i] = st->stream.pos[i];
-		attend(st, r, st->learned);
-	}
 	st->k++;
+	if (st->k <= SK_STREAM0)
+		return;
+	int to = st->stop_at[st->k - SK_STREAM0 - 1];
+	for (; st->arrived < to; st->arrived++) {
+		ring_stream_push(&st->stream, st->arrived);
+		st->evicted[st->arrived] = st->stream.last_evicted;
+	}
+	/* The bars follow the cache: the query's weights over the keys it
+	 * holds after this token (after the last one: the sinks + last W). */
+	sk_stream_attend(st, &st->stream, &st->stream_res);
+}
+
+/* Tokens arrived before step k (1 .. nsteps): 0 up to the first stop. */
+static int sk_arrived_before(const struct sk_state *st, int k)
+{
+	return k - 1 > SK_STREAM0 ? st->stop_at[k - 2 - SK_STREAM0] : 0;
+}
+
+/* The tokens streaming in between step k - 1 and step k, SK_FRAMES
+ * frames each. */
+static int sk_tween(const void *vs, int k)
+{
+	const struct sk_state *st = vs;
+	if (k <= SK_STREAM0 || k > SK_STREAM0 + st->nstops)
+		return 0;
+	return (st->stop_at[k - 1 - SK_STREAM0] - sk_arrived_before(st, k) -
+		1) * SK_FRAMES;
+}
+
+/* The stream as the picture shows it: the step's, or during the move
+ * into it a token between (frame i: token before + (i - 1) / F). */
+struct sk_stream_view {
+	int arrived;
+	struct stream_cache sc;
+	struct sk_result res;
+};
+
+static void sk_stream_at(const struct sk_state *st, const struct view *v,
+			 struct sk_stream_view *o)
+{
+	o->arrived = st->arrived;
+	if (view_progress(v) < 1 && st->k > SK_STREAM0)
+		o->arrived = sk_arrived_before(st, st->k) + 1 +
+			     (v->frame - 1) / SK_FRAMES;
+	if (o->arrived == st->arrived) {
+		o->sc = st->stream;
+		o->res = st->stream_res;
+		return;
+	}
+	ring_stream_init(&o->sc, st->sinks, st->recent);
+	for (int p = 0; p < o->arrived; p++)
+		ring_stream_push(&o->sc, p);
+	sk_stream_attend(st, &o->sc, &o->res);
 }
 
 /* Which positions the picture's columns show: one column per position when
@@ -310,9 +391,10 @@ static void draw_axis(const struct sk_state *st, const struct sk_cols *k, struct
 
 /* The streaming cache, one cell per entry: the sinks, then as many of the
  * newest entries as fit (the one just added always in view), "+N" between. */
-static void draw_stream(const struct sk_state *st, struct canvas *c, int y)
+static void draw_stream(const struct sk_state *st,
+			const struct sk_stream_view *sv, struct canvas *c, int y)
 {
-	const struct stream_cache *sc = &st->stream;
+	const struct stream_cache *sc = &sv->sc;
 	int cw = st->n > 100 ? 4 : st->n > 10 ? 3 : 2, x0 = 6, cap = (c->w - x0) / cw;
 	canvas_text(c, 0, y, ROLE_LABEL, "streaming cache: pos, and its place (RoPE)");
 	canvas_text(c, 0, y + 1, ROLE_DIM, "pos");
@@ -334,13 +416,99 @@ static void draw_stream(const struct sk_state *st, struct canvas *c, int y)
 			i += skip - 1;
 			continue;
 		}
-		int is_new = sc->pos[i] == st->k - SK_STREAM0 - 1;
+		int is_new = sc->pos[i] == sv->arrived - 1;
 		/* The colours of the bars' kinds (s, m, r), the newest in the accent. */
 		enum role role = i < st->sinks ? ROLE_HOT : is_new ? ROLE_ACCENT :
 				 sc->pos[i] >= st->n - st->recent ? ROLE_BAR : ROLE_BAR2;
 		canvas_printf(c, x, y + 1, role, "%*d", cw, sc->pos[i]);
 		canvas_printf(c, x, y + 2, ROLE_DIM, "%*d", cw, i);
 		x += cw;
+	}
+}
+
+/* "Token 12" or "Tokens 4 to 11": those arrived since the last stop. */
+static void sk_since(const struct sk_state *st, char *buf, size_t len)
+{
+	int from = sk_arrived_before(st, st->k), to = st->arrived - 1;
+	if (from >= to)
+		snprintf(buf, len, "Token %d", to);
+	else if (from + 1 == to)
+		snprintf(buf, len, "Tokens %d and %d", from, to);
+	else
+		snprintf(buf, len, "Tokens %d to %d", from, to);
+}
+
+/* The cache's positions as "[0, 1, 2, 3, 8, 9]", or as runs "[0–63,
+ * 165–235]" when more than 12. */
+static void sk_cache_words(const struct sk_state *st, char *buf, size_t len)
+{
+	const struct stream_cache *sc = &st->stream;
+	size_t n = (size_t)snprintf(buf, len, "[");
+	for (int i = 0; i < sc->n && n < len; i++) {
+		int j = i;
+		if (sc->n > 12)   /* the run of consecutive positions from i */
+			while (j + 1 < sc->n && sc->pos[j + 1] == sc->pos[j] + 1)
+				j++;
+		n += (size_t)snprintf(buf + n, len - n, "%s%d", i ? ", " : "",
+				      sc->pos[i]);
+		if (j > i && n < len)
+			n += (size_t)snprintf(buf + n, len - n, "–%d",
+					      sc->pos[j]);
+		i = j;
+	}
+	if (n < len)
+		snprintf(buf + n, len - n, "]");
+}
+
+/* The stream step's point: what happens to the cache at this stop. */
+static void sk_narrate_stream(const struct sk_state *st, struct view *v)
+{
+	char since[48], cache[80];
+	int last = st->arrived - 1, gone = last - st->recent;
+	/* one token or more: "Token 4 fills", "Tokens 4 to 11 fill" */
+	const char *s1 = st->arrived - sk_arrived_before(st, st->k) > 1 ? ""
+									 : "s";
+	sk_since(st, since, sizeof since);
+	sk_cache_words(st, cache, sizeof cache);
+	switch (st->stop[st->k - SK_STREAM0 - 1]) {
+	case SK_SINKS_IN:
+		snprintf(v->narration, VIEW_NARRATION,
+			 "%s enter%s the streaming cache at places 0 to %d: "
+			 "the sinks, kept forever however long the stream "
+			 "grows. The bars: the query's weights over the keys "
+			 "cached so far.", since, s1, last);
+		break;
+	case SK_FULL:
+		snprintf(v->narration, VIEW_NARRATION,
+			 "%s fill%s the recent window: the cache %s holds %d "
+			 "entries, all it will ever hold. Nothing has left "
+			 "yet.", since, s1, cache, st->stream.n);
+		break;
+	case SK_EVICT:
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Token %d arrives; the cache is full, so the oldest "
+			 "non-sink entry, position %d, leaves (its bar turns "
+			 "to ·). RoPE uses places in the cache (0..%d), "
+			 "always inside the trained range.",
+			 last, st->evicted[last], st->stream.n - 1);
+		break;
+	case SK_MID:
+		snprintf(v->narration, VIEW_NARRATION,
+			 "%s each evict%s the oldest non-sink: positions %d to "
+			 "%d are gone, %s. After token %d the cache is %s.",
+			 since, s1, st->sinks, gone,
+			 st->sinks ? "the sinks stay" : "no sink keeps the start",
+			 last, cache);
+		break;
+	default:
+		snprintf(v->narration, VIEW_NARRATION,
+			 "After token %d positions %d to %d have left: the "
+			 "cache is the %d sinks + last %d, and its bars give "
+			 "the recent positions %.1f%% of the weight, as that "
+			 "cache did above (output %+.4f).",
+			 last, st->sinks, gone, st->sinks, st->recent,
+			 100 * st->stream_res.recent, st->stream_res.out);
+		break;
 	}
 }
 
@@ -356,6 +524,9 @@ static void sk_render(const void *vs, struct view *v)
 	 * cache (the sinks + last W one while the stream fills), s/r and the
 	 * positions under them, then three rows of stream. */
 	int streaming = st->k > SK_STREAM0;
+	struct sk_stream_view sv;
+	if (streaming)
+		sk_stream_at(st, v, &sv);
 	int bars = c->h - (NCACHES + 1) - 2 - (streaming ? 3 : 0);
 	if (bars < 1)
 		bars = 1;
@@ -365,18 +536,18 @@ static void sk_render(const void *vs, struct view *v)
 		canvas_printf(c, 0, ci, role, "%-15s recent %.3f  out %+.4f", names[ci], r->recent, r->out);
 	}
 	/* While the stream fills, the bars are the cache as it stands. */
-	const struct sk_result *bars_of = shown == 0 ? NULL : streaming ? &st->stream_res : res[shown - 1];
+	const struct sk_result *bars_of = shown == 0 ? NULL : streaming ? &sv.res : res[shown - 1];
 	int learned = bars_of && bars_of->sink > 0;
 	struct sk_cols cols;
 	int lw = c->w - (learned ? SK_LEARNED_COLS : 0);   /* at least a column, however small the pane */
 	sk_layout(st, lw > 1 ? lw : 1, &cols);
 	int y0 = NCACHES + 1;
 	if (bars_of) {
-		draw_weights(st, bars_of, &cols, c, y0, bars, streaming ? st->k - SK_STREAM0 : st->n);
+		draw_weights(st, bars_of, &cols, c, y0, bars, streaming ? sv.arrived : st->n);
 		draw_axis(st, &cols, c, y0 + bars, learned);
 	}
 	if (streaming)
-		draw_stream(st, c, y0 + bars + 2);
+		draw_stream(st, &sv, c, y0 + bars + 2);
 	struct canvas *s = v->side;
 	canvas_printf(s, 0, 0, ROLE_NORMAL, "seed %lld, n %d", st->seed, st->n);
 	canvas_printf(s, 0, 1, ROLE_NORMAL, "%d sinks + last %d", st->sinks, st->recent);
@@ -394,12 +565,12 @@ static void sk_render(const void *vs, struct view *v)
 			dropped = canvas_at(c, x, y)->ch == GLYPH_DOT;
 	if (dropped)
 		canvas_text(s, 0, 8, ROLE_DIM, "· dropped from the cache");
-	if (streaming && st->k - SK_STREAM0 < st->n)   /* tokens still to come */
+	if (streaming && sv.arrived < st->n)   /* tokens still to come */
 		canvas_text(s, 0, 9, ROLE_DIM, "  blank: not arrived yet");
 	else if (learned)
 		canvas_text(s, 0, 9, ROLE_ACCENT, "L █ learned sink logit");
 	if (streaming)
-		canvas_printf(s, 0, 10, ROLE_DIM, "bars: cache at token %d", st->k - SK_STREAM0 - 1);
+		canvas_printf(s, 0, 10, ROLE_DIM, "bars: cache at token %d", sv.arrived - 1);
 	else if (st->k > 0)
 		canvas_printf(s, 0, 10, ROLE_DIM, "bars: %s", names[shown - 1]);
 	if (st->k > 0) {
@@ -430,18 +601,8 @@ static void sk_render(const void *vs, struct view *v)
 			snprintf(why, sizeof why, " Keeping the sinks restores the normalisation.");
 		snprintf(v->narration, VIEW_NARRATION, "%s (%d keys): positions %d-%d get %.1f%% of the weight; output %+.4f.%s",
 			 names[st->k - 1], r->nkeys, st->n - st->recent, st->n - 1, 100 * r->recent, r->out, why);
-	} else {
-		int pos = st->k - SK_STREAM0 - 1;
-		if (st->evicted[pos] >= 0)
-			snprintf(v->narration, VIEW_NARRATION,
-				 "Token %d arrives; the cache is full, so the oldest non-sink entry, position %d, leaves (its bar "
-				 "turns to ·). RoPE uses places in the cache (0..%d), always inside the trained range.", pos,
-				 st->evicted[pos], st->stream.n - 1);
-		else
-			snprintf(v->narration, VIEW_NARRATION,
-				 "Token %d enters the streaming cache at place %d. The bars: the query's weights over the %d "
-				 "key%s cached so far.", pos, st->stream.n - 1, st->stream.n, st->stream.n == 1 ? "" : "s");
-	}
+	} else
+		sk_narrate_stream(st, v);
 }
 
 /* The weight on the recent positions by the two-pass reference: the max of
@@ -554,4 +715,5 @@ const struct scene_class scene_sinks = {
 	.render = sk_render,
 	.summary = sk_summary,
 	.print = sk_print,
+	.tween = sk_tween,
 };

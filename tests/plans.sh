@@ -254,7 +254,8 @@ fi
 # --- [lesson] pace: one reading pace, scaled ----------------------------------
 # The same two items at pace 1 and pace 2: every step held half as long, so
 # the recording's end (its last event's time) is half, to a millisecond a
-# step of rounding.  The note is held on its own frame too.
+# step of rounding.  The note is held on its own frame too.  (No item moves
+# through in-between frames: those keep their own frame rate.)
 cat >"$tmp/pace1.ini" <<'EOF'
 [lesson]
 title = Pace
@@ -264,7 +265,7 @@ until = 3
 note = The running max and sum: watch them change as each score arrives.
 [2]
 scene = swa
-until = 2
+until = 1
 EOF
 sed 's/^title = Pace$/title = Pace\npace = 2/' "$tmp/pace1.ini" >"$tmp/pace2.ini"
 "$ATTNVIZ" --lesson "$tmp/pace1.ini" --cast >"$tmp/pace1.cast"

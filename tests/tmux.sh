@@ -301,9 +301,9 @@ T send-keys -t m2 q
 expect_screen "tmux: two-model session quits" m2 "EXITED 0"
 # flash-decoding: a rescaled state carries a mark, not only a colour.
 start fd 80 24 -s flash-decoding
-expect_screen "tmux: flash-decoding starts" fd "step 0/9"
+expect_screen "tmux: flash-decoding starts" fd "step 0/6"
 T send-keys -t fd Right Right
-expect_screen "tmux: flash-decoding at step 2" fd "step 2/9"
+expect_screen "tmux: flash-decoding at step 2" fd "step 2/6"
 expect_screen "tmux: a grown max is said in words on its row" fd "keys 0-5 max grew"
 if screen fd | grep -q "^│  ↑ m "; then ok "tmux: a grown max is marked ↑"; else fail "tmux: no ↑ beside a rescaled state"; fi
 T send-keys -t fd q

@@ -3,9 +3,8 @@
  * (the lesson's parameters) and measure the longest run of steps whose
  * narration repeats the previous step's with only its numbers changed
  * (digits, and the . , separators between them, read as one number).  A
- * run of such steps belongs inside one step, as animation.  The scenes
- * rebuilt so are held to at most 3; the others print their figure as a
- * "# " line, for the change that tightens them next.
+ * run of such steps belongs inside one step, as animation: every scene is
+ * held to at most 3 (DESIGN.md section 3).
  *
  * Also the animation between steps (scene.h's tween): in-between frames
  * lie between two steps' pictures, the end state is the step itself.
@@ -24,9 +23,6 @@
 #define ROPE_SHORT_MOVE 17
 
 #define STEPS_MAX_ALIKE 3
-
-/* The scenes held to STEPS_MAX_ALIKE now. */
-static const char *const held[] = {"rope", "rope-pi", "rope-ntk", "rope-yarn"};
 
 /* narration with each number replaced by '#': "Token 12 enters" and
  * "Token 13 enters" read alike, "1,234.5" is one number */
@@ -81,14 +77,6 @@ static int alike_run(const struct registry *reg, const struct scene_def *def,
 	return best;
 }
 
-static int is_held(const char *id)
-{
-	for (size_t i = 0; i < sizeof held / sizeof held[0]; i++)
-		if (!strcmp(held[i], id))
-			return 1;
-	return 0;
-}
-
 static void look_alike(const struct registry *reg)
 {
 	int pw, ph, sw, sh;
@@ -111,19 +99,11 @@ static void look_alike(const struct registry *reg)
 		int n = alike_run(reg, def, &lk, &at);
 		if (n < 0)
 			continue;
-		if (is_held(def->cls->id))
-			T_OK(n <= STEPS_MAX_ALIKE,
-			     "steps: %s: at most %d steps in a row repeat the "
-			     "previous narration with other numbers "
-			     "(%d, ending at step %d)",
-			     def->cls->id, STEPS_MAX_ALIKE, n, at);
-		else
-			printf("# steps: %s: %d steps in a row repeat the "
-			       "previous narration with other numbers%s\n",
-			       def->cls->id, n,
-			       n > STEPS_MAX_ALIKE
-				       ? " (more than 3: to be made animation)"
-				       : "");
+		T_OK(n <= STEPS_MAX_ALIKE,
+		     "steps: %s: at most %d steps in a row repeat the "
+		     "previous narration with other numbers (%d, ending at "
+		     "step %d)",
+		     def->cls->id, STEPS_MAX_ALIKE, n, at);
 	}
 	canvas_free(lk.pic);
 	canvas_free(lk.side);
@@ -273,6 +253,223 @@ static void rope_moves(const struct registry *reg)
 	     "temperature, with no move between");
 }
 
+/* The number after `key` in the first row of c that holds it, -1 when
+ * none does. */
+static int number_after(const struct canvas *c, const char *key)
+{
+	char row[1024];
+	for (int y = 0; y < c->h; y++) {
+		row_of(c, y, row, sizeof row);
+		const char *p = strstr(row, key);
+		if (p)
+			return atoi(p + strlen(key));
+	}
+	return -1;
+}
+
+static int has_text(const struct canvas *c, const char *text)
+{
+	char row[1024];
+	for (int y = 0; y < c->h; y++) {
+		row_of(c, y, row, sizeof row);
+		if (strstr(row, text))
+			return 1;
+	}
+	return 0;
+}
+
+/* What a streaming scene's view shows: the newest token or key streamed
+ * in (-1: none), read from the picture or the pane as the class sees it. */
+typedef int (*stream_pos_fn)(const struct view *v);
+
+static int swa_pos(const struct view *v)
+{
+	return number_after(v->side, "◀ pos ");
+}
+
+static int sinks_pos(const struct view *v)
+{
+	return number_after(v->side, "bars: cache at token ");
+}
+
+static int fd_pos(const struct view *v)
+{
+	return number_after(v->pic, "streaming: each chunk's first key + ");
+}
+
+/* One stop of a streaming walk: the position its end state shows, and
+ * whether its picture or pane holds `mark`. */
+struct stream_stop {
+	int pos, marked;
+};
+
+/* Every step of a streaming scene: each end state's position into
+ * stops[]; frames only where the walk moves more than one position, each
+ * frame one of the positions between, rising, all of them shown, the
+ * step's narration, nothing cut off; the end state after them equal to a
+ * fresh one.  *first_mark: where `mark` first shows (a step, or -1 - the
+ * step whose frames show it first). */
+static int walk_stream(const struct registry *reg, const char *id,
+		       stream_pos_fn at, const char *mark,
+		       struct stream_stop *stops, int max, int *first_mark)
+{
+	int pw, ph, sw, sh, n = 0, frames = 0, bad = 0;
+	char err[700], why[300] = "", end_nar[VIEW_NARRATION];
+	struct run r;
+	*first_mark = 0;
+	frame_pane_sizes(80, 24, frame_summary_rows(80, 0, NULL), &pw, &ph,
+			 &sw, &sh);
+	struct view v = {.pic = canvas_new(pw, ph), .side = canvas_new(sw, sh)};
+	struct canvas *keep = canvas_new(pw, ph);
+	if (run_open(&r, registry_find(reg, id), NULL, err, sizeof err) < 0) {
+		T_OK(0, "steps: %s opens (%s)", id, err);
+		goto out;
+	}
+	for (int k = 0; k <= r.nsteps && n < max; k++) {
+		run_goto(&r, k);
+		run_render(&r, &v);
+		int to = at(&v), from = n > 0 ? stops[n - 1].pos : -1;
+		stops[n].pos = to;
+		stops[n].marked = mark && (has_text(v.pic, mark) ||
+					   has_text(v.side, mark));
+		n++;
+		memcpy(end_nar, v.narration, sizeof end_nar);
+		memcpy(keep->cells, v.pic->cells,
+		       sizeof *keep->cells * (size_t)pw * (size_t)ph);
+		int tw = run_tween_frames(&r);
+		if ((tw > 0) != (to - from > 1 && k > 0) && !bad++)
+			snprintf(why, sizeof why,
+				 "step %d: %d frames for a move from %d to %d",
+				 k, tw, from, to);
+		int last = from, shown = 0;
+		for (int i = 1; i <= tw; i++) {
+			run_render_tween(&r, &v, i);
+			int p = at(&v);
+			frames++;
+			if (!*first_mark && mark &&
+			    (has_text(v.pic, mark) || has_text(v.side, mark)))
+				*first_mark = -1 - k;
+			shown += p > last;
+			if ((p < last || p <= from || p >= to ||
+			     strcmp(v.narration, end_nar) || v.pic->overflow ||
+			     v.side->overflow) &&
+			    !bad++)
+				snprintf(why, sizeof why,
+					 "step %d frame %d: position %d after "
+					 "%d, to %d%s%s",
+					 k, i, p, last, to,
+					 strcmp(v.narration, end_nar)
+						 ? ", another narration"
+						 : "",
+					 v.pic->overflow || v.side->overflow
+						 ? ", text cut off"
+						 : "");
+			last = p;
+		}
+		if (tw > 0 && shown != to - from - 1 && !bad++)
+			snprintf(why, sizeof why,
+				 "step %d: %d of the %d positions between %d "
+				 "and %d shown",
+				 k, shown, to - from - 1, from, to);
+		if (!*first_mark && stops[n - 1].marked)
+			*first_mark = k;
+		run_render(&r, &v);
+		if (memcmp(keep->cells, v.pic->cells,
+			   sizeof *keep->cells * (size_t)pw * (size_t)ph) &&
+		    !bad++)
+			snprintf(why, sizeof why,
+				 "step %d: the end state differs after its "
+				 "frames",
+				 k);
+	}
+	T_OK(frames > 0 && !bad,
+	     "steps: %s: %d frames between %d steps stream each position "
+	     "between two steps in turn, with the step's narration, whole%s%s",
+	     id, frames, r.nsteps, bad ? ": " : "", why);
+	run_close(&r);
+out:
+	canvas_free(v.pic);
+	canvas_free(v.side);
+	canvas_free(keep);
+	return n;
+}
+
+/* The positions of the stops that show one (-1s left out), as "3 4 9". */
+static void stop_list(const struct stream_stop *st, int n, char *buf,
+		      size_t len)
+{
+	size_t used = 0;
+	buf[0] = 0;
+	for (int i = 0; i < n && used < len; i++)
+		if (st[i].pos >= 0)
+			used += (size_t)snprintf(buf + used, len - used,
+						 "%s%d", used ? " " : "",
+						 st[i].pos);
+}
+
+/* The step whose end state shows position pos, -1 when none. */
+static int stop_at(const struct stream_stop *st, int n, int pos)
+{
+	for (int i = 0; i < n; i++)
+		if (st[i].pos == pos)
+			return i;
+	return -1;
+}
+
+/* The streaming scenes stop where the lesson looks, the tokens, the
+ * window and the splits streaming between. */
+static void stream_moves(const struct registry *reg)
+{
+	struct stream_stop st[32];
+	char list[200];
+	int n, first;
+	/* Ex. 9, W = 4, n = 10: position 0 into an empty ring; position 3
+	 * fills it ([0, 1, 2, 3], the causal rows q0-q3); position 4 is the
+	 * first eviction ("position 4 goes to slot 0 and replaces position
+	 * 0"); position 7 has rewritten every slot ([4, 5, 6, 7]); 9 is the
+	 * last query (sees 6 to 9). */
+	n = walk_stream(reg, "swa", swa_pos, "✗ evicts pos 0", st, 32,
+			&first);
+	stop_list(st, n, list, sizeof list);
+	T_EQ_STR(list, "0 3 4 7 9",
+		 "steps: swa stops at positions 0 (empty ring), 3 (full), 4 "
+		 "(first eviction), 7 (every slot rewritten), 9 (last query)");
+	int k4 = stop_at(st, n, 4);
+	T_OK(k4 > 0 && first == k4,
+	     "steps: swa: position 4's eviction of position 0 is first shown "
+	     "at a step, not between (step %d, first shown %d)",
+	     k4, first);
+	/* Ex. 11: the lesson's lines after tokens 11, 15 and 19, the sinks
+	 * 0-3 in first, and token 12's eviction of position 4 (the first
+	 * eviction: the oldest non-sink) */
+	n = walk_stream(reg, "sinks", sinks_pos,
+			"pos     0  1  2  3  5  6", st, 32, &first);
+	stop_list(st, n, list, sizeof list);
+	T_EQ_STR(list, "3 11 12 15 19",
+		 "steps: sinks streams to tokens 3 (the sinks), 11 (full), 12 "
+		 "(first eviction), 15 and 19 (the lesson's lines)");
+	int k12 = stop_at(st, n, 12);
+	T_OK(k12 > 0 && first == k12,
+	     "steps: sinks: token 12 evicting position 4 (sinks 0-3 kept) is "
+	     "a step of its own (step %d, first shown %d)",
+	     k12, first);
+	/* flash-decoding, n = 24 in 4 chunks of 6: the first key of every
+	 * range; the first key that raises a worker's max (the rescale); the
+	 * last offset, 5 (every range read); the merges follow */
+	n = walk_stream(reg, "flash-decoding", fd_pos, "max grew", st, 32,
+			&first);
+	stop_list(st, n, list, sizeof list);
+	char want[64];
+	snprintf(want, sizeof want, "0 %d 5", first > 0 ? st[first].pos : -1);
+	T_EQ_STR(list, want,
+		 "steps: flash-decoding streams to offset 0 (every range's "
+		 "first key), the first rescale (\"max grew\", a step of its "
+		 "own, not a frame between) and 5 (every range of 6 read)");
+	T_EQ_INT(n - 1 - stop_at(st, n, 5), 3,
+		 "steps: flash-decoding: then its 2 merge levels and the "
+		 "output, a step each");
+}
+
 /* A scene without tween draws no frames between steps. */
 static void no_moves(const struct registry *reg)
 {
@@ -306,6 +503,7 @@ void test_steps(void)
 	}
 	look_alike(&reg);
 	rope_moves(&reg);
+	stream_moves(&reg);
 	no_moves(&reg);
 	registry_free(&reg);
 }
