@@ -46,7 +46,7 @@ settle() {
 		T capture-pane -e -p -t "$1" >"$2.next"
 		if cmp -s "$2" "$2.next" && { [ -z "${3:-}" ] || shows "$1" "$3"; }; then
 			[ -z "${_moving:-}" ] && return 0
-			sleep 0.2   # a move's next frame would have come by now
+			sleep 0.5   # a move's next change would have come by now (a streamed token holds 5 frames, 0.4 s)
 			T capture-pane -e -p -t "$1" >"$2.next"
 			cmp -s "$2" "$2.next" && return 0
 		fi
@@ -56,8 +56,9 @@ settle() {
 }
 
 # moves SCENE: the scene draws a move into its steps (frames 80 ms apart,
-# SCENE_FRAME_MS): its screen is settled only once it has stayed the same
-# for longer than a frame, or the next → would land the move, not step on.
+# SCENE_FRAME_MS; a streamed token holds 5 of them): its screen is settled
+# only once it has stayed the same for longer than that, or the next →
+# would land the move, not step on.
 moves() {
 	case $1 in
 	rope|rope-pi|rope-ntk|rope-yarn|sinks|swa|flash-decoding) return 0 ;;
