@@ -439,11 +439,18 @@ static void be_render(const void *vs, struct view *v)
 			 last->c.kernel == FASTBENCH_DECODE ? "decode" : "prefill", last->pr.ms / last->r.ms);
 	const struct be_case *dq8 = find(&s, n, FASTBENCH_DECODE, FASTATTN_Q8_0), *dq4 = find(&s, n, FASTBENCH_DECODE, FASTATTN_Q4_0);
 	if (d16 && dq8 && dq4)
-		snprintf(part[2], sizeof part[2], "Decode over q8_0 takes %.2f×, over q4_0 %.2f× the f16 time (bytes a value: "
-			 "1.0625 and 0.5625, against 2).", dq8->r.ms / d16->r.ms, dq4->r.ms / d16->r.ms);
+		snprintf(part[2], sizeof part[2],
+			 "Decode over q8_0 takes %.2f×, over q4_0 %.2f× the "
+			 "f16 time (bytes a value: "
+			 "1.0625 and 0.5625, against 2).",
+			 dq8->r.ms / d16->r.ms, dq4->r.ms / d16->r.ms);
 	else if (d16 && (dq8 || dq4))
-		snprintf(part[2], sizeof part[2], "Decode over %s takes %.2f× the f16 time (bytes a value: %s, against 2).",
-			 dq8 ? "q8_0" : "q4_0", (dq8 ? dq8 : dq4)->r.ms / d16->r.ms, dq8 ? "1.0625" : "0.5625");
+		snprintf(part[2], sizeof part[2],
+			 "Decode over %s takes %.2f× the f16 time (bytes a "
+			 "value: %s, against 2).",
+			 dq8 ? "q8_0" : "q4_0",
+			 (dq8 ? dq8 : dq4)->r.ms / d16->r.ms,
+			 dq8 ? "1.0625" : "0.5625");
 	else if (d16 && d32)
 		snprintf(part[2], sizeof part[2], "Decode f16 reads at %.0f%% of the read bandwidth, in %.2f× the f32 time.",
 			 share(&s, d16), d16->r.ms / d32->r.ms);

@@ -134,7 +134,8 @@ static void co_render(const void *vs, struct view *v)
 	canvas_text(s, 0, 6, ROLE_LABEL, "KV cache, GiB");
 	canvas_text(s, 0, 7, ROLE_DIM, "  tokens  cache   read");
 	int srows = s->h - 8;
-	int sfirst = shown > srows ? shown - srows + 1 : 0;   /* one row then counts those above */
+	/* one row then counts those above */
+	int sfirst = shown > srows ? shown - srows + 1 : 0;
 	int sy = 8;
 	if (sfirst > 0)
 		canvas_printf(s, 0, sy++, ROLE_DIM, "+%d more above", sfirst);
@@ -147,12 +148,13 @@ static void co_render(const void *vs, struct view *v)
 			 "Prefill FLOPs per length: 2 per active parameter per token (linear in n) plus attention, q·k "
 			 "and p·v for every key a query sees (all earlier ones, or a window): quadratic in n.");
 	else if (v->step > st->count)
-		snprintf(v->narration, VIEW_NARRATION,
-			 "FlashAttention leaves these FLOPs as they are: it "
-			 "computes every score naive attention does and removes "
-			 "only the n² buffer and its traffic (Example 1). "
-			 "Sliding windows and sparse attention are what cut "
-			 "the FLOPs.");
+		snprintf(
+		    v->narration, VIEW_NARRATION,
+		    "FlashAttention leaves these FLOPs as they are: it "
+		    "computes every score naive attention does and removes "
+		    "only the n² buffer and its traffic (Example 1). "
+		    "Sliding windows and sparse attention are what cut "
+		    "the FLOPs.");
 	else {
 		int i = v->step - 1;
 		double total = st->weight[i] + st->attn[i];

@@ -613,7 +613,8 @@ static void fi_side(const struct fi_state *st, struct canvas *s, int step, int s
 	fmt_bytes(b, sizeof b, (double)st->budget);
 	/* each led by the letter that labels its line in the picture */
 	canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "B budget %s", b);
-	canvas_printf_whole(s, 0, y++, ROLE_DIM, "M margin %lld MiB", (long long)(st->margin >> 20));
+	canvas_printf_whole(s, 0, y++, ROLE_DIM, "M margin %lld MiB",
+			    (long long)(st->margin >> 20));
 	if (step != 4) {
 		fmt_bytes(b, sizeof b, (double)st->m.weights_bytes);
 		canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "W weights %s", b);

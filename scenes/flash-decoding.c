@@ -88,7 +88,8 @@ static void fd_read_next(struct fd_state *st)
 		int j = st->begin[c] + st->read;
 		st->raised[c] = 0;
 		if (j < st->end[c]) {
-			st->raised[c] = st->w[c].seen > 0 && st->score[j] > st->w[c].m;
+			st->raised[c] =
+			    st->w[c].seen > 0 && st->score[j] > st->w[c].m;
 			splitk_step(&st->w[c], st->score[j], st->val[j]);
 		}
 	}
@@ -221,9 +222,8 @@ static int fd_tween(const void *vs, int k)
 /* The picture's state: the step's, or during the move into it the
  * workers after an offset between (frame i: before + 1 + (i - 1) / F),
  * streamed again from nothing read into *tmp. */
-static const struct fd_state *fd_shown(const struct fd_state *st,
-				       const struct view *v,
-				       struct fd_state *tmp)
+static const struct fd_state *
+fd_shown(const struct fd_state *st, const struct view *v, struct fd_state *tmp)
 {
 	if (view_progress(v) >= 1 || st->k < 1 || st->k > st->nstream)
 		return st;
@@ -249,7 +249,9 @@ static void fd_render(const void *vs, struct view *v)
 	if (st->k == 0)
 		canvas_printf_whole(c, 0, 0, ROLE_LABEL, "%d keys in %d chunks, one worker each", st->n, st->chunks);
 	else if (streaming)
-		canvas_printf_whole(c, 0, 0, ROLE_LABEL, "streaming: each chunk's first key + %d", st->read - 1);
+		canvas_printf_whole(c, 0, 0, ROLE_LABEL,
+				    "streaming: each chunk's first key + %d",
+				    st->read - 1);
 	else if (!done)
 		canvas_printf_whole(c, 0, 0, ROLE_LABEL, "merge level %d of %d", merge_level, st->levels);
 	else
@@ -261,7 +263,8 @@ static void fd_render(const void *vs, struct view *v)
 		canvas_printf_whole(c, 0, y, lab, "w%d", w);
 		/* The chunk's keys: read (■), being read (▸), waiting (·). */
 		for (int i = 0; i < len; i++) {
-			int read = i < st->read, now = streaming && i == st->read - 1;
+			int read = i < st->read,
+			    now = streaming && i == st->read - 1;
 			canvas_put(c, 3 + i, y, now ? 0x25b8 : read ? 0x25a0 : 0x00b7,
 				   now ? ROLE_ACCENT : read ? (st->alive[w] ? ROLE_BAR : ROLE_DIM) : ROLE_DIM);
 		}
@@ -328,25 +331,35 @@ static void fd_narrate_stream(const struct fd_state *st, struct view *v)
 	switch (st->stop[st->k - 1]) {
 	case FD_FIRST:
 		snprintf(v->narration, VIEW_NARRATION,
-			 "Every worker reads the first key of its range at the same time (w0 key %d, w%d key %d): each "
-			 "state starts as m = that key's score, s = 1, acc = its value.",
-			 st->begin[0], st->chunks - 1, st->begin[st->chunks - 1]);
-		if (st->chunks == 1)   /* one worker: no split to show */
+			 "Every worker reads the first key of its range at the "
+			 "same time (w0 key %d, w%d key %d): each "
+			 "state starts as m = that key's score, s = 1, acc = "
+			 "its value.",
+			 st->begin[0], st->chunks - 1,
+			 st->begin[st->chunks - 1]);
+		if (st->chunks == 1) /* one worker: no split to show */
 			snprintf(v->narration, VIEW_NARRATION,
-				 "One worker reads key 0: its state starts as m = that key's score, s = 1, acc = its "
+				 "One worker reads key 0: its state starts as "
+				 "m = that key's score, s = 1, acc = its "
 				 "value.");
 		break;
 	case FD_RAISE:
 		snprintf(v->narration, VIEW_NARRATION,
-			 "The key at offset %d raises the max of %d worker%s (↑, \"max grew\"): %s its s and "
-			 "acc by e^(old m − new m) before adding the key, the online rule of one row.",
-			 st->read - 1, grew, grew == 1 ? "" : "s", grew == 1 ? "it multiplies" : "each multiplies");
+			 "The key at offset %d raises the max of %d worker%s "
+			 "(↑, \"max grew\"): %s its s and "
+			 "acc by e^(old m − new m) before adding the key, the "
+			 "online rule of one row.",
+			 st->read - 1, grew, grew == 1 ? "" : "s",
+			 grew == 1 ? "it multiplies" : "each multiplies");
 		break;
 	default:
 		snprintf(v->narration, VIEW_NARRATION,
-			 "Every range is read (%d key%s each at most, the last at offset %d): each worker holds only the "
-			 "m, s and acc of its own keys, and no worker ever saw another's.",
-			 st->longest, st->longest == 1 ? "" : "s", st->read - 1);
+			 "Every range is read (%d key%s each at most, the last "
+			 "at offset %d): each worker holds only the "
+			 "m, s and acc of its own keys, and no worker ever saw "
+			 "another's.",
+			 st->longest, st->longest == 1 ? "" : "s",
+			 st->read - 1);
 		break;
 	}
 }
@@ -368,7 +381,8 @@ static void fd_narrate(const struct fd_state *st, struct view *v)
 			 merge_level);
 	else if (merge_level == st->levels)
 		snprintf(v->narration, VIEW_NARRATION,
-			 "The last merge (level %d) leaves one state for keys 0-%d: its m is the largest score any worker "
+			 "The last merge (level %d) leaves one state for keys "
+			 "0-%d: its m is the largest score any worker "
 			 "saw, and no key was read twice.",
 			 merge_level, st->n - 1);
 	else

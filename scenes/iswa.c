@@ -347,7 +347,8 @@ static void is_render(const void *vs, struct view *v)
 			 "is for prefix reuse: a small local cache has lost "
 			 "the early tokens' keys, so a request sharing a long "
 			 "prefix cannot resume from any point of it.",
-			 st->d.swa_full ? "Without --swa-full" : "With --swa-full",
+			 st->d.swa_full ? "Without --swa-full"
+					: "With --swa-full",
 			 a, (long long)st->other.swa_cells, b);
 	}
 }

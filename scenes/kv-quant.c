@@ -325,11 +325,10 @@ static void kq_render(const void *vs, struct view *v)
 	canvas_printf_whole(sd, 0, 1, ROLE_NORMAL, "type  block  per value");
 	/* a block holds 32 values: its bytes over 32, as a number */
 	for (int t = 0; t < QUANT_NTYPES; t++)
-		canvas_printf_whole(sd, 0, 2 + t,
-				    t == st->type ? ROLE_ACCENT : ROLE_NORMAL,
-				    "%-4s %4d B  %.5g B", quant_name(t),
-				    quant_block_bytes(t),
-				    quant_block_bytes(t) / 32.0);
+		canvas_printf_whole(
+		    sd, 0, 2 + t, t == st->type ? ROLE_ACCENT : ROLE_NORMAL,
+		    "%-4s %4d B  %.5g B", quant_name(t), quant_block_bytes(t),
+		    quant_block_bytes(t) / 32.0);
 	canvas_printf_whole(sd, 0, 6, ROLE_LABEL, "cache");
 	canvas_printf_whole(sd, 0, 7, ROLE_NORMAL, "%d keys, d %d, seed %lld", st->n, st->d, st->seed);
 	if (step >= 4) {

@@ -107,15 +107,19 @@ static int vec_need(const struct canvas *c, int x, const char *label, const doub
  * columns, a blank after it ("-14.823"), as many as fit in w columns
  * from x; the rest counted ("+3").  Returns the columns written, the
  * blank after the last not counted. */
-static int num_row(struct canvas *c, int x, int y, int w, enum role role, const double *v, int n, int dec)
+static int num_row(struct canvas *c, int x, int y, int w, enum role role,
+		   const double *v, int n, int dec)
 {
-	int cw = dec + 4 + (dec > 2), fit = w / cw, shown = n <= fit ? n : fit - 1;
+	int cw = dec + 4 + (dec > 2), fit = w / cw,
+	    shown = n <= fit ? n : fit - 1;
 	if (shown < 0)
 		shown = 0;
 	for (int j = 0; j < shown; j++)
-		canvas_printf(c, x + j * cw, y, role, "%*.*f", cw - 1, dec, v[j]);
+		canvas_printf(c, x + j * cw, y, role, "%*.*f", cw - 1, dec,
+			      v[j]);
 	if (shown < n)
-		return shown * cw + canvas_printf(c, x + shown * cw, y, ROLE_DIM, "+%d", n - shown);
+		return shown * cw + canvas_printf(c, x + shown * cw, y,
+						  ROLE_DIM, "+%d", n - shown);
 	return shown ? shown * cw - 1 : 0;
 }
 
@@ -133,22 +137,27 @@ static void ml_hourglass(const struct ml_state *st, struct canvas *c)
 	char buf[160];
 	if (hw < 12)
 		hw = 12, mid = 6;
-	canvas_printf(c, 0, y++, ROLE_LABEL, "h, the token's hidden state: %d number%s", st->dm, st->dm == 1 ? "" : "s");
+	canvas_printf(c, 0, y++, ROLE_LABEL,
+		      "h, the token's hidden state: %d number%s", st->dm,
+		      st->dm == 1 ? "" : "s");
 	num_row(c, 0, y++, w, ROLE_NORMAL, st->hidden, st->dm, 1);
 	/* down: the funnel narrows to the latent */
 	canvas_put(c, 2, y, GLYPH_ARROW_SE, ROLE_DIM);
 	canvas_put(c, hw - 3, y, GLYPH_ARROW_SW, ROLE_DIM);
 	snprintf(buf, sizeof buf, "W_DKV (%d × %d)", st->lat, st->dm);
-	canvas_printf_whole(c, mid - utf8_width(buf) / 2, y++, ROLE_DIM, "%s", buf);
+	canvas_printf_whole(c, mid - utf8_width(buf) / 2, y++, ROLE_DIM, "%s",
+			    buf);
 	canvas_put(c, mid - hw / 4, y, GLYPH_ARROW_SE, ROLE_DIM);
 	canvas_put(c, mid + hw / 4, y++, GLYPH_ARROW_SW, ROLE_DIM);
 	/* the latent, the one thing cached */
 	int cw = 5 + st->lat * 6 + 2;
 	int cx = mid - cw / 2 < 0 ? 0 : mid - cw / 2;
 	canvas_text(c, cx, y, ROLE_ACCENT, "c = (");
-	int used = num_row(c, cx + 5, y, w - cx - 7, ROLE_ACCENT, st->c, st->lat, 2);
+	int used =
+	    num_row(c, cx + 5, y, w - cx - 7, ROLE_ACCENT, st->c, st->lat, 2);
 	canvas_text(c, cx + 5 + used, y, ROLE_ACCENT, " )");
-	snprintf(buf, sizeof buf, "cached: %d number%s", st->lat, st->lat == 1 ? "" : "s");
+	snprintf(buf, sizeof buf, "cached: %d number%s", st->lat,
+		 st->lat == 1 ? "" : "s");
 	canvas_printf_whole(c, cx + 5 + used + 3, y, ROLE_ACCENT, "%s", buf);
 	y++;
 	/* up: each head's key and value rebuilt from c */
@@ -156,30 +165,42 @@ static void ml_hourglass(const struct ml_state *st, struct canvas *c)
 	canvas_put(c, mid + hw / 4, y++, GLYPH_ARROW_SE, ROLE_DIM);
 	canvas_put(c, 2, y, GLYPH_ARROW_SW, ROLE_DIM);
 	canvas_put(c, hw - 3, y, GLYPH_ARROW_SE, ROLE_DIM);
-	canvas_printf_whole(c, mid - 13, y++, ROLE_DIM, "W_UK, W_UV per head: back up");
+	canvas_printf_whole(c, mid - 13, y++, ROLE_DIM,
+			    "W_UK, W_UV per head: back up");
 	/* a row a head while they fit, the last rows kept for the count and the note */
-	int rows = c->h - y - 2, heads = st->heads <= rows ? st->heads : rows - 1;
+	int rows = c->h - y - 2,
+	    heads = st->heads <= rows ? st->heads : rows - 1;
 	for (int h = 0; h < heads; h++, y++) {
 		int x = canvas_printf(c, 0, y, ROLE_LABEL, "head %d  k", h) + 1;
 		int kw = st->hd * 8 <= w - x - 6 ? st->hd * 8 : 0;
 		if (kw)
-			x += num_row(c, x - 1, y, kw, ROLE_BAR, st->k[h], st->hd, 3);
+			x += num_row(c, x - 1, y, kw, ROLE_BAR, st->k[h],
+				     st->hd, 3);
 		else
-			x += canvas_printf(c, x, y, ROLE_BAR, "%d numbers", st->hd) + 1;
+			x += canvas_printf(c, x, y, ROLE_BAR, "%d numbers",
+					   st->hd) +
+			     1;
 		x += canvas_text(c, x, y, ROLE_LABEL, " v") + 1;
 		if (st->hd * 2 <= w - x)
 			for (int j = 0; j < st->hd; j++)
-				canvas_put(c, x + 2 * j, y, GLYPH_DOT, ROLE_DIM);
+				canvas_put(c, x + 2 * j, y, GLYPH_DOT,
+					   ROLE_DIM);
 		else
 			canvas_printf(c, x, y, ROLE_DIM, "%d numbers", st->hd);
 	}
 	if (heads < st->heads && heads >= 0)
-		canvas_printf(c, 0, y++, ROLE_DIM, "+%d more heads", st->heads - heads);
-	snprintf(buf, sizeof buf, "%d rebuilt, what MHA would cache; MLA caches %d", st->heads * st->hd * 2, st->lat);
+		canvas_printf(c, 0, y++, ROLE_DIM, "+%d more heads",
+			      st->heads - heads);
+	snprintf(buf, sizeof buf,
+		 "%d rebuilt, what MHA would cache; MLA caches %d",
+		 st->heads * st->hd * 2, st->lat);
 	if (!canvas_printf_whole(c, 0, y, ROLE_NORMAL, "%s", buf))
-		canvas_printf_whole(c, 0, y, ROLE_NORMAL, "%d rebuilt, %d cached", st->heads * st->hd * 2, st->lat);
+		canvas_printf_whole(c, 0, y, ROLE_NORMAL,
+				    "%d rebuilt, %d cached",
+				    st->heads * st->hd * 2, st->lat);
 	y++;
-	canvas_printf_whole(c, 0, y, ROLE_DIM, "· a value's number: the lesson draws no W_UV");
+	canvas_printf_whole(c, 0, y, ROLE_DIM,
+			    "· a value's number: the lesson draws no W_UV");
 }
 
 /* Steps: 0 = W_DKV and h; 1 = the latent c; then for each head h,
@@ -277,8 +298,11 @@ static void ml_render(const void *vs, struct view *v)
 			 "(the lesson's seeded numbers, seed %lld, rounded to 0.1) down to %d numbers.", st->seed, st->lat);
 	else if (v->step == 1)
 		snprintf(v->narration, VIEW_NARRATION,
-			 "c = W_DKV h: %d numbers instead of the %d an MHA cache would hold for this token. Each head's "
-			 "W_UK and W_UV rebuild its key and value from c when needed.", st->lat, st->heads * st->hd * 2);
+			 "c = W_DKV h: %d numbers instead of the %d an MHA "
+			 "cache would hold for this token. Each head's "
+			 "W_UK and W_UV rebuild its key and value from c when "
+			 "needed.",
+			 st->lat, st->heads * st->hd * 2);
 	else if (!absorbed_shown)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "Head %d of %d, the slow way: decompress the key W_UK c, then score it: q·(W_UK c) = %.4f.", cur,

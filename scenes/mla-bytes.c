@@ -202,11 +202,13 @@ static void mb_render(const void *vs, struct view *v)
 		char product[120] = "";
 		if (v->step == 1 && st->mla && row % vals == 0 &&
 		    row / vals * vals * m->layers == r->bytes)
-			snprintf(product, sizeof product,
-				 " (%lld latent + %lld RoPE) × %lld layers × %lld "
-				 "bytes =", (long long)m->kv_lora_rank,
-				 (long long)m->qk_rope_head_dim,
-				 (long long)m->layers, (long long)(row / vals));
+			snprintf(
+			    product, sizeof product,
+			    " (%lld latent + %lld RoPE) × %lld layers × %lld "
+			    "bytes =",
+			    (long long)m->kv_lora_rank,
+			    (long long)m->qk_rope_head_dim,
+			    (long long)m->layers, (long long)(row / vals));
 		snprintf(v->narration, VIEW_NARRATION,
 			 "%s:%s %lld bytes per token, %s GiB at %lld tokens%s",
 			 r->name, product, (long long)r->bytes, gib,

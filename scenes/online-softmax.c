@@ -192,7 +192,10 @@ static void os_render(const void *vs, struct view *v)
 	if (ax.neg)
 		canvas_text(c, bar_x, 0, ROLE_LABEL, bar_w >= 20 ? "bar from 0 at ·, │ m" : "0 at ·, │=m");
 	else
-		canvas_text(c, bar_x, 0, ROLE_LABEL, bar_w >= 21 ? "x as a bar, │ marks m" : bar_w >= 14 ? "bar x, │ at m" : "x, │=m");
+		canvas_text(c, bar_x, 0, ROLE_LABEL,
+			    bar_w >= 21   ? "x as a bar, │ marks m"
+			    : bar_w >= 14 ? "bar x, │ at m"
+					  : "x, │=m");
 	canvas_text(c, bar_x + bar_w + 1, 0, ROLE_LABEL, done ? "p=e^(x−m)/s" : "exp(x − m)");
 	int rows = c->h - 1, first = 0;
 	if (st->n > rows) {

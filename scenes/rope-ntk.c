@@ -201,8 +201,7 @@ static void nt_narrate(const struct nt_state *st, int k, char *out, size_t len)
 				 (r->train - 1) * st->theta[pl], tail);
 		break;
 	}
-	default:
-		out[0] = 0;
+	default: out[0] = 0;
 	}
 }
 

@@ -101,20 +101,19 @@ static void pi_narrate(const struct pi_state *st, int k, char *out, size_t len)
 		char tail[160] = "", a[32], b[32];
 		int n = r->npairs, fu = sp->pair;
 		if (fu >= 0 && fu < n - 1 && r->pairs[fu] != 0)
-			snprintf(tail, sizeof tail, ", pair %d %s, pair %d %s",
-				 r->pairs[fu],
-				 rope_scene_rad(a, sizeof a,
-						pos * st->used[r->pairs[fu]]),
-				 r->pairs[n - 1],
-				 rope_scene_rad(
-					 b, sizeof b,
-					 pos * st->used[r->pairs[n - 1]]));
+			snprintf(
+			    tail, sizeof tail, ", pair %d %s, pair %d %s",
+			    r->pairs[fu],
+			    rope_scene_rad(a, sizeof a,
+					   pos * st->used[r->pairs[fu]]),
+			    r->pairs[n - 1],
+			    rope_scene_rad(b, sizeof b,
+					   pos * st->used[r->pairs[n - 1]]));
 		else if (n > 0 && r->pairs[n - 1] != 0)
-			snprintf(tail, sizeof tail, ", pair %d %s",
-				 r->pairs[n - 1],
-				 rope_scene_rad(
-					 a, sizeof a,
-					 pos * st->used[r->pairs[n - 1]]));
+			snprintf(
+			    tail, sizeof tail, ", pair %d %s", r->pairs[n - 1],
+			    rope_scene_rad(a, sizeof a,
+					   pos * st->used[r->pairs[n - 1]]));
 		snprintf(out, len,
 			 "Position %.0f, the target, is rotated as %.2f, %s "
 			 "the trained 0..%.0f: pair 0 reaches "
@@ -125,8 +124,7 @@ static void pi_narrate(const struct pi_state *st, int k, char *out, size_t len)
 			 (r->train - 1) * st->theta[0], tail);
 		break;
 	}
-	default:
-		out[0] = 0;
+	default: out[0] = 0;
 	}
 }
 

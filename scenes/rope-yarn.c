@@ -169,8 +169,7 @@ static void ya_narrate(const struct ya_state *st, int k, char *out, size_t len)
 			 "score grows by mscale² = %.4f.",
 			 st->mscale, st->mscale * st->mscale);
 		break;
-	default:
-		out[0] = 0;
+	default: out[0] = 0;
 	}
 }
 
@@ -183,14 +182,17 @@ static int ramp_col(int p, int n, int w)
 /* A zone of the chart named in words under its columns x0 .. x1 - 1 (the
  * long name, else the short one, else none), in the colour its bars take:
  * colour is never the only thing that tells the zones apart. */
-static void zone_word(struct canvas *c, int x, int y, int x0, int x1, enum role role, const char *word,
-		      const char *short_word)
+static void zone_word(struct canvas *c, int x, int y, int x0, int x1,
+		      enum role role, const char *word, const char *short_word)
 {
 	/* a blank column at the zone's right end keeps two names apart */
 	int room = x1 - x0 - 1;
-	const char *w = utf8_width(word) <= room ? word : utf8_width(short_word) <= room ? short_word : NULL;
+	const char *w = utf8_width(word) <= room         ? word
+			: utf8_width(short_word) <= room ? short_word
+							 : NULL;
 	if (w)
-		canvas_text(c, x + x0 + (x1 - x0 - utf8_width(w)) / 2, y, role, w);
+		canvas_text(c, x + x0 + (x1 - x0 - utf8_width(w)) / 2, y, role,
+			    w);
 }
 
 /*
@@ -212,13 +214,17 @@ static void ramp_chart(const struct ya_state *st, struct canvas *c, int y0, int 
 		int bar = (int)lround(ramp * h);
 		/* ramp 0: only the baseline, in its zone's colour as its name below */
 		for (int y = 0; y < h; y++)
-			canvas_put(c, x + col, y0 + h - 1 - y, y < bar ? GLYPH_FULL : y == 0 ? GLYPH_LOWER_EIGHTH : ' ',
+			canvas_put(c, x + col, y0 + h - 1 - y,
+				   y < bar  ? GLYPH_FULL
+				   : y == 0 ? GLYPH_LOWER_EIGHTH
+					    : ' ',
 				   y < bar || y == 0 ? role : ROLE_DIM);
 	}
 	/* low keeps its frequency (ramp 1), high is divided by s (ramp 0):
 	 * pairs 0..low keep, low+1..high-1 mix, high..n-1 are divided. */
 	int low = (int)st->low, high = (int)st->high;
-	int xl = low < n ? ramp_col(low, n, w) : w, xh = high < n ? ramp_col(high, n, w) : w;
+	int xl = low < n ? ramp_col(low, n, w) : w,
+	    xh = high < n ? ramp_col(high, n, w) : w;
 	int xl_end = low + 1 < n ? ramp_col(low + 1, n, w) : w;
 	int ty = y0 + h, free_col = 0;
 	char num[24];
@@ -229,13 +235,16 @@ static void ramp_chart(const struct ya_state *st, struct canvas *c, int y0, int 
 	} marks[4] = {{0, 0, 0}, {xl, 1, low}, {xh, 1, high}, {0, 0, n - 1}};
 	marks[3].col = w - snprintf(num, sizeof num, "%d", n - 1);
 	for (int m = 0; m < 4; m++) {
-		snprintf(num, sizeof num, "%s%d", marks[m].tick ? "↑" : "", marks[m].pair);
+		snprintf(num, sizeof num, "%s%d", marks[m].tick ? "↑" : "",
+			 marks[m].pair);
 		int len = utf8_width(num);
-		if (marks[m].col >= w || marks[m].col < free_col || marks[m].col + len > w)
+		if (marks[m].col >= w || marks[m].col < free_col ||
+		    marks[m].col + len > w)
 			continue;
 		if (m == 0 && xl == 0)
-			continue;   /* the tick at pair 0 says it */
-		canvas_text(c, x + marks[m].col, ty, marks[m].tick ? ROLE_LABEL : ROLE_DIM, num);
+			continue; /* the tick at pair 0 says it */
+		canvas_text(c, x + marks[m].col, ty,
+			    marks[m].tick ? ROLE_LABEL : ROLE_DIM, num);
 		free_col = marks[m].col + len + 1;
 	}
 	zone_word(c, x, ty + 1, 0, xl_end, ROLE_BAR, "unchanged", "keep");
@@ -261,13 +270,21 @@ static void ya_render(const void *vs, struct view *v)
 	canvas_printf_whole(s, 0, 1, ROLE_NORMAL, "corr dims %.0f .. %.0f", st->low, st->high);
 	/* The temperature in words: cos and sin are scaled by mscale, a
 	 * score (query times key) by its square. */
-	if (!canvas_printf_whole(s, 0, 2, ROLE_ACCENT, "temperature: q, k × %.4f", st->mscale) &&
-	    !canvas_printf_whole(s, 0, 2, ROLE_ACCENT, "q and k × mscale %.4f", st->mscale))
-		canvas_printf_whole(s, 0, 2, ROLE_ACCENT, "mscale %.4f", st->mscale);
-	if (!canvas_printf_whole(s, 0, 3, ROLE_ACCENT, "so scores × %.4f, its square", st->mscale * st->mscale) &&
-	    !canvas_printf_whole(s, 0, 3, ROLE_ACCENT, "scores × %.4f (square)", st->mscale * st->mscale))
-		canvas_printf_whole(s, 0, 3, ROLE_ACCENT, "scores × %.4f", st->mscale * st->mscale);
-	canvas_text(s, 0, 4, ROLE_DIM, "• trained · untrained");   /* the dials' rims */
+	if (!canvas_printf_whole(s, 0, 2, ROLE_ACCENT,
+				 "temperature: q, k × %.4f", st->mscale) &&
+	    !canvas_printf_whole(s, 0, 2, ROLE_ACCENT, "q and k × mscale %.4f",
+				 st->mscale))
+		canvas_printf_whole(s, 0, 2, ROLE_ACCENT, "mscale %.4f",
+				    st->mscale);
+	if (!canvas_printf_whole(s, 0, 3, ROLE_ACCENT,
+				 "so scores × %.4f, its square",
+				 st->mscale * st->mscale) &&
+	    !canvas_printf_whole(s, 0, 3, ROLE_ACCENT, "scores × %.4f (square)",
+				 st->mscale * st->mscale))
+		canvas_printf_whole(s, 0, 3, ROLE_ACCENT, "scores × %.4f",
+				    st->mscale * st->mscale);
+	canvas_text(s, 0, 4, ROLE_DIM,
+		    "• trained · untrained"); /* the dials' rims */
 	canvas_text(s, 0, 5, ROLE_LABEL, "pair  ramp  θ used/θ");
 	/* The pair the step talks about is marked, and the rows scroll so
 	 * that it is on screen ("+N more" either end). */

@@ -112,19 +112,19 @@ static void rp_narrate(const struct rp_state *st, int k, char *out, size_t len)
 	case STOP_TRAIN_END:
 		if (fu >= 0 && fu != 0 && lu != fu)
 			snprintf(
-				out, len,
-				"Position %.0f, the last trained: pair %d has "
-				"turned %.1f times, every angle "
-				"seen. %d of %d pairs never finish a turn: the "
-				"• arcs are all training showed them, pair %d "
-				"up to %s rad, pair %d to %s.",
-				pos, p0, r->train / st->wl[0], st->unseen,
-				r->d / 2, r->pairs[fu],
-				rope_scene_rad(a, sizeof a,
-					       pos * st->theta[r->pairs[fu]]),
-				r->pairs[lu],
-				rope_scene_rad(b, sizeof b,
-					       pos * st->theta[r->pairs[lu]]));
+			    out, len,
+			    "Position %.0f, the last trained: pair %d has "
+			    "turned %.1f times, every angle "
+			    "seen. %d of %d pairs never finish a turn: the "
+			    "• arcs are all training showed them, pair %d "
+			    "up to %s rad, pair %d to %s.",
+			    pos, p0, r->train / st->wl[0], st->unseen, r->d / 2,
+			    r->pairs[fu],
+			    rope_scene_rad(a, sizeof a,
+					   pos * st->theta[r->pairs[fu]]),
+			    r->pairs[lu],
+			    rope_scene_rad(b, sizeof b,
+					   pos * st->theta[r->pairs[lu]]));
 		else if (fu >= 0)
 			snprintf(out, len,
 				 "Position %.0f, the last trained. %d of %d "
@@ -204,8 +204,8 @@ static void rp_narrate(const struct rp_state *st, int k, char *out, size_t len)
 						pos * st->theta[r->pairs[lu]]),
 				 pos / (r->train - 1),
 				 rope_scene_rad(b, sizeof b,
-						(r->train -
-						 1) * st->theta[r->pairs[lu]]));
+						(r->train - 1) *
+						    st->theta[r->pairs[lu]]));
 		else if (pos < r->train || fu < 0)
 			snprintf(
 				out, len,
@@ -215,25 +215,24 @@ static void rp_narrate(const struct rp_state *st, int k, char *out, size_t len)
 				pos, p0, pos * st->theta[p0],
 				fmod(pos * st->theta[p0], 2 * M_PI));
 		else
-			snprintf(out, len,
-				 "Position %.0f, the target: pair %d at %.2f "
-				 "rad, pair %d at %s, %.1f× its "
-				 "trained %s; pair %d's %.0f rad is %.2f after "
-				 "whole turns, seen. Hence the drop past "
-				 "n_ctx_train: llama.cpp warns of context "
-				 "overflow.",
-				 pos, r->pairs[fu],
-				 pos * st->theta[r->pairs[fu]], pl,
-				 rope_scene_rad(a, sizeof a,
-						pos * st->theta[pl]),
-				 pos / (r->train - 1),
-				 rope_scene_rad(b, sizeof b,
-						(r->train - 1) * st->theta[pl]),
-				 p0, pos * st->theta[p0],
-				 fmod(pos * st->theta[p0], 2 * M_PI));
+			snprintf(
+			    out, len,
+			    "Position %.0f, the target: pair %d at %.2f "
+			    "rad, pair %d at %s, %.1f× its "
+			    "trained %s; pair %d's %.0f rad is %.2f after "
+			    "whole turns, seen. Hence the drop past "
+			    "n_ctx_train: llama.cpp warns of context "
+			    "overflow.",
+			    pos, r->pairs[fu], pos * st->theta[r->pairs[fu]],
+			    pl,
+			    rope_scene_rad(a, sizeof a, pos * st->theta[pl]),
+			    pos / (r->train - 1),
+			    rope_scene_rad(b, sizeof b,
+					   (r->train - 1) * st->theta[pl]),
+			    p0, pos * st->theta[p0],
+			    fmod(pos * st->theta[p0], 2 * M_PI));
 		break;
-	default:
-		out[0] = 0;
+	default: out[0] = 0;
 	}
 }
 

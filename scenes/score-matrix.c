@@ -174,7 +174,8 @@ struct sm_geom {
 	int gy, gw, gh;        /* the grid's first row, width and height in cells */
 };
 
-static struct sm_geom sm_geometry(const struct sm_state *st, const struct canvas *c)
+static struct sm_geom sm_geometry(const struct sm_state *st,
+				  const struct canvas *c)
 {
 	struct sm_geom g = {.wide = c->w >= 59};
 	g.tw = g.wide ? 59 : 40;
@@ -194,7 +195,8 @@ static struct sm_geom sm_geometry(const struct sm_state *st, const struct canvas
 }
 
 /* Cells of square i at this scale: 0 when it is less than one cell. */
-static void sm_cells(const struct sm_state *st, const struct sm_geom *g, int i, int64_t scale, int *w, int *h)
+static void sm_cells(const struct sm_state *st, const struct sm_geom *g, int i,
+		     int64_t scale, int *w, int *h)
 {
 	double f = (double)st->sz[i].n / scale;
 	if (f > 1)
@@ -208,22 +210,24 @@ static void sm_cells(const struct sm_state *st, const struct sm_geom *g, int i, 
 /* The grid's legend from row y of the side pane: the scale, then each
  * square in the glyph and colour the grid draws it in and its share of the
  * step's square (one too small to draw says so), then the slice or row. */
-static void sm_legend(const struct sm_state *st, const struct view *v, struct canvas *s, int y,
-		      const struct sm_geom *g)
+static void sm_legend(const struct sm_state *st, const struct view *v,
+		      struct canvas *s, int y, const struct sm_geom *g)
 {
 	int shown = v->step < st->count ? v->step : st->count, idx[SM_MAX];
 	if (shown == 0)
 		return;
 	int64_t scale = sm_scale(st, v->step);
 	char r[32];
-	canvas_printf(s, 0, y++, ROLE_LABEL, "grid side: %lld keys", (long long)scale);
+	canvas_printf(s, 0, y++, ROLE_LABEL, "grid side: %lld keys",
+		      (long long)scale);
 	int lines = s->h - y - (v->step > st->count), rank = 0;
 	sm_order(st, shown, idx);
 	for (int k = 0; k < shown && y < s->h; k++) {
 		int i = idx[k], w, h;
 		sm_cells(st, g, i, scale, &w, &h);
 		if (k + 1 == lines && k + 1 < shown) {
-			canvas_printf(s, 0, y++, ROLE_DIM, "+%d smaller n", shown - k);
+			canvas_printf(s, 0, y++, ROLE_DIM, "+%d smaller n",
+				      shown - k);
 			break;
 		}
 		double share = (double)scale / st->sz[i].n;
@@ -233,51 +237,67 @@ static void sm_legend(const struct sm_state *st, const struct view *v, struct ca
 			canvas_put(s, 0, y, sm_glyph(rank), role);
 		/* the largest fills the grid; the others say their share of it */
 		if (k == 0)
-			canvas_printf(s, 2, y++, role, "n = %lld", (long long)st->sz[i].n);
+			canvas_printf(s, 2, y++, role, "n = %lld",
+				      (long long)st->sz[i].n);
 		else
-			canvas_printf(s, w ? 2 : 0, y++, role, "%s%lld: 1/%s%s", i == v->step - 1 ? "n = " : "",
-				      (long long)st->sz[i].n, r, w ? "" : ", < 1 cell");
+			canvas_printf(s, w ? 2 : 0, y++, role, "%s%lld: 1/%s%s",
+				      i == v->step - 1 ? "n = " : "",
+				      (long long)st->sz[i].n, r,
+				      w ? "" : ", < 1 cell");
 		rank += w > 0;
 	}
 	if (v->step > st->count) {
-		canvas_put(s, 0, s->h - 1 < y ? s->h - 1 : y, GLYPH_UPPER_EIGHTH, ROLE_HOT);
+		canvas_put(s, 0, s->h - 1 < y ? s->h - 1 : y,
+			   GLYPH_UPPER_EIGHTH, ROLE_HOT);
 		if (v->step == st->count + 1)
-			canvas_printf(s, 2, s->h - 1 < y ? s->h - 1 : y, ROLE_HOT, "-ub %lld rows × %lld",
-				      (long long)st->ubatch, (long long)st->n_max);
+			canvas_printf(s, 2, s->h - 1 < y ? s->h - 1 : y,
+				      ROLE_HOT, "-ub %lld rows × %lld",
+				      (long long)st->ubatch,
+				      (long long)st->n_max);
 		else
-			canvas_printf(s, 2, s->h - 1 < y ? s->h - 1 : y, ROLE_HOT, "decode: 1 row × %lld",
+			canvas_printf(s, 2, s->h - 1 < y ? s->h - 1 : y,
+				      ROLE_HOT, "decode: 1 row × %lld",
 				      (long long)st->n_max);
 	}
 }
 
 /* Beside the grid: what this step's square is, and how much it grew. */
-static void sm_beside(const struct sm_state *st, const struct view *v, struct canvas *c, const struct sm_geom *g)
+static void sm_beside(const struct sm_state *st, const struct view *v,
+		      struct canvas *c, const struct sm_geom *g)
 {
 	int x = g->gw + 2, y = g->gy;
 	char a[32], b[32];
 	if (v->step >= 1 && v->step <= st->count) {
 		const struct sm_size *z = &st->sz[v->step - 1];
 		fmt_thousands(a, sizeof a, z->per_head);
-		canvas_printf_whole(c, x, y, ROLE_ACCENT, "%lld × %lld", (long long)z->n, (long long)z->n);
+		canvas_printf_whole(c, x, y, ROLE_ACCENT, "%lld × %lld",
+				    (long long)z->n, (long long)z->n);
 		canvas_printf_whole(c, x, y + 1, ROLE_ACCENT, "= %s scores", a);
 		/* growth from the length before, and from the first */
 		for (int k = 0; k < 2 && v->step - 1 > 0; k++) {
-			const struct sm_size *p = &st->sz[k == 0 ? v->step - 2 : 0];
+			const struct sm_size *p =
+			    &st->sz[k == 0 ? v->step - 2 : 0];
 			if (k == 1 && v->step - 2 == 0)
 				break;
 			double side = (double)z->n / p->n;
 			fmt_ratio(a, sizeof a, side);
 			fmt_ratio(b, sizeof b, side * side);
-			canvas_printf_whole(c, x, y + 3 + k, ROLE_NORMAL, "vs %lld: side ×%s, scores ×%s", (long long)p->n, a, b);
+			canvas_printf_whole(c, x, y + 3 + k, ROLE_NORMAL,
+					    "vs %lld: side ×%s, scores ×%s",
+					    (long long)p->n, a, b);
 		}
 	} else if (v->step > st->count) {
 		int slice = v->step == st->count + 1;
 		int64_t rows = slice ? st->ubatch : 1;
-		canvas_printf_whole(c, x, y, ROLE_HOT, slice ? "◀ one -ub slice: %lld rows" : "◀ decode: %lld query row",
+		canvas_printf_whole(c, x, y, ROLE_HOT,
+				    slice ? "◀ one -ub slice: %lld rows"
+					  : "◀ decode: %lld query row",
 				    (long long)rows);
-		canvas_printf_whole(c, x, y + 1, ROLE_HOT, "  × all %lld keys", (long long)st->n_max);
+		canvas_printf_whole(c, x, y + 1, ROLE_HOT, "  × all %lld keys",
+				    (long long)st->n_max);
 		fmt_ratio(a, sizeof a, (double)st->n_max / rows);
-		canvas_printf_whole(c, x, y + 2, ROLE_HOT, "  = 1/%s of the matrix", a);
+		canvas_printf_whole(c, x, y + 2, ROLE_HOT,
+				    "  = 1/%s of the matrix", a);
 	}
 }
 
@@ -294,10 +314,12 @@ static void sm_render(const void *vs, struct view *v)
 	char layers[24];
 	snprintf(layers, sizeof layers, "%lld layers", (long long)st->layers);
 	if (g.wide)
-		canvas_printf(c, 0, 0, ROLE_LABEL, "%7s %18s %10s %10s %10s", "tokens", "scores/head", "1 layer", "traffic",
+		canvas_printf(c, 0, 0, ROLE_LABEL, "%7s %18s %10s %10s %10s",
+			      "tokens", "scores/head", "1 layer", "traffic",
 			      layers);
 	else
-		canvas_printf(c, 0, 0, ROLE_LABEL, "%7s %10s %10s %10s", "tokens", "1 layer", "traffic", layers);
+		canvas_printf(c, 0, 0, ROLE_LABEL, "%7s %10s %10s %10s",
+			      "tokens", "1 layer", "traffic", layers);
 	int first = shown > g.trows ? shown - g.trows + 1 : 0;
 	if (first > 0)
 		canvas_printf(c, 0, 1, ROLE_DIM, "+%d more above", first);
@@ -310,22 +332,28 @@ static void sm_render(const void *vs, struct view *v)
 		fmt_thousands(e, sizeof e, z->per_head);
 		enum role r = i == shown - 1 ? ROLE_ACCENT : ROLE_NORMAL;
 		if (g.wide)
-			canvas_printf(c, 0, y, r, "%7lld %18s %10s %10s %10s", (long long)z->n, e, a, b, d);
+			canvas_printf(c, 0, y, r, "%7lld %18s %10s %10s %10s",
+				      (long long)z->n, e, a, b, d);
 		else
-			canvas_printf(c, 0, y, r, "%7lld %10s %10s %10s", (long long)z->n, a, b, d);
+			canvas_printf(c, 0, y, r, "%7lld %10s %10s %10s",
+				      (long long)z->n, a, b, d);
 	}
 
 	/* The grid: S of one head, a row per query and a column per key, the
 	 * step's square filling it and the shorter lengths inside to scale. */
 	if (shown > 0) {
-		if (!canvas_printf_whole(c, 0, g.gy - 1, ROLE_LABEL, "S of one head: n query rows × n key columns"))
-			canvas_printf_whole(c, 0, g.gy - 1, ROLE_LABEL, "S: n × n");
+		if (!canvas_printf_whole(
+			c, 0, g.gy - 1, ROLE_LABEL,
+			"S of one head: n query rows × n key columns"))
+			canvas_printf_whole(c, 0, g.gy - 1, ROLE_LABEL,
+					    "S: n × n");
 		sm_order(st, shown, idx);
 		for (int k = 0, rank = 0; k < shown; k++) {
 			int w, h;
 			sm_cells(st, &g, idx[k], scale, &w, &h);
 			if (w) {
-				canvas_fill(c, 0, g.gy, w, h, sm_glyph(rank), sm_role(st, v, idx[k]));
+				canvas_fill(c, 0, g.gy, w, h, sm_glyph(rank),
+					    sm_role(st, v, idx[k]));
 				rank++;
 			}
 		}

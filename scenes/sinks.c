@@ -213,7 +213,8 @@ static int sk_tween(const void *vs, int k)
 	if (k <= SK_STREAM0 || k > SK_STREAM0 + st->nstops)
 		return 0;
 	return (st->stop_at[k - 1 - SK_STREAM0] - sk_arrived_before(st, k) -
-		1) * SK_FRAMES;
+		1) *
+	       SK_FRAMES;
 }
 
 /* The stream as the picture shows it: the step's, or during the move
@@ -392,7 +393,8 @@ static void draw_axis(const struct sk_state *st, const struct sk_cols *k, struct
 /* The streaming cache, one cell per entry: the sinks, then as many of the
  * newest entries as fit (the one just added always in view), "+N" between. */
 static void draw_stream(const struct sk_state *st,
-			const struct sk_stream_view *sv, struct canvas *c, int y)
+			const struct sk_stream_view *sv, struct canvas *c,
+			int y)
 {
 	const struct stream_cache *sc = &sv->sc;
 	int cw = st->n > 100 ? 4 : st->n > 10 ? 3 : 2, x0 = 6, cap = (c->w - x0) / cw;
@@ -446,8 +448,9 @@ static void sk_cache_words(const struct sk_state *st, char *buf, size_t len)
 	size_t n = (size_t)snprintf(buf, len, "[");
 	for (int i = 0; i < sc->n && n < len; i++) {
 		int j = i;
-		if (sc->n > 12)   /* the run of consecutive positions from i */
-			while (j + 1 < sc->n && sc->pos[j + 1] == sc->pos[j] + 1)
+		if (sc->n > 12) /* the run of consecutive positions from i */
+			while (j + 1 < sc->n &&
+			       sc->pos[j + 1] == sc->pos[j] + 1)
 				j++;
 		n += (size_t)snprintf(buf + n, len - n, "%s%d", i ? ", " : "",
 				      sc->pos[i]);
@@ -466,8 +469,8 @@ static void sk_narrate_stream(const struct sk_state *st, struct view *v)
 	char since[48], cache[80];
 	int last = st->arrived - 1, gone = last - st->recent;
 	/* one token or more: "Token 4 fills", "Tokens 4 to 11 fill" */
-	const char *s1 = st->arrived - sk_arrived_before(st, st->k) > 1 ? ""
-									 : "s";
+	const char *s1 =
+	    st->arrived - sk_arrived_before(st, st->k) > 1 ? "" : "s";
 	sk_since(st, since, sizeof since);
 	sk_cache_words(st, cache, sizeof cache);
 	switch (st->stop[st->k - SK_STREAM0 - 1]) {
@@ -476,13 +479,15 @@ static void sk_narrate_stream(const struct sk_state *st, struct view *v)
 			 "%s enter%s the streaming cache at places 0 to %d: "
 			 "the sinks, kept forever however long the stream "
 			 "grows. The bars: the query's weights over the keys "
-			 "cached so far.", since, s1, last);
+			 "cached so far.",
+			 since, s1, last);
 		break;
 	case SK_FULL:
 		snprintf(v->narration, VIEW_NARRATION,
 			 "%s fill%s the recent window: the cache %s holds %d "
 			 "entries, all it will ever hold. Nothing has left "
-			 "yet.", since, s1, cache, st->stream.n);
+			 "yet.",
+			 since, s1, cache, st->stream.n);
 		break;
 	case SK_EVICT:
 		snprintf(v->narration, VIEW_NARRATION,
@@ -497,7 +502,8 @@ static void sk_narrate_stream(const struct sk_state *st, struct view *v)
 			 "%s each evict%s the oldest non-sink: positions %d to "
 			 "%d are gone, %s. After token %d the cache is %s.",
 			 since, s1, st->sinks, gone,
-			 st->sinks ? "the sinks stay" : "no sink keeps the start",
+			 st->sinks ? "the sinks stay"
+				   : "no sink keeps the start",
 			 last, cache);
 		break;
 	default:
@@ -536,14 +542,17 @@ static void sk_render(const void *vs, struct view *v)
 		canvas_printf(c, 0, ci, role, "%-15s recent %.3f  out %+.4f", names[ci], r->recent, r->out);
 	}
 	/* While the stream fills, the bars are the cache as it stands. */
-	const struct sk_result *bars_of = shown == 0 ? NULL : streaming ? &sv.res : res[shown - 1];
+	const struct sk_result *bars_of = shown == 0  ? NULL
+					  : streaming ? &sv.res
+						      : res[shown - 1];
 	int learned = bars_of && bars_of->sink > 0;
 	struct sk_cols cols;
 	int lw = c->w - (learned ? SK_LEARNED_COLS : 0);   /* at least a column, however small the pane */
 	sk_layout(st, lw > 1 ? lw : 1, &cols);
 	int y0 = NCACHES + 1;
 	if (bars_of) {
-		draw_weights(st, bars_of, &cols, c, y0, bars, streaming ? sv.arrived : st->n);
+		draw_weights(st, bars_of, &cols, c, y0, bars,
+			     streaming ? sv.arrived : st->n);
 		draw_axis(st, &cols, c, y0 + bars, learned);
 	}
 	if (streaming)
@@ -570,7 +579,8 @@ static void sk_render(const void *vs, struct view *v)
 	else if (learned)
 		canvas_text(s, 0, 9, ROLE_ACCENT, "L █ learned sink logit");
 	if (streaming)
-		canvas_printf(s, 0, 10, ROLE_DIM, "bars: cache at token %d", sv.arrived - 1);
+		canvas_printf(s, 0, 10, ROLE_DIM, "bars: cache at token %d",
+			      sv.arrived - 1);
 	else if (st->k > 0)
 		canvas_printf(s, 0, 10, ROLE_DIM, "bars: %s", names[shown - 1]);
 	if (st->k > 0) {

@@ -17,7 +17,15 @@
 #define SW_FRAMES 5
 
 /* What a stop shows, in the order of the walk. */
-enum sw_stop { SW_INTRO, SW_FIRST, SW_FULL, SW_EVICT, SW_ROUND, SW_END, SW_NSTOPS };
+enum sw_stop {
+	SW_INTRO,
+	SW_FIRST,
+	SW_FULL,
+	SW_EVICT,
+	SW_ROUND,
+	SW_END,
+	SW_NSTOPS
+};
 
 struct sw_state {
 	int n, window;
@@ -60,7 +68,8 @@ static int sw_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	sw_add_stop(st, st->window + 1, SW_EVICT);
 	sw_add_stop(st, 2 * st->window, SW_ROUND);
 	sw_add_stop(st, st->n, SW_END);
-	if (st->stop_at[st->nstops - 1] < st->n)   /* the last query always shown */
+	if (st->stop_at[st->nstops - 1] <
+	    st->n) /* the last query always shown */
 		st->stop_at[st->nstops - 1] = st->n;
 	return 0;
 }
@@ -153,7 +162,8 @@ static void sw_narrate(const struct sw_state *st, struct view *v)
 			 "Sliding-window attention: a query at q sees a key at "
 			 "k only if k ≤ q and q − k < %d. No later query looks "
 			 "further back, so the cache holds %d entries in a "
-			 "ring.", w, w);
+			 "ring.",
+			 w, w);
 		return;
 	}
 	sw_cache_words(st, cache, sizeof cache);
@@ -163,7 +173,8 @@ static void sw_narrate(const struct sw_state *st, struct view *v)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "Position 0 goes to slot 0 mod %d = 0, which was "
 			 "empty: position p always goes to slot p mod %d, and "
-			 "the slot stores p beside its key and value.", w, w);
+			 "the slot stores p beside its key and value.",
+			 w, w);
 		break;
 	case SW_FULL:
 		snprintf(v->narration, VIEW_NARRATION,
@@ -230,11 +241,13 @@ static void sw_render(const void *vs, struct view *v)
 	}
 	for (int q = first; q < pos && q - first < rows; q++) {
 		int y = 1 + q - first;
-		canvas_printf(c, 0, y, q == pos - 1 ? ROLE_ACCENT : ROLE_DIM, "q%-3d", q);
+		canvas_printf(c, 0, y, q == pos - 1 ? ROLE_ACCENT : ROLE_DIM,
+			      "q%-3d", q);
 		for (int k = kfirst; k < st->n && k - kfirst < cols; k++) {
 			int vis = ring_swa_visible(q, k, st->window);
 			canvas_put(c, 5 + k - kfirst, y, vis ? 'x' : '.',
-				   vis ? (q == pos - 1 ? ROLE_ACCENT : ROLE_BAR) : ROLE_DIM);
+				   vis ? (q == pos - 1 ? ROLE_ACCENT : ROLE_BAR)
+				       : ROLE_DIM);
 		}
 	}
 	int rx = 5 + (st->n < cols ? st->n : cols) + 3;
@@ -269,9 +282,11 @@ static void sw_render(const void *vs, struct view *v)
 	canvas_text(s, 0, 3, ROLE_DIM, "x: k visible from q when");
 	canvas_text(s, 0, 4, ROLE_DIM, "k ≤ q and q − k < W");
 	if (pos > 0) {
-		canvas_printf(s, 0, 6, ROLE_ACCENT, "◀ pos %d → slot %d", pos - 1, rg.last_slot);
+		canvas_printf(s, 0, 6, ROLE_ACCENT, "◀ pos %d → slot %d",
+			      pos - 1, rg.last_slot);
 		if (rg.last_evicted >= 0)
-			canvas_printf(s, 0, 7, ROLE_HOT, "✗ evicts pos %d", rg.last_evicted);
+			canvas_printf(s, 0, 7, ROLE_HOT, "✗ evicts pos %d",
+				      rg.last_evicted);
 	}
 
 	sw_narrate(st, v);

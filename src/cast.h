@@ -60,5 +60,4 @@ int cast_write_ansi(FILE *out, const struct canvas *screen, const struct cast_op
 /* Later frames in another theme (enum theme_id); the next one is drawn whole. */
 void cast_set_theme(struct cast *c, int theme);
 
-
 #endif

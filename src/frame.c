@@ -23,7 +23,8 @@ static int message_in_pane(int w, const char *message)
 
 int frame_summary_rows(int w, int folded, const char *message)
 {
-	return folded && !message_in_pane(w, message) ? FRAME_FOLDED_ROWS : FRAME_SUMMARY_ROWS;
+	return folded && !message_in_pane(w, message) ? FRAME_FOLDED_ROWS
+						      : FRAME_SUMMARY_ROWS;
 }
 
 int frame_theme_folds(int theme)
@@ -31,7 +32,8 @@ int frame_theme_folds(int theme)
 	return theme == THEME_PROJECTOR;
 }
 
-void frame_pane_sizes(int w, int h, int summary_rows, int *pic_w, int *pic_h, int *side_w, int *side_h)
+void frame_pane_sizes(int w, int h, int summary_rows, int *pic_w, int *pic_h,
+		      int *side_w, int *side_h)
 {
 	int sw = side_width(w);
 	int ph = h - 4 - FRAME_NARRATION_ROWS - summary_rows;
@@ -134,7 +136,8 @@ static void title_bar(struct canvas *s, const struct frame_info *fi)
 	static const struct attempt plain[] = {{0, 1}, {1, 1}, {2, 1}, {0, 0}, {1, 0}, {2, 0}},
 				    in_lesson[] = {{0, 1}, {0, 0}, {1, 1}, {1, 0}};
 	const struct attempt *tries = lesson ? in_lesson : plain;
-	int ntries = lesson ? 4 : 6, skip_name = !lesson && !name_fits(fi, s->w);
+	int ntries = lesson ? 4 : 6,
+	    skip_name = !lesson && !name_fits(fi, s->w);
 	snprintf(right, sizeof right, " step %d/%d%s ", r->step, r->nsteps, fi->autoplay ? " ▶" : "");
 	canvas_hline(s, 1, 0, s->w - 2, GLYPH_HLINE, ROLE_DIM);
 	canvas_put(s, 0, 0, GLYPH_TOP_LEFT, ROLE_DIM);
@@ -210,17 +213,20 @@ static void summary_folded(struct canvas *s, int checked, int failed, int y0)
 {
 	int used;
 	if (failed)
-		used = canvas_printf(s, 2, y0, ROLE_FAIL, "✗ %d of %d checks FAIL", failed, checked);
+		used = canvas_printf(s, 2, y0, ROLE_FAIL,
+				     "✗ %d of %d checks FAIL", failed, checked);
 	else if (!checked)
 		used = canvas_printf(s, 2, y0, ROLE_DIM, "nothing checked yet");
 	else
-		used = canvas_printf(s, 2, y0, ROLE_OK, "✓ %d checks pass", checked);
+		used = canvas_printf(s, 2, y0, ROLE_OK, "✓ %d checks pass",
+				     checked);
 	canvas_text(s, 2 + used, y0, ROLE_DIM, " · w explains");
 }
 
 /* The checked numbers, failures first, packed whole onto the pane's rows;
  * the last row ends in "+N more" when some do not fit (--summary has them all). */
-static void summary_pane(struct canvas *s, const struct frame_info *fi, int y0, int rows)
+static void summary_pane(struct canvas *s, const struct frame_info *fi, int y0,
+			 int rows)
 {
 	const struct summary *sum = fi->sum;
 	int checked = 0, failed = 0;
@@ -300,7 +306,8 @@ static void key_bar(struct canvas *s, const struct frame_info *fi)
 		canvas_text(s, 1 + used, y, ROLE_LABEL, hint);
 		return;
 	}
-	if (fi->message && *fi->message && !message_in_pane(s->w, fi->message)) {
+	if (fi->message && *fi->message &&
+	    !message_in_pane(s->w, fi->message)) {
 		char msg[400];
 		snprintf(msg, sizeof msg, " %s ", fi->message);
 		canvas_text(s, 1, y, fi->message_is_error ? ROLE_FAIL : ROLE_ACCENT, msg);
@@ -876,7 +883,8 @@ void frame_compose(struct canvas *s, const struct frame_info *fi, const struct v
 		too_small(s);
 		return;
 	}
-	int pw, ph, sw, sh, sum_rows = frame_summary_rows(s->w, fi->folded, fi->message);
+	int pw, ph, sw, sh,
+	    sum_rows = frame_summary_rows(s->w, fi->folded, fi->message);
 	frame_pane_sizes(s->w, s->h, sum_rows, &pw, &ph, &sw, &sh);
 	int sep = 2 + pw + 1;           /* column of the bar between picture and state */
 	int nar_y = 1 + ph + 1, sum_y = nar_y + FRAME_NARRATION_ROWS + 1;

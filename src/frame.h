@@ -78,7 +78,8 @@ int frame_theme_folds(int theme);
 /* Sizes of the scene pane's two canvases for a screen of w x h whose
  * summary pane has summary_rows rows (frame_summary_rows); the picture
  * and the state pane get every row the summary does not take. */
-void frame_pane_sizes(int w, int h, int summary_rows, int *pic_w, int *pic_h, int *side_w, int *side_h);
+void frame_pane_sizes(int w, int h, int summary_rows, int *pic_w, int *pic_h,
+		      int *side_w, int *side_h);
 /* Compose the screen; view holds the scene's rendered canvases and narration. */
 void frame_compose(struct canvas *screen, const struct frame_info *fi, const struct view *view);
 /* Rows the w pane's text takes once wrapped on a screen of width w, and

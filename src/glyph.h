@@ -23,7 +23,8 @@ enum glyph {
 	GLYPH_TEE_UP = 0x2534,        /* ┴ */
 	GLYPH_CROSS = 0x253c,
 	/* bars and shades */
-	GLYPH_LOWER_EIGHTH = 0x2581,  /* ▁ .. ▇ are GLYPH_LOWER_EIGHTH + 0 .. 6 */
+	GLYPH_LOWER_EIGHTH =
+	    0x2581, /* ▁ .. ▇ are GLYPH_LOWER_EIGHTH + 0 .. 6 */
 	GLYPH_FULL = 0x2588,
 	GLYPH_UPPER_EIGHTH = 0x2594,  /* ▔ the thinnest strip at a cell's top */
 	GLYPH_LEFT_SEVEN_EIGHTHS = 0x2589,   /* ▉ .. ▏ are 7/8 .. 1/8 */

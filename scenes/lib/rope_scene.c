@@ -333,7 +333,8 @@ int rope_scene_tween(const void *st, int k)
 	 * through (0 to 1: the label would stand still for the whole move);
 	 * it is drawn at once */
 	return fabs(r->stops[k].pos - r->stops[k - 1].pos) >= ROPE_TWEEN
-		       ? ROPE_TWEEN : 0;
+		   ? ROPE_TWEEN
+		   : 0;
 }
 
 void rope_scene_check_max_trained(struct summary *s, const struct rope_scene *r, const double *theta)

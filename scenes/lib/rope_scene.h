@@ -86,8 +86,8 @@ int rope_scene_nsteps(const void *st);
 int rope_scene_tween(const void *st, int k);
 /* Add a stop at pos (kept only when it lies after the last one and before
  * the target, and a place is left: the target stop comes last). */
-void rope_scene_stop(struct rope_scene *r, double pos,
-		     enum rope_stop_kind kind, int pair);
+void rope_scene_stop(struct rope_scene *r, double pos, enum rope_stop_kind kind,
+		     int pair);
 /* The position the view shows: the step's stop, or on the way to it. */
 double rope_scene_view_pos(const struct rope_scene *r, const struct view *v);
 /* The drawn pair that completes its first turn first after `after`,
@@ -134,7 +134,6 @@ enum {
 };
 /* Add the inputs of `which` to the item added last, pair i for ROPE_IN_I. */
 void rope_scene_in(struct summary *s, const struct rope_scene *r, unsigned which, int i);
-
 
 /* The angle a pair of rate theta sweeps over the trained span [0, train):
  * training saw positions 0 .. train - 1, and interpolation (PI, YaRN) keeps

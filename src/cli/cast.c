@@ -59,13 +59,15 @@ struct cast_part {
  * folded: the summary pane on one line (the projector theme, as the TUI).
  * A lesson note that fills the narration pane is held on its own first,
  * within the same step.  0, or -1 when out of memory or stdout fails. */
-static int cast_run(struct cast *c, const struct registry *reg, struct run *r, const struct cast_part *p, int w,
-		    int h, int folded, long *ms)
+static int cast_run(struct cast *c, const struct registry *reg, struct run *r,
+		    const struct cast_part *p, int w, int h, int folded,
+		    long *ms)
 {
 	int pw, ph, sw, sh, rc = 0;
 	char err[700], label[600];
 	struct summary s;
-	frame_pane_sizes(w, h, frame_summary_rows(w, folded, NULL), &pw, &ph, &sw, &sh);
+	frame_pane_sizes(w, h, frame_summary_rows(w, folded, NULL), &pw, &ph,
+			 &sw, &sh);
 	struct canvas *screen = canvas_new(w, h);
 	struct view v = {.pic = canvas_new(pw, ph), .side = canvas_new(sw, sh)};
 	summary_init(&s);
@@ -78,8 +80,12 @@ static int cast_run(struct cast *c, const struct registry *reg, struct run *r, c
 	int have_sum = run_summary(r, &s, err, sizeof err) == 0;
 	for (int k = p->first; k <= p->last && rc == 0; k++) {
 		run_goto(r, k);
-		struct frame_info fi = {.reg = reg, .run = r, .sum = have_sum ? &s : NULL, .lesson = p->lesson,
-					.lesson_item = p->lesson ? p->item : -1, .folded = folded};
+		struct frame_info fi = {.reg = reg,
+					.run = r,
+					.sum = have_sum ? &s : NULL,
+					.lesson = p->lesson,
+					.lesson_item = p->lesson ? p->item : -1,
+					.folded = folded};
 		/* the move into step k, as → plays it (none into the first step
 		 * of a part: the step before it was not shown) */
 		int tweens = k > p->first ? run_tween_frames(r) : 0;
@@ -202,7 +208,8 @@ int cli_cast_lesson(const struct app *a, const struct cli_options *o)
 			status = 2;
 			break;
 		}
-		if (cast_run(c, &a->reg, &r, &p, w, h, frame_theme_folds(o->theme), &ms) < 0)
+		if (cast_run(c, &a->reg, &r, &p, w, h,
+			     frame_theme_folds(o->theme), &ms) < 0)
 			status = 2;
 		run_close(&r);
 	}
@@ -266,7 +273,8 @@ int cli_cast(const struct app *a, const struct cli_options *o)
 			break;
 		}
 		struct cast_part p = {.first = 0, .last = r.nsteps, .speed = 1};
-		if (cast_run(c, reg, &r, &p, w, h, frame_theme_folds(o->theme), &ms) < 0)
+		if (cast_run(c, reg, &r, &p, w, h, frame_theme_folds(o->theme),
+			     &ms) < 0)
 			status = 2;
 		run_close(&r);
 	}

@@ -17,19 +17,25 @@
 
 /* The screen of run r at its current step, composed into screen; folded:
  * the summary pane on one line, as the TUI starts in the projector theme. */
-static int compose(const struct registry *reg, struct run *r, struct canvas *screen, int folded)
+static int compose(const struct registry *reg, struct run *r,
+		   struct canvas *screen, int folded)
 {
 	int pw, ph, sw, sh;
 	char err[700];
 	struct summary s;
-	frame_pane_sizes(screen->w, screen->h, frame_summary_rows(screen->w, folded, NULL), &pw, &ph, &sw, &sh);
+	frame_pane_sizes(screen->w, screen->h,
+			 frame_summary_rows(screen->w, folded, NULL), &pw, &ph,
+			 &sw, &sh);
 	struct view v = {.pic = canvas_new(pw, ph), .side = canvas_new(sw, sh)};
 	int rc = v.pic && v.side ? 0 : -1;
 	summary_init(&s);
 	if (rc == 0) {
 		int have_sum = run_summary(r, &s, err, sizeof err) == 0;
 		run_render(r, &v);
-		struct frame_info fi = {.reg = reg, .run = r, .sum = have_sum ? &s : NULL, .folded = folded};
+		struct frame_info fi = {.reg = reg,
+					.run = r,
+					.sum = have_sum ? &s : NULL,
+					.folded = folded};
 		frame_compose(screen, &fi, &v);
 	}
 	summary_free(&s);
@@ -61,7 +67,9 @@ int cli_frame(const struct app *a, const struct cli_options *o)
 	}
 	run_goto(&r, step);
 	struct canvas *screen = canvas_new(w, h);
-	int rc = screen ? compose(&a->reg, &r, screen, frame_theme_folds(o->theme)) : -1;
+	int rc = screen
+		     ? compose(&a->reg, &r, screen, frame_theme_folds(o->theme))
+		     : -1;
 	if (rc < 0) {
 		err_print("out of memory");
 	} else if (o->frame_format == FRAME_SVG) {

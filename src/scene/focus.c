@@ -28,10 +28,11 @@
 
 /* A number as printed. */
 struct shown {
-	double x;        /* its value */
-	double tol;      /* half a unit in its last printed digit */
-	int digits;      /* digits printed, the integer part's leading zeros left out */
-	char text[48];   /* as printed, without sign glyphs and thousands commas */
+	double x;   /* its value */
+	double tol; /* half a unit in its last printed digit */
+	int digits; /* digits printed, the integer part's leading zeros left out */
+	char
+	    text[48]; /* as printed, without sign glyphs and thousands commas */
 };
 
 static int is_digit(char c)
@@ -41,7 +42,8 @@ static int is_digit(char c)
 
 static int is_word(char c)
 {
-	return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+	return is_digit(c) || (c >= 'a' && c <= 'z') ||
+	       (c >= 'A' && c <= 'Z') || c == '_';
 }
 
 /* The number printed at q (a digit that begins one), into *n; returns the
@@ -52,11 +54,13 @@ static const char *number_at(const char *start, const char *q, struct shown *n)
 	char buf[64];
 	size_t o = 0;
 	int digits = 0, lead = 1, decimals = 0, exp10 = 0;
-	int neg = (q > start && q[-1] == '-') || (q - start >= 3 && !memcmp(q - 3, "\xe2\x88\x92", 3));   /* − */
+	int neg = (q > start && q[-1] == '-') ||
+		  (q - start >= 3 && !memcmp(q - 3, "\xe2\x88\x92", 3)); /* − */
 	const char *p = q;
 	if (neg)
 		buf[o++] = '-';
-	for (; is_digit(*p) || (*p == ',' && is_digit(p[1]) && is_digit(p[2]) && is_digit(p[3]) && !is_digit(p[4]));
+	for (; is_digit(*p) || (*p == ',' && is_digit(p[1]) && is_digit(p[2]) &&
+				is_digit(p[3]) && !is_digit(p[4]));
 	     p++) {
 		if (*p == ',')
 			continue;   /* 131,072: a thousands comma */
@@ -71,7 +75,9 @@ static const char *number_at(const char *start, const char *q, struct shown *n)
 			if (o < 40)
 				buf[o++] = *p;
 		}
-	if ((*p == 'e' || *p == 'E') && (is_digit(p[1]) || ((p[1] == '-' || p[1] == '+') && is_digit(p[2])))) {
+	if ((*p == 'e' || *p == 'E') &&
+	    (is_digit(p[1]) ||
+	     ((p[1] == '-' || p[1] == '+') && is_digit(p[2])))) {
 		buf[o++] = *p++;
 		exp10 = (int)strtol(p, NULL, 10);
 		for (buf[o++] = *p++; is_digit(*p) && o < 60; p++)
@@ -140,7 +146,9 @@ int focus_item(const struct summary *s, const char *now, const char *before)
 		if (n.digits < FOCUS_MIN_DIGITS)
 			continue;
 		int is_new = !prints(before, &n);
-		if (best >= 0 && (is_new < best_new || (is_new == best_new && n.digits <= best_digits)))
+		if (best >= 0 &&
+		    (is_new < best_new ||
+		     (is_new == best_new && n.digits <= best_digits)))
 			continue;
 		int i = item_for(s, &n);
 		if (i < 0)
@@ -163,7 +171,8 @@ char *focus_view_text(const struct view *v)
 	t[o++] = '\n';
 	for (int y = 0; v->side && y < v->side->h; y++) {
 		for (int x = 0; x < v->side->w; x++)
-			o += (size_t)utf8_encode(canvas_at(v->side, x, y)->ch, t + o);
+			o += (size_t)utf8_encode(canvas_at(v->side, x, y)->ch,
+						 t + o);
 		t[o++] = '\n';
 	}
 	t[o] = 0;

@@ -218,9 +218,11 @@ static int check_names(const struct lesson *l, const struct ini_file *f, char *e
 		const struct ini_key *k = &f->keys[i];
 		int top = !strcmp(k->section, "lesson");
 		if (!key_known(top ? lesson_keys : item_keys, k->key)) {
-			err_set(err, errlen, l->path, k->line, k->section, k->key, "unknown key (%s)",
+			err_set(err, errlen, l->path, k->line, k->section,
+				k->key, "unknown key (%s)",
 				top ? "[lesson] takes title, model and pace"
-				    : "an item takes scene, step, set, until and note");
+				    : "an item takes scene, step, set, until "
+				      "and note");
 			return -1;
 		}
 	}
@@ -278,7 +280,8 @@ static int read_pace(struct lesson *l, const struct ini_file *f, char *err,
 	err_clean(shown, sizeof shown, v);
 	err_set(err, errlen, l->path, line, "lesson", "pace",
 		"%s: '%s' (a speed from %g to %g; 1 reads at %d words a "
-		"minute)", why, shown, PACE_SPEED_MIN, PACE_SPEED_MAX,
+		"minute)",
+		why, shown, PACE_SPEED_MIN, PACE_SPEED_MAX,
 		PACE_WORDS_PER_MINUTE);
 	return -1;
 }

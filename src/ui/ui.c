@@ -451,17 +451,21 @@ static void explain_focus(struct ui *u)
 	int i = now ? focus_item(sum, now, before) : -1;
 	free(now);
 	free(before);
-	long off = i >= 0 ? focus_explain_offset(u->explain, sum->items[i].key) : -1;
+	long off =
+	    i >= 0 ? focus_explain_offset(u->explain, sum->items[i].key) : -1;
 	char *head = off >= 0 ? strndup(u->explain, (size_t)off) : NULL;
 	if (!head)
 		return;
 	int w, h;
 	term_size(&w, &h);
-	int top = frame_explain_rows(w, head), max = frame_explain_rows(w, u->explain) - frame_explain_page(h);
+	int top = frame_explain_rows(w, head),
+	    max = frame_explain_rows(w, u->explain) - frame_explain_page(h);
 	free(head);
 	u->explain_top = top < max ? top : max > 0 ? max : 0;
 	char msg[200];
-	snprintf(msg, sizeof msg, "explain: at %s, which this step shows (g goes to the top)", sum->items[i].key);
+	snprintf(msg, sizeof msg,
+		 "explain: at %s, which this step shows (g goes to the top)",
+		 sum->items[i].key);
 	say(u, 0, msg);
 }
 
@@ -854,14 +858,17 @@ static int key_main(struct ui *u, int key, int fkey)
 			cast_set_theme(u->rec, u->theme);
 		/* each theme brings its own summary pane: folded on the projector */
 		u->folded = frame_theme_folds(u->theme);
-		snprintf(msg, sizeof msg, "theme: %s (t switches)%s", theme_name(u->theme),
+		snprintf(msg, sizeof msg, "theme: %s (t switches)%s",
+			 theme_name(u->theme),
 			 u->folded ? ", the summary folded: p shows it" : "");
 		say(u, 0, msg);
 		break;
 	case ACT_FOLD:
 		u->folded = !u->folded;
-		say(u, 0, u->folded ? "summary folded to one line: p shows it again, w explains each number"
-				    : "summary shown: p folds it to one line");
+		say(u, 0,
+		    u->folded ? "summary folded to one line: p shows it again, "
+				"w explains each number"
+			      : "summary shown: p folds it to one line");
 		break;
 	case ACT_SCENES:
 		u->scene_sel = u->cur;
@@ -928,7 +935,8 @@ static int fit_canvases(struct ui *u, int w, int h, int summary_rows)
 {
 	int pw, ph, sw, sh;
 	frame_pane_sizes(w, h, summary_rows, &pw, &ph, &sw, &sh);
-	if (u->screen && u->screen->w == w && u->screen->h == h && u->view.pic && u->view.pic->h == ph)
+	if (u->screen && u->screen->w == w && u->screen->h == h &&
+	    u->view.pic && u->view.pic->h == ph)
 		return 0;
 	canvas_free(u->screen);
 	canvas_free(u->view.pic);
@@ -943,7 +951,9 @@ static void draw(struct ui *u)
 {
 	int w, h;
 	term_size(&w, &h);
-	if (w < 1 || h < 1 || fit_canvases(u, w, h, frame_summary_rows(w, u->folded, u->message)) < 0)
+	if (w < 1 || h < 1 ||
+	    fit_canvases(u, w, h,
+			 frame_summary_rows(w, u->folded, u->message)) < 0)
 		return;
 	refresh_summary(u);
 	run_render_tween(cur(u), &u->view, u->tween);
@@ -1084,8 +1094,9 @@ static void loop(struct ui *u)
 		 * a scene measuring in the background is redrawn five times a second
 		 * (drawn_busy, not busy now: a run that ended since the draw still gets
 		 * its last frame). */
-		int wait_ms = u->autoplay ? (int)dwell_ms(u)
-			      : u->drawn_busy ? 200 : -1;
+		int wait_ms = u->autoplay     ? (int)dwell_ms(u)
+			      : u->drawn_busy ? 200
+					      : -1;
 		if (u->drawn_busy && wait_ms > 200)
 			wait_ms = 200;
 		if (u->jump && (wait_ms < 0 || wait_ms > JUMP_WAIT_MS))

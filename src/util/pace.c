@@ -18,8 +18,9 @@ double pace_clamp(double speed)
 	/* also NaN: no comparison holds, so it falls to the default */
 	if (speed >= PACE_SPEED_MIN && speed <= PACE_SPEED_MAX)
 		return speed;
-	return speed > PACE_SPEED_MAX ? PACE_SPEED_MAX :
-	       speed < PACE_SPEED_MIN ? PACE_SPEED_MIN : 1.0;
+	return speed > PACE_SPEED_MAX   ? PACE_SPEED_MAX
+	       : speed < PACE_SPEED_MIN ? PACE_SPEED_MIN
+					: 1.0;
 }
 
 long pace_ms(const char *text, double speed)

@@ -59,7 +59,8 @@ static char *step_text(struct foc *f, int k)
 /* The item the pane opens at on step k, or -1. */
 static int item_at(struct foc *f, int k)
 {
-	char *before = k > 0 ? step_text(f, k - 1) : NULL, *now = step_text(f, k);
+	char *before = k > 0 ? step_text(f, k - 1) : NULL,
+	     *now = step_text(f, k);
 	int i = focus_item(&f->sum, now, before);
 	free(before);
 	free(now);
@@ -82,25 +83,35 @@ static void online_softmax(const struct registry *reg)
 	/* step 2 feeds 3 after 1: m = 3, s = exp(1 - 3) + exp(0) */
 	double s1 = exp(1.0 - 3.0) + 1.0;
 	int i = item_at(&f, 2);
-	T_OK(i >= 0 && fabs((f.sum.items[i].val) - s1) < 5e-7 && !strcmp(f.sum.items[i].key, "s.1"),
-	     "focus: online-softmax step 2 opens at s.1 = %.6f, the sum it prints (at %s)", s1, key_of(&f, i));
+	T_OK(i >= 0 && fabs((f.sum.items[i].val) - s1) < 5e-7 &&
+		 !strcmp(f.sum.items[i].key, "s.1"),
+	     "focus: online-softmax step 2 opens at s.1 = %.6f, the sum it "
+	     "prints (at %s)",
+	     s1, key_of(&f, i));
 	/* the pane's row: the heading "s.1 = 1.13533528" down the audit */
 	char *text = explain_text(&f.r, &f.sum);
-	long off = text && i >= 0 ? focus_explain_offset(text, f.sum.items[i].key) : -1;
+	long off = text && i >= 0
+		       ? focus_explain_offset(text, f.sum.items[i].key)
+		       : -1;
 	char want[64];
 	snprintf(want, sizeof want, "s.1 = %.8f\n", s1);
-	T_OK(off > 0 && !strncmp(text + off, want, strlen(want)), "focus: the w pane's heading of s.1 found at byte %ld",
-	     off);
+	T_OK(off > 0 && !strncmp(text + off, want, strlen(want)),
+	     "focus: the w pane's heading of s.1 found at byte %ld", off);
 	free(text);
 	/* step 4 prints the old sum and the new one: the new is the step's
 	 * (5 raises the max: the old s scaled by exp(3 - 5), plus exp(0)) */
-	double s2 = exp(1.0 - 3.0) + 1.0 + exp(2.0 - 3.0), s3 = s2 * exp(3.0 - 5.0) + 1.0;
+	double s2 = exp(1.0 - 3.0) + 1.0 + exp(2.0 - 3.0),
+	       s3 = s2 * exp(3.0 - 5.0) + 1.0;
 	i = item_at(&f, 4);
-	T_OK(i >= 0 && fabs(f.sum.items[i].val - s3) < 5e-7 && !strcmp(f.sum.items[i].key, "s.3"),
-	     "focus: online-softmax step 4 opens at s.3 = %.6f, the new sum, not the old %.6f (at %s)", s3, s2,
-	     key_of(&f, i));
+	T_OK(i >= 0 && fabs(f.sum.items[i].val - s3) < 5e-7 &&
+		 !strcmp(f.sum.items[i].key, "s.3"),
+	     "focus: online-softmax step 4 opens at s.3 = %.6f, the new sum, "
+	     "not the old %.6f (at %s)",
+	     s3, s2, key_of(&f, i));
 	/* step 0 prints m = −∞ and s = 0: no number of the summary */
-	T_EQ_INT(item_at(&f, 0), -1, "focus: online-softmax step 0 prints no summary number: the pane opens at its top");
+	T_EQ_INT(item_at(&f, 0), -1,
+		 "focus: online-softmax step 0 prints no summary number: the "
+		 "pane opens at its top");
 	foc_close(&f);
 }
 
@@ -118,20 +129,26 @@ static void reading(void)
 	struct {
 		const char *now, *before, *want;
 	} cases[] = {
-		{"x[1] = 20 and 131,072 bytes", NULL, "bytes"},     /* a thousands comma; 20 is too short */
-		{"a 128K cache, 20 of them", NULL, NULL},           /* 128K is not 128 */
-		{"key m.131072 = 5", NULL, NULL},                    /* a key's index is not a value */
-		{"output −0.0172 here", NULL, "output"},             /* the minus sign glyph */
-		{"old 1.503215, new 1.203438", NULL, "old"},         /* as many digits: the first */
-		{"old 1.503215, new 1.203438", "s = 1.503215", "new"},   /* what the step changed */
-		{"1.50 and 1.503215", NULL, "old"},                  /* more digits win */
+	    {"x[1] = 20 and 131,072 bytes", NULL,
+	     "bytes"}, /* a thousands comma; 20 is too short */
+	    {"a 128K cache, 20 of them", NULL, NULL}, /* 128K is not 128 */
+	    {"key m.131072 = 5", NULL, NULL}, /* a key's index is not a value */
+	    {"output −0.0172 here", NULL, "output"}, /* the minus sign glyph */
+	    {"old 1.503215, new 1.203438", NULL,
+	     "old"}, /* as many digits: the first */
+	    {"old 1.503215, new 1.203438", "s = 1.503215",
+	     "new"},                            /* what the step changed */
+	    {"1.50 and 1.503215", NULL, "old"}, /* more digits win */
 	};
 	for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		int i = focus_item(&s, cases[k].now, cases[k].before);
 		const char *got = i >= 0 ? s.items[i].key : NULL;
-		T_OK(cases[k].want ? got && !strcmp(got, cases[k].want) : !got, "focus: \"%s\"%s%s opens at %s (got %s)",
-		     cases[k].now, cases[k].before ? " after " : "", cases[k].before ? cases[k].before : "",
-		     cases[k].want ? cases[k].want : "the top", got ? got : "the top");
+		T_OK(cases[k].want ? got && !strcmp(got, cases[k].want) : !got,
+		     "focus: \"%s\"%s%s opens at %s (got %s)", cases[k].now,
+		     cases[k].before ? " after " : "",
+		     cases[k].before ? cases[k].before : "",
+		     cases[k].want ? cases[k].want : "the top",
+		     got ? got : "the top");
 	}
 	summary_free(&s);
 }
@@ -141,11 +158,13 @@ static void print_all(const struct registry *reg)
 {
 	for (int j = 0; j < reg->n; j++) {
 		struct foc f;
-		if (scene_measures(&reg->defs[j]) || foc_open(&f, reg, reg->defs[j].cls->id) < 0)
+		if (scene_measures(&reg->defs[j]) ||
+		    foc_open(&f, reg, reg->defs[j].cls->id) < 0)
 			continue;
 		for (int k = 0; k <= f.r.nsteps; k++) {
 			int i = item_at(&f, k);
-			printf("# %s step %d: %s\n", reg->defs[j].cls->id, k, key_of(&f, i));
+			printf("# %s step %d: %s\n", reg->defs[j].cls->id, k,
+			       key_of(&f, i));
 		}
 		foc_close(&f);
 	}

@@ -143,10 +143,12 @@ static void cursor_in_view(const struct registry *reg)
 
 /* Row y of the screen inside the frame as text, its trailing blanks dropped; ascii: each
  * glyph as the ASCII fallback draws it (a non-UTF-8 terminal). */
-static void row_cells(const struct canvas *s, int y, int ascii, char *buf, size_t len)
+static void row_cells(const struct canvas *s, int y, int ascii, char *buf,
+		      size_t len)
 {
 	size_t o = 0;
-	for (int x = 1; x < s->w - 1 && o + 5 < len; x++) {   /* inside the frame's sides */
+	for (int x = 1; x < s->w - 1 && o + 5 < len;
+	     x++) { /* inside the frame's sides */
 		uint32_t ch = canvas_at(s, x, y)->ch;
 		if (ascii)
 			buf[o++] = glyph_ascii(ch);
@@ -172,7 +174,8 @@ static void folded_summary(const struct registry *reg)
 		return;
 	}
 	int pw, ph, sw, sh;
-	frame_pane_sizes(80, 24, frame_summary_rows(80, 1, NULL), &pw, &ph, &sw, &sh);
+	frame_pane_sizes(80, 24, frame_summary_rows(80, 1, NULL), &pw, &ph, &sw,
+			 &sh);
 	canvas_free(c.v.pic);
 	canvas_free(c.v.side);
 	c.v.pic = canvas_new(pw, ph);
@@ -181,29 +184,38 @@ static void folded_summary(const struct registry *reg)
 	struct summary s;
 	summary_init(&s);
 	summary_check_int(&s, HOW_REFERENCE, 4096, 4096, "cells");
-	summary_check_real(&s, HOW_REFERENCE, 0.5, 0.25, 1e-6, "half");   /* a failure */
+	summary_check_real(&s, HOW_REFERENCE, 0.5, 0.25, 1e-6,
+			   "half"); /* a failure */
 	summary_check_int(&s, HOW_REFERENCE, 8, 8, "heads");
-	summary_int(&s, 3, "shown");   /* no second way: not counted */
-	struct frame_info fi = {.reg = reg, .run = &c.r, .sum = &s, .folded = 1};
+	summary_int(&s, 3, "shown"); /* no second way: not counted */
+	struct frame_info fi = {
+	    .reg = reg, .run = &c.r, .sum = &s, .folded = 1};
 	frame_compose(c.screen, &fi, &c.v);
 	row_cells(c.screen, 22, 0, row, sizeof row);
-	T_EQ_STR(row, " ✗ 1 of 3 checks FAIL · w explains",
-		 "frame: folded, a failure is counted on the summary's one row");
+	T_EQ_STR(
+	    row, " ✗ 1 of 3 checks FAIL · w explains",
+	    "frame: folded, a failure is counted on the summary's one row");
 	row_cells(c.screen, 22, 1, row, sizeof row);
 	T_EQ_STR(row, " x 1 of 3 checks FAIL . w explains",
 		 "frame: folded, the count reads in ASCII too (x, not +)");
-	T_EQ_INT(canvas_at(c.screen, 2, 22)->role, ROLE_FAIL, "frame: folded, the failure's mark has the failure's role");
-	T_EQ_INT(canvas_at(c.screen, 0, 21)->ch, GLYPH_TEE_RIGHT, "frame: folded, the divider right above the line");
-	T_EQ_INT(canvas_at(c.screen, 0, 23)->ch, GLYPH_BOTTOM_LEFT, "frame: folded, the key bar right below it");
+	T_EQ_INT(canvas_at(c.screen, 2, 22)->role, ROLE_FAIL,
+		 "frame: folded, the failure's mark has the failure's role");
+	T_EQ_INT(canvas_at(c.screen, 0, 21)->ch, GLYPH_TEE_RIGHT,
+		 "frame: folded, the divider right above the line");
+	T_EQ_INT(canvas_at(c.screen, 0, 23)->ch, GLYPH_BOTTOM_LEFT,
+		 "frame: folded, the key bar right below it");
 	s.items[1].status = SUMMARY_OK;
 	frame_compose(c.screen, &fi, &c.v);
 	row_cells(c.screen, 22, 0, row, sizeof row);
-	T_EQ_STR(row, " ✓ 3 checks pass · w explains",
-		 "frame: folded, all pass: the count and where the numbers are");
+	T_EQ_STR(
+	    row, " ✓ 3 checks pass · w explains",
+	    "frame: folded, all pass: the count and where the numbers are");
 	/* a long message: the pane unfolds for it, whole */
-	T_EQ_INT(frame_summary_rows(80, 1, long_err), FRAME_SUMMARY_ROWS,
-		 "frame: a message too long for the key bar takes an unfolded pane");
-	T_EQ_INT(frame_summary_rows(80, 1, "theme: projector"), FRAME_FOLDED_ROWS,
+	T_EQ_INT(
+	    frame_summary_rows(80, 1, long_err), FRAME_SUMMARY_ROWS,
+	    "frame: a message too long for the key bar takes an unfolded pane");
+	T_EQ_INT(frame_summary_rows(80, 1, "theme: projector"),
+		 FRAME_FOLDED_ROWS,
 		 "frame: a short message leaves the pane folded");
 	frame_pane_sizes(80, 24, FRAME_SUMMARY_ROWS, &pw, &ph, &sw, &sh);
 	canvas_free(c.v.pic);
@@ -211,13 +223,15 @@ static void folded_summary(const struct registry *reg)
 	c.v.pic = canvas_new(pw, ph);
 	c.v.side = canvas_new(sw, sh);
 	run_render(&c.r, &c.v);
-	static const char words[] = "config.json: num_key_value_heads 7 does not divide num_attention_heads 32, "
+	static const char words[] = "config.json: num_key_value_heads 7 does "
+				    "not divide num_attention_heads 32, "
 				    "so no cache can be sized for this model";
 	fi.message = words;
 	fi.message_is_error = 1;
 	frame_compose(c.screen, &fi, &c.v);
 	screen_text(c.screen, 1, 79, text, sizeof text);
-	T_OK(strstr(text, words) != NULL, "frame: folded, a long error is still shown whole at 80x24");
+	T_OK(strstr(text, words) != NULL,
+	     "frame: folded, a long error is still shown whole at 80x24");
 	summary_free(&s);
 	scr_close(&c);
 }
@@ -444,7 +458,8 @@ static void pane_margins(const struct registry *reg)
 	const unsigned nsizes = sizeof sizes / sizeof sizes[0];
 	/* each size unfolded, then folded (the presenter's screen) */
 	for (unsigned z = 0; z < 2 * nsizes; z++) {
-		int w = sizes[z % nsizes][0], h = sizes[z % nsizes][1], pw, ph, sw, sh, folded = z >= nsizes;
+		int w = sizes[z % nsizes][0], h = sizes[z % nsizes][1], pw, ph,
+		    sw, sh, folded = z >= nsizes;
 		int rows = frame_summary_rows(w, folded, NULL);
 		frame_pane_sizes(w, h, rows, &pw, &ph, &sw, &sh);
 		const char *how = folded ? " folded" : "";
@@ -458,13 +473,18 @@ static void pane_margins(const struct registry *reg)
 		canvas_fill(v.side, 0, 0, sw, sh, 'S', ROLE_NORMAL);
 		for (int i = 0; i < 30; i++)   /* more than a row of it */
 			strcat(v.narration, "narration ");
-		struct frame_info fi = {.reg = reg, .run = &c.r, .folded = folded};
+		struct frame_info fi = {
+		    .reg = reg, .run = &c.r, .folded = folded};
 		frame_compose(screen, &fi, &v);
 		/* title, picture, divider, narration, divider, summary, key bar */
-		T_EQ_INT(1 + ph + 1 + FRAME_NARRATION_ROWS + 1 + rows + 1, h,
-			 "frame %dx%d%s: the panes' rows add up to the screen's", w, h, how);
+		T_EQ_INT(
+		    1 + ph + 1 + FRAME_NARRATION_ROWS + 1 + rows + 1, h,
+		    "frame %dx%d%s: the panes' rows add up to the screen's", w,
+		    h, how);
 		T_OK(canvas_at(screen, 0, h - 2 - rows)->ch == GLYPH_TEE_RIGHT,
-		     "frame %dx%d%s: the summary's divider %d rows above the key bar", w, h, how, rows + 1);
+		     "frame %dx%d%s: the summary's divider %d rows above the "
+		     "key bar",
+		     w, h, how, rows + 1);
 		int bad = 0, filled = 0, sep = -1;
 		for (int x = 1; x < w - 1 && sep < 0; x++)
 			if (canvas_at(screen, x, 1)->ch == GLYPH_VLINE)
@@ -485,11 +505,14 @@ static void pane_margins(const struct registry *reg)
 			nar_w = last - 1 > nar_w ? last - 1 : nar_w;
 		}
 		T_OK(sep > 0 && bad == 0 && filled == (pw + sw) * ph,
-		     "frame %dx%d%s: both panes whole with a blank column either side (%d cells not blank, %d of %d filled)",
+		     "frame %dx%d%s: both panes whole with a blank column "
+		     "either side (%d cells not blank, %d of %d filled)",
 		     w, h, how, bad, filled, (pw + sw) * ph);
-		T_OK(nar_w <= view_narration_width(&v) && view_narration_width(&v) == w - 4,
-		     "frame %dx%d%s: the narration wraps within the %d columns scenes are told (%d used)", w, h, how,
-		     view_narration_width(&v), nar_w);
+		T_OK(nar_w <= view_narration_width(&v) &&
+			 view_narration_width(&v) == w - 4,
+		     "frame %dx%d%s: the narration wraps within the %d columns "
+		     "scenes are told (%d used)",
+		     w, h, how, view_narration_width(&v), nar_w);
 		canvas_free(screen);
 		canvas_free(v.pic);
 		canvas_free(v.side);

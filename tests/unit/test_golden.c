@@ -299,42 +299,59 @@ static void folded_whole(const struct registry *reg)
 	int pw, ph, sw, sh, fw, fh, fsw, fsh;
 	frame_pane_sizes(80, 24, FRAME_SUMMARY_ROWS, &pw, &ph, &sw, &sh);
 	frame_pane_sizes(80, 24, FRAME_FOLDED_ROWS, &fw, &fh, &fsw, &fsh);
-	T_OK(fw == pw && fsw == sw && fh == ph + FRAME_SUMMARY_ROWS - FRAME_FOLDED_ROWS && fsh == fh,
-	     "walk: folded, the picture and the state pane get the %d rows the summary gives up (%d, not %d)",
+	T_OK(fw == pw && fsw == sw &&
+		 fh == ph + FRAME_SUMMARY_ROWS - FRAME_FOLDED_ROWS && fsh == fh,
+	     "walk: folded, the picture and the state pane get the %d rows the "
+	     "summary gives up (%d, not %d)",
 	     FRAME_SUMMARY_ROWS - FRAME_FOLDED_ROWS, fh, ph);
 	for (int i = 0; i < reg->n; i++) {
 		const struct scene_def *def = &reg->defs[i];
 		struct run r;
 		struct summary sum;
 		char err[600], line[2048], want[160];
-		if (scene_measures(def) || run_open(&r, def, NULL, err, sizeof err) < 0)
+		if (scene_measures(def) ||
+		    run_open(&r, def, NULL, err, sizeof err) < 0)
 			continue;
 		summary_init(&sum);
 		run_summary(&r, &sum, err, sizeof err);
 		int checked, failed;
 		summary_counts(&sum, &checked, &failed);
-		snprintf(want, sizeof want, "│ ✓ %d checks pass · w explains ", checked);
-		struct walk wk = {.reg = reg, .r = &r, .sum = &sum, .w = 80, .h = 24};
+		snprintf(want, sizeof want, "│ ✓ %d checks pass · w explains ",
+			 checked);
+		struct walk wk = {
+		    .reg = reg, .r = &r, .sum = &sum, .w = 80, .h = 24};
 		wk.screen = canvas_new(80, 24);
 		wk.v.pic = canvas_new(fw, fh);
 		wk.v.side = canvas_new(fsw, fsh);
 		for (int k = 0; k <= r.nsteps; k++) {
 			run_goto(&r, k);
 			run_render(&r, &wk.v);
-			struct frame_info fi = {.reg = reg, .run = &r, .sum = &sum, .folded = 1};
+			struct frame_info fi = {
+			    .reg = reg, .run = &r, .sum = &sum, .folded = 1};
 			frame_compose(wk.screen, &fi, &wk.v);
 			check_frame(&wk, k);
-			if (wk.screen->overflow || wk.v.pic->overflow || wk.v.side->overflow)
-				fail(&wk, "%s step %d: text that does not fit", def->cls->id, k);
+			if (wk.screen->overflow || wk.v.pic->overflow ||
+			    wk.v.side->overflow)
+				fail(&wk, "%s step %d: text that does not fit",
+				     def->cls->id, k);
 			if (wk.v.pic->overlap || wk.v.side->overlap)
-				fail(&wk, "%s step %d: text written over other text (garbled)", def->cls->id, k);
+				fail(&wk,
+				     "%s step %d: text written over other text "
+				     "(garbled)",
+				     def->cls->id, k);
 			row_text(wk.screen, 22, line, sizeof line);
-			if (strncmp(line, want, strlen(want)) || at(wk.screen, 0, 21) != 0x251c)
-				fail(&wk, "%s step %d: the folded summary is not \"%s\" on the last row", def->cls->id, k,
-				     want);
+			if (strncmp(line, want, strlen(want)) ||
+			    at(wk.screen, 0, 21) != 0x251c)
+				fail(&wk,
+				     "%s step %d: the folded summary is not "
+				     "\"%s\" on the last row",
+				     def->cls->id, k, want);
 		}
-		T_OK(failed == 0 && wk.failures == 0, "walk 80x24 folded: %s whole on all %d steps, one summary row%s%s",
-		     def->cls->id, r.nsteps + 1, wk.failures ? ": " : "", wk.failures ? wk.first_failure : "");
+		T_OK(failed == 0 && wk.failures == 0,
+		     "walk 80x24 folded: %s whole on all %d steps, one summary "
+		     "row%s%s",
+		     def->cls->id, r.nsteps + 1, wk.failures ? ": " : "",
+		     wk.failures ? wk.first_failure : "");
 		summary_free(&sum);
 		canvas_free(wk.screen);
 		canvas_free(wk.v.pic);
@@ -470,7 +487,8 @@ static void second_ignored(const struct registry *reg)
 		run_summary(&r, &sum, err, sizeof err);
 		struct walk wk = {.reg = reg, .r = &r, .sum = &sum, .w = 80, .h = 24};
 		int pw, ph, sw, sh;
-		frame_pane_sizes(80, 24, FRAME_SUMMARY_ROWS, &pw, &ph, &sw, &sh);
+		frame_pane_sizes(80, 24, FRAME_SUMMARY_ROWS, &pw, &ph, &sw,
+				 &sh);
 		wk.screen = canvas_new(80, 24);
 		wk.v.pic = canvas_new(pw, ph);
 		wk.v.side = canvas_new(sw, sh);

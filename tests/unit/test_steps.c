@@ -80,8 +80,8 @@ static int alike_run(const struct registry *reg, const struct scene_def *def,
 static void look_alike(const struct registry *reg)
 {
 	int pw, ph, sw, sh;
-	frame_pane_sizes(80, 24, frame_summary_rows(80, 0, NULL), &pw, &ph,
-			 &sw, &sh);
+	frame_pane_sizes(80, 24, frame_summary_rows(80, 0, NULL), &pw, &ph, &sw,
+			 &sh);
 	struct look lk = {.pic = canvas_new(pw, ph),
 			  .side = canvas_new(sw, sh)};
 	char a[64], b[64];
@@ -133,8 +133,8 @@ static int walk_moves(const struct registry *reg, const char *id, double *stops,
 	int pw, ph, sw, sh, n = 0, frames = 0, bad = 0;
 	char err[700], why[300] = "", end_nar[VIEW_NARRATION];
 	struct run r;
-	frame_pane_sizes(80, 24, frame_summary_rows(80, 0, NULL), &pw, &ph,
-			 &sw, &sh);
+	frame_pane_sizes(80, 24, frame_summary_rows(80, 0, NULL), &pw, &ph, &sw,
+			 &sh);
 	struct view v = {.pic = canvas_new(pw, ph), .side = canvas_new(sw, sh)};
 	struct canvas *keep = canvas_new(pw, ph);
 	if (run_open(&r, registry_find(reg, id), NULL, err, sizeof err) < 0) {
@@ -317,8 +317,8 @@ static int walk_stream(const struct registry *reg, const char *id,
 	char err[700], why[300] = "", end_nar[VIEW_NARRATION];
 	struct run r;
 	*first_mark = 0;
-	frame_pane_sizes(80, 24, frame_summary_rows(80, 0, NULL), &pw, &ph,
-			 &sw, &sh);
+	frame_pane_sizes(80, 24, frame_summary_rows(80, 0, NULL), &pw, &ph, &sw,
+			 &sh);
 	struct view v = {.pic = canvas_new(pw, ph), .side = canvas_new(sw, sh)};
 	struct canvas *keep = canvas_new(pw, ph);
 	if (run_open(&r, registry_find(reg, id), NULL, err, sizeof err) < 0) {
@@ -330,8 +330,8 @@ static int walk_stream(const struct registry *reg, const char *id,
 		run_render(&r, &v);
 		int to = at(&v), from = n > 0 ? stops[n - 1].pos : -1;
 		stops[n].pos = to;
-		stops[n].marked = mark && (has_text(v.pic, mark) ||
-					   has_text(v.side, mark));
+		stops[n].marked =
+		    mark && (has_text(v.pic, mark) || has_text(v.side, mark));
 		n++;
 		memcpy(end_nar, v.narration, sizeof end_nar);
 		memcpy(keep->cells, v.pic->cells,
@@ -402,9 +402,8 @@ static void stop_list(const struct stream_stop *st, int n, char *buf,
 	buf[0] = 0;
 	for (int i = 0; i < n && used < len; i++)
 		if (st[i].pos >= 0)
-			used += (size_t)snprintf(buf + used, len - used,
-						 "%s%d", used ? " " : "",
-						 st[i].pos);
+			used += (size_t)snprintf(buf + used, len - used, "%s%d",
+						 used ? " " : "", st[i].pos);
 }
 
 /* The step whose end state shows position pos, -1 when none. */
@@ -428,8 +427,7 @@ static void stream_moves(const struct registry *reg)
 	 * first eviction ("position 4 goes to slot 0 and replaces position
 	 * 0"); position 7 has rewritten every slot ([4, 5, 6, 7]); 9 is the
 	 * last query (sees 6 to 9). */
-	n = walk_stream(reg, "swa", swa_pos, "✗ evicts pos 0", st, 32,
-			&first);
+	n = walk_stream(reg, "swa", swa_pos, "✗ evicts pos 0", st, 32, &first);
 	stop_list(st, n, list, sizeof list);
 	T_EQ_STR(list, "0 3 4 7 9",
 		 "steps: swa stops at positions 0 (empty ring), 3 (full), 4 "
@@ -442,8 +440,8 @@ static void stream_moves(const struct registry *reg)
 	/* Ex. 11: the lesson's lines after tokens 11, 15 and 19, the sinks
 	 * 0-3 in first, and token 12's eviction of position 4 (the first
 	 * eviction: the oldest non-sink) */
-	n = walk_stream(reg, "sinks", sinks_pos,
-			"pos     0  1  2  3  5  6", st, 32, &first);
+	n = walk_stream(reg, "sinks", sinks_pos, "pos     0  1  2  3  5  6", st,
+			32, &first);
 	stop_list(st, n, list, sizeof list);
 	T_EQ_STR(list, "3 11 12 15 19",
 		 "steps: sinks streams to tokens 3 (the sinks), 11 (full), 12 "

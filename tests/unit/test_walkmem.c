@@ -137,8 +137,10 @@ static void fit_curves(const struct registry *reg, const char *model, int k, int
 		 "where a type does not fit", mn, k);
 	T_EQ_INT(rows_holding(sh.side, "  none") > 0, zero, "fit -m %s step %d: \"none\" in the side pane only where a type "
 		 "does not fit", mn, k);
-	T_EQ_INT(rows_holding(sh.side, "the summary below is"), k >= 5, "fit -m %s step %d: a device step says the "
-		 "summary is at the mem parameter", mn, k);
+	T_EQ_INT(rows_holding(sh.side, "the summary below is"), k >= 5,
+		 "fit -m %s step %d: a device step says the "
+		 "summary is at the mem parameter",
+		 mn, k);
 	if (k >= 5)
 		T_EQ_INT(rows_holding(sh.side, "17.00 GiB"), 1, "fit -m %s step %d: the summary's budget, 17 GiB", mn, k);
 	shot_free(&sh);
@@ -246,7 +248,8 @@ static void iswa_two(const struct registry *reg, const char *a, const char *b, c
 	}
 	if (run_set_model2(&r, &mb, err, sizeof err) == 0) {
 		int pw, ph, sw, sh, named = 0, tiny = 0;
-		frame_pane_sizes(80, 24, FRAME_SUMMARY_ROWS, &pw, &ph, &sw, &sh);
+		frame_pane_sizes(80, 24, FRAME_SUMMARY_ROWS, &pw, &ph, &sw,
+				 &sh);
 		struct canvas *pic = canvas_new(pw, ph), *side = canvas_new(sw, sh);
 		for (int k = 0; k <= r.nsteps; k++) {
 			struct view v = {.pic = pic, .side = side};

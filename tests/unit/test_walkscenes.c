@@ -112,7 +112,8 @@ static int find_cell_role(const struct canvas *c, uint32_t ch, int role)
 {
 	for (int y = 0; y < c->h; y++)
 		for (int x = 0; x < c->w; x++)
-			if (canvas_at(c, x, y)->ch == ch && canvas_at(c, x, y)->role == role)
+			if (canvas_at(c, x, y)->ch == ch &&
+			    canvas_at(c, x, y)->role == role)
 				return 1;
 	return 0;
 }
@@ -285,7 +286,8 @@ static void sinks_stream_follows(const struct registry *reg)
 	int pw, ph, sw, sh;
 	char err[600], nb[64];
 	struct run r;
-	if (run_open(&r, registry_find(reg, "sinks"), NULL, err, sizeof err) < 0) {
+	if (run_open(&r, registry_find(reg, "sinks"), NULL, err, sizeof err) <
+	    0) {
 		T_OK(0, "sinks opens (%s)", err);
 		return;
 	}
@@ -303,7 +305,8 @@ static void sinks_stream_follows(const struct registry *reg)
 			int tok = atoi(strstr(nb, "token ") + 6);
 			if (tok >= 0 && tok < 20 && !seen[tok]++)
 				nseen++;
-			sinks_stream_check(v.pic, tok, &agree, &dots_ok, &blank_ok);
+			sinks_stream_check(v.pic, tok, &agree, &dots_ok,
+					   &blank_ok);
 		}
 	}
 	run_close(&r);
@@ -480,11 +483,14 @@ static void walk2_whole(const struct registry *reg)
 		int step;
 		const char *whole;
 	} cs[] = {
-		{"fa-engines", "deepseek-v3", NULL, 5, "FLASHMLA        MLA: taken if those above fail"},
-		{"fa-engines", "gpt-oss-20b", "cc=8.0", 5, "FLASH_ATTN      learned sinks need cc 9.0"},
-		/* past the trained context, as the memory scene and llama.cpp say */
-		{"iswa", "llama3-8b", NULL, 4, "! > n_ctx_train 8192"},
-		{"online-softmax", NULL, "x=-2,10,3.5,-7,123.25", 5, "× exp(10 − 123.25)"},
+	    {"fa-engines", "deepseek-v3", NULL, 5,
+	     "FLASHMLA        MLA: taken if those above fail"},
+	    {"fa-engines", "gpt-oss-20b", "cc=8.0", 5,
+	     "FLASH_ATTN      learned sinks need cc 9.0"},
+	    /* past the trained context, as the memory scene and llama.cpp say */
+	    {"iswa", "llama3-8b", NULL, 4, "! > n_ctx_train 8192"},
+	    {"online-softmax", NULL, "x=-2,10,3.5,-7,123.25", 5,
+	     "× exp(10 − 123.25)"},
 	};
 	for (unsigned i = 0; i < sizeof cs / sizeof cs[0]; i++) {
 		struct shot sh;
@@ -705,9 +711,12 @@ static void walk_render(const struct registry *reg)
 		shot_free(&sh);
 	}
 	if (shoot(reg, "flash-decoding", NULL, NULL, 2, &sh) == 0) {
-		T_OK(strstr(sh.narration, "The key at offset 1 raises") != NULL &&
-			     row_with(sh.pic, "first key + 1") == 0 && row_with(sh.pic, "w0 ■▸···· keys 0-5") == 1,
-		     "flash-decoding step 2: the key the narration names by its offset is the one being read (▸) "
+		T_OK(strstr(sh.narration, "The key at offset 1 raises") !=
+			     NULL &&
+			 row_with(sh.pic, "first key + 1") == 0 &&
+			 row_with(sh.pic, "w0 ■▸···· keys 0-5") == 1,
+		     "flash-decoding step 2: the key the narration names by "
+		     "its offset is the one being read (▸) "
 		     "in the range labelled keys 0-5");
 		shot_free(&sh);
 	}
@@ -722,8 +731,10 @@ static void walk_render(const struct registry *reg)
 		int step;
 		const char *line;
 		uint32_t glyph;
-	} sm[] = {{3, "▓ n = 32768", GLYPH_DARK}, {2, "▒ 4096: 1/4", GLYPH_MEDIUM},
-		  {5, "▔ -ub 512 rows × 131072", GLYPH_UPPER_EIGHTH}, {6, "▔ decode: 1 row × 131072", GLYPH_UPPER_EIGHTH}};
+	} sm[] = {{3, "▓ n = 32768", GLYPH_DARK},
+		  {2, "▒ 4096: 1/4", GLYPH_MEDIUM},
+		  {5, "▔ -ub 512 rows × 131072", GLYPH_UPPER_EIGHTH},
+		  {6, "▔ decode: 1 row × 131072", GLYPH_UPPER_EIGHTH}};
 	for (int i = 0; i < 4; i++)
 		if (shoot(reg, "score-matrix", NULL, NULL, sm[i].step, &sh) == 0) {
 			int y = row_with(sh.side, sm[i].line);
@@ -734,8 +745,10 @@ static void walk_render(const struct registry *reg)
 				T_EQ_INT(canvas_at(sh.side, 0, y)->role, canvas_at(sh.pic, gx, gy)->role,
 					 "score-matrix step %d: \"%s\" in the grid's colour", sm[i].step, sm[i].line);
 			}
-			T_OK(rows_holding(sh.side, "grid side: ") == 1 && sh.side->overflow == 0,
-			     "score-matrix step %d: the legend is whole", sm[i].step);
+			T_OK(rows_holding(sh.side, "grid side: ") == 1 &&
+				 sh.side->overflow == 0,
+			     "score-matrix step %d: the legend is whole",
+			     sm[i].step);
 			shot_free(&sh);
 		}
 	/* score-matrix, the lesson's Example 1: its units (1024, 16384 and
@@ -743,20 +756,27 @@ static void walk_render(const struct registry *reg)
 	 * beside it: a matrix, not a bar a row), the first 4x growth drawn
 	 * (8192's square twice 4096's side), the -ub slice across every key. */
 	if (shoot(reg, "score-matrix", NULL, NULL, 4, &sh) == 0) {
-		T_OK(rows_holding(sh.pic, " 1024 GiB") == 1 && rows_holding(sh.pic, " 16384 GiB") == 1 &&
-			     rows_holding(sh.pic, " 262144 GiB") == 1 && rows_holding(sh.pic, " 2048 GiB") == 1 &&
-			     rows_holding(sh.screen, "TiB") == 0,
-		     "score-matrix step 4 shows 1024, 16384 and 262144 GiB as the lesson prints them, no TiB");
+		T_OK(rows_holding(sh.pic, " 1024 GiB") == 1 &&
+			 rows_holding(sh.pic, " 16384 GiB") == 1 &&
+			 rows_holding(sh.pic, " 262144 GiB") == 1 &&
+			 rows_holding(sh.pic, " 2048 GiB") == 1 &&
+			 rows_holding(sh.screen, "TiB") == 0,
+		     "score-matrix step 4 shows 1024, 16384 and 262144 GiB as "
+		     "the lesson prints them, no TiB");
 		int shared = 0, grid_rows = 0;
 		for (int y = 0; y < sh.pic->h; y++) {
-			int grid = canvas_at(sh.pic, 0, y)->ch == GLYPH_DARK || canvas_at(sh.pic, 0, y)->ch == GLYPH_MEDIUM ||
-				   canvas_at(sh.pic, 0, y)->ch == GLYPH_LIGHT;
+			int grid =
+			    canvas_at(sh.pic, 0, y)->ch == GLYPH_DARK ||
+			    canvas_at(sh.pic, 0, y)->ch == GLYPH_MEDIUM ||
+			    canvas_at(sh.pic, 0, y)->ch == GLYPH_LIGHT;
 			char line[1024];
 			row_of(sh.pic, y, line, sizeof line);
 			grid_rows += grid;
 			shared += grid && strstr(line, "GiB") != NULL;
 		}
-		T_OK(grid_rows >= 5 && shared == 0, "score-matrix: the grid's %d rows share none with the table (%d do)",
+		T_OK(grid_rows >= 5 && shared == 0,
+		     "score-matrix: the grid's %d rows share none with the "
+		     "table (%d do)",
 		     grid_rows, shared);
 		shot_free(&sh);
 	}
@@ -774,22 +794,33 @@ static void walk_render(const struct registry *reg)
 		for (int y = gy; gy >= 0 && y < sh.pic->h; y++)
 			qh += canvas_at(sh.pic, 0, y)->ch == GLYPH_MEDIUM;
 		T_OK(gy >= 0 && qw * 2 == gw && qh >= 1 && qh < sh.pic->h,
-		     "score-matrix step 2: 4096's square drawn inside 8192's, half its side (%d of %d columns)", qw, gw);
-		T_OK(strstr(sh.narration, "1024\u00a0GiB for all 32 layers") != NULL,
-		     "score-matrix step 2: the narration says 1024 GiB (%s)", sh.narration);
-		T_EQ_INT(rows_holding(sh.side, "< 1 cell more"), 0, "score-matrix step 2: the growth is never hidden");
+		     "score-matrix step 2: 4096's square drawn inside 8192's, "
+		     "half its side (%d of %d columns)",
+		     qw, gw);
+		T_OK(strstr(sh.narration, "1024\u00a0GiB for all 32 layers") !=
+			 NULL,
+		     "score-matrix step 2: the narration says 1024 GiB (%s)",
+		     sh.narration);
+		T_EQ_INT(rows_holding(sh.side, "< 1 cell more"), 0,
+			 "score-matrix step 2: the growth is never hidden");
 		shot_free(&sh);
 	}
 	if (shoot(reg, "score-matrix", NULL, NULL, 5, &sh) == 0) {
-		int y = row_with(sh.pic, "-ub slice: 512 rows"), strip = 0, wide = 0;
+		int y = row_with(sh.pic, "-ub slice: 512 rows"), strip = 0,
+		    wide = 0;
 		for (int x = 0; y >= 0 && x < sh.pic->w; x++)
-			strip += canvas_at(sh.pic, x, y)->ch == GLYPH_UPPER_EIGHTH;
+			strip +=
+			    canvas_at(sh.pic, x, y)->ch == GLYPH_UPPER_EIGHTH;
 		for (int x = 0; y >= 0 && x < sh.pic->w; x++)
-			wide += canvas_at(sh.pic, x, sh.pic->h - 1)->ch == GLYPH_DARK;
-		T_OK(y >= 0 && strip > 0 && strip == wide && cells_holding(sh.pic, 0x2580) == 0 &&
-			     rows_holding(sh.pic, "× all 131072 keys") == 1 && rows_holding(sh.pic, "= 1/256 of the matrix") == 1,
-		     "score-matrix step 5: the slice a thin strip across every key (%d of %d columns), 1/256 of S", strip,
-		     wide);
+			wide += canvas_at(sh.pic, x, sh.pic->h - 1)->ch ==
+				GLYPH_DARK;
+		T_OK(y >= 0 && strip > 0 && strip == wide &&
+			 cells_holding(sh.pic, 0x2580) == 0 &&
+			 rows_holding(sh.pic, "× all 131072 keys") == 1 &&
+			 rows_holding(sh.pic, "= 1/256 of the matrix") == 1,
+		     "score-matrix step 5: the slice a thin strip across every "
+		     "key (%d of %d columns), 1/256 of S",
+		     strip, wide);
 		shot_free(&sh);
 	}
 	/* mla-absorb step 1, the lesson's Example 7 as a picture: h's 8
@@ -797,32 +828,52 @@ static void walk_render(const struct registry *reg)
 	 * back up to each head's key (its numbers: dotted with head 0's query
 	 * from step 2 they give the lesson's -7.2519) and value, 12 in all. */
 	struct shot q;
-	if (shoot(reg, "mla-absorb", NULL, NULL, 1, &sh) == 0 && shoot(reg, "mla-absorb", NULL, NULL, 2, &q) == 0) {
-		int yh = row_with(sh.pic, " 1.5  1.6  0.0  0.8 -0.1  0.3 -0.3  1.6"), yc = row_with(sh.pic, "c = ( 4.62  3.03 )");
-		int yk = row_with(sh.pic, "head 0  k"), down = 0, up = 0, dots = 0;
+	if (shoot(reg, "mla-absorb", NULL, NULL, 1, &sh) == 0 &&
+	    shoot(reg, "mla-absorb", NULL, NULL, 2, &q) == 0) {
+		int yh = row_with(sh.pic,
+				  " 1.5  1.6  0.0  0.8 -0.1  0.3 -0.3  1.6"),
+		    yc = row_with(sh.pic, "c = ( 4.62  3.03 )");
+		int yk = row_with(sh.pic, "head 0  k"), down = 0, up = 0,
+		    dots = 0;
 		for (int y = yh + 1; yh >= 0 && y < yc; y++)
-			down += row_cells(sh.pic, y, GLYPH_ARROW_SE) > 0 && row_cells(sh.pic, y, GLYPH_ARROW_SW) > 0;
+			down += row_cells(sh.pic, y, GLYPH_ARROW_SE) > 0 &&
+				row_cells(sh.pic, y, GLYPH_ARROW_SW) > 0;
 		for (int y = yc + 1; yc >= 0 && y < yk; y++)
-			up += row_cells(sh.pic, y, GLYPH_ARROW_SE) > 0 && row_cells(sh.pic, y, GLYPH_ARROW_SW) > 0;
+			up += row_cells(sh.pic, y, GLYPH_ARROW_SE) > 0 &&
+			      row_cells(sh.pic, y, GLYPH_ARROW_SW) > 0;
 		for (int y = yk; yk >= 0 && y < yk + 2; y++)
 			dots += row_cells(sh.pic, y, GLYPH_DOT);
-		T_OK(yh >= 0 && yc > yh && down >= 1 && rows_holding(sh.pic, "cached: 2 numbers") == 1,
-		     "mla-absorb draws a 2-number latent, (4.62, 3.03), below h's 8 numbers with arrows down (%d rows)", down);
+		T_OK(yh >= 0 && yc > yh && down >= 1 &&
+			 rows_holding(sh.pic, "cached: 2 numbers") == 1,
+		     "mla-absorb draws a 2-number latent, (4.62, 3.03), below "
+		     "h's 8 numbers with arrows down (%d rows)",
+		     down);
 		char line[1024], qline[1024];
 		double k[3] = {0}, qv[3] = {0};
 		row_of(sh.pic, yk < 0 ? 0 : yk, line, sizeof line);
 		int yq = row_with(q.pic, "head 0: q = (");
 		row_of(q.pic, yq < 0 ? 0 : yq, qline, sizeof qline);
-		const char *kp = strstr(line, "k "), *qp = strstr(qline, "q = (");
-		int nk = kp ? sscanf(kp + 2, "%lf %lf %lf", &k[0], &k[1], &k[2]) : 0;
-		int nq = qp ? sscanf(qp + 5, "%lf, %lf, %lf", &qv[0], &qv[1], &qv[2]) : 0;
+		const char *kp = strstr(line, "k "),
+			   *qp = strstr(qline, "q = (");
+		int nk =
+		    kp ? sscanf(kp + 2, "%lf %lf %lf", &k[0], &k[1], &k[2]) : 0;
+		int nq =
+		    qp ? sscanf(qp + 5, "%lf, %lf, %lf", &qv[0], &qv[1], &qv[2])
+		       : 0;
 		double dot = k[0] * qv[0] + k[1] * qv[1] + k[2] * qv[2];
-		T_OK(yk > yc && up >= 1 && nk == 3 && nq == 3 && dot > -7.2519 - 0.01 && dot < -7.2519 + 0.01 &&
-			     rows_holding(sh.pic, "head 1  k") == 1 && dots == 6 &&
-			     rows_holding(sh.pic, "12 rebuilt, what MHA would cache; MLA caches 2") == 1,
-		     "mla-absorb: arrows back up to 2 heads' keys (q·k = %.4f, the lesson's -7.2519) and values, 12 numbers",
-		     dot);
-		T_EQ_INT(sh.pic->overflow + sh.side->overflow + sh.pic->overlap, 0, "mla-absorb step 1: nothing cut or drawn over");
+		T_OK(
+		    yk > yc && up >= 1 && nk == 3 && nq == 3 &&
+			dot > -7.2519 - 0.01 && dot < -7.2519 + 0.01 &&
+			rows_holding(sh.pic, "head 1  k") == 1 && dots == 6 &&
+			rows_holding(
+			    sh.pic,
+			    "12 rebuilt, what MHA would cache; MLA caches 2") ==
+			    1,
+		    "mla-absorb: arrows back up to 2 heads' keys (q·k = %.4f, "
+		    "the lesson's -7.2519) and values, 12 numbers",
+		    dot);
+		T_EQ_INT(sh.pic->overflow + sh.side->overflow + sh.pic->overlap,
+			 0, "mla-absorb step 1: nothing cut or drawn over");
 		shot_free(&sh);
 		shot_free(&q);
 	}
@@ -876,23 +927,33 @@ static void walk_render(const struct registry *reg)
 	 * showed blue and green over a blue grid). */
 	for (int k = 1; k <= 6; k++)
 		if (shoot(reg, "score-matrix", NULL, NULL, k, &sh) == 0) {
-			int y0 = row_with(sh.side, "grid side: "), swatches = 0, unseen = 0, unnamed = 0;
+			int y0 = row_with(sh.side, "grid side: "), swatches = 0,
+			    unseen = 0, unnamed = 0;
 			for (int y = y0 + 1; y0 >= 0 && y < sh.side->h; y++) {
-				const struct cell *sw = canvas_at(sh.side, 0, y);
-				if (sw->ch != GLYPH_DARK && sw->ch != GLYPH_MEDIUM && sw->ch != GLYPH_LIGHT)
+				const struct cell *sw =
+				    canvas_at(sh.side, 0, y);
+				if (sw->ch != GLYPH_DARK &&
+				    sw->ch != GLYPH_MEDIUM &&
+				    sw->ch != GLYPH_LIGHT)
 					continue;
 				swatches++;
-				unseen += !find_cell_role(sh.pic, sw->ch, sw->role);
+				unseen +=
+				    !find_cell_role(sh.pic, sw->ch, sw->role);
 			}
 			for (int gy = 0; gy < sh.pic->h; gy++)
 				for (int gx = 0; gx < sh.pic->w; gx++) {
-					const struct cell *g = canvas_at(sh.pic, gx, gy);
-					if (g->ch == GLYPH_DARK || g->ch == GLYPH_MEDIUM || g->ch == GLYPH_LIGHT)
-						unnamed += !find_cell_role(sh.side, g->ch, g->role);
+					const struct cell *g =
+					    canvas_at(sh.pic, gx, gy);
+					if (g->ch == GLYPH_DARK ||
+					    g->ch == GLYPH_MEDIUM ||
+					    g->ch == GLYPH_LIGHT)
+						unnamed += !find_cell_role(
+						    sh.side, g->ch, g->role);
 				}
 			T_OK(swatches > 0 && unseen == 0 && unnamed == 0,
-			     "score-matrix step %d: %d swatches, %d not in the grid, %d grid cells without one", k, swatches,
-			     unseen, unnamed);
+			     "score-matrix step %d: %d swatches, %d not in the "
+			     "grid, %d grid cells without one",
+			     k, swatches, unseen, unnamed);
 			shot_free(&sh);
 		}
 	/* tiled, 16 blocks: at the start (Q0), in the middle (K/V 2 for Q1), near the end (Q15). */
@@ -1008,7 +1069,8 @@ void test_walkscenes(void)
 		     "rope-yarn: the narration names the pair, its angle and "
 		     "that none extrapolates");
 		char line[1024];
-		int base = row_with(sh.pic, "↑20") - 1;   /* the bars' lowest row, over the ticks */
+		int base = row_with(sh.pic, "↑20") -
+			   1; /* the bars' lowest row, over the ticks */
 		row_of(sh.pic, base < 0 ? 0 : base, line, sizeof line);
 		T_OK(strstr(line, "▁▁▁") != NULL, "rope-yarn: ramp 0 draws a baseline, not a full block");
 		shot_free(&sh);
@@ -1021,27 +1083,41 @@ void test_walkscenes(void)
 		char line[1024];
 		if (ty > 0) {
 			for (int x = 0; x < sh.pic->w; x++)
-				if (canvas_at(sh.pic, x, ty)->ch == GLYPH_ARROW_N)
+				if (canvas_at(sh.pic, x, ty)->ch ==
+				    GLYPH_ARROW_N)
 					*(x20 < 0 ? &x20 : &x46) = x;
 			row_of(sh.pic, ty, line, sizeof line);
 		}
-		T_OK(ty > 0 && x20 >= 0 && x46 > x20 && strstr(line, "↑46") && canvas_at(sh.pic, x20, 0)->ch == GLYPH_FULL &&
-			     canvas_at(sh.pic, x46, ty - 1)->ch == GLYPH_LOWER_EIGHTH,
-		     "rope-yarn's chart has ticks labelled 20 and 46 under a full bar and the floor");
-		static const char *const zone[] = {"unchanged", "linear mix", "÷ s, as PI"};
+		T_OK(ty > 0 && x20 >= 0 && x46 > x20 && strstr(line, "↑46") &&
+			 canvas_at(sh.pic, x20, 0)->ch == GLYPH_FULL &&
+			 canvas_at(sh.pic, x46, ty - 1)->ch ==
+			     GLYPH_LOWER_EIGHTH,
+		     "rope-yarn's chart has ticks labelled 20 and 46 under a "
+		     "full bar and the floor");
+		static const char *const zone[] = {"unchanged", "linear mix",
+						   "÷ s, as PI"};
 		int named = 0;
 		for (int i = 0; i < 3 && ty > 0; i++) {
 			int y = row_with(sh.pic, zone[i]);
 			row_of(sh.pic, y < 0 ? 0 : y, line, sizeof line);
 			const char *at = strstr(line, zone[i]);
 			int x = at ? col_of(line, at) : -1;
-			named += y == ty + 1 && x >= 0 && canvas_at(sh.pic, x, y)->role == canvas_at(sh.pic, x, ty - 1)->role &&
-				 (i == 0 ? x < x20 : i == 1 ? x > x20 && x < x46 : x >= x46);
+			named += y == ty + 1 && x >= 0 &&
+				 canvas_at(sh.pic, x, y)->role ==
+				     canvas_at(sh.pic, x, ty - 1)->role &&
+				 (i == 0   ? x < x20
+				  : i == 1 ? x > x20 && x < x46
+					   : x >= x46);
 		}
-		T_EQ_INT(named, 3, "rope-yarn: the chart's three zones named under them, each in its bars' colour");
-		T_OK(rows_holding(sh.side, "mscale 1.1386") == 1 && rows_holding(sh.side, "scores × 1.2965") == 1 &&
-			     rows_holding(sh.side, "(²") == 0 && sh.side->overflow == 0,
-		     "rope-yarn: the temperature in words, mscale 1.1386 and scores × 1.2965");
+		T_EQ_INT(named, 3,
+			 "rope-yarn: the chart's three zones named under them, "
+			 "each in its bars' colour");
+		T_OK(rows_holding(sh.side, "mscale 1.1386") == 1 &&
+			 rows_holding(sh.side, "scores × 1.2965") == 1 &&
+			 rows_holding(sh.side, "(²") == 0 &&
+			 sh.side->overflow == 0,
+		     "rope-yarn: the temperature in words, mscale 1.1386 and "
+		     "scores × 1.2965");
 		shot_free(&sh);
 	}
 	struct shot s2;
