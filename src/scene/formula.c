@@ -100,25 +100,112 @@ int formula_substitute(const char *formula, const struct formula_var *vars, int 
 	return 0;
 }
 
-int formula_eval(const char *expr, double *out, char *err, size_t errlen)
+/*
+ * Formulas compiled once.  A scene checks one formula at many points (the
+ * RoPE scenes one per pair and position: thousands a summary), and
+ * muparser's parse costs far more than its evaluation; so each formula is
+ * parsed once with its inputs as muparser variables, and later checks of
+ * the same formula over the same inputs only set the values and evaluate.
+ * The values are the ones formula_substitute writes into the `= EXPR` line
+ * (it prints each number so that it reads back exactly), and tests/
+ * expr_check.c evaluates that line a second way.  Released at exit.
+ */
+#define COMPILED_MAX 32
+#define COMPILED_VARS 64
+
+struct compiled {
+	char *formula;
+	muParserHandle_t h;
+	int nvars;
+	char name[COMPILED_VARS][32];
+	double value[COMPILED_VARS];
+};
+
+static struct compiled compiled[COMPILED_MAX];
+static int compiled_next, compiled_atexit;
+
+static void compiled_drop(struct compiled *c)
 {
-	muParserHandle_t h = mupCreate(muBASETYPE_FLOAT);
-	if (!h) {
+	if (c->h)
+		mupRelease(c->h);
+	free(c->formula);
+	*c = (struct compiled){0};
+}
+
+static void compiled_release(void)
+{
+	for (int i = 0; i < COMPILED_MAX; i++)
+		compiled_drop(&compiled[i]);
+}
+
+static int compiled_matches(const struct compiled *c, const char *formula,
+			    const struct formula_var *vars, int nvars)
+{
+	if (!c->formula || c->nvars != nvars || strcmp(c->formula, formula))
+		return 0;
+	for (int i = 0; i < nvars; i++)
+		if (strcmp(c->name[i], vars[i].name))
+			return 0;
+	return 1;
+}
+
+/* A new entry for FORMULA over VARS (the oldest one given up), or NULL
+ * when muparser cannot be made or an input's name does not fit. */
+static struct compiled *compiled_add(const char *formula,
+				     const struct formula_var *vars, int nvars)
+{
+	if (nvars > COMPILED_VARS)
+		return NULL;
+	for (int i = 0; i < nvars; i++)
+		if (strlen(vars[i].name) >= sizeof compiled[0].name[0])
+			return NULL;
+	if (!compiled_atexit) {
+		atexit(compiled_release);
+		compiled_atexit = 1;
+	}
+	struct compiled *c = &compiled[compiled_next];
+	compiled_next = (compiled_next + 1) % COMPILED_MAX;
+	compiled_drop(c);
+	c->formula = strdup(formula);
+	c->h = mupCreate(muBASETYPE_FLOAT);
+	if (!c->formula || !c->h) {
+		compiled_drop(c);
+		return NULL;
+	}
+	mupDefineFun1(c->h, "floor", fn_floor, 1);
+	mupDefineFun1(c->h, "ceil", fn_ceil, 1);
+	mupDefineFun2(c->h, "pad", fn_pad, 1);
+	c->nvars = nvars;
+	for (int i = 0; i < nvars; i++) {
+		snprintf(c->name[i], sizeof c->name[i], "%s", vars[i].name);
+		mupDefineVar(c->h, c->name[i], &c->value[i]);
+	}
+	mupSetExpr(c->h, formula);
+	return c;
+}
+
+int formula_eval(const char *formula, const struct formula_var *vars,
+		 int nvars, double *out, char *err, size_t errlen)
+{
+	struct compiled *c = NULL;
+	for (int i = 0; i < COMPILED_MAX && !c; i++)
+		if (compiled_matches(&compiled[i], formula, vars, nvars))
+			c = &compiled[i];
+	if (!c)
+		c = compiled_add(formula, vars, nvars);
+	if (!c) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	mupDefineFun1(h, "floor", fn_floor, 1);
-	mupDefineFun1(h, "ceil", fn_ceil, 1);
-	mupDefineFun2(h, "pad", fn_pad, 1);
-	mupSetExpr(h, expr);
-	double v = mupEval(h);
-	int rc = 0;
-	if (mupError(h)) {
-		snprintf(err, errlen, "%s", mupGetErrorMsg(h));
-		rc = -1;
-	} else {
-		*out = v;
+	for (int i = 0; i < nvars; i++)
+		c->value[i] = vars[i].value;
+	double v = mupEval(c->h);
+	if (mupError(c->h)) {
+		snprintf(err, errlen, "%s", mupGetErrorMsg(c->h));
+		/* muparser keeps a failed parse: parse it again next time */
+		compiled_drop(c);
+		return -1;
 	}
-	mupRelease(h);
-	return rc;
+	*out = v;
+	return 0;
 }

@@ -24,9 +24,10 @@ struct formula_var {
  * the functions, a value that is not finite, no room). */
 int formula_substitute(const char *formula, const struct formula_var *vars, int nvars, char *out, size_t outlen,
 		       char *err, size_t errlen);
-/* Evaluate an expression of numbers and the functions above.  0 with *out,
- * or -1 with muparser's reason in err. */
-int formula_eval(const char *expr, double *out, char *err, size_t errlen);
+/* Evaluate FORMULA with each input's value (the formula formula_substitute
+ * writes out).  0 with *out, or -1 with muparser's reason in err. */
+int formula_eval(const char *formula, const struct formula_var *vars,
+		 int nvars, double *out, char *err, size_t errlen);
 /* The shortest text of v that reads back as v (%.15g to %.17g). */
 void formula_number(double v, char *buf, size_t len);
 

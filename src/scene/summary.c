@@ -212,7 +212,7 @@ void summary_formula(struct summary *s, double tol, const char *formula)
 	double e = NAN;
 	int rc = formula_substitute(formula, vars, nv, expr, sizeof expr, why, sizeof why);
 	if (rc == 0)
-		rc = formula_eval(expr, &e, why, sizeof why);
+		rc = formula_eval(formula, vars, nv, &e, why, sizeof why);
 	it->formula = dup_or_oom(s, formula);
 	it->expr = rc == 0 ? dup_or_oom(s, expr) : NULL;
 	it->formula_err = rc == 0 ? NULL : dup_or_oom(s, why);

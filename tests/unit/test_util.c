@@ -1,4 +1,5 @@
 /* Canvas, strict numbers, parameters and the INI front end. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +8,7 @@
 #include <unistd.h>
 
 #include "canvas.h"
+#include "scene/formula.h"
 #include "scene/params.h"
 #include "scene/scenefile.h"
 #include "util/ini.h"
@@ -288,4 +290,53 @@ void test_pace(void)
 	T_EQ_INT(pace_ms(thirty, 0), 48000, "pace: a speed under 1/4 is 1/4");
 	T_EQ_INT(pace_ms(thirty, (double)NAN), 12000,
 		 "pace: a speed that is not a number is 1");
+}
+
+/* FORMULA over IN, or NaN when it is refused (its reason in err). */
+static double feval(const char *formula, const struct formula_var *in,
+		    int n, char *err, size_t errlen)
+{
+	double v;
+	return formula_eval(formula, in, n, &v, err, errlen) ? NAN : v;
+}
+
+/* A formula is parsed once and evaluated again with new values: each
+ * evaluation must see its own inputs, also when more formulas pass than
+ * are kept, and a formula that failed must fail again, not leave a parse
+ * behind that another formula's evaluation picks up. */
+void test_formula(void)
+{
+	char err[200] = "";
+	double v;
+	struct formula_var in[] = {{"x", 3}, {"kv_heads", 8}, {"n", -2}};
+	v = feval("x*kv_heads+n", in, 3, err, sizeof err);
+	T_OK(v == 22, "formula: 3*8+(-2) = 22 (got %g)", v);
+	in[0].value = 5;
+	v = feval("x*kv_heads+n", in, 3, err, sizeof err);
+	T_OK(v == 38, "formula: the same formula with x = 5: 38 (got %g)", v);
+	int bad = -1;
+	for (int i = 0; i < 100 && bad < 0; i++) {
+		char f[40];
+		snprintf(f, sizeof f, "x*%d+pad(n, 4)", i);
+		in[0].value = i;
+		if (feval(f, in, 3, err, sizeof err) != i * i)
+			bad = i;
+	}
+	T_OK(bad < 0, "formula: 100 formulas, each with its own x (first bad %d)",
+	     bad);
+	in[0].value = 7;
+	v = feval("x*kv_heads+n", in, 3, err, sizeof err);
+	T_OK(v == 54, "formula: after 100 others, x = 7: 54 (got %g)", v);
+	/* the inputs in another order make another formula */
+	struct formula_var re[] = {{"n", 1}, {"kv_heads", 2}, {"x", 10}};
+	v = feval("x*kv_heads+n", re, 3, err, sizeof err);
+	T_OK(v == 21, "formula: the inputs in another order: 21 (got %g)", v);
+	v = feval("x*(kv_heads", in, 3, err, sizeof err);
+	T_OK(isnan(v) && strstr(err, "parenthesis"),
+	     "formula: a missing parenthesis is refused (%s)", err);
+	v = feval("x*(kv_heads", in, 3, err, sizeof err);
+	T_OK(isnan(v), "formula: and refused again (got %g)", v);
+	v = feval("floor(x/2)+ceil(x/2)+min(x,n)", in, 3, err, sizeof err);
+	T_OK(v == 5, "formula: floor, ceil and min after a refusal: 3+4-2 = 5 "
+		     "(got %g)", v);
 }
