@@ -4,6 +4,8 @@
  * create.  The rules and their llama.cpp sources are named at each function.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "model/arch.h"
 #include "model/compute_hybrid.h"
@@ -279,11 +281,9 @@ static int64_t rot_bytes(const struct model *m, int64_t caches)
 	return sum * caches;
 }
 
-int size_buffers(const struct model *m, const struct deploy *d, struct buffer_sizes *b)
+static int buffers_of(const struct model *m, const struct deploy *d, struct buffer_sizes *b)
 {
 	struct kv_alloc a;
-	if (d->n_ctx < 1 || d->n_ubatch < 1 || d->n_seq < 1)
-		return -1;
 	*b = (struct buffer_sizes){0};
 	b->n_batch = cap_batch(d);
 	b->n_ubatch = size_ubatch(d);
@@ -294,7 +294,6 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	b->output_mark = SIZE_EXACT;
 	if (size_alloc(m, d, &a) < 0 || compute_bytes(m, d, b->n_ubatch, &a, &b->compute_bytes) < 0)
 		return -1;
-	b->compute_bytes = FAULT_INT("size_buffers", b->compute_bytes);
 	b->rot_bytes = rot_bytes(m, a.windowed ? 2 : 1);
 	/* Estimated, not modelled: a model without its embd and ff widths (an
 	 * INI file without them: Q's width for n_embd, no FFN); MoE, the MLA
@@ -339,5 +338,72 @@ int size_buffers(const struct model *m, const struct deploy *d, struct buffer_si
 	static const char *const missing[4] = {NULL, "embd", "ff", "embd, ff"};
 	if (b->compute_mark == SIZE_ESTIMATED)
 		b->compute_missing = missing[(m->embd <= 0) | (m->ff <= 0) << 1];
+	return 0;
+}
+
+/*
+ * The answers kept: a replayed graph costs thousands of nodes, and the fit
+ * search and the scenes ask the same model and deployment again (the fit
+ * scene of Gemma 4 31B asks 567 times, 254 of them different, each cache
+ * type its own model).  size_buffers depends on the model
+ * and the deployment alone, so the whole of both is the key, compared
+ * byte for byte (a copy of the model under another address is the same
+ * model; one changed in place is another).
+ */
+#define BUFFERS_KEPT 128
+
+struct buffers_kept {
+	int used;
+	struct model m;
+	struct deploy d;
+	struct buffer_sizes b;
+};
+
+static struct buffers_kept *buffers_kept;
+static int buffers_next;
+
+static void buffers_forget(void)
+{
+	free(buffers_kept);
+	buffers_kept = NULL;
+}
+
+static int buffers_same(const struct buffers_kept *k, const struct model *m,
+			const struct deploy *d)
+{
+	/* the deployment field by field: its padding is nobody's */
+	const struct deploy *e = &k->d;
+	return k->used && e->n_ctx == d->n_ctx && e->n_ubatch == d->n_ubatch &&
+	       e->n_seq == d->n_seq && e->unified == d->unified &&
+	       e->swa_full == d->swa_full && e->flash_attn == d->flash_attn &&
+	       e->n_batch == d->n_batch && !memcmp(&k->m, m, sizeof *m);
+}
+
+int size_buffers(const struct model *m, const struct deploy *d, struct buffer_sizes *b)
+{
+	if (d->n_ctx < 1 || d->n_ubatch < 1 || d->n_seq < 1)
+		return -1;
+	if (!buffers_kept && (buffers_kept = calloc(BUFFERS_KEPT,
+						    sizeof *buffers_kept)))
+		atexit(buffers_forget);
+	struct buffers_kept *k = NULL;
+	for (int i = 0; buffers_kept && i < BUFFERS_KEPT && !k; i++)
+		if (buffers_same(&buffers_kept[i], m, d))
+			k = &buffers_kept[i];
+	if (k) {
+		*b = k->b;
+	} else {
+		if (buffers_of(m, d, b) < 0)
+			return -1;
+		if (buffers_kept) {
+			k = &buffers_kept[buffers_next];
+			buffers_next = (buffers_next + 1) % BUFFERS_KEPT;
+			memcpy(&k->m, m, sizeof *m);
+			k->d = *d;
+			k->b = *b;
+			k->used = 1;
+		}
+	}
+	b->compute_bytes = FAULT_INT("size_buffers", b->compute_bytes);
 	return 0;
 }

@@ -45,6 +45,33 @@ static void t_caps(void)
 	T_EQ_INT(b.output_bytes, 3 * 607744, "buffers: -np 3 outputs three rows of logits");
 }
 
+/* size_buffers keeps its answers: a model or deployment changed in place
+ * (the same addresses) must be answered anew, as a fresh copy is. */
+static void t_kept(void)
+{
+	struct model m, wide;
+	struct buffer_sizes b0, b1, b2;
+	mk(&m, 32000);
+	m.embd = 512, m.ff = 1024;
+	struct deploy d = deploy_default(4096);
+	size_buffers(&m, &d, &b0);
+	wide = m;
+	wide.vocab = 64000;
+	size_buffers(&wide, &d, &b1);
+	m.vocab = 64000;
+	size_buffers(&m, &d, &b2);
+	T_OK(b0.compute_bytes != b1.compute_bytes,
+	     "buffers: a vocabulary twice as large changes the compute buffer");
+	T_EQ_INT(b2.compute_bytes, b1.compute_bytes,
+		 "buffers: the model changed in place is answered as its copy");
+	T_EQ_INT(b2.output_bytes, 64000 * 4,
+		 "buffers: and its output buffer is the new vocabulary's");
+	d.n_seq = 2;
+	size_buffers(&m, &d, &b2);
+	T_EQ_INT(b2.output_bytes, 2 * 64000 * 4,
+		 "buffers: the deployment changed in place: two rows of logits");
+}
+
 static void t_refuse(void)
 {
 	struct model m;
@@ -804,6 +831,7 @@ void test_buffers(void)
 	t_dsa();
 	t_dense();
 	t_caps();
+	t_kept();
 	t_refuse();
 	t_vpad();
 	t_gemma3n();
