@@ -3,6 +3,7 @@
  * ggml-alloc.c functions are in alloc_sim.h).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "model/alloc_sim.h"
 
@@ -26,7 +27,7 @@ struct block {
 
 struct alloc_sim {
 	struct sim_node *n;
-	int count, max, broken;
+	int count, max, cap, broken;   /* cap: room in n, max: this graph's */
 	int64_t align;
 	struct block b[FREE_BLOCKS];
 	int nb;
@@ -43,9 +44,26 @@ struct alloc_sim *alloc_sim_new(int max_nodes, int64_t alignment)
 		free(s);
 		return NULL;
 	}
-	s->max = max_nodes;
+	s->max = s->cap = max_nodes;
 	s->align = alignment;
 	return s;
+}
+
+int alloc_sim_reset(struct alloc_sim *s, int max_nodes)
+{
+	if (max_nodes > s->cap) {
+		struct sim_node *n = realloc(s->n, (size_t)max_nodes * sizeof *n);
+		if (!n)
+			return -1;
+		s->n = n;
+		s->cap = max_nodes;
+		s->count = max_nodes;   /* all of it cleared below */
+	}
+	memset(s->n, 0, (size_t)s->count * sizeof *s->n);
+	s->count = s->broken = s->nb = 0;
+	s->max = max_nodes;
+	s->max_size = 0;
+	return 0;
 }
 
 void alloc_sim_free(struct alloc_sim *s)

@@ -40,6 +40,10 @@ struct alloc_sim;
  * (ggml_backend_cpu_buffer_type: 32); NULL when out of memory. */
 struct alloc_sim *alloc_sim_new(int max_nodes, int64_t alignment);
 void alloc_sim_free(struct alloc_sim *s);
+/* Empties s for a new graph of at most max_nodes nodes, keeping its memory
+ * (the replays of one process are many: fresh pages for each cost more than
+ * the replay); 0, or -1 when out of memory. */
+int alloc_sim_reset(struct alloc_sim *s, int max_nodes);
 /* A graph input of n bytes (placed before every node, in the order added):
  * its id. */
 int alloc_sim_input(struct alloc_sim *s, int64_t n);

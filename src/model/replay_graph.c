@@ -6,6 +6,7 @@
  */
 #include "model/replay_graph.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "model/compute_dense.h"
@@ -20,13 +21,22 @@ struct replay_in replay_in_of(const struct model *m, const struct deploy *d, con
 	return (struct replay_in){m, d, a, nt, ub, row};
 }
 
+/* One simulator for the process's replays, grown to the largest graph. */
+static struct alloc_sim *kept;
+
+static void kept_free(void)
+{
+	alloc_sim_free(kept);
+	kept = NULL;
+}
+
 int replay_run(int max_nodes, replay_build_fn *build, const struct replay_in *in, int64_t *out)
 {
-	struct alloc_sim *s = alloc_sim_new(max_nodes, REPLAY_CPU_ALIGN);
-	if (!s)
+	if (!kept && (kept = alloc_sim_new(max_nodes, REPLAY_CPU_ALIGN)))
+		atexit(kept_free);
+	if (!kept || alloc_sim_reset(kept, max_nodes) < 0)
 		return -1;
-	int64_t r = build(s, in) < 0 ? -1 : alloc_sim_run(s);
-	alloc_sim_free(s);
+	int64_t r = build(kept, in) < 0 ? -1 : alloc_sim_run(kept);
 	if (r < 0)
 		return -1;
 	*out = r;
