@@ -97,15 +97,28 @@ judge() {
 	}' "$1" -
 }
 
+# Every model's export and its --fit at each budget and -np, asked of one
+# process (tests/lib.sh answers).
 models=$("$ATTNVIZ" --list | awk -F'\t' '$1 == "model" { print $2 }')
+mems="8GiB 17GiB 24GiB 80GiB 200GiB 2000GiB"
+mkdir "$tmp/a"
 for id in $models; do
-	"$ATTNVIZ" --export-model -m "$id" > "$tmp/$id.ini" || { fail "fit: export $id"; continue; }
-	for mem in 8GiB 17GiB 24GiB 80GiB 200GiB 2000GiB; do
+	echo "$id.ini --export-model -m $id"
+	for mem in $mems; do
+		for np in 1 4; do
+			echo "$id.$mem.$np --fit $mem -m $id --set n_seq=$np --format tsv"
+		done
+	done
+done | answers "$tmp/a"
+for id in $models; do
+	[ "$(cat "$tmp/a/$id.ini.rc" 2>/dev/null)" = 0 ] || { fail "fit: export $id"; continue; }
+	for mem in $mems; do
 		for np in 1 4; do
 			budget=$(awk -v m="${mem%GiB}" 'BEGIN { printf "%.0f", m * 1073741824 }')
-			"$ATTNVIZ" --fit "$mem" -m "$id" --set n_seq=$np --format tsv > "$tmp/out" 2>"$tmp/err" ||
-				{ fail "fit: $id at $mem -np $np: exit $? ($(cat "$tmp/err"))"; continue; }
-			got=$(tail -n +2 "$tmp/out" | judge "$tmp/$id.ini" "$budget" "$np" | sort -u | tr '\n' ' ')
+			out="$tmp/a/$id.$mem.$np"
+			rc=$(cat "$out.rc" 2>/dev/null)
+			[ "$rc" = 0 ] || { fail "fit: $id at $mem -np $np: exit ${rc:-none} ($(head -c 300 "$out"))"; continue; }
+			got=$(tail -n +2 "$out" | judge "$tmp/a/$id.ini" "$budget" "$np" | sort -u | tr '\n' ' ')
 			expect_eq "fit: $id at $mem, -np $np: max_ctx fits and the next step does not (closed forms)" "$got" "ok "
 		done
 	done

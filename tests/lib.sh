@@ -25,3 +25,22 @@ batch() {
 		END { if (rc != w) print "batch: exit " rc " (its commands: " w ")"
 		      if (i != n) print "batch: " i " of " n " commands answered" }' "$1" "$1.out"
 }
+# answers DIR < LINES: each line `NAME ARGS...` one command of a single
+# attnviz --batch (ARGS split as a shell splits words, no expansions; NAME a
+# file name); the command's output, stdout and stderr together, goes into
+# DIR/NAME and its exit status into DIR/NAME.rc.  A command the batch did
+# not answer has no .rc file.  A batch that exits with another status than
+# its worst command's (a sanitizer's report at exit) or prints after its
+# last answer is a failed check of its own, named after DIR.
+answers() {
+	awk -v d="$1" '{ n = $1; sub(/^[^ ]+ */, ""); print n > (d "/.names"); print > (d "/.cmds") }'
+	"$ATTNVIZ" --batch < "$1/.cmds" > "$1/.out" 2>&1
+	awk -v d="$1" -v rc=$? 'NR == FNR { name[++n] = $0; next }
+		k >= n { tail = tail $0 " "; next }
+		/^\036/ { f = d "/" name[k + 1]; if (!(k + 1 in seen)) printf "" > f
+			  close(f); s = substr($0, 2) + 0; print s > (f ".rc"); close(f ".rc")
+			  if (s > w) w = s; k++; next }
+		{ seen[k + 1] = 1; print > (d "/" name[k + 1]) }
+		END { if (rc != w || tail != "") printf "not ok - batch %s: exit %d (its commands: %d) %s\n", d, rc, w, substr(tail, 1, 300) }' \
+		"$1/.names" "$1/.out"
+}
