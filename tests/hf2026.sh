@@ -22,10 +22,16 @@ fx() { if [ -d "tests/hf/$1" ]; then echo "tests/hf/$1"; else echo "tests/models
 at() { v=$(sval iswa "$3" -m "$2" --set ctx="$1"); echo "${v:-0}"; }
 # same NAME A B: the model scenes' summaries of A and B are identical
 # (weights, and the totals that add them, left out of the memory scene's)
+# (the twelve summaries from one process: tests/lib.sh answers)
 same() {
+	rm -rf "$d/same" && mkdir "$d/same"
 	for sc in iswa gqa mla-bytes fa-engines score-matrix memory; do
-		"$ATTNVIZ" --summary $sc -m "$2" 2>&1 | grep -Ev '	(weights_bytes|total_bytes)	' >"$d/a"
-		"$ATTNVIZ" --summary $sc -m "$3" 2>&1 | grep -Ev '	(weights_bytes|total_bytes)	' >"$d/b"
+		echo "a.$sc --summary $sc -m $2"
+		echo "b.$sc --summary $sc -m $3"
+	done | answers "$d/same"
+	for sc in iswa gqa mla-bytes fa-engines score-matrix memory; do
+		grep -Ev '	(weights_bytes|total_bytes)	' "$d/same/a.$sc" >"$d/a"
+		grep -Ev '	(weights_bytes|total_bytes)	' "$d/same/b.$sc" >"$d/b"
 		if [ "$(wc -l <"$d/a")" -gt 3 ] && cmp -s "$d/a" "$d/b"; then
 			ok "hf2026: $1: $sc summary the same from $(basename "$2") and $(basename "$3") ($(wc -l <"$d/a") lines)"
 		else
@@ -104,16 +110,9 @@ same() {
 # KV heads of 512, K and V: 4096 B a cell a layer, 20480 B a cell; 25
 # sliding layers of 8 heads of 256: 8192 B a cell a layer on pad256(1024 +
 # 512) = 1536 cells, 314572800; 398458880 at 4096, 2998927360 at 131072.
-while read -r dir full chunked recurrent kv4k kv128k state; do
-	m=$(fx "$dir")
-	expect_eq "hf2026: $dir: attention / chunked / recurrent layers" \
-		"$(at 4096 $m global_layers)/$(at 4096 $m local_layers)/$(at 4096 $m recurrent_layers)" \
-		"$full/$chunked/$recurrent"
-	expect_eq "hf2026: $dir: KV bytes at -c 4096" "$(at 4096 $m total_bytes)" "$kv4k"
-	expect_eq "hf2026: $dir: KV bytes at -c 131072" "$(at 131072 $m total_bytes)" "$kv128k"
-	expect_eq "hf2026: $dir: recurrent state at 4096 and 131072" \
-		"$(at 4096 $m recurrent_bytes)/$(at 131072 $m recurrent_bytes)" "$state/$state"
-done <<'X'
+# The figures, then the iswa summaries at both contexts of every model from
+# one process (tests/lib.sh answers).
+cat >"$d/layers" <<'X'
 qwen3-next-80b 12 0 36 100663296 3221225472 79036416
 llama4-scout 12 36 0 805306368 7725907968 0
 glm-4.5-air 46 0 0 771751936 24696061952 0
@@ -131,6 +130,21 @@ gemma4-31b 10 50 0 1593835520 11995709440 0
 lfm2.5-audio-tokenizer 0 3 5 2359296 2359296 20480
 gemma4-26b-a4b 5 25 0 398458880 2998927360 0
 X
+mkdir "$d/at"
+while read -r dir rest; do
+	for c in 4096 131072; do echo "$dir.$c --summary iswa -m $(fx "$dir") --set ctx=$c"; done
+done <"$d/layers" | answers "$d/at"
+# at2 DIR CTX KEY: KEY of DIR's summary at -c CTX (0 when absent)
+at2() { v=$(awk -F'\t' -v k="$3" '$2 == k { print $3 }' "$d/at/$1.$2"); echo "${v:-0}"; }
+while read -r dir full chunked recurrent kv4k kv128k state; do
+	expect_eq "hf2026: $dir: attention / chunked / recurrent layers" \
+		"$(at2 $dir 4096 global_layers)/$(at2 $dir 4096 local_layers)/$(at2 $dir 4096 recurrent_layers)" \
+		"$full/$chunked/$recurrent"
+	expect_eq "hf2026: $dir: KV bytes at -c 4096" "$(at2 $dir 4096 total_bytes)" "$kv4k"
+	expect_eq "hf2026: $dir: KV bytes at -c 131072" "$(at2 $dir 131072 total_bytes)" "$kv128k"
+	expect_eq "hf2026: $dir: recurrent state at 4096 and 131072" \
+		"$(at2 $dir 4096 recurrent_bytes)/$(at2 $dir 131072 recurrent_bytes)" "$state/$state"
+done <"$d/layers"
 expect_eq "hf2026: granite-4.0-h-small: 3 sequences keep 3 state rows" \
 	"$(sval iswa recurrent_bytes -m tests/hf/granite-4.0-h-small --set n_seq=3)" $((3 * 154644480))
 expect_eq "hf2026: llama4-scout: chunked cells at 131072 = pad256(8192 + 512)" \
