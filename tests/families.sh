@@ -16,13 +16,24 @@ fi
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 
-# at CTX MODEL KEY: the iswa scene's value of KEY at -c CTX
-at() { sval iswa "$3" -m "$2" --set ctx="$1"; }
-# same NAME INI GGUF: the model scenes' summaries of the two forms are identical
+# at CTX MODEL KEY: the iswa scene's value of KEY at -c CTX (the summary
+# kept for the model's next key: each model file here is written once)
+at() {
+	f="$d/at.$1.$(printf '%s' "$2" | tr -c 'a-zA-Z0-9_.-' _)"
+	[ -f "$f" ] || "$ATTNVIZ" --summary iswa -m "$2" --set ctx="$1" >"$f"
+	awk -F'\t' -v k="$3" '$2 == k { print $3 }' "$f"
+}
+# same NAME INI GGUF: the model scenes' summaries of the two forms are
+# identical (the ten from one process: tests/lib.sh answers)
 same() {
+	rm -rf "$d/same" && mkdir "$d/same"
 	for sc in iswa gqa mla-bytes fa-engines score-matrix; do
-		"$ATTNVIZ" --summary $sc -m "$2" >"$d/a" 2>&1
-		"$ATTNVIZ" --summary $sc -m "$3" >"$d/b" 2>&1
+		echo "a.$sc --summary $sc -m $2"
+		echo "b.$sc --summary $sc -m $3"
+	done | answers "$d/same"
+	for sc in iswa gqa mla-bytes fa-engines score-matrix; do
+		cp "$d/same/a.$sc" "$d/a"
+		cp "$d/same/b.$sc" "$d/b"
 		if [ -s "$d/a" ] && cmp -s "$d/a" "$d/b"; then ok "families: $1: INI and GGUF give the same $sc summary ($(wc -l <"$d/a") lines)"
 		else fail "families: $1: INI and GGUF differ in $sc: $(diff "$d/a" "$d/b" | head -3 | tr '\n' ' ')"; fi
 	done
