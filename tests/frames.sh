@@ -29,25 +29,31 @@ PY
 # golden ID STEP: that step's frame out of the golden file
 golden() { awk -v hdr="=== $1 step $2/" 'index($0, hdr) == 1 { on = 1; next } /^=== / { on = 0 } on' "tests/golden/80x24/$1.txt"; }
 
-scenes=$("$ATTNVIZ" --list | awk -F'\t' '$1 == "scene" && $3 != "bench" { print $3 }')
+"$ATTNVIZ" --list >"$tmp/list"
+scenes=$(awk -F'\t' '$1 == "scene" && $3 != "bench" { print $3 }' "$tmp/list")
+# Every frame below from one process (tests/lib.sh answers): each scene's
+# last step and step 0 as text, SVG and ANSI, and the title at 140 columns.
+for id in $scenes; do
+	echo "$id.txt --frame $id"
+	echo "$id.0.txt --frame $id --step 0"
+	echo "$id.svg --frame $id --format svg"
+	echo "$id.ansi --frame $id --format ansi"
+	echo "$id.140 --frame $id --size 140x30"
+done | answers "$tmp"
 n_txt=0 n_svg=0 n_ansi=0 n_zero=0 bad_txt="" bad_svg="" bad_ansi="" bad_zero=""
 for id in $scenes; do
 	[ -f "tests/golden/80x24/$id.txt" ] || { fail "frames: no golden frame for $id"; continue; }
-	"$ATTNVIZ" --frame "$id" >"$tmp/$id.txt" 2>"$tmp/err"
 	last=$(head -1 "$tmp/$id.txt" | sed 's/.*step [0-9]*\/\([0-9]*\).*/\1/')
 	golden "$id" "$last" >"$tmp/$id.gold"
 	if [ -s "$tmp/$id.gold" ] && cmp -s "$tmp/$id.txt" "$tmp/$id.gold"; then n_txt=$((n_txt + 1)); else bad_txt="$bad_txt $id"; fi
-	"$ATTNVIZ" --frame "$id" --step 0 >"$tmp/$id.0.txt"
 	golden "$id" 0 >"$tmp/$id.0.gold"
 	if [ -s "$tmp/$id.0.gold" ] && cmp -s "$tmp/$id.0.txt" "$tmp/$id.0.gold"; then n_zero=$((n_zero + 1)); else bad_zero="$bad_zero $id"; fi
-	"$ATTNVIZ" --frame "$id" --format svg >"$tmp/$id.svg"
 	if { [ $have_xmllint = 0 ] || xmllint --noout "$tmp/$id.svg" 2>/dev/null; } &&
 	   python3 "$tmp/svgtext.py" "$tmp/$id.svg" >"$tmp/$id.svgtxt" && cmp -s "$tmp/$id.svgtxt" "$tmp/$id.gold"; then
 		n_svg=$((n_svg + 1))
 	else
 		bad_svg="$bad_svg $id"
 	fi
-	"$ATTNVIZ" --frame "$id" --format ansi >"$tmp/$id.ansi"
 	sed 's/\x1b\[[0-9;]*m//g; s/ *$//' "$tmp/$id.ansi" >"$tmp/$id.ansitxt"
 	if grep -q "$(printf '\033')\[0;38;5;" "$tmp/$id.ansi" && cmp -s "$tmp/$id.ansitxt" "$tmp/$id.gold"; then
 		n_ansi=$((n_ansi + 1))
@@ -63,12 +69,12 @@ expect_eq "frames: ANSI of every last step has colours and, without SGR, the gol
 
 # One shape of title for every scene: at 80 columns each keeps its number
 # and none the program's name; at 140 each has both.
-total=$("$ATTNVIZ" --list | awk -F'\t' '$1 == "scene"' | wc -l | tr -d ' ')
+total=$(awk -F'\t' '$1 == "scene"' "$tmp/list" | wc -l | tr -d ' ')
 bad80="" bad140=""
 for id in $scenes; do
-	n=$("$ATTNVIZ" --list | awk -F'\t' -v id="$id" '$1 == "scene" && $3 == id { print $2 }')
-	"$ATTNVIZ" --frame "$id" | head -1 | grep -q "^┌ $n/$total  " || bad80="$bad80 $id"
-	"$ATTNVIZ" --frame "$id" --size 140x30 | head -1 | grep -q "^┌ attnviz ── $n/$total  " || bad140="$bad140 $id"
+	n=$(awk -F'\t' -v id="$id" '$1 == "scene" && $3 == id { print $2 }' "$tmp/list")
+	head -1 "$tmp/$id.txt" | grep -q "^┌ $n/$total  " || bad80="$bad80 $id"
+	head -1 "$tmp/$id.140" | grep -q "^┌ attnviz ── $n/$total  " || bad140="$bad140 $id"
 done
 expect_eq "frames: at 80 columns every title starts with its scene's number" "${bad80:-none}" none
 expect_eq "frames: at 140 columns every title starts with attnviz and the number" "${bad140:-none}" none

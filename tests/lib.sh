@@ -37,6 +37,9 @@ answers() {
 	"$ATTNVIZ" --batch < "$1/.cmds" > "$1/.out" 2>&1
 	awk -v d="$1" -v rc=$? 'NR == FNR { name[++n] = $0; next }
 		k >= n { tail = tail $0 " "; next }
+		# an answer that does not end its last line: that much, then the mark
+		(i = index($0, "\036")) > 1 { printf "%s", substr($0, 1, i - 1) > (d "/" name[k + 1])
+			seen[k + 1] = 1; $0 = substr($0, i) }
 		/^\036/ { f = d "/" name[k + 1]; if (!(k + 1 in seen)) printf "" > f
 			  close(f); s = substr($0, 2) + 0; print s > (f ".rc"); close(f ".rc")
 			  if (s > w) w = s; k++; next }
