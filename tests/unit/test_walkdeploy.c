@@ -63,54 +63,19 @@ static const int l9[9][4] = {
 	{1, 2, 0, 1}, {2, 0, 2, 1}, {2, 1, 0, 2}, {2, 2, 1, 0},
 };
 
-/* The DeciLM of tests/engine.sh (Nemotron-51B-like blocks): 8 layers, KV
- * heads 4, 2, 0, 1, 4, 0, 2, 1, the 0-head layers without attention, every
- * tensor llama.cpp loads (written here without data). */
-static void deci_spec(char *buf, size_t len)
+/* The DeciLM of tests/engine.sh (Nemotron-51B-like blocks: 8 layers, KV
+ * heads 4, 2, 0, 1, 4, 0, 2, 1, the 0-head layers without attention), as
+ * the one writer of GGUF fixtures, tests/ggufs.sh's deci, prints it: every
+ * tensor llama.cpp loads (written here without data).  0, or -1 when the
+ * generator could not be run (from the project's top directory). */
+static int deci_spec(char *buf, size_t len)
 {
-	static const int kv[8] = {4, 2, 0, 1, 4, 0, 2, 1};
-	size_t o = (size_t)snprintf(
-		buf, len,
-		"kv general.architecture str deci\n"
-		"kv deci.block_count u32 8\n"
-		"kv deci.context_length u32 131072\n"
-		"kv deci.embedding_length u32 4096\n"
-		"kv deci.feed_forward_length u32 14336\n"
-		"arr deci.attention.head_count u32 32,32,0,32,32,0,32,32\n"
-		"arr deci.attention.head_count_kv u32 4,2,0,1,4,0,2,1\n"
-		"kv deci.attention.key_length u32 128\n"
-		"kv deci.attention.value_length u32 128\n"
-		"kv deci.attention.layer_norm_rms_epsilon f32 0.00001\n"
-		"kv deci.rope.dimension_count u32 128\n"
-		"kv deci.vocab_size u32 128256\n"
-		"kv tokenizer.ggml.model str none\n"
-		"type f16\ntensor token_embd.weight 4096 128256\ntensor "
-		"output.weight 4096 128256\n"
-		"type f32\ntensor output_norm.weight 4096\n");
-	for (int i = 0; i < 8 && o < len; i++) {
-		o += (size_t)snprintf(
-			buf + o, len - o,
-			"type f32\ntensor blk.%d.ffn_norm.weight 4096\n", i);
-		if (kv[i] && o < len)
-			o += (size_t)snprintf(
-				buf + o, len - o,
-				"tensor blk.%d.attn_norm.weight 4096\ntype "
-				"f16\n"
-				"tensor blk.%d.attn_q.weight 4096 4096\ntensor "
-				"blk.%d.attn_k.weight 4096 %d\n"
-				"tensor blk.%d.attn_v.weight 4096 %d\ntensor "
-				"blk.%d.attn_output.weight 4096 4096\n",
-				i, i, i, kv[i] * 128, i, kv[i] * 128, i);
-		if (o < len)
-			o += (size_t)snprintf(
-				buf + o, len - o,
-				"type f16\ntensor blk.%d.ffn_gate.weight 4096 "
-				"14336\n"
-				"tensor blk.%d.ffn_up.weight 4096 "
-				"14336\ntensor blk.%d.ffn_down.weight 14336 "
-				"4096\n",
-				i, i, i);
-	}
+	FILE *p = popen(". tests/ggufs.sh && deci", "r");
+	if (!p)
+		return -1;
+	size_t n = fread(buf, 1, len - 1, p);
+	buf[n] = 0;
+	return pclose(p) == 0 && n > 0 && n < len - 1 ? 0 : -1;
 }
 
 struct walk {
@@ -307,8 +272,9 @@ void test_walkdeploy(void)
 	if (mkdtemp(dir)) {
 		snprintf(path, sizeof path, "%s/deci.gguf", dir);
 		static char spec[8192];
-		deci_spec(spec, sizeof spec);
-		if (gguf_spec_write(spec, path, err, sizeof err) == 0 &&
+		snprintf(err, sizeof err, "tests/ggufs.sh's deci did not run");
+		if (deci_spec(spec, sizeof spec) == 0 &&
+		    gguf_spec_write(spec, path, err, sizeof err) == 0 &&
 		    model_find_load(&m, path, err, sizeof err) == 0) {
 			walk_model(&w, &m, "deci-8l.gguf", -1);
 			models++;
