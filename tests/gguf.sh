@@ -69,65 +69,32 @@ else
 fi
 
 # ---- weight bytes: every tensor's ggml size --------------------------------
-# A small Llama whose tensors take many ggml types.  attnviz's weights_bytes
-# (the sum of ggml_nbytes from its own type table) against the writer's
-# count (tests/unit/gguf_writer.c, blocks x block bytes of its own table),
-# and one type by hand: 256 x 512 of q4_K is 512 rows x 1 block x 144 bytes.
+# A small Llama (tests/ggufs.sh's dense: every tensor llama.cpp loads) whose
+# 21 tensors take 15 ggml types in turn, each row whole blocks of its type.
+# attnviz's weights_bytes (the sum of ggml_nbytes from its own type table)
+# against the writer's count (tests/unit/gguf_writer.c, blocks x block
+# bytes of its own table), and one type by hand: 256 x 512 of q4_K is 512
+# rows x 1 block x 144 bytes.
 wspec() {
-	cat <<-EOF
-	kv general.architecture str llama
-	kv general.name str Mixed types
-	kv llama.block_count u32 2
-	kv llama.context_length u32 4096
-	kv llama.embedding_length u32 256
-	kv llama.attention.head_count u32 4
-	kv llama.attention.head_count_kv u32 2
-	kv llama.rope.freq_base f32 10000
-	type q6_K
-	tensor token_embd.weight 256 1000
-	type f32
-	tensor output_norm.weight 256
-	type q8_0
-	tensor output.weight 256 1000
-	EOF
-	for t in q4_K q2_K; do
-		i=$([ $t = q4_K ] && echo 0 || echo 1)
-		cat <<-EOF
-		type f32
-		tensor blk.$i.attn_norm.weight 256
-		type $t
-		tensor blk.$i.attn_q.weight 256 256
-		type q3_K
-		tensor blk.$i.attn_k.weight 256 128
-		type q5_K
-		tensor blk.$i.attn_v.weight 256 128
-		type iq4_xs
-		tensor blk.$i.attn_output.weight 256 256
-		type bf16
-		tensor blk.$i.ffn_norm.weight 256
-		type iq2_xxs
-		tensor blk.$i.ffn_gate.weight 256 512
-		type tq2_0
-		tensor blk.$i.ffn_up.weight 256 512
-		type q5_1
-		tensor blk.$i.ffn_down.weight 512 256
-		type mxfp4
-		tensor blk.$i.ffn_gate_inp.weight 256 4
-		type q4_0
-		tensor blk.$i.attn_q_norm.weight 32 8
-		type f16
-		tensor blk.$i.attn_k_norm.weight 128
-		EOF
-	done
+	dense llama 2 256 4 2 64 512 1000 out "llama.rope.freq_base f32 10000" |
+		awk 'BEGIN { n = split("q6_K f32 q8_0 q4_K q3_K q5_K iq4_xs bf16 iq2_xxs tq2_0 q5_1 mxfp4 q4_0 f16 q2_K", t, " ") }
+			/^type / { next }
+			/^tensor / { print "type " t[i++ % n + 1] }
+			{ print }'
 }
 wbytes=$(wspec | "$GGUF_WRITE" -n "$d/mixed.gguf") || fail "gguf: writing the mixed-type fixture"
 wgot=$("$ATTNVIZ" --export-model -m "$d/mixed.gguf" | awk '$1 == "weights_bytes" { print $3 }')
 expect_eq "gguf: weights_bytes is the sum of the tensors' ggml sizes (the writer's count)" "$wgot" "$wbytes"
 "$ATTNVIZ" --export-model -m "$d/mixed.gguf" | grep -q '^weights_bytes .*; GGUF tensor infos.*exact' &&
 	ok "gguf: weights_bytes says it is exact, from the tensor infos" || fail "gguf: weights_bytes origin"
-printf 'kv general.architecture str llama\nkv general.name str Q4K\nkv llama.block_count u32 1\nkv llama.context_length u32 4096\nkv llama.embedding_length u32 256\nkv llama.attention.head_count u32 4\nkv llama.attention.head_count_kv u32 2\nkv llama.rope.freq_base f32 10000\narr tokenizer.ggml.tokens str t*1000\ntype q4_K\ntensor blk.0.attn_q.weight 256 512\n' | mk q4k
-expect_eq "gguf: 256 x 512 of q4_K is 512 x 144 bytes" \
-	"$("$ATTNVIZ" --export-model -m "$d/q4k.gguf" | awk '$1 == "weights_bytes" { print $3 }')" $((512 * 144))
+# The same Llama with one layer, every tensor q4_K (256 values, 144 bytes a
+# block), by hand: a block a row of 256 (token_embd's 1000 rows, attn_q's
+# 256, attn_k's and attn_v's 128, attn_output's 256, ffn_gate's and ffn_up's
+# 512, the three norms' one), two a row of 512 (ffn_down's 256 rows):
+# (1000 + 256 + 128 + 128 + 256 + 512 + 512 + 3 + 2 x 256) x 144 bytes.
+dense llama 1 256 4 2 64 512 1000 "" "llama.rope.freq_base f32 10000" | sed 's/^type .*/type q4_K/' | mk q4k
+expect_eq "gguf: a Llama all of q4_K is 3307 blocks of 144 bytes" \
+	"$("$ATTNVIZ" --export-model -m "$d/q4k.gguf" | awk '$1 == "weights_bytes" { print $3 }')" $((3307 * 144))
 # gguf.cpp refuses a row that is not whole blocks: 100 values of q4_K (256 a block).
 printf 'kv general.architecture str llama\nkv llama.block_count u32 1\ntype q4_K\ntensor blk.0.attn_q.weight 100 4\n' | mk partial
 "$ATTNVIZ" --export-model -m "$d/partial.gguf" >/dev/null 2>"$d/err"
@@ -136,44 +103,15 @@ grep -q 'blk.0.attn_q.weight.*100 values a row of q4_K, not a multiple of its bl
 	ok "gguf: ... naming the tensor and the block" || fail "gguf: partial block: $(cat "$d/err")"
 
 # ---- DeepSeek-V3 shapes, both key styles -------------------------------------
-ds_common() {
-	cat <<-EOF
-	kv general.architecture str deepseek2
-	kv general.name str DeepSeek V3
-	kv deepseek2.block_count u32 61
-	kv deepseek2.context_length u32 163840
-	kv deepseek2.embedding_length u32 7168
-	kv deepseek2.attention.head_count u32 128
-	kv deepseek2.attention.kv_lora_rank u32 512
-	kv deepseek2.attention.q_lora_rank u32 1536
-	kv deepseek2.rope.dimension_count u32 64
-	kv deepseek2.rope.freq_base f32 10000
-	kv deepseek2.rope.scaling.type str yarn
-	kv deepseek2.rope.scaling.factor f32 40
-	kv deepseek2.rope.scaling.original_context_length u32 4096
-	kv deepseek2.rope.scaling.yarn_log_multiplier f32 0.1
-	kv deepseek2.expert_count u32 256
-	kv deepseek2.expert_used_count u32 8
-	kv deepseek2.expert_shared_count u32 1
-	kv deepseek2.vocab_size u32 129280
-	tensor token_embd.weight 7168 129280
-	tensor blk.3.ffn_up_exps.weight 7168 2048 256
-	EOF
-}
-{ ds_common; cat <<-EOF
-	kv deepseek2.attention.head_count_kv u32 1
-	kv deepseek2.attention.key_length u32 576
-	kv deepseek2.attention.value_length u32 512
-	kv deepseek2.attention.key_length_mla u32 192
-	kv deepseek2.attention.value_length_mla u32 128
-	EOF
-} | mk dsv3-mla
-{ ds_common; cat <<-EOF
-	kv deepseek2.attention.head_count_kv u32 128
-	kv deepseek2.attention.key_length u32 192
-	kv deepseek2.attention.value_length u32 128
-	EOF
-} | mk dsv3-old
+# tests/ggufs.sh's Kimi K2 blocks at DeepSeek-V3's width (128 heads, 256
+# experts, 129280 tokens), as the converter writes them today (the *_mla
+# keys: key_length the latent's 576, key_length_mla 192) and as older files
+# did (no *_mla keys: key_length 192, value_length 128, a KV head a head).
+kimik2 128 256 129280 | mk dsv3-mla
+kimik2 128 256 129280 | sed '/_mla /d
+	s/^kv deepseek2.attention.head_count_kv u32 1$/kv deepseek2.attention.head_count_kv u32 128/
+	s/^kv deepseek2.attention.key_length u32 576$/kv deepseek2.attention.key_length u32 192/
+	s/^kv deepseek2.attention.value_length u32 512$/kv deepseek2.attention.value_length u32 128/' | mk dsv3-old
 # With the *_mla keys llama.cpp caches the latent: (kv_lora_rank 512 + rope 64) x 2 bytes x 61 layers.
 expect_eq "gguf: DeepSeek-V3 (key_length_mla) caches the latent: (512 + 64) x 2 x 61 = 70272" \
 	"$(sval mla-bytes mla_bytes_per_token -m "$d/dsv3-mla.gguf")" $(((512 + 64) * 2 * 61))

@@ -1537,8 +1537,11 @@ qwen35() {
 # Kimi K2 (deepseek2 by architectures[0] DeepseekV3ForCausalLM), converted with
 # the MLA keys: 61 layers, the first dense, 384 experts (mxfp4 to keep the sparse
 # file near 0.6 TB of holes), q_lora_rank 1536, one shared expert.
+# kimik2 HEADS EXPERTS VOCAB: the same blocks in another width (DeepSeek-V3:
+# 128 256 129280).
 kimik2() {
-	E=7168 V=163840 X=384 R=512 H=64 Q=1536 F=2048
+	H=${1:-64} X=${2:-384} V=${3:-163840}
+	E=7168 R=512 Q=1536 F=2048
 	cat <<-EOF
 	kv general.architecture str deepseek2
 	kv general.alignment u32 32
