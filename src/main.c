@@ -42,6 +42,7 @@ static int run(int argc, char **argv, int batch)
 				  "one mode, not another batch");
 			return 2;
 		}
+		registry_keep();   /* the scene files read once a batch */
 		return cli_batch(stdin, run);
 	case MODE_TUI:
 		if (batch) {

@@ -452,3 +452,26 @@ sed -i "s|^model  = gemma3-27b|model  = $tmp/passwd|" "$tmp/scenes/memory.ini"
 ml=$(grep -n '^model  =' "$tmp/scenes/memory.ini" | cut -d: -f1)
 ATTNVIZ_SCENES="$tmp/scenes" err_case "cli: a scene file's model = names its own line" \
 	"memory.ini:$ml: [scene] model: $tmp/passwd:1: not a 'key = value' line" --summary memory
+
+# --batch answers each command as it would be answered alone (the scene
+# files read once a batch): every scene's summary with two models and a
+# --set, every frame, a set that fails and a scene that is not there, from
+# one process and from one process each.
+scenes=$("$ATTNVIZ" --list | awk -F'\t' '$1 == "scene" && $3 != "bench" { print $3 }')
+for s in $scenes; do
+	echo "--summary $s -m gemma4-31b"
+	echo "--summary $s -m qwen2.5-7b --set ctx=5000"
+	echo "--frame $s"
+done >"$tmp/cmds"
+printf '%s\n' "--summary tiled --set n=abc" "--summary nosuch" "--summary gqa" >>"$tmp/cmds"
+"$ATTNVIZ" --batch <"$tmp/cmds" >"$tmp/one" 2>&1
+while read -r l; do
+	# shellcheck disable=SC2086
+	"$ATTNVIZ" $l
+	printf '\036%d\n' $?
+done <"$tmp/cmds" >"$tmp/each" 2>&1
+if [ "$(grep -c '^' "$tmp/one")" -gt 3000 ] && cmp -s "$tmp/one" "$tmp/each"; then
+	ok "cli: --batch answers $(wc -l <"$tmp/cmds") commands as each alone"
+else
+	fail "cli: --batch differs from the commands alone: $(diff "$tmp/one" "$tmp/each" | head -3 | tr '\n' ' ')"
+fi

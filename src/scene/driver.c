@@ -17,7 +17,46 @@ static int def_cmp(const void *a, const void *b)
 	return ((const struct scene_def *)a)->file.order - ((const struct scene_def *)b)->file.order;
 }
 
+/* The scene files as a batch read them first (registry_keep): each of its
+ * commands gets a copy, and none reads them again. */
+static struct registry kept;
+static int keeping;
+
+static void kept_free(void)
+{
+	registry_free(&kept);
+}
+
+void registry_keep(void)
+{
+	if (!keeping)
+		atexit(kept_free);
+	keeping = 1;
+}
+
+static void registry_copy(struct registry *to, const struct registry *from)
+{
+	to->n = from->n;
+	to->defs = xcalloc((size_t)from->n, sizeof *to->defs);
+	memcpy(to->defs, from->defs, (size_t)from->n * sizeof *to->defs);
+}
+
+static int registry_read(struct registry *reg, char *err, size_t errlen);
+
 int registry_load(struct registry *reg, char *err, size_t errlen)
+{
+	if (keeping && kept.n) {
+		registry_copy(reg, &kept);
+		return 0;
+	}
+	if (registry_read(reg, err, errlen) < 0)
+		return -1;
+	if (keeping)
+		registry_copy(&kept, reg);
+	return 0;
+}
+
+static int registry_read(struct registry *reg, char *err, size_t errlen)
 {
 	struct dirlist dirs;
 	char path[PATHS_LEN + 80];

@@ -27,6 +27,9 @@ struct registry {
 
 /* Load every scene file; 0 or -1 with err. */
 int registry_load(struct registry *reg, char *err, size_t errlen);
+/* From now on the scene files are read once: the first registry_load that
+ * succeeds is kept, and later ones get a copy of it (a batch's commands). */
+void registry_keep(void);
 void registry_free(struct registry *reg);
 /* By id or by number ("4"); NULL when none. */
 const struct scene_def *registry_find(const struct registry *reg, const char *id_or_number);
