@@ -5,7 +5,8 @@
  * starting with # are passed over.  Each command runs as it would alone,
  * its output and errors as it would print them; then stdout gets a line of
  * the ASCII record separator (0x1e) and the command's exit status, so a
- * reader can tell where one command's output ends.  The batch exits with
+ * reader can tell where one command's output ends (the scene files are
+ * read once: main.c's registry_keep).  The batch exits with
  * the largest of its commands' statuses.  A scripted walk of
  * every scene and model pays the program's start once, not once a number.
  */
