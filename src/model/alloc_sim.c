@@ -52,7 +52,8 @@ struct alloc_sim *alloc_sim_new(int max_nodes, int64_t alignment)
 int alloc_sim_reset(struct alloc_sim *s, int max_nodes)
 {
 	if (max_nodes > s->cap) {
-		struct sim_node *n = realloc(s->n, (size_t)max_nodes * sizeof *n);
+		struct sim_node *n =
+			realloc(s->n, (size_t)max_nodes * sizeof *n);
 		if (!n)
 			return -1;
 		s->n = n;

@@ -281,7 +281,8 @@ static int64_t rot_bytes(const struct model *m, int64_t caches)
 	return sum * caches;
 }
 
-static int buffers_of(const struct model *m, const struct deploy *d, struct buffer_sizes *b)
+static int buffers_of(const struct model *m, const struct deploy *d,
+		      struct buffer_sizes *b)
 {
 	struct kv_alloc a;
 	*b = (struct buffer_sizes){0};
@@ -379,7 +380,8 @@ static int buffers_same(const struct buffers_kept *k, const struct model *m,
 	       e->n_batch == d->n_batch && !memcmp(&k->m, m, sizeof *m);
 }
 
-int size_buffers(const struct model *m, const struct deploy *d, struct buffer_sizes *b)
+int size_buffers(const struct model *m, const struct deploy *d,
+		 struct buffer_sizes *b)
 {
 	if (d->n_ctx < 1 || d->n_ubatch < 1 || d->n_seq < 1)
 		return -1;

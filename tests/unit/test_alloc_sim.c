@@ -47,14 +47,17 @@ static void t_limits(void)
 	T_EQ_INT(alloc_sim_reset(s, 3), 0, "alloc_sim: emptied");
 	int i0 = alloc_sim_input(s, 100), i1 = alloc_sim_input(s, 100);
 	alloc_sim_node(s, 64, 1, &i1);
-	T_EQ_INT(alloc_sim_run(s), 320, "alloc_sim: emptied, 128 + 128 + 64 B again");
-	T_EQ_INT(alloc_sim_node(s, 64, 1, &i0), -1, "alloc_sim: emptied for 3 nodes, a 4th refused");
+	T_EQ_INT(alloc_sim_run(s), 320,
+		 "alloc_sim: emptied, 128 + 128 + 64 B again");
+	T_EQ_INT(alloc_sim_node(s, 64, 1, &i0), -1,
+		 "alloc_sim: emptied for 3 nodes, a 4th refused");
 	T_EQ_INT(alloc_sim_reset(s, 40), 0, "alloc_sim: emptied for 40 nodes");
 	int last = alloc_sim_input(s, 32);
 	for (int i = 0; i < 39; i++)
 		last = alloc_sim_node(s, 32, 1, &last);
 	/* a chain: each node frees its source, so two live at once */
-	T_EQ_INT(alloc_sim_run(s), 64, "alloc_sim: a chain of 40 nodes of 32 B: 64 B");
+	T_EQ_INT(alloc_sim_run(s), 64,
+		 "alloc_sim: a chain of 40 nodes of 32 B: 64 B");
 	alloc_sim_free(s);
 }
 

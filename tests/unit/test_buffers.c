@@ -69,7 +69,8 @@ static void t_kept(void)
 	d.n_seq = 2;
 	size_buffers(&m, &d, &b2);
 	T_EQ_INT(b2.output_bytes, 2 * 64000 * 4,
-		 "buffers: the deployment changed in place: two rows of logits");
+		 "buffers: the deployment changed in place: two rows of "
+		 "logits");
 }
 
 static void t_refuse(void)

@@ -322,8 +322,8 @@ void test_formula(void)
 		if (feval(f, in, 3, err, sizeof err) != i * i)
 			bad = i;
 	}
-	T_OK(bad < 0, "formula: 100 formulas, each with its own x (first bad %d)",
-	     bad);
+	T_OK(bad < 0,
+	     "formula: 100 formulas, each with its own x (first bad %d)", bad);
 	in[0].value = 7;
 	v = feval("x*kv_heads+n", in, 3, err, sizeof err);
 	T_OK(v == 54, "formula: after 100 others, x = 7: 54 (got %g)", v);
