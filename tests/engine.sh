@@ -419,23 +419,34 @@ buffers() {
 		$1 == "D" && $3 == "buffer" && $4 == "CPU_output" { ob[$2] = $5 }
 		$1 == "D" && $3 == "error" { err[$2] = 1 }
 		END { for (i = 0; i < nd; i++) printf "%s|%s|%s|%d\n", dep[i], cb[i], ob[i], err[i] + 0 }' "$o.out" >"$o.llama"
-	# attnviz: one fa-engines run per deployment of the cache (both -ub, -fa on and off), its numbers in a table
+	# attnviz: one fa-engines run per deployment of the cache (both -ub, -fa
+	# on and off), all from one process (tests/lib.sh answers), its numbers
+	# in a table; a cache type's model is the GGUF exported as INI with its
+	# [cache] changed, written once
 	: >"$o.attnviz"
 	awk -F'|' '{ print $1 }' "$o.llama" | awk '{ for (i = 1; i <= NF; i++) if ($i !~ /^(ubatch|fa)=/) printf "%s ", $i; print "" }' |
-		sort -u | while read -r w1 w2 w3 w4 w5 w6; do
+		sort -u >"$o.keys"
+	rm -rf "$o.ans" && mkdir "$o.ans"
+	n=0
+	while read -r w1 w2 w3 w4 w5 w6; do
+		n=$((n + 1))
 		mf=$f kt=${w5#k=} vt=${w6#v=}
 		if [ "$kt $vt" != "f16 f16" ]; then
 			mf="$d/$m.$kt.$vt.ini"
-			"$ATTNVIZ" --export-model -m "$f" | sed "s/^k_type .*/k_type = $kt/; s/^v_type .*/v_type = $vt/" >"$mf"
+			[ -f "$mf" ] || "$ATTNVIZ" --export-model -m "$f" | sed "s/^k_type .*/k_type = $kt/; s/^v_type .*/v_type = $vt/" >"$mf"
 		fi
-		# shellcheck disable=SC2086
-		"$ATTNVIZ" --summary fa-engines -m "$mf" --set ${w1} --set ${w2} --set ${w3} --set ${w4} --set ubatch=512,2048 2>&1 |
-			awk -v key="$w1 $w2 $w3 $w4 $w5 $w6" -F'\t' '
+		echo "$n --summary fa-engines -m $mf --set $w1 --set $w2 --set $w3 --set $w4 --set ubatch=512,2048"
+	done <"$o.keys" >"$o.cmds"
+	answers "$o.ans" <"$o.cmds"
+	n=0
+	while read -r w1 w2 w3 w4 w5 w6; do
+		n=$((n + 1))
+		awk -v key="$w1 $w2 $w3 $w4 $w5 $w6" -F'\t' '
 				$2 ~ /^compute_(on|off)_bytes\./ { print key "\t" $2 "\t" $3 }
 				$2 == "compute_modelled" { print key "\tmodelled\t" $3 }
 				$2 == "output_bytes" { printf "%s\toutput\t%.2f\n", key, $3 / 1048576 }
-				$1 ~ /^attnviz: / { print key "\terror\t" $0 }' >>"$o.attnviz"
-	done
+				$1 ~ /^attnviz: / { print key "\terror\t" $0 }' "$o.ans/$n" >>"$o.attnviz"
+	done <"$o.keys"
 	eval "$(awk -v m="$m" -v tol="${ENGINE_TOL:-2}" -v tol_est="${ENGINE_TOL_EST:-20}" '
 		NR == FNR { a[$1 "|" $2] = $3; next }
 		{
