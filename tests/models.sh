@@ -298,16 +298,30 @@ else fail "models: long irregular round trip: $(diff "$tmp/a" "$tmp/b" | head -3
 # without a field the compute model reads (embd, ff, ...) falls back to an
 # estimate and differs here (issue 21: mixtral-8x7b 90703872 against
 # 255866880 at the defaults before its embd and ff were given).
-for f in assets/models/*.ini; do
-	id=$(basename "$f" .ini)
-	hf=tests/hf/$id
-	[ "$id" = mistral-7b ] && hf=tests/hf/mistral-7b-v0.1   # the INI's id is shorter
-	[ -f "$hf/config.json" ] || continue
-	for dep in "" "ctx=32768 fa=0" "ctx=4096 ubatch=2048 n_seq=2"; do
-		set --
-		for kv in $dep; do set -- "$@" --set "$kv"; done
-		a=$("$ATTNVIZ" --summary memory -m "$id" "$@" 2>&1 | awk -F'\t' '$2 ~ /^(kv|compute|output)_bytes$/ { printf "%s=%s ", $2, $3 }')
-		b=$("$ATTNVIZ" --summary memory -m "$hf" "$@" 2>&1 | awk -F'\t' '$2 ~ /^(kv|compute|output)_bytes$/ { printf "%s=%s ", $2, $3 }')
+# (every summary from one process: tests/lib.sh answers)
+hfpair() {   # hfpair: "ID CONFIG_DIR" of each INI with a config.json
+	for f in assets/models/*.ini; do
+		id=$(basename "$f" .ini)
+		hf=tests/hf/$id
+		[ "$id" = mistral-7b ] && hf=tests/hf/mistral-7b-v0.1   # the INI's id is shorter
+		[ -f "$hf/config.json" ] && echo "$id $hf"
+	done
+}
+deps="- ctx=32768,fa=0 ctx=4096,ubatch=2048,n_seq=2"
+mkdir "$tmp/hfm"
+hfpair | while read -r id hf; do
+	for dep in $deps; do
+		sets=$(echo "$dep" | tr , '\n' | sed '/^-$/d; s/^/--set /' | tr '\n' ' ')
+		echo "$id.$dep.ini --summary memory -m $id $sets"
+		echo "$id.$dep.hf --summary memory -m $hf $sets"
+	done
+done | answers "$tmp/hfm"
+# bytes ANSWER: the buffers of one of those summaries
+bytes() { awk -F'\t' '$2 ~ /^(kv|compute|output)_bytes$/ { printf "%s=%s ", $2, $3 }' "$tmp/hfm/$1"; }
+hfpair | while read -r id hf; do
+	for dep in $deps; do
+		a=$(bytes "$id.$dep.ini") b=$(bytes "$id.$dep.hf")
+		dep=$(echo "$dep" | sed 's/^-$//; s/,/ /g')
 		case $a in *kv_bytes=*compute_bytes=*output_bytes=*) same=1 ;; *) same=0 ;; esac
 		if [ "$same" -eq 1 ] && [ "$a" = "$b" ]; then ok "models: $id INI and $hf config.json agree${dep:+ at $dep}: $a"
 		else fail "models: $id INI and $hf config.json${dep:+ at $dep}: INI $a, config.json $b"; fi
