@@ -28,11 +28,10 @@
 
 /* A number as printed. */
 struct shown {
-	double x;   /* its value */
-	double tol; /* half a unit in its last printed digit */
-	int digits; /* digits printed, the integer part's leading zeros left out */
-	char
-	    text[48]; /* as printed, without sign glyphs and thousands commas */
+	double x;       /* its value */
+	double tol;     /* half a unit in its last printed digit */
+	int digits;     /* digits printed, leading zeros left out */
+	char text[48];  /* as printed, no sign glyphs or thousands commas */
 };
 
 static int is_digit(char c)
@@ -54,8 +53,9 @@ static const char *number_at(const char *start, const char *q, struct shown *n)
 	char buf[64];
 	size_t o = 0;
 	int digits = 0, lead = 1, decimals = 0, exp10 = 0;
+	/* a minus sign: '-', or U+2212 */
 	int neg = (q > start && q[-1] == '-') ||
-		  (q - start >= 3 && !memcmp(q - 3, "\xe2\x88\x92", 3)); /* − */
+		  (q - start >= 3 && !memcmp(q - 3, "\xe2\x88\x92", 3));
 	const char *p = q;
 	if (neg)
 		buf[o++] = '-';
