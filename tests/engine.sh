@@ -187,13 +187,6 @@ plan_compare() {
 	deploys $swa "$2" >"$d/$1.$2.deploys"
 	plan "$d/$1.gguf" "$d/$1.$2"
 }
-# iswa_args DEPLOYMENT: the iswa scene's --set arguments for it
-iswa_args() {
-	for w in $1; do
-		case $w in ctx=* | n_seq=* | unified=* | swa_full=* | ubatch=*) printf ' --set %s' "$w" ;;
-		fa=*) printf ' --set flash_attn=%s' "${w#fa=}" ;; esac
-	done
-}
 # compare M GROUP: probe llama.cpp on $d/M.gguf, then attnviz, one ok / not ok line.
 # For q8_0 the bytes are not compared: attnviz's iswa scene takes no cache type
 # for a GGUF (its bytes are f16's); cells, layers and streams are.
@@ -223,51 +216,55 @@ compare() {
 				printf "%s|%s|%s %s|%s\n", dep[i], (i in nctx) ? nctx[i] : "-", a, b, e
 			}
 		}' "$o.out" >"$o.llama"
-	n=0 good=0 bad="" nbad=0
+	# A deployment's iswa --set arguments, and the file that holds its
+	# summary: the same for every cache type and shared by the groups
+	# (attnviz's figures do not depend on the cache type: bytes are not
+	# compared for q8_0)
+	args='function args(dep,   w, i, a) {
+		split(dep, w, " "); a = ""
+		for (i = 1; i in w; i++)
+			if (w[i] ~ /^(ctx|n_seq|unified|swa_full|ubatch)=/) a = a " --set " w[i]
+			else if (w[i] ~ /^fa=/) a = a " --set flash_attn=" substr(w[i], 4)
+		return a }
+	function sumfile(a,   n) { n = substr(a, 2); gsub(/[^a-z0-9_]/, "_", n); return d "/" m ".sum." n }'
 	# attnviz's summary of every deployment not asked yet, from one process
-	# (--batch), each into the file the loop below reads
-	: >"$o.cmds"
-	: >"$o.sums"
-	while IFS='|' read -r dep lctx kvs err; do
-		args=$(iswa_args "$dep")
-		sum="$d/$m.sum.$(echo $args | tr -c 'a-z0-9_\n' _)"
-		[ -f "$sum" ] || grep -qxF "$sum" "$o.sums" && continue
-		echo "--summary iswa -m '$f' $args" >>"$o.cmds"
-		echo "$sum" >>"$o.sums"
-	done <"$o.llama"
+	# (--batch), each into the file the comparison reads
+	awk -F'|' -v d="$d" -v m="$m" -v f="$f" -v cmds="$o.cmds" -v sums="$o.sums" "$args"'
+		{ a = args($1); s = sumfile(a) }
+		s in asked { next }
+		{ asked[s] = 1; if ((getline x < s) >= 0) { close(s); next }
+		  print "--summary iswa -m '\''" f "'\''" a > cmds; print s > sums }
+		END { printf "" > cmds; printf "" > sums }' "$o.llama"
 	"$ATTNVIZ" --batch <"$o.cmds" 2>&1 | awk 'NR == FNR { name[++n] = $0; next }
 		/^\036/ { close(name[k + 1]); k++; next } { print > name[k + 1] }' "$o.sums" -
-	while IFS='|' read -r dep lctx kvs err; do
-		set -- $kvs
-		lcells=$1 llayers=$2 lstreams=$3 lmib=$4 scells=$5 slayers=$6 smib=$8
-		args=$(iswa_args "$dep")
-		# attnviz's figures do not depend on the cache type (bytes are not compared for q8_0): once a deployment
-		sum="$d/$m.sum.$(echo $args | tr -c 'a-z0-9_\n' _)"
-		# shellcheck disable=SC2086
-		[ -f "$sum" ] || "$ATTNVIZ" --summary iswa -m "$f" $args >"$sum" 2>&1
-		eval "$(awk -F'\t' '
-			$2 ~ /^(n_ctx|streams|global_layers|local_layers|swa_cells)$/ { print "s_" $2 "=" $3 }
-			$2 ~ /^(global|local)_bytes$/ { printf "s_%s=%.2f\n", $2, $3 / 1048576 }' "$sum")"
-		actx=$s_n_ctx ast=$s_streams agl=$s_global_layers all=$s_local_layers asw=$s_swa_cells
-		gmib=$s_global_bytes lmibA=$s_local_bytes
-		acells=$((actx / ast))
-		pairs="n_ctx:$lctx:$actx cells:$lcells:$acells streams:$lstreams:$ast global_layers:$llayers:$agl"
-		pairs="$pairs swa_cells:$scells:$asw local_layers:$slayers:$all"
-		[ "$g" = q8_0 ] || pairs="$pairs global_MiB:$lmib:$gmib local_MiB:$smib:$lmibA"
-		for pair in $pairs; do
-			IFS=: read -r what lv av <<-EOF
-			$pair
-			EOF
-			n=$((n + 1))
-			if [ "$lv" = "$av" ]; then
-				good=$((good + 1))
-			else
-				nbad=$((nbad + 1))
-				[ $nbad -le 4 ] && bad="$bad; [$dep] $what llama.cpp $lv attnviz $av${err:+ (llama.cpp: $err)}"
-			fi
-		done
-	done <"$o.llama"
-	[ $nbad -gt 4 ] && bad="$bad; ... $((nbad - 4)) more"
+	# each deployment's numbers, llama.cpp's against attnviz's
+	set -- $(awk -F'|' -v d="$d" -v m="$m" -v g="$g" -v badf="$o.bad" "$args"'
+		function pair(what, lv, av) {
+			n++
+			if ((lv "") == (av "")) { good++; return }
+			if (++nbad <= 4) bad = bad "; [" dep "] " what " llama.cpp " lv " attnviz " av (err != "" ? " (llama.cpp: " err ")" : "")
+		}
+		{
+			dep = $1; lctx = $2; err = $4; split($3, l, " ")
+			s = sumfile(args(dep)); split("", v)
+			while ((getline x < s) > 0) {
+				split(x, c, "\t")
+				if (c[2] ~ /^(n_ctx|streams|global_layers|local_layers|swa_cells)$/) v[c[2]] = c[3]
+				if (c[2] ~ /^(global|local)_bytes$/) v[c[2]] = sprintf("%.2f", c[3] / 1048576)
+			}
+			close(s)
+			cells = v["streams"] > 0 ? int(v["n_ctx"] / v["streams"]) : "-"
+			pair("n_ctx", lctx, v["n_ctx"]); pair("cells", l[1], cells)
+			pair("streams", l[3], v["streams"]); pair("global_layers", l[2], v["global_layers"])
+			pair("swa_cells", l[5], v["swa_cells"]); pair("local_layers", l[6], v["local_layers"])
+			if (g != "q8_0") { pair("global_MiB", l[4], v["global_bytes"]); pair("local_MiB", l[8], v["local_bytes"]) }
+		}
+		END {
+			if (nbad > 4) bad = bad "; ... " nbad - 4 " more"
+			printf "%s", bad > badf
+			print n + 0, good + 0
+		}' "$o.llama")
+	n=$1 good=$2 bad=$(cat "$o.bad")
 	total=$((total + n)) agree=$((agree + good))
 	nd=$(wc -l <"$o.llama")
 	case $g in
@@ -536,25 +533,37 @@ for m in deepseek-v3.2 glm-5; do
 done
 # The same model as GGUF, INI (assets/models) and config.json (tests/hf): every
 # size of the iswa scene identical (a hybrid's recurrent state too), over a
-# few deployments.
+# few deployments, all asked of one process (tests/lib.sh answers).
+rm -rf "$d/same" && mkdir "$d/same"
 for m in $models deepseek-v3.2 glm-5; do
 	ini=assets/models/$m.ini hf=tests/hf/$m
 	[ -f "$d/$m.gguf" ] && [ -f "$ini" ] && [ -f "$hf/config.json" ] || continue
-	same=0 diff=""
+	echo "$m" >>"$d/same/.models"
+	i=0
 	for dep in "ctx=4096" "ctx=131072" "ctx=100000 n_seq=3 ubatch=513" "ctx=32768 n_seq=4 unified=1 swa_full=1"; do
+		i=$((i + 1))
 		args=""
 		for w in $dep; do args="$args --set $w"; done
-		for src in "$d/$m.gguf" "$ini" "$hf"; do
-			# shellcheck disable=SC2086
-			"$ATTNVIZ" --summary iswa -m "$src" $args 2>&1 |
-				awk -F'\t' '$2 ~ /^(n_ctx|streams|global_layers|local_layers|swa_cells|global_bytes|local_bytes|total_bytes|recurrent_layers|recurrent_bytes)$/ { print $2 "=" $3 }' \
-				>"$d/$m.form.$(basename "$src")"
-		done
-		if cmp -s "$d/$m.form.$m.gguf" "$d/$m.form.$m.ini" && cmp -s "$d/$m.form.$m.gguf" "$d/$m.form.$m" &&
-			[ -s "$d/$m.form.$m.gguf" ]; then
+		echo "$m.$i.gguf --summary iswa -m $d/$m.gguf$args"
+		echo "$m.$i.ini --summary iswa -m $ini$args"
+		echo "$m.$i.hf --summary iswa -m $hf$args"
+	done
+done >"$d/same/.lines"
+answers "$d/same" <"$d/same/.lines"
+# each answer's sizes, KEY=VALUE a line, into NAME.sizes
+awk -F'\t' 'FNR == 1 { if (out != "") close(out); out = FILENAME ".sizes"; printf "" > out }
+	$2 ~ /^(n_ctx|streams|global_layers|local_layers|swa_cells|global_bytes|local_bytes|total_bytes|recurrent_layers|recurrent_bytes)$/ {
+		print $2 "=" $3 > out }' "$d/same"/*.gguf "$d/same"/*.ini "$d/same"/*.hf
+while read -r m; do
+	same=0 diff=""
+	i=0
+	for dep in "ctx=4096" "ctx=131072" "ctx=100000 n_seq=3 ubatch=513" "ctx=32768 n_seq=4 unified=1 swa_full=1"; do
+		i=$((i + 1))
+		s="$d/same/$m.$i"
+		if cmp -s "$s.gguf.sizes" "$s.ini.sizes" && cmp -s "$s.gguf.sizes" "$s.hf.sizes" && [ -s "$s.gguf.sizes" ]; then
 			same=$((same + 1))
 		else
-			diff="$diff; [$dep] gguf $(tr '\n' ' ' <"$d/$m.form.$m.gguf")| ini $(tr '\n' ' ' <"$d/$m.form.$m.ini")| config.json $(tr '\n' ' ' <"$d/$m.form.$m")"
+			diff="$diff; [$dep] gguf $(tr '\n' ' ' <"$s.gguf.sizes")| ini $(tr '\n' ' ' <"$s.ini.sizes")| config.json $(tr '\n' ' ' <"$s.hf.sizes")"
 		fi
 	done
 	if [ -z "$diff" ]; then
@@ -562,7 +571,7 @@ for m in $models deepseek-v3.2 glm-5; do
 	else
 		fail "engine: $m: GGUF, INI and config.json differ$diff"
 	fi
-done
+done <"$d/same/.models"
 # What llama.cpp refuses (attnviz's iswa scene takes no cache type for a GGUF,
 # so there is no attnviz figure to hold against these: noted, not counted).
 for m in llama3-8b deepseek-v2-lite; do
