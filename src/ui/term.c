@@ -19,6 +19,15 @@ static SCREEN *screen;
 static int started, use_utf8, depth, theme;
 static volatile sig_atomic_t quit_flag;
 
+/* What the last blit put on stdscr, to write only the cells that changed:
+ * at 3000x1000 writing every cell was most of a frame's time.  A new size
+ * (of the canvas or the terminal) or a new theme (term_set_theme) draws
+ * every cell again. */
+static struct {
+	struct cell *cells;
+	int w, h, sw, sh, valid;
+} shown;
+
 /* The curses attributes of theme.h's bits. */
 static attr_t theme_attr(unsigned bits)
 {
@@ -167,6 +176,7 @@ static void init_pairs(void)
 void term_set_theme(int t)
 {
 	theme = t;
+	shown.valid = 0;   /* a role's attributes may differ: every cell again */
 	if (started && depth != THEME_MONO)
 		init_pairs();
 }
@@ -176,6 +186,8 @@ void term_stop(void)
 	if (!started)
 		return;
 	started = 0;
+	free(shown.cells);
+	memset(&shown, 0, sizeof shown);
 	release_fatal();
 	endwin();
 	delscreen(screen);
@@ -267,24 +279,65 @@ static void cell_char(const struct cell *cell, cchar_t *cc, chtype *ch)
 	*ch = ascii_glyph(cell->ch) | a | COLOR_PAIR(pair);
 }
 
+static int same_cell(const struct cell *a, const struct cell *b)
+{
+	return a->ch == b->ch && a->role == b->role;
+}
+
+static void put_cell(const struct canvas *c, int x, int y)
+{
+	cchar_t cc;
+	chtype ch;
+	cell_char(canvas_at(c, x, y), &cc, &ch);
+	if (use_utf8)
+		mvadd_wch(y, x, &cc);
+	else
+		mvaddch(y, x, ch);
+}
+
+/* Keeps a copy of the canvas (without memory for it, the next blit draws
+ * every cell). */
+static void keep_shown(const struct canvas *c, int sw, int sh)
+{
+	size_t n = (size_t)c->w * (size_t)c->h;
+	if (c->w != shown.w || c->h != shown.h) {
+		struct cell *p = n ? realloc(shown.cells, n * sizeof *p) : NULL;
+		if (!p) {
+			shown.valid = 0;
+			return;
+		}
+		shown.cells = p;
+		shown.w = c->w;
+		shown.h = c->h;
+	}
+	if (n)
+		memcpy(shown.cells, c->cells, n * sizeof *shown.cells);
+	shown.sw = sw;
+	shown.sh = sh;
+	shown.valid = 1;
+}
+
 void term_blit(const struct canvas *c)
 {
 	int w, h;
 	getmaxyx(stdscr, h, w);
-	erase();
+	int all = !shown.valid || c->w != shown.w || c->h != shown.h ||
+		  w != shown.sw || h != shown.sh;
+	int corner = all;
+	if (all)
+		erase();
 	for (int y = 0; y < c->h && y < h; y++)
 		for (int x = 0; x < c->w && x < w; x++) {
-			cchar_t cc;
-			chtype ch;
+			size_t i = (size_t)y * (size_t)c->w + (size_t)x;
+			if (!all && same_cell(canvas_at(c, x, y), &shown.cells[i]))
+				continue;
+			if (y == h - 1 && x >= w - 2)
+				corner = 1;
 			if (y == h - 1 && x == w - 1)
 				continue;   /* writing the last cell would scroll some terminals: below */
-			cell_char(canvas_at(c, x, y), &cc, &ch);
-			if (use_utf8)
-				mvadd_wch(y, x, &cc);
-			else
-				mvaddch(y, x, ch);
+			put_cell(c, x, y);
 		}
-	if (c->w >= w && c->h >= h && w >= 2) {
+	if (corner && c->w >= w && c->h >= h && w >= 2) {
 		/* The bottom-right corner: write it one column to the left, then insert
 		 * the cell that belongs there, which pushes it into place without the
 		 * cursor ever passing the last cell. */
@@ -300,5 +353,6 @@ void term_blit(const struct canvas *c)
 			mvinsch(h - 1, w - 2, ch2);
 		}
 	}
+	keep_shown(c, w, h);
 	refresh();
 }
