@@ -5,6 +5,8 @@
  * each capture.
  *
  *   cells [--bars hbar|sinks] LABEL < capture
+ *   cells --walk SOCKET ATTACH PANE STEPS [--moving] [--bars B] LABEL
+ *                           every step of the scene in PANE (below)
  *
  * Each cell gets the foreground, background, bold and reverse in force when
  * its glyph was written (SGR state carries over lines, as tmux writes it).
@@ -24,10 +26,15 @@
  * position), a column a position: the first position, the sink, is the
  * tallest bar of its block wherever it is kept.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #define ROWS 200
 #define COLS 400
@@ -298,9 +305,253 @@ static void check_sinks(void)
 	}
 }
 
+/*
+ * --walk: every step of a scene in one process.  The shell's walk polled
+ * the pane with a tmux client a look (and cmp, grep, date and sleep beside
+ * it), a dozen processes a step; here one control-mode client (tmux -C,
+ * attached to the session ATTACH, so that its size is not the walked
+ * pane's) sends the keys and takes the captures.
+ *
+ *   cells --walk SOCKET ATTACH PANE STEPS [--moving] [--bars B] LABEL
+ *
+ * The pane shows step 0 of STEPS.  Each step's screen, once settled (two
+ * looks ATTNVIZ_TMUX_POLL seconds apart agree, and the title shows the
+ * step; with --moving, a third look half a second later too, as a move's
+ * next frame would have come by then), is checked as a capture on stdin
+ * would be, as "LABEL step K"; then → to the next.  Stops at the first
+ * failing step.
+ */
+struct tmux {
+	FILE *in, *out;
+	pid_t pid;
+};
+
+static int tmux_open(struct tmux *t, const char *sock, const char *attach)
+{
+	int to[2], from[2];
+	if (pipe(to) || pipe(from))
+		return -1;
+	t->pid = fork();
+	if (t->pid < 0)
+		return -1;
+	if (t->pid == 0) {
+		dup2(to[0], 0);
+		dup2(from[1], 1);
+		close(to[0]), close(to[1]), close(from[0]), close(from[1]);
+		execlp("tmux", "tmux", "-L", sock, "-f", "/dev/null", "-C",
+		       "attach-session", "-t", attach, (char *)NULL);
+		_exit(127);
+	}
+	close(to[0]);
+	close(from[1]);
+	t->out = fdopen(to[1], "w");
+	t->in = fdopen(from[0], "r");
+	return t->out && t->in ? 0 : -1;
+}
+
+static void tmux_close(struct tmux *t)
+{
+	if (t->out)
+		fclose(t->out);
+	if (t->in)
+		fclose(t->in);
+	waitpid(t->pid, NULL, 0);
+}
+
+/* Sends a command, and gives its output (malloc'd) in *buf: 0, or -1 when
+ * tmux answered with %error or went away.  Notifications between answers
+ * are passed over; a line of output that reads "%end" is told from the
+ * block's end by the command number %begin gave. */
+static int tmux_cmd(struct tmux *t, const char *cmd, char **buf)
+{
+	char *line = NULL, num[64] = "";
+	size_t cap = 0, len = 0;
+	ssize_t n;
+	int in_block = 0, rc = -1;
+	*buf = NULL;
+	fprintf(t->out, "%s\n", cmd);
+	fflush(t->out);
+	FILE *o = open_memstream(buf, &len);
+	if (!o)
+		return -1;
+	while ((n = getline(&line, &cap, t->in)) > 0) {
+		if (!in_block) {
+			/* flags 1: a command of this client (the attach's is 0) */
+			int flags = 0;
+			if (!strncmp(line, "%begin ", 7) && sscanf(line + 7, "%*s %63s %d", num, &flags) == 2 &&
+			    flags == 1)
+				in_block = 1;
+			continue;
+		}
+		char end_num[64];
+		if ((!strncmp(line, "%end ", 5) || !strncmp(line, "%error ", 7)) &&
+		    sscanf(strchr(line, ' ') + 1, "%*s %63s", end_num) == 1 && !strcmp(end_num, num)) {
+			rc = line[1] == 'e' && line[2] == 'n' ? 0 : -1;
+			break;
+		}
+		fwrite(line, 1, (size_t)n, o);
+	}
+	fclose(o);
+	free(line);
+	return rc;
+}
+
+/* The capture's text without its escapes contains TEXT. */
+static int shows(const char *cap, const char *text)
+{
+	size_t n = strlen(cap), k = 0;
+	char *plain = malloc(n + 1);
+	if (!plain)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		if (cap[i] == 0x1b && i + 1 < n && cap[i + 1] == '[') {
+			i += 2;
+			while (i < n && !(cap[i] >= 0x40 && cap[i] <= 0x7e))
+				i++;
+			continue;
+		}
+		plain[k++] = cap[i];
+	}
+	plain[k] = 0;
+	int found = strstr(plain, text) != NULL;
+	free(plain);
+	return found;
+}
+
+static void pause_s(double s)
+{
+	struct timespec ts = {(time_t)s, (long)((s - (double)(time_t)s) * 1e9)};
+	nanosleep(&ts, NULL);
+}
+
+static double env_s(const char *name, double dflt)
+{
+	const char *v = getenv(name);
+	return v && *v ? atof(v) : dflt;
+}
+
+/* The pane's screen in *cap once settled (see above), TEXT shown where
+ * given; 0, or -1 at the deadline. */
+static int settle(struct tmux *t, const char *cmd, char **cap, const char *text, int moving)
+{
+	double poll = env_s("ATTNVIZ_TMUX_POLL", 0.05);
+	time_t until = time(NULL) + (time_t)env_s("ATTNVIZ_TMUX_WAIT", 90);
+	free(*cap);
+	if (tmux_cmd(t, cmd, cap))
+		return -1;
+	for (;;) {
+		char *next;
+		pause_s(poll);
+		if (tmux_cmd(t, cmd, &next)) {
+			free(next);
+			return -1;
+		}
+		if (!strcmp(*cap, next) && (!text || shows(next, text))) {
+			if (!moving) {
+				free(next);
+				return 0;
+			}
+			pause_s(0.5);
+			free(next);
+			if (tmux_cmd(t, cmd, &next)) {
+				free(next);
+				return -1;
+			}
+			if (!strcmp(*cap, next)) {
+				free(next);
+				return 0;
+			}
+		}
+		free(*cap);
+		*cap = next;
+		if (time(NULL) >= until)
+			return -1;
+	}
+}
+
+/* One capture through the checks, as main does with stdin. */
+static int check_capture(const char *cap, const char *bars, const char *what)
+{
+	FILE *in = fmemopen((void *)cap, strlen(cap), "r");
+	if (!in)
+		return 1;
+	memset(grid, 0, sizeof grid);
+	memset(ncols, 0, sizeof ncols);
+	nrows = 0;
+	failures = 0;
+	label = what;
+	read_capture(in);
+	fclose(in);
+	if (nrows == 0) {
+		printf("%s: empty capture\n", label);
+		return 1;
+	}
+	check_visible();
+	if (bars && !strcmp(bars, "hbar"))
+		check_hbars();
+	else if (bars && !strcmp(bars, "sinks"))
+		check_sinks();
+	if (failures > MAX_SHOWN)
+		printf("%s: %d more\n", label, failures - MAX_SHOWN);
+	return failures ? 1 : 0;
+}
+
+static int walk(int argc, char **argv)
+{
+	const char *bars = NULL, *name = "walk";
+	int moving = 0;
+	if (argc < 6)
+		return 2;
+	const char *sock = argv[2], *attach = argv[3], *pane = argv[4];
+	int steps = atoi(argv[5]);
+	for (int i = 6; i < argc; i++) {
+		if (!strcmp(argv[i], "--bars") && i + 1 < argc)
+			bars = argv[++i];
+		else if (!strcmp(argv[i], "--moving"))
+			moving = 1;
+		else
+			name = argv[i];
+	}
+	struct tmux t = {0};
+	signal(SIGPIPE, SIG_IGN);   /* a tmux gone is an error of a write */
+	char capture[256], keys[256], what[512], text[64], *cap = NULL, *junk = NULL;
+	snprintf(capture, sizeof capture, "capture-pane -e -p -t %s", pane);
+	snprintf(keys, sizeof keys, "send-keys -t %s Right", pane);
+	if (tmux_open(&t, sock, attach)) {
+		printf("%s: no tmux control client\n", name);
+		return 1;
+	}
+	int bad = 0;
+	if (settle(&t, capture, &cap, NULL, moving)) {
+		printf("%s: step 0 never settled\n", name);
+		bad = 1;
+	}
+	for (int k = 0; !bad; k++) {
+		snprintf(what, sizeof what, "%s step %d", name, k);
+		if (check_capture(cap, bars, what)) {
+			bad = 1;   /* one failing step tells enough */
+			break;
+		}
+		if (k >= steps)
+			break;
+		tmux_cmd(&t, keys, &junk);
+		free(junk);
+		snprintf(text, sizeof text, "step %d/%d ", k + 1, steps);
+		if (settle(&t, capture, &cap, text, moving)) {
+			printf("%s: step %d/%d never showed\n", name, k + 1, steps);
+			bad = 1;
+		}
+	}
+	free(cap);
+	tmux_close(&t);
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
 	const char *bars = NULL;
+	if (argc > 1 && !strcmp(argv[1], "--walk"))
+		return walk(argc, argv);
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--bars") && i + 1 < argc)
 			bars = argv[++i];

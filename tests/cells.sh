@@ -97,22 +97,9 @@ walk() {
 	# two models: each pair of bars is scaled to its larger value (the
 	# screen says so), so bars of different keys are not in one order
 	[ "${6:-}" = two ] && bars=
-	k=0 bad=0 cap="$tmp/cap.$w"
-	settle "$w" "$cap"
-	while :; do
-		if ! "$cells" ${bars:+--bars "$bars"} "$label $scene step $k" <"$cap"; then
-			bad=1
-			break   # one failing step tells enough
-		fi
-		[ "$k" -ge "$n" ] && break
-		k=$((k + 1))
-		T send-keys -t "$w" Right
-		if ! settle "$w" "$cap" "step $k/$n "; then
-			echo "$label $scene: step $k/$n never showed"
-			bad=1
-			break
-		fi
-	done
+	# every step, settled, checked and stepped on by one process
+	"$cells" --walk "$sock" keep "$w" "$n" ${_moving:+--moving} ${bars:+--bars "$bars"} "$label $scene"
+	bad=$?
 	T kill-session -t "$w"
 	return $bad
 }
