@@ -108,14 +108,15 @@ expected_markers() {
 # title_of FILE: a captured screen's title as "scene N/step K · item I/M";
 # where a long title left no room for the scene's number, the number is
 # the one --list gives that title
-scene_list=$("$ATTNVIZ" --list | awk -F'\t' '$1 == "scene"')
+"$ATTNVIZ" --list | awk -F'\t' '$1 == "scene"' >"$tmp/scene_list"
 title_of() {
-	head -1 "$1" |
-		sed -n 's/^┌ item \([0-9]*\/[0-9]*\)\( ── \([0-9]*\)\/[0-9]*\)\?  \(.*[^ ─]\)[ ─]* step \([0-9]*\)\/.*/\1|\3|\4|\5/p' |
-		while IFS='|' read -r item scene title step; do
-			[ -n "$scene" ] || scene=$(printf '%s\n' "$scene_list" | awk -F'\t' -v t="$title" '$4 == t { print $2 }')
-			echo "scene $scene/step $step · item $item"
-		done
+	_t=$(sed -n '1s/^┌ item \([0-9]*\/[0-9]*\)\( ── \([0-9]*\)\/[0-9]*\)\?  \(.*[^ ─]\)[ ─]* step \([0-9]*\)\/.*/\1|\3|\4|\5/p' "$1")
+	[ -n "$_t" ] || return 0
+	IFS='|' read -r _item _scene _title _step <<-EOF
+	$_t
+	EOF
+	[ -n "$_scene" ] || _scene=$(awk -F'\t' -v t="$_title" '$4 == t { print $2 }' "$tmp/scene_list")
+	echo "scene $_scene/step $_step · item $_item"
 }
 # title_is PANE WANT: the pane's title says WANT, or WANT is the lesson's
 # end and the pane says so (the screen read is left in $tmp/scr.PANE)
@@ -123,11 +124,12 @@ title_is() {
 	screen "$1" >"$tmp/scr.$1"
 	[ "$(title_of "$tmp/scr.$1")" = "$2" ] || { [ "$2" = "end of the lesson" ] && grep -qF "$2" "$tmp/scr.$1"; }
 }
-# took_effect PANE WANT BEFORE: a key took effect on the screen saved in
-# BEFORE: the title is WANT, or it is BEFORE's title and the screen changed
+# took_effect PANE WANT BEFORE BEFORE_TITLE: a key took effect on the
+# screen saved in BEFORE, whose title is BEFORE_TITLE: the title is WANT,
+# or it is BEFORE's and the screen changed
 took_effect() {
 	title_is "$1" "$2" ||
-		{ [ "$(title_of "$tmp/scr.$1")" = "$(title_of "$3")" ] && ! cmp -s "$tmp/scr.$1" "$3"; }
+		{ [ "$(title_of "$tmp/scr.$1")" = "$4" ] && ! cmp -s "$tmp/scr.$1" "$3"; }
 }
 for plan in assets/lessons/*.ini; do
 	pname=$(basename "$plan" .ini)
@@ -161,20 +163,28 @@ for plan in assets/lessons/*.ini; do
 	# step, and no key is sent ahead of the screen.
 	sed 's/ · item \([0-9]*\/[0-9]*\) · .*/ · item \1/' "$tmp/$pname.want" >"$tmp/$pname.steps"
 	: >"$tmp/$pname.seen"
-	presses=0 k=1
-	wait_until title_is "$pname" "$(sed -n 1p "$tmp/$pname.steps")"
+	presses=0
+	# the steps read in order: $want the one on screen, $next the one after
+	exec 3<"$tmp/$pname.steps"
+	read -r want <&3
+	read -r next <&3 || next=
+	wait_until title_is "$pname" "$want"
 	cp "$tmp/scr.$pname" "$tmp/scr"
 	while :; do
-		title_of "$tmp/scr" >>"$tmp/$pname.seen"
+		title=$(title_of "$tmp/scr")
+		[ -z "$title" ] || echo "$title" >>"$tmp/$pname.seen"
 		grep -qF "end of the lesson" "$tmp/scr" && break
-		[ "$(title_of "$tmp/scr")" = "$(sed -n "${k}p" "$tmp/$pname.steps")" ] && [ $presses -lt 400 ] || break
-		next=$(sed -n "$((k + 1))p" "$tmp/$pname.steps")
+		[ "$title" = "$want" ] && [ $presses -lt 400 ] || break
 		T send-keys -t "$pname" Right
 		presses=$((presses + 1))
-		wait_until took_effect "$pname" "${next:-end of the lesson}" "$tmp/scr"
+		wait_until took_effect "$pname" "${next:-end of the lesson}" "$tmp/scr" "$title"
 		cp "$tmp/scr.$pname" "$tmp/scr"
-		[ -n "$next" ] && [ "$(title_of "$tmp/scr")" = "$next" ] && k=$((k + 1))
+		if [ -n "$next" ] && [ "$(title_of "$tmp/scr")" = "$next" ]; then
+			want=$next
+			read -r next <&3 || next=
+		fi
 	done
+	exec 3<&-
 	uniq "$tmp/$pname.seen" >"$tmp/$pname.useen"
 	if grep -qF "end of the lesson" "$tmp/scr" && cmp -s "$tmp/$pname.steps" "$tmp/$pname.useen"; then
 		ok "plans: $pname: → alone plays every step of every item to the end in tmux ($presses presses)"

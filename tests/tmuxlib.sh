@@ -11,11 +11,13 @@ T() { tmux -L "$sock" -f /dev/null "$@"; }
 screen() { T capture-pane -p -t "$1" 2>/dev/null; }
 # wait_until COMMAND...: 0 as soon as COMMAND succeeds, 1 when it still
 # fails at the deadline
+# (the clock is read every 16th look: a process less for each of the others)
 wait_until() {
-	_until=$(($(date +%s) + ATTNVIZ_TMUX_WAIT))
+	_until=$(($(date +%s) + ATTNVIZ_TMUX_WAIT)) _look=0
 	while :; do
 		"$@" && return 0
-		[ "$(date +%s)" -ge "$_until" ] && return 1
+		_look=$((_look + 1))
+		[ $((_look % 16)) -eq 0 ] && [ "$(date +%s)" -ge "$_until" ] && return 1
 		sleep "$ATTNVIZ_TMUX_POLL"
 	done
 }
