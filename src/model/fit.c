@@ -28,20 +28,22 @@ const char *fit_weights_word(const struct model *m)
 static int terms(const struct model *mt, const struct deploy *d0, int64_t n_ctx, struct fit_terms *t)
 {
 	struct deploy d = *d0;
-	struct kv_alloc *a = malloc(sizeof *a);   /* per-layer arrays: large */
+	/* On the stack (16 KiB of per-layer arrays): a search asks for terms
+	 * a dozen times, and fresh heap each time was most of a fit scene's
+	 * opening under AddressSanitizer, whose quarantine never reuses it. */
+	struct kv_alloc a;
 	struct buffer_sizes b;
-	int rc = -1;
 	d.n_ctx = n_ctx;
 	memset(t, 0, sizeof *t);
 	t->n_ctx = n_ctx;
-	if (!a || size_alloc(mt, &d, a) < 0 || size_buffers(mt, &d, &b) < 0)
-		goto out;
+	if (size_alloc(mt, &d, &a) < 0 || size_buffers(mt, &d, &b) < 0)
+		return -1;
 	t->bytes[FT_WEIGHTS] = mt->weights_bytes;
 	t->mark[FT_WEIGHTS] = mt->weights_from == WEIGHTS_COUNTED ? SIZE_EXACT : SIZE_ESTIMATED;
-	t->bytes[FT_KV] = a->total_bytes;
+	t->bytes[FT_KV] = a.total_bytes;
 	t->mark[FT_KV] = SIZE_EXACT;
 	/* Recurrent state (Mamba, gated delta net, short conv): fixed, whatever n_ctx. */
-	t->bytes[FT_RECURRENT] = a->recurrent_bytes;
+	t->bytes[FT_RECURRENT] = a.recurrent_bytes;
 	t->mark[FT_RECURRENT] = SIZE_EXACT;
 	t->bytes[FT_COMPUTE] = b.compute_bytes;
 	t->mark[FT_COMPUTE] = b.compute_mark;
@@ -49,12 +51,9 @@ static int terms(const struct model *mt, const struct deploy *d0, int64_t n_ctx,
 	t->mark[FT_OUTPUT] = b.output_mark;
 	for (int i = 0; i < FT_COUNT; i++)
 		if (__builtin_add_overflow(t->total, t->bytes[i], &t->total))
-			goto out;
+			return -1;
 	t->total = FAULT_INT("fit_total", t->total);
-	rc = 0;
-out:
-	free(a);
-	return rc;
+	return 0;
 }
 
 /* The model with the row's cache types (quantized V needs flash attention). */
@@ -72,10 +71,10 @@ static struct model *typed(const struct model *m, enum cache_type k, enum cache_
 int fit_terms_at(const struct model *m, const struct deploy *d, enum cache_type k, enum cache_type v, int64_t n_ctx,
 		 struct fit_terms *t)
 {
-	struct model *mt = typed(m, k, v);
-	int rc = mt ? terms(mt, d, n_ctx, t) : -1;
-	free(mt);
-	return rc;
+	struct model mt = *m;   /* on the stack, as terms' arrays */
+	mt.k_type = k;
+	mt.v_type = v;
+	return terms(&mt, d, n_ctx, t);
 }
 
 void fit_row_flags(struct fit_row *r, const struct fit_query *q)
