@@ -349,12 +349,20 @@ static int tmux_open(struct tmux *t, const char *sock, const char *attach)
 	return t->out && t->in ? 0 : -1;
 }
 
+/* The client exits at the end of its input, once it has written its last
+ * lines (%exit): read to their end, or it waits for a reader for ever. */
 static void tmux_close(struct tmux *t)
 {
+	char *line = NULL;
+	size_t cap = 0;
 	if (t->out)
 		fclose(t->out);
-	if (t->in)
+	if (t->in) {
+		while (getline(&line, &cap, t->in) > 0)
+			continue;
 		fclose(t->in);
+	}
+	free(line);
 	waitpid(t->pid, NULL, 0);
 }
 

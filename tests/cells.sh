@@ -97,9 +97,11 @@ walk() {
 	# two models: each pair of bars is scaled to its larger value (the
 	# screen says so), so bars of different keys are not in one order
 	[ "${6:-}" = two ] && bars=
-	# every step, settled, checked and stepped on by one process
-	"$cells" --walk "$sock" keep "$w" "$n" ${_moving:+--moving} ${bars:+--bars "$bars"} "$label $scene"
+	# every step, settled, checked and stepped on by one process (bounded:
+	# a walk that hangs is a failure, not a suite that never ends)
+	timeout 900 "$cells" --walk "$sock" keep "$w" "$n" ${_moving:+--moving} ${bars:+--bars "$bars"} "$label $scene"
 	bad=$?
+	[ $bad -eq 124 ] && echo "$label $scene: the walk did not end in 900 s"
 	T kill-session -t "$w"
 	return $bad
 }
