@@ -6,6 +6,7 @@
  * Steps: 0 = no key; k = keys 0..k-1 consumed; n + 1 = divided by s.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "glyph.h"
@@ -91,6 +92,18 @@ static void plot_cell(const struct plot *p, double x, double y, int *cx, int *cy
 {
 	*cx = p->ox + (int)lround(x / p->lim * p->hw);
 	*cy = p->oy - (int)lround(y / p->lim * p->hh);
+}
+
+/* The cell before (*cx, *cy) on the line to it from the origin; the
+ * origin's own cell stays. */
+static void short_of(const struct plot *p, int *cx, int *cy)
+{
+	int dx = *cx - p->ox, dy = *cy - p->oy;
+	int n = abs(dx) > abs(dy) ? abs(dx) : abs(dy);
+	if (n < 2)
+		return;
+	*cx = p->ox + (int)lround((double)dx * (n - 1) / n);
+	*cy = p->oy + (int)lround((double)dy * (n - 1) / n);
 }
 
 /* A tick step of 1, 2 or 5 times a power of ten with two to five ticks in lim. */
@@ -213,6 +226,10 @@ static void or_render(const void *vs, struct view *v)
 	}
 	int circle_under_tip = 0;
 	if (seen > 0) {
+		/* The tip on a value's dot would hide it (after key 1, acc is
+		 * v1 itself): there it stops one cell short, pointing at it. */
+		if (canvas_at(c, ex, ey)->ch == GLYPH_DISC)
+			short_of(&p, &ex, &ey);
 		/* acc/s lies on the arrow (s >= 1 shortens it): drawn over the line, under the tip. */
 		if (!done) {
 			int rx, ry;
