@@ -27,11 +27,14 @@ struct cast {
 	size_t len, cap;
 };
 
-/* The packed style of a cell: attribute bits, and the colour + 1 above them (0 = default). */
+/* The packed style of a cell: attribute bits, then the foreground + 1 and
+ * the background + 1 above them (0 = the terminal's). */
+#define STYLE_FG_SHIFT 4
+#define STYLE_BG_SHIFT 13
 static int cell_style(const struct cast *c, const struct cell *cell)
 {
 	struct theme_look l = theme_look(c->o.theme, c->o.depth, cell->role, cell->ch);
-	return (int)l.attr | (l.fg + 1) << 4;
+	return (int)l.attr | (l.fg + 1) << STYLE_FG_SHIFT | (l.bg + 1) << STYLE_BG_SHIFT;
 }
 
 static void put(struct cast *c, const char *s, size_t n)
@@ -89,10 +92,15 @@ static void set_style(struct cast *c, int st)
 		puts_(c, ";4");
 	if (st & THEME_REVERSE)
 		puts_(c, ";7");
-	if (st >> 4 && (st >> 4) - 1 < 8)
-		putf(c, ";3%d", (st >> 4) - 1);
-	else if (st >> 4)
-		putf(c, ";38;5;%d", (st >> 4) - 1);
+	int fg = (st >> STYLE_FG_SHIFT & 511) - 1, bg = (st >> STYLE_BG_SHIFT) - 1;
+	if (fg >= 0 && fg < 8)
+		putf(c, ";3%d", fg);
+	else if (fg >= 0)
+		putf(c, ";38;5;%d", fg);
+	if (bg >= 0 && bg < 8)
+		putf(c, ";4%d", bg);
+	else if (bg >= 0)
+		putf(c, ";48;5;%d", bg);
 	puts_(c, "m");
 }
 

@@ -70,7 +70,7 @@ static void xml_cp(FILE *out, uint32_t cp)
 
 static int same_look(struct theme_look a, struct theme_look b)
 {
-	return a.fg == b.fg && a.attr == b.attr;
+	return a.fg == b.fg && a.bg == b.bg && a.attr == b.attr;
 }
 
 /* One run of cells [x0, x1) of row y with look l. */
@@ -84,13 +84,16 @@ static void run_out(FILE *out, const struct canvas *s, int y, int x0, int x1, st
 		xterm_rgb(l.fg, fg);
 	else
 		snprintf(fg, sizeof fg, "%s", SVG_FG);
+	if (l.bg >= 0)
+		xterm_rgb(l.bg, bg);
+	else
+		snprintf(bg, sizeof bg, "%s", SVG_BG);
 	if (l.attr & THEME_REVERSE) {
-		/* reversed: the colour behind, the screen's black for the glyphs */
+		/* reversed: the colour behind, the page's for the glyphs */
 		fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", x0 * SVG_CELL_W,
 			y * SVG_CELL_H, (x1 - x0) * SVG_CELL_W, SVG_CELL_H, fg);
-		snprintf(bg, sizeof bg, "%s", SVG_BG);
 	} else if (blank && !(l.attr & THEME_UNDERLINE)) {
-		return;   /* blanks on the black screen draw nothing */
+		return;   /* blanks on the page draw nothing */
 	}
 	fprintf(out, "<text x=\"%d\" y=\"%d\" textLength=\"%d\" lengthAdjust=\"spacingAndGlyphs\" fill=\"%s\"", x0 * SVG_CELL_W,
 		y * SVG_CELL_H + SVG_BASELINE, (x1 - x0) * SVG_CELL_W, l.attr & THEME_REVERSE ? bg : fg);
@@ -120,10 +123,17 @@ int svg_write(FILE *out, const struct canvas *s, int theme, const char *title)
 		xml_text(out, title);
 		fputs("</title>\n", out);
 	}
-	fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", w, h, SVG_BG);
+	/* the page: the theme's background, else the terminal's black */
+	struct theme_look page = theme_look((enum theme_id)theme, THEME_256, ROLE_NORMAL, ' ');
+	char bg[8];
+	if (page.bg >= 0)
+		xterm_rgb(page.bg, bg);
+	else
+		snprintf(bg, sizeof bg, "%s", SVG_BG);
+	fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", w, h, bg);
 	for (int y = 0; y < s->h; y++) {
 		int x0 = 0;
-		struct theme_look l0 = {0, 0};
+		struct theme_look l0 = {0, 0, 0};
 		for (int x = 0; x <= s->w; x++) {
 			struct theme_look l = l0;
 			if (x < s->w) {

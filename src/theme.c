@@ -10,7 +10,11 @@
  * never the dark blue 4).  8 colours: the ANSI colours, cyan where the 256
  * column has a blue.  Without colours: bold and underline tell the roles
  * apart; reverse video only on text (FAIL), never on a bar.
- * The projector theme is the same hues at full strength and bold throughout.
+ * The projector theme is dark text on white, bold throughout: a projector
+ * in a lit room shows black as grey, and light glyphs on it (the heat
+ * map's coolest level, ░ in blue) read as holes.  Its hues are the dark
+ * entries of the palette (blue 25, green 28, orange 166, red 160), never
+ * yellow, which white swallows.
  */
 const struct theme_style theme_roles[THEME_COUNT][ROLE_COUNT] = {
 	[THEME_CLASSIC] = {
@@ -32,21 +36,32 @@ const struct theme_style theme_roles[THEME_COUNT][ROLE_COUNT] = {
 	},
 	[THEME_PROJECTOR] = {
 		[ROLE_NORMAL] = {THEME_FG_DEFAULT, THEME_FG_DEFAULT, THEME_BOLD, THEME_BOLD},
-		[ROLE_DIM] = {252, 7, THEME_BOLD, 0},
-		[ROLE_LABEL] = {51, 6, THEME_BOLD, THEME_BOLD},
-		[ROLE_ACCENT] = {226, 3, THEME_BOLD | THEME_UNDERLINE, THEME_BOLD | THEME_UNDERLINE},
-		[ROLE_HOT] = {196, 1, THEME_BOLD, THEME_BOLD},
-		[ROLE_OK] = {46, 2, THEME_BOLD, THEME_BOLD},
-		[ROLE_FAIL] = {196, 1, THEME_BOLD, THEME_REVERSE | THEME_BOLD},
-		[ROLE_BAR] = {46, 2, THEME_BOLD, THEME_BOLD},
-		[ROLE_BAR2] = {201, 5, THEME_BOLD, THEME_BOLD},
-		[ROLE_HBM] = {45, 6, THEME_BOLD, THEME_BOLD},
-		[ROLE_SRAM] = {226, 3, THEME_BOLD, THEME_BOLD},
-		[ROLE_HEAT1] = {45, 6, THEME_BOLD, THEME_BOLD},
-		[ROLE_HEAT2] = {46, 2, THEME_BOLD, THEME_BOLD},
-		[ROLE_HEAT3] = {226, 3, THEME_BOLD, THEME_BOLD},
-		[ROLE_HEAT4] = {196, 1, THEME_BOLD, THEME_BOLD},
+		[ROLE_DIM] = {240, 0, 0, 0},
+		[ROLE_LABEL] = {25, 4, THEME_BOLD, THEME_BOLD},
+		[ROLE_ACCENT] = {166, 5, THEME_BOLD | THEME_UNDERLINE, THEME_BOLD | THEME_UNDERLINE},
+		[ROLE_HOT] = {160, 1, THEME_BOLD, THEME_BOLD},
+		[ROLE_OK] = {28, 2, THEME_BOLD, THEME_BOLD},
+		[ROLE_FAIL] = {160, 1, THEME_BOLD, THEME_REVERSE | THEME_BOLD},
+		[ROLE_BAR] = {28, 2, THEME_BOLD, THEME_BOLD},
+		[ROLE_BAR2] = {127, 5, THEME_BOLD, THEME_BOLD},
+		[ROLE_HBM] = {25, 4, THEME_BOLD, THEME_BOLD},
+		[ROLE_SRAM] = {166, 5, THEME_BOLD, THEME_BOLD},
+		[ROLE_HEAT1] = {32, 4, THEME_BOLD, THEME_BOLD},
+		[ROLE_HEAT2] = {28, 2, THEME_BOLD, THEME_BOLD},
+		[ROLE_HEAT3] = {166, 5, THEME_BOLD, THEME_BOLD},
+		[ROLE_HEAT4] = {160, 1, THEME_BOLD, THEME_BOLD},
 	},
+};
+
+/* Each theme's page: the colours of ROLE_NORMAL's text and of every
+ * cell's background (THEME_FG_DEFAULT: the terminal's). */
+static const struct {
+	short fg256, bg256;
+	signed char fg8, bg8;
+} pages[THEME_COUNT] = {
+	[THEME_CLASSIC] = {.fg256 = THEME_FG_DEFAULT, .bg256 = THEME_FG_DEFAULT,
+			   .fg8 = THEME_FG_DEFAULT, .bg8 = THEME_FG_DEFAULT},
+	[THEME_PROJECTOR] = {.fg256 = 16, .bg256 = 231, .fg8 = 0, .bg8 = 7},
 };
 
 static const char *const names[THEME_COUNT] = {[THEME_CLASSIC] = "classic", [THEME_PROJECTOR] = "projector"};
@@ -65,15 +80,19 @@ struct theme_look theme_look(enum theme_id theme, enum theme_depth depth, int ro
 	if (role < 0 || role >= ROLE_COUNT)
 		role = ROLE_NORMAL;
 	const struct theme_style *st = &theme_roles[theme][role];
-	struct theme_look l = {THEME_FG_DEFAULT, depth == THEME_MONO ? st->mono_attr : st->color_attr};
-	if (depth == THEME_8)
-		l.fg = st->fg8;
-	else if (depth == THEME_256)
-		l.fg = st->fg256;
+	struct theme_look l = {THEME_FG_DEFAULT, THEME_FG_DEFAULT,
+			       depth == THEME_MONO ? st->mono_attr : st->color_attr};
+	if (depth == THEME_8) {
+		l.fg = st->fg8 != THEME_FG_DEFAULT ? st->fg8 : pages[theme].fg8;
+		l.bg = pages[theme].bg8;
+	} else if (depth == THEME_256) {
+		l.fg = st->fg256 != THEME_FG_DEFAULT ? st->fg256 : pages[theme].fg256;
+		l.bg = pages[theme].bg256;
+	}
 #ifdef ATTNVIZ_FAULT
 	/* The bug of issue 19, back on demand: tests/cells.sh must see it. */
 	if (fault_on("theme_reverse") && role == ROLE_HOT)
-		return (struct theme_look){l.fg, l.attr | THEME_REVERSE};
+		return (struct theme_look){l.fg, l.bg, l.attr | THEME_REVERSE};
 #endif
 	if (is_block(ch))
 		l.attr &= ~(unsigned)THEME_REVERSE;

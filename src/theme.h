@@ -38,11 +38,13 @@ struct theme_style {
 /* [theme][role] */
 extern const struct theme_style theme_roles[THEME_COUNT][ROLE_COUNT];
 
-/* How one cell looks: a foreground colour (THEME_FG_DEFAULT, else 0-7 at
- * THEME_8 and 0-255 at THEME_256; none at THEME_MONO) and THEME_* bits.
- * The background is always the terminal's own. */
+/* How one cell looks: a foreground and a background colour
+ * (THEME_FG_DEFAULT: the terminal's own; else 0-7 at THEME_8 and 0-255 at
+ * THEME_256; none at THEME_MONO) and THEME_* bits.  The classic theme
+ * keeps the terminal's background; the projector's is white, the same
+ * behind every cell. */
 struct theme_look {
-	int fg;
+	int fg, bg;
 	unsigned attr;
 };
 

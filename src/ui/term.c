@@ -165,20 +165,27 @@ int term_depth(void)
 	return depth;
 }
 
-/* One colour pair per role (pair r is role r's foreground on the default
- * background); pair 0 is the terminal's own colours. */
+/* One colour pair per role: pair r is role r's foreground on the theme's
+ * background (the terminal's own, or the projector's white). */
 static void init_pairs(void)
 {
-	for (int r = 1; r < ROLE_COUNT; r++)
-		init_pair((short)r, (short)theme_look(theme, depth, r, ' ').fg, -1);
+	/* pair 0, the cells of ROLE_NORMAL and every blank, is the page */
+	struct theme_look page = theme_look(theme, depth, ROLE_NORMAL, ' ');
+	assume_default_colors(page.fg, page.bg);
+	for (int r = 1; r < ROLE_COUNT; r++) {
+		struct theme_look l = theme_look(theme, depth, r, ' ');
+		init_pair((short)r, (short)l.fg, (short)l.bg);
+	}
 }
 
 void term_set_theme(int t)
 {
 	theme = t;
 	shown.valid = 0;   /* a role's attributes may differ: every cell again */
-	if (started && depth != THEME_MONO)
+	if (started && depth != THEME_MONO) {
 		init_pairs();
+		clearok(curscr, TRUE);   /* the page's colour too */
+	}
 }
 
 void term_stop(void)
