@@ -10,15 +10,17 @@
  *
  * Each cell gets the foreground, background, bold and reverse in force when
  * its glyph was written (SGR state carries over lines, as tmux writes it).
- * The terminal is taken to be light text on a dark background, as a
- * projector's is: the default background counts as black (0, 16), the
- * default foreground as white.  A failure prints one line
+ * Where the capture names no colour, the terminal's own are taken to be
+ * light text on a dark background: the default background counts as black
+ * (0, 16), the default foreground as white.  A failure prints one line
  * "LABEL: row R col C: what" and the exit status is 1:
  *   - a glyph other than a space whose effective foreground (after reverse)
  *     equals its effective background: invisible;
  *   - a block glyph (U+2580-U+259F, U+25A0) in reverse video: its filled
  *     part is painted in the background colour;
- *   - text in dark blue (4, 17-19) or near-black (232-235) on black.
+ *   - text in dark blue (4, 17-19) or near-black (232-235) on black;
+ *   - a light glyph on a light background (both of luminance over a half,
+ *     by xterm's palette): yellow or white on the projector's white.
  * --bars hbar: horizontal bars of the picture pane (left of its first
  * divider), each a run of ▏..█ after a number: a larger number never has a
  * shorter bar (one eighth of slack for rounding).
@@ -164,6 +166,35 @@ static int is_block(unsigned cp)
 	return (cp >= 0x2580 && cp <= 0x259f) || cp == 0x25a0;
 }
 
+/* A colour's luminance, 0 (black) to 1 (white), by xterm's palette: its
+ * 16 system colours, the 6x6x6 cube and the grey ramp; the default
+ * foreground is white, the default background black. */
+static double luminance(int c)
+{
+	static const unsigned char sys[16][3] = {
+		{0, 0, 0},       {205, 0, 0},     {0, 205, 0},   {205, 205, 0},
+		{0, 0, 238},     {205, 0, 205},   {0, 205, 205}, {229, 229, 229},
+		{127, 127, 127}, {255, 0, 0},     {0, 255, 0},   {255, 255, 0},
+		{92, 92, 255},   {255, 0, 255},   {0, 255, 255}, {255, 255, 255},
+	};
+	static const unsigned char level[6] = {0, 95, 135, 175, 215, 255};
+	double r, g, b;
+	if (c == DEF_FG)
+		c = 15;
+	if (c == DEF_BG)
+		c = 0;
+	if (c >= 0 && c < 16) {
+		r = sys[c][0], g = sys[c][1], b = sys[c][2];
+	} else if (c >= 16 && c < 232) {
+		r = level[(c - 16) / 36], g = level[(c - 16) / 6 % 6], b = level[(c - 16) % 6];
+	} else if (c >= 232 && c < 256) {
+		r = g = b = 8 + 10 * (c - 232);
+	} else {
+		r = g = b = c == 1000 ? 255 : 0;   /* true colour: black or not */
+	}
+	return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+}
+
 static void check_visible(void)
 {
 	char what[160];
@@ -182,6 +213,10 @@ static void check_visible(void)
 				failf(r, c, what);
 			} else if (bg == 0 && (fg == 4 || (fg >= 17 && fg <= 19) || (fg >= 232 && fg <= 235))) {
 				snprintf(what, sizeof what, "U+%04X in dark colour %d on black", x->cp, fg);
+				failf(r, c, what);
+			} else if (luminance(x->reverse ? x->fg : x->bg) > 0.5 &&
+				   luminance(x->reverse ? x->bg : x->fg) > 0.5) {
+				snprintf(what, sizeof what, "U+%04X in light colour %d on light %d", x->cp, fg, bg);
 				failf(r, c, what);
 			}
 		}

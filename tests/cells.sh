@@ -250,3 +250,9 @@ else ok "cells: a sink bar shorter than a later one is caught"; fi
 printf '┌──────────────────────────┐\n│ █ ▂ ▂ ▂ ▂                │\n│ █ █ █ █ █                │\n└──────────────────────────┘\n' > "$tmp/tall-sink"
 if "$cells" --bars sinks tall-sink < "$tmp/tall-sink" > /dev/null; then ok "cells: the tallest sink bar passes"
 else fail "cells: a tallest sink bar is refused"; fi
+# On the projector's white page: yellow is caught, its dark blue passes.
+printf '\033[38;5;226m\033[48;5;231m█ step\n' > "$tmp/yellow-on-white"
+if "$cells" yellow-on-white < "$tmp/yellow-on-white" > /dev/null; then fail "cells: yellow on white goes unnoticed"
+else ok "cells: a light glyph on a light background is caught"; fi
+printf '\033[38;5;25m\033[48;5;231m█ step\n' > "$tmp/blue-on-white"
+check "cells: dark blue on white passes" "$cells" blue-on-white < "$tmp/blue-on-white"
