@@ -82,9 +82,11 @@ expect_eq "frames: at 140 columns every title starts with attnviz and the number
 # The look: classic and projector colours as the theme table has them, bold in projector
 "$ATTNVIZ" --frame tiled --format svg >"$tmp/classic.svg"
 "$ATTNVIZ" --frame tiled --format svg --set theme=projector >"$tmp/proj.svg"
-# the title (ROLE_LABEL) is xterm 87 (#5fffff) in classic, 51 (#00ffff) bold in projector
+# the title (ROLE_LABEL) is xterm 87 (#5fffff) in classic, 25 (#005faf) bold
+# in projector, on its white page (231)
 check "frames: classic labels in xterm colour 87" grep -qF 'fill="#5fffff"> 4/22  Tiled' "$tmp/classic.svg"
-check "frames: projector labels in colour 51, bold" grep -qF 'fill="#00ffff" font-weight="bold"> 4/22  Tiled' "$tmp/proj.svg"
+check "frames: projector labels in colour 25, bold" grep -qF 'fill="#005faf" font-weight="bold"> 4/22  Tiled' "$tmp/proj.svg"
+check "frames: the projector's page is white" grep -qF '<rect width="720" height="432" fill="#ffffff"/>' "$tmp/proj.svg"
 if grep -qF 'font-weight="bold">┌' "$tmp/classic.svg"; then fail "frames: classic frame lines bold"; else ok "frames: classic frame lines not bold"; fi
 check "frames: one <rect> background at least" grep -qF '<rect width="720" height="432" fill="#000000"/>' "$tmp/classic.svg"
 "$ATTNVIZ" --frame tiled --format txt --size 120x40 >"$tmp/big.txt"

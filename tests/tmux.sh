@@ -403,6 +403,12 @@ T send-keys -t k Right
 expect_screen "tmux: → at the last step says so" k "last step — Tab for the next scene"
 T send-keys -t k t
 expect_screen "tmux: t switches to the projector theme" k "theme: projector"
+# its white page behind every cell: the bottom row's too, the corner written last
+if T capture-pane -e -p -t k | tail -n 1 | grep -q '48;5;231m'; then
+	ok "tmux: the projector theme paints the page white"
+else
+	fail "tmux: the projector theme paints no white page"
+fi
 T send-keys -t k t
 expect_screen "tmux: t switches back" k "theme: classic"
 T send-keys -t k q
