@@ -39,7 +39,7 @@ const struct key_help key_help[] = {
 	{ACT_FOLD, "p", "p",
 	 "presenter's screen: summary folded to one line, or back"},
 	{ACT_THEME, "t", "t",
-	 "theme: classic or projector (high contrast, bold, folded)"},
+	 "theme: classic or projector (dark on white, bold, folded)"},
 	{ACT_HELP, "?", "?", "this help"},
 	{ACT_QUIT, "q", "q", "quit"},
 	{ACT_NONE, "mouse wheel", "wheel", "step forward / back"},

@@ -75,7 +75,7 @@ void cli_help(FILE *out)
 	      "--explain, --frame and --cast.\n"
 	      "--set values: numbers (4096, 1e-3), lists (1,3,2), vectors "
 	      "(1:0,0:1).\n"
-	      "--set theme=projector: high contrast and bold, for a classroom "
+	      "--set theme=projector: dark text on white, bold, for a lit classroom "
 	      "(t switches in the TUI).\n"
 	      "--summary prints scene, key, value, expected, status (ok, FAIL "
 	      "or -) and how per line;\n"
