@@ -512,19 +512,15 @@ static int settle(struct tmux *t, const char *cmd, char **cap, const char *text,
 	}
 }
 
-/* One capture through the checks, as main does with stdin. */
-static int check_capture(const char *cap, const char *bars, const char *what)
+/* One capture through the checks: 1 on a failure (its lines printed). */
+static int check_stream(FILE *in, const char *bars, const char *what)
 {
-	FILE *in = fmemopen((void *)cap, strlen(cap), "r");
-	if (!in)
-		return 1;
 	memset(grid, 0, sizeof grid);
 	memset(ncols, 0, sizeof ncols);
 	nrows = 0;
 	failures = 0;
 	label = what;
 	read_capture(in);
-	fclose(in);
 	if (nrows == 0) {
 		printf("%s: empty capture\n", label);
 		return 1;
@@ -537,6 +533,16 @@ static int check_capture(const char *cap, const char *bars, const char *what)
 	if (failures > MAX_SHOWN)
 		printf("%s: %d more\n", label, failures - MAX_SHOWN);
 	return failures ? 1 : 0;
+}
+
+static int check_capture(const char *cap, const char *bars, const char *what)
+{
+	FILE *in = fmemopen((void *)cap, strlen(cap), "r");
+	if (!in)
+		return 1;
+	int rc = check_stream(in, bars, what);
+	fclose(in);
+	return rc;
 }
 
 static int walk(int argc, char **argv)
@@ -601,21 +607,9 @@ int main(int argc, char **argv)
 		else
 			label = argv[i];
 	}
-	read_capture(stdin);
-	if (nrows == 0) {
-		printf("%s: empty capture\n", label);
-		return 1;
-	}
-	check_visible();
-	if (bars && !strcmp(bars, "hbar"))
-		check_hbars();
-	else if (bars && !strcmp(bars, "sinks"))
-		check_sinks();
-	else if (bars) {
+	if (bars && strcmp(bars, "hbar") && strcmp(bars, "sinks")) {
 		printf("cells: --bars takes hbar or sinks\n");
 		return 2;
 	}
-	if (failures > MAX_SHOWN)
-		printf("%s: %d more\n", label, failures - MAX_SHOWN);
-	return failures ? 1 : 0;
+	return check_stream(stdin, bars, label);
 }
