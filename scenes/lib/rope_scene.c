@@ -289,6 +289,11 @@ int rope_scene_draw_clocks(struct canvas *c, int y0, const struct rope_scene *r,
 		rx = (cell_w - 2) / 2, ry = rx / 2;
 	if (ry < 1)
 		ry = 1;
+	/* Two blank columns between dials, where that costs no height: a
+	 * hand at 3 o'clock otherwise runs into the next dial's edge. */
+	int rx_gap = (cell_w - 3) / 2;
+	if (rx > rx_gap && rx_gap / 2 >= ry)
+		rx = rx_gap;
 	for (int i = 0; i < shown; i++) {
 		int col = i % per_row, row = i / per_row;
 		int cx = col * cell_w + cell_w / 2, cy = y0 + row * cell_h + ry;
