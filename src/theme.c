@@ -14,7 +14,9 @@
  * in a lit room shows black as grey, and light glyphs on it (the heat
  * map's coolest level, ░ in blue) read as holes.  Its hues are the dark
  * entries of the palette (blue 25, green 28, orange 166, red 160), never
- * yellow, which white swallows.
+ * yellow, which white swallows; the coolest heat level a deep blue (19),
+ * as its ░ shows a quarter of its cell.  No underline with colours: under
+ * a run of spaces or a clock's hand it reads as stray marks.
  */
 const struct theme_style theme_roles[THEME_COUNT][ROLE_COUNT] = {
 	[THEME_CLASSIC] = {
@@ -38,7 +40,7 @@ const struct theme_style theme_roles[THEME_COUNT][ROLE_COUNT] = {
 		[ROLE_NORMAL] = {THEME_FG_DEFAULT, THEME_FG_DEFAULT, THEME_BOLD, THEME_BOLD},
 		[ROLE_DIM] = {240, 0, 0, 0},
 		[ROLE_LABEL] = {25, 4, THEME_BOLD, THEME_BOLD},
-		[ROLE_ACCENT] = {166, 5, THEME_BOLD | THEME_UNDERLINE, THEME_BOLD | THEME_UNDERLINE},
+		[ROLE_ACCENT] = {166, 5, THEME_BOLD, THEME_BOLD | THEME_UNDERLINE},
 		[ROLE_HOT] = {160, 1, THEME_BOLD, THEME_BOLD},
 		[ROLE_OK] = {28, 2, THEME_BOLD, THEME_BOLD},
 		[ROLE_FAIL] = {160, 1, THEME_BOLD, THEME_REVERSE | THEME_BOLD},
@@ -46,7 +48,7 @@ const struct theme_style theme_roles[THEME_COUNT][ROLE_COUNT] = {
 		[ROLE_BAR2] = {127, 5, THEME_BOLD, THEME_BOLD},
 		[ROLE_HBM] = {25, 4, THEME_BOLD, THEME_BOLD},
 		[ROLE_SRAM] = {166, 5, THEME_BOLD, THEME_BOLD},
-		[ROLE_HEAT1] = {32, 4, THEME_BOLD, THEME_BOLD},
+		[ROLE_HEAT1] = {19, 4, THEME_BOLD, THEME_BOLD},
 		[ROLE_HEAT2] = {28, 2, THEME_BOLD, THEME_BOLD},
 		[ROLE_HEAT3] = {166, 5, THEME_BOLD, THEME_BOLD},
 		[ROLE_HEAT4] = {160, 1, THEME_BOLD, THEME_BOLD},

@@ -84,6 +84,31 @@ static void mono_ascii_resize(void)
 	canvas_free(big);
 }
 
+/* The projector theme: dark text on its white page, the page (231)
+ * behind every cell, ROLE_NORMAL's text black (16), accent orange 166. */
+static void projector_page(void)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	struct cast_opts o = {.utf8 = 0, .depth = THEME_256, .theme = THEME_PROJECTOR};
+	struct cast *c = cast_new(f, &o);
+	struct canvas *s = canvas_new(3, 1);
+	canvas_put(s, 0, 0, 'a', ROLE_NORMAL);
+	canvas_put(s, 1, 0, 'b', ROLE_ACCENT);
+	cast_frame(c, s, 0);
+	cast_free(c);
+	fclose(f);
+	T_EQ_STR(text,
+		 "{\"version\": 2, \"width\": 3, \"height\": 1}\n"
+		 "[0.000, \"o\", \"\\u001b[?25l\\u001b[H\\u001b[2J\\u001b[1;1H"
+		 "\\u001b[0;1;38;5;16;48;5;231ma\\u001b[0;1;38;5;166;48;5;231mb"
+		 "\\u001b[0;1;38;5;16;48;5;231m \\u001b[0m\"]\n",
+		 "cast: the projector's page behind every cell, byte for byte");
+	free(text);
+	canvas_free(s);
+}
+
 void test_cast(void)
 {
 	/* The UTF-8 path asks wcwidth, as the UI does, so it needs a UTF-8 locale. */
@@ -94,4 +119,5 @@ void test_cast(void)
 	colour_utf8();
 	setlocale(LC_CTYPE, saved);
 	mono_ascii_resize();
+	projector_page();
 }
