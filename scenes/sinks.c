@@ -343,7 +343,7 @@ static void draw_weights(const struct sk_state *st, const struct sk_result *r, c
 		if (w > 0 && bar == 0)
 			bar = 1;   /* a kept key always shows, however small its weight */
 		int last = from + cnt - 1;
-		enum role role = from < st->sinks ? ROLE_HOT : last >= st->n - st->recent ? ROLE_BAR : ROLE_BAR2;
+		enum role role = from < st->sinks ? ROLE_HOT : last >= arrived - st->recent ? ROLE_BAR : ROLE_BAR2;
 		draw_bar(c, i * k->colw, y0, bars, bar, role);
 		if (w == 0)
 			canvas_put(c, i * k->colw, y0 + bars - 1, GLYPH_DOT, ROLE_DIM);
@@ -353,9 +353,12 @@ static void draw_weights(const struct sk_state *st, const struct sk_result *r, c
 /* The columns the learned sink's bar keeps at the pane's right (L and a gap). */
 #define SK_LEARNED_COLS 3
 
-/* Under the bars: s, m or r by position, then the positions: 0, the gap's
- * "+N more", the first recent one and the last. */
-static void draw_axis(const struct sk_state *st, const struct sk_cols *k, struct canvas *c, int y, int learned)
+/* Under the bars: s, m or r by position once `arrived` tokens came (the
+ * recent window is the last W of those; none under a token still to
+ * come), then the positions: 0, the gap's "+N more", the first recent one
+ * and the last. */
+static void draw_axis(const struct sk_state *st, const struct sk_cols *k, struct canvas *c, int y, int learned,
+		      int arrived)
 {
 	int rx = -1;
 	if (learned)
@@ -367,7 +370,10 @@ static void draw_axis(const struct sk_state *st, const struct sk_cols *k, struct
 		int recent = from + cnt - 1 >= st->n - st->recent;
 		if (recent && rx < 0)
 			rx = i * k->colw;
+		recent = from + cnt - 1 >= arrived - st->recent;
 		/* A letter for each kind: in monochrome the sink's and the middle's bars are both bold. */
+		if (from >= arrived)
+			continue;
 		if (from < st->sinks)
 			canvas_put(c, i * k->colw, y, 's', ROLE_HOT);
 		else
@@ -421,7 +427,7 @@ static void draw_stream(const struct sk_state *st,
 		int is_new = sc->pos[i] == sv->arrived - 1;
 		/* The colours of the bars' kinds (s, m, r), the newest in the accent. */
 		enum role role = i < st->sinks ? ROLE_HOT : is_new ? ROLE_ACCENT :
-				 sc->pos[i] >= st->n - st->recent ? ROLE_BAR : ROLE_BAR2;
+				 sc->pos[i] >= sv->arrived - st->recent ? ROLE_BAR : ROLE_BAR2;
 		canvas_printf(c, x, y + 1, role, "%*d", cw, sc->pos[i]);
 		canvas_printf(c, x, y + 2, ROLE_DIM, "%*d", cw, i);
 		x += cw;
@@ -553,7 +559,7 @@ static void sk_render(const void *vs, struct view *v)
 	if (bars_of) {
 		draw_weights(st, bars_of, &cols, c, y0, bars,
 			     streaming ? sv.arrived : st->n);
-		draw_axis(st, &cols, c, y0 + bars, learned);
+		draw_axis(st, &cols, c, y0 + bars, learned, streaming ? sv.arrived : st->n);
 	}
 	if (streaming)
 		draw_stream(st, &sv, c, y0 + bars + 2);

@@ -243,9 +243,15 @@ static void sinks_letters(const struct registry *reg, const char *set, int sinks
  * at the positions on the pos row, a dot per evicted one, blanks after
  * tok. */
 static void sinks_stream_check(const struct canvas *pic, int tok, int *agree,
-			       int *dots_ok, int *blank_ok)
+			       int *dots_ok, int *blank_ok, int *letters_ok)
 {
-	int axis = row_with(pic, "s s s s m"), posrow = row_with(pic, "pos ");
+	/* the axis: the row whose first cell is position 0's s (its letters
+	 * stop at the newest token) */
+	int axis = -1, posrow = row_with(pic, "pos ");
+	for (int y = 1; y < pic->h && axis < 0; y++)
+		if (canvas_at(pic, 0, y)->ch == 's' && canvas_at(pic, 0, y - 1)->ch >= GLYPH_LOWER_EIGHTH &&
+		    canvas_at(pic, 0, y - 1)->ch <= GLYPH_FULL)
+			axis = y;
 	if (axis < 1 || posrow < 0) {
 		*agree = 0;
 		return;
@@ -270,6 +276,10 @@ static void sinks_stream_check(const struct canvas *pic, int tok, int *agree,
 		*agree &= bar == listed[pos];
 		dots += ch == GLYPH_DOT;
 		*blank_ok &= pos <= tok || ch == ' ';
+		/* the letter: s, then m, then r for the last 8 of the tokens
+		 * arrived (tok + 1 of them); none under one still to come */
+		char want = pos > tok ? ' ' : pos < 4 ? 's' : pos > tok - 8 ? 'r' : 'm';
+		*letters_ok &= canvas_at(pic, pos * 2, axis)->ch == (uint32_t)want;
 	}
 	/* 12 places: from token 12 on, each token evicts one middle position */
 	*dots_ok &= dots == (tok >= 12 ? tok - 11 : 0);
@@ -282,7 +292,7 @@ static void sinks_stream_check(const struct canvas *pic, int tok, int *agree,
  * evicted so far, and the positions after the newest token are blank. */
 static void sinks_stream_follows(const struct registry *reg)
 {
-	int agree = 1, dots_ok = 1, blank_ok = 1, seen[20] = {0}, nseen = 0;
+	int agree = 1, dots_ok = 1, blank_ok = 1, letters_ok = 1, seen[20] = {0}, nseen = 0;
 	int pw, ph, sw, sh;
 	char err[600], nb[64];
 	struct run r;
@@ -306,7 +316,7 @@ static void sinks_stream_follows(const struct registry *reg)
 			if (tok >= 0 && tok < 20 && !seen[tok]++)
 				nseen++;
 			sinks_stream_check(v.pic, tok, &agree, &dots_ok,
-					   &blank_ok);
+					   &blank_ok, &letters_ok);
 		}
 	}
 	run_close(&r);
@@ -318,6 +328,7 @@ static void sinks_stream_follows(const struct registry *reg)
 	     nseen);
 	T_OK(dots_ok, "sinks stream: one dot per position evicted so far (none before token 12)");
 	T_OK(blank_ok, "sinks stream: positions not yet arrived are blank");
+	T_OK(letters_ok, "sinks stream: s, m and r as the tokens arrived so far: the last 8 of them recent");
 }
 
 /* online-softmax with negative scores: every bar runs from 0 (the column
