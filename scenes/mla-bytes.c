@@ -168,7 +168,7 @@ static void mb_render(const void *vs, struct view *v)
 		canvas_printf(s, 0, 3, ROLE_NORMAL, "allocated %lld", (long long)st->n_ctx);
 	canvas_printf(s, 0, 4, ROLE_NORMAL, "K %s", model_cache_name(st->m.k_type));
 	if (st->mla)
-		canvas_printf(s, 0, 6, ROLE_ACCENT, "MHA / MLA = %s", fmt_fixed(gib, sizeof gib,
+		canvas_printf(s, 0, 6, ROLE_ACCENT, "MHA / MLA = %s×", fmt_fixed(gib, sizeof gib,
 			      (double)st->rows[1].bytes / st->rows[0].bytes, 1));
 	else
 		canvas_wrap(s, 0, 6, s->w, 5, ROLE_HOT, st->m.kind == ATTN_MLA
