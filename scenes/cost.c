@@ -88,25 +88,32 @@ static void co_render(const void *vs, struct view *v)
 	/* A length in three rows, each a number and its bar: the total, then
 	 * its two parts named (the weights, attention with its share), their
 	 * numbers ending in one column (8 + 1 + 10). */
-	canvas_text(c, 0, 0, ROLE_LABEL, "prefill TFLOP at n tokens: all = weights + attn");
+	canvas_text(c, 0, 0, ROLE_LABEL,
+		    "prefill TFLOP at n tokens: all = weights + attn");
 	int rows = (c->h - 1) / 3, first = shown > rows ? shown - rows : 0;
-	for (int i = first; i < st->count && 1 + (i - first) * 3 + 2 < c->h; i++) {
+	for (int i = first; i < st->count; i++) {
 		int y = 1 + (i - first) * 3;
+		if (y + 2 >= c->h)
+			break;
 		enum role lab = i == v->step - 1 ? ROLE_ACCENT
 			      : i < shown ? ROLE_NORMAL : ROLE_DIM;
 		/* a length's figures come with its bars, at its own step */
 		canvas_printf(c, 0, y, lab, "%8lld", (long long)st->n[i]);
 		if (i < shown) {
-			double part[3] = {st->weight[i] + st->attn[i], st->weight[i], st->attn[i]};
+			static const enum role bar_role[3] = {
+				ROLE_NORMAL, ROLE_BAR, ROLE_HOT};
+			double w = st->weight[i], a = st->attn[i];
+			double part[3] = {w + a, w, a};
 			canvas_printf(c, 8, y, lab, " %10.1f", part[0]);
-			canvas_printf(c, 0, y + 1, lab, "weights %11.1f", part[1]);
-			canvas_printf(c, 0, y + 2, lab, "attn%3.0f%% %10.1f", 100 * part[2] / part[0], part[2]);
+			canvas_printf(c, 0, y + 1, lab, "weights %11.1f", w);
+			canvas_printf(c, 0, y + 2, lab, "attn%3.0f%% %10.1f",
+				      100 * a / part[0], a);
 			/* a part that is not 0 shows at least an eighth of a cell */
-			static const enum role bar_role[3] = {ROLE_NORMAL, ROLE_BAR, ROLE_HOT};
 			for (int k = 0; k < 3; k++) {
 				double f = part[k] / top;
-				canvas_bar(c, 20, y + k, barw, f > 0 && f * barw < 0.125 ? 0.125 / barw : f,
-					   bar_role[k]);
+				if (f > 0 && f * barw < 0.125)
+					f = 0.125 / barw;
+				canvas_bar(c, 20, y + k, barw, f, bar_role[k]);
 			}
 		}
 	}

@@ -343,7 +343,9 @@ static void draw_weights(const struct sk_state *st, const struct sk_result *r, c
 		if (w > 0 && bar == 0)
 			bar = 1;   /* a kept key always shows, however small its weight */
 		int last = from + cnt - 1;
-		enum role role = from < st->sinks ? ROLE_HOT : last >= arrived - st->recent ? ROLE_BAR : ROLE_BAR2;
+		enum role role = from < st->sinks ? ROLE_HOT
+				 : last >= arrived - st->recent ? ROLE_BAR
+								: ROLE_BAR2;
 		draw_bar(c, i * k->colw, y0, bars, bar, role);
 		if (w == 0)
 			canvas_put(c, i * k->colw, y0 + bars - 1, GLYPH_DOT, ROLE_DIM);
@@ -357,8 +359,8 @@ static void draw_weights(const struct sk_state *st, const struct sk_result *r, c
  * recent window is the last W of those; none under a token still to
  * come), then the positions: 0, the gap's "+N more", the first recent one
  * and the last. */
-static void draw_axis(const struct sk_state *st, const struct sk_cols *k, struct canvas *c, int y, int learned,
-		      int arrived)
+static void draw_axis(const struct sk_state *st, const struct sk_cols *k,
+		      struct canvas *c, int y, int learned, int arrived)
 {
 	int rx = -1;
 	if (learned)
@@ -427,7 +429,8 @@ static void draw_stream(const struct sk_state *st,
 		int is_new = sc->pos[i] == sv->arrived - 1;
 		/* The colours of the bars' kinds (s, m, r), the newest in the accent. */
 		enum role role = i < st->sinks ? ROLE_HOT : is_new ? ROLE_ACCENT :
-				 sc->pos[i] >= sv->arrived - st->recent ? ROLE_BAR : ROLE_BAR2;
+				 sc->pos[i] >= sv->arrived - st->recent
+					 ? ROLE_BAR : ROLE_BAR2;
 		canvas_printf(c, x, y + 1, role, "%*d", cw, sc->pos[i]);
 		canvas_printf(c, x, y + 2, ROLE_DIM, "%*d", cw, i);
 		x += cw;
@@ -559,7 +562,8 @@ static void sk_render(const void *vs, struct view *v)
 	if (bars_of) {
 		draw_weights(st, bars_of, &cols, c, y0, bars,
 			     streaming ? sv.arrived : st->n);
-		draw_axis(st, &cols, c, y0 + bars, learned, streaming ? sv.arrived : st->n);
+		draw_axis(st, &cols, c, y0 + bars, learned,
+			  streaming ? sv.arrived : st->n);
 	}
 	if (streaming)
 		draw_stream(st, &sv, c, y0 + bars + 2);

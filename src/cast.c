@@ -34,7 +34,8 @@ struct cast {
 static int cell_style(const struct cast *c, const struct cell *cell)
 {
 	struct theme_look l = theme_look(c->o.theme, c->o.depth, cell->role, cell->ch);
-	return (int)l.attr | (l.fg + 1) << STYLE_FG_SHIFT | (l.bg + 1) << STYLE_BG_SHIFT;
+	return (int)l.attr | (l.fg + 1) << STYLE_FG_SHIFT |
+	       (l.bg + 1) << STYLE_BG_SHIFT;
 }
 
 static void put(struct cast *c, const char *s, size_t n)
@@ -92,7 +93,8 @@ static void set_style(struct cast *c, int st)
 		puts_(c, ";4");
 	if (st & THEME_REVERSE)
 		puts_(c, ";7");
-	int fg = (st >> STYLE_FG_SHIFT & 511) - 1, bg = (st >> STYLE_BG_SHIFT) - 1;
+	int fg = (st >> STYLE_FG_SHIFT & 511) - 1;
+	int bg = (st >> STYLE_BG_SHIFT) - 1;
 	if (fg >= 0 && fg < 8)
 		putf(c, ";3%d", fg);
 	else if (fg >= 0)

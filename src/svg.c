@@ -124,13 +124,15 @@ int svg_write(FILE *out, const struct canvas *s, int theme, const char *title)
 		fputs("</title>\n", out);
 	}
 	/* the page: the theme's background, else the terminal's black */
-	struct theme_look page = theme_look((enum theme_id)theme, THEME_256, ROLE_NORMAL, ' ');
+	struct theme_look page = theme_look((enum theme_id)theme, THEME_256,
+					    ROLE_NORMAL, ' ');
 	char bg[8];
 	if (page.bg >= 0)
 		xterm_rgb(page.bg, bg);
 	else
 		snprintf(bg, sizeof bg, "%s", SVG_BG);
-	fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", w, h, bg);
+	fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"%s\"/>\n",
+		w, h, bg);
 	for (int y = 0; y < s->h; y++) {
 		int x0 = 0;
 		struct theme_look l0 = {0, 0, 0};

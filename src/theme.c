@@ -82,13 +82,15 @@ struct theme_look theme_look(enum theme_id theme, enum theme_depth depth, int ro
 	if (role < 0 || role >= ROLE_COUNT)
 		role = ROLE_NORMAL;
 	const struct theme_style *st = &theme_roles[theme][role];
-	struct theme_look l = {THEME_FG_DEFAULT, THEME_FG_DEFAULT,
-			       depth == THEME_MONO ? st->mono_attr : st->color_attr};
+	unsigned attr = depth == THEME_MONO ? st->mono_attr : st->color_attr;
+	struct theme_look l = {THEME_FG_DEFAULT, THEME_FG_DEFAULT, attr};
 	if (depth == THEME_8) {
-		l.fg = st->fg8 != THEME_FG_DEFAULT ? st->fg8 : pages[theme].fg8;
+		l.fg = st->fg8 != THEME_FG_DEFAULT ? st->fg8
+						    : pages[theme].fg8;
 		l.bg = pages[theme].bg8;
 	} else if (depth == THEME_256) {
-		l.fg = st->fg256 != THEME_FG_DEFAULT ? st->fg256 : pages[theme].fg256;
+		l.fg = st->fg256 != THEME_FG_DEFAULT ? st->fg256
+						      : pages[theme].fg256;
 		l.bg = pages[theme].bg256;
 	}
 #ifdef ATTNVIZ_FAULT

@@ -216,7 +216,8 @@ static void check_visible(void)
 				failf(r, c, what);
 			} else if (luminance(x->reverse ? x->fg : x->bg) > 0.5 &&
 				   luminance(x->reverse ? x->bg : x->fg) > 0.5) {
-				snprintf(what, sizeof what, "U+%04X in light colour %d on light %d", x->cp, fg, bg);
+				snprintf(what, sizeof what, "U+%04X in light colour %d on light %d",
+					 x->cp, fg, bg);
 				failf(r, c, what);
 			}
 		}
@@ -421,14 +422,15 @@ static int tmux_cmd(struct tmux *t, const char *cmd, char **buf)
 		if (!in_block) {
 			/* flags 1: a command of this client (the attach's is 0) */
 			int flags = 0;
-			if (!strncmp(line, "%begin ", 7) && sscanf(line + 7, "%*s %63s %d", num, &flags) == 2 &&
-			    flags == 1)
+			if (!strncmp(line, "%begin ", 7) &&
+			    sscanf(line + 7, "%*s %63s %d", num, &flags) == 2 && flags == 1)
 				in_block = 1;
 			continue;
 		}
 		char end_num[64];
-		if ((!strncmp(line, "%end ", 5) || !strncmp(line, "%error ", 7)) &&
-		    sscanf(strchr(line, ' ') + 1, "%*s %63s", end_num) == 1 && !strcmp(end_num, num)) {
+		int last = !strncmp(line, "%end ", 5) || !strncmp(line, "%error ", 7);
+		if (last && sscanf(strchr(line, ' ') + 1, "%*s %63s", end_num) == 1 &&
+		    !strcmp(end_num, num)) {
 			rc = line[1] == 'e' && line[2] == 'n' ? 0 : -1;
 			break;
 		}

@@ -181,7 +181,7 @@ static void init_pairs(void)
 void term_set_theme(int t)
 {
 	theme = t;
-	shown.valid = 0;   /* a role's attributes may differ: every cell again */
+	shown.valid = 0;   /* a role's attributes may differ: all cells again */
 	if (started && depth != THEME_MONO) {
 		init_pairs();
 		clearok(curscr, TRUE);   /* the page's colour too */
@@ -336,7 +336,8 @@ void term_blit(const struct canvas *c)
 	for (int y = 0; y < c->h && y < h; y++)
 		for (int x = 0; x < c->w && x < w; x++) {
 			size_t i = (size_t)y * (size_t)c->w + (size_t)x;
-			if (!all && same_cell(canvas_at(c, x, y), &shown.cells[i]))
+			const struct cell *now = canvas_at(c, x, y);
+			if (!all && same_cell(now, &shown.cells[i]))
 				continue;
 			if (y == h - 1 && x >= w - 2)
 				corner = 1;

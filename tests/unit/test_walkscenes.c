@@ -249,9 +249,12 @@ static void sinks_stream_check(const struct canvas *pic, int tok, int *agree,
 	 * stop at the newest token) */
 	int axis = -1, posrow = row_with(pic, "pos ");
 	for (int y = 1; y < pic->h && axis < 0; y++)
-		if (canvas_at(pic, 0, y)->ch == 's' && canvas_at(pic, 0, y - 1)->ch >= GLYPH_LOWER_EIGHTH &&
-		    canvas_at(pic, 0, y - 1)->ch <= GLYPH_FULL)
+	{
+		uint32_t above = canvas_at(pic, 0, y - 1)->ch;
+		if (canvas_at(pic, 0, y)->ch == 's' &&
+		    above >= GLYPH_LOWER_EIGHTH && above <= GLYPH_FULL)
 			axis = y;
+	}
 	if (axis < 1 || posrow < 0) {
 		*agree = 0;
 		return;
@@ -328,7 +331,8 @@ static void sinks_stream_follows(const struct registry *reg)
 	     nseen);
 	T_OK(dots_ok, "sinks stream: one dot per position evicted so far (none before token 12)");
 	T_OK(blank_ok, "sinks stream: positions not yet arrived are blank");
-	T_OK(letters_ok, "sinks stream: s, m and r as the tokens arrived so far: the last 8 of them recent");
+	T_OK(letters_ok, "sinks stream: s, m and r as the tokens arrived so far: "
+			 "the last 8 of them recent");
 }
 
 /* online-softmax with negative scores: every bar runs from 0 (the column
