@@ -360,11 +360,15 @@ static void check_sinks(void)
 struct tmux {
 	FILE *in, *out;
 	pid_t pid;
+	const char *sock, *attach;
+	int reopened;
 };
 
 static int tmux_open(struct tmux *t, const char *sock, const char *attach)
 {
 	int to[2], from[2];
+	t->sock = sock;
+	t->attach = attach;
 	if (pipe(to) || pipe(from))
 		return -1;
 	t->pid = fork();
@@ -402,6 +406,9 @@ static void tmux_close(struct tmux *t)
 	waitpid(t->pid, NULL, 0);
 }
 
+/* Why the last command or settle failed, for the failure's line. */
+static char tmux_why[256];
+
 /* Sends a command, and gives its output (malloc'd) in *buf: 0, or -1 when
  * tmux answered with %error or went away.  Notifications between answers
  * are passed over; a line of output that reads "%end" is told from the
@@ -437,6 +444,11 @@ static int tmux_cmd(struct tmux *t, const char *cmd, char **buf)
 		fwrite(line, 1, (size_t)n, o);
 	}
 	fclose(o);
+	if (rc < 0) {
+		const char *msg = *buf && **buf ? *buf : "tmux went away";
+		snprintf(tmux_why, sizeof tmux_why, "%s: %.*s", cmd,
+			 (int)strcspn(msg, "\n"), msg);
+	}
 	free(line);
 	return rc;
 }
@@ -475,6 +487,25 @@ static double env_s(const char *name, double dflt)
 	return v && *v ? atof(v) : dflt;
 }
 
+/* A command through the control client; where the client went away (it
+ * happened under a loaded CI, reason unknown), a new client and the
+ * command again, twice at most in a walk, each said on stderr. */
+static int look(struct tmux *t, const char *cmd, char **buf)
+{
+	while (tmux_cmd(t, cmd, buf)) {
+		if (t->reopened >= 2 || !strstr(tmux_why, "tmux went away"))
+			return -1;
+		fprintf(stderr, "# cells: a new control client after %s\n", tmux_why);
+		free(*buf);
+		*buf = NULL;
+		t->reopened++;
+		tmux_close(t);
+		if (tmux_open(t, t->sock, t->attach))
+			return -1;
+	}
+	return 0;
+}
+
 /* The pane's screen in *cap once settled (see above), TEXT shown where
  * given; 0, or -1 at the deadline. */
 static int settle(struct tmux *t, const char *cmd, char **cap, const char *text, int moving)
@@ -482,12 +513,12 @@ static int settle(struct tmux *t, const char *cmd, char **cap, const char *text,
 	double poll = env_s("ATTNVIZ_TMUX_POLL", 0.05);
 	time_t until = time(NULL) + (time_t)env_s("ATTNVIZ_TMUX_WAIT", 90);
 	free(*cap);
-	if (tmux_cmd(t, cmd, cap))
+	if (look(t, cmd, cap))
 		return -1;
 	for (;;) {
 		char *next;
 		pause_s(poll);
-		if (tmux_cmd(t, cmd, &next)) {
+		if (look(t, cmd, &next)) {
 			free(next);
 			return -1;
 		}
@@ -498,7 +529,7 @@ static int settle(struct tmux *t, const char *cmd, char **cap, const char *text,
 			}
 			pause_s(0.5);
 			free(next);
-			if (tmux_cmd(t, cmd, &next)) {
+			if (look(t, cmd, &next)) {
 				free(next);
 				return -1;
 			}
@@ -509,8 +540,11 @@ static int settle(struct tmux *t, const char *cmd, char **cap, const char *text,
 		}
 		free(*cap);
 		*cap = next;
-		if (time(NULL) >= until)
+		if (time(NULL) >= until) {
+			snprintf(tmux_why, sizeof tmux_why, "no two looks alike%s%s in %.0f s", text ? " showing " : "",
+				 text ? text : "", env_s("ATTNVIZ_TMUX_WAIT", 90));
 			return -1;
+		}
 	}
 }
 
@@ -574,7 +608,7 @@ static int walk(int argc, char **argv)
 	}
 	int bad = 0;
 	if (settle(&t, capture, &cap, NULL, moving)) {
-		printf("%s: step 0 never settled\n", name);
+		printf("%s: step 0 never settled (%s)\n", name, tmux_why);
 		bad = 1;
 	}
 	for (int k = 0; !bad; k++) {
@@ -585,11 +619,11 @@ static int walk(int argc, char **argv)
 		}
 		if (k >= steps)
 			break;
-		tmux_cmd(&t, keys, &junk);
+		look(&t, keys, &junk);
 		free(junk);
 		snprintf(text, sizeof text, "step %d/%d ", k + 1, steps);
 		if (settle(&t, capture, &cap, text, moving)) {
-			printf("%s: step %d/%d never showed\n", name, k + 1, steps);
+			printf("%s: step %d/%d never showed (%s)\n", name, k + 1, steps, tmux_why);
 			bad = 1;
 		}
 	}
