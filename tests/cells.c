@@ -487,13 +487,16 @@ static double env_s(const char *name, double dflt)
 	return v && *v ? atof(v) : dflt;
 }
 
-/* A command through the control client; where the client went away (it
- * happened under a loaded CI, reason unknown), a new client and the
- * command again, twice at most in a walk, each said on stderr. */
+/* A command through the control client; where it failed (it happened
+ * once under a loaded CI, the reason not kept), a new client and the
+ * command again, twice at most in a walk, each said on stderr.  A key is
+ * sent again only where the client went away before it answered. */
 static int look(struct tmux *t, const char *cmd, char **buf)
 {
 	while (tmux_cmd(t, cmd, buf)) {
-		if (t->reopened >= 2 || !strstr(tmux_why, "tmux went away"))
+		int again = !strncmp(cmd, "capture-pane ", 13) ||
+			    strstr(tmux_why, "tmux went away");
+		if (t->reopened >= 2 || !again)
 			return -1;
 		fprintf(stderr, "# cells: a new control client after %s\n", tmux_why);
 		free(*buf);
