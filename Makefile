@@ -229,9 +229,9 @@ engine: all $(BUILD)/gguf_write
 	sh tests/engine.sh
 
 # The cell reader of tests/cells.sh (tmux capture-pane -e, checked cell by cell).
-$(BUILD)/cells: tests/cells.c
+$(BUILD)/cells: tests/cells.c $(BUILD)/libattnviz.a
 	@mkdir -p $(BUILD)
-	$(CC) $(WARN) $(WERROR) $(CPPFLAGS) $(CFLAGS) -o $@ tests/cells.c $(LDFLAGS)
+	$(CC) $(WARN) $(WERROR) $(CPPFLAGS) $(CFLAGS) -Isrc -o $@ tests/cells.c $(BUILD)/libattnviz.a $(LDFLAGS)
 
 bench: all
 	./$(PROG) --bench

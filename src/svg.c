@@ -9,31 +9,15 @@
 #define SVG_BG "#000000"
 #define SVG_FG "#e5e5e5"  /* the terminal's default foreground (xterm's white) */
 
-/* xterm's 256-colour palette as "#rrggbb": the 16 system colours, the
- * 6x6x6 cube with levels 0, 95, 135, 175, 215, 255, then 24 greys from 8
- * by 10 (xterm's 256colres.pl). */
+/* A colour of xterm's palette as "#rrggbb" (the default foreground where
+ * idx is none). */
 static void xterm_rgb(int idx, char out[8])
 {
-	static const unsigned char sys[16][3] = {
-		{0, 0, 0}, {205, 0, 0}, {0, 205, 0}, {205, 205, 0}, {0, 0, 238}, {205, 0, 205}, {0, 205, 205},
-		{229, 229, 229}, {127, 127, 127}, {255, 0, 0}, {0, 255, 0}, {255, 255, 0}, {92, 92, 255},
-		{255, 0, 255}, {0, 255, 255}, {255, 255, 255},
-	};
-	static const unsigned char level[6] = {0, 95, 135, 175, 215, 255};
-	unsigned r, g, b;
-	if (idx < 0 || idx > 255) {
+	unsigned char c[3];
+	if (theme_rgb(idx, c) < 0)
 		snprintf(out, 8, "%s", SVG_FG);
-		return;
-	}
-	if (idx < 16) {
-		r = sys[idx][0], g = sys[idx][1], b = sys[idx][2];
-	} else if (idx < 232) {
-		int i = idx - 16;
-		r = level[i / 36], g = level[i / 6 % 6], b = level[i % 6];
-	} else {
-		r = g = b = (unsigned)(8 + 10 * (idx - 232));
-	}
-	snprintf(out, 8, "#%02x%02x%02x", r, g, b);
+	else
+		snprintf(out, 8, "#%02x%02x%02x", c[0], c[1], c[2]);
 }
 
 /* Text as XML character data: & < > " escaped; a code point XML does not

@@ -40,7 +40,8 @@ const struct theme_style theme_roles[THEME_COUNT][ROLE_COUNT] = {
 		[ROLE_NORMAL] = {THEME_FG_DEFAULT, THEME_FG_DEFAULT, THEME_BOLD, THEME_BOLD},
 		[ROLE_DIM] = {240, 0, 0, 0},
 		[ROLE_LABEL] = {25, 4, THEME_BOLD, THEME_BOLD},
-		[ROLE_ACCENT] = {166, 5, THEME_BOLD, THEME_BOLD | THEME_UNDERLINE},
+		[ROLE_ACCENT] = {166, 5, THEME_BOLD,
+				 THEME_BOLD | THEME_UNDERLINE},
 		[ROLE_HOT] = {160, 1, THEME_BOLD, THEME_BOLD},
 		[ROLE_OK] = {28, 2, THEME_BOLD, THEME_BOLD},
 		[ROLE_FAIL] = {160, 1, THEME_BOLD, THEME_REVERSE | THEME_BOLD},
@@ -101,6 +102,31 @@ struct theme_look theme_look(enum theme_id theme, enum theme_depth depth, int ro
 	if (is_block(ch))
 		l.attr &= ~(unsigned)THEME_REVERSE;
 	return l;
+}
+
+int theme_rgb(int idx, unsigned char rgb[3])
+{
+	static const unsigned char sys[16][3] = {
+		{0, 0, 0},     {205, 0, 0},   {0, 205, 0},   {205, 205, 0},
+		{0, 0, 238},   {205, 0, 205}, {0, 205, 205}, {229, 229, 229},
+		{127, 127, 127}, {255, 0, 0}, {0, 255, 0},   {255, 255, 0},
+		{92, 92, 255}, {255, 0, 255}, {0, 255, 255}, {255, 255, 255},
+	};
+	static const unsigned char level[6] = {0, 95, 135, 175, 215, 255};
+	if (idx < 0 || idx > 255)
+		return -1;
+	if (idx < 16) {
+		memcpy(rgb, sys[idx], 3);
+	} else if (idx < 232) {
+		int i = idx - 16;
+		rgb[0] = level[i / 36];
+		rgb[1] = level[i / 6 % 6];
+		rgb[2] = level[i % 6];
+	} else {
+		unsigned char grey = (unsigned char)(8 + 10 * (idx - 232));
+		rgb[0] = rgb[1] = rgb[2] = grey;
+	}
+	return 0;
 }
 
 int theme_by_name(const char *name)

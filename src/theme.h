@@ -51,6 +51,10 @@ struct theme_look {
 /* The look of glyph ch in role at that depth, with the visibility rule
  * applied (no reverse video on a block glyph). */
 struct theme_look theme_look(enum theme_id theme, enum theme_depth depth, int role, uint32_t ch);
+/* Colour idx of xterm's 256-colour palette (its 16 system colours, the
+ * 6x6x6 cube of levels 0, 95, 135, 175, 215, 255, then 24 greys from 8 by
+ * 10: xterm's 256colres.pl) as red, green, blue; -1 outside 0-255. */
+int theme_rgb(int idx, unsigned char rgb[3]);
 /* The theme of a name ("classic", "projector"), or -1. */
 int theme_by_name(const char *name);
 const char *theme_name(enum theme_id theme);

@@ -38,17 +38,19 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "theme.h"
+
 #define ROWS 200
 #define COLS 400
 #define DEF_FG (-1)
 #define DEF_BG (-2)
 
-struct cell {
+struct tcell {
 	unsigned cp;
 	int fg, bg, bold, reverse;
 };
 
-static struct cell grid[ROWS][COLS];   /* [row][col] */
+static struct tcell grid[ROWS][COLS];   /* [row][col] */
 static int nrows, ncols[ROWS];
 static int failures;
 static const char *label = "capture";
@@ -144,7 +146,8 @@ static void read_capture(FILE *in)
 		while (more-- > 0 && (c = fgetc(in)) != EOF)
 			cp = cp << 6 | ((unsigned)c & 63);
 		if (col < COLS)
-			grid[row][col++] = (struct cell){cp, s.fg, s.bg, s.bold, s.reverse};
+			grid[row][col++] = (struct tcell){
+				cp, s.fg, s.bg, s.bold, s.reverse};
 	}
 	if (col > 0 && row < ROWS)
 		ncols[row++] = col;
@@ -166,33 +169,18 @@ static int is_block(unsigned cp)
 	return (cp >= 0x2580 && cp <= 0x259f) || cp == 0x25a0;
 }
 
-/* A colour's luminance, 0 (black) to 1 (white), by xterm's palette: its
- * 16 system colours, the 6x6x6 cube and the grey ramp; the default
- * foreground is white, the default background black. */
+/* A colour's luminance, 0 (black) to 1 (white), by xterm's palette
+ * (theme_rgb); the default foreground is white, the default background
+ * black, a true colour black or not (1000). */
 static double luminance(int c)
 {
-	static const unsigned char sys[16][3] = {
-		{0, 0, 0},       {205, 0, 0},     {0, 205, 0},   {205, 205, 0},
-		{0, 0, 238},     {205, 0, 205},   {0, 205, 205}, {229, 229, 229},
-		{127, 127, 127}, {255, 0, 0},     {0, 255, 0},   {255, 255, 0},
-		{92, 92, 255},   {255, 0, 255},   {0, 255, 255}, {255, 255, 255},
-	};
-	static const unsigned char level[6] = {0, 95, 135, 175, 215, 255};
-	double r, g, b;
-	if (c == DEF_FG)
+	unsigned char rgb[3] = {0, 0, 0};
+	if (c == DEF_FG || c == 1000)
 		c = 15;
 	if (c == DEF_BG)
 		c = 0;
-	if (c >= 0 && c < 16) {
-		r = sys[c][0], g = sys[c][1], b = sys[c][2];
-	} else if (c >= 16 && c < 232) {
-		r = level[(c - 16) / 36], g = level[(c - 16) / 6 % 6], b = level[(c - 16) % 6];
-	} else if (c >= 232 && c < 256) {
-		r = g = b = 8 + 10 * (c - 232);
-	} else {
-		r = g = b = c == 1000 ? 255 : 0;   /* true colour: black or not */
-	}
-	return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+	theme_rgb(c, rgb);
+	return (0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]) / 255;
 }
 
 static void check_visible(void)
@@ -200,10 +188,12 @@ static void check_visible(void)
 	char what[160];
 	for (int r = 0; r < nrows; r++)
 		for (int c = 0; c < ncols[r]; c++) {
-			const struct cell *x = &grid[r][c];
+			const struct tcell *x = &grid[r][c];
 			if (x->cp == ' ' || x->cp == 0xa0)
 				continue;
-			int fg = norm(x->reverse ? x->bg : x->fg), bg = norm(x->reverse ? x->fg : x->bg);
+			int fg_raw = x->reverse ? x->bg : x->fg;
+			int bg_raw = x->reverse ? x->fg : x->bg;
+			int fg = norm(fg_raw), bg = norm(bg_raw);
 			if (fg == bg) {
 				snprintf(what, sizeof what, "U+%04X drawn in its background's colour (%d on %d%s)", x->cp, fg,
 					 bg, x->reverse ? ", reverse" : "");
@@ -214,10 +204,11 @@ static void check_visible(void)
 			} else if (bg == 0 && (fg == 4 || (fg >= 17 && fg <= 19) || (fg >= 232 && fg <= 235))) {
 				snprintf(what, sizeof what, "U+%04X in dark colour %d on black", x->cp, fg);
 				failf(r, c, what);
-			} else if (luminance(x->reverse ? x->fg : x->bg) > 0.5 &&
-				   luminance(x->reverse ? x->bg : x->fg) > 0.5) {
-				snprintf(what, sizeof what, "U+%04X in light colour %d on light %d",
-					 x->cp, fg, bg);
+			} else if (luminance(bg_raw) > 0.5 &&
+				   luminance(fg_raw) > 0.5) {
+				snprintf(what, sizeof what,
+					 "U+%04X in light colour %d on "
+					 "light %d", x->cp, fg, bg);
 				failf(r, c, what);
 			}
 		}
@@ -427,16 +418,19 @@ static int tmux_cmd(struct tmux *t, const char *cmd, char **buf)
 		return -1;
 	while ((n = getline(&line, &cap, t->in)) > 0) {
 		if (!in_block) {
-			/* flags 1: a command of this client (the attach's is 0) */
+			/* flags 1: this client's command (the attach's: 0) */
 			int flags = 0;
 			if (!strncmp(line, "%begin ", 7) &&
-			    sscanf(line + 7, "%*s %63s %d", num, &flags) == 2 && flags == 1)
+			    sscanf(line + 7, "%*s %63s %d", num, &flags) == 2 &&
+			    flags == 1)
 				in_block = 1;
 			continue;
 		}
 		char end_num[64];
-		int last = !strncmp(line, "%end ", 5) || !strncmp(line, "%error ", 7);
-		if (last && sscanf(strchr(line, ' ') + 1, "%*s %63s", end_num) == 1 &&
+		int last = !strncmp(line, "%end ", 5) ||
+			   !strncmp(line, "%error ", 7);
+		if (last &&
+		    sscanf(strchr(line, ' ') + 1, "%*s %63s", end_num) == 1 &&
 		    !strcmp(end_num, num)) {
 			rc = line[1] == 'e' && line[2] == 'n' ? 0 : -1;
 			break;
@@ -498,7 +492,8 @@ static int look(struct tmux *t, const char *cmd, char **buf)
 			    strstr(tmux_why, "tmux went away");
 		if (t->reopened >= 2 || !again)
 			return -1;
-		fprintf(stderr, "# cells: a new control client after %s\n", tmux_why);
+		fprintf(stderr, "# cells: a new control client after %s\n",
+			tmux_why);
 		free(*buf);
 		*buf = NULL;
 		t->reopened++;
@@ -511,7 +506,8 @@ static int look(struct tmux *t, const char *cmd, char **buf)
 
 /* The pane's screen in *cap once settled (see above), TEXT shown where
  * given; 0, or -1 at the deadline. */
-static int settle(struct tmux *t, const char *cmd, char **cap, const char *text, int moving)
+static int settle(struct tmux *t, const char *cmd, char **cap,
+		  const char *text, int moving)
 {
 	double poll = env_s("ATTNVIZ_TMUX_POLL", 0.05);
 	time_t until = time(NULL) + (time_t)env_s("ATTNVIZ_TMUX_WAIT", 90);
@@ -544,8 +540,10 @@ static int settle(struct tmux *t, const char *cmd, char **cap, const char *text,
 		free(*cap);
 		*cap = next;
 		if (time(NULL) >= until) {
-			snprintf(tmux_why, sizeof tmux_why, "no two looks alike%s%s in %.0f s", text ? " showing " : "",
-				 text ? text : "", env_s("ATTNVIZ_TMUX_WAIT", 90));
+			snprintf(tmux_why, sizeof tmux_why,
+				 "no two looks alike%s%s in %.0f s",
+				 text ? " showing " : "", text ? text : "",
+				 env_s("ATTNVIZ_TMUX_WAIT", 90));
 			return -1;
 		}
 	}
@@ -602,7 +600,8 @@ static int walk(int argc, char **argv)
 	}
 	struct tmux t = {0};
 	signal(SIGPIPE, SIG_IGN);   /* a tmux gone is an error of a write */
-	char capture[256], keys[256], what[512], text[64], *cap = NULL, *junk = NULL;
+	char capture[256], keys[256], what[512], text[64];
+	char *cap = NULL, *junk = NULL;
 	snprintf(capture, sizeof capture, "capture-pane -e -p -t %s", pane);
 	snprintf(keys, sizeof keys, "send-keys -t %s Right", pane);
 	if (tmux_open(&t, sock, attach)) {
@@ -626,7 +625,8 @@ static int walk(int argc, char **argv)
 		free(junk);
 		snprintf(text, sizeof text, "step %d/%d ", k + 1, steps);
 		if (settle(&t, capture, &cap, text, moving)) {
-			printf("%s: step %d/%d never showed (%s)\n", name, k + 1, steps, tmux_why);
+			printf("%s: step %d/%d never showed (%s)\n", name,
+			       k + 1, steps, tmux_why);
 			bad = 1;
 		}
 	}
