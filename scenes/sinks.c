@@ -316,6 +316,22 @@ static void draw_bar(struct canvas *c, int x, int y0, int bars, int eighths, enu
 	}
 }
 
+/* The kind of a column of positions from..last once `arrived` tokens came:
+ * a sink (ROLE_HOT), in the recent window, the last W of those (ROLE_BAR),
+ * or the middle (ROLE_BAR2); its letter s, r or m. */
+static enum role sk_kind(const struct sk_state *st, int from, int last,
+			 int arrived)
+{
+	return from < st->sinks ? ROLE_HOT
+	       : last >= arrived - st->recent ? ROLE_BAR
+					      : ROLE_BAR2;
+}
+
+static char sk_letter(enum role kind)
+{
+	return kind == ROLE_HOT ? 's' : kind == ROLE_BAR ? 'r' : 'm';
+}
+
 static void draw_weights(const struct sk_state *st, const struct sk_result *r, const struct sk_cols *k,
 			 struct canvas *c, int y0, int bars, int arrived)
 {
@@ -342,10 +358,7 @@ static void draw_weights(const struct sk_state *st, const struct sk_result *r, c
 		int bar = top > 0 ? (int)lround(w / top * bars * 8) : 0;
 		if (w > 0 && bar == 0)
 			bar = 1;   /* a kept key always shows, however small its weight */
-		int last = from + cnt - 1;
-		enum role role = from < st->sinks ? ROLE_HOT
-				 : last >= arrived - st->recent ? ROLE_BAR
-								: ROLE_BAR2;
+		enum role role = sk_kind(st, from, from + cnt - 1, arrived);
 		draw_bar(c, i * k->colw, y0, bars, bar, role);
 		if (w == 0)
 			canvas_put(c, i * k->colw, y0 + bars - 1, GLYPH_DOT, ROLE_DIM);
@@ -369,17 +382,15 @@ static void draw_axis(const struct sk_state *st, const struct sk_cols *k,
 		int from, cnt;
 		if (sk_col(k, i, &from, &cnt) < 0)
 			continue;
-		int recent = from + cnt - 1 >= st->n - st->recent;
-		if (recent && rx < 0)
+		/* the marker: the first recent position of the whole stream */
+		if (from + cnt - 1 >= st->n - st->recent && rx < 0)
 			rx = i * k->colw;
-		recent = from + cnt - 1 >= arrived - st->recent;
-		/* A letter for each kind: in monochrome the sink's and the middle's bars are both bold. */
+		/* A letter for each kind: in monochrome the sink's and the
+		 * middle's bars are both bold. */
 		if (from >= arrived)
 			continue;
-		if (from < st->sinks)
-			canvas_put(c, i * k->colw, y, 's', ROLE_HOT);
-		else
-			canvas_put(c, i * k->colw, y, recent ? 'r' : 'm', recent ? ROLE_BAR : ROLE_BAR2);
+		enum role kind = sk_kind(st, from, from + cnt - 1, arrived);
+		canvas_put(c, i * k->colw, y, sk_letter(kind), kind);
 	}
 	char buf[32];
 	int x = canvas_printf(c, 0, y + 1, ROLE_DIM, "0");
@@ -428,9 +439,9 @@ static void draw_stream(const struct sk_state *st,
 		}
 		int is_new = sc->pos[i] == sv->arrived - 1;
 		/* The colours of the bars' kinds (s, m, r), the newest in the accent. */
-		enum role role = i < st->sinks ? ROLE_HOT : is_new ? ROLE_ACCENT :
-				 sc->pos[i] >= sv->arrived - st->recent
-					 ? ROLE_BAR : ROLE_BAR2;
+		enum role role = sk_kind(st, i, sc->pos[i], sv->arrived);
+		if (is_new && role != ROLE_HOT)
+			role = ROLE_ACCENT;
 		canvas_printf(c, x, y + 1, role, "%*d", cw, sc->pos[i]);
 		canvas_printf(c, x, y + 2, ROLE_DIM, "%*d", cw, i);
 		x += cw;
