@@ -56,18 +56,6 @@ static int terms(const struct model *mt, const struct deploy *d0, int64_t n_ctx,
 	return 0;
 }
 
-/* The model with the row's cache types (quantized V needs flash attention). */
-static struct model *typed(const struct model *m, enum cache_type k, enum cache_type v)
-{
-	struct model *mt = malloc(sizeof *mt);
-	if (!mt)
-		return NULL;
-	*mt = *m;
-	mt->k_type = k;
-	mt->v_type = v;
-	return mt;
-}
-
 int fit_terms_at(const struct model *m, const struct deploy *d, enum cache_type k, enum cache_type v, int64_t n_ctx,
 		 struct fit_terms *t)
 {
@@ -137,17 +125,16 @@ int fit_solve(const struct model *m, const struct fit_query *q,
 	      enum fit_cache c, struct fit_row *row)
 {
 	fit_row_begin(row, q, c);
-	struct model *mt = typed(m, row->k_type, row->v_type);
-	if (!mt) {
-		snprintf(row->why, sizeof row->why, "out of memory");
-		return -1;
-	}
+	/* the model with the row's cache types, on the stack as in
+	 * fit_terms_at (quantized V needs flash attention: fit_row_begin) */
+	struct model typed = *m, *mt = &typed;
+	typed.k_type = row->k_type;
+	typed.v_type = row->v_type;
 	int rc = -1;
 	struct deploy d = q->d;
 	d.n_ctx = FIT_MIN_CTX;
 	if (size_refuse(mt, &d, row->why, sizeof row->why)) {
 		row->refused = 1;
-		free(mt);
 		return 0;
 	}
 	int64_t avail = q->budget - q->margin, klo, khi;
@@ -180,6 +167,5 @@ int fit_solve(const struct model *m, const struct fit_query *q,
 out:
 	if (rc < 0)
 		snprintf(row->why, sizeof row->why, "a size overflows 64-bit arithmetic");
-	free(mt);
 	return rc;
 }
