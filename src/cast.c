@@ -93,7 +93,8 @@ static void set_style(struct cast *c, int st)
 		puts_(c, ";4");
 	if (st & THEME_REVERSE)
 		puts_(c, ";7");
-	int fg = (st >> STYLE_FG_SHIFT & 511) - 1;
+	int fg = (st >> STYLE_FG_SHIFT &
+		  ((1 << (STYLE_BG_SHIFT - STYLE_FG_SHIFT)) - 1)) - 1;
 	int bg = (st >> STYLE_BG_SHIFT) - 1;
 	if (fg >= 0 && fg < 8)
 		putf(c, ";3%d", fg);

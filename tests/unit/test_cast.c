@@ -91,7 +91,8 @@ static void projector_page(void)
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
-	struct cast_opts o = {.utf8 = 0, .depth = THEME_256, .theme = THEME_PROJECTOR};
+	struct cast_opts o = {.utf8 = 0, .depth = THEME_256,
+			      .theme = THEME_PROJECTOR};
 	struct cast *c = cast_new(f, &o);
 	struct canvas *s = canvas_new(3, 1);
 	canvas_put(s, 0, 0, 'a', ROLE_NORMAL);

@@ -281,8 +281,10 @@ static void sinks_stream_check(const struct canvas *pic, int tok, int *agree,
 		*blank_ok &= pos <= tok || ch == ' ';
 		/* the letter: s, then m, then r for the last 8 of the tokens
 		 * arrived (tok + 1 of them); none under one still to come */
-		char want = pos > tok ? ' ' : pos < 4 ? 's' : pos > tok - 8 ? 'r' : 'm';
-		*letters_ok &= canvas_at(pic, pos * 2, axis)->ch == (uint32_t)want;
+		char want = pos > tok ? ' ' : pos < 4 ? 's'
+			    : pos > tok - 8 ? 'r' : 'm';
+		uint32_t got = canvas_at(pic, pos * 2, axis)->ch;
+		*letters_ok &= got == (uint32_t)want;
 	}
 	/* 12 places: from token 12 on, each token evicts one middle position */
 	*dots_ok &= dots == (tok >= 12 ? tok - 11 : 0);
@@ -295,7 +297,8 @@ static void sinks_stream_check(const struct canvas *pic, int tok, int *agree,
  * evicted so far, and the positions after the newest token are blank. */
 static void sinks_stream_follows(const struct registry *reg)
 {
-	int agree = 1, dots_ok = 1, blank_ok = 1, letters_ok = 1, seen[20] = {0}, nseen = 0;
+	int agree = 1, dots_ok = 1, blank_ok = 1, letters_ok = 1;
+	int seen[20] = {0}, nseen = 0;
 	int pw, ph, sw, sh;
 	char err[600], nb[64];
 	struct run r;
@@ -331,8 +334,8 @@ static void sinks_stream_follows(const struct registry *reg)
 	     nseen);
 	T_OK(dots_ok, "sinks stream: one dot per position evicted so far (none before token 12)");
 	T_OK(blank_ok, "sinks stream: positions not yet arrived are blank");
-	T_OK(letters_ok, "sinks stream: s, m and r as the tokens arrived so far: "
-			 "the last 8 of them recent");
+	T_OK(letters_ok, "sinks stream: s, m and r as the tokens arrived so "
+			 "far: the last 8 of them recent");
 }
 
 /* online-softmax with negative scores: every bar runs from 0 (the column
