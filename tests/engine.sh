@@ -99,6 +99,8 @@ dense smollm3 36 2048 16 4 128 11008 128256 "" "smollm3.rope.freq_base f32 50000
 dense phi3 32 3072 24 8 128 8192 200064 "upgate qkv" "phi3.rope.freq_base f32 10000" \
 	"phi3.rope.scaling.original_context_length u32 4096" "phi3.attention.sliding_window u32 262144" |
 	sed 's/^kv phi3.rope.dimension_count u32 128$/kv phi3.rope.dimension_count u32 96/' >"$d/phi-4-mini.spec"
+# conversion/phi.py writes longrope's factors, one of 48 (96 / 2) each
+printf 'type f32\ntensor rope_factors_long.weight 48\ntensor rope_factors_short.weight 48\n' >>"$d/phi-4-mini.spec"
 dense cohere2 32 4096 32 8 128 14336 256000 noffnnorm "cohere2.attention.sliding_window u32 4096" \
 	"cohere2.rope.freq_base f32 50000" "cohere2.logit_scale f32 0.25" "cohere2.attention.layer_norm_epsilon f32 0.00001" \
 	>"$d/command-r7b.spec"
@@ -572,6 +574,43 @@ while read -r m; do
 		fail "engine: $m: GGUF, INI and config.json differ$diff"
 	fi
 done <"$d/same/.models"
+# The weights under llama-quantize types: a shipped INI and its config.json
+# (tests/hf) are sized from the tensors their architecture's loader creates
+# (src/model/wshapes.c); the GGUF above, which llama.cpp loaded, from its
+# own tensor infos (the same GGUFs' totals equal llama_model_quantize's dry
+# run in tests/quant.sh).  Every family with a tensor list, four types.
+rm -rf "$d/w" && mkdir "$d/w"
+wtypes="Q4_K_M IQ2_XS Q6_K MXFP4_MOE"
+wmodels="llama3-8b mistral-7b gemma3-27b gemma2-9b qwen2.5-7b gpt-oss-20b mistral-small-3.1 smollm3-3b phi-4-mini command-r7b olmo2-7b"
+for m in $wmodels; do
+	hf=tests/hf/$m
+	[ "$m" = mistral-7b ] && hf=tests/hf/mistral-7b-v0.1
+	for t in $wtypes; do
+		echo "$m.$t.gguf --summary memory -m $d/$m.gguf --set weights=$t"
+		echo "$m.$t.ini --summary memory -m assets/models/$m.ini --set weights=$t"
+		echo "$m.$t.hf --summary memory -m $hf --set weights=$t"
+	done
+done >"$d/w/.lines"
+answers "$d/w" <"$d/w/.lines"
+# NAME.TYPE.FORMAT VALUE a line
+awk -F'\t' '$2 == "weights_bytes" { n = split(FILENAME, p, "/"); print p[n], $3 }' \
+	"$d/w"/*.gguf "$d/w"/*.ini "$d/w"/*.hf >"$d/w/.all"
+for m in $wmodels; do
+	res=$(awk -v m="$m." 'index($1, m) == 1 { k = substr($1, length(m) + 1); f = k; t = k
+			sub(/^[^.]*\./, "", f); sub(/\..*$/, "", t); v[t, f] = $2; ts[t] = 1 }
+		END { for (t in ts) { n++
+			if (v[t, "gguf"] == "" || v[t, "gguf"] != v[t, "ini"] || v[t, "gguf"] != v[t, "hf"])
+				bad = bad "; " t ": GGUF " v[t, "gguf"] ", INI " v[t, "ini"] ", config.json " v[t, "hf"] }
+		      print n + 0 bad }' "$d/w/.all")
+	n=${res%%;*}
+	[ "$res" = "$n" ] && [ "$n" -eq 4 ] &&
+		ok "engine: $m: weights in $n llama-quantize types, the same from the INI's and config.json's shapes as from the GGUF" ||
+		fail "engine: $m: weights differ ($res)"
+done
+# a family without a tensor list is estimated, and says so
+expect_eq "engine: deepseek-v3: Q4_K_M estimated from params (no tensor list for deepseek2)" \
+	"$("$ATTNVIZ" --explain memory -m deepseek-v3 | grep -c 'no tensor list for deepseek2')" 1
+
 # What llama.cpp refuses (attnviz's iswa scene takes no cache type for a GGUF,
 # so there is no attnviz figure to hold against these: noted, not counted).
 for m in llama3-8b deepseek-v2-lite; do

@@ -83,7 +83,8 @@ dense() {
 		i=$((i + 1))
 	done
 }
-# gpt-oss-20b: 24 layers alternating sliding (128) and full, learned sinks, 32 experts.
+# gpt-oss-20b: 24 layers alternating sliding (128) and full, learned sinks, 32 experts;
+# q/k/v/o biases and the f32 router, as conversion/gpt_oss.py and base.py write them.
 gptoss() {
 	E=2880 V=201088 X=32
 	cat <<-EOF
@@ -121,7 +122,11 @@ gptoss() {
 		tensor blk.$i.attn_norm.weight $E
 		tensor blk.$i.post_attention_norm.weight $E
 		tensor blk.$i.attn_sinks.weight 64
+		tensor blk.$i.attn_q.bias 4096
+		tensor blk.$i.attn_k.bias 512
+		tensor blk.$i.attn_v.bias 512
 		tensor blk.$i.attn_output.bias $E
+		tensor blk.$i.ffn_gate_inp.weight $E $X
 		tensor blk.$i.ffn_gate_inp.bias $X
 		tensor blk.$i.ffn_gate_exps.bias $E $X
 		tensor blk.$i.ffn_down_exps.bias $E $X
@@ -131,7 +136,6 @@ gptoss() {
 		tensor blk.$i.attn_k.weight $E 512
 		tensor blk.$i.attn_v.weight $E 512
 		tensor blk.$i.attn_output.weight 4096 $E
-		tensor blk.$i.ffn_gate_inp.weight $E $X
 		type mxfp4
 		tensor blk.$i.ffn_gate_exps.weight $E $E $X
 		tensor blk.$i.ffn_down_exps.weight $E $E $X

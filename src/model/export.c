@@ -155,9 +155,11 @@ int model_export(const struct model *m, FILE *out)
 		put_text(out, m, MF_NOTE, m->note);
 	put_real(out, m, MF_PARAMS, m->params);
 	put_real(out, m, MF_ACTIVE_PARAMS, m->active_params);
-	/* The loader's own estimate (params x 2) is left out: loading the
-	 * export estimates it again, and says so, as the original did. */
-	if (m->weights_from != WEIGHTS_ESTIMATED || m->weights_bytes != (int64_t)(m->params * 2))
+	/* The loader's own estimate (params x 2) and an INI's [weights] type's
+	 * bytes are left out: loading the export works them out again, and
+	 * says so, as the original did. */
+	int typed = m->format == MODEL_INI && m->weights_type[0] && m->weights_from != WEIGHTS_GIVEN;
+	if (!typed && (m->weights_from != WEIGHTS_ESTIMATED || m->weights_bytes != (int64_t)(m->params * 2)))
 		put_int(out, m, MF_WEIGHTS_BYTES, m->weights_bytes);
 	put_int(out, m, MF_EXPERTS, m->experts);
 	if (m->experts)
@@ -175,6 +177,7 @@ int model_export(const struct model *m, FILE *out)
 	put_int(out, m, MF_HEAD_DIM_V, m->head_dim_v);
 	put_int(out, m, MF_VOCAB, m->vocab);
 	put_int(out, m, MF_CTX_TRAIN, m->ctx_train);
+	put_int(out, m, MF_TIED_EMBD, m->tied_embd);
 	if (m->nextn_layers)
 		put_int(out, m, MF_NEXTN, m->nextn_layers);
 	if (m->moe_layer_step)
@@ -276,5 +279,9 @@ int model_export(const struct model *m, FILE *out)
 	fprintf(out, "\n[cache]\n");
 	put_word(out, m, MF_K_TYPE, model_cache_name(m->k_type));
 	put_word(out, m, MF_V_TYPE, model_cache_name(m->v_type));
+	if (m->weights_type[0]) {
+		fprintf(out, "\n[weights]\n");
+		put_text(out, m, MF_WEIGHTS_TYPE, m->weights_type);
+	}
 	return ferror(out) ? -1 : 0;
 }

@@ -84,11 +84,20 @@ const struct model_field_info model_fields[MF_COUNT] = {
 	[MF_SHARED_EXPERTS] = {.section = "model", .key = "shared_experts", .type = MFT_INT, .need = MFN_OPT,
 		.max = 65536, AT(shared_experts),
 		.gguf = "{arch}.expert_shared_count", .hf = "n_shared_experts"},
+	/* GGUF: whether an output.weight tensor is there; INI and config.json:
+	 * the family's default when not given (wshapes_tied_default) */
+	[MF_TIED_EMBD] = {.section = "model", .key = "tied_embeddings", .type = MFT_FLAG, .need = MFN_OPT,
+		.max = 1, AT(tied_embd),
+		.hf = "tie_word_embeddings"},
 	/* GGUF: counted from the tensor infos (exact); config.json: estimated
 	 * from torch_dtype or quantization_config; else params x 2 bytes */
 	[MF_WEIGHTS_BYTES] = {.section = "model", .key = "weights_bytes", .type = MFT_INT, .need = MFN_OPT,
 		.min = 1, .max = 1e16, AT(weights_bytes),
 		.hf = "torch_dtype"},
+	/* the llama-quantize type the model's users download (an INI only: a
+	 * GGUF has its tensors' own types); weights_bytes wins over it */
+	[MF_WEIGHTS_TYPE] = {.section = "weights", .key = "type", .type = MFT_TEXT, .need = MFN_OPT,
+		AT(weights_type)},
 	[MF_KIND] = {.section = "attention", .key = "kind", .type = MFT_WORD, .need = MFN_REQ,
 		.words = model_kind_words, AT(kind)},
 	[MF_SLIDING_WINDOW] = {.section = "attention", .key = "sliding_window", .type = MFT_INT, .need = MFN_OPT,

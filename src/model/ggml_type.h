@@ -14,6 +14,10 @@
 /* ggml_type ids in use stay below this (GGML_TYPE_COUNT is 43 in the source read). */
 #define GGML_TYPE_LIMIT 64
 
+/* The ids of the types a converter writes unquantized (ggml.h enum
+ * ggml_type). */
+enum { GGML_ID_F32 = 0, GGML_ID_F16 = 1, GGML_ID_BF16 = 30 };
+
 struct ggml_type_info {
 	const char *name;   /* ggml_type_name; NULL for an id that is unused or removed */
 	int64_t blck;       /* values a block (ggml_blck_size) */

@@ -853,6 +853,8 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		m->sinks_learned = 1;
 		model_set_origin(m, MF_SINKS, "GGUF tensor %.60s", tn->sinks);
 	}
+	m->tied_embd = !tn->has_output;
+	model_set_origin(m, MF_TIED_EMBD, tn->has_output ? "GGUF tensor output.weight" : "no output.weight tensor");
 	if (read_rope(r, m) < 0)
 		return -1;
 

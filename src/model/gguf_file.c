@@ -414,6 +414,8 @@ static int read_tensors(struct gguf_file *r, uint64_t n, struct gguf_tensors *t,
 		}
 		if (!strcmp(name, "token_embd.weight") && ndims >= 2)
 			t->embd_vocab = ne[1];
+		if (!strcmp(name, "output.weight"))
+			t->has_output = 1;
 		if (strstr(name, "attn_sinks") && !t->sinks[0])
 			snprintf(t->sinks, sizeof t->sinks, "%s", name);
 	}

@@ -48,6 +48,7 @@ struct gguf_tensors {
 	int64_t weights_bytes;             /* every tensor's ggml_nbytes (model/ggml_type.h) */
 	int64_t embd_vocab;                /* token_embd.weight ne[1], or 0 */
 	char sinks[GGUF_NAME_MAX + 1];     /* name of an attention-sinks tensor, or "" */
+	int has_output;                    /* an output.weight tensor: the head is not tied */
 	uint64_t end;                      /* offset just past the tensor infos */
 };
 

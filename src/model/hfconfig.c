@@ -2147,6 +2147,9 @@ static int read_model(struct hf *H)
 	m->embd = s.hidden;
 	m->ff = m->experts && s.moe_inter ? s.moe_inter : s.inter;
 	model_set_origin(m, MF_EMBD, "config.json hidden_size");
+	m->tied_embd = s.tie;
+	model_set_origin(m, MF_TIED_EMBD, "config.json tie_word_embeddings (default %d in %s)", H->fam->tie,
+			 H->fam->cls);
 	/* DeepSeek-V2/V3 and GLM-4.5 (conversion/deepseek.py, glm.py): first_k_dense_replace
 	 * dense layers of intermediate_size, then n_shared_experts beside the routed ones */
 	if ((mla_family(H->fam) || H->fam->id == F_GLM4_MOE) && m->experts) {

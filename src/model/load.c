@@ -14,6 +14,7 @@
 #include "model/gguf.h"
 #include "model/hfconfig.h"
 #include "model/model.h"
+#include "model/wquant_model.h"
 #include "util/err.h"
 #include "util/paths.h"
 
@@ -56,6 +57,24 @@ static int load_other(struct model *m, enum model_format fmt, const char *path, 
 	return fmt == MODEL_GGUF ? model_load_gguf(m, path, err, errlen) : model_load_hf(m, path, err, errlen);
 }
 
+/* An INI model with its [weights] type sized (wquant_model) unless the
+ * file states weights_bytes; m is untouched on error. */
+static int load_ini(struct model *m, const char *path, char *err, size_t errlen)
+{
+	struct model *tmp = calloc(1, sizeof *tmp);
+	if (!tmp) {
+		err_set(err, errlen, path, 0, NULL, NULL, "out of memory");
+		return -1;
+	}
+	int rc = model_load_ini(tmp, path, err, errlen);
+	if (rc == 0 && tmp->weights_type[0] && tmp->weights_from != WEIGHTS_GIVEN)
+		rc = wquant_model(tmp, wq_ftype_find(tmp->weights_type), err, errlen);
+	if (rc == 0)
+		*m = *tmp;
+	free(tmp);
+	return rc;
+}
+
 int model_load(struct model *m, const char *path, char *err, size_t errlen)
 {
 	enum model_format fmt = model_path_format(path);
@@ -65,7 +84,7 @@ int model_load(struct model *m, const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	if (fmt == MODEL_INI)
-		return model_load_ini(m, path, err, errlen);
+		return load_ini(m, path, err, errlen);
 	char cfg[PATHS_LEN + 16];
 	const char *file = path;
 	if (fmt == MODEL_HF_CONFIG && is_dir(path) && config_in_dir(path, cfg, sizeof cfg) == 0)

@@ -10,6 +10,8 @@
 #include <strings.h>
 
 #include "model/arch.h"
+#include "model/wquant.h"
+#include "model/wshapes.h"
 #include "util/err.h"
 #include "util/ini.h"
 #include "util/num.h"
@@ -330,6 +332,11 @@ static void derived_defaults(struct loader *L)
 	record_origins(L);
 	/* Stated by the file; model_finish estimates it when absent (0). */
 	m->weights_from = L->line[MF_WEIGHTS_BYTES] ? WEIGHTS_GIVEN : WEIGHTS_ESTIMATED;
+	if (!L->line[MF_TIED_EMBD]) {
+		m->tied_embd = wshapes_tied_default(m->arch);
+		model_set_origin(m, MF_TIED_EMBD, "default of arch %s: %s", m->arch[0] ? m->arch : "(none)",
+				 m->tied_embd ? "tied" : "an output head of its own");
+	}
 	if (!L->line[MF_ACTIVE_PARAMS]) {
 		m->active_params = m->params;
 		model_set_origin(m, MF_ACTIVE_PARAMS, "default: params (a dense model)");
@@ -394,6 +401,15 @@ static void derived_defaults(struct loader *L)
 static int check_rules(struct loader *L)
 {
 	struct model *m = L->m;
+	if (m->weights_type[0]) {
+		const struct wq_ftype *t = wq_ftype_find(m->weights_type);
+		char names[600];
+		wq_ftype_names(names, sizeof names);
+		if (!t)
+			return fail(L, MF_WEIGHTS_TYPE, "'%s' is not a llama-quantize type (%s)", m->weights_type,
+				    names);
+		snprintf(m->weights_type, sizeof m->weights_type, "%s", t->name);
+	}
 	int list = 0;
 	for (int64_t il = 1; il < m->layers; il++)
 		list |= m->layer_kv_heads[il] != m->layer_kv_heads[0];

@@ -62,6 +62,9 @@ struct model {
 	int params_estimated;   /* params computed from the architecture, not read */
 	int64_t weights_bytes;  /* bytes of every tensor as stored (ggml_nbytes summed) */
 	enum weights_from weights_from;
+	char weights_type[16];  /* INI [weights] type: the llama-quantize type its users download
+				 * (wquant.h), sized when no weights_bytes is stated; empty: none */
+	int tied_embd;          /* the output head is the token embeddings (no output.weight) */
 	int64_t experts, experts_used;   /* MoE routed experts and those used per token; 0 for dense */
 	int64_t layers, heads;
 	int64_t kv_heads;       /* KV heads of the layers that have a cache (the largest when they differ) */

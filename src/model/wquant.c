@@ -73,27 +73,10 @@ enum {
 	F_MXFP4_MOE = 38
 };
 
-/* llama-quantize's names (tools/quantize/quantize.cpp QUANT_OPTIONS) and
- * llama_ftype_get_default_type. */
-const struct wq_ftype wq_ftypes[] = {
-	{"Q4_0", F_Q4_0, T_Q4_0},       {"Q4_1", F_Q4_1, T_Q4_1},
-	{"Q5_0", F_Q5_0, T_Q5_0},       {"Q5_1", F_Q5_1, T_Q5_1},
-	{"Q8_0", F_Q8_0, T_Q8_0},       {"Q2_K", F_Q2_K, T_Q2_K},
-	{"Q2_K_S", F_Q2_K_S, T_Q2_K},   {"Q3_K_S", F_Q3_K_S, T_Q3_K},
-	{"Q3_K_M", F_Q3_K_M, T_Q3_K},   {"Q3_K_L", F_Q3_K_L, T_Q3_K},
-	{"Q4_K_S", F_Q4_K_S, T_Q4_K},   {"Q4_K_M", F_Q4_K_M, T_Q4_K},
-	{"Q5_K_S", F_Q5_K_S, T_Q5_K},   {"Q5_K_M", F_Q5_K_M, T_Q5_K},
-	{"Q6_K", F_Q6_K, T_Q6_K},       {"IQ1_S", F_IQ1_S, T_IQ1_S},
-	{"IQ1_M", F_IQ1_M, T_IQ1_M},    {"IQ2_XXS", F_IQ2_XXS, T_IQ2_XXS},
-	{"IQ2_XS", F_IQ2_XS, T_IQ2_XS}, {"IQ2_S", F_IQ2_S, T_IQ2_XS},
-	{"IQ2_M", F_IQ2_M, T_IQ2_S},    {"IQ3_XXS", F_IQ3_XXS, T_IQ3_XXS},
-	{"IQ3_XS", F_IQ3_XS, T_IQ3_S},  {"IQ3_S", F_IQ3_S, T_IQ3_S},
-	{"IQ3_M", F_IQ3_M, T_IQ3_S},    {"IQ4_NL", F_IQ4_NL, T_IQ4_NL},
-	{"IQ4_XS", F_IQ4_XS, T_IQ4_XS}, {"TQ1_0", F_TQ1_0, T_TQ1_0},
-	{"TQ2_0", F_TQ2_0, T_TQ2_0},    {"MXFP4_MOE", F_MXFP4_MOE, T_MXFP4},
-	{"F16", F_F16, T_F16},          {"BF16", F_BF16, T_BF16},
-	{"F32", F_ALL_F32, T_F32},
-};
+/* llama-quantize's names and llama_ftype_get_default_type (wquant.h). */
+#define WQ_ROW(n, f, t) {#n, f, t},
+const struct wq_ftype wq_ftypes[] = {WQ_FTYPES(WQ_ROW)};
+#undef WQ_ROW
 const size_t wq_ftype_count = sizeof wq_ftypes / sizeof wq_ftypes[0];
 
 const char *const wq_rule_words[WQ_RULES] = {
@@ -116,6 +99,14 @@ const struct wq_ftype *wq_ftype_find(const char *name)
 		if (!strcasecmp(wq_ftypes[i].name, name))
 			return &wq_ftypes[i];
 	return NULL;
+}
+
+double wq_ftype_bpv(const struct wq_ftype *f, const char **type_name)
+{
+	const struct ggml_type_info *g =
+		ggml_type_get((uint32_t)f->default_type);
+	*type_name = g ? g->name : "?";
+	return g ? (double)g->bytes / (double)g->blck : 2.0;
 }
 
 void wq_ftype_names(char *out, size_t len)

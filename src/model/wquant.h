@@ -12,6 +12,33 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* llama-quantize's types (tools/quantize/quantize.cpp QUANT_OPTIONS) as
+ * X(name, llama_ftype, the ggml type llama_ftype_get_default_type gives),
+ * in wq_ftypes[]'s order; the F_ and T_ names are wquant.c's.  A scene's
+ * word list is WQ_FTYPES(WQ_FTYPE_WORD). */
+#define WQ_FTYPES(X)                                                        \
+	X(Q4_0, F_Q4_0, T_Q4_0) X(Q4_1, F_Q4_1, T_Q4_1)                       \
+	X(Q5_0, F_Q5_0, T_Q5_0) X(Q5_1, F_Q5_1, T_Q5_1)                       \
+	X(Q8_0, F_Q8_0, T_Q8_0) X(Q2_K, F_Q2_K, T_Q2_K)                       \
+	X(Q2_K_S, F_Q2_K_S, T_Q2_K) X(Q3_K_S, F_Q3_K_S, T_Q3_K)               \
+	X(Q3_K_M, F_Q3_K_M, T_Q3_K) X(Q3_K_L, F_Q3_K_L, T_Q3_K)               \
+	X(Q4_K_S, F_Q4_K_S, T_Q4_K) X(Q4_K_M, F_Q4_K_M, T_Q4_K)               \
+	X(Q5_K_S, F_Q5_K_S, T_Q5_K) X(Q5_K_M, F_Q5_K_M, T_Q5_K)               \
+	X(Q6_K, F_Q6_K, T_Q6_K) X(IQ1_S, F_IQ1_S, T_IQ1_S)                    \
+	X(IQ1_M, F_IQ1_M, T_IQ1_M) X(IQ2_XXS, F_IQ2_XXS, T_IQ2_XXS)           \
+	X(IQ2_XS, F_IQ2_XS, T_IQ2_XS) X(IQ2_S, F_IQ2_S, T_IQ2_XS)             \
+	X(IQ2_M, F_IQ2_M, T_IQ2_S) X(IQ3_XXS, F_IQ3_XXS, T_IQ3_XXS)           \
+	X(IQ3_XS, F_IQ3_XS, T_IQ3_S) X(IQ3_S, F_IQ3_S, T_IQ3_S)               \
+	X(IQ3_M, F_IQ3_M, T_IQ3_S) X(IQ4_NL, F_IQ4_NL, T_IQ4_NL)              \
+	X(IQ4_XS, F_IQ4_XS, T_IQ4_XS) X(TQ1_0, F_TQ1_0, T_TQ1_0)              \
+	X(TQ2_0, F_TQ2_0, T_TQ2_0) X(MXFP4_MOE, F_MXFP4_MOE, T_MXFP4)         \
+	X(F16, F_F16, T_F16) X(BF16, F_BF16, T_BF16) X(F32, F_ALL_F32, T_F32)
+/* "Q4_0|Q4_1|...|F32|": a scene parameter's words (scene/params.h) */
+#define WQ_FTYPE_WORD(name, ftype, type) #name "|"
+/* how many there are, as a constant */
+#define WQ_FTYPE_ONE(name, ftype, type) +1
+#define WQ_FTYPE_N (0 WQ_FTYPES(WQ_FTYPE_ONE))
+
 /* A llama-quantize file type. */
 struct wq_ftype {
 	const char *name; /* as llama-quantize names it: "Q4_K_M" */
@@ -23,6 +50,10 @@ extern const size_t wq_ftype_count;
 
 /* The ftype of a name, case-insensitive; NULL when none. */
 const struct wq_ftype *wq_ftype_find(const char *name);
+/* Bytes a value of f's default type (Q4_K_M: q4_K's 144 B a 256), the
+ * estimate of a model whose tensors are not known; its ggml name in
+ * *type_name. */
+double wq_ftype_bpv(const struct wq_ftype *f, const char **type_name);
 /* "Q4_0, Q4_1, ..." into out[len]. */
 void wq_ftype_names(char *out, size_t len);
 

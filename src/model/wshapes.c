@@ -1,0 +1,248 @@
+/*
+ * wshapes: a described model's tensors (see the header).  One row an
+ * architecture says which of the parts below its loader creates; the
+ * shapes follow from the description.  An architecture without a row has
+ * its weights estimated, and says so.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model/ggml_type.h"
+#include "model/wshapes.h"
+
+/* The parts of a layer or of the model that not every loader creates. */
+enum ws_part {
+	WS_ATTN_NORM = 1u << 0,  /* attn_norm before attention */
+	WS_FFN_NORM = 1u << 1,   /* ffn_norm before the FFN */
+	WS_POST_ATTN = 1u << 2,  /* post_attention_norm */
+	WS_POST_FFN = 1u << 3,   /* post_ffw_norm */
+	WS_QK_NORM = 1u << 4,    /* attn_q_norm, attn_k_norm: a head wide */
+	WS_QK_NORM_ALL = 1u << 5, /* ... all heads wide (OLMo 2) */
+	WS_QKV_BIAS = 1u << 6,   /* attn_q/k/v.bias */
+	WS_OUT_BIAS = 1u << 7,   /* attn_output.bias */
+	WS_QKV_FUSED = 1u << 8,  /* one attn_qkv for Q, K and V (Phi-3) */
+	WS_UP_GATE = 1u << 9,    /* ffn_up holds gate and up, 2 x ff */
+	WS_SINKS = 1u << 10,     /* attn_sinks, one a head */
+	WS_EXPERT_BIAS = 1u << 11, /* the router's and the experts' biases */
+	WS_ROPE_FREQS = 1u << 12,  /* rope_freqs under llama3 scaling */
+	WS_ROPE_FACTORS = 1u << 13 /* rope_factors_long/short under longrope */
+};
+
+/* Whether the loader makes an output head. */
+enum ws_head {
+	WS_HEAD_UNLESS_TIED, /* TENSOR_NOT_REQUIRED: absent when tied */
+	WS_HEAD_NEVER,       /* the head is always the token embeddings */
+	WS_HEAD_ALWAYS       /* required */
+};
+
+struct ws_family {
+	const char *arch;  /* GGUF general.architecture */
+	unsigned parts;    /* enum ws_part */
+	enum ws_head head;
+	int tied;          /* tie_word_embeddings when the file does not say */
+};
+
+#define WS_PLAIN (WS_ATTN_NORM | WS_FFN_NORM)
+
+/* llama.cpp src/models/ARCH.cpp load_tensors; the converters of
+ * conversion/ARCH.py for the extra tensors; transformers' config classes
+ * for the tie defaults. */
+static const struct ws_family families[] = {
+	/* Mixtral converts to llama with experts (conversion/llama.py) */
+	{.arch = "llama", .parts = WS_PLAIN | WS_ROPE_FREQS},
+	{.arch = "mistral3", .parts = WS_PLAIN | WS_ROPE_FREQS},
+	{.arch = "smollm3", .parts = WS_PLAIN, .tied = 1},
+	{.arch = "qwen2", .parts = WS_PLAIN | WS_QKV_BIAS},
+	{.arch = "qwen3", .parts = WS_PLAIN | WS_QK_NORM},
+	{.arch = "phi3",
+	 .parts = WS_PLAIN | WS_QKV_FUSED | WS_UP_GATE | WS_ROPE_FACTORS},
+	{.arch = "gemma2",
+	 .parts = WS_PLAIN | WS_POST_ATTN | WS_POST_FFN,
+	 .head = WS_HEAD_NEVER,
+	 .tied = 1},
+	{.arch = "gemma3",
+	 .parts = WS_PLAIN | WS_POST_ATTN | WS_POST_FFN | WS_QK_NORM,
+	 .tied = 1},
+	{.arch = "cohere2",
+	 .parts = WS_ATTN_NORM,
+	 .head = WS_HEAD_NEVER,
+	 .tied = 1},
+	{.arch = "olmo2",
+	 .parts = WS_QK_NORM_ALL | WS_POST_ATTN | WS_POST_FFN,
+	 .head = WS_HEAD_ALWAYS},
+	/* conversion/gpt_oss.py passes q/k/v/o biases through; the FFN's norm
+	 * is post_attention_norm */
+	{.arch = "gpt-oss",
+	 .parts = WS_ATTN_NORM | WS_POST_ATTN | WS_SINKS | WS_QKV_BIAS |
+		  WS_OUT_BIAS | WS_EXPERT_BIAS,
+	 .head = WS_HEAD_ALWAYS},
+};
+
+static const struct ws_family *family(const char *arch)
+{
+	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
+		if (!strcmp(families[i].arch, arch))
+			return &families[i];
+	return NULL;
+}
+
+int wshapes_tied_default(const char *arch)
+{
+	const struct ws_family *f = family(arch);
+	return f ? f->tied || f->head == WS_HEAD_NEVER : 0;
+}
+
+struct ws_list {
+	struct wq_tensor *t;
+	size_t n, max;
+};
+
+/* One tensor of type `type` and shape ne0 x ne1 x ne2 (a 0 ends it). */
+__attribute__((format(printf, 6, 7))) static void
+put(struct ws_list *l, uint32_t type, int64_t ne0, int64_t ne1, int64_t ne2,
+    const char *fmt, ...)
+{
+	if (l->n++ >= l->max)
+		return;
+	struct wq_tensor *t = &l->t[l->n - 1];
+	memset(t, 0, sizeof *t);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(t->name, sizeof t->name, fmt, ap);
+	va_end(ap);
+	t->type = type;
+	t->ne[0] = ne0;
+	t->ne[1] = ne1 ? ne1 : 1;
+	t->ne[2] = ne1 && ne2 ? ne2 : 1;
+	t->ne[3] = 1;
+	t->nd = !ne1 ? 1 : !ne2 ? 2 : 3;
+}
+
+/* A weight matrix as the converter writes it. */
+#define MAT GGML_ID_BF16
+/* 1-D tensors, norms and routers (conversion/base.py prepare_tensors). */
+#define VEC GGML_ID_F32
+
+static void attention(struct ws_list *l, const struct ws_family *f,
+		      const struct model *m, int il)
+{
+	int64_t e = m->embd, kv = m->layer_kv_heads[il];
+	int64_t q = m->heads * m->head_dim, k = kv * m->head_dim,
+		v = kv * m->head_dim_v;
+	if (f->parts & WS_ATTN_NORM)
+		put(l, VEC, e, 0, 0, "blk.%d.attn_norm.weight", il);
+	if (f->parts & WS_QK_NORM) {
+		put(l, VEC, m->head_dim, 0, 0, "blk.%d.attn_q_norm.weight", il);
+		put(l, VEC, m->head_dim, 0, 0, "blk.%d.attn_k_norm.weight", il);
+	}
+	if (f->parts & WS_QK_NORM_ALL) {
+		put(l, VEC, q, 0, 0, "blk.%d.attn_q_norm.weight", il);
+		put(l, VEC, k, 0, 0, "blk.%d.attn_k_norm.weight", il);
+	}
+	if (f->parts & WS_QKV_FUSED) {
+		put(l, MAT, e, q + k + v, 0, "blk.%d.attn_qkv.weight", il);
+	} else {
+		put(l, MAT, e, q, 0, "blk.%d.attn_q.weight", il);
+		put(l, MAT, e, k, 0, "blk.%d.attn_k.weight", il);
+		put(l, MAT, e, v, 0, "blk.%d.attn_v.weight", il);
+	}
+	if (f->parts & WS_QKV_BIAS) {
+		put(l, VEC, q, 0, 0, "blk.%d.attn_q.bias", il);
+		put(l, VEC, k, 0, 0, "blk.%d.attn_k.bias", il);
+		put(l, VEC, v, 0, 0, "blk.%d.attn_v.bias", il);
+	}
+	put(l, MAT, q, e, 0, "blk.%d.attn_output.weight", il);
+	if (f->parts & WS_OUT_BIAS)
+		put(l, VEC, e, 0, 0, "blk.%d.attn_output.bias", il);
+	if (f->parts & WS_SINKS)
+		put(l, VEC, m->heads, 0, 0, "blk.%d.attn_sinks.weight", il);
+	if (f->parts & WS_POST_ATTN)
+		put(l, VEC, e, 0, 0, "blk.%d.post_attention_norm.weight", il);
+}
+
+static void ffn(struct ws_list *l, const struct ws_family *f,
+		const struct model *m, int il)
+{
+	int64_t e = m->embd, ff = m->ff, x = m->experts;
+	if (f->parts & WS_FFN_NORM)
+		put(l, VEC, e, 0, 0, "blk.%d.ffn_norm.weight", il);
+	if (f->parts & WS_POST_FFN)
+		put(l, VEC, e, 0, 0, "blk.%d.post_ffw_norm.weight", il);
+	if (x > 0) {
+		put(l, VEC, e, x, 0, "blk.%d.ffn_gate_inp.weight", il);
+		put(l, MAT, e, ff, x, "blk.%d.ffn_gate_exps.weight", il);
+		put(l, MAT, ff, e, x, "blk.%d.ffn_down_exps.weight", il);
+		put(l, MAT, e, ff, x, "blk.%d.ffn_up_exps.weight", il);
+		if (f->parts & WS_EXPERT_BIAS) {
+			put(l, VEC, x, 0, 0, "blk.%d.ffn_gate_inp.bias", il);
+			put(l, VEC, ff, x, 0, "blk.%d.ffn_gate_exps.bias", il);
+			put(l, VEC, e, x, 0, "blk.%d.ffn_down_exps.bias", il);
+			put(l, VEC, ff, x, 0, "blk.%d.ffn_up_exps.bias", il);
+		}
+		return;
+	}
+	if (f->parts & WS_UP_GATE) {
+		put(l, MAT, e, 2 * ff, 0, "blk.%d.ffn_up.weight", il);
+	} else {
+		put(l, MAT, e, ff, 0, "blk.%d.ffn_gate.weight", il);
+		put(l, MAT, e, ff, 0, "blk.%d.ffn_up.weight", il);
+	}
+	put(l, MAT, ff, e, 0, "blk.%d.ffn_down.weight", il);
+}
+
+/* The value a row needs that the description lacks or shapes otherwise;
+ * NULL when m is one the rows describe. */
+static const char *unshaped(const struct model *m)
+{
+	if (m->embd <= 0 || m->ff <= 0)
+		return "no embd or ff given";
+	if (m->kind == ATTN_MLA)
+		return "MLA tensors not listed";
+	if (m->dense_lead || m->shared_experts || m->nextn_layers ||
+	    m->moe_layer_step > 1)
+		return "dense or shared FFNs not listed";
+	for (int64_t il = 0; il < m->layers; il++)
+		if (m->layer_type[il] != LT_FULL &&
+		    m->layer_type[il] != LT_SLIDING)
+			return "layers without attention not listed";
+	return NULL;
+}
+
+int wshapes_of(const struct model *m, struct wq_tensor *t, size_t max,
+	       char *why, size_t len)
+{
+	const struct ws_family *f = family(m->arch);
+	const char *no;
+	if (!f) {
+		snprintf(why, len, "no tensor list for %s",
+			 m->arch[0] ? m->arch : "an unnamed arch");
+		return 0;
+	}
+	if ((no = unshaped(m))) {
+		snprintf(why, len, "%s", no);
+		return -1;
+	}
+	struct ws_list l = {.t = t, .max = max};
+	int64_t e = m->embd, half = m->rope_dims / 2;
+	put(&l, MAT, e, m->vocab, 0, "token_embd.weight");
+	if (f->head == WS_HEAD_ALWAYS ||
+	    (f->head == WS_HEAD_UNLESS_TIED && !m->tied_embd))
+		put(&l, MAT, e, m->vocab, 0, "output.weight");
+	put(&l, VEC, e, 0, 0, "output_norm.weight");
+	if ((f->parts & WS_ROPE_FREQS) && m->scaling == ROPE_LLAMA3)
+		put(&l, VEC, half, 0, 0, "rope_freqs.weight");
+	if ((f->parts & WS_ROPE_FACTORS) && m->scaling == ROPE_LONGROPE) {
+		put(&l, VEC, half, 0, 0, "rope_factors_long.weight");
+		put(&l, VEC, half, 0, 0, "rope_factors_short.weight");
+	}
+	for (int il = 0; il < (int)m->layers; il++) {
+		attention(&l, f, m, il);
+		ffn(&l, f, m, il);
+	}
+	if (l.n > max) {
+		snprintf(why, len, "more than %zu tensors", max);
+		return -1;
+	}
+	return (int)l.n;
+}
