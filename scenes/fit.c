@@ -19,9 +19,11 @@
 
 #include "model/budget.h"
 #include "model/fit.h"
+#include "model/wquant_model.h"
 #include "scene/scene.h"
 #include "scenes/lib/closed_form.h"
 #include "scenes/lib/common.h"
+#include "scenes/lib/weights.h"
 
 #define FI_SAMPLES 96         /* points of each curve, log-spaced in n_ctx */
 #define FI_MAX_DEVICES 16
@@ -58,7 +60,7 @@ struct fi_state {
 	} b;
 };
 
-enum { FI_MEM, FI_MARGIN, FI_N_SEQ, FI_UNIFIED, FI_UBATCH, FI_FA, FI_CTX_MAX, FI_NPARAMS };
+enum { FI_MEM, FI_MARGIN, FI_N_SEQ, FI_UNIFIED, FI_UBATCH, FI_FA, FI_CTX_MAX, FI_WEIGHTS, FI_NPARAMS };
 static const struct param_spec fi_params[FI_NPARAMS + 1] = {
 	[FI_MEM] = {.name = "mem", .kind = PARAM_REAL, .min = 0.001, .max = 1048576, .help = "the budget, GiB"},
 	[FI_MARGIN] = {.name = "margin", .kind = PARAM_INT, .min = 0, .max = 1 << 24,
@@ -69,6 +71,9 @@ static const struct param_spec fi_params[FI_NPARAMS + 1] = {
 	[FI_FA] = {.name = "fa", .kind = PARAM_INT, .min = 0, .max = 1, .help = "-fa on (1) or off (0)"},
 	[FI_CTX_MAX] = {.name = "ctx_max", .kind = PARAM_INT, .min = 0, .max = 1 << 30,
 		.help = "largest context considered (0: the trained context)"},
+	[FI_WEIGHTS] = {.name = "weights", .kind = PARAM_WORDS, .max = WQ_FTYPE_N, .max_count = 1,
+		.words = WQ_WEIGHTS_WORDS,
+		.help = "llama-quantize type of the weights (model: the file's)"},
 	[FI_NPARAMS] = {0},
 };
 
@@ -193,6 +198,9 @@ static int fi_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		snprintf(err, errlen, "mem: %s: raise mem or lower margin", why);
 		return -1;
 	}
+	int nw;
+	if (wquant_model_word(&st->m, (int)params_list(p, FI_WEIGHTS, &nw)[0], err, errlen) < 0)
+		return -1;
 	st->q.d = deploy_default(FIT_MIN_CTX);
 	st->q.d.n_seq = params_int(p, FI_N_SEQ);
 	st->q.d.unified = (int)params_int(p, FI_UNIFIED);
@@ -957,19 +965,12 @@ static void max_item(struct summary *s, const struct fi_state *st, const struct 
 static void fi_summary(const void *vs, struct summary *s)
 {
 	const struct fi_state *st = vs;
-	char o[160];
 	summary_int(s, st->budget, "budget_bytes");
 	summary_words(s, "the memory budget in bytes");
 	summary_input(s, "mem", st->mem, "mem parameter, GiB");
 	summary_formula(s, 0, "floor(mem * 2^30)");
 	summary_int(s, st->m.weights_bytes, "weights_bytes");
-	summary_words(s, "the weights' bytes: %s", fit_weights_word(&st->m));
-	if (st->m.weights_from == WEIGHTS_ESTIMATED && st->m.format == MODEL_INI) {
-		summary_input(s, "params", st->m.params, "%s", cf_origin(&st->m, MF_PARAMS, o, sizeof o));
-		summary_formula(s, 0, "floor(params * 2)");
-	} else {
-		summary_explain(s, "%s", model_field_origin(&st->m, MF_WEIGHTS_BYTES));
-	}
+	weights_explain(s, &st->m);
 	for (int c = 0; c < FIT_NCACHE; c++) {
 		const struct fit_row *r = &st->rows[c];
 		struct model *mt = malloc(sizeof *mt);

@@ -17,10 +17,12 @@
 #include "glyph.h"
 #include "model/arch.h"
 #include "model/size.h"
+#include "model/wquant_model.h"
 #include "scene/scene.h"
 #include "scenes/lib/closed_form.h"
 #include "scenes/lib/common.h"
 #include "scenes/lib/layer_strip.h"
+#include "scenes/lib/weights.h"
 
 /* Contexts of the growth step (the deployment's own is added). */
 static const int64_t grow_ctx[] = {4096, 32768, 131072};
@@ -36,7 +38,8 @@ struct me_state {
 	int ngrow;
 };
 
-enum { ME_CTX, ME_UBATCH, ME_N_SEQ, ME_UNIFIED, ME_SWA_FULL, ME_K_TYPE, ME_V_TYPE, ME_FA, ME_NPARAMS };
+enum { ME_CTX, ME_UBATCH, ME_N_SEQ, ME_UNIFIED, ME_SWA_FULL, ME_K_TYPE, ME_V_TYPE, ME_FA, ME_WEIGHTS,
+       ME_NPARAMS };
 /* the words in enum cache_type's order, then "model": the loaded model's
  * own [cache] type (an INI's k_type, f16 from a GGUF or config.json) */
 #define ME_TYPES "f32|f16|bf16|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl|model"
@@ -50,10 +53,13 @@ static const struct param_spec me_params[ME_NPARAMS + 1] = {
 	[ME_SWA_FULL] = {.name = "swa_full", .kind = PARAM_INT, .min = 0, .max = 1,
 		.help = "1: --swa-full (sliding layers get every cell)"},
 	[ME_K_TYPE] = {.name = "k_type", .kind = PARAM_WORDS, .min = 0, .max = ME_TYPE_MODEL, .max_count = 1,
-		.help = ME_TYPES ": -ctk, the K cache type (model: the file's)"},
+		.words = ME_TYPES, .help = "-ctk, the K cache type: f16, q8_0, ... (model: the file's)"},
 	[ME_V_TYPE] = {.name = "v_type", .kind = PARAM_WORDS, .min = 0, .max = ME_TYPE_MODEL, .max_count = 1,
-		.help = ME_TYPES ": -ctv, the V cache type (quantized only with fa = 1)"},
+		.words = ME_TYPES, .help = "-ctv, the V cache type (quantized only with fa = 1)"},
 	[ME_FA] = {.name = "fa", .kind = PARAM_INT, .min = 0, .max = 1, .help = "1: -fa on, flash attention"},
+	[ME_WEIGHTS] = {.name = "weights", .kind = PARAM_WORDS, .max = WQ_FTYPE_N, .max_count = 1,
+		.words = WQ_WEIGHTS_WORDS,
+		.help = "llama-quantize type of the weights (model: the file's)"},
 	[ME_NPARAMS] = {0},
 };
 
@@ -83,6 +89,8 @@ static int me_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	 * (quantized V without -fa, K and V apart on MLA, a head size a block
 	 * does not divide). */
 	if (size_refuse(&st->m, &st->d, err, errlen))
+		return -1;
+	if (wquant_model_word(&st->m, (int)params_list(env->p, ME_WEIGHTS, &n)[0], err, errlen) < 0)
 		return -1;
 	if (size_alloc(&st->m, &st->d, &st->a) < 0 || size_buffers(&st->m, &st->d, &st->b) < 0) {
 		snprintf(err, errlen, "ctx: the memory of this model overflows 64-bit arithmetic");
@@ -264,15 +272,25 @@ static const char *weights_mark(const struct model *m)
 
 /* How the weights' bytes were had, for the narration: what was counted,
  * or what stands in for the tensors that were not. */
-static const char *weights_how(const struct model *m)
+static const char *weights_how(const struct model *m, char *buf, size_t len)
 {
-	if (m->weights_from == WEIGHTS_COUNTED)
+	if (m->weights_from == WEIGHTS_COUNTED && m->format == MODEL_GGUF && !m->weights_type[0])
 		return "the GGUF's tensors";
+	if (m->weights_from == WEIGHTS_COUNTED) {
+		snprintf(buf, len, "each tensor in %s", m->weights_type);
+		return buf;
+	}
 	if (m->weights_from == WEIGHTS_GIVEN)
 		return "the model file's weights_bytes";
-	/* model_finish or the config.json reader: "estimated: params x 2 bytes ..." */
+	const struct wq_ftype *f = wq_ftype_find(m->weights_type);
+	if (f) {   /* wquant_model without the tensors: the type's bytes a value */
+		const char *tname;
+		snprintf(buf, len, "%s: %.4g B a parameter", f->name, wq_ftype_bpv(f, &tname));
+		return buf;
+	}
+	/* model_finish, wquant_model or the config.json reader: "estimated: params x 2 bytes ..." */
 	const char *o = model_field_origin(m, MF_WEIGHTS_BYTES);
-	return o && !strncmp(o, "estimated: ", 11) ? o + 11 : "no tensor counted";
+	return !o ? "no tensor counted" : !strncmp(o, "estimated: ", 11) ? o + 11 : o;
 }
 
 static const char *mark_word(enum size_mark k)
@@ -398,7 +416,7 @@ static void me_render(const void *vs, struct view *v)
 	const struct me_state *st = vs;
 	const struct kv_alloc *A = &st->a;
 	struct canvas *c = v->pic, *s = v->side;
-	char a[32], r[32], t[32], dep[96], warn[200];
+	char a[32], r[32], t[32], dep[96], warn[200], how[40];
 	canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->m.name);
 	canvas_wrap(s, 0, 2, s->w, 3, ROLE_NORMAL, deploy_text(dep, sizeof dep, st));
 	int sy = 5;
@@ -410,7 +428,11 @@ static void me_render(const void *vs, struct view *v)
 	canvas_printf_whole(s, 0, sy++, ROLE_NORMAL, "%lld stream%s", (long long)A->streams, A->streams > 1 ? "s" : "");
 	canvas_printf_whole(s, 0, sy++, ROLE_NORMAL, "K %s, V %s", model_cache_name(st->m.k_type),
 			    model_cache_name(st->m.v_type));
-	canvas_printf_whole(s, 0, sy++, ROLE_NORMAL, "weights %s", weights_mark(&st->m));
+	/* the type when one was asked for or stated: "weights Q4_K_M exact" */
+	if (!st->m.weights_type[0] ||
+	    !canvas_printf_whole(s, 0, sy, ROLE_NORMAL, "weights %s %s", st->m.weights_type, weights_mark(&st->m)))
+		canvas_printf_whole(s, 0, sy, ROLE_NORMAL, "weights %s", weights_mark(&st->m));
+	sy++;
 	canvas_wrap(s, 0, sy + 1, s->w, s->h - sy - 1, ROLE_DIM,
 		    "e: ctx, ubatch, n_seq, unified, swa_full, k_type, v_type, fa");
 
@@ -465,7 +487,7 @@ static void me_render(const void *vs, struct view *v)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "The deployment's memory as one bar: %s in all; the weights %s (%s), the compute buffer %s "
 			 "(%s%s), the KV cache, state and output buffer exact.",
-			 t, weights_mark(&st->m), weights_how(&st->m), mark_word(st->b.compute_mark),
+			 t, weights_mark(&st->m), weights_how(&st->m, how, sizeof how), mark_word(st->b.compute_mark),
 			 st->b.compute_missing ? st->b.compute_missing : "src/model/buffers.c",
 			 st->b.compute_missing ? " not given" : "");
 		break;
@@ -733,17 +755,7 @@ static void me_summary(const void *vs, struct summary *s)
 	summary_words(s, "bytes of the recurrent state: f32, fixed per sequence, independent of the context");
 	recurrent_check(s, st);
 	summary_int(s, m->weights_bytes, "weights_bytes");
-	summary_words(s, "bytes of the weights, %s", m->weights_from == WEIGHTS_COUNTED ? "exact: every tensor of the GGUF at its ggml type's size"
-					      : m->weights_from == WEIGHTS_GIVEN ? "stated by the model file's weights_bytes"
-										: "estimated (not counted from tensor types)");
-	if (m->weights_from == WEIGHTS_ESTIMATED && m->format == MODEL_INI) {
-		summary_input(s, "params", m->params, "%s", cf_origin(m, MF_PARAMS, o, sizeof o));
-		summary_explain(s, "an INI file without weights_bytes: every parameter in 2 bytes (model_finish)");
-		summary_formula(s, 0, "floor(params * 2)");
-	} else {
-		/* a plain value: a GGUF's count is held against llama_model_size in tests/engine.sh */
-		summary_explain(s, "%s", model_field_origin(m, MF_WEIGHTS_BYTES) ? model_field_origin(m, MF_WEIGHTS_BYTES) : "-");
-	}
+	weights_explain(s, m);
 	summary_int(s, st->b.compute_bytes, "compute_bytes");
 	summary_words(s, "bytes of llama.cpp's compute buffer, %s%s%s%s (src/model/buffers.c: the largest live set of the "
 		      "worst-case graph; tests/engine.sh holds it against a real llama.cpp)", mark_word(st->b.compute_mark),

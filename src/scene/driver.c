@@ -221,7 +221,7 @@ static void state_free(const struct run *r, void *st)
 /* 0, or -1 when out of memory. */
 static int params_defaults(struct params *p, const struct scene_def *def)
 {
-	char why[200];
+	char why[600];
 	memset(p, 0, sizeof *p);
 	p->specs = def->cls->params;
 	for (int i = 0; p->specs && p->specs[i].name && i < PARAM_MAX; i++) {

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "util/err.h"
 #include "util/num.h"
@@ -18,19 +19,25 @@ static int parse_number(const struct param_spec *spec, const char *tok, double *
 	const char *reason;
 	double v;
 	if (spec->kind == PARAM_WORDS) {
-		/* The words are help's first field: "w0|w1|w2: what it is". */
-		const char *w = spec->help, *end = strchr(w, ':');
+		/* The words are help's first field, "w0|w1|w2: what it is",
+		 * or spec->words whole. */
+		const char *w = spec->words ? spec->words : spec->help;
+		const char *end = spec->words ? w + strlen(w) : strchr(w, ':');
 		char shown[40];
 		for (int i = 0; w && end && w < end; i++) {
 			size_t len = strcspn(w, "|:");
-			if (strlen(tok) == len && !strncmp(tok, w, len)) {
+			/* case aside: F16 is f16, q4_k_m is Q4_K_M */
+			if (strlen(tok) == len && !strncasecmp(tok, w, len)) {
 				*out = i;
 				return 0;
 			}
 			w += len + (w[len] == '|');
 		}
 		err_clean(shown, sizeof shown, tok);
-		snprintf(why, whylen, "'%s' is not one of %.*s", shown, end ? (int)(end - spec->help) : 0, spec->help);
+		const char *all = spec->words ? spec->words : spec->help;
+		int n = end ? (int)(end - all) : 0;
+		n -= n > 0 && all[n - 1] == '|';   /* a list built "a|b|" */
+		snprintf(why, whylen, "'%s' is not one of %.*s", shown, n, all);
 		return -1;
 	}
 	if (num_real(tok, &v, &reason) < 0) {
@@ -176,7 +183,7 @@ int params_find(const struct params *p, const char *name)
 
 int params_set(struct params *p, const char *assignment, char *err, size_t errlen)
 {
-	char key[64], why[200];
+	char key[64], why[600];
 	const char *eq = strchr(assignment, '=');
 	if (!eq || eq == assignment || (size_t)(eq - assignment) >= sizeof key) {
 		err_set(err, errlen, NULL, 0, NULL, NULL, "--set takes KEY=VALUE, not '%.60s'", assignment);

@@ -33,6 +33,8 @@ struct param_spec {
 	int max_count;     /* lists: most elements (scalars: ignored) */
 	int dim;           /* PARAM_VECS: components per vector */
 	const char *help;  /* one line for the editor and --help of the scene */
+	const char *words; /* PARAM_WORDS: "w0|w1|...", when too many for help's
+			      first field (the weights' 34 types) */
 };
 
 #define PARAM_MAX 12
