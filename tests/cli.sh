@@ -88,12 +88,12 @@ err_case "cli: --set for all names no scene" "nope: unknown parameter" --summary
 # error naming it, on every output, never a comparison silently dropped.
 # The memory scene: Falcon-H1's layers are attention and Mamba2 side by side
 # (marked P, full+recurrent, never F alone); the weights line says how they
-# were had (params x 2 bytes), never "(not counted)".
+# were had (its [weights] type's bytes a parameter), never "(not counted)".
 "$ATTNVIZ" --frame memory --step 2 -m falcon-h1-7b > "$tmp/fh1"
 expect_eq "cli: memory strip marks Falcon-H1's layers full+recurrent" \
 	"$(grep -c 'P full+recurrent' "$tmp/fh1") $(grep -c 'PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP ' "$tmp/fh1") $(grep -c 'F full' "$tmp/fh1")" "1 1 0"
 expect_eq "cli: memory step 2 says what stands in for the weights" \
-	"$(tr -d '\n│' < "$tmp/fh1" | grep -c 'weights estimated *(params x 2 bytes *(16-bit weights))')" 1
+	"$(tr -d '\n│' < "$tmp/fh1" | grep -c 'weights estimated *(Q4_K_M: 0.5625 B a *parameter)')" 1
 for out in --summary --frame; do
 	err_case "cli: $out with a second model the deployment refuses" \
 		"memory: second model DeepSeek-V2-Lite: llama_init_from_model: model does not support different K (q8_0)" \

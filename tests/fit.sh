@@ -2,8 +2,9 @@
 # --fit MEM: for every shipped model and several budgets, the max_ctx that
 # --fit prints fits and the next step (256 x streams further) does not, by
 # per-term closed forms worked out here from llama.cpp's rules:
-#   weights  the model's weights_bytes (--export-model), or params x 2 bytes
-#            when the file states none (16-bit weights, the loader's estimate);
+#   weights  the memory scene's weights_bytes (a GGUF's against llama.cpp in
+#            tests/engine.sh, a [weights] type's against the GGUF and
+#            llama_model_quantize in tests/engine.sh and tests/quant.sh);
 #   KV       per layer, cells x (kv_heads x head_dim x K bytes + kv_heads x
 #            head_dim_v x V bytes) (llama-kv-cache.cpp ggml_row_size);
 #            MLA's latent (kv_lora_rank + qk_rope_head_dim) in K, no V; a
@@ -22,10 +23,11 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# The closed form of one TSV row of MODEL at BUDGET bytes: prints "ok" or
-# what is wrong.  ini: the model's export; the row's columns after it.
+# The closed form of one TSV row of MODEL at BUDGET bytes with WEIGHTS:
+# prints "ok" or what is wrong.  ini: the model's export; the row's columns
+# after it.
 judge() {
-	awk -v budget="$2" -v margin=$((1024 * 1048576)) -v n_seq="$3" -v ub=512 -F'\t' '
+	awk -v budget="$2" -v margin=$((1024 * 1048576)) -v n_seq="$3" -v W="$4" -v ub=512 -F'\t' '
 	function kbytes(t, n) { return t == "f16" ? 2 * n : t == "q8_0" ? int((n + 31) / 32) * 34 : int((n + 31) / 32) * 18 }
 	function pad(x) { return int((x + 255) / 256) * 256 }
 	# a per-layer list of the export, "8*46,0" written out: out[1..L]
@@ -72,7 +74,7 @@ judge() {
 		R = nrec * 4 * n_seq * (er + m["ssm_d_state"] * m["ssm_d_inner"])
 		win = m["sliding_window"] + 0; pat = m["swa_pattern"] + 0; used = (m["window_used"] == "" ? 1 : m["window_used"])
 		latent = m["kind"] == "mla" && m["latent_cache"] == 1; lora = m["kv_lora_rank"]; rope = m["qk_rope_head_dim"]
-		W = m["weights_bytes"] != "" ? m["weights_bytes"] : int(m["params"] * 2); V = m["vocab"]; cap = m["ctx_train"]; step = 256 * n_seq; avail = budget - margin
+		V = m["vocab"]; cap = m["ctx_train"]; step = 256 * n_seq; avail = budget - margin
 		capk = int(cap / step) * step; if (capk < step) capk = step
 		lo = cap < 4096 ? cap : 4096; lo = int((lo + step - 1) / step) * step; if (lo > capk) lo = capk
 		next }
@@ -104,6 +106,7 @@ mems="8GiB 17GiB 24GiB 80GiB 200GiB 2000GiB"
 mkdir "$tmp/a"
 for id in $models; do
 	echo "$id.ini --export-model -m $id"
+	echo "$id.w --summary memory -m $id"
 	for mem in $mems; do
 		for np in 1 4; do
 			echo "$id.$mem.$np --fit $mem -m $id --set n_seq=$np --format tsv"
@@ -112,13 +115,14 @@ for id in $models; do
 done | answers "$tmp/a"
 for id in $models; do
 	[ "$(cat "$tmp/a/$id.ini.rc" 2>/dev/null)" = 0 ] || { fail "fit: export $id"; continue; }
+	w=$(awk -F'\t' '$2 == "weights_bytes" { print $3 }' "$tmp/a/$id.w")
 	for mem in $mems; do
 		for np in 1 4; do
 			budget=$(awk -v m="${mem%GiB}" 'BEGIN { printf "%.0f", m * 1073741824 }')
 			out="$tmp/a/$id.$mem.$np"
 			rc=$(cat "$out.rc" 2>/dev/null)
 			[ "$rc" = 0 ] || { fail "fit: $id at $mem -np $np: exit ${rc:-none} ($(head -c 300 "$out"))"; continue; }
-			got=$(tail -n +2 "$out" | judge "$tmp/a/$id.ini" "$budget" "$np" | sort -u | tr '\n' ' ')
+			got=$(tail -n +2 "$out" | judge "$tmp/a/$id.ini" "$budget" "$np" "$w" | sort -u | tr '\n' ' ')
 			expect_eq "fit: $id at $mem, -np $np: max_ctx fits and the next step does not (closed forms)" "$got" "ok "
 		done
 	done
@@ -145,7 +149,7 @@ expect_eq "fit: a second -m elsewhere: exit 2, one line" "$? $(wc -l < "$tmp/err
 # A named device is its published size: rtx4090 is 24 GiB.
 expect_eq "fit: rtx4090 = 24GiB" "$("$ATTNVIZ" --fit rtx4090 -m qwen2.5-7b --format tsv)" "$("$ATTNVIZ" --fit 24GiB -m qwen2.5-7b --format tsv)"
 expect_eq "fit: 80GB is 80e9 bytes" "$("$ATTNVIZ" --fit 80GB -m llama3-70b | head -1 | grep -o 'in [0-9]* bytes')" "in 80000000000 bytes"
-"$ATTNVIZ" --fit 8GiB -m llama3-8b | grep -q 'does not fit even at 4096 tokens: [0-9]* bytes' &&
+"$ATTNVIZ" --fit 8GiB -m llama3-8b --set weights=BF16 | grep -q 'does not fit even at 4096 tokens: [0-9]* bytes' &&
 	ok "fit: says when even 4096 tokens do not fit, and how much is missing" || fail "fit: no 'does not fit even at 4096'"
 # Fast: the total is monotone in n_ctx, so --fit bisects (the unit tests
 # count its totals: tests/unit/test_fit.c; no stopwatch here).
@@ -291,7 +295,7 @@ done
 
 # Two models: the axis reaches the larger trained context, so the second
 # model's crossing is drawn where it is (Llama 3 8B stops at 8K; Qwen2.5 7B
-# fits -c 27904 in 17 GiB), not pinned at the first one's end.
+# fits -c 43776 in the scene's 8 GiB), not pinned at the first one's end.
 frame=$("$ATTNVIZ" --frame fit --step 1 -m llama3-8b -m qwen2.5-7b --size 80x24)
 want=$("$ATTNVIZ" --summary fit -m qwen2.5-7b | awk -F'\t' '$2 == "max_ctx.f16" { print $3 }')
 if printf '%s\n' "$frame" | grep -q 'up to 128K' && [ -n "$want" ] && printf '%s\n' "$frame" | grep -q "\* $want"; then
@@ -299,3 +303,35 @@ if printf '%s\n' "$frame" | grep -q 'up to 128K' && [ -n "$want" ] && printf '%s
 else
 	fail "fit: two models: axis or mark missing (want '* $want', 'up to 128K')"
 fi
+
+# The weights people download: a shipped INI states its type ([weights]
+# type), sized tensor by tensor (src/model/wshapes.c; held against the GGUF
+# and llama_model_quantize in tests/engine.sh and tests/quant.sh).
+# gpt-oss-20b in MXFP4_MOE runs its whole trained context in 16 GiB.
+"$ATTNVIZ" --fit 16GiB -m gpt-oss-20b --format tsv >"$tmp/oss" 2>&1
+expect_eq "fit: gpt-oss-20b (MXFP4_MOE, its INI's type) in 16GiB: every cache type reaches -c 131072" \
+	"$(awk -F'\t' 'NR > 1 { printf "%s:%s ", $1, $2 }' "$tmp/oss")" "f16:131072 q8_0:131072 q4_0:131072 "
+"$ATTNVIZ" --fit 16GiB -m gpt-oss-20b | grep -q '^weights: exact (MXFP4_MOE: each of a gpt-oss model.s 459 tensors' &&
+	ok "fit: gpt-oss-20b: the weights said exact, in MXFP4_MOE, from the 459 tensors of its architecture" ||
+	fail "fit: gpt-oss-20b: the weights' line: $("$ATTNVIZ" --fit 16GiB -m gpt-oss-20b | grep '^weights:')"
+# weights= overrides the file's type: in BF16 not even 4096 tokens fit
+expect_eq "fit: gpt-oss-20b --set weights=bf16 in 16GiB: does not fit (max_ctx 0)" \
+	"$("$ATTNVIZ" --fit 16GiB -m gpt-oss-20b --set weights=bf16 --format tsv | awk -F'\t' 'NR == 2 { print $2 }')" 0
+# a type that is not llama-quantize's: the file, line, section and key, exit 2
+sed 's/^type = MXFP4_MOE$/type = Q9_K/' assets/models/gpt-oss-20b.ini >"$tmp/bad.ini"
+line=$(grep -n '^type = Q9_K$' "$tmp/bad.ini" | cut -d: -f1)
+"$ATTNVIZ" --fit 16GiB -m "$tmp/bad.ini" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect_eq "fit: [weights] type = Q9_K: exit 2, one line at its file, line, section and key, nothing on stdout" \
+	"$rc $(wc -l <"$tmp/err") $(wc -c <"$tmp/out") $(cut -d"'" -f1-2 "$tmp/err")" \
+	"2 1 0 attnviz: $tmp/bad.ini:$line: [weights] type: 'Q9_K"
+# weights_bytes stated wins over the type; the type still names the file's
+sed 's/^\[weights\]$/[weights]\n; stated/' assets/models/qwen2.5-7b.ini | sed 's/^params .*/&\nweights_bytes = 4683073536/' >"$tmp/q.ini"
+expect_eq "fit: weights_bytes stated beside [weights] type: the stated bytes" \
+	"$(sval memory weights_bytes -m "$tmp/q.ini")" 4683073536
+# tied embeddings: one vocab x embd matrix fewer (Qwen3-4B's head is its token embeddings)
+sed 's/^tied_embeddings = 1 .*/tied_embeddings = 0/' assets/models/qwen3-4b.ini >"$tmp/untied.ini"
+tied=$(sval memory weights_bytes -m qwen3-4b --set weights=BF16)
+untied=$(sval memory weights_bytes -m "$tmp/untied.ini" --set weights=BF16)
+expect_eq "fit: qwen3-4b: an output head of its own adds vocab x embd x 2 bytes in BF16" \
+	"$((untied - tied))" "$((151936 * 2560 * 2))"
