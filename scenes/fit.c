@@ -564,7 +564,7 @@ static void fi_side_two(const struct fi_state *st, struct canvas *s, int step, i
 	canvas_text(s, 0, row++, ROLE_LABEL, "weights");
 	for (int k = 0; k < 2; k++) {
 		fmt_bytes(b, sizeof b, (double)ms[k]->weights_bytes);
-		canvas_printf_whole(s, 0, row++, model_role[k], "%s %s %s", model_glyph_text[k], b, fit_weights_word(ms[k]));
+		canvas_printf_whole(s, 0, row++, model_role[k], "%s %s %s", model_glyph_text[k], b, model_weights_word(ms[k]));
 	}
 	if (step < 1)
 		return;
@@ -626,7 +626,7 @@ static void fi_side(const struct fi_state *st, struct canvas *s, int step, int s
 	if (step != 4) {
 		fmt_bytes(b, sizeof b, (double)st->m.weights_bytes);
 		canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "W weights %s", b);
-		canvas_printf_whole(s, 0, y++, ROLE_DIM, "(%s)", fit_weights_word(&st->m));
+		canvas_printf_whole(s, 0, y++, ROLE_DIM, "(%s)", model_weights_word(&st->m));
 		y++;
 	} else {
 		y += spare-- > 0;
@@ -765,7 +765,7 @@ static void fi_render(const void *vs, struct view *v)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "Before any context the weights take %s (%s): the floor. The budget line is %.2f GiB; llama.cpp's "
 			 "--fit keeps %lld MiB free, so %s is left for weights, KV cache, compute and output buffers.",
-			 w, fit_weights_word(&st->m), (double)st->budget / GIB, (long long)(st->margin >> 20), b);
+			 w, model_weights_word(&st->m), (double)st->budget / GIB, (long long)(st->margin >> 20), b);
 	} else if (step <= 3) {
 		row_story(st, step - 1, story, sizeof story);
 		snprintf(v->narration, VIEW_NARRATION, "%s", story);
@@ -870,7 +870,7 @@ static void total_item(struct summary *s, const struct fi_state *st, const struc
 		return;
 	}
 	summary_input(s, "weights", (double)mt->weights_bytes, "%s (%s)", model_field_origin(mt, MF_WEIGHTS_BYTES),
-		      fit_weights_word(mt));
+		      model_weights_word(mt));
 	summary_input(s, "compute", (double)t->bytes[FT_COMPUTE],
 		      "compute buffer at this -c, modelled by size_buffers (src/model/buffers.c, checked against llama.cpp "
 		      "in tests/engine.sh)");
@@ -923,7 +923,7 @@ static void max_item(struct summary *s, const struct fi_state *st, const struct 
 	summary_input(s, "budget", (double)st->budget, "mem parameter x 2^30");
 	summary_input(s, "margin", (double)st->margin, "margin parameter x 2^20");
 	summary_input(s, "weights", (double)mt->weights_bytes, "%s (%s)", model_field_origin(mt, MF_WEIGHTS_BYTES),
-		      fit_weights_word(mt));
+		      model_weights_word(mt));
 	summary_input(s, "compute", (double)r->at.bytes[FT_COMPUTE], "compute buffer, modelled (src/model/buffers.c); the "
 		      "same at max_ctx and the next step with flash attention");
 	summary_input(s, "vocab", (double)mt->vocab, "%s", cf_origin(mt, MF_VOCAB, o, sizeof o));
@@ -1001,7 +1001,7 @@ static void fi_print(const void *vs, FILE *out)
 {
 	const struct fi_state *st = vs;
 	fprintf(out, "%s in %.2f GiB, %lld MiB kept free; weights %lld bytes (%s)\n", st->m.name, (double)st->budget / GIB,
-		(long long)(st->margin >> 20), (long long)st->m.weights_bytes, fit_weights_word(&st->m));
+		(long long)(st->margin >> 20), (long long)st->m.weights_bytes, model_weights_word(&st->m));
 	for (int c = 0; c < FIT_NCACHE; c++) {
 		const struct fit_row *r = &st->rows[c];
 		if (r->refused)

@@ -265,11 +265,6 @@ static const struct part_look {
 	[PART_OUTPUT] = {0x25a0, ROLE_HEAT4},          /* ■ */
 };
 
-static const char *weights_mark(const struct model *m)
-{
-	return m->weights_from == WEIGHTS_COUNTED ? "exact" : m->weights_from == WEIGHTS_GIVEN ? "stated" : "estimated";
-}
-
 /* How the weights' bytes were had, for the narration: what was counted,
  * or what stands in for the tensors that were not. */
 static const char *weights_how(const struct model *m, char *buf, size_t len)
@@ -305,7 +300,7 @@ static int parts_of(const struct me_state *st, struct part *p)
 		int64_t bytes;
 		const char *mark;
 	} is[PART_COUNT] = {
-		[PART_WEIGHTS] = {"weights", st->m.weights_bytes, weights_mark(&st->m)},
+		[PART_WEIGHTS] = {"weights", st->m.weights_bytes, model_weights_word(&st->m)},
 		[PART_KV] = {"KV cache", st->a.total_bytes, "exact"},
 		[PART_RECURRENT] = {"recurrent state", st->a.recurrent_bytes, "exact"},
 		[PART_COMPUTE] = {"compute buffer", st->b.compute_bytes, mark_word(st->b.compute_mark)},
@@ -430,8 +425,8 @@ static void me_render(const void *vs, struct view *v)
 			    model_cache_name(st->m.v_type));
 	/* the type when one was asked for or stated: "weights Q4_K_M exact" */
 	if (!st->m.weights_type[0] ||
-	    !canvas_printf_whole(s, 0, sy, ROLE_NORMAL, "weights %s %s", st->m.weights_type, weights_mark(&st->m)))
-		canvas_printf_whole(s, 0, sy, ROLE_NORMAL, "weights %s", weights_mark(&st->m));
+	    !canvas_printf_whole(s, 0, sy, ROLE_NORMAL, "weights %s %s", st->m.weights_type, model_weights_word(&st->m)))
+		canvas_printf_whole(s, 0, sy, ROLE_NORMAL, "weights %s", model_weights_word(&st->m));
 	sy++;
 	canvas_wrap(s, 0, sy + 1, s->w, s->h - sy - 1, ROLE_DIM,
 		    "e: ctx, ubatch, n_seq, unified, swa_full, k_type, v_type, fa");
@@ -487,7 +482,7 @@ static void me_render(const void *vs, struct view *v)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "The deployment's memory as one bar: %s in all; the weights %s (%s), the compute buffer %s "
 			 "(%s%s), the KV cache, state and output buffer exact.",
-			 t, weights_mark(&st->m), weights_how(&st->m, how, sizeof how), mark_word(st->b.compute_mark),
+			 t, model_weights_word(&st->m), weights_how(&st->m, how, sizeof how), mark_word(st->b.compute_mark),
 			 st->b.compute_missing ? st->b.compute_missing : "src/model/buffers.c",
 			 st->b.compute_missing ? " not given" : "");
 		break;

@@ -628,12 +628,16 @@ static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 	canvas_wrap(s, px, y + 9, pw, 1, ROLE_NORMAL, line);
 	snprintf(line, sizeof line, "trained ctx %lld, RoPE base %g", (long long)m->ctx_train, m->rope_base);
 	canvas_wrap(s, px, y + 10, pw, 1, ROLE_NORMAL, line);
+	/* the weights its users download: the type, when the file states one */
+	snprintf(line, sizeof line, "weights %.2f GiB%s%s, %s", m->weights_bytes / (1024.0 * 1024 * 1024),
+		 m->weights_type[0] ? " " : "", m->weights_type, model_weights_word(m));
+	canvas_wrap(s, px, y + 11, pw, 1, ROLE_NORMAL, line);
 	/* the second model, beside the first on the scenes that compare two */
 	if (p->second[0]) {
 		snprintf(line, sizeof line, "2nd model: %s", p->second);
-		canvas_wrap(s, px, y + 11, pw, 1, ROLE_LABEL, line);
+		canvas_wrap(s, px, y + 12, pw, 1, ROLE_LABEL, line);
 	}
-	int ny = y + 12;
+	int ny = y + 13;
 	if (m->note[0])   /* what llama.cpp does differently from the file: the sizes above follow it */
 		ny += canvas_wrap(s, px, ny, pw, h - 12, ROLE_HOT, m->note) + 1;
 	if (ny < y + h)

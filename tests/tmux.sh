@@ -294,6 +294,9 @@ expect_screen "tmux: after M the second model is named" m2 "│ 2 Qwen2.5 7B"
 expect_screen "tmux: the second model's kv bytes a token" m2 "2 ████████▍           57344"
 T send-keys -t m2 m
 expect_screen "tmux: the picker names the second model" m2 "2nd model: Qwen2.5 7B"
+# the highlighted model's weights as its users download them
+expect_screen "tmux: the picker says Llama 3 8B's weights: Q4_K_M, exact" m2 \
+	"weights $(awk -v b="$(sval memory weights_bytes -m llama3-8b)" 'BEGIN { printf "%.2f", b / 1073741824 }') GiB Q4_K_M, exact"
 T send-keys -t m2 D
 expect_screen "tmux: D drops the second model" m2 "second model dropped"
 expect_screen "tmux: the one-model picture is back" m2 "tiny model: 8 query heads"

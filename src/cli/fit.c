@@ -122,7 +122,7 @@ static void print_text_row(const struct model *m, const struct fit_query *q, con
 		       (long long)r->missing, gib(r->missing));
 	for (int i = 0; i < FT_COUNT; i++)
 		printf("  %-10s %16lld B %9.2f GiB  %s\n", fit_term_names[i], (long long)t->bytes[i], gib(t->bytes[i]),
-		       i == FT_WEIGHTS ? fit_weights_word(m) : fit_mark_word(t->mark[i]));
+		       i == FT_WEIGHTS ? model_weights_word(m) : fit_mark_word(t->mark[i]));
 	printf("  %-10s %16lld B %9.2f GiB  %s %lld B = budget - margin, at -c %lld\n", "total", (long long)t->total,
 	       gib(t->total), t->total <= avail ? "<=" : ">", (long long)avail, (long long)t->n_ctx);
 	if (r->max_ctx && r->max_ctx < r->cap)
@@ -157,7 +157,7 @@ static int fit_model(const struct model *m, const struct fit_query *q, const str
 	       "%lld to %lld\n",
 	       (long long)q->d.n_seq, q->d.n_seq > 1 ? "s" : "", q->d.unified ? "unified" : "split", (long long)q->d.n_ubatch,
 	       q->d.flash_attn ? "on" : "off", (long long)rows[0].step, (long long)rows[0].lo, (long long)rows[0].cap);
-	printf("weights: %s (%s)\n", fit_weights_word(m), model_field_origin(m, MF_WEIGHTS_BYTES));
+	printf("weights: %s (%s)\n", model_weights_word(m), model_field_origin(m, MF_WEIGHTS_BYTES));
 	if (dev)
 		printf("budget: %s\n", dev->source);
 	for (int c = 0; c < FIT_NCACHE; c++)
@@ -316,7 +316,7 @@ static int fit_split(const struct model *m, const struct fit_query *q,
 	       q->d.unified ? "unified" : "split", (long long)q->d.n_ubatch,
 	       q->d.flash_attn ? "on" : "off", (long long)rows[0].fit.step,
 	       (long long)rows[0].fit.lo, (long long)rows[0].fit.cap);
-	printf("weights: %s (%s); by layer %s\n", fit_weights_word(m),
+	printf("weights: %s (%s); by layer %s\n", model_weights_word(m),
 	       model_field_origin(m, MF_WEIGHTS_BYTES),
 	       "estimated (embeddings and head n_vocab x n_embd each, the rest "
 	       "even over the layers)");

@@ -19,11 +19,6 @@ const char *fit_mark_word(enum size_mark k)
 	return words[k];
 }
 
-const char *fit_weights_word(const struct model *m)
-{
-	return m->weights_from == WEIGHTS_COUNTED ? "exact" : m->weights_from == WEIGHTS_GIVEN ? "stated" : "estimated";
-}
-
 /* The terms for a model whose k_type and v_type are already the row's. */
 static int terms(const struct model *mt, const struct deploy *d0, int64_t n_ctx, struct fit_terms *t)
 {

@@ -87,8 +87,5 @@ int fit_solve(const struct model *m, const struct fit_query *q,
 void fit_row_flags(struct fit_row *r, const struct fit_query *q);
 /* The word of a mark: exact, modelled, estimated. */
 const char *fit_mark_word(enum size_mark k);
-/* The mark of the model's weights: exact (a GGUF's tensor infos), stated
- * (an INI file's weights_bytes) or estimated. */
-const char *fit_weights_word(const struct model *m);
 
 #endif

@@ -618,6 +618,13 @@ out:
 	return rc;
 }
 
+const char *model_weights_word(const struct model *m)
+{
+	static const char *const words[] = {[WEIGHTS_ESTIMATED] = "estimated", [WEIGHTS_COUNTED] = "exact",
+					    [WEIGHTS_GIVEN] = "stated"};
+	return words[m->weights_from];
+}
+
 const char *model_kind_name(enum attn_kind k)
 {
 	static const char *const names[] = {"MHA", "GQA", "MQA", "MLA"};

@@ -169,6 +169,8 @@ const char *model_cache_name(enum cache_type c);
 const char *model_kind_word(enum attn_kind k);
 const char *model_scaling_word(enum rope_scaling s);
 
+/* How the weight bytes were had, as one word: exact, stated or estimated. */
+const char *model_weights_word(const struct model *m);
 /* Bytes of `elems` cache elements (block-quantized types round up per block). */
 int64_t model_cache_bytes(enum cache_type c, int64_t elems);
 /* 0 when llama.cpp accepts the K and V cache types for these head sizes (a
