@@ -178,6 +178,8 @@ int model_export(const struct model *m, FILE *out)
 	put_int(out, m, MF_VOCAB, m->vocab);
 	put_int(out, m, MF_CTX_TRAIN, m->ctx_train);
 	put_int(out, m, MF_TIED_EMBD, m->tied_embd);
+	if (m->router_bias)
+		put_int(out, m, MF_ROUTER_BIAS, m->router_bias);
 	if (m->nextn_layers)
 		put_int(out, m, MF_NEXTN, m->nextn_layers);
 	if (m->moe_layer_step)

@@ -84,6 +84,10 @@ const struct model_field_info model_fields[MF_COUNT] = {
 	[MF_SHARED_EXPERTS] = {.section = "model", .key = "shared_experts", .type = MFT_INT, .need = MFN_OPT,
 		.max = 65536, AT(shared_experts),
 		.gguf = "{arch}.expert_shared_count", .hf = "n_shared_experts"},
+	/* GGUF: exp_probs_b tensors; config.json: topk_method noaux_tc (the
+	 * checkpoint's e_score_correction_bias, conversion/deepseek.py) */
+	[MF_ROUTER_BIAS] = {.section = "model", .key = "router_bias", .type = MFT_FLAG, .need = MFN_OPT,
+		.max = 1, AT(router_bias)},
 	/* GGUF: whether an output.weight tensor is there; INI and config.json:
 	 * the family's default when not given (wshapes_tied_default) */
 	[MF_TIED_EMBD] = {.section = "model", .key = "tied_embeddings", .type = MFT_FLAG, .need = MFN_OPT,

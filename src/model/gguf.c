@@ -749,6 +749,10 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	if (f) {
 		if (read_mla(r, m, n_rot, kvh) < 0)
 			return -1;
+		/* wq_a / wq_b's rank (llama-model.cpp deepseek2: n_lora_q, 0 for
+		 * V2-Lite, whose queries are one wq): the weights' shapes */
+		if (field_int(r, m, MF_Q_LORA_RANK, 1, 65536, &m->q_lora_rank) < 0)
+			return -1;
 		if (ai->mech & AM_INDEXER) {
 			/* src/models/deepseek32.cpp: indexer.key_length is required;
 			 * llama-kv-cache-dsa.cpp caches one K head of that size a token
@@ -853,6 +857,8 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		m->sinks_learned = 1;
 		model_set_origin(m, MF_SINKS, "GGUF tensor %.60s", tn->sinks);
 	}
+	m->router_bias = tn->has_exp_probs_b;
+	model_set_origin(m, MF_ROUTER_BIAS, tn->has_exp_probs_b ? "GGUF tensors exp_probs_b" : "no exp_probs_b tensor");
 	m->tied_embd = !tn->has_output;
 	model_set_origin(m, MF_TIED_EMBD, tn->has_output ? "GGUF tensor output.weight" : "no output.weight tensor");
 	if (read_rope(r, m) < 0)

@@ -416,6 +416,8 @@ static int read_tensors(struct gguf_file *r, uint64_t n, struct gguf_tensors *t,
 			t->embd_vocab = ne[1];
 		if (!strcmp(name, "output.weight"))
 			t->has_output = 1;
+		if (strstr(name, ".exp_probs_b."))
+			t->has_exp_probs_b = 1;
 		if (strstr(name, "attn_sinks") && !t->sinks[0])
 			snprintf(t->sinks, sizeof t->sinks, "%s", name);
 	}

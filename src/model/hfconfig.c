@@ -2147,6 +2147,12 @@ static int read_model(struct hf *H)
 	m->embd = s.hidden;
 	m->ff = m->experts && s.moe_inter ? s.moe_inter : s.inter;
 	model_set_origin(m, MF_EMBD, "config.json hidden_size");
+	m->router_bias = m->experts > 0 && s.router_bias;
+	model_set_origin(m, MF_ROUTER_BIAS, "config.json topk_method (noaux_tc: a score bias a routed expert)");
+	if (mla_family(H->fam) && s.q_lora) {
+		m->q_lora_rank = s.q_lora;
+		model_set_origin(m, MF_Q_LORA_RANK, "config.json q_lora_rank");
+	}
 	m->tied_embd = s.tie;
 	model_set_origin(m, MF_TIED_EMBD, "config.json tie_word_embeddings (default %d in %s)", H->fam->tie,
 			 H->fam->cls);

@@ -87,6 +87,8 @@ struct model {
 	 * experts of ff plus shared_experts shared ones (n_expert_shared,
 	 * n_ff_exp); 0: not given */
 	int64_t dense_lead, shared_experts, ff_dense;
+	int router_bias;        /* the router adds a per-expert score bias to choose experts (exp_probs_b:
+				 * DeepSeek-V3's noaux_tc e_score_correction_bias) */
 	int64_t embd_per_layer;   /* Gemma 4 E2B/E4B: per-layer input embeddings of this width; 0: none */
 	int64_t head_dim_swa, head_dim_v_swa;   /* K and V head sizes of the sliding layers (default head_dim, _v) */
 	int64_t indexer_head_dim;   /* sparse attention's indexer K row per token per layer; 0: none */

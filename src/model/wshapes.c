@@ -26,7 +26,10 @@ enum ws_part {
 	WS_SINKS = 1u << 10,     /* attn_sinks, one a head */
 	WS_EXPERT_BIAS = 1u << 11, /* the router's and the experts' biases */
 	WS_ROPE_FREQS = 1u << 12,  /* rope_freqs under llama3 scaling */
-	WS_ROPE_FACTORS = 1u << 13 /* rope_factors_long/short under longrope */
+	WS_ROPE_FACTORS = 1u << 13, /* rope_factors_long/short under longrope */
+	WS_MLA = 1u << 14,         /* DeepSeek's latent attention (below) */
+	WS_LEAD_SHARED = 1u << 15  /* dense lead layers, shared experts and
+				      the router's score bias (DeepSeek) */
 };
 
 /* Whether the loader makes an output head. */
@@ -71,6 +74,9 @@ static const struct ws_family families[] = {
 	{.arch = "olmo2",
 	 .parts = WS_QK_NORM_ALL | WS_POST_ATTN | WS_POST_FFN,
 	 .head = WS_HEAD_ALWAYS},
+	/* src/models/deepseek2.cpp; conversion/deepseek.py splits kv_b into
+	 * k_b and v_b and leaves out the MTP layers */
+	{.arch = "deepseek2", .parts = WS_PLAIN | WS_MLA | WS_LEAD_SHARED},
 	/* conversion/gpt_oss.py passes q/k/v/o biases through; the FFN's norm
 	 * is post_attention_norm */
 	{.arch = "gpt-oss",
@@ -124,9 +130,36 @@ put(struct ws_list *l, uint32_t type, int64_t ne0, int64_t ne1, int64_t ne2,
 /* 1-D tensors, norms and routers (conversion/base.py prepare_tensors). */
 #define VEC GGML_ID_F32
 
+/* Multi-head latent attention: queries through a rank-q_lora_rank pair
+ * (or one wq), K and V from a latent of kv_lora_rank with a shared RoPE
+ * key, wkv_b split per head into k_b and v_b. */
+static void latent(struct ws_list *l, const struct model *m, int il)
+{
+	int64_t e = m->embd, h = m->heads, ql = m->q_lora_rank;
+	int64_t kr = m->kv_lora_rank, rope = m->qk_rope_head_dim;
+	int64_t qk = m->qk_nope_head_dim + rope;
+	put(l, VEC, e, 0, 0, "blk.%d.attn_norm.weight", il);
+	if (ql) {
+		put(l, VEC, ql, 0, 0, "blk.%d.attn_q_a_norm.weight", il);
+		put(l, MAT, e, ql, 0, "blk.%d.attn_q_a.weight", il);
+		put(l, MAT, ql, h * qk, 0, "blk.%d.attn_q_b.weight", il);
+	} else {
+		put(l, MAT, e, h * qk, 0, "blk.%d.attn_q.weight", il);
+	}
+	put(l, VEC, kr, 0, 0, "blk.%d.attn_kv_a_norm.weight", il);
+	put(l, MAT, e, kr + rope, 0, "blk.%d.attn_kv_a_mqa.weight", il);
+	put(l, MAT, m->qk_nope_head_dim, kr, h, "blk.%d.attn_k_b.weight", il);
+	put(l, MAT, kr, m->v_head_dim, h, "blk.%d.attn_v_b.weight", il);
+	put(l, MAT, h * m->v_head_dim, e, 0, "blk.%d.attn_output.weight", il);
+}
+
 static void attention(struct ws_list *l, const struct ws_family *f,
 		      const struct model *m, int il)
 {
+	if (f->parts & WS_MLA) {
+		latent(l, m, il);
+		return;
+	}
 	int64_t e = m->embd, kv = m->layer_kv_heads[il];
 	int64_t q = m->heads * m->head_dim, k = kv * m->head_dim,
 		v = kv * m->head_dim_v;
@@ -169,8 +202,14 @@ static void ffn(struct ws_list *l, const struct ws_family *f,
 		put(l, VEC, e, 0, 0, "blk.%d.ffn_norm.weight", il);
 	if (f->parts & WS_POST_FFN)
 		put(l, VEC, e, 0, 0, "blk.%d.post_ffw_norm.weight", il);
+	if (il < m->dense_lead) {   /* DeepSeek's first layers: ff_dense */
+		x = 0;
+		ff = m->ff_dense;
+	}
 	if (x > 0) {
 		put(l, VEC, e, x, 0, "blk.%d.ffn_gate_inp.weight", il);
+		if (m->router_bias && (f->parts & WS_LEAD_SHARED))
+			put(l, VEC, x, 0, 0, "blk.%d.exp_probs_b.bias", il);
 		put(l, MAT, e, ff, x, "blk.%d.ffn_gate_exps.weight", il);
 		put(l, MAT, ff, e, x, "blk.%d.ffn_down_exps.weight", il);
 		put(l, MAT, e, ff, x, "blk.%d.ffn_up_exps.weight", il);
@@ -179,6 +218,12 @@ static void ffn(struct ws_list *l, const struct ws_family *f,
 			put(l, VEC, ff, x, 0, "blk.%d.ffn_gate_exps.bias", il);
 			put(l, VEC, e, x, 0, "blk.%d.ffn_down_exps.bias", il);
 			put(l, VEC, ff, x, 0, "blk.%d.ffn_up_exps.bias", il);
+		}
+		int64_t sh = ff * m->shared_experts;   /* n_ff_exp x n_expert_shared */
+		if (sh > 0) {
+			put(l, MAT, e, sh, 0, "blk.%d.ffn_gate_shexp.weight", il);
+			put(l, MAT, sh, e, 0, "blk.%d.ffn_down_shexp.weight", il);
+			put(l, MAT, e, sh, 0, "blk.%d.ffn_up_shexp.weight", il);
 		}
 		return;
 	}
@@ -193,15 +238,17 @@ static void ffn(struct ws_list *l, const struct ws_family *f,
 
 /* The value a row needs that the description lacks or shapes otherwise;
  * NULL when m is one the rows describe. */
-static const char *unshaped(const struct model *m)
+static const char *unshaped(const struct ws_family *f, const struct model *m)
 {
-	if (m->embd <= 0 || m->ff <= 0)
-		return "no embd or ff given";
-	if (m->kind == ATTN_MLA)
-		return "MLA tensors not listed";
-	if (m->dense_lead || m->shared_experts || m->nextn_layers ||
-	    m->moe_layer_step > 1)
-		return "dense or shared FFNs not listed";
+	int lead = (f->parts & WS_LEAD_SHARED) != 0;
+	if (m->embd <= 0 || m->ff <= 0 || (m->dense_lead && m->ff_dense <= 0))
+		return "no embd, ff or ff_dense given";
+	if ((m->kind == ATTN_MLA) != !!(f->parts & WS_MLA))
+		return m->kind == ATTN_MLA ? "MLA tensors not listed"
+					   : "an MLA family without MLA";
+	if (((m->dense_lead || m->shared_experts) && !lead) ||
+	    m->nextn_layers || m->moe_layer_step > 1)
+		return "dense, shared or nextn FFNs not listed";
 	for (int64_t il = 0; il < m->layers; il++)
 		if (m->layer_type[il] != LT_FULL &&
 		    m->layer_type[il] != LT_SLIDING)
@@ -219,7 +266,7 @@ int wshapes_of(const struct model *m, struct wq_tensor *t, size_t max,
 			 m->arch[0] ? m->arch : "an unnamed arch");
 		return 0;
 	}
-	if ((no = unshaped(m))) {
+	if ((no = unshaped(f, m))) {
 		snprintf(why, len, "%s", no);
 		return -1;
 	}
