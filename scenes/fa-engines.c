@@ -41,6 +41,7 @@ struct fa_state {
 	int logged;   /* the lesson's log applies: its model and settings */
 	int nub;
 	int64_t ub[FA_MAX];
+	int64_t ubc[FA_MAX];   /* the micro-batch llama.cpp runs: min(-ub, -b, -c) */
 	double on[FA_MAX], off[FA_MAX];   /* logged compute buffers, MiB */
 	double scores[FA_MAX], logits[FA_MAX];   /* MiB, from src/model/size.c */
 	struct buffer_sizes buf_on[FA_MAX], buf_off[FA_MAX];   /* size_buffers with -fa on and off */
@@ -143,7 +144,13 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		st->ub[i] = (int64_t)ub[i];
 		st->on[i] = on[i];
 		st->off[i] = off[i];
-		int64_t sb = size_scores_bytes(st->ub[i], st->n_kv, st->heads, 4), lb = size_logits_bytes(st->ub[i], st->vocab);
+		/* a row is labelled by the -ub asked for and shows what that
+		 * deployment allocates: llama.cpp caps it at -b and -c */
+		struct deploy d_ub = st->dep;
+		d_ub.n_ubatch = st->ub[i];
+		st->ubc[i] = size_ubatch(&d_ub);
+		int64_t sb = size_scores_bytes(st->ubc[i], st->n_kv, st->heads, 4),
+			lb = size_logits_bytes(st->ubc[i], st->vocab);
 		if (sb < 0 || lb < 0) {
 			snprintf(err, errlen, "ubatch: sizes overflow 64-bit arithmetic");
 			return -1;
@@ -344,29 +351,35 @@ static void fa_render(const void *vs, struct view *v)
 				    : "the two largest temporaries, computed for this model (no log for it)");
 	else if (v->step <= 2 * st->nub) {
 		int i = (v->step - 1) / 2;
+		long long u = (long long)st->ubc[i];
+		char lab[64];   /* "-ub 2048 (runs 1000: -c caps it)" */
+		if (st->ubc[i] == st->ub[i])
+			snprintf(lab, sizeof lab, "-ub %lld", u);
+		else
+			snprintf(lab, sizeof lab, "-ub %lld (runs %lld: -c caps it)", (long long)st->ub[i], u);
 		fmt_fixed(a, sizeof a, st->logits[i], 2);
 		fmt_fixed(b, sizeof b, st->scores[i], 2);
 		if ((v->step - 1) % 2 == 0 && st->logged)
 			snprintf(v->narration, VIEW_NARRATION,
-				 "-ub %lld, -fa on: the logged buffer is %.2f\u00a0MiB: the logits (%lld × %lld × 4 B = %s\u00a0MiB) "
+				 "%s, -fa on: the logged buffer is %.2f\u00a0MiB: the logits (%lld × %lld × 4 B = %s\u00a0MiB) "
 				 "plus %.2f\u00a0MiB. The fused node needs only a small workspace.",
-				 (long long)st->ub[i], st->on[i], (long long)st->ub[i], (long long)st->vocab, a, st->on[i] - st->logits[i]);
+				 lab, st->on[i], u, (long long)st->vocab, a, st->on[i] - st->logits[i]);
 		else if ((v->step - 1) % 2 == 0)
 			snprintf(v->narration, VIEW_NARRATION,
-				 "-ub %lld, -fa on: no score matrix is stored; the largest temporary is the logits, %lld × %lld "
-				 "× 4 B = %s\u00a0MiB; the buffer, modelled, %.2f\u00a0MiB.", (long long)st->ub[i],
-				 (long long)st->ub[i], (long long)st->vocab, a, (double)st->buf_on[i].compute_bytes / MIB);
+				 "%s, -fa on: no score matrix is stored; the largest temporary is the logits, %lld × %lld "
+				 "× 4 B = %s\u00a0MiB; the buffer, modelled, %.2f\u00a0MiB.", lab,
+				 u, (long long)st->vocab, a, (double)st->buf_on[i].compute_bytes / MIB);
 		else if (st->logged)
 			snprintf(v->narration, VIEW_NARRATION,
-				 "-ub %lld, -fa off: the score matrix (%lld × %lld × %lld heads × 4 B = %s\u00a0MiB) exists at once; "
+				 "%s, -fa off: the score matrix (%lld × %lld × %lld heads × 4 B = %s\u00a0MiB) exists at once; "
 				 "the logged buffer is %.2f\u00a0MiB, %.2f\u00a0MiB more than the scores.",
-				 (long long)st->ub[i], (long long)st->ub[i], (long long)st->n_kv, (long long)st->heads, b, st->off[i],
+				 lab, u, (long long)st->n_kv, (long long)st->heads, b, st->off[i],
 				 st->off[i] - st->scores[i]);
 		else
 			snprintf(v->narration, VIEW_NARRATION,
-				 "-ub %lld, -fa off: the score matrix of one micro-batch, %lld × %lld keys × %lld heads × 4 B = "
+				 "%s, -fa off: the score matrix of one micro-batch, %lld × %lld keys × %lld heads × 4 B = "
 				 "%s\u00a0MiB, must exist at once; the buffer, modelled, %.2f\u00a0MiB.",
-				 (long long)st->ub[i], (long long)st->ub[i], (long long)st->n_kv, (long long)st->heads, b,
+				 lab, u, (long long)st->n_kv, (long long)st->heads, b,
 				 (double)st->buf_off[i].compute_bytes / MIB);
 	}
 }
@@ -574,6 +587,16 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 	}
 }
 
+/* The micro-batch a row's tensors hold: the -ub asked for, capped as
+ * llama.cpp caps it (llama-context.cpp: n_batch = min(n_ctx, n_batch),
+ * n_ubatch = min(n_batch, n_ubatch)). */
+static void ub_inputs(const struct fa_state *st, struct summary *s, int i)
+{
+	summary_input(s, "ubatch", (double)st->ub[i], "parameter ubatch (-ub)");
+	summary_input(s, "n_batch", (double)st->dep.n_batch, "-b, llama.cpp's default");
+	summary_input(s, "ctx", (double)st->ctx, "parameter ctx (-c)");
+}
+
 static void fa_summary(const void *vs, struct summary *s)
 {
 	const struct fa_state *st = vs;
@@ -584,18 +607,17 @@ static void fa_summary(const void *vs, struct summary *s)
 		summary_real(s, st->scores[i], "scores_mib.%lld", ub);
 		summary_words(s, "MiB of the F32 scores of one micro-batch of %lld tokens against every cell, all heads "
 			      "(llama-graph.cpp build_attn_mha kq = mul_mat(k, q), F32; -fa off keeps it)", ub);
-		summary_input(s, "ubatch", (double)st->ub[i], "parameter ubatch (-ub)");
-		summary_input(s, "ctx", (double)st->ctx, "parameter ctx (-c)");
+		ub_inputs(st, s, i);
 		summary_input(s, "heads", (double)st->heads, "%s", st->heads_from);
 		summary_input(s, "f32_bytes", 4, "bytes of an F32 score");
 		summary_explain(s, "the reserved graph attends every cell: n_kv = -c padded to 256 (llama-context.cpp)");
-		summary_formula(s, 0.25 / 1048576, "ubatch * pad(ctx, 256) * heads * f32_bytes / 2^20");
+		summary_formula(s, 0.25 / 1048576, "min(ubatch, n_batch, ctx) * pad(ctx, 256) * heads * f32_bytes / 2^20");
 		summary_real(s, st->logits[i], "logits_mib.%lld", ub);
 		summary_words(s, "MiB of the F32 logits of one micro-batch of %lld tokens (kept with -fa on and off)", ub);
-		summary_input(s, "ubatch", (double)st->ub[i], "parameter ubatch (-ub)");
+		ub_inputs(st, s, i);
 		summary_input(s, "vocab", (double)st->vocab, "%s", st->vocab_from);
 		summary_input(s, "f32_bytes", 4, "bytes of an F32 logit");
-		summary_formula(s, 0.25 / 1048576, "ubatch * vocab * f32_bytes / 2^20");
+		summary_formula(s, 0.25 / 1048576, "min(ubatch, n_batch, ctx) * vocab * f32_bytes / 2^20");
 		if (st->logged) {
 			summary_real(s, st->off[i] - st->scores[i], "off_minus_scores_mib.%lld", ub);
 			summary_words(s, "the logged -fa off buffer (lesson) minus the computed scores, MiB");

@@ -196,6 +196,15 @@ expect_eq "cli: gqa on deepseek-v3: MHA with the V head size" "$(sval gqa mha_by
 ! grep -q "minus" "$tmp/fa" && grep -q "^fa-engines	scores_mib.512	4096	" "$tmp/fa" &&
 	ok "cli: fa-engines on llama3-8b: computed sizes (512 x 65536 x 32 x 4 B = 4096 MiB), no logged ones" ||
 	fail "cli: fa-engines on llama3-8b: computed sizes, no logged ones"
+# A row labelled by -ub 2048 at -c 1000 shows what llama.cpp allocates: it
+# runs min(-ub, -b, -c) = 1000 tokens (llama-context.cpp), so the logits are
+# 1000 x 152064 x 4 B (580.08 MiB, the reserved graph's), not 2048's.
+"$ATTNVIZ" --summary fa-engines -m qwen2.5-7b --set ctx=1000 --set ubatch=2048 --set logged_on=0 \
+	--set logged_off=0 >"$tmp/fa"
+expect_eq "cli: fa-engines -ub 2048 -c 1000: logits and scores of the 1000 tokens llama.cpp runs" \
+	"$(awk -F'\t' '$2 ~ /^(logits|scores)_mib.2048$/ { printf "%s=%s:%s ", $2, $3, $5 }' "$tmp/fa")" \
+	"$(awk 'BEGIN { printf "scores_mib.2048=%.9g:ok logits_mib.2048=%.9g:ok ", 1000 * 1024 * 28 * 4 / 2^20,
+		1000 * 152064 * 4 / 2^20 }')"
 # DeepSeek-V3 with its active parameters: 2 x 37e9 x 131072 = 9.699328e15 FLOPs = 9699.328 TFLOP.
 # mla-bytes' comparison rows keep the model's windows: Gemma 3 27B as MHA (32 KV heads x 128 x 2 x 2 B
 # = 16384 B a cell a layer) at 131072: (10 global x 131072 + 52 local x 1536 cells) x 16384 B = 21.21875 GiB.
