@@ -31,7 +31,7 @@ void weights_explain(struct summary *s, const struct model *m)
 	const struct wq_ftype *f = wq_ftype_find(m->weights_type);
 	const char *origin = model_field_origin(m, MF_WEIGHTS_BYTES);
 	struct wq_group g[WE_GROUPS];
-	char err[300], name[16], formula[WE_GROUPS * 11] = "", o[160];
+	char err[300], name[24], formula[WE_GROUPS * 11] = "", o[160];
 	summary_words(s, "bytes of the weights, %s", how(m));
 	summary_explain(s, "%s", origin ? origin : "-");
 	if (m->weights_from == WEIGHTS_ESTIMATED && m->format == MODEL_INI) {
