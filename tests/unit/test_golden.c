@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "frame.h"
+#include "glyph.h"
 #include "scene/driver.h"
 #include "t.h"
 
@@ -74,6 +75,18 @@ static void check_frame(struct walk *wk, int step)
 		if (!is_box(at(s, 0, y)) || !is_box(at(s, s->w - 1, y))) {
 			fail(wk, "%s step %d: the frame's side edge is broken", wk->r->def->cls->id, step);
 			break;
+		}
+	/* A pointer after a number has a blank between: glued, as in
+	 * "-0.76▸-1.86", the numbers read as one (issue 44). */
+	for (int y = 1; y < s->h - 1; y++)
+		for (int x = 1; x < s->w - 1; x++) {
+			uint32_t l = at(s, x - 1, y);
+			if (at(s, x, y) == GLYPH_POINTER &&
+			    ((l >= '0' && l <= '9') || l == '.')) {
+				fail(wk, "%s step %d: a pointer glued to a "
+				     "number", wk->r->def->cls->id, step);
+				return;
+			}
 		}
 }
 
