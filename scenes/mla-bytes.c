@@ -179,7 +179,9 @@ static void mb_render(const void *vs, struct view *v)
 
 	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,
-			 "%sMLA caches one latent (kv_lora_rank) plus the decoupled RoPE key shared by all heads, per layer. "
+			 "%sMLA caches, per layer, one latent vector (its "
+			 "width: kv_lora_rank) plus a RoPE key all heads "
+			 "share. "
 			 "Step to compare it with the same model as MHA and GQA-8%s.",
 			 st->mla ? "" : "(This model has no MLA cache.) ", st->has_ref ? ", and with a reference model" : "");
 	else {
