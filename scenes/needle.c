@@ -110,7 +110,12 @@ static void nd_render(const void *vs, struct view *v)
 	if (fit_l < st->nl)
 		fit_l--;   /* the last row says how many lengths are out of view */
 	int fd = window_first(cj, st->nd, fit_d), fl = window_first(ci, st->nl, fit_l);
-	canvas_text(c, 0, 0, ROLE_LABEL, "length   depth:");
+	/* the lengths count words (the lesson's prompts are filler words):
+	 * the unit under "length", or in its place when rows are tight */
+	canvas_text(c, 0, 0, ROLE_LABEL,
+		    rh == 2 ? "length   depth:" : "words    depth:");
+	if (rh == 2)
+		canvas_text(c, 0, 1, ROLE_LABEL, "(words)");
 	for (int j = fd; j < st->nd && j - fd < fit_d; j++)
 		canvas_printf(c, 15 + (j - fd) * cw, 0, ROLE_LABEL, "%*d%%", cw - 1, st->depths[j]);
 	if (fit_d < st->nd)

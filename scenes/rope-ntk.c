@@ -223,17 +223,24 @@ static void nt_render(const void *vs, struct view *v)
 	/* ★ named when a dial or a row of the table below shows one */
 	canvas_text(s, 0, 2, ROLE_DIM, starred || st->nbeyond ? "○ old ● new ★ unseen" : "○ old ● new");
 	canvas_text(s, 0, 3, ROLE_DIM, "• trained · untrained");   /* the dials' rims */
-	canvas_text(s, 0, 4, ROLE_LABEL, "pair slowdown at target");
-	int rows = s->h - 5, shown = r->npairs <= rows ? r->npairs : rows - 1;
+	/* the unit of the angle at the target, over its column (the
+	 * slowdown is a ratio) */
+	canvas_text(s, 0, 4, ROLE_LABEL, "            angle (rad)");
+	canvas_text(s, 0, 5, ROLE_LABEL, "pair slowdown at target");
+	int rows = s->h - 6, shown = r->npairs <= rows ? r->npairs : rows - 1;
 	for (int i = 0; i < shown; i++) {
 		int p = r->pairs[i];
 		char sb[24], tb[24];
-		canvas_printf(s, 0, 5 + i, st->beyond[i] ? ROLE_HOT : ROLE_NORMAL, "%4d %8s %9s%s", p,
+		canvas_printf(s, 0, 6 + i,
+			      st->beyond[i] ? ROLE_HOT : ROLE_NORMAL,
+			      "%4d %8s %9s%s", p,
 			      fmt_in(sb, sizeof sb, st->theta[p] / st->used[p], 8, 3),
 			      fmt_in(tb, sizeof tb, (r->target - 1) * st->used[p], 9, 2), st->beyond[i] ? "★" : "");
 	}
 	if (shown < r->npairs)
-		canvas_printf(s, 0, 5 + shown, ROLE_DIM, "+%d more pair%s", r->npairs - shown, r->npairs - shown == 1 ? "" : "s");
+		canvas_printf(s, 0, 6 + shown, ROLE_DIM, "+%d more pair%s",
+			      r->npairs - shown,
+			      r->npairs - shown == 1 ? "" : "s");
 	nt_narrate(st, v->step < r->nstops ? v->step : r->nstops - 1,
 		   v->narration, VIEW_NARRATION);
 }

@@ -79,6 +79,23 @@ done
 expect_eq "frames: at 80 columns every title starts with its scene's number" "${bad80:-none}" none
 expect_eq "frames: at 140 columns every title starts with attnviz and the number" "${bad140:-none}" none
 
+# Units on the columns a class reads aloud (issue 44): the RoPE angles in
+# radians, the wavelength in tokens, the needle's lengths in words.
+"$ATTNVIZ" --frame rope --step 3 >"$tmp/u.rope"
+"$ATTNVIZ" --frame rope-pi --step 3 >"$tmp/u.pi"
+"$ATTNVIZ" --frame rope-ntk --step 3 >"$tmp/u.ntk"
+"$ATTNVIZ" --frame needle --step 3 >"$tmp/u.needle"
+check "frames: rope's columns: wavelength in tokens, angle in rad" \
+	grep -qE "│ +\(tokens\) +\(rad\) +│" "$tmp/u.rope"
+check "frames: rope-pi's angles per token and at the target in rad" \
+	sh -c 'grep -A1 -E "│ +angle \(rad\) +│" "$1" |
+		grep -qF "│ pair per token at target │"' - "$tmp/u.pi"
+check "frames: rope-ntk's angle at the target in rad" \
+	sh -c 'grep -A1 -E "│ +angle \(rad\) +│" "$1" |
+		grep -qF "│ pair slowdown at target  │"' - "$tmp/u.ntk"
+check "frames: needle's lengths in words" \
+	grep -qE "^│ \(words\) +│" "$tmp/u.needle"
+
 # The look: classic and projector colours as the theme table has them, bold in projector
 "$ATTNVIZ" --frame tiled --format svg >"$tmp/classic.svg"
 "$ATTNVIZ" --frame tiled --format svg --set theme=projector >"$tmp/proj.svg"
