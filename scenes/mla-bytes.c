@@ -151,6 +151,10 @@ static void mb_render(const void *vs, struct view *v)
 	int64_t top = st->rows[1].bytes > st->rows[0].bytes ? st->rows[1].bytes : st->rows[0].bytes;
 	char gib[32];
 	canvas_text(c, 0, 0, ROLE_LABEL, "bytes per token (bar: linear)      GiB at ctx");
+	/* step 0: the layouts the steps compare, each with a ? to answer */
+	for (int i = v->step; i < st->nrows && 1 + i * 3 < c->h; i++)
+		canvas_printf(c, 0, 1 + i * 3, ROLE_DIM, "%-22s %9s %10s",
+			      st->rows[i].name, "?", "?");
 	for (int i = 0; i < v->step && 1 + i * 3 < c->h; i++) {
 		int y = 1 + i * 3;
 		fmt_fixed(gib, sizeof gib, (double)st->rows[i].at_ctx / GIB, 2);

@@ -96,6 +96,29 @@ check "frames: rope-ntk's angle at the target in rad" \
 check "frames: needle's lengths in words" \
 	grep -qE "^│ \(words\) +│" "$tmp/u.needle"
 
+# Step 0 sets up what the steps will show (issue 44): the lengths, layouts
+# or caches to come with a ? for each number asked, the empty grid or the
+# positions with their labels, the question.
+for id in score-matrix mla-bytes sinks needle; do
+	"$ATTNVIZ" --frame $id --step 0 >"$tmp/s0.$id"
+done
+check "frames: score-matrix step 0: the lengths, each with a ?" \
+	grep -qE "│ +4096 +\? +\? +\? +│" "$tmp/s0.score-matrix"
+check "frames: score-matrix step 0: the empty grid and how it is counted" \
+	sh -c 'grep -qF "S of one head: n query rows × n key columns" "$1" &&
+		grep -qF "··  = ? bytes a layer" "$1"' - "$tmp/s0.score-matrix"
+check "frames: mla-bytes step 0: the layouts compared, each with a ?" \
+	sh -c 'grep -qE "│ MLA latent \+ RoPE key +\? +\? +│" "$1" &&
+		grep -qE "│ same model as MHA +\? +\? +│" "$1"' - \
+	"$tmp/s0.mla-bytes"
+check "frames: sinks step 0: the caches compared and the positions' kinds" \
+	sh -c 'grep -qF "│ full cache      recent ?      out ?" "$1" &&
+		grep -qF "│ s s s s m m m m m m m m r r r r r r r r " "$1"' - \
+	"$tmp/s0.sinks"
+check "frames: needle step 0: a prompt as the fake model reads it, asked" \
+	sh -c 'grep -qF "│ 16000 words, needle ◆ at 50%: found?" "$1" &&
+		grep -qE "│ █░+◆░+█+ +│" "$1"' - "$tmp/s0.needle"
+
 # The look: classic and projector colours as the theme table has them, bold in projector
 "$ATTNVIZ" --frame tiled --format svg >"$tmp/classic.svg"
 "$ATTNVIZ" --frame tiled --format svg --set theme=projector >"$tmp/proj.svg"
