@@ -172,9 +172,11 @@ static void mb_render(const void *vs, struct view *v)
 		canvas_printf(s, 0, 3, ROLE_NORMAL, "allocated %lld", (long long)st->n_ctx);
 	canvas_printf(s, 0, 4, ROLE_NORMAL, "K %s", model_cache_name(st->m.k_type));
 	if (st->mla) {
+		/* the answer, with the MHA row it compares (step 2) */
 		double ratio = (double)st->rows[1].bytes / st->rows[0].bytes;
-		canvas_printf(s, 0, 6, ROLE_ACCENT, "MHA / MLA = %s×",
-			      fmt_fixed(gib, sizeof gib, ratio, 1));
+		if (v->step >= 2)
+			canvas_printf(s, 0, 6, ROLE_ACCENT, "MHA / MLA = %s×",
+				      fmt_fixed(gib, sizeof gib, ratio, 1));
 	} else {
 		canvas_wrap(s, 0, 6, s->w, 5, ROLE_HOT, st->m.kind == ATTN_MLA
 			    ? "this file has no latent cache: llama.cpp caches full K and V per head (a re-converted GGUF caches the latent)"

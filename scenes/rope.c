@@ -257,10 +257,12 @@ static void rp_render(const void *vs, struct view *v)
 	/* Shorter words where the numbers are long (Gemma 4: 262144 trained,
 	 * 256 pairs): every number whole at 80x24. */
 	rope_scene_train_target(s, 1, r);
-	/* one row, so that the columns below have a row for their units */
-	if (!canvas_printf_whole(s, 0, 2, ROLE_ACCENT,
-				 "%d of %d pairs: < 1 turn", st->unseen,
-				 r->d / 2) &&
+	/* one row, so that the columns below have a row for their units;
+	 * from the end of training on, where the narration says it */
+	int told = pos >= r->train - 1;
+	if (told && !canvas_printf_whole(s, 0, 2, ROLE_ACCENT,
+					 "%d of %d pairs: < 1 turn",
+					 st->unseen, r->d / 2) &&
 	    !canvas_printf_whole(s, 0, 2, ROLE_ACCENT, "%d/%d pairs: < 1 turn",
 				 st->unseen, r->d / 2))
 		canvas_printf(s, 0, 2, ROLE_ACCENT, "%d/%d: < 1 turn",

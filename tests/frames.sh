@@ -119,6 +119,30 @@ check "frames: needle step 0: a prompt as the fake model reads it, asked" \
 	sh -c 'grep -qF "│ 16000 words, needle ◆ at 50%: found?" "$1" &&
 		grep -qE "│ █░+◆░+█+ +│" "$1"' - "$tmp/s0.needle"
 
+# An answer shows at the step that gives it, not before the question
+# (issue 44): mla-bytes' MHA / MLA ratio with the MHA row (step 2), rope's
+# pairs that never turn at the end of training (step 2), rope-ntk's ★ on a
+# pair when its hand leaves the trained arc (pair 46 at step 3, 56 at 4).
+for f in mla-bytes:0 mla-bytes:1 mla-bytes:2 rope:0 rope:1 rope:2 \
+	rope-ntk:0 rope-ntk:2 rope-ntk:3 rope-ntk:4; do
+	"$ATTNVIZ" --frame "${f%%:*}" --step "${f##*:}" >"$tmp/a.$f"
+done
+expect_eq "frames: mla-bytes: the MHA / MLA ratio from the MHA row on" \
+	"$(grep -c "MHA / MLA = 71.1×" "$tmp/a.mla-bytes:0" \
+		"$tmp/a.mla-bytes:1" "$tmp/a.mla-bytes:2" | cut -d: -f3 |
+		tr '\n' ' ')" "0 0 1 "
+expect_eq "frames: rope: 18 of 64 pairs never turn, from the end of training" \
+	"$(grep -c "18 of 64 pairs: < 1 turn" "$tmp/a.rope:0" "$tmp/a.rope:1" \
+		"$tmp/a.rope:2" | cut -d: -f3 | tr '\n' ' ')" "0 0 1 "
+expect_eq "frames: rope-ntk: no ★ before a pair leaves its arc" \
+	"$(grep -c "★" "$tmp/a.rope-ntk:0" "$tmp/a.rope-ntk:2" | cut -d: -f3 |
+		tr '\n' ' ')" "0 0 "
+check "frames: rope-ntk: pair 46's ★ when it leaves (step 3), not 56's" \
+	sh -c 'grep -qE "│ +46 +2\.752 +7\.94★ │" "$1" &&
+		grep -qE "│ +56 +3\.429 +1\.51  │" "$1"' - "$tmp/a.rope-ntk:3"
+check "frames: rope-ntk: pair 56's ★ at step 4" \
+	grep -qE "│ +56 +3\.429 +1\.51★ │" "$tmp/a.rope-ntk:4"
+
 # The look: classic and projector colours as the theme table has them, bold in projector
 "$ATTNVIZ" --frame tiled --format svg >"$tmp/classic.svg"
 "$ATTNVIZ" --frame tiled --format svg --set theme=projector >"$tmp/proj.svg"
