@@ -305,10 +305,12 @@ static void fd_render(const void *vs, struct view *v)
 
 	struct canvas *sd = v->side;
 	canvas_printf_whole(sd, 0, 0, ROLE_LABEL, "merge of two states");
-	canvas_printf_whole(sd, 0, 1, ROLE_NORMAL, "m = max(m1, m2)");
-	canvas_printf_whole(sd, 0, 2, ROLE_NORMAL, "s = s1 e^(m1-m)");
-	canvas_printf_whole(sd, 0, 3, ROLE_NORMAL, "  + s2 e^(m2-m)");
-	canvas_printf_whole(sd, 0, 4, ROLE_NORMAL, "acc: the same factors");
+	/* the rescale in words: each side shrunk to the larger max, then
+	 * added (the formula, s = s1 e^(m1-m) + s2 e^(m2-m), is in w) */
+	canvas_printf_whole(sd, 0, 1, ROLE_NORMAL, "m = the larger max");
+	canvas_printf_whole(sd, 0, 2, ROLE_NORMAL, "s, acc: each side's");
+	canvas_printf_whole(sd, 0, 3, ROLE_NORMAL, "times e^(its m − m),");
+	canvas_printf_whole(sd, 0, 4, ROLE_NORMAL, "at most 1; then added");
 	canvas_printf_whole(sd, 0, 6, ROLE_LABEL, "one pass, all keys");
 	canvas_printf_whole(sd, 0, 7, ROLE_NORMAL, "m %.6f", st->one.m);
 	canvas_printf_whole(sd, 0, 8, ROLE_NORMAL, "s %.6f", st->one.s);

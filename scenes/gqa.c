@@ -242,7 +242,8 @@ static void gq_render(const void *vs, struct view *v)
 	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "The lesson's tiny model: %lld query heads share %lld cached KV heads, %lld a group. Query head q "
-			 "reads KV head q / %lld (ggml: ik2 = iq2 / rk2): heads 0-%lld read KV head 0.",
+			 "reads KV head q / %lld, rounded down: heads 0-%lld "
+			 "read KV head 0.",
 			 (long long)st->tiny_heads, (long long)st->tiny_kv, (long long)(st->tiny_heads / st->tiny_kv),
 			 (long long)(st->tiny_heads / st->tiny_kv), (long long)(st->tiny_heads / st->tiny_kv - 1));
 	else if (v->step == 1 && st->mla)

@@ -190,7 +190,9 @@ static void render_tiny(const struct is_state *st, struct view *v)
 	}
 	snprintf(v->narration, VIEW_NARRATION,
 		 "The lesson's tiny model at -c %lld: %lld global layer%s every cell; the %lld local ones keep "
-		 "pad256(%lld + ub) cells, all %lld with --swa-full. --print writes llama.cpp's log lines for these runs.",
+		 "%lld + ub cells rounded up to a multiple of 256, all %lld "
+		 "with --swa-full. --print writes llama.cpp's log lines for "
+		 "these runs.",
 		 (long long)st->tiny_ctx, (long long)st->runs[0].a.global_layers,
 		 st->runs[0].a.global_layers == 1 ? " keeps" : "s keep", (long long)st->runs[0].a.local_layers,
 		 (long long)t->sliding_window,
@@ -210,7 +212,7 @@ static void is_render(const void *vs, struct view *v)
 		canvas_wrap(s, 0, 0, s->w, 2, ROLE_LABEL, st->tiny.name);
 		canvas_printf(s, 0, 3, ROLE_NORMAL, "-c %lld", (long long)st->tiny_ctx);
 		canvas_printf(s, 0, 4, ROLE_NORMAL, "%lld B/cell/layer", (long long)st->tiny_cell_bytes);
-		canvas_wrap(s, 0, 6, s->w, 3, ROLE_DIM, "e: tiny_ctx, tiny_ubatch");
+		canvas_wrap(s, 0, 6, s->w, 3, ROLE_DIM, "e changes -c and -ub");
 		render_tiny(st, v);
 		return;
 	}
@@ -322,10 +324,18 @@ static void is_render(const void *vs, struct view *v)
 				 "for prefix reuse.", (long long)A->full_cells, a);
 		else
 			snprintf(v->narration, VIEW_NARRATION,
-				 "The local cache: pad256(min(%lld, %lld × %lld + %lld)) = %lld cells a stream, since it must "
-				 "also hold the micro-batch being processed: %s for %lld layers.",
-				 (long long)A->full_cells, (long long)st->m.sliding_window, (long long)(st->d.unified ? st->d.n_seq : 1),
-				 (long long)st->d.n_ubatch, (long long)A->swa_cells, a, (long long)A->local_layers);
+				 "The local cache keeps the window, %lld × "
+				 "%lld sequence%s, plus the micro-batch being "
+				 "processed, %lld, rounded up to a multiple of "
+				 "256 and at most %lld: %lld cells a stream, "
+				 "%s for %lld layers.",
+				 (long long)st->m.sliding_window,
+				 (long long)(st->d.unified ? st->d.n_seq : 1),
+				 st->d.unified && st->d.n_seq > 1 ? "s" : "",
+				 (long long)st->d.n_ubatch,
+				 (long long)A->full_cells,
+				 (long long)A->swa_cells, a,
+				 (long long)A->local_layers);
 		break;
 	case 3:
 		fmt_bytes(a, sizeof a, (double)A->total_bytes);

@@ -226,17 +226,26 @@ static int kq_nsteps(const void *vs)
 /* The walked block's 32 numbers, 8 a row from row y: floats or ints.  The
  * value that sets the scale is marked by a pointer in the gap before it as
  * well as by its colour: among the ints, drawn in a colour of their own,
- * colour alone would not tell it, and two values may print alike. */
+ * colour alone would not tell it, and two values may print alike.  On the
+ * marked row the numbers before it move a column left and the rest a
+ * column right, so that the pointer has a blank each side and the two
+ * numbers beside it read apart (the row still fits 49 columns). */
 static void block_rows(struct canvas *c, int y, const struct kq_state *st, int ints, int mark)
 {
+	int mrow = mark ? st->top / 8 : -1, mcol = st->top % 8;
 	for (int i = 0; i < QUANT_BLOCK; i++) {
+		int row = i / 8, col = i % 8;
+		int x = 1 + 6 * col + (row != mrow ? 0 : col < mcol ? -1 : 1);
 		enum role role = mark && i == st->top ? ROLE_HOT : ints ? ROLE_ACCENT : ROLE_NORMAL;
 		if (mark && i == st->top)
-			canvas_put(c, 6 * (i % 8), y + i / 8, GLYPH_POINTER, ROLE_HOT);
+			canvas_put(c, 6 * col, y + row, GLYPH_POINTER,
+				   ROLE_HOT);
 		if (ints)
-			canvas_printf_whole(c, 1 + 6 * (i % 8), y + i / 8, role, "%5d", st->ints[i]);
+			canvas_printf_whole(c, x, y + row, role, "%5d",
+					    st->ints[i]);
 		else
-			canvas_printf_whole(c, 1 + 6 * (i % 8), y + i / 8, role, "%5.2f", st->x[i]);
+			canvas_printf_whole(c, x, y + row, role, "%5.2f",
+					    st->x[i]);
 	}
 }
 

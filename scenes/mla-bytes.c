@@ -151,6 +151,10 @@ static void mb_render(const void *vs, struct view *v)
 	int64_t top = st->rows[1].bytes > st->rows[0].bytes ? st->rows[1].bytes : st->rows[0].bytes;
 	char gib[32];
 	canvas_text(c, 0, 0, ROLE_LABEL, "bytes per token (bar: linear)      GiB at ctx");
+	/* step 0: the layouts the steps compare, each with a ? to answer */
+	for (int i = v->step; i < st->nrows && 1 + i * 3 < c->h; i++)
+		canvas_printf(c, 0, 1 + i * 3, ROLE_DIM, "%-22s %9s %10s",
+			      st->rows[i].name, "?", "?");
 	for (int i = 0; i < v->step && 1 + i * 3 < c->h; i++) {
 		int y = 1 + i * 3;
 		fmt_fixed(gib, sizeof gib, (double)st->rows[i].at_ctx / GIB, 2);
@@ -168,9 +172,11 @@ static void mb_render(const void *vs, struct view *v)
 		canvas_printf(s, 0, 3, ROLE_NORMAL, "allocated %lld", (long long)st->n_ctx);
 	canvas_printf(s, 0, 4, ROLE_NORMAL, "K %s", model_cache_name(st->m.k_type));
 	if (st->mla) {
+		/* the answer, with the MHA row it compares (step 2) */
 		double ratio = (double)st->rows[1].bytes / st->rows[0].bytes;
-		canvas_printf(s, 0, 6, ROLE_ACCENT, "MHA / MLA = %s×",
-			      fmt_fixed(gib, sizeof gib, ratio, 1));
+		if (v->step >= 2)
+			canvas_printf(s, 0, 6, ROLE_ACCENT, "MHA / MLA = %s×",
+				      fmt_fixed(gib, sizeof gib, ratio, 1));
 	} else {
 		canvas_wrap(s, 0, 6, s->w, 5, ROLE_HOT, st->m.kind == ATTN_MLA
 			    ? "this file has no latent cache: llama.cpp caches full K and V per head (a re-converted GGUF caches the latent)"
@@ -179,7 +185,9 @@ static void mb_render(const void *vs, struct view *v)
 
 	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,
-			 "%sMLA caches one latent (kv_lora_rank) plus the decoupled RoPE key shared by all heads, per layer. "
+			 "%sMLA caches, per layer, one latent vector (its "
+			 "width: kv_lora_rank) plus a RoPE key all heads "
+			 "share. "
 			 "Step to compare it with the same model as MHA and GQA-8%s.",
 			 st->mla ? "" : "(This model has no MLA cache.) ", st->has_ref ? ", and with a reference model" : "");
 	else {

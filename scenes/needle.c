@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "glyph.h"
 #include "kern/needle.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
@@ -99,6 +100,24 @@ static int window_first(int cur, int n, int fit)
 	return first < 0 ? 0 : first > n - fit ? n - fit : first;
 }
 
+/* One prompt as a strip of w columns from (0, y): the words the fake
+ * model sees (the first `head`, the last `window`) full, the rest light,
+ * the needle a diamond.  A column holds L / w words: it is seen when any
+ * of them is. */
+static void nd_strip(const struct nd_state *st, struct canvas *c, int y,
+		     int w, int i, int j)
+{
+	double len = st->lengths[i] + 1.0;   /* the filler and the needle */
+	for (int x = 0; x < w; x++) {
+		double from = x * len / w, to = (x + 1) * len / w;
+		int seen = from < st->head || to > len - st->window;
+		canvas_put(c, x, y, seen ? GLYPH_FULL : GLYPH_LIGHT,
+			   seen ? ROLE_OK : ROLE_DIM);
+	}
+	int nx = (int)(st->at[i][j] * w / len);
+	canvas_put(c, nx < w ? nx : w - 1, y, GLYPH_DIAMOND, ROLE_HOT);
+}
+
 static void nd_render(const void *vs, struct view *v)
 {
 	const struct nd_state *st = vs;
@@ -110,7 +129,12 @@ static void nd_render(const void *vs, struct view *v)
 	if (fit_l < st->nl)
 		fit_l--;   /* the last row says how many lengths are out of view */
 	int fd = window_first(cj, st->nd, fit_d), fl = window_first(ci, st->nl, fit_l);
-	canvas_text(c, 0, 0, ROLE_LABEL, "length   depth:");
+	/* the lengths count words (the lesson's prompts are filler words):
+	 * the unit under "length", or in its place when rows are tight */
+	canvas_text(c, 0, 0, ROLE_LABEL,
+		    rh == 2 ? "length   depth:" : "words    depth:");
+	if (rh == 2)
+		canvas_text(c, 0, 1, ROLE_LABEL, "(words)");
 	for (int j = fd; j < st->nd && j - fd < fit_d; j++)
 		canvas_printf(c, 15 + (j - fd) * cw, 0, ROLE_LABEL, "%*d%%", cw - 1, st->depths[j]);
 	if (fit_d < st->nd)
@@ -135,12 +159,35 @@ static void nd_render(const void *vs, struct view *v)
 	if (fit_l < st->nl)
 		canvas_printf(c, 0, c->h - 1, ROLE_DIM, "+%d lengths (%d above, %d below)", st->nl - fit_l, fl,
 			      st->nl - fl - fit_l);
+	/* Below the grid, where it has rows to spare: this cell's prompt as
+	 * the fake model reads it; step 0 asks of the longest at the middle
+	 * depth, the question the grid answers. */
+	int sy = 1 + rh - 1 + (st->nl - 1) * rh + 2;
+	int si = idx < 0 ? st->nl - 1 : ci, sj = idx < 0 ? st->nd / 2 : cj;
+	int strip = fit_l >= st->nl && sy + 1 < c->h;
+	if (strip) {
+		canvas_printf_whole(c, 0, sy, ROLE_LABEL,
+				    "%d %s, needle ◆ at %d%%: %s",
+				    st->lengths[si], words_s(st->lengths[si]),
+				    st->depths[sj],
+				    idx < 0 ? "found?"
+				    : st->found[si][sj] ? "found" : "missed");
+		nd_strip(st, c, sy + 1, c->w - 1, si, sj);
+	}
 	struct canvas *s = v->side;
 	char rule[200];
 	snprintf(rule, sizeof rule, "The fake model finds the needle within %d %s of the end or in the first %d %s.",
 		 st->window, words_s(st->window), st->head, words_s(st->head));
 	int used = canvas_wrap(s, 0, 0, s->w, 4, ROLE_NORMAL, rule);
-	canvas_wrap(s, 0, used + 1, s->w, 3, ROLE_DIM, "To change it: e, then window=N or head=N.");
+	used += 1 + canvas_wrap(s, 0, used + 1, s->w, 3, ROLE_DIM,
+				"To change it: e, then window=N or head=N.");
+	if (strip) {   /* the strip's legend */
+		canvas_put(s, 0, used + 1, GLYPH_FULL, ROLE_OK);
+		canvas_text(s, 2, used + 1, ROLE_NORMAL, "words it sees");
+		canvas_put(s, 0, used + 2, GLYPH_LIGHT, ROLE_DIM);
+		canvas_text(s, 2, used + 2, ROLE_NORMAL,
+			    "words it does not see");
+	}
 
 	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,

@@ -220,20 +220,36 @@ static void nt_render(const void *vs, struct view *v)
 	if (!canvas_printf_whole(s, 0, 1, ROLE_ACCENT, "base %g → %.1f", r->base, st->new_base) &&
 	    !canvas_printf_whole(s, 0, 1, ROLE_ACCENT, "base %g → %.0f", r->base, st->new_base))
 		canvas_printf_whole(s, 0, 1, ROLE_ACCENT, "base %g → %.6g", r->base, st->new_base);
-	/* ★ named when a dial or a row of the table below shows one */
-	canvas_text(s, 0, 2, ROLE_DIM, starred || st->nbeyond ? "○ old ● new ★ unseen" : "○ old ● new");
+	/* A row's ★ once its pair's hand has left the trained arc, at the
+	 * step that says so, not before the question; named in the legend
+	 * when a dial or a row shows one. */
+	int left[ROPE_MAX_PAIRS] = {0};
+	for (int i = 0; i < r->npairs; i++) {
+		left[i] = st->beyond[i] && pos >= st->leaves[i];
+		starred |= left[i];
+	}
+	canvas_text(s, 0, 2, ROLE_DIM,
+		    starred ? "○ old ● new ★ unseen" : "○ old ● new");
 	canvas_text(s, 0, 3, ROLE_DIM, "• trained · untrained");   /* the dials' rims */
-	canvas_text(s, 0, 4, ROLE_LABEL, "pair slowdown at target");
-	int rows = s->h - 5, shown = r->npairs <= rows ? r->npairs : rows - 1;
+	/* the unit of the angle at the target, over its column (the
+	 * slowdown is a ratio) */
+	canvas_text(s, 0, 4, ROLE_LABEL, "            angle (rad)");
+	canvas_text(s, 0, 5, ROLE_LABEL, "pair slowdown at target");
+	int rows = s->h - 6, shown = r->npairs <= rows ? r->npairs : rows - 1;
 	for (int i = 0; i < shown; i++) {
 		int p = r->pairs[i];
 		char sb[24], tb[24];
-		canvas_printf(s, 0, 5 + i, st->beyond[i] ? ROLE_HOT : ROLE_NORMAL, "%4d %8s %9s%s", p,
+		canvas_printf(s, 0, 6 + i, left[i] ? ROLE_HOT : ROLE_NORMAL,
+			      "%4d %8s %9s%s", p,
 			      fmt_in(sb, sizeof sb, st->theta[p] / st->used[p], 8, 3),
-			      fmt_in(tb, sizeof tb, (r->target - 1) * st->used[p], 9, 2), st->beyond[i] ? "★" : "");
+			      fmt_in(tb, sizeof tb,
+				     (r->target - 1) * st->used[p], 9, 2),
+			      left[i] ? "★" : "");
 	}
 	if (shown < r->npairs)
-		canvas_printf(s, 0, 5 + shown, ROLE_DIM, "+%d more pair%s", r->npairs - shown, r->npairs - shown == 1 ? "" : "s");
+		canvas_printf(s, 0, 6 + shown, ROLE_DIM, "+%d more pair%s",
+			      r->npairs - shown,
+			      r->npairs - shown == 1 ? "" : "s");
 	nt_narrate(st, v->step < r->nstops ? v->step : r->nstops - 1,
 		   v->narration, VIEW_NARRATION);
 }

@@ -146,17 +146,22 @@ static void pi_render(const void *vs, struct view *v)
 	rope_scene_train_target(s, 1, r);
 	canvas_text(s, 0, 2, ROLE_DIM, starred ? "○ unscaled ● PI ★ unseen" : "○ unscaled ● PI");
 	canvas_text(s, 0, 3, ROLE_DIM, "• trained · untrained");   /* the dials' rims */
-	canvas_text(s, 0, 4, ROLE_LABEL, "pair per token at target");
-	int rows = s->h - 5, shown = r->npairs <= rows ? r->npairs : rows - 1;
+	/* both columns are angles: the unit over them, a row of its own */
+	canvas_text(s, 0, 4, ROLE_LABEL, "     angle (rad)");
+	canvas_text(s, 0, 5, ROLE_LABEL, "pair per token at target");
+	int rows = s->h - 6, shown = r->npairs <= rows ? r->npairs : rows - 1;
 	for (int i = 0; i < shown; i++) {
 		int p = r->pairs[i];
 		/* under "pair per token at target", right-aligned, whole */
 		char ub[24], tb[24];
-		canvas_printf(s, 0, 5 + i, ROLE_NORMAL, "%4d %9s %9s", p, fmt_in(ub, sizeof ub, st->used[p], 9, 6),
+		canvas_printf(s, 0, 6 + i, ROLE_NORMAL, "%4d %9s %9s", p,
+			      fmt_in(ub, sizeof ub, st->used[p], 9, 6),
 			      fmt_in(tb, sizeof tb, (r->target - 1) * st->used[p], 9, 2));
 	}
 	if (shown < r->npairs)
-		canvas_printf(s, 0, 5 + shown, ROLE_DIM, "+%d more pair%s", r->npairs - shown, r->npairs - shown == 1 ? "" : "s");
+		canvas_printf(s, 0, 6 + shown, ROLE_DIM, "+%d more pair%s",
+			      r->npairs - shown,
+			      r->npairs - shown == 1 ? "" : "s");
 	pi_narrate(st, v->step < r->nstops ? v->step : r->nstops - 1,
 		   v->narration, VIEW_NARRATION);
 }

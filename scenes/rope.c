@@ -257,16 +257,22 @@ static void rp_render(const void *vs, struct view *v)
 	/* Shorter words where the numbers are long (Gemma 4: 262144 trained,
 	 * 256 pairs): every number whole at 80x24. */
 	rope_scene_train_target(s, 1, r);
-	if (canvas_printf_whole(s, 0, 2, ROLE_ACCENT, "%d of %d pairs never turn", st->unseen, r->d / 2)) {
-		canvas_text(s, 0, 3, ROLE_DIM, "once in training");
-	} else {
-		canvas_printf(s, 0, 2, ROLE_ACCENT, "%d of %d pairs never", st->unseen, r->d / 2);
-		canvas_text(s, 0, 3, ROLE_DIM, "turn once in training");
-	}
+	/* one row, so that the columns below have a row for their units;
+	 * from the end of training on, where the narration says it */
+	int told = pos >= r->train - 1;
+	if (told && !canvas_printf_whole(s, 0, 2, ROLE_ACCENT,
+					 "%d of %d pairs: < 1 turn",
+					 st->unseen, r->d / 2) &&
+	    !canvas_printf_whole(s, 0, 2, ROLE_ACCENT, "%d/%d pairs: < 1 turn",
+				 st->unseen, r->d / 2))
+		canvas_printf(s, 0, 2, ROLE_ACCENT, "%d/%d: < 1 turn",
+			      st->unseen, r->d / 2);
 	for (int i = 0; i < r->npairs; i++)
 		any_new |= is_new[i];
-	canvas_text(s, 0, 4, ROLE_DIM, starred || any_new ? "• trained  ★ never seen" : "• trained");
-	canvas_text(s, 0, 5, ROLE_LABEL, "pair wavelength   angle");
+	canvas_text(s, 0, 3, ROLE_DIM, starred || any_new
+		    ? "• trained  ★ never seen" : "• trained");
+	canvas_text(s, 0, 4, ROLE_LABEL, "pair wavelength   angle");
+	canvas_text(s, 0, 5, ROLE_LABEL, "       (tokens)   (rad)");
 	int rows = s->h - 6, shown = r->npairs <= rows ? r->npairs : rows - 1;
 	for (int i = 0; i < shown; i++) {
 		/* Columns of 10 and 7, right-aligned under their names, as many

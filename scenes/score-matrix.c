@@ -301,6 +301,43 @@ static void sm_beside(const struct sm_state *st, const struct view *v,
 	}
 }
 
+/* Step 0: the question before its answers, the lengths the steps will
+ * take with a ? in each column the class is asked for, and the empty grid
+ * of one head's scores, a · a score, with how its bytes are counted. */
+static void sm_setup(const struct sm_state *st, const struct view *v,
+		     struct canvas *c, const struct sm_geom *g)
+{
+	(void)v;
+	int rows = st->count < g->trows ? st->count : g->trows;
+	for (int i = 0; i < rows; i++) {
+		int more = i == rows - 1 && rows < st->count;
+		if (more)
+			canvas_printf(c, 0, 1 + i, ROLE_DIM, "+%d more lengths",
+				      st->count - i);
+		else if (g->wide)
+			canvas_printf(c, 0, 1 + i, ROLE_DIM,
+				      "%7lld %18s %10s %10s %10s",
+				      (long long)st->sz[i].n, "?", "?", "?",
+				      "?");
+		else
+			canvas_printf(c, 0, 1 + i, ROLE_DIM,
+				      "%7lld %10s %10s %10s",
+				      (long long)st->sz[i].n, "?", "?", "?");
+	}
+	if (!canvas_printf_whole(c, 0, g->gy - 1, ROLE_LABEL,
+				 "S of one head: n query rows × n key columns"))
+		canvas_printf_whole(c, 0, g->gy - 1, ROLE_LABEL, "S: n × n");
+	canvas_fill(c, 0, g->gy, g->gw, g->gh, GLYPH_DOT, ROLE_DIM);
+	int x = g->gw + 2, y = g->gy;
+	canvas_printf_whole(c, x, y, ROLE_NORMAL, "· one score");
+	canvas_printf_whole(c, x, y + 2, ROLE_NORMAL, "n × n scores a head");
+	canvas_printf_whole(c, x, y + 3, ROLE_NORMAL, "× %lld heads",
+			    (long long)st->heads);
+	canvas_printf_whole(c, x, y + 4, ROLE_NORMAL, "× %lld bytes",
+			    (long long)st->bps);
+	canvas_printf_whole(c, x, y + 5, ROLE_ACCENT, "= ? bytes a layer");
+}
+
 static void sm_render(const void *vs, struct view *v)
 {
 	const struct sm_state *st = vs;
@@ -321,6 +358,8 @@ static void sm_render(const void *vs, struct view *v)
 		canvas_printf(c, 0, 0, ROLE_LABEL, "%7s %10s %10s %10s",
 			      "tokens", "1 layer", "traffic", layers);
 	int first = shown > g.trows ? shown - g.trows + 1 : 0;
+	if (shown == 0)
+		sm_setup(st, v, c, &g);
 	if (first > 0)
 		canvas_printf(c, 0, 1, ROLE_DIM, "+%d more above", first);
 	for (int i = first; i < shown; i++) {

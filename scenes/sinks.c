@@ -575,6 +575,16 @@ static void sk_render(const void *vs, struct view *v)
 			     streaming ? sv.arrived : st->n);
 		draw_axis(st, &cols, c, y0 + bars, learned,
 			  streaming ? sv.arrived : st->n);
+	} else {
+		/* Step 0: the caches the steps compare, a ? for each of their
+		 * numbers, and the positions with their kinds under the bars
+		 * still to come. */
+		for (int ci = 0; ci < NCACHES; ci++)
+			canvas_printf(c, 0, ci, ROLE_DIM,
+				      "%-15s recent ?      out ?", names[ci]);
+		canvas_text(c, 0, y0 + bars / 2, ROLE_DIM,
+			    "? how much weight each position gets");
+		draw_axis(st, &cols, c, y0 + bars, 0, st->n);
 	}
 	if (streaming)
 		draw_stream(st, &sv, c, y0 + bars + 2);

@@ -429,19 +429,42 @@ static void input_line(struct canvas *s, int x, int y, int w, const char *prompt
 
 #define HELP_KEYW 14
 #define HELP_MAX_W 76
+/* The two-column help: a key's column, then its brief (at most 22 columns:
+ * keytable.h), and a gap between the two halves. */
+#define HELP_KEYW2 13
+#define HELP_GAP 2
 
 static const char *const help_legend =
 	"The summary pane checks each key number two ways: ✓ agreement, ✗ a failure; the letter names "
 	"the second way: L the lesson's figure, F a closed formula written apart, R the same quantity by "
 	"another algorithm. A number that does not fit shows as …; w explains each one, --summary prints them all.";
+/* the same legend in two rows of 72, for the two-column help */
+static const char *const help_legend_short =
+	"Summary pane: ✓ checked two ways, ✗ a failure; L the lesson's "
+	"figure, F a closed formula, R another algorithm; … a number too "
+	"wide (w explains each one).";
 static const char *const help_more = "More in the manual: man ./man/attnviz.1 (installed: man attnviz).";
 
 /* The help's rows at inner width w: every key of the one key table, the
- * summary legend, where the manual is.  Drawn into t when not NULL. */
-static int help_rows(struct canvas *t, int w)
+ * summary legend, where the manual is.  Two columns: each key with its
+ * brief, so that the whole help fits 80x24, the projector's screen; else
+ * one key a row with all it does.  Drawn into t when not NULL. */
+static int help_rows(struct canvas *t, int w, int two)
 {
-	int y = 0;
+	int y = 0, half = (key_help_count + 1) / 2, colw = (w - HELP_GAP) / 2;
 	for (int i = 0; i < key_help_count; i++) {
+		if (two) {
+			int x = i < half ? 0 : colw + HELP_GAP;
+			int row = i < half ? i : i - half;
+			if (t) {
+				canvas_text(t, x, row, ROLE_LABEL,
+					    key_help[i].keys);
+				canvas_text(t, x + HELP_KEYW2, row, ROLE_NORMAL,
+					    key_help[i].brief);
+			}
+			y = half;
+			continue;
+		}
 		int l = canvas_wrap_lines(w - HELP_KEYW, key_help[i].what);
 		if (t) {
 			canvas_text(t, 0, y, ROLE_LABEL, key_help[i].keys);
@@ -450,9 +473,10 @@ static int help_rows(struct canvas *t, int w)
 		y += l ? l : 1;
 	}
 	y++;
-	int l = canvas_wrap_lines(w, help_legend);
+	const char *legend = two ? help_legend_short : help_legend;
+	int l = canvas_wrap_lines(w, legend);
 	if (t)
-		canvas_wrap(t, 0, y, w, l, ROLE_NORMAL, help_legend);
+		canvas_wrap(t, 0, y, w, l, ROLE_NORMAL, legend);
 	y += l + 1;
 	l = canvas_wrap_lines(w, help_more);
 	if (t)
@@ -460,30 +484,40 @@ static int help_rows(struct canvas *t, int w)
 	return y + l;
 }
 
-static int help_width(const struct canvas *s)
+static int help_width(int w)
 {
-	return s->w - 2 < HELP_MAX_W ? s->w - 2 : HELP_MAX_W;
+	return w - 2 < HELP_MAX_W ? w - 2 : HELP_MAX_W;
+}
+
+/* Two columns when one key a row would scroll on a screen of w x h and the
+ * briefs have room (the box's inner width, w - 4, and h - 4 rows). */
+static int help_two(int w, int h)
+{
+	int iw = help_width(w) - 4;
+	return help_rows(NULL, iw, 0) > h - 4 &&
+	       (iw - HELP_GAP) / 2 >= HELP_KEYW2 + 22;
 }
 
 int frame_help_max_top(int w, int h)
 {
-	int bw = w - 2 < HELP_MAX_W ? w - 2 : HELP_MAX_W, rows = help_rows(NULL, bw - 4);
+	int bw = help_width(w), rows = help_rows(NULL, bw - 4, help_two(w, h));
 	int page = (h - 2 < rows + 2 ? h - 2 : rows + 2) - 2;
 	return rows > page ? rows - (page - 1) : 0;
 }
 
 /* The keys from the one key table, then the summary legend, wrapped inside
- * the box; on a short screen it scrolls (↑↓, PgUp PgDn) and its last row
- * says there is more. */
+ * the box; on a screen too short even for two columns it scrolls (↑↓,
+ * PgUp PgDn) and its last row says there is more. */
 static void help_overlay(struct canvas *s, const struct frame_info *fi)
 {
-	int w = help_width(s), rows = help_rows(NULL, w - 4);
+	int w = help_width(s->w), two = help_two(s->w, s->h);
+	int rows = help_rows(NULL, w - 4, two);
 	struct rect in = overlay_box(s, w, rows + 2, rows + 2 > s->h - 2 ? "keys (↑↓ PgUp PgDn scroll, other keys close)"
 									   : "keys (any key closes)");
 	struct canvas *t = canvas_new(in.w, rows);
 	if (!t)
 		return;
-	help_rows(t, in.w);
+	help_rows(t, in.w, two);
 	int scrolls = rows > in.h, page = scrolls ? in.h - 1 : in.h;
 	int max = frame_help_max_top(s->w, s->h), top = fi->help_top < 0 ? 0 : fi->help_top > max ? max : fi->help_top;
 	for (int y = 0; y < page && top + y < rows; y++)

@@ -43,6 +43,7 @@ struct key_help {
 	enum action act;     /* ACT_NONE: a key outside the main bindings (mouse) */
 	const char *keys;    /* as shown on screen: "→  l  space" */
 	const char *names;   /* the same keys as the man page names them, blank-separated */
+	const char *brief;   /* <= 22 columns: the help's 2 columns at 80x24 */
 	const char *what;
 };
 

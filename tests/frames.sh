@@ -79,6 +79,70 @@ done
 expect_eq "frames: at 80 columns every title starts with its scene's number" "${bad80:-none}" none
 expect_eq "frames: at 140 columns every title starts with attnviz and the number" "${bad140:-none}" none
 
+# Units on the columns a class reads aloud (issue 44): the RoPE angles in
+# radians, the wavelength in tokens, the needle's lengths in words.
+"$ATTNVIZ" --frame rope --step 3 >"$tmp/u.rope"
+"$ATTNVIZ" --frame rope-pi --step 3 >"$tmp/u.pi"
+"$ATTNVIZ" --frame rope-ntk --step 3 >"$tmp/u.ntk"
+"$ATTNVIZ" --frame needle --step 3 >"$tmp/u.needle"
+check "frames: rope's columns: wavelength in tokens, angle in rad" \
+	grep -qE "│ +\(tokens\) +\(rad\) +│" "$tmp/u.rope"
+check "frames: rope-pi's angles per token and at the target in rad" \
+	sh -c 'grep -A1 -E "│ +angle \(rad\) +│" "$1" |
+		grep -qF "│ pair per token at target │"' - "$tmp/u.pi"
+check "frames: rope-ntk's angle at the target in rad" \
+	sh -c 'grep -A1 -E "│ +angle \(rad\) +│" "$1" |
+		grep -qF "│ pair slowdown at target  │"' - "$tmp/u.ntk"
+check "frames: needle's lengths in words" \
+	grep -qE "^│ \(words\) +│" "$tmp/u.needle"
+
+# Step 0 sets up what the steps will show (issue 44): the lengths, layouts
+# or caches to come with a ? for each number asked, the empty grid or the
+# positions with their labels, the question.
+for id in score-matrix mla-bytes sinks needle; do
+	"$ATTNVIZ" --frame $id --step 0 >"$tmp/s0.$id"
+done
+check "frames: score-matrix step 0: the lengths, each with a ?" \
+	grep -qE "│ +4096 +\? +\? +\? +│" "$tmp/s0.score-matrix"
+check "frames: score-matrix step 0: the empty grid and how it is counted" \
+	sh -c 'grep -qF "S of one head: n query rows × n key columns" "$1" &&
+		grep -qF "··  = ? bytes a layer" "$1"' - "$tmp/s0.score-matrix"
+check "frames: mla-bytes step 0: the layouts compared, each with a ?" \
+	sh -c 'grep -qE "│ MLA latent \+ RoPE key +\? +\? +│" "$1" &&
+		grep -qE "│ same model as MHA +\? +\? +│" "$1"' - \
+	"$tmp/s0.mla-bytes"
+check "frames: sinks step 0: the caches compared and the positions' kinds" \
+	sh -c 'grep -qF "│ full cache      recent ?      out ?" "$1" &&
+		grep -qF "│ s s s s m m m m m m m m r r r r r r r r " "$1"' - \
+	"$tmp/s0.sinks"
+check "frames: needle step 0: a prompt as the fake model reads it, asked" \
+	sh -c 'grep -qF "│ 16000 words, needle ◆ at 50%: found?" "$1" &&
+		grep -qE "│ █░+◆░+█+ +│" "$1"' - "$tmp/s0.needle"
+
+# An answer shows at the step that gives it, not before the question
+# (issue 44): mla-bytes' MHA / MLA ratio with the MHA row (step 2), rope's
+# pairs that never turn at the end of training (step 2), rope-ntk's ★ on a
+# pair when its hand leaves the trained arc (pair 46 at step 3, 56 at 4).
+for f in mla-bytes:0 mla-bytes:1 mla-bytes:2 rope:0 rope:1 rope:2 \
+	rope-ntk:0 rope-ntk:2 rope-ntk:3 rope-ntk:4; do
+	"$ATTNVIZ" --frame "${f%%:*}" --step "${f##*:}" >"$tmp/a.$f"
+done
+expect_eq "frames: mla-bytes: the MHA / MLA ratio from the MHA row on" \
+	"$(grep -c "MHA / MLA = 71.1×" "$tmp/a.mla-bytes:0" \
+		"$tmp/a.mla-bytes:1" "$tmp/a.mla-bytes:2" | cut -d: -f3 |
+		tr '\n' ' ')" "0 0 1 "
+expect_eq "frames: rope: 18 of 64 pairs never turn, from the end of training" \
+	"$(grep -c "18 of 64 pairs: < 1 turn" "$tmp/a.rope:0" "$tmp/a.rope:1" \
+		"$tmp/a.rope:2" | cut -d: -f3 | tr '\n' ' ')" "0 0 1 "
+expect_eq "frames: rope-ntk: no ★ before a pair leaves its arc" \
+	"$(grep -c "★" "$tmp/a.rope-ntk:0" "$tmp/a.rope-ntk:2" | cut -d: -f3 |
+		tr '\n' ' ')" "0 0 "
+check "frames: rope-ntk: pair 46's ★ when it leaves (step 3), not 56's" \
+	sh -c 'grep -qE "│ +46 +2\.752 +7\.94★ │" "$1" &&
+		grep -qE "│ +56 +3\.429 +1\.51  │" "$1"' - "$tmp/a.rope-ntk:3"
+check "frames: rope-ntk: pair 56's ★ at step 4" \
+	grep -qE "│ +56 +3\.429 +1\.51★ │" "$tmp/a.rope-ntk:4"
+
 # The look: classic and projector colours as the theme table has them, bold in projector
 "$ATTNVIZ" --frame tiled --format svg >"$tmp/classic.svg"
 "$ATTNVIZ" --frame tiled --format svg --set theme=projector >"$tmp/proj.svg"

@@ -168,7 +168,8 @@ done
 # = 197.1: pairs 198 to 255, 58 of 256.
 fr=$("$ATTNVIZ" --frame rope -m tests/hf/gemma4-31b --format txt)
 expect_eq "hf2026: gemma4-31b: rope's side panel whole at 80x24" \
-	"$(printf '%s\n' "$fr" | grep -c 'train 262144, to 1048576 │\|58 of 256 pairs never    │\|turn once in training    │')" 3
+	"$(printf '%s\n' "$fr" | grep -c -e 'train 262144, to 1048576 │' \
+		-e '58/256 pairs: < 1 turn   │' -e '(tokens)   (rad)  │')" 3
 expect_eq "hf2026: gemma4-31b: rope-pi's training length whole at 80x24" \
 	"$("$ATTNVIZ" --frame rope-pi -m tests/hf/gemma4-31b --format txt | grep -c 'train 262144, to 1048576 │')" 1
 

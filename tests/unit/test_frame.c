@@ -9,6 +9,7 @@
 #include "frame.h"
 #include "shot.h"
 #include "glyph.h"
+#include "keytable.h"
 #include "scene/driver.h"
 #include "scene/lesson.h"
 #include "t.h"
@@ -520,6 +521,60 @@ static void pane_margins(const struct registry *reg)
 	scr_close(&c);
 }
 
+/* Item: the help at 80x24, the projector's size, is whole without
+ * scrolling: every key of the key table on a row with what it does, and
+ * the summary's legend and the manual's path below (issue 44). */
+static void help_whole(const struct registry *reg)
+{
+	struct scr c;
+	if (scr_open(&c, reg, "cost") < 0) {
+		T_OK(0, "frame: cost opens");
+		return;
+	}
+	struct frame_info fi = {.reg = reg, .run = &c.r,
+				.overlay = OVERLAY_HELP};
+	frame_compose(c.screen, &fi, &c.v);
+	char row[1024];
+	int missing = 0, title = 0;
+	const char *first = NULL;
+	for (int i = 0; i < key_help_count; i++) {
+		int seen = 0;
+		for (int y = 1; y < c.screen->h - 1 && !seen; y++) {
+			row_cells(c.screen, y, 0, row, sizeof row);
+			/* the key, then what it does after blanks, one row */
+			const char *key = key_help[i].keys;
+			const char *brief = key_help[i].brief;
+			for (const char *k = strstr(row, key); k && !seen;
+			     k = strstr(k + 1, key)) {
+				const char *b = k + strlen(key);
+				b += strspn(b, " ");
+				seen = (k == row || k[-1] == ' ') &&
+				       b > k + strlen(key) &&
+				       strncmp(b, brief, strlen(brief)) == 0;
+			}
+		}
+		if (!seen && !missing++)
+			first = key_help[i].keys;
+	}
+	for (int y = 1; y < c.screen->h - 1; y++) {
+		row_cells(c.screen, y, 0, row, sizeof row);
+		title += strstr(row, "keys (any key closes)") != NULL;
+	}
+	static char text[8192];
+	screen_text(c.screen, 0, c.screen->w, text, sizeof text);
+	T_OK(missing == 0,
+	     "frame: help at 80x24 shows all %d keys, each with what it does "
+	     "(%d not; first %s)",
+	     key_help_count, missing, first ? first : "-");
+	T_OK(title == 1, "frame: help at 80x24 fits without scrolling");
+	T_OK(strstr(text, "man ./man/attnviz.1") && strstr(text, "✓") &&
+		     strstr(text, "R another"),
+	     "frame: help at 80x24 keeps the summary's legend and the "
+	     "manual's path");
+	T_OK(c.screen->overflow == 0, "frame: help at 80x24 cuts no text");
+	scr_close(&c);
+}
+
 void test_frame(void)
 {
 	struct registry reg;
@@ -536,5 +591,6 @@ void test_frame(void)
 	title_whole(&reg);
 	popup_margins(&reg);
 	pane_margins(&reg);
+	help_whole(&reg);
 	registry_free(&reg);
 }
