@@ -471,11 +471,11 @@ static void me_render(const void *vs, struct view *v)
 			snprintf(v->narration, VIEW_NARRATION,
 				 "At %s a full layer keeps every cell of each stream%s, a recurrent one f32 (n_embd_r + "
 				 "n_embd_s) a sequence: %s of KV, %s of state.",
-				 dep, A->local_layers ? ", a windowed one pad256(min(cells, window + ub))" : "", a, r);
+				 dep, A->local_layers ? ", a windowed one window + ub cells (at most all), rounded up to a multiple of 256" : "", a, r);
 		else
 			snprintf(v->narration, VIEW_NARRATION, "At %s each full layer keeps every cell of each stream%s; %s of KV "
 				 "cache in %s K and %s V.", dep,
-				 A->local_layers ? "; a windowed one pad256(min(cells, window + ub))" : "", a,
+				 A->local_layers ? "; a windowed one window + ub cells (at most all), rounded up to a multiple of 256" : "", a,
 				 model_cache_name(st->m.k_type), model_cache_name(st->m.v_type));
 		break;
 	case 2:

@@ -186,15 +186,13 @@ static void check_summary(struct walk *wk, int step)
 
 /* Words a class reading the screen aloud cannot read (issue 44): ggml's
  * variable names, llama.cpp's helpers, a parameter's key, a formula in
- * place of what it does.  kv_lora_rank only after the plain words.  The
- * memory scene's "pad256" is not yet in words: skipped, named here. */
-static const char *jargon(const char *id, const char *t)
+ * place of what it does.  kv_lora_rank only after the plain words. */
+static const char *jargon(const char *t)
 {
 	static const char *const words[] = {"ik2", "rk2", "pad256", "e: tiny_",
 					    "e^(m1-m)", "e^(m2-m)"};
 	for (unsigned i = 0; i < sizeof words / sizeof words[0]; i++)
-		if (strstr(t, words[i]) &&
-		    (strcmp(id, "memory") || strcmp(words[i], "pad256")))
+		if (strstr(t, words[i]))
 			return words[i];
 	for (const char *k = strstr(t, "kv_lora_rank"); k;
 	     k = strstr(k + 1, "kv_lora_rank"))
@@ -207,13 +205,13 @@ static const char *jargon(const char *id, const char *t)
 /* The narration, the picture's and the state pane's rows in plain words. */
 static void check_words(struct walk *wk, int step)
 {
-	const char *id = wk->r->def->cls->id, *w = jargon(id, wk->v.narration);
+	const char *id = wk->r->def->cls->id, *w = jargon(wk->v.narration);
 	const struct canvas *panes[] = {wk->v.pic, wk->v.side};
 	char line[2048];
 	for (int p = 0; p < 2 && !w; p++)
 		for (int y = 0; y < panes[p]->h && !w; y++) {
 			row_text(panes[p], y, line, sizeof line);
-			w = jargon(id, line);
+			w = jargon(line);
 		}
 	if (w)
 		fail(wk, "%s step %d: \"%s\" on screen, not plain words", id,
