@@ -231,18 +231,21 @@ for a in llama9 bert; do
 	bad "unknown architecture '$a' refused" "$d/arch-$a.gguf" \
 		"general.architecture: '$a' is not an architecture attnviz sizes (known: cohere2, deci, deepseek{2,32},"
 done
-# A known architecture with a key that switches on a mechanism attnviz does
-# not read for it: refused at that key (llama-arch.cpp LLM_KV_SSM_STATE_SIZE,
-# LLM_KV_ATTENTION_INDEXER_KEY_LENGTH, LLM_KV_ATTENTION_SHARED_KV_LAYERS).
-{ llama_spec; echo "kv llama.ssm.state_size u32 128"; } | mk llama-ssm
-bad "llama with a recurrent state key refused" "$d/llama-ssm.gguf" \
-	"llama.ssm.state_size: a recurrent (Mamba / delta-net) state for llama: attnviz does not size it"
-{ llama_spec; echo "kv llama.attention.indexer.key_length u32 128"; } | mk llama-idx
-bad "llama with an indexer key refused" "$d/llama-idx.gguf" \
-	"llama.attention.indexer.key_length: a sparse-attention indexer cache for llama"
-{ llama_spec; echo "arr llama.attention.shared_kv_layers u32 0*31,1"; } | mk llama-shared
-bad "llama with shared KV layers refused" "$d/llama-shared.gguf" \
-	"llama.attention.shared_kv_layers: layers that share another layer's cache for llama"
+# A known architecture with a key of a mechanism its llama.cpp loader never
+# reads (llama-arch.cpp LLM_KV_SSM_STATE_SIZE, LLM_KV_ATTENTION_INDEXER_KEY_LENGTH,
+# LLM_KV_ATTENTION_SHARED_KV_LAYERS for llama; conversion/gemma.py writes
+# shared_kv_layers for every Gemma 3n, which src/models/gemma3n.cpp never
+# reads): llama.cpp loads it as its architecture says, and so does attnviz,
+# naming the key in --explain (tests/engine.sh's Gemma 3n file carries it).
+for x in "ssm.state_size u32 128:ssm" "attention.indexer.key_length u32 128:idx" \
+	"attention.shared_kv_layers u32 16:shared"; do
+	kv=${x%:*} n=${x##*:}
+	{ llama_spec; echo "kv llama.$kv"; } | mk "llama-$n"
+	expect_eq "gguf: llama with llama.${kv%% *}: sized as llama (131072 B a token), the key named as ignored" \
+		"$(sval mla-bytes model_bytes_per_token -m "$d/llama-$n.gguf") $("$ATTNVIZ" --explain gqa -m "$d/llama-$n.gguf" |
+			grep -c "^llama.cpp: llama.${kv%% *} (.*): not read by llama.cpp's llama loader, ignored")" \
+		"$((2 * 8 * 128 * 2 * 32)) 1"
+done
 # key_length_swa unlike key_length would give sliding layers their own size.
 { llama_spec; echo "kv llama.attention.key_length_swa u32 256"; } | mk llama-kswa
 bad "llama with a sliding head size of its own refused" "$d/llama-kswa.gguf" \

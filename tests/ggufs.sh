@@ -798,7 +798,8 @@ glm5() {
 # window 512 on four of every five (load_swa_pattern(5)), layers from
 # n_layer_kv_from_start = 20 on reuse layer 18's or 19's cache and keep
 # none (src/models/gemma3n.cpp, create_memory's reuse callback); altup and
-# laurel blocks, 256 per-layer embeddings.
+# laurel blocks, 256 per-layer embeddings; attention.shared_kv_layers 15 as
+# conversion/gemma.py writes it, which gemma3n.cpp never reads.
 gemma3n() {
 	E=2048 V=262400 H=8 KV=2 HD=256 FF=16384 P=256 L=35
 	cat <<-EOF
@@ -813,6 +814,7 @@ gemma3n() {
 	kv gemma3n.attention.key_length u32 $HD
 	kv gemma3n.attention.value_length u32 $HD
 	kv gemma3n.attention.sliding_window u32 512
+	kv gemma3n.attention.shared_kv_layers u32 15
 	kv gemma3n.attention.layer_norm_rms_epsilon f32 0.000001
 	kv gemma3n.rope.dimension_count u32 $HD
 	kv gemma3n.rope.freq_base f32 1000000

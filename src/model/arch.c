@@ -139,7 +139,7 @@ const char *arch_known_list(void)
  * architecture by llama-model.cpp load_hparams (nextn_predict_layers,
  * key_length_swa, value_length_swa), the others by the families that have
  * the mechanism (qwen3next, mamba2, lfm2, rwkv, kimi-linear, deepseek32,
- * gemma3n / gemma4). */
+ * gemma4; not gemma3n, whose shared layers are fixed in its loader). */
 const struct arch_key arch_keys[] = {
 	{"ssm.conv_kernel", AM_RECURRENT, "a recurrent (Mamba / delta-net) state"},
 	{"ssm.inner_size", AM_RECURRENT, "a recurrent (Mamba / delta-net) state"},

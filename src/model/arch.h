@@ -81,7 +81,7 @@ const char *arch_known_list(void);
 struct arch_key {
 	const char *suffix;
 	unsigned mech;
-	const char *what;   /* the mechanism, for the refusal */
+	const char *what;   /* the mechanism, named when the key is ignored */
 };
 extern const struct arch_key arch_keys[];
 extern const size_t arch_key_count;

@@ -559,14 +559,21 @@ static int read_rope(struct gguf_file *r, struct model *m)
 }
 
 /*
- * A known architecture whose file switches on a cache mechanism attnviz does
- * not read for it (arch_keys: a recurrent state, an indexer cache, shared
- * layers, ...) is refused at that key.  A value of 0 switches nothing on.
+ * A known architecture's file may carry a cache mechanism's key that
+ * llama.cpp's loader for it never reads (arch_keys: a recurrent state, an
+ * indexer cache, shared layers, ...; conversion/gemma.py writes
+ * shared_kv_layers for every Gemma 3n, src/models/gemma3n.cpp fixes the
+ * shared layers itself).  llama.cpp loads such a file as its architecture
+ * says, and so does attnviz: the keys are ignored and named in the model's
+ * note (buf[len], empty when none).  A value of 0 switches nothing on.
  * key_length_swa / value_length_swa are checked with the head sizes.
  */
-static int refuse_mechanisms(struct gguf_file *r, const struct model *m, const struct arch_info *ai)
+static void ignored_mechanisms(struct gguf_file *r, const struct model *m, const struct arch_info *ai, char *buf,
+			       size_t len)
 {
 	char key[160];
+	size_t n = 0;
+	buf[0] = 0;
 	for (size_t i = 0; i < arch_key_count; i++) {
 		const struct arch_key *ak = &arch_keys[i];
 		struct gguf_kv *k = find_arch(r, m, ak->suffix, key, sizeof key);
@@ -582,11 +589,18 @@ static int refuse_mechanisms(struct gguf_file *r, const struct model *m, const s
 		} else {
 			on = k->big || k->d != 0;
 		}
-		if (on)
-			return gguf_fail(r, k->vat, k->key, "%s for %s: attnviz does not size it for this architecture",
-				         ak->what, m->arch);
+		if (on && n < len)
+			n += (size_t)snprintf(buf + n, len - n, "%s%.60s (%s)", n ? ", " : "", key, ak->what);
 	}
-	return 0;
+}
+
+/* The ignored keys, after whatever else the note says. */
+static void note_ignored(struct model *m, const char *keys)
+{
+	size_t n = strlen(m->note);
+	if (keys[0] && n + 40 < sizeof m->note)
+		snprintf(m->note + n, sizeof m->note - n, "%s%s: not read by llama.cpp's %s loader, ignored",
+			 n ? "; " : "", keys, m->arch);
 }
 
 /* Read everything after the metadata and tensor infos are in. */
@@ -610,8 +624,8 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		return gguf_fail(r, k->vat, k->key, "'%s' is not an architecture attnviz sizes (known: %s)", m->arch,
 			         arch_known_list());
 	model_set_origin(m, MF_ARCH, "GGUF general.architecture");
-	if (refuse_mechanisms(r, m, ai) < 0)
-		return -1;
+	char ignored[200];
+	ignored_mechanisms(r, m, ai, ignored, sizeof ignored);
 	if ((k = gguf_find(r, "general.name")) && k->type == GT_STR && k->s) {
 		err_clean(m->name, sizeof m->name, k->s);
 		model_set_origin(m, MF_NAME, "GGUF general.name");
@@ -885,6 +899,7 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	m->k_type = m->v_type = CACHE_F16;
 	model_set_origin(m, MF_K_TYPE, "llama.cpp default -ctk f16");
 	model_set_origin(m, MF_V_TYPE, "llama.cpp default -ctv f16");
+	note_ignored(m, ignored);
 	return 0;
 }
 

@@ -59,6 +59,8 @@ static void header(const struct run *r, const struct summary *s, FILE *out)
 	if (r->have_model)
 		fprintf(out, "model: %s (%s), %s\n", r->model.id, r->model.name,
 			r->model_is_default ? "the lesson's model for this scene" : "loaded");
+	if (r->have_model && r->model.note[0])   /* what llama.cpp does otherwise than the file says */
+		fprintf(out, "llama.cpp: %s\n", r->model.note);
 	if (r->have_model && !strcmp(f->model, "-"))
 		fprintf(out, "the model supplies the values of parameters left at their defaults; each number's\n"
 			     "inputs line says where its values came from\n");
