@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "model/size.h"
+#include "scene/deploy_params.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
 #include "scenes/lib/closed_form.h"
@@ -26,29 +27,25 @@ struct co_state {
 	int64_t local_layers;
 };
 
-enum { CO_CTX, CO_UBATCH, CO_SWA_FULL, CO_NPARAMS };
+enum { CO_NPARAMS = DP_COUNT };
 static const struct param_spec co_params[CO_NPARAMS + 1] = {
-	[CO_CTX] = {.name = "ctx", .kind = PARAM_INTS, .min = 1, .max = 1 << 24, .max_count = CO_MAX,
-		.help = "prompt lengths"},
-	[CO_UBATCH] = {.name = "ubatch", .kind = PARAM_INT, .min = 1, .max = 65536,
-		.help = "-ub micro-batch (sizes a sliding layer's cache)"},
-	[CO_SWA_FULL] = {.name = "swa_full", .kind = PARAM_INT, .min = 0, .max = 1,
-		.help = "1: --swa-full (sliding layers keep every cell)"},
-	[CO_NPARAMS] = {0},
+	/* a row a prompt length, each its own -c */
+	[DP_CTX] = {.name = "ctx", .kind = PARAM_INTS, .min = 1, .max = 1 << 24, .max_count = CO_MAX,
+		.help = "prompt lengths, each a -c"},
+	DEPLOY_SPECS_AFTER_CTX,
 };
 
 static int co_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct co_state *st = vs;
-	const double *ctx = params_list(env->p, CO_CTX, &st->count);
-	st->m = *env->model;
+	const double *ctx = params_list(env->p, DP_CTX, &st->count);
+	if (deploy_params_apply(env->p, env->model, &st->m, &st->d, err, errlen) < 0)
+		return -1;
 	for (int i = 0; i < st->count; i++) {
 		int64_t n = (int64_t)ctx[i];
 		struct kv_alloc a;
-		struct deploy d = deploy_default(n);
-		d.n_ubatch = params_int(env->p, CO_UBATCH);
-		d.swa_full = (int)params_int(env->p, CO_SWA_FULL);
-		st->d = d;
+		struct deploy d = st->d;
+		d.n_ctx = n;
 		if (size_refuse(&st->m, &d, err, errlen))   /* llama.cpp's reason, not a size */
 			return -1;
 		if (size_alloc(&st->m, &d, &a) < 0) {
@@ -229,6 +226,7 @@ static void co_summary(const void *vs, struct summary *s)
 	const struct co_state *st = vs;
 	const struct model *m = &st->m;
 	char o[160], f[2048], swa[160], both[1536];
+	const char *streams = st->d.unified ? "1" : "n_seq";
 	int uni = cf_uniform(m);
 	int64_t kf, ks;
 	int split = !uni && cf_kinds(m, &kf, &ks) && cf_split(m, kf, ks);
@@ -278,29 +276,33 @@ static void co_summary(const void *vs, struct summary *s)
 		if (split) {   /* sliding and full layers differ (Gemma 4): each kind its own cell */
 			co_in_layers(s, m, w);
 			summary_input(s, "ctx", (double)n, "parameter ctx (-c)");
-			summary_input(s, "n_seq", 1, "-np: one sequence");
+			summary_input(s, "n_seq", (double)st->d.n_seq, "parameter n_seq (-np)");
 			cf_in_ubatch(s, st->d.n_ubatch, st->d.n_batch,
 				     "parameter ubatch (-ub)");
 			cf_in_cells(s, m, kf, ks, NULL, NULL, st->d.flash_attn, &c);
-			snprintf(f, sizeof f, "%s / 2^30",
-				 cf_f_split(both, sizeof both, m, cf_f_stream(0), cf_f_swa(swa, sizeof swa, 0, st->d.swa_full), &c));
+			snprintf(f, sizeof f, "%s * %s / 2^30",
+				 cf_f_split(both, sizeof both, m, cf_f_stream(st->d.unified),
+					    cf_f_swa(swa, sizeof swa, st->d.unified, st->d.swa_full), &c),
+				 streams);
 			summary_formula(s, 1e-12 * st->kv[i], f);
 		} else if (!uni) {
 			summary_explain(s, "layers differ: the allocation walk of src/model/size.c, no closed form");
 		} else {
 			co_in_layers(s, m, w);
 			summary_input(s, "ctx", (double)n, "parameter ctx (-c)");
-			summary_input(s, "n_seq", 1, "-np: one sequence");
+			summary_input(s, "n_seq", (double)st->d.n_seq, "parameter n_seq (-np)");
 			if (w)
 				cf_in_ubatch(s, st->d.n_ubatch, st->d.n_batch,
 					     "parameter ubatch (-ub)");
 			const char *cell = cf_in_cell(s, m, m->kv_heads, NULL, 0);
 			const char *G = cf_f_global(m);
 			if (w)
-				snprintf(f, sizeof f, "(%s * %s + (layers - %s) * %s) * %s / 2^30", G, cf_f_stream(0), G,
-					 cf_f_swa(swa, sizeof swa, 0, st->d.swa_full), cell);
+				snprintf(f, sizeof f, "(%s * %s + (layers - %s) * %s) * %s * %s / 2^30", G,
+					 cf_f_stream(st->d.unified), G,
+					 cf_f_swa(swa, sizeof swa, st->d.unified, st->d.swa_full), streams, cell);
 			else
-				snprintf(f, sizeof f, "layers * %s * %s / 2^30", cf_f_stream(0), cell);
+				snprintf(f, sizeof f, "layers * %s * %s * %s / 2^30", cf_f_stream(st->d.unified), streams,
+					 cell);
 			summary_formula(s, 1e-12 * st->kv[i], f);
 			if (w && st->d.swa_full)
 				summary_explain(s, "parameter swa_full = 1 (--swa-full): sliding layers keep every cell of the stream");
@@ -312,7 +314,9 @@ static void co_summary(const void *vs, struct summary *s)
 		if (split) {
 			co_in_layers(s, m, w);
 			summary_input(s, "ctx", (double)n, "parameter ctx (the token at position ctx − 1 sees ctx keys on a full layer)");
-			cf_in_cells(s, m, kf, ks, NULL, NULL, st->d.flash_attn, &c);
+			/* a layer reads its own V width: the padding -fa off adds
+			 * to the rows is allocated, not read */
+			cf_in_cells(s, m, kf, ks, NULL, NULL, 1, &c);
 			const char *G = cf_f_global(m);
 			snprintf(f, sizeof f, "(%s * ctx * %s + (layers - %s) * %s * %s) / 2^30", G, c.full, G,
 				 m->swa_chunked ? "(ctx - window * floor((ctx - 1) / window))" : "min(ctx, window)", c.swa);
@@ -370,4 +374,5 @@ const struct scene_class scene_cost = {
 	.render = co_render,
 	.summary = co_summary,
 	.print = co_print,
+	.unshown = DP_BIT(DP_WEIGHTS),   /* FLOPs count parameters, not their bytes */
 };

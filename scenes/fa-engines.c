@@ -14,6 +14,7 @@
 #include "model/compute_dense.h"
 #include "model/compute_replay.h"
 #include "model/size.h"
+#include "scene/deploy_params.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
 #include "scenes/lib/closed_form.h"
@@ -56,90 +57,88 @@ struct fa_state {
 	char heads_from[160], vocab_from[160], head_size_from[160], sinks_from[160];   /* the inputs' origins */
 };
 
-enum { FA_CTX, FA_HEADS, FA_VOCAB, FA_UBATCH, FA_LOGGED_ON, FA_LOGGED_OFF, FA_CC, FA_N_SEQ, FA_UNIFIED, FA_SWA_FULL,
-       FA_NPARAMS };
+enum { FA_HEADS = DP_COUNT, FA_VOCAB, FA_LOGGED_ON, FA_LOGGED_OFF, FA_CC, FA_NPARAMS };
 static const struct param_spec fa_params[FA_NPARAMS + 1] = {
-	[FA_CTX] = {.name = "ctx", .kind = PARAM_INT, .min = 1, .max = 1 << 24, .help = "-c context size"},
+	[DP_CTX] = DP_SPEC_CTX, [DP_N_SEQ] = DP_SPEC_N_SEQ, [DP_UNIFIED] = DP_SPEC_UNIFIED,
+	[DP_SWA_FULL] = DP_SPEC_SWA_FULL, [DP_N_BATCH] = DP_SPEC_N_BATCH,
+	/* a row a micro-batch, each its own -ub */
+	[DP_UBATCH] = {.name = "ubatch", .kind = PARAM_INTS, .min = 1, .max = 65536, .max_count = FA_MAX,
+		.help = "-ub micro-batch sizes, a row each"},
+	[DP_K_TYPE] = DP_SPEC_K_TYPE, [DP_V_TYPE] = DP_SPEC_V_TYPE, [DP_FA] = DP_SPEC_FA,
+	[DP_WEIGHTS] = DP_SPEC_WEIGHTS,
 	[FA_HEADS] = {.name = "heads", .kind = PARAM_INT, .min = 0, .max = 65536,
 		.help = "query heads (0: the model's)"},
 	[FA_VOCAB] = {.name = "vocab", .kind = PARAM_INT, .min = 0, .max = 1e8,
 		.help = "vocabulary (0: the model's)"},
-	[FA_UBATCH] = {.name = "ubatch", .kind = PARAM_INTS, .min = 1, .max = 65536, .max_count = FA_MAX,
-		.help = "-ub micro-batch sizes"},
 	[FA_LOGGED_ON] = {.name = "logged_on", .kind = PARAM_LIST, .min = 0, .max = 1e9, .max_count = FA_MAX,
 		.help = "logged compute buffer, -fa on (MiB)"},
 	[FA_LOGGED_OFF] = {.name = "logged_off", .kind = PARAM_LIST, .min = 0, .max = 1e9, .max_count = FA_MAX,
 		.help = "logged compute buffer, -fa off (MiB)"},
 	[FA_CC] = {.name = "cc", .kind = PARAM_REAL, .min = 1, .max = 20,
 		.help = "vLLM: compute capability, e.g. 8.0, 9.0, 10.0"},
-	[FA_N_SEQ] = {.name = "n_seq", .kind = PARAM_INT, .min = 1, .max = 256, .help = "-np parallel sequences"},
-	[FA_UNIFIED] = {.name = "unified", .kind = PARAM_INT, .min = 0, .max = 1, .help = "-kvu one stream (0/1)"},
-	[FA_SWA_FULL] = {.name = "swa_full", .kind = PARAM_INT, .min = 0, .max = 1, .help = "--swa-full (0/1)"},
 	[FA_NPARAMS] = {0},
 };
 
-static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
+/* The rows of model m, the scene's model as deployed in st->dep. */
+static int fa_setup(struct fa_state *st, const struct scene_env *env, const struct model *m, char *err,
+		    size_t errlen)
 {
-	struct fa_state *st = vs;
 	int non, noff;
-	const double *ub = params_list(env->p, FA_UBATCH, &st->nub);
+	const double *ub = params_list(env->p, DP_UBATCH, &st->nub);
 	const double *on = params_list(env->p, FA_LOGGED_ON, &non);
 	const double *off = params_list(env->p, FA_LOGGED_OFF, &noff);
 	if (non != st->nub || noff != st->nub) {
 		snprintf(err, errlen, "logged_on, logged_off: give one logged size per ubatch (%d)", st->nub);
 		return -1;
 	}
-	st->ctx = params_int(env->p, FA_CTX);
+	st->ctx = st->dep.n_ctx;
 	/* At graph reserve every KV cell is attended: n_kv is the padded context (llama-context.cpp). */
 	struct kv_alloc *a = malloc(sizeof *a);
 	struct deploy d = deploy_default(st->ctx);
-	if (!a || size_alloc(env->model, &d, a) < 0) {
+	if (!a || size_alloc(m, &d, a) < 0) {
 		free(a);
 		snprintf(err, errlen, "ctx: the cache overflows 64-bit arithmetic for this model");
 		return -1;
 	}
 	st->n_kv = a->n_ctx;
-	/* The compute and output buffers of size_buffers, for the deployment the parameters give. */
-	st->dep = deploy_default(st->ctx);
-	st->dep.n_seq = params_int(env->p, FA_N_SEQ);
-	st->dep.unified = (int)params_int(env->p, FA_UNIFIED);
-	st->dep.swa_full = (int)params_int(env->p, FA_SWA_FULL);
-	if (size_refuse(env->model, &st->dep, err, errlen)) {
+	if (size_refuse(m, &st->dep, err, errlen)) {
 		free(a);
 		return -1;
 	}
 	struct deploy no_fa = st->dep;
 	no_fa.flash_attn = 0;
-	if (size_refuse(env->model, &no_fa, st->refused, sizeof st->refused) == 0)
+	if (size_refuse(m, &no_fa, st->refused, sizeof st->refused) == 0)
 		st->refused[0] = 0;
-	for (int64_t il = 0; il < env->model->layers; il++)
-		if (size_v_elems_layer(env->model, il) > st->v_max)
-			st->v_max = size_v_elems_layer(env->model, il);
-	st->replayed = compute_replay_of(env->model, a);   /* as compute_bytes() asks (src/model/buffers.c) */
+	for (int64_t il = 0; il < m->layers; il++)
+		if (size_v_elems_layer(m, il) > st->v_max)
+			st->v_max = size_v_elems_layer(m, il);
+	st->replayed = compute_replay_of(m, a);   /* as compute_bytes() asks (src/model/buffers.c) */
 	free(a);
-	st->heads = params_int(env->p, FA_HEADS) ? params_int(env->p, FA_HEADS) : env->model->heads;
-	st->vocab = params_int(env->p, FA_VOCAB) ? params_int(env->p, FA_VOCAB) : env->model->vocab;
-	st->head_size = env->model->head_dim;
-	st->sinks = env->model->sinks_learned;
-	st->mla = env->model->kind == ATTN_MLA;
+	st->heads = params_int(env->p, FA_HEADS) ? params_int(env->p, FA_HEADS) : m->heads;
+	st->vocab = params_int(env->p, FA_VOCAB) ? params_int(env->p, FA_VOCAB) : m->vocab;
+	st->head_size = m->head_dim;
+	st->sinks = m->sinks_learned;
+	st->mla = m->kind == ATTN_MLA;
 	st->cc = params_real(env->p, FA_CC);
 	/* The logged buffers belong to one model and one set of runs: shown only for those. */
-	st->logged = env->model_is_default && params_is_default(env->p, FA_CTX) &&
-		     params_is_default(env->p, FA_HEADS) && params_is_default(env->p, FA_VOCAB) &&
-		     params_is_default(env->p, FA_UBATCH) && params_is_default(env->p, FA_LOGGED_ON) &&
+	int dep_default = 1;
+	for (int i = 0; i < DP_COUNT; i++)
+		dep_default &= params_is_default(env->p, i);
+	st->logged = env->model_is_default && dep_default && params_is_default(env->p, FA_HEADS) &&
+		     params_is_default(env->p, FA_VOCAB) && params_is_default(env->p, FA_LOGGED_ON) &&
 		     params_is_default(env->p, FA_LOGGED_OFF);
-	snprintf(st->model, sizeof st->model, "%s", env->model->name);
+	snprintf(st->model, sizeof st->model, "%s", m->name);
 	/* heads and vocab: the parameter when set (not 0), else the model's. */
-	if (st->heads != env->model->heads)
+	if (st->heads != m->heads)
 		snprintf(st->heads_from, sizeof st->heads_from, "parameter heads");
 	else
-		cf_origin(env->model, MF_HEADS, st->heads_from, sizeof st->heads_from);
-	if (st->vocab != env->model->vocab)
+		cf_origin(m, MF_HEADS, st->heads_from, sizeof st->heads_from);
+	if (st->vocab != m->vocab)
 		snprintf(st->vocab_from, sizeof st->vocab_from, "parameter vocab");
 	else
-		cf_origin(env->model, MF_VOCAB, st->vocab_from, sizeof st->vocab_from);
-	cf_origin(env->model, MF_HEAD_DIM, st->head_size_from, sizeof st->head_size_from);
-	cf_origin(env->model, MF_SINKS, st->sinks_from, sizeof st->sinks_from);
+		cf_origin(m, MF_VOCAB, st->vocab_from, sizeof st->vocab_from);
+	cf_origin(m, MF_HEAD_DIM, st->head_size_from, sizeof st->head_size_from);
+	cf_origin(m, MF_SINKS, st->sinks_from, sizeof st->sinks_from);
 	for (int i = 0; i < st->nub; i++) {
 		st->ub[i] = (int64_t)ub[i];
 		st->on[i] = on[i];
@@ -166,7 +165,7 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		struct kv_alloc *ka = malloc(sizeof *ka);
 		int bad = !mc || !ka;
 		if (!bad) {
-			*mc = *env->model;
+			*mc = *m;
 			mc->heads = st->heads;
 			mc->vocab = st->vocab;
 			bad = size_buffers(mc, &d_on, &st->buf_on[i]) < 0 || size_buffers(mc, &d_off, &st->buf_off[i]) < 0 ||
@@ -212,6 +211,22 @@ static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		}
 	}
 	return 0;
+}
+
+static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
+{
+	struct fa_state *st = vs;
+	struct model *m = malloc(sizeof *m);   /* large: off the stack */
+	if (!m) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	int rc = deploy_params_apply(env->p, env->model, m, &st->dep, err, errlen);
+	st->dep.flash_attn = 1;   /* each row shows -fa on, then off */
+	if (rc == 0)
+		rc = fa_setup(st, env, m, err, errlen);
+	free(m);
+	return rc;
 }
 
 static int fa_nsteps(const void *vs)
@@ -685,4 +700,6 @@ const struct scene_class scene_fa_engines = {
 	.render = fa_render,
 	.summary = fa_summary,
 	.print = fa_print,
+	/* both -fa settings side by side; compute and scores, not weights */
+	.unshown = DP_BIT(DP_FA) | DP_BIT(DP_WEIGHTS),
 };

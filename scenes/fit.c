@@ -20,6 +20,7 @@
 #include "model/budget.h"
 #include "model/fit.h"
 #include "model/wquant_model.h"
+#include "scene/deploy_params.h"
 #include "scene/scene.h"
 #include "scenes/lib/closed_form.h"
 #include "scenes/lib/common.h"
@@ -60,20 +61,14 @@ struct fi_state {
 	} b;
 };
 
-enum { FI_MEM, FI_MARGIN, FI_N_SEQ, FI_UNIFIED, FI_UBATCH, FI_FA, FI_CTX_MAX, FI_WEIGHTS, FI_NPARAMS };
+enum { FI_MEM = DP_COUNT, FI_MARGIN, FI_CTX_MAX, FI_NPARAMS };
 static const struct param_spec fi_params[FI_NPARAMS + 1] = {
+	DEPLOY_SPECS,
 	[FI_MEM] = {.name = "mem", .kind = PARAM_REAL, .min = 0.001, .max = 1048576, .help = "the budget, GiB"},
 	[FI_MARGIN] = {.name = "margin", .kind = PARAM_INT, .min = 0, .max = 1 << 24,
 		.help = "MiB kept free (llama.cpp's --fit keeps 1024)"},
-	[FI_N_SEQ] = {.name = "n_seq", .kind = PARAM_INT, .min = 1, .max = 256, .help = "-np parallel sequences"},
-	[FI_UNIFIED] = {.name = "unified", .kind = PARAM_INT, .min = 0, .max = 1, .help = "-kvu: one stream for all sequences"},
-	[FI_UBATCH] = {.name = "ubatch", .kind = PARAM_INT, .min = 1, .max = 1 << 16, .help = "-ub micro-batch"},
-	[FI_FA] = {.name = "fa", .kind = PARAM_INT, .min = 0, .max = 1, .help = "-fa on (1) or off (0)"},
 	[FI_CTX_MAX] = {.name = "ctx_max", .kind = PARAM_INT, .min = 0, .max = 1 << 30,
 		.help = "largest context considered (0: the trained context)"},
-	[FI_WEIGHTS] = {.name = "weights", .kind = PARAM_WORDS, .max = WQ_FTYPE_N, .max_count = 1,
-		.words = WQ_WEIGHTS_WORDS,
-		.help = "llama-quantize type of the weights (model: the file's)"},
 	[FI_NPARAMS] = {0},
 };
 
@@ -187,7 +182,6 @@ static int fi_init(void *vs, const struct scene_env *env, char *err, size_t errl
 {
 	struct fi_state *st = vs;
 	const struct params *p = env->p;
-	st->m = *env->model;
 	st->mem = params_real(p, FI_MEM);
 	st->budget = (int64_t)(st->mem * GIB);
 	st->margin = params_int(p, FI_MARGIN) << 20;
@@ -198,14 +192,11 @@ static int fi_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		snprintf(err, errlen, "mem: %s: raise mem or lower margin", why);
 		return -1;
 	}
-	int nw;
-	if (wquant_model_word(&st->m, (int)params_list(p, FI_WEIGHTS, &nw)[0], err, errlen) < 0)
+	/* the deployment but its -c, which fit searches (FIT_MIN_CTX up),
+	 * and its cache types, one row each */
+	if (deploy_params_apply(p, env->model, &st->m, &st->q.d, err, errlen) < 0)
 		return -1;
-	st->q.d = deploy_default(FIT_MIN_CTX);
-	st->q.d.n_seq = params_int(p, FI_N_SEQ);
-	st->q.d.unified = (int)params_int(p, FI_UNIFIED);
-	st->q.d.n_ubatch = params_int(p, FI_UBATCH);
-	st->q.d.flash_attn = (int)params_int(p, FI_FA);
+	st->q.d.n_ctx = FIT_MIN_CTX;
 	for (int c = 0; c < FIT_NCACHE; c++)
 		if (fit_solve(&st->m, &st->q, c, &st->rows[c]) < 0) {
 			snprintf(err, errlen, "%s: %s", cname(c), st->rows[c].why);
@@ -1025,4 +1016,6 @@ const struct scene_class scene_fit = {
 	.render = fi_render,
 	.summary = fi_summary,
 	.print = fi_print,
+	/* fit searches -c and gives each cache type its own row */
+	.unshown = DP_BIT(DP_CTX) | DP_BIT(DP_K_TYPE) | DP_BIT(DP_V_TYPE),
 };

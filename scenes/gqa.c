@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "model/size.h"
+#include "scene/deploy_params.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
 #include "scenes/lib/closed_form.h"
@@ -26,18 +27,18 @@ struct gq_row {
 struct gq_state {
 	struct model m;       /* as used: kv_heads overridden when the parameter says so */
 	int64_t heads, kv_heads, ctx;
+	struct deploy d;      /* the deployment: every row's cache at it */
 	int64_t tiny_heads, tiny_kv;
 	int mla;              /* shown as MLA: the latent is the cache */
 	struct gq_row rows[3];
 	int64_t kv_full;   /* KV heads of the full layers: kv_heads unless they differ (Gemma 4) */
 };
 
-enum { GQ_KV_HEADS, GQ_CTX, GQ_TINY_HEADS, GQ_TINY_KV_HEADS, GQ_NPARAMS };
+enum { GQ_KV_HEADS = DP_COUNT, GQ_TINY_HEADS, GQ_TINY_KV_HEADS, GQ_NPARAMS };
 static const struct param_spec gq_params[GQ_NPARAMS + 1] = {
+	DEPLOY_SPECS,
 	[GQ_KV_HEADS] = {.name = "kv_heads", .kind = PARAM_INT, .min = 0, .max = 65536,
 		.help = "KV heads (0: the model's); must divide heads"},
-	[GQ_CTX] = {.name = "ctx", .kind = PARAM_INT, .min = 1, .max = 1 << 24,
-		.help = "-c context for the cache size"},
 	[GQ_TINY_HEADS] = {.name = "tiny_heads", .kind = PARAM_INT, .min = 1, .max = 256,
 		.help = "the tiny model's query heads (first step)"},
 	[GQ_TINY_KV_HEADS] = {.name = "tiny_kv_heads", .kind = PARAM_INT, .min = 1, .max = 256,
@@ -61,27 +62,27 @@ static void as_kv(struct model *out, const struct model *m, int64_t kv)
 			out->layer_kv_heads[il] = (int32_t)kv;
 }
 
-static int fill_row(struct gq_row *r, const char *name, const struct model *m, int64_t kv, int64_t ctx)
+static int fill_row(struct gq_row *r, const char *name, const struct model *m, int64_t kv, const struct deploy *d)
 {
 	struct kv_alloc a;
-	struct deploy d = deploy_default(ctx);
 	snprintf(r->name, sizeof r->name, "%s", name);
 	r->kv = kv;
 	r->per_token = size_kv_bytes_token(m);
-	if (size_alloc(m, &d, &a) < 0)
+	if (size_alloc(m, d, &a) < 0)
 		return -1;
 	r->at_ctx = a.total_bytes;
 	r->sliding = a.local_layers;
 	return 0;
 }
 
-static int gq_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
+/* The rows from m, the scene's model as deployed. */
+static int gq_rows(struct gq_state *st, const struct scene_env *env, struct model *m, char *err, size_t errlen)
 {
-	struct gq_state *st = vs;
-	const struct model *m = env->model;
+	if (deploy_params_apply(env->p, env->model, m, &st->d, err, errlen) < 0)
+		return -1;
 	int64_t want = params_int(env->p, GQ_KV_HEADS);
 	st->heads = m->heads;
-	st->ctx = params_int(env->p, GQ_CTX);
+	st->ctx = st->d.n_ctx;
 	st->tiny_heads = params_int(env->p, GQ_TINY_HEADS);
 	st->tiny_kv = params_int(env->p, GQ_TINY_KV_HEADS);
 	st->mla = m->kind == ATTN_MLA && m->mla_latent_cache && !want;
@@ -99,8 +100,7 @@ static int gq_init(void *vs, const struct scene_env *env, char *err, size_t errl
 			 (long long)st->heads);
 		return -1;
 	}
-	struct deploy dd = deploy_default(st->ctx);
-	if (size_refuse(m, &dd, err, errlen))   /* llama.cpp's reason, not a size */
+	if (size_refuse(m, &st->d, err, errlen))   /* llama.cpp's reason, not a size */
 		return -1;
 	struct model *tmp = malloc(sizeof *tmp);   /* large: kept off the stack */
 	if (!tmp) {
@@ -114,16 +114,30 @@ static int gq_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	char own[24];
 	snprintf(own, sizeof own, "%s (model)", st->mla ? "MLA" : st->kv_heads == st->heads ? "MHA" : st->kv_heads == 1 ? "MQA" : "GQA");
 	as_kv(tmp, m, st->heads);
-	int rc = fill_row(&st->rows[0], "MHA", tmp, st->heads, st->ctx);
-	rc |= fill_row(&st->rows[1], own, &st->m, st->kv_heads, st->ctx);
+	int rc = fill_row(&st->rows[0], "MHA", tmp, st->heads, &st->d);
+	rc |= fill_row(&st->rows[1], own, &st->m, st->kv_heads, &st->d);
 	as_kv(tmp, m, 1);
-	rc |= fill_row(&st->rows[2], "MQA", tmp, 1, st->ctx);
+	rc |= fill_row(&st->rows[2], "MQA", tmp, 1, &st->d);
 	free(tmp);
 	if (rc) {
 		snprintf(err, errlen, "ctx: the cache overflows 64-bit arithmetic for this model");
 		return -1;
 	}
 	return 0;
+}
+
+static int gq_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
+{
+	struct gq_state *st = vs;
+	/* the model as deployed (its cache types), every row's base */
+	struct model *m = malloc(sizeof *m);
+	if (!m) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	int rc = gq_rows(st, env, m, err, errlen);
+	free(m);
+	return rc;
 }
 
 static int gq_nsteps(const void *vs)
@@ -350,6 +364,8 @@ static void gq_summary(const void *vs, struct summary *s)
 	/* The caches at ctx: windows and padding by the closed forms of closed_form. */
 	static const char *const gib[3] = {"mha_gib_at_ctx", "kv_gib_at_ctx", "mqa_gib_at_ctx"};
 	int windowed = m->sliding_window > 0 && !m->swa_ignored;
+	const struct deploy *d = &st->d;
+	const char *streams = d->unified ? "1" : "n_seq";
 	for (int i = 0; i < 3; i++) {
 		double v = (double)st->rows[i].at_ctx / GIB;
 		summary_real(s, v, "%s", gib[i]);
@@ -359,12 +375,13 @@ static void gq_summary(const void *vs, struct summary *s)
 			struct cf_cells c;
 			summary_input(s, "layers", (double)L, "%s", cf_layers_origin(m, o, sizeof o));
 			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
-			cf_in_deploy(s, st->ctx, 1, m->sliding_window, 512,
-				     2048, m);
-			cf_in_cells(s, m, kf[i], ks[i], rows[i], rows[i], 1, &c);
+			cf_in_deploy(s, st->ctx, d->n_seq, m->sliding_window, d->n_ubatch, d->n_batch, m);
+			cf_in_cells(s, m, kf[i], ks[i], rows[i], rows[i], d->flash_attn, &c);
 			char cells[1024];
-			snprintf(f, sizeof f, "%s / 2^30",
-				 cf_f_split(cells, sizeof cells, m, cf_f_stream(0), cf_f_swa(swa, sizeof swa, 0, 0), &c));
+			snprintf(f, sizeof f, "%s * %s / 2^30",
+				 cf_f_split(cells, sizeof cells, m, cf_f_stream(d->unified),
+					    cf_f_swa(swa, sizeof swa, d->unified, d->swa_full), &c),
+				 streams);
 			summary_formula(s, 1e-12 * v, f);
 			continue;
 		}
@@ -375,15 +392,15 @@ static void gq_summary(const void *vs, struct summary *s)
 		summary_input(s, "layers", (double)L, "%s", cf_layers_origin(m, o, sizeof o));
 		if (windowed && m->swa_pattern > 0)
 			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
-		cf_in_deploy(s, st->ctx, 1, windowed ? m->sliding_window : 0,
-			     512, 2048, m);
+		cf_in_deploy(s, st->ctx, d->n_seq, windowed ? m->sliding_window : 0, d->n_ubatch, d->n_batch, m);
 		const char *cell = cf_in_cell(s, m, st->rows[i].kv, rows[i], i != 1);
 		const char *G = cf_f_global(m);
 		if (windowed)
-			snprintf(f, sizeof f, "(%s * %s + (layers - %s) * %s) * %s / 2^30", G, cf_f_stream(0), G,
-				 cf_f_swa(swa, sizeof swa, 0, 0), cell);
+			snprintf(f, sizeof f, "(%s * %s + (layers - %s) * %s) * %s * %s / 2^30", G,
+				 cf_f_stream(d->unified), G, cf_f_swa(swa, sizeof swa, d->unified, d->swa_full), streams,
+				 cell);
 		else
-			snprintf(f, sizeof f, "layers * %s * %s / 2^30", cf_f_stream(0), cell);
+			snprintf(f, sizeof f, "layers * %s * %s * %s / 2^30", cf_f_stream(d->unified), streams, cell);
 		summary_formula(s, 1e-12 * v, f);
 	}
 }
@@ -418,4 +435,5 @@ const struct scene_class scene_gqa = {
 	.render = gq_render,
 	.summary = gq_summary,
 	.print = gq_print,
+	.unshown = DP_BIT(DP_WEIGHTS),   /* the caches only */
 };

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "model/size.h"
+#include "scene/deploy_params.h"
 #include "scene/scene.h"
 #include "scenes/lib/closed_form.h"
 #include "scenes/lib/common.h"
@@ -45,17 +46,9 @@ struct is_state {
 	struct is_run runs[IS_MAX_RUNS];
 };
 
-enum { IS_CTX, IS_UBATCH, IS_N_SEQ, IS_UNIFIED, IS_SWA_FULL, IS_TINY_CTX, IS_TINY_UBATCH, IS_FLASH_ATTN, IS_NPARAMS };
+enum { IS_TINY_CTX = DP_COUNT, IS_TINY_UBATCH, IS_NPARAMS };
 static const struct param_spec is_params[IS_NPARAMS + 1] = {
-	[IS_CTX] = {.name = "ctx", .kind = PARAM_INT, .min = 1, .max = 1 << 24, .help = "-c context size"},
-	[IS_UBATCH] = {.name = "ubatch", .kind = PARAM_INT, .min = 1, .max = 65536, .help = "-ub micro-batch"},
-	[IS_N_SEQ] = {.name = "n_seq", .kind = PARAM_INT, .min = 1, .max = 256, .help = "-np parallel sequences"},
-	[IS_UNIFIED] = {.name = "unified", .kind = PARAM_INT, .min = 0, .max = 1,
-		.help = "1: -kvu, one cache stream for all sequences"},
-	[IS_SWA_FULL] = {.name = "swa_full", .kind = PARAM_INT, .min = 0, .max = 1,
-		.help = "1: --swa-full (local layers get every cell)"},
-	[IS_FLASH_ATTN] = {.name = "flash_attn", .kind = PARAM_INT, .min = 0, .max = 1,
-		.help = "-fa: 0 stores V transposed, every layer's V rows padded to the widest"},
+	DEPLOY_SPECS,
 	[IS_TINY_CTX] = {.name = "tiny_ctx", .kind = PARAM_INT, .min = 1, .max = 1 << 24,
 		.help = "tiny preset (last step): -c"},
 	[IS_TINY_UBATCH] = {.name = "tiny_ubatch", .kind = PARAM_INTS, .min = 1, .max = 65536, .max_count = IS_MAX_UB,
@@ -68,14 +61,9 @@ static int is_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	struct is_state *st = vs;
 	int nub;
 	const double *ub = params_list(env->p, IS_TINY_UBATCH, &nub);
-	st->m = *env->model;
 	st->lesson = env->lesson_defaults;
-	st->d = deploy_default(params_int(env->p, IS_CTX));
-	st->d.n_ubatch = params_int(env->p, IS_UBATCH);
-	st->d.n_seq = params_int(env->p, IS_N_SEQ);
-	st->d.unified = (int)params_int(env->p, IS_UNIFIED);
-	st->d.swa_full = (int)params_int(env->p, IS_SWA_FULL);
-	st->d.flash_attn = (int)params_int(env->p, IS_FLASH_ATTN);
+	if (deploy_params_apply(env->p, env->model, &st->m, &st->d, err, errlen) < 0)
+		return -1;
 	/* A context llama.cpp refuses to create has no size: its reason instead. */
 	if (size_refuse(&st->m, &st->d, err, errlen))
 		return -1;
@@ -715,6 +703,7 @@ const struct scene_class scene_iswa = {
 	.id = "iswa",
 	.params = is_params,
 	.nparams = IS_NPARAMS,
+	.unshown = DP_BIT(DP_WEIGHTS),   /* the caches only */
 	.state_size = sizeof(struct is_state),
 	.init = is_init,
 	.nsteps = is_nsteps,

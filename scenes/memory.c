@@ -18,6 +18,7 @@
 #include "model/arch.h"
 #include "model/size.h"
 #include "model/wquant_model.h"
+#include "scene/deploy_params.h"
 #include "scene/scene.h"
 #include "scenes/lib/closed_form.h"
 #include "scenes/lib/common.h"
@@ -38,59 +39,18 @@ struct me_state {
 	int ngrow;
 };
 
-enum { ME_CTX, ME_UBATCH, ME_N_SEQ, ME_UNIFIED, ME_SWA_FULL, ME_K_TYPE, ME_V_TYPE, ME_FA, ME_WEIGHTS,
-       ME_NPARAMS };
-/* the words in enum cache_type's order, then "model": the loaded model's
- * own [cache] type (an INI's k_type, f16 from a GGUF or config.json) */
-#define ME_TYPES "f32|f16|bf16|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl|model"
-#define ME_TYPE_MODEL (CACHE_IQ4_NL + 1)
-static const struct param_spec me_params[ME_NPARAMS + 1] = {
-	[ME_CTX] = {.name = "ctx", .kind = PARAM_INT, .min = 1, .max = 1 << 24, .help = "-c context size"},
-	[ME_UBATCH] = {.name = "ubatch", .kind = PARAM_INT, .min = 1, .max = 65536, .help = "-ub micro-batch"},
-	[ME_N_SEQ] = {.name = "n_seq", .kind = PARAM_INT, .min = 1, .max = 256, .help = "-np parallel sequences"},
-	[ME_UNIFIED] = {.name = "unified", .kind = PARAM_INT, .min = 0, .max = 1,
-		.help = "1: -kvu, one cache stream for all sequences"},
-	[ME_SWA_FULL] = {.name = "swa_full", .kind = PARAM_INT, .min = 0, .max = 1,
-		.help = "1: --swa-full (sliding layers get every cell)"},
-	[ME_K_TYPE] = {.name = "k_type", .kind = PARAM_WORDS, .min = 0, .max = ME_TYPE_MODEL, .max_count = 1,
-		.words = ME_TYPES, .help = "-ctk, the K cache type: f16, q8_0, ... (model: the file's)"},
-	[ME_V_TYPE] = {.name = "v_type", .kind = PARAM_WORDS, .min = 0, .max = ME_TYPE_MODEL, .max_count = 1,
-		.words = ME_TYPES, .help = "-ctv, the V cache type (quantized only with fa = 1)"},
-	[ME_FA] = {.name = "fa", .kind = PARAM_INT, .min = 0, .max = 1, .help = "1: -fa on, flash attention"},
-	[ME_WEIGHTS] = {.name = "weights", .kind = PARAM_WORDS, .max = WQ_FTYPE_N, .max_count = 1,
-		.words = WQ_WEIGHTS_WORDS,
-		.help = "llama-quantize type of the weights (model: the file's)"},
-	[ME_NPARAMS] = {0},
-};
+enum { ME_NPARAMS = DP_COUNT };
+static const struct param_spec me_params[ME_NPARAMS + 1] = {DEPLOY_SPECS};
 
 static int me_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct me_state *st = vs;
-	int n;
-	st->m = *env->model;
-	st->d = deploy_default(params_int(env->p, ME_CTX));
-	st->d.n_ubatch = params_int(env->p, ME_UBATCH);
-	st->d.n_seq = params_int(env->p, ME_N_SEQ);
-	st->d.unified = (int)params_int(env->p, ME_UNIFIED);
-	st->d.swa_full = (int)params_int(env->p, ME_SWA_FULL);
-	st->d.flash_attn = (int)params_int(env->p, ME_FA);
-	/* "model" keeps the file's type and where it came from; a type named
-	 * here is -ctk / -ctv over it */
-	int kt = (int)params_list(env->p, ME_K_TYPE, &n)[0], vt = (int)params_list(env->p, ME_V_TYPE, &n)[0];
-	if (kt != ME_TYPE_MODEL) {
-		st->m.k_type = (enum cache_type)kt;
-		model_set_origin(&st->m, MF_K_TYPE, "parameter k_type (-ctk)");
-	}
-	if (vt != ME_TYPE_MODEL) {
-		st->m.v_type = (enum cache_type)vt;
-		model_set_origin(&st->m, MF_V_TYPE, "parameter v_type (-ctv)");
-	}
+	if (deploy_params_apply(env->p, env->model, &st->m, &st->d, err, errlen) < 0)
+		return -1;
 	/* A context llama.cpp refuses to create has no size: its reason instead
 	 * (quantized V without -fa, K and V apart on MLA, a head size a block
 	 * does not divide). */
 	if (size_refuse(&st->m, &st->d, err, errlen))
-		return -1;
-	if (wquant_model_word(&st->m, (int)params_list(env->p, ME_WEIGHTS, &n)[0], err, errlen) < 0)
 		return -1;
 	if (size_alloc(&st->m, &st->d, &st->a) < 0 || size_buffers(&st->m, &st->d, &st->b) < 0) {
 		snprintf(err, errlen, "ctx: the memory of this model overflows 64-bit arithmetic");

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "model/size.h"
+#include "scene/deploy_params.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
 #include "scenes/lib/closed_form.h"
@@ -26,16 +27,13 @@ struct mb_state {
 	int nrows;
 	struct mb_row rows[4];
 	struct model m, ref;
+	struct deploy d;      /* the deployment: every row's cache at it */
 	int has_ref;
 	char model[128];
 };
 
-enum { MB_CTX, MB_NPARAMS };
-static const struct param_spec mb_params[MB_NPARAMS + 1] = {
-	[MB_CTX] = {.name = "ctx", .kind = PARAM_INT, .min = 1, .max = 1 << 24,
-		.help = "-c context for the cache size"},
-	[MB_NPARAMS] = {0},
-};
+enum { MB_NPARAMS = DP_COUNT };
+static const struct param_spec mb_params[MB_NPARAMS + 1] = {DEPLOY_SPECS};
 
 /* The cache at deployment d of the same model with kv_heads heads of the
  * query head sizes on every layer that keeps one: the MHA and GQA-8
@@ -64,17 +62,19 @@ static int64_t at_ctx_as(const struct model *m, const struct deploy *d, int64_t 
 static int mb_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct mb_state *st = vs;
-	const struct model *m = env->model;
+	const struct model *m = &st->m;   /* as deployed: its cache types */
 	struct kv_alloc *a = malloc(sizeof *a);
-	struct deploy d;
 	if (!a) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	st->m = *m;
+	if (deploy_params_apply(env->p, env->model, &st->m, &st->d, err, errlen) < 0) {
+		free(a);
+		return -1;
+	}
+	const struct deploy d = st->d;
 	st->mla = m->kind == ATTN_MLA && m->mla_latent_cache;
-	st->ctx = params_int(env->p, MB_CTX);
-	d = deploy_default(st->ctx);
+	st->ctx = d.n_ctx;
 	snprintf(st->model, sizeof st->model, "%s", m->name);
 	int n = 0;
 	if (size_refuse(m, &d, err, errlen)) {   /* llama.cpp's reason, not a size */
@@ -132,7 +132,11 @@ static int mb_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		snprintf(st->rows[n].name, sizeof st->rows[n].name, "%.10s (%s-%lld)", st->ref.name,
 			 model_kind_name(st->ref.kind), (long long)st->ref.kv_heads);
 		st->rows[n].bytes = size_kv_bytes_token(&st->ref);
-		st->rows[n].at_ctx = st->rows[n].bytes * st->n_ctx;
+		st->rows[n].at_ctx = at_ctx_as(&st->ref, &d, st->ref.kv_heads);
+		if (st->rows[n].at_ctx < 0) {
+			snprintf(err, errlen, "ctx: the reference's cache overflows 64-bit arithmetic");
+			return -1;
+		}
 		n++;
 	}
 	st->nrows = n;
@@ -259,6 +263,8 @@ static void mb_summary(const void *vs, struct summary *s)
 {
 	const struct mb_state *st = vs;
 	const struct model *m = &st->m;
+	const struct deploy *d = &st->d;
+	const char *streams = d->unified ? "1" : "n_seq";
 	char o[160], f[2048], swa[160];
 	static const char *const keys[] = {"mla", "mha", "gqa8", "ref"};
 	int uni = cf_uniform(m);
@@ -303,8 +309,8 @@ static void mb_summary(const void *vs, struct summary *s)
 			summary_formula(s, 0, f);
 		}
 
-		/* The cache at ctx, at the default deployment (-ub 512, one sequence):
-		 * the comparison rows keep the model's windows, the reference has none. */
+		/* The cache at the deployment: the comparison rows keep the model's
+		 * windows, the reference has none. */
 		double at = (double)st->rows[i].at_ctx / GIB;
 		int windowed = i < 3 && m->sliding_window > 0 && !m->swa_ignored;
 		summary_real(s, at, "%s_gib_at_ctx", key);
@@ -314,14 +320,12 @@ static void mb_summary(const void *vs, struct summary *s)
 			char both[1536];
 			mb_in_layers(s, rm, i);
 			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
-			summary_input(s, "ctx", (double)st->ctx, "parameter ctx (-c)");
-			summary_input(s, "n_seq", 1, "-np: one sequence");
-			summary_input(s, "window", (double)m->sliding_window, "%s", cf_origin(m, MF_SLIDING_WINDOW, o, sizeof o));
-			cf_in_ubatch(s, 512, 2048,
-				     "-ub: llama.cpp's default micro-batch");
-			cf_in_cells(s, m, kf, ks, i ? kvo : NULL, i ? kvo : NULL, 1, &c);
-			snprintf(f, sizeof f, "%s / 2^30",
-				 cf_f_split(both, sizeof both, m, cf_f_stream(0), cf_f_swa(swa, sizeof swa, 0, 0), &c));
+			cf_in_deploy(s, st->ctx, d->n_seq, m->sliding_window, d->n_ubatch, d->n_batch, m);
+			cf_in_cells(s, m, kf, ks, i ? kvo : NULL, i ? kvo : NULL, d->flash_attn, &c);
+			snprintf(f, sizeof f, "%s * %s / 2^30",
+				 cf_f_split(both, sizeof both, m, cf_f_stream(d->unified),
+					    cf_f_swa(swa, sizeof swa, d->unified, d->swa_full), &c),
+				 streams);
 			summary_formula(s, 1e-12 * at, f);
 			continue;
 		}
@@ -332,20 +336,15 @@ static void mb_summary(const void *vs, struct summary *s)
 		mb_in_layers(s, rm, i);
 		if (windowed && m->swa_pattern > 0)
 			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
-		summary_input(s, "ctx", (double)st->ctx, "parameter ctx (-c)");
-		summary_input(s, "n_seq", 1, "-np: one sequence");
-		if (windowed) {
-			summary_input(s, "window", (double)m->sliding_window, "%s", cf_origin(m, MF_SLIDING_WINDOW, o, sizeof o));
-			cf_in_ubatch(s, 512, 2048,
-				     "-ub: llama.cpp's default micro-batch");
-		}
+		cf_in_deploy(s, st->ctx, d->n_seq, windowed ? m->sliding_window : 0, d->n_ubatch, d->n_batch, m);
 		const char *cell = mb_in_cell(s, rm, i);
 		if (windowed) {
 			const char *G = cf_f_global(m);
-			snprintf(f, sizeof f, "(%s * %s + (layers - %s) * %s) * %s / 2^30", G, cf_f_stream(0), G,
-				 cf_f_swa(swa, sizeof swa, 0, 0), cell);
+			snprintf(f, sizeof f, "(%s * %s + (layers - %s) * %s) * %s * %s / 2^30", G,
+				 cf_f_stream(d->unified), G, cf_f_swa(swa, sizeof swa, d->unified, d->swa_full), streams,
+				 cell);
 		} else {
-			snprintf(f, sizeof f, "layers * %s * %s / 2^30", cf_f_stream(0), cell);
+			snprintf(f, sizeof f, "layers * %s * %s * %s / 2^30", cf_f_stream(d->unified), streams, cell);
 		}
 		summary_formula(s, 1e-12 * at, f);
 	}
@@ -387,4 +386,5 @@ const struct scene_class scene_mla_bytes = {
 	.render = mb_render,
 	.summary = mb_summary,
 	.print = mb_print,
+	.unshown = DP_BIT(DP_WEIGHTS),   /* the caches only */
 };

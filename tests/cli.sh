@@ -196,6 +196,24 @@ expect_eq "cli: gqa on deepseek-v3: MHA with the V head size" "$(sval gqa mha_by
 ! grep -q "minus" "$tmp/fa" && grep -q "^fa-engines	scores_mib.512	4096	" "$tmp/fa" &&
 	ok "cli: fa-engines on llama3-8b: computed sizes (512 x 65536 x 32 x 4 B = 4096 MiB), no logged ones" ||
 	fail "cli: fa-engines on llama3-8b: computed sizes, no logged ones"
+# One deployment: every model scene takes every name of it (DESIGN section
+# 2; iswa once called fa flash_attn, gqa, mla-bytes and cost took neither),
+# and --explain names those its numbers do not depend on.
+bad=""
+for s in gqa mla-bytes iswa cost fa-engines memory fit; do
+	for kv in ctx=4096 n_seq=2 unified=1 swa_full=1 n_batch=1024 ubatch=256 k_type=q8_0 v_type=f16 fa=0 \
+		weights=Q8_0; do
+		# taken: a value llama.cpp refuses for the scene's model says so, never "unknown"
+		"$ATTNVIZ" --summary $s --set $kv >/dev/null 2>"$tmp/err" ||
+			! grep -q 'unknown parameter' "$tmp/err" || bad="$bad $s:$kv"
+	done
+done
+expect_eq "cli: every model scene takes ctx, n_seq, unified, swa_full, n_batch, ubatch, k_type, v_type, fa, weights" \
+	"$bad" ""
+expect_eq "cli: --explain names what a scene takes but does not show (gqa: weights; fit: ctx, k_type, v_type)" \
+	"$("$ATTNVIZ" --explain gqa | grep -c '^taken, not shown: weights (')/$("$ATTNVIZ" --explain fit |
+		grep -c '^taken, not shown: ctx, k_type, v_type (')/$("$ATTNVIZ" --explain memory | grep -c '^taken, not shown')" \
+	"1/1/0"
 # A row labelled by -ub 2048 at -c 1000 shows what llama.cpp allocates: it
 # runs min(-ub, -b, -c) = 1000 tokens (llama-context.cpp), so the logits are
 # 1000 x 152064 x 4 B (580.08 MiB, the reserved graph's), not 2048's.

@@ -225,8 +225,7 @@ compare() {
 	args='function args(dep,   w, i, a) {
 		split(dep, w, " "); a = ""
 		for (i = 1; i in w; i++)
-			if (w[i] ~ /^(ctx|n_seq|unified|swa_full|ubatch)=/) a = a " --set " w[i]
-			else if (w[i] ~ /^fa=/) a = a " --set flash_attn=" substr(w[i], 4)
+			if (w[i] ~ /^(ctx|n_seq|unified|swa_full|ubatch|fa)=/) a = a " --set " w[i]
 		return a }
 	function sumfile(a,   n) { n = substr(a, 2); gsub(/[^a-z0-9_]/, "_", n); return d "/" m ".sum." n }'
 	# attnviz's summary of every deployment not asked yet, from one process
@@ -608,6 +607,21 @@ for m in $wmodels; do
 	[ "$res" = "$n" ] && [ "$n" -eq 4 ] &&
 		ok "engine: $m: weights in $n llama-quantize types, the same from the INI's shapes (and config.json's where tests/hf has one) as from the GGUF" ||
 		fail "engine: $m: weights differ ($res)"
+done
+# One deployment (DESIGN section 2): every model scene reads -c, -np and -fa
+# alike, so the DeciLM's cache (layers of 0 to 4 KV heads, V rows padded to
+# the widest without flash attention) is one number in all of them, the
+# memory scene's being the one held against llama.cpp above.
+for fa in 1 0; do
+	want=$(sval memory kv_bytes -m "$d/deci-8l.gguf" --set ctx=1000 --set n_seq=3 --set fa=$fa)
+	got=""
+	for k in "gqa kv_gib_at_ctx" "mla-bytes model_gib_at_ctx" "cost kv_gib.1000" "iswa total_bytes"; do
+		v=$(sval ${k% *} ${k#* } -m "$d/deci-8l.gguf" --set ctx=1000 --set n_seq=3 --set fa=$fa)
+		case $k in *gib*) v=$(awk -v x="$v" 'BEGIN { printf "%.0f", x * 2^30 }') ;; esac
+		got="$got ${k% *}=$v"
+	done
+	expect_eq "engine: deci-8l -c 1000 -np 3 -fa $fa: gqa, mla-bytes, cost and iswa give memory's KV bytes ($want)" \
+		"$got" " gqa=$want mla-bytes=$want cost=$want iswa=$want"
 done
 # DeepSeek-V3 (no GGUF here): its INI and config.json agree
 expect_eq "engine: deepseek-v3: Q4_K_M the same from the INI's and config.json's shapes" \

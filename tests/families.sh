@@ -275,7 +275,7 @@ for m in assets/models/gemma4-31b.ini "$d/gemma4.gguf"; do
 	expect_eq "families: Gemma 4 31B ($form): KV at 4096 = 1593835520" "$(at 4096 "$m" total_bytes)" 1593835520
 	expect_eq "families: Gemma 4 31B ($form): KV at 131072 = 11995709440" "$(at 131072 "$m" total_bytes)" 11995709440
 	expect_eq "families: Gemma 4 31B ($form): without flash attention V rows padded to 4096: 17364418560" \
-		"$(sval iswa total_bytes -m "$m" --set ctx=131072 --set flash_attn=0)" 17364418560
+		"$(sval iswa total_bytes -m "$m" --set ctx=131072 --set fa=0)" 17364418560
 done
 same "Gemma 4 31B" assets/models/gemma4-31b.ini "$d/gemma4.gguf"
 
@@ -380,5 +380,5 @@ printf '%s\n[attention]\nkind = gqa\nsliding_window = 8\nswa_pattern = 2\nhead_d
 # -c 256: every layer 256 cells (pad256(min(256, 8 + 512))); -fa on: 2 sliding x 2 x (64 + 32) x 2 B
 # + 2 full x 2 x (64 + 64) x 2 B = 1792 B a cell; -fa off, V padded to 2 x 64: 4 x 2 x 128 x 2 x 2 B = 2048
 expect_eq "families: head_dim_v_swa sizes the sliding layers' V, padded without flash attention" \
-	"$(sval iswa total_bytes -m "$d/vswa.ini" --set ctx=256)/$(sval iswa total_bytes -m "$d/vswa.ini" --set ctx=256 --set flash_attn=0)" \
+	"$(sval iswa total_bytes -m "$d/vswa.ini" --set ctx=256)/$(sval iswa total_bytes -m "$d/vswa.ini" --set ctx=256 --set fa=0)" \
 	$((256 * 1792))/$((256 * 2048))

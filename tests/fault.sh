@@ -75,7 +75,7 @@ else fail "fault size_state: memory -m qwen3-next-80b survives (exit $rc, $n fai
 # with and without flash attention (V rows padded to the widest).
 g4='gqa|cache_bytes size_alloc|--set ctx=10000
 mla-bytes|size_token size_alloc|--set ctx=20000
-iswa|size_swa_cells size_alloc|--set ctx=20000 --set n_seq=2 --set flash_attn=0
+iswa|size_swa_cells size_alloc|--set ctx=20000 --set n_seq=2 --set fa=0
 cost|size_alloc size_flops|--set ctx=5000,70000
 memory|size_cells size_alloc|--set ctx=20000 --set n_seq=2 --set fa=0
 fit|size_alloc fit_total|--set mem=68'

@@ -56,8 +56,8 @@ judge "two models (-m llama3-8b -m qwen3-next-80b), the six scenes that compare"
 # each kind has a cell of its own; without flash attention every V row is
 # padded to the widest (max(16 x 256, 4 x 512)).  The deployments that move
 # the padding, the streams, the windows and the fit.
-echo 'iswa|--set flash_attn=0 --set n_seq=3
-iswa|--set flash_attn=0 --set unified=1 --set n_seq=2 --set swa_full=1
+echo 'iswa|--set fa=0 --set n_seq=3
+iswa|--set fa=0 --set unified=1 --set n_seq=2 --set swa_full=1
 memory|--set fa=0 --set ctx=70000 --set unified=1 --set n_seq=2
 memory|--set n_seq=3 --set k_type=q8_0 --set v_type=q4_0
 fit|--set mem=68

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scene/deploy_params.h"
 #include "scene/formula.h"
 
 /* The check line of one item, from how it was checked and what came out. */
@@ -56,6 +57,10 @@ static void header(const struct run *r, const struct summary *s, FILE *out)
 	}
 	fprintf(out, "%s\n", p->n == 0 ? "" : set ? " (the others: the scene file's defaults)"
 					 : " (the scene file's defaults, the lesson's)");
+	char unshown[160];
+	if (r->def->cls->unshown)   /* the one deployment: taken everywhere, shown where it matters */
+		fprintf(out, "taken, not shown: %s (this scene's numbers do not depend on them)\n",
+			deploy_params_names(r->def->cls->unshown, unshown, sizeof unshown));
 	if (r->have_model)
 		fprintf(out, "model: %s (%s), %s\n", r->model.id, r->model.name,
 			r->model_is_default ? "the lesson's model for this scene" : "loaded");

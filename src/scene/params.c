@@ -261,6 +261,11 @@ const double *params_list(const struct params *p, int i, int *count)
 	return v->v;
 }
 
+double params_first(const struct params *p, int i)
+{
+	return value_at(p, i, "params_first", ~0u)->v[0];
+}
+
 int params_is_default(const struct params *p, int i)
 {
 	return value_at(p, i, "params_is_default", ~0u)->is_default;

@@ -37,7 +37,7 @@ struct param_spec {
 			      first field (the weights' 34 types) */
 };
 
-#define PARAM_MAX 12
+#define PARAM_MAX 20
 /* Most numbers in one value, whatever its spec says: a bound on the text too. */
 #define PARAM_MAX_VALUES 512
 
@@ -81,6 +81,8 @@ int params_at_default(const struct params *p);
 long long params_int(const struct params *p, int i);
 double params_real(const struct params *p, int i);
 const double *params_list(const struct params *p, int i, int *count);
+/* The first number of any parameter: a scalar's value, a list's first. */
+double params_first(const struct params *p, int i);
 /* Parameter i has its scene file's value. */
 int params_is_default(const struct params *p, int i);
 

@@ -128,6 +128,9 @@ struct scene_class {
 	 * v->step at view_progress(v) = i / (n + 1), with the narration of
 	 * the step it moves to. */
 	int (*tween)(const void *st, int k);
+	/* DP_BIT()s of the deployment parameters (deploy_params.h) the scene
+	 * takes but whose numbers do not depend on them: --explain names them */
+	unsigned unshown;
 };
 
 #endif

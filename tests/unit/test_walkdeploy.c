@@ -155,14 +155,13 @@ static void walk_one(struct walk *w, struct runs *rs,
 	summary_free(&s);
 }
 
-/* The scene's name for a key, or NULL when it lacks it (fa is iswa's
- * flash_attn). */
+/* The scene's name for a key, or NULL when it lacks it (every model
+ * scene takes the whole deployment, scene/deploy_params.h). */
 static const char *key_of(const struct scene_def *def, const char *key)
 {
 	const struct param_spec *p = def->cls->params;
 	for (int i = 0; p[i].name; i++)
-		if (!strcmp(p[i].name, key) ||
-		    (!strcmp(key, "fa") && !strcmp(p[i].name, "flash_attn")))
+		if (!strcmp(p[i].name, key))
 			return p[i].name;
 	return NULL;
 }
