@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "model/size.h"
+#include "scene/deploy_params.h"
 #include "glyph.h"
 #include "theme.h"
 
@@ -678,15 +679,41 @@ static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 		canvas_wrap(s, px, ny, pw, y + h - ny, ROLE_DIM, m->source);
 }
 
+/* A model scene's deployment (scene/deploy_params.h) in two columns, each
+ * entry "name = value  flag": llama.cpp's flag says what it is.  An entry
+ * wider than a column takes a row.  The rows it takes from y (drawn when
+ * s is not NULL). */
+static int deploy_rows(struct canvas *s, int x, int y, int iw, const struct params *p)
+{
+	int col = (iw - 1) / 2, r = 1, right = 0;
+	char e[200];
+	if (s)
+		canvas_text(s, x, y, ROLE_DIM, "the deployment, as llama.cpp's flags:");
+	for (int i = 0; i < DP_COUNT; i++) {
+		snprintf(e, sizeof e, "%-8s = %-6s %s", p->specs[i].name, p->val[i].text, deploy_params_flags[i]);
+		int wide = (int)strlen(e) > col;
+		if (!right || wide)   /* a new row: this entry on its left */
+			r++;
+		int at = right && !wide ? x + col + 1 : x;
+		if (s)
+			canvas_wrap(s, at, y + r - 1, wide ? iw : col, 1,
+				    p->val[i].is_default ? ROLE_NORMAL : ROLE_ACCENT, e);
+		right = !right && !wide;
+	}
+	return r;
+}
+
 /* Each parameter: "name = value" (the value whole, wrapped), its help
- * wrapped under it; the typed line last. */
+ * wrapped under it; a model scene's deployment first, as deploy_rows
+ * lays it out; the typed line last. */
 static void edit_overlay(struct canvas *s, const struct frame_info *fi)
 {
 	const struct params *p = &fi->run->params;
 	int w = s->w - 2 < 76 ? s->w - 2 : 76, iw = w - 4;
+	int first = deploy_params_in(p->specs, p->n) ? DP_COUNT : 0;
 	char row[300];
-	int rows = 0;
-	for (int i = 0; i < p->n; i++) {
+	int rows = first ? deploy_rows(NULL, 0, 0, iw, p) : 0;
+	for (int i = first; i < p->n; i++) {
 		snprintf(row, sizeof row, "%-10s = %s", p->specs[i].name, p->val[i].text);
 		rows += canvas_wrap_lines(iw, row) + canvas_wrap_lines(iw - 13, p->specs[i].help);
 	}
@@ -700,7 +727,9 @@ static void edit_overlay(struct canvas *s, const struct frame_info *fi)
 		wrap_words(s, in.x, bottom + 1, iw, er, ROLE_FAIL, err);
 	if (p->n == 0)
 		canvas_text(s, in.x, y, ROLE_DIM, "this scene has no parameters");
-	for (int i = 0; i < p->n; i++) {
+	if (first)
+		y += deploy_rows(s, in.x, y, iw, p);
+	for (int i = first; i < p->n; i++) {
 		snprintf(row, sizeof row, "%-10s = %s", p->specs[i].name, p->val[i].text);
 		int need = canvas_wrap_lines(iw, row) + canvas_wrap_lines(iw - 13, p->specs[i].help);
 		if (y + need > bottom) {
