@@ -335,3 +335,9 @@ tied=$(sval memory weights_bytes -m qwen3-4b --set weights=BF16)
 untied=$(sval memory weights_bytes -m "$tmp/untied.ini" --set weights=BF16)
 expect_eq "fit: qwen3-4b: an output head of its own adds vocab x embd x 2 bytes in BF16" \
 	"$((untied - tied))" "$((151936 * 2560 * 2))"
+# One deployment: --fit takes every model scene's names; those it cannot
+# show (it searches -c and gives each cache type a row) are said, once.
+"$ATTNVIZ" --fit 24GiB -m qwen2.5-7b --set k_type=q8_0 --set ctx=8192 --format tsv >"$tmp/kt" 2>"$tmp/kterr"
+expect_eq "fit: --set k_type=q8_0 ctx=8192: taken, the rows as without them, one line saying they are not shown" \
+	"$? $("$ATTNVIZ" --fit 24GiB -m qwen2.5-7b --format tsv | cmp -s - "$tmp/kt" && echo same) $(cat "$tmp/kterr")" \
+	"0 same attnviz: warning: --fit: ctx, k_type: taken, not shown (--fit searches -c and gives each cache type a row)"

@@ -15,26 +15,29 @@
 #include "model/fit.h"
 #include "model/split.h"
 #include "model/wquant_model.h"
+#include "scene/deploy_params.h"
 #include "scene/params.h"
 #include "util/err.h"
 #include "util/xmalloc.h"
 
-/* The deployment, as --set keys (the fit scene's names). */
-enum { FP_MARGIN, FP_N_SEQ, FP_UNIFIED, FP_UBATCH, FP_BATCH, FP_FA, FP_SWA_FULL, FP_CTX_MAX, FP_NPARAMS };
+/* The deployment, as --set keys: every model scene's (scene/deploy_params.h),
+ * and --fit's own. */
+enum { FP_MARGIN = DP_COUNT, FP_CTX_MAX, FP_NPARAMS };
 static const struct param_spec fit_params[FP_NPARAMS + 1] = {
+	DEPLOY_SPECS,
 	[FP_MARGIN] = {.name = "margin", .kind = PARAM_INT, .min = 0, .max = 1 << 24,
 		.help = "MiB kept free (llama.cpp's --fit keeps 1024)"},
-	[FP_N_SEQ] = {.name = "n_seq", .kind = PARAM_INT, .min = 1, .max = 256, .help = "-np parallel sequences"},
-	[FP_UNIFIED] = {.name = "unified", .kind = PARAM_INT, .min = 0, .max = 1, .help = "-kvu: one stream for all sequences"},
-	[FP_UBATCH] = {.name = "ubatch", .kind = PARAM_INT, .min = 1, .max = 1 << 16, .help = "-ub micro-batch"},
-	[FP_BATCH] = {.name = "n_batch", .kind = PARAM_INT, .min = 1, .max = 1 << 20, .help = "-b logical batch"},
-	[FP_FA] = {.name = "fa", .kind = PARAM_INT, .min = 0, .max = 1, .help = "-fa on (1) or off (0)"},
-	[FP_SWA_FULL] = {.name = "swa_full", .kind = PARAM_INT, .min = 0, .max = 1, .help = "--swa-full"},
 	[FP_CTX_MAX] = {.name = "ctx_max", .kind = PARAM_INT, .min = 0, .max = (double)MODEL_MAX_CTX,
 		.help = "largest context considered (0: the trained context)"},
 	[FP_NPARAMS] = {0},
 };
-static const char *const fit_defaults[FP_NPARAMS] = {"1024", "1", "0", "512", "2048", "1", "0", "0"};
+static const char *const fit_defaults[FP_NPARAMS] = {
+	[DP_CTX] = "4096", [DP_N_SEQ] = "1", [DP_UNIFIED] = "0", [DP_SWA_FULL] = "0",
+	[DP_N_BATCH] = "2048", [DP_UBATCH] = "512", [DP_K_TYPE] = "model", [DP_V_TYPE] = "model",
+	[DP_FA] = "1", [DP_WEIGHTS] = "model", [FP_MARGIN] = "1024", [FP_CTX_MAX] = "0",
+};
+/* Taken, not shown: --fit searches -c and gives each cache type a row. */
+#define FIT_UNSHOWN (DP_BIT(DP_CTX) | DP_BIT(DP_K_TYPE) | DP_BIT(DP_V_TYPE))
 
 /* The --set keys into q; 0, or -1 after printing the error. */
 static int query_of(const struct cli_options *o, int64_t budget, struct fit_query *q)
@@ -45,6 +48,7 @@ static int query_of(const struct cli_options *o, int64_t budget, struct fit_quer
 	p.specs = fit_params;
 	for (p.n = 0; fit_params[p.n].name; p.n++) {
 		param_parse(&fit_params[p.n], fit_defaults[p.n], &p.def[p.n], why, sizeof why);
+		p.def[p.n].is_default = 1;
 		param_value_copy(&p.val[p.n], &p.def[p.n], 1);
 	}
 	for (int i = 0; i < o->nsets; i++)
@@ -67,12 +71,21 @@ static int query_of(const struct cli_options *o, int64_t budget, struct fit_quer
 		return -1;
 	}
 	q->d = deploy_default(FIT_MIN_CTX);
-	q->d.n_seq = params_int(&p, FP_N_SEQ);
-	q->d.unified = (int)params_int(&p, FP_UNIFIED);
-	q->d.n_ubatch = params_int(&p, FP_UBATCH);
-	q->d.n_batch = params_int(&p, FP_BATCH);
-	q->d.flash_attn = (int)params_int(&p, FP_FA);
-	q->d.swa_full = (int)params_int(&p, FP_SWA_FULL);
+	q->d.n_seq = params_int(&p, DP_N_SEQ);
+	q->d.unified = (int)params_int(&p, DP_UNIFIED);
+	q->d.n_ubatch = params_int(&p, DP_UBATCH);
+	q->d.n_batch = params_int(&p, DP_N_BATCH);
+	q->d.flash_attn = (int)params_int(&p, DP_FA);
+	q->d.swa_full = (int)params_int(&p, DP_SWA_FULL);
+	unsigned unshown = 0;
+	for (int i = 0; i < DP_COUNT; i++)
+		unshown |= params_is_default(&p, i) ? 0 : DP_BIT(i) & FIT_UNSHOWN;
+	if (unshown) {   /* taken, as every model scene takes them, and said */
+		char names[80];
+		snprintf(err, sizeof err, "--fit: %s: taken, not shown (--fit searches -c and gives each cache type "
+			 "a row)", deploy_params_names(unshown, names, sizeof names));
+		err_print_warning(err);
+	}
 	params_free(&p);
 	return 0;
 }
