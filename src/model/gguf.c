@@ -597,10 +597,14 @@ static void ignored_mechanisms(struct gguf_file *r, const struct model *m, const
 /* The ignored keys, after whatever else the note says. */
 static void note_ignored(struct model *m, const char *keys)
 {
-	size_t n = strlen(m->note);
-	if (keys[0] && n + 40 < sizeof m->note)
-		snprintf(m->note + n, sizeof m->note - n, "%s%s: not read by llama.cpp's %s loader, ignored",
-			 n ? "; " : "", keys, m->arch);
+	size_t n = strlen(m->note), room = sizeof m->note - n - 1;
+	char t[320];
+	if (!keys[0] || n + 40 >= sizeof m->note)
+		return;
+	snprintf(t, sizeof t, "%s%s: not read by llama.cpp's %s loader, ignored", n ? "; " : "", keys, m->arch);
+	size_t k = strlen(t) < room ? strlen(t) : room;   /* the note's room, at most */
+	memcpy(m->note + n, t, k);
+	m->note[n + k] = 0;
 }
 
 /* Read everything after the metadata and tensor infos are in. */
