@@ -30,8 +30,12 @@ struct co_state {
 enum { CO_NPARAMS = DP_COUNT };
 static const struct param_spec co_params[CO_NPARAMS + 1] = {
 	/* a row a prompt length, each its own -c */
-	[DP_CTX] = {.name = "ctx", .kind = PARAM_INTS, .min = 1, .max = 1 << 24, .max_count = CO_MAX,
-		.help = "prompt lengths, each a -c"},
+	[DP_CTX] = {.name = "ctx",
+		    .kind = PARAM_INTS,
+		    .min = 1,
+		    .max = 1 << 24,
+		    .max_count = CO_MAX,
+		    .help = "prompt lengths, each a -c"},
 	DEPLOY_SPECS_AFTER_CTX,
 };
 
@@ -39,7 +43,8 @@ static int co_init(void *vs, const struct scene_env *env, char *err, size_t errl
 {
 	struct co_state *st = vs;
 	const double *ctx = params_list(env->p, DP_CTX, &st->count);
-	if (deploy_params_apply(env->p, env->model, &st->m, &st->d, err, errlen) < 0)
+	if (deploy_params_apply(env->p, env->model, &st->m, &st->d, err,
+				errlen) < 0)
 		return -1;
 	for (int i = 0; i < st->count; i++) {
 		int64_t n = (int64_t)ctx[i];
@@ -276,13 +281,18 @@ static void co_summary(const void *vs, struct summary *s)
 		if (split) {   /* sliding and full layers differ (Gemma 4): each kind its own cell */
 			co_in_layers(s, m, w);
 			summary_input(s, "ctx", (double)n, "parameter ctx (-c)");
-			summary_input(s, "n_seq", (double)st->d.n_seq, "parameter n_seq (-np)");
+			summary_input(s, "n_seq", (double)st->d.n_seq,
+				      "parameter n_seq (-np)");
 			cf_in_ubatch(s, st->d.n_ubatch, st->d.n_batch,
 				     "parameter ubatch (-ub)");
 			cf_in_cells(s, m, kf, ks, NULL, NULL, st->d.flash_attn, &c);
 			snprintf(f, sizeof f, "%s * %s / 2^30",
-				 cf_f_split(both, sizeof both, m, cf_f_stream(st->d.unified),
-					    cf_f_swa(swa, sizeof swa, st->d.unified, st->d.swa_full), &c),
+				 cf_f_split(both, sizeof both, m,
+					    cf_f_stream(st->d.unified),
+					    cf_f_swa(swa, sizeof swa,
+						     st->d.unified,
+						     st->d.swa_full),
+					    &c),
 				 streams);
 			summary_formula(s, 1e-12 * st->kv[i], f);
 		} else if (!uni) {
@@ -290,18 +300,26 @@ static void co_summary(const void *vs, struct summary *s)
 		} else {
 			co_in_layers(s, m, w);
 			summary_input(s, "ctx", (double)n, "parameter ctx (-c)");
-			summary_input(s, "n_seq", (double)st->d.n_seq, "parameter n_seq (-np)");
+			summary_input(s, "n_seq", (double)st->d.n_seq,
+				      "parameter n_seq (-np)");
 			if (w)
 				cf_in_ubatch(s, st->d.n_ubatch, st->d.n_batch,
 					     "parameter ubatch (-ub)");
 			const char *cell = cf_in_cell(s, m, m->kv_heads, NULL, 0);
 			const char *G = cf_f_global(m);
 			if (w)
-				snprintf(f, sizeof f, "(%s * %s + (layers - %s) * %s) * %s * %s / 2^30", G,
-					 cf_f_stream(st->d.unified), G,
-					 cf_f_swa(swa, sizeof swa, st->d.unified, st->d.swa_full), streams, cell);
+				snprintf(f, sizeof f,
+					 "(%s * %s + (layers - %s) * %s) * %s "
+					 "* %s / 2^30",
+					 G, cf_f_stream(st->d.unified), G,
+					 cf_f_swa(swa, sizeof swa,
+						  st->d.unified,
+						  st->d.swa_full),
+					 streams, cell);
 			else
-				snprintf(f, sizeof f, "layers * %s * %s * %s / 2^30", cf_f_stream(st->d.unified), streams,
+				snprintf(f, sizeof f,
+					 "layers * %s * %s * %s / 2^30",
+					 cf_f_stream(st->d.unified), streams,
 					 cell);
 			summary_formula(s, 1e-12 * st->kv[i], f);
 			if (w && st->d.swa_full)
@@ -314,8 +332,8 @@ static void co_summary(const void *vs, struct summary *s)
 		if (split) {
 			co_in_layers(s, m, w);
 			summary_input(s, "ctx", (double)n, "parameter ctx (the token at position ctx − 1 sees ctx keys on a full layer)");
-			/* a layer reads its own V width: the padding -fa off adds
-			 * to the rows is allocated, not read */
+			/* a layer reads its own V width: the padding -fa off
+			 * adds to the rows is allocated, not read */
 			cf_in_cells(s, m, kf, ks, NULL, NULL, 1, &c);
 			const char *G = cf_f_global(m);
 			snprintf(f, sizeof f, "(%s * ctx * %s + (layers - %s) * %s * %s) / 2^30", G, c.full, G,
@@ -374,5 +392,6 @@ const struct scene_class scene_cost = {
 	.render = co_render,
 	.summary = co_summary,
 	.print = co_print,
-	.unshown = DP_BIT(DP_WEIGHTS),   /* FLOPs count parameters, not their bytes */
+	/* FLOPs count parameters, not their bytes */
+	.unshown = DP_BIT(DP_WEIGHTS),
 };

@@ -42,7 +42,8 @@ struct fa_state {
 	int logged;   /* the lesson's log applies: its model and settings */
 	int nub;
 	int64_t ub[FA_MAX];
-	int64_t ubc[FA_MAX];   /* the micro-batch llama.cpp runs: min(-ub, -b, -c) */
+	/* the micro-batch llama.cpp runs: min(-ub, -b, -c) */
+	int64_t ubc[FA_MAX];
 	double on[FA_MAX], off[FA_MAX];   /* logged compute buffers, MiB */
 	double scores[FA_MAX], logits[FA_MAX];   /* MiB, from src/model/size.c */
 	struct buffer_sizes buf_on[FA_MAX], buf_off[FA_MAX];   /* size_buffers with -fa on and off */
@@ -57,31 +58,64 @@ struct fa_state {
 	char heads_from[160], vocab_from[160], head_size_from[160], sinks_from[160];   /* the inputs' origins */
 };
 
-enum { FA_HEADS = DP_COUNT, FA_VOCAB, FA_LOGGED_ON, FA_LOGGED_OFF, FA_CC, FA_NPARAMS };
+enum {
+	FA_HEADS = DP_COUNT,
+	FA_VOCAB,
+	FA_LOGGED_ON,
+	FA_LOGGED_OFF,
+	FA_CC,
+	FA_NPARAMS
+};
 static const struct param_spec fa_params[FA_NPARAMS + 1] = {
-	[DP_CTX] = DP_SPEC_CTX, [DP_N_SEQ] = DP_SPEC_N_SEQ, [DP_UNIFIED] = DP_SPEC_UNIFIED,
-	[DP_SWA_FULL] = DP_SPEC_SWA_FULL, [DP_N_BATCH] = DP_SPEC_N_BATCH,
+	[DP_CTX] = DP_SPEC_CTX,
+	[DP_N_SEQ] = DP_SPEC_N_SEQ,
+	[DP_UNIFIED] = DP_SPEC_UNIFIED,
+	[DP_SWA_FULL] = DP_SPEC_SWA_FULL,
+	[DP_N_BATCH] = DP_SPEC_N_BATCH,
 	/* a row a micro-batch, each its own -ub */
-	[DP_UBATCH] = {.name = "ubatch", .kind = PARAM_INTS, .min = 1, .max = 65536, .max_count = FA_MAX,
-		.help = "-ub micro-batch sizes, a row each"},
-	[DP_K_TYPE] = DP_SPEC_K_TYPE, [DP_V_TYPE] = DP_SPEC_V_TYPE, [DP_FA] = DP_SPEC_FA,
+	[DP_UBATCH] = {.name = "ubatch",
+		       .kind = PARAM_INTS,
+		       .min = 1,
+		       .max = 65536,
+		       .max_count = FA_MAX,
+		       .help = "-ub micro-batch sizes, a row each"},
+	[DP_K_TYPE] = DP_SPEC_K_TYPE,
+	[DP_V_TYPE] = DP_SPEC_V_TYPE,
+	[DP_FA] = DP_SPEC_FA,
 	[DP_WEIGHTS] = DP_SPEC_WEIGHTS,
-	[FA_HEADS] = {.name = "heads", .kind = PARAM_INT, .min = 0, .max = 65536,
-		.help = "query heads (0: the model's)"},
-	[FA_VOCAB] = {.name = "vocab", .kind = PARAM_INT, .min = 0, .max = 1e8,
-		.help = "vocabulary (0: the model's)"},
-	[FA_LOGGED_ON] = {.name = "logged_on", .kind = PARAM_LIST, .min = 0, .max = 1e9, .max_count = FA_MAX,
-		.help = "logged compute buffer, -fa on (MiB)"},
-	[FA_LOGGED_OFF] = {.name = "logged_off", .kind = PARAM_LIST, .min = 0, .max = 1e9, .max_count = FA_MAX,
-		.help = "logged compute buffer, -fa off (MiB)"},
-	[FA_CC] = {.name = "cc", .kind = PARAM_REAL, .min = 1, .max = 20,
-		.help = "vLLM: compute capability, e.g. 8.0, 9.0, 10.0"},
+	[FA_HEADS] = {.name = "heads",
+		      .kind = PARAM_INT,
+		      .min = 0,
+		      .max = 65536,
+		      .help = "query heads (0: the model's)"},
+	[FA_VOCAB] = {.name = "vocab",
+		      .kind = PARAM_INT,
+		      .min = 0,
+		      .max = 1e8,
+		      .help = "vocabulary (0: the model's)"},
+	[FA_LOGGED_ON] = {.name = "logged_on",
+			  .kind = PARAM_LIST,
+			  .min = 0,
+			  .max = 1e9,
+			  .max_count = FA_MAX,
+			  .help = "logged compute buffer, -fa on (MiB)"},
+	[FA_LOGGED_OFF] = {.name = "logged_off",
+			   .kind = PARAM_LIST,
+			   .min = 0,
+			   .max = 1e9,
+			   .max_count = FA_MAX,
+			   .help = "logged compute buffer, -fa off (MiB)"},
+	[FA_CC] = {.name = "cc",
+		   .kind = PARAM_REAL,
+		   .min = 1,
+		   .max = 20,
+		   .help = "vLLM: compute capability, e.g. 8.0, 9.0, 10.0"},
 	[FA_NPARAMS] = {0},
 };
 
 /* The rows of model m, the scene's model as deployed in st->dep. */
-static int fa_setup(struct fa_state *st, const struct scene_env *env, const struct model *m, char *err,
-		    size_t errlen)
+static int fa_setup(struct fa_state *st, const struct scene_env *env,
+		    const struct model *m, char *err, size_t errlen)
 {
 	int non, noff;
 	const double *ub = params_list(env->p, DP_UBATCH, &st->nub);
@@ -112,10 +146,13 @@ static int fa_setup(struct fa_state *st, const struct scene_env *env, const stru
 	for (int64_t il = 0; il < m->layers; il++)
 		if (size_v_elems_layer(m, il) > st->v_max)
 			st->v_max = size_v_elems_layer(m, il);
-	st->replayed = compute_replay_of(m, a);   /* as compute_bytes() asks (src/model/buffers.c) */
+	/* as compute_bytes() asks (src/model/buffers.c) */
+	st->replayed = compute_replay_of(m, a);
 	free(a);
-	st->heads = params_int(env->p, FA_HEADS) ? params_int(env->p, FA_HEADS) : m->heads;
-	st->vocab = params_int(env->p, FA_VOCAB) ? params_int(env->p, FA_VOCAB) : m->vocab;
+	st->heads = params_int(env->p, FA_HEADS) ? params_int(env->p, FA_HEADS)
+						 : m->heads;
+	st->vocab = params_int(env->p, FA_VOCAB) ? params_int(env->p, FA_VOCAB)
+						 : m->vocab;
 	st->head_size = m->head_dim;
 	st->sinks = m->sinks_learned;
 	st->mla = m->kind == ATTN_MLA;
@@ -124,8 +161,10 @@ static int fa_setup(struct fa_state *st, const struct scene_env *env, const stru
 	int dep_default = 1;
 	for (int i = 0; i < DP_COUNT; i++)
 		dep_default &= params_is_default(env->p, i);
-	st->logged = env->model_is_default && dep_default && params_is_default(env->p, FA_HEADS) &&
-		     params_is_default(env->p, FA_VOCAB) && params_is_default(env->p, FA_LOGGED_ON) &&
+	st->logged = env->model_is_default && dep_default &&
+		     params_is_default(env->p, FA_HEADS) &&
+		     params_is_default(env->p, FA_VOCAB) &&
+		     params_is_default(env->p, FA_LOGGED_ON) &&
 		     params_is_default(env->p, FA_LOGGED_OFF);
 	snprintf(st->model, sizeof st->model, "%s", m->name);
 	/* heads and vocab: the parameter when set (not 0), else the model's. */
@@ -137,7 +176,8 @@ static int fa_setup(struct fa_state *st, const struct scene_env *env, const stru
 		snprintf(st->vocab_from, sizeof st->vocab_from, "parameter vocab");
 	else
 		cf_origin(m, MF_VOCAB, st->vocab_from, sizeof st->vocab_from);
-	cf_origin(m, MF_HEAD_DIM, st->head_size_from, sizeof st->head_size_from);
+	cf_origin(m, MF_HEAD_DIM, st->head_size_from,
+		  sizeof st->head_size_from);
 	cf_origin(m, MF_SINKS, st->sinks_from, sizeof st->sinks_from);
 	for (int i = 0; i < st->nub; i++) {
 		st->ub[i] = (int64_t)ub[i];
@@ -148,7 +188,8 @@ static int fa_setup(struct fa_state *st, const struct scene_env *env, const stru
 		struct deploy d_ub = st->dep;
 		d_ub.n_ubatch = st->ub[i];
 		st->ubc[i] = size_ubatch(&d_ub);
-		int64_t sb = size_scores_bytes(st->ubc[i], st->n_kv, st->heads, 4),
+		int64_t sb = size_scores_bytes(st->ubc[i], st->n_kv, st->heads,
+					       4),
 			lb = size_logits_bytes(st->ubc[i], st->vocab);
 		if (sb < 0 || lb < 0) {
 			snprintf(err, errlen, "ubatch: sizes overflow 64-bit arithmetic");
@@ -213,16 +254,18 @@ static int fa_setup(struct fa_state *st, const struct scene_env *env, const stru
 	return 0;
 }
 
-static int fa_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
+static int fa_init(void *vs, const struct scene_env *env, char *err,
+		   size_t errlen)
 {
 	struct fa_state *st = vs;
-	struct model *m = malloc(sizeof *m);   /* large: off the stack */
+	struct model *m = malloc(sizeof *m); /* large: off the stack */
 	if (!m) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	int rc = deploy_params_apply(env->p, env->model, m, &st->dep, err, errlen);
-	st->dep.flash_attn = 1;   /* each row shows -fa on, then off */
+	int rc = deploy_params_apply(env->p, env->model, m, &st->dep, err,
+				     errlen);
+	st->dep.flash_attn = 1; /* each row shows -fa on, then off */
 	if (rc == 0)
 		rc = fa_setup(st, env, m, err, errlen);
 	free(m);
@@ -367,34 +410,51 @@ static void fa_render(const void *vs, struct view *v)
 	else if (v->step <= 2 * st->nub) {
 		int i = (v->step - 1) / 2;
 		long long u = (long long)st->ubc[i];
-		char lab[64];   /* "-ub 2048 (runs 1000: -c caps it)" */
+		char lab[64]; /* "-ub 2048 (runs 1000: -c caps it)" */
 		if (st->ubc[i] == st->ub[i])
 			snprintf(lab, sizeof lab, "-ub %lld", u);
 		else
-			snprintf(lab, sizeof lab, "-ub %lld (runs %lld: -c caps it)", (long long)st->ub[i], u);
+			snprintf(lab, sizeof lab,
+				 "-ub %lld (runs %lld: -c caps it)",
+				 (long long)st->ub[i], u);
 		fmt_fixed(a, sizeof a, st->logits[i], 2);
 		fmt_fixed(b, sizeof b, st->scores[i], 2);
 		if ((v->step - 1) % 2 == 0 && st->logged)
 			snprintf(v->narration, VIEW_NARRATION,
-				 "%s, -fa on: the logged buffer is %.2f\u00a0MiB: the logits (%lld × %lld × 4 B = %s\u00a0MiB) "
-				 "plus %.2f\u00a0MiB. The fused node needs only a small workspace.",
-				 lab, st->on[i], u, (long long)st->vocab, a, st->on[i] - st->logits[i]);
+				 "%s, -fa on: the logged buffer is "
+				 "%.2f\u00a0MiB: the logits (%lld × %lld × 4 B "
+				 "= %s\u00a0MiB) "
+				 "plus %.2f\u00a0MiB. The fused node needs "
+				 "only a small workspace.",
+				 lab, st->on[i], u, (long long)st->vocab, a,
+				 st->on[i] - st->logits[i]);
 		else if ((v->step - 1) % 2 == 0)
 			snprintf(v->narration, VIEW_NARRATION,
-				 "%s, -fa on: no score matrix is stored; the largest temporary is the logits, %lld × %lld "
-				 "× 4 B = %s\u00a0MiB; the buffer, modelled, %.2f\u00a0MiB.", lab,
-				 u, (long long)st->vocab, a, (double)st->buf_on[i].compute_bytes / MIB);
+				 "%s, -fa on: no score matrix is stored; the "
+				 "largest temporary is the logits, %lld × %lld "
+				 "× 4 B = %s\u00a0MiB; the buffer, modelled, "
+				 "%.2f\u00a0MiB.",
+				 lab, u, (long long)st->vocab, a,
+				 (double)st->buf_on[i].compute_bytes / MIB);
 		else if (st->logged)
 			snprintf(v->narration, VIEW_NARRATION,
-				 "%s, -fa off: the score matrix (%lld × %lld × %lld heads × 4 B = %s\u00a0MiB) exists at once; "
-				 "the logged buffer is %.2f\u00a0MiB, %.2f\u00a0MiB more than the scores.",
-				 lab, u, (long long)st->n_kv, (long long)st->heads, b, st->off[i],
+				 "%s, -fa off: the score matrix (%lld × %lld × "
+				 "%lld heads × 4 B = %s\u00a0MiB) exists at "
+				 "once; "
+				 "the logged buffer is %.2f\u00a0MiB, "
+				 "%.2f\u00a0MiB more than the scores.",
+				 lab, u, (long long)st->n_kv,
+				 (long long)st->heads, b, st->off[i],
 				 st->off[i] - st->scores[i]);
 		else
 			snprintf(v->narration, VIEW_NARRATION,
-				 "%s, -fa off: the score matrix of one micro-batch, %lld × %lld keys × %lld heads × 4 B = "
-				 "%s\u00a0MiB, must exist at once; the buffer, modelled, %.2f\u00a0MiB.",
-				 lab, u, (long long)st->n_kv, (long long)st->heads, b,
+				 "%s, -fa off: the score matrix of one "
+				 "micro-batch, %lld × %lld keys × %lld heads × "
+				 "4 B = "
+				 "%s\u00a0MiB, must exist at once; the buffer, "
+				 "modelled, %.2f\u00a0MiB.",
+				 lab, u, (long long)st->n_kv,
+				 (long long)st->heads, b,
 				 (double)st->buf_off[i].compute_bytes / MIB);
 	}
 }
@@ -608,7 +668,8 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 static void ub_inputs(const struct fa_state *st, struct summary *s, int i)
 {
 	summary_input(s, "ubatch", (double)st->ub[i], "parameter ubatch (-ub)");
-	summary_input(s, "n_batch", (double)st->dep.n_batch, "-b, llama.cpp's default");
+	summary_input(s, "n_batch", (double)st->dep.n_batch,
+		      "-b, llama.cpp's default");
 	summary_input(s, "ctx", (double)st->ctx, "parameter ctx (-c)");
 }
 
@@ -626,13 +687,17 @@ static void fa_summary(const void *vs, struct summary *s)
 		summary_input(s, "heads", (double)st->heads, "%s", st->heads_from);
 		summary_input(s, "f32_bytes", 4, "bytes of an F32 score");
 		summary_explain(s, "the reserved graph attends every cell: n_kv = -c padded to 256 (llama-context.cpp)");
-		summary_formula(s, 0.25 / 1048576, "min(ubatch, n_batch, ctx) * pad(ctx, 256) * heads * f32_bytes / 2^20");
+		summary_formula(s, 0.25 / 1048576,
+				"min(ubatch, n_batch, ctx) * pad(ctx, 256) * "
+				"heads * f32_bytes / 2^20");
 		summary_real(s, st->logits[i], "logits_mib.%lld", ub);
 		summary_words(s, "MiB of the F32 logits of one micro-batch of %lld tokens (kept with -fa on and off)", ub);
 		ub_inputs(st, s, i);
 		summary_input(s, "vocab", (double)st->vocab, "%s", st->vocab_from);
 		summary_input(s, "f32_bytes", 4, "bytes of an F32 logit");
-		summary_formula(s, 0.25 / 1048576, "min(ubatch, n_batch, ctx) * vocab * f32_bytes / 2^20");
+		summary_formula(
+			s, 0.25 / 1048576,
+			"min(ubatch, n_batch, ctx) * vocab * f32_bytes / 2^20");
 		if (st->logged) {
 			summary_real(s, st->off[i] - st->scores[i], "off_minus_scores_mib.%lld", ub);
 			summary_words(s, "the logged -fa off buffer (lesson) minus the computed scores, MiB");

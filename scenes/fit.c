@@ -64,11 +64,22 @@ struct fi_state {
 enum { FI_MEM = DP_COUNT, FI_MARGIN, FI_CTX_MAX, FI_NPARAMS };
 static const struct param_spec fi_params[FI_NPARAMS + 1] = {
 	DEPLOY_SPECS,
-	[FI_MEM] = {.name = "mem", .kind = PARAM_REAL, .min = 0.001, .max = 1048576, .help = "the budget, GiB"},
-	[FI_MARGIN] = {.name = "margin", .kind = PARAM_INT, .min = 0, .max = 1 << 24,
-		.help = "MiB kept free (llama.cpp's --fit keeps 1024)"},
-	[FI_CTX_MAX] = {.name = "ctx_max", .kind = PARAM_INT, .min = 0, .max = 1 << 30,
-		.help = "largest context considered (0: the trained context)"},
+	[FI_MEM] = {.name = "mem",
+		    .kind = PARAM_REAL,
+		    .min = 0.001,
+		    .max = 1048576,
+		    .help = "the budget, GiB"},
+	[FI_MARGIN] = {.name = "margin",
+		       .kind = PARAM_INT,
+		       .min = 0,
+		       .max = 1 << 24,
+		       .help = "MiB kept free (llama.cpp's --fit keeps 1024)"},
+	[FI_CTX_MAX] =
+		{.name = "ctx_max",
+		 .kind = PARAM_INT,
+		 .min = 0,
+		 .max = 1 << 30,
+		 .help = "largest context considered (0: the trained context)"},
 	[FI_NPARAMS] = {0},
 };
 
@@ -194,7 +205,8 @@ static int fi_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	}
 	/* the deployment but its -c, which fit searches (FIT_MIN_CTX up),
 	 * and its cache types, one row each */
-	if (deploy_params_apply(p, env->model, &st->m, &st->q.d, err, errlen) < 0)
+	if (deploy_params_apply(p, env->model, &st->m, &st->q.d, err, errlen) <
+	    0)
 		return -1;
 	st->q.d.n_ctx = FIT_MIN_CTX;
 	for (int c = 0; c < FIT_NCACHE; c++)
@@ -555,7 +567,9 @@ static void fi_side_two(const struct fi_state *st, struct canvas *s, int step, i
 	canvas_text(s, 0, row++, ROLE_LABEL, "weights");
 	for (int k = 0; k < 2; k++) {
 		fmt_bytes(b, sizeof b, (double)ms[k]->weights_bytes);
-		canvas_printf_whole(s, 0, row++, model_role[k], "%s %s %s", model_glyph_text[k], b, model_weights_word(ms[k]));
+		canvas_printf_whole(s, 0, row++, model_role[k], "%s %s %s",
+				    model_glyph_text[k], b,
+				    model_weights_word(ms[k]));
 	}
 	if (step < 1)
 		return;
@@ -617,7 +631,8 @@ static void fi_side(const struct fi_state *st, struct canvas *s, int step, int s
 	if (step != 4) {
 		fmt_bytes(b, sizeof b, (double)st->m.weights_bytes);
 		canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "W weights %s", b);
-		canvas_printf_whole(s, 0, y++, ROLE_DIM, "(%s)", model_weights_word(&st->m));
+		canvas_printf_whole(s, 0, y++, ROLE_DIM, "(%s)",
+				    model_weights_word(&st->m));
 		y++;
 	} else {
 		y += spare-- > 0;
@@ -754,9 +769,13 @@ static void fi_render(const void *vs, struct view *v)
 		fmt_bytes(w, sizeof w, (double)st->m.weights_bytes);
 		fmt_bytes(b, sizeof b, (double)st->avail);
 		snprintf(v->narration, VIEW_NARRATION,
-			 "Before any context the weights take %s (%s): the floor. The budget line is %.2f GiB; llama.cpp's "
-			 "--fit keeps %lld MiB free, so %s is left for weights, KV cache, compute and output buffers.",
-			 w, model_weights_word(&st->m), (double)st->budget / GIB, (long long)(st->margin >> 20), b);
+			 "Before any context the weights take %s (%s): the "
+			 "floor. The budget line is %.2f GiB; llama.cpp's "
+			 "--fit keeps %lld MiB free, so %s is left for "
+			 "weights, KV cache, compute and output buffers.",
+			 w, model_weights_word(&st->m),
+			 (double)st->budget / GIB,
+			 (long long)(st->margin >> 20), b);
 	} else if (step <= 3) {
 		row_story(st, step - 1, story, sizeof story);
 		snprintf(v->narration, VIEW_NARRATION, "%s", story);
@@ -860,7 +879,8 @@ static void total_item(struct summary *s, const struct fi_state *st, const struc
 		summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
 		return;
 	}
-	summary_input(s, "weights", (double)mt->weights_bytes, "%s (%s)", model_field_origin(mt, MF_WEIGHTS_BYTES),
+	summary_input(s, "weights", (double)mt->weights_bytes, "%s (%s)",
+		      model_field_origin(mt, MF_WEIGHTS_BYTES),
 		      model_weights_word(mt));
 	summary_input(s, "compute", (double)t->bytes[FT_COMPUTE],
 		      "compute buffer at this -c, modelled by size_buffers (src/model/buffers.c, checked against llama.cpp "
@@ -913,7 +933,8 @@ static void max_item(struct summary *s, const struct fi_state *st, const struct 
 	}
 	summary_input(s, "budget", (double)st->budget, "mem parameter x 2^30");
 	summary_input(s, "margin", (double)st->margin, "margin parameter x 2^20");
-	summary_input(s, "weights", (double)mt->weights_bytes, "%s (%s)", model_field_origin(mt, MF_WEIGHTS_BYTES),
+	summary_input(s, "weights", (double)mt->weights_bytes, "%s (%s)",
+		      model_field_origin(mt, MF_WEIGHTS_BYTES),
 		      model_weights_word(mt));
 	summary_input(s, "compute", (double)r->at.bytes[FT_COMPUTE], "compute buffer, modelled (src/model/buffers.c); the "
 		      "same at max_ctx and the next step with flash attention");
@@ -991,8 +1012,11 @@ static void fi_summary(const void *vs, struct summary *s)
 static void fi_print(const void *vs, FILE *out)
 {
 	const struct fi_state *st = vs;
-	fprintf(out, "%s in %.2f GiB, %lld MiB kept free; weights %lld bytes (%s)\n", st->m.name, (double)st->budget / GIB,
-		(long long)(st->margin >> 20), (long long)st->m.weights_bytes, model_weights_word(&st->m));
+	fprintf(out,
+		"%s in %.2f GiB, %lld MiB kept free; weights %lld bytes (%s)\n",
+		st->m.name, (double)st->budget / GIB,
+		(long long)(st->margin >> 20), (long long)st->m.weights_bytes,
+		model_weights_word(&st->m));
 	for (int c = 0; c < FIT_NCACHE; c++) {
 		const struct fit_row *r = &st->rows[c];
 		if (r->refused)

@@ -27,7 +27,7 @@ struct gq_row {
 struct gq_state {
 	struct model m;       /* as used: kv_heads overridden when the parameter says so */
 	int64_t heads, kv_heads, ctx;
-	struct deploy d;      /* the deployment: every row's cache at it */
+	struct deploy d; /* the deployment: every row's cache at it */
 	int64_t tiny_heads, tiny_kv;
 	int mla;              /* shown as MLA: the latent is the cache */
 	struct gq_row rows[3];
@@ -37,12 +37,22 @@ struct gq_state {
 enum { GQ_KV_HEADS = DP_COUNT, GQ_TINY_HEADS, GQ_TINY_KV_HEADS, GQ_NPARAMS };
 static const struct param_spec gq_params[GQ_NPARAMS + 1] = {
 	DEPLOY_SPECS,
-	[GQ_KV_HEADS] = {.name = "kv_heads", .kind = PARAM_INT, .min = 0, .max = 65536,
-		.help = "KV heads (0: the model's); must divide heads"},
-	[GQ_TINY_HEADS] = {.name = "tiny_heads", .kind = PARAM_INT, .min = 1, .max = 256,
-		.help = "the tiny model's query heads (first step)"},
-	[GQ_TINY_KV_HEADS] = {.name = "tiny_kv_heads", .kind = PARAM_INT, .min = 1, .max = 256,
-		.help = "the tiny model's KV heads (first step)"},
+	[GQ_KV_HEADS] =
+		{.name = "kv_heads",
+		 .kind = PARAM_INT,
+		 .min = 0,
+		 .max = 65536,
+		 .help = "KV heads (0: the model's); must divide heads"},
+	[GQ_TINY_HEADS] = {.name = "tiny_heads",
+			   .kind = PARAM_INT,
+			   .min = 1,
+			   .max = 256,
+			   .help = "the tiny model's query heads (first step)"},
+	[GQ_TINY_KV_HEADS] = {.name = "tiny_kv_heads",
+			      .kind = PARAM_INT,
+			      .min = 1,
+			      .max = 256,
+			      .help = "the tiny model's KV heads (first step)"},
 	[GQ_NPARAMS] = {0},
 };
 
@@ -62,7 +72,8 @@ static void as_kv(struct model *out, const struct model *m, int64_t kv)
 			out->layer_kv_heads[il] = (int32_t)kv;
 }
 
-static int fill_row(struct gq_row *r, const char *name, const struct model *m, int64_t kv, const struct deploy *d)
+static int fill_row(struct gq_row *r, const char *name, const struct model *m,
+		    int64_t kv, const struct deploy *d)
 {
 	struct kv_alloc a;
 	snprintf(r->name, sizeof r->name, "%s", name);
@@ -76,7 +87,8 @@ static int fill_row(struct gq_row *r, const char *name, const struct model *m, i
 }
 
 /* The rows from m, the scene's model as deployed. */
-static int gq_rows(struct gq_state *st, const struct scene_env *env, struct model *m, char *err, size_t errlen)
+static int gq_rows(struct gq_state *st, const struct scene_env *env,
+		   struct model *m, char *err, size_t errlen)
 {
 	if (deploy_params_apply(env->p, env->model, m, &st->d, err, errlen) < 0)
 		return -1;
@@ -100,7 +112,8 @@ static int gq_rows(struct gq_state *st, const struct scene_env *env, struct mode
 			 (long long)st->heads);
 		return -1;
 	}
-	if (size_refuse(m, &st->d, err, errlen))   /* llama.cpp's reason, not a size */
+	/* llama.cpp's reason, not a size */
+	if (size_refuse(m, &st->d, err, errlen))
 		return -1;
 	struct model *tmp = malloc(sizeof *tmp);   /* large: kept off the stack */
 	if (!tmp) {
@@ -126,7 +139,8 @@ static int gq_rows(struct gq_state *st, const struct scene_env *env, struct mode
 	return 0;
 }
 
-static int gq_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
+static int gq_init(void *vs, const struct scene_env *env, char *err,
+		   size_t errlen)
 {
 	struct gq_state *st = vs;
 	/* the model as deployed (its cache types), every row's base */
@@ -255,11 +269,14 @@ static void gq_render(const void *vs, struct view *v)
 
 	if (v->step == 0)
 		snprintf(v->narration, VIEW_NARRATION,
-			 "The lesson's tiny model: %lld query heads share %lld cached KV heads, %lld a group. Query head q "
+			 "The lesson's tiny model: %lld query heads share %lld "
+			 "cached KV heads, %lld a group. Query head q "
 			 "reads KV head q / %lld, rounded down: heads 0-%lld "
 			 "read KV head 0.",
-			 (long long)st->tiny_heads, (long long)st->tiny_kv, (long long)(st->tiny_heads / st->tiny_kv),
-			 (long long)(st->tiny_heads / st->tiny_kv), (long long)(st->tiny_heads / st->tiny_kv - 1));
+			 (long long)st->tiny_heads, (long long)st->tiny_kv,
+			 (long long)(st->tiny_heads / st->tiny_kv),
+			 (long long)(st->tiny_heads / st->tiny_kv),
+			 (long long)(st->tiny_heads / st->tiny_kv - 1));
 	else if (v->step == 1 && st->mla)
 		snprintf(v->narration, VIEW_NARRATION,
 			 "%s caches no per-head K or V: all %lld query heads read one latent per token (%lld elements plus a "
@@ -375,12 +392,17 @@ static void gq_summary(const void *vs, struct summary *s)
 			struct cf_cells c;
 			summary_input(s, "layers", (double)L, "%s", cf_layers_origin(m, o, sizeof o));
 			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
-			cf_in_deploy(s, st->ctx, d->n_seq, m->sliding_window, d->n_ubatch, d->n_batch, m);
-			cf_in_cells(s, m, kf[i], ks[i], rows[i], rows[i], d->flash_attn, &c);
+			cf_in_deploy(s, st->ctx, d->n_seq, m->sliding_window,
+				     d->n_ubatch, d->n_batch, m);
+			cf_in_cells(s, m, kf[i], ks[i], rows[i], rows[i],
+				    d->flash_attn, &c);
 			char cells[1024];
 			snprintf(f, sizeof f, "%s * %s / 2^30",
-				 cf_f_split(cells, sizeof cells, m, cf_f_stream(d->unified),
-					    cf_f_swa(swa, sizeof swa, d->unified, d->swa_full), &c),
+				 cf_f_split(cells, sizeof cells, m,
+					    cf_f_stream(d->unified),
+					    cf_f_swa(swa, sizeof swa,
+						     d->unified, d->swa_full),
+					    &c),
 				 streams);
 			summary_formula(s, 1e-12 * v, f);
 			continue;
@@ -392,15 +414,22 @@ static void gq_summary(const void *vs, struct summary *s)
 		summary_input(s, "layers", (double)L, "%s", cf_layers_origin(m, o, sizeof o));
 		if (windowed && m->swa_pattern > 0)
 			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
-		cf_in_deploy(s, st->ctx, d->n_seq, windowed ? m->sliding_window : 0, d->n_ubatch, d->n_batch, m);
+		cf_in_deploy(s, st->ctx, d->n_seq,
+			     windowed ? m->sliding_window : 0, d->n_ubatch,
+			     d->n_batch, m);
 		const char *cell = cf_in_cell(s, m, st->rows[i].kv, rows[i], i != 1);
 		const char *G = cf_f_global(m);
 		if (windowed)
-			snprintf(f, sizeof f, "(%s * %s + (layers - %s) * %s) * %s * %s / 2^30", G,
-				 cf_f_stream(d->unified), G, cf_f_swa(swa, sizeof swa, d->unified, d->swa_full), streams,
-				 cell);
+			snprintf(f, sizeof f,
+				 "(%s * %s + (layers - %s) * %s) * %s * %s / "
+				 "2^30",
+				 G, cf_f_stream(d->unified), G,
+				 cf_f_swa(swa, sizeof swa, d->unified,
+					  d->swa_full),
+				 streams, cell);
 		else
-			snprintf(f, sizeof f, "layers * %s * %s * %s / 2^30", cf_f_stream(d->unified), streams, cell);
+			snprintf(f, sizeof f, "layers * %s * %s * %s / 2^30",
+				 cf_f_stream(d->unified), streams, cell);
 		summary_formula(s, 1e-12 * v, f);
 	}
 }
@@ -435,5 +464,5 @@ const struct scene_class scene_gqa = {
 	.render = gq_render,
 	.summary = gq_summary,
 	.print = gq_print,
-	.unshown = DP_BIT(DP_WEIGHTS),   /* the caches only */
+	.unshown = DP_BIT(DP_WEIGHTS), /* the caches only */
 };

@@ -49,10 +49,17 @@ struct is_state {
 enum { IS_TINY_CTX = DP_COUNT, IS_TINY_UBATCH, IS_NPARAMS };
 static const struct param_spec is_params[IS_NPARAMS + 1] = {
 	DEPLOY_SPECS,
-	[IS_TINY_CTX] = {.name = "tiny_ctx", .kind = PARAM_INT, .min = 1, .max = 1 << 24,
-		.help = "tiny preset (last step): -c"},
-	[IS_TINY_UBATCH] = {.name = "tiny_ubatch", .kind = PARAM_INTS, .min = 1, .max = 65536, .max_count = IS_MAX_UB,
-		.help = "tiny preset (last step): -ub runs"},
+	[IS_TINY_CTX] = {.name = "tiny_ctx",
+			 .kind = PARAM_INT,
+			 .min = 1,
+			 .max = 1 << 24,
+			 .help = "tiny preset (last step): -c"},
+	[IS_TINY_UBATCH] = {.name = "tiny_ubatch",
+			    .kind = PARAM_INTS,
+			    .min = 1,
+			    .max = 65536,
+			    .max_count = IS_MAX_UB,
+			    .help = "tiny preset (last step): -ub runs"},
 	[IS_NPARAMS] = {0},
 };
 
@@ -62,7 +69,8 @@ static int is_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	int nub;
 	const double *ub = params_list(env->p, IS_TINY_UBATCH, &nub);
 	st->lesson = env->lesson_defaults;
-	if (deploy_params_apply(env->p, env->model, &st->m, &st->d, err, errlen) < 0)
+	if (deploy_params_apply(env->p, env->model, &st->m, &st->d, err,
+				errlen) < 0)
 		return -1;
 	/* A context llama.cpp refuses to create has no size: its reason instead. */
 	if (size_refuse(&st->m, &st->d, err, errlen))
@@ -177,12 +185,15 @@ static void render_tiny(const struct is_state *st, struct view *v)
 				      (long long)run->a.local_layers, (long long)run->a.swa_cells, b);
 	}
 	snprintf(v->narration, VIEW_NARRATION,
-		 "The lesson's tiny model at -c %lld: %lld global layer%s every cell; the %lld local ones keep "
+		 "The lesson's tiny model at -c %lld: %lld global layer%s "
+		 "every cell; the %lld local ones keep "
 		 "%lld + ub cells rounded up to a multiple of 256, all %lld "
 		 "with --swa-full. --print writes llama.cpp's log lines for "
 		 "these runs.",
-		 (long long)st->tiny_ctx, (long long)st->runs[0].a.global_layers,
-		 st->runs[0].a.global_layers == 1 ? " keeps" : "s keep", (long long)st->runs[0].a.local_layers,
+		 (long long)st->tiny_ctx,
+		 (long long)st->runs[0].a.global_layers,
+		 st->runs[0].a.global_layers == 1 ? " keeps" : "s keep",
+		 (long long)st->runs[0].a.local_layers,
 		 (long long)t->sliding_window,
 		 (long long)st->runs[0].a.full_cells);
 }
@@ -703,7 +714,7 @@ const struct scene_class scene_iswa = {
 	.id = "iswa",
 	.params = is_params,
 	.nparams = IS_NPARAMS,
-	.unshown = DP_BIT(DP_WEIGHTS),   /* the caches only */
+	.unshown = DP_BIT(DP_WEIGHTS), /* the caches only */
 	.state_size = sizeof(struct is_state),
 	.init = is_init,
 	.nsteps = is_nsteps,

@@ -45,7 +45,8 @@ static const struct param_spec me_params[ME_NPARAMS + 1] = {DEPLOY_SPECS};
 static int me_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct me_state *st = vs;
-	if (deploy_params_apply(env->p, env->model, &st->m, &st->d, err, errlen) < 0)
+	if (deploy_params_apply(env->p, env->model, &st->m, &st->d, err,
+				errlen) < 0)
 		return -1;
 	/* A context llama.cpp refuses to create has no size: its reason instead
 	 * (quantized V without -fa, K and V apart on MLA, a head size a block
@@ -229,7 +230,8 @@ static const struct part_look {
  * or what stands in for the tensors that were not. */
 static const char *weights_how(const struct model *m, char *buf, size_t len)
 {
-	if (m->weights_from == WEIGHTS_COUNTED && m->format == MODEL_GGUF && !m->weights_type[0])
+	if (m->weights_from == WEIGHTS_COUNTED && m->format == MODEL_GGUF &&
+	    !m->weights_type[0])
 		return "the GGUF's tensors";
 	if (m->weights_from == WEIGHTS_COUNTED) {
 		snprintf(buf, len, "each tensor in %s", m->weights_type);
@@ -238,14 +240,19 @@ static const char *weights_how(const struct model *m, char *buf, size_t len)
 	if (m->weights_from == WEIGHTS_GIVEN)
 		return "the model file's weights_bytes";
 	const struct wq_ftype *f = wq_ftype_find(m->weights_type);
-	if (f) {   /* wquant_model without the tensors: the type's bytes a value */
+	/* wquant_model without the tensors: the type's bytes a value */
+	if (f) {
 		const char *tname;
-		snprintf(buf, len, "%s: %.4g B a parameter", f->name, wq_ftype_bpv(f, &tname));
+		snprintf(buf, len, "%s: %.4g B a parameter", f->name,
+			 wq_ftype_bpv(f, &tname));
 		return buf;
 	}
-	/* model_finish, wquant_model or the config.json reader: "estimated: params x 2 bytes ..." */
+	/* model_finish, wquant_model or the config.json reader: "estimated:
+	 * params x 2 bytes ..." */
 	const char *o = model_field_origin(m, MF_WEIGHTS_BYTES);
-	return !o ? "no tensor counted" : !strncmp(o, "estimated: ", 11) ? o + 11 : o;
+	if (!o)
+		return "no tensor counted";
+	return !strncmp(o, "estimated: ", 11) ? o + 11 : o;
 }
 
 static const char *mark_word(enum size_mark k)
@@ -260,11 +267,15 @@ static int parts_of(const struct me_state *st, struct part *p)
 		int64_t bytes;
 		const char *mark;
 	} is[PART_COUNT] = {
-		[PART_WEIGHTS] = {"weights", st->m.weights_bytes, model_weights_word(&st->m)},
+		[PART_WEIGHTS] = {"weights", st->m.weights_bytes,
+				  model_weights_word(&st->m)},
 		[PART_KV] = {"KV cache", st->a.total_bytes, "exact"},
-		[PART_RECURRENT] = {"recurrent state", st->a.recurrent_bytes, "exact"},
-		[PART_COMPUTE] = {"compute buffer", st->b.compute_bytes, mark_word(st->b.compute_mark)},
-		[PART_OUTPUT] = {"output buffer", st->b.output_bytes, mark_word(st->b.output_mark)},
+		[PART_RECURRENT] = {"recurrent state", st->a.recurrent_bytes,
+				    "exact"},
+		[PART_COMPUTE] = {"compute buffer", st->b.compute_bytes,
+				  mark_word(st->b.compute_mark)},
+		[PART_OUTPUT] = {"output buffer", st->b.output_bytes,
+				 mark_word(st->b.output_mark)},
 	};
 	for (int i = 0; i < PART_COUNT; i++)
 		p[i] = (struct part){is[i].name, is[i].bytes, part_looks[i].role, is[i].mark, part_looks[i].glyph};
@@ -385,8 +396,11 @@ static void me_render(const void *vs, struct view *v)
 			    model_cache_name(st->m.v_type));
 	/* the type when one was asked for or stated: "weights Q4_K_M exact" */
 	if (!st->m.weights_type[0] ||
-	    !canvas_printf_whole(s, 0, sy, ROLE_NORMAL, "weights %s %s", st->m.weights_type, model_weights_word(&st->m)))
-		canvas_printf_whole(s, 0, sy, ROLE_NORMAL, "weights %s", model_weights_word(&st->m));
+	    !canvas_printf_whole(s, 0, sy, ROLE_NORMAL, "weights %s %s",
+				 st->m.weights_type,
+				 model_weights_word(&st->m)))
+		canvas_printf_whole(s, 0, sy, ROLE_NORMAL, "weights %s",
+				    model_weights_word(&st->m));
 	sy++;
 	canvas_wrap(s, 0, sy + 1, s->w, s->h - sy - 1, ROLE_DIM,
 		    "e: ctx, ubatch, n_seq, unified, swa_full, k_type, v_type, fa");
@@ -429,21 +443,40 @@ static void me_render(const void *vs, struct view *v)
 		/* the windowed layers' rule only where the model has some */
 		if (A->recurrent_layers)
 			snprintf(v->narration, VIEW_NARRATION,
-				 "At %s a full layer keeps every cell of each stream%s, a recurrent one f32 (n_embd_r + "
+				 "At %s a full layer keeps every cell of each "
+				 "stream%s, a recurrent one f32 (n_embd_r + "
 				 "n_embd_s) a sequence: %s of KV, %s of state.",
-				 dep, A->local_layers ? ", a windowed one window + ub cells (at most all), rounded up to a multiple of 256" : "", a, r);
+				 dep,
+				 A->local_layers
+					 ? ", a windowed one window + ub cells "
+					   "(at most all), rounded up to a "
+					   "multiple of 256"
+					 : "",
+				 a, r);
 		else
-			snprintf(v->narration, VIEW_NARRATION, "At %s each full layer keeps every cell of each stream%s; %s of KV "
-				 "cache in %s K and %s V.", dep,
-				 A->local_layers ? "; a windowed one window + ub cells (at most all), rounded up to a multiple of 256" : "", a,
-				 model_cache_name(st->m.k_type), model_cache_name(st->m.v_type));
+			snprintf(v->narration, VIEW_NARRATION,
+				 "At %s each full layer keeps every cell of "
+				 "each stream%s; %s of KV "
+				 "cache in %s K and %s V.",
+				 dep,
+				 A->local_layers
+					 ? "; a windowed one window + ub cells "
+					   "(at most all), rounded up to a "
+					   "multiple of 256"
+					 : "",
+				 a, model_cache_name(st->m.k_type),
+				 model_cache_name(st->m.v_type));
 		break;
 	case 2:
 		snprintf(v->narration, VIEW_NARRATION,
-			 "The deployment's memory as one bar: %s in all; the weights %s (%s), the compute buffer %s "
+			 "The deployment's memory as one bar: %s in all; the "
+			 "weights %s (%s), the compute buffer %s "
 			 "(%s%s), the KV cache, state and output buffer exact.",
-			 t, model_weights_word(&st->m), weights_how(&st->m, how, sizeof how), mark_word(st->b.compute_mark),
-			 st->b.compute_missing ? st->b.compute_missing : "src/model/buffers.c",
+			 t, model_weights_word(&st->m),
+			 weights_how(&st->m, how, sizeof how),
+			 mark_word(st->b.compute_mark),
+			 st->b.compute_missing ? st->b.compute_missing
+					       : "src/model/buffers.c",
 			 st->b.compute_missing ? " not given" : "");
 		break;
 	default:

@@ -27,7 +27,7 @@ struct mb_state {
 	int nrows;
 	struct mb_row rows[4];
 	struct model m, ref;
-	struct deploy d;      /* the deployment: every row's cache at it */
+	struct deploy d; /* the deployment: every row's cache at it */
 	int has_ref;
 	char model[128];
 };
@@ -62,13 +62,14 @@ static int64_t at_ctx_as(const struct model *m, const struct deploy *d, int64_t 
 static int mb_init(void *vs, const struct scene_env *env, char *err, size_t errlen)
 {
 	struct mb_state *st = vs;
-	const struct model *m = &st->m;   /* as deployed: its cache types */
+	const struct model *m = &st->m; /* as deployed: its cache types */
 	struct kv_alloc *a = malloc(sizeof *a);
 	if (!a) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	if (deploy_params_apply(env->p, env->model, &st->m, &st->d, err, errlen) < 0) {
+	if (deploy_params_apply(env->p, env->model, &st->m, &st->d, err,
+				errlen) < 0) {
 		free(a);
 		return -1;
 	}
@@ -134,7 +135,9 @@ static int mb_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		st->rows[n].bytes = size_kv_bytes_token(&st->ref);
 		st->rows[n].at_ctx = at_ctx_as(&st->ref, &d, st->ref.kv_heads);
 		if (st->rows[n].at_ctx < 0) {
-			snprintf(err, errlen, "ctx: the reference's cache overflows 64-bit arithmetic");
+			snprintf(err, errlen,
+				 "ctx: the reference's cache overflows 64-bit "
+				 "arithmetic");
 			return -1;
 		}
 		n++;
@@ -192,8 +195,10 @@ static void mb_render(const void *vs, struct view *v)
 			 "%sMLA caches, per layer, one latent vector (its "
 			 "width: kv_lora_rank) plus a RoPE key all heads "
 			 "share. "
-			 "Step to compare it with the same model as MHA and GQA-8%s.",
-			 st->mla ? "" : "(This model has no MLA cache.) ", st->has_ref ? ", and with a reference model" : "");
+			 "Step to compare it with the same model as MHA and "
+			 "GQA-8%s.",
+			 st->mla ? "" : "(This model has no MLA cache.) ",
+			 st->has_ref ? ", and with a reference model" : "");
 	else {
 		const struct mb_row *r = &st->rows[v->step - 1];
 		fmt_fixed(gib, sizeof gib, (double)r->at_ctx / GIB, 2);
@@ -309,8 +314,8 @@ static void mb_summary(const void *vs, struct summary *s)
 			summary_formula(s, 0, f);
 		}
 
-		/* The cache at the deployment: the comparison rows keep the model's
-		 * windows, the reference has none. */
+		/* The cache at the deployment: the comparison rows keep the
+		 * model's windows, the reference has none. */
 		double at = (double)st->rows[i].at_ctx / GIB;
 		int windowed = i < 3 && m->sliding_window > 0 && !m->swa_ignored;
 		summary_real(s, at, "%s_gib_at_ctx", key);
@@ -320,11 +325,16 @@ static void mb_summary(const void *vs, struct summary *s)
 			char both[1536];
 			mb_in_layers(s, rm, i);
 			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
-			cf_in_deploy(s, st->ctx, d->n_seq, m->sliding_window, d->n_ubatch, d->n_batch, m);
-			cf_in_cells(s, m, kf, ks, i ? kvo : NULL, i ? kvo : NULL, d->flash_attn, &c);
+			cf_in_deploy(s, st->ctx, d->n_seq, m->sliding_window,
+				     d->n_ubatch, d->n_batch, m);
+			cf_in_cells(s, m, kf, ks, i ? kvo : NULL,
+				    i ? kvo : NULL, d->flash_attn, &c);
 			snprintf(f, sizeof f, "%s * %s / 2^30",
-				 cf_f_split(both, sizeof both, m, cf_f_stream(d->unified),
-					    cf_f_swa(swa, sizeof swa, d->unified, d->swa_full), &c),
+				 cf_f_split(both, sizeof both, m,
+					    cf_f_stream(d->unified),
+					    cf_f_swa(swa, sizeof swa,
+						     d->unified, d->swa_full),
+					    &c),
 				 streams);
 			summary_formula(s, 1e-12 * at, f);
 			continue;
@@ -336,15 +346,22 @@ static void mb_summary(const void *vs, struct summary *s)
 		mb_in_layers(s, rm, i);
 		if (windowed && m->swa_pattern > 0)
 			summary_input(s, "swa_pattern", (double)m->swa_pattern, "%s", cf_origin(m, MF_SWA_PATTERN, o, sizeof o));
-		cf_in_deploy(s, st->ctx, d->n_seq, windowed ? m->sliding_window : 0, d->n_ubatch, d->n_batch, m);
+		cf_in_deploy(s, st->ctx, d->n_seq,
+			     windowed ? m->sliding_window : 0, d->n_ubatch,
+			     d->n_batch, m);
 		const char *cell = mb_in_cell(s, rm, i);
 		if (windowed) {
 			const char *G = cf_f_global(m);
-			snprintf(f, sizeof f, "(%s * %s + (layers - %s) * %s) * %s * %s / 2^30", G,
-				 cf_f_stream(d->unified), G, cf_f_swa(swa, sizeof swa, d->unified, d->swa_full), streams,
-				 cell);
+			snprintf(f, sizeof f,
+				 "(%s * %s + (layers - %s) * %s) * %s * %s / "
+				 "2^30",
+				 G, cf_f_stream(d->unified), G,
+				 cf_f_swa(swa, sizeof swa, d->unified,
+					  d->swa_full),
+				 streams, cell);
 		} else {
-			snprintf(f, sizeof f, "layers * %s * %s * %s / 2^30", cf_f_stream(d->unified), streams, cell);
+			snprintf(f, sizeof f, "layers * %s * %s * %s / 2^30",
+				 cf_f_stream(d->unified), streams, cell);
 		}
 		summary_formula(s, 1e-12 * at, f);
 	}
@@ -386,5 +403,5 @@ const struct scene_class scene_mla_bytes = {
 	.render = mb_render,
 	.summary = mb_summary,
 	.print = mb_print,
-	.unshown = DP_BIT(DP_WEIGHTS),   /* the caches only */
+	.unshown = DP_BIT(DP_WEIGHTS), /* the caches only */
 };

@@ -664,8 +664,10 @@ static void picker_overlay(struct canvas *s, const struct frame_info *fi)
 	snprintf(line, sizeof line, "trained ctx %lld, RoPE base %g", (long long)m->ctx_train, m->rope_base);
 	canvas_wrap(s, px, y + 10, pw, 1, ROLE_NORMAL, line);
 	/* the weights its users download: the type, when the file states one */
-	snprintf(line, sizeof line, "weights %.2f GiB%s%s, %s", m->weights_bytes / (1024.0 * 1024 * 1024),
-		 m->weights_type[0] ? " " : "", m->weights_type, model_weights_word(m));
+	snprintf(line, sizeof line, "weights %.2f GiB%s%s, %s",
+		 m->weights_bytes / (1024.0 * 1024 * 1024),
+		 m->weights_type[0] ? " " : "", m->weights_type,
+		 model_weights_word(m));
 	canvas_wrap(s, px, y + 11, pw, 1, ROLE_NORMAL, line);
 	/* the second model, beside the first on the scenes that compare two */
 	if (p->second[0]) {
@@ -683,21 +685,26 @@ static void picker_overlay(struct canvas *s, const struct frame_info *fi)
  * entry "name = value  flag": llama.cpp's flag says what it is.  An entry
  * wider than a column takes a row.  The rows it takes from y (drawn when
  * s is not NULL). */
-static int deploy_rows(struct canvas *s, int x, int y, int iw, const struct params *p)
+static int deploy_rows(struct canvas *s, int x, int y, int iw,
+		       const struct params *p)
 {
 	int col = (iw - 1) / 2, r = 1, right = 0;
 	char e[200];
 	if (s)
-		canvas_text(s, x, y, ROLE_DIM, "the deployment, as llama.cpp's flags:");
+		canvas_text(s, x, y, ROLE_DIM,
+			    "the deployment, as llama.cpp's flags:");
 	for (int i = 0; i < DP_COUNT; i++) {
-		snprintf(e, sizeof e, "%-8s = %-6s %s", p->specs[i].name, p->val[i].text, deploy_params_flags[i]);
+		snprintf(e, sizeof e, "%-8s = %-6s %s", p->specs[i].name,
+			 p->val[i].text, deploy_params_flags[i]);
 		int wide = (int)strlen(e) > col;
-		if (!right || wide)   /* a new row: this entry on its left */
+		if (!right || wide) /* a new row: this entry on its left */
 			r++;
 		int at = right && !wide ? x + col + 1 : x;
 		if (s)
 			canvas_wrap(s, at, y + r - 1, wide ? iw : col, 1,
-				    p->val[i].is_default ? ROLE_NORMAL : ROLE_ACCENT, e);
+				    p->val[i].is_default ? ROLE_NORMAL
+							 : ROLE_ACCENT,
+				    e);
 		right = !right && !wide;
 	}
 	return r;

@@ -51,11 +51,12 @@ void weights_explain(struct summary *s, const struct model *m)
 		const struct ggml_type_info *t = ggml_type_get(g[i].type);
 		size_t n = strlen(formula);
 		snprintf(name, sizeof name, "group%d", i + 1);
-		summary_input(s, name, (double)g[i].bytes, "%d tensor%s in %s: %s",
-			      g[i].count, g[i].count == 1 ? "" : "s",
-			      t ? t->name : "?", wq_rule_words[g[i].rule]);
-		snprintf(formula + n, sizeof formula - n, "%s%s", i ? " + " : "",
-			 name);
+		summary_input(s, name, (double)g[i].bytes,
+			      "%d tensor%s in %s: %s", g[i].count,
+			      g[i].count == 1 ? "" : "s", t ? t->name : "?",
+			      wq_rule_words[g[i].rule]);
+		snprintf(formula + n, sizeof formula - n, "%s%s",
+			 i ? " + " : "", name);
 	}
 	if (ng > 0)
 		summary_formula(s, 0, formula);

@@ -25,16 +25,24 @@
 enum { FP_MARGIN = DP_COUNT, FP_CTX_MAX, FP_NPARAMS };
 static const struct param_spec fit_params[FP_NPARAMS + 1] = {
 	DEPLOY_SPECS,
-	[FP_MARGIN] = {.name = "margin", .kind = PARAM_INT, .min = 0, .max = 1 << 24,
-		.help = "MiB kept free (llama.cpp's --fit keeps 1024)"},
-	[FP_CTX_MAX] = {.name = "ctx_max", .kind = PARAM_INT, .min = 0, .max = (double)MODEL_MAX_CTX,
-		.help = "largest context considered (0: the trained context)"},
+	[FP_MARGIN] = {.name = "margin",
+		       .kind = PARAM_INT,
+		       .min = 0,
+		       .max = 1 << 24,
+		       .help = "MiB kept free (llama.cpp's --fit keeps 1024)"},
+	[FP_CTX_MAX] =
+		{.name = "ctx_max",
+		 .kind = PARAM_INT,
+		 .min = 0,
+		 .max = (double)MODEL_MAX_CTX,
+		 .help = "largest context considered (0: the trained context)"},
 	[FP_NPARAMS] = {0},
 };
 static const char *const fit_defaults[FP_NPARAMS] = {
-	[DP_CTX] = "4096", [DP_N_SEQ] = "1", [DP_UNIFIED] = "0", [DP_SWA_FULL] = "0",
-	[DP_N_BATCH] = "2048", [DP_UBATCH] = "512", [DP_K_TYPE] = "model", [DP_V_TYPE] = "model",
-	[DP_FA] = "1", [DP_WEIGHTS] = "model", [FP_MARGIN] = "1024", [FP_CTX_MAX] = "0",
+	[DP_CTX] = "4096",	[DP_N_SEQ] = "1",      [DP_UNIFIED] = "0",
+	[DP_SWA_FULL] = "0",	[DP_N_BATCH] = "2048", [DP_UBATCH] = "512",
+	[DP_K_TYPE] = "model",	[DP_V_TYPE] = "model", [DP_FA] = "1",
+	[DP_WEIGHTS] = "model", [FP_MARGIN] = "1024",  [FP_CTX_MAX] = "0",
 };
 /* Taken, not shown: --fit searches -c and gives each cache type a row. */
 #define FIT_UNSHOWN (DP_BIT(DP_CTX) | DP_BIT(DP_K_TYPE) | DP_BIT(DP_V_TYPE))
@@ -79,11 +87,15 @@ static int query_of(const struct cli_options *o, int64_t budget, struct fit_quer
 	q->d.swa_full = (int)params_int(&p, DP_SWA_FULL);
 	unsigned unshown = 0;
 	for (int i = 0; i < DP_COUNT; i++)
-		unshown |= params_is_default(&p, i) ? 0 : DP_BIT(i) & FIT_UNSHOWN;
-	if (unshown) {   /* taken, as every model scene takes them, and said */
+		unshown |=
+			params_is_default(&p, i) ? 0 : DP_BIT(i) & FIT_UNSHOWN;
+	if (unshown) { /* taken, as every model scene takes them, and said */
 		char names[80];
-		snprintf(err, sizeof err, "--fit: %s: taken, not shown (--fit searches -c and gives each cache type "
-			 "a row)", deploy_params_names(unshown, names, sizeof names));
+		snprintf(err, sizeof err,
+			 "--fit: %s: taken, not shown (--fit searches -c and "
+			 "gives each cache type "
+			 "a row)",
+			 deploy_params_names(unshown, names, sizeof names));
 		err_print_warning(err);
 	}
 	params_free(&p);
@@ -134,8 +146,10 @@ static void print_text_row(const struct model *m, const struct fit_query *q, con
 		printf(": does not fit even at %lld tokens: %lld bytes (%.2f GiB) missing\n", (long long)r->lo,
 		       (long long)r->missing, gib(r->missing));
 	for (int i = 0; i < FT_COUNT; i++)
-		printf("  %-10s %16lld B %9.2f GiB  %s\n", fit_term_names[i], (long long)t->bytes[i], gib(t->bytes[i]),
-		       i == FT_WEIGHTS ? model_weights_word(m) : fit_mark_word(t->mark[i]));
+		printf("  %-10s %16lld B %9.2f GiB  %s\n", fit_term_names[i],
+		       (long long)t->bytes[i], gib(t->bytes[i]),
+		       i == FT_WEIGHTS ? model_weights_word(m)
+				       : fit_mark_word(t->mark[i]));
 	printf("  %-10s %16lld B %9.2f GiB  %s %lld B = budget - margin, at -c %lld\n", "total", (long long)t->total,
 	       gib(t->total), t->total <= avail ? "<=" : ">", (long long)avail, (long long)t->n_ctx);
 	if (r->max_ctx && r->max_ctx < r->cap)
@@ -170,7 +184,8 @@ static int fit_model(const struct model *m, const struct fit_query *q, const str
 	       "%lld to %lld\n",
 	       (long long)q->d.n_seq, q->d.n_seq > 1 ? "s" : "", q->d.unified ? "unified" : "split", (long long)q->d.n_ubatch,
 	       q->d.flash_attn ? "on" : "off", (long long)rows[0].step, (long long)rows[0].lo, (long long)rows[0].cap);
-	printf("weights: %s (%s)\n", model_weights_word(m), model_field_origin(m, MF_WEIGHTS_BYTES));
+	printf("weights: %s (%s)\n", model_weights_word(m),
+	       model_field_origin(m, MF_WEIGHTS_BYTES));
 	if (dev)
 		printf("budget: %s\n", dev->source);
 	for (int c = 0; c < FIT_NCACHE; c++)

@@ -158,8 +158,10 @@ int model_export(const struct model *m, FILE *out)
 	/* The loader's own estimate (params x 2) and an INI's [weights] type's
 	 * bytes are left out: loading the export works them out again, and
 	 * says so, as the original did. */
-	int typed = m->format == MODEL_INI && m->weights_type[0] && m->weights_from != WEIGHTS_GIVEN;
-	if (!typed && (m->weights_from != WEIGHTS_ESTIMATED || m->weights_bytes != (int64_t)(m->params * 2)))
+	int typed = m->format == MODEL_INI && m->weights_type[0] &&
+		    m->weights_from != WEIGHTS_GIVEN;
+	if (!typed && (m->weights_from != WEIGHTS_ESTIMATED ||
+		       m->weights_bytes != (int64_t)(m->params * 2)))
 		put_int(out, m, MF_WEIGHTS_BYTES, m->weights_bytes);
 	put_int(out, m, MF_EXPERTS, m->experts);
 	if (m->experts)

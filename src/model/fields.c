@@ -86,12 +86,12 @@ const struct model_field_info model_fields[MF_COUNT] = {
 		.gguf = "{arch}.expert_shared_count", .hf = "n_shared_experts"},
 	/* GGUF: exp_probs_b tensors; config.json: topk_method noaux_tc (the
 	 * checkpoint's e_score_correction_bias, conversion/deepseek.py) */
-	[MF_ROUTER_BIAS] = {.section = "model", .key = "router_bias", .type = MFT_FLAG, .need = MFN_OPT,
-		.max = 1, AT(router_bias)},
+	[MF_ROUTER_BIAS] = {.section = "model", .key = "router_bias",
+		.type = MFT_FLAG, .need = MFN_OPT, .max = 1, AT(router_bias)},
 	/* GGUF: whether an output.weight tensor is there; INI and config.json:
 	 * the family's default when not given (wshapes_tied_default) */
-	[MF_TIED_EMBD] = {.section = "model", .key = "tied_embeddings", .type = MFT_FLAG, .need = MFN_OPT,
-		.max = 1, AT(tied_embd),
+	[MF_TIED_EMBD] = {.section = "model", .key = "tied_embeddings",
+		.type = MFT_FLAG, .need = MFN_OPT, .max = 1, AT(tied_embd),
 		.hf = "tie_word_embeddings"},
 	/* GGUF: counted from the tensor infos (exact); config.json: estimated
 	 * from torch_dtype or quantization_config; else params x 2 bytes */
@@ -100,8 +100,8 @@ const struct model_field_info model_fields[MF_COUNT] = {
 		.hf = "torch_dtype"},
 	/* the llama-quantize type the model's users download (an INI only: a
 	 * GGUF has its tensors' own types); weights_bytes wins over it */
-	[MF_WEIGHTS_TYPE] = {.section = "weights", .key = "type", .type = MFT_TEXT, .need = MFN_OPT,
-		AT(weights_type)},
+	[MF_WEIGHTS_TYPE] = {.section = "weights", .key = "type",
+		.type = MFT_TEXT, .need = MFN_OPT, AT(weights_type)},
 	[MF_KIND] = {.section = "attention", .key = "kind", .type = MFT_WORD, .need = MFN_REQ,
 		.words = model_kind_words, AT(kind)},
 	[MF_SLIDING_WINDOW] = {.section = "attention", .key = "sliding_window", .type = MFT_INT, .need = MFN_OPT,

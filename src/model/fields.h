@@ -20,7 +20,7 @@ enum model_field {
 	MF_LAYERS, MF_HEADS, MF_KV_HEADS, MF_HEAD_DIM, MF_HEAD_DIM_V, MF_VOCAB, MF_CTX_TRAIN, MF_NEXTN, MF_MOE_STEP,
 	MF_DENSE_LEAD, MF_SHARED_EXPERTS,   /* [model] dense_lead, shared_experts: the MoE graph */
 	MF_ROUTER_BIAS,  /* [model] router_bias: exp_probs_b */
-	MF_TIED_EMBD,    /* [model] tied_embeddings: no output head of its own */
+	MF_TIED_EMBD,    /* [model] tied_embeddings: no output head */
 	MF_WEIGHTS_BYTES,
 	MF_WEIGHTS_TYPE, /* [weights] type: a llama-quantize type */
 	MF_KIND, MF_SLIDING_WINDOW, MF_SWA_PATTERN, MF_LAYER_TYPES, MF_WINDOW_USED, MF_SINKS,

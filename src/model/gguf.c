@@ -568,7 +568,8 @@ static int read_rope(struct gguf_file *r, struct model *m)
  * note (buf[len], empty when none).  A value of 0 switches nothing on.
  * key_length_swa / value_length_swa are checked with the head sizes.
  */
-static void ignored_mechanisms(struct gguf_file *r, const struct model *m, const struct arch_info *ai, char *buf,
+static void ignored_mechanisms(struct gguf_file *r, const struct model *m,
+			       const struct arch_info *ai, char *buf,
 			       size_t len)
 {
 	char key[160];
@@ -590,7 +591,8 @@ static void ignored_mechanisms(struct gguf_file *r, const struct model *m, const
 			on = k->big || k->d != 0;
 		}
 		if (on && n < len)
-			n += (size_t)snprintf(buf + n, len - n, "%s%.60s (%s)", n ? ", " : "", key, ak->what);
+			n += (size_t)snprintf(buf + n, len - n, "%s%.60s (%s)",
+					      n ? ", " : "", key, ak->what);
 	}
 }
 
@@ -601,8 +603,11 @@ static void note_ignored(struct model *m, const char *keys)
 	char t[320];
 	if (!keys[0] || n + 40 >= sizeof m->note)
 		return;
-	snprintf(t, sizeof t, "%s%s: not read by llama.cpp's %s loader, ignored", n ? "; " : "", keys, m->arch);
-	size_t k = strlen(t) < room ? strlen(t) : room;   /* the note's room, at most */
+	snprintf(t, sizeof t,
+		 "%s%s: not read by llama.cpp's %s loader, ignored",
+		 n ? "; " : "", keys, m->arch);
+	/* the note's room, at most */
+	size_t k = strlen(t) < room ? strlen(t) : room;
 	memcpy(m->note + n, t, k);
 	m->note[n + k] = 0;
 }
@@ -767,9 +772,10 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	if (f) {
 		if (read_mla(r, m, n_rot, kvh) < 0)
 			return -1;
-		/* wq_a / wq_b's rank (llama-model.cpp deepseek2: n_lora_q, 0 for
-		 * V2-Lite, whose queries are one wq): the weights' shapes */
-		if (field_int(r, m, MF_Q_LORA_RANK, 1, 65536, &m->q_lora_rank) < 0)
+		/* wq_a / wq_b's rank (llama-model.cpp deepseek2: n_lora_q;
+		 * 0 for V2-Lite, whose queries are one wq): the weights */
+		if (field_int(r, m, MF_Q_LORA_RANK, 1, 65536, &m->q_lora_rank) <
+		    0)
 			return -1;
 		if (ai->mech & AM_INDEXER) {
 			/* src/models/deepseek32.cpp: indexer.key_length is required;
@@ -876,9 +882,13 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		model_set_origin(m, MF_SINKS, "GGUF tensor %.60s", tn->sinks);
 	}
 	m->router_bias = tn->has_exp_probs_b;
-	model_set_origin(m, MF_ROUTER_BIAS, tn->has_exp_probs_b ? "GGUF tensors exp_probs_b" : "no exp_probs_b tensor");
+	model_set_origin(m, MF_ROUTER_BIAS,
+			 tn->has_exp_probs_b ? "GGUF tensors exp_probs_b"
+					     : "no exp_probs_b tensor");
 	m->tied_embd = !tn->has_output;
-	model_set_origin(m, MF_TIED_EMBD, tn->has_output ? "GGUF tensor output.weight" : "no output.weight tensor");
+	model_set_origin(m, MF_TIED_EMBD,
+			 tn->has_output ? "GGUF tensor output.weight"
+					: "no output.weight tensor");
 	if (read_rope(r, m) < 0)
 		return -1;
 

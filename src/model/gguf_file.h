@@ -48,8 +48,8 @@ struct gguf_tensors {
 	int64_t weights_bytes;             /* every tensor's ggml_nbytes (model/ggml_type.h) */
 	int64_t embd_vocab;                /* token_embd.weight ne[1], or 0 */
 	char sinks[GGUF_NAME_MAX + 1];     /* name of an attention-sinks tensor, or "" */
-	int has_output;                    /* an output.weight tensor: the head is not tied */
-	int has_exp_probs_b;               /* exp_probs_b tensors: the router's score bias */
+	int has_output; /* an output.weight tensor: the head is not tied */
+	int has_exp_probs_b; /* exp_probs_b tensors: the router's score bias */
 	uint64_t end;                      /* offset just past the tensor infos */
 };
 

@@ -2148,14 +2148,17 @@ static int read_model(struct hf *H)
 	m->ff = m->experts && s.moe_inter ? s.moe_inter : s.inter;
 	model_set_origin(m, MF_EMBD, "config.json hidden_size");
 	m->router_bias = m->experts > 0 && s.router_bias;
-	model_set_origin(m, MF_ROUTER_BIAS, "config.json topk_method (noaux_tc: a score bias a routed expert)");
+	model_set_origin(m, MF_ROUTER_BIAS,
+			 "config.json topk_method (noaux_tc: a score bias a "
+			 "routed expert)");
 	if (mla_family(H->fam) && s.q_lora) {
 		m->q_lora_rank = s.q_lora;
 		model_set_origin(m, MF_Q_LORA_RANK, "config.json q_lora_rank");
 	}
 	m->tied_embd = s.tie;
-	model_set_origin(m, MF_TIED_EMBD, "config.json tie_word_embeddings (default %d in %s)", H->fam->tie,
-			 H->fam->cls);
+	model_set_origin(m, MF_TIED_EMBD,
+			 "config.json tie_word_embeddings (default %d in %s)",
+			 H->fam->tie, H->fam->cls);
 	/* DeepSeek-V2/V3 and GLM-4.5 (conversion/deepseek.py, glm.py): first_k_dense_replace
 	 * dense layers of intermediate_size, then n_shared_experts beside the routed ones */
 	if ((mla_family(H->fam) || H->fam->id == F_GLM4_MOE) && m->experts) {

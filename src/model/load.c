@@ -67,8 +67,10 @@ static int load_ini(struct model *m, const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	int rc = model_load_ini(tmp, path, err, errlen);
-	if (rc == 0 && tmp->weights_type[0] && tmp->weights_from != WEIGHTS_GIVEN)
-		rc = wquant_model(tmp, wq_ftype_find(tmp->weights_type), err, errlen);
+	if (rc == 0 && tmp->weights_type[0] &&
+	    tmp->weights_from != WEIGHTS_GIVEN)
+		rc = wquant_model(tmp, wq_ftype_find(tmp->weights_type), err,
+				  errlen);
 	if (rc == 0)
 		*m = *tmp;
 	free(tmp);

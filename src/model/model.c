@@ -334,8 +334,10 @@ static void derived_defaults(struct loader *L)
 	m->weights_from = L->line[MF_WEIGHTS_BYTES] ? WEIGHTS_GIVEN : WEIGHTS_ESTIMATED;
 	if (!L->line[MF_TIED_EMBD]) {
 		m->tied_embd = wshapes_tied_default(m->arch);
-		model_set_origin(m, MF_TIED_EMBD, "default of arch %s: %s", m->arch[0] ? m->arch : "(none)",
-				 m->tied_embd ? "tied" : "an output head of its own");
+		model_set_origin(m, MF_TIED_EMBD, "default of arch %s: %s",
+				 m->arch[0] ? m->arch : "(none)",
+				 m->tied_embd ? "tied"
+					      : "an output head of its own");
 	}
 	if (!L->line[MF_ACTIVE_PARAMS]) {
 		m->active_params = m->params;
@@ -406,9 +408,11 @@ static int check_rules(struct loader *L)
 		char names[600];
 		wq_ftype_names(names, sizeof names);
 		if (!t)
-			return fail(L, MF_WEIGHTS_TYPE, "'%s' is not a llama-quantize type (%s)", m->weights_type,
-				    names);
-		snprintf(m->weights_type, sizeof m->weights_type, "%s", t->name);
+			return fail(L, MF_WEIGHTS_TYPE,
+				    "'%s' is not a llama-quantize type (%s)",
+				    m->weights_type, names);
+		snprintf(m->weights_type, sizeof m->weights_type, "%s",
+			 t->name);
 	}
 	int list = 0;
 	for (int64_t il = 1; il < m->layers; il++)
@@ -620,7 +624,8 @@ out:
 
 const char *model_weights_word(const struct model *m)
 {
-	static const char *const words[] = {[WEIGHTS_ESTIMATED] = "estimated", [WEIGHTS_COUNTED] = "exact",
+	static const char *const words[] = {[WEIGHTS_ESTIMATED] = "estimated",
+					    [WEIGHTS_COUNTED] = "exact",
 					    [WEIGHTS_GIVEN] = "stated"};
 	return words[m->weights_from];
 }

@@ -62,9 +62,11 @@ struct model {
 	int params_estimated;   /* params computed from the architecture, not read */
 	int64_t weights_bytes;  /* bytes of every tensor as stored (ggml_nbytes summed) */
 	enum weights_from weights_from;
-	char weights_type[16];  /* INI [weights] type: the llama-quantize type its users download
-				 * (wquant.h), sized when no weights_bytes is stated; empty: none */
-	int tied_embd;          /* the output head is the token embeddings (no output.weight) */
+	/* INI [weights] type: the llama-quantize type its users download
+	 * (wquant.h), sized when no weights_bytes is stated; empty: none */
+	char weights_type[16];
+	/* the output head is the token embeddings (no output.weight) */
+	int tied_embd;
 	int64_t experts, experts_used;   /* MoE routed experts and those used per token; 0 for dense */
 	int64_t layers, heads;
 	int64_t kv_heads;       /* KV heads of the layers that have a cache (the largest when they differ) */
@@ -87,8 +89,9 @@ struct model {
 	 * experts of ff plus shared_experts shared ones (n_expert_shared,
 	 * n_ff_exp); 0: not given */
 	int64_t dense_lead, shared_experts, ff_dense;
-	int router_bias;        /* the router adds a per-expert score bias to choose experts (exp_probs_b:
-				 * DeepSeek-V3's noaux_tc e_score_correction_bias) */
+	/* the router adds a per-expert score bias to choose experts
+	 * (exp_probs_b: DeepSeek-V3's noaux_tc e_score_correction_bias) */
+	int router_bias;
 	int64_t embd_per_layer;   /* Gemma 4 E2B/E4B: per-layer input embeddings of this width; 0: none */
 	int64_t head_dim_swa, head_dim_v_swa;   /* K and V head sizes of the sliding layers (default head_dim, _v) */
 	int64_t indexer_head_dim;   /* sparse attention's indexer K row per token per layer; 0: none */

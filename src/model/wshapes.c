@@ -219,11 +219,15 @@ static void ffn(struct ws_list *l, const struct ws_family *f,
 			put(l, VEC, e, x, 0, "blk.%d.ffn_down_exps.bias", il);
 			put(l, VEC, ff, x, 0, "blk.%d.ffn_up_exps.bias", il);
 		}
-		int64_t sh = ff * m->shared_experts;   /* n_ff_exp x n_expert_shared */
+		/* n_ff_exp x n_expert_shared */
+		int64_t sh = ff * m->shared_experts;
 		if (sh > 0) {
-			put(l, MAT, e, sh, 0, "blk.%d.ffn_gate_shexp.weight", il);
-			put(l, MAT, sh, e, 0, "blk.%d.ffn_down_shexp.weight", il);
-			put(l, MAT, e, sh, 0, "blk.%d.ffn_up_shexp.weight", il);
+			put(l, MAT, e, sh, 0, "blk.%d.ffn_gate_shexp.weight",
+			    il);
+			put(l, MAT, sh, e, 0, "blk.%d.ffn_down_shexp.weight",
+			    il);
+			put(l, MAT, e, sh, 0, "blk.%d.ffn_up_shexp.weight",
+			    il);
 		}
 		return;
 	}

@@ -58,13 +58,18 @@ static void header(const struct run *r, const struct summary *s, FILE *out)
 	fprintf(out, "%s\n", p->n == 0 ? "" : set ? " (the others: the scene file's defaults)"
 					 : " (the scene file's defaults, the lesson's)");
 	char unshown[160];
-	if (r->def->cls->unshown)   /* the one deployment: taken everywhere, shown where it matters */
-		fprintf(out, "taken, not shown: %s (this scene's numbers do not depend on them)\n",
-			deploy_params_names(r->def->cls->unshown, unshown, sizeof unshown));
+	/* the one deployment: taken everywhere, shown where it matters */
+	if (r->def->cls->unshown)
+		fprintf(out,
+			"taken, not shown: %s (this scene's numbers do not "
+			"depend on them)\n",
+			deploy_params_names(r->def->cls->unshown, unshown,
+					    sizeof unshown));
 	if (r->have_model)
 		fprintf(out, "model: %s (%s), %s\n", r->model.id, r->model.name,
 			r->model_is_default ? "the lesson's model for this scene" : "loaded");
-	if (r->have_model && r->model.note[0])   /* what llama.cpp does otherwise than the file says */
+	/* what llama.cpp does otherwise than the file says */
+	if (r->have_model && r->model.note[0])
 		fprintf(out, "llama.cpp: %s\n", r->model.note);
 	if (r->have_model && !strcmp(f->model, "-"))
 		fprintf(out, "the model supplies the values of parameters left at their defaults; each number's\n"

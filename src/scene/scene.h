@@ -129,7 +129,7 @@ struct scene_class {
 	 * the step it moves to. */
 	int (*tween)(const void *st, int k);
 	/* DP_BIT()s of the deployment parameters (deploy_params.h) the scene
-	 * takes but whose numbers do not depend on them: --explain names them */
+	 * takes but whose numbers do not depend on them (--explain says) */
 	unsigned unshown;
 };
 

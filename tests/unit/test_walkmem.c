@@ -110,7 +110,8 @@ static void memory_bar(const struct registry *reg, const char *model, int want_p
  * on the plot, by its own mark or by the shared one (≡) that the side pane
  * then names; `zero` whether the narration explains a 0; a device step
  * says the summary under it is at the mem parameter's budget. */
-static void fit_curves(const struct registry *reg, const char *model, const char *set, int k, int zero)
+static void fit_curves(const struct registry *reg, const char *model,
+		       const char *set, int k, int zero)
 {
 	static const uint32_t marks[3] = {'#', '+', 'o'};
 	struct shot sh;
@@ -142,7 +143,9 @@ static void fit_curves(const struct registry *reg, const char *model, const char
 		 "summary is at the mem parameter",
 		 mn, k);
 	if (k >= 5)
-		T_EQ_INT(rows_holding(sh.side, "8.00 GiB"), 1, "fit -m %s step %d: the summary's budget, 8 GiB", mn, k);
+		T_EQ_INT(rows_holding(sh.side, "8.00 GiB"), 1,
+			 "fit -m %s step %d: the summary's budget, 8 GiB", mn,
+			 k);
 	shot_free(&sh);
 }
 
@@ -278,9 +281,11 @@ void test_walkmem(void)
 	}
 	memory_bar(&reg, NULL, 4);               /* Gemma 3 27B: no recurrent state */
 	memory_bar(&reg, "qwen3-next-80b", 5);   /* a hybrid: all five parts */
-	fit_curves(&reg, NULL, NULL, 18, 0);     /* 512 GiB: all three curves on the weights' row */
-	fit_curves(&reg, NULL, NULL, 6, 0);      /* 16 GiB: apart at long contexts, together at short */
-	fit_curves(&reg, NULL, NULL, 3, 0);      /* the mem parameter's own budget */
+	fit_curves(&reg, NULL, NULL, 18,
+		   0); /* 512 GiB: all three curves on the weights' row */
+	fit_curves(&reg, NULL, NULL, 6,
+		   0); /* 16 GiB: apart at long contexts, together at short */
+	fit_curves(&reg, NULL, NULL, 3, 0); /* the mem parameter's own budget */
 	/* 16 GiB: bf16 weights leave f16 no room: none */
 	fit_curves(&reg, "olmo2-7b", "weights=BF16", 6, 1);
 	memory_train(&reg, "llama3-8b", NULL, "! > n_ctx_train 8192");   /* -c 131072 on an 8K model */
