@@ -230,8 +230,7 @@ static void co_summary(const void *vs, struct summary *s)
 {
 	const struct co_state *st = vs;
 	const struct model *m = &st->m;
-	char o[160], f[2048], swa[160], both[1536];
-	const char *streams = st->d.unified ? "1" : "n_seq";
+	char o[160], f[2048], both[1536];
 	int uni = cf_uniform(m);
 	int64_t kf, ks;
 	int split = !uni && cf_kinds(m, &kf, &ks) && cf_split(m, kf, ks);
@@ -286,14 +285,9 @@ static void co_summary(const void *vs, struct summary *s)
 			cf_in_ubatch(s, st->d.n_ubatch, st->d.n_batch,
 				     "parameter ubatch (-ub)");
 			cf_in_cells(s, m, kf, ks, NULL, NULL, st->d.flash_attn, &c);
-			snprintf(f, sizeof f, "%s * %s / 2^30",
-				 cf_f_split(both, sizeof both, m,
-					    cf_f_stream(st->d.unified),
-					    cf_f_swa(swa, sizeof swa,
-						     st->d.unified,
-						     st->d.swa_full),
-					    &c),
-				 streams);
+			snprintf(f, sizeof f, "%s / 2^30",
+				 cf_f_split_at(both, sizeof both, m, &st->d,
+					       &c));
 			summary_formula(s, 1e-12 * st->kv[i], f);
 		} else if (!uni) {
 			summary_explain(s, "layers differ: the allocation walk of src/model/size.c, no closed form");
@@ -306,21 +300,10 @@ static void co_summary(const void *vs, struct summary *s)
 				cf_in_ubatch(s, st->d.n_ubatch, st->d.n_batch,
 					     "parameter ubatch (-ub)");
 			const char *cell = cf_in_cell(s, m, m->kv_heads, NULL, 0);
-			const char *G = cf_f_global(m);
-			if (w)
-				snprintf(f, sizeof f,
-					 "(%s * %s + (layers - %s) * %s) * %s "
-					 "* %s / 2^30",
-					 G, cf_f_stream(st->d.unified), G,
-					 cf_f_swa(swa, sizeof swa,
-						  st->d.unified,
-						  st->d.swa_full),
-					 streams, cell);
-			else
-				snprintf(f, sizeof f,
-					 "layers * %s * %s * %s / 2^30",
-					 cf_f_stream(st->d.unified), streams,
-					 cell);
+			char kv[1536];
+			snprintf(f, sizeof f, "%s / 2^30",
+				 cf_f_uniform_at(kv, sizeof kv, m, &st->d, w,
+						 cell));
 			summary_formula(s, 1e-12 * st->kv[i], f);
 			if (w && st->d.swa_full)
 				summary_explain(s, "parameter swa_full = 1 (--swa-full): sliding layers keep every cell of the stream");

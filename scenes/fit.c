@@ -69,17 +69,8 @@ static const struct param_spec fi_params[FI_NPARAMS + 1] = {
 		    .min = 0.001,
 		    .max = 1048576,
 		    .help = "the budget, GiB"},
-	[FI_MARGIN] = {.name = "margin",
-		       .kind = PARAM_INT,
-		       .min = 0,
-		       .max = 1 << 24,
-		       .help = "MiB kept free (llama.cpp's --fit keeps 1024)"},
-	[FI_CTX_MAX] =
-		{.name = "ctx_max",
-		 .kind = PARAM_INT,
-		 .min = 0,
-		 .max = 1 << 30,
-		 .help = "largest context considered (0: the trained context)"},
+	[FI_MARGIN] = DP_SPEC_MARGIN,
+	[FI_CTX_MAX] = DP_SPEC_CTX_MAX,
 	[FI_NPARAMS] = {0},
 };
 
@@ -838,7 +829,7 @@ static int split_kinds(const struct model *mt, int64_t *kf, int64_t *ks)
 static const char *kv_formula(struct summary *s, const struct model *mt, const struct deploy *d, int64_t ctx, char *f,
 			      size_t len)
 {
-	char o[160], swa[200];
+	char o[160];
 	int windowed = mt->sliding_window > 0 && !mt->swa_ignored;
 	int64_t kf, ks;
 	summary_input(s, "layers", (double)cf_cached_layers(mt), "%s", cf_layers_origin(mt, o, sizeof o));
@@ -846,25 +837,13 @@ static const char *kv_formula(struct summary *s, const struct model *mt, const s
 		summary_input(s, "swa_pattern", (double)mt->swa_pattern, "%s", cf_origin(mt, MF_SWA_PATTERN, o, sizeof o));
 	cf_in_deploy(s, ctx, d->n_seq, windowed ? mt->sliding_window : 0,
 		     d->n_ubatch, d->n_batch, mt);
-	const char *streams = d->unified ? "1" : "n_seq";
 	if (split_kinds(mt, &kf, &ks)) {
 		struct cf_cells c;
-		char both[1536];
 		cf_in_cells(s, mt, kf, ks, NULL, NULL, d->flash_attn, &c);
-		snprintf(f, len, "%s * %s",
-			 cf_f_split(both, sizeof both, mt, cf_f_stream(d->unified),
-				    cf_f_swa(swa, sizeof swa, d->unified, d->swa_full), &c),
-			 streams);
-		return f;
+		return cf_f_split_at(f, len, mt, d, &c);
 	}
-	const char *cell = cf_in_cell(s, mt, mt->kv_heads, NULL, 0);
-	const char *G = cf_f_global(mt);
-	if (windowed)
-		snprintf(f, len, "(%s * %s + (layers - %s) * %s) * %s * %s", G, cf_f_stream(d->unified), G,
-			 cf_f_swa(swa, sizeof swa, d->unified, d->swa_full), streams, cell);
-	else
-		snprintf(f, len, "layers * %s * %s * %s", cf_f_stream(d->unified), streams, cell);
-	return f;
+	return cf_f_uniform_at(f, len, mt, d, windowed,
+			       cf_in_cell(s, mt, mt->kv_heads, NULL, 0));
 }
 
 /* A total at one n_ctx: weights + KV (closed form) + compute + output (vocab F32 a sequence). */

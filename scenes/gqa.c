@@ -319,7 +319,7 @@ static void gq_summary(const void *vs, struct summary *s)
 {
 	const struct gq_state *st = vs;
 	const struct model *m = &st->m;
-	char o[160], f[1280], swa[160];
+	char o[160], f[2048];
 	int uni = cf_uniform(m);
 	int64_t L = cf_cached_layers(m), group = st->heads / st->kv_heads;
 	summary_int(s, group, "group");
@@ -382,7 +382,6 @@ static void gq_summary(const void *vs, struct summary *s)
 	static const char *const gib[3] = {"mha_gib_at_ctx", "kv_gib_at_ctx", "mqa_gib_at_ctx"};
 	int windowed = m->sliding_window > 0 && !m->swa_ignored;
 	const struct deploy *d = &st->d;
-	const char *streams = d->unified ? "1" : "n_seq";
 	for (int i = 0; i < 3; i++) {
 		double v = (double)st->rows[i].at_ctx / GIB;
 		summary_real(s, v, "%s", gib[i]);
@@ -396,14 +395,9 @@ static void gq_summary(const void *vs, struct summary *s)
 				     d->n_ubatch, d->n_batch, m);
 			cf_in_cells(s, m, kf[i], ks[i], rows[i], rows[i],
 				    d->flash_attn, &c);
-			char cells[1024];
-			snprintf(f, sizeof f, "%s * %s / 2^30",
-				 cf_f_split(cells, sizeof cells, m,
-					    cf_f_stream(d->unified),
-					    cf_f_swa(swa, sizeof swa,
-						     d->unified, d->swa_full),
-					    &c),
-				 streams);
+			char kv[1536];
+			snprintf(f, sizeof f, "%s / 2^30",
+				 cf_f_split_at(kv, sizeof kv, m, d, &c));
 			summary_formula(s, 1e-12 * v, f);
 			continue;
 		}
@@ -418,18 +412,9 @@ static void gq_summary(const void *vs, struct summary *s)
 			     windowed ? m->sliding_window : 0, d->n_ubatch,
 			     d->n_batch, m);
 		const char *cell = cf_in_cell(s, m, st->rows[i].kv, rows[i], i != 1);
-		const char *G = cf_f_global(m);
-		if (windowed)
-			snprintf(f, sizeof f,
-				 "(%s * %s + (layers - %s) * %s) * %s * %s / "
-				 "2^30",
-				 G, cf_f_stream(d->unified), G,
-				 cf_f_swa(swa, sizeof swa, d->unified,
-					  d->swa_full),
-				 streams, cell);
-		else
-			snprintf(f, sizeof f, "layers * %s * %s * %s / 2^30",
-				 cf_f_stream(d->unified), streams, cell);
+		char kv[1536];
+		snprintf(f, sizeof f, "%s / 2^30",
+			 cf_f_uniform_at(kv, sizeof kv, m, d, windowed, cell));
 		summary_formula(s, 1e-12 * v, f);
 	}
 }

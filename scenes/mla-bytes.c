@@ -269,8 +269,7 @@ static void mb_summary(const void *vs, struct summary *s)
 	const struct mb_state *st = vs;
 	const struct model *m = &st->m;
 	const struct deploy *d = &st->d;
-	const char *streams = d->unified ? "1" : "n_seq";
-	char o[160], f[2048], swa[160];
+	char o[160], f[2048];
 	static const char *const keys[] = {"mla", "mha", "gqa8", "ref"};
 	int uni = cf_uniform(m);
 	for (int i = 0; i < st->nrows && i < 4; i++) {
@@ -329,13 +328,8 @@ static void mb_summary(const void *vs, struct summary *s)
 				     d->n_ubatch, d->n_batch, m);
 			cf_in_cells(s, m, kf, ks, i ? kvo : NULL,
 				    i ? kvo : NULL, d->flash_attn, &c);
-			snprintf(f, sizeof f, "%s * %s / 2^30",
-				 cf_f_split(both, sizeof both, m,
-					    cf_f_stream(d->unified),
-					    cf_f_swa(swa, sizeof swa,
-						     d->unified, d->swa_full),
-					    &c),
-				 streams);
+			snprintf(f, sizeof f, "%s / 2^30",
+				 cf_f_split_at(both, sizeof both, m, d, &c));
 			summary_formula(s, 1e-12 * at, f);
 			continue;
 		}
@@ -350,19 +344,9 @@ static void mb_summary(const void *vs, struct summary *s)
 			     windowed ? m->sliding_window : 0, d->n_ubatch,
 			     d->n_batch, m);
 		const char *cell = mb_in_cell(s, rm, i);
-		if (windowed) {
-			const char *G = cf_f_global(m);
-			snprintf(f, sizeof f,
-				 "(%s * %s + (layers - %s) * %s) * %s * %s / "
-				 "2^30",
-				 G, cf_f_stream(d->unified), G,
-				 cf_f_swa(swa, sizeof swa, d->unified,
-					  d->swa_full),
-				 streams, cell);
-		} else {
-			snprintf(f, sizeof f, "layers * %s * %s * %s / 2^30",
-				 cf_f_stream(d->unified), streams, cell);
-		}
+		char kv[1536];
+		snprintf(f, sizeof f, "%s / 2^30",
+			 cf_f_uniform_at(kv, sizeof kv, m, d, windowed, cell));
 		summary_formula(s, 1e-12 * at, f);
 	}
 	if (st->mla) {

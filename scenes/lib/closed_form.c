@@ -240,3 +240,38 @@ const char *cf_origin(const struct model *m, enum model_field field, char *buf, 
 		snprintf(buf, (size_t)len, "[%s] %s", model_fields[field].section, model_fields[field].key);
 	return buf;
 }
+
+/* Streams: one shared (-kvu), else n_seq of their own. */
+static const char *streams(const struct deploy *d)
+{
+	return d->unified ? "1" : "n_seq";
+}
+
+const char *cf_f_split_at(char *buf, size_t len, const struct model *m,
+			  const struct deploy *d, const struct cf_cells *c)
+{
+	char swa[200], both[1536];
+	snprintf(buf, len, "%s * %s",
+		 cf_f_split(both, sizeof both, m, cf_f_stream(d->unified),
+			    cf_f_swa(swa, sizeof swa, d->unified, d->swa_full),
+			    c),
+		 streams(d));
+	return buf;
+}
+
+const char *cf_f_uniform_at(char *buf, size_t len, const struct model *m,
+			    const struct deploy *d, int windowed,
+			    const char *cell)
+{
+	char swa[200];
+	const char *G = cf_f_global(m), *stream = cf_f_stream(d->unified);
+	if (windowed)
+		snprintf(buf, len, "(%s * %s + (layers - %s) * %s) * %s * %s", G,
+			 stream, G,
+			 cf_f_swa(swa, sizeof swa, d->unified, d->swa_full),
+			 streams(d), cell);
+	else
+		snprintf(buf, len, "layers * %s * %s * %s", stream, streams(d),
+			 cell);
+	return buf;
+}

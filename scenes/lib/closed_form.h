@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "model/model.h"
+#include "model/size.h"
 #include "scene/summary.h"
 
 /*
@@ -71,6 +72,15 @@ const char *cf_f_stream(int unified);
  * swa_full.  n_ubatch is -ub after llama-context.cpp's caps, n_batch =
  * min(-c, -b) and n_ubatch = min(n_batch, -ub): min(ubatch, batch, ctx). */
 const char *cf_f_swa(char *buf, size_t len, int unified, int swa_full);
+/* The K and V bytes of every stream at deployment d, into buf: a split
+ * model's with cells c (cf_in_cells), or a uniform one's with one cell's
+ * formula (windowed: the model keeps its sliding window).  Over the inputs
+ * of cf_in_deploy and the layer counts. */
+const char *cf_f_split_at(char *buf, size_t len, const struct model *m,
+			  const struct deploy *d, const struct cf_cells *c);
+const char *cf_f_uniform_at(char *buf, size_t len, const struct model *m,
+			    const struct deploy *d, int windowed,
+			    const char *cell);
 /* The formula text of the global-layer count (inputs layers, swa_pattern). */
 const char *cf_f_global(const struct model *m);
 /* Add the inputs k_block, k_block_bytes, v_block, v_block_bytes: ggml's

@@ -25,17 +25,8 @@
 enum { FP_MARGIN = DP_COUNT, FP_CTX_MAX, FP_NPARAMS };
 static const struct param_spec fit_params[FP_NPARAMS + 1] = {
 	DEPLOY_SPECS,
-	[FP_MARGIN] = {.name = "margin",
-		       .kind = PARAM_INT,
-		       .min = 0,
-		       .max = 1 << 24,
-		       .help = "MiB kept free (llama.cpp's --fit keeps 1024)"},
-	[FP_CTX_MAX] =
-		{.name = "ctx_max",
-		 .kind = PARAM_INT,
-		 .min = 0,
-		 .max = (double)MODEL_MAX_CTX,
-		 .help = "largest context considered (0: the trained context)"},
+	[FP_MARGIN] = DP_SPEC_MARGIN,
+	[FP_CTX_MAX] = DP_SPEC_CTX_MAX,
 	[FP_NPARAMS] = {0},
 };
 static const char *const fit_defaults[FP_NPARAMS] = {

@@ -85,6 +85,15 @@ enum deploy_param {
 	[DP_WEIGHTS] = DP_SPEC_WEIGHTS
 #define DEPLOY_SPECS [DP_CTX] = DP_SPEC_CTX, DEPLOY_SPECS_AFTER_CTX
 
+/* The budget's rows beside the deployment, the fit scene's and --fit's. */
+#define DP_SPEC_MARGIN                                                     \
+	{.name = "margin", .kind = PARAM_INT, .min = 0, .max = 1 << 24,       \
+	 .help = "MiB kept free (llama.cpp's --fit keeps 1024)"}
+#define DP_SPEC_CTX_MAX                                                    \
+	{.name = "ctx_max", .kind = PARAM_INT, .min = 0,                      \
+	 .max = (double)MODEL_MAX_CTX,                                        \
+	 .help = "largest context considered (0: the trained context)"}
+
 /* Bits of the deployment parameters a scene's numbers do not depend on
  * (scene_class.unshown). */
 #define DP_BIT(p) (1u << (p))
