@@ -266,8 +266,8 @@ const char *cf_f_uniform_at(char *buf, size_t len, const struct model *m,
 	char swa[200];
 	const char *G = cf_f_global(m), *stream = cf_f_stream(d->unified);
 	if (windowed)
-		snprintf(buf, len, "(%s * %s + (layers - %s) * %s) * %s * %s", G,
-			 stream, G,
+		snprintf(buf, len, "(%s * %s + (layers - %s) * %s) * %s * %s",
+			 G, stream, G,
 			 cf_f_swa(swa, sizeof swa, d->unified, d->swa_full),
 			 streams(d), cell);
 	else
