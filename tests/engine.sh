@@ -190,8 +190,8 @@ plan_compare() {
 	plan "$d/$1.gguf" "$d/$1.$2"
 }
 # compare M GROUP: probe llama.cpp on $d/M.gguf, then attnviz, one ok / not ok line.
-# For q8_0 the bytes are not compared: attnviz's iswa scene takes no cache type
-# for a GGUF (its bytes are f16's); cells, layers and streams are.
+# The cache types go to iswa as -ctk and -ctv (k_type, v_type): q8_0's bytes
+# are compared as f16's are.
 compare() {
 	m=$1 g=$2 f="$d/$1.gguf" o="$d/$1.$2"
 	if ! probed "$o"; then
@@ -219,13 +219,12 @@ compare() {
 			}
 		}' "$o.out" >"$o.llama"
 	# A deployment's iswa --set arguments, and the file that holds its
-	# summary: the same for every cache type and shared by the groups
-	# (attnviz's figures do not depend on the cache type: bytes are not
-	# compared for q8_0)
+	# summary, shared by the groups
 	args='function args(dep,   w, i, a) {
 		split(dep, w, " "); a = ""
 		for (i = 1; i in w; i++)
 			if (w[i] ~ /^(ctx|n_seq|unified|swa_full|ubatch|fa)=/) a = a " --set " w[i]
+			else if (w[i] ~ /^[kv]=/) a = a " --set " substr(w[i], 1, 1) "_type=" substr(w[i], 3)
 		return a }
 	function sumfile(a,   n) { n = substr(a, 2); gsub(/[^a-z0-9_]/, "_", n); return d "/" m ".sum." n }'
 	# attnviz's summary of every deployment not asked yet, from one process
@@ -258,7 +257,7 @@ compare() {
 			pair("n_ctx", lctx, v["n_ctx"]); pair("cells", l[1], cells)
 			pair("streams", l[3], v["streams"]); pair("global_layers", l[2], v["global_layers"])
 			pair("swa_cells", l[5], v["swa_cells"]); pair("local_layers", l[6], v["local_layers"])
-			if (g != "q8_0") { pair("global_MiB", l[4], v["global_bytes"]); pair("local_MiB", l[8], v["local_bytes"]) }
+			pair("global_MiB", l[4], v["global_bytes"]); pair("local_MiB", l[8], v["local_bytes"])
 		}
 		END {
 			if (nbad > 4) bad = bad "; ... " nbad - 4 " more"
@@ -271,7 +270,7 @@ compare() {
 	case $g in
 	f16) what="f16, flash attention" ;;
 	nofa) what="f16, no flash attention" ;;
-	q8_0) what="q8_0 K and V, flash attention (cells, layers, streams)" ;;
+	q8_0) what="q8_0 K and V, flash attention" ;;
 	esac
 	if [ -z "$bad" ]; then
 		ok "engine: $m: $what: $nd deployments, $good of $n numbers agree with llama.cpp"
