@@ -841,6 +841,19 @@ static void walk_render(const struct registry *reg)
 		     strip, wide);
 		shot_free(&sh);
 	}
+	/* score-matrix: the side pane's slice and decode row are answers,
+	 * shown from the step whose narration introduces them (5 and 6). */
+	for (int k = 0; k <= 6; k++)
+		if (shoot(reg, "score-matrix", NULL, NULL, k, &sh) == 0) {
+			T_OK(rows_holding(sh.side, "-ub 512 slice: 8 GiB") ==
+				     (k >= 5) &&
+				 rows_holding(sh.side, "decode row: 16 MiB") ==
+				     (k >= 6),
+			     "score-matrix step %d: the side pane's slice from "
+			     "step 5, its decode row from step 6",
+			     k);
+			shot_free(&sh);
+		}
 	/* mla-absorb step 1, the lesson's Example 7 as a picture: h's 8
 	 * numbers, arrows down into the 2-number latent c = (4.62, 3.03), arrows
 	 * back up to each head's key (its numbers: dotted with head 0's query
