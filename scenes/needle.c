@@ -2,7 +2,13 @@
  * needle (lesson Ex. 17): the length × depth grid filling cell by cell.
  * Each cell builds the prompt and asks the fake model, which only finds a
  * needle within `window` words of the end or in the first `head` words.
+ *
+ * A step is a point of the lesson, not a cell: the lengths whose whole
+ * prompt fits the window (every cell found) in one step, then each longer
+ * length (what it misses and why), then the pattern the grid shows.  The
+ * cells of a step fill one by one as animation between the steps.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +18,22 @@
 #include "scenes/lib/common.h"
 
 #define ND_MAX 16
+/* frames a cell takes to fill between steps (SCENE_FRAME_MS each) */
+#define ND_CELL_FRAMES 4
+
+/* What a step is about; each narrated by its own sentences. */
+enum nd_stop_kind {
+	ND_ASK,       /* step 0: the question, the grid empty */
+	ND_FITS,      /* the lengths whose whole prompt the window holds */
+	ND_ROW,       /* one longer length: what it misses, and why */
+	ND_PATTERN,   /* the grid read as a whole */
+};
+
+struct nd_stop {
+	enum nd_stop_kind kind;
+	int upto;     /* cells filled at the step's end, row by row */
+	int row;      /* the last row it fills */
+};
 
 struct nd_state {
 	int nl, nd, window, head;
@@ -19,6 +41,8 @@ struct nd_state {
 	int found[ND_MAX][ND_MAX];
 	int at[ND_MAX][ND_MAX];        /* where the needle sits */
 	int row_ok[ND_MAX];            /* cells found in each length's row */
+	int nstops;
+	struct nd_stop stops[ND_MAX + 2];
 };
 
 /* "st", "nd", "rd" or "th" after n: the 3001st word from the end. */
@@ -74,13 +98,140 @@ static int nd_init(void *vs, const struct scene_env *env, char *err, size_t errl
 	for (int i = 0; i < st->nl; i++)
 		for (int j = 0; j < st->nd; j++)
 			st->row_ok[i] += st->found[i][j];
+	/* The steps: the question; the leading lengths whose whole prompt
+	 * (the filler and the needle) lies within the window, together;
+	 * each length after them; the grid read as a whole. */
+	int fits = 0;
+	while (fits < st->nl && st->lengths[fits] + 1 <= st->window)
+		fits++;
+	st->stops[st->nstops++] = (struct nd_stop){ND_ASK, 0, -1};
+	if (fits > 0)
+		st->stops[st->nstops++] =
+		    (struct nd_stop){ND_FITS, fits * st->nd, fits - 1};
+	for (int i = fits; i < st->nl; i++)
+		st->stops[st->nstops++] =
+		    (struct nd_stop){ND_ROW, (i + 1) * st->nd, i};
+	st->stops[st->nstops++] =
+	    (struct nd_stop){ND_PATTERN, st->nl * st->nd, st->nl - 1};
 	return 0;
 }
 
 static int nd_nsteps(const void *vs)
 {
 	const struct nd_state *st = vs;
-	return st->nl * st->nd;
+	return st->nstops - 1;
+}
+
+/* The cells the step's stop adds fill one by one between the steps. */
+static int nd_tween(const void *vs, int k)
+{
+	const struct nd_state *st = vs;
+	if (k < 1 || k >= st->nstops)
+		return 0;
+	return (st->stops[k].upto - st->stops[k - 1].upto) * ND_CELL_FRAMES;
+}
+
+/* How a found needle was found: 1 among the first head words, 2 within
+ * window words of the end, 0 missed. */
+static int nd_how(const struct nd_state *st, int i, int j)
+{
+	if (!st->found[i][j])
+		return 0;
+	return st->at[i][j] < st->head ? 1 : 2;
+}
+
+/* The depths of row i found (how = 1 or 2) or missed (0) as words: "25%",
+ * "25% and 50%", "0%, 25% and 50%", or "10% to 60% (6 depths)" past
+ * three; the count. */
+static int nd_depths(const struct nd_state *st, int i, int how, char *out,
+		     size_t len)
+{
+	int list[ND_MAX], n = 0;
+	for (int j = 0; j < st->nd; j++)
+		if (nd_how(st, i, j) == how)
+			list[n++] = j;
+	out[0] = 0;
+	if (n > 3) {
+		snprintf(out, len, "%d%% to %d%% (%d depths)",
+			 st->depths[list[0]], st->depths[list[n - 1]], n);
+		return n;
+	}
+	size_t used = 0;
+	for (int k = 0; k < n && used < len; k++)
+		used += (size_t)snprintf(out + used, len - used, "%s%d%%",
+					 k == 0       ? ""
+					 : k == n - 1 ? " and "
+						      : ", ",
+					 st->depths[list[k]]);
+	return n;
+}
+
+/* The cell a stop's strip shows: a row's miss nearest the end (where the
+ * window stops), else its middle depth. */
+static int nd_focus(const struct nd_state *st, int i)
+{
+	for (int j = st->nd - 1; j >= 0; j--)
+		if (!st->found[i][j])
+			return j;
+	return st->nd / 2;
+}
+
+/* Row i's narration: what is new at this length, the miss nearest the end
+ * and why, and what is still found and why. */
+static void nd_row_words(const struct nd_state *st, int i, char *out,
+			 size_t len)
+{
+	char miss[64], head[64], end[64], a[200], b[200] = "", c[400] = "";
+	int nm = nd_depths(st, i, 0, miss, sizeof miss);
+	int nh = nd_depths(st, i, 1, head, sizeof head);
+	int ne = nd_depths(st, i, 2, end, sizeof end);
+	int prev = i > 0 ? st->nd - st->row_ok[i - 1] : 0;
+	int L = st->lengths[i];
+	if (nm == 0)
+		snprintf(a, sizeof a, "At %d %s every depth is %sfound.", L,
+			 words_s(L), i > 0 ? "still " : "");
+	else if (nh <= 1 && ne <= 1 && nh + ne > 0 && prev > 0)
+		snprintf(a, sizeof a, "At %d %s only %s %s found.", L,
+			 words_s(L),
+			 nh && ne ? "the start and the end"
+			 : nh     ? "the start"
+				  : "the end",
+			 nh + ne == 1 ? "is" : "are");
+	else if (prev == 0)
+		snprintf(a, sizeof a, "At %d %s the first miss%s: %s.", L,
+			 words_s(L), nm == 1 ? "" : "es", miss);
+	else if (nm > prev)
+		snprintf(a, sizeof a, "At %d %s the misses spread to %s.", L,
+			 words_s(L), miss);
+	else
+		snprintf(a, sizeof a, "At %d %s %s %s missed.", L, words_s(L),
+			 miss, nm == 1 ? "is" : "are");
+	if (nm > 0) {
+		int j = nd_focus(st, i);
+		int from_end = L + 1 - st->at[i][j];
+		int over = from_end - st->window;
+		char by[32];
+		if (over == 1)
+			snprintf(by, sizeof by, "one word");
+		else
+			snprintf(by, sizeof by, "%d", over);
+		snprintf(b, sizeof b, " The needle at %d%% is the %d%s word "
+			 "from the end, %s past the %d-word range.",
+			 st->depths[j], from_end, ordinal(from_end), by,
+			 st->window);
+	}
+	if (nh + ne > 0) {
+		char hs[160] = "", es[160] = "";
+		if (nh)
+			snprintf(hs, sizeof hs, "%s in the first %d %s", head,
+				 st->head, words_s(st->head));
+		if (ne)
+			snprintf(es, sizeof es, "%s within %d %s of the end",
+				 end, st->window, words_s(st->window));
+		snprintf(c, sizeof c, " Found: %s%s%s (%d/%d).", hs,
+			 nh && ne ? "; " : "", es, st->row_ok[i], st->nd);
+	}
+	snprintf(out, len, "%s%s%s", a, b, c);
 }
 
 static int row_correct(const struct nd_state *st, int i, int upto)
@@ -118,11 +269,70 @@ static void nd_strip(const struct nd_state *st, struct canvas *c, int y,
 	canvas_put(c, nx < w ? nx : w - 1, y, GLYPH_DIAMOND, ROLE_HOT);
 }
 
+/* The step's narration: the question, the lengths that fit, a longer
+ * length, or the grid read as a whole. */
+static void nd_narrate(const struct nd_state *st, const struct nd_stop *sp,
+		       char *out, size_t len)
+{
+	int last = st->nl - 1;
+	switch (sp->kind) {
+	case ND_ASK:
+		snprintf(out, len,
+			 "Hide one fact (the needle) at a depth in filler "
+			 "text and ask for it: a row per length, a column per "
+			 "depth, 0%% the start. The fake model sees only the "
+			 "last %d %s and the first %d, the edge-heavy pattern "
+			 "of real models.",
+			 st->window, words_s(st->window), st->head);
+		break;
+	case ND_FITS:
+		snprintf(out, len,
+			 "%s %d %s every cell is found: the whole prompt, %d "
+			 "words with the needle, lies within the %d-word "
+			 "range the fake model sees, at any depth.",
+			 sp->row > 0 ? "Up to" : "At", st->lengths[sp->row],
+			 words_s(st->lengths[sp->row]),
+			 st->lengths[sp->row] + 1, st->window);
+		break;
+	case ND_ROW:
+		nd_row_words(st, sp->row, out, len);
+		break;
+	case ND_PATTERN:
+		if (st->row_ok[last] == st->nd && st->row_ok[0] == st->nd)
+			snprintf(out, len,
+				 "Every cell is found: each prompt lies within "
+				 "the fake model's reach. Make the prompts "
+				 "longer or the window smaller (e, window=N) "
+				 "to see where retrieval fails.");
+		else
+			snprintf(out, len,
+				 "Read the grid: found at the edges, missed in "
+				 "the middle%s. Real models show a similar "
+				 "shape (Lost in the Middle): the length a "
+				 "model retrieves from can be shorter than the "
+				 "length it accepts.",
+				 st->row_ok[last] < st->row_ok[0]
+				     ? ", more often as the length grows"
+				     : "");
+		break;
+	}
+}
+
 static void nd_render(const void *vs, struct view *v)
 {
 	const struct nd_state *st = vs;
 	struct canvas *c = v->pic;
-	int idx = v->step - 1, ci = idx < 0 ? 0 : idx / st->nd, cj = idx < 0 ? 0 : idx % st->nd;
+	int ks = v->step < st->nstops ? v->step : st->nstops - 1;
+	const struct nd_stop *sp = &st->stops[ks];
+	/* The cells filled: the step's, or on the way to them one by one
+	 * (the cell filled last is the one its strip shows). */
+	int from = ks > 0 ? sp[-1].upto : 0, filled = sp->upto;
+	double t = view_progress(v);
+	if (t < 1)
+		filled = from + (int)ceil(t * (sp->upto - from) - 1e-9);
+	int moving = filled < sp->upto;
+	int idx = filled - 1;
+	int ci = idx < 0 ? 0 : idx / st->nd, cj = idx < 0 ? 0 : idx % st->nd;
 	/* Cells of 6 columns and 2 rows, or tighter; what still does not fit scrolls with the cell filled last. */
 	int cw = 15 + st->nd * 6 + 7 <= c->w ? 6 : 5, fit_d = (c->w - 15 - 7) / cw;
 	int rh = 2 + st->nl * 2 <= c->h ? 2 : 1, fit_l = (c->h - 2) / rh;
@@ -144,33 +354,40 @@ static void nd_render(const void *vs, struct view *v)
 		canvas_printf(c, 0, y, ROLE_NORMAL, "%7d", st->lengths[i]);
 		for (int j = fd; j < st->nd && j - fd < fit_d; j++) {
 			int k = i * st->nd + j, x = 15 + (j - fd) * cw;
-			if (k >= v->step) {
+			if (k >= filled) {
 				canvas_text(c, x, y, ROLE_DIM, cw == 6 ? "   ·  " : "   · ");
 				continue;
 			}
-			int now = k == v->step - 1;
+			/* the step's own cells accented: the one just filled
+			 * while they fill, all of them at the step's end */
+			int now = moving ? k == idx : k >= from;
 			canvas_text(c, x, y, st->found[i][j] ? (now ? ROLE_ACCENT : ROLE_OK) : ROLE_HOT,
 				    st->found[i][j] ? (cw == 6 ? "  ok  " : "  ok ") : (cw == 6 ? " miss " : " miss"));
 		}
-		if ((i + 1) * st->nd <= v->step)
+		if ((i + 1) * st->nd <= filled)
 			canvas_printf(c, 15 + (fit_d < st->nd ? fit_d : st->nd) * cw + 1, y, ROLE_NORMAL, "%d/%d",
 				      st->row_ok[i], st->nd);
 	}
 	if (fit_l < st->nl)
 		canvas_printf(c, 0, c->h - 1, ROLE_DIM, "+%d lengths (%d above, %d below)", st->nl - fit_l, fl,
 			      st->nl - fl - fit_l);
-	/* Below the grid, where it has rows to spare: this cell's prompt as
-	 * the fake model reads it; step 0 asks of the longest at the middle
-	 * depth, the question the grid answers. */
+	/* Below the grid, where it has rows to spare: a prompt as the fake
+	 * model reads it: the cell just filled while cells fill, else the one
+	 * the step talks about (a row's miss nearest the end); step 0 asks of
+	 * the longest at the middle depth, the question the grid answers. */
 	int sy = 1 + rh - 1 + (st->nl - 1) * rh + 2;
-	int si = idx < 0 ? st->nl - 1 : ci, sj = idx < 0 ? st->nd / 2 : cj;
+	int si = sp->row < 0 ? st->nl - 1 : sp->row, sj = st->nd / 2;
+	if (moving && idx >= 0)
+		si = ci, sj = cj;
+	else if (sp->kind == ND_ROW || sp->kind == ND_PATTERN)
+		sj = nd_focus(st, si);
 	int strip = fit_l >= st->nl && sy + 1 < c->h;
 	if (strip) {
 		canvas_printf_whole(c, 0, sy, ROLE_LABEL,
 				    "%d %s, needle ◆ at %d%%: %s",
 				    st->lengths[si], words_s(st->lengths[si]),
 				    st->depths[sj],
-				    idx < 0 ? "found?"
+				    sp->kind == ND_ASK ? "found?"
 				    : st->found[si][sj] ? "found" : "missed");
 		nd_strip(st, c, sy + 1, c->w - 1, si, sj);
 	}
@@ -188,20 +405,7 @@ static void nd_render(const void *vs, struct view *v)
 		canvas_text(s, 2, used + 2, ROLE_NORMAL,
 			    "words it does not see");
 	}
-
-	if (v->step == 0)
-		snprintf(v->narration, VIEW_NARRATION,
-			 "Hide one fact (the needle) at a depth in filler text and ask for it. The fake model only sees the last "
-			 "%d %s and the first %d, like the edge-heavy pattern of real models.", st->window,
-			 words_s(st->window), st->head);
-	else {
-		int len = st->lengths[ci] + 1, from_end = len - st->at[ci][cj];
-		snprintf(v->narration, VIEW_NARRATION,
-			 "%d %s, depth %d%%: the needle is word %d of %d, the %d%s from the end: %s.", st->lengths[ci],
-			 words_s(st->lengths[ci]), st->depths[cj], st->at[ci][cj], len, from_end, ordinal(from_end),
-			 st->found[ci][cj] ? (st->at[ci][cj] < st->head ? "found (in the first words)" : "found (near the end)")
-					   : "missed (neither near the end nor in the first words)");
-	}
+	nd_narrate(st, sp, v->narration, VIEW_NARRATION);
 }
 
 /* The rule in closed form over the inputs L, depth, window and head: the
@@ -262,6 +466,7 @@ const struct scene_class scene_needle = {
 	.state_size = sizeof(struct nd_state),
 	.init = nd_init,
 	.nsteps = nd_nsteps,
+	.tween = nd_tween,
 	.render = nd_render,
 	.summary = nd_summary,
 	.print = nd_print,

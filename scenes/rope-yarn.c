@@ -1,7 +1,8 @@
 /*
  * rope-yarn (lesson Ex. 15): YaRN treats each pair by its wavelength.  A
  * chart of the ramp across all pairs shows the three zones (keep, ramp,
- * interpolate by s), from ggml's correction dims; the clocks below show the
+ * interpolate by s), from ggml's correction dims, on an axis said in words
+ * (1 kept, 0 interpolated); three large clocks below, one a zone, show the
  * unscaled and the YaRN hand; mscale scales the scores.  Steps stop at the
  * zones, position 1 (fast pairs keep their speed, a ramp pair mixes), the
  * end of training, the target (no pair extrapolates) and the temperature;
@@ -196,29 +197,47 @@ static void zone_word(struct canvas *c, int x, int y, int x0, int x1,
 }
 
 /*
- * The ramp over every pair: full height keeps the frequency, the floor
- * divides it by s; h rows of bars, then a row of ticks at the ramp's ends
- * (ggml's corr dims low and high, computed) with the first and last pair,
- * then the three zones named.  h + 2 rows in all.
+ * The ramp over every pair, with its axis said in words: a title row
+ * (1 = the pair keeps its frequency, 0 = interpolated, divided by s), h
+ * rows of bars in eighths against an axis ticked 1 and 0, then a row of
+ * ticks at the ramp's ends (ggml's corr dims low and high, computed) with
+ * the first and last pair, then the three zones named.  h + 3 rows.
  */
 static void ramp_chart(const struct ya_state *st, struct canvas *c, int y0, int h)
 {
 	int n = st->r.d / 2, w = c->w - 8, x = 6;
 	if (w > n * 2)
 		w = n * 2;
-	canvas_text(c, 0, y0, ROLE_LABEL, "ramp");
+	if (!canvas_printf_whole(c, 0, y0, ROLE_LABEL,
+				 "ramp: 1 = pair kept, 0 = interpolated (÷ %g)",
+				 st->r.s) &&
+	    !canvas_printf_whole(c, 0, y0, ROLE_LABEL,
+				 "ramp: 1 kept, 0 interpolated"))
+		canvas_printf_whole(c, 0, y0, ROLE_LABEL, "ramp 1 kept 0 ÷ s");
+	y0++;
+	/* the axis: 1 at the top row, 0 at the floor */
+	for (int y = 0; y < h; y++)
+		canvas_put(c, x - 1, y0 + y,
+			   y == 0 || y == h - 1 ? GLYPH_TEE_LEFT : GLYPH_VLINE,
+			   ROLE_DIM);
+	canvas_text(c, x - 3, y0, ROLE_LABEL, "1");
+	canvas_text(c, x - 3, y0 + h - 1, ROLE_LABEL, "0");
 	for (int col = 0; col < w; col++) {
 		int i = col * n / w;
 		double ramp = st->ramp[i];
 		enum role role = ramp >= 1 ? ROLE_BAR : ramp <= 0 ? ROLE_HBM : ROLE_ACCENT;
-		int bar = (int)lround(ramp * h);
+		int eighths = (int)lround(ramp * h * 8);
 		/* ramp 0: only the baseline, in its zone's colour as its name below */
-		for (int y = 0; y < h; y++)
+		for (int y = 0; y < h; y++) {
+			int fill = eighths - y * 8;
+			fill = fill > 8 ? 8 : fill;
 			canvas_put(c, x + col, y0 + h - 1 - y,
-				   y < bar  ? GLYPH_FULL
-				   : y == 0 ? GLYPH_LOWER_EIGHTH
-					    : ' ',
-				   y < bar || y == 0 ? role : ROLE_DIM);
+				   fill == 8  ? GLYPH_FULL
+				   : fill > 0 ? GLYPH_LOWER_EIGHTH + fill - 1
+				   : y == 0   ? GLYPH_LOWER_EIGHTH
+					      : ' ',
+				   fill > 0 || y == 0 ? role : ROLE_DIM);
+		}
 	}
 	/* low keeps its frequency (ramp 1), high is divided by s (ramp 0):
 	 * pairs 0..low keep, low+1..high-1 mix, high..n-1 are divided. */
@@ -252,62 +271,129 @@ static void ramp_chart(const struct ya_state *st, struct canvas *c, int y0, int 
 	zone_word(c, x, ty + 1, xh, w, ROLE_HBM, "÷ s, as PI", "÷ s");
 }
 
+/* The dials drawn: one a zone, the pairs the narration names (a kept
+ * pair, the ramp's middle pair, the first divided by the full s), large
+ * enough to read the angles; every pair stays in the table.  The count. */
+static int ya_dials(const struct ya_state *st, int *which, char label[][24])
+{
+	const struct rope_scene *r = &st->r;
+	int n = 0;
+	for (int i = 0; i < r->npairs; i++)
+		if (st->ramp[r->pairs[i]] >= 1) {
+			which[n] = i;
+			snprintf(label[n++], 24, "pair %d: kept", r->pairs[i]);
+			break;
+		}
+	if (st->ramp_pair >= 0) {
+		which[n] = st->ramp_pair;
+		snprintf(label[n++], 24, "pair %d: mixed",
+			 r->pairs[st->ramp_pair]);
+	}
+	if (st->divided_pair >= 0) {
+		which[n] = st->divided_pair;
+		snprintf(label[n++], 24, "pair %d: ÷ %g",
+			 r->pairs[st->divided_pair], r->s);
+	}
+	return n;
+}
+
+/* The side pane's rows from y: the table of every drawn pair, the step's
+ * pair marked and on screen ("+N more" at an end that has more). */
+static void ya_table(const struct ya_state *st, struct canvas *s, int y,
+		     int cur)
+{
+	const struct rope_scene *r = &st->r;
+	int rows = s->h - y, first = 0, shown = r->npairs;
+	int c = cur >= 0 ? cur : 0;
+	if (r->npairs > rows) {
+		if (c < rows - 1) {
+			shown = rows - 1;   /* "+N more" below only */
+		} else if (c >= r->npairs - (rows - 1)) {
+			shown = rows - 1;   /* above only */
+			first = r->npairs - shown;
+		} else {
+			shown = rows - 2;   /* a row each end */
+			first = c - shown / 2;
+		}
+	}
+	if (first > 0)
+		canvas_printf(s, 0, y++, ROLE_DIM, "+%d more pair%s above",
+			      first, first == 1 ? "" : "s");
+	for (int i = first; i < first + shown; i++) {
+		int p = r->pairs[i];
+		canvas_printf(s, 0, y++, i == cur ? ROLE_ACCENT : ROLE_NORMAL,
+			      "%s%3d %.3f %8.4f", i == cur ? "▸" : " ", p,
+			      st->ramp[p], st->used[p] / st->theta[p]);
+	}
+	int rest = r->npairs - first - shown;
+	if (rest > 0)
+		canvas_printf(s, 0, y, ROLE_DIM, "+%d more pair%s", rest,
+			      rest == 1 ? "" : "s");
+}
+
 static void ya_render(const void *vs, struct view *v)
 {
 	const struct ya_state *st = vs;
 	const struct rope_scene *r = &st->r;
 	double pos = rope_scene_view_pos(r, v);
 	int k = v->step < r->nstops ? v->step : r->nstops - 1;
-	int ch = v->pic->h / 3 > 3 ? v->pic->h / 3 : 3;
-	ramp_chart(st, v->pic, 0, ch - 1);
-	int starred = rope_scene_draw_clocks(v->pic, ch + 2, r, st->theta, st->used, pos);
-	canvas_printf(v->pic, 0, ch + 1, ROLE_LABEL,
+	/* the chart's bars: 2 rows at 80x24, more where the picture is tall;
+	 * the dials get the rest */
+	int bars = v->pic->h / 3 - 2 > 2 ? v->pic->h / 3 - 2 : 2;
+	ramp_chart(st, v->pic, 0, bars);
+	int which[3], starred;
+	char label[3][24];
+	int nd = ya_dials(st, which, label);
+	const char *labels[3] = {label[0], label[1], label[2]};
+	if (nd > 0)
+		starred = rope_scene_draw_dials(v->pic, bars + 4, r, which, nd,
+						labels, st->theta, st->used,
+						pos);
+	else
+		starred = rope_scene_draw_clocks(v->pic, bars + 4, r,
+						 st->theta, st->used, pos);
+	canvas_printf(v->pic, 0, bars + 3, ROLE_LABEL,
 		      "position %.0f  ○ unscaled ● YaRN%s", floor(pos),
 		      starred ? " ★ unseen" : "");
 	struct canvas *s = v->side;
-	if (!canvas_printf_whole(s, 0, 0, ROLE_NORMAL, "s %g, β %g/%g", r->s, r->beta_fast, r->beta_slow))
-		canvas_printf_whole(s, 0, 0, ROLE_NORMAL, "β %g/%g", r->beta_fast, r->beta_slow);
-	canvas_printf_whole(s, 0, 1, ROLE_NORMAL, "corr dims %.0f .. %.0f", st->low, st->high);
+	/* the parameters in words: the scale, and the ramp's ends as the
+	 * turns a pair makes in the trained length, which pairs they are */
+	int y = 0;
+	canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "scale %g", r->s);
+	const char *turns = r->beta_slow == 1 ? "turn" : "turns";
+	if (canvas_printf_whole(s, 0, y, ROLE_NORMAL,
+				"ramp from β_fast %g to β_slow %g %s",
+				r->beta_fast, r->beta_slow, turns))
+		y++;
+	else {
+		canvas_printf_whole(s, 0, y++, ROLE_NORMAL,
+				    "ramp from β_fast %g", r->beta_fast);
+		canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "to β_slow %g %s",
+				    r->beta_slow, turns);
+	}
+	canvas_printf_whole(s, 0, y++, ROLE_NORMAL, "= pairs %.0f .. %.0f",
+			    st->low, st->high);
 	/* The temperature in words: cos and sin are scaled by mscale, a
 	 * score (query times key) by its square. */
-	if (!canvas_printf_whole(s, 0, 2, ROLE_ACCENT,
+	if (!canvas_printf_whole(s, 0, y, ROLE_ACCENT,
 				 "temperature: q, k × %.4f", st->mscale) &&
-	    !canvas_printf_whole(s, 0, 2, ROLE_ACCENT, "q and k × mscale %.4f",
+	    !canvas_printf_whole(s, 0, y, ROLE_ACCENT, "q and k × mscale %.4f",
 				 st->mscale))
-		canvas_printf_whole(s, 0, 2, ROLE_ACCENT, "mscale %.4f",
+		canvas_printf_whole(s, 0, y, ROLE_ACCENT, "mscale %.4f",
 				    st->mscale);
-	if (!canvas_printf_whole(s, 0, 3, ROLE_ACCENT,
+	y++;
+	if (!canvas_printf_whole(s, 0, y, ROLE_ACCENT,
 				 "so scores × %.4f, its square",
 				 st->mscale * st->mscale) &&
-	    !canvas_printf_whole(s, 0, 3, ROLE_ACCENT, "scores × %.4f (square)",
+	    !canvas_printf_whole(s, 0, y, ROLE_ACCENT, "scores × %.4f (square)",
 				 st->mscale * st->mscale))
-		canvas_printf_whole(s, 0, 3, ROLE_ACCENT, "scores × %.4f",
+		canvas_printf_whole(s, 0, y, ROLE_ACCENT, "scores × %.4f",
 				    st->mscale * st->mscale);
-	canvas_text(s, 0, 4, ROLE_DIM,
+	y++;
+	canvas_text(s, 0, y++, ROLE_DIM,
 		    "• trained · untrained"); /* the dials' rims */
-	canvas_text(s, 0, 5, ROLE_LABEL, "pair  ramp  θ used/θ");
-	/* The pair the step talks about is marked, and the rows scroll so
-	 * that it is on screen ("+N more" either end). */
-	int cur = r->stops[k].pair;
-	int rows = s->h - 6, first = 0, shown = r->npairs;
-	if (r->npairs > rows) {
-		shown = rows - 2;   /* a row each end for "+N more" */
-		first = (cur >= 0 ? cur : 0) - shown / 2;
-		if (first < 0)
-			first = 0;
-		if (first > r->npairs - shown)
-			first = r->npairs - shown;
-	}
-	int y = 6;
-	if (first > 0)
-		canvas_printf(s, 0, y++, ROLE_DIM, "+%d more pair%s above", first, first == 1 ? "" : "s");
-	for (int i = first; i < first + shown; i++) {
-		int p = r->pairs[i];
-		canvas_printf(s, 0, y++, i == cur ? ROLE_ACCENT : ROLE_NORMAL, "%s%3d %.3f %8.4f", i == cur ? "▸" : " ", p,
-			      st->ramp[p], st->used[p] / st->theta[p]);
-	}
-	if (first + shown < r->npairs)
-		canvas_printf(s, 0, y, ROLE_DIM, "+%d more pair%s", r->npairs - first - shown, r->npairs - first - shown == 1 ? "" : "s");
+	canvas_text(s, 0, y++, ROLE_LABEL, "pair  ramp  θ used / θ");
+	ya_table(st, s, y, r->stops[k].pair);
 	ya_narrate(st, k, v->narration, VIEW_NARRATION);
 }
 

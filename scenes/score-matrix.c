@@ -409,8 +409,14 @@ static void sm_render(const void *vs, struct view *v)
 	canvas_printf(s, 0, 3, ROLE_NORMAL, "%lld bytes per score", (long long)st->bps);
 	fmt_short(a, sizeof a, (double)st->ubatch_slice);
 	fmt_short(b, sizeof b, (double)st->decode_row);
-	canvas_printf(s, 0, 5, v->step == st->count + 1 ? ROLE_HOT : ROLE_DIM, "-ub %lld slice: %s", (long long)st->ubatch, a);
-	canvas_printf(s, 0, 6, v->step == st->count + 2 ? ROLE_HOT : ROLE_DIM, "decode row: %s", b);
+	/* The slice and the decode row are answers: each appears at the step
+	 * whose narration asks for it, dim after. */
+	if (v->step > st->count)
+		canvas_printf(s, 0, 5,
+			      v->step == st->count + 1 ? ROLE_HOT : ROLE_DIM,
+			      "-ub %lld slice: %s", (long long)st->ubatch, a);
+	if (v->step > st->count + 1)
+		canvas_printf(s, 0, 6, ROLE_HOT, "decode row: %s", b);
 	sm_legend(st, v, s, 8, &g);
 
 	if (v->step == 0)

@@ -237,22 +237,72 @@ if command -v tmux >/dev/null 2>&1; then
 fi
 
 # --- the whole lesson as one plan ------------------------------------------
-# Examples 1 to 17 in order, each item's note naming its example and asking
-# a question, the scene of Example N being scene N of --list (the lesson's
-# order), and the recording within an hour: 30 minutes of a 90-minute class
-# left for talk.
+# Examples 1 to 17 in order, each item's note naming its example as
+# "Example N of 17." (the bar counts items, 19: the note says which count
+# it is) and asking a question, the scene of Example N being scene N of
+# --list (the lesson's order); the items the lesson has no example of say
+# "Beyond the lesson, after Example N." of the example before them; and
+# the recording within an hour: 30 minutes of a 90-minute class left for
+# talk.
 whole=assets/lessons/whole-lesson.ini
 awk -F' *= *' '/^\[[0-9]+\]/ { item = $0 } $1 == "scene" { scene[item] = $2 }
-	$1 == "note" && match($2, /^Example [0-9]+\./) {
-		print substr($2, 9, RLENGTH - 9), scene[item], ($2 ~ /\?/) }' \
-	"$whole" >"$tmp/whole.examples"
+	$1 == "note" {
+		q = $2 ~ /\?/
+		if ($2 ~ /^Example [0-9]+ of 17\. /) {
+			split($2, w, " "); last = w[2]
+			print "ex", w[2], scene[item], q
+		} else if ($2 ~ /^Beyond the lesson, after Example [0-9]+\. /) {
+			split($2, w, " "); n = w[6]; sub(/\.$/, "", n)
+			print "beyond", n, n == last ? "after" : "elsewhere", q
+		} else
+			print "bad", item, "-", 0
+	}' "$whole" >"$tmp/whole.examples"
 "$ATTNVIZ" --list | awk -F'\t' '$1 == "scene" { print $2, $3 }' >"$tmp/whole.order"
 if awk 'NR == FNR { id[$1] = $2; next }
-	{ n++; if ($1 != n || id[$1] != $2 || !$3) bad = bad " " $0 }
-	END { exit !(n == 17 && bad == "") }' "$tmp/whole.order" "$tmp/whole.examples"; then
-	ok "plans: whole-lesson: Examples 1 to 17 in order, each at its scene, each note a question"
+	$1 == "ex" { n++
+		if ($2 != n || id[$2] != $3 || !$4) bad = bad " " $0
+		next }
+	$1 == "beyond" { b++; if ($3 != "after" || !$4) bad = bad " " $0; next }
+	{ bad = bad " " $0 }
+	END { exit !(n == 17 && b == 2 && bad == "") }' \
+	"$tmp/whole.order" "$tmp/whole.examples"; then
+	ok "plans: whole-lesson: Examples 1 to 17 of 17 in order, each at its" \
+		"scene, the 2 others beyond the lesson, each note a question"
 else
 	fail "plans: whole-lesson: examples ($(tr '\n' '|' <"$tmp/whole.examples"))"
+fi
+# The notes ask what the item's screens show: mla-absorb rebuilds a head's
+# key (never a value: the note asks of keys alone), kv-quant shows how far
+# off the scores and the output are (the note asks of both).
+note_of() {
+	awk -F' *= *' -v sc="$1" '$1 == "scene" { cur = $2 }
+		$1 == "note" && cur == sc { print $2 }' "$whole"
+}
+# narr SCENE STEP [ARGS]: the frame, wide enough for a narration on one row
+narr() {
+	sc=$1 st=$2
+	shift 2
+	"$ATTNVIZ" --frame "$sc" --step "$st" --size 200x50 "$@"
+}
+mla=$(note_of mla-absorb)
+kvq=$(note_of kv-quant)
+if printf '%s' "$mla" | grep -q "key" &&
+	! printf '%s' "$mla" | grep -qi "value" &&
+	narr mla-absorb 3 | grep -q "Keys are never rebuilt"; then
+	ok "plans: whole-lesson: mla-absorb's note asks of the key the" \
+		"screen rebuilds, not of values"
+else
+	fail "plans: whole-lesson: mla-absorb's note: $mla"
+fi
+if printf '%s' "$kvq" | grep -q "scores and the output" &&
+	narr kv-quant 4 --set type=q8_0 |
+	grep -q "Scores q.k / sqrt(d) of all 8 keys .*: largest error" &&
+	narr kv-quant 5 --set type=q8_0 |
+	grep -q "The output, .*largest error"; then
+	ok "plans: whole-lesson: kv-quant's note asks how far off the scores" \
+		"and the output are, as its screens show"
+else
+	fail "plans: whole-lesson: kv-quant's note: $kvq"
 fi
 end=$(tail -1 "$tmp/whole-lesson.cast" | sed 's/^\[\([0-9.]*\),.*/\1/')
 if awk -v t="$end" 'BEGIN { exit !(t > 600 && t <= 3600) }'; then

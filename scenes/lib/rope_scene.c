@@ -265,9 +265,21 @@ static int dial(struct canvas *c, int cx, int cy, int rx, int ry, double trained
 int rope_scene_draw_clocks(struct canvas *c, int y0, const struct rope_scene *r, const double *theta_base,
 		      const double *theta_now, double pos)
 {
+	int all[ROPE_MAX_PAIRS];
+	for (int i = 0; i < r->npairs; i++)
+		all[i] = i;
+	return rope_scene_draw_dials(c, y0, r, all, r->npairs, NULL,
+				     theta_base, theta_now, pos);
+}
+
+int rope_scene_draw_dials(struct canvas *c, int y0, const struct rope_scene *r,
+			  const int *which, int n, const char *const *label,
+			  const double *theta_base, const double *theta_now,
+			  double pos)
+{
 	/* Cells at least 9 columns wide (a "pair NN" label) and 4 rows tall (a
 	 * dial of 3 rows and its label); pairs past what fits are counted. */
-	int n = r->npairs, area = c->h - y0;
+	int area = c->h - y0;
 	int per_row = n > 4 ? (n + 1) / 2 : n, max_per_row = c->w / 9 > 0 ? c->w / 9 : 1;
 	if (per_row > max_per_row)
 		per_row = max_per_row;
@@ -297,11 +309,19 @@ int rope_scene_draw_clocks(struct canvas *c, int y0, const struct rope_scene *r,
 	for (int i = 0; i < shown; i++) {
 		int col = i % per_row, row = i / per_row;
 		int cx = col * cell_w + cell_w / 2, cy = y0 + row * cell_h + ry;
-		int pair = r->pairs[i];
+		int pair = r->pairs[which[i]];
 		double sweep = rope_scene_trained_span(r, theta_base[pair]);
 		starred += dial(c, cx, cy, rx, ry, sweep, pos * theta_base[pair], pos * theta_now[pair],
 				theta_now != theta_base);
-		canvas_printf(c, cx - 3, cy + ry + 1, ROLE_LABEL, "pair %d", pair);
+		/* a label centred under its dial, "pair P" where it is wider
+		 * than the cell */
+		int lw = label && label[i] ? utf8_width(label[i]) : 0;
+		if (lw && lw < cell_w)
+			canvas_text(c, col * cell_w + (cell_w - lw) / 2,
+				    cy + ry + 1, ROLE_LABEL, label[i]);
+		else
+			canvas_printf(c, cx - 3, cy + ry + 1, ROLE_LABEL,
+				      "pair %d", pair);
 	}
 	return starred;
 }

@@ -159,6 +159,13 @@ void rope_scene_train_target(struct canvas *s, int y, const struct rope_scene *r
  * when the picture has one. */
 int rope_scene_draw_clocks(struct canvas *c, int y0, const struct rope_scene *r, const double *theta_base,
 		      const double *theta_now, double pos);
+/* The same for the drawn pairs which[0 .. n-1] (indices into r->pairs)
+ * alone, as large as the area lets them be, each labelled label[i]
+ * under its dial ("pair P" where label is NULL or too wide). */
+int rope_scene_draw_dials(struct canvas *c, int y0, const struct rope_scene *r,
+			  const int *which, int n, const char *const *label,
+			  const double *theta_base, const double *theta_now,
+			  double pos);
 
 /* max_trained.I for every pair: (train - 1) * theta_i, the largest angle a
  * pair reached in training, checked by formula with ROPE_F_THETA. */

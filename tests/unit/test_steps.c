@@ -491,6 +491,100 @@ static void no_moves(const struct registry *reg)
 	run_close(&r);
 }
 
+/* Cells of the needle grid filled in a picture: " ok " and " miss ". */
+static int needle_cells(const struct canvas *pic)
+{
+	char row[1024];
+	int n = 0;
+	for (int y = 0; y < pic->h; y++) {
+		row_of(pic, y, row, sizeof row);
+		for (const char *p = row; (p = strstr(p, " ok ")); p += 3)
+			n++;
+		for (const char *p = row; (p = strstr(p, " miss ")); p += 5)
+			n++;
+	}
+	return n;
+}
+
+/* needle (lesson Ex. 17): a step a point of the lesson, the cells filling
+ * one by one between the steps.  The lesson: up to 2000 words every cell
+ * is found (the whole prompt within the 3000-word range); at 4000 the
+ * needle at 25% is one word outside; at 16000 only the start (the first
+ * 64 words) and the end.  No two steps read alike with the numbers taken
+ * out; every cell of the 5 × 5 grid is drawn, the frames between steps
+ * adding them one at a time. */
+static void needle_steps(const struct registry *reg)
+{
+	int pw, ph, sw, sh, bad = 0, cells_prev = 0, frames = 0;
+	int fits = -1, first_miss = -1, edges = -1;
+	char err[700], why[300] = "", end[VIEW_NARRATION];
+	static char seen[12][VIEW_NARRATION];
+	struct run r;
+	frame_pane_sizes(80, 24, frame_summary_rows(80, 0, NULL), &pw, &ph, &sw,
+			 &sh);
+	struct view v = {.pic = canvas_new(pw, ph), .side = canvas_new(sw, sh)};
+	if (run_open(&r, registry_find(reg, "needle"), NULL, err,
+		     sizeof err) < 0) {
+		T_OK(0, "steps: needle opens (%s)", err);
+		goto out;
+	}
+	T_OK(r.nsteps <= 11,
+	     "steps: needle's 25 cells in at most 11 steps (%d)", r.nsteps);
+	for (int k = 0; k <= r.nsteps && k < 12; k++) {
+		run_goto(&r, k);
+		int tw = run_tween_frames(&r);
+		for (int i = 1; i <= tw; i++) {
+			run_render_tween(&r, &v, i);
+			int n = needle_cells(v.pic);
+			frames++;
+			if ((n < cells_prev || n > cells_prev + 1 ||
+			     v.pic->overflow || v.side->overflow) &&
+			    !bad++)
+				snprintf(why, sizeof why,
+					 "step %d frame %d: %d cells after %d",
+					 k, i, n, cells_prev);
+			cells_prev = n;
+		}
+		run_render(&r, &v);
+		int n = needle_cells(v.pic);
+		if (n < cells_prev || (n > cells_prev && tw == 0)) {
+			if (!bad++)
+				snprintf(why, sizeof why,
+					 "step %d: %d cells after %d, %d "
+					 "frames",
+					 k, n, cells_prev, tw);
+		}
+		cells_prev = n;
+		memcpy(end, v.narration, sizeof end);
+		normalise(end, seen[k], sizeof seen[k]);
+		for (int j = 0; j < k; j++)
+			if (!strcmp(seen[j], seen[k]) && !bad++)
+				snprintf(why, sizeof why,
+					 "steps %d and %d read alike", j, k);
+		if (strstr(end, "Up to 2000 words") && n == 10)
+			fits = k;
+		if (strstr(end, "25%") && strstr(end, "3001st word") &&
+		    strstr(end, "one word past the 3000-word range"))
+			first_miss = k;
+		if (strstr(end, "At 16000 words only the start and the end") &&
+		    strstr(end, "0% in the first 64 words"))
+			edges = k;
+	}
+	T_OK(frames > 0 && !bad && cells_prev == 25,
+	     "steps: needle: the 25 cells fill one at a time between steps, "
+	     "no two steps alike%s%s",
+	     bad ? ": " : "", why);
+	T_OK(fits > 0 && first_miss > fits && edges > first_miss,
+	     "steps: needle tells the lesson's points in order: up to 2000 "
+	     "words all found (step %d), 25%% at 4000 one word outside "
+	     "(step %d), only the edges at 16000 (step %d)",
+	     fits, first_miss, edges);
+	run_close(&r);
+out:
+	canvas_free(v.pic);
+	canvas_free(v.side);
+}
+
 void test_steps(void)
 {
 	struct registry reg;
@@ -501,6 +595,7 @@ void test_steps(void)
 	}
 	look_alike(&reg);
 	rope_moves(&reg);
+	needle_steps(&reg);
 	stream_moves(&reg);
 	no_moves(&reg);
 	registry_free(&reg);

@@ -841,6 +841,19 @@ static void walk_render(const struct registry *reg)
 		     strip, wide);
 		shot_free(&sh);
 	}
+	/* score-matrix: the side pane's slice and decode row are answers,
+	 * shown from the step whose narration introduces them (5 and 6). */
+	for (int k = 0; k <= 6; k++)
+		if (shoot(reg, "score-matrix", NULL, NULL, k, &sh) == 0) {
+			T_OK(rows_holding(sh.side, "-ub 512 slice: 8 GiB") ==
+				     (k >= 5) &&
+				 rows_holding(sh.side, "decode row: 16 MiB") ==
+				     (k >= 6),
+			     "score-matrix step %d: the side pane's slice from "
+			     "step 5, its decode row from step 6",
+			     k);
+			shot_free(&sh);
+		}
 	/* mla-absorb step 1, the lesson's Example 7 as a picture: h's 8
 	 * numbers, arrows down into the 2-number latent c = (4.62, 3.03), arrows
 	 * back up to each head's key (its numbers: dotted with head 0's query
@@ -1107,7 +1120,7 @@ void test_walkscenes(void)
 			row_of(sh.pic, ty, line, sizeof line);
 		}
 		T_OK(ty > 0 && x20 >= 0 && x46 > x20 && strstr(line, "↑46") &&
-			 canvas_at(sh.pic, x20, 0)->ch == GLYPH_FULL &&
+			 canvas_at(sh.pic, x20, 1)->ch == GLYPH_FULL &&
 			 canvas_at(sh.pic, x46, ty - 1)->ch ==
 			     GLYPH_LOWER_EIGHTH,
 		     "rope-yarn's chart has ticks labelled 20 and 46 under a "
@@ -1138,6 +1151,50 @@ void test_walkscenes(void)
 		     "scores × 1.2965");
 		shot_free(&sh);
 	}
+	/* rope-yarn at 80x24: three dials a class can read, one a zone (the
+	 * pairs the narration names, 7 rows tall, labelled in words), the
+	 * ramp's axis said (1 = kept, 0 = interpolated), the parameters in
+	 * words, not "s 4, β 32/1" and "θ used/θ". */
+	for (int k = 0; k < 5; k++)
+		if (shoot(&reg, "rope-yarn", NULL, NULL, k, &sh) == 0) {
+			int yl = row_with(sh.pic, "pair 0: kept"), yc = -1;
+			for (int y = 0; y < sh.pic->h && yc < 0; y++)
+				if (row_cells(sh.pic, y, GLYPH_CROSS) > 0)
+					yc = y;
+			T_OK(cells_holding(sh.pic, GLYPH_CROSS) == 3 &&
+				 yl >= 0 &&
+				 yl == row_with(sh.pic, "pair 30: mixed") &&
+				 yl == row_with(sh.pic, "pair 46: ÷ 4") &&
+				 yc >= 0 && yl - yc - 1 >= 3,
+			     "rope-yarn step %d: three dials, pairs 0, 30 and "
+			     "46 named by zone, radius %d rows (3 or more)",
+			     k, yc >= 0 ? yl - yc - 1 : -1);
+			int ya = row_with(sh.pic, "ramp: 1 = pair kept, "
+						  "0 = interpolated"),
+			    floor = row_with(sh.pic, "↑20") - 1;
+			T_OK(ya == 0 && floor > 1 &&
+				 cells_holding(sh.pic, GLYPH_TEE_LEFT) == 2 &&
+				 canvas_at(sh.pic, 3, 1)->ch == '1' &&
+				 canvas_at(sh.pic, 5, 1)->ch ==
+				     GLYPH_TEE_LEFT &&
+				 canvas_at(sh.pic, 3, floor)->ch == '0' &&
+				 canvas_at(sh.pic, 5, floor)->ch ==
+				     GLYPH_TEE_LEFT,
+			     "rope-yarn step %d: the ramp's axis, 1 at the "
+			     "top, 0 at the floor, said in words",
+			     k);
+			T_OK(rows_holding(sh.side, "scale 4") == 1 &&
+				 rows_holding(sh.side, "ramp from β_fast 32") ==
+				     1 &&
+				 rows_holding(sh.side, "to β_slow 1 turn") ==
+				     1 &&
+				 rows_holding(sh.side, "θ used / θ") == 1 &&
+				 rows_holding(sh.side, "β 32/1") == 0 &&
+				 sh.side->overflow == 0,
+			     "rope-yarn step %d: scale and ramp in words",
+			     k);
+			shot_free(&sh);
+		}
 	struct shot s2;
 	if (shoot(&reg, "rope-yarn", NULL, NULL, 0, &sh) == 0 &&
 	    shoot(&reg, "rope-yarn", NULL, NULL, 3, &s2) == 0) {
