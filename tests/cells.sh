@@ -33,6 +33,16 @@ abs() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
 cells=$(abs "$CELLS")
 # A session that stays: the server lives from one scene's session to the next.
 T new-session -d -s keep "sleep 3600"
+# alive: 0 when the server and its session are there; else a new server
+# and session, said on stderr (tmux 3.3's server has exited under load,
+# "server exited unexpectedly", taking every lane's walk with it), and 1.
+alive() {
+	T has-session -t keep 2>/dev/null && return 0
+	echo "# cells: the tmux server had exited: a new one" >&2
+	T new-session -d -s keep "sleep 3600" 2>/dev/null
+	return 1
+}
+server() { T display-message -p -t keep '#{pid}' 2>/dev/null; }
 
 # settle SESSION FILE [TEXT]: the screen with its attributes once two
 # captures in a row agree and TEXT shows (as plain text): the title can show the new step
@@ -120,7 +130,14 @@ job() {
 run_one() {   # run_one N: the job's ok or not ok line into $tmp/res.N
 	{ read -r okname; read -r label; read -r jbin; read -r jenvs; read -r jscene; read -r jargs; read -r jtwo; } \
 		< "$tmp/job.$1"
-	if walk "$label" "$jbin" "$jenvs" "$jscene" "$jargs" "$jtwo" >"$tmp/out.$1"; then
+	# a walk the server's exit broke (its pid changed, in any lane) is
+	# walked again, once, on the new server
+	alive
+	pid=$(server)
+	if walk "$label" "$jbin" "$jenvs" "$jscene" "$jargs" "$jtwo" >"$tmp/out.$1" ||
+		{ { alive; [ "$(server)" != "$pid" ]; } &&
+		  echo "# cells: $label $jscene walked again on a new tmux server" >&2 &&
+		  walk "$label" "$jbin" "$jenvs" "$jscene" "$jargs" "$jtwo" >"$tmp/out.$1"; }; then
 		ok "$okname"
 	else
 		fail "$okname: $(head -3 "$tmp/out.$1" | tr '\n' '|')"
