@@ -19,7 +19,6 @@
 
 #include "model/budget.h"
 #include "model/fit.h"
-#include "model/wquant_model.h"
 #include "scene/deploy_params.h"
 #include "scene/scene.h"
 #include "scenes/lib/closed_form.h"
