@@ -121,7 +121,11 @@ static int fa_setup(struct fa_state *st, const struct scene_env *env,
 	const double *ub = params_list(env->p, DP_UBATCH, &st->nub);
 	const double *on = params_list(env->p, FA_LOGGED_ON, &non);
 	const double *off = params_list(env->p, FA_LOGGED_OFF, &noff);
-	if (non != st->nub || noff != st->nub) {
+	/* The lesson's logged sizes go with its two ubatches: another -ub
+	 * alone leaves them unshown; sizes given with it must match it. */
+	int given = !params_is_default(env->p, FA_LOGGED_ON) ||
+		    !params_is_default(env->p, FA_LOGGED_OFF);
+	if (given && (non != st->nub || noff != st->nub)) {
 		snprintf(err, errlen, "logged_on, logged_off: give one logged size per ubatch (%d)", st->nub);
 		return -1;
 	}
@@ -181,8 +185,8 @@ static int fa_setup(struct fa_state *st, const struct scene_env *env,
 	cf_origin(m, MF_SINKS, st->sinks_from, sizeof st->sinks_from);
 	for (int i = 0; i < st->nub; i++) {
 		st->ub[i] = (int64_t)ub[i];
-		st->on[i] = on[i];
-		st->off[i] = off[i];
+		st->on[i] = i < non ? on[i] : 0;
+		st->off[i] = i < noff ? off[i] : 0;
 		/* a row is labelled by the -ub asked for and shows what that
 		 * deployment allocates: llama.cpp caps it at -b and -c */
 		struct deploy d_ub = st->dep;

@@ -217,8 +217,13 @@ expect_eq "cli: --explain names what a scene takes but does not show (gqa: weigh
 # A row labelled by -ub 2048 at -c 1000 shows what llama.cpp allocates: it
 # runs min(-ub, -b, -c) = 1000 tokens (llama-context.cpp), so the logits are
 # 1000 x 152064 x 4 B (580.08 MiB, the reserved graph's), not 2048's.
-"$ATTNVIZ" --summary fa-engines -m qwen2.5-7b --set ctx=1000 --set ubatch=2048 --set logged_on=0 \
-	--set logged_off=0 >"$tmp/fa"
+# The lesson's logged sizes go with its two -ub: one -ub alone leaves them
+# unshown, not refused; sizes given with it must be one a -ub.
+"$ATTNVIZ" --summary fa-engines -m qwen2.5-7b --set ctx=1000 --set ubatch=2048 >"$tmp/fa"
+"$ATTNVIZ" --summary fa-engines --set ubatch=2048 --set logged_on=1,2 >/dev/null 2>"$tmp/err"
+expect_eq "cli: fa-engines: logged sizes given with -ub 2048 are one a -ub" \
+	"$?:$(cat "$tmp/err")" \
+	"2:attnviz: fa-engines: logged_on, logged_off: give one logged size per ubatch (1)"
 expect_eq "cli: fa-engines -ub 2048 -c 1000: logits and scores of the 1000 tokens llama.cpp runs" \
 	"$(awk -F'\t' '$2 ~ /^(logits|scores)_mib.2048$/ { printf "%s=%s:%s ", $2, $3, $5 }' "$tmp/fa")" \
 	"$(awk 'BEGIN { printf "scores_mib.2048=%.9g:ok logits_mib.2048=%.9g:ok ", 1000 * 1024 * 28 * 4 / 2^20,
