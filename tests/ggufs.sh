@@ -1626,3 +1626,71 @@ kimik2() {
 		i=$((i + 1))
 	done
 }
+
+# model_specs DIR: DIR/NAME.spec for every model the real engine loads:
+# the shapes of the shipped assets/models/*.ini and more; the names on stdout.
+model_specs() {
+	# The shapes of the shipped assets/models/*.ini, and a DeciLM with layers without KV heads.
+	models="llama3-8b mistral-7b gemma3-27b gemma2-9b qwen2.5-7b gpt-oss-20b deepseek-v2-lite deci-8l qwen3-next-80b llama4-scout glm-4.5-air qwen3-30b-a3b granite-hybrid-small nemotron-h-small"
+	deci >"$1/deci-8l.spec"
+	gptoss >"$1/gpt-oss-20b.spec"
+	qwen3next >"$1/qwen3-next-80b.spec"
+	llama4scout >"$1/llama4-scout.spec"
+	glm45air >"$1/glm-4.5-air.spec"
+	qwen3moe >"$1/qwen3-30b-a3b.spec"
+	granitehybrid >"$1/granite-hybrid-small.spec"
+	# Granite-4.0-H as conversion/granite.py writes it: no RoPE (rope.scaling.finetuned
+	# false) and context_length 2^20, so no inp_pos and no RoPE nodes (src/model/compute_mamba2.c)
+	models="$models granite-hybrid-nope"
+	granitehybrid | sed 's/^kv granitehybrid.context_length u32 131072$/kv granitehybrid.context_length u32 1048576\
+kv granitehybrid.rope.scaling.finetuned bool 0/' >"$1/granite-hybrid-nope.spec"
+	nemotronh >"$1/nemotron-h-small.spec"
+	dsv2lite >"$1/deepseek-v2-lite.spec"
+	dense llama 32 4096 32 8 128 14336 128256 out "llama.rope.freq_base f32 500000" >"$1/llama3-8b.spec"
+	# Mistral 7B v0.1 under the llama architecture: a sliding_window key llama.cpp does not read.
+	dense llama 32 4096 32 8 128 14336 32000 out "llama.rope.freq_base f32 10000" \
+		"llama.attention.sliding_window u32 4096" >"$1/mistral-7b.spec"
+	dense gemma3 62 5376 32 16 128 21504 262208 "post qknorm" "gemma3.attention.sliding_window u32 1024" \
+		"gemma3.rope.freq_base f32 1000000" >"$1/gemma3-27b.spec"
+	dense gemma2 42 3584 16 8 256 14336 256000 post "gemma2.attention.sliding_window u32 4096" >"$1/gemma2-9b.spec"
+	dense qwen2 28 3584 28 4 128 18944 152064 "out bias" "qwen2.rope.freq_base f32 1000000" >"$1/qwen2.5-7b.spec"
+	# The hybrids of issue 20 beyond Qwen3-Next: short conv, Mamba-1, Mamba2 in every layer, Qwen3.5.
+	models="$models lfm2-1.2b jamba-v0.1 falcon-h1-7b qwen3.5-27b"
+	lfm2 >"$1/lfm2-1.2b.spec"
+	# LFM2 with a sliding window: every attention block windowed, the iSWA cache
+	# beside the short-conv state (llama-memory-hybrid-iswa.cpp).
+	models="$models lfm2.5-audio-tokenizer"
+	lfm2 8 512 16 8 2304 65536 "2 4 6" 30 >"$1/lfm2.5-audio-tokenizer.spec"
+	jamba >"$1/jamba-v0.1.spec"
+	falconh1 >"$1/falcon-h1-7b.spec"
+	qwen35 >"$1/qwen3.5-27b.spec"
+	# Shared KV layers (n_layer_kv_from_start).
+	models="$models gemma-3n-e4b gemma4-31b gemma4-shared"
+	gemma3n >"$1/gemma-3n-e4b.spec"
+	gemma4 >"$1/gemma4-31b.spec"
+	gemma4 24 6 >"$1/gemma4-shared.spec"
+	# Gemma 4's MoE (26B-A4B): experts beside the dense MLP of every layer.
+	models="$models gemma4-26b-a4b"
+	gemma4moe >"$1/gemma4-26b-a4b.spec"
+	# Llama 4 Maverick: dense layers between the MoE ones (interleave_moe_layer_step 2).
+	models="$models llama4-maverick"
+	llama4maverick >"$1/llama4-maverick.spec"
+	# The families whose config.json is dispatched on architectures[0] (tests/hf/*).
+	models="$models kimi-k2 mistral-small-3.1 smollm3-3b phi-4-mini command-r7b olmo2-7b"
+	kimik2 >"$1/kimi-k2.spec"
+	dense mistral3 40 5120 32 8 128 32768 131072 out "mistral3.rope.freq_base f32 1000000000" >"$1/mistral-small-3.1.spec"
+	dense smollm3 36 2048 16 4 128 11008 128256 "" "smollm3.rope.freq_base f32 5000000" >"$1/smollm3-3b.spec"
+	# Phi-4-mini: rope.dimension_count 96 of a 128-wide head (partial_rotary_factor 0.75), Q, K and V in one attn_qkv.
+	dense phi3 32 3072 24 8 128 8192 200064 "upgate qkv" "phi3.rope.freq_base f32 10000" \
+		"phi3.rope.scaling.original_context_length u32 4096" "phi3.attention.sliding_window u32 262144" |
+		sed 's/^kv phi3.rope.dimension_count u32 128$/kv phi3.rope.dimension_count u32 96/' >"$1/phi-4-mini.spec"
+	# conversion/phi.py writes longrope's factors, one of 48 (96 / 2) each
+	printf 'type f32\ntensor rope_factors_long.weight 48\ntensor rope_factors_short.weight 48\n' >>"$1/phi-4-mini.spec"
+	dense cohere2 32 4096 32 8 128 14336 256000 noffnnorm "cohere2.attention.sliding_window u32 4096" \
+		"cohere2.rope.freq_base f32 50000" "cohere2.logit_scale f32 0.25" "cohere2.attention.layer_norm_epsilon f32 0.00001" \
+		>"$1/command-r7b.spec"
+	dense olmo2 32 4096 32 32 128 11008 100352 "out nopre wideqk post" "olmo2.rope.freq_base f32 500000" >"$1/olmo2-7b.spec"
+	# The lesson's tiny Qwen2-vocabulary model: small enough to load for real (a --reconcile fixture).
+	dense qwen2 2 64 8 2 8 256 151936 "out bias" "qwen2.rope.freq_base f32 10000" >"$1/tiny-qwen2vocab.spec"
+	echo $models
+}
