@@ -126,7 +126,7 @@ GROUPS = cells cli models checks formulas hf2026 fit tmux plans cast frames unit
 CLANG_GROUPS = unit replay cli
 CHECK_LOGS = build/check/build-sanitize.log build/check/plain-engine.log \
 	     $(GROUPS:%=build/check/san-%.log) \
-	     build/check/plain-valgrind.log build/check/plain-quant.log \
+	     build/check/plain-valgrind.log build/check/plain-quant.log build/check/plain-same.log \
 	     $(GROUPS:%=build/check/plain-%.log) \
 	     build/check/fault-fault.log $(CLANG_GROUPS:%=build/check/clang-%.log)
 FAST_LOGS = $(filter-out build/check/build-sanitize.log build/check/san-%,$(CHECK_LOGS))

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Install the Debian packages attnviz needs, only those missing.
 #   sh tools/deps.sh          to build and run (ncursesw, iniparser, jansson, muparser)
-#   sh tools/deps.sh --test   also what the test suite uses (tmux, mandoc, valgrind, clang, asciinema, xmllint,
+#   sh tools/deps.sh --test   also what the test suite uses (tmux, mandoc, valgrind, clang, asciinema, xmllint, xz,
 #                             npm and git for tools/fetch-llama.sh, then runs it: a real llama.cpp;
 #                             g++ for tests/llama_breakdown.cpp, the probe's one C++ call)
 #   sh tools/deps.sh --shots  also what tools/screenshot.sh uses (Xvfb, xterm, ImageMagick);
@@ -11,7 +11,7 @@
 set -e
 pkgs="libncurses-dev libiniparser-dev libjansson-dev libmuparser-dev pkg-config"
 if [ "${1:-}" = "--test" ]; then
-	pkgs="$pkgs tmux mandoc procps valgrind clang asciinema git libxml2-utils g++"
+	pkgs="$pkgs tmux mandoc procps valgrind clang asciinema git libxml2-utils g++ xz-utils"
 	# npm: Debian's, unless node's own npm is already there
 	command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
 elif [ "${1:-}" = "--shots" ]; then
