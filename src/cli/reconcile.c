@@ -669,7 +669,7 @@ static int model_mismatch(const struct llog *g, const struct model *m,
 int reconcile_report(const struct llog *g, const struct model *m, const char *shown, const char *what, FILE *out,
 		     FILE *errout)
 {
-	/* Every reader refuses an architecture attnviz does not size (arch.c);
+	/* Every reader refuses an architecture attnviz does not size (src/families/);
 	 * a model handed in by -m was read by one of them. */
 	if (m->arch[0] && !arch_find(m->arch)) {
 		int line = 0;

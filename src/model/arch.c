@@ -1,78 +1,21 @@
 /*
- * arch: the table of architectures attnviz sizes (see the header).
+ * arch: finding an architecture among the families (see the header).
  */
 #include "model/arch.h"
+#include "model/family.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/*
- * Plain attention, sized by src/model/size.c from head counts, head sizes,
- * the sliding window and MLA: the families whose llama.cpp create_memory
- * (src/llama-model.cpp, release v0.5.0) builds a llama_kv_cache or
- * llama_kv_cache_iswa from n_embd_k_gqa / n_embd_v_gqa alone.  Not here:
- * gemma-embedding (create_memory returns no memory at all) and every
- * llm_arch_is_recurrent / llm_arch_is_hybrid family until its state is read.
- * The rows are in enum arch_id's order (arch.h; test_model.c pins each id to
- * its name): a new row goes at the end of both.
- */
-static const struct arch_info archs[] = {
-	/* AM_GRAPH_CHECKED: tests/engine.sh holds their compute buffers within 2 % */
-	{"llama", AM_NEXTN | AM_GRAPH_CHECKED},  {"qwen2", AM_NEXTN | AM_GRAPH_CHECKED}, {"qwen3", AM_NEXTN},
-	{"qwen3moe", AM_NEXTN | AM_GRAPH_QWEN3MOE}, {"gemma2", AM_NEXTN | AM_GRAPH_CHECKED}, {"gemma3", AM_NEXTN | AM_GRAPH_CHECKED},
-	{"deepseek2", AM_NEXTN | AM_GRAPH_DEEPSEEK2}, {"gpt-oss", AM_NEXTN | AM_GRAPH_OAI_MOE},
-	{"phi3", AM_NEXTN},      {"falcon", AM_NEXTN},  {"cohere2", AM_NEXTN | AM_GRAPH_CHECKED}, {"olmo2", AM_NEXTN},
-	{"exaone4", AM_NEXTN},   {"gemma3n", AM_NEXTN},
-	{"mistral3", AM_NEXTN | AM_GRAPH_CHECKED}, {"smollm3", AM_NEXTN | AM_GRAPH_CHECKED},
-	/* per-layer KV heads, 0 for its no-op attention blocks (src/models/deci.cpp) */
-	{"deci", AM_NEXTN | AM_GRAPH_CHECKED},
-	/* Gemma 4: per-layer KV heads and head sizes (key_length_swa), layers
-	 * sharing an earlier layer's cache (src/models/gemma4.cpp) */
-	{"gemma4", AM_NEXTN | AM_SHARED_KV | AM_SWA_HEADS | AM_FFN_BESIDE_EXPERTS | AM_GRAPH_GEMMA4},
-	/* chunked attention (src/models/llama4.cpp) */
-	{"llama4", AM_NEXTN | AM_CHUNKED | AM_GRAPH_LLAMA4},
-	/* MLA's latent plus the lightning indexer's K-only cache (create_memory:
-	 * llama_kv_cache_dsa, src/llama-kv-cache-dsa.cpp) */
-	{"deepseek32", AM_NEXTN | AM_INDEXER},
-	/* GLM-5 (GlmMoeDsaForCausalLM): the same llama_kv_cache_dsa
-	 * (create_memory's LLM_ARCH_GLM_DSA case, src/models/glm-dsa.cpp); an
-	 * indexer on every layer before GLM-5.2 (gguf.c read_glm_dsa) */
-	{"glm-dsa", AM_NEXTN | AM_INDEXER | AM_INDEXER_TYPES},
-	/* plain attention with a nextn (MTP) block (src/models/glm4-moe.cpp) */
-	{"glm4moe", AM_NEXTN | AM_GRAPH_GLM4MOE},
-	/* hybrids (llm_arch_is_hybrid): gguf.c read_recurrent */
-	{"qwen3next", AM_NEXTN | AM_RECURRENT},
-	{"granitehybrid", AM_NEXTN | AM_RECURRENT},
-	{"nemotron_h", AM_NEXTN | AM_RECURRENT},
-	/* Qwen3.5 dense and MoE: Qwen3-Next's layout (src/models/qwen35.cpp, qwen35moe.cpp) */
-	{"qwen35", AM_NEXTN | AM_RECURRENT},
-	{"qwen35moe", AM_NEXTN | AM_RECURRENT},
-	/* Mamba-1 state between attention layers (src/models/jamba.cpp) */
-	{"jamba", AM_NEXTN | AM_RECURRENT},
-	/* Mamba2 beside attention in every layer (src/models/falcon-h1.cpp) */
-	{"falcon-h1", AM_NEXTN | AM_RECURRENT},
-	/* short-convolution state between attention layers (src/models/lfm2.cpp, lfm2moe.cpp) */
-	{"lfm2", AM_NEXTN | AM_RECURRENT},
-	{"lfm2moe", AM_NEXTN | AM_RECURRENT},
-};
+/* A model whose file names no architecture: plain attention with llama's
+ * graph, whose peaks were checked. */
+const struct family arch_plain = {.arch = "", .mech = AM_GRAPH_CHECKED};
 
-_Static_assert(sizeof archs / sizeof archs[0] == AR_COUNT, "a row for every enum arch_id");
-
-const struct arch_info arch_plain = {"", AM_GRAPH_CHECKED};
-
-enum arch_id arch_id_of(const struct arch_info *ai)
+const struct family *arch_find(const char *name)
 {
-	for (size_t i = 0; i < sizeof archs / sizeof archs[0]; i++)
-		if (ai == &archs[i])
-			return (enum arch_id)i;
-	return AR_COUNT;
-}
-
-const struct arch_info *arch_find(const char *name)
-{
-	for (size_t i = 0; i < sizeof archs / sizeof archs[0]; i++)
-		if (!strcmp(archs[i].name, name))
-			return &archs[i];
+	for (size_t i = 0; i < family_count; i++)
+		if (!strcmp(families[i]->arch, name))
+			return families[i];
 	return NULL;
 }
 
@@ -102,17 +45,17 @@ static int same_stem(const char *a, const char *b)
  * stays a short line: "qwen{2,3,3moe}", "llama{,4}", "deci". */
 const char *arch_known_list(void)
 {
-	enum { N = sizeof archs / sizeof archs[0] };
-	static char list[512];
+	static char list[1024];
 	if (list[0])
 		return list;
 	/* In alphabetical order, so one stem's names sit side by side. */
-	const char *sorted[N];
+	const char *sorted[256];
+	size_t N = family_count < 256 ? family_count : 256;
 	for (size_t i = 0; i < N; i++) {
 		size_t j = i;
-		for (; j > 0 && strcmp(sorted[j - 1], archs[i].name) > 0; j--)
+		for (; j > 0 && strcmp(sorted[j - 1], families[i]->arch) > 0; j--)
 			sorted[j] = sorted[j - 1];
-		sorted[j] = archs[i].name;
+		sorted[j] = families[i]->arch;
 	}
 	size_t n = 0;
 	for (size_t i = 0, end; i < N; i = end) {

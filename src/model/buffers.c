@@ -154,7 +154,7 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  */
 /* The families whose graphs the three peaks were checked on against the
  * real engine (tests/engine.sh: within 2 % over its whole matrix) carry
- * AM_GRAPH_CHECKED in src/model/arch.c; OLMo 2's, whose peaks move (no
+ * AM_GRAPH_CHECKED in src/families/; OLMo 2's, whose peaks move (no
  * norm before the attention), is checked in src/model/compute_dense.c.
  * Phi-3's comes out 2.9 % off (the residual's slot moves without flash
  * attention): estimated, but replayed where n_embd and n_ff are known

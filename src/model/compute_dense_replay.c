@@ -19,69 +19,26 @@
 #include <string.h>
 
 #include "model/alloc_sim.h"
+#include "model/family.h"
 #include "model/replay_graph.h"
 
 #define N(bytes, ...) REPLAY_NODE(s, (bytes), __VA_ARGS__)
 
-/* What a family's layer does beyond llm_build_llama's. */
-enum {
-	/* olmo2.cpp llm_build_olmo2: no norm before the attention (build_qkv
-	 * reads the residual); the q/k norms on the projections themselves
-	 * and the post-norms after the attention and the FFN all in place
-	 * (ggml-alloc's trace: RMS_NORM and MUL reuse their source), V's
-	 * projection ordered before K's */
-	DR_OLMO2 = 1 << 0,
-	/* phi3.cpp llm_build_phi3: Q, K and V from one attn_qkv (phi3_attn
-	 * below), Q scaled in place after RoPE, the FFN ffn_up of 2 n_ff split
-	 * by swiglu (LLM_FFN_SWIGLU, LLM_FFN_SEQ), l_out = residual + FFN
-	 * output in place on the residual (its first source).  A Phi-3 GGUF
-	 * with separate attn_q, attn_k, attn_v (not what convert_hf_to_gguf.py
-	 * writes) builds another graph: up to 8 % apart (-c 32768 -np 3), and
-	 * struct model does not tell the two apart. */
-	DR_PHI3 = 1 << 1,
-	/* cohere2.cpp llama_model_cohere2::graph: a sliding and a full cache
-	 * (iSWA), RoPE on the sliding layers only, LayerNorm (NORM: never in
-	 * place), the FFN in parallel with the attention on the same norm, the
-	 * layer's output add(add(ffn, residual), attn_out) expanded from its
-	 * first source, so wo comes after the FFN; the logits scaled in place */
-	DR_COHERE2 = 1 << 2,
-};
-/* modelled: tests/engine.sh's buffers group holds the replay within 2 %
- * over its whole matrix on that family's GGUF */
-struct dense_graph {
-	const char *arch;
-	unsigned flags;
-	int modelled;
-};
-static const struct dense_graph graphs[] = {
-	/* llama.cpp llama_model_llama::graph */
-	{"llama", 0, 1},
-	/* mistral3.cpp llama_model_mistral3::graph: llama's layer (the
-	 * attention temperature's inp_attn_scale only with
-	 * attention.temperature_scale, which Mistral Small 3.1 has not) */
-	{"mistral3", 0, 1},
-	/* qwen2.cpp llama_model_qwen2::graph: llama's layer, the q/k/v biases
-	 * added in place */
-	{"qwen2", 0, 1},
-	{"olmo2", DR_OLMO2, 1},
-	{"phi3", DR_PHI3, 1},
-	{"cohere2", DR_COHERE2, 1},
-};
-
-static int row_of(const struct model *m)
+/* The dense graph of m's family (src/families/: what its layer does beyond
+ * llm_build_llama's), NULL when it has none. */
+static const struct family_dense_graph *graph_of(const struct model *m)
 {
-	for (size_t i = 0; i < sizeof graphs / sizeof graphs[0]; i++)
-		if (strcmp(m->arch, graphs[i].arch) == 0)
-			return (int)i;
-	return -1;
+	const struct family *f = arch_find(m->arch);
+	return f ? f->dense_graph : NULL;
 }
 
 int compute_dense_replay_modelled(const struct model *m, const struct kv_alloc *a)
 {
-	int r = row_of(m);
+	const struct family_dense_graph *g = graph_of(m);
 	/* no experts, no MLA, one head size (the graph above), no sliding
 	 * window (a second cache's inputs are not written here) */
-	return r >= 0 && (!a->windowed || (graphs[r].flags & DR_COHERE2)) && graphs[r].modelled && m->embd > 0 && m->ff > 0 && m->experts == 0 && m->kind != ATTN_MLA &&
+	return g && (!a->windowed || (g->flags & DR_COHERE2)) && g->modelled &&
+	       m->embd > 0 && m->ff > 0 && m->experts == 0 && m->kind != ATTN_MLA &&
 	       m->head_dim == m->head_dim_v && m->layers > 0 && m->layers <= MODEL_MAX_LAYERS;
 }
 
@@ -177,7 +134,7 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 	const struct deploy *d = in->d;
 	const struct kv_alloc *a = in->a;
 	int64_t nt = in->nt, no = in->no;
-	unsigned flags = ((const struct dense_graph *)in->row)->flags;
+	unsigned flags = ((const struct family_dense_graph *)in->row)->flags;
 	int64_t E = m->embd, F = m->ff, cells = a->full_cells;
 	int fa = d->flash_attn;
 	struct replay_attn_in ra;
@@ -246,13 +203,13 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 int compute_dense_replay_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
 			       int64_t *out)
 {
-	int r = row_of(m);
+	const struct family_dense_graph *g = graph_of(m);
 	if (!compute_dense_replay_modelled(m, a))
 		return -1;
-	struct replay_in in = replay_in_of(m, d, a, ub, &graphs[r]);
+	struct replay_in in = replay_in_of(m, d, a, ub, g);
 	if (too_wide(m, a, in.nt))
 		return -1;
 	/* at most 22 nodes a layer (Cohere2 with both rotations), the inputs,
 	 * the last layer's get_rows and the logits: 32 a layer is room enough */
-	return replay_run((int)(32 * m->layers + 64), graphs[r].flags & DR_COHERE2 ? build_cohere2 : build, &in, out);
+	return replay_run((int)(32 * m->layers + 64), g->flags & DR_COHERE2 ? build_cohere2 : build, &in, out);
 }

@@ -25,7 +25,7 @@ enum { ALTUP = 4, EMBD_ALTUP = 256, LAUREL_RANK = 64, SPARSE_LAYERS = 10 };
 
 int compute_gemma3n_modelled(const struct model *m)
 {
-	return arch_id_of(arch_find(m->arch)) == AR_GEMMA3N && m->embd > 0 && m->ff > 0 && m->heads > 0 &&
+	return (m->arch_mech & AM_GRAPH_GEMMA3N) && m->embd > 0 && m->ff > 0 && m->heads > 0 &&
 	       m->kind != ATTN_MLA;
 }
 

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "model/compute_dense.h"
+#include "model/family.h"
 #include "model/compute_hybrid.h"
 
 /*
@@ -38,45 +39,18 @@
  *   two rows or more: `big_rows` [n_embd] rows higher.
  * Read off the traces at -c 1000 and 32768, -np 1/3/4, -fa on/off.
  */
-struct hybrid_family {
-	const char *arch;       /* GGUF general.architecture */
-	int attn_rows;          /* [n_embd]-wide rows under K·Q (0: Q-wide, see qwen35) */
-	int mid_hole, big_rows;
-	int modelled;           /* held within 2 % over tests/engine.sh's buffers matrix */
-	int mamba1;             /* Jamba's rows under K·Q (this file's head comment);
-				   the logits and the MoE FFN are buffers.c's */
-};
-static const struct hybrid_family families[] = {
-	/* src/models/qwen35.cpp: the gated Q (Qcur_full [2 n_head head_dim])
-	 * and its normed half live under K·Q beside three [n_embd] rows; the
-	 * final norm's get_rows (out_ids) and the last FFN's output are the rows */
-	/* worst 1.91 %: -c 32768 -np 4 -fa off, a hole just over two rows, where
-	 * best fit puts the rows in an exact [n_embd] slot above it first */
-	{"qwen35", 0, 1, 1, 1, 0},
-	/* src/models/falcon-h1.cpp: attention and Mamba2 in parallel, the FFN
-	 * after get_rows; four [n_embd] rows under K·Q; once the hole holds a
-	 * row, the last FFN's output and the logits stay in it.  Estimated:
-	 * at -ub 2048 the logits go one row higher there (2.2 %), and a rotated
-	 * V with flash attention keeps them low with a small hole (3.8 %) */
-	{"falcon-h1", 4, 0, 0, 0, 0},
-	/* src/models/jamba.cpp: Mamba-1 blocks between attention layers; worst
-	 * 0.000 % over the buffers matrix, its experts included */
-	{"jamba", 4, 0, 0, 1, 1},
-};
-
-static const struct hybrid_family *row_of(const struct model *m)
+/* The logits rule of m's family (src/families/), NULL when it has none. */
+static const struct family_hybrid_logits *row_of(const struct model *m)
 {
-	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
-		if (strcmp(m->arch, families[i].arch) == 0)
-			return &families[i];
-	return NULL;
+	const struct family *f = arch_find(m->arch);
+	return f ? f->hybrid_logits : NULL;
 }
 
 /* A family of the logits table: not Jamba's rows, and no experts (the
  * MoE variants' peaks are compute_moe's). */
-static const struct hybrid_family *family_of(const struct model *m)
+static const struct family_hybrid_logits *family_of(const struct model *m)
 {
-	const struct hybrid_family *f = row_of(m);
+	const struct family_hybrid_logits *f = row_of(m);
 	return f && !f->mamba1 && m->experts == 0 ? f : NULL;
 }
 
@@ -92,13 +66,13 @@ static int64_t align_up(int64_t n)
 /* Jamba: Mamba-1 blocks between attention layers, the table's mamba1 flag. */
 static int is_jamba(const struct model *m)
 {
-	const struct hybrid_family *f = row_of(m);
+	const struct family_hybrid_logits *f = row_of(m);
 	return f && f->mamba1;
 }
 
 int compute_hybrid_family(const struct model *m, int *mid_hole, int *big_rows)
 {
-	const struct hybrid_family *f = family_of(m);
+	const struct family_hybrid_logits *f = family_of(m);
 	*mid_hole = f ? f->mid_hole : 0;
 	*big_rows = f ? f->big_rows : 0;
 	return f != NULL;
@@ -106,7 +80,7 @@ int compute_hybrid_family(const struct model *m, int *mid_hole, int *big_rows)
 
 int64_t compute_hybrid_attn_width(const struct model *m, int64_t E)
 {
-	const struct hybrid_family *f = family_of(m);
+	const struct family_hybrid_logits *f = family_of(m);
 	if (f)
 		return f->attn_rows ? f->attn_rows * E : 3 * E + 3 * m->heads * m->head_dim;
 	if (is_jamba(m))
@@ -116,7 +90,7 @@ int64_t compute_hybrid_attn_width(const struct model *m, int64_t E)
 
 int64_t compute_hybrid_logits(const struct model *m, int64_t E, int64_t hole)
 {
-	const struct hybrid_family *f = family_of(m);
+	const struct family_hybrid_logits *f = family_of(m);
 	if (!f)
 		return 0;
 	if (hole < 4 * E)
@@ -127,7 +101,7 @@ int64_t compute_hybrid_logits(const struct model *m, int64_t E, int64_t hole)
 int compute_hybrid_attn(const struct model *m, const struct deploy *d, const struct hybrid_attn_in *in,
 			int64_t *per_token, int64_t *fixed)
 {
-	const struct hybrid_family *f = family_of(m);
+	const struct family_hybrid_logits *f = family_of(m);
 	if (f && !in->fa) {
 		/* the rows, the idxs (inp_tokens, k_idxs, v_idxs) and inp_pos, out_ids */
 		int64_t rows = compute_hybrid_attn_width(m, in->E);
@@ -154,7 +128,7 @@ int compute_hybrid_attn(const struct model *m, const struct deploy *d, const str
 int compute_hybrid_modelled(const struct model *m, int rot_fa)
 {
 	/* Jamba-v0.1 over tests/engine.sh's buffers matrix: worst 0.000 % (the last run); Qwen3.5 27B 1.91 %. */
-	const struct hybrid_family *f = is_jamba(m) ? row_of(m) : family_of(m);   /* Jamba's row, whatever its experts */
+	const struct family_hybrid_logits *f = is_jamba(m) ? row_of(m) : family_of(m);   /* Jamba's row, whatever its experts */
 	/* A quantized cache with flash attention moves Qwen3.5's logits (its
 	 * V's un-rotation: 587.54 MiB against 525.00 at -c 84224 q4_0, the
 	 * --fit check of tests/engine.sh), and Jamba's (251,752,480 B in the

@@ -32,32 +32,12 @@
 #include "model/replay_graph.h"
 #include "model/replay_lazy.h"
 
-/* The three builders' differences (src/models/granite-hybrid.cpp,
- * nemotron-h.cpp, falcon-h1.cpp). */
-enum m2_flags {
-	M2_ROPE = 1 << 0,       /* RoPE on Q and K (granite: has_rope(), see no_rope() below) */
-	M2_PARALLEL = 1 << 1,   /* attention and Mamba-2 side by side in every layer (falcon-h1) */
-	M2_FFN_GLU = 1 << 2,    /* every layer ends in a SwiGLU FFN after ffn_inp (granite, falcon) */
-	M2_MLP_BLOCKS = 1 << 3, /* LT_NONE layers are a ReLU² MLP block (nemotron_h build_ffn_layer) */
-	M2_NEXTN_OUT = 1 << 4,  /* the final norm is res->t_h_nextn, kept; out_ids' get_rows after it */
-};
-struct m2_family {
-	const char *arch;   /* GGUF general.architecture */
-	unsigned flags;
-	int modelled;       /* held within 2 % over tests/engine.sh's buffers matrix */
-};
-static const struct m2_family families[] = {
-	{"granitehybrid", M2_ROPE | M2_FFN_GLU, 1},
-	{"nemotron_h", M2_MLP_BLOCKS | M2_NEXTN_OUT, 1},
-	{"falcon-h1", M2_ROPE | M2_PARALLEL | M2_FFN_GLU, 1},
-};
-
-static const struct m2_family *family_of(const struct model *m)
+/* The Mamba2 graph of m's family (src/families/: granite-hybrid.cpp,
+ * nemotron-h.cpp and falcon-h1.cpp differ), NULL when it has none. */
+static const struct family_mamba2_graph *family_of(const struct model *m)
 {
-	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
-		if (strcmp(m->arch, families[i].arch) == 0)
-			return &families[i];
-	return NULL;
+	const struct family *f = arch_find(m->arch);
+	return f ? f->mamba2_graph : NULL;
 }
 
 /* Granite-4.0-H's hybrids use no RoPE: conversion/granite.py
@@ -217,7 +197,7 @@ static int ffn_glu(struct replay_lazy *g, const struct model *m, int64_t n, int6
 	return op(g, 4 * E * n, op(g, 4 * m->ff * n, gt, up, -1), -1, -1);
 }
 
-static int build(struct replay_lazy *g, const struct model *m, const struct m2_family *f, const struct m2_dims *w,
+static int build(struct replay_lazy *g, const struct model *m, const struct family_mamba2_graph *f, const struct m2_dims *w,
 		 struct m2_inputs *in)
 {
 	int64_t E = w->E, nt = w->nt, no = w->no;

@@ -5,8 +5,8 @@
  * they land depends on the holes the expert tensors leave among the freed
  * graph inputs (3 to 7.8 [n_embd] rows a token above the bottom on
  * gpt-oss-20b over tests/engine.sh's matrix), which no single formula
- * followed to 2 %.  The graphs are the families' builders (the table
- * below) with llama-graph.cpp build_attn (with and without flash
+ * followed to 2 %.  The graphs are the families' builders (their
+ * moe_graph) with llama-graph.cpp build_attn (with and without flash
  * attention), build_moe_ffn and build_ffn, each node's order (ggml's
  * depth-first build order, not the source's), size and in-place reuse
  * checked against ggml-alloc's own trace (tools/alloc-trace.sh).
@@ -15,73 +15,23 @@
 #include "model/compute_dsa_replay.h"
 
 #include "model/alloc_sim.h"
+#include "model/family.h"
 #include "model/replay_graph.h"
 
-/* What the families' graphs do differently, read off their builders and
- * ggml-alloc's trace of each (tools/alloc-trace.sh on tests/engine.sh's
- * GGUFs); the gating is replay_graph.h's. */
-enum {
-	MG_SHARED = 1 << 0,          /* a shared expert of ff after the routed ones (build_ffn) */
-	MG_WEIGHT_BEFORE = 1 << 1,   /* weight_before_ffn (LLM_ARCH_LLAMA4): repeat x weights, then the experts */
-	MG_NOPE_SCALE = 1 << 2,      /* full layers without RoPE, Q times inp_attn_scale (llama4.cpp) */
-	MG_ROWS_LAST = 1 << 3,       /* out_ids' get_rows inside the last layer, after attention */
-	MG_NEXTN_OUT = 1 << 4,       /* the last l_out is res->t_h_nextn, kept; out_ids' get_rows after it */
-	MG_QK_NORM = 1 << 5,         /* q/k norms on the reshaped views (new tensors), RoPE in place on them */
-	MG_V_FIRST = 1 << 6,         /* V's projection ordered before K's in the graph */
-	MG_NORM_W = 1 << 7,          /* norm_w: the weights divided by their (clamped) sum_rows */
-	/* the first dense_lead layers a dense FFN of ff_dense (build_ffn), the
-	 * shared experts one FFN of ff x shared_experts (llama-model.cpp
-	 * n_layer_dense_lead, n_ff_shexp) */
-	MG_DENSE_LEAD = 1 << 8,
-	/* MLA with the latent cached (the *_mla keys): Q absorbed through wk_b,
-	 * K the latent and its RoPE part, V a view of K, wv_b after the
-	 * attention (deepseek2.cpp, llama-graph.cpp build_attn with v_mla) */
-	MG_MLA = 1 << 9,
-	/* sparse attention: the lightning indexer's top-k mask on the MLA
-	 * attention, its leaves and inputs (compute_dsa_replay.c) */
-	MG_DSA = 1 << 10,
-};
-struct moe_graph {
-	unsigned mech;   /* the AM_GRAPH_* bit of src/model/arch.c that selects it */
-	enum replay_gating gating;
-	unsigned flags;
-};
-static const struct moe_graph graphs[] = {
-	/* src/models/openai-moe.cpp llama_model_openai_moe::graph */
-	{AM_GRAPH_OAI_MOE, GATE_SOFTMAX_WEIGHT, MG_NEXTN_OUT},
-	/* src/models/llama4.cpp llama_model_llama4::graph<true>: every layer MoE
-	 * (Scout's interleave_moe_layer_step 1), or every step-th (Maverick's 2:
-	 * the others dense, below) */
-	{AM_GRAPH_LLAMA4, GATE_SIGMOID_ON_LOGITS, MG_SHARED | MG_WEIGHT_BEFORE | MG_NOPE_SCALE | MG_ROWS_LAST},
-	/* src/models/qwen3moe.cpp llama_model_qwen3moe::graph (norm_w true) */
-	{AM_GRAPH_QWEN3MOE, GATE_SOFTMAX, MG_ROWS_LAST | MG_QK_NORM | MG_V_FIRST | MG_NORM_W},
-	/* src/models/glm4-moe.cpp llama_model_glm4_moe::graph: the nextn layer
-	 * not in it; expert_weights_norm as the GGUF says (tests/engine.sh's:
-	 * none, so no MG_NORM_W) */
-	{AM_GRAPH_GLM4MOE, GATE_SIGMOID_BIASED, MG_ROWS_LAST | MG_V_FIRST | MG_SHARED | MG_DENSE_LEAD},
-	/* src/models/deepseek2.cpp llama_model_deepseek2::graph, MLA branch;
-	 * V2's softmax gating (V3's sigmoid is in place too; its exp_probs_b
-	 * copy, 4 n_expert bytes a token freed before the experts, is left out) */
-	{AM_GRAPH_DEEPSEEK2, GATE_SOFTMAX, MG_ROWS_LAST | MG_SHARED | MG_DENSE_LEAD | MG_MLA},
-	/* src/models/deepseek32.cpp llama_model_deepseek32::graph and
-	 * glm-dsa.cpp's (every layer a full indexer): sigmoid gating with
-	 * exp_probs_b; expert_weights_norm as the GGUF says (engine.sh's: none) */
-	{AM_INDEXER, GATE_SIGMOID_BIASED, MG_ROWS_LAST | MG_SHARED | MG_DENSE_LEAD | MG_MLA | MG_DSA},
-};
-
-static const struct moe_graph *graph_of(const struct model *m)
+/* The MoE graph of m's family (src/families/: what it does differently,
+ * read off its builder and ggml-alloc's trace of it, tools/alloc-trace.sh
+ * on tests/engine.sh's GGUFs), NULL when it has none. */
+static const struct family_moe_graph *graph_of(const struct model *m)
 {
-	for (size_t i = 0; i < sizeof graphs / sizeof graphs[0]; i++)
-		if (m->arch_mech & graphs[i].mech)
-			return &graphs[i];
-	return NULL;
+	const struct family *f = arch_find(m->arch);
+	return f ? f->moe_graph : NULL;
 }
 
 int compute_moe_modelled(const struct model *m)
 {
 	/* the Llama 4 graph below makes every layer MoE: a model whose dense
 	 * layers interleave (Maverick's step 2) is not that graph */
-	const struct moe_graph *g = graph_of(m);
+	const struct family_moe_graph *g = graph_of(m);
 	return g && m->experts > 0 && m->experts_used > 0 && m->embd > 0 && m->ff > 0 &&
 	       (m->moe_layer_step <= 1 || m->ff_dense > 0) &&   /* Maverick's dense layers: ff_dense */
 	       (!(g->flags & MG_DENSE_LEAD) || ((m->dense_lead == 0 || m->ff_dense > 0) && m->shared_experts > 0)) &&
@@ -137,7 +87,7 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 	const struct deploy *d = in->d;
 	const struct kv_alloc *a = in->a;
 	int64_t nt = in->nt, no = in->no;
-	const struct moe_graph *g = in->row;
+	const struct family_moe_graph *g = in->row;
 	int64_t E = m->embd;
 	int fa = d->flash_attn, caches = a->windowed ? 2 : 1, scale = -1;
 	struct replay_attn_in ra;

@@ -10,13 +10,11 @@
 #include "model/arch.h"
 #include "model/size.h"
 
-/* 1 when m's compute buffer is replayed (gpt-oss, Llama 4, Qwen3-MoE: the
- * AM_GRAPH_OAI_MOE, AM_GRAPH_LLAMA4, AM_GRAPH_QWEN3MOE bits, with its
- * expert widths known; GLM-4.5, DeepSeek2: AM_GRAPH_GLM4MOE,
- * AM_GRAPH_DEEPSEEK2 with dense_lead, ff_dense, shared_experts; Llama 4
- * with moe_layer_step > 1 and ff_dense; DeepSeek-V3.2 and GLM-5, the
- * AM_INDEXER bit, with q_lora_rank and indexer_heads) and checked against
- * the real engine. */
+/* 1 when m's compute buffer is replayed (a family with a moe_graph,
+ * src/families/: gpt-oss, Llama 4, Qwen3-MoE with its expert widths known;
+ * GLM-4.5, DeepSeek2 with dense_lead, ff_dense, shared_experts; Llama 4
+ * with moe_layer_step > 1 and ff_dense; DeepSeek-V3.2 and GLM-5 with
+ * q_lora_rank and indexer_heads) and checked against the real engine. */
 int compute_moe_modelled(const struct model *m);
 /* The buffer for ubatch ub against the cache a: 0, or -1 on overflow. */
 int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,

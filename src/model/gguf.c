@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "model/arch.h"
+#include "model/family.h"
 #include "model/gguf_file.h"
 #include "util/err.h"
 #include "util/num.h"
@@ -162,53 +163,24 @@ static int arch_layers(struct gguf_file *r, struct model *m, const char *suffix,
 /* ---- architecture rules from llama.cpp ---- */
 
 /*
- * Architectures for which llama.cpp builds a sliding-window (iSWA) cache, with
- * its defaults (src/llama-model.cpp load_hparams, set_swa_pattern(n): layer il
- * is local when il % n < n - 1):
- *   gemma2: n_swa = 4096 unless the file says, pattern 2
- *   gemma3: pattern 6 when sliding_window > 0, local RoPE base 10000
- *   gemma3n: pattern 5, local base 10000, layers from 20 on share earlier
- *            layers' KV (n_layer_kv_from_start = 20: no cache of their own)
- *   (gemma-embedding: pattern 6, local base 10000; not sized: arch.c)
- *   gpt-oss (LLM_ARCH_OPENAI_MOE): pattern 2; cohere2: 4; olmo2, exaone4: 4
- * Other architectures read no window (LLM_ARCH_LLAMA for Mistral v0.1,
- * qwen2): llama.cpp keeps a full cache on every layer whatever the file says.
+ * Architectures for which llama.cpp builds a sliding-window (iSWA) cache
+ * carry the rule in their family (struct family_swa: src/llama-model.cpp
+ * load_hparams, set_swa_pattern(n), layer il local when il % n < n - 1,
+ * with the family's defaults).  Other architectures read no window
+ * (LLM_ARCH_LLAMA for Mistral v0.1, qwen2): llama.cpp keeps a full cache
+ * on every layer whatever the file says.
  */
-struct swa_rule {
-	enum arch_id arch;
-	int64_t pattern, default_window, kv_from_start;
-	double base_local;
-	int chunked;   /* LLAMA_SWA_TYPE_CHUNKED with n_swa fixed at default_window (a file's 0 turns it off) */
-};
-/* llama4 (src/models/llama4.cpp load_arch_hparams): unless the file's
- * sliding_window is 0, swa_type CHUNKED, n_swa = 8192 whatever the file
- * says, load_swa_pattern(ml, 4): three chunked layers, then one full. */
-static const struct swa_rule swa_rules[] = {
-	{AR_GEMMA2, 2, 4096, 0, 0, 0},    {AR_GEMMA3, 6, 0, 0, 10000, 0},       {AR_GEMMA3N, 5, 0, 20, 10000, 0},
-	{AR_GPT_OSS, 2, 0, 0, 0, 0},      {AR_COHERE2, 4, 0, 0, 0, 0},
-	{AR_OLMO2, 4, 0, 0, 0, 0},        {AR_EXAONE4, 4, 0, 0, 0, 0},          {AR_LLAMA4, 4, 8192, 0, 0, 1},
-	/* gemma4 (src/models/gemma4.cpp): sliding_window and the per-layer
-	 * sliding_window_pattern are required; layers from n_layer_all -
-	 * shared_kv_layers on reuse an earlier layer's cache (read_shared) */
-	{AR_GEMMA4, 0, 0, 0, 10000, 0},
-	/* lfm2 (src/models/lfm2.cpp): a sliding_window > 0 makes every attention
-	 * layer sliding (is_swa = !is_recr): pattern 0, all alike */
-	{AR_LFM2, 0, 0, 0, 0, 0},
-};
-
-/* The rule of the model's architecture row (arch.c), NULL when it has none. */
-static const struct swa_rule *swa_rule_of(const struct model *m)
+/* The window rule of the model's family (src/families/), NULL when it has
+ * none. */
+static const struct family_swa *swa_rule_of(const struct model *m)
 {
-	enum arch_id id = arch_id_of(arch_find(m->arch));
-	for (size_t e = 0; e < sizeof swa_rules / sizeof swa_rules[0]; e++)
-		if (swa_rules[e].arch == id)
-			return &swa_rules[e];
-	return NULL;
+	const struct family *f = arch_find(m->arch);
+	return f ? f->swa : NULL;
 }
 
 static int read_swa(struct gguf_file *r, struct model *m)
 {
-	const struct swa_rule *rule = swa_rule_of(m);
+	const struct family_swa *rule = swa_rule_of(m);
 	char key[160];
 	int64_t window = rule ? rule->default_window : 0;
 	int found = field_int(r, m, MF_SLIDING_WINDOW, 0, MAX_CTX, &window);
@@ -290,16 +262,17 @@ static int read_swa(struct gguf_file *r, struct model *m)
 
 /*
  * Hybrid architectures (llm_arch_is_hybrid): which layers are recurrent,
- * and the state's sizes, by llama.cpp's rules (src/models/<arch>.cpp
- * load_arch_hparams, llama-model.cpp create_memory's layer filters):
- *   qwen3next, qwen35, qwen35moe: attention.recurrent_layers (one bool per
- *     block), else il < n_layer() && (il + 1) % full_attention_interval != 0
- *     (interval default 4); both caches keep il < n_layer() only.
- *   granitehybrid, jamba, lfm2, lfm2moe: recurrent iff head_count_kv(il) == 0
+ * and the state's sizes, by the family's rule (struct family_recurrent:
+ * src/models/<arch>.cpp load_arch_hparams, llama-model.cpp create_memory's
+ * layer filters):
+ *   RR_INTERVAL: attention.recurrent_layers (one bool per block), else
+ *     il < n_layer() && (il + 1) % full_attention_interval != 0 (interval
+ *     default 4); both caches keep il < n_layer() only.
+ *   RR_KV_ZERO: recurrent iff head_count_kv(il) == 0
  *     (llama-memory-hybrid.cpp's default filters: is_recr(il) / !is_recr(il)).
- *   nemotron_h: recurrent iff head_count_kv(il) == 0 and
+ *   RR_KV_FF_ZERO: recurrent iff head_count_kv(il) == 0 and
  *     feed_forward_length(il) == 0; a layer with an FFN only keeps nothing.
- *   falcon-h1: every layer is both (create_memory: filter_attn and
+ *   RR_EVERY: every layer is both (create_memory: filter_attn and
  *     filter_recr return true for every layer): attention beside Mamba2.
  * The state's keys (llama-hparams.cpp n_embd_r / n_embd_s):
  *   Mamba2 and gated delta net: ssm.conv_kernel, inner_size, state_size,
@@ -308,34 +281,18 @@ static int read_swa(struct gguf_file *r, struct model *m)
  *   short convolution (lfm2, lfm2moe): shortconv.l_cache only, the rows
  *     n_embd * (l_cache - 1), no SSM state.
  */
-enum recr_rule { RR_INTERVAL, RR_KV_ZERO, RR_KV_FF_ZERO, RR_EVERY };
-enum recr_state { RS_MAMBA2, RS_MAMBA1, RS_SHORTCONV };
-static const struct {
-	enum arch_id arch;
-	enum recr_rule rule;
-	enum recr_state state;
-} recr_rules[] = {
-	{AR_QWEN3NEXT, RR_INTERVAL, RS_MAMBA2}, {AR_QWEN35, RR_INTERVAL, RS_MAMBA2},
-	{AR_QWEN35MOE, RR_INTERVAL, RS_MAMBA2}, {AR_GRANITEHYBRID, RR_KV_ZERO, RS_MAMBA2},
-	{AR_NEMOTRON_H, RR_KV_FF_ZERO, RS_MAMBA2}, {AR_JAMBA, RR_KV_ZERO, RS_MAMBA1},
-	{AR_LFM2, RR_KV_ZERO, RS_SHORTCONV},    {AR_LFM2MOE, RR_KV_ZERO, RS_SHORTCONV},
-	{AR_FALCON_H1, RR_EVERY, RS_MAMBA2},
-};
-
 static int read_recurrent(struct gguf_file *r, struct model *m, uint64_t end)
 {
 	char key[160];
-	size_t e = 0;
-	enum arch_id id = arch_id_of(arch_find(m->arch));
-	while (e < sizeof recr_rules / sizeof recr_rules[0] && recr_rules[e].arch != id)
-		e++;
-	if (e == sizeof recr_rules / sizeof recr_rules[0])
+	const struct family *fam = arch_find(m->arch);
+	const struct family_recurrent *rr = fam ? fam->recurrent : NULL;
+	if (!rr)
 		return 0;
 	static const struct {
 		const char *suffix;
 		enum model_field f;
 		int64_t min, max;
-		unsigned states;   /* 1 << enum recr_state: the states that read it (as a required key) */
+		unsigned states;   /* 1 << enum family_recr_state: the states that read it (as a required key) */
 	} ssm[] = {
 		{"ssm.conv_kernel", MF_SSM_D_CONV, 0, 65536, 1u << RS_MAMBA2 | 1u << RS_MAMBA1},
 		{"ssm.inner_size", MF_SSM_D_INNER, 0, INT64_C(1) << 24, 1u << RS_MAMBA2 | 1u << RS_MAMBA1},
@@ -345,14 +302,14 @@ static int read_recurrent(struct gguf_file *r, struct model *m, uint64_t end)
 		{"shortconv.l_cache", MF_SHORTCONV_L_CACHE, 2, 65536, 1u << RS_SHORTCONV},
 	};
 	for (size_t i = 0; i < sizeof ssm / sizeof ssm[0]; i++) {
-		if (!(ssm[i].states & 1u << recr_rules[e].state))
+		if (!(ssm[i].states & 1u << rr->state))
 			continue;   /* llama.cpp does not read it for this architecture: the state has none */
 		int64_t *out = (int64_t *)(void *)((char *)m + model_fields[ssm[i].f].off);
 		int f = arch_int(r, m, ssm[i].suffix, ssm[i].f, ssm[i].min, ssm[i].max, out);
 		if (f <= 0)
 			return f < 0 ? -1 : missing_arch(r, m, ssm[i].suffix, end);
 	}
-	if (recr_rules[e].rule == RR_EVERY) {
+	if (rr->rule == RR_EVERY) {
 		/* the layers stay attention layers (model_finish keeps them so); each
 		 * keeps a Mamba2 state beside its KV cells */
 		m->ssm_parallel = 1;
@@ -361,7 +318,7 @@ static int read_recurrent(struct gguf_file *r, struct model *m, uint64_t end)
 		return 0;
 	}
 	int64_t n_layer = m->layers - m->nextn_layers, f;
-	if (recr_rules[e].rule == RR_INTERVAL) {
+	if (rr->rule == RR_INTERVAL) {
 		struct gguf_kv *k = find_arch(r, m, "attention.recurrent_layers", key, sizeof key);
 		if (k) {
 			if (k->type != GT_ARR || !k->arr || (k->atype != GT_BOOL && !gguf_is_int(k->atype)))
@@ -387,14 +344,14 @@ static int read_recurrent(struct gguf_file *r, struct model *m, uint64_t end)
 		return 0;
 	}
 	int64_t ff[MODEL_MAX_LAYERS] = {0};
-	if (recr_rules[e].rule == RR_KV_FF_ZERO && arch_layers(r, m, "feed_forward_length", 0, INT64_C(1) << 24, ff) < 0)
+	if (rr->rule == RR_KV_FF_ZERO && arch_layers(r, m, "feed_forward_length", 0, INT64_C(1) << 24, ff) < 0)
 		return -1;
 	for (int64_t il = 0; il < n_layer; il++)
 		if (m->layer_kv_heads[il] == 0)
 			m->layer_type[il] = ff[il] == 0 ? LT_RECURRENT : LT_NONE;
 	model_set_origin(m, MF_LAYER_TYPES, "GGUF %s.attention.head_count_kv%s: a layer is recurrent when it is 0%s",
-			 m->arch, recr_rules[e].rule == RR_KV_FF_ZERO ? " and feed_forward_length" : "",
-			 recr_rules[e].rule == RR_KV_FF_ZERO ? " (both)" : "");
+			 m->arch, rr->rule == RR_KV_FF_ZERO ? " and feed_forward_length" : "",
+			 rr->rule == RR_KV_FF_ZERO ? " (both)" : "");
 	return 0;
 }
 
@@ -492,7 +449,7 @@ static int read_rope(struct gguf_file *r, struct model *m)
 	model_set_origin(m, MF_BASE, "llama.cpp default (10000)");
 	if (field_real(r, m, MF_BASE, 1.0000001, 1e12, &m->rope_base) < 0)
 		return -1;
-	const struct swa_rule *rule = swa_rule_of(m);
+	const struct family_swa *rule = swa_rule_of(m);
 	m->rope_base_local = m->rope_base;
 	model_set_origin(m, MF_BASE_LOCAL, "%s", model_field_origin(m, MF_BASE));
 	if (rule && rule->base_local > 0 && m->sliding_window > 0) {
@@ -569,7 +526,7 @@ static int read_rope(struct gguf_file *r, struct model *m)
  * key_length_swa / value_length_swa are checked with the head sizes.
  */
 static void ignored_mechanisms(struct gguf_file *r, const struct model *m,
-			       const struct arch_info *ai, char *buf,
+			       const struct family *ai, char *buf,
 			       size_t len)
 {
 	char key[160];
@@ -628,7 +585,7 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		return gguf_fail(r, k->vat, k->key, "'%.40s' is not an architecture name", k->s);
 	err_clean(m->arch, sizeof m->arch, k->s);
 	/* Never sized as plain attention when llama.cpp builds another memory for it. */
-	const struct arch_info *ai = arch_find(m->arch);
+	const struct family *ai = arch_find(m->arch);
 	if (!ai)
 		return gguf_fail(r, k->vat, k->key, "'%s' is not an architecture attnviz sizes (known: %s)", m->arch,
 			         arch_known_list());
@@ -847,7 +804,7 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		return -1;
 	if (read_recurrent(r, m, end) < 0)
 		return -1;
-	const struct swa_rule *rule = swa_rule_of(m);
+	const struct family_swa *rule = swa_rule_of(m);
 	int64_t kv_from = rule ? rule->kv_from_start : 0;
 	if (ai->mech & AM_SHARED_KV) {
 		/* gemma4 (src/models/gemma4.cpp): n_layer_kv_from_start = n_layer_all

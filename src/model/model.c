@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "model/arch.h"
+#include "model/family.h"
 #include "model/wquant.h"
 #include "model/wshapes.h"
 #include "util/err.h"
@@ -462,7 +463,7 @@ static int check_rules(struct loader *L)
 	/* Llama 4 Maverick: the layers between the MoE ones are dense
 	 * (moe_layer_step > 1); Gemma 4's dense MLP is in every layer beside
 	 * the experts (src/models/gemma4.cpp) */
-	const struct arch_info *ai = arch_find(m->arch);   /* NULL: none or unknown (model_finish refuses it) */
+	const struct family *ai = arch_find(m->arch);   /* NULL: none or unknown (model_finish refuses it) */
 	if (m->ff_dense && !m->dense_lead && m->moe_layer_step <= 1 && !(ai && (ai->mech & AM_FFN_BESIDE_EXPERTS)))
 		return fail(L, MF_FF_DENSE, "without dense_lead or moe_layer_step (no dense layer has that width)");
 	/* MLA: RoPE turns the decoupled key only.  head_dim and head_dim_v are
@@ -807,13 +808,14 @@ const char *model_field_origin(const struct model *m, enum model_field f)
 
 int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 {
-	/* Every reader's last word: a family outside src/model/arch.c is never sized. */
+	/* Every reader's last word: a family without a file in
+	 * src/families/ is never sized. */
 	if (m->arch[0] && !arch_find(m->arch)) {
 		err_set(err, errlen, where, 0, NULL, model_fields[MF_ARCH].key,
 			"'%s' is not an architecture attnviz sizes (known: %s)", m->arch, arch_known_list());
 		return -1;
 	}
-	const struct arch_info *ai = m->arch[0] ? arch_find(m->arch) : &arch_plain;
+	const struct family *ai = m->arch[0] ? arch_find(m->arch) : &arch_plain;
 	m->arch_mech = ai->mech;
 	if (m->layers < 1 || m->layers > MODEL_MAX_LAYERS) {
 		err_set(err, errlen, where, 0, NULL, model_fields[MF_LAYERS].key, "%lld layers (1 to %d)", (long long)m->layers,

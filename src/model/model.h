@@ -54,7 +54,7 @@ struct model {
 	char source[256];       /* where the numbers come from; says "estimated" for computed parameter counts */
 	char arch[32];          /* family: llama, qwen2, gemma3, deepseek2, gpt-oss, ... (GGUF general.architecture,
 				 * config.json model_type); empty for an INI file that names none */
-	unsigned arch_mech;     /* enum arch_mech bits of arch's row (src/model/arch.c; arch_plain's when none
+	unsigned arch_mech;     /* enum arch_mech bits of arch's family (src/families/; arch_plain's when none
 				 * is named), kept by model_finish so that sizing never looks a name up */
 	enum model_format format;
 	double params;          /* total parameter count */

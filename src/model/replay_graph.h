@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "model/alloc_sim.h"
+#include "model/family.h"
 #include "model/model.h"
 #include "model/size.h"
 
@@ -90,21 +91,7 @@ int replay_attn(struct alloc_sim *s, const struct model *m, int fa, const struct
  * normed input pn: down's id (the caller adds it in place). */
 int replay_ffn(struct alloc_sim *s, int64_t ff, int64_t embd, int64_t n, int pn);
 
-/* build_moe_ffn's gating, as the families' builders ask for it. */
-enum replay_gating {
-	/* gpt-oss (LLAMA_EXPERT_GATING_FUNC_TYPE_SOFTMAX_WEIGHT): the probs are
-	 * the logits; the selected weights get a soft_max of their own */
-	GATE_SOFTMAX_WEIGHT,
-	/* Llama 4 (SIGMOID, and build_moe_ffn selects on the logits for
-	 * LLM_ARCH_LLAMA4): a new sigmoid beside the logits */
-	GATE_SIGMOID_ON_LOGITS,
-	/* Qwen3-MoE (SOFTMAX): a soft_max in place on the logits */
-	GATE_SOFTMAX,
-	/* GLM-4.5 (SIGMOID with exp_probs_b): the sigmoid in place on the
-	 * logits, the argsort on a new biased copy, the weights from the
-	 * unbiased probs (build_moe_ffn) */
-	GATE_SIGMOID_BIASED,
-};
+/* build_moe_ffn's gating: enum replay_gating, model/family.h. */
 enum {
 	RM_WEIGHT_BEFORE = 1 << 0,   /* weight_before_ffn (LLM_ARCH_LLAMA4): repeat x weights, then the experts */
 	RM_NORM_W = 1 << 1,          /* norm_w: the weights divided by their (clamped) sum_rows */

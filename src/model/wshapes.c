@@ -1,101 +1,28 @@
 /*
- * wshapes: a described model's tensors (see the header).  One row an
- * architecture says which of the parts below its loader creates; the
- * shapes follow from the description.  An architecture without a row has
- * its weights estimated, and says so.
+ * wshapes: a described model's tensors (see the header).  Each family says
+ * which of the parts (model/family.h) its loader creates; the shapes follow
+ * from the description.  A family without them has its weights estimated,
+ * and says so.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "model/family.h"
 #include "model/ggml_type.h"
 #include "model/wshapes.h"
 
-/* The parts of a layer or of the model that not every loader creates. */
-enum ws_part {
-	WS_ATTN_NORM = 1u << 0,  /* attn_norm before attention */
-	WS_FFN_NORM = 1u << 1,   /* ffn_norm before the FFN */
-	WS_POST_ATTN = 1u << 2,  /* post_attention_norm */
-	WS_POST_FFN = 1u << 3,   /* post_ffw_norm */
-	WS_QK_NORM = 1u << 4,    /* attn_q_norm, attn_k_norm: a head wide */
-	WS_QK_NORM_ALL = 1u << 5, /* ... all heads wide (OLMo 2) */
-	WS_QKV_BIAS = 1u << 6,   /* attn_q/k/v.bias */
-	WS_OUT_BIAS = 1u << 7,   /* attn_output.bias */
-	WS_QKV_FUSED = 1u << 8,  /* one attn_qkv for Q, K and V (Phi-3) */
-	WS_UP_GATE = 1u << 9,    /* ffn_up holds gate and up, 2 x ff */
-	WS_SINKS = 1u << 10,     /* attn_sinks, one a head */
-	WS_EXPERT_BIAS = 1u << 11, /* the router's and the experts' biases */
-	WS_ROPE_FREQS = 1u << 12,  /* rope_freqs under llama3 scaling */
-	WS_ROPE_FACTORS = 1u << 13, /* rope_factors_long/short under longrope */
-	WS_MLA = 1u << 14,         /* DeepSeek's latent attention (below) */
-	WS_LEAD_SHARED = 1u << 15  /* dense lead layers, shared experts and
-				      the router's score bias (DeepSeek) */
-};
-
-/* Whether the loader makes an output head. */
-enum ws_head {
-	WS_HEAD_UNLESS_TIED, /* TENSOR_NOT_REQUIRED: absent when tied */
-	WS_HEAD_NEVER,       /* the head is always the token embeddings */
-	WS_HEAD_ALWAYS       /* required */
-};
-
-struct ws_family {
-	const char *arch;  /* GGUF general.architecture */
-	unsigned parts;    /* enum ws_part */
-	enum ws_head head;
-	int tied;          /* tie_word_embeddings when the file does not say */
-};
-
-#define WS_PLAIN (WS_ATTN_NORM | WS_FFN_NORM)
-
-/* llama.cpp src/models/ARCH.cpp load_tensors; the converters of
- * conversion/ARCH.py for the extra tensors; transformers' config classes
- * for the tie defaults. */
-static const struct ws_family families[] = {
-	/* Mixtral converts to llama with experts (conversion/llama.py) */
-	{.arch = "llama", .parts = WS_PLAIN | WS_ROPE_FREQS},
-	{.arch = "mistral3", .parts = WS_PLAIN | WS_ROPE_FREQS},
-	{.arch = "smollm3", .parts = WS_PLAIN, .tied = 1},
-	{.arch = "qwen2", .parts = WS_PLAIN | WS_QKV_BIAS},
-	{.arch = "qwen3", .parts = WS_PLAIN | WS_QK_NORM},
-	{.arch = "phi3",
-	 .parts = WS_PLAIN | WS_QKV_FUSED | WS_UP_GATE | WS_ROPE_FACTORS},
-	{.arch = "gemma2",
-	 .parts = WS_PLAIN | WS_POST_ATTN | WS_POST_FFN,
-	 .head = WS_HEAD_NEVER,
-	 .tied = 1},
-	{.arch = "gemma3",
-	 .parts = WS_PLAIN | WS_POST_ATTN | WS_POST_FFN | WS_QK_NORM,
-	 .tied = 1},
-	{.arch = "cohere2",
-	 .parts = WS_ATTN_NORM,
-	 .head = WS_HEAD_NEVER,
-	 .tied = 1},
-	{.arch = "olmo2",
-	 .parts = WS_QK_NORM_ALL | WS_POST_ATTN | WS_POST_FFN,
-	 .head = WS_HEAD_ALWAYS},
-	/* src/models/deepseek2.cpp; conversion/deepseek.py splits kv_b into
-	 * k_b and v_b and leaves out the MTP layers */
-	{.arch = "deepseek2", .parts = WS_PLAIN | WS_MLA | WS_LEAD_SHARED},
-	/* conversion/gpt_oss.py passes q/k/v/o biases through; the FFN's norm
-	 * is post_attention_norm */
-	{.arch = "gpt-oss",
-	 .parts = WS_ATTN_NORM | WS_POST_ATTN | WS_SINKS | WS_QKV_BIAS |
-		  WS_OUT_BIAS | WS_EXPERT_BIAS,
-	 .head = WS_HEAD_ALWAYS},
-};
-
-static const struct ws_family *family(const char *arch)
+/* The tensors of the family's loader (src/families/), NULL when attnviz
+ * does not list them. */
+static const struct family_weights *family(const char *arch)
 {
-	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
-		if (!strcmp(families[i].arch, arch))
-			return &families[i];
-	return NULL;
+	const struct family *f = arch_find(arch);
+	return f ? f->weights : NULL;
 }
 
 int wshapes_tied_default(const char *arch)
 {
-	const struct ws_family *f = family(arch);
+	const struct family_weights *f = family(arch);
 	return f ? f->tied || f->head == WS_HEAD_NEVER : 0;
 }
 
@@ -153,7 +80,7 @@ static void latent(struct ws_list *l, const struct model *m, int il)
 	put(l, MAT, h * m->v_head_dim, e, 0, "blk.%d.attn_output.weight", il);
 }
 
-static void attention(struct ws_list *l, const struct ws_family *f,
+static void attention(struct ws_list *l, const struct family_weights *f,
 		      const struct model *m, int il)
 {
 	if (f->parts & WS_MLA) {
@@ -194,7 +121,7 @@ static void attention(struct ws_list *l, const struct ws_family *f,
 		put(l, VEC, e, 0, 0, "blk.%d.post_attention_norm.weight", il);
 }
 
-static void ffn(struct ws_list *l, const struct ws_family *f,
+static void ffn(struct ws_list *l, const struct family_weights *f,
 		const struct model *m, int il)
 {
 	int64_t e = m->embd, ff = m->ff, x = m->experts;
@@ -242,7 +169,7 @@ static void ffn(struct ws_list *l, const struct ws_family *f,
 
 /* The value a row needs that the description lacks or shapes otherwise;
  * NULL when m is one the rows describe. */
-static const char *unshaped(const struct ws_family *f, const struct model *m)
+static const char *unshaped(const struct family_weights *f, const struct model *m)
 {
 	int lead = (f->parts & WS_LEAD_SHARED) != 0;
 	if (m->embd <= 0 || m->ff <= 0 || (m->dense_lead && m->ff_dense <= 0))
@@ -263,7 +190,7 @@ static const char *unshaped(const struct ws_family *f, const struct model *m)
 int wshapes_of(const struct model *m, struct wq_tensor *t, size_t max,
 	       char *why, size_t len)
 {
-	const struct ws_family *f = family(m->arch);
+	const struct family_weights *f = family(m->arch);
 	const char *no;
 	if (!f) {
 		snprintf(why, len, "no tensor list for %s",

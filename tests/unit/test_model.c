@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "model/arch.h"
+#include "model/family.h"
 #include "model/model.h"
 #include "t.h"
 
@@ -68,31 +69,31 @@ static void check_fixture(const struct model *m, const char *what)
 	T_EQ_INT(model_local_layers(m), 3, "model %s: three local layers", what);
 }
 
-/* enum arch_id follows arch.c's rows by position: each id is pinned to the
- * llama.cpp name its row must carry (gguf.c keys llama.cpp's rules by it). */
-static void test_arch_ids(void)
+/* A family's file is named after the llama.cpp architecture it holds
+ * (src/families/ARCH.c, build/families.c lists them), each name once, and
+ * the name finds that family. */
+static void test_families(void)
 {
-	static const struct { enum arch_id id; const char *name; } want[] = {
-		{AR_LLAMA, "llama"}, {AR_QWEN2, "qwen2"}, {AR_QWEN3, "qwen3"}, {AR_QWEN3MOE, "qwen3moe"},
-		{AR_GEMMA2, "gemma2"}, {AR_GEMMA3, "gemma3"}, {AR_DEEPSEEK2, "deepseek2"}, {AR_GPT_OSS, "gpt-oss"},
-		{AR_PHI3, "phi3"}, {AR_FALCON, "falcon"}, {AR_COHERE2, "cohere2"}, {AR_OLMO2, "olmo2"},
-		{AR_EXAONE4, "exaone4"}, {AR_GEMMA3N, "gemma3n"}, {AR_MISTRAL3, "mistral3"}, {AR_SMOLLM3, "smollm3"},
-		{AR_DECI, "deci"}, {AR_GEMMA4, "gemma4"}, {AR_LLAMA4, "llama4"}, {AR_DEEPSEEK32, "deepseek32"},
-		{AR_GLM_DSA, "glm-dsa"}, {AR_GLM4MOE, "glm4moe"}, {AR_QWEN3NEXT, "qwen3next"},
-		{AR_GRANITEHYBRID, "granitehybrid"}, {AR_NEMOTRON_H, "nemotron_h"}, {AR_QWEN35, "qwen35"},
-		{AR_QWEN35MOE, "qwen35moe"}, {AR_JAMBA, "jamba"}, {AR_FALCON_H1, "falcon-h1"}, {AR_LFM2, "lfm2"},
-		{AR_LFM2MOE, "lfm2moe"},
-	};
-	T_EQ_INT(sizeof want / sizeof want[0], AR_COUNT, "arch: every enum arch_id pinned");
-	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
-		T_EQ_INT(arch_id_of(arch_find(want[i].name)), want[i].id, "arch: %s's row is its enum arch_id",
-			 want[i].name);
-	T_EQ_INT(arch_id_of(&arch_plain), AR_COUNT, "arch: the plain row has no id");
+	T_OK(family_count >= 31, "families: %zu files in src/families/",
+	     family_count);
+	for (size_t i = 0; i < family_count; i++) {
+		const struct family *f = families[i];
+		T_EQ_STR(f->arch, family_files[i],
+			 "families: %s.c holds %s", family_files[i], f->arch);
+		T_OK(arch_find(f->arch) == f, "families: %s finds its family",
+		     f->arch);
+		size_t same = 0;
+		for (size_t j = 0; j < family_count; j++)
+			same += !strcmp(families[j]->arch, f->arch);
+		T_EQ_INT(same, 1, "families: %s is one family", f->arch);
+	}
+	T_OK(arch_find("") == NULL && arch_find("llama2") == NULL,
+	     "families: a name without a file finds none");
 }
 
 void test_model(void)
 {
-	test_arch_ids();
+	test_families();
 	char dir[] = "/tmp/attnviz-unit-model-XXXXXX", path[96], out[96], err[700];
 	static struct model m, back;
 	if (!mkdtemp(dir)) {

@@ -1,0 +1,18 @@
+/*
+ * DeepSeek-V3.2 (src/models/deepseek32.cpp): MLA's latent plus the lightning
+ * indexer's K-only cache (create_memory: llama_kv_cache_dsa, src/llama-kv-
+ * cache-dsa.cpp).
+ *
+ * The graph: sigmoid gating with exp_probs_b; expert_weights_norm as the
+ * GGUF says.
+ */
+#include "model/family.h"
+
+const struct family family_deepseek32 = {
+	.arch = "deepseek32",
+	.mech = AM_NEXTN | AM_INDEXER,
+	.moe_graph = &(const struct family_moe_graph){
+		.gating = GATE_SIGMOID_BIASED,
+		.flags = MG_ROWS_LAST | MG_SHARED | MG_DENSE_LEAD | MG_MLA | MG_DSA,
+	},
+};

@@ -1,0 +1,194 @@
+/*
+ * family: one llama.cpp architecture as attnviz reads and sizes it, written
+ * once, in src/families/ARCH.c: a `const struct family family_ARCH` of
+ * designated initialisers, its file named after llama.cpp's LLM_ARCH name
+ * ('-' in the name is '_' in the symbol).  The Makefile lists every file of
+ * src/families/ in build/families.c, so a new architecture is one new file.
+ *
+ * Each part below is a rule read off llama.cpp's source for that family
+ * (src/models/ARCH.cpp load_arch_hparams, load_tensors and graph;
+ * src/llama-model.cpp create_memory); a part left out (NULL or 0) means the
+ * family does not have the mechanism, or attnviz does not model it and
+ * says so (an estimate, marked as one).
+ */
+#ifndef ATTNVIZ_FAMILY_H
+#define ATTNVIZ_FAMILY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/arch.h"
+
+/* The sliding-window (iSWA) cache llama.cpp builds: load_hparams'
+ * set_swa_pattern(pattern), layer il local when il % pattern < pattern - 1
+ * (0: the file's per-layer pattern, or all alike). */
+struct family_swa {
+	int64_t pattern;
+	int64_t default_window;   /* n_swa when the file says none (0: none) */
+	int64_t kv_from_start;    /* layers from here on reuse earlier caches */
+	double base_local;        /* the sliding layers' RoPE base (0: global) */
+	/* LLAMA_SWA_TYPE_CHUNKED with n_swa fixed at default_window (a file's
+	 * 0 turns it off) */
+	int chunked;
+};
+
+/* Hybrids (llm_arch_is_hybrid): which layers are recurrent
+ * (create_memory's layer filters) and what their state holds
+ * (llama-hparams.cpp n_embd_r / n_embd_s); src/model/gguf.c reads them. */
+enum family_recr_rule {
+	/* attention.recurrent_layers, else (il + 1) % full_attention_interval */
+	RR_INTERVAL,
+	RR_KV_ZERO,     /* recurrent iff head_count_kv(il) == 0 */
+	/* ... and feed_forward_length(il) == 0; an FFN-only layer keeps none */
+	RR_KV_FF_ZERO,
+	RR_EVERY,       /* every layer both: attention beside the state */
+};
+enum family_recr_state { RS_MAMBA2, RS_MAMBA1, RS_SHORTCONV };
+struct family_recurrent {
+	enum family_recr_rule rule;
+	enum family_recr_state state;
+};
+
+/* The tensors the loader creates (src/models/ARCH.cpp load_tensors), the
+ * parts of a layer or of the model that not every loader has;
+ * src/model/wshapes.c makes the shapes. */
+enum family_wpart {
+	WS_ATTN_NORM = 1u << 0,     /* attn_norm before attention */
+	WS_FFN_NORM = 1u << 1,      /* ffn_norm before the FFN */
+	WS_POST_ATTN = 1u << 2,     /* post_attention_norm */
+	WS_POST_FFN = 1u << 3,      /* post_ffw_norm */
+	WS_QK_NORM = 1u << 4,       /* attn_q_norm, attn_k_norm: a head wide */
+	WS_QK_NORM_ALL = 1u << 5,   /* ... all heads wide (OLMo 2) */
+	WS_QKV_BIAS = 1u << 6,      /* attn_q/k/v.bias */
+	WS_OUT_BIAS = 1u << 7,      /* attn_output.bias */
+	WS_QKV_FUSED = 1u << 8,     /* one attn_qkv for Q, K and V (Phi-3) */
+	WS_UP_GATE = 1u << 9,       /* ffn_up holds gate and up, 2 x ff */
+	WS_SINKS = 1u << 10,        /* attn_sinks, one a head */
+	WS_EXPERT_BIAS = 1u << 11,  /* the router's and the experts' biases */
+	WS_ROPE_FREQS = 1u << 12,   /* rope_freqs under llama3 scaling */
+	WS_ROPE_FACTORS = 1u << 13, /* rope_factors_long/short, longrope */
+	WS_MLA = 1u << 14,          /* DeepSeek's latent attention */
+	/* dense lead layers, shared experts and the router's score bias */
+	WS_LEAD_SHARED = 1u << 15,
+};
+#define WS_PLAIN (WS_ATTN_NORM | WS_FFN_NORM)
+/* Whether the loader makes an output head. */
+enum family_whead {
+	WS_HEAD_UNLESS_TIED, /* TENSOR_NOT_REQUIRED: absent when tied */
+	WS_HEAD_NEVER,       /* the head is always the token embeddings */
+	WS_HEAD_ALWAYS       /* required */
+};
+struct family_weights {
+	unsigned parts;   /* enum family_wpart */
+	enum family_whead head;
+	int tied;         /* tie_word_embeddings when the file does not say */
+};
+
+/* A dense llama-like reserve graph, replayed by
+ * src/model/compute_dense_replay.c: what its layer does beyond
+ * llm_build_llama's. */
+enum family_dense_flag {
+	/* olmo2.cpp: no norm before the attention; the q/k norms on the
+	 * projections and the post-norms in place; V's projection before K's */
+	DR_OLMO2 = 1 << 0,
+	/* phi3.cpp: Q, K and V from one attn_qkv, Q scaled in place after
+	 * RoPE, ffn_up of 2 n_ff split by swiglu, l_out in place */
+	DR_PHI3 = 1 << 1,
+	/* cohere2.cpp: iSWA, RoPE on the sliding layers only, LayerNorm, the
+	 * FFN beside the attention on the same norm, logits scaled in place */
+	DR_COHERE2 = 1 << 2,
+};
+struct family_dense_graph {
+	unsigned flags;   /* enum family_dense_flag */
+	/* tests/engine.sh's buffers group holds the replay within 2 % over
+	 * its whole matrix on the family's GGUF */
+	int modelled;
+};
+
+/* build_moe_ffn's gating, as the families' builders ask for it. */
+enum replay_gating {
+	/* gpt-oss (LLAMA_EXPERT_GATING_FUNC_TYPE_SOFTMAX_WEIGHT): the probs are
+	 * the logits; the selected weights get a soft_max of their own */
+	GATE_SOFTMAX_WEIGHT,
+	/* Llama 4 (SIGMOID, and build_moe_ffn selects on the logits for
+	 * LLM_ARCH_LLAMA4): a new sigmoid beside the logits */
+	GATE_SIGMOID_ON_LOGITS,
+	/* Qwen3-MoE (SOFTMAX): a soft_max in place on the logits */
+	GATE_SOFTMAX,
+	/* GLM-4.5 (SIGMOID with exp_probs_b): the sigmoid in place on the
+	 * logits, the argsort on a new biased copy, the weights from the
+	 * unbiased probs (build_moe_ffn) */
+	GATE_SIGMOID_BIASED,
+};
+/* What an MoE reserve graph does, read off its builder and ggml-alloc's
+ * trace (tools/alloc-trace.sh); src/model/compute_moe.c replays it. */
+enum family_moe_flag {
+	MG_SHARED = 1 << 0,        /* a shared expert after the routed ones */
+	MG_WEIGHT_BEFORE = 1 << 1, /* weight_before_ffn: x weights, then experts */
+	MG_NOPE_SCALE = 1 << 2,    /* full layers without RoPE, Q x attn scale */
+	MG_ROWS_LAST = 1 << 3,     /* out_ids' get_rows in the last layer */
+	/* the last l_out is res->t_h_nextn, kept; out_ids' get_rows after it */
+	MG_NEXTN_OUT = 1 << 4,
+	/* q/k norms on the reshaped views (new tensors), RoPE in place */
+	MG_QK_NORM = 1 << 5,
+	MG_V_FIRST = 1 << 6,       /* V's projection before K's */
+	MG_NORM_W = 1 << 7,        /* the weights over their (clamped) sum */
+	/* the first dense_lead layers a dense FFN of ff_dense, the shared
+	 * experts one FFN of ff x shared_experts */
+	MG_DENSE_LEAD = 1 << 8,
+	/* MLA with the latent cached: Q absorbed through wk_b, K the latent
+	 * and its RoPE part, V a view of K, wv_b after the attention */
+	MG_MLA = 1 << 9,
+	/* the lightning indexer's top-k mask on the MLA attention */
+	MG_DSA = 1 << 10,
+};
+struct family_moe_graph {
+	enum replay_gating gating;
+	unsigned flags;   /* enum family_moe_flag */
+};
+
+/* A Mamba2 hybrid's reserve graph, replayed by src/model/compute_mamba2.c:
+ * how its builder differs from the others'. */
+enum family_m2_flag {
+	/* RoPE on Q and K (granite: has_rope(); see compute_mamba2.c no_rope) */
+	M2_ROPE = 1 << 0,
+	M2_PARALLEL = 1 << 1,   /* attention beside Mamba-2 in every layer */
+	M2_FFN_GLU = 1 << 2,    /* every layer ends in a SwiGLU FFN */
+	M2_MLP_BLOCKS = 1 << 3, /* LT_NONE layers are a ReLU^2 MLP block */
+	/* the final norm is res->t_h_nextn, kept; out_ids' get_rows after it */
+	M2_NEXTN_OUT = 1 << 4,
+};
+struct family_mamba2_graph {
+	unsigned flags;   /* enum family_m2_flag */
+	int modelled;     /* held within 2 % over tests/engine.sh's matrix */
+};
+
+/* Where a hybrid's logits land, above its last layer's [n_embd] rows, by
+ * the hole the freed graph inputs leave (src/model/compute_hybrid.c). */
+struct family_hybrid_logits {
+	int attn_rows;   /* [n_embd]-wide rows under K.Q (0: Q-wide, qwen35) */
+	int mid_hole;    /* one row <= hole < two: the hole higher */
+	int big_rows;    /* two rows or more: this many rows higher */
+	int modelled;    /* held within 2 % over tests/engine.sh's matrix */
+	int mamba1;      /* Jamba's rows under K.Q */
+};
+
+struct family {
+	const char *arch;   /* llama.cpp's LLM_ARCH name (general.architecture) */
+	unsigned mech;      /* enum arch_mech: what attnviz reads for it */
+	const struct family_swa *swa;             /* NULL: no window read */
+	const struct family_recurrent *recurrent; /* NULL: not a hybrid */
+	const struct family_weights *weights;     /* NULL: weights estimated */
+	const struct family_dense_graph *dense_graph;
+	const struct family_moe_graph *moe_graph;
+	const struct family_mamba2_graph *mamba2_graph;
+	const struct family_hybrid_logits *hybrid_logits;
+};
+
+/* Every file of src/families/, in the order of their names
+ * (build/families.c, generated), and the names of those files. */
+extern const struct family *const families[];
+extern const char *const family_files[];
+extern const size_t family_count;
+
+#endif
