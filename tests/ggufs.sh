@@ -1116,31 +1116,51 @@ granitehybrid() {
 # and feed_forward_length are both 0, attention where head_count_kv > 0, an
 # MLP block (keeps nothing) where feed_forward_length > 0
 # (src/models/nemotron-h.cpp, create_memory's filter_attn / filter_recr).
+# nemotronh [PATTERN EMBD HEADS KV_HEADS D_INNER GROUPS SSM_HEADS FF VOCAB
+# CTX EXPERTS USED SHARED_FF]: with EXPERTS it is nemotron_h_moe, E in the
+# pattern an MoE block of EXPERTS experts of FF and a shared one of
+# SHARED_FF (load_arch_tensors' n_expert branch), as conversion/nemotron.py
+# writes a config.json with num_experts_per_tok.
 nemotronh() {
 	P=${1:-M-*-M-} E=${2:-1024} H=${3:-8} KV=${4:-2} DI=${5:-2048} NG=${6:-8} NH=${7:-32} FF=${8:-4096}
 	V=${9:-32000} CTX=${10:-131072} HD=128 DS=128
+	X=${11:-0} XU=${12:-0} SF=${13:-0} A=nemotron_h F=-
+	[ "$X" -gt 0 ] && A=nemotron_h_moe F=E
 	L=${#P}
 	cat <<-EOF
-	kv general.architecture str nemotron_h
+	kv general.architecture str $A
 	kv general.alignment u32 32
-	kv nemotron_h.block_count u32 $L
-	kv nemotron_h.context_length u32 $CTX
-	kv nemotron_h.embedding_length u32 $E
-	arr nemotron_h.feed_forward_length u32 $(pattern_list "$P" - "$FF")
-	kv nemotron_h.attention.head_count u32 $H
-	arr nemotron_h.attention.head_count_kv u32 $(pattern_list "$P" '*' "$KV")
-	kv nemotron_h.attention.key_length u32 $HD
-	kv nemotron_h.attention.value_length u32 $HD
-	kv nemotron_h.attention.layer_norm_epsilon f32 0.00001
-	kv nemotron_h.attention.layer_norm_rms_epsilon f32 0.00001
-	kv nemotron_h.rope.dimension_count u32 $HD
-	kv nemotron_h.ssm.conv_kernel u32 4
-	kv nemotron_h.ssm.inner_size u32 $DI
-	kv nemotron_h.ssm.state_size u32 $DS
-	kv nemotron_h.ssm.time_step_rank u32 $NH
-	kv nemotron_h.ssm.group_count u32 $NG
-	kv nemotron_h.vocab_size u32 $V
+	kv $A.block_count u32 $L
+	kv $A.context_length u32 $CTX
+	kv $A.embedding_length u32 $E
+	arr $A.feed_forward_length u32 $(pattern_list "$P" $F "$FF")
+	kv $A.attention.head_count u32 $H
+	arr $A.attention.head_count_kv u32 $(pattern_list "$P" '*' "$KV")
+	kv $A.attention.key_length u32 $HD
+	kv $A.attention.value_length u32 $HD
+	kv $A.attention.layer_norm_epsilon f32 0.00001
+	kv $A.attention.layer_norm_rms_epsilon f32 0.00001
+	kv $A.rope.dimension_count u32 $HD
+	kv $A.ssm.conv_kernel u32 4
+	kv $A.ssm.inner_size u32 $DI
+	kv $A.ssm.state_size u32 $DS
+	kv $A.ssm.time_step_rank u32 $NH
+	kv $A.ssm.group_count u32 $NG
+	kv $A.vocab_size u32 $V
 	kv tokenizer.ggml.model str none
+	EOF
+	# conversion/nemotron.py NemotronHModel with experts (is_moe)
+	[ "$X" -gt 0 ] && cat <<-EOF
+	kv $A.expert_count u32 $X
+	kv $A.expert_used_count u32 $XU
+	kv $A.expert_feed_forward_length u32 $FF
+	kv $A.expert_shared_feed_forward_length u32 $SF
+	kv $A.expert_shared_count u32 1
+	kv $A.expert_weights_norm bool 1
+	kv $A.expert_weights_scale f32 2.5
+	kv $A.expert_group_count u32 1
+	EOF
+	cat <<-EOF
 	offsets 32
 	sparse
 	type f16
@@ -1172,6 +1192,17 @@ nemotronh() {
 			tensor blk.$i.attn_k.weight $E $((KV * HD))
 			tensor blk.$i.attn_v.weight $E $((KV * HD))
 			tensor blk.$i.attn_output.weight $((H * HD)) $E
+			EOF
+			;;
+		E) cat <<-EOF
+			tensor blk.$i.ffn_gate_inp.weight $E $X
+			tensor blk.$i.exp_probs_b.bias $X
+			type q4_0
+			tensor blk.$i.ffn_down_exps.weight $FF $E $X
+			tensor blk.$i.ffn_up_exps.weight $E $FF $X
+			type f16
+			tensor blk.$i.ffn_down_shexp.weight $SF $E
+			tensor blk.$i.ffn_up_shexp.weight $E $SF
 			EOF
 			;;
 		*) cat <<-EOF
@@ -1645,6 +1676,13 @@ model_specs() {
 	granitehybrid | sed 's/^kv granitehybrid.context_length u32 131072$/kv granitehybrid.context_length u32 1048576\
 kv granitehybrid.rope.scaling.finetuned bool 0/' >"$1/granite-hybrid-nope.spec"
 	nemotronh >"$1/nemotron-h-small.spec"
+	# Nemotron 3 Nano 30B-A3B (nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16
+	# config.json): 23 Mamba2, 23 MoE (128 experts of 1856, 6 used, a
+	# shared one of 3712) and 6 attention blocks (32 heads, 2 KV heads);
+	# no RoPE: context_length 2^20 (conversion/granite.py GraniteHybridModel)
+	models="$models nemotron-3-nano"
+	nemotronh MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME 2688 32 2 \
+		4096 8 64 1856 131072 1048576 128 6 3712 >"$1/nemotron-3-nano.spec"
 	dsv2lite >"$1/deepseek-v2-lite.spec"
 	dense llama 32 4096 32 8 128 14336 128256 out "llama.rope.freq_base f32 500000" >"$1/llama3-8b.spec"
 	# Mistral 7B v0.1 under the llama architecture: a sliding_window key llama.cpp does not read.
