@@ -58,6 +58,13 @@ same() {
 # = mamba_expand 2 x hidden_size 4096 = 8192 (GraniteHybridModel), 1 group:
 # n_embd_r = 3 x (8192 + 2 x 128) = 25344, n_embd_s = 1048576; 36 x 4 x
 # 1073920 = 154644480.
+# Nemotron 3 Nano 30B-A3B (nemotron_h_moe: the same filters; its E blocks
+# have feed_forward_length moe_intermediate_size, so keep nothing): the
+# pattern MEMEM*EMEMEM*... has 23 M, 6 *, 23 E; KV 6 x 2 heads x 128 x 2 x
+# 2 B = 6144 B a cell: 25165824 at 4096 (llama.cpp allocates 24.00 MiB),
+# 805306368 at 131072; d_inner = 64 heads x 64 = 4096, 8 groups: n_embd_r =
+# 3 x (4096 + 2 x 8 x 128) = 18432, n_embd_s = 128 x 4096 = 524288; 23 x 4
+# x 542720 = 49930240 (llama.cpp's RS buffer: 47.62 MiB).
 # Qwen3.5-27B (conversion/qwen.py Qwen3_5TextModel = Qwen3NextModel's keys,
 # LLM_ARCH_QWEN35): layer_types full_attention at every fourth of 64, the MTP
 # block appended and filtered; KV 16 layers x 4 heads x 256 x (K + V) x 2 B =
@@ -119,6 +126,7 @@ glm-4.5-air 46 0 0 771751936 24696061952 0
 deepseek-v3.2 61 0 0 351797248 11257511936 0
 nemotron-h-8b 4 0 24 67108864 2147483648 103612416
 granite-4.0-h-small 4 0 36 67108864 2147483648 154644480
+nemotron-3-nano 6 0 23 25165824 805306368 49930240
 qwen3.5-27b 16 0 48 268435456 8589934592 156893184
 lfm2-1.2b 6 0 10 50331648 1610612736 163840
 lfm2-8b-a1b 6 0 18 50331648 1610612736 294912
@@ -192,7 +200,8 @@ same "granite-4.0-h-small (attn_layer_indices)" tests/hf/granite-4.0-h-small "$d
 # The same models as INI files.
 for pair in qwen3-next-80b:qwen3-next-80b llama4-scout:llama4-scout glm-4.5-air:glm-4.5-air \
 	deepseek-v3.2:deepseek-v3.2 qwen3.5-27b:qwen3.5-27b lfm2-1.2b:lfm2-1.2b \
-	jamba-v0.1:jamba-v0.1 falcon-h1-7b:falcon-h1-7b glm-5:glm-5 gemma-3n-e4b:gemma-3n-e4b; do
+	jamba-v0.1:jamba-v0.1 falcon-h1-7b:falcon-h1-7b glm-5:glm-5 gemma-3n-e4b:gemma-3n-e4b \
+	nemotron-3-nano:nemotron-3-nano; do
 	same "${pair%%:*}" "tests/hf/${pair%%:*}" "assets/models/${pair##*:}.ini"
 done
 same gemma4-31b tests/hf/gemma4-31b assets/models/gemma4-31b.ini
@@ -200,7 +209,7 @@ same lfm2.5-audio-tokenizer tests/models/lfm2.5-audio-tokenizer tests/models/lfm
 same gemma4-26b-a4b tests/models/gemma4-26b-a4b tests/models/gemma4-26b-a4b.ini
 
 # Every fixture exported as INI and loaded again gives the same numbers.
-for dir in qwen3-next-80b llama4-scout glm-4.5-air deepseek-v3.2 nemotron-h-8b granite-4.0-h-small qwen3.5-27b lfm2-1.2b lfm2-8b-a1b \
+for dir in qwen3-next-80b llama4-scout glm-4.5-air deepseek-v3.2 nemotron-h-8b nemotron-3-nano granite-4.0-h-small qwen3.5-27b lfm2-1.2b lfm2-8b-a1b \
 	jamba-v0.1 falcon-h1-7b glm-5 gemma-3n-e4b gemma4-31b lfm2.5-audio-tokenizer \
 	gemma4-26b-a4b; do
 	if "$ATTNVIZ" --export-model -m "$(fx "$dir")" >"$d/$dir.ini" 2>"$d/err"; then
@@ -233,9 +242,12 @@ pat=$(sed -n 's/.*"hybrid_override_pattern": "\([^"]*\)".*/\1/p' tests/hf/nemotr
 gen "$d/nemotron-h-8b.gguf" nemotronh "$pat" 4096 32 8 8192 8 128 21504 131072 1048576
 gpat=$(grep -o '"attention"\|"mamba"' tests/hf/granite-4.0-h-small/config.json | sed 's/"attention"/A/; s/"mamba"/M/' | tr -d '\n')
 gen "$d/granite-4.0-h-small.gguf" granitehybrid "$gpat" 4096 32 8 8192 128 1 768 100352 1048576 72 10 8192
-for m in nemotron-h-8b granite-4.0-h-small; do
+pat=$(sed -n 's/.*"hybrid_override_pattern": "\([^"]*\)".*/\1/p' tests/hf/nemotron-3-nano/config.json)
+gen "$d/nemotron-3-nano.gguf" nemotronh "$pat" 2688 32 2 4096 8 64 1856 131072 1048576 128 6 3712
+for m in nemotron-h-8b granite-4.0-h-small nemotron-3-nano; do
 	same "$m" "tests/hf/$m" "$d/$m.gguf"
 done
+
 
 # LFM2-1.2B's FFN as the converter derives it (_add_feed_forward_length):
 # block_ff_dim 12288 auto-adjusted, int(2 x 12288 / 3) = 8192, a multiple of

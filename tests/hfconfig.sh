@@ -174,11 +174,15 @@ q3n=tests/hf/qwen3-next-80b/config.json
 sed '/hybrid_override_pattern/d' "$nh" |
 	bad nemotron-no-pattern "nemotron-no-pattern/config.json: field hybrid_override_pattern: missing (required"
 sed 's/"M-M-M-M\*-/"M-E-M-M*-/' "$nh" |
-	bad nemotron-moe-block "field hybrid_override_pattern: entry 2 'E' is no layer kind llama.cpp's converter knows for nemotron_h (experts: nemotron_h_moe, not sized)"
+	bad nemotron-moe-block "field hybrid_override_pattern: entry 2 'E' is no layer kind llama.cpp's converter knows for nemotron_h without num_experts_per_tok"
 sed 's/"M-M-M-M\*-/"M-M-M*-/' "$nh" |
 	bad nemotron-pattern-length "nemotron-pattern-length/config.json:19:3: field hybrid_override_pattern: 50 entries for 52 layers"
 sed 's/"n_groups": 8,/&\n  "num_experts_per_tok": 6,/' "$nh" |
-	bad nemotron-experts "field num_experts_per_tok: Nemotron-H with experts is llama.cpp's nemotron_h_moe"
+	bad nemotron-experts "field n_routed_experts: missing (required with num_experts_per_tok: the converter's nemotron_h_moe reads it)"
+# Nemotron 3 Nano (nemotron_h_moe): E marks its MoE blocks, and "-" is none
+# of the converter's kinds there (NemotronHModel._mlp_layers)
+sed 's/"MEMEM\*/"M-MEM*/' tests/hf/nemotron-3-nano/config.json |
+	bad nemotron-moe-mlp "field hybrid_override_pattern: entry 1 '-' is no layer kind llama.cpp's converter knows for nemotron_h with experts (num_experts_per_tok)"
 sed '/"ssm_state_size"/d' "$nh" |
 	bad nemotron-no-state "field state_size: missing (required; or any of d_state, state_dim, ssm_state_size,"
 sed '/"attention_head_dim"/d' "$nh" |

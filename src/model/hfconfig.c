@@ -506,11 +506,13 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 	}
 	double norm = s->falcon_ln ? 2 * h : h;   /* LayerNorm has a bias too */
 	double dense = s->gated ? 3 * h * (double)s->inter : 2 * h * (double)s->inter;
-	double expert = 3 * h * (double)s->moe_inter, e = (double)m->experts;
+	/* experts are gated as the dense MLP is (Nemotron-H: up and down only) */
+	double glu = s->gated ? 3 : 2;
+	double expert = glu * h * (double)s->moe_inter, e = (double)m->experts;
 	if (s->expert_bias)
 		expert += 2 * (double)s->moe_inter + h;
 	double moe_fixed = h * e + (s->router_bias ? e : 0) +
-			   (double)s->shared * 3 * h * (double)(s->shared_inter ? s->shared_inter : s->moe_inter);
+			   (double)s->shared * glu * h * (double)(s->shared_inter ? s->shared_inter : s->moe_inter);
 	/* A Mamba2 / gated delta-net mixer instead of attention: in_proj hidden x
 	 * (2 d_inner + 2 groups x d_state + heads), out_proj d_inner x hidden */
 	double di = (double)m->ssm_d_inner, mixer = h * (2 * di + 2 * (double)(m->ssm_n_group * m->ssm_d_state) +
@@ -868,6 +870,18 @@ static int read_moe(struct hf *H, struct shape *s)
 	 * as leading_dense_block_count */
 	case F_LFM2_MOE: ne = "num_experts", def_e = 32, def_u = 4, def_inter = 1792; break;
 	case F_GEMMA4: return read_gemma4_moe(H, s);
+	/* NemotronHModel (conversion/nemotron.py) is nemotron_h_moe when the file
+	 * has num_experts_per_tok: n_routed_experts of moe_intermediate_size */
+	case F_NEMOTRON_H:
+		if (!find(H, sc, nu)) {
+			model_set_origin(m, MF_EXPERTS, "dense: config.json has no num_experts_per_tok");
+			return 0;
+		}
+		ne = "n_routed_experts";
+		if (!find(H, sc, ne))
+			return fail(H, ne, "missing (required with num_experts_per_tok: the converter's nemotron_h_moe "
+				    "reads it)");
+		break;
 	/* JambaModel: find_hparam(["num_local_experts", "num_experts"]) */
 	case F_JAMBA: ne = find(H, sc, "num_local_experts") ? "num_local_experts" : "num_experts", def_e = 16, def_u = 2;
 		break;
@@ -909,6 +923,13 @@ static int read_moe(struct hf *H, struct shape *s)
 	}
 	if (H->fam->id == F_GPT_OSS)
 		s->router_bias = s->expert_bias = 1;
+	/* Nemotron-H's shared expert (moe_shared_expert_intermediate_size, required
+	 * by the converter) and e_score_correction bias (exp_probs_b) */
+	if (H->fam->id == F_NEMOTRON_H &&
+	    (get_int(H, sc, "n_shared_experts", 1, 1, 0, 65536, &s->shared) < 0 ||
+	     get_int(H, sc, "moe_shared_expert_intermediate_size", 0, 0, 1, 10000000, &s->shared_inter) < 0))
+		return -1;
+	s->router_bias |= H->fam->id == F_NEMOTRON_H;
 	/* Jamba: experts on expert_layer_offset + k x expert_layer_period (JambaModel.modify_tensors) */
 	if (H->fam->id == F_JAMBA &&
 	    (get_int(H, sc, "expert_layer_offset", 1, 1, 0, MODEL_MAX_LAYERS, &s->first_dense) < 0 ||
@@ -1508,6 +1529,8 @@ static char layer_word(enum fam id, const char *w)
 		{F_NEMOTRON_H, "M", 'r'},    {F_NEMOTRON_H, "*", 'a'},              {F_NEMOTRON_H, "-", 'm'},
 		{F_NEMOTRON_H, "mamba", 'r'}, {F_NEMOTRON_H, "linear_attention", 'r'}, {F_NEMOTRON_H, "attention", 'a'},
 		{F_NEMOTRON_H, "full_attention", 'a'}, {F_NEMOTRON_H, "mlp", 'm'},
+		/* ... with experts (is_moe): "E" and "moe" an MoE block */
+		{F_NEMOTRON_H, "E", 'e'},    {F_NEMOTRON_H, "moe", 'e'},
 	};
 	for (size_t i = 0; w && i < sizeof words / sizeof words[0]; i++)
 		if (words[i].id == id && !strcmp(words[i].word, w))
@@ -2005,9 +2028,13 @@ static int read_layers(struct hf *H, struct shape *s)
 	}
 	if (id == F_NEMOTRON_H)
 		s->gated = 0;   /* mlp_hidden_act relu2: up and down projections only */
-	if (id == F_NEMOTRON_H && find(H, sc, "num_experts_per_tok"))
-		return fail(H, H->where, "Nemotron-H with experts is llama.cpp's nemotron_h_moe, which attnviz does not "
-			    "size");
+	/* NemotronHModel with num_experts_per_tok is MODEL_ARCH.NEMOTRON_H_MOE
+	 * (read_moe read its experts) */
+	if (id == F_NEMOTRON_H && m->experts) {
+		snprintf(m->arch, sizeof m->arch, "nemotron_h_moe");
+		model_set_origin(m, MF_ARCH, "nemotron_h_moe: config.json num_experts_per_tok (conversion/nemotron.py "
+				 "NemotronHModel.is_moe)");
+	}
 	if (gdn_family(id) || id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
 		json_t *lt = find(H, sc, id == F_NEMOTRON_H ? "hybrid_override_pattern" : "layer_types");
 		if (id == F_NEMOTRON_H && !lt)
@@ -2027,19 +2054,23 @@ static int read_layers(struct hf *H, struct shape *s)
 				char one[2] = {str ? json_string_value(lt)[il] : 0, 0};
 				const char *w = str ? one : json_string_value(json_array_get(lt, (size_t)il));
 				char k = layer_word(id, w);
+				/* the converter's MLP blocks: "-" without experts, "E" with
+				 * them (NemotronHModel._mlp_layers) */
+				if (id == F_NEMOTRON_H && (k == 'e' || k == 'm') && (k == 'e') != (m->experts > 0))
+					k = 0;
 				if (!k) {
 					char shown[40];
 					err_clean(shown, sizeof shown, w ? w : "(not a string)");
 					return fail(H, lpath, "entry %lld '%s' is no layer kind llama.cpp's converter knows "
 						    "for %s%s", (long long)il, shown, H->fam->type,
-						    id == F_NEMOTRON_H && (!strcmp(shown, "E") || !strcmp(shown, "moe")) ?
-							    " (experts: nemotron_h_moe, not sized)" : "");
+						    id != F_NEMOTRON_H ? "" : m->experts ? " with experts (num_experts_per_tok)"
+										 : " without num_experts_per_tok");
 				}
 				if (k == 'r')
 					m->layer_type[il] = LT_RECURRENT;
-				else if (k == 'm')
+				else if (k == 'm' || k == 'e')
 					m->layer_type[il] = LT_NONE;
-				s->no_mlp[il] = id == F_NEMOTRON_H && k != 'm';
+				s->no_mlp[il] = id == F_NEMOTRON_H && k != 'm' && k != 'e';
 			}
 			model_set_origin(m, MF_LAYER_TYPES, "config.json %s", lpath);
 		} else if (id == F_NEMOTRON_H) {
