@@ -10,9 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/compute_hybrid.h"
-#include "model/compute_dense.h"
-#include "model/compute_replay.h"
 #include "model/size.h"
 #include "scene/deploy_params.h"
 #include "scene/scene.h"
@@ -23,22 +20,6 @@
 
 struct fa_state {
 	int64_t ctx, n_kv, heads, vocab, head_size;
-	int64_t cells;   /* cells a stream of the full cache, for the computed buffers */
-	int64_t embd, ff, moe, latent, caches, k_quant;   /* the compute model's inputs (src/model/buffers.c) */
-	int64_t n_seq, q_width, qv_width, v_rot;          /* and: sequences, Q's and the attention output's widths,
-							   * a rotated (block-quantized) V */
-	int64_t m1_inner, m1_state;                        /* a Mamba-1 block's d_inner and d_state (0: none) */
-	/* the compute buffer is a replay of ggml-alloc's rules, where best fit
-	 * moves the peak's tensors with the deployment and no closed form held
-	 * to 2 %: which one (src/model/compute_replay.c), NULL: the peaks */
-	const struct compute_replay *replayed;
-	int64_t k_rot;                                     /* nrot of a rotated K (0: none; compute_rot.c) */
-	int64_t attn_w, hyb, mid_hole, big_rows;           /* a hybrid's K·Q rows and logits table (compute_hybrid.c) */
-	int64_t kv_lora, rope, nope, k_row, streams;       /* the MLA latent's widths (src/model/compute_mla.c) */
-	int64_t top_k, dsa_live;                           /* sparse attention's top-k, its leaves live at layer 0
-							   * (src/model/compute_dsa.c) */
-	int64_t olmo2, phi3, gemma4, rot_in;               /* 1: that graph (src/model/compute_dense.c); the
-							   * rotation inputs' bytes (src/model/compute_rot.c) */
 	int logged;   /* the lesson's log applies: its model and settings */
 	int nub;
 	int64_t ub[FA_MAX];
@@ -48,9 +29,6 @@ struct fa_state {
 	double scores[FA_MAX], logits[FA_MAX];   /* MiB, from src/model/size.c */
 	struct buffer_sizes buf_on[FA_MAX], buf_off[FA_MAX];   /* size_buffers with -fa on and off */
 	struct deploy dep;                   /* -c, -np, -kvu, --swa-full of the computed buffers */
-	int64_t swa_cells[FA_MAX];           /* per -ub: the sliding cache's cells a stream (0: none) */
-	int64_t kq_cells[FA_MAX];            /* per -ub: the cells K·Q reads (size_kq_cells) */
-	int64_t v_max;                       /* the widest layer's V elements (v_idxs without -fa) */
 	char refused[256];                   /* llama.cpp's refusal of -fa off, if any */
 	double cc;
 	int sinks, mla;
@@ -147,11 +125,6 @@ static int fa_setup(struct fa_state *st, const struct scene_env *env,
 	no_fa.flash_attn = 0;
 	if (size_refuse(m, &no_fa, st->refused, sizeof st->refused) == 0)
 		st->refused[0] = 0;
-	for (int64_t il = 0; il < m->layers; il++)
-		if (size_v_elems_layer(m, il) > st->v_max)
-			st->v_max = size_v_elems_layer(m, il);
-	/* as compute_bytes() asks (src/model/buffers.c) */
-	st->replayed = compute_replay_of(m, a);
 	free(a);
 	st->heads = params_int(env->p, FA_HEADS) ? params_int(env->p, FA_HEADS)
 						 : m->heads;
@@ -207,49 +180,15 @@ static int fa_setup(struct fa_state *st, const struct scene_env *env,
 		d_off = d_on;
 		d_off.flash_attn = 0;
 		struct model *mc = malloc(sizeof *mc);
-		struct kv_alloc *ka = malloc(sizeof *ka);
-		int bad = !mc || !ka;
+		int bad = !mc;
 		if (!bad) {
 			*mc = *m;
 			mc->heads = st->heads;
 			mc->vocab = st->vocab;
-			bad = size_buffers(mc, &d_on, &st->buf_on[i]) < 0 || size_buffers(mc, &d_off, &st->buf_off[i]) < 0 ||
-			      size_alloc(mc, &d_on, ka) < 0;
-		}
-		if (!bad) {
-			st->swa_cells[i] = ka->swa_cells;
-			st->cells = ka->full_cells;
-			st->kq_cells[i] = size_kq_cells(ka);
-			st->caches = ka->windowed ? 2 : 1;
-			st->embd = mc->embd > 0 ? mc->embd : mc->heads * mc->head_dim;
-			st->ff = mc->ff;
-			st->m1_inner = size_mamba1_inner(mc);
-			st->m1_state = st->m1_inner ? mc->ssm_d_state : 0;
-			st->moe = mc->experts > 0;
-			st->k_quant = mc->k_type >= CACHE_Q8_0;
-			st->k_rot = compute_rot_k_n(mc);
-			st->attn_w = compute_hybrid_attn_width(mc, st->embd);
-			int mid, big;
-			st->hyb = compute_hybrid_family(mc, &mid, &big);
-			st->mid_hole = mid, st->big_rows = big;
-			st->latent = mc->kind == ATTN_MLA && mc->mla_latent_cache;
-			st->n_seq = d_on.n_seq;
-			st->q_width = mc->heads * mc->head_dim;
-			st->qv_width = mc->heads * mc->head_dim_v;
-			st->v_rot = !st->latent && mc->v_type >= CACHE_Q8_0 && mc->head_dim_v > 0 && mc->head_dim_v % 64 == 0;
-			st->kv_lora = mc->kv_lora_rank, st->rope = mc->qk_rope_head_dim, st->nope = mc->qk_nope_head_dim;
-			st->k_row = model_cache_bytes(mc->k_type, mc->kv_lora_rank);
-			st->streams = ka->streams;
-			st->top_k = mc->indexer_head_dim > 0 ? mc->indexer_top_k : 0;
-			st->dsa_live = mc->layers - mc->nextn_layers - 1;
-			enum dense_graph g = compute_dense_graph(mc);
-			st->olmo2 = g == DG_OLMO2, st->phi3 = g == DG_PHI3, st->gemma4 = g == DG_GEMMA4;
-			st->rot_in = compute_rot_inputs(mc, !st->latent && st->k_quant && mc->head_dim > 0 &&
-								    mc->head_dim % 64 == 0,
-							(int)st->v_rot, st->caches);
+			bad = size_buffers(mc, &d_on, &st->buf_on[i]) < 0 ||
+			      size_buffers(mc, &d_off, &st->buf_off[i]) < 0;
 		}
 		free(mc);
-		free(ka);
 		if (bad) {
 			snprintf(err, errlen, "ubatch: the buffers overflow 64-bit arithmetic");
 			return -1;
@@ -463,194 +402,57 @@ static void fa_render(const void *vs, struct view *v)
 	}
 }
 
-/* The inputs of a compute buffer's closed form (src/model/buffers.c's rule, written again here). */
-static void in_buffer(const struct fa_state *st, struct summary *s, const struct buffer_sizes *b, int i)
+/* How a compute buffer was found: its value is the one compute model's
+ * (size_buffers), shown here, not computed a second way; its check is the
+ * real llama.cpp (tests/engine.sh), as --explain says. */
+static void compute_how(struct summary *s, const struct buffer_sizes *b)
 {
-	summary_input(s, "ub", (double)b->n_ubatch, "-ub capped: min(-ub, -b, -c) (llama-context.cpp)");
-	summary_input(s, "vocab", (double)st->vocab, "%s", st->vocab_from);
-	summary_input(s, "embd", (double)st->embd, "%s", st->ff ? "the model's embd (n_embd)" : "estimated: heads x head_dim");
-	summary_input(s, "ff", (double)st->ff, "the model's ff (0: not given, no FFN term)");
-	summary_input(s, "moe", (double)st->moe, "1 for a MoE model (one more [n_embd] row at the logits)");
-	summary_input(s, "cells", (double)st->cells, "cells a stream of the full cache (n_kv of the reserved graph)");
-	summary_input(s, "swa_cells", (double)st->swa_cells[i], "cells a stream of the sliding cache (0: none)");
-	summary_input(s, "caches", (double)st->caches, "KV caches (2 with a sliding one)");
-	summary_input(s, "latent", (double)st->latent, "1: the MLA latent cache keeps no V (no v_idxs)");
-	summary_input(s, "n_seq", (double)st->n_seq, "sequences: the reserve's n_tokens is ub rounded up to a multiple");
-	summary_input(s, "q_width", (double)st->q_width, "Q's width, heads x head_dim (above it layer 0's FFN goes)");
-	summary_input(s, "qv_width", (double)st->qv_width, "the attention output's width, heads x head_dim_v");
-	summary_input(s, "v_rot", (double)st->v_rot, "1: a block-quantized V with head_dim_v a multiple of 64 (attn_rot_v)");
-	summary_input(s, "m1_inner", (double)st->m1_inner, "a Mamba-1 block's d_inner (Jamba; 0: none)");
-	summary_input(s, "m1_state", (double)st->m1_state, "a Mamba-1 block's d_state (0: none)");
-	summary_input(s, "mla_heads", (double)st->heads, "%s", st->heads_from);
-	summary_input(s, "kv_lora", (double)st->kv_lora, "the MLA latent's kv_lora_rank");
-	summary_input(s, "rope", (double)st->rope, "the MLA latent's qk_rope_head_dim");
-	summary_input(s, "nope", (double)st->nope, "the MLA latent's qk_nope_head_dim");
-	summary_input(s, "k_row", (double)st->k_row, "bytes of kv_lora elements in the K cache's type (v_cont a cell)");
-	summary_input(s, "streams", (double)st->streams, "streams of the cache (n_seq when split, 1 when unified)");
-	summary_input(s, "top_k", (double)st->top_k, "the sparse attention's indexer top-k (0: none)");
-	summary_input(s, "dsa_live", (double)st->dsa_live, "the top-k zeros leaves still live at layer 0 (n_layer() - 1)");
-	summary_input(s, "hyb", (double)st->hyb, "1: a hybrid whose logits land above its last rows (compute_hybrid.c)");
-	summary_input(s, "mid_hole", (double)st->mid_hole, "1: with a hole of one to two [embd] rows the logits go above it");
-	summary_input(s, "big_rows", (double)st->big_rows, "[embd] rows the logits rise with a hole of two rows or more");
-	summary_input(s, "olmo2", (double)st->olmo2, "1: OLMo 2's graph (no norm before the attention)");
-	summary_input(s, "phi3", (double)st->phi3, "1: Phi-3's graph (the residual above the inputs)");
-	summary_input(s, "gemma4", (double)st->gemma4, "1: Gemma 4's graph (the final rows selected after the norm)");
-	summary_input(s, "rot_in", (double)st->rot_in, "bytes of the rotation inputs, attn_inp_k_rot and _v_rot (n x n F32)");
-}
-
-/* out = in with every H replaced by h (the hole's expression). */
-static void subst_h(char *out, size_t len, const char *in, const char *h)
-{
-	size_t n = 0, hl = strlen(h);
-	for (; *in && n + hl + 1 < len; in++)
-		if (*in == 'H')
-			memcpy(out + n, h, hl), n += hl;
-		else
-			out[n++] = *in;
-	out[n] = 0;
-}
-
-/* A replayed buffer has no closed form: the three peaks' came out 1.4 to
- * 16 % low on these graphs (Llama 4 Scout at -c 65536: the logits above
- * both masks), no bound worth a check.  It is shown as a plain value,
- * --explain naming the replay; its check is the real engine
- * (tests/engine.sh, exact over its f16 matrix; tests/unit pins figures). */
-static void replay_or_formula(const struct fa_state *st, struct summary *s, const char *f)
-{
-	if (st->replayed)
-		summary_explain(s, "%s: no closed form holds to 2 %%; the reserve graph replayed tensor by tensor through "
-			    "ggml-alloc's best fit (%s, src/model/alloc_sim.c), checked against the real llama.cpp by "
-			    "tests/engine.sh", st->replayed->what, st->replayed->file);
+	summary_explain(s, "sched_reserve's worst-case graph: n_ubatch tokens, "
+			"all outputs, against every cell (llama-context.cpp); "
+			"ggml-alloc frees each tensor after its last use, so the "
+			"buffer is the largest of the graph's peaks, not their "
+			"sum");
+	if (b->compute_graph)
+		summary_explain(s, "found by replaying the reserve graph "
+				"tensor by tensor through ggml-alloc's best fit "
+				"(%s, src/model/alloc_sim.c): %s",
+				b->compute_src, b->compute_graph);
 	else
-		summary_formula(s, 0.5, f);
+		summary_explain(s, "found as the largest of the peaks of the "
+				"logits, K·Q beside the masks and layer 0's FFN "
+				"(%s)", b->compute_src);
+	summary_explain(s, "%s; the value is the memory scene's, checked "
+			"against the real llama.cpp by tests/engine.sh, not "
+			"here",
+			b->compute_mark == SIZE_MODELLED
+				? "modelled: within 2 % of the real engine"
+				: "estimated (README lists the families and "
+				  "their worst cases)");
 }
 
 static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 {
-	/* L = the logits phase, F = layer 0's FFN, A = K·Q without flash attention; 4 B a float.  n_tokens =
-	 * ceil(ub / n_seq) * n_seq, n_outputs = ub.  With -fa on a rotated V moves the logits one [embd] row
-	 * up when 2 * cells + 16 >= 4 * qv_width and qv_width >= embd (min/max make those 0 or 1).  IN = the
-	 * graph inputs' bytes a token; S1 = 1 when the part freed at the last layer's attention (IN - 4 embd
-	 * - 4) holds no [embd] row, S2 = 1 when what is left of it beside one row holds ffn_gate (not with a
-	 * rotated cache: rot_in > 0), OLMo 2's term 1 when it holds two rows (OLMo 2, Phi-3, Gemma 4:
-	 * src/model/compute_dense.c; a rotated V's FFN: src/model/compute_rot.c). */
-#define NT "ceil(ub / n_seq) * n_seq"
-	/* sparse attention's later layers' top-k zeros leaves, below layer 0's peaks (src/model/compute_dsa.c) */
-#define DSA_LEAVES "dsa_live * ceil(4 * min(cells, top_k) * ceil(ub / n_seq) * n_seq / 32) * 32"
-#define IN_ON "((cells + swa_cells) * 2 + 4 * (embd + 3) + 4 * caches * (2 + (1 - latent) * 2))"
-#define IN_OFF "((cells + swa_cells) * 4 + 4 * (embd + 3) + 4 * caches * (2 + (1 - latent) * 2 * v_max))"
-#define S1(in) "min(max(8 * embd + 4 - " in ", 0), 1)"
-#define S2(in) "min(max(" in " - 8 * embd - 4 * ff - 3, 0), 1)"
-#define G4L(in) "(" S1(in) " * (" in " + 12 * embd + 4 * q_width) + (1 - " S1(in) ") * (" S2(in) " * (" in \
-		" + 4 * embd) + (1 - " S2(in) ") * (12 * embd + 4)))"
-#define S2R(in) S2(in) " * (1 - min(rot_in, 1))"
-#define G4L_ON "(" S1(IN_ON) " * (" IN_ON " + 12 * embd + 4 * q_width) + (1 - " S1(IN_ON) ") * (" S2R(IN_ON) " * (" \
-		IN_ON " + 4 * embd) + (1 - " S2R(IN_ON) ") * (12 * embd + 4)))"
-#define BASE_ON "4 * ((2 + moe + v_rot * min(max(2 * cells + 17 - 4 * qv_width, 0), 1) * " \
-		"min(max(qv_width - embd + 1, 0), 1)) * embd + 1)"
-#define BASE_OFF "4 * ((2 + moe) * embd + 1)"
-	static const char *const L_on = "4 * vocab * ub + " NT " * ((1 - gemma4) * (" BASE_ON " + phi3 * (1 - min(rot_in, 1) * "
-					"(1 - " S1(IN_ON) ")) * max(" IN_ON " + 4 * embd - " BASE_ON ", 0)) + gemma4 * " G4L_ON ")";
-	static const char *const L_off = "4 * vocab * ub + " NT " * ((1 - gemma4) * (" BASE_OFF " + phi3 * " S1(IN_OFF)
-					 " * max(" IN_OFF " + 4 * embd - " BASE_OFF ", 0) + olmo2 * min(max(" IN_OFF
-					 " - 12 * embd - 3, 0), 1) * 4 * embd) + gemma4 * " G4L(IN_OFF) ")";
-	static const char *const F_on = "min(ff, 1) * (" NT " * (" IN_ON " + 4 * ((2 + v_rot * " S1(IN_ON)
-					") * embd + (1 - v_rot) * q_width + 3 * ff)) + rot_in + " DSA_LEAVES ")";
-	static const char *const F_off = "min(ff, 1) * (" NT " * (" IN_OFF " + 4 * (2 * embd + q_width + 3 * ff)) + " DSA_LEAVES ")";
-	/* a hybrid's logits (hyb): one [embd] row and the hole H of the freed inputs higher when H < 4 * embd
-	 * bytes, mid_hole * H below two rows, else big_rows rows (src/model/compute_hybrid.c) */
-	static const char *const LX = "ceil(ub / n_seq) * n_seq * hyb * (min(max(4 * embd - H, 0), 1) * (4 * embd + H) + "
-				      "(1 - min(max(4 * embd - H, 0), 1) - min(max(H - 8 * embd + 1, 0), 1)) * mid_hole * H + "
-				      "min(max(H - 8 * embd + 1, 0), 1) * big_rows * 4 * embd)";
-	static const char *const H_on = "(8 + (cells + swa_cells) * 2 + 4 * caches * (2 + (1 - latent) * 2))";
-	static const char *const H_off = "(8 + (cells + swa_cells) * 4 + 4 * caches * (2 + (1 - latent) * 2 * v_max))";
-	/* R = a Mamba-1 block's activations (12 d_inner + 2 d_state + 1 floats a token) beside the masks */
-	static const char *const R_on = "min(m1_inner, 1) * ceil(ub / n_seq) * n_seq * ((cells + swa_cells) * 2 + 4 * (12 * m1_inner + "
-					"2 * m1_state + 1 + 1 + caches * (2 + (1 - latent) * 2) + 2))";
-	static const char *const R_off = "min(m1_inner, 1) * ceil(ub / n_seq) * n_seq * ((cells + swa_cells) * 4 + 4 * (12 * m1_inner + "
-					 "2 * m1_state + 1 + 1 + caches * (2 + (1 - latent) * 2 * v_max) + 2))";
-	/* Jamba (min(m1_inner, 1)): no RoPE, one [embd] row fewer and no inp_pos, a rotated K's Q one row
-	 * more, plus rs_s_copy and the rotation matrix (src/model/compute_hybrid.c) */
-	static const char *const A = "ceil(ub / n_seq) * n_seq * (4 * kq_cells * q_heads + (cells + swa_cells) * 4 + 4 * (attn_w - "
-				     "(olmo2 + 2 * gemma4) * embd + 2 * gemma4 * q_width + 1 + caches * (2 + (1 - latent) * 2 * v_max) + 2 - min(m1_inner, 1) - (1 - min(m1_inner, 1)) * "
-				     "(1 - hyb) * k_quant * (embd - floor(embd / 128)))) + "
-				     "min(m1_inner, 1) * (ceil(n_seq / 8) * 32 + 4 * k_rot * k_rot)";
-	/* M = the MLA latent's layer 0 attention (src/model/compute_mla.c): the inputs, embd, the hole q,
-	 * q_nope_absorbed and q_pe leave (HQ floats a token), Qcur; without flash attention v_cont and kq
-	 * each above the rest where they do not fit what is left of that hole (min/max make 0 or 1). */
-#define MLA_HQ "4 * (embd + mla_heads * (nope + rope) + mla_heads * kv_lora + mla_heads * rope)"
-#define MLA_BASE(mask) "ceil(ub / n_seq) * n_seq * (4 * (embd + 3) + 8 + cells * " mask " + 4 * embd + " MLA_HQ \
-		       " + 4 * mla_heads * (kv_lora + rope))"
-#define MLA_V "k_row * cells * streams"
-#define MLA_H "ceil(ub / n_seq) * n_seq * " MLA_HQ
-#define MLA_K "ceil(ub / n_seq) * n_seq * 4 * mla_heads * cells"
-	/* sparse attention (src/model/compute_dsa.c): with flash attention the top-k mask [cells] F16 and,
-	 * where the indexer's two [cells] F32 rows leave the hole too small, the attention output
-	 * [mla_heads * kv_lora] above Qcur */
-#define DSA_ON "min(top_k, 1) * ceil(ub / n_seq) * n_seq * (2 * cells + min(max(4 * mla_heads * kv_lora - (" MLA_HQ \
-		" - 8 * cells), 0), 1) * 4 * mla_heads * kv_lora)"
-	static const char *const M_on = "latent * (" MLA_BASE("2") " + " DSA_ON " + " DSA_LEAVES ")";
-	static const char *const M_off = "latent * (" MLA_BASE("4") " + min(max(" MLA_V " - " MLA_H ", 0), 1) * " MLA_V
-					 " + min(max(" MLA_K " - (" MLA_H " - (1 - min(max(" MLA_V " - " MLA_H ", 0), 1)) * "
-					 MLA_V "), 0), 1) * " MLA_K " + " DSA_LEAVES ")";
-#undef NT
-#undef DSA_LEAVES
-#undef DSA_ON
-#undef IN_ON
-#undef IN_OFF
-#undef S1
-#undef S2
-#undef G4L
-#undef S2R
-#undef G4L_ON
-#undef BASE_ON
-#undef BASE_OFF
-	char f[16384], lx_on[2048], lx_off[2048];
-	subst_h(lx_on, sizeof lx_on, LX, H_on);
-	subst_h(lx_off, sizeof lx_off, LX, H_off);
 	for (int i = 0; i < st->nub; i++) {
 		long long ub = (long long)st->ub[i];
-		const struct buffer_sizes *on = &st->buf_on[i], *off = &st->buf_off[i];
+		const struct buffer_sizes *on = &st->buf_on[i];
+		const struct buffer_sizes *off = &st->buf_off[i];
 		summary_int(s, on->compute_bytes, "compute_on_bytes.%lld", ub);
-		if (st->replayed)
-			summary_words(s, "-fa on, -ub %lld: the CPU compute buffer llama.cpp reserves (%s: its reserve graph "
-				      "replayed through ggml-alloc's rules)", ub,
-				      on->compute_mark == SIZE_MODELLED ? "modelled" : "estimated");
-		else {
-			summary_words(s, "-fa on, -ub %lld: the CPU compute buffer llama.cpp reserves (%s: the peak of the "
-				      "logits and the FFN; modelled: within 2 %% of the real engine, tests/engine.sh)", ub,
-				      on->compute_mark == SIZE_MODELLED ? "modelled" : "estimated");
-			in_buffer(st, s, on, i);
-		}
-		summary_explain(s, "sched_reserve's worst-case graph: n_ubatch tokens, all outputs, against every cell "
-			    "(llama-context.cpp); ggml-alloc frees each tensor after its last use, so the buffer is the "
-			    "largest of the graph's peaks (each read off ggml-alloc's placements: tools/alloc-trace.sh), not "
-			    "their sum");
-		snprintf(f, sizeof f, "max(%s + %s, %s, %s, %s)", L_on, lx_on, F_on, R_on, M_on);
-		replay_or_formula(st, s, f);
+		summary_words(s, "-fa on, -ub %lld: the CPU compute buffer "
+			      "llama.cpp reserves (%s)", ub,
+			      on->compute_mark == SIZE_MODELLED ? "modelled"
+								: "estimated");
+		compute_how(s, on);
 		if (st->refused[0]) {
 			summary_explain(s, "-fa off: %s", st->refused);
 			continue;
 		}
-		summary_int(s, off->compute_bytes, "compute_off_bytes.%lld", ub);
-		summary_words(s, "-fa off, -ub %lld: the CPU compute buffer llama.cpp reserves (%s: %s)", ub,
-			      off->compute_mark == SIZE_MODELLED ? "modelled" : "estimated",
-			      st->replayed ? "its reserve graph replayed through ggml-alloc's rules"
-					   : "the peak of the logits, the K·Q scores beside the masks, and the FFN");
-		if (st->replayed) {
-			replay_or_formula(st, s, "");
-			continue;
-		}
-		in_buffer(st, s, off, i);
-		summary_input(s, "q_heads", (double)st->heads, "%s", st->heads_from);
-		summary_input(s, "kq_cells", (double)st->kq_cells[i], "the cells K·Q reads: the full cache's, the sliding cache's when no "
-			      "layer keeps a full cache");
-		summary_input(s, "v_max", (double)st->v_max, "the widest layer's V elements (v_idxs of a transposed V)");
-		summary_input(s, "k_quant", (double)st->k_quant, "1: a block-quantized K cache (measured: E - E/128 floats fewer)");
-		summary_input(s, "k_rot", (double)st->k_rot, "nrot of a rotated K's matrix (attn_rot_k; 0: none)");
-		summary_input(s, "attn_w", (double)st->attn_w, "floats a token of the rows under K·Q (5 embd; a hybrid's own)");
-		snprintf(f, sizeof f, "max(%s + %s, (1 - latent) * %s, %s, %s, %s)", L_off, lx_off, A, F_off, R_off, M_off);
-		replay_or_formula(st, s, f);
+		summary_int(s, off->compute_bytes, "compute_off_bytes.%lld",
+			    ub);
+		summary_words(s, "-fa off, -ub %lld: the CPU compute buffer "
+			      "llama.cpp reserves (%s)", ub,
+			      off->compute_mark == SIZE_MODELLED ? "modelled"
+								 : "estimated");
+		compute_how(s, off);
 	}
 	if (st->nub > 0) {
 		summary_int(s, st->buf_on[0].compute_mark == SIZE_MODELLED, "compute_modelled");

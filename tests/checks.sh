@@ -28,14 +28,13 @@ bad_lines() {
 		$5 == "FAIL" { print "FAIL: " $0; next }
 		$6 == "?" || $5 == "?" { print "unclassified: " $0; next }
 		$5 == "ok" && $6 == "-" { print "ok without a way: " $0; next }
-		# memory shows two plain values: the compute buffer (modelled; fa-engines checks it by
-		# formula, tests/engine.sh against llama.cpp) and weights not estimated from params
+		# memory shows two plain values: the compute buffer (one compute model, held against
+		# llama.cpp by tests/engine.sh) and weights not estimated from params
 		# (a GGUF count, held against llama_model_size in tests/engine.sh; a stated or config.json value)
 		$1 == "memory" && ($2 == "compute_bytes" || $2 == "weights_bytes") && $5 == "-" { next }
-		# fa-engines shows a replayed compute buffer (src/model/compute_moe.c, compute_gemma3n.c,
-		# compute_mamba2.c and the other replays) plainly: no
-		# closed form holds; tests/engine.sh holds it against llama.cpp
-		# (the dense graphs replayed too: src/model/compute_dense_replay.c)
+		# fa-engines shows memory's compute buffer plainly, its method named
+		# (a replay, or the peaks of src/model/buffers.c): not a second copy
+		# of the compute model; tests/engine.sh holds it against llama.cpp
 		$1 == "fa-engines" && $2 ~ /^compute_o(n|ff)_bytes\./ && $5 == "-" { next }
 		index(ms, " " $1 " ") && $2 ~ /bytes|cells|flop|gib|_mib/ && $3 != "-" && !($5 == "ok" && $6 ~ /^(formula|reference|lesson)$/) {
 			print "model number unchecked: " $0 }'

@@ -333,6 +333,8 @@ static int buffers_of(const struct model *m, const struct deploy *d,
 	const struct compute_replay *replay = compute_replay_of(m, &a);
 	if (replay)
 		b->compute_mark = compute_replay_modelled(replay, m, rot_fa) ? SIZE_MODELLED : SIZE_ESTIMATED;
+	b->compute_graph = replay ? replay->what : NULL;
+	b->compute_src = replay ? replay->file : "src/model/buffers.c";
 	/* Say which widths were missing, so that --explain and the memory scene
 	 * name them (an INI file without embd or ff: Q's width stands in for
 	 * n_embd and layer 0's FFN peak is left out, above). */

@@ -154,6 +154,10 @@ struct buffer_sizes {
 	/* the [model] keys the compute model reads that this model lacks
 	 * ("embd, ff"), when they are why compute_mark is estimated; else NULL */
 	const char *compute_missing;
+	/* how compute_bytes was found, for --explain: the graph replayed
+	 * through ggml-alloc's rules and its source, or (graph NULL) the peaks
+	 * of the logits, K.Q and the FFN in src/model/buffers.c */
+	const char *compute_graph, *compute_src;
 	int64_t output_bytes;
 	enum size_mark output_mark;
 	/* Host heap beside the buffers (exact): the Hadamard matrices a quantized
