@@ -223,10 +223,10 @@ static void mb_render(const void *vs, struct view *v)
 		    row / vals * vals * m->layers == r->bytes)
 			snprintf(
 			    product, sizeof product,
-			    " (%lld latent + %lld RoPE) × %lld layers × %lld "
-			    "bytes =",
+			    " (%lld latent + %lld RoPE = %lld values) × %lld"
+			    " layers × %lld bytes =",
 			    (long long)m->kv_lora_rank,
-			    (long long)m->qk_rope_head_dim,
+			    (long long)m->qk_rope_head_dim, (long long)vals,
 			    (long long)m->layers, (long long)(row / vals));
 		snprintf(v->narration, VIEW_NARRATION,
 			 "%s:%s %lld bytes per token, %s GiB at %lld tokens%s",

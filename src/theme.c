@@ -16,7 +16,11 @@
  * entries of the palette (blue 25, green 28, orange 166, red 160), never
  * yellow, which white swallows; the coolest heat level a deep blue (19),
  * as its ░ shows a quarter of its cell.  No underline with colours: under
- * a run of spaces or a clock's hand it reads as stray marks.
+ * a run of spaces or a clock's hand it reads as stray marks.  With 8
+ * colours (a plain xterm's TERM=xterm) it is not bold: xterm and the Linux
+ * console show a bold colour as its bright half, black as grey and green as
+ * lime on the light grey page; and where 256 colours have a dark green, 8
+ * have black, as their green is as light as the page.
  */
 const struct theme_style theme_roles[THEME_COUNT][ROLE_COUNT] = {
 	[THEME_CLASSIC] = {
@@ -43,28 +47,31 @@ const struct theme_style theme_roles[THEME_COUNT][ROLE_COUNT] = {
 		[ROLE_ACCENT] = {166, 5, THEME_BOLD,
 				 THEME_BOLD | THEME_UNDERLINE},
 		[ROLE_HOT] = {160, 1, THEME_BOLD, THEME_BOLD},
-		[ROLE_OK] = {28, 2, THEME_BOLD, THEME_BOLD},
+		[ROLE_OK] = {28, 0, THEME_BOLD, THEME_BOLD},
 		[ROLE_FAIL] = {160, 1, THEME_BOLD, THEME_REVERSE | THEME_BOLD},
-		[ROLE_BAR] = {28, 2, THEME_BOLD, THEME_BOLD},
+		[ROLE_BAR] = {28, 0, THEME_BOLD, THEME_BOLD},
 		[ROLE_BAR2] = {127, 5, THEME_BOLD, THEME_BOLD},
 		[ROLE_HBM] = {25, 4, THEME_BOLD, THEME_BOLD},
 		[ROLE_SRAM] = {166, 5, THEME_BOLD, THEME_BOLD},
 		[ROLE_HEAT1] = {19, 4, THEME_BOLD, THEME_BOLD},
-		[ROLE_HEAT2] = {28, 2, THEME_BOLD, THEME_BOLD},
+		[ROLE_HEAT2] = {28, 0, THEME_BOLD, THEME_BOLD},
 		[ROLE_HEAT3] = {166, 5, THEME_BOLD, THEME_BOLD},
 		[ROLE_HEAT4] = {160, 1, THEME_BOLD, THEME_BOLD},
 	},
 };
 
 /* Each theme's page: the colours of ROLE_NORMAL's text and of every
- * cell's background (THEME_FG_DEFAULT: the terminal's). */
+ * cell's background (THEME_FG_DEFAULT: the terminal's); plain8: no bold
+ * with 8 colours, where bold shows a colour's bright half. */
 static const struct {
 	short fg256, bg256;
 	signed char fg8, bg8;
+	unsigned char plain8;
 } pages[THEME_COUNT] = {
 	[THEME_CLASSIC] = {.fg256 = THEME_FG_DEFAULT, .bg256 = THEME_FG_DEFAULT,
 			   .fg8 = THEME_FG_DEFAULT, .bg8 = THEME_FG_DEFAULT},
-	[THEME_PROJECTOR] = {.fg256 = 16, .bg256 = 231, .fg8 = 0, .bg8 = 7},
+	[THEME_PROJECTOR] = {.fg256 = 16, .bg256 = 231, .fg8 = 0, .bg8 = 7,
+			     .plain8 = 1},
 };
 
 static const char *const names[THEME_COUNT] = {[THEME_CLASSIC] = "classic", [THEME_PROJECTOR] = "projector"};
@@ -89,6 +96,8 @@ struct theme_look theme_look(enum theme_id theme, enum theme_depth depth, int ro
 		l.fg = st->fg8 != THEME_FG_DEFAULT ? st->fg8
 						    : pages[theme].fg8;
 		l.bg = pages[theme].bg8;
+		if (pages[theme].plain8)
+			l.attr &= ~(unsigned)THEME_BOLD;
 	} else if (depth == THEME_256) {
 		l.fg = st->fg256 != THEME_FG_DEFAULT ? st->fg256
 						      : pages[theme].fg256;

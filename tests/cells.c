@@ -20,7 +20,11 @@
  *     part is painted in the background colour;
  *   - text in dark blue (4, 17-19) or near-black (232-235) on black;
  *   - a light glyph on a light background (both of luminance over a half,
- *     by xterm's palette): yellow or white on the projector's white.
+ *     by xterm's palette): yellow or white on the projector's white;
+ *   - bold on one of the 8 colours (SGR 30-37) on a light background:
+ *     xterm (boldColors, its default) and the Linux console show the
+ *     bright half, 8-15, so a dark hue turns light (black to grey, green to
+ *     lime).  The light-glyph check above looks at that bright colour.
  * --bars hbar: horizontal bars of the picture pane (left of its first
  * divider), each a run of ▏..█ after a number: a larger number never has a
  * shorter bar (one eighth of slack for rounding).
@@ -193,8 +197,17 @@ static void check_visible(void)
 				continue;
 			int fg_raw = x->reverse ? x->bg : x->fg;
 			int bg_raw = x->reverse ? x->fg : x->bg;
+			int chosen = fg_raw;
+			if (x->bold && fg_raw >= 0 && fg_raw < 8)
+				fg_raw += 8;   /* what xterm shows */
 			int fg = norm(fg_raw), bg = norm(bg_raw);
-			if (fg == bg) {
+			if (fg_raw != chosen && luminance(bg_raw) > 0.5) {
+				snprintf(what, sizeof what,
+					 "U+%04X bold in colour %d on light %d:"
+					 " shown as the lighter %d", x->cp,
+					 chosen, bg_raw, fg_raw);
+				failf(r, c, what);
+			} else if (fg == bg) {
 				snprintf(what, sizeof what, "U+%04X drawn in its background's colour (%d on %d%s)", x->cp, fg,
 					 bg, x->reverse ? ", reverse" : "");
 				failf(r, c, what);

@@ -5,7 +5,7 @@
 # its background's colour, no block glyph in reverse video, no dark blue on
 # black, and the bars of cost, fa-engines and sinks in the order of their
 # values.  Walked with 256 colours, with 8 (TERM=xterm), under NO_COLOR and
-# in the projector theme; then the six comparing scenes beside a second
+# in the projector theme with 256 colours and with 8 (a plain xterm's TERM); then the six comparing scenes beside a second
 # model, and the 2026 models' screens (memory with Falcon-H1, Qwen3-Next,
 # LFM2 and Gemma 4; Gemma 4 31B in iswa, gqa, fa-engines, cost and fit;
 # gpt-oss in fa-engines: ~20 s more), in colour and in monochrome.  bench is
@@ -189,9 +189,9 @@ if [ "${1:-}" = fault ]; then
 fi
 
 start=$(date +%s)
-# The themes walked (CELLS_THEMES, default all four); the scenes beside a
+# The themes walked (CELLS_THEMES, default all five); the scenes beside a
 # second model and the 2026 models' screens in those of 256 and mono.
-themes=${CELLS_THEMES:-256 8 mono projector}
+themes=${CELLS_THEMES:-256 8 mono projector projector8}
 themes2=$(for t in $themes; do case $t in 256 | mono) printf '%s ' "$t" ;; esac; done)
 for mode in $themes; do
 	case $mode in
@@ -199,6 +199,7 @@ for mode in $themes; do
 	8) envs="TERM=xterm" args= ;;
 	mono) envs="TERM=xterm-256color NO_COLOR=1" args= ;;
 	projector) envs="TERM=xterm-256color" args="--set theme=projector" ;;
+	projector8) envs="TERM=xterm" args="--set theme=projector" ;;
 	esac
 	for s in $scenes; do
 		job "cells: $s, every step visible ($mode)" "$mode" "$bin" "$envs" "$s" "$args" ""
@@ -246,12 +247,13 @@ for mode in $themes ascii; do
 	8) envs="TERM=xterm" ;;
 	mono) envs="TERM=xterm-256color NO_COLOR=1" ;;
 	projector) envs="TERM=xterm-256color" args="--set theme=projector" ;;
+	projector8) envs="TERM=xterm" args="--set theme=projector" ;;
 	ascii) envs="TERM=xterm-256color LC_ALL=C" want="+ $n checks pass . w explains" ;;
 	esac
 	T new-session -d -s fold -x 80 -y 24 \
 		"env -u NO_COLOR LC_ALL=C.UTF-8 ATTNVIZ_SCENES='$ATTNVIZ_SCENES' ATTNVIZ_MODELS='$ATTNVIZ_MODELS' $envs $bin -s online-softmax $args; sleep 600"
 	wait_for fold " step 0/" >/dev/null
-	[ "$mode" = projector ] || T send-keys -t fold p
+	case $mode in projector*) ;; *) T send-keys -t fold p ;; esac
 	if settle fold "$tmp/fold" "$want"; then
 		check "cells: the folded summary line, visible cell by cell ($mode)" "$cells" "folded $mode" <"$tmp/fold"
 	else

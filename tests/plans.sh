@@ -304,6 +304,30 @@ if printf '%s' "$kvq" | grep -q "scores and the output" &&
 else
 	fail "plans: whole-lesson: kv-quant's note: $kvq"
 fi
+# The lesson's points the plan's items must put on screen, each as the
+# lesson states it: Example 1's GiB for 32 layers (1024, 16384, 262144),
+# Example 8's product 576 x 61 x 2 = 70,272, Example 10's reason for
+# --swa-full (prefix reuse), Example 15's ramp from pair 20 to pair 46 and
+# Example 16's FLOPs that FlashAttention leaves and windows cut.
+# flat SCENE STEP: the frame's text in one line, its panes' bars and
+# no-break spaces (1024\u00a0GiB) as spaces, squeezed
+flat() { narr "$@" | sed 's/[│┆ ]/ /g' | tr '\n' ' ' | tr -s ' '; }
+miss=
+flat score-matrix 2 | grep -q "1024 GiB for all 32 layers" || miss="$miss score-matrix.8192"
+flat score-matrix 3 | grep -q "16384 GiB for all 32 layers" || miss="$miss score-matrix.32768"
+flat score-matrix 4 | grep -q "262144 GiB for all 32 layers" || miss="$miss score-matrix.131072"
+flat mla-bytes 1 | grep -q "(512 latent + 64 RoPE = 576 values) × 61 layers × 2 bytes = 70272 bytes per token" ||
+	miss="$miss mla-bytes"
+flat iswa 4 | grep -q "The flag is for prefix reuse" || miss="$miss iswa"
+flat rope-yarn 0 | grep -q "pair 0 ↑20 ↑46 63" || miss="$miss rope-yarn"
+flat cost 4 | grep -q "FlashAttention leaves these FLOPs as they are.* Sliding windows and sparse attention are what cut the FLOPs" ||
+	miss="$miss cost"
+if [ -z "$miss" ]; then
+	ok "plans: whole-lesson: the lesson's points of Examples 1, 8, 10, 15" \
+		"and 16 on its items' screens"
+else
+	fail "plans: whole-lesson: points missing from:$miss"
+fi
 end=$(tail -1 "$tmp/whole-lesson.cast" | sed 's/^\[\([0-9.]*\),.*/\1/')
 if awk -v t="$end" 'BEGIN { exit !(t > 600 && t <= 3600) }'; then
 	ok "plans: whole-lesson: the recording plays in $end s, within an hour"
