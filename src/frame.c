@@ -888,20 +888,6 @@ static void explain_overlay(struct canvas *s, const struct frame_info *fi)
 	canvas_text(s, x + w - (int)strlen(where), y + h, ROLE_DIM, where);
 }
 
-#define NOTE_PREFIX "Note: "
-
-int frame_note_rows(int w, const char *note)
-{
-	char buf[LESSON_NOTE + 16];
-	snprintf(buf, sizeof buf, NOTE_PREFIX "%s", note);
-	return canvas_wrap_lines(w - 4, buf);
-}
-
-int frame_note_alone(int w, const char *note, const char *narration)
-{
-	return frame_note_rows(w, note) + canvas_wrap_lines(w - 4, narration) > FRAME_NARRATION_ROWS;
-}
-
 /* The step's narration; in a lesson, the teacher's note first on the item's
  * first step, with the narration under it when both fit, else alone until →. */
 static void narration_pane(struct canvas *s, const struct frame_info *fi, const struct view *view, int y)

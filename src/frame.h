@@ -9,18 +9,12 @@
 #define ATTNVIZ_FRAME_H
 
 #include "canvas.h"
+#include "panes.h"
 #include "model/model.h"
 #include "scene/driver.h"
 #include "scene/lesson.h"
 #include "scene/summary.h"
 
-/* The projector's size: every scene is whole at it; below it, "too small". */
-#define FRAME_MIN_W 80
-#define FRAME_MIN_H 24
-#define FRAME_NARRATION_ROWS 3
-#define FRAME_SUMMARY_ROWS 3
-/* The presenter's screen: the summary pane folded to its one line of counts. */
-#define FRAME_FOLDED_ROWS 1
 
 enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_PICKER, OVERLAY_EDIT, OVERLAY_SCENES, OVERLAY_EXPLAIN,
 	       OVERLAY_LESSON };
@@ -63,10 +57,6 @@ struct frame_info {
 	int lesson_sel;                /* the L overlay's highlighted item */
 };
 
-/* The narration pane's rows a lesson note takes at screen width w. */
-int frame_note_rows(int w, const char *note);
-/* The note and narration do not fit the pane together at width w. */
-int frame_note_alone(int w, const char *note, const char *narration);
 
 /* Rows of the summary pane on a screen w wide: FRAME_SUMMARY_ROWS, or
  * FRAME_FOLDED_ROWS when folded, unless a message too long for the key bar

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "frame.h"
+#include "panes.h"
 #include "util/err.h"
 #include "util/ini.h"
 #include "util/num.h"
