@@ -15,7 +15,6 @@
 #include <string.h>
 
 #include "glyph.h"
-#include "model/arch.h"
 #include "model/size.h"
 #include "model/wquant_model.h"
 #include "scene/deploy_params.h"
@@ -652,7 +651,7 @@ static void me_summary(const void *vs, struct summary *s)
 	 * only the attention layers, tests/engine.sh); a plain cache keeps a
 	 * 0-head layer (DeciLM's no-op blocks) */
 	int64_t bare = 0;
-	for (int64_t il = 0; (m->arch_mech & AM_RECURRENT) && il < m->layers - m->nextn_layers; il++)
+	for (int64_t il = 0; model_is_hybrid(m) && il < m->layers - m->nextn_layers; il++)
 		bare += m->layer_type[il] == LT_NONE;
 	summary_input(s, "layers_bare", (double)bare, "%s", "a hybrid's blocks with no KV heads and no state, by the "
 		      "model's layer kinds");

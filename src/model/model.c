@@ -762,6 +762,11 @@ int64_t model_layers_of(const struct model *m, enum layer_type t)
 	return n;
 }
 
+int model_is_hybrid(const struct model *m)
+{
+	return (m->arch_mech & AM_RECURRENT) != 0;
+}
+
 const char *model_layer_type_word(enum layer_type t)
 {
 	return (unsigned)t <= LT_NONE ? model_layer_type_words[t] : "?";

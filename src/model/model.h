@@ -197,6 +197,10 @@ int64_t model_embd_s(const struct model *m);
 /* Layers of each kind (enum layer_type). */
 int64_t model_layers_of(const struct model *m, enum layer_type t);
 const char *model_layer_type_word(enum layer_type t);
+/* 1 when m's family is a hybrid (recurrent layers beside attention:
+ * llama.cpp's llm_arch_is_hybrid), whose memory filters drop a block with
+ * neither KV heads nor a state. */
+int model_is_hybrid(const struct model *m);
 
 /* The swa_pattern that marks exactly the layers of layer_swa (0: every
  * layer, 1: none, n: il % n < n - 1), or -1 when no pattern does; a tail
