@@ -16,21 +16,6 @@
 #include "model/size.h"
 #include "util/fault.h"
 
-/* llama-context.cpp llama_context::llama_context: with causal attention
- * n_batch = min(n_ctx, n_batch) (n_ctx as asked: the padding to 256 comes
- * after), then n_ubatch = min(n_batch, n_ubatch). */
-static int64_t cap_batch(const struct deploy *d)
-{
-	int64_t b = d->n_batch > 0 ? d->n_batch : 2048;
-	return b < d->n_ctx ? b : d->n_ctx;
-}
-
-int64_t size_ubatch(const struct deploy *d)
-{
-	int64_t b = cap_batch(d);
-	return d->n_ubatch < b ? d->n_ubatch : b;
-}
-
 static int is_quantized(enum cache_type t)
 {
 	return t >= CACHE_Q8_0;
@@ -286,7 +271,7 @@ static int buffers_of(const struct model *m, const struct deploy *d,
 {
 	struct kv_alloc a;
 	*b = (struct buffer_sizes){0};
-	b->n_batch = cap_batch(d);
+	b->n_batch = size_batch(d);
 	b->n_ubatch = size_ubatch(d);
 	/* llama-context.cpp output_reserve(n_seq_max): n_vocab F32 logits for
 	 * max(n_outputs, n_seq_max) = n_seq_max outputs, no embeddings. */

@@ -118,6 +118,21 @@ static int64_t k_head(const struct model *m)
 	return m->kind == ATTN_MLA && m->qk_nope_head_dim > 0 ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
 }
 
+/* llama-context.cpp llama_context::llama_context: with causal attention
+ * n_batch = min(n_ctx, n_batch) (n_ctx as asked: the padding to 256 comes
+ * after), then n_ubatch = min(n_batch, n_ubatch). */
+int64_t size_batch(const struct deploy *d)
+{
+	int64_t b = d->n_batch > 0 ? d->n_batch : 2048;
+	return b < d->n_ctx ? b : d->n_ctx;
+}
+
+int64_t size_ubatch(const struct deploy *d)
+{
+	int64_t b = size_batch(d);
+	return d->n_ubatch < b ? d->n_ubatch : b;
+}
+
 int64_t size_kv_bytes_token_as(const struct model *m, int64_t kv_heads)
 {
 	int64_t sum = 0;

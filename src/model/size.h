@@ -173,7 +173,9 @@ int size_refuse(const struct model *m, const struct deploy *d, char *why, size_t
 /* d_inner of a Mamba-1 recurrent block (Jamba: no groups, no short conv),
  * whose activations are a peak of the compute buffer; 0 for other models. */
 int64_t size_mamba1_inner(const struct model *m);
-/* n_ubatch after llama.cpp's caps (llama-context.cpp llama_context). */
+/* n_batch and n_ubatch after llama.cpp's caps (llama-context.cpp
+ * llama_context): min(n_ctx, n_batch), then min(n_batch, n_ubatch). */
+int64_t size_batch(const struct deploy *d);
 int64_t size_ubatch(const struct deploy *d);
 
 #endif
