@@ -19,4 +19,10 @@ const struct family family_jamba = {
 		.modelled = 1,
 		.mamba1 = 1,
 	},
+	.hybrid_graph = &(const struct family_hybrid_graph){
+		.recr = RECR_MAMBA1,
+		.flags = HF_MOE_ODD,
+		.modelled = 1,
+		.modelled_rot_fa = 1,
+	},
 };

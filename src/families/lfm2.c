@@ -13,4 +13,10 @@ const struct family family_lfm2 = {
 		.rule = RR_KV_ZERO,
 		.state = RS_SHORTCONV,
 	},
+	.hybrid_graph = &(const struct family_hybrid_graph){
+		.recr = RECR_SHORTCONV,
+		.flags = HF_QK_NORM_ROPE,
+		.modelled = 1,
+		.modelled_rot_fa = 1,
+	},
 };

@@ -21,4 +21,8 @@ const struct family family_qwen35 = {
 		.big_rows = 1,
 		.modelled = 1,
 	},
+	.gdn_graph = &(const struct family_gdn_graph){
+		.flags = GD_MROPE,
+		.modelled = 1,
+	},
 };

@@ -12,4 +12,8 @@ const struct family family_qwen3next = {
 		.rule = RR_INTERVAL,
 		.state = RS_MAMBA2,
 	},
+	.gdn_graph = &(const struct family_gdn_graph){
+		.flags = GD_MOE | GD_BA_FUSED | GD_REPEAT,
+		.modelled = 1,
+	},
 };

@@ -15,37 +15,15 @@
  * n_embd and n_ff known, OLMo 2's and Phi-3's graphs are replayed instead
  * (src/model/compute_dense_replay.c, exact); these peaks are for models
  * without them. */
-static const struct {
-	const char *arch;
-	enum dense_graph g;
-	int checked;
-} graphs[] = {
-	/* OLMo 2: worst 0.015 % over the matrix (f16, a q8_0 K without flash
-	 * attention); with a rotated cache and flash attention the logits
-	 * move (3.8 % at -c 16384 q4_0): not checked there */
-	{"olmo2", DG_OLMO2, 1},
-	/* Phi-3 / Phi-4-mini: without flash attention the residual's slot
-	 * moves with the deployment (n_tokens rounded to n_seq makes the
-	 * last layer's [n_embd, n_outputs] rows smaller than the slots they
-	 * fit in): 2.9 % off at -c 1000 -np 3; estimated */
-	{"phi3", DG_PHI3, 0},
-	/* Gemma 4 31B: worst 1.0 % over the matrix; with a rotated cache and
-	 * flash attention the logits move (7.7 % at -c 4096): not checked
-	 * there (compute_dense_rot_traced) */
-	{"gemma4", DG_GEMMA4, 1},
-};
-
+/* The peaks' correction of m's family (src/families/), DG_OTHER when it
+ * has none. */
 static enum dense_graph graph_of(const struct model *m, int *checked)
 {
-	for (size_t i = 0; i < sizeof graphs / sizeof graphs[0]; i++)
-		if (strcmp(m->arch, graphs[i].arch) == 0) {
-			if (checked)
-				*checked = graphs[i].checked;
-			return graphs[i].g;
-		}
+	const struct family *f = arch_find(m->arch);
+	const struct family_dense_peaks *p = f ? f->dense_peaks : NULL;
 	if (checked)
-		*checked = 0;
-	return DG_OTHER;
+		*checked = p ? p->checked : 0;
+	return p ? p->graph : DG_OTHER;
 }
 
 enum dense_graph compute_dense_graph(const struct model *m)

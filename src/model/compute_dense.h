@@ -7,10 +7,10 @@
 
 #include <stdint.h>
 
+#include "model/family.h"
 #include "model/model.h"
 
-/* The graphs here; DG_OTHER: llm_build_llama's, as compute_bytes has it. */
-enum dense_graph { DG_OTHER, DG_OLMO2, DG_PHI3, DG_GEMMA4 };
+/* The graphs here: enum dense_graph, model/family.h. */
 enum dense_graph compute_dense_graph(const struct model *m);
 /* Per-token bytes of compute_bytes' peaks, corrected for m's graph: E =
  * n_embd as compute_bytes takes it, inputs = every graph input (inp_tokens,

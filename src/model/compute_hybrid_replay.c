@@ -32,42 +32,16 @@
 #include "model/replay_graph.h"
 #include "model/replay_lazy.h"
 
-/* A layer's recurrent block, by family. */
-enum recr_block {
-	RECR_SHORTCONV,   /* lfm2.cpp build_shortconv_block */
-	RECR_MAMBA1,      /* mamba-base.cpp llm_build_mamba_base::build_mamba_layer */
-};
-enum {
-	HF_QK_NORM_ROPE = 1 << 0,   /* attention: q/k RMS norms (new tensors), RoPE in place (lfm2.cpp) */
-	HF_MOE_ODD = 1 << 1,        /* with experts, the odd layers are MoE (Jamba-v0.1's
-				       expert_layer_offset 1, period 2: convert_hf_to_gguf.py
-				       writes ffn_gate_inp on those only); softmax gating */
-};
-struct hybrid_graph {
-	const char *arch;        /* GGUF general.architecture */
-	enum recr_block recr;
-	unsigned flags;
-	/* held to 2 % of the real engine over tests/engine.sh's buffers
-	 * matrix: f16 caches (and a quantized one without flash attention),
-	 * and a quantized cache with flash attention */
-	int modelled, modelled_rot_fa;
-};
-static const struct hybrid_graph graphs[] = {
-	{"lfm2", RECR_SHORTCONV, HF_QK_NORM_ROPE, 1, 1},
-	{"jamba", RECR_MAMBA1, HF_MOE_ODD, 1, 1},
-};
-
-static const struct hybrid_graph *graph_of(const struct model *m)
+/* The graph of m's family (src/families/), NULL when it has none. */
+static const struct family_hybrid_graph *graph_of(const struct model *m)
 {
-	for (size_t i = 0; i < sizeof graphs / sizeof graphs[0]; i++)
-		if (strcmp(m->arch, graphs[i].arch) == 0)
-			return &graphs[i];
-	return NULL;
+	const struct family *f = arch_find(m->arch);
+	return f ? f->hybrid_graph : NULL;
 }
 
 int compute_hybrid_replayed(const struct model *m)
 {
-	const struct hybrid_graph *g = graph_of(m);
+	const struct family_hybrid_graph *g = graph_of(m);
 	/* llama-model.cpp load_hparams: n_expert_used <= n_expert <= LLAMA_MAX_EXPERTS (1024) */
 	if (!g || m->embd <= 0 || m->ff <= 0 || m->heads <= 0 || m->head_dim <= 0 || model_layers_of(m, LT_RECURRENT) == 0 ||
 	    m->experts_used < 0 || m->experts_used > m->experts || m->experts > 1024)
@@ -80,7 +54,7 @@ int compute_hybrid_replayed(const struct model *m)
 
 int compute_hybrid_replay_modelled(const struct model *m, int rot_fa)
 {
-	const struct hybrid_graph *g = graph_of(m);
+	const struct family_hybrid_graph *g = graph_of(m);
 	return compute_hybrid_replayed(m) && (rot_fa ? g->modelled_rot_fa : g->modelled);
 }
 
@@ -209,7 +183,7 @@ static int build(struct lz *g, const struct replay_in *in)
 {
 	const struct model *m = in->m;
 	const struct deploy *d = in->d;
-	const struct hybrid_graph *hg = in->row;
+	const struct family_hybrid_graph *hg = in->row;
 	int64_t nt = in->nt, no = in->no;
 	struct shape sh = {.E = m->embd, .nt = nt, .no = no, .ns = d->n_seq};
 	int64_t E = m->embd;

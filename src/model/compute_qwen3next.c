@@ -22,44 +22,16 @@
 
 #define N(bytes, ...) REPLAY_NODE(s, (bytes), __VA_ARGS__)
 
-/* What the two builders do differently. */
-enum {
-	/* qwen3next.cpp build_layer_ffn: build_moe_ffn (softmax, norm_w) and a
-	 * shared expert times the sigmoid of its gate (ffn_gate_inp_shexp) */
-	GD_MOE = 1 << 0,
-	/* qwen3next.cpp build_layer_attn_linear: beta and alpha from one
-	 * projection (ssm_beta_alpha), each half a ggml_cont; alpha's bias,
-	 * softplus and A in place on its cont */
-	GD_BA_FUSED = 1 << 1,
-	/* qwen3next.cpp: q and k repeated to the V heads before the delta net
-	 * whenever the head counts differ (qwen35.cpp skips it with the fused
-	 * op, which broadcasts) */
-	GD_REPEAT = 1 << 2,
-	/* qwen35.cpp: ggml_rope_multi, four positions a token in inp_pos
-	 * (llama-graph.cpp build_inp_pos: n_pos_per_embd) */
-	GD_MROPE = 1 << 3,
-};
-struct gdn_graph {
-	const char *arch;   /* GGUF general.architecture */
-	unsigned flags;
-	int modelled;       /* held within 2 % over tests/engine.sh's buffers matrix */
-};
-static const struct gdn_graph graphs[] = {
-	{"qwen3next", GD_MOE | GD_BA_FUSED | GD_REPEAT, 1},
-	{"qwen35", GD_MROPE, 1},
-};
-
-static const struct gdn_graph *graph_of(const struct model *m)
+/* The graph of m's family (src/families/), NULL when it has none. */
+static const struct family_gdn_graph *graph_of(const struct model *m)
 {
-	for (size_t i = 0; i < sizeof graphs / sizeof graphs[0]; i++)
-		if (strcmp(m->arch, graphs[i].arch) == 0)
-			return &graphs[i];
-	return NULL;
+	const struct family *f = arch_find(m->arch);
+	return f ? f->gdn_graph : NULL;
 }
 
 int compute_qwen3next_graph(const struct model *m)
 {
-	const struct gdn_graph *g = graph_of(m);
+	const struct family_gdn_graph *g = graph_of(m);
 	return g && m->embd > 0 && m->ff > 0 && m->heads > 0 && m->head_dim > 0 && m->ssm_d_conv > 0 &&
 	       m->ssm_d_inner > 0 && m->ssm_d_state > 0 && m->ssm_n_group > 0 && m->ssm_dt_rank > 0 &&
 	       m->ssm_d_inner % m->ssm_dt_rank == 0 &&
@@ -142,7 +114,7 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 	const struct deploy *d = in->d;
 	const struct kv_alloc *a = in->a;
 	int64_t nt = in->nt, no = in->no;
-	const struct gdn_graph *gr = in->row;
+	const struct family_gdn_graph *gr = in->row;
 	int64_t E = m->embd, ns = d->n_seq, cells = a->full_cells;
 	int fa = d->flash_attn;
 	struct gdn_dims g = {m->ssm_d_state, m->ssm_n_group, m->ssm_d_inner / m->ssm_dt_rank, m->ssm_dt_rank,

@@ -173,6 +173,58 @@ struct family_hybrid_logits {
 	int mamba1;      /* Jamba's rows under K.Q */
 };
 
+/* A short-convolution or Mamba-1 hybrid's reserve graph, replayed by
+ * src/model/compute_hybrid_replay.c. */
+enum family_recr_block {
+	RECR_SHORTCONV, /* lfm2.cpp build_shortconv_block */
+	RECR_MAMBA1,    /* mamba-base.cpp build_mamba_layer */
+};
+enum family_hybrid_flag {
+	/* attention: q/k RMS norms (new tensors), RoPE in place (lfm2.cpp) */
+	HF_QK_NORM_ROPE = 1 << 0,
+	/* with experts, the odd layers are MoE (Jamba-v0.1's
+	 * expert_layer_offset 1, period 2); softmax gating */
+	HF_MOE_ODD = 1 << 1,
+};
+struct family_hybrid_graph {
+	enum family_recr_block recr;
+	unsigned flags;   /* enum family_hybrid_flag */
+	/* held to 2 % of the real engine over tests/engine.sh's buffers
+	 * matrix: f16 caches (and a quantized one without flash attention),
+	 * and a quantized cache with flash attention */
+	int modelled, modelled_rot_fa;
+};
+
+/* A gated delta net hybrid's reserve graph, replayed by
+ * src/model/compute_qwen3next.c: what its builder does. */
+enum family_gdn_flag {
+	/* build_moe_ffn (softmax, norm_w) and a shared expert times the
+	 * sigmoid of its gate (ffn_gate_inp_shexp) */
+	GD_MOE = 1 << 0,
+	/* beta and alpha from one projection (ssm_beta_alpha), each half a
+	 * ggml_cont; alpha's bias, softplus and A in place on its cont */
+	GD_BA_FUSED = 1 << 1,
+	/* q and k repeated to the V heads before the delta net whenever the
+	 * head counts differ (qwen35.cpp skips it with the fused op) */
+	GD_REPEAT = 1 << 2,
+	/* ggml_rope_multi, four positions a token in inp_pos */
+	GD_MROPE = 1 << 3,
+};
+struct family_gdn_graph {
+	unsigned flags;   /* enum family_gdn_flag */
+	int modelled;     /* held within 2 % over tests/engine.sh's matrix */
+};
+
+/* The peak formulas' correction for a graph that is not llm_build_llama's
+ * (src/model/compute_dense.c); DG_OTHER: llama's. */
+enum dense_graph { DG_OTHER, DG_OLMO2, DG_PHI3, DG_GEMMA4 };
+struct family_dense_peaks {
+	enum dense_graph graph;
+	/* tests/engine.sh holds the corrected peaks within 2 % over its whole
+	 * matrix */
+	int checked;
+};
+
 struct family {
 	const char *arch;   /* llama.cpp's LLM_ARCH name (general.architecture) */
 	unsigned mech;      /* enum arch_mech: what attnviz reads for it */
@@ -183,6 +235,9 @@ struct family {
 	const struct family_moe_graph *moe_graph;
 	const struct family_mamba2_graph *mamba2_graph;
 	const struct family_hybrid_logits *hybrid_logits;
+	const struct family_hybrid_graph *hybrid_graph;
+	const struct family_gdn_graph *gdn_graph;
+	const struct family_dense_peaks *dense_peaks;
 };
 
 /* Every file of src/families/, in the order of their names
