@@ -56,13 +56,13 @@ int size_refuse(const struct model *m, const struct deploy *d, char *why, size_t
  * the MLA latent, which has no V). */
 static int rot_v(const struct model *m)
 {
-	return compute_rot_v_n(m) > 0;   /* src/model/compute_rot.c */
+	return model_rot_v_n(m) > 0;   /* src/model/model.c */
 }
 
 /* attn_rot_k as the compute graph's rotation input has it (src/model/compute_rot.c) */
 static int rot_k(const struct model *m)
 {
-	return compute_rot_k_n(m) > 0;
+	return model_rot_k_n(m) > 0;
 }
 
 static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
@@ -178,8 +178,8 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	if (replay)
 		return replay->bytes(m, d, ub, a, out);
 	for (int64_t il = 0; il < m->layers; il++)
-		if (size_v_elems_layer(m, il) > v_max)
-			v_max = size_v_elems_layer(m, il);
+		if (model_v_elems_layer(m, il) > v_max)
+			v_max = model_v_elems_layer(m, il);
 	for (int c = 0; c < caches; c++) {
 		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
 		masks += cells * (fa ? 2 : 4);   /* bytes a token */
@@ -256,7 +256,7 @@ static int64_t rot_bytes(const struct model *m, int64_t caches)
 	/* one head size for every layer here (struct model has no per-layer head sizes) */
 	int64_t hk = is_mla(m) ? m->kv_lora_rank + m->qk_rope_head_dim : m->head_dim;
 	int64_t hv = is_mla(m) ? 0 : m->head_dim_v;
-	int rk = is_quantized(m->k_type) && hk % 64 == 0;
+	int rk = model_rot_k_n_at(m, hk) > 0;
 	int rv = rot_v(m);
 	if (!rk && !rv)
 		return 0;

@@ -26,12 +26,6 @@ int compute_dense_checked(const struct model *m);
  * attention were not traced (OLMo 2, Phi-3, Gemma 4). */
 int compute_dense_rot_traced(const struct model *m);
 
-/* nrot of the K rotation's matrix attn_inp_k_rot [nrot, nrot] F32
- * (llama-kv-cache.cpp build_input_k_rot), 0 when K is not rotated: the one
- * place that rule is written (compute_bytes, compute_hybrid use it). */
-int64_t compute_rot_k_n(const struct model *m);
-/* nrot of the V rotation's attn_inp_v_rot (build_input_v_rot), 0 when V is not rotated. */
-int64_t compute_rot_v_n(const struct model *m);
 /* The rotation inputs' bytes (attn_inp_k_rot, attn_inp_v_rot: n x n F32
  * each, per cache) of a rotated cache (attn_rot_k: K block-quantized,
  * attn_rot_v: V); 0 for neither. */

@@ -52,26 +52,6 @@ int compute_gemma4_replayed(const struct model *m)
 	       model_swa_pattern_of(m) >= 0;
 }
 
-/* llama-kv-cache.cpp build_input_k_rot: attn_rot_k when K is
- * block-quantized and the cache's layers share one head size, a multiple
- * of 64; nrot doubles from 64 while it divides that size. */
-static int64_t rot_k_n(const struct model *m, int64_t hd)
-{
-	int64_t n = 64;
-	if (m->k_type < CACHE_Q8_0 || hd <= 0 || hd % 64 != 0)
-		return 0;
-	while (hd % (2 * n) == 0)
-		n *= 2;
-	return n;
-}
-
-/* build_input_v_rot: 64 when V is block-quantized and its head size a
- * multiple of 64. */
-static int64_t rot_v_n(const struct model *m, int64_t hd)
-{
-	return m->v_type >= CACHE_Q8_0 && hd > 0 && hd % 64 == 0 ? 64 : 0;
-}
-
 /* The graph of one ubatch of nt tokens (no outputs) against every cell. */
 static int build(struct alloc_sim *s, const struct replay_in *in)
 {
@@ -87,8 +67,8 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 	/* llama_kv_cache::build_input_v_idxs: V transposed (no flash
 	 * attention) takes an index per element of n_embd_v_gqa_max() */
 	for (int64_t il = 0; il < m->layers; il++)
-		if (size_v_elems_layer(m, il) > v_max)
-			v_max = size_v_elems_layer(m, il);
+		if (model_v_elems_layer(m, il) > v_max)
+			v_max = model_v_elems_layer(m, il);
 	/* the inputs, in the order the graph first reads them: inp_tokens
 	 * (build_inp_embd; inp_embd beside it), then each cache in the order
 	 * its first layer reads it: the K rotation (the src0 of Q's Hadamard
@@ -105,7 +85,7 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 		int c = (first + k) % caches;   /* 0: the full cache, 1: the sliding one */
 		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
 		int64_t hd = head_of(m, c == 1);
-		int64_t nk = rot_k_n(m, hd), nv = rot_v_n(m, hd);
+		int64_t nk = model_rot_k_n_at(m, hd), nv = model_rot_v_n_at(m, hd);
 		if (k == 0)   /* the first cache's K rotation before inp_pos */
 			pos = replay_pos_input(s, nk, &krot[c], 4 * nt);
 		replay_k_rot(s, nk, &krot[c]);   /* the other cache's */

@@ -84,7 +84,7 @@ int64_t compute_hybrid_attn_width(const struct model *m, int64_t E)
 	if (f)
 		return f->attn_rows ? f->attn_rows * E : 3 * E + 3 * m->heads * m->head_dim;
 	if (is_jamba(m))
-		return (row_of(m)->attn_rows + (compute_rot_k_n(m) > 0)) * E;   /* + the rotated Q */
+		return (row_of(m)->attn_rows + (model_rot_k_n(m) > 0)) * E;   /* + the rotated Q */
 	return 5 * E;   /* buffers.c's: residual, norm, Q, attention input, output */
 }
 
@@ -115,7 +115,7 @@ int compute_hybrid_attn(const struct model *m, const struct deploy *d, const str
 		*per_token = *fixed = 0;   /* no K·Q tensor with flash attention */
 		return 1;
 	}
-	int64_t nrot = compute_rot_k_n(m);
+	int64_t nrot = model_rot_k_n(m);
 	/* kq F32 [n_kv, n_tokens, n_head]; the masks; the [n_embd] rows
 	 * (residual, norm's slot, Qcur (+ rotated Q) and inp_embd); inp_tokens,
 	 * the idxs and out_ids (idx counts inp_tokens, k_idxs and v_idxs) */

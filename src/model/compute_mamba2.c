@@ -201,7 +201,7 @@ static int build(struct replay_lazy *g, const struct model *m, const struct fami
 		 struct m2_inputs *in)
 {
 	int64_t E = w->E, nt = w->nt, no = w->no;
-	int64_t nk = compute_rot_k_n(m), nv = compute_rot_v_n(m);   /* src/model/compute_rot.c */
+	int64_t nk = model_rot_k_n(m), nv = model_rot_v_n(m);   /* src/model/model.c */
 	/* inp_tokens and inp_embd placed first (build_inp_embd's two paths),
 	 * the other inputs with the node that first reads them */
 	int tok = input(g, 4 * nt);

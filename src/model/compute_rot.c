@@ -5,39 +5,13 @@
  */
 #include "model/compute_dense.h"
 
-/* llama-kv-cache.cpp llama_kv_cache::llama_kv_cache: attn_rot_k when K is
- * block-quantized and its head size a multiple of 64 (the MLA latent left
- * out: its graph is estimated); build_input_k_rot: nrot doubles from 64
- * while it divides n_embd_head_k_all.  build_input_v_rot keeps V's at 64. */
-int64_t compute_rot_k_n(const struct model *m)
-{
-	int64_t n = 64;
-	if (m->k_type < CACHE_Q8_0 || m->head_dim <= 0 || m->head_dim % 64 != 0 ||
-	    (m->kind == ATTN_MLA && m->mla_latent_cache))
-		return 0;
-	while (m->head_dim % (2 * n) == 0)
-		n *= 2;
-	return n;
-}
-
-/* llama_kv_cache::llama_kv_cache: attn_rot_v when V is block-quantized and
- * its head size a multiple of 64 (the MLA latent has no V);
- * build_input_v_rot: always 64, the smaller matrix. */
-int64_t compute_rot_v_n(const struct model *m)
-{
-	return m->v_type >= CACHE_Q8_0 && m->head_dim_v > 0 && m->head_dim_v % 64 == 0 &&
-			       !(m->kind == ATTN_MLA && m->mla_latent_cache)
-		       ? 64
-		       : 0;
-}
-
 int64_t compute_rot_inputs(const struct model *m, int rot_k, int rot_v, int64_t caches)
 {
 	int64_t bytes = 0;
 	if (rot_k)
-		bytes += 4 * compute_rot_k_n(m) * compute_rot_k_n(m);
+		bytes += 4 * model_rot_k_n(m) * model_rot_k_n(m);
 	if (rot_v)
-		bytes += 4 * compute_rot_v_n(m) * compute_rot_v_n(m);
+		bytes += 4 * model_rot_v_n(m) * model_rot_v_n(m);
 	return bytes * caches;
 }
 

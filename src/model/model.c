@@ -762,6 +762,44 @@ int64_t model_layers_of(const struct model *m, enum layer_type t)
 	return n;
 }
 
+int64_t model_rot_k_n_at(const struct model *m, int64_t hd)
+{
+	int64_t n = 64;
+	if (m->k_type < CACHE_Q8_0 || hd <= 0 || hd % 64 != 0)
+		return 0;
+	while (hd % (2 * n) == 0)
+		n *= 2;
+	return n;
+}
+
+int64_t model_rot_v_n_at(const struct model *m, int64_t hd)
+{
+	return m->v_type >= CACHE_Q8_0 && hd > 0 && hd % 64 == 0 ? 64 : 0;
+}
+
+static int latent_cache(const struct model *m)
+{
+	return m->kind == ATTN_MLA && m->mla_latent_cache;
+}
+
+int64_t model_rot_k_n(const struct model *m)
+{
+	return latent_cache(m) ? 0 : model_rot_k_n_at(m, m->head_dim);
+}
+
+int64_t model_rot_v_n(const struct model *m)
+{
+	return latent_cache(m) ? 0 : model_rot_v_n_at(m, m->head_dim_v);
+}
+
+int64_t model_v_elems_layer(const struct model *m, int64_t il)
+{
+	if (m->layer_kv_heads[il] == 0 || latent_cache(m))
+		return 0;
+	int64_t hd = m->layer_swa[il] && m->head_dim_v_swa > 0 ? m->head_dim_v_swa : m->head_dim_v;
+	return (int64_t)m->layer_kv_heads[il] * hd;
+}
+
 int model_is_hybrid(const struct model *m)
 {
 	return (m->arch_mech & AM_RECURRENT) != 0;

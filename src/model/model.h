@@ -197,6 +197,21 @@ int64_t model_embd_s(const struct model *m);
 /* Layers of each kind (enum layer_type). */
 int64_t model_layers_of(const struct model *m, enum layer_type t);
 const char *model_layer_type_word(enum layer_type t);
+/* The Hadamard rotation llama.cpp gives a block-quantized cache
+ * (llama-kv-cache.cpp llama_kv_cache: attn_rot_k, attn_rot_v;
+ * build_input_k_rot, build_input_v_rot), the one statement of the rule:
+ * K's matrix is n x n, n doubling from 64 while it divides the head size
+ * hd (0: K not block-quantized, or hd not a multiple of 64); V's is 64
+ * when V is block-quantized and hd a multiple of 64, else 0. */
+int64_t model_rot_k_n_at(const struct model *m, int64_t hd);
+int64_t model_rot_v_n_at(const struct model *m, int64_t hd);
+/* ... at m's head sizes; none on the MLA latent cache (K the latent, no
+ * V: its graph is estimated). */
+int64_t model_rot_k_n(const struct model *m);
+int64_t model_rot_v_n(const struct model *m);
+/* V elements of layer il a cell, n_embd_v_gqa(il) = n_embd_head_v x
+ * n_head_kv(il); 0 on the latent cache (V is read as a view of K). */
+int64_t model_v_elems_layer(const struct model *m, int64_t il);
 /* 1 when m's family is a hybrid (recurrent layers beside attention:
  * llama.cpp's llm_arch_is_hybrid), whose memory filters drop a block with
  * neither KV heads nor a state. */

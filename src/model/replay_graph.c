@@ -46,8 +46,8 @@ int replay_run(int max_nodes, replay_build_fn *build, const struct replay_in *in
 void replay_attn_in_init(struct replay_attn_in *ra, const struct model *m)
 {
 	memset(ra, 0xff, sizeof *ra);   /* every id -1 */
-	ra->nk = compute_rot_k_n(m);
-	ra->nv = compute_rot_v_n(m);
+	ra->nk = model_rot_k_n(m);
+	ra->nv = model_rot_v_n(m);
 }
 
 void replay_cache_inputs(struct alloc_sim *s, const struct model *m, int fa, int64_t nt, int64_t cells, int no_v,

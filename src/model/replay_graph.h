@@ -47,7 +47,7 @@ int replay_run(int max_nodes, replay_build_fn *build, const struct replay_in *in
  * sliding one); -1 where a cache or a rotation has none. */
 struct replay_attn_in {
 	int kidx[2], vidx[2], mask[2], krot[2], vrot[2];
-	int64_t nk, nv;   /* the K and V rotations' sizes (compute_rot_k_n / _v_n), 0 without */
+	int64_t nk, nv;   /* the K and V rotations' sizes (model_rot_k_n / _v_n), 0 without */
 };
 
 /* Clears ra and takes m's rotation sizes. */

@@ -69,15 +69,6 @@ int64_t size_k_elems_layer(const struct model *m, int64_t il)
 	return (int64_t)m->layer_kv_heads[il] * (m->layer_swa[il] && m->head_dim_swa > 0 ? m->head_dim_swa : m->head_dim);
 }
 
-/* n_embd_v_gqa(il) = n_embd_head_v * n_head_kv(il); the latent cache keeps no V
- * (V is read as a view of the latent in K). */
-int64_t size_v_elems_layer(const struct model *m, int64_t il)
-{
-	if (m->layer_kv_heads[il] == 0 || (m->kind == ATTN_MLA && m->mla_latent_cache))
-		return 0;
-	return (int64_t)m->layer_kv_heads[il] * (m->layer_swa[il] && m->head_dim_v_swa > 0 ? m->head_dim_v_swa : m->head_dim_v);
-}
-
 /* ggml_row_size(type, n): block-quantized types cost their block per 32 elements. */
 /* llama-kv-cache-dsa.cpp: the lightning indexer's cache is a second
  * llama_kv_cache with one K head of indexer_head_size, in the K type, on the
@@ -92,7 +83,7 @@ static int64_t indexer_bytes(const struct model *m, int64_t il)
 
 int64_t size_kv_bytes_token_layer(const struct model *m, int64_t il)
 {
-	int64_t v = size_v_elems_layer(m, il);
+	int64_t v = model_v_elems_layer(m, il);
 	return FAULT_INT("size_token", model_cache_bytes(m->k_type, size_k_elems_layer(m, il)) + indexer_bytes(m, il) +
 					       (v ? model_cache_bytes(m->v_type, v) : 0));
 }
@@ -197,8 +188,8 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 	 * hparams.n_embd_v_gqa_max() ([TAG_V_CACHE_VARIABLE]). */
 	int64_t v_max = 0;
 	for (int64_t il = 0; il < m->layers; il++)
-		if (size_v_elems_layer(m, il) > v_max)
-			v_max = size_v_elems_layer(m, il);
+		if (model_v_elems_layer(m, il) > v_max)
+			v_max = model_v_elems_layer(m, il);
 	int v_trans = !d->flash_attn;
 	for (int64_t il = 0; il < m->layers; il++) {
 		enum layer_cache kind = size_layer_kind(m, il);
@@ -210,7 +201,7 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 		a->layer_cells[il] = kind == LAYER_NONE ? 0 : cells;
 		int64_t per_k = model_cache_bytes(m->k_type, size_k_elems_layer(m, il)) + indexer_bytes(m, il);
 		a->indexer_bytes_cell += indexer_bytes(m, il);
-		int64_t ve = m->kind == ATTN_MLA && m->mla_latent_cache ? 0 : v_trans ? v_max : size_v_elems_layer(m, il);
+		int64_t ve = m->kind == ATTN_MLA && m->mla_latent_cache ? 0 : v_trans ? v_max : model_v_elems_layer(m, il);
 		int64_t per_v = ve ? model_cache_bytes(m->v_type, ve) : 0;
 		/* ggml_new_tensor_3d(type, n_embd_gqa, kv_size, n_stream) per layer, K and V. */
 		if (__builtin_mul_overflow(per_k, cells, &kb) || __builtin_mul_overflow(kb, a->streams, &kb) ||

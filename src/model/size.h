@@ -88,9 +88,9 @@ enum layer_cache size_layer_kind(const struct model *m, int64_t il);
 /* 1 when layer il is in llama.cpp's KV cache: not recurrent, not shared,
  * not a nextn layer (a layer there with 0 KV heads is, V-padded without -fa). */
 int size_layer_cached(const struct model *m, int64_t il);
-/* K and V elements per token on layer il (MLA latent: K only, V 0). */
+/* K elements per token on layer il (MLA latent: the latent row; V's is
+ * model_v_elems_layer, 0 then). */
 int64_t size_k_elems_layer(const struct model *m, int64_t il);
-int64_t size_v_elems_layer(const struct model *m, int64_t il);
 /* KV bytes per token (one cell) on layer il, K plus V in their cache types. */
 int64_t size_kv_bytes_token_layer(const struct model *m, int64_t il);
 /* KV bytes per token summed over every layer that keeps a cache. */

@@ -129,7 +129,7 @@ static void t_deepseek(void)
 	m.params = 671e9, m.active_params = 37e9;
 	/* 61 x (512 + 64) x 2 B = 70,272 B/token, K only. */
 	T_EQ_INT(size_kv_bytes_token(&m), 70272, "size: deepseek-v3 latent cache 70272 B/token");
-	T_EQ_INT(size_v_elems_layer(&m, 0), 0, "size: the latent cache keeps no V");
+	T_EQ_INT(model_v_elems_layer(&m, 0), 0, "size: the latent cache keeps no V");
 	/* As MHA: 61 x 128 heads x (192 K + 128 V) x 2 B = 4,997,120. */
 	T_EQ_INT(size_kv_bytes_token_as(&m, 128), 4997120, "size: deepseek-v3 as MHA 4997120 B/token");
 	/* As GQA-8: 61 x 8 x 320 x 2 = 312,320. */
