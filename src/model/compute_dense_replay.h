@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "model/model.h"
-#include "model/size.h"
+#include "model/deploy.h"
 
 /* 1 when m's graph against the cache a is one replayed here (its
  * builder's row, n_embd and n_ff known, one cache: no sliding window but

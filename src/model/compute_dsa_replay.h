@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "model/alloc_sim.h"
-#include "model/size.h"
+#include "model/deploy.h"
 
 /* The graph inputs and leaves the sparse layers read (alloc_sim ids). */
 struct dsa_inputs {

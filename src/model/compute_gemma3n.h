@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "model/size.h"
+#include "model/deploy.h"
 
 /* 1 when m is a gemma3n model with its embd and ff widths known: its
  * compute buffer is replayed and checked against the real engine. */

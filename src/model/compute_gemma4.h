@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "model/arch.h"
-#include "model/size.h"
+#include "model/deploy.h"
 
 /* 1 when m is Gemma 4 with every width the replay needs (and the 26B-A4B's
  * dense MLP width beside its experts'; not E2B/E4B's per-layer inputs):

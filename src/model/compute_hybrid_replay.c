@@ -27,7 +27,6 @@
 #include <string.h>
 
 #include "model/alloc_sim.h"
-#include "model/compute_dense.h"
 #include "model/compute_hybrid_replay.h"
 #include "model/replay_graph.h"
 #include "model/replay_lazy.h"

@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "model/model.h"
-#include "model/size.h"
+#include "model/deploy.h"
 
 /* 1 when m's compute buffer is replayed here (a family of the table in
  * compute_hybrid_replay.c, with the widths its graph needs). */

@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "model/model.h"
-#include "model/size.h"
+#include "model/deploy.h"
 
 /* 1 when m's compute buffer is replayed here: a dense (no experts)
  * granitehybrid, nemotron_h or falcon-h1 with its Mamba-2 sizes, n_embd and

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "model/arch.h"
-#include "model/size.h"
+#include "model/deploy.h"
 
 /* 1 when m's compute buffer is replayed (a family with a moe_graph,
  * src/families/: gpt-oss, Llama 4, Qwen3-MoE with its expert widths known;

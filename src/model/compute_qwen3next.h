@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "model/model.h"
-#include "model/size.h"
+#include "model/deploy.h"
 
 /* 1 when m's graph is replayed here (its family and the widths it needs known). */
 int compute_qwen3next_graph(const struct model *m);

@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "model/size.h"
+#include "model/deploy.h"
 
 struct compute_replay {
 	/* 1 when this replay computes m's buffer: by the model alone, or

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/compute_dense.h"
 
 #define N(bytes, ...) REPLAY_NODE(s, (bytes), __VA_ARGS__)
 

@@ -13,7 +13,7 @@
 #include "model/alloc_sim.h"
 #include "model/family.h"
 #include "model/model.h"
-#include "model/size.h"
+#include "model/deploy.h"
 
 /* ggml-cpu.c ggml_backend_cpu_buffer_type_get_alignment: TENSOR_ALIGNMENT */
 #define REPLAY_CPU_ALIGN 32
