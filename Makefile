@@ -44,7 +44,7 @@ LIBS     = $(INI_LIBS) $(JSON_LIBS) $(MUP_LIBS) -lm -lpthread -ldl
 
 # Everything but the UI and main links without curses: the tests use it.
 CORE_SRC = $(filter-out src/main.c,$(wildcard src/*.c src/kern/*.c src/model/*.c src/scene/*.c src/util/*.c \
-	   src/cli/*.c src/families/*.c)) $(wildcard scenes/*.c scenes/lib/*.c)
+	   src/cli/*.c src/families/*.c src/size/*.c src/graph/*.c)) $(wildcard scenes/*.c scenes/lib/*.c)
 UI_SRC   = $(wildcard src/ui/*.c) src/main.c
 # Every scenes/*.c is a scene; what several scenes share lives in scenes/lib/.
 SCENE_C  = $(wildcard scenes/*.c)

@@ -4,12 +4,12 @@
  * keys each query sees: all earlier ones, or the last `window` on a sliding
  * layer), and the KV cache llama.cpp allocates at each length (-ub and
  * --swa-full matter for a windowed model) with what one decoded token
- * reads of it.  Every size from src/model/size.c.  Steps: one per length.
+ * reads of it.  Every size from src/size/size.c.  Steps: one per length.
  */
 #include <math.h>
 #include <string.h>
 
-#include "model/size.h"
+#include "size/size.h"
 #include "scene/deploy_params.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
@@ -290,7 +290,7 @@ static void co_summary(const void *vs, struct summary *s)
 					       &c));
 			summary_formula(s, 1e-12 * st->kv[i], f);
 		} else if (!uni) {
-			summary_explain(s, "layers differ: the allocation walk of src/model/size.c, no closed form");
+			summary_explain(s, "layers differ: the allocation walk of src/size/size.c, no closed form");
 		} else {
 			co_in_layers(s, m, w);
 			summary_input(s, "ctx", (double)n, "parameter ctx (-c)");
@@ -323,7 +323,7 @@ static void co_summary(const void *vs, struct summary *s)
 				 m->swa_chunked ? "(ctx - window * floor((ctx - 1) / window))" : "min(ctx, window)", c.swa);
 			summary_formula(s, 1e-12 * st->kv_read[i], f);
 		} else if (!uni) {
-			summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
+			summary_explain(s, "layers differ: the per-layer walk of src/size/size.c, no closed form");
 		} else {
 			co_in_layers(s, m, w);
 			summary_input(s, "ctx", (double)n, "parameter ctx (the token at position ctx − 1 sees ctx keys on a full layer)");

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/size.h"
+#include "size/size.h"
 #include "scene/deploy_params.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
@@ -26,7 +26,7 @@ struct fa_state {
 	/* the micro-batch llama.cpp runs: min(-ub, -b, -c) */
 	int64_t ubc[FA_MAX];
 	double on[FA_MAX], off[FA_MAX];   /* logged compute buffers, MiB */
-	double scores[FA_MAX], logits[FA_MAX];   /* MiB, from src/model/size.c */
+	double scores[FA_MAX], logits[FA_MAX];   /* MiB, from src/size/size.c */
 	struct buffer_sizes buf_on[FA_MAX], buf_off[FA_MAX];   /* size_buffers with -fa on and off */
 	struct deploy dep;                   /* -c, -np, -kvu, --swa-full of the computed buffers */
 	char refused[256];                   /* llama.cpp's refusal of -fa off, if any */
@@ -415,7 +415,7 @@ static void compute_how(struct summary *s, const struct buffer_sizes *b)
 	if (b->compute_graph)
 		summary_explain(s, "found by replaying the reserve graph "
 				"tensor by tensor through ggml-alloc's best fit "
-				"(%s, src/model/alloc_sim.c): %s",
+				"(%s, src/graph/alloc_sim.c): %s",
 				b->compute_src, b->compute_graph);
 	else
 		summary_explain(s, "found as the largest of the peaks of the "
@@ -484,7 +484,7 @@ static void fa_summary(const void *vs, struct summary *s)
 	const struct fa_state *st = vs;
 	for (int i = 0; i < st->nub; i++) {
 		long long ub = (long long)st->ub[i];
-		/* Closed forms over the deployment, written apart from src/model/size.c;
+		/* Closed forms over the deployment, written apart from src/size/size.c;
 		 * exact to a quarter byte: both are whole bytes over 2^20, exact in a double. */
 		summary_real(s, st->scores[i], "scores_mib.%lld", ub);
 		summary_words(s, "MiB of the F32 scores of one micro-batch of %lld tokens against every cell, all heads "

@@ -4,9 +4,9 @@
  * a log scale up to the trained context, y bytes; the weights as the floor,
  * the budget and the margin llama.cpp's --fit keeps free as lines, and
  * where each curve crosses budget - margin: the largest n_ctx that fits
- * (src/model/fit.h does every size).  Steps: 0 the floor and the budget;
+ * (src/size/fit.h does every size).  Steps: 0 the floor and the budget;
  * 1-3 one cache type each, with its crossing; 4 which term dominates where;
- * then the budget moves through the named devices (src/model/budget.c).
+ * then the budget moves through the named devices (src/size/budget.c).
  * Checks: max_ctx.TYPE by its closed form (the largest multiple of 256 x
  * streams whose total fits, solved by hand), total_bytes_at_max.TYPE and
  * next_total_bytes.TYPE by the closed form of each term at max_ctx and at
@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/budget.h"
-#include "model/fit.h"
+#include "size/budget.h"
+#include "size/fit.h"
 #include "scene/deploy_params.h"
 #include "scene/scene.h"
 #include "scenes/lib/closed_form.h"
@@ -854,14 +854,14 @@ static void total_item(struct summary *s, const struct fi_state *st, const struc
 	summary_int(s, t->total, "%s", key);
 	summary_words(s, "%s", words);
 	if ((!cf_uniform(mt) && !split_kinds(mt, &kf, &ks)) || padded_none(mt, &st->q.d)) {
-		summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
+		summary_explain(s, "layers differ: the per-layer walk of src/size/size.c, no closed form");
 		return;
 	}
 	summary_input(s, "weights", (double)mt->weights_bytes, "%s (%s)",
 		      model_field_origin(mt, MF_WEIGHTS_BYTES),
 		      model_weights_word(mt));
 	summary_input(s, "compute", (double)t->bytes[FT_COMPUTE],
-		      "compute buffer at this -c, modelled by size_buffers (src/model/buffers.c, checked against llama.cpp "
+		      "compute buffer at this -c, modelled by size_buffers (src/size/buffers.c, checked against llama.cpp "
 		      "in tests/engine.sh)");
 	summary_input(s, "vocab", (double)mt->vocab, "%s", cf_origin(mt, MF_VOCAB, o, sizeof o));
 	summary_input(s, "recurrent", (double)t->bytes[FT_RECURRENT], "recurrent state, fixed whatever -c (the memory "
@@ -914,7 +914,7 @@ static void max_item(struct summary *s, const struct fi_state *st, const struct 
 	summary_input(s, "weights", (double)mt->weights_bytes, "%s (%s)",
 		      model_field_origin(mt, MF_WEIGHTS_BYTES),
 		      model_weights_word(mt));
-	summary_input(s, "compute", (double)r->at.bytes[FT_COMPUTE], "compute buffer, modelled (src/model/buffers.c); the "
+	summary_input(s, "compute", (double)r->at.bytes[FT_COMPUTE], "compute buffer, modelled (src/size/buffers.c); the "
 		      "same at max_ctx and the next step with flash attention");
 	summary_input(s, "vocab", (double)mt->vocab, "%s", cf_origin(mt, MF_VOCAB, o, sizeof o));
 	summary_input(s, "n_seq", (double)st->q.d.n_seq, "-np, sequences");

@@ -4,12 +4,12 @@
  * 8 → 2 mapping, then the loaded model's heads (an MLA model: every head
  * reads the one cached latent), then the KV bytes per token of MHA, the
  * model and MQA, and the cache at ctx as llama.cpp allocates it.  Every
- * size from src/model/size.c.  Steps: tiny mapping, model mapping, bytes.
+ * size from src/size/size.c.  Steps: tiny mapping, model mapping, bytes.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/size.h"
+#include "size/size.h"
 #include "scene/deploy_params.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
@@ -349,7 +349,7 @@ static void gq_summary(const void *vs, struct summary *s)
 		split[i] = kinds && cf_split(m, kf[i], ks[i]);
 	}
 	/* Second way: layers × one cell's bytes, with ggml's block sizes written out
-	 * in closed_form; the value is src/model/size.c's per-layer walk. */
+	 * in closed_form; the value is src/size/size.c's per-layer walk. */
 	static const char *const names[3] = {"mha", "kv", "mqa"};
 	static const char *const rows[3] = {"MHA: every query head keeps its own K and V", NULL,
 					    "MQA: one KV head for all query heads"};
@@ -369,7 +369,7 @@ static void gq_summary(const void *vs, struct summary *s)
 			continue;
 		}
 		if (!uni) {
-			summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
+			summary_explain(s, "layers differ: the per-layer walk of src/size/size.c, no closed form");
 			continue;
 		}
 		summary_input(s, "layers", (double)L, "%s", cf_layers_origin(m, o, sizeof o));
@@ -402,7 +402,7 @@ static void gq_summary(const void *vs, struct summary *s)
 			continue;
 		}
 		if (!uni) {
-			summary_explain(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
+			summary_explain(s, "layers differ: the per-layer walk of src/size/size.c, no closed form");
 			continue;
 		}
 		summary_input(s, "layers", (double)L, "%s", cf_layers_origin(m, o, sizeof o));

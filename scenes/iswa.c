@@ -1,7 +1,7 @@
 /*
  * iswa (lesson Ex. 10): the layer strip (L local, G global, · no cache) and
  * the caches llama.cpp allocates for the deployment (-c, -ub, -np, -kvu,
- * --swa-full), every size from src/model/size.c: the global cache with
+ * --swa-full), every size from src/size/size.c: the global cache with
  * every cell of each stream, the sliding one with pad256(min(stream,
  * window·(unified ? n_seq : 1) + ubatch)) cells, and what --swa-full would
  * take.  The lesson's tiny SWA model is the scene file's preset (loaded once
@@ -13,7 +13,7 @@
  */
 #include <string.h>
 
-#include "model/size.h"
+#include "size/size.h"
 #include "scene/deploy_params.h"
 #include "scene/scene.h"
 #include "scenes/lib/closed_form.h"
@@ -426,7 +426,7 @@ static void check_split(struct summary *s, const struct model *m, const struct d
 	summary_formula(s, 0, f);
 }
 
-static const char *const walk_note = "value: the per-layer walk of src/model/size.c (llama.cpp hparams.is_swa(il))";
+static const char *const walk_note = "value: the per-layer walk of src/size/size.c (llama.cpp hparams.is_swa(il))";
 
 /* Checks of one allocation against the closed forms of closed_form. */
 static void check_alloc(struct summary *s, const struct model *m, const struct deploy *d, const struct kv_alloc *A)
@@ -481,7 +481,7 @@ static void check_alloc(struct summary *s, const struct model *m, const struct d
 		const int64_t v[4] = {A->global_bytes, A->local_bytes, A->total_bytes, A->full_bytes};
 		for (int i = 0; i < 4; i++) {
 			summary_int(s, v[i], "%s", keys[i]);
-			summary_words(s, "layers differ: the per-layer walk of src/model/size.c, no closed form");
+			summary_words(s, "layers differ: the per-layer walk of src/size/size.c, no closed form");
 		}
 		return;
 	}

@@ -4,7 +4,7 @@
  * cache, S a sliding-window one, C a chunked one, R a recurrent state, = an
  * earlier layer's cache, · none); each kind's cells and bytes at the
  * deployment (-c, -ub, -np, -kvu, --swa-full, -ctk, -ctv, -fa), every size
- * from src/model/size.c; then the weights, KV cache, recurrent state and the
+ * from src/size/size.c; then the weights, KV cache, recurrent state and the
  * compute and output buffers as one stacked bar, each marked exact,
  * modelled or estimated; then the KV cache and the state against the
  * context.  A deployment llama.cpp refuses (size_refuse) shows its reason.
@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "glyph.h"
-#include "model/size.h"
+#include "size/size.h"
 #include "model/wquant_model.h"
 #include "scene/deploy_params.h"
 #include "scene/scene.h"
@@ -32,7 +32,7 @@ struct me_state {
 	struct model m;          /* the loaded model with the deployment's cache types */
 	struct deploy d;         /* flash_attn is the fa parameter */
 	struct kv_alloc a;
-	struct buffer_sizes b;   /* compute and output buffers (src/model/buffers.c) */
+	struct buffer_sizes b;   /* compute and output buffers (src/size/buffers.c) */
 	struct kv_alloc grow[ME_NGROW];   /* the same deployment at grow_ctx, then at ctx */
 	int64_t grow_n[ME_NGROW];
 	int ngrow;
@@ -475,7 +475,7 @@ static void me_render(const void *vs, struct view *v)
 			 weights_how(&st->m, how, sizeof how),
 			 mark_word(st->b.compute_mark),
 			 st->b.compute_missing ? st->b.compute_missing
-					       : "src/model/buffers.c",
+					       : "src/size/buffers.c",
 			 st->b.compute_missing ? " not given" : "");
 		break;
 	default:
@@ -576,7 +576,7 @@ static void kv_check(struct summary *s, const struct model *m, const struct depl
 		return;
 	}
 	if (!cf_uniform(m) || (windowed && swa_dims_differ(m)) || padded_none(m, A, d)) {
-		summary_explain(s, "layers differ: the per-layer walk of src/model/size.c; each layer_bytes.I is checked");
+		summary_explain(s, "layers differ: the per-layer walk of src/size/size.c; each layer_bytes.I is checked");
 		return;
 	}
 	const char *G = cf_f_global(m);
@@ -744,7 +744,7 @@ static void me_summary(const void *vs, struct summary *s)
 	summary_int(s, m->weights_bytes, "weights_bytes");
 	weights_explain(s, m);
 	summary_int(s, st->b.compute_bytes, "compute_bytes");
-	summary_words(s, "bytes of llama.cpp's compute buffer, %s%s%s%s (src/model/buffers.c: the largest live set of the "
+	summary_words(s, "bytes of llama.cpp's compute buffer, %s%s%s%s (src/size/buffers.c: the largest live set of the "
 		      "worst-case graph; tests/engine.sh holds it against a real llama.cpp)", mark_word(st->b.compute_mark),
 		      st->b.compute_missing ? ": " : "",
 		      st->b.compute_missing ? st->b.compute_missing : "", st->b.compute_missing ? " not given" : "");

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "glyph.h"
-#include "model/size.h"
+#include "size/size.h"
 #include "scene/scene.h"
 #include "scenes/lib/common.h"
 #include "scenes/lib/closed_form.h"
@@ -461,7 +461,7 @@ static int64_t walk_scores(int64_t rows, int64_t n)
 static void sm_summary(const void *vs, struct summary *s)
 {
 	const struct sm_state *st = vs;
-	/* Values from src/model/size.c (products): the sizes checked against the
+	/* Values from src/size/size.c (products): the sizes checked against the
 	 * grid walked row by row, traffic and the all-layers total against the
 	 * lesson's product written out as a formula. */
 	for (int i = 0; i < st->count; i++) {

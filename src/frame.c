@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "model/size.h"
+#include "size/size.h"
 #include "scene/deploy_params.h"
 #include "glyph.h"
 #include "theme.h"

@@ -1671,7 +1671,7 @@ model_specs() {
 	qwen3moe >"$1/qwen3-30b-a3b.spec"
 	granitehybrid >"$1/granite-hybrid-small.spec"
 	# Granite-4.0-H as conversion/granite.py writes it: no RoPE (rope.scaling.finetuned
-	# false) and context_length 2^20, so no inp_pos and no RoPE nodes (src/model/compute_mamba2.c)
+	# false) and context_length 2^20, so no inp_pos and no RoPE nodes (src/graph/compute_mamba2.c)
 	models="$models granite-hybrid-nope"
 	granitehybrid | sed 's/^kv granitehybrid.context_length u32 131072$/kv granitehybrid.context_length u32 1048576\
 kv granitehybrid.rope.scaling.finetuned bool 0/' >"$1/granite-hybrid-nope.spec"

@@ -347,11 +347,11 @@ grep -q 'not given' "$tmp/why" && fail "models: embd and ff given, still: $(tail
 	ok "models: embd and ff given: no key named missing ($(tail -n 1 "$tmp/why" | cut -c1-60))"
 
 # Layers kept (DESIGN section 8): a scene includes only the public headers
-# of the model and size layers, never a compute model's, a graph replay's
-# or a family's (src/model/compute_*.h, replay_*.h, alloc_sim.h, family.h,
-# arch.h); only src/ui/ and the frame draw, so no scene includes curses.
-public="model/model.h model/size.h model/fit.h model/budget.h model/wquant_model.h model/ggml_type.h"
-inner=$(grep -o '#include "model/[a-z_0-9]*\.h"\|#include <n\?curses[a-z]*\.h>' scenes/*.c scenes/lib/*.[ch] |
+# of the model and size layers, never a compute model's (src/size/compute_*),
+# a graph's (src/graph/) or a family's (model/family.h, arch.h); only src/ui/
+# and the frame draw, so no scene includes curses.
+public="model/model.h size/size.h size/fit.h size/budget.h model/wquant_model.h model/ggml_type.h"
+inner=$(grep -o '#include "\(model\|size\|graph\)/[a-z_0-9]*\.h"\|#include <n\?curses[a-z]*\.h>' scenes/*.c scenes/lib/*.[ch] |
 	sed 's/#include [<"]//; s/[>"]$//' | while IFS=: read -r f h; do
 		case " $public " in *" $h "*) ;; *) printf '%s ' "$f:$h" ;; esac
 	done)

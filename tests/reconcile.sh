@@ -43,7 +43,7 @@ fi
 if [ -z "$cbad" ]; then
 	ok "reconcile: the compute buffer within 2 % in all $crow logs"
 else
-	fail "reconcile: the compute buffer (src/model/buffers.c's model) beyond 2 %:$cbad"
+	fail "reconcile: the compute buffer (src/size/buffers.c's model) beyond 2 %:$cbad"
 fi
 
 # Figures of the logs read back whole (a parser that drops lines would still "agree").

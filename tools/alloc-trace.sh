@@ -7,7 +7,7 @@
 # tests/engine.sh), and the last reserved graph is replayed: the buffer is
 # the highest offset + size ggml_dyn_tallocr_alloc handed out, and the
 # tensors live at that moment (with the holes between them) are what
-# src/model/buffers.c has to account for.  A diagnostic for extending the
+# src/size/buffers.c has to account for.  A diagnostic for extending the
 # compute model; nothing here is a test.
 # Example: sh tools/alloc-trace.sh /tmp/x/gpt-oss-20b.gguf "ctx=32768 n_seq=4 ubatch=2048 fa=1"
 set -u

@@ -1,6 +1,6 @@
 /*
  * closed_form: closed forms for the model scenes' checks (see the header).
- * Deliberately no call into src/model/size.c or model_cache_bytes.
+ * Deliberately no call into src/size/size.c or model_cache_bytes.
  */
 #include <stdio.h>
 

@@ -1,6 +1,6 @@
 /*
  * closed_form: the second way the model-driven scenes check their sizes.
- * These closed forms are written apart from src/model/size.c and call none
+ * These closed forms are written apart from src/size/size.c and call none
  * of it (nor model_cache_bytes): a per-layer allocation walk there, a product
  * of counts here.  They hold for uniform models (every cached layer with the
  * same KV heads, layers local by the swa_pattern rule); cf_uniform says
@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "model/model.h"
-#include "model/size.h"
+#include "size/size.h"
 #include "scene/summary.h"
 
 /*

@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 
 #include "keytable.h"
-#include "model/budget.h"
+#include "size/budget.h"
 #include "frame.h"
 #include "scene/explain.h"
 #include "theme.h"

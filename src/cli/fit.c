@@ -1,9 +1,9 @@
 /*
  * --fit MEM: the largest context per cache type that fits MEM, each term of
- * the total in bytes with its mark (src/model/fit.h does the sizing), and
+ * the total in bytes with its mark (src/size/fit.h does the sizing), and
  * the llama.cpp flags that give it.  --format tsv for scripts.  Several
  * devices (2x24GiB, rtx3090,rtx3090): the layers split as llama.cpp splits
- * them by default (src/model/split.h), each device's share shown.
+ * them by default (src/size/split.h), each device's share shown.
  * --fit list: the devices attnviz knows.
  */
 #include <stdio.h>
@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "model/budget.h"
-#include "model/fit.h"
-#include "model/split.h"
+#include "size/budget.h"
+#include "size/fit.h"
+#include "size/split.h"
 #include "model/wquant_model.h"
 #include "scene/deploy_params.h"
 #include "scene/params.h"

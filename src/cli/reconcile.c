@@ -24,7 +24,7 @@
 #include "cli/cli.h"
 #include "model/llamalog.h"
 #include "model/arch.h"
-#include "model/size.h"
+#include "size/size.h"
 #include "util/err.h"
 #include "util/xmalloc.h"
 
@@ -433,7 +433,7 @@ static void mem_rows(struct reconcile *rc, const struct llog_mem *e, const struc
 			double tol = est ? ESTIMATED_TOLERANCE : MODELLED_TOLERANCE;
 			double rel = theirs > 0 ? fabs(ours - theirs) / theirs : (ours > 0 ? 1 : 0);
 			r.v = rel <= tol ? V_AGREE : V_DIFFER;
-			snprintf(r.note, sizeof r.note, "%s (src/model/buffers.c): %.1f %% off, %s the %.0f %% %s", est ? "estimated" : "modelled",
+			snprintf(r.note, sizeof r.note, "%s (src/size/buffers.c): %.1f %% off, %s the %.0f %% %s", est ? "estimated" : "modelled",
 				 rel * 100, r.v == V_AGREE ? "within" : "more than", tol * 100,
 				 est ? "an estimate is held to" : "the model allows");
 		}

@@ -3,7 +3,7 @@
  * window; q/k norms over all heads, post-norms only.
  *
  * The graph's peaks move (no norm before the attention): not
- * AM_GRAPH_CHECKED's formula peaks, but replayed (src/model/compute_dense.c
+ * AM_GRAPH_CHECKED's formula peaks, but replayed (src/size/compute_dense.c
  * checks it).
  *
  * Its peaks: worst 0.015 % over tests/engine.sh's matrix (f16, a q8_0 K

@@ -27,7 +27,7 @@ enum arch_mech {
 	 * (GLM-5.2's, src/models/glm-dsa.cpp; gguf.c read_glm_dsa refuses it) */
 	AM_INDEXER_TYPES = 1 << 10,
 	/* Not a cache mechanism, a fact of the family kept beside them: its compute
-	 * graph's peaks were checked against the real engine (src/model/buffers.c
+	 * graph's peaks were checked against the real engine (src/size/buffers.c
 	 * models its compute buffer; others are estimated). */
 	AM_GRAPH_CHECKED = 1 << 6,
 	/* a dense MLP of ff_dense in every layer beside the experts, no
@@ -35,10 +35,10 @@ enum arch_mech {
 	 * FFN as shared expert") */
 	AM_FFN_BESIDE_EXPERTS = 1 << 13,
 	/* Gemma 4's graph (src/models/gemma4.cpp), replayed by
-	 * src/model/compute_gemma4.c */
+	 * src/graph/compute_gemma4.c */
 	AM_GRAPH_GEMMA4 = 1 << 14,
 	/* Gemma 3n's graph (src/models/gemma3n.cpp), replayed by
-	 * src/model/compute_gemma3n.c */
+	 * src/graph/compute_gemma3n.c */
 	AM_GRAPH_GEMMA3N = 1 << 15,
 };
 

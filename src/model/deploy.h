@@ -1,7 +1,7 @@
 /*
  * deploy: how a model is run (llama.cpp's -c, -ub, -np, -kvu, --swa-full,
  * -fa, -b) and the KV cache that deployment gives, as types: what the
- * size layer computes (src/model/size.c size_alloc) and the compute
+ * size layer computes (src/size/size.c size_alloc) and the compute
  * graphs read, neither depending on the other for them.
  */
 #ifndef ATTNVIZ_DEPLOY_H

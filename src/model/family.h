@@ -85,7 +85,7 @@ struct family_weights {
 };
 
 /* A dense llama-like reserve graph, replayed by
- * src/model/compute_dense_replay.c: what its layer does beyond
+ * src/graph/compute_dense_replay.c: what its layer does beyond
  * llm_build_llama's. */
 enum family_dense_flag {
 	/* olmo2.cpp: no norm before the attention; the q/k norms on the
@@ -121,7 +121,7 @@ enum replay_gating {
 	GATE_SIGMOID_BIASED,
 };
 /* What an MoE reserve graph does, read off its builder and ggml-alloc's
- * trace (tools/alloc-trace.sh); src/model/compute_moe.c replays it. */
+ * trace (tools/alloc-trace.sh); src/graph/compute_moe.c replays it. */
 enum family_moe_flag {
 	MG_SHARED = 1 << 0,        /* a shared expert after the routed ones */
 	MG_WEIGHT_BEFORE = 1 << 1, /* weight_before_ffn: x weights, then experts */
@@ -147,7 +147,7 @@ struct family_moe_graph {
 	unsigned flags;   /* enum family_moe_flag */
 };
 
-/* A Mamba2 hybrid's reserve graph, replayed by src/model/compute_mamba2.c:
+/* A Mamba2 hybrid's reserve graph, replayed by src/graph/compute_mamba2.c:
  * how its builder differs from the others'. */
 enum family_m2_flag {
 	/* RoPE on Q and K (granite: has_rope(); see compute_mamba2.c no_rope) */
@@ -164,7 +164,7 @@ struct family_mamba2_graph {
 };
 
 /* Where a hybrid's logits land, above its last layer's [n_embd] rows, by
- * the hole the freed graph inputs leave (src/model/compute_hybrid.c). */
+ * the hole the freed graph inputs leave (src/size/compute_hybrid.c). */
 struct family_hybrid_logits {
 	int attn_rows;   /* [n_embd]-wide rows under K.Q (0: Q-wide, qwen35) */
 	int mid_hole;    /* one row <= hole < two: the hole higher */
@@ -174,7 +174,7 @@ struct family_hybrid_logits {
 };
 
 /* A short-convolution or Mamba-1 hybrid's reserve graph, replayed by
- * src/model/compute_hybrid_replay.c. */
+ * src/graph/compute_hybrid_replay.c. */
 enum family_recr_block {
 	RECR_SHORTCONV, /* lfm2.cpp build_shortconv_block */
 	RECR_MAMBA1,    /* mamba-base.cpp build_mamba_layer */
@@ -196,7 +196,7 @@ struct family_hybrid_graph {
 };
 
 /* A gated delta net hybrid's reserve graph, replayed by
- * src/model/compute_qwen3next.c: what its builder does. */
+ * src/graph/compute_qwen3next.c: what its builder does. */
 enum family_gdn_flag {
 	/* build_moe_ffn (softmax, norm_w) and a shared expert times the
 	 * sigmoid of its gate (ffn_gate_inp_shexp) */
@@ -216,7 +216,7 @@ struct family_gdn_graph {
 };
 
 /* The peak formulas' correction for a graph that is not llm_build_llama's
- * (src/model/compute_dense.c); DG_OTHER: llama's. */
+ * (src/size/compute_dense.c); DG_OTHER: llama's. */
 enum dense_graph { DG_OTHER, DG_OLMO2, DG_PHI3, DG_GEMMA4 };
 struct family_dense_peaks {
 	enum dense_graph graph;

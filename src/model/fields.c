@@ -154,7 +154,7 @@ const struct model_field_info model_fields[MF_COUNT] = {
 	/* the query latent (wq_a's rows, attn_q_a_norm) and the indexer's heads:
 	 * widths of tensors in the sparse-attention graph (src/models/deepseek32.cpp
 	 * graph: qr, indexer_q, indexer_weights), for its compute buffer
-	 * (src/model/compute_dsa_replay.c); 0: not given */
+	 * (src/graph/compute_dsa_replay.c); 0: not given */
 	[MF_Q_LORA_RANK] = {.section = "mla", .key = "q_lora_rank", .type = MFT_INT, .need = MFN_OPT,
 		.max = MODEL_MAX_DIM, AT(q_lora_rank),
 		.gguf = "{arch}.attention.q_lora_rank", .hf = "q_lora_rank"},
@@ -227,7 +227,7 @@ const struct model_field_info model_fields[MF_COUNT] = {
 	[MF_ROPE_DIMS] = {.section = "rope", .key = "dims", .type = MFT_INT, .need = MFN_OPT,
 		.max = MODEL_MAX_DIM, AT(rope_dims),
 		.gguf = "{arch}.rope.dimension_count", .hf = "partial_rotary_factor"},
-	/* n_embd: the compute buffer's activations (src/model/buffers.c) and the
+	/* n_embd: the compute buffer's activations (src/size/buffers.c) and the
 	 * short-conv state, n_embd x (l_cache - 1); 0: not given. */
 	[MF_EMBD] = {.section = "model", .key = "embd", .type = MFT_INT, .need = MFN_OPT,
 		.max = 1 << 24, AT(embd),

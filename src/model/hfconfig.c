@@ -2174,7 +2174,7 @@ static int read_model(struct hf *H)
 	m->active_params = active;
 	m->params_estimated = 1;
 	estimate_weights(H, &s, total, active);
-	/* The compute buffer's widths (src/model/buffers.c): an expert's for MoE. */
+	/* The compute buffer's widths (src/size/buffers.c): an expert's for MoE. */
 	m->embd = s.hidden;
 	m->ff = m->experts && s.moe_inter ? s.moe_inter : s.inter;
 	model_set_origin(m, MF_EMBD, "config.json hidden_size");

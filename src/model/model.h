@@ -184,7 +184,7 @@ int64_t model_cache_bytes(enum cache_type c, int64_t elems);
 int model_cache_blocks_ok(const struct model *m, char *why, size_t len);
 /* An upper bound of the KV-cache bytes per token (every layer with the most
  * KV heads), for the overflow guards; -1 when it overflows.  The real sizes
- * are src/model/size.c's. */
+ * are src/size/size.c's. */
 int64_t model_kv_bytes_bound(const struct model *m);
 /* Layer il keeps a sliding-window (local) cache in llama.cpp: layer_swa[il],
  * and never when llama.cpp ignores the window (swa_ignored). */

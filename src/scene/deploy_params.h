@@ -21,7 +21,7 @@
 #include <stddef.h>
 
 #include "model/model.h"
-#include "model/size.h"
+#include "size/size.h"
 #include "model/wquant_model.h"
 #include "scene/params.h"
 

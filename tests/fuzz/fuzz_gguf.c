@@ -5,7 +5,7 @@
 
 #include "scratch.h"
 #include "model/gguf.h"
-#include "model/size.h"
+#include "size/size.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

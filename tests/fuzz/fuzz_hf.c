@@ -6,7 +6,7 @@
 
 #include "scratch.h"
 #include "model/hfconfig.h"
-#include "model/size.h"
+#include "size/size.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,14 +1,14 @@
-/* ggml-alloc's replay (src/model/alloc_sim.c) and the MoE graph on it
- * (src/model/compute_moe.c) on sizes no real model has: too large is
+/* ggml-alloc's replay (src/graph/alloc_sim.c) and the MoE graph on it
+ * (src/graph/compute_moe.c) on sizes no real model has: too large is
  * refused (-1: the memory scene's "overflows 64-bit arithmetic"), never a
  * wrapped size. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "model/alloc_sim.h"
+#include "graph/alloc_sim.h"
 #include "model/model.h"
-#include "model/size.h"
+#include "size/size.h"
 #include "t.h"
 
 static void t_limits(void)

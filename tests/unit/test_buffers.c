@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/alloc_sim.h"
+#include "graph/alloc_sim.h"
 
-#include "model/size.h"
+#include "size/size.h"
 #include "t.h"
 
 /* The shapes of assets/models/tiny-qwen2vocab.ini's vocabulary on a small dense model. */
@@ -179,7 +179,7 @@ static void t_engine(void)
 	d.n_ubatch = 2048;
 	size_buffers(&m, &d, &b);
 	T_EQ_INT(b.compute_bytes, 238108000, "engine: Mistral 7B -c 1000 -np 4 -ub 2048 -fa on: 227.08 MiB (1000 tokens)");
-	/* A rotated cache with flash attention (src/model/compute_rot.c): with
+	/* A rotated cache with flash attention (src/size/compute_rot.c): with
 	 * V rotated layer 0's FFN has two [n_embd] rows below it, not three,
 	 * and the 128 x 128 (K) and 64 x 64 (V) rotation inputs beside it. */
 	d = deploy_default(8192);
@@ -221,7 +221,7 @@ static void mk_dense(struct model *m, const char *arch, int64_t embd, int64_t he
 
 /* OLMo 2 7B's and Phi-4-mini's shapes (tests/engine.sh's GGUFs): the real
  * engine's compute buffers (node-llama-cpp 3.22.1, llama_get_memory_breakdown)
- * where their graphs differ from llm_build_llama's (src/model/compute_dense.c). */
+ * where their graphs differ from llm_build_llama's (src/size/compute_dense.c). */
 static void t_dense(void)
 {
 	struct model m;
@@ -243,13 +243,13 @@ static void t_dense(void)
 	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "dense: OLMo 2 with a q8_0 K and no flash attention is modelled");
 	d.flash_attn = 1, m.v_type = CACHE_Q8_0;
 	size_buffers(&m, &d, &b);
-	/* replayed (src/model/compute_dense_replay.c): the logits above inp_embd and the residual */
+	/* replayed (src/graph/compute_dense_replay.c): the logits above inp_embd and the residual */
 	T_EQ_INT(b.compute_bytes, 222300160, "dense: OLMo 2 7B -c 4096 -ub 512 -fa on, q8_0 K and V: 212.00 MiB");
 	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "dense: OLMo 2 with a rotated cache and flash attention is modelled");
 	mk_dense(&m, "phi3", 3072, 24, 8, 8192, 200064);
 	d = deploy_default(32768);
 	size_buffers(&m, &d, &b);
-	/* Q, K and V in one attn_qkv (the replay, src/model/compute_dense_replay.c):
+	/* Q, K and V in one attn_qkv (the replay, src/graph/compute_dense_replay.c):
 	 * the residual in the freed inputs, the logits llama's */
 	T_EQ_INT(b.compute_bytes, 422316032, "dense: Phi-4-mini -c 32768 -ub 512 -fa on: 402.75 MiB (llama's logits)");
 	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "dense: Phi-3's replayed compute buffer is modelled");
@@ -296,7 +296,7 @@ static void t_gemma4(void)
 	m.k_type = m.v_type = CACHE_Q8_0;
 	d = deploy_default(4096);
 	size_buffers(&m, &d, &b);
-	/* the replay (src/model/compute_gemma4.c) follows the rotations too */
+	/* the replay (src/graph/compute_gemma4.c) follows the rotations too */
 	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "gemma4: a rotated cache with flash attention is modelled (replayed)");
 }
 
@@ -495,7 +495,7 @@ static void t_jamba(void)
 	T_EQ_INT(b.compute_bytes, 323035168, "jamba: -c 4096 -ctk q8_0 -fa off: 308.07 MiB (the rotated Q and attn_inp_k_rot)");
 	/* with flash attention a rotated cache moves the peak (the last
 	 * experts' swiglu): 251,752,480 B in the engine at -c 16384 -ctk q4_0
-	 * -ctv q4_0, replayed (src/model/compute_hybrid_replay.c) */
+	 * -ctv q4_0, replayed (src/graph/compute_hybrid_replay.c) */
 	d = deploy_default(16384);
 	m->k_type = m->v_type = CACHE_Q4_0;
 	size_buffers(m, &d, &b);
@@ -519,7 +519,7 @@ static int near(int64_t got, int64_t engine)
 
 /* Qwen3.5 27B (assets/models): the real engine's figures (tests/engine.sh's
  * GGUF), where the logits sit above the last layer's rows and the hole the
- * freed inputs leave (src/model/compute_hybrid.c), and K·Q beside the gated Q. */
+ * freed inputs leave (src/size/compute_hybrid.c), and K·Q beside the gated Q. */
 static void t_qwen35(void)
 {
 	struct model *m = calloc(1, sizeof *m);
@@ -548,7 +548,7 @@ static void t_qwen35(void)
 	T_OK(near(b.compute_bytes, 1751138336), "qwen3.5: -c 32768 -fa off: 1670.01 MiB, K·Q beside the gated Q (%lld B)",
 	     (long long)b.compute_bytes);
 	/* a q4_0 cache with flash attention moves the logits (the V
-	 * un-rotation): replayed (src/model/compute_qwen3next.c), the engine's
+	 * un-rotation): replayed (src/graph/compute_qwen3next.c), the engine's
 	 * 587.54 MiB at -c 84224 to the byte */
 	d = deploy_default(84224);
 	m->k_type = m->v_type = CACHE_Q4_0;
@@ -568,7 +568,7 @@ static void t_qwen35(void)
 	size_buffers(m, &d, &b);
 	T_EQ_INT(b.compute_bytes, 2160074752LL, "qwen3.5: -c 32768 -np 4 -ub 2048 -ctk q8_0 -fa off: the engine's 2060.01 MiB");
 	m->k_type = CACHE_F16;
-	/* Falcon-H1's graph is replayed (src/model/compute_mamba2.c, tests/unit/test_compute_mamba2.c) */
+	/* Falcon-H1's graph is replayed (src/graph/compute_mamba2.c, tests/unit/test_compute_mamba2.c) */
 	if (model_find_load(m, "falcon-h1-7b", err, sizeof err) == 0) {
 		d = deploy_default(1000);
 		size_buffers(m, &d, &b);
@@ -579,7 +579,7 @@ static void t_qwen35(void)
 }
 
 /* Qwen3-Next 80B-A3B (assets/models): its reserve graph replayed
- * (src/model/compute_qwen3next.c), the real engine's figures for
+ * (src/graph/compute_qwen3next.c), the real engine's figures for
  * tests/engine.sh's GGUF of its shape (node-llama-cpp 3.22.1,
  * llama_get_memory_breakdown), each to the byte. */
 static void t_qwen3next(void)
@@ -620,7 +620,7 @@ static void t_qwen3next(void)
  * flash attention at -c 32768: K·Q decides, and the real engine's figures
  * (node-llama-cpp 3.22.1, llama_get_memory_breakdown) are layer 0's kq
  * above the inputs, embd, the hole Q's tensors leave, Qcur and (where it
- * does not fit that hole) v_cont (src/model/compute_mla.c). */
+ * does not fit that hole) v_cont (src/size/compute_mla.c). */
 static void mla_shape(struct model *m, int64_t layers, int64_t embd, int64_t heads, int64_t experts, int64_t used,
 		      int64_t ff, int64_t vocab, const char *name)
 {
@@ -668,7 +668,7 @@ static void t_mla_engine(void)
 	T_EQ_INT(b.compute_bytes, 4588578816LL - 6291456, "engine: Kimi K2 -c 32768 -ub 512 -fa off: 4370.00 MiB, 0.14 %% under");
 	/* With the MoE graph's fields (the GGUFs' leading_dense_block_count 1,
 	 * expert_shared_count, feed_forward_length) the graph is replayed
-	 * (src/model/compute_moe.c): the engine's figures to the byte */
+	 * (src/graph/compute_moe.c): the engine's figures to the byte */
 	m.dense_lead = 1, m.ff_dense = 18432, m.shared_experts = 1;
 	size_buffers(&m, &d, &b);
 	T_EQ_INT(b.compute_bytes, 4588578816LL, "engine: Kimi K2 replayed, -c 32768 -ub 512 -fa off: 4376.01 MiB");
@@ -692,7 +692,7 @@ static void t_mla_engine(void)
 	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "engine: DeepSeek2 without the latent cache is estimated");
 }
 
-/* The sparse-attention graphs (DeepSeek-V3.2, GLM-5: src/model/compute_dsa_replay.c)
+/* The sparse-attention graphs (DeepSeek-V3.2, GLM-5: src/graph/compute_dsa_replay.c)
  * and Llama 4 Maverick's interleaved dense layers in the MoE replay, against
  * the real engine's buffers (tests/engine.sh's GGUFs of the same shapes;
  * llama_get_memory_breakdown's compute bytes). */

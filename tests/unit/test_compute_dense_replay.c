@@ -1,5 +1,5 @@
 /*
- * The dense graphs' replayed compute buffer (src/model/compute_dense_replay.c)
+ * The dense graphs' replayed compute buffer (src/graph/compute_dense_replay.c)
  * against the real engine: node-llama-cpp 3.22.1's llama.cpp on
  * tests/engine.sh's GGUFs (the shapes of assets/models), each figure
  * llama_get_memory_breakdown's CPU compute buffer in bytes.  These are the
@@ -12,8 +12,8 @@
  */
 #include <stdlib.h>
 
-#include "model/compute_dense_replay.h"
-#include "model/size.h"
+#include "graph/compute_dense_replay.h"
+#include "size/size.h"
 #include "t.h"
 
 static int load(struct model *m, const char *name)

@@ -1,13 +1,13 @@
 /*
- * Sparse attention's compute buffer (src/model/compute_dsa.c) against the
+ * Sparse attention's compute buffer (src/size/compute_dsa.c) against the
  * real engine: node-llama-cpp 3.22.1's llama.cpp on tests/engine.sh's
  * DeepSeek-V3.2 and GLM-5 GGUFs (the shapes of assets/models), read from
  * llama_get_memory_breakdown and, for the leaves, from tools/alloc-trace.sh.
  */
 #include <stdlib.h>
 
-#include "model/compute_dsa.h"
-#include "model/size.h"
+#include "size/compute_dsa.h"
+#include "size/size.h"
 #include "t.h"
 
 static int load(struct model *m, const char *name)
@@ -62,7 +62,7 @@ void test_compute_dsa(void)
 		T_OK(within(b.compute_bytes, 9357572096LL, 1), "dsa: deepseek-v3.2 -c 32768 -fa off within 1 %% (%lld B)",
 		     (long long)b.compute_bytes);
 		/* the first MoE layers' tail decides at -c 1000: the sparse graph
-		 * replayed (src/model/compute_dsa_replay.c) gives the engine's bytes */
+		 * replayed (src/graph/compute_dsa_replay.c) gives the engine's bytes */
 		d = deploy_default(1000);
 		d.n_seq = 4, d.n_ubatch = 512;
 		size_buffers(m, &d, &b);

@@ -1,5 +1,5 @@
 /*
- * Gemma 4's replayed compute buffer (src/model/compute_gemma4.c) against
+ * Gemma 4's replayed compute buffer (src/graph/compute_gemma4.c) against
  * the real engine: node-llama-cpp 3.22.1's llama.cpp on tests/engine.sh's
  * gemma4-31b, gemma4-26b-a4b and gemma4-shared GGUFs, the bytes
  * llama_get_memory_breakdown gave for each deployment (the replay matched
@@ -7,8 +7,8 @@
  */
 #include <string.h>
 
-#include "model/compute_gemma4.h"
-#include "model/size.h"
+#include "graph/compute_gemma4.h"
+#include "size/size.h"
 #include "t.h"
 
 /* The shapes of tests/engine.sh's gemma4 (31B: E 5376, 32 heads, FF

@@ -1,5 +1,5 @@
 /*
- * The Mamba-2 hybrids' compute buffer (src/model/compute_mamba2.c, the
+ * The Mamba-2 hybrids' compute buffer (src/graph/compute_mamba2.c, the
  * reserve graph replayed through ggml-alloc's rules) against the real
  * engine: node-llama-cpp 3.22.1's llama.cpp, llama_get_memory_breakdown
  * on tests/engine.sh's granite-hybrid-small, nemotron-h-small and
@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/compute_mamba2.h"
-#include "model/size.h"
+#include "graph/compute_mamba2.h"
+#include "size/size.h"
 #include "t.h"
 
 /* tests/engine.sh's granitehybrid / nemotronh shapes: E 1024, 8 heads of

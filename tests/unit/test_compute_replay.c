@@ -1,5 +1,5 @@
 /*
- * The table of replayed compute buffers (src/model/compute_replay.c): the
+ * The table of replayed compute buffers (src/graph/compute_replay.c): the
  * graph each shipped model's buffer is replayed by (after the builders in
  * llama.cpp's src/models), and a real engine figure reached through a
  * row's own function (node-llama-cpp 3.22.1's llama_get_memory_breakdown
@@ -9,24 +9,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/compute_replay.h"
-#include "model/size.h"
+#include "graph/compute_replay.h"
+#include "size/size.h"
 #include "t.h"
 
 static const struct {
 	const char *model;   /* assets/models/NAME.ini */
 	const char *file;    /* the replay's source, NULL: buffers.c's peaks */
 } cases[] = {
-	{"llama3-8b", "src/model/compute_dense_replay.c"},       /* llama.cpp llama_model_llama::graph */
-	{"command-r7b", "src/model/compute_dense_replay.c"},     /* cohere2.cpp: its sliding cache too */
-	{"gpt-oss-20b", "src/model/compute_moe.c"},              /* openai-moe.cpp */
-	{"deepseek-v2-lite", "src/model/compute_moe.c"},         /* deepseek2.cpp, the MLA latent */
-	{"falcon-h1-7b", "src/model/compute_mamba2.c"},          /* falcon-h1.cpp */
-	{"lfm2-1.2b", "src/model/compute_hybrid_replay.c"},      /* lfm2.cpp's short conv */
-	{"jamba-v0.1", "src/model/compute_hybrid_replay.c"},     /* jamba.cpp's Mamba-1 */
-	{"qwen3-next-80b", "src/model/compute_qwen3next.c"},     /* qwen3next.cpp's gated delta net */
-	{"gemma-3n-e4b", "src/model/compute_gemma3n.c"},         /* gemma3n-iswa.cpp */
-	{"gemma4-31b", "src/model/compute_gemma4.c"},            /* gemma4.cpp */
+	{"llama3-8b", "src/graph/compute_dense_replay.c"},       /* llama.cpp llama_model_llama::graph */
+	{"command-r7b", "src/graph/compute_dense_replay.c"},     /* cohere2.cpp: its sliding cache too */
+	{"gpt-oss-20b", "src/graph/compute_moe.c"},              /* openai-moe.cpp */
+	{"deepseek-v2-lite", "src/graph/compute_moe.c"},         /* deepseek2.cpp, the MLA latent */
+	{"falcon-h1-7b", "src/graph/compute_mamba2.c"},          /* falcon-h1.cpp */
+	{"lfm2-1.2b", "src/graph/compute_hybrid_replay.c"},      /* lfm2.cpp's short conv */
+	{"jamba-v0.1", "src/graph/compute_hybrid_replay.c"},     /* jamba.cpp's Mamba-1 */
+	{"qwen3-next-80b", "src/graph/compute_qwen3next.c"},     /* qwen3next.cpp's gated delta net */
+	{"gemma-3n-e4b", "src/graph/compute_gemma3n.c"},         /* gemma3n-iswa.cpp */
+	{"gemma4-31b", "src/graph/compute_gemma4.c"},            /* gemma4.cpp */
 	{"qwen3-4b", NULL},                                      /* q/k norms on the views: not traced */
 	{"gemma3-27b", NULL},                                    /* its peaks hold (AM_GRAPH_CHECKED) */
 };

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "model/fit.h"
+#include "size/fit.h"
 #include "model/model.h"
 #include "t.h"
 

@@ -7,7 +7,7 @@
 
 #include "gguf_writer.h"
 #include "model/gguf.h"
-#include "model/size.h"
+#include "size/size.h"
 #include "t.h"
 
 static char dir[64];

@@ -1,6 +1,6 @@
 /*
  * The short-conv and Mamba-1 hybrids' compute buffer, replayed through
- * ggml-alloc's rules (src/model/compute_hybrid_replay.c), against the real
+ * ggml-alloc's rules (src/graph/compute_hybrid_replay.c), against the real
  * engine: node-llama-cpp 3.22.1's llama.cpp on tests/engine.sh's GGUFs
  * (the shapes of assets/models/lfm2-1.2b.ini, jamba-v0.1.ini and
  * tests/models/lfm2.5-audio-tokenizer.ini), each figure read from
@@ -8,7 +8,7 @@
  */
 #include <stdlib.h>
 
-#include "model/size.h"
+#include "size/size.h"
 #include "t.h"
 
 /* One deployment: -c ctx -np n_seq [-kvu] [--swa-full] -ub ub [-fa] -ctk/-ctv. */

@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "model/size.h"
+#include "size/size.h"
 #include "t.h"
 
 /* A uniform model: every layer kv heads; local when il % pattern < pattern - 1. */
