@@ -32,7 +32,7 @@ bad_lines() {
 		# llama.cpp by tests/engine.sh) and weights not estimated from params
 		# (a GGUF count, held against llama_model_size in tests/engine.sh; a stated or config.json value)
 		$1 == "memory" && ($2 == "compute_bytes" || $2 == "weights_bytes") && $5 == "-" { next }
-		# fa-engines shows memory's compute buffer plainly, its method named
+		# fa-engines shows the memory scene compute buffer plainly, its method named
 		# (a replay, or the peaks of src/size/buffers.c): not a second copy
 		# of the compute model; tests/engine.sh holds it against llama.cpp
 		$1 == "fa-engines" && $2 ~ /^compute_o(n|ff)_bytes\./ && $5 == "-" { next }
