@@ -57,7 +57,10 @@ else
 	fault)  sh tests/fault.sh 2>&1
 		echo "# fault: the broken theme is seen in the cells"
 		CELLS=build/cells sh tests/cells.sh fault 2>&1 ;;
-	*)      if [ -f "tests/$group.sh" ]; then
+	*)      if [ -f "tests/$group.sh" ] && ! err=$(sh -n "tests/$group.sh" 2>&1); then
+			# a script that does not parse runs no check at all
+			echo "not ok - tests/$group.sh does not parse: $err"
+		elif [ -f "tests/$group.sh" ]; then
 			ATTNVIZ="$bin" EXPR_CHECK="$dir/expr_check" GGUF_WRITE="$dir/gguf_write" \
 				CELLS=build/cells sh "tests/$group.sh" 2>&1
 		else
