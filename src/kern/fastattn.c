@@ -14,6 +14,7 @@
 #include <unistd.h>
 #if defined(__x86_64__)
 #include <cpuid.h>
+#include <immintrin.h>
 #endif
 
 /* Every function passing vectors here is static: no ABI crosses this file, so
@@ -194,8 +195,9 @@ static inline v8si dot32_i8_avx2(const int16_t *qi, v16qs lo, v16qs hi)
 #include "kern/fastattn_avx512.h"
 
 /* The AVX2 build with the micro-kernels and the FMA peak in 16 lanes
- * (fastattn_avx512.h), made from it once. */
-static struct kernels kernels_avx512;
+ * (fastattn_avx512.h), made from it once; and that with decode in 16
+ * lanes too where the CPU has AVX-512BW, VL and VNNI. */
+static struct kernels kernels_avx512, kernels_vnni;
 static pthread_once_t kernels_avx512_once = PTHREAD_ONCE_INIT;
 
 static void kernels_avx512_init(void)
@@ -206,6 +208,14 @@ static void kernels_avx512_init(void)
 	kernels_avx512.fma_loop = fma_loop_avx512;
 	kernels_avx512.lanes = 16;
 	kernels_avx512.name = "avx512f/avx2";
+	kernels_vnni = kernels_avx512;
+	kernels_vnni.row_scores_h = row_scores_h_vnni;
+	kernels_vnni.row_pv_h = row_pv_h_vnni;
+	kernels_vnni.row_scores_qi[0] = row_scores_q8i_vnni;
+	kernels_vnni.row_scores_qi[1] = row_scores_q4i_vnni;
+	kernels_vnni.row_pv_q[0] = row_pv_q8_vnni;
+	kernels_vnni.row_pv_q[1] = row_pv_q4_vnni;
+	kernels_vnni.name = "avx512-vnni";
 }
 #endif
 
@@ -264,7 +274,8 @@ static int has_f16c(void)
 
 /* CPUID is asked once: under a hypervisor each CPUID traps to it, tens of
  * microseconds (measured: a fifth of a small decode).  Racing threads store
- * the same answer.  0 neither, 1 AVX2+FMA+F16C, 2 that and AVX-512F. */
+ * the same answer.  0 neither, 1 AVX2+FMA+F16C, 2 that and AVX-512F, 3
+ * that and AVX-512BW, VL and VNNI. */
 static int cpu_level(void)
 {
 #ifdef HAVE_AVX2
@@ -274,6 +285,9 @@ static int cpu_level(void)
 		have = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && has_f16c();
 		if (have && __builtin_cpu_supports("avx512f"))
 			have = 2;
+		if (have == 2 && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+		    __builtin_cpu_supports("avx512vnni"))
+			have = 3;
 		atomic_store_explicit(&level, have, memory_order_relaxed);
 	}
 	return have;
@@ -288,9 +302,9 @@ static const struct kernels *pick(int build)
 {
 	int level = cpu_level();
 #ifdef HAVE_AVX2
-	if (build == FASTATTN_BUILD_BEST && level == 2) {
+	if ((build == FASTATTN_BUILD_BEST || build == FASTATTN_BUILD_AVX512) && level >= 2) {
 		pthread_once(&kernels_avx512_once, kernels_avx512_init);
-		return &kernels_avx512;
+		return level == 3 ? &kernels_vnni : &kernels_avx512;
 	}
 	if (build != FASTATTN_BUILD_PORTABLE && level >= 1)
 		return &kernels_avx2;
@@ -310,6 +324,17 @@ const char *fastattn_isa(void)
 const char *fastattn_build_name(int build)
 {
 	return pick(build)->name;
+}
+
+int fastattn_build_native(int build)
+{
+	static const int level_of[FASTATTN_NBUILDS] = {
+		[FASTATTN_BUILD_BEST] = 0,
+		[FASTATTN_BUILD_PORTABLE] = 0,
+		[FASTATTN_BUILD_AVX2] = 1,
+		[FASTATTN_BUILD_AVX512] = 2,
+	};
+	return build >= 0 && build < FASTATTN_NBUILDS && cpu_level() >= level_of[build];
 }
 
 static int round_up(int x, int to)

@@ -7,12 +7,16 @@
  * the 8-lane FMA peak), and one 16-lane FMA does the work of two 8-lane
  * ones: measured 246 GFLOP/s on one thread here against 133.  The peak
  * the bench compares against is measured in the same width as the
- * kernels, so a share of it stays a share.  Decode is bound by memory and
- * stays AVX2 (a 16-lane q8_0 decode, its scales from a table of every
- * half, took 11.1 ns a key and head from L2 against 13.3, but was only
- * 2-3 % faster from memory: not worth a second copy).  The
+ * kernels, so a share of it stays a share.  The
  * code is fastattn_mk.h's, as in the AVX2 build: the same sums in the same
  * order, only more lanes at a time.
+ *
+ * Decode was left AVX2 on a Xeon that read 13-16 GB/s a thread (a 16-lane
+ * q8_0 decode, its scales from a table of every half, took 11.1 ns a key
+ * and head from L2 against 13.3, but was only 2-3 % faster from memory).
+ * On a core that reads 35-44 GB/s a thread it is bound by its own
+ * instructions instead, and the second half of this file has it in 16
+ * lanes, for CPUs with AVX-512BW, VL and VNNI besides F.
  */
 #ifndef ATTNVIZ_FASTATTN_AVX512_H
 #define ATTNVIZ_FASTATTN_AVX512_H
@@ -51,6 +55,373 @@ static inline void store16_avx512(float *p, v16f x)
 #undef VLOAD
 #undef VSTORE
 #undef VSPLAT
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+
+
+/*
+ * Decode in 16 lanes, for CPUs with AVX-512F, BW, VL and VNNI (a second
+ * region, its own target: AVX-512F alone keeps the AVX2 decode).  On a
+ * core that streams 40 GB/s a thread, decode is no longer bound by
+ * memory but by its own instructions: the AVX2 f16 decode took about 104
+ * a key and head, q8_0 139 and q4_0 190 (callgrind), where the bytes of
+ * a key and head arrive in 14, 7 and 4 ns.  Here every K and V row is
+ * read 16 values an instruction:
+ *
+ *   f16    vcvtph2ps widens 16 halves straight from memory into an FMA.
+ *   q8_0,  the scores: each 128-bit lane of a register holds one block,
+ *   q4_0   the 4 blocks of 128 values side by side, so one vpdpwssd
+ *          (VNNI: the int16 pairs' products added into int32) takes 8
+ *          values of each of the 4 blocks; four of them are a key's whole
+ *          integer dot product with the int16 query (the query rounded
+ *          per block as in the AVX2 build, quantize_query), the four
+ *          blocks' sums in their own lanes.  Then one convert and one
+ *          multiply by the blocks' scales (the 4 halves picked from the
+ *          row by one vpermw) times the query's.  q4_0's nibbles go in as
+ *          0..15 (the -8 is the query's per-block sum, the accumulator's
+ *          start).
+ *   values the ints widened to 16 floats (vpmovsxbd, vpmovzxbd) times p
+ *          and the block's scale into 8 accumulators, 128 output columns
+ *          in registers for all the keys of a step; q4_0's -8 is taken
+ *          once a step from the sum of the weights.
+ *
+ * The scores of 8 keys are folded to 8 lanes each and summed together
+ * (hsum8).  The sums run in another order than AVX2's: the same values to
+ * rounding, not the same bits (held to 1e-4 of float64 by the tests).
+ */
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni,avx2,fma,f16c"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512bw,avx512vl,avx512vnni,avx2,fma,f16c")
+#endif
+
+/* A 16-lane vector's two halves added: 8 lanes with the same sum. */
+static inline __m256 fold16_vnni(__m512 x)
+{
+	__m256 hi = _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(x), 1));
+	return _mm256_add_ps(_mm512_castps512_ps256(x), hi);
+}
+
+/* Eight vectors' lane sums as one vector of 8 (as hsum8 in fastattn_impl.h). */
+static inline __m256 hsum8_vnni(const __m512 r[8])
+{
+	__m256 t01 = _mm256_hadd_ps(fold16_vnni(r[0]), fold16_vnni(r[1]));
+	__m256 t23 = _mm256_hadd_ps(fold16_vnni(r[2]), fold16_vnni(r[3]));
+	__m256 t45 = _mm256_hadd_ps(fold16_vnni(r[4]), fold16_vnni(r[5]));
+	__m256 t67 = _mm256_hadd_ps(fold16_vnni(r[6]), fold16_vnni(r[7]));
+	__m256 u0 = _mm256_hadd_ps(t01, t23), u1 = _mm256_hadd_ps(t45, t67);
+	return _mm256_add_ps(_mm256_permute2f128_ps(u0, u1, 0x20), _mm256_permute2f128_ps(u0, u1, 0x31));
+}
+
+static inline float hsum16_vnni(__m512 x)
+{
+	__m256 y = fold16_vnni(x);
+	__m128 t = _mm_add_ps(_mm256_castps256_ps128(y), _mm256_extractf128_ps(y, 1));
+	t = _mm_add_ps(t, _mm_movehl_ps(t, t));
+	t = _mm_add_ss(t, _mm_movehdup_ps(t));
+	return _mm_cvtss_f32(t);
+}
+
+/* 16 halves at p widened. */
+static inline __m512 h16_vnni(const uint16_t *p)
+{
+	return _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)p));
+}
+
+/* One f16 key of d (a multiple of 16) against the query: its lanes sum to
+ * the score.  Two chains. */
+static inline __attribute__((always_inline)) __m512 dot_h_vnni(const float *q, const uint16_t *k, int d)
+{
+	__m512 a0 = _mm512_setzero_ps(), a1 = _mm512_setzero_ps();
+	int c = 0;
+	for (; c + 32 <= d; c += 32) {
+		a0 = _mm512_fmadd_ps(_mm512_loadu_ps(q + c), h16_vnni(k + c), a0);
+		a1 = _mm512_fmadd_ps(_mm512_loadu_ps(q + c + 16), h16_vnni(k + c + 16), a1);
+	}
+	if (c < d)
+		a0 = _mm512_fmadd_ps(_mm512_loadu_ps(q + c), h16_vnni(k + c), a0);
+	return _mm512_add_ps(a0, a1);
+}
+
+static inline __attribute__((always_inline)) void scores_h_vnni(const float *q, int d, const uint16_t *k, int cols, float *s, int cols_p)
+{
+	int j = 0;
+	for (; j + 8 <= cols; j += 8) {
+		__m512 r[8];
+		for (int i = 0; i < 8; i++)
+			r[i] = dot_h_vnni(q, k + (size_t)(j + i) * d, d);
+		_mm256_storeu_ps(s + j, hsum8_vnni(r));
+	}
+	for (; j < cols; j++)
+		s[j] = hsum16_vnni(dot_h_vnni(q, k + (size_t)j * d, d));
+	for (j = cols; j < cols_p; j++)
+		s[j] = 0;
+}
+
+static void row_scores_h_vnni(const float *q, int d, const uint16_t *k, int cols, float *s, int cols_p)
+{
+	if (d == 128)
+		scores_h_vnni(q, 128, k, cols, s, cols_p);
+	else if (d % 16 == 0)
+		scores_h_vnni(q, d, k, cols, s, cols_p);
+	else
+		row_scores_h_avx2(q, d, k, cols, s, cols_p);
+}
+
+/* o[c0, c0 + 16 w) += sum_j p[j] v_j over f16 value rows, w vectors (at
+ * most 8) of output columns in registers over all the keys. */
+static inline __attribute__((always_inline)) void pv_h_vnni(const float *p, const uint16_t *v, int d, float *o, int cols, int c0, int w)
+{
+	__m512 a[8];
+	for (int i = 0; i < w; i++)
+		a[i] = _mm512_loadu_ps(o + c0 + 16 * i);
+	for (int j = 0; j < cols; j++) {
+		const uint16_t *vr = v + (size_t)j * d + c0;
+		__m512 x = _mm512_set1_ps(p[j]);
+		for (int i = 0; i < w; i++)
+			a[i] = _mm512_fmadd_ps(x, h16_vnni(vr + 16 * i), a[i]);
+	}
+	for (int i = 0; i < w; i++)
+		_mm512_storeu_ps(o + c0 + 16 * i, a[i]);
+}
+
+static void row_pv_h_vnni(const float *p, const uint16_t *v, int d, float *o, int cols)
+{
+	if (d == 128) {
+		pv_h_vnni(p, v, 128, o, cols, 0, 8);
+		return;
+	}
+	if (d % 16 != 0) {
+		row_pv_h_avx2(p, v, d, o, cols);
+		return;
+	}
+	int c0 = 0;
+	for (; c0 + 128 <= d; c0 += 128)
+		pv_h_vnni(p, v, d, o, cols, c0, 8);
+	for (; c0 < d; c0 += 16)
+		pv_h_vnni(p, v, d, o, cols, c0, 1);
+}
+
+/* Four 16-byte pieces, `stride` bytes apart, as the four 128-bit lanes. */
+static inline __m512i lanes4_vnni(const unsigned char *p, size_t stride)
+{
+	__m512i x = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)p));
+	x = _mm512_inserti32x4(x, _mm_loadu_si128((const __m128i *)(p + stride)), 1);
+	x = _mm512_inserti32x4(x, _mm_loadu_si128((const __m128i *)(p + 2 * stride)), 2);
+	return _mm512_inserti32x4(x, _mm_loadu_si128((const __m128i *)(p + 3 * stride)), 3);
+}
+
+/* The query of one group of 4 blocks (128 values) in the scores' layout:
+ * qv[i] lane b holds the block's values 8i..8i+7, as int16; corr lane b
+ * (its first int) -8 times the block's sum, q4_0's accumulators' start;
+ * dqv lane b the block's query scale. */
+struct qgroup_vnni {
+	__m512i qv[4], corr;
+	__m512 dqv;
+};
+
+static inline void qgroup_vnni(const int16_t *qi, const float *dq, struct qgroup_vnni *g)
+{
+	for (int i = 0; i < 4; i++)
+		g->qv[i] = lanes4_vnni((const unsigned char *)(qi + 8 * i), 64);
+	int32_t corr[16] = {0};
+	float dqs[16];
+	for (int b = 0; b < 4; b++) {
+		int32_t sum = 0;
+		for (int i = 0; i < 32; i++)
+			sum += qi[32 * b + i];
+		corr[4 * b] = -8 * sum;
+		for (int i = 0; i < 4; i++)
+			dqs[4 * b + i] = dq[b];
+	}
+	g->corr = _mm512_loadu_si512(corr);
+	g->dqv = _mm512_loadu_ps(dqs);
+}
+
+/* One key's 4 blocks (a group) of q8_0 against the query: the 4 blocks'
+ * int16 values 8 a lane, sign-extended from the bytes (unpack with
+ * itself, shift back), 4 vpdpwssd; times the scales, lane by lane. */
+static inline __attribute__((always_inline)) __m512 dot_q8_vnni(const struct qgroup_vnni *g, const unsigned char *kr,
+								 __m512i sidx)
+{
+	__m512i lo = lanes4_vnni(kr + 2, QUANT_Q8_0_BYTES), hi = lanes4_vnni(kr + 18, QUANT_Q8_0_BYTES);
+	__m512i acc = _mm512_setzero_si512();
+	acc = _mm512_dpwssd_epi32(acc, g->qv[0], _mm512_srai_epi16(_mm512_unpacklo_epi8(lo, lo), 8));
+	acc = _mm512_dpwssd_epi32(acc, g->qv[1], _mm512_srai_epi16(_mm512_unpackhi_epi8(lo, lo), 8));
+	acc = _mm512_dpwssd_epi32(acc, g->qv[2], _mm512_srai_epi16(_mm512_unpacklo_epi8(hi, hi), 8));
+	acc = _mm512_dpwssd_epi32(acc, g->qv[3], _mm512_srai_epi16(_mm512_unpackhi_epi8(hi, hi), 8));
+	/* The 4 scales (words 0, 17, 34, 51 of the 136 bytes) 4 lanes each. */
+	__m512i sc = _mm512_permutex2var_epi16(_mm512_loadu_si512(kr), sidx, _mm512_loadu_si512(kr + 64));
+	__m512 f = _mm512_mul_ps(_mm512_cvtph_ps(_mm512_castsi512_si256(sc)), g->dqv);
+	return _mm512_mul_ps(_mm512_cvtepi32_ps(acc), f);
+}
+
+/* The same over q4_0: the nibbles 0..15 as int16 (unpacked with zero),
+ * the accumulator starting at -8 times the query's block sums. */
+static inline __attribute__((always_inline)) __m512 dot_q4_vnni(const struct qgroup_vnni *g, const unsigned char *kr,
+								 __m512i sidx)
+{
+	const __m512i m4 = _mm512_set1_epi8(15), z = _mm512_setzero_si512();
+	__m512i x = lanes4_vnni(kr + 2, QUANT_Q4_0_BYTES);
+	__m512i lo = _mm512_and_si512(x, m4), hi = _mm512_and_si512(_mm512_srli_epi16(x, 4), m4);
+	__m512i acc = g->corr;
+	acc = _mm512_dpwssd_epi32(acc, g->qv[0], _mm512_unpacklo_epi8(lo, z));
+	acc = _mm512_dpwssd_epi32(acc, g->qv[1], _mm512_unpackhi_epi8(lo, z));
+	acc = _mm512_dpwssd_epi32(acc, g->qv[2], _mm512_unpacklo_epi8(hi, z));
+	acc = _mm512_dpwssd_epi32(acc, g->qv[3], _mm512_unpackhi_epi8(hi, z));
+	/* The 4 scales (words 0, 9, 18, 27 of the 72 bytes) 4 lanes each. */
+	__m512i sc = _mm512_permutexvar_epi16(sidx, _mm512_loadu_si512(kr));
+	__m512 f = _mm512_mul_ps(_mm512_cvtph_ps(_mm512_castsi512_si256(sc)), g->dqv);
+	return _mm512_mul_ps(_mm512_cvtepi32_ps(acc), f);
+}
+
+/* A key's score vector over all its groups of 4 blocks. */
+static inline __attribute__((always_inline)) __m512 dot_qi_vnni(const struct qgroup_vnni *g, int ng, const unsigned char *kr,
+								 int kv, __m512i sidx)
+{
+	int bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
+	__m512 r = kv == FASTATTN_Q8_0 ? dot_q8_vnni(&g[0], kr, sidx) : dot_q4_vnni(&g[0], kr, sidx);
+	for (int i = 1; i < ng; i++) {
+		const unsigned char *kg = kr + (size_t)i * 4 * bb;
+		r = _mm512_add_ps(r, kv == FASTATTN_Q8_0 ? dot_q8_vnni(&g[i], kg, sidx) : dot_q4_vnni(&g[i], kg, sidx));
+	}
+	return r;
+}
+
+#define MAX_GROUPS_VNNI (FASTATTN_MAX_D / 128)
+
+static inline __attribute__((always_inline)) void scores_qi_vnni(const int16_t *qi, const float *dq, int d, const void *k,
+								  int cols, float *s, int cols_p, int kv)
+{
+	int ng = d / 128, bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
+	size_t rb = (size_t)(d / 32) * bb;
+	struct qgroup_vnni g[MAX_GROUPS_VNNI];
+	for (int i = 0; i < ng; i++)
+		qgroup_vnni(qi + 128 * i, dq + 4 * i, &g[i]);
+	/* Word indices of the 4 scales, each 4 times, in the low 16 words. */
+	int w = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES / 2 : QUANT_Q4_0_BYTES / 2;
+	short idx[32] = {0};
+	for (int i = 0; i < 16; i++)
+		idx[i] = (short)(w * (i / 4));
+	__m512i sidx = _mm512_loadu_si512(idx);
+	const unsigned char *kb = k;
+	int j = 0;
+	for (; j + 8 <= cols; j += 8) {
+		__m512 r[8];
+		for (int i = 0; i < 8; i++)
+			r[i] = dot_qi_vnni(g, ng, kb + (size_t)(j + i) * rb, kv, sidx);
+		_mm256_storeu_ps(s + j, hsum8_vnni(r));
+	}
+	for (; j < cols; j++)
+		s[j] = hsum16_vnni(dot_qi_vnni(g, ng, kb + (size_t)j * rb, kv, sidx));
+	for (j = cols; j < cols_p; j++)
+		s[j] = 0;
+}
+
+static void row_scores_q8i_vnni(const int16_t *qi, const float *dq, int d, const void *k, int cols, float *s, int cols_p)
+{
+	if (d == 128)
+		scores_qi_vnni(qi, dq, 128, k, cols, s, cols_p, FASTATTN_Q8_0);
+	else if (d % 128 == 0)
+		scores_qi_vnni(qi, dq, d, k, cols, s, cols_p, FASTATTN_Q8_0);
+	else
+		row_scores_q8i_avx2(qi, dq, d, k, cols, s, cols_p);
+}
+
+static void row_scores_q4i_vnni(const int16_t *qi, const float *dq, int d, const void *k, int cols, float *s, int cols_p)
+{
+	if (d == 128)
+		scores_qi_vnni(qi, dq, 128, k, cols, s, cols_p, FASTATTN_Q4_0);
+	else if (d % 128 == 0)
+		scores_qi_vnni(qi, dq, d, k, cols, s, cols_p, FASTATTN_Q4_0);
+	else
+		row_scores_q4i_avx2(qi, dq, d, k, cols, s, cols_p);
+}
+
+/* A block's scale times p, on 16 lanes. */
+static inline __m512 weight_vnni(float p, const unsigned char *blk)
+{
+	uint16_t h;
+	memcpy(&h, blk, sizeof h);
+	return _mm512_mul_ps(_mm512_set1_ps(p), _mm512_cvtph_ps(_mm256_set1_epi16((short)h)));
+}
+
+/* o[c0, c0 + 32 nb) += sum_j p[j] v_j over quantized value rows, nb (at
+ * most 4) blocks of output columns in 2 nb registers over all the keys.
+ * q4_0's nibbles go in as 0..15; the -8 is taken at the end, 8 times the
+ * sum of each block's weights. */
+static inline __attribute__((always_inline)) void pv_q_vnni(const float *p, const unsigned char *v, size_t rb, float *o,
+							     int cols, int c0, int nb, int kv)
+{
+	int bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
+	const unsigned char *col = v + (size_t)(c0 / 32) * bb;
+	const __m512i m4 = _mm512_set1_epi32(15);
+	__m512 a[8], ws[4];
+	for (int i = 0; i < 2 * nb; i++)
+		a[i] = _mm512_loadu_ps(o + c0 + 16 * i);
+	for (int b = 0; b < nb; b++)
+		ws[b] = _mm512_setzero_ps();
+	for (int j = 0; j < cols; j++) {
+		const unsigned char *row = col + (size_t)j * rb;
+		for (int b = 0; b < nb; b++) {
+			const unsigned char *blk = row + (size_t)b * bb;
+			__m512 w = weight_vnni(p[j], blk);
+			__m512 x0, x1;
+			if (kv == FASTATTN_Q8_0) {
+				x0 = _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)(blk + 2))));
+				x1 = _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)(blk + 18))));
+			} else {
+				__m512i x = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(blk + 2)));
+				x0 = _mm512_cvtepi32_ps(_mm512_and_si512(x, m4));
+				x1 = _mm512_cvtepi32_ps(_mm512_srli_epi32(x, 4));
+				ws[b] = _mm512_add_ps(ws[b], w);
+			}
+			a[2 * b] = _mm512_fmadd_ps(w, x0, a[2 * b]);
+			a[2 * b + 1] = _mm512_fmadd_ps(w, x1, a[2 * b + 1]);
+		}
+	}
+	if (kv == FASTATTN_Q4_0)
+		for (int b = 0; b < nb; b++) {
+			__m512 m8 = _mm512_mul_ps(ws[b], _mm512_set1_ps(8.0f));
+			a[2 * b] = _mm512_sub_ps(a[2 * b], m8);
+			a[2 * b + 1] = _mm512_sub_ps(a[2 * b + 1], m8);
+		}
+	for (int i = 0; i < 2 * nb; i++)
+		_mm512_storeu_ps(o + c0 + 16 * i, a[i]);
+}
+
+static inline __attribute__((always_inline)) void row_pv_qv_vnni(const float *p, const void *v, int d, float *o, int cols,
+								   int kv)
+{
+	int nb = d / 32, bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
+	size_t rb = (size_t)nb * bb;
+	int c0 = 0;
+	for (; c0 + 128 <= d; c0 += 128)
+		pv_q_vnni(p, v, rb, o, cols, c0, 4, kv);
+	for (; c0 < d; c0 += 32)
+		pv_q_vnni(p, v, rb, o, cols, c0, 1, kv);
+}
+
+static void row_pv_q8_vnni(const float *p, const void *v, int d, float *o, int cols)
+{
+	if (d == 128)
+		row_pv_qv_vnni(p, v, 128, o, cols, FASTATTN_Q8_0);
+	else
+		row_pv_qv_vnni(p, v, d, o, cols, FASTATTN_Q8_0);
+}
+
+static void row_pv_q4_vnni(const float *p, const void *v, int d, float *o, int cols)
+{
+	if (d == 128)
+		row_pv_qv_vnni(p, v, 128, o, cols, FASTATTN_Q4_0);
+	else
+		row_pv_qv_vnni(p, v, d, o, cols, FASTATTN_Q4_0);
+}
 
 #if defined(__clang__)
 #pragma clang attribute pop
