@@ -69,7 +69,26 @@ struct kernels {
 	double (*fma_loop)(long iters);
 	double (*read_loop)(const float *buf, size_t n);
 	int lanes;          /* floats in fma_loop's vectors: the FMA peak counts them */
+	const int *decode_keys;   /* keys a decode step takes, by enum fastattn_kv */
 	const char *name;   /* what fastattn_isa() says of this build */
+};
+
+/* Keys a decode step takes, by cache type: its K rows are read, then its
+ * V rows, so a short step keeps the two streams close together (K and V a
+ * few KiB apart, as when each key's V row follows its K row).  Measured
+ * at n = 65536, 8 heads, cold caches, best of 5: f16 17.2 ms with 8 keys,
+ * 19.0 with 16 and 19.2 with 64; f32 32 ms with 8, 37 with 16; q4_0,
+ * bound more by its arithmetic, 9.4 ms with 16 against 10.5 with 8 (f16
+ * with 64 keys and the old prefetch: 23 ms).  q8_0 took 16 too until
+ * row_exp's exponentials stopped waiting on the step's max; since then 8
+ * is the faster, 20.5 ns a key and head against 21.5 (five cold runs
+ * each, interleaved).  A multiple of 8, at most BC: the scores are stored
+ * 8 at a time.  The AVX-512 VNNI decode has its own (decode_keys_vnni). */
+static const int decode_keys[] = {
+	[FASTATTN_F32] = 8,
+	[FASTATTN_F16] = 8,
+	[FASTATTN_Q8_0] = 8,
+	[FASTATTN_Q4_0] = 16,
 };
 
 /* 8 halves to 8 floats, portable: the exponent and mantissa shifted into
@@ -215,6 +234,7 @@ static void kernels_avx512_init(void)
 	kernels_vnni.row_scores_qi[1] = row_scores_q4i_vnni;
 	kernels_vnni.row_pv_q[0] = row_pv_q8_vnni;
 	kernels_vnni.row_pv_q[1] = row_pv_q4_vnni;
+	kernels_vnni.decode_keys = decode_keys_vnni;
 	kernels_vnni.name = "avx512-vnni";
 }
 #endif
@@ -802,23 +822,6 @@ static void quantize_query(int16_t *qi, float *dq, const float *q, int d)
 	}
 }
 
-/* Keys a decode step takes, by cache type: its K rows are read, then its
- * V rows, so a short step keeps the two streams close together (K and V a
- * few KiB apart, as when each key's V row follows its K row).  Measured
- * at n = 65536, 8 heads, cold caches, best of 5: f16 17.2 ms with 8 keys,
- * 19.0 with 16 and 19.2 with 64; f32 32 ms with 8, 37 with 16; q4_0,
- * bound more by its arithmetic, 9.4 ms with 16 against 10.5 with 8 (f16
- * with 64 keys and the old prefetch: 23 ms).  q8_0 took 16 too until
- * row_exp's exponentials stopped waiting on the step's max; since then 8
- * is the faster, 20.5 ns a key and head against 21.5 (five cold runs
- * each, interleaved).  A multiple of 8, at most BC: the scores are stored
- * 8 at a time. */
-static const int decode_keys[] = {
-	[FASTATTN_F32] = 8,
-	[FASTATTN_F16] = 8,
-	[FASTATTN_Q8_0] = 8,
-	[FASTATTN_Q4_0] = 16,
-};
 
 /* Whether a step, its scores taken, asks for the next step's value rows
  * too (its key rows it always asks for): the quantized types' steps are
@@ -844,7 +847,7 @@ static void *decode_worker(void *arg)
 	int j_begin = (int)((int64_t)a->nkv * j->tid / j->nthreads), j_end = (int)((int64_t)a->nkv * (j->tid + 1) / j->nthreads);
 	float qs[FASTATTN_MAX_D], s[BC], dq[FASTATTN_MAX_D / QUANT_BLOCK];
 	int16_t qi[FASTATTN_MAX_D];
-	int step = decode_keys[a->kv];
+	int step = kn->decode_keys[a->kv];
 	size_t row_bytes = fastattn_row_bytes(a->kv, d);
 	for (int h = 0; h < a->heads; h++) {
 		if (stopped(a)) {
