@@ -29,8 +29,9 @@
  * (fastattn_avx512.h): prefill is bound by its FMAs, which AVX-512
  * doubles.  Where it also has AVX-512BW, VL and VNNI, decode runs in 16
  * lanes too: f16 K and V widened 16 halves an instruction, q8_0 and q4_0
- * scores as vpdpwssd integer dot products (the same int16 query, four
- * blocks a register), their values widened 16 at a time.  Without VNNI
+ * scores as 16-lane integer dot products with the same int16 query (q4_0
+ * with vpdpwssd, four blocks a register), their values widened or looked
+ * up 16 at a time.  Without VNNI
  * decode stays AVX2 (a 16-lane q8_0 decode in floats did 17 % less work
  * from L2 but ran only 2-3 % faster from memory on a narrower core).
  */

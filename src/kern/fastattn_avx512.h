@@ -73,17 +73,21 @@ static inline void store16_avx512(float *p, v16f x)
  * read 16 values an instruction:
  *
  *   f16    vcvtph2ps widens 16 halves straight from memory into an FMA.
- *   q8_0,  the scores: each 128-bit lane of a register holds one block,
- *   q4_0   the 4 blocks of 128 values side by side, so one vpdpwssd
+ *   q4_0   the scores: each 128-bit lane of a register holds one block,
+ *          the 4 blocks of 128 values side by side, so one vpdpwssd
  *          (VNNI: the int16 pairs' products added into int32) takes 8
  *          values of each of the 4 blocks; four of them are a key's whole
  *          integer dot product with the int16 query (the query rounded
  *          per block as in the AVX2 build, quantize_query), the four
  *          blocks' sums in their own lanes.  Then one convert and one
  *          multiply by the blocks' scales (the 4 halves picked from the
- *          row by one vpermw) times the query's.  q4_0's nibbles go in as
+ *          row by one vpermw) times the query's.  The nibbles go in as
  *          0..15 (the -8 is the query's per-block sum, the accumulator's
  *          start).
+ *   q8_0   the scores: a block's 32 bytes widened to int16 by one
+ *          instruction, one vpmaddwd with the block's query, and the
+ *          four blocks' int32 sums folded into the same lane-a-block
+ *          form (fewer instructions than building it from the bytes).
  *   values 128 output columns in 8 registers for all the keys of a
  *          step: q8_0's ints widened to 16 floats (vpmovsxbd) times p and
  *          the block's scale; q4_0's products looked up by nibble in a
@@ -221,8 +225,8 @@ static inline __m512i lanes4_vnni(const unsigned char *p, size_t stride)
  * (its first int) -8 times the block's sum, q4_0's accumulators' start;
  * dqv lane b the block's query scale. */
 struct qgroup_vnni {
-	__m512i qv[4], corr;
-	__m512 dqv;
+	__m512i qv[4], corr, qb[4];
+	__m512 dqv, dqv8;
 };
 
 static inline void qgroup_vnni(const int16_t *qi, const float *dq, struct qgroup_vnni *g)
@@ -238,23 +242,37 @@ static inline void qgroup_vnni(const int16_t *qi, const float *dq, struct qgroup
 	g->corr = _mm512_slli_epi32(_mm512_sub_epi32(_mm512_setzero_si512(), sum), 3);
 	g->dqv = _mm512_permutexvar_ps(_mm512_set_epi32(3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 0, 0, 0, 0),
 				       _mm512_castps128_ps512(_mm_loadu_ps(dq)));
+	/* q8_0's layout: each block's query whole (qb), lane b's 4 ints
+	 * [block 0, 1, 2, 3] after the fold, so its scales go 0 1 2 3. */
+	for (int b = 0; b < 4; b++)
+		g->qb[b] = _mm512_loadu_si512(qi + 32 * b);
+	g->dqv8 = _mm512_permutexvar_ps(_mm512_set_epi32(3, 2, 1, 0, 3, 2, 1, 0, 3, 2, 1, 0, 3, 2, 1, 0),
+					_mm512_castps128_ps512(_mm_loadu_ps(dq)));
 }
 
-/* One key's 4 blocks (a group) of q8_0 against the query: the 4 blocks'
- * int16 values 8 a lane, sign-extended from the bytes (unpack with
- * itself, shift back), 4 vpdpwssd; times the scales, lane by lane. */
+/* One key's 4 blocks (a group) of q8_0 against the query: each block's
+ * 32 ints sign-extended to int16 in one instruction (vpmovsxbw) times the
+ * block's query (qb), then the four blocks' sums folded into the lane
+ * layout of the scores (lane b: block b, 9 instructions where building
+ * that layout from the bytes took 16); times the scales, lane by lane. */
 static inline __attribute__((always_inline)) __m512 dot_q8_vnni(const struct qgroup_vnni *g, const unsigned char *kr,
 								 __m512i sidx)
 {
-	__m512i lo = lanes4_vnni(kr + 2, QUANT_Q8_0_BYTES), hi = lanes4_vnni(kr + 18, QUANT_Q8_0_BYTES);
-	__m512i acc = _mm512_setzero_si512();
-	acc = _mm512_dpwssd_epi32(acc, g->qv[0], _mm512_srai_epi16(_mm512_unpacklo_epi8(lo, lo), 8));
-	acc = _mm512_dpwssd_epi32(acc, g->qv[1], _mm512_srai_epi16(_mm512_unpackhi_epi8(lo, lo), 8));
-	acc = _mm512_dpwssd_epi32(acc, g->qv[2], _mm512_srai_epi16(_mm512_unpacklo_epi8(hi, hi), 8));
-	acc = _mm512_dpwssd_epi32(acc, g->qv[3], _mm512_srai_epi16(_mm512_unpackhi_epi8(hi, hi), 8));
-	/* The 4 scales (words 0, 17, 34, 51 of the 136 bytes) 4 lanes each. */
+	__m512i p[4];
+	for (int b = 0; b < 4; b++) {
+		__m512i k = _mm512_cvtepi8_epi16(_mm256_loadu_si256((const __m256i *)(kr + 2 + b * QUANT_Q8_0_BYTES)));
+		p[b] = _mm512_madd_epi16(g->qb[b], k);
+	}
+	/* Per 128-bit lane: [p0 p0 p1 p1] + [p0 p0 p1 p1], then [p0 p1 p2 p3]. */
+	__m512i t01 = _mm512_add_epi32(_mm512_unpacklo_epi64(p[0], p[1]), _mm512_unpackhi_epi64(p[0], p[1]));
+	__m512i t23 = _mm512_add_epi32(_mm512_unpacklo_epi64(p[2], p[3]), _mm512_unpackhi_epi64(p[2], p[3]));
+	__m512 a = _mm512_castsi512_ps(t01), c = _mm512_castsi512_ps(t23);
+	__m512i acc = _mm512_add_epi32(_mm512_castps_si512(_mm512_shuffle_ps(a, c, 0x88)),
+				       _mm512_castps_si512(_mm512_shuffle_ps(a, c, 0xdd)));
+	/* The 4 scales (words 0, 17, 34, 51 of the 136 bytes) as the fold
+	 * leaves the blocks: 0 1 2 3 in every 128-bit lane. */
 	__m512i sc = _mm512_permutex2var_epi16(_mm512_loadu_si512(kr), sidx, _mm512_loadu_si512(kr + 64));
-	__m512 f = _mm512_mul_ps(_mm512_cvtph_ps(_mm512_castsi512_si256(sc)), g->dqv);
+	__m512 f = _mm512_mul_ps(_mm512_cvtph_ps(_mm512_castsi512_si256(sc)), g->dqv8);
 	return _mm512_mul_ps(_mm512_cvtepi32_ps(acc), f);
 }
 
@@ -304,7 +322,7 @@ static inline __attribute__((always_inline)) void scores_qi_vnni(const int16_t *
 	int w = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES / 2 : QUANT_Q4_0_BYTES / 2;
 	short idx[32] = {0};
 	for (int i = 0; i < 16; i++)
-		idx[i] = (short)(w * (i / 4));
+		idx[i] = (short)(w * (kv == FASTATTN_Q8_0 ? i % 4 : i / 4));
 	__m512i sidx = _mm512_loadu_si512(idx);
 	const unsigned char *kb = k;
 	int j = 0;
