@@ -443,16 +443,20 @@ static void row_pv_q4_vnni(const float *p, const void *v, int d, float *o, int c
 #pragma GCC pop_options
 #endif
 
-/* Keys a step of this decode takes (decode_keys for the others): q4_0,
- * whose step reads least, 32 (cold, n = 65536, 8 heads, three rounds
- * interleaved: 7.6-8.1 ns a key and head against 9.0-9.6 with 16 and
- * 10.8-11.3 with 8); f16 and q8_0 as in AVX2 (f16 19-22 ns with 8 or
- * 16, 21-22 with 32; q8_0 12.1-12.3 with 8, 11.2-12.6 with 16, 13.8-15.2
- * with 32). */
+/* Keys a step of this decode takes (decode_keys for the others).  With
+ * the keys' own work cut to a third, what a step costs whatever its keys
+ * (the exponentials, the prefetch hints, the loop: about 400 instructions,
+ * callgrind on the AVX2 build) weighs more: f16 and q8_0 take 16 (from L2,
+ * 8.4 and 9.0 ns a key and head against 10.1 and 10.5 with 8; cold, n =
+ * 65536, 8 heads, five rounds interleaved, the best f16 19.8 ms against
+ * 21.2 with 8, q8_0 9.5 against 10.9, though single rounds moved by more
+ * on the shared machine), q4_0, whose step reads least, 32 (cold, three
+ * rounds: 7.6-8.1 ns a key and head against 9.0-9.6 with 16 and 10.8-11.3
+ * with 8). */
 static const int decode_keys_vnni[] = {
 	[FASTATTN_F32] = 8,
-	[FASTATTN_F16] = 8,
-	[FASTATTN_Q8_0] = 8,
+	[FASTATTN_F16] = 16,
+	[FASTATTN_Q8_0] = 16,
 	[FASTATTN_Q4_0] = 32,
 };
 
