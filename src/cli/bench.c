@@ -28,7 +28,10 @@
 #include "kern/limits.h"
 #include "scene/params.h"
 
-enum { BN_N, BN_HEADS, BN_THREADS, BN_CAUSAL, BN_KV, BN_KERNELS, BN_RUNS, BN_PEER, BN_PATH, BN_NPARAMS };
+enum {
+	BN_N, BN_HEADS, BN_THREADS, BN_CAUSAL, BN_KV, BN_KERNELS, BN_RUNS,
+	BN_PEER, BN_PATH, BN_NPARAMS
+};
 static const struct param_spec bench_params[BN_NPARAMS + 1] = {
 	[BN_N] = {.name = "n", .kind = PARAM_INTS, .min = 1, .max = 1 << 17, .max_count = 8,
 		.help = "lengths (default 4096 for tiled and naive, 65536 for decode)"},
@@ -46,15 +49,18 @@ static const struct param_spec bench_params[BN_NPARAMS + 1] = {
 	[BN_PEER] = {.name = "peer", .kind = PARAM_INT, .min = 0, .max = 1,
 		.help = "1: time ggml's flash attention beside tiled and decode where ggml_peer.so loads; 0: ours alone"},
 	/* The words in enum fastattn_build's order. */
-	[BN_PATH] = {.name = "path", .kind = PARAM_WORDS, .min = 0, .max = FASTATTN_NBUILDS - 1,
-		.max_count = FASTATTN_NBUILDS,
-		.help = "best|portable|avx2|avx512: the kernels' paths, every case on each (one the CPU lacks runs the "
-			"next below it, once)"},
+	[BN_PATH] = {.name = "path", .kind = PARAM_WORDS, .min = 0,
+		.max = FASTATTN_NBUILDS - 1, .max_count = FASTATTN_NBUILDS,
+		.help = "best|portable|avx2|avx512: the kernels' paths, every "
+			"case on each (one the CPU lacks runs the next below "
+			"it, once)"},
 	[BN_NPARAMS] = {0},
 };
 
-static const char *const bench_defaults[BN_NPARAMS] = {"4096", "8", "1,2", "0,1", "f32,f16", "tiled,naive,decode", "3", "1",
-							"best"};
+static const char *const bench_defaults[BN_NPARAMS] = {
+	"4096", "8", "1,2", "0,1", "f32,f16", "tiled,naive,decode", "3", "1",
+	"best",
+};
 
 #define D 128
 #define DECODE_N 65536
@@ -174,11 +180,18 @@ static void print_ratios(const struct row *rows, int nrows, const struct limits 
 				continue;
 			char line[300] = "";
 			if (e->build != c->build) {
-				/* The same case on two paths: the later one against the earlier. */
-				if (j < i && e->kv == c->kv && e->threads == c->threads)
-					snprintf(line, sizeof line, "%s K/V, %d thread%s: %s is %.2f× as fast as %s",
-						 fastbench_kv_name(c->kv), c->threads, c->threads > 1 ? "s" : "",
-						 fastattn_build_name(c->build), rows[j].r.ms / rows[i].r.ms,
+				/* The same case on two paths: the later
+				 * one against the earlier. */
+				if (j < i && e->kv == c->kv &&
+				    e->threads == c->threads)
+					snprintf(line, sizeof line,
+						 "%s K/V, %d thread%s: %s is "
+						 "%.2f× as fast as %s",
+						 fastbench_kv_name(c->kv),
+						 c->threads,
+						 c->threads > 1 ? "s" : "",
+						 fastattn_build_name(c->build),
+						 rows[j].r.ms / rows[i].r.ms,
 						 fastattn_build_name(e->build));
 			} else if (i == j && rows[i].pr.ok)
 				snprintf(line, sizeof line, "%s K/V, %d thread%s: attnviz is %.2f× as fast as ggml", fastbench_kv_name(c->kv),
@@ -229,6 +242,17 @@ static int bench_setup(const struct cli_options *o, struct params *p, int *n_giv
 	return 0;
 }
 
+/* The path whose rows follow: a machine row in TSV, a heading in text
+ * where more than one path runs. */
+static void print_path(int build, int tsv, int npaths)
+{
+	const char *name = fastattn_build_name(build);
+	if (tsv)
+		printf("machine\tpath\t-\t-\t-\t-\t%s\t-\t-\t-\t-\t-\n", name);
+	else if (npaths > 1)
+		printf("path %s:\n", name);
+}
+
 /* Rows kept for the side-by-side ratios; later cases overwrite the last. */
 #define BENCH_MAX_ROWS 2048
 
@@ -254,9 +278,10 @@ int cli_bench(const struct cli_options *o)
 	int npaths_asked, paths[FASTATTN_NBUILDS], npaths = 0;
 	const double *ps = params_list(&p, BN_PATH, &npaths_asked);
 	for (int i = 0; i < npaths_asked; i++) {
+		const char *name = fastattn_build_name((int)ps[i]);
 		int dup = 0;
 		for (int k = 0; k < npaths; k++)
-			dup |= !strcmp(fastattn_build_name(paths[k]), fastattn_build_name((int)ps[i]));
+			dup |= !strcmp(fastattn_build_name(paths[k]), name);
 		if (!dup)
 			paths[npaths++] = (int)ps[i];
 	}
@@ -287,9 +312,11 @@ int cli_bench(const struct cli_options *o)
 				printf("machine\tread_bandwidth\t-\t-\t%d\t-\t-\t-\t-\t%.2f\t-\t-\n", t, lim.bw[t]);
 			}
 	} else {
-		printf("attnviz --bench: attention with d = %d, kernels' path %s", D, fastattn_build_name(paths[0]));
+		printf("attnviz --bench: attention with d = %d, "
+		       "kernels' path %s", D, fastattn_build_name(paths[0]));
 		for (int i = 1; i < npaths; i++)
-			printf("%s%s", i == npaths - 1 ? " and " : ", ", fastattn_build_name(paths[i]));
+			printf("%s%s", i == npaths - 1 ? " and " : ", ",
+			       fastattn_build_name(paths[i]));
 		printf(" (this CPU's best: %s); fastest of %d run%s\n"
 		       "(decode: of %d runs, each starting with cold caches)\n",
 		       fastattn_isa(), runs, runs > 1 ? "s" : "", runs * 5);
@@ -326,65 +353,63 @@ int cli_bench(const struct cli_options *o)
 	int status = 0;
 	/* Every path asked, each with all the cases: prefill (tiled and naive
 	 * side by side), then decode. */
-	for (int ip = 0; ip < npaths; ip++) {
-		if (tsv)
-			printf("machine\tpath\t-\t-\t-\t-\t%s\t-\t-\t-\t-\t-\n", fastattn_build_name(paths[ip]));
-		else if (npaths > 1)
-			printf("path %s:\n", fastattn_build_name(paths[ip]));
-		for (int phase = 0; phase < 2; phase++) {
-			if (phase == 0 ? !want[FASTBENCH_TILED] && !want[FASTBENCH_NAIVE] : !want[FASTBENCH_DECODE])
-				continue;
-			double decode_n = DECODE_N;
-			const double *lens = phase == 1 && !n_given ? &decode_n : ns;
-			int nlens = phase == 1 && !n_given ? 1 : nn;
-			for (int in = 0; in < nlens; in++)
-				for (int ih = 0; ih < nh; ih++)
-					for (int ikv = 0; ikv < nkv; ikv++)
-						for (int it = 0; it < nt; it++)
-							for (int ic = 0; ic < (phase == 0 ? nc : 1); ic++) {
-								struct fastbench_case c = {.n = (int)lens[in], .d = D, .heads = (int)hs[ih],
-											   .threads = (int)ts[it], .causal = (int)cs[ic],
-											   .kv = (int)kvs[ikv], .runs = runs, .build = paths[ip]};
-								double ms[2] = {0, 0};
-								for (int k = phase == 0 ? FASTBENCH_TILED : FASTBENCH_DECODE;
-								     k <= (phase == 0 ? FASTBENCH_NAIVE : FASTBENCH_DECODE); k++) {
-									if (!want[k])
-										continue;
-									c.kernel = k;
-									c.runs = k == FASTBENCH_DECODE ? runs * 5 : runs;
-									struct row *w = &rows[nrows < BENCH_MAX_ROWS - 1 ? nrows : BENCH_MAX_ROWS - 1];
-									w->c = c;
-									/* ggml beside tiled and decode (its flash attention is the tiled kind). */
-									const struct fastbench_peer *pk = k == FASTBENCH_NAIVE ? NULL : peer;
-									int rc = fastbench_run_peer(b, &c, pk, NULL, &w->r, &w->pr, err, sizeof err);
-									if (rc != 0) {
-										if (rc == FASTATTN_ETOOBIG) {
-											if (!tsv)
-												printf("%-6s %4s %6d %5d %3d %6s  refused: %s\n", "naive",
-												       fastbench_kv_name(c.kv), c.n, c.heads, c.threads,
-												       c.causal ? "yes" : "no", err);
-										} else {
-											char scoped[500];
-											snprintf(scoped, sizeof scoped, "--bench: %s", err);
-											err_print(scoped);
-											status = 2;
-										}
-										continue;
+	for (int step = 0; step < 2 * npaths; step++) {
+		int ip = step / 2, phase = step % 2;
+		if (phase == 0)
+			print_path(paths[ip], tsv, npaths);
+		if (phase == 0 ? !want[FASTBENCH_TILED] && !want[FASTBENCH_NAIVE] : !want[FASTBENCH_DECODE])
+			continue;
+		double decode_n = DECODE_N;
+		const double *lens = phase == 1 && !n_given ? &decode_n : ns;
+		int nlens = phase == 1 && !n_given ? 1 : nn;
+		for (int in = 0; in < nlens; in++)
+			for (int ih = 0; ih < nh; ih++)
+				for (int ikv = 0; ikv < nkv; ikv++)
+					for (int it = 0; it < nt; it++)
+						for (int ic = 0; ic < (phase == 0 ? nc : 1); ic++) {
+							struct fastbench_case c = {.n = (int)lens[in], .d = D, .heads = (int)hs[ih],
+										   .threads = (int)ts[it], .causal = (int)cs[ic],
+										   .kv = (int)kvs[ikv], .runs = runs,
+										   .build = paths[ip]};
+							double ms[2] = {0, 0};
+							for (int k = phase == 0 ? FASTBENCH_TILED : FASTBENCH_DECODE;
+							     k <= (phase == 0 ? FASTBENCH_NAIVE : FASTBENCH_DECODE); k++) {
+								if (!want[k])
+									continue;
+								c.kernel = k;
+								c.runs = k == FASTBENCH_DECODE ? runs * 5 : runs;
+								struct row *w = &rows[nrows < BENCH_MAX_ROWS - 1 ? nrows : BENCH_MAX_ROWS - 1];
+								w->c = c;
+								/* ggml beside tiled and decode (its flash attention is the tiled kind). */
+								const struct fastbench_peer *pk = k == FASTBENCH_NAIVE ? NULL : peer;
+								int rc = fastbench_run_peer(b, &c, pk, NULL, &w->r, &w->pr, err, sizeof err);
+								if (rc != 0) {
+									if (rc == FASTATTN_ETOOBIG) {
+										if (!tsv)
+											printf("%-6s %4s %6d %5d %3d %6s  refused: %s\n", "naive",
+											       fastbench_kv_name(c.kv), c.n, c.heads, c.threads,
+											       c.causal ? "yes" : "no", err);
+									} else {
+										char scoped[500];
+										snprintf(scoped, sizeof scoped, "--bench: %s", err);
+										err_print(scoped);
+										status = 2;
 									}
-									print_row(w, tsv, &lim);
-									if (w->pr.ok)
-										print_peer_row(w, tsv, &lim);
-									else if (pk && !tsv)
-										printf("%-6s %4s  not measured: %s\n", "ggml", fastbench_kv_name(c.kv), w->pr.why);
-									ms[k == FASTBENCH_NAIVE] = w->r.ms;
-									nrows += nrows < BENCH_MAX_ROWS - 1;
-									fflush(stdout);
+									continue;
 								}
-								if (!tsv && ms[0] > 0 && ms[1] > 0)
-									printf("%44s %s is %.2f× faster than %s\n", "", ms[0] <= ms[1] ? "tiled" : "naive",
-									       ms[0] <= ms[1] ? ms[1] / ms[0] : ms[0] / ms[1], ms[0] <= ms[1] ? "naive" : "tiled");
+								print_row(w, tsv, &lim);
+								if (w->pr.ok)
+									print_peer_row(w, tsv, &lim);
+								else if (pk && !tsv)
+									printf("%-6s %4s  not measured: %s\n", "ggml", fastbench_kv_name(c.kv), w->pr.why);
+								ms[k == FASTBENCH_NAIVE] = w->r.ms;
+								nrows += nrows < BENCH_MAX_ROWS - 1;
+								fflush(stdout);
 							}
-		}
+							if (!tsv && ms[0] > 0 && ms[1] > 0)
+								printf("%44s %s is %.2f× faster than %s\n", "", ms[0] <= ms[1] ? "tiled" : "naive",
+								       ms[0] <= ms[1] ? ms[1] / ms[0] : ms[0] / ms[1], ms[0] <= ms[1] ? "naive" : "tiled");
+						}
 	}
 	if (!tsv)
 		print_ratios(rows, nrows, &lim);

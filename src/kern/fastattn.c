@@ -69,7 +69,7 @@ struct kernels {
 	double (*fma_loop)(long iters);
 	double (*read_loop)(const float *buf, size_t n);
 	int lanes;          /* floats in fma_loop's vectors: the FMA peak counts them */
-	const int *decode_keys;   /* keys a decode step takes, by enum fastattn_kv */
+	const int *decode_keys;   /* keys a decode step takes, by kv */
 	const char *name;   /* what fastattn_isa() says of this build */
 };
 
@@ -305,7 +305,8 @@ static int cpu_level(void)
 		have = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && has_f16c();
 		if (have && __builtin_cpu_supports("avx512f"))
 			have = 2;
-		if (have == 2 && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+		if (have == 2 && __builtin_cpu_supports("avx512bw") &&
+		    __builtin_cpu_supports("avx512vl") &&
 		    __builtin_cpu_supports("avx512vnni"))
 			have = 3;
 		atomic_store_explicit(&level, have, memory_order_relaxed);
@@ -322,7 +323,8 @@ static const struct kernels *pick(int build)
 {
 	int level = cpu_level();
 #ifdef HAVE_AVX2
-	if ((build == FASTATTN_BUILD_BEST || build == FASTATTN_BUILD_AVX512) && level >= 2) {
+	if ((build == FASTATTN_BUILD_BEST || build == FASTATTN_BUILD_AVX512) &&
+	    level >= 2) {
 		pthread_once(&kernels_avx512_once, kernels_avx512_init);
 		return level == 3 ? &kernels_vnni : &kernels_avx512;
 	}
@@ -354,7 +356,8 @@ int fastattn_build_native(int build)
 		[FASTATTN_BUILD_AVX2] = 1,
 		[FASTATTN_BUILD_AVX512] = 2,
 	};
-	return build >= 0 && build < FASTATTN_NBUILDS && cpu_level() >= level_of[build];
+	return build >= 0 && build < FASTATTN_NBUILDS &&
+	       cpu_level() >= level_of[build];
 }
 
 static int round_up(int x, int to)
@@ -821,7 +824,6 @@ static void quantize_query(int16_t *qi, float *dq, const float *q, int d)
 			qi[QUANT_BLOCK * b + i] = (int16_t)lrintf(x[i] * id);
 	}
 }
-
 
 /* Whether a step, its scores taken, asks for the next step's value rows
  * too (its key rows it always asks for): the quantized types' steps are

@@ -62,7 +62,6 @@ static inline void store16_avx512(float *p, v16f x)
 #pragma GCC pop_options
 #endif
 
-
 /*
  * Decode in 16 lanes, for CPUs with AVX-512F, BW, VL and VNNI (a second
  * region, its own target: AVX-512F alone keeps the AVX2 decode).  On a
@@ -98,7 +97,10 @@ static inline void store16_avx512(float *p, v16f x)
  * rounding, not the same bits (held to 1e-4 of float64 by the tests).
  */
 #if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni,avx2,fma,f16c"))), apply_to = function)
+#pragma clang attribute push(                                                  \
+	__attribute__((target(                                                 \
+		"avx512f,avx512bw,avx512vl,avx512vnni,avx2,fma,f16c"))),       \
+	apply_to = function)
 #else
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512bw,avx512vl,avx512vnni,avx2,fma,f16c")
@@ -107,7 +109,8 @@ static inline void store16_avx512(float *p, v16f x)
 /* A 16-lane vector's two halves added: 8 lanes with the same sum. */
 static inline __m256 fold16_vnni(__m512 x)
 {
-	__m256 hi = _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(x), 1));
+	__m256 hi = _mm256_castpd_ps(
+		_mm512_extractf64x4_pd(_mm512_castps_pd(x), 1));
 	return _mm256_add_ps(_mm512_castps512_ps256(x), hi);
 }
 
@@ -119,13 +122,15 @@ static inline __m256 hsum8_vnni(const __m512 r[8])
 	__m256 t45 = _mm256_hadd_ps(fold16_vnni(r[4]), fold16_vnni(r[5]));
 	__m256 t67 = _mm256_hadd_ps(fold16_vnni(r[6]), fold16_vnni(r[7]));
 	__m256 u0 = _mm256_hadd_ps(t01, t23), u1 = _mm256_hadd_ps(t45, t67);
-	return _mm256_add_ps(_mm256_permute2f128_ps(u0, u1, 0x20), _mm256_permute2f128_ps(u0, u1, 0x31));
+	return _mm256_add_ps(_mm256_permute2f128_ps(u0, u1, 0x20),
+			     _mm256_permute2f128_ps(u0, u1, 0x31));
 }
 
 static inline float hsum16_vnni(__m512 x)
 {
 	__m256 y = fold16_vnni(x);
-	__m128 t = _mm_add_ps(_mm256_castps256_ps128(y), _mm256_extractf128_ps(y, 1));
+	__m128 t = _mm_add_ps(_mm256_castps256_ps128(y),
+			      _mm256_extractf128_ps(y, 1));
 	t = _mm_add_ps(t, _mm_movehl_ps(t, t));
 	t = _mm_add_ss(t, _mm_movehdup_ps(t));
 	return _mm_cvtss_f32(t);
@@ -139,20 +144,26 @@ static inline __m512 h16_vnni(const uint16_t *p)
 
 /* One f16 key of d (a multiple of 16) against the query: its lanes sum to
  * the score.  Two chains. */
-static inline __attribute__((always_inline)) __m512 dot_h_vnni(const float *q, const uint16_t *k, int d)
+static inline __attribute__((always_inline)) __m512
+dot_h_vnni(const float *q, const uint16_t *k, int d)
 {
 	__m512 a0 = _mm512_setzero_ps(), a1 = _mm512_setzero_ps();
 	int c = 0;
 	for (; c + 32 <= d; c += 32) {
-		a0 = _mm512_fmadd_ps(_mm512_loadu_ps(q + c), h16_vnni(k + c), a0);
-		a1 = _mm512_fmadd_ps(_mm512_loadu_ps(q + c + 16), h16_vnni(k + c + 16), a1);
+		a0 = _mm512_fmadd_ps(_mm512_loadu_ps(q + c), h16_vnni(k + c),
+				     a0);
+		a1 = _mm512_fmadd_ps(_mm512_loadu_ps(q + c + 16),
+				     h16_vnni(k + c + 16), a1);
 	}
 	if (c < d)
-		a0 = _mm512_fmadd_ps(_mm512_loadu_ps(q + c), h16_vnni(k + c), a0);
+		a0 = _mm512_fmadd_ps(_mm512_loadu_ps(q + c), h16_vnni(k + c),
+				     a0);
 	return _mm512_add_ps(a0, a1);
 }
 
-static inline __attribute__((always_inline)) void scores_h_vnni(const float *q, int d, const uint16_t *k, int cols, float *s, int cols_p)
+static inline __attribute__((always_inline)) void
+scores_h_vnni(const float *q, int d, const uint16_t *k, int cols, float *s,
+	      int cols_p)
 {
 	int j = 0;
 	for (; j + 8 <= cols; j += 8) {
@@ -167,7 +178,8 @@ static inline __attribute__((always_inline)) void scores_h_vnni(const float *q, 
 		s[j] = 0;
 }
 
-static void row_scores_h_vnni(const float *q, int d, const uint16_t *k, int cols, float *s, int cols_p)
+static void row_scores_h_vnni(const float *q, int d, const uint16_t *k,
+			      int cols, float *s, int cols_p)
 {
 	if (d == 128)
 		scores_h_vnni(q, 128, k, cols, s, cols_p);
@@ -179,7 +191,9 @@ static void row_scores_h_vnni(const float *q, int d, const uint16_t *k, int cols
 
 /* o[c0, c0 + 16 w) += sum_j p[j] v_j over f16 value rows, w vectors (at
  * most 8) of output columns in registers over all the keys. */
-static inline __attribute__((always_inline)) void pv_h_vnni(const float *p, const uint16_t *v, int d, float *o, int cols, int c0, int w)
+static inline __attribute__((always_inline)) void
+pv_h_vnni(const float *p, const uint16_t *v, int d, float *o, int cols, int c0,
+	  int w)
 {
 	__m512 a[8];
 	for (int i = 0; i < w; i++)
@@ -194,7 +208,8 @@ static inline __attribute__((always_inline)) void pv_h_vnni(const float *p, cons
 		_mm512_storeu_ps(o + c0 + 16 * i, a[i]);
 }
 
-static void row_pv_h_vnni(const float *p, const uint16_t *v, int d, float *o, int cols)
+static void row_pv_h_vnni(const float *p, const uint16_t *v, int d, float *o,
+			  int cols)
 {
 	if (d == 128) {
 		pv_h_vnni(p, v, 128, o, cols, 0, 8);
@@ -215,9 +230,12 @@ static void row_pv_h_vnni(const float *p, const uint16_t *v, int d, float *o, in
 static inline __m512i lanes4_vnni(const unsigned char *p, size_t stride)
 {
 	__m512i x = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)p));
-	x = _mm512_inserti32x4(x, _mm_loadu_si128((const __m128i *)(p + stride)), 1);
-	x = _mm512_inserti32x4(x, _mm_loadu_si128((const __m128i *)(p + 2 * stride)), 2);
-	return _mm512_inserti32x4(x, _mm_loadu_si128((const __m128i *)(p + 3 * stride)), 3);
+	x = _mm512_inserti32x4(
+		x, _mm_loadu_si128((const __m128i *)(p + stride)), 1);
+	x = _mm512_inserti32x4(
+		x, _mm_loadu_si128((const __m128i *)(p + 2 * stride)), 2);
+	return _mm512_inserti32x4(
+		x, _mm_loadu_si128((const __m128i *)(p + 3 * stride)), 3);
 }
 
 /* The query of one group of 4 blocks (128 values) in the scores' layout:
@@ -229,7 +247,8 @@ struct qgroup_vnni {
 	__m512 dqv, dqv8;
 };
 
-static inline void qgroup_vnni(const int16_t *qi, const float *dq, struct qgroup_vnni *g)
+static inline void qgroup_vnni(const int16_t *qi, const float *dq,
+			       struct qgroup_vnni *g)
 {
 	const __m512i ones = _mm512_set1_epi16(1);
 	__m512i sum = _mm512_setzero_si512();
@@ -239,15 +258,20 @@ static inline void qgroup_vnni(const int16_t *qi, const float *dq, struct qgroup
 	}
 	/* Lane b's 4 ints sum to block b's sum: times -8, q4_0's start (a
 	 * vector loop: the scalar one over 128 values cost more than a key). */
-	g->corr = _mm512_slli_epi32(_mm512_sub_epi32(_mm512_setzero_si512(), sum), 3);
-	g->dqv = _mm512_permutexvar_ps(_mm512_set_epi32(3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 0, 0, 0, 0),
-				       _mm512_castps128_ps512(_mm_loadu_ps(dq)));
+	g->corr = _mm512_slli_epi32(
+		_mm512_sub_epi32(_mm512_setzero_si512(), sum), 3);
+	g->dqv =
+		_mm512_permutexvar_ps(_mm512_set_epi32(3, 3, 3, 3, 2, 2, 2, 2,
+						       1, 1, 1, 1, 0, 0, 0, 0),
+				      _mm512_castps128_ps512(_mm_loadu_ps(dq)));
 	/* q8_0's layout: each block's query whole (qb), lane b's 4 ints
 	 * [block 0, 1, 2, 3] after the fold, so its scales go 0 1 2 3. */
 	for (int b = 0; b < 4; b++)
 		g->qb[b] = _mm512_loadu_si512(qi + 32 * b);
-	g->dqv8 = _mm512_permutexvar_ps(_mm512_set_epi32(3, 2, 1, 0, 3, 2, 1, 0, 3, 2, 1, 0, 3, 2, 1, 0),
-					_mm512_castps128_ps512(_mm_loadu_ps(dq)));
+	g->dqv8 =
+		_mm512_permutexvar_ps(_mm512_set_epi32(3, 2, 1, 0, 3, 2, 1, 0,
+						       3, 2, 1, 0, 3, 2, 1, 0),
+				      _mm512_castps128_ps512(_mm_loadu_ps(dq)));
 }
 
 /* One key's 4 blocks (a group) of q8_0 against the query: each block's
@@ -255,35 +279,42 @@ static inline void qgroup_vnni(const int16_t *qi, const float *dq, struct qgroup
  * block's query (qb), then the four blocks' sums folded into the lane
  * layout of the scores (lane b: block b, 9 instructions where building
  * that layout from the bytes took 16); times the scales, lane by lane. */
-static inline __attribute__((always_inline)) __m512 dot_q8_vnni(const struct qgroup_vnni *g, const unsigned char *kr,
-								 __m512i sidx)
+static inline __attribute__((always_inline)) __m512
+dot_q8_vnni(const struct qgroup_vnni *g, const unsigned char *kr, __m512i sidx)
 {
 	__m512i p[4];
 	for (int b = 0; b < 4; b++) {
-		__m512i k = _mm512_cvtepi8_epi16(_mm256_loadu_si256((const __m256i *)(kr + 2 + b * QUANT_Q8_0_BYTES)));
+		__m512i k = _mm512_cvtepi8_epi16(_mm256_loadu_si256(
+			(const __m256i *)(kr + 2 + b * QUANT_Q8_0_BYTES)));
 		p[b] = _mm512_madd_epi16(g->qb[b], k);
 	}
-	/* Per 128-bit lane: [p0 p0 p1 p1] + [p0 p0 p1 p1], then [p0 p1 p2 p3]. */
-	__m512i t01 = _mm512_add_epi32(_mm512_unpacklo_epi64(p[0], p[1]), _mm512_unpackhi_epi64(p[0], p[1]));
-	__m512i t23 = _mm512_add_epi32(_mm512_unpacklo_epi64(p[2], p[3]), _mm512_unpackhi_epi64(p[2], p[3]));
+	/* Per 128-bit lane: [p0 p0 p1 p1] twice added, then [p0 p1 p2 p3]. */
+	__m512i t01 = _mm512_add_epi32(_mm512_unpacklo_epi64(p[0], p[1]),
+				       _mm512_unpackhi_epi64(p[0], p[1]));
+	__m512i t23 = _mm512_add_epi32(_mm512_unpacklo_epi64(p[2], p[3]),
+				       _mm512_unpackhi_epi64(p[2], p[3]));
 	__m512 a = _mm512_castsi512_ps(t01), c = _mm512_castsi512_ps(t23);
-	__m512i acc = _mm512_add_epi32(_mm512_castps_si512(_mm512_shuffle_ps(a, c, 0x88)),
-				       _mm512_castps_si512(_mm512_shuffle_ps(a, c, 0xdd)));
+	__m512i acc = _mm512_add_epi32(
+		_mm512_castps_si512(_mm512_shuffle_ps(a, c, 0x88)),
+		_mm512_castps_si512(_mm512_shuffle_ps(a, c, 0xdd)));
 	/* The 4 scales (words 0, 17, 34, 51 of the 136 bytes) as the fold
 	 * leaves the blocks: 0 1 2 3 in every 128-bit lane. */
-	__m512i sc = _mm512_permutex2var_epi16(_mm512_loadu_si512(kr), sidx, _mm512_loadu_si512(kr + 64));
-	__m512 f = _mm512_mul_ps(_mm512_cvtph_ps(_mm512_castsi512_si256(sc)), g->dqv8);
+	__m512i sc = _mm512_permutex2var_epi16(_mm512_loadu_si512(kr), sidx,
+					       _mm512_loadu_si512(kr + 64));
+	__m512 f = _mm512_mul_ps(_mm512_cvtph_ps(_mm512_castsi512_si256(sc)),
+				 g->dqv8);
 	return _mm512_mul_ps(_mm512_cvtepi32_ps(acc), f);
 }
 
 /* The same over q4_0: the nibbles 0..15 as int16 (unpacked with zero),
  * the accumulator starting at -8 times the query's block sums. */
-static inline __attribute__((always_inline)) __m512 dot_q4_vnni(const struct qgroup_vnni *g, const unsigned char *kr,
-								 __m512i sidx)
+static inline __attribute__((always_inline)) __m512
+dot_q4_vnni(const struct qgroup_vnni *g, const unsigned char *kr, __m512i sidx)
 {
 	const __m512i m4 = _mm512_set1_epi8(15), z = _mm512_setzero_si512();
 	__m512i x = lanes4_vnni(kr + 2, QUANT_Q4_0_BYTES);
-	__m512i lo = _mm512_and_si512(x, m4), hi = _mm512_and_si512(_mm512_srli_epi16(x, 4), m4);
+	__m512i lo = _mm512_and_si512(x, m4),
+		hi = _mm512_and_si512(_mm512_srli_epi16(x, 4), m4);
 	__m512i acc = g->corr;
 	acc = _mm512_dpwssd_epi32(acc, g->qv[0], _mm512_unpacklo_epi8(lo, z));
 	acc = _mm512_dpwssd_epi32(acc, g->qv[1], _mm512_unpackhi_epi8(lo, z));
@@ -291,35 +322,43 @@ static inline __attribute__((always_inline)) __m512 dot_q4_vnni(const struct qgr
 	acc = _mm512_dpwssd_epi32(acc, g->qv[3], _mm512_unpackhi_epi8(hi, z));
 	/* The 4 scales (words 0, 9, 18, 27 of the 72 bytes) 4 lanes each. */
 	__m512i sc = _mm512_permutexvar_epi16(sidx, _mm512_loadu_si512(kr));
-	__m512 f = _mm512_mul_ps(_mm512_cvtph_ps(_mm512_castsi512_si256(sc)), g->dqv);
+	__m512 f = _mm512_mul_ps(_mm512_cvtph_ps(_mm512_castsi512_si256(sc)),
+				 g->dqv);
 	return _mm512_mul_ps(_mm512_cvtepi32_ps(acc), f);
 }
 
 /* A key's score vector over all its groups of 4 blocks. */
-static inline __attribute__((always_inline)) __m512 dot_qi_vnni(const struct qgroup_vnni *g, int ng, const unsigned char *kr,
-								 int kv, __m512i sidx)
+static inline __attribute__((always_inline)) __m512
+dot_qi_vnni(const struct qgroup_vnni *g, int ng, const unsigned char *kr,
+	    int kv, __m512i sidx)
 {
 	int bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
-	__m512 r = kv == FASTATTN_Q8_0 ? dot_q8_vnni(&g[0], kr, sidx) : dot_q4_vnni(&g[0], kr, sidx);
+	__m512 r = kv == FASTATTN_Q8_0 ? dot_q8_vnni(&g[0], kr, sidx)
+				       : dot_q4_vnni(&g[0], kr, sidx);
 	for (int i = 1; i < ng; i++) {
 		const unsigned char *kg = kr + (size_t)i * 4 * bb;
-		r = _mm512_add_ps(r, kv == FASTATTN_Q8_0 ? dot_q8_vnni(&g[i], kg, sidx) : dot_q4_vnni(&g[i], kg, sidx));
+		r = _mm512_add_ps(r, kv == FASTATTN_Q8_0
+					     ? dot_q8_vnni(&g[i], kg, sidx)
+					     : dot_q4_vnni(&g[i], kg, sidx));
 	}
 	return r;
 }
 
 #define MAX_GROUPS_VNNI (FASTATTN_MAX_D / 128)
 
-static inline __attribute__((always_inline)) void scores_qi_vnni(const int16_t *qi, const float *dq, int d, const void *k,
-								  int cols, float *s, int cols_p, int kv)
+static inline __attribute__((always_inline)) void
+scores_qi_vnni(const int16_t *qi, const float *dq, int d, const void *k,
+	       int cols, float *s, int cols_p, int kv)
 {
-	int ng = d / 128, bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
+	int ng = d / 128,
+	    bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
 	size_t rb = (size_t)(d / 32) * bb;
 	struct qgroup_vnni g[MAX_GROUPS_VNNI];
 	for (int i = 0; i < ng; i++)
 		qgroup_vnni(qi + 128 * i, dq + 4 * i, &g[i]);
 	/* Word indices of the 4 scales, each 4 times, in the low 16 words. */
-	int w = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES / 2 : QUANT_Q4_0_BYTES / 2;
+	int w = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES / 2
+				    : QUANT_Q4_0_BYTES / 2;
 	short idx[32] = {0};
 	for (int i = 0; i < 16; i++)
 		idx[i] = (short)(w * (kv == FASTATTN_Q8_0 ? i % 4 : i / 4));
@@ -329,16 +368,19 @@ static inline __attribute__((always_inline)) void scores_qi_vnni(const int16_t *
 	for (; j + 8 <= cols; j += 8) {
 		__m512 r[8];
 		for (int i = 0; i < 8; i++)
-			r[i] = dot_qi_vnni(g, ng, kb + (size_t)(j + i) * rb, kv, sidx);
+			r[i] = dot_qi_vnni(g, ng, kb + (size_t)(j + i) * rb, kv,
+					   sidx);
 		_mm256_storeu_ps(s + j, hsum8_vnni(r));
 	}
 	for (; j < cols; j++)
-		s[j] = hsum16_vnni(dot_qi_vnni(g, ng, kb + (size_t)j * rb, kv, sidx));
+		s[j] = hsum16_vnni(
+			dot_qi_vnni(g, ng, kb + (size_t)j * rb, kv, sidx));
 	for (j = cols; j < cols_p; j++)
 		s[j] = 0;
 }
 
-static void row_scores_q8i_vnni(const int16_t *qi, const float *dq, int d, const void *k, int cols, float *s, int cols_p)
+static void row_scores_q8i_vnni(const int16_t *qi, const float *dq, int d,
+				const void *k, int cols, float *s, int cols_p)
 {
 	if (d == 128)
 		scores_qi_vnni(qi, dq, 128, k, cols, s, cols_p, FASTATTN_Q8_0);
@@ -348,7 +390,8 @@ static void row_scores_q8i_vnni(const int16_t *qi, const float *dq, int d, const
 		row_scores_q8i_avx2(qi, dq, d, k, cols, s, cols_p);
 }
 
-static void row_scores_q4i_vnni(const int16_t *qi, const float *dq, int d, const void *k, int cols, float *s, int cols_p)
+static void row_scores_q4i_vnni(const int16_t *qi, const float *dq, int d,
+				const void *k, int cols, float *s, int cols_p)
 {
 	if (d == 128)
 		scores_qi_vnni(qi, dq, 128, k, cols, s, cols_p, FASTATTN_Q4_0);
@@ -363,7 +406,8 @@ static inline __m512 weight_vnni(float p, const unsigned char *blk)
 {
 	uint16_t h;
 	memcpy(&h, blk, sizeof h);
-	return _mm512_mul_ps(_mm512_set1_ps(p), _mm512_cvtph_ps(_mm256_set1_epi16((short)h)));
+	return _mm512_mul_ps(_mm512_set1_ps(p),
+			     _mm512_cvtph_ps(_mm256_set1_epi16((short)h)));
 }
 
 /* o[c0, c0 + 32 nb) += sum_j p[j] v_j over quantized value rows, nb (at
@@ -374,12 +418,14 @@ static inline __m512 weight_vnni(float p, const unsigned char *blk)
  * reads only an index's low 4 bits, picks each element's product by its
  * nibble (the low nibbles as they are, the high ones shifted down), so
  * a block costs 9 instructions where widening took 11. */
-static inline __attribute__((always_inline)) void pv_q_vnni(const float *p, const unsigned char *v, size_t rb, float *o,
-							     int cols, int c0, int nb, int kv)
+static inline __attribute__((always_inline)) void
+pv_q_vnni(const float *p, const unsigned char *v, size_t rb, float *o, int cols,
+	  int c0, int nb, int kv)
 {
 	int bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
 	const unsigned char *col = v + (size_t)(c0 / 32) * bb;
-	const __m512 q4vals = _mm512_set_ps(7, 6, 5, 4, 3, 2, 1, 0, -1, -2, -3, -4, -5, -6, -7, -8);
+	const __m512 q4vals = _mm512_set_ps(7, 6, 5, 4, 3, 2, 1, 0, -1, -2, -3,
+					    -4, -5, -6, -7, -8);
 	__m512 a[8];
 	for (int i = 0; i < 2 * nb; i++)
 		a[i] = _mm512_loadu_ps(o + c0 + 16 * i);
@@ -392,16 +438,29 @@ static inline __attribute__((always_inline)) void pv_q_vnni(const float *p, cons
 			const unsigned char *blk = row + (size_t)b * bb;
 			uint16_t h;
 			memcpy(&h, blk, sizeof h);
-			__m512 w = _mm512_mul_ps(pj, _mm512_cvtph_ps(_mm256_set1_epi16((short)h)));
+			__m512 w = _mm512_mul_ps(
+				pj,
+				_mm512_cvtph_ps(_mm256_set1_epi16((short)h)));
 			if (kv == FASTATTN_Q8_0) {
-				__m512 x0 = _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)(blk + 2))));
-				__m512 x1 = _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)(blk + 18))));
+				__m512 x0 = _mm512_cvtepi32_ps(
+					_mm512_cvtepi8_epi32(_mm_loadu_si128(
+						(const __m128i *)(blk + 2))));
+				__m512 x1 = _mm512_cvtepi32_ps(
+					_mm512_cvtepi8_epi32(_mm_loadu_si128(
+						(const __m128i *)(blk + 18))));
 				a[2 * b] = _mm512_fmadd_ps(w, x0, a[2 * b]);
-				a[2 * b + 1] = _mm512_fmadd_ps(w, x1, a[2 * b + 1]);
+				a[2 * b + 1] =
+					_mm512_fmadd_ps(w, x1, a[2 * b + 1]);
 			} else {
-				__m512i x = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(blk + 2)));
-				a[2 * b] = _mm512_add_ps(a[2 * b], _mm512_permutexvar_ps(x, w));
-				a[2 * b + 1] = _mm512_add_ps(a[2 * b + 1], _mm512_permutexvar_ps(_mm512_srli_epi32(x, 4), w));
+				__m512i x =
+					_mm512_cvtepu8_epi32(_mm_loadu_si128(
+						(const __m128i *)(blk + 2)));
+				a[2 * b] = _mm512_add_ps(
+					a[2 * b], _mm512_permutexvar_ps(x, w));
+				a[2 * b + 1] = _mm512_add_ps(
+					a[2 * b + 1],
+					_mm512_permutexvar_ps(
+						_mm512_srli_epi32(x, 4), w));
 			}
 		}
 	}
@@ -409,10 +468,11 @@ static inline __attribute__((always_inline)) void pv_q_vnni(const float *p, cons
 		_mm512_storeu_ps(o + c0 + 16 * i, a[i]);
 }
 
-static inline __attribute__((always_inline)) void row_pv_qv_vnni(const float *p, const void *v, int d, float *o, int cols,
-								   int kv)
+static inline __attribute__((always_inline)) void
+row_pv_qv_vnni(const float *p, const void *v, int d, float *o, int cols, int kv)
 {
-	int nb = d / 32, bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
+	int nb = d / 32,
+	    bb = kv == FASTATTN_Q8_0 ? QUANT_Q8_0_BYTES : QUANT_Q4_0_BYTES;
 	size_t rb = (size_t)nb * bb;
 	int c0 = 0;
 	for (; c0 + 128 <= d; c0 += 128)
@@ -421,7 +481,8 @@ static inline __attribute__((always_inline)) void row_pv_qv_vnni(const float *p,
 		pv_q_vnni(p, v, rb, o, cols, c0, 1, kv);
 }
 
-static void row_pv_q8_vnni(const float *p, const void *v, int d, float *o, int cols)
+static void row_pv_q8_vnni(const float *p, const void *v, int d, float *o,
+			   int cols)
 {
 	if (d == 128)
 		row_pv_qv_vnni(p, v, 128, o, cols, FASTATTN_Q8_0);
@@ -429,7 +490,8 @@ static void row_pv_q8_vnni(const float *p, const void *v, int d, float *o, int c
 		row_pv_qv_vnni(p, v, d, o, cols, FASTATTN_Q8_0);
 }
 
-static void row_pv_q4_vnni(const float *p, const void *v, int d, float *o, int cols)
+static void row_pv_q4_vnni(const float *p, const void *v, int d, float *o,
+			   int cols)
 {
 	if (d == 128)
 		row_pv_qv_vnni(p, v, 128, o, cols, FASTATTN_Q4_0);

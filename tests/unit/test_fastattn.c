@@ -78,8 +78,9 @@ void test_fastattn(void)
 	/* Every build this CPU has (the others would run the build below). */
 	for (int build = 0; build < FASTATTN_NBUILDS; build++) {
 		if (!fastattn_build_native(build)) {
-			printf("skip - fastattn: no build %d (%s runs in its place) on this CPU\n", build,
-			       fastattn_build_name(build));
+			printf("skip - fastattn: no build %d (%s runs in its "
+			       "place) on this CPU\n",
+			       build, fastattn_build_name(build));
 			continue;
 		}
 		agree(64, 8, 1, 0, 1, 42, build);     /* the lesson's data */
@@ -121,16 +122,21 @@ void test_fastattn(void)
 	struct fastattn_args nobuild = {.heads = 1, .nq = 10, .nkv = 10, .d = 16, .threads = 1, .build = FASTATTN_NBUILDS};
 	char want[40];
 	snprintf(want, sizeof want, "no build %d", FASTATTN_NBUILDS);
-	T_OK(fastattn_tiled(&nobuild, &st, err, sizeof err) == FASTATTN_EFAIL && strstr(err, want),
+	T_OK(fastattn_tiled(&nobuild, &st, err, sizeof err) == FASTATTN_EFAIL &&
+		     strstr(err, want),
 	     "fastattn: a build that does not exist refused (%s)", err);
 	/* Every build the CPU has is its own: AVX-512 is not AVX2 under
 	 * another name, AVX2 not the portable one. */
 	for (int build = FASTATTN_BUILD_AVX2; build < FASTATTN_NBUILDS; build++)
 		if (fastattn_build_native(build))
-			T_OK(strcmp(fastattn_build_name(build), fastattn_build_name(build - 1)) != 0,
-			     "fastattn: build %d runs %s, not the build below it", build, fastattn_build_name(build));
-	T_OK(fastattn_build_native(FASTATTN_BUILD_BEST) && fastattn_build_native(FASTATTN_BUILD_PORTABLE) &&
+			T_OK(strcmp(fastattn_build_name(build),
+				    fastattn_build_name(build - 1)) != 0,
+			     "fastattn: build %d runs %s, not the one below",
+			     build, fastattn_build_name(build));
+	T_OK(fastattn_build_native(FASTATTN_BUILD_BEST) &&
+		     fastattn_build_native(FASTATTN_BUILD_PORTABLE) &&
 		     !fastattn_build_native(FASTATTN_NBUILDS),
-	     "fastattn: the best and the portable builds are always there, no build past the last");
+	     "fastattn: the best and the portable builds are always there, no "
+	     "build past the last");
 	T_OK(fastattn_fma_peak(1, 0.01) > 0.1, "fastattn: the FMA peak measures something");
 }

@@ -216,7 +216,9 @@ static void exact_query(int kv, int D, int build)
 	/* At d = 256 the scores are twice the sums and their float rounding
 	 * reaches 1.1e-6 (the AVX2 build's as well): 2e-6 there. */
 	double bound = D > 128 ? 2e-6 : 1e-6;
-	T_OK(rc == 0 && worst < bound, "quant: %s decode, d %d, with an exactly representable query within %.0e (%.1e, %s)",
+	T_OK(rc == 0 && worst < bound,
+	     "quant: %s decode, d %d, with an exactly representable query "
+	     "within %.0e (%.1e, %s)",
 	     quant_name(type), D, bound, worst, fastattn_build_name(build));
 	free(k), free(v), free(kd), free(vd), free(kq), free(vq);
 }
@@ -235,7 +237,9 @@ void test_quant(void)
 		kernels_agree(FASTATTN_Q4_0, 200, 128, 3, build);
 		kernels_agree(FASTATTN_Q8_0, 97, 96, 1, build);     /* an odd number of blocks a row */
 		kernels_agree(FASTATTN_Q4_0, 97, 96, 1, build);
-		kernels_agree(FASTATTN_Q4_0, 130, 256, 2, build);   /* the largest d: two groups of 4 blocks */
+		kernels_agree(
+			FASTATTN_Q4_0, 130, 256, 2,
+			build); /* the largest d: two groups of 4 blocks */
 		kernels_agree(FASTATTN_Q8_0, 130, 256, 2, build);
 		/* d = 64 runs the loops over any d; d = 128 its own copies
 		 * (scores128q, pv128q8_half; AVX-512: a group of 4 blocks);
