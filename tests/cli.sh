@@ -282,7 +282,7 @@ fi
 "$ATTNVIZ" --bench --format tsv --set n=128 --set heads=1 --set threads=1 --set runs=1 --set peer=0 > "$tmp/bench"
 expect_eq "cli: --bench exits 0" $? 0
 expect_eq "cli: --bench tsv header" "$(head -1 "$tmp/bench")" "$(printf 'kernel\tn\td\theads\tthreads\tcausal\tkv\tms\tgflops\tgbps\tpeak_extra_bytes\tmax_abs_diff')"
-expect_eq "cli: --bench machine lines for 1 and 2 threads" "$(awk -F'\t' '$1=="machine"{printf "%s:%s ", $2, $5}' "$tmp/bench")" "fma_peak:1 read_bandwidth:1 fma_peak:2 read_bandwidth:2 "
+expect_eq "cli: --bench machine lines for 1 and 2 threads" "$(awk -F'\t' '$1=="machine"{printf "%s:%s ", $2, $5}' "$tmp/bench")" "fma_peak:1 read_bandwidth:1 fma_peak:2 read_bandwidth:2 path:- "
 expect_eq "cli: --bench 12 columns everywhere" "$(awk -F'\t' 'NF != 12' "$tmp/bench" | wc -l)" 0
 expect_eq "cli: --bench cases: kernels, causal off and on, f32 then f16, then decode" \
 	"$(awk -F'\t' 'NR > 1 && $1 != "machine" {printf "%s:%s:%s ", $1, $6, $7}' "$tmp/bench")" \
@@ -314,6 +314,31 @@ awk -F'\t' '$1 == "decode" { b = $10 * $8 * 1e6; r = (0.005 * $8 + 0.0005 * $10)
 	END { exit bad }' "$tmp/bench3" && ok "cli: --bench decode bytes are the blocks' bytes" || fail "cli: --bench quantized decode bytes"
 err_case "cli: --bench unknown kv type" "--bench: kv: 'q5_0' is not one of f32|f16|q8_0|q4_0" --bench --set kv=q5_0
 err_case "cli: --bench unknown kernel" "--bench: kernels: 'fast' is not one of tiled|naive|decode" --bench --set kernels=fast
+# The kernels' path: the best this CPU's flags (/proc/cpuinfo) allow, named
+# in a machine row before the cases; --set path runs every case on each.
+flags=" $(awk -F': ' '/^flags/ { print $2; exit }' /proc/cpuinfo) "
+has() { for f in "$@"; do case "$flags" in *" $f "*) ;; *) return 1 ;; esac; done; }
+want_path=portable
+has avx2 fma f16c && want_path=avx2+fma+f16c
+has avx2 fma f16c avx512f && want_path=avx512f/avx2
+has avx2 fma f16c avx512f avx512bw avx512vl avx512_vnni && want_path=avx512-vnni
+expect_eq "cli: --bench names the path this CPU's flags allow" \
+	"$(awk -F'\t' '$1 == "machine" && $2 == "path" { printf "%s ", $7 }' "$tmp/bench")" "$want_path "
+"$ATTNVIZ" --bench --format tsv --set n=64 --set heads=1 --set threads=1 --set runs=1 --set kernels=decode --set kv=f16,q4_0 \
+	--set peer=0 --set path=portable,avx2,avx512 > "$tmp/bpath"
+want_rows="machine:portable decode:f16 decode:q4_0 "
+has avx2 fma f16c && want_rows="${want_rows}machine:avx2+fma+f16c decode:f16 decode:q4_0 "
+[ "$want_path" != avx2+fma+f16c ] && [ "$want_path" != portable ] && want_rows="${want_rows}machine:$want_path decode:f16 decode:q4_0 "
+expect_eq "cli: --bench path=portable,avx2,avx512 runs every case on each path the CPU has" \
+	"$(awk -F'\t' '($1 == "machine" && $2 == "path") || $1 == "decode" { printf "%s:%s ", $1, $7 }' "$tmp/bpath")" "$want_rows"
+awk -F'\t' '$1 == "decode" { if ($12 == "-" || $12 == "nan" || $12 + 0 > 1e-4) bad = 1; seen = 1 } END { exit bad || !seen }' "$tmp/bpath" \
+	&& ok "cli: --bench every path agrees with float64 to 1e-4" || fail "cli: --bench a path's max_abs_diff missing or too large"
+"$ATTNVIZ" --bench --set n=64 --set heads=1 --set threads=1 --set runs=1 --set kernels=decode --set kv=f16 --set peer=0 \
+	--set path=portable,avx512 > "$tmp/bpath2"
+grep -q "^attnviz --bench: attention with d = 128, kernels' path portable" "$tmp/bpath2" \
+	&& ok "cli: --bench's first line names the paths asked" || fail "cli: --bench first line ($(head -1 "$tmp/bpath2"))"
+expect_eq "cli: --bench text output heads each path's rows" "$(grep '^path ' "$tmp/bpath2" | head -1)" "path portable:"
+err_case "cli: --bench unknown path" "--bench: path: 'sse' is not one of best|portable|avx2|avx512" --bench --set path=sse
 # ATTNVIZ_BENCH_LIMITS: figures for this CPU at 1 thread are reused, not
 # measured; 2 threads, missing, are measured and appended.
 cpu=$(awk -F': ' '/^model name/ { gsub(/\t/, " ", $2); print $2; exit }' /proc/cpuinfo)

@@ -28,7 +28,10 @@
 #include "kern/limits.h"
 #include "scene/params.h"
 
-enum { BN_N, BN_HEADS, BN_THREADS, BN_CAUSAL, BN_KV, BN_KERNELS, BN_RUNS, BN_PEER, BN_NPARAMS };
+enum {
+	BN_N, BN_HEADS, BN_THREADS, BN_CAUSAL, BN_KV, BN_KERNELS, BN_RUNS,
+	BN_PEER, BN_PATH, BN_NPARAMS
+};
 static const struct param_spec bench_params[BN_NPARAMS + 1] = {
 	[BN_N] = {.name = "n", .kind = PARAM_INTS, .min = 1, .max = 1 << 17, .max_count = 8,
 		.help = "lengths (default 4096 for tiled and naive, 65536 for decode)"},
@@ -45,10 +48,19 @@ static const struct param_spec bench_params[BN_NPARAMS + 1] = {
 		.help = "timed runs per case (the fastest is reported; decode runs 5 times as many)"},
 	[BN_PEER] = {.name = "peer", .kind = PARAM_INT, .min = 0, .max = 1,
 		.help = "1: time ggml's flash attention beside tiled and decode where ggml_peer.so loads; 0: ours alone"},
+	/* The words in enum fastattn_build's order. */
+	[BN_PATH] = {.name = "path", .kind = PARAM_WORDS, .min = 0,
+		.max = FASTATTN_NBUILDS - 1, .max_count = FASTATTN_NBUILDS,
+		.help = "best|portable|avx2|avx512: the kernels' paths, every "
+			"case on each (one the CPU lacks runs the next below "
+			"it, once)"},
 	[BN_NPARAMS] = {0},
 };
 
-static const char *const bench_defaults[BN_NPARAMS] = {"4096", "8", "1,2", "0,1", "f32,f16", "tiled,naive,decode", "3", "1"};
+static const char *const bench_defaults[BN_NPARAMS] = {
+	"4096", "8", "1,2", "0,1", "f32,f16", "tiled,naive,decode", "3", "1",
+	"best",
+};
 
 #define D 128
 #define DECODE_N 65536
@@ -167,7 +179,21 @@ static void print_ratios(const struct row *rows, int nrows, const struct limits 
 			if (e->kernel != c->kernel || e->n != c->n || e->heads != c->heads || e->causal != c->causal)
 				continue;
 			char line[300] = "";
-			if (i == j && rows[i].pr.ok)
+			if (e->build != c->build) {
+				/* The same case on two paths: the later
+				 * one against the earlier. */
+				if (j < i && e->kv == c->kv &&
+				    e->threads == c->threads)
+					snprintf(line, sizeof line,
+						 "%s K/V, %d thread%s: %s is "
+						 "%.2f× as fast as %s",
+						 fastbench_kv_name(c->kv),
+						 c->threads,
+						 c->threads > 1 ? "s" : "",
+						 fastattn_build_name(c->build),
+						 rows[j].r.ms / rows[i].r.ms,
+						 fastattn_build_name(e->build));
+			} else if (i == j && rows[i].pr.ok)
 				snprintf(line, sizeof line, "%s K/V, %d thread%s: attnviz is %.2f× as fast as ggml", fastbench_kv_name(c->kv),
 					 c->threads, c->threads > 1 ? "s" : "", rows[i].pr.ms / rows[i].r.ms);
 			else if (c->kv == FASTATTN_F16 && e->kv == FASTATTN_F32 && e->threads == c->threads)
@@ -216,6 +242,17 @@ static int bench_setup(const struct cli_options *o, struct params *p, int *n_giv
 	return 0;
 }
 
+/* The path whose rows follow: a machine row in TSV, a heading in text
+ * where more than one path runs. */
+static void print_path(int build, int tsv, int npaths)
+{
+	const char *name = fastattn_build_name(build);
+	if (tsv)
+		printf("machine\tpath\t-\t-\t-\t-\t%s\t-\t-\t-\t-\t-\n", name);
+	else if (npaths > 1)
+		printf("path %s:\n", name);
+}
+
 /* Rows kept for the side-by-side ratios; later cases overwrite the last. */
 #define BENCH_MAX_ROWS 2048
 
@@ -236,6 +273,18 @@ int cli_bench(const struct cli_options *o)
 	const double *ts = params_list(&p, BN_THREADS, &nt), *cs = params_list(&p, BN_CAUSAL, &nc);
 	const double *kvs = params_list(&p, BN_KV, &nkv), *ks = params_list(&p, BN_KERNELS, &nk);
 	int runs = (int)params_int(&p, BN_RUNS);
+	/* The paths asked, each once: one the CPU lacks runs the build below
+	 * it, which may be another asked already. */
+	int npaths_asked, paths[FASTATTN_NBUILDS], npaths = 0;
+	const double *ps = params_list(&p, BN_PATH, &npaths_asked);
+	for (int i = 0; i < npaths_asked; i++) {
+		const char *name = fastattn_build_name((int)ps[i]);
+		int dup = 0;
+		for (int k = 0; k < npaths; k++)
+			dup |= !strcmp(fastattn_build_name(paths[k]), name);
+		if (!dup)
+			paths[npaths++] = (int)ps[i];
+	}
 	int want[FASTBENCH_NKERNELS] = {0};
 	for (int i = 0; i < nk; i++)
 		want[(int)ks[i]] = 1;
@@ -263,9 +312,14 @@ int cli_bench(const struct cli_options *o)
 				printf("machine\tread_bandwidth\t-\t-\t%d\t-\t-\t-\t-\t%.2f\t-\t-\n", t, lim.bw[t]);
 			}
 	} else {
-		printf("attnviz --bench: attention with d = %d, kernels built for %s; fastest of %d run%s\n"
+		printf("attnviz --bench: attention with d = %d, "
+		       "kernels' path %s", D, fastattn_build_name(paths[0]));
+		for (int i = 1; i < npaths; i++)
+			printf("%s%s", i == npaths - 1 ? " and " : ", ",
+			       fastattn_build_name(paths[i]));
+		printf(" (this CPU's best: %s); fastest of %d run%s\n"
 		       "(decode: of %d runs, each starting with cold caches)\n",
-		       D, fastattn_isa(), runs, runs > 1 ? "s" : "", runs * 5);
+		       fastattn_isa(), runs, runs > 1 ? "s" : "", runs * 5);
 		printf("machine: FMA peak");
 		for (int t = 1; t <= FASTATTN_MAX_THREADS; t++)
 			if (used[t])
@@ -297,8 +351,12 @@ int cli_bench(const struct cli_options *o)
 	}
 	char err[400];
 	int status = 0;
-	/* Prefill (tiled and naive side by side), then decode. */
-	for (int phase = 0; phase < 2; phase++) {
+	/* Every path asked, each with all the cases: prefill (tiled and naive
+	 * side by side), then decode. */
+	for (int step = 0; step < 2 * npaths; step++) {
+		int ip = step / 2, phase = step % 2;
+		if (phase == 0)
+			print_path(paths[ip], tsv, npaths);
 		if (phase == 0 ? !want[FASTBENCH_TILED] && !want[FASTBENCH_NAIVE] : !want[FASTBENCH_DECODE])
 			continue;
 		double decode_n = DECODE_N;
@@ -311,7 +369,8 @@ int cli_bench(const struct cli_options *o)
 						for (int ic = 0; ic < (phase == 0 ? nc : 1); ic++) {
 							struct fastbench_case c = {.n = (int)lens[in], .d = D, .heads = (int)hs[ih],
 										   .threads = (int)ts[it], .causal = (int)cs[ic],
-										   .kv = (int)kvs[ikv], .runs = runs};
+										   .kv = (int)kvs[ikv], .runs = runs,
+										   .build = paths[ip]};
 							double ms[2] = {0, 0};
 							for (int k = phase == 0 ? FASTBENCH_TILED : FASTBENCH_DECODE;
 							     k <= (phase == 0 ? FASTBENCH_NAIVE : FASTBENCH_DECODE); k++) {

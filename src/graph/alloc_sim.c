@@ -11,13 +11,13 @@
 #define FREE_BLOCKS 256
 
 struct sim_node {
-	int64_t bytes;            /* aligned; ALLOC_SIM_INPLACE, ALLOC_SIM_NOALLOC */
+	int64_t bytes; /* aligned; ALLOC_SIM_INPLACE, ALLOC_SIM_NOALLOC */
 	int src[ALLOC_SIM_SRC];
 	int nsrc;
 	int input, output;
 	/* during the replay */
-	int children;             /* consumers not yet computed */
-	int owns;                 /* holds its slot (not handed on to an in-place node) */
+	int children; /* consumers not yet computed */
+	int owns;     /* holds its slot (not handed on to an in-place node) */
 	int64_t offset, size;
 };
 
@@ -27,7 +27,7 @@ struct block {
 
 struct alloc_sim {
 	struct sim_node *n;
-	int count, max, cap, broken;   /* cap: room in n, max: this graph's */
+	int count, max, cap, broken; /* cap: room in n, max: this graph's */
 	int64_t align;
 	struct block b[FREE_BLOCKS];
 	int nb;
@@ -53,12 +53,12 @@ int alloc_sim_reset(struct alloc_sim *s, int max_nodes)
 {
 	if (max_nodes > s->cap) {
 		struct sim_node *n =
-			realloc(s->n, (size_t)max_nodes * sizeof *n);
+		    realloc(s->n, (size_t)max_nodes * sizeof *n);
 		if (!n)
 			return -1;
 		s->n = n;
 		s->cap = max_nodes;
-		s->count = max_nodes;   /* all of it cleared below */
+		s->count = max_nodes; /* all of it cleared below */
 	}
 	memset(s->n, 0, (size_t)s->count * sizeof *s->n);
 	s->count = s->broken = s->nb = 0;
@@ -74,9 +74,11 @@ void alloc_sim_free(struct alloc_sim *s)
 	free(s);
 }
 
-static int add(struct alloc_sim *s, int64_t n, int nsrc, const int *src, int input)
+static int add(struct alloc_sim *s, int64_t n, int nsrc, const int *src,
+	       int input)
 {
-	if (s->count >= s->max || nsrc > ALLOC_SIM_SRC || n < ALLOC_SIM_NOALLOC || n > ALLOC_SIM_MAX_BYTES) {
+	if (s->count >= s->max || nsrc > ALLOC_SIM_SRC ||
+	    n < ALLOC_SIM_NOALLOC || n > ALLOC_SIM_MAX_BYTES) {
 		s->broken = 1;
 		return -1;
 	}
@@ -140,7 +142,8 @@ static int64_t take(struct alloc_sim *s, int64_t size)
 	s->b[best].offset += size;
 	s->b[best].size -= size;
 	if (s->b[best].size == 0 && best < s->nb - 1)
-		remove_block(s, best);   /* the open end stays, empty at the limit */
+		remove_block(s,
+			     best); /* the open end stays, empty at the limit */
 	if (at + size > s->max_size)
 		s->max_size = at + size;
 	return at;
@@ -155,7 +158,8 @@ static void give(struct alloc_sim *s, int64_t offset, int64_t size)
 		struct block *b = &s->b[i];
 		if (b->offset + b->size == offset) {
 			b->size += size;
-			if (i < s->nb - 1 && b->offset + b->size == s->b[i + 1].offset) {
+			if (i < s->nb - 1 &&
+			    b->offset + b->size == s->b[i + 1].offset) {
 				b->size += s->b[i + 1].size;
 				remove_block(s, i + 1);
 			}
@@ -164,7 +168,8 @@ static void give(struct alloc_sim *s, int64_t offset, int64_t size)
 		if (offset + size == b->offset) {
 			b->offset = offset;
 			b->size += size;
-			if (i > 0 && s->b[i - 1].offset + s->b[i - 1].size == b->offset) {
+			if (i > 0 && s->b[i - 1].offset + s->b[i - 1].size ==
+					 b->offset) {
 				s->b[i - 1].size += b->size;
 				remove_block(s, i);
 			}
@@ -213,10 +218,12 @@ int64_t alloc_sim_run(struct alloc_sim *s)
 		if (t->input)
 			continue;
 		if (t->bytes == ALLOC_SIM_INPLACE) {
-			/* ggml_gallocr_allocate_node: the parent's slot is handed on */
+			/* ggml_gallocr_allocate_node: the parent's slot is
+			 * handed on */
 			struct sim_node *p = &s->n[t->src[0]];
 			if (!p->owns || p->output || p->children != 1)
-				return -1;   /* the graph was written wrong: ggml would not reuse it */
+				return -1; /* the graph was written wrong: ggml
+					      would not reuse it */
 			t->offset = p->offset;
 			t->size = p->size;
 			t->owns = 1;
@@ -234,5 +241,5 @@ int64_t alloc_sim_run(struct alloc_sim *s)
 		if (s->broken)
 			return -1;
 	}
-	return s->broken ? -1 : s->max_size;   /* an input past the limit */
+	return s->broken ? -1 : s->max_size; /* an input past the limit */
 }

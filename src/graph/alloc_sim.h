@@ -27,9 +27,13 @@
 
 #include <stdint.h>
 
-#define ALLOC_SIM_SRC 6   /* the gated delta net reads six (ggml.h GGML_MAX_SRC: 10) */
-#define ALLOC_SIM_INPLACE (-1)   /* bytes of a node that takes its first source's slot */
-#define ALLOC_SIM_NOALLOC (-2)   /* bytes of a node outside the buffer (a write into the KV cache) */
+#define ALLOC_SIM_SRC                                                          \
+	6 /* the gated delta net reads six (ggml.h GGML_MAX_SRC: 10) */
+#define ALLOC_SIM_INPLACE                                                      \
+	(-1) /* bytes of a node that takes its first source's slot */
+#define ALLOC_SIM_NOALLOC                                                      \
+	(-2) /* bytes of a node outside the buffer (a write into the KV cache) \
+	      */
 /* The largest buffer replayed (2^62 B): a node or a graph above it is
  * refused (alloc_sim_run gives -1), so no size or offset wraps. */
 #define ALLOC_SIM_MAX_BYTES (INT64_C(1) << 62)

@@ -32,14 +32,16 @@ static const struct family_dense_graph *graph_of(const struct model *m)
 	return f ? f->dense_graph : NULL;
 }
 
-int compute_dense_replay_modelled(const struct model *m, const struct kv_alloc *a)
+int compute_dense_replay_modelled(const struct model *m,
+				  const struct kv_alloc *a)
 {
 	const struct family_dense_graph *g = graph_of(m);
 	/* no experts, no MLA, one head size (the graph above), no sliding
 	 * window (a second cache's inputs are not written here) */
 	return g && (!a->windowed || (g->flags & DR_COHERE2)) && g->modelled &&
-	       m->embd > 0 && m->ff > 0 && m->experts == 0 && m->kind != ATTN_MLA &&
-	       m->head_dim == m->head_dim_v && m->layers > 0 && m->layers <= MODEL_MAX_LAYERS;
+	       m->embd > 0 && m->ff > 0 && m->experts == 0 &&
+	       m->kind != ATTN_MLA && m->head_dim == m->head_dim_v &&
+	       m->layers > 0 && m->layers <= MODEL_MAX_LAYERS;
 }
 
 /* build_qkv's fused path (phi3.cpp; convert_hf_to_gguf.py writes Phi-3's
@@ -48,10 +50,12 @@ int compute_dense_replay_modelled(const struct model *m, const struct kv_alloc *
  * llama-impl.h, makes it contiguous first), K's RoPE; then build_attn's
  * set_rows and attention as replay_attn writes them.  Read off ggml-alloc's
  * trace of Phi-4-mini with attn_qkv. */
-static int phi3_attn(struct alloc_sim *s, const struct model *m, int fa, const struct replay_attn_in *ra,
-		     int64_t cells, int64_t nt, int norm, int pos)
+static int phi3_attn(struct alloc_sim *s, const struct model *m, int fa,
+		     const struct replay_attn_in *ra, int64_t cells, int64_t nt,
+		     int norm, int pos)
 {
-	int64_t Q = m->heads * m->head_dim, K = m->kv_heads * m->head_dim, V = m->kv_heads * m->head_dim_v;
+	int64_t Q = m->heads * m->head_dim, K = m->kv_heads * m->head_dim,
+		V = m->kv_heads * m->head_dim_v;
 	int64_t O = m->heads * m->head_dim_v;
 	int qkv = N(4 * (Q + K + V) * nt, norm);
 	int q = N(4 * Q * nt, qkv, pos);
@@ -59,7 +63,7 @@ static int phi3_attn(struct alloc_sim *s, const struct model *m, int fa, const s
 		q = N(4 * Q * nt, q, ra->krot[0]);
 	int v = qkv;
 	if (ra->nv) {
-		int vc = N(4 * V * nt, qkv);   /* ggml_cont_2d of the view */
+		int vc = N(4 * V * nt, qkv); /* ggml_cont_2d of the view */
 		v = N(4 * V * nt, vc, ra->vrot[0]);
 	}
 	int k = N(4 * K * nt, qkv, pos);
@@ -96,35 +100,45 @@ static int build_cohere2(struct alloc_sim *s, const struct replay_in *in)
 	replay_attn_in_init(&ra, m);
 	int tok = alloc_sim_input(s, 4 * nt);
 	alloc_sim_input(s, 4 * E * nt);
-	int first = m->layer_swa[0] ? 1 : 0;   /* 0: the full cache, 1: the sliding one */
-	int pos = replay_pos_input(s, ra.nk, &ra.krot[first], 4 * nt);   /* layer 0's K rotation first */
+	int first =
+	    m->layer_swa[0] ? 1 : 0; /* 0: the full cache, 1: the sliding one */
+	int pos = replay_pos_input(s, ra.nk, &ra.krot[first],
+				   4 * nt); /* layer 0's K rotation first */
 	for (int k = 0; k < 2; k++) {
 		int c = (first + k) % 2;
-		replay_cache_inputs(s, m, fa, nt, c == 0 ? a->full_cells : a->swa_cells, 0, &ra, c);
+		replay_cache_inputs(s, m, fa, nt,
+				    c == 0 ? a->full_cells : a->swa_cells, 0,
+				    &ra, c);
 	}
 	int out_ids = alloc_sim_input(s, 4 * no);
 	int cur = N(4 * E * nt, tok);
 	for (int64_t il = 0; il < m->layers; il++) {
 		int c = m->layer_swa[il] ? 1 : 0, last = il == m->layers - 1;
 		int64_t n = last ? no : nt;
-		int norm = N(4 * E * nt, cur);   /* attn_norm: NORM, the MUL in place */
-		int att = replay_attn(s, m, fa, &ra, c, c == 0 ? a->full_cells : a->swa_cells, nt, norm, pos,
-				      RA_NO_UNROT | (c == 0 ? RA_NO_ROPE : 0));
-		/* the last layer keeps the outputs' rows of the FFN's input, the
-		 * residual and the attention output, each where it is first read */
+		int norm =
+		    N(4 * E * nt, cur); /* attn_norm: NORM, the MUL in place */
+		int att = replay_attn(
+		    s, m, fa, &ra, c, c == 0 ? a->full_cells : a->swa_cells, nt,
+		    norm, pos, RA_NO_UNROT | (c == 0 ? RA_NO_ROPE : 0));
+		/* the last layer keeps the outputs' rows of the FFN's input,
+		 * the residual and the attention output, each where it is first
+		 * read */
 		int fin = last ? N(4 * E * no, norm, out_ids) : norm;
 		int down = replay_ffn(s, m->ff, E, n, fin);
 		int res = last ? N(4 * E * no, cur, out_ids) : cur;
 		int x = N(ALLOC_SIM_INPLACE, down, res);
 		if (ra.nv)
-			att = N(4 * m->heads * m->head_dim_v * nt, att, ra.vrot[c]);   /* V's un-rotation */
+			att = N(4 * m->heads * m->head_dim_v * nt, att,
+				ra.vrot[c]); /* V's un-rotation */
 		int wo = N(4 * E * nt, att);
 		if (last)
 			wo = N(4 * E * no, wo, out_ids);
 		cur = N(ALLOC_SIM_INPLACE, x, wo);
 	}
-	int fn = N(4 * E * no, cur);   /* the output NORM, a new tensor; its MUL in place */
-	return N(4 * m->vocab * no, fn) < 0 ? -1 : 0;   /* the logit scale in place */
+	int fn = N(4 * E * no,
+		   cur); /* the output NORM, a new tensor; its MUL in place */
+	return N(4 * m->vocab * no, fn) < 0 ? -1
+					    : 0; /* the logit scale in place */
 }
 
 /* The graph of one ubatch of nt tokens (no outputs) against every cell. */
@@ -147,37 +161,44 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 	int pos = alloc_sim_input(s, 4 * nt);
 	replay_cache_inputs(s, m, fa, nt, cells, 0, &ra, 0);
 	int out_ids = alloc_sim_input(s, 4 * no);
-	int cur = N(4 * E * nt, tok);   /* embd: ggml_get_rows(tok_embd, inp_tokens) */
+	int cur =
+	    N(4 * E * nt, tok); /* embd: ggml_get_rows(tok_embd, inp_tokens) */
 	for (int64_t il = 0; il < m->layers; il++) {
 		/* attn_norm: RMS_NORM, the MUL in place (OLMo 2: none) */
 		int norm = flags & DR_OLMO2 ? cur : N(4 * E * nt, cur);
-		int att = flags & DR_PHI3 ? phi3_attn(s, m, fa, &ra, cells, nt, norm, pos)
-					  : replay_attn(s, m, fa, &ra, 0, cells, nt, norm, pos, flags & DR_OLMO2 ? RA_V_FIRST : 0);
-		int wo = N(4 * E * nt, att);   /* wo (+ wo_b in place) */
-		int64_t n = nt;                /* the FFN's tokens */
+		int att =
+		    flags & DR_PHI3
+			? phi3_attn(s, m, fa, &ra, cells, nt, norm, pos)
+			: replay_attn(s, m, fa, &ra, 0, cells, nt, norm, pos,
+				      flags & DR_OLMO2 ? RA_V_FIRST : 0);
+		int wo = N(4 * E * nt, att); /* wo (+ wo_b in place) */
+		int64_t n = nt;		     /* the FFN's tokens */
 		int res = cur;
 		if (il == m->layers - 1) {
-			/* the last layer keeps the outputs' rows only: get_rows of
-			 * the attention output and of the residual */
+			/* the last layer keeps the outputs' rows only: get_rows
+			 * of the attention output and of the residual */
 			wo = N(4 * E * no, wo, out_ids);
 			res = N(4 * E * no, cur, out_ids);
 			n = no;
 		}
-		int ffn_inp = N(ALLOC_SIM_INPLACE, wo, res);   /* attention output + residual */
+		int ffn_inp = N(ALLOC_SIM_INPLACE, wo,
+				res); /* attention output + residual */
 		/* ffn_norm (OLMo 2: none) */
 		int pn = flags & DR_OLMO2 ? ffn_inp : N(4 * E * n, ffn_inp);
 		int down;
 		if (flags & DR_PHI3) {
-			/* build_ffn LLM_FFN_SWIGLU, LLM_FFN_SEQ: ffn_up [2 n_ff], its
-			 * swiglu halves, ffn_down */
+			/* build_ffn LLM_FFN_SWIGLU, LLM_FFN_SEQ: ffn_up [2
+			 * n_ff], its swiglu halves, ffn_down */
 			int up = N(4 * 2 * F * n, pn);
 			int sw = N(4 * F * n, up);
 			down = N(4 * E * n, sw);
 		} else {
 			down = replay_ffn(s, F, E, n, pn);
 		}
-		/* l_out = the FFN's output + ffn_inp, in place on its first source */
-		cur = flags & DR_PHI3 ? N(ALLOC_SIM_INPLACE, ffn_inp, down) : N(ALLOC_SIM_INPLACE, down, ffn_inp);
+		/* l_out = the FFN's output + ffn_inp, in place on its first
+		 * source */
+		cur = flags & DR_PHI3 ? N(ALLOC_SIM_INPLACE, ffn_inp, down)
+				      : N(ALLOC_SIM_INPLACE, down, ffn_inp);
 	}
 	/* the output norm in place, then result_output */
 	return N(4 * m->vocab * no, cur) < 0 ? -1 : 0;
@@ -188,19 +209,25 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 {
 	int64_t w[4], widest = m->vocab, r, qkv_heads;
-	int64_t cells = a->full_cells > a->swa_cells ? a->full_cells : a->swa_cells;
-	if (__builtin_mul_overflow(cells, m->heads, &w[0]) || __builtin_mul_overflow(m->heads, m->head_dim, &w[1]) ||
-	    __builtin_mul_overflow(m->ff, 2, &w[2]) || __builtin_mul_overflow(m->kv_heads, 2, &qkv_heads) ||
+	int64_t cells =
+	    a->full_cells > a->swa_cells ? a->full_cells : a->swa_cells;
+	if (__builtin_mul_overflow(cells, m->heads, &w[0]) ||
+	    __builtin_mul_overflow(m->heads, m->head_dim, &w[1]) ||
+	    __builtin_mul_overflow(m->ff, 2, &w[2]) ||
+	    __builtin_mul_overflow(m->kv_heads, 2, &qkv_heads) ||
 	    __builtin_add_overflow(qkv_heads, m->heads, &qkv_heads) ||
-	    __builtin_mul_overflow(qkv_heads, m->head_dim, &w[3]))   /* Phi-3's wqkv */
+	    __builtin_mul_overflow(qkv_heads, m->head_dim,
+				   &w[3])) /* Phi-3's wqkv */
 		return 1;
 	for (int i = 0; i < 4; i++)
 		widest = w[i] > widest ? w[i] : widest;
 	widest = m->embd > widest ? m->embd : widest;
-	return __builtin_mul_overflow(widest, nt, &r) || __builtin_mul_overflow(r, 8, &r) || r > ALLOC_SIM_MAX_BYTES;
+	return __builtin_mul_overflow(widest, nt, &r) ||
+	       __builtin_mul_overflow(r, 8, &r) || r > ALLOC_SIM_MAX_BYTES;
 }
 
-int compute_dense_replay_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
+int compute_dense_replay_bytes(const struct model *m, const struct deploy *d,
+			       int64_t ub, const struct kv_alloc *a,
 			       int64_t *out)
 {
 	const struct family_dense_graph *g = graph_of(m);
@@ -210,6 +237,9 @@ int compute_dense_replay_bytes(const struct model *m, const struct deploy *d, in
 	if (too_wide(m, a, in.nt))
 		return -1;
 	/* at most 22 nodes a layer (Cohere2 with both rotations), the inputs,
-	 * the last layer's get_rows and the logits: 32 a layer is room enough */
-	return replay_run((int)(32 * m->layers + 64), g->flags & DR_COHERE2 ? build_cohere2 : build, &in, out);
+	 * the last layer's get_rows and the logits: 32 a layer is room enough
+	 */
+	return replay_run((int)(32 * m->layers + 64),
+			  g->flags & DR_COHERE2 ? build_cohere2 : build, &in,
+			  out);
 }

@@ -1,7 +1,8 @@
 /*
  * compute_dense_replay: the compute buffer of the dense llama-like reserve
- * graphs (Llama, Mistral 3, Qwen2, OLMo 2, Phi-3, Cohere2), replayed tensor by tensor
- * through ggml-alloc's rules (src/graph/alloc_sim.h); called by buffers.c.
+ * graphs (Llama, Mistral 3, Qwen2, OLMo 2, Phi-3, Cohere2), replayed tensor by
+ * tensor through ggml-alloc's rules (src/graph/alloc_sim.h); called by
+ * buffers.c.
  */
 #ifndef ATTNVIZ_COMPUTE_DENSE_REPLAY_H
 #define ATTNVIZ_COMPUTE_DENSE_REPLAY_H
@@ -16,10 +17,12 @@
  * for Cohere2's iSWA) and
  * tests/engine.sh holds that family within 2 % over its whole buffers
  * matrix (every cache type, flash attention on and off). */
-int compute_dense_replay_modelled(const struct model *m, const struct kv_alloc *a);
+int compute_dense_replay_modelled(const struct model *m,
+				  const struct kv_alloc *a);
 /* The buffer for ubatch ub against the cache a: 0, or -1 on overflow or
  * when m is not replayed here. */
-int compute_dense_replay_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
+int compute_dense_replay_bytes(const struct model *m, const struct deploy *d,
+			       int64_t ub, const struct kv_alloc *a,
 			       int64_t *out);
 
 #endif

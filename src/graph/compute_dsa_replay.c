@@ -16,25 +16,30 @@
 
 int compute_dsa_replayable(const struct model *m)
 {
-	return m->indexer_head_dim > 0 && m->indexer_top_k > 0 && m->indexer_heads > 0 && m->q_lora_rank > 0 &&
-	       m->kind == ATTN_MLA && m->mla_latent_cache && m->layers - m->nextn_layers <= MODEL_MAX_LAYERS;
+	return m->indexer_head_dim > 0 && m->indexer_top_k > 0 &&
+	       m->indexer_heads > 0 && m->q_lora_rank > 0 &&
+	       m->kind == ATTN_MLA && m->mla_latent_cache &&
+	       m->layers - m->nextn_layers <= MODEL_MAX_LAYERS;
 }
 
 /* n_top_k = min(n_kv, indexer_top_k): the indexer score's ne[0] is a
  * stream's cells (deepseek32.cpp) */
 static int64_t top_k(const struct model *m, const struct kv_alloc *a)
 {
-	return a->full_cells < m->indexer_top_k ? a->full_cells : m->indexer_top_k;
+	return a->full_cells < m->indexer_top_k ? a->full_cells
+						: m->indexer_top_k;
 }
 
-int compute_dsa_inputs(struct alloc_sim *s, const struct model *m, const struct deploy *d, const struct kv_alloc *a,
+int compute_dsa_inputs(struct alloc_sim *s, const struct model *m,
+		       const struct deploy *d, const struct kv_alloc *a,
 		       int64_t nt, int64_t n_layer, struct dsa_inputs *in)
 {
-	int64_t ID = m->indexer_head_dim, cells = a->full_cells, zeros = 4 * top_k(m, a) * nt;
+	int64_t ID = m->indexer_head_dim, cells = a->full_cells,
+		zeros = 4 * top_k(m, a) * nt;
 	/* ggml_gallocr_alloc_graph_impl allocates the graph's leaves in the
 	 * order the graph found them (traced): the indexer's Hadamard matrix
-	 * (self_k_rot_lid [ID, ID] F32, with an f16 cache too), inp_pos, the two
-	 * caches' k_idxs (n_tokens I64), layer 0's zeros leaf
+	 * (self_k_rot_lid [ID, ID] F32, with an f16 cache too), inp_pos, the
+	 * two caches' k_idxs (n_tokens I64), layer 0's zeros leaf
 	 * ([1, n_top_k, n_tokens] F32, build_attn), the indexer's mask (F16
 	 * with the fused indexer) and the latent's (F16 with flash attention,
 	 * F32 without), then every later layer's zeros leaf */
@@ -50,12 +55,17 @@ int compute_dsa_inputs(struct alloc_sim *s, const struct model *m, const struct 
 	return in->mask < 0 ? -1 : 0;
 }
 
-int compute_dsa_attn(struct alloc_sim *s, const struct model *m, const struct deploy *d, const struct kv_alloc *a,
-		     int64_t nt, const struct dsa_inputs *in, int64_t il, int norm)
+int compute_dsa_attn(struct alloc_sim *s, const struct model *m,
+		     const struct deploy *d, const struct kv_alloc *a,
+		     int64_t nt, const struct dsa_inputs *in, int64_t il,
+		     int norm)
 {
-	int64_t H = m->heads, R = m->kv_lora_rank, rope = m->qk_rope_head_dim, nope = m->qk_nope_head_dim;
-	int64_t Vh = m->v_head_dim, ID = m->indexer_head_dim, IH = m->indexer_heads, QL = m->q_lora_rank;
-	int64_t cells = a->full_cells, k = top_k(m, a), mtype = d->flash_attn ? 2 : 4;
+	int64_t H = m->heads, R = m->kv_lora_rank, rope = m->qk_rope_head_dim,
+		nope = m->qk_nope_head_dim;
+	int64_t Vh = m->v_head_dim, ID = m->indexer_head_dim,
+		IH = m->indexer_heads, QL = m->q_lora_rank;
+	int64_t cells = a->full_cells, k = top_k(m, a),
+		mtype = d->flash_attn ? 2 : 4;
 	/* the indexer's key: indexer_attn_k, its LayerNorm (a new tensor; the
 	 * weight and bias in place), RoPE, the Hadamard rotation, set into
 	 * the indexer's cache (expanded first: cpy_k) */
@@ -78,12 +88,14 @@ int compute_dsa_attn(struct alloc_sim *s, const struct model *m, const struct de
 	N(ALLOC_SIM_NOALLOC, kcur, in->kidx);
 	int vc = -1, kq = -1;
 	if (!d->flash_attn) {
-		/* build_attn_mha: v_cont and kq need no mask, so they come before
-		 * the indexer's nodes */
-		vc = N(model_cache_bytes(m->k_type, R) * cells * a->streams, -1);
+		/* build_attn_mha: v_cont and kq need no mask, so they come
+		 * before the indexer's nodes */
+		vc =
+		    N(model_cache_bytes(m->k_type, R) * cells * a->streams, -1);
 		kq = N(4 * cells * nt * H, qcur);
 	}
-	int zeros = N(ALLOC_SIM_INPLACE, in->zeros[il]);   /* ggml_fill(zeros, 0) in place */
+	int zeros = N(ALLOC_SIM_INPLACE,
+		      in->zeros[il]); /* ggml_fill(zeros, 0) in place */
 	/* the indexer's queries from qr: indexer_attn_q_b, RoPE, rotation;
 	 * its weights (indexer_proj, the scale a new tensor) */
 	int iq = N(4 * IH * ID * nt, qr);
@@ -97,15 +109,18 @@ int compute_dsa_attn(struct alloc_sim *s, const struct model *m, const struct de
 	int tk = N(4 * k * nt, score);
 	tk = N(4 * k * nt, tk);
 	/* build_attn: kq_mask_all = fill(kq_mask, -inf) (a new tensor), the
-	 * set_rows of the zeros at the top-k (a view of it), added to kq_mask */
+	 * set_rows of the zeros at the top-k (a view of it), added to kq_mask
+	 */
 	int all = N(mtype * cells * nt, in->mask);
 	int sr = N(ALLOC_SIM_INPLACE, all, zeros, tk);
 	int mk = N(mtype * cells * nt, sr, in->mask);
 	int o;
 	if (d->flash_attn) {
-		o = N(4 * R * H * nt, qcur, mk);   /* ggml_flash_attn_ext on the latent */
+		o = N(4 * R * H * nt, qcur,
+		      mk); /* ggml_flash_attn_ext on the latent */
 	} else {
-		int sm = N(ALLOC_SIM_INPLACE, kq, mk);   /* the soft_max in place */
+		int sm =
+		    N(ALLOC_SIM_INPLACE, kq, mk); /* the soft_max in place */
 		o = N(4 * R * H * nt, sm, vc);
 	}
 	/* wv_b (v_mla), then the permuted ggml_cont */

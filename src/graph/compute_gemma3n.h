@@ -14,7 +14,7 @@
  * compute buffer is replayed and checked against the real engine. */
 int compute_gemma3n_modelled(const struct model *m);
 /* The buffer for ubatch ub against the cache a: 0, or -1 on overflow. */
-int compute_gemma3n_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
-			  int64_t *out);
+int compute_gemma3n_bytes(const struct model *m, const struct deploy *d,
+			  int64_t ub, const struct kv_alloc *a, int64_t *out);
 
 #endif

@@ -45,10 +45,13 @@ static int64_t head_of(const struct model *m, int swa)
 
 int compute_gemma4_replayed(const struct model *m)
 {
-	/* E2B/E4B's per-layer inputs (build_inp_per_layer, project_per_layer_inputs
-	 * and each layer's gate, projection and norm) are not in the replay */
-	return (m->arch_mech & AM_GRAPH_GEMMA4) && m->embd > 0 && m->ff > 0 && m->heads > 0 && !m->embd_per_layer &&
-	       (m->experts == 0 || (m->experts_used > 0 && m->experts <= 1024 && m->ff_dense > 0)) &&
+	/* E2B/E4B's per-layer inputs (build_inp_per_layer,
+	 * project_per_layer_inputs and each layer's gate, projection and norm)
+	 * are not in the replay */
+	return (m->arch_mech & AM_GRAPH_GEMMA4) && m->embd > 0 && m->ff > 0 &&
+	       m->heads > 0 && !m->embd_per_layer &&
+	       (m->experts == 0 || (m->experts_used > 0 && m->experts <= 1024 &&
+				    m->ff_dense > 0)) &&
 	       model_swa_pattern_of(m) >= 0;
 }
 
@@ -60,10 +63,12 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 	const struct kv_alloc *a = in->a;
 	int64_t nt = in->nt, no = in->no;
 	int64_t E = m->embd, H = m->heads, X = m->experts;
-	int64_t FF = m->experts ? m->ff_dense : m->ff;   /* the dense MLP's width */
+	int64_t FF =
+	    m->experts ? m->ff_dense : m->ff; /* the dense MLP's width */
 	int64_t pattern = model_swa_pattern_of(m), v_max = 0;
 	int fa = d->flash_attn, caches = a->windowed ? 2 : 1;
-	int kidx[2] = {-1, -1}, vidx[2] = {-1, -1}, mask[2] = {-1, -1}, krot[2] = {-1, -1}, vrot[2] = {-1, -1};
+	int kidx[2] = {-1, -1}, vidx[2] = {-1, -1}, mask[2] = {-1, -1},
+	    krot[2] = {-1, -1}, vrot[2] = {-1, -1};
 	/* llama_kv_cache::build_input_v_idxs: V transposed (no flash
 	 * attention) takes an index per element of n_embd_v_gqa_max() */
 	for (int64_t il = 0; il < m->layers; il++)
@@ -82,13 +87,15 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 	int pos = -1;
 	int first = caches == 2 && layer_is_swa(m, 0, pattern) ? 1 : 0;
 	for (int k = 0; k < caches; k++) {
-		int c = (first + k) % caches;   /* 0: the full cache, 1: the sliding one */
+		int c = (first + k) %
+			caches; /* 0: the full cache, 1: the sliding one */
 		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
 		int64_t hd = head_of(m, c == 1);
-		int64_t nk = model_rot_k_n_at(m, hd), nv = model_rot_v_n_at(m, hd);
-		if (k == 0)   /* the first cache's K rotation before inp_pos */
+		int64_t nk = model_rot_k_n_at(m, hd),
+			nv = model_rot_v_n_at(m, hd);
+		if (k == 0) /* the first cache's K rotation before inp_pos */
 			pos = replay_pos_input(s, nk, &krot[c], 4 * nt);
-		replay_k_rot(s, nk, &krot[c]);   /* the other cache's */
+		replay_k_rot(s, nk, &krot[c]); /* the other cache's */
 		if (nv)
 			vrot[c] = alloc_sim_input(s, 4 * nv * nv);
 		kidx[c] = alloc_sim_input(s, 8 * nt);
@@ -96,7 +103,8 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 		mask[c] = alloc_sim_input(s, cells * nt * (fa ? 2 : 4));
 	}
 	int out_ids = alloc_sim_input(s, 4 * no);
-	/* embd: ggml_get_rows(tok_embd, inp_tokens), its sqrt(n_embd) scale in place */
+	/* embd: ggml_get_rows(tok_embd, inp_tokens), its sqrt(n_embd) scale in
+	 * place */
 	int cur = N(4 * E * nt, tok);
 	for (int64_t il = 0; il < m->layers; il++) {
 		int swa = layer_is_swa(m, il, pattern);
@@ -106,20 +114,22 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 		int64_t KV = (int64_t)m->layer_kv_heads[il] * hd;
 		int has_kv = m->layer_type[il] != LT_SHARED && KV > 0;
 		int kr = krot[c], vr = vrot[c];
-		int norm = N(4 * E * nt, cur);   /* attn_norm: RMS_NORM, the MUL in place */
+		int norm = N(4 * E * nt,
+			     cur); /* attn_norm: RMS_NORM, the MUL in place */
 		/* Q = wq, q_norm on the reshaped view (a new tensor, the MUL in
-		 * place), RoPE in place; build_attn: the Hadamard rotation by the
-		 * cache's K matrix, a new tensor */
+		 * place), RoPE in place; build_attn: the Hadamard rotation by
+		 * the cache's K matrix, a new tensor */
 		int qm = N(4 * Q * nt, norm);
 		int qn = N(4 * Q * nt, qm);
 		int q = N(ALLOC_SIM_INPLACE, qn, pos);
 		if (kr >= 0)
 			q = N(4 * Q * nt, q, kr);
 		if (has_kv) {
-			/* K = wk, k_norm and RoPE as Q's; V = wv (the full layers of
-			 * attention_k_eq_v read K's projection: no attn_v), an RMS
-			 * norm without weight (a new tensor); each rotated; then
-			 * llama_kv_cache::cpy_k / cpy_v, set_rows into the cache */
+			/* K = wk, k_norm and RoPE as Q's; V = wv (the full
+			 * layers of attention_k_eq_v read K's projection: no
+			 * attn_v), an RMS norm without weight (a new tensor);
+			 * each rotated; then llama_kv_cache::cpy_k / cpy_v,
+			 * set_rows into the cache */
 			int km = N(4 * KV * nt, norm);
 			int kn = N(4 * KV * nt, km);
 			int k = N(ALLOC_SIM_INPLACE, kn, pos);
@@ -134,18 +144,20 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 		}
 		int att;
 		if (fa) {
-			/* build_attn_mha: ggml_flash_attn_ext [head_dim, n_head, nt] */
+			/* build_attn_mha: ggml_flash_attn_ext [head_dim,
+			 * n_head, nt] */
 			att = N(4 * Q * nt, q, mask[c]);
 		} else {
-			/* kq F32 [n_kv, nt, n_head], the soft_max in place, kqv,
-			 * its ggml_cont_2d */
+			/* kq F32 [n_kv, nt, n_head], the soft_max in place,
+			 * kqv, its ggml_cont_2d */
 			int kq = N(4 * cells * nt * H, q);
 			int sm = N(ALLOC_SIM_INPLACE, kq, mask[c]);
 			int kqv = N(4 * Q * nt, sm);
 			att = N(4 * Q * nt, kqv);
 		}
 		if (vr >= 0)
-			att = N(4 * Q * nt, att, vr);   /* build_attn: V's un-rotation */
+			att = N(4 * Q * nt, att,
+				vr); /* build_attn: V's un-rotation */
 		/* wo; attn_post_norm's RMS_NORM and MUL in place on it (one
 		 * consumer, no view), + inpL in place */
 		int wo = N(4 * E * nt, att);
@@ -153,10 +165,15 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 		int ffn;
 		if (X > 0) {
 			/* build_moe_ffn (the weights expanded first, then the
-			 * experts), then the dense MLP beside it: ffn_norm, build_ffn
-			 * (GELU, parallel gate), the post norms in place and the add */
-			int moe = replay_moe_ffn(s, m, GATE_SOFTMAX, RM_NORM_W | RM_ROUTER_NORM | RM_GATE_UP, nt, attn_out);
-			int dd = replay_ffn(s, FF, E, nt, N(4 * E * nt, attn_out));
+			 * experts), then the dense MLP beside it: ffn_norm,
+			 * build_ffn (GELU, parallel gate), the post norms in
+			 * place and the add */
+			int moe = replay_moe_ffn(s, m, GATE_SOFTMAX,
+						 RM_NORM_W | RM_ROUTER_NORM |
+						     RM_GATE_UP,
+						 nt, attn_out);
+			int dd =
+			    replay_ffn(s, FF, E, nt, N(4 * E * nt, attn_out));
 			ffn = N(ALLOC_SIM_INPLACE, dd, moe);
 		} else {
 			/* ffn_norm, build_ffn */
@@ -178,29 +195,35 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
  * hostile model (alloc_sim refuses a sum past its limit). */
 static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 {
-	int64_t cells = a->full_cells > a->swa_cells ? a->full_cells : a->swa_cells;
-	int64_t hd = m->head_dim > m->head_dim_swa ? m->head_dim : m->head_dim_swa;
-	hd = m->head_dim_v > hd ? m->head_dim_v : hd;   /* v_idxs: n_embd_v_gqa_max */
+	int64_t cells =
+	    a->full_cells > a->swa_cells ? a->full_cells : a->swa_cells;
+	int64_t hd =
+	    m->head_dim > m->head_dim_swa ? m->head_dim : m->head_dim_swa;
+	hd = m->head_dim_v > hd ? m->head_dim_v
+				: hd; /* v_idxs: n_embd_v_gqa_max */
 	hd = m->head_dim_v_swa > hd ? m->head_dim_v_swa : hd;
 	int64_t w[6], widest = m->vocab, r;
 	w[5] = m->experts;
 	if (__builtin_mul_overflow(m->embd, m->experts_used, &w[0]) ||
 	    __builtin_mul_overflow(2 * m->ff, m->experts_used, &w[1]) ||
-	    __builtin_mul_overflow(cells, m->heads, &w[2]) || __builtin_mul_overflow(m->heads, hd, &w[3]) ||
+	    __builtin_mul_overflow(cells, m->heads, &w[2]) ||
+	    __builtin_mul_overflow(m->heads, hd, &w[3]) ||
 	    __builtin_mul_overflow(m->kv_heads, hd, &w[4]))
 		return 1;
 	widest = m->ff_dense > widest ? m->ff_dense : widest;
 	widest = m->ff > widest ? m->ff : widest;
 	for (int i = 0; i < 6; i++)
 		widest = w[i] > widest ? w[i] : widest;
-	return __builtin_mul_overflow(widest, nt, &r) || __builtin_mul_overflow(r, 8, &r) || r > ALLOC_SIM_MAX_BYTES;
+	return __builtin_mul_overflow(widest, nt, &r) ||
+	       __builtin_mul_overflow(r, 8, &r) || r > ALLOC_SIM_MAX_BYTES;
 }
 
-int compute_gemma4_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
-			 int64_t *out)
+int compute_gemma4_bytes(const struct model *m, const struct deploy *d,
+			 int64_t ub, const struct kv_alloc *a, int64_t *out)
 {
 	struct replay_in in = replay_in_of(m, d, a, ub, NULL);
 	if (!compute_gemma4_replayed(m) || too_wide(m, a, in.nt))
 		return -1;
-	return replay_run((int)((50 + m->experts_used) * m->layers + 32), build, &in, out);
+	return replay_run((int)((50 + m->experts_used) * m->layers + 32), build,
+			  &in, out);
 }

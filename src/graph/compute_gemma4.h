@@ -18,7 +18,7 @@
  * exact over its whole matrix, f16 and rotated caches). */
 int compute_gemma4_replayed(const struct model *m);
 /* The buffer for ubatch ub against the cache a: 0, or -1 on overflow. */
-int compute_gemma4_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
-			 int64_t *out);
+int compute_gemma4_bytes(const struct model *m, const struct deploy *d,
+			 int64_t ub, const struct kv_alloc *a, int64_t *out);
 
 #endif

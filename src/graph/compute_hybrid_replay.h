@@ -21,7 +21,8 @@ int compute_hybrid_replayed(const struct model *m);
 int compute_hybrid_replay_modelled(const struct model *m, int rot_fa);
 /* The buffer for ubatch ub against the cache a: 0, or -1 on overflow or a
  * graph too large to replay. */
-int compute_hybrid_replay_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
+int compute_hybrid_replay_bytes(const struct model *m, const struct deploy *d,
+				int64_t ub, const struct kv_alloc *a,
 				int64_t *out);
 
 #endif

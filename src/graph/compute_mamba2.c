@@ -17,11 +17,11 @@
  * layer's attention output projection or its y chain, and the rest of a
  * layer joins the graph only when a later expand needs it.  The graph is
  * therefore written here as a lazy DAG with the builders' expands, and
- * handed to alloc_sim in the order those expands give (src/graph/replay_lazy.c);
- * the graph inputs go first in the order the nodes first read them
- * (ggml-alloc.c ggml_gallocr_alloc_graph_impl), inp_tokens and inp_embd leading.
- * Node sizes, in-place reuse and order were checked line by line against
- * ggml-alloc's trace (tools/alloc-trace.sh) on tests/engine.sh's
+ * handed to alloc_sim in the order those expands give
+ * (src/graph/replay_lazy.c); the graph inputs go first in the order the nodes
+ * first read them (ggml-alloc.c ggml_gallocr_alloc_graph_impl), inp_tokens and
+ * inp_embd leading. Node sizes, in-place reuse and order were checked line by
+ * line against ggml-alloc's trace (tools/alloc-trace.sh) on tests/engine.sh's
  * granite-hybrid-small, nemotron-h-small and falcon-h1-7b.
  */
 #include <string.h>
@@ -50,15 +50,17 @@ static const struct family_mamba2_graph *family_of(const struct model *m)
  * GGUF has neither key, so RoPE. */
 static int no_rope(const struct model *m)
 {
-	return strcmp(m->arch, "granitehybrid") == 0 && m->ctx_train == INT64_C(1) << 20;
+	return strcmp(m->arch, "granitehybrid") == 0 &&
+	       m->ctx_train == INT64_C(1) << 20;
 }
 
 int compute_mamba2_replayed(const struct model *m)
 {
 	/* the MoE variants (Granite-4.0-H small, nemotron_h_moe) have expert
 	 * FFNs this file does not write */
-	return family_of(m) && m->experts == 0 && m->embd > 0 && m->ff > 0 && m->layers > 0 && m->heads > 0 &&
-	       m->ssm_d_inner > 0 && m->ssm_d_state > 0 && m->ssm_n_group > 0 && m->ssm_dt_rank > 0 &&
+	return family_of(m) && m->experts == 0 && m->embd > 0 && m->ff > 0 &&
+	       m->layers > 0 && m->heads > 0 && m->ssm_d_inner > 0 &&
+	       m->ssm_d_state > 0 && m->ssm_n_group > 0 && m->ssm_dt_rank > 0 &&
 	       m->ssm_d_conv > 1;
 }
 
@@ -94,9 +96,11 @@ static void expand(struct replay_lazy *g, int root)
 
 /* The deployment's widths, in floats (4 bytes) or bytes where named. */
 struct m2_dims {
-	int64_t nt, no, ns, nst;   /* tokens, outputs, sequences (ubatch.n_seqs), tokens a sequence */
+	int64_t nt, no, ns, nst; /* tokens, outputs, sequences (ubatch.n_seqs),
+				    tokens a sequence */
 	int64_t E, Q, K, V, O, H, cells;
-	int64_t DI, DS, NH, DC, XBC, DIN;   /* d_inner, d_state, SSM heads, d_conv, conv width, ssm_in width */
+	int64_t DI, DS, NH, DC, XBC, DIN; /* d_inner, d_state, SSM heads,
+					     d_conv, conv width, ssm_in width */
 	int fa;
 };
 
@@ -107,14 +111,15 @@ struct m2_inputs {
 
 /* src/models/mamba-base.cpp build_mamba2_layer on the normed input x:
  * its output (ssm_out), not yet in the graph. */
-static int mamba2(struct replay_lazy *g, const struct m2_dims *w, const struct m2_inputs *in, int x)
+static int mamba2(struct replay_lazy *g, const struct m2_dims *w,
+		  const struct m2_inputs *in, int x)
 {
 	/* build_rs: the conv states' rows (get_rows on rs_s_copy, F32
 	 * [(d_conv - 1) * conv width, n_seqs]), expanded; the extra rows are
 	 * n_rs - n_seqs = 0 in the reserve (no tensor bytes) */
 	int rows = op(g, 4 * (w->DC - 1) * w->XBC * w->ns, in->scopy, -1, -1);
 	expand(g, rows);
-	int zx = op(g, 4 * w->DIN * w->nt, x, -1, -1);   /* ssm_in: zxBCdt */
+	int zx = op(g, 4 * w->DIN * w->nt, x, -1, -1); /* ssm_in: zxBCdt */
 	/* conv_x = concat(conv rows, xBC^T), the last d_conv - 1 columns
 	 * copied into the conv state (n_rs_seq 0: one slot), expanded */
 	int cx = op(g, 4 * (w->DC - 1 + w->nst) * w->XBC * w->ns, rows, zx, -1);
@@ -128,7 +133,8 @@ static int mamba2(struct replay_lazy *g, const struct m2_dims *w, const struct m
 	 * s_copy_main): y [d_inner, n_tokens] and the final states
 	 * [d_state * d_inner, n_seqs] in one tensor, expanded; then the
 	 * states copied into the cache, expanded */
-	int scan = op(g, 4 * (w->DI * w->nt + w->DS * w->DI * w->ns), xbc, dt, in->scopy);
+	int scan = op(g, 4 * (w->DI * w->nt + w->DS * w->DI * w->ns), xbc, dt,
+		      in->scopy);
 	expand(g, scan);
 	expand(g, op(g, ALLOC_SIM_NOALLOC, scan, -1, -1));
 	/* y + x * D (the add takes the product's slot), swiglu_split(cont(z),
@@ -143,7 +149,8 @@ static int mamba2(struct replay_lazy *g, const struct m2_dims *w, const struct m
 
 /* llama-graph.cpp build_qkv, RoPE (the family's) and build_attn on the
  * normed input x: the output projection wo, not yet in the graph. */
-static int attention(struct replay_lazy *g, const struct m2_dims *w, const struct m2_inputs *in, int x, int rope)
+static int attention(struct replay_lazy *g, const struct m2_dims *w,
+		     const struct m2_inputs *in, int x, int rope)
 {
 	int q = op(g, 4 * w->Q * w->nt, x, -1, -1);
 	int k = op(g, 4 * w->K * w->nt, x, -1, -1);
@@ -160,7 +167,8 @@ static int attention(struct replay_lazy *g, const struct m2_dims *w, const struc
 	}
 	if (in->vrot >= 0)
 		v = op(g, 4 * w->V * w->nt, v, in->vrot, -1);
-	/* expanded together: Q, V, K, then cpy_k / cpy_v (set_rows into the cache) */
+	/* expanded together: Q, V, K, then cpy_k / cpy_v (set_rows into the
+	 * cache) */
 	expand(g, q);
 	expand(g, v);
 	expand(g, k);
@@ -168,19 +176,22 @@ static int attention(struct replay_lazy *g, const struct m2_dims *w, const struc
 	expand(g, op(g, ALLOC_SIM_NOALLOC, v, in->vidx, -1));
 	int att;
 	if (w->fa) {
-		/* build_attn_mha: ggml_flash_attn_ext [head_dim_v, n_head, n_tokens] */
+		/* build_attn_mha: ggml_flash_attn_ext [head_dim_v, n_head,
+		 * n_tokens] */
 		att = op(g, 4 * w->O * w->nt, q, in->mask, -1);
 	} else {
-		/* kq F32 [n_kv, n_tokens, n_head], the soft_max in place (mask),
-		 * kqv, its ggml_cont_2d */
+		/* kq F32 [n_kv, n_tokens, n_head], the soft_max in place
+		 * (mask), kqv, its ggml_cont_2d */
 		int kq = op(g, 4 * w->cells * w->nt * w->H, q, -1, -1);
 		int sm = inplace(g, 0, kq, in->mask);
-		att = op(g, 4 * w->O * w->nt, op(g, 4 * w->O * w->nt, sm, -1, -1), -1, -1);
+		att = op(g, 4 * w->O * w->nt,
+			 op(g, 4 * w->O * w->nt, sm, -1, -1), -1, -1);
 	}
 	expand(g, att);
 	if (in->vrot >= 0)
-		att = op(g, 4 * w->O * w->nt, att, in->vrot, -1);   /* V's un-rotation */
-	return op(g, 4 * w->E * w->nt, att, -1, -1);   /* wo */
+		att = op(g, 4 * w->O * w->nt, att, in->vrot,
+			 -1);			     /* V's un-rotation */
+	return op(g, 4 * w->E * w->nt, att, -1, -1); /* wo */
 }
 
 /* build_norm (LLM_NORM_RMS): a new RMS_NORM, its weight in place. */
@@ -190,17 +201,21 @@ static int norm(struct replay_lazy *g, int64_t bytes, int x)
 }
 
 /* build_ffn (LLM_FFN_SILU, LLM_FFN_PAR): gate, up, their swiglu, down. */
-static int ffn_glu(struct replay_lazy *g, const struct model *m, int64_t n, int64_t E, int x)
+static int ffn_glu(struct replay_lazy *g, const struct model *m, int64_t n,
+		   int64_t E, int x)
 {
-	int gt = op(g, 4 * m->ff * n, x, -1, -1), up = op(g, 4 * m->ff * n, x, -1, -1);
+	int gt = op(g, 4 * m->ff * n, x, -1, -1),
+	    up = op(g, 4 * m->ff * n, x, -1, -1);
 	return op(g, 4 * E * n, op(g, 4 * m->ff * n, gt, up, -1), -1, -1);
 }
 
-static int build(struct replay_lazy *g, const struct model *m, const struct family_mamba2_graph *f, const struct m2_dims *w,
+static int build(struct replay_lazy *g, const struct model *m,
+		 const struct family_mamba2_graph *f, const struct m2_dims *w,
 		 struct m2_inputs *in)
 {
 	int64_t E = w->E, nt = w->nt, no = w->no;
-	int64_t nk = model_rot_k_n(m), nv = model_rot_v_n(m);   /* src/model/model.c */
+	int64_t nk = model_rot_k_n(m),
+		nv = model_rot_v_n(m); /* src/model/model.c */
 	/* inp_tokens and inp_embd placed first (build_inp_embd's two paths),
 	 * the other inputs with the node that first reads them */
 	int tok = input(g, 4 * nt);
@@ -219,21 +234,25 @@ static int build(struct replay_lazy *g, const struct model *m, const struct fami
 	in->mask = input(g, w->cells * nt * (w->fa ? 2 : 4));
 	in->scopy = input(g, 4 * w->ns);
 	in->out_ids = input(g, 4 * no);
-	int cur = op(g, 4 * E * nt, tok, -1, -1);   /* embd: get_rows(tok_embd, inp_tokens) */
+	int cur = op(g, 4 * E * nt, tok, -1,
+		     -1); /* embd: get_rows(tok_embd, inp_tokens) */
 	expand(g, cur);
 	for (int64_t il = 0; il < m->layers; il++) {
 		int last = il == m->layers - 1, inp_sa = cur;
-		int x = norm(g, 4 * E * nt, cur);   /* attn_norm */
+		int x = norm(g, 4 * E * nt, cur); /* attn_norm */
 		int64_t n = nt;
 		if (f->flags & M2_PARALLEL) {
-			/* falcon-h1.cpp: attention, then Mamba-2 on a second norm of
-			 * inpL; layer_out = attn_out + ssm_out, then + inpSA (each in place) */
+			/* falcon-h1.cpp: attention, then Mamba-2 on a second
+			 * norm of inpL; layer_out = attn_out + ssm_out, then +
+			 * inpSA (each in place) */
 			int ao = attention(g, w, in, x, 1);
 			int so = mamba2(g, w, in, norm(g, 4 * E * nt, cur));
 			int lo = inplace(g, 0, ao, so);
 			inp_sa = inplace(g, 0, lo, inp_sa);
-			if (last) {   /* only inpSA's rows are read on: cur's get_rows is dead */
-				inp_sa = op(g, 4 * E * no, inp_sa, in->out_ids, -1);
+			if (last) { /* only inpSA's rows are read on: cur's
+				       get_rows is dead */
+				inp_sa =
+				    op(g, 4 * E * no, inp_sa, in->out_ids, -1);
 				n = no;
 			}
 			x = norm(g, 4 * E * n, inp_sa);
@@ -242,32 +261,41 @@ static int build(struct replay_lazy *g, const struct model *m, const struct fami
 		}
 		if (m->layer_type[il] == LT_RECURRENT)
 			x = mamba2(g, w, in, x);
-		else if (m->layer_type[il] == LT_NONE && (f->flags & M2_MLP_BLOCKS)) {
-			/* nemotron-h.cpp build_ffn_layer: up, relu and sqr in place, down */
+		else if (m->layer_type[il] == LT_NONE &&
+			 (f->flags & M2_MLP_BLOCKS)) {
+			/* nemotron-h.cpp build_ffn_layer: up, relu and sqr in
+			 * place, down */
 			int up = op(g, 4 * m->ff * nt, x, -1, -1);
-			x = op(g, 4 * E * nt, inplace(g, 0, inplace(g, 0, up, -1), -1), -1, -1);
+			x = op(g, 4 * E * nt,
+			       inplace(g, 0, inplace(g, 0, up, -1), -1), -1,
+			       -1);
 		} else
 			x = attention(g, w, in, x, rope);
 		if (last && (f->flags & M2_FFN_GLU)) {
-			/* granite-hybrid.cpp: the last layer keeps the outputs' rows */
+			/* granite-hybrid.cpp: the last layer keeps the outputs'
+			 * rows */
 			x = op(g, 4 * E * no, x, in->out_ids, -1);
 			inp_sa = op(g, 4 * E * no, inp_sa, in->out_ids, -1);
 			n = no;
 		}
-		int res = inplace(g, 0, x, inp_sa);   /* ffn_inp, or nemotron's block out */
+		int res = inplace(
+		    g, 0, x, inp_sa); /* ffn_inp, or nemotron's block out */
 		if (f->flags & M2_FFN_GLU)
-			res = inplace(g, 0, ffn_glu(g, m, n, E, norm(g, 4 * E * n, res)), res);   /* l_out */
+			res = inplace(
+			    g, 0, ffn_glu(g, m, n, E, norm(g, 4 * E * n, res)),
+			    res); /* l_out */
 		cur = res;
 	}
 	/* the output norm in place (the residual has no other reader) */
 	cur = inplace(g, 0, inplace(g, 0, cur, -1), -1);
 	if (f->flags & M2_NEXTN_OUT) {
-		replay_lazy_output(g, cur);   /* nemotron-h.cpp: res->t_h_nextn */
+		replay_lazy_output(g, cur); /* nemotron-h.cpp: res->t_h_nextn */
 		cur = op(g, 4 * E * no, cur, in->out_ids, -1);
 	}
 	int logits = op(g, 4 * m->vocab * no, cur, -1, -1);
 	expand(g, logits);
-	/* every node written is in the graph (an unread one would be a slip here) */
+	/* every node written is in the graph (an unread one would be a slip
+	 * here) */
 	return g->broken || replay_lazy_unexpanded(g) ? -1 : 0;
 }
 
@@ -282,19 +310,22 @@ static int run(struct alloc_sim *s, const struct replay_in *ri)
 {
 	struct replay_lazy g;
 	struct m2_inputs in;
-	int r = replay_lazy_init(&g, s, lazy_room(ri->m)) == 0 ? build(&g, ri->m, family_of(ri->m), ri->row, &in) : -1;
+	int r = replay_lazy_init(&g, s, lazy_room(ri->m)) == 0
+		    ? build(&g, ri->m, family_of(ri->m), ri->row, &in)
+		    : -1;
 	replay_lazy_free(&g);
 	return r;
 }
 
-int compute_mamba2_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
-			 int64_t *out)
+int compute_mamba2_bytes(const struct model *m, const struct deploy *d,
+			 int64_t ub, const struct kv_alloc *a, int64_t *out)
 {
 	if (!compute_mamba2_replayed(m))
 		return -1;
 	struct m2_dims w = {0};
 	struct replay_in ri = replay_in_of(m, d, a, ub, &w);
-	/* ubatch_reserve(n_tokens / n_seqs, n_seqs) (llama-context.cpp graph_reserve) */
+	/* ubatch_reserve(n_tokens / n_seqs, n_seqs) (llama-context.cpp
+	 * graph_reserve) */
 	w.ns = d->n_seq;
 	w.nt = ri.nt;
 	w.nst = w.nt / w.ns;
@@ -303,10 +334,13 @@ int compute_mamba2_bytes(const struct model *m, const struct deploy *d, int64_t 
 	 * one's factors bounded first (a hostile model's), the widths then
 	 * checked once, so that no size in build() wraps */
 	const int64_t big = INT64_C(1) << 24;
-	if (m->embd > big || m->heads > big || m->kv_heads > big || m->head_dim > big || m->head_dim_v > big ||
-	    m->ssm_d_inner > big || m->ssm_d_state > big || m->ssm_n_group > big || m->ssm_dt_rank > big ||
-	    m->ssm_d_conv > big || m->ff > INT64_C(1) << 40 || m->vocab > INT64_C(1) << 40 ||
-	    a->full_cells > INT64_C(1) << 40 || a->full_cells < 0 || ub > INT64_C(1) << 40 || m->layers > MODEL_MAX_LAYERS)
+	if (m->embd > big || m->heads > big || m->kv_heads > big ||
+	    m->head_dim > big || m->head_dim_v > big || m->ssm_d_inner > big ||
+	    m->ssm_d_state > big || m->ssm_n_group > big ||
+	    m->ssm_dt_rank > big || m->ssm_d_conv > big ||
+	    m->ff > INT64_C(1) << 40 || m->vocab > INT64_C(1) << 40 ||
+	    a->full_cells > INT64_C(1) << 40 || a->full_cells < 0 ||
+	    ub > INT64_C(1) << 40 || m->layers > MODEL_MAX_LAYERS)
 		return -1;
 	w.E = m->embd;
 	w.H = m->heads;
@@ -322,13 +356,16 @@ int compute_mamba2_bytes(const struct model *m, const struct deploy *d, int64_t 
 	w.XBC = w.DI + 2 * m->ssm_n_group * w.DS;
 	w.DIN = 2 * w.DI + 2 * m->ssm_n_group * w.DS + w.NH;
 	w.fa = d->flash_attn;
-	int64_t widest = m->vocab, r, ws[10] = {w.E, w.Q, w.K, w.V, w.O, w.DIN, m->ff};
-	if (__builtin_mul_overflow(w.DS, w.DI, &ws[7]) || __builtin_mul_overflow(w.cells, w.H, &ws[8]) ||
+	int64_t widest = m->vocab, r,
+		ws[10] = {w.E, w.Q, w.K, w.V, w.O, w.DIN, m->ff};
+	if (__builtin_mul_overflow(w.DS, w.DI, &ws[7]) ||
+	    __builtin_mul_overflow(w.cells, w.H, &ws[8]) ||
 	    __builtin_mul_overflow(w.DC + w.nst, w.XBC, &ws[9]))
 		return -1;
 	for (size_t i = 0; i < sizeof ws / sizeof ws[0]; i++)
 		widest = ws[i] > widest ? ws[i] : widest;
-	if (__builtin_mul_overflow(widest, w.nt, &r) || __builtin_mul_overflow(r, 8, &r) || r > ALLOC_SIM_MAX_BYTES / 4)
+	if (__builtin_mul_overflow(widest, w.nt, &r) ||
+	    __builtin_mul_overflow(r, 8, &r) || r > ALLOC_SIM_MAX_BYTES / 4)
 		return -1;
 	/* a lazy node emits at most one alloc_sim node */
 	return replay_run(lazy_room(m) + 1, run, &ri, out);

@@ -21,7 +21,7 @@ int compute_mamba2_replayed(const struct model *m);
 int compute_mamba2_modelled(const struct model *m);
 /* The buffer for ubatch ub against the cache a: 0, or -1 on overflow or
  * a model this file does not replay. */
-int compute_mamba2_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
-			 int64_t *out);
+int compute_mamba2_bytes(const struct model *m, const struct deploy *d,
+			 int64_t ub, const struct kv_alloc *a, int64_t *out);
 
 #endif

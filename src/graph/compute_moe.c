@@ -1,11 +1,11 @@
 /*
  * compute_moe: the CPU compute buffer of the MoE reserve graphs (gpt-oss,
- * Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek-V2/V3 and Kimi K2), replayed tensor by tensor through ggml-alloc's rules
- * (src/graph/alloc_sim.c).  Their peak is mostly the logits, but where
- * they land depends on the holes the expert tensors leave among the freed
- * graph inputs (3 to 7.8 [n_embd] rows a token above the bottom on
- * gpt-oss-20b over tests/engine.sh's matrix), which no single formula
- * followed to 2 %.  The graphs are the families' builders (their
+ * Llama 4, Qwen3-MoE, GLM-4.5, DeepSeek-V2/V3 and Kimi K2), replayed tensor by
+ * tensor through ggml-alloc's rules (src/graph/alloc_sim.c).  Their peak is
+ * mostly the logits, but where they land depends on the holes the expert
+ * tensors leave among the freed graph inputs (3 to 7.8 [n_embd] rows a token
+ * above the bottom on gpt-oss-20b over tests/engine.sh's matrix), which no
+ * single formula followed to 2 %.  The graphs are the families' builders (their
  * moe_graph) with llama-graph.cpp build_attn (with and without flash
  * attention), build_moe_ffn and build_ffn, each node's order (ggml's
  * depth-first build order, not the source's), size and in-place reuse
@@ -32,11 +32,18 @@ int compute_moe_modelled(const struct model *m)
 	/* the Llama 4 graph below makes every layer MoE: a model whose dense
 	 * layers interleave (Maverick's step 2) is not that graph */
 	const struct family_moe_graph *g = graph_of(m);
-	return g && m->experts > 0 && m->experts_used > 0 && m->embd > 0 && m->ff > 0 &&
-	       (m->moe_layer_step <= 1 || m->ff_dense > 0) &&   /* Maverick's dense layers: ff_dense */
-	       (!(g->flags & MG_DENSE_LEAD) || ((m->dense_lead == 0 || m->ff_dense > 0) && m->shared_experts > 0)) &&
-	       (!(g->flags & MG_MLA) || (m->kind == ATTN_MLA && m->mla_latent_cache && m->kv_lora_rank > 0)) &&
-	       (g->flags & MG_DSA ? compute_dsa_replayable(m) : !m->indexer_head_dim);
+	return g && m->experts > 0 && m->experts_used > 0 && m->embd > 0 &&
+	       m->ff > 0 &&
+	       (m->moe_layer_step <= 1 ||
+		m->ff_dense > 0) && /* Maverick's dense layers: ff_dense */
+	       (!(g->flags & MG_DENSE_LEAD) ||
+		((m->dense_lead == 0 || m->ff_dense > 0) &&
+		 m->shared_experts > 0)) &&
+	       (!(g->flags & MG_MLA) ||
+		(m->kind == ATTN_MLA && m->mla_latent_cache &&
+		 m->kv_lora_rank > 0)) &&
+	       (g->flags & MG_DSA ? compute_dsa_replayable(m)
+				  : !m->indexer_head_dim);
 }
 
 #define N(bytes, ...) REPLAY_NODE(s, (bytes), __VA_ARGS__)
@@ -44,10 +51,12 @@ int compute_moe_modelled(const struct model *m)
 /* deepseek2.cpp's MLA attention of one layer on the latent cache, read
  * off ggml-alloc's trace (tools/alloc-trace.sh on tests/engine.sh's
  * DeepSeek-V2-Lite and Kimi K2): its output before wo. */
-static int mla_attn(struct alloc_sim *s, const struct model *m, const struct deploy *d, const struct kv_alloc *a,
+static int mla_attn(struct alloc_sim *s, const struct model *m,
+		    const struct deploy *d, const struct kv_alloc *a,
 		    int64_t nt, int norm, int pos, int kidx, int mask)
 {
-	int64_t H = m->heads, R = m->kv_lora_rank, rope = m->qk_rope_head_dim, nope = m->qk_nope_head_dim;
+	int64_t H = m->heads, R = m->kv_lora_rank, rope = m->qk_rope_head_dim,
+		nope = m->qk_nope_head_dim;
 	int64_t Vh = m->v_head_dim, cells = a->full_cells;
 	/* q = wq (V2-Lite; q_lora_rank's wq_a / norm / wq_b are not in struct
 	 * model), then q_nope absorbed through wk_b [R, H], q_pe's RoPE, their
@@ -68,9 +77,10 @@ static int mla_attn(struct alloc_sim *s, const struct model *m, const struct dep
 		o = N(4 * R * H * nt, qcur, mask);
 	} else {
 		/* build_attn_mha: v_cont, the latent of every cell of every
-		 * stream in the cache's type; kq F32 [n_kv, nt, H], the soft_max
-		 * in place; kqv [R, nt, H] */
-		int vc = N(model_cache_bytes(m->k_type, R) * cells * a->streams, -1);
+		 * stream in the cache's type; kq F32 [n_kv, nt, H], the
+		 * soft_max in place; kqv [R, nt, H] */
+		int vc =
+		    N(model_cache_bytes(m->k_type, R) * cells * a->streams, -1);
 		int kq = N(4 * cells * nt * H, qcur);
 		int sm = N(ALLOC_SIM_INPLACE, kq, mask);
 		o = N(4 * R * H * nt, sm, vc);
@@ -99,75 +109,102 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 	int tok = alloc_sim_input(s, 4 * nt);
 	alloc_sim_input(s, 4 * E * nt);
 	struct dsa_inputs dsa;
-	if ((g->flags & MG_DSA) && compute_dsa_inputs(s, m, d, a, nt, m->layers - m->nextn_layers, &dsa) < 0)
+	if ((g->flags & MG_DSA) &&
+	    compute_dsa_inputs(s, m, d, a, nt, m->layers - m->nextn_layers,
+			       &dsa) < 0)
 		return -1;
 	int pos = g->flags & MG_DSA ? dsa.pos : alloc_sim_input(s, 4 * nt);
 	int first = caches == 2 && m->layer_swa[0] ? 1 : 0;
 	for (int k = 0; k < caches && !(g->flags & MG_DSA); k++) {
-		int c = (first + k) % caches;   /* 0: the full cache, 1: the sliding one */
+		int c = (first + k) %
+			caches; /* 0: the full cache, 1: the sliding one */
 		if (k == 1 && (g->flags & MG_NOPE_SCALE))
 			scale = alloc_sim_input(s, 4 * nt);
 		/* MLA: V is a view of K, no v_idxs */
-		replay_cache_inputs(s, m, fa, nt, c == 0 ? a->full_cells : a->swa_cells, (g->flags & MG_MLA) != 0, &ra, c);
+		replay_cache_inputs(s, m, fa, nt,
+				    c == 0 ? a->full_cells : a->swa_cells,
+				    (g->flags & MG_MLA) != 0, &ra, c);
 	}
 	if (scale < 0 && (g->flags & MG_NOPE_SCALE))
 		scale = alloc_sim_input(s, 4 * nt);
 	int out_ids = alloc_sim_input(s, 4 * no);
-	int cur = N(4 * E * nt, tok);   /* embd: ggml_get_rows(tok_embd, inp_tokens) */
-	unsigned attn_flags = ((g->flags & MG_QK_NORM) ? RA_QK_NORM : 0) | ((g->flags & MG_V_FIRST) ? RA_V_FIRST : 0);
-	unsigned moe_flags = ((g->flags & MG_WEIGHT_BEFORE) ? RM_WEIGHT_BEFORE : 0) | ((g->flags & MG_NORM_W) ? RM_NORM_W : 0);
-	/* the nextn / MTP layers are not in the main graph (glm4-moe.cpp: n_layer()) */
+	int cur =
+	    N(4 * E * nt, tok); /* embd: ggml_get_rows(tok_embd, inp_tokens) */
+	unsigned attn_flags = ((g->flags & MG_QK_NORM) ? RA_QK_NORM : 0) |
+			      ((g->flags & MG_V_FIRST) ? RA_V_FIRST : 0);
+	unsigned moe_flags =
+	    ((g->flags & MG_WEIGHT_BEFORE) ? RM_WEIGHT_BEFORE : 0) |
+	    ((g->flags & MG_NORM_W) ? RM_NORM_W : 0);
+	/* the nextn / MTP layers are not in the main graph (glm4-moe.cpp:
+	 * n_layer()) */
 	int64_t n_layer = m->layers - m->nextn_layers;
 	for (int64_t il = 0; il < n_layer; il++) {
 		int c = caches == 2 && m->layer_swa[il] ? 1 : 0;
 		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
-		int norm = N(4 * E * nt, cur);   /* attn_norm: RMS_NORM, the MUL in place */
+		int norm = N(4 * E * nt,
+			     cur); /* attn_norm: RMS_NORM, the MUL in place */
 		int att;
 		if (g->flags & MG_DSA)
 			att = compute_dsa_attn(s, m, d, a, nt, &dsa, il, norm);
 		else if (g->flags & MG_MLA)
-			att = mla_attn(s, m, d, a, nt, norm, pos, ra.kidx[0], ra.mask[0]);
+			att = mla_attn(s, m, d, a, nt, norm, pos, ra.kidx[0],
+				       ra.mask[0]);
 		else if ((g->flags & MG_NOPE_SCALE) && !m->layer_swa[il])
-			/* llama4.cpp: n_no_rope_layer_step 4, the full layers of its
-			 * 3-chunked-1-full pattern */
-			att = replay_attn(s, m, fa, &ra, c, cells, nt, norm, scale, attn_flags | RA_NOPE);
+			/* llama4.cpp: n_no_rope_layer_step 4, the full layers
+			 * of its 3-chunked-1-full pattern */
+			att = replay_attn(s, m, fa, &ra, c, cells, nt, norm,
+					  scale, attn_flags | RA_NOPE);
 		else
-			att = replay_attn(s, m, fa, &ra, c, cells, nt, norm, pos, attn_flags);
-		int wo = N(4 * E * nt, att);   /* wo (+ wo_b in place) */
-		int64_t n = nt;                /* the FFN's tokens */
+			att = replay_attn(s, m, fa, &ra, c, cells, nt, norm,
+					  pos, attn_flags);
+		int wo = N(4 * E * nt, att); /* wo (+ wo_b in place) */
+		int64_t n = nt;		     /* the FFN's tokens */
 		int ffn_inp;
 		if ((g->flags & MG_ROWS_LAST) && il == n_layer - 1) {
-			/* the last layer keeps the outputs' rows only: get_rows of the
-			 * attention output and of inpSA, added in place */
-			int r1 = N(4 * E * no, wo, out_ids), r2 = N(4 * E * no, cur, out_ids);
+			/* the last layer keeps the outputs' rows only: get_rows
+			 * of the attention output and of inpSA, added in place
+			 */
+			int r1 = N(4 * E * no, wo, out_ids),
+			    r2 = N(4 * E * no, cur, out_ids);
 			ffn_inp = N(ALLOC_SIM_INPLACE, r1, r2);
 			n = no;
 		} else {
-			ffn_inp = N(ALLOC_SIM_INPLACE, wo, cur);   /* ffn_inp = attn_out + inpSA */
+			ffn_inp = N(ALLOC_SIM_INPLACE, wo,
+				    cur); /* ffn_inp = attn_out + inpSA */
 		}
-		int pn = N(4 * E * n, ffn_inp);   /* the FFN's norm (its MUL in place) */
-		/* Llama 4 with interleave_moe_layer_step > 1 (Maverick): layer il
-		 * is MoE when (il + 1) % step == 0, else dense (llama4.cpp) */
-		int interleaved = m->moe_layer_step > 1 && (il + 1) % m->moe_layer_step != 0;
-		if (((g->flags & MG_DENSE_LEAD) && il < m->dense_lead) || interleaved) {
+		int pn = N(4 * E * n,
+			   ffn_inp); /* the FFN's norm (its MUL in place) */
+		/* Llama 4 with interleave_moe_layer_step > 1 (Maverick): layer
+		 * il is MoE when (il + 1) % step == 0, else dense (llama4.cpp)
+		 */
+		int interleaved =
+		    m->moe_layer_step > 1 && (il + 1) % m->moe_layer_step != 0;
+		if (((g->flags & MG_DENSE_LEAD) && il < m->dense_lead) ||
+		    interleaved) {
 			/* build_ffn; l_out in place */
-			cur = N(ALLOC_SIM_INPLACE, replay_ffn(s, m->ff_dense, E, n, pn), ffn_inp);
+			cur = N(ALLOC_SIM_INPLACE,
+				replay_ffn(s, m->ff_dense, E, n, pn), ffn_inp);
 			continue;
 		}
 		int out = replay_moe_ffn(s, m, g->gating, moe_flags, n, pn);
 		if (g->flags & MG_SHARED) {
-			/* build_ffn of the shared expert (DeepSeek, GLM: shared_experts
-			 * of ff as one FFN) */
-			int64_t SF = m->ff * (m->shared_experts > 1 ? m->shared_experts : 1);
-			out = N(ALLOC_SIM_INPLACE, out, replay_ffn(s, SF, E, n, pn));
+			/* build_ffn of the shared expert (DeepSeek, GLM:
+			 * shared_experts of ff as one FFN) */
+			int64_t SF =
+			    m->ff *
+			    (m->shared_experts > 1 ? m->shared_experts : 1);
+			out = N(ALLOC_SIM_INPLACE, out,
+				replay_ffn(s, SF, E, n, pn));
 		}
-		cur = N(ALLOC_SIM_INPLACE, out, ffn_inp);   /* l_out = the FFN's output + ffn_inp */
+		cur = N(ALLOC_SIM_INPLACE, out,
+			ffn_inp); /* l_out = the FFN's output + ffn_inp */
 	}
 	int rows = cur;
 	if (g->flags & MG_NEXTN_OUT) {
 		/* res->t_h_nextn = the last l_out: a graph output, kept */
 		alloc_sim_output(s, cur);
-		rows = N(4 * E * no, cur, out_ids);   /* ggml_get_rows(cur, inp_out_ids) */
+		rows = N(4 * E * no, cur,
+			 out_ids); /* ggml_get_rows(cur, inp_out_ids) */
 	}
 	/* the output norm in place, then result_output */
 	return N(4 * m->vocab * no, rows) < 0 ? -1 : 0;
@@ -178,33 +215,46 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
  * on a hostile model (alloc_sim refuses a sum past its limit). */
 static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 {
-	int64_t cells = a->full_cells > a->swa_cells ? a->full_cells : a->swa_cells;
-	/* the sparse layer's query latent and indexer queries (compute_dsa_replay.c) among them */
-	int64_t w[12], widest = m->vocab > m->q_lora_rank ? m->vocab : m->q_lora_rank, r, latent;
+	int64_t cells =
+	    a->full_cells > a->swa_cells ? a->full_cells : a->swa_cells;
+	/* the sparse layer's query latent and indexer queries
+	 * (compute_dsa_replay.c) among them */
+	int64_t w[12],
+	    widest = m->vocab > m->q_lora_rank ? m->vocab : m->q_lora_rank, r,
+	    latent;
 	w[5] = m->experts;
-	w[6] = m->ff_dense;   /* the dense lead's FFN */
+	w[6] = m->ff_dense; /* the dense lead's FFN */
 	/* MLA: the absorbed Q [kv_lora_rank + rope, heads], the latent of
 	 * every cell (not a width a token: checked whole) */
 	if (__builtin_mul_overflow(m->embd, m->experts_used, &w[0]) ||
 	    __builtin_mul_overflow(m->ff, m->experts_used, &w[1]) ||
-	    __builtin_mul_overflow(cells, m->heads, &w[2]) || __builtin_mul_overflow(m->heads, m->head_dim, &w[3]) ||
+	    __builtin_mul_overflow(cells, m->heads, &w[2]) ||
+	    __builtin_mul_overflow(m->heads, m->head_dim, &w[3]) ||
 	    __builtin_mul_overflow(m->heads, m->head_dim_v, &w[4]) ||
-	    __builtin_mul_overflow(m->ff, m->shared_experts, &w[7]) ||   /* the shared experts' FFN */
+	    __builtin_mul_overflow(m->ff, m->shared_experts,
+				   &w[7]) || /* the shared experts' FFN */
 	    __builtin_add_overflow(m->kv_lora_rank, m->qk_rope_head_dim, &r) ||
 	    __builtin_mul_overflow(r, m->heads, &w[8]) ||
-	    __builtin_add_overflow(m->qk_nope_head_dim, m->qk_rope_head_dim, &r) ||
-	    __builtin_mul_overflow(r, m->heads, &w[9]) || __builtin_mul_overflow(m->v_head_dim, m->heads, &w[10]) ||
-	    __builtin_mul_overflow(model_cache_bytes(m->k_type, m->kv_lora_rank), cells, &latent) ||
-	    __builtin_mul_overflow(latent, a->streams, &latent) || latent > ALLOC_SIM_MAX_BYTES ||
-	    __builtin_mul_overflow(m->indexer_heads, m->indexer_head_dim, &w[11]))
+	    __builtin_add_overflow(m->qk_nope_head_dim, m->qk_rope_head_dim,
+				   &r) ||
+	    __builtin_mul_overflow(r, m->heads, &w[9]) ||
+	    __builtin_mul_overflow(m->v_head_dim, m->heads, &w[10]) ||
+	    __builtin_mul_overflow(
+		model_cache_bytes(m->k_type, m->kv_lora_rank), cells,
+		&latent) ||
+	    __builtin_mul_overflow(latent, a->streams, &latent) ||
+	    latent > ALLOC_SIM_MAX_BYTES ||
+	    __builtin_mul_overflow(m->indexer_heads, m->indexer_head_dim,
+				   &w[11]))
 		return 1;
 	for (int i = 0; i < 12; i++)
 		widest = w[i] > widest ? w[i] : widest;
-	return __builtin_mul_overflow(widest, nt, &r) || __builtin_mul_overflow(r, 8, &r) || r > ALLOC_SIM_MAX_BYTES;
+	return __builtin_mul_overflow(widest, nt, &r) ||
+	       __builtin_mul_overflow(r, 8, &r) || r > ALLOC_SIM_MAX_BYTES;
 }
 
-int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
-		      int64_t *out)
+int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub,
+		      const struct kv_alloc *a, int64_t *out)
 {
 	struct replay_in in = replay_in_of(m, d, a, ub, graph_of(m));
 	/* llama-model.cpp load_hparams asserts n_expert <= LLAMA_MAX_EXPERTS
@@ -212,7 +262,8 @@ int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub,
 	 * a hostile count would ask for (40 + used) x layers nodes (4 GB) */
 	if (!in.row || too_wide(m, a, in.nt) || m->experts > 1024)
 		return -1;
-	/* the sparse layer's indexer and mask: 40 nodes more (compute_dsa_replay.c) */
+	/* the sparse layer's indexer and mask: 40 nodes more
+	 * (compute_dsa_replay.c) */
 	int64_t per = 40 + m->experts_used + (m->indexer_head_dim ? 40 : 0);
 	return replay_run((int)(per * m->layers + 32), build, &in, out);
 }

@@ -17,7 +17,7 @@
  * q_lora_rank and indexer_heads) and checked against the real engine. */
 int compute_moe_modelled(const struct model *m);
 /* The buffer for ubatch ub against the cache a: 0, or -1 on overflow. */
-int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
-		      int64_t *out);
+int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub,
+		      const struct kv_alloc *a, int64_t *out);
 
 #endif

@@ -18,21 +18,23 @@ struct compute_replay {
 	int (*handles)(const struct model *m);
 	int (*handles_with)(const struct model *m, const struct kv_alloc *a);
 	/* the buffer for ubatch ub (size_ubatch): 0, or -1 on overflow */
-	int (*bytes)(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
-		     int64_t *out);
+	int (*bytes)(const struct model *m, const struct deploy *d, int64_t ub,
+		     const struct kv_alloc *a, int64_t *out);
 	/* 1 when tests/engine.sh holds it within 2 % over its buffers matrix:
 	 * by the model alone, or (modelled_rot) for a quantized cache with
 	 * flash attention apart (rot_fa); neither set: always */
 	int (*modelled)(const struct model *m);
 	int (*modelled_rot)(const struct model *m, int rot_fa);
-	const char *what;   /* the graphs, for --explain */
-	const char *file;   /* the replay's source */
+	const char *what; /* the graphs, for --explain */
+	const char *file; /* the replay's source */
 };
 
 /* The replay that computes m's compute buffer with the cache a (the first
  * row that handles it), or NULL: buffers.c's peaks. */
-const struct compute_replay *compute_replay_of(const struct model *m, const struct kv_alloc *a);
+const struct compute_replay *compute_replay_of(const struct model *m,
+					       const struct kv_alloc *a);
 /* 1 when r's buffer for m is modelled (within 2 % of the real engine). */
-int compute_replay_modelled(const struct compute_replay *r, const struct model *m, int rot_fa);
+int compute_replay_modelled(const struct compute_replay *r,
+			    const struct model *m, int rot_fa);
 
 #endif

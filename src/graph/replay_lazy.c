@@ -19,14 +19,16 @@ void replay_lazy_free(struct replay_lazy *g)
 	free(g->n);
 }
 
-int replay_lazy_add(struct replay_lazy *g, int64_t bytes, int inplace, int nsrc, const int *src)
+int replay_lazy_add(struct replay_lazy *g, int64_t bytes, int inplace, int nsrc,
+		    const int *src)
 {
 	if (g->count >= g->max || nsrc > ALLOC_SIM_SRC) {
 		g->broken = 1;
 		return -1;
 	}
 	struct replay_lazy_node *t = &g->n[g->count];
-	*t = (struct replay_lazy_node){.bytes = bytes, .inplace = -1, .sim = -1};
+	*t =
+	    (struct replay_lazy_node){.bytes = bytes, .inplace = -1, .sim = -1};
 	for (int i = 0; i < nsrc; i++) {
 		if (src[i] < 0)
 			continue;
@@ -35,7 +37,7 @@ int replay_lazy_add(struct replay_lazy *g, int64_t bytes, int inplace, int nsrc,
 		t->src[t->nsrc++] = src[i];
 	}
 	if (inplace >= 0 && t->inplace < 0)
-		g->broken = 1;   /* in place on a source that is not there */
+		g->broken = 1; /* in place on a source that is not there */
 	return g->count++;
 }
 
@@ -57,7 +59,8 @@ int replay_lazy_extern(struct replay_lazy *g, int sim)
 	return id;
 }
 
-int replay_lazy_piece(struct replay_lazy *g, int piece, int64_t arg, int nsrc, const int *src)
+int replay_lazy_piece(struct replay_lazy *g, int piece, int64_t arg, int nsrc,
+		      const int *src)
 {
 	int id = replay_lazy_add(g, 0, -1, nsrc, src);
 	if (id >= 0)
@@ -99,7 +102,9 @@ static void emit(struct replay_lazy *g, int id)
 		for (int i = 0; i < t->nsrc; i++)
 			if (i != t->inplace)
 				src[k++] = g->n[t->src[i]].sim;
-		t->sim = alloc_sim_node(g->s, t->inplace >= 0 ? ALLOC_SIM_INPLACE : t->bytes, k, src);
+		t->sim = alloc_sim_node(
+		    g->s, t->inplace >= 0 ? ALLOC_SIM_INPLACE : t->bytes, k,
+		    src);
 		if (t->sim >= 0 && t->out)
 			alloc_sim_output(g->s, t->sim);
 	}

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #if defined(__x86_64__)
 #include <cpuid.h>
+#include <immintrin.h>
 #endif
 
 /* Every function passing vectors here is static: no ABI crosses this file, so
@@ -68,7 +69,26 @@ struct kernels {
 	double (*fma_loop)(long iters);
 	double (*read_loop)(const float *buf, size_t n);
 	int lanes;          /* floats in fma_loop's vectors: the FMA peak counts them */
+	const int *decode_keys;   /* keys a decode step takes, by kv */
 	const char *name;   /* what fastattn_isa() says of this build */
+};
+
+/* Keys a decode step takes, by cache type: its K rows are read, then its
+ * V rows, so a short step keeps the two streams close together (K and V a
+ * few KiB apart, as when each key's V row follows its K row).  Measured
+ * at n = 65536, 8 heads, cold caches, best of 5: f16 17.2 ms with 8 keys,
+ * 19.0 with 16 and 19.2 with 64; f32 32 ms with 8, 37 with 16; q4_0,
+ * bound more by its arithmetic, 9.4 ms with 16 against 10.5 with 8 (f16
+ * with 64 keys and the old prefetch: 23 ms).  q8_0 took 16 too until
+ * row_exp's exponentials stopped waiting on the step's max; since then 8
+ * is the faster, 20.5 ns a key and head against 21.5 (five cold runs
+ * each, interleaved).  A multiple of 8, at most BC: the scores are stored
+ * 8 at a time.  The AVX-512 VNNI decode has its own (decode_keys_vnni). */
+static const int decode_keys[] = {
+	[FASTATTN_F32] = 8,
+	[FASTATTN_F16] = 8,
+	[FASTATTN_Q8_0] = 8,
+	[FASTATTN_Q4_0] = 16,
 };
 
 /* 8 halves to 8 floats, portable: the exponent and mantissa shifted into
@@ -194,8 +214,9 @@ static inline v8si dot32_i8_avx2(const int16_t *qi, v16qs lo, v16qs hi)
 #include "kern/fastattn_avx512.h"
 
 /* The AVX2 build with the micro-kernels and the FMA peak in 16 lanes
- * (fastattn_avx512.h), made from it once. */
-static struct kernels kernels_avx512;
+ * (fastattn_avx512.h), made from it once; and that with decode in 16
+ * lanes too where the CPU has AVX-512BW, VL and VNNI. */
+static struct kernels kernels_avx512, kernels_vnni;
 static pthread_once_t kernels_avx512_once = PTHREAD_ONCE_INIT;
 
 static void kernels_avx512_init(void)
@@ -206,6 +227,15 @@ static void kernels_avx512_init(void)
 	kernels_avx512.fma_loop = fma_loop_avx512;
 	kernels_avx512.lanes = 16;
 	kernels_avx512.name = "avx512f/avx2";
+	kernels_vnni = kernels_avx512;
+	kernels_vnni.row_scores_h = row_scores_h_vnni;
+	kernels_vnni.row_pv_h = row_pv_h_vnni;
+	kernels_vnni.row_scores_qi[0] = row_scores_q8i_vnni;
+	kernels_vnni.row_scores_qi[1] = row_scores_q4i_vnni;
+	kernels_vnni.row_pv_q[0] = row_pv_q8_vnni;
+	kernels_vnni.row_pv_q[1] = row_pv_q4_vnni;
+	kernels_vnni.decode_keys = decode_keys_vnni;
+	kernels_vnni.name = "avx512-vnni";
 }
 #endif
 
@@ -264,7 +294,8 @@ static int has_f16c(void)
 
 /* CPUID is asked once: under a hypervisor each CPUID traps to it, tens of
  * microseconds (measured: a fifth of a small decode).  Racing threads store
- * the same answer.  0 neither, 1 AVX2+FMA+F16C, 2 that and AVX-512F. */
+ * the same answer.  0 neither, 1 AVX2+FMA+F16C, 2 that and AVX-512F, 3
+ * that and AVX-512BW, VL and VNNI. */
 static int cpu_level(void)
 {
 #ifdef HAVE_AVX2
@@ -274,6 +305,10 @@ static int cpu_level(void)
 		have = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && has_f16c();
 		if (have && __builtin_cpu_supports("avx512f"))
 			have = 2;
+		if (have == 2 && __builtin_cpu_supports("avx512bw") &&
+		    __builtin_cpu_supports("avx512vl") &&
+		    __builtin_cpu_supports("avx512vnni"))
+			have = 3;
 		atomic_store_explicit(&level, have, memory_order_relaxed);
 	}
 	return have;
@@ -288,9 +323,10 @@ static const struct kernels *pick(int build)
 {
 	int level = cpu_level();
 #ifdef HAVE_AVX2
-	if (build == FASTATTN_BUILD_BEST && level == 2) {
+	if ((build == FASTATTN_BUILD_BEST || build == FASTATTN_BUILD_AVX512) &&
+	    level >= 2) {
 		pthread_once(&kernels_avx512_once, kernels_avx512_init);
-		return &kernels_avx512;
+		return level == 3 ? &kernels_vnni : &kernels_avx512;
 	}
 	if (build != FASTATTN_BUILD_PORTABLE && level >= 1)
 		return &kernels_avx2;
@@ -310,6 +346,18 @@ const char *fastattn_isa(void)
 const char *fastattn_build_name(int build)
 {
 	return pick(build)->name;
+}
+
+int fastattn_build_native(int build)
+{
+	static const int level_of[FASTATTN_NBUILDS] = {
+		[FASTATTN_BUILD_BEST] = 0,
+		[FASTATTN_BUILD_PORTABLE] = 0,
+		[FASTATTN_BUILD_AVX2] = 1,
+		[FASTATTN_BUILD_AVX512] = 2,
+	};
+	return build >= 0 && build < FASTATTN_NBUILDS &&
+	       cpu_level() >= level_of[build];
 }
 
 static int round_up(int x, int to)
@@ -777,24 +825,6 @@ static void quantize_query(int16_t *qi, float *dq, const float *q, int d)
 	}
 }
 
-/* Keys a decode step takes, by cache type: its K rows are read, then its
- * V rows, so a short step keeps the two streams close together (K and V a
- * few KiB apart, as when each key's V row follows its K row).  Measured
- * at n = 65536, 8 heads, cold caches, best of 5: f16 17.2 ms with 8 keys,
- * 19.0 with 16 and 19.2 with 64; f32 32 ms with 8, 37 with 16; q4_0,
- * bound more by its arithmetic, 9.4 ms with 16 against 10.5 with 8 (f16
- * with 64 keys and the old prefetch: 23 ms).  q8_0 took 16 too until
- * row_exp's exponentials stopped waiting on the step's max; since then 8
- * is the faster, 20.5 ns a key and head against 21.5 (five cold runs
- * each, interleaved).  A multiple of 8, at most BC: the scores are stored
- * 8 at a time. */
-static const int decode_keys[] = {
-	[FASTATTN_F32] = 8,
-	[FASTATTN_F16] = 8,
-	[FASTATTN_Q8_0] = 8,
-	[FASTATTN_Q4_0] = 16,
-};
-
 /* Whether a step, its scores taken, asks for the next step's value rows
  * too (its key rows it always asks for): the quantized types' steps are
  * about 1 KiB a stream, and for them the earlier start helped (q8_0 1-5 %
@@ -819,7 +849,7 @@ static void *decode_worker(void *arg)
 	int j_begin = (int)((int64_t)a->nkv * j->tid / j->nthreads), j_end = (int)((int64_t)a->nkv * (j->tid + 1) / j->nthreads);
 	float qs[FASTATTN_MAX_D], s[BC], dq[FASTATTN_MAX_D / QUANT_BLOCK];
 	int16_t qi[FASTATTN_MAX_D];
-	int step = decode_keys[a->kv];
+	int step = kn->decode_keys[a->kv];
 	size_t row_bytes = fastattn_row_bytes(a->kv, d);
 	for (int h = 0; h < a->heads; h++) {
 		if (stopped(a)) {

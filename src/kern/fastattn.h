@@ -22,13 +22,18 @@
  *
  * Tiled and naive use the same register-blocked micro-kernels (6 rows x 2
  * vectors of columns of FMAs, 8 or 16 floats a vector by build), so the
- * difference measured is the memory traffic, not the arithmetic.  An
- * AVX2+FMA+F16C build of the kernels is chosen at run time when the CPU
- * has it; a portable build runs everywhere else.  Where the CPU also has
- * AVX-512F, the two micro-kernels and the FMA peak run in 16-float vectors
+ * difference measured is the memory traffic, not the arithmetic.  The
+ * kernels come in paths chosen at run time by CPUID (enum fastattn_build):
+ * portable; AVX2+FMA+F16C; and AVX-512.  Where the CPU has AVX-512F the
+ * two micro-kernels and the FMA peak run in 16-float vectors
  * (fastattn_avx512.h): prefill is bound by its FMAs, which AVX-512
- * doubles; decode, bound by memory, stays AVX2 (a 16-lane q8_0 decode did
- * 17 % less work from L2 but ran only 2-3 % faster from memory, measured).
+ * doubles.  Where it also has AVX-512BW, VL and VNNI, decode runs in 16
+ * lanes too: f16 K and V widened 16 halves an instruction, q8_0 and q4_0
+ * scores as 16-lane integer dot products with the same int16 query (q4_0
+ * with vpdpwssd, four blocks a register), their values widened or looked
+ * up 16 at a time.  Without VNNI
+ * decode stays AVX2 (a 16-lane q8_0 decode in floats did 17 % less work
+ * from L2 but ran only 2-3 % faster from memory on a narrower core).
  */
 #ifndef ATTNVIZ_FASTATTN_H
 #define ATTNVIZ_FASTATTN_H
@@ -40,11 +45,18 @@
 #define FASTATTN_MAX_D 256
 #define FASTATTN_MAX_THREADS 64
 
-/* Which build of the kernels runs: the best this CPU has; the portable one
- * even where AVX2+FMA+F16C is there; the AVX2 one even where AVX-512 is
- * (whose build differs from it in tiled's and naive's micro-kernels and
- * the FMA peak, 16 lanes where AVX2's have 8). */
-enum fastattn_build { FASTATTN_BUILD_BEST, FASTATTN_BUILD_PORTABLE, FASTATTN_BUILD_AVX2, FASTATTN_NBUILDS };
+/* Which build (path) of the kernels runs: the best this CPU has; the
+ * portable one even where AVX2+FMA+F16C is there; the AVX2 one even where
+ * AVX-512 is; the AVX-512 one (16 lanes: tiled's and naive's micro-kernels
+ * and the FMA peak with AVX-512F, decode too with BW, VL and VNNI).  A
+ * build the CPU lacks falls back to the next one below it. */
+enum fastattn_build {
+	FASTATTN_BUILD_BEST,
+	FASTATTN_BUILD_PORTABLE,
+	FASTATTN_BUILD_AVX2,
+	FASTATTN_BUILD_AVX512,
+	FASTATTN_NBUILDS
+};
 
 /* Quantized K and V need d % 32 == 0: a row of d values is d / 32 blocks. */
 enum fastattn_kv { FASTATTN_F32, FASTATTN_F16, FASTATTN_Q8_0, FASTATTN_Q4_0 };
@@ -90,12 +102,16 @@ int fastattn_decode(const struct fastattn_args *a, struct fastattn_stats *st, ch
 /* Bytes of one K or V row of d values stored as kv. */
 size_t fastattn_row_bytes(int kv, int d);
 
-/* Which build of the kernels runs here unless another is asked: "portable",
- * "avx2+fma+f16c", or "avx512f/avx2" (tiles in 16 lanes, the rest AVX2). */
+/* Which build of the kernels runs here unless another is asked:
+ * "portable", "avx2+fma+f16c", "avx512f/avx2" (tiles in 16 lanes, decode
+ * AVX2), or "avx512-vnni" (tiles and decode in 16 lanes). */
 const char *fastattn_isa(void);
 /* The build that runs when `build` (enum fastattn_build) is asked, by the
  * same names: a build the CPU lacks falls back to the next one below. */
 const char *fastattn_build_name(int build);
+/* 1 when the CPU has `build` itself (BEST always), 0 when asking for it
+ * runs a build below it: the tests run every build that answers 1. */
+int fastattn_build_native(int build);
 /* dst[n] = src[n] widened from f16 by the kernels' own conversion (F16C, or
  * the portable one where the CPU lacks it or portable is nonzero). */
 void fastattn_f16_to_f32(float *dst, const uint16_t *src, size_t n, int portable);

@@ -664,6 +664,7 @@ static const struct kernels FN(kernels) = {
 	.fma_loop = FN(fma_loop),
 	.read_loop = FN(read_loop),
 	.lanes = 8,
+	.decode_keys = decode_keys,
 	.name = BUILD_NAME,
 };
 

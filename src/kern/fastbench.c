@@ -331,8 +331,11 @@ int fastbench_run_peer(struct fastbench *b, const struct fastbench_case *c, cons
 	if (pr)
 		memset(pr, 0, sizeof *pr);
 	if (c->kernel < 0 || c->kernel >= FASTBENCH_NKERNELS || c->n < 1 || c->heads < 1 || c->d < 1 ||
-	    c->d > FASTATTN_MAX_D || c->kv < FASTATTN_F32 || c->kv > FASTATTN_Q4_0) {
-		snprintf(err, errlen, "bad case (kernel %d, n %d, heads %d, d %d)", c->kernel, c->n, c->heads, c->d);
+	    c->d > FASTATTN_MAX_D || c->kv < FASTATTN_F32 || c->kv > FASTATTN_Q4_0 ||
+	    c->build < 0 || c->build >= FASTATTN_NBUILDS) {
+		snprintf(err, errlen,
+			 "bad case (kernel %d, n %d, heads %d, d %d, build %d)",
+			 c->kernel, c->n, c->heads, c->d, c->build);
 		return -1;
 	}
 	if (stopped(cancel))
@@ -346,7 +349,8 @@ int fastbench_run_peer(struct fastbench *b, const struct fastbench_case *c, cons
 		.q = b->q, .k = c->kv == FASTATTN_F16 ? (const void *)b->kh : quant ? b->kq[q4] : b->k,
 		.v = c->kv == FASTATTN_F16 ? (const void *)b->vh : quant ? b->vq[q4] : b->v, .o = b->o,
 		.heads = c->heads, .nq = nq, .nkv = c->n, .d = c->d, .causal = decode ? 1 : c->causal,
-		.threads = c->threads, .kv = c->kv, .cancel = cancel, .build = FASTATTN_BUILD_BEST,
+		.threads = c->threads, .kv = c->kv, .cancel = cancel,
+		.build = c->build,
 	};
 	struct fastattn_stats st = {0};
 	memset(r, 0, sizeof *r);

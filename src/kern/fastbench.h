@@ -39,6 +39,7 @@ struct fastbench_case {
 	int causal;    /* tiled, naive; decode's one query sees every key */
 	int kv;        /* enum fastattn_kv */
 	int runs;      /* timed runs, at most FASTBENCH_MAX_RUNS; the fastest is reported */
+	int build;     /* enum fastattn_build: the kernels' path (0: the best) */
 };
 
 struct fastbench_result {

@@ -17,73 +17,102 @@
  * taken as that many GiB.  Sorted by size, smallest first.
  */
 const struct budget_device budget_devices[] = {
-	{.name = "rtx3060", .title = "NVIDIA GeForce RTX 3060 12 GB",
-	 .aliases = "3060|rtx 3060 12gb", .bytes = 12 * GIB,
-	 .source = "nvidia.com GeForce RTX 3060 family specs: 12 GB GDDR6"},
-	{.name = "rtx4080", .title = "NVIDIA GeForce RTX 4080",
-	 .aliases = "4080", .bytes = 16 * GIB,
-	 .source = "nvidia.com GeForce RTX 4080 specs: 16 GB GDDR6X"},
-	{.name = "rtx3090", .title = "NVIDIA GeForce RTX 3090",
-	 .aliases = "3090", .bytes = 24 * GIB,
-	 .source = "nvidia.com GeForce RTX 3090 specs: 24 GB GDDR6X"},
-	{.name = "rtx4090", .title = "NVIDIA GeForce RTX 4090",
-	 .aliases = "4090", .bytes = 24 * GIB,
-	 .source = "nvidia.com GeForce RTX 4090 specs: 24 GB GDDR6X"},
-	{.name = "rtx5090", .title = "NVIDIA GeForce RTX 5090",
-	 .aliases = "5090", .bytes = 32 * GIB,
-	 .source = "nvidia.com GeForce RTX 5090 specs: 32 GB GDDR7"},
-	{.name = "a100-40g", .title = "NVIDIA A100 40GB",
-	 .aliases = "a100 40|a100-40gb", .bytes = 40 * GIB,
-	 .source = "NVIDIA A100 Tensor Core GPU datasheet: 40 GB HBM2"},
-	{.name = "l40s", .title = "NVIDIA L40S",
-	 .aliases = "", .bytes = 48 * GIB,
-	 .source = "NVIDIA L40S datasheet: 48 GB GDDR6 with ECC"},
-	{.name = "a100-80g", .title = "NVIDIA A100 80GB",
-	 .aliases = "a100|a100 80|a100-80gb", .bytes = 80 * GIB,
-	 .source = "NVIDIA A100 Tensor Core GPU datasheet: 80 GB HBM2e"},
-	{.name = "h100", .title = "NVIDIA H100 SXM",
-	 .aliases = "h100 80gb|h100-80g", .bytes = 80 * GIB,
-	 .source = "NVIDIA H100 Tensor Core GPU datasheet: H100 SXM 80 GB "
-		   "HBM3"},
-	{.name = "m4-max-128", .title = "Apple M4 Max, 128 GB",
-	 .aliases = "m4 max", .bytes = 128 * GIB,
-	 .source = "apple.com MacBook Pro (2024) tech specs: up to 128 GB "
-		   "unified memory"},
-	{.name = "h200", .title = "NVIDIA H200 SXM",
-	 .aliases = "h200 141gb", .bytes = 141 * GIB,
-	 .source = "NVIDIA H200 Tensor Core GPU datasheet: 141 GB HBM3e"},
-	{.name = "m2-ultra-192", .title = "Apple M2 Ultra, 192 GB",
-	 .aliases = "m2 ultra", .bytes = 192 * GIB,
-	 .source = "apple.com Mac Studio (2023) tech specs: up to 192 GB "
-		   "unified memory"},
-	{.name = "mi300x", .title = "AMD Instinct MI300X",
-	 .aliases = "", .bytes = 192 * GIB,
-	 .source = "amd.com Instinct MI300X specifications: 192 GB HBM3"},
-	{.name = "m3-ultra-512", .title = "Apple M3 Ultra, 512 GB",
-	 .aliases = "m3 ultra", .bytes = 512 * GIB,
-	 .source = "apple.com Mac Studio (2025) tech specs: up to 512 GB "
-		   "unified memory"},
+    {.name = "rtx3060",
+     .title = "NVIDIA GeForce RTX 3060 12 GB",
+     .aliases = "3060|rtx 3060 12gb",
+     .bytes = 12 * GIB,
+     .source = "nvidia.com GeForce RTX 3060 family specs: 12 GB GDDR6"},
+    {.name = "rtx4080",
+     .title = "NVIDIA GeForce RTX 4080",
+     .aliases = "4080",
+     .bytes = 16 * GIB,
+     .source = "nvidia.com GeForce RTX 4080 specs: 16 GB GDDR6X"},
+    {.name = "rtx3090",
+     .title = "NVIDIA GeForce RTX 3090",
+     .aliases = "3090",
+     .bytes = 24 * GIB,
+     .source = "nvidia.com GeForce RTX 3090 specs: 24 GB GDDR6X"},
+    {.name = "rtx4090",
+     .title = "NVIDIA GeForce RTX 4090",
+     .aliases = "4090",
+     .bytes = 24 * GIB,
+     .source = "nvidia.com GeForce RTX 4090 specs: 24 GB GDDR6X"},
+    {.name = "rtx5090",
+     .title = "NVIDIA GeForce RTX 5090",
+     .aliases = "5090",
+     .bytes = 32 * GIB,
+     .source = "nvidia.com GeForce RTX 5090 specs: 32 GB GDDR7"},
+    {.name = "a100-40g",
+     .title = "NVIDIA A100 40GB",
+     .aliases = "a100 40|a100-40gb",
+     .bytes = 40 * GIB,
+     .source = "NVIDIA A100 Tensor Core GPU datasheet: 40 GB HBM2"},
+    {.name = "l40s",
+     .title = "NVIDIA L40S",
+     .aliases = "",
+     .bytes = 48 * GIB,
+     .source = "NVIDIA L40S datasheet: 48 GB GDDR6 with ECC"},
+    {.name = "a100-80g",
+     .title = "NVIDIA A100 80GB",
+     .aliases = "a100|a100 80|a100-80gb",
+     .bytes = 80 * GIB,
+     .source = "NVIDIA A100 Tensor Core GPU datasheet: 80 GB HBM2e"},
+    {.name = "h100",
+     .title = "NVIDIA H100 SXM",
+     .aliases = "h100 80gb|h100-80g",
+     .bytes = 80 * GIB,
+     .source = "NVIDIA H100 Tensor Core GPU datasheet: H100 SXM 80 GB "
+	       "HBM3"},
+    {.name = "m4-max-128",
+     .title = "Apple M4 Max, 128 GB",
+     .aliases = "m4 max",
+     .bytes = 128 * GIB,
+     .source = "apple.com MacBook Pro (2024) tech specs: up to 128 GB "
+	       "unified memory"},
+    {.name = "h200",
+     .title = "NVIDIA H200 SXM",
+     .aliases = "h200 141gb",
+     .bytes = 141 * GIB,
+     .source = "NVIDIA H200 Tensor Core GPU datasheet: 141 GB HBM3e"},
+    {.name = "m2-ultra-192",
+     .title = "Apple M2 Ultra, 192 GB",
+     .aliases = "m2 ultra",
+     .bytes = 192 * GIB,
+     .source = "apple.com Mac Studio (2023) tech specs: up to 192 GB "
+	       "unified memory"},
+    {.name = "mi300x",
+     .title = "AMD Instinct MI300X",
+     .aliases = "",
+     .bytes = 192 * GIB,
+     .source = "amd.com Instinct MI300X specifications: 192 GB HBM3"},
+    {.name = "m3-ultra-512",
+     .title = "Apple M3 Ultra, 512 GB",
+     .aliases = "m3 ultra",
+     .bytes = 512 * GIB,
+     .source = "apple.com Mac Studio (2025) tech specs: up to 512 GB "
+	       "unified memory"},
 };
-const size_t budget_device_count = sizeof budget_devices / sizeof budget_devices[0];
+const size_t budget_device_count =
+    sizeof budget_devices / sizeof budget_devices[0];
 
 /* Units: decimal and binary multiples, as written. */
 static const struct {
 	const char *unit;
 	double scale;
 } units[] = {
-	{"", 1},
-	{"B", 1},
-	{"kB", 1e3},
-	{"KB", 1e3},
-	{"MB", 1e6},
-	{"GB", 1e9},
-	{"TB", 1e12},
-	{"PB", 1e15},
-	{"KiB", 1024.0},
-	{"MiB", 1048576.0},
-	{"GiB", 1073741824.0},
-	{"TiB", 1099511627776.0},
-	{"PiB", 1125899906842624.0},
+    {"", 1},
+    {"B", 1},
+    {"kB", 1e3},
+    {"KB", 1e3},
+    {"MB", 1e6},
+    {"GB", 1e9},
+    {"TB", 1e12},
+    {"PB", 1e15},
+    {"KiB", 1024.0},
+    {"MiB", 1048576.0},
+    {"GiB", 1073741824.0},
+    {"TiB", 1099511627776.0},
+    {"PiB", 1125899906842624.0},
 };
 
 void budget_device_key(const char *name, char *out, size_t len)
@@ -171,15 +200,24 @@ static int parse_one(const char *text, int64_t *bytes,
 		if (strcmp(end, units[i].unit))
 			continue;
 		double b = v * units[i].scale;
-		/* at least 1 MiB, at most 1 PiB: anything else is a typing slip */
-		if (errno || !isfinite(b) || b < 1048576.0 || b > 1125899906842624.0) {
-			/* a bare number is bytes; "--fit 24" most likely meant GiB */
-			if (!*end && b < 1048576.0 && v * 1073741824.0 >= 1048576.0 &&
+		/* at least 1 MiB, at most 1 PiB: anything else is a typing slip
+		 */
+		if (errno || !isfinite(b) || b < 1048576.0 ||
+		    b > 1125899906842624.0) {
+			/* a bare number is bytes; "--fit 24" most likely meant
+			 * GiB */
+			if (!*end && b < 1048576.0 &&
+			    v * 1073741824.0 >= 1048576.0 &&
 			    v * 1073741824.0 <= 1125899906842624.0)
-				snprintf(why, len, "%.*s bytes is under 1 MiB (a bare number is bytes): did you mean %.*sGiB?",
-					 (int)(end - text), text, (int)(end - text), text);
+				snprintf(
+				    why, len,
+				    "%.*s bytes is under 1 MiB (a bare number "
+				    "is bytes): did you mean %.*sGiB?",
+				    (int)(end - text), text, (int)(end - text),
+				    text);
 			else
-				snprintf(why, len, "out of range (1 MiB to 1 PiB)");
+				snprintf(why, len,
+					 "out of range (1 MiB to 1 PiB)");
 			return -1;
 		}
 		*bytes = (int64_t)b;

@@ -18,11 +18,11 @@
 #define BUDGET_MAX_DEVICES 16
 
 struct budget_device {
-	const char *name;     /* as typed: rtx4090 */
-	const char *title;    /* NVIDIA GeForce RTX 4090 */
-	const char *aliases;  /* other names people write, '|'-separated */
+	const char *name;    /* as typed: rtx4090 */
+	const char *title;   /* NVIDIA GeForce RTX 4090 */
+	const char *aliases; /* other names people write, '|'-separated */
 	int64_t bytes;
-	const char *source;   /* where the size is published */
+	const char *source; /* where the size is published */
 };
 
 /* [budget_device_count] sorted by size. */
@@ -34,14 +34,15 @@ struct budget {
 	int n; /* devices, 1 to BUDGET_MAX_DEVICES */
 	int64_t bytes[BUDGET_MAX_DEVICES];
 	const struct budget_device
-		*dev[BUDGET_MAX_DEVICES]; /* NULL: given as a size */
-	int64_t total; /* the sum */
+	    *dev[BUDGET_MAX_DEVICES]; /* NULL: given as a size */
+	int64_t total;		      /* the sum */
 };
 
 /* Parse text.  0 with *bytes, the sum of its devices (and *dev, the device
  * named when it is one, or NULL), or -1 with what is wrong in why[len]
  * (the text is not echoed into a format). */
-int budget_parse(const char *text, int64_t *bytes, const struct budget_device **dev, char *why, size_t len);
+int budget_parse(const char *text, int64_t *bytes,
+		 const struct budget_device **dev, char *why, size_t len);
 /* Parse text as one device or several: 0 with b filled, or -1 with why. */
 int budget_parse_set(const char *text, struct budget *b, char *why, size_t len);
 /* A device by name as people write it, or NULL. */

@@ -16,28 +16,31 @@
 #include "size/size.h"
 #include "util/fault.h"
 
-static int is_quantized(enum cache_type t)
-{
-	return t >= CACHE_Q8_0;
-}
+static int is_quantized(enum cache_type t) { return t >= CACHE_Q8_0; }
 
-/* llama-hparams.cpp is_mla(): the GGUF gave key_length_mla and value_length_mla,
- * which is when llama.cpp caches the latent. */
+/* llama-hparams.cpp is_mla(): the GGUF gave key_length_mla and
+ * value_length_mla, which is when llama.cpp caches the latent. */
 static int is_mla(const struct model *m)
 {
 	return m->kind == ATTN_MLA && m->mla_latent_cache;
 }
 
-int size_refuse(const struct model *m, const struct deploy *d, char *why, size_t len)
+int size_refuse(const struct model *m, const struct deploy *d, char *why,
+		size_t len)
 {
 	/* llama-context.cpp llama_init_from_model, in its order. */
 	if (is_mla(m) && m->k_type != m->v_type) {
-		snprintf(why, len, "llama_init_from_model: model does not support different K (%s) and V (%s) cache types",
-			 model_cache_name(m->k_type), model_cache_name(m->v_type));
+		snprintf(why, len,
+			 "llama_init_from_model: model does not support "
+			 "different K (%s) and V (%s) cache types",
+			 model_cache_name(m->k_type),
+			 model_cache_name(m->v_type));
 		return 1;
 	}
 	if (is_quantized(m->v_type) && !d->flash_attn) {
-		snprintf(why, len, "llama_init_from_model: quantized V cache requires flash_attn to be enabled");
+		snprintf(why, len,
+			 "llama_init_from_model: quantized V cache requires "
+			 "flash_attn to be enabled");
 		return 1;
 	}
 	if (d->flash_attn) {
@@ -56,18 +59,17 @@ int size_refuse(const struct model *m, const struct deploy *d, char *why, size_t
  * the MLA latent, which has no V). */
 static int rot_v(const struct model *m)
 {
-	return model_rot_v_n(m) > 0;   /* src/model/model.c */
+	return model_rot_v_n(m) > 0; /* src/model/model.c */
 }
 
-/* attn_rot_k as the compute graph's rotation input has it (src/size/compute_rot.c) */
-static int rot_k(const struct model *m)
-{
-	return model_rot_k_n(m) > 0;
-}
+/* attn_rot_k as the compute graph's rotation input has it
+ * (src/size/compute_rot.c) */
+static int rot_k(const struct model *m) { return model_rot_k_n(m) > 0; }
 
 static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
 {
-	return __builtin_mul_overflow(a, b, r) || __builtin_mul_overflow(*r, c, r);
+	return __builtin_mul_overflow(a, b, r) ||
+	       __builtin_mul_overflow(*r, c, r);
 }
 
 /*
@@ -121,13 +123,13 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * (Granite-4.0-H, Nemotron-H, Falcon-H1: src/graph/compute_mamba2.c): each
  * exact over tests/engine.sh's whole buffers matrix, every cache type,
  * flash attention on and off.
- * The MLA latent's K·Q peak (layer 0's Qcur, v_cont, kq): src/size/compute_mla.c.
- * LFM2 (short conv) and Jamba (Mamba-1), whose layers' tails are placed
- * after the next layer's state get_rows, are replayed in ggml's node order
- * (src/graph/compute_hybrid_replay.c: exact over tests/engine.sh's matrix,
- * quantized and rotated caches included).
- * The dense Llama, Mistral 3, Qwen2, OLMo 2, Phi-3 and Cohere2 graphs
- * (n_embd and n_ff known; one cache but for Cohere2's) are replayed too
+ * The MLA latent's K·Q peak (layer 0's Qcur, v_cont, kq):
+ * src/size/compute_mla.c. LFM2 (short conv) and Jamba (Mamba-1), whose layers'
+ * tails are placed after the next layer's state get_rows, are replayed in
+ * ggml's node order (src/graph/compute_hybrid_replay.c: exact over
+ * tests/engine.sh's matrix, quantized and rotated caches included). The dense
+ * Llama, Mistral 3, Qwen2, OLMo 2, Phi-3 and Cohere2 graphs (n_embd and n_ff
+ * known; one cache but for Cohere2's) are replayed too
  * (src/graph/compute_dense_replay.c: exact over tests/engine.sh's matrix,
  * rotated caches with flash attention and Phi-3's fused attn_qkv included,
  * where the peaks below were 1.6 to 8.0 % off); the peaks stay for the
@@ -151,29 +153,38 @@ static int graph_checked(const struct model *m)
 
 int64_t size_mamba1_inner(const struct model *m)
 {
-	return model_layers_of(m, LT_RECURRENT) > 0 && m->ssm_n_group == 0 && !m->shortconv_l_cache ? m->ssm_d_inner : 0;
+	return model_layers_of(m, LT_RECURRENT) > 0 && m->ssm_n_group == 0 &&
+		       !m->shortconv_l_cache
+		   ? m->ssm_d_inner
+		   : 0;
 }
 
 int64_t size_kq_cells(const struct kv_alloc *a)
 {
-	return a->windowed && a->global_layers == 0 ? a->swa_cells : a->full_cells;
+	return a->windowed && a->global_layers == 0 ? a->swa_cells
+						    : a->full_cells;
 }
 
-static int compute_bytes(const struct model *m, const struct deploy *d, int64_t ub, const struct kv_alloc *a,
-			 int64_t *out)
+static int compute_bytes(const struct model *m, const struct deploy *d,
+			 int64_t ub, const struct kv_alloc *a, int64_t *out)
 {
-	int64_t E = m->embd > 0 ? m->embd : m->heads * m->head_dim;   /* n_embd: Q's width when unknown */
-	int64_t Q = m->heads * m->head_dim;                            /* Q's width */
+	int64_t E =
+	    m->embd > 0
+		? m->embd
+		: m->heads * m->head_dim;   /* n_embd: Q's width when unknown */
+	int64_t Q = m->heads * m->head_dim; /* Q's width */
 	/* K·Q's n_kv: the full cache's cells, or the sliding cache's when no
-	 * layer keeps a full cache (the LFM2.5-Audio tokenizer: src/models/lfm2.cpp
-	 * builds a llama_memory_hybrid_iswa whose base cache has no layer) */
+	 * layer keeps a full cache (the LFM2.5-Audio tokenizer:
+	 * src/models/lfm2.cpp builds a llama_memory_hybrid_iswa whose base
+	 * cache has no layer) */
 	int64_t kv_max = size_kq_cells(a);
 	int64_t v_max = 0, masks = 0, idx = 1, caches = a->windowed ? 2 : 1;
 	int mla = is_mla(m), fa = d->flash_attn, moe = m->experts > 0;
 	/* llama-context.cpp graph_reserve: n_tokens rounded up to a multiple of
 	 * n_seqs (the reserve's ubatch splits evenly), n_outputs not. */
 	int64_t nt = (ub + d->n_seq - 1) / d->n_seq * d->n_seq;
-	/* MoE, the hybrids, the dense graphs, Gemma 3n and 4: replayed (src/graph/compute_replay.c's table) */
+	/* MoE, the hybrids, the dense graphs, Gemma 3n and 4: replayed
+	 * (src/graph/compute_replay.c's table) */
 	const struct compute_replay *replay = compute_replay_of(m, a);
 	if (replay)
 		return replay->bytes(m, d, ub, a, out);
@@ -182,7 +193,7 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 			v_max = model_v_elems_layer(m, il);
 	for (int c = 0; c < caches; c++) {
 		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
-		masks += cells * (fa ? 2 : 4);   /* bytes a token */
+		masks += cells * (fa ? 2 : 4); /* bytes a token */
 		idx += 2 + (mla ? 0 : fa ? 2 : 2 * v_max);
 	}
 	/* the graph inputs, bytes a token: inp_tokens, inp_embd [n_embd],
@@ -192,7 +203,9 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	/* per token, in bytes; the products are bounded by the model's limits,
 	 * the multiplication by ub is checked */
 	int64_t per_logits = 4 * ((2 + moe) * E + 1);
-	per_logits += compute_hybrid_logits(m, E, 8 + masks + 4 * (idx - 1));   /* inp_pos, out_ids, idxs, masks */
+	per_logits += compute_hybrid_logits(
+	    m, E,
+	    8 + masks + 4 * (idx - 1)); /* inp_pos, out_ids, idxs, masks */
 	/* A rotated V (attn_rot_v) with flash attention: the last layer's
 	 * un-rotation of the attention output [n_head * head_dim_v] goes where
 	 * the freed idxs and mask were, if it fits there, and leaves below it a
@@ -204,22 +217,29 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	int64_t Qv = m->heads * m->head_dim_v;
 	if (fa && rot_v(m) && a->full_cells * 2 + 16 >= 4 * Qv && Qv >= E)
 		per_logits += 4 * E;
-	int64_t per_attn = fa ? 0 : 4 * kv_max * m->heads + masks + 4 * (5 * E + idx + 2);
-	/* A quantized K without flash attention: measured E - E/128 floats a token
-	 * fewer (q8_0, on Llama 3 8B and the DeciLM GGUF of tests/engine.sh). */
+	int64_t per_attn =
+	    fa ? 0 : 4 * kv_max * m->heads + masks + 4 * (5 * E + idx + 2);
+	/* A quantized K without flash attention: measured E - E/128 floats a
+	 * token fewer (q8_0, on Llama 3 8B and the DeciLM GGUF of
+	 * tests/engine.sh). */
 	if (!fa && is_quantized(m->k_type))
 		per_attn -= 4 * (E - E / 128);
-	int64_t attn_fixed = 0;   /* a hybrid's own K·Q peak (src/size/compute_hybrid.c) */
-	compute_hybrid_attn(m, d, &(struct hybrid_attn_in){E, kv_max, masks, idx, fa}, &per_attn, &attn_fixed);
+	int64_t attn_fixed =
+	    0; /* a hybrid's own K·Q peak (src/size/compute_hybrid.c) */
+	compute_hybrid_attn(m, d,
+			    &(struct hybrid_attn_in){E, kv_max, masks, idx, fa},
+			    &per_attn, &attn_fixed);
 	/* OLMo 2's and Phi-3's layers (src/size/compute_dense.c) */
-	compute_dense_peaks(m, fa, fa && (rot_k(m) || rot_v(m)), E, inputs, inputs - 4 * (E + 1), &per_logits,
-			    &per_attn);
-	/* layer 0's FFN (llm_build_llama: build_ffn after build_attn): ffn_gate,
-	 * ffn_up and their product [n_ff] above the inputs, embd, the norm's
-	 * slot, Q's and the residual [n_embd] */
+	compute_dense_peaks(m, fa, fa && (rot_k(m) || rot_v(m)), E, inputs,
+			    inputs - 4 * (E + 1), &per_logits, &per_attn);
+	/* layer 0's FFN (llm_build_llama: build_ffn after build_attn):
+	 * ffn_gate, ffn_up and their product [n_ff] above the inputs, embd, the
+	 * norm's slot, Q's and the residual [n_embd] */
 	int64_t per_ffn = m->ff > 0 ? inputs + 4 * (2 * E + Q + 3 * m->ff) : 0;
-	int64_t rot_in = fa ? compute_rot_ffn(m, rot_k(m), rot_v(m), caches, E, inputs, inputs - 4 * (E + 1), &per_ffn)
-			    : 0;   /* src/size/compute_rot.c */
+	int64_t rot_in =
+	    fa ? compute_rot_ffn(m, rot_k(m), rot_v(m), caches, E, inputs,
+				 inputs - 4 * (E + 1), &per_ffn)
+	       : 0; /* src/size/compute_rot.c */
 	/* A Mamba-1 block (Jamba: src/models/jamba.cpp's mamba layer; Mamba2,
 	 * delta-net and short-conv blocks stay below the other peaks): xz =
 	 * ssm_in(x) [2 d_inner], the conv and scan inputs and outputs, beside
@@ -227,18 +247,29 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
 	 * read off Jamba-v0.1's graph in the real engine (tests/engine.sh). */
 	int64_t per_recr = 0, recr = 0;
 	if (size_mamba1_inner(m) > 0)
-		per_recr = masks + 4 * (12 * m->ssm_d_inner + 2 * m->ssm_d_state + 1 + idx + 2);
-	if (__builtin_mul_overflow(per_logits, nt, &logits) || __builtin_mul_overflow(per_attn, nt, &attn) || __builtin_add_overflow(attn, attn_fixed, &attn) ||
-	    __builtin_mul_overflow(per_ffn, nt, &ffn) || __builtin_mul_overflow(per_recr, nt, &recr) ||
-	    __builtin_add_overflow(logits, 4 * m->vocab * ub, &logits) || (ffn > 0 && __builtin_add_overflow(ffn, rot_in, &ffn)))
+		per_recr = masks + 4 * (12 * m->ssm_d_inner +
+					2 * m->ssm_d_state + 1 + idx + 2);
+	if (__builtin_mul_overflow(per_logits, nt, &logits) ||
+	    __builtin_mul_overflow(per_attn, nt, &attn) ||
+	    __builtin_add_overflow(attn, attn_fixed, &attn) ||
+	    __builtin_mul_overflow(per_ffn, nt, &ffn) ||
+	    __builtin_mul_overflow(per_recr, nt, &recr) ||
+	    __builtin_add_overflow(logits, 4 * m->vocab * ub, &logits) ||
+	    (ffn > 0 && __builtin_add_overflow(ffn, rot_in, &ffn)))
 		return -1;
-	if (mla && (attn = compute_mla_attn(m, d, nt, a)) < 0)   /* the latent's own attention peak */
+	if (mla && (attn = compute_mla_attn(m, d, nt, a)) <
+		       0) /* the latent's own attention peak */
 		return -1;
-	if (mla && fa && m->indexer_top_k > 0 && __builtin_add_overflow(attn, compute_dsa_attn_fa(m, nt, a), &attn))
-		return -1;   /* sparse attention's mask and output (src/size/compute_dsa.c) */
-	/* sparse attention's top-k leaves below layer 0's peaks, not the logits' (src/size/compute_dsa.c) */
+	if (mla && fa && m->indexer_top_k > 0 &&
+	    __builtin_add_overflow(attn, compute_dsa_attn_fa(m, nt, a), &attn))
+		return -1; /* sparse attention's mask and output
+			      (src/size/compute_dsa.c) */
+	/* sparse attention's top-k leaves below layer 0's peaks, not the
+	 * logits' (src/size/compute_dsa.c) */
 	int64_t dsa = compute_dsa_leaves(m, nt, a, 0);
-	if (dsa < 0 || (dsa > 0 && (__builtin_add_overflow(attn, dsa, &attn) || (ffn > 0 && __builtin_add_overflow(ffn, dsa, &ffn)))))
+	if (dsa < 0 ||
+	    (dsa > 0 && (__builtin_add_overflow(attn, dsa, &attn) ||
+			 (ffn > 0 && __builtin_add_overflow(ffn, dsa, &ffn)))))
 		return -1;
 	t = logits > attn ? logits : attn;
 	t = t > recr ? t : recr;
@@ -253,8 +284,10 @@ static int compute_bytes(const struct model *m, const struct deploy *d, int64_t 
  * max(n_embd_head_k_all, n_embd_head_v_all) are made, each cache its own. */
 static int64_t rot_bytes(const struct model *m, int64_t caches)
 {
-	/* one head size for every layer here (struct model has no per-layer head sizes) */
-	int64_t hk = is_mla(m) ? m->kv_lora_rank + m->qk_rope_head_dim : m->head_dim;
+	/* one head size for every layer here (struct model has no per-layer
+	 * head sizes) */
+	int64_t hk =
+	    is_mla(m) ? m->kv_lora_rank + m->qk_rope_head_dim : m->head_dim;
 	int64_t hv = is_mla(m) ? 0 : m->head_dim_v;
 	int rk = model_rot_k_n_at(m, hk) > 0;
 	int rv = rot_v(m);
@@ -278,7 +311,8 @@ static int buffers_of(const struct model *m, const struct deploy *d,
 	if (mul3(d->n_seq, m->vocab, 4, &b->output_bytes))
 		return -1;
 	b->output_mark = SIZE_EXACT;
-	if (size_alloc(m, d, &a) < 0 || compute_bytes(m, d, b->n_ubatch, &a, &b->compute_bytes) < 0)
+	if (size_alloc(m, d, &a) < 0 ||
+	    compute_bytes(m, d, b->n_ubatch, &a, &b->compute_bytes) < 0)
 		return -1;
 	b->rot_bytes = rot_bytes(m, a.windowed ? 2 : 1);
 	/* Estimated, not modelled: a model without its embd and ff widths (an
@@ -287,17 +321,17 @@ static int buffers_of(const struct model *m, const struct deploy *d,
 	 * move with the deployment (tests/engine.sh, worst: the replayed MoE
 	 * graphs are modelled below; without their fields GLM-4.5-Air 4.2 %,
 	 * DeepSeek-V2-Lite 12.4 %, Kimi K2 6.4 % (the MLA K·Q peak is
-	 * compute_mla.c's, within 1.3 %; the logits' offset is not), Granite 4 hybrid
-	 * 10.1 %, Nemotron-H 5.7 %, Falcon-H1 3.8 %, LFM2 5.6 %, Qwen3-Next 9.4 %
-	 * before their replays: the logits
-	 * land above the last layer's rows, which the freed inputs' hole takes
-	 * or not; LFM2 and Jamba replayed, src/graph/compute_hybrid_replay.c,
-	 * Qwen3-Next and Qwen3.5, src/graph/compute_qwen3next.c, Granite-4.0-H,
-	 * Nemotron-H and Falcon-H1, src/graph/compute_mamba2.c); and a quantized cache with flash
-	 * attention where Q is narrower than n_embd (Mistral Small 3.1: the
-	 * logits one row higher at some contexts, 3.5 %; replayed, exact, with
-	 * n_embd and n_ff known: compute_dense_replay.c); with Q as wide, the
-	 * rotation's peaks are modelled (the rot_v rule above,
+	 * compute_mla.c's, within 1.3 %; the logits' offset is not), Granite 4
+	 * hybrid 10.1 %, Nemotron-H 5.7 %, Falcon-H1 3.8 %, LFM2 5.6 %,
+	 * Qwen3-Next 9.4 % before their replays: the logits land above the last
+	 * layer's rows, which the freed inputs' hole takes or not; LFM2 and
+	 * Jamba replayed, src/graph/compute_hybrid_replay.c, Qwen3-Next and
+	 * Qwen3.5, src/graph/compute_qwen3next.c, Granite-4.0-H, Nemotron-H and
+	 * Falcon-H1, src/graph/compute_mamba2.c); and a quantized cache with
+	 * flash attention where Q is narrower than n_embd (Mistral Small 3.1:
+	 * the logits one row higher at some contexts, 3.5 %; replayed, exact,
+	 * with n_embd and n_ff known: compute_dense_replay.c); with Q as wide,
+	 * the rotation's peaks are modelled (the rot_v rule above,
 	 * src/size/compute_rot.c). */
 	/* DeepSeek-V3.2 and GLM-5 (sparse attention): replayed with the MoE
 	 * graphs (src/graph/compute_dsa_replay.c, exact over tests/engine.sh's
@@ -305,19 +339,26 @@ static int buffers_of(const struct model *m, const struct deploy *d,
 	 * known; without them src/size/compute_dsa.c's estimate, 7.0 % and
 	 * 4.7 % (10.0 % with a rotated q4_0 cache), the first MoE layers' tail
 	 * deciding at -c 1000. */
-	int rot_fa = d->flash_attn && (is_quantized(m->k_type) || is_quantized(m->v_type));
-	b->compute_mark = m->embd > 0 && m->ff > 0 && !m->experts && !is_mla(m) &&
+	int rot_fa = d->flash_attn &&
+		     (is_quantized(m->k_type) || is_quantized(m->v_type));
+	b->compute_mark = m->embd > 0 && m->ff > 0 && !m->experts &&
+				  !is_mla(m) &&
 				  (!rot_fa || compute_rot_checked(m)) &&
 				  (graph_checked(m) || compute_dense_checked(m))
-				  ? SIZE_MODELLED : SIZE_ESTIMATED;
+			      ? SIZE_MODELLED
+			      : SIZE_ESTIMATED;
 	if (compute_hybrid_modelled(m, rot_fa))
-		b->compute_mark = SIZE_MODELLED;   /* a hybrid held to 2 % (src/size/compute_hybrid.c) */
+		b->compute_mark =
+		    SIZE_MODELLED; /* a hybrid held to 2 %
+				      (src/size/compute_hybrid.c) */
 	/* a replayed graph: its row's mark (src/graph/compute_replay.c; the MoE
 	 * graphs, Gemma 3n and 4 and the dense ones exact over engine.sh's
 	 * matrix at f16, q8_0 and q4_0, rotations included) */
 	const struct compute_replay *replay = compute_replay_of(m, &a);
 	if (replay)
-		b->compute_mark = compute_replay_modelled(replay, m, rot_fa) ? SIZE_MODELLED : SIZE_ESTIMATED;
+		b->compute_mark = compute_replay_modelled(replay, m, rot_fa)
+				      ? SIZE_MODELLED
+				      : SIZE_ESTIMATED;
 	b->compute_graph = replay ? replay->what : NULL;
 	b->compute_src = replay ? replay->file : "src/size/buffers.c";
 	/* Say which widths were missing, so that --explain and the memory scene
@@ -325,7 +366,8 @@ static int buffers_of(const struct model *m, const struct deploy *d,
 	 * n_embd and layer 0's FFN peak is left out, above). */
 	static const char *const missing[4] = {NULL, "embd", "ff", "embd, ff"};
 	if (b->compute_mark == SIZE_ESTIMATED)
-		b->compute_missing = missing[(m->embd <= 0) | (m->ff <= 0) << 1];
+		b->compute_missing =
+		    missing[(m->embd <= 0) | (m->ff <= 0) << 1];
 	return 0;
 }
 
@@ -372,8 +414,8 @@ int size_buffers(const struct model *m, const struct deploy *d,
 {
 	if (d->n_ctx < 1 || d->n_ubatch < 1 || d->n_seq < 1)
 		return -1;
-	if (!buffers_kept && (buffers_kept = calloc(BUFFERS_KEPT,
-						    sizeof *buffers_kept)))
+	if (!buffers_kept &&
+	    (buffers_kept = calloc(BUFFERS_KEPT, sizeof *buffers_kept)))
 		atexit(buffers_forget);
 	struct buffers_kept *k = NULL;
 	for (int i = 0; buffers_kept && i < BUFFERS_KEPT && !k; i++)

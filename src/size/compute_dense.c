@@ -31,10 +31,11 @@ enum dense_graph compute_dense_graph(const struct model *m)
 	return graph_of(m, NULL);
 }
 
-void compute_dense_peaks(const struct model *m, int fa, int rot, int64_t E, int64_t inputs, int64_t region,
-			 int64_t *per_logits, int64_t *per_attn)
+void compute_dense_peaks(const struct model *m, int fa, int rot, int64_t E,
+			 int64_t inputs, int64_t region, int64_t *per_logits,
+			 int64_t *per_attn)
 {
-	int64_t row = 4 * E;   /* one F32 [n_embd] row a token */
+	int64_t row = 4 * E; /* one F32 [n_embd] row a token */
 	switch (graph_of(m, NULL)) {
 	case DG_OLMO2:
 		/* src/models/olmo2.cpp llm_build_olmo2: no norm before the
@@ -57,7 +58,8 @@ void compute_dense_peaks(const struct model *m, int fa, int rot, int64_t E, int6
 		 * graph input, and the logits above it.  With a rotated cache
 		 * only when the region holds no row (tests/engine.sh: q8_0 at
 		 * -c 32768 left it low, at -c 4096 high). */
-		if (((fa && !rot) || region < row) && inputs + row > *per_logits)
+		if (((fa && !rot) || region < row) &&
+		    inputs + row > *per_logits)
 			*per_logits = inputs + row;
 		break;
 	case DG_GEMMA4:
@@ -71,16 +73,18 @@ void compute_dense_peaks(const struct model *m, int fa, int rot, int64_t E, int6
 		 * in what is left if it fits there, ffn_up above the inputs.
 		 * Freed, the smaller of the two blocks takes ffn_out: the
 		 * region's rest when ffn_gate did not fit in it (the residual
-		 * two rows up: 3 n_embd + 1 floats a token), else ffn_up's slot,
-		 * embd's, above every input.  When not even the attention output
-		 * fits in the region, the residual is above embd's slot, the
-		 * flash attention output's [n_head * head_dim] and the
+		 * two rows up: 3 n_embd + 1 floats a token), else ffn_up's
+		 * slot, embd's, above every input.  When not even the attention
+		 * output fits in the region, the residual is above embd's slot,
+		 * the flash attention output's [n_head * head_dim] and the
 		 * attention output's row.  A rotated cache (estimated: the
 		 * rotations' tensors move the rows) kept the residual in the
-		 * region at -c 134144 q8_0 and -c 250112 q4_0 (tests/engine.sh's
+		 * region at -c 134144 q8_0 and -c 250112 q4_0
+		 * (tests/engine.sh's
 		 * --fit group), so its ffn_gate rule is not applied. */
 		if (region < row)
-			*per_logits = inputs + 3 * row + 4 * m->heads * m->head_dim;
+			*per_logits =
+			    inputs + 3 * row + 4 * m->heads * m->head_dim;
 		else if (region - row >= 4 * m->ff && !rot)
 			*per_logits = inputs + row;
 		else
@@ -104,7 +108,8 @@ int compute_dense_checked(const struct model *m)
 	enum dense_graph g = graph_of(m, &checked);
 	/* Gemma 4's E2B and E4B (per-layer embeddings, layers sharing a
 	 * cache) build a larger graph than the 31B's traced here */
-	if (g == DG_GEMMA4 && (model_layers_of(m, LT_SHARED) > 0 || m->embd_per_layer))
+	if (g == DG_GEMMA4 &&
+	    (model_layers_of(m, LT_SHARED) > 0 || m->embd_per_layer))
 		return 0;
 	return g != DG_OTHER && checked;
 }

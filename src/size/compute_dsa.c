@@ -23,16 +23,18 @@
 #include "size/compute_dsa.h"
 #include "size/size.h"
 
-int64_t compute_dsa_leaves(const struct model *m, int64_t nt, const struct kv_alloc *a, int64_t il)
+int64_t compute_dsa_leaves(const struct model *m, int64_t nt,
+			   const struct kv_alloc *a, int64_t il)
 {
-	int64_t k = m->indexer_top_k, one, all, live = m->layers - m->nextn_layers - 1 - il;
+	int64_t k = m->indexer_top_k, one, all,
+		live = m->layers - m->nextn_layers - 1 - il;
 	if (k <= 0 || m->indexer_head_dim <= 0 || live <= 0)
 		return 0;
 	if (a->full_cells < k)
 		k = a->full_cells;
 	if (__builtin_mul_overflow(4 * k, nt, &one))
 		return -1;
-	one = (one + 31) / 32 * 32;   /* ggml-alloc's alignment (CPU: 32) */
+	one = (one + 31) / 32 * 32; /* ggml-alloc's alignment (CPU: 32) */
 	if (__builtin_mul_overflow(one, live, &all))
 		return -1;
 	return all;
@@ -48,13 +50,17 @@ int64_t compute_dsa_leaves(const struct model *m, int64_t nt, const struct kv_al
  * FLASH_ATTN_EXT 128 MiB on top).  What the indexer keeps in the hole is
  * taken as two F32 rows of n_kv a token (its score and the masked score):
  * a fit to tests/engine.sh's matrix, not a traced rule, hence estimated. */
-int64_t compute_dsa_attn_fa(const struct model *m, int64_t nt, const struct kv_alloc *a)
+int64_t compute_dsa_attn_fa(const struct model *m, int64_t nt,
+			    const struct kv_alloc *a)
 {
-	int64_t E = m->embd > 0 ? m->embd : m->heads * m->head_dim, H = m->heads, R = m->kv_lora_rank;
-	int64_t rope = m->qk_rope_head_dim, nope = m->qk_nope_head_dim, n_kv = a->full_cells, per, r;
+	int64_t E = m->embd > 0 ? m->embd : m->heads * m->head_dim,
+		H = m->heads, R = m->kv_lora_rank;
+	int64_t rope = m->qk_rope_head_dim, nope = m->qk_nope_head_dim,
+		n_kv = a->full_cells, per, r;
 	if (m->indexer_top_k <= 0 || m->indexer_head_dim <= 0)
 		return 0;
-	int64_t hole_tok = 4 * (E + H * (nope + rope) + H * R + H * rope) - 8 * n_kv;
+	int64_t hole_tok =
+	    4 * (E + H * (nope + rope) + H * R + H * rope) - 8 * n_kv;
 	per = 2 * n_kv;
 	if (hole_tok < 4 * H * R)
 		per += 4 * H * R;

@@ -9,9 +9,11 @@ struct kv_alloc;
 /* Bytes: the zeros leaves of the top-k masks still live while layer il
  * runs its attention or FFN (DeepSeek-V3.2, GLM-5), for nt tokens; 0
  * without an indexer top-k; -1 on overflow. */
-int64_t compute_dsa_leaves(const struct model *m, int64_t nt, const struct kv_alloc *a, int64_t il);
+int64_t compute_dsa_leaves(const struct model *m, int64_t nt,
+			   const struct kv_alloc *a, int64_t il);
 /* Bytes above the MLA latent's flash-attention peak (compute_mla.c) that
  * the top-k mask and the attention output add; 0 without an indexer. */
-int64_t compute_dsa_attn_fa(const struct model *m, int64_t nt, const struct kv_alloc *a);
+int64_t compute_dsa_attn_fa(const struct model *m, int64_t nt,
+			    const struct kv_alloc *a);
 
 #endif

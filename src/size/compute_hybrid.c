@@ -19,7 +19,8 @@
  * build_input_k_rot: nrot the largest power of two from 64 up dividing the
  * K head size).  Every byte of Jamba-v0.1's graph at -c 32768 -fa off and
  * -c 4096 -ctk q8_0 -fa off agreed.  Its other peaks (logits, layer 0's
- * FFN, the Mamba-1 block) are buffers.c's, and within 0.001 % there (tests/engine.sh).
+ * FFN, the Mamba-1 block) are buffers.c's, and within 0.001 % there
+ * (tests/engine.sh).
  */
 #include <string.h>
 
@@ -55,7 +56,8 @@ static const struct family_hybrid_logits *family_of(const struct model *m)
 }
 
 /* ggml-alloc's alignment of a tensor's room on the CPU buffer
- * (ggml-backend.cpp ggml_backend_cpu_buffer_type_get_alignment: TENSOR_ALIGNMENT). */
+ * (ggml-backend.cpp ggml_backend_cpu_buffer_type_get_alignment:
+ * TENSOR_ALIGNMENT). */
 #define CPU_ALIGN 32
 
 static int64_t align_up(int64_t n)
@@ -82,10 +84,13 @@ int64_t compute_hybrid_attn_width(const struct model *m, int64_t E)
 {
 	const struct family_hybrid_logits *f = family_of(m);
 	if (f)
-		return f->attn_rows ? f->attn_rows * E : 3 * E + 3 * m->heads * m->head_dim;
+		return f->attn_rows ? f->attn_rows * E
+				    : 3 * E + 3 * m->heads * m->head_dim;
 	if (is_jamba(m))
-		return (row_of(m)->attn_rows + (model_rot_k_n(m) > 0)) * E;   /* + the rotated Q */
-	return 5 * E;   /* buffers.c's: residual, norm, Q, attention input, output */
+		return (row_of(m)->attn_rows + (model_rot_k_n(m) > 0)) *
+		       E; /* + the rotated Q */
+	return 5 *
+	       E; /* buffers.c's: residual, norm, Q, attention input, output */
 }
 
 int64_t compute_hybrid_logits(const struct model *m, int64_t E, int64_t hole)
@@ -98,37 +103,46 @@ int64_t compute_hybrid_logits(const struct model *m, int64_t E, int64_t hole)
 	return hole < 8 * E ? f->mid_hole * hole : f->big_rows * 4 * E;
 }
 
-int compute_hybrid_attn(const struct model *m, const struct deploy *d, const struct hybrid_attn_in *in,
-			int64_t *per_token, int64_t *fixed)
+int compute_hybrid_attn(const struct model *m, const struct deploy *d,
+			const struct hybrid_attn_in *in, int64_t *per_token,
+			int64_t *fixed)
 {
 	const struct family_hybrid_logits *f = family_of(m);
 	if (f && !in->fa) {
-		/* the rows, the idxs (inp_tokens, k_idxs, v_idxs) and inp_pos, out_ids */
+		/* the rows, the idxs (inp_tokens, k_idxs, v_idxs) and inp_pos,
+		 * out_ids */
 		int64_t rows = compute_hybrid_attn_width(m, in->E);
-		*per_token = 4 * in->kv_max * m->heads + in->masks + 4 * (rows + in->idx + 2);
+		*per_token = 4 * in->kv_max * m->heads + in->masks +
+			     4 * (rows + in->idx + 2);
 		*fixed = 0;
 		return 1;
 	}
 	if (!is_jamba(m))
 		return 0;
 	if (in->fa) {
-		*per_token = *fixed = 0;   /* no K·Q tensor with flash attention */
+		*per_token = *fixed =
+		    0; /* no K·Q tensor with flash attention */
 		return 1;
 	}
 	int64_t nrot = model_rot_k_n(m);
 	/* kq F32 [n_kv, n_tokens, n_head]; the masks; the [n_embd] rows
 	 * (residual, norm's slot, Qcur (+ rotated Q) and inp_embd); inp_tokens,
 	 * the idxs and out_ids (idx counts inp_tokens, k_idxs and v_idxs) */
-	*per_token = 4 * in->kv_max * m->heads + in->masks + 4 * (compute_hybrid_attn_width(m, in->E) + in->idx + 1);
-	/* rs_s_copy: one I32 a sequence (llama-graph.cpp build_rs_inp), and the rotation matrix */
+	*per_token = 4 * in->kv_max * m->heads + in->masks +
+		     4 * (compute_hybrid_attn_width(m, in->E) + in->idx + 1);
+	/* rs_s_copy: one I32 a sequence (llama-graph.cpp build_rs_inp), and the
+	 * rotation matrix */
 	*fixed = align_up(4 * d->n_seq) + 4 * nrot * nrot;
 	return 1;
 }
 
 int compute_hybrid_modelled(const struct model *m, int rot_fa)
 {
-	/* Jamba-v0.1 over tests/engine.sh's buffers matrix: worst 0.000 % (the last run); Qwen3.5 27B 1.91 %. */
-	const struct family_hybrid_logits *f = is_jamba(m) ? row_of(m) : family_of(m);   /* Jamba's row, whatever its experts */
+	/* Jamba-v0.1 over tests/engine.sh's buffers matrix: worst 0.000 % (the
+	 * last run); Qwen3.5 27B 1.91 %. */
+	const struct family_hybrid_logits *f =
+	    is_jamba(m) ? row_of(m)
+			: family_of(m); /* Jamba's row, whatever its experts */
 	/* A quantized cache with flash attention moves Qwen3.5's logits (its
 	 * V's un-rotation: 587.54 MiB against 525.00 at -c 84224 q4_0, the
 	 * --fit check of tests/engine.sh), and Jamba's (251,752,480 B in the

@@ -13,10 +13,10 @@
 
 /* The widths buffers.c's K·Q peak is made of, bytes a token except E. */
 struct hybrid_attn_in {
-	int64_t E;        /* n_embd */
-	int64_t kv_max;   /* cells K·Q spans */
-	int64_t masks;    /* the KQ masks, bytes a token */
-	int64_t idx;      /* inp_tokens + k_idxs + v_idxs, 4-byte units a token */
+	int64_t E;	/* n_embd */
+	int64_t kv_max; /* cells K·Q spans */
+	int64_t masks;	/* the KQ masks, bytes a token */
+	int64_t idx;	/* inp_tokens + k_idxs + v_idxs, 4-byte units a token */
 	int fa;
 };
 
@@ -36,8 +36,9 @@ int64_t compute_hybrid_logits(const struct model *m, int64_t E, int64_t hole);
 /* For a family whose K·Q peak this file models, sets *per_token (bytes a
  * token of the reserve graph) and *fixed (bytes independent of it) and
  * returns 1; returns 0 (nothing set) for every other model. */
-int compute_hybrid_attn(const struct model *m, const struct deploy *d, const struct hybrid_attn_in *in,
-			int64_t *per_token, int64_t *fixed);
+int compute_hybrid_attn(const struct model *m, const struct deploy *d,
+			const struct hybrid_attn_in *in, int64_t *per_token,
+			int64_t *fixed);
 
 /* 1 when the family's compute buffer was held within 2 % of the real
  * engine over tests/engine.sh's whole buffers matrix (SIZE_MODELLED);

@@ -42,9 +42,11 @@
 #include "size/compute_mla.h"
 #include "size/size.h"
 
-int64_t compute_mla_attn(const struct model *m, const struct deploy *d, int64_t nt, const struct kv_alloc *a)
+int64_t compute_mla_attn(const struct model *m, const struct deploy *d,
+			 int64_t nt, const struct kv_alloc *a)
 {
-	int64_t E = m->embd > 0 ? m->embd : m->heads * m->head_dim, H = m->heads, R = m->kv_lora_rank, rope = m->qk_rope_head_dim;
+	int64_t E = m->embd > 0 ? m->embd : m->heads * m->head_dim,
+		H = m->heads, R = m->kv_lora_rank, rope = m->qk_rope_head_dim;
 	int64_t nope = m->qk_nope_head_dim, n_kv = a->full_cells;
 	int fa = d->flash_attn;
 	/* bytes a token: inputs (inp_tokens, inp_embd, inp_pos, k_idxs, mask,
@@ -53,14 +55,17 @@ int64_t compute_mla_attn(const struct model *m, const struct deploy *d, int64_t 
 	int64_t hole_tok = 4 * (E + H * (nope + rope) + H * R + H * rope);
 	int64_t qcur_tok = 4 * H * (R + rope);
 	int64_t base, hole, top, vcont, kq;
-	if (__builtin_mul_overflow(inputs + hole_tok + qcur_tok, nt, &top) || __builtin_mul_overflow(hole_tok, nt, &hole))
+	if (__builtin_mul_overflow(inputs + hole_tok + qcur_tok, nt, &top) ||
+	    __builtin_mul_overflow(hole_tok, nt, &hole))
 		return -1;
 	base = top;
 	if (fa)
 		return base;
-	/* v_cont: R elements a cell, every cell of every stream, the cache's type */
+	/* v_cont: R elements a cell, every cell of every stream, the cache's
+	 * type */
 	int64_t cells = n_kv * a->streams;
-	if (__builtin_mul_overflow(model_cache_bytes(m->k_type, R), cells, &vcont) ||
+	if (__builtin_mul_overflow(model_cache_bytes(m->k_type, R), cells,
+				   &vcont) ||
 	    __builtin_mul_overflow(4 * H * n_kv, nt, &kq))
 		return -1;
 	if (vcont <= hole)

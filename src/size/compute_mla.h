@@ -10,6 +10,7 @@ struct kv_alloc;
 /* Bytes: the top of layer 0's K·Q without flash attention (v_cont and kq
  * above Qcur where they do not fit the hole below it), Qcur's top with
  * it, for nt tokens; -1 on overflow. */
-int64_t compute_mla_attn(const struct model *m, const struct deploy *d, int64_t nt, const struct kv_alloc *a);
+int64_t compute_mla_attn(const struct model *m, const struct deploy *d,
+			 int64_t nt, const struct kv_alloc *a);
 
 #endif

@@ -5,7 +5,8 @@
  */
 #include "size/compute_dense.h"
 
-int64_t compute_rot_inputs(const struct model *m, int rot_k, int rot_v, int64_t caches)
+int64_t compute_rot_inputs(const struct model *m, int rot_k, int rot_v,
+			   int64_t caches)
 {
 	int64_t bytes = 0;
 	if (rot_k)
@@ -15,7 +16,8 @@ int64_t compute_rot_inputs(const struct model *m, int rot_k, int rot_v, int64_t 
 	return bytes * caches;
 }
 
-int64_t compute_rot_ffn(const struct model *m, int rot_k, int rot_v, int64_t caches, int64_t E, int64_t inputs,
+int64_t compute_rot_ffn(const struct model *m, int rot_k, int rot_v,
+			int64_t caches, int64_t E, int64_t inputs,
 			int64_t region, int64_t *per_ffn)
 {
 	int64_t row = 4 * E;
@@ -23,14 +25,15 @@ int64_t compute_rot_ffn(const struct model *m, int rot_k, int rot_v, int64_t cac
 		return 0;
 	if (rot_v) {
 		/* V rotated: layer 0's FFN sits above the inputs, embd's slot
-		 * and the residual, two [n_embd] rows, not llm_build_llama's two
-		 * and Q's (the traces show Q's RoPE slot reused by the
+		 * and the residual, two [n_embd] rows, not llm_build_llama's
+		 * two and Q's (the traces show Q's RoPE slot reused by the
 		 * attention output's un-rotation; a rotated K alone leaves the
 		 * layout as it is).  When the block freed at the last layer's
 		 * attention (region) cannot hold an [n_embd] row, the last
 		 * layer's FFN is the higher: its residual lands above two holes
 		 * of a row each. */
-		*per_ffn = inputs + row * (region < row ? 3 : 2) + 4 * 3 * m->ff;
+		*per_ffn =
+		    inputs + row * (region < row ? 3 : 2) + 4 * 3 * m->ff;
 	}
 	return compute_rot_inputs(m, rot_k, rot_v, caches);
 }
@@ -41,5 +44,6 @@ int64_t compute_rot_ffn(const struct model *m, int rot_k, int rot_v, int64_t cac
  * logits one row higher at some contexts only (3.5 % at -c 16384 q4_0). */
 int compute_rot_checked(const struct model *m)
 {
-	return m->embd > 0 && m->heads * m->head_dim_v >= m->embd && compute_dense_rot_traced(m);
+	return m->embd > 0 && m->heads * m->head_dim_v >= m->embd &&
+	       compute_dense_rot_traced(m);
 }

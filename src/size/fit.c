@@ -7,20 +7,25 @@
 
 #include "util/fault.h"
 
-const enum cache_type fit_cache_types[FIT_NCACHE] = {[FIT_F16] = CACHE_F16, [FIT_Q8_0] = CACHE_Q8_0,
-						      [FIT_Q4_0] = CACHE_Q4_0};
-const char *const fit_term_names[FT_COUNT] = {[FT_WEIGHTS] = "weights", [FT_KV] = "kv", [FT_RECURRENT] = "recurrent",
-					      [FT_COMPUTE] = "compute", [FT_OUTPUT] = "output"};
+const enum cache_type fit_cache_types[FIT_NCACHE] = {
+    [FIT_F16] = CACHE_F16, [FIT_Q8_0] = CACHE_Q8_0, [FIT_Q4_0] = CACHE_Q4_0};
+const char *const fit_term_names[FT_COUNT] = {[FT_WEIGHTS] = "weights",
+					      [FT_KV] = "kv",
+					      [FT_RECURRENT] = "recurrent",
+					      [FT_COMPUTE] = "compute",
+					      [FT_OUTPUT] = "output"};
 
 const char *fit_mark_word(enum size_mark k)
 {
-	static const char *const words[] = {[SIZE_EXACT] = "exact", [SIZE_MODELLED] = "modelled",
+	static const char *const words[] = {[SIZE_EXACT] = "exact",
+					    [SIZE_MODELLED] = "modelled",
 					    [SIZE_ESTIMATED] = "estimated"};
 	return words[k];
 }
 
 /* The terms for a model whose k_type and v_type are already the row's. */
-static int terms(const struct model *mt, const struct deploy *d0, int64_t n_ctx, struct fit_terms *t)
+static int terms(const struct model *mt, const struct deploy *d0, int64_t n_ctx,
+		 struct fit_terms *t)
 {
 	struct deploy d = *d0;
 	/* On the stack (16 KiB of per-layer arrays): a search asks for terms
@@ -34,10 +39,12 @@ static int terms(const struct model *mt, const struct deploy *d0, int64_t n_ctx,
 	if (size_alloc(mt, &d, &a) < 0 || size_buffers(mt, &d, &b) < 0)
 		return -1;
 	t->bytes[FT_WEIGHTS] = mt->weights_bytes;
-	t->mark[FT_WEIGHTS] = mt->weights_from == WEIGHTS_COUNTED ? SIZE_EXACT : SIZE_ESTIMATED;
+	t->mark[FT_WEIGHTS] =
+	    mt->weights_from == WEIGHTS_COUNTED ? SIZE_EXACT : SIZE_ESTIMATED;
 	t->bytes[FT_KV] = a.total_bytes;
 	t->mark[FT_KV] = SIZE_EXACT;
-	/* Recurrent state (Mamba, gated delta net, short conv): fixed, whatever n_ctx. */
+	/* Recurrent state (Mamba, gated delta net, short conv): fixed, whatever
+	 * n_ctx. */
 	t->bytes[FT_RECURRENT] = a.recurrent_bytes;
 	t->mark[FT_RECURRENT] = SIZE_EXACT;
 	t->bytes[FT_COMPUTE] = b.compute_bytes;
@@ -51,10 +58,11 @@ static int terms(const struct model *mt, const struct deploy *d0, int64_t n_ctx,
 	return 0;
 }
 
-int fit_terms_at(const struct model *m, const struct deploy *d, enum cache_type k, enum cache_type v, int64_t n_ctx,
+int fit_terms_at(const struct model *m, const struct deploy *d,
+		 enum cache_type k, enum cache_type v, int64_t n_ctx,
 		 struct fit_terms *t)
 {
-	struct model mt = *m;   /* on the stack, as terms' arrays */
+	struct model mt = *m; /* on the stack, as terms' arrays */
 	mt.k_type = k;
 	mt.v_type = v;
 	return terms(&mt, d, n_ctx, t);
@@ -63,25 +71,35 @@ int fit_terms_at(const struct model *m, const struct deploy *d, enum cache_type 
 void fit_row_flags(struct fit_row *r, const struct fit_query *q)
 {
 	const struct deploy *d = &q->d;
-	int n = snprintf(r->flags, sizeof r->flags, "-c %lld -ctk %s -ctv %s -fa %s -np %lld", (long long)r->max_ctx,
-			 model_cache_name(r->k_type), model_cache_name(r->v_type), d->flash_attn ? "on" : "off",
-			 (long long)d->n_seq);
+	int n = snprintf(r->flags, sizeof r->flags,
+			 "-c %lld -ctk %s -ctv %s -fa %s -np %lld",
+			 (long long)r->max_ctx, model_cache_name(r->k_type),
+			 model_cache_name(r->v_type),
+			 d->flash_attn ? "on" : "off", (long long)d->n_seq);
 	if (d->unified)
-		n += snprintf(r->flags + n, sizeof r->flags - (size_t)n, " -kvu");
+		n += snprintf(r->flags + n, sizeof r->flags - (size_t)n,
+			      " -kvu");
 	if (d->n_ubatch != 512)
-		n += snprintf(r->flags + n, sizeof r->flags - (size_t)n, " -ub %lld", (long long)d->n_ubatch);
+		n += snprintf(r->flags + n, sizeof r->flags - (size_t)n,
+			      " -ub %lld", (long long)d->n_ubatch);
 	if (d->n_batch != 2048)
-		n += snprintf(r->flags + n, sizeof r->flags - (size_t)n, " -b %lld", (long long)d->n_batch);
+		n += snprintf(r->flags + n, sizeof r->flags - (size_t)n,
+			      " -b %lld", (long long)d->n_batch);
 	if (d->swa_full)
-		snprintf(r->flags + n, sizeof r->flags - (size_t)n, " --swa-full");
+		snprintf(r->flags + n, sizeof r->flags - (size_t)n,
+			 " --swa-full");
 }
 
 int fit_budget_refuse(const struct fit_query *q, char *why, size_t len)
 {
 	if (q->budget > q->margin)
 		return 0;
-	snprintf(why, len, "%lld bytes (%.2f GiB) leave nothing once the margin of %lld MiB is kept free",
-		 (long long)q->budget, (double)q->budget / (double)(INT64_C(1) << 30), (long long)(q->margin >> 20));
+	snprintf(why, len,
+		 "%lld bytes (%.2f GiB) leave nothing once the margin of %lld "
+		 "MiB is kept free",
+		 (long long)q->budget,
+		 (double)q->budget / (double)(INT64_C(1) << 30),
+		 (long long)(q->margin >> 20));
 	return -1;
 }
 
@@ -155,12 +173,15 @@ int fit_solve(const struct model *m, const struct fit_query *q,
 	row->max_ctx = FAULT_INT("fit_search", klo * row->step);
 	if (row->evals++, terms(mt, &d, row->max_ctx, &row->at) < 0)
 		goto out;
-	if (row->max_ctx < row->cap && (row->evals++, terms(mt, &d, row->max_ctx + row->step, &row->next) < 0))
+	if (row->max_ctx < row->cap &&
+	    (row->evals++,
+	     terms(mt, &d, row->max_ctx + row->step, &row->next) < 0))
 		goto out;
 	fit_row_flags(row, q);
 	rc = 0;
 out:
 	if (rc < 0)
-		snprintf(row->why, sizeof row->why, "a size overflows 64-bit arithmetic");
+		snprintf(row->why, sizeof row->why,
+			 "a size overflows 64-bit arithmetic");
 	return rc;
 }

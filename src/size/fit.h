@@ -31,42 +31,57 @@ enum fit_cache { FIT_F16, FIT_Q8_0, FIT_Q4_0, FIT_NCACHE };
 extern const enum cache_type fit_cache_types[FIT_NCACHE];
 
 /* The terms of the total at one n_ctx (bytes). */
-enum fit_term { FT_WEIGHTS, FT_KV, FT_RECURRENT, FT_COMPUTE, FT_OUTPUT, FT_COUNT };
-extern const char *const fit_term_names[FT_COUNT];   /* "weights", "kv", ... */
+enum fit_term {
+	FT_WEIGHTS,
+	FT_KV,
+	FT_RECURRENT,
+	FT_COMPUTE,
+	FT_OUTPUT,
+	FT_COUNT
+};
+extern const char *const fit_term_names[FT_COUNT]; /* "weights", "kv", ... */
 
 struct fit_terms {
-	int64_t n_ctx;                 /* as asked (-c) */
+	int64_t n_ctx; /* as asked (-c) */
 	int64_t bytes[FT_COUNT];
 	enum size_mark mark[FT_COUNT];
 	int64_t total;
 };
 
-/* What is asked: the budget and the deployment (n_ctx is what the search sets). */
+/* What is asked: the budget and the deployment (n_ctx is what the search sets).
+ */
 struct fit_query {
-	int64_t budget, margin;        /* bytes */
-	int64_t ctx_cap;               /* largest n_ctx considered; 0: the model's ctx_train */
+	int64_t budget, margin; /* bytes */
+	int64_t
+	    ctx_cap; /* largest n_ctx considered; 0: the model's ctx_train */
 	struct deploy d;
 };
 
 /* One cache type's answer. */
 struct fit_row {
 	enum fit_cache cache;
-	enum cache_type k_type, v_type;   /* V stays f16 without flash attention */
-	int refused;                      /* llama.cpp refuses this context; why says so */
+	enum cache_type k_type,
+	    v_type;  /* V stays f16 without flash attention */
+	int refused; /* llama.cpp refuses this context; why says so */
 	char why[256];
-	int64_t step;                     /* 256 x streams */
-	int64_t lo, cap;                  /* the range searched: the floor (4096 or the cap when smaller) and the cap */
-	int64_t max_ctx;                  /* 0: even lo does not fit */
-	struct fit_terms at;              /* at max_ctx, or at lo when nothing fits */
-	struct fit_terms next;            /* at max_ctx + step (does not fit), when max_ctx < cap */
-	int64_t missing;                  /* max_ctx 0: bytes lacking at lo */
-	char flags[160];                  /* the llama.cpp flags: -c N -ctk T -ctv T -fa on|off -np N [-kvu] */
-	int evals;                        /* totals computed: about log2((cap - lo) / step) + 3, the search's cost */
+	int64_t step;	 /* 256 x streams */
+	int64_t lo, cap; /* the range searched: the floor (4096 or the cap when
+			    smaller) and the cap */
+	int64_t max_ctx; /* 0: even lo does not fit */
+	struct fit_terms at; /* at max_ctx, or at lo when nothing fits */
+	struct fit_terms
+	    next; /* at max_ctx + step (does not fit), when max_ctx < cap */
+	int64_t missing; /* max_ctx 0: bytes lacking at lo */
+	char flags[160]; /* the llama.cpp flags: -c N -ctk T -ctv T -fa on|off
+			    -np N [-kvu] */
+	int evals; /* totals computed: about log2((cap - lo) / step) + 3, the
+		      search's cost */
 };
 
 /* The terms at n_ctx with K and V in these types.  0, or -1 when a size
  * overflows 64 bits or the deployment is invalid. */
-int fit_terms_at(const struct model *m, const struct deploy *d, enum cache_type k, enum cache_type v, int64_t n_ctx,
+int fit_terms_at(const struct model *m, const struct deploy *d,
+		 enum cache_type k, enum cache_type v, int64_t n_ctx,
 		 struct fit_terms *t);
 /* A budget the margin takes whole leaves nothing to solve: -1 with the
  * reason ("N bytes (G GiB) leave nothing once the margin of M MiB is kept

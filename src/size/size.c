@@ -7,18 +7,20 @@
 #include "size/size.h"
 #include "util/fault.h"
 
-static int64_t pad(int64_t x, int64_t to)
-{
-	return (x + to - 1) / to * to;
-}
+static int64_t pad(int64_t x, int64_t to) { return (x + to - 1) / to * to; }
 
 struct deploy deploy_default(int64_t n_ctx)
 {
 	/* common/common.h: n_batch 2048, n_ubatch 512, n_parallel 1, kv_unified
 	 * false, swa_full false, flash_attn_type auto, which llama-context.cpp
 	 * resolves to on when the CPU backend runs the FLASH_ATTN_EXT op. */
-	struct deploy d = {.n_ctx = n_ctx, .n_ubatch = 512, .n_seq = 1, .unified = 0, .swa_full = 0,
-			   .flash_attn = 1, .n_batch = 2048};
+	struct deploy d = {.n_ctx = n_ctx,
+			   .n_ubatch = 512,
+			   .n_seq = 1,
+			   .unified = 0,
+			   .swa_full = 0,
+			   .flash_attn = 1,
+			   .n_batch = 2048};
 	return d;
 }
 
@@ -32,20 +34,23 @@ static int windowed(const struct model *m)
 enum layer_cache size_layer_kind(const struct model *m, int64_t il)
 {
 	if (m->layer_kv_heads[il] == 0)
-		return LAYER_NONE;   /* hparams.has_kv(il) false: no tensors for this layer */
+		return LAYER_NONE; /* hparams.has_kv(il) false: no tensors for
+				      this layer */
 	return windowed(m) && m->layer_swa[il] ? LAYER_LOCAL : LAYER_GLOBAL;
 }
 
 int size_layer_cached(const struct model *m, int64_t il)
 {
-	/* has_kv(il) (shared layers), llama-memory-hybrid.cpp's filter (recurrent
-	 * layers) and create_memory's nextn filter (il < n_layer()) */
+	/* has_kv(il) (shared layers), llama-memory-hybrid.cpp's filter
+	 * (recurrent layers) and create_memory's nextn filter (il < n_layer())
+	 */
 	if (m->layer_type[il] == LT_RECURRENT || m->layer_type[il] == LT_SHARED)
 		return 0;
 	/* A layer without KV heads: a plain cache (llama_kv_cache, no filter)
 	 * still holds it, with 0-byte K (DeciLM's no-op blocks); a hybrid's
 	 * attention filter keeps only its attention layers (Nemotron-H's MLP
-	 * blocks: llama.cpp logs 1 layer for the small Nemotron-H of tests/engine.sh). */
+	 * blocks: llama.cpp logs 1 layer for the small Nemotron-H of
+	 * tests/engine.sh). */
 	if (m->layer_kv_heads[il] == 0 && (m->arch_mech & AM_RECURRENT))
 		return 0;
 	return il < m->layers - m->nextn_layers;
@@ -57,26 +62,34 @@ int64_t size_layer_window(const struct model *m, int64_t il)
 }
 
 /* hparams.n_embd_k_gqa(il) = n_embd_head_k * n_head_kv(il); for MLA with the
- * latent cache llama.cpp sets n_embd_head_k = kv_lora_rank + n_rot and one KV head. */
+ * latent cache llama.cpp sets n_embd_head_k = kv_lora_rank + n_rot and one KV
+ * head. */
 int64_t size_k_elems_layer(const struct model *m, int64_t il)
 {
 	if (m->layer_kv_heads[il] == 0)
 		return 0;
 	if (m->kind == ATTN_MLA && m->mla_latent_cache)
 		return m->kv_lora_rank + m->qk_rope_head_dim;
-	/* llama-hparams.cpp n_embd_head_k(il): is_swa(il) ? n_embd_head_k_swa : n_embd_head_k_full
-	 * (a model built without model_finish has 0 there: the full size) */
-	return (int64_t)m->layer_kv_heads[il] * (m->layer_swa[il] && m->head_dim_swa > 0 ? m->head_dim_swa : m->head_dim);
+	/* llama-hparams.cpp n_embd_head_k(il): is_swa(il) ? n_embd_head_k_swa :
+	 * n_embd_head_k_full (a model built without model_finish has 0 there:
+	 * the full size) */
+	return (int64_t)m->layer_kv_heads[il] *
+	       (m->layer_swa[il] && m->head_dim_swa > 0 ? m->head_dim_swa
+							: m->head_dim);
 }
 
-/* ggml_row_size(type, n): block-quantized types cost their block per 32 elements. */
+/* ggml_row_size(type, n): block-quantized types cost their block per 32
+ * elements. */
 /* llama-kv-cache-dsa.cpp: the lightning indexer's cache is a second
  * llama_kv_cache with one K head of indexer_head_size, in the K type, on the
- * same layers and cells as the latent (DeepSeek-V3.2: filter_lid il < n_layer()). */
+ * same layers and cells as the latent (DeepSeek-V3.2: filter_lid il <
+ * n_layer()). */
 static int64_t indexer_bytes(const struct model *m, int64_t il)
 {
-	/* only beside the latent: the scenes' full-K-and-V comparison layouts drop it */
-	if (m->indexer_head_dim <= 0 || !m->layer_kv_heads[il] || m->kind != ATTN_MLA || !m->mla_latent_cache)
+	/* only beside the latent: the scenes' full-K-and-V comparison layouts
+	 * drop it */
+	if (m->indexer_head_dim <= 0 || !m->layer_kv_heads[il] ||
+	    m->kind != ATTN_MLA || !m->mla_latent_cache)
 		return 0;
 	return model_cache_bytes(m->k_type, m->indexer_head_dim);
 }
@@ -84,8 +97,11 @@ static int64_t indexer_bytes(const struct model *m, int64_t il)
 int64_t size_kv_bytes_token_layer(const struct model *m, int64_t il)
 {
 	int64_t v = model_v_elems_layer(m, il);
-	return FAULT_INT("size_token", model_cache_bytes(m->k_type, size_k_elems_layer(m, il)) + indexer_bytes(m, il) +
-					       (v ? model_cache_bytes(m->v_type, v) : 0));
+	return FAULT_INT(
+	    "size_token",
+	    model_cache_bytes(m->k_type, size_k_elems_layer(m, il)) +
+		indexer_bytes(m, il) +
+		(v ? model_cache_bytes(m->v_type, v) : 0));
 }
 
 int64_t size_kv_bytes_token(const struct model *m)
@@ -100,13 +116,17 @@ int64_t size_kv_bytes_token(const struct model *m)
  * v_head_dim, whatever its cache keeps. */
 static int64_t v_head(const struct model *m)
 {
-	return m->kind == ATTN_MLA && m->v_head_dim > 0 ? m->v_head_dim : m->head_dim_v;
+	return m->kind == ATTN_MLA && m->v_head_dim > 0 ? m->v_head_dim
+							: m->head_dim_v;
 }
 
-/* And the K head size: an MLA model's heads have qk_nope_head_dim + qk_rope_head_dim. */
+/* And the K head size: an MLA model's heads have qk_nope_head_dim +
+ * qk_rope_head_dim. */
 static int64_t k_head(const struct model *m)
 {
-	return m->kind == ATTN_MLA && m->qk_nope_head_dim > 0 ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
+	return m->kind == ATTN_MLA && m->qk_nope_head_dim > 0
+		   ? m->qk_nope_head_dim + m->qk_rope_head_dim
+		   : m->head_dim;
 }
 
 /* llama-context.cpp llama_context::llama_context: with causal attention
@@ -133,9 +153,12 @@ int64_t size_kv_bytes_token_as(const struct model *m, int64_t kv_heads)
 		/* a sliding layer keeps its own head sizes (llama-hparams.cpp
 		 * n_embd_head_k(il)), as size_k_elems_layer sizes it */
 		int swa = m->kind != ATTN_MLA && m->layer_swa[il];
-		int64_t dk = swa && m->head_dim_swa > 0 ? m->head_dim_swa : k_head(m);
-		int64_t dv = swa && m->head_dim_v_swa > 0 ? m->head_dim_v_swa : v_head(m);
-		sum += model_cache_bytes(m->k_type, kv_heads * dk) + model_cache_bytes(m->v_type, kv_heads * dv);
+		int64_t dk =
+		    swa && m->head_dim_swa > 0 ? m->head_dim_swa : k_head(m);
+		int64_t dv = swa && m->head_dim_v_swa > 0 ? m->head_dim_v_swa
+							  : v_head(m);
+		sum += model_cache_bytes(m->k_type, kv_heads * dk) +
+		       model_cache_bytes(m->v_type, kv_heads * dv);
 	}
 	return FAULT_INT("size_token", sum);
 }
@@ -146,21 +169,24 @@ int64_t size_past_train(const struct model *m, const struct kv_alloc *a)
 	return m->ctx_train > 0 && seq > m->ctx_train ? seq : 0;
 }
 
-int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a)
+int size_alloc(const struct model *m, const struct deploy *d,
+	       struct kv_alloc *a)
 {
 	if (d->n_ctx < 1 || d->n_ubatch < 1 || d->n_seq < 1)
 		return -1;
 	*a = (struct kv_alloc){0};
-	/* llama-context.cpp: n_ctx padded to 256; split: n_ctx_seq = pad256(n_ctx / n_seq),
-	 * n_ctx = n_ctx_seq * n_seq; unified: n_ctx_seq = n_ctx, one stream
-	 * (llama-kv-cache.cpp: n_stream = unified ? 1 : n_seq_max). */
+	/* llama-context.cpp: n_ctx padded to 256; split: n_ctx_seq =
+	 * pad256(n_ctx / n_seq), n_ctx = n_ctx_seq * n_seq; unified: n_ctx_seq
+	 * = n_ctx, one stream (llama-kv-cache.cpp: n_stream = unified ? 1 :
+	 * n_seq_max). */
 	int64_t n_ctx = pad(d->n_ctx, SIZE_PAD);
 	if (d->unified) {
 		a->streams = 1;
 		a->full_cells = FAULT_INT("size_cells", n_ctx);
 	} else {
 		a->streams = d->n_seq;
-		a->full_cells = FAULT_INT("size_cells", pad(n_ctx / d->n_seq, SIZE_PAD));
+		a->full_cells =
+		    FAULT_INT("size_cells", pad(n_ctx / d->n_seq, SIZE_PAD));
 		n_ctx = a->full_cells * d->n_seq;
 	}
 	a->n_ctx = n_ctx;
@@ -170,20 +196,26 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 	a->windowed = windowed(m);
 	if (a->windowed) {
 		/* llama-kv-cache-iswa.cpp: size_swa = GGML_PAD(min(size_base,
-		 * n_swa*(unified ? n_seq_max : 1) + n_ubatch), n_pad); swa_full: size_base. */
+		 * n_swa*(unified ? n_seq_max : 1) + n_ubatch), n_pad);
+		 * swa_full: size_base. */
 		int64_t want;
-		if (__builtin_mul_overflow(m->sliding_window, d->unified ? d->n_seq : 1, &want) ||
+		if (__builtin_mul_overflow(m->sliding_window,
+					   d->unified ? d->n_seq : 1, &want) ||
 		    __builtin_add_overflow(want, n_ubatch, &want))
 			return -1;
-		a->swa_cells = FAULT_INT("size_swa_cells",
-					 d->swa_full ? a->full_cells : pad(want < a->full_cells ? want : a->full_cells, SIZE_PAD));
+		a->swa_cells = FAULT_INT(
+		    "size_swa_cells",
+		    d->swa_full
+			? a->full_cells
+			: pad(want < a->full_cells ? want : a->full_cells,
+			      SIZE_PAD));
 	}
 	/* llama-kv-cache.cpp llama_kv_cache(): a layer is in the cache unless
-	 * hparams.has_kv(il) is false (a shared layer, n_layer_kv_from_start) or
-	 * the filter drops it (a recurrent layer: llama-memory-hybrid.cpp's
+	 * hparams.has_kv(il) is false (a shared layer, n_layer_kv_from_start)
+	 * or the filter drops it (a recurrent layer: llama-memory-hybrid.cpp's
 	 * filter_attn; a nextn layer: create_memory's il < n_layer()).  A layer
-	 * in it with 0 KV heads (an FFN-only block) is still one: its K rows have
-	 * 0 elements, but without flash attention V is stored transposed
+	 * in it with 0 KV heads (an FFN-only block) is still one: its K rows
+	 * have 0 elements, but without flash attention V is stored transposed
 	 * (v_trans) and every layer's V rows are padded to the widest,
 	 * hparams.n_embd_v_gqa_max() ([TAG_V_CACHE_VARIABLE]). */
 	int64_t v_max = 0;
@@ -194,19 +226,30 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 	for (int64_t il = 0; il < m->layers; il++) {
 		enum layer_cache kind = size_layer_kind(m, il);
 		int cached = size_layer_cached(m, il);
-		/* the cache llama.cpp puts the layer in: llama-kv-cache-iswa.cpp filters by hparams.is_swa(il) */
+		/* the cache llama.cpp puts the layer in:
+		 * llama-kv-cache-iswa.cpp filters by hparams.is_swa(il) */
 		int local = a->windowed && m->layer_swa[il];
-		int64_t cells = !cached ? 0 : local ? a->swa_cells : a->full_cells;
+		int64_t cells = !cached ? 0
+				: local ? a->swa_cells
+					: a->full_cells;
 		int64_t kb, vb, bytes, full;
 		a->layer_cells[il] = kind == LAYER_NONE ? 0 : cells;
-		int64_t per_k = model_cache_bytes(m->k_type, size_k_elems_layer(m, il)) + indexer_bytes(m, il);
+		int64_t per_k =
+		    model_cache_bytes(m->k_type, size_k_elems_layer(m, il)) +
+		    indexer_bytes(m, il);
 		a->indexer_bytes_cell += indexer_bytes(m, il);
-		int64_t ve = m->kind == ATTN_MLA && m->mla_latent_cache ? 0 : v_trans ? v_max : model_v_elems_layer(m, il);
+		int64_t ve = m->kind == ATTN_MLA && m->mla_latent_cache ? 0
+			     : v_trans					? v_max
+				       : model_v_elems_layer(m, il);
 		int64_t per_v = ve ? model_cache_bytes(m->v_type, ve) : 0;
-		/* ggml_new_tensor_3d(type, n_embd_gqa, kv_size, n_stream) per layer, K and V. */
-		if (__builtin_mul_overflow(per_k, cells, &kb) || __builtin_mul_overflow(kb, a->streams, &kb) ||
-		    __builtin_mul_overflow(per_v, cells, &vb) || __builtin_mul_overflow(vb, a->streams, &vb) ||
-		    __builtin_mul_overflow(per_k + per_v, cached ? a->full_cells : 0, &full) ||
+		/* ggml_new_tensor_3d(type, n_embd_gqa, kv_size, n_stream) per
+		 * layer, K and V. */
+		if (__builtin_mul_overflow(per_k, cells, &kb) ||
+		    __builtin_mul_overflow(kb, a->streams, &kb) ||
+		    __builtin_mul_overflow(per_v, cells, &vb) ||
+		    __builtin_mul_overflow(vb, a->streams, &vb) ||
+		    __builtin_mul_overflow(per_k + per_v,
+					   cached ? a->full_cells : 0, &full) ||
 		    __builtin_mul_overflow(full, a->streams, &full))
 			return -1;
 		bytes = FAULT_INT("size_alloc", kb + vb);
@@ -218,7 +261,8 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 			a->none_layers++;
 		if (!cached)
 			continue;
-		/* the layer counts are those of llama.cpp's log: a layer without KV heads counts */
+		/* the layer counts are those of llama.cpp's log: a layer
+		 * without KV heads counts */
 		if (local) {
 			a->local_layers++;
 			a->local_bytes += bytes;
@@ -230,26 +274,34 @@ int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a
 		}
 	}
 	a->total_bytes = a->global_bytes + a->local_bytes;
-	a->indexer_bytes = a->indexer_bytes_cell * a->full_cells * a->streams;   /* DeepSeek-V3.2 has no window */
+	a->indexer_bytes = a->indexer_bytes_cell * a->full_cells *
+			   a->streams; /* DeepSeek-V3.2 has no window */
 	/* llama-memory-recurrent.cpp: per recurrent layer an r tensor of
 	 * n_embd_r() and an s tensor of n_embd_s() f32 values per row, mem_size
 	 * = max(1, n_seq_max) rows (create_memory; n_rs_seq 0 by default),
 	 * whatever the context. */
-	a->state_bytes_layer = FAULT_INT("size_state", 4 * (model_embd_r(m) + model_embd_s(m)) * d->n_seq);
+	a->state_bytes_layer = FAULT_INT(
+	    "size_state", 4 * (model_embd_r(m) + model_embd_s(m)) * d->n_seq);
 	for (int64_t il = 0; il < m->layers; il++) {
-		/* Falcon-H1 (ssm_parallel): every attention layer also keeps a state */
-		a->recurrent_layers += m->layer_type[il] == LT_RECURRENT || (m->ssm_parallel && size_layer_cached(m, il));
+		/* Falcon-H1 (ssm_parallel): every attention layer also keeps a
+		 * state */
+		a->recurrent_layers +=
+		    m->layer_type[il] == LT_RECURRENT ||
+		    (m->ssm_parallel && size_layer_cached(m, il));
 		a->shared_layers += m->layer_type[il] == LT_SHARED;
 	}
-	if (__builtin_mul_overflow(a->state_bytes_layer, a->recurrent_layers, &a->recurrent_bytes))
+	if (__builtin_mul_overflow(a->state_bytes_layer, a->recurrent_layers,
+				   &a->recurrent_bytes))
 		return -1;
 	return 0;
 }
 
 double size_weight_flops(const struct model *m, int64_t n_tokens)
 {
-	/* One multiply and one add per active weight per token (MoE: the experts used). */
-	return FAULT_REAL("size_flops", 2.0 * m->active_params * (double)n_tokens);
+	/* One multiply and one add per active weight per token (MoE: the
+	 * experts used). */
+	return FAULT_REAL("size_flops",
+			  2.0 * m->active_params * (double)n_tokens);
 }
 
 double size_attn_flops_pair(const struct model *m, int64_t il)
@@ -257,20 +309,25 @@ double size_attn_flops_pair(const struct model *m, int64_t il)
 	if (m->layer_kv_heads[il] == 0)
 		return 0;
 	/* MLA with the latent cache: llama.cpp's deepseek2 graph ("MLA with the
-	 * absorption optimization", src/models/deepseek2.cpp) folds wk_b into the
-	 * query and applies wv_b after attention, so every head attends over the
-	 * cached row itself, MQA-style: q·k over kv_lora_rank + qk_rope_head_dim,
-	 * p·v over kv_lora_rank.  Without the *_mla keys it falls back to MHA. */
+	 * absorption optimization", src/models/deepseek2.cpp) folds wk_b into
+	 * the query and applies wv_b after attention, so every head attends
+	 * over the cached row itself, MQA-style: q·k over kv_lora_rank +
+	 * qk_rope_head_dim, p·v over kv_lora_rank.  Without the *_mla keys it
+	 * falls back to MHA. */
 	if (m->kind == ATTN_MLA && m->mla_latent_cache)
-		return 2.0 * (double)m->heads * (double)(m->kv_lora_rank + m->qk_rope_head_dim) +
+		return 2.0 * (double)m->heads *
+			   (double)(m->kv_lora_rank + m->qk_rope_head_dim) +
 		       2.0 * (double)m->heads * (double)m->kv_lora_rank;
 	/* q·k over head_dim and p·v over the V head size, for every query head;
 	 * a sliding layer's are its own (llama-hparams.cpp n_embd_head_k(il):
 	 * n_embd_head_k_swa, Gemma 4's 256 against the full layers' 512). */
 	int swa = m->kind != ATTN_MLA && m->layer_swa[il];
-	double dk = (double)(swa && m->head_dim_swa > 0 ? m->head_dim_swa : k_head(m));
-	double dv = (double)(swa && m->head_dim_v_swa > 0 ? m->head_dim_v_swa : v_head(m));
-	return FAULT_REAL("size_flops", 2.0 * (double)m->heads * dk + 2.0 * (double)m->heads * dv);
+	double dk =
+	    (double)(swa && m->head_dim_swa > 0 ? m->head_dim_swa : k_head(m));
+	double dv = (double)(swa && m->head_dim_v_swa > 0 ? m->head_dim_v_swa
+							  : v_head(m));
+	return FAULT_REAL("size_flops", 2.0 * (double)m->heads * dk +
+					    2.0 * (double)m->heads * dv);
 }
 
 /* llama-graph.cpp / llama-hparams.cpp is_masked_swa (LLAMA_SWA_TYPE_STANDARD):
@@ -285,7 +342,8 @@ int64_t size_attn_pairs_prefill(const struct model *m, int64_t il, int64_t n)
 	if (w && m->swa_chunked) {
 		/* LLAMA_SWA_TYPE_CHUNKED: key p0 is masked for query p1 when
 		 * p0 < (p1 / n_swa) * n_swa, so p1 sees p1 mod n_swa + 1 keys:
-		 * q whole chunks of w(w + 1)/2 pairs, then r queries of a part. */
+		 * q whole chunks of w(w + 1)/2 pairs, then r queries of a part.
+		 */
 		int64_t q = n / w, r = n % w;
 		return q * (w * (w + 1) / 2) + r * (r + 1) / 2;
 	}
@@ -298,7 +356,8 @@ double size_attn_flops_prefill(const struct model *m, int64_t n)
 {
 	double sum = 0;
 	for (int64_t il = 0; il < m->layers; il++)
-		sum += size_attn_flops_pair(m, il) * (double)size_attn_pairs_prefill(m, il, n);
+		sum += size_attn_flops_pair(m, il) *
+		       (double)size_attn_pairs_prefill(m, il, n);
 	return sum;
 }
 
@@ -306,7 +365,8 @@ static int64_t keys_seen(const struct model *m, int64_t il, int64_t pos)
 {
 	int64_t w = size_layer_window(m, il), k = pos + 1;
 	if (w && m->swa_chunked)
-		return pos % w + 1;   /* chunked: the keys of the query's own chunk up to it */
+		return pos % w + 1; /* chunked: the keys of the query's own
+				       chunk up to it */
 	return w && k > w ? w : k;
 }
 
@@ -314,7 +374,8 @@ double size_attn_flops_decode(const struct model *m, int64_t pos)
 {
 	double sum = 0;
 	for (int64_t il = 0; il < m->layers; il++)
-		sum += size_attn_flops_pair(m, il) * (double)keys_seen(m, il, pos);
+		sum +=
+		    size_attn_flops_pair(m, il) * (double)keys_seen(m, il, pos);
 	return sum;
 }
 
@@ -323,14 +384,17 @@ int64_t size_kv_read_decode(const struct model *m, int64_t pos)
 	int64_t sum = 0;
 	for (int64_t il = 0; il < m->layers; il++)
 		if (m->layer_kv_heads[il])
-			sum += size_kv_bytes_token_layer(m, il) * keys_seen(m, il, pos);
+			sum += size_kv_bytes_token_layer(m, il) *
+			       keys_seen(m, il, pos);
 	return sum;
 }
 
-int64_t size_scores_bytes(int64_t n_ubatch, int64_t n_kv, int64_t heads, int64_t bytes_per_score)
+int64_t size_scores_bytes(int64_t n_ubatch, int64_t n_kv, int64_t heads,
+			  int64_t bytes_per_score)
 {
 	int64_t r;
-	if (__builtin_mul_overflow(n_ubatch, n_kv, &r) || __builtin_mul_overflow(r, heads, &r) ||
+	if (__builtin_mul_overflow(n_ubatch, n_kv, &r) ||
+	    __builtin_mul_overflow(r, heads, &r) ||
 	    __builtin_mul_overflow(r, bytes_per_score, &r))
 		return -1;
 	return FAULT_INT("size_scores", r);
@@ -339,7 +403,8 @@ int64_t size_scores_bytes(int64_t n_ubatch, int64_t n_kv, int64_t heads, int64_t
 int64_t size_logits_bytes(int64_t n_ubatch, int64_t vocab)
 {
 	int64_t r;
-	if (__builtin_mul_overflow(n_ubatch, vocab, &r) || __builtin_mul_overflow(r, 4, &r))
+	if (__builtin_mul_overflow(n_ubatch, vocab, &r) ||
+	    __builtin_mul_overflow(r, 4, &r))
 		return -1;
 	return FAULT_INT("size_logits", r);
 }

@@ -42,13 +42,15 @@
  * full cache. */
 int64_t size_kq_cells(const struct kv_alloc *a);
 
-/* The default deployment: -c n_ctx -ub 512, one sequence, split, no --swa-full. */
+/* The default deployment: -c n_ctx -ub 512, one sequence, split, no --swa-full.
+ */
 struct deploy deploy_default(int64_t n_ctx);
 
 /* What layer il keeps (LAYER_NONE: no KV heads). */
 enum layer_cache size_layer_kind(const struct model *m, int64_t il);
 /* 1 when layer il is in llama.cpp's KV cache: not recurrent, not shared,
- * not a nextn layer (a layer there with 0 KV heads is, V-padded without -fa). */
+ * not a nextn layer (a layer there with 0 KV heads is, V-padded without -fa).
+ */
 int size_layer_cached(const struct model *m, int64_t il);
 /* K elements per token on layer il (MLA latent: the latent row; V's is
  * model_v_elems_layer, 0 then). */
@@ -63,7 +65,8 @@ int64_t size_kv_bytes_token(const struct model *m);
 int64_t size_kv_bytes_token_as(const struct model *m, int64_t kv_heads);
 
 /* The allocation.  0, or -1 when a size overflows 64 bits or d is invalid. */
-int size_alloc(const struct model *m, const struct deploy *d, struct kv_alloc *a);
+int size_alloc(const struct model *m, const struct deploy *d,
+	       struct kv_alloc *a);
 /* The context a sequence sees, llama.cpp's n_ctx_seq (llama-context.cpp:
  * n_ctx padded to 256, split per sequence unless -kvu), when it passes the
  * trained context, where llama_context warns "n_ctx_seq (N) > n_ctx_train
@@ -81,18 +84,21 @@ double size_attn_flops_pair(const struct model *m, int64_t il);
 int64_t size_attn_pairs_prefill(const struct model *m, int64_t il, int64_t n);
 /* Attention FLOPs of prefilling n tokens, all layers. */
 double size_attn_flops_prefill(const struct model *m, int64_t n);
-/* Attention FLOPs of decoding the token at position pos (0-based: it sees pos + 1 keys on a full layer). */
+/* Attention FLOPs of decoding the token at position pos (0-based: it sees pos +
+ * 1 keys on a full layer). */
 double size_attn_flops_decode(const struct model *m, int64_t pos);
-/* KV bytes one decoded token at position pos reads: every key it sees, per layer. */
+/* KV bytes one decoded token at position pos reads: every key it sees, per
+ * layer. */
 int64_t size_kv_read_decode(const struct model *m, int64_t pos);
 
 /* The two largest temporaries of a llama.cpp compute graph (fa-engines).
  * Without flash attention, llama-graph.cpp build_attn_mha multiplies
- * kq = K·Q into an F32 tensor [n_kv, n_ubatch, n_head] (4 bytes a score): all at once;
- * with it, FLASH_ATTN_EXT never materializes it.  The logits are F32
+ * kq = K·Q into an F32 tensor [n_kv, n_ubatch, n_head] (4 bytes a score): all
+ * at once; with it, FLASH_ATTN_EXT never materializes it.  The logits are F32
  * [n_vocab, n_outputs], and the reserved graph outputs every token of a
  * micro-batch (llama-context.cpp graph_reserve). */
-int64_t size_scores_bytes(int64_t n_ubatch, int64_t n_kv, int64_t heads, int64_t bytes_per_score);
+int64_t size_scores_bytes(int64_t n_ubatch, int64_t n_kv, int64_t heads,
+			  int64_t bytes_per_score);
 int64_t size_logits_bytes(int64_t n_ubatch, int64_t vocab);
 
 /* The window llama.cpp applies on layer il (0: none, a full layer). */
@@ -110,11 +116,12 @@ enum size_mark { SIZE_EXACT, SIZE_MODELLED, SIZE_ESTIMATED };
  * compute buffer is what ggml-alloc reserves for the worst-case graph
  * (sched_reserve: n_ubatch tokens against the whole cache). */
 struct buffer_sizes {
-	int64_t n_batch, n_ubatch;   /* after llama.cpp's caps */
+	int64_t n_batch, n_ubatch; /* after llama.cpp's caps */
 	int64_t compute_bytes;
 	enum size_mark compute_mark;
 	/* the [model] keys the compute model reads that this model lacks
-	 * ("embd, ff"), when they are why compute_mark is estimated; else NULL */
+	 * ("embd, ff"), when they are why compute_mark is estimated; else NULL
+	 */
 	const char *compute_missing;
 	/* how compute_bytes was found, for --explain: the graph replayed
 	 * through ggml-alloc's rules and its source, or (graph NULL) the peaks
@@ -122,16 +129,19 @@ struct buffer_sizes {
 	const char *compute_graph, *compute_src;
 	int64_t output_bytes;
 	enum size_mark output_mark;
-	/* Host heap beside the buffers (exact): the Hadamard matrices a quantized
-	 * cache keeps for its rotation (llama-kv-cache.cpp, attn_rot_k/_v), n x n
-	 * F32 for n = 64, 128, ... up to the head size, per KV cache; 0 for f16. */
+	/* Host heap beside the buffers (exact): the Hadamard matrices a
+	 * quantized cache keeps for its rotation (llama-kv-cache.cpp,
+	 * attn_rot_k/_v), n x n F32 for n = 64, 128, ... up to the head size,
+	 * per KV cache; 0 for f16. */
 	int64_t rot_bytes;
 };
 /* 0, or -1 when a size overflows 64 bits or d is invalid. */
-int size_buffers(const struct model *m, const struct deploy *d, struct buffer_sizes *b);
+int size_buffers(const struct model *m, const struct deploy *d,
+		 struct buffer_sizes *b);
 /* 1 when llama.cpp refuses to create this context (llama_init_from_model),
  * with llama.cpp's reason and the function in why; else 0. */
-int size_refuse(const struct model *m, const struct deploy *d, char *why, size_t len);
+int size_refuse(const struct model *m, const struct deploy *d, char *why,
+		size_t len);
 /* d_inner of a Mamba-1 recurrent block (Jamba: no groups, no short conv),
  * whose activations are a peak of the compute buffer; 0 for other models. */
 int64_t size_mamba1_inner(const struct model *m);

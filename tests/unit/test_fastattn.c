@@ -75,7 +75,14 @@ static void agree(int n, int d, int heads, int causal, int threads, long seed, i
 
 void test_fastattn(void)
 {
+	/* Every build this CPU has (the others would run the build below). */
 	for (int build = 0; build < FASTATTN_NBUILDS; build++) {
+		if (!fastattn_build_native(build)) {
+			printf("skip - fastattn: no build %d (%s runs in its "
+			       "place) on this CPU\n",
+			       build, fastattn_build_name(build));
+			continue;
+		}
 		agree(64, 8, 1, 0, 1, 42, build);     /* the lesson's data */
 		agree(200, 128, 2, 1, 2, 7, build);   /* ragged blocks (a last one of 8 keys), causal, two threads */
 		agree(61, 20, 2, 1, 2, 13, build);    /* d % 8 == 4: mk_pv's fmaf columns in every width */
@@ -113,7 +120,23 @@ void test_fastattn(void)
 	struct fastattn_args bad = {.heads = 1, .nq = 10, .nkv = 10, .d = 300, .threads = 1};
 	T_OK(fastattn_tiled(&bad, &st, err, sizeof err) == FASTATTN_EFAIL && strstr(err, "bad sizes"), "fastattn: d over 256 refused");
 	struct fastattn_args nobuild = {.heads = 1, .nq = 10, .nkv = 10, .d = 16, .threads = 1, .build = FASTATTN_NBUILDS};
-	T_OK(fastattn_tiled(&nobuild, &st, err, sizeof err) == FASTATTN_EFAIL && strstr(err, "no build 3"),
+	char want[40];
+	snprintf(want, sizeof want, "no build %d", FASTATTN_NBUILDS);
+	T_OK(fastattn_tiled(&nobuild, &st, err, sizeof err) == FASTATTN_EFAIL &&
+		     strstr(err, want),
 	     "fastattn: a build that does not exist refused (%s)", err);
+	/* Every build the CPU has is its own: AVX-512 is not AVX2 under
+	 * another name, AVX2 not the portable one. */
+	for (int build = FASTATTN_BUILD_AVX2; build < FASTATTN_NBUILDS; build++)
+		if (fastattn_build_native(build))
+			T_OK(strcmp(fastattn_build_name(build),
+				    fastattn_build_name(build - 1)) != 0,
+			     "fastattn: build %d runs %s, not the one below",
+			     build, fastattn_build_name(build));
+	T_OK(fastattn_build_native(FASTATTN_BUILD_BEST) &&
+		     fastattn_build_native(FASTATTN_BUILD_PORTABLE) &&
+		     !fastattn_build_native(FASTATTN_NBUILDS),
+	     "fastattn: the best and the portable builds are always there, no "
+	     "build past the last");
 	T_OK(fastattn_fma_peak(1, 0.01) > 0.1, "fastattn: the FMA peak measures something");
 }

@@ -174,8 +174,9 @@ static void kernels_agree(int kv, int n, int d, int threads, int build)
 /* Decode over q8_0 or q4_0 with a query the int16 rounding keeps exactly:
  * every q a multiple of a unit, one value of each block at 32767 units, so
  * each block's scale is the unit and its ints are the query's own.  At
- * d = 64 the unit is 8 x 2^-17 (1/sqrt(d) = 1/8 is exact); at d = 128
- * sqrt(128) x 2^-17, whose scaled value is 2^-17 to within a float's
+ * d = 64 the unit is 8 x 2^-17 (1/sqrt(d) = 1/8 is exact, as 1/16 at
+ * d = 256); at d = 128 sqrt(128) x 2^-17, whose scaled value is 2^-17
+ * to within a float's
  * rounding, far less than the half an int16 step that would change an
  * int.  Then only float rounding is left: an integer dot product that
  * paired the wrong query and key values, dropped a block's scale or
@@ -190,7 +191,7 @@ static void exact_query(int kv, int D, int build)
 	void *kq = malloc(N * rb), *vq = malloc(N * rb);
 	float q[FASTATTN_MAX_D], o[FASTATTN_MAX_D];
 	double ref[FASTATTN_MAX_D], worst = 0;
-	/* The unit times 1/sqrt(D) is exactly 2^-17 at D = 64; at D = 128 within
+	/* The unit times 1/sqrt(D) is exactly 2^-17 at D = 64 and 256; at D = 128 within
 	 * a float's rounding, so every q / dq is within 0.004 of its int and
 	 * rounds to it. */
 	float unit = D == 64 ? 8.0f * 0x1p-17f : (float)sqrt((double)D) * 0x1p-17f;
@@ -212,8 +213,13 @@ static void exact_query(int kv, int D, int build)
 	reference(q, kd, vd, N, D, N, ref);
 	for (int c = 0; c < D; c++)
 		worst = fmax(worst, fabs(o[c] - ref[c]));
-	T_OK(rc == 0 && worst < 1e-6, "quant: %s decode, d %d, with an exactly representable query within 1e-6 (%.1e, %s)",
-	     quant_name(type), D, worst, fastattn_build_name(build));
+	/* At d = 256 the scores are twice the sums and their float rounding
+	 * reaches 1.1e-6 (the AVX2 build's as well): 2e-6 there. */
+	double bound = D > 128 ? 2e-6 : 1e-6;
+	T_OK(rc == 0 && worst < bound,
+	     "quant: %s decode, d %d, with an exactly representable query "
+	     "within %.0e (%.1e, %s)",
+	     quant_name(type), D, bound, worst, fastattn_build_name(build));
 	free(k), free(v), free(kd), free(vd), free(kq), free(vq);
 }
 
@@ -221,15 +227,24 @@ void test_quant(void)
 {
 	known_blocks();
 	round_trip();
-	/* Every build: tiled and naive differ between the AVX-512 and AVX2 ones
-	 * (their micro-kernels); decode is AVX2 in both, so that pass repeats. */
+	/* Every build this CPU has: tiled and naive differ between the
+	 * AVX-512 and AVX2 ones (their micro-kernels), decode too where the
+	 * CPU has VNNI (16 lanes, its integer scores four blocks a register). */
 	for (int build = 0; build < FASTATTN_NBUILDS; build++) {
+		if (!fastattn_build_native(build))
+			continue;
 		kernels_agree(FASTATTN_Q8_0, 200, 128, 2, build);   /* ragged blocks, two threads */
 		kernels_agree(FASTATTN_Q4_0, 200, 128, 3, build);
 		kernels_agree(FASTATTN_Q8_0, 97, 96, 1, build);     /* an odd number of blocks a row */
-		kernels_agree(FASTATTN_Q4_0, 130, 256, 2, build);   /* the largest d */
-		/* d = 64 runs the loops over any d; d = 128 its own copies (scores128q, pv128q8_half) */
-		for (int d = 64; d <= 128; d += 64) {
+		kernels_agree(FASTATTN_Q4_0, 97, 96, 1, build);
+		kernels_agree(
+			FASTATTN_Q4_0, 130, 256, 2,
+			build); /* the largest d: two groups of 4 blocks */
+		kernels_agree(FASTATTN_Q8_0, 130, 256, 2, build);
+		/* d = 64 runs the loops over any d; d = 128 its own copies
+		 * (scores128q, pv128q8_half; AVX-512: a group of 4 blocks);
+		 * d = 256 two groups */
+		for (int d = 64; d <= 256; d *= 2) {
 			exact_query(FASTATTN_Q8_0, d, build);
 			exact_query(FASTATTN_Q4_0, d, build);
 		}
