@@ -1,9 +1,10 @@
 /*
  * tiled (lesson Ex. 4): the HBM pane holds Q, K, V and O as blocks; the
  * SRAM pane holds the block pair being worked on, the score tile as a heat
- * map, and each row's running m and l.  One step is one event between the
- * two memories.  The naive kernel runs beside it, for its counters and its
- * output.
+ * map, and each row's running m and l.  Query block 0 is walked one event
+ * between the two memories a step; each later query block is one step, its
+ * events swept as frames (tween) before its end state, the O block written.
+ * The naive kernel runs beside it, for its counters and its output.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -16,6 +17,21 @@
 #include "scenes/lib/common.h"
 #include "util/npy.h"
 
+/* Frames each event of a swept query block shows: 0.4 s an event, at most
+ * TL_MAX_FRAMES a block (a long run of key blocks is sampled). */
+#define TL_FRAMES 5
+#define TL_MAX_FRAMES 60
+
+/* One event of a swept query block, as the picture needs it. */
+struct tl_snap {
+	enum tiled_event last;
+	int qb, kb;
+	struct traffic t;
+	int64_t computed, skipped;
+	double lo, hi;
+	float *m, *l, *s;   /* [tile], [tile], [tile][tile] in the pool */
+};
+
 struct tl_state {
 	int n, d, tile, causal;
 	long long seed;
@@ -24,8 +40,14 @@ struct tl_state {
 	float *s;                  /* [n][n] the naive kernel's score matrix */
 	struct traffic naive;
 	struct tiled_run run;
-	int events;
-	int taken;                 /* steps taken: the events, then one closing step */
+	int walk;                  /* block 0's events, a step each */
+	/* steps taken: block 0's events, one a later block, the closing */
+	int taken;
+	float m0_before;           /* row 0's m before the last event */
+	int64_t reads_before;      /* reads before the last swept block */
+	struct tl_snap *snap;      /* its events but the last */
+	float *pool;
+	int nsnap;
 	double diff;               /* max |naive - tiled| once the run is done */
 	double tile_lo, tile_hi;   /* the score tile's finite range, for the heat map's scale */
 	/* The closing step: one head at the lesson's real size, d = 128, B = 128. */
@@ -59,6 +81,15 @@ static void tl_fini(void *vs)
 	free(st->o_naive);
 	free(st->o_tiled);
 	free(st->s);
+	free(st->snap);
+	free(st->pool);
+}
+
+/* Events of query block b: its load, a load and a tile a key block, its
+ * write. */
+static int tl_block_events(const struct tiled_run *r, int b)
+{
+	return 2 + 2 * tiled_kv_blocks_for(b, r->nblocks, r->causal);
 }
 
 static void fill_gaussian(struct jrand *r, float *a, size_t count)
@@ -100,15 +131,32 @@ static int tl_init(void *vs, const struct scene_env *env, char *err, size_t errl
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	st->events = (int)tiled_event_count(st->n, st->tile, st->causal);
+	st->walk = tl_block_events(&st->run, 0);
+	/* the most events a block has: a block with every key block */
+	size_t most = (size_t)tl_block_events(&st->run, st->run.nblocks - 1),
+	       t = (size_t)st->tile;
+	st->snap = calloc(most, sizeof *st->snap);
+	st->pool = malloc(sizeof(float) * most * (t * t + 2 * t));
+	if (!st->snap || !st->pool) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < most; i++) {
+		float *at = st->pool + i * (t * t + 2 * t);
+		st->snap[i].m = at;
+		st->snap[i].l = at + t;
+		st->snap[i].s = at + 2 * t;
+	}
 	st->real_naive = tiled_naive_traffic_formula(TL_REAL_N, TL_REAL_D);
 	st->real_tiled = tiled_traffic_formula(TL_REAL_N, TL_REAL_D, TL_REAL_B, 0);
 	return 0;
 }
 
+/* Step 0, block 0's events, a step for each later block, the closing step. */
 static int tl_nsteps(const void *vs)
 {
-	return ((const struct tl_state *)vs)->events + 1;
+	const struct tl_state *st = vs;
+	return st->walk + st->run.nblocks - 1 + 1;
 }
 
 static double max_abs_diff(const struct tl_state *st)
@@ -119,24 +167,72 @@ static double max_abs_diff(const struct tl_state *st)
 	return m;
 }
 
+/* One event of the run, the score tile's range kept for the heat map. */
+static void tl_event(struct tl_state *st)
+{
+	const struct tiled_run *r = &st->run;
+	st->m0_before = r->m[0];
+	tiled_step(&st->run);
+	st->tile_lo = INFINITY, st->tile_hi = -INFINITY;
+	int rows = tiled_block_rows(r, r->qb),
+	    cols = r->kb >= 0 ? tiled_block_rows(r, r->kb) : 0;
+	for (int i = 0; i < rows; i++)
+		for (int j = 0; j < cols; j++) {
+			float x = r->s_tile[i * r->tile + j];
+			if (isfinite(x))
+				st->tile_lo = fmin(st->tile_lo, x),
+				st->tile_hi = fmax(st->tile_hi, x);
+		}
+}
+
+/* The picture of the event just done, for the frames of a swept block. */
+static void tl_snap_take(struct tl_state *st, struct tl_snap *sn)
+{
+	const struct tiled_run *r = &st->run;
+	size_t t = (size_t)r->tile;
+	sn->last = r->last, sn->qb = r->qb, sn->kb = r->kb, sn->t = r->t;
+	sn->computed = r->computed_blocks, sn->skipped = r->skipped_blocks;
+	sn->lo = st->tile_lo, sn->hi = st->tile_hi;
+	memcpy(sn->m, r->m, sizeof(float) * t);
+	memcpy(sn->l, r->l, sizeof(float) * t);
+	memcpy(sn->s, r->s_tile, sizeof(float) * t * t);
+}
+
 static void tl_step(void *vs)
 {
 	struct tl_state *st = vs;
-	if (st->taken < st->events) {
-		const struct tiled_run *r = &st->run;
-		tiled_step(&st->run);
-		st->tile_lo = INFINITY, st->tile_hi = -INFINITY;
-		int rows = tiled_block_rows(r, r->qb), cols = r->kb >= 0 ? tiled_block_rows(r, r->kb) : 0;
-		for (int i = 0; i < rows; i++)
-			for (int j = 0; j < cols; j++) {
-				float x = r->s_tile[i * r->tile + j];
-				if (isfinite(x))
-					st->tile_lo = fmin(st->tile_lo, x), st->tile_hi = fmax(st->tile_hi, x);
-			}
-		if (st->taken + 1 == st->events)
-			st->diff = max_abs_diff(st);   /* once, when the last O block is written */
+	const struct tiled_run *r = &st->run;
+	int nb = r->nblocks;
+	int swept = st->taken >= st->walk && st->taken < st->walk + nb - 1;
+	if (st->taken < st->walk)
+		tl_event(st);
+	else if (swept) {   /* a whole block, its events kept for the frames */
+		int ev = tl_block_events(r, r->qb + 1);
+		st->reads_before = r->t.reads;
+		for (int i = 0; i < ev; i++) {
+			tl_event(st);
+			if (i < ev - 1)
+				tl_snap_take(st, &st->snap[i]);
+		}
+		st->nsnap = ev - 1;
 	}
+	/* once, when the last O block is written */
+	if ((st->taken < st->walk || swept) && r->last == TILED_WRITE_O &&
+	    r->qb == nb - 1)
+		st->diff = max_abs_diff(st);
 	st->taken++;
+}
+
+/* The frames into step k: a swept block's events but its last, TL_FRAMES
+ * each (at most TL_MAX_FRAMES in all); none for the other steps. */
+static int tl_tween(const void *vs, int k)
+{
+	const struct tl_state *st = vs;
+	if (k <= st->walk || k > st->walk + st->run.nblocks - 1)
+		return 0;
+	int shown = tl_block_events(&st->run, k - st->walk) - 1;
+	int frames = shown * TL_FRAMES;
+	return frames < TL_MAX_FRAMES ? frames : TL_MAX_FRAMES;
 }
 
 /* The closing step: both outputs compared, and the same traffic at real size. */
@@ -182,6 +278,31 @@ static void tl_render_closing(const struct tl_state *st, struct view *v)
 		 run, st->diff, TL_REAL_N, TL_REAL_B, st->causal ? ", the lesson's, no mask" : "", (double)rn / (double)rt);
 }
 
+/* What the picture draws: the run at the step, or during the sweep into a
+ * swept block's step one of its events. */
+struct tl_look {
+	struct tiled_run r;
+	double lo, hi;   /* the score tile's finite range */
+};
+
+static void tl_look_at(const struct tl_state *st, const struct view *v,
+		       struct tl_look *lk)
+{
+	lk->r = st->run;
+	lk->lo = st->tile_lo, lk->hi = st->tile_hi;
+	int n = v->frames - 1;
+	if (view_progress(v) >= 1 || st->nsnap < 1 || n < 1 ||
+	    st->taken <= st->walk)
+		return;
+	const struct tl_snap *sn = &st->snap[(v->frame - 1) * st->nsnap / n];
+	lk->r.last = sn->last, lk->r.qb = sn->qb, lk->r.kb = sn->kb;
+	lk->r.t = sn->t;
+	lk->r.computed_blocks = sn->computed;
+	lk->r.skipped_blocks = sn->skipped;
+	lk->r.m = sn->m, lk->r.l = sn->l, lk->r.s_tile = sn->s;
+	lk->lo = sn->lo, lk->hi = sn->hi;
+}
+
 /* The HBM blocks on screen: all of them, or when they outnumber the rows a
  * window of consecutive blocks around the one this event moved, with a line
  * above and below for the blocks left out ("+N more above/below"). */
@@ -216,9 +337,10 @@ static int hbm_row(const struct hbm_window *w, int b)
 
 /* bw: block width in columns (narrower on a small screen).  Every block row
  * drawn carries its number; the blocks left out are counted. */
-static void draw_hbm(const struct tl_state *st, struct canvas *c, int x0, const struct hbm_window *w, int bw)
+static void draw_hbm(const struct tl_look *lk, struct canvas *c, int x0,
+		     const struct hbm_window *w, int bw)
 {
-	const struct tiled_run *r = &st->run;
+	const struct tiled_run *r = &lk->r;
 	static const char *const names[] = {"Q", "K", "V", "O"};
 	int nb = r->nblocks;
 	canvas_text(c, x0, 0, ROLE_HBM, "HBM (slow)");
@@ -252,10 +374,10 @@ static void draw_hbm(const struct tl_state *st, struct canvas *c, int x0, const 
 
 /* Sets *shown_r x *shown_c to the cells the score tile got (fewer than its
  * rows and columns on a small screen: then it is sampled). */
-static void draw_sram(const struct tl_state *st, struct canvas *c, int x0, int y0, int w, int h, int *shown_r,
-		      int *shown_c)
+static void draw_sram(const struct tl_look *lk, struct canvas *c, int x0,
+		      int y0, int w, int h, int *shown_r, int *shown_c)
 {
-	const struct tiled_run *r = &st->run;
+	const struct tiled_run *r = &lk->r;
 	*shown_r = *shown_c = 0;
 	canvas_text(c, x0, y0, ROLE_SRAM, "SRAM (fast, on chip)");
 	if (r->last == TILED_START || r->last == TILED_DONE) {
@@ -280,7 +402,7 @@ static void draw_sram(const struct tl_state *st, struct canvas *c, int x0, int y
 	canvas_text(c, x0, y0 + 2, ROLE_LABEL, "score tile");
 	*shown_r = show_r, *shown_c = show_c;
 	if (r->kb >= 0 && show_r > 0 && show_c > 0) {
-		double lo = st->tile_lo, hi = st->tile_hi;
+		double lo = lk->lo, hi = lk->hi;
 		static const uint32_t glyph[4] = {GLYPH_LIGHT, GLYPH_MEDIUM, GLYPH_DARK, GLYPH_FULL};
 		for (int y = 0; y < show_r; y++)
 			for (int x = 0; x < show_c; x++) {
@@ -315,30 +437,29 @@ static void draw_sram(const struct tl_state *st, struct canvas *c, int x0, int y
 
 /* The heat map's legend from row y of the side pane: the glyphs in their
  * roles, the scale they stand for, and what the cells that are not shaded mean. */
-static void draw_heat_legend(const struct tl_state *st, struct canvas *s, int y)
+static void draw_heat_legend(const struct tl_look *lk, struct canvas *s, int y)
 {
 	static const uint32_t glyph[4] = {GLYPH_LIGHT, GLYPH_MEDIUM, GLYPH_DARK, GLYPH_FULL};
-	const struct tiled_run *r = &st->run;
+	const struct tiled_run *r = &lk->r;
 	for (int i = 0; i < 4; i++)
 		canvas_put(s, i, y, glyph[i], (enum role)(ROLE_HEAT1 + i));
 	canvas_text(s, 5, y, ROLE_LABEL, "score: low → high");
 	if (r->last == TILED_LOAD_KV)
 		canvas_text(s, 0, y + 1, ROLE_DIM, "· loaded, not scored yet");
-	else if (isfinite(st->tile_lo))
-		canvas_printf(s, 0, y + 1, ROLE_NORMAL, "from %#.3g to %#.3g", st->tile_lo, st->tile_hi);
-	if (st->causal)
+	else if (isfinite(lk->lo))
+		canvas_printf(s, 0, y + 1, ROLE_NORMAL, "from %#.3g to %#.3g",
+			      lk->lo, lk->hi);
+	if (r->causal)
 		canvas_text(s, 0, y + 2, ROLE_DIM, "blank: masked (−∞)");
 }
 
-static void tl_render(const void *vs, struct view *v)
+/* The picture and the state pane of an event (the step's, or one swept
+ * into it). */
+static void tl_draw(const struct tl_state *st, const struct tl_look *lk,
+		    struct view *v)
 {
-	const struct tl_state *st = vs;
-	const struct tiled_run *r = &st->run;
+	const struct tiled_run *r = &lk->r;
 	struct canvas *c = v->pic;
-	if (st->taken > st->events) {
-		tl_render_closing(st, v);
-		return;
-	}
 	/* Blocks bw columns wide; on a narrow pane, 3- and 4-digit block numbers
 	 * (and the arrow naming one) take what narrower blocks give up, so the
 	 * SRAM pane keeps its width. */
@@ -347,7 +468,7 @@ static void tl_render(const void *vs, struct view *v)
 		lw = 2;   /* one- and two-digit numbers share a layout */
 	int rows = c->h - 2, bw = c->w >= 60 ? 3 : lw > 2 ? 1 : 2;
 	struct hbm_window w = hbm_window(r, 2, rows > 1 ? rows : 1);
-	draw_hbm(st, c, 0, &w, bw);
+	draw_hbm(lk, c, 0, &w, bw);
 	/* The arrow between the memories says which way this event moved data;
 	 * it starts after the widest block number and fits before the divider. */
 	int ax = 4 * (bw + 1) + lw + 1, aw = 4 + lw;
@@ -359,7 +480,8 @@ static void tl_render(const void *vs, struct view *v)
 		canvas_printf(c, ax, hbm_row(&w, r->qb), ROLE_OK, "◀─O%d─", r->qb);
 	canvas_vline(c, ax + aw, 0, c->h, GLYPH_VLINE, ROLE_DIM);
 	int shown_r, shown_c;
-	draw_sram(st, c, ax + aw + 2, 0, c->w - ax - aw - 2, c->h, &shown_r, &shown_c);
+	draw_sram(lk, c, ax + aw + 2, 0, c->w - ax - aw - 2, c->h, &shown_r,
+		  &shown_c);
 
 	struct traffic nf = tiled_naive_traffic_formula(st->n, st->d);
 	struct canvas *s = v->side;
@@ -379,9 +501,139 @@ static void tl_render(const void *vs, struct view *v)
 	if (r->kb >= 0 && shown_r > 0 && shown_c > 0) {
 		if (shown_r < tr || shown_c < tc)
 			canvas_printf(s, 0, 10, ROLE_DIM, "tile %d×%d sampled %d×%d", tr, tc, shown_r, shown_c);
-		draw_heat_legend(st, s, 11);
+		draw_heat_legend(lk, s, 11);
 	}
+}
 
+/* Block 0's key block events, each saying something the one before did
+ * not: the first load and tile, a load that replaces the one before, the
+ * max rising (a rescale) or not, the last key block. */
+static int tl_narrate_kv(const struct tl_state *st, struct view *v)
+{
+	const struct tiled_run *r = &st->run;
+	int nkv = tiled_kv_blocks_for(r->qb, r->nblocks, r->causal), j = r->kb;
+	int rows_q = tiled_block_rows(r, r->qb),
+	    kv = 2 * tiled_block_rows(r, j) * st->d;
+	int keys = (j + 1) * st->tile < st->n ? (j + 1) * st->tile : st->n;
+	if (j == 0)
+		return 0;   /* the first of each: said as any block's is */
+	if (r->last == TILED_LOAD_KV && j == nkv - 1)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "The last key/value block, %d, streams past Q[%d] "
+			 "(%d floats): with it Q[%d] has read all %d keys and "
+			 "values once, %lld floats, and each later query "
+			 "block reads them all again.",
+			 j, r->qb, kv, r->qb, keys,
+			 (long long)2 * keys * st->d);
+	else if (r->last == TILED_LOAD_KV && j == 1)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "K[1] and V[1] (%d floats) take the place of K[0] "
+			 "and V[0] in SRAM: the old tile is dropped, and only "
+			 "m, l and acc (%d + %d + %d floats) carry what it "
+			 "said.",
+			 kv, rows_q, rows_q, rows_q * st->d);
+	else if (r->last == TILED_LOAD_KV)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Key/value block %d streams past Q[%d] (%d floats): "
+			 "%d of %d key blocks seen, and SRAM still holds one "
+			 "tile, B² = %d floats, however large n grows.",
+			 j, r->qb, kv, j + 1, nkv, st->tile * st->tile);
+	else if (j == nkv - 1)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Score tile Q[%d]·K[%d]ᵀ, the block's last: row 0 has "
+			 "now seen all %d keys, so l = %.3f is its whole "
+			 "softmax sum and acc / l its output.",
+			 r->qb, j, keys, r->l[0]);
+	else if (r->m[0] > st->m0_before)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Score tile Q[%d]·K[%d]ᵀ: row 0's max rises from %.3f "
+			 "to %.3f, so its l and acc are first scaled by "
+			 "exp(%.3f − %.3f) = %.3f, then the tile's terms are "
+			 "added: l = %.3f. Each row does the same with its "
+			 "own max.",
+			 r->qb, j, st->m0_before, r->m[0], st->m0_before,
+			 r->m[0], exp((double)st->m0_before - r->m[0]),
+			 r->l[0]);
+	else
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Score tile Q[%d]·K[%d]ᵀ: row 0's max stays %.3f, so "
+			 "nothing is rescaled: the tile's exp(x − m) just add "
+			 "to l, now %.3f.",
+			 r->qb, j, r->m[0], r->l[0]);
+	return 1;
+}
+
+/* A swept query block's step: the first says it is the same pass and the
+ * traffic adds up, those between what the re-reads cost, the last the
+ * totals against naive's. */
+static void tl_narrate_block(const struct tl_state *st, struct view *v)
+{
+	const struct tiled_run *r = &st->run;
+	int b = r->qb, nkv = tiled_kv_blocks_for(b, r->nblocks, r->causal);
+	long long block = (long long)(r->t.reads - st->reads_before);
+	long long kv = block - (long long)tiled_block_rows(r, b) * st->d;
+	long long q = (long long)st->n * st->d;
+	long long reads = (long long)r->t.reads;
+	long long writes = (long long)r->t.writes;
+	char kvs[40];
+	if (nkv == 1)
+		snprintf(kvs, sizeof kvs, "K/V block 0");
+	else
+		snprintf(kvs, sizeof kvs, "K/V blocks 0 to %d", nkv - 1);
+	/* K and V as the lesson counts them: once a query block, 4 × 1024 */
+	char kvr[64];
+	if (r->causal)
+		snprintf(kvr, sizeof kvr, "up to each diagonal, %lld",
+			 reads - q);
+	else
+		snprintf(kvr, sizeof kvr, "%d × %lld", r->nblocks,
+			 (reads - q) / r->nblocks);
+	if (b == r->nblocks - 1)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Query block %d, the last pass: every O block is "
+			 "written. Tiled read %lld floats (Q once, %lld; K "
+			 "and V %s) and wrote only O, %lld; naive read %lld "
+			 "and wrote %lld (S, P and O).",
+			 b, reads, q, kvr, writes, (long long)st->naive.reads,
+			 (long long)st->naive.writes);
+	else if (b == 1)
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Query block 1 takes the same pass, swept: Q[1] in, "
+			 "%s past it, each score tile folded into m, l and "
+			 "acc, then O[1] out. The traffic adds up: Q[1] and "
+			 "its keys and values read, %lld more reads, %lld so "
+			 "far.",
+			 kvs, block, reads);
+	else
+		snprintf(v->narration, VIEW_NARRATION,
+			 "Query block %d: one more pass over %s (%lld "
+			 "floats). Each of the %d query blocks reads %s again, "
+			 "the price of never storing S's %lld scores. So far: "
+			 "%lld reads, %lld writes.",
+			 b, kvs, kv, r->nblocks,
+			 r->causal ? "the keys up to its diagonal"
+				   : "every key and value",
+			 (long long)st->n * st->n, reads, writes);
+}
+
+static void tl_render(const void *vs, struct view *v)
+{
+	const struct tl_state *st = vs;
+	const struct tiled_run *r = &st->run;
+	if (st->taken > st->walk + r->nblocks - 1) {
+		tl_render_closing(st, v);
+		return;
+	}
+	struct tl_look lk;
+	tl_look_at(st, v, &lk);
+	tl_draw(st, &lk, v);
+	if (st->taken > st->walk) {
+		tl_narrate_block(st, v);
+		return;
+	}
+	if ((r->last == TILED_LOAD_KV || r->last == TILED_COMPUTE) &&
+	    tl_narrate_kv(st, v))
+		return;
 	int rows_q = tiled_block_rows(r, r->qb);
 	switch (r->last) {
 	case TILED_START:
@@ -602,4 +854,5 @@ const struct scene_class scene_tiled = {
 	.summary = tl_summary,
 	.print = tl_print,
 	.dump = tl_dump,
+	.tween = tl_tween,
 };

@@ -491,12 +491,15 @@ expect_eq "cli: --explain all: a header per scene" "$(grep -c '^== ' "$tmp/e")" 
 err_case "cli: --explain an unknown scene" "unknown scene 'nope'" --explain nope
 "$ATTNVIZ" --help | grep -q -- '--explain SCENE|all' && ok "cli: --help lists --explain" || fail "cli: --help --explain"
 # --cast is bounded: a recording of more than 2^26 cells (frames x W x H) is
-# refused before its first byte (tiled at n = 1024 on 1000x1000 wrote 235 MB)
+# refused before its first byte (tiled at n = 1024 on 1000x1000 wrote 235 MB).
+# Its frames: one a step, and between them its 63 later query blocks
+# (64 blocks of 16) each swept in at most 60 frames (4.8 s).
 nt=$("$ATTNVIZ" --frame tiled --set n=1024 | head -1 | sed 's/.*step [0-9]*\/\([0-9]*\).*/\1/')
 timeout 30 "$ATTNVIZ" --cast tiled --size 1000x1000 --set n=1024 >"$tmp/big.cast" 2>"$tmp/err"; rc=$?
-[ $rc -eq 2 ] && [ ! -s "$tmp/big.cast" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
-	grep -qF "$((nt + 1)) frames of 1000x1000 are $(((nt + 1) * 1000000)) cells, more than a recording takes (67108864)" "$tmp/err" &&
-	ok "cli: --cast past 2^26 cells is refused before it writes ($((nt + 1)) frames)" ||
+nf=$(sed -n 's/.*--cast: \([0-9]*\) frames of 1000x1000.*/\1/p' "$tmp/err")
+[ $rc -eq 2 ] && [ ! -s "$tmp/big.cast" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ "${nf:-0}" -eq $((nt + 1 + 63 * 60)) ] &&
+	grep -qF "$nf frames of 1000x1000 are $((nf * 1000000)) cells, more than a recording takes (67108864)" "$tmp/err" &&
+	ok "cli: --cast past 2^26 cells is refused before it writes ($nf frames, $((nt + 1)) steps)" ||
 	fail "cli: --cast bound: rc $rc, $(wc -c <"$tmp/big.cast") bytes, $(cat "$tmp/err")"
 rm -f "$tmp/big.cast"
 "$ATTNVIZ" --cast all --size 300x100 | tail -n 1 | grep -q '^\[' && ok "cli: --cast all at 300x100 stays within the bound" ||

@@ -184,7 +184,7 @@ badarg() {   # NAME WANT ARGS...
 	expect_eq "frames: $name: exit 2, one line" "$rc $(wc -l <"$tmp/err" | tr -d ' ') $(wc -c <"$tmp/out" | tr -d ' ')" "2 1 0"
 	expect_eq "frames: $name: says why" "$(cat "$tmp/err")" "attnviz: $want"
 }
-badarg "a step past the end" "--frame tiled: --step 42 is past the scene's end (steps 0 to 41)" --frame tiled --step 42
+badarg "a step past the end" "--frame tiled: --step 15 is past the scene's end (steps 0 to 14)" --frame tiled --step 15
 badarg "a negative step" "--step takes a step number from 0" --frame tiled --step -1
 badarg "a bad size" "--size takes WxH from 80x24 to 1000x1000" --frame tiled --size 79x24
 badarg "a bad format" "--frame --format takes svg, ansi or txt" --frame tiled --format png

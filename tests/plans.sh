@@ -35,8 +35,8 @@ printf '[lesson]\ntitle = T\n[1]\nscene = gqa\n[3]\nscene = tiled\n' >"$tmp/miss
 bad missing-item "5: [3] item 2 is missing (items are numbered 1, 2, 3, … without a gap)"
 printf '[lesson]\ntitle = T\n[1]\nscene = gqa\n[2]\nscene = tiled\n[2]\nscene = swa\n' >"$tmp/duplicate-item.ini"
 bad duplicate-item "7: [2] section given twice (first on line 5)"
-printf '[lesson]\ntitle = T\n[1]\nscene = gqa\n[2]\nscene = tiled\nstep = 42\n' >"$tmp/step-past-end.ini"
-bad step-past-end "7: [2] step: 42 is past the scene's end (tiled has steps 0 to 41 here)"
+printf '[lesson]\ntitle = T\n[1]\nscene = gqa\n[2]\nscene = tiled\nstep = 15\n' >"$tmp/step-past-end.ini"
+bad step-past-end "7: [2] step: 15 is past the scene's end (tiled has steps 0 to 14 here)"
 # the scene's end follows the set: n=32 with tile 16 is 2 x 2 blocks
 printf '[lesson]\ntitle = T\n[1]\nscene = tiled\nset = n=32\nuntil = 41\n' >"$tmp/until-past-end.ini"
 n32=$("$ATTNVIZ" --frame tiled --set n=32 | head -1 | sed 's/.*step [0-9]*\/\([0-9]*\).*/\1/')
@@ -214,12 +214,12 @@ if command -v tmux >/dev/null 2>&1; then
 	check "plans: the title says item 1/5 again" wait_for nav "┌ item 1/5"
 	T send-keys -t nav L
 	check "plans: L lists the items" wait_for nav "Why FlashAttention (↑↓ Enter go, Esc)"
-	check "plans: with each item's scene and steps" wait_for nav "tiled            0–20"
+	check "plans: with each item's scene and steps" wait_for nav "tiled            0–11"
 	T send-keys -t nav Down Down Down Enter
 	check "plans: Enter goes to the item chosen" wait_for nav "┌ item 4/5 ── 4/$nscenes  Tiled attention"
 	check "plans: its set applied (n 64, d 8, B 16)" wait_for nav "n 64  d 8  B 16"
 	T send-keys -t nav End
-	check "plans: End stops at the item's until (step 20 of 41)" wait_for nav "step 20/41"
+	check "plans: End stops at the item's until (step 11 of 14)" wait_for nav "step 11/14"
 	T send-keys -t nav q
 	check "plans: q quits with status 0" wait_for nav "EXITED 0"
 	# --record: a marker for each step shown, in the order the class saw them
@@ -227,7 +227,7 @@ if command -v tmux >/dev/null 2>&1; then
 	printf '%s\n' "scene 1/step 3 · item 1/5 · $note1" "scene 1/step 4 · item 1/5" "scene 1/step 5 · item 1/5" \
 		"scene 1/step 6 · item 1/5" "scene 2/step 0 · item 2/5 · $(sed -n '/^\[2\]/,/^\[3\]/s/^note *= *//p' "$plan")" \
 		"scene 1/step 6 · item 1/5" "scene 4/step 0 · item 4/5 · $(sed -n '/^\[4\]/,/^\[5\]/s/^note *= *//p' "$plan")" \
-		"scene 4/step 20 · item 4/5" >"$tmp/nav.want"
+		"scene 4/step 11 · item 4/5" >"$tmp/nav.want"
 	if cmp -s "$tmp/nav.want" "$tmp/nav.got"; then
 		ok "plans: --record marks each step taken, once, in order (8 markers)"
 	else

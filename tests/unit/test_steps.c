@@ -47,16 +47,19 @@ struct look {
 };
 
 /* The longest run of steps that repeat the step before (0: none), and the
- * step that ends it in *at. */
+ * step that ends it in *at; in *alt the longest run that repeats the step
+ * two before (steps taking turns, A-B-A-B: a run of 2 is A-B-A-B), ending
+ * at *alt_at. */
 static int alike_run(const struct registry *reg, const struct scene_def *def,
-		     struct look *lk, int *at)
+		     struct look *lk, int *at, int *alt, int *alt_at)
 {
 	struct run r;
 	char err[700], prev[VIEW_NARRATION], now[VIEW_NARRATION];
+	char prev2[VIEW_NARRATION] = "";
 	struct view v = {.pic = lk->pic, .side = lk->side};
-	int run = 0, best = 0;
+	int run = 0, best = 0, run2 = 0;
 	(void)reg;
-	*at = 0;
+	*at = *alt = *alt_at = 0;
 	if (run_open(&r, def, NULL, err, sizeof err) < 0) {
 		T_OK(0, "steps: %s opens (%s)", def->cls->id, err);
 		return -1;
@@ -71,6 +74,14 @@ static int alike_run(const struct registry *reg, const struct scene_def *def,
 			best = run;
 			*at = k;
 		}
+		run2 = k > 1 && strcmp(now, prev) && !strcmp(now, prev2)
+			       ? run2 + 1
+			       : 0;
+		if (run2 > *alt) {
+			*alt = run2;
+			*alt_at = k;
+		}
+		memcpy(prev2, prev, sizeof prev2);
 		memcpy(prev, now, sizeof prev);
 	}
 	run_close(&r);
@@ -93,10 +104,10 @@ static void look_alike(const struct registry *reg)
 	T_OK(strcmp(a, b) != 0, "steps: a changed word keeps them apart");
 	for (int i = 0; i < reg->n; i++) {
 		const struct scene_def *def = &reg->defs[i];
-		int at;
+		int at, alt, alt_at;
 		if (scene_measures(def))
 			continue;
-		int n = alike_run(reg, def, &lk, &at);
+		int n = alike_run(reg, def, &lk, &at, &alt, &alt_at);
 		if (n < 0)
 			continue;
 		T_OK(n <= STEPS_MAX_ALIKE,
@@ -104,6 +115,12 @@ static void look_alike(const struct registry *reg)
 		     "previous narration with other numbers (%d, ending at "
 		     "step %d)",
 		     def->cls->id, STEPS_MAX_ALIKE, n, at);
+		/* two kinds of step taking turns read alike just as well */
+		T_OK(alt <= STEPS_MAX_ALIKE,
+		     "steps: %s: at most %d steps in a row repeat the "
+		     "narration two before with other numbers, A-B-A-B (%d, "
+		     "ending at step %d)",
+		     def->cls->id, STEPS_MAX_ALIKE, alt, alt_at);
 	}
 	canvas_free(lk.pic);
 	canvas_free(lk.side);
@@ -468,6 +485,138 @@ static void stream_moves(const struct registry *reg)
 		 "output, a step each");
 }
 
+/* The event a tiled picture shows, as "Q1", "KV3" or "O2" (the arrow it
+ * draws between the memories) or "S3" (a tile of key block 3 scored: no
+ * arrow, the SRAM pane holds K[3]); "" when none. */
+static void tiled_event(const struct canvas *pic, char *out, size_t len)
+{
+	char row[1024];
+	out[0] = 0;
+	for (int y = 0; y < pic->h; y++) {
+		row_of(pic, y, row, sizeof row);
+		const char *p = strstr(row, "─Q"), *o = strstr(row, "◀─O");
+		if (!p)
+			p = strstr(row, "─KV");
+		if (o)
+			p = o + strlen("◀");
+		if (p) {
+			p += strlen("─");
+			snprintf(out, len, "%.*s", (int)strcspn(p, "─▶"), p);
+			return;
+		}
+	}
+	for (int y = 0; y < pic->h; y++) {
+		row_of(pic, y, row, sizeof row);
+		const char *p = strstr(row, "  K[");
+		if (p && !*out)
+			snprintf(out, len, "S%d", atoi(p + 4));
+	}
+}
+
+/* Appends word to buf (len bytes), a blank before unless after `[`. */
+static void add_word(char *buf, size_t len, const char *word)
+{
+	size_t used = strlen(buf);
+	snprintf(buf + used, len - used, "%s%s",
+		 used && buf[used - 1] != '[' ? " " : "", word);
+}
+
+/* tiled (lesson Ex. 4), n 64, B 16: query block 0 walked an event a step
+ * (load Q[0]; K/V 0 to 3 each loaded and scored; write O[0]), then each
+ * later query block one step, its events swept as frames in order (Q[i],
+ * K/V 0 to 3 each loaded and scored) and the step its O block written;
+ * the reads in the pane rise through the frames; the step's narration
+ * throughout, nothing cut off, and the end state as a fresh one. */
+static void tiled_sweep(const struct registry *reg)
+{
+	int pw, ph, sw, sh, frames = 0, bad = 0;
+	char err[700], why[300] = "", nar[VIEW_NARRATION], ev[16], prev[16];
+	char walk[400] = "", swept[600] = "";
+	struct run r;
+	frame_pane_sizes(80, 24, frame_summary_rows(80, 0, NULL), &pw, &ph, &sw,
+			 &sh);
+	struct view v = {.pic = canvas_new(pw, ph), .side = canvas_new(sw, sh)};
+	struct canvas *keep = canvas_new(pw, ph);
+	if (run_open(&r, registry_find(reg, "tiled"), NULL, err, sizeof err) <
+	    0) {
+		T_OK(0, "steps: tiled opens (%s)", err);
+		goto out;
+	}
+	T_EQ_INT(r.nsteps, 14,
+		 "steps: tiled has steps 0 to 14: the start, block 0's 10 "
+		 "events, one for each of blocks 1-3, the totals");
+	for (int k = 1; k <= r.nsteps; k++) {
+		run_goto(&r, k);
+		run_render(&r, &v);
+		memcpy(nar, v.narration, sizeof nar);
+		memcpy(keep->cells, v.pic->cells,
+		       sizeof *keep->cells * (size_t)pw * (size_t)ph);
+		int tw = run_tween_frames(&r);
+		char end[16];
+		tiled_event(v.pic, end, sizeof end);
+		if (k <= 10)
+			add_word(walk, sizeof walk, tw ? "frames" : end);
+		else if (k < r.nsteps)
+			add_word(swept, sizeof swept, "[");
+		double reads = -1;
+		prev[0] = 0;
+		for (int i = 1; i <= tw; i++) {
+			run_render_tween(&r, &v, i);
+			tiled_event(v.pic, ev, sizeof ev);
+			if (strcmp(ev, prev))   /* each event once, in turn */
+				add_word(swept, sizeof swept, ev);
+			memcpy(prev, ev, sizeof prev);
+			frames++;
+			double now = number_after(v.side, "reads ");
+			if ((now < reads || strcmp(v.narration, nar) ||
+			     v.pic->overflow || v.side->overflow) &&
+			    !bad++)
+				snprintf(why, sizeof why,
+					 "step %d frame %d: reads %g after "
+					 "%g%s%s",
+					 k, i, now, reads,
+					 strcmp(v.narration, nar)
+						 ? ", another narration"
+						 : "",
+					 v.pic->overflow || v.side->overflow
+						 ? ", text cut off"
+						 : "");
+			reads = now;
+		}
+		if (k > 10 && k < r.nsteps) {
+			add_word(swept, sizeof swept, "|");
+			add_word(swept, sizeof swept, end);
+			add_word(swept, sizeof swept, "]");
+		}
+		run_render(&r, &v);
+		if (memcmp(keep->cells, v.pic->cells,
+			   sizeof *keep->cells * (size_t)pw * (size_t)ph) &&
+		    !bad++)
+			snprintf(why, sizeof why,
+				 "step %d: the end state differs after its "
+				 "frames",
+				 k);
+	}
+	T_EQ_STR(walk, "Q0 KV0 S0 KV1 S1 KV2 S2 KV3 S3 O0",
+		 "steps: tiled walks block 0 an event a step, no frames: "
+		 "load Q0, K/V 0-3 each loaded then scored, write O0");
+	T_EQ_STR(swept,
+		 "[Q1 KV0 S0 KV1 S1 KV2 S2 KV3 S3 | O1 ] "
+		 "[Q2 KV0 S0 KV1 S1 KV2 S2 KV3 S3 | O2 ] "
+		 "[Q3 KV0 S0 KV1 S1 KV2 S2 KV3 S3 | O3 ]",
+		 "steps: tiled sweeps each later block's events as frames, in "
+		 "order, and its step writes the O block");
+	T_OK(frames > 0 && !bad,
+	     "steps: tiled: %d frames, the reads rising, the step's "
+	     "narration, whole%s%s",
+	     frames, bad ? ": " : "", why);
+	run_close(&r);
+out:
+	canvas_free(v.pic);
+	canvas_free(v.side);
+	canvas_free(keep);
+}
+
 /* A scene without tween draws no frames between steps. */
 static void no_moves(const struct registry *reg)
 {
@@ -597,6 +746,7 @@ void test_steps(void)
 	rope_moves(&reg);
 	needle_steps(&reg);
 	stream_moves(&reg);
+	tiled_sweep(&reg);
 	no_moves(&reg);
 	registry_free(&reg);
 }

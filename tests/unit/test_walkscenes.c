@@ -987,17 +987,20 @@ static void walk_render(const struct registry *reg)
 			     k, swatches, unseen, unnamed);
 			shot_free(&sh);
 		}
-	/* tiled, 16 blocks: at the start (Q0), in the middle (K/V 2 for Q1), near the end (Q15). */
+	/* tiled, 16 blocks: at the start (Q0), in the middle (K/V 2 for Q0:
+	 * load Q0, then K/V 0, its tile, K/V 1, its tile, K/V 2), at the end
+	 * (O15: steps 1-34 walk block 0, 35-49 are blocks 1-15). */
 	tiled_hbm_labels(reg, 1);
-	tiled_hbm_labels(reg, 40);
-	tiled_hbm_labels(reg, 540);
-	if (shoot(reg, "tiled", NULL, "n=256 tile=16", 40, &sh) == 0) {
+	tiled_hbm_labels(reg, 6);
+	tiled_hbm_labels(reg, 49);
+	if (shoot(reg, "tiled", NULL, "n=256 tile=16", 6, &sh) == 0) {
 		int y = row_with(sh.pic, "─KV2▶");
 		T_EQ_INT(y >= 0 ? number_at(sh.pic, 12, y) : -1, 2, "tiled 16 blocks: the K/V arrow sits on block 2's row");
 		shot_free(&sh);
 	}
-	/* tiled, 256 blocks: a 3-digit block number and the arrow naming it, both whole. */
-	if (shoot(reg, "tiled", NULL, "n=1024 tile=4", 100000, &sh) == 0) {
+	/* tiled, 256 blocks: a 3-digit block number and the arrow naming it,
+	 * both whole (K/V 141 for Q0 is step 2 + 2 · 141). */
+	if (shoot(reg, "tiled", NULL, "n=1024 tile=4", 284, &sh) == 0) {
 		int y = row_with(sh.pic, "─KV141▶");
 		char line[1024];
 		if (y >= 0)
