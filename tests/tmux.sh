@@ -643,3 +643,32 @@ fi
 expect_screen "tmux: rope: the sweep ends on the stop, position 4712" rp "position 4712  (trained"
 T send-keys -t rp q
 expect_screen "tmux: rope session quits" rp "EXITED 0"
+
+# tiled (lesson Ex. 4): query block 0 is walked an event a step (steps 1 to
+# 10), each later query block is one step whose events sweep first, 5
+# frames an event (3.6 s): → at step 10 shows Q[1] with a key/value block
+# streaming in on the way, then lands on O[1] written; a key during the
+# sweep lands at once and is used up.
+start tl 80 24 -s tiled
+expect_screen "tmux: tiled opens at step 0 of 14" tl "step 0/14"
+T send-keys -t tl -l ":10"
+T send-keys -t tl Enter
+expect_screen "tmux: tiled: step 10 writes O[0]" tl "◀─O0─"
+T send-keys -t tl Right
+wait_for tl "step 11/14"
+if wait_for tl "─KV" && shows tl "Q[1]  K["; then
+	ok "tmux: tiled: → sweeps query block 1, a K/V block on the way"
+else
+	fail "tmux: tiled: on the way to O[1]:" \
+		"$(screen tl | sed -n 3,5p | tr '\n' '|')"
+fi
+expect_screen "tmux: tiled: the sweep ends on step 11, O[1] written" tl "◀─O1─"
+T send-keys -t tl Right Right
+expect_screen "tmux: tiled: → → lands on step 12, O[2] written" tl "◀─O2─"
+if shows tl "step 12/14"; then
+	ok "tmux: tiled: the second → ended the sweep, it did not step on"
+else
+	fail "tmux: tiled: $(screen tl | head -1)"
+fi
+T send-keys -t tl q
+expect_screen "tmux: tiled session quits" tl "EXITED 0"
