@@ -4,7 +4,7 @@
 # Needs librsvg2-bin: sh tools/deps.sh --frames.
 #
 #   sh tools/frame-png.sh OUT.png attnviz-args...
-#   e.g. sh tools/frame-png.sh assets/screenshots/frame-tiled-20.png tiled --step 20 --set theme=projector
+#   e.g. sh tools/frame-png.sh assets/screenshots/frame-tiled-11.png tiled --step 11 --set theme=projector
 set -eu
 [ $# -ge 2 ] || { echo "usage: sh tools/frame-png.sh OUT.png SCENE [--step N] [ARGS...]" >&2; exit 2; }
 out=$1; shift
