@@ -189,11 +189,20 @@ bad "an array of arrays" "$d/nested.gguf" "byte 37: a: array of arrays"
 # "x" u8 takes 8 + 1 + 4 + 1 = 14 bytes: the second key starts at 38
 printf 'kv x u8 1\nkv x u8 2\n' | mk dup
 bad "a duplicate key" "$d/dup.gguf" "byte 38: x: duplicate key (first at byte 24)"
-# "x" f32: the value at 24 + 9 + 4 = 37
-printf 'kv x f32 inf\n' | mk inf
-bad "an infinite float" "$d/inf.gguf" "byte 37: x: non-finite float (inf)"
-printf 'kv x f64 nan\n' | mk nan
-bad "a NaN" "$d/nan.gguf" "byte 37: x: non-finite float (nan)"
+# Floats are kept as ggml's gguf.cpp keeps them, inf and nan too: llama.cpp's
+# saver writes kda.gate_lower_bound = -inf into every file (its default,
+# llama-hparams.h), read by kimi-k3 alone.  A key attnviz does not read
+# changes no size; one it reads is held to its range.
+{ llama_spec; echo "kv llama.kda.gate_lower_bound f32 -inf"; echo "kv x f64 nan"; } | mk inf
+expect_eq "gguf: -inf and nan in keys attnviz does not read: sized as without them" \
+	"$(sval mla-bytes model_bytes_per_token -m "$d/inf.gguf")" $((2 * 8 * 128 * 2 * 32))
+{ llama_spec | grep -v rope.freq_base; echo "kv llama.rope.freq_base f32 inf"; } | mk infbase
+bad "an infinite RoPE base: out of range" "$d/infbase.gguf" "llama.rope.freq_base: inf is out of range"
+# expert_feed_forward_length 0: llama.cpp's default n_ff_exp (no experts),
+# which its saver writes for dense models: the FFN is feed_forward_length's
+{ llama_spec; echo "kv llama.expert_feed_forward_length u32 0"; } | mk ff0
+expect_eq "gguf: expert_feed_forward_length 0 (a dense model): ff is feed_forward_length's 14336" \
+	"$("$ATTNVIZ" --export-model -m "$d/ff0.gguf" | awk '$1 == "ff" { print $3 }')" 14336
 printf 'badtype x 13\n' | mk badtype
 bad "an unknown value type" "$d/badtype.gguf" "byte 24: x: unknown value type 13"
 printf 'kv x bool 2\n' | mk bool

@@ -613,10 +613,19 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		return f < 0 ? -1 : missing_arch(r, m, "embedding_length", end);
 	m->embd = n_embd;
 	model_set_origin(m, MF_EMBD, "GGUF %s.embedding_length", m->arch);
-	/* MoE: an expert's width (expert_feed_forward_length), else the dense FFN's. */
-	if ((f = arch_int(r, m, "expert_feed_forward_length", MF_FF, 1, INT64_C(1) << 24, &m->ff)) < 0)
+	/* MoE: an expert's width (expert_feed_forward_length), else the dense
+	 * FFN's.  0 is llama.cpp's own default of n_ff_exp (llama-model.cpp
+	 * load_hparams fills n_ff_exp_arr with 0), which its saver writes for
+	 * every dense model: no experts' width, as when absent. */
+	int64_t ff_exp = 0;
+	if ((f = arch_int(r, m, "expert_feed_forward_length", MF_COUNT, 0,
+			  INT64_C(1) << 24, &ff_exp)) < 0)
 		return -1;
-	if (!f) {   /* one number, or one per layer (the widest is the one that counts) */
+	if (f && ff_exp > 0) {
+		m->ff = ff_exp;
+		model_set_origin(m, MF_FF, "GGUF %s.expert_feed_forward_length",
+				 m->arch);
+	} else {   /* one number, or one per layer (the widest is the one that counts) */
 		int64_t ffl[MODEL_MAX_LAYERS] = {0};
 		if ((f = arch_layers(r, m, "feed_forward_length", 0, INT64_C(1) << 24, ffl)) < 0)
 			return -1;
