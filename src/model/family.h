@@ -30,6 +30,10 @@ struct family_swa {
 	/* LLAMA_SWA_TYPE_CHUNKED with n_swa fixed at default_window (a file's
 	 * 0 turns it off) */
 	int chunked;
+	/* the window only for a model of this many layers (n_layer(), the
+	 * nextn ones not counted), none for the others whatever the file
+	 * says (exaone4.cpp: the 32B's 64); 0: every model */
+	int64_t only_layers;
 };
 
 /* Hybrids (llm_arch_is_hybrid): which layers are recurrent

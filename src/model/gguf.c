@@ -52,14 +52,44 @@ static int want_real(struct gguf_file *r, const struct gguf_kv *k, double min, d
 	return 0;
 }
 
-/* An optional integer key "{arch}.suffix"; *out keeps its value when absent.
- * Returns 1 when found; the origin of field is recorded (MF_COUNT: none). */
+/*
+ * Keys whose llama_hparams field defaults to 0, meaning "none"
+ * (llama-hparams.h; llama-model.cpp load_hparams), and which llama.cpp's
+ * own saver writes for every architecture whatever it reads
+ * (llama-model-saver.cpp add_kv_from_model: kv_lora_rank 0 in a Llama):
+ * a 0 there is read as llama.cpp reads the field, as absent.
+ */
+static const char *const zero_is_none[] = {
+	"attention.kv_lora_rank",
+	"attention.q_lora_rank",
+	"attention.key_length_mla",
+	"attention.value_length_mla",
+	"attention.indexer.key_length",
+	"attention.indexer.head_count",
+	"attention.indexer.top_k",
+	"interleave_moe_layer_step",
+};
+
+static int zero_none(const struct gguf_kv *k, const char *suffix)
+{
+	if (!gguf_is_int(k->type) || k->big || k->i != 0)
+		return 0;
+	for (size_t i = 0; i < sizeof zero_is_none / sizeof zero_is_none[0];
+	     i++)
+		if (!strcmp(suffix, zero_is_none[i]))
+			return 1;
+	return 0;
+}
+
+/* An optional integer key "{arch}.suffix"; *out keeps its value when absent
+ * (or 0 where that means none, zero_is_none).  Returns 1 when found; the
+ * origin of field is recorded (MF_COUNT: none). */
 static int arch_int(struct gguf_file *r, struct model *m, const char *suffix, enum model_field field, int64_t min,
 		    int64_t max, int64_t *out)
 {
 	char key[160];
 	struct gguf_kv *k = find_arch(r, m, suffix, key, sizeof key);
-	if (!k)
+	if (!k || zero_none(k, suffix))
 		return 0;
 	if (want_int(r, k, min, max, out) < 0)
 		return -1;
@@ -193,6 +223,30 @@ static int read_swa(struct gguf_file *r, struct model *m)
 		m->swa_chunked = 1;
 		model_set_origin(m, MF_SLIDING_WINDOW, "llama.cpp %s: chunked attention, n_swa fixed at %lld", m->arch,
 				 (long long)window);
+	}
+	/* a family whose window is one size's only (exaone4's 32B) */
+	int64_t nextn = 0;
+	if (rule && rule->only_layers &&
+	    arch_int(r, m, "nextn_predict_layers", MF_COUNT, 0, m->layers - 1,
+		     &nextn) < 0)
+		return -1;
+	int other_size = rule && rule->only_layers &&
+			 m->layers - nextn != rule->only_layers;
+	if (other_size && !found)
+		window = 0;   /* not the family's default either */
+	if (other_size && window > 0) {
+		/* llama.cpp reads n_swa but keeps swa_type none: full layers */
+		m->sliding_window = window;
+		m->swa_ignored = 1;
+		model_set_origin(m, MF_WINDOW_USED, "0: llama.cpp %s reads a "
+				 "window for %lld layers only", m->arch,
+				 (long long)rule->only_layers);
+		model_set_origin(m, MF_SWA_PATTERN, "llama.cpp %s: no sliding "
+				 "window at %lld layers", m->arch,
+				 (long long)(m->layers - nextn));
+		model_set_origin(m, MF_LAYER_TYPES, "%s",
+				 model_field_origin(m, MF_SWA_PATTERN));
+		return 0;
 	}
 	m->sliding_window = window;
 	if (window == 0) {
@@ -349,6 +403,10 @@ static int read_recurrent(struct gguf_file *r, struct model *m, uint64_t end)
 	for (int64_t il = 0; il < n_layer; il++)
 		if (m->layer_kv_heads[il] == 0)
 			m->layer_type[il] = ff[il] == 0 ? LT_RECURRENT : LT_NONE;
+		else if (ff[il] > 0)
+			/* create_memory's filter_attn: !is_recr(il) && n_ff(il)
+			 * == 0, so a layer with heads and an FFN keeps no cells */
+			m->layer_type[il] = LT_NONE;
 	model_set_origin(m, MF_LAYER_TYPES, "GGUF %s.attention.head_count_kv%s: a layer is recurrent when it is 0%s",
 			 m->arch, rr->rule == RR_KV_FF_ZERO ? " and feed_forward_length" : "",
 			 rr->rule == RR_KV_FF_ZERO ? " (both)" : "");
@@ -790,9 +848,19 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		return -1;
 	/* LLM_KV_LEADING_DENSE_BLOCK_COUNT, LLM_KV_EXPERT_SHARED_COUNT (llama-model.cpp
 	 * load_hparams, LLM_ARCH_DEEPSEEK2 and LLM_ARCH_GLM4_MOE) */
-	if (field_int(r, m, MF_DENSE_LEAD, 0, m->layers - 1, &m->dense_lead) < 0 ||
+	if (field_int(r, m, MF_DENSE_LEAD, 0, m->layers, &m->dense_lead) < 0 ||
 	    field_int(r, m, MF_SHARED_EXPERTS, 0, 65536, &m->shared_experts) < 0)
 		return -1;
+	if (!m->experts && (m->dense_lead || m->shared_experts)) {
+		/* a dense model: every layer dense whatever the count says
+		 * (src/models/lfm2.cpp sets n_layer_dense_lead = n_layer, and
+		 * llama.cpp's saver writes it) */
+		m->dense_lead = m->shared_experts = 0;
+		model_set_origin(m, MF_DENSE_LEAD, "no %s.expert_count: every "
+				 "layer dense", m->arch);
+		model_set_origin(m, MF_SHARED_EXPERTS, "no %s.expert_count: "
+				 "dense", m->arch);
+	}
 	/* with leading dense layers, n_ff is theirs beside the experts' n_ff_exp
 	 * (LLM_ARCH_DEEPSEEK2 / GLM4_MOE read both) */
 	/* and so with Llama 4's interleaved dense layers (src/models/llama4.cpp
