@@ -42,7 +42,10 @@ static int same_stem(const char *a, const char *b)
 }
 
 /* Names sharing a stem are written once, shell-brace style, so the refusal
- * stays a short line: "qwen{2,3,3moe}", "llama{,4}", "deci". */
+ * stays a short line: "qwen{2,3,3moe}", "llama{,4}", "deci"; past
+ * KNOWN_SHOWN characters the list stops at a stem and says how many
+ * families there are in all (README lists them). */
+#define KNOWN_SHOWN 150
 const char *arch_known_list(void)
 {
 	static char list[1024];
@@ -62,6 +65,13 @@ const char *arch_known_list(void)
 		size_t stem = stem_len(sorted[i]);
 		for (end = i + 1; end < N && same_stem(sorted[end], sorted[i]);)
 			end++;
+		if (n >= KNOWN_SHOWN) {
+			char all[48];
+			int k = snprintf(all, sizeof all, ", ... (%zu in all)",
+					 family_count);
+			add(list, sizeof list, &n, all, (size_t)k);
+			break;
+		}
 		if (n)
 			add(list, sizeof list, &n, ", ", 2);
 		if (end == i + 1) {

@@ -1,0 +1,11 @@
+/*
+ * Arcee AFM (src/models/arcee.cpp): plain attention, a full cache on every
+ * layer; load_arch_hparams reads no window and no other cache mechanism,
+ * only the generic keys (nextn layers filtered out).
+ */
+#include "model/family.h"
+
+const struct family family_arcee = {
+	.arch = "arcee",
+	.mech = AM_NEXTN,
+};

@@ -1,0 +1,12 @@
+/*
+ * Ling 2 (BailingMoE 2) (src/models/bailingmoe2.cpp): plain attention, a
+ * full cache on every layer; load_arch_hparams reads no window and no other
+ * cache mechanism, only the generic keys (nextn layers filtered out).
+ * Experts, shared experts and leading dense layers.
+ */
+#include "model/family.h"
+
+const struct family family_bailingmoe2 = {
+	.arch = "bailingmoe2",
+	.mech = AM_NEXTN,
+};

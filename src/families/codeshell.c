@@ -1,0 +1,11 @@
+/*
+ * CodeShell (src/models/codeshell.cpp): plain attention, a full cache on
+ * every layer; load_arch_hparams reads no window and no other cache
+ * mechanism, only the generic keys (nextn layers filtered out).
+ */
+#include "model/family.h"
+
+const struct family family_codeshell = {
+	.arch = "codeshell",
+	.mech = AM_NEXTN,
+};

@@ -1,0 +1,11 @@
+/*
+ * GLM-4 (src/models/glm4.cpp): plain attention, a full cache on every layer;
+ * load_arch_hparams reads no window and no other cache mechanism, only the
+ * generic keys (nextn layers filtered out).
+ */
+#include "model/family.h"
+
+const struct family family_glm4 = {
+	.arch = "glm4",
+	.mech = AM_NEXTN,
+};

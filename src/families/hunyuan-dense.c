@@ -1,0 +1,11 @@
+/*
+ * Hunyuan dense (src/models/hunyuan-dense.cpp): plain attention, a full
+ * cache on every layer; load_arch_hparams reads no window and no other cache
+ * mechanism, only the generic keys (nextn layers filtered out).
+ */
+#include "model/family.h"
+
+const struct family family_hunyuan_dense = {
+	.arch = "hunyuan-dense",
+	.mech = AM_NEXTN,
+};

@@ -1,0 +1,11 @@
+/*
+ * Jais 2 (src/models/jais2.cpp): plain attention, a full cache on every
+ * layer; load_arch_hparams reads no window and no other cache mechanism,
+ * only the generic keys (nextn layers filtered out).
+ */
+#include "model/family.h"
+
+const struct family family_jais2 = {
+	.arch = "jais2",
+	.mech = AM_NEXTN,
+};

@@ -1,0 +1,11 @@
+/*
+ * Nemotron (Minitron) (src/models/nemotron.cpp): plain attention, a full
+ * cache on every layer; load_arch_hparams reads no window and no other cache
+ * mechanism, only the generic keys (nextn layers filtered out).
+ */
+#include "model/family.h"
+
+const struct family family_nemotron = {
+	.arch = "nemotron",
+	.mech = AM_NEXTN,
+};

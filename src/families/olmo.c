@@ -1,0 +1,11 @@
+/*
+ * OLMo (the first) (src/models/olmo.cpp): plain attention, a full cache on
+ * every layer; load_arch_hparams reads no window and no other cache
+ * mechanism, only the generic keys (nextn layers filtered out).
+ */
+#include "model/family.h"
+
+const struct family family_olmo = {
+	.arch = "olmo",
+	.mech = AM_NEXTN,
+};

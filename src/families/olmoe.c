@@ -1,0 +1,11 @@
+/*
+ * OLMoE (src/models/olmoe.cpp): plain attention, a full cache on every
+ * layer; load_arch_hparams reads no window and no other cache mechanism,
+ * only the generic keys (nextn layers filtered out). Experts.
+ */
+#include "model/family.h"
+
+const struct family family_olmoe = {
+	.arch = "olmoe",
+	.mech = AM_NEXTN,
+};

@@ -1,0 +1,12 @@
+/*
+ * Qwen1.5-MoE and Qwen2-MoE (src/models/qwen2moe.cpp): plain attention, a
+ * full cache on every layer; load_arch_hparams reads no window and no other
+ * cache mechanism, only the generic keys (nextn layers filtered out).
+ * Experts and a shared expert.
+ */
+#include "model/family.h"
+
+const struct family family_qwen2moe = {
+	.arch = "qwen2moe",
+	.mech = AM_NEXTN,
+};
