@@ -634,6 +634,72 @@ for m in $models; do
 		expect_eq "engine: --fit $mem -m $m: $t max_ctx $mctx: weights exact, KV and total as llama.cpp's" "$got" ok
 	done <"$d/$m.fit"
 done
+# ---- every architecture llama.cpp's own saver writes -----------------------------
+# tests/archs: the tiny model of each architecture that llama.cpp's
+# tests/test-llama-archs -o saves through llama_model_saver
+# (tools/llama-archs.sh), recreated from the headers kept there.  For each
+# file attnviz sizes, its KV and recurrent bytes against the bytes the real
+# engine's context holds (llama_get_memory_breakdown: every cache, exact)
+# at a few deployments; for each file it refuses, the reason is counted.
+archdeps="ctx=4096 n_seq=1 fa=1 swa_full=0|ctx=32768 n_seq=2 fa=1 swa_full=0|ctx=1000 n_seq=3 unified=1 fa=0 swa_full=0|ctx=8192 n_seq=4 fa=1 swa_full=1"
+if sh tests/archs/recreate.sh "$d/archs" 2>"$d/archs.err"; then
+	rm -rf "$d/archs.ans" && mkdir "$d/archs.ans"
+	for f in "$d"/archs/*.gguf; do
+		n=$(basename "$f" .gguf) i=0
+		IFS='|'
+		for dep in $archdeps; do
+			unset IFS
+			i=$((i + 1)) args=""
+			for w in $dep; do args="$args --set $w"; done
+			echo "$n.$i --summary memory -m $f$args"
+			IFS='|'
+		done
+		unset IFS
+	done >"$d/archs.cmds"
+	answers "$d/archs.ans" <"$d/archs.cmds"
+	sized=0 refused=0
+	for f in "$d"/archs/*.gguf; do
+		n=$(basename "$f" .gguf)
+		if [ "$(cat "$d/archs.ans/$n.1.rc")" != 0 ]; then
+			# only by its name (no file in src/families/): a known
+			# architecture's file that llama.cpp loads is read as it reads it
+			if grep -q "is not an architecture attnviz sizes" "$d/archs.ans/$n.1"; then
+				refused=$((refused + 1))
+			else
+				fail "engine: archs: $n: llama.cpp loads it, attnviz refuses it: $(head -c 300 "$d/archs.ans/$n.1")"
+			fi
+			continue
+		fi
+		sized=$((sized + 1))
+		IFS='|'
+		# shellcheck disable=SC2086
+		probe_run "$f" $archdeps >"$d/archs.ans/$n.probe" 2>/dev/null
+		unset IFS
+		bad="" i=0
+		IFS='|'
+		for dep in $archdeps; do
+			unset IFS
+			a=$(awk -F'\t' '$2 == "kv_bytes" || $2 == "recurrent_bytes" { s += $3 } END { print s + 0 }' "$d/archs.ans/$n.$((i + 1))")
+			l=$(awk -F'\t' -v i=$i '$1 == "D" && $2 == i && $3 == "bytes" { print $5 }
+				$1 == "D" && $2 == i && $3 == "error" { print "refused" }' "$d/archs.ans/$n.probe")
+			[ "$a" = "$l" ] || bad="$bad; [$dep] llama.cpp ${l:-no context} attnviz $a"
+			i=$((i + 1))
+			IFS='|'
+		done
+		unset IFS
+		if [ -z "$bad" ]; then
+			ok "engine: archs: $n: KV and recurrent bytes equal llama.cpp's context at $i deployments"
+		else
+			fail "engine: archs: $n: attnviz's caches differ from llama.cpp's$bad"
+		fi
+	done
+	n=$(ls "$d"/archs/*.gguf | wc -l)
+	expect_eq "engine: archs: of the $n files llama.cpp wrote, $sized sized, $refused refused by architecture name alone" \
+		$((sized + refused)) "$n"
+else
+	fail "engine: archs: recreating tests/archs ($(head -n 1 "$d/archs.err"))"
+fi
+
 if [ -f "$d/probe.times" ]; then
 	awk -v j="$jobs" '{ s += $2 - $1; n += $3; c += $4 } END { printf "# engine: llama.cpp itself (the probe: %d runs, %d at a time, %d contexts) took %.1f s of the suite'"'"'s time\n", n, j, c, s }' "$d/probe.times"
 fi
