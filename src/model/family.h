@@ -34,6 +34,9 @@ struct family_swa {
 	 * nextn ones not counted), none for the others whatever the file
 	 * says (exaone4.cpp: the 32B's 64); 0: every model */
 	int64_t only_layers;
+	/* set_swa_pattern(pattern, dense_first = true): layer il full when
+	 * il % pattern == 0, the others sliding */
+	int dense_first;
 };
 
 /* Hybrids (llm_arch_is_hybrid): which layers are recurrent

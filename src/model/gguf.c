@@ -308,9 +308,18 @@ static int read_swa(struct gguf_file *r, struct model *m)
 				 (long long)n);
 	}
 	m->swa_pattern = n;
+	int first = rule && rule->dense_first && n > 0;
 	for (int64_t il = 0; il < m->layers; il++)
-		m->layer_swa[il] = n == 0 || il % n < n - 1;
+		m->layer_swa[il] = n == 0 || (first ? il % n != 0 : il % n < n - 1);
 	model_set_origin(m, MF_LAYER_TYPES, "%s", model_field_origin(m, MF_SWA_PATTERN));
+	if (first) {
+		/* set_swa_pattern(n, dense_first): the full layer first; not
+		 * the pattern n of the other families, so said layer by layer */
+		m->swa_pattern = 0;
+		model_set_origin(m, MF_LAYER_TYPES, "%s, the full layer first "
+				 "(dense_first)",
+				 model_field_origin(m, MF_SWA_PATTERN));
+	}
 	return 0;
 }
 
