@@ -2,7 +2,8 @@
 # Keep the GGUFs tools/llama-archs.sh wrote as fixtures the suite can use
 # without building llama.cpp: each file's header (everything before its
 # tensor data, tools/gguf_head.py) as tests/archs/NAME.head.xz, and its full
-# length in tests/archs/sizes.  tests/archs/recreate.sh makes the files
+# length in tests/archs/sizes, and a few files derived from them
+# (NAME-nopattern).  tests/archs/recreate.sh makes the files
 # again, sparse, of their full length: what attnviz and llama.cpp's dry run
 # (no_alloc) read of them is byte for byte the original's.
 #   sh tools/archs-fixtures.sh [DIR]     (default build/archs/gguf)
@@ -18,6 +19,17 @@ for f in "$dir"/*.gguf; do
 	len=$(python3 tools/gguf_head.py "$f") || exit 1
 	head -c "$len" "$f" | xz -9e >"$out/$n.head.xz" || exit 1
 	echo "$n $(wc -c <"$f")" >>"$out/sizes.new"
+done
+# The saver writes every window a per-layer pattern; these files without it
+# show each loader's own default (load_swa_pattern(ml, N[, dense_first])).
+for n in afmoe-moe cohere2moe-moe exaone-moe-moe laguna-moe mellum-moe muse-glimmer-dense plamo3-dense; do
+	a=$(python3 -c 'import sys; print(sys.argv[1].rsplit("-", 1)[0])' "$n")
+	v="$n-nopattern"
+	python3 tools/gguf_dropkey.py "$dir/$n.gguf" "$dir/../$v.gguf" "$a.attention.sliding_window_pattern" || exit 1
+	len=$(python3 tools/gguf_head.py "$dir/../$v.gguf") || exit 1
+	head -c "$len" "$dir/../$v.gguf" | xz -9e >"$out/$v.head.xz" || exit 1
+	echo "$v $(wc -c <"$dir/../$v.gguf")" >>"$out/sizes.new"
+	rm -f "$dir/../$v.gguf"
 done
 LC_ALL=C sort "$out/sizes.new" >"$out/sizes" && rm -f "$out/sizes.new"
 echo "archs-fixtures: $(wc -l <"$out/sizes") files, headers $(cat "$out"/*.head.xz | wc -c) bytes compressed" >&2
