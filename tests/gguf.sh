@@ -193,16 +193,18 @@ bad "a duplicate key" "$d/dup.gguf" "byte 38: x: duplicate key (first at byte 24
 # saver writes kda.gate_lower_bound = -inf into every file (its default,
 # llama-hparams.h), read by kimi-k3 alone.  A key attnviz does not read
 # changes no size; one it reads is held to its range.
-{ llama_spec; echo "kv llama.kda.gate_lower_bound f32 -inf"; echo "kv x f64 nan"; } | mk inf
-expect_eq "gguf: -inf and nan in keys attnviz does not read: sized as without them" \
-	"$(sval mla-bytes model_bytes_per_token -m "$d/inf.gguf")" $((2 * 8 * 128 * 2 * 32))
+# (llama.cpp's own files, tests/archs: llama-dense carries the -inf; 2
+# layers of 2 KV heads of 128, K and V in f16)
+sh tests/archs/recreate.sh "$d" llama-dense gemma2-dense
+expect_eq "gguf: llama.cpp's own file with kda.gate_lower_bound = -inf: sized" \
+	"$(sval mla-bytes model_bytes_per_token -m "$d/llama-dense.gguf")" $((2 * 2 * 128 * 2 * 2))
 { llama_spec | grep -v rope.freq_base; echo "kv llama.rope.freq_base f32 inf"; } | mk infbase
 bad "an infinite RoPE base: out of range" "$d/infbase.gguf" "llama.rope.freq_base: inf is out of range"
 # expert_feed_forward_length 0: llama.cpp's default n_ff_exp (no experts),
 # which its saver writes for dense models: the FFN is feed_forward_length's
-{ llama_spec; echo "kv llama.expert_feed_forward_length u32 0"; } | mk ff0
-expect_eq "gguf: expert_feed_forward_length 0 (a dense model): ff is feed_forward_length's 14336" \
-	"$("$ATTNVIZ" --export-model -m "$d/ff0.gguf" | awk '$1 == "ff" { print $3 }')" 14336
+# (llama.cpp's saver writes it into gemma2-dense, feed_forward_length 384)
+expect_eq "gguf: expert_feed_forward_length 0 (a dense model): ff is feed_forward_length's 384" \
+	"$("$ATTNVIZ" --export-model -m "$d/gemma2-dense.gguf" | awk '$1 == "ff" { print $3 }')" 384
 printf 'badtype x 13\n' | mk badtype
 bad "an unknown value type" "$d/badtype.gguf" "byte 24: x: unknown value type 13"
 printf 'kv x bool 2\n' | mk bool
