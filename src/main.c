@@ -36,6 +36,8 @@ static int run(int argc, char **argv, int batch)
 		return 0;
 	case MODE_BENCH:
 		return cli_bench(&o);
+	case MODE_ARCHS:
+		return cli_archs();
 	case MODE_BATCH:
 		if (batch) {
 			err_print("--batch: a command line of the batch runs "

@@ -23,7 +23,8 @@ enum cli_mode {
 	MODE_FRAME,
 	MODE_FIT,
 	MODE_RECONCILE,
-	MODE_BATCH
+	MODE_BATCH,
+	MODE_ARCHS
 };
 
 /* --frame --format: what the one frame is written as. */

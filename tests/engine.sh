@@ -661,9 +661,10 @@ if sh tests/archs/recreate.sh "$d/archs" 2>"$d/archs.err"; then
 	for f in "$d"/archs/*.gguf; do
 		n=$(basename "$f" .gguf)
 		if [ "$(cat "$d/archs.ans/$n.1.rc")" != 0 ]; then
-			# only by its name (no file in src/families/): a known
-			# architecture's file that llama.cpp loads is read as it reads it
-			if grep -q "is not an architecture attnviz sizes" "$d/archs.ans/$n.1"; then
+			# only by its name, with the reason of src/model/arch_refused.c:
+			# a known architecture's file that llama.cpp loads is read as
+			# it reads it
+			if grep -q "general.architecture: '[^']*' is not sized: " "$d/archs.ans/$n.1"; then
 				refused=$((refused + 1))
 			else
 				fail "engine: archs: $n: llama.cpp loads it, attnviz refuses it: $(head -c 300 "$d/archs.ans/$n.1")"
@@ -694,10 +695,22 @@ if sh tests/archs/recreate.sh "$d/archs" 2>"$d/archs.err"; then
 		fi
 	done
 	n=$(ls "$d"/archs/*.gguf | wc -l)
-	expect_eq "engine: archs: of the $n files (llama.cpp's and their -nopattern variants), $sized sized, $refused refused by architecture name alone" \
+	expect_eq "engine: archs: of the $n files (llama.cpp's and their -nopattern variants), $sized sized, $refused refused with a reason" \
 		$((sized + refused)) "$n"
 else
 	fail "engine: archs: recreating tests/archs ($(head -n 1 "$d/archs.err"))"
+fi
+
+# Every architecture of the source followed (src/llama-arch.cpp
+# LLM_ARCH_NAMES, LLM_ARCH_UNKNOWN aside) is in --archs, sized or refused
+# with a reason, and --archs names no other.
+if [ -f "$src/src/llama-arch.cpp" ]; then
+	sed -n '/LLM_ARCH_NAMES = {/,/^};/p' "$src/src/llama-arch.cpp" |
+		grep -o '{ *LLM_ARCH_[A-Z0-9_]*, *"[^"]*"' | grep -v LLM_ARCH_UNKNOWN |
+		sed 's/.*"\(.*\)"/\1/' | sort >"$d/llama.archs"
+	"$ATTNVIZ" --archs | cut -f1 | sort >"$d/our.archs"
+	expect_eq "engine: --archs lists the $(wc -l <"$d/llama.archs") architectures of llama.cpp's llama-arch.cpp, no other" \
+		"$(diff "$d/llama.archs" "$d/our.archs" | grep '^[<>]' | tr '\n' ' ')" ""
 fi
 
 if [ -f "$d/probe.times" ]; then

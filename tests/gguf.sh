@@ -235,12 +235,15 @@ bad "KV heads that do not divide the query heads" "$d/kv5.gguf" "5 KV heads do n
 
 
 # ---- architectures attnviz does not size: refused, never plain attention ----
-# An unknown name, and a real llama.cpp one whose create_memory builds no KV
-# cache (bert): one line naming it and the known families, exit 2.
-for a in llama9 bert; do
+# An unknown name: one line naming it and the known families; a real
+# llama.cpp one whose create_memory builds no KV cache (bert): one line
+# saying so; exit 2.
+for x in "llama9:is not an architecture attnviz sizes (known: " \
+	"bert:is not sized: an encoder (embeddings): llama.cpp keeps no cache"; do
+	a=${x%%:*}
 	llama_spec | sed "s/^kv general.architecture str llama/kv general.architecture str $a/; s/ llama\./ $a./" | mk "arch-$a"
-	bad "unknown architecture '$a' refused" "$d/arch-$a.gguf" \
-		"general.architecture: '$a' is not an architecture attnviz sizes (known: "
+	bad "architecture '$a' refused" "$d/arch-$a.gguf" \
+		"general.architecture: '$a' ${x#*:}"
 done
 # A known architecture with a key of a mechanism its llama.cpp loader never
 # reads (llama-arch.cpp LLM_KV_SSM_STATE_SIZE, LLM_KV_ATTENTION_INDEXER_KEY_LENGTH,

@@ -358,3 +358,32 @@ inner=$(grep -o '#include "\(model\|size\|graph\)/[a-z_0-9]*\.h"\|#include <n\?c
 		case " $public " in *" $h "*) ;; *) printf '%s ' "$f:$h" ;; esac
 	done)
 expect_eq "models: scenes include only the model and size layers' public headers ($public)" "$inner" ""
+
+# Architectures: --archs names each once, sized or refused, never both; an
+# architecture of the refusal table is refused with its reason, exit 2;
+# README's table is the one tools/coverage.sh makes from the program.
+"$ATTNVIZ" --archs >"$tmp/archs"
+expect_eq "models: --archs: every name once, sized or refused ($(wc -l <"$tmp/archs") lines)" \
+	"$(awk -F'\t' '$2 != "sized" && $2 != "refused" { print "bad status " $1 } ++n[$1] == 2 { print "twice " $1 }' "$tmp/archs")" ""
+expect_eq "models: --archs: the sized are the families of src/families/" \
+	"$(awk -F'\t' '$2 == "sized" { print $1 }' "$tmp/archs" | tr '\n' ' ')" \
+	"$(ls src/families | sed 's/\.c$//' | sort | tr '\n' ' ')"
+for x in "bert:an encoder (embeddings): llama.cpp keeps no cache" \
+	"dream:a diffusion model: it decodes every position at once" \
+	"qwen3tts:a speech model, not a text generator: text to speech"; do
+	a=${x%%:*} why=${x#*:}
+	sed "s/^\[model\]/[model]\narch = $a/" "$good" >"$tmp/arch-$a.ini"
+	"$ATTNVIZ" --summary memory -m "$tmp/arch-$a.ini" >"$tmp/out" 2>"$tmp/err"
+	r=$?
+	expect_eq "models: arch = $a refused with its reason, exit 2" \
+		"$r $(wc -l <"$tmp/err") $(grep -c "\[model\] arch: '$a' is not sized: $why" "$tmp/err")" "2 1 1"
+done
+"$ATTNVIZ" --archs -m "$good" >"$tmp/out" 2>"$tmp/err"
+expect_eq "models: --archs takes no model: exit 2, one line" "$? $(wc -l <"$tmp/err")" "2 1"
+ATTNVIZ=$ATTNVIZ sh tools/coverage.sh >"$tmp/table"
+sed -n '/^<!-- coverage: made by/,/^<!-- coverage: end -->/p' README.md >"$tmp/readme"
+if [ -s "$tmp/table" ] && cmp -s "$tmp/table" "$tmp/readme"; then
+	ok "models: README's architecture table is tools/coverage.sh's ($(grep -c '^| ' "$tmp/table") rows)"
+else
+	fail "models: README's architecture table differs from tools/coverage.sh's (sh tools/coverage.sh --readme): $(diff "$tmp/readme" "$tmp/table" | head -3 | tr '\n' ' ')"
+fi

@@ -181,8 +181,11 @@ refused() {
 		fail "reconcile: $1: exit $r, stderr '$(head -c 300 "$tmp/r.err")', stdout $(wc -c <"$tmp/r.out") bytes"
 	fi
 }
-sed 's/print_info: arch                  = llama/print_info: arch                  = mamba2/' "$fx/llama3-8b-fa.log" >"$tmp/mamba.log"
-refused "an architecture attnviz does not know" "$tmp/mamba.log" "mamba.log:[0-9]*: general.architecture: 'mamba2' is not an architecture attnviz sizes (known: "
+sed 's/print_info: arch                  = llama/print_info: arch                  = llama9/' "$fx/llama3-8b-fa.log" >"$tmp/llama9.log"
+refused "an architecture attnviz does not know" "$tmp/llama9.log" "llama9.log:[0-9]*: general.architecture: 'llama9' is not an architecture attnviz sizes (known: "
+sed 's/print_info: arch                  = llama/print_info: arch                  = rwkv7/' "$fx/llama3-8b-fa.log" >"$tmp/rwkv.log"
+refused "an architecture attnviz does not size yet, with the rule it lacks" "$tmp/rwkv.log" \
+	"rwkv.log:[0-9]*: general.architecture: 'rwkv7' is not sized: a text decoder whose memory attnviz does not model yet: RWKV's token-shift and wkv states"
 { cat "$fx/llama3-8b-fa.log"; echo "llama_memory_recurrent: size =    0.25 MiB (     1 cells,  32 layers,  1 seqs  1 rs_seq), R (f32):    0.06 MiB, S (f32):    0.19 MiB, P (f32):    0.00 MiB"; } >"$tmp/rec.log"
 # A plain Llama has no recurrent layers: a recurrent state line is a difference, its cause named.
 "$ATTNVIZ" --reconcile "$tmp/rec.log" >"$tmp/r.out" 2>"$tmp/r.err"

@@ -24,6 +24,8 @@ void cli_help(FILE *out)
 	      "interactive (needs a terminal)\n"
 	      "       attnviz --list                                        "
 	      "scenes and models, one a line\n"
+	      "       attnviz --archs                                       "
+	      "llama.cpp's architectures: sized, or why not\n"
 	      "       attnviz --print SCENE|all [-m MODEL] [--set K=V]...   "
 	      "the scene's lesson tables as text\n"
 	      "       attnviz --summary SCENE|all [-m MODEL] [--set K=V]... "
@@ -196,6 +198,9 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 		} else if (is_opt(a, "--list")) {
 			if (set_mode(o, MODE_LIST, a, err, errlen) < 0)
 				return -1;
+		} else if (is_opt(a, "--archs")) {
+			if (set_mode(o, MODE_ARCHS, a, err, errlen) < 0)
+				return -1;
 		} else if (is_opt(a, "--print") || is_opt(a, "--summary")) {
 			if (set_mode(o, a[2] == 'p' ? MODE_PRINT : MODE_SUMMARY, a, err, errlen) < 0 ||
 			    need_arg(argc, argv, &i, &o->scene, err, errlen) < 0)
@@ -333,6 +338,11 @@ int cli_parse(int argc, char **argv, struct cli_options *o, char *err, size_t er
 	    o->mode != MODE_FRAME && o->mode != MODE_CAST) {
 		err_set(err, errlen, NULL, 0, NULL, NULL,
 			"a second -m goes with the terminal program, --summary, --explain, --frame, --cast or --fit");
+		return -1;
+	}
+	if (o->mode == MODE_ARCHS && (o->model || o->scene || o->nsets)) {
+		err_set(err, errlen, NULL, 0, NULL, NULL,
+			"--archs takes no -m, -s or --set");
 		return -1;
 	}
 	if (o->cast_w && o->mode != MODE_CAST && o->mode != MODE_FRAME) {

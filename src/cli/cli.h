@@ -22,6 +22,9 @@ int cli_fit(const struct app *a, const struct cli_options *o);
 int cli_cast(const struct app *a, const struct cli_options *o);
 /* --lesson FILE --cast: the plan played item by item, a marker per step (cast.c). */
 int cli_cast_lesson(const struct app *a, const struct cli_options *o);
+/* --archs: every llama.cpp architecture, sized or refused and why
+ * (archs.c); returns the exit status. */
+int cli_archs(void);
 /* --frame: one composed frame as txt, svg or ansi on stdout (frame_out.c). */
 int cli_frame(const struct app *a, const struct cli_options *o);
 

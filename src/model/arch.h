@@ -65,4 +65,29 @@ struct arch_key {
 extern const struct arch_key arch_keys[];
 extern const size_t arch_key_count;
 
+/* Why a llama.cpp architecture without a family file is refused
+ * (src/model/arch_refused.c). */
+enum arch_refusal {
+	AR_ENCODER,     /* embeddings only: create_memory builds no cache */
+	AR_DIFFUSION,   /* diffusion decoding: create_memory builds no cache */
+	AR_SPEECH,      /* text to speech, an audio codec */
+	AR_TOWER,       /* a name llama.cpp keeps for another tool */
+	AR_DRAFT,       /* a draft head loaded beside its target */
+	AR_UNMODELLED,  /* a decoder with a memory rule attnviz lacks */
+	AR_UNCHECKED,   /* a decoder no file of llama.cpp's saver checks */
+};
+struct arch_refused {
+	const char *arch;
+	enum arch_refusal kind;
+	const char *rule;   /* the model or the rule, with its source; or NULL */
+};
+extern const struct arch_refused arch_refused[];
+extern const size_t arch_refused_count;
+const struct arch_refused *arch_refused_find(const char *name);
+/* The kind's short name ("encoder", "not-modelled", ...). */
+const char *arch_refusal_kind(enum arch_refusal kind);
+/* The one line that refuses NAME: what it is and why attnviz does not
+ * size it, or, for a name llama.cpp does not have, the known families. */
+void arch_refusal(const char *name, char *buf, size_t size);
+
 #endif

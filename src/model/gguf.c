@@ -653,9 +653,11 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	err_clean(m->arch, sizeof m->arch, k->s);
 	/* Never sized as plain attention when llama.cpp builds another memory for it. */
 	const struct family *ai = arch_find(m->arch);
-	if (!ai)
-		return gguf_fail(r, k->vat, k->key, "'%s' is not an architecture attnviz sizes (known: %s)", m->arch,
-			         arch_known_list());
+	if (!ai) {
+		char why[400];
+		arch_refusal(m->arch, why, sizeof why);
+		return gguf_fail(r, k->vat, k->key, "%s", why);
+	}
 	model_set_origin(m, MF_ARCH, "GGUF general.architecture");
 	char ignored[200];
 	ignored_mechanisms(r, m, ai, ignored, sizeof ignored);

@@ -443,8 +443,11 @@ static int check_rules(struct loader *L)
 	}
 	if (!cached)
 		return fail(L, MF_KV_HEADS, "no layer keeps a KV cache (all 0)");
-	if (m->arch[0] && !arch_find(m->arch))
-		return fail(L, MF_ARCH, "'%s' is not an architecture attnviz sizes (known: %s)", m->arch, arch_known_list());
+	if (m->arch[0] && !arch_find(m->arch)) {
+		char why[400];
+		arch_refusal(m->arch, why, sizeof why);
+		return fail(L, MF_ARCH, "%s", why);
+	}
 	if (m->active_params > m->params)
 		return fail(L, MF_ACTIVE_PARAMS, "more than params (%g)", m->params);
 	if (m->experts == 0 && m->experts_used)
@@ -854,8 +857,10 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 	/* Every reader's last word: a family without a file in
 	 * src/families/ is never sized. */
 	if (m->arch[0] && !arch_find(m->arch)) {
+		char why[400];
+		arch_refusal(m->arch, why, sizeof why);
 		err_set(err, errlen, where, 0, NULL, model_fields[MF_ARCH].key,
-			"'%s' is not an architecture attnviz sizes (known: %s)", m->arch, arch_known_list());
+			"%s", why);
 		return -1;
 	}
 	const struct family *ai = m->arch[0] ? arch_find(m->arch) : &arch_plain;
