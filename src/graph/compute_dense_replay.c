@@ -24,18 +24,10 @@
 
 #define N(bytes, ...) REPLAY_NODE(s, (bytes), __VA_ARGS__)
 
-/* The dense graph of m's family (src/families/: what its layer does beyond
- * llm_build_llama's), NULL when it has none. */
-static const struct family_dense_graph *graph_of(const struct model *m)
-{
-	const struct family *f = arch_find(m->arch);
-	return f ? f->dense_graph : NULL;
-}
-
 int compute_dense_replay_modelled(const struct model *m,
 				  const struct kv_alloc *a)
 {
-	const struct family_dense_graph *g = graph_of(m);
+	const struct family_dense_graph *g = FAMILY_PART(m, dense_graph);
 	/* no experts, no MLA, one head size (the graph above), no sliding
 	 * window (a second cache's inputs are not written here) */
 	return g && (!a->windowed || (g->flags & DR_COHERE2)) && g->modelled &&
@@ -230,7 +222,7 @@ int compute_dense_replay_bytes(const struct model *m, const struct deploy *d,
 			       int64_t ub, const struct kv_alloc *a,
 			       int64_t *out)
 {
-	const struct family_dense_graph *g = graph_of(m);
+	const struct family_dense_graph *g = FAMILY_PART(m, dense_graph);
 	if (!compute_dense_replay_modelled(m, a))
 		return -1;
 	struct replay_in in = replay_in_of(m, d, a, ub, g);

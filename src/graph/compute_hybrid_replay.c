@@ -31,16 +31,9 @@
 #include "graph/replay_graph.h"
 #include "graph/replay_lazy.h"
 
-/* The graph of m's family (src/families/), NULL when it has none. */
-static const struct family_hybrid_graph *graph_of(const struct model *m)
-{
-	const struct family *f = arch_find(m->arch);
-	return f ? f->hybrid_graph : NULL;
-}
-
 int compute_hybrid_replayed(const struct model *m)
 {
-	const struct family_hybrid_graph *g = graph_of(m);
+	const struct family_hybrid_graph *g = FAMILY_PART(m, hybrid_graph);
 	/* llama-model.cpp load_hparams: n_expert_used <= n_expert <=
 	 * LLAMA_MAX_EXPERTS (1024) */
 	if (!g || m->embd <= 0 || m->ff <= 0 || m->heads <= 0 ||
@@ -58,7 +51,7 @@ int compute_hybrid_replayed(const struct model *m)
 
 int compute_hybrid_replay_modelled(const struct model *m, int rot_fa)
 {
-	const struct family_hybrid_graph *g = graph_of(m);
+	const struct family_hybrid_graph *g = FAMILY_PART(m, hybrid_graph);
 	return compute_hybrid_replayed(m) &&
 	       (rot_fa ? g->modelled_rot_fa : g->modelled);
 }
@@ -326,7 +319,7 @@ int compute_hybrid_replay_bytes(const struct model *m, const struct deploy *d,
 				int64_t ub, const struct kv_alloc *a,
 				int64_t *out)
 {
-	struct replay_in in = replay_in_of(m, d, a, ub, graph_of(m));
+	struct replay_in in = replay_in_of(m, d, a, ub, FAMILY_PART(m, hybrid_graph));
 	if (!in.row || !compute_hybrid_replayed(m) ||
 	    m->layers > MODEL_MAX_LAYERS || too_wide(m, a, in.nt))
 		return -1;

@@ -31,14 +31,6 @@
 #include "graph/replay_graph.h"
 #include "graph/replay_lazy.h"
 
-/* The Mamba2 graph of m's family (src/families/: granite-hybrid.cpp,
- * nemotron-h.cpp and falcon-h1.cpp differ), NULL when it has none. */
-static const struct family_mamba2_graph *family_of(const struct model *m)
-{
-	const struct family *f = arch_find(m->arch);
-	return f ? f->mamba2_graph : NULL;
-}
-
 /* Granite-4.0-H's hybrids use no RoPE: conversion/granite.py
  * (GraniteHybridModel.set_gguf_parameters) writes rope.scaling.finetuned
  * false for a model with Mamba layers, and with it context_length 2^20;
@@ -58,7 +50,7 @@ int compute_mamba2_replayed(const struct model *m)
 {
 	/* the MoE variants (Granite-4.0-H small, nemotron_h_moe) have expert
 	 * FFNs this file does not write */
-	return family_of(m) && m->experts == 0 && m->embd > 0 && m->ff > 0 &&
+	return FAMILY_PART(m, mamba2_graph) && m->experts == 0 && m->embd > 0 && m->ff > 0 &&
 	       m->layers > 0 && m->heads > 0 && m->ssm_d_inner > 0 &&
 	       m->ssm_d_state > 0 && m->ssm_n_group > 0 && m->ssm_dt_rank > 0 &&
 	       m->ssm_d_conv > 1;
@@ -66,7 +58,7 @@ int compute_mamba2_replayed(const struct model *m)
 
 int compute_mamba2_modelled(const struct model *m)
 {
-	return compute_mamba2_replayed(m) && family_of(m)->modelled;
+	return compute_mamba2_replayed(m) && FAMILY_PART(m, mamba2_graph)->modelled;
 }
 
 /* The lazy graph (src/graph/replay_lazy.h) in this file's words. */
@@ -311,7 +303,7 @@ static int run(struct alloc_sim *s, const struct replay_in *ri)
 	struct replay_lazy g;
 	struct m2_inputs in;
 	int r = replay_lazy_init(&g, s, lazy_room(ri->m)) == 0
-		    ? build(&g, ri->m, family_of(ri->m), ri->row, &in)
+		    ? build(&g, ri->m, FAMILY_PART(ri->m, mamba2_graph), ri->row, &in)
 		    : -1;
 	replay_lazy_free(&g);
 	return r;

@@ -18,20 +18,11 @@
 #include "model/family.h"
 #include "graph/replay_graph.h"
 
-/* The MoE graph of m's family (src/families/: what it does differently,
- * read off its builder and ggml-alloc's trace of it, tools/alloc-trace.sh
- * on tests/engine.sh's GGUFs), NULL when it has none. */
-static const struct family_moe_graph *graph_of(const struct model *m)
-{
-	const struct family *f = arch_find(m->arch);
-	return f ? f->moe_graph : NULL;
-}
-
 int compute_moe_modelled(const struct model *m)
 {
 	/* the Llama 4 graph below makes every layer MoE: a model whose dense
 	 * layers interleave (Maverick's step 2) is not that graph */
-	const struct family_moe_graph *g = graph_of(m);
+	const struct family_moe_graph *g = FAMILY_PART(m, moe_graph);
 	return g && m->experts > 0 && m->experts_used > 0 && m->embd > 0 &&
 	       m->ff > 0 &&
 	       (m->moe_layer_step <= 1 ||
@@ -256,7 +247,7 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub,
 		      const struct kv_alloc *a, int64_t *out)
 {
-	struct replay_in in = replay_in_of(m, d, a, ub, graph_of(m));
+	struct replay_in in = replay_in_of(m, d, a, ub, FAMILY_PART(m, moe_graph));
 	/* llama-model.cpp load_hparams asserts n_expert <= LLAMA_MAX_EXPERTS
 	 * (1024, llama-hparams.h): beyond it there is no graph to replay, and
 	 * a hostile count would ask for (40 + used) x layers nodes (4 GB) */

@@ -22,16 +22,9 @@
 
 #define N(bytes, ...) REPLAY_NODE(s, (bytes), __VA_ARGS__)
 
-/* The graph of m's family (src/families/), NULL when it has none. */
-static const struct family_gdn_graph *graph_of(const struct model *m)
-{
-	const struct family *f = arch_find(m->arch);
-	return f ? f->gdn_graph : NULL;
-}
-
 int compute_qwen3next_graph(const struct model *m)
 {
-	const struct family_gdn_graph *g = graph_of(m);
+	const struct family_gdn_graph *g = FAMILY_PART(m, gdn_graph);
 	return g && m->embd > 0 && m->ff > 0 && m->heads > 0 &&
 	       m->head_dim > 0 && m->ssm_d_conv > 0 && m->ssm_d_inner > 0 &&
 	       m->ssm_d_state > 0 && m->ssm_n_group > 0 && m->ssm_dt_rank > 0 &&
@@ -44,7 +37,7 @@ int compute_qwen3next_graph(const struct model *m)
 
 int compute_qwen3next_modelled(const struct model *m)
 {
-	return compute_qwen3next_graph(m) && graph_of(m)->modelled;
+	return compute_qwen3next_graph(m) && FAMILY_PART(m, gdn_graph)->modelled;
 }
 
 /* The widths of one gated delta net (qwen3next.cpp build_layer_attn_linear:
@@ -219,7 +212,7 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 int compute_qwen3next_bytes(const struct model *m, const struct deploy *d,
 			    int64_t ub, const struct kv_alloc *a, int64_t *out)
 {
-	struct replay_in in = replay_in_of(m, d, a, ub, graph_of(m));
+	struct replay_in in = replay_in_of(m, d, a, ub, FAMILY_PART(m, gdn_graph));
 	if (!in.row || !compute_qwen3next_graph(m) || too_wide(m, a, in.nt) ||
 	    m->layers > MODEL_MAX_LAYERS)
 		return -1;

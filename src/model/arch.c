@@ -3,6 +3,7 @@
  */
 #include "model/arch.h"
 #include "model/family.h"
+#include "model/model.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -17,6 +18,11 @@ const struct family *arch_find(const char *name)
 		if (!strcmp(families[i]->arch, name))
 			return families[i];
 	return NULL;
+}
+
+const struct family *model_family(const struct model *m)
+{
+	return m->family ? m->family : arch_find(m->arch);
 }
 
 /* The leading letters of a name: the family a refusal groups it under. */

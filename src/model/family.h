@@ -247,6 +247,14 @@ struct family {
 	const struct family_dense_peaks *dense_peaks;
 };
 
+struct model;
+/* m's family: the one model_finish kept, else found by m->arch (a model
+ * put together without a reader, as the unit tests do); NULL for none. */
+const struct family *model_family(const struct model *m);
+/* A part of m's family (a member of struct family), NULL without one. */
+#define FAMILY_PART(m, part)                                                   \
+	(model_family(m) ? model_family(m)->part : NULL)
+
 /* Every file of src/families/, in the order of their names
  * (build/families.c, generated), and the names of those files. */
 extern const struct family *const families[];

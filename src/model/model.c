@@ -865,6 +865,7 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 	}
 	const struct family *ai = m->arch[0] ? arch_find(m->arch) : &arch_plain;
 	m->arch_mech = ai->mech;
+	m->family = ai;
 	if (m->layers < 1 || m->layers > MODEL_MAX_LAYERS) {
 		err_set(err, errlen, where, 0, NULL, model_fields[MF_LAYERS].key, "%lld layers (1 to %d)", (long long)m->layers,
 			MODEL_MAX_LAYERS);

@@ -47,6 +47,8 @@ enum model_format { MODEL_INI, MODEL_GGUF, MODEL_HF_CONFIG };
  * One model, whatever file it came from.  Counts are validated (model_check)
  * before a model is handed out; per-layer arrays hold `layers` entries.
  */
+struct family;
+
 struct model {
 	char id[64];            /* file name without extension (or the directory's name for config.json) */
 	char path[512];
@@ -56,6 +58,9 @@ struct model {
 				 * config.json model_type); empty for an INI file that names none */
 	unsigned arch_mech;     /* enum arch_mech bits of arch's family (src/families/; arch_plain's when none
 				 * is named), kept by model_finish so that sizing never looks a name up */
+	/* arch's family itself (model/family.h; arch_plain when none is
+	 * named), kept by model_finish: read through model_family() */
+	const struct family *family;
 	enum model_format format;
 	double params;          /* total parameter count */
 	double active_params;   /* per token: MoE counts shared + experts_used routed experts; default params */

@@ -19,8 +19,7 @@
  * has none. */
 static enum dense_graph graph_of(const struct model *m, int *checked)
 {
-	const struct family *f = arch_find(m->arch);
-	const struct family_dense_peaks *p = f ? f->dense_peaks : NULL;
+	const struct family_dense_peaks *p = FAMILY_PART(m, dense_peaks);
 	if (checked)
 		*checked = p ? p->checked : 0;
 	return p ? p->graph : DG_OTHER;

@@ -40,18 +40,11 @@
  *   two rows or more: `big_rows` [n_embd] rows higher.
  * Read off the traces at -c 1000 and 32768, -np 1/3/4, -fa on/off.
  */
-/* The logits rule of m's family (src/families/), NULL when it has none. */
-static const struct family_hybrid_logits *row_of(const struct model *m)
-{
-	const struct family *f = arch_find(m->arch);
-	return f ? f->hybrid_logits : NULL;
-}
-
 /* A family of the logits table: not Jamba's rows, and no experts (the
  * MoE variants' peaks are compute_moe's). */
 static const struct family_hybrid_logits *family_of(const struct model *m)
 {
-	const struct family_hybrid_logits *f = row_of(m);
+	const struct family_hybrid_logits *f = FAMILY_PART(m, hybrid_logits);
 	return f && !f->mamba1 && m->experts == 0 ? f : NULL;
 }
 
@@ -68,7 +61,7 @@ static int64_t align_up(int64_t n)
 /* Jamba: Mamba-1 blocks between attention layers, the table's mamba1 flag. */
 static int is_jamba(const struct model *m)
 {
-	const struct family_hybrid_logits *f = row_of(m);
+	const struct family_hybrid_logits *f = FAMILY_PART(m, hybrid_logits);
 	return f && f->mamba1;
 }
 
@@ -87,7 +80,7 @@ int64_t compute_hybrid_attn_width(const struct model *m, int64_t E)
 		return f->attn_rows ? f->attn_rows * E
 				    : 3 * E + 3 * m->heads * m->head_dim;
 	if (is_jamba(m))
-		return (row_of(m)->attn_rows + (model_rot_k_n(m) > 0)) *
+		return (FAMILY_PART(m, hybrid_logits)->attn_rows + (model_rot_k_n(m) > 0)) *
 		       E; /* + the rotated Q */
 	return 5 *
 	       E; /* buffers.c's: residual, norm, Q, attention input, output */
@@ -141,7 +134,7 @@ int compute_hybrid_modelled(const struct model *m, int rot_fa)
 	/* Jamba-v0.1 over tests/engine.sh's buffers matrix: worst 0.000 % (the
 	 * last run); Qwen3.5 27B 1.91 %. */
 	const struct family_hybrid_logits *f =
-	    is_jamba(m) ? row_of(m)
+	    is_jamba(m) ? FAMILY_PART(m, hybrid_logits)
 			: family_of(m); /* Jamba's row, whatever its experts */
 	/* A quantized cache with flash attention moves Qwen3.5's logits (its
 	 * V's un-rotation: 587.54 MiB against 525.00 at -c 84224 q4_0, the
