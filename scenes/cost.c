@@ -202,12 +202,14 @@ static double attn_walk(const struct model *m, int64_t n)
 		kdim = m->kv_lora_rank + m->qk_rope_head_dim, vdim = m->kv_lora_rank;
 	double sum = 0;
 	for (int64_t il = 0; il < m->layers; il++) {
-		if (m->layer_kv_heads[il] == 0)
+		/* the layer as llama.cpp's hparams give it: a sliding
+		 * layer's own head sizes (Gemma 4: head_dim_swa) */
+		struct model_layer L = model_layer(m, il);
+		if (L.kv_heads == 0)
 			continue;
-		int local = w && m->layer_swa[il];
-		/* a sliding layer's own head sizes (Gemma 4: head_dim_swa) */
-		int64_t kd = local && m->kind != ATTN_MLA && m->head_dim_swa > 0 ? m->head_dim_swa : kdim;
-		int64_t vd = local && m->kind != ATTN_MLA && m->head_dim_v_swa > 0 ? m->head_dim_v_swa : vdim;
+		int local = L.window > 0;
+		int64_t kd = m->kind != ATTN_MLA ? L.k_head : kdim;
+		int64_t vd = m->kind != ATTN_MLA ? L.v_head : vdim;
 		double pair = 2.0 * m->heads * kd + 2.0 * m->heads * vd;
 		sum += pair * (local ? win_pairs : full_pairs);
 	}

@@ -795,12 +795,40 @@ int64_t model_rot_v_n(const struct model *m)
 	return latent_cache(m) ? 0 : model_rot_v_n_at(m, m->head_dim_v);
 }
 
+struct model_layer model_layer(const struct model *m, int64_t il)
+{
+	struct model_layer L = {.type = LT_NONE};
+	if (il < 0 || il >= m->layers || il >= MODEL_MAX_LAYERS)
+		return L;
+	int local = model_layer_is_local(m, il);
+	L.type = (enum layer_type)m->layer_type[il];
+	L.kv_heads = m->layer_kv_heads[il];
+	L.swa = m->layer_swa[il] != 0;
+	L.window = local ? m->sliding_window : 0;
+	L.rope_base = local && m->rope_base_local > 0 ? m->rope_base_local
+						       : m->rope_base;
+	if (L.kv_heads == 0)
+		return L;
+	if (latent_cache(m)) {
+		/* llama-model.cpp, the *_mla keys: n_head_kv 1,
+		 * n_embd_head_k = kv_lora_rank + n_rot, no V */
+		L.kv_heads = 1;
+		L.k_head = m->kv_lora_rank + m->qk_rope_head_dim;
+		return L;
+	}
+	/* n_embd_head_k(il): is_swa(il) ? n_embd_head_k_swa :
+	 * n_embd_head_k_full (a model built without model_finish has 0 for
+	 * the sliding sizes: the full ones) */
+	L.k_head = L.swa && m->head_dim_swa > 0 ? m->head_dim_swa : m->head_dim;
+	L.v_head = L.swa && m->head_dim_v_swa > 0 ? m->head_dim_v_swa
+						  : m->head_dim_v;
+	return L;
+}
+
 int64_t model_v_elems_layer(const struct model *m, int64_t il)
 {
-	if (m->layer_kv_heads[il] == 0 || latent_cache(m))
-		return 0;
-	int64_t hd = m->layer_swa[il] && m->head_dim_v_swa > 0 ? m->head_dim_v_swa : m->head_dim_v;
-	return (int64_t)m->layer_kv_heads[il] * hd;
+	struct model_layer L = model_layer(m, il);
+	return L.kv_heads * L.v_head;
 }
 
 int model_is_hybrid(const struct model *m)

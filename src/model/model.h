@@ -195,6 +195,21 @@ int64_t model_kv_bytes_bound(const struct model *m);
  * and never when llama.cpp ignores the window (swa_ignored). */
 int model_layer_is_local(const struct model *m, int64_t il);
 
+/* Layer il as llama.cpp's llama_hparams answers for it
+ * (llama-hparams.cpp: n_head_kv(il), n_embd_head_k(il), n_embd_head_v(il),
+ * is_swa(il), n_swa): the one statement of the per-layer rules, which every
+ * size reads.  The heads are the cache's: the MLA latent is one head of
+ * kv_lora_rank + qk_rope_head_dim and no V (V is read as a view of K). */
+struct model_layer {
+	enum layer_type type;
+	int64_t kv_heads;        /* 0: the layer keeps no K and V */
+	int64_t k_head, v_head;  /* K and V head sizes (a sliding layer's own) */
+	int swa;                 /* is_swa(il): the sliding layers' sizes */
+	int64_t window;          /* n_swa when its cache is windowed, else 0 */
+	double rope_base;        /* the sliding layers' base on a local layer */
+};
+struct model_layer model_layer(const struct model *m, int64_t il);
+
 /* Values per token of a recurrent layer's state, llama-hparams.cpp n_embd_r
  * (the convolution's rows) and n_embd_s (the SSM / delta-net state). */
 int64_t model_embd_r(const struct model *m);

@@ -24,19 +24,16 @@ struct deploy deploy_default(int64_t n_ctx)
 	return d;
 }
 
-static int windowed(const struct model *m)
-{
-	/* A model whose window llama.cpp does not read (Mistral v0.1 under
-	 * LLM_ARCH_LLAMA) gets a plain llama_kv_cache: every layer full. */
-	return m->sliding_window > 0 && !m->swa_ignored;
-}
-
 enum layer_cache size_layer_kind(const struct model *m, int64_t il)
 {
-	if (m->layer_kv_heads[il] == 0)
+	/* A model whose window llama.cpp does not read (Mistral v0.1 under
+	 * LLM_ARCH_LLAMA) gets a plain llama_kv_cache: every layer full
+	 * (model_layer's window 0). */
+	struct model_layer L = model_layer(m, il);
+	if (L.kv_heads == 0)
 		return LAYER_NONE; /* hparams.has_kv(il) false: no tensors for
 				      this layer */
-	return windowed(m) && m->layer_swa[il] ? LAYER_LOCAL : LAYER_GLOBAL;
+	return L.window > 0 ? LAYER_LOCAL : LAYER_GLOBAL;
 }
 
 int size_layer_cached(const struct model *m, int64_t il)
@@ -58,24 +55,14 @@ int size_layer_cached(const struct model *m, int64_t il)
 
 int64_t size_layer_window(const struct model *m, int64_t il)
 {
-	return size_layer_kind(m, il) == LAYER_LOCAL ? m->sliding_window : 0;
+	return model_layer(m, il).window;
 }
 
-/* hparams.n_embd_k_gqa(il) = n_embd_head_k * n_head_kv(il); for MLA with the
- * latent cache llama.cpp sets n_embd_head_k = kv_lora_rank + n_rot and one KV
- * head. */
+/* hparams.n_embd_k_gqa(il) = n_embd_head_k(il) * n_head_kv(il) */
 int64_t size_k_elems_layer(const struct model *m, int64_t il)
 {
-	if (m->layer_kv_heads[il] == 0)
-		return 0;
-	if (m->kind == ATTN_MLA && m->mla_latent_cache)
-		return m->kv_lora_rank + m->qk_rope_head_dim;
-	/* llama-hparams.cpp n_embd_head_k(il): is_swa(il) ? n_embd_head_k_swa :
-	 * n_embd_head_k_full (a model built without model_finish has 0 there:
-	 * the full size) */
-	return (int64_t)m->layer_kv_heads[il] *
-	       (m->layer_swa[il] && m->head_dim_swa > 0 ? m->head_dim_swa
-							: m->head_dim);
+	struct model_layer L = model_layer(m, il);
+	return L.kv_heads * L.k_head;
 }
 
 /* ggml_row_size(type, n): block-quantized types cost their block per 32
@@ -112,21 +99,24 @@ int64_t size_kv_bytes_token(const struct model *m)
 	return sum;
 }
 
-/* The V head size of the comparison layouts: an MLA model's heads have
+/* The K and V head sizes a query head attends with on layer il: the
+ * layer's own (a sliding layer's, llama-hparams.cpp n_embd_head_k(il));
+ * an MLA model's heads have qk_nope_head_dim + qk_rope_head_dim and
  * v_head_dim, whatever its cache keeps. */
-static int64_t v_head(const struct model *m)
+static void attn_heads(const struct model *m, int64_t il, int64_t *dk,
+		       int64_t *dv)
 {
-	return m->kind == ATTN_MLA && m->v_head_dim > 0 ? m->v_head_dim
-							: m->head_dim_v;
-}
-
-/* And the K head size: an MLA model's heads have qk_nope_head_dim +
- * qk_rope_head_dim. */
-static int64_t k_head(const struct model *m)
-{
-	return m->kind == ATTN_MLA && m->qk_nope_head_dim > 0
-		   ? m->qk_nope_head_dim + m->qk_rope_head_dim
-		   : m->head_dim;
+	struct model_layer L = model_layer(m, il);
+	if (m->kind == ATTN_MLA) {
+		*dk = m->qk_nope_head_dim > 0
+			  ? m->qk_nope_head_dim + m->qk_rope_head_dim
+			  : m->head_dim;
+		*dv = m->v_head_dim > 0 ? m->v_head_dim : m->head_dim_v;
+		return;
+	}
+	*dk = L.swa && m->head_dim_swa > 0 ? m->head_dim_swa : m->head_dim;
+	*dv = L.swa && m->head_dim_v_swa > 0 ? m->head_dim_v_swa
+					     : m->head_dim_v;
 }
 
 /* llama-context.cpp llama_context::llama_context: with causal attention
@@ -150,13 +140,8 @@ int64_t size_kv_bytes_token_as(const struct model *m, int64_t kv_heads)
 	for (int64_t il = 0; il < m->layers; il++) {
 		if (m->layer_kv_heads[il] <= 0)
 			continue;
-		/* a sliding layer keeps its own head sizes (llama-hparams.cpp
-		 * n_embd_head_k(il)), as size_k_elems_layer sizes it */
-		int swa = m->kind != ATTN_MLA && m->layer_swa[il];
-		int64_t dk =
-		    swa && m->head_dim_swa > 0 ? m->head_dim_swa : k_head(m);
-		int64_t dv = swa && m->head_dim_v_swa > 0 ? m->head_dim_v_swa
-							  : v_head(m);
+		int64_t dk, dv;
+		attn_heads(m, il, &dk, &dv);
 		sum += model_cache_bytes(m->k_type, kv_heads * dk) +
 		       model_cache_bytes(m->v_type, kv_heads * dv);
 	}
@@ -193,7 +178,9 @@ int size_alloc(const struct model *m, const struct deploy *d,
 	/* llama-context.cpp caps n_ubatch at n_batch <= n_ctx before the cache
 	 * is made: the SWA formula sees the capped n_ubatch. */
 	int64_t n_ubatch = size_ubatch(d);
-	a->windowed = windowed(m);
+	/* a window llama.cpp does not read (Mistral v0.1 under
+	 * LLM_ARCH_LLAMA): a plain llama_kv_cache */
+	a->windowed = m->sliding_window > 0 && !m->swa_ignored;
 	if (a->windowed) {
 		/* llama-kv-cache-iswa.cpp: size_swa = GGML_PAD(min(size_base,
 		 * n_swa*(unified ? n_seq_max : 1) + n_ubatch), n_pad);
@@ -318,16 +305,12 @@ double size_attn_flops_pair(const struct model *m, int64_t il)
 		return 2.0 * (double)m->heads *
 			   (double)(m->kv_lora_rank + m->qk_rope_head_dim) +
 		       2.0 * (double)m->heads * (double)m->kv_lora_rank;
-	/* q·k over head_dim and p·v over the V head size, for every query head;
-	 * a sliding layer's are its own (llama-hparams.cpp n_embd_head_k(il):
-	 * n_embd_head_k_swa, Gemma 4's 256 against the full layers' 512). */
-	int swa = m->kind != ATTN_MLA && m->layer_swa[il];
-	double dk =
-	    (double)(swa && m->head_dim_swa > 0 ? m->head_dim_swa : k_head(m));
-	double dv = (double)(swa && m->head_dim_v_swa > 0 ? m->head_dim_v_swa
-							  : v_head(m));
-	return FAULT_REAL("size_flops", 2.0 * (double)m->heads * dk +
-					    2.0 * (double)m->heads * dv);
+	/* q·k over the K head size and p·v over the V head size, for every
+	 * query head (Gemma 4's sliding layers 256 against the full 512) */
+	int64_t dk, dv;
+	attn_heads(m, il, &dk, &dv);
+	return FAULT_REAL("size_flops", 2.0 * (double)m->heads * (double)dk +
+					    2.0 * (double)m->heads * (double)dv);
 }
 
 /* llama-graph.cpp / llama-hparams.cpp is_masked_swa (LLAMA_SWA_TYPE_STANDARD):

@@ -130,6 +130,10 @@ static void t_deepseek(void)
 	/* 61 x (512 + 64) x 2 B = 70,272 B/token, K only. */
 	T_EQ_INT(size_kv_bytes_token(&m), 70272, "size: deepseek-v3 latent cache 70272 B/token");
 	T_EQ_INT(model_v_elems_layer(&m, 0), 0, "size: the latent cache keeps no V");
+	/* llama_hparams with the *_mla keys: one KV head of 512 + 64, no V */
+	struct model_layer L = model_layer(&m, 0);
+	T_EQ_INT(L.kv_heads * 1000000 + L.k_head * 1000 + L.v_head, 1576000,
+		 "size: model_layer: the latent is 1 head of 576, no V");
 	/* As MHA: 61 x 128 heads x (192 K + 128 V) x 2 B = 4,997,120. */
 	T_EQ_INT(size_kv_bytes_token_as(&m, 128), 4997120, "size: deepseek-v3 as MHA 4997120 B/token");
 	/* As GQA-8: 61 x 8 x 320 x 2 = 312,320. */
@@ -160,6 +164,19 @@ static void t_gpt_oss(void)
 	size_alloc(&m, &d, &a);
 	T_EQ_INT(a.local_layers, 12, "size: gpt-oss-20b 12 sliding layers");
 	T_OK(size_layer_kind(&m, 0) == LAYER_LOCAL && size_layer_kind(&m, 1) == LAYER_GLOBAL, "size: gpt-oss-20b layer 0 slides, 1 is full");
+	/* a sliding layer's own head sizes (Gemma 4's 256 beside 512) and its
+	 * window; llama.cpp's n_swa only on the sliding layers */
+	m.head_dim_swa = m.head_dim_v_swa = 32;
+	struct model_layer l0 = model_layer(&m, 0), l1 = model_layer(&m, 1);
+	T_EQ_INT(l0.k_head * 1000000 + l0.window * 1000 + l1.k_head, 32128064,
+		 "size: model_layer: layer 0 heads of 32, window 128; layer 1 of 64");
+	T_EQ_INT(size_k_elems_layer(&m, 0) + 1000 * size_k_elems_layer(&m, 1),
+		 512256, "size: K of layer 0 is 8 x 32, of layer 1 8 x 64");
+	m.swa_ignored = 1;
+	T_EQ_INT(model_layer(&m, 0).window, 0,
+		 "size: model_layer: a window llama.cpp does not read is none");
+	m.swa_ignored = 0;
+	m.head_dim_swa = m.head_dim_v_swa = 0;
 	/* pad256(min(131072, 128 + 512)) = 768. */
 	T_EQ_INT(a.swa_cells, 768, "size: gpt-oss-20b SWA cells 768");
 	/* Cell of a layer: 8 x 64 x 2 x 2 = 2048 B.  12 x 131072 x 2048 = 3,221,225,472;
