@@ -169,7 +169,7 @@ static void t_gpt_oss(void)
 	m.head_dim_swa = m.head_dim_v_swa = 32;
 	struct model_layer l0 = model_layer(&m, 0), l1 = model_layer(&m, 1);
 	T_EQ_INT(l0.k_head * 1000000 + l0.window * 1000 + l1.k_head, 32128064,
-		 "size: model_layer: layer 0 heads of 32, window 128; layer 1 of 64");
+		 "size: model_layer: layer 0 heads 32, window 128; layer 1 64");
 	T_EQ_INT(size_k_elems_layer(&m, 0) + 1000 * size_k_elems_layer(&m, 1),
 		 512256, "size: K of layer 0 is 8 x 32, of layer 1 8 x 64");
 	m.swa_ignored = 1;
