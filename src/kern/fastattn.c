@@ -55,6 +55,9 @@ struct kernels {
 	void (*scores)(const float *qs, int d, const float *kt, int ldk, float *s, int lds, int rows_p, int cols_p);
 	void (*pv)(const float *p, int ldp, const float *v, int d, float *o, int rows_p, int cols);
 	float (*row_exp)(float *s, int cols_p, int valid, float m_old, float *scale, float *sum);
+	/* ... for rows whose cols_p is a multiple of 16 */
+	float (*tile_exp)(float *s, int cols_p, int valid, float m_old,
+			  float *scale, float *sum);
 	void (*row_scores)(const float *q, int d, const float *k, int cols, float *s, int cols_p);
 	void (*row_pv)(const float *p, const float *v, int d, float *o, int cols);
 	void (*cvt_row)(float *dst, const uint16_t *src, int n);
@@ -224,6 +227,7 @@ static void kernels_avx512_init(void)
 	kernels_avx512 = kernels_avx2;
 	kernels_avx512.scores = mk_scores_avx512;
 	kernels_avx512.pv = mk_pv_avx512;
+	kernels_avx512.tile_exp = row_exp_avx512;
 	kernels_avx512.fma_loop = fma_loop_avx512;
 	kernels_avx512.lanes = 16;
 	kernels_avx512.name = "avx512f/avx2";
@@ -540,7 +544,10 @@ static void online_row(const struct kernels *kn, float *srow, int cols_p, int va
 		return;
 	}
 	float scale, sum;
-	float mn = kn->row_exp(srow, cols_p, valid, *m, &scale, &sum);
+	/* 16 lanes where the build has them and the row takes them: the
+	 * same bits either way (fastattn_exp.h) */
+	float mn = (cols_p % 16 == 0 ? kn->tile_exp : kn->row_exp)(
+		srow, cols_p, valid, *m, &scale, &sum);
 	*l = *l * scale + sum;
 	*m = mn;
 	if (scale != 1.0f)

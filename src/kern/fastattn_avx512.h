@@ -3,6 +3,9 @@
  * vectors (AVX-512F), included once by fastattn.c after the AVX2 build,
  * whose kernels these stand in for where the CPU has AVX-512F.
  *
+ * The tiled kernel's exponentials (fastattn_exp.h) are taken 16 at a time
+ * too: its rows are 16-score multiples.
+ *
  * Why these three: prefill is bound by its FMAs (tiled ran at about 70 % of
  * the 8-lane FMA peak), and one 16-lane FMA does the work of two 8-lane
  * ones: measured 246 GFLOP/s on one thread here against 133.  The peak
@@ -22,6 +25,7 @@
 #define ATTNVIZ_FASTATTN_AVX512_H
 
 typedef float v16f __attribute__((vector_size(64)));
+typedef int v16si __attribute__((vector_size(64)));
 
 #if defined(__clang__)
 #pragma clang attribute push(__attribute__((target("avx512f,avx2,fma,f16c"))), apply_to = function)
@@ -49,8 +53,11 @@ static inline void store16_avx512(float *p, v16f x)
 #define VSTORE store16_avx512
 #define VSPLAT(x) ((v16f){(x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x)})
 #include "kern/fastattn_mk.h"
+#define VECI v16si
+#include "kern/fastattn_exp.h"
 #undef FN
 #undef VEC
+#undef VECI
 #undef VW
 #undef VLOAD
 #undef VSTORE

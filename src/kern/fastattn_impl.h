@@ -25,58 +25,20 @@ static inline void FN(store8)(float *p, v8f x)
 	memcpy(p, &x, sizeof x);
 }
 
-/* The sum of 8 lanes as a tree (halves, quarters, pairs): 3 adds, not 7
- * in a chain. */
-static inline float FN(hsum)(v8f a)
-{
-	v4f t = __builtin_shufflevector(a, a, 0, 1, 2, 3) + __builtin_shufflevector(a, a, 4, 5, 6, 7);
-	t = t + __builtin_shufflevector(t, t, 2, 3, 0, 1);
-	t = t + __builtin_shufflevector(t, t, 1, 0, 3, 2);
-	return t[0];
-}
-
-/* Lane-wise select and max (C has no ?: on vectors). */
-static inline v8f FN(vsel)(v8si m, v8f a, v8f b)
-{
-	v8si ai, bi, r;
-	v8f out;
-	memcpy(&ai, &a, sizeof ai);
-	memcpy(&bi, &b, sizeof bi);
-	r = (ai & m) | (bi & ~m);
-	memcpy(&out, &r, sizeof out);
-	return out;
-}
-
-static inline v8f FN(vmax)(v8f a, v8f b)
-{
-	return FN(vsel)(a > b, a, b);
-}
-
-/* e^x on 8 lanes: x = n ln2 + r, |r| <= ln2/2, a degree-6 polynomial for e^r,
- * 2^n through the exponent bits.  Lanes below -87 (masked scores) give 0. */
-static inline v8f FN(vexp)(v8f x)
-{
-	const v8f lo = V8(-87.0f), hi = V8(88.0f);
-	v8si keep = x > lo;
-	x = FN(vmax)(x, lo);
-	x = FN(vsel)(x > hi, hi, x);
-	v8f t = x * V8(1.44269504088896341f);
-	v8f n = (t + V8(12582912.0f)) - V8(12582912.0f);   /* round to nearest */
-	v8f r = x - n * V8(0.693359375f) - n * V8(-2.12194440e-4f);
-	/* The polynomial in Estrin's form, pairs of terms then powers of r:
-	 * 3 multiply-adds deep where Horner's chain is 6, 12 cycles off the
-	 * path decode's P V waits on each step (cold, interleaved: q8_0 3%
-	 * and f16 2% faster).  The largest error over [-86.9, 10]: 2.9e-7
-	 * relative, where Horner's was 2.5e-7. */
-	v8f r2 = r * r, r4 = r2 * r2;
-	v8f lo2 = V8(1.0f) + r + r2 * (V8(0.5f) + r * V8(1.0f / 6));
-	v8f hi3 = (V8(1.0f / 24) + r * V8(1.0f / 120)) + r2 * V8(1.0f / 720);
-	v8f p = lo2 + r4 * hi3;
-	v8si bits = (__builtin_convertvector(n, v8si) + 127) << 23;
-	v8f scale;
-	memcpy(&scale, &bits, sizeof scale);
-	return FN(vsel)(keep, p * scale, V8(0));
-}
+/* Exponentials, the online softmax's row step, in this build's 8 lanes. */
+#define VEC v8f
+#define VECI v8si
+#define VW 8
+#define VLOAD LOAD
+#define VSTORE STORE
+#define VSPLAT V8
+#include "kern/fastattn_exp.h"
+#undef VEC
+#undef VECI
+#undef VW
+#undef VLOAD
+#undef VSTORE
+#undef VSPLAT
 
 /* The micro-kernels and the FMA probe, in this build's 8-float vectors. */
 #define VEC v8f
@@ -568,55 +530,6 @@ static void FN(row_pv_q4)(const float *p, const void *v, int d, float *o, int co
 		FN(row_pv_qt)(p, v, d, o, cols, FASTATTN_Q4_0);
 }
 
-/* The largest of 8 lanes as a tree (3 steps where a loop took 7). */
-static inline float FN(hmax)(v8f a)
-{
-	v8f t = FN(vmax)(a, __builtin_shufflevector(a, a, 4, 5, 6, 7, 0, 1, 2, 3));
-	t = FN(vmax)(t, __builtin_shufflevector(t, t, 2, 3, 0, 1, 6, 7, 4, 5));
-	t = FN(vmax)(t, __builtin_shufflevector(t, t, 1, 0, 3, 2, 5, 4, 7, 6));
-	return t[0];
-}
-
-/* e^(s - m) in place over cols_p scores; returns their sum. */
-static inline float FN(exp_sum)(float *s, int cols_p, float m)
-{
-	v8f acc = V8(0);
-	for (int j = 0; j < cols_p; j += 8) {
-		v8f e = FN(vexp)(LOAD(s + j) - V8(m));
-		STORE(s + j, e);
-		acc += e;
-	}
-	return FN(hsum)(acc);
-}
-
-/* Row i of a score block: mask (causal, padding) then exp(s - m) in place.
- * Returns the row's new max; *sum gets the sum of the exponentials. */
-static float FN(row_exp)(float *s, int cols_p, int valid, float m_old, float *scale, float *sum)
-{
-	for (int j = valid; j < cols_p; j++)
-		s[j] = -INFINITY;
-	v8f mx = V8(-INFINITY);
-	for (int j = 0; j < cols_p; j += 8) {
-		mx = FN(vmax)(LOAD(s + j), mx);
-	}
-	float m = FN(hmax)(mx);
-	/* The online rule: everything so far moves to the new max by
-	 * exp(m_old - m).  The max stays for nearly every block of a long
-	 * row: then the scale is exactly 1 (no expf) and the exponentials
-	 * are taken from m_old, a branch the CPU predicts, so they start
-	 * before this block's max is known (decode, 8 keys a step: the
-	 * exponentials had waited on the max, then P V on them, a chain no
-	 * other work covered). */
-	if (m <= m_old) {
-		*scale = 1.0f;
-		*sum = FN(exp_sum)(s, cols_p, m_old);
-		return m_old;
-	}
-	*scale = m_old == -INFINITY ? 0.0f : expf(m_old - m);
-	*sum = FN(exp_sum)(s, cols_p, m);
-	return m;
-}
-
 /* Read n floats as fast as one thread can: four streams, each a quarter of
  * the buffer, taken 1 KiB at a time in turn, each line asked for 1 KiB
  * before it is read, four independent sums (n a multiple of 1024).  One
@@ -652,6 +565,7 @@ static const struct kernels FN(kernels) = {
 	.scores = FN(mk_scores),
 	.pv = FN(mk_pv),
 	.row_exp = FN(row_exp),
+	.tile_exp = FN(row_exp),
 	.row_scores = FN(row_scores),
 	.row_pv = FN(row_pv),
 	.cvt_row = FN(cvt_row),
