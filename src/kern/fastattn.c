@@ -55,6 +55,10 @@ struct kernels {
 	void (*scores)(const float *qs, int d, const float *kt, int ldk, float *s, int lds, int rows_p, int cols_p);
 	void (*pv)(const float *p, int ldp, const float *v, int d, float *o, int rows_p, int cols);
 	float (*row_exp)(float *s, int cols_p, int valid, float m_old, float *scale, float *sum);
+	/* kt[c][j] = k[j][c]: a block of cols key rows of d floats
+	 * transposed into kt (row stride ldk), 0 in columns cols..cols_p */
+	void (*kt_block)(float *kt, int ldk, const float *k, int cols,
+			 int cols_p, int d);
 	/* ... for rows whose cols_p is a multiple of 16 */
 	float (*tile_exp)(float *s, int cols_p, int valid, float m_old,
 			  float *scale, float *sum);
@@ -114,6 +118,19 @@ static inline v8f cvt8h_portable(const uint16_t *p)
 	fb |= (x & 0x8000u) << 16;
 	memcpy(&f, &fb, sizeof f);
 	return f;
+}
+
+/* The plain transpose of a key block (struct kernels' kt_block): the
+ * AVX-512 build has its own, in 16 x 16 tiles. */
+static void kt_block_plain(float *kt, int ldk, const float *k, int cols,
+			   int cols_p, int d)
+{
+	for (int j = 0; j < cols; j++)
+		for (int c = 0; c < d; c++)
+			kt[(size_t)c * ldk + j] = k[(size_t)j * d + c];
+	for (int c = 0; c < d; c++)
+		for (int j = cols; j < cols_p; j++)
+			kt[(size_t)c * ldk + j] = 0;
 }
 
 /* The AVX2+FMA+F16C build: every function from here to the end of the
@@ -228,6 +245,7 @@ static void kernels_avx512_init(void)
 	kernels_avx512.scores = mk_scores_avx512;
 	kernels_avx512.pv = mk_pv_avx512;
 	kernels_avx512.tile_exp = row_exp_avx512;
+	kernels_avx512.kt_block = kt_block_avx512;
 	kernels_avx512.fma_loop = fma_loop_avx512;
 	kernels_avx512.lanes = 16;
 	kernels_avx512.name = "avx512f/avx2";
@@ -478,28 +496,24 @@ static void load_queries(float *qs, const float *q, int i0, int rows, int rows_p
 }
 
 /* Transpose key rows [0, cols) starting at k into kt[d][ldk], zero columns up
- * to cols_p.  f16 rows are widened and quantized rows dequantized first, one
- * row at a time, on the stack. */
-static void load_keys(const struct kernels *kn, float *kt, int ldk, const void *k, int kv, int cols, int cols_p, int d)
+ * to cols_p.  f16 rows are widened and quantized rows dequantized first,
+ * into tmp ([cols][d] floats). */
+static void load_keys(const struct kernels *kn, float *kt, int ldk,
+		      float *tmp, const void *k, int kv, int cols, int cols_p,
+		      int d)
 {
-	float row[FASTATTN_MAX_D];
-	for (int j = 0; j < cols; j++) {
-		const float *kr;
-		if (kv == FASTATTN_F16) {
-			kn->cvt_row(row, (const uint16_t *)k + (size_t)j * d, d);
-			kr = row;
-		} else if (quantized(kv)) {
-			kn->deq_row(row, (const char *)k + (size_t)j * fastattn_row_bytes(kv, d), d, kv);
-			kr = row;
-		} else {
-			kr = (const float *)k + (size_t)j * d;
-		}
-		for (int c = 0; c < d; c++)
-			kt[(size_t)c * ldk + j] = kr[c];
+	const float *rows = k;
+	if (kv == FASTATTN_F16) {
+		kn->cvt_row(tmp, k, cols * d);
+		rows = tmp;
+	} else if (quantized(kv)) {
+		size_t rb = fastattn_row_bytes(kv, d);
+		for (int j = 0; j < cols; j++)
+			kn->deq_row(tmp + (size_t)j * d,
+				    (const char *)k + (size_t)j * rb, d, kv);
+		rows = tmp;
 	}
-	for (int c = 0; c < d; c++)
-		for (int j = cols; j < cols_p; j++)
-			kt[(size_t)c * ldk + j] = 0;
+	kn->kt_block(kt, ldk, rows, cols, cols_p, d);
 }
 
 /* The value rows [0, cols) at v as floats: f32 in place, f16 widened and
@@ -573,7 +587,10 @@ static void tiled_block(const struct kernels *kn, const struct fastattn_args *a,
 			/* One query: no transpose and no 6-row tiles; K and V read once. */
 			row_scores_any(kn, a->kv, w->qs, d, k, cols, w->s, cols_p);
 		} else {
-			load_keys(kn, w->kt, BC, k, a->kv, cols, cols_p, d);
+			/* K's rows as floats in vb first (its values
+			 * come after the scores) */
+			load_keys(kn, w->kt, BC, w->vb, k, a->kv, cols, cols_p,
+				  d);
 			kn->scores(w->qs, d, w->kt, BC, w->s, BC, rows_p, cols_p);
 		}
 		for (int r = 0; r < (rows == 1 ? 1 : rows_p); r++)
@@ -729,7 +746,8 @@ static void *naive_worker(void *arg)
 		/* Pass 1: write every score of these rows to the big matrix. */
 		for (int j0 = 0; j0 < a->nkv; j0 += BC) {
 			int cols = a->nkv - j0 < BC ? a->nkv - j0 : BC, cols_p = round_up(cols, 16);
-			load_keys(kn, w.kt, BC, kv_row(a, a->k, h, j0), a->kv, cols, cols_p, d);
+			load_keys(kn, w.kt, BC, w.vb, kv_row(a, a->k, h, j0),
+				  a->kv, cols, cols_p, d);
 			kn->scores(w.qs, d, w.kt, BC, s + j0, j->lds, rows_p, cols_p);
 		}
 		/* Pass 2: read the rows back for the softmax, write P. */

@@ -55,6 +55,58 @@ static inline void store16_avx512(float *p, v16f x)
 #include "kern/fastattn_mk.h"
 #define VECI v16si
 #include "kern/fastattn_exp.h"
+
+/* A 16 x 16 tile of floats transposed in registers: unpack the pairs of
+ * rows, shuffle the pairs of pairs, then move 128-bit lanes twice (64
+ * shuffles where element by element took 256 loads and 256 stores). */
+static inline void tr16_avx512(float *dst, size_t ldd, const float *src,
+			       size_t lds)
+{
+	__m512 r[16], t[16];
+	for (int i = 0; i < 16; i++)
+		r[i] = _mm512_loadu_ps(src + (size_t)i * lds);
+	for (int i = 0; i < 16; i += 2) {
+		t[i] = _mm512_unpacklo_ps(r[i], r[i + 1]);
+		t[i + 1] = _mm512_unpackhi_ps(r[i], r[i + 1]);
+	}
+	for (int i = 0; i < 16; i += 4) {
+		r[i] = _mm512_shuffle_ps(t[i], t[i + 2], 0x44);
+		r[i + 1] = _mm512_shuffle_ps(t[i], t[i + 2], 0xee);
+		r[i + 2] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+		r[i + 3] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0xee);
+	}
+	for (int i = 0; i < 4; i++) {
+		t[i] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0x88);
+		t[i + 4] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0xdd);
+		t[i + 8] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0x88);
+		t[i + 12] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0xdd);
+	}
+	for (int i = 0; i < 8; i++) {
+		r[i] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0x88);
+		r[i + 8] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0xdd);
+	}
+	for (int i = 0; i < 16; i++)
+		_mm512_storeu_ps(dst + (size_t)i * ldd, r[i]);
+}
+
+/* struct kernels' kt_block in 16 x 16 tiles (the prefill's transpose of
+ * each key block was a seventh of its time); the plain one where the
+ * block is not whole tiles. */
+static void kt_block_avx512(float *kt, int ldk, const float *k, int cols,
+			    int cols_p, int d)
+{
+	if (cols % 16 || d % 16) {
+		kt_block_plain(kt, ldk, k, cols, cols_p, d);
+		return;
+	}
+	for (int j = 0; j < cols; j += 16)
+		for (int c = 0; c < d; c += 16)
+			tr16_avx512(kt + (size_t)c * ldk + j, (size_t)ldk,
+				    k + (size_t)j * d + c, (size_t)d);
+	for (int c = 0; c < d; c++)
+		for (int j = cols; j < cols_p; j++)
+			kt[(size_t)c * ldk + j] = 0;
+}
 #undef FN
 #undef VEC
 #undef VECI

@@ -566,6 +566,7 @@ static const struct kernels FN(kernels) = {
 	.pv = FN(mk_pv),
 	.row_exp = FN(row_exp),
 	.tile_exp = FN(row_exp),
+	.kt_block = kt_block_plain,
 	.row_scores = FN(row_scores),
 	.row_pv = FN(row_pv),
 	.cvt_row = FN(cvt_row),
