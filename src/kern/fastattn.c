@@ -243,7 +243,7 @@ static void kernels_avx512_init(void)
 {
 	kernels_avx512 = kernels_avx2;
 	kernels_avx512.scores = mk_scores_avx512;
-	kernels_avx512.pv = mk_pv_avx512;
+	kernels_avx512.pv = mk_pv4_avx512;
 	kernels_avx512.tile_exp = row_exp_avx512;
 	kernels_avx512.kt_block = kt_block_avx512;
 	kernels_avx512.fma_loop = fma_loop_avx512;

@@ -56,6 +56,49 @@ static inline void store16_avx512(float *p, v16f x)
 #define VECI v16si
 #include "kern/fastattn_exp.h"
 
+/* mk_pv (fastattn_mk.h) with 6 rows x 4 vectors of d's columns a step
+ * where d takes them: 24 of the 32 registers accumulate, so a column of
+ * V loaded and a weight broadcast feed twice the multiply-adds they do in
+ * 6 x 2 (which AVX2's 16 registers hold).  Each output is the same chain
+ * over j in the same order: the same bits. */
+static void mk_pv4_avx512(const float *p, int ldp, const float *v, int d,
+			  float *o, int rows_p, int cols)
+{
+	if (d % 64) {
+		mk_pv_avx512(p, ldp, v, d, o, rows_p, cols);
+		return;
+	}
+	for (int i0 = 0; i0 < rows_p; i0 += 6) {
+		const float *p0 = p + (size_t)i0 * ldp;
+		for (int c0 = 0; c0 < d; c0 += 64) {
+			float *o0 = o + (size_t)i0 * d + c0;
+			v16f a[6][4];
+			for (int r = 0; r < 6; r++)
+				for (int k = 0; k < 4; k++)
+					a[r][k] = load16_avx512(
+						o0 + (size_t)r * d + 16 * k);
+			for (int j = 0; j < cols; j++) {
+				const float *vj = v + (size_t)j * d + c0;
+				v16f v0 = load16_avx512(vj),
+				     v1 = load16_avx512(vj + 16),
+				     v2 = load16_avx512(vj + 32),
+				     v3 = load16_avx512(vj + 48);
+#pragma GCC unroll 6
+				for (int r = 0; r < 6; r++) {
+					float x = p0[(size_t)r * ldp + j];
+					a[r][0] += x * v0, a[r][1] += x * v1;
+					a[r][2] += x * v2, a[r][3] += x * v3;
+				}
+			}
+			for (int r = 0; r < 6; r++)
+				for (int k = 0; k < 4; k++)
+					store16_avx512(
+						o0 + (size_t)r * d + 16 * k,
+						a[r][k]);
+		}
+	}
+}
+
 /* A 16 x 16 tile of floats transposed in registers: unpack the pairs of
  * rows, shuffle the pairs of pairs, then move 128-bit lanes twice (64
  * shuffles where element by element took 256 loads and 256 stores). */
