@@ -65,34 +65,24 @@ static inline VEC FN(vexp)(VEC x)
 	return FN(vsel)(keep, p * scale, VSPLAT(0));
 }
 
-/* The larger of each pair of 8 lanes. */
-static inline v8f FN(max8)(v8f a, v8f b)
-{
-	v8si ai, bi, m = a > b, r;
-	v8f out;
-	memcpy(&ai, &a, sizeof ai);
-	memcpy(&bi, &b, sizeof bi);
-	r = (ai & m) | (bi & ~m);
-	memcpy(&out, &r, sizeof out);
-	return out;
-}
-
-/* The largest lane as a tree: halves of 8 folded, then 3 steps where a
- * loop over 8 took 7. */
+/* The largest lane as a tree: log2 VW steps where a loop took VW - 1. */
 static inline float FN(hmax)(VEC a)
 {
-	float v[VW];
-	v8f t, u;
-	memcpy(v, &a, sizeof v);
-	memcpy(&t, v, sizeof t);
-	for (int h = 8; h < VW; h += 8) {
-		memcpy(&u, v + h, sizeof u);
-		t = FN(max8)(t, u);
-	}
-	t = FN(max8)(t, __builtin_shufflevector(t, t, 4, 5, 6, 7, 0, 1, 2, 3));
-	t = FN(max8)(t, __builtin_shufflevector(t, t, 2, 3, 0, 1, 6, 7, 4, 5));
-	t = FN(max8)(t, __builtin_shufflevector(t, t, 1, 0, 3, 2, 5, 4, 7, 6));
-	return t[0];
+#if VW == 16
+	a = FN(vmax)(a, __builtin_shufflevector(a, a, 8, 9, 10, 11, 12, 13, 14,
+						15, 0, 1, 2, 3, 4, 5, 6, 7));
+	a = FN(vmax)(a, __builtin_shufflevector(a, a, 4, 5, 6, 7, 0, 1, 2, 3,
+						12, 13, 14, 15, 8, 9, 10, 11));
+	a = FN(vmax)(a, __builtin_shufflevector(a, a, 2, 3, 0, 1, 6, 7, 4, 5,
+						10, 11, 8, 9, 14, 15, 12, 13));
+	a = FN(vmax)(a, __builtin_shufflevector(a, a, 1, 0, 3, 2, 5, 4, 7, 6,
+						9, 8, 11, 10, 13, 12, 15, 14));
+#else
+	a = FN(vmax)(a, __builtin_shufflevector(a, a, 4, 5, 6, 7, 0, 1, 2, 3));
+	a = FN(vmax)(a, __builtin_shufflevector(a, a, 2, 3, 0, 1, 6, 7, 4, 5));
+	a = FN(vmax)(a, __builtin_shufflevector(a, a, 1, 0, 3, 2, 5, 4, 7, 6));
+#endif
+	return a[0];
 }
 
 /* e^(s - m) in place over cols_p scores (a multiple of VW); returns their
