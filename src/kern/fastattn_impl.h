@@ -25,7 +25,7 @@ static inline void FN(store8)(float *p, v8f x)
 	memcpy(p, &x, sizeof x);
 }
 
-/* Exponentials, the online softmax's row step, in this build's 8 lanes. */
+/* Exponentials and the online softmax's row step in this build's 8 lanes. */
 #define VEC v8f
 #define VECI v8si
 #define VW 8
@@ -33,21 +33,10 @@ static inline void FN(store8)(float *p, v8f x)
 #define VSTORE STORE
 #define VSPLAT V8
 #include "kern/fastattn_exp.h"
-#undef VEC
-#undef VECI
-#undef VW
-#undef VLOAD
-#undef VSTORE
-#undef VSPLAT
-
 /* The micro-kernels and the FMA probe, in this build's 8-float vectors. */
-#define VEC v8f
-#define VW 8
-#define VLOAD LOAD
-#define VSTORE STORE
-#define VSPLAT V8
 #include "kern/fastattn_mk.h"
 #undef VEC
+#undef VECI
 #undef VW
 #undef VLOAD
 #undef VSTORE
