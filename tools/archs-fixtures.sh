@@ -1,7 +1,7 @@
 #!/bin/sh
 # Keep the GGUFs tools/llama-archs.sh wrote as fixtures the suite can use
 # without building llama.cpp: each file's header (everything before its
-# tensor data, tools/gguf_head.py) as tests/archs/NAME.head.xz, and its full
+# tensor data, tools/gguf_header.py head) as tests/archs/NAME.head.xz, and its full
 # length in tests/archs/sizes, and a few files derived from them
 # (NAME-nopattern).  tests/archs/recreate.sh makes the files
 # again, sparse, of their full length: what attnviz and llama.cpp's dry run
@@ -16,7 +16,7 @@ mkdir -p "$out" && rm -f "$out"/*.head.xz || exit 1
 : >"$out/sizes.new"
 for f in "$dir"/*.gguf; do
 	n=$(basename "$f" .gguf)
-	len=$(python3 tools/gguf_head.py "$f") || exit 1
+	len=$(python3 tools/gguf_header.py head "$f") || exit 1
 	head -c "$len" "$f" | xz -9e >"$out/$n.head.xz" || exit 1
 	echo "$n $(wc -c <"$f")" >>"$out/sizes.new"
 done
@@ -25,8 +25,8 @@ done
 for n in afmoe-moe cohere2moe-moe exaone-moe-moe laguna-moe mellum-moe muse-glimmer-dense plamo3-dense; do
 	a=$(python3 -c 'import sys; print(sys.argv[1].rsplit("-", 1)[0])' "$n")
 	v="$n-nopattern"
-	python3 tools/gguf_dropkey.py "$dir/$n.gguf" "$dir/../$v.gguf" "$a.attention.sliding_window_pattern" || exit 1
-	len=$(python3 tools/gguf_head.py "$dir/../$v.gguf") || exit 1
+	python3 tools/gguf_header.py dropkey "$dir/$n.gguf" "$dir/../$v.gguf" "$a.attention.sliding_window_pattern" || exit 1
+	len=$(python3 tools/gguf_header.py head "$dir/../$v.gguf") || exit 1
 	head -c "$len" "$dir/../$v.gguf" | xz -9e >"$out/$v.head.xz" || exit 1
 	echo "$v $(wc -c <"$dir/../$v.gguf")" >>"$out/sizes.new"
 	rm -f "$dir/../$v.gguf"
