@@ -222,7 +222,9 @@ static inline v8si dot32_i8_avx2(const int16_t *qi, v16qs lo, v16qs hi)
 }
 #define SUFFIX _avx2
 #define BUILD_NAME "avx2+fma+f16c"
+#define VMAXPS(a, b) ((v8f)_mm256_max_ps((a), (b)))
 #include "kern/fastattn_impl.h"
+#undef VMAXPS
 #undef SUFFIX
 #undef BUILD_NAME
 #if defined(__clang__)

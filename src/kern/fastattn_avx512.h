@@ -54,7 +54,9 @@ static inline void store16_avx512(float *p, v16f x)
 #define VSPLAT(x) ((v16f){(x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x)})
 #include "kern/fastattn_mk.h"
 #define VECI v16si
+#define VMAXPS(a, b) ((v16f)_mm512_max_ps((a), (b)))
 #include "kern/fastattn_exp.h"
+#undef VMAXPS
 
 /* mk_pv (fastattn_mk.h) with 6 rows x 4 vectors of d's columns a step
  * where d takes them: 24 of the 32 registers accumulate, so a column of

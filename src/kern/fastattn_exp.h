@@ -3,7 +3,8 @@
  * width: included by fastattn_impl.h (8 floats: the AVX2 and portable
  * builds) and by fastattn_avx512.h (16 floats, the tiled kernel's rows).
  * The includer defines FN(name), VEC (the vector type), VECI (ints of the
- * same lanes), VW (its floats), VLOAD, VSTORE and VSPLAT.
+ * same lanes), VW (its floats), VLOAD, VSTORE and VSPLAT, and may define
+ * VMAXPS(a, b).
  *
  * Each lane's exponential is the same operations whatever VW is, and the
  * sums are kept in 8-lane columns in every build (lane i adds the scores
@@ -33,9 +34,16 @@ static inline VEC FN(vsel)(VECI m, VEC a, VEC b)
 	return out;
 }
 
+/* a > b ? a : b a lane; VMAXPS, where the includer has one, is the
+ * instruction with that very rule (MAXPS: the second operand on a tie
+ * or a NaN), one where the select takes a compare and a blend. */
 static inline VEC FN(vmax)(VEC a, VEC b)
 {
+#ifdef VMAXPS
+	return VMAXPS(a, b);
+#else
 	return FN(vsel)(a > b, a, b);
+#endif
 }
 
 /* e^x a lane: x = n ln2 + r, |r| <= ln2/2, a degree-6 polynomial for e^r,
