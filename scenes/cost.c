@@ -292,7 +292,9 @@ static void co_summary(const void *vs, struct summary *s)
 					       &c));
 			summary_formula(s, 1e-12 * st->kv[i], f);
 		} else if (!uni) {
-			summary_explain(s, "layers differ: the allocation walk of src/size/size.c, no closed form");
+			summary_explain(s,
+					"layers differ: the allocation walk of "
+					"src/size/size.c, no closed form");
 		} else {
 			co_in_layers(s, m, w);
 			summary_input(s, "ctx", (double)n, "parameter ctx (-c)");
@@ -325,7 +327,9 @@ static void co_summary(const void *vs, struct summary *s)
 				 m->swa_chunked ? "(ctx - window * floor((ctx - 1) / window))" : "min(ctx, window)", c.swa);
 			summary_formula(s, 1e-12 * st->kv_read[i], f);
 		} else if (!uni) {
-			summary_explain(s, "layers differ: the per-layer walk of src/size/size.c, no closed form");
+			summary_explain(s,
+					"layers differ: the per-layer walk of "
+					"src/size/size.c, no closed form");
 		} else {
 			co_in_layers(s, m, w);
 			summary_input(s, "ctx", (double)n, "parameter ctx (the token at position ctx − 1 sees ctx keys on a full layer)");

@@ -407,20 +407,26 @@ static void fa_render(const void *vs, struct view *v)
  * real llama.cpp (tests/engine.sh), as --explain says. */
 static void compute_how(struct summary *s, const struct buffer_sizes *b)
 {
-	summary_explain(s, "sched_reserve's worst-case graph: n_ubatch tokens, "
-			"all outputs, against every cell (llama-context.cpp); "
-			"ggml-alloc frees each tensor after its last use, so the "
-			"buffer is the largest of the graph's peaks, not their "
-			"sum");
+	summary_explain(
+	    s, "sched_reserve's worst-case graph: n_ubatch tokens, "
+	       "all outputs, against every cell (llama-context.cpp); "
+	       "ggml-alloc frees each tensor after its last use, so the "
+	       "buffer is the largest of the graph's peaks, not their "
+	       "sum");
 	if (b->compute_graph)
-		summary_explain(s, "found by replaying the reserve graph "
-				"tensor by tensor through ggml-alloc's best fit "
-				"(%s, src/graph/alloc_sim.c): %s",
-				b->compute_src, b->compute_graph);
+		summary_explain(
+		    s,
+		    "found by replaying the reserve graph "
+		    "tensor by tensor through ggml-alloc's best fit "
+		    "(%s, src/graph/alloc_sim.c): %s",
+		    b->compute_src, b->compute_graph);
 	else
-		summary_explain(s, "found as the largest of the peaks of the "
-				"logits, K·Q beside the masks and layer 0's FFN "
-				"(%s)", b->compute_src);
+		summary_explain(
+		    s,
+		    "found as the largest of the peaks of the "
+		    "logits, K·Q beside the masks and layer 0's FFN "
+		    "(%s)",
+		    b->compute_src);
 	summary_explain(s, "%s; the value is the memory scene's, checked "
 			"against the real llama.cpp by tests/engine.sh, not "
 			"here",
@@ -484,8 +490,9 @@ static void fa_summary(const void *vs, struct summary *s)
 	const struct fa_state *st = vs;
 	for (int i = 0; i < st->nub; i++) {
 		long long ub = (long long)st->ub[i];
-		/* Closed forms over the deployment, written apart from src/size/size.c;
-		 * exact to a quarter byte: both are whole bytes over 2^20, exact in a double. */
+		/* Closed forms over the deployment, written apart from
+		 * src/size/size.c; exact to a quarter byte: both are whole
+		 * bytes over 2^20, exact in a double. */
 		summary_real(s, st->scores[i], "scores_mib.%lld", ub);
 		summary_words(s, "MiB of the F32 scores of one micro-batch of %lld tokens against every cell, all heads "
 			      "(llama-graph.cpp build_attn_mha kq = mul_mat(k, q), F32; -fa off keeps it)", ub);

@@ -369,7 +369,9 @@ static void gq_summary(const void *vs, struct summary *s)
 			continue;
 		}
 		if (!uni) {
-			summary_explain(s, "layers differ: the per-layer walk of src/size/size.c, no closed form");
+			summary_explain(s,
+					"layers differ: the per-layer walk of "
+					"src/size/size.c, no closed form");
 			continue;
 		}
 		summary_input(s, "layers", (double)L, "%s", cf_layers_origin(m, o, sizeof o));
@@ -402,7 +404,9 @@ static void gq_summary(const void *vs, struct summary *s)
 			continue;
 		}
 		if (!uni) {
-			summary_explain(s, "layers differ: the per-layer walk of src/size/size.c, no closed form");
+			summary_explain(s,
+					"layers differ: the per-layer walk of "
+					"src/size/size.c, no closed form");
 			continue;
 		}
 		summary_input(s, "layers", (double)L, "%s", cf_layers_origin(m, o, sizeof o));

@@ -306,7 +306,9 @@ static void mb_summary(const void *vs, struct summary *s)
 			snprintf(f, sizeof f, "%s * %s + (layers - %s) * %s", G, c.full, G, c.swa);
 			summary_formula(s, 0, f);
 		} else if (!closed) {
-			summary_explain(s, "layers differ: the per-layer walk of src/size/size.c, no closed form");
+			summary_explain(s,
+					"layers differ: the per-layer walk of "
+					"src/size/size.c, no closed form");
 		} else {
 			mb_in_layers(s, rm, i);
 			snprintf(f, sizeof f, "layers * %s", mb_in_cell(s, rm, i));
@@ -334,7 +336,10 @@ static void mb_summary(const void *vs, struct summary *s)
 			continue;
 		}
 		if (!closed) {
-			summary_explain(s, "layers differ: the allocation walk of src/size/size.c over every layer, no closed form");
+			summary_explain(
+			    s,
+			    "layers differ: the allocation walk of "
+			    "src/size/size.c over every layer, no closed form");
 			continue;
 		}
 		mb_in_layers(s, rm, i);

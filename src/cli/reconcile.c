@@ -433,9 +433,14 @@ static void mem_rows(struct reconcile *rc, const struct llog_mem *e, const struc
 			double tol = est ? ESTIMATED_TOLERANCE : MODELLED_TOLERANCE;
 			double rel = theirs > 0 ? fabs(ours - theirs) / theirs : (ours > 0 ? 1 : 0);
 			r.v = rel <= tol ? V_AGREE : V_DIFFER;
-			snprintf(r.note, sizeof r.note, "%s (src/size/buffers.c): %.1f %% off, %s the %.0f %% %s", est ? "estimated" : "modelled",
-				 rel * 100, r.v == V_AGREE ? "within" : "more than", tol * 100,
-				 est ? "an estimate is held to" : "the model allows");
+			snprintf(r.note, sizeof r.note,
+				 "%s (src/size/buffers.c): %.1f %% off, %s the "
+				 "%.0f %% %s",
+				 est ? "estimated" : "modelled", rel * 100,
+				 r.v == V_AGREE ? "within" : "more than",
+				 tol * 100,
+				 est ? "an estimate is held to"
+				     : "the model allows");
 		}
 		break;
 	}
@@ -669,8 +674,8 @@ static int model_mismatch(const struct llog *g, const struct model *m,
 int reconcile_report(const struct llog *g, const struct model *m, const char *shown, const char *what, FILE *out,
 		     FILE *errout)
 {
-	/* Every reader refuses an architecture attnviz does not size (src/families/);
-	 * a model handed in by -m was read by one of them. */
+	/* Every reader refuses an architecture attnviz does not size
+	 * (src/families/); a model handed in by -m was read by one of them. */
 	if (m->arch[0] && !arch_find(m->arch)) {
 		int line = 0;
 		llog_info(g, "arch", &line);

@@ -50,15 +50,16 @@ int compute_mamba2_replayed(const struct model *m)
 {
 	/* the MoE variants (Granite-4.0-H small, nemotron_h_moe) have expert
 	 * FFNs this file does not write */
-	return FAMILY_PART(m, mamba2_graph) && m->experts == 0 && m->embd > 0 && m->ff > 0 &&
-	       m->layers > 0 && m->heads > 0 && m->ssm_d_inner > 0 &&
-	       m->ssm_d_state > 0 && m->ssm_n_group > 0 && m->ssm_dt_rank > 0 &&
-	       m->ssm_d_conv > 1;
+	return FAMILY_PART(m, mamba2_graph) && m->experts == 0 && m->embd > 0 &&
+	       m->ff > 0 && m->layers > 0 && m->heads > 0 &&
+	       m->ssm_d_inner > 0 && m->ssm_d_state > 0 && m->ssm_n_group > 0 &&
+	       m->ssm_dt_rank > 0 && m->ssm_d_conv > 1;
 }
 
 int compute_mamba2_modelled(const struct model *m)
 {
-	return compute_mamba2_replayed(m) && FAMILY_PART(m, mamba2_graph)->modelled;
+	return compute_mamba2_replayed(m) &&
+	       FAMILY_PART(m, mamba2_graph)->modelled;
 }
 
 /* The lazy graph (src/graph/replay_lazy.h) in this file's words. */
@@ -303,7 +304,8 @@ static int run(struct alloc_sim *s, const struct replay_in *ri)
 	struct replay_lazy g;
 	struct m2_inputs in;
 	int r = replay_lazy_init(&g, s, lazy_room(ri->m)) == 0
-		    ? build(&g, ri->m, FAMILY_PART(ri->m, mamba2_graph), ri->row, &in)
+		    ? build(&g, ri->m, FAMILY_PART(ri->m, mamba2_graph),
+			    ri->row, &in)
 		    : -1;
 	replay_lazy_free(&g);
 	return r;

@@ -37,7 +37,8 @@ int compute_qwen3next_graph(const struct model *m)
 
 int compute_qwen3next_modelled(const struct model *m)
 {
-	return compute_qwen3next_graph(m) && FAMILY_PART(m, gdn_graph)->modelled;
+	return compute_qwen3next_graph(m) &&
+	       FAMILY_PART(m, gdn_graph)->modelled;
 }
 
 /* The widths of one gated delta net (qwen3next.cpp build_layer_attn_linear:
@@ -212,7 +213,8 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 int compute_qwen3next_bytes(const struct model *m, const struct deploy *d,
 			    int64_t ub, const struct kv_alloc *a, int64_t *out)
 {
-	struct replay_in in = replay_in_of(m, d, a, ub, FAMILY_PART(m, gdn_graph));
+	struct replay_in in =
+	    replay_in_of(m, d, a, ub, FAMILY_PART(m, gdn_graph));
 	if (!in.row || !compute_qwen3next_graph(m) || too_wide(m, a, in.nt) ||
 	    m->layers > MODEL_MAX_LAYERS)
 		return -1;

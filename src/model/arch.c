@@ -62,7 +62,8 @@ const char *arch_known_list(void)
 	size_t N = family_count < 256 ? family_count : 256;
 	for (size_t i = 0; i < N; i++) {
 		size_t j = i;
-		for (; j > 0 && strcmp(sorted[j - 1], families[i]->arch) > 0; j--)
+		for (; j > 0 && strcmp(sorted[j - 1], families[i]->arch) > 0;
+		     j--)
 			sorted[j] = sorted[j - 1];
 		sorted[j] = families[i]->arch;
 	}

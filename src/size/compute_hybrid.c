@@ -80,7 +80,8 @@ int64_t compute_hybrid_attn_width(const struct model *m, int64_t E)
 		return f->attn_rows ? f->attn_rows * E
 				    : 3 * E + 3 * m->heads * m->head_dim;
 	if (is_jamba(m))
-		return (FAMILY_PART(m, hybrid_logits)->attn_rows + (model_rot_k_n(m) > 0)) *
+		return (FAMILY_PART(m, hybrid_logits)->attn_rows +
+			(model_rot_k_n(m) > 0)) *
 		       E; /* + the rotated Q */
 	return 5 *
 	       E; /* buffers.c's: residual, norm, Q, attention input, output */

@@ -221,7 +221,8 @@ static void mk_dense(struct model *m, const char *arch, int64_t embd, int64_t he
 
 /* OLMo 2 7B's and Phi-4-mini's shapes (tests/engine.sh's GGUFs): the real
  * engine's compute buffers (node-llama-cpp 3.22.1, llama_get_memory_breakdown)
- * where their graphs differ from llm_build_llama's (src/size/compute_dense.c). */
+ * where their graphs differ from llm_build_llama's (src/size/compute_dense.c).
+ */
 static void t_dense(void)
 {
 	struct model m;
@@ -243,14 +244,16 @@ static void t_dense(void)
 	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "dense: OLMo 2 with a q8_0 K and no flash attention is modelled");
 	d.flash_attn = 1, m.v_type = CACHE_Q8_0;
 	size_buffers(&m, &d, &b);
-	/* replayed (src/graph/compute_dense_replay.c): the logits above inp_embd and the residual */
+	/* replayed (src/graph/compute_dense_replay.c): the logits above
+	 * inp_embd and the residual */
 	T_EQ_INT(b.compute_bytes, 222300160, "dense: OLMo 2 7B -c 4096 -ub 512 -fa on, q8_0 K and V: 212.00 MiB");
 	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "dense: OLMo 2 with a rotated cache and flash attention is modelled");
 	mk_dense(&m, "phi3", 3072, 24, 8, 8192, 200064);
 	d = deploy_default(32768);
 	size_buffers(&m, &d, &b);
-	/* Q, K and V in one attn_qkv (the replay, src/graph/compute_dense_replay.c):
-	 * the residual in the freed inputs, the logits llama's */
+	/* Q, K and V in one attn_qkv (the replay,
+	 * src/graph/compute_dense_replay.c): the residual in the freed inputs,
+	 * the logits llama's */
 	T_EQ_INT(b.compute_bytes, 422316032, "dense: Phi-4-mini -c 32768 -ub 512 -fa on: 402.75 MiB (llama's logits)");
 	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "dense: Phi-3's replayed compute buffer is modelled");
 	d = deploy_default(1000);
@@ -519,7 +522,8 @@ static int near(int64_t got, int64_t engine)
 
 /* Qwen3.5 27B (assets/models): the real engine's figures (tests/engine.sh's
  * GGUF), where the logits sit above the last layer's rows and the hole the
- * freed inputs leave (src/size/compute_hybrid.c), and K·Q beside the gated Q. */
+ * freed inputs leave (src/size/compute_hybrid.c), and K·Q beside the gated Q.
+ */
 static void t_qwen35(void)
 {
 	struct model *m = calloc(1, sizeof *m);
@@ -568,7 +572,8 @@ static void t_qwen35(void)
 	size_buffers(m, &d, &b);
 	T_EQ_INT(b.compute_bytes, 2160074752LL, "qwen3.5: -c 32768 -np 4 -ub 2048 -ctk q8_0 -fa off: the engine's 2060.01 MiB");
 	m->k_type = CACHE_F16;
-	/* Falcon-H1's graph is replayed (src/graph/compute_mamba2.c, tests/unit/test_compute_mamba2.c) */
+	/* Falcon-H1's graph is replayed (src/graph/compute_mamba2.c,
+	 * tests/unit/test_compute_mamba2.c) */
 	if (model_find_load(m, "falcon-h1-7b", err, sizeof err) == 0) {
 		d = deploy_default(1000);
 		size_buffers(m, &d, &b);
@@ -692,10 +697,11 @@ static void t_mla_engine(void)
 	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "engine: DeepSeek2 without the latent cache is estimated");
 }
 
-/* The sparse-attention graphs (DeepSeek-V3.2, GLM-5: src/graph/compute_dsa_replay.c)
- * and Llama 4 Maverick's interleaved dense layers in the MoE replay, against
- * the real engine's buffers (tests/engine.sh's GGUFs of the same shapes;
- * llama_get_memory_breakdown's compute bytes). */
+/* The sparse-attention graphs (DeepSeek-V3.2, GLM-5:
+ * src/graph/compute_dsa_replay.c) and Llama 4 Maverick's interleaved dense
+ * layers in the MoE replay, against the real engine's buffers
+ * (tests/engine.sh's GGUFs of the same shapes; llama_get_memory_breakdown's
+ * compute bytes). */
 static void t_dsa(void)
 {
 	struct model m;

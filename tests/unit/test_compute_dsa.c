@@ -61,8 +61,9 @@ void test_compute_dsa(void)
 		size_buffers(m, &d, &b);
 		T_OK(within(b.compute_bytes, 9357572096LL, 1), "dsa: deepseek-v3.2 -c 32768 -fa off within 1 %% (%lld B)",
 		     (long long)b.compute_bytes);
-		/* the first MoE layers' tail decides at -c 1000: the sparse graph
-		 * replayed (src/graph/compute_dsa_replay.c) gives the engine's bytes */
+		/* the first MoE layers' tail decides at -c 1000: the sparse
+		 * graph replayed (src/graph/compute_dsa_replay.c) gives the
+		 * engine's bytes */
 		d = deploy_default(1000);
 		d.n_seq = 4, d.n_ubatch = 512;
 		size_buffers(m, &d, &b);

@@ -17,18 +17,30 @@ static const struct {
 	const char *model;   /* assets/models/NAME.ini */
 	const char *file;    /* the replay's source, NULL: buffers.c's peaks */
 } cases[] = {
-	{"llama3-8b", "src/graph/compute_dense_replay.c"},       /* llama.cpp llama_model_llama::graph */
-	{"command-r7b", "src/graph/compute_dense_replay.c"},     /* cohere2.cpp: its sliding cache too */
-	{"gpt-oss-20b", "src/graph/compute_moe.c"},              /* openai-moe.cpp */
-	{"deepseek-v2-lite", "src/graph/compute_moe.c"},         /* deepseek2.cpp, the MLA latent */
-	{"falcon-h1-7b", "src/graph/compute_mamba2.c"},          /* falcon-h1.cpp */
-	{"lfm2-1.2b", "src/graph/compute_hybrid_replay.c"},      /* lfm2.cpp's short conv */
-	{"jamba-v0.1", "src/graph/compute_hybrid_replay.c"},     /* jamba.cpp's Mamba-1 */
-	{"qwen3-next-80b", "src/graph/compute_qwen3next.c"},     /* qwen3next.cpp's gated delta net */
-	{"gemma-3n-e4b", "src/graph/compute_gemma3n.c"},         /* gemma3n-iswa.cpp */
-	{"gemma4-31b", "src/graph/compute_gemma4.c"},            /* gemma4.cpp */
-	{"qwen3-4b", NULL},                                      /* q/k norms on the views: not traced */
-	{"gemma3-27b", NULL},                                    /* its peaks hold (AM_GRAPH_CHECKED) */
+	/* llama.cpp llama_model_llama::graph */
+	{"llama3-8b", "src/graph/compute_dense_replay.c"},
+	/* cohere2.cpp: its sliding cache too */
+	{"command-r7b", "src/graph/compute_dense_replay.c"},
+	/* openai-moe.cpp */
+	{"gpt-oss-20b", "src/graph/compute_moe.c"},
+	/* deepseek2.cpp, the MLA latent */
+	{"deepseek-v2-lite", "src/graph/compute_moe.c"},
+	/* falcon-h1.cpp */
+	{"falcon-h1-7b", "src/graph/compute_mamba2.c"},
+	/* lfm2.cpp's short conv */
+	{"lfm2-1.2b", "src/graph/compute_hybrid_replay.c"},
+	/* jamba.cpp's Mamba-1 */
+	{"jamba-v0.1", "src/graph/compute_hybrid_replay.c"},
+	/* qwen3next.cpp's gated delta net */
+	{"qwen3-next-80b", "src/graph/compute_qwen3next.c"},
+	/* gemma3n-iswa.cpp */
+	{"gemma-3n-e4b", "src/graph/compute_gemma3n.c"},
+	/* gemma4.cpp */
+	{"gemma4-31b", "src/graph/compute_gemma4.c"},
+	/* q/k norms on the views: not traced */
+	{"qwen3-4b", NULL},
+	/* its peaks hold (AM_GRAPH_CHECKED) */
+	{"gemma3-27b", NULL},
 };
 
 void test_compute_replay(void)

@@ -191,9 +191,9 @@ static void exact_query(int kv, int D, int build)
 	void *kq = malloc(N * rb), *vq = malloc(N * rb);
 	float q[FASTATTN_MAX_D], o[FASTATTN_MAX_D];
 	double ref[FASTATTN_MAX_D], worst = 0;
-	/* The unit times 1/sqrt(D) is exactly 2^-17 at D = 64 and 256; at D = 128 within
-	 * a float's rounding, so every q / dq is within 0.004 of its int and
-	 * rounds to it. */
+	/* The unit times 1/sqrt(D) is exactly 2^-17 at D = 64 and 256; at D =
+	 * 128 within a float's rounding, so every q / dq is within 0.004 of its
+	 * int and rounds to it. */
 	float unit = D == 64 ? 8.0f * 0x1p-17f : (float)sqrt((double)D) * 0x1p-17f;
 	struct jrand r;
 	jrand_init(&r, 41);
@@ -229,7 +229,8 @@ void test_quant(void)
 	round_trip();
 	/* Every build this CPU has: tiled and naive differ between the
 	 * AVX-512 and AVX2 ones (their micro-kernels), decode too where the
-	 * CPU has VNNI (16 lanes, its integer scores four blocks a register). */
+	 * CPU has VNNI (16 lanes, its integer scores four blocks a register).
+	 */
 	for (int build = 0; build < FASTATTN_NBUILDS; build++) {
 		if (!fastattn_build_native(build))
 			continue;

@@ -129,7 +129,8 @@ static void t_deepseek(void)
 	m.params = 671e9, m.active_params = 37e9;
 	/* 61 x (512 + 64) x 2 B = 70,272 B/token, K only. */
 	T_EQ_INT(size_kv_bytes_token(&m), 70272, "size: deepseek-v3 latent cache 70272 B/token");
-	T_EQ_INT(model_v_elems_layer(&m, 0), 0, "size: the latent cache keeps no V");
+	T_EQ_INT(model_v_elems_layer(&m, 0), 0,
+		 "size: the latent cache keeps no V");
 	/* llama_hparams with the *_mla keys: one KV head of 512 + 64, no V */
 	struct model_layer L = model_layer(&m, 0);
 	T_EQ_INT(L.kv_heads * 1000000 + L.k_head * 1000 + L.v_head, 1576000,
