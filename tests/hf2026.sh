@@ -398,22 +398,22 @@ hfconv_fields() {
 		grep -E '^(layers|heads|kv_heads|head_dim|head_dim_v|ctx_train|'\
 'experts|experts_used|embd|ff|kind|dims|vocab) '
 }
-for d in tests/hfconv/*/; do
-	n=$(basename "$d")
+for hc in tests/hfconv/*/; do
+	n=$(basename "$hc")
 	for dep in "" "--set ctx=100000 --set n_seq=3 --set ubatch=513" \
 		"--set ctx=131072 --set k_type=q8_0 --set v_type=q4_0"; do
 		# shellcheck disable=SC2086
-		a=$(sval memory kv_bytes -m "$d" $dep)
+		a=$(sval memory kv_bytes -m "$hc" $dep)
 		# shellcheck disable=SC2086
-		b=$(sval memory kv_bytes -m "$d/converted.gguf" $dep)
+		b=$(sval memory kv_bytes -m "$hc/converted.gguf" $dep)
 		if [ -n "$a" ] && [ "$a" = "$b" ]; then
 			ok "hfconv: $n KV bytes as the converter's GGUF [$dep]"
 		else
 			fail "hfconv: $n KV bytes [$dep]: config.json '$a', converted '$b'"
 		fi
 	done
-	hfconv_fields "$d" > "$tmp/a" 2>&1
-	hfconv_fields "$d/converted.gguf" > "$tmp/b" 2>&1
+	hfconv_fields "$hc" > "$tmp/a" 2>&1
+	hfconv_fields "$hc/converted.gguf" > "$tmp/b" 2>&1
 	if [ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b"; then
 		ok "hfconv: $n fields as the converter's GGUF"
 	else
