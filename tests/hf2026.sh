@@ -384,3 +384,39 @@ mkdir -p "$d/g3n-shared"
 sed 's/"num_kv_shared_layers": 15/"num_kv_shared_layers": 10/' tests/hf/gemma-3n-e4b/config.json >"$d/g3n-shared/config.json"
 expect_eq "hf2026: gemma-3n-e4b with num_kv_shared_layers 10: still 15 shared layers, and a note" \
 	"$(sval memory layers_shared -m "$d/g3n-shared") $("$ATTNVIZ" --export-model -m "$d/g3n-shared" | grep -c 'num_kv_shared_layers 10 is not read')" "15 1"
+
+# The families of src/families/ that read a config.json (their .hf): each
+# tests/hfconv/NAME/config.json against converted.gguf, the header llama.cpp's
+# converter wrote for it (tools/hf-gguf-header.py runs the converter's own
+# class and set_gguf_parameters; not run here).  The memory scene's KV bytes
+# at three deployments, and the exported fields that describe the layers,
+# must agree.  Not compared: rope scaling (the converter moves llama3's into
+# a rope_freqs tensor), the base (a float32 in the GGUF) and sliding_window
+# (config.json's, kept with the note that llama.cpp ignores it).
+hfconv_fields() {
+	"$ATTNVIZ" --export-model -m "$1" | grep -v '^;' | sed 's/ *;.*//' |
+		grep -E '^(layers|heads|kv_heads|head_dim|head_dim_v|ctx_train|'\
+'experts|experts_used|embd|ff|kind|dims|vocab) '
+}
+for hc in tests/hfconv/*/; do
+	n=$(basename "$hc")
+	for dep in "" "--set ctx=100000 --set n_seq=3 --set ubatch=513" \
+		"--set ctx=131072 --set k_type=q8_0 --set v_type=q4_0"; do
+		# shellcheck disable=SC2086
+		a=$(sval memory kv_bytes -m "$hc" $dep)
+		# shellcheck disable=SC2086
+		b=$(sval memory kv_bytes -m "$hc/converted.gguf" $dep)
+		if [ -n "$a" ] && [ "$a" = "$b" ]; then
+			ok "hfconv: $n KV bytes as the converter's GGUF [$dep]"
+		else
+			fail "hfconv: $n KV bytes [$dep]: config.json '$a', converted '$b'"
+		fi
+	done
+	hfconv_fields "$hc" > "$tmp/a" 2>&1
+	hfconv_fields "$hc/converted.gguf" > "$tmp/b" 2>&1
+	if [ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b"; then
+		ok "hfconv: $n fields as the converter's GGUF"
+	else
+		fail "hfconv: $n fields: $(diff "$tmp/a" "$tmp/b" | tr '\n' ' ')"
+	fi
+done

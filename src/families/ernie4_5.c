@@ -8,4 +8,12 @@
 const struct family family_ernie4_5 = {
 	.arch = "ernie4_5",
 	.mech = AM_NEXTN,
+	/* conversion/ernie.py Ernie4_5Model: TextModel's keys as they are; no
+	 * transformers defaults are relied on (each count required). */
+	.hf = &(const struct family_hf){
+		.classes = (const char *const[]){"Ernie4_5_ForCausalLM",
+					   "Ernie4_5ForCausalLM", NULL},
+		.converter = "conversion/ernie.py Ernie4_5Model",
+		.model_type = "ernie4_5", .config = "Ernie4_5Config",
+	},
 };

@@ -8,4 +8,11 @@
 const struct family family_seed_oss = {
 	.arch = "seed_oss",
 	.mech = AM_NEXTN,
+	/* conversion/olmo.py SeedOssModel: TextModel's keys as they are; no
+	 * transformers defaults are relied on (each count required). */
+	.hf = &(const struct family_hf){
+		.classes = (const char *const[]){"SeedOssForCausalLM", NULL},
+		.converter = "conversion/olmo.py SeedOssModel",
+		.model_type = "seed_oss", .config = "SeedOssConfig",
+	},
 };

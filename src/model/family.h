@@ -232,6 +232,46 @@ struct family_dense_peaks {
 	int checked;
 };
 
+/* How llama.cpp's converter reads this family's config.json (the class
+ * conversion/NAME.py registers for architectures[0], its set_gguf_parameters
+ * over TextModel's): src/model/hfconfig.c reads any family that has one.
+ * The converter loads the file through transformers' AutoConfig, so a
+ * field the file leaves out takes the configuration class's default,
+ * given here (0: none, the field is required). */
+enum family_hf_rot {
+	HF_ROT_HEAD,        /* the whole head: no rope.dimension_count */
+	/* int(head_dim x partial_rotary_factor), head_dim else n_embd / n_head
+	 * (Glm4Model) */
+	HF_ROT_HEAD_FACTOR,
+	/* int(partial_rotary_factor x (hidden_size // heads)) (ExaoneModel,
+	 * StableLMModel) */
+	HF_ROT_EMBD_FACTOR,
+	HF_ROT_KEY,         /* rotary_dim as written (MiniMaxM2Model) */
+};
+struct family_hf {
+	const char *const *classes;  /* architectures[0], NULL-terminated */
+	const char *converter;       /* "conversion/glm.py Glm4Model" */
+	const char *model_type;      /* config.json model_type */
+	const char *config;          /* the transformers configuration class */
+	int64_t vocab, hidden, inter, heads, max_pos;
+	/* the context's key before TextModel's list (CommandR2Model's
+	 * model_max_length) */
+	const char *ctx_key;
+	int64_t kv_heads;   /* 0: num_attention_heads */
+	int64_t head_dim;   /* 0: hidden_size / num_attention_heads */
+	double rope_theta;
+	int tie;            /* tie_word_embeddings */
+	int no_head_dim;    /* the converter drops head_dim (GraniteModel) */
+	enum family_hf_rot rot;
+	double rot_factor;  /* partial_rotary_factor absent (0: required) */
+	/* routed experts: the keys expert_count and expert_used_count come
+	 * from (NULL: TextModel's find_hparam lists), their defaults (0: a
+	 * dense model without them), an expert's width (NULL:
+	 * intermediate_size) */
+	const char *experts_key, *used_key, *expert_ff_key;
+	int64_t experts, experts_used;
+};
+
 struct family {
 	const char *arch;   /* llama.cpp's LLM_ARCH name (general.architecture) */
 	unsigned mech;      /* enum arch_mech: what attnviz reads for it */
@@ -245,6 +285,7 @@ struct family {
 	const struct family_hybrid_graph *hybrid_graph;
 	const struct family_gdn_graph *gdn_graph;
 	const struct family_dense_peaks *dense_peaks;
+	const struct family_hf *hf;   /* NULL: no config.json read */
 };
 
 struct model;

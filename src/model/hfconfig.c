@@ -9,11 +9,13 @@
  * Values are looked up in text_config first, then at the root: a
  * multimodal config (Gemma 3) keeps its language model there.  A field the
  * file leaves out takes the default of the transformers configuration class
- * of its model_type (the table `families`, cited per row); what llama.cpp
+ * of its model_type (the table `hf_fams`, cited per row); what llama.cpp
  * then does with the fields (src/llama-model.cpp, convert_hf_to_gguf.py) is
  * followed and said in m->note where it differs from the file.
  */
 #include "model/hfconfig.h"
+
+#include "model/family.h"
 
 #include <jansson.h>
 #include <limits.h>
@@ -34,6 +36,8 @@
 
 enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN2, F_QWEN3, F_QWEN3_MOE, F_GEMMA2, F_GEMMA3, F_DEEPSEEK2,
 	   F_DEEPSEEK3, F_GPT_OSS, F_PHI3, F_FALCON, F_MISTRAL3, F_SMOLLM3, F_COHERE2, F_OLMO2,
+	   /* a family of src/families/ with a config.json mapping (its .hf) */
+	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
 	   F_QWEN3_NEXT, F_LLAMA4, F_GLM4_MOE, F_DEEPSEEK32, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE,
 	   F_LFM2, F_LFM2_MOE, F_JAMBA, F_FALCON_H1, F_GLM_DSA, F_GEMMA3N,
@@ -43,7 +47,7 @@ enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN2, F_QWEN3, F_QWEN3_MOE, F_GEMMA
  * transformers class named in `cls` (src/transformers/models/<type>/
  * configuration_<type>.py), which is what transformers uses for a field that
  * config.json leaves out. */
-struct family {
+struct hf_fam {
 	enum fam id;
 	const char *type;      /* config.json model_type */
 	const char *arch;      /* llama.cpp's LLM_ARCH name (general.architecture) */
@@ -57,7 +61,7 @@ struct family {
 	int64_t window;        /* sliding_window; 0: None */
 };
 
-static const struct family families[] = {
+static const struct hf_fam hf_fams[] = {
 	/* Mistral and Mixtral: convert_hf_to_gguf.py registers MistralForCausalLM and
 	 * MixtralForCausalLM with LlamaModel, so llama.cpp runs them as LLM_ARCH_LLAMA. */
 	{F_LLAMA, "llama", "llama", "LlamaConfig", 32000, 4096, 11008, 32, 32, 0, 0, 2048, 10000, 0, 0},
@@ -143,7 +147,7 @@ static const struct family families[] = {
  * (kimi_k2) says; model_type only where a file has no architectures.
  */
 static const struct {
-	const char *cls, *type;   /* architectures[0], and the family (families[].type) */
+	const char *cls, *type;   /* architectures[0], and the family (hf_fams[].type) */
 } arch_classes[] = {
 	{"LlamaForCausalLM", "llama"},          {"MistralForCausalLM", "mistral"},
 	{"MixtralForCausalLM", "mixtral"},      {"Qwen2ForCausalLM", "qwen2"},
@@ -195,7 +199,7 @@ static int gdn_family(enum fam id)
 }
 
 /* The families llama.cpp runs with MLA (LLM_ARCH_DEEPSEEK2, DEEPSEEK32). */
-static int mla_family(const struct family *f)
+static int mla_family(const struct hf_fam *f)
 {
 	return f->id == F_DEEPSEEK2 || f->id == F_DEEPSEEK3 || f->id == F_DEEPSEEK32 || f->id == F_GLM_DSA;
 }
@@ -212,12 +216,14 @@ struct hf {
 	const char *text;      /* [len] its bytes, to find a key's line:column again */
 	size_t len;
 	struct scope top;
-	const struct family *fam;
+	const struct hf_fam *fam;
 	char where[96];        /* dotted path of the field looked up last */
 	char *err;
 	size_t errlen;
 	struct model *m;
 	const char *window_cls; /* architectures[0] when one of window_classes, else NULL */
+	struct hf_fam own;      /* F_GENERIC: built from the family's .hf */
+	const struct family_hf *gen;   /* F_GENERIC: that .hf */
 };
 
 /*
@@ -544,8 +550,12 @@ static const char *family_list(char *buf, size_t len)
 {
 	size_t n = 0;
 	buf[0] = 0;
-	for (size_t i = 0; i < sizeof families / sizeof families[0] && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", families[i].type);
+	for (size_t i = 0; i < sizeof hf_fams / sizeof hf_fams[0] && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", hf_fams[i].type);
+	for (size_t i = 0; i < family_count && n < len; i++)
+		if (families[i]->hf)
+			n += (size_t)snprintf(buf + n, len - n, ", %s",
+					      families[i]->hf->model_type);
 	return buf;
 }
 
@@ -603,11 +613,41 @@ static void estimate_weights(struct hf *H, const struct shape *s, double total, 
 	m->weights_from = WEIGHTS_ESTIMATED;
 }
 
-static const struct family *family_of(const char *type)
+/*
+ * A family of src/families/ whose .hf the converter's class for name
+ * (architectures[0]; by_type: the model_type) maps, as H->own; NULL when
+ * none has it.
+ */
+static const struct hf_fam *generic_of(struct hf *H, const char *name,
+				       int by_type)
 {
-	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
-		if (!strcmp(families[i].type, type))
-			return &families[i];
+	for (size_t i = 0; i < family_count; i++) {
+		const struct family_hf *hf = families[i]->hf;
+		int hit = hf && by_type && !strcmp(hf->model_type, name);
+		for (size_t j = 0; hf && !by_type && hf->classes[j]; j++)
+			hit |= !strcmp(hf->classes[j], name);
+		if (!hit)
+			continue;
+		H->own = (struct hf_fam){
+			.id = F_GENERIC, .type = hf->model_type,
+			.arch = families[i]->arch, .cls = hf->config,
+			.vocab = hf->vocab, .hidden = hf->hidden,
+			.inter = hf->inter, .heads = hf->heads,
+			.kv_heads = hf->kv_heads, .head_dim = hf->head_dim,
+			.max_pos = hf->max_pos, .rope_theta = hf->rope_theta,
+			.tie = hf->tie, .window = 0,
+		};
+		H->gen = hf;
+		return &H->own;
+	}
+	return NULL;
+}
+
+static const struct hf_fam *family_of(const char *type)
+{
+	for (size_t i = 0; i < sizeof hf_fams / sizeof hf_fams[0]; i++)
+		if (!strcmp(hf_fams[i].type, type))
+			return &hf_fams[i];
 	return NULL;
 }
 
@@ -632,7 +672,16 @@ static int read_family(struct hf *H)
 						 cls, H->fam->arch);
 				return 0;
 			}
-		char shown[64], list[640];
+		if ((H->fam = generic_of(H, cls, 0)) != NULL) {
+			snprintf(H->m->arch, sizeof H->m->arch, "%s",
+				 H->fam->arch);
+			model_set_origin(H->m, MF_ARCH, "config.json "
+					 "architectures[0] %s (%s: llama.cpp "
+					 "LLM_ARCH %s)", cls,
+					 H->gen->converter, H->fam->arch);
+			return 0;
+		}
+		char shown[64], list[1400];
 		err_clean(shown, sizeof shown, cls);
 		return fail(H, "architectures", "'%s' is not an architecture attnviz reads (families: %s)", shown,
 			    family_list(list, sizeof list));
@@ -643,10 +692,12 @@ static int read_family(struct hf *H)
 	if (!json_is_string(v))
 		return fail(H, H->where, "%s, want a string", json_kind(v));
 	H->fam = family_of(json_string_value(v));
+	if (!H->fam)
+		H->fam = generic_of(H, json_string_value(v), 1);
 	if (!H->fam) {
 		char shown[40];
 		err_clean(shown, sizeof shown, json_string_value(v));
-		char list[640];
+		char list[1400];
 		return fail(H, H->where, "'%s' is not a family attnviz reads (%s)", shown, family_list(list, sizeof list));
 	}
 	snprintf(H->m->arch, sizeof H->m->arch, "%s", H->fam->arch);
@@ -655,13 +706,61 @@ static int read_family(struct hf *H)
 	return 0;
 }
 
+static int hparam(struct hf *H, const char *const *keys, int has_def,
+		  int64_t def, int64_t min, int64_t max, int64_t *out);
+
+/* TextModel.set_gguf_parameters' names for the counts (conversion/base.py
+ * find_hparam: the first of a list the file has). */
+static const char *const tm_layers[] = {"n_layers", "num_hidden_layers",
+					"n_layer", "num_layers", NULL};
+static const char *const tm_embd[] = {"hidden_size", "n_embd", "dim", NULL};
+static const char *const tm_heads[] = {"num_attention_heads", "n_head",
+				       "n_heads", NULL};
+static const char *const tm_kv[] = {"num_key_value_heads", "n_kv_heads",
+				    NULL};
+static const char *const tm_ctx[] = {"max_position_embeddings", "n_ctx",
+	"n_positions", "max_length", "max_sequence_length",
+	"model_max_length", NULL};
+
+/* A family of src/families/: the counts under the converter's names, a
+ * default of 0 meaning the field is required. */
+static int read_sizes_hf(struct hf *H, struct shape *s)
+{
+	const struct hf_fam *f = H->fam;
+	struct model *m = H->m;
+	const char *const first[] = {H->gen->ctx_key, NULL};
+	const char *const *ck = H->gen->ctx_key &&
+		find(H, &H->top, H->gen->ctx_key) ? first : tm_ctx;
+	int rc;
+	if ((rc = hparam(H, tm_layers, 0, 0, 1, MODEL_MAX_LAYERS,
+			 &m->layers)) < 0)
+		return -1;
+	origin(H, MF_LAYERS, rc, H->where);
+	if (hparam(H, tm_embd, f->hidden > 0, f->hidden, 1, 1000000,
+		   &s->hidden) < 0)
+		return -1;
+	if ((rc = hparam(H, tm_heads, f->heads > 0, f->heads, 1, 65536,
+			 &m->heads)) < 0)
+		return -1;
+	origin(H, MF_HEADS, rc, H->where);
+	if (field_count(H, &H->top, MF_VOCAB, f->vocab > 0, f->vocab, 1,
+			100000000, &m->vocab) < 0)
+		return -1;
+	if ((rc = hparam(H, ck, f->max_pos > 0, f->max_pos, 1,
+			 INT64_C(1) << 32, &m->ctx_train)) < 0)
+		return -1;
+	origin(H, MF_CTX_TRAIN, rc, H->where);
+	return 0;
+}
+
 /* Counts every family has: layers, heads, KV heads, head sizes, vocab, context. */
 static int read_counts(struct hf *H, struct shape *s)
 {
 	struct model *m = H->m;
-	const struct family *f = H->fam;
+	const struct hf_fam *f = H->fam;
 	const struct scope *sc = &H->top;
-	if (field_count(H, sc, MF_LAYERS, 0, 0, 1, MODEL_MAX_LAYERS, &m->layers) < 0 ||
+	if (H->gen ? read_sizes_hf(H, s) < 0 :
+	    field_count(H, sc, MF_LAYERS, 0, 0, 1, MODEL_MAX_LAYERS, &m->layers) < 0 ||
 	    count(H, sc, "hidden_size", MF_COUNT, 1, f->hidden, 1, 1000000, &s->hidden) < 0 ||
 	    field_count(H, sc, MF_HEADS, 1, f->heads, 1, 65536, &m->heads) < 0 ||
 	    field_count(H, sc, MF_VOCAB, 1, f->vocab, 1, 100000000, &m->vocab) < 0 ||
@@ -671,7 +770,9 @@ static int read_counts(struct hf *H, struct shape *s)
 	if (f->id == F_FALCON)
 		return 0;   /* read_falcon: its own KV-head rules and names */
 	int64_t kv_def = f->kv_heads ? f->kv_heads : m->heads;
-	int rc = get_int(H, sc, model_fields[MF_KV_HEADS].hf, 1, kv_def, 1, 65536, &m->kv_heads);
+	int rc = H->gen ? hparam(H, tm_kv, 1, kv_def, 1, 65536, &m->kv_heads) :
+		 get_int(H, sc, model_fields[MF_KV_HEADS].hf, 1, kv_def, 1,
+			 65536, &m->kv_heads);
 	if (rc < 0)
 		return -1;
 	if (rc == 0 && !f->kv_heads)
@@ -691,13 +792,15 @@ static int read_counts(struct hf *H, struct shape *s)
 	const char *hdk = model_fields[MF_HEAD_DIM].hf;
 	if (f->id == F_NEMOTRON_H && !find(H, sc, hdk))
 		hdk = "attention_head_dim";
-	if (s->hidden % m->heads && (f->id == F_GRANITE_HYBRID || (!f->head_dim && !find(H, sc, "head_dim"))))
+	/* GraniteModel, GraniteMoeModel: the same */
+	int drop_hd = f->id == F_GRANITE_HYBRID || (H->gen && H->gen->no_head_dim);
+	if (s->hidden % m->heads && (drop_hd || (!f->head_dim && !find(H, sc, "head_dim"))))
 		return fail(H, "num_attention_heads", "%lld does not divide hidden_size (%lld) and no head_dim is given",
 			    (long long)m->heads, (long long)s->hidden);
-	if (f->id == F_GRANITE_HYBRID) {
+	if (drop_hd) {
 		m->head_dim = s->hidden / m->heads;
-		model_set_origin(m, MF_HEAD_DIM, "hidden_size / num_attention_heads (the converter's GraniteModel "
-				 "ignores head_dim)");
+		model_set_origin(m, MF_HEAD_DIM, "hidden_size / num_attention_heads (the converter's %s "
+				 "ignores head_dim)", H->gen ? H->gen->converter : "GraniteModel");
 	} else if ((rc = get_int(H, sc, hdk, f->id != F_NEMOTRON_H && f->id != F_FALCON_H1, hd_def, 1, 65536,
 				 &m->head_dim)) < 0) {
 		return -1;
@@ -839,6 +942,48 @@ static int read_gemma4_moe(struct hf *H, struct shape *s)
 	return 0;
 }
 
+/*
+ * A family of src/families/: expert_count and expert_used_count from the
+ * family's keys, else TextModel.set_gguf_parameters' find_hparam lists; an
+ * expert as wide as its expert_ff_key (expert_feed_forward_length), else
+ * intermediate_size.  Without a count, and no default, the model is dense.
+ */
+static int read_moe_hf(struct hf *H, struct shape *s)
+{
+	static const char *const ek[] = {"num_local_experts", "num_experts",
+					 "n_routed_experts", NULL};
+	static const char *const uk[] = {"num_experts_per_tok",
+					 "num_experts_per_token",
+					 "top_k_experts", NULL};
+	const struct family_hf *hf = H->gen;
+	const char *const own_e[] = {hf->experts_key, NULL};
+	const char *const own_u[] = {hf->used_key, NULL};
+	struct model *m = H->m;
+	/* a family's own key is required unless it has a default */
+	int rc = hparam(H, hf->experts_key ? own_e : ek,
+			!hf->experts_key || hf->experts, hf->experts, 0,
+			65536, &m->experts);
+	if (rc < 0)
+		return -1;
+	if (m->experts == 0) {
+		model_set_origin(m, MF_EXPERTS, "dense: config.json has no "
+				 "expert count (%s)", hf->converter);
+		return 0;
+	}
+	origin(H, MF_EXPERTS, rc, H->where);
+	if ((rc = hparam(H, hf->used_key ? own_u : uk, hf->experts_used > 0,
+			 hf->experts_used, 1, m->experts,
+			 &m->experts_used)) < 0)
+		return -1;
+	origin(H, MF_EXPERTS_USED, rc, H->where);
+	s->moe_inter = s->inter;
+	if (hf->expert_ff_key &&
+	    get_int(H, &H->top, hf->expert_ff_key, 1, s->inter, 1, 10000000,
+		    &s->moe_inter) < 0)
+		return -1;
+	return 0;
+}
+
 static int read_moe(struct hf *H, struct shape *s)
 {
 	struct model *m = H->m;
@@ -870,6 +1015,7 @@ static int read_moe(struct hf *H, struct shape *s)
 	 * as leading_dense_block_count */
 	case F_LFM2_MOE: ne = "num_experts", def_e = 32, def_u = 4, def_inter = 1792; break;
 	case F_GEMMA4: return read_gemma4_moe(H, s);
+	case F_GENERIC: return read_moe_hf(H, s);
 	/* NemotronHModel (conversion/nemotron.py) is nemotron_h_moe when the file
 	 * has num_experts_per_tok: n_routed_experts of moe_intermediate_size */
 	case F_NEMOTRON_H:
@@ -976,7 +1122,7 @@ static int read_moe(struct hf *H, struct shape *s)
 
 /* The 2026 families, listed last in enum fam: their layer_types words and
  * layer kinds are read_layers'. */
-static int family_2026(const struct family *f)
+static int family_2026(const struct hf_fam *f)
 {
 	return f->id >= F_QWEN3_NEXT;
 }
@@ -1035,7 +1181,7 @@ static int read_window(struct hf *H)
 {
 	struct model *m = H->m;
 	const struct scope *sc = &H->top;
-	const struct family *f = H->fam;
+	const struct hf_fam *f = H->fam;
 	int64_t win = 0, pattern = 0;
 	int use = 1, rc;
 	if (f->id == F_LLAMA4)
@@ -1131,6 +1277,7 @@ static int read_window(struct hf *H)
 	else if (f->id == F_PHI3)
 		why = "\"Phi SWA is currently disabled\" (llama-model.cpp)";
 	else if (f->id == F_LLAMA || mla_family(f) || f->id == F_FALCON ||
+		 f->id == F_GENERIC ||
 		 (family_2026(f) && f->id != F_GEMMA3N && f->id != F_GEMMA4 && !H->window_cls))
 		why = "this architecture has no sliding window";
 	if (win)
@@ -1161,6 +1308,7 @@ static int read_window(struct hf *H)
  * factor at the root or in rope_parameters (conversion/base.py).  Every other
  * family rotates the whole head.
  */
+static int read_rotary_hf(struct hf *H, const struct shape *s);
 static int read_rotary(struct hf *H, const struct shape *s)
 {
 	struct model *m = H->m;
@@ -1168,6 +1316,8 @@ static int read_rotary(struct hf *H, const struct shape *s)
 	int rc = 0;
 	m->rope_dims = m->kind == ATTN_MLA ? m->qk_rope_head_dim : m->head_dim;
 	model_set_origin(m, MF_ROPE_DIMS, "the whole head (transformers %s rotates every dimension)", H->fam->cls);
+	if (H->gen)
+		return read_rotary_hf(H, s);
 	/* Qwen3NextModel and Glm4MoeModel (conversion/qwen.py, glm.py): int(head_dim
 	 * x partial_rotary_factor), the factor 0.25 and 0.5 when the file has none */
 	int per_head = gdn_family(H->fam->id) || H->fam->id == F_GLM4_MOE || H->fam->id == F_GLM_DSA;
@@ -1203,6 +1353,62 @@ static int read_rotary(struct hf *H, const struct shape *s)
 	return 0;
 }
 
+/*
+ * A family of src/families/: rope.dimension_count as its converter writes
+ * it (enum family_hf_rot), the factor under the names TextModel.__init__
+ * mirrors into rope_parameters (partial_rotary_factor, rope_pct,
+ * rope_percent; else rope_parameters' own).
+ */
+static int read_rotary_hf(struct hf *H, const struct shape *s)
+{
+	static const char *const pk[] = {"partial_rotary_factor", "rope_pct",
+					 "rope_percent", NULL};
+	const struct family_hf *hf = H->gen;
+	struct model *m = H->m;
+	struct scope sc = H->top;
+	double f = hf->rot_factor;
+	int64_t dims;
+	int rc = 0;
+	if (hf->rot == HF_ROT_HEAD)
+		return 0;
+	if (hf->rot == HF_ROT_KEY) {
+		if ((rc = get_int(H, &H->top, "rotary_dim", 0, 0, 2,
+				  m->head_dim, &dims)) < 0)
+			return -1;
+	} else {
+		const char *k = NULL;
+		for (size_t i = 0; pk[i] && !k; i++)
+			k = find(H, &sc, pk[i]) ? pk[i] : NULL;
+		json_t *rp = find(H, &H->top, "rope_parameters");
+		if (!k && rp && json_is_object(rp) &&
+		    json_object_get(rp, pk[0])) {
+			sc.obj[0] = rp;
+			snprintf(sc.prefix[0], sizeof sc.prefix[0],
+				 "rope_parameters.");
+			sc.n = 1;
+		}
+		if ((rc = get_real(H, &sc, k ? k : pk[0], hf->rot_factor > 0,
+				   hf->rot_factor, 1e-6, 1, &f)) < 0)
+			return -1;
+		double head = hf->rot == HF_ROT_HEAD_FACTOR ?
+			(double)m->head_dim : (double)(s->hidden / m->heads);
+		dims = (int64_t)(f * head);
+	}
+	if (dims < 2 || dims % 2 || dims > m->head_dim)
+		return fail(H, H->where, "gives %lld rotated dimensions of a "
+			    "%lld-wide head: want an even number, 2 or more",
+			    (long long)dims, (long long)m->head_dim);
+	m->rope_dims = dims;
+	model_set_origin(m, MF_ROPE_DIMS, "%s %s (%s: %s)",
+			 rc ? "config.json" : "the converter's default",
+			 H->where, hf->converter,
+			 hf->rot == HF_ROT_KEY ? "rotary_dim" :
+			 hf->rot == HF_ROT_HEAD_FACTOR ?
+			 "int(head_dim x factor)" :
+			 "int(factor x (hidden_size // heads))");
+	return 0;
+}
+
 /* No rope scaling: llama.cpp's defaults, with why as the scaling's origin. */
 static void no_scaling(struct model *m, const char *why)
 {
@@ -1224,7 +1430,7 @@ static int read_gemma4_rope(struct hf *H);
 static int read_rope(struct hf *H)
 {
 	struct model *m = H->m;
-	const struct family *f = H->fam;
+	const struct hf_fam *f = H->fam;
 	int rc;
 	if (f->id == F_GEMMA4)
 		return 0;   /* read_gemma4_rope, once the full layers' head size is known */
@@ -1251,7 +1457,7 @@ static int read_rope(struct hf *H)
 	struct scope tsc = H->top;
 	if (!find(H, &tsc, "rope_theta") && rsc.n && json_object_get(rs, "rope_theta"))
 		tsc = rsc;
-	rc = get_real(H, &tsc, model_fields[MF_BASE].hf, 1, f->rope_theta, 1.0000001, 1e12, &m->rope_base);
+	rc = get_real(H, &tsc, model_fields[MF_BASE].hf, f->rope_theta > 0, f->rope_theta, 1.0000001, 1e12, &m->rope_base);
 	if (rc < 0)
 		return -1;
 	origin(H, MF_BASE, rc, H->where);
@@ -1372,7 +1578,7 @@ static int read_rope(struct hf *H)
 /* Attention extras that change only the parameter count, and the vocabulary tie. */
 static int read_shape(struct hf *H, struct shape *s)
 {
-	const struct family *f = H->fam;
+	const struct hf_fam *f = H->fam;
 	const struct scope *sc = &H->top;
 	int bias = f->id == F_GPT_OSS, rc;
 	json_t *ffl = f->id == F_GEMMA3N ? find(H, sc, "intermediate_size") : NULL;
@@ -1390,7 +1596,8 @@ static int read_shape(struct hf *H, struct shape *s)
 					    "10000000, as entry 0)", i);
 		}
 		s->inter = json_integer_value(v0);
-	} else if (f->id != F_FALCON && get_int(H, sc, "intermediate_size", 1, f->inter, 1, 10000000, &s->inter) < 0) {
+	} else if (f->id != F_FALCON && get_int(H, sc, "intermediate_size", f->inter > 0, f->inter, 1, 10000000,
+					   &s->inter) < 0) {
 		return -1;
 	}
 	if (f->id != F_FALCON) {
@@ -2207,7 +2414,8 @@ static int read_model(struct hf *H)
 	}
 	/* Mixtral, gpt-oss, Llama 4, Granite: an expert is an MLP of intermediate_size */
 	int own = H->fam->id != F_MIXTRAL && H->fam->id != F_GPT_OSS && H->fam->id != F_LLAMA4 &&
-		  H->fam->id != F_GRANITE_HYBRID && H->fam->id != F_JAMBA;
+		  H->fam->id != F_GRANITE_HYBRID && H->fam->id != F_JAMBA &&
+		  !(H->gen && !H->gen->expert_ff_key);
 	model_set_origin(m, MF_FF, m->experts && s.moe_inter && own ? "config.json moe_intermediate_size" :
 				   m->experts ? "config.json intermediate_size (an expert's)" : "config.json intermediate_size");
 	model_set_origin(m, MF_PARAMS, "estimated: vocab x hidden (embedding%s) + %lld x (attention + %s + norms)",

@@ -1,0 +1,120 @@
+#!/usr/bin/python3
+"""
+hf-gguf-header: the GGUF header llama.cpp's converter writes for a
+config.json, made by the converter itself.
+
+    python3 tools/hf-gguf-header.py LLAMA_SRC CONFIG.json OUT.gguf
+
+LLAMA_SRC is llama.cpp's source tree (convert_hf_to_gguf.py, conversion/,
+gguf-py/).  The class is the converter's own: conversion.get_model_class
+(architectures[0]), its __init__ and set_gguf_parameters, run on the raw
+config.json (the converter's fallback when transformers' AutoConfig cannot
+read it; transformers is not used, so a field the file leaves out is not
+filled in).  No checkpoint is read: the file has no tensors, its tokenizer
+is one key, ARCH.vocab_size = vocab_size, which llama.cpp's loader reads
+before the token list.
+
+torch and transformers are not needed: set_gguf_parameters uses neither,
+and the modules that import them at the top get stand-ins.  numpy and
+gguf-py are the converter's own (python3-numpy).  Not run by the suite: its
+outputs are fixtures (tests/hf/NAME/converted.gguf).
+"""
+import json
+import sys
+import types
+from pathlib import Path
+
+
+class _Any(type):
+    """A stand-in class: any attribute is another stand-in."""
+
+    def __getattr__(cls, name):
+        return _stub(name)
+
+    def __call__(cls, *a, **k):
+        return cls
+
+    def __getitem__(cls, k):
+        return cls
+
+    def __or__(cls, other):
+        return cls
+
+    __ror__ = __or__
+
+
+def _stub(name):
+    return _Any(name, (), {})
+
+
+class _Module(types.ModuleType):
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return _stub(name)
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit("usage: hf-gguf-header.py LLAMA_SRC CONFIG.json OUT.gguf")
+    src, cfg, out = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
+    for name in ("torch", "torch.nn", "torch.nn.functional", "transformers",
+                 "safetensors", "safetensors.torch"):
+        sys.modules[name] = _Module(name)
+    sys.path.insert(0, str(src / "gguf-py"))
+    sys.path.insert(0, str(src))
+    import gguf
+    import conversion
+    from conversion.base import ModelBase
+
+    hparams = json.loads(cfg.read_text(encoding="utf-8"))
+    # ModelBase.load_hparams' renames of a nested language model
+    for k in ("llm_config", "lm_config", "language_config", "lfm"):
+        if k in hparams:
+            hparams["text_config"] = hparams[k]
+    arch = hparams["architectures"][0]
+    cls = conversion.get_model_class(arch)
+
+    def base_init(self, dir_model, ftype, fname_out, **kw):
+        # ModelBase.__init__ without the checkpoint: its hparams, file type
+        # and writer as the original sets them
+        self.dir_model = dir_model
+        self.ftype = ftype
+        self.fname_out = fname_out
+        self.hparams = kw["hparams"]
+        self.model_tensors = {}
+        self.gguf_writer = gguf.GGUFWriter(
+            path=None, arch=gguf.MODEL_ARCH_NAMES[self.model_arch])
+        for k in ("lazy", "dry_run", "fuse_qkv", "fuse_gate_up_exps"):
+            setattr(self, k, False)
+        self.remote_hf_model_id = None
+        self.metadata_override = None
+        self.model_name = None
+        self.dir_model_card = dir_model
+        self.no_mtp = False
+
+    ModelBase.__init__ = base_init
+    model = cls(cfg.parent, gguf.LlamaFileType.MOSTLY_BF16, out,
+                hparams=hparams)
+    model.set_gguf_parameters()
+    w = model.gguf_writer
+    key = f"{w.kv_data[0].get('general.architecture').value}.vocab_size"
+    if "vocab_size" in model.hparams and key not in w.kv_data[0]:
+        w.add_vocab_size(model.hparams["vocab_size"])
+    # one tensor info, the token embeddings [n_embd, vocab] in bf16, as the
+    # converter names them: attnviz reads no GGUF without tensors.  Its
+    # data is not written; the test extends the file to its length.
+    n_embd = model.find_hparam(["hidden_size", "n_embd", "dim", "d_model"])
+    vocab = model.hparams["vocab_size"]
+    import numpy as np
+    w.add_tensor_info("token_embd.weight", [vocab, n_embd], np.dtype(np.uint16),
+                      vocab * n_embd * 2, raw_dtype=gguf.GGMLQuantizationType.BF16)
+    w.write_header_to_file(path=out)
+    w.write_kv_data_to_file()
+    w.write_ti_data_to_file()
+    w.close()
+    print(f"{out}: {cls.__module__}.{cls.__name__} ({arch})")
+
+
+if __name__ == "__main__":
+    main()
