@@ -914,12 +914,15 @@ static void max_item(struct summary *s, const struct fi_state *st, const struct 
 				   size_ubatch(&st->q.d)
 			 : 0;
 	int grows = r->next.n_ctx && r->next.bytes[FT_COMPUTE] != r->at.bytes[FT_COMPUTE];
+	if (indexer_apart(mt)) {
+		summary_explain(s, "an indexer cache beside the main one: no closed form here (the memory scene "
+			       "checks indexer_bytes by its formula)");
+		return;
+	}
 	if ((!cf_uniform(mt) && !split) || padded_none(mt, &st->q.d) || grows || (windowed && stream_lo < want) ||
-	    indexer_apart(mt) ||
 	    (mt->sliding_window > 0 && !mt->swa_ignored && st->q.d.swa_full)) {
 		summary_explain(s, "no closed form here (layers differ, the compute buffer grows with -c without flash "
-				"attention, sliding layers still grow, or an indexer cache apart): checked by "
-				"total_bytes_at_max and next_total_bytes");
+				"attention, or sliding layers still grow): checked by total_bytes_at_max and next_total_bytes");
 		return;
 	}
 	summary_input(s, "budget", (double)st->budget, "mem parameter x 2^30");
