@@ -845,6 +845,12 @@ static const char *kv_formula(struct summary *s, const struct model *mt, const s
 			       cf_in_cell(s, mt, mt->kv_heads, NULL, 0));
 }
 
+/* The model keeps an indexer's cache beside the main one (model indexer_apart), in the KV term of the totals. */
+static int indexer_apart(const struct model *mt)
+{
+	return mt->indexer_apart && mt->indexer_head_dim > 0;
+}
+
 /* A total at one n_ctx: weights + KV (closed form) + compute + output (vocab F32 a sequence). */
 static void total_item(struct summary *s, const struct fi_state *st, const struct model *mt, const struct fit_terms *t,
 		       const char *key, const char *words)
@@ -855,6 +861,11 @@ static void total_item(struct summary *s, const struct fi_state *st, const struc
 	summary_words(s, "%s", words);
 	if ((!cf_uniform(mt) && !split_kinds(mt, &kf, &ks)) || padded_none(mt, &st->q.d)) {
 		summary_explain(s, "layers differ: the per-layer walk of src/size/size.c, no closed form");
+		return;
+	}
+	if (indexer_apart(mt)) {
+		summary_explain(s, "an indexer cache beside the main one: no closed form here (the memory scene checks "
+			       "indexer_bytes by its formula)");
 		return;
 	}
 	summary_input(s, "weights", (double)mt->weights_bytes, "%s (%s)",
@@ -903,6 +914,11 @@ static void max_item(struct summary *s, const struct fi_state *st, const struct 
 				   size_ubatch(&st->q.d)
 			 : 0;
 	int grows = r->next.n_ctx && r->next.bytes[FT_COMPUTE] != r->at.bytes[FT_COMPUTE];
+	if (indexer_apart(mt)) {
+		summary_explain(s, "an indexer cache beside the main one: no closed form here (the memory scene "
+			       "checks indexer_bytes by its formula)");
+		return;
+	}
 	if ((!cf_uniform(mt) && !split) || padded_none(mt, &st->q.d) || grows || (windowed && stream_lo < want) ||
 	    (mt->sliding_window > 0 && !mt->swa_ignored && st->q.d.swa_full)) {
 		summary_explain(s, "no closed form here (layers differ, the compute buffer grows with -c without flash "

@@ -268,7 +268,7 @@ static int parts_of(const struct me_state *st, struct part *p)
 	} is[PART_COUNT] = {
 		[PART_WEIGHTS] = {"weights", st->m.weights_bytes,
 				  model_weights_word(&st->m)},
-		[PART_KV] = {"KV cache", st->a.total_bytes, "exact"},
+		[PART_KV] = {"KV cache", st->a.total_bytes + st->a.apart_bytes, "exact"},
 		[PART_RECURRENT] = {"recurrent state", st->a.recurrent_bytes,
 				    "exact"},
 		[PART_COMPUTE] = {"compute buffer", st->b.compute_bytes,
@@ -351,14 +351,14 @@ static void render_grow(const struct me_state *st, struct canvas *c, int y)
 {
 	int64_t scale = 0;
 	for (int i = 0; i < st->ngrow; i++)
-		if (st->grow[i].total_bytes + st->grow[i].recurrent_bytes > scale)
-			scale = st->grow[i].total_bytes + st->grow[i].recurrent_bytes;
+		if (st->grow[i].total_bytes + st->grow[i].apart_bytes + st->grow[i].recurrent_bytes > scale)
+			scale = st->grow[i].total_bytes + st->grow[i].apart_bytes + st->grow[i].recurrent_bytes;
 	canvas_text(c, 0, y++, ROLE_LABEL, st->a.recurrent_layers ? "▒ recurrent state + █ KV cache as -c grows"
 								 : "KV cache as the context grows");
 	char b[32];
 	for (int i = 0; i < st->ngrow && y + 1 < c->h; i++, y += 2) {
 		const struct kv_alloc *g = &st->grow[i];
-		int64_t t = g->total_bytes + g->recurrent_bytes;
+		int64_t t = g->total_bytes + g->apart_bytes + g->recurrent_bytes;
 		fmt_bytes(b, sizeof b, (double)t);
 		int here = st->grow_n[i] == st->d.n_ctx;
 		canvas_printf_whole(c, 0, y, here ? ROLE_ACCENT : ROLE_NORMAL, "-c %lld%s", (long long)st->grow_n[i],
@@ -409,7 +409,7 @@ static void me_render(const void *vs, struct view *v)
 	if (v->step == 1) {
 		for (size_t k = 0; k < ME_NKINDS; k++)
 			y = kind_line(c, y, st, (enum layer_type)k);
-		fmt_bytes(a, sizeof a, (double)A->total_bytes);
+		fmt_bytes(a, sizeof a, (double)(A->total_bytes + A->apart_bytes));
 		canvas_printf_whole(c, 0, y + 1, ROLE_OK, "KV cache  %s", a);
 		if (A->recurrent_layers) {
 			fmt_bytes(r, sizeof r, (double)A->recurrent_bytes);
@@ -421,7 +421,7 @@ static void me_render(const void *vs, struct view *v)
 		render_grow(st, c, y);
 	}
 
-	fmt_bytes(a, sizeof a, (double)A->total_bytes);
+	fmt_bytes(a, sizeof a, (double)(A->total_bytes + A->apart_bytes));
 	fmt_bytes(r, sizeof r, (double)A->recurrent_bytes);
 	fmt_bytes(t, sizeof t, (double)total_of(st));
 	int64_t kv_layers = A->global_layers + A->local_layers;
@@ -553,7 +553,54 @@ static int swa_dims_differ(const struct model *m)
  * model: every cached layer the same KV heads, sliding by the pattern); a
  * model whose layers differ has none, and each of its layer_bytes.I is
  * checked instead. */
+static void kv_check_main(struct summary *s, const struct model *m, const struct deploy *d, const struct kv_alloc *A,
+			  const char *more);
+
+/* An indexer in a cache of its own (llama-kv-cache-msa.cpp,
+ * llama-memory-hybrid-idx.cpp, llama-kv-cache-dsa.cpp with per-layer
+ * indexers): its bytes, the indexer_bytes line's own check, are a term of
+ * kv_bytes beside the main cache's closed form. */
 static void kv_check(struct summary *s, const struct model *m, const struct deploy *d, const struct kv_alloc *A)
+{
+	if (!A->apart_bytes) {
+		kv_check_main(s, m, d, A, "");
+		return;
+	}
+	summary_input(s, "indexer", (double)A->apart_bytes, "the indexer's cache apart (indexer_bytes, checked on its "
+		      "own line)");
+	kv_check_main(s, m, d, A, " + indexer");
+}
+
+/* The indexer's cache apart: llama.cpp's second llama_kv_cache, one K head
+ * of indexer_head_dim (and with MSA one V head of head_dim_v) a cell, the
+ * main cache's cells and streams, on the layers its filter keeps. */
+static void indexer_check(struct summary *s, const struct model *m, const struct deploy *d)
+{
+	char o[160], f[512];
+	int64_t n = 0;
+	for (int64_t il = 0; il < m->layers; il++)
+		n += m->layer_indexer[il] != 0;
+	cf_in_deploy(s, d->n_ctx, d->n_seq, 0, d->n_ubatch, d->n_batch, m);
+	summary_input(s, "layers_indexer", (double)n, "%s", cf_origin(m, MF_INDEXER_HEAD_DIM, o, sizeof o));
+	summary_input(s, "indexer_head_dim", (double)m->indexer_head_dim, "%s",
+		      cf_origin(m, MF_INDEXER_HEAD_DIM, o, sizeof o));
+	cf_in_types(s, m);
+	if (m->indexer_apart == INDEXER_APART_KV) {
+		summary_input(s, "d_v", (double)m->head_dim_v, "%s", cf_origin(m, MF_HEAD_DIM_V, o, sizeof o));
+		summary_explain(s, "llama-kv-cache-msa.cpp: the indexer cache is a llama_kv_cache of n_head_kv 1 and "
+			       "n_embd_head_k = indexer_head_size; its V keeps the model's n_embd_head_v");
+	} else {
+		summary_explain(s, "the indexer cache is a llama_kv_cache of n_head_kv 1, n_embd_head_k = "
+			       "indexer_head_size and is_mla() set: K only");
+	}
+	snprintf(f, sizeof f, "layers_indexer%s * %s * (ceil(indexer_head_dim / k_block) * k_block_bytes%s)",
+		 d->unified ? "" : " * n_seq", cf_f_stream(d->unified),
+		 m->indexer_apart == INDEXER_APART_KV ? " + ceil(d_v / v_block) * v_block_bytes" : "");
+	summary_formula(s, 0, f);
+}
+
+static void kv_check_main(struct summary *s, const struct model *m, const struct deploy *d, const struct kv_alloc *A,
+			  const char *more)
 {
 	char f[2048], swa[256], o[160];
 	int windowed = m->sliding_window > 0 && !m->swa_ignored;
@@ -570,8 +617,8 @@ static void kv_check(struct summary *s, const struct model *m, const struct depl
 		summary_explain(s, "llama-hparams.cpp: a sliding layer has its own KV heads (n_head_kv(il)) and head sizes "
 			       "(n_embd_head_k_swa); llama-kv-cache-iswa.cpp sizes the sliding layers");
 		cf_f_swa(swa, sizeof swa, d->unified, d->swa_full);
-		snprintf(f, sizeof f, "%s%s", cf_f_split(two, sizeof two, m, cf_f_stream(d->unified), swa, &c),
-			 d->unified ? "" : " * n_seq");
+		snprintf(f, sizeof f, "%s%s%s", cf_f_split(two, sizeof two, m, cf_f_stream(d->unified), swa, &c),
+			 d->unified ? "" : " * n_seq", more);
 		summary_formula(s, 0, f);
 		return;
 	}
@@ -590,10 +637,11 @@ static void kv_check(struct summary *s, const struct model *m, const struct depl
 		       "ggml_row_size(type, n_embd_gqa) a cell a stream; llama-kv-cache-iswa.cpp sizes the sliding layers");
 	cf_f_swa(swa, sizeof swa, d->unified, d->swa_full);
 	if (windowed)
-		snprintf(f, sizeof f, "(%s * %s + (layers - %s) * %s)%s * %s", G, cf_f_stream(d->unified), G, swa,
-			 d->unified ? "" : " * n_seq", cell);
+		snprintf(f, sizeof f, "(%s * %s + (layers - %s) * %s)%s * %s%s", G, cf_f_stream(d->unified), G, swa,
+			 d->unified ? "" : " * n_seq", cell, more);
 	else
-		snprintf(f, sizeof f, "layers%s * %s * %s", d->unified ? "" : " * n_seq", cf_f_stream(d->unified), cell);
+		snprintf(f, sizeof f, "layers%s * %s * %s%s", d->unified ? "" : " * n_seq", cf_f_stream(d->unified), cell,
+			 more);
 	summary_formula(s, 0, f);
 }
 
@@ -617,6 +665,14 @@ static void recurrent_check(struct summary *s, const struct me_state *st)
 		summary_input(s, "embd", (double)m->embd, "%s", cf_origin(m, MF_EMBD, o, sizeof o));
 		summary_input(s, "l_cache", (double)m->shortconv_l_cache, "%s", cf_origin(m, MF_SHORTCONV_L_CACHE, o, sizeof o));
 		rs = "embd * (l_cache - 1)";
+	} else if (m->kda_head_dim > 0) {
+		/* llama-hparams.cpp n_embd_r / n_embd_s with n_embd_head_kda */
+		summary_input(s, "d_conv", (double)m->ssm_d_conv, "%s", cf_origin(m, MF_SSM_D_CONV, o, sizeof o));
+		summary_input(s, "heads", (double)m->heads, "%s", cf_origin(m, MF_HEADS, o, sizeof o));
+		summary_input(s, "kda_head_dim", (double)m->kda_head_dim, "%s", cf_origin(m, MF_KDA_HEAD_DIM, o, sizeof o));
+		rs = "3 * (d_conv - 1) * heads * kda_head_dim + kda_head_dim * kda_head_dim * heads";
+		if (m->ssm_d_conv == 0)
+			rs = "3 * 3 * heads * kda_head_dim + kda_head_dim * kda_head_dim * heads";
 	} else {
 		summary_input(s, "d_conv", (double)m->ssm_d_conv, "%s", cf_origin(m, MF_SSM_D_CONV, o, sizeof o));
 		summary_input(s, "d_inner", (double)m->ssm_d_inner, "%s", cf_origin(m, MF_SSM_D_INNER, o, sizeof o));
@@ -626,6 +682,12 @@ static void recurrent_check(struct summary *s, const struct me_state *st)
 	}
 	summary_explain(s, "n_embd_r + n_embd_s f32 values a sequence a recurrent layer, whatever the context");
 	snprintf(f, sizeof f, "4 * (%s) * max(1, n_seq) * layers_recurrent", rs);
+	if (m->ple_state > 0) {
+		summary_input(s, "ple_state", (double)m->ple_state, "%s", cf_origin(m, MF_PLE_STATE, o, sizeof o));
+		summary_explain(s, "llama-memory-recurrent.cpp: the PLE layer keeps a row of ple_conv_state() f32 a "
+			       "sequence beside its state (cache_ple_r_l)");
+		snprintf(f, sizeof f, "4 * ((%s) * layers_recurrent + ple_state) * max(1, n_seq)", rs);
+	}
 	summary_formula(s, 0, f);
 }
 
@@ -666,7 +728,7 @@ static void me_summary(const void *vs, struct summary *s)
 
 	int64_t kf, ks;
 	int split = !cf_uniform(m) && cf_kinds(m, &kf, &ks) && cf_split(m, kf, ks) && !padded_none(m, A, d);
-	summary_int(s, A->total_bytes, "kv_bytes");
+	summary_int(s, A->total_bytes + A->apart_bytes, "kv_bytes");
 	summary_words(s, "bytes of the KV cache: every layer, every stream, K and V in their cache types");
 	kv_check(s, m, d, A);
 	if (past_train(st))
@@ -738,6 +800,12 @@ static void me_summary(const void *vs, struct summary *s)
 		summary_formula(s, 0, f);
 	}
 
+	if (A->apart_bytes) {
+		summary_int(s, A->apart_bytes, "indexer_bytes");
+		summary_words(s, "bytes of the sparse-attention indexer's cache, beside the main one (in kv_bytes, not in "
+			      "layer_bytes.I)");
+		indexer_check(s, m, d);
+	}
 	summary_int(s, A->recurrent_bytes, "recurrent_bytes");
 	summary_words(s, "bytes of the recurrent state: f32, fixed per sequence, independent of the context");
 	recurrent_check(s, st);
@@ -757,13 +825,14 @@ static void me_summary(const void *vs, struct summary *s)
 	summary_int(s, total_of(st), "total_bytes");
 	summary_words(s, "weights + KV cache + recurrent state + compute + output, as the bar shows them");
 	summary_input(s, "weights", (double)m->weights_bytes, "weights_bytes");
-	summary_input(s, "kv", (double)A->total_bytes, "kv_bytes");
+	summary_input(s, "kv", (double)(A->total_bytes + A->apart_bytes), "kv_bytes");
 	summary_input(s, "recurrent", (double)A->recurrent_bytes, "recurrent_bytes");
 	summary_input(s, "compute", (double)st->b.compute_bytes, "compute_bytes");
 	summary_input(s, "output", (double)st->b.output_bytes, "output_bytes");
 	summary_formula(s, 0, "weights + kv + recurrent + compute + output");
 	for (int i = 0; i < st->ngrow; i++) {
-		summary_int(s, st->grow[i].total_bytes, "kv_bytes_at.%lld", (long long)st->grow_n[i]);
+		summary_int(s, st->grow[i].total_bytes + st->grow[i].apart_bytes, "kv_bytes_at.%lld",
+			    (long long)st->grow_n[i]);
 		summary_words(s, "bytes of the KV cache at -c %lld, the rest of the deployment alike", (long long)st->grow_n[i]);
 		struct deploy g = *d;
 		g.n_ctx = st->grow_n[i];

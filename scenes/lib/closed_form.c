@@ -45,7 +45,8 @@ const char *cf_in_cell(struct summary *s, const struct model *m, int64_t kv, con
 		summary_input(s, "qk_rope_head_dim", (double)m->qk_rope_head_dim, "%s",
 			      cf_origin(m, MF_QK_ROPE_HEAD_DIM, o, sizeof o));
 		cf_in_types(s, m);
-		if (m->indexer_head_dim > 0) {   /* llama-kv-cache-dsa.cpp: the indexer's K row, in K's type */
+		/* an indexer apart (model indexer_apart) is its own line */
+		if (m->indexer_head_dim > 0 && !m->indexer_apart) {   /* llama-kv-cache-dsa.cpp: the indexer's K row, in K's type */
 			summary_input(s, "indexer_head_dim", (double)m->indexer_head_dim, "%s",
 				      cf_origin(m, MF_INDEXER_HEAD_DIM, o, sizeof o));
 			return "(" CF_CELL_MLA " + ceil(indexer_head_dim / k_block) * k_block_bytes)";

@@ -140,30 +140,12 @@ const struct arch_refused arch_refused[] = {
 	{.arch = "spark2_5", .kind = AR_UNMODELLED,
 	 .rule = "a window pattern read from a per-layer array "
 		 "(src/models/spark2-5.cpp)"},
-	{.arch = "bailingmoe3", .kind = AR_UNMODELLED,
-	 .rule = "KDA recurrent layers beside latent attention "
-		 "(src/models/bailingmoe3.cpp)"},
-	{.arch = "kimi-linear", .kind = AR_UNMODELLED,
-	 .rule = "KDA recurrent layers beside latent attention "
-		 "(src/models/kimi-linear.cpp)"},
-	{.arch = "kimi-k3", .kind = AR_UNMODELLED,
-	 .rule = "KDA recurrent layers beside latent attention "
-		 "(src/models/kimi-k3.cpp)"},
 	{.arch = "deepseek4", .kind = AR_UNMODELLED,
 	 .rule = "a sliding window with compressed CSA/HCA caches and an "
 		 "indexer (src/llama-kv-cache-dsv4.cpp)"},
 	{.arch = "dots3note", .kind = AR_UNMODELLED,
 	 .rule = "a sliding window with compressed caches "
 		 "(src/llama-model.cpp create_memory)"},
-	{.arch = "minimax-m3", .kind = AR_UNMODELLED,
-	 .rule = "block-sparse MSA with an indexer key cache "
-		 "(src/llama-kv-cache-msa.cpp)"},
-	{.arch = "hy_v4", .kind = AR_UNMODELLED,
-	 .rule = "an indexer on the full layers only "
-		 "(src/llama-model.cpp create_memory)"},
-	{.arch = "qwen4exp", .kind = AR_UNMODELLED,
-	 .rule = "a hybrid with an indexer key per token "
-		 "(llama_memory_hybrid_idx)"},
 	{.arch = "t5", .kind = AR_UNMODELLED,
 	 .rule = "an encoder-decoder: the decoder's cache beside the "
 		 "encoder's output (src/models/t5.cpp)"},

@@ -63,6 +63,11 @@ struct kv_alloc {
 	int64_t indexer_bytes_cell,
 	    indexer_bytes; /* the indexer's K-only cache, a cell and all (in
 			      k_bytes) */
+	/* an indexer cache apart (model indexer_apart): its layers and bytes,
+	 * all streams; not in total_bytes, k_bytes, v_bytes, layer_bytes nor
+	 * indexer_bytes (the layout scenes compare the main cache; the memory
+	 * scene and --fit add it) */
+	int64_t apart_layers, apart_bytes;
 };
 
 #endif

@@ -50,10 +50,42 @@ enum family_recr_rule {
 	RR_KV_FF_ZERO,
 	RR_EVERY,       /* every layer both: attention beside the state */
 };
-enum family_recr_state { RS_MAMBA2, RS_MAMBA1, RS_SHORTCONV };
+enum family_recr_state {
+	RS_MAMBA2, RS_MAMBA1, RS_SHORTCONV,
+	/* Kimi's delta attention: ssm.conv_kernel and kda.head_dim
+	 * (llama-hparams.cpp n_embd_r / n_embd_s, n_embd_head_kda) */
+	RS_KDA,
+	/* Qwen4exp: Mamba2's keys plus the PLE layer's conv history
+	 * (ple_conv_state(), src/models/qwen4exp.cpp load_arch_hparams) */
+	RS_MAMBA2_PLE,
+};
 struct family_recurrent {
 	enum family_recr_rule rule;
 	enum family_recr_state state;
+};
+
+/* A sparse-attention indexer whose keys llama.cpp keeps in a cache of their
+ * own beside the main one (the second llama_kv_cache of llama-kv-cache-
+ * msa.cpp, llama-kv-cache-dsa.cpp, llama-memory-hybrid-idx.cpp), on the
+ * layers its create_memory filter_idx / filter_lid keeps, with the cells
+ * of the main cache.  src/model/gguf.c reads it; src/size/size.c sizes
+ * it (the indexer_bytes key of --summary memory). */
+enum family_idx_layers {
+	/* every attention layer of the hybrid: il < n_layer() &&
+	 * !is_recr(il) (Qwen4exp's QSA) */
+	FI_ATTENTION,
+	/* il >= leading_dense_block_count (MiniMax-M3's MSA) */
+	FI_AFTER_DENSE_LEAD,
+	/* hparams.is_indexer_full(il): attention.indexer.types, one bool a
+	 * layer (Hunyuan V4) */
+	FI_TYPES,
+};
+struct family_indexer {
+	int with_v;   /* a V head of head_dim_v beside the K head (MSA) */
+	enum family_idx_layers layers;
+	/* indexer.top_k 0 is a checkpoint without the indexer, a plain cache
+	 * (hy_v4: create_memory's indexer_top_k == 0) */
+	int top_k_zero_none;
 };
 
 /* The tensors the loader creates (src/models/ARCH.cpp load_tensors), the
@@ -277,6 +309,7 @@ struct family {
 	unsigned mech;      /* enum arch_mech: what attnviz reads for it */
 	const struct family_swa *swa;             /* NULL: no window read */
 	const struct family_recurrent *recurrent; /* NULL: not a hybrid */
+	const struct family_indexer *indexer;     /* NULL: none apart */
 	const struct family_weights *weights;     /* NULL: weights estimated */
 	const struct family_dense_graph *dense_graph;
 	const struct family_moe_graph *moe_graph;

@@ -182,6 +182,17 @@ const struct model_field_info model_fields[MF_COUNT] = {
 	[MF_SHORTCONV_L_CACHE] = {.section = "recurrent", .key = "shortconv_l_cache", .type = MFT_INT, .need = MFN_OPT,
 		.max = MODEL_MAX_DIM, AT(shortconv_l_cache),
 		.gguf = "{arch}.shortconv.l_cache"},
+	/* Kimi's delta attention (llama-hparams.cpp n_embd_r / n_embd_s with
+	 * n_embd_head_kda): src/models/kimi-linear.cpp, kimi-k3.cpp,
+	 * bailingmoe3.cpp */
+	[MF_KDA_HEAD_DIM] = {.section = "recurrent", .key = "kda_head_dim", .type = MFT_INT, .need = MFN_OPT,
+		.max = MODEL_MAX_DIM, AT(kda_head_dim),
+		.gguf = "{arch}.kda.head_dim"},
+	/* Qwen4exp's PLE conv history, (ple.conv_kernel - 1) x ple.ngram_size x
+	 * hyper_connection.count x embd f32 a sequence (llama-hparams.cpp
+	 * ple_conv_state) */
+	[MF_PLE_STATE] = {.section = "recurrent", .key = "ple_state", .type = MFT_INT, .need = MFN_OPT,
+		.max = INT64_C(1) << 30, AT(ple_state)},
 	/* llama-model.cpp create_memory, LLM_ARCH_FALCON_H1: filter_attn and
 	 * filter_recr both true, every layer keeps KV cells and a state */
 	[MF_SSM_PARALLEL] = {.section = "recurrent", .key = "parallel", .type = MFT_FLAG, .need = MFN_OPT,

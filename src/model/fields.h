@@ -29,6 +29,7 @@ enum model_field {
 	MF_INDEXER_HEAD_DIM, MF_INDEXER_TOP_K,
 	MF_Q_LORA_RANK, MF_INDEXER_HEADS,   /* [mla] the DSA graph's query latent and indexer heads */
 	MF_SSM_D_CONV, MF_SSM_D_INNER, MF_SSM_D_STATE, MF_SSM_N_GROUP, MF_SSM_DT_RANK, MF_SHORTCONV_L_CACHE,
+	MF_KDA_HEAD_DIM, MF_PLE_STATE, /* [recurrent] KDA heads' size, Qwen4exp's PLE row */
 	MF_SSM_PARALLEL, /* [recurrent] parallel: attention layers keep the state too (Falcon-H1) */
 	MF_BASE, MF_BASE_LOCAL, MF_SCALING, MF_FACTOR, MF_ORIG_CTX, MF_BETA_FAST, MF_BETA_SLOW, MF_MSCALE,
 	MF_MSCALE_ALL_DIM, MF_LOW_FREQ_FACTOR, MF_HIGH_FREQ_FACTOR,

@@ -323,6 +323,9 @@ static int read_swa(struct gguf_file *r, struct model *m)
 	return 0;
 }
 
+static int read_kda_heads(struct gguf_file *r, struct model *m);
+static int read_ple(struct gguf_file *r, struct model *m, uint64_t end);
+
 /*
  * Hybrid architectures (llm_arch_is_hybrid): which layers are recurrent,
  * and the state's sizes, by the family's rule (struct family_recurrent:
@@ -357,12 +360,16 @@ static int read_recurrent(struct gguf_file *r, struct model *m, uint64_t end)
 		int64_t min, max;
 		unsigned states;   /* 1 << enum family_recr_state: the states that read it (as a required key) */
 	} ssm[] = {
-		{"ssm.conv_kernel", MF_SSM_D_CONV, 0, 65536, 1u << RS_MAMBA2 | 1u << RS_MAMBA1},
-		{"ssm.inner_size", MF_SSM_D_INNER, 0, INT64_C(1) << 24, 1u << RS_MAMBA2 | 1u << RS_MAMBA1},
-		{"ssm.state_size", MF_SSM_D_STATE, 0, 65536, 1u << RS_MAMBA2 | 1u << RS_MAMBA1},
-		{"ssm.time_step_rank", MF_SSM_DT_RANK, 0, 65536, 1u << RS_MAMBA2 | 1u << RS_MAMBA1},
-		{"ssm.group_count", MF_SSM_N_GROUP, 0, 65536, 1u << RS_MAMBA2},
+#define SSM_ALL (1u << RS_MAMBA2 | 1u << RS_MAMBA1 | 1u << RS_MAMBA2_PLE)
+		{"ssm.conv_kernel", MF_SSM_D_CONV, 0, 65536, SSM_ALL | 1u << RS_KDA},
+		{"ssm.inner_size", MF_SSM_D_INNER, 0, INT64_C(1) << 24, SSM_ALL},
+		{"ssm.state_size", MF_SSM_D_STATE, 0, 65536, SSM_ALL},
+		{"ssm.time_step_rank", MF_SSM_DT_RANK, 0, 65536, SSM_ALL},
+		{"ssm.group_count", MF_SSM_N_GROUP, 0, 65536, 1u << RS_MAMBA2 | 1u << RS_MAMBA2_PLE},
 		{"shortconv.l_cache", MF_SHORTCONV_L_CACHE, 2, 65536, 1u << RS_SHORTCONV},
+		/* kimi-linear.cpp, kimi-k3.cpp, bailingmoe3.cpp: get_key(LLM_KV_KDA_HEAD_DIM) */
+		{"kda.head_dim", MF_KDA_HEAD_DIM, 1, 65536, 1u << RS_KDA},
+#undef SSM_ALL
 	};
 	for (size_t i = 0; i < sizeof ssm / sizeof ssm[0]; i++) {
 		if (!(ssm[i].states & 1u << rr->state))
@@ -372,6 +379,8 @@ static int read_recurrent(struct gguf_file *r, struct model *m, uint64_t end)
 		if (f <= 0)
 			return f < 0 ? -1 : missing_arch(r, m, ssm[i].suffix, end);
 	}
+	if (rr->state == RS_KDA && read_kda_heads(r, m) < 0)
+		return -1;
 	if (rr->rule == RR_EVERY) {
 		/* the layers stay attention layers (model_finish keeps them so); each
 		 * keeps a Mamba2 state beside its KV cells */
@@ -404,7 +413,7 @@ static int read_recurrent(struct gguf_file *r, struct model *m, uint64_t end)
 					 "(il + 1) %% %lld != 0", f ? "GGUF" : "llama.cpp default of", m->arch,
 					 (long long)interval, (long long)interval);
 		}
-		return 0;
+		return rr->state == RS_MAMBA2_PLE ? read_ple(r, m, end) : 0;
 	}
 	int64_t ff[MODEL_MAX_LAYERS] = {0};
 	if (rr->rule == RR_KV_FF_ZERO && arch_layers(r, m, "feed_forward_length", 0, INT64_C(1) << 24, ff) < 0)
@@ -419,6 +428,125 @@ static int read_recurrent(struct gguf_file *r, struct model *m, uint64_t end)
 	model_set_origin(m, MF_LAYER_TYPES, "GGUF %s.attention.head_count_kv%s: a layer is recurrent when it is 0%s",
 			 m->arch, rr->rule == RR_KV_FF_ZERO ? " and feed_forward_length" : "",
 			 rr->rule == RR_KV_FF_ZERO ? " (both)" : "");
+	return 0;
+}
+
+/* src/models/kimi-linear.cpp (kimi-k3.cpp, bailingmoe3.cpp alike): the KDA
+ * state's heads are hparams.n_head(), layer 0's head_count
+ * (llama-hparams.cpp n_embd_r / n_embd_s); model_embd_r sizes it with
+ * m->heads, the most of any layer, so they must agree. */
+static int read_kda_heads(struct gguf_file *r, struct model *m)
+{
+	char key[160];
+	int64_t heads[MODEL_MAX_LAYERS];
+	if (arch_layers(r, m, "attention.head_count", 0, 65536, heads) < 0)
+		return -1;
+	/* create_memory gives these hybrids llama_memory_hybrid's default
+	 * filters (!is_recr(il)): nextn layers would stay in the attention
+	 * cache, which attnviz does not size */
+	if (m->nextn_layers > 0)
+		return gguf_fail(r, value_at(r, m, "nextn_predict_layers", key), key,
+				 "nextn layers in %s's attention cache (the hybrid's default filter keeps them): "
+				 "attnviz does not size them", m->arch);
+	if (heads[0] != m->heads)
+		return gguf_fail(r, value_at(r, m, "attention.head_count", key), key,
+				 "layer 0 has %lld heads, another %lld: the KDA state's n_head() is "
+				 "layer 0's, attnviz does not size it", (long long)heads[0], (long long)m->heads);
+	model_set_origin(m, MF_KDA_HEAD_DIM, "GGUF %s.kda.head_dim (the state: x head_count of layer 0)", m->arch);
+	return 0;
+}
+
+/* src/models/qwen4exp.cpp load_arch_hparams: ple.layers lists at most one
+ * layer, a linear-attention one; its row of the recurrent cache holds
+ * ple_conv_state() = (ple.conv_kernel - 1) x ple.ngram_size x
+ * hyper_connection.count x n_embd f32 values a sequence
+ * (llama-hparams.cpp; llama-memory-recurrent.cpp cache_ple_r_l). */
+static int read_ple(struct gguf_file *r, struct model *m, uint64_t end)
+{
+	char key[160];
+	struct gguf_kv *k = find_arch(r, m, "ple.layers", key, sizeof key);
+	int64_t ngram = 0, ck = 0, hc = 0;
+	int f;
+	if (!k || (k->type == GT_ARR && k->n == 0))
+		return 0;
+	if (k->type != GT_ARR || !k->arr || k->n != 1)
+		return gguf_fail(r, k->vat, k->key, "want one layer (llama.cpp supports one PLE layer)");
+	int64_t il = (int64_t)k->arr[0];
+	if (il < 0 || il >= m->layers || m->layer_type[il] != LT_RECURRENT)
+		return gguf_fail(r, k->vat, k->key, "PLE layer %lld is not a linear attention layer",
+				 (long long)il);
+	if ((f = arch_int(r, m, "ple.ngram_size", MF_COUNT, 2, 64, &ngram)) <= 0)
+		return f < 0 ? -1 : missing_arch(r, m, "ple.ngram_size", end);
+	if ((f = arch_int(r, m, "ple.conv_kernel", MF_COUNT, 1, 65536, &ck)) <= 0)
+		return f < 0 ? -1 : missing_arch(r, m, "ple.conv_kernel", end);
+	if ((f = arch_int(r, m, "hyper_connection.count", MF_COUNT, 2, 65536, &hc)) <= 0)
+		return f < 0 ? -1 : missing_arch(r, m, "hyper_connection.count", end);
+	m->ple_state = (ck - 1) * ngram * hc * m->embd;
+	model_set_origin(m, MF_PLE_STATE, "GGUF %s.ple.*: (conv_kernel %lld - 1) x ngram_size %lld x hc %lld x "
+			 "embd", m->arch, (long long)ck, (long long)ngram, (long long)hc);
+	return 0;
+}
+
+/* A sparse-attention indexer in a cache of its own (struct family_indexer):
+ * its key size and the layers create_memory's filter keeps. */
+static int read_indexer_apart(struct gguf_file *r, struct model *m, const struct family_indexer *fi, uint64_t end)
+{
+	char key[160];
+	int f;
+	int64_t top_k = 0;
+	if ((f = field_int(r, m, MF_INDEXER_TOP_K, 1, MODEL_MAX_CTX, &top_k)) < 0)
+		return -1;
+	/* MiniMax-M3 and Hunyuan V4 pass no nextn filter to their main cache:
+	 * nextn layers would stay in it, which attnviz does not size */
+	if (fi->layers != FI_ATTENTION && m->nextn_layers > 0)
+		return gguf_fail(r, value_at(r, m, "nextn_predict_layers", key), key,
+				 "nextn layers in %s's cache (create_memory filters none out): attnviz does not "
+				 "size them", m->arch);
+	if (!f && fi->top_k_zero_none) {
+		/* llama-model.cpp create_memory: indexer_top_k == 0, a plain cache */
+		model_set_origin(m, MF_INDEXER_HEAD_DIM, "no %s.attention.indexer.top_k: a full-attention "
+				 "checkpoint, no indexer cache", m->arch);
+		return 0;
+	}
+	if (!f)
+		return missing_arch(r, m, row_suffix(MF_INDEXER_TOP_K), end);
+	m->indexer_top_k = top_k;
+	if ((f = field_int(r, m, MF_INDEXER_HEAD_DIM, 1, 65536, &m->indexer_head_dim)) <= 0)
+		return f < 0 ? -1 : missing_arch(r, m, row_suffix(MF_INDEXER_HEAD_DIM), end);
+	if (field_int(r, m, MF_INDEXER_HEADS, 1, 65536, &m->indexer_heads) < 0)
+		return -1;
+	int64_t lead = 0;
+	struct gguf_kv *k = NULL;
+	if (fi->layers == FI_AFTER_DENSE_LEAD &&
+	    arch_int(r, m, "leading_dense_block_count", MF_COUNT, 0, m->layers, &lead) < 0)
+		return -1;
+	if (fi->layers == FI_TYPES) {
+		k = find_arch(r, m, "attention.indexer.types", key, sizeof key);
+		if (k && k->type == GT_ARR && (!k->arr || k->n != (uint64_t)m->layers))
+			return gguf_fail(r, k->vat, k->key, "want one bool per layer (%lld)", (long long)m->layers);
+		if (k && k->type != GT_ARR && k->type != GT_BOOL && !gguf_is_int(k->type))
+			return gguf_fail(r, k->vat, k->key, "is %s, want one bool per layer", gguf_type_names[k->type]);
+	}
+	for (int64_t il = 0; il < m->layers; il++) {
+		int on;
+		if (fi->layers == FI_ATTENTION)
+			on = il < m->layers - m->nextn_layers && m->layer_type[il] != LT_RECURRENT &&
+			     m->layer_kv_heads[il] > 0;
+		else if (fi->layers == FI_AFTER_DENSE_LEAD)
+			on = il >= lead;
+		else   /* get_key_or_arr: one value for every layer, absent all 0 */
+			on = k && (k->type == GT_ARR ? k->arr[il] != 0 : k->big || k->d != 0);
+		m->layer_indexer[il] = (uint8_t)on;
+	}
+	if (fi->layers == FI_TYPES && !m->layer_indexer[0])
+		/* src/models/hy-v4.cpp: "layer 0 must own an indexer" */
+		return gguf_fail(r, k ? k->vat : value_at(r, m, row_suffix(MF_INDEXER_TOP_K), key),
+				 k ? k->key : key, "layer 0 must own an indexer (llama.cpp refuses the file)");
+	m->indexer_apart = fi->with_v ? INDEXER_APART_KV : INDEXER_APART_K;
+	model_set_origin(m, MF_INDEXER_HEAD_DIM, "GGUF %s.attention.indexer.key_length (own cache, %s; %s)",
+			 m->arch, fi->with_v ? "K and V" : "K",
+			 fi->layers == FI_ATTENTION ? "attention layers"
+			 : fi->layers == FI_AFTER_DENSE_LEAD ? "il >= dense lead" : "indexer.types");
 	return 0;
 }
 
@@ -812,7 +940,7 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		if (field_int(r, m, MF_Q_LORA_RANK, 1, 65536, &m->q_lora_rank) <
 		    0)
 			return -1;
-		if (ai->mech & AM_INDEXER) {
+		if ((ai->mech & AM_INDEXER) && !ai->indexer) {
 			/* src/models/deepseek32.cpp: indexer.key_length is required;
 			 * llama-kv-cache-dsa.cpp caches one K head of that size a token
 			 * a layer, no V (hparams.is_mla()). */
@@ -891,6 +1019,8 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	    field_int(r, m, MF_EMBD_PER_LAYER, 0, INT64_C(1) << 24, &m->embd_per_layer) < 0)
 		return -1;
 	if (read_recurrent(r, m, end) < 0)
+		return -1;
+	if (ai->indexer && read_indexer_apart(r, m, ai->indexer, end) < 0)
 		return -1;
 	const struct family_swa *rule = swa_rule_of(m);
 	int64_t kv_from = rule ? rule->kv_from_start : 0;

@@ -748,12 +748,20 @@ int64_t model_embd_r(const struct model *m)
 {
 	if (m->shortconv_l_cache > 0)
 		return m->embd * (m->shortconv_l_cache - 1);
+	/* n_embd_head_kda: the Q, K and V convolutions' rows, 3 (d_conv - 1)
+	 * x n_head() x head_dim (d_conv 0: 4) */
+	if (m->kda_head_dim > 0)
+		return 3 * (m->ssm_d_conv > 0 ? m->ssm_d_conv - 1 : 3) *
+		       m->heads * m->kda_head_dim;
 	return (m->ssm_d_conv > 0 ? m->ssm_d_conv - 1 : 0) * (m->ssm_d_inner + 2 * m->ssm_n_group * m->ssm_d_state);
 }
 
 /* llama-hparams.cpp n_embd_s: Mamba's ssm_states, d_state x d_inner. */
 int64_t model_embd_s(const struct model *m)
 {
+	/* KDA: a head_dim x head_dim state a head */
+	if (m->kda_head_dim > 0)
+		return m->kda_head_dim * m->kda_head_dim * m->heads;
 	return m->ssm_d_state * m->ssm_d_inner;
 }
 
@@ -1010,7 +1018,12 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 		err_set(err, errlen, where, 0, "recurrent", NULL, "state sizes out of range");
 		return -1;
 	}
-	if (m->indexer_head_dim > 0 && !(m->kind == ATTN_MLA && m->mla_latent_cache)) {
+	if (m->kda_head_dim < 0 || m->kda_head_dim > MODEL_MAX_DIM || m->ple_state < 0 ||
+	    m->ple_state > (INT64_C(1) << 30)) {
+		err_set(err, errlen, where, 0, "recurrent", NULL, "state sizes out of range");
+		return -1;
+	}
+	if (m->indexer_head_dim > 0 && !m->indexer_apart && !(m->kind == ATTN_MLA && m->mla_latent_cache)) {
 		err_set(err, errlen, where, 0, "mla", model_fields[MF_INDEXER_HEAD_DIM].key,
 			"an indexer cache needs MLA's latent cache (llama_kv_cache_dsa)");
 		return -1;

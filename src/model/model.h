@@ -25,6 +25,7 @@ enum cache_type { CACHE_F32, CACHE_F16, CACHE_BF16, CACHE_Q8_0, CACHE_Q4_0, CACH
 enum layer_type { LT_FULL, LT_SLIDING, LT_CHUNKED, LT_RECURRENT, LT_SHARED, LT_NONE };
 /* How the weight bytes were obtained: counted from a GGUF's tensor infos
  * (exact), stated by an INI file, or estimated from the parameter count. */
+enum indexer_apart { INDEXER_IN_CELL, INDEXER_APART_K, INDEXER_APART_KV };
 enum weights_from { WEIGHTS_ESTIMATED, WEIGHTS_COUNTED, WEIGHTS_GIVEN };
 /* Where a model was read from. */
 enum model_format { MODEL_INI, MODEL_GGUF, MODEL_HF_CONFIG };
@@ -101,10 +102,25 @@ struct model {
 	int64_t head_dim_swa, head_dim_v_swa;   /* K and V head sizes of the sliding layers (default head_dim, _v) */
 	int64_t indexer_head_dim;   /* sparse attention's indexer K row per token per layer; 0: none */
 	int64_t indexer_top_k;      /* the keys the indexer selects a query; 0: unknown (no compute term) */
+	/* Where the indexer's rows live: 0 in the latent's cell (DeepSeek-V3.2's
+	 * llama_kv_cache_dsa on every cached layer), else a cache of its own
+	 * beside the main one on the layers layer_indexer marks, one K head of
+	 * indexer_head_dim (INDEXER_APART_K) or a K and a V head
+	 * (INDEXER_APART_KV: llama-kv-cache-msa.cpp keeps V) a cell */
+	int indexer_apart;
+	uint8_t layer_indexer[MODEL_MAX_LAYERS];
 	int64_t q_lora_rank, indexer_heads;   /* DSA: wq_a's rank and the indexer's heads; 0: not given */
 	/* The recurrent state (llama-hparams.cpp n_embd_r, n_embd_s): Mamba /
 	 * gated delta net sizes, or the short-conv cache length; 0 when not given. */
 	int64_t ssm_d_conv, ssm_d_inner, ssm_d_state, ssm_n_group, ssm_dt_rank, shortconv_l_cache;   /* embd: above */
+	/* Kimi's delta attention (KDA) state, llama-hparams.cpp n_embd_head_kda:
+	 * conv rows 3 (d_conv - 1) heads kda_head_dim, state heads kda_head_dim^2;
+	 * 0: not a KDA state */
+	int64_t kda_head_dim;
+	/* Qwen4exp's PLE conv history (llama-hparams.cpp ple_conv_state()): f32
+	 * values a sequence in the one PLE layer's own row of the recurrent
+	 * cache (llama-memory-recurrent.cpp cache_ple_r_l); 0: none */
+	int64_t ple_state;
 	int ssm_parallel;       /* every attention layer also keeps the recurrent state (Falcon-H1: Mamba2
 				 * beside attention in each block); its layer_type stays full or sliding */
 	enum attn_kind kind;

@@ -41,7 +41,8 @@ static int terms(const struct model *mt, const struct deploy *d0, int64_t n_ctx,
 	t->bytes[FT_WEIGHTS] = mt->weights_bytes;
 	t->mark[FT_WEIGHTS] =
 	    mt->weights_from == WEIGHTS_COUNTED ? SIZE_EXACT : SIZE_ESTIMATED;
-	t->bytes[FT_KV] = a.total_bytes;
+	/* the main cache and an indexer's apart (model indexer_apart) */
+	t->bytes[FT_KV] = a.total_bytes + a.apart_bytes;
 	t->mark[FT_KV] = SIZE_EXACT;
 	/* Recurrent state (Mamba, gated delta net, short conv): fixed, whatever
 	 * n_ctx. */

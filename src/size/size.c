@@ -76,9 +76,42 @@ static int64_t indexer_bytes(const struct model *m, int64_t il)
 	/* only beside the latent: the scenes' full-K-and-V comparison layouts
 	 * drop it */
 	if (m->indexer_head_dim <= 0 || !m->layer_kv_heads[il] ||
-	    m->kind != ATTN_MLA || !m->mla_latent_cache)
+	    m->kind != ATTN_MLA || !m->mla_latent_cache || m->indexer_apart)
 		return 0;
 	return model_cache_bytes(m->k_type, m->indexer_head_dim);
+}
+
+/* An indexer in a cache of its own (m->indexer_apart): llama-kv-cache-msa.cpp
+ * and llama-memory-hybrid-idx.cpp make a second llama_kv_cache with the main
+ * one's kv_size, n_seq_max and unified, n_head_kv 1 on every layer and
+ * n_embd_head_k = indexer_head_size, on the layers filter_idx keeps
+ * (m->layer_indexer).  hybrid-idx sets is_mla() so it keeps no V; MSA keeps
+ * V of n_embd_head_v, n_embd_v_gqa_max() = head_dim_v wide when V is
+ * transposed (every layer 1 head, none sliding: the families have no
+ * window). */
+static int apart_indexer(const struct model *m, const struct deploy *d,
+			 struct kv_alloc *a)
+{
+	if (!m->indexer_apart || m->indexer_head_dim <= 0)
+		return 0;
+	(void)d;
+	int64_t kc = model_cache_bytes(m->k_type, m->indexer_head_dim);
+	int64_t vc = m->indexer_apart == INDEXER_APART_KV
+			 ? model_cache_bytes(m->v_type, m->head_dim_v)
+			 : 0;
+	int64_t n = 0, kb, vb;
+	for (int64_t il = 0; il < m->layers; il++)
+		n += m->layer_indexer[il] != 0;
+	if (__builtin_mul_overflow(kc, a->full_cells, &kb) ||
+	    __builtin_mul_overflow(kb, a->streams, &kb) ||
+	    __builtin_mul_overflow(kb, n, &kb) ||
+	    __builtin_mul_overflow(vc, a->full_cells, &vb) ||
+	    __builtin_mul_overflow(vb, a->streams, &vb) ||
+	    __builtin_mul_overflow(vb, n, &vb))
+		return -1;
+	a->apart_layers = n;
+	a->apart_bytes = FAULT_INT("size_alloc", kb + vb);
+	return 0;
 }
 
 int64_t size_kv_bytes_token_layer(const struct model *m, int64_t il)
@@ -260,6 +293,8 @@ int size_alloc(const struct model *m, const struct deploy *d,
 			a->global_k_bytes += kb;
 		}
 	}
+	if (apart_indexer(m, d, a) < 0)
+		return -1;
 	a->total_bytes = a->global_bytes + a->local_bytes;
 	a->indexer_bytes = a->indexer_bytes_cell * a->full_cells *
 			   a->streams; /* DeepSeek-V3.2 has no window */
@@ -280,6 +315,9 @@ int size_alloc(const struct model *m, const struct deploy *d,
 	if (__builtin_mul_overflow(a->state_bytes_layer, a->recurrent_layers,
 				   &a->recurrent_bytes))
 		return -1;
+	/* Qwen4exp: the PLE layer's own row beside its state, f32 a sequence
+	 * (llama-memory-recurrent.cpp: cache_ple_r_l of ple_conv_state()) */
+	a->recurrent_bytes += FAULT_INT("size_state", 4 * m->ple_state * d->n_seq);
 	return 0;
 }
 
