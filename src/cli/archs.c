@@ -3,8 +3,9 @@
  * as the family files and the refusal table say (nothing typed here):
  *   NAME<TAB>sized<TAB>MEMORY<TAB>COMPUTE
  *   NAME<TAB>refused<TAB>KIND<TAB>WHY
- * MEMORY names the caches attnviz reads for the family ("kv" or "mla",
- * plus "+swa", "+chunked", "+shared", "+recurrent", "+indexer");
+ * MEMORY names the caches attnviz reads for the family ("kv": K and V,
+ * or MLA's latent as the file says; plus "+swa", "+chunked", "+shared",
+ * "+recurrent", "+indexer");
  * COMPUTE says whether its reserve graph is described ("replayed" or
  * "peaks") and held to the engine ("checked"), or "estimated".
  */
@@ -38,11 +39,9 @@ static void memory_of(const struct family *f, char *buf, size_t size)
 		{AM_CHUNKED, "+chunked"},   {AM_SHARED_KV, "+shared"},
 		{AM_RECURRENT, "+recurrent"}, {AM_INDEXER, "+indexer"},
 	};
-	/* latent attention's cache is the latent, read from the file's
-	 * kv_lora_rank; the families that have it make its tensors */
-	int mla = (f->weights && (f->weights->parts & WS_MLA)) ||
-		  (f->moe_graph && (f->moe_graph->flags & MG_MLA));
-	size_t n = (size_t)snprintf(buf, size, mla ? "mla" : "kv");
+	/* kv: the attention layers' cache, K and V, or MLA's latent where
+	 * the file gives kv_lora_rank (a fact of the file, not the family) */
+	size_t n = (size_t)snprintf(buf, size, "kv");
 	if (f->swa && !(f->mech & AM_CHUNKED) && n < size)
 		n += (size_t)snprintf(buf + n, size - n, "+swa");
 	for (size_t i = 0; i < sizeof bits / sizeof *bits && n < size; i++)
