@@ -1,11 +1,12 @@
 /*
  * --archs: every architecture of the llama.cpp attnviz follows, one a line,
  * as the family files and the refusal table say (nothing typed here):
- *   NAME<TAB>sized<TAB>MEMORY<TAB>COMPUTE
+ *   NAME<TAB>sized<TAB>MEMORY<TAB>COMPUTE<TAB>READS
  *   NAME<TAB>refused<TAB>KIND<TAB>WHY
  * MEMORY names the caches attnviz reads for the family ("kv": K and V,
  * or MLA's latent as the file says; plus "+swa", "+chunked", "+shared",
- * "+recurrent", "+indexer");
+ * "+recurrent", "+indexer"); READS is "gguf" or "gguf,config.json" (the
+ * files it is read from besides an INI).
  * COMPUTE says whether its reserve graph is described ("replayed" or
  * "peaks") and held to the engine ("checked"), or "estimated".
  */
@@ -17,6 +18,7 @@
 
 #include "model/arch.h"
 #include "model/family.h"
+#include "model/hfconfig.h"
 
 struct row {
 	const char *arch;
@@ -97,8 +99,11 @@ int cli_archs(void)
 		if (rows[i].fam) {
 			char mem[96];
 			memory_of(rows[i].fam, mem, sizeof mem);
-			printf("%s\tsized\t%s\t%s\n", rows[i].arch, mem,
-			       compute_of(rows[i].fam));
+			printf("%s\tsized\t%s\t%s\t%s\n", rows[i].arch, mem,
+			       compute_of(rows[i].fam),
+			       hfconfig_reads_arch(rows[i].arch)
+				       ? "gguf,config.json"
+				       : "gguf");
 			continue;
 		}
 		char why[400];

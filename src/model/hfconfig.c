@@ -2631,3 +2631,12 @@ out:
 	free(text);
 	return rc;
 }
+
+int hfconfig_reads_arch(const char *arch)
+{
+	for (size_t i = 0; i < sizeof hf_fams / sizeof hf_fams[0]; i++)
+		if (!strcmp(hf_fams[i].arch, arch))
+			return 1;
+	const struct family *f = arch_find(arch);
+	return f && f->hf;
+}
