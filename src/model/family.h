@@ -37,6 +37,13 @@ struct family_swa {
 	/* set_swa_pattern(pattern, dense_first = true): layer il full when
 	 * il % pattern == 0, the others sliding */
 	int dense_first;
+	/* n_swa set to this whenever the file's sliding_window is above 0
+	 * (smallthinker.cpp), none when it is 0 or absent */
+	int64_t fixed_window;
+	/* sliding_window and the per-layer sliding_window_pattern array are
+	 * required keys (get_key, get_arr), the window type always standard
+	 * (maple.cpp, mimo2.cpp, ...) */
+	int required;
 };
 
 /* Hybrids (llm_arch_is_hybrid): which layers are recurrent

@@ -208,7 +208,7 @@ static const struct family_swa *swa_rule_of(const struct model *m)
 	return f ? f->swa : NULL;
 }
 
-static int read_swa(struct gguf_file *r, struct model *m)
+static int read_swa(struct gguf_file *r, struct model *m, uint64_t end)
 {
 	const struct family_swa *rule = swa_rule_of(m);
 	char key[160];
@@ -216,6 +216,28 @@ static int read_swa(struct gguf_file *r, struct model *m)
 	int found = field_int(r, m, MF_SLIDING_WINDOW, 0, MAX_CTX, &window);
 	if (found < 0)
 		return -1;
+	if (rule && rule->required) {
+		/* llama.cpp's get_key and get_arr, required; the window type
+		 * standard whatever the window, which attnviz sizes above 0 */
+		struct gguf_kv *p = find_arch(r, m, "attention.sliding_window_pattern", key, sizeof key);
+		if (!found)
+			return missing_arch(r, m, row_suffix(MF_SLIDING_WINDOW), end);
+		if (!p)
+			return missing_arch(r, m, "attention.sliding_window_pattern", end);
+		if (p->type != GT_ARR)
+			return gguf_fail(r, p->vat, p->key, "is %s, want one bool per layer (llama.cpp's %s reads an array)",
+					 gguf_type_names[p->type], m->arch);
+		if (window == 0)
+			return gguf_fail(r, value_at(r, m, row_suffix(MF_SLIDING_WINDOW), key), key,
+					 "0 with llama.cpp's %s standard window type: attnviz does not size a zero window",
+					 m->arch);
+	}
+	if (rule && rule->fixed_window && window > 0) {
+		/* the file's window switches it on, llama.cpp's own size */
+		window = rule->fixed_window;
+		model_set_origin(m, MF_SLIDING_WINDOW, "llama.cpp %s: n_swa fixed at %lld when GGUF %s.attention.sliding_window "
+				 "is above 0", m->arch, (long long)window, m->arch);
+	}
 	if (!found && window > 0)
 		model_set_origin(m, MF_SLIDING_WINDOW, "llama.cpp default of %s (%lld)", m->arch, (long long)window);
 	if (rule && rule->chunked && !(found && window == 0)) {
@@ -969,7 +991,7 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		model_set_origin(m, MF_KIND, "GGUF %s.attention.head_count_kv vs head_count", m->arch);
 	}
 
-	if (read_swa(r, m) < 0)
+	if (read_swa(r, m, end) < 0)
 		return -1;
 	/* llama-model.cpp create_memory: with n_layer_nextn > 0 the main
 	 * context's cache filter keeps il < n_layer() only (the nextn / MTP layers

@@ -1,0 +1,13 @@
+/*
+ * Maple (src/models/maple.cpp): load_arch_hparams sets the window type
+ * standard and reads attention.sliding_window and the per-layer
+ * sliding_window_pattern array, both required (get_key, get_arr); layer il
+ * slides where the array says.
+ */
+#include "model/family.h"
+
+const struct family family_maple = {
+	.arch = "maple",
+	.mech = AM_NEXTN,
+	.swa = &(const struct family_swa){.required = 1},
+};
