@@ -116,5 +116,6 @@ const struct arch_key arch_keys[] = {
 	{"nextn_predict_layers", AM_NEXTN, "nextn (MTP) layers"},
 	{"attention.key_length_swa", AM_SWA_HEADS, "sliding layers with their own head size"},
 	{"attention.value_length_swa", AM_SWA_HEADS, "sliding layers with their own head size"},
+	{"num_loops", AM_LOOPS, "the layers run more than once"},
 };
 const size_t arch_key_count = sizeof arch_keys / sizeof arch_keys[0];

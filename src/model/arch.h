@@ -40,6 +40,9 @@ enum arch_mech {
 	/* Gemma 3n's graph (src/models/gemma3n.cpp), replayed by
 	 * src/graph/compute_gemma3n.c */
 	AM_GRAPH_GEMMA3N = 1 << 15,
+	/* the block_count layers run num_loops times over, each pass with a
+	 * cache of its own (src/models/nanbeige.cpp load_arch_hparams) */
+	AM_LOOPS = 1 << 16,
 };
 
 struct family;

@@ -572,6 +572,33 @@ static int read_indexer_apart(struct gguf_file *r, struct model *m, const struct
 	return 0;
 }
 
+/* src/models/nanbeige.cpp load_arch_hparams: num_loops (default 1) passes
+ * over the block_count layers, their per-layer values copied, so
+ * n_layer_all = block_count x num_loops layers keep a cache each; it
+ * asserts that is at most LLAMA_MAX_LAYERS (512). */
+static int read_loops(struct gguf_file *r, struct model *m)
+{
+	char key[160];
+	int64_t loops = 1, phys = m->layers;
+	if (arch_int(r, m, "num_loops", MF_COUNT, 1, 512, &loops) < 0)
+		return -1;
+	if (loops == 1)
+		return 0;
+	if (phys * loops > 512)
+		return gguf_fail(r, value_at(r, m, "num_loops", key), key,
+				 "%lld passes over %lld layers: above llama.cpp's 512 layers", (long long)loops,
+				 (long long)phys);
+	for (int64_t il = phys; il < phys * loops; il++) {
+		m->layer_kv_heads[il] = m->layer_kv_heads[il % phys];
+		m->layer_swa[il] = m->layer_swa[il % phys];
+		m->layer_type[il] = m->layer_type[il % phys];
+	}
+	m->layers = phys * loops;
+	model_set_origin(m, MF_LAYERS, "GGUF %s.block_count x %s.num_loops (%lld x %lld: llama.cpp %s runs the layers "
+			 "again, a cache for each pass)", m->arch, m->arch, (long long)phys, (long long)loops, m->arch);
+	return 0;
+}
+
 /* MLA (DeepSeek-V2/V3 and kin): kv_lora_rank present.  llama.cpp caches the
  * latent only when the file has key_length_mla and value_length_mla
  * (hparams.is_mla()); older conversions run without MLA, caching full K and V. */
@@ -1073,6 +1100,8 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		model_set_origin(m, MF_KV_HEADS, "GGUF %s.attention.head_count_kv; llama.cpp n_layer_kv_from_start %lld",
 				 m->arch, (long long)kv_from);
 	}
+	if ((ai->mech & AM_LOOPS) && read_loops(r, m) < 0)
+		return -1;
 	model_set_origin(m, MF_SINKS, "no attn_sinks tensor: none");
 	if (tn->sinks[0]) {
 		m->sinks_learned = 1;
