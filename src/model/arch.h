@@ -43,6 +43,9 @@ enum arch_mech {
 	/* the block_count layers run num_loops times over, each pass with a
 	 * cache of its own (src/models/nanbeige.cpp load_arch_hparams) */
 	AM_LOOPS = 1 << 16,
+	/* kv_lora_rank compresses the projections only: no key_length_mla read,
+	 * hparams.is_mla() false, full K and V cached (src/models/minicpm3.cpp) */
+	AM_LORA_FULL_KV = 1 << 17,
 };
 
 struct family;

@@ -979,7 +979,11 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	/* Layers, kind. */
 	for (int64_t il = 0; il < m->layers; il++)
 		m->layer_kv_heads[il] = (int32_t)kvh[il];
-	if ((f = field_int(r, m, MF_KV_LORA_RANK, 1, 65536, &m->kv_lora_rank)) < 0)
+	/* a family whose kv_lora_rank compresses the projections only caches
+	 * full K and V: read as the plain attention its cache is */
+	f = 0;
+	if (!(ai->mech & AM_LORA_FULL_KV) &&
+	    (f = field_int(r, m, MF_KV_LORA_RANK, 1, 65536, &m->kv_lora_rank)) < 0)
 		return -1;
 	if (f) {
 		if (read_mla(r, m, n_rot, kvh) < 0)
@@ -1016,6 +1020,9 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 				most = kvh[il];
 		m->kind = most == m->heads ? ATTN_MHA : most == 1 ? ATTN_MQA : ATTN_GQA;
 		model_set_origin(m, MF_KIND, "GGUF %s.attention.head_count_kv vs head_count", m->arch);
+		if (ai->mech & AM_LORA_FULL_KV)
+			model_set_origin(m, MF_KIND, "GGUF %s.attention.head_count_kv vs head_count (llama.cpp %s: "
+					 "kv_lora_rank in the projections only, full K and V cached)", m->arch, m->arch);
 	}
 
 	if (read_swa(r, m, end) < 0)
