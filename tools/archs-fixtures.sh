@@ -32,10 +32,11 @@ for n in afmoe-moe cohere2moe-moe exaone-moe-moe laguna-moe mellum-moe muse-glim
 	rm -f "$dir/../$v.gguf"
 done
 # A value the saver does not write: nanbeige's num_loops (its layers run
-# three times, a cache for each pass) and a SmallThinker window other than
-# the 4096 its loader fixes.
+# three times, a cache for each pass), a SmallThinker window other than
+# the 4096 its loader fixes, Mamba-2's head_count 0 (conversion/mamba.py).
 for v in "nanbeige-dense nanbeige.num_loops 3 loops" \
-	"smallthinker-moe smallthinker.attention.sliding_window 32 window32"; do
+	"smallthinker-moe smallthinker.attention.sliding_window 32 window32" \
+	"mamba2-dense mamba2.attention.head_count 0 heads0"; do
 	set -- $v
 	python3 tools/gguf_setkey.py "$dir/$1.gguf" "$dir/../$1-$4.gguf" "$2" "$3" || exit 1
 	len=$(python3 tools/gguf_head.py "$dir/../$1-$4.gguf") || exit 1

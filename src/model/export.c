@@ -171,7 +171,11 @@ int model_export(const struct model *m, FILE *out)
 	int uniform = 1;
 	for (int64_t il = 1; il < m->layers; il++)
 		uniform &= m->layer_kv_heads[il] == m->layer_kv_heads[0];
-	if (uniform)
+	/* a recurrent model's layers keep none: the placeholder model_finish
+	 * gives it (layer_types says every layer is recurrent) */
+	if (uniform && !m->layer_kv_heads[0])
+		put_int(out, m, MF_KV_HEADS, m->kv_heads);
+	else if (uniform)
 		put_int(out, m, MF_KV_HEADS, m->layer_kv_heads[0]);
 	else if (put_layers(out, m, MF_KV_HEADS, kv_heads_item) < 0)
 		return -1;

@@ -56,6 +56,9 @@ enum family_recr_rule {
 	/* ... and feed_forward_length(il) == 0; an FFN-only layer keeps none */
 	RR_KV_FF_ZERO,
 	RR_EVERY,       /* every layer both: attention beside the state */
+	/* llm_arch_is_recurrent: create_memory's llama_memory_recurrent on
+	 * every layer, no attention and no KV cache (mamba.cpp, mamba2.cpp) */
+	RR_ALL,
 };
 enum family_recr_state {
 	RS_MAMBA2, RS_MAMBA1, RS_SHORTCONV,

@@ -403,6 +403,15 @@ static int read_recurrent(struct gguf_file *r, struct model *m, uint64_t end)
 	}
 	if (rr->state == RS_KDA && read_kda_heads(r, m) < 0)
 		return -1;
+	if (rr->rule == RR_ALL) {
+		/* create_memory: llama_memory_recurrent for every il < n_layer(),
+		 * no filter; model_finish drops the KV heads */
+		for (int64_t il = 0; il < m->layers - m->nextn_layers; il++)
+			m->layer_type[il] = LT_RECURRENT;
+		model_set_origin(m, MF_LAYER_TYPES, "llama.cpp %s: a recurrent model, every layer's state in "
+				 "llama_memory_recurrent, no KV cache", m->arch);
+		return 0;
+	}
 	if (rr->rule == RR_EVERY) {
 		/* the layers stay attention layers (model_finish keeps them so); each
 		 * keeps a Mamba2 state beside its KV cells */
@@ -597,6 +606,12 @@ static int read_loops(struct gguf_file *r, struct model *m)
 	model_set_origin(m, MF_LAYERS, "GGUF %s.block_count x %s.num_loops (%lld x %lld: llama.cpp %s runs the layers "
 			 "again, a cache for each pass)", m->arch, m->arch, (long long)phys, (long long)loops, m->arch);
 	return 0;
+}
+
+/* A recurrent model (RR_ALL): no attention layer at all. */
+static int all_recurrent(const struct family *f)
+{
+	return f->recurrent && f->recurrent->rule == RR_ALL;
 }
 
 /* MLA (DeepSeek-V2/V3 and kin): kv_lora_rank present.  llama.cpp caches the
@@ -889,9 +904,18 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	for (int64_t il = 0; il < m->layers; il++)
 		if (heads[il] > m->heads)
 			m->heads = heads[il];
+	model_set_origin(m, MF_HEADS, "GGUF %s.attention.head_count", m->arch);
+	if (m->heads == 0 && all_recurrent(ai)) {
+		/* conversion/mamba.py writes head_count 0 ("unused"); no layer
+		 * attends, one head keeps the model whole */
+		for (int64_t il = 0; il < m->layers; il++)
+			heads[il] = 1;
+		m->heads = 1;
+		model_set_origin(m, MF_HEADS, "GGUF %s.attention.head_count 0: no attention (llama.cpp %s: every layer "
+				 "recurrent), 1 a placeholder", m->arch, m->arch);
+	}
 	if (m->heads == 0)
 		return gguf_fail(r, value_at(r, m, "attention.head_count", key), key, "no attention heads");
-	model_set_origin(m, MF_HEADS, "GGUF %s.attention.head_count", m->arch);
 	/* n_head_kv defaults to n_head, layer by layer (llama-model.cpp). */
 	memcpy(kvh, heads, sizeof kvh);
 	model_set_origin(m, MF_KV_HEADS, "GGUF %s.attention.head_count (no head_count_kv: MHA)", m->arch);
@@ -899,6 +923,12 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		return -1;
 	if (f)
 		model_set_origin(m, MF_KV_HEADS, "GGUF %s.attention.head_count_kv", m->arch);
+	if (all_recurrent(ai)) {
+		/* whatever the file says, no layer attends: the query heads stand
+		 * in, and model_finish drops them from the recurrent layers */
+		memcpy(kvh, heads, sizeof kvh);
+		model_set_origin(m, MF_KV_HEADS, "llama.cpp %s: no attention, no KV cache", m->arch);
+	}
 	for (int64_t il = 0; il < m->layers; il++)
 		if (kvh[il] > m->heads || (kvh[il] > 0 && m->heads % kvh[il]))
 			return gguf_fail(r, value_at(r, m, "attention.head_count_kv", key), key,

@@ -1045,11 +1045,14 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 		if (h > most)
 			most = h;
 	}
-	if (most == 0) {
+	if (most == 0 && !(recurrent && recurrent == m->layers - m->nextn_layers)) {
 		err_set(err, errlen, where, 0, NULL, model_fields[MF_KV_HEADS].key, "no layer keeps a KV cache");
 		return -1;
 	}
-	m->kv_heads = most;
+	/* a recurrent model (every layer a state, llama_memory_recurrent):
+	 * no layer keeps K and V; the query heads stand for the KV heads so
+	 * every ratio of them stays defined */
+	m->kv_heads = most ? most : m->heads;
 	if (m->kind == ATTN_MLA &&
 	    (m->kv_lora_rank < 1 || m->kv_lora_rank > MODEL_MAX_DIM || m->qk_rope_head_dim < 1 ||
 	     m->qk_rope_head_dim > MODEL_MAX_DIM || m->qk_nope_head_dim < 0 || m->qk_nope_head_dim > MODEL_MAX_DIM ||
