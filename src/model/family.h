@@ -68,10 +68,15 @@ enum family_recr_state {
 	/* Qwen4exp: Mamba2's keys plus the PLE layer's conv history
 	 * (ple_conv_state(), src/models/qwen4exp.cpp load_arch_hparams) */
 	RS_MAMBA2_PLE,
+	/* MiniMax-01's lightning attention: n_embd_head_la^2 x n_head(0), the
+	 * head the key_length, no conv rows (llama-hparams.cpp n_embd_s) */
+	RS_LINEAR,
 };
 struct family_recurrent {
 	enum family_recr_rule rule;
 	enum family_recr_state state;
+	/* RR_INTERVAL: full_attention_interval when the file has none (0: 4) */
+	int64_t interval;
 };
 
 /* A sparse-attention indexer whose keys llama.cpp keeps in a cache of their

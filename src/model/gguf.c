@@ -403,6 +403,20 @@ static int read_recurrent(struct gguf_file *r, struct model *m, uint64_t end)
 	}
 	if (rr->state == RS_KDA && read_kda_heads(r, m) < 0)
 		return -1;
+	if (rr->state == RS_LINEAR) {
+		/* minimax-01.cpp: n_embd_head_la = n_embd_head_k_full, and
+		 * n_embd_s() = n_embd_head_la^2 x n_head() (layer 0's heads);
+		 * said as a d_state x d_inner state without conv rows */
+		int64_t heads[MODEL_MAX_LAYERS];
+		if (arch_layers(r, m, "attention.head_count", 0, 65536, heads) <= 0)
+			return -1;   /* read before: present */
+		m->ssm_d_conv = 0;
+		m->ssm_d_state = m->head_dim;
+		m->ssm_d_inner = m->head_dim * heads[0];
+		model_set_origin(m, MF_SSM_D_STATE, "llama.cpp %s: the linear attention's head (key_length)", m->arch);
+		model_set_origin(m, MF_SSM_D_INNER, "llama.cpp %s: key_length x layer 0's head_count (n_embd_s = "
+				 "head^2 x heads)", m->arch);
+	}
 	if (rr->rule == RR_ALL) {
 		/* create_memory: llama_memory_recurrent for every il < n_layer(),
 		 * no filter; model_finish drops the KV heads */
@@ -434,7 +448,7 @@ static int read_recurrent(struct gguf_file *r, struct model *m, uint64_t end)
 					m->layer_type[il] = LT_RECURRENT;
 			model_set_origin(m, MF_LAYER_TYPES, "GGUF %s (one bool per layer)", key);
 		} else {
-			int64_t interval = 4;
+			int64_t interval = rr->interval ? rr->interval : 4;
 			if ((f = arch_int(r, m, "full_attention_interval", MF_COUNT, 1, MODEL_MAX_LAYERS, &interval)) < 0)
 				return -1;
 			for (int64_t il = 0; il < n_layer; il++)
