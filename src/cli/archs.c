@@ -41,6 +41,11 @@ static void memory_of(const struct family *f, char *buf, size_t size)
 		{AM_CHUNKED, "+chunked"},   {AM_SHARED_KV, "+shared"},
 		{AM_RECURRENT, "+recurrent"}, {AM_INDEXER, "+indexer"},
 	};
+	/* a recurrent model (mamba): the states alone, no attention cache */
+	if (f->recurrent && f->recurrent->rule == RR_ALL) {
+		snprintf(buf, size, "recurrent");
+		return;
+	}
 	/* kv: the attention layers' cache, K and V, or MLA's latent where
 	 * the file gives kv_lora_rank (a fact of the file, not the family) */
 	size_t n = (size_t)snprintf(buf, size, "kv");

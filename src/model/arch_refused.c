@@ -78,38 +78,6 @@ const struct arch_refused arch_refused[] = {
 	{.arch = "gemma4-assistant", .kind = AR_DRAFT,
 	 .rule = "Gemma 4's assistant (src/models/gemma4-assistant.cpp)"},
 	/* text decoders, memory not modelled yet: the rule attnviz lacks */
-	{.arch = "baichuan", .kind = AR_UNMODELLED,
-	 .rule = "src/models/baichuan.cpp not yet read"},
-	{.arch = "bloom", .kind = AR_UNMODELLED,
-	 .rule = "src/models/bloom.cpp not yet read"},
-	{.arch = "jais", .kind = AR_UNMODELLED,
-	 .rule = "src/models/jais.cpp not yet read"},
-	{.arch = "mpt", .kind = AR_UNMODELLED,
-	 .rule = "src/models/mpt.cpp not yet read"},
-	{.arch = "refact", .kind = AR_UNMODELLED,
-	 .rule = "src/models/refact.cpp not yet read"},
-	{.arch = "grok", .kind = AR_UNMODELLED,
-	 .rule = "src/models/grok.cpp not yet read"},
-	{.arch = "grovemoe", .kind = AR_UNMODELLED,
-	 .rule = "src/models/grovemoe.cpp not yet read"},
-	{.arch = "hrm_text", .kind = AR_UNMODELLED,
-	 .rule = "src/models/hrm-text.cpp not yet read"},
-	{.arch = "hunyuan_vl", .kind = AR_UNMODELLED,
-	 .rule = "src/models/hunyuan-vl.cpp not yet read"},
-	{.arch = "nanbeige", .kind = AR_UNMODELLED,
-	 .rule = "its layers run more than once (src/models/nanbeige.cpp)"},
-	{.arch = "smallthinker", .kind = AR_UNMODELLED,
-	 .rule = "src/models/smallthinker.cpp not yet read"},
-	{.arch = "minicpm3", .kind = AR_UNMODELLED,
-	 .rule = "latent attention (src/models/minicpm3.cpp)"},
-	{.arch = "mistral4", .kind = AR_UNMODELLED,
-	 .rule = "latent attention (src/models/mistral4.cpp)"},
-	{.arch = "mamba", .kind = AR_UNMODELLED,
-	 .rule = "a recurrent state on every layer, no KV "
-		 "(src/llama-memory-recurrent.cpp)"},
-	{.arch = "mamba2", .kind = AR_UNMODELLED,
-	 .rule = "a recurrent state on every layer, no KV "
-		 "(src/llama-memory-recurrent.cpp)"},
 	{.arch = "rwkv6", .kind = AR_UNMODELLED,
 	 .rule = "RWKV's token-shift and wkv states "
 		 "(src/llama-memory-recurrent.cpp)"},
@@ -122,24 +90,6 @@ const struct arch_refused arch_refused[] = {
 	{.arch = "arwkv7", .kind = AR_UNMODELLED,
 	 .rule = "RWKV's token-shift and wkv states "
 		 "(src/llama-memory-recurrent.cpp)"},
-	{.arch = "plamo2", .kind = AR_UNMODELLED,
-	 .rule = "a hybrid of Mamba and attention layers "
-		 "(src/models/plamo2.cpp)"},
-	{.arch = "minimax-01", .kind = AR_UNMODELLED,
-	 .rule = "lightning (linear) attention beside softmax layers "
-		 "(src/models/minimax-01.cpp)"},
-	{.arch = "granite_swa", .kind = AR_UNMODELLED,
-	 .rule = "a window pattern read from a per-layer array "
-		 "(src/models/granite-swa.cpp)"},
-	{.arch = "maple", .kind = AR_UNMODELLED,
-	 .rule = "a window pattern read from a per-layer array "
-		 "(src/models/maple.cpp)"},
-	{.arch = "mimo2", .kind = AR_UNMODELLED,
-	 .rule = "a window pattern read from a per-layer array "
-		 "(src/models/mimo2.cpp)"},
-	{.arch = "spark2_5", .kind = AR_UNMODELLED,
-	 .rule = "a window pattern read from a per-layer array "
-		 "(src/models/spark2-5.cpp)"},
 	{.arch = "deepseek4", .kind = AR_UNMODELLED,
 	 .rule = "a sliding window with compressed CSA/HCA caches and an "
 		 "indexer (src/llama-kv-cache-dsv4.cpp)"},
