@@ -13,7 +13,12 @@ metadata keys, the tensor infos, then padding to general.alignment, default
                                      SRC's tensor data (a sparse file).  The
                                      files llama.cpp's saver writes carry
                                      every key; one without shows the
-                                     loader's default."""
+                                     loader's default.
+  gguf_header.py setkey SRC DST KEY N
+                                     DST is SRC with KEY a uint32 of N
+                                     (in its place, or added last): a value
+                                     the saver does not write, padded and
+                                     holed the same way."""
 import os
 import struct
 import sys
@@ -87,6 +92,22 @@ def dropkey(src, dst, drop):
     kept = [raw for name, _, raw in h.keys if name != drop]
     if len(kept) != len(h.keys) - 1:
         h.fail(f"no key {drop}")
+    write(h, src, dst, kept)
+
+
+def setkey(src, dst, key, n):
+    h = Header(src)
+    b = key.encode()
+    mine = struct.pack("<Q", len(b)) + b + struct.pack("<II", 4, int(n))
+    kept = [mine if name == key else raw for name, _, raw in h.keys]
+    if all(name != key for name, _, _ in h.keys):
+        kept.append(mine)
+    write(h, src, dst, kept)
+
+
+def write(h, src, dst, kept):
+    """DST: SRC's header with the keys kept, then a hole as long as SRC's
+    tensor data."""
     out = (h.head + struct.pack("<QQ", h.n_tensors, len(kept)) +
            b"".join(kept) + h.infos)
     out += b"\0" * (h.padded(len(out)) - len(out))
@@ -100,8 +121,11 @@ def main(argv):
         print(Header(argv[1]).end)
     elif len(argv) == 4 and argv[0] == "dropkey":
         dropkey(*argv[1:4])
+    elif len(argv) == 5 and argv[0] == "setkey":
+        setkey(*argv[1:5])
     else:
-        sys.exit("usage: gguf_header.py head FILE | dropkey SRC DST KEY")
+        sys.exit("usage: gguf_header.py head FILE | dropkey SRC DST KEY | "
+                 "setkey SRC DST KEY N")
 
 
 if __name__ == "__main__":
