@@ -695,7 +695,7 @@ if sh tests/archs/recreate.sh "$d/archs" 2>"$d/archs.err"; then
 		fi
 	done
 	n=$(ls "$d"/archs/*.gguf | wc -l)
-	expect_eq "engine: archs: of the $n files (llama.cpp's and their -nopattern variants), $sized sized, $refused refused with a reason" \
+	expect_eq "engine: archs: of the $n files (llama.cpp's and their variants), $sized sized, $refused refused with a reason" \
 		$((sized + refused)) "$n"
 else
 	fail "engine: archs: recreating tests/archs ($(head -n 1 "$d/archs.err"))"
