@@ -487,8 +487,10 @@ static void me_render(const void *vs, struct view *v)
 				 (long long)A->recurrent_layers, r);
 		else if (A->recurrent_layers && !kv_layers)
 			snprintf(v->narration, VIEW_NARRATION,
-				 "All %lld layers are recurrent: each keeps one fixed state a sequence (%s in all) and no layer "
-				 "attends, so nothing here grows with the context.",
+				 "All %lld layers are recurrent: each keeps one "
+				 "fixed state a sequence (%s in all) and no "
+				 "layer attends, so nothing here grows with the "
+				 "context.",
 				 (long long)A->recurrent_layers, r);
 		else if (A->recurrent_layers)
 			snprintf(v->narration, VIEW_NARRATION,

@@ -38,7 +38,8 @@ for v in "nanbeige-dense nanbeige.num_loops 3 loops" \
 	"smallthinker-moe smallthinker.attention.sliding_window 32 window32" \
 	"mamba2-dense mamba2.attention.head_count 0 heads0"; do
 	set -- $v
-	python3 tools/gguf_header.py setkey "$dir/$1.gguf" "$dir/../$1-$4.gguf" "$2" "$3" || exit 1
+	python3 tools/gguf_header.py setkey "$dir/$1.gguf" \
+		"$dir/../$1-$4.gguf" "$2" "$3" || exit 1
 	len=$(python3 tools/gguf_header.py head "$dir/../$1-$4.gguf") || exit 1
 	head -c "$len" "$dir/../$1-$4.gguf" | xz -9e >"$out/$1-$4.head.xz" || exit 1
 	echo "$1-$4 $(wc -c <"$dir/../$1-$4.gguf")" >>"$out/sizes.new"

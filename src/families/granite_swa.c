@@ -1,8 +1,8 @@
 /*
- * Granite 4 with sliding windows (src/models/granite-swa.cpp): load_arch_hparams sets the window type
- * standard and reads attention.sliding_window and the per-layer
- * sliding_window_pattern array, both required (get_key, get_arr); layer il
- * slides where the array says.
+ * Granite 4 with sliding windows (src/models/granite-swa.cpp):
+ * load_arch_hparams sets the window type standard and reads
+ * attention.sliding_window and the per-layer sliding_window_pattern array,
+ * both required (get_key, get_arr); layer il slides where the array says.
  */
 #include "model/family.h"
 

@@ -219,24 +219,32 @@ static int read_swa(struct gguf_file *r, struct model *m, uint64_t end)
 	if (rule && rule->required) {
 		/* llama.cpp's get_key and get_arr, required; the window type
 		 * standard whatever the window, which attnviz sizes above 0 */
-		struct gguf_kv *p = find_arch(r, m, "attention.sliding_window_pattern", key, sizeof key);
+		struct gguf_kv *p = find_arch(r, m,
+					      "attention.sliding_window_pattern",
+					      key, sizeof key);
 		if (!found)
 			return missing_arch(r, m, row_suffix(MF_SLIDING_WINDOW), end);
 		if (!p)
 			return missing_arch(r, m, "attention.sliding_window_pattern", end);
 		if (p->type != GT_ARR)
-			return gguf_fail(r, p->vat, p->key, "is %s, want one bool per layer (llama.cpp's %s reads an array)",
+			return gguf_fail(r, p->vat, p->key,
+					 "is %s, want one bool per layer "
+					 "(llama.cpp's %s reads an array)",
 					 gguf_type_names[p->type], m->arch);
 		if (window == 0)
-			return gguf_fail(r, value_at(r, m, row_suffix(MF_SLIDING_WINDOW), key), key,
-					 "0 with llama.cpp's %s standard window type: attnviz does not size a zero window",
-					 m->arch);
+			return gguf_fail(r, value_at(r, m, row_suffix(
+						 MF_SLIDING_WINDOW), key), key,
+					 "0 with llama.cpp's %s standard window "
+					 "type: attnviz does not size a zero "
+					 "window", m->arch);
 	}
 	if (rule && rule->fixed_window && window > 0) {
 		/* the file's window switches it on, llama.cpp's own size */
 		window = rule->fixed_window;
-		model_set_origin(m, MF_SLIDING_WINDOW, "llama.cpp %s: n_swa fixed at %lld when GGUF %s.attention.sliding_window "
-				 "is above 0", m->arch, (long long)window, m->arch);
+		model_set_origin(m, MF_SLIDING_WINDOW,
+				 "llama.cpp %s: n_swa fixed at %lld when GGUF "
+				 "%s.attention.sliding_window is above 0",
+				 m->arch, (long long)window, m->arch);
 	}
 	if (!found && window > 0)
 		model_set_origin(m, MF_SLIDING_WINDOW, "llama.cpp default of %s (%lld)", m->arch, (long long)window);
@@ -413,16 +421,19 @@ static int read_recurrent(struct gguf_file *r, struct model *m, uint64_t end)
 		m->ssm_d_conv = 0;
 		m->ssm_d_state = m->head_dim;
 		m->ssm_d_inner = m->head_dim * heads[0];
-		model_set_origin(m, MF_SSM_D_STATE, "llama.cpp %s: the linear attention's head (key_length)", m->arch);
-		model_set_origin(m, MF_SSM_D_INNER, "llama.cpp %s: key_length x layer 0's head_count (n_embd_s = "
-				 "head^2 x heads)", m->arch);
+		model_set_origin(m, MF_SSM_D_STATE, "llama.cpp %s: the linear "
+				 "attention's head (key_length)", m->arch);
+		model_set_origin(m, MF_SSM_D_INNER, "llama.cpp %s: key_length "
+				 "x layer 0's head_count (n_embd_s = head^2 x "
+				 "heads)", m->arch);
 	}
 	if (rr->rule == RR_ALL) {
 		/* create_memory: llama_memory_recurrent for every il < n_layer(),
 		 * no filter; model_finish drops the KV heads */
 		for (int64_t il = 0; il < m->layers - m->nextn_layers; il++)
 			m->layer_type[il] = LT_RECURRENT;
-		model_set_origin(m, MF_LAYER_TYPES, "llama.cpp %s: a recurrent model, every layer's state in "
+		model_set_origin(m, MF_LAYER_TYPES, "llama.cpp %s: a recurrent "
+				 "model, every layer's state in "
 				 "llama_memory_recurrent, no KV cache", m->arch);
 		return 0;
 	}
@@ -609,7 +620,8 @@ static int read_loops(struct gguf_file *r, struct model *m)
 		return 0;
 	if (phys * loops > 512)
 		return gguf_fail(r, value_at(r, m, "num_loops", key), key,
-				 "%lld passes over %lld layers: above llama.cpp's 512 layers", (long long)loops,
+				 "%lld passes over %lld layers: above "
+				 "llama.cpp's 512 layers", (long long)loops,
 				 (long long)phys);
 	for (int64_t il = phys; il < phys * loops; il++) {
 		m->layer_kv_heads[il] = m->layer_kv_heads[il % phys];
@@ -617,8 +629,10 @@ static int read_loops(struct gguf_file *r, struct model *m)
 		m->layer_type[il] = m->layer_type[il % phys];
 	}
 	m->layers = phys * loops;
-	model_set_origin(m, MF_LAYERS, "GGUF %s.block_count x %s.num_loops (%lld x %lld: llama.cpp %s runs the layers "
-			 "again, a cache for each pass)", m->arch, m->arch, (long long)phys, (long long)loops, m->arch);
+	model_set_origin(m, MF_LAYERS, "GGUF %s.block_count x %s.num_loops "
+			 "(%lld x %lld: llama.cpp %s runs the layers again, a "
+			 "cache for each pass)", m->arch, m->arch,
+			 (long long)phys, (long long)loops, m->arch);
 	return 0;
 }
 
@@ -925,8 +939,10 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		for (int64_t il = 0; il < m->layers; il++)
 			heads[il] = 1;
 		m->heads = 1;
-		model_set_origin(m, MF_HEADS, "GGUF %s.attention.head_count 0: no attention (llama.cpp %s: every layer "
-				 "recurrent), 1 a placeholder", m->arch, m->arch);
+		model_set_origin(m, MF_HEADS, "GGUF %s.attention.head_count 0: "
+				 "no attention (llama.cpp %s: every layer "
+				 "recurrent), 1 a placeholder", m->arch,
+				 m->arch);
 	}
 	if (m->heads == 0)
 		return gguf_fail(r, value_at(r, m, "attention.head_count", key), key, "no attention heads");
@@ -941,7 +957,8 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		/* whatever the file says, no layer attends: the query heads stand
 		 * in, and model_finish drops them from the recurrent layers */
 		memcpy(kvh, heads, sizeof kvh);
-		model_set_origin(m, MF_KV_HEADS, "llama.cpp %s: no attention, no KV cache", m->arch);
+		model_set_origin(m, MF_KV_HEADS, "llama.cpp %s: no attention, "
+				 "no KV cache", m->arch);
 	}
 	for (int64_t il = 0; il < m->layers; il++)
 		if (kvh[il] > m->heads || (kvh[il] > 0 && m->heads % kvh[il]))
@@ -1065,8 +1082,11 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		m->kind = most == m->heads ? ATTN_MHA : most == 1 ? ATTN_MQA : ATTN_GQA;
 		model_set_origin(m, MF_KIND, "GGUF %s.attention.head_count_kv vs head_count", m->arch);
 		if (ai->mech & AM_LORA_FULL_KV)
-			model_set_origin(m, MF_KIND, "GGUF %s.attention.head_count_kv vs head_count (llama.cpp %s: "
-					 "kv_lora_rank in the projections only, full K and V cached)", m->arch, m->arch);
+			model_set_origin(m, MF_KIND, "GGUF %s.attention."
+					 "head_count_kv vs head_count (llama.cpp "
+					 "%s: kv_lora_rank in the projections "
+					 "only, full K and V cached)", m->arch,
+					 m->arch);
 	}
 
 	if (read_swa(r, m, end) < 0)
