@@ -4,7 +4,8 @@
  *   NAME<TAB>sized<TAB>MEMORY<TAB>COMPUTE<TAB>READS
  *   NAME<TAB>refused<TAB>KIND<TAB>WHY
  * MEMORY names the caches attnviz reads for the family ("kv": K and V,
- * or MLA's latent as the file says; plus "+swa", "+chunked", "+shared",
+ * or MLA's latent as the file says, or "recurrent" alone, a state on every
+ * layer; plus "+swa", "+chunked", "+shared",
  * "+recurrent", "+indexer"); READS is "gguf" or "gguf,config.json" (the
  * files it is read from besides an INI).
  * COMPUTE says whether its reserve graph is described ("replayed" or
