@@ -868,6 +868,12 @@ static void total_item(struct summary *s, const struct fi_state *st, const struc
 			       "indexer_bytes by its formula)");
 		return;
 	}
+	if (t->mark[FT_COMPUTE] == SIZE_ESTIMATED) {
+		/* no tick on a sum whose compute part is an estimate */
+		summary_explain(s, "not checked: its compute part is "
+			       "estimated");
+		return;
+	}
 	summary_input(s, "weights", (double)mt->weights_bytes, "%s (%s)",
 		      model_field_origin(mt, MF_WEIGHTS_BYTES),
 		      model_weights_word(mt));
@@ -917,6 +923,12 @@ static void max_item(struct summary *s, const struct fi_state *st, const struct 
 	if (indexer_apart(mt)) {
 		summary_explain(s, "an indexer cache beside the main one: no closed form here (the memory scene "
 			       "checks indexer_bytes by its formula)");
+		return;
+	}
+	if (r->at.mark[FT_COMPUTE] == SIZE_ESTIMATED) {
+		/* the largest -c that fits an estimate is an estimate */
+		summary_explain(s, "not checked: the compute buffer it leaves "
+			       "room for is estimated");
 		return;
 	}
 	if ((!cf_uniform(mt) && !split) || padded_none(mt, &st->q.d) || grows || (windowed && stream_lo < want) ||

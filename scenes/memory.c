@@ -830,13 +830,26 @@ static void me_summary(const void *vs, struct summary *s)
 	summary_input(s, "vocab", (double)m->vocab, "%s", cf_origin(m, MF_VOCAB, o, sizeof o));
 	summary_formula(s, 0, "n_seq * vocab * 4");
 	summary_int(s, total_of(st), "total_bytes");
-	summary_words(s, "weights + KV cache + recurrent state + compute + output, as the bar shows them");
-	summary_input(s, "weights", (double)m->weights_bytes, "weights_bytes");
-	summary_input(s, "kv", (double)(A->total_bytes + A->apart_bytes), "kv_bytes");
-	summary_input(s, "recurrent", (double)A->recurrent_bytes, "recurrent_bytes");
-	summary_input(s, "compute", (double)st->b.compute_bytes, "compute_bytes");
-	summary_input(s, "output", (double)st->b.output_bytes, "output_bytes");
-	summary_formula(s, 0, "weights + kv + recurrent + compute + output");
+	/* no tick on a sum whose compute part is an estimate */
+	int est = st->b.compute_mark == SIZE_ESTIMATED;
+	summary_words(s, "weights + KV cache + recurrent state + compute + "
+		      "output, as the bar shows them%s",
+		      est ? "; not checked: its compute part is estimated"
+			  : "");
+	if (!est) {
+		summary_input(s, "weights", (double)m->weights_bytes,
+			      "weights_bytes");
+		summary_input(s, "kv", (double)(A->total_bytes + A->apart_bytes),
+			      "kv_bytes");
+		summary_input(s, "recurrent", (double)A->recurrent_bytes,
+			      "recurrent_bytes");
+		summary_input(s, "compute", (double)st->b.compute_bytes,
+			      "compute_bytes");
+		summary_input(s, "output", (double)st->b.output_bytes,
+			      "output_bytes");
+		summary_formula(s, 0,
+				"weights + kv + recurrent + compute + output");
+	}
 	for (int i = 0; i < st->ngrow; i++) {
 		summary_int(s, st->grow[i].total_bytes + st->grow[i].apart_bytes, "kv_bytes_at.%lld",
 			    (long long)st->grow_n[i]);
