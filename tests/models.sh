@@ -109,7 +109,7 @@ bad unknown-arch "unknown-arch.ini:3: [model] arch: 'llama9' is not an architect
 # arch_known_list over src/families/), the first ones, then how many in all.
 msg=$(sed 's/^.*unknown-arch.ini:3: //' "$tmp/err")
 nfam=$(ls src/families/*.c | wc -l)
-if [ ${#msg} -le 300 ] && grep -qF "deepseek{,2,32}" "$tmp/err" && grep -qF "... ($nfam in all))" "$tmp/err"; then ok "models: unknown-arch line ${#msg} chars"
+if [ ${#msg} -le 300 ] && grep -qF "deepseek{,2,32,4}" "$tmp/err" && grep -qF "... ($nfam in all))" "$tmp/err"; then ok "models: unknown-arch line ${#msg} chars"
 else fail "models: unknown-arch line ${#msg} chars (at most 300): $msg"; fi
 bad unknown-kind "unknown-kind.ini:12: [attention] kind: unknown value 'banana' (one of mha | gqa | mqa | mla)" 's/^kind .*/kind = banana/'
 bad mha-kv "mha-kv.ini:12: [attention] kind: mha needs kv_heads equal to heads" 's/^kind .*/kind = mha/'

@@ -90,9 +90,6 @@ const struct arch_refused arch_refused[] = {
 	{.arch = "arwkv7", .kind = AR_UNMODELLED,
 	 .rule = "RWKV's token-shift and wkv states "
 		 "(src/llama-memory-recurrent.cpp)"},
-	{.arch = "deepseek4", .kind = AR_UNMODELLED,
-	 .rule = "a sliding window with compressed CSA/HCA caches and an "
-		 "indexer (src/llama-kv-cache-dsv4.cpp)"},
 	{.arch = "dots3note", .kind = AR_UNMODELLED,
 	 .rule = "a sliding window with compressed caches "
 		 "(src/llama-model.cpp create_memory)"},

@@ -68,6 +68,12 @@ struct kv_alloc {
 	 * indexer_bytes (the layout scenes compare the main cache; the memory
 	 * scene and --fit add it) */
 	int64_t apart_layers, apart_bytes;
+	/* DeepSeek V4's compressed caches and compressor states (struct
+	 * family_compress, in its order): cells a stream, layers and bytes,
+	 * all streams.  The caches are in apart_bytes, the states (fixed a
+	 * sequence) in recurrent_bytes. */
+	int64_t comp_cells[4], comp_layers[4], comp_bytes[4];
+	int64_t comp_state_layers[4], comp_state_bytes[4];
 };
 
 #endif

@@ -44,6 +44,9 @@ struct family_swa {
 	 * required keys (get_key, get_arr), the window type always standard
 	 * (maple.cpp, mimo2.cpp, ...) */
 	int required;
+	/* set_swa_pattern(pattern) whatever the file's
+	 * attention.sliding_window_pattern says (deepseek4.cpp reads none) */
+	int file_pattern_unread;
 };
 
 /* Hybrids (llm_arch_is_hybrid): which layers are recurrent
@@ -101,6 +104,45 @@ struct family_indexer {
 	/* indexer.top_k 0 is a checkpoint without the indexer, a plain cache
 	 * (hy_v4: create_memory's indexer_top_k == 0) */
 	int top_k_zero_none;
+};
+
+/* Caches kept beside the raw sliding one, compressed ratio : 1 along the
+ * sequence, and the compressors' states that fill them: DeepSeek V4's
+ * llama_kv_cache_dsv4 (src/llama-kv-cache-dsv4.cpp, its constructor).  A
+ * layer keeps a cache, or a state, when its attention.compress_ratios
+ * entry equals that cache's ratio (filter_csa, filter_hca); src/model/
+ * gguf.c reads the ratios, src/size/size.c sizes them (the comp_bytes.NAME
+ * and comp_state_bytes.NAME keys of --summary memory). */
+enum family_comp_row {
+	/* K only, the layer's n_embd_head_k x n_head_kv (dsv4_make_k_only:
+	 * is_mla() faked, no V) */
+	FC_HEAD,
+	/* one K head of attention.indexer.key_length (hparams_lid) */
+	FC_INDEXER,
+};
+struct family_comp_cache {
+	const char *name;   /* NULL ends the list */
+	/* the layers whose ratio it is; GGML_PAD(max(1, ceil(kv_size /
+	 * ratio)), pad) cells a stream (dsv4_comp_size) */
+	int64_t ratio;
+	enum family_comp_row row;
+};
+/* llama_dsv4_comp_state: on each layer of its ratio, a kv and a score
+ * tensor of f32, width x n_embd_head_k (or x indexer_head_size) by rows,
+ * a plane a stream (n_rs_seq 0: no rollback planes) */
+struct family_comp_state {
+	const char *name;   /* NULL ends the list */
+	int64_t ratio, rows, width;
+	enum family_comp_row of;
+};
+struct family_compress {
+	struct family_comp_cache cache[4];
+	struct family_comp_state state[4];
+	int64_t pad;   /* the compressed caches' cells are padded to it */
+	/* the raw cache, compressed caches and states keep a stream a
+	 * sequence even when -kvu asks for one (unified_raw = false,
+	 * unified_compressed = false) */
+	int streams_per_seq;
 };
 
 /* The tensors the loader creates (src/models/ARCH.cpp load_tensors), the
@@ -325,6 +367,7 @@ struct family {
 	const struct family_swa *swa;             /* NULL: no window read */
 	const struct family_recurrent *recurrent; /* NULL: not a hybrid */
 	const struct family_indexer *indexer;     /* NULL: none apart */
+	const struct family_compress *compress;   /* NULL: none */
 	const struct family_weights *weights;     /* NULL: weights estimated */
 	const struct family_dense_graph *dense_graph;
 	const struct family_moe_graph *moe_graph;

@@ -830,6 +830,8 @@ struct model_layer model_layer(const struct model *m, int64_t il)
 	L.k_head = L.swa && m->head_dim_swa > 0 ? m->head_dim_swa : m->head_dim;
 	L.v_head = L.swa && m->head_dim_v_swa > 0 ? m->head_dim_v_swa
 						  : m->head_dim_v;
+	if (m->k_only)
+		L.v_head = 0;
 	return L;
 }
 
@@ -1023,7 +1025,8 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 		err_set(err, errlen, where, 0, "recurrent", NULL, "state sizes out of range");
 		return -1;
 	}
-	if (m->indexer_head_dim > 0 && !m->indexer_apart && !(m->kind == ATTN_MLA && m->mla_latent_cache)) {
+	if (m->indexer_head_dim > 0 && !m->indexer_apart && !m->k_only &&
+	    !(m->kind == ATTN_MLA && m->mla_latent_cache)) {
 		err_set(err, errlen, where, 0, "mla", model_fields[MF_INDEXER_HEAD_DIM].key,
 			"an indexer cache needs MLA's latent cache (llama_kv_cache_dsa)");
 		return -1;

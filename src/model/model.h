@@ -121,6 +121,13 @@ struct model {
 	 * values a sequence in the one PLE layer's own row of the recurrent
 	 * cache (llama-memory-recurrent.cpp cache_ple_r_l); 0: none */
 	int64_t ple_state;
+	/* The cache keeps K only, no V (DeepSeek V4's dsv4_make_k_only:
+	 * is_mla() faked on the raw cache) */
+	int k_only;
+	/* DeepSeek V4's attention.compress_ratios, one a layer: a layer whose
+	 * ratio is a compressed cache's (struct family_compress) keeps it; 0
+	 * without */
+	int32_t layer_comp_ratio[MODEL_MAX_LAYERS];
 	int ssm_parallel;       /* every attention layer also keeps the recurrent state (Falcon-H1: Mamba2
 				 * beside attention in each block); its layer_type stays full or sliding */
 	enum attn_kind kind;

@@ -28,8 +28,9 @@ static int is_mla(const struct model *m)
 int size_refuse(const struct model *m, const struct deploy *d, char *why,
 		size_t len)
 {
-	/* llama-context.cpp llama_init_from_model, in its order. */
-	if (is_mla(m) && m->k_type != m->v_type) {
+	/* llama-context.cpp llama_init_from_model, in its order (is_mla() ||
+	 * LLM_ARCH_DEEPSEEK4, whose caches keep K only). */
+	if ((is_mla(m) || m->k_only) && m->k_type != m->v_type) {
 		snprintf(why, len,
 			 "llama_init_from_model: model does not support "
 			 "different K (%s) and V (%s) cache types",

@@ -4,6 +4,7 @@
  * size.h; each function below names the one it follows.
  */
 #include "model/arch.h"
+#include "model/family.h"
 #include "size/size.h"
 #include "util/fault.h"
 
@@ -114,6 +115,61 @@ static int apart_indexer(const struct model *m, const struct deploy *d,
 	return 0;
 }
 
+/* llama-kv-cache-dsv4.cpp llama_kv_cache_dsv4(): each compressed cache a
+ * llama_kv_cache of K only (dsv4_make_k_only) on the layers of its ratio,
+ * GGML_PAD(max(1, ceil(kv_size / ratio)), 256) cells, kv_size the raw
+ * cache's n_ctx_seq, a stream a sequence (unified_compressed = false);
+ * each compressor state (llama_dsv4_comp_state) a kv and a score f32
+ * tensor of n_embd_state x state_size x n_stream on its layers. */
+static int64_t comp_row(const struct model *m, enum family_comp_row row,
+			int64_t il)
+{
+	return row == FC_INDEXER ? m->indexer_head_dim
+				 : size_k_elems_layer(m, il);
+}
+
+static int compressed(const struct model *m, const struct deploy *d,
+		      struct kv_alloc *a)
+{
+	const struct family_compress *fc = FAMILY_PART(m, compress);
+	if (!fc)
+		return 0;
+	for (int i = 0; i < 4 && fc->cache[i].name; i++) {
+		const struct family_comp_cache *c = &fc->cache[i];
+		int64_t n = (a->full_cells + c->ratio - 1) / c->ratio, sum = 0;
+		a->comp_cells[i] = pad(n > 1 ? n : 1, fc->pad);
+		for (int64_t il = 0; il < m->layers; il++) {
+			int64_t b;
+			if (m->layer_comp_ratio[il] != c->ratio)
+				continue;
+			a->comp_layers[i]++;
+			b = model_cache_bytes(m->k_type, comp_row(m, c->row, il));
+			if (__builtin_mul_overflow(b, a->comp_cells[i], &b) ||
+			    __builtin_mul_overflow(b, d->n_seq, &b) ||
+			    __builtin_add_overflow(sum, b, &sum))
+				return -1;
+		}
+		a->comp_bytes[i] = FAULT_INT("size_alloc", sum);
+		a->apart_bytes += a->comp_bytes[i];
+	}
+	for (int i = 0; i < 4 && fc->state[i].name; i++) {
+		const struct family_comp_state *st = &fc->state[i];
+		int64_t n = 0, b;
+		for (int64_t il = 0; il < m->layers; il++)
+			n += m->layer_comp_ratio[il] == st->ratio;
+		a->comp_state_layers[i] = n;
+		/* n_embd_head_k(): the full layers' head size */
+		b = st->of == FC_INDEXER ? m->indexer_head_dim : m->head_dim;
+		if (__builtin_mul_overflow(b, 2 * 4 * st->width * st->rows, &b) ||
+		    __builtin_mul_overflow(b, d->n_seq, &b) ||
+		    __builtin_mul_overflow(b, n, &b))
+			return -1;
+		a->comp_state_bytes[i] = FAULT_INT("size_state", b);
+		a->recurrent_bytes += a->comp_state_bytes[i];
+	}
+	return 0;
+}
+
 int64_t size_kv_bytes_token_layer(const struct model *m, int64_t il)
 {
 	int64_t v = model_v_elems_layer(m, il);
@@ -198,8 +254,12 @@ int size_alloc(const struct model *m, const struct deploy *d,
 	 * = n_ctx, one stream (llama-kv-cache.cpp: n_stream = unified ? 1 :
 	 * n_seq_max). */
 	int64_t n_ctx = pad(d->n_ctx, SIZE_PAD);
+	/* llama_kv_cache_dsv4: a stream a sequence of n_ctx_seq cells even
+	 * under -kvu (unified_raw = false), n_ctx_seq then n_ctx */
+	const struct family_compress *fc = FAMILY_PART(m, compress);
+	int per_seq = fc && fc->streams_per_seq;
 	if (d->unified) {
-		a->streams = 1;
+		a->streams = per_seq ? d->n_seq : 1;
 		a->full_cells = FAULT_INT("size_cells", n_ctx);
 	} else {
 		a->streams = d->n_seq;
@@ -220,7 +280,9 @@ int size_alloc(const struct model *m, const struct deploy *d,
 		 * swa_full: size_base. */
 		int64_t want;
 		if (__builtin_mul_overflow(m->sliding_window,
-					   d->unified ? d->n_seq : 1, &want) ||
+					   d->unified && !per_seq ? d->n_seq
+								  : 1,
+					   &want) ||
 		    __builtin_add_overflow(want, n_ubatch, &want))
 			return -1;
 		a->swa_cells = FAULT_INT(
@@ -318,7 +380,7 @@ int size_alloc(const struct model *m, const struct deploy *d,
 	/* Qwen4exp: the PLE layer's own row beside its state, f32 a sequence
 	 * (llama-memory-recurrent.cpp: cache_ple_r_l of ple_conv_state()) */
 	a->recurrent_bytes += FAULT_INT("size_state", 4 * m->ple_state * d->n_seq);
-	return 0;
+	return compressed(m, d, a);
 }
 
 double size_weight_flops(const struct model *m, int64_t n_tokens)
