@@ -20,6 +20,7 @@
 #include "scene/deploy_params.h"
 #include "scene/scene.h"
 #include "scenes/lib/closed_form.h"
+#include "scenes/lib/compress_check.h"
 #include "scenes/lib/common.h"
 #include "scenes/lib/layer_strip.h"
 #include "scenes/lib/weights.h"
@@ -569,6 +570,14 @@ static void kv_check_main(struct summary *s, const struct model *m, const struct
  * kv_bytes beside the main cache's closed form. */
 static void kv_check(struct summary *s, const struct model *m, const struct deploy *d, const struct kv_alloc *A)
 {
+	if (cc_of(m)) {   /* DeepSeek V4: the raw cache and the compressed ones */
+		summary_input(s, "compressed", (double)A->apart_bytes, "the compressed caches (comp_bytes.NAME, each "
+			      "checked on its own line)");
+		if (!cc_raw_check(s, m, d, A, " + compressed"))
+			summary_explain(s, "layers differ: the per-layer walk of src/size/size.c; each layer_bytes.I is "
+				       "checked");
+		return;
+	}
 	if (!A->apart_bytes) {
 		kv_check_main(s, m, d, A, "");
 		return;
@@ -757,6 +766,16 @@ static void me_summary(const void *vs, struct summary *s)
 			summary_formula(s, 0, "kv_heads");
 			continue;
 		}
+		if (cc_of(m) && k == LAYER_LOCAL) {   /* DeepSeek V4's raw cache: K only, a stream a sequence */
+			char cells[256];
+			summary_words(s, "layer %lld (sliding): cells a stream × n_seq streams × K bytes a cell",
+				      (long long)il);
+			cf_in_deploy(s, d->n_ctx, d->n_seq, m->sliding_window, d->n_ubatch, d->n_batch, m);
+			const char *cell = cf_in_cell(s, m, m->layer_kv_heads[il], NULL, 0);
+			snprintf(f, sizeof f, "n_seq * %s * %s", cc_f_raw_cells(cells, sizeof cells, d), cell);
+			summary_formula(s, 0, f);
+			continue;
+		}
 		if (split) {   /* the layer's kind's cell, with the other's V width without -fa */
 			struct cf_cells c;
 			char ko[200], so[200];
@@ -807,7 +826,9 @@ static void me_summary(const void *vs, struct summary *s)
 		summary_formula(s, 0, f);
 	}
 
-	if (A->apart_bytes) {
+	if (cc_of(m)) {
+		cc_caches(s, m, d, A);
+	} else if (A->apart_bytes) {
 		summary_int(s, A->apart_bytes, "indexer_bytes");
 		summary_words(s, "bytes of the sparse-attention indexer's cache, beside the main one (in kv_bytes, not in "
 			      "layer_bytes.I)");
@@ -815,7 +836,13 @@ static void me_summary(const void *vs, struct summary *s)
 	}
 	summary_int(s, A->recurrent_bytes, "recurrent_bytes");
 	summary_words(s, "bytes of the recurrent state: f32, fixed per sequence, independent of the context");
-	recurrent_check(s, st);
+	if (cc_of(m) && !A->recurrent_layers) {   /* DeepSeek V4: its compressors' states alone */
+		summary_explain(s, "no recurrent layers: the compressors' states (comp_state_bytes.NAME)");
+		cc_states_check(s, m, d);
+		cc_states(s, m, d, A);
+	} else {
+		recurrent_check(s, st);
+	}
 	summary_int(s, m->weights_bytes, "weights_bytes");
 	weights_explain(s, m);
 	summary_int(s, st->b.compute_bytes, "compute_bytes");

@@ -54,6 +54,12 @@ const char *cf_in_cell(struct summary *s, const struct model *m, int64_t kv, con
 		return CF_CELL_MLA;
 	}
 	summary_input(s, "kv_heads", (double)kv, "%s", kv_origin ? kv_origin : cf_origin(m, MF_KV_HEADS, o, sizeof o));
+	if (m->k_only) {   /* DeepSeek V4: dsv4_make_k_only, is_mla() faked */
+		summary_input(s, "d_k", (double)m->head_dim, "%s; the cache keeps K only (llama-kv-cache-dsv4.cpp "
+			      "dsv4_make_k_only)", cf_origin(m, MF_HEAD_DIM, o, sizeof o));
+		cf_in_types(s, m);
+		return CF_CELL_K;
+	}
 	cf_in_dims(s, m);
 	cf_in_types(s, m);
 	return CF_CELL;

@@ -26,6 +26,8 @@
  *   and batch (-b).
  */
 #define CF_CELL "(ceil(kv_heads * d_k / k_block) * k_block_bytes + ceil(kv_heads * d_v / v_block) * v_block_bytes)"
+/* K only, no V (DeepSeek V4's raw cache) */
+#define CF_CELL_K "ceil(kv_heads * d_k / k_block) * k_block_bytes"
 #define CF_CELL_MLA "ceil((kv_lora_rank + qk_rope_head_dim) / k_block) * k_block_bytes"
 /* llama-context.cpp: n_ctx = GGML_PAD(-c, 256); a split cache gives each of
  * n_seq streams GGML_PAD(n_ctx / n_seq, 256) (integer division) cells. */

@@ -128,6 +128,30 @@ static int64_t comp_row(const struct model *m, enum family_comp_row row,
 				 : size_k_elems_layer(m, il);
 }
 
+int size_comp_at(const struct model *m, int state, int i,
+		 struct size_comp *out)
+{
+	const struct family_compress *fc = FAMILY_PART(m, compress);
+	if (!fc || i < 0 || i >= 4)
+		return 0;
+	if (!state && fc->cache[i].name) {
+		const struct family_comp_cache *c = &fc->cache[i];
+		*out = (struct size_comp){.name = c->name, .ratio = c->ratio,
+					  .pad = fc->pad,
+					  .indexer = c->row == FC_INDEXER};
+		return 1;
+	}
+	if (state && fc->state[i].name) {
+		const struct family_comp_state *st = &fc->state[i];
+		*out = (struct size_comp){.name = st->name, .ratio = st->ratio,
+					  .rows = st->rows, .width = st->width,
+					  .pad = fc->pad,
+					  .indexer = st->of == FC_INDEXER};
+		return 1;
+	}
+	return 0;
+}
+
 static int compressed(const struct model *m, const struct deploy *d,
 		      struct kv_alloc *a)
 {

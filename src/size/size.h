@@ -65,6 +65,20 @@ int64_t size_kv_bytes_token(const struct model *m);
 int64_t size_kv_bytes_token_as(const struct model *m, int64_t kv_heads);
 
 /* The allocation.  0, or -1 when a size overflows 64 bits or d is invalid. */
+/* DeepSeek V4's compressed caches and compressor states, as its family
+ * file gives them (struct family_compress), for the scenes' closed forms:
+ * a cache's ratio, a state's ratio, rows and width (in n_embd_head_k, or
+ * the indexer's head when indexer), the caches' cell padding. */
+struct size_comp {
+	const char *name;
+	int64_t ratio, rows, width, pad;
+	int indexer;
+};
+/* The i-th cache (state 0) or compressor state (state 1) of m's family
+ * into *out: 1, or 0 when there is none. */
+int size_comp_at(const struct model *m, int state, int i,
+		 struct size_comp *out);
+
 int size_alloc(const struct model *m, const struct deploy *d,
 	       struct kv_alloc *a);
 /* The context a sequence sees, llama.cpp's n_ctx_seq (llama-context.cpp:
