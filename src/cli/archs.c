@@ -6,7 +6,8 @@
  * MEMORY names the caches attnviz reads for the family ("kv": K and V,
  * or MLA's latent as the file says, or "recurrent" alone, a state on every
  * layer; plus "+swa", "+chunked", "+shared",
- * "+recurrent", "+indexer"); READS is "gguf" or "gguf,config.json" (the
+ * "+recurrent", "+indexer", "+compressed"); READS is "gguf" or
+ * "gguf,config.json" (the
  * files it is read from besides an INI).
  * COMPUTE says whether its reserve graph is described ("replayed" or
  * "peaks") and held to the engine ("checked"), or "estimated".
@@ -56,6 +57,9 @@ static void memory_of(const struct family *f, char *buf, size_t size)
 		if (f->mech & bits[i].mech)
 			n += (size_t)snprintf(buf + n, size - n, "%s",
 					      bits[i].name);
+	/* DeepSeek V4's caches compressed along the sequence */
+	if (f->compress && n < size)
+		snprintf(buf + n, size - n, "+compressed");
 }
 
 /* Whether the family's reserve graph is described, and held to the
