@@ -15,5 +15,6 @@ const struct family family_hy_v4 = {
 	.indexer = &(const struct family_indexer){
 		.layers = FI_TYPES,
 		.top_k_zero_none = 1,
+		.first_required = 1,
 	},
 };

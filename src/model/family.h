@@ -104,6 +104,12 @@ struct family_indexer {
 	/* indexer.top_k 0 is a checkpoint without the indexer, a plain cache
 	 * (hy_v4: create_memory's indexer_top_k == 0) */
 	int top_k_zero_none;
+	/* FI_TYPES: layer 0 must own an indexer (hy-v4.cpp refuses the file
+	 * else) */
+	int first_required;
+	/* create_memory's filters keep the nextn layers out of both caches
+	 * (dots3note: filter_mla and filter_lid, il < n_layer()) */
+	int nextn_out;
 };
 
 /* Caches kept beside the raw sliding one, compressed ratio : 1 along the

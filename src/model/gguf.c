@@ -556,7 +556,7 @@ static int read_indexer_apart(struct gguf_file *r, struct model *m, const struct
 		return -1;
 	/* MiniMax-M3 and Hunyuan V4 pass no nextn filter to their main cache:
 	 * nextn layers would stay in it, which attnviz does not size */
-	if (fi->layers != FI_ATTENTION && m->nextn_layers > 0)
+	if (fi->layers != FI_ATTENTION && !fi->nextn_out && m->nextn_layers > 0)
 		return gguf_fail(r, value_at(r, m, "nextn_predict_layers", key), key,
 				 "nextn layers in %s's cache (create_memory filters none out): attnviz does not "
 				 "size them", m->arch);
@@ -593,10 +593,11 @@ static int read_indexer_apart(struct gguf_file *r, struct model *m, const struct
 		else if (fi->layers == FI_AFTER_DENSE_LEAD)
 			on = il >= lead;
 		else   /* get_key_or_arr: one value for every layer, absent all 0 */
-			on = k && (k->type == GT_ARR ? k->arr[il] != 0 : k->big || k->d != 0);
+			on = k && (k->type == GT_ARR ? k->arr[il] != 0 : k->big || k->d != 0) &&
+			     (!fi->nextn_out || il < m->layers - m->nextn_layers);
 		m->layer_indexer[il] = (uint8_t)on;
 	}
-	if (fi->layers == FI_TYPES && !m->layer_indexer[0])
+	if (fi->layers == FI_TYPES && fi->first_required && !m->layer_indexer[0])
 		/* src/models/hy-v4.cpp: "layer 0 must own an indexer" */
 		return gguf_fail(r, k ? k->vat : value_at(r, m, row_suffix(MF_INDEXER_TOP_K), key),
 				 k ? k->key : key, "layer 0 must own an indexer (llama.cpp refuses the file)");
