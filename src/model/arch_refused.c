@@ -90,9 +90,6 @@ const struct arch_refused arch_refused[] = {
 	{.arch = "arwkv7", .kind = AR_UNMODELLED,
 	 .rule = "RWKV's token-shift and wkv states "
 		 "(src/llama-memory-recurrent.cpp)"},
-	{.arch = "dots3note", .kind = AR_UNMODELLED,
-	 .rule = "a sliding window with compressed caches "
-		 "(src/llama-model.cpp create_memory)"},
 	{.arch = "t5", .kind = AR_UNMODELLED,
 	 .rule = "an encoder-decoder: the decoder's cache beside the "
 		 "encoder's output (src/models/t5.cpp)"},
