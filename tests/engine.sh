@@ -697,6 +697,50 @@ if sh tests/archs/recreate.sh "$d/archs" 2>"$d/archs.err"; then
 	n=$(ls "$d"/archs/*.gguf | wc -l)
 	expect_eq "engine: archs: of the $n files (llama.cpp's and their variants), $sized sized, $refused refused with a reason" \
 		$((sized + refused)) "$n"
+	# DeepSeek V4 (llama_kv_cache_dsv4): each compressed cache and state
+	# on a line of its own, checked by its closed form at every
+	# deployment above, and no line failing
+	for i in 1 2 3 4; do
+		awk -F'\t' '$2 ~ /^comp_(state_)?bytes\./ && $5 == "ok" { n++ } $5 == "FAIL" { f = f " " $2 }
+			END { print n + 0 f }' "$d/archs.ans/deepseek4-moe.$i"
+	done >"$d/dsv4.lines"
+	expect_eq "engine: archs: deepseek4-moe: its 3 caches and 3 states checked by their formulas, no FAIL" \
+		"$(sort -u "$d/dsv4.lines")" 6
+	# ... the file's sliding_window_pattern unread (set_swa_pattern(0):
+	# every layer slides), a quantized cache under -kvu with swa_full, and
+	# K and V of two types, which llama.cpp refuses for it
+	f="$d/archs/deepseek4-moe.gguf" key=deepseek4.attention.sliding_window_pattern
+	cp "$f" "$d/dsv4-pattern.gguf"
+	o=$(grep -obaF "$key" "$f" | head -n 1 | cut -d: -f1)
+	# the u32 array's values after its type, element type and count
+	printf '\000' | dd of="$d/dsv4-pattern.gguf" bs=1 seek=$((o + ${#key} + 16 + 4)) conv=notrunc 2>/dev/null
+	probe_run "$d/dsv4-pattern.gguf" "ctx=4096 fa=1 swa_full=0" "ctx=5000 n_seq=2 unified=1 swa_full=1 fa=1 k=q8_0 v=q8_0" \
+		"ctx=4096 fa=0 k=q8_0 v=f16" >"$d/dsv4.probe" 2>/dev/null
+	for i in 0 1; do
+		awk -F'\t' -v i=$i '$1 == "D" && $2 == i && $3 == "bytes" { print $5 }' "$d/dsv4.probe"
+	done >"$d/dsv4.want"
+	{
+		"$ATTNVIZ" --summary memory -m "$d/dsv4-pattern.gguf" --set ctx=4096
+		"$ATTNVIZ" --summary memory -m "$f" --set ctx=5000 --set n_seq=2 --set unified=1 --set swa_full=1 \
+			--set k_type=q8_0 --set v_type=q8_0 | sed 's/^/2 /'
+	} | awk -F'\t' '$2 == "kv_bytes" || $2 == "recurrent_bytes" { s[substr($1, 1, 1)] += $3 }
+		END { print s["m"] + 0; print s["2"] + 0 }' >"$d/dsv4.got"
+	expect_eq "engine: archs: deepseek4-moe: sliding_window_pattern [1,0,1,0] unread, q8_0 under -kvu with swa_full: llama.cpp's bytes" \
+		"$(cat "$d/dsv4.got")" "$(cat "$d/dsv4.want")"
+	"$ATTNVIZ" --summary memory -m "$f" --set k_type=q8_0 --set fa=0 >/dev/null 2>"$d/dsv4.err"
+	expect_eq "engine: archs: deepseek4-moe: K q8_0 beside V f16 refused by llama.cpp and attnviz alike" \
+		"$(awk -F'\t' '$1 == "D" && $2 == 2 && $3 == "error" { print "refused" }' "$d/dsv4.probe") $(grep -c 'different K (q8_0) and V (f16)' "$d/dsv4.err")" \
+		"refused 1"
+	# Hunyuan V4 refuses a file whose layer 0 owns no indexer
+	# (hy-v4.cpp); dots3note's indexer types have no such rule
+	f="$d/archs/hy_v4-moe.gguf" key=hy_v4.attention.indexer.types
+	cp "$f" "$d/hyv4-types.gguf"
+	o=$(grep -obaF "$key" "$f" | head -n 1 | cut -d: -f1)
+	printf '\000' | dd of="$d/hyv4-types.gguf" bs=1 seek=$((o + ${#key} + 16)) conv=notrunc 2>/dev/null
+	l=$(probe_run "$d/hyv4-types.gguf" "ctx=4096" 2>&1 | grep -c "layer 0 must own an indexer")
+	"$ATTNVIZ" --summary memory -m "$d/hyv4-types.gguf" >/dev/null 2>"$d/hyv4.err"
+	expect_eq "engine: archs: hy_v4-moe with indexer.types [0,0]: refused by llama.cpp and attnviz alike" \
+		"$([ "$l" -gt 0 ] && echo refused) $(grep -c 'layer 0 must own an indexer' "$d/hyv4.err")" "refused 1"
 else
 	fail "engine: archs: recreating tests/archs ($(head -n 1 "$d/archs.err"))"
 fi

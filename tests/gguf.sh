@@ -198,6 +198,20 @@ bad "a duplicate key" "$d/dup.gguf" "byte 38: x: duplicate key (first at byte 24
 sh tests/archs/recreate.sh "$d" llama-dense gemma2-dense
 expect_eq "gguf: llama.cpp's own file with kda.gate_lower_bound = -inf: sized" \
 	"$(sval mla-bytes model_bytes_per_token -m "$d/llama-dense.gguf")" $((2 * 2 * 128 * 2 * 2))
+# dots3note (llama.cpp's own file: layer 0 full with the indexer, layer 1
+# sliding; llama.cpp logs a 4096-cell indexer cache of 1.00 MiB at -c
+# 4096, one K head of 128 in f16 on one layer): its indexer cache keeps
+# the layers attention.indexer.types marks, sliding or not, with the DSA
+# cache's cells (filter_lid, not chained with !is_swa); layer 0 need not
+# be one (that rule is hy-v4.cpp's alone)
+sh tests/archs/recreate.sh "$d" dots3note-moe
+key=dots3note.attention.indexer.types
+o=$(grep -obaF "$key" "$d/dots3note-moe.gguf" | head -n 1 | cut -d: -f1)
+# the u32 array's values after its type, element type and count: [0, 1]
+printf '\000' | dd of="$d/dots3note-moe.gguf" bs=1 seek=$((o + ${#key} + 16)) conv=notrunc 2>/dev/null
+printf '\001' | dd of="$d/dots3note-moe.gguf" bs=1 seek=$((o + ${#key} + 20)) conv=notrunc 2>/dev/null
+expect_eq "gguf: dots3note with indexer.types [0, 1]: the sliding layer's indexer keeps the DSA cache's 4096 cells" \
+	"$(sval memory indexer_bytes -m "$d/dots3note-moe.gguf" --set ctx=4096)" $((4096 * 128 * 2))
 { llama_spec | grep -v rope.freq_base; echo "kv llama.rope.freq_base f32 inf"; } | mk infbase
 bad "an infinite RoPE base: out of range" "$d/infbase.gguf" "llama.rope.freq_base: inf is out of range"
 # expert_feed_forward_length 0: llama.cpp's default n_ff_exp (no experts),
