@@ -649,7 +649,7 @@ static int all_recurrent(const struct family *f)
  * each layer and the indexer's head, as src/models/deepseek4.cpp
  * load_arch_hparams reads them (get_arr of compress_ratios, at least
  * block_count long; the indexer's key_length and top_k required). */
-static int read_compress(struct gguf_file *r, struct model *m, uint64_t end)
+static int read_compress(struct gguf_file *r, struct model *m, const struct family_compress *fc, uint64_t end)
 {
 	char key[160];
 	int f;
@@ -683,6 +683,7 @@ static int read_compress(struct gguf_file *r, struct model *m, uint64_t end)
 		return -1;
 	/* dsv4_make_k_only: is_mla() faked, no V in any of the caches */
 	m->k_only = 1;
+	m->streams_per_seq = fc->streams_per_seq;
 	model_set_origin(m, MF_INDEXER_HEAD_DIM, "GGUF %s.attention.indexer.key_length (the lightning indexer's "
 			 "compressed cache)", m->arch);
 	return 0;
@@ -1188,7 +1189,7 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		return -1;
 	if (ai->indexer && read_indexer_apart(r, m, ai->indexer, end) < 0)
 		return -1;
-	if (ai->compress && read_compress(r, m, end) < 0)
+	if (ai->compress && read_compress(r, m, ai->compress, end) < 0)
 		return -1;
 	const struct family_swa *rule = swa_rule_of(m);
 	int64_t kv_from = rule ? rule->kv_from_start : 0;

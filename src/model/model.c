@@ -830,8 +830,6 @@ struct model_layer model_layer(const struct model *m, int64_t il)
 	L.k_head = L.swa && m->head_dim_swa > 0 ? m->head_dim_swa : m->head_dim;
 	L.v_head = L.swa && m->head_dim_v_swa > 0 ? m->head_dim_v_swa
 						  : m->head_dim_v;
-	if (m->k_only)
-		L.v_head = 0;
 	return L;
 }
 

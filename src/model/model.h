@@ -124,6 +124,9 @@ struct model {
 	/* The cache keeps K only, no V (DeepSeek V4's dsv4_make_k_only:
 	 * is_mla() faked on the raw cache) */
 	int k_only;
+	/* The cache keeps a stream a sequence even under -kvu, of n_ctx
+	 * cells each then (DeepSeek V4's unified_raw = false) */
+	int streams_per_seq;
 	/* DeepSeek V4's attention.compress_ratios, one a layer: a layer whose
 	 * ratio is a compressed cache's (struct family_compress) keeps it; 0
 	 * without */

@@ -194,9 +194,18 @@ static int compressed(const struct model *m, const struct deploy *d,
 	return 0;
 }
 
+/* V elements a cell of layer il keeps: none beside MLA's latent or in
+ * DeepSeek V4's K-only caches (model k_only) */
+static int64_t cached_v_elems(const struct model *m, int64_t il)
+{
+	if (m->k_only || (m->kind == ATTN_MLA && m->mla_latent_cache))
+		return 0;
+	return model_v_elems_layer(m, il);
+}
+
 int64_t size_kv_bytes_token_layer(const struct model *m, int64_t il)
 {
-	int64_t v = model_v_elems_layer(m, il);
+	int64_t v = cached_v_elems(m, il);
 	return FAULT_INT(
 	    "size_token",
 	    model_cache_bytes(m->k_type, size_k_elems_layer(m, il)) +
@@ -280,8 +289,7 @@ int size_alloc(const struct model *m, const struct deploy *d,
 	int64_t n_ctx = pad(d->n_ctx, SIZE_PAD);
 	/* llama_kv_cache_dsv4: a stream a sequence of n_ctx_seq cells even
 	 * under -kvu (unified_raw = false), n_ctx_seq then n_ctx */
-	const struct family_compress *fc = FAMILY_PART(m, compress);
-	int per_seq = fc && fc->streams_per_seq;
+	int per_seq = m->streams_per_seq;
 	if (d->unified) {
 		a->streams = per_seq ? d->n_seq : 1;
 		a->full_cells = FAULT_INT("size_cells", n_ctx);
@@ -326,8 +334,8 @@ int size_alloc(const struct model *m, const struct deploy *d,
 	 * hparams.n_embd_v_gqa_max() ([TAG_V_CACHE_VARIABLE]). */
 	int64_t v_max = 0;
 	for (int64_t il = 0; il < m->layers; il++)
-		if (model_v_elems_layer(m, il) > v_max)
-			v_max = model_v_elems_layer(m, il);
+		if (cached_v_elems(m, il) > v_max)
+			v_max = cached_v_elems(m, il);
 	int v_trans = !d->flash_attn;
 	for (int64_t il = 0; il < m->layers; il++) {
 		enum layer_cache kind = size_layer_kind(m, il);
@@ -344,8 +352,10 @@ int size_alloc(const struct model *m, const struct deploy *d,
 		    model_cache_bytes(m->k_type, size_k_elems_layer(m, il)) +
 		    indexer_bytes(m, il);
 		a->indexer_bytes_cell += indexer_bytes(m, il);
-		int64_t ve = m->kind == ATTN_MLA && m->mla_latent_cache ? 0
-			     : v_trans					? v_max
+		int64_t ve = m->k_only || (m->kind == ATTN_MLA &&
+					   m->mla_latent_cache)
+				 ? 0
+			     : v_trans ? v_max
 				       : model_v_elems_layer(m, il);
 		int64_t per_v = ve ? model_cache_bytes(m->v_type, ve) : 0;
 		/* ggml_new_tensor_3d(type, n_embd_gqa, kv_size, n_stream) per
