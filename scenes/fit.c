@@ -848,7 +848,8 @@ static const char *kv_formula(struct summary *s, const struct model *mt, const s
 /* The model keeps an indexer's cache beside the main one (model indexer_apart), in the KV term of the totals. */
 static int indexer_apart(const struct model *mt)
 {
-	return mt->indexer_apart && mt->indexer_head_dim > 0;
+	/* or DeepSeek V4's (k_only): an indexer and compressed caches */
+	return (mt->indexer_apart && mt->indexer_head_dim > 0) || mt->k_only;
 }
 
 /* A total at one n_ctx: weights + KV (closed form) + compute + output (vocab F32 a sequence). */

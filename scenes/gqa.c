@@ -66,6 +66,7 @@ static void as_kv(struct model *out, const struct model *m, int64_t kv)
 	}
 	out->kind = ATTN_GQA;
 	out->mla_latent_cache = 0;
+	out->k_only = 0;   /* DeepSeek V4's K-only cache: full K and V here */
 	out->kv_heads = kv;
 	for (int64_t il = 0; il < m->layers; il++)
 		if (out->layer_kv_heads[il])

@@ -399,8 +399,8 @@ static void check_split(struct summary *s, const struct model *m, const struct d
 {
 	char f[2048], swa[256], both[1536];
 	struct cf_cells c;
-	const char *G = cf_f_global(m), *fc = cf_f_stream(d->unified), *streams = d->unified ? "" : " * n_seq";
-	cf_f_swa(swa, sizeof swa, d->unified, d->swa_full);
+	const char *G = cf_f_global(m), *fc = cf_f_stream(d->unified), *streams = cf_f_streams(m, d);
+	cf_f_swa_of(swa, sizeof swa, m, d);
 	summary_int(s, A->global_bytes, "global_bytes");
 	summary_words(s, "bytes of the full cache: global layers × streams × cells a stream × a full layer's K and V bytes a cell");
 	in_cells(s, m, d, 0, kf, ks, &c);
@@ -436,9 +436,9 @@ static void check_alloc(struct summary *s, const struct model *m, const struct d
 	int64_t kf, ks;
 	int split = !uni && cf_kinds(m, &kf, &ks) && cf_split(m, kf, ks);
 	const char *G = cf_f_global(m), *fc = cf_f_stream(d->unified);
-	/* Streams: n_seq with a split cache, one with -kvu. */
-	const char *streams = d->unified ? "" : " * n_seq";
-	cf_f_swa(swa, sizeof swa, d->unified, d->swa_full);
+	/* Streams: n_seq with a split cache, one with -kvu (but DeepSeek V4's) */
+	const char *streams = cf_f_streams(m, d);
+	cf_f_swa_of(swa, sizeof swa, m, d);
 	if (uni || split) {
 		summary_int(s, A->global_layers, "global_layers");
 		summary_words(s, windowed ? "layers with a full cache: with swa_pattern n, layer il is global when il %% n = n - 1"
@@ -600,8 +600,8 @@ static void is_summary(const void *vs, struct summary *s)
 	if (st->m.sliding_window > 0 && !st->m.swa_ignored) {
 		cf_in_deploy(s, d->n_ctx, d->n_seq, st->m.sliding_window,
 			     d->n_ubatch, d->n_batch, &st->m);
-		cf_f_swa(swa, sizeof swa, d->unified, d->swa_full);
-		snprintf(f, sizeof f, "%s%s", swa, d->unified ? "" : " * n_seq");
+		cf_f_swa_of(swa, sizeof swa, &st->m, d);
+		snprintf(f, sizeof f, "%s%s", swa, cf_f_streams(&st->m, d));
 		summary_formula(s, 0, f);
 	} else {
 		summary_formula(s, 0, "0");

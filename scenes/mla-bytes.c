@@ -47,6 +47,7 @@ static int64_t at_ctx_as(const struct model *m, const struct deploy *d, int64_t 
 	if (c && a) {
 		*c = *m;
 		c->mla_latent_cache = 0;   /* full K and V per head, as size_kv_bytes_token_as prices them */
+		c->k_only = 0;
 		c->kv_heads = kv_heads;
 		for (int64_t il = 0; il < c->layers; il++)
 			if (c->layer_kv_heads[il] > 0)
@@ -351,7 +352,7 @@ static void mb_summary(const void *vs, struct summary *s)
 		const char *cell = mb_in_cell(s, rm, i);
 		char kv[1536];
 		snprintf(f, sizeof f, "%s / 2^30",
-			 cf_f_uniform_at(kv, sizeof kv, m, d, windowed, cell));
+			 cf_f_uniform_at(kv, sizeof kv, rm, d, windowed, cell));
 		summary_formula(s, 1e-12 * at, f);
 	}
 	if (st->mla) {
