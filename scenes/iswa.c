@@ -399,7 +399,8 @@ static void check_split(struct summary *s, const struct model *m, const struct d
 {
 	char f[2048], swa[256], both[1536];
 	struct cf_cells c;
-	const char *G = cf_f_global(m), *fc = cf_f_stream(d->unified), *streams = cf_f_streams(m, d);
+	const char *G = cf_f_global(m), *fc = cf_f_stream(d->unified),
+		   *streams = cf_f_streams(m, d);
 	cf_f_swa_of(swa, sizeof swa, m, d);
 	summary_int(s, A->global_bytes, "global_bytes");
 	summary_words(s, "bytes of the full cache: global layers × streams × cells a stream × a full layer's K and V bytes a cell");
@@ -436,7 +437,7 @@ static void check_alloc(struct summary *s, const struct model *m, const struct d
 	int64_t kf, ks;
 	int split = !uni && cf_kinds(m, &kf, &ks) && cf_split(m, kf, ks);
 	const char *G = cf_f_global(m), *fc = cf_f_stream(d->unified);
-	/* Streams: n_seq with a split cache, one with -kvu (but DeepSeek V4's) */
+	/* Streams: n_seq with a split cache, one with -kvu (not DeepSeek V4) */
 	const char *streams = cf_f_streams(m, d);
 	cf_f_swa_of(swa, sizeof swa, m, d);
 	if (uni || split) {

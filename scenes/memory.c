@@ -570,12 +570,15 @@ static void kv_check_main(struct summary *s, const struct model *m, const struct
  * kv_bytes beside the main cache's closed form. */
 static void kv_check(struct summary *s, const struct model *m, const struct deploy *d, const struct kv_alloc *A)
 {
-	if (cc_of(m)) {   /* DeepSeek V4: the raw cache and the compressed ones */
-		summary_input(s, "compressed", (double)A->apart_bytes, "the compressed caches (comp_bytes.NAME, each "
+	/* DeepSeek V4: the raw cache and the compressed ones */
+	if (cc_of(m)) {
+		summary_input(s, "compressed", (double)A->apart_bytes,
+			      "the compressed caches (comp_bytes.NAME, each "
 			      "checked on its own line)");
 		if (!cc_raw_check(s, m, d, A, " + compressed"))
-			summary_explain(s, "layers differ: the per-layer walk of src/size/size.c; each layer_bytes.I is "
-				       "checked");
+			summary_explain(s, "layers differ: the per-layer walk "
+				       "of src/size/size.c; each "
+				       "layer_bytes.I is checked");
 		return;
 	}
 	if (!A->apart_bytes) {
@@ -766,13 +769,18 @@ static void me_summary(const void *vs, struct summary *s)
 			summary_formula(s, 0, "kv_heads");
 			continue;
 		}
-		if (cc_of(m) && k == LAYER_LOCAL) {   /* DeepSeek V4's raw cache: K only, a stream a sequence */
+		/* DeepSeek V4's raw cache: K only, a stream a sequence */
+		if (cc_of(m) && k == LAYER_LOCAL) {
 			char cells[256];
-			summary_words(s, "layer %lld (sliding): cells a stream × n_seq streams × K bytes a cell",
+			summary_words(s, "layer %lld (sliding): cells a stream "
+				      "× n_seq streams × K bytes a cell",
 				      (long long)il);
-			cf_in_deploy(s, d->n_ctx, d->n_seq, m->sliding_window, d->n_ubatch, d->n_batch, m);
-			const char *cell = cf_in_cell(s, m, m->layer_kv_heads[il], NULL, 0);
-			snprintf(f, sizeof f, "n_seq * %s * %s", cc_f_raw_cells(cells, sizeof cells, d), cell);
+			cf_in_deploy(s, d->n_ctx, d->n_seq, m->sliding_window,
+				     d->n_ubatch, d->n_batch, m);
+			const char *cell =
+			    cf_in_cell(s, m, m->layer_kv_heads[il], NULL, 0);
+			snprintf(f, sizeof f, "n_seq * %s * %s",
+				 cc_f_raw_cells(cells, sizeof cells, d), cell);
 			summary_formula(s, 0, f);
 			continue;
 		}
@@ -836,8 +844,10 @@ static void me_summary(const void *vs, struct summary *s)
 	}
 	summary_int(s, A->recurrent_bytes, "recurrent_bytes");
 	summary_words(s, "bytes of the recurrent state: f32, fixed per sequence, independent of the context");
-	if (cc_of(m) && !A->recurrent_layers) {   /* DeepSeek V4: its compressors' states alone */
-		summary_explain(s, "no recurrent layers: the compressors' states (comp_state_bytes.NAME)");
+	/* DeepSeek V4: its compressors' states alone */
+	if (cc_of(m) && !A->recurrent_layers) {
+		summary_explain(s, "no recurrent layers: the compressors' "
+			       "states (comp_state_bytes.NAME)");
 		cc_states_check(s, m, d);
 		cc_states(s, m, d, A);
 	} else {

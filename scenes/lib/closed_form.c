@@ -54,9 +54,12 @@ const char *cf_in_cell(struct summary *s, const struct model *m, int64_t kv, con
 		return CF_CELL_MLA;
 	}
 	summary_input(s, "kv_heads", (double)kv, "%s", kv_origin ? kv_origin : cf_origin(m, MF_KV_HEADS, o, sizeof o));
-	if (m->k_only && !full) {   /* DeepSeek V4: dsv4_make_k_only, is_mla() faked */
-		summary_input(s, "d_k", (double)m->head_dim, "%s; the cache keeps K only (llama-kv-cache-dsv4.cpp "
-			      "dsv4_make_k_only)", cf_origin(m, MF_HEAD_DIM, o, sizeof o));
+	/* DeepSeek V4: dsv4_make_k_only, is_mla() faked */
+	if (m->k_only && !full) {
+		summary_input(s, "d_k", (double)m->head_dim,
+			      "%s; the cache keeps K only "
+			      "(llama-kv-cache-dsv4.cpp dsv4_make_k_only)",
+			      cf_origin(m, MF_HEAD_DIM, o, sizeof o));
 		cf_in_types(s, m);
 		return CF_CELL_K;
 	}
@@ -260,10 +263,13 @@ const char *cf_f_streams(const struct model *m, const struct deploy *d)
 	return d->unified && !m->streams_per_seq ? "" : " * n_seq";
 }
 
-const char *cf_f_swa_of(char *buf, size_t len, const struct model *m, const struct deploy *d)
+const char *cf_f_swa_of(char *buf, size_t len, const struct model *m,
+			const struct deploy *d)
 {
 	if (m->streams_per_seq && d->unified && !d->swa_full)
-		snprintf(buf, len, "pad(min(%s, window + min(ubatch, batch, ctx)), 256)", CF_STREAM_UNIFIED);
+		snprintf(buf, len,
+			 "pad(min(%s, window + min(ubatch, batch, ctx)), 256)",
+			 CF_STREAM_UNIFIED);
 	else
 		cf_f_swa(buf, len, d->unified, d->swa_full);
 	return buf;
@@ -288,8 +294,8 @@ const char *cf_f_uniform_at(char *buf, size_t len, const struct model *m,
 	const char *G = cf_f_global(m), *stream = cf_f_stream(d->unified);
 	if (windowed)
 		snprintf(buf, len, "(%s * %s + (layers - %s) * %s) * %s * %s",
-			 G, stream, G,
-			 cf_f_swa_of(swa, sizeof swa, m, d), streams(m, d), cell);
+			 G, stream, G, cf_f_swa_of(swa, sizeof swa, m, d),
+			 streams(m, d), cell);
 	else
 		snprintf(buf, len, "layers * %s * %s * %s", stream,
 			 streams(m, d), cell);

@@ -90,7 +90,8 @@ const char *cf_f_global(const struct model *m);
  * sequence whatever -kvu (DeepSeek V4: model streams_per_seq) has n_seq
  * streams of pad(ctx, 256) cells under -kvu, the window once a stream. */
 const char *cf_f_streams(const struct model *m, const struct deploy *d);
-const char *cf_f_swa_of(char *buf, size_t len, const struct model *m, const struct deploy *d);
+const char *cf_f_swa_of(char *buf, size_t len, const struct model *m,
+			const struct deploy *d);
 /* Add the inputs k_block, k_block_bytes, v_block, v_block_bytes: ggml's
  * block of each cache type (values and bytes), written out again here. */
 void cf_in_types(struct summary *s, const struct model *m);

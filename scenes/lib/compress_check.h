@@ -25,10 +25,10 @@ int cc_raw_check(struct summary *s, const struct model *m,
 		 const struct deploy *d, const struct kv_alloc *a,
 		 const char *more);
 /* comp_bytes.NAME and comp_state_bytes.NAME, each with its closed form */
-void cc_caches(struct summary *s, const struct model *m,
-	       const struct deploy *d, const struct kv_alloc *a);
-void cc_states(struct summary *s, const struct model *m,
-	       const struct deploy *d, const struct kv_alloc *a);
+void cc_caches(struct summary *s, const struct model *m, const struct deploy *d,
+	       const struct kv_alloc *a);
+void cc_states(struct summary *s, const struct model *m, const struct deploy *d,
+	       const struct kv_alloc *a);
 /* recurrent_bytes' closed form when only the states make it */
 void cc_states_check(struct summary *s, const struct model *m,
 		     const struct deploy *d);

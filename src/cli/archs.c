@@ -5,10 +5,9 @@
  *   NAME<TAB>refused<TAB>KIND<TAB>WHY
  * MEMORY names the caches attnviz reads for the family ("kv": K and V,
  * or MLA's latent as the file says, or "recurrent" alone, a state on every
- * layer; plus "+swa", "+chunked", "+shared",
- * "+recurrent", "+indexer", "+compressed"); READS is "gguf" or
- * "gguf,config.json" (the
- * files it is read from besides an INI).
+ * layer; plus "+swa", "+chunked", "+shared", "+recurrent", "+indexer",
+ * "+compressed"); READS is "gguf" or "gguf,config.json" (the files it is
+ * read from besides an INI).
  * COMPUTE says whether its reserve graph is described ("replayed" or
  * "peaks") and held to the engine ("checked"), or "estimated".
  */

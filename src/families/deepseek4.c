@@ -21,17 +21,22 @@
 const struct family family_deepseek4 = {
 	.arch = "deepseek4",
 	.mech = AM_NEXTN | AM_INDEXER,
-	.swa = &(const struct family_swa){.pattern = 0, .file_pattern_unread = 1},
+	.swa = &(const struct family_swa){.pattern = 0,
+					  .file_pattern_unread = 1},
 	.compress = &(const struct family_compress){
 		.cache = {
 			{.name = "csa", .ratio = 4, .row = FC_HEAD},
 			{.name = "hca", .ratio = 128, .row = FC_HEAD},
 			{.name = "lid", .ratio = 4, .row = FC_INDEXER},
 		},
+		/* rows: state_size; width: n_embd_state in head sizes */
 		.state = {
-			{.name = "csa", .ratio = 4, .rows = 8, .width = 2, .of = FC_HEAD},
-			{.name = "hca", .ratio = 128, .rows = 128, .width = 1, .of = FC_HEAD},
-			{.name = "lid", .ratio = 4, .rows = 8, .width = 2, .of = FC_INDEXER},
+			{.name = "csa", .ratio = 4, .rows = 8, .width = 2,
+			 .of = FC_HEAD},
+			{.name = "hca", .ratio = 128, .rows = 128, .width = 1,
+			 .of = FC_HEAD},
+			{.name = "lid", .ratio = 4, .rows = 8, .width = 2,
+			 .of = FC_INDEXER},
 		},
 		.pad = 256,
 		.streams_per_seq = 1,

@@ -304,9 +304,11 @@ static int read_swa(struct gguf_file *r, struct model *m, uint64_t end)
 	model_set_origin(m, MF_WINDOW_USED, "1: llama.cpp %s reads the window", m->arch);
 	/* The pattern: the file's sliding_window_pattern (a number n, or one bool
 	 * per layer, true = sliding, as llama.cpp's swa_layers), else the family's. */
-	struct gguf_kv *p = rule && rule->file_pattern_unread
-				    ? NULL
-				    : find_arch(r, m, "attention.sliding_window_pattern", key, sizeof key);
+	struct gguf_kv *p =
+	    rule && rule->file_pattern_unread
+		? NULL
+		: find_arch(r, m, "attention.sliding_window_pattern", key,
+			    sizeof key);
 	if (p && p->type == GT_ARR) {
 		if (p->atype != GT_BOOL && !gguf_is_int(p->atype))
 			return gguf_fail(r, p->vat, p->key, "array of %s, want one bool per layer", gguf_type_names[p->atype]);
@@ -593,11 +595,15 @@ static int read_indexer_apart(struct gguf_file *r, struct model *m, const struct
 		else if (fi->layers == FI_AFTER_DENSE_LEAD)
 			on = il >= lead;
 		else   /* get_key_or_arr: one value for every layer, absent all 0 */
-			on = k && (k->type == GT_ARR ? k->arr[il] != 0 : k->big || k->d != 0) &&
-			     (!fi->nextn_out || il < m->layers - m->nextn_layers);
+			on = k &&
+			     (k->type == GT_ARR ? k->arr[il] != 0
+						: k->big || k->d != 0) &&
+			     (!fi->nextn_out ||
+			      il < m->layers - m->nextn_layers);
 		m->layer_indexer[il] = (uint8_t)on;
 	}
-	if (fi->layers == FI_TYPES && fi->first_required && !m->layer_indexer[0])
+	if (fi->layers == FI_TYPES && fi->first_required &&
+	    !m->layer_indexer[0])
 		/* src/models/hy-v4.cpp: "layer 0 must own an indexer" */
 		return gguf_fail(r, k ? k->vat : value_at(r, m, row_suffix(MF_INDEXER_TOP_K), key),
 				 k ? k->key : key, "layer 0 must own an indexer (llama.cpp refuses the file)");
@@ -649,7 +655,8 @@ static int all_recurrent(const struct family *f)
  * each layer and the indexer's head, as src/models/deepseek4.cpp
  * load_arch_hparams reads them (get_arr of compress_ratios, at least
  * block_count long; the indexer's key_length and top_k required). */
-static int read_compress(struct gguf_file *r, struct model *m, const struct family_compress *fc, uint64_t end)
+static int read_compress(struct gguf_file *r, struct model *m,
+			 const struct family_compress *fc, uint64_t end)
 {
 	char key[160];
 	int f;
@@ -659,33 +666,50 @@ static int read_compress(struct gguf_file *r, struct model *m, const struct fami
 	 * (they keep the nextn layers) but its states walk n_layer(): the
 	 * nextn layers are in some, not in others */
 	if (m->nextn_layers > 0)
-		return gguf_fail(r, value_at(r, m, "nextn_predict_layers", key), key,
-				 "nextn layers in %s's caches but not in its compressor states: attnviz does not size "
-				 "them", m->arch);
-	struct gguf_kv *k = find_arch(r, m, "attention.compress_ratios", key, sizeof key);
+		return gguf_fail(r, value_at(r, m, "nextn_predict_layers", key),
+				 key,
+				 "nextn layers in %s's caches but not in its "
+				 "compressor states: attnviz does not size "
+				 "them",
+				 m->arch);
+	struct gguf_kv *k =
+	    find_arch(r, m, "attention.compress_ratios", key, sizeof key);
 	if (!k)
 		return missing_arch(r, m, "attention.compress_ratios", end);
 	if (k->type != GT_ARR || !gguf_is_int(k->atype) || !k->arr)
-		return gguf_fail(r, k->vat, k->key, "want an array of integers, one a layer");
+		return gguf_fail(r, k->vat, k->key,
+				 "want an array of integers, one a layer");
 	if (k->n < (uint64_t)m->layers)
-		return gguf_fail(r, k->vat, k->key, "%llu values, shorter than block_count %lld (llama.cpp refuses "
-				 "the file)", (unsigned long long)k->n, (long long)m->layers);
+		return gguf_fail(r, k->vat, k->key,
+				 "%llu values, shorter than block_count %lld "
+				 "(llama.cpp refuses the file)",
+				 (unsigned long long)k->n,
+				 (long long)m->layers);
 	for (int64_t il = 0; il < m->layers; il++) {
 		if (k->arr[il] < 0 || k->arr[il] > 65536)
-			return gguf_fail(r, k->vat, k->key, "layer %lld: ratio out of range (0 to 65536)",
-					 (long long)il);
+			return gguf_fail(
+			    r, k->vat, k->key,
+			    "layer %lld: ratio out of range (0 to 65536)",
+			    (long long)il);
 		m->layer_comp_ratio[il] = (int32_t)k->arr[il];
 	}
-	if ((f = field_int(r, m, MF_INDEXER_HEAD_DIM, 1, 65536, &m->indexer_head_dim)) <= 0)
-		return f < 0 ? -1 : missing_arch(r, m, row_suffix(MF_INDEXER_HEAD_DIM), end);
-	if (field_int(r, m, MF_INDEXER_TOP_K, 1, MODEL_MAX_CTX, &m->indexer_top_k) < 0 ||
+	if ((f = field_int(r, m, MF_INDEXER_HEAD_DIM, 1, 65536,
+			   &m->indexer_head_dim)) <= 0)
+		return f < 0 ? -1
+			     : missing_arch(
+				   r, m, row_suffix(MF_INDEXER_HEAD_DIM), end);
+	if (field_int(r, m, MF_INDEXER_TOP_K, 1, MODEL_MAX_CTX,
+		      &m->indexer_top_k) < 0 ||
 	    field_int(r, m, MF_INDEXER_HEADS, 1, 65536, &m->indexer_heads) < 0)
 		return -1;
 	/* dsv4_make_k_only: is_mla() faked, no V in any of the caches */
 	m->k_only = 1;
 	m->streams_per_seq = fc->streams_per_seq;
-	model_set_origin(m, MF_INDEXER_HEAD_DIM, "GGUF %s.attention.indexer.key_length (the lightning indexer's "
-			 "compressed cache)", m->arch);
+	model_set_origin(
+	    m, MF_INDEXER_HEAD_DIM,
+	    "GGUF %s.attention.indexer.key_length (the lightning indexer's "
+	    "compressed cache)",
+	    m->arch);
 	return 0;
 }
 

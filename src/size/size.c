@@ -167,7 +167,8 @@ static int compressed(const struct model *m, const struct deploy *d,
 			if (m->layer_comp_ratio[il] != c->ratio)
 				continue;
 			a->comp_layers[i]++;
-			b = model_cache_bytes(m->k_type, comp_row(m, c->row, il));
+			b = model_cache_bytes(m->k_type,
+					      comp_row(m, c->row, il));
 			if (__builtin_mul_overflow(b, a->comp_cells[i], &b) ||
 			    __builtin_mul_overflow(b, d->n_seq, &b) ||
 			    __builtin_add_overflow(sum, b, &sum))
@@ -184,7 +185,8 @@ static int compressed(const struct model *m, const struct deploy *d,
 		a->comp_state_layers[i] = n;
 		/* n_embd_head_k(): the full layers' head size */
 		b = st->of == FC_INDEXER ? m->indexer_head_dim : m->head_dim;
-		if (__builtin_mul_overflow(b, 2 * 4 * st->width * st->rows, &b) ||
+		if (__builtin_mul_overflow(b, 2 * 4 * st->width * st->rows,
+					   &b) ||
 		    __builtin_mul_overflow(b, d->n_seq, &b) ||
 		    __builtin_mul_overflow(b, n, &b))
 			return -1;
