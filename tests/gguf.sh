@@ -212,6 +212,13 @@ printf '\000' | dd of="$d/dots3note-moe.gguf" bs=1 seek=$((o + ${#key} + 16)) co
 printf '\001' | dd of="$d/dots3note-moe.gguf" bs=1 seek=$((o + ${#key} + 20)) conv=notrunc 2>/dev/null
 expect_eq "gguf: dots3note with indexer.types [0, 1]: the sliding layer's indexer keeps the DSA cache's 4096 cells" \
 	"$(sval memory indexer_bytes -m "$d/dots3note-moe.gguf" --set ctx=4096)" $((4096 * 128 * 2))
+# DeepSeek V4's compressed caches are read from its GGUF alone: its INI
+# (--export-model) is refused, not sized without them
+sh tests/archs/recreate.sh "$d" deepseek4-moe
+"$ATTNVIZ" --export-model -m "$d/deepseek4-moe.gguf" >"$d/dsv4.ini"
+"$ATTNVIZ" --summary memory -m "$d/dsv4.ini" >/dev/null 2>"$d/dsv4.err"
+expect_eq "gguf: deepseek4's INI export refused: its compressed caches come from the GGUF" \
+	"$? $(grep -c 'compressed caches are read from its GGUF only' "$d/dsv4.err")" "2 1"
 { llama_spec | grep -v rope.freq_base; echo "kv llama.rope.freq_base f32 inf"; } | mk infbase
 bad "an infinite RoPE base: out of range" "$d/infbase.gguf" "llama.rope.freq_base: inf is out of range"
 # expert_feed_forward_length 0: llama.cpp's default n_ff_exp (no experts),

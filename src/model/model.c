@@ -902,6 +902,15 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 	const struct family *ai = m->arch[0] ? arch_find(m->arch) : &arch_plain;
 	m->arch_mech = ai->mech;
 	m->family = ai;
+	/* DeepSeek V4's compressed caches come from its GGUF alone
+	 * (attention.compress_ratios, src/model/gguf.c): an INI of it would
+	 * be sized without them */
+	if (ai->compress && !m->k_only) {
+		err_set(err, errlen, where, 0, NULL, model_fields[MF_ARCH].key,
+			"%s: its compressed caches are read from its GGUF "
+			"only (attention.compress_ratios)", m->arch);
+		return -1;
+	}
 	if (m->layers < 1 || m->layers > MODEL_MAX_LAYERS) {
 		err_set(err, errlen, where, 0, NULL, model_fields[MF_LAYERS].key, "%lld layers (1 to %d)", (long long)m->layers,
 			MODEL_MAX_LAYERS);
