@@ -61,6 +61,16 @@ def main():
     for name in ("torch", "torch.nn", "torch.nn.functional", "transformers",
                  "safetensors", "safetensors.torch"):
         sys.modules[name] = _Module(name)
+
+    class _NoAutoConfig:
+        """AutoConfig without transformers: load_hparams (LlamaModel.__init__
+        calls it again) falls back to config.json as the converter does."""
+
+        @staticmethod
+        def from_pretrained(*a, **k):
+            raise OSError("transformers is not used")
+
+    sys.modules["transformers"].AutoConfig = _NoAutoConfig
     sys.path.insert(0, str(src / "gguf-py"))
     sys.path.insert(0, str(src))
     import gguf
