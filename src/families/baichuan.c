@@ -9,4 +9,17 @@
 const struct family family_baichuan = {
 	.arch = "baichuan",
 	.mech = AM_NEXTN,
+	/* conversion/baichuan.py BaichuanModel: TextModel's keys, the rope
+	 * dimensions hidden_size / heads.  The config class is the
+	 * checkpoint's own code (transformers has none, and the converter reads
+	 * config.json as written): every count required; without rope_theta
+	 * (Baichuan's configs have none) the converter writes no base and
+	 * llama.cpp takes 10000. */
+	.hf = &(const struct family_hf){
+		.classes = (const char *const[]){"BaichuanForCausalLM",
+					   "BaiChuanForCausalLM", NULL},
+		.converter = "conversion/baichuan.py BaichuanModel",
+		.model_type = "baichuan", .config = "BaichuanConfig",
+		.rope_theta = 10000,
+	},
 };
