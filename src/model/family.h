@@ -365,6 +365,16 @@ struct family_hf {
 	 * intermediate_size) */
 	const char *experts_key, *used_key, *expert_ff_key;
 	int64_t experts, experts_used;
+	/* the factor's key ahead of TextModel's (GPTNeoXModel's rotary_pct) */
+	const char *rot_key;
+	/* the KV heads under this key (CodeShellModel's num_query_groups;
+	 * NULL: TextModel's), or always kv_fixed (StarCoderModel's 1; -1:
+	 * num_attention_heads, GPT2Model's none) */
+	const char *kv_key;
+	int64_t kv_fixed;
+	/* feed_forward_length ff_embd x hidden_size, intermediate_size not
+	 * read (the 4 * n_embd of GPT2Model, BloomModel, ...; 0: read) */
+	int64_t ff_embd;
 };
 
 struct family {

@@ -770,12 +770,21 @@ static int read_counts(struct hf *H, struct shape *s)
 	if (f->id == F_FALCON)
 		return 0;   /* read_falcon: its own KV-head rules and names */
 	int64_t kv_def = f->kv_heads ? f->kv_heads : m->heads;
-	int rc = H->gen ? hparam(H, tm_kv, 1, kv_def, 1, 65536, &m->kv_heads) :
+	const char *const own_kv[] = {H->gen ? H->gen->kv_key : NULL, NULL};
+	int rc = H->gen && H->gen->kv_fixed ? 0 :
+		 H->gen ? hparam(H, own_kv[0] ? own_kv : tm_kv, 1, kv_def, 1,
+				 65536, &m->kv_heads) :
 		 get_int(H, sc, model_fields[MF_KV_HEADS].hf, 1, kv_def, 1,
 			 65536, &m->kv_heads);
 	if (rc < 0)
 		return -1;
-	if (rc == 0 && !f->kv_heads)
+	if (H->gen && H->gen->kv_fixed) {
+		m->kv_heads = H->gen->kv_fixed > 0 ? H->gen->kv_fixed :
+			      m->heads;
+		model_set_origin(m, MF_KV_HEADS, "%lld, whatever the file "
+				 "says (%s)", (long long)m->kv_heads,
+				 H->gen->converter);
+	} else if (rc == 0 && !f->kv_heads)
 		model_set_origin(m, MF_KV_HEADS, "num_attention_heads (transformers %s: num_key_value_heads None)",
 				 f->cls);
 	else
@@ -1376,7 +1385,8 @@ static int read_rotary_hf(struct hf *H, const struct shape *s)
 				  m->head_dim, &dims)) < 0)
 			return -1;
 	} else {
-		const char *k = NULL;
+		const char *k = hf->rot_key && find(H, &sc, hf->rot_key) ?
+			hf->rot_key : NULL;
 		for (size_t i = 0; pk[i] && !k; i++)
 			k = find(H, &sc, pk[i]) ? pk[i] : NULL;
 		json_t *rp = find(H, &H->top, "rope_parameters");
@@ -1387,7 +1397,8 @@ static int read_rotary_hf(struct hf *H, const struct shape *s)
 				 "rope_parameters.");
 			sc.n = 1;
 		}
-		if ((rc = get_real(H, &sc, k ? k : pk[0], hf->rot_factor > 0,
+		if ((rc = get_real(H, &sc, k ? k : hf->rot_key ? hf->rot_key :
+				   pk[0], hf->rot_factor > 0,
 				   hf->rot_factor, 1e-6, 1, &f)) < 0)
 			return -1;
 		double head = hf->rot == HF_ROT_HEAD_FACTOR ?
@@ -1596,6 +1607,9 @@ static int read_shape(struct hf *H, struct shape *s)
 					    "10000000, as entry 0)", i);
 		}
 		s->inter = json_integer_value(v0);
+	} else if (H->gen && H->gen->ff_embd) {
+		/* the converter's 4 * n_embd: intermediate_size not read */
+		s->inter = H->gen->ff_embd * s->hidden;
 	} else if (f->id != F_FALCON && get_int(H, sc, "intermediate_size", f->inter > 0, f->inter, 1, 10000000,
 					   &s->inter) < 0) {
 		return -1;
@@ -2416,7 +2430,9 @@ static int read_model(struct hf *H)
 	int own = H->fam->id != F_MIXTRAL && H->fam->id != F_GPT_OSS && H->fam->id != F_LLAMA4 &&
 		  H->fam->id != F_GRANITE_HYBRID && H->fam->id != F_JAMBA &&
 		  !(H->gen && !H->gen->expert_ff_key);
-	model_set_origin(m, MF_FF, m->experts && s.moe_inter && own ? "config.json moe_intermediate_size" :
+	model_set_origin(m, MF_FF, H->gen && H->gen->ff_embd ?
+			 "hidden_size x 4 (the converter's 4 * n_embd)" :
+			 m->experts && s.moe_inter && own ? "config.json moe_intermediate_size" :
 				   m->experts ? "config.json intermediate_size (an expert's)" : "config.json intermediate_size");
 	model_set_origin(m, MF_PARAMS, "estimated: vocab x hidden (embedding%s) + %lld x (attention + %s + norms)",
 			 s.tie ? ", tied" : " + lm_head", (long long)m->layers, m->experts ? "MoE or MLP" : "MLP");
