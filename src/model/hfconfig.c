@@ -2430,10 +2430,11 @@ static int read_model(struct hf *H)
 	int own = H->fam->id != F_MIXTRAL && H->fam->id != F_GPT_OSS && H->fam->id != F_LLAMA4 &&
 		  H->fam->id != F_GRANITE_HYBRID && H->fam->id != F_JAMBA &&
 		  !(H->gen && !H->gen->expert_ff_key);
-	model_set_origin(m, MF_FF, H->gen && H->gen->ff_embd ?
-			 "hidden_size x 4 (the converter's 4 * n_embd)" :
-			 m->experts && s.moe_inter && own ? "config.json moe_intermediate_size" :
+	model_set_origin(m, MF_FF, m->experts && s.moe_inter && own ? "config.json moe_intermediate_size" :
 				   m->experts ? "config.json intermediate_size (an expert's)" : "config.json intermediate_size");
+	if (H->gen && H->gen->ff_embd)
+		model_set_origin(m, MF_FF, "hidden_size x %lld (%s)",
+				 (long long)H->gen->ff_embd, H->gen->converter);
 	model_set_origin(m, MF_PARAMS, "estimated: vocab x hidden (embedding%s) + %lld x (attention + %s + norms)",
 			 s.tie ? ", tied" : " + lm_head", (long long)m->layers, m->experts ? "MoE or MLP" : "MLP");
 	if (m->experts)
