@@ -545,17 +545,33 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 	*active = a + emb;
 }
 
-/* "llama, mistral, ...": the families' model_type words, for errors. */
+/* "llama, mistral, ...": the families' model_type words, for errors; past
+ * LIST_SHOWN characters the list stops at a whole word and says how many
+ * there are (an error stays one line; attnviz --archs lists them all). */
+#define LIST_SHOWN 300
+static void list_add(char *buf, size_t len, size_t *n, size_t *all,
+		     const char *word)
+{
+	(*all)++;
+	if (*n >= LIST_SHOWN || *n + strlen(word) + 2 >= len)
+		return;
+	*n += (size_t)snprintf(buf + *n, len - *n, "%s%s", *n ? ", " : "",
+			       word);
+}
+
 static const char *family_list(char *buf, size_t len)
 {
-	size_t n = 0;
+	size_t n = 0, all = 0;
 	buf[0] = 0;
-	for (size_t i = 0; i < sizeof hf_fams / sizeof hf_fams[0] && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", hf_fams[i].type);
-	for (size_t i = 0; i < family_count && n < len; i++)
+	for (size_t i = 0; i < sizeof hf_fams / sizeof hf_fams[0]; i++)
+		list_add(buf, len, &n, &all, hf_fams[i].type);
+	for (size_t i = 0; i < family_count; i++)
 		if (families[i]->hf)
-			n += (size_t)snprintf(buf + n, len - n, ", %s",
-					      families[i]->hf->model_type);
+			list_add(buf, len, &n, &all,
+				 families[i]->hf->model_type);
+	if (n >= LIST_SHOWN && n < len)
+		snprintf(buf + n, len - n, ", ... (%zu in all, README lists them)",
+			 all);
 	return buf;
 }
 
