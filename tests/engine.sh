@@ -710,10 +710,7 @@ if sh tests/archs/recreate.sh "$d/archs" 2>"$d/archs.err"; then
 	# every layer slides), a quantized cache under -kvu with swa_full, and
 	# K and V of two types, which llama.cpp refuses for it
 	f="$d/archs/deepseek4-moe.gguf" key=deepseek4.attention.sliding_window_pattern
-	cp "$f" "$d/dsv4-pattern.gguf"
-	o=$(grep -obaF "$key" "$f" | head -n 1 | cut -d: -f1)
-	# the u32 array's values after its type, element type and count
-	printf '\000' | dd of="$d/dsv4-pattern.gguf" bs=1 seek=$((o + ${#key} + 16 + 4)) conv=notrunc 2>/dev/null
+	python3 tools/gguf_header.py setarr "$f" "$d/dsv4-pattern.gguf" "$key" 1,0,1,0
 	probe_run "$d/dsv4-pattern.gguf" "ctx=4096 fa=1 swa_full=0" "ctx=5000 n_seq=2 unified=1 swa_full=1 fa=1 k=q8_0 v=q8_0" \
 		"ctx=4096 fa=0 k=q8_0 v=f16" >"$d/dsv4.probe" 2>/dev/null
 	for i in 0 1; do
@@ -734,9 +731,7 @@ if sh tests/archs/recreate.sh "$d/archs" 2>"$d/archs.err"; then
 	# Hunyuan V4 refuses a file whose layer 0 owns no indexer
 	# (hy-v4.cpp); dots3note's indexer types have no such rule
 	f="$d/archs/hy_v4-moe.gguf" key=hy_v4.attention.indexer.types
-	cp "$f" "$d/hyv4-types.gguf"
-	o=$(grep -obaF "$key" "$f" | head -n 1 | cut -d: -f1)
-	printf '\000' | dd of="$d/hyv4-types.gguf" bs=1 seek=$((o + ${#key} + 16)) conv=notrunc 2>/dev/null
+	python3 tools/gguf_header.py setarr "$f" "$d/hyv4-types.gguf" "$key" 0,0
 	l=$(probe_run "$d/hyv4-types.gguf" "ctx=4096" 2>&1 | grep -c "layer 0 must own an indexer")
 	"$ATTNVIZ" --summary memory -m "$d/hyv4-types.gguf" >/dev/null 2>"$d/hyv4.err"
 	expect_eq "engine: archs: hy_v4-moe with indexer.types [0,0]: refused by llama.cpp and attnviz alike" \

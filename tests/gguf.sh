@@ -205,11 +205,9 @@ expect_eq "gguf: llama.cpp's own file with kda.gate_lower_bound = -inf: sized" \
 # cache's cells (filter_lid, not chained with !is_swa); layer 0 need not
 # be one (that rule is hy-v4.cpp's alone)
 sh tests/archs/recreate.sh "$d" dots3note-moe
-key=dots3note.attention.indexer.types
-o=$(grep -obaF "$key" "$d/dots3note-moe.gguf" | head -n 1 | cut -d: -f1)
-# the u32 array's values after its type, element type and count: [0, 1]
-printf '\000' | dd of="$d/dots3note-moe.gguf" bs=1 seek=$((o + ${#key} + 16)) conv=notrunc 2>/dev/null
-printf '\001' | dd of="$d/dots3note-moe.gguf" bs=1 seek=$((o + ${#key} + 20)) conv=notrunc 2>/dev/null
+python3 tools/gguf_header.py setarr "$d/dots3note-moe.gguf" "$d/dots3note.gguf" \
+	dots3note.attention.indexer.types 0,1
+mv "$d/dots3note.gguf" "$d/dots3note-moe.gguf"
 expect_eq "gguf: dots3note with indexer.types [0, 1]: the sliding layer's indexer keeps the DSA cache's 4096 cells" \
 	"$(sval memory indexer_bytes -m "$d/dots3note-moe.gguf" --set ctx=4096)" $((4096 * 128 * 2))
 # DeepSeek V4's compressed caches are read from its GGUF alone: its INI

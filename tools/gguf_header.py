@@ -18,7 +18,10 @@ metadata keys, the tensor infos, then padding to general.alignment, default
                                      DST is SRC with KEY a uint32 of N
                                      (in its place, or added last): a value
                                      the saver does not write, padded and
-                                     holed the same way."""
+                                     holed the same way
+  gguf_header.py setarr SRC DST KEY V,V,...
+                                     DST is SRC with the integer array KEY
+                                     holding those values."""
 import os
 import struct
 import sys
@@ -105,6 +108,31 @@ def setkey(src, dst, key, n):
     write(h, src, dst, kept)
 
 
+def setarr(src, dst, key, values):
+    """DST is SRC with the array KEY holding VALUES (comma-separated
+    integers), in the element type it has there."""
+    h = Header(src)
+    b = key.encode()
+    kept = []
+    for name, _, raw in h.keys:
+        if name == key:
+            at = 8 + len(b)
+            if struct.unpack("<I", raw[at:at + 4])[0] != 9:
+                h.fail(f"{key} is not an array")
+            et = struct.unpack("<I", raw[at + 4:at + 8])[0]
+            if et not in FMT and et not in (0, 1, 2, 3, 7):
+                h.fail(f"{key}: elements of type {et}, not integers")
+            code = FMT.get(et, {0: "<B", 1: "<b", 2: "<H", 3: "<h",
+                                7: "<B"}.get(et))
+            vals = [int(v) for v in values.split(",")]
+            raw = (raw[:at + 8] + struct.pack("<Q", len(vals)) +
+                   b"".join(struct.pack(code, v) for v in vals))
+        kept.append(raw)
+    if all(name != key for name, _, _ in h.keys):
+        h.fail(f"no key {key}")
+    write(h, src, dst, kept)
+
+
 def write(h, src, dst, kept):
     """DST: SRC's header with the keys kept, then a hole as long as SRC's
     tensor data."""
@@ -123,9 +151,11 @@ def main(argv):
         dropkey(*argv[1:4])
     elif len(argv) == 5 and argv[0] == "setkey":
         setkey(*argv[1:5])
+    elif len(argv) == 5 and argv[0] == "setarr":
+        setarr(*argv[1:5])
     else:
         sys.exit("usage: gguf_header.py head FILE | dropkey SRC DST KEY | "
-                 "setkey SRC DST KEY N")
+                 "setkey SRC DST KEY N | setarr SRC DST KEY V,V,...")
 
 
 if __name__ == "__main__":
