@@ -845,7 +845,8 @@ static const char *kv_formula(struct summary *s, const struct model *mt, const s
 			       cf_in_cell(s, mt, mt->kv_heads, NULL, 0));
 }
 
-/* The model keeps an indexer's cache beside the main one (model indexer_apart), in the KV term of the totals. */
+/* The model keeps an indexer's cache beside the main one (model indexer_apart),
+ * in the KV term of the totals. */
 static int indexer_apart(const struct model *mt)
 {
 	/* or DeepSeek V4's (k_only): an indexer and compressed caches */
@@ -865,8 +866,9 @@ static void total_item(struct summary *s, const struct fi_state *st, const struc
 		return;
 	}
 	if (indexer_apart(mt)) {
-		summary_explain(s, "an indexer cache beside the main one: no closed form here (the memory scene checks "
-			       "indexer_bytes by its formula)");
+		summary_explain(s, "an indexer cache beside the main one: no "
+				   "closed form here (the memory scene checks "
+				   "indexer_bytes by its formula)");
 		return;
 	}
 	if (t->mark[FT_COMPUTE] == SIZE_ESTIMATED) {
@@ -922,8 +924,9 @@ static void max_item(struct summary *s, const struct fi_state *st, const struct 
 			 : 0;
 	int grows = r->next.n_ctx && r->next.bytes[FT_COMPUTE] != r->at.bytes[FT_COMPUTE];
 	if (indexer_apart(mt)) {
-		summary_explain(s, "an indexer cache beside the main one: no closed form here (the memory scene "
-			       "checks indexer_bytes by its formula)");
+		summary_explain(s, "an indexer cache beside the main one: no "
+				   "closed form here (the memory scene "
+				   "checks indexer_bytes by its formula)");
 		return;
 	}
 	if (r->at.mark[FT_COMPUTE] == SIZE_ESTIMATED) {

@@ -540,22 +540,30 @@ static void summary_recurrent(struct summary *s, const struct model *m, const st
 	}
 	summary_input(s, "d_conv", (double)m->ssm_d_conv, "%s", cf_origin(m, MF_SSM_D_CONV, o, sizeof o));
 	if (m->kda_head_dim > 0) {   /* llama-hparams.cpp: n_embd_head_kda */
-		summary_input(s, "heads", (double)m->heads, "%s", cf_origin(m, MF_HEADS, o, sizeof o));
-		summary_input(s, "kda_head_dim", (double)m->kda_head_dim, "%s", cf_origin(m, MF_KDA_HEAD_DIM, o, sizeof o));
-		summary_formula(s, 0, m->ssm_d_conv > 0
-				? "recurrent_layers * n_seq * 4 * (3 * (d_conv - 1) * heads * kda_head_dim + "
-				  "kda_head_dim * kda_head_dim * heads)"
-				: "recurrent_layers * n_seq * 4 * (3 * 3 * heads * kda_head_dim + "
-				  "kda_head_dim * kda_head_dim * heads)");
+		summary_input(s, "heads", (double)m->heads, "%s",
+			      cf_origin(m, MF_HEADS, o, sizeof o));
+		summary_input(s, "kda_head_dim", (double)m->kda_head_dim, "%s",
+			      cf_origin(m, MF_KDA_HEAD_DIM, o, sizeof o));
+		summary_formula(s, 0,
+				m->ssm_d_conv > 0
+				    ? "recurrent_layers * n_seq * 4 * (3 * "
+				      "(d_conv - 1) * heads * kda_head_dim + "
+				      "kda_head_dim * kda_head_dim * heads)"
+				    : "recurrent_layers * n_seq * 4 * (3 * 3 * "
+				      "heads * kda_head_dim + "
+				      "kda_head_dim * kda_head_dim * heads)");
 		return;
 	}
 	summary_input(s, "d_inner", (double)m->ssm_d_inner, "%s", cf_origin(m, MF_SSM_D_INNER, o, sizeof o));
 	summary_input(s, "d_state", (double)m->ssm_d_state, "%s", cf_origin(m, MF_SSM_D_STATE, o, sizeof o));
 	summary_input(s, "n_group", (double)m->ssm_n_group, "%s", cf_origin(m, MF_SSM_N_GROUP, o, sizeof o));
 	if (m->ple_state > 0) {   /* llama-memory-recurrent.cpp cache_ple_r_l */
-		summary_input(s, "ple_state", (double)m->ple_state, "%s", cf_origin(m, MF_PLE_STATE, o, sizeof o));
-		summary_formula(s, 0, "n_seq * 4 * (recurrent_layers * (max(d_conv - 1, 0) * (d_inner + 2 * n_group * "
-				      "d_state) + d_state * d_inner) + ple_state)");
+		summary_input(s, "ple_state", (double)m->ple_state, "%s",
+			      cf_origin(m, MF_PLE_STATE, o, sizeof o));
+		summary_formula(s, 0,
+				"n_seq * 4 * (recurrent_layers * (max(d_conv - "
+				"1, 0) * (d_inner + 2 * n_group * "
+				"d_state) + d_state * d_inner) + ple_state)");
 		return;
 	}
 	summary_formula(s, 0, "recurrent_layers * n_seq * 4 * (max(d_conv - 1, 0) * (d_inner + 2 * n_group * d_state) + "

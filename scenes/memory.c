@@ -267,15 +267,16 @@ static int parts_of(const struct me_state *st, struct part *p)
 		int64_t bytes;
 		const char *mark;
 	} is[PART_COUNT] = {
-		[PART_WEIGHTS] = {"weights", st->m.weights_bytes,
-				  model_weights_word(&st->m)},
-		[PART_KV] = {"KV cache", st->a.total_bytes + st->a.apart_bytes, "exact"},
-		[PART_RECURRENT] = {"recurrent state", st->a.recurrent_bytes,
-				    "exact"},
-		[PART_COMPUTE] = {"compute buffer", st->b.compute_bytes,
-				  mark_word(st->b.compute_mark)},
-		[PART_OUTPUT] = {"output buffer", st->b.output_bytes,
-				 mark_word(st->b.output_mark)},
+	    [PART_WEIGHTS] = {"weights", st->m.weights_bytes,
+			      model_weights_word(&st->m)},
+	    [PART_KV] = {"KV cache", st->a.total_bytes + st->a.apart_bytes,
+			 "exact"},
+	    [PART_RECURRENT] = {"recurrent state", st->a.recurrent_bytes,
+				"exact"},
+	    [PART_COMPUTE] = {"compute buffer", st->b.compute_bytes,
+			      mark_word(st->b.compute_mark)},
+	    [PART_OUTPUT] = {"output buffer", st->b.output_bytes,
+			     mark_word(st->b.output_mark)},
 	};
 	for (int i = 0; i < PART_COUNT; i++)
 		p[i] = (struct part){is[i].name, is[i].bytes, part_looks[i].role, is[i].mark, part_looks[i].glyph};
@@ -352,14 +353,19 @@ static void render_grow(const struct me_state *st, struct canvas *c, int y)
 {
 	int64_t scale = 0;
 	for (int i = 0; i < st->ngrow; i++)
-		if (st->grow[i].total_bytes + st->grow[i].apart_bytes + st->grow[i].recurrent_bytes > scale)
-			scale = st->grow[i].total_bytes + st->grow[i].apart_bytes + st->grow[i].recurrent_bytes;
+		if (st->grow[i].total_bytes + st->grow[i].apart_bytes +
+			st->grow[i].recurrent_bytes >
+		    scale)
+			scale = st->grow[i].total_bytes +
+				st->grow[i].apart_bytes +
+				st->grow[i].recurrent_bytes;
 	canvas_text(c, 0, y++, ROLE_LABEL, st->a.recurrent_layers ? "▒ recurrent state + █ KV cache as -c grows"
 								 : "KV cache as the context grows");
 	char b[32];
 	for (int i = 0; i < st->ngrow && y + 1 < c->h; i++, y += 2) {
 		const struct kv_alloc *g = &st->grow[i];
-		int64_t t = g->total_bytes + g->apart_bytes + g->recurrent_bytes;
+		int64_t t =
+		    g->total_bytes + g->apart_bytes + g->recurrent_bytes;
 		fmt_bytes(b, sizeof b, (double)t);
 		int here = st->grow_n[i] == st->d.n_ctx;
 		canvas_printf_whole(c, 0, y, here ? ROLE_ACCENT : ROLE_NORMAL, "-c %lld%s", (long long)st->grow_n[i],
@@ -410,7 +416,8 @@ static void me_render(const void *vs, struct view *v)
 	if (v->step == 1) {
 		for (size_t k = 0; k < ME_NKINDS; k++)
 			y = kind_line(c, y, st, (enum layer_type)k);
-		fmt_bytes(a, sizeof a, (double)(A->total_bytes + A->apart_bytes));
+		fmt_bytes(a, sizeof a,
+			  (double)(A->total_bytes + A->apart_bytes));
 		canvas_printf_whole(c, 0, y + 1, ROLE_OK, "KV cache  %s", a);
 		if (A->recurrent_layers) {
 			fmt_bytes(r, sizeof r, (double)A->recurrent_bytes);
@@ -487,12 +494,13 @@ static void me_render(const void *vs, struct view *v)
 				 "Only the attention half grows.",
 				 (long long)A->recurrent_layers, r);
 		else if (A->recurrent_layers && !kv_layers)
-			snprintf(v->narration, VIEW_NARRATION,
-				 "All %lld layers are recurrent: each keeps one "
-				 "fixed state a sequence (%s in all) and no "
-				 "layer attends, so nothing here grows with the "
-				 "context.",
-				 (long long)A->recurrent_layers, r);
+			snprintf(
+			    v->narration, VIEW_NARRATION,
+			    "All %lld layers are recurrent: each keeps one "
+			    "fixed state a sequence (%s in all) and no "
+			    "layer attends, so nothing here grows with the "
+			    "context.",
+			    (long long)A->recurrent_layers, r);
 		else if (A->recurrent_layers)
 			snprintf(v->narration, VIEW_NARRATION,
 				 "%lld of %lld layers are recurrent: each keeps one fixed state a sequence (%s in all) whatever "
@@ -561,7 +569,8 @@ static int swa_dims_differ(const struct model *m)
  * model: every cached layer the same KV heads, sliding by the pattern); a
  * model whose layers differ has none, and each of its layer_bytes.I is
  * checked instead. */
-static void kv_check_main(struct summary *s, const struct model *m, const struct deploy *d, const struct kv_alloc *A,
+static void kv_check_main(struct summary *s, const struct model *m,
+			  const struct deploy *d, const struct kv_alloc *A,
 			  const char *more);
 
 /* An indexer in a cache of its own (llama-kv-cache-msa.cpp,
@@ -585,40 +594,54 @@ static void kv_check(struct summary *s, const struct model *m, const struct depl
 		kv_check_main(s, m, d, A, "");
 		return;
 	}
-	summary_input(s, "indexer", (double)A->apart_bytes, "the indexer's cache apart (indexer_bytes, checked on its "
-		      "own line)");
+	summary_input(
+	    s, "indexer", (double)A->apart_bytes,
+	    "the indexer's cache apart (indexer_bytes, checked on its "
+	    "own line)");
 	kv_check_main(s, m, d, A, " + indexer");
 }
 
 /* The indexer's cache apart: llama.cpp's second llama_kv_cache, one K head
  * of indexer_head_dim (and with MSA one V head of head_dim_v) a cell, the
  * main cache's cells and streams, on the layers its filter keeps. */
-static void indexer_check(struct summary *s, const struct model *m, const struct deploy *d)
+static void indexer_check(struct summary *s, const struct model *m,
+			  const struct deploy *d)
 {
 	char o[160], f[512];
 	int64_t n = 0;
 	for (int64_t il = 0; il < m->layers; il++)
 		n += m->layer_indexer[il] != 0;
 	cf_in_deploy(s, d->n_ctx, d->n_seq, 0, d->n_ubatch, d->n_batch, m);
-	summary_input(s, "layers_indexer", (double)n, "%s", cf_origin(m, MF_INDEXER_HEAD_DIM, o, sizeof o));
+	summary_input(s, "layers_indexer", (double)n, "%s",
+		      cf_origin(m, MF_INDEXER_HEAD_DIM, o, sizeof o));
 	summary_input(s, "indexer_head_dim", (double)m->indexer_head_dim, "%s",
 		      cf_origin(m, MF_INDEXER_HEAD_DIM, o, sizeof o));
 	cf_in_types(s, m);
 	if (m->indexer_apart == INDEXER_APART_KV) {
-		summary_input(s, "d_v", (double)m->head_dim_v, "%s", cf_origin(m, MF_HEAD_DIM_V, o, sizeof o));
-		summary_explain(s, "llama-kv-cache-msa.cpp: the indexer cache is a llama_kv_cache of n_head_kv 1 and "
-			       "n_embd_head_k = indexer_head_size; its V keeps the model's n_embd_head_v");
+		summary_input(s, "d_v", (double)m->head_dim_v, "%s",
+			      cf_origin(m, MF_HEAD_DIM_V, o, sizeof o));
+		summary_explain(s, "llama-kv-cache-msa.cpp: the indexer cache "
+				   "is a llama_kv_cache of n_head_kv 1 and "
+				   "n_embd_head_k = indexer_head_size; its V "
+				   "keeps the model's n_embd_head_v");
 	} else {
-		summary_explain(s, "the indexer cache is a llama_kv_cache of n_head_kv 1, n_embd_head_k = "
-			       "indexer_head_size and is_mla() set: K only");
+		summary_explain(s,
+				"the indexer cache is a llama_kv_cache of "
+				"n_head_kv 1, n_embd_head_k = "
+				"indexer_head_size and is_mla() set: K only");
 	}
-	snprintf(f, sizeof f, "layers_indexer%s * %s * (ceil(indexer_head_dim / k_block) * k_block_bytes%s)",
+	snprintf(f, sizeof f,
+		 "layers_indexer%s * %s * (ceil(indexer_head_dim / k_block) * "
+		 "k_block_bytes%s)",
 		 d->unified ? "" : " * n_seq", cf_f_stream(d->unified),
-		 m->indexer_apart == INDEXER_APART_KV ? " + ceil(d_v / v_block) * v_block_bytes" : "");
+		 m->indexer_apart == INDEXER_APART_KV
+		     ? " + ceil(d_v / v_block) * v_block_bytes"
+		     : "");
 	summary_formula(s, 0, f);
 }
 
-static void kv_check_main(struct summary *s, const struct model *m, const struct deploy *d, const struct kv_alloc *A,
+static void kv_check_main(struct summary *s, const struct model *m,
+			  const struct deploy *d, const struct kv_alloc *A,
 			  const char *more)
 {
 	char f[2048], swa[256], o[160];
@@ -636,7 +659,9 @@ static void kv_check_main(struct summary *s, const struct model *m, const struct
 		summary_explain(s, "llama-hparams.cpp: a sliding layer has its own KV heads (n_head_kv(il)) and head sizes "
 			       "(n_embd_head_k_swa); llama-kv-cache-iswa.cpp sizes the sliding layers");
 		cf_f_swa(swa, sizeof swa, d->unified, d->swa_full);
-		snprintf(f, sizeof f, "%s%s%s", cf_f_split(two, sizeof two, m, cf_f_stream(d->unified), swa, &c),
+		snprintf(f, sizeof f, "%s%s%s",
+			 cf_f_split(two, sizeof two, m, cf_f_stream(d->unified),
+				    swa, &c),
 			 d->unified ? "" : " * n_seq", more);
 		summary_formula(s, 0, f);
 		return;
@@ -656,11 +681,13 @@ static void kv_check_main(struct summary *s, const struct model *m, const struct
 		       "ggml_row_size(type, n_embd_gqa) a cell a stream; llama-kv-cache-iswa.cpp sizes the sliding layers");
 	cf_f_swa(swa, sizeof swa, d->unified, d->swa_full);
 	if (windowed)
-		snprintf(f, sizeof f, "(%s * %s + (layers - %s) * %s)%s * %s%s", G, cf_f_stream(d->unified), G, swa,
+		snprintf(f, sizeof f, "(%s * %s + (layers - %s) * %s)%s * %s%s",
+			 G, cf_f_stream(d->unified), G, swa,
 			 d->unified ? "" : " * n_seq", cell, more);
 	else
-		snprintf(f, sizeof f, "layers%s * %s * %s%s", d->unified ? "" : " * n_seq", cf_f_stream(d->unified), cell,
-			 more);
+		snprintf(f, sizeof f, "layers%s * %s * %s%s",
+			 d->unified ? "" : " * n_seq", cf_f_stream(d->unified),
+			 cell, more);
 	summary_formula(s, 0, f);
 }
 
@@ -686,12 +713,17 @@ static void recurrent_check(struct summary *s, const struct me_state *st)
 		rs = "embd * (l_cache - 1)";
 	} else if (m->kda_head_dim > 0) {
 		/* llama-hparams.cpp n_embd_r / n_embd_s with n_embd_head_kda */
-		summary_input(s, "d_conv", (double)m->ssm_d_conv, "%s", cf_origin(m, MF_SSM_D_CONV, o, sizeof o));
-		summary_input(s, "heads", (double)m->heads, "%s", cf_origin(m, MF_HEADS, o, sizeof o));
-		summary_input(s, "kda_head_dim", (double)m->kda_head_dim, "%s", cf_origin(m, MF_KDA_HEAD_DIM, o, sizeof o));
-		rs = "3 * (d_conv - 1) * heads * kda_head_dim + kda_head_dim * kda_head_dim * heads";
+		summary_input(s, "d_conv", (double)m->ssm_d_conv, "%s",
+			      cf_origin(m, MF_SSM_D_CONV, o, sizeof o));
+		summary_input(s, "heads", (double)m->heads, "%s",
+			      cf_origin(m, MF_HEADS, o, sizeof o));
+		summary_input(s, "kda_head_dim", (double)m->kda_head_dim, "%s",
+			      cf_origin(m, MF_KDA_HEAD_DIM, o, sizeof o));
+		rs = "3 * (d_conv - 1) * heads * kda_head_dim + kda_head_dim * "
+		     "kda_head_dim * heads";
 		if (m->ssm_d_conv == 0)
-			rs = "3 * 3 * heads * kda_head_dim + kda_head_dim * kda_head_dim * heads";
+			rs = "3 * 3 * heads * kda_head_dim + kda_head_dim * "
+			     "kda_head_dim * heads";
 	} else {
 		summary_input(s, "d_conv", (double)m->ssm_d_conv, "%s", cf_origin(m, MF_SSM_D_CONV, o, sizeof o));
 		summary_input(s, "d_inner", (double)m->ssm_d_inner, "%s", cf_origin(m, MF_SSM_D_INNER, o, sizeof o));
@@ -702,10 +734,15 @@ static void recurrent_check(struct summary *s, const struct me_state *st)
 	summary_explain(s, "n_embd_r + n_embd_s f32 values a sequence a recurrent layer, whatever the context");
 	snprintf(f, sizeof f, "4 * (%s) * max(1, n_seq) * layers_recurrent", rs);
 	if (m->ple_state > 0) {
-		summary_input(s, "ple_state", (double)m->ple_state, "%s", cf_origin(m, MF_PLE_STATE, o, sizeof o));
-		summary_explain(s, "llama-memory-recurrent.cpp: the PLE layer keeps a row of ple_conv_state() f32 a "
-			       "sequence beside its state (cache_ple_r_l)");
-		snprintf(f, sizeof f, "4 * ((%s) * layers_recurrent + ple_state) * max(1, n_seq)", rs);
+		summary_input(s, "ple_state", (double)m->ple_state, "%s",
+			      cf_origin(m, MF_PLE_STATE, o, sizeof o));
+		summary_explain(s, "llama-memory-recurrent.cpp: the PLE layer "
+				   "keeps a row of ple_conv_state() f32 a "
+				   "sequence beside its state (cache_ple_r_l)");
+		snprintf(
+		    f, sizeof f,
+		    "4 * ((%s) * layers_recurrent + ple_state) * max(1, n_seq)",
+		    rs);
 	}
 	summary_formula(s, 0, f);
 }
@@ -838,7 +875,9 @@ static void me_summary(const void *vs, struct summary *s)
 		cc_caches(s, m, d, A);
 	} else if (A->apart_bytes) {
 		summary_int(s, A->apart_bytes, "indexer_bytes");
-		summary_words(s, "bytes of the sparse-attention indexer's cache, beside the main one (in kv_bytes, not in "
+		summary_words(s,
+			      "bytes of the sparse-attention indexer's cache, "
+			      "beside the main one (in kv_bytes, not in "
 			      "layer_bytes.I)");
 		indexer_check(s, m, d);
 	}
@@ -876,7 +915,8 @@ static void me_summary(const void *vs, struct summary *s)
 	if (!est) {
 		summary_input(s, "weights", (double)m->weights_bytes,
 			      "weights_bytes");
-		summary_input(s, "kv", (double)(A->total_bytes + A->apart_bytes),
+		summary_input(s, "kv",
+			      (double)(A->total_bytes + A->apart_bytes),
 			      "kv_bytes");
 		summary_input(s, "recurrent", (double)A->recurrent_bytes,
 			      "recurrent_bytes");
@@ -888,8 +928,9 @@ static void me_summary(const void *vs, struct summary *s)
 				"weights + kv + recurrent + compute + output");
 	}
 	for (int i = 0; i < st->ngrow; i++) {
-		summary_int(s, st->grow[i].total_bytes + st->grow[i].apart_bytes, "kv_bytes_at.%lld",
-			    (long long)st->grow_n[i]);
+		summary_int(s,
+			    st->grow[i].total_bytes + st->grow[i].apart_bytes,
+			    "kv_bytes_at.%lld", (long long)st->grow_n[i]);
 		summary_words(s, "bytes of the KV cache at -c %lld, the rest of the deployment alike", (long long)st->grow_n[i]);
 		struct deploy g = *d;
 		g.n_ctx = st->grow_n[i];

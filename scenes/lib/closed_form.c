@@ -46,7 +46,9 @@ const char *cf_in_cell(struct summary *s, const struct model *m, int64_t kv, con
 			      cf_origin(m, MF_QK_ROPE_HEAD_DIM, o, sizeof o));
 		cf_in_types(s, m);
 		/* an indexer apart (model indexer_apart) is its own line */
-		if (m->indexer_head_dim > 0 && !m->indexer_apart) {   /* llama-kv-cache-dsa.cpp: the indexer's K row, in K's type */
+		if (m->indexer_head_dim > 0 &&
+		    !m->indexer_apart) { /* llama-kv-cache-dsa.cpp: the
+					    indexer's K row, in K's type */
 			summary_input(s, "indexer_head_dim", (double)m->indexer_head_dim, "%s",
 				      cf_origin(m, MF_INDEXER_HEAD_DIM, o, sizeof o));
 			return "(" CF_CELL_MLA " + ceil(indexer_head_dim / k_block) * k_block_bytes)";

@@ -6,17 +6,20 @@
 #include "model/family.h"
 
 const struct family family_exaone = {
-	.arch = "exaone",
-	.mech = AM_NEXTN,
-	/* conversion/exaone.py ExaoneModel: TextModel's keys (num_layers among
-	 * them), rope.dimension_count int(partial_rotary_factor x (hidden_size //
-	 * heads)), the factor 1 without one.  ExaoneConfig is the checkpoint's own
-	 * code, which AutoConfig does not run: the converter reads the raw file, so
-	 * nothing has a default. */
-	.hf = &(const struct family_hf){
-		.classes = (const char *const[]){"ExaoneForCausalLM", NULL},
-		.converter = "conversion/exaone.py ExaoneModel",
-		.model_type = "exaone", .config = "ExaoneConfig",
-		.rot = HF_ROT_EMBD_FACTOR, .rot_factor = 1,
+    .arch = "exaone",
+    .mech = AM_NEXTN,
+    /* conversion/exaone.py ExaoneModel: TextModel's keys (num_layers among
+     * them), rope.dimension_count int(partial_rotary_factor x (hidden_size //
+     * heads)), the factor 1 without one.  ExaoneConfig is the checkpoint's own
+     * code, which AutoConfig does not run: the converter reads the raw file, so
+     * nothing has a default. */
+    .hf =
+	&(const struct family_hf){
+	    .classes = (const char *const[]){"ExaoneForCausalLM", NULL},
+	    .converter = "conversion/exaone.py ExaoneModel",
+	    .model_type = "exaone",
+	    .config = "ExaoneConfig",
+	    .rot = HF_ROT_EMBD_FACTOR,
+	    .rot_factor = 1,
 	},
 };

@@ -319,7 +319,8 @@ int compute_hybrid_replay_bytes(const struct model *m, const struct deploy *d,
 				int64_t ub, const struct kv_alloc *a,
 				int64_t *out)
 {
-	struct replay_in in = replay_in_of(m, d, a, ub, FAMILY_PART(m, hybrid_graph));
+	struct replay_in in =
+	    replay_in_of(m, d, a, ub, FAMILY_PART(m, hybrid_graph));
 	if (!in.row || !compute_hybrid_replayed(m) ||
 	    m->layers > MODEL_MAX_LAYERS || too_wide(m, a, in.nt))
 		return -1;

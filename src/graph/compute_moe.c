@@ -247,7 +247,8 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub,
 		      const struct kv_alloc *a, int64_t *out)
 {
-	struct replay_in in = replay_in_of(m, d, a, ub, FAMILY_PART(m, moe_graph));
+	struct replay_in in =
+	    replay_in_of(m, d, a, ub, FAMILY_PART(m, moe_graph));
 	/* llama-model.cpp load_hparams asserts n_expert <= LLAMA_MAX_EXPERTS
 	 * (1024, llama-hparams.h): beyond it there is no graph to replay, and
 	 * a hostile count would ask for (40 + used) x layers nodes (4 GB) */

@@ -17,18 +17,24 @@
 
 /* Cache mechanisms beyond plain (full or sliding) attention, as bits. */
 enum arch_mech {
-	AM_RECURRENT = 1 << 0,   /* recurrent layers keep a fixed state (llama-memory-recurrent.cpp) */
-	AM_CHUNKED = 1 << 1,     /* chunked attention (LLAMA_SWA_TYPE_CHUNKED) */
-	AM_SHARED_KV = 1 << 2,   /* layers reuse an earlier layer's cache (n_layer_kv_from_start) */
-	AM_INDEXER = 1 << 3,     /* a sparse-attention indexer's K-only cache */
-	AM_NEXTN = 1 << 4,       /* nextn / MTP layers, filtered out of the main cache */
-	AM_SWA_HEADS = 1 << 5,   /* sliding layers with their own head sizes (key_length_swa) */
+	AM_RECURRENT = 1 << 0, /* recurrent layers keep a fixed state
+				  (llama-memory-recurrent.cpp) */
+	AM_CHUNKED = 1 << 1,   /* chunked attention (LLAMA_SWA_TYPE_CHUNKED) */
+	AM_SHARED_KV = 1 << 2, /* layers reuse an earlier layer's cache
+				  (n_layer_kv_from_start) */
+	AM_INDEXER = 1 << 3,   /* a sparse-attention indexer's K-only cache */
+	AM_NEXTN =
+	    1 << 4, /* nextn / MTP layers, filtered out of the main cache */
+	AM_SWA_HEADS = 1 << 5, /* sliding layers with their own head sizes
+				  (key_length_swa) */
 	/* the indexer cache only on the layers attention.indexer.types marks
-	 * (GLM-5.2's, src/models/glm-dsa.cpp; gguf.c read_glm_dsa refuses it) */
+	 * (GLM-5.2's, src/models/glm-dsa.cpp; gguf.c read_glm_dsa refuses it)
+	 */
 	AM_INDEXER_TYPES = 1 << 10,
-	/* Not a cache mechanism, a fact of the family kept beside them: its compute
-	 * graph's peaks were checked against the real engine (src/size/buffers.c
-	 * models its compute buffer; others are estimated). */
+	/* Not a cache mechanism, a fact of the family kept beside them: its
+	 * compute graph's peaks were checked against the real engine
+	 * (src/size/buffers.c models its compute buffer; others are estimated).
+	 */
 	AM_GRAPH_CHECKED = 1 << 6,
 	/* a dense MLP of ff_dense in every layer beside the experts, no
 	 * dense_lead or moe_layer_step needed (src/models/gemma4.cpp: "normal
@@ -44,7 +50,8 @@ enum arch_mech {
 	 * cache of its own (src/models/nanbeige.cpp load_arch_hparams) */
 	AM_LOOPS = 1 << 16,
 	/* kv_lora_rank compresses the projections only: no key_length_mla read,
-	 * hparams.is_mla() false, full K and V cached (src/models/minicpm3.cpp) */
+	 * hparams.is_mla() false, full K and V cached (src/models/minicpm3.cpp)
+	 */
 	AM_LORA_FULL_KV = 1 << 17,
 };
 
@@ -85,7 +92,7 @@ enum arch_refusal {
 struct arch_refused {
 	const char *arch;
 	enum arch_refusal kind;
-	const char *rule;   /* the model or the rule, with its source; or NULL */
+	const char *rule; /* the model or the rule, with its source; or NULL */
 };
 extern const struct arch_refused arch_refused[];
 extern const size_t arch_refused_count;

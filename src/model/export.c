@@ -252,9 +252,10 @@ int model_export(const struct model *m, FILE *out)
 			put_int(out, m, MF_INDEXER_HEADS, m->indexer_heads);
 	}
 	if (model_layers_of(m, LT_RECURRENT) || m->ssm_parallel) {
-		static const enum model_field state[] = {MF_SSM_D_CONV, MF_SSM_D_INNER, MF_SSM_D_STATE, MF_SSM_N_GROUP,
-							 MF_SSM_DT_RANK, MF_SHORTCONV_L_CACHE,
-							 MF_KDA_HEAD_DIM, MF_PLE_STATE};
+		static const enum model_field state[] = {
+		    MF_SSM_D_CONV,   MF_SSM_D_INNER, MF_SSM_D_STATE,
+		    MF_SSM_N_GROUP,  MF_SSM_DT_RANK, MF_SHORTCONV_L_CACHE,
+		    MF_KDA_HEAD_DIM, MF_PLE_STATE};
 		fprintf(out, "\n[recurrent]\n");
 		for (size_t i = 0; i < sizeof state / sizeof state[0]; i++) {
 			int64_t v = *(const int64_t *)(const void *)((const char *)m + model_fields[state[i]].off);

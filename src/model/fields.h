@@ -16,30 +16,82 @@
 /* In the INI file's order: the INI reader walks the rows in this order, so
  * `layers` is known when the per-layer `kv_heads` list is read. */
 enum model_field {
-	MF_NAME, MF_SOURCE, MF_ARCH, MF_NOTE, MF_PARAMS, MF_ACTIVE_PARAMS, MF_EXPERTS, MF_EXPERTS_USED,
-	MF_LAYERS, MF_HEADS, MF_KV_HEADS, MF_HEAD_DIM, MF_HEAD_DIM_V, MF_VOCAB, MF_CTX_TRAIN, MF_NEXTN, MF_MOE_STEP,
-	MF_DENSE_LEAD, MF_SHARED_EXPERTS,   /* [model] dense_lead, shared_experts: the MoE graph */
-	MF_ROUTER_BIAS,  /* [model] router_bias: exp_probs_b */
-	MF_TIED_EMBD,    /* [model] tied_embeddings: no output head */
+	MF_NAME,
+	MF_SOURCE,
+	MF_ARCH,
+	MF_NOTE,
+	MF_PARAMS,
+	MF_ACTIVE_PARAMS,
+	MF_EXPERTS,
+	MF_EXPERTS_USED,
+	MF_LAYERS,
+	MF_HEADS,
+	MF_KV_HEADS,
+	MF_HEAD_DIM,
+	MF_HEAD_DIM_V,
+	MF_VOCAB,
+	MF_CTX_TRAIN,
+	MF_NEXTN,
+	MF_MOE_STEP,
+	MF_DENSE_LEAD,
+	MF_SHARED_EXPERTS, /* [model] dense_lead, shared_experts: the MoE graph
+			    */
+	MF_ROUTER_BIAS,	   /* [model] router_bias: exp_probs_b */
+	MF_TIED_EMBD,	   /* [model] tied_embeddings: no output head */
 	MF_WEIGHTS_BYTES,
 	MF_WEIGHTS_TYPE, /* [weights] type: a llama-quantize type */
-	MF_KIND, MF_SLIDING_WINDOW, MF_SWA_PATTERN, MF_LAYER_TYPES, MF_WINDOW_USED, MF_SINKS,
-	MF_HEAD_DIM_SWA, MF_HEAD_DIM_V_SWA,
-	MF_KV_LORA_RANK, MF_QK_ROPE_HEAD_DIM, MF_QK_NOPE_HEAD_DIM, MF_V_HEAD_DIM, MF_LATENT_CACHE,
-	MF_INDEXER_HEAD_DIM, MF_INDEXER_TOP_K,
-	MF_Q_LORA_RANK, MF_INDEXER_HEADS,   /* [mla] the DSA graph's query latent and indexer heads */
-	MF_SSM_D_CONV, MF_SSM_D_INNER, MF_SSM_D_STATE, MF_SSM_N_GROUP, MF_SSM_DT_RANK, MF_SHORTCONV_L_CACHE,
-	MF_KDA_HEAD_DIM, MF_PLE_STATE, /* [recurrent] KDA heads' size, Qwen4exp's PLE row */
-	MF_SSM_PARALLEL, /* [recurrent] parallel: attention layers keep the state too (Falcon-H1) */
-	MF_BASE, MF_BASE_LOCAL, MF_SCALING, MF_FACTOR, MF_ORIG_CTX, MF_BETA_FAST, MF_BETA_SLOW, MF_MSCALE,
-	MF_MSCALE_ALL_DIM, MF_LOW_FREQ_FACTOR, MF_HIGH_FREQ_FACTOR,
-	MF_ROPE_DIMS,    /* [rope] dims: the rotated dimensions of a head (partial rotary) */
-	MF_EMBD, MF_FF,  /* [model] embd, ff: optional, for the compute buffer (size_buffers) and
-			  * the short-conv state (n_embd) */
-	MF_FF_DENSE,     /* [model] ff_dense: a MoE model's dense layers' FFN width */
-	MF_EMBD_PER_LAYER, /* [model] embd_per_layer: Gemma 4 E2B/E4B's per-layer input width */
-	MF_CACHE_TYPE,   /* [cache] type: both K and V, read into k_type and v_type */
-	MF_K_TYPE, MF_V_TYPE,
+	MF_KIND,
+	MF_SLIDING_WINDOW,
+	MF_SWA_PATTERN,
+	MF_LAYER_TYPES,
+	MF_WINDOW_USED,
+	MF_SINKS,
+	MF_HEAD_DIM_SWA,
+	MF_HEAD_DIM_V_SWA,
+	MF_KV_LORA_RANK,
+	MF_QK_ROPE_HEAD_DIM,
+	MF_QK_NOPE_HEAD_DIM,
+	MF_V_HEAD_DIM,
+	MF_LATENT_CACHE,
+	MF_INDEXER_HEAD_DIM,
+	MF_INDEXER_TOP_K,
+	MF_Q_LORA_RANK,
+	MF_INDEXER_HEADS, /* [mla] the DSA graph's query latent and indexer
+			     heads */
+	MF_SSM_D_CONV,
+	MF_SSM_D_INNER,
+	MF_SSM_D_STATE,
+	MF_SSM_N_GROUP,
+	MF_SSM_DT_RANK,
+	MF_SHORTCONV_L_CACHE,
+	MF_KDA_HEAD_DIM,
+	MF_PLE_STATE,	 /* [recurrent] KDA heads' size, Qwen4exp's PLE row */
+	MF_SSM_PARALLEL, /* [recurrent] parallel: attention layers keep the
+			    state too (Falcon-H1) */
+	MF_BASE,
+	MF_BASE_LOCAL,
+	MF_SCALING,
+	MF_FACTOR,
+	MF_ORIG_CTX,
+	MF_BETA_FAST,
+	MF_BETA_SLOW,
+	MF_MSCALE,
+	MF_MSCALE_ALL_DIM,
+	MF_LOW_FREQ_FACTOR,
+	MF_HIGH_FREQ_FACTOR,
+	MF_ROPE_DIMS, /* [rope] dims: the rotated dimensions of a head (partial
+			 rotary) */
+	MF_EMBD,
+	MF_FF,	     /* [model] embd, ff: optional, for the compute buffer
+		      * (size_buffers) and       the short-conv state (n_embd) */
+	MF_FF_DENSE, /* [model] ff_dense: a MoE model's dense layers' FFN width
+		      */
+	MF_EMBD_PER_LAYER, /* [model] embd_per_layer: Gemma 4 E2B/E4B's
+			      per-layer input width */
+	MF_CACHE_TYPE,	   /* [cache] type: both K and V, read into k_type and
+			      v_type */
+	MF_K_TYPE,
+	MF_V_TYPE,
 	MF_COUNT
 };
 

@@ -219,24 +219,28 @@ static int read_swa(struct gguf_file *r, struct model *m, uint64_t end)
 	if (rule && rule->required) {
 		/* llama.cpp's get_key and get_arr, required; the window type
 		 * standard whatever the window, which attnviz sizes above 0 */
-		struct gguf_kv *p = find_arch(r, m,
-					      "attention.sliding_window_pattern",
-					      key, sizeof key);
+		struct gguf_kv *p = find_arch(
+		    r, m, "attention.sliding_window_pattern", key, sizeof key);
 		if (!found)
-			return missing_arch(r, m, row_suffix(MF_SLIDING_WINDOW), end);
+			return missing_arch(r, m, row_suffix(MF_SLIDING_WINDOW),
+					    end);
 		if (!p)
-			return missing_arch(r, m, "attention.sliding_window_pattern", end);
+			return missing_arch(
+			    r, m, "attention.sliding_window_pattern", end);
 		if (p->type != GT_ARR)
 			return gguf_fail(r, p->vat, p->key,
 					 "is %s, want one bool per layer "
 					 "(llama.cpp's %s reads an array)",
 					 gguf_type_names[p->type], m->arch);
 		if (window == 0)
-			return gguf_fail(r, value_at(r, m, row_suffix(
-						 MF_SLIDING_WINDOW), key), key,
-					 "0 with llama.cpp's %s standard window "
-					 "type: attnviz does not size a zero "
-					 "window", m->arch);
+			return gguf_fail(
+			    r,
+			    value_at(r, m, row_suffix(MF_SLIDING_WINDOW), key),
+			    key,
+			    "0 with llama.cpp's %s standard window "
+			    "type: attnviz does not size a zero "
+			    "window",
+			    m->arch);
 	}
 	if (rule && rule->fixed_window && window > 0) {
 		/* the file's window switches it on, llama.cpp's own size */
@@ -344,11 +348,13 @@ static int read_swa(struct gguf_file *r, struct model *m, uint64_t end)
 	m->swa_pattern = n;
 	int first = rule && rule->dense_first && n > 0;
 	for (int64_t il = 0; il < m->layers; il++)
-		m->layer_swa[il] = n == 0 || (first ? il % n != 0 : il % n < n - 1);
+		m->layer_swa[il] =
+		    n == 0 || (first ? il % n != 0 : il % n < n - 1);
 	model_set_origin(m, MF_LAYER_TYPES, "%s", model_field_origin(m, MF_SWA_PATTERN));
 	if (first) {
 		/* set_swa_pattern(n, dense_first): the full layer first; not
-		 * the pattern n of the other families, so said layer by layer */
+		 * the pattern n of the other families, so said layer by layer
+		 */
 		m->swa_pattern = 0;
 		model_set_origin(m, MF_LAYER_TYPES, "%s, the full layer first "
 				 "(dense_first)",
@@ -395,14 +401,18 @@ static int read_recurrent(struct gguf_file *r, struct model *m, uint64_t end)
 		unsigned states;   /* 1 << enum family_recr_state: the states that read it (as a required key) */
 	} ssm[] = {
 #define SSM_ALL (1u << RS_MAMBA2 | 1u << RS_MAMBA1 | 1u << RS_MAMBA2_PLE)
-		{"ssm.conv_kernel", MF_SSM_D_CONV, 0, 65536, SSM_ALL | 1u << RS_KDA},
-		{"ssm.inner_size", MF_SSM_D_INNER, 0, INT64_C(1) << 24, SSM_ALL},
-		{"ssm.state_size", MF_SSM_D_STATE, 0, 65536, SSM_ALL},
-		{"ssm.time_step_rank", MF_SSM_DT_RANK, 0, 65536, SSM_ALL},
-		{"ssm.group_count", MF_SSM_N_GROUP, 0, 65536, 1u << RS_MAMBA2 | 1u << RS_MAMBA2_PLE},
-		{"shortconv.l_cache", MF_SHORTCONV_L_CACHE, 2, 65536, 1u << RS_SHORTCONV},
-		/* kimi-linear.cpp, kimi-k3.cpp, bailingmoe3.cpp: get_key(LLM_KV_KDA_HEAD_DIM) */
-		{"kda.head_dim", MF_KDA_HEAD_DIM, 1, 65536, 1u << RS_KDA},
+	    {"ssm.conv_kernel", MF_SSM_D_CONV, 0, 65536,
+	     SSM_ALL | 1u << RS_KDA},
+	    {"ssm.inner_size", MF_SSM_D_INNER, 0, INT64_C(1) << 24, SSM_ALL},
+	    {"ssm.state_size", MF_SSM_D_STATE, 0, 65536, SSM_ALL},
+	    {"ssm.time_step_rank", MF_SSM_DT_RANK, 0, 65536, SSM_ALL},
+	    {"ssm.group_count", MF_SSM_N_GROUP, 0, 65536,
+	     1u << RS_MAMBA2 | 1u << RS_MAMBA2_PLE},
+	    {"shortconv.l_cache", MF_SHORTCONV_L_CACHE, 2, 65536,
+	     1u << RS_SHORTCONV},
+	    /* kimi-linear.cpp, kimi-k3.cpp, bailingmoe3.cpp:
+	       get_key(LLM_KV_KDA_HEAD_DIM) */
+	    {"kda.head_dim", MF_KDA_HEAD_DIM, 1, 65536, 1u << RS_KDA},
 #undef SSM_ALL
 	};
 	for (size_t i = 0; i < sizeof ssm / sizeof ssm[0]; i++) {
@@ -420,7 +430,8 @@ static int read_recurrent(struct gguf_file *r, struct model *m, uint64_t end)
 		 * n_embd_s() = n_embd_head_la^2 x n_head() (layer 0's heads);
 		 * said as a d_state x d_inner state without conv rows */
 		int64_t heads[MODEL_MAX_LAYERS];
-		if (arch_layers(r, m, "attention.head_count", 0, 65536, heads) <= 0)
+		if (arch_layers(r, m, "attention.head_count", 0, 65536,
+				heads) <= 0)
 			return -1;   /* read before: present */
 		m->ssm_d_conv = 0;
 		m->ssm_d_state = m->head_dim;
@@ -432,13 +443,15 @@ static int read_recurrent(struct gguf_file *r, struct model *m, uint64_t end)
 				 "heads)", m->arch);
 	}
 	if (rr->rule == RR_ALL) {
-		/* create_memory: llama_memory_recurrent for every il < n_layer(),
-		 * no filter; model_finish drops the KV heads */
+		/* create_memory: llama_memory_recurrent for every il <
+		 * n_layer(), no filter; model_finish drops the KV heads */
 		for (int64_t il = 0; il < m->layers - m->nextn_layers; il++)
 			m->layer_type[il] = LT_RECURRENT;
-		model_set_origin(m, MF_LAYER_TYPES, "llama.cpp %s: a recurrent "
+		model_set_origin(m, MF_LAYER_TYPES,
+				 "llama.cpp %s: a recurrent "
 				 "model, every layer's state in "
-				 "llama_memory_recurrent, no KV cache", m->arch);
+				 "llama_memory_recurrent, no KV cache",
+				 m->arch);
 		return 0;
 	}
 	if (rr->rule == RR_EVERY) {
@@ -483,7 +496,8 @@ static int read_recurrent(struct gguf_file *r, struct model *m, uint64_t end)
 			m->layer_type[il] = ff[il] == 0 ? LT_RECURRENT : LT_NONE;
 		else if (ff[il] > 0)
 			/* create_memory's filter_attn: !is_recr(il) && n_ff(il)
-			 * == 0, so a layer with heads and an FFN keeps no cells */
+			 * == 0, so a layer with heads and an FFN keeps no cells
+			 */
 			m->layer_type[il] = LT_NONE;
 	model_set_origin(m, MF_LAYER_TYPES, "GGUF %s.attention.head_count_kv%s: a layer is recurrent when it is 0%s",
 			 m->arch, rr->rule == RR_KV_FF_ZERO ? " and feed_forward_length" : "",
@@ -505,14 +519,23 @@ static int read_kda_heads(struct gguf_file *r, struct model *m)
 	 * filters (!is_recr(il)): nextn layers would stay in the attention
 	 * cache, which attnviz does not size */
 	if (m->nextn_layers > 0)
-		return gguf_fail(r, value_at(r, m, "nextn_predict_layers", key), key,
-				 "nextn layers in %s's attention cache (the hybrid's default filter keeps them): "
-				 "attnviz does not size them", m->arch);
+		return gguf_fail(r, value_at(r, m, "nextn_predict_layers", key),
+				 key,
+				 "nextn layers in %s's attention cache (the "
+				 "hybrid's default filter keeps them): "
+				 "attnviz does not size them",
+				 m->arch);
 	if (heads[0] != m->heads)
-		return gguf_fail(r, value_at(r, m, "attention.head_count", key), key,
-				 "layer 0 has %lld heads, another %lld: the KDA state's n_head() is "
-				 "layer 0's, attnviz does not size it", (long long)heads[0], (long long)m->heads);
-	model_set_origin(m, MF_KDA_HEAD_DIM, "GGUF %s.kda.head_dim (the state: x head_count of layer 0)", m->arch);
+		return gguf_fail(r, value_at(r, m, "attention.head_count", key),
+				 key,
+				 "layer 0 has %lld heads, another %lld: the "
+				 "KDA state's n_head() is "
+				 "layer 0's, attnviz does not size it",
+				 (long long)heads[0], (long long)m->heads);
+	model_set_origin(
+	    m, MF_KDA_HEAD_DIM,
+	    "GGUF %s.kda.head_dim (the state: x head_count of layer 0)",
+	    m->arch);
 	return 0;
 }
 
@@ -530,71 +553,105 @@ static int read_ple(struct gguf_file *r, struct model *m, uint64_t end)
 	if (!k || (k->type == GT_ARR && k->n == 0))
 		return 0;
 	if (k->type != GT_ARR || !k->arr || k->n != 1)
-		return gguf_fail(r, k->vat, k->key, "want one layer (llama.cpp supports one PLE layer)");
+		return gguf_fail(
+		    r, k->vat, k->key,
+		    "want one layer (llama.cpp supports one PLE layer)");
 	int64_t il = (int64_t)k->arr[0];
 	if (il < 0 || il >= m->layers || m->layer_type[il] != LT_RECURRENT)
-		return gguf_fail(r, k->vat, k->key, "PLE layer %lld is not a linear attention layer",
-				 (long long)il);
-	if ((f = arch_int(r, m, "ple.ngram_size", MF_COUNT, 2, 64, &ngram)) <= 0)
+		return gguf_fail(
+		    r, k->vat, k->key,
+		    "PLE layer %lld is not a linear attention layer",
+		    (long long)il);
+	if ((f = arch_int(r, m, "ple.ngram_size", MF_COUNT, 2, 64, &ngram)) <=
+	    0)
 		return f < 0 ? -1 : missing_arch(r, m, "ple.ngram_size", end);
-	if ((f = arch_int(r, m, "ple.conv_kernel", MF_COUNT, 1, 65536, &ck)) <= 0)
+	if ((f = arch_int(r, m, "ple.conv_kernel", MF_COUNT, 1, 65536, &ck)) <=
+	    0)
 		return f < 0 ? -1 : missing_arch(r, m, "ple.conv_kernel", end);
-	if ((f = arch_int(r, m, "hyper_connection.count", MF_COUNT, 2, 65536, &hc)) <= 0)
-		return f < 0 ? -1 : missing_arch(r, m, "hyper_connection.count", end);
+	if ((f = arch_int(r, m, "hyper_connection.count", MF_COUNT, 2, 65536,
+			  &hc)) <= 0)
+		return f < 0
+			   ? -1
+			   : missing_arch(r, m, "hyper_connection.count", end);
 	m->ple_state = (ck - 1) * ngram * hc * m->embd;
-	model_set_origin(m, MF_PLE_STATE, "GGUF %s.ple.*: (conv_kernel %lld - 1) x ngram_size %lld x hc %lld x "
-			 "embd", m->arch, (long long)ck, (long long)ngram, (long long)hc);
+	model_set_origin(m, MF_PLE_STATE,
+			 "GGUF %s.ple.*: (conv_kernel %lld - 1) x ngram_size "
+			 "%lld x hc %lld x "
+			 "embd",
+			 m->arch, (long long)ck, (long long)ngram,
+			 (long long)hc);
 	return 0;
 }
 
 /* A sparse-attention indexer in a cache of its own (struct family_indexer):
  * its key size and the layers create_memory's filter keeps. */
-static int read_indexer_apart(struct gguf_file *r, struct model *m, const struct family_indexer *fi, uint64_t end)
+static int read_indexer_apart(struct gguf_file *r, struct model *m,
+			      const struct family_indexer *fi, uint64_t end)
 {
 	char key[160];
 	int f;
 	int64_t top_k = 0;
-	if ((f = field_int(r, m, MF_INDEXER_TOP_K, 1, MODEL_MAX_CTX, &top_k)) < 0)
+	if ((f = field_int(r, m, MF_INDEXER_TOP_K, 1, MODEL_MAX_CTX, &top_k)) <
+	    0)
 		return -1;
 	/* MiniMax-M3 and Hunyuan V4 pass no nextn filter to their main cache:
 	 * nextn layers would stay in it, which attnviz does not size */
 	if (fi->layers != FI_ATTENTION && !fi->nextn_out && m->nextn_layers > 0)
-		return gguf_fail(r, value_at(r, m, "nextn_predict_layers", key), key,
-				 "nextn layers in %s's cache (create_memory filters none out): attnviz does not "
-				 "size them", m->arch);
+		return gguf_fail(r, value_at(r, m, "nextn_predict_layers", key),
+				 key,
+				 "nextn layers in %s's cache (create_memory "
+				 "filters none out): attnviz does not "
+				 "size them",
+				 m->arch);
 	if (!f && fi->top_k_zero_none) {
-		/* llama-model.cpp create_memory: indexer_top_k == 0, a plain cache */
-		model_set_origin(m, MF_INDEXER_HEAD_DIM, "no %s.attention.indexer.top_k: a full-attention "
-				 "checkpoint, no indexer cache", m->arch);
+		/* llama-model.cpp create_memory: indexer_top_k == 0, a plain
+		 * cache */
+		model_set_origin(
+		    m, MF_INDEXER_HEAD_DIM,
+		    "no %s.attention.indexer.top_k: a full-attention "
+		    "checkpoint, no indexer cache",
+		    m->arch);
 		return 0;
 	}
 	if (!f)
 		return missing_arch(r, m, row_suffix(MF_INDEXER_TOP_K), end);
 	m->indexer_top_k = top_k;
-	if ((f = field_int(r, m, MF_INDEXER_HEAD_DIM, 1, 65536, &m->indexer_head_dim)) <= 0)
-		return f < 0 ? -1 : missing_arch(r, m, row_suffix(MF_INDEXER_HEAD_DIM), end);
+	if ((f = field_int(r, m, MF_INDEXER_HEAD_DIM, 1, 65536,
+			   &m->indexer_head_dim)) <= 0)
+		return f < 0 ? -1
+			     : missing_arch(
+				   r, m, row_suffix(MF_INDEXER_HEAD_DIM), end);
 	if (field_int(r, m, MF_INDEXER_HEADS, 1, 65536, &m->indexer_heads) < 0)
 		return -1;
 	int64_t lead = 0;
 	struct gguf_kv *k = NULL;
 	if (fi->layers == FI_AFTER_DENSE_LEAD &&
-	    arch_int(r, m, "leading_dense_block_count", MF_COUNT, 0, m->layers, &lead) < 0)
+	    arch_int(r, m, "leading_dense_block_count", MF_COUNT, 0, m->layers,
+		     &lead) < 0)
 		return -1;
 	if (fi->layers == FI_TYPES) {
 		k = find_arch(r, m, "attention.indexer.types", key, sizeof key);
-		if (k && k->type == GT_ARR && (!k->arr || k->n != (uint64_t)m->layers))
-			return gguf_fail(r, k->vat, k->key, "want one bool per layer (%lld)", (long long)m->layers);
-		if (k && k->type != GT_ARR && k->type != GT_BOOL && !gguf_is_int(k->type))
-			return gguf_fail(r, k->vat, k->key, "is %s, want one bool per layer", gguf_type_names[k->type]);
+		if (k && k->type == GT_ARR &&
+		    (!k->arr || k->n != (uint64_t)m->layers))
+			return gguf_fail(r, k->vat, k->key,
+					 "want one bool per layer (%lld)",
+					 (long long)m->layers);
+		if (k && k->type != GT_ARR && k->type != GT_BOOL &&
+		    !gguf_is_int(k->type))
+			return gguf_fail(r, k->vat, k->key,
+					 "is %s, want one bool per layer",
+					 gguf_type_names[k->type]);
 	}
 	for (int64_t il = 0; il < m->layers; il++) {
 		int on;
 		if (fi->layers == FI_ATTENTION)
-			on = il < m->layers - m->nextn_layers && m->layer_type[il] != LT_RECURRENT &&
+			on = il < m->layers - m->nextn_layers &&
+			     m->layer_type[il] != LT_RECURRENT &&
 			     m->layer_kv_heads[il] > 0;
 		else if (fi->layers == FI_AFTER_DENSE_LEAD)
 			on = il >= lead;
-		else   /* get_key_or_arr: one value for every layer, absent all 0 */
+		else /* get_key_or_arr: one value for every layer, absent all 0
+		      */
 			on = k &&
 			     (k->type == GT_ARR ? k->arr[il] != 0
 						: k->big || k->d != 0) &&
@@ -605,13 +662,20 @@ static int read_indexer_apart(struct gguf_file *r, struct model *m, const struct
 	if (fi->layers == FI_TYPES && fi->first_required &&
 	    !m->layer_indexer[0])
 		/* src/models/hy-v4.cpp: "layer 0 must own an indexer" */
-		return gguf_fail(r, k ? k->vat : value_at(r, m, row_suffix(MF_INDEXER_TOP_K), key),
-				 k ? k->key : key, "layer 0 must own an indexer (llama.cpp refuses the file)");
+		return gguf_fail(
+		    r,
+		    k ? k->vat
+		      : value_at(r, m, row_suffix(MF_INDEXER_TOP_K), key),
+		    k ? k->key : key,
+		    "layer 0 must own an indexer (llama.cpp refuses the file)");
 	m->indexer_apart = fi->with_v ? INDEXER_APART_KV : INDEXER_APART_K;
-	model_set_origin(m, MF_INDEXER_HEAD_DIM, "GGUF %s.attention.indexer.key_length (own cache, %s; %s)",
-			 m->arch, fi->with_v ? "K and V" : "K",
-			 fi->layers == FI_ATTENTION ? "attention layers"
-			 : fi->layers == FI_AFTER_DENSE_LEAD ? "il >= dense lead" : "indexer.types");
+	model_set_origin(
+	    m, MF_INDEXER_HEAD_DIM,
+	    "GGUF %s.attention.indexer.key_length (own cache, %s; %s)", m->arch,
+	    fi->with_v ? "K and V" : "K",
+	    fi->layers == FI_ATTENTION		? "attention layers"
+	    : fi->layers == FI_AFTER_DENSE_LEAD ? "il >= dense lead"
+						: "indexer.types");
 	return 0;
 }
 
@@ -985,7 +1049,8 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		m->ff = ff_exp;
 		model_set_origin(m, MF_FF, "GGUF %s.expert_feed_forward_length",
 				 m->arch);
-	} else {   /* one number, or one per layer (the widest is the one that counts) */
+	} else { /* one number, or one per layer (the widest is the one that
+		    counts) */
 		int64_t ffl[MODEL_MAX_LAYERS] = {0};
 		if ((f = arch_layers(r, m, "feed_forward_length", 0, INT64_C(1) << 24, ffl)) < 0)
 			return -1;
@@ -1025,8 +1090,9 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	if (f)
 		model_set_origin(m, MF_KV_HEADS, "GGUF %s.attention.head_count_kv", m->arch);
 	if (all_recurrent(ai)) {
-		/* whatever the file says, no layer attends: the query heads stand
-		 * in, and model_finish drops them from the recurrent layers */
+		/* whatever the file says, no layer attends: the query heads
+		 * stand in, and model_finish drops them from the recurrent
+		 * layers */
 		memcpy(kvh, heads, sizeof kvh);
 		model_set_origin(m, MF_KV_HEADS, "llama.cpp %s: no attention, "
 				 "no KV cache", m->arch);
@@ -1115,7 +1181,8 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	 * full K and V: read as the plain attention its cache is */
 	f = 0;
 	if (!(ai->mech & AM_LORA_FULL_KV) &&
-	    (f = field_int(r, m, MF_KV_LORA_RANK, 1, 65536, &m->kv_lora_rank)) < 0)
+	    (f = field_int(r, m, MF_KV_LORA_RANK, 1, 65536, &m->kv_lora_rank)) <
+		0)
 		return -1;
 	if (f) {
 		if (read_mla(r, m, n_rot, kvh) < 0)
@@ -1153,11 +1220,13 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		m->kind = most == m->heads ? ATTN_MHA : most == 1 ? ATTN_MQA : ATTN_GQA;
 		model_set_origin(m, MF_KIND, "GGUF %s.attention.head_count_kv vs head_count", m->arch);
 		if (ai->mech & AM_LORA_FULL_KV)
-			model_set_origin(m, MF_KIND, "GGUF %s.attention."
-					 "head_count_kv vs head_count (llama.cpp "
-					 "%s: kv_lora_rank in the projections "
-					 "only, full K and V cached)", m->arch,
-					 m->arch);
+			model_set_origin(
+			    m, MF_KIND,
+			    "GGUF %s.attention."
+			    "head_count_kv vs head_count (llama.cpp "
+			    "%s: kv_lora_rank in the projections "
+			    "only, full K and V cached)",
+			    m->arch, m->arch);
 	}
 
 	if (read_swa(r, m, end) < 0)

@@ -147,7 +147,8 @@ static const struct hf_fam hf_fams[] = {
  * (kimi_k2) says; model_type only where a file has no architectures.
  */
 static const struct {
-	const char *cls, *type;   /* architectures[0], and the family (hf_fams[].type) */
+	const char *cls,
+	    *type; /* architectures[0], and the family (hf_fams[].type) */
 } arch_classes[] = {
 	{"LlamaForCausalLM", "llama"},          {"MistralForCausalLM", "mistral"},
 	{"MixtralForCausalLM", "mixtral"},      {"Qwen2ForCausalLM", "qwen2"},
@@ -570,8 +571,8 @@ static const char *family_list(char *buf, size_t len)
 			list_add(buf, len, &n, &all,
 				 families[i]->hf->model_type);
 	if (n >= LIST_SHOWN && n < len)
-		snprintf(buf + n, len - n, ", ... (%zu in all, README lists them)",
-			 all);
+		snprintf(buf + n, len - n,
+			 ", ... (%zu in all, README lists them)", all);
 	return buf;
 }
 
@@ -775,13 +776,17 @@ static int read_counts(struct hf *H, struct shape *s)
 	struct model *m = H->m;
 	const struct hf_fam *f = H->fam;
 	const struct scope *sc = &H->top;
-	if (H->gen ? read_sizes_hf(H, s) < 0 :
-	    field_count(H, sc, MF_LAYERS, 0, 0, 1, MODEL_MAX_LAYERS, &m->layers) < 0 ||
-	    count(H, sc, "hidden_size", MF_COUNT, 1, f->hidden, 1, 1000000, &s->hidden) < 0 ||
-	    field_count(H, sc, MF_HEADS, 1, f->heads, 1, 65536, &m->heads) < 0 ||
-	    field_count(H, sc, MF_VOCAB, 1, f->vocab, 1, 100000000, &m->vocab) < 0 ||
-	    field_count(H, sc, MF_CTX_TRAIN, 1, f->max_pos, 1, INT64_C(1) << 32,
-		  &m->ctx_train) < 0)
+	if (H->gen ? read_sizes_hf(H, s) < 0
+		   : field_count(H, sc, MF_LAYERS, 0, 0, 1, MODEL_MAX_LAYERS,
+				 &m->layers) < 0 ||
+			 count(H, sc, "hidden_size", MF_COUNT, 1, f->hidden, 1,
+			       1000000, &s->hidden) < 0 ||
+			 field_count(H, sc, MF_HEADS, 1, f->heads, 1, 65536,
+				     &m->heads) < 0 ||
+			 field_count(H, sc, MF_VOCAB, 1, f->vocab, 1, 100000000,
+				     &m->vocab) < 0 ||
+			 field_count(H, sc, MF_CTX_TRAIN, 1, f->max_pos, 1,
+				     INT64_C(1) << 32, &m->ctx_train) < 0)
 		return -1;
 	if (f->id == F_FALCON)
 		return 0;   /* read_falcon: its own KV-head rules and names */
@@ -818,14 +823,19 @@ static int read_counts(struct hf *H, struct shape *s)
 	if (f->id == F_NEMOTRON_H && !find(H, sc, hdk))
 		hdk = "attention_head_dim";
 	/* GraniteModel, GraniteMoeModel: the same */
-	int drop_hd = f->id == F_GRANITE_HYBRID || (H->gen && H->gen->no_head_dim);
-	if (s->hidden % m->heads && (drop_hd || (!f->head_dim && !find(H, sc, "head_dim"))))
+	int drop_hd =
+	    f->id == F_GRANITE_HYBRID || (H->gen && H->gen->no_head_dim);
+	if (s->hidden % m->heads &&
+	    (drop_hd || (!f->head_dim && !find(H, sc, "head_dim"))))
 		return fail(H, "num_attention_heads", "%lld does not divide hidden_size (%lld) and no head_dim is given",
 			    (long long)m->heads, (long long)s->hidden);
 	if (drop_hd) {
 		m->head_dim = s->hidden / m->heads;
-		model_set_origin(m, MF_HEAD_DIM, "hidden_size / num_attention_heads (the converter's %s "
-				 "ignores head_dim)", H->gen ? H->gen->converter : "GraniteModel");
+		model_set_origin(
+		    m, MF_HEAD_DIM,
+		    "hidden_size / num_attention_heads (the converter's %s "
+		    "ignores head_dim)",
+		    H->gen ? H->gen->converter : "GraniteModel");
 	} else if ((rc = get_int(H, sc, hdk, f->id != F_NEMOTRON_H && f->id != F_FALCON_H1, hd_def, 1, 65536,
 				 &m->head_dim)) < 0) {
 		return -1;
@@ -1484,7 +1494,8 @@ static int read_rope(struct hf *H)
 	struct scope tsc = H->top;
 	if (!find(H, &tsc, "rope_theta") && rsc.n && json_object_get(rs, "rope_theta"))
 		tsc = rsc;
-	rc = get_real(H, &tsc, model_fields[MF_BASE].hf, f->rope_theta > 0, f->rope_theta, 1.0000001, 1e12, &m->rope_base);
+	rc = get_real(H, &tsc, model_fields[MF_BASE].hf, f->rope_theta > 0,
+		      f->rope_theta, 1.0000001, 1e12, &m->rope_base);
 	if (rc < 0)
 		return -1;
 	origin(H, MF_BASE, rc, H->where);
@@ -1626,8 +1637,9 @@ static int read_shape(struct hf *H, struct shape *s)
 	} else if (H->gen && H->gen->ff_embd) {
 		/* the converter's 4 * n_embd: intermediate_size not read */
 		s->inter = H->gen->ff_embd * s->hidden;
-	} else if (f->id != F_FALCON && get_int(H, sc, "intermediate_size", f->inter > 0, f->inter, 1, 10000000,
-					   &s->inter) < 0) {
+	} else if (f->id != F_FALCON &&
+		   get_int(H, sc, "intermediate_size", f->inter > 0, f->inter,
+			   1, 10000000, &s->inter) < 0) {
 		return -1;
 	}
 	if (f->id != F_FALCON) {

@@ -1027,9 +1027,10 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 		err_set(err, errlen, where, 0, "recurrent", NULL, "state sizes out of range");
 		return -1;
 	}
-	if (m->kda_head_dim < 0 || m->kda_head_dim > MODEL_MAX_DIM || m->ple_state < 0 ||
-	    m->ple_state > (INT64_C(1) << 30)) {
-		err_set(err, errlen, where, 0, "recurrent", NULL, "state sizes out of range");
+	if (m->kda_head_dim < 0 || m->kda_head_dim > MODEL_MAX_DIM ||
+	    m->ple_state < 0 || m->ple_state > (INT64_C(1) << 30)) {
+		err_set(err, errlen, where, 0, "recurrent", NULL,
+			"state sizes out of range");
 		return -1;
 	}
 	if (m->indexer_head_dim > 0 && !m->indexer_apart && !m->k_only &&
@@ -1055,7 +1056,8 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 		if (h > most)
 			most = h;
 	}
-	if (most == 0 && !(recurrent && recurrent == m->layers - m->nextn_layers)) {
+	if (most == 0 &&
+	    !(recurrent && recurrent == m->layers - m->nextn_layers)) {
 		err_set(err, errlen, where, 0, NULL, model_fields[MF_KV_HEADS].key, "no layer keeps a KV cache");
 		return -1;
 	}

@@ -102,20 +102,20 @@ struct model {
 	int64_t head_dim_swa, head_dim_v_swa;   /* K and V head sizes of the sliding layers (default head_dim, _v) */
 	int64_t indexer_head_dim;   /* sparse attention's indexer K row per token per layer; 0: none */
 	int64_t indexer_top_k;      /* the keys the indexer selects a query; 0: unknown (no compute term) */
-	/* Where the indexer's rows live: 0 in the latent's cell (DeepSeek-V3.2's
-	 * llama_kv_cache_dsa on every cached layer), else a cache of its own
-	 * beside the main one on the layers layer_indexer marks, one K head of
-	 * indexer_head_dim (INDEXER_APART_K) or a K and a V head
-	 * (INDEXER_APART_KV: llama-kv-cache-msa.cpp keeps V) a cell */
+	/* Where the indexer's rows live: 0 in the latent's cell
+	 * (DeepSeek-V3.2's llama_kv_cache_dsa on every cached layer), else a
+	 * cache of its own beside the main one on the layers layer_indexer
+	 * marks, one K head of indexer_head_dim (INDEXER_APART_K) or a K and a
+	 * V head (INDEXER_APART_KV: llama-kv-cache-msa.cpp keeps V) a cell */
 	int indexer_apart;
 	uint8_t layer_indexer[MODEL_MAX_LAYERS];
 	int64_t q_lora_rank, indexer_heads;   /* DSA: wq_a's rank and the indexer's heads; 0: not given */
 	/* The recurrent state (llama-hparams.cpp n_embd_r, n_embd_s): Mamba /
 	 * gated delta net sizes, or the short-conv cache length; 0 when not given. */
 	int64_t ssm_d_conv, ssm_d_inner, ssm_d_state, ssm_n_group, ssm_dt_rank, shortconv_l_cache;   /* embd: above */
-	/* Kimi's delta attention (KDA) state, llama-hparams.cpp n_embd_head_kda:
-	 * conv rows 3 (d_conv - 1) heads kda_head_dim, state heads kda_head_dim^2;
-	 * 0: not a KDA state */
+	/* Kimi's delta attention (KDA) state, llama-hparams.cpp
+	 * n_embd_head_kda: conv rows 3 (d_conv - 1) heads kda_head_dim, state
+	 * heads kda_head_dim^2; 0: not a KDA state */
 	int64_t kda_head_dim;
 	/* Qwen4exp's PLE conv history (llama-hparams.cpp ple_conv_state()): f32
 	 * values a sequence in the one PLE layer's own row of the recurrent
@@ -229,7 +229,7 @@ int model_layer_is_local(const struct model *m, int64_t il);
 struct model_layer {
 	enum layer_type type;
 	int64_t kv_heads;        /* 0: the layer keeps no K and V */
-	int64_t k_head, v_head;  /* K and V head sizes (a sliding layer's own) */
+	int64_t k_head, v_head; /* K and V head sizes (a sliding layer's own) */
 	int swa;                 /* is_swa(il): the sliding layers' sizes */
 	int64_t window;          /* n_swa when its cache is windowed, else 0 */
 	double rope_base;        /* the sliding layers' base on a local layer */

@@ -415,7 +415,8 @@ int size_alloc(const struct model *m, const struct deploy *d,
 		return -1;
 	/* Qwen4exp: the PLE layer's own row beside its state, f32 a sequence
 	 * (llama-memory-recurrent.cpp: cache_ple_r_l of ple_conv_state()) */
-	a->recurrent_bytes += FAULT_INT("size_state", 4 * m->ple_state * d->n_seq);
+	a->recurrent_bytes +=
+	    FAULT_INT("size_state", 4 * m->ple_state * d->n_seq);
 	return compressed(m, d, a);
 }
 
@@ -445,8 +446,9 @@ double size_attn_flops_pair(const struct model *m, int64_t il)
 	 * query head (Gemma 4's sliding layers 256 against the full 512) */
 	int64_t dk, dv;
 	attn_heads(m, il, &dk, &dv);
-	return FAULT_REAL("size_flops", 2.0 * (double)m->heads * (double)dk +
-					    2.0 * (double)m->heads * (double)dv);
+	return FAULT_REAL("size_flops",
+			  2.0 * (double)m->heads * (double)dk +
+			      2.0 * (double)m->heads * (double)dv);
 }
 
 /* llama-graph.cpp / llama-hparams.cpp is_masked_swa (LLAMA_SWA_TYPE_STANDARD):
