@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "model/arch.h"
+#include "model/hfconv.h"
 
 /* The sliding-window (iSWA) cache llama.cpp builds: load_hparams'
  * set_swa_pattern(pattern), layer il local when il % pattern < pattern - 1
@@ -377,6 +378,19 @@ struct family_hf {
 	int64_t ff_embd;
 };
 
+/* config.json through the converter's own rules (model/hfconv.h): the
+ * classes its converter registers, the class cited, the transformers
+ * configuration class whose defaults AutoConfig fills in (NULL: the file
+ * is read as it is, as for a model that needs trust_remote_code), those
+ * defaults, and set_gguf_parameters (NULL: TextModel's alone). */
+struct family_conv {
+	const char *const *classes;   /* architectures[0], NULL-terminated */
+	const char *converter;        /* "conversion/mpt.py MPTModel" */
+	const char *config;
+	const struct hfc_default *defaults;   /* until .key NULL */
+	int (*convert)(struct hfc *c);
+};
+
 struct family {
 	const char *arch;   /* llama.cpp's LLM_ARCH name (general.architecture) */
 	unsigned mech;      /* enum arch_mech: what attnviz reads for it */
@@ -393,6 +407,7 @@ struct family {
 	const struct family_gdn_graph *gdn_graph;
 	const struct family_dense_peaks *dense_peaks;
 	const struct family_hf *hf;   /* NULL: no config.json read */
+	const struct family_conv *conv;   /* NULL: none (or .hf) */
 };
 
 struct model;

@@ -1,0 +1,103 @@
+/*
+ * hfconv: a config.json read the way llama.cpp's converter reads it.
+ *
+ * A family file's `.conv` names the classes its converter registers
+ * (conversion/NAME.py, @ModelBase.register) and, in `convert`, does what
+ * that class's set_gguf_parameters does: hparams looked up with the calls
+ * below (self.hparams, find_hparam), GGUF keys written with hfc_put_*
+ * (gguf_writer.add_*).  The keys written are then read by the GGUF reader
+ * (src/model/gguf.c) as it reads a converted file's header, so a
+ * config.json and the GGUF the converter makes of it are sized by the same
+ * rules, the ones held to the real llama.cpp.  Weights, which no
+ * config.json gives, are estimated from the layers and marked so.
+ *
+ * Errors name the config.json key and its line ("FILE:LINE:COL: field
+ * KEY: what"), for a bad value and for a GGUF rule the written key breaks.
+ */
+#ifndef ATTNVIZ_HFCONV_H
+#define ATTNVIZ_HFCONV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct hfc;
+
+/* A value transformers fills in when config.json leaves the key out (the
+ * keyword default of the configuration class's __init__, which AutoConfig
+ * puts into the converter's hparams): a number, or a string when str is
+ * set. */
+struct hfc_default {
+	const char *key;
+	double value;
+	const char *str;
+};
+
+/*
+ * self.hparams: text_config's keys over the root's (TextModel.__init__),
+ * then the family's defaults.  A dotted key ("attn_config.kv_n_heads")
+ * walks nested objects.  Lookups return 1 read, 0 absent or null (*out =
+ * def), -1 a value of the wrong kind or out of range (the error is set).
+ */
+int hfc_has(struct hfc *c, const char *key);
+/* find_hparam(keys, optional=True): the first of the NULL-terminated list
+ * present.  Integral reals (4096.0) are accepted as counts. */
+int hfc_int(struct hfc *c, const char *const *keys, int64_t def,
+	    int64_t *out);
+int hfc_real(struct hfc *c, const char *const *keys, double def,
+	     double *out);
+int hfc_bool(struct hfc *c, const char *key, int def, int *out);
+/* find_hparam(keys) without optional: absent is "missing (required)" */
+int hfc_need(struct hfc *c, const char *const *keys, int64_t *out);
+/* A string value, or NULL when absent or not a string. */
+const char *hfc_str(struct hfc *c, const char *key);
+/* A list of numbers (integral) into out[max]: its length, 0 absent, -1
+ * an error (not a list, an entry not a whole number, more than max). */
+int hfc_ints(struct hfc *c, const char *key, int64_t *out, size_t max);
+/* A list of strings: its length (words[i] valid while c lives), 0
+ * absent, -1 an error. */
+int hfc_words(struct hfc *c, const char *key, const char **words,
+	      size_t max);
+/* The one-line error at config.json's key (NULL: the key looked up
+ * last); returns -1. */
+int hfc_fail(struct hfc *c, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/*
+ * gguf_writer.add_*: key without the "ARCH." prefix
+ * ("attention.sliding_window"); "general." and "tokenizer." keys as they
+ * are.  A key written again replaces the first value (a subclass
+ * overriding its base class).  The key looked up last is kept as the
+ * value's source, for errors and --explain.  0, or -1 out of memory.
+ */
+int hfc_put_u32(struct hfc *c, const char *key, int64_t v);
+int hfc_put_f32(struct hfc *c, const char *key, double v);
+int hfc_put_bool(struct hfc *c, const char *key, int v);
+int hfc_put_str(struct hfc *c, const char *key, const char *v);
+/* an array of integers (INT32), or of bools when bools */
+int hfc_put_ints(struct hfc *c, const char *key, const int64_t *v,
+		 size_t n);
+int hfc_put_bools(struct hfc *c, const char *key, const int64_t *v,
+		  size_t n);
+/* the source named for the next put: "KEY" or "KEY x OTHER" */
+void hfc_source(struct hfc *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Drop a key written earlier (a class that writes it only sometimes). */
+void hfc_drop(struct hfc *c, const char *key);
+/* A key written so far: 1 and its number, 0 when not written. */
+int hfc_written(struct hfc *c, const char *key, double *v);
+
+/* TextModel.set_gguf_parameters (conversion/base.py), which most classes
+ * call first: block_count, context_length, embedding_length,
+ * feed_forward_length, head_count(_kv), rope scaling and bases, norm
+ * epsilons, expert counts and gating, key/value_length from head_dim. */
+int hfc_text_model(struct hfc *c);
+/* TextModel's self.block_count: find_hparam(["n_layers",
+ * "num_hidden_layers", "n_layer", "num_layers"]) */
+int hfc_block_count(struct hfc *c, int64_t *out);
+/* What the tensors would say, for the weights' estimate: the head tied
+ * to the embeddings (no output.weight), and the vocabulary's size (the
+ * tokenizer's, from vocab_size by default). */
+void hfc_tied(struct hfc *c, int tied);
+void hfc_vocab(struct hfc *c, int64_t vocab);
+
+#endif
