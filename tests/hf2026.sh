@@ -388,28 +388,39 @@ expect_eq "hf2026: gemma-3n-e4b with num_kv_shared_layers 10: still 15 shared la
 # The families of src/families/ that read a config.json (their .hf): each
 # tests/hfconv/NAME/config.json against converted.gguf, the header llama.cpp's
 # converter wrote for it (tools/hf-gguf-header.py runs the converter's own
-# class and set_gguf_parameters; not run here).  The memory scene's KV bytes
-# at three deployments, and the exported fields that describe the layers,
-# must agree.  Not compared: rope scaling (the converter moves llama3's into
-# a rope_freqs tensor), the base (a float32 in the GGUF) and sliding_window
-# (config.json's, kept with the note that llama.cpp ignores it).
+# class and set_gguf_parameters; not run here).  The memory scene's summary
+# (every cache: KV layer by layer, recurrent, indexer and compressed; compute
+# and output buffers) at three deployments, and the exported fields that
+# describe the layers, must agree.  Not compared: the weights (config.json's
+# are estimated, the header holds one tensor) and the totals that add them;
+# rope scaling (the converter moves llama3's into a rope_freqs tensor), the
+# base (a float32 in the GGUF) and sliding_window (config.json's, kept with
+# the note that llama.cpp ignores it).
 hfconv_fields() {
 	"$ATTNVIZ" --export-model -m "$1" | grep -v '^;' | sed 's/ *;.*//' |
 		grep -E '^(layers|heads|kv_heads|head_dim|head_dim_v|ctx_train|'\
 'experts|experts_used|embd|ff|kind|dims|vocab) '
+}
+# hfconv_memory MODEL DEPLOYMENT...: the memory summary without weights
+hfconv_memory() {
+	m=$1
+	shift
+	"$ATTNVIZ" --summary memory -m "$m" "$@" 2>&1 |
+		grep -Ev '	(weights_bytes|total_bytes)	'
 }
 for hc in tests/hfconv/*/; do
 	n=$(basename "$hc")
 	for dep in "" "--set ctx=100000 --set n_seq=3 --set ubatch=513" \
 		"--set ctx=131072 --set k_type=q8_0 --set v_type=q4_0"; do
 		# shellcheck disable=SC2086
-		a=$(sval memory kv_bytes -m "$hc" $dep)
+		hfconv_memory "$hc" $dep > "$tmp/a"
 		# shellcheck disable=SC2086
-		b=$(sval memory kv_bytes -m "$hc/converted.gguf" $dep)
-		if [ -n "$a" ] && [ "$a" = "$b" ]; then
-			ok "hfconv: $n KV bytes as the converter's GGUF [$dep]"
+		hfconv_memory "$hc/converted.gguf" $dep > "$tmp/b"
+		if grep -q '^memory	kv_bytes	[0-9]' "$tmp/a" &&
+			cmp -s "$tmp/a" "$tmp/b"; then
+			ok "hfconv: $n memory as the converter's GGUF [$dep] ($(wc -l < "$tmp/a") lines)"
 		else
-			fail "hfconv: $n KV bytes [$dep]: config.json '$a', converted '$b'"
+			fail "hfconv: $n memory [$dep]: $(diff "$tmp/a" "$tmp/b" | head -4 | tr '\n' ' ')"
 		fi
 	done
 	hfconv_fields "$hc" > "$tmp/a" 2>&1
