@@ -1315,6 +1315,8 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	}
 	if ((ai->mech & AM_LOOPS) && read_loops(r, m) < 0)
 		return -1;
+	if (r->no_tensors)
+		goto keys_only;   /* the tensors' part is the caller's */
 	model_set_origin(m, MF_SINKS, "no attn_sinks tensor: none");
 	if (tn->sinks[0]) {
 		m->sinks_learned = 1;
@@ -1328,8 +1330,11 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	model_set_origin(m, MF_TIED_EMBD,
 			 tn->has_output ? "GGUF tensor output.weight"
 					: "no output.weight tensor");
+keys_only:
 	if (read_rope(r, m) < 0)
 		return -1;
+	if (r->no_tensors)
+		goto cache_types;
 
 	/* Parameters, exactly from the tensor infos. */
 	if (tn->params <= 0)
@@ -1348,12 +1353,18 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	m->weights_bytes = tn->weights_bytes;
 	m->weights_from = WEIGHTS_COUNTED;
 	model_set_origin(m, MF_WEIGHTS_BYTES, "GGUF tensor infos (sum of ggml_nbytes, exact)");
+cache_types:
 	/* llama.cpp's default cache type (common.h: cache_type_k/v = F16). */
 	m->k_type = m->v_type = CACHE_F16;
 	model_set_origin(m, MF_K_TYPE, "llama.cpp default -ctk f16");
 	model_set_origin(m, MF_V_TYPE, "llama.cpp default -ctv f16");
 	note_ignored(m, ignored);
 	return 0;
+}
+
+int gguf_interpret_keys(struct gguf_file *r, struct model *m)
+{
+	return interpret(r, m, &r->tn);
 }
 
 int model_from_gguf_keys(struct model *m, struct gguf_file *r, char *err, size_t errlen)

@@ -24,4 +24,10 @@ struct gguf_file;
  * model_finish.  0, or -1 with the one-line error in err. */
 int model_from_gguf_keys(struct model *m, struct gguf_file *r, char *err, size_t errlen);
 
+/* The same rules on keys a caller collected (hfconv.c: a config.json's),
+ * without model_finish; r->err set by the caller; r->no_tensors leaves
+ * the tensors' part (sinks, tie, parameters, weights) to the caller.
+ * 0, or -1 with the error in r->err. */
+int gguf_interpret_keys(struct gguf_file *r, struct model *m);
+
 #endif

@@ -41,6 +41,8 @@ int gguf_fail(struct gguf_file *r, uint64_t at, const char *key, const char *fmt
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
+	if (r->fail_at)
+		return r->fail_at(r->fail_ctx, at, key, what);
 	if (key)
 		err_clean(shown, sizeof shown, key);
 	if (r->at_is_line) {

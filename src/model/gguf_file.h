@@ -66,6 +66,12 @@ struct gguf_file {
 	size_t nkv;
 	struct gguf_tensors tn;
 	int at_is_line;     /* keys made from a text (llamalog.c): offsets are line numbers */
+	/* keys made from a config.json (hfconv.c): no tensor infos, and
+	 * errors said by fail_at (at the key's source) */
+	int no_tensors;
+	int (*fail_at)(void *ctx, uint64_t at, const char *key,
+		       const char *what);
+	void *fail_ctx;
 	/* Set by the caller before gguf_open to keep every tensor's info
 	 * (wquant.c sizes each tensor for weights=TYPE): keep[keepmax],
 	 * nkeep filled; names longer than the slot make the file refused. */

@@ -16,6 +16,7 @@
 #include "model/hfconfig.h"
 
 #include "model/family.h"
+#include "model/hfconv_run.h"
 
 #include <jansson.h>
 #include <limits.h>
@@ -225,6 +226,8 @@ struct hf {
 	const char *window_cls; /* architectures[0] when one of window_classes, else NULL */
 	struct hf_fam own;      /* F_GENERIC: built from the family's .hf */
 	const struct family_hf *gen;   /* F_GENERIC: that .hf */
+	/* a family read by its converter's rules (model/hfconv.h) */
+	const struct family *conv;
 };
 
 /*
@@ -233,7 +236,8 @@ struct hf {
  * the scan needs no error handling: it tracks the key that opened each open
  * object and compares the path when it meets a key.  0 when not found.
  */
-static int hf_locate(const char *t, size_t n, const char *path, int *line, int *col)
+int hfconfig_locate(const char *t, size_t n, const char *path, int *line,
+		    int *col)
 {
 	char names[8][48];      /* [depth] the key that opened each container */
 	char pending[48] = "";
@@ -310,7 +314,7 @@ static int fail(struct hf *H, const char *path, const char *fmt, ...)
 	va_end(ap);
 	err_clean(file, sizeof file, H->file);
 	err_clean(shown, sizeof shown, path);
-	if (hf_locate(H->text, H->len, path, &line, &col))
+	if (hfconfig_locate(H->text, H->len, path, &line, &col))
 		snprintf(H->err, H->errlen, "%s:%d:%d: field %s: %s", file, line, col, shown, what);
 	else
 		snprintf(H->err, H->errlen, "%s: field %s: %s", file, shown, what);
@@ -696,6 +700,21 @@ static int read_family(struct hf *H)
 					 "architectures[0] %s (%s: llama.cpp "
 					 "LLM_ARCH %s)", cls,
 					 H->gen->converter, H->fam->arch);
+			return 0;
+		}
+		for (size_t i = 0; i < family_count && !H->conv; i++)
+			for (size_t j = 0; families[i]->conv &&
+					   families[i]->conv->classes[j]; j++)
+				if (!strcmp(families[i]->conv->classes[j], cls))
+					H->conv = families[i];
+		if (H->conv) {
+			snprintf(H->m->arch, sizeof H->m->arch, "%s",
+				 H->conv->arch);
+			model_set_origin(H->m, MF_ARCH, "config.json "
+					 "architectures[0] %s (%s: llama.cpp "
+					 "LLM_ARCH %s)", cls,
+					 H->conv->conv->converter,
+					 H->conv->arch);
 			return 0;
 		}
 		char shown[64], list[1400];
@@ -2384,6 +2403,64 @@ static int read_layers(struct hf *H, struct shape *s)
 	return 0;
 }
 
+/*
+ * A family read by its converter's rules: the keys the converter would
+ * write, read by the GGUF reader (model/hfconv.h); then the parameters,
+ * which no config.json gives, estimated from what those keys describe.
+ */
+static int read_model_conv(struct hf *H)
+{
+	struct model *m = H->m;
+	json_t *tc = H->top.n == 2 ? H->top.obj[0] : NULL;
+	struct hfc *c = hfc_new(H->conv, H->file, H->text, H->len,
+				H->top.obj[H->top.n - 1], tc, H->err,
+				H->errlen);
+	if (!c) {
+		err_set(H->err, H->errlen, H->file, 0, NULL, NULL,
+			"out of memory");
+		return -1;
+	}
+	char arch[sizeof m->arch], arch_origin[sizeof m->origin[0]];
+	snprintf(arch_origin, sizeof arch_origin, "%s", m->origin[MF_ARCH]);
+	int rc = hfc_convert(c, m);
+	struct shape s = {
+		.hidden = m->embd, .moe_inter = m->ff,
+		.inter = m->experts && m->ff_dense ? m->ff_dense : m->ff,
+		.shared = m->shared_experts, .first_dense = m->dense_lead,
+		.moe_freq = 1, .q_lora = m->q_lora_rank, .gated = 1,
+		.norms = 2, .tie = hfc_tie(c), .kv_full = m->kv_heads,
+	};
+	if (rc == 0)
+		hfc_origins(c, m);
+	hfc_free(c);
+	if (rc < 0 || get_bool(H, &H->top, "attention_bias", 0, &s.qkv_bias) < 0)
+		return -1;
+	/* the q, k, v biases (o_proj has none in these families) */
+	snprintf(arch, sizeof arch, "%s", m->arch);
+	model_set_origin(m, MF_ARCH, "%s", arch_origin);
+	double total, active;
+	estimate(m, &s, &total, &active);
+	if (!(total >= 1 && total <= HF_MAX_PARAMS))
+		return fail(H, "num_hidden_layers", "the estimated parameter "
+			    "count %.3g is absurd (at most %.0e)", total,
+			    HF_MAX_PARAMS);
+	m->params = total;
+	m->active_params = active;
+	m->params_estimated = 1;
+	estimate_weights(H, &s, total, active);
+	m->tied_embd = s.tie;
+	model_set_origin(m, MF_TIED_EMBD, "config.json tie_word_embeddings");
+	m->router_bias = 0;
+	model_set_origin(m, MF_ROUTER_BIAS, "none counted: config.json "
+			 "lists no exp_probs_b tensors");
+	model_set_origin(m, MF_PARAMS, "estimated from the layers the "
+			 "converter's keys describe");
+	model_set_origin(m, MF_ACTIVE_PARAMS, m->experts ?
+			 "estimated: shared weights + the used experts" :
+			 "params (a dense model uses every weight)");
+	return 0;
+}
+
 /* The whole description from the parsed file. */
 static int read_model(struct hf *H)
 {
@@ -2391,7 +2468,11 @@ static int read_model(struct hf *H)
 	struct shape s;
 	memset(&s, 0, sizeof s);
 	s.moe_freq = 1;
-	if (read_family(H) < 0 || read_counts(H, &s) < 0)
+	if (read_family(H) < 0)
+		return -1;
+	if (H->conv)
+		return read_model_conv(H);
+	if (read_counts(H, &s) < 0)
 		return -1;
 	if (H->fam->id == F_FALCON ? read_falcon(H, &s) < 0 : read_shape(H, &s) < 0)
 		return -1;
@@ -2679,9 +2760,13 @@ out:
 
 int hfconfig_reads_arch(const char *arch)
 {
+	/* conversion/nemotron.py NemotronHModel: with num_experts_per_tok,
+	 * MODEL_ARCH.NEMOTRON_H_MOE (read_layers) */
+	if (!strcmp(arch, "nemotron_h_moe"))
+		return 1;
 	for (size_t i = 0; i < sizeof hf_fams / sizeof hf_fams[0]; i++)
 		if (!strcmp(hf_fams[i].arch, arch))
 			return 1;
 	const struct family *f = arch_find(arch);
-	return f && f->hf;
+	return f && (f->hf || f->conv);
 }

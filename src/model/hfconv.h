@@ -24,8 +24,8 @@ struct hfc;
 
 /* A value transformers fills in when config.json leaves the key out (the
  * keyword default of the configuration class's __init__, which AutoConfig
- * puts into the converter's hparams): a number, or a string when str is
- * set. */
+ * puts into the converter's hparams): a number (a boolean: 0 or 1), or
+ * a string when str is set. */
 struct hfc_default {
 	const char *key;
 	double value;
@@ -48,6 +48,11 @@ int hfc_real(struct hfc *c, const char *const *keys, double def,
 int hfc_bool(struct hfc *c, const char *key, int def, int *out);
 /* find_hparam(keys) without optional: absent is "missing (required)" */
 int hfc_need(struct hfc *c, const char *const *keys, int64_t *out);
+/* self.rope_parameters.get(key) (TextModel.__init__: rope_parameters,
+ * else rope_scaling, with rope_theta, partial_rotary_factor (or rope_pct,
+ * rope_percent), original_max_position_embeddings and rope_type mirrored
+ * in from the plain keys when absent there). */
+int hfc_rope(struct hfc *c, const char *key, double def, double *out);
 /* A string value, or NULL when absent or not a string. */
 const char *hfc_str(struct hfc *c, const char *key);
 /* A list of numbers (integral) into out[max]: its length, 0 absent, -1

@@ -1,0 +1,758 @@
+/*
+ * hfconv: config.json -> the GGUF keys llama.cpp's converter would write
+ * -> the GGUF reader's rules (model/hfconv.h says why).
+ *
+ * The keys are kept in a struct gguf_file with no file behind it (as
+ * llamalog.c does for a log's print_info lines); each remembers the
+ * config.json key it came from, so that an error the GGUF reader raises
+ * on it points at that key's line, and --explain names it.
+ */
+#include "model/hfconv_run.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/family.h"
+#include "model/gguf.h"
+#include "model/gguf_file.h"
+#include "model/hfconfig.h"
+#include "util/err.h"
+#include "util/num.h"
+
+/* Written keys at most: a converter writes a few dozen. */
+#define HFC_MAX_KEYS 256
+#define HFC_SRC 96
+
+struct hfc {
+	const char *file, *text;
+	size_t len;
+	json_t *scope[2];       /* text_config (or NULL), the root */
+	const struct family *fam;
+	json_t *made;           /* the defaults looked up, kept alive */
+	char where[HFC_SRC];    /* the key looked up last, as a path */
+	int defaulted;          /* ... and it was a default */
+	char source[HFC_SRC];   /* the source of the next put (hfc_source) */
+	char *err;
+	size_t errlen;
+	struct gguf_file *r;
+	char (*src)[HFC_SRC];   /* [HFC_MAX_KEYS] each key's source */
+	int tied, tie_set;
+	int64_t vocab;
+};
+
+/* The member at a dotted path of one object, NULL when absent or null. */
+static json_t *walk(json_t *o, const char *key)
+{
+	char part[HFC_SRC];
+	const char *p = key;
+	while (o && json_is_object(o)) {
+		const char *dot = strchr(p, '.');
+		size_t n = dot ? (size_t)(dot - p) : strlen(p);
+		if (n >= sizeof part)
+			return NULL;
+		memcpy(part, p, n);
+		part[n] = 0;
+		o = json_object_get(o, part);
+		if (!dot)
+			return o && !json_is_null(o) ? o : NULL;
+		p = dot + 1;
+	}
+	return NULL;
+}
+
+static const struct hfc_default *default_of(const struct hfc *c,
+					    const char *key)
+{
+	const struct hfc_default *d = c->fam->conv->defaults;
+	for (; d && d->key; d++)
+		if (!strcmp(d->key, key))
+			return d;
+	return NULL;
+}
+
+/* self.hparams[key]: text_config's over the root's, then the default. */
+static json_t *lookup(struct hfc *c, const char *key)
+{
+	c->defaulted = 0;
+	for (int i = 0; i < 2; i++) {
+		json_t *v = c->scope[i] ? walk(c->scope[i], key) : NULL;
+		if (v) {
+			snprintf(c->where, sizeof c->where, "%s%s",
+				 i == 0 ? "text_config." : "", key);
+			return v;
+		}
+	}
+	snprintf(c->where, sizeof c->where, "%s", key);
+	const struct hfc_default *d = default_of(c, key);
+	if (!d)
+		return NULL;
+	json_t *v = d->str ? json_string(d->str) : json_real(d->value);
+	if (!v || json_array_append_new(c->made, v) < 0)
+		return NULL;
+	c->defaulted = 1;
+	return v;
+}
+
+int hfc_fail(struct hfc *c, const char *key, const char *fmt, ...)
+{
+	char what[320], file[200], shown[HFC_SRC];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	err_clean(file, sizeof file, c->file);
+	err_clean(shown, sizeof shown, key ? key : c->where);
+	int line, col;
+	if (hfconfig_locate(c->text, c->len, key ? key : c->where, &line,
+			    &col))
+		snprintf(c->err, c->errlen, "%s:%d:%d: field %s: %s", file,
+			 line, col, shown, what);
+	else
+		snprintf(c->err, c->errlen, "%s: field %s: %s", file, shown,
+			 what);
+	err_clean(c->err, c->errlen, c->err);
+	return -1;
+}
+
+/* The first of keys present (find_hparam), NULL when none. */
+static json_t *first(struct hfc *c, const char *const *keys)
+{
+	for (size_t i = 0; keys[i]; i++) {
+		json_t *v = lookup(c, keys[i]);
+		if (v)
+			return v;
+	}
+	snprintf(c->where, sizeof c->where, "%s", keys[0]);
+	return NULL;
+}
+
+static const char *kind_of(const json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_OBJECT: return "an object";
+	case JSON_ARRAY: return "a list";
+	case JSON_STRING: return "a string";
+	case JSON_TRUE:
+	case JSON_FALSE: return "a boolean";
+	case JSON_NULL: return "null";
+	default: return "a number";
+	}
+}
+
+/* A whole number, as the converter passes it on (a JSON 4096.0 too). */
+static int whole(struct hfc *c, json_t *v, int64_t *out)
+{
+	double d = json_is_integer(v) ? (double)json_integer_value(v)
+				      : json_number_value(v);
+	if (!json_is_number(v))
+		return hfc_fail(c, NULL, "%s, want a number", kind_of(v));
+	if (json_is_integer(v)) {
+		*out = json_integer_value(v);
+		return 1;
+	}
+	char a[32];
+	if (!isfinite(d) || d != floor(d) || fabs(d) > 9007199254740992.0)
+		return hfc_fail(c, NULL, "%s is not a whole number",
+				num_show(a, sizeof a, d));
+	*out = (int64_t)d;
+	return 1;
+}
+
+int hfc_has(struct hfc *c, const char *key)
+{
+	return lookup(c, key) != NULL;
+}
+
+int hfc_int(struct hfc *c, const char *const *keys, int64_t def,
+	    int64_t *out)
+{
+	json_t *v = first(c, keys);
+	*out = def;
+	return v ? whole(c, v, out) : 0;
+}
+
+int hfc_need(struct hfc *c, const char *const *keys, int64_t *out)
+{
+	if (first(c, keys))
+		return hfc_int(c, keys, 0, out);
+	char also[200] = "";
+	for (size_t i = 1, n = 0; keys[i] && n < sizeof also; i++)
+		n += (size_t)snprintf(also + n, sizeof also - n, "%s%s",
+				      i > 1 ? ", " : "", keys[i]);
+	return hfc_fail(c, keys[0], "missing (required by %s%s%s)",
+			c->fam->conv->converter,
+			also[0] ? "; or any of " : "", also);
+}
+
+int hfc_real(struct hfc *c, const char *const *keys, double def,
+	     double *out)
+{
+	json_t *v = first(c, keys);
+	*out = def;
+	if (!v)
+		return 0;
+	if (!json_is_number(v))
+		return hfc_fail(c, NULL, "%s, want a number", kind_of(v));
+	double d = json_number_value(v);
+	if (!isfinite(d))
+		return hfc_fail(c, NULL, "not a finite number");
+	*out = d;
+	return 1;
+}
+
+int hfc_bool(struct hfc *c, const char *key, int def, int *out)
+{
+	json_t *v = lookup(c, key);
+	*out = def;
+	if (!v)
+		return 0;
+	if (c->defaulted && json_is_number(v)) {
+		*out = json_number_value(v) != 0;   /* a default: 0 or 1 */
+		return 1;
+	}
+	if (!json_is_boolean(v))
+		return hfc_fail(c, NULL, "%s, want true or false",
+				kind_of(v));
+	*out = json_is_true(v);
+	return 1;
+}
+
+const char *hfc_str(struct hfc *c, const char *key)
+{
+	json_t *v = lookup(c, key);
+	return v && json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+int hfc_ints(struct hfc *c, const char *key, int64_t *out, size_t max)
+{
+	json_t *v = lookup(c, key);
+	if (!v)
+		return 0;
+	if (!json_is_array(v))
+		return hfc_fail(c, NULL, "%s, want a list of numbers",
+				kind_of(v));
+	if (json_array_size(v) > max)
+		return hfc_fail(c, NULL, "%zu entries (at most %zu)",
+				json_array_size(v), max);
+	for (size_t i = 0; i < json_array_size(v); i++) {
+		json_t *e = json_array_get(v, i);
+		double d = json_is_number(e) ? json_number_value(e) : NAN;
+		if (!json_is_number(e) || d != floor(d) ||
+		    fabs(d) > 9007199254740992.0)
+			return hfc_fail(c, NULL, "entry %zu is not a whole "
+					"number", i);
+		out[i] = json_is_integer(e) ? json_integer_value(e)
+					    : (int64_t)d;
+	}
+	return (int)json_array_size(v);
+}
+
+int hfc_words(struct hfc *c, const char *key, const char **words,
+	      size_t max)
+{
+	json_t *v = lookup(c, key);
+	if (!v)
+		return 0;
+	if (!json_is_array(v))
+		return hfc_fail(c, NULL, "%s, want a list of words",
+				kind_of(v));
+	if (json_array_size(v) > max)
+		return hfc_fail(c, NULL, "%zu entries (at most %zu)",
+				json_array_size(v), max);
+	for (size_t i = 0; i < json_array_size(v); i++) {
+		words[i] = json_string_value(json_array_get(v, i));
+		if (!words[i])
+			return hfc_fail(c, NULL, "entry %zu is not a word", i);
+	}
+	return (int)json_array_size(v);
+}
+
+void hfc_source(struct hfc *c, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(c->source, sizeof c->source, fmt, ap);
+	va_end(ap);
+}
+
+/* "ARCH.key", or the key itself for general.* and tokenizer.* */
+static void full_key(const struct hfc *c, const char *key, char *out,
+		     size_t len)
+{
+	if (!strncmp(key, "general.", 8) || !strncmp(key, "tokenizer.", 10))
+		snprintf(out, len, "%s", key);
+	else
+		snprintf(out, len, "%s.%s", c->fam->arch, key);
+}
+
+static struct gguf_kv *find_key(struct hfc *c, const char *key, size_t *at)
+{
+	char k[160];
+	full_key(c, key, k, sizeof k);
+	for (size_t i = 0; i < c->r->nkv; i++)
+		if (!strcmp(c->r->kvs[i].key, k)) {
+			*at = i;
+			return &c->r->kvs[i];
+		}
+	return NULL;
+}
+
+void hfc_drop(struct hfc *c, const char *key)
+{
+	size_t i;
+	struct gguf_kv *k = find_key(c, key, &i);
+	if (!k)
+		return;
+	free(k->key);
+	free(k->s);
+	free(k->arr);
+	memmove(k, k + 1, (c->r->nkv - i - 1) * sizeof *k);
+	memmove(c->src[i], c->src[i + 1],
+		(c->r->nkv - i - 1) * sizeof c->src[0]);
+	c->r->nkv--;
+}
+
+int hfc_written(struct hfc *c, const char *key, double *v)
+{
+	size_t i;
+	struct gguf_kv *k = find_key(c, key, &i);
+	if (k && v)
+		*v = k->d;
+	return k != NULL;
+}
+
+/* A fresh entry for key (an earlier one dropped), its source the key
+ * looked up last unless hfc_source named one. */
+static struct gguf_kv *put(struct hfc *c, const char *key, int type)
+{
+	char k[160];
+	hfc_drop(c, key);
+	if (c->r->nkv >= HFC_MAX_KEYS)
+		return NULL;
+	full_key(c, key, k, sizeof k);
+	size_t i = c->r->nkv;
+	struct gguf_kv *e = &c->r->kvs[i];
+	memset(e, 0, sizeof *e);
+	if (!(e->key = malloc(strlen(k) + 1)))
+		return NULL;
+	strcpy(e->key, k);
+	e->type = type;
+	if (c->source[0])
+		snprintf(c->src[i], sizeof c->src[i], "%s", c->source);
+	else if (c->defaulted)
+		snprintf(c->src[i], sizeof c->src[i], "%.60s (default)",
+			 c->where);
+	else
+		snprintf(c->src[i], sizeof c->src[i], "%s", c->where);
+	c->source[0] = 0;
+	c->r->nkv++;
+	return e;
+}
+
+static int oom(struct hfc *c)
+{
+	snprintf(c->err, c->errlen, "%.200s: out of memory (or more than %d "
+		 "GGUF keys)", c->file, HFC_MAX_KEYS);
+	return -1;
+}
+
+int hfc_put_u32(struct hfc *c, const char *key, int64_t v)
+{
+	if (v < 0 || v > UINT32_MAX)
+		return hfc_fail(c, NULL, "%lld is out of range (0 to %lu: the "
+				"converter writes it as %s, an unsigned 32-bit "
+				"number)", (long long)v, (unsigned long)UINT32_MAX,
+				key);
+	struct gguf_kv *e = put(c, key, GT_U32);
+	if (!e)
+		return oom(c);
+	e->i = v;
+	e->d = (double)v;
+	return 0;
+}
+
+int hfc_put_f32(struct hfc *c, const char *key, double v)
+{
+	struct gguf_kv *e = put(c, key, GT_F32);
+	if (!e)
+		return oom(c);
+	e->d = (double)(float)v;
+	e->i = (int64_t)e->d == e->d ? (int64_t)e->d : 0;
+	return 0;
+}
+
+int hfc_put_bool(struct hfc *c, const char *key, int v)
+{
+	struct gguf_kv *e = put(c, key, GT_BOOL);
+	if (!e)
+		return oom(c);
+	e->i = v != 0;
+	e->d = (double)e->i;
+	return 0;
+}
+
+int hfc_put_str(struct hfc *c, const char *key, const char *v)
+{
+	struct gguf_kv *e = put(c, key, GT_STR);
+	if (!e || !(e->s = malloc(strlen(v) + 1)))
+		return oom(c);
+	strcpy(e->s, v);
+	return 0;
+}
+
+static int put_arr(struct hfc *c, const char *key, const int64_t *v,
+		   size_t n, int atype)
+{
+	if (n > 1024)
+		return hfc_fail(c, NULL, "%zu entries (at most 1024)", n);
+	struct gguf_kv *e = put(c, key, GT_ARR);
+	if (!e || !(e->arr = malloc((n ? n : 1) * sizeof *e->arr)))
+		return oom(c);
+	e->atype = atype;
+	e->n = n;
+	for (size_t i = 0; i < n; i++)
+		e->arr[i] = atype == GT_BOOL ? (double)(v[i] != 0)
+					     : (double)v[i];
+	return 0;
+}
+
+int hfc_put_ints(struct hfc *c, const char *key, const int64_t *v,
+		 size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i] < INT32_MIN || v[i] > INT32_MAX)
+			return hfc_fail(c, NULL, "entry %zu: %lld is out of "
+					"range for %s (32-bit)", i,
+					(long long)v[i], key);
+	return put_arr(c, key, v, n, GT_I32);
+}
+
+int hfc_put_bools(struct hfc *c, const char *key, const int64_t *v,
+		  size_t n)
+{
+	return put_arr(c, key, v, n, GT_BOOL);
+}
+
+void hfc_tied(struct hfc *c, int tied)
+{
+	c->tied = tied;
+	c->tie_set = 1;
+}
+
+void hfc_vocab(struct hfc *c, int64_t vocab)
+{
+	c->vocab = vocab;
+}
+
+int hfc_block_count(struct hfc *c, int64_t *out)
+{
+	static const char *const keys[] = {"n_layers", "num_hidden_layers",
+					   "n_layer", "num_layers", NULL};
+	return hfc_need(c, keys, out);
+}
+
+/* An optional count find_hparam finds and the writer adds as u32. */
+static int opt_u32(struct hfc *c, const char *const *keys, const char *key)
+{
+	int64_t v;
+	int rc = hfc_int(c, keys, 0, &v);
+	return rc <= 0 ? rc : hfc_put_u32(c, key, v);
+}
+
+static int opt_f32(struct hfc *c, const char *const *keys, const char *key)
+{
+	double v;
+	int rc = hfc_real(c, keys, 0, &v);
+	return rc <= 0 ? rc : hfc_put_f32(c, key, v);
+}
+
+/* TextModel.__init__'s rope_parameters: rope_parameters, else
+ * rope_scaling, with the plain keys mirrored in (rope_theta, type). */
+static json_t *rope_params(struct hfc *c, char *path, size_t len)
+{
+	static const char *const r[] = {"rope_parameters", "rope_scaling",
+					NULL};
+	json_t *p = first(c, r);
+	snprintf(path, len, "%s", c->where);
+	if (p && !json_is_object(p))
+		return NULL;
+	json_t *full = p ? json_object_get(p, "full_attention") : NULL;
+	if (!full || !json_is_object(full))
+		return p;
+	snprintf(path, len, "%.60s.full_attention", c->where);
+	return full;
+}
+
+int hfc_rope(struct hfc *c, const char *key, double def, double *out)
+{
+	static const struct {
+		const char *key;
+		const char *const plain[6];
+	} mirrored[] = {
+		{"rope_theta", {"global_rope_theta", "rope_global_theta",
+				"rope_theta_global", "rope_theta",
+				"rotary_emb_base", NULL}},
+		{"partial_rotary_factor", {"partial_rotary_factor", "rope_pct",
+					   "rope_percent", NULL}},
+		{"original_max_position_embeddings",
+		 {"original_max_position_embeddings", NULL}},
+	};
+	char base[HFC_SRC];
+	json_t *rp = rope_params(c, base, sizeof base);
+	json_t *v = rp ? json_object_get(rp, key) : NULL;
+	*out = def;
+	if (v && !json_is_null(v)) {
+		snprintf(c->where, sizeof c->where, "%.60s.%.30s", base, key);
+		if (!json_is_number(v) || !isfinite(json_number_value(v)))
+			return hfc_fail(c, NULL, "%s, want a number",
+					kind_of(v));
+		*out = json_number_value(v);
+		return 1;
+	}
+	int sub = rp && (json_object_get(rp, "full_attention") ||
+			 json_object_get(rp, "sliding_attention"));
+	for (size_t i = 0; !sub && i < sizeof mirrored / sizeof mirrored[0];
+	     i++)
+		if (!strcmp(mirrored[i].key, key))
+			return hfc_real(c, mirrored[i].plain, def, out);
+	return 0;
+}
+
+/* rope scaling as TextModel writes it: linear and yarn with a factor */
+static int text_rope(struct hfc *c)
+{
+	char base[HFC_SRC];
+	json_t *rp = rope_params(c, base, sizeof base);
+	json_t *t = rp ? json_object_get(rp, "rope_type") : NULL;
+	if (!t && rp)
+		t = json_object_get(rp, "type");
+	json_t *f = rp ? json_object_get(rp, "factor") : NULL;
+	const char *type = t && json_is_string(t) ? json_string_value(t) : "";
+	double factor = f && json_is_number(f) ? json_number_value(f) : 0;
+	if ((!strcmp(type, "linear") || !strcmp(type, "yarn")) && f) {
+		if (!json_is_number(f) || !isfinite(factor))
+			return hfc_fail(c, base, "factor: want a number");
+		hfc_source(c, "%.70s.rope_type", base);
+		if (hfc_put_str(c, "rope.scaling.type", type) < 0)
+			return -1;
+		hfc_source(c, "%.70s.factor", base);
+		if (hfc_put_f32(c, "rope.scaling.factor", factor) < 0)
+			return -1;
+	}
+	if (!strcmp(type, "yarn") && f) {
+		json_t *o = json_object_get(rp, "original_max_position_embeddings");
+		if (!o) {
+			static const char *const k[] = {
+				"original_max_position_embeddings", NULL};
+			o = first(c, k);
+		}
+		if (!o || !json_is_integer(o))
+			return hfc_fail(c, base, "original_max_position_"
+					"embeddings: want a whole number (yarn "
+					"needs it)");
+		hfc_source(c, "%.50s.original_max_position_embeddings", base);
+		if (hfc_put_u32(c, "rope.scaling.original_context_length",
+				json_integer_value(o)) < 0)
+			return -1;
+	} else if (!strcmp(type, "su") || !strcmp(type, "longrope")) {
+		hfc_source(c, "%.70s.rope_type", base);
+		if (hfc_put_str(c, "rope.scaling.type", "longrope") < 0)
+			return -1;
+	}
+	/* the bases: rope_parameters' own, else the plain keys */
+	json_t *th = rp ? json_object_get(rp, "rope_theta") : NULL;
+	if (th && json_is_number(th)) {
+		hfc_source(c, "%.70s.rope_theta", base);
+		if (hfc_put_f32(c, "rope.freq_base", json_number_value(th)) < 0)
+			return -1;
+	} else {
+		static const char *const g[] = {"global_rope_theta",
+			"rope_global_theta", "rope_theta_global", "rope_theta",
+			"rotary_emb_base", NULL};
+		if (opt_f32(c, g, "rope.freq_base") < 0)
+			return -1;
+	}
+	static const char *const l[] = {"local_rope_theta", "rope_local_theta",
+		"rope_theta_local", "swa_rope_theta", "rope_local_base_freq",
+		NULL};
+	return opt_f32(c, l, "rope.freq_base_swa") < 0 ? -1 : 0;
+}
+
+int hfc_text_model(struct hfc *c)
+{
+	static const char *const ctx[] = {"max_position_embeddings", "n_ctx",
+		"n_positions", "max_length", "max_sequence_length",
+		"model_max_length", NULL};
+	static const char *const embd[] = {"hidden_size", "n_embd", "dim",
+					   NULL};
+	static const char *const ff[] = {"prefix_dense_intermediate_size",
+		"dense_intermediate_size", "intermediate_size", "n_inner",
+		"hidden_dim", NULL};
+	static const char *const head[] = {"num_attention_heads", "n_head",
+					   "n_heads", NULL};
+	static const char *const kv[] = {"num_key_value_heads", "n_kv_heads",
+					 NULL};
+	static const char *const rms[] = {"rms_norm_eps", "norm_eps", NULL};
+	static const char *const ln[] = {"layer_norm_eps",
+		"layer_norm_epsilon", "norm_epsilon", NULL};
+	static const char *const ex[] = {"num_local_experts", "num_experts",
+					 "n_routed_experts", NULL};
+	static const char *const used[] = {"num_experts_per_tok",
+		"num_experts_per_token", "top_k_experts", NULL};
+	static const char *const grp[] = {"n_group", NULL};
+	static const char *const grpu[] = {"topk_group", NULL};
+	static const char *const hd[] = {"head_dim", NULL};
+	int64_t n;
+	if (hfc_block_count(c, &n) < 0 || hfc_put_u32(c, "block_count", n) < 0)
+		return -1;
+	if (opt_u32(c, ctx, "context_length") < 0 ||
+	    opt_u32(c, embd, "embedding_length") < 0 ||
+	    opt_u32(c, ff, "feed_forward_length") < 0 ||
+	    opt_u32(c, head, "attention.head_count") < 0 ||
+	    opt_u32(c, kv, "attention.head_count_kv") < 0)
+		return -1;
+	int causal = 1;
+	if (hfc_bool(c, "is_causal", 1, &causal) < 0 ||
+	    (!causal && hfc_put_bool(c, "attention.causal", 0) < 0))
+		return -1;
+	if (text_rope(c) < 0 ||
+	    opt_f32(c, rms, "attention.layer_norm_rms_epsilon") < 0 ||
+	    opt_f32(c, ln, "attention.layer_norm_epsilon") < 0 ||
+	    opt_u32(c, ex, "expert_count") < 0 ||
+	    opt_u32(c, used, "expert_used_count") < 0 ||
+	    opt_u32(c, grp, "expert_group_count") < 0 ||
+	    opt_u32(c, grpu, "expert_group_used_count") < 0)
+		return -1;
+	if (hfc_has(c, "head_dim")) {
+		int64_t h;
+		if (hfc_int(c, hd, 0, &h) < 0 ||
+		    hfc_put_u32(c, "attention.key_length", h) < 0 ||
+		    hfc_put_u32(c, "attention.value_length", h) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* An error the GGUF reader raises on a written key: at that key's
+ * source in config.json. */
+static int fail_at(void *ctx, uint64_t at, const char *key,
+		   const char *what)
+{
+	struct hfc *c = ctx;
+	(void)at;
+	for (size_t i = 0; key && i < c->r->nkv; i++) {
+		if (strcmp(c->r->kvs[i].key, key))
+			continue;
+		char src[HFC_SRC];
+		snprintf(src, sizeof src, "%s", c->src[i]);
+		src[strcspn(src, " ")] = 0;   /* "KEY x OTHER": KEY */
+		return hfc_fail(c, src, "%s (written by %s as %s)", what,
+				c->fam->conv->converter, key);
+	}
+	char file[200];
+	err_clean(file, sizeof file, c->file);
+	snprintf(c->err, c->errlen, "%s: %s%s%s (%s writes no such key from "
+		 "this file)", file, key ? key : "", key ? ": " : "", what,
+		 c->fam->conv->converter);
+	err_clean(c->err, c->errlen, c->err);
+	return -1;
+}
+
+struct hfc *hfc_new(const struct family *fam, const char *file,
+		    const char *text, size_t len, json_t *root,
+		    json_t *text_config, char *err, size_t errlen)
+{
+	struct hfc *c = calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	c->fam = fam;
+	c->file = file;
+	c->text = text;
+	c->len = len;
+	c->scope[0] = text_config;
+	c->scope[1] = root;
+	c->err = err;
+	c->errlen = errlen;
+	c->made = json_array();
+	c->r = calloc(1, sizeof *c->r);
+	c->src = calloc(HFC_MAX_KEYS, sizeof *c->src);
+	if (c->r)
+		c->r->kvs = calloc(HFC_MAX_KEYS, sizeof *c->r->kvs);
+	if (!c->made || !c->r || !c->src || !c->r->kvs) {
+		hfc_free(c);
+		return NULL;
+	}
+	c->r->fd = -1;
+	c->r->path = file;
+	c->r->no_tensors = 1;
+	c->r->fail_at = fail_at;
+	c->r->fail_ctx = c;
+	return c;
+}
+
+void hfc_free(struct hfc *c)
+{
+	if (!c)
+		return;
+	if (c->r) {
+		gguf_close(c->r);
+		free(c->r);
+	}
+	free(c->src);
+	json_decref(c->made);
+	free(c);
+}
+
+int hfc_convert(struct hfc *c, struct model *m)
+{
+	const struct family_conv *cv = c->fam->conv;
+	hfc_source(c, "architectures[0] (%.60s)", cv->converter);
+	if (hfc_put_str(c, "general.architecture", c->fam->arch) < 0)
+		return -1;
+	if ((cv->convert ? cv->convert(c) : hfc_text_model(c)) < 0)
+		return -1;
+	/* the tokenizer's tokens: vocab_size unless the class said */
+	static const char *const vk[] = {"vocab_size", "padded_vocab_size",
+					 "n_vocab", NULL};
+	if (!c->vocab && hfc_need(c, vk, &c->vocab) < 0)
+		return -1;
+	if (!hfc_written(c, "vocab_size", NULL) &&
+	    hfc_put_u32(c, "vocab_size", c->vocab) < 0)
+		return -1;
+	if (!c->tie_set && hfc_bool(c, "tie_word_embeddings", 0, &c->tied) < 0)
+		return -1;
+	return gguf_interpret_keys(c->r, m);
+}
+
+int hfc_tie(const struct hfc *c)
+{
+	return c->tied;
+}
+
+/* "GGUF ARCH.key ..." -> "config.json SRC -> key ..." */
+void hfc_origins(struct hfc *c, struct model *m)
+{
+	for (int f = 0; f < MF_COUNT; f++) {
+		const char *o = m->origin[f];
+		if (strncmp(o, "GGUF ", 5))
+			continue;
+		char key[160], rest[96];
+		size_t n = strcspn(o + 5, " ,;:()");
+		snprintf(key, sizeof key, "%.*s", (int)n, o + 5);
+		snprintf(rest, sizeof rest, "%s", o + 5 + n);
+		for (size_t i = 0; i < c->r->nkv; i++) {
+			if (strcmp(c->r->kvs[i].key, key))
+				continue;
+			const char *dot = strchr(key, '.');
+			const char *suffix = !strncmp(key, "general.", 8) ||
+					     !dot ? key : dot + 1;
+			model_set_origin(m, (enum model_field)f,
+					 "config.json %s -> %s%s", c->src[i],
+					 suffix, rest);
+			break;
+		}
+	}
+}
