@@ -6,22 +6,56 @@
  */
 #include "model/family.h"
 
+#define KEY(k) ((const char *const[]){(k), NULL})
+
+/* conversion/ernie.py Ernie4_5MoeModel.set_gguf_parameters (over
+ * Ernie4_5Model's, which is TextModel's): the experts and their layers,
+ * indexed (required), then the optional widths; the shared experts'
+ * width intermediate_size // num_key_value_heads, as the converter
+ * writes it. */
+static int ernie4_5_moe_convert(struct hfc *c)
+{
+	static const struct {
+		const char *from, *key;
+	} need[] = {
+		{"moe_num_experts", "expert_count"},
+		{"moe_k", "expert_used_count"},
+		{"moe_layer_interval", "interleave_moe_layer_step"},
+		{"moe_layer_start_index", "leading_dense_block_count"},
+	};
+	int64_t v, shared, ff, kv;
+	if (hfc_text_model(c) < 0)
+		return -1;
+	for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
+		if (hfc_need(c, KEY(need[i].from), &v) < 0 ||
+		    hfc_put_u32(c, need[i].key, v) < 0)
+			return -1;
+	int rc = hfc_int(c, KEY("moe_intermediate_size"), 0, &v);
+	if (rc < 0 || (rc && hfc_put_u32(c, "expert_feed_forward_length",
+					   v) < 0))
+		return -1;
+	if ((rc = hfc_int(c, KEY("moe_num_shared_experts"), 0, &shared)) <= 0)
+		return rc;
+	if (hfc_put_u32(c, "expert_shared_count", shared) < 0)
+		return -1;
+	if (shared <= 0 || hfc_int(c, KEY("intermediate_size"), 0, &ff) <= 0 ||
+	    hfc_int(c, KEY("num_key_value_heads"), 0, &kv) <= 0)
+		return 0;
+	if (kv < 1)
+		return hfc_fail(c, NULL, "%lld KV heads", (long long)kv);
+	hfc_source(c, "intermediate_size / num_key_value_heads");
+	return hfc_put_u32(c, "expert_shared_feed_forward_length", ff / kv);
+}
+
 const struct family family_ernie4_5_moe = {
-    .arch = "ernie4_5-moe",
-    .mech = AM_NEXTN,
-    /* conversion/ernie.py Ernie4_5MoeModel: TextModel's keys, expert_count
-     * moe_num_experts and expert_used_count moe_k (both required), an expert
-     * moe_intermediate_size wide; no transformers defaults are relied on.
-     * Its leading dense layers (moe_layer_start_index) change no cache and
-     * are not in the parameter estimate. */
-    .hf =
-	&(const struct family_hf){
-	    .classes = (const char *const[]){"Ernie4_5_MoeForCausalLM", NULL},
-	    .converter = "conversion/ernie.py Ernie4_5MoeModel",
-	    .model_type = "ernie4_5_moe",
-	    .config = "Ernie4_5_MoeConfig",
-	    .experts_key = "moe_num_experts",
-	    .used_key = "moe_k",
-	    .expert_ff_key = "moe_intermediate_size",
+	.arch = "ernie4_5-moe",
+	.mech = AM_NEXTN,
+	/* no transformers defaults are relied on: the counts the converter
+	 * indexes are required */
+	.conv = &(const struct family_conv){
+		.classes = (const char *const[]){"Ernie4_5_MoeForCausalLM",
+						 NULL},
+		.converter = "conversion/ernie.py Ernie4_5MoeModel",
+		.convert = ernie4_5_moe_convert,
 	},
 };
