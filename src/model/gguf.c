@@ -1326,6 +1326,9 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	model_set_origin(m, MF_ROUTER_BIAS,
 			 tn->has_exp_probs_b ? "GGUF tensors exp_probs_b"
 					     : "no exp_probs_b tensor");
+	/* build_qkv's unfused path: wq, wk, wv apart (the fused attn_qkv
+	 * only where a converter writes it, Phi-3's) */
+	m->qkv_split = !tn->has_attn_qkv;
 	m->tied_embd = !tn->has_output;
 	model_set_origin(m, MF_TIED_EMBD,
 			 tn->has_output ? "GGUF tensor output.weight"

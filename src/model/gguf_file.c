@@ -420,6 +420,8 @@ static int read_tensors(struct gguf_file *r, uint64_t n, struct gguf_tensors *t,
 			t->has_output = 1;
 		if (strstr(name, ".exp_probs_b."))
 			t->has_exp_probs_b = 1;
+		if (!strcmp(name, "blk.0.attn_qkv.weight"))
+			t->has_attn_qkv = 1;
 		if (strstr(name, "attn_sinks") && !t->sinks[0])
 			snprintf(t->sinks, sizeof t->sinks, "%s", name);
 	}

@@ -50,6 +50,7 @@ struct gguf_tensors {
 	char sinks[GGUF_NAME_MAX + 1];     /* name of an attention-sinks tensor, or "" */
 	int has_output; /* an output.weight tensor: the head is not tied */
 	int has_exp_probs_b; /* exp_probs_b tensors: the router's score bias */
+	int has_attn_qkv; /* blk.0.attn_qkv.weight: Q, K and V in one */
 	uint64_t end;                      /* offset just past the tensor infos */
 };
 

@@ -73,6 +73,11 @@ struct model {
 	char weights_type[16];
 	/* the output head is the token embeddings (no output.weight) */
 	int tied_embd;
+	/* Q, K and V projected apart, as a GGUF's tensors say (no
+	 * blk.0.attn_qkv): the graph's build_qkv takes its unfused path.  0
+	 * where no tensors were read (an INI, a config.json): the family's
+	 * usual form. */
+	int qkv_split;
 	int64_t experts, experts_used;   /* MoE routed experts and those used per token; 0 for dense */
 	int64_t layers, heads;
 	int64_t kv_heads;       /* KV heads of the layers that have a cache (the largest when they differ) */
