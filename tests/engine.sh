@@ -652,12 +652,13 @@ if sh tests/archs/recreate.sh "$d/archs" 2>"$d/archs.err"; then
 			i=$((i + 1)) args=""
 			for w in $dep; do args="$args --set $w"; done
 			echo "$n.$i --summary memory -m $f$args"
+			echo "$n.$i.fa --summary fa-engines -m $f$args"
 			IFS='|'
 		done
 		unset IFS
 	done >"$d/archs.cmds"
 	answers "$d/archs.ans" <"$d/archs.cmds"
-	sized=0 refused=0
+	sized=0 refused=0 cexact=0 cnear=0 cest=0 cmod=0
 	for f in "$d"/archs/*.gguf; do
 		n=$(basename "$f" .gguf)
 		if [ "$(cat "$d/archs.ans/$n.1.rc")" != 0 ]; then
@@ -693,7 +694,39 @@ if sh tests/archs/recreate.sh "$d/archs" 2>"$d/archs.err"; then
 		else
 			fail "engine: archs: $n: attnviz's caches differ from llama.cpp's$bad"
 		fi
+		# the compute buffer: within 2 % wherever attnviz marks it
+		# modelled (the fa-engines row of the deployment's flash
+		# attention at its ubatch, 512); the estimates counted
+		bad="" i=0 nmod=0
+		IFS='|'
+		for dep in $archdeps; do
+			unset IFS
+			fa=on
+			case $dep in *fa=0*) fa=off ;; esac
+			r=$(awk -F'\t' -v k="compute_${fa}_bytes.512" '$2 == k { c = $3 }
+				$2 == "compute_modelled" { mk = $3 } END { print c + 0, mk + 0 }' "$d/archs.ans/$n.$((i + 1)).fa")
+			l=$(awk -F'\t' -v i=$i '$1 == "D" && $2 == i && $3 == "bytes" { print $6 }' "$d/archs.ans/$n.probe")
+			i=$((i + 1))
+			IFS='|'
+			[ -n "$l" ] || continue
+			ca=${r% *} cm=${r#* }
+			c=$(awk -v a="$ca" -v b="$l" 'BEGIN { e = (a - b) / b * 100; if (e < 0) e = -e; print (e == 0 ? "exact" : e <= 2 ? "near" : "far") }')
+			if [ "$cm" = 1 ]; then
+				nmod=$((nmod + 1)) cmod=$((cmod + 1))
+				[ "$c" = far ] && bad="$bad; [$dep] llama.cpp $l attnviz $ca (modelled)"
+			else
+				cest=$((cest + 1))
+				case $c in exact) cexact=$((cexact + 1)) ;; near) cnear=$((cnear + 1)) ;; esac
+			fi
+		done
+		unset IFS
+		if [ -n "$bad" ]; then
+			fail "engine: archs: $n: a compute buffer marked modelled is off$bad"
+		elif [ "$nmod" -gt 0 ]; then
+			ok "engine: archs: $n: compute buffer within 2 % at the $nmod deployments marked modelled"
+		fi
 	done
+	echo "# engine: archs: compute buffers: $cmod marked modelled (each within 2 %); of $cest estimated, $cexact exact, $cnear within 2 %"
 	n=$(ls "$d"/archs/*.gguf | wc -l)
 	expect_eq "engine: archs: of the $n files (llama.cpp's and their variants), $sized sized, $refused refused with a reason" \
 		$((sized + refused)) "$n"

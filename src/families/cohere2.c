@@ -22,5 +22,6 @@ const struct family family_cohere2 = {
 	.dense_graph = &(const struct family_dense_graph){
 		.flags = DR_COHERE2,
 		.modelled = 1,
+		.windowed = 1,
 	},
 };

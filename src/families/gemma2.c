@@ -13,4 +13,9 @@ const struct family family_gemma2 = {
 		.head = WS_HEAD_NEVER,
 		.tied = 1,
 	},
+	/* llama's graph on its two caches: replayed so, exact over
+	 * tests/engine.sh's matrix on Gemma 2's GGUF and on llama.cpp's own
+	 * tiny Gemma 2 model */
+	.dense_graph = &(const struct family_dense_graph){.modelled = 1,
+							  .windowed = 1},
 };

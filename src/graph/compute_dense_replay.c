@@ -24,16 +24,39 @@
 
 #define N(bytes, ...) REPLAY_NODE(s, (bytes), __VA_ARGS__)
 
+/* A graph no family file describes: Llama's (llm_build_llama), a plain
+ * estimate. */
+static const struct family_dense_graph plain_graph = {.modelled = 0};
+
+static const struct family_dense_graph *graph_of(const struct model *m)
+{
+	const struct family_dense_graph *g = FAMILY_PART(m, dense_graph);
+	return g ? g : &plain_graph;
+}
+
+/* The replay's shape: no experts, no MLA, one head size (the graph
+ * above), no recurrent layer. */
+static int replayable(const struct model *m)
+{
+	return m->embd > 0 && m->ff > 0 && m->experts == 0 &&
+	       m->kind != ATTN_MLA && m->head_dim == m->head_dim_v &&
+	       m->layers > 0 && m->layers <= MODEL_MAX_LAYERS &&
+	       !model_layers_of(m, LT_RECURRENT);
+}
+
 int compute_dense_replay_modelled(const struct model *m,
 				  const struct kv_alloc *a)
 {
 	const struct family_dense_graph *g = FAMILY_PART(m, dense_graph);
-	/* no experts, no MLA, one head size (the graph above), no sliding
-	 * window (a second cache's inputs are not written here) */
-	return g && (!a->windowed || (g->flags & DR_COHERE2)) && g->modelled &&
-	       m->embd > 0 && m->ff > 0 && m->experts == 0 &&
-	       m->kind != ATTN_MLA && m->head_dim == m->head_dim_v &&
-	       m->layers > 0 && m->layers <= MODEL_MAX_LAYERS;
+	/* Phi-3's graph is replayed with its fused attn_qkv */
+	return g && g->modelled && (!a->windowed || g->windowed) &&
+	       !((g->flags & DR_PHI3) && m->qkv_split) && replayable(m);
+}
+
+int compute_dense_replay_plain(const struct model *m,
+			       const struct kv_alloc *a)
+{
+	return !compute_dense_replay_modelled(m, a) && replayable(m);
 }
 
 /* build_qkv's fused path (phi3.cpp; convert_hf_to_gguf.py writes Phi-3's
@@ -151,17 +174,27 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 	int tok = alloc_sim_input(s, 4 * nt);
 	alloc_sim_input(s, 4 * E * nt);
 	int pos = alloc_sim_input(s, 4 * nt);
-	replay_cache_inputs(s, m, fa, nt, cells, 0, &ra, 0);
+	/* a sliding cache beside the full one: the caches in the order
+	 * layer 0 reads them, as Cohere2's */
+	int win = a->windowed, first = win && m->layer_swa[0];
+	for (int k = 0; k < 1 + win; k++) {
+		int c = (first + k) % 2;
+		replay_cache_inputs(s, m, fa, nt,
+				    c ? a->swa_cells : a->full_cells, 0, &ra,
+				    c);
+	}
 	int out_ids = alloc_sim_input(s, 4 * no);
 	int cur =
 	    N(4 * E * nt, tok); /* embd: ggml_get_rows(tok_embd, inp_tokens) */
 	for (int64_t il = 0; il < m->layers; il++) {
 		/* attn_norm: RMS_NORM, the MUL in place (OLMo 2: none) */
 		int norm = flags & DR_OLMO2 ? cur : N(4 * E * nt, cur);
+		int c = win && m->layer_swa[il];
 		int att =
-		    flags & DR_PHI3
+		    flags & DR_PHI3 && !m->qkv_split
 			? phi3_attn(s, m, fa, &ra, cells, nt, norm, pos)
-			: replay_attn(s, m, fa, &ra, 0, cells, nt, norm, pos,
+			: replay_attn(s, m, fa, &ra, c,
+				      c ? a->swa_cells : cells, nt, norm, pos,
 				      flags & DR_OLMO2 ? RA_V_FIRST : 0);
 		int wo = N(4 * E * nt, att); /* wo (+ wo_b in place) */
 		int64_t n = nt;		     /* the FFN's tokens */
@@ -222,8 +255,8 @@ int compute_dense_replay_bytes(const struct model *m, const struct deploy *d,
 			       int64_t ub, const struct kv_alloc *a,
 			       int64_t *out)
 {
-	const struct family_dense_graph *g = FAMILY_PART(m, dense_graph);
-	if (!compute_dense_replay_modelled(m, a))
+	const struct family_dense_graph *g = graph_of(m);
+	if (!replayable(m))
 		return -1;
 	struct replay_in in = replay_in_of(m, d, a, ub, g);
 	if (too_wide(m, a, in.nt))

@@ -37,6 +37,19 @@ int compute_moe_modelled(const struct model *m)
 				  : !m->indexer_head_dim);
 }
 
+/* A graph no family file describes: Qwen3-MoE's (softmax gating, no
+ * shared expert, one cache), a plain estimate. */
+static const struct family_moe_graph plain_graph = {.gating = GATE_SOFTMAX};
+
+int compute_moe_plain(const struct model *m, const struct kv_alloc *a)
+{
+	return !FAMILY_PART(m, moe_graph) && !a->windowed && m->experts > 0 &&
+	       m->experts_used > 0 && m->embd > 0 && m->ff > 0 &&
+	       m->moe_layer_step <= 1 && m->dense_lead == 0 &&
+	       m->shared_experts == 0 && m->kind != ATTN_MLA &&
+	       !m->indexer_head_dim && !model_layers_of(m, LT_RECURRENT);
+}
+
 #define N(bytes, ...) REPLAY_NODE(s, (bytes), __VA_ARGS__)
 
 /* deepseek2.cpp's MLA attention of one layer on the latent cache, read
@@ -247,8 +260,8 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub,
 		      const struct kv_alloc *a, int64_t *out)
 {
-	struct replay_in in =
-	    replay_in_of(m, d, a, ub, FAMILY_PART(m, moe_graph));
+	const struct family_moe_graph *g = FAMILY_PART(m, moe_graph);
+	struct replay_in in = replay_in_of(m, d, a, ub, g ? g : &plain_graph);
 	/* llama-model.cpp load_hparams asserts n_expert <= LLAMA_MAX_EXPERTS
 	 * (1024, llama-hparams.h): beyond it there is no graph to replay, and
 	 * a hostile count would ask for (40 + used) x layers nodes (4 GB) */

@@ -53,7 +53,27 @@ static const struct compute_replay replays[] = {
 	     "26B-A4B's experts beside its dense MLP, "
 	     "the layers reusing a cache)",
      .file = "src/graph/compute_gemma4.c"},
+    /* last: a graph no family describes, replayed as the nearest
+     * described one (an estimate) */
+    {.handles_with = compute_moe_plain,
+     .bytes = compute_moe_bytes,
+     .modelled = compute_replay_never,
+     .what = "Qwen3-MoE's graph with this model's widths (its own graph "
+	     "is not described: an estimate)",
+     .file = "src/graph/compute_moe.c"},
+    {.handles_with = compute_dense_replay_plain,
+     .bytes = compute_dense_replay_bytes,
+     .modelled = compute_replay_never,
+     .what = "Llama's dense graph with this model's widths (its own graph "
+	     "is not described: an estimate)",
+     .file = "src/graph/compute_dense_replay.c"},
 };
+
+int compute_replay_never(const struct model *m)
+{
+	(void)m;
+	return 0;
+}
 
 const struct compute_replay *compute_replay_of(const struct model *m,
 					       const struct kv_alloc *a)

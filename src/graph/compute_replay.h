@@ -33,6 +33,8 @@ struct compute_replay {
  * row that handles it), or NULL: buffers.c's peaks. */
 const struct compute_replay *compute_replay_of(const struct model *m,
 					       const struct kv_alloc *a);
+/* A row's .modelled for a plain estimate: 0. */
+int compute_replay_never(const struct model *m);
 /* 1 when r's buffer for m is modelled (within 2 % of the real engine). */
 int compute_replay_modelled(const struct compute_replay *r,
 			    const struct model *m, int rot_fa);

@@ -9,8 +9,13 @@
 #include <string.h>
 
 /* A model whose file names no architecture: plain attention with llama's
- * graph, whose peaks were checked. */
-const struct family arch_plain = {.arch = "", .mech = AM_GRAPH_CHECKED};
+ * graph, replayed (src/graph/compute_dense_replay.c); its peaks, checked,
+ * where the widths to replay it are not given. */
+const struct family arch_plain = {
+	.arch = "",
+	.mech = AM_GRAPH_CHECKED,
+	.dense_graph = &(const struct family_dense_graph){.modelled = 1},
+};
 
 const struct family *arch_find(const char *name)
 {

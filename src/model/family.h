@@ -206,6 +206,10 @@ struct family_dense_graph {
 	/* tests/engine.sh's buffers group holds the replay within 2 % over
 	 * its whole matrix on the family's GGUF */
 	int modelled;
+	/* ... and that GGUF has a sliding window: a model with one is
+	 * modelled too (without: the window's inputs are replayed, as an
+	 * estimate) */
+	int windowed;
 };
 
 /* build_moe_ffn's gating, as the families' builders ask for it. */

@@ -133,8 +133,13 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * known; one cache but for Cohere2's) are replayed too
  * (src/graph/compute_dense_replay.c: exact over tests/engine.sh's matrix,
  * rotated caches with flash attention and Phi-3's fused attn_qkv included,
- * where the peaks below were 1.6 to 8.0 % off); the peaks stay for the
- * other dense graphs and for models without those widths.
+ * where the peaks below were 1.6 to 8.0 % off).  A family whose graph no
+ * file describes is replayed as Llama's dense graph, or Qwen3-MoE's with
+ * experts, with its own widths: a plain estimate, marked so (on llama.cpp's
+ * own tiny model of every architecture at tests/engine.sh's four
+ * deployments, 155 of 432 estimated buffers exact, 12 by the peaks).  The
+ * peaks stay for the recurrent layers, the MoE graphs with a window, dense
+ * lead layers or shared experts, and models without the widths.
  * Gemma 4 (31B, 26B-A4B, shared KV layers; not E2B/E4B's per-layer
  * inputs) is replayed likewise, src/graph/compute_gemma4.c: exact over
  * tests/engine.sh's whole matrix, f16 and rotated caches, where the peaks

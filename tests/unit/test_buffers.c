@@ -201,7 +201,10 @@ static void t_engine(void)
 	T_EQ_INT(b.compute_bytes, 125925376, "engine: Mistral 7B -c 4096 -ub 512 -fa on, q8_0 K and V: 120.09 MiB");
 	m.embd = 5120;   /* Q (4096) narrower than n_embd, as Mistral Small 3.1's */
 	size_buffers(&m, &d, &b);
-	T_EQ_INT(b.compute_mark, SIZE_ESTIMATED, "engine: a rotated cache with Q narrower than n_embd is estimated");
+	/* a file naming no architecture is llama's graph, replayed: the
+	 * replay holds Mistral Small 3.1's rotated cache (tests/engine.sh),
+	 * where the peaks did not */
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "engine: a rotated cache with Q narrower than n_embd: llama's graph replayed, modelled");
 }
 
 /* A dense model of arch's name and shape, as every reader ends it. */
