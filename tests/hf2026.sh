@@ -431,3 +431,14 @@ for hc in tests/hfconv/*/; do
 		fail "hfconv: $n fields: $(diff "$d/a" "$d/b" | tr '\n' ' ')"
 	fi
 done
+# TextModel.set_gguf_parameters writes rope.freq_base_swa from
+# rope_parameters["sliding_attention"]["rope_theta"] when rope_parameters
+# is split by layer type (Spark 2.5's fixture: 1000000 full, 10000 sliding),
+# as the converter's GGUF holds it
+base_local() {
+	"$ATTNVIZ" --export-model -m "$1" |
+		awk '$1 == "base_local" { print $3 }'
+}
+expect_eq "hfconv: spark2_5's sliding layers' base: sliding_attention's" \
+	"$(base_local tests/hfconv/spark2_5) $(base_local \
+		tests/hfconv/spark2_5/converted.gguf)" "10000 10000"
