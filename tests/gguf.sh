@@ -233,6 +233,26 @@ bad "a bool that is neither 0 nor 1" "$d/bool.gguf" "byte 37: x: bool value 2"
 { echo "arr llama.attention.head_count_kv u32 8*31"; llama_spec | grep -v head_count_kv; } | mk perlayer
 bad "a per-layer array of the wrong length" "$d/perlayer.gguf" \
 	"byte 65: llama.attention.head_count_kv: per-layer array of 31 values, but block_count is 32"
+# sliding_window_pattern is read by get_arr into a std::array of
+# LLAMA_MAX_LAYERS (llama-model-loader.cpp): any length up to 512, the
+# layers past its end full, entries past block_count unread.  exaone-moe's
+# own file: 2 layers of 2 KV heads x 128, K and V f16: 1024 B a cell; a
+# sliding layer (window 32) keeps pad256(32 + 512) = 768 cells at -c 4096
+sh tests/archs/recreate.sh "$d" exaone-moe-moe
+for v in 1 1,1,1 "$(seq 513 | sed 's/.*/1/' | paste -sd, -)"; do
+	python3 tools/gguf_header.py setarr "$d/exaone-moe-moe.gguf" \
+		"$d/swa-${#v}.gguf" \
+		exaone-moe.attention.sliding_window_pattern "$v"
+done
+expect_eq "gguf: sliding_window_pattern [1] over 2 layers: layer 1 full" \
+	"$(sval memory kv_bytes -m "$d/swa-1.gguf" --set ctx=4096)" \
+	$(((768 + 4096) * 1024))
+expect_eq "gguf: sliding_window_pattern [1, 1, 1] over 2 layers: both slide" \
+	"$(sval memory kv_bytes -m "$d/swa-5.gguf" --set ctx=4096)" \
+	$((2 * 768 * 1024))
+bad "a sliding_window_pattern of 513 entries: above llama.cpp's 512" \
+	"$d/swa-1025.gguf" \
+	"sliding_window_pattern: array length 513 exceeds max 512"
 # "llama.block_count" (17 bytes): the value at 24 + 8 + 17 + 4 = 53
 { echo "kv llama.block_count u32 0"; llama_spec | grep -v block_count; } | mk zero
 bad "zero layers" "$d/zero.gguf" "byte 53: llama.block_count: zero layers"

@@ -413,21 +413,32 @@ for hc in tests/hfconv/*/; do
 	for dep in "" "--set ctx=100000 --set n_seq=3 --set ubatch=513" \
 		"--set ctx=131072 --set k_type=q8_0 --set v_type=q4_0"; do
 		# shellcheck disable=SC2086
-		hfconv_memory "$hc" $dep > "$tmp/a"
+		hfconv_memory "$hc" $dep > "$d/a"
 		# shellcheck disable=SC2086
-		hfconv_memory "$hc/converted.gguf" $dep > "$tmp/b"
-		if grep -q '^memory	kv_bytes	[0-9]' "$tmp/a" &&
-			cmp -s "$tmp/a" "$tmp/b"; then
-			ok "hfconv: $n memory as the converter's GGUF [$dep] ($(wc -l < "$tmp/a") lines)"
+		hfconv_memory "$hc/converted.gguf" $dep > "$d/b"
+		if grep -q '^memory	kv_bytes	[0-9]' "$d/a" &&
+			cmp -s "$d/a" "$d/b"; then
+			ok "hfconv: $n memory as the converter's GGUF [$dep] ($(wc -l < "$d/a") lines)"
 		else
-			fail "hfconv: $n memory [$dep]: $(diff "$tmp/a" "$tmp/b" | head -4 | tr '\n' ' ')"
+			fail "hfconv: $n memory [$dep]: $(diff "$d/a" "$d/b" | head -4 | tr '\n' ' ')"
 		fi
 	done
-	hfconv_fields "$hc" > "$tmp/a" 2>&1
-	hfconv_fields "$hc/converted.gguf" > "$tmp/b" 2>&1
-	if [ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b"; then
+	hfconv_fields "$hc" > "$d/a" 2>&1
+	hfconv_fields "$hc/converted.gguf" > "$d/b" 2>&1
+	if [ -s "$d/a" ] && cmp -s "$d/a" "$d/b"; then
 		ok "hfconv: $n fields as the converter's GGUF"
 	else
-		fail "hfconv: $n fields: $(diff "$tmp/a" "$tmp/b" | tr '\n' ' ')"
+		fail "hfconv: $n fields: $(diff "$d/a" "$d/b" | tr '\n' ' ')"
 	fi
 done
+# TextModel.set_gguf_parameters writes rope.freq_base_swa from
+# rope_parameters["sliding_attention"]["rope_theta"] when rope_parameters
+# is split by layer type (Spark 2.5's fixture: 1000000 full, 10000 sliding),
+# as the converter's GGUF holds it
+base_local() {
+	"$ATTNVIZ" --export-model -m "$1" |
+		awk '$1 == "base_local" { print $3 }'
+}
+expect_eq "hfconv: spark2_5's sliding layers' base: sliding_attention's" \
+	"$(base_local tests/hfconv/spark2_5) $(base_local \
+		tests/hfconv/spark2_5/converted.gguf)" "10000 10000"

@@ -6,7 +6,56 @@
  */
 #include "model/family.h"
 
+#define KEYS(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+/* conversion/nanbeige.py NanbeigeModel.set_gguf_parameters over
+ * LlamaModel's (conversion/llama.py) over TextModel's */
+static int convert(struct hfc *c)
+{
+	int64_t v, embd, heads, loops;
+	int skip;
+
+	if (hfc_text_model(c) < 0 ||
+	    hfc_need(c, KEYS("vocab_size"), &v) < 0 ||
+	    hfc_put_u32(c, "vocab_size", v) < 0)
+		return -1;
+	/* LlamaModel: the rotated width head_dim, else hidden_size //
+	 * num_attention_heads */
+	if (hfc_has(c, "head_dim")) {
+		if (hfc_int(c, KEYS("head_dim"), 0, &v) < 0)
+			return -1;
+	} else {
+		if (hfc_need(c, KEYS("hidden_size"), &embd) < 0 ||
+		    hfc_need(c, KEYS("num_attention_heads"), &heads) < 0)
+			return -1;
+		if (heads <= 0)
+			return hfc_fail(c, NULL, "%lld heads",
+					(long long)heads);
+		v = embd / heads;
+		hfc_source(c, "hidden_size / num_attention_heads");
+	}
+	if (hfc_put_u32(c, "rope.dimension_count", v) < 0)
+		return -1;
+	/* int(num_loops or 1), at least 1 */
+	if (hfc_int(c, KEYS("num_loops"), 1, &loops) < 0)
+		return -1;
+	if (loops < 1)
+		loops = 1;
+	if (hfc_put_u32(c, "num_loops", loops) < 0 ||
+	    hfc_bool(c, "skip_loop_final_norm", 0, &skip) < 0 ||
+	    hfc_put_bool(c, "skip_loop_final_norm", skip) < 0)
+		return -1;
+	return 0;
+}
+
 const struct family family_nanbeige = {
 	.arch = "nanbeige",
 	.mech = AM_NEXTN | AM_LOOPS,
+	/* the checkpoints ship their own code (trust_remote_code): config.json
+	 * as it is */
+	.conv = &(const struct family_conv){
+		.classes = (const char *const[]){"NanbeigeForCausalLM", NULL},
+		.converter = "conversion/nanbeige.py NanbeigeModel",
+		.convert = convert,
+	},
 };

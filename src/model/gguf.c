@@ -316,11 +316,17 @@ static int read_swa(struct gguf_file *r, struct model *m, uint64_t end)
 	if (p && p->type == GT_ARR) {
 		if (p->atype != GT_BOOL && !gguf_is_int(p->atype))
 			return gguf_fail(r, p->vat, p->key, "array of %s, want one bool per layer", gguf_type_names[p->atype]);
-		if (p->n != (uint64_t)m->layers)
-			return gguf_fail(r, p->vat, p->key, "per-layer array of %llu values, but block_count is %lld",
-				         (unsigned long long)p->n, (long long)m->layers);
+		/* llama_model_loader::get_arr into the std::array
+		 * is_swa_impl: any length up to LLAMA_MAX_LAYERS, the layers
+		 * past its end left full (K-EXAONE's layer_types leave out
+		 * the nextn block) */
+		if (p->n > 512)
+			return gguf_fail(r, p->vat, p->key,
+					 "array length %llu exceeds max 512",
+					 (unsigned long long)p->n);
 		for (int64_t il = 0; il < m->layers; il++)
-			m->layer_swa[il] = p->arr[il] != 0;
+			m->layer_swa[il] =
+			    (uint64_t)il < p->n && p->arr[il] != 0;
 		m->swa_pattern = 0;
 		/* A regular pattern (n - 1 local, then one global) is said as n too. */
 		for (int64_t n = 2; n <= m->layers; n++) {

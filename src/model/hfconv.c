@@ -575,6 +575,25 @@ static int text_rope(struct hfc *c)
 		if (opt_f32(c, g, "rope.freq_base") < 0)
 			return -1;
 	}
+	/* the sliding layers': sliding_attention's rope_theta when
+	 * rope_parameters is split by layer type (TextModel.__init__ mirrors
+	 * the plain keys in only when it is not) */
+	static const char *const rk[] = {"rope_parameters", "rope_scaling",
+					 NULL};
+	json_t *raw = first(c, rk);
+	snprintf(base, sizeof base, "%s", c->where);
+	json_t *sw = raw && json_is_object(raw)
+			 ? json_object_get(raw, "sliding_attention") : NULL;
+	if (sw || (raw && json_is_object(raw) &&
+		   json_object_get(raw, "full_attention"))) {
+		json_t *st = sw && json_is_object(sw)
+				 ? json_object_get(sw, "rope_theta") : NULL;
+		if (!st || !json_is_number(st))
+			return 0;
+		hfc_source(c, "%.60s.sliding_attention.rope_theta", base);
+		return hfc_put_f32(c, "rope.freq_base_swa",
+				   json_number_value(st)) < 0 ? -1 : 0;
+	}
 	static const char *const l[] = {"local_rope_theta", "rope_local_theta",
 		"rope_theta_local", "swa_rope_theta", "rope_local_base_freq",
 		NULL};
