@@ -316,11 +316,16 @@ static int read_swa(struct gguf_file *r, struct model *m, uint64_t end)
 	if (p && p->type == GT_ARR) {
 		if (p->atype != GT_BOOL && !gguf_is_int(p->atype))
 			return gguf_fail(r, p->vat, p->key, "array of %s, want one bool per layer", gguf_type_names[p->atype]);
-		if (p->n != (uint64_t)m->layers)
+		/* llama.cpp's get_arr fills is_swa_impl, zeroed first, from the
+		 * array's values: a shorter one leaves the last layers full (the
+		 * converter's layer_types do not count the nextn layers:
+		 * Cohere2MoeModel) */
+		if (p->n > (uint64_t)m->layers)
 			return gguf_fail(r, p->vat, p->key, "per-layer array of %llu values, but block_count is %lld",
 				         (unsigned long long)p->n, (long long)m->layers);
 		for (int64_t il = 0; il < m->layers; il++)
-			m->layer_swa[il] = p->arr[il] != 0;
+			m->layer_swa[il] =
+			    (uint64_t)il < p->n && p->arr[il] != 0;
 		m->swa_pattern = 0;
 		/* A regular pattern (n - 1 local, then one global) is said as n too. */
 		for (int64_t n = 2; n <= m->layers; n++) {
