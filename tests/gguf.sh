@@ -210,6 +210,18 @@ python3 tools/gguf_header.py setarr "$d/dots3note-moe.gguf" "$d/dots3note.gguf" 
 mv "$d/dots3note.gguf" "$d/dots3note-moe.gguf"
 expect_eq "gguf: dots3note with indexer.types [0, 1]: the sliding layer's indexer keeps the DSA cache's 4096 cells" \
 	"$(sval memory indexer_bytes -m "$d/dots3note-moe.gguf" --set ctx=4096)" $((4096 * 128 * 2))
+# A sliding_window_pattern array shorter than block_count (the converter's
+# layer_types leave out the nextn layers: conversion/command_r.py
+# Cohere2MoeModel): llama.cpp's get_arr fills is_swa_impl, zeroed before,
+# from its values alone, the last layers full
+sh tests/archs/recreate.sh "$d" cohere2moe-moe
+python3 tools/gguf_header.py setarr "$d/cohere2moe-moe.gguf" \
+	"$d/c2short.gguf" cohere2moe.attention.sliding_window_pattern 1
+# (2 KV heads of 128, K and V in f16 at -c 4096: the full layer 4096 x
+# 1024 B, the sliding one pad256(32 + 512) = 768 cells)
+c2() { sval memory "layer_bytes.$1" -m "$d/c2short.gguf" --set ctx=4096; }
+expect_eq "gguf: cohere2moe, a one-value sliding_window_pattern: layer 0 \
+sliding, layer 1 full" "$(c2 0) $(c2 1)" "$((768 * 1024)) $((4096 * 1024))"
 # DeepSeek V4's compressed caches are read from its GGUF alone: its INI
 # (--export-model) is refused, not sized without them
 sh tests/archs/recreate.sh "$d" deepseek4-moe

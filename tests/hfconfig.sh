@@ -283,6 +283,30 @@ sed 's/"num_kv_shared_layers": 0/"num_kv_shared_layers": 3/' "$g4" |
 	bad gemma4-shared "field text_config.num_kv_shared_layers: 3 shared layers: layer 56 must be full and 55 sliding"
 sed 's/"num_global_key_value_heads": 4/"num_global_key_value_heads": 5/' "$g4" |
 	bad gemma4-global-kv "field text_config.num_global_key_value_heads: 5 does not divide num_attention_heads (32)"
+# Families read by their converter's rules (src/families/*.c .conv): a bad
+# value, a missing key or one the converter refuses is one line naming
+# the file, line and key.
+hc=tests/hfconv
+sed 's/"kv_n_heads": 8/"kv_n_heads": "8"/' "$hc/dbrx/config.json" |
+	bad dbrx-nested "dbrx-nested/config.json:12:5: field \
+attn_config.kv_n_heads: a string, want a number"
+sed '/"embedding_multiplier_scale"/d' "$hc/grok/config.json" |
+	bad grok-no-embedding-scale "grok-no-embedding-scale/config.json: \
+field embedding_multiplier_scale: missing (required by conversion/grok.py \
+GrokModel)"
+sed 's/"head_wise"/"element_wise"/' "$hc/bailingmoe3/config.json" |
+	bad bailingmoe3-gates "bailingmoe3-gates/config.json:23:3: field \
+gated_attention_proj_granularity_type: the converter requires \"head_wise\""
+sed 's/"score_func": "sigmoid"/"score_func": "relu"/' "$hc/afmoe/config.json" |
+	bad afmoe-gating "afmoe-gating/config.json:24:3: field score_func: \
+unsupported expert score gating function"
+sed 's/"average"/"sum"/' "$hc/cohere2moe/config.json" |
+	bad cohere2moe-shared-sum "cohere2moe-shared-sum/config.json:48:3: \
+field shared_expert_combination_strategy: the converter supports only \
+\"average\""
+sed 's/^    48, 64, 64, 64, /    /' "$hc/laguna/config.json" |
+	bad laguna-heads-per-layer "laguna-heads-per-layer/config.json:11:3: \
+field num_attention_heads_per_layer: 36 entries, but num_hidden_layers is 40"
 # Llama 4 with every layer full_attention: the converter writes sliding_window
 # 0, llama.cpp runs no chunked attention (conversion/llama.py Llama4Model).
 mkdir -p "$tmp/llama4-full"

@@ -469,6 +469,48 @@ static int opt_f32(struct hfc *c, const char *const *keys, const char *key)
 	return rc <= 0 ? rc : hfc_put_f32(c, key, v);
 }
 
+int hfc_get(struct hfc *c, const char *key, const char *gkey,
+	    enum hfc_type type)
+{
+	const char *const keys[] = {key, NULL};
+	int rc, b;
+	switch (type) {
+	case HFC_U32:
+		return opt_u32(c, keys, gkey);
+	case HFC_F32:
+		return opt_f32(c, keys, gkey);
+	default:
+		rc = hfc_bool(c, key, 0, &b);
+		return rc <= 0 ? rc : hfc_put_bool(c, gkey, b) < 0 ? -1 : 1;
+	}
+}
+
+int hfc_item(struct hfc *c, const char *key, const char *gkey,
+	     enum hfc_type type)
+{
+	if (!hfc_has(c, key))
+		return hfc_fail(c, key, "missing (required by %s)",
+				c->fam->conv->converter);
+	return hfc_get(c, key, gkey, type);
+}
+
+int hfc_head_dim(struct hfc *c, int64_t *out)
+{
+	static const char *const hd[] = {"head_dim", NULL};
+	static const char *const embd[] = {"hidden_size", NULL};
+	static const char *const heads[] = {"num_attention_heads", NULL};
+	int64_t e, h;
+	if (hfc_has(c, "head_dim"))
+		return hfc_int(c, hd, 0, out);
+	if (hfc_need(c, embd, &e) < 0 || hfc_need(c, heads, &h) < 0)
+		return -1;
+	if (h <= 0)
+		return hfc_fail(c, NULL, "%lld heads", (long long)h);
+	*out = e / h;
+	hfc_source(c, "hidden_size / num_attention_heads");
+	return 1;
+}
+
 /* TextModel.__init__'s rope_parameters: rope_parameters, else
  * rope_scaling, with the plain keys mirrored in (rope_theta, type). */
 static json_t *rope_params(struct hfc *c, char *path, size_t len)
@@ -521,6 +563,57 @@ int hfc_rope(struct hfc *c, const char *key, double def, double *out)
 	return 0;
 }
 
+/* A number of the rope parameters rp written as key when present. */
+static int rope_f32(struct hfc *c, json_t *rp, const char *base,
+		    const char *name, const char *key)
+{
+	json_t *v = json_object_get(rp, name);
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_number(v) || !isfinite(json_number_value(v)))
+		return hfc_fail(c, base, "%s: want a number", name);
+	hfc_source(c, "%.60s.%s", base, name);
+	return hfc_put_f32(c, key, json_number_value(v));
+}
+
+/* TextModel's yarn keys beside the factor: extrapolation_factor,
+ * attention_factor (or attn_factor), beta_fast, beta_slow. */
+static int yarn_extras(struct hfc *c, json_t *rp, const char *base)
+{
+	json_t *af = json_object_get(rp, "attention_factor");
+	return rope_f32(c, rp, base, "extrapolation_factor",
+			"rope.scaling.yarn_ext_factor") < 0 ||
+	       rope_f32(c, rp, base, af ? "attention_factor" : "attn_factor",
+			"rope.scaling.yarn_attn_factor") < 0 ||
+	       rope_f32(c, rp, base, "beta_fast",
+			"rope.scaling.yarn_beta_fast") < 0 ||
+	       rope_f32(c, rp, base, "beta_slow",
+			"rope.scaling.yarn_beta_slow") < 0
+		   ? -1 : 0;
+}
+
+/* rope_parameters' mrope_section, padded with 0 to four (time, height,
+ * width, extra), as rope.dimension_sections */
+static int mrope(struct hfc *c, json_t *top, const char *base)
+{
+	json_t *ms = top ? json_object_get(top, "mrope_section") : NULL;
+	int64_t v[4] = {0, 0, 0, 0};
+	if (!ms)
+		return 0;
+	if (!json_is_array(ms))
+		return hfc_fail(c, base, "mrope_section: %s, want a list",
+				kind_of(ms));
+	for (size_t i = 0; i < json_array_size(ms) && i < 4; i++) {
+		json_t *e = json_array_get(ms, i);
+		if (!json_is_integer(e))
+			return hfc_fail(c, base, "mrope_section: entry %zu is "
+					"not a whole number", i);
+		v[i] = json_integer_value(e);
+	}
+	hfc_source(c, "%.60s.mrope_section", base);
+	return hfc_put_ints(c, "rope.dimension_sections", v, 4);
+}
+
 /* rope scaling as TextModel writes it: linear and yarn with a factor */
 static int text_rope(struct hfc *c)
 {
@@ -555,49 +648,78 @@ static int text_rope(struct hfc *c)
 					"needs it)");
 		hfc_source(c, "%.50s.original_max_position_embeddings", base);
 		if (hfc_put_u32(c, "rope.scaling.original_context_length",
-				json_integer_value(o)) < 0)
+				json_integer_value(o)) < 0 ||
+		    yarn_extras(c, rp, base) < 0)
 			return -1;
 	} else if (!strcmp(type, "su") || !strcmp(type, "longrope")) {
 		hfc_source(c, "%.70s.rope_type", base);
 		if (hfc_put_str(c, "rope.scaling.type", "longrope") < 0)
 			return -1;
 	}
-	/* the bases: rope_parameters' own, else the plain keys */
+	/* the bases: rope_parameters' own, else the plain keys (mirrored
+	 * in only when it has no per-layer-type parameters) */
+	static const char *const r[] = {"rope_parameters", "rope_scaling",
+					NULL};
+	json_t *top = first(c, r);
+	char tb[HFC_SRC];
+	snprintf(tb, sizeof tb, "%s", c->where);
+	if (top && !json_is_object(top))
+		top = NULL;
+	int typed = top && (json_object_get(top, "full_attention") ||
+			    json_object_get(top, "sliding_attention"));
 	json_t *th = rp ? json_object_get(rp, "rope_theta") : NULL;
 	if (th && json_is_number(th)) {
 		hfc_source(c, "%.70s.rope_theta", base);
 		if (hfc_put_f32(c, "rope.freq_base", json_number_value(th)) < 0)
 			return -1;
-	} else {
+	} else if (!typed) {
 		static const char *const g[] = {"global_rope_theta",
 			"rope_global_theta", "rope_theta_global", "rope_theta",
 			"rotary_emb_base", NULL};
 		if (opt_f32(c, g, "rope.freq_base") < 0)
 			return -1;
 	}
-	/* the sliding layers': sliding_attention's rope_theta when
-	 * rope_parameters is split by layer type (TextModel.__init__ mirrors
-	 * the plain keys in only when it is not) */
-	static const char *const rk[] = {"rope_parameters", "rope_scaling",
-					 NULL};
-	json_t *raw = first(c, rk);
-	snprintf(base, sizeof base, "%s", c->where);
-	json_t *sw = raw && json_is_object(raw)
-			 ? json_object_get(raw, "sliding_attention") : NULL;
-	if (sw || (raw && json_is_object(raw) &&
-		   json_object_get(raw, "full_attention"))) {
+	if (mrope(c, top, tb) < 0)
+		return -1;
+	if (typed) {
+		json_t *sw = json_object_get(top, "sliding_attention");
 		json_t *st = sw && json_is_object(sw)
 				 ? json_object_get(sw, "rope_theta") : NULL;
-		if (!st || !json_is_number(st))
+		if (!st || json_is_null(st))
 			return 0;
-		hfc_source(c, "%.60s.sliding_attention.rope_theta", base);
+		if (!json_is_number(st))
+			return hfc_fail(c, tb, "sliding_attention.rope_theta: "
+					"want a number");
+		hfc_source(c, "%.50s.sliding_attention.rope_theta", tb);
 		return hfc_put_f32(c, "rope.freq_base_swa",
-				   json_number_value(st)) < 0 ? -1 : 0;
+				   json_number_value(st));
 	}
 	static const char *const l[] = {"local_rope_theta", "rope_local_theta",
 		"rope_theta_local", "swa_rope_theta", "rope_local_base_freq",
 		NULL};
 	return opt_f32(c, l, "rope.freq_base_swa") < 0 ? -1 : 0;
+}
+
+/* The router's score function as expert_gating_func
+ * (gguf.ExpertGatingFuncType); any other value the converter refuses. */
+static int gating(struct hfc *c)
+{
+	static const char *const keys[] = {"score_function", "scoring_func",
+		"score_func", "moe_router_activation",
+		"moe_router_activation_func", "expert_selection_fn", NULL};
+	static const struct {
+		const char *name;
+		int64_t type;
+	} fn[] = {{"sigmoid", 2}, {"softmax", 1}, {"sqrtsoftplus", 4}};
+	json_t *v = first(c, keys);
+	if (!v)
+		return 0;
+	const char *s = json_is_string(v) ? json_string_value(v) : "";
+	for (size_t i = 0; i < sizeof fn / sizeof fn[0]; i++)
+		if (!strcmp(s, fn[i].name))
+			return hfc_put_u32(c, "expert_gating_func", fn[i].type);
+	return hfc_fail(c, NULL, "unsupported expert score gating function "
+			"(sigmoid, softmax or sqrtsoftplus)");
 }
 
 int hfc_text_model(struct hfc *c)
@@ -643,7 +765,8 @@ int hfc_text_model(struct hfc *c)
 	    opt_u32(c, ex, "expert_count") < 0 ||
 	    opt_u32(c, used, "expert_used_count") < 0 ||
 	    opt_u32(c, grp, "expert_group_count") < 0 ||
-	    opt_u32(c, grpu, "expert_group_used_count") < 0)
+	    opt_u32(c, grpu, "expert_group_used_count") < 0 ||
+	    gating(c) < 0)
 		return -1;
 	if (hfc_has(c, "head_dim")) {
 		int64_t h;

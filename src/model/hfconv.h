@@ -62,6 +62,17 @@ int hfc_ints(struct hfc *c, const char *key, int64_t *out, size_t max);
  * absent, -1 an error. */
 int hfc_words(struct hfc *c, const char *key, const char **words,
 	      size_t max);
+/* self.hparams.get(key) is not None: the value written as the GGUF key
+ * gkey (hfc_get, 1 written, 0 absent); self.hparams[key] (hfc_item:
+ * absent is "missing (required)"). */
+enum hfc_type { HFC_U32, HFC_F32, HFC_BOOL };
+int hfc_get(struct hfc *c, const char *key, const char *gkey,
+	    enum hfc_type type);
+int hfc_item(struct hfc *c, const char *key, const char *gkey,
+	     enum hfc_type type);
+/* hparams.get("head_dim"), else hparams["hidden_size"] //
+ * hparams["num_attention_heads"] (the rope dimension of many classes) */
+int hfc_head_dim(struct hfc *c, int64_t *out);
 /* The one-line error at config.json's key (NULL: the key looked up
  * last); returns -1. */
 int hfc_fail(struct hfc *c, const char *key, const char *fmt, ...)
