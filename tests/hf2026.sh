@@ -444,3 +444,19 @@ for hc in tests/hfconv/*/; do
 	fi
 done
 
+# A value a family's converter rule reads, made bad: one line naming the
+# file, the key's line (found here by grep) and the key, exit 2.
+# hfconv_bad NAME KEY PATH SED: PATH is the key's config.json path
+hfconv_bad() {
+	mkdir -p "$d/bad"
+	sed "$4" "tests/hfconv/$1/config.json" > "$d/bad/config.json"
+	l=$(grep -n "\"$2\"" "$d/bad/config.json" | head -1 | cut -d: -f1)
+	"$ATTNVIZ" --summary memory -m "$d/bad/config.json" > "$d/out" 2>&1
+	rc=$?
+	n=$(grep -c "config.json:$l:[0-9]*: field $3: " "$d/out")
+	expect_eq "hfconv: $1 with a bad $3: one line at its line $l, exit 2" \
+		"$rc $(wc -l < "$d/out") $n" "2 1 1"
+}
+hfconv_bad deepseek4 compress_ratios compress_ratios \
+	's/0, 0, 4, 128,/0, 0, "4", 128,/'
+hfconv_bad deepseek4 hc_mult hc_mult 's/"hc_mult": 4/"hc_mult": 4.5/'
