@@ -460,3 +460,5 @@ hfconv_bad() {
 hfconv_bad deepseek4 compress_ratios compress_ratios \
 	's/0, 0, 4, 128,/0, 0, "4", 128,/'
 hfconv_bad deepseek4 hc_mult hc_mult 's/"hc_mult": 4/"hc_mult": 4.5/'
+hfconv_bad qwen4exp hc_count text_config.hc_count \
+	's/"hc_count": 4/"hc_count": "4"/'
