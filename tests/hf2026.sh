@@ -460,5 +460,8 @@ hfconv_bad() {
 hfconv_bad deepseek4 compress_ratios compress_ratios \
 	's/0, 0, 4, 128,/0, 0, "4", 128,/'
 hfconv_bad deepseek4 hc_mult hc_mult 's/"hc_mult": 4/"hc_mult": 4.5/'
+hfconv_bad minimax-m3 sparse_block_size \
+	sparse_attention_config.sparse_block_size \
+	's/"sparse_block_size": 128/"sparse_block_size": "128"/'
 hfconv_bad qwen4exp hc_count text_config.hc_count \
 	's/"hc_count": 4/"hc_count": "4"/'
