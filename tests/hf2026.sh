@@ -463,5 +463,7 @@ hfconv_bad deepseek4 hc_mult hc_mult 's/"hc_mult": 4/"hc_mult": 4.5/'
 hfconv_bad minimax-m3 sparse_block_size \
 	sparse_attention_config.sparse_block_size \
 	's/"sparse_block_size": 128/"sparse_block_size": "128"/'
+hfconv_bad minimax-01 layernorm_mlp_beta layernorm_mlp_beta \
+	's/"layernorm_mlp_beta": 1.0/"layernorm_mlp_beta": 0.5/'
 hfconv_bad qwen4exp hc_count text_config.hc_count \
 	's/"hc_count": 4/"hc_count": "4"/'
