@@ -471,3 +471,5 @@ hfconv_bad qwen4exp hc_count text_config.hc_count \
 	's/"hc_count": 4/"hc_count": "4"/'
 hfconv_bad minicpm3 kv_lora_rank kv_lora_rank \
 	's/"kv_lora_rank": 256/"kv_lora_rank": null/'
+hfconv_bad dots1 norm_topk_prob norm_topk_prob \
+	's/"norm_topk_prob": true/"norm_topk_prob": 1/'
