@@ -465,6 +465,7 @@ hfconv_bad minimax-m3 sparse_block_size \
 	's/"sparse_block_size": 128/"sparse_block_size": "128"/'
 hfconv_bad minimax-01 layernorm_mlp_beta layernorm_mlp_beta \
 	's/"layernorm_mlp_beta": 1.0/"layernorm_mlp_beta": 0.5/'
+hfconv_bad hunyuan-moe moe_topk moe_topk '/"moe_topk"/,/\]/s/^    8,/    4,/'
 hfconv_bad kimi-linear full_attn_layers linear_attn_config.full_attn_layers \
 	's/"full_attn_layers": \[4,/"full_attn_layers": [true,/'
 hfconv_bad qwen4exp hc_count text_config.hc_count \
