@@ -470,6 +470,8 @@ hfconv_bad kimi-linear full_attn_layers linear_attn_config.full_attn_layers \
 	's/"full_attn_layers": \[4,/"full_attn_layers": [true,/'
 hfconv_bad qwen4exp hc_count text_config.hc_count \
 	's/"hc_count": 4/"hc_count": "4"/'
+hfconv_bad hunyuan_vl xdrope_section rope_scaling.xdrope_section \
+	's/"xdrope_section": \[16,/"xdrope_section": [16.5,/'
 hfconv_bad minicpm3 kv_lora_rank kv_lora_rank \
 	's/"kv_lora_rank": 256/"kv_lora_rank": null/'
 hfconv_bad dots1 norm_topk_prob norm_topk_prob \
