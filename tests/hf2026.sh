@@ -476,3 +476,5 @@ hfconv_bad minicpm3 kv_lora_rank kv_lora_rank \
 	's/"kv_lora_rank": 256/"kv_lora_rank": null/'
 hfconv_bad dots1 norm_topk_prob norm_topk_prob \
 	's/"norm_topk_prob": true/"norm_topk_prob": 1/'
+hfconv_bad hy_v3 num_nextn_predict_layers num_nextn_predict_layers \
+	's/"num_nextn_predict_layers": 1/"num_nextn_predict_layers": [1]/'
