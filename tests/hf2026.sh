@@ -478,3 +478,5 @@ hfconv_bad dots1 norm_topk_prob norm_topk_prob \
 	's/"norm_topk_prob": true/"norm_topk_prob": 1/'
 hfconv_bad hy_v3 num_nextn_predict_layers num_nextn_predict_layers \
 	's/"num_nextn_predict_layers": 1/"num_nextn_predict_layers": [1]/'
+hfconv_bad kimi-k3 hidden_act text_config.hidden_act \
+	's/"hidden_act": "situ"/"hidden_act": "silu"/'
