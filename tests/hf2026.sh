@@ -480,3 +480,5 @@ hfconv_bad hy_v3 num_nextn_predict_layers num_nextn_predict_layers \
 	's/"num_nextn_predict_layers": 1/"num_nextn_predict_layers": [1]/'
 hfconv_bad kimi-k3 hidden_act text_config.hidden_act \
 	's/"hidden_act": "situ"/"hidden_act": "silu"/'
+hfconv_bad hy_v4 indexer_types indexer_types \
+	'/"indexer_types"/,/\]/s/^    "full", "full",/    "shared", "full",/'
