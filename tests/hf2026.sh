@@ -482,3 +482,5 @@ hfconv_bad kimi-k3 hidden_act text_config.hidden_act \
 	's/"hidden_act": "situ"/"hidden_act": "silu"/'
 hfconv_bad hy_v4 indexer_types indexer_types \
 	'/"indexer_types"/,/\]/s/^    "full", "full",/    "shared", "full",/'
+hfconv_bad dots3note swa_kv_lora_rank swa_kv_lora_rank \
+	's/"swa_kv_lora_rank": 512/"swa_kv_lora_rank": 256/'
