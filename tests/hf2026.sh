@@ -484,3 +484,46 @@ hfconv_bad hy_v4 indexer_types indexer_types \
 	'/"indexer_types"/,/\]/s/^    "full", "full",/    "shared", "full",/'
 hfconv_bad dots3note swa_kv_lora_rank swa_kv_lora_rank \
 	's/"swa_kv_lora_rank": 512/"swa_kv_lora_rank": 256/'
+
+# What the fixtures, written out in full, leave to a default or another
+# form (the header tool runs without transformers, which fills these in):
+# hfconv_variant NAME WHAT EXPR: the config.json EXPR (python, c the file's
+# object) makes sizes as NAME's fixture does
+hfconv_variant() {
+	mkdir -p "$d/var"
+	python3 -c "import json, sys
+c = json.load(open(sys.argv[1]))
+$3
+json.dump(c, open(sys.argv[2], 'w'))" "tests/hfconv/$1/config.json" \
+		"$d/var/config.json"
+	hfconv_memory "$d/var" > "$d/a"
+	hfconv_memory "tests/hfconv/$1" > "$d/b"
+	if grep -q '^memory	kv_bytes	[0-9]' "$d/a" && cmp -s "$d/a" "$d/b"; then
+		ok "hfconv: $1 $2: memory as the fixture's"
+	else
+		fail "hfconv: $1 $2: $(diff "$d/a" "$d/b" | head -4 | tr '\n' ' ')"
+	fi
+}
+# DeepseekV4Config: qk_rope_head_dim int(head_dim 512 x 64 / 512) = 64
+hfconv_variant deepseek4 "without qk_rope_head_dim (DeepseekV4Config's 64)" \
+	'del c["qk_rope_head_dim"]'
+dims=$("$ATTNVIZ" --export-model -m "$d/var" |
+	sed -n 's/^dims *= *\([0-9]*\).*/\1/p')
+expect_eq "hfconv: deepseek4 without qk_rope_head_dim: RoPE on 512 x 0.125" \
+	"$dims" 64
+# HYV4Config's lists: one leading dense layer, indexer_types full on layer 0
+# and every fourth from 1 (the fixture's lists are those written out), no
+# expert groups
+hfconv_variant hy_v4 "without its lists (HYV4Config's)" \
+	'for k in ("mlp_layer_types", "indexer_types", "n_group",
+		  "topk_group"):
+	del c[k]'
+# no layer_types: Qwen4ExpTextConfig's, a full layer every fourth (10 of 40)
+hfconv_variant qwen4exp "without layer_types (every fourth full)" \
+	'del c["text_config"]["layer_types"]'
+# transformers 5 writes XD-RoPE as dynamic with an mrope_section, which the
+# converter's __init__ turns back
+hfconv_variant hunyuan_vl "as transformers 5 writes XD-RoPE" \
+	'r = c["rope_scaling"]
+r["type"] = "dynamic"
+r["mrope_section"] = r.pop("xdrope_section")'
