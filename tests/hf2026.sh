@@ -420,6 +420,18 @@ for hc in tests/hfconv/*/; do
 		hfconv_memory "$hc" $dep > "$d/a"
 		# shellcheck disable=SC2086
 		hfconv_memory "$hc/converted.gguf" $dep > "$d/b"
+		# a cache whose V is a view of K (MLA's latent, DeepSeek V4's
+		# K-only caches) takes no V type of its own: llama.cpp refuses
+		# the mix, from either form alike; then V q8_0 beside K's
+		if grep -q 'does not support different K (q8_0) and V (q4_0)' \
+			"$d/a" && cmp -s "$d/a" "$d/b"; then
+			ok "hfconv: $n refuses K q8_0 beside V q4_0 as its GGUF does"
+			dep="--set ctx=131072 --set k_type=q8_0 --set v_type=q8_0"
+			# shellcheck disable=SC2086
+			hfconv_memory "$hc" $dep > "$d/a"
+			# shellcheck disable=SC2086
+			hfconv_memory "$hc/converted.gguf" $dep > "$d/b"
+		fi
 		if grep -q '^memory	kv_bytes	[0-9]' "$d/a" &&
 			cmp -s "$d/a" "$d/b"; then
 			ok "hfconv: $n memory as the converter's GGUF [$dep] ($(wc -l < "$d/a") lines)"
@@ -446,3 +458,87 @@ base_local() {
 expect_eq "hfconv: spark2_5's sliding layers' base: sliding_attention's" \
 	"$(base_local tests/hfconv/spark2_5) $(base_local \
 		tests/hfconv/spark2_5/converted.gguf)" "10000 10000"
+
+# A value a family's converter rule reads, made bad: one line naming the
+# file, the key's line (found here by grep) and the key, exit 2.
+# hfconv_bad NAME KEY PATH SED: PATH is the key's config.json path
+hfconv_bad() {
+	mkdir -p "$d/bad"
+	sed "$4" "tests/hfconv/$1/config.json" > "$d/bad/config.json"
+	l=$(grep -n "\"$2\"" "$d/bad/config.json" | head -1 | cut -d: -f1)
+	"$ATTNVIZ" --summary memory -m "$d/bad/config.json" > "$d/out" 2>&1
+	rc=$?
+	n=$(grep -c "config.json:$l:[0-9]*: field $3: " "$d/out")
+	expect_eq "hfconv: $1 with a bad $3: one line at its line $l, exit 2" \
+		"$rc $(wc -l < "$d/out") $n" "2 1 1"
+}
+hfconv_bad deepseek4 compress_ratios compress_ratios \
+	's/0, 0, 4, 128,/0, 0, "4", 128,/'
+hfconv_bad deepseek4 hc_mult hc_mult 's/"hc_mult": 4/"hc_mult": 4.5/'
+hfconv_bad minimax-m3 sparse_block_size \
+	sparse_attention_config.sparse_block_size \
+	's/"sparse_block_size": 128/"sparse_block_size": "128"/'
+hfconv_bad minimax-01 layernorm_mlp_beta layernorm_mlp_beta \
+	's/"layernorm_mlp_beta": 1.0/"layernorm_mlp_beta": 0.5/'
+hfconv_bad hunyuan-moe moe_topk moe_topk '/"moe_topk"/,/\]/s/^    8,/    4,/'
+hfconv_bad kimi-linear full_attn_layers linear_attn_config.full_attn_layers \
+	's/"full_attn_layers": \[4,/"full_attn_layers": [true,/'
+hfconv_bad qwen4exp hc_count text_config.hc_count \
+	's/"hc_count": 4/"hc_count": "4"/'
+hfconv_bad hunyuan_vl xdrope_section rope_scaling.xdrope_section \
+	's/"xdrope_section": \[16,/"xdrope_section": [16.5,/'
+hfconv_bad minicpm3 kv_lora_rank kv_lora_rank \
+	's/"kv_lora_rank": 256/"kv_lora_rank": null/'
+hfconv_bad dots1 norm_topk_prob norm_topk_prob \
+	's/"norm_topk_prob": true/"norm_topk_prob": 1/'
+hfconv_bad hy_v3 num_nextn_predict_layers num_nextn_predict_layers \
+	's/"num_nextn_predict_layers": 1/"num_nextn_predict_layers": [1]/'
+hfconv_bad kimi-k3 hidden_act text_config.hidden_act \
+	's/"hidden_act": "situ"/"hidden_act": "silu"/'
+hfconv_bad hy_v4 indexer_types indexer_types \
+	'/"indexer_types"/,/\]/s/^    "full", "full",/    "shared", "full",/'
+hfconv_bad dots3note swa_kv_lora_rank swa_kv_lora_rank \
+	's/"swa_kv_lora_rank": 512/"swa_kv_lora_rank": 256/'
+
+# What the fixtures, written out in full, leave to a default or another
+# form (the header tool runs without transformers, which fills these in):
+# hfconv_variant NAME WHAT EXPR: the config.json EXPR (python, c the file's
+# object) makes sizes as NAME's fixture does
+hfconv_variant() {
+	mkdir -p "$d/var"
+	python3 -c "import json, sys
+c = json.load(open(sys.argv[1]))
+$3
+json.dump(c, open(sys.argv[2], 'w'))" "tests/hfconv/$1/config.json" \
+		"$d/var/config.json"
+	hfconv_memory "$d/var" > "$d/a"
+	hfconv_memory "tests/hfconv/$1" > "$d/b"
+	if grep -q '^memory	kv_bytes	[0-9]' "$d/a" && cmp -s "$d/a" "$d/b"; then
+		ok "hfconv: $1 $2: memory as the fixture's"
+	else
+		fail "hfconv: $1 $2: $(diff "$d/a" "$d/b" | head -4 | tr '\n' ' ')"
+	fi
+}
+# DeepseekV4Config: qk_rope_head_dim int(head_dim 512 x 64 / 512) = 64
+hfconv_variant deepseek4 "without qk_rope_head_dim (DeepseekV4Config's 64)" \
+	'del c["qk_rope_head_dim"]'
+dims=$("$ATTNVIZ" --export-model -m "$d/var" |
+	sed -n 's/^dims *= *\([0-9]*\).*/\1/p')
+expect_eq "hfconv: deepseek4 without qk_rope_head_dim: RoPE on 512 x 0.125" \
+	"$dims" 64
+# HYV4Config's lists: one leading dense layer, indexer_types full on layer 0
+# and every fourth from 1 (the fixture's lists are those written out), no
+# expert groups
+hfconv_variant hy_v4 "without its lists (HYV4Config's)" \
+	'for k in ("mlp_layer_types", "indexer_types", "n_group",
+		  "topk_group"):
+	del c[k]'
+# no layer_types: Qwen4ExpTextConfig's, a full layer every fourth (10 of 40)
+hfconv_variant qwen4exp "without layer_types (every fourth full)" \
+	'del c["text_config"]["layer_types"]'
+# transformers 5 writes XD-RoPE as dynamic with an mrope_section, which the
+# converter's __init__ turns back
+hfconv_variant hunyuan_vl "as transformers 5 writes XD-RoPE" \
+	'r = c["rope_scaling"]
+r["type"] = "dynamic"
+r["mrope_section"] = r.pop("xdrope_section")'

@@ -54,6 +54,13 @@ class _Module(types.ModuleType):
         return _stub(name)
 
 
+# method -> its answer without the checkpoint's files:
+# MiniMaxText01Model._get_suppress_tokens (AutoTokenizer, safetensors):
+# none; Qwen4ExpTextModel._read_hash_constants (the PLE tensors' int64
+# constants): one 0 a key, a stand-in (GGUF has no empty array)
+CHECKPOINT_READS = {"_get_suppress_tokens": None, "_read_hash_constants": [0]}
+
+
 def main():
     if len(sys.argv) != 4:
         sys.exit("usage: hf-gguf-header.py LLAMA_SRC CONFIG.json OUT.gguf")
@@ -101,9 +108,16 @@ def main():
         self.metadata_override = None
         self.model_name = None
         self.dir_model_card = dir_model
-        self.no_mtp = False
+        # no_mtp as the class has it (False unless --no-mtp; Qwen4Exp's
+        # True), not set on the instance
 
     ModelBase.__init__ = base_init
+    # The few methods of set_gguf_parameters that read the checkpoint's
+    # tokenizer or tensors, not config.json, answer as for a checkpoint
+    # without what they look for (no token to suppress, no hash constant).
+    for name, value in CHECKPOINT_READS.items():
+        if hasattr(cls, name):
+            setattr(cls, name, lambda self, *a, _v=value, **k: _v)
     model = cls(cfg.parent, gguf.LlamaFileType.MOSTLY_BF16, out,
                 hparams=hparams)
     model.set_gguf_parameters()

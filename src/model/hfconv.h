@@ -107,6 +107,11 @@ int hfc_written(struct hfc *c, const char *key, double *v);
  * feed_forward_length, head_count(_kv), rope scaling and bases, norm
  * epsilons, expert counts and gating, key/value_length from head_dim. */
 int hfc_text_model(struct hfc *c);
+/* conversion/deepseek.py DeepseekV2Model.set_gguf_parameters (the
+ * DeepSeek-OCR branch aside), TextModel's first: one KV head, the latent's
+ * and MLA's head sizes, the leading dense blocks, the experts' keys
+ * (src/model/hfconv_deepseek.c). */
+int hfc_deepseek_v2(struct hfc *c);
 /* TextModel's self.block_count: find_hparam(["n_layers",
  * "num_hidden_layers", "n_layer", "num_layers"]) */
 int hfc_block_count(struct hfc *c, int64_t *out);
