@@ -13,9 +13,7 @@
  * hparams["KEY"] each required. */
 static int dots1_convert(struct hfc *c)
 {
-	static const struct {
-		const char *key, *gguf;
-	} opt[] = {
+	static const struct hfc_copy opt[] = {
 		{"moe_intermediate_size", "expert_feed_forward_length"},
 		{"shared_expert_intermediate_size",
 		 "expert_shared_feed_forward_length"},
@@ -25,23 +23,14 @@ static int dots1_convert(struct hfc *c)
 		{"n_shared_experts", "expert_shared_count"},
 	};
 	static const char *const scale[] = {"routed_scaling_factor", NULL};
-	int64_t v;
 	double d;
 	int rc, norm;
 	if (hfc_text_model(c) < 0)
 		return -1;
-	for (size_t i = 0; i < sizeof opt / sizeof opt[0]; i++) {
-		const char *const k[] = {opt[i].key, NULL};
-		if ((rc = hfc_int(c, k, 0, &v)) < 0 ||
-		    (rc > 0 && hfc_put_u32(c, opt[i].gguf, v) < 0))
-			return -1;
-	}
-	for (size_t i = 0; i < sizeof need / sizeof need[0]; i++) {
-		const char *const k[] = {need[i].key, NULL};
-		if (hfc_need(c, k, &v) < 0 ||
-		    hfc_put_u32(c, need[i].gguf, v) < 0)
-			return -1;
-	}
+	if (HFC_COPY(c, opt, 0) < 0)
+		return -1;
+	if (HFC_COPY(c, need, 1) < 0)
+		return -1;
 	if ((rc = hfc_real(c, scale, 0, &d)) == 0)
 		return hfc_fail(c, NULL, "missing (required by "
 				"conversion/dots1.py Dots1Model)");

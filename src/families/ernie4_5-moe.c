@@ -15,9 +15,7 @@
  * writes it. */
 static int ernie4_5_moe_convert(struct hfc *c)
 {
-	static const struct {
-		const char *from, *key;
-	} need[] = {
+	static const struct hfc_copy need[] = {
 		{"moe_num_experts", "expert_count"},
 		{"moe_k", "expert_used_count"},
 		{"moe_layer_interval", "interleave_moe_layer_step"},
@@ -26,10 +24,8 @@ static int ernie4_5_moe_convert(struct hfc *c)
 	int64_t v, shared, ff, kv;
 	if (hfc_text_model(c) < 0)
 		return -1;
-	for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
-		if (hfc_need(c, KEY(need[i].from), &v) < 0 ||
-		    hfc_put_u32(c, need[i].key, v) < 0)
-			return -1;
+	if (HFC_COPY(c, need, 1) < 0)
+		return -1;
 	int rc = hfc_int(c, KEY("moe_intermediate_size"), 0, &v);
 	if (rc < 0 || (rc && hfc_put_u32(c, "expert_feed_forward_length",
 					   v) < 0))

@@ -11,26 +11,13 @@
  * rope_parameters' or 0.5 (its __init__). */
 static int glm4_convert(struct hfc *c)
 {
-	static const char *const hd[] = {"head_dim", NULL};
-	static const char *const embd[] = {"hidden_size", NULL};
-	static const char *const heads[] = {"num_attention_heads", NULL};
-	int64_t dim, e, h;
+	int64_t dim;
 	double f;
 	if (hfc_text_model(c) < 0 ||
-	    hfc_rope(c, "partial_rotary_factor", 0.5, &f) < 0)
+	    hfc_rope(c, "partial_rotary_factor", 0.5, &f) < 0 ||
+	    hfc_head_dim(c, &dim) < 0)
 		return -1;
-	if (!hfc_has(c, "head_dim")) {
-		if (hfc_need(c, embd, &e) < 0 || hfc_need(c, heads, &h) < 0)
-			return -1;
-		if (h <= 0)
-			return hfc_fail(c, NULL, "%lld heads", (long long)h);
-		dim = e / h;
-		hfc_source(c, "hidden_size / num_attention_heads x %g", f);
-	} else {
-		if (hfc_int(c, hd, 0, &dim) < 0)
-			return -1;
-		hfc_source(c, "head_dim x partial_rotary_factor %g", f);
-	}
+	hfc_source(c, "head_dim x partial_rotary_factor %g", f);
 	return hfc_put_u32(c, "rope.dimension_count", (int64_t)(dim * f));
 }
 

@@ -34,9 +34,7 @@ static int kimi_k3_is(struct hfc *c, const char *key, const char *want)
  * hparams["KEY"] required. */
 static int kimi_k3_convert(struct hfc *c)
 {
-	static const struct {
-		const char *key, *gguf;
-	} need[] = {
+	static const struct hfc_copy need[] = {
 		{"vocab_size", "vocab_size"},
 		{"linear_attn_config.short_conv_kernel_size",
 		 "ssm.conv_kernel"},
@@ -66,12 +64,8 @@ static int kimi_k3_convert(struct hfc *c)
 	int nf, rc, b;
 	if (hfc_text_model(c) < 0 || hfc_need(c, layers, &n) < 0)
 		return -1;
-	for (size_t i = 0; i < sizeof need / sizeof need[0]; i++) {
-		const char *const k[] = {need[i].key, NULL};
-		if (hfc_need(c, k, &v) < 0 ||
-		    hfc_put_u32(c, need[i].gguf, v) < 0)
-			return -1;
-	}
+	if (HFC_COPY(c, need, 1) < 0)
+		return -1;
 	nf = hfc_ints(c, "linear_attn_config.full_attn_layers", full,
 		      sizeof full / sizeof full[0]);
 	if (nf == 0)
@@ -123,12 +117,8 @@ static int kimi_k3_convert(struct hfc *c)
 	hfc_source(c, "v_head_dim");
 	if (hfc_put_u32(c, "attention.value_length_mla", v) < 0)
 		return -1;
-	for (size_t i = 0; i < sizeof moe / sizeof moe[0]; i++) {
-		const char *const k[] = {moe[i].key, NULL};
-		if (hfc_need(c, k, &v) < 0 ||
-		    hfc_put_u32(c, moe[i].gguf, v) < 0)
-			return -1;
-	}
+	if (HFC_COPY(c, moe, 1) < 0)
+		return -1;
 	if ((rc = hfc_real(c, scale, 0, &d)) == 0)
 		return hfc_fail(c, NULL, "missing (required by "
 				"conversion/kimi_k3.py KimiK3Model)");
@@ -146,14 +136,9 @@ static int kimi_k3_convert(struct hfc *c)
 	    (rc > 0 && hfc_put_u32(c, "expert_latent_length", v) < 0) ||
 	    kimi_k3_is(c, "hidden_act", "situ") < 0)
 		return -1;
-	for (size_t i = 0; i < sizeof reals / sizeof reals[0]; i++) {
-		const char *const k[] = {reals[i].key, NULL};
-		if ((rc = hfc_real(c, k, 0, &d)) == 0)
-			return hfc_fail(c, NULL, "missing (required by "
-					"conversion/kimi_k3.py KimiK3Model)");
-		if (rc < 0 || hfc_put_f32(c, reals[i].gguf, d) < 0)
+	for (size_t i = 0; i < sizeof reals / sizeof reals[0]; i++)
+		if (hfc_item(c, reals[i].from, reals[i].key, HFC_F32) < 0)
 			return -1;
-	}
 	if (hfc_need(c, block, &v) < 0)
 		return -1;
 	return hfc_put_u32(c, "attn_res.block_size", v);

@@ -17,9 +17,7 @@
  * qk_rope_head_dim); the experts' keys, hparams["KEY"] required. */
 static int kimi_linear_convert(struct hfc *c)
 {
-	static const struct {
-		const char *key, *gguf;
-	} opt[] = {
+	static const struct hfc_copy opt[] = {
 		{"linear_attn_config.short_conv_kernel_size",
 		 "ssm.conv_kernel"},
 		{"linear_attn_config.head_dim", "kda.head_dim"},
@@ -63,12 +61,8 @@ static int kimi_linear_convert(struct hfc *c)
 	hfc_source(c, "linear_attn_config.full_attn_layers");
 	if (hfc_put_ints(c, "attention.head_count_kv", heads, (size_t)n) < 0)
 		return -1;
-	for (size_t i = 0; i < sizeof opt / sizeof opt[0]; i++) {
-		const char *const k[] = {opt[i].key, NULL};
-		if ((rc = hfc_int(c, k, 0, &v)) < 0 ||
-		    (rc > 0 && hfc_put_u32(c, opt[i].gguf, v) < 0))
-			return -1;
-	}
+	if (HFC_COPY(c, opt, 0) < 0)
+		return -1;
 	if ((rc = hfc_int(c, q, 0, &v)) < 0 ||
 	    (rc > 0 && hfc_put_u32(c, "attention.q_lora_rank", v) < 0) ||
 	    hfc_need(c, kv, &lora) < 0 ||
@@ -93,12 +87,8 @@ static int kimi_linear_convert(struct hfc *c)
 	if (rc < 0 ||
 	    (rc > 0 && hfc_put_u32(c, "attention.value_length_mla", v) < 0))
 		return -1;
-	for (size_t i = 0; i < sizeof need / sizeof need[0]; i++) {
-		const char *const k[] = {need[i].key, NULL};
-		if (hfc_need(c, k, &v) < 0 ||
-		    hfc_put_u32(c, need[i].gguf, v) < 0)
-			return -1;
-	}
+	if (HFC_COPY(c, need, 1) < 0)
+		return -1;
 	if ((rc = hfc_real(c, scale, 0, &d)) == 0)
 		return hfc_fail(c, NULL, "missing (required by "
 				"conversion/kimi_linear.py KimiLinearModel)");

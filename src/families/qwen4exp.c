@@ -20,9 +20,7 @@
 /* Qwen3NextModel's linear attention (ssm.*), hparams["KEY"] required */
 static int qwen4exp_ssm(struct hfc *c)
 {
-	static const struct {
-		const char *key, *gguf;
-	} ssm[] = {
+	static const struct hfc_copy ssm[] = {
 		{"linear_conv_kernel_dim", "ssm.conv_kernel"},
 		{"linear_key_head_dim", "ssm.state_size"},
 		{"linear_num_key_heads", "ssm.group_count"},
@@ -31,12 +29,8 @@ static int qwen4exp_ssm(struct hfc *c)
 	static const char *const vd[] = {"linear_value_head_dim", NULL};
 	static const char *const vh[] = {"linear_num_value_heads", NULL};
 	int64_t v, d;
-	for (size_t i = 0; i < sizeof ssm / sizeof ssm[0]; i++) {
-		const char *const k[] = {ssm[i].key, NULL};
-		if (hfc_need(c, k, &v) < 0 ||
-		    hfc_put_u32(c, ssm[i].gguf, v) < 0)
-			return -1;
-	}
+	if (HFC_COPY(c, ssm, 1) < 0)
+		return -1;
 	if (hfc_need(c, vd, &d) < 0 || hfc_need(c, vh, &v) < 0)
 		return -1;
 	hfc_source(c, "linear_value_head_dim x linear_num_value_heads");
@@ -79,9 +73,7 @@ static int qwen4exp_layers(struct hfc *c, int64_t n, int64_t *rec,
  * embedding_length_per_layer_input, read off the checkpoint's tensors. */
 static int qwen4exp_convert(struct hfc *c)
 {
-	static const struct {
-		const char *key, *gguf;
-	} moe[] = {
+	static const struct hfc_copy moe[] = {
 		{"moe_intermediate_size", "expert_feed_forward_length"},
 		{"shared_expert_intermediate_size",
 		 "expert_shared_feed_forward_length"},
@@ -126,12 +118,8 @@ static int qwen4exp_convert(struct hfc *c)
 		sec[i] = 0;
 	if (hfc_put_ints(c, "rope.dimension_sections", sec, 4) < 0)
 		return -1;
-	for (size_t i = 0; i < sizeof moe / sizeof moe[0]; i++) {
-		const char *const key[] = {moe[i].key, NULL};
-		if ((rc = hfc_int(c, key, 0, &v)) < 0 ||
-		    (rc > 0 && hfc_put_u32(c, moe[i].gguf, v) < 0))
-			return -1;
-	}
+	if (HFC_COPY(c, moe, 0) < 0)
+		return -1;
 	if (qwen4exp_ssm(c) < 0 || hfc_need(c, layers, &n) < 0)
 		return -1;
 	if (n < 1 || n > QWEN4EXP_MAX_LAYERS)
@@ -164,12 +152,8 @@ static int qwen4exp_convert(struct hfc *c)
 	if (hfc_put_u32(c, "rope.dimension_count",
 			(int64_t)((double)v * f)) < 0)
 		return -1;
-	for (size_t i = 0; i < sizeof need / sizeof need[0]; i++) {
-		const char *const key[] = {need[i].key, NULL};
-		if (hfc_need(c, key, &v) < 0 ||
-		    hfc_put_u32(c, need[i].gguf, v) < 0)
-			return -1;
-	}
+	if (HFC_COPY(c, need, 1) < 0)
+		return -1;
 	if (hfc_need(c, ratio, &r) < 0)
 		return -1;
 	for (int64_t il = 0; il < n; il++)
@@ -186,12 +170,8 @@ static int qwen4exp_convert(struct hfc *c)
 		ids[i]--;
 	if (hfc_put_ints(c, "ple.layers", ids, (size_t)np) < 0)
 		return -1;
-	for (size_t i = 0; i < sizeof ple / sizeof ple[0]; i++) {
-		const char *const key[] = {ple[i].key, NULL};
-		if (hfc_need(c, key, &v) < 0 ||
-		    hfc_put_u32(c, ple[i].gguf, v) < 0)
-			return -1;
-	}
+	if (HFC_COPY(c, ple, 1) < 0)
+		return -1;
 	/* _eos_token_id: a list's last, else the number */
 	if ((rc = hfc_ints(c, "eos_token_id", ids, QWEN4EXP_MAX_LAYERS)) > 0)
 		v = ids[rc - 1];

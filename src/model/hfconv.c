@@ -494,6 +494,19 @@ int hfc_item(struct hfc *c, const char *key, const char *gkey,
 	return hfc_get(c, key, gkey, type);
 }
 
+int hfc_copy(struct hfc *c, const struct hfc_copy *rows, size_t n,
+	     int required)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *const k[] = {rows[i].from, NULL};
+		int64_t v;
+		int rc = required ? hfc_need(c, k, &v) : hfc_int(c, k, 0, &v);
+		if (rc < 0 || (rc > 0 && hfc_put_u32(c, rows[i].key, v) < 0))
+			return -1;
+	}
+	return 0;
+}
+
 int hfc_head_dim(struct hfc *c, int64_t *out)
 {
 	static const char *const hd[] = {"head_dim", NULL};

@@ -70,6 +70,17 @@ int hfc_get(struct hfc *c, const char *key, const char *gkey,
 	    enum hfc_type type);
 int hfc_item(struct hfc *c, const char *key, const char *gkey,
 	     enum hfc_type type);
+/* A config key and the GGUF key the converter writes it as. */
+struct hfc_copy {
+	const char *from, *key;
+};
+/* Counts copied as the config gives them, a row a key: self.hparams[from]
+ * (required: absent is "missing (required by CLASS)") or .get(from)
+ * (absent: not written), written as u32.  0, or -1 at the first error. */
+int hfc_copy(struct hfc *c, const struct hfc_copy *rows, size_t n,
+	     int required);
+#define HFC_COPY(c, rows, required)                                        \
+	hfc_copy((c), (rows), sizeof(rows) / sizeof(rows)[0], (required))
 /* hparams.get("head_dim"), else hparams["hidden_size"] //
  * hparams["num_attention_heads"] (the rope dimension of many classes) */
 int hfc_head_dim(struct hfc *c, int64_t *out);
