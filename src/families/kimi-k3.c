@@ -59,32 +59,15 @@ static int kimi_k3_convert(struct hfc *c)
 	static const char *const latent[] = {"routed_expert_hidden_size",
 					     NULL};
 	static const char *const block[] = {"attn_res_block_size", NULL};
-	int64_t full[512], heads[512], n, v, r, lora, np;
+	int64_t n, v, r, lora, np;
 	double d;
-	int nf, rc, b;
+	int rc, b;
 	if (hfc_text_model(c) < 0 || hfc_need(c, layers, &n) < 0)
 		return -1;
 	if (HFC_COPY(c, need, 1) < 0)
 		return -1;
-	nf = hfc_ints(c, "linear_attn_config.full_attn_layers", full,
-		      sizeof full / sizeof full[0]);
-	if (nf == 0)
-		return hfc_fail(c, NULL, "missing (required by "
-				"conversion/kimi_k3.py KimiK3Model)");
-	if (nf < 0)
-		return -1;
-	if (n < 1 || n > (int64_t)(sizeof heads / sizeof heads[0])) {
-		hfc_has(c, "num_hidden_layers");   /* the error at its line */
-		return hfc_fail(c, NULL, "%lld layers", (long long)n);
-	}
-	for (int64_t il = 0; il < n; il++) {
-		heads[il] = 0;
-		for (int i = 0; i < nf; i++)
-			if (full[i] == il + 1)
-				heads[il] = 1;
-	}
-	hfc_source(c, "linear_attn_config.full_attn_layers");
-	if (hfc_put_ints(c, "attention.head_count_kv", heads, (size_t)n) < 0)
+	if (hfc_put_layer_set(c, "linear_attn_config.full_attn_layers", 1,
+			      n, "attention.head_count_kv") < 0)
 		return -1;
 	if ((rc = hfc_real(c, gate, 0, &d)) < 0 ||
 	    (rc > 0 && hfc_put_f32(c, "kda.gate_lower_bound", d) < 0))

@@ -36,30 +36,13 @@ static int kimi_linear_convert(struct hfc *c)
 	static const char *const vmla[] = {"n_embd_head_v_mla", NULL};
 	static const char *const vhd[] = {"v_head_dim", NULL};
 	static const char *const scale[] = {"routed_scaling_factor", NULL};
-	int64_t full[512], heads[512], n, v, r, lora;
+	int64_t n, v, r, lora;
 	double d;
-	int nf, rc;
+	int rc;
 	if (hfc_text_model(c) < 0 || hfc_need(c, layers, &n) < 0)
 		return -1;
-	nf = hfc_ints(c, "linear_attn_config.full_attn_layers", full,
-		      sizeof full / sizeof full[0]);
-	if (nf == 0)
-		return hfc_fail(c, NULL, "missing (required by "
-				"conversion/kimi_linear.py KimiLinearModel)");
-	if (nf < 0)
-		return -1;
-	if (n < 1 || n > (int64_t)(sizeof heads / sizeof heads[0])) {
-		hfc_has(c, "num_hidden_layers");   /* the error at its line */
-		return hfc_fail(c, NULL, "%lld layers", (long long)n);
-	}
-	for (int64_t il = 0; il < n; il++) {
-		heads[il] = 0;
-		for (int i = 0; i < nf; i++)
-			if (full[i] == il + 1)
-				heads[il] = 1;
-	}
-	hfc_source(c, "linear_attn_config.full_attn_layers");
-	if (hfc_put_ints(c, "attention.head_count_kv", heads, (size_t)n) < 0)
+	if (hfc_put_layer_set(c, "linear_attn_config.full_attn_layers", 1,
+			      n, "attention.head_count_kv") < 0)
 		return -1;
 	if (HFC_COPY(c, opt, 0) < 0)
 		return -1;

@@ -25,6 +25,8 @@
 /* Written keys at most: a converter writes a few dozen. */
 #define HFC_MAX_KEYS 256
 #define HFC_SRC 96
+/* Layers a per-layer list holds at most (llama.cpp's LLAMA_MAX_LAYERS). */
+#define HFC_LAYERS 512
 
 struct hfc {
 	const char *file, *text;
@@ -129,7 +131,7 @@ static json_t *first(struct hfc *c, const char *const *keys)
 	return NULL;
 }
 
-static const char *kind_of(const json_t *v)
+const char *hfc_json_kind(const json_t *v)
 {
 	switch (json_typeof(v)) {
 	case JSON_OBJECT: return "an object";
@@ -148,7 +150,7 @@ static int whole(struct hfc *c, json_t *v, int64_t *out)
 	double d = json_is_integer(v) ? (double)json_integer_value(v)
 				      : json_number_value(v);
 	if (!json_is_number(v))
-		return hfc_fail(c, NULL, "%s, want a number", kind_of(v));
+		return hfc_fail(c, NULL, "%s, want a number", hfc_json_kind(v));
 	if (json_is_integer(v)) {
 		*out = json_integer_value(v);
 		return 1;
@@ -195,7 +197,7 @@ int hfc_real(struct hfc *c, const char *const *keys, double def,
 	if (!v)
 		return 0;
 	if (!json_is_number(v))
-		return hfc_fail(c, NULL, "%s, want a number", kind_of(v));
+		return hfc_fail(c, NULL, "%s, want a number", hfc_json_kind(v));
 	double d = json_number_value(v);
 	if (!isfinite(d))
 		return hfc_fail(c, NULL, "not a finite number");
@@ -215,7 +217,7 @@ int hfc_bool(struct hfc *c, const char *key, int def, int *out)
 	}
 	if (!json_is_boolean(v))
 		return hfc_fail(c, NULL, "%s, want true or false",
-				kind_of(v));
+				hfc_json_kind(v));
 	*out = json_is_true(v);
 	return 1;
 }
@@ -233,7 +235,7 @@ int hfc_ints(struct hfc *c, const char *key, int64_t *out, size_t max)
 		return 0;
 	if (!json_is_array(v))
 		return hfc_fail(c, NULL, "%s, want a list of numbers",
-				kind_of(v));
+				hfc_json_kind(v));
 	if (json_array_size(v) > max)
 		return hfc_fail(c, NULL, "%zu entries (at most %zu)",
 				json_array_size(v), max);
@@ -258,7 +260,7 @@ int hfc_words(struct hfc *c, const char *key, const char **words,
 		return 0;
 	if (!json_is_array(v))
 		return hfc_fail(c, NULL, "%s, want a list of words",
-				kind_of(v));
+				hfc_json_kind(v));
 	if (json_array_size(v) > max)
 		return hfc_fail(c, NULL, "%zu entries (at most %zu)",
 				json_array_size(v), max);
@@ -507,6 +509,28 @@ int hfc_copy(struct hfc *c, const struct hfc_copy *rows, size_t n,
 	return 0;
 }
 
+int hfc_put_layer_set(struct hfc *c, const char *from, int64_t first,
+		      int64_t n, const char *key)
+{
+	int64_t listed[HFC_LAYERS], set[HFC_LAYERS];
+	int nl = hfc_ints(c, from, listed, HFC_LAYERS);
+	if (nl == 0)
+		return hfc_fail(c, from, "missing (required by %s)",
+				c->fam->conv->converter);
+	if (nl < 0)
+		return -1;
+	if (n < 1 || n > HFC_LAYERS)
+		return hfc_fail(c, from, "for %lld layers (1 to %d)",
+				(long long)n, HFC_LAYERS);
+	for (int64_t il = 0; il < n; il++) {
+		set[il] = 0;
+		for (int i = 0; i < nl; i++)
+			set[il] |= listed[i] == il + first;
+	}
+	hfc_source(c, "%s", from);
+	return hfc_put_ints(c, key, set, (size_t)n);
+}
+
 int hfc_head_dim(struct hfc *c, int64_t *out)
 {
 	static const char *const hd[] = {"head_dim", NULL};
@@ -563,7 +587,7 @@ int hfc_rope(struct hfc *c, const char *key, double def, double *out)
 		snprintf(c->where, sizeof c->where, "%.60s.%.30s", base, key);
 		if (!json_is_number(v) || !isfinite(json_number_value(v)))
 			return hfc_fail(c, NULL, "%s, want a number",
-					kind_of(v));
+					hfc_json_kind(v));
 		*out = json_number_value(v);
 		return 1;
 	}
@@ -615,7 +639,7 @@ static int mrope(struct hfc *c, json_t *top, const char *base)
 		return 0;
 	if (!json_is_array(ms))
 		return hfc_fail(c, base, "mrope_section: %s, want a list",
-				kind_of(ms));
+				hfc_json_kind(ms));
 	for (size_t i = 0; i < json_array_size(ms) && i < 4; i++) {
 		json_t *e = json_array_get(ms, i);
 		if (!json_is_integer(e))

@@ -81,6 +81,11 @@ int hfc_copy(struct hfc *c, const struct hfc_copy *rows, size_t n,
 	     int required);
 #define HFC_COPY(c, rows, required)                                        \
 	hfc_copy((c), (rows), sizeof(rows) / sizeof(rows)[0], (required))
+/* The converters' "these layers are X" lists: the layer numbers at
+ * config key from (counted from first, 0 or 1; required), written as
+ * key, one 0 or 1 a layer for n layers.  0, or -1. */
+int hfc_put_layer_set(struct hfc *c, const char *from, int64_t first,
+		      int64_t n, const char *key);
 /* hparams.get("head_dim"), else hparams["hidden_size"] //
  * hparams["num_attention_heads"] (the rope dimension of many classes) */
 int hfc_head_dim(struct hfc *c, int64_t *out);
