@@ -32,9 +32,10 @@ static int bailingmoe2_convert(struct hfc *c)
 		     strstr(cls[0], "SarvamMoE") != NULL;
 	if (hfc_text_model(c) < 0 || hfc_int(c, nextn, 0, &x) < 0)
 		return -1;
-	if (x && (hfc_need(c, layers, &n) < 0 ||
-		  (hfc_source(c, "num_hidden_layers + num_nextn_predict_layers"),
-		   hfc_put_u32(c, "block_count", n + x) < 0)))
+	if (x &&
+	    (hfc_need(c, layers, &n) < 0 ||
+	     (hfc_source(c, "num_hidden_layers + num_nextn_predict_layers"),
+	      hfc_put_u32(c, "block_count", n + x) < 0)))
 		return -1;
 	if (hfc_head_dim(c, &dim) < 0 ||
 	    hfc_rope(c, "partial_rotary_factor", 0.5, &f) < 0)

@@ -39,17 +39,20 @@ static int bailingmoe3_convert(struct hfc *c)
 	if (hfc_bool(c, "no_kda_lora", 0, &yes) < 0)
 		return -1;
 	if (!yes)
-		return hfc_fail(c, "no_kda_lora", "KDA LoRA projections are not "
+		return hfc_fail(c, "no_kda_lora",
+				"KDA LoRA projections are not "
 				"supported (the converter wants true)");
 	if (hfc_bool(c, "kda_safe_gate", 0, &yes) < 0)
 		return -1;
 	if (!yes)
-		return hfc_fail(c, "kda_safe_gate", "non-safe KDA gates are not "
+		return hfc_fail(c, "kda_safe_gate",
+				"non-safe KDA gates are not "
 				"supported (the converter wants true)");
 	if (!gran || strcmp(gran, "head_wise"))
-		return hfc_fail(c, "gated_attention_proj_granularity_type",
-				"the converter requires \"head_wise\" attention "
-				"gates");
+		return hfc_fail(
+		    c, "gated_attention_proj_granularity_type",
+		    "the converter requires \"head_wise\" attention "
+		    "gates");
 	if (hfc_text_model(c) < 0 || hfc_need(c, layers, &n) < 0 ||
 	    hfc_int(c, nextn, 0, &x) < 0)
 		return -1;
@@ -67,7 +70,8 @@ static int bailingmoe3_convert(struct hfc *c)
 		kvh[il] = il >= n || (il + 1) % g == 0 || il >= n / g * g;
 	hfc_source(c, "1 (num_key_value_heads) on every layer_group_size "
 		   "layer, 0 on KDA");
-	if (hfc_put_ints(c, "attention.head_count_kv", kvh, (size_t)(n + x)) < 0)
+	if (hfc_put_ints(c, "attention.head_count_kv", kvh, (size_t)(n + x)) <
+	    0)
 		return -1;
 	if (hfc_item(c, "vocab_size", "vocab_size", HFC_U32) < 0 ||
 	    hfc_item(c, "short_conv_kernel_size", "ssm.conv_kernel",

@@ -37,8 +37,9 @@ static int laguna_gates(struct hfc *c, int64_t layers)
 	if (nt < 0)
 		return -1;
 	if (nt > 0 && nt != layers)
-		return hfc_fail(c, "gating_types", "%d entries, but %lld layers",
-				nt, (long long)layers);
+		return hfc_fail(c, "gating_types",
+				"%d entries, but %lld layers", nt,
+				(long long)layers);
 	for (int i = 0; i < nt; i++) {
 		if (gate_name(types[i], &elem) < 0)
 			return hfc_fail(c, "gating_types", "entry %d: not "
@@ -50,9 +51,10 @@ static int laguna_gates(struct hfc *c, int64_t layers)
 			return hfc_fail(c, "gating", "not per-head or "
 					"per-element");
 	} else if (!nt) {
-		if (!hfc_has(c, "gating") || hfc_bool(c, "gating", 0, &yes) < 0 ||
-		    !yes)
-			return hfc_fail(c, "gating", "cannot tell the attention "
+		if (!hfc_has(c, "gating") ||
+		    hfc_bool(c, "gating", 0, &yes) < 0 || !yes)
+			return hfc_fail(c, "gating",
+					"cannot tell the attention "
 					"gate type (the converter wants a name "
 					"or true)");
 	}
@@ -162,36 +164,38 @@ static int laguna_convert(struct hfc *c)
 }
 
 const struct family family_laguna = {
-	.arch = "laguna",
-	.mech = AM_NEXTN,
-	.swa = &(const struct family_swa){.pattern = 4, .dense_first = 1},
-	/* transformers' LagunaConfig's defaults (not those it makes from the
-	 * others: mlp_layer_types, which the converter requires, and the
-	 * per-layer-type rope_parameters) */
-	.conv = &(const struct family_conv){
-		.classes = (const char *const[]){"LagunaForCausalLM", NULL},
-		.converter = "conversion/laguna.py LagunaModel",
-		.config = "LagunaConfig",
-		.defaults = (const struct hfc_default[]){
-			{.key = "vocab_size", .value = 100352},
-			{.key = "hidden_size", .value = 2048},
-			{.key = "intermediate_size", .value = 8192},
-			{.key = "num_hidden_layers", .value = 40},
-			{.key = "num_attention_heads", .value = 48},
-			{.key = "num_key_value_heads", .value = 8},
-			{.key = "max_position_embeddings", .value = 131072},
-			{.key = "rms_norm_eps", .value = 1e-6},
-			{.key = "tie_word_embeddings", .value = 0},
-			{.key = "sliding_window", .value = 512},
-			{.key = "moe_intermediate_size", .value = 512},
-			{.key = "shared_expert_intermediate_size", .value = 512},
-			{.key = "num_experts_per_tok", .value = 8},
-			{.key = "num_experts", .value = 256},
-			{.key = "head_dim", .value = 128},
-			{.key = "gating", .value = 1},
-			{.key = "moe_routed_scaling_factor", .value = 1.0},
-			{.key = NULL},
+    .arch = "laguna",
+    .mech = AM_NEXTN,
+    .swa = &(const struct family_swa){.pattern = 4, .dense_first = 1},
+    /* transformers' LagunaConfig's defaults (not those it makes from the
+     * others: mlp_layer_types, which the converter requires, and the
+     * per-layer-type rope_parameters) */
+    .conv =
+	&(const struct family_conv){
+	    .classes = (const char *const[]){"LagunaForCausalLM", NULL},
+	    .converter = "conversion/laguna.py LagunaModel",
+	    .config = "LagunaConfig",
+	    .defaults =
+		(const struct hfc_default[]){
+		    {.key = "vocab_size", .value = 100352},
+		    {.key = "hidden_size", .value = 2048},
+		    {.key = "intermediate_size", .value = 8192},
+		    {.key = "num_hidden_layers", .value = 40},
+		    {.key = "num_attention_heads", .value = 48},
+		    {.key = "num_key_value_heads", .value = 8},
+		    {.key = "max_position_embeddings", .value = 131072},
+		    {.key = "rms_norm_eps", .value = 1e-6},
+		    {.key = "tie_word_embeddings", .value = 0},
+		    {.key = "sliding_window", .value = 512},
+		    {.key = "moe_intermediate_size", .value = 512},
+		    {.key = "shared_expert_intermediate_size", .value = 512},
+		    {.key = "num_experts_per_tok", .value = 8},
+		    {.key = "num_experts", .value = 256},
+		    {.key = "head_dim", .value = 128},
+		    {.key = "gating", .value = 1},
+		    {.key = "moe_routed_scaling_factor", .value = 1.0},
+		    {.key = NULL},
 		},
-		.convert = laguna_convert,
+	    .convert = laguna_convert,
 	},
 };

@@ -58,7 +58,8 @@ static int phimoe_convert(struct hfc *c)
 	    hfc_need(c, ff, &n) < 0 ||
 	    hfc_put_u32(c, "feed_forward_length", n) < 0)
 		return -1;
-	if (hfc_block_count(c, &n) < 0 || hfc_put_u32(c, "block_count", n) < 0 ||
+	if (hfc_block_count(c, &n) < 0 ||
+	    hfc_put_u32(c, "block_count", n) < 0 ||
 	    hfc_int(c, head, 0, &h) < 0 ||
 	    hfc_put_u32(c, "attention.head_count", h) < 0 ||
 	    hfc_int(c, kv, 0, &k) < 0 ||

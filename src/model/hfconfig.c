@@ -410,7 +410,8 @@ static int get_bool(struct hf *H, const struct scope *sc, const char *key, int d
 		return 0;
 	}
 	if (!json_is_boolean(v))
-		return fail(H, H->where, "%s, want true or false", hfc_json_kind(v));
+		return fail(H, H->where, "%s, want true or false",
+			    hfc_json_kind(v));
 	*out = json_is_true(v);
 	return 1;
 }
@@ -667,7 +668,9 @@ static int read_family(struct hf *H)
 	if (a && !json_is_null(a)) {
 		json_t *c = json_is_array(a) ? json_array_get(a, 0) : NULL;
 		if (!c || !json_is_string(c))
-			return fail(H, "architectures", "%s, want a list of class names", hfc_json_kind(a));
+			return fail(H, "architectures",
+				    "%s, want a list of class names",
+				    hfc_json_kind(a));
 		const char *cls = json_string_value(c);
 		for (size_t i = 0; i < sizeof arch_classes / sizeof arch_classes[0]; i++)
 			if (!strcmp(arch_classes[i].cls, cls)) {
@@ -1275,7 +1278,9 @@ static int read_window(struct hf *H)
 	int n_sliding = 0;
 	if (lt && !json_is_null(lt)) {
 		if (!json_is_array(lt))
-			return fail(H, H->where, "%s, want a list of layer types", hfc_json_kind(lt));
+			return fail(H, H->where,
+				    "%s, want a list of layer types",
+				    hfc_json_kind(lt));
 		if ((int64_t)json_array_size(lt) != m->layers)
 			return fail(H, H->where, "%zu entries for %lld layers", json_array_size(lt), (long long)m->layers);
 		for (int64_t il = 0; il < m->layers; il++) {
@@ -1494,7 +1499,8 @@ static int read_rope(struct hf *H)
 		snprintf(rsc.prefix[0], sizeof rsc.prefix[0], "%.46s.", rpath);
 		rsc.n = 1;
 	} else if (rs && !json_is_null(rs)) {
-		return fail(H, rpath, "%s, want an object or null", hfc_json_kind(rs));
+		return fail(H, rpath, "%s, want an object or null",
+			    hfc_json_kind(rs));
 	}
 	/* rope_theta: the root (or text_config), else inside rope_parameters */
 	struct scope tsc = H->top;
@@ -1855,7 +1861,8 @@ static int read_lfm2(struct hf *H, struct shape *s)
 	snprintf(lpath, sizeof lpath, "%s", H->where);
 	if (lt && !json_is_null(lt)) {
 		if (!json_is_array(lt))
-			return fail(H, lpath, "%s, want a list of layer types", hfc_json_kind(lt));
+			return fail(H, lpath, "%s, want a list of layer types",
+				    hfc_json_kind(lt));
 		if ((int64_t)json_array_size(lt) != n)
 			return fail(H, lpath, "%zu entries for %lld layers", json_array_size(lt), (long long)n);
 		for (int64_t il = 0; il < n; il++) {
@@ -2120,7 +2127,10 @@ static int per_layer_value(struct hf *H, const char *key, int64_t min, int64_t m
 	if (!pl || json_is_null(pl))
 		return 0;
 	if (!json_is_object(pl))
-		return fail(H, ppath, "%s, want an object of layer index: {head_dim, num_key_value_heads}", hfc_json_kind(pl));
+		return fail(H, ppath,
+			    "%s, want an object of layer index: {head_dim, "
+			    "num_key_value_heads}",
+			    hfc_json_kind(pl));
 	const char *k;
 	json_t *v;
 	json_object_foreach(pl, k, v) {
@@ -2130,7 +2140,8 @@ static int per_layer_value(struct hf *H, const char *key, int64_t min, int64_t m
 		if (!*k || *end || il < 0)
 			return fail(H, ppath, "key '%s' is not a layer index", shown);
 		if (!json_is_object(v))
-			return fail(H, ppath, "entry '%s': %s, want an object", shown, hfc_json_kind(v));
+			return fail(H, ppath, "entry '%s': %s, want an object",
+				    shown, hfc_json_kind(v));
 		if (il >= H->m->layers || H->m->layer_swa[il] || !json_object_get(v, key))
 			continue;
 		struct scope ls = {.obj = {v}, .n = 1};
@@ -2300,7 +2311,9 @@ static int read_layers(struct hf *H, struct shape *s)
 		size_t len = str ? strlen(json_string_value(lt)) : lt && json_is_array(lt) ? json_array_size(lt) : 0;
 		if (lt && !json_is_null(lt)) {
 			if (!str && !json_is_array(lt))
-				return fail(H, lpath, "%s, want a list of layer types", hfc_json_kind(lt));
+				return fail(H, lpath,
+					    "%s, want a list of layer types",
+					    hfc_json_kind(lt));
 			if (str && id != F_NEMOTRON_H)
 				return fail(H, lpath, "a string, want a list of layer types");
 			if ((int64_t)len != n)
@@ -2420,7 +2433,8 @@ static int read_model_conv(struct hf *H)
 	if (rc == 0)
 		hfc_origins(c, m);
 	hfc_free(c);
-	if (rc < 0 || get_bool(H, &H->top, "attention_bias", 0, &s.qkv_bias) < 0)
+	if (rc < 0 ||
+	    get_bool(H, &H->top, "attention_bias", 0, &s.qkv_bias) < 0)
 		return -1;
 	/* the q, k, v biases (o_proj has none in these families) */
 	snprintf(arch, sizeof arch, "%s", m->arch);
@@ -2699,13 +2713,16 @@ int model_load_hf(struct model *out, const char *path, char *err, size_t errlen)
 	}
 	memset(m, 0, sizeof *m);
 	if (!json_is_object(root)) {
-		snprintf(err, errlen, "%.300s:1:1: the file is %s, want an object", file, hfc_json_kind(root));
+		snprintf(err, errlen,
+			 "%.300s:1:1: the file is %s, want an object", file,
+			 hfc_json_kind(root));
 		err_clean(err, errlen, err);
 		goto out;
 	}
 	json_t *tc = json_object_get(root, "text_config");
 	if (tc && !json_is_null(tc) && !json_is_object(tc)) {
-		fail(&H, "text_config", "%s, want an object", hfc_json_kind(tc));
+		fail(&H, "text_config", "%s, want an object",
+		     hfc_json_kind(tc));
 		goto out;
 	}
 	if (tc && json_is_object(tc)) {

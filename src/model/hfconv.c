@@ -364,10 +364,11 @@ static int oom(struct hfc *c)
 int hfc_put_u32(struct hfc *c, const char *key, int64_t v)
 {
 	if (v < 0 || v > UINT32_MAX)
-		return hfc_fail(c, NULL, "%lld is out of range (0 to %lu: the "
+		return hfc_fail(c, NULL,
+				"%lld is out of range (0 to %lu: the "
 				"converter writes it as %s, an unsigned 32-bit "
-				"number)", (long long)v, (unsigned long)UINT32_MAX,
-				key);
+				"number)",
+				(long long)v, (unsigned long)UINT32_MAX, key);
 	struct gguf_kv *e = put(c, key, GT_U32);
 	if (!e)
 		return oom(c);
@@ -673,7 +674,8 @@ static int text_rope(struct hfc *c)
 			return -1;
 	}
 	if (!strcmp(type, "yarn") && f) {
-		json_t *o = json_object_get(rp, "original_max_position_embeddings");
+		json_t *o =
+		    json_object_get(rp, "original_max_position_embeddings");
 		if (!o) {
 			static const char *const k[] = {
 				"original_max_position_embeddings", NULL};

@@ -204,7 +204,9 @@ static void t_engine(void)
 	/* a file naming no architecture is llama's graph, replayed: the
 	 * replay holds Mistral Small 3.1's rotated cache (tests/engine.sh),
 	 * where the peaks did not */
-	T_EQ_INT(b.compute_mark, SIZE_MODELLED, "engine: a rotated cache with Q narrower than n_embd: llama's graph replayed, modelled");
+	T_EQ_INT(b.compute_mark, SIZE_MODELLED,
+		 "engine: a rotated cache with Q narrower than n_embd: llama's "
+		 "graph replayed, modelled");
 }
 
 /* A dense model of arch's name and shape, as every reader ends it. */

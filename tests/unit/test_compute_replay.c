@@ -66,8 +66,10 @@ void test_compute_replay(void)
 		T_OK(r ? cases[i].file && strcmp(r->file, cases[i].file) == 0 : !cases[i].file,
 		     "compute replay: %s is replayed by %s", cases[i].model, cases[i].file ? cases[i].file : "none");
 		if (r)
-			T_OK(compute_replay_modelled(r, m, 0) == !cases[i].estimate,
-			     "compute replay: %s's replay is %s", cases[i].model,
+			T_OK(compute_replay_modelled(r, m, 0) ==
+				 !cases[i].estimate,
+			     "compute replay: %s's replay is %s",
+			     cases[i].model,
 			     cases[i].estimate ? "an estimate" : "modelled");
 	}
 	/* Command R7B (its GGUF's widths), -c 4096 -fa on, a q8_0 cache: the
