@@ -68,6 +68,11 @@ def main():
     for name in ("torch", "torch.nn", "torch.nn.functional", "transformers",
                  "safetensors", "safetensors.torch"):
         sys.modules[name] = _Module(name)
+    # torch.finfo(torch.float32).eps, the one torch value a set_gguf_parameters
+    # writes (TalkieModel's rms epsilon): float32's, as numpy gives it
+    import numpy as np
+    sys.modules["torch"].float32 = np.float32
+    sys.modules["torch"].finfo = np.finfo
 
     class _NoAutoConfig:
         """AutoConfig without transformers: load_hparams (LlamaModel.__init__
@@ -123,14 +128,17 @@ def main():
     model.set_gguf_parameters()
     w = model.gguf_writer
     key = f"{w.kv_data[0].get('general.architecture').value}.vocab_size"
-    if "vocab_size" in model.hparams and key not in w.kv_data[0]:
-        w.add_vocab_size(model.hparams["vocab_size"])
+    # the tokenizer's size: vocab_size, or ChatGLM's padded_vocab_size
+    # (ChatGLMModel.set_vocab_chatglm3)
+    vocab = model.hparams.get("vocab_size",
+                              model.hparams.get("padded_vocab_size"))
+    if vocab is not None and key not in w.kv_data[0]:
+        w.add_vocab_size(vocab)
     # one tensor info, the token embeddings [n_embd, vocab] in bf16, as the
     # converter names them: attnviz reads no GGUF without tensors.  Its
     # data is not written; the test extends the file to its length.
-    n_embd = model.find_hparam(["hidden_size", "n_embd", "dim", "d_model"])
-    vocab = model.hparams["vocab_size"]
-    import numpy as np
+    n_embd = model.find_hparam(["hidden_size", "n_embd", "dim", "d_model",
+                                "model_dim"])  # OpenELM's model_dim
     w.add_tensor_info("token_embd.weight", [vocab, n_embd], np.dtype(np.uint16),
                       vocab * n_embd * 2, raw_dtype=gguf.GGMLQuantizationType.BF16)
     w.write_header_to_file(path=out)
