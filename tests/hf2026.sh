@@ -542,3 +542,35 @@ hfconv_variant hunyuan_vl "as transformers 5 writes XD-RoPE" \
 	'r = c["rope_scaling"]
 r["type"] = "dynamic"
 r["mrope_section"] = r.pop("xdrope_section")'
+
+# The converters' rules beyond the fixtures (K and V f16, 2 bytes an
+# element, at -c 4096).  kv4k DIR: the KV bytes; field DIR NAME: the
+# exported field.
+kv4k() { at 4096 "$1" total_bytes; }
+field() {
+	"$ATTNVIZ" --export-model -m "$1" | awk -v k="$2" '$1 == k { print $3 }'
+}
+# MPTModel reads the KV heads under the nested attn_config only, and writes
+# none for 0: MPT-7B as published keeps 32 layers x 32 heads x 128 x 2 x
+# 2 B x 4096 = 2147483648; attn_config.kv_n_heads 8 makes it 536870912;
+# kv_n_heads at the root, or 0, leaves it.  Without max_seq_len the
+# context is MptConfig's 2048.
+m=tests/hfconv/mpt
+mkdir -p "$d/mpt-gqa" "$d/mpt-root" "$d/mpt-0" "$d/mpt-ctx"
+sed 's/"alibi": true,/&\n    "kv_n_heads": 8,/' $m/config.json \
+	>"$d/mpt-gqa/config.json"
+sed 's/"d_model": 4096,/&\n  "kv_n_heads": 8,/' $m/config.json \
+	>"$d/mpt-root/config.json"
+sed 's/"alibi": true,/&\n    "kv_n_heads": 0,/' $m/config.json \
+	>"$d/mpt-0/config.json"
+sed '/"max_seq_len"/d' $m/config.json >"$d/mpt-ctx/config.json"
+got="$(kv4k $m) $(kv4k "$d/mpt-gqa") $(kv4k "$d/mpt-root")"
+expect_eq "hfconv: mpt: KV heads only under attn_config (MPTModel)" \
+	"$got $(kv4k "$d/mpt-0")" "2147483648 536870912 2147483648 2147483648"
+expect_eq "hfconv: mpt: no max_seq_len: MptConfig's 2048" \
+	"$(field "$d/mpt-ctx" ctx_train)" 2048
+hfconv_bad mpt alibi_bias_max attn_config.alibi_bias_max \
+	's/"alibi_bias_max": 8/"alibi_bias_max": "8"/'
+hfconv_bad bloom n_head n_head 's/"n_head": 32/"n_head": "32"/'
+hfconv_bad jais activation_function activation_function 's/"swiglu"/"gelu"/'
+hfconv_bad refact n_embd n_embd 's/"n_embd": 2048/"n_embd": 2048.5/'
