@@ -569,8 +569,21 @@ expect_eq "hfconv: mpt: KV heads only under attn_config (MPTModel)" \
 	"$got $(kv4k "$d/mpt-0")" "2147483648 536870912 2147483648 2147483648"
 expect_eq "hfconv: mpt: no max_seq_len: MptConfig's 2048" \
 	"$(field "$d/mpt-ctx" ctx_train)" 2048
+# Nemotron's rotary dimensions int(partial_rotary_factor x 3072) // 24:
+# 64 at the published 0.5, NemotronConfig's default when absent; 32 at 0.25.
+m=tests/hfconv/nemotron
+mkdir -p "$d/nem-none" "$d/nem-q"
+sed '/"partial_rotary_factor"/d' $m/config.json >"$d/nem-none/config.json"
+sed 's/"partial_rotary_factor": 0.5/"partial_rotary_factor": 0.25/' \
+	$m/config.json >"$d/nem-q/config.json"
+expect_eq "hfconv: nemotron: rotary dims int(factor x n_embd) // n_head" \
+	"$(field "$d/nem-none" dims) $(field "$d/nem-q" dims)" "64 32"
 hfconv_bad mpt alibi_bias_max attn_config.alibi_bias_max \
 	's/"alibi_bias_max": 8/"alibi_bias_max": "8"/'
 hfconv_bad bloom n_head n_head 's/"n_head": 32/"n_head": "32"/'
 hfconv_bad jais activation_function activation_function 's/"swiglu"/"gelu"/'
 hfconv_bad refact n_embd n_embd 's/"n_embd": 2048/"n_embd": 2048.5/'
+hfconv_bad chatglm multi_query_group_num multi_query_group_num \
+	's/"multi_query_group_num": 2/"multi_query_group_num": 3/'
+hfconv_bad nemotron num_key_value_heads num_key_value_heads \
+	's/"num_key_value_heads": 8/"num_key_value_heads": 7/'
