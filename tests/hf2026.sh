@@ -587,3 +587,10 @@ hfconv_bad chatglm multi_query_group_num multi_query_group_num \
 	's/"multi_query_group_num": 2/"multi_query_group_num": 3/'
 hfconv_bad nemotron num_key_value_heads num_key_value_heads \
 	's/"num_key_value_heads": 8/"num_key_value_heads": 7/'
+hfconv_bad qwen2vl num_hidden_layers num_hidden_layers \
+	's/"num_hidden_layers": 28/"num_hidden_layers": -1/'
+hfconv_bad cogvlm vocab_size vocab_size \
+	's/"vocab_size": 32000/"vocab_size": "32000"/'
+hfconv_bad maincoder head_dim head_dim 's/"head_dim": 128/"head_dim": "128"/'
+hfconv_bad talkie num_attention_heads num_attention_heads \
+	's/"num_attention_heads": 40/"num_attention_heads": 0/'
