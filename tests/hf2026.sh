@@ -578,6 +578,23 @@ sed 's/"partial_rotary_factor": 0.5/"partial_rotary_factor": 0.25/' \
 	$m/config.json >"$d/nem-q/config.json"
 expect_eq "hfconv: nemotron: rotary dims int(factor x n_embd) // n_head" \
 	"$(field "$d/nem-none" dims) $(field "$d/nem-q" dims)" "64 32"
+# Mellum: 7 full layers of 4 KV heads x 128 (2048 B a cell) at 4096 cells,
+# 21 sliding ones on pad256(1024 + 512) = 1536: 58720256 + 66060288 =
+# 124780544.  use_sliding_window false writes no window: 28 full layers,
+# 234881024.  The bases: rope_parameters' full_attention and
+# sliding_attention entries.
+m=tests/hfconv/mellum
+mkdir -p "$d/mel-off"
+sed 's/"sliding_window": 1024,/&\n  "use_sliding_window": false,/' \
+	$m/config.json >"$d/mel-off/config.json"
+expect_eq "hfconv: mellum: the window as MellumModel writes it" \
+	"$(kv4k $m) $(kv4k "$d/mel-off")" "124780544 234881024"
+expect_eq "hfconv: mellum: the bases of rope_parameters' layer types" \
+	"$(field $m base) $(field $m base_local)" "500000 10000"
+# MuseGlimmerTextConfig's layer_types: full every fourth layer counted back
+# from the last (13 of 52), as the fixture writes them out
+hfconv_variant muse-glimmer "without layer_types (full every fourth)" \
+	'del c["text_config"]["layer_types"]'
 hfconv_bad mpt alibi_bias_max attn_config.alibi_bias_max \
 	's/"alibi_bias_max": 8/"alibi_bias_max": "8"/'
 hfconv_bad bloom n_head n_head 's/"n_head": 32/"n_head": "32"/'
@@ -594,3 +611,6 @@ hfconv_bad cogvlm vocab_size vocab_size \
 hfconv_bad maincoder head_dim head_dim 's/"head_dim": 128/"head_dim": "128"/'
 hfconv_bad talkie num_attention_heads num_attention_heads \
 	's/"num_attention_heads": 40/"num_attention_heads": 0/'
+hfconv_bad mellum layer_types layer_types 's/"full_attention",/3,/'
+hfconv_bad muse-glimmer sliding_window text_config.sliding_window \
+	's/"sliding_window": 2048/"sliding_window": true/'
