@@ -591,6 +591,13 @@ expect_eq "hfconv: mellum: the window as MellumModel writes it" \
 	"$(kv4k $m) $(kv4k "$d/mel-off")" "124780544 234881024"
 expect_eq "hfconv: mellum: the bases of rope_parameters' layer types" \
 	"$(field $m base) $(field $m base_local)" "500000 10000"
+# Without layer_types, MellumConfig's full_attention on every layer: the
+# window is written, its pattern all false, so no layer slides (llama.cpp's
+# is_swa_impl): 234881024 as without a window.
+mkdir -p "$d/mel-lt"
+sed '/^  "layer_types": \[/,/\],/d' $m/config.json >"$d/mel-lt/config.json"
+expect_eq "hfconv: mellum: no layer_types, no layer sliding" \
+	"$(kv4k "$d/mel-lt")" 234881024
 # MuseGlimmerTextConfig's layer_types: full every fourth layer counted back
 # from the last (13 of 52), as the fixture writes them out
 hfconv_variant muse-glimmer "without layer_types (full every fourth)" \

@@ -328,8 +328,10 @@ static int read_swa(struct gguf_file *r, struct model *m, uint64_t end)
 			m->layer_swa[il] =
 			    (uint64_t)il < p->n && p->arr[il] != 0;
 		m->swa_pattern = 0;
-		/* A regular pattern (n - 1 local, then one global) is said as n too. */
-		for (int64_t n = 2; n <= m->layers; n++) {
+		/* A regular pattern (n - 1 local, then one global) is said as n
+		 * too; no layer sliding is 1 (set_swa_pattern(1)), not the 0
+		 * that model_finish would take for "every layer local". */
+		for (int64_t n = 1; n <= m->layers; n++) {
 			int same = 1;
 			for (int64_t il = 0; il < m->layers && same; il++)
 				same = m->layer_swa[il] == (il % n < n - 1);
