@@ -706,6 +706,7 @@ static int read_loops(struct gguf_file *r, struct model *m)
 				 (long long)phys);
 	for (int64_t il = phys; il < phys * loops; il++) {
 		m->layer_kv_heads[il] = m->layer_kv_heads[il % phys];
+		m->layer_heads[il] = m->layer_heads[il % phys];
 		m->layer_swa[il] = m->layer_swa[il % phys];
 		m->layer_type[il] = m->layer_type[il % phys];
 	}
@@ -1105,11 +1106,19 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		model_set_origin(m, MF_KV_HEADS, "llama.cpp %s: no attention, "
 				 "no KV cache", m->arch);
 	}
-	for (int64_t il = 0; il < m->layers; il++)
-		if (kvh[il] > m->heads || (kvh[il] > 0 && m->heads % kvh[il]))
+	/* n_head(il) and n_head_kv(il) layer by layer (OpenELM's differ
+	 * from layer to layer); each layer's own query heads are kept when
+	 * they are not the same on every layer */
+	int uniform = 1;
+	for (int64_t il = 0; il < m->layers; il++) {
+		if (kvh[il] > heads[il] || (kvh[il] > 0 && heads[il] % kvh[il]))
 			return gguf_fail(r, value_at(r, m, "attention.head_count_kv", key), key,
 				         "layer %lld: %lld KV heads do not divide %lld query heads", (long long)il,
-				         (long long)kvh[il], (long long)m->heads);
+				         (long long)kvh[il], (long long)heads[il]);
+		uniform &= heads[il] == m->heads;
+	}
+	for (int64_t il = 0; il < m->layers && !uniform; il++)
+		m->layer_heads[il] = (int32_t)heads[il];
 
 	/* Head sizes: n_embd / n_head unless key_length / value_length say. */
 	m->head_dim = m->head_dim_v = n_embd / m->heads;

@@ -810,6 +810,7 @@ struct model_layer model_layer(const struct model *m, int64_t il)
 		return L;
 	int local = model_layer_is_local(m, il);
 	L.type = (enum layer_type)m->layer_type[il];
+	L.heads = m->layer_heads[il] > 0 ? m->layer_heads[il] : m->heads;
 	L.kv_heads = m->layer_kv_heads[il];
 	L.swa = m->layer_swa[il] != 0;
 	L.window = local ? m->sliding_window : 0;
@@ -1046,8 +1047,12 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 	}
 	most = 0;
 	for (int64_t il = 0; il < m->layers; il++) {
+		/* against the widest layer's query heads: a GGUF's own
+		 * layers were held to theirs (gguf.c), and the latent's
+		 * cache counts n_head KV heads on every layer */
 		int64_t h = m->layer_kv_heads[il];
-		if (h < 0 || h > m->heads || (h > 0 && m->heads % h)) {
+		if (h < 0 || h > m->heads ||
+		    (h > 0 && m->heads % h && !m->layer_heads[il])) {
 			err_set(err, errlen, where, 0, NULL, model_fields[MF_KV_HEADS].key,
 				"layer %lld: %lld KV heads do not divide %lld query heads", (long long)il, (long long)h,
 				(long long)m->heads);

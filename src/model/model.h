@@ -87,6 +87,10 @@ struct model {
 	int64_t embd, ff;       /* hidden size (n_embd) and the FFN's intermediate size (an expert's for
 				 * MoE); 0 when the file does not say: the compute buffer is then estimated */
 	int32_t layer_kv_heads[MODEL_MAX_LAYERS];   /* [layers] KV heads per layer; 0: the layer keeps no cache */
+	/* [layers] query heads a layer, llama.cpp's n_head(il), where a GGUF
+	 * gives them layer by layer and they differ (OpenELM); all 0: heads
+	 * on every layer */
+	int32_t layer_heads[MODEL_MAX_LAYERS];
 	uint8_t layer_swa[MODEL_MAX_LAYERS];        /* [layers] 1: a sliding-window (local) layer, or a chunked one */
 	uint8_t layer_type[MODEL_MAX_LAYERS];       /* [layers] enum layer_type; model_finish keeps it, layer_swa and
 						     * layer_kv_heads in step (no KV heads on recurrent, shared, none) */
@@ -233,6 +237,7 @@ int model_layer_is_local(const struct model *m, int64_t il);
  * kv_lora_rank + qk_rope_head_dim and no V (V is read as a view of K). */
 struct model_layer {
 	enum layer_type type;
+	int64_t heads;           /* query heads, n_head(il) */
 	int64_t kv_heads;        /* 0: the layer keeps no K and V */
 	int64_t k_head, v_head; /* K and V head sizes (a sliding layer's own) */
 	int swa;                 /* is_swa(il): the sliding layers' sizes */
