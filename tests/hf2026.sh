@@ -621,3 +621,19 @@ hfconv_bad talkie num_attention_heads num_attention_heads \
 hfconv_bad mellum layer_types layer_types 's/"full_attention",/3,/'
 hfconv_bad muse-glimmer sliding_window text_config.sliding_window \
 	's/"sliding_window": 2048/"sliding_window": true/'
+
+# OpenELM (conversion/openelm.py): query and KV heads differ layer by layer,
+# n_head_kv(il) = 3 x 5, 4 x 7, 5 x 4 = 63 KV heads of 64: 63 x 64 x (K + V)
+# x 2 B = 16128 B a cell, 66060288 at -c 4096, from the config.json and
+# from the converter's header alike; a layer whose KV heads do not divide
+# its own query heads (5 of layer 0's 12) is refused as llama.cpp's GQA
+# cannot split them
+expect_eq "hfconv: openelm: per-layer heads, KV bytes at -c 4096 (config.json, converted)" \
+	"$(sval memory kv_bytes -m tests/hfconv/openelm --set ctx=4096) $(sval memory kv_bytes -m tests/hfconv/openelm/converted.gguf --set ctx=4096)" \
+	"66060288 66060288"
+python3 tools/gguf_header.py setarr tests/hfconv/openelm/converted.gguf \
+	"$d/openelm-bad.gguf" openelm.attention.head_count_kv \
+	5,3,3,3,3,4,4,4,4,4,4,4,5,5,5,5 >/dev/null 2>&1
+"$ATTNVIZ" --summary memory -m "$d/openelm-bad.gguf" > "$d/out" 2>&1
+expect_eq "hfconv: openelm: 5 KV heads on layer 0 of 12 query heads refused" \
+	"$? $(grep -c 'layer 0: 5 KV heads do not divide 12 query heads' "$d/out")" "2 1"

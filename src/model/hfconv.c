@@ -252,6 +252,26 @@ int hfc_ints(struct hfc *c, const char *key, int64_t *out, size_t max)
 	return (int)json_array_size(v);
 }
 
+int hfc_reals(struct hfc *c, const char *key, double *out, size_t max)
+{
+	json_t *v = lookup(c, key);
+	if (!v)
+		return 0;
+	if (!json_is_array(v))
+		return hfc_fail(c, NULL, "%s, want a list of numbers",
+				hfc_json_kind(v));
+	if (json_array_size(v) > max)
+		return hfc_fail(c, NULL, "%zu entries (at most %zu)",
+				json_array_size(v), max);
+	for (size_t i = 0; i < json_array_size(v); i++) {
+		json_t *e = json_array_get(v, i);
+		if (!json_is_number(e) || !isfinite(json_number_value(e)))
+			return hfc_fail(c, NULL, "entry %zu is not a number", i);
+		out[i] = json_number_value(e);
+	}
+	return (int)json_array_size(v);
+}
+
 int hfc_words(struct hfc *c, const char *key, const char **words,
 	      size_t max)
 {

@@ -58,6 +58,8 @@ const char *hfc_str(struct hfc *c, const char *key);
 /* A list of numbers (integral) into out[max]: its length, 0 absent, -1
  * an error (not a list, an entry not a whole number, more than max). */
 int hfc_ints(struct hfc *c, const char *key, int64_t *out, size_t max);
+/* A list of numbers, reals too, into out[max]: as hfc_ints. */
+int hfc_reals(struct hfc *c, const char *key, double *out, size_t max);
 /* A list of strings: its length (words[i] valid while c lives), 0
  * absent, -1 an error. */
 int hfc_words(struct hfc *c, const char *key, const char **words,
