@@ -396,41 +396,57 @@ expect_eq "hf2026: gemma-3n-e4b with num_kv_shared_layers 10: still 15 shared la
 # rope scaling (the converter moves llama3's into a rope_freqs tensor), the
 # base (a float32 in the GGUF) and sliding_window (config.json's, kept with
 # the note that llama.cpp ignores it).
+# (every answer from one process: tests/lib.sh answers)
+hfconv_keep='^(layers|heads|kv_heads|head_dim|head_dim_v|ctx_train|experts|'\
+'experts_used|embd|ff|kind|dims|vocab) '
+# hfconv_fields FILE: the exported fields that describe the layers
 hfconv_fields() {
-	"$ATTNVIZ" --export-model -m "$1" | grep -v '^;' | sed 's/ *;.*//' |
-		grep -E '^(layers|heads|kv_heads|head_dim|head_dim_v|ctx_train|'\
-'experts|experts_used|embd|ff|kind|dims|vocab) '
+	grep -v '^;' "$1" | sed 's/ *;.*//' | grep -E "$hfconv_keep"
 }
-# hfconv_memory MODEL DEPLOYMENT...: the memory summary without weights
+# hfconv_memory FILE: a memory summary without the weights
 hfconv_memory() {
-	m=$1
-	shift
-	"$ATTNVIZ" --summary memory -m "$m" "$@" 2>&1 |
-		grep -Ev '	(weights_bytes|total_bytes)	'
+	grep -Ev '	(weights_bytes|total_bytes)	' "$1"
 }
+hfconv_deps="|--set ctx=100000 --set n_seq=3 --set ubatch=513|\
+--set ctx=131072 --set k_type=q8_0 --set v_type=q4_0|\
+--set ctx=131072 --set k_type=q8_0 --set v_type=q8_0"
+rm -rf "$d/hc" && mkdir "$d/hc"
+for hc in tests/hfconv/*/; do
+	n=$(basename "$hc")
+	echo "$n.fa --export-model -m $hc"
+	echo "$n.fb --export-model -m $hc/converted.gguf"
+	i=0
+	IFS='|'
+	for dep in $hfconv_deps; do
+		unset IFS
+		i=$((i + 1))
+		echo "$n.a$i --summary memory -m $hc $dep"
+		echo "$n.b$i --summary memory -m $hc/converted.gguf $dep"
+		IFS='|'
+	done
+	unset IFS
+done | answers "$d/hc"
 for hc in tests/hfconv/*/; do
 	n=$(basename "$hc")
 	# an MLA cache keeps K and V of one type (llama_init_from_model
-	# refuses q8_0 beside q4_0)
-	vt=q4_0
-	hfconv_fields "$hc" | grep -q '^kind *= mla$' && vt=q8_0
-	for dep in "" "--set ctx=100000 --set n_seq=3 --set ubatch=513" \
-		"--set ctx=131072 --set k_type=q8_0 --set v_type=$vt"; do
-		# shellcheck disable=SC2086
-		hfconv_memory "$hc" $dep > "$d/a"
-		# shellcheck disable=SC2086
-		hfconv_memory "$hc/converted.gguf" $dep > "$d/b"
+	# refuses q8_0 beside q4_0): its third deployment is the fourth
+	hfconv_fields "$d/hc/$n.fa" > "$d/fa"
+	hfconv_fields "$d/hc/$n.fb" > "$d/fb"
+	third=3
+	grep -q '^kind *= mla$' "$d/fa" && third=4
+	for i in 1 2 $third; do
+		hfconv_memory "$d/hc/$n.a$i" > "$d/a"
+		hfconv_memory "$d/hc/$n.b$i" > "$d/b"
+		dep=$(echo "$hfconv_deps" | cut -d'|' -f"$i")
 		# a cache whose V is a view of K (MLA's latent, DeepSeek V4's
 		# K-only caches) takes no V type of its own: llama.cpp refuses
 		# the mix, from either form alike; then V q8_0 beside K's
 		if grep -q 'does not support different K (q8_0) and V (q4_0)' \
 			"$d/a" && cmp -s "$d/a" "$d/b"; then
 			ok "hfconv: $n refuses K q8_0 beside V q4_0 as its GGUF does"
-			dep="--set ctx=131072 --set k_type=q8_0 --set v_type=q8_0"
-			# shellcheck disable=SC2086
-			hfconv_memory "$hc" $dep > "$d/a"
-			# shellcheck disable=SC2086
-			hfconv_memory "$hc/converted.gguf" $dep > "$d/b"
+			dep=$(echo "$hfconv_deps" | cut -d'|' -f4)
+			hfconv_memory "$d/hc/$n.a4" > "$d/a"
+			hfconv_memory "$d/hc/$n.b4" > "$d/b"
 		fi
 		if grep -q '^memory	kv_bytes	[0-9]' "$d/a" &&
 			cmp -s "$d/a" "$d/b"; then
@@ -439,12 +455,10 @@ for hc in tests/hfconv/*/; do
 			fail "hfconv: $n memory [$dep]: $(diff "$d/a" "$d/b" | head -4 | tr '\n' ' ')"
 		fi
 	done
-	hfconv_fields "$hc" > "$d/a" 2>&1
-	hfconv_fields "$hc/converted.gguf" > "$d/b" 2>&1
-	if [ -s "$d/a" ] && cmp -s "$d/a" "$d/b"; then
+	if [ -s "$d/fa" ] && cmp -s "$d/fa" "$d/fb"; then
 		ok "hfconv: $n fields as the converter's GGUF"
 	else
-		fail "hfconv: $n fields: $(diff "$d/a" "$d/b" | tr '\n' ' ')"
+		fail "hfconv: $n fields: $(diff "$d/fa" "$d/fb" | tr '\n' ' ')"
 	fi
 done
 # TextModel.set_gguf_parameters writes rope.freq_base_swa from
@@ -511,8 +525,10 @@ c = json.load(open(sys.argv[1]))
 $3
 json.dump(c, open(sys.argv[2], 'w'))" "tests/hfconv/$1/config.json" \
 		"$d/var/config.json"
-	hfconv_memory "$d/var" > "$d/a"
-	hfconv_memory "tests/hfconv/$1" > "$d/b"
+	"$ATTNVIZ" --summary memory -m "$d/var" > "$d/va" 2>&1
+	"$ATTNVIZ" --summary memory -m "tests/hfconv/$1" > "$d/vb" 2>&1
+	hfconv_memory "$d/va" > "$d/a"
+	hfconv_memory "$d/vb" > "$d/b"
 	if grep -q '^memory	kv_bytes	[0-9]' "$d/a" && cmp -s "$d/a" "$d/b"; then
 		ok "hfconv: $1 $2: memory as the fixture's"
 	else
