@@ -228,17 +228,28 @@ const char *hfc_str(struct hfc *c, const char *key)
 	return v && json_is_string(v) ? json_string_value(v) : NULL;
 }
 
+/* The list at key, of at most max entries: 1 with *v set, 0 absent, -1
+ * not a list (of `what`) or too long. */
+static int list_at(struct hfc *c, const char *key, size_t max,
+		   const char *what, json_t **v)
+{
+	if (!(*v = lookup(c, key)))
+		return 0;
+	if (!json_is_array(*v))
+		return hfc_fail(c, NULL, "%s, want a list of %s",
+				hfc_json_kind(*v), what);
+	if (json_array_size(*v) > max)
+		return hfc_fail(c, NULL, "%zu entries (at most %zu)",
+				json_array_size(*v), max);
+	return 1;
+}
+
 int hfc_ints(struct hfc *c, const char *key, int64_t *out, size_t max)
 {
-	json_t *v = lookup(c, key);
-	if (!v)
-		return 0;
-	if (!json_is_array(v))
-		return hfc_fail(c, NULL, "%s, want a list of numbers",
-				hfc_json_kind(v));
-	if (json_array_size(v) > max)
-		return hfc_fail(c, NULL, "%zu entries (at most %zu)",
-				json_array_size(v), max);
+	json_t *v;
+	int rc = list_at(c, key, max, "numbers", &v);
+	if (rc <= 0)
+		return rc;
 	for (size_t i = 0; i < json_array_size(v); i++) {
 		json_t *e = json_array_get(v, i);
 		double d = json_is_number(e) ? json_number_value(e) : NAN;
@@ -254,15 +265,10 @@ int hfc_ints(struct hfc *c, const char *key, int64_t *out, size_t max)
 
 int hfc_reals(struct hfc *c, const char *key, double *out, size_t max)
 {
-	json_t *v = lookup(c, key);
-	if (!v)
-		return 0;
-	if (!json_is_array(v))
-		return hfc_fail(c, NULL, "%s, want a list of numbers",
-				hfc_json_kind(v));
-	if (json_array_size(v) > max)
-		return hfc_fail(c, NULL, "%zu entries (at most %zu)",
-				json_array_size(v), max);
+	json_t *v;
+	int rc = list_at(c, key, max, "numbers", &v);
+	if (rc <= 0)
+		return rc;
 	for (size_t i = 0; i < json_array_size(v); i++) {
 		json_t *e = json_array_get(v, i);
 		if (!json_is_number(e) || !isfinite(json_number_value(e)))
@@ -275,15 +281,10 @@ int hfc_reals(struct hfc *c, const char *key, double *out, size_t max)
 int hfc_words(struct hfc *c, const char *key, const char **words,
 	      size_t max)
 {
-	json_t *v = lookup(c, key);
-	if (!v)
-		return 0;
-	if (!json_is_array(v))
-		return hfc_fail(c, NULL, "%s, want a list of words",
-				hfc_json_kind(v));
-	if (json_array_size(v) > max)
-		return hfc_fail(c, NULL, "%zu entries (at most %zu)",
-				json_array_size(v), max);
+	json_t *v;
+	int rc = list_at(c, key, max, "words", &v);
+	if (rc <= 0)
+		return rc;
 	for (size_t i = 0; i < json_array_size(v); i++) {
 		words[i] = json_string_value(json_array_get(v, i));
 		if (!words[i])
