@@ -511,6 +511,12 @@ hfconv_bad kimi-k3 hidden_act text_config.hidden_act \
 	's/"hidden_act": "situ"/"hidden_act": "silu"/'
 hfconv_bad hy_v4 indexer_types indexer_types \
 	'/"indexer_types"/,/\]/s/^    "full", "full",/    "shared", "full",/'
+hfconv_bad deci block_configs block_configs \
+	's/"n_heads_in_group": 16/"n_heads_in_group": "16"/'
+hfconv_bad deci block_configs block_configs \
+	's/"n_heads_in_group": 16/"n_heads_in_group": 3/'
+hfconv_bad deci-7b num_key_value_heads_per_layer \
+	num_key_value_heads_per_layer 's/^    1,$/    1, 1,/'
 hfconv_bad dots3note swa_kv_lora_rank swa_kv_lora_rank \
 	's/"swa_kv_lora_rank": 512/"swa_kv_lora_rank": 256/'
 

@@ -293,6 +293,47 @@ int hfc_words(struct hfc *c, const char *key, const char **words,
 	return (int)json_array_size(v);
 }
 
+int hfc_each(struct hfc *c, const char *key, const char *field,
+	     int required, double *out, size_t max)
+{
+	json_t *v;
+	int rc = list_at(c, key, max, "objects", &v);
+	if (rc <= 0)
+		return rc;
+	for (size_t i = 0; i < json_array_size(v); i++) {
+		json_t *o = json_array_get(v, i);
+		if (!json_is_object(o))
+			return hfc_fail(c, key, "entry %zu is %s, want an "
+					"object", i, hfc_json_kind(o));
+		/* walk gives NULL for null and absent alike: the parent
+		 * object tells them apart */
+		json_t *e = walk(o, field);
+		const char *dot = strrchr(field, '.');
+		json_t *up = o;
+		if (dot) {
+			char path[HFC_SRC];
+			snprintf(path, sizeof path, "%.*s", (int)(dot - field),
+				 field);
+			up = walk(o, path);
+		}
+		const char *last = dot ? dot + 1 : field;
+		if (!e && required &&
+		    !(up && json_is_object(up) && json_object_get(up, last)))
+			return hfc_fail(c, key, "entry %zu has no %s (the "
+					"converter reads it)", i, field);
+		if (!e)
+			out[i] = NAN;
+		else if (json_is_boolean(e))
+			out[i] = json_is_true(e);
+		else if (json_is_number(e) && isfinite(json_number_value(e)))
+			out[i] = json_number_value(e);
+		else
+			return hfc_fail(c, key, "entry %zu's %s is %s, want a "
+					"number", i, field, hfc_json_kind(e));
+	}
+	return (int)json_array_size(v);
+}
+
 void hfc_source(struct hfc *c, const char *fmt, ...)
 {
 	va_list ap;

@@ -64,6 +64,14 @@ int hfc_reals(struct hfc *c, const char *key, double *out, size_t max);
  * absent, -1 an error. */
 int hfc_words(struct hfc *c, const char *key, const char **words,
 	      size_t max);
+/* One field of each object of the list at key, at a dotted path inside
+ * it (block_configs[il]["attention"]["n_heads_in_group"]): the list's
+ * length, 0 absent, -1 an error (an entry not an object, its field not a
+ * number or boolean, absent when required: the converter's KeyError).
+ * out[i] is NAN where the field is null (None) or absent; a boolean is 0
+ * or 1. */
+int hfc_each(struct hfc *c, const char *key, const char *field,
+	     int required, double *out, size_t max);
 /* self.hparams.get(key) is not None: the value written as the GGUF key
  * gkey (hfc_get, 1 written, 0 absent); self.hparams[key] (hfc_item:
  * absent is "missing (required)"). */
