@@ -126,6 +126,11 @@ def main():
     model = cls(cfg.parent, gguf.LlamaFileType.MOSTLY_BF16, out,
                 hparams=hparams)
     model.set_gguf_parameters()
+    # a class that hands the work to another (Mistral3Model's impl, its
+    # Mistral4Model or Ministral3Model) writes with that one's writer
+    impl = getattr(model, "impl", None)
+    if isinstance(impl, ModelBase):
+        model = impl
     w = model.gguf_writer
     key = f"{w.kv_data[0].get('general.architecture').value}.vocab_size"
     # the tokenizer's size: vocab_size, or ChatGLM's padded_vocab_size
