@@ -517,6 +517,8 @@ hfconv_bad deci block_configs block_configs \
 	's/"n_heads_in_group": 16/"n_heads_in_group": 3/'
 hfconv_bad deci-7b num_key_value_heads_per_layer \
 	num_key_value_heads_per_layer 's/^    1,$/    1, 1,/'
+hfconv_bad mistral4 qk_rope_head_dim text_config.qk_rope_head_dim \
+	's/"qk_rope_head_dim": 64/"qk_rope_head_dim": "64"/'
 hfconv_bad dots3note swa_kv_lora_rank swa_kv_lora_rank \
 	's/"swa_kv_lora_rank": 512/"swa_kv_lora_rank": 256/'
 

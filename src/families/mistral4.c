@@ -12,6 +12,7 @@
  * left out).
  */
 #include "model/family.h"
+#include "model/hfconv.h"
 
 const struct family family_mistral4 = {
 	.arch = "mistral4",
@@ -22,5 +23,17 @@ const struct family family_mistral4 = {
 	.moe_graph = &(const struct family_moe_graph){
 		.gating = GATE_SOFTMAX,
 		.flags = MG_ROWS_LAST | MG_SHARED | MG_DENSE_LEAD | MG_MLA,
+	},
+	/* Mistral3ForConditionalGeneration with a mistral4 text model:
+	 * Mistral3Model.__init__'s impl, Mistral4Model, whose
+	 * set_gguf_parameters is DeepseekV2Model's.  No transformers
+	 * defaults are tabled: a field the converter reads must be there. */
+	.conv = &(const struct family_conv){
+		.classes = (const char *const[]){
+			"Mistral3ForConditionalGeneration", NULL},
+		.converter = "conversion/mistral3.py Mistral3Model "
+			     "(Mistral4Model)",
+		.model_type = "mistral4",
+		.convert = hfc_deepseek_v2,
 	},
 };

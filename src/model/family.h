@@ -393,6 +393,10 @@ struct family_conv {
 	const char *config;
 	const struct hfc_default *defaults;   /* until .key NULL */
 	int (*convert)(struct hfc *c);
+	/* set: a class another family reads too, taken here only when
+	 * self.hparams' model_type (text_config's over the root's) is this
+	 * (conversion/mistral3.py Mistral3Model picks its impl so) */
+	const char *model_type;
 };
 
 struct family {

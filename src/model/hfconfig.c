@@ -660,6 +660,34 @@ static const struct hf_fam *family_of(const char *type)
 	return NULL;
 }
 
+/* The family whose .conv takes class cls only for this config's
+ * model_type (text_config's over the root's, as TextModel merges them):
+ * Mistral3ForConditionalGeneration is Mistral 4 for a mistral4 text
+ * model, else Mistral 3's reading. */
+static const struct family *conv_by_type(struct hf *H, const char *cls)
+{
+	json_t *t = find(H, &H->top, "model_type");
+	const char *type = t ? json_string_value(t) : NULL;
+	for (size_t i = 0; type && i < family_count; i++) {
+		const struct family_conv *cv = families[i]->conv;
+		if (!cv || !cv->model_type || strcmp(cv->model_type, type))
+			continue;
+		for (size_t j = 0; cv->classes[j]; j++)
+			if (!strcmp(cv->classes[j], cls))
+				return families[i];
+	}
+	return NULL;
+}
+
+static int conv_found(struct hf *H, const char *cls)
+{
+	snprintf(H->m->arch, sizeof H->m->arch, "%s", H->conv->arch);
+	model_set_origin(H->m, MF_ARCH, "config.json architectures[0] %s (%s: "
+			 "llama.cpp LLM_ARCH %s)", cls,
+			 H->conv->conv->converter, H->conv->arch);
+	return 0;
+}
+
 /* architectures[0], as the converter dispatches; else model_type: text_config's
  * (gemma3_text) before the root's (gemma3). */
 static int read_family(struct hf *H)
@@ -672,6 +700,8 @@ static int read_family(struct hf *H)
 				    "%s, want a list of class names",
 				    hfc_json_kind(a));
 		const char *cls = json_string_value(c);
+		if ((H->conv = conv_by_type(H, cls)) != NULL)
+			return conv_found(H, cls);
 		for (size_t i = 0; i < sizeof arch_classes / sizeof arch_classes[0]; i++)
 			if (!strcmp(arch_classes[i].cls, cls)) {
 				H->fam = family_of(arch_classes[i].type);
@@ -697,16 +727,8 @@ static int read_family(struct hf *H)
 					   families[i]->conv->classes[j]; j++)
 				if (!strcmp(families[i]->conv->classes[j], cls))
 					H->conv = families[i];
-		if (H->conv) {
-			snprintf(H->m->arch, sizeof H->m->arch, "%s",
-				 H->conv->arch);
-			model_set_origin(H->m, MF_ARCH, "config.json "
-					 "architectures[0] %s (%s: llama.cpp "
-					 "LLM_ARCH %s)", cls,
-					 H->conv->conv->converter,
-					 H->conv->arch);
-			return 0;
-		}
+		if (H->conv)
+			return conv_found(H, cls);
 		char shown[64], list[1400];
 		err_clean(shown, sizeof shown, cls);
 		return fail(H, "architectures", "'%s' is not an architecture attnviz reads (families: %s)", shown,
