@@ -5,6 +5,7 @@
  * window and no other cache mechanism, only the generic keys (nextn layers
  * filtered out).  Its YaRN beta_fast defaults to 8, not 32; attnviz reads
  * the file's rope.scaling.yarn_beta_fast and keeps 32 without it.
+ * Flash attention is never on (llama-context.cpp llama_init_from_model).
  */
 #include "model/family.h"
 
@@ -79,7 +80,9 @@ static int grok_convert(struct hfc *c)
 
 const struct family family_grok = {
 	.arch = "grok",
-	.mech = AM_NEXTN,
+	/* llama_init_from_model turns flash attention off for Grok: a
+	 * quantized V cache is then refused */
+	.mech = AM_NEXTN | AM_NO_FLASH_ATTN,
 	/* a model of remote code: no transformers class fills in defaults */
 	.conv = &(const struct family_conv){
 		.classes = (const char *const[]){"GrokForCausalLM",

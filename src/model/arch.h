@@ -53,6 +53,10 @@ enum arch_mech {
 	 * hparams.is_mla() false, full K and V cached (src/models/minicpm3.cpp)
 	 */
 	AM_LORA_FULL_KV = 1 << 17,
+	/* Not a cache mechanism: flash attention is forced off whatever the
+	 * deployment asks (llama-context.cpp llama_init_from_model: "not
+	 * compatible with Grok"), size_flash_attn */
+	AM_NO_FLASH_ATTN = 1 << 18,
 };
 
 struct family;

@@ -48,6 +48,9 @@ int deploy_params_apply(const struct params *p, const struct model *m0,
 		m->v_type = (enum cache_type)vt;
 		model_set_origin(m, MF_V_TYPE, "parameter v_type (-ctv)");
 	}
+	/* what llama.cpp runs: flash attention off for a family that
+	 * forces it off (Grok), so every scene shows the context made */
+	d->flash_attn = size_flash_attn(m, d);
 	return wquant_model_word(m, (int)params_first(p, DP_WEIGHTS), err,
 				 errlen);
 }

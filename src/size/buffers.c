@@ -38,13 +38,17 @@ int size_refuse(const struct model *m, const struct deploy *d, char *why,
 			 model_cache_name(m->v_type));
 		return 1;
 	}
-	if (is_quantized(m->v_type) && !d->flash_attn) {
+	int fa = size_flash_attn(m, d);
+	if (is_quantized(m->v_type) && !fa) {
 		snprintf(why, len,
 			 "llama_init_from_model: quantized V cache requires "
-			 "flash_attn to be enabled");
+			 "flash_attn to be enabled%s",
+			 size_flash_attn(m, &(struct deploy){.flash_attn = 1})
+			     ? ""
+			     : " (which it forces off for this model)");
 		return 1;
 	}
-	if (d->flash_attn) {
+	if (fa) {
 		char b[256];
 		int which = model_cache_blocks_ok(m, b, sizeof b);
 		if (which) {
@@ -305,9 +309,12 @@ static int64_t rot_bytes(const struct model *m, int64_t caches)
 	return sum * caches;
 }
 
-static int buffers_of(const struct model *m, const struct deploy *d,
+static int buffers_of(const struct model *m, const struct deploy *asked,
 		      struct buffer_sizes *b)
 {
+	/* the graph llama.cpp reserves runs the flash attention it allows */
+	struct deploy run = *asked, *d = &run;
+	run.flash_attn = size_flash_attn(m, asked);
 	struct kv_alloc a;
 	*b = (struct buffer_sizes){0};
 	b->n_batch = size_batch(d);

@@ -105,14 +105,15 @@ int fit_budget_refuse(const struct fit_query *q, char *why, size_t len)
 }
 
 void fit_row_begin(struct fit_row *row, const struct fit_query *q,
-		   enum fit_cache c)
+		   const struct model *m, enum fit_cache c)
 {
 	memset(row, 0, sizeof *row);
 	row->cache = c;
 	row->k_type = fit_cache_types[c];
 	/* llama.cpp refuses a quantized V cache without flash attention: V
 	 * stays f16. */
-	row->v_type = q->d.flash_attn ? fit_cache_types[c] : CACHE_F16;
+	row->v_type =
+	    size_flash_attn(m, &q->d) ? fit_cache_types[c] : CACHE_F16;
 	snprintf(row->flags, sizeof row->flags, "-");
 }
 
@@ -138,7 +139,7 @@ void fit_row_range(struct fit_row *row, const struct fit_query *q,
 int fit_solve(const struct model *m, const struct fit_query *q,
 	      enum fit_cache c, struct fit_row *row)
 {
-	fit_row_begin(row, q, c);
+	fit_row_begin(row, q, m, c);
 	/* the model with the row's cache types, on the stack as in
 	 * fit_terms_at (quantized V needs flash attention: fit_row_begin) */
 	struct model typed = *m, *mt = &typed;

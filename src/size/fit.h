@@ -88,9 +88,10 @@ int fit_terms_at(const struct model *m, const struct deploy *d,
  * free") in why, else 0.  --fit and the fit scene both ask first. */
 int fit_budget_refuse(const struct fit_query *q, char *why, size_t len);
 /* A row for cache type c, nothing solved yet: its K and V types (V f16
- * without flash attention, as llama.cpp requires) and no flags. */
+ * without flash attention, as llama.cpp requires, the flash attention m
+ * runs with: size_flash_attn) and no flags. */
 void fit_row_begin(struct fit_row *row, const struct fit_query *q,
-		   enum fit_cache c);
+		   const struct model *m, enum fit_cache c);
 /* The contexts fit_solve searches, n_ctx = k x step for k in [klo, khi]:
  * row's step, lo and cap. */
 void fit_row_range(struct fit_row *row, const struct fit_query *q,

@@ -246,6 +246,12 @@ static void attn_heads(const struct model *m, int64_t il, int64_t *dk,
 /* llama-context.cpp llama_context::llama_context: with causal attention
  * n_batch = min(n_ctx, n_batch) (n_ctx as asked: the padding to 256 comes
  * after), then n_ubatch = min(n_batch, n_ubatch). */
+int size_flash_attn(const struct model *m, const struct deploy *d)
+{
+	const struct family *f = model_family(m);
+	return d->flash_attn && !(f && f->mech & AM_NO_FLASH_ATTN);
+}
+
 int64_t size_batch(const struct deploy *d)
 {
 	int64_t b = d->n_batch > 0 ? d->n_batch : 2048;
@@ -338,7 +344,7 @@ int size_alloc(const struct model *m, const struct deploy *d,
 	for (int64_t il = 0; il < m->layers; il++)
 		if (cached_v_elems(m, il) > v_max)
 			v_max = cached_v_elems(m, il);
-	int v_trans = !d->flash_attn;
+	int v_trans = !size_flash_attn(m, d);
 	for (int64_t il = 0; il < m->layers; il++) {
 		enum layer_cache kind = size_layer_kind(m, il);
 		int cached = size_layer_cached(m, il);

@@ -152,6 +152,10 @@ struct buffer_sizes {
 /* 0, or -1 when a size overflows 64 bits or d is invalid. */
 int size_buffers(const struct model *m, const struct deploy *d,
 		 struct buffer_sizes *b);
+/* The flash attention llama.cpp runs m with: the deployment's, off for a
+ * family that forces it off (AM_NO_FLASH_ATTN).  Every size takes this,
+ * not d->flash_attn. */
+int size_flash_attn(const struct model *m, const struct deploy *d);
 /* 1 when llama.cpp refuses to create this context (llama_init_from_model),
  * with llama.cpp's reason and the function in why; else 0. */
 int size_refuse(const struct model *m, const struct deploy *d, char *why,

@@ -138,7 +138,7 @@ int split_solve(const struct model *m, const struct fit_query *q,
 	struct model *mt = malloc(sizeof *mt);
 	int rc = -1;
 	memset(row, 0, sizeof *row);
-	fit_row_begin(r, q, c);
+	fit_row_begin(r, q, m, c);
 	if (!w || !mt || split_weights_of(m, w) < 0)
 		goto out;
 	*mt = *m;
