@@ -210,6 +210,11 @@ static int build(struct lz *g, const struct replay_in *in)
 	    (hg->flags & HF_QK_NORM_ROPE ? RA_QK_NORM : RA_NO_ROPE) |
 	    (g->iswa ? 0 : RA_V_FIRST) | RA_NO_UNROT;
 	replay_attn_in_init(&g->ra, m);
+	/* llama-graph.cpp build_inp_mem_hybrid_iswa builds no rotation
+	 * inputs (build_inp_mem_hybrid does): with a window, a rotated
+	 * cache's Q, K and V go in as they are */
+	if (g->iswa)
+		g->ra.nk = g->ra.nv = 0;
 	/* the inputs, placed when first read: inp_tokens and inp_embd
 	 * (build_inp_embd's two paths, ggml_build_forward_select) first; the
 	 * caches' with their first attention layer (emit_piece) */
