@@ -579,19 +579,20 @@ int hfc_put_layer_words(struct hfc *c, const struct hfc_layer_words *w,
 					    w->period != 0;
 		source = w->absent_source;
 	} else {
-		if (w->layers && (nw < w->layers ||
-				  (!w->at_least && nw > w->layers)))
-			return hfc_fail(c, w->from, "%d entries: %s than "
+		if (w->length != HFC_ANY_LENGTH &&
+		    (nw < w->layers ||
+		     (w->length == HFC_EXACTLY && nw > w->layers)))
+			return hfc_fail(c, NULL, "%d entries: %s than "
 					"num_hidden_layers (%lld)", nw,
 					nw < w->layers ? "fewer" : "more",
 					(long long)w->layers);
 		for (int i = 0; i < nw && w->other; i++)
 			if (strcmp(words[i], w->word) &&
 			    strcmp(words[i], w->other))
-				return hfc_fail(c, w->from, "entry %d: \"%s\" "
+				return hfc_fail(c, NULL, "entry %d: \"%s\" "
 						"is not %s or %s", i, words[i],
 						w->word, w->other);
-		n = w->layers ? w->layers : nw;
+		n = w->length == HFC_ANY_LENGTH ? nw : w->layers;
 		for (int64_t il = 0; il < n; il++)
 			flags[il] = !strcmp(words[il], w->word);
 	}

@@ -99,9 +99,10 @@ struct hfc_layer_words {
 			     * not written, only out */
 	const char *source; /* the written value's source; NULL: from as
 			     * found (text_config.from when nested) */
-	int64_t layers;     /* the list's length wanted ("num_hidden_layers"
-			     * in the error); 0: any */
-	int at_least;       /* a longer list too, its first layers kept */
+	/* the list's length: any, layers ("num_hidden_layers" in the
+	 * error), or at least layers (the first layers kept) */
+	enum { HFC_ANY_LENGTH, HFC_EXACTLY, HFC_AT_LEAST } length;
+	int64_t layers;
 	/* From absent: "missing (required by CONVERTER)" when required;
 	 * else, with a period, the configuration class's default over the
 	 * block count (an empty list too, as absent): every period-th layer
@@ -113,9 +114,10 @@ struct hfc_layer_words {
 	int from_last;
 	const char *absent_source;
 };
-/* The flags written (and put in out when set: room for w->layers, else
- * for 1024), their count; 0 when there are none (from absent, or an empty
- * list: add_array writes none); -1 at an error, at from's line. */
+/* The flags written (and put in out when set: room for layers, or for
+ * 1024 with any length), their count; 0 when there are none (from absent,
+ * or an empty list: add_array writes none); -1 at an error, at from's
+ * line. */
 int hfc_put_layer_words(struct hfc *c, const struct hfc_layer_words *w,
 			int64_t *out);
 /* hparams.get("head_dim"), else hparams["hidden_size"] //
