@@ -28,6 +28,7 @@ static int muse_convert(struct hfc *c)
 	return hfc_put_layer_words(c, &(const struct hfc_layer_words){
 		.from = "layer_types", .word = "sliding_attention",
 		.key = "attention.sliding_window_pattern",
+		/* named as hparams has it: text_config's keys */
 		.source = "layer_types", .period = 4, .from_last = 1,
 		.absent_source = "layer_types absent: MuseGlimmerTextConfig's "
 				 "full every fourth from the last",

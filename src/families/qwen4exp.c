@@ -11,7 +11,6 @@
  * recurrent.cpp cache_ple_r_l).
  */
 #include <stdio.h>
-#include <string.h>
 
 #include "model/family.h"
 

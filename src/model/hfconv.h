@@ -114,10 +114,10 @@ struct hfc_layer_words {
 	int from_last;
 	const char *absent_source;
 };
-/* The flags written (and put in out when set: room for layers, or for
- * 1024 with any length), their count; 0 when there are none (from absent,
- * or an empty list: add_array writes none); -1 at an error, at from's
- * line. */
+/* The number of flags, written as key and copied to out when set (room
+ * for layers, or for 1024 with any length); 0 when there are none (from
+ * absent without a default, or an empty list: add_array writes none); -1
+ * at an error, at from's line. */
 int hfc_put_layer_words(struct hfc *c, const struct hfc_layer_words *w,
 			int64_t *out);
 /* hparams.get("head_dim"), else hparams["hidden_size"] //
