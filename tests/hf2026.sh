@@ -643,6 +643,13 @@ hfconv_bad maincoder head_dim head_dim 's/"head_dim": 128/"head_dim": "128"/'
 hfconv_bad talkie num_attention_heads num_attention_heads \
 	's/"num_attention_heads": 40/"num_attention_heads": 0/'
 hfconv_bad mellum layer_types layer_types 's/"full_attention",/3,/'
+# hfc_put_layer_words' own checks: a kind Spark2_5Model refuses, and a
+# list longer than num_hidden_layers (Qwen3NextModel's check), in
+# text_config
+hfconv_bad spark2_5 layer_types layer_types \
+	's/"full_attention"/"chunked_attention"/'
+hfconv_bad qwen4exp layer_types text_config.layer_types \
+	's/^ *"full_attention"$/&, "full_attention"/'
 hfconv_bad muse-glimmer sliding_window text_config.sliding_window \
 	's/"sliding_window": 2048/"sliding_window": true/'
 

@@ -8,7 +8,7 @@
 
 /* conversion/arctic.py ArcticModel.set_gguf_parameters: TextModel's keys,
  * vocab_size, and the rope dimension hidden_size // num_attention_heads
- * (both required). */
+ * (both required; head_dim not read, so not hfc_head_dim). */
 static int arctic_convert(struct hfc *c)
 {
 	static const char *const embd[] = {"hidden_size", NULL};

@@ -26,7 +26,7 @@ static int cohere2moe_convert(struct hfc *c)
 	static const char *const nextn[] = {"num_nextn_predict_layers", NULL};
 	static const char *const shared[] = {"num_shared_experts", NULL};
 	const char *types[1024];
-	int64_t swa[1024], ffe, lead, x, n, ns;
+	int64_t ffe, lead, x, n, ns;
 	if (hfc_need(c, ff, &ffe) < 0 || hfc_int(c, first, 0, &lead) < 0)
 		return -1;
 	int nm = hfc_words(c, "mlp_layer_types", types, 1024);
@@ -49,19 +49,11 @@ static int cohere2moe_convert(struct hfc *c)
 	    hfc_item(c, "sliding_window", "attention.sliding_window",
 		     HFC_U32) < 0)
 		return -1;
-	int nt = hfc_words(c, "layer_types", types, 1024);
-	if (nt < 0)
-		return -1;
-	if (!hfc_has(c, "layer_types"))
-		return hfc_fail(c, "layer_types", "missing (required by %s)",
-				"conversion/command_r.py Cohere2MoeModel");
-	for (int il = 0; il < nt; il++)
-		swa[il] = !strcmp(types[il], "sliding_attention");
-	/* an empty list: add_array writes nothing */
-	if (nt && hfc_put_bools(c, "attention.sliding_window_pattern", swa,
-				(size_t)nt) < 0)
-		return -1;
-	if (hfc_item(c, "vocab_size", "vocab_size", HFC_U32) < 0)
+	if (hfc_put_layer_words(c, &(const struct hfc_layer_words){
+		    .from = "layer_types", .word = "sliding_attention",
+		    .key = "attention.sliding_window_pattern", .required = 1,
+	    }, NULL) < 0 ||
+	    hfc_item(c, "vocab_size", "vocab_size", HFC_U32) < 0)
 		return -1;
 	hfc_source(c, "intermediate_size");
 	if (hfc_put_u32(c, "expert_feed_forward_length", ffe) < 0)

@@ -96,24 +96,20 @@ static int dots3note_convert(struct hfc *c)
 	static const char *const full_rope[] = {"qk_rope_head_dim", NULL};
 	static const char *const q[] = {"q_lora_rank", NULL};
 	static const char *const swa_q[] = {"swa_q_lora_rank", NULL};
-	const char *t[DOTS3NOTE_MAX_LAYERS];
 	int64_t n, h, hs, l, np, r, v, fr, sq, fq;
 	int64_t swa[DOTS3NOTE_MAX_LAYERS], hc[DOTS3NOTE_MAX_LAYERS];
-	int nt;
 	if (hfc_need(c, layers, &n) < 0)
 		return -1;
 	if (n < 1 || n > DOTS3NOTE_MAX_LAYERS)
 		return hfc_fail(c, NULL, "%lld layers", (long long)n);
-	nt = hfc_words(c, "layer_types", t, DOTS3NOTE_MAX_LAYERS);
-	if (nt == 0)
-		return hfc_fail(c, NULL, "missing (required by "
-				"conversion/dots3.py Dots3NoteModel)");
-	if (nt < 0)
-		return -1;
-	if (nt < n)
-		return hfc_fail(c, NULL, "%d entries: shorter than "
-				"num_hidden_layers (%lld)", nt, (long long)n);
-	if (dots3note_checks(c) < 0 || hfc_need(c, nope, &np) < 0 ||
+	/* layer_types, its first num_hidden_layers (__init__'s check) */
+	if (hfc_put_layer_words(c, &(const struct hfc_layer_words){
+		    .from = "layer_types", .word = "sliding_attention",
+		    .key = "attention.sliding_window_pattern",
+		    .source = "layer_types: sliding_attention",
+		    .length = HFC_AT_LEAST, .layers = n, .required = 1,
+	    }, swa) < 0 ||
+	    dots3note_checks(c) < 0 || hfc_need(c, nope, &np) < 0 ||
 	    hfc_need(c, rope, &r) < 0 || hfc_int(c, hd, 256, &h) < 0)
 		return -1;
 	if (np + r != h)
@@ -130,10 +126,8 @@ static int dots3note_convert(struct hfc *c)
 	}
 	if (hfc_need(c, heads, &h) < 0 || hfc_need(c, swa_heads, &hs) < 0)
 		return -1;
-	for (int64_t il = 0; il < n; il++) {
-		swa[il] = !strcmp(t[il], "sliding_attention");
+	for (int64_t il = 0; il < n; il++)
 		hc[il] = swa[il] ? hs : h;
-	}
 	if (hfc_deepseek_v2(c) < 0)
 		return -1;
 	hfc_source(c, "num_attention_heads, swa_num_attention_heads on "
@@ -146,10 +140,7 @@ static int dots3note_convert(struct hfc *c)
 		    hfc_put_u32(c, idx[i].gguf, v) < 0)
 			return -1;
 	}
-	hfc_source(c, "layer_types: sliding_attention");
-	if (hfc_put_bools(c, "attention.sliding_window_pattern", swa,
-			  (size_t)n) < 0 ||
-	    hfc_need(c, lora, &l) < 0 ||
+	if (hfc_need(c, lora, &l) < 0 ||
 	    hfc_put_u32(c, "attention.kv_lora_rank_swa", l) < 0 ||
 	    hfc_put_u32(c, "attention.value_length_swa", l) < 0)
 		return -1;

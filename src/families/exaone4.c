@@ -22,7 +22,6 @@ int exaone4_convert(struct hfc *c);
 int exaone4_convert(struct hfc *c)
 {
 	int64_t v[MODEL_MAX_LAYERS], n_layer, window, period;
-	const char *words[MODEL_MAX_LAYERS];
 	const char *s;
 	int n;
 
@@ -35,15 +34,11 @@ int exaone4_convert(struct hfc *c)
 		return n;
 	if (hfc_put_u32(c, "attention.sliding_window", window) < 0)
 		return -1;
-	if (hfc_has(c, "layer_types")) {
-		if ((n = hfc_words(c, "layer_types", words,
-				   MODEL_MAX_LAYERS)) < 0)
-			return -1;
-		for (int i = 0; i < n; i++)
-			v[i] = !strcmp(words[i], "sliding_attention");
-		return n ? hfc_put_bools(c, "attention.sliding_window_pattern",
-					 v, (size_t)n) : 0;
-	}
+	if (hfc_has(c, "layer_types"))
+		return hfc_put_layer_words(c, &(const struct hfc_layer_words){
+			.from = "layer_types", .word = "sliding_attention",
+			.key = "attention.sliding_window_pattern",
+		}, NULL) < 0 ? -1 : 0;
 	if (!hfc_has(c, "sliding_window_pattern"))
 		return 0;
 	if (hfc_need(c, KEYS("num_hidden_layers"), &n_layer) < 0)

@@ -25,8 +25,7 @@ static int scale(struct hfc *c, const char *key, const char *gguf)
  * GraniteMoeSWAModel's shared expert) */
 static int convert(struct hfc *c)
 {
-	int64_t v[MODEL_MAX_LAYERS], n_layer, embd, heads, window;
-	const char *words[MODEL_MAX_LAYERS];
+	int64_t v[MODEL_MAX_LAYERS], embd, heads, window;
 	const char *arch[4];
 	int n;
 
@@ -54,28 +53,16 @@ static int convert(struct hfc *c)
 	    scale(c, "logits_scaling", "logit_scale") < 0)
 		return -1;
 	/* (Granite 4 Vision's deepstack_layer_arr: a vision model's) */
+	/* "if layer_types := ...", else "Fall back to period-based pattern:
+	 * i % 4 != 0" */
 	if (hfc_int(c, KEYS("sliding_window"), 128, &window) < 0 ||
 	    hfc_put_u32(c, "attention.sliding_window", window) < 0 ||
-	    (n = hfc_words(c, "layer_types", words, MODEL_MAX_LAYERS)) < 0)
-		return -1;
-	if (n > 0) {
-		for (int i = 0; i < n; i++)
-			v[i] = !strcmp(words[i], "sliding_attention");
-	} else {
-		/* "Fall back to period-based pattern: i % 4 != 0" */
-		if (hfc_block_count(c, &n_layer) < 0)
-			return -1;
-		if (n_layer > MODEL_MAX_LAYERS)
-			return hfc_fail(c, NULL, "%lld layers: above %d",
-					(long long)n_layer, MODEL_MAX_LAYERS);
-		n = (int)n_layer;
-		for (int i = 0; i < n; i++)
-			v[i] = i % 4 != 0;
-		hfc_source(c, "num_hidden_layers (layer i %% 4 != 0 slides)");
-	}
-	if (n > 0 &&
-	    hfc_put_bools(c, "attention.sliding_window_pattern", v,
-			  (size_t)n) < 0)
+	    hfc_put_layer_words(c, &(const struct hfc_layer_words){
+		    .from = "layer_types", .word = "sliding_attention",
+		    .key = "attention.sliding_window_pattern", .period = 4,
+		    .absent_source = "num_hidden_layers (layer i % 4 != 0 "
+				     "slides)",
+	    }, NULL) < 0)
 		return -1;
 	/* no_rope_layers: 1 RoPE, 0 NoPE */
 	if ((n = hfc_ints(c, "no_rope_layers", v, MODEL_MAX_LAYERS)) < 0 ||

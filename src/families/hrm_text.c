@@ -28,7 +28,8 @@ static int convert(struct hfc *c)
 	hfc_source(c, "layers_per_stack x H_cycles x (L_cycles + 1)");
 	if (hfc_put_u32(c, "block_count", lps * h * (l + 1)) < 0)
 		return -1;
-	/* head_dim or hidden_size // num_attention_heads, all of it rotated */
+	/* "head_dim or hidden_size // num_attention_heads", all of it
+	 * rotated: a head_dim of 0 falls back too (hfc_head_dim keeps it) */
 	if (hfc_int(c, KEYS("head_dim"), 0, &v) < 0)
 		return -1;
 	if (!v) {

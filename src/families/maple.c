@@ -7,18 +7,16 @@
 #include <string.h>
 
 #include "model/family.h"
-#include "model/model.h"
 
 #define KEYS(...) ((const char *const[]){__VA_ARGS__, NULL})
 
 /* conversion/maple.py MapleModel.set_gguf_parameters, after TextModel's */
 static int convert(struct hfc *c)
 {
-	int64_t v[MODEL_MAX_LAYERS], embd, heads, head_dim;
-	const char *words[MODEL_MAX_LAYERS];
+	int64_t v, embd, heads, head_dim;
 	const char *act;
 	double factor;
-	int n, flag;
+	int flag;
 
 	if (hfc_text_model(c) < 0)
 		return -1;
@@ -28,11 +26,11 @@ static int convert(struct hfc *c)
 		return hfc_fail(c, "hidden_act", "%s%s%s: the converter "
 				"asserts \"silu\"", act ? "\"" : "missing",
 				act ? act : "", act ? "\"" : "");
-	if (hfc_int(c, KEYS("num_shared_experts"), 0, &v[0]) < 0)
+	if (hfc_int(c, KEYS("num_shared_experts"), 0, &v) < 0)
 		return -1;
-	if (v[0] != 0)
+	if (v != 0)
 		return hfc_fail(c, NULL, "%lld: the converter asserts 0",
-				(long long)v[0]);
+				(long long)v);
 	if (hfc_bool(c, "norm_topk_prob", 1, &flag) < 0)
 		return -1;
 	if (!flag)
@@ -51,27 +49,21 @@ static int convert(struct hfc *c)
 		return hfc_fail(c, NULL, "%lld heads", (long long)heads);
 	if (hfc_int(c, KEYS("head_dim"), embd / heads, &head_dim) < 0 ||
 	    hfc_rope(c, "partial_rotary_factor", 1.0, &factor) < 0 ||
-	    hfc_need(c, KEYS("vocab_size"), &v[0]) < 0 ||
-	    hfc_put_u32(c, "vocab_size", v[0]) < 0)
+	    hfc_need(c, KEYS("vocab_size"), &v) < 0 ||
+	    hfc_put_u32(c, "vocab_size", v) < 0)
 		return -1;
 	hfc_source(c, "head_dim x partial_rotary_factor %g", factor);
 	if (hfc_put_u32(c, "rope.dimension_count",
 			(int64_t)((double)head_dim * factor)) < 0 ||
-	    hfc_need(c, KEYS("sliding_window"), &v[0]) < 0 ||
-	    hfc_put_u32(c, "attention.sliding_window", v[0]) < 0)
+	    hfc_need(c, KEYS("sliding_window"), &v) < 0 ||
+	    hfc_put_u32(c, "attention.sliding_window", v) < 0)
 		return -1;
-	if ((n = hfc_words(c, "layer_types", words, MODEL_MAX_LAYERS)) < 0)
-		return -1;
-	if (!n && !hfc_has(c, "layer_types"))
-		return hfc_fail(c, "layer_types", "missing (required by %s)",
-				"conversion/maple.py MapleModel");
-	for (int i = 0; i < n; i++)
-		v[i] = !strcmp(words[i], "sliding_attention");
-	/* (add_array writes no empty list) */
-	if ((n > 0 && hfc_put_bools(c, "attention.sliding_window_pattern", v,
-				    (size_t)n) < 0) ||
-	    hfc_need(c, KEYS("moe_intermediate_size"), &v[0]) < 0 ||
-	    hfc_put_u32(c, "expert_feed_forward_length", v[0]) < 0)
+	if (hfc_put_layer_words(c, &(const struct hfc_layer_words){
+		    .from = "layer_types", .word = "sliding_attention",
+		    .key = "attention.sliding_window_pattern", .required = 1,
+	    }, NULL) < 0 ||
+	    hfc_need(c, KEYS("moe_intermediate_size"), &v) < 0 ||
+	    hfc_put_u32(c, "expert_feed_forward_length", v) < 0)
 		return -1;
 	/* swiglu_clamp_exp, 7.0 a layer: a float array the GGUF reader does
 	 * not read (attnviz sizes no activations by it) */

@@ -4,47 +4,17 @@
  * pattern else three sliding layers then a full one; the sliding layers'
  * RoPE base is the global one unless rope.freq_base_swa says.
  */
-#include <string.h>
 
 #include "model/family.h"
-#include "model/model.h"
 
 #define K(...) ((const char *const[]){__VA_ARGS__, NULL})
-
-/* attention.sliding_window_pattern from hparams["layer_types"], one bool a
- * layer, true for "sliding_attention"; MellumConfig (AutoConfig) fills an
- * absent list with "full_attention" on every layer. */
-static int mellum_pattern(struct hfc *c)
-{
-	const char *types[MODEL_MAX_LAYERS];
-	int64_t swa[MODEL_MAX_LAYERS] = {0};
-	int64_t layers;
-	int n = hfc_words(c, "layer_types", types, MODEL_MAX_LAYERS);
-
-	if (n < 0)
-		return -1;
-	if (n == 0) {
-		if (hfc_block_count(c, &layers) < 0)
-			return -1;
-		if (layers > MODEL_MAX_LAYERS)
-			return hfc_fail(c, NULL, "more than %d layers",
-					MODEL_MAX_LAYERS);
-		n = (int)layers;
-		hfc_source(c, "layer_types absent: MellumConfig's "
-			   "full_attention on every layer");
-	} else {
-		for (int i = 0; i < n; i++)
-			swa[i] = !strcmp(types[i], "sliding_attention");
-		hfc_source(c, "layer_types");
-	}
-	return hfc_put_bools(c, "attention.sliding_window_pattern", swa,
-			     (size_t)n);
-}
 
 /* conversion/mellum.py MellumModel.set_gguf_parameters: TextModel's keys
  * (the experts, rope_parameters' full and sliding bases), an expert's
  * width, and the window with its pattern unless use_sliding_window is
- * false or sliding_window absent. */
+ * false or sliding_window absent: one bool a layer_types entry, true for
+ * "sliding_attention"; MellumConfig (AutoConfig) fills an absent list with
+ * "full_attention" on every layer. */
 static int mellum_convert(struct hfc *c)
 {
 	int64_t window;
@@ -60,7 +30,12 @@ static int mellum_convert(struct hfc *c)
 		return 0;
 	if (hfc_put_u32(c, "attention.sliding_window", window) < 0)
 		return -1;
-	return mellum_pattern(c);
+	return hfc_put_layer_words(c, &(const struct hfc_layer_words){
+		.from = "layer_types", .word = "sliding_attention",
+		.key = "attention.sliding_window_pattern", .period = 1,
+		.absent_source = "layer_types absent: MellumConfig's "
+				 "full_attention on every layer",
+	}, NULL) < 0 ? -1 : 0;
 }
 
 const struct family family_mellum = {

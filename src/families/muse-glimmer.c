@@ -5,50 +5,17 @@
  * the sliding layers' RoPE base is the global one unless
  * rope.freq_base_swa says.
  */
-#include <string.h>
 
 #include "model/family.h"
-#include "model/model.h"
 
 #define K(...) ((const char *const[]){__VA_ARGS__, NULL})
-
-/* attention.sliding_window_pattern from hparams["layer_types"], one bool a
- * layer, true for "sliding_attention"; MuseGlimmerTextConfig (AutoConfig)
- * fills an absent list: full attention every fourth layer counted back
- * from the last, sliding on the others. */
-static int muse_pattern(struct hfc *c)
-{
-	const char *types[MODEL_MAX_LAYERS];
-	int64_t swa[MODEL_MAX_LAYERS] = {0};
-	int64_t layers;
-	int n = hfc_words(c, "layer_types", types, MODEL_MAX_LAYERS);
-
-	if (n < 0)
-		return -1;
-	if (n == 0) {
-		if (hfc_block_count(c, &layers) < 0)
-			return -1;
-		if (layers > MODEL_MAX_LAYERS)
-			return hfc_fail(c, NULL, "more than %d layers",
-					MODEL_MAX_LAYERS);
-		n = (int)layers;
-		for (int i = 0; i < n; i++)
-			swa[i] = (n - 1 - i) % 4 != 0;
-		hfc_source(c, "layer_types absent: MuseGlimmerTextConfig's "
-			   "full every fourth from the last");
-	} else {
-		for (int i = 0; i < n; i++)
-			swa[i] = !strcmp(types[i], "sliding_attention");
-		hfc_source(c, "layer_types");
-	}
-	return hfc_put_bools(c, "attention.sliding_window_pattern", swa,
-			     (size_t)n);
-}
 
 /* conversion/muse_glimmer.py MuseGlimmerModel.set_gguf_parameters
  * (text_config over the root): TextModel's keys, the final soft-cap, the
  * logit scale output_multiplier, the window and its pattern, all
- * required. */
+ * required: one bool a layer_types entry, true for "sliding_attention";
+ * MuseGlimmerTextConfig (AutoConfig) fills an absent list: full attention
+ * every fourth layer counted back from the last, sliding on the others. */
 static int muse_convert(struct hfc *c)
 {
 	if (hfc_text_model(c) < 0 ||
@@ -58,7 +25,14 @@ static int muse_convert(struct hfc *c)
 	    hfc_item(c, "sliding_window", "attention.sliding_window",
 		     HFC_U32) < 0)
 		return -1;
-	return muse_pattern(c);
+	return hfc_put_layer_words(c, &(const struct hfc_layer_words){
+		.from = "layer_types", .word = "sliding_attention",
+		.key = "attention.sliding_window_pattern",
+		/* named as hparams has it: text_config's keys */
+		.source = "layer_types", .period = 4, .from_last = 1,
+		.absent_source = "layer_types absent: MuseGlimmerTextConfig's "
+				 "full every fourth from the last",
+	}, NULL) < 0 ? -1 : 0;
 }
 
 const struct family family_muse_glimmer = {

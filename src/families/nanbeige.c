@@ -12,7 +12,7 @@
  * LlamaModel's (conversion/llama.py) over TextModel's */
 static int convert(struct hfc *c)
 {
-	int64_t v, embd, heads, loops;
+	int64_t v, loops;
 	int skip;
 
 	if (hfc_text_model(c) < 0 ||
@@ -20,21 +20,10 @@ static int convert(struct hfc *c)
 	    hfc_put_u32(c, "vocab_size", v) < 0)
 		return -1;
 	/* LlamaModel: the rotated width head_dim, else hidden_size //
-	 * num_attention_heads */
-	if (hfc_has(c, "head_dim")) {
-		if (hfc_int(c, KEYS("head_dim"), 0, &v) < 0)
-			return -1;
-	} else {
-		if (hfc_need(c, KEYS("hidden_size"), &embd) < 0 ||
-		    hfc_need(c, KEYS("num_attention_heads"), &heads) < 0)
-			return -1;
-		if (heads <= 0)
-			return hfc_fail(c, NULL, "%lld heads",
-					(long long)heads);
-		v = embd / heads;
-		hfc_source(c, "hidden_size / num_attention_heads");
-	}
-	if (hfc_put_u32(c, "rope.dimension_count", v) < 0)
+	 * num_attention_heads ("if (rope_dim := hparams.get("head_dim")) is
+	 * None") */
+	if (hfc_head_dim(c, &v) < 0 ||
+	    hfc_put_u32(c, "rope.dimension_count", v) < 0)
 		return -1;
 	/* int(num_loops or 1), at least 1 */
 	if (hfc_int(c, KEYS("num_loops"), 1, &loops) < 0)

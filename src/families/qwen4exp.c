@@ -11,7 +11,6 @@
  * recurrent.cpp cache_ple_r_l).
  */
 #include <stdio.h>
-#include <string.h>
 
 #include "model/family.h"
 
@@ -45,23 +44,26 @@ static int qwen4exp_layers(struct hfc *c, int64_t n, int64_t *rec,
 			   int64_t *full)
 {
 	static const char *const iv[] = {"full_attention_interval", NULL};
-	const char *types[QWEN4EXP_MAX_LAYERS];
+	struct hfc_layer_words w = {
+		.from = "layer_types", .word = "linear_attention",
+		.length = HFC_EXACTLY, .layers = n,
+	};
 	int64_t interval;
-	int nt = hfc_words(c, "layer_types", types, QWEN4EXP_MAX_LAYERS);
+	int nt = hfc_put_layer_words(c, &w, rec);
 	if (nt < 0)
 		return -1;
-	if (nt > 0 && nt != n)
-		return hfc_fail(c, NULL, "%d entries, expected "
-				"num_hidden_layers (%lld)", nt, (long long)n);
-	if (nt == 0 && hfc_int(c, iv, 4, &interval) < 0)
+	if (nt > 0) {
+		w.word = "full_attention";
+		return hfc_put_layer_words(c, &w, full) < 0 ? -1 : 0;
+	}
+	if (hfc_int(c, iv, 4, &interval) < 0)
 		return -1;
-	if (nt == 0 && interval <= 0)
-		return hfc_fail(c, NULL, "%lld: want "
-				"more than 0", (long long)interval);
+	if (interval <= 0)
+		return hfc_fail(c, NULL, "%lld: want more than 0",
+				(long long)interval);
 	for (int64_t il = 0; il < n; il++) {
-		rec[il] = nt ? !strcmp(types[il], "linear_attention")
-			     : (il + 1) % interval != 0;
-		full[il] = nt && !strcmp(types[il], "full_attention");
+		rec[il] = (il + 1) % interval != 0;
+		full[il] = 0;
 	}
 	return 0;
 }

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "model/family.h"
-#include "model/model.h"
 
 #define KEYS(...) ((const char *const[]){__VA_ARGS__, NULL})
 
@@ -34,32 +33,24 @@ static int rot(struct hfc *c, const char *kind, int64_t head_dim,
 }
 
 /* conversion/spark2_5.py Spark2_5Model.set_gguf_parameters, after
- * TextModel's: its checks, then the window and the two rotated widths */
+ * TextModel's: its checks (the pattern written with layer_types'), then
+ * the window and the two rotated widths */
 static int convert(struct hfc *c)
 {
-	int64_t v[MODEL_MAX_LAYERS], n_layer, head_dim;
-	const char *words[MODEL_MAX_LAYERS];
+	int64_t n_layer, head_dim;
 	const char *mode, *act;
-	int n, gate;
+	int gate;
 
+	/* layer_types, checked first: one a layer, each sliding_attention
+	 * or full_attention */
 	if (hfc_text_model(c) < 0 || hfc_block_count(c, &n_layer) < 0 ||
-	    (n = hfc_words(c, "layer_types", words, MODEL_MAX_LAYERS)) < 0)
+	    hfc_put_layer_words(c, &(const struct hfc_layer_words){
+		    .from = "layer_types", .word = "sliding_attention",
+		    .other = "full_attention",
+		    .key = "attention.sliding_window_pattern",
+		    .length = HFC_EXACTLY, .layers = n_layer, .required = 1,
+	    }, NULL) < 0)
 		return -1;
-	if (!n && !hfc_has(c, "layer_types"))
-		return hfc_fail(c, "layer_types", "missing (required by %s)",
-				CONVERTER);
-	if (n != n_layer)
-		return hfc_fail(c, "layer_types", "%d entries, but "
-				"num_hidden_layers is %lld", n,
-				(long long)n_layer);
-	for (int i = 0; i < n; i++) {
-		if (strcmp(words[i], "sliding_attention") &&
-		    strcmp(words[i], "full_attention"))
-			return hfc_fail(c, "layer_types", "entry %d: \"%s\" "
-					"is not sliding_attention or "
-					"full_attention", i, words[i]);
-		v[i] = !strcmp(words[i], "sliding_attention");
-	}
 	/* the head-wise sigmoid gates and GELU llama.cpp builds */
 	mode = hfc_str(c, "gate_attn_act_mode");
 	if (hfc_bool(c, "headwise_attn_output_gate", 0, &gate) < 0)
@@ -77,11 +68,7 @@ static int convert(struct hfc *c)
 	if (hfc_need(c, KEYS("vocab_size"), &head_dim) < 0 ||
 	    hfc_put_u32(c, "vocab_size", head_dim) < 0 ||
 	    hfc_need(c, KEYS("sliding_window"), &head_dim) < 0 ||
-	    hfc_put_u32(c, "attention.sliding_window", head_dim) < 0)
-		return -1;
-	hfc_source(c, "layer_types");
-	if ((n > 0 && hfc_put_bools(c, "attention.sliding_window_pattern", v,
-				    (size_t)n) < 0) ||
+	    hfc_put_u32(c, "attention.sliding_window", head_dim) < 0 ||
 	    hfc_need(c, KEYS("head_dim"), &head_dim) < 0 ||
 	    rot(c, "full_attention", head_dim, "rope.dimension_count") < 0 ||
 	    rot(c, "sliding_attention", head_dim,

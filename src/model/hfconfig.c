@@ -60,85 +60,89 @@ struct hf_fam {
 	double rope_theta;
 	int tie;               /* tie_word_embeddings */
 	int64_t window;        /* sliding_window; 0: None */
+	/* the architecture of a file with routed experts (NULL: arch's):
+	 * conversion/nemotron.py NemotronHModel with num_experts_per_tok is
+	 * MODEL_ARCH.NEMOTRON_H_MOE */
+	const char *moe_arch;
 };
 
 static const struct hf_fam hf_fams[] = {
 	/* Mistral and Mixtral: convert_hf_to_gguf.py registers MistralForCausalLM and
 	 * MixtralForCausalLM with LlamaModel, so llama.cpp runs them as LLM_ARCH_LLAMA. */
-	{F_LLAMA, "llama", "llama", "LlamaConfig", 32000, 4096, 11008, 32, 32, 0, 0, 2048, 10000, 0, 0},
-	{F_MISTRAL, "mistral", "llama", "MistralConfig", 32000, 4096, 14336, 32, 32, 8, 0, 131072, 10000, 0, 4096},
-	{F_MIXTRAL, "mixtral", "llama", "MixtralConfig", 32000, 4096, 14336, 32, 32, 8, 0, 131072, 1e6, 0, 0},
-	{F_QWEN2, "qwen2", "qwen2", "Qwen2Config", 151936, 4096, 22016, 32, 32, 32, 0, 32768, 10000, 0, 4096},
-	{F_QWEN3, "qwen3", "qwen3", "Qwen3Config", 151936, 4096, 22016, 32, 32, 32, 128, 32768, 10000, 0, 4096},
+	{F_LLAMA, "llama", "llama", "LlamaConfig", 32000, 4096, 11008, 32, 32, 0, 0, 2048, 10000, 0, 0, NULL},
+	{F_MISTRAL, "mistral", "llama", "MistralConfig", 32000, 4096, 14336, 32, 32, 8, 0, 131072, 10000, 0, 4096, NULL},
+	{F_MIXTRAL, "mixtral", "llama", "MixtralConfig", 32000, 4096, 14336, 32, 32, 8, 0, 131072, 1e6, 0, 0, NULL},
+	{F_QWEN2, "qwen2", "qwen2", "Qwen2Config", 151936, 4096, 22016, 32, 32, 32, 0, 32768, 10000, 0, 4096, NULL},
+	{F_QWEN3, "qwen3", "qwen3", "Qwen3Config", 151936, 4096, 22016, 32, 32, 32, 128, 32768, 10000, 0, 4096, NULL},
 	{F_QWEN3_MOE, "qwen3_moe", "qwen3moe", "Qwen3MoeConfig", 151936, 2048, 6144, 24, 32, 4, 0, 32768, 10000, 0,
-	 4096},
-	{F_GEMMA2, "gemma2", "gemma2", "Gemma2Config", 256000, 2304, 9216, 26, 8, 4, 256, 8192, 10000, 1, 4096},
+	 4096, NULL},
+	{F_GEMMA2, "gemma2", "gemma2", "Gemma2Config", 256000, 2304, 9216, 26, 8, 4, 256, 8192, 10000, 1, 4096, NULL},
 	{F_GEMMA3, "gemma3_text", "gemma3", "Gemma3TextConfig", 262208, 2304, 9216, 26, 8, 4, 256, 131072, 1e6, 1,
-	 4096},
+	 4096, NULL},
 	/* The model_type of a Gemma 3 config with vision: its text_config is a gemma3_text. */
-	{F_GEMMA3, "gemma3", "gemma3", "Gemma3TextConfig", 262208, 2304, 9216, 26, 8, 4, 256, 131072, 1e6, 1, 4096},
+	{F_GEMMA3, "gemma3", "gemma3", "Gemma3TextConfig", 262208, 2304, 9216, 26, 8, 4, 256, 131072, 1e6, 1, 4096, NULL},
 	/* LLM_ARCH_DEEPSEEK2 runs DeepSeek-V2 and V3 alike. */
 	{F_DEEPSEEK2, "deepseek_v2", "deepseek2", "DeepseekV2Config", 102400, 4096, 11008, 30, 32, 32, 0, 2048, 10000,
-	 0, 0},
+	 0, 0, NULL},
 	{F_DEEPSEEK3, "deepseek_v3", "deepseek2", "DeepseekV3Config", 129280, 7168, 18432, 61, 128, 128, 0, 4096,
-	 10000, 0, 0},
-	{F_GPT_OSS, "gpt_oss", "gpt-oss", "GptOssConfig", 201088, 2880, 2880, 36, 64, 8, 64, 131072, 150000, 0, 128},
-	{F_PHI3, "phi3", "phi3", "Phi3Config", 32064, 3072, 8192, 32, 32, 0, 0, 4096, 10000, 0, 0},
+	 10000, 0, 0, NULL},
+	{F_GPT_OSS, "gpt_oss", "gpt-oss", "GptOssConfig", 201088, 2880, 2880, 36, 64, 8, 64, 131072, 150000, 0, 128, NULL},
+	{F_PHI3, "phi3", "phi3", "Phi3Config", 32064, 3072, 8192, 32, 32, 0, 0, 4096, 10000, 0, 0, NULL},
 	/* FalconConfig: intermediate is ffn_hidden_size, None = 4 x hidden_size. */
-	{F_FALCON, "falcon", "falcon", "FalconConfig", 65024, 4544, 0, 32, 71, 0, 0, 2048, 10000, 1, 0},
+	{F_FALCON, "falcon", "falcon", "FalconConfig", 65024, 4544, 0, 32, 71, 0, 0, 2048, 10000, 1, 0, NULL},
 	/* Mistral 3 (Mistral Small 3.1): LLM_ARCH_MISTRAL3 (conversion/mistral3.py
 	 * Ministral3Model); its text_config is a MistralConfig. */
-	{F_MISTRAL3, "mistral3", "mistral3", "MistralConfig", 32000, 4096, 14336, 32, 32, 8, 0, 131072, 10000, 0, 4096},
-	{F_SMOLLM3, "smollm3", "smollm3", "SmolLM3Config", 128256, 2048, 11008, 36, 16, 4, 0, 32768, 2000000, 1, 0},
-	{F_COHERE2, "cohere2", "cohere2", "Cohere2Config", 256000, 8192, 22528, 40, 64, 0, 0, 8192, 10000, 1, 4096},
-	{F_OLMO2, "olmo2", "olmo2", "Olmo2Config", 50304, 4096, 11008, 32, 32, 0, 0, 2048, 10000, 0, 0},
+	{F_MISTRAL3, "mistral3", "mistral3", "MistralConfig", 32000, 4096, 14336, 32, 32, 8, 0, 131072, 10000, 0, 4096, NULL},
+	{F_SMOLLM3, "smollm3", "smollm3", "SmolLM3Config", 128256, 2048, 11008, 36, 16, 4, 0, 32768, 2000000, 1, 0, NULL},
+	{F_COHERE2, "cohere2", "cohere2", "Cohere2Config", 256000, 8192, 22528, 40, 64, 0, 0, 8192, 10000, 1, 4096, NULL},
+	{F_OLMO2, "olmo2", "olmo2", "Olmo2Config", 50304, 4096, 11008, 32, 32, 0, 0, 2048, 10000, 0, 0, NULL},
 	/* The 2026 families: hybrids, chunked attention, nextn blocks, the indexer. */
 	{F_QWEN3_NEXT, "qwen3_next", "qwen3next", "Qwen3NextConfig", 151936, 2048, 5632, 48, 16, 2, 256, 32768, 10000,
-	 0, 0},
+	 0, 0, NULL},
 	{F_LLAMA4, "llama4_text", "llama4", "Llama4TextConfig", 202048, 5120, 8192, 48, 40, 8, 128, 131072, 500000, 0,
-	 0},
-	{F_LLAMA4, "llama4", "llama4", "Llama4TextConfig", 202048, 5120, 8192, 48, 40, 8, 128, 131072, 500000, 0, 0},
-	{F_GLM4_MOE, "glm4_moe", "glm4moe", "Glm4MoeConfig", 151552, 4096, 10944, 46, 96, 8, 128, 131072, 10000, 0, 0},
+	 0, NULL},
+	{F_LLAMA4, "llama4", "llama4", "Llama4TextConfig", 202048, 5120, 8192, 48, 40, 8, 128, 131072, 500000, 0, 0, NULL},
+	{F_GLM4_MOE, "glm4_moe", "glm4moe", "Glm4MoeConfig", 151552, 4096, 10944, 46, 96, 8, 128, 131072, 10000, 0, 0, NULL},
 	/* DeepSeek-V3.2 ships its own configuration_deepseek.py: DeepseekV3Config's defaults */
 	{F_DEEPSEEK32, "deepseek_v32", "deepseek32", "DeepseekV3Config", 129280, 7168, 18432, 61, 128, 128, 0, 4096,
-	 10000, 0, 0},
+	 10000, 0, 0, NULL},
 	{F_NEMOTRON_H, "nemotron_h", "nemotron_h", "NemotronHConfig", 131072, 4096, 21504, 52, 32, 8, 128, 4096, 10000,
-	 0, 0},
+	 0, 0, "nemotron_h_moe"},
 	{F_GRANITE_HYBRID, "granitemoehybrid", "granitehybrid", "GraniteMoeHybridConfig", 32000, 4096, 11008, 32, 32,
-	 0, 0, 2048, 10000, 0, 0},
+	 0, 0, 2048, 10000, 0, 0, NULL},
 	/* Qwen3.5 (transformers models/qwen3_5, qwen3_5_moe): Qwen3-Next's hybrid
 	 * layout; the language model in text_config, the root's model_type
 	 * qwen3_5 / qwen3_5_moe naming the vision-language wrapper */
 	{F_QWEN35, "qwen3_5_text", "qwen35", "Qwen3_5TextConfig", 151936, 2048, 8192, 48, 16, 2, 256, 32768, 10000, 0,
-	 0},
-	{F_QWEN35, "qwen3_5", "qwen35", "Qwen3_5TextConfig", 151936, 2048, 8192, 48, 16, 2, 256, 32768, 10000, 0, 0},
+	 0, NULL},
+	{F_QWEN35, "qwen3_5", "qwen35", "Qwen3_5TextConfig", 151936, 2048, 8192, 48, 16, 2, 256, 32768, 10000, 0, 0, NULL},
 	{F_QWEN35_MOE, "qwen3_5_moe_text", "qwen35moe", "Qwen3_5MoeTextConfig", 248320, 2048, 8192, 40, 16, 2, 256,
-	 32768, 10000, 0, 0},
+	 32768, 10000, 0, 0, NULL},
 	/* Lfm2Config, Lfm2MoeConfig (transformers models/lfm2, lfm2_moe): the
 	 * tie is read from tie_embedding there, the FFN from block_ff_dim */
-	{F_LFM2, "lfm2", "lfm2", "Lfm2Config", 65536, 2560, 12288, 32, 32, 8, 0, 128000, 1000000, 1, 0},
-	{F_LFM2_MOE, "lfm2_moe", "lfm2moe", "Lfm2MoeConfig", 65536, 2048, 7168, 24, 32, 8, 0, 128000, 1000000, 1, 0},
+	{F_LFM2, "lfm2", "lfm2", "Lfm2Config", 65536, 2560, 12288, 32, 32, 8, 0, 128000, 1000000, 1, 0, NULL},
+	{F_LFM2_MOE, "lfm2_moe", "lfm2moe", "Lfm2MoeConfig", 65536, 2048, 7168, 24, 32, 8, 0, 128000, 1000000, 1, 0, NULL},
 	/* JambaConfig (transformers models/jamba); FalconH1Config (models/falcon_h1),
 	 * whose head_dim the converter requires (FalconH1Model: key_length) */
-	{F_JAMBA, "jamba", "jamba", "JambaConfig", 65536, 4096, 14336, 32, 32, 8, 0, 262144, 10000, 0, 0},
-	{F_FALCON_H1, "falcon_h1", "falcon-h1", "FalconH1Config", 128000, 4096, 14336, 32, 32, 8, 0, 8192, 1e11, 0, 0},
+	{F_JAMBA, "jamba", "jamba", "JambaConfig", 65536, 4096, 14336, 32, 32, 8, 0, 262144, 10000, 0, 0, NULL},
+	{F_FALCON_H1, "falcon_h1", "falcon-h1", "FalconH1Config", 128000, 4096, 14336, 32, 32, 8, 0, 8192, 1e11, 0, 0, NULL},
 	/* GLM-5: GlmMoeDsaConfig (transformers models/glm_moe_dsa), MLA with
 	 * DeepSeek-V3.2's indexer */
 	{F_GLM_DSA, "glm_moe_dsa", "glm-dsa", "GlmMoeDsaConfig", 154880, 6144, 12288, 78, 64, 64, 0, 202752, 10000, 0,
-	 0},
+	 0, NULL},
 	/* Gemma 3n: Gemma3nTextConfig (transformers models/gemma3n), its language
 	 * model in text_config (model_type gemma3n_text) */
 	{F_GEMMA3N, "gemma3n_text", "gemma3n", "Gemma3nTextConfig", 262400, 2048, 16384, 35, 8, 2, 256, 32768, 1e6, 1,
-	 512},
-	{F_GEMMA3N, "gemma3n", "gemma3n", "Gemma3nTextConfig", 262400, 2048, 16384, 35, 8, 2, 256, 32768, 1e6, 1, 512},
+	 512, NULL},
+	{F_GEMMA3N, "gemma3n", "gemma3n", "Gemma3nTextConfig", 262400, 2048, 16384, 35, 8, 2, 256, 32768, 1e6, 1, 512, NULL},
 	/* Gemma 4 (transformers models/gemma4, text_config gemma4_text): the
 	 * defaults here are the 31B's, not compared with Gemma4TextConfig; the
 	 * fields that size its cache are required (read_gemma4) */
 	{F_GEMMA4, "gemma4_text", "gemma4", "Gemma4TextConfig", 262144, 5376, 21504, 60, 32, 16, 256, 262144, 1e6, 1,
-	 1024},
-	{F_GEMMA4, "gemma4", "gemma4", "Gemma4TextConfig", 262144, 5376, 21504, 60, 32, 16, 256, 262144, 1e6, 1, 1024},
+	 1024, NULL},
+	{F_GEMMA4, "gemma4", "gemma4", "Gemma4TextConfig", 262144, 5376, 21504, 60, 32, 16, 256, 262144, 1e6, 1, 1024, NULL},
 	{F_QWEN35_MOE, "qwen3_5_moe", "qwen35moe", "Qwen3_5MoeTextConfig", 248320, 2048, 8192, 40, 16, 2, 256, 32768,
-	 10000, 0, 0},
+	 10000, 0, 0, NULL},
 };
 
 /*
@@ -2318,10 +2322,12 @@ static int read_layers(struct hf *H, struct shape *s)
 		s->gated = 0;   /* mlp_hidden_act relu2: up and down projections only */
 	/* NemotronHModel with num_experts_per_tok is MODEL_ARCH.NEMOTRON_H_MOE
 	 * (read_moe read its experts) */
-	if (id == F_NEMOTRON_H && m->experts) {
-		snprintf(m->arch, sizeof m->arch, "nemotron_h_moe");
-		model_set_origin(m, MF_ARCH, "nemotron_h_moe: config.json num_experts_per_tok (conversion/nemotron.py "
-				 "NemotronHModel.is_moe)");
+	if (H->fam->moe_arch && m->experts) {
+		snprintf(m->arch, sizeof m->arch, "%s", H->fam->moe_arch);
+		model_set_origin(m, MF_ARCH,
+				 "%s: config.json num_experts_per_tok "
+				 "(conversion/nemotron.py NemotronHModel.is_moe)",
+				 H->fam->moe_arch);
 	}
 	if (gdn_family(id) || id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
 		json_t *lt = find(H, sc, id == F_NEMOTRON_H ? "hybrid_override_pattern" : "layer_types");
@@ -2786,12 +2792,9 @@ out:
 
 int hfconfig_reads_arch(const char *arch)
 {
-	/* conversion/nemotron.py NemotronHModel: with num_experts_per_tok,
-	 * MODEL_ARCH.NEMOTRON_H_MOE (read_layers) */
-	if (!strcmp(arch, "nemotron_h_moe"))
-		return 1;
 	for (size_t i = 0; i < sizeof hf_fams / sizeof hf_fams[0]; i++)
-		if (!strcmp(hf_fams[i].arch, arch))
+		if (!strcmp(hf_fams[i].arch, arch) ||
+		    (hf_fams[i].moe_arch && !strcmp(hf_fams[i].moe_arch, arch)))
 			return 1;
 	const struct family *f = arch_find(arch);
 	return f && (f->hf || f->conv);

@@ -19,6 +19,7 @@
 #include "model/gguf.h"
 #include "model/gguf_file.h"
 #include "model/hfconfig.h"
+#include "model/model.h"
 #include "util/err.h"
 #include "util/num.h"
 
@@ -592,6 +593,60 @@ int hfc_put_layer_set(struct hfc *c, const char *from, int64_t first,
 	}
 	hfc_source(c, "%s", from);
 	return hfc_put_ints(c, key, set, (size_t)n);
+}
+
+int hfc_put_layer_words(struct hfc *c, const struct hfc_layer_words *w,
+			int64_t *out)
+{
+	const char *words[MODEL_MAX_LAYERS], *source = w->source;
+	int64_t flags[MODEL_MAX_LAYERS], n;
+	int nw = hfc_words(c, w->from, words, MODEL_MAX_LAYERS);
+	if (nw < 0)
+		return -1;
+	if (w->required && nw == 0 && !hfc_has(c, w->from))
+		return hfc_fail(c, w->from, "missing (required by %s)",
+				c->fam->conv->converter);
+	if (nw == 0 && !w->required) {
+		if (!w->period)
+			return 0;
+		/* the configuration class's list, made from the layers */
+		if (hfc_block_count(c, &n) < 0)
+			return -1;
+		if (n > MODEL_MAX_LAYERS)
+			return hfc_fail(c, NULL, "%lld layers: above %d",
+					(long long)n, MODEL_MAX_LAYERS);
+		for (int64_t il = 0; il < n; il++)
+			flags[il] = (w->from_last ? n - 1 - il : il) %
+					    w->period != 0;
+		source = w->absent_source;
+	} else {
+		if (w->length != HFC_ANY_LENGTH &&
+		    (nw < w->layers ||
+		     (w->length == HFC_EXACTLY && nw > w->layers)))
+			return hfc_fail(c, NULL, "%d entries: %s than "
+					"num_hidden_layers (%lld)", nw,
+					nw < w->layers ? "fewer" : "more",
+					(long long)w->layers);
+		for (int i = 0; i < nw && w->other; i++)
+			if (strcmp(words[i], w->word) &&
+			    strcmp(words[i], w->other))
+				return hfc_fail(c, NULL, "entry %d: \"%s\" "
+						"is not %s or %s", i, words[i],
+						w->word, w->other);
+		n = w->length == HFC_ANY_LENGTH ? nw : w->layers;
+		for (int64_t il = 0; il < n; il++)
+			flags[il] = !strcmp(words[il], w->word);
+	}
+	/* add_array writes no empty list */
+	if (n <= 0)
+		return 0;
+	if (out)
+		memcpy(out, flags, (size_t)n * sizeof *out);
+	if (w->key && source)
+		hfc_source(c, "%s", source);
+	if (w->key && hfc_put_bools(c, w->key, flags, (size_t)n) < 0)
+		return -1;
+	return (int)n;
 }
 
 int hfc_head_dim(struct hfc *c, int64_t *out)

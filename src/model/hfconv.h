@@ -96,6 +96,38 @@ int hfc_copy(struct hfc *c, const struct hfc_copy *rows, size_t n,
  * key, one 0 or 1 a layer for n layers.  0, or -1. */
 int hfc_put_layer_set(struct hfc *c, const char *from, int64_t first,
 		      int64_t n, const char *key);
+/* The converters' per-layer flags from a list of layer kinds, "[t ==
+ * word for t in hparams[from]]": one bool a layer, written as key. */
+struct hfc_layer_words {
+	const char *from;   /* the config key: "layer_types" */
+	const char *word;   /* the kind flagged: "sliding_attention" */
+	const char *other;  /* when set, the one other kind allowed: any
+			     * third is an error (else any is unflagged) */
+	const char *key;    /* "attention.sliding_window_pattern"; NULL:
+			     * not written, only out */
+	const char *source; /* the written value's source; NULL: from as
+			     * found (text_config.from when nested) */
+	/* the list's length: any, layers ("num_hidden_layers" in the
+	 * error), or at least layers (the first layers kept) */
+	enum { HFC_ANY_LENGTH, HFC_EXACTLY, HFC_AT_LEAST } length;
+	int64_t layers;
+	/* From absent: "missing (required by CONVERTER)" when required;
+	 * else, with a period, the configuration class's default over the
+	 * block count (an empty list too, as absent): every period-th layer
+	 * unflagged, counted from the first, or back from the last when
+	 * from_last, the others flagged, written with absent_source; else
+	 * nothing. */
+	int required;
+	int64_t period;
+	int from_last;
+	const char *absent_source;
+};
+/* The number of flags, written as key and copied to out when set (room
+ * for layers, or for 1024 with any length); 0 when there are none (from
+ * absent without a default, or an empty list: add_array writes none); -1
+ * at an error, at from's line. */
+int hfc_put_layer_words(struct hfc *c, const struct hfc_layer_words *w,
+			int64_t *out);
 /* hparams.get("head_dim"), else hparams["hidden_size"] //
  * hparams["num_attention_heads"] (the rope dimension of many classes) */
 int hfc_head_dim(struct hfc *c, int64_t *out);
