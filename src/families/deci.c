@@ -69,8 +69,10 @@ static int block_configs(struct hfc *c, int64_t n, int64_t embd,
 	    (!isnan(theta) && hfc_put_f32(c, "rope.freq_base", theta) < 0))
 		return -1;
 	hfc_source(c, "block_configs");
-	if (hfc_put_ints(c, "attention.head_count_kv", kv, (size_t)n) < 0 ||
-	    hfc_put_ints(c, "attention.head_count", q, (size_t)n) < 0)
+	if (hfc_put_ints(c, "attention.head_count_kv", kv, (size_t)n) < 0)
+		return -1;
+	hfc_source(c, "block_configs");
+	if (hfc_put_ints(c, "attention.head_count", q, (size_t)n) < 0)
 		return -1;
 	hfc_source(c, "block_configs x hidden_size");
 	if (hfc_put_ints(c, "feed_forward_length", ff, (size_t)n) < 0)
@@ -86,11 +88,10 @@ static int block_configs(struct hfc *c, int64_t n, int64_t embd,
 		     HFC_F32) < 0)
 		return -1;
 	hfc_source(c, "hidden_size / num_attention_heads");
-	return hfc_put_u32(c, "attention.key_length", embd / heads) < 0 ||
-		       hfc_put_u32(c, "attention.value_length",
-				   embd / heads) < 0
-		   ? -1
-		   : 0;
+	if (hfc_put_u32(c, "attention.key_length", embd / heads) < 0)
+		return -1;
+	hfc_source(c, "hidden_size / num_attention_heads");
+	return hfc_put_u32(c, "attention.value_length", embd / heads);
 }
 
 /* conversion/deci.py DeciModel.set_gguf_parameters: block_configs'
