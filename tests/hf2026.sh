@@ -527,6 +527,16 @@ hfconv_bad mistral4 qk_rope_head_dim text_config.qk_rope_head_dim \
 hfconv_bad dots3note swa_kv_lora_rank swa_kv_lora_rank \
 	's/"swa_kv_lora_rank": 512/"swa_kv_lora_rank": 256/'
 
+# OpenELM's query heads differ layer by layer: exported to INI as a
+# per-layer list, read back to the same caches and buffers
+"$ATTNVIZ" --export-model -m tests/hfconv/openelm > "$d/openelm.ini"
+expect_eq "hfconv: openelm's config.json exported to INI reads back alike" \
+	"$(grep -c '^heads *= 12\*5,16\*7,20\*4 ' "$d/openelm.ini") $("$ATTNVIZ" \
+		--summary memory -m "$d/openelm.ini" --set ctx=1000 --set fa=0 |
+		grep -v weights_ | cksum)" \
+	"1 $("$ATTNVIZ" --summary memory -m tests/hfconv/openelm \
+		--set ctx=1000 --set fa=0 | grep -v weights_ | cksum)"
+
 # What the fixtures, written out in full, leave to a default or another
 # form (the header tool runs without transformers, which fills these in):
 # hfconv_variant NAME WHAT EXPR: the config.json EXPR (python, c the file's

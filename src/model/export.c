@@ -101,6 +101,11 @@ static void kv_heads_item(const struct model *m, int64_t il, char *buf, size_t l
 	snprintf(buf, len, "%d", (int)m->layer_kv_heads[il]);
 }
 
+static void heads_item(const struct model *m, int64_t il, char *buf, size_t len)
+{
+	snprintf(buf, len, "%lld", (long long)model_layer(m, il).heads);
+}
+
 static void layer_type_item(const struct model *m, int64_t il, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s", model_layer_type_word((enum layer_type)m->layer_type[il]));
@@ -167,8 +172,14 @@ int model_export(const struct model *m, FILE *out)
 	if (m->experts)
 		put_int(out, m, MF_EXPERTS_USED, m->experts_used);
 	put_int(out, m, MF_LAYERS, m->layers);
-	put_int(out, m, MF_HEADS, m->heads);
 	int uniform = 1;
+	for (int64_t il = 1; il < m->layers; il++)
+		uniform &= model_layer(m, il).heads == model_layer(m, 0).heads;
+	if (uniform)
+		put_int(out, m, MF_HEADS, m->heads);
+	else if (put_layers(out, m, MF_HEADS, heads_item) < 0)
+		return -1;
+	uniform = 1;
 	for (int64_t il = 1; il < m->layers; il++)
 		uniform &= m->layer_kv_heads[il] == m->layer_kv_heads[0];
 	/* a recurrent model's layers keep none: the placeholder model_finish

@@ -89,7 +89,7 @@ const struct model_field_info model_fields[MF_COUNT] = {
 		   .hf = "num_hidden_layers"},
     [MF_HEADS] = {.section = "model",
 		  .key = "heads",
-		  .type = MFT_INT,
+		  .type = MFT_HEADS,
 		  .need = MFN_REQ,
 		  .min = 1,
 		  .max = MODEL_MAX_DIM,

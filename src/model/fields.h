@@ -104,6 +104,7 @@ enum mf_type {
 	MFT_FLAG,        /* 0 or 1, stored in an int */
 	MFT_NOT_FLAG,    /* 0 or 1, stored negated in an int (window_used -> swa_ignored) */
 	MFT_KV_HEADS,    /* one number, or one per layer: layer_kv_heads */
+	MFT_HEADS,       /* one number, or one per layer: layer_heads */
 	MFT_LAYER_TYPES, /* full | sliding | chunked | recurrent | shared | none per layer: layer_type */
 };
 /* Whether an INI file must give the field. */

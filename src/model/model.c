@@ -169,6 +169,25 @@ static int read_list(struct loader *L, const struct model_field_info *f, const c
 	return n;
 }
 
+/* Layer il's item of a per-layer list of counts into out[il]. */
+static int read_layer_count(struct loader *L, const struct model_field_info *f, const char *item, int il,
+			    int32_t *out)
+{
+	long long ll;
+	const char *why;
+	char shown[40];
+	if (num_int(item, (long long)f->min, (long long)f->max, &ll, &why) < 0) {
+		err_clean(shown, sizeof shown, item);
+		if (past_range(why))
+			return fail(L, id_of(f), "layer %d: '%s' is out of range (%lld to %lld)", il, shown,
+				    (long long)f->min, (long long)f->max);
+		return fail(L, id_of(f), "layer %d: '%s' is %s", il, shown,
+			    !strcmp(why, "not a number") ? "not a whole number" : why);
+	}
+	out[il] = (int32_t)ll;
+	return 0;
+}
+
 static int read_kv_heads(struct loader *L, const struct model_field_info *f, const char *s)
 {
 	char buf[INI_MAX_LINE + 1];
@@ -185,22 +204,36 @@ static int read_kv_heads(struct loader *L, const struct model_field_info *f, con
 			m->layer_kv_heads[il] = (int32_t)m->kv_heads;
 		return 0;
 	}
+	for (int il = 0; il < n; il++)
+		if (read_layer_count(L, f, items[il], il, m->layer_kv_heads) < 0)
+			return -1;
+	return 0;
+}
+
+/* n_head(il): one number, or one per layer (OpenELM's), the widest then
+ * standing for the model as a GGUF's does (gguf.c); layer_heads stays 0
+ * when every layer has the same. */
+static int read_heads(struct loader *L, const struct model_field_info *f, const char *s)
+{
+	char buf[INI_MAX_LINE + 1];
+	char *items[MODEL_MAX_LAYERS];
+	struct model *m = L->m;
+	int n = read_list(L, f, s, buf, sizeof buf, items, 1);
+	if (n < 0)
+		return -1;
+	if (n == 1)
+		return read_int(L, f, items[0], 1, &m->heads);
+	int uniform = 1;
+	m->heads = 0;
 	for (int il = 0; il < n; il++) {
-		int64_t v;
-		long long ll;
-		const char *why;
-		char shown[40];
-		if (num_int(items[il], (long long)f->min, (long long)f->max, &ll, &why) < 0) {
-			err_clean(shown, sizeof shown, items[il]);
-			if (past_range(why))
-				return fail(L, id_of(f), "layer %d: '%s' is out of range (%lld to %lld)", il, shown,
-					    (long long)f->min, (long long)f->max);
-			return fail(L, id_of(f), "layer %d: '%s' is %s", il, shown,
-				    !strcmp(why, "not a number") ? "not a whole number" : why);
-		}
-		v = ll;
-		m->layer_kv_heads[il] = (int32_t)v;
+		if (read_layer_count(L, f, items[il], il, m->layer_heads) < 0)
+			return -1;
+		if (m->layer_heads[il] > m->heads)
+			m->heads = m->layer_heads[il];
+		uniform &= m->layer_heads[il] == m->layer_heads[0];
 	}
+	if (uniform)
+		memset(m->layer_heads, 0, sizeof m->layer_heads);
 	return 0;
 }
 
@@ -295,6 +328,8 @@ static int read_field(struct loader *L, size_t i)
 	}
 	case MFT_KV_HEADS:
 		return read_kv_heads(L, f, s);
+	case MFT_HEADS:
+		return read_heads(L, f, s);
 	case MFT_LAYER_TYPES:
 		return read_layer_types(L, f, s);
 	}
@@ -430,12 +465,14 @@ static int check_rules(struct loader *L)
 		if (h == 0)
 			continue;
 		cached++;
-		if (h > m->heads)
+		/* the layer's own query heads where the list gives them */
+		int64_t qh = m->layer_heads[il] > 0 ? m->layer_heads[il] : m->heads;
+		if (h > qh)
 			return fail(L, MF_KV_HEADS, "%smore KV heads (%lld) than query heads (%lld)", at, (long long)h,
-				    (long long)m->heads);
-		if (m->heads % h)
+				    (long long)qh);
+		if (qh % h)
 			return fail(L, MF_KV_HEADS, "%sheads (%lld) is not a multiple of kv_heads (%lld)", at,
-				    (long long)m->heads, (long long)h);
+				    (long long)qh, (long long)h);
 		if (m->kind == ATTN_MHA && h != m->heads)
 			return fail(L, MF_KIND, "mha needs kv_heads equal to heads");
 		if (m->kind == ATTN_MQA && h != 1)
