@@ -169,45 +169,43 @@ static int read_list(struct loader *L, const struct model_field_info *f, const c
 	return n;
 }
 
-/* Layer il's item of a per-layer list of counts into out[il]. */
-static int read_layer_count(struct loader *L, const struct model_field_info *f, const char *item, int il,
-			    int32_t *out)
+/* A count: one number (into *one), or one per layer (into per[]).
+ * Returns how many were given (1 or layers), or -1 reported. */
+static int read_counts(struct loader *L, const struct model_field_info *f, const char *s, int64_t *one,
+		       int32_t *per)
 {
-	long long ll;
-	const char *why;
-	char shown[40];
-	if (num_int(item, (long long)f->min, (long long)f->max, &ll, &why) < 0) {
-		err_clean(shown, sizeof shown, item);
-		if (past_range(why))
-			return fail(L, id_of(f), "layer %d: '%s' is out of range (%lld to %lld)", il, shown,
-				    (long long)f->min, (long long)f->max);
-		return fail(L, id_of(f), "layer %d: '%s' is %s", il, shown,
-			    !strcmp(why, "not a number") ? "not a whole number" : why);
+	char buf[INI_MAX_LINE + 1];
+	char *items[MODEL_MAX_LAYERS];
+	int n = read_list(L, f, s, buf, sizeof buf, items, 1);
+	if (n < 0)
+		return -1;
+	if (n == 1)
+		return read_int(L, f, items[0], 1, one) < 0 ? -1 : 1;
+	for (int il = 0; il < n; il++) {
+		long long ll;
+		const char *why;
+		char shown[40];
+		if (num_int(items[il], (long long)f->min, (long long)f->max, &ll, &why) < 0) {
+			err_clean(shown, sizeof shown, items[il]);
+			if (past_range(why))
+				return fail(L, id_of(f), "layer %d: '%s' is out of range (%lld to %lld)", il, shown,
+					    (long long)f->min, (long long)f->max);
+			return fail(L, id_of(f), "layer %d: '%s' is %s", il, shown,
+				    !strcmp(why, "not a number") ? "not a whole number" : why);
+		}
+		per[il] = (int32_t)ll;
 	}
-	out[il] = (int32_t)ll;
-	return 0;
+	return n;
 }
 
 static int read_kv_heads(struct loader *L, const struct model_field_info *f, const char *s)
 {
-	char buf[INI_MAX_LINE + 1];
-	char *items[MODEL_MAX_LAYERS];
 	struct model *m = L->m;
-	int n = read_list(L, f, s, buf, sizeof buf, items, 1);
-	if (n < 0)
-		return -1;
-	if (n == 1) {
-		/* one number for every layer: each layer keeps a cache */
-		if (read_int(L, f, items[0], 1, &m->kv_heads) < 0)
-			return -1;
-		for (int64_t il = 0; il < m->layers; il++)
-			m->layer_kv_heads[il] = (int32_t)m->kv_heads;
-		return 0;
-	}
-	for (int il = 0; il < n; il++)
-		if (read_layer_count(L, f, items[il], il, m->layer_kv_heads) < 0)
-			return -1;
-	return 0;
+	int n = read_counts(L, f, s, &m->kv_heads, m->layer_kv_heads);
+	/* one number for every layer: each layer keeps a cache */
+	for (int64_t il = 0; n == 1 && il < m->layers; il++)
+		m->layer_kv_heads[il] = (int32_t)m->kv_heads;
+	return n < 0 ? -1 : 0;
 }
 
 /* n_head(il): one number, or one per layer (OpenELM's), the widest then
@@ -215,19 +213,13 @@ static int read_kv_heads(struct loader *L, const struct model_field_info *f, con
  * when every layer has the same. */
 static int read_heads(struct loader *L, const struct model_field_info *f, const char *s)
 {
-	char buf[INI_MAX_LINE + 1];
-	char *items[MODEL_MAX_LAYERS];
 	struct model *m = L->m;
-	int n = read_list(L, f, s, buf, sizeof buf, items, 1);
-	if (n < 0)
-		return -1;
-	if (n == 1)
-		return read_int(L, f, items[0], 1, &m->heads);
+	int n = read_counts(L, f, s, &m->heads, m->layer_heads);
+	if (n <= 1)
+		return n < 0 ? -1 : 0;
 	int uniform = 1;
 	m->heads = 0;
 	for (int il = 0; il < n; il++) {
-		if (read_layer_count(L, f, items[il], il, m->layer_heads) < 0)
-			return -1;
 		if (m->layer_heads[il] > m->heads)
 			m->heads = m->layer_heads[il];
 		uniform &= m->layer_heads[il] == m->layer_heads[0];
