@@ -69,7 +69,9 @@ void test_compute_dsa(void)
 		size_buffers(m, &d, &b);
 		T_EQ_INT(b.compute_bytes, 460404736, "dsa: deepseek-v3.2 -c 1000 -np 4 -fa on: the engine's 439.08 MiB");
 		T_EQ_INT(b.compute_mark, SIZE_MODELLED, "dsa: deepseek-v3.2's compute buffer is replayed, modelled");
-		/* an INI without the indexer's heads: the estimate of compute_dsa.c, within 7 % */
+		/* an INI without the indexer's heads: the sparse graph replayed
+		 * with the attention's heads in their place
+		 * (compute_dsa_replay.c), an estimate */
 		m->indexer_heads = 0;
 		size_buffers(m, &d, &b);
 		T_OK(within(b.compute_bytes, 460404736, 7), "dsa: deepseek-v3.2 -c 1000 -np 4 -fa on within 7 %% (%lld B)",
