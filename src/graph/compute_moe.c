@@ -67,8 +67,7 @@ int compute_moe_plain(const struct model *m, const struct kv_alloc *a)
 	(void)a;
 	return !compute_moe_modelled(m) && m->experts > 0 &&
 	       m->experts <= 1024 && m->experts_used > 0 && m->embd > 0 &&
-	       m->ff > 0 && m->layers <= MODEL_MAX_LAYERS &&
-	       !model_layers_of(m, LT_RECURRENT);
+	       m->ff > 0 && m->layers <= MODEL_MAX_LAYERS;
 }
 
 /* The width of a dense layer's FFN (a lead layer, or one between MoE

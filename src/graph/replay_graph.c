@@ -219,6 +219,11 @@ int replay_moe_ffn(struct alloc_sim *s, const struct model *m,
 	if (flags & RM_GATE_UP) {
 		gate = N(4 * 2 * F * U * n, x, as);
 		sw = N(4 * F * U * n, gate);
+	} else if (flags & RM_UP_ONLY) {
+		/* llama-graph.cpp build_moe_ffn, LLM_FFN_RELU_SQR without a
+		 * gate: relu and sqr in place on up */
+		up = N(4 * F * U * n, x, as);
+		sw = N(ALLOC_SIM_INPLACE, N(ALLOC_SIM_INPLACE, up));
 	} else {
 		gate = N(4 * F * U * n, x, as);
 		up = N(4 * F * U * n, x, as);

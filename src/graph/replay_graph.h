@@ -119,6 +119,8 @@ enum {
 	RM_ROUTER_NORM = 1 << 2,
 	RM_GATE_UP = 1 << 3, /* ffn_gate_up_exps: one merged matmul, the GLU on
 				its two views */
+	RM_UP_ONLY = 1 << 4, /* no gate (nemotron-h.cpp: LLM_FFN_RELU_SQR), the
+				activation in place on up */
 };
 /* build_moe_ffn over n tokens of the normed input pn, m's experts of width
  * m->ff: the sum of the selected experts' outputs (before a shared expert). */

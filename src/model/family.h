@@ -257,13 +257,17 @@ struct family_moe_graph {
 /* A Mamba2 hybrid's reserve graph, replayed by src/graph/compute_mamba2.c:
  * how its builder differs from the others'. */
 enum family_m2_flag {
-	/* RoPE on Q and K (granite: has_rope(); see compute_mamba2.c no_rope) */
+	/* RoPE on Q and K (granite: has_rope(); see compute_mamba2.c no_rope)
+	 */
 	M2_ROPE = 1 << 0,
-	M2_PARALLEL = 1 << 1,   /* attention beside Mamba-2 in every layer */
-	M2_FFN_GLU = 1 << 2,    /* every layer ends in a SwiGLU FFN */
+	M2_PARALLEL = 1 << 1,	/* attention beside Mamba-2 in every layer */
+	M2_FFN_GLU = 1 << 2,	/* every layer ends in a SwiGLU FFN */
 	M2_MLP_BLOCKS = 1 << 3, /* LT_NONE layers are a ReLU^2 MLP block */
 	/* the final norm is res->t_h_nextn, kept; out_ids' get_rows after it */
 	M2_NEXTN_OUT = 1 << 4,
+	/* no FFN, the last layer keeps the outputs' rows of the block's
+	 * output and its input (mamba.cpp) */
+	M2_ROWS_LAST = 1 << 5,
 };
 struct family_mamba2_graph {
 	unsigned flags;   /* enum family_m2_flag */
