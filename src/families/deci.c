@@ -5,10 +5,10 @@
 #include "model/family.h"
 
 const struct family family_deci = {
-	.arch = "deci",
-	.mech = AM_NEXTN | AM_GRAPH_CHECKED,
-	/* llama's graph layer by layer: replayed so (the no-op blocks'
-	 * attention never decides the peak), held to the engine by
-	 * tests/engine.sh's DeciLM GGUF */
-	.dense_graph = &(const struct family_dense_graph){.modelled = 1},
+    .arch = "deci",
+    .mech = AM_NEXTN,
+    /* llama's graph layer by layer: replayed so (the no-op blocks'
+     * attention never decides the peak), held to the engine by
+     * tests/engine.sh's DeciLM GGUF */
+    .dense_graph = &(const struct family_dense_graph){.modelled = 1},
 };

@@ -274,16 +274,6 @@ struct family_mamba2_graph {
 	int modelled;     /* held within 2 % over tests/engine.sh's matrix */
 };
 
-/* Where a hybrid's logits land, above its last layer's [n_embd] rows, by
- * the hole the freed graph inputs leave (src/size/compute_hybrid.c). */
-struct family_hybrid_logits {
-	int attn_rows;   /* [n_embd]-wide rows under K.Q (0: Q-wide, qwen35) */
-	int mid_hole;    /* one row <= hole < two: the hole higher */
-	int big_rows;    /* two rows or more: this many rows higher */
-	int modelled;    /* held within 2 % over tests/engine.sh's matrix */
-	int mamba1;      /* Jamba's rows under K.Q */
-};
-
 /* A short-convolution or Mamba-1 hybrid's reserve graph, replayed by
  * src/graph/compute_hybrid_replay.c. */
 enum family_recr_block {
@@ -324,16 +314,6 @@ enum family_gdn_flag {
 struct family_gdn_graph {
 	unsigned flags;   /* enum family_gdn_flag */
 	int modelled;     /* held within 2 % over tests/engine.sh's matrix */
-};
-
-/* The peak formulas' correction for a graph that is not llm_build_llama's
- * (src/size/compute_dense.c); DG_OTHER: llama's. */
-enum dense_graph { DG_OTHER, DG_OLMO2, DG_PHI3, DG_GEMMA4 };
-struct family_dense_peaks {
-	enum dense_graph graph;
-	/* tests/engine.sh holds the corrected peaks within 2 % over its whole
-	 * matrix */
-	int checked;
 };
 
 /* How llama.cpp's converter reads this family's config.json (the class
@@ -410,10 +390,8 @@ struct family {
 	const struct family_dense_graph *dense_graph;
 	const struct family_moe_graph *moe_graph;
 	const struct family_mamba2_graph *mamba2_graph;
-	const struct family_hybrid_logits *hybrid_logits;
 	const struct family_hybrid_graph *hybrid_graph;
 	const struct family_gdn_graph *gdn_graph;
-	const struct family_dense_peaks *dense_peaks;
 	const struct family_hf *hf;   /* NULL: no config.json read */
 	const struct family_conv *conv;   /* NULL: none (or .hf) */
 };
