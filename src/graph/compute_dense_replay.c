@@ -192,9 +192,11 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 	int pos = alloc_sim_input(s, 4 * nt);
 	/* a sliding cache beside the full one: the caches in the order
 	 * layer 0 reads them, as Cohere2's */
-	int win = a->windowed, first = win && m->layer_swa[0];
+	int win = a->windowed, first = replay_layer_sliding(m, a, 0);
 	for (int k = 0; k < 1 + win; k++) {
 		int c = (first + k) % 2;
+		if (c == 0 && win && a->global_layers == 0)
+			continue; /* no layer reads the full cache */
 		replay_cache_inputs(s, m, fa, nt,
 				    c ? a->swa_cells : a->full_cells, 0, &ra,
 				    c);
@@ -205,7 +207,7 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 	for (int64_t il = 0; il < m->layers; il++) {
 		/* attn_norm: RMS_NORM, the MUL in place (OLMo 2: none) */
 		int norm = flags & DR_OLMO2 ? cur : N(4 * E * nt, cur);
-		int c = win && m->layer_swa[il];
+		int c = replay_layer_sliding(m, a, il);
 		int att =
 		    flags & DR_PHI3 && !m->qkv_split
 			? phi3_attn(s, m, fa, &ra, cells, nt, norm, pos)

@@ -85,11 +85,12 @@ static int64_t dense_ff(const struct model *m)
  * DeepSeek-V2-Lite and Kimi K2): its output before wo. */
 static int mla_attn(struct alloc_sim *s, const struct model *m,
 		    const struct deploy *d, const struct kv_alloc *a,
-		    int64_t nt, int norm, int pos, int kidx, int mask)
+		    int64_t nt, int norm, int pos, int kidx, int mask,
+		    int64_t cells)
 {
 	int64_t H = m->heads, R = m->kv_lora_rank, rope = m->qk_rope_head_dim,
 		nope = m->qk_nope_head_dim;
-	int64_t Vh = m->v_head_dim, cells = a->full_cells;
+	int64_t Vh = m->v_head_dim;
 	/* q = wq (V2-Lite; q_lora_rank's wq_a / norm / wq_b are not in struct
 	 * model), then q_nope absorbed through wk_b [R, H], q_pe's RoPE, their
 	 * concat */
@@ -146,10 +147,12 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 			       &dsa) < 0)
 		return -1;
 	int pos = g->flags & MG_DSA ? dsa.pos : alloc_sim_input(s, 4 * nt);
-	int first = caches == 2 && m->layer_swa[0] ? 1 : 0;
+	int first = replay_layer_sliding(m, a, 0);
 	for (int k = 0; k < caches && !(g->flags & MG_DSA); k++) {
 		int c = (first + k) %
 			caches; /* 0: the full cache, 1: the sliding one */
+		if (c == 0 && caches == 2 && a->global_layers == 0)
+			continue; /* no layer reads the full cache */
 		if (k == 1 && (g->flags & MG_NOPE_SCALE))
 			scale = alloc_sim_input(s, 4 * nt);
 		/* MLA: V is a view of K, no v_idxs */
@@ -171,7 +174,7 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 	 * n_layer()) */
 	int64_t n_layer = m->layers - m->nextn_layers;
 	for (int64_t il = 0; il < n_layer; il++) {
-		int c = caches == 2 && m->layer_swa[il] ? 1 : 0;
+		int c = replay_layer_sliding(m, a, il);
 		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
 		int norm = N(4 * E * nt,
 			     cur); /* attn_norm: RMS_NORM, the MUL in place */
@@ -179,8 +182,8 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 		if (g->flags & MG_DSA)
 			att = compute_dsa_attn(s, m, d, a, nt, &dsa, il, norm);
 		else if (g->flags & MG_MLA)
-			att = mla_attn(s, m, d, a, nt, norm, pos, ra.kidx[0],
-				       ra.mask[0]);
+			att = mla_attn(s, m, d, a, nt, norm, pos, ra.kidx[c],
+				       ra.mask[c], cells);
 		else if ((g->flags & MG_NOPE_SCALE) && !m->layer_swa[il])
 			/* llama4.cpp: n_no_rope_layer_step 4, the full layers
 			 * of its 3-chunked-1-full pattern */

@@ -51,6 +51,14 @@ void replay_attn_in_init(struct replay_attn_in *ra, const struct model *m)
 	ra->nv = model_rot_v_n(m);
 }
 
+int replay_layer_sliding(const struct model *m, const struct kv_alloc *a,
+			 int64_t il)
+{
+	/* a file without a pattern whose loader's default makes every layer
+	 * sliding (tests/archs' NAME-nopattern files) */
+	return a->windowed && (m->layer_swa[il] || a->global_layers == 0);
+}
+
 void replay_cache_inputs(struct alloc_sim *s, const struct model *m, int fa,
 			 int64_t nt, int64_t cells, int no_v,
 			 struct replay_attn_in *ra, int c)
