@@ -341,7 +341,7 @@ plan_buffers() {
 			echo "ctx=4096 n_seq=1 unified=0 swa_full=0 ubatch=512 fa=$fa k=$1 v=$2"
 		done
 	done >>"$o.deploys"
-	# the rotated cache at longer contexts, where its peaks move (src/size/compute_rot.c)
+	# the rotated cache at longer contexts, where best fit moves the logits
 	echo "ctx=16384 n_seq=1 unified=0 swa_full=0 ubatch=512 fa=1 k=q4_0 v=q4_0" >>"$o.deploys"
 	echo "ctx=32768 n_seq=1 unified=0 swa_full=0 ubatch=2048 fa=1 k=q8_0 v=q8_0" >>"$o.deploys"
 	plan "$d/$m.gguf" "$o"
@@ -467,7 +467,7 @@ done
 for m in deepseek-v3.2 glm-5; do
 	[ -f "$d/$m.gguf" ] || continue
 	compare_dsa $m
-	# the compute buffer with the indexer's top-k leaves (src/size/compute_dsa.c)
+	# the compute buffer with the indexer's top-k leaves (src/graph/compute_dsa_replay.c)
 	buffers $m
 done
 # The same model as GGUF, INI (assets/models) and config.json (tests/hf): every

@@ -349,7 +349,7 @@ grep -q 'not given' "$tmp/why" && fail "models: embd and ff given, still: $(tail
 	ok "models: embd and ff given: no key named missing ($(tail -n 1 "$tmp/why" | cut -c1-60))"
 
 # Layers kept (DESIGN section 8): a scene includes only the public headers
-# of the model and size layers, never a compute model's (src/size/compute_*),
+# of the model and size layers, never a compute model's,
 # a graph's (src/graph/) or a family's (model/family.h, arch.h); only src/ui/
 # and the frame draw, so no scene includes curses.
 public="model/model.h size/size.h size/fit.h size/budget.h model/wquant_model.h model/ggml_type.h"

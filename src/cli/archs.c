@@ -73,7 +73,6 @@ static const char *compute_of(const struct family *f)
 	}
 	SEE(dense_graph)
 	SEE(mamba2_graph)
-	SEE(hybrid_logits)
 	SEE(hybrid_graph)
 	SEE(gdn_graph)
 #undef SEE
@@ -83,9 +82,6 @@ static const char *compute_of(const struct family *f)
 		described = checked = 1;
 	if (described)
 		return checked ? "replayed, checked" : "replayed";
-	if (f->mech & AM_GRAPH_CHECKED ||
-	    (f->dense_peaks && f->dense_peaks->checked))
-		return "peaks, checked";
 	return "estimated";
 }
 

@@ -11,17 +11,19 @@
 #include "model/family.h"
 
 const struct family family_cohere2 = {
-	.arch = "cohere2",
-	.mech = AM_NEXTN | AM_GRAPH_CHECKED,
-	.swa = &(const struct family_swa){.pattern = 4},
-	.weights = &(const struct family_weights){
-		.parts = WS_ATTN_NORM,
-		.head = WS_HEAD_NEVER,
-		.tied = 1,
+    .arch = "cohere2",
+    .mech = AM_NEXTN,
+    .swa = &(const struct family_swa){.pattern = 4},
+    .weights =
+	&(const struct family_weights){
+	    .parts = WS_ATTN_NORM,
+	    .head = WS_HEAD_NEVER,
+	    .tied = 1,
 	},
-	.dense_graph = &(const struct family_dense_graph){
-		.flags = DR_COHERE2,
-		.modelled = 1,
-		.windowed = 1,
+    .dense_graph =
+	&(const struct family_dense_graph){
+	    .flags = DR_COHERE2,
+	    .modelled = 1,
+	    .windowed = 1,
 	},
 };

@@ -136,7 +136,7 @@ static int deci_convert(struct hfc *c)
 
 const struct family family_deci = {
 	.arch = "deci",
-	.mech = AM_NEXTN | AM_GRAPH_CHECKED,
+	.mech = AM_NEXTN,
 	/* llama's graph layer by layer: replayed so (the no-op blocks'
 	 * attention never decides the peak), held to the engine by
 	 * tests/engine.sh's DeciLM GGUF */

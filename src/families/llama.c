@@ -8,10 +8,11 @@
 #include "model/family.h"
 
 const struct family family_llama = {
-	.arch = "llama",
-	.mech = AM_NEXTN | AM_GRAPH_CHECKED,
-	.weights = &(const struct family_weights){
-		.parts = WS_PLAIN | WS_ROPE_FREQS,
+    .arch = "llama",
+    .mech = AM_NEXTN,
+    .weights =
+	&(const struct family_weights){
+	    .parts = WS_PLAIN | WS_ROPE_FREQS,
 	},
-	.dense_graph = &(const struct family_dense_graph){.modelled = 1},
+    .dense_graph = &(const struct family_dense_graph){.modelled = 1},
 };

@@ -6,22 +6,22 @@
  * convert_hf_to_gguf.py writes) builds another one, up to 8 % apart, and
  * struct model does not tell the two apart.
  *
- * Its peaks: without flash attention the residual's slot moves with the
- * deployment (n_tokens rounded to n_seq makes the last layer's [n_embd,
- * n_outputs] rows smaller than the slots they fit in): 2.9 % off at -c
- * 1000 -np 3; estimated.
+ * Its graph: replayed with the fused attn_qkv,
+ * src/graph/compute_dense_replay.c (the peak formulas before it were 2.9 %
+ * off: the residual's slot moves with the deployment).
  */
 #include "model/family.h"
 
 const struct family family_phi3 = {
-	.arch = "phi3",
-	.mech = AM_NEXTN,
-	.weights = &(const struct family_weights){
-		.parts = WS_PLAIN | WS_QKV_FUSED | WS_UP_GATE | WS_ROPE_FACTORS,
+    .arch = "phi3",
+    .mech = AM_NEXTN,
+    .weights =
+	&(const struct family_weights){
+	    .parts = WS_PLAIN | WS_QKV_FUSED | WS_UP_GATE | WS_ROPE_FACTORS,
 	},
-	.dense_graph = &(const struct family_dense_graph){
-		.flags = DR_PHI3,
-		.modelled = 1,
+    .dense_graph =
+	&(const struct family_dense_graph){
+	    .flags = DR_PHI3,
+	    .modelled = 1,
 	},
-	.dense_peaks = &(const struct family_dense_peaks){.graph = DG_PHI3},
 };

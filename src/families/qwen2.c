@@ -5,10 +5,11 @@
 #include "model/family.h"
 
 const struct family family_qwen2 = {
-	.arch = "qwen2",
-	.mech = AM_NEXTN | AM_GRAPH_CHECKED,
-	.weights = &(const struct family_weights){
-		.parts = WS_PLAIN | WS_QKV_BIAS,
+    .arch = "qwen2",
+    .mech = AM_NEXTN,
+    .weights =
+	&(const struct family_weights){
+	    .parts = WS_PLAIN | WS_QKV_BIAS,
 	},
-	.dense_graph = &(const struct family_dense_graph){.modelled = 1},
+    .dense_graph = &(const struct family_dense_graph){.modelled = 1},
 };

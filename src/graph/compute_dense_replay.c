@@ -28,10 +28,13 @@
  * estimate. */
 static const struct family_dense_graph plain_graph = {.modelled = 0};
 
+static int replayable(const struct model *m);
+
+/* The family's graph where the model has its shape, else Llama's. */
 static const struct family_dense_graph *graph_of(const struct model *m)
 {
 	const struct family_dense_graph *g = FAMILY_PART(m, dense_graph);
-	return g ? g : &plain_graph;
+	return g && replayable(m) ? g : &plain_graph;
 }
 
 /* The replay's shape: no experts, no MLA, one head size (the graph
@@ -53,10 +56,23 @@ int compute_dense_replay_modelled(const struct model *m,
 	       !((g->flags & DR_PHI3) && m->qkv_split) && replayable(m);
 }
 
+/* The catch-all of compute_replay.c's table: any model no row before
+ * it replays, every layer Llama's (llm_build_llama) with the model's
+ * widths, whatever its layers really are (a recurrent block, experts, the
+ * MLA latent are replayed as attention and a dense FFN of n_ff); without
+ * n_embd Q's width stands in for it, without n_ff no FFN (the file gave
+ * neither: buffers.c names them).  A plain estimate. */
 int compute_dense_replay_plain(const struct model *m,
 			       const struct kv_alloc *a)
 {
-	return !compute_dense_replay_modelled(m, a) && replayable(m);
+	(void)a;
+	return m->layers > 0 && m->layers <= MODEL_MAX_LAYERS;
+}
+
+/* n_embd, or Q's width where the file does not give it */
+static int64_t embd_of(const struct model *m)
+{
+	return m->embd > 0 ? m->embd : m->heads * m->head_dim;
 }
 
 /* build_qkv's fused path (phi3.cpp; convert_hf_to_gguf.py writes Phi-3's
@@ -164,7 +180,7 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 	const struct kv_alloc *a = in->a;
 	int64_t nt = in->nt, no = in->no;
 	unsigned flags = ((const struct family_dense_graph *)in->row)->flags;
-	int64_t E = m->embd, F = m->ff, cells = a->full_cells;
+	int64_t E = embd_of(m), F = m->ff, cells = a->full_cells;
 	int fa = d->flash_attn;
 	struct replay_attn_in ra;
 	replay_attn_in_init(&ra, m);
@@ -176,9 +192,11 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 	int pos = alloc_sim_input(s, 4 * nt);
 	/* a sliding cache beside the full one: the caches in the order
 	 * layer 0 reads them, as Cohere2's */
-	int win = a->windowed, first = win && m->layer_swa[0];
+	int win = a->windowed, first = replay_layer_sliding(m, a, 0);
 	for (int k = 0; k < 1 + win; k++) {
 		int c = (first + k) % 2;
+		if (c == 0 && win && a->global_layers == 0)
+			continue; /* no layer reads the full cache */
 		replay_cache_inputs(s, m, fa, nt,
 				    c ? a->swa_cells : a->full_cells, 0, &ra,
 				    c);
@@ -189,7 +207,7 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 	for (int64_t il = 0; il < m->layers; il++) {
 		/* attn_norm: RMS_NORM, the MUL in place (OLMo 2: none) */
 		int norm = flags & DR_OLMO2 ? cur : N(4 * E * nt, cur);
-		int c = win && m->layer_swa[il];
+		int c = replay_layer_sliding(m, a, il);
 		int att =
 		    flags & DR_PHI3 && !m->qkv_split
 			? phi3_attn(s, m, fa, &ra, cells, nt, norm, pos)
@@ -208,6 +226,10 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 		}
 		int ffn_inp = N(ALLOC_SIM_INPLACE, wo,
 				res); /* attention output + residual */
+		if (F <= 0) { /* no n_ff given: no FFN (a plain estimate) */
+			cur = ffn_inp;
+			continue;
+		}
 		/* ffn_norm (OLMo 2: none) */
 		int pn = flags & DR_OLMO2 ? ffn_inp : N(4 * E * n, ffn_inp);
 		int down;
@@ -233,20 +255,23 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
  * checked once here, so that no size there wraps on a hostile model. */
 static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 {
-	int64_t w[4], widest = m->vocab, r, qkv_heads;
+	int64_t w[5], widest = m->vocab, r, qkv_heads;
 	int64_t cells =
 	    a->full_cells > a->swa_cells ? a->full_cells : a->swa_cells;
 	if (__builtin_mul_overflow(cells, m->heads, &w[0]) ||
 	    __builtin_mul_overflow(m->heads, m->head_dim, &w[1]) ||
+	    __builtin_mul_overflow(m->heads > m->kv_heads ? m->heads
+							  : m->kv_heads,
+				   m->head_dim_v, &w[4]) ||
 	    __builtin_mul_overflow(m->ff, 2, &w[2]) ||
 	    __builtin_mul_overflow(m->kv_heads, 2, &qkv_heads) ||
 	    __builtin_add_overflow(qkv_heads, m->heads, &qkv_heads) ||
 	    __builtin_mul_overflow(qkv_heads, m->head_dim,
 				   &w[3])) /* Phi-3's wqkv */
 		return 1;
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 5; i++)
 		widest = w[i] > widest ? w[i] : widest;
-	widest = m->embd > widest ? m->embd : widest;
+	widest = embd_of(m) > widest ? embd_of(m) : widest;
 	return __builtin_mul_overflow(widest, nt, &r) ||
 	       __builtin_mul_overflow(r, 8, &r) || r > ALLOC_SIM_MAX_BYTES;
 }
@@ -256,7 +281,7 @@ int compute_dense_replay_bytes(const struct model *m, const struct deploy *d,
 			       int64_t *out)
 {
 	const struct family_dense_graph *g = graph_of(m);
-	if (!replayable(m))
+	if (!compute_dense_replay_plain(m, a))
 		return -1;
 	struct replay_in in = replay_in_of(m, d, a, ub, g);
 	if (too_wide(m, a, in.nt))

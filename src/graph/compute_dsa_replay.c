@@ -16,9 +16,14 @@
 
 int compute_dsa_replayable(const struct model *m)
 {
+	return m->indexer_heads > 0 && compute_dsa_plain(m);
+}
+
+int compute_dsa_plain(const struct model *m)
+{
 	return m->indexer_head_dim > 0 && m->indexer_top_k > 0 &&
-	       m->indexer_heads > 0 && m->q_lora_rank > 0 &&
-	       m->kind == ATTN_MLA && m->mla_latent_cache &&
+	       m->q_lora_rank > 0 && m->kind == ATTN_MLA &&
+	       m->mla_latent_cache && m->kv_lora_rank > 0 &&
 	       m->layers - m->nextn_layers <= MODEL_MAX_LAYERS;
 }
 
@@ -63,7 +68,10 @@ int compute_dsa_attn(struct alloc_sim *s, const struct model *m,
 	int64_t H = m->heads, R = m->kv_lora_rank, rope = m->qk_rope_head_dim,
 		nope = m->qk_nope_head_dim;
 	int64_t Vh = m->v_head_dim, ID = m->indexer_head_dim,
-		IH = m->indexer_heads, QL = m->q_lora_rank;
+		QL = m->q_lora_rank;
+	/* the indexer's heads not given (an INI without them): the
+	 * attention's stand in, a plain estimate (compute_dsa_plain) */
+	int64_t IH = m->indexer_heads > 0 ? m->indexer_heads : H;
 	int64_t cells = a->full_cells, k = top_k(m, a),
 		mtype = d->flash_attn ? 2 : 4;
 	/* the indexer's key: indexer_attn_k, its LayerNorm (a new tensor; the

@@ -21,6 +21,9 @@ struct dsa_inputs {
 /* 1 when m has what the sparse graph's widths need (indexer heads, head
  * size and top-k, the query latent). */
 int compute_dsa_replayable(const struct model *m);
+/* 1 when the sparse graph can be replayed as an estimate: its widths but
+ * the indexer's heads, whose place the attention's heads take. */
+int compute_dsa_plain(const struct model *m);
 /* Places the inputs after inp_tokens and inp_embd, in ggml-alloc's order,
  * for n_layer graph layers of nt tokens: 0, or -1 when the graph is full. */
 int compute_dsa_inputs(struct alloc_sim *s, const struct model *m,

@@ -58,8 +58,7 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 		Sx = ALTUP;
 	int fa = d->flash_attn, caches = a->windowed ? 2 : 1;
 	struct replay_attn_in ra;
-	replay_attn_in_init(&ra,
-			    m); /* attn_rot_k / attn_rot_v (compute_rot.c) */
+	replay_attn_in_init(&ra, m); /* attn_rot_k / attn_rot_v (model.c) */
 	/* the inputs, in the order ggml-alloc placed them: inp_tokens,
 	 * inp_embd, the per-layer embeddings' tokens (build_inp_per_layer),
 	 * inp_pos, layer 0's cache's k_idxs, v_idxs and KQ mask

@@ -11,12 +11,12 @@
  * and build_moe_ffn), size and in-place reuse were checked against
  * ggml-alloc's own trace (tools/alloc-trace.sh on tests/engine.sh's
  * gemma4-31b, gemma4-26b-a4b and gemma4-shared).  What the peak formulas
- * of compute_dense.c could not follow: sliding and full layers of their
- * own head sizes (256 and 512) whose rows fit the freed holes or not, the
- * 26B-A4B's dense MLP beside its experts, and the layers without K and V.
- * The FFNs are replay_graph.c's; the attention and its inputs are written
- * here, not with replay_attn / replay_cache_inputs, whose widths are the
- * model's one head size and KV heads: Gemma 4's are the cache's (Q 32 x 256
+ * (src/size/buffers.c's before the replays) could not follow: sliding and full
+ * layers of their own head sizes (256 and 512) whose rows fit the freed holes
+ * or not, the 26B-A4B's dense MLP beside its experts, and the layers without K
+ * and V. The FFNs are replay_graph.c's; the attention and its inputs are
+ * written here, not with replay_attn / replay_cache_inputs, whose widths are
+ * the model's one head size and KV heads: Gemma 4's are the cache's (Q 32 x 256
  * or 32 x 512, each cache its own K rotation, v_idxs over the widest
  * layer's V), V has an RMS norm of its own, a shared layer has Q only, and
  * the first K rotation is placed before inp_pos.

@@ -49,6 +49,30 @@ int compute_hybrid_replayed(const struct model *m)
 	       (m->experts == 0 || m->experts_used > 0);
 }
 
+/* A Mamba-1 model no family file describes, no experts: mamba.cpp's
+ * graph (LLM_ARCH_MAMBA: each layer's block and residual, no FFN), with
+ * Jamba's attention layers and FFN where the model has them.  A plain
+ * estimate. */
+static const struct family_hybrid_graph plain_mamba1 = {.recr = RECR_MAMBA1};
+
+int compute_hybrid_plain(const struct model *m)
+{
+	return !compute_hybrid_replayed(m) && m->experts == 0 && m->embd > 0 &&
+	       m->layers > 0 && model_layers_of(m, LT_RECURRENT) > 0 &&
+	       m->ssm_n_group == 0 && !m->shortconv_l_cache &&
+	       m->ssm_d_inner > 0 && m->ssm_d_state > 0 && m->ssm_d_conv > 1 &&
+	       m->ssm_dt_rank > 0 &&
+	       (m->heads > 0 || model_layers_of(m, LT_RECURRENT) == m->layers);
+}
+
+/* The graph replayed for m: its family's, the plain one, or NULL. */
+static const struct family_hybrid_graph *graph_of(const struct model *m)
+{
+	return compute_hybrid_replayed(m) ? FAMILY_PART(m, hybrid_graph)
+	       : compute_hybrid_plain(m)  ? &plain_mamba1
+					  : NULL;
+}
+
 int compute_hybrid_replay_modelled(const struct model *m, int rot_fa)
 {
 	const struct family_hybrid_graph *g = FAMILY_PART(m, hybrid_graph);
@@ -252,6 +276,10 @@ static int build(struct lz *g, const struct replay_in *in)
 		} else {
 			ffn_inp = INPL(0, cur, out);
 		}
+		if (m->ff <= 0) { /* mamba.cpp: no FFN, l_out = ffn_inp */
+			cur = ffn_inp;
+			continue;
+		}
 		int fn = NEW(4 * E * n, ffn_inp); /* ffn_norm */
 		int fo;
 		if ((hg->flags & HF_MOE_ODD) && m->experts > 0 && il % 2 == 1) {
@@ -324,10 +352,8 @@ int compute_hybrid_replay_bytes(const struct model *m, const struct deploy *d,
 				int64_t ub, const struct kv_alloc *a,
 				int64_t *out)
 {
-	struct replay_in in =
-	    replay_in_of(m, d, a, ub, FAMILY_PART(m, hybrid_graph));
-	if (!in.row || !compute_hybrid_replayed(m) ||
-	    m->layers > MODEL_MAX_LAYERS || too_wide(m, a, in.nt))
+	struct replay_in in = replay_in_of(m, d, a, ub, graph_of(m));
+	if (!in.row || m->layers > MODEL_MAX_LAYERS || too_wide(m, a, in.nt))
 		return -1;
 	/* at most 48 alloc_sim nodes a layer and one more an expert used
 	 * (replay_moe_ffn's sum) */

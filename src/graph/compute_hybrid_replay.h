@@ -15,6 +15,10 @@
 /* 1 when m's compute buffer is replayed here (a family of the table in
  * compute_hybrid_replay.c, with the widths its graph needs). */
 int compute_hybrid_replayed(const struct model *m);
+/* 1 when m is a Mamba-1 model (no experts) of no described graph:
+ * replayed as mamba.cpp's graph with its attention layers and FFN, a plain
+ * estimate. */
+int compute_hybrid_plain(const struct model *m);
 /* 1 when the replay is held to 2 % of the real engine for this cache
  * (rot_fa: a quantized cache with flash attention) over tests/engine.sh's
  * buffers matrix: the compute mark is then modelled. */

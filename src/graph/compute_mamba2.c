@@ -56,6 +56,42 @@ int compute_mamba2_replayed(const struct model *m)
 	       m->ssm_dt_rank > 0 && m->ssm_d_conv > 1;
 }
 
+/* A Mamba-2 model no family file describes (or without the widths its
+ * family's graph needs), no experts: the pure Mamba-2 graph of mamba.cpp
+ * (LLM_ARCH_MAMBA2: each layer's block and residual, the last layer's
+ * rows), with Granite-4.0-H's RoPE attention layers and SwiGLU FFN where
+ * the model has attention layers and n_ff, Nemotron-H's where it has
+ * MLP-only layers.  A plain estimate. */
+int compute_mamba2_plain(const struct model *m)
+{
+	/* experts: Nemotron-H's MoE on its MLP-only layers */
+	int moe = m->experts > 0 && m->experts <= 1024 && m->experts_used > 0 &&
+		  m->ff > 0 && model_layers_of(m, LT_NONE) > 0;
+	return !compute_mamba2_replayed(m) && !FAMILY_PART(m, gdn_graph) &&
+	       (m->experts == 0 || moe) && m->embd > 0 && m->layers > 0 &&
+	       model_layers_of(m, LT_RECURRENT) > 0 && m->ssm_d_inner > 0 &&
+	       m->ssm_d_state > 0 && m->ssm_n_group > 0 && m->ssm_dt_rank > 0 &&
+	       m->ssm_d_conv > 1 &&
+	       (m->heads > 0 || model_layers_of(m, LT_RECURRENT) == m->layers);
+}
+
+/* The graph replayed for m: its family's, or the plain one (m2_plain's
+ * room). */
+static const struct family_mamba2_graph *
+graph_of(const struct model *m, struct family_mamba2_graph *plain)
+{
+	if (compute_mamba2_replayed(m))
+		return FAMILY_PART(m, mamba2_graph);
+	plain->modelled = 0;
+	plain->flags = m->ff > 0 ? M2_FFN_GLU : M2_ROWS_LAST;
+	if (model_layers_of(m, LT_RECURRENT) < m->layers)
+		plain->flags |= M2_ROPE;
+	/* MLP-only layers: Nemotron-H's graph (nemotron-h.cpp) */
+	if (model_layers_of(m, LT_NONE) > 0)
+		plain->flags = M2_MLP_BLOCKS | M2_NEXTN_OUT;
+	return compute_mamba2_plain(m) ? plain : NULL;
+}
+
 int compute_mamba2_modelled(const struct model *m)
 {
 	return compute_mamba2_replayed(m) &&
@@ -95,6 +131,7 @@ struct m2_dims {
 	int64_t DI, DS, NH, DC, XBC, DIN; /* d_inner, d_state, SSM heads,
 					     d_conv, conv width, ssm_in width */
 	int fa;
+	const struct family_mamba2_graph *f; /* the graph replayed */
 };
 
 /* The graph inputs an attention or Mamba-2 layer reads. */
@@ -202,6 +239,34 @@ static int ffn_glu(struct replay_lazy *g, const struct model *m, int64_t n,
 	return op(g, 4 * E * n, op(g, 4 * m->ff * n, gt, up, -1), -1, -1);
 }
 
+/* build_ffn (LLM_FFN_RELU_SQR, LLM_FFN_PAR) of width ff: up, relu and
+ * sqr in place, down. */
+static int mlp(struct replay_lazy *g, int64_t ff, int64_t E, int64_t n, int x)
+{
+	int up = op(g, 4 * ff * n, x, -1, -1);
+	return op(g, 4 * E * n, inplace(g, 0, inplace(g, 0, up, -1), -1), -1,
+		  -1);
+}
+
+/* The lazy graph's one piece: build_moe_ffn, written by emit_piece. */
+enum { M2_PIECE_MOE = 1 };
+
+/* The lazy graph and the model its piece reads. */
+struct m2_lazy {
+	struct replay_lazy lz; /* first: emit_piece gets it back */
+	const struct model *m;
+};
+
+/* nemotron-h.cpp's MoE (LLAMA_EXPERT_GATING_FUNC_TYPE_SIGMOID with
+ * exp_probs_b, experts of up and LLM_FFN_RELU_SQR, no gate) over `arg`
+ * tokens of its source, written whole when expanded. */
+static int emit_piece(struct replay_lazy *lz, const struct replay_lazy_node *t)
+{
+	const struct model *m = ((struct m2_lazy *)lz)->m;
+	return replay_moe_ffn(lz->s, m, GATE_SIGMOID_BIASED, RM_UP_ONLY, t->arg,
+			      lz->n[t->src[0]].sim);
+}
+
 static int build(struct replay_lazy *g, const struct model *m,
 		 const struct family_mamba2_graph *f, const struct m2_dims *w,
 		 struct m2_inputs *in)
@@ -258,15 +323,24 @@ static int build(struct replay_lazy *g, const struct model *m,
 			 (f->flags & M2_MLP_BLOCKS)) {
 			/* nemotron-h.cpp build_ffn_layer: up, relu and sqr in
 			 * place, down */
-			int up = op(g, 4 * m->ff * nt, x, -1, -1);
-			x = op(g, 4 * E * nt,
-			       inplace(g, 0, inplace(g, 0, up, -1), -1), -1,
-			       -1);
+			int moe = -1;
+			if (m->experts > 0) {
+				/* with experts: build_moe_ffn (expanded, as
+				 * llama-graph.cpp's expands its sum), then the
+				 * shared expert's MLP on the same input */
+				moe = replay_lazy_piece(g, M2_PIECE_MOE, nt, 1,
+							(int[]){x});
+				expand(g, moe);
+			}
+			x = mlp(g, m->ff * (m->experts ? m->shared_experts : 1),
+				E, nt, x);
+			if (moe >= 0)
+				x = inplace(g, 0, moe, x);
 		} else
 			x = attention(g, w, in, x, rope);
-		if (last && (f->flags & M2_FFN_GLU)) {
-			/* granite-hybrid.cpp: the last layer keeps the outputs'
-			 * rows */
+		if (last && (f->flags & (M2_FFN_GLU | M2_ROWS_LAST))) {
+			/* granite-hybrid.cpp, mamba.cpp: the last layer keeps
+			 * the outputs' rows */
 			x = op(g, 4 * E * no, x, in->out_ids, -1);
 			inp_sa = op(g, 4 * E * no, inp_sa, in->out_ids, -1);
 			n = no;
@@ -301,22 +375,25 @@ static int lazy_room(const struct model *m)
 /* The lazy graph's room, then build() into s (replay_run's builder). */
 static int run(struct alloc_sim *s, const struct replay_in *ri)
 {
-	struct replay_lazy g;
+	struct m2_lazy g = {.m = ri->m};
 	struct m2_inputs in;
-	int r = replay_lazy_init(&g, s, lazy_room(ri->m)) == 0
-		    ? build(&g, ri->m, FAMILY_PART(ri->m, mamba2_graph),
-			    ri->row, &in)
-		    : -1;
-	replay_lazy_free(&g);
+	int r = -1;
+	if (replay_lazy_init(&g.lz, s, lazy_room(ri->m)) == 0) {
+		g.lz.emit_piece = emit_piece;
+		r = build(&g.lz, ri->m, ((const struct m2_dims *)ri->row)->f,
+			  ri->row, &in);
+	}
+	replay_lazy_free(&g.lz);
 	return r;
 }
 
 int compute_mamba2_bytes(const struct model *m, const struct deploy *d,
 			 int64_t ub, const struct kv_alloc *a, int64_t *out)
 {
-	if (!compute_mamba2_replayed(m))
+	struct family_mamba2_graph plain;
+	struct m2_dims w = {.f = graph_of(m, &plain)};
+	if (!w.f)
 		return -1;
-	struct m2_dims w = {0};
 	struct replay_in ri = replay_in_of(m, d, a, ub, &w);
 	/* ubatch_reserve(n_tokens / n_seqs, n_seqs) (llama-context.cpp
 	 * graph_reserve) */
@@ -351,8 +428,14 @@ int compute_mamba2_bytes(const struct model *m, const struct deploy *d,
 	w.DIN = 2 * w.DI + 2 * m->ssm_n_group * w.DS + w.NH;
 	w.fa = d->flash_attn;
 	int64_t widest = m->vocab, r,
-		ws[10] = {w.E, w.Q, w.K, w.V, w.O, w.DIN, m->ff};
-	if (__builtin_mul_overflow(w.DS, w.DI, &ws[7]) ||
+		ws[14] = {w.E, w.Q, w.K, w.V, w.O, w.DIN, m->ff};
+	ws[13] = m->experts;
+	/* the experts' widths (replay_moe_ffn), the shared expert's */
+	if (m->experts_used > 1024 || m->shared_experts > 1024 ||
+	    __builtin_mul_overflow(w.E, m->experts_used, &ws[10]) ||
+	    __builtin_mul_overflow(m->ff, m->experts_used, &ws[11]) ||
+	    __builtin_mul_overflow(m->ff, m->shared_experts, &ws[12]) ||
+	    __builtin_mul_overflow(w.DS, w.DI, &ws[7]) ||
 	    __builtin_mul_overflow(w.cells, w.H, &ws[8]) ||
 	    __builtin_mul_overflow(w.DC + w.nst, w.XBC, &ws[9]))
 		return -1;
@@ -361,6 +444,10 @@ int compute_mamba2_bytes(const struct model *m, const struct deploy *d,
 	if (__builtin_mul_overflow(widest, w.nt, &r) ||
 	    __builtin_mul_overflow(r, 8, &r) || r > ALLOC_SIM_MAX_BYTES / 4)
 		return -1;
-	/* a lazy node emits at most one alloc_sim node */
-	return replay_run(lazy_room(m) + 1, run, &ri, out);
+	/* a lazy node emits at most one alloc_sim node, a MoE piece 40 and
+	 * one an expert used (replay_moe_ffn) */
+	return replay_run(
+	    lazy_room(m) + 1 +
+		(int)(m->experts ? (40 + m->experts_used) * m->layers : 0),
+	    run, &ri, out);
 }

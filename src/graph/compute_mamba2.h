@@ -15,6 +15,10 @@
  * granitehybrid, nemotron_h or falcon-h1 with its Mamba-2 sizes, n_embd and
  * n_ff known. */
 int compute_mamba2_replayed(const struct model *m);
+/* 1 when m is a Mamba-2 model (no experts) of no described graph:
+ * replayed as mamba.cpp's pure Mamba-2 graph with its attention layers and
+ * FFN, a plain estimate. */
+int compute_mamba2_plain(const struct model *m);
 /* 1 when the replay was held within 2 % of the real engine over
  * tests/engine.sh's whole buffers matrix for m's family, the rotated
  * caches included (SIZE_MODELLED). */

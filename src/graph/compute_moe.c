@@ -37,17 +37,45 @@ int compute_moe_modelled(const struct model *m)
 				  : !m->indexer_head_dim);
 }
 
-/* A graph no family file describes: Qwen3-MoE's (softmax gating, no
- * shared expert, one cache), a plain estimate. */
-static const struct family_moe_graph plain_graph = {.gating = GATE_SOFTMAX};
+/* A graph no family file describes, or one whose widths its family's
+ * graph needs are not given: Qwen3-MoE's (softmax gating, or the family's
+ * own), with what the model's fields say its layers have, each as the
+ * families that have it build it: dense lead layers and shared experts
+ * (deepseek2.cpp, glm4-moe.cpp), the MLA latent (deepseek2.cpp) and the
+ * lightning indexer (deepseek32.cpp).  A plain estimate. */
+static struct family_moe_graph plain_graph_of(const struct model *m)
+{
+	const struct family_moe_graph *f = FAMILY_PART(m, moe_graph);
+	struct family_moe_graph g = {.gating = f ? f->gating : GATE_SOFTMAX};
+	g.flags = f ? f->flags & ~(unsigned)(MG_SHARED | MG_DENSE_LEAD |
+					     MG_MLA | MG_DSA)
+		    : 0;
+	if (m->dense_lead > 0)
+		g.flags |= MG_DENSE_LEAD;
+	if (m->shared_experts > 0)
+		g.flags |= MG_SHARED;
+	if (m->kind == ATTN_MLA && m->mla_latent_cache && m->kv_lora_rank > 0)
+		g.flags |= MG_MLA;
+	if ((g.flags & MG_MLA) && compute_dsa_plain(m))
+		g.flags |= MG_DSA;
+	return g;
+}
 
 int compute_moe_plain(const struct model *m, const struct kv_alloc *a)
 {
-	return !FAMILY_PART(m, moe_graph) && !a->windowed && m->experts > 0 &&
-	       m->experts_used > 0 && m->embd > 0 && m->ff > 0 &&
-	       m->moe_layer_step <= 1 && m->dense_lead == 0 &&
-	       m->shared_experts == 0 && m->kind != ATTN_MLA &&
-	       !m->indexer_head_dim && !model_layers_of(m, LT_RECURRENT);
+	/* any sliding window: build() replays both caches, as gpt-oss's */
+	(void)a;
+	return !compute_moe_modelled(m) && m->experts > 0 &&
+	       m->experts <= 1024 && m->experts_used > 0 && m->embd > 0 &&
+	       m->ff > 0 && m->layers <= MODEL_MAX_LAYERS;
+}
+
+/* The width of a dense layer's FFN (a lead layer, or one between MoE
+ * layers): n_ff's own value where the file gives one (ff_dense), else the
+ * experts' width, as a plain estimate. */
+static int64_t dense_ff(const struct model *m)
+{
+	return m->ff_dense > 0 ? m->ff_dense : m->ff;
 }
 
 #define N(bytes, ...) REPLAY_NODE(s, (bytes), __VA_ARGS__)
@@ -57,11 +85,12 @@ int compute_moe_plain(const struct model *m, const struct kv_alloc *a)
  * DeepSeek-V2-Lite and Kimi K2): its output before wo. */
 static int mla_attn(struct alloc_sim *s, const struct model *m,
 		    const struct deploy *d, const struct kv_alloc *a,
-		    int64_t nt, int norm, int pos, int kidx, int mask)
+		    int64_t nt, int norm, int pos, int kidx, int mask,
+		    int64_t cells)
 {
 	int64_t H = m->heads, R = m->kv_lora_rank, rope = m->qk_rope_head_dim,
 		nope = m->qk_nope_head_dim;
-	int64_t Vh = m->v_head_dim, cells = a->full_cells;
+	int64_t Vh = m->v_head_dim;
 	/* q = wq (V2-Lite; q_lora_rank's wq_a / norm / wq_b are not in struct
 	 * model), then q_nope absorbed through wk_b [R, H], q_pe's RoPE, their
 	 * concat */
@@ -118,10 +147,12 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 			       &dsa) < 0)
 		return -1;
 	int pos = g->flags & MG_DSA ? dsa.pos : alloc_sim_input(s, 4 * nt);
-	int first = caches == 2 && m->layer_swa[0] ? 1 : 0;
+	int first = replay_layer_sliding(m, a, 0);
 	for (int k = 0; k < caches && !(g->flags & MG_DSA); k++) {
 		int c = (first + k) %
 			caches; /* 0: the full cache, 1: the sliding one */
+		if (c == 0 && caches == 2 && a->global_layers == 0)
+			continue; /* no layer reads the full cache */
 		if (k == 1 && (g->flags & MG_NOPE_SCALE))
 			scale = alloc_sim_input(s, 4 * nt);
 		/* MLA: V is a view of K, no v_idxs */
@@ -143,7 +174,7 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 	 * n_layer()) */
 	int64_t n_layer = m->layers - m->nextn_layers;
 	for (int64_t il = 0; il < n_layer; il++) {
-		int c = caches == 2 && m->layer_swa[il] ? 1 : 0;
+		int c = replay_layer_sliding(m, a, il);
 		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
 		int norm = N(4 * E * nt,
 			     cur); /* attn_norm: RMS_NORM, the MUL in place */
@@ -151,8 +182,8 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 		if (g->flags & MG_DSA)
 			att = compute_dsa_attn(s, m, d, a, nt, &dsa, il, norm);
 		else if (g->flags & MG_MLA)
-			att = mla_attn(s, m, d, a, nt, norm, pos, ra.kidx[0],
-				       ra.mask[0]);
+			att = mla_attn(s, m, d, a, nt, norm, pos, ra.kidx[c],
+				       ra.mask[c], cells);
 		else if ((g->flags & MG_NOPE_SCALE) && !m->layer_swa[il])
 			/* llama4.cpp: n_no_rope_layer_step 4, the full layers
 			 * of its 3-chunked-1-full pattern */
@@ -187,7 +218,7 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 		    interleaved) {
 			/* build_ffn; l_out in place */
 			cur = N(ALLOC_SIM_INPLACE,
-				replay_ffn(s, m->ff_dense, E, n, pn), ffn_inp);
+				replay_ffn(s, dense_ff(m), E, n, pn), ffn_inp);
 			continue;
 		}
 		int out = replay_moe_ffn(s, m, g->gating, moe_flags, n, pn);
@@ -248,8 +279,9 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 		&latent) ||
 	    __builtin_mul_overflow(latent, a->streams, &latent) ||
 	    latent > ALLOC_SIM_MAX_BYTES ||
-	    __builtin_mul_overflow(m->indexer_heads, m->indexer_head_dim,
-				   &w[11]))
+	    __builtin_mul_overflow(m->indexer_heads > 0 ? m->indexer_heads
+							: m->heads,
+				   m->indexer_head_dim, &w[11]))
 		return 1;
 	for (int i = 0; i < 12; i++)
 		widest = w[i] > widest ? w[i] : widest;
@@ -260,8 +292,10 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub,
 		      const struct kv_alloc *a, int64_t *out)
 {
-	const struct family_moe_graph *g = FAMILY_PART(m, moe_graph);
-	struct replay_in in = replay_in_of(m, d, a, ub, g ? g : &plain_graph);
+	struct family_moe_graph plain = plain_graph_of(m);
+	const struct family_moe_graph *g =
+	    compute_moe_modelled(m) ? FAMILY_PART(m, moe_graph) : &plain;
+	struct replay_in in = replay_in_of(m, d, a, ub, g);
 	/* llama-model.cpp load_hparams asserts n_expert <= LLAMA_MAX_EXPERTS
 	 * (1024, llama-hparams.h): beyond it there is no graph to replay, and
 	 * a hostile count would ask for (40 + used) x layers nodes (4 GB) */

@@ -16,8 +16,11 @@
  * with moe_layer_step > 1 and ff_dense; DeepSeek-V3.2 and GLM-5 with
  * q_lora_rank and indexer_heads) and checked against the real engine. */
 int compute_moe_modelled(const struct model *m);
-/* 1 for an MoE model of no described graph that Qwen3-MoE's shape fits:
- * replayed so, as a plain estimate. */
+/* 1 for an MoE model of no described graph (or without the widths its
+ * family's graph needs): Qwen3-MoE's graph with the dense lead layers,
+ * shared experts, sliding window and MLA latent its fields give (its
+ * recurrent layers, if any, as attention ones), replayed as a plain
+ * estimate. */
 struct kv_alloc;
 int compute_moe_plain(const struct model *m, const struct kv_alloc *a);
 /* The buffer for ubatch ub against the cache a: 0, or -1 on overflow. */

@@ -55,6 +55,18 @@ static const struct compute_replay replays[] = {
      .file = "src/graph/compute_gemma4.c"},
     /* last: a graph no family describes, replayed as the nearest
      * described one (an estimate) */
+    {.handles = compute_hybrid_plain,
+     .bytes = compute_hybrid_replay_bytes,
+     .modelled = compute_replay_never,
+     .what = "Mamba-1's graph with this model's widths (its own graph is "
+	     "not described: an estimate)",
+     .file = "src/graph/compute_hybrid_replay.c"},
+    {.handles = compute_mamba2_plain,
+     .bytes = compute_mamba2_bytes,
+     .modelled = compute_replay_never,
+     .what = "Mamba-2's graph with this model's widths (its own graph is "
+	     "not described: an estimate)",
+     .file = "src/graph/compute_mamba2.c"},
     {.handles_with = compute_moe_plain,
      .bytes = compute_moe_bytes,
      .modelled = compute_replay_never,

@@ -30,7 +30,8 @@ struct compute_replay {
 };
 
 /* The replay that computes m's compute buffer with the cache a (the first
- * row that handles it), or NULL: buffers.c's peaks. */
+ * row that handles it; the last, Llama's plain graph, takes every model of
+ * 1 to MODEL_MAX_LAYERS layers), or NULL for a model of none. */
 const struct compute_replay *compute_replay_of(const struct model *m,
 					       const struct kv_alloc *a);
 /* A row's .modelled for a plain estimate: 0. */

@@ -51,6 +51,14 @@ void replay_attn_in_init(struct replay_attn_in *ra, const struct model *m)
 	ra->nv = model_rot_v_n(m);
 }
 
+int replay_layer_sliding(const struct model *m, const struct kv_alloc *a,
+			 int64_t il)
+{
+	/* a file without a pattern whose loader's default makes every layer
+	 * sliding (tests/archs' NAME-nopattern files) */
+	return a->windowed && (m->layer_swa[il] || a->global_layers == 0);
+}
+
 void replay_cache_inputs(struct alloc_sim *s, const struct model *m, int fa,
 			 int64_t nt, int64_t cells, int no_v,
 			 struct replay_attn_in *ra, int c)
@@ -219,6 +227,11 @@ int replay_moe_ffn(struct alloc_sim *s, const struct model *m,
 	if (flags & RM_GATE_UP) {
 		gate = N(4 * 2 * F * U * n, x, as);
 		sw = N(4 * F * U * n, gate);
+	} else if (flags & RM_UP_ONLY) {
+		/* llama-graph.cpp build_moe_ffn, LLM_FFN_RELU_SQR without a
+		 * gate: relu and sqr in place on up */
+		up = N(4 * F * U * n, x, as);
+		sw = N(ALLOC_SIM_INPLACE, N(ALLOC_SIM_INPLACE, up));
 	} else {
 		gate = N(4 * F * U * n, x, as);
 		up = N(4 * F * U * n, x, as);

@@ -58,6 +58,12 @@ struct replay_attn_in {
 
 /* Clears ra and takes m's rotation sizes. */
 void replay_attn_in_init(struct replay_attn_in *ra, const struct model *m);
+/* 1 when layer il reads the sliding cache (c 1): a sliding layer beside
+ * a full cache, or any layer when the window takes every layer
+ * (a->global_layers 0: the base cache keeps no layer, and the graph reads
+ * none of its inputs). */
+int replay_layer_sliding(const struct model *m, const struct kv_alloc *a,
+			 int64_t il);
 /* Cache c's inputs, in the order build_attn first reads them: the rotation
  * matrices, k_idxs, v_idxs (none when no_v: MLA's V is a view of K) and the
  * KQ mask over `cells`.  A K rotation placed already (ra->krot[c] set, by
@@ -119,6 +125,8 @@ enum {
 	RM_ROUTER_NORM = 1 << 2,
 	RM_GATE_UP = 1 << 3, /* ffn_gate_up_exps: one merged matmul, the GLU on
 				its two views */
+	RM_UP_ONLY = 1 << 4, /* no gate (nemotron-h.cpp: LLM_FFN_RELU_SQR), the
+				activation in place on up */
 };
 /* build_moe_ffn over n tokens of the normed input pn, m's experts of width
  * m->ff: the sum of the selected experts' outputs (before a shared expert). */

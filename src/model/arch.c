@@ -9,12 +9,10 @@
 #include <string.h>
 
 /* A model whose file names no architecture: plain attention with llama's
- * graph, replayed (src/graph/compute_dense_replay.c); its peaks, checked,
- * where the widths to replay it are not given. */
+ * graph, replayed (src/graph/compute_dense_replay.c). */
 const struct family arch_plain = {
-	.arch = "",
-	.mech = AM_GRAPH_CHECKED,
-	.dense_graph = &(const struct family_dense_graph){.modelled = 1},
+    .arch = "",
+    .dense_graph = &(const struct family_dense_graph){.modelled = 1},
 };
 
 const struct family *arch_find(const char *name)

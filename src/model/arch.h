@@ -31,11 +31,6 @@ enum arch_mech {
 	 * (GLM-5.2's, src/models/glm-dsa.cpp; gguf.c read_glm_dsa refuses it)
 	 */
 	AM_INDEXER_TYPES = 1 << 10,
-	/* Not a cache mechanism, a fact of the family kept beside them: its
-	 * compute graph's peaks were checked against the real engine
-	 * (src/size/buffers.c models its compute buffer; others are estimated).
-	 */
-	AM_GRAPH_CHECKED = 1 << 6,
 	/* a dense MLP of ff_dense in every layer beside the experts, no
 	 * dense_lead or moe_layer_step needed (src/models/gemma4.cpp: "normal
 	 * FFN as shared expert") */

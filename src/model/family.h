@@ -257,27 +257,21 @@ struct family_moe_graph {
 /* A Mamba2 hybrid's reserve graph, replayed by src/graph/compute_mamba2.c:
  * how its builder differs from the others'. */
 enum family_m2_flag {
-	/* RoPE on Q and K (granite: has_rope(); see compute_mamba2.c no_rope) */
+	/* RoPE on Q and K (granite: has_rope(); see compute_mamba2.c no_rope)
+	 */
 	M2_ROPE = 1 << 0,
-	M2_PARALLEL = 1 << 1,   /* attention beside Mamba-2 in every layer */
-	M2_FFN_GLU = 1 << 2,    /* every layer ends in a SwiGLU FFN */
+	M2_PARALLEL = 1 << 1,	/* attention beside Mamba-2 in every layer */
+	M2_FFN_GLU = 1 << 2,	/* every layer ends in a SwiGLU FFN */
 	M2_MLP_BLOCKS = 1 << 3, /* LT_NONE layers are a ReLU^2 MLP block */
 	/* the final norm is res->t_h_nextn, kept; out_ids' get_rows after it */
 	M2_NEXTN_OUT = 1 << 4,
+	/* no FFN, the last layer keeps the outputs' rows of the block's
+	 * output and its input (mamba.cpp) */
+	M2_ROWS_LAST = 1 << 5,
 };
 struct family_mamba2_graph {
 	unsigned flags;   /* enum family_m2_flag */
 	int modelled;     /* held within 2 % over tests/engine.sh's matrix */
-};
-
-/* Where a hybrid's logits land, above its last layer's [n_embd] rows, by
- * the hole the freed graph inputs leave (src/size/compute_hybrid.c). */
-struct family_hybrid_logits {
-	int attn_rows;   /* [n_embd]-wide rows under K.Q (0: Q-wide, qwen35) */
-	int mid_hole;    /* one row <= hole < two: the hole higher */
-	int big_rows;    /* two rows or more: this many rows higher */
-	int modelled;    /* held within 2 % over tests/engine.sh's matrix */
-	int mamba1;      /* Jamba's rows under K.Q */
 };
 
 /* A short-convolution or Mamba-1 hybrid's reserve graph, replayed by
@@ -320,16 +314,6 @@ enum family_gdn_flag {
 struct family_gdn_graph {
 	unsigned flags;   /* enum family_gdn_flag */
 	int modelled;     /* held within 2 % over tests/engine.sh's matrix */
-};
-
-/* The peak formulas' correction for a graph that is not llm_build_llama's
- * (src/size/compute_dense.c); DG_OTHER: llama's. */
-enum dense_graph { DG_OTHER, DG_OLMO2, DG_PHI3, DG_GEMMA4 };
-struct family_dense_peaks {
-	enum dense_graph graph;
-	/* tests/engine.sh holds the corrected peaks within 2 % over its whole
-	 * matrix */
-	int checked;
 };
 
 /* How llama.cpp's converter reads this family's config.json (the class
@@ -410,10 +394,8 @@ struct family {
 	const struct family_dense_graph *dense_graph;
 	const struct family_moe_graph *moe_graph;
 	const struct family_mamba2_graph *mamba2_graph;
-	const struct family_hybrid_logits *hybrid_logits;
 	const struct family_hybrid_graph *hybrid_graph;
 	const struct family_gdn_graph *gdn_graph;
-	const struct family_dense_peaks *dense_peaks;
 	const struct family_hf *hf;   /* NULL: no config.json read */
 	const struct family_conv *conv;   /* NULL: none (or .hf) */
 };

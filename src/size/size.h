@@ -37,11 +37,6 @@
 #include "model/deploy.h"
 #include "model/model.h"
 
-/* The cells K·Q reads in the reserved graph (n_kv of its widest
- * attention): the full cache's, or the sliding cache's when no layer keeps a
- * full cache. */
-int64_t size_kq_cells(const struct kv_alloc *a);
-
 /* The default deployment: -c n_ctx -ub 512, one sequence, split, no --swa-full.
  */
 struct deploy deploy_default(int64_t n_ctx);
@@ -160,9 +155,6 @@ int size_flash_attn(const struct model *m, const struct deploy *d);
  * with llama.cpp's reason and the function in why; else 0. */
 int size_refuse(const struct model *m, const struct deploy *d, char *why,
 		size_t len);
-/* d_inner of a Mamba-1 recurrent block (Jamba: no groups, no short conv),
- * whose activations are a peak of the compute buffer; 0 for other models. */
-int64_t size_mamba1_inner(const struct model *m);
 /* n_batch and n_ubatch after llama.cpp's caps (llama-context.cpp
  * llama_context): min(n_ctx, n_batch), then min(n_batch, n_ubatch). */
 int64_t size_batch(const struct deploy *d);

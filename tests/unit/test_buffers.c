@@ -179,7 +179,8 @@ static void t_engine(void)
 	d.n_ubatch = 2048;
 	size_buffers(&m, &d, &b);
 	T_EQ_INT(b.compute_bytes, 238108000, "engine: Mistral 7B -c 1000 -np 4 -ub 2048 -fa on: 227.08 MiB (1000 tokens)");
-	/* A rotated cache with flash attention (src/size/compute_rot.c): with
+	/* A rotated cache with flash attention (the rotations replayed,
+	 * src/graph/replay_graph.c): with
 	 * V rotated layer 0's FFN has two [n_embd] rows below it, not three,
 	 * and the 128 x 128 (K) and 64 x 64 (V) rotation inputs beside it. */
 	d = deploy_default(8192);
@@ -226,7 +227,8 @@ static void mk_dense(struct model *m, const char *arch, int64_t embd, int64_t he
 
 /* OLMo 2 7B's and Phi-4-mini's shapes (tests/engine.sh's GGUFs): the real
  * engine's compute buffers (node-llama-cpp 3.22.1, llama_get_memory_breakdown)
- * where their graphs differ from llm_build_llama's (src/size/compute_dense.c).
+ * where their graphs differ from llm_build_llama's
+ * (src/graph/compute_dense_replay.c).
  */
 static void t_dense(void)
 {
@@ -527,7 +529,8 @@ static int near(int64_t got, int64_t engine)
 
 /* Qwen3.5 27B (assets/models): the real engine's figures (tests/engine.sh's
  * GGUF), where the logits sit above the last layer's rows and the hole the
- * freed inputs leave (src/size/compute_hybrid.c), and K·Q beside the gated Q.
+ * freed inputs leave (src/graph/compute_qwen3next.c), and K·Q beside the gated
+ * Q.
  */
 static void t_qwen35(void)
 {
@@ -630,7 +633,7 @@ static void t_qwen3next(void)
  * flash attention at -c 32768: K·Q decides, and the real engine's figures
  * (node-llama-cpp 3.22.1, llama_get_memory_breakdown) are layer 0's kq
  * above the inputs, embd, the hole Q's tensors leave, Qcur and (where it
- * does not fit that hole) v_cont (src/size/compute_mla.c). */
+ * does not fit that hole) v_cont (src/graph/compute_moe.c mla_attn). */
 static void mla_shape(struct model *m, int64_t layers, int64_t embd, int64_t heads, int64_t experts, int64_t used,
 		      int64_t ff, int64_t vocab, const char *name)
 {

@@ -1,12 +1,11 @@
 /*
- * Sparse attention's compute buffer (src/size/compute_dsa.c) against the
- * real engine: node-llama-cpp 3.22.1's llama.cpp on tests/engine.sh's
- * DeepSeek-V3.2 and GLM-5 GGUFs (the shapes of assets/models), read from
- * llama_get_memory_breakdown and, for the leaves, from tools/alloc-trace.sh.
+ * Sparse attention's compute buffer (src/graph/compute_dsa_replay.c in
+ * the MoE replay) against the real engine: node-llama-cpp 3.22.1's
+ * llama.cpp on tests/engine.sh's DeepSeek-V3.2 and GLM-5 GGUFs (the shapes
+ * of assets/models), read from llama_get_memory_breakdown.
  */
 #include <stdlib.h>
 
-#include "size/compute_dsa.h"
 #include "size/size.h"
 #include "t.h"
 
@@ -25,20 +24,6 @@ static int within(int64_t got, int64_t engine, double pct)
 	return e <= pct && e >= -pct;
 }
 
-static void t_leaves(struct model *m)
-{
-	struct kv_alloc a;
-	struct deploy d = deploy_default(1000);
-	d.n_ubatch = 512;
-	T_OK(size_alloc(m, &d, &a) == 0, "dsa: glm-5 -c 1000 sizes");
-	/* traced: at layer 3's MoE FFN 74 zeros leaves of 2 MiB live (n_kv 1024 < top_k 2048) */
-	T_EQ_INT(compute_dsa_leaves(m, 512, &a, 3), 74 * 2097152LL, "dsa: glm-5 -c 1000 -ub 512: 74 leaves live at layer 3");
-	T_EQ_INT(compute_dsa_leaves(m, 512, &a, 77), 0, "dsa: glm-5: none after the last layer's set_rows");
-	m->indexer_top_k = 0;
-	T_EQ_INT(compute_dsa_leaves(m, 512, &a, 0), 0, "dsa: no top-k, no leaves");
-	m->indexer_top_k = 2048;
-}
-
 void test_compute_dsa(void)
 {
 	struct model *m = calloc(1, sizeof *m);
@@ -50,9 +35,8 @@ void test_compute_dsa(void)
 		T_EQ_INT(m->indexer_top_k, 2048, "dsa: deepseek-v3.2's index_topk");
 		struct deploy d = deploy_default(32768);
 		d.n_seq = 1, d.n_ubatch = 512;
-		T_OK(size_alloc(m, &d, &a) == 0, "dsa: deepseek-v3.2 -c 32768 sizes");
-		/* traced: the peak is layer 5's FLASH_ATTN_EXT with 55 leaves of 4 MiB below it */
-		T_EQ_INT(compute_dsa_leaves(m, 512, &a, 5), 55 * 4194304LL, "dsa: deepseek-v3.2 -c 32768: 55 leaves at layer 5");
+		T_OK(size_alloc(m, &d, &a) == 0,
+		     "dsa: deepseek-v3.2 -c 32768 sizes");
 		size_buffers(m, &d, &b);
 		/* the attention output above Qcur: 836,843,520 B in the engine */
 		T_OK(within(b.compute_bytes, 836843520, 2), "dsa: deepseek-v3.2 -c 32768 -ub 512 -fa on within 2 %% (%lld B)",
@@ -69,7 +53,9 @@ void test_compute_dsa(void)
 		size_buffers(m, &d, &b);
 		T_EQ_INT(b.compute_bytes, 460404736, "dsa: deepseek-v3.2 -c 1000 -np 4 -fa on: the engine's 439.08 MiB");
 		T_EQ_INT(b.compute_mark, SIZE_MODELLED, "dsa: deepseek-v3.2's compute buffer is replayed, modelled");
-		/* an INI without the indexer's heads: the estimate of compute_dsa.c, within 7 % */
+		/* an INI without the indexer's heads: the sparse graph replayed
+		 * with the attention's heads in their place
+		 * (compute_dsa_replay.c), an estimate */
 		m->indexer_heads = 0;
 		size_buffers(m, &d, &b);
 		T_OK(within(b.compute_bytes, 460404736, 7), "dsa: deepseek-v3.2 -c 1000 -np 4 -fa on within 7 %% (%lld B)",
@@ -86,9 +72,9 @@ void test_compute_dsa(void)
 		d.n_seq = 1, d.n_ubatch = 512;
 		size_buffers(m, &d, &b);
 		/* layer 3's MoE FFN above 74 leaves (404,830,208 B): 4.7 % under */
-		T_OK(within(b.compute_bytes, 404830208, 5), "dsa: glm-5 -c 1000 -ub 512 -fa on within 5 %% (%lld B)",
+		T_OK(within(b.compute_bytes, 404830208, 5),
+		     "dsa: glm-5 -c 1000 -ub 512 -fa on within 5 %% (%lld B)",
 		     (long long)b.compute_bytes);
-		t_leaves(m);
 	}
 	free(m);
 }
