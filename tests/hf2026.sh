@@ -520,6 +520,8 @@ hfconv_bad deci block_configs block_configs \
 	's/"n_heads_in_group": 16/"n_heads_in_group": "16"/'
 hfconv_bad deci block_configs block_configs \
 	's/"n_heads_in_group": 16/"n_heads_in_group": 3/'
+hfconv_bad deci block_configs block_configs \
+	's/"ffn_mult": 1.95/"ffn_mult": 1e300/'
 hfconv_bad deci-7b num_key_value_heads_per_layer \
 	num_key_value_heads_per_layer 's/^    1,$/    1, 1,/'
 hfconv_bad mistral4 qk_rope_head_dim text_config.qk_rope_head_dim \

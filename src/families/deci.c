@@ -15,7 +15,11 @@
  * to a multiple of 256 (_find_multiple). */
 static int64_t ffn_width(double mult, int64_t embd)
 {
-	int64_t n = (int64_t)(2 * mult * (double)embd / 3);
+	double w = 2 * mult * (double)embd / 3;
+	/* -1: below 0 or past what the GGUF's INT32 array holds */
+	if (!(w >= 0 && w < 2147483392.0))
+		return -1;
+	int64_t n = (int64_t)w;
 	return n % 256 == 0 ? n : n + 256 - n % 256;
 }
 
@@ -61,7 +65,8 @@ static int block_configs(struct hfc *c, int64_t n, int64_t embd,
 		if (ff[il] < 0)
 			return hfc_fail(c, "block_configs",
 					"entry %lld's ffn.ffn_mult is %g, "
-					"want 0 or more",
+					"want 0 or more and a width below "
+					"2^31",
 					(long long)il, mult[il]);
 	}
 	double theta;
