@@ -539,6 +539,13 @@ expect_eq "hfconv: openelm's config.json exported to INI reads back alike" \
 	"1 $("$ATTNVIZ" --summary memory -m tests/hfconv/openelm \
 		--set ctx=1000 --set fa=0 | grep -v weights_ | cksum)"
 
+# ... and an MLA model's (dots3note: 32 and 64 query heads), whose latent
+# counts the widest layer's heads on every layer: it loads back
+"$ATTNVIZ" --export-model -m tests/hfconv/dots3note/converted.gguf > "$d/d3.ini"
+expect_eq "hfconv: dots3note's GGUF exported to INI (heads 32*3,64,...) loads back" \
+	"$(grep -c '^heads *= 32\*3,64,' "$d/d3.ini") $("$ATTNVIZ" --summary memory \
+		-m "$d/d3.ini" 2>&1 | grep -c '^memory	kv_bytes	[0-9]')" "1 1"
+
 # What the fixtures, written out in full, leave to a default or another
 # form (the header tool runs without transformers, which fills these in):
 # hfconv_variant NAME WHAT EXPR: the config.json EXPR (python, c the file's

@@ -171,8 +171,8 @@ static int read_list(struct loader *L, const struct model_field_info *f, const c
 
 /* A count: one number (into *one), or one per layer (into per[]).
  * Returns how many were given (1 or layers), or -1 reported. */
-static int read_counts(struct loader *L, const struct model_field_info *f, const char *s, int64_t *one,
-		       int32_t *per)
+static int read_counts(struct loader *L, const struct model_field_info *f,
+		       const char *s, int64_t *one, int32_t *per)
 {
 	char buf[INI_MAX_LINE + 1];
 	char *items[MODEL_MAX_LAYERS];
@@ -198,7 +198,8 @@ static int read_counts(struct loader *L, const struct model_field_info *f, const
 	return n;
 }
 
-static int read_kv_heads(struct loader *L, const struct model_field_info *f, const char *s)
+static int read_kv_heads(struct loader *L, const struct model_field_info *f,
+			 const char *s)
 {
 	struct model *m = L->m;
 	int n = read_counts(L, f, s, &m->kv_heads, m->layer_kv_heads);
@@ -457,15 +458,17 @@ static int check_rules(struct loader *L)
 		if (h == 0)
 			continue;
 		cached++;
-		/* the layer's own query heads where the list gives them */
-		int64_t qh = m->layer_heads[il] > 0 ? m->layer_heads[il] : m->heads;
+		/* the layer's own query heads where the list gives them; the
+		 * MLA latent's cache counts the widest layer's on every layer
+		 * (model_finish) */
+		int64_t qh = m->kind == ATTN_MLA ? m->heads : model_layer(m, il).heads;
 		if (h > qh)
 			return fail(L, MF_KV_HEADS, "%smore KV heads (%lld) than query heads (%lld)", at, (long long)h,
 				    (long long)qh);
 		if (qh % h)
 			return fail(L, MF_KV_HEADS, "%sheads (%lld) is not a multiple of kv_heads (%lld)", at,
 				    (long long)qh, (long long)h);
-		if (m->kind == ATTN_MHA && h != m->heads)
+		if (m->kind == ATTN_MHA && h != qh)
 			return fail(L, MF_KIND, "mha needs kv_heads equal to heads");
 		if (m->kind == ATTN_MQA && h != 1)
 			return fail(L, MF_KIND, "mqa needs kv_heads = 1");
