@@ -16,11 +16,11 @@
 static int64_t ffn_width(double mult, int64_t embd)
 {
 	double w = 2 * mult * (double)embd / 3;
-	/* -1: below 0 or past what the GGUF's INT32 array holds */
-	if (!(w >= 0 && w < 2147483392.0))
+	/* -1: past what the GGUF's INT32 array holds, either way */
+	if (!(w > -2147483392.0 && w < 2147483392.0))
 		return -1;
-	int64_t n = (int64_t)w;
-	return n % 256 == 0 ? n : n + 256 - n % 256;
+	int64_t n = (int64_t)w, r = (n % 256 + 256) % 256; /* Python's % */
+	return r == 0 ? n : n + 256 - r;
 }
 
 /* DeciModel.__init__ for block_configs (Llama-3_1-Nemotron-51B): per
@@ -73,12 +73,15 @@ static int block_configs(struct hfc *c, int64_t n, int64_t embd,
 	if (hfc_rope(c, "rope_theta", NAN, &theta) < 0 ||
 	    (!isnan(theta) && hfc_put_f32(c, "rope.freq_base", theta) < 0))
 		return -1;
+	/* a value the writer cannot hold is block_configs' (its line) */
+	hfc_has(c, "block_configs");
 	hfc_source(c, "block_configs");
 	if (hfc_put_ints(c, "attention.head_count_kv", kv, (size_t)n) < 0)
 		return -1;
 	hfc_source(c, "block_configs");
 	if (hfc_put_ints(c, "attention.head_count", q, (size_t)n) < 0)
 		return -1;
+	hfc_has(c, "block_configs");
 	hfc_source(c, "block_configs x hidden_size");
 	if (hfc_put_ints(c, "feed_forward_length", ff, (size_t)n) < 0)
 		return -1;
@@ -115,6 +118,9 @@ static int deci_convert(struct hfc *c)
 		if (heads < 1)
 			return hfc_fail(c, NULL, "%lld heads, want 1 or more",
 					(long long)heads);
+		if (embd < 1)
+			return hfc_fail(c, "hidden_size", "%lld, want 1 or "
+					"more", (long long)embd);
 		if (block_configs(c, n, embd, heads) < 0)
 			return -1;
 	} else {
