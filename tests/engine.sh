@@ -735,6 +735,11 @@ if sh tests/archs/recreate.sh "$d/archs" 2>"$d/archs.err"; then
 		fi
 	done
 	echo "# engine: archs: compute buffers: $cmod marked modelled (each within 2 %); of $cest estimated, $cexact exact, $cnear within 2 %"
+	# llama.cpp runs Grok without flash attention whatever is asked
+	# (llama_init_from_model): --fit's rows say so, V kept f16
+	expect_eq "engine: archs: grok-moe: --fit's llama.cpp flags say -fa off, V f16" \
+		"$("$ATTNVIZ" --fit 8GiB -m "$d/archs/grok-moe.gguf" --format tsv |
+			awk -F'\t' 'NR > 1 { print $9 }' | grep -c -- '-ctv f16 -fa off')" 3
 	n=$(ls "$d"/archs/*.gguf | wc -l)
 	expect_eq "engine: archs: of the $n files (llama.cpp's and their variants), $sized sized, $refused refused with a reason" \
 		$((sized + refused)) "$n"

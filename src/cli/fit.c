@@ -171,10 +171,13 @@ static int fit_model(const struct model *m, const struct fit_query *q, const str
 	printf("%sattnviz --fit: %s%s in %lld bytes (%.2f GiB%s%s), %lld MiB kept free\n", *suffix ? "\n" : "", name,
 	       suffix, (long long)q->budget, gib(q->budget), dev ? ", " : "", dev ? dev->title : "",
 	       (long long)(q->margin >> 20));
-	printf("deployment: %lld sequence%s, %s cache, ubatch %lld, flash attention %s; n_ctx a multiple of %lld, "
+	printf("deployment: %lld sequence%s, %s cache, ubatch %lld, flash "
+	       "attention %s; n_ctx a multiple of %lld, "
 	       "%lld to %lld\n",
-	       (long long)q->d.n_seq, q->d.n_seq > 1 ? "s" : "", q->d.unified ? "unified" : "split", (long long)q->d.n_ubatch,
-	       q->d.flash_attn ? "on" : "off", (long long)rows[0].step, (long long)rows[0].lo, (long long)rows[0].cap);
+	       (long long)q->d.n_seq, q->d.n_seq > 1 ? "s" : "",
+	       q->d.unified ? "unified" : "split", (long long)q->d.n_ubatch,
+	       rows[0].flash_attn ? "on" : "off", (long long)rows[0].step,
+	       (long long)rows[0].lo, (long long)rows[0].cap);
 	printf("weights: %s (%s)\n", model_weights_word(m),
 	       model_field_origin(m, MF_WEIGHTS_BYTES));
 	if (dev)
@@ -333,8 +336,9 @@ static int fit_split(const struct model *m, const struct fit_query *q,
 	       "%lld to %lld\n",
 	       (long long)q->d.n_seq, q->d.n_seq > 1 ? "s" : "",
 	       q->d.unified ? "unified" : "split", (long long)q->d.n_ubatch,
-	       q->d.flash_attn ? "on" : "off", (long long)rows[0].fit.step,
-	       (long long)rows[0].fit.lo, (long long)rows[0].fit.cap);
+	       rows[0].fit.flash_attn ? "on" : "off",
+	       (long long)rows[0].fit.step, (long long)rows[0].fit.lo,
+	       (long long)rows[0].fit.cap);
 	printf("weights: %s (%s); by layer %s\n", model_weights_word(m),
 	       model_field_origin(m, MF_WEIGHTS_BYTES),
 	       "estimated (embeddings and head n_vocab x n_embd each, the rest "

@@ -76,7 +76,7 @@ void fit_row_flags(struct fit_row *r, const struct fit_query *q)
 			 "-c %lld -ctk %s -ctv %s -fa %s -np %lld",
 			 (long long)r->max_ctx, model_cache_name(r->k_type),
 			 model_cache_name(r->v_type),
-			 d->flash_attn ? "on" : "off", (long long)d->n_seq);
+			 r->flash_attn ? "on" : "off", (long long)d->n_seq);
 	if (d->unified)
 		n += snprintf(r->flags + n, sizeof r->flags - (size_t)n,
 			      " -kvu");
@@ -112,8 +112,8 @@ void fit_row_begin(struct fit_row *row, const struct fit_query *q,
 	row->k_type = fit_cache_types[c];
 	/* llama.cpp refuses a quantized V cache without flash attention: V
 	 * stays f16. */
-	row->v_type =
-	    size_flash_attn(m, &q->d) ? fit_cache_types[c] : CACHE_F16;
+	row->flash_attn = size_flash_attn(m, &q->d);
+	row->v_type = row->flash_attn ? fit_cache_types[c] : CACHE_F16;
 	snprintf(row->flags, sizeof row->flags, "-");
 }
 

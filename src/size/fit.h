@@ -63,6 +63,8 @@ struct fit_row {
 	enum cache_type k_type,
 	    v_type;  /* V stays f16 without flash attention */
 	int refused; /* llama.cpp refuses this context; why says so */
+	int flash_attn; /* the flash attention llama.cpp runs this model with
+			   (size_flash_attn: Grok's is off whatever is asked) */
 	char why[256];
 	int64_t step;	 /* 256 x streams */
 	int64_t lo, cap; /* the range searched: the floor (4096 or the cap when
