@@ -413,13 +413,13 @@ static void compute_how(struct summary *s, const struct buffer_sizes *b)
 	       "ggml-alloc frees each tensor after its last use, so the "
 	       "buffer is the largest of the graph's peaks, not their "
 	       "sum");
-	if (b->compute_graph) /* every model's (src/graph/compute_replay.c) */
-		summary_explain(
-		    s,
-		    "found by replaying the reserve graph "
-		    "tensor by tensor through ggml-alloc's best fit "
-		    "(%s, src/graph/alloc_sim.c): %s",
-		    b->compute_src, b->compute_graph);
+	/* every model has a row (src/graph/compute_replay.c) */
+	summary_explain(s,
+			"found by replaying the reserve graph "
+			"tensor by tensor through ggml-alloc's best fit "
+			"(%s, src/graph/alloc_sim.c): %s",
+			b->compute_src,
+			b->compute_graph ? b->compute_graph : "?");
 	summary_explain(s, "%s; the value is the memory scene's, checked "
 			"against the real llama.cpp by tests/engine.sh, not "
 			"here",

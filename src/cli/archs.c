@@ -8,8 +8,9 @@
  * layer; plus "+swa", "+chunked", "+shared", "+recurrent", "+indexer",
  * "+compressed"); READS is "gguf" or "gguf,config.json" (the files it is
  * read from besides an INI).
- * COMPUTE says whether its reserve graph is described ("replayed" or
- * "peaks") and held to the engine ("checked"), or "estimated".
+ * COMPUTE says whether its reserve graph is described, replayed and held
+ * to the engine ("replayed, checked"), or replayed as the nearest
+ * described graph ("estimated").
  */
 #include "cli/cli.h"
 

@@ -2,14 +2,14 @@
  * compute_dense_replay: the CPU compute buffer of the dense llama-like
  * reserve graphs, replayed tensor by tensor through ggml-alloc's rules
  * (src/graph/alloc_sim.c) with the attention and FFN pieces every replayed
- * graph shares (src/graph/replay_graph.c).  The peak formulas of
- * buffers.c compute_bytes follow these graphs to the byte where one of
- * their three peaks decides, but not where ggml_dyn_tallocr_alloc's best
- * fit moves the final residual between the holes the freed inputs leave:
- * with a rotated (Hadamard) cache and flash attention, the rotations' own
- * tensors move it (Mistral Small 3.1, Q narrower than n_embd: 3.5 %; OLMo
- * 2: 3.8 %), and Phi-3's graph moves it (2.9 % with separate Q, K, V
- * projections, 8.0 % with the fused one its GGUFs have).  Each family's
+ * graph shares (src/graph/replay_graph.c).  Formulas for the graph's peaks
+ * (the logits, K.Q, layer 0's FFN), which attnviz had before, could not
+ * follow ggml_dyn_tallocr_alloc's best fit moving the final residual
+ * between the holes the freed inputs leave: with a rotated (Hadamard)
+ * cache and flash attention, the rotations' own tensors move it (Mistral
+ * Small 3.1, Q narrower than n_embd: 3.5 %; OLMo 2: 3.8 %), and Phi-3's
+ * graph moves it (2.9 % with separate Q, K, V projections, 8.0 % with the
+ * fused one its GGUFs have).  Each family's
  * layer is its builder's (the table below), the
  * node order ggml's depth-first build order, read off ggml-alloc's trace
  * (tools/alloc-trace.sh on tests/engine.sh's GGUFs).

@@ -2324,10 +2324,11 @@ static int read_layers(struct hf *H, struct shape *s)
 	 * (read_moe read its experts) */
 	if (H->fam->moe_arch && m->experts) {
 		snprintf(m->arch, sizeof m->arch, "%s", H->fam->moe_arch);
-		model_set_origin(m, MF_ARCH,
-				 "%s: config.json num_experts_per_tok "
-				 "(conversion/nemotron.py NemotronHModel.is_moe)",
-				 H->fam->moe_arch);
+		model_set_origin(
+		    m, MF_ARCH,
+		    "%s: config.json num_experts_per_tok "
+		    "(conversion/nemotron.py NemotronHModel.is_moe)",
+		    H->fam->moe_arch);
 	}
 	if (gdn_family(id) || id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
 		json_t *lt = find(H, sc, id == F_NEMOTRON_H ? "hybrid_override_pattern" : "layer_types");

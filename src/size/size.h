@@ -133,8 +133,8 @@ struct buffer_sizes {
 	 */
 	const char *compute_missing;
 	/* how compute_bytes was found, for --explain: the graph replayed
-	 * through ggml-alloc's rules and its source, or (graph NULL) the peaks
-	 * of the logits, K.Q and the FFN in src/size/buffers.c */
+	 * through ggml-alloc's rules and its source (src/graph/compute_replay.c
+	 * has a row for every model) */
 	const char *compute_graph, *compute_src;
 	int64_t output_bytes;
 	enum size_mark output_mark;
