@@ -30,6 +30,7 @@ struct fa_state {
 	struct buffer_sizes buf_on[FA_MAX], buf_off[FA_MAX];   /* size_buffers with -fa on and off */
 	struct deploy dep;                   /* -c, -np, -kvu, --swa-full of the computed buffers */
 	char refused[256];                   /* llama.cpp's refusal of -fa off, if any */
+	char refused_on[256];                /* ... and of -fa on (a K block that does not divide the head) */
 	double cc;
 	int sinks, mla;
 	char model[128];
@@ -117,15 +118,19 @@ static int fa_setup(struct fa_state *st, const struct scene_env *env,
 		return -1;
 	}
 	st->n_kv = a->n_ctx;
-	if (size_refuse(m, &st->dep, err, errlen)) {
-		free(a);
-		return -1;
-	}
+	/* Each leg as llama.cpp makes it or refuses it; the scene only when
+	 * both are refused (-fa on's reason then) */
 	struct deploy no_fa = st->dep;
 	no_fa.flash_attn = 0;
+	if (size_refuse(m, &st->dep, st->refused_on, sizeof st->refused_on) == 0)
+		st->refused_on[0] = 0;
 	if (size_refuse(m, &no_fa, st->refused, sizeof st->refused) == 0)
 		st->refused[0] = 0;
 	free(a);
+	if (st->refused_on[0] && st->refused[0]) {
+		snprintf(err, errlen, "%s", st->refused_on);
+		return -1;
+	}
 	st->heads = params_int(env->p, FA_HEADS) ? params_int(env->p, FA_HEADS)
 						 : m->heads;
 	st->vocab = params_int(env->p, FA_VOCAB) ? params_int(env->p, FA_VOCAB)
@@ -329,8 +334,9 @@ static void fa_render(const void *vs, struct view *v)
 		/* The logged buffer, or without a log the one size_buffers models (none when llama.cpp refuses -fa off). */
 		double whole = st->logged ? (fa_on ? st->on[i] : st->off[i])
 				: (double)(fa_on ? st->buf_on[i] : st->buf_off[i]).compute_bytes / MIB;
-		if (!st->logged && !fa_on && st->refused[0])
-			canvas_printf(c, 0, y, r, "-ub %-4lld -fa off  refused", (long long)st->ub[i]);
+		if (!st->logged && (fa_on ? st->refused_on : st->refused)[0])
+			canvas_printf(c, 0, y, r, "-ub %-4lld -fa %-3s refused", (long long)st->ub[i],
+				      fa_on ? "on" : "off");
 		else {
 			canvas_printf(c, 0, y, r, "-ub %-4lld -fa %-3s %8.2f", (long long)st->ub[i], fa_on ? "on" : "off", whole);
 			canvas_bar(c, 26, y, barw, whole / top, fa_on ? ROLE_BAR : ROLE_HOT);
@@ -362,7 +368,16 @@ static void fa_render(const void *vs, struct view *v)
 				 (long long)st->ub[i], u);
 		fmt_fixed(a, sizeof a, st->logits[i], 2);
 		fmt_fixed(b, sizeof b, st->scores[i], 2);
-		if ((v->step - 1) % 2 == 0 && st->logged)
+		const char *no = (v->step - 1) % 2 == 0 ? st->refused_on
+							 : st->refused;
+		if (!st->logged && no[0])
+			snprintf(v->narration, VIEW_NARRATION,
+				 "%s, -fa %s: llama.cpp makes no such "
+				 "context (%s); the other row shows the one "
+				 "it makes.",
+				 lab, (v->step - 1) % 2 == 0 ? "on" : "off",
+				 no);
+		else if ((v->step - 1) % 2 == 0 && st->logged)
 			snprintf(v->narration, VIEW_NARRATION,
 				 "%s, -fa on: the logged buffer is "
 				 "%.2f\u00a0MiB: the logits (%lld × %lld × 4 B "
@@ -435,12 +450,18 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 		long long ub = (long long)st->ub[i];
 		const struct buffer_sizes *on = &st->buf_on[i];
 		const struct buffer_sizes *off = &st->buf_off[i];
-		summary_int(s, on->compute_bytes, "compute_on_bytes.%lld", ub);
-		summary_words(s, "-fa on, -ub %lld: the CPU compute buffer "
-			      "llama.cpp reserves (%s)", ub,
-			      on->compute_mark == SIZE_MODELLED ? "modelled"
-								: "estimated");
-		compute_how(s, on);
+		if (st->refused_on[0]) {
+			summary_explain(s, "-fa on: %s", st->refused_on);
+		} else {
+			summary_int(s, on->compute_bytes,
+				    "compute_on_bytes.%lld", ub);
+			summary_words(s, "-fa on, -ub %lld: the CPU compute "
+				      "buffer llama.cpp reserves (%s)", ub,
+				      on->compute_mark == SIZE_MODELLED
+					  ? "modelled"
+					  : "estimated");
+			compute_how(s, on);
+		}
 		if (st->refused[0]) {
 			summary_explain(s, "-fa off: %s", st->refused);
 			continue;
@@ -454,11 +475,14 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 		compute_how(s, off);
 	}
 	if (st->nub > 0) {
-		summary_int(s, st->buf_on[0].compute_mark == SIZE_MODELLED, "compute_modelled");
+		/* the leg llama.cpp makes: -fa on's unless it is refused */
+		const struct buffer_sizes *b0 =
+		    st->refused_on[0] ? &st->buf_off[0] : &st->buf_on[0];
+		summary_int(s, b0->compute_mark == SIZE_MODELLED, "compute_modelled");
 		summary_words(s, "1: the compute buffers are modelled (within 2 %% of llama.cpp); 0: estimated (README lists "
 			      "the families and their worst cases: most MoE, MLA and hybrid graphs, rotated caches, a model "
 			      "without embd and ff)");
-		summary_int(s, st->buf_on[0].output_bytes, "output_bytes");
+		summary_int(s, b0->output_bytes, "output_bytes");
 		summary_words(s, "the output buffer: n_vocab F32 logits for each of the n_seq sequences (exact)");
 		summary_input(s, "n_seq", (double)st->dep.n_seq, "parameter n_seq (-np)");
 		summary_input(s, "vocab", (double)st->vocab, "%s", st->vocab_from);
@@ -541,8 +565,11 @@ static void fa_print(const void *vs, FILE *out)
 			fprintf(out, "-ub %3lld: scores %7.2f MiB, logits %6.2f MiB | log: fa on %7.2f, fa off %7.2f | off - scores %6.2f\n",
 				(long long)st->ub[i], st->scores[i], st->logits[i], st->on[i], st->off[i], st->off[i] - st->scores[i]);
 		else
-			fprintf(out, "-ub %3lld: scores %7.2f MiB, logits %6.2f MiB | modelled buffer: fa on %7.2f, fa off %s\n",
-				(long long)st->ub[i], st->scores[i], st->logits[i], (double)st->buf_on[i].compute_bytes / MIB,
+			fprintf(out, "-ub %3lld: scores %7.2f MiB, logits %6.2f MiB | modelled buffer: fa on %7s, fa off %s\n",
+				(long long)st->ub[i], st->scores[i], st->logits[i],
+				st->refused_on[0] ? "refused"
+						  : fmt_fixed((char[32]){0}, 32,
+							      (double)st->buf_on[i].compute_bytes / MIB, 2),
 				st->refused[0] ? "refused" : fmt_fixed((char[32]){0}, 32, (double)st->buf_off[i].compute_bytes / MIB, 2));
 	}
 	struct backend b[4];

@@ -740,6 +740,11 @@ if sh tests/archs/recreate.sh "$d/archs" 2>"$d/archs.err"; then
 	expect_eq "engine: archs: grok-moe: --fit's llama.cpp flags say -fa off, V f16" \
 		"$("$ATTNVIZ" --fit 8GiB -m "$d/archs/grok-moe.gguf" --format tsv |
 			awk -F'\t' 'NR > 1 { print $9 }' | grep -c -- '-ctv f16 -fa off')" 3
+	# a -fa off deployment whose -fa on leg llama.cpp refuses (Laguna's
+	# heads of 80 under q4_0 blocks): fa-engines still shows the one made
+	expect_eq "engine: archs: laguna-moe: fa-engines' -fa off buffer where -fa on is refused, as llama.cpp's" \
+		"$(awk -F'\t' '$2 == "compute_off_bytes.128" { print $3 }' "$d/archs.ans/laguna-moe.6.fa")" \
+		"$(awk -F'\t' '$1 == "D" && $2 == 5 && $3 == "bytes" { print $6 }' "$d/archs.ans/laguna-moe.probe")"
 	n=$(ls "$d"/archs/*.gguf | wc -l)
 	expect_eq "engine: archs: of the $n files (llama.cpp's and their variants), $sized sized, $refused refused with a reason" \
 		$((sized + refused)) "$n"
