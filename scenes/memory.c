@@ -895,10 +895,18 @@ static void me_summary(const void *vs, struct summary *s)
 	summary_int(s, m->weights_bytes, "weights_bytes");
 	weights_explain(s, m);
 	summary_int(s, st->b.compute_bytes, "compute_bytes");
-	summary_words(s, "bytes of llama.cpp's compute buffer, %s%s%s%s (src/size/buffers.c: the largest live set of the "
-		      "worst-case graph; tests/engine.sh holds it against a real llama.cpp)", mark_word(st->b.compute_mark),
+	/* the graph replayed, as fa-engines names it */
+	summary_words(s,
+		      "bytes of llama.cpp's compute buffer, %s%s%s%s (the "
+		      "largest live set of the worst-case graph, replayed "
+		      "through ggml-alloc's best fit by %s: %s; "
+		      "tests/engine.sh holds it against a real llama.cpp)",
+		      mark_word(st->b.compute_mark),
 		      st->b.compute_missing ? ": " : "",
-		      st->b.compute_missing ? st->b.compute_missing : "", st->b.compute_missing ? " not given" : "");
+		      st->b.compute_missing ? st->b.compute_missing : "",
+		      st->b.compute_missing ? " not given" : "",
+		      st->b.compute_src,
+		      st->b.compute_graph ? st->b.compute_graph : "?");
 	summary_int(s, st->b.output_bytes, "output_bytes");
 	summary_words(s, "bytes of llama.cpp's output buffer: n_vocab f32 logits per sequence (%s)",
 		      mark_word(st->b.output_mark));

@@ -38,10 +38,9 @@ static const struct compute_replay replays[] = {
     /* the cache decides too: a sliding window is Cohere2's alone */
     {.handles_with = compute_dense_replay_modelled,
      .bytes = compute_dense_replay_bytes,
-     .what =
-	 "dense graph (Llama, Mistral 3, Qwen2, OLMo 2, Phi-3, Cohere2): best "
-	 "fit moves the final residual (a "
-	 "rotated cache with flash attention, up to 3.8 % off by the peaks)",
+     .what = "dense graph (Llama, Mistral 3, Qwen2, OLMo 2, Phi-3, Cohere2, "
+	     "and the families described as Llama's): best fit moves the "
+	     "final residual with a rotated cache and flash attention",
      .file = "src/graph/compute_dense_replay.c"},
     {.handles = compute_gemma3n_modelled,
      .bytes = compute_gemma3n_bytes,
