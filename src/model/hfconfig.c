@@ -67,82 +67,191 @@ struct hf_fam {
 };
 
 static const struct hf_fam hf_fams[] = {
-	/* Mistral and Mixtral: convert_hf_to_gguf.py registers MistralForCausalLM and
-	 * MixtralForCausalLM with LlamaModel, so llama.cpp runs them as LLM_ARCH_LLAMA. */
-	{F_LLAMA, "llama", "llama", "LlamaConfig", 32000, 4096, 11008, 32, 32, 0, 0, 2048, 10000, 0, 0, NULL},
-	{F_MISTRAL, "mistral", "llama", "MistralConfig", 32000, 4096, 14336, 32, 32, 8, 0, 131072, 10000, 0, 4096, NULL},
-	{F_MIXTRAL, "mixtral", "llama", "MixtralConfig", 32000, 4096, 14336, 32, 32, 8, 0, 131072, 1e6, 0, 0, NULL},
-	{F_QWEN2, "qwen2", "qwen2", "Qwen2Config", 151936, 4096, 22016, 32, 32, 32, 0, 32768, 10000, 0, 4096, NULL},
-	{F_QWEN3, "qwen3", "qwen3", "Qwen3Config", 151936, 4096, 22016, 32, 32, 32, 128, 32768, 10000, 0, 4096, NULL},
-	{F_QWEN3_MOE, "qwen3_moe", "qwen3moe", "Qwen3MoeConfig", 151936, 2048, 6144, 24, 32, 4, 0, 32768, 10000, 0,
-	 4096, NULL},
-	{F_GEMMA2, "gemma2", "gemma2", "Gemma2Config", 256000, 2304, 9216, 26, 8, 4, 256, 8192, 10000, 1, 4096, NULL},
-	{F_GEMMA3, "gemma3_text", "gemma3", "Gemma3TextConfig", 262208, 2304, 9216, 26, 8, 4, 256, 131072, 1e6, 1,
-	 4096, NULL},
-	/* The model_type of a Gemma 3 config with vision: its text_config is a gemma3_text. */
-	{F_GEMMA3, "gemma3", "gemma3", "Gemma3TextConfig", 262208, 2304, 9216, 26, 8, 4, 256, 131072, 1e6, 1, 4096, NULL},
+	/* Mistral and Mixtral: convert_hf_to_gguf.py registers
+	 * MistralForCausalLM and MixtralForCausalLM with LlamaModel, so
+	 * llama.cpp runs them as LLM_ARCH_LLAMA. */
+	{.id = F_LLAMA, .type = "llama", .arch = "llama", .cls = "LlamaConfig",
+	 .vocab = 32000, .hidden = 4096, .inter = 11008, .layers = 32,
+	 .heads = 32, .max_pos = 2048, .rope_theta = 10000},
+	{.id = F_MISTRAL, .type = "mistral", .arch = "llama",
+	 .cls = "MistralConfig", .vocab = 32000, .hidden = 4096, .inter = 14336,
+	 .layers = 32, .heads = 32, .kv_heads = 8, .max_pos = 131072,
+	 .rope_theta = 10000, .window = 4096},
+	{.id = F_MIXTRAL, .type = "mixtral", .arch = "llama",
+	 .cls = "MixtralConfig", .vocab = 32000, .hidden = 4096, .inter = 14336,
+	 .layers = 32, .heads = 32, .kv_heads = 8, .max_pos = 131072,
+	 .rope_theta = 1e6},
+	{.id = F_QWEN2, .type = "qwen2", .arch = "qwen2", .cls = "Qwen2Config",
+	 .vocab = 151936, .hidden = 4096, .inter = 22016, .layers = 32,
+	 .heads = 32, .kv_heads = 32, .max_pos = 32768, .rope_theta = 10000,
+	 .window = 4096},
+	{.id = F_QWEN3, .type = "qwen3", .arch = "qwen3", .cls = "Qwen3Config",
+	 .vocab = 151936, .hidden = 4096, .inter = 22016, .layers = 32,
+	 .heads = 32, .kv_heads = 32, .head_dim = 128, .max_pos = 32768,
+	 .rope_theta = 10000, .window = 4096},
+	{.id = F_QWEN3_MOE, .type = "qwen3_moe", .arch = "qwen3moe",
+	 .cls = "Qwen3MoeConfig", .vocab = 151936, .hidden = 2048,
+	 .inter = 6144, .layers = 24, .heads = 32, .kv_heads = 4,
+	 .max_pos = 32768, .rope_theta = 10000, .window = 4096},
+	{.id = F_GEMMA2, .type = "gemma2", .arch = "gemma2",
+	 .cls = "Gemma2Config", .vocab = 256000, .hidden = 2304, .inter = 9216,
+	 .layers = 26, .heads = 8, .kv_heads = 4, .head_dim = 256,
+	 .max_pos = 8192, .rope_theta = 10000, .tie = 1, .window = 4096},
+	{.id = F_GEMMA3, .type = "gemma3_text", .arch = "gemma3",
+	 .cls = "Gemma3TextConfig", .vocab = 262208, .hidden = 2304,
+	 .inter = 9216, .layers = 26, .heads = 8, .kv_heads = 4,
+	 .head_dim = 256, .max_pos = 131072, .rope_theta = 1e6, .tie = 1,
+	 .window = 4096},
+	/* The model_type of a Gemma 3 config with vision: its text_config is a
+	 * gemma3_text. */
+	{.id = F_GEMMA3, .type = "gemma3", .arch = "gemma3",
+	 .cls = "Gemma3TextConfig", .vocab = 262208, .hidden = 2304,
+	 .inter = 9216, .layers = 26, .heads = 8, .kv_heads = 4,
+	 .head_dim = 256, .max_pos = 131072, .rope_theta = 1e6, .tie = 1,
+	 .window = 4096},
 	/* LLM_ARCH_DEEPSEEK2 runs DeepSeek-V2 and V3 alike. */
-	{F_DEEPSEEK2, "deepseek_v2", "deepseek2", "DeepseekV2Config", 102400, 4096, 11008, 30, 32, 32, 0, 2048, 10000,
-	 0, 0, NULL},
-	{F_DEEPSEEK3, "deepseek_v3", "deepseek2", "DeepseekV3Config", 129280, 7168, 18432, 61, 128, 128, 0, 4096,
-	 10000, 0, 0, NULL},
-	{F_GPT_OSS, "gpt_oss", "gpt-oss", "GptOssConfig", 201088, 2880, 2880, 36, 64, 8, 64, 131072, 150000, 0, 128, NULL},
-	{F_PHI3, "phi3", "phi3", "Phi3Config", 32064, 3072, 8192, 32, 32, 0, 0, 4096, 10000, 0, 0, NULL},
-	/* FalconConfig: intermediate is ffn_hidden_size, None = 4 x hidden_size. */
-	{F_FALCON, "falcon", "falcon", "FalconConfig", 65024, 4544, 0, 32, 71, 0, 0, 2048, 10000, 1, 0, NULL},
-	/* Mistral 3 (Mistral Small 3.1): LLM_ARCH_MISTRAL3 (conversion/mistral3.py
-	 * Ministral3Model); its text_config is a MistralConfig. */
-	{F_MISTRAL3, "mistral3", "mistral3", "MistralConfig", 32000, 4096, 14336, 32, 32, 8, 0, 131072, 10000, 0, 4096, NULL},
-	{F_SMOLLM3, "smollm3", "smollm3", "SmolLM3Config", 128256, 2048, 11008, 36, 16, 4, 0, 32768, 2000000, 1, 0, NULL},
-	{F_COHERE2, "cohere2", "cohere2", "Cohere2Config", 256000, 8192, 22528, 40, 64, 0, 0, 8192, 10000, 1, 4096, NULL},
-	{F_OLMO2, "olmo2", "olmo2", "Olmo2Config", 50304, 4096, 11008, 32, 32, 0, 0, 2048, 10000, 0, 0, NULL},
-	/* The 2026 families: hybrids, chunked attention, nextn blocks, the indexer. */
-	{F_QWEN3_NEXT, "qwen3_next", "qwen3next", "Qwen3NextConfig", 151936, 2048, 5632, 48, 16, 2, 256, 32768, 10000,
-	 0, 0, NULL},
-	{F_LLAMA4, "llama4_text", "llama4", "Llama4TextConfig", 202048, 5120, 8192, 48, 40, 8, 128, 131072, 500000, 0,
-	 0, NULL},
-	{F_LLAMA4, "llama4", "llama4", "Llama4TextConfig", 202048, 5120, 8192, 48, 40, 8, 128, 131072, 500000, 0, 0, NULL},
-	{F_GLM4_MOE, "glm4_moe", "glm4moe", "Glm4MoeConfig", 151552, 4096, 10944, 46, 96, 8, 128, 131072, 10000, 0, 0, NULL},
-	/* DeepSeek-V3.2 ships its own configuration_deepseek.py: DeepseekV3Config's defaults */
-	{F_DEEPSEEK32, "deepseek_v32", "deepseek32", "DeepseekV3Config", 129280, 7168, 18432, 61, 128, 128, 0, 4096,
-	 10000, 0, 0, NULL},
-	{F_NEMOTRON_H, "nemotron_h", "nemotron_h", "NemotronHConfig", 131072, 4096, 21504, 52, 32, 8, 128, 4096, 10000,
-	 0, 0, "nemotron_h_moe"},
-	{F_GRANITE_HYBRID, "granitemoehybrid", "granitehybrid", "GraniteMoeHybridConfig", 32000, 4096, 11008, 32, 32,
-	 0, 0, 2048, 10000, 0, 0, NULL},
-	/* Qwen3.5 (transformers models/qwen3_5, qwen3_5_moe): Qwen3-Next's hybrid
-	 * layout; the language model in text_config, the root's model_type
-	 * qwen3_5 / qwen3_5_moe naming the vision-language wrapper */
-	{F_QWEN35, "qwen3_5_text", "qwen35", "Qwen3_5TextConfig", 151936, 2048, 8192, 48, 16, 2, 256, 32768, 10000, 0,
-	 0, NULL},
-	{F_QWEN35, "qwen3_5", "qwen35", "Qwen3_5TextConfig", 151936, 2048, 8192, 48, 16, 2, 256, 32768, 10000, 0, 0, NULL},
-	{F_QWEN35_MOE, "qwen3_5_moe_text", "qwen35moe", "Qwen3_5MoeTextConfig", 248320, 2048, 8192, 40, 16, 2, 256,
-	 32768, 10000, 0, 0, NULL},
+	{.id = F_DEEPSEEK2, .type = "deepseek_v2", .arch = "deepseek2",
+	 .cls = "DeepseekV2Config", .vocab = 102400, .hidden = 4096,
+	 .inter = 11008, .layers = 30, .heads = 32, .kv_heads = 32,
+	 .max_pos = 2048, .rope_theta = 10000},
+	{.id = F_DEEPSEEK3, .type = "deepseek_v3", .arch = "deepseek2",
+	 .cls = "DeepseekV3Config", .vocab = 129280, .hidden = 7168,
+	 .inter = 18432, .layers = 61, .heads = 128, .kv_heads = 128,
+	 .max_pos = 4096, .rope_theta = 10000},
+	{.id = F_GPT_OSS, .type = "gpt_oss", .arch = "gpt-oss",
+	 .cls = "GptOssConfig", .vocab = 201088, .hidden = 2880, .inter = 2880,
+	 .layers = 36, .heads = 64, .kv_heads = 8, .head_dim = 64,
+	 .max_pos = 131072, .rope_theta = 150000, .window = 128},
+	{.id = F_PHI3, .type = "phi3", .arch = "phi3", .cls = "Phi3Config",
+	 .vocab = 32064, .hidden = 3072, .inter = 8192, .layers = 32,
+	 .heads = 32, .max_pos = 4096, .rope_theta = 10000},
+	/* FalconConfig: intermediate is ffn_hidden_size, None = 4 x
+	 * hidden_size. */
+	{.id = F_FALCON, .type = "falcon", .arch = "falcon",
+	 .cls = "FalconConfig", .vocab = 65024, .hidden = 4544, .layers = 32,
+	 .heads = 71, .max_pos = 2048, .rope_theta = 10000, .tie = 1},
+	/* Mistral 3 (Mistral Small 3.1): LLM_ARCH_MISTRAL3
+	 * (conversion/mistral3.py Ministral3Model); its text_config is a
+	 * MistralConfig. */
+	{.id = F_MISTRAL3, .type = "mistral3", .arch = "mistral3",
+	 .cls = "MistralConfig", .vocab = 32000, .hidden = 4096, .inter = 14336,
+	 .layers = 32, .heads = 32, .kv_heads = 8, .max_pos = 131072,
+	 .rope_theta = 10000, .window = 4096},
+	{.id = F_SMOLLM3, .type = "smollm3", .arch = "smollm3",
+	 .cls = "SmolLM3Config", .vocab = 128256, .hidden = 2048,
+	 .inter = 11008, .layers = 36, .heads = 16, .kv_heads = 4,
+	 .max_pos = 32768, .rope_theta = 2000000, .tie = 1},
+	{.id = F_COHERE2, .type = "cohere2", .arch = "cohere2",
+	 .cls = "Cohere2Config", .vocab = 256000, .hidden = 8192,
+	 .inter = 22528, .layers = 40, .heads = 64, .max_pos = 8192,
+	 .rope_theta = 10000, .tie = 1, .window = 4096},
+	{.id = F_OLMO2, .type = "olmo2", .arch = "olmo2", .cls = "Olmo2Config",
+	 .vocab = 50304, .hidden = 4096, .inter = 11008, .layers = 32,
+	 .heads = 32, .max_pos = 2048, .rope_theta = 10000},
+	/* The 2026 families: hybrids, chunked attention, nextn blocks, the
+	 * indexer. */
+	{.id = F_QWEN3_NEXT, .type = "qwen3_next", .arch = "qwen3next",
+	 .cls = "Qwen3NextConfig", .vocab = 151936, .hidden = 2048,
+	 .inter = 5632, .layers = 48, .heads = 16, .kv_heads = 2,
+	 .head_dim = 256, .max_pos = 32768, .rope_theta = 10000},
+	{.id = F_LLAMA4, .type = "llama4_text", .arch = "llama4",
+	 .cls = "Llama4TextConfig", .vocab = 202048, .hidden = 5120,
+	 .inter = 8192, .layers = 48, .heads = 40, .kv_heads = 8,
+	 .head_dim = 128, .max_pos = 131072, .rope_theta = 500000},
+	{.id = F_LLAMA4, .type = "llama4", .arch = "llama4",
+	 .cls = "Llama4TextConfig", .vocab = 202048, .hidden = 5120,
+	 .inter = 8192, .layers = 48, .heads = 40, .kv_heads = 8,
+	 .head_dim = 128, .max_pos = 131072, .rope_theta = 500000},
+	{.id = F_GLM4_MOE, .type = "glm4_moe", .arch = "glm4moe",
+	 .cls = "Glm4MoeConfig", .vocab = 151552, .hidden = 4096,
+	 .inter = 10944, .layers = 46, .heads = 96, .kv_heads = 8,
+	 .head_dim = 128, .max_pos = 131072, .rope_theta = 10000},
+	/* DeepSeek-V3.2 ships its own configuration_deepseek.py:
+	 * DeepseekV3Config's defaults */
+	{.id = F_DEEPSEEK32, .type = "deepseek_v32", .arch = "deepseek32",
+	 .cls = "DeepseekV3Config", .vocab = 129280, .hidden = 7168,
+	 .inter = 18432, .layers = 61, .heads = 128, .kv_heads = 128,
+	 .max_pos = 4096, .rope_theta = 10000},
+	{.id = F_NEMOTRON_H, .type = "nemotron_h", .arch = "nemotron_h",
+	 .cls = "NemotronHConfig", .vocab = 131072, .hidden = 4096,
+	 .inter = 21504, .layers = 52, .heads = 32, .kv_heads = 8,
+	 .head_dim = 128, .max_pos = 4096, .rope_theta = 10000,
+	 .moe_arch = "nemotron_h_moe"},
+	{.id = F_GRANITE_HYBRID, .type = "granitemoehybrid",
+	 .arch = "granitehybrid", .cls = "GraniteMoeHybridConfig",
+	 .vocab = 32000, .hidden = 4096, .inter = 11008, .layers = 32,
+	 .heads = 32, .max_pos = 2048, .rope_theta = 10000},
+	/* Qwen3.5 (transformers models/qwen3_5, qwen3_5_moe): Qwen3-Next's
+	 * hybrid layout; the language model in text_config, the root's
+	 * model_type qwen3_5 / qwen3_5_moe naming the vision-language
+	 * wrapper */
+	{.id = F_QWEN35, .type = "qwen3_5_text", .arch = "qwen35",
+	 .cls = "Qwen3_5TextConfig", .vocab = 151936, .hidden = 2048,
+	 .inter = 8192, .layers = 48, .heads = 16, .kv_heads = 2,
+	 .head_dim = 256, .max_pos = 32768, .rope_theta = 10000},
+	{.id = F_QWEN35, .type = "qwen3_5", .arch = "qwen35",
+	 .cls = "Qwen3_5TextConfig", .vocab = 151936, .hidden = 2048,
+	 .inter = 8192, .layers = 48, .heads = 16, .kv_heads = 2,
+	 .head_dim = 256, .max_pos = 32768, .rope_theta = 10000},
+	{.id = F_QWEN35_MOE, .type = "qwen3_5_moe_text", .arch = "qwen35moe",
+	 .cls = "Qwen3_5MoeTextConfig", .vocab = 248320, .hidden = 2048,
+	 .inter = 8192, .layers = 40, .heads = 16, .kv_heads = 2,
+	 .head_dim = 256, .max_pos = 32768, .rope_theta = 10000},
 	/* Lfm2Config, Lfm2MoeConfig (transformers models/lfm2, lfm2_moe): the
 	 * tie is read from tie_embedding there, the FFN from block_ff_dim */
-	{F_LFM2, "lfm2", "lfm2", "Lfm2Config", 65536, 2560, 12288, 32, 32, 8, 0, 128000, 1000000, 1, 0, NULL},
-	{F_LFM2_MOE, "lfm2_moe", "lfm2moe", "Lfm2MoeConfig", 65536, 2048, 7168, 24, 32, 8, 0, 128000, 1000000, 1, 0, NULL},
-	/* JambaConfig (transformers models/jamba); FalconH1Config (models/falcon_h1),
-	 * whose head_dim the converter requires (FalconH1Model: key_length) */
-	{F_JAMBA, "jamba", "jamba", "JambaConfig", 65536, 4096, 14336, 32, 32, 8, 0, 262144, 10000, 0, 0, NULL},
-	{F_FALCON_H1, "falcon_h1", "falcon-h1", "FalconH1Config", 128000, 4096, 14336, 32, 32, 8, 0, 8192, 1e11, 0, 0, NULL},
+	{.id = F_LFM2, .type = "lfm2", .arch = "lfm2", .cls = "Lfm2Config",
+	 .vocab = 65536, .hidden = 2560, .inter = 12288, .layers = 32,
+	 .heads = 32, .kv_heads = 8, .max_pos = 128000, .rope_theta = 1000000,
+	 .tie = 1},
+	{.id = F_LFM2_MOE, .type = "lfm2_moe", .arch = "lfm2moe",
+	 .cls = "Lfm2MoeConfig", .vocab = 65536, .hidden = 2048, .inter = 7168,
+	 .layers = 24, .heads = 32, .kv_heads = 8, .max_pos = 128000,
+	 .rope_theta = 1000000, .tie = 1},
+	/* JambaConfig (transformers models/jamba); FalconH1Config
+	 * (models/falcon_h1), whose head_dim the converter requires
+	 * (FalconH1Model: key_length) */
+	{.id = F_JAMBA, .type = "jamba", .arch = "jamba", .cls = "JambaConfig",
+	 .vocab = 65536, .hidden = 4096, .inter = 14336, .layers = 32,
+	 .heads = 32, .kv_heads = 8, .max_pos = 262144, .rope_theta = 10000},
+	{.id = F_FALCON_H1, .type = "falcon_h1", .arch = "falcon-h1",
+	 .cls = "FalconH1Config", .vocab = 128000, .hidden = 4096,
+	 .inter = 14336, .layers = 32, .heads = 32, .kv_heads = 8,
+	 .max_pos = 8192, .rope_theta = 1e11},
 	/* GLM-5: GlmMoeDsaConfig (transformers models/glm_moe_dsa), MLA with
 	 * DeepSeek-V3.2's indexer */
-	{F_GLM_DSA, "glm_moe_dsa", "glm-dsa", "GlmMoeDsaConfig", 154880, 6144, 12288, 78, 64, 64, 0, 202752, 10000, 0,
-	 0, NULL},
-	/* Gemma 3n: Gemma3nTextConfig (transformers models/gemma3n), its language
-	 * model in text_config (model_type gemma3n_text) */
-	{F_GEMMA3N, "gemma3n_text", "gemma3n", "Gemma3nTextConfig", 262400, 2048, 16384, 35, 8, 2, 256, 32768, 1e6, 1,
-	 512, NULL},
-	{F_GEMMA3N, "gemma3n", "gemma3n", "Gemma3nTextConfig", 262400, 2048, 16384, 35, 8, 2, 256, 32768, 1e6, 1, 512, NULL},
+	{.id = F_GLM_DSA, .type = "glm_moe_dsa", .arch = "glm-dsa",
+	 .cls = "GlmMoeDsaConfig", .vocab = 154880, .hidden = 6144,
+	 .inter = 12288, .layers = 78, .heads = 64, .kv_heads = 64,
+	 .max_pos = 202752, .rope_theta = 10000},
+	/* Gemma 3n: Gemma3nTextConfig (transformers models/gemma3n), its
+	 * language model in text_config (model_type gemma3n_text) */
+	{.id = F_GEMMA3N, .type = "gemma3n_text", .arch = "gemma3n",
+	 .cls = "Gemma3nTextConfig", .vocab = 262400, .hidden = 2048,
+	 .inter = 16384, .layers = 35, .heads = 8, .kv_heads = 2,
+	 .head_dim = 256, .max_pos = 32768, .rope_theta = 1e6, .tie = 1,
+	 .window = 512},
+	{.id = F_GEMMA3N, .type = "gemma3n", .arch = "gemma3n",
+	 .cls = "Gemma3nTextConfig", .vocab = 262400, .hidden = 2048,
+	 .inter = 16384, .layers = 35, .heads = 8, .kv_heads = 2,
+	 .head_dim = 256, .max_pos = 32768, .rope_theta = 1e6, .tie = 1,
+	 .window = 512},
 	/* Gemma 4 (transformers models/gemma4, text_config gemma4_text): the
 	 * defaults here are the 31B's, not compared with Gemma4TextConfig; the
 	 * fields that size its cache are required (read_gemma4) */
-	{F_GEMMA4, "gemma4_text", "gemma4", "Gemma4TextConfig", 262144, 5376, 21504, 60, 32, 16, 256, 262144, 1e6, 1,
-	 1024, NULL},
-	{F_GEMMA4, "gemma4", "gemma4", "Gemma4TextConfig", 262144, 5376, 21504, 60, 32, 16, 256, 262144, 1e6, 1, 1024, NULL},
-	{F_QWEN35_MOE, "qwen3_5_moe", "qwen35moe", "Qwen3_5MoeTextConfig", 248320, 2048, 8192, 40, 16, 2, 256, 32768,
-	 10000, 0, 0, NULL},
+	{.id = F_GEMMA4, .type = "gemma4_text", .arch = "gemma4",
+	 .cls = "Gemma4TextConfig", .vocab = 262144, .hidden = 5376,
+	 .inter = 21504, .layers = 60, .heads = 32, .kv_heads = 16,
+	 .head_dim = 256, .max_pos = 262144, .rope_theta = 1e6, .tie = 1,
+	 .window = 1024},
+	{.id = F_GEMMA4, .type = "gemma4", .arch = "gemma4",
+	 .cls = "Gemma4TextConfig", .vocab = 262144, .hidden = 5376,
+	 .inter = 21504, .layers = 60, .heads = 32, .kv_heads = 16,
+	 .head_dim = 256, .max_pos = 262144, .rope_theta = 1e6, .tie = 1,
+	 .window = 1024},
+	{.id = F_QWEN35_MOE, .type = "qwen3_5_moe", .arch = "qwen35moe",
+	 .cls = "Qwen3_5MoeTextConfig", .vocab = 248320, .hidden = 2048,
+	 .inter = 8192, .layers = 40, .heads = 16, .kv_heads = 2,
+	 .head_dim = 256, .max_pos = 32768, .rope_theta = 10000},
 };
 
 /*
