@@ -30,7 +30,8 @@ struct fa_state {
 	struct buffer_sizes buf_on[FA_MAX], buf_off[FA_MAX];   /* size_buffers with -fa on and off */
 	struct deploy dep;                   /* -c, -np, -kvu, --swa-full of the computed buffers */
 	char refused[256];                   /* llama.cpp's refusal of -fa off, if any */
-	char refused_on[256];                /* ... and of -fa on (a K block that does not divide the head) */
+	/* ... and of -fa on (a K block that does not divide the head) */
+	char refused_on[256];
 	double cc;
 	int sinks, mla;
 	char model[128];
@@ -122,9 +123,9 @@ static int fa_setup(struct fa_state *st, const struct scene_env *env,
 	 * both are refused (-fa on's reason then) */
 	struct deploy no_fa = st->dep;
 	no_fa.flash_attn = 0;
-	if (size_refuse(m, &st->dep, st->refused_on, sizeof st->refused_on) == 0)
+	if (!size_refuse(m, &st->dep, st->refused_on, sizeof st->refused_on))
 		st->refused_on[0] = 0;
-	if (size_refuse(m, &no_fa, st->refused, sizeof st->refused) == 0)
+	if (!size_refuse(m, &no_fa, st->refused, sizeof st->refused))
 		st->refused[0] = 0;
 	free(a);
 	if (st->refused_on[0] && st->refused[0]) {
@@ -335,7 +336,8 @@ static void fa_render(const void *vs, struct view *v)
 		double whole = st->logged ? (fa_on ? st->on[i] : st->off[i])
 				: (double)(fa_on ? st->buf_on[i] : st->buf_off[i]).compute_bytes / MIB;
 		if (!st->logged && (fa_on ? st->refused_on : st->refused)[0])
-			canvas_printf(c, 0, y, r, "-ub %-4lld -fa %-3s refused", (long long)st->ub[i],
+			canvas_printf(c, 0, y, r, "-ub %-4lld -fa %-3s refused",
+				      (long long)st->ub[i],
 				      fa_on ? "on" : "off");
 		else {
 			canvas_printf(c, 0, y, r, "-ub %-4lld -fa %-3s %8.2f", (long long)st->ub[i], fa_on ? "on" : "off", whole);
@@ -478,7 +480,8 @@ static void fa_summary_buffers(const struct fa_state *st, struct summary *s)
 		/* the leg llama.cpp makes: -fa on's unless it is refused */
 		const struct buffer_sizes *b0 =
 		    st->refused_on[0] ? &st->buf_off[0] : &st->buf_on[0];
-		summary_int(s, b0->compute_mark == SIZE_MODELLED, "compute_modelled");
+		summary_int(s, b0->compute_mark == SIZE_MODELLED,
+			    "compute_modelled");
 		summary_words(s, "1: the compute buffers are modelled (within 2 %% of llama.cpp); 0: estimated (README lists "
 			      "the families and their worst cases: most MoE, MLA and hybrid graphs, rotated caches, a model "
 			      "without embd and ff)");
@@ -555,6 +558,23 @@ static void fa_summary(const void *vs, struct summary *s)
 			    b[first].why);
 }
 
+/* A row of computed buffers: each leg's MiB, or "refused" where
+ * llama.cpp makes no such context. */
+static void fa_print_modelled(const struct fa_state *st, int i, FILE *out)
+{
+	char on[32] = "refused", off[32] = "refused";
+	if (!st->refused_on[0])
+		fmt_fixed(on, sizeof on,
+			  (double)st->buf_on[i].compute_bytes / MIB, 2);
+	if (!st->refused[0])
+		fmt_fixed(off, sizeof off,
+			  (double)st->buf_off[i].compute_bytes / MIB, 2);
+	fprintf(out,
+		"-ub %3lld: scores %7.2f MiB, logits %6.2f MiB | modelled "
+		"buffer: fa on %7s, fa off %s\n",
+		(long long)st->ub[i], st->scores[i], st->logits[i], on, off);
+}
+
 static void fa_print(const void *vs, FILE *out)
 {
 	const struct fa_state *st = vs;
@@ -565,12 +585,7 @@ static void fa_print(const void *vs, FILE *out)
 			fprintf(out, "-ub %3lld: scores %7.2f MiB, logits %6.2f MiB | log: fa on %7.2f, fa off %7.2f | off - scores %6.2f\n",
 				(long long)st->ub[i], st->scores[i], st->logits[i], st->on[i], st->off[i], st->off[i] - st->scores[i]);
 		else
-			fprintf(out, "-ub %3lld: scores %7.2f MiB, logits %6.2f MiB | modelled buffer: fa on %7s, fa off %s\n",
-				(long long)st->ub[i], st->scores[i], st->logits[i],
-				st->refused_on[0] ? "refused"
-						  : fmt_fixed((char[32]){0}, 32,
-							      (double)st->buf_on[i].compute_bytes / MIB, 2),
-				st->refused[0] ? "refused" : fmt_fixed((char[32]){0}, 32, (double)st->buf_off[i].compute_bytes / MIB, 2));
+			fa_print_modelled(st, i, out);
 	}
 	struct backend b[4];
 	int n = vllm_choose(st, b), chosen = -1;

@@ -1112,9 +1112,13 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	int uniform = 1;
 	for (int64_t il = 0; il < m->layers; il++) {
 		if (kvh[il] > heads[il] || (kvh[il] > 0 && heads[il] % kvh[il]))
-			return gguf_fail(r, value_at(r, m, "attention.head_count_kv", key), key,
-				         "layer %lld: %lld KV heads do not divide %lld query heads", (long long)il,
-				         (long long)kvh[il], (long long)heads[il]);
+			return gguf_fail(
+			    r, value_at(r, m, "attention.head_count_kv", key),
+			    key,
+			    "layer %lld: %lld KV heads do not divide %lld "
+			    "query heads",
+			    (long long)il, (long long)kvh[il],
+			    (long long)heads[il]);
 		uniform &= heads[il] == m->heads;
 	}
 	for (int64_t il = 0; il < m->layers && !uniform; il++)

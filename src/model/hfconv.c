@@ -273,7 +273,8 @@ int hfc_reals(struct hfc *c, const char *key, double *out, size_t max)
 	for (size_t i = 0; i < json_array_size(v); i++) {
 		json_t *e = json_array_get(v, i);
 		if (!json_is_number(e) || !isfinite(json_number_value(e)))
-			return hfc_fail(c, NULL, "entry %zu is not a number", i);
+			return hfc_fail(c, NULL, "entry %zu is not a number",
+					i);
 		out[i] = json_number_value(e);
 	}
 	return (int)json_array_size(v);

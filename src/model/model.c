@@ -212,7 +212,8 @@ static int read_kv_heads(struct loader *L, const struct model_field_info *f,
 /* n_head(il): one number, or one per layer (OpenELM's), the widest then
  * standing for the model as a GGUF's does (gguf.c); layer_heads stays 0
  * when every layer has the same. */
-static int read_heads(struct loader *L, const struct model_field_info *f, const char *s)
+static int read_heads(struct loader *L, const struct model_field_info *f,
+		      const char *s)
 {
 	struct model *m = L->m;
 	int n = read_counts(L, f, s, &m->heads, m->layer_heads);
@@ -461,7 +462,8 @@ static int check_rules(struct loader *L)
 		/* the layer's own query heads where the list gives them; the
 		 * MLA latent's cache counts the widest layer's on every layer
 		 * (model_finish) */
-		int64_t qh = m->kind == ATTN_MLA ? m->heads : model_layer(m, il).heads;
+		int64_t qh =
+		    m->kind == ATTN_MLA ? m->heads : model_layer(m, il).heads;
 		if (h > qh)
 			return fail(L, MF_KV_HEADS, "%smore KV heads (%lld) than query heads (%lld)", at, (long long)h,
 				    (long long)qh);
