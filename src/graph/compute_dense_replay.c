@@ -62,10 +62,8 @@ int compute_dense_replay_modelled(const struct model *m,
  * MLA latent are replayed as attention and a dense FFN of n_ff); without
  * n_embd Q's width stands in for it, without n_ff no FFN (the file gave
  * neither: buffers.c names them).  A plain estimate. */
-int compute_dense_replay_plain(const struct model *m,
-			       const struct kv_alloc *a)
+int compute_dense_replay_plain(const struct model *m)
 {
-	(void)a;
 	return m->layers > 0 && m->layers <= MODEL_MAX_LAYERS;
 }
 
@@ -281,7 +279,7 @@ int compute_dense_replay_bytes(const struct model *m, const struct deploy *d,
 			       int64_t *out)
 {
 	const struct family_dense_graph *g = graph_of(m);
-	if (!compute_dense_replay_plain(m, a))
+	if (!compute_dense_replay_plain(m))
 		return -1;
 	struct replay_in in = replay_in_of(m, d, a, ub, g);
 	if (too_wide(m, a, in.nt))

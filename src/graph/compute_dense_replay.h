@@ -19,10 +19,9 @@
  * matrix (every cache type, flash attention on and off). */
 int compute_dense_replay_modelled(const struct model *m,
 				  const struct kv_alloc *a);
-/* 1 when m's graph is not described (or not held to the engine) but has
- * the replay's shape: Llama's graph replayed as a plain estimate. */
-int compute_dense_replay_plain(const struct model *m,
-			       const struct kv_alloc *a);
+/* 1 for any model of 1 to MODEL_MAX_LAYERS layers: compute_replay.c's
+ * last row, Llama's graph with the model's widths, a plain estimate. */
+int compute_dense_replay_plain(const struct model *m);
 /* The buffer for ubatch ub against the cache a: 0, or -1 on overflow or
  * when m is not replayed here. */
 int compute_dense_replay_bytes(const struct model *m, const struct deploy *d,

@@ -61,10 +61,9 @@ static struct family_moe_graph plain_graph_of(const struct model *m)
 	return g;
 }
 
-int compute_moe_plain(const struct model *m, const struct kv_alloc *a)
+int compute_moe_plain(const struct model *m)
 {
 	/* any sliding window: build() replays both caches, as gpt-oss's */
-	(void)a;
 	return !compute_moe_modelled(m) && m->experts > 0 &&
 	       m->experts <= 1024 && m->experts_used > 0 && m->embd > 0 &&
 	       m->ff > 0 && m->layers <= MODEL_MAX_LAYERS;

@@ -21,8 +21,7 @@ int compute_moe_modelled(const struct model *m);
  * shared experts, sliding window and MLA latent its fields give (its
  * recurrent layers, if any, as attention ones), replayed as a plain
  * estimate. */
-struct kv_alloc;
-int compute_moe_plain(const struct model *m, const struct kv_alloc *a);
+int compute_moe_plain(const struct model *m);
 /* The buffer for ubatch ub against the cache a: 0, or -1 on overflow. */
 int compute_moe_bytes(const struct model *m, const struct deploy *d, int64_t ub,
 		      const struct kv_alloc *a, int64_t *out);

@@ -66,13 +66,13 @@ static const struct compute_replay replays[] = {
      .what = "Mamba-2's graph with this model's widths (its own graph is "
 	     "not described: an estimate)",
      .file = "src/graph/compute_mamba2.c"},
-    {.handles_with = compute_moe_plain,
+    {.handles = compute_moe_plain,
      .bytes = compute_moe_bytes,
      .modelled = compute_replay_never,
      .what = "Qwen3-MoE's graph with this model's widths (its own graph "
 	     "is not described: an estimate)",
      .file = "src/graph/compute_moe.c"},
-    {.handles_with = compute_dense_replay_plain,
+    {.handles = compute_dense_replay_plain,
      .bytes = compute_dense_replay_bytes,
      .modelled = compute_replay_never,
      .what = "Llama's dense graph with this model's widths (its own graph "
