@@ -90,15 +90,19 @@ static int mul3(int64_t a, int64_t b, int64_t c, int64_t *r)
  * over tests/engine.sh's buffers matrix), or for a family no file
  * describes the nearest described graph with its widths (Mamba-1's,
  * Mamba-2's, Qwen3-MoE's, at last Llama's, which takes any model): a
- * plain estimate, marked so.
+ * plain estimate, marked so.  Returns the row that replayed it, NULL when
+ * none could.
  */
-static int compute_bytes(const struct model *m, const struct deploy *d,
-			 int64_t ub, const struct kv_alloc *a, int64_t *out)
+static const struct compute_replay *compute_bytes(const struct model *m,
+						  const struct deploy *d,
+						  int64_t ub,
+						  const struct kv_alloc *a,
+						  int64_t *out)
 {
 	/* Llama's dense graph, the table's last row, takes every model of
 	 * 1 to MODEL_MAX_LAYERS layers (model_finish's bounds) */
 	const struct compute_replay *replay = compute_replay_of(m, a);
-	return replay ? replay->bytes(m, d, ub, a, out) : -1;
+	return replay && replay->bytes(m, d, ub, a, out) == 0 ? replay : NULL;
 }
 
 /* llama-kv-cache.cpp llama_kv_cache::llama_kv_cache: attn_rot_k when K is
@@ -138,8 +142,9 @@ static int buffers_of(const struct model *m, const struct deploy *asked,
 	if (mul3(d->n_seq, m->vocab, 4, &b->output_bytes))
 		return -1;
 	b->output_mark = SIZE_EXACT;
+	const struct compute_replay *replay;
 	if (size_alloc(m, d, &a) < 0 ||
-	    compute_bytes(m, d, b->n_ubatch, &a, &b->compute_bytes) < 0)
+	    !(replay = compute_bytes(m, d, b->n_ubatch, &a, &b->compute_bytes)))
 		return -1;
 	b->rot_bytes = rot_bytes(m, a.windowed ? 2 : 1);
 	/* The replayed graph's row says its mark (src/graph/compute_replay.c:
@@ -148,7 +153,6 @@ static int buffers_of(const struct model *m, const struct deploy *asked,
 	 * cache and flash attention, rot_fa; the plain rows estimated) */
 	int rot_fa = d->flash_attn &&
 		     (is_quantized(m->k_type) || is_quantized(m->v_type));
-	const struct compute_replay *replay = compute_replay_of(m, &a);
 	b->compute_mark = compute_replay_modelled(replay, m, rot_fa)
 			      ? SIZE_MODELLED
 			      : SIZE_ESTIMATED;
