@@ -81,13 +81,13 @@ static int block_configs(struct hfc *c, int64_t n, int64_t embd,
 	hfc_source(c, "block_configs");
 	if (hfc_put_ints(c, "attention.head_count", q, (size_t)n) < 0)
 		return -1;
-	hfc_has(c, "block_configs");
 	hfc_source(c, "block_configs x hidden_size");
 	if (hfc_put_ints(c, "feed_forward_length", ff, (size_t)n) < 0)
 		return -1;
+	/* looked up again to name its key (find_hparam's) as the source */
 	int64_t v;
-	hfc_block_count(c, &v);
-	if (hfc_put_u32(c, "block_count", n) < 0 ||
+	if (hfc_block_count(c, &v) < 0 ||
+	    hfc_put_u32(c, "block_count", n) < 0 ||
 	    hfc_need(c, KEY("max_position_embeddings"), &v) < 0 ||
 	    hfc_put_u32(c, "context_length", v) < 0 ||
 	    hfc_need(c, KEY("hidden_size"), &v) < 0 ||
