@@ -881,10 +881,16 @@ static void explain_overlay(struct canvas *s, const struct frame_info *fi)
 		canvas_text(s, x, y, ROLE_DIM, "nothing to explain: the summary is not available");
 		return;
 	}
-	int rows = explain_walk(fi->explain, w, s, x, y, fi->explain_top, h);
+	/* never past the last page, whatever size the key that scrolled saw
+	 * (a resize between the key and this redraw) */
+	int rows = explain_walk(fi->explain, w, NULL, 0, 0, 0, 0);
+	int top = fi->explain_top < rows - h ? fi->explain_top : rows - h;
+	top = top > 0 ? top : 0;
+	explain_walk(fi->explain, w, s, x, y, top, h);
 	char where[64];
-	int last = fi->explain_top + h < rows ? fi->explain_top + h : rows;
-	snprintf(where, sizeof where, " rows %d-%d of %d ", rows ? fi->explain_top + 1 : 0, last, rows);
+	int last = top + h < rows ? top + h : rows;
+	snprintf(where, sizeof where, " rows %d-%d of %d ", rows ? top + 1 : 0,
+		 last, rows);
 	canvas_text(s, x + w - (int)strlen(where), y + h, ROLE_DIM, where);
 }
 
