@@ -203,7 +203,7 @@ static double attn_walk(const struct model *m, int64_t n)
 	double sum = 0;
 	for (int64_t il = 0; il < m->layers; il++) {
 		/* the layer as llama.cpp's hparams give it: a sliding
-		 * layer's own head sizes (Gemma 4: head_dim_swa) */
+		 * layer's own head sizes (Gemma 4's 256 beside 512) */
 		struct model_layer L = model_layer(m, il);
 		if (L.kv_heads == 0)
 			continue;
@@ -263,8 +263,11 @@ static void co_summary(const void *vs, struct summary *s)
 			cf_in_dims(s, m);
 		}
 		if (split) {
-			summary_input(s, "d_k_swa", (double)m->head_dim_swa, "%s", cf_origin(m, MF_HEAD_DIM_SWA, o, sizeof o));
-			summary_input(s, "d_v_swa", (double)m->head_dim_v_swa, "%s", cf_origin(m, MF_HEAD_DIM_V_SWA, o, sizeof o));
+			struct model_layer L = model_kind_layer(m, 1);
+			summary_input(s, "d_k_swa", (double)L.attn_k, "%s",
+				      cf_origin(m, MF_HEAD_DIM_SWA, o, sizeof o));
+			summary_input(s, "d_v_swa", (double)L.attn_v, "%s",
+				      cf_origin(m, MF_HEAD_DIM_V_SWA, o, sizeof o));
 		}
 		if (w)
 			summary_input(s, "window", (double)w, "%s", cf_origin(m, MF_SLIDING_WINDOW, o, sizeof o));

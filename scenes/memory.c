@@ -559,10 +559,12 @@ static int v_padded(const struct model *m, const struct deploy *d, int64_t il)
 	       m->layer_kv_heads[il] < kv_heads_max(m);
 }
 
-/* The sliding layers have head sizes of their own: the cell of CF_CELL is the full layers'. */
+/* The sliding layers have head sizes of their own: the cell of CF_CELL
+ * is the full layers'. */
 static int swa_dims_differ(const struct model *m)
 {
-	return m->head_dim_swa != m->head_dim || m->head_dim_v_swa != m->head_dim_v;
+	struct model_layer L = model_kind_layer(m, 1);
+	return L.attn_k != m->head_dim || L.attn_v != m->head_dim_v;
 }
 
 /* The closed form of the whole KV cache for the item added last (a uniform

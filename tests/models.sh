@@ -359,6 +359,15 @@ inner=$(grep -o '#include "\(model\|size\|graph\)/[a-z_0-9]*\.h"\|#include <n\?c
 	done)
 expect_eq "models: scenes include only the model and size layers' public headers ($public)" "$inner" ""
 
+# The per-layer description (model_layer, model_kind_layer) is what sizes,
+# graphs and scenes read: the readers' words behind it (a sliding layer's
+# head sizes, the dense lead, the interleave step, the dense and shared
+# widths) are read by the model layer alone.
+words='head_dim_swa\|head_dim_v_swa\|dense_lead\|moe_layer_step\|ff_dense\|shared_experts'
+read=$(grep -n "\(->\|\.\)\($words\)\b" src/size/*.c src/graph/*.c scenes/*.c scenes/lib/*.c |
+	cut -d: -f1,2 | tr '\n' ' ')
+expect_eq "models: sizes, graphs and scenes ask model_layer, not the per-layer words behind it" "$read" ""
+
 # Architectures: --archs names each once, sized or refused, never both; an
 # architecture of the refusal table is refused with its reason, exit 2;
 # README's table is the one tools/coverage.sh makes from the program.

@@ -170,16 +170,16 @@ int cf_kinds(const struct model *m, int64_t *kv_full, int64_t *kv_swa)
 	return 1;
 }
 
-/* llama-hparams.cpp n_embd_head_k(il) on a sliding layer: n_embd_head_k_swa
- * (0 in a model built without model_finish: the full size) */
+/* llama-hparams.cpp n_embd_head_k(il), n_embd_head_v(il) on a sliding
+ * layer: n_embd_head_k_swa, n_embd_head_v_swa */
 static int64_t dk_swa(const struct model *m)
 {
-	return m->head_dim_swa > 0 ? m->head_dim_swa : m->head_dim;
+	return model_kind_layer(m, 1).attn_k;
 }
 
 static int64_t dv_swa(const struct model *m)
 {
-	return m->head_dim_v_swa > 0 ? m->head_dim_v_swa : m->head_dim_v;
+	return model_kind_layer(m, 1).attn_v;
 }
 
 int cf_split(const struct model *m, int64_t kv_full, int64_t kv_swa)

@@ -38,11 +38,6 @@ static int layer_is_swa(const struct model *m, int64_t il, int64_t pattern)
 	return pattern == 0 || (pattern > 1 && il % pattern < pattern - 1);
 }
 
-static int64_t head_of(const struct model *m, int swa)
-{
-	return swa && m->head_dim_swa > 0 ? m->head_dim_swa : m->head_dim;
-}
-
 int compute_gemma4_replayed(const struct model *m)
 {
 	/* E2B/E4B's per-layer inputs (build_inp_per_layer,
@@ -50,8 +45,9 @@ int compute_gemma4_replayed(const struct model *m)
 	 * are not in the replay */
 	return (m->arch_mech & AM_GRAPH_GEMMA4) && m->embd > 0 && m->ff > 0 &&
 	       m->heads > 0 && !m->embd_per_layer &&
-	       (m->experts == 0 || (m->experts_used > 0 && m->experts <= 1024 &&
-				    m->ff_dense > 0)) &&
+	       (m->experts == 0 ||
+		(m->experts_used > 0 && m->experts <= 1024)) &&
+	       model_layer(m, 0).ff > 0 && /* the dense MLP beside */
 	       model_swa_pattern_of(m) >= 0;
 }
 
@@ -63,9 +59,11 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 	const struct kv_alloc *a = in->a;
 	int64_t nt = in->nt, no = in->no;
 	int64_t E = m->embd, H = m->heads, X = m->experts;
-	int64_t FF =
-	    m->experts ? m->ff_dense : m->ff; /* the dense MLP's width */
+	int64_t FF = model_layer(m, 0).ff; /* the dense MLP's width */
 	int64_t pattern = model_swa_pattern_of(m), v_max = 0;
+	/* the query's K head size on a full and on a sliding layer */
+	int64_t hd_of[2] = {model_kind_layer(m, 0).attn_k,
+			    model_kind_layer(m, 1).attn_k};
 	int fa = d->flash_attn, caches = a->windowed ? 2 : 1;
 	int kidx[2] = {-1, -1}, vidx[2] = {-1, -1}, mask[2] = {-1, -1},
 	    krot[2] = {-1, -1}, vrot[2] = {-1, -1};
@@ -90,7 +88,7 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 		int c = (first + k) %
 			caches; /* 0: the full cache, 1: the sliding one */
 		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
-		int64_t hd = head_of(m, c == 1);
+		int64_t hd = hd_of[c == 1];
 		int64_t nk = model_rot_k_n_at(m, hd),
 			nv = model_rot_v_n_at(m, hd);
 		if (k == 0) /* the first cache's K rotation before inp_pos */
@@ -110,7 +108,7 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 		int swa = layer_is_swa(m, il, pattern);
 		int c = caches == 2 && swa ? 1 : 0;
 		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
-		int64_t hd = head_of(m, swa), Q = H * hd;
+		int64_t hd = hd_of[swa], Q = H * hd;
 		int64_t KV = (int64_t)m->layer_kv_heads[il] * hd;
 		int has_kv = m->layer_type[il] != LT_SHARED && KV > 0;
 		int kr = krot[c], vr = vrot[c];
@@ -197,11 +195,13 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 {
 	int64_t cells =
 	    a->full_cells > a->swa_cells ? a->full_cells : a->swa_cells;
-	int64_t hd =
-	    m->head_dim > m->head_dim_swa ? m->head_dim : m->head_dim_swa;
-	hd = m->head_dim_v > hd ? m->head_dim_v
-				: hd; /* v_idxs: n_embd_v_gqa_max */
-	hd = m->head_dim_v_swa > hd ? m->head_dim_v_swa : hd;
+	int64_t hd = 0, ff = 0; /* v_idxs: n_embd_v_gqa_max */
+	for (int64_t il = 0; il < m->layers; il++) {
+		struct model_layer L = model_layer(m, il);
+		hd = L.attn_k > hd ? L.attn_k : hd;
+		hd = L.attn_v > hd ? L.attn_v : hd;
+		ff = L.ff > ff ? L.ff : ff;
+	}
 	int64_t w[6], widest = m->vocab, r;
 	w[5] = m->experts;
 	if (__builtin_mul_overflow(m->embd, m->experts_used, &w[0]) ||
@@ -210,7 +210,7 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 	    __builtin_mul_overflow(m->heads, hd, &w[3]) ||
 	    __builtin_mul_overflow(m->kv_heads, hd, &w[4]))
 		return 1;
-	widest = m->ff_dense > widest ? m->ff_dense : widest;
+	widest = ff > widest ? ff : widest;
 	widest = m->ff > widest ? m->ff : widest;
 	for (int i = 0; i < 6; i++)
 		widest = w[i] > widest ? w[i] : widest;

@@ -332,8 +332,8 @@ static int build(struct replay_lazy *g, const struct model *m,
 							(int[]){x});
 				expand(g, moe);
 			}
-			x = mlp(g, m->ff * (m->experts ? m->shared_experts : 1),
-				E, nt, x);
+			struct model_layer L = model_layer(m, il);
+			x = mlp(g, L.moe ? L.ff_shexp : L.ff, E, nt, x);
 			if (moe >= 0)
 				x = inplace(g, 0, moe, x);
 		} else
@@ -430,11 +430,16 @@ int compute_mamba2_bytes(const struct model *m, const struct deploy *d,
 	int64_t widest = m->vocab, r,
 		ws[14] = {w.E, w.Q, w.K, w.V, w.O, w.DIN, m->ff};
 	ws[13] = m->experts;
-	/* the experts' widths (replay_moe_ffn), the shared expert's */
-	if (m->experts_used > 1024 || m->shared_experts > 1024 ||
+	/* the experts' widths (replay_moe_ffn), the shared expert's (a
+	 * width past 64 bits saturates: refused below) */
+	ws[12] = 0;
+	for (int64_t il = 0; il < m->layers; il++) {
+		int64_t sh = model_layer(m, il).ff_shexp;
+		ws[12] = sh > ws[12] ? sh : ws[12];
+	}
+	if (m->experts_used > 1024 ||
 	    __builtin_mul_overflow(w.E, m->experts_used, &ws[10]) ||
 	    __builtin_mul_overflow(m->ff, m->experts_used, &ws[11]) ||
-	    __builtin_mul_overflow(m->ff, m->shared_experts, &ws[12]) ||
 	    __builtin_mul_overflow(w.DS, w.DI, &ws[7]) ||
 	    __builtin_mul_overflow(w.cells, w.H, &ws[8]) ||
 	    __builtin_mul_overflow(w.DC + w.nst, w.XBC, &ws[9]))

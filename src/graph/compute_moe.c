@@ -18,18 +18,36 @@
 #include "model/family.h"
 #include "graph/replay_graph.h"
 
+/* What the layers' FFNs hold (model_layer): dense layers among the MoE
+ * ones, each with its width given, and shared experts beside the routed
+ * ones. */
+struct ffn_kinds {
+	int dense, dense_known, shared;
+};
+
+static struct ffn_kinds ffn_kinds_of(const struct model *m)
+{
+	struct ffn_kinds k = {.dense_known = 1};
+	for (int64_t il = 0; il < m->layers - m->nextn_layers; il++) {
+		struct model_layer L = model_layer(m, il);
+		k.dense |= !L.moe;
+		k.dense_known &= L.moe || L.ff > 0;
+		k.shared |= L.moe && L.ff_shexp > 0;
+	}
+	return k;
+}
+
 int compute_moe_modelled(const struct model *m)
 {
-	/* the Llama 4 graph below makes every layer MoE: a model whose dense
-	 * layers interleave (Maverick's step 2) is not that graph */
+	/* a dense layer's width (Maverick's interleaved ones, DeepSeek's
+	 * lead) must be given to be the described graph */
 	const struct family_moe_graph *g = FAMILY_PART(m, moe_graph);
-	return g && m->experts > 0 && m->experts_used > 0 && m->embd > 0 &&
-	       m->ff > 0 &&
-	       (m->moe_layer_step <= 1 ||
-		m->ff_dense > 0) && /* Maverick's dense layers: ff_dense */
-	       (!(g->flags & MG_DENSE_LEAD) ||
-		((m->dense_lead == 0 || m->ff_dense > 0) &&
-		 m->shared_experts > 0)) &&
+	if (!g || m->experts <= 0)
+		return 0;
+	struct ffn_kinds k = ffn_kinds_of(m);
+	return m->experts_used > 0 && m->embd > 0 && m->ff > 0 &&
+	       (!k.dense || k.dense_known) &&
+	       (!(g->flags & MG_DENSE_LEAD) || k.shared) &&
 	       (!(g->flags & MG_MLA) ||
 		(m->kind == ATTN_MLA && m->mla_latent_cache &&
 		 m->kv_lora_rank > 0)) &&
@@ -50,9 +68,10 @@ static struct family_moe_graph plain_graph_of(const struct model *m)
 	g.flags = f ? f->flags & ~(unsigned)(MG_SHARED | MG_DENSE_LEAD |
 					     MG_MLA | MG_DSA)
 		    : 0;
-	if (m->dense_lead > 0)
+	struct ffn_kinds k = ffn_kinds_of(m);
+	if (k.dense)
 		g.flags |= MG_DENSE_LEAD;
-	if (m->shared_experts > 0)
+	if (k.shared)
 		g.flags |= MG_SHARED;
 	if (m->kind == ATTN_MLA && m->mla_latent_cache && m->kv_lora_rank > 0)
 		g.flags |= MG_MLA;
@@ -70,11 +89,11 @@ int compute_moe_plain(const struct model *m)
 }
 
 /* The width of a dense layer's FFN (a lead layer, or one between MoE
- * layers): n_ff's own value where the file gives one (ff_dense), else the
- * experts' width, as a plain estimate. */
-static int64_t dense_ff(const struct model *m)
+ * layers): n_ff's own value where the file gives one, else the experts'
+ * width, as a plain estimate. */
+static int64_t dense_ff(const struct model_layer *L)
 {
-	return m->ff_dense > 0 ? m->ff_dense : m->ff;
+	return L->ff > 0 ? L->ff : L->ff_exp;
 }
 
 #define N(bytes, ...) REPLAY_NODE(s, (bytes), __VA_ARGS__)
@@ -208,25 +227,21 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 		}
 		int pn = N(4 * E * n,
 			   ffn_inp); /* the FFN's norm (its MUL in place) */
-		/* Llama 4 with interleave_moe_layer_step > 1 (Maverick): layer
-		 * il is MoE when (il + 1) % step == 0, else dense (llama4.cpp)
-		 */
-		int interleaved =
-		    m->moe_layer_step > 1 && (il + 1) % m->moe_layer_step != 0;
-		if (((g->flags & MG_DENSE_LEAD) && il < m->dense_lead) ||
-		    interleaved) {
+		/* a dense layer: DeepSeek's lead, or between Llama 4's
+		 * interleaved MoE layers (Maverick) */
+		struct model_layer L = model_layer(m, il);
+		if (!L.moe) {
 			/* build_ffn; l_out in place */
 			cur = N(ALLOC_SIM_INPLACE,
-				replay_ffn(s, dense_ff(m), E, n, pn), ffn_inp);
+				replay_ffn(s, dense_ff(&L), E, n, pn), ffn_inp);
 			continue;
 		}
 		int out = replay_moe_ffn(s, m, g->gating, moe_flags, n, pn);
 		if (g->flags & MG_SHARED) {
 			/* build_ffn of the shared expert (DeepSeek, GLM:
-			 * shared_experts of ff as one FFN) */
-			int64_t SF =
-			    m->ff *
-			    (m->shared_experts > 1 ? m->shared_experts : 1);
+			 * shared_experts of ff as one FFN; one of ff when the
+			 * file gives no count) */
+			int64_t SF = L.ff_shexp > 0 ? L.ff_shexp : L.ff_exp;
 			out = N(ALLOC_SIM_INPLACE, out,
 				replay_ffn(s, SF, E, n, pn));
 		}
@@ -257,7 +272,12 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 	    widest = m->vocab > m->q_lora_rank ? m->vocab : m->q_lora_rank, r,
 	    latent;
 	w[5] = m->experts;
-	w[6] = m->ff_dense; /* the dense lead's FFN */
+	w[6] = w[7] = 0; /* the dense layers' FFN, the shared experts' */
+	for (int64_t il = 0; il < m->layers; il++) {
+		struct model_layer L = model_layer(m, il);
+		w[6] = L.ff > w[6] ? L.ff : w[6];
+		w[7] = L.ff_shexp > w[7] ? L.ff_shexp : w[7];
+	}
 	/* MLA: the absorbed Q [kv_lora_rank + rope, heads], the latent of
 	 * every cell (not a width a token: checked whole) */
 	if (__builtin_mul_overflow(m->embd, m->experts_used, &w[0]) ||
@@ -265,8 +285,6 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 	    __builtin_mul_overflow(cells, m->heads, &w[2]) ||
 	    __builtin_mul_overflow(m->heads, m->head_dim, &w[3]) ||
 	    __builtin_mul_overflow(m->heads, m->head_dim_v, &w[4]) ||
-	    __builtin_mul_overflow(m->ff, m->shared_experts,
-				   &w[7]) || /* the shared experts' FFN */
 	    __builtin_add_overflow(m->kv_lora_rank, m->qk_rope_head_dim, &r) ||
 	    __builtin_mul_overflow(r, m->heads, &w[8]) ||
 	    __builtin_add_overflow(m->qk_nope_head_dim, m->qk_rope_head_dim,

@@ -837,6 +837,44 @@ int64_t model_rot_v_n(const struct model *m)
 	return latent_cache(m) ? 0 : model_rot_v_n_at(m, m->head_dim_v);
 }
 
+/* The FFN of layer il (llama-model.cpp load_hparams: n_layer_dense_lead,
+ * n_moe_layer_step, n_ff_exp, n_expert_shared; Gemma 4's n_ff beside the
+ * experts). */
+static void layer_ffn(const struct model *m, int64_t il, struct model_layer *L)
+{
+	if (m->experts <= 0) {
+		L->ff = m->ff;
+		return;
+	}
+	int dense = il < m->dense_lead ||
+		    (m->moe_layer_step > 1 && (il + 1) % m->moe_layer_step != 0);
+	L->moe = !dense;
+	L->ff_exp = m->ff;
+	if (dense || (m->arch_mech & AM_FFN_BESIDE_EXPERTS))
+		L->ff = m->ff_dense;
+	if (!dense && __builtin_mul_overflow(m->ff, m->shared_experts,
+					     &L->ff_shexp))
+		L->ff_shexp = INT64_MAX;   /* refused by every graph's bound */
+}
+
+/* n_embd_head_k(il), n_embd_head_v(il): is_swa(il) ? the _swa sizes :
+ * the full ones (a model built without model_finish has 0 for the
+ * sliding sizes: the full ones); an MLA model's query heads. */
+static void layer_attn_heads(const struct model *m, struct model_layer *L)
+{
+	if (m->kind == ATTN_MLA) {
+		L->attn_k = m->qk_nope_head_dim > 0
+				? m->qk_nope_head_dim + m->qk_rope_head_dim
+				: m->head_dim;
+		L->attn_v = m->v_head_dim > 0 ? m->v_head_dim : m->head_dim_v;
+		return;
+	}
+	L->attn_k = L->swa && m->head_dim_swa > 0 ? m->head_dim_swa
+						  : m->head_dim;
+	L->attn_v = L->swa && m->head_dim_v_swa > 0 ? m->head_dim_v_swa
+						    : m->head_dim_v;
+}
+
 struct model_layer model_layer(const struct model *m, int64_t il)
 {
 	struct model_layer L = {.type = LT_NONE};
@@ -848,8 +886,15 @@ struct model_layer model_layer(const struct model *m, int64_t il)
 	L.kv_heads = m->layer_kv_heads[il];
 	L.swa = m->layer_swa[il] != 0;
 	L.window = local ? m->sliding_window : 0;
+	if (L.window && m->swa_chunked) /* LLAMA_SWA_TYPE_CHUNKED */
+		L.type = LT_CHUNKED;
 	L.rope_base = local && m->rope_base_local > 0 ? m->rope_base_local
 						       : m->rope_base;
+	layer_attn_heads(m, &L);
+	layer_ffn(m, il, &L);
+	L.state = L.type == LT_RECURRENT ||
+		  (m->ssm_parallel && L.type != LT_SHARED && L.kv_heads > 0 &&
+		   il < m->layers - m->nextn_layers);
 	if (L.kv_heads == 0)
 		return L;
 	if (latent_cache(m)) {
@@ -859,12 +904,22 @@ struct model_layer model_layer(const struct model *m, int64_t il)
 		L.k_head = m->kv_lora_rank + m->qk_rope_head_dim;
 		return L;
 	}
-	/* n_embd_head_k(il): is_swa(il) ? n_embd_head_k_swa :
-	 * n_embd_head_k_full (a model built without model_finish has 0 for
-	 * the sliding sizes: the full ones) */
 	L.k_head = L.swa && m->head_dim_swa > 0 ? m->head_dim_swa : m->head_dim;
 	L.v_head = L.swa && m->head_dim_v_swa > 0 ? m->head_dim_v_swa
 						  : m->head_dim_v;
+	return L;
+}
+
+struct model_layer model_kind_layer(const struct model *m, int swa)
+{
+	for (int64_t il = 0; il < m->layers && il < MODEL_MAX_LAYERS; il++) {
+		struct model_layer L = model_layer(m, il);
+		if (L.kv_heads > 0 && L.type != LT_SHARED && L.swa == !!swa)
+			return L;
+	}
+	struct model_layer L = model_layer(m, 0);
+	L.swa = !!swa;
+	layer_attn_heads(m, &L);
 	return L;
 }
 

@@ -233,18 +233,47 @@ int model_layer_is_local(const struct model *m, int64_t il);
 /* Layer il as llama.cpp's llama_hparams answers for it
  * (llama-hparams.cpp: n_head_kv(il), n_embd_head_k(il), n_embd_head_v(il),
  * is_swa(il), n_swa): the one statement of the per-layer rules, which every
- * size reads.  The heads are the cache's: the MLA latent is one head of
- * kv_lora_rank + qk_rope_head_dim and no V (V is read as a view of K). */
+ * size, graph and scene reads instead of the members behind them.  The
+ * heads are the cache's: the MLA latent is one head of kv_lora_rank +
+ * qk_rope_head_dim and no V (V is read as a view of K).  No answer costs
+ * more than a few operations: it is asked for every layer, often. */
 struct model_layer {
 	enum layer_type type;
 	int64_t heads;           /* query heads, n_head(il) */
 	int64_t kv_heads;        /* 0: the layer keeps no K and V */
-	int64_t k_head, v_head; /* K and V head sizes (a sliding layer's own) */
-	int swa;                 /* is_swa(il): the sliding layers' sizes */
+	int64_t k_head, v_head; /* the cache's K and V head sizes */
+	/* is_swa(il): the sliding layers' sizes (0 on a shared layer, which
+	 * keeps no cache: llama.cpp's swa_layers give it the cached layers'
+	 * pattern, model_swa_pattern_of) */
+	int swa;
 	int64_t window;          /* n_swa when its cache is windowed, else 0 */
 	double rope_base;        /* the sliding layers' base on a local layer */
+	/* The head sizes a query attends with, on every layer (a shared one
+	 * too): n_embd_head_k(il) and n_embd_head_v(il); an MLA model's
+	 * qk_nope_head_dim + qk_rope_head_dim and v_head_dim, whatever its
+	 * cache keeps. */
+	int64_t attn_k, attn_v;
+	/* The FFN (llama-model.cpp load_hparams): the layer routes to
+	 * experts unless it is one of the n_layer_dense_lead first or
+	 * between Llama 4's interleaved MoE layers ((il + 1) %
+	 * n_moe_layer_step != 0).  ff is a dense FFN's width (n_ff(il): a
+	 * dense layer's, or Gemma 4's MLP beside the experts; 0 when the
+	 * file does not say, or on a layer with experts and nothing
+	 * beside), ff_exp an expert's (n_ff_exp), ff_shexp the shared
+	 * experts' together (n_ff_exp x n_expert_shared, 0: none). */
+	int moe;
+	int64_t ff, ff_exp, ff_shexp;
+	/* The layer keeps a recurrent state (llama-memory-recurrent.cpp): a
+	 * recurrent layer, or an attention layer with a cache of its own of
+	 * a model whose every block runs both (Falcon-H1's ssm_parallel) */
+	int state;
 };
 struct model_layer model_layer(const struct model *m, int64_t il);
+/* The first layer with a cache of its own that is sliding (swa 1) or
+ * full (swa 0), as model_layer answers for it: the sizes a layer of that
+ * kind has (a shared layer of the kind attends with them).  Without one,
+ * the sizes such a layer would have. */
+struct model_layer model_kind_layer(const struct model *m, int swa);
 
 /* Values per token of a recurrent layer's state, llama-hparams.cpp n_embd_r
  * (the convolution's rows) and n_embd_s (the SSM / delta-net state). */

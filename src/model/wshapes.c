@@ -124,15 +124,14 @@ static void attention(struct ws_list *l, const struct family_weights *f,
 static void ffn(struct ws_list *l, const struct family_weights *f,
 		const struct model *m, int il)
 {
-	int64_t e = m->embd, ff = m->ff, x = m->experts;
+	/* the layer's FFN (model_layer): DeepSeek's first layers dense */
+	struct model_layer L = model_layer(m, il);
+	int64_t e = m->embd, ff = L.moe ? L.ff_exp : L.ff;
+	int64_t x = L.moe ? m->experts : 0;
 	if (f->parts & WS_FFN_NORM)
 		put(l, VEC, e, 0, 0, "blk.%d.ffn_norm.weight", il);
 	if (f->parts & WS_POST_FFN)
 		put(l, VEC, e, 0, 0, "blk.%d.post_ffw_norm.weight", il);
-	if (il < m->dense_lead) {   /* DeepSeek's first layers: ff_dense */
-		x = 0;
-		ff = m->ff_dense;
-	}
 	if (x > 0) {
 		put(l, VEC, e, x, 0, "blk.%d.ffn_gate_inp.weight", il);
 		if (m->router_bias && (f->parts & WS_LEAD_SHARED))
@@ -147,7 +146,7 @@ static void ffn(struct ws_list *l, const struct family_weights *f,
 			put(l, VEC, ff, x, 0, "blk.%d.ffn_up_exps.bias", il);
 		}
 		/* n_ff_exp x n_expert_shared */
-		int64_t sh = ff * m->shared_experts;
+		int64_t sh = L.ff_shexp;
 		if (sh > 0) {
 			put(l, MAT, e, sh, 0, "blk.%d.ffn_gate_shexp.weight",
 			    il);

@@ -223,24 +223,14 @@ int64_t size_kv_bytes_token(const struct model *m)
 	return sum;
 }
 
-/* The K and V head sizes a query head attends with on layer il: the
- * layer's own (a sliding layer's, llama-hparams.cpp n_embd_head_k(il));
- * an MLA model's heads have qk_nope_head_dim + qk_rope_head_dim and
- * v_head_dim, whatever its cache keeps. */
+/* The K and V head sizes a query head attends with on layer il
+ * (model_layer: a sliding layer's own, an MLA model's query heads). */
 static void attn_heads(const struct model *m, int64_t il, int64_t *dk,
 		       int64_t *dv)
 {
 	struct model_layer L = model_layer(m, il);
-	if (m->kind == ATTN_MLA) {
-		*dk = m->qk_nope_head_dim > 0
-			  ? m->qk_nope_head_dim + m->qk_rope_head_dim
-			  : m->head_dim;
-		*dv = m->v_head_dim > 0 ? m->v_head_dim : m->head_dim_v;
-		return;
-	}
-	*dk = L.swa && m->head_dim_swa > 0 ? m->head_dim_swa : m->head_dim;
-	*dv = L.swa && m->head_dim_v_swa > 0 ? m->head_dim_v_swa
-					     : m->head_dim_v;
+	*dk = L.attn_k;
+	*dv = L.attn_v;
 }
 
 /* llama-context.cpp llama_context::llama_context: with causal attention
@@ -409,11 +399,8 @@ int size_alloc(const struct model *m, const struct deploy *d,
 	a->state_bytes_layer = FAULT_INT(
 	    "size_state", 4 * (model_embd_r(m) + model_embd_s(m)) * d->n_seq);
 	for (int64_t il = 0; il < m->layers; il++) {
-		/* Falcon-H1 (ssm_parallel): every attention layer also keeps a
-		 * state */
-		a->recurrent_layers +=
-		    m->layer_type[il] == LT_RECURRENT ||
-		    (m->ssm_parallel && size_layer_cached(m, il));
+		/* Falcon-H1: every attention layer also keeps a state */
+		a->recurrent_layers += model_layer(m, il).state;
 		a->shared_layers += m->layer_type[il] == LT_SHARED;
 	}
 	if (__builtin_mul_overflow(a->state_bytes_layer, a->recurrent_layers,
@@ -465,8 +452,9 @@ int64_t size_attn_pairs_prefill(const struct model *m, int64_t il, int64_t n)
 {
 	if (m->layer_kv_heads[il] == 0 || n <= 0)
 		return 0;
-	int64_t w = size_layer_window(m, il);
-	if (w && m->swa_chunked) {
+	struct model_layer L = model_layer(m, il);
+	int64_t w = L.window;
+	if (L.type == LT_CHUNKED) {
 		/* LLAMA_SWA_TYPE_CHUNKED: key p0 is masked for query p1 when
 		 * p0 < (p1 / n_swa) * n_swa, so p1 sees p1 mod n_swa + 1 keys:
 		 * q whole chunks of w(w + 1)/2 pairs, then r queries of a part.
@@ -490,8 +478,9 @@ double size_attn_flops_prefill(const struct model *m, int64_t n)
 
 static int64_t keys_seen(const struct model *m, int64_t il, int64_t pos)
 {
-	int64_t w = size_layer_window(m, il), k = pos + 1;
-	if (w && m->swa_chunked)
+	struct model_layer L = model_layer(m, il);
+	int64_t w = L.window, k = pos + 1;
+	if (L.type == LT_CHUNKED)
 		return pos % w + 1; /* chunked: the keys of the query's own
 				       chunk up to it */
 	return w && k > w ? w : k;

@@ -97,8 +97,7 @@ static int plan_at(const struct model *mt, const struct deploy *d0,
 		for (int64_t il = first[j]; il < first[j] + count[j]; il++) {
 			v->bytes[FT_WEIGHTS] += w->layer[il];
 			v->bytes[FT_KV] += a->layer_bytes[il];
-			if (mt->layer_type[il] == LT_RECURRENT ||
-			    (mt->ssm_parallel && size_layer_cached(mt, il)))
+			if (model_layer(mt, il).state)
 				v->bytes[FT_RECURRENT] += a->state_bytes_layer;
 		}
 		/* every device reserves a compute buffer; attnviz's one-device

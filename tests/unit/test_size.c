@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "model/arch.h"
 #include "size/size.h"
 #include "t.h"
 
@@ -268,8 +269,82 @@ static void t_recurrent(void)
 	T_EQ_INT(model_embd_r(&m) + model_embd_s(&m), 2048, "size: short conv 1024 x (3 - 1)");
 }
 
+/* model_layer's per-layer answers, from llama-model.cpp load_hparams:
+ * the FFN of each layer, the recurrent state, chunked windows, and the
+ * head sizes a layer of each kind attends with. */
+static void t_layer_answers(void)
+{
+	struct model m;
+	/* DeepSeek-V3: 3 dense lead layers of n_ff 18432, then 256 experts
+	 * of n_ff_exp 2048 and one shared expert of 2048 */
+	mk(&m, 61, 128, 128, 192, 0, 0);
+	m.experts = 256, m.experts_used = 8, m.ff = 2048, m.ff_dense = 18432;
+	m.dense_lead = 3, m.shared_experts = 1;
+	struct model_layer a = model_layer(&m, 2), b = model_layer(&m, 3);
+	T_EQ_INT(a.moe * 100000 + a.ff, 18432,
+		 "size: model_layer: lead layer 2 is a dense FFN of 18432");
+	T_EQ_INT(b.moe * 100000000 + b.ff * 10000 + b.ff_exp / 1000 * 100 +
+		     b.ff_shexp / 1000,
+		 100000202, "size: model_layer: layer 3 routes to experts of "
+			    "2048 with a shared one of 2048, no dense FFN");
+	/* Llama 4 Maverick, interleave_moe_layer_step 2: (il + 1) % 2 == 0
+	 * is MoE (layer 1), the others dense of n_ff 16384 */
+	m.dense_lead = 0, m.shared_experts = 0, m.moe_layer_step = 2;
+	m.ff = 8192, m.ff_dense = 16384;
+	a = model_layer(&m, 0), b = model_layer(&m, 1);
+	T_EQ_INT(a.moe * 1000000 + a.ff, 16384,
+		 "size: model_layer: Maverick's layer 0 is dense, 16384 wide");
+	T_EQ_INT(b.moe * 1000000 + b.ff + b.ff_shexp, 1000000,
+		 "size: model_layer: Maverick's layer 1 routes, nothing beside");
+	/* Gemma 4 26B-A4B: the dense MLP of n_ff beside the experts */
+	m.moe_layer_step = 0, m.arch_mech = AM_FFN_BESIDE_EXPERTS;
+	m.ff = 704, m.ff_dense = 2112;
+	b = model_layer(&m, 5);
+	T_EQ_INT(b.moe * 10000 + b.ff, 12112,
+		 "size: model_layer: Gemma 4 routes with a 2112 MLP beside");
+	/* a dense model: every layer the one FFN */
+	m.experts = m.experts_used = 0, m.ff_dense = 0, m.arch_mech = 0;
+	b = model_layer(&m, 5);
+	T_EQ_INT(b.moe * 10000 + b.ff, 704,
+		 "size: model_layer: a dense model's layer 5 is n_ff 704");
+
+	/* Falcon-H1: every attention layer keeps the state too; a recurrent
+	 * layer keeps it alone; a shared layer neither */
+	mk(&m, 4, 8, 2, 64, 0, 0);
+	m.ssm_parallel = 1;
+	m.layer_type[1] = LT_RECURRENT, m.layer_kv_heads[1] = 0;
+	m.layer_type[2] = LT_SHARED, m.layer_kv_heads[2] = 0;
+	T_EQ_INT(model_layer(&m, 0).state * 1000 +
+		     model_layer(&m, 1).state * 100 +
+		     model_layer(&m, 2).state * 10 + model_layer(&m, 3).state,
+		 1101, "size: model_layer: state on layers 0, 1 and 3, not "
+		       "on the shared layer 2");
+	m.ssm_parallel = 0;
+	T_EQ_INT(model_layer(&m, 0).state, 0,
+		 "size: model_layer: an attention layer alone keeps no state");
+
+	/* Llama 4's chunked window; a sliding layer's head sizes, which a
+	 * layer without a cache of its own attends with too */
+	mk(&m, 8, 8, 2, 64, 16, 4);
+	m.swa_chunked = 1;
+	T_OK(model_layer(&m, 0).type == LT_CHUNKED &&
+		 model_layer(&m, 3).type != LT_CHUNKED,
+	     "size: model_layer: layer 0 chunked, layer 3 full");
+	m.swa_chunked = 0;
+	m.head_dim_swa = 32, m.head_dim_v_swa = 16;
+	m.layer_kv_heads[4] = 0, m.layer_type[4] = LT_SHARED;
+	struct model_layer sw = model_kind_layer(&m, 1);
+	struct model_layer fu = model_kind_layer(&m, 0);
+	T_EQ_INT(sw.attn_k * 1000000 + sw.attn_v * 1000 + fu.attn_k, 32016064,
+		 "size: model_kind_layer: sliding 32 and 16, full 64");
+	T_EQ_INT(model_layer(&m, 4).attn_k * 1000 + model_layer(&m, 4).k_head,
+		 32000, "size: model_layer: layer 4 keeps no cache and "
+			"attends with 32");
+}
+
 void test_size(void)
 {
+	t_layer_answers();
 	t_chunked();
 	t_recurrent();
 	t_gemma3();
