@@ -264,10 +264,10 @@ static void co_summary(const void *vs, struct summary *s)
 		}
 		if (split) {
 			struct model_layer L = model_kind_layer(m, 1);
-			summary_input(s, "d_k_swa", (double)L.attn_k, "%s",
-				      cf_origin(m, MF_HEAD_DIM_SWA, o, sizeof o));
-			summary_input(s, "d_v_swa", (double)L.attn_v, "%s",
-				      cf_origin(m, MF_HEAD_DIM_V_SWA, o, sizeof o));
+			cf_origin(m, MF_HEAD_DIM_SWA, o, sizeof o);
+			summary_input(s, "d_k_swa", (double)L.attn_k, "%s", o);
+			cf_origin(m, MF_HEAD_DIM_V_SWA, o, sizeof o);
+			summary_input(s, "d_v_swa", (double)L.attn_v, "%s", o);
 		}
 		if (w)
 			summary_input(s, "window", (double)w, "%s", cf_origin(m, MF_SLIDING_WINDOW, o, sizeof o));
