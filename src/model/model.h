@@ -102,7 +102,9 @@ struct model {
 	 * LLM_ARCH_DEEPSEEK2 / LLM_ARCH_GLM4_MOE): the first dense_lead layers
 	 * are dense FFNs of ff_dense (n_layer_dense_lead, n_ff), the others
 	 * experts of ff plus shared_experts shared ones (n_expert_shared,
-	 * n_ff_exp); 0: not given */
+	 * n_ff_exp); 0: not given.  These, moe_layer_step and the sliding
+	 * head sizes are the files' words: every size, graph and scene asks
+	 * model_layer (tests/models.sh keeps it so). */
 	int64_t dense_lead, shared_experts, ff_dense;
 	/* the router adds a per-expert score bias to choose experts
 	 * (exp_probs_b: DeepSeek-V3's noaux_tc e_score_correction_bias) */

@@ -20,7 +20,7 @@
  *   - MLA with the latent cache (DeepSeek-2/3 GGUFs with the *_mla keys):
  *     K holds kv_lora_rank + qk_rope_head_dim elements per token, no V.
  *   - llama-hparams.cpp n_embd_head_k(il): sliding layers have their own
- *     head sizes (head_dim_swa, head_dim_v_swa).
+ *     head sizes (model_layer's k_head, v_head).
  *   - llama-memory-recurrent.cpp: a recurrent layer keeps f32 x (n_embd_r +
  *     n_embd_s) x max(1, n_seq) bytes whatever the context (recurrent_bytes).
  *   - llama-kv-cache-dsa.cpp (DeepSeek-V3.2): beside the latent, the
