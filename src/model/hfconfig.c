@@ -35,7 +35,7 @@
 /* Largest parameter count believed (the INI loader's bound). */
 #define HF_MAX_PARAMS 1e15
 
-enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN2, F_QWEN3, F_QWEN3_MOE, F_GEMMA2, F_GEMMA3, F_DEEPSEEK2,
+enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN2, F_QWEN3, F_QWEN3_MOE, F_GEMMA3, F_DEEPSEEK2,
 	   F_DEEPSEEK3, F_GPT_OSS, F_PHI3, F_FALCON, F_MISTRAL3, F_SMOLLM3, F_COHERE2, F_OLMO2,
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
@@ -93,10 +93,6 @@ static const struct hf_fam hf_fams[] = {
 	 .cls = "Qwen3MoeConfig", .vocab = 151936, .hidden = 2048,
 	 .inter = 6144, .layers = 24, .heads = 32, .kv_heads = 4,
 	 .max_pos = 32768, .rope_theta = 10000, .window = 4096},
-	{.id = F_GEMMA2, .type = "gemma2", .arch = "gemma2",
-	 .cls = "Gemma2Config", .vocab = 256000, .hidden = 2304, .inter = 9216,
-	 .layers = 26, .heads = 8, .kv_heads = 4, .head_dim = 256,
-	 .max_pos = 8192, .rope_theta = 10000, .tie = 1, .window = 4096},
 	{.id = F_GEMMA3, .type = "gemma3_text", .arch = "gemma3",
 	 .cls = "Gemma3TextConfig", .vocab = 262208, .hidden = 2304,
 	 .inter = 9216, .layers = 26, .heads = 8, .kv_heads = 4,
@@ -267,7 +263,7 @@ static const struct {
 	{"LlamaForCausalLM", "llama"},          {"MistralForCausalLM", "mistral"},
 	{"MixtralForCausalLM", "mixtral"},      {"Qwen2ForCausalLM", "qwen2"},
 	{"Qwen3ForCausalLM", "qwen3"},          {"Qwen3MoeForCausalLM", "qwen3_moe"},
-	{"Gemma2ForCausalLM", "gemma2"},        {"Gemma3ForCausalLM", "gemma3_text"},
+	{"Gemma3ForCausalLM", "gemma3_text"},
 	{"Gemma3ForConditionalGeneration", "gemma3_text"},   /* its language model: text_config */
 	{"DeepseekV2ForCausalLM", "deepseek_v2"}, {"DeepseekV3ForCausalLM", "deepseek_v3"},
 	{"GptOssForCausalLM", "gpt_oss"},       {"Phi3ForCausalLM", "phi3"},
@@ -859,7 +855,14 @@ static int read_family(struct hf *H)
 		char shown[40];
 		err_clean(shown, sizeof shown, json_string_value(v));
 		char list[1400];
-		return fail(H, H->where, "'%s' is not a family attnviz reads (%s)", shown, family_list(list, sizeof list));
+		/* the families read through their converter's class need
+		 * it named: convert_hf_to_gguf.py get_model_architecture
+		 * fails without architectures ("Failed to detect model
+		 * architecture") */
+		return fail(H, H->where,
+			    "'%s' is not a family attnviz reads (%s) without "
+			    "architectures, which names the converter's class",
+			    shown, family_list(list, sizeof list));
 	}
 	snprintf(H->m->arch, sizeof H->m->arch, "%s", H->fam->arch);
 	model_set_origin(H->m, MF_ARCH, "config.json %s %s (llama.cpp LLM_ARCH %s)", H->where, H->fam->type,
@@ -1389,7 +1392,7 @@ static int read_window(struct hf *H)
 			win = 0;
 		}
 	}
-	if (f->id == F_GEMMA2 || f->id == F_GPT_OSS) {
+	if (f->id == F_GPT_OSS) {
 		pattern = 2;   /* llama.cpp: hparams.set_swa_pattern(2); transformers: (i + 1) % 2 */
 		model_set_origin(m, MF_SWA_PATTERN, "2: every other layer (llama.cpp %s set_swa_pattern(2))", f->arch);
 	}
@@ -1792,7 +1795,7 @@ static int read_shape(struct hf *H, struct shape *s)
 	if (f->id != F_FALCON) {
 		s->gated = 1;
 		/* Gemma: pre and post norms */
-		s->norms = (f->id == F_GEMMA2 || f->id == F_GEMMA3 || f->id == F_GEMMA3N || f->id == F_GEMMA4) ? 4 : 2;
+		s->norms = (f->id == F_GEMMA3 || f->id == F_GEMMA3N || f->id == F_GEMMA4) ? 4 : 2;
 		if (f->id == F_COHERE2)
 			s->norms = 1;   /* Cohere2DecoderLayer: one input_layernorm before attention and MLP in parallel */
 		if (get_bool(H, sc, "attention_bias", bias, &bias) < 0)
@@ -1807,16 +1810,6 @@ static int read_shape(struct hf *H, struct shape *s)
 	rc = get_bool(H, sc, lfm2_tie ? "tie_embedding" : "tie_word_embeddings", f->tie, &s->tie);
 	if (rc < 0)
 		return -1;
-	if (f->id == F_GEMMA2) {
-		/* validated, not kept: they scale scores, not sizes */
-		static const struct { const char *key; double def; } g2[] = {
-			{"query_pre_attn_scalar", 256}, {"attn_logit_softcapping", 50}, {"final_logit_softcapping", 30}};
-		for (size_t i = 0; i < sizeof g2 / sizeof g2[0]; i++) {
-			double x;
-			if (get_real(H, sc, g2[i].key, 1, g2[i].def, 0, 1e9, &x) < 0)
-				return -1;
-		}
-	}
 	return 0;
 }
 
@@ -2576,6 +2569,20 @@ static int read_model_conv(struct hf *H)
 		return -1;
 	/* the q, k, v biases (o_proj has none in these families) */
 	snprintf(arch, sizeof arch, "%s", m->arch);
+	/* k_proj and v_proj at the KV heads the converter's keys gave layer
+	 * by layer (model_finish keeps the largest so, after this) */
+	m->kv_heads = 0;
+	for (int64_t il = 0; il < m->layers && il < MODEL_MAX_LAYERS; il++)
+		if (m->layer_kv_heads[il] > m->kv_heads)
+			m->kv_heads = m->layer_kv_heads[il];
+	/* the norms a layer holds, where the family lists its tensors
+	 * (Gemma's post norms) */
+	const struct family_weights *fw = FAMILY_PART(m, weights);
+	if (fw && (fw->parts & (WS_ATTN_NORM | WS_FFN_NORM)))
+		s.norms = !!(fw->parts & WS_ATTN_NORM) +
+			  !!(fw->parts & WS_FFN_NORM) +
+			  !!(fw->parts & WS_POST_ATTN) +
+			  !!(fw->parts & WS_POST_FFN);
 	model_set_origin(m, MF_ARCH, "%s", arch_origin);
 	double total, active;
 	estimate(m, &s, &total, &active);
@@ -2592,6 +2599,9 @@ static int read_model_conv(struct hf *H)
 	m->router_bias = 0;
 	model_set_origin(m, MF_ROUTER_BIAS, "none counted: config.json "
 			 "lists no exp_probs_b tensors");
+	if (!m->sinks_learned)
+		model_set_origin(m, MF_SINKS, "none counted: config.json "
+				 "lists no attn_sinks tensors");
 	model_set_origin(m, MF_PARAMS, "estimated from the layers the "
 			 "converter's keys describe");
 	model_set_origin(m, MF_ACTIVE_PARAMS, m->experts ?
