@@ -63,5 +63,7 @@ const struct family family_bloom = {
 			{NULL, 0, NULL},
 		},
 		.convert = bloom_convert,
+		/* bloom.cpp build_ffn: up and down, no gate */
+		.ungated = 1,
 	},
 };

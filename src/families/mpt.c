@@ -69,5 +69,7 @@ const struct family family_mpt = {
 			{NULL, 0, NULL},
 		},
 		.convert = mpt_convert,
+		/* mpt.cpp build_ffn: up and down, no gate */
+		.ungated = 1,
 	},
 };

@@ -82,5 +82,7 @@ const struct family family_nemotron = {
 			{NULL, 0, NULL},
 		},
 		.convert = nemotron_convert,
+		/* nemotron.cpp build_ffn: up and down, no gate */
+		.ungated = 1,
 	},
 };

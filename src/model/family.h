@@ -381,6 +381,10 @@ struct family_conv {
 	 * self.hparams' model_type (text_config's over the root's) is this
 	 * (conversion/mistral3.py Mistral3Model picks its impl so) */
 	const char *model_type;
+	/* the FFN is up and down alone, no gate (build_ffn without
+	 * ffn_gate: mpt.cpp, bloom.cpp, nemotron.cpp), for the estimate of
+	 * the weights */
+	int ungated;
 };
 
 struct family {

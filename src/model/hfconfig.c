@@ -2558,7 +2558,8 @@ static int read_model_conv(struct hf *H)
 		.hidden = m->embd, .moe_inter = m->ff,
 		.inter = m->experts && m->ff_dense ? m->ff_dense : m->ff,
 		.shared = m->shared_experts, .first_dense = m->dense_lead,
-		.moe_freq = 1, .q_lora = m->q_lora_rank, .gated = 1,
+		.moe_freq = 1, .q_lora = m->q_lora_rank,
+		.gated = !H->conv->conv->ungated,
 		.norms = 2, .tie = hfc_tie(c), .kv_full = m->kv_heads,
 	};
 	if (rc == 0)
