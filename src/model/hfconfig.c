@@ -36,7 +36,7 @@
 #define HF_MAX_PARAMS 1e15
 
 enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN2, F_QWEN3, F_QWEN3_MOE, F_GEMMA3, F_DEEPSEEK2,
-	   F_DEEPSEEK3, F_GPT_OSS, F_PHI3, F_FALCON, F_MISTRAL3, F_SMOLLM3, F_COHERE2, F_OLMO2,
+	   F_DEEPSEEK3, F_GPT_OSS, F_PHI3, F_FALCON, F_MISTRAL3, F_SMOLLM3, F_OLMO2,
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
@@ -137,10 +137,6 @@ static const struct hf_fam hf_fams[] = {
 	 .cls = "SmolLM3Config", .vocab = 128256, .hidden = 2048,
 	 .inter = 11008, .layers = 36, .heads = 16, .kv_heads = 4,
 	 .max_pos = 32768, .rope_theta = 2000000, .tie = 1},
-	{.id = F_COHERE2, .type = "cohere2", .arch = "cohere2",
-	 .cls = "Cohere2Config", .vocab = 256000, .hidden = 8192,
-	 .inter = 22528, .layers = 40, .heads = 64, .max_pos = 8192,
-	 .rope_theta = 10000, .tie = 1, .window = 4096},
 	{.id = F_OLMO2, .type = "olmo2", .arch = "olmo2", .cls = "Olmo2Config",
 	 .vocab = 50304, .hidden = 4096, .inter = 11008, .layers = 32,
 	 .heads = 32, .max_pos = 2048, .rope_theta = 10000},
@@ -269,7 +265,7 @@ static const struct {
 	{"GptOssForCausalLM", "gpt_oss"},       {"Phi3ForCausalLM", "phi3"},
 	{"FalconForCausalLM", "falcon"},        {"RWForCausalLM", "falcon"},
 	{"Mistral3ForConditionalGeneration", "mistral3"},
-	{"SmolLM3ForCausalLM", "smollm3"},      {"Cohere2ForCausalLM", "cohere2"},
+	{"SmolLM3ForCausalLM", "smollm3"},
 	{"Olmo2ForCausalLM", "olmo2"},
 	/* convert_hf_to_gguf.py (conversion/__init__.py): Qwen3NextModel, Llama4Model,
 	 * Glm4MoeModel, DeepseekV32Model, NemotronHModel, GraniteHybridModel */
@@ -1396,9 +1392,9 @@ static int read_window(struct hf *H)
 		pattern = 2;   /* llama.cpp: hparams.set_swa_pattern(2); transformers: (i + 1) % 2 */
 		model_set_origin(m, MF_SWA_PATTERN, "2: every other layer (llama.cpp %s set_swa_pattern(2))", f->arch);
 	}
-	if (f->id == F_COHERE2 || f->id == F_OLMO2) {
-		/* llama.cpp cohere2 / olmo2 load_arch_hparams: load_swa_pattern(ml, 4), and
-		 * the converters write no pattern (olmo2 one from layer_types, read below) */
+	if (f->id == F_OLMO2) {
+		/* llama.cpp olmo2 load_arch_hparams: load_swa_pattern(ml, 4), and
+		 * the converter writes one from layer_types, read below */
 		pattern = 4;
 		model_set_origin(m, MF_SWA_PATTERN, "4: three sliding layers, then one full (llama.cpp %s "
 				 "load_swa_pattern(4))", f->arch);
@@ -1506,9 +1502,9 @@ static int read_rotary(struct hf *H, const struct shape *s)
 	 * x partial_rotary_factor), the factor 0.25 and 0.5 when the file has none */
 	int per_head = gdn_family(H->fam->id) || H->fam->id == F_GLM4_MOE || H->fam->id == F_GLM_DSA;
 	double def = gdn_family(H->fam->id) ? 0.25 : H->fam->id == F_GLM4_MOE ? 0.5 : 1;
-	if (H->fam->id != F_PHI3 && H->fam->id != F_COHERE2 && !per_head)
+	if (H->fam->id != F_PHI3 && !per_head)
 		return 0;
-	const char *key = H->fam->id == F_COHERE2 ? "rotary_pct" : "partial_rotary_factor";
+	const char *key = "partial_rotary_factor";
 	json_t *rp = find(H, &H->top, "rope_parameters");
 	struct scope sc = H->top;
 	if (!find(H, &sc, key) && rp && json_is_object(rp) && json_object_get(rp, key)) {
@@ -1796,8 +1792,6 @@ static int read_shape(struct hf *H, struct shape *s)
 		s->gated = 1;
 		/* Gemma: pre and post norms */
 		s->norms = (f->id == F_GEMMA3 || f->id == F_GEMMA3N || f->id == F_GEMMA4) ? 4 : 2;
-		if (f->id == F_COHERE2)
-			s->norms = 1;   /* Cohere2DecoderLayer: one input_layernorm before attention and MLP in parallel */
 		if (get_bool(H, sc, "attention_bias", bias, &bias) < 0)
 			return -1;
 		s->qkv_bias = bias || f->id == F_QWEN2;   /* Qwen2Attention: q, k, v always biased */
