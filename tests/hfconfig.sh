@@ -152,7 +152,7 @@ sed 's/"rope_scaling": null/"rope_scaling": {"rope_type": "linear", "factor": 0.
 	bad small-factor "field rope_scaling.factor: 0.5 is out of range"
 printf '{"model_type": "llama", "num_hidden_layers": 2, "head_dim": 125}' |
 	bad odd-head-dim "field head_dim: 125 is odd: RoPE rotates pairs"
-printf '{"model_type": "gemma3_text", "num_hidden_layers": 4,\n "layer_types": ["full_attention"]}' |
+printf '{"model_type": "gpt_oss", "num_hidden_layers": 4,\n "layer_types": ["full_attention"]}' |
 	bad layer-types-length "layer-types-length/config.json:2:2: field layer_types: 1 entries for 4 layers"
 printf '{"model_type": "gpt_oss", "num_hidden_layers": 2, "layer_types": ["sliding_attention", "chunked"]}' |
 	bad layer-type-word "field layer_types: entry 1 is not \"sliding_attention\" or \"full_attention\""
@@ -160,7 +160,7 @@ printf '{"model_type": "mixtral", "num_hidden_layers": 2, "num_local_experts": 4
 	bad experts-used "field num_experts_per_tok: 5 is out of range (1 to 4)"
 printf '{"model_type": "llama", "num_hidden_layers": 2, "text_config": 5}' |
 	bad text-config-type "text-config-type/config.json:1:49: field text_config: a number, want an object"
-printf '{"text_config": {"model_type": "gemma3_text", "num_hidden_layers": "x"}, "model_type": "gemma3"}' |
+printf '{"text_config": {"model_type": "llama4_text", "num_hidden_layers": "x"}, "model_type": "llama4"}' |
 	bad text-config-field "field text_config.num_hidden_layers: a string (\"x\"), want a number"
 printf '{"model_type": "llama", "num_hidden_layers": 1024, "hidden_size": 1000000, "intermediate_size": 10000000}' |
 	bad absurd-params "field num_hidden_layers: the estimated parameter count"

@@ -35,7 +35,7 @@
 /* Largest parameter count believed (the INI loader's bound). */
 #define HF_MAX_PARAMS 1e15
 
-enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN2, F_QWEN3, F_QWEN3_MOE, F_GEMMA3, F_DEEPSEEK2,
+enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN2, F_QWEN3, F_QWEN3_MOE, F_DEEPSEEK2,
 	   F_DEEPSEEK3, F_GPT_OSS, F_PHI3, F_FALCON, F_MISTRAL3, F_SMOLLM3, F_OLMO2,
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
@@ -93,18 +93,8 @@ static const struct hf_fam hf_fams[] = {
 	 .cls = "Qwen3MoeConfig", .vocab = 151936, .hidden = 2048,
 	 .inter = 6144, .layers = 24, .heads = 32, .kv_heads = 4,
 	 .max_pos = 32768, .rope_theta = 10000, .window = 4096},
-	{.id = F_GEMMA3, .type = "gemma3_text", .arch = "gemma3",
-	 .cls = "Gemma3TextConfig", .vocab = 262208, .hidden = 2304,
-	 .inter = 9216, .layers = 26, .heads = 8, .kv_heads = 4,
-	 .head_dim = 256, .max_pos = 131072, .rope_theta = 1e6, .tie = 1,
-	 .window = 4096},
 	/* The model_type of a Gemma 3 config with vision: its text_config is a
 	 * gemma3_text. */
-	{.id = F_GEMMA3, .type = "gemma3", .arch = "gemma3",
-	 .cls = "Gemma3TextConfig", .vocab = 262208, .hidden = 2304,
-	 .inter = 9216, .layers = 26, .heads = 8, .kv_heads = 4,
-	 .head_dim = 256, .max_pos = 131072, .rope_theta = 1e6, .tie = 1,
-	 .window = 4096},
 	/* LLM_ARCH_DEEPSEEK2 runs DeepSeek-V2 and V3 alike. */
 	{.id = F_DEEPSEEK2, .type = "deepseek_v2", .arch = "deepseek2",
 	 .cls = "DeepseekV2Config", .vocab = 102400, .hidden = 4096,
@@ -259,8 +249,6 @@ static const struct {
 	{"LlamaForCausalLM", "llama"},          {"MistralForCausalLM", "mistral"},
 	{"MixtralForCausalLM", "mixtral"},      {"Qwen2ForCausalLM", "qwen2"},
 	{"Qwen3ForCausalLM", "qwen3"},          {"Qwen3MoeForCausalLM", "qwen3_moe"},
-	{"Gemma3ForCausalLM", "gemma3_text"},
-	{"Gemma3ForConditionalGeneration", "gemma3_text"},   /* its language model: text_config */
 	{"DeepseekV2ForCausalLM", "deepseek_v2"}, {"DeepseekV3ForCausalLM", "deepseek_v3"},
 	{"GptOssForCausalLM", "gpt_oss"},       {"Phi3ForCausalLM", "phi3"},
 	{"FalconForCausalLM", "falcon"},        {"RWForCausalLM", "falcon"},
@@ -1399,12 +1387,6 @@ static int read_window(struct hf *H)
 		model_set_origin(m, MF_SWA_PATTERN, "4: three sliding layers, then one full (llama.cpp %s "
 				 "load_swa_pattern(4))", f->arch);
 	}
-	if (f->id == F_GEMMA3) {
-		rc = get_int(H, sc, "sliding_window_pattern", 1, 6, 1, MODEL_MAX_LAYERS, &pattern);
-		if (rc < 0)
-			return -1;
-		origin(H, MF_SWA_PATTERN, rc, H->where);
-	}
 	/* layer_types, when given, says it per layer and wins over the pattern
 	 * (Gemma 3n: the converter writes it as sliding_window_pattern, which
 	 * llama.cpp's load_swa_pattern prefers over its pattern of 5) */
@@ -1647,8 +1629,8 @@ static int read_rope(struct hf *H)
 	origin(H, MF_BASE, rc, H->where);
 	m->rope_base_local = m->rope_base;
 	model_set_origin(m, MF_BASE_LOCAL, "base, every layer alike (%s)", model_field_origin(m, MF_BASE));
-	if (f->id == F_GEMMA3 || f->id == F_GEMMA3N) {
-		/* llama.cpp gemma3, gemma3n: rope_freq_base_train_swa = 10000 on the sliding layers */
+	if (f->id == F_GEMMA3N) {
+		/* llama.cpp gemma3n: rope_freq_base_train_swa = 10000 on the sliding layers */
 		rc = get_real(H, &H->top, model_fields[MF_BASE_LOCAL].hf, 1, 10000, 1.0000001, 1e12, &m->rope_base_local);
 		if (rc < 0)
 			return -1;
@@ -1701,7 +1683,7 @@ static int read_rope(struct hf *H)
 	rc = get_real(H, &rsc, "factor", !need, def < 1 ? 1 : def, 1, 1e6, &m->rope_factor);
 	if (rc < 0)
 		return -1;
-	if (rc && (f->id == F_GEMMA3 || f->id == F_GEMMA3N))   /* llama.cpp gemma3: rope_freq_scale_train_swa = 1 */
+	if (rc && f->id == F_GEMMA3N)   /* llama.cpp gemma3n: rope_freq_scale_train_swa = 1 */
 		model_set_origin(m, MF_FACTOR, "config.json %s (global layers only)", H->where);
 	else if (rc)
 		origin(H, MF_FACTOR, rc, H->where);
@@ -1791,12 +1773,12 @@ static int read_shape(struct hf *H, struct shape *s)
 	if (f->id != F_FALCON) {
 		s->gated = 1;
 		/* Gemma: pre and post norms */
-		s->norms = (f->id == F_GEMMA3 || f->id == F_GEMMA3N || f->id == F_GEMMA4) ? 4 : 2;
+		s->norms = (f->id == F_GEMMA3N || f->id == F_GEMMA4) ? 4 : 2;
 		if (get_bool(H, sc, "attention_bias", bias, &bias) < 0)
 			return -1;
 		s->qkv_bias = bias || f->id == F_QWEN2;   /* Qwen2Attention: q, k, v always biased */
 		s->o_bias = bias && f->id != F_QWEN2;
-		s->qk_norm = f->id == F_QWEN3 || f->id == F_QWEN3_MOE || f->id == F_GEMMA3 || f->id == F_GEMMA3N ||
+		s->qk_norm = f->id == F_QWEN3 || f->id == F_QWEN3_MOE || f->id == F_GEMMA3N ||
 			     f->id == F_GEMMA4;
 	}
 	/* Lfm2Config reads the tie from tie_embedding when the file has it */
@@ -2573,6 +2555,7 @@ static int read_model_conv(struct hf *H)
 	/* the norms a layer holds, where the family lists its tensors
 	 * (Gemma's post norms) */
 	const struct family_weights *fw = FAMILY_PART(m, weights);
+	s.qk_norm = fw && (fw->parts & WS_QK_NORM);
 	if (fw && (fw->parts & (WS_ATTN_NORM | WS_FFN_NORM)))
 		s.norms = !!(fw->parts & WS_ATTN_NORM) +
 			  !!(fw->parts & WS_FFN_NORM) +

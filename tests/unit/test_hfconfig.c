@@ -172,10 +172,14 @@ static void window_models(void)
 		T_NEAR(m.rope_base, 1e6, 0, "hf gemma3-27b: rope_theta default 1e6");
 		T_NEAR(m.rope_base_local, 10000, 0, "hf gemma3-27b: rope_local_base_freq 10000");
 		T_OK(m.scaling == ROPE_LINEAR && m.rope_factor == 8, "hf gemma3-27b: linear factor 8");
-		T_EQ_STR(model_field_origin(&m, MF_LAYERS), "config.json text_config.num_hidden_layers",
-			 "hf gemma3-27b: layers origin in text_config");
-		T_EQ_STR(model_field_origin(&m, MF_VOCAB), "default of family gemma3_text (transformers Gemma3TextConfig)",
-			 "hf gemma3-27b: vocab origin is the family default");
+		T_EQ_STR(model_field_origin(&m, MF_LAYERS),
+			 "config.json text_config.num_hidden_layers -> "
+			 "block_count",
+			 "hf gemma3-27b: layers origin in text_config, the "
+			 "converter's key");
+		T_EQ_STR(model_field_origin(&m, MF_VOCAB),
+			 "config.json vocab_size (default) -> vocab_size",
+			 "hf gemma3-27b: vocab origin is the class's default");
 		/* text model only: tied embed 262208 x 5376 = 1,409,630,208; layer: q, o
 		 * 5376 x 4096 x 2 = 44,040,192; k, v 5376 x 2048 x 2 = 22,020,096; q/k norms 256;
 		 * MLP 3 x 5376 x 21504 = 346,816,512; 4 norms 21,504 -> 412,898,560; x 62 =
@@ -283,16 +287,25 @@ static void variants(void)
 	rc = load_text(&m, "{\"model_type\": \"llama\", \"num_hidden_layers\": 2, \"num_attention_heads\": 16,"
 			   " \"hidden_size\": 2048}", err, sizeof err);
 	T_OK(rc == 0 && m.kv_heads == 16 && m.kind == ATTN_MHA && m.head_dim == 128, "hf llama: kv_heads default = heads");
-	/* Gemma 3 with layer_types (newer transformers) instead of the pattern. */
+	/* Gemma 3 with layer_types (newer transformers) of another pattern:
+	 * Gemma3Model writes no pattern and gemma3.cpp load_swa_pattern(ml,
+	 * 6) takes 6, whatever the list says */
 	char json[2048];
-	int at = snprintf(json, sizeof json, "{\"model_type\": \"gemma3_text\", \"num_hidden_layers\": 12, "
-				     "\"sliding_window\": 512, \"layer_types\": [");
+	int at = snprintf(json, sizeof json,
+			  "{\"architectures\": [\"Gemma3ForCausalLM\"], "
+			  "\"model_type\": \"gemma3_text\", "
+			  "\"num_hidden_layers\": 12, "
+			  "\"sliding_window\": 512, \"layer_types\": [");
 	for (int il = 0; il < 12; il++)
-		at += snprintf(json + at, sizeof json - (size_t)at, "%s\"%s\"", il ? ", " : "",
-			       (il + 1) % 6 ? "sliding_attention" : "full_attention");
+		at += snprintf(json + at, sizeof json - (size_t)at, "%s\"%s\"",
+			       il ? ", " : "",
+			       (il + 1) % 4 ? "sliding_attention"
+					    : "full_attention");
 	snprintf(json + at, sizeof json - (size_t)at, "]}");
 	rc = load_text(&m, json, err, sizeof err);
-	T_OK(rc == 0 && m.swa_pattern == 6 && m.layer_swa[5] == 0 && m.layer_swa[6] == 1, "hf gemma3: layer_types give pattern 6");
+	T_OK(rc == 0 && m.swa_pattern == 6 && m.layer_swa[3] == 1 &&
+		 m.layer_swa[5] == 0,
+	     "hf gemma3: llama.cpp's pattern 6, not layer_types' 4");
 	/* Falcon 40B style: new_decoder_architecture with num_kv_heads. */
 	rc = load_text(&m, "{\"model_type\": \"falcon\", \"new_decoder_architecture\": true, \"num_attention_heads\": 128,"
 			   " \"num_kv_heads\": 8, \"hidden_size\": 8192, \"num_hidden_layers\": 60}", err, sizeof err);
