@@ -152,9 +152,9 @@ sed 's/"rope_scaling": null/"rope_scaling": {"rope_type": "linear", "factor": 0.
 	bad small-factor "field rope_scaling.factor: 0.5 is out of range"
 printf '{"model_type": "llama", "num_hidden_layers": 2, "head_dim": 125}' |
 	bad odd-head-dim "field head_dim: 125 is odd: RoPE rotates pairs"
-printf '{"model_type": "gpt_oss", "num_hidden_layers": 4,\n "layer_types": ["full_attention"]}' |
+printf '{"model_type": "mistral", "num_hidden_layers": 4,\n "layer_types": ["full_attention"]}' |
 	bad layer-types-length "layer-types-length/config.json:2:2: field layer_types: 1 entries for 4 layers"
-printf '{"model_type": "gpt_oss", "num_hidden_layers": 2, "layer_types": ["sliding_attention", "chunked"]}' |
+printf '{"model_type": "mistral", "num_hidden_layers": 2, "layer_types": ["sliding_attention", "chunked"]}' |
 	bad layer-type-word "field layer_types: entry 1 is not \"sliding_attention\" or \"full_attention\""
 printf '{"model_type": "mixtral", "num_hidden_layers": 2, "num_local_experts": 4, "num_experts_per_tok": 5}' |
 	bad experts-used "field num_experts_per_tok: 5 is out of range (1 to 4)"

@@ -366,6 +366,15 @@ struct family_hf {
 	int64_t ff_embd;
 };
 
+/* A configuration class AutoConfig picks by a config's model_type
+ * (text_config's over the root's), when one converter class reads files
+ * of several (LlamaModel: LlamaConfig, MistralConfig, MixtralConfig). */
+struct family_conv_config {
+	const char *model_type;
+	const char *config;
+	const struct hfc_default *defaults;   /* until .key NULL */
+};
+
 /* config.json through the converter's own rules (model/hfconv.h): the
  * classes its converter registers, the class cited, the transformers
  * configuration class whose defaults AutoConfig fills in (NULL: the file
@@ -381,6 +390,9 @@ struct family_conv {
 	 * self.hparams' model_type (text_config's over the root's) is this
 	 * (conversion/mistral3.py Mistral3Model picks its impl so) */
 	const char *model_type;
+	/* the configuration class by model_type, over config and
+	 * defaults (NULL: those alone), until .model_type NULL */
+	const struct family_conv_config *by_type;
 	/* the FFN is up and down alone, no gate (build_ffn without
 	 * ffn_gate: mpt.cpp, bloom.cpp, nemotron.cpp), for the estimate of
 	 * the weights */

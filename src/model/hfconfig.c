@@ -36,7 +36,7 @@
 #define HF_MAX_PARAMS 1e15
 
 enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN2, F_QWEN3, F_QWEN3_MOE, F_DEEPSEEK2,
-	   F_DEEPSEEK3, F_GPT_OSS, F_PHI3, F_FALCON, F_MISTRAL3, F_SMOLLM3, F_OLMO2,
+	   F_DEEPSEEK3, F_PHI3, F_FALCON, F_MISTRAL3, F_SMOLLM3, F_OLMO2,
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
@@ -104,10 +104,6 @@ static const struct hf_fam hf_fams[] = {
 	 .cls = "DeepseekV3Config", .vocab = 129280, .hidden = 7168,
 	 .inter = 18432, .layers = 61, .heads = 128, .kv_heads = 128,
 	 .max_pos = 4096, .rope_theta = 10000},
-	{.id = F_GPT_OSS, .type = "gpt_oss", .arch = "gpt-oss",
-	 .cls = "GptOssConfig", .vocab = 201088, .hidden = 2880, .inter = 2880,
-	 .layers = 36, .heads = 64, .kv_heads = 8, .head_dim = 64,
-	 .max_pos = 131072, .rope_theta = 150000, .window = 128},
 	{.id = F_PHI3, .type = "phi3", .arch = "phi3", .cls = "Phi3Config",
 	 .vocab = 32064, .hidden = 3072, .inter = 8192, .layers = 32,
 	 .heads = 32, .max_pos = 4096, .rope_theta = 10000},
@@ -250,7 +246,7 @@ static const struct {
 	{"MixtralForCausalLM", "mixtral"},      {"Qwen2ForCausalLM", "qwen2"},
 	{"Qwen3ForCausalLM", "qwen3"},          {"Qwen3MoeForCausalLM", "qwen3_moe"},
 	{"DeepseekV2ForCausalLM", "deepseek_v2"}, {"DeepseekV3ForCausalLM", "deepseek_v3"},
-	{"GptOssForCausalLM", "gpt_oss"},       {"Phi3ForCausalLM", "phi3"},
+	{"Phi3ForCausalLM", "phi3"},
 	{"FalconForCausalLM", "falcon"},        {"RWForCausalLM", "falcon"},
 	{"Mistral3ForConditionalGeneration", "mistral3"},
 	{"SmolLM3ForCausalLM", "smollm3"},
@@ -1158,7 +1154,6 @@ static int read_moe(struct hf *H, struct shape *s)
 	int64_t def_e = 0, def_u = 0, def_inter = s->inter, def_shared = 0, def_dense = 0;
 	switch (H->fam->id) {
 	case F_MIXTRAL: ne = "num_local_experts", def_e = 8, def_u = 2; break;
-	case F_GPT_OSS: ne = "num_local_experts", def_e = 128, def_u = 4; break;
 	case F_QWEN3_MOE: ne = "num_experts", def_e = 128, def_u = 8, def_inter = 768; break;
 	case F_DEEPSEEK3: ne = "n_routed_experts", def_e = 256, def_u = 8, def_inter = 2048, def_shared = 1,
 			  def_dense = 3; break;
@@ -1209,14 +1204,11 @@ static int read_moe(struct hf *H, struct shape *s)
 		return -1;
 	if (m->experts == 0)
 		return 0;
-	/* gpt-oss's file names it experts_per_token too; num_experts_per_tok is the transformers field. */
-	if (H->fam->id == F_GPT_OSS && !find(H, sc, nu) && find(H, sc, "experts_per_token"))
-		nu = "experts_per_token";
 	if (count(H, sc, nu, MF_EXPERTS_USED, 1, def_u, 1, m->experts, &m->experts_used) < 0)
 		return -1;
 	if (m->experts_used == 0)
 		return fail(H, H->where, "missing: %lld routed experts need a count per token", (long long)m->experts);
-	if (H->fam->id == F_MIXTRAL || H->fam->id == F_GPT_OSS || H->fam->id == F_LLAMA4 ||
+	if (H->fam->id == F_MIXTRAL || H->fam->id == F_LLAMA4 ||
 	    H->fam->id == F_GRANITE_HYBRID || H->fam->id == F_JAMBA)
 		s->moe_inter = s->inter;   /* each expert is an MLP of intermediate_size */
 	else if (get_int(H, sc, "moe_intermediate_size", 1, def_inter, 1, 10000000, &s->moe_inter) < 0)
@@ -1233,8 +1225,6 @@ static int read_moe(struct hf *H, struct shape *s)
 		s->router_bias = H->fam->id != F_DEEPSEEK2 || (tm && json_is_string(tm) &&
 							       !strcmp(json_string_value(tm), "noaux_tc"));
 	}
-	if (H->fam->id == F_GPT_OSS)
-		s->router_bias = s->expert_bias = 1;
 	/* Nemotron-H's shared expert (moe_shared_expert_intermediate_size, required
 	 * by the converter) and e_score_correction bias (exp_probs_b) */
 	if (H->fam->id == F_NEMOTRON_H &&
@@ -1376,10 +1366,6 @@ static int read_window(struct hf *H)
 			win = 0;
 		}
 	}
-	if (f->id == F_GPT_OSS) {
-		pattern = 2;   /* llama.cpp: hparams.set_swa_pattern(2); transformers: (i + 1) % 2 */
-		model_set_origin(m, MF_SWA_PATTERN, "2: every other layer (llama.cpp %s set_swa_pattern(2))", f->arch);
-	}
 	if (f->id == F_OLMO2) {
 		/* llama.cpp olmo2 load_arch_hparams: load_swa_pattern(ml, 4), and
 		 * the converter writes one from layer_types, read below */
@@ -1455,10 +1441,6 @@ static int read_window(struct hf *H)
 		model_set_origin(m, MF_NOTE, "config.json sliding_window vs llama.cpp %s", f->arch);
 	}
 	model_set_origin(m, MF_SINKS, "none: transformers %s has no attention sinks", f->cls);
-	if (f->id == F_GPT_OSS) {
-		m->sinks_learned = 1;
-		model_set_origin(m, MF_SINKS, "learned: gpt_oss attention has per-head sinks (GptOssAttention.sinks)");
-	}
 	return 0;
 }
 
@@ -1746,7 +1728,7 @@ static int read_shape(struct hf *H, struct shape *s)
 {
 	const struct hf_fam *f = H->fam;
 	const struct scope *sc = &H->top;
-	int bias = f->id == F_GPT_OSS, rc;
+	int bias = 0, rc;
 	json_t *ffl = f->id == F_GEMMA3N ? find(H, sc, "intermediate_size") : NULL;
 	if (ffl && json_is_array(ffl)) {
 		/* Gemma 3n: one width a layer (the converter writes feed_forward_length
@@ -2510,6 +2492,28 @@ static int read_layers(struct hf *H, struct shape *s)
 	return 0;
 }
 
+/* What a family's tensor list says of the weights a config.json's
+ * converter keys leave out (model/family.h family_weights): the norms a
+ * layer holds (Gemma's post norms), q and k norms, the biases, the
+ * attention sinks (gpt-oss: every checkpoint has them). */
+static void shape_of_family(struct model *m, struct shape *s)
+{
+	const struct family_weights *fw = FAMILY_PART(m, weights);
+	if (!fw)
+		return;
+	unsigned p = fw->parts;
+	s->qk_norm = (p & WS_QK_NORM) != 0;
+	s->qkv_bias |= (p & WS_QKV_BIAS) != 0;
+	s->o_bias = (p & WS_OUT_BIAS) != 0;
+	/* the router's bias beside the experts' */
+	s->router_bias = s->expert_bias = (p & WS_EXPERT_BIAS) != 0;
+	if (p & (WS_ATTN_NORM | WS_FFN_NORM))
+		s->norms = !!(p & WS_ATTN_NORM) + !!(p & WS_FFN_NORM) +
+			   !!(p & WS_POST_ATTN) + !!(p & WS_POST_FFN);
+	if (p & WS_SINKS)
+		m->sinks_learned = 1;
+}
+
 /*
  * A family read by its converter's rules: the keys the converter would
  * write, read by the GGUF reader (model/hfconv.h); then the parameters,
@@ -2541,10 +2545,10 @@ static int read_model_conv(struct hf *H)
 	if (rc == 0)
 		hfc_origins(c, m);
 	hfc_free(c);
+	/* the q, k, v biases (o_proj's where the family lists them) */
 	if (rc < 0 ||
 	    get_bool(H, &H->top, "attention_bias", 0, &s.qkv_bias) < 0)
 		return -1;
-	/* the q, k, v biases (o_proj has none in these families) */
 	snprintf(arch, sizeof arch, "%s", m->arch);
 	/* k_proj and v_proj at the KV heads the converter's keys gave layer
 	 * by layer (model_finish keeps the largest so, after this) */
@@ -2552,15 +2556,7 @@ static int read_model_conv(struct hf *H)
 	for (int64_t il = 0; il < m->layers && il < MODEL_MAX_LAYERS; il++)
 		if (m->layer_kv_heads[il] > m->kv_heads)
 			m->kv_heads = m->layer_kv_heads[il];
-	/* the norms a layer holds, where the family lists its tensors
-	 * (Gemma's post norms) */
-	const struct family_weights *fw = FAMILY_PART(m, weights);
-	s.qk_norm = fw && (fw->parts & WS_QK_NORM);
-	if (fw && (fw->parts & (WS_ATTN_NORM | WS_FFN_NORM)))
-		s.norms = !!(fw->parts & WS_ATTN_NORM) +
-			  !!(fw->parts & WS_FFN_NORM) +
-			  !!(fw->parts & WS_POST_ATTN) +
-			  !!(fw->parts & WS_POST_FFN);
+	shape_of_family(m, &s);
 	model_set_origin(m, MF_ARCH, "%s", arch_origin);
 	double total, active;
 	estimate(m, &s, &total, &active);
@@ -2580,6 +2576,10 @@ static int read_model_conv(struct hf *H)
 	if (!m->sinks_learned)
 		model_set_origin(m, MF_SINKS, "none counted: config.json "
 				 "lists no attn_sinks tensors");
+	else
+		model_set_origin(m, MF_SINKS, "learned: llama.cpp's %s "
+				 "tensors hold attn_sinks (the family's list)",
+				 m->arch);
 	model_set_origin(m, MF_PARAMS, "estimated from the layers the "
 			 "converter's keys describe");
 	model_set_origin(m, MF_ACTIVE_PARAMS, m->experts ?
@@ -2662,8 +2662,8 @@ static int read_model(struct hf *H)
 		m->ff_dense = s.inter;
 		model_set_origin(m, MF_FF_DENSE, "config.json intermediate_size (the dense MLP beside the experts)");
 	}
-	/* Mixtral, gpt-oss, Llama 4, Granite: an expert is an MLP of intermediate_size */
-	int own = H->fam->id != F_MIXTRAL && H->fam->id != F_GPT_OSS && H->fam->id != F_LLAMA4 &&
+	/* Mixtral, Llama 4, Granite: an expert is an MLP of intermediate_size */
+	int own = H->fam->id != F_MIXTRAL && H->fam->id != F_LLAMA4 &&
 		  H->fam->id != F_GRANITE_HYBRID && H->fam->id != F_JAMBA &&
 		  !(H->gen && !H->gen->expert_ff_key);
 	model_set_origin(m, MF_FF, m->experts && s.moe_inter && own ? "config.json moe_intermediate_size" :

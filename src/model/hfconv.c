@@ -35,6 +35,9 @@ struct hfc {
 	json_t *scope[2];       /* text_config (or NULL), the root */
 	const struct family *fam;
 	json_t *made;           /* the defaults looked up, kept alive */
+	/* the configuration class's defaults: by model_type, else the
+	 * family's (hfc_new) */
+	const struct hfc_default *defaults;
 	char where[HFC_SRC];    /* the key looked up last, as a path */
 	int defaulted;          /* ... and it was a default */
 	char source[HFC_SRC];   /* the source of the next put (hfc_source) */
@@ -69,7 +72,7 @@ static json_t *walk(json_t *o, const char *key)
 static const struct hfc_default *default_of(const struct hfc *c,
 					    const char *key)
 {
-	const struct hfc_default *d = c->fam->conv->defaults;
+	const struct hfc_default *d = c->defaults;
 	for (; d && d->key; d++)
 		if (!strcmp(d->key, key))
 			return d;
@@ -973,6 +976,18 @@ struct hfc *hfc_new(const struct family *fam, const char *file,
 	c->len = len;
 	c->scope[0] = text_config;
 	c->scope[1] = root;
+	c->defaults = fam->conv->defaults;
+	/* AutoConfig's class: the model_type's (text_config's first) */
+	const struct family_conv_config *bt = fam->conv->by_type;
+	json_t *t = text_config ? json_object_get(text_config, "model_type")
+				: NULL;
+	if (!json_is_string(t))
+		t = json_object_get(root, "model_type");
+	for (; bt && bt->model_type && json_is_string(t); bt++)
+		if (!strcmp(bt->model_type, json_string_value(t))) {
+			c->defaults = bt->defaults;
+			break;
+		}
 	c->err = err;
 	c->errlen = errlen;
 	c->made = json_array();
