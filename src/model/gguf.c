@@ -941,8 +941,9 @@ static int read_rope(struct gguf_file *r, struct model *m)
 	double logmul = 0;
 	if ((f = field_real(r, m, MF_MSCALE_ALL_DIM, 0, 1e3, &logmul)) < 0)
 		return -1;
+	/* in f32, as the key holds it: 0.1f x 10 is 1 again */
 	if (f)
-		m->yarn_mscale_all_dim = logmul * 10;
+		m->yarn_mscale_all_dim = (double)((float)logmul * 10.0f);
 	return 0;
 }
 

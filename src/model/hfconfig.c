@@ -35,8 +35,8 @@
 /* Largest parameter count believed (the INI loader's bound). */
 #define HF_MAX_PARAMS 1e15
 
-enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN2, F_QWEN3, F_QWEN3_MOE, F_DEEPSEEK2,
-	   F_DEEPSEEK3, F_PHI3, F_FALCON, F_MISTRAL3, F_SMOLLM3, F_OLMO2,
+enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN2, F_QWEN3, F_QWEN3_MOE,
+	   F_PHI3, F_FALCON, F_MISTRAL3, F_SMOLLM3, F_OLMO2,
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
@@ -93,17 +93,6 @@ static const struct hf_fam hf_fams[] = {
 	 .cls = "Qwen3MoeConfig", .vocab = 151936, .hidden = 2048,
 	 .inter = 6144, .layers = 24, .heads = 32, .kv_heads = 4,
 	 .max_pos = 32768, .rope_theta = 10000, .window = 4096},
-	/* The model_type of a Gemma 3 config with vision: its text_config is a
-	 * gemma3_text. */
-	/* LLM_ARCH_DEEPSEEK2 runs DeepSeek-V2 and V3 alike. */
-	{.id = F_DEEPSEEK2, .type = "deepseek_v2", .arch = "deepseek2",
-	 .cls = "DeepseekV2Config", .vocab = 102400, .hidden = 4096,
-	 .inter = 11008, .layers = 30, .heads = 32, .kv_heads = 32,
-	 .max_pos = 2048, .rope_theta = 10000},
-	{.id = F_DEEPSEEK3, .type = "deepseek_v3", .arch = "deepseek2",
-	 .cls = "DeepseekV3Config", .vocab = 129280, .hidden = 7168,
-	 .inter = 18432, .layers = 61, .heads = 128, .kv_heads = 128,
-	 .max_pos = 4096, .rope_theta = 10000},
 	{.id = F_PHI3, .type = "phi3", .arch = "phi3", .cls = "Phi3Config",
 	 .vocab = 32064, .hidden = 3072, .inter = 8192, .layers = 32,
 	 .heads = 32, .max_pos = 4096, .rope_theta = 10000},
@@ -234,9 +223,9 @@ static const struct hf_fam hf_fams[] = {
 
 /*
  * The family of a config.json: convert_hf_to_gguf.py picks the converter by
- * architectures[0] (conversion/__init__.py's table of class names), so
- * Kimi-K2's DeepseekV3ForCausalLM is deepseek2 whatever its model_type
- * (kimi_k2) says; model_type only where a file has no architectures.
+ * architectures[0] (conversion/__init__.py's table of class names),
+ * whatever its model_type says; model_type only where a file has no
+ * architectures.
  */
 static const struct {
 	const char *cls,
@@ -245,7 +234,6 @@ static const struct {
 	{"LlamaForCausalLM", "llama"},          {"MistralForCausalLM", "mistral"},
 	{"MixtralForCausalLM", "mixtral"},      {"Qwen2ForCausalLM", "qwen2"},
 	{"Qwen3ForCausalLM", "qwen3"},          {"Qwen3MoeForCausalLM", "qwen3_moe"},
-	{"DeepseekV2ForCausalLM", "deepseek_v2"}, {"DeepseekV3ForCausalLM", "deepseek_v3"},
 	{"Phi3ForCausalLM", "phi3"},
 	{"FalconForCausalLM", "falcon"},        {"RWForCausalLM", "falcon"},
 	{"Mistral3ForConditionalGeneration", "mistral3"},
@@ -292,7 +280,7 @@ static int gdn_family(enum fam id)
 /* The families llama.cpp runs with MLA (LLM_ARCH_DEEPSEEK2, DEEPSEEK32). */
 static int mla_family(const struct hf_fam *f)
 {
-	return f->id == F_DEEPSEEK2 || f->id == F_DEEPSEEK3 || f->id == F_DEEPSEEK32 || f->id == F_GLM_DSA;
+	return f->id == F_DEEPSEEK32 || f->id == F_GLM_DSA;
 }
 
 /* Where to look for a field: text_config (when the file has one) before the root. */
@@ -1155,9 +1143,6 @@ static int read_moe(struct hf *H, struct shape *s)
 	switch (H->fam->id) {
 	case F_MIXTRAL: ne = "num_local_experts", def_e = 8, def_u = 2; break;
 	case F_QWEN3_MOE: ne = "num_experts", def_e = 128, def_u = 8, def_inter = 768; break;
-	case F_DEEPSEEK3: ne = "n_routed_experts", def_e = 256, def_u = 8, def_inter = 2048, def_shared = 1,
-			  def_dense = 3; break;
-	case F_DEEPSEEK2: ne = "n_routed_experts", def_e = 0, def_u = 0, def_inter = 1407; break;
 	case F_DEEPSEEK32:
 	case F_GLM_DSA: ne = "n_routed_experts", def_e = 256, def_u = 8, def_inter = 2048, def_shared = 1,
 			   def_dense = 3; break;
@@ -1220,10 +1205,8 @@ static int read_moe(struct hf *H, struct shape *s)
 		if (get_int(H, sc, "first_k_dense_replace", 1, def_dense, 0, MODEL_MAX_LAYERS, &s->first_dense) < 0 ||
 		    get_int(H, sc, "moe_layer_freq", 1, 1, 1, MODEL_MAX_LAYERS, &s->moe_freq) < 0)
 			return -1;
-		/* noaux_tc routing (V3) keeps a per-expert score bias */
-		json_t *tm = find(H, sc, "topk_method");
-		s->router_bias = H->fam->id != F_DEEPSEEK2 || (tm && json_is_string(tm) &&
-							       !strcmp(json_string_value(tm), "noaux_tc"));
+		/* noaux_tc routing keeps a per-expert score bias */
+		s->router_bias = 1;
 	}
 	/* Nemotron-H's shared expert (moe_shared_expert_intermediate_size, required
 	 * by the converter) and e_score_correction bias (exp_probs_b) */
@@ -2544,6 +2527,8 @@ static int read_model_conv(struct hf *H)
 	};
 	if (rc == 0)
 		hfc_origins(c, m);
+	/* a static text of the family's convert: kept past hfc_free */
+	const char *rb = hfc_router_bias_of(c);
 	hfc_free(c);
 	/* the q, k, v biases (o_proj's where the family lists them) */
 	if (rc < 0 ||
@@ -2557,6 +2542,7 @@ static int read_model_conv(struct hf *H)
 		if (m->layer_kv_heads[il] > m->kv_heads)
 			m->kv_heads = m->layer_kv_heads[il];
 	shape_of_family(m, &s);
+	s.router_bias |= rb != NULL;   /* exp_probs_b: n_expert values */
 	model_set_origin(m, MF_ARCH, "%s", arch_origin);
 	double total, active;
 	estimate(m, &s, &total, &active);
@@ -2570,9 +2556,12 @@ static int read_model_conv(struct hf *H)
 	estimate_weights(H, &s, total, active);
 	m->tied_embd = s.tie;
 	model_set_origin(m, MF_TIED_EMBD, "config.json tie_word_embeddings");
-	m->router_bias = 0;
-	model_set_origin(m, MF_ROUTER_BIAS, "none counted: config.json "
-			 "lists no exp_probs_b tensors");
+	m->router_bias = rb != NULL;
+	if (rb)
+		model_set_origin(m, MF_ROUTER_BIAS, "%s", rb);
+	else
+		model_set_origin(m, MF_ROUTER_BIAS, "none counted: "
+				 "config.json lists no exp_probs_b tensors");
 	if (!m->sinks_learned)
 		model_set_origin(m, MF_SINKS, "none counted: config.json "
 				 "lists no attn_sinks tensors");

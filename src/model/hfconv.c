@@ -47,6 +47,7 @@ struct hfc {
 	char (*src)[HFC_SRC];   /* [HFC_MAX_KEYS] each key's source */
 	int tied, tie_set;
 	int64_t vocab;
+	const char *router_bias;   /* why exp_probs_b is there; NULL: not */
 };
 
 /* The member at a dotted path of one object, NULL when absent or null. */
@@ -510,6 +511,11 @@ void hfc_tied(struct hfc *c, int tied)
 {
 	c->tied = tied;
 	c->tie_set = 1;
+}
+
+void hfc_router_bias(struct hfc *c, const char *why)
+{
+	c->router_bias = why;
 }
 
 void hfc_vocab(struct hfc *c, int64_t vocab)
@@ -1044,6 +1050,11 @@ int hfc_convert(struct hfc *c, struct model *m)
 int hfc_tie(const struct hfc *c)
 {
 	return c->tied;
+}
+
+const char *hfc_router_bias_of(const struct hfc *c)
+{
+	return c->router_bias;
 }
 
 /* "GGUF ARCH.key ..." -> "config.json SRC -> key ..." */

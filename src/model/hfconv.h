@@ -177,6 +177,9 @@ int hfc_block_count(struct hfc *c, int64_t *out);
  * to the embeddings (no output.weight), and the vocabulary's size (the
  * tokenizer's, from vocab_size by default). */
 void hfc_tied(struct hfc *c, int tied);
+/* ... and a per-expert score bias beside the router (exp_probs_b: the
+ * checkpoint's e_score_correction_bias), said with its reason */
+void hfc_router_bias(struct hfc *c, const char *why);
 void hfc_vocab(struct hfc *c, int64_t vocab);
 
 #endif

@@ -26,6 +26,8 @@ void hfc_free(struct hfc *c);
 int hfc_convert(struct hfc *c, struct model *m);
 /* The head tied to the embeddings (tie_word_embeddings, or the hook's). */
 int hfc_tie(const struct hfc *c);
+/* Why the router has a score bias (hfc_router_bias), NULL: none. */
+const char *hfc_router_bias_of(const struct hfc *c);
 /* "a number", "a list", ...: what a JSON value is, for errors. */
 const char *hfc_json_kind(const json_t *v);
 /* m's origins of written keys: "config.json KEY -> GGUF key" */

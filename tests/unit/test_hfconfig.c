@@ -227,7 +227,9 @@ static void moe_models(void)
 		T_EQ_INT(m.experts, 256, "hf deepseek-v3: routed experts");
 		T_EQ_INT(m.experts_used, 8, "hf deepseek-v3: experts per token");
 		T_OK(m.scaling == ROPE_YARN && m.rope_factor == 40 && m.orig_ctx == 4096, "hf deepseek-v3: yarn 40 from 4096");
-		T_NEAR(m.yarn_mscale, 1, 0, "hf deepseek-v3: mscale");
+		/* DeepseekV2Model writes mscale_all_dim alone (as
+		 * yarn_log_multiplier): llama.cpp reads no mscale */
+		T_NEAR(m.yarn_mscale, 0, 0, "hf deepseek-v3: mscale not read");
 		T_NEAR(m.yarn_mscale_all_dim, 1, 0, "hf deepseek-v3: mscale_all_dim");
 		T_OK(m.beta_fast == 32 && m.beta_slow == 1, "hf deepseek-v3: beta_fast, beta_slow");
 		/* attention per layer: q_a 7168 x 1536 + norm 1536 + q_b 1536 x 128 x 192 +
@@ -311,7 +313,8 @@ static void variants(void)
 			   " \"num_kv_heads\": 8, \"hidden_size\": 8192, \"num_hidden_layers\": 60}", err, sizeof err);
 	T_OK(rc == 0 && m.kv_heads == 8 && m.head_dim == 64 && m.kind == ATTN_GQA, "hf falcon new arch: num_kv_heads");
 	/* DeepSeek-V2-Lite: q_lora_rank null. */
-	rc = load_text(&m, "{\"model_type\": \"deepseek_v2\", \"num_hidden_layers\": 27, \"hidden_size\": 2048,"
+	rc = load_text(&m, "{\"architectures\": [\"DeepseekV2ForCausalLM\"], "
+			   "\"model_type\": \"deepseek_v2\", \"num_hidden_layers\": 27, \"hidden_size\": 2048,"
 			   " \"num_attention_heads\": 16, \"num_key_value_heads\": 16, \"q_lora_rank\": null,"
 			   " \"kv_lora_rank\": 512, \"n_routed_experts\": 64, \"num_experts_per_tok\": 6,"
 			   " \"n_shared_experts\": 2, \"moe_intermediate_size\": 1408, \"first_k_dense_replace\": 1,"
