@@ -207,7 +207,7 @@ sed 's/"linear_num_value_heads": 32/"linear_num_value_heads": 0/' "$q3n" |
 sed '/"index_head_dim"/d' tests/hf/deepseek-v3.2/config.json |
 	bad deepseek32-no-indexer "deepseek32-no-indexer/config.json: field index_head_dim: missing (required)"
 sed 's/"num_nextn_predict_layers": 1/"num_nextn_predict_layers": -1/' tests/hf/glm-4.5-air/config.json |
-	bad glm-nextn-range "field num_nextn_predict_layers: -1 is out of range (0 to 978)"
+	bad glm-nextn-range "field num_nextn_predict_layers: -1 is out of range (0 to 4294967295: the converter writes it as nextn_predict_layers"
 q35=tests/hf/qwen3.5-27b/config.json lf=tests/hf/lfm2-1.2b/config.json
 sed 's/"linear_num_value_heads": 48/"linear_num_value_heads": -48/' "$q35" |
 	bad qwen35-state-range "qwen35-state-range/config.json:88:5: field text_config.linear_num_value_heads: -48 is out of range (1 to 65536)"

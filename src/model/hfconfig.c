@@ -40,7 +40,7 @@ enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN2, F_QWEN3, F_QWEN3_MOE,
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
-	   F_QWEN3_NEXT, F_LLAMA4, F_GLM4_MOE, F_DEEPSEEK32, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE,
+	   F_QWEN3_NEXT, F_LLAMA4, F_DEEPSEEK32, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE,
 	   F_LFM2, F_LFM2_MOE, F_JAMBA, F_FALCON_H1, F_GLM_DSA, F_GEMMA3N,
 	   F_GEMMA4 };
 
@@ -129,10 +129,6 @@ static const struct hf_fam hf_fams[] = {
 	 .cls = "Llama4TextConfig", .vocab = 202048, .hidden = 5120,
 	 .inter = 8192, .layers = 48, .heads = 40, .kv_heads = 8,
 	 .head_dim = 128, .max_pos = 131072, .rope_theta = 500000},
-	{.id = F_GLM4_MOE, .type = "glm4_moe", .arch = "glm4moe",
-	 .cls = "Glm4MoeConfig", .vocab = 151552, .hidden = 4096,
-	 .inter = 10944, .layers = 46, .heads = 96, .kv_heads = 8,
-	 .head_dim = 128, .max_pos = 131072, .rope_theta = 10000},
 	/* DeepSeek-V3.2 ships its own configuration_deepseek.py:
 	 * DeepseekV3Config's defaults */
 	{.id = F_DEEPSEEK32, .type = "deepseek_v32", .arch = "deepseek32",
@@ -240,9 +236,9 @@ static const struct {
 	{"SmolLM3ForCausalLM", "smollm3"},
 	{"Olmo2ForCausalLM", "olmo2"},
 	/* convert_hf_to_gguf.py (conversion/__init__.py): Qwen3NextModel, Llama4Model,
-	 * Glm4MoeModel, DeepseekV32Model, NemotronHModel, GraniteHybridModel */
+	 * DeepseekV32Model, NemotronHModel, GraniteHybridModel */
 	{"Qwen3NextForCausalLM", "qwen3_next"},  {"Llama4ForConditionalGeneration", "llama4"},
-	{"Llama4ForCausalLM", "llama4_text"},    {"Glm4MoeForCausalLM", "glm4_moe"},
+	{"Llama4ForCausalLM", "llama4_text"},
 	{"DeepseekV32ForCausalLM", "deepseek_v32"}, {"NemotronHForCausalLM", "nemotron_h"},
 	{"GraniteMoeHybridForCausalLM", "granitemoehybrid"},
 	/* conversion/qwen.py Qwen3_5TextModel, Qwen3_5MoeTextModel (LLM_ARCH_QWEN35,
@@ -1149,10 +1145,6 @@ static int read_moe(struct hf *H, struct shape *s)
 	case F_QWEN3_NEXT: ne = "num_experts", def_e = 512, def_u = 10, def_inter = 512; break;
 	/* Qwen3_5MoeTextConfig: 256 experts, 8 a token, 512 wide, one shared of 512 */
 	case F_QWEN35_MOE: ne = "num_experts", def_e = 256, def_u = 8, def_inter = 512; break;
-	/* Glm4MoeConfig; conversion/glm.py Glm4MoeModel writes n_routed_experts,
-	 * n_shared_experts, first_k_dense_replace (leading dense blocks) */
-	case F_GLM4_MOE: ne = "n_routed_experts", def_e = 128, def_u = 8, def_inter = 1408, def_shared = 1,
-			 def_dense = 1; break;
 	/* conversion/llama.py Llama4Model: intermediate_size is the experts' width,
 	 * intermediate_size_mlp the dense blocks' */
 	case F_LLAMA4: ne = "num_local_experts", def_e = 16, def_u = 1; break;
@@ -1198,7 +1190,7 @@ static int read_moe(struct hf *H, struct shape *s)
 		s->moe_inter = s->inter;   /* each expert is an MLP of intermediate_size */
 	else if (get_int(H, sc, "moe_intermediate_size", 1, def_inter, 1, 10000000, &s->moe_inter) < 0)
 		return -1;
-	if (mla_family(H->fam) || H->fam->id == F_GLM4_MOE) {
+	if (mla_family(H->fam)) {
 		json_t *sh = find(H, sc, "n_shared_experts");
 		if (!(sh && json_is_null(sh)) && get_int(H, sc, "n_shared_experts", 1, def_shared, 0, 65536, &s->shared) < 0)
 			return -1;
@@ -1445,10 +1437,10 @@ static int read_rotary(struct hf *H, const struct shape *s)
 	model_set_origin(m, MF_ROPE_DIMS, "the whole head (transformers %s rotates every dimension)", H->fam->cls);
 	if (H->gen)
 		return read_rotary_hf(H, s);
-	/* Qwen3NextModel and Glm4MoeModel (conversion/qwen.py, glm.py): int(head_dim
-	 * x partial_rotary_factor), the factor 0.25 and 0.5 when the file has none */
-	int per_head = gdn_family(H->fam->id) || H->fam->id == F_GLM4_MOE || H->fam->id == F_GLM_DSA;
-	double def = gdn_family(H->fam->id) ? 0.25 : H->fam->id == F_GLM4_MOE ? 0.5 : 1;
+	/* Qwen3NextModel (conversion/qwen.py): int(head_dim x
+	 * partial_rotary_factor), the factor 0.25 when the file has none */
+	int per_head = gdn_family(H->fam->id) || H->fam->id == F_GLM_DSA;
+	double def = gdn_family(H->fam->id) ? 0.25 : 1;
 	if (H->fam->id != F_PHI3 && !per_head)
 		return 0;
 	const char *key = "partial_rotary_factor";
@@ -2294,8 +2286,7 @@ static int read_gemma4(struct hf *H, struct shape *s)
  * and llama.cpp's create_memory (llama-model.cpp) caches them:
  *   nextn / MTP blocks appended after num_hidden_layers (block_count grows,
  *     nextn_predict_layers says how many; filtered out of the cache):
- *     glm4moe, deepseek32 num_nextn_predict_layers (Glm4MoeModel,
- *     DeepseekV32Model); qwen3next mtp_num_hidden_layers, else the
+ *     deepseek32 num_nextn_predict_layers (DeepseekV32Model); qwen3next mtp_num_hidden_layers, else the
  *     checkpoint's mtp.* block (_QwenMtpMixin: Qwen3-Next's config has no
  *     count; its published checkpoints carry one);
  *   qwen3next: layer_types linear_attention are recurrent (written as
@@ -2317,7 +2308,7 @@ static int read_layers(struct hf *H, struct shape *s)
 	enum fam id = H->fam->id;
 	int64_t n = m->layers, nextn = 0;
 	int rc;
-	if (id == F_GLM4_MOE || id == F_DEEPSEEK32 || id == F_GLM_DSA) {
+	if (id == F_DEEPSEEK32 || id == F_GLM_DSA) {
 		if ((rc = get_int(H, sc, "num_nextn_predict_layers", 1, 0, 0, MODEL_MAX_LAYERS - n, &nextn)) < 0)
 			return -1;
 		origin(H, MF_NEXTN, rc, H->where);
@@ -2636,9 +2627,9 @@ static int read_model(struct hf *H)
 	model_set_origin(m, MF_TIED_EMBD,
 			 "config.json tie_word_embeddings (default %d in %s)",
 			 H->fam->tie, H->fam->cls);
-	/* DeepSeek-V2/V3 and GLM-4.5 (conversion/deepseek.py, glm.py): first_k_dense_replace
+	/* DeepSeek-V3.2, GLM-5 (conversion/deepseek.py, glm.py): first_k_dense_replace
 	 * dense layers of intermediate_size, then n_shared_experts beside the routed ones */
-	if ((mla_family(H->fam) || H->fam->id == F_GLM4_MOE) && m->experts) {
+	if (mla_family(H->fam) && m->experts) {
 		m->dense_lead = s.first_dense;
 		m->shared_experts = s.shared;
 		m->ff_dense = s.first_dense ? s.inter : 0;
