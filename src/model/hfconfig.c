@@ -36,7 +36,7 @@
 #define HF_MAX_PARAMS 1e15
 
 enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN2, F_QWEN3, F_QWEN3_MOE,
-	   F_PHI3, F_FALCON, F_MISTRAL3, F_SMOLLM3, F_OLMO2,
+	   F_PHI3, F_FALCON, F_SMOLLM3, F_OLMO2,
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
@@ -104,10 +104,6 @@ static const struct hf_fam hf_fams[] = {
 	/* Mistral 3 (Mistral Small 3.1): LLM_ARCH_MISTRAL3
 	 * (conversion/mistral3.py Ministral3Model); its text_config is a
 	 * MistralConfig. */
-	{.id = F_MISTRAL3, .type = "mistral3", .arch = "mistral3",
-	 .cls = "MistralConfig", .vocab = 32000, .hidden = 4096, .inter = 14336,
-	 .layers = 32, .heads = 32, .kv_heads = 8, .max_pos = 131072,
-	 .rope_theta = 10000, .window = 4096},
 	{.id = F_SMOLLM3, .type = "smollm3", .arch = "smollm3",
 	 .cls = "SmolLM3Config", .vocab = 128256, .hidden = 2048,
 	 .inter = 11008, .layers = 36, .heads = 16, .kv_heads = 4,
@@ -232,7 +228,6 @@ static const struct {
 	{"Qwen3ForCausalLM", "qwen3"},          {"Qwen3MoeForCausalLM", "qwen3_moe"},
 	{"Phi3ForCausalLM", "phi3"},
 	{"FalconForCausalLM", "falcon"},        {"RWForCausalLM", "falcon"},
-	{"Mistral3ForConditionalGeneration", "mistral3"},
 	{"SmolLM3ForCausalLM", "smollm3"},
 	{"Olmo2ForCausalLM", "olmo2"},
 	/* convert_hf_to_gguf.py (conversion/__init__.py): Qwen3NextModel, Llama4Model,
@@ -795,8 +790,10 @@ static int read_family(struct hf *H)
 					 H->gen->converter, H->fam->arch);
 			return 0;
 		}
+		/* a conv taken only for its model_type was asked above */
 		for (size_t i = 0; i < family_count && !H->conv; i++)
 			for (size_t j = 0; families[i]->conv &&
+					   !families[i]->conv->model_type &&
 					   families[i]->conv->classes[j]; j++)
 				if (!strcmp(families[i]->conv->classes[j], cls))
 					H->conv = families[i];
@@ -1393,8 +1390,6 @@ static int read_window(struct hf *H)
 		why = "LLM_ARCH_LLAMA reads no sliding_window";
 	else if (f->id == F_QWEN2 || f->id == F_QWEN3 || f->id == F_QWEN3_MOE || gdn_family(f->id))
 		why = "its qwen architectures read no sliding_window";
-	else if (f->id == F_MISTRAL3)
-		why = "LLM_ARCH_MISTRAL3 reads no sliding_window";
 	else if (f->id == F_SMOLLM3)
 		why = "LLM_ARCH_SMOLLM3 reads no sliding_window";
 	else if (f->id == F_PHI3)
