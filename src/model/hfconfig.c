@@ -2561,6 +2561,11 @@ static int read_model_conv(struct hf *H)
 	char arch[sizeof m->arch], arch_origin[sizeof m->origin[0]];
 	snprintf(arch_origin, sizeof arch_origin, "%s", m->origin[MF_ARCH]);
 	int rc = hfc_convert(c, m);
+	/* The GGUF reader leaves kv_heads to model_finish, the largest of
+	 * the layers' (model.c); the estimate below counts K and V by it. */
+	for (int64_t il = 0; rc == 0 && il < m->layers; il++)
+		if (m->layer_kv_heads[il] > m->kv_heads)
+			m->kv_heads = m->layer_kv_heads[il];
 	struct shape s = {
 		.hidden = m->embd, .moe_inter = m->ff,
 		.inter = m->experts && m->ff_dense ? m->ff_dense : m->ff,
@@ -2574,7 +2579,12 @@ static int read_model_conv(struct hf *H)
 	if (rc < 0 ||
 	    get_bool(H, &H->top, "attention_bias", 0, &s.qkv_bias) < 0)
 		return -1;
-	/* the q, k, v biases (o_proj has none in these families) */
+	/* the q, k, v biases (o_proj has none in these families), and the
+	 * parts the family's tensors always have (its .weights: q/k/v
+	 * biases, q/k norms a head wide) */
+	const struct family_weights *fw = H->conv->weights;
+	s.qkv_bias |= fw && (fw->parts & WS_QKV_BIAS);
+	s.qk_norm = fw && (fw->parts & WS_QK_NORM);
 	snprintf(arch, sizeof arch, "%s", m->arch);
 	model_set_origin(m, MF_ARCH, "%s", arch_origin);
 	double total, active;
@@ -2592,6 +2602,8 @@ static int read_model_conv(struct hf *H)
 	m->router_bias = 0;
 	model_set_origin(m, MF_ROUTER_BIAS, "none counted: config.json "
 			 "lists no exp_probs_b tensors");
+	model_set_origin(m, MF_SINKS, "none counted: config.json lists no "
+			 "attn_sinks tensors");
 	model_set_origin(m, MF_PARAMS, "estimated from the layers the "
 			 "converter's keys describe");
 	model_set_origin(m, MF_ACTIVE_PARAMS, m->experts ?
