@@ -44,6 +44,8 @@ struct hfc {
 	char (*src)[HFC_SRC];   /* [HFC_MAX_KEYS] each key's source */
 	int tied, tie_set;
 	int64_t vocab;
+	char note[256];         /* hfc_note's, "" for none */
+	char note_key[HFC_SRC];
 };
 
 /* The member at a dotted path of one object, NULL when absent or null. */
@@ -342,6 +344,15 @@ void hfc_source(struct hfc *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(c->source, sizeof c->source, fmt, ap);
 	va_end(ap);
+}
+
+void hfc_note(struct hfc *c, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(c->note, sizeof c->note, fmt, ap);
+	va_end(ap);
+	snprintf(c->note_key, sizeof c->note_key, "%s", key);
 }
 
 /* "ARCH.key", or the key itself for general.* and tokenizer.* */
@@ -1023,7 +1034,16 @@ int hfc_convert(struct hfc *c, struct model *m)
 		return -1;
 	if (!c->tie_set && hfc_bool(c, "tie_word_embeddings", 0, &c->tied) < 0)
 		return -1;
-	return gguf_interpret_keys(c->r, m);
+	if (gguf_interpret_keys(c->r, m) < 0)
+		return -1;
+	if (c->note[0]) {
+		size_t n = strlen(m->note);
+		snprintf(m->note + n, sizeof m->note - n, "%s%s",
+			 n ? "; " : "", c->note);
+		model_set_origin(m, MF_NOTE, "config.json %s vs llama.cpp %s",
+				 c->note_key, c->fam->arch);
+	}
+	return 0;
 }
 
 int hfc_tie(const struct hfc *c)
