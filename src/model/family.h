@@ -379,7 +379,9 @@ struct family_conv {
 	int (*convert)(struct hfc *c);
 	/* set: a class another family reads too, taken here only when
 	 * self.hparams' model_type (text_config's over the root's) is this
-	 * (conversion/mistral3.py Mistral3Model picks its impl so) */
+	 * (conversion/mistral3.py Mistral3Model picks its impl so); and a
+	 * file without architectures, which the converter would not take,
+	 * is this family's when its model_type is this */
 	const char *model_type;
 };
 

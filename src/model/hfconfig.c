@@ -675,6 +675,9 @@ static const char *family_list(char *buf, size_t len)
 		if (families[i]->hf)
 			list_add(buf, len, &n, &all,
 				 families[i]->hf->model_type);
+		else if (families[i]->conv && families[i]->conv->model_type)
+			list_add(buf, len, &n, &all,
+				 families[i]->conv->model_type);
 	if (n >= LIST_SHOWN && n < len)
 		snprintf(buf + n, len - n,
 			 ", ... (%zu in all, README lists them)", all);
@@ -855,6 +858,20 @@ static int read_family(struct hf *H)
 	H->fam = family_of(json_string_value(v));
 	if (!H->fam)
 		H->fam = generic_of(H, json_string_value(v), 1);
+	for (size_t i = 0; !H->fam && !H->conv && i < family_count; i++) {
+		const struct family_conv *cv = families[i]->conv;
+		if (cv && cv->model_type &&
+		    !strcmp(cv->model_type, json_string_value(v)))
+			H->conv = families[i];
+	}
+	if (H->conv) {
+		snprintf(H->m->arch, sizeof H->m->arch, "%s", H->conv->arch);
+		model_set_origin(H->m, MF_ARCH, "config.json %s %s (%s: "
+				 "llama.cpp LLM_ARCH %s)", H->where,
+				 H->conv->conv->model_type,
+				 H->conv->conv->converter, H->conv->arch);
+		return 0;
+	}
 	if (!H->fam) {
 		char shown[40];
 		err_clean(shown, sizeof shown, json_string_value(v));
