@@ -35,7 +35,7 @@
 /* Largest parameter count believed (the INI loader's bound). */
 #define HF_MAX_PARAMS 1e15
 
-enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN3, F_QWEN3_MOE, F_GEMMA2,
+enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN3_MOE, F_GEMMA2,
 	   F_GEMMA3, F_DEEPSEEK2, F_DEEPSEEK3, F_GPT_OSS, F_PHI3, F_FALCON,
 	   F_MISTRAL3, F_SMOLLM3, F_COHERE2, F_OLMO2,
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
@@ -82,10 +82,6 @@ static const struct hf_fam hf_fams[] = {
 	 .cls = "MixtralConfig", .vocab = 32000, .hidden = 4096, .inter = 14336,
 	 .layers = 32, .heads = 32, .kv_heads = 8, .max_pos = 131072,
 	 .rope_theta = 1e6},
-	{.id = F_QWEN3, .type = "qwen3", .arch = "qwen3", .cls = "Qwen3Config",
-	 .vocab = 151936, .hidden = 4096, .inter = 22016, .layers = 32,
-	 .heads = 32, .kv_heads = 32, .head_dim = 128, .max_pos = 32768,
-	 .rope_theta = 10000, .window = 4096},
 	{.id = F_QWEN3_MOE, .type = "qwen3_moe", .arch = "qwen3moe",
 	 .cls = "Qwen3MoeConfig", .vocab = 151936, .hidden = 2048,
 	 .inter = 6144, .layers = 24, .heads = 32, .kv_heads = 4,
@@ -263,7 +259,7 @@ static const struct {
 } arch_classes[] = {
 	{"LlamaForCausalLM", "llama"},          {"MistralForCausalLM", "mistral"},
 	{"MixtralForCausalLM", "mixtral"},
-	{"Qwen3ForCausalLM", "qwen3"},          {"Qwen3MoeForCausalLM", "qwen3_moe"},
+	{"Qwen3MoeForCausalLM", "qwen3_moe"},
 	{"Gemma2ForCausalLM", "gemma2"},        {"Gemma3ForCausalLM", "gemma3_text"},
 	{"Gemma3ForConditionalGeneration", "gemma3_text"},   /* its language model: text_config */
 	{"DeepseekV2ForCausalLM", "deepseek_v2"}, {"DeepseekV3ForCausalLM", "deepseek_v3"},
@@ -1391,7 +1387,7 @@ static int read_window(struct hf *H)
 			return -1;
 		origin(H, MF_SLIDING_WINDOW, rc, wpath);
 	}
-	if (f->id == F_QWEN3 || f->id == F_QWEN3_MOE || f->id == F_SMOLLM3 ||
+	if (f->id == F_QWEN3_MOE || f->id == F_SMOLLM3 ||
 	    gdn_family(f->id)) {
 		/* transformers applies sliding_window only with use_sliding_window */
 		int64_t mwl;
@@ -1464,7 +1460,7 @@ static int read_window(struct hf *H)
 	const char *why = NULL;
 	if (f->id == F_MISTRAL || f->id == F_MIXTRAL)
 		why = "LLM_ARCH_LLAMA reads no sliding_window";
-	else if (f->id == F_QWEN3 || f->id == F_QWEN3_MOE || gdn_family(f->id))
+	else if (f->id == F_QWEN3_MOE || gdn_family(f->id))
 		why = "its qwen architectures read no sliding_window";
 	else if (f->id == F_MISTRAL3)
 		why = "LLM_ARCH_MISTRAL3 reads no sliding_window";
@@ -1813,8 +1809,8 @@ static int read_shape(struct hf *H, struct shape *s)
 		if (get_bool(H, sc, "attention_bias", bias, &bias) < 0)
 			return -1;
 		s->qkv_bias = s->o_bias = bias;
-		s->qk_norm = f->id == F_QWEN3 || f->id == F_QWEN3_MOE || f->id == F_GEMMA3 || f->id == F_GEMMA3N ||
-			     f->id == F_GEMMA4;
+		s->qk_norm = f->id == F_QWEN3_MOE || f->id == F_GEMMA3 ||
+			     f->id == F_GEMMA3N || f->id == F_GEMMA4;
 	}
 	/* Lfm2Config reads the tie from tie_embedding when the file has it */
 	int lfm2_tie = (f->id == F_LFM2 || f->id == F_LFM2_MOE) && find(H, sc, "tie_embedding");
