@@ -37,7 +37,7 @@
 
 enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN3_MOE, F_GEMMA2,
 	   F_GEMMA3, F_DEEPSEEK2, F_DEEPSEEK3, F_GPT_OSS, F_PHI3, F_FALCON,
-	   F_MISTRAL3, F_SMOLLM3, F_COHERE2, F_OLMO2,
+	   F_MISTRAL3, F_COHERE2, F_OLMO2,
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
@@ -130,10 +130,6 @@ static const struct hf_fam hf_fams[] = {
 	 .cls = "MistralConfig", .vocab = 32000, .hidden = 4096, .inter = 14336,
 	 .layers = 32, .heads = 32, .kv_heads = 8, .max_pos = 131072,
 	 .rope_theta = 10000, .window = 4096},
-	{.id = F_SMOLLM3, .type = "smollm3", .arch = "smollm3",
-	 .cls = "SmolLM3Config", .vocab = 128256, .hidden = 2048,
-	 .inter = 11008, .layers = 36, .heads = 16, .kv_heads = 4,
-	 .max_pos = 32768, .rope_theta = 2000000, .tie = 1},
 	{.id = F_COHERE2, .type = "cohere2", .arch = "cohere2",
 	 .cls = "Cohere2Config", .vocab = 256000, .hidden = 8192,
 	 .inter = 22528, .layers = 40, .heads = 64, .max_pos = 8192,
@@ -266,7 +262,7 @@ static const struct {
 	{"GptOssForCausalLM", "gpt_oss"},       {"Phi3ForCausalLM", "phi3"},
 	{"FalconForCausalLM", "falcon"},        {"RWForCausalLM", "falcon"},
 	{"Mistral3ForConditionalGeneration", "mistral3"},
-	{"SmolLM3ForCausalLM", "smollm3"},      {"Cohere2ForCausalLM", "cohere2"},
+	{"Cohere2ForCausalLM", "cohere2"},
 	{"Olmo2ForCausalLM", "olmo2"},
 	/* convert_hf_to_gguf.py (conversion/__init__.py): Qwen3NextModel, Llama4Model,
 	 * Glm4MoeModel, DeepseekV32Model, NemotronHModel, GraniteHybridModel */
@@ -1387,8 +1383,7 @@ static int read_window(struct hf *H)
 			return -1;
 		origin(H, MF_SLIDING_WINDOW, rc, wpath);
 	}
-	if (f->id == F_QWEN3_MOE || f->id == F_SMOLLM3 ||
-	    gdn_family(f->id)) {
+	if (f->id == F_QWEN3_MOE || gdn_family(f->id)) {
 		/* transformers applies sliding_window only with use_sliding_window */
 		int64_t mwl;
 		if (get_bool(H, sc, "use_sliding_window", 0, &use) < 0 ||
@@ -1464,8 +1459,6 @@ static int read_window(struct hf *H)
 		why = "its qwen architectures read no sliding_window";
 	else if (f->id == F_MISTRAL3)
 		why = "LLM_ARCH_MISTRAL3 reads no sliding_window";
-	else if (f->id == F_SMOLLM3)
-		why = "LLM_ARCH_SMOLLM3 reads no sliding_window";
 	else if (f->id == F_PHI3)
 		why = "\"Phi SWA is currently disabled\" (llama-model.cpp)";
 	else if (f->id == F_LLAMA || mla_family(f) || f->id == F_FALCON ||
@@ -2609,6 +2602,13 @@ static int read_model_conv(struct hf *H)
 	estimate_weights(H, &s, total, active);
 	m->tied_embd = s.tie;
 	model_set_origin(m, MF_TIED_EMBD, "config.json tie_word_embeddings");
+	/* absent: the configuration class's default, as AutoConfig fills */
+	const struct hfc_default *d = H->conv->conv->defaults;
+	for (; d && d->key && !find(H, &H->top, "tie_word_embeddings"); d++)
+		if (!strcmp(d->key, "tie_word_embeddings"))
+			model_set_origin(m, MF_TIED_EMBD, "tie_word_embeddings "
+					 "absent: %g, %s's default", d->value,
+					 H->conv->conv->config);
 	m->router_bias = 0;
 	model_set_origin(m, MF_ROUTER_BIAS, "none counted: config.json "
 			 "lists no exp_probs_b tensors");
