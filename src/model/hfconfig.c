@@ -37,7 +37,7 @@
 
 enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN3_MOE, F_GEMMA2,
 	   F_GEMMA3, F_DEEPSEEK2, F_DEEPSEEK3, F_GPT_OSS, F_PHI3, F_FALCON,
-	   F_MISTRAL3, F_COHERE2, F_OLMO2,
+	   F_MISTRAL3, F_COHERE2,
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
@@ -134,9 +134,6 @@ static const struct hf_fam hf_fams[] = {
 	 .cls = "Cohere2Config", .vocab = 256000, .hidden = 8192,
 	 .inter = 22528, .layers = 40, .heads = 64, .max_pos = 8192,
 	 .rope_theta = 10000, .tie = 1, .window = 4096},
-	{.id = F_OLMO2, .type = "olmo2", .arch = "olmo2", .cls = "Olmo2Config",
-	 .vocab = 50304, .hidden = 4096, .inter = 11008, .layers = 32,
-	 .heads = 32, .max_pos = 2048, .rope_theta = 10000},
 	/* The 2026 families: hybrids, chunked attention, nextn blocks, the
 	 * indexer. */
 	{.id = F_QWEN3_NEXT, .type = "qwen3_next", .arch = "qwen3next",
@@ -263,7 +260,6 @@ static const struct {
 	{"FalconForCausalLM", "falcon"},        {"RWForCausalLM", "falcon"},
 	{"Mistral3ForConditionalGeneration", "mistral3"},
 	{"Cohere2ForCausalLM", "cohere2"},
-	{"Olmo2ForCausalLM", "olmo2"},
 	/* convert_hf_to_gguf.py (conversion/__init__.py): Qwen3NextModel, Llama4Model,
 	 * Glm4MoeModel, DeepseekV32Model, NemotronHModel, GraniteHybridModel */
 	{"Qwen3NextForCausalLM", "qwen3_next"},  {"Llama4ForConditionalGeneration", "llama4"},
@@ -1399,9 +1395,9 @@ static int read_window(struct hf *H)
 		pattern = 2;   /* llama.cpp: hparams.set_swa_pattern(2); transformers: (i + 1) % 2 */
 		model_set_origin(m, MF_SWA_PATTERN, "2: every other layer (llama.cpp %s set_swa_pattern(2))", f->arch);
 	}
-	if (f->id == F_COHERE2 || f->id == F_OLMO2) {
-		/* llama.cpp cohere2 / olmo2 load_arch_hparams: load_swa_pattern(ml, 4), and
-		 * the converters write no pattern (olmo2 one from layer_types, read below) */
+	if (f->id == F_COHERE2) {
+		/* llama.cpp cohere2 load_arch_hparams: load_swa_pattern(ml, 4),
+		 * and the converter writes no pattern */
 		pattern = 4;
 		model_set_origin(m, MF_SWA_PATTERN, "4: three sliding layers, then one full (llama.cpp %s "
 				 "load_swa_pattern(4))", f->arch);
