@@ -35,8 +35,7 @@
 /* Largest parameter count believed (the INI loader's bound). */
 #define HF_MAX_PARAMS 1e15
 
-enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN2, F_QWEN3, F_QWEN3_MOE,
-	   F_PHI3, F_FALCON, F_SMOLLM3, F_OLMO2,
+enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN3_MOE, F_PHI3, F_FALCON,
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
@@ -81,14 +80,6 @@ static const struct hf_fam hf_fams[] = {
 	 .cls = "MixtralConfig", .vocab = 32000, .hidden = 4096, .inter = 14336,
 	 .layers = 32, .heads = 32, .kv_heads = 8, .max_pos = 131072,
 	 .rope_theta = 1e6},
-	{.id = F_QWEN2, .type = "qwen2", .arch = "qwen2", .cls = "Qwen2Config",
-	 .vocab = 151936, .hidden = 4096, .inter = 22016, .layers = 32,
-	 .heads = 32, .kv_heads = 32, .max_pos = 32768, .rope_theta = 10000,
-	 .window = 4096},
-	{.id = F_QWEN3, .type = "qwen3", .arch = "qwen3", .cls = "Qwen3Config",
-	 .vocab = 151936, .hidden = 4096, .inter = 22016, .layers = 32,
-	 .heads = 32, .kv_heads = 32, .head_dim = 128, .max_pos = 32768,
-	 .rope_theta = 10000, .window = 4096},
 	{.id = F_QWEN3_MOE, .type = "qwen3_moe", .arch = "qwen3moe",
 	 .cls = "Qwen3MoeConfig", .vocab = 151936, .hidden = 2048,
 	 .inter = 6144, .layers = 24, .heads = 32, .kv_heads = 4,
@@ -104,13 +95,6 @@ static const struct hf_fam hf_fams[] = {
 	/* Mistral 3 (Mistral Small 3.1): LLM_ARCH_MISTRAL3
 	 * (conversion/mistral3.py Ministral3Model); its text_config is a
 	 * MistralConfig. */
-	{.id = F_SMOLLM3, .type = "smollm3", .arch = "smollm3",
-	 .cls = "SmolLM3Config", .vocab = 128256, .hidden = 2048,
-	 .inter = 11008, .layers = 36, .heads = 16, .kv_heads = 4,
-	 .max_pos = 32768, .rope_theta = 2000000, .tie = 1},
-	{.id = F_OLMO2, .type = "olmo2", .arch = "olmo2", .cls = "Olmo2Config",
-	 .vocab = 50304, .hidden = 4096, .inter = 11008, .layers = 32,
-	 .heads = 32, .max_pos = 2048, .rope_theta = 10000},
 	/* The 2026 families: hybrids, chunked attention, nextn blocks, the
 	 * indexer. */
 	{.id = F_QWEN3_NEXT, .type = "qwen3_next", .arch = "qwen3next",
@@ -224,12 +208,10 @@ static const struct {
 	    *type; /* architectures[0], and the family (hf_fams[].type) */
 } arch_classes[] = {
 	{"LlamaForCausalLM", "llama"},          {"MistralForCausalLM", "mistral"},
-	{"MixtralForCausalLM", "mixtral"},      {"Qwen2ForCausalLM", "qwen2"},
-	{"Qwen3ForCausalLM", "qwen3"},          {"Qwen3MoeForCausalLM", "qwen3_moe"},
+	{"MixtralForCausalLM", "mixtral"},
+	{"Qwen3MoeForCausalLM", "qwen3_moe"},
 	{"Phi3ForCausalLM", "phi3"},
 	{"FalconForCausalLM", "falcon"},        {"RWForCausalLM", "falcon"},
-	{"SmolLM3ForCausalLM", "smollm3"},
-	{"Olmo2ForCausalLM", "olmo2"},
 	/* convert_hf_to_gguf.py (conversion/__init__.py): Qwen3NextModel, Llama4Model,
 	 * DeepseekV32Model, NemotronHModel, GraniteHybridModel */
 	{"Qwen3NextForCausalLM", "qwen3_next"},  {"Llama4ForConditionalGeneration", "llama4"},
@@ -1326,7 +1308,7 @@ static int read_window(struct hf *H)
 			return -1;
 		origin(H, MF_SLIDING_WINDOW, rc, wpath);
 	}
-	if (f->id == F_QWEN2 || f->id == F_QWEN3 || f->id == F_QWEN3_MOE || f->id == F_SMOLLM3 || gdn_family(f->id)) {
+	if (f->id == F_QWEN3_MOE || gdn_family(f->id)) {
 		/* transformers applies sliding_window only with use_sliding_window */
 		int64_t mwl;
 		if (get_bool(H, sc, "use_sliding_window", 0, &use) < 0 ||
@@ -1337,13 +1319,6 @@ static int read_window(struct hf *H)
 				model_set_origin(m, MF_SLIDING_WINDOW, "0: config.json use_sliding_window false");
 			win = 0;
 		}
-	}
-	if (f->id == F_OLMO2) {
-		/* llama.cpp olmo2 load_arch_hparams: load_swa_pattern(ml, 4), and
-		 * the converter writes one from layer_types, read below */
-		pattern = 4;
-		model_set_origin(m, MF_SWA_PATTERN, "4: three sliding layers, then one full (llama.cpp %s "
-				 "load_swa_pattern(4))", f->arch);
 	}
 	/* layer_types, when given, says it per layer and wins over the pattern
 	 * (Gemma 3n: the converter writes it as sliding_window_pattern, which
@@ -1388,10 +1363,8 @@ static int read_window(struct hf *H)
 	const char *why = NULL;
 	if (f->id == F_MISTRAL || f->id == F_MIXTRAL)
 		why = "LLM_ARCH_LLAMA reads no sliding_window";
-	else if (f->id == F_QWEN2 || f->id == F_QWEN3 || f->id == F_QWEN3_MOE || gdn_family(f->id))
+	else if (f->id == F_QWEN3_MOE || gdn_family(f->id))
 		why = "its qwen architectures read no sliding_window";
-	else if (f->id == F_SMOLLM3)
-		why = "LLM_ARCH_SMOLLM3 reads no sliding_window";
 	else if (f->id == F_PHI3)
 		why = "\"Phi SWA is currently disabled\" (llama-model.cpp)";
 	else if (f->id == F_LLAMA || mla_family(f) || f->id == F_FALCON ||
@@ -1728,9 +1701,8 @@ static int read_shape(struct hf *H, struct shape *s)
 		s->norms = (f->id == F_GEMMA3N || f->id == F_GEMMA4) ? 4 : 2;
 		if (get_bool(H, sc, "attention_bias", bias, &bias) < 0)
 			return -1;
-		s->qkv_bias = bias || f->id == F_QWEN2;   /* Qwen2Attention: q, k, v always biased */
-		s->o_bias = bias && f->id != F_QWEN2;
-		s->qk_norm = f->id == F_QWEN3 || f->id == F_QWEN3_MOE || f->id == F_GEMMA3N ||
+		s->qkv_bias = s->o_bias = bias;
+		s->qk_norm = f->id == F_QWEN3_MOE || f->id == F_GEMMA3N ||
 			     f->id == F_GEMMA4;
 	}
 	/* Lfm2Config reads the tie from tie_embedding when the file has it */
@@ -2503,6 +2475,11 @@ static int read_model_conv(struct hf *H)
 	char arch[sizeof m->arch], arch_origin[sizeof m->origin[0]];
 	snprintf(arch_origin, sizeof arch_origin, "%s", m->origin[MF_ARCH]);
 	int rc = hfc_convert(c, m);
+	/* The GGUF reader leaves kv_heads to model_finish, the largest of
+	 * the layers' (model.c); the estimate below counts K and V by it. */
+	for (int64_t il = 0; rc == 0 && il < m->layers; il++)
+		if (m->layer_kv_heads[il] > m->kv_heads)
+			m->kv_heads = m->layer_kv_heads[il];
 	struct shape s = {
 		.hidden = m->embd, .moe_inter = m->ff,
 		.inter = m->experts && m->ff_dense ? m->ff_dense : m->ff,
@@ -2513,20 +2490,19 @@ static int read_model_conv(struct hf *H)
 	};
 	if (rc == 0)
 		hfc_origins(c, m);
-	/* a static text of the family's convert: kept past hfc_free */
-	const char *rb = hfc_router_bias_of(c);
+	/* a static text of the family's convert, and the configuration
+	 * class's tie default: kept past hfc_free */
+	const char *rb = hfc_router_bias_of(c), *cls = NULL;
+	double tie_def = 0;
+	int tie_absent = hfc_class_default(c, "tie_word_embeddings", &tie_def,
+					   &cls) &&
+			 !find(H, &H->top, "tie_word_embeddings");
 	hfc_free(c);
 	/* the q, k, v biases (o_proj's where the family lists them) */
 	if (rc < 0 ||
 	    get_bool(H, &H->top, "attention_bias", 0, &s.qkv_bias) < 0)
 		return -1;
 	snprintf(arch, sizeof arch, "%s", m->arch);
-	/* k_proj and v_proj at the KV heads the converter's keys gave layer
-	 * by layer (model_finish keeps the largest so, after this) */
-	m->kv_heads = 0;
-	for (int64_t il = 0; il < m->layers && il < MODEL_MAX_LAYERS; il++)
-		if (m->layer_kv_heads[il] > m->kv_heads)
-			m->kv_heads = m->layer_kv_heads[il];
 	shape_of_family(m, &s);
 	s.router_bias |= rb != NULL;   /* exp_probs_b: n_expert values */
 	model_set_origin(m, MF_ARCH, "%s", arch_origin);
@@ -2542,6 +2518,10 @@ static int read_model_conv(struct hf *H)
 	estimate_weights(H, &s, total, active);
 	m->tied_embd = s.tie;
 	model_set_origin(m, MF_TIED_EMBD, "config.json tie_word_embeddings");
+	/* absent: the configuration class's default, as AutoConfig fills */
+	if (tie_absent)
+		model_set_origin(m, MF_TIED_EMBD, "tie_word_embeddings absent: "
+				 "%g, %s's default", tie_def, cls);
 	m->router_bias = rb != NULL;
 	if (rb)
 		model_set_origin(m, MF_ROUTER_BIAS, "%s", rb);

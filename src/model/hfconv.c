@@ -38,6 +38,7 @@ struct hfc {
 	/* the configuration class's defaults: by model_type, else the
 	 * family's (hfc_new) */
 	const struct hfc_default *defaults;
+	const char *config;     /* ... and that class's name */
 	char where[HFC_SRC];    /* the key looked up last, as a path */
 	int defaulted;          /* ... and it was a default */
 	char source[HFC_SRC];   /* the source of the next put (hfc_source) */
@@ -48,6 +49,8 @@ struct hfc {
 	int tied, tie_set;
 	int64_t vocab;
 	const char *router_bias;   /* why exp_probs_b is there; NULL: not */
+	char note[256];         /* hfc_note's, "" for none */
+	char note_key[HFC_SRC];
 };
 
 /* The member at a dotted path of one object, NULL when absent or null. */
@@ -346,6 +349,15 @@ void hfc_source(struct hfc *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(c->source, sizeof c->source, fmt, ap);
 	va_end(ap);
+}
+
+void hfc_note(struct hfc *c, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(c->note, sizeof c->note, fmt, ap);
+	va_end(ap);
+	snprintf(c->note_key, sizeof c->note_key, "%s", key);
 }
 
 /* "ARCH.key", or the key itself for general.* and tokenizer.* */
@@ -983,6 +995,7 @@ struct hfc *hfc_new(const struct family *fam, const char *file,
 	c->scope[0] = text_config;
 	c->scope[1] = root;
 	c->defaults = fam->conv->defaults;
+	c->config = fam->conv->config;
 	/* AutoConfig's class: the model_type's (text_config's first) */
 	const struct family_conv_config *bt = fam->conv->by_type;
 	json_t *t = text_config ? json_object_get(text_config, "model_type")
@@ -992,6 +1005,7 @@ struct hfc *hfc_new(const struct family *fam, const char *file,
 	for (; bt && bt->model_type && json_is_string(t); bt++)
 		if (!strcmp(bt->model_type, json_string_value(t))) {
 			c->defaults = bt->defaults;
+			c->config = bt->config;
 			break;
 		}
 	c->err = err;
@@ -1044,12 +1058,32 @@ int hfc_convert(struct hfc *c, struct model *m)
 		return -1;
 	if (!c->tie_set && hfc_bool(c, "tie_word_embeddings", 0, &c->tied) < 0)
 		return -1;
-	return gguf_interpret_keys(c->r, m);
+	if (gguf_interpret_keys(c->r, m) < 0)
+		return -1;
+	if (c->note[0]) {
+		size_t n = strlen(m->note);
+		snprintf(m->note + n, sizeof m->note - n, "%s%s",
+			 n ? "; " : "", c->note);
+		model_set_origin(m, MF_NOTE, "config.json %s vs llama.cpp %s",
+				 c->note_key, c->fam->arch);
+	}
+	return 0;
 }
 
 int hfc_tie(const struct hfc *c)
 {
 	return c->tied;
+}
+
+int hfc_class_default(const struct hfc *c, const char *key, double *v,
+		      const char **cls)
+{
+	const struct hfc_default *d = default_of(c, key);
+	if (!d)
+		return 0;
+	*v = d->value;
+	*cls = c->config;
+	return 1;
 }
 
 const char *hfc_router_bias_of(const struct hfc *c)

@@ -159,6 +159,11 @@ void hfc_source(struct hfc *c, const char *fmt, ...)
 void hfc_drop(struct hfc *c, const char *key);
 /* A key written so far: 1 and its number, 0 when not written. */
 int hfc_written(struct hfc *c, const char *key, double *v);
+/* What the file says that neither the converter nor llama.cpp keeps,
+ * said on screen (m->note, after any note of the GGUF reader's; its
+ * origin "config.json KEY vs llama.cpp ARCH"). */
+void hfc_note(struct hfc *c, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /* TextModel.set_gguf_parameters (conversion/base.py), which most classes
  * call first: block_count, context_length, embedding_length,

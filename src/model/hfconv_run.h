@@ -26,6 +26,10 @@ void hfc_free(struct hfc *c);
 int hfc_convert(struct hfc *c, struct model *m);
 /* The head tied to the embeddings (tie_word_embeddings, or the hook's). */
 int hfc_tie(const struct hfc *c);
+/* The configuration class's default for key (by model_type, else the
+ * family's): 1 with it in *v and the class in *cls, 0 without one. */
+int hfc_class_default(const struct hfc *c, const char *key, double *v,
+		      const char **cls);
 /* Why the router has a score bias (hfc_router_bias), NULL: none. */
 const char *hfc_router_bias_of(const struct hfc *c);
 /* "a number", "a list", ...: what a JSON value is, for errors. */

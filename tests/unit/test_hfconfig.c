@@ -256,7 +256,8 @@ static void variants(void)
 	struct model m;
 	char err[700];
 	/* Qwen3-0.6B's published values: head_dim 128 differs from 1024 / 16 = 64. */
-	int rc = load_text(&m, "{\"model_type\": \"qwen3\", \"hidden_size\": 1024, \"num_attention_heads\": 16,"
+	int rc = load_text(&m, "{\"architectures\": [\"Qwen3ForCausalLM\"], "
+			       "\"model_type\": \"qwen3\", \"hidden_size\": 1024, \"num_attention_heads\": 16,"
 			       " \"num_key_value_heads\": 8, \"head_dim\": 128, \"num_hidden_layers\": 28,"
 			       " \"intermediate_size\": 3072, \"vocab_size\": 151936, \"max_position_embeddings\": 40960,"
 			       " \"tie_word_embeddings\": true, \"rope_theta\": 1000000}", err, sizeof err);
@@ -281,10 +282,15 @@ static void variants(void)
 	/* A Mistral file without sliding_window takes MistralConfig's 4096: ignored. */
 	rc = load_text(&m, "{\"model_type\": \"mistral\", \"num_hidden_layers\": 2}", err, sizeof err);
 	T_OK(rc == 0 && m.sliding_window == 4096 && m.swa_ignored, "hf mistral: default window 4096, ignored");
-	/* Qwen2 with use_sliding_window: llama.cpp's qwen2 reads no window. */
-	rc = load_text(&m, "{\"model_type\": \"qwen2\", \"num_hidden_layers\": 4, \"use_sliding_window\": true,"
+	/* Qwen2 with use_sliding_window: conversion/qwen.py Qwen2Model writes
+	 * no window and llama.cpp's qwen2 reads none: a full cache on every
+	 * layer, and a note that says so. */
+	rc = load_text(&m, "{\"architectures\": [\"Qwen2ForCausalLM\"], "
+			   "\"model_type\": \"qwen2\", \"num_hidden_layers\": 4, \"use_sliding_window\": true,"
 			   " \"sliding_window\": 32768, \"max_window_layers\": 2}", err, sizeof err);
-	T_OK(rc == 0 && m.sliding_window == 32768 && m.swa_ignored && m.note[0], "hf qwen2: use_sliding_window ignored");
+	T_OK(rc == 0 && m.sliding_window == 0 && !m.layer_swa[0] &&
+		     strstr(m.note, "sliding_window 32768 is ignored"),
+	     "hf qwen2: use_sliding_window ignored, and said");
 	/* Llama without num_key_value_heads: LlamaConfig takes num_attention_heads. */
 	rc = load_text(&m, "{\"model_type\": \"llama\", \"num_hidden_layers\": 2, \"num_attention_heads\": 16,"
 			   " \"hidden_size\": 2048}", err, sizeof err);
