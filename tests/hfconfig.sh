@@ -114,57 +114,69 @@ sed 's/"num_attention_heads": 32,/&\n  "num_attention_heads": 16,/' "$good" |
 sed 's/"rope_theta": 500000.0/"rope_theta": 1e400/' "$good" |
 	bad huge-number "huge-number/config.json:21:21: real number overflow near '1e400'"
 sed 's/"num_hidden_layers": 32/"num_hidden_layers": "32"/' "$good" |
-	bad number-as-string "number-as-string/config.json:16:3: field num_hidden_layers: a string (\"32\"), want a number"
+	bad number-as-string "number-as-string/config.json:16:3: field num_hidden_layers: a string, want a number"
 sed 's/"num_key_value_heads": 8/"num_key_value_heads": -8/' "$good" |
-	bad negative-count "negative-count/config.json:17:3: field num_key_value_heads: -8 is out of range (1 to 65536)"
+	bad negative-count "negative-count/config.json:17:3: field num_key_value_heads: -8 is out of range (0 to 4294967295: the converter writes it as attention.head_count_kv"
 sed 's/"num_hidden_layers": 32/"num_hidden_layers": 100000/' "$good" |
-	bad absurd-count "absurd-count/config.json:16:3: field num_hidden_layers: 100000 is out of range (1 to 1024)"
+	bad absurd-count "absurd-count/config.json:16:3: field num_hidden_layers: 100000 is out of range (0 to 1024) (written by conversion/llama.py LlamaModel as llama.block_count)"
 sed 's/"hidden_size": 4096/"hidden_size": 1e308/' "$good" |
-	bad real-past-count "real-past-count/config.json:10:3: field hidden_size: 1e+308 is out of range (1 to 1000000)"
+	bad real-past-count "real-past-count/config.json:10:3: field hidden_size: 1e+308 is not a whole number"
 sed 's/"num_hidden_layers": 32/"num_hidden_layers": 32.5/' "$good" |
 	bad fraction "fraction/config.json:16:3: field num_hidden_layers: 32.5 is not a whole number"
-sed '/num_hidden_layers/d' "$good" |
-	bad missing-field "missing-field/config.json: field num_hidden_layers: missing (required)"
+# LlamaConfig fills a missing field in; Mistral 4's file is read as it is
+sed '/num_hidden_layers/d' tests/hfconv/mistral4/config.json |
+	bad missing-field "missing-field/config.json: field n_layers: missing (required by conversion/mistral3.py"
 sed 's/"num_key_value_heads": 8/"num_key_value_heads": 5/' "$good" |
-	bad not-divisible "field num_key_value_heads: 5 does not divide num_attention_heads (32)"
+	bad not-divisible "field num_key_value_heads: layer 0: 5 KV heads do not divide 32 query heads"
 sed 's/"rope_theta": 500000.0/"rope_theta": true/' "$good" |
 	bad boolean-number "field rope_theta: a boolean, want a number"
 # The family comes from architectures[0], as convert_hf_to_gguf.py dispatches;
 # model_type only in a file without architectures.
 sed 's/"LlamaForCausalLM"/"BertModel"/' "$good" |
-	bad unknown-arch "unknown-arch/config.json:2:3: field architectures: 'BertModel' is not an architecture attnviz reads (families: llama,"
+	bad unknown-arch "unknown-arch/config.json:2:3: field architectures: 'BertModel' is not an architecture attnviz reads (families: "
 # the known families listed whole words, to a count where the line would
 # run on (the list stops near 300 characters; the line once ended mid-name)
 sed 's/"LlamaForCausalLM"/"BertModel"/' "$good" |
 	bad unknown-arch-list "in all, README lists them))"
 sed '/"architectures"/,/\],/d; s/"model_type": "llama"/"model_type": "bert"/' "$good" |
-	bad unknown-family "unknown-family/config.json:11:3: field model_type: 'bert' is not a family attnviz reads (llama,"
+	bad unknown-family "unknown-family/config.json:11:3: field model_type: 'bert' is not a family attnviz reads ("
 sed '/"architectures"/,/\],/d; /model_type/d' "$good" | bad no-family "no-family/config.json: field model_type: missing"
 sed 's/"model_type": "llama"/"model_type": "bert"/' "$good" >"$tmp/arch-wins.json"
 mkdir -p "$tmp/arch-wins" && mv "$tmp/arch-wins.json" "$tmp/arch-wins/config.json"
 expect_eq "hf: architectures[0] LlamaForCausalLM wins over model_type bert" \
 	"$(sval gqa kv_bytes_per_token -m "$tmp/arch-wins")" 131072
-sed 's/"rope_scaling": null/"rope_scaling": {"factor": 8.0}/' "$good" |
-	bad rope-no-type "rope-no-type/config.json:20:3: field rope_scaling: no rope_type"
-sed 's/"rope_scaling": null/"rope_scaling": {"rope_type": "llama3", "factor": 8.0}/' "$good" |
+# hfconfig.c's own reading (Phi-3 and the families of its table): the
+# rope scaling's and layer_types' rules
+p3='{"model_type": "phi3", "num_hidden_layers": 2, "rope_scaling": '
+printf '%s{"factor": 8.0}}' "$p3" |
+	bad rope-no-type "rope-no-type/config.json:1:48: field rope_scaling: no rope_type"
+printf '%s{"rope_type": "llama3", "factor": 8.0}}' "$p3" |
 	bad llama3-no-freq "field rope_scaling.low_freq_factor: missing (required)"
-sed 's/"rope_scaling": null/"rope_scaling": {"rope_type": "linear", "factor": 0.5}/' "$good" |
+printf '%s{"rope_type": "linear", "factor": 0.5}}' "$p3" |
 	bad small-factor "field rope_scaling.factor: 0.5 is out of range"
-printf '{"model_type": "llama", "num_hidden_layers": 2, "head_dim": 125}' |
-	bad odd-head-dim "field head_dim: 125 is odd: RoPE rotates pairs"
-printf '{"model_type": "mistral", "num_hidden_layers": 4,\n "layer_types": ["full_attention"]}' |
+printf '{"model_type": "phi3", "num_hidden_layers": 4,\n "layer_types": ["full_attention"]}' |
 	bad layer-types-length "layer-types-length/config.json:2:2: field layer_types: 1 entries for 4 layers"
-printf '{"model_type": "mistral", "num_hidden_layers": 2, "layer_types": ["sliding_attention", "chunked"]}' |
+printf '{"model_type": "phi3", "num_hidden_layers": 2, "layer_types": ["sliding_attention", "chunked"]}' |
 	bad layer-type-word "field layer_types: entry 1 is not \"sliding_attention\" or \"full_attention\""
-printf '{"model_type": "mixtral", "num_hidden_layers": 2, "num_local_experts": 4, "num_experts_per_tok": 5}' |
-	bad experts-used "field num_experts_per_tok: 5 is out of range (1 to 4)"
-printf '{"model_type": "llama", "num_hidden_layers": 2, "text_config": 5}' |
-	bad text-config-type "text-config-type/config.json:1:49: field text_config: a number, want an object"
+# LlamaModel's (conversion/llama.py): llama3 without its frequency
+# factors makes rope_freqs of the converter's defaults 1 and 4
+sed 's/"rope_scaling": null/"rope_scaling": {"rope_type": "llama3", "factor": 8.0}/' "$good" >"$tmp/l3.json"
+mkdir -p "$tmp/l3" && mv "$tmp/l3.json" "$tmp/l3/config.json"
+expect_eq "hf: llama3 without low/high_freq_factor: the converter's 1 and 4" \
+	"$("$ATTNVIZ" --export-model -m "$tmp/l3" | grep -E '^(scaling|low_freq_factor|high_freq_factor|orig_ctx) ' | sed 's/ *;.*//' | tr -s ' ' | tr '\n' ' ')" \
+	"scaling = llama3 orig_ctx = 8192 low_freq_factor = 1 high_freq_factor = 4 "
+L='{"architectures": ["LlamaForCausalLM"], "model_type": "llama", '
+printf '%s"num_hidden_layers": 2, "head_dim": 125}' "$L" |
+	bad odd-head-dim "[rope] dims: 125 rotated dimensions: want an even number, at most the head's 125 (config.json head_dim -> rope.dimension_count)"
+printf '{"architectures": ["MixtralForCausalLM"], "model_type": "mixtral", "num_hidden_layers": 2, "num_local_experts": 4, "num_experts_per_tok": 5}' |
+	bad experts-used "field num_experts_per_tok: 5 experts used of 4"
+printf '%s"num_hidden_layers": 2, "text_config": 5}' "$L" |
+	bad text-config-type "text-config-type/config.json:1:88: field text_config: a number, want an object"
 printf '{"text_config": {"model_type": "llama4_text", "num_hidden_layers": "x"}, "model_type": "llama4"}' |
 	bad text-config-field "field text_config.num_hidden_layers: a string (\"x\"), want a number"
-printf '{"model_type": "llama", "num_hidden_layers": 1024, "hidden_size": 1000000, "intermediate_size": 10000000}' |
+printf '%s"num_hidden_layers": 1024, "hidden_size": 1000000, "intermediate_size": 10000000}' "$L" |
 	bad absurd-params "field num_hidden_layers: the estimated parameter count"
-printf '{"model_type": "llama", "num_hidden_layers": 1024, "num_attention_heads": 65536, "num_key_value_heads": 65536, "hidden_size": 1, "intermediate_size": 1, "head_dim": 65536, "vocab_size": 10}' |
+printf '%s"num_hidden_layers": 1024, "num_attention_heads": 65536, "num_key_value_heads": 65536, "hidden_size": 1, "intermediate_size": 1, "head_dim": 65536, "vocab_size": 10}' "$L" |
 	bad overflow "sizes derived from this model overflow 64-bit arithmetic"
 printf '{"model_type": "falcon", "num_hidden_layers": 2, "alibi": true}' |
 	bad falcon-alibi "field alibi: ALiBi Falcon models use no RoPE"
@@ -358,14 +370,14 @@ for dir in tests/hf/*/; do
 		fail "hf: export $id ($(cat "$tmp/err"))"
 	fi
 done
-grep -q '^base *= 500000 *; config.json rope_theta$' "$tmp/export-llama3-8b.ini" &&
+grep -q '^base *= 500000 *; config.json rope_theta -> rope.freq_base$' "$tmp/export-llama3-8b.ini" &&
 	ok "hf: export says base came from config.json rope_theta" || fail "hf: base origin: $(grep '^base ' "$tmp/export-llama3-8b.ini")"
 grep -q '^k_type *= f16 *; .*-ctk' "$tmp/export-llama3-8b.ini" && grep -q '^v_type *= f16 *; .*-ctv' "$tmp/export-llama3-8b.ini" &&
 	ok "hf: export says where k_type and v_type came from" || fail "hf: cache type origins: $(grep '_type' "$tmp/export-llama3-8b.ini")"
 grep -q '^base_local *= 10000 *; .*rope_local_base_freq\|^base_local *= 10000 *; default of family gemma3' "$tmp/export-gemma3-27b.ini" &&
 	ok "hf: export says where Gemma 3's base_local came from" || fail "hf: base_local origin: $(grep '^base_local' "$tmp/export-gemma3-27b.ini")"
 "$ATTNVIZ" --explain rope -m tests/hf/llama3-8b/config.json > "$tmp/explain" 2>&1
-if grep -q '^    base = 500000: model llama3-8b: config.json rope_theta$' "$tmp/explain" && ! grep -q '\[rope\] base' "$tmp/explain"; then
+if grep -q '^    base = 500000: model llama3-8b: config.json rope_theta -> rope.freq_base$' "$tmp/explain" && ! grep -q '\[rope\] base' "$tmp/explain"; then
 	ok "hf: --explain rope says base came from config.json rope_theta"
 else
 	fail "hf: --explain rope base origin: $(grep -m1 'base = ' "$tmp/explain")"

@@ -6,6 +6,73 @@
  * under llama3 scaling.
  */
 #include "model/family.h"
+#include "model/hfconv.h"
+
+#define K(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+/* conversion/llama.py LlamaModel.set_gguf_parameters: TextModel's keys,
+ * vocab_size, the rotated dimensions head_dim (else hidden_size //
+ * num_attention_heads); generate_extra_tensors' rope_freqs under llama3
+ * scaling.  No window is written and llama.cpp's llama reads none:
+ * Mistral v0.1's is said, not kept. */
+static int llama_convert(struct hfc *c)
+{
+	int64_t hd, w;
+	int rc;
+	if (hfc_text_model(c) < 0 ||
+	    hfc_item(c, "vocab_size", "vocab_size", HFC_U32) < 0 ||
+	    hfc_head_dim(c, &hd) < 0 ||
+	    hfc_put_u32(c, "rope.dimension_count", hd) < 0 ||
+	    hfc_rope_freqs_llama3(c) < 0 ||
+	    (rc = hfc_int(c, K("sliding_window"), 0, &w)) < 0)
+		return -1;
+	if (rc > 0 && w > 0)
+		hfc_note(c, "sliding_window",
+			 "config.json sliding_window %lld is ignored: "
+			 "conversion/llama.py writes no window and llama.cpp's "
+			 "llama reads none, so every layer keeps a full cache",
+			 (long long)w);
+	return 0;
+}
+
+/* transformers' MistralConfig and MixtralConfig __init__ defaults, by
+ * model_type, beside LlamaConfig's (None: absent) */
+static const struct family_conv_config llama_configs[] = {
+    {.model_type = "mistral",
+     .config = "MistralConfig",
+     .defaults = (const struct hfc_default[]){
+	 {"vocab_size", 32000, NULL},
+	 {"hidden_size", 4096, NULL},
+	 {"intermediate_size", 14336, NULL},
+	 {"num_hidden_layers", 32, NULL},
+	 {"num_attention_heads", 32, NULL},
+	 {"num_key_value_heads", 8, NULL},
+	 {"max_position_embeddings", 131072, NULL},
+	 {"rms_norm_eps", 1e-6, NULL},
+	 {"tie_word_embeddings", 0, NULL},
+	 {"rope_theta", 10000, NULL},
+	 {"sliding_window", 4096, NULL},
+	 {NULL, 0, NULL},
+     }},
+    {.model_type = "mixtral",
+     .config = "MixtralConfig",
+     .defaults = (const struct hfc_default[]){
+	 {"vocab_size", 32000, NULL},
+	 {"hidden_size", 4096, NULL},
+	 {"intermediate_size", 14336, NULL},
+	 {"num_hidden_layers", 32, NULL},
+	 {"num_attention_heads", 32, NULL},
+	 {"num_key_value_heads", 8, NULL},
+	 {"max_position_embeddings", 131072, NULL},
+	 {"rms_norm_eps", 1e-5, NULL},
+	 {"tie_word_embeddings", 0, NULL},
+	 {"rope_theta", 1e6, NULL},
+	 {"num_experts_per_tok", 2, NULL},
+	 {"num_local_experts", 8, NULL},
+	 {NULL, 0, NULL},
+     }},
+    {NULL, NULL, NULL},
+};
 
 const struct family family_llama = {
     .arch = "llama",
@@ -15,4 +82,26 @@ const struct family family_llama = {
 	    .parts = WS_PLAIN | WS_ROPE_FREQS,
 	},
     .dense_graph = &(const struct family_dense_graph){.modelled = 1},
+    /* LlamaConfig's defaults, and by model_type Mistral's and Mixtral's */
+    .conv = &(const struct family_conv){
+	.classes = K("LlamaForCausalLM", "LLaMAForCausalLM",
+		     "MistralForCausalLM", "MixtralForCausalLM"),
+	.converter = "conversion/llama.py LlamaModel",
+	.config = "LlamaConfig",
+	.defaults = (const struct hfc_default[]){
+	    {"vocab_size", 32000, NULL},
+	    {"hidden_size", 4096, NULL},
+	    {"intermediate_size", 11008, NULL},
+	    {"num_hidden_layers", 32, NULL},
+	    {"num_attention_heads", 32, NULL},
+	    {"max_position_embeddings", 2048, NULL},
+	    {"rms_norm_eps", 1e-6, NULL},
+	    {"tie_word_embeddings", 0, NULL},
+	    {"rope_theta", 10000, NULL},
+	    {"attention_bias", 0, NULL},
+	    {NULL, 0, NULL},
+	},
+	.convert = llama_convert,
+	.by_type = llama_configs,
+    },
 };

@@ -35,7 +35,7 @@
 /* Largest parameter count believed (the INI loader's bound). */
 #define HF_MAX_PARAMS 1e15
 
-enum fam { F_LLAMA, F_MISTRAL, F_MIXTRAL, F_QWEN3_MOE, F_PHI3, F_FALCON,
+enum fam { F_QWEN3_MOE, F_PHI3, F_FALCON,
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
@@ -66,20 +66,6 @@ struct hf_fam {
 };
 
 static const struct hf_fam hf_fams[] = {
-	/* Mistral and Mixtral: convert_hf_to_gguf.py registers
-	 * MistralForCausalLM and MixtralForCausalLM with LlamaModel, so
-	 * llama.cpp runs them as LLM_ARCH_LLAMA. */
-	{.id = F_LLAMA, .type = "llama", .arch = "llama", .cls = "LlamaConfig",
-	 .vocab = 32000, .hidden = 4096, .inter = 11008, .layers = 32,
-	 .heads = 32, .max_pos = 2048, .rope_theta = 10000},
-	{.id = F_MISTRAL, .type = "mistral", .arch = "llama",
-	 .cls = "MistralConfig", .vocab = 32000, .hidden = 4096, .inter = 14336,
-	 .layers = 32, .heads = 32, .kv_heads = 8, .max_pos = 131072,
-	 .rope_theta = 10000, .window = 4096},
-	{.id = F_MIXTRAL, .type = "mixtral", .arch = "llama",
-	 .cls = "MixtralConfig", .vocab = 32000, .hidden = 4096, .inter = 14336,
-	 .layers = 32, .heads = 32, .kv_heads = 8, .max_pos = 131072,
-	 .rope_theta = 1e6},
 	{.id = F_QWEN3_MOE, .type = "qwen3_moe", .arch = "qwen3moe",
 	 .cls = "Qwen3MoeConfig", .vocab = 151936, .hidden = 2048,
 	 .inter = 6144, .layers = 24, .heads = 32, .kv_heads = 4,
@@ -207,8 +193,6 @@ static const struct {
 	const char *cls,
 	    *type; /* architectures[0], and the family (hf_fams[].type) */
 } arch_classes[] = {
-	{"LlamaForCausalLM", "llama"},          {"MistralForCausalLM", "mistral"},
-	{"MixtralForCausalLM", "mixtral"},
 	{"Qwen3MoeForCausalLM", "qwen3_moe"},
 	{"Phi3ForCausalLM", "phi3"},
 	{"FalconForCausalLM", "falcon"},        {"RWForCausalLM", "falcon"},
@@ -1116,7 +1100,6 @@ static int read_moe(struct hf *H, struct shape *s)
 	const char *ne = NULL, *nu = "num_experts_per_tok";
 	int64_t def_e = 0, def_u = 0, def_inter = s->inter, def_shared = 0, def_dense = 0;
 	switch (H->fam->id) {
-	case F_MIXTRAL: ne = "num_local_experts", def_e = 8, def_u = 2; break;
 	case F_QWEN3_MOE: ne = "num_experts", def_e = 128, def_u = 8, def_inter = 768; break;
 	case F_DEEPSEEK32:
 	case F_GLM_DSA: ne = "n_routed_experts", def_e = 256, def_u = 8, def_inter = 2048, def_shared = 1,
@@ -1164,7 +1147,7 @@ static int read_moe(struct hf *H, struct shape *s)
 		return -1;
 	if (m->experts_used == 0)
 		return fail(H, H->where, "missing: %lld routed experts need a count per token", (long long)m->experts);
-	if (H->fam->id == F_MIXTRAL || H->fam->id == F_LLAMA4 ||
+	if (H->fam->id == F_LLAMA4 ||
 	    H->fam->id == F_GRANITE_HYBRID || H->fam->id == F_JAMBA)
 		s->moe_inter = s->inter;   /* each expert is an MLP of intermediate_size */
 	else if (get_int(H, sc, "moe_intermediate_size", 1, def_inter, 1, 10000000, &s->moe_inter) < 0)
@@ -1361,13 +1344,11 @@ static int read_window(struct hf *H)
 	m->sliding_window = win;
 	/* Families whose llama.cpp architecture reads no window: a full cache on every layer. */
 	const char *why = NULL;
-	if (f->id == F_MISTRAL || f->id == F_MIXTRAL)
-		why = "LLM_ARCH_LLAMA reads no sliding_window";
-	else if (f->id == F_QWEN3_MOE || gdn_family(f->id))
+	if (f->id == F_QWEN3_MOE || gdn_family(f->id))
 		why = "its qwen architectures read no sliding_window";
 	else if (f->id == F_PHI3)
 		why = "\"Phi SWA is currently disabled\" (llama-model.cpp)";
-	else if (f->id == F_LLAMA || mla_family(f) || f->id == F_FALCON ||
+	else if (mla_family(f) || f->id == F_FALCON ||
 		 f->id == F_GENERIC ||
 		 (family_2026(f) && f->id != F_GEMMA3N && f->id != F_GEMMA4 && !H->window_cls))
 		why = "this architecture has no sliding window";
@@ -2433,6 +2414,26 @@ static int read_layers(struct hf *H, struct shape *s)
 	return 0;
 }
 
+/* llama3 scaling as the converter's rope_freqs tensor holds it
+ * (hfc_rope_freqs_llama3), which no GGUF key says. */
+static void rope_llama3(struct model *m, const double l3[4], const char *at)
+{
+	static const enum model_field f[] = {MF_FACTOR, MF_LOW_FREQ_FACTOR,
+		MF_HIGH_FREQ_FACTOR, MF_ORIG_CTX};
+	static const char *const k[] = {"factor", "low_freq_factor",
+		"high_freq_factor", "original_max_position_embeddings"};
+	m->scaling = ROPE_LLAMA3;
+	m->rope_factor = l3[0];
+	m->low_freq_factor = l3[1];
+	m->high_freq_factor = l3[2];
+	m->orig_ctx = (int64_t)l3[3];
+	model_set_origin(m, MF_SCALING, "config.json %s.rope_type llama3 "
+			 "(the converter's rope_freqs tensor)", at);
+	for (int i = 0; i < 4; i++)
+		model_set_origin(m, f[i], "config.json %s.%s (the converter's "
+				 "rope_freqs tensor)", at, k[i]);
+}
+
 /* What a family's tensor list says of the weights a config.json's
  * converter keys leave out (model/family.h family_weights): the norms a
  * layer holds (Gemma's post norms), q and k norms, the biases, the
@@ -2490,8 +2491,15 @@ static int read_model_conv(struct hf *H)
 	};
 	if (rc == 0)
 		hfc_origins(c, m);
-	/* a static text of the family's convert, and the configuration
-	 * class's tie default: kept past hfc_free */
+	/* llama3's rope_freqs tensor, a static text of the family's
+	 * convert and the configuration class's tie default: kept past
+	 * hfc_free */
+	double l3[4];
+	const char *l3src;
+	char l3at[96];
+	int llama3 = rc == 0 && hfc_llama3_of(c, l3, &l3src);
+	if (llama3)
+		snprintf(l3at, sizeof l3at, "%s", l3src);
 	const char *rb = hfc_router_bias_of(c), *cls = NULL;
 	double tie_def = 0;
 	int tie_absent = hfc_class_default(c, "tie_word_embeddings", &tie_def,
@@ -2503,6 +2511,8 @@ static int read_model_conv(struct hf *H)
 	    get_bool(H, &H->top, "attention_bias", 0, &s.qkv_bias) < 0)
 		return -1;
 	snprintf(arch, sizeof arch, "%s", m->arch);
+	if (llama3)
+		rope_llama3(m, l3, l3at);
 	shape_of_family(m, &s);
 	s.router_bias |= rb != NULL;   /* exp_probs_b: n_expert values */
 	model_set_origin(m, MF_ARCH, "%s", arch_origin);
@@ -2617,8 +2627,8 @@ static int read_model(struct hf *H)
 		m->ff_dense = s.inter;
 		model_set_origin(m, MF_FF_DENSE, "config.json intermediate_size (the dense MLP beside the experts)");
 	}
-	/* Mixtral, Llama 4, Granite: an expert is an MLP of intermediate_size */
-	int own = H->fam->id != F_MIXTRAL && H->fam->id != F_LLAMA4 &&
+	/* Llama 4, Granite: an expert is an MLP of intermediate_size */
+	int own = H->fam->id != F_LLAMA4 &&
 		  H->fam->id != F_GRANITE_HYBRID && H->fam->id != F_JAMBA &&
 		  !(H->gen && !H->gen->expert_ff_key);
 	model_set_origin(m, MF_FF, m->experts && s.moe_inter && own ? "config.json moe_intermediate_size" :
@@ -2745,6 +2755,26 @@ static char *read_all(const char *file, size_t *n, char *err, size_t errlen)
 	return buf;
 }
 
+/* A rule model_finish found broken names the field as an INI file would
+ * ("[rope] dims: ..."): where a config.json key gave it, the error says
+ * which ("(config.json head_dim -> rope.dimension_count)"). */
+static void finish_origin(const struct model *m, char *err, size_t errlen)
+{
+	for (int f = 0; f < MF_COUNT; f++) {
+		char at[96];
+		const char *o = model_field_origin(m, (enum model_field)f);
+		if (!model_fields[f].key || !o || strncmp(o, "config.json ", 12))
+			continue;
+		snprintf(at, sizeof at, "[%s] %s:", model_fields[f].section,
+			 model_fields[f].key);
+		size_t n = strlen(err);
+		if (!strstr(err, at) || n + strlen(o) + 4 >= errlen)
+			continue;
+		snprintf(err + n, errlen - n, " (%s)", o);
+		return;
+	}
+}
+
 int model_load_hf(struct model *out, const char *path, char *err, size_t errlen)
 {
 	char file[sizeof out->path];
@@ -2832,8 +2862,10 @@ int model_load_hf(struct model *out, const char *path, char *err, size_t errlen)
 	snprintf(m->source, sizeof m->source, "config.json of %.160s; params estimated from the architecture", shown);
 	model_set_origin(m, MF_SOURCE, "the config.json's path");
 	err_clean(m->source, sizeof m->source, m->source);
-	if (model_finish(m, file, err, errlen) < 0)
+	if (model_finish(m, file, err, errlen) < 0) {
+		finish_origin(m, err, errlen);
 		goto out;
+	}
 	*out = *m;
 	rc = 0;
 out:

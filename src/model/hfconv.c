@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "model/family.h"
 #include "model/gguf.h"
@@ -49,6 +50,12 @@ struct hfc {
 	int tied, tie_set;
 	int64_t vocab;
 	const char *router_bias;   /* why exp_probs_b is there; NULL: not */
+	/* the rope_freqs tensor of llama3 scaling (hfc_rope_freqs_llama3):
+	 * factor, low and high frequency factors, original context; and
+	 * where they were read */
+	int llama3;
+	double l3[4];
+	char l3_src[HFC_SRC];
 	char note[256];         /* hfc_note's, "" for none */
 	char note_key[HFC_SRC];
 };
@@ -83,16 +90,32 @@ static const struct hfc_default *default_of(const struct hfc *c,
 	return NULL;
 }
 
-/* self.hparams[key]: text_config's over the root's, then the default. */
+/* The member at a dotted path, null included; NULL when absent. */
+static json_t *walk_null(json_t *o, const char *key)
+{
+	const char *dot = strrchr(key, '.');
+	char head[HFC_SRC];
+	if (dot && (size_t)(dot - key) < sizeof head) {
+		memcpy(head, key, (size_t)(dot - key));
+		head[dot - key] = 0;
+		o = walk(o, head);
+		key = dot + 1;
+	}
+	return o && json_is_object(o) ? json_object_get(o, key) : NULL;
+}
+
+/* self.hparams[key]: text_config's over the root's, then the default;
+ * a key the file gives as null is None, whatever the class's default
+ * (AutoConfig keeps what the file says). */
 static json_t *lookup(struct hfc *c, const char *key)
 {
 	c->defaulted = 0;
 	for (int i = 0; i < 2; i++) {
-		json_t *v = c->scope[i] ? walk(c->scope[i], key) : NULL;
+		json_t *v = c->scope[i] ? walk_null(c->scope[i], key) : NULL;
 		if (v) {
 			snprintf(c->where, sizeof c->where, "%s%s",
 				 i == 0 ? "text_config." : "", key);
-			return v;
+			return json_is_null(v) ? NULL : v;
 		}
 	}
 	snprintf(c->where, sizeof c->where, "%s", key);
@@ -789,6 +812,56 @@ static int mrope(struct hfc *c, json_t *top, const char *base)
 	}
 	hfc_source(c, "%.60s.mrope_section", base);
 	return hfc_put_ints(c, "rope.dimension_sections", v, 4);
+}
+
+int hfc_rope_freqs_llama3(struct hfc *c)
+{
+	static const char *const keys[] = {"factor", "low_freq_factor",
+		"high_freq_factor", "original_max_position_embeddings"};
+	static const double defs[] = {8, 1, 4, 8192};
+	char base[HFC_SRC];
+	json_t *rp = rope_params(c, base, sizeof base);
+	json_t *fa = rp ? json_object_get(rp, "full_attention") : NULL;
+	if (fa && json_is_object(fa)) {
+		rp = fa;
+		snprintf(base + strlen(base), sizeof base - strlen(base),
+			 ".full_attention");
+	}
+	json_t *t = rp ? json_object_get(rp, "rope_type") : NULL;
+	if (!t && rp)
+		t = json_object_get(rp, "type");
+	if (!t || !json_is_string(t) ||
+	    strcasecmp(json_string_value(t), "llama3"))
+		return 0;
+	for (int i = 0; i < 4; i++) {
+		json_t *v = json_object_get(rp, keys[i]);
+		c->l3[i] = defs[i];
+		if (!v || json_is_null(v))
+			continue;
+		if (!json_is_number(v) || !isfinite(json_number_value(v)) ||
+		    json_number_value(v) <= 0 ||
+		    (i == 3 && (!json_is_integer(v) ||
+				json_integer_value(v) > (INT64_C(1) << 32))))
+			return hfc_fail(c, base, "%s: want a positive %s",
+					keys[i], i == 3 ? "whole number up to "
+					"2^32" : "number");
+		c->l3[i] = json_number_value(v);
+	}
+	/* equal factors (Llama 4: 1 and 1) leave no band to smooth over */
+	if (c->l3[2] < c->l3[1])
+		return hfc_fail(c, base, "high_freq_factor must not be smaller "
+				"than low_freq_factor");
+	c->llama3 = 1;
+	snprintf(c->l3_src, sizeof c->l3_src, "%s", base);
+	return 1;
+}
+
+int hfc_llama3_of(const struct hfc *c, double v[4], const char **src)
+{
+	for (int i = 0; c->llama3 && i < 4; i++)
+		v[i] = c->l3[i];
+	*src = c->l3_src;
+	return c->llama3;
 }
 
 /* rope scaling as TextModel writes it: linear and yarn with a factor */

@@ -178,6 +178,12 @@ int hfc_deepseek_v2(struct hfc *c);
 /* TextModel's self.block_count: find_hparam(["n_layers",
  * "num_hidden_layers", "n_layer", "num_layers"]) */
 int hfc_block_count(struct hfc *c, int64_t *out);
+/* LlamaModel.generate_extra_tensors: under rope_type llama3 (of
+ * rope_parameters, or its full_attention), the rope_freqs tensor of
+ * the converter's defaults factor 8, low 1, high 4 and original context
+ * 8192, which llama.cpp's rope uses: kept as llama3 scaling.  1 made, 0
+ * not llama3, -1 an error. */
+int hfc_rope_freqs_llama3(struct hfc *c);
 /* What the tensors would say, for the weights' estimate: the head tied
  * to the embeddings (no output.weight), and the vocabulary's size (the
  * tokenizer's, from vocab_size by default). */

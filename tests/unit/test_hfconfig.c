@@ -67,8 +67,13 @@ static void dense_models(void)
 		T_REL(m.params, 8.03e9, 0.01, "hf llama3-8b: params within 1%% of the published 8.03e9");
 		T_OK(m.params_estimated, "hf llama3-8b: params marked estimated");
 		T_OK(strstr(m.source, "estimated") != NULL, "hf llama3-8b: source says estimated");
-		T_EQ_STR(model_field_origin(&m, MF_KV_HEADS), "config.json num_key_value_heads", "hf llama3-8b: kv_heads origin");
-		T_OK(model_field_origin(&m, MF_PARAMS) && !strncmp(model_field_origin(&m, MF_PARAMS), "estimated:", 10),
+		T_EQ_STR(model_field_origin(&m, MF_KV_HEADS),
+			 "config.json num_key_value_heads -> "
+			 "attention.head_count_kv",
+			 "hf llama3-8b: kv_heads origin, the converter's key");
+		T_OK(model_field_origin(&m, MF_PARAMS) &&
+			 !strncmp(model_field_origin(&m, MF_PARAMS),
+				  "estimated", 9),
 		     "hf llama3-8b: params origin");
 	}
 	if (load(&m, "tests/hf/llama3.1-8b") == 0) {
@@ -144,10 +149,13 @@ static void window_models(void)
 	struct model m;
 	if (load(&m, "tests/hf/mistral-7b-v0.1") == 0) {
 		T_EQ_STR(m.arch, "llama", "hf mistral v0.1: runs as LLM_ARCH_LLAMA");
-		T_EQ_INT(m.sliding_window, 4096, "hf mistral v0.1: the file's window");
-		T_OK(m.swa_ignored, "hf mistral v0.1: window ignored by llama.cpp");
+		/* LlamaModel writes no window and llama.cpp's llama reads
+		 * none: as the converted GGUF, none, and the note says so */
+		T_EQ_INT(m.sliding_window, 0, "hf mistral v0.1: no window kept");
 		T_EQ_INT(m.layer_swa[0] + m.layer_swa[31], 0, "hf mistral v0.1: no layer is local");
-		T_OK(strstr(m.note, "LLM_ARCH_LLAMA") != NULL, "hf mistral v0.1: note says why");
+		T_OK(strstr(m.note, "sliding_window 4096 is ignored") &&
+			 strstr(m.note, "llama.cpp's llama reads none"),
+		     "hf mistral v0.1: note says why");
 		T_REL(m.params, 7.24e9, 0.01, "hf mistral v0.1: params within 1%% of the published 7.24e9");
 	}
 	if (load(&m, "tests/hf/gemma2-9b") == 0) {
@@ -271,7 +279,8 @@ static void variants(void)
 		T_NEAR(m.params, 596049920.0, 0.5, "hf qwen3-0.6b: params by hand");
 	}
 	/* Mistral v0.2 and later: sliding_window null, nothing to ignore. */
-	rc = load_text(&m, "{\"model_type\": \"mistral\", \"num_hidden_layers\": 32, \"sliding_window\": null,"
+	rc = load_text(&m, "{\"architectures\": [\"MistralForCausalLM\"], "
+			   "\"model_type\": \"mistral\", \"num_hidden_layers\": 32, \"sliding_window\": null,"
 			   " \"rope_theta\": 1000000.0}", err, sizeof err);
 	T_OK(rc == 0, "hf mistral v0.2: loads (%s)", rc ? err : "");
 	if (rc == 0) {
@@ -279,9 +288,14 @@ static void variants(void)
 		T_EQ_INT(m.kv_heads, 8, "hf mistral v0.2: num_key_value_heads default 8 (MistralConfig)");
 		T_EQ_INT(m.ctx_train, 131072, "hf mistral v0.2: max_position_embeddings default 4096 x 32");
 	}
-	/* A Mistral file without sliding_window takes MistralConfig's 4096: ignored. */
-	rc = load_text(&m, "{\"model_type\": \"mistral\", \"num_hidden_layers\": 2}", err, sizeof err);
-	T_OK(rc == 0 && m.sliding_window == 4096 && m.swa_ignored, "hf mistral: default window 4096, ignored");
+	/* A Mistral file without sliding_window takes MistralConfig's 4096:
+	 * ignored, and said. */
+	rc = load_text(&m, "{\"architectures\": [\"MistralForCausalLM\"], "
+			   "\"model_type\": \"mistral\", \"num_hidden_layers\": 2}",
+		       err, sizeof err);
+	T_OK(rc == 0 && m.sliding_window == 0 &&
+		 strstr(m.note, "sliding_window 4096 is ignored"),
+	     "hf mistral: default window 4096, ignored");
 	/* Qwen2 with use_sliding_window: conversion/qwen.py Qwen2Model writes
 	 * no window and llama.cpp's qwen2 reads none: a full cache on every
 	 * layer, and a note that says so. */
@@ -292,7 +306,8 @@ static void variants(void)
 		     strstr(m.note, "sliding_window 32768 is ignored"),
 	     "hf qwen2: use_sliding_window ignored, and said");
 	/* Llama without num_key_value_heads: LlamaConfig takes num_attention_heads. */
-	rc = load_text(&m, "{\"model_type\": \"llama\", \"num_hidden_layers\": 2, \"num_attention_heads\": 16,"
+	rc = load_text(&m, "{\"architectures\": [\"LlamaForCausalLM\"], "
+			   "\"model_type\": \"llama\", \"num_hidden_layers\": 2, \"num_attention_heads\": 16,"
 			   " \"hidden_size\": 2048}", err, sizeof err);
 	T_OK(rc == 0 && m.kv_heads == 16 && m.kind == ATTN_MHA && m.head_dim == 128, "hf llama: kv_heads default = heads");
 	/* Gemma 3 with layer_types (newer transformers) of another pattern:
@@ -347,13 +362,15 @@ static void variants(void)
 		T_REL(m.params, 30.5e9, 0.01, "hf qwen3-30b-a3b: params within 1%% of the published 30.5e9");
 	}
 	/* transformers 5: rope_theta inside rope_parameters. */
-	rc = load_text(&m, "{\"model_type\": \"llama\", \"num_hidden_layers\": 2,"
+	rc = load_text(&m, "{\"architectures\": [\"LlamaForCausalLM\"], "
+			   "\"model_type\": \"llama\", \"num_hidden_layers\": 2,"
 			   " \"rope_parameters\": {\"rope_type\": \"default\", \"rope_theta\": 500000.0}}", err, sizeof err);
 	T_OK(rc == 0 && m.rope_base == 500000 && m.scaling == ROPE_NONE, "hf: rope_theta in rope_parameters");
 	/* A refused file leaves the model as it was. */
 	struct model keep = m;
 	rc = load_text(&m, "{\"model_type\": \"llama\"}", err, sizeof err);
-	T_OK(rc == -1 && strstr(err, "field num_hidden_layers: missing") && m.layers == keep.layers,
+	T_OK(rc == -1 && strstr(err, "without architectures") &&
+		 m.layers == keep.layers,
 	     "hf: a failed load keeps the old model (%s)", err);
 }
 
