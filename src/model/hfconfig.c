@@ -84,7 +84,14 @@ static const struct hf_fam hf_fams[] = {
 	 .vocab = 32064, .hidden = 3072, .inter = 8192, .layers = 32,
 	 .heads = 32, .max_pos = 4096, .rope_theta = 10000},
 	/* FalconConfig: intermediate is ffn_hidden_size, None = 4 x
-	 * hidden_size. */
+	 * hidden_size.  Read here, not by conversion/falcon.py FalconModel's
+	 * rules: its hparams are AutoConfig's (conversion/base.py
+	 * load_hparams), whose FalconConfig makes a missing num_kv_heads
+	 * num_attention_heads, so for Falcon-7B (multi_query, one KV head in
+	 * its checkpoint) it writes head_count_kv 71, then its
+	 * query_key_value reshape by 71 KV groups fails: today's converter
+	 * makes no GGUF of it.  read_falcon follows the checkpoint, as
+	 * transformers' FalconAttention does (multi_query: one KV head). */
 	{.id = F_FALCON, .type = "falcon", .arch = "falcon",
 	 .cls = "FalconConfig", .vocab = 65024, .hidden = 4544, .layers = 32,
 	 .heads = 71, .max_pos = 2048, .rope_theta = 10000, .tie = 1},
