@@ -319,6 +319,15 @@ field shared_expert_combination_strategy: the converter supports only \
 sed 's/^    48, 64, 64, 64, /    /' "$hc/laguna/config.json" |
 	bad laguna-heads-per-layer "laguna-heads-per-layer/config.json:11:3: \
 field num_attention_heads_per_layer: 36 entries, but num_hidden_layers is 40"
+# Qwen3-MoE: llama.cpp's qwen3moe loader wants experts on every layer
+sed 's/"mlp_only_layers": \[\]/"mlp_only_layers": [0, 47]/' \
+	"$hc/qwen3moe/config.json" |
+	bad qwen3moe-dense-layers "qwen3moe-dense-layers/config.json:14:3: \
+field mlp_only_layers: dense layers among MoE layers"
+sed 's/"decoder_sparse_step": 1/"decoder_sparse_step": 2/' \
+	"$hc/qwen3moe/config.json" |
+	bad qwen3moe-sparse-step "qwen3moe-sparse-step/config.json:7:3: \
+field decoder_sparse_step: 2: llama.cpp's qwen3moe loader wants experts"
 # Llama 4 with every layer full_attention: the converter writes sliding_window
 # 0, llama.cpp runs no chunked attention (conversion/llama.py Llama4Model).
 mkdir -p "$tmp/llama4-full"

@@ -35,7 +35,7 @@
 /* Largest parameter count believed (the INI loader's bound). */
 #define HF_MAX_PARAMS 1e15
 
-enum fam { F_QWEN3_MOE, F_PHI3, F_FALCON,
+enum fam { F_PHI3, F_FALCON,
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
@@ -66,15 +66,18 @@ struct hf_fam {
 };
 
 static const struct hf_fam hf_fams[] = {
-	{.id = F_QWEN3_MOE, .type = "qwen3_moe", .arch = "qwen3moe",
-	 .cls = "Qwen3MoeConfig", .vocab = 151936, .hidden = 2048,
-	 .inter = 6144, .layers = 24, .heads = 32, .kv_heads = 4,
-	 .max_pos = 32768, .rope_theta = 10000, .window = 4096},
 	{.id = F_PHI3, .type = "phi3", .arch = "phi3", .cls = "Phi3Config",
 	 .vocab = 32064, .hidden = 3072, .inter = 8192, .layers = 32,
 	 .heads = 32, .max_pos = 4096, .rope_theta = 10000},
 	/* FalconConfig: intermediate is ffn_hidden_size, None = 4 x
-	 * hidden_size. */
+	 * hidden_size.  Read here, not by conversion/falcon.py FalconModel's
+	 * rules: its hparams are AutoConfig's (conversion/base.py
+	 * load_hparams), whose FalconConfig makes a missing num_kv_heads
+	 * num_attention_heads, so for Falcon-7B (multi_query, one KV head in
+	 * its checkpoint) it writes head_count_kv 71, then its
+	 * query_key_value reshape by 71 KV groups fails: today's converter
+	 * makes no GGUF of it.  read_falcon follows the checkpoint, as
+	 * transformers' FalconAttention does (multi_query: one KV head). */
 	{.id = F_FALCON, .type = "falcon", .arch = "falcon",
 	 .cls = "FalconConfig", .vocab = 65024, .hidden = 4544, .layers = 32,
 	 .heads = 71, .max_pos = 2048, .rope_theta = 10000, .tie = 1},
@@ -193,7 +196,6 @@ static const struct {
 	const char *cls,
 	    *type; /* architectures[0], and the family (hf_fams[].type) */
 } arch_classes[] = {
-	{"Qwen3MoeForCausalLM", "qwen3_moe"},
 	{"Phi3ForCausalLM", "phi3"},
 	{"FalconForCausalLM", "falcon"},        {"RWForCausalLM", "falcon"},
 	/* convert_hf_to_gguf.py (conversion/__init__.py): Qwen3NextModel, Llama4Model,
@@ -1100,7 +1102,6 @@ static int read_moe(struct hf *H, struct shape *s)
 	const char *ne = NULL, *nu = "num_experts_per_tok";
 	int64_t def_e = 0, def_u = 0, def_inter = s->inter, def_shared = 0, def_dense = 0;
 	switch (H->fam->id) {
-	case F_QWEN3_MOE: ne = "num_experts", def_e = 128, def_u = 8, def_inter = 768; break;
 	case F_DEEPSEEK32:
 	case F_GLM_DSA: ne = "n_routed_experts", def_e = 256, def_u = 8, def_inter = 2048, def_shared = 1,
 			   def_dense = 3; break;
@@ -1202,7 +1203,7 @@ static int read_moe(struct hf *H, struct shape *s)
 			model_set_origin(H->m, MF_FF_DENSE, "config.json intermediate_size_mlp (the dense layers')");
 		}
 	}
-	if (H->fam->id == F_QWEN3_MOE || gdn_family(H->fam->id)) {
+	if (gdn_family(H->fam->id)) {
 		int64_t step;
 		json_t *only = find(H, sc, "mlp_only_layers");
 		if (only && !json_is_null(only) && (!json_is_array(only) || json_array_size(only)))
@@ -1291,7 +1292,7 @@ static int read_window(struct hf *H)
 			return -1;
 		origin(H, MF_SLIDING_WINDOW, rc, wpath);
 	}
-	if (f->id == F_QWEN3_MOE || gdn_family(f->id)) {
+	if (gdn_family(f->id)) {
 		/* transformers applies sliding_window only with use_sliding_window */
 		int64_t mwl;
 		if (get_bool(H, sc, "use_sliding_window", 0, &use) < 0 ||
@@ -1344,7 +1345,7 @@ static int read_window(struct hf *H)
 	m->sliding_window = win;
 	/* Families whose llama.cpp architecture reads no window: a full cache on every layer. */
 	const char *why = NULL;
-	if (f->id == F_QWEN3_MOE || gdn_family(f->id))
+	if (gdn_family(f->id))
 		why = "its qwen architectures read no sliding_window";
 	else if (f->id == F_PHI3)
 		why = "\"Phi SWA is currently disabled\" (llama-model.cpp)";
@@ -1683,8 +1684,7 @@ static int read_shape(struct hf *H, struct shape *s)
 		if (get_bool(H, sc, "attention_bias", bias, &bias) < 0)
 			return -1;
 		s->qkv_bias = s->o_bias = bias;
-		s->qk_norm = f->id == F_QWEN3_MOE || f->id == F_GEMMA3N ||
-			     f->id == F_GEMMA4;
+		s->qk_norm = f->id == F_GEMMA3N || f->id == F_GEMMA4;
 	}
 	/* Lfm2Config reads the tie from tie_embedding when the file has it */
 	int lfm2_tie = (f->id == F_LFM2 || f->id == F_LFM2_MOE) && find(H, sc, "tie_embedding");

@@ -344,7 +344,9 @@ static void variants(void)
 	if (rc == 0)
 		T_REL(m.params, 15.7e9, 0.01, "hf deepseek-v2-lite: params within 1%% of the published 15.7e9");
 	/* Qwen3-30B-A3B's published values (qwen3_moe). */
-	rc = load_text(&m, "{\"model_type\": \"qwen3_moe\", \"hidden_size\": 2048, \"num_hidden_layers\": 48,"
+	rc = load_text(&m, "{\"architectures\": [\"Qwen3MoeForCausalLM\"], "
+			   "\"model_type\": \"qwen3_moe\", "
+			   "\"hidden_size\": 2048, \"num_hidden_layers\": 48,"
 			   " \"num_attention_heads\": 32, \"num_key_value_heads\": 4, \"head_dim\": 128,"
 			   " \"intermediate_size\": 6144, \"moe_intermediate_size\": 768, \"num_experts\": 128,"
 			   " \"num_experts_per_tok\": 8, \"vocab_size\": 151936, \"tie_word_embeddings\": false,"
