@@ -172,8 +172,8 @@ printf '{"architectures": ["MixtralForCausalLM"], "model_type": "mixtral", "num_
 	bad experts-used "field num_experts_per_tok: 5 experts used of 4"
 printf '%s"num_hidden_layers": 2, "text_config": 5}' "$L" |
 	bad text-config-type "text-config-type/config.json:1:88: field text_config: a number, want an object"
-printf '{"text_config": {"model_type": "llama4_text", "num_hidden_layers": "x"}, "model_type": "llama4"}' |
-	bad text-config-field "field text_config.num_hidden_layers: a string (\"x\"), want a number"
+printf '{"architectures": ["Llama4ForConditionalGeneration"], "text_config": {"model_type": "llama4_text", "num_hidden_layers": "x"}, "model_type": "llama4"}' |
+	bad text-config-field "text-config-field/config.json:1:100: field text_config.num_hidden_layers: a string, want a number"
 printf '%s"num_hidden_layers": 1024, "hidden_size": 1000000, "intermediate_size": 10000000}' "$L" |
 	bad absurd-params "field num_hidden_layers: the estimated parameter count"
 printf '%s"num_hidden_layers": 1024, "num_attention_heads": 65536, "num_key_value_heads": 65536, "hidden_size": 1, "intermediate_size": 1, "head_dim": 65536, "vocab_size": 10}' "$L" |

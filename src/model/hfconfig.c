@@ -39,7 +39,7 @@ enum fam { F_PHI3, F_FALCON,
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
-	   F_QWEN3_NEXT, F_LLAMA4, F_DEEPSEEK32, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE,
+	   F_QWEN3_NEXT, F_DEEPSEEK32, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE,
 	   F_LFM2, F_LFM2_MOE, F_JAMBA, F_FALCON_H1, F_GLM_DSA, F_GEMMA3N,
 	   F_GEMMA4 };
 
@@ -90,14 +90,6 @@ static const struct hf_fam hf_fams[] = {
 	 .cls = "Qwen3NextConfig", .vocab = 151936, .hidden = 2048,
 	 .inter = 5632, .layers = 48, .heads = 16, .kv_heads = 2,
 	 .head_dim = 256, .max_pos = 32768, .rope_theta = 10000},
-	{.id = F_LLAMA4, .type = "llama4_text", .arch = "llama4",
-	 .cls = "Llama4TextConfig", .vocab = 202048, .hidden = 5120,
-	 .inter = 8192, .layers = 48, .heads = 40, .kv_heads = 8,
-	 .head_dim = 128, .max_pos = 131072, .rope_theta = 500000},
-	{.id = F_LLAMA4, .type = "llama4", .arch = "llama4",
-	 .cls = "Llama4TextConfig", .vocab = 202048, .hidden = 5120,
-	 .inter = 8192, .layers = 48, .heads = 40, .kv_heads = 8,
-	 .head_dim = 128, .max_pos = 131072, .rope_theta = 500000},
 	/* DeepSeek-V3.2 ships its own configuration_deepseek.py:
 	 * DeepseekV3Config's defaults */
 	{.id = F_DEEPSEEK32, .type = "deepseek_v32", .arch = "deepseek32",
@@ -200,8 +192,7 @@ static const struct {
 	{"FalconForCausalLM", "falcon"},        {"RWForCausalLM", "falcon"},
 	/* convert_hf_to_gguf.py (conversion/__init__.py): Qwen3NextModel, Llama4Model,
 	 * DeepseekV32Model, NemotronHModel, GraniteHybridModel */
-	{"Qwen3NextForCausalLM", "qwen3_next"},  {"Llama4ForConditionalGeneration", "llama4"},
-	{"Llama4ForCausalLM", "llama4_text"},
+	{"Qwen3NextForCausalLM", "qwen3_next"},
 	{"DeepseekV32ForCausalLM", "deepseek_v32"}, {"NemotronHForCausalLM", "nemotron_h"},
 	{"GraniteMoeHybridForCausalLM", "granitemoehybrid"},
 	/* conversion/qwen.py Qwen3_5TextModel, Qwen3_5MoeTextModel (LLM_ARCH_QWEN35,
@@ -1108,9 +1099,6 @@ static int read_moe(struct hf *H, struct shape *s)
 	case F_QWEN3_NEXT: ne = "num_experts", def_e = 512, def_u = 10, def_inter = 512; break;
 	/* Qwen3_5MoeTextConfig: 256 experts, 8 a token, 512 wide, one shared of 512 */
 	case F_QWEN35_MOE: ne = "num_experts", def_e = 256, def_u = 8, def_inter = 512; break;
-	/* conversion/llama.py Llama4Model: intermediate_size is the experts' width,
-	 * intermediate_size_mlp the dense blocks' */
-	case F_LLAMA4: ne = "num_local_experts", def_e = 16, def_u = 1; break;
 	case F_GRANITE_HYBRID: ne = "num_local_experts", def_e = 8, def_u = 2; break;
 	/* Lfm2MoeConfig; conversion/lfm2.py LFM2MoeModel writes num_dense_layers
 	 * as leading_dense_block_count */
@@ -1148,8 +1136,7 @@ static int read_moe(struct hf *H, struct shape *s)
 		return -1;
 	if (m->experts_used == 0)
 		return fail(H, H->where, "missing: %lld routed experts need a count per token", (long long)m->experts);
-	if (H->fam->id == F_LLAMA4 ||
-	    H->fam->id == F_GRANITE_HYBRID || H->fam->id == F_JAMBA)
+	if (H->fam->id == F_GRANITE_HYBRID || H->fam->id == F_JAMBA)
 		s->moe_inter = s->inter;   /* each expert is an MLP of intermediate_size */
 	else if (get_int(H, sc, "moe_intermediate_size", 1, def_inter, 1, 10000000, &s->moe_inter) < 0)
 		return -1;
@@ -1179,29 +1166,16 @@ static int read_moe(struct hf *H, struct shape *s)
 	    (get_int(H, sc, "num_dense_layers", 1, 2, 0, MODEL_MAX_LAYERS, &s->first_dense) < 0 ||
 	     get_bool(H, sc, "use_expert_bias", 1, &s->router_bias) < 0))
 		return -1;
-	if (gdn_family(H->fam->id) || H->fam->id == F_LLAMA4 || H->fam->id == F_GRANITE_HYBRID) {
+	if (gdn_family(H->fam->id) || H->fam->id == F_GRANITE_HYBRID) {
 		/* one shared expert of its own width: Qwen3-Next
-		 * shared_expert_intermediate_size, Granite shared_intermediate_size,
-		 * Llama 4 an MLP of intermediate_size */
+		 * shared_expert_intermediate_size, Granite shared_intermediate_size */
 		const char *sk = gdn_family(H->fam->id) ? "shared_expert_intermediate_size" : "shared_intermediate_size";
 		s->shared = 1;
 		s->shared_inter = s->moe_inter;
-		if (H->fam->id != F_LLAMA4 && get_int(H, sc, sk, 1, gdn_family(H->fam->id) ? 512 : 1024, 0, 10000000,
+		if (get_int(H, sc, sk, 1, gdn_family(H->fam->id) ? 512 : 1024, 0, 10000000,
 						       &s->shared_inter) < 0)
 			return -1;
 		s->shared = s->shared_inter > 0;
-	}
-	if (H->fam->id == F_LLAMA4 && (get_int(H, sc, "interleave_moe_layer_step", 1, 1, 1, MODEL_MAX_LAYERS,
-					       &s->moe_freq) < 0 ||
-				       get_int(H, sc, "intermediate_size_mlp", 1, 16384, 1, 10000000, &s->inter) < 0))
-		return -1;
-	if (H->fam->id == F_LLAMA4) {
-		H->m->moe_layer_step = s->moe_freq;   /* the converter writes it as interleave_moe_layer_step */
-		model_set_origin(H->m, MF_MOE_STEP, "config.json interleave_moe_layer_step");
-		if (s->moe_freq > 1) {   /* the dense layers between the MoE ones: intermediate_size_mlp */
-			H->m->ff_dense = s->inter;
-			model_set_origin(H->m, MF_FF_DENSE, "config.json intermediate_size_mlp (the dense layers')");
-		}
 	}
 	if (gdn_family(H->fam->id)) {
 		int64_t step;
@@ -1221,55 +1195,6 @@ static int family_2026(const struct hf_fam *f)
 	return f->id >= F_QWEN3_NEXT;
 }
 
-/*
- * Llama 4's chunked attention (src/models/llama4.cpp load_arch_hparams): a
- * file without attention.sliding_window gets swa_type CHUNKED, n_swa fixed at
- * 8192 and load_swa_pattern(4), three chunked layers then one full; the
- * converter (conversion/llama.py Llama4Model) writes sliding_window 0, which
- * turns it off, only for a layer_types of nothing but full_attention.
- */
-static int read_llama4_window(struct hf *H)
-{
-	struct model *m = H->m;
-	int64_t chunk;
-	int rc = get_int(H, &H->top, "attention_chunk_size", 1, 8192, 1, MODEL_MAX_CTX, &chunk);
-	if (rc < 0)
-		return -1;
-	char cpath[96];
-	snprintf(cpath, sizeof cpath, "%s", H->where);
-	json_t *lt = find(H, &H->top, "layer_types");
-	int all_full = lt && json_is_array(lt) && json_array_size(lt) > 0;
-	for (size_t i = 0; all_full && i < json_array_size(lt); i++) {
-		const char *t = json_string_value(json_array_get(lt, i));
-		all_full = t && !strcmp(t, "full_attention");
-	}
-	model_set_origin(m, MF_SINKS, "none: transformers %s has no attention sinks", H->fam->cls);
-	if (all_full) {
-		model_set_origin(m, MF_SLIDING_WINDOW, "0: config.json %s is all full_attention (the converter writes "
-				 "sliding_window 0)", H->where);
-		model_set_origin(m, MF_SWA_PATTERN, "no chunked layers");
-		model_set_origin(m, MF_LAYER_TYPES, "config.json %s", H->where);
-		return 0;
-	}
-	m->sliding_window = 8192;
-	m->swa_chunked = 1;
-	m->swa_pattern = 4;
-	for (int64_t il = 0; il < m->layers; il++)
-		m->layer_swa[il] = il % 4 < 3;
-	model_set_origin(m, MF_SLIDING_WINDOW, "8192: llama.cpp llama4 fixes n_swa (%s %lld not read)", cpath,
-			 (long long)chunk);
-	model_set_origin(m, MF_SWA_PATTERN, "4: three chunked layers, then one full (llama.cpp llama4 "
-			 "load_swa_pattern(4))");
-	model_set_origin(m, MF_LAYER_TYPES, "llama.cpp llama4: chunked attention (LLAMA_SWA_TYPE_CHUNKED)");
-	model_set_origin(m, MF_WINDOW_USED, "1: llama.cpp llama4 keeps a chunk's cells on the chunked layers");
-	if (chunk != 8192)
-		snprintf(m->note, sizeof m->note, "config.json attention_chunk_size %lld is not read: llama.cpp's "
-			 "llama4 chunks attention at 8192", (long long)chunk);
-	if (m->note[0])
-		model_set_origin(m, MF_NOTE, "config.json attention_chunk_size vs llama.cpp llama4");
-	return 0;
-}
-
 /* Which layers are sliding-window layers, and whether llama.cpp honours it. */
 static int read_window(struct hf *H)
 {
@@ -1278,8 +1203,6 @@ static int read_window(struct hf *H)
 	const struct hf_fam *f = H->fam;
 	int64_t win = 0, pattern = 0;
 	int use = 1, rc;
-	if (f->id == F_LLAMA4)
-		return read_llama4_window(H);
 	json_t *w = find(H, sc, "sliding_window");
 	char wpath[96];
 	snprintf(wpath, sizeof wpath, "%s", H->where);
@@ -2437,9 +2360,15 @@ static void rope_llama3(struct model *m, const double l3[4], const char *at)
 /* What a family's tensor list says of the weights a config.json's
  * converter keys leave out (model/family.h family_weights): the norms a
  * layer holds (Gemma's post norms), q and k norms, the biases, the
- * attention sinks (gpt-oss: every checkpoint has them). */
+ * attention sinks (gpt-oss: every checkpoint has them); and a shared
+ * expert its graph builds. */
 static void shape_of_family(struct model *m, struct shape *s)
 {
+	/* a graph that builds a shared expert has one at least (Llama 4's
+	 * of n_ff_exp, which no GGUF key counts) */
+	const struct family_moe_graph *g = FAMILY_PART(m, moe_graph);
+	if (g && (g->flags & MG_SHARED) && m->experts && !s->shared)
+		s->shared = 1;
 	const struct family_weights *fw = FAMILY_PART(m, weights);
 	if (!fw)
 		return;
@@ -2627,9 +2556,8 @@ static int read_model(struct hf *H)
 		m->ff_dense = s.inter;
 		model_set_origin(m, MF_FF_DENSE, "config.json intermediate_size (the dense MLP beside the experts)");
 	}
-	/* Llama 4, Granite: an expert is an MLP of intermediate_size */
-	int own = H->fam->id != F_LLAMA4 &&
-		  H->fam->id != F_GRANITE_HYBRID && H->fam->id != F_JAMBA &&
+	/* Granite, Jamba: an expert is an MLP of intermediate_size */
+	int own = H->fam->id != F_GRANITE_HYBRID && H->fam->id != F_JAMBA &&
 		  !(H->gen && !H->gen->expert_ff_key);
 	model_set_origin(m, MF_FF, m->experts && s.moe_inter && own ? "config.json moe_intermediate_size" :
 				   m->experts ? "config.json intermediate_size (an expert's)" : "config.json intermediate_size");
