@@ -217,7 +217,7 @@ sed 's/"partial_rotary_factor": 0.25/"partial_rotary_factor": 0.001/' "$q3n" |
 sed 's/"linear_num_value_heads": 32/"linear_num_value_heads": 0/' "$q3n" |
 	bad qwen3next-state-range "field linear_num_value_heads: 0 is out of range (1 to 65536)"
 sed '/"index_head_dim"/d' tests/hf/deepseek-v3.2/config.json |
-	bad deepseek32-no-indexer "deepseek32-no-indexer/config.json: field index_head_dim: missing (required)"
+	bad deepseek32-no-indexer "deepseek32-no-indexer/config.json: field index_head_dim: missing (required by conversion/deepseek.py DeepseekV32Model)"
 sed 's/"num_nextn_predict_layers": 1/"num_nextn_predict_layers": -1/' tests/hf/glm-4.5-air/config.json |
 	bad glm-nextn-range "field num_nextn_predict_layers: -1 is out of range (0 to 4294967295: the converter writes it as nextn_predict_layers"
 q35=tests/hf/qwen3.5-27b/config.json lf=tests/hf/lfm2-1.2b/config.json

@@ -39,7 +39,7 @@ enum fam { F_PHI3, F_FALCON,
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
-	   F_QWEN3_NEXT, F_DEEPSEEK32, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE,
+	   F_QWEN3_NEXT, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE,
 	   F_LFM2, F_LFM2_MOE, F_JAMBA, F_FALCON_H1, F_GLM_DSA, F_GEMMA3N,
 	   F_GEMMA4 };
 
@@ -90,12 +90,6 @@ static const struct hf_fam hf_fams[] = {
 	 .cls = "Qwen3NextConfig", .vocab = 151936, .hidden = 2048,
 	 .inter = 5632, .layers = 48, .heads = 16, .kv_heads = 2,
 	 .head_dim = 256, .max_pos = 32768, .rope_theta = 10000},
-	/* DeepSeek-V3.2 ships its own configuration_deepseek.py:
-	 * DeepseekV3Config's defaults */
-	{.id = F_DEEPSEEK32, .type = "deepseek_v32", .arch = "deepseek32",
-	 .cls = "DeepseekV3Config", .vocab = 129280, .hidden = 7168,
-	 .inter = 18432, .layers = 61, .heads = 128, .kv_heads = 128,
-	 .max_pos = 4096, .rope_theta = 10000},
 	{.id = F_NEMOTRON_H, .type = "nemotron_h", .arch = "nemotron_h",
 	 .cls = "NemotronHConfig", .vocab = 131072, .hidden = 4096,
 	 .inter = 21504, .layers = 52, .heads = 32, .kv_heads = 8,
@@ -191,9 +185,9 @@ static const struct {
 	{"Phi3ForCausalLM", "phi3"},
 	{"FalconForCausalLM", "falcon"},        {"RWForCausalLM", "falcon"},
 	/* convert_hf_to_gguf.py (conversion/__init__.py): Qwen3NextModel, Llama4Model,
-	 * DeepseekV32Model, NemotronHModel, GraniteHybridModel */
+	 * NemotronHModel, GraniteHybridModel */
 	{"Qwen3NextForCausalLM", "qwen3_next"},
-	{"DeepseekV32ForCausalLM", "deepseek_v32"}, {"NemotronHForCausalLM", "nemotron_h"},
+	{"NemotronHForCausalLM", "nemotron_h"},
 	{"GraniteMoeHybridForCausalLM", "granitemoehybrid"},
 	/* conversion/qwen.py Qwen3_5TextModel, Qwen3_5MoeTextModel (LLM_ARCH_QWEN35,
 	 * QWEN35MOE): Qwen3NextModel's keys under another architecture name */
@@ -230,7 +224,7 @@ static int gdn_family(enum fam id)
 /* The families llama.cpp runs with MLA (LLM_ARCH_DEEPSEEK2, DEEPSEEK32). */
 static int mla_family(const struct hf_fam *f)
 {
-	return f->id == F_DEEPSEEK32 || f->id == F_GLM_DSA;
+	return f->id == F_GLM_DSA;
 }
 
 /* Where to look for a field: text_config (when the file has one) before the root. */
@@ -1093,7 +1087,6 @@ static int read_moe(struct hf *H, struct shape *s)
 	const char *ne = NULL, *nu = "num_experts_per_tok";
 	int64_t def_e = 0, def_u = 0, def_inter = s->inter, def_shared = 0, def_dense = 0;
 	switch (H->fam->id) {
-	case F_DEEPSEEK32:
 	case F_GLM_DSA: ne = "n_routed_experts", def_e = 256, def_u = 8, def_inter = 2048, def_shared = 1,
 			   def_dense = 3; break;
 	case F_QWEN3_NEXT: ne = "num_experts", def_e = 512, def_u = 10, def_inter = 512; break;
@@ -2157,8 +2150,8 @@ static int read_gemma4(struct hf *H, struct shape *s)
  * and llama.cpp's create_memory (llama-model.cpp) caches them:
  *   nextn / MTP blocks appended after num_hidden_layers (block_count grows,
  *     nextn_predict_layers says how many; filtered out of the cache):
- *     deepseek32 num_nextn_predict_layers (DeepseekV32Model); qwen3next mtp_num_hidden_layers, else the
- *     checkpoint's mtp.* block (_QwenMtpMixin: Qwen3-Next's config has no
+ *     glm-dsa num_nextn_predict_layers; qwen3next mtp_num_hidden_layers,
+ *     else the checkpoint's mtp.* block (_QwenMtpMixin: Qwen3-Next's config has no
  *     count; its published checkpoints carry one);
  *   qwen3next: layer_types linear_attention are recurrent (written as
  *     attention.recurrent_layers), else (il + 1) % full_attention_interval != 0;
@@ -2167,8 +2160,8 @@ static int read_gemma4(struct hf *H, struct shape *s)
  *   nemotron_h: hybrid_override_pattern (M Mamba2, * attention, - MLP) or
  *     layers_block_type; head_count_kv and feed_forward_length per layer,
  *     so an MLP block keeps nothing (src/models/nemotron-h.cpp);
- *   deepseek32: the indexer's K head, index_head_dim (and index_n_heads,
- *     index_topk, required by DeepseekV32Model).
+ *   glm-dsa: the indexer's K head, index_head_dim (and index_n_heads,
+ *     index_topk; GlmMoeDsaConfig gives them defaults).
  * Granite and Nemotron-H use no RoPE: the converter writes context_length
  * 2^20 over max_position_embeddings (GraniteHybridModel.set_gguf_parameters).
  */
@@ -2179,7 +2172,7 @@ static int read_layers(struct hf *H, struct shape *s)
 	enum fam id = H->fam->id;
 	int64_t n = m->layers, nextn = 0;
 	int rc;
-	if (id == F_DEEPSEEK32 || id == F_GLM_DSA) {
+	if (id == F_GLM_DSA) {
 		if ((rc = get_int(H, sc, "num_nextn_predict_layers", 1, 0, 0, MODEL_MAX_LAYERS - n, &nextn)) < 0)
 			return -1;
 		origin(H, MF_NEXTN, rc, H->where);
@@ -2194,9 +2187,9 @@ static int read_layers(struct hf *H, struct shape *s)
 	} else {
 		model_set_origin(m, MF_NEXTN, "none: the converter appends no nextn block for %s", H->fam->type);
 	}
-	if (id == F_DEEPSEEK32 || id == F_GLM_DSA) {
-		/* GlmMoeDsaConfig gives them defaults (128, 32, 2048); DeepSeek's file must */
-		int g = id == F_GLM_DSA;
+	if (id == F_GLM_DSA) {
+		/* GlmMoeDsaConfig gives them defaults (128, 32, 2048) */
+		int g = 1;
 		if ((rc = field_count(H, sc, MF_INDEXER_HEAD_DIM, g, 128, 1, MODEL_MAX_DIM, &m->indexer_head_dim)) < 0 ||
 		    field_count(H, sc, MF_INDEXER_HEADS, g, 32, 1, MODEL_MAX_DIM, &m->indexer_heads) < 0 ||
 		    field_count(H, sc, MF_INDEXER_TOP_K, g, 2048, 1, MODEL_MAX_CTX, &m->indexer_top_k) < 0 ||
@@ -2541,7 +2534,7 @@ static int read_model(struct hf *H)
 	model_set_origin(m, MF_TIED_EMBD,
 			 "config.json tie_word_embeddings (default %d in %s)",
 			 H->fam->tie, H->fam->cls);
-	/* DeepSeek-V3.2, GLM-5 (conversion/deepseek.py, glm.py): first_k_dense_replace
+	/* GLM-5 (conversion/glm.py): first_k_dense_replace
 	 * dense layers of intermediate_size, then n_shared_experts beside the routed ones */
 	if (mla_family(H->fam) && m->experts) {
 		m->dense_lead = s.first_dense;

@@ -175,6 +175,9 @@ int hfc_text_model(struct hfc *c);
  * and MLA's head sizes, the leading dense blocks, the experts' keys
  * (src/model/hfconv_deepseek.c). */
 int hfc_deepseek_v2(struct hfc *c);
+/* DeepseekV3Config's defaults, which its classes' files take
+ * (src/model/hfconv_deepseek.c) */
+extern const struct hfc_default hfc_deepseek_v3_defaults[];
 /* TextModel's self.block_count: find_hparam(["n_layers",
  * "num_hidden_layers", "n_layer", "num_layers"]) */
 int hfc_block_count(struct hfc *c, int64_t *out);
