@@ -250,7 +250,7 @@ sed 's/"index_topk": 2048,/&\n  "indexer_types": ["full", "shared", "full"],/' "
 sed 's/"max_position_embeddings": 202752/"max_position_embeddings": 1048576/' "$g5" |
 	bad glm5-long-ctx "field max_position_embeddings: GLM-5.2's per-layer indexer types"
 sed 's/"index_head_dim": 128/"index_head_dim": 0/' "$g5" |
-	bad glm5-indexer-dim "glm5-indexer-dim/config.json:18:3: field index_head_dim: 0 is out of range (1 to"
+	bad glm5-indexer-dim "glm5-indexer-dim/config.json:18:3: field index_head_dim: 0 is none here, and the key is required"
 # The LFM2.5-Audio tokenizer: LFM25AudioTokenizer indexes sliding_window
 # (conversion/lfm2.py), so it must be there, a window of 0 (none) or more.
 lft=tests/models/lfm2.5-audio-tokenizer/config.json

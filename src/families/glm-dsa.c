@@ -7,6 +7,51 @@
  * The graph is DeepSeek-V3.2's with a full indexer on every layer.
  */
 #include "model/family.h"
+#include "model/hfconv.h"
+
+#define K(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+/* conversion/glm.py GlmMoeDsaModel: its __init__ appends the nextn (MTP)
+ * layers to block_count; DeepseekV2Model's keys, then the rotated
+ * dimensions int(qk_rope_head_dim x partial_rotary_factor) (1 when
+ * absent), nextn_predict_layers, the indexer's heads, K head and top-k
+ * (required), and GLM-5.2's indexer_types as a bool a layer ("full").
+ * The gate keeps e_score_correction_bias (noaux_tc). */
+static int glm_dsa_convert(struct hfc *c)
+{
+	static const struct hfc_copy indexer[] = {
+	    {"index_n_heads", "attention.indexer.head_count"},
+	    {"index_head_dim", "attention.indexer.key_length"},
+	    {"index_topk", "attention.indexer.top_k"},
+	};
+	static const struct hfc_layer_words types = {
+	    .from = "indexer_types",
+	    .word = "full",
+	    .key = "attention.indexer.types",
+	    .length = HFC_ANY_LENGTH,
+	};
+	int64_t layers, nextn, rope;
+	double factor;
+	int rc;
+	if (hfc_deepseek_v2(c) < 0 || hfc_block_count(c, &layers) < 0 ||
+	    (rc = hfc_int(c, K("num_nextn_predict_layers"), 0, &nextn)) < 0)
+		return -1;
+	hfc_source(c, "num_hidden_layers + num_nextn_predict_layers");
+	if (hfc_put_u32(c, "block_count", layers + nextn) < 0 ||
+	    (rc > 0 && hfc_put_u32(c, "nextn_predict_layers", nextn) < 0) ||
+	    hfc_need(c, K("qk_rope_head_dim"), &rope) < 0 ||
+	    hfc_rope(c, "partial_rotary_factor", 1, &factor) < 0)
+		return -1;
+	hfc_source(c, "int(qk_rope_head_dim x partial_rotary_factor)");
+	if (hfc_put_u32(c, "rope.dimension_count",
+			(int64_t)((double)rope * factor)) < 0 ||
+	    HFC_COPY(c, indexer, 1) < 0 ||
+	    hfc_put_layer_words(c, &types, NULL) < 0)
+		return -1;
+	hfc_router_bias(c, "GlmMoeDsa's gate: e_score_correction_bias "
+			   "(exp_probs_b)");
+	return 0;
+}
 
 const struct family family_glm_dsa = {
 	.arch = "glm-dsa",
@@ -14,5 +59,33 @@ const struct family family_glm_dsa = {
 	.moe_graph = &(const struct family_moe_graph){
 		.gating = GATE_SIGMOID_BIASED,
 		.flags = MG_ROWS_LAST | MG_SHARED | MG_DENSE_LEAD | MG_MLA | MG_DSA,
+	},
+	/* transformers' GlmMoeDsaConfig.__init__ defaults, those the table
+	 * had (the latent's head sizes are required) */
+	.conv = &(const struct family_conv){
+		.classes = K("GlmMoeDsaForCausalLM"),
+		.converter = "conversion/glm.py GlmMoeDsaModel",
+		.config = "GlmMoeDsaConfig",
+		.defaults = (const struct hfc_default[]){
+			{"vocab_size", 154880, NULL},
+			{"hidden_size", 6144, NULL},
+			{"intermediate_size", 12288, NULL},
+			{"num_hidden_layers", 78, NULL},
+			{"num_attention_heads", 64, NULL},
+			{"num_key_value_heads", 64, NULL},
+			{"max_position_embeddings", 202752, NULL},
+			{"rope_theta", 10000, NULL},
+			{"n_routed_experts", 256, NULL},
+			{"num_experts_per_tok", 8, NULL},
+			{"moe_intermediate_size", 2048, NULL},
+			{"n_shared_experts", 1, NULL},
+			{"first_k_dense_replace", 3, NULL},
+			{"index_head_dim", 128, NULL},
+			{"index_n_heads", 32, NULL},
+			{"index_topk", 2048, NULL},
+			{"q_lora_rank", 2048, NULL},
+			{NULL, 0, NULL},
+		},
+		.convert = glm_dsa_convert,
 	},
 };

@@ -134,10 +134,15 @@ static int missing(struct gguf_file *r, const char *key, uint64_t end)
 	return gguf_fail(r, end, key, "missing (required key; the header ends here)");
 }
 
-/* A required "{arch}.suffix" key is missing. */
+/* A required "{arch}.suffix" key is missing, or 0, which its reader
+ * takes for none (zero_none). */
 static int missing_arch(struct gguf_file *r, const struct model *m, const char *suffix, uint64_t end)
 {
 	char key[160];
+	struct gguf_kv *k = find_arch(r, m, suffix, key, sizeof key);
+	if (k)
+		return gguf_fail(r, k->vat, key, "0 is none here, and the key "
+				 "is required");
 	snprintf(key, sizeof key, "%s.%s", m->arch, suffix);
 	return missing(r, key, end);
 }

@@ -40,7 +40,7 @@ enum fam { F_PHI3, F_FALCON,
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
 	   F_QWEN3_NEXT, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE,
-	   F_LFM2, F_LFM2_MOE, F_JAMBA, F_FALCON_H1, F_GLM_DSA, F_GEMMA3N,
+	   F_LFM2, F_LFM2_MOE, F_JAMBA, F_FALCON_H1, F_GEMMA3N,
 	   F_GEMMA4 };
 
 /* The defaults of a family: the keyword defaults of the __init__ of the
@@ -135,12 +135,6 @@ static const struct hf_fam hf_fams[] = {
 	 .cls = "FalconH1Config", .vocab = 128000, .hidden = 4096,
 	 .inter = 14336, .layers = 32, .heads = 32, .kv_heads = 8,
 	 .max_pos = 8192, .rope_theta = 1e11},
-	/* GLM-5: GlmMoeDsaConfig (transformers models/glm_moe_dsa), MLA with
-	 * DeepSeek-V3.2's indexer */
-	{.id = F_GLM_DSA, .type = "glm_moe_dsa", .arch = "glm-dsa",
-	 .cls = "GlmMoeDsaConfig", .vocab = 154880, .hidden = 6144,
-	 .inter = 12288, .layers = 78, .heads = 64, .kv_heads = 64,
-	 .max_pos = 202752, .rope_theta = 10000},
 	/* Gemma 3n: Gemma3nTextConfig (transformers models/gemma3n), its
 	 * language model in text_config (model_type gemma3n_text) */
 	{.id = F_GEMMA3N, .type = "gemma3n_text", .arch = "gemma3n",
@@ -200,8 +194,6 @@ static const struct {
 	{"Lfm25AudioTokenizer", "lfm2"},
 	/* conversion/jamba.py JambaModel, falcon_h1.py FalconH1Model */
 	{"JambaForCausalLM", "jamba"},          {"FalconH1ForCausalLM", "falcon_h1"},
-	/* conversion/glm.py GlmMoeDsaModel over DeepseekV2Model (LLM_ARCH_GLM_DSA) */
-	{"GlmMoeDsaForCausalLM", "glm_moe_dsa"},
 	/* conversion/gemma.py Gemma3NModel (LLM_ARCH_GEMMA3N) */
 	{"Gemma3nForConditionalGeneration", "gemma3n_text"}, {"Gemma3nForCausalLM", "gemma3n_text"},
 	/* conversion/gemma.py Gemma4Model (LLM_ARCH_GEMMA4) */
@@ -219,12 +211,6 @@ static const char *const window_classes[] = {"Lfm25AudioTokenizer"};
 static int gdn_family(enum fam id)
 {
 	return id == F_QWEN3_NEXT || id == F_QWEN35 || id == F_QWEN35_MOE;
-}
-
-/* The families llama.cpp runs with MLA (LLM_ARCH_DEEPSEEK2, DEEPSEEK32). */
-static int mla_family(const struct hf_fam *f)
-{
-	return f->id == F_GLM_DSA;
 }
 
 /* Where to look for a field: text_config (when the file has one) before the root. */
@@ -875,8 +861,6 @@ static int read_counts(struct hf *H, struct shape *s)
 		return fail(H, H->where, "%lld does not divide num_attention_heads (%lld)", (long long)m->kv_heads,
 			    (long long)m->heads);
 	int64_t hd_def = f->head_dim ? f->head_dim : s->hidden / m->heads;
-	if (mla_family(f))
-		return 0;   /* read_mla sets the head sizes */
 	/* The converter's GraniteModel drops head_dim (conversion/granite.py):
 	 * llama.cpp's head is n_embd / n_head; NemotronHModel reads head_dim or
 	 * attention_head_dim, one of them required (conversion/nemotron.py). */
@@ -956,39 +940,6 @@ static int read_falcon(struct hf *H, struct shape *s)
 	s->falcon_ln = 1;
 	s->gated = 0;
 	s->qkv_bias = s->o_bias = bias;   /* bias also gives the MLP biases, left out: small */
-	return 0;
-}
-
-/* MLA (DeepSeek-V2/V3): the latent sizes; llama.cpp's converter writes the
- * *_mla keys, so llama.cpp caches the latent (kv_lora_rank + qk_rope_head_dim). */
-static int read_mla(struct hf *H, struct shape *s)
-{
-	struct model *m = H->m;
-	const struct scope *sc = &H->top;
-	int64_t v;
-	if (field_count(H, sc, MF_KV_LORA_RANK, 1, 512, 1, 65536, &m->kv_lora_rank) < 0 ||
-	    field_count(H, sc, MF_QK_ROPE_HEAD_DIM, 1, 64, 2, 65536, &m->qk_rope_head_dim) < 0 ||
-	    field_count(H, sc, MF_QK_NOPE_HEAD_DIM, 1, 128, 0, 65536, &m->qk_nope_head_dim) < 0 ||
-	    field_count(H, sc, MF_V_HEAD_DIM, 1, 128, 1, 65536, &m->v_head_dim) < 0)
-		return -1;
-	if (m->qk_rope_head_dim % 2)
-		return fail(H, "qk_rope_head_dim", "%lld is odd: RoPE rotates pairs", (long long)m->qk_rope_head_dim);
-	/* q_lora_rank null (DeepSeek-V2-Lite): queries are projected directly. */
-	json_t *q = find(H, sc, "q_lora_rank");
-	if (q && json_is_null(q))
-		s->q_lora = 0;
-	else if (get_int(H, sc, "q_lora_rank", 1, 1536, 1, 65536, &v) < 0)
-		return -1;
-	else
-		s->q_lora = v;
-	m->kind = ATTN_MLA;
-	m->mla_latent_cache = 1;
-	model_set_origin(m, MF_LATENT_CACHE, "1: llama.cpp's converter writes key_length_mla / value_length_mla");
-	model_set_origin(m, MF_KIND, "mla: model_type %s (llama.cpp caches the latent)", H->fam->type);
-	m->head_dim = m->qk_nope_head_dim + m->qk_rope_head_dim;
-	m->head_dim_v = m->v_head_dim;
-	model_set_origin(m, MF_HEAD_DIM, "qk_nope_head_dim + qk_rope_head_dim");
-	model_set_origin(m, MF_HEAD_DIM_V, "v_head_dim");
 	return 0;
 }
 
@@ -1085,10 +1036,8 @@ static int read_moe(struct hf *H, struct shape *s)
 	struct model *m = H->m;
 	const struct scope *sc = &H->top;
 	const char *ne = NULL, *nu = "num_experts_per_tok";
-	int64_t def_e = 0, def_u = 0, def_inter = s->inter, def_shared = 0, def_dense = 0;
+	int64_t def_e = 0, def_u = 0, def_inter = s->inter;
 	switch (H->fam->id) {
-	case F_GLM_DSA: ne = "n_routed_experts", def_e = 256, def_u = 8, def_inter = 2048, def_shared = 1,
-			   def_dense = 3; break;
 	case F_QWEN3_NEXT: ne = "num_experts", def_e = 512, def_u = 10, def_inter = 512; break;
 	/* Qwen3_5MoeTextConfig: 256 experts, 8 a token, 512 wide, one shared of 512 */
 	case F_QWEN35_MOE: ne = "num_experts", def_e = 256, def_u = 8, def_inter = 512; break;
@@ -1133,16 +1082,6 @@ static int read_moe(struct hf *H, struct shape *s)
 		s->moe_inter = s->inter;   /* each expert is an MLP of intermediate_size */
 	else if (get_int(H, sc, "moe_intermediate_size", 1, def_inter, 1, 10000000, &s->moe_inter) < 0)
 		return -1;
-	if (mla_family(H->fam)) {
-		json_t *sh = find(H, sc, "n_shared_experts");
-		if (!(sh && json_is_null(sh)) && get_int(H, sc, "n_shared_experts", 1, def_shared, 0, 65536, &s->shared) < 0)
-			return -1;
-		if (get_int(H, sc, "first_k_dense_replace", 1, def_dense, 0, MODEL_MAX_LAYERS, &s->first_dense) < 0 ||
-		    get_int(H, sc, "moe_layer_freq", 1, 1, 1, MODEL_MAX_LAYERS, &s->moe_freq) < 0)
-			return -1;
-		/* noaux_tc routing keeps a per-expert score bias */
-		s->router_bias = 1;
-	}
 	/* Nemotron-H's shared expert (moe_shared_expert_intermediate_size, required
 	 * by the converter) and e_score_correction bias (exp_probs_b) */
 	if (H->fam->id == F_NEMOTRON_H &&
@@ -1265,7 +1204,7 @@ static int read_window(struct hf *H)
 		why = "its qwen architectures read no sliding_window";
 	else if (f->id == F_PHI3)
 		why = "\"Phi SWA is currently disabled\" (llama-model.cpp)";
-	else if (mla_family(f) || f->id == F_FALCON ||
+	else if (f->id == F_FALCON ||
 		 f->id == F_GENERIC ||
 		 (family_2026(f) && f->id != F_GEMMA3N && f->id != F_GEMMA4 && !H->window_cls))
 		why = "this architecture has no sliding window";
@@ -1305,7 +1244,7 @@ static int read_rotary(struct hf *H, const struct shape *s)
 		return read_rotary_hf(H, s);
 	/* Qwen3NextModel (conversion/qwen.py): int(head_dim x
 	 * partial_rotary_factor), the factor 0.25 when the file has none */
-	int per_head = gdn_family(H->fam->id) || H->fam->id == F_GLM_DSA;
+	int per_head = gdn_family(H->fam->id);
 	double def = gdn_family(H->fam->id) ? 0.25 : 1;
 	if (H->fam->id != F_PHI3 && !per_head)
 		return 0;
@@ -1319,21 +1258,19 @@ static int read_rotary(struct hf *H, const struct shape *s)
 	}
 	if ((rc = get_real(H, &sc, key, 1, def, 1e-6, 1, &f)) < 0)
 		return -1;
-	if (rc == 0 && (!per_head || H->fam->id == F_GLM_DSA))
+	if (rc == 0 && !per_head)
 		return 0;
 	char path[96];
 	snprintf(path, sizeof path, "%s", H->where);
-	/* GlmMoeDsaModel: int(qk_rope_head_dim x partial_rotary_factor), the factor 1 by default */
-	m->rope_dims = H->fam->id == F_PHI3	 ? (int64_t)(f * (double)s->hidden) / m->heads
-		       : H->fam->id == F_GLM_DSA ? (int64_t)(f * (double)m->qk_rope_head_dim)
-		       : per_head		 ? (int64_t)(f * (double)m->head_dim)
-					    : (int64_t)(f * (double)(s->hidden / m->heads));
+	m->rope_dims = H->fam->id == F_PHI3 ? (int64_t)(f * (double)s->hidden) / m->heads
+		       : per_head	      ? (int64_t)(f * (double)m->head_dim)
+					      : (int64_t)(f * (double)(s->hidden / m->heads));
 	if (m->rope_dims < 2 || m->rope_dims % 2 || m->rope_dims > m->head_dim)
 		return fail(H, path, "%g gives %lld rotated dimensions of a %lld-wide head: want an even number, 2 or more",
 			    f, (long long)m->rope_dims, (long long)m->head_dim);
 	model_set_origin(m, MF_ROPE_DIMS, "%s %s %g (llama.cpp's converter: %s)", rc ? "config.json" : "the converter's "
 			 "default", path, f, H->fam->id == F_PHI3 ? "int(factor x hidden_size) // heads" :
-			 H->fam->id == F_GLM_DSA ? "int(qk_rope_head_dim x factor)" : per_head ?
+			 per_head ?
 			 "int(head_dim x factor)" : "int(rotary_pct x head size)");
 	return 0;
 }
@@ -2150,9 +2087,9 @@ static int read_gemma4(struct hf *H, struct shape *s)
  * and llama.cpp's create_memory (llama-model.cpp) caches them:
  *   nextn / MTP blocks appended after num_hidden_layers (block_count grows,
  *     nextn_predict_layers says how many; filtered out of the cache):
- *     glm-dsa num_nextn_predict_layers; qwen3next mtp_num_hidden_layers,
- *     else the checkpoint's mtp.* block (_QwenMtpMixin: Qwen3-Next's config has no
- *     count; its published checkpoints carry one);
+ *     qwen3next mtp_num_hidden_layers, else the checkpoint's mtp.*
+ *     block (_QwenMtpMixin: Qwen3-Next's config has no count; its
+ *     published checkpoints carry one);
  *   qwen3next: layer_types linear_attention are recurrent (written as
  *     attention.recurrent_layers), else (il + 1) % full_attention_interval != 0;
  *   granitehybrid: layer_types "attention" keep KV, "mamba" a state, else
@@ -2160,8 +2097,6 @@ static int read_gemma4(struct hf *H, struct shape *s)
  *   nemotron_h: hybrid_override_pattern (M Mamba2, * attention, - MLP) or
  *     layers_block_type; head_count_kv and feed_forward_length per layer,
  *     so an MLP block keeps nothing (src/models/nemotron-h.cpp);
- *   glm-dsa: the indexer's K head, index_head_dim (and index_n_heads,
- *     index_topk; GlmMoeDsaConfig gives them defaults).
  * Granite and Nemotron-H use no RoPE: the converter writes context_length
  * 2^20 over max_position_embeddings (GraniteHybridModel.set_gguf_parameters).
  */
@@ -2172,11 +2107,7 @@ static int read_layers(struct hf *H, struct shape *s)
 	enum fam id = H->fam->id;
 	int64_t n = m->layers, nextn = 0;
 	int rc;
-	if (id == F_GLM_DSA) {
-		if ((rc = get_int(H, sc, "num_nextn_predict_layers", 1, 0, 0, MODEL_MAX_LAYERS - n, &nextn)) < 0)
-			return -1;
-		origin(H, MF_NEXTN, rc, H->where);
-	} else if (gdn_family(id)) {
+	if (gdn_family(id)) {
 		if ((rc = get_int(H, sc, "mtp_num_hidden_layers", 1, 1, 0, MODEL_MAX_LAYERS - n, &nextn)) < 0)
 			return -1;
 		if (rc)
@@ -2186,35 +2117,6 @@ static int read_layers(struct hf *H, struct shape *s)
 					 "mtp_num_hidden_layers)");
 	} else {
 		model_set_origin(m, MF_NEXTN, "none: the converter appends no nextn block for %s", H->fam->type);
-	}
-	if (id == F_GLM_DSA) {
-		/* GlmMoeDsaConfig gives them defaults (128, 32, 2048) */
-		int g = 1;
-		if ((rc = field_count(H, sc, MF_INDEXER_HEAD_DIM, g, 128, 1, MODEL_MAX_DIM, &m->indexer_head_dim)) < 0 ||
-		    field_count(H, sc, MF_INDEXER_HEADS, g, 32, 1, MODEL_MAX_DIM, &m->indexer_heads) < 0 ||
-		    field_count(H, sc, MF_INDEXER_TOP_K, g, 2048, 1, MODEL_MAX_CTX, &m->indexer_top_k) < 0 ||
-		    field_count(H, sc, MF_Q_LORA_RANK, g, 2048, 1, 65536, &m->q_lora_rank) < 0)
-			return -1;
-	}
-	/* glm-dsa (src/models/glm-dsa.cpp): GLM-5.2's indexer_types (the converter
-	 * writes attention.indexer.types, "full" true) give some layers a shared
-	 * indexer without a cache of its own, which attnviz does not size; a file
-	 * without them is a full indexer on every layer when ctx_train < 2^20
-	 * (llama.cpp's is_pre_5_2), as gguf.c read_glm_dsa */
-	if (id == F_GLM_DSA) {
-		json_t *it = find(H, sc, "indexer_types");
-		int all_full = m->ctx_train < 1048576;
-		if (it && !json_is_null(it)) {
-			all_full = json_is_array(it);
-			for (size_t i = 0; all_full && i < json_array_size(it); i++) {
-				const char *t = json_string_value(json_array_get(it, i));
-				all_full = t && !strcmp(t, "full");
-			}
-		}
-		if (!all_full)
-			return fail(H, it && !json_is_null(it) ? H->where : "max_position_embeddings",
-				    "GLM-5.2's per-layer indexer types (some layers without an indexer cache): attnviz does "
-				    "not size them");
 	}
 	if (id == F_NEMOTRON_H)
 		s->gated = 0;   /* mlp_hidden_act relu2: up and down projections only */
@@ -2492,8 +2394,6 @@ static int read_model(struct hf *H)
 		return -1;
 	if (H->fam->id == F_FALCON && get_bool(H, &H->top, "tie_word_embeddings", 1, &s.tie) < 0)
 		return -1;
-	if (mla_family(H->fam) && read_mla(H, &s) < 0)
-		return -1;
 	if (read_moe(H, &s) < 0 || read_window(H) < 0 || read_rotary(H, &s) < 0 || read_rope(H) < 0)
 		return -1;
 	if (family_2026(H->fam) && read_layers(H, &s) < 0)
@@ -2526,24 +2426,10 @@ static int read_model(struct hf *H)
 	model_set_origin(m, MF_ROUTER_BIAS,
 			 "config.json topk_method (noaux_tc: a score bias a "
 			 "routed expert)");
-	if (mla_family(H->fam) && s.q_lora) {
-		m->q_lora_rank = s.q_lora;
-		model_set_origin(m, MF_Q_LORA_RANK, "config.json q_lora_rank");
-	}
 	m->tied_embd = s.tie;
 	model_set_origin(m, MF_TIED_EMBD,
 			 "config.json tie_word_embeddings (default %d in %s)",
 			 H->fam->tie, H->fam->cls);
-	/* GLM-5 (conversion/glm.py): first_k_dense_replace
-	 * dense layers of intermediate_size, then n_shared_experts beside the routed ones */
-	if (mla_family(H->fam) && m->experts) {
-		m->dense_lead = s.first_dense;
-		m->shared_experts = s.shared;
-		m->ff_dense = s.first_dense ? s.inter : 0;
-		model_set_origin(m, MF_DENSE_LEAD, "config.json first_k_dense_replace");
-		model_set_origin(m, MF_SHARED_EXPERTS, "config.json n_shared_experts");
-		model_set_origin(m, MF_FF_DENSE, "config.json intermediate_size (the dense layers')");
-	}
 	/* Gemma 4 26B-A4B: the dense MLP of intermediate_size beside the experts (read_gemma4_moe) */
 	if (H->fam->id == F_GEMMA4 && m->experts) {
 		m->ff_dense = s.inter;
