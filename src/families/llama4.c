@@ -30,7 +30,8 @@ static int llama4_convert(struct hfc *c)
 	    hfc_need(c, K("intermediate_size_mlp"), &mlp) < 0 ||
 	    hfc_text_model(c) < 0)
 		return -1;
-	hfc_source(c, "intermediate_size_mlp (Llama4Model's intermediate_size)");
+	hfc_source(c, "intermediate_size_mlp (Llama4Model's "
+		   "intermediate_size)");
 	if (hfc_put_u32(c, "feed_forward_length", mlp) < 0 ||
 	    hfc_item(c, "vocab_size", "vocab_size", HFC_U32) < 0 ||
 	    hfc_head_dim(c, &hd) < 0 ||
@@ -39,7 +40,8 @@ static int llama4_convert(struct hfc *c)
 	    hfc_item(c, "interleave_moe_layer_step",
 		     "interleave_moe_layer_step", HFC_U32) < 0)
 		return -1;
-	hfc_source(c, "intermediate_size (Llama4Model's intermediate_size_moe)");
+	hfc_source(c, "intermediate_size (Llama4Model's "
+		   "intermediate_size_moe)");
 	if (hfc_put_u32(c, "expert_feed_forward_length", moe) < 0 ||
 	    (n = hfc_words(c, "layer_types", types, 1024)) < 0)
 		return -1;

@@ -1100,11 +1100,13 @@ static int read_moe(struct hf *H, struct shape *s)
 		return -1;
 	if (gdn_family(H->fam->id) || H->fam->id == F_GRANITE_HYBRID) {
 		/* one shared expert of its own width: Qwen3-Next
-		 * shared_expert_intermediate_size, Granite shared_intermediate_size */
+		 * shared_expert_intermediate_size, Granite
+		 * shared_intermediate_size */
 		const char *sk = gdn_family(H->fam->id) ? "shared_expert_intermediate_size" : "shared_intermediate_size";
 		s->shared = 1;
 		s->shared_inter = s->moe_inter;
-		if (get_int(H, sc, sk, 1, gdn_family(H->fam->id) ? 512 : 1024, 0, 10000000,
+		if (get_int(H, sc, sk, 1,
+			    gdn_family(H->fam->id) ? 512 : 1024, 0, 10000000,
 						       &s->shared_inter) < 0)
 			return -1;
 		s->shared = s->shared_inter > 0;
@@ -1262,9 +1264,12 @@ static int read_rotary(struct hf *H, const struct shape *s)
 		return 0;
 	char path[96];
 	snprintf(path, sizeof path, "%s", H->where);
-	m->rope_dims = H->fam->id == F_PHI3 ? (int64_t)(f * (double)s->hidden) / m->heads
-		       : per_head	      ? (int64_t)(f * (double)m->head_dim)
-					      : (int64_t)(f * (double)(s->hidden / m->heads));
+	if (H->fam->id == F_PHI3)
+		m->rope_dims = (int64_t)(f * (double)s->hidden) / m->heads;
+	else if (per_head)
+		m->rope_dims = (int64_t)(f * (double)m->head_dim);
+	else
+		m->rope_dims = (int64_t)(f * (double)(s->hidden / m->heads));
 	if (m->rope_dims < 2 || m->rope_dims % 2 || m->rope_dims > m->head_dim)
 		return fail(H, path, "%g gives %lld rotated dimensions of a %lld-wide head: want an even number, 2 or more",
 			    f, (long long)m->rope_dims, (long long)m->head_dim);
@@ -1390,7 +1395,8 @@ static int read_rope(struct hf *H)
 	m->rope_base_local = m->rope_base;
 	model_set_origin(m, MF_BASE_LOCAL, "base, every layer alike (%s)", model_field_origin(m, MF_BASE));
 	if (f->id == F_GEMMA3N) {
-		/* llama.cpp gemma3n: rope_freq_base_train_swa = 10000 on the sliding layers */
+		/* llama.cpp gemma3n: rope_freq_base_train_swa = 10000 on
+		 * the sliding layers */
 		rc = get_real(H, &H->top, model_fields[MF_BASE_LOCAL].hf, 1, 10000, 1.0000001, 1e12, &m->rope_base_local);
 		if (rc < 0)
 			return -1;
@@ -1443,7 +1449,8 @@ static int read_rope(struct hf *H)
 	rc = get_real(H, &rsc, "factor", !need, def < 1 ? 1 : def, 1, 1e6, &m->rope_factor);
 	if (rc < 0)
 		return -1;
-	if (rc && f->id == F_GEMMA3N)   /* llama.cpp gemma3n: rope_freq_scale_train_swa = 1 */
+	/* llama.cpp gemma3n: rope_freq_scale_train_swa = 1 */
+	if (rc && f->id == F_GEMMA3N)
 		model_set_origin(m, MF_FACTOR, "config.json %s (global layers only)", H->where);
 	else if (rc)
 		origin(H, MF_FACTOR, rc, H->where);
@@ -2570,7 +2577,8 @@ static void finish_origin(const struct model *m, char *err, size_t errlen)
 	for (int f = 0; f < MF_COUNT; f++) {
 		char at[96];
 		const char *o = model_field_origin(m, (enum model_field)f);
-		if (!model_fields[f].key || !o || strncmp(o, "config.json ", 12))
+		if (!model_fields[f].key || !o ||
+		    strncmp(o, "config.json ", 12))
 			continue;
 		snprintf(at, sizeof at, "[%s] %s:", model_fields[f].section,
 			 model_fields[f].key);

@@ -846,8 +846,9 @@ static void layer_ffn(const struct model *m, int64_t il, struct model_layer *L)
 		L->ff = m->ff;
 		return;
 	}
+	int step = m->moe_layer_step > 1;
 	int dense = il < m->dense_lead ||
-		    (m->moe_layer_step > 1 && (il + 1) % m->moe_layer_step != 0);
+		    (step && (il + 1) % m->moe_layer_step != 0);
 	L->moe = !dense;
 	L->ff_exp = m->ff;
 	if (dense || (m->arch_mech & AM_FFN_BESIDE_EXPERTS))

@@ -151,7 +151,8 @@ static void window_models(void)
 		T_EQ_STR(m.arch, "llama", "hf mistral v0.1: runs as LLM_ARCH_LLAMA");
 		/* LlamaModel writes no window and llama.cpp's llama reads
 		 * none: as the converted GGUF, none, and the note says so */
-		T_EQ_INT(m.sliding_window, 0, "hf mistral v0.1: no window kept");
+		T_EQ_INT(m.sliding_window, 0,
+			 "hf mistral v0.1: no window kept");
 		T_EQ_INT(m.layer_swa[0] + m.layer_swa[31], 0, "hf mistral v0.1: no layer is local");
 		T_OK(strstr(m.note, "sliding_window 4096 is ignored") &&
 			 strstr(m.note, "llama.cpp's llama reads none"),
@@ -264,11 +265,17 @@ static void variants(void)
 	struct model m;
 	char err[700];
 	/* Qwen3-0.6B's published values: head_dim 128 differs from 1024 / 16 = 64. */
-	int rc = load_text(&m, "{\"architectures\": [\"Qwen3ForCausalLM\"], "
-			       "\"model_type\": \"qwen3\", \"hidden_size\": 1024, \"num_attention_heads\": 16,"
-			       " \"num_key_value_heads\": 8, \"head_dim\": 128, \"num_hidden_layers\": 28,"
-			       " \"intermediate_size\": 3072, \"vocab_size\": 151936, \"max_position_embeddings\": 40960,"
-			       " \"tie_word_embeddings\": true, \"rope_theta\": 1000000}", err, sizeof err);
+	int rc = load_text(
+	    &m,
+	    "{\"architectures\": [\"Qwen3ForCausalLM\"], "
+	    "\"model_type\": \"qwen3\", \"hidden_size\": 1024, "
+	    "\"num_attention_heads\": 16,"
+	    " \"num_key_value_heads\": 8, \"head_dim\": 128, "
+	    "\"num_hidden_layers\": 28,"
+	    " \"intermediate_size\": 3072, \"vocab_size\": 151936, "
+	    "\"max_position_embeddings\": 40960,"
+	    " \"tie_word_embeddings\": true, \"rope_theta\": 1000000}",
+	    err, sizeof err);
 	T_OK(rc == 0, "hf qwen3-0.6b: loads (%s)", rc ? err : "");
 	if (rc == 0) {
 		T_EQ_INT(m.head_dim, 128, "hf qwen3-0.6b: explicit head_dim wins over hidden / heads");
@@ -279,9 +286,12 @@ static void variants(void)
 		T_NEAR(m.params, 596049920.0, 0.5, "hf qwen3-0.6b: params by hand");
 	}
 	/* Mistral v0.2 and later: sliding_window null, nothing to ignore. */
-	rc = load_text(&m, "{\"architectures\": [\"MistralForCausalLM\"], "
-			   "\"model_type\": \"mistral\", \"num_hidden_layers\": 32, \"sliding_window\": null,"
-			   " \"rope_theta\": 1000000.0}", err, sizeof err);
+	rc = load_text(&m,
+		       "{\"architectures\": [\"MistralForCausalLM\"], "
+		       "\"model_type\": \"mistral\", \"num_hidden_layers\": "
+		       "32, \"sliding_window\": null,"
+		       " \"rope_theta\": 1000000.0}",
+		       err, sizeof err);
 	T_OK(rc == 0, "hf mistral v0.2: loads (%s)", rc ? err : "");
 	if (rc == 0) {
 		T_OK(m.sliding_window == 0 && !m.swa_ignored && !m.note[0], "hf mistral v0.2: null window, no note");
@@ -290,8 +300,9 @@ static void variants(void)
 	}
 	/* A Mistral file without sliding_window takes MistralConfig's 4096:
 	 * ignored, and said. */
-	rc = load_text(&m, "{\"architectures\": [\"MistralForCausalLM\"], "
-			   "\"model_type\": \"mistral\", \"num_hidden_layers\": 2}",
+	rc = load_text(&m,
+		       "{\"architectures\": [\"MistralForCausalLM\"], "
+		       "\"model_type\": \"mistral\", \"num_hidden_layers\": 2}",
 		       err, sizeof err);
 	T_OK(rc == 0 && m.sliding_window == 0 &&
 		 strstr(m.note, "sliding_window 4096 is ignored"),
@@ -299,16 +310,22 @@ static void variants(void)
 	/* Qwen2 with use_sliding_window: conversion/qwen.py Qwen2Model writes
 	 * no window and llama.cpp's qwen2 reads none: a full cache on every
 	 * layer, and a note that says so. */
-	rc = load_text(&m, "{\"architectures\": [\"Qwen2ForCausalLM\"], "
-			   "\"model_type\": \"qwen2\", \"num_hidden_layers\": 4, \"use_sliding_window\": true,"
-			   " \"sliding_window\": 32768, \"max_window_layers\": 2}", err, sizeof err);
+	rc = load_text(&m,
+		       "{\"architectures\": [\"Qwen2ForCausalLM\"], "
+		       "\"model_type\": \"qwen2\", \"num_hidden_layers\": 4, "
+		       "\"use_sliding_window\": true,"
+		       " \"sliding_window\": 32768, \"max_window_layers\": 2}",
+		       err, sizeof err);
 	T_OK(rc == 0 && m.sliding_window == 0 && !m.layer_swa[0] &&
 		     strstr(m.note, "sliding_window 32768 is ignored"),
 	     "hf qwen2: use_sliding_window ignored, and said");
 	/* Llama without num_key_value_heads: LlamaConfig takes num_attention_heads. */
-	rc = load_text(&m, "{\"architectures\": [\"LlamaForCausalLM\"], "
-			   "\"model_type\": \"llama\", \"num_hidden_layers\": 2, \"num_attention_heads\": 16,"
-			   " \"hidden_size\": 2048}", err, sizeof err);
+	rc = load_text(&m,
+		       "{\"architectures\": [\"LlamaForCausalLM\"], "
+		       "\"model_type\": \"llama\", \"num_hidden_layers\": 2, "
+		       "\"num_attention_heads\": 16,"
+		       " \"hidden_size\": 2048}",
+		       err, sizeof err);
 	T_OK(rc == 0 && m.kv_heads == 16 && m.kind == ATTN_MHA && m.head_dim == 128, "hf llama: kv_heads default = heads");
 	/* Gemma 3 with layer_types (newer transformers) of another pattern:
 	 * Gemma3Model writes no pattern and gemma3.cpp load_swa_pattern(ml,
@@ -334,12 +351,18 @@ static void variants(void)
 			   " \"num_kv_heads\": 8, \"hidden_size\": 8192, \"num_hidden_layers\": 60}", err, sizeof err);
 	T_OK(rc == 0 && m.kv_heads == 8 && m.head_dim == 64 && m.kind == ATTN_GQA, "hf falcon new arch: num_kv_heads");
 	/* DeepSeek-V2-Lite: q_lora_rank null. */
-	rc = load_text(&m, "{\"architectures\": [\"DeepseekV2ForCausalLM\"], "
-			   "\"model_type\": \"deepseek_v2\", \"num_hidden_layers\": 27, \"hidden_size\": 2048,"
-			   " \"num_attention_heads\": 16, \"num_key_value_heads\": 16, \"q_lora_rank\": null,"
-			   " \"kv_lora_rank\": 512, \"n_routed_experts\": 64, \"num_experts_per_tok\": 6,"
-			   " \"n_shared_experts\": 2, \"moe_intermediate_size\": 1408, \"first_k_dense_replace\": 1,"
-			   " \"intermediate_size\": 10944, \"vocab_size\": 102400}", err, sizeof err);
+	rc = load_text(&m,
+		       "{\"architectures\": [\"DeepseekV2ForCausalLM\"], "
+		       "\"model_type\": \"deepseek_v2\", "
+		       "\"num_hidden_layers\": 27, \"hidden_size\": 2048,"
+		       " \"num_attention_heads\": 16, \"num_key_value_heads\": "
+		       "16, \"q_lora_rank\": null,"
+		       " \"kv_lora_rank\": 512, \"n_routed_experts\": 64, "
+		       "\"num_experts_per_tok\": 6,"
+		       " \"n_shared_experts\": 2, \"moe_intermediate_size\": "
+		       "1408, \"first_k_dense_replace\": 1,"
+		       " \"intermediate_size\": 10944, \"vocab_size\": 102400}",
+		       err, sizeof err);
 	T_OK(rc == 0, "hf deepseek-v2-lite: loads (%s)", rc ? err : "");
 	if (rc == 0)
 		T_REL(m.params, 15.7e9, 0.01, "hf deepseek-v2-lite: params within 1%% of the published 15.7e9");
@@ -364,9 +387,12 @@ static void variants(void)
 		T_REL(m.params, 30.5e9, 0.01, "hf qwen3-30b-a3b: params within 1%% of the published 30.5e9");
 	}
 	/* transformers 5: rope_theta inside rope_parameters. */
-	rc = load_text(&m, "{\"architectures\": [\"LlamaForCausalLM\"], "
-			   "\"model_type\": \"llama\", \"num_hidden_layers\": 2,"
-			   " \"rope_parameters\": {\"rope_type\": \"default\", \"rope_theta\": 500000.0}}", err, sizeof err);
+	rc = load_text(&m,
+		       "{\"architectures\": [\"LlamaForCausalLM\"], "
+		       "\"model_type\": \"llama\", \"num_hidden_layers\": 2,"
+		       " \"rope_parameters\": {\"rope_type\": \"default\", "
+		       "\"rope_theta\": 500000.0}}",
+		       err, sizeof err);
 	T_OK(rc == 0 && m.rope_base == 500000 && m.scaling == ROPE_NONE, "hf: rope_theta in rope_parameters");
 	/* A refused file leaves the model as it was. */
 	struct model keep = m;

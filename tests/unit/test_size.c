@@ -295,7 +295,7 @@ static void t_layer_answers(void)
 	T_EQ_INT(a.moe * 1000000 + a.ff, 16384,
 		 "size: model_layer: Maverick's layer 0 is dense, 16384 wide");
 	T_EQ_INT(b.moe * 1000000 + b.ff + b.ff_shexp, 1000000,
-		 "size: model_layer: Maverick's layer 1 routes, nothing beside");
+		 "size: model_layer: Maverick's layer 1 routes, none beside");
 	/* Gemma 4 26B-A4B: the dense MLP of n_ff beside the experts */
 	m.moe_layer_step = 0, m.arch_mech = AM_FFN_BESIDE_EXPERTS;
 	m.ff = 704, m.ff_dense = 2112;
