@@ -17,22 +17,14 @@
  * Mistral v0.1's is said, not kept. */
 static int llama_convert(struct hfc *c)
 {
-	int64_t hd, w;
-	int rc;
+	int64_t hd;
 	if (hfc_text_model(c) < 0 ||
 	    hfc_item(c, "vocab_size", "vocab_size", HFC_U32) < 0 ||
 	    hfc_head_dim(c, &hd) < 0 ||
 	    hfc_put_u32(c, "rope.dimension_count", hd) < 0 ||
-	    hfc_rope_freqs_llama3(c) < 0 ||
-	    (rc = hfc_int(c, K("sliding_window"), 0, &w)) < 0)
+	    hfc_rope_freqs_llama3(c) < 0)
 		return -1;
-	if (rc > 0 && w > 0)
-		hfc_note(c, "sliding_window",
-			 "config.json sliding_window %lld is ignored: "
-			 "conversion/llama.py writes no window and llama.cpp's "
-			 "llama reads none, so every layer keeps a full cache",
-			 (long long)w);
-	return 0;
+	return hfc_window_unread(c, NULL);
 }
 
 /* transformers' MistralConfig and MixtralConfig __init__ defaults, by
@@ -40,20 +32,7 @@ static int llama_convert(struct hfc *c)
 static const struct family_conv_config llama_configs[] = {
     {.model_type = "mistral",
      .config = "MistralConfig",
-     .defaults = (const struct hfc_default[]){
-	 {"vocab_size", 32000, NULL},
-	 {"hidden_size", 4096, NULL},
-	 {"intermediate_size", 14336, NULL},
-	 {"num_hidden_layers", 32, NULL},
-	 {"num_attention_heads", 32, NULL},
-	 {"num_key_value_heads", 8, NULL},
-	 {"max_position_embeddings", 131072, NULL},
-	 {"rms_norm_eps", 1e-6, NULL},
-	 {"tie_word_embeddings", 0, NULL},
-	 {"rope_theta", 10000, NULL},
-	 {"sliding_window", 4096, NULL},
-	 {NULL, 0, NULL},
-     }},
+     .defaults = hfc_mistral_defaults},
     {.model_type = "mixtral",
      .config = "MixtralConfig",
      .defaults = (const struct hfc_default[]){

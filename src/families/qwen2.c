@@ -13,21 +13,9 @@
  * transformers' window (use_sliding_window) is said, not kept. */
 static int qwen2_convert(struct hfc *c)
 {
-	static const char *const win[] = {"sliding_window", NULL};
-	int64_t w;
-	int use;
-	if (hfc_text_model(c) < 0 ||
-	    hfc_bool(c, "use_sliding_window", 0, &use) < 0)
+	if (hfc_text_model(c) < 0)
 		return -1;
-	if (use && hfc_int(c, win, 0, &w) < 0)
-		return -1;
-	if (use && w > 0)
-		hfc_note(c, "sliding_window",
-			 "config.json sliding_window %lld is ignored: "
-			 "conversion/qwen.py writes no window and llama.cpp's "
-			 "qwen2 reads none, so every layer keeps a full cache",
-			 (long long)w);
-	return 0;
+	return hfc_window_unread(c, "use_sliding_window");
 }
 
 const struct family family_qwen2 = {

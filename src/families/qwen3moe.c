@@ -25,8 +25,8 @@ static int qwen3moe_convert(struct hfc *c)
 	     "expert_shared_feed_forward_length"},
 	};
 	static int64_t dense[MODEL_MAX_LAYERS];
-	int64_t w, step;
-	int use, n;
+	int64_t step;
+	int n;
 	if (hfc_text_model(c) < 0 || HFC_COPY(c, given, 0) < 0)
 		return -1;
 	if ((n = hfc_ints(c, "mlp_only_layers", dense, MODEL_MAX_LAYERS)) < 0)
@@ -41,18 +41,7 @@ static int qwen3moe_convert(struct hfc *c)
 		return hfc_fail(c, "decoder_sparse_step", "%lld: llama.cpp's "
 				"qwen3moe loader wants experts on every layer "
 				"(1)", (long long)step);
-	if (hfc_bool(c, "use_sliding_window", 0, &use) < 0)
-		return -1;
-	if (use && hfc_int(c, K("sliding_window"), 0, &w) < 0)
-		return -1;
-	if (use && w > 0)
-		hfc_note(c, "sliding_window",
-			 "config.json sliding_window %lld is ignored: "
-			 "conversion/qwen.py writes no window and llama.cpp's "
-			 "qwen3moe reads none, so every layer keeps a full "
-			 "cache",
-			 (long long)w);
-	return 0;
+	return hfc_window_unread(c, "use_sliding_window");
 }
 
 const struct family family_qwen3moe = {

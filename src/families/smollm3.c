@@ -14,24 +14,12 @@
 static int smollm3_convert(struct hfc *c)
 {
 	static const char *const vocab[] = {"vocab_size", NULL};
-	static const char *const win[] = {"sliding_window", NULL};
 	int64_t v;
-	int use;
 	if (hfc_text_model(c) < 0 || hfc_need(c, vocab, &v) < 0 ||
 	    hfc_put_u32(c, "vocab_size", v) < 0 || hfc_head_dim(c, &v) < 0 ||
-	    hfc_put_u32(c, "rope.dimension_count", v) < 0 ||
-	    hfc_bool(c, "use_sliding_window", 0, &use) < 0)
+	    hfc_put_u32(c, "rope.dimension_count", v) < 0)
 		return -1;
-	if (use && hfc_int(c, win, 0, &v) < 0)
-		return -1;
-	if (use && v > 0)
-		hfc_note(c, "sliding_window",
-			 "config.json sliding_window %lld is ignored: "
-			 "conversion/llama.py writes no window and llama.cpp's "
-			 "smollm3 reads none, so every layer keeps a full "
-			 "cache",
-			 (long long)v);
-	return 0;
+	return hfc_window_unread(c, "use_sliding_window");
 }
 
 const struct family family_smollm3 = {

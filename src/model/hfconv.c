@@ -374,6 +374,23 @@ void hfc_source(struct hfc *c, const char *fmt, ...)
 	va_end(ap);
 }
 
+int hfc_window_unread(struct hfc *c, const char *gate)
+{
+	static const char *const win[] = {"sliding_window", NULL};
+	int64_t w = 0;
+	int use = 1, rc = 0;
+	if ((gate && hfc_bool(c, gate, 0, &use) < 0) ||
+	    (use && (rc = hfc_int(c, win, 0, &w)) < 0))
+		return -1;
+	if (rc > 0 && w > 0)
+		hfc_note(c, "sliding_window",
+			 "config.json sliding_window %lld is ignored: %.60s "
+			 "writes no window and llama.cpp's %.20s reads none, "
+			 "so every layer keeps a full cache",
+			 (long long)w, c->fam->conv->converter, c->fam->arch);
+	return 0;
+}
+
 void hfc_note(struct hfc *c, const char *key, const char *fmt, ...)
 {
 	va_list ap;

@@ -159,6 +159,11 @@ void hfc_source(struct hfc *c, const char *fmt, ...)
 void hfc_drop(struct hfc *c, const char *key);
 /* A key written so far: 1 and its number, 0 when not written. */
 int hfc_written(struct hfc *c, const char *key, double *v);
+/* A window transformers would apply (sliding_window, where the boolean
+ * gate, when named, is true: use_sliding_window) that the converter
+ * writes no key for and llama.cpp's loader reads none of: said in the
+ * note, not kept.  0, or -1 at a bad value. */
+int hfc_window_unread(struct hfc *c, const char *gate);
 /* What the file says that neither the converter nor llama.cpp keeps,
  * said on screen (m->note, after any note of the GGUF reader's; its
  * origin "config.json KEY vs llama.cpp ARCH"). */
@@ -175,9 +180,10 @@ int hfc_text_model(struct hfc *c);
  * and MLA's head sizes, the leading dense blocks, the experts' keys
  * (src/model/hfconv_deepseek.c). */
 int hfc_deepseek_v2(struct hfc *c);
-/* DeepseekV3Config's defaults, which its classes' files take
- * (src/model/hfconv_deepseek.c) */
+/* Configuration classes' defaults several families read
+ * (src/model/hfconv_configs.c): DeepseekV3Config's, MistralConfig's. */
 extern const struct hfc_default hfc_deepseek_v3_defaults[];
+extern const struct hfc_default hfc_mistral_defaults[];
 /* TextModel's self.block_count: find_hparam(["n_layers",
  * "num_hidden_layers", "n_layer", "num_layers"]) */
 int hfc_block_count(struct hfc *c, int64_t *out);
