@@ -11,46 +11,29 @@
 
 #define K(...) ((const char *const[]){__VA_ARGS__, NULL})
 
-/* conversion/glm.py GlmMoeDsaModel: its __init__ appends the nextn (MTP)
- * layers to block_count; DeepseekV2Model's keys, then the rotated
- * dimensions int(qk_rope_head_dim x partial_rotary_factor) (1 when
- * absent), nextn_predict_layers, the indexer's heads, K head and top-k
- * (required), and GLM-5.2's indexer_types as a bool a layer ("full").
- * The gate keeps e_score_correction_bias (noaux_tc). */
+/* conversion/glm.py GlmMoeDsaModel: DeepseekV32Model's keys
+ * (hfc_deepseek_dsa), then the rotated dimensions int(qk_rope_head_dim x
+ * partial_rotary_factor) (1 when absent) and GLM-5.2's indexer_types as
+ * a bool a layer ("full"). */
 static int glm_dsa_convert(struct hfc *c)
 {
-	static const struct hfc_copy indexer[] = {
-	    {"index_n_heads", "attention.indexer.head_count"},
-	    {"index_head_dim", "attention.indexer.key_length"},
-	    {"index_topk", "attention.indexer.top_k"},
-	};
 	static const struct hfc_layer_words types = {
 	    .from = "indexer_types",
 	    .word = "full",
 	    .key = "attention.indexer.types",
 	    .length = HFC_ANY_LENGTH,
 	};
-	int64_t layers, nextn, rope;
+	int64_t rope;
 	double factor;
-	int rc;
-	if (hfc_deepseek_v2(c) < 0 || hfc_block_count(c, &layers) < 0 ||
-	    (rc = hfc_int(c, K("num_nextn_predict_layers"), 0, &nextn)) < 0)
-		return -1;
-	hfc_source(c, "num_hidden_layers + num_nextn_predict_layers");
-	if (hfc_put_u32(c, "block_count", layers + nextn) < 0 ||
-	    (rc > 0 && hfc_put_u32(c, "nextn_predict_layers", nextn) < 0) ||
+	if (hfc_deepseek_dsa(c) < 0 ||
 	    hfc_need(c, K("qk_rope_head_dim"), &rope) < 0 ||
 	    hfc_rope(c, "partial_rotary_factor", 1, &factor) < 0)
 		return -1;
 	hfc_source(c, "int(qk_rope_head_dim x partial_rotary_factor)");
 	if (hfc_put_u32(c, "rope.dimension_count",
-			(int64_t)((double)rope * factor)) < 0 ||
-	    HFC_COPY(c, indexer, 1) < 0 ||
-	    hfc_put_layer_words(c, &types, NULL) < 0)
+			(int64_t)((double)rope * factor)) < 0)
 		return -1;
-	hfc_router_bias(c, "GlmMoeDsa's gate: e_score_correction_bias "
-			   "(exp_probs_b)");
-	return 0;
+	return hfc_put_layer_words(c, &types, NULL) < 0 ? -1 : 0;
 }
 
 const struct family family_glm_dsa = {

@@ -180,6 +180,11 @@ int hfc_text_model(struct hfc *c);
  * and MLA's head sizes, the leading dense blocks, the experts' keys
  * (src/model/hfconv_deepseek.c). */
 int hfc_deepseek_v2(struct hfc *c);
+/* ... and what DeepseekV32Model and GlmMoeDsaModel add to it alike: the
+ * nextn (MTP) layers appended to block_count (their __init__, without
+ * --no-mtp), nextn_predict_layers, the lightning indexer's heads, K head
+ * and top-k (required), the gate's score bias. */
+int hfc_deepseek_dsa(struct hfc *c);
 /* Configuration classes' defaults several families read
  * (src/model/hfconv_configs.c): DeepseekV3Config's, MistralConfig's. */
 extern const struct hfc_default hfc_deepseek_v3_defaults[];

@@ -86,3 +86,26 @@ int hfc_deepseek_v2(struct hfc *c)
 	return rc > 0 ? hfc_put_f32(c, "rope.scaling.yarn_log_multiplier",
 				    0.1 * d) : 0;
 }
+
+int hfc_deepseek_dsa(struct hfc *c)
+{
+	static const char *const nk[] = {"num_nextn_predict_layers", NULL};
+	static const struct hfc_copy indexer[] = {
+	    {"index_n_heads", "attention.indexer.head_count"},
+	    {"index_head_dim", "attention.indexer.key_length"},
+	    {"index_topk", "attention.indexer.top_k"},
+	};
+	int64_t layers, nextn;
+	int rc;
+	if (hfc_deepseek_v2(c) < 0 || hfc_block_count(c, &layers) < 0 ||
+	    (rc = hfc_int(c, nk, 0, &nextn)) < 0)
+		return -1;
+	hfc_source(c, "num_hidden_layers + num_nextn_predict_layers");
+	if (hfc_put_u32(c, "block_count", layers + nextn) < 0 ||
+	    (rc > 0 && hfc_put_u32(c, "nextn_predict_layers", nextn) < 0) ||
+	    HFC_COPY(c, indexer, 1) < 0)
+		return -1;
+	hfc_router_bias(c, "the gate's e_score_correction_bias "
+			   "(exp_probs_b, noaux_tc)");
+	return 0;
+}
