@@ -228,13 +228,36 @@ sed '0,/"linear_attention",/s//"sliding_attention",/' "$q35" |
 sed 's/"conv_L_cache": 3/"conv_L_cache": 1/' "$lf" |
 	bad lfm2-conv-cache "lfm2-conv-cache/config.json:16:3: field conv_L_cache: 1 is out of range (2 to"
 sed '0,/"conv",/s//"mamba",/' "$lf" |
-	bad lfm2-layer-word "field layer_types: entry 0 'mamba' is no layer kind llama.cpp's converter knows for lfm2"
-sed '/"layer_types": \[/,/\],/d; /"full_attn_idxs": \[/,/\],/d' "$lf" |
-	bad lfm2-no-layers "field layer_types: missing (required, or full_attn_idxs: which blocks are attention)"
-sed '/"layer_types": \[/,/\],/d; s/^    14$/    16/' "$lf" |
-	bad lfm2-attn-index "field full_attn_idxs: entry 5 is not a layer index (0 to 15)"
+	bad lfm2-layer-word "lfm2-layer-word/config.json:32:3: field \
+layer_types: entry 0 'mamba' is no LFM2 layer (conv, full_attention or \
+sliding_attention)"
 sed 's/"block_multiple_of": 256/"block_multiple_of": 0/' "$lf" |
-	bad lfm2-multiple-of "field block_multiple_of: 0 is out of range (1 to 1000000)"
+	bad lfm2-multiple-of "lfm2-multiple-of/config.json:10:3: field \
+block_multiple_of: 0: the converter rounds the FFN up to a multiple of it"
+lm=tests/hf/lfm2-8b-a1b/config.json
+sed '0,/"conv",/s//"sliding_attention",/' "$lm" |
+	bad lfm2moe-layer-word "lfm2moe-layer-word/config.json:12:3: field \
+layer_types: entry 0 'sliding_attention' is no LFM2-MoE layer (conv or \
+full_attention)"
+sed 's/"use_expert_bias": true/"use_expert_bias": false/' "$lm" |
+	bad lfm2moe-no-bias "lfm2moe-no-bias/config.json:54:3: field \
+use_expert_bias: false: llama.cpp's lfm2moe loader wants the experts' \
+score bias"
+# Lfm2Config.__init__: without layer_types, the full_attn_idxs layers are
+# attention and the others conv; an index past the last layer is no layer;
+# with neither, every layer is attention (16 layers of 8 KV heads x 64, K
+# and V f16: 32768 B a token).
+mkdir -p "$tmp/lfm2-ix" "$tmp/lfm2-all"
+sed '/"layer_types": \[/,/\],/d; s/^    14$/    16/' "$lf" \
+	>"$tmp/lfm2-ix/config.json"
+expect_eq "hf: lfm2 full_attn_idxs past the last layer: 5 attention layers" \
+	"$("$ATTNVIZ" --export-model -m "$tmp/lfm2-ix" |
+		awk '$1 == "kv_heads" { print $3 }')" \
+	"0,0,8,0,0,8,0,0,8,0,8,0,8,0*3"
+sed '/"layer_types": \[/,/\],/d; /"full_attn_idxs": \[/,/\],/d' "$lf" \
+	>"$tmp/lfm2-all/config.json"
+expect_eq "hf: lfm2 without layer_types or full_attn_idxs: all attention" \
+	"$(sval gqa kv_bytes_per_token -m "$tmp/lfm2-all")" 32768
 jb=tests/hf/jamba-v0.1/config.json fh=tests/hf/falcon-h1-7b/config.json
 sed '/"attn_layer_period"/d' "$jb" |
 	bad jamba-no-period "jamba-no-period/config.json: field attn_layer_period: missing (required)"
@@ -259,9 +282,11 @@ sed '/"sliding_window": 30,/d' "$lft" |
 sed 's/"sliding_window": 30/"sliding_window": -30/' "$lft" |
 	bad lfm2-window-negative "lfm2-window-negative/config.json:29:3: field sliding_window: -30 is out of range (0 to"
 sed 's/"sliding_window": 30/"sliding_window": "30"/' "$lft" |
-	bad lfm2-window-string "lfm2-window-string/config.json:29:3: field sliding_window: a string (\"30\"), want a number"
+	bad lfm2-window-string "lfm2-window-string/config.json:29:3: field \
+sliding_window: a string, want a number"
 sed 's/"sliding_attention"/"local_attention"/' "$lft" |
-	bad lfm2-window-word "field layer_types: entry 2 'local_attention' is no layer kind llama.cpp's converter knows for lfm2"
+	bad lfm2-window-word "field layer_types: entry 2 'local_attention' is \
+no LFM2 layer (conv, full_attention or sliding_attention)"
 g3n=tests/hf/gemma-3n-e4b/config.json
 awk '/"full_attention"/ && ++n == 4 { sub(/full_attention/, "sliding_attention") } 1' "$g3n" |
 	bad gemma3n-reuse "field num_hidden_layers: 35 layers: llama.cpp's gemma3n shares layers 20 on with layer 18 (sliding) and 19 (full)"

@@ -40,7 +40,7 @@ enum fam { F_PHI3, F_FALCON,
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
 	   F_QWEN3_NEXT, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE,
-	   F_LFM2, F_LFM2_MOE, F_JAMBA, F_FALCON_H1, F_GEMMA3N,
+	   F_JAMBA, F_FALCON_H1, F_GEMMA3N,
 	   F_GEMMA4 };
 
 /* The defaults of a family: the keyword defaults of the __init__ of the
@@ -115,16 +115,6 @@ static const struct hf_fam hf_fams[] = {
 	 .cls = "Qwen3_5MoeTextConfig", .vocab = 248320, .hidden = 2048,
 	 .inter = 8192, .layers = 40, .heads = 16, .kv_heads = 2,
 	 .head_dim = 256, .max_pos = 32768, .rope_theta = 10000},
-	/* Lfm2Config, Lfm2MoeConfig (transformers models/lfm2, lfm2_moe): the
-	 * tie is read from tie_embedding there, the FFN from block_ff_dim */
-	{.id = F_LFM2, .type = "lfm2", .arch = "lfm2", .cls = "Lfm2Config",
-	 .vocab = 65536, .hidden = 2560, .inter = 12288, .layers = 32,
-	 .heads = 32, .kv_heads = 8, .max_pos = 128000, .rope_theta = 1000000,
-	 .tie = 1},
-	{.id = F_LFM2_MOE, .type = "lfm2_moe", .arch = "lfm2moe",
-	 .cls = "Lfm2MoeConfig", .vocab = 65536, .hidden = 2048, .inter = 7168,
-	 .layers = 24, .heads = 32, .kv_heads = 8, .max_pos = 128000,
-	 .rope_theta = 1000000, .tie = 1},
 	/* JambaConfig (transformers models/jamba); FalconH1Config
 	 * (models/falcon_h1), whose head_dim the converter requires
 	 * (FalconH1Model: key_length) */
@@ -187,11 +177,6 @@ static const struct {
 	 * QWEN35MOE): Qwen3NextModel's keys under another architecture name */
 	{"Qwen3_5ForCausalLM", "qwen3_5_text"},  {"Qwen3_5ForConditionalGeneration", "qwen3_5_text"},
 	{"Qwen3_5MoeForCausalLM", "qwen3_5_moe_text"}, {"Qwen3_5MoeForConditionalGeneration", "qwen3_5_moe_text"},
-	/* conversion/lfm2.py LFM2Model, LFM2MoeModel (LLM_ARCH_LFM2, LFM2MOE) */
-	{"Lfm2ForCausalLM", "lfm2"},            {"LFM2ForCausalLM", "lfm2"},
-	{"Lfm2MoeForCausalLM", "lfm2_moe"},
-	/* conversion/lfm2.py LFM25AudioTokenizer: LFM2Model plus sliding_window (read_lfm2) */
-	{"Lfm25AudioTokenizer", "lfm2"},
 	/* conversion/jamba.py JambaModel, falcon_h1.py FalconH1Model */
 	{"JambaForCausalLM", "jamba"},          {"FalconH1ForCausalLM", "falcon_h1"},
 	/* conversion/gemma.py Gemma3NModel (LLM_ARCH_GEMMA3N) */
@@ -199,12 +184,6 @@ static const struct {
 	/* conversion/gemma.py Gemma4Model (LLM_ARCH_GEMMA4) */
 	{"Gemma4ForConditionalGeneration", "gemma4_text"}, {"Gemma4ForCausalLM", "gemma4_text"},
 };
-
-/* The classes whose converter writes attention.sliding_window where the
- * family's other classes write none, so that llama.cpp windows their cache:
- * conversion/lfm2.py LFM25AudioTokenizer (hparams["sliding_window"]; lfm2's
- * load_arch_hparams sets swa_type only for n_swa > 0). */
-static const char *const window_classes[] = {"Lfm25AudioTokenizer"};
 
 /* Qwen3-Next and Qwen3.5: Gated DeltaNet layers between attention layers,
  * written by the converter's Qwen3NextModel and its subclasses (conversion/qwen.py). */
@@ -230,7 +209,6 @@ struct hf {
 	char *err;
 	size_t errlen;
 	struct model *m;
-	const char *window_cls; /* architectures[0] when one of window_classes, else NULL */
 	struct hf_fam own;      /* F_GENERIC: built from the family's .hf */
 	const struct family_hf *gen;   /* F_GENERIC: that .hf */
 	/* a family read by its converter's rules (model/hfconv.h) */
@@ -712,9 +690,6 @@ static int read_family(struct hf *H)
 		for (size_t i = 0; i < sizeof arch_classes / sizeof arch_classes[0]; i++)
 			if (!strcmp(arch_classes[i].cls, cls)) {
 				H->fam = family_of(arch_classes[i].type);
-				for (size_t j = 0; j < sizeof window_classes / sizeof window_classes[0]; j++)
-					if (!strcmp(window_classes[j], cls))
-						H->window_cls = window_classes[j];
 				snprintf(H->m->arch, sizeof H->m->arch, "%s", H->fam->arch);
 				model_set_origin(H->m, MF_ARCH, "config.json architectures[0] %s (llama.cpp LLM_ARCH %s)",
 						 cls, H->fam->arch);
@@ -1042,9 +1017,6 @@ static int read_moe(struct hf *H, struct shape *s)
 	/* Qwen3_5MoeTextConfig: 256 experts, 8 a token, 512 wide, one shared of 512 */
 	case F_QWEN35_MOE: ne = "num_experts", def_e = 256, def_u = 8, def_inter = 512; break;
 	case F_GRANITE_HYBRID: ne = "num_local_experts", def_e = 8, def_u = 2; break;
-	/* Lfm2MoeConfig; conversion/lfm2.py LFM2MoeModel writes num_dense_layers
-	 * as leading_dense_block_count */
-	case F_LFM2_MOE: ne = "num_experts", def_e = 32, def_u = 4, def_inter = 1792; break;
 	case F_GEMMA4: return read_gemma4_moe(H, s);
 	case F_GENERIC: return read_moe_hf(H, s);
 	/* NemotronHModel (conversion/nemotron.py) is nemotron_h_moe when the file
@@ -1093,10 +1065,6 @@ static int read_moe(struct hf *H, struct shape *s)
 	if (H->fam->id == F_JAMBA &&
 	    (get_int(H, sc, "expert_layer_offset", 1, 1, 0, MODEL_MAX_LAYERS, &s->first_dense) < 0 ||
 	     get_int(H, sc, "expert_layer_period", 1, 2, 1, MODEL_MAX_LAYERS, &s->moe_freq) < 0))
-		return -1;
-	if (H->fam->id == F_LFM2_MOE &&
-	    (get_int(H, sc, "num_dense_layers", 1, 2, 0, MODEL_MAX_LAYERS, &s->first_dense) < 0 ||
-	     get_bool(H, sc, "use_expert_bias", 1, &s->router_bias) < 0))
 		return -1;
 	if (gdn_family(H->fam->id) || H->fam->id == F_GRANITE_HYBRID) {
 		/* one shared expert of its own width: Qwen3-Next
@@ -1208,7 +1176,7 @@ static int read_window(struct hf *H)
 		why = "\"Phi SWA is currently disabled\" (llama-model.cpp)";
 	else if (f->id == F_FALCON ||
 		 f->id == F_GENERIC ||
-		 (family_2026(f) && f->id != F_GEMMA3N && f->id != F_GEMMA4 && !H->window_cls))
+		 (family_2026(f) && f->id != F_GEMMA3N && f->id != F_GEMMA4))
 		why = "this architecture has no sliding window";
 	if (win)
 		model_set_origin(m, MF_WINDOW_USED, why ? "0: llama.cpp %s" : "1: llama.cpp %s reads the window",
@@ -1546,9 +1514,7 @@ static int read_shape(struct hf *H, struct shape *s)
 		s->qkv_bias = s->o_bias = bias;
 		s->qk_norm = f->id == F_GEMMA3N || f->id == F_GEMMA4;
 	}
-	/* Lfm2Config reads the tie from tie_embedding when the file has it */
-	int lfm2_tie = (f->id == F_LFM2 || f->id == F_LFM2_MOE) && find(H, sc, "tie_embedding");
-	rc = get_bool(H, sc, lfm2_tie ? "tie_embedding" : "tie_word_embeddings", f->tie, &s->tie);
+	rc = get_bool(H, sc, "tie_word_embeddings", f->tie, &s->tie);
 	if (rc < 0)
 		return -1;
 	return 0;
@@ -1649,11 +1615,6 @@ static char layer_word(enum fam id, const char *w)
 		{F_QWEN3_NEXT, "linear_attention", 'r'}, {F_QWEN3_NEXT, "full_attention", 'a'},
 		{F_QWEN35, "linear_attention", 'r'},     {F_QWEN35, "full_attention", 'a'},
 		{F_QWEN35_MOE, "linear_attention", 'r'}, {F_QWEN35_MOE, "full_attention", 'a'},
-		/* transformers Lfm2Config.layer_types */
-		{F_LFM2, "conv", 'r'},     {F_LFM2, "full_attention", 'a'},
-		/* the LFM2.5-Audio tokenizer's windowed blocks (LFM2Model: KV heads unless "conv") */
-		{F_LFM2, "sliding_attention", 'a'},
-		{F_LFM2_MOE, "conv", 'r'}, {F_LFM2_MOE, "full_attention", 'a'},
 		{F_GRANITE_HYBRID, "mamba", 'r'},        {F_GRANITE_HYBRID, "attention", 'a'},
 		/* conversion/nemotron.py: _SSM_LAYER_TYPES, _ATTN_LAYER_TYPES; "-" and "mlp" an MLP */
 		{F_NEMOTRON_H, "M", 'r'},    {F_NEMOTRON_H, "*", 'a'},              {F_NEMOTRON_H, "-", 'm'},
@@ -1665,126 +1626,6 @@ static char layer_word(enum fam id, const char *w)
 	for (size_t i = 0; w && i < sizeof words / sizeof words[0]; i++)
 		if (words[i].id == id && !strcmp(words[i].word, w))
 			return words[i].kind;
-	return 0;
-}
-
-/*
- * LFM2's sliding window.  Of the converter's LFM2 classes only
- * LFM25AudioTokenizer writes attention.sliding_window (conversion/lfm2.py:
- * hparams["sliding_window"], required); LFM2Model writes none, so llama.cpp
- * keeps a full cache whatever config.json says (read_window's note).  With
- * the key, llama.cpp's lfm2 (src/models/lfm2.cpp load_arch_hparams) sets
- * swa_type STANDARD and is_swa = !is_recr: every attention block is
- * windowed, and create_memory (llama-model.cpp) builds a
- * llama_memory_hybrid_iswa: the short-conv state beside an iSWA cache whose
- * base (full) cache has no layer.  All layers are marked sliding, as the
- * GGUF reader does for lfm2 (swa_rules: pattern 0); the recurrent ones keep
- * no cells either way.  A sliding_window of 0 is no window: a full cache.
- */
-static int read_lfm2_window(struct hf *H)
-{
-	struct model *m = H->m;
-	int64_t win;
-	if (!H->window_cls) {
-		if (m->swa_ignored)
-			snprintf(m->note, sizeof m->note, "config.json sliding_window %lld is ignored: conversion/lfm2.py "
-				 "LFM2Model writes none, so llama.cpp's lfm2 keeps a full cache", (long long)m->sliding_window);
-		return 0;
-	}
-	int rc = get_int(H, &H->top, "sliding_window", 0, 0, 0, INT64_C(1) << 32, &win);
-	if (rc < 0)
-		return -1;
-	origin(H, MF_SLIDING_WINDOW, rc, H->where);
-	if (win == 0)
-		return 0;   /* lfm2 sets swa_type only for n_swa > 0: a full cache (read_window) */
-	m->sliding_window = win;
-	m->swa_pattern = 0;
-	for (int64_t il = 0; il < m->layers; il++)
-		m->layer_swa[il] = 1;
-	model_set_origin(m, MF_WINDOW_USED, "1: llama.cpp lfm2 reads the window (architectures[0] %s writes it)",
-			 H->window_cls);
-	model_set_origin(m, MF_SWA_PATTERN, "llama.cpp lfm2: every attention block sliding (is_swa = !is_recr)");
-	return 0;
-}
-
-/*
- * LFM2 and LFM2-MoE (conversion/lfm2.py LFM2Model, LFM2MoeModel): a block
- * is attention when layer_types says full_attention (else, in older files,
- * when full_attn_idxs lists it: Lfm2Config builds layer_types from it), a
- * short convolution otherwise; the converter writes head_count_kv 0 on the
- * conv blocks, which llama.cpp's lfm2 reads as recurrent, and
- * shortconv.l_cache = conv_L_cache, the state n_embd x (l_cache - 1)
- * (llama-hparams.cpp n_embd_r).  LFM2's FFN is block_ff_dim (else
- * intermediate_size), with block_auto_adjust_ff_dim int(2 ff / 3), times
- * block_ffn_dim_multiplier, rounded up to block_multiple_of
- * (_add_feed_forward_length); LFM2-MoE's is intermediate_size as written.
- */
-static int read_lfm2(struct hf *H, struct shape *s)
-{
-	struct model *m = H->m;
-	const struct scope *sc = &H->top;
-	enum fam id = H->fam->id;
-	int64_t n = m->layers;
-	json_t *lt = find(H, sc, "layer_types");
-	char lpath[96];
-	snprintf(lpath, sizeof lpath, "%s", H->where);
-	if (lt && !json_is_null(lt)) {
-		if (!json_is_array(lt))
-			return fail(H, lpath, "%s, want a list of layer types",
-				    hfc_json_kind(lt));
-		if ((int64_t)json_array_size(lt) != n)
-			return fail(H, lpath, "%zu entries for %lld layers", json_array_size(lt), (long long)n);
-		for (int64_t il = 0; il < n; il++) {
-			const char *w = json_string_value(json_array_get(lt, (size_t)il));
-			char k = layer_word(id, w);
-			if (!k) {
-				char shown[40];
-				err_clean(shown, sizeof shown, w ? w : "(not a string)");
-				return fail(H, lpath, "entry %lld '%s' is no layer kind llama.cpp's converter knows for %s",
-					    (long long)il, shown, H->fam->type);
-			}
-			m->layer_type[il] = k == 'r' ? LT_RECURRENT : LT_FULL;
-		}
-		model_set_origin(m, MF_LAYER_TYPES, "config.json %s (conv: short convolution)", lpath);
-	} else {
-		json_t *ix = find(H, sc, "full_attn_idxs");
-		if (!ix || !json_is_array(ix))
-			return fail(H, ix ? H->where : "layer_types", "%s", ix ? "want a list of layer indices" :
-				    "missing (required, or full_attn_idxs: which blocks are attention)");
-		for (int64_t il = 0; il < n; il++)
-			m->layer_type[il] = LT_RECURRENT;
-		for (size_t i = 0; i < json_array_size(ix); i++) {
-			json_t *v = json_array_get(ix, i);
-			if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) >= n)
-				return fail(H, H->where, "entry %zu is not a layer index (0 to %lld)", i, (long long)(n - 1));
-			m->layer_type[json_integer_value(v)] = LT_FULL;
-		}
-		model_set_origin(m, MF_LAYER_TYPES, "config.json %s (the others: short convolution)", H->where);
-	}
-	if (id == F_LFM2 && read_lfm2_window(H) < 0)
-		return -1;
-	int rc = get_int(H, sc, "conv_L_cache", 1, 3, 2, MODEL_MAX_DIM, &m->shortconv_l_cache);
-	if (rc < 0)
-		return -1;
-	origin(H, MF_SHORTCONV_L_CACHE, rc, H->where);
-	if (id == F_LFM2_MOE)
-		return 0;
-	static const char *const ffk[] = {"block_ff_dim", "intermediate_size", NULL};
-	int64_t ff, mult_of;
-	int adjust;
-	double mult = 1;
-	if (hparam(H, ffk, 1, H->fam->inter, 1, 10000000, &ff) < 0 ||
-	    get_bool(H, sc, "block_auto_adjust_ff_dim", 1, &adjust) < 0 ||
-	    get_int(H, sc, "block_multiple_of", 1, 256, 1, 1000000, &mult_of) < 0)
-		return -1;
-	json_t *mj = find(H, sc, "block_ffn_dim_multiplier");
-	if (!(mj && json_is_null(mj)) && get_real(H, sc, "block_ffn_dim_multiplier", 1, 1, 1e-3, 1e3, &mult) < 0)
-		return -1;
-	if (adjust) {
-		ff = (int64_t)(mult * (double)(2 * ff / 3));
-		ff = mult_of * ((ff + mult_of - 1) / mult_of);
-	}
-	s->inter = ff;
 	return 0;
 }
 
@@ -2218,8 +2059,6 @@ static int read_layers(struct hf *H, struct shape *s)
 		if (model_layers_of(m, LT_RECURRENT) && read_state(H) < 0)
 			return -1;
 	}
-	if ((id == F_LFM2 || id == F_LFM2_MOE) && read_lfm2(H, s) < 0)
-		return -1;
 	if ((id == F_JAMBA && read_jamba(H, s) < 0) || (id == F_FALCON_H1 && read_falcon_h1(H, s) < 0))
 		return -1;
 	if ((id == F_GEMMA3N && read_gemma3n(H) < 0) || (id == F_GEMMA4 && read_gemma4(H, s) < 0))
@@ -2336,6 +2175,8 @@ static int read_model_conv(struct hf *H)
 	int tie_absent = hfc_class_default(c, "tie_word_embeddings", &tie_def,
 					   &cls) &&
 			 !find(H, &H->top, "tie_word_embeddings");
+	/* the class's own key read instead (static text) */
+	const char *tie_key = hfc_tie_key(c);
 	hfc_free(c);
 	/* the q, k, v biases (o_proj's where the family lists them) */
 	if (rc < 0 ||
@@ -2360,9 +2201,13 @@ static int read_model_conv(struct hf *H)
 	m->tied_embd = s.tie;
 	model_set_origin(m, MF_TIED_EMBD, "config.json tie_word_embeddings");
 	/* absent: the configuration class's default, as AutoConfig fills */
-	if (tie_absent)
+	if (tie_absent && !tie_key)
 		model_set_origin(m, MF_TIED_EMBD, "tie_word_embeddings absent: "
 				 "%g, %s's default", tie_def, cls);
+	if (tie_key)
+		model_set_origin(m, MF_TIED_EMBD, "config.json %s (the "
+				 "configuration class reads the tie from it)",
+				 tie_key);
 	m->router_bias = rb != NULL;
 	if (rb)
 		model_set_origin(m, MF_ROUTER_BIAS, "%s", rb);

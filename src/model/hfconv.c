@@ -48,6 +48,7 @@ struct hfc {
 	struct gguf_file *r;
 	char (*src)[HFC_SRC];   /* [HFC_MAX_KEYS] each key's source */
 	int tied, tie_set;
+	const char *tie_key;    /* hfc_tied_by's key, static text */
 	int64_t vocab;
 	const char *router_bias;   /* why exp_probs_b is there; NULL: not */
 	/* the rope_freqs tensor of llama3 scaling (hfc_rope_freqs_llama3):
@@ -257,6 +258,13 @@ const char *hfc_str(struct hfc *c, const char *key)
 {
 	json_t *v = lookup(c, key);
 	return v && json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+const char *hfc_class(struct hfc *c)
+{
+	json_t *a = json_object_get(c->scope[1], "architectures");
+	return json_string_value(json_is_array(a) ? json_array_get(a, 0)
+						  : NULL);
 }
 
 /* The list at key, of at most max entries: 1 with *v set, 0 absent, -1
@@ -563,6 +571,17 @@ void hfc_tied(struct hfc *c, int tied)
 {
 	c->tied = tied;
 	c->tie_set = 1;
+}
+
+void hfc_tied_by(struct hfc *c, const char *key, int tied)
+{
+	hfc_tied(c, tied);
+	c->tie_key = key;
+}
+
+const char *hfc_tie_key(const struct hfc *c)
+{
+	return c->tie_key;
 }
 
 void hfc_router_bias(struct hfc *c, const char *why)

@@ -55,6 +55,9 @@ int hfc_need(struct hfc *c, const char *const *keys, int64_t *out);
 int hfc_rope(struct hfc *c, const char *key, double def, double *out);
 /* A string value, or NULL when absent or not a string. */
 const char *hfc_str(struct hfc *c, const char *key);
+/* self.hf_arch: the root's architectures[0], the class the converter
+ * picked (and the family was found by); NULL without one. */
+const char *hfc_class(struct hfc *c);
 /* A list of numbers (integral) into out[max]: its length, 0 absent, -1
  * an error (not a list, an entry not a whole number, more than max). */
 int hfc_ints(struct hfc *c, const char *key, int64_t *out, size_t max);
@@ -202,6 +205,9 @@ int hfc_rope_freqs_llama3(struct hfc *c);
  * to the embeddings (no output.weight), and the vocabulary's size (the
  * tokenizer's, from vocab_size by default). */
 void hfc_tied(struct hfc *c, int tied);
+/* ... read from this config key (Lfm2Config's tie_embedding), said as its
+ * origin */
+void hfc_tied_by(struct hfc *c, const char *key, int tied);
 /* ... and a per-expert score bias beside the router (exp_probs_b: the
  * checkpoint's e_score_correction_bias), said with its reason */
 void hfc_router_bias(struct hfc *c, const char *why);

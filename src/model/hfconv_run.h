@@ -26,6 +26,9 @@ void hfc_free(struct hfc *c);
 int hfc_convert(struct hfc *c, struct model *m);
 /* The head tied to the embeddings (tie_word_embeddings, or the hook's). */
 int hfc_tie(const struct hfc *c);
+/* The configuration class's own key for the tie, when the hook read one
+ * (hfc_tied: Lfm2Config's tie_embedding), else NULL. */
+const char *hfc_tie_key(const struct hfc *c);
 /* The configuration class's default for key (by model_type, else the
  * family's): 1 with it in *v and the class in *cls, 0 without one. */
 int hfc_class_default(const struct hfc *c, const char *key, double *v,
