@@ -165,6 +165,18 @@ mkdir -p "$tmp/l3" && mv "$tmp/l3.json" "$tmp/l3/config.json"
 expect_eq "hf: llama3 without low/high_freq_factor: the converter's 1 and 4" \
 	"$("$ATTNVIZ" --export-model -m "$tmp/l3" | grep -E '^(scaling|low_freq_factor|high_freq_factor|orig_ctx) ' | sed 's/ *;.*//' | tr -s ' ' | tr '\n' ' ')" \
 	"scaling = llama3 orig_ctx = 8192 low_freq_factor = 1 high_freq_factor = 4 "
+# ... and a root original_max_position_embeddings, which TextModel
+# mirrors into the rope parameters (4096.0: a whole number as a real)
+sed 's/"rope_scaling": null/"rope_scaling": {"rope_type": "llama3", "factor": 8.0}, "original_max_position_embeddings": 4096.0/' "$good" >"$tmp/l3/config.json"
+expect_eq "hf: llama3's original context from the root's key" \
+	"$("$ATTNVIZ" --export-model -m "$tmp/l3" | grep '^orig_ctx' | sed 's/ *;.*//' | tr -s ' ')" "orig_ctx = 4096"
+# Llama 4 Maverick's shape: every other layer MoE (interleave 2) of 128
+# experts, about 400e9 parameters (the published 400B), not all layers
+mkdir -p "$tmp/mav"
+sed 's/"interleave_moe_layer_step": 1/"interleave_moe_layer_step": 2/; s/"num_local_experts": 16/"num_local_experts": 128/' \
+	tests/hfconv/llama4/config.json >"$tmp/mav/config.json"
+mav=$("$ATTNVIZ" --export-model -m "$tmp/mav" | awk '$1 == "params" { print ($3 > 3.9e11 && $3 < 4.1e11) ? "ok" : $3 }')
+expect_eq "hf: Llama 4 Maverick's interleaved experts: params near 400e9" "$mav" ok
 L='{"architectures": ["LlamaForCausalLM"], "model_type": "llama", '
 printf '%s"num_hidden_layers": 2, "head_dim": 125}' "$L" |
 	bad odd-head-dim "[rope] dims: 125 rotated dimensions: want an even number, at most the head's 125 (config.json head_dim -> rope.dimension_count)"

@@ -45,7 +45,8 @@ static int llama4_convert(struct hfc *c)
 	if (hfc_put_u32(c, "expert_feed_forward_length", moe) < 0 ||
 	    (n = hfc_words(c, "layer_types", types, 1024)) < 0)
 		return -1;
-	all_full = n > 0;
+	/* all() of an empty list is True in the converter */
+	all_full = n > 0 || (n == 0 && hfc_has(c, "layer_types"));
 	for (int i = 0; i < n; i++)
 		all_full &= types[i] && !strcmp(types[i], "full_attention");
 	hfc_source(c, "layer_types: all full_attention");

@@ -2080,7 +2080,8 @@ static int read_layers(struct hf *H, struct shape *s)
 
 /* llama3 scaling as the converter's rope_freqs tensor holds it
  * (hfc_rope_freqs_llama3), which no GGUF key says. */
-static void rope_llama3(struct model *m, const double l3[4], const char *at)
+static void rope_llama3(struct model *m, const double l3[4], const char *at,
+			int plain_orig)
 {
 	static const enum model_field f[] = {MF_FACTOR, MF_LOW_FREQ_FACTOR,
 		MF_HIGH_FREQ_FACTOR, MF_ORIG_CTX};
@@ -2094,8 +2095,9 @@ static void rope_llama3(struct model *m, const double l3[4], const char *at)
 	model_set_origin(m, MF_SCALING, "config.json %s.rope_type llama3 "
 			 "(the converter's rope_freqs tensor)", at);
 	for (int i = 0; i < 4; i++)
-		model_set_origin(m, f[i], "config.json %s.%s (the converter's "
-				 "rope_freqs tensor)", at, k[i]);
+		model_set_origin(m, f[i], "config.json %s%s%s (the converter's "
+				 "rope_freqs tensor)", i == 3 && plain_orig ?
+				 "" : at, i == 3 && plain_orig ? "" : ".", k[i]);
 }
 
 /* What a family's tensor list says of the weights a config.json's
@@ -2155,7 +2157,10 @@ static int read_model_conv(struct hf *H)
 		.hidden = m->embd, .moe_inter = m->ff,
 		.inter = m->experts && m->ff_dense ? m->ff_dense : m->ff,
 		.shared = m->shared_experts, .first_dense = m->dense_lead,
-		.moe_freq = 1, .q_lora = m->q_lora_rank,
+		/* Llama 4's interleave: the estimate counts every step-th
+		 * layer MoE, as many as llama4.cpp's (il + 1) % step */
+		.moe_freq = m->moe_layer_step > 1 ? m->moe_layer_step : 1,
+		.q_lora = m->q_lora_rank,
 		.gated = !H->conv->conv->ungated,
 		.norms = 2, .tie = hfc_tie(c), .kv_full = m->kv_heads,
 	};
@@ -2167,7 +2172,8 @@ static int read_model_conv(struct hf *H)
 	double l3[4];
 	const char *l3src;
 	char l3at[96];
-	int llama3 = rc == 0 && hfc_llama3_of(c, l3, &l3src);
+	int plain_orig = 0;
+	int llama3 = rc == 0 && hfc_llama3_of(c, l3, &l3src, &plain_orig);
 	if (llama3)
 		snprintf(l3at, sizeof l3at, "%s", l3src);
 	const char *rb = hfc_router_bias_of(c), *cls = NULL;
@@ -2184,7 +2190,7 @@ static int read_model_conv(struct hf *H)
 		return -1;
 	snprintf(arch, sizeof arch, "%s", m->arch);
 	if (llama3)
-		rope_llama3(m, l3, l3at);
+		rope_llama3(m, l3, l3at, plain_orig);
 	shape_of_family(m, &s);
 	s.router_bias |= rb != NULL;   /* exp_probs_b: n_expert values */
 	model_set_origin(m, MF_ARCH, "%s", arch_origin);

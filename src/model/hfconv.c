@@ -57,6 +57,7 @@ struct hfc {
 	int llama3;
 	double l3[4];
 	char l3_src[HFC_SRC];
+	int l3_plain_orig;      /* the original context was the root's */
 	char note[256];         /* hfc_note's, "" for none */
 	char note_key[HFC_SRC];
 };
@@ -869,19 +870,34 @@ int hfc_rope_freqs_llama3(struct hfc *c)
 	if (!t || !json_is_string(t) ||
 	    strcasecmp(json_string_value(t), "llama3"))
 		return 0;
+	static const char *const orig[] = {
+		"original_max_position_embeddings", NULL};
 	for (int i = 0; i < 4; i++) {
 		json_t *v = json_object_get(rp, keys[i]);
+		double x;
 		c->l3[i] = defs[i];
-		if (!v || json_is_null(v))
+		/* TextModel.__init__ mirrors a plain original context into
+		 * rope_parameters (not into a per-layer-type one) */
+		if ((!v || json_is_null(v)) && i == 3 && !fa) {
+			int got = hfc_real(c, orig, defs[3], &c->l3[3]);
+			if (got < 0)
+				return -1;
+			c->l3_plain_orig = got > 0;
+			v = NULL;
+			x = c->l3[3];
+		} else if (!v || json_is_null(v)) {
 			continue;
-		if (!json_is_number(v) || !isfinite(json_number_value(v)) ||
-		    json_number_value(v) <= 0 ||
-		    (i == 3 && (!json_is_integer(v) ||
-				json_integer_value(v) > (INT64_C(1) << 32))))
+		} else if (!json_is_number(v)) {
+			return hfc_fail(c, base, "%s: want a number", keys[i]);
+		} else {
+			x = json_number_value(v);
+		}
+		if (!isfinite(x) || x <= 0 ||
+		    (i == 3 && (x != floor(x) || x > 4294967296.0)))
 			return hfc_fail(c, base, "%s: want a positive %s",
 					keys[i], i == 3 ? "whole number up to "
 					"2^32" : "number");
-		c->l3[i] = json_number_value(v);
+		c->l3[i] = x;
 	}
 	/* equal factors (Llama 4: 1 and 1) leave no band to smooth over */
 	if (c->l3[2] < c->l3[1])
@@ -892,11 +908,13 @@ int hfc_rope_freqs_llama3(struct hfc *c)
 	return 1;
 }
 
-int hfc_llama3_of(const struct hfc *c, double v[4], const char **src)
+int hfc_llama3_of(const struct hfc *c, double v[4], const char **src,
+		  int *plain_orig)
 {
 	for (int i = 0; c->llama3 && i < 4; i++)
 		v[i] = c->l3[i];
 	*src = c->l3_src;
+	*plain_orig = c->l3_plain_orig;
 	return c->llama3;
 }
 

@@ -90,6 +90,7 @@ int hfc_deepseek_v2(struct hfc *c)
 int hfc_deepseek_dsa(struct hfc *c)
 {
 	static const char *const nk[] = {"num_nextn_predict_layers", NULL};
+	static const char *const nl[] = {"num_hidden_layers", NULL};
 	static const struct hfc_copy indexer[] = {
 	    {"index_n_heads", "attention.indexer.head_count"},
 	    {"index_head_dim", "attention.indexer.key_length"},
@@ -97,7 +98,9 @@ int hfc_deepseek_dsa(struct hfc *c)
 	};
 	int64_t layers, nextn;
 	int rc;
-	if (hfc_deepseek_v2(c) < 0 || hfc_block_count(c, &layers) < 0 ||
+	/* hparams["num_hidden_layers"] (their __init__), not
+	 * TextModel's find_hparam list */
+	if (hfc_deepseek_v2(c) < 0 || hfc_need(c, nl, &layers) < 0 ||
 	    (rc = hfc_int(c, nk, 0, &nextn)) < 0)
 		return -1;
 	hfc_source(c, "num_hidden_layers + num_nextn_predict_layers");

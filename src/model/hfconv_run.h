@@ -35,8 +35,10 @@ int hfc_class_default(const struct hfc *c, const char *key, double *v,
 		      const char **cls);
 /* The llama3 scaling of a rope_freqs tensor made (hfc_rope_freqs_llama3):
  * 1 with factor, low, high, original context in v and the rope
- * parameters' path in *src (valid while c lives), 0 without. */
-int hfc_llama3_of(const struct hfc *c, double v[4], const char **src);
+ * parameters' path in *src (valid while c lives), *plain_orig set when
+ * the original context was the root's key; 0 without. */
+int hfc_llama3_of(const struct hfc *c, double v[4], const char **src,
+		  int *plain_orig);
 /* Why the router has a score bias (hfc_router_bias), NULL: none. */
 const char *hfc_router_bias_of(const struct hfc *c);
 /* "a number", "a list", ...: what a JSON value is, for errors. */
