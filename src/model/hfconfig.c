@@ -2094,10 +2094,12 @@ static void rope_llama3(struct model *m, const double l3[4], const char *at,
 	m->orig_ctx = (int64_t)l3[3];
 	model_set_origin(m, MF_SCALING, "config.json %s.rope_type llama3 "
 			 "(the converter's rope_freqs tensor)", at);
-	for (int i = 0; i < 4; i++)
-		model_set_origin(m, f[i], "config.json %s%s%s (the converter's "
-				 "rope_freqs tensor)", i == 3 && plain_orig ?
-				 "" : at, i == 3 && plain_orig ? "" : ".", k[i]);
+	for (int i = 0; i < 4; i++) {
+		int root = i == 3 && plain_orig;
+		model_set_origin(m, f[i], "config.json %s%s%s (the "
+				 "converter's rope_freqs tensor)",
+				 root ? "" : at, root ? "" : ".", k[i]);
+	}
 }
 
 /* What a family's tensor list says of the weights a config.json's
