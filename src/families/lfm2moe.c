@@ -19,48 +19,7 @@
  * it a conv block). */
 static int lfm2moe_kv_heads(struct hfc *c)
 {
-	static const char *words[MODEL_MAX_LAYERS];
-	static int64_t kv[MODEL_MAX_LAYERS], idx[MODEL_MAX_LAYERS];
-	int64_t heads, n;
-	int nw = hfc_words(c, "layer_types", words, MODEL_MAX_LAYERS), ni;
-	if (nw < 0)
-		return -1;
-	if (nw == 0 && hfc_has(c, "layer_types"))
-		return hfc_fail(c, NULL, "an empty list (no layer)");
-	for (int i = 0; i < nw; i++)
-		if (strcmp(words[i], "conv") &&
-		    strcmp(words[i], "full_attention"))
-			return hfc_fail(c, NULL, "entry %d '%.40s' is no "
-					"LFM2-MoE layer (conv or "
-					"full_attention)", i, words[i]);
-	if (nw == 0) {
-		if (hfc_block_count(c, &n) < 0)
-			return -1;
-		if (n < 1 || n > MODEL_MAX_LAYERS)
-			return hfc_fail(c, NULL, "%lld layers (1 to %d)",
-					(long long)n, MODEL_MAX_LAYERS);
-		if ((ni = hfc_ints(c, "full_attn_idxs", idx,
-				   MODEL_MAX_LAYERS)) < 0)
-			return -1;
-		int listed = ni > 0 || hfc_has(c, "full_attn_idxs");
-		for (int64_t il = 0; il < n; il++) {
-			words[il] = listed ? "conv" : "full_attention";
-			for (int i = 0; i < ni; i++)
-				if (idx[i] == il)
-					words[il] = "full_attention";
-		}
-		nw = (int)n;
-		hfc_source(c, listed ? "full_attn_idxs x num_key_value_heads"
-				     : "num_hidden_layers x "
-				       "num_key_value_heads");
-	}
-	if (hfc_need(c, K("num_key_value_heads"), &heads) < 0)
-		return -1;
-	for (int i = 0; i < nw; i++)
-		kv[i] = strcmp(words[i], "full_attention") ? 0 : heads;
-	if (hfc_has(c, "layer_types"))
-		hfc_source(c, "layer_types x num_key_value_heads");
-	return hfc_put_ints(c, "attention.head_count_kv", kv, (size_t)nw);
+	return hfc_lfm2_kv_heads(c, K("conv", "full_attention"), "LFM2-MoE");
 }
 
 /* conversion/lfm2.py LFM2MoeModel.set_gguf_parameters: the KV heads a

@@ -188,6 +188,15 @@ int hfc_deepseek_v2(struct hfc *c);
  * --no-mtp), nextn_predict_layers, the lightning indexer's heads, K head
  * and top-k (required), the gate's score bias. */
 int hfc_deepseek_dsa(struct hfc *c);
+/* conversion/lfm2.py's layer kinds (src/model/hfconv_lfm2.c):
+ * Lfm2Config.__init__'s layer_types (the file's, else full_attention for
+ * the layers full_attn_idxs lists, conv for the others, every layer
+ * attention when it lists none), written as num_key_value_heads a layer,
+ * 0 on a conv block (lfm2.cpp: is_recr = n_head_kv(il) == 0).  A word
+ * not among kinds (NULL-terminated) is refused, named for the family
+ * name. */
+int hfc_lfm2_kv_heads(struct hfc *c, const char *const *kinds,
+		      const char *name);
 /* Configuration classes' defaults several families read
  * (src/model/hfconv_configs.c): DeepseekV3Config's, MistralConfig's. */
 extern const struct hfc_default hfc_deepseek_v3_defaults[];
