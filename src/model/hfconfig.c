@@ -2078,36 +2078,12 @@ static int read_layers(struct hf *H, struct shape *s)
 	return 0;
 }
 
-/* llama3 scaling as the converter's rope_freqs tensor holds it
- * (hfc_rope_freqs_llama3), which no GGUF key says. */
-static void rope_llama3(struct model *m, const double l3[4], const char *at,
-			int plain_orig)
-{
-	static const enum model_field f[] = {MF_FACTOR, MF_LOW_FREQ_FACTOR,
-		MF_HIGH_FREQ_FACTOR, MF_ORIG_CTX};
-	static const char *const k[] = {"factor", "low_freq_factor",
-		"high_freq_factor", "original_max_position_embeddings"};
-	m->scaling = ROPE_LLAMA3;
-	m->rope_factor = l3[0];
-	m->low_freq_factor = l3[1];
-	m->high_freq_factor = l3[2];
-	m->orig_ctx = (int64_t)l3[3];
-	model_set_origin(m, MF_SCALING, "config.json %s.rope_type llama3 "
-			 "(the converter's rope_freqs tensor)", at);
-	for (int i = 0; i < 4; i++) {
-		int root = i == 3 && plain_orig;
-		model_set_origin(m, f[i], "config.json %s%s%s (the "
-				 "converter's rope_freqs tensor)",
-				 root ? "" : at, root ? "" : ".", k[i]);
-	}
-}
-
 /* What a family's tensor list says of the weights a config.json's
  * converter keys leave out (model/family.h family_weights): the norms a
  * layer holds (Gemma's post norms), q and k norms, the biases, the
- * attention sinks (gpt-oss: every checkpoint has them); and a shared
- * expert its graph builds. */
-static void shape_of_family(struct model *m, struct shape *s)
+ * router's; and a shared expert its graph builds.  (The sinks, the
+ * tie and the router's score bias are hfc_convert's.) */
+static void shape_of_family(const struct model *m, struct shape *s)
 {
 	/* a graph that builds a shared expert has one at least (Llama 4's
 	 * of n_ff_exp, which no GGUF key counts) */
@@ -2126,8 +2102,6 @@ static void shape_of_family(struct model *m, struct shape *s)
 	if (p & (WS_ATTN_NORM | WS_FFN_NORM))
 		s->norms = !!(p & WS_ATTN_NORM) + !!(p & WS_FFN_NORM) +
 			   !!(p & WS_POST_ATTN) + !!(p & WS_POST_FFN);
-	if (p & WS_SINKS)
-		m->sinks_learned = 1;
 }
 
 /*
@@ -2164,37 +2138,18 @@ static int read_model_conv(struct hf *H)
 		.moe_freq = m->moe_layer_step > 1 ? m->moe_layer_step : 1,
 		.q_lora = m->q_lora_rank,
 		.gated = !H->conv->conv->ungated,
-		.norms = 2, .tie = hfc_tie(c), .kv_full = m->kv_heads,
+		.norms = 2, .tie = m->tied_embd, .kv_full = m->kv_heads,
 	};
 	if (rc == 0)
 		hfc_origins(c, m);
-	/* llama3's rope_freqs tensor, a static text of the family's
-	 * convert and the configuration class's tie default: kept past
-	 * hfc_free */
-	double l3[4];
-	const char *l3src;
-	char l3at[96];
-	int plain_orig = 0;
-	int llama3 = rc == 0 && hfc_llama3_of(c, l3, &l3src, &plain_orig);
-	if (llama3)
-		snprintf(l3at, sizeof l3at, "%s", l3src);
-	const char *rb = hfc_router_bias_of(c), *cls = NULL;
-	double tie_def = 0;
-	int tie_absent = hfc_class_default(c, "tie_word_embeddings", &tie_def,
-					   &cls) &&
-			 !find(H, &H->top, "tie_word_embeddings");
-	/* the class's own key read instead (static text) */
-	const char *tie_key = hfc_tie_key(c);
 	hfc_free(c);
 	/* the q, k, v biases (o_proj's where the family lists them) */
 	if (rc < 0 ||
 	    get_bool(H, &H->top, "attention_bias", 0, &s.qkv_bias) < 0)
 		return -1;
 	snprintf(arch, sizeof arch, "%s", m->arch);
-	if (llama3)
-		rope_llama3(m, l3, l3at, plain_orig);
 	shape_of_family(m, &s);
-	s.router_bias |= rb != NULL;   /* exp_probs_b: n_expert values */
+	s.router_bias |= m->router_bias;   /* exp_probs_b: n_expert values */
 	model_set_origin(m, MF_ARCH, "%s", arch_origin);
 	double total, active;
 	estimate(m, &s, &total, &active);
@@ -2206,29 +2161,6 @@ static int read_model_conv(struct hf *H)
 	m->active_params = active;
 	m->params_estimated = 1;
 	estimate_weights(H, &s, total, active);
-	m->tied_embd = s.tie;
-	model_set_origin(m, MF_TIED_EMBD, "config.json tie_word_embeddings");
-	/* absent: the configuration class's default, as AutoConfig fills */
-	if (tie_absent && !tie_key)
-		model_set_origin(m, MF_TIED_EMBD, "tie_word_embeddings absent: "
-				 "%g, %s's default", tie_def, cls);
-	if (tie_key)
-		model_set_origin(m, MF_TIED_EMBD, "config.json %s (the "
-				 "configuration class reads the tie from it)",
-				 tie_key);
-	m->router_bias = rb != NULL;
-	if (rb)
-		model_set_origin(m, MF_ROUTER_BIAS, "%s", rb);
-	else
-		model_set_origin(m, MF_ROUTER_BIAS, "none counted: "
-				 "config.json lists no exp_probs_b tensors");
-	if (!m->sinks_learned)
-		model_set_origin(m, MF_SINKS, "none counted: config.json "
-				 "lists no attn_sinks tensors");
-	else
-		model_set_origin(m, MF_SINKS, "learned: llama.cpp's %s "
-				 "tensors hold attn_sinks (the family's list)",
-				 m->arch);
 	model_set_origin(m, MF_PARAMS, "estimated from the layers the "
 			 "converter's keys describe");
 	model_set_origin(m, MF_ACTIVE_PARAMS, m->experts ?

@@ -580,11 +580,6 @@ void hfc_tied_by(struct hfc *c, const char *key, int tied)
 	c->tie_key = key;
 }
 
-const char *hfc_tie_key(const struct hfc *c)
-{
-	return c->tie_key;
-}
-
 void hfc_router_bias(struct hfc *c, const char *why)
 {
 	c->router_bias = why;
@@ -908,16 +903,6 @@ int hfc_rope_freqs_llama3(struct hfc *c)
 	return 1;
 }
 
-int hfc_llama3_of(const struct hfc *c, double v[4], const char **src,
-		  int *plain_orig)
-{
-	for (int i = 0; c->llama3 && i < 4; i++)
-		v[i] = c->l3[i];
-	*src = c->l3_src;
-	*plain_orig = c->l3_plain_orig;
-	return c->llama3;
-}
-
 /* rope scaling as TextModel writes it: linear and yarn with a factor */
 static int text_rope(struct hfc *c)
 {
@@ -1167,6 +1152,70 @@ void hfc_free(struct hfc *c)
 	free(c);
 }
 
+/* llama3 scaling as the converter's rope_freqs tensor holds it
+ * (hfc_rope_freqs_llama3), which no GGUF key says. */
+static void rope_llama3(const struct hfc *c, struct model *m)
+{
+	const double *l3 = c->l3;
+	const char *at = c->l3_src;
+	int plain_orig = c->l3_plain_orig;
+	static const enum model_field f[] = {MF_FACTOR, MF_LOW_FREQ_FACTOR,
+		MF_HIGH_FREQ_FACTOR, MF_ORIG_CTX};
+	static const char *const k[] = {"factor", "low_freq_factor",
+		"high_freq_factor", "original_max_position_embeddings"};
+	m->scaling = ROPE_LLAMA3;
+	m->rope_factor = l3[0];
+	m->low_freq_factor = l3[1];
+	m->high_freq_factor = l3[2];
+	m->orig_ctx = (int64_t)l3[3];
+	model_set_origin(m, MF_SCALING, "config.json %s.rope_type llama3 "
+			 "(the converter's rope_freqs tensor)", at);
+	for (int i = 0; i < 4; i++) {
+		int root = i == 3 && plain_orig;
+		model_set_origin(m, f[i], "config.json %s%s%s (the "
+				 "converter's rope_freqs tensor)",
+				 root ? "" : at, root ? "" : ".", k[i]);
+	}
+}
+
+/* What the checkpoint's tensors would say, which the header the keys
+ * make cannot (gguf_interpret_keys leaves it to its caller): the head
+ * tied to the embeddings, the router's score bias, the attention sinks a
+ * family's tensor list holds, llama3's rope_freqs. */
+static void tensors_said(const struct hfc *c, struct model *m)
+{
+	const struct family_weights *fw = c->fam->weights;
+	m->tied_embd = c->tied;
+	model_set_origin(m, MF_TIED_EMBD, "config.json tie_word_embeddings");
+	const struct hfc_default *d = default_of(c, "tie_word_embeddings");
+	int in_file = 0;
+	for (int s = 0; s < 2; s++)
+		in_file |= c->scope[s] &&
+			   json_object_get(c->scope[s], "tie_word_embeddings");
+	if (c->tie_key)
+		model_set_origin(m, MF_TIED_EMBD, "config.json %s (the "
+				 "configuration class reads the tie from it)",
+				 c->tie_key);
+	else if (d && !in_file)
+		model_set_origin(m, MF_TIED_EMBD, "tie_word_embeddings absent: "
+				 "%g, %s's default", d->value, c->config);
+	m->router_bias = c->router_bias != NULL;
+	model_set_origin(m, MF_ROUTER_BIAS, "%s", c->router_bias
+			 ? c->router_bias
+			 : "none counted: config.json lists no exp_probs_b "
+			   "tensors");
+	m->sinks_learned = fw && (fw->parts & WS_SINKS);
+	if (m->sinks_learned)
+		model_set_origin(m, MF_SINKS, "learned: llama.cpp's %s "
+				 "tensors hold attn_sinks (the family's list)",
+				 m->arch);
+	else
+		model_set_origin(m, MF_SINKS, "none counted: config.json "
+				 "lists no attn_sinks tensors");
+	if (c->llama3)
+		rope_llama3(c, m);
+}
+
 int hfc_convert(struct hfc *c, struct model *m)
 {
 	const struct family_conv *cv = c->fam->conv;
@@ -1194,29 +1243,11 @@ int hfc_convert(struct hfc *c, struct model *m)
 		model_set_origin(m, MF_NOTE, "config.json %s vs llama.cpp %s",
 				 c->note_key, c->fam->arch);
 	}
+	tensors_said(c, m);
 	return 0;
 }
 
-int hfc_tie(const struct hfc *c)
-{
-	return c->tied;
-}
 
-int hfc_class_default(const struct hfc *c, const char *key, double *v,
-		      const char **cls)
-{
-	const struct hfc_default *d = default_of(c, key);
-	if (!d)
-		return 0;
-	*v = d->value;
-	*cls = c->config;
-	return 1;
-}
-
-const char *hfc_router_bias_of(const struct hfc *c)
-{
-	return c->router_bias;
-}
 
 /* "GGUF ARCH.key ..." -> "config.json SRC -> key ..." */
 void hfc_origins(struct hfc *c, struct model *m)
