@@ -195,13 +195,9 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 {
 	int64_t cells =
 	    a->full_cells > a->swa_cells ? a->full_cells : a->swa_cells;
-	int64_t hd = 0, ff = 0; /* v_idxs: n_embd_v_gqa_max */
-	for (int64_t il = 0; il < m->layers; il++) {
-		struct model_layer L = model_layer(m, il);
-		hd = L.attn_k > hd ? L.attn_k : hd;
-		hd = L.attn_v > hd ? L.attn_v : hd;
-		ff = L.ff > ff ? L.ff : ff;
-	}
+	struct model_layer W = model_layer_widest(m);
+	/* v_idxs: n_embd_v_gqa_max */
+	int64_t hd = W.attn_k > W.attn_v ? W.attn_k : W.attn_v, ff = W.ff;
 	int64_t w[6], widest = m->vocab, r;
 	w[5] = m->experts;
 	if (__builtin_mul_overflow(m->embd, m->experts_used, &w[0]) ||

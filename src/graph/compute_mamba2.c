@@ -432,11 +432,7 @@ int compute_mamba2_bytes(const struct model *m, const struct deploy *d,
 	ws[13] = m->experts;
 	/* the experts' widths (replay_moe_ffn), the shared expert's (a
 	 * width past 64 bits saturates: refused below) */
-	ws[12] = 0;
-	for (int64_t il = 0; il < m->layers; il++) {
-		int64_t sh = model_layer(m, il).ff_shexp;
-		ws[12] = sh > ws[12] ? sh : ws[12];
-	}
+	ws[12] = model_layer_widest(m).ff_shexp;
 	if (m->experts_used > 1024 ||
 	    __builtin_mul_overflow(w.E, m->experts_used, &ws[10]) ||
 	    __builtin_mul_overflow(m->ff, m->experts_used, &ws[11]) ||

@@ -272,12 +272,9 @@ static int too_wide(const struct model *m, const struct kv_alloc *a, int64_t nt)
 	    widest = m->vocab > m->q_lora_rank ? m->vocab : m->q_lora_rank, r,
 	    latent;
 	w[5] = m->experts;
-	w[6] = w[7] = 0; /* the dense layers' FFN, the shared experts' */
-	for (int64_t il = 0; il < m->layers; il++) {
-		struct model_layer L = model_layer(m, il);
-		w[6] = L.ff > w[6] ? L.ff : w[6];
-		w[7] = L.ff_shexp > w[7] ? L.ff_shexp : w[7];
-	}
+	struct model_layer W = model_layer_widest(m);
+	w[6] = W.ff;	   /* the dense layers' FFN */
+	w[7] = W.ff_shexp; /* the shared experts' */
 	/* MLA: the absorbed Q [kv_lora_rank + rope, heads], the latent of
 	 * every cell (not a width a token: checked whole) */
 	if (__builtin_mul_overflow(m->embd, m->experts_used, &w[0]) ||

@@ -860,20 +860,25 @@ static void layer_ffn(const struct model *m, int64_t il, struct model_layer *L)
 
 /* n_embd_head_k(il), n_embd_head_v(il): is_swa(il) ? the _swa sizes :
  * the full ones (a model built without model_finish has 0 for the
- * sliding sizes: the full ones); an MLA model's query heads. */
+ * sliding sizes: the full ones). */
+static void swa_heads(const struct model *m, int swa, int64_t *k, int64_t *v)
+{
+	*k = swa && m->head_dim_swa > 0 ? m->head_dim_swa : m->head_dim;
+	*v = swa && m->head_dim_v_swa > 0 ? m->head_dim_v_swa : m->head_dim_v;
+}
+
+/* The query's heads: the layer's n_embd_head_k(il), _v(il), an MLA
+ * model's qk_nope + qk_rope and v_head_dim. */
 static void layer_attn_heads(const struct model *m, struct model_layer *L)
 {
-	if (m->kind == ATTN_MLA) {
-		L->attn_k = m->qk_nope_head_dim > 0
-				? m->qk_nope_head_dim + m->qk_rope_head_dim
-				: m->head_dim;
-		L->attn_v = m->v_head_dim > 0 ? m->v_head_dim : m->head_dim_v;
+	if (m->kind != ATTN_MLA) {
+		swa_heads(m, L->swa, &L->attn_k, &L->attn_v);
 		return;
 	}
-	L->attn_k = L->swa && m->head_dim_swa > 0 ? m->head_dim_swa
-						  : m->head_dim;
-	L->attn_v = L->swa && m->head_dim_v_swa > 0 ? m->head_dim_v_swa
-						    : m->head_dim_v;
+	L->attn_k = m->qk_nope_head_dim > 0
+			? m->qk_nope_head_dim + m->qk_rope_head_dim
+			: m->head_dim;
+	L->attn_v = m->v_head_dim > 0 ? m->v_head_dim : m->head_dim_v;
 }
 
 struct model_layer model_layer(const struct model *m, int64_t il)
@@ -905,10 +910,21 @@ struct model_layer model_layer(const struct model *m, int64_t il)
 		L.k_head = m->kv_lora_rank + m->qk_rope_head_dim;
 		return L;
 	}
-	L.k_head = L.swa && m->head_dim_swa > 0 ? m->head_dim_swa : m->head_dim;
-	L.v_head = L.swa && m->head_dim_v_swa > 0 ? m->head_dim_v_swa
-						  : m->head_dim_v;
+	swa_heads(m, L.swa, &L.k_head, &L.v_head);
 	return L;
+}
+
+struct model_layer model_layer_widest(const struct model *m)
+{
+	struct model_layer W = {.type = LT_NONE};
+	for (int64_t il = 0; il < m->layers && il < MODEL_MAX_LAYERS; il++) {
+		struct model_layer L = model_layer(m, il);
+		W.attn_k = L.attn_k > W.attn_k ? L.attn_k : W.attn_k;
+		W.attn_v = L.attn_v > W.attn_v ? L.attn_v : W.attn_v;
+		W.ff = L.ff > W.ff ? L.ff : W.ff;
+		W.ff_shexp = L.ff_shexp > W.ff_shexp ? L.ff_shexp : W.ff_shexp;
+	}
+	return W;
 }
 
 struct model_layer model_kind_layer(const struct model *m, int swa)

@@ -276,6 +276,9 @@ struct model_layer model_layer(const struct model *m, int64_t il);
  * kind has (a shared layer of the kind attends with them).  Without one,
  * the sizes such a layer would have. */
 struct model_layer model_kind_layer(const struct model *m, int swa);
+/* The widest of every layer's attn_k, attn_v, ff and ff_shexp (the
+ * graphs' overflow bounds); the other members 0. */
+struct model_layer model_layer_widest(const struct model *m);
 
 /* Values per token of a recurrent layer's state, llama-hparams.cpp n_embd_r
  * (the convolution's rows) and n_embd_s (the SSM / delta-net state). */

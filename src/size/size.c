@@ -223,16 +223,6 @@ int64_t size_kv_bytes_token(const struct model *m)
 	return sum;
 }
 
-/* The K and V head sizes a query head attends with on layer il
- * (model_layer: a sliding layer's own, an MLA model's query heads). */
-static void attn_heads(const struct model *m, int64_t il, int64_t *dk,
-		       int64_t *dv)
-{
-	struct model_layer L = model_layer(m, il);
-	*dk = L.attn_k;
-	*dv = L.attn_v;
-}
-
 /* llama-context.cpp llama_context::llama_context: with causal attention
  * n_batch = min(n_ctx, n_batch) (n_ctx as asked: the padding to 256 comes
  * after), then n_ubatch = min(n_batch, n_ubatch). */
@@ -260,10 +250,9 @@ int64_t size_kv_bytes_token_as(const struct model *m, int64_t kv_heads)
 	for (int64_t il = 0; il < m->layers; il++) {
 		if (m->layer_kv_heads[il] <= 0)
 			continue;
-		int64_t dk, dv;
-		attn_heads(m, il, &dk, &dv);
-		sum += model_cache_bytes(m->k_type, kv_heads * dk) +
-		       model_cache_bytes(m->v_type, kv_heads * dv);
+		struct model_layer L = model_layer(m, il);
+		sum += model_cache_bytes(m->k_type, kv_heads * L.attn_k) +
+		       model_cache_bytes(m->v_type, kv_heads * L.attn_v);
 	}
 	return FAULT_INT("size_token", sum);
 }
@@ -437,11 +426,10 @@ double size_attn_flops_pair(const struct model *m, int64_t il)
 		       2.0 * (double)m->heads * (double)m->kv_lora_rank;
 	/* q·k over the K head size and p·v over the V head size, for every
 	 * query head (Gemma 4's sliding layers 256 against the full 512) */
-	int64_t dk, dv;
-	attn_heads(m, il, &dk, &dv);
+	struct model_layer L = model_layer(m, il);
 	return FAULT_REAL("size_flops",
-			  2.0 * (double)m->heads * (double)dk +
-			      2.0 * (double)m->heads * (double)dv);
+			  2.0 * (double)m->heads * (double)L.attn_k +
+			      2.0 * (double)m->heads * (double)L.attn_v);
 }
 
 /* llama-graph.cpp / llama-hparams.cpp is_masked_swa (LLAMA_SWA_TYPE_STANDARD):
