@@ -13,11 +13,7 @@
  * window key the file has. */
 static int afmoe_convert(struct hfc *c)
 {
-	static const char *const vocab[] = {"vocab_size", NULL};
-	int64_t v;
-	if (hfc_text_model(c) < 0 || hfc_need(c, vocab, &v) < 0 ||
-	    hfc_put_u32(c, "vocab_size", v) < 0 || hfc_head_dim(c, &v) < 0 ||
-	    hfc_put_u32(c, "rope.dimension_count", v) < 0)
+	if (hfc_llama_model(c) < 0)
 		return -1;
 	return hfc_get(c, "num_shared_experts", "expert_shared_count",
 		       HFC_U32) < 0 ||

@@ -17,12 +17,7 @@
  * Mistral v0.1's is said, not kept. */
 static int llama_convert(struct hfc *c)
 {
-	int64_t hd;
-	if (hfc_text_model(c) < 0 ||
-	    hfc_item(c, "vocab_size", "vocab_size", HFC_U32) < 0 ||
-	    hfc_head_dim(c, &hd) < 0 ||
-	    hfc_put_u32(c, "rope.dimension_count", hd) < 0 ||
-	    hfc_rope_freqs_llama3(c) < 0)
+	if (hfc_llama_model(c) < 0 || hfc_rope_freqs_llama3(c) < 0)
 		return -1;
 	return hfc_window_unread(c, NULL);
 }

@@ -24,18 +24,15 @@
 static int llama4_convert(struct hfc *c)
 {
 	const char *types[1024];
-	int64_t moe, mlp, hd, chunk;
+	int64_t moe, mlp, chunk;
 	int n, all_full, rc;
 	if (hfc_need(c, K("intermediate_size"), &moe) < 0 ||
 	    hfc_need(c, K("intermediate_size_mlp"), &mlp) < 0 ||
-	    hfc_text_model(c) < 0)
+	    hfc_llama_model(c) < 0)
 		return -1;
 	hfc_source(c, "intermediate_size_mlp (Llama4Model's "
 		   "intermediate_size)");
 	if (hfc_put_u32(c, "feed_forward_length", mlp) < 0 ||
-	    hfc_item(c, "vocab_size", "vocab_size", HFC_U32) < 0 ||
-	    hfc_head_dim(c, &hd) < 0 ||
-	    hfc_put_u32(c, "rope.dimension_count", hd) < 0 ||
 	    hfc_rope_freqs_llama3(c) < 0 ||
 	    hfc_item(c, "interleave_moe_layer_step",
 		     "interleave_moe_layer_step", HFC_U32) < 0)

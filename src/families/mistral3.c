@@ -18,12 +18,8 @@ static int mistral3_convert(struct hfc *c)
 {
 	const char *type = hfc_str(c, "model_type");
 	const char *rope;
-	int64_t hd;
 	double x;
-	if (hfc_text_model(c) < 0 ||
-	    hfc_item(c, "vocab_size", "vocab_size", HFC_U32) < 0 ||
-	    hfc_head_dim(c, &hd) < 0 ||
-	    hfc_put_u32(c, "rope.dimension_count", hd) < 0)
+	if (hfc_llama_model(c) < 0)
 		return -1;
 	if (!type || strcmp(type, "ministral3"))
 		return 0;

@@ -13,11 +13,7 @@
  * (use_sliding_window) is said, not kept. */
 static int smollm3_convert(struct hfc *c)
 {
-	static const char *const vocab[] = {"vocab_size", NULL};
-	int64_t v;
-	if (hfc_text_model(c) < 0 || hfc_need(c, vocab, &v) < 0 ||
-	    hfc_put_u32(c, "vocab_size", v) < 0 || hfc_head_dim(c, &v) < 0 ||
-	    hfc_put_u32(c, "rope.dimension_count", v) < 0)
+	if (hfc_llama_model(c) < 0)
 		return -1;
 	return hfc_window_unread(c, "use_sliding_window");
 }

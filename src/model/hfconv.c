@@ -1068,6 +1068,16 @@ int hfc_text_model(struct hfc *c)
 	return 0;
 }
 
+int hfc_llama_model(struct hfc *c)
+{
+	int64_t hd;
+	if (hfc_text_model(c) < 0 ||
+	    hfc_item(c, "vocab_size", "vocab_size", HFC_U32) < 0 ||
+	    hfc_head_dim(c, &hd) < 0)
+		return -1;
+	return hfc_put_u32(c, "rope.dimension_count", hd);
+}
+
 /* An error the GGUF reader raises on a written key: at that key's
  * source in config.json. */
 static int fail_at(void *ctx, uint64_t at, const char *key,

@@ -178,6 +178,11 @@ void hfc_note(struct hfc *c, const char *key, const char *fmt, ...)
  * feed_forward_length, head_count(_kv), rope scaling and bases, norm
  * epsilons, expert counts and gating, key/value_length from head_dim. */
 int hfc_text_model(struct hfc *c);
+/* conversion/llama.py LlamaModel.set_gguf_parameters, which its
+ * subclasses call first (SmolLM3Model, Ministral3Model, Llama4Model,
+ * AfmoeModel): TextModel's keys, vocab_size (required), the rotated
+ * dimensions head_dim, else hidden_size // num_attention_heads. */
+int hfc_llama_model(struct hfc *c);
 /* conversion/deepseek.py DeepseekV2Model.set_gguf_parameters (the
  * DeepSeek-OCR branch aside), TextModel's first: one KV head, the latent's
  * and MLA's head sizes, the leading dense blocks, the experts' keys
