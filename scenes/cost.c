@@ -205,15 +205,34 @@ static double attn_walk(const struct model *m, int64_t n)
 		/* the layer as llama.cpp's hparams give it: a sliding
 		 * layer's own head sizes (Gemma 4's 256 beside 512) */
 		struct model_layer L = model_layer(m, il);
-		if (L.kv_heads == 0)
+		if (!L.attends)
 			continue;
 		int local = L.window > 0;
-		int64_t kd = m->kind != ATTN_MLA ? L.k_head : kdim;
-		int64_t vd = m->kind != ATTN_MLA ? L.v_head : vdim;
+		/* the query's head sizes: a shared layer keeps no cache */
+		int64_t kd = m->kind != ATTN_MLA ? L.attn_k : kdim;
+		int64_t vd = m->kind != ATTN_MLA ? L.attn_v : vdim;
 		double pair = 2.0 * m->heads * kd + 2.0 * m->heads * vd;
 		sum += pair * (local ? win_pairs : full_pairs);
 	}
 	return sum;
+}
+
+/* The layers that run attention, and where the count comes from: the
+ * cached ones, and the shared ones that attend over an earlier layer's
+ * cache (Gemma 3n, Gemma 4 E2B/E4B). */
+static int64_t attending_layers(const struct model *m, char *o, int len)
+{
+	int64_t n = 0, shared = model_layers_of(m, LT_SHARED);
+	for (int64_t il = 0; il < m->layers; il++)
+		n += model_layer(m, il).attends;
+	if (!shared && n == cf_cached_layers(m))
+		cf_layers_origin(m, o, len);
+	else
+		snprintf(o, (size_t)len,
+			 "the %lld of [model] layers %lld that run attention "
+			 "(%lld over an earlier layer's cache)",
+			 (long long)n, (long long)m->layers, (long long)shared);
+	return n;
 }
 
 /* Where a sliding layer's cells and the global-layer count come from, as
@@ -253,7 +272,8 @@ static void co_summary(const void *vs, struct summary *s)
 		summary_check_real(s, HOW_REFERENCE, st->attn[i], walk, 1e-9 * walk + 1e-12, "attn_tflop.%lld", n);
 		summary_words(s, "prefill FLOPs of causal attention at %lld tokens, TFLOP: q·k and p·v, 2·heads·d_k + "
 			      "2·heads·d_v a query-key pair, over the pairs each layer sees", n);
-		summary_input(s, "layers", (double)cf_cached_layers(m), "%s", cf_layers_origin(m, o, sizeof o));
+		int64_t attending = attending_layers(m, o, sizeof o);
+		summary_input(s, "layers", (double)attending, "%s", o);
 		summary_input(s, "heads", (double)m->heads, "%s", cf_origin(m, MF_HEADS, o, sizeof o));
 		if (latent) {
 			summary_input(s, "d_k", (double)(m->kv_lora_rank + m->qk_rope_head_dim),

@@ -27,17 +27,6 @@
 
 #define N(bytes, ...) REPLAY_NODE(s, (bytes), __VA_ARGS__)
 
-/* Layer il is sliding in llama.cpp's hparams.is_swa(il).  model_finish
- * clears layer_swa on the shared layers (they keep no cache), so theirs
- * is the pattern the cached layers follow (model_swa_pattern_of: the
- * GGUF's sliding_window_pattern is periodic on every Gemma 4). */
-static int layer_is_swa(const struct model *m, int64_t il, int64_t pattern)
-{
-	if (m->layer_type[il] != LT_SHARED)
-		return m->layer_swa[il] != 0;
-	return pattern == 0 || (pattern > 1 && il % pattern < pattern - 1);
-}
-
 int compute_gemma4_replayed(const struct model *m)
 {
 	/* E2B/E4B's per-layer inputs (build_inp_per_layer,
@@ -60,7 +49,7 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 	int64_t nt = in->nt, no = in->no;
 	int64_t E = m->embd, H = m->heads, X = m->experts;
 	int64_t FF = model_layer(m, 0).ff; /* the dense MLP's width */
-	int64_t pattern = model_swa_pattern_of(m), v_max = 0;
+	int64_t v_max = 0;
 	/* the query's K head size on a full and on a sliding layer */
 	int64_t hd_of[2] = {model_kind_layer(m, 0).attn_k,
 			    model_kind_layer(m, 1).attn_k};
@@ -83,7 +72,7 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 	int tok = alloc_sim_input(s, 4 * nt);
 	alloc_sim_input(s, 4 * E * nt);
 	int pos = -1;
-	int first = caches == 2 && layer_is_swa(m, 0, pattern) ? 1 : 0;
+	int first = caches == 2 && model_layer(m, 0).swa ? 1 : 0;
 	for (int k = 0; k < caches; k++) {
 		int c = (first + k) %
 			caches; /* 0: the full cache, 1: the sliding one */
@@ -105,7 +94,7 @@ static int build(struct alloc_sim *s, const struct replay_in *in)
 	 * place */
 	int cur = N(4 * E * nt, tok);
 	for (int64_t il = 0; il < m->layers; il++) {
-		int swa = layer_is_swa(m, il, pattern);
+		int swa = model_layer(m, il).swa;
 		int c = caches == 2 && swa ? 1 : 0;
 		int64_t cells = c == 0 ? a->full_cells : a->swa_cells;
 		int64_t hd = hd_of[swa], Q = H * hd;

@@ -867,6 +867,17 @@ static void swa_heads(const struct model *m, int swa, int64_t *k, int64_t *v)
 	*v = swa && m->head_dim_v_swa > 0 ? m->head_dim_v_swa : m->head_dim_v;
 }
 
+/* is_swa(il) of a layer that keeps no cache of its own: model_finish
+ * clears its layer_swa, and llama.cpp's swa_layers follow the pattern
+ * over every layer, the cached ones' (a GGUF's sliding_window_pattern is
+ * periodic on every Gemma 3n and Gemma 4; no pattern: full). */
+static int shared_swa(const struct model *m, int64_t il)
+{
+	int64_t p = model_swa_pattern_of(m);
+	return m->sliding_window > 0 &&
+	       (p == 0 || (p > 1 && il % p < p - 1));
+}
+
 /* The query's heads: the layer's n_embd_head_k(il), _v(il), an MLA
  * model's qk_nope + qk_rope and v_head_dim. */
 static void layer_attn_heads(const struct model *m, struct model_layer *L)
@@ -891,6 +902,11 @@ struct model_layer model_layer(const struct model *m, int64_t il)
 	L.heads = m->layer_heads[il] > 0 ? m->layer_heads[il] : m->heads;
 	L.kv_heads = m->layer_kv_heads[il];
 	L.swa = m->layer_swa[il] != 0;
+	L.attends = L.kv_heads > 0 || L.type == LT_SHARED;
+	if (L.type == LT_SHARED) {
+		L.swa = shared_swa(m, il);
+		local = L.swa && m->sliding_window > 0 && !m->swa_ignored;
+	}
 	L.window = local ? m->sliding_window : 0;
 	if (L.window && m->swa_chunked) /* LLAMA_SWA_TYPE_CHUNKED */
 		L.type = LT_CHUNKED;

@@ -244,11 +244,16 @@ struct model_layer {
 	int64_t heads;           /* query heads, n_head(il) */
 	int64_t kv_heads;        /* 0: the layer keeps no K and V */
 	int64_t k_head, v_head; /* the cache's K and V head sizes */
-	/* is_swa(il): the sliding layers' sizes (0 on a shared layer, which
-	 * keeps no cache: llama.cpp's swa_layers give it the cached layers'
-	 * pattern, model_swa_pattern_of) */
+	/* is_swa(il): the sliding layers' sizes.  A shared layer keeps no
+	 * cache but follows the cached layers' pattern (llama.cpp's
+	 * swa_layers cover every layer; model_swa_pattern_of). */
 	int swa;
-	int64_t window;          /* n_swa when its cache is windowed, else 0 */
+	/* n_swa when the keys it attends over are windowed, else 0 */
+	int64_t window;
+	/* It runs attention: over its own cache, or a shared layer over an
+	 * earlier layer's (gemma3n.cpp, gemma4.cpp: il >=
+	 * n_layer_kv_from_start reads the KV of one before it) */
+	int attends;
 	double rope_base;        /* the sliding layers' base on a local layer */
 	/* The head sizes a query attends with, on every layer (a shared one
 	 * too): n_embd_head_k(il) and n_embd_head_v(il); an MLA model's

@@ -412,7 +412,7 @@ double size_weight_flops(const struct model *m, int64_t n_tokens)
 
 double size_attn_flops_pair(const struct model *m, int64_t il)
 {
-	if (m->layer_kv_heads[il] == 0)
+	if (!model_layer(m, il).attends)
 		return 0;
 	/* MLA with the latent cache: llama.cpp's deepseek2 graph ("MLA with the
 	 * absorption optimization", src/models/deepseek2.cpp) folds wk_b into
@@ -438,10 +438,10 @@ double size_attn_flops_pair(const struct model *m, int64_t il)
  * queries p1 = 0 .. n-1. */
 int64_t size_attn_pairs_prefill(const struct model *m, int64_t il, int64_t n)
 {
-	if (m->layer_kv_heads[il] == 0 || n <= 0)
-		return 0;
 	struct model_layer L = model_layer(m, il);
 	int64_t w = L.window;
+	if (!L.attends || n <= 0)
+		return 0;
 	if (L.type == LT_CHUNKED) {
 		/* LLAMA_SWA_TYPE_CHUNKED: key p0 is masked for query p1 when
 		 * p0 < (p1 / n_swa) * n_swa, so p1 sees p1 mod n_swa + 1 keys:
@@ -478,8 +478,9 @@ double size_attn_flops_decode(const struct model *m, int64_t pos)
 {
 	double sum = 0;
 	for (int64_t il = 0; il < m->layers; il++)
-		sum +=
-		    size_attn_flops_pair(m, il) * (double)keys_seen(m, il, pos);
+		if (model_layer(m, il).attends)
+			sum += size_attn_flops_pair(m, il) *
+			       (double)keys_seen(m, il, pos);
 	return sum;
 }
 

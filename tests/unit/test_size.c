@@ -340,6 +340,26 @@ static void t_layer_answers(void)
 	T_EQ_INT(model_layer(&m, 4).attn_k * 1000 + model_layer(&m, 4).k_head,
 		 32000, "size: model_layer: layer 4 keeps no cache and "
 			"attends with 32");
+
+	/* Gemma 3n's tail of shared layers: no cache (model_finish clears
+	 * their layer_swa), yet each attends over an earlier layer's, as
+	 * sliding or full as the cached layers' pattern makes it (pattern
+	 * 4: layer 6 sliding, 7 full), so its query-key pairs count */
+	mk(&m, 8, 8, 2, 64, 16, 4);
+	for (int il = 6; il < 8; il++)
+		m.layer_type[il] = LT_SHARED, m.layer_kv_heads[il] = 0,
+		m.layer_swa[il] = 0;
+	T_EQ_INT(model_layer(&m, 6).window * 10 + model_layer(&m, 6).attends,
+		 161, "size: model_layer: shared layer 6 attends, window 16");
+	T_EQ_INT(model_layer(&m, 7).window * 10 + model_layer(&m, 7).attends,
+		 1, "size: model_layer: shared layer 7 attends, full");
+	/* 16 * 17 / 2 + 84 * 16 and 100 * 101 / 2 */
+	T_EQ_INT(size_attn_pairs_prefill(&m, 6, 100) * 10000 +
+		     size_attn_pairs_prefill(&m, 7, 100),
+		 14805050, "size: the shared layers' pairs at 100 tokens");
+	m.layer_type[5] = LT_RECURRENT, m.layer_kv_heads[5] = 0;
+	T_EQ_INT(model_layer(&m, 5).attends, 0,
+		 "size: model_layer: a recurrent layer does not attend");
 }
 
 void test_size(void)
