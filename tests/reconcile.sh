@@ -97,6 +97,27 @@ r=$?
 	ok "reconcile: -m mistral-7b against a Llama 3 8B log: only n_vocab named" ||
 	fail "reconcile: -m mistral-7b against Llama 3: exit $r, $(head -c 300 "$tmp/w.out")"
 
+# print_info's sliding layers' sizes (n_embd_head_k_swa, n_rot_swa) are
+# read: a rope wider than the sliding head is refused at its line.
+sed 's/n_rot_swa             = 128/n_rot_swa             = 130/' \
+	"$fx/gemma3-27b-iswa.log" >"$tmp/e.log"
+"$ATTNVIZ" --reconcile "$tmp/e.log" >"$tmp/e.out" 2>&1
+r=$?
+want="attnviz: $tmp/e.log:67: gemma3.rope.dimension_count_swa: 130 rotated \
+dimensions on a sliding layer: want an even number, at most its head's 128"
+[ "$r" -eq 2 ] && [ "$(cat "$tmp/e.out")" = "$want" ] &&
+	ok "reconcile: n_rot_swa 130 beside a 128 head: exit 2, its line" ||
+	fail "reconcile: n_rot_swa 130: exit $r, $(head -c 300 "$tmp/e.out")"
+sed 's/n_embd_head_k_swa     = 128/n_embd_head_k_swa     = 256/' \
+	"$fx/gemma3-27b-iswa.log" >"$tmp/e.log"
+"$ATTNVIZ" --reconcile "$tmp/e.log" >"$tmp/e.out" 2>&1
+r=$?
+[ "$r" -eq 2 ] && grep -q "e.log:65: gemma3.attention.key_length_swa: sliding \
+layers with their own head size for gemma3" "$tmp/e.out" &&
+	ok "reconcile: gemma3's n_embd_head_k_swa 256: exit 2, at line 65" ||
+	fail "reconcile: n_embd_head_k_swa 256: exit $r, $(head -c 300 \
+"$tmp/e.out")"
+
 # ---- edited logs: the difference and its cause ---------------------------------
 # edit NAME SED-SCRIPT: the fixture edited, reconciled into $tmp/e.out; its exit status in $erc
 edit() { sed "$2" "$fx/$1.log" >"$tmp/e.log"; "$ATTNVIZ" --reconcile "$tmp/e.log" >"$tmp/e.out" 2>&1; erc=$?; }

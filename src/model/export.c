@@ -296,6 +296,8 @@ int model_export(const struct model *m, FILE *out)
 	/* partial rotary only: a whole head is the default */
 	if (m->rope_dims != (m->kind == ATTN_MLA ? m->qk_rope_head_dim : m->head_dim))
 		put_int(out, m, MF_ROPE_DIMS, m->rope_dims);
+	if (m->rope_dims_swa != m->rope_dims)
+		put_int(out, m, MF_ROPE_DIMS_SWA, m->rope_dims_swa);
 
 	fprintf(out, "\n[cache]\n");
 	put_word(out, m, MF_K_TYPE, model_cache_name(m->k_type));

@@ -541,6 +541,15 @@ const struct model_field_info model_fields[MF_COUNT] = {
 		      AT(rope_dims),
 		      .gguf = "{arch}.rope.dimension_count",
 		      .hf = "partial_rotary_factor"},
+    /* llama-hparams.cpp n_rot(il): is_swa(il) ? n_rot_swa : n_rot_full;
+     * default dims */
+    [MF_ROPE_DIMS_SWA] = {.section = "rope",
+			  .key = "dims_swa",
+			  .type = MFT_INT,
+			  .need = MFN_OPT,
+			  .max = MODEL_MAX_DIM,
+			  AT(rope_dims_swa),
+			  .gguf = "{arch}.rope.dimension_count_swa"},
     /* n_embd: the compute buffer's activations (src/size/buffers.c) and the
      * short-conv state, n_embd x (l_cache - 1); 0: not given. */
     [MF_EMBD] = {.section = "model",

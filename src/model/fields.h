@@ -81,6 +81,7 @@ enum model_field {
 	MF_HIGH_FREQ_FACTOR,
 	MF_ROPE_DIMS, /* [rope] dims: the rotated dimensions of a head (partial
 			 rotary) */
+	MF_ROPE_DIMS_SWA, /* [rope] dims_swa: a sliding layer's */
 	MF_EMBD,
 	MF_FF,	     /* [model] embd, ff: optional, for the compute buffer
 		      * (size_buffers) and       the short-conv state (n_embd) */

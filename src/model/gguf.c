@@ -1168,6 +1168,27 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 			         "sliding layers with their own head size for %s: attnviz does not size it for this "
 			         "architecture", m->arch);
 	}
+	/* load_hparams: n_rot_swa = rope.dimension_count_swa, default
+	 * n_rot_full; a sliding layer's rope turns at most its head */
+	int64_t n_rot_swa = n_rot;
+	if ((f = arch_int(r, m, "rope.dimension_count_swa", MF_COUNT, 1,
+			  65536, &n_rot_swa)) < 0)
+		return -1;
+	if (n_rot_swa > k_swa || n_rot_swa % 2)
+		return gguf_fail(r, value_at(r, m, "rope.dimension_count_swa",
+					     key),
+				 key, "%lld rotated dimensions on a sliding "
+				 "layer: want an even number, at most its "
+				 "head's %lld", (long long)n_rot_swa,
+				 (long long)k_swa);
+	m->rope_dims_swa = n_rot_swa;
+	if (f)
+		model_set_origin(m, MF_ROPE_DIMS_SWA,
+				 "GGUF %s.rope.dimension_count_swa", m->arch);
+	else
+		model_set_origin(m, MF_ROPE_DIMS_SWA,
+				 "no %s.rope.dimension_count_swa: "
+				 "rope.dimension_count's", m->arch);
 
 	/* Vocabulary: vocab_size, else the tokenizer's token count (as llama.cpp),
 	 * else the embedding matrix's rows. */

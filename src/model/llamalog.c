@@ -483,6 +483,10 @@ static const struct {
 	{"n_embd_head_k", "attention.key_length", 0},
 	{"n_embd_head_v", "attention.value_length", 0},
 	{"n_rot", "rope.dimension_count", 0},
+	/* printed when the model has a window (swa_type not NONE) */
+	{"n_embd_head_k_swa", "attention.key_length_swa", 0},
+	{"n_embd_head_v_swa", "attention.value_length_swa", 0},
+	{"n_rot_swa", "rope.dimension_count_swa", 0},
 	{"n_swa", "attention.sliding_window", 0},
 	{"n_vocab", "vocab_size", 0},
 	{"n_expert", "expert_count", 0},

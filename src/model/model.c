@@ -913,6 +913,8 @@ struct model_layer model_layer(const struct model *m, int64_t il)
 	L.rope_base = local && m->rope_base_local > 0 ? m->rope_base_local
 						       : m->rope_base;
 	layer_attn_heads(m, &L);
+	L.rope_dims = L.swa && m->rope_dims_swa > 0 ? m->rope_dims_swa
+						     : m->rope_dims;
 	layer_ffn(m, il, &L);
 	L.state = L.type == LT_RECURRENT ||
 		  (m->ssm_parallel && L.type != LT_SHARED && L.kv_heads > 0 &&
@@ -1207,6 +1209,29 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 		err_set(err, errlen, where, 0, model_fields[MF_ROPE_DIMS].section, model_fields[MF_ROPE_DIMS].key,
 			"%lld rotated dimensions: want an even number, at most the head's %lld", (long long)m->rope_dims,
 			(long long)whole);
+		return -1;
+	}
+	/* n_rot_swa, at most a sliding layer's K head */
+	int64_t whole_swa = m->kind == ATTN_MLA ? whole
+			    : m->head_dim_swa > 0 ? m->head_dim_swa
+						  : m->head_dim;
+	/* not given (an INI, config.json): the sliding head whole when the
+	 * full one is (Gemma 4's 256 beside 512), else the same part; a
+	 * GGUF's is llama.cpp's, rope.dimension_count when absent */
+	if (m->rope_dims_swa <= 0) {
+		m->rope_dims_swa = m->rope_dims == whole ? whole_swa
+							 : m->rope_dims;
+		model_set_origin(m, MF_ROPE_DIMS_SWA,
+				 "default: the sliding head whole when dims is "
+				 "the whole head, else dims");
+	}
+	if (m->rope_dims_swa > whole_swa || m->rope_dims_swa % 2) {
+		err_set(err, errlen, where, 0,
+			model_fields[MF_ROPE_DIMS_SWA].section,
+			model_fields[MF_ROPE_DIMS_SWA].key,
+			"%lld rotated dimensions on a sliding layer: want an "
+			"even number, at most its head's %lld",
+			(long long)m->rope_dims_swa, (long long)whole_swa);
 		return -1;
 	}
 	if (m->kind == ATTN_MLA ? m->qk_rope_head_dim % 2 : m->head_dim % 2) {

@@ -163,6 +163,11 @@ struct model {
 	int64_t rope_dims;      /* dimensions of a head that RoPE rotates (llama.cpp n_rot): head_dim, or
 				 * fewer with a partial_rotary_factor (Phi-4-mini: 96 of 128); an MLA
 				 * model's qk_rope_head_dim.  Longrope lists have rope_dims / 2 entries. */
+	/* a sliding layer's (llama-model.cpp load_hparams n_rot_swa,
+	 * rope.dimension_count_swa; default rope_dims): Gemma 4's full
+	 * layers rotate their 512 by rope_freqs, its sliding ones a part of
+	 * 256 (gemma.py Gemma4Model), Laguna's and Spark's each their own */
+	int64_t rope_dims_swa;
 	enum cache_type k_type, v_type;       /* llama.cpp -ctk / -ctv */
 	char note[256];         /* what llama.cpp does differently from the file (shown on screen); empty when none */
 	char warning[256];      /* non-fatal remarks (unknown keys); empty when none */
@@ -260,6 +265,9 @@ struct model_layer {
 	 * qk_nope_head_dim + qk_rope_head_dim and v_head_dim, whatever its
 	 * cache keeps. */
 	int64_t attn_k, attn_v;
+	/* the dimensions RoPE rotates, n_rot(il) (is_swa(il) ? n_rot_swa :
+	 * n_rot_full) */
+	int64_t rope_dims;
 	/* The FFN (llama-model.cpp load_hparams): the layer routes to
 	 * experts unless it is one of the n_layer_dense_lead first or
 	 * between Llama 4's interleaved MoE layers ((il + 1) %

@@ -337,6 +337,10 @@ static void t_layer_answers(void)
 	struct model_layer fu = model_kind_layer(&m, 0);
 	T_EQ_INT(sw.attn_k * 1000000 + sw.attn_v * 1000 + fu.attn_k, 32016064,
 		 "size: model_kind_layer: sliding 32 and 16, full 64");
+	m.rope_dims = 64, m.rope_dims_swa = 32;
+	T_EQ_INT(model_layer(&m, 0).rope_dims * 1000 +
+		     model_layer(&m, 3).rope_dims,
+		 32064, "size: model_layer: n_rot(il), sliding 32, full 64");
 	T_EQ_INT(model_layer(&m, 4).attn_k * 1000 + model_layer(&m, 4).k_head,
 		 32000, "size: model_layer: layer 4 keeps no cache and "
 			"attends with 32");
