@@ -1169,12 +1169,13 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 			         "architecture", m->arch);
 	}
 	/* load_hparams: n_rot_swa = rope.dimension_count_swa, default
-	 * n_rot_full; a sliding layer's rope turns at most its head */
+	 * n_rot_full; a sliding layer's rope turns at most its head (the
+	 * default is model_finish's to check, after n_rot) */
 	int64_t n_rot_swa = n_rot;
 	if ((f = arch_int(r, m, "rope.dimension_count_swa", MF_COUNT, 1,
 			  65536, &n_rot_swa)) < 0)
 		return -1;
-	if (n_rot_swa > k_swa || n_rot_swa % 2)
+	if (f && (n_rot_swa > k_swa || n_rot_swa % 2))
 		return gguf_fail(r, value_at(r, m, "rope.dimension_count_swa",
 					     key),
 				 key, "%lld rotated dimensions on a sliding "
