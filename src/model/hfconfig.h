@@ -22,9 +22,5 @@ int model_load_hf(struct model *m, const char *path, char *err, size_t errlen);
  * of this reader's own table or one whose file in src/families/ has a .hf
  * mapping. */
 int hfconfig_reads_arch(const char *arch);
-/* Line and column (1-based) of the key at a dotted path in JSON text that
- * jansson accepted: 1, or 0 when not found (the readers' errors). */
-int hfconfig_locate(const char *t, size_t n, const char *path, int *line,
-		    int *col);
 
 #endif

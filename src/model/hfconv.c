@@ -19,7 +19,7 @@
 #include "model/family.h"
 #include "model/gguf.h"
 #include "model/gguf_file.h"
-#include "model/hfconfig.h"
+#include "model/json_locate.h"
 #include "model/model.h"
 #include "util/err.h"
 #include "util/num.h"
@@ -141,7 +141,7 @@ int hfc_fail(struct hfc *c, const char *key, const char *fmt, ...)
 	err_clean(file, sizeof file, c->file);
 	err_clean(shown, sizeof shown, key ? key : c->where);
 	int line, col;
-	if (hfconfig_locate(c->text, c->len, key ? key : c->where, &line,
+	if (json_locate(c->text, c->len, key ? key : c->where, &line,
 			    &col))
 		snprintf(c->err, c->errlen, "%s:%d:%d: field %s: %s", file,
 			 line, col, shown, what);
