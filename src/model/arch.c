@@ -23,6 +23,13 @@ const struct family *arch_find(const char *name)
 	return NULL;
 }
 
+int arch_tied_default(const char *name)
+{
+	const struct family *f = arch_find(name);
+	const struct family_weights *w = f ? f->weights : NULL;
+	return w ? w->tied || w->head == WS_HEAD_NEVER : 0;
+}
+
 const struct family *model_family(const struct model *m)
 {
 	return m->family ? m->family : arch_find(m->arch);

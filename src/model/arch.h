@@ -59,6 +59,11 @@ struct family;
 /* The family of llama.cpp architecture name (src/families/NAME.c), or NULL
  * when attnviz does not size it. */
 const struct family *arch_find(const char *name);
+/* Whether arch ties its output head to the token embeddings when the file
+ * does not say: the transformers class's tie_word_embeddings default, or
+ * llama.cpp's loader when it never makes an output head (the family's
+ * .weights); 0 for an architecture without them. */
+int arch_tied_default(const char *name);
 /* The family of a model that names no architecture (an INI file without
  * [model] arch): plain attention as its fields describe it, with llama's
  * graph. */

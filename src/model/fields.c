@@ -187,7 +187,7 @@ const struct model_field_info model_fields[MF_COUNT] = {
 			.max = 1,
 			AT(router_bias)},
     /* GGUF: whether an output.weight tensor is there; INI and config.json:
-     * the family's default when not given (wshapes_tied_default) */
+     * the family's default when not given (arch_tied_default) */
     [MF_TIED_EMBD] = {.section = "model",
 		      .key = "tied_embeddings",
 		      .type = MFT_FLAG,

@@ -12,7 +12,6 @@
 #include "model/arch.h"
 #include "model/family.h"
 #include "model/wquant.h"
-#include "model/wshapes.h"
 #include "util/err.h"
 #include "util/ini.h"
 #include "util/num.h"
@@ -363,7 +362,7 @@ static void derived_defaults(struct loader *L)
 	/* Stated by the file; model_finish estimates it when absent (0). */
 	m->weights_from = L->line[MF_WEIGHTS_BYTES] ? WEIGHTS_GIVEN : WEIGHTS_ESTIMATED;
 	if (!L->line[MF_TIED_EMBD]) {
-		m->tied_embd = wshapes_tied_default(m->arch);
+		m->tied_embd = arch_tied_default(m->arch);
 		model_set_origin(m, MF_TIED_EMBD, "default of arch %s: %s",
 				 m->arch[0] ? m->arch : "(none)",
 				 m->tied_embd ? "tied"

@@ -20,12 +20,6 @@ static const struct family_weights *family(const char *arch)
 	return f ? f->weights : NULL;
 }
 
-int wshapes_tied_default(const char *arch)
-{
-	const struct family_weights *f = family(arch);
-	return f ? f->tied || f->head == WS_HEAD_NEVER : 0;
-}
-
 struct ws_list {
 	struct wq_tensor *t;
 	size_t n, max;

@@ -23,10 +23,4 @@
 int wshapes_of(const struct model *m, struct wq_tensor *t, size_t max,
 	       char *why, size_t len);
 
-/* Whether arch ties its output head to the token embeddings when the file
- * does not say: the transformers class's tie_word_embeddings default, or
- * llama.cpp's loader when it never makes an output head; 0 for an
- * architecture without a row. */
-int wshapes_tied_default(const char *arch);
-
 #endif
