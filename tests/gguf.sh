@@ -121,6 +121,16 @@ expect_eq "gguf: DeepSeek-V3 as MHA: 128 x (192 + 128) x 2 x 61 = 4997120" \
 expect_eq "gguf: DeepSeek-V3 in the old style (no *_mla keys): the same per-head sizes" \
 	"$(sval mla-bytes mha_bytes_per_token -m "$d/dsv3-old.gguf")" $((128 * (192 + 128) * 2 * 61))
 
+# ---- a key the architecture's loader does not read ---------------------------
+# llama.cpp's saver writes leading_dense_block_count for every architecture;
+# qwen3moe's loader (src/models/qwen3moe.cpp) reads none, so a file that
+# carries 4 still routes every layer to experts, where deepseek2's reads it.
+qwen3moe | sed 's/^\(\s*kv qwen3moe.expert_count u32 .*\)$/\1\
+	kv qwen3moe.leading_dense_block_count u32 4/' | mk lead
+exp=$("$ATTNVIZ" --export-model -m "$d/lead.gguf")
+expect_eq "gguf: qwen3moe's leading_dense_block_count 4 is not read" \
+	"$(echo "$exp" | grep -c '^dense_lead')/$(echo "$exp" | grep -c '^ff ')" 0/1
+
 # ---- Gemma 3 27B shapes: interleaved sliding window ------------------------
 # tests/ggufs.sh's Gemma 3 27B, with the linear RoPE scaling of its config
 dense gemma3 62 5376 32 16 128 21504 262208 "post qknorm" "gemma3.attention.sliding_window u32 1024" \

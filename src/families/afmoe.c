@@ -31,7 +31,7 @@ static int afmoe_convert(struct hfc *c)
 
 const struct family family_afmoe = {
 	.arch = "afmoe",
-	.mech = AM_NEXTN,
+	.mech = AM_NEXTN | AM_DENSE_LEAD,
 	.swa = &(const struct family_swa){.pattern = 4},
 	/* transformers' AfmoeConfig's defaults (num_key_value_heads:
 	 * num_attention_heads, the GGUF reader's default too) */

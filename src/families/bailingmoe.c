@@ -33,7 +33,7 @@ static int bailingmoe_convert(struct hfc *c)
 
 const struct family family_bailingmoe = {
 	.arch = "bailingmoe",
-	.mech = AM_NEXTN,
+	.mech = AM_NEXTN | AM_DENSE_LEAD,
 	/* a model of remote code: no transformers class fills in defaults */
 	.conv = &(const struct family_conv){
 		.classes = (const char *const[]){"BailingMoeForCausalLM", NULL},

@@ -72,7 +72,7 @@ static int bailingmoe2_convert(struct hfc *c)
 
 const struct family family_bailingmoe2 = {
 	.arch = "bailingmoe2",
-	.mech = AM_NEXTN,
+	.mech = AM_NEXTN | AM_DENSE_LEAD,
 	/* models of remote code: no transformers class fills in defaults */
 	.conv = &(const struct family_conv){
 		.classes = (const char *const[]){"BailingMoeV2ForCausalLM",

@@ -114,7 +114,7 @@ static int bailingmoe3_convert(struct hfc *c)
 
 const struct family family_bailingmoe3 = {
 	.arch = "bailingmoe3",
-	.mech = AM_NEXTN | AM_RECURRENT,
+	.mech = AM_NEXTN | AM_RECURRENT | AM_DENSE_LEAD,
 	.recurrent = &(const struct family_recurrent){
 		.rule = RR_KV_ZERO,
 		.state = RS_KDA,

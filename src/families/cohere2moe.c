@@ -95,7 +95,7 @@ static int cohere2moe_convert(struct hfc *c)
 
 const struct family family_cohere2moe = {
 	.arch = "cohere2moe",
-	.mech = AM_NEXTN,
+	.mech = AM_NEXTN | AM_DENSE_LEAD,
 	.swa = &(const struct family_swa){.pattern = 4, .dense_first = 1},
 	/* transformers' Cohere2MoeConfig's defaults (its layer_types and
 	 * mlp_layer_types, made from the others, are not: the file gives

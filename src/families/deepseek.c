@@ -33,7 +33,7 @@ static int deepseek_convert(struct hfc *c)
 
 const struct family family_deepseek = {
 	.arch = "deepseek",
-	.mech = AM_NEXTN,
+	.mech = AM_NEXTN | AM_DENSE_LEAD,
 	/* The config class is the checkpoint's own code (transformers has
 	 * none for DeepSeek V1, and the converter reads config.json as
 	 * written): no defaults. */

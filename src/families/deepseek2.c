@@ -68,7 +68,7 @@ static const struct family_conv_config deepseek2_configs[] = {
 
 const struct family family_deepseek2 = {
 	.arch = "deepseek2",
-	.mech = AM_NEXTN,
+	.mech = AM_NEXTN | AM_DENSE_LEAD,
 	.weights = &(const struct family_weights){
 		.parts = WS_PLAIN | WS_MLA | WS_LEAD_SHARED,
 	},

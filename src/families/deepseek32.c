@@ -15,7 +15,7 @@
 
 const struct family family_deepseek32 = {
 	.arch = "deepseek32",
-	.mech = AM_NEXTN | AM_INDEXER,
+	.mech = AM_NEXTN | AM_INDEXER | AM_DENSE_LEAD,
 	.moe_graph = &(const struct family_moe_graph){
 		.gating = GATE_SIGMOID_BIASED,
 		.flags = MG_ROWS_LAST | MG_SHARED | MG_DENSE_LEAD | MG_MLA | MG_DSA,

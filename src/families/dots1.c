@@ -44,7 +44,7 @@ static int dots1_convert(struct hfc *c)
 
 const struct family family_dots1 = {
 	.arch = "dots1",
-	.mech = AM_NEXTN,
+	.mech = AM_NEXTN | AM_DENSE_LEAD,
 	/* Dots1ForCausalLM; the defaults are transformers' Dots1Config's
 	 * (its n_routed_experts and n_shared_experts None: required). */
 	.conv = &(const struct family_conv){

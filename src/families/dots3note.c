@@ -167,7 +167,7 @@ static int dots3note_convert(struct hfc *c)
 
 const struct family family_dots3note = {
 	.arch = "dots3note",
-	.mech = AM_NEXTN | AM_INDEXER,
+	.mech = AM_NEXTN | AM_INDEXER | AM_DENSE_LEAD,
 	/* get_key(sliding_window), get_arr(sliding_window_pattern) */
 	.swa = &(const struct family_swa){.required = 1},
 	.indexer = &(const struct family_indexer){

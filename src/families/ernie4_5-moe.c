@@ -45,7 +45,7 @@ static int ernie4_5_moe_convert(struct hfc *c)
 
 const struct family family_ernie4_5_moe = {
 	.arch = "ernie4_5-moe",
-	.mech = AM_NEXTN,
+	.mech = AM_NEXTN | AM_DENSE_LEAD,
 	/* no transformers defaults are relied on: the counts the converter
 	 * indexes are required */
 	.conv = &(const struct family_conv){

@@ -62,7 +62,7 @@ static int convert(struct hfc *c)
 
 const struct family family_exaone_moe = {
 	.arch = "exaone-moe",
-	.mech = AM_NEXTN,
+	.mech = AM_NEXTN | AM_DENSE_LEAD,
 	.swa = &(const struct family_swa){.pattern = 4},
 	/* both spellings (transformers 5.1 renamed the class); the defaults
 	 * are transformers' ExaoneMoeConfig's */

@@ -38,7 +38,7 @@ static int glm_dsa_convert(struct hfc *c)
 
 const struct family family_glm_dsa = {
 	.arch = "glm-dsa",
-	.mech = AM_NEXTN | AM_INDEXER | AM_INDEXER_TYPES,
+	.mech = AM_NEXTN | AM_INDEXER | AM_INDEXER_TYPES | AM_DENSE_LEAD,
 	.moe_graph = &(const struct family_moe_graph){
 		.gating = GATE_SIGMOID_BIASED,
 		.flags = MG_ROWS_LAST | MG_SHARED | MG_DENSE_LEAD | MG_MLA | MG_DSA,

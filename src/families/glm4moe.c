@@ -53,7 +53,7 @@ static int glm4moe_convert(struct hfc *c)
 
 const struct family family_glm4moe = {
 	.arch = "glm4moe",
-	.mech = AM_NEXTN,
+	.mech = AM_NEXTN | AM_DENSE_LEAD,
 	.moe_graph = &(const struct family_moe_graph){
 		.gating = GATE_SIGMOID_BIASED,
 		.flags = MG_ROWS_LAST | MG_V_FIRST | MG_SHARED | MG_DENSE_LEAD,

@@ -128,7 +128,7 @@ static int hy_v4_convert(struct hfc *c)
 
 const struct family family_hy_v4 = {
 	.arch = "hy_v4",
-	.mech = AM_NEXTN | AM_INDEXER,
+	.mech = AM_NEXTN | AM_INDEXER | AM_DENSE_LEAD,
 	.indexer = &(const struct family_indexer){
 		.layers = FI_TYPES,
 		.top_k_zero_none = 1,

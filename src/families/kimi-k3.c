@@ -129,7 +129,7 @@ static int kimi_k3_convert(struct hfc *c)
 
 const struct family family_kimi_k3 = {
 	.arch = "kimi-k3",
-	.mech = AM_NEXTN | AM_RECURRENT,
+	.mech = AM_NEXTN | AM_RECURRENT | AM_DENSE_LEAD,
 	.recurrent = &(const struct family_recurrent){
 		.rule = RR_KV_ZERO,
 		.state = RS_KDA,

@@ -80,7 +80,7 @@ static int kimi_linear_convert(struct hfc *c)
 
 const struct family family_kimi_linear = {
 	.arch = "kimi-linear",
-	.mech = AM_NEXTN | AM_RECURRENT,
+	.mech = AM_NEXTN | AM_RECURRENT | AM_DENSE_LEAD,
 	.recurrent = &(const struct family_recurrent){
 		.rule = RR_KV_ZERO,
 		.state = RS_KDA,

@@ -165,7 +165,7 @@ static int laguna_convert(struct hfc *c)
 
 const struct family family_laguna = {
     .arch = "laguna",
-    .mech = AM_NEXTN,
+    .mech = AM_NEXTN | AM_DENSE_LEAD,
     .swa = &(const struct family_swa){.pattern = 4, .dense_first = 1},
     /* transformers' LagunaConfig's defaults (not those it makes from the
      * others: mlp_layer_types, which the converter requires, and the

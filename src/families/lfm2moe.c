@@ -60,7 +60,7 @@ static int lfm2moe_convert(struct hfc *c)
 
 const struct family family_lfm2moe = {
 	.arch = "lfm2moe",
-	.mech = AM_NEXTN | AM_RECURRENT,
+	.mech = AM_NEXTN | AM_RECURRENT | AM_DENSE_LEAD,
 	.recurrent = &(const struct family_recurrent){
 		.rule = RR_KV_ZERO,
 		.state = RS_SHORTCONV,

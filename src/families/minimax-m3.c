@@ -68,7 +68,7 @@ static int minimax_m3_convert(struct hfc *c)
 
 const struct family family_minimax_m3 = {
 	.arch = "minimax-m3",
-	.mech = AM_NEXTN | AM_INDEXER,
+	.mech = AM_NEXTN | AM_INDEXER | AM_DENSE_LEAD,
 	.indexer = &(const struct family_indexer){
 		.with_v = 1,
 		.layers = FI_AFTER_DENSE_LEAD,

@@ -52,6 +52,11 @@ enum arch_mech {
 	 * deployment asks (llama-context.cpp llama_init_from_model: "not
 	 * compatible with Grok"), size_flash_attn */
 	AM_NO_FLASH_ATTN = 1 << 18,
+	/* Its loader reads leading_dense_block_count (n_layer_dense_lead:
+	 * src/models/deepseek2.cpp, glm4-moe.cpp, ... load_arch_hparams);
+	 * another's leaves it 0 whatever the file says, and llama.cpp's
+	 * saver writes the key for every architecture */
+	AM_DENSE_LEAD = 1 << 19,
 };
 
 struct family;

@@ -1294,11 +1294,15 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 	/* llama-model.cpp LLM_ARCH_LLAMA4: LLM_KV_INTERLEAVE_MOE_LAYER_STEP */
 	if (field_int(r, m, MF_MOE_STEP, 1, MODEL_MAX_LAYERS, &m->moe_layer_step) < 0)
 		return -1;
-	/* LLM_KV_LEADING_DENSE_BLOCK_COUNT, LLM_KV_EXPERT_SHARED_COUNT (llama-model.cpp
-	 * load_hparams, LLM_ARCH_DEEPSEEK2 and LLM_ARCH_GLM4_MOE) */
-	if (field_int(r, m, MF_DENSE_LEAD, 0, m->layers, &m->dense_lead) < 0 ||
+	/* LLM_KV_LEADING_DENSE_BLOCK_COUNT where the family's loader reads
+	 * it (AM_DENSE_LEAD), LLM_KV_EXPERT_SHARED_COUNT */
+	if (((ai->mech & AM_DENSE_LEAD) &&
+	     field_int(r, m, MF_DENSE_LEAD, 0, m->layers, &m->dense_lead) < 0) ||
 	    field_int(r, m, MF_SHARED_EXPERTS, 0, 65536, &m->shared_experts) < 0)
 		return -1;
+	if (!(ai->mech & AM_DENSE_LEAD))
+		model_set_origin(m, MF_DENSE_LEAD, "none: llama.cpp's %s loader "
+				 "reads no leading_dense_block_count", m->arch);
 	if (!m->experts && (m->dense_lead || m->shared_experts)) {
 		/* a dense model: every layer dense whatever the count says
 		 * (src/models/lfm2.cpp sets n_layer_dense_lead = n_layer, and
