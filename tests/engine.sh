@@ -787,6 +787,19 @@ if sh tests/archs/recreate.sh "$d/archs" 2>"$d/archs.err"; then
 	"$ATTNVIZ" --summary memory -m "$d/hyv4-types.gguf" >/dev/null 2>"$d/hyv4.err"
 	expect_eq "engine: archs: hy_v4-moe with indexer.types [0,0]: refused by llama.cpp and attnviz alike" \
 		"$([ "$l" -gt 0 ] && echo refused) $(grep -c 'layer 0 must own an indexer' "$d/hyv4.err")" "refused 1"
+	# MiniCPM3's loader requires both low-rank widths (minicpm3.cpp
+	# load_arch_hparams), which only its weights use
+	for key in q_lora_rank kv_lora_rank; do
+		python3 tools/gguf_header.py dropkey "$d/archs/minicpm3-dense.gguf" \
+			"$d/mcpm3.gguf" "minicpm3.attention.$key"
+		l=$(probe_run "$d/mcpm3.gguf" "ctx=4096" 2>&1 |
+			grep -c "key not found in model: minicpm3.attention.$key")
+		"$ATTNVIZ" --summary memory -m "$d/mcpm3.gguf" >/dev/null \
+			2>"$d/mcpm3.err"
+		expect_eq "engine: archs: minicpm3 without $key: refused by llama.cpp and attnviz alike" \
+			"$l $(grep -c "minicpm3.attention.$key: missing" "$d/mcpm3.err")" \
+			"1 1"
+	done
 else
 	fail "engine: archs: recreating tests/archs ($(head -n 1 "$d/archs.err"))"
 fi

@@ -508,6 +508,16 @@ hfconv_bad hunyuan_vl xdrope_section rope_scaling.xdrope_section \
 	's/"xdrope_section": \[16,/"xdrope_section": [16.5,/'
 hfconv_bad minicpm3 kv_lora_rank kv_lora_rank \
 	's/"kv_lora_rank": 256/"kv_lora_rank": null/'
+# MiniCPM3's weights (minicpm3.cpp load_arch_tensors): 62 layers of wq_a
+# 2560 x 768, wq_b 768 x 40 x 96, wkv_a_mqa 2560 x (256 + 32), wkv_b 256 x
+# 40 x (64 + 64), wo 40 x 64 x 2560, the FFN 3 x 2560 x 6400 and four norms
+# (2560, 2560, 768, 256); token_embd and output 73448 x 2560; output_norm
+p=$((62 * (2560 * 768 + 768 * 40 * 96 + 2560 * 288 + 256 * 40 * 128 + \
+	40 * 64 * 2560 + 3 * 2560 * 6400 + 2 * 2560 + 768 + 256) + \
+	2 * 73448 * 2560 + 2560))
+expect_eq "hfconv: minicpm3's estimate counts its low-rank projections ($p)" \
+	"$("$ATTNVIZ" --export-model -m tests/hfconv/minicpm3 |
+		awk '$1 == "params" { print $3 }')" "$p"
 hfconv_bad dots1 norm_topk_prob norm_topk_prob \
 	's/"norm_topk_prob": true/"norm_topk_prob": 1/'
 hfconv_bad hy_v3 num_nextn_predict_layers num_nextn_predict_layers \

@@ -16,7 +16,7 @@
 
 const struct family family_mistral4 = {
 	.arch = "mistral4",
-	.mech = AM_NEXTN,
+	.mech = AM_NEXTN | AM_DENSE_LEAD,
 	.weights = &(const struct family_weights){
 		.parts = WS_PLAIN | WS_MLA | WS_LEAD_SHARED,
 	},

@@ -377,7 +377,7 @@ struct shape {
  *             + heads x hd_v x hidden (o) [+ biases, q/k norms, sinks]
  *     MLA: hidden x q_lora + q_lora + q_lora x heads x (nope + rope)
  *          + hidden x (kv_lora + rope) + kv_lora + kv_lora x heads x (nope + v)
- *          + heads x v x hidden
+ *          + heads x v x hidden (MiniCPM3's too, with a full cache)
  *   MLP = 3 x hidden x inter (gate, up, down); Falcon 2 x hidden x 4 hidden
  *   MoE = router hidden x E + E x 3 x hidden x moe_inter + shared experts
  * Active parameters count experts_used of the E routed experts.
@@ -407,6 +407,13 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 		double kvr = (double)m->kv_lora_rank, rope = (double)m->qk_rope_head_dim;
 		attn = (s->q_lora ? h * ql + ql + ql * heads * qd : h * heads * qd) + h * (kvr + rope) + kvr +
 		       kvr * heads * (double)(m->qk_nope_head_dim + m->v_head_dim) + heads * (double)m->v_head_dim * h;
+	} else if (m->kv_lora_rank > 0) {
+		/* MiniCPM3 (AM_LORA_FULL_KV, minicpm3.cpp load_arch_tensors):
+		 * the same projections, wkv_b whole, a full K and V cached */
+		double ql = (double)s->q_lora, kvr = (double)m->kv_lora_rank;
+		double rope = (double)m->rope_dims;
+		attn = (s->q_lora ? h * ql + ql + ql * heads * hd : h * heads * hd) + h * (kvr + rope) + kvr +
+		       kvr * heads * (hd - rope + hdv) + heads * hdv * h;
 	} else {
 		attn = h * heads * hd + h * kv * hd + h * kv * hdv + heads * hdv * h;
 		if (s->qkv_bias)
