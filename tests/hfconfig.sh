@@ -223,11 +223,27 @@ sed 's/"mamba"/"attention"/g' "$gr" |
 sed '0,/"mamba"/s//"linear_attention"/' "$gr" |
 	bad granite-layer-word "field layer_types: entry 0 'linear_attention' is no layer kind llama.cpp's converter knows for granitemoehybrid"
 sed 's/"full_attention_interval": 4,/&\n  "layer_types": ["linear_attention", "sliding_attention"],/' "$q3n" |
-	bad qwen3next-layer-types "field layer_types: 2 entries for 48 layers"
+	bad qwen3next-layer-types "field layer_types: 2 entries, expected num_hidden_layers (48)"
 sed 's/"partial_rotary_factor": 0.25/"partial_rotary_factor": 0.001/' "$q3n" |
-	bad qwen3next-rotary "field partial_rotary_factor: 0.001 gives 0 rotated dimensions of a 256-wide head"
+	bad qwen3next-rotary "field partial_rotary_factor: 0 is out of range (1 to 65536) (written by conversion/qwen.py Qwen3NextModel as qwen3next.rope.dimension_count)"
 sed 's/"linear_num_value_heads": 32/"linear_num_value_heads": 0/' "$q3n" |
 	bad qwen3next-state-range "field linear_num_value_heads: 0 is out of range (1 to 65536)"
+# conversion/qwen.py Qwen3NextModel writes nothing of mlp_only_layers or
+# decoder_sparse_step, and qwen3next.cpp's loader wants experts on every
+# layer; _QwenMtpMixin appends mtp_num_hidden_layers nextn blocks (without
+# the key, the checkpoint's one), 0 counting as absent.
+sed 's/"mlp_only_layers": \[\]/"mlp_only_layers": [0, 1]/' "$q3n" |
+	bad qwen3next-dense-layers "field mlp_only_layers: dense layers among MoE layers: llama.cpp's loader wants experts on every layer"
+sed 's/"decoder_sparse_step": 1/"decoder_sparse_step": 2/' "$q3n" |
+	bad qwen3next-sparse-step "field decoder_sparse_step: 2: llama.cpp's loader wants experts on every layer (1)"
+mkdir -p "$tmp/q3n-mtp2" "$tmp/q3n-mtp0"
+sed 's/"num_hidden_layers": 48,/&\n  "mtp_num_hidden_layers": 2,/' "$q3n" >"$tmp/q3n-mtp2/config.json"
+sed 's/"num_hidden_layers": 48,/&\n  "mtp_num_hidden_layers": 0,/' "$q3n" >"$tmp/q3n-mtp0/config.json"
+expect_eq "hf: qwen3next: mtp_num_hidden_layers 2, 0 and absent: nextn blocks, layers" \
+	"$(for m in "$tmp/q3n-mtp2" "$tmp/q3n-mtp0" "$q3n"; do
+		"$ATTNVIZ" --export-model -m "$m" |
+			awk '$1 == "nextn_layers" || $1 == "layers" { printf "%s ", $3 }'
+	done)" "50 2 49 1 49 1 "
 sed '/"index_head_dim"/d' tests/hf/deepseek-v3.2/config.json |
 	bad deepseek32-no-indexer "deepseek32-no-indexer/config.json: field index_head_dim: missing (required by conversion/deepseek.py DeepseekV32Model)"
 sed 's/"num_nextn_predict_layers": 1/"num_nextn_predict_layers": -1/' tests/hf/glm-4.5-air/config.json |

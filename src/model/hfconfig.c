@@ -39,7 +39,7 @@ enum fam { F_PHI3, F_FALCON,
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
-	   F_QWEN3_NEXT, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE,
+	   F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE,
 	   F_JAMBA, F_FALCON_H1, F_GEMMA3N,
 	   F_GEMMA4 };
 
@@ -86,10 +86,6 @@ static const struct hf_fam hf_fams[] = {
 	 * MistralConfig. */
 	/* The 2026 families: hybrids, chunked attention, nextn blocks, the
 	 * indexer. */
-	{.id = F_QWEN3_NEXT, .type = "qwen3_next", .arch = "qwen3next",
-	 .cls = "Qwen3NextConfig", .vocab = 151936, .hidden = 2048,
-	 .inter = 5632, .layers = 48, .heads = 16, .kv_heads = 2,
-	 .head_dim = 256, .max_pos = 32768, .rope_theta = 10000},
 	{.id = F_NEMOTRON_H, .type = "nemotron_h", .arch = "nemotron_h",
 	 .cls = "NemotronHConfig", .vocab = 131072, .hidden = 4096,
 	 .inter = 21504, .layers = 52, .heads = 32, .kv_heads = 8,
@@ -168,9 +164,8 @@ static const struct {
 } arch_classes[] = {
 	{"Phi3ForCausalLM", "phi3"},
 	{"FalconForCausalLM", "falcon"},        {"RWForCausalLM", "falcon"},
-	/* convert_hf_to_gguf.py (conversion/__init__.py): Qwen3NextModel, Llama4Model,
-	 * NemotronHModel, GraniteHybridModel */
-	{"Qwen3NextForCausalLM", "qwen3_next"},
+	/* convert_hf_to_gguf.py (conversion/__init__.py): NemotronHModel,
+	 * GraniteHybridModel */
 	{"NemotronHForCausalLM", "nemotron_h"},
 	{"GraniteMoeHybridForCausalLM", "granitemoehybrid"},
 	/* conversion/qwen.py Qwen3_5TextModel, Qwen3_5MoeTextModel (LLM_ARCH_QWEN35,
@@ -189,7 +184,7 @@ static const struct {
  * written by the converter's Qwen3NextModel and its subclasses (conversion/qwen.py). */
 static int gdn_family(enum fam id)
 {
-	return id == F_QWEN3_NEXT || id == F_QWEN35 || id == F_QWEN35_MOE;
+	return id == F_QWEN35 || id == F_QWEN35_MOE;
 }
 
 /* Where to look for a field: text_config (when the file has one) before the root. */
@@ -1013,7 +1008,6 @@ static int read_moe(struct hf *H, struct shape *s)
 	const char *ne = NULL, *nu = "num_experts_per_tok";
 	int64_t def_e = 0, def_u = 0, def_inter = s->inter;
 	switch (H->fam->id) {
-	case F_QWEN3_NEXT: ne = "num_experts", def_e = 512, def_u = 10, def_inter = 512; break;
 	/* Qwen3_5MoeTextConfig: 256 experts, 8 a token, 512 wide, one shared of 512 */
 	case F_QWEN35_MOE: ne = "num_experts", def_e = 256, def_u = 8, def_inter = 512; break;
 	case F_GRANITE_HYBRID: ne = "num_local_experts", def_e = 8, def_u = 2; break;
@@ -1094,7 +1088,7 @@ static int read_moe(struct hf *H, struct shape *s)
  * layer kinds are read_layers'. */
 static int family_2026(const struct hf_fam *f)
 {
-	return f->id >= F_QWEN3_NEXT;
+	return f->id > F_GENERIC;
 }
 
 /* Which layers are sliding-window layers, and whether llama.cpp honours it. */
@@ -1612,7 +1606,6 @@ static char layer_word(enum fam id, const char *w)
 		const char *word;
 		char kind;
 	} words[] = {
-		{F_QWEN3_NEXT, "linear_attention", 'r'}, {F_QWEN3_NEXT, "full_attention", 'a'},
 		{F_QWEN35, "linear_attention", 'r'},     {F_QWEN35, "full_attention", 'a'},
 		{F_QWEN35_MOE, "linear_attention", 'r'}, {F_QWEN35_MOE, "full_attention", 'a'},
 		{F_GRANITE_HYBRID, "mamba", 'r'},        {F_GRANITE_HYBRID, "attention", 'a'},
@@ -2140,6 +2133,12 @@ static int read_model_conv(struct hf *H)
 		.gated = !H->conv->conv->ungated,
 		.norms = 2, .tie = m->tied_embd, .kv_full = m->kv_heads,
 	};
+	double shexp;
+	if (rc == 0 && H->conv->conv->shared_expert && m->experts) {
+		s.shared = 1;
+		if (hfc_written(c, "expert_shared_feed_forward_length", &shexp))
+			s.shared_inter = (int64_t)shexp;
+	}
 	if (rc == 0)
 		hfc_origins(c, m);
 	hfc_free(c);
