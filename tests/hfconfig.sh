@@ -251,8 +251,13 @@ sed 's/"num_nextn_predict_layers": 1/"num_nextn_predict_layers": -1/' tests/hf/g
 q35=tests/hf/qwen3.5-27b/config.json lf=tests/hf/lfm2-1.2b/config.json
 sed 's/"linear_num_value_heads": 48/"linear_num_value_heads": -48/' "$q35" |
 	bad qwen35-state-range "qwen35-state-range/config.json:88:5: field text_config.linear_num_value_heads: -48 is out of range (1 to 65536)"
-sed '0,/"linear_attention",/s//"sliding_attention",/' "$q35" |
-	bad qwen35-layer-word "field text_config.layer_types: entry 0 'sliding_attention' is no layer kind llama.cpp's converter knows for qwen3_5_text"
+# Qwen3NextModel marks a layer recurrent when its word is
+# "linear_attention"; any other word is an attention layer in its GGUF
+# (attention.recurrent_layers false): 17 attention layers, 47 recurrent.
+mkdir -p "$tmp/q35-word"
+sed '0,/"linear_attention",/s//"sliding_attention",/' "$q35" >"$tmp/q35-word/config.json"
+expect_eq "hf: qwen35 layer_types' other words are attention layers" \
+	"$(sval iswa global_layers -m "$tmp/q35-word")/$(sval iswa recurrent_layers -m "$tmp/q35-word")" 17/47
 sed 's/"conv_L_cache": 3/"conv_L_cache": 1/' "$lf" |
 	bad lfm2-conv-cache "lfm2-conv-cache/config.json:16:3: field conv_L_cache: 1 is out of range (2 to"
 sed '0,/"conv",/s//"mamba",/' "$lf" |
