@@ -223,11 +223,27 @@ sed 's/"mamba"/"attention"/g' "$gr" |
 sed '0,/"mamba"/s//"linear_attention"/' "$gr" |
 	bad granite-layer-word "field layer_types: entry 0 'linear_attention' is no layer kind llama.cpp's converter knows for granitemoehybrid"
 sed 's/"full_attention_interval": 4,/&\n  "layer_types": ["linear_attention", "sliding_attention"],/' "$q3n" |
-	bad qwen3next-layer-types "field layer_types: 2 entries for 48 layers"
+	bad qwen3next-layer-types "field layer_types: 2 entries, expected num_hidden_layers (48)"
 sed 's/"partial_rotary_factor": 0.25/"partial_rotary_factor": 0.001/' "$q3n" |
-	bad qwen3next-rotary "field partial_rotary_factor: 0.001 gives 0 rotated dimensions of a 256-wide head"
+	bad qwen3next-rotary "field partial_rotary_factor: 0 is out of range (1 to 65536) (written by conversion/qwen.py Qwen3NextModel as qwen3next.rope.dimension_count)"
 sed 's/"linear_num_value_heads": 32/"linear_num_value_heads": 0/' "$q3n" |
 	bad qwen3next-state-range "field linear_num_value_heads: 0 is out of range (1 to 65536)"
+# conversion/qwen.py Qwen3NextModel writes nothing of mlp_only_layers or
+# decoder_sparse_step, and qwen3next.cpp's loader wants experts on every
+# layer; _QwenMtpMixin appends mtp_num_hidden_layers nextn blocks (without
+# the key, the checkpoint's one), 0 counting as absent.
+sed 's/"mlp_only_layers": \[\]/"mlp_only_layers": [0, 1]/' "$q3n" |
+	bad qwen3next-dense-layers "field mlp_only_layers: dense layers among MoE layers: llama.cpp's loader wants experts on every layer"
+sed 's/"decoder_sparse_step": 1/"decoder_sparse_step": 2/' "$q3n" |
+	bad qwen3next-sparse-step "field decoder_sparse_step: 2: llama.cpp's loader wants experts on every layer (1)"
+mkdir -p "$tmp/q3n-mtp2" "$tmp/q3n-mtp0"
+sed 's/"num_hidden_layers": 48,/&\n  "mtp_num_hidden_layers": 2,/' "$q3n" >"$tmp/q3n-mtp2/config.json"
+sed 's/"num_hidden_layers": 48,/&\n  "mtp_num_hidden_layers": 0,/' "$q3n" >"$tmp/q3n-mtp0/config.json"
+expect_eq "hf: qwen3next: mtp_num_hidden_layers 2, 0 and absent: nextn blocks, layers" \
+	"$(for m in "$tmp/q3n-mtp2" "$tmp/q3n-mtp0" "$q3n"; do
+		"$ATTNVIZ" --export-model -m "$m" |
+			awk '$1 == "nextn_layers" || $1 == "layers" { printf "%s ", $3 }'
+	done)" "50 2 49 1 49 1 "
 sed '/"index_head_dim"/d' tests/hf/deepseek-v3.2/config.json |
 	bad deepseek32-no-indexer "deepseek32-no-indexer/config.json: field index_head_dim: missing (required by conversion/deepseek.py DeepseekV32Model)"
 sed 's/"num_nextn_predict_layers": 1/"num_nextn_predict_layers": -1/' tests/hf/glm-4.5-air/config.json |
@@ -235,8 +251,13 @@ sed 's/"num_nextn_predict_layers": 1/"num_nextn_predict_layers": -1/' tests/hf/g
 q35=tests/hf/qwen3.5-27b/config.json lf=tests/hf/lfm2-1.2b/config.json
 sed 's/"linear_num_value_heads": 48/"linear_num_value_heads": -48/' "$q35" |
 	bad qwen35-state-range "qwen35-state-range/config.json:88:5: field text_config.linear_num_value_heads: -48 is out of range (1 to 65536)"
-sed '0,/"linear_attention",/s//"sliding_attention",/' "$q35" |
-	bad qwen35-layer-word "field text_config.layer_types: entry 0 'sliding_attention' is no layer kind llama.cpp's converter knows for qwen3_5_text"
+# Qwen3NextModel marks a layer recurrent when its word is
+# "linear_attention"; any other word is an attention layer in its GGUF
+# (attention.recurrent_layers false): 17 attention layers, 47 recurrent.
+mkdir -p "$tmp/q35-word"
+sed '0,/"linear_attention",/s//"sliding_attention",/' "$q35" >"$tmp/q35-word/config.json"
+expect_eq "hf: qwen35 layer_types' other words are attention layers" \
+	"$(sval iswa global_layers -m "$tmp/q35-word")/$(sval iswa recurrent_layers -m "$tmp/q35-word")" 17/47
 sed 's/"conv_L_cache": 3/"conv_L_cache": 1/' "$lf" |
 	bad lfm2-conv-cache "lfm2-conv-cache/config.json:16:3: field conv_L_cache: 1 is out of range (2 to"
 sed '0,/"conv",/s//"mamba",/' "$lf" |

@@ -397,6 +397,11 @@ struct family_conv {
 	 * ffn_gate: mpt.cpp, bloom.cpp, nemotron.cpp), for the estimate of
 	 * the weights */
 	int ungated;
+	/* the loader makes a shared expert on every MoE layer,
+	 * expert_shared_feed_forward_length wide (else an expert's), which
+	 * no GGUF key counts (qwen3next.cpp, qwen35moe.cpp
+	 * load_arch_tensors), for the estimate of the weights */
+	int shared_expert;
 };
 
 struct family {

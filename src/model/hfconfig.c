@@ -40,7 +40,7 @@ enum fam { F_PHI3, F_FALCON,
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
-	   F_QWEN3_NEXT, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE,
+	   F_NEMOTRON_H, F_GRANITE_HYBRID,
 	   F_JAMBA, F_FALCON_H1, F_GEMMA3N,
 	   F_GEMMA4 };
 
@@ -87,10 +87,6 @@ static const struct hf_fam hf_fams[] = {
 	 * MistralConfig. */
 	/* The 2026 families: hybrids, chunked attention, nextn blocks, the
 	 * indexer. */
-	{.id = F_QWEN3_NEXT, .type = "qwen3_next", .arch = "qwen3next",
-	 .cls = "Qwen3NextConfig", .vocab = 151936, .hidden = 2048,
-	 .inter = 5632, .layers = 48, .heads = 16, .kv_heads = 2,
-	 .head_dim = 256, .max_pos = 32768, .rope_theta = 10000},
 	{.id = F_NEMOTRON_H, .type = "nemotron_h", .arch = "nemotron_h",
 	 .cls = "NemotronHConfig", .vocab = 131072, .hidden = 4096,
 	 .inter = 21504, .layers = 52, .heads = 32, .kv_heads = 8,
@@ -100,22 +96,6 @@ static const struct hf_fam hf_fams[] = {
 	 .arch = "granitehybrid", .cls = "GraniteMoeHybridConfig",
 	 .vocab = 32000, .hidden = 4096, .inter = 11008, .layers = 32,
 	 .heads = 32, .max_pos = 2048, .rope_theta = 10000},
-	/* Qwen3.5 (transformers models/qwen3_5, qwen3_5_moe): Qwen3-Next's
-	 * hybrid layout; the language model in text_config, the root's
-	 * model_type qwen3_5 / qwen3_5_moe naming the vision-language
-	 * wrapper */
-	{.id = F_QWEN35, .type = "qwen3_5_text", .arch = "qwen35",
-	 .cls = "Qwen3_5TextConfig", .vocab = 151936, .hidden = 2048,
-	 .inter = 8192, .layers = 48, .heads = 16, .kv_heads = 2,
-	 .head_dim = 256, .max_pos = 32768, .rope_theta = 10000},
-	{.id = F_QWEN35, .type = "qwen3_5", .arch = "qwen35",
-	 .cls = "Qwen3_5TextConfig", .vocab = 151936, .hidden = 2048,
-	 .inter = 8192, .layers = 48, .heads = 16, .kv_heads = 2,
-	 .head_dim = 256, .max_pos = 32768, .rope_theta = 10000},
-	{.id = F_QWEN35_MOE, .type = "qwen3_5_moe_text", .arch = "qwen35moe",
-	 .cls = "Qwen3_5MoeTextConfig", .vocab = 248320, .hidden = 2048,
-	 .inter = 8192, .layers = 40, .heads = 16, .kv_heads = 2,
-	 .head_dim = 256, .max_pos = 32768, .rope_theta = 10000},
 	/* JambaConfig (transformers models/jamba); FalconH1Config
 	 * (models/falcon_h1), whose head_dim the converter requires
 	 * (FalconH1Model: key_length) */
@@ -151,10 +131,6 @@ static const struct hf_fam hf_fams[] = {
 	 .inter = 21504, .layers = 60, .heads = 32, .kv_heads = 16,
 	 .head_dim = 256, .max_pos = 262144, .rope_theta = 1e6, .tie = 1,
 	 .window = 1024},
-	{.id = F_QWEN35_MOE, .type = "qwen3_5_moe", .arch = "qwen35moe",
-	 .cls = "Qwen3_5MoeTextConfig", .vocab = 248320, .hidden = 2048,
-	 .inter = 8192, .layers = 40, .heads = 16, .kv_heads = 2,
-	 .head_dim = 256, .max_pos = 32768, .rope_theta = 10000},
 };
 
 /*
@@ -169,15 +145,10 @@ static const struct {
 } arch_classes[] = {
 	{"Phi3ForCausalLM", "phi3"},
 	{"FalconForCausalLM", "falcon"},        {"RWForCausalLM", "falcon"},
-	/* convert_hf_to_gguf.py (conversion/__init__.py): Qwen3NextModel, Llama4Model,
-	 * NemotronHModel, GraniteHybridModel */
-	{"Qwen3NextForCausalLM", "qwen3_next"},
+	/* convert_hf_to_gguf.py (conversion/__init__.py): NemotronHModel,
+	 * GraniteHybridModel */
 	{"NemotronHForCausalLM", "nemotron_h"},
 	{"GraniteMoeHybridForCausalLM", "granitemoehybrid"},
-	/* conversion/qwen.py Qwen3_5TextModel, Qwen3_5MoeTextModel (LLM_ARCH_QWEN35,
-	 * QWEN35MOE): Qwen3NextModel's keys under another architecture name */
-	{"Qwen3_5ForCausalLM", "qwen3_5_text"},  {"Qwen3_5ForConditionalGeneration", "qwen3_5_text"},
-	{"Qwen3_5MoeForCausalLM", "qwen3_5_moe_text"}, {"Qwen3_5MoeForConditionalGeneration", "qwen3_5_moe_text"},
 	/* conversion/jamba.py JambaModel, falcon_h1.py FalconH1Model */
 	{"JambaForCausalLM", "jamba"},          {"FalconH1ForCausalLM", "falcon_h1"},
 	/* conversion/gemma.py Gemma3NModel (LLM_ARCH_GEMMA3N) */
@@ -185,13 +156,6 @@ static const struct {
 	/* conversion/gemma.py Gemma4Model (LLM_ARCH_GEMMA4) */
 	{"Gemma4ForConditionalGeneration", "gemma4_text"}, {"Gemma4ForCausalLM", "gemma4_text"},
 };
-
-/* Qwen3-Next and Qwen3.5: Gated DeltaNet layers between attention layers,
- * written by the converter's Qwen3NextModel and its subclasses (conversion/qwen.py). */
-static int gdn_family(enum fam id)
-{
-	return id == F_QWEN3_NEXT || id == F_QWEN35 || id == F_QWEN35_MOE;
-}
 
 /* Where to look for a field: text_config (when the file has one) before the root. */
 struct scope {
@@ -950,9 +914,6 @@ static int read_moe(struct hf *H, struct shape *s)
 	const char *ne = NULL, *nu = "num_experts_per_tok";
 	int64_t def_e = 0, def_u = 0, def_inter = s->inter;
 	switch (H->fam->id) {
-	case F_QWEN3_NEXT: ne = "num_experts", def_e = 512, def_u = 10, def_inter = 512; break;
-	/* Qwen3_5MoeTextConfig: 256 experts, 8 a token, 512 wide, one shared of 512 */
-	case F_QWEN35_MOE: ne = "num_experts", def_e = 256, def_u = 8, def_inter = 512; break;
 	case F_GRANITE_HYBRID: ne = "num_local_experts", def_e = 8, def_u = 2; break;
 	case F_GEMMA4: return read_gemma4_moe(H, s);
 	case F_GENERIC: return read_moe_hf(H, s);
@@ -1003,26 +964,15 @@ static int read_moe(struct hf *H, struct shape *s)
 	    (get_int(H, sc, "expert_layer_offset", 1, 1, 0, MODEL_MAX_LAYERS, &s->first_dense) < 0 ||
 	     get_int(H, sc, "expert_layer_period", 1, 2, 1, MODEL_MAX_LAYERS, &s->moe_freq) < 0))
 		return -1;
-	if (gdn_family(H->fam->id) || H->fam->id == F_GRANITE_HYBRID) {
-		/* one shared expert of its own width: Qwen3-Next
-		 * shared_expert_intermediate_size, Granite
+	if (H->fam->id == F_GRANITE_HYBRID) {
+		/* one shared expert of its own width, Granite's
 		 * shared_intermediate_size */
-		const char *sk = gdn_family(H->fam->id) ? "shared_expert_intermediate_size" : "shared_intermediate_size";
 		s->shared = 1;
 		s->shared_inter = s->moe_inter;
-		if (get_int(H, sc, sk, 1,
-			    gdn_family(H->fam->id) ? 512 : 1024, 0, 10000000,
-						       &s->shared_inter) < 0)
+		if (get_int(H, sc, "shared_intermediate_size", 1, 1024, 0,
+			    10000000, &s->shared_inter) < 0)
 			return -1;
 		s->shared = s->shared_inter > 0;
-	}
-	if (gdn_family(H->fam->id)) {
-		int64_t step;
-		json_t *only = find(H, sc, "mlp_only_layers");
-		if (only && !json_is_null(only) && (!json_is_array(only) || json_array_size(only)))
-			return fail(H, H->where, "dense layers among MoE layers are not described");
-		if (get_int(H, sc, "decoder_sparse_step", 1, 1, 1, 1, &step) < 0)
-			return -1;
 	}
 	return 0;
 }
@@ -1031,7 +981,7 @@ static int read_moe(struct hf *H, struct shape *s)
  * layer kinds are read_layers'. */
 static int family_2026(const struct hf_fam *f)
 {
-	return f->id >= F_QWEN3_NEXT;
+	return f->id > F_GENERIC;
 }
 
 /* Which layers are sliding-window layers, and whether llama.cpp honours it. */
@@ -1041,7 +991,7 @@ static int read_window(struct hf *H)
 	const struct scope *sc = &H->top;
 	const struct hf_fam *f = H->fam;
 	int64_t win = 0, pattern = 0;
-	int use = 1, rc;
+	int rc;
 	json_t *w = find(H, sc, "sliding_window");
 	char wpath[96];
 	snprintf(wpath, sizeof wpath, "%s", H->where);
@@ -1053,18 +1003,6 @@ static int read_window(struct hf *H)
 		if (rc < 0)
 			return -1;
 		origin(H, MF_SLIDING_WINDOW, rc, wpath);
-	}
-	if (gdn_family(f->id)) {
-		/* transformers applies sliding_window only with use_sliding_window */
-		int64_t mwl;
-		if (get_bool(H, sc, "use_sliding_window", 0, &use) < 0 ||
-		    get_int(H, sc, "max_window_layers", 1, 28, 0, MODEL_MAX_LAYERS, &mwl) < 0)
-			return -1;
-		if (!use) {
-			if (win)
-				model_set_origin(m, MF_SLIDING_WINDOW, "0: config.json use_sliding_window false");
-			win = 0;
-		}
 	}
 	/* layer_types, when given, says it per layer and wins over the pattern
 	 * (Gemma 3n: the converter writes it as sliding_window_pattern, which
@@ -1107,9 +1045,7 @@ static int read_window(struct hf *H)
 	m->sliding_window = win;
 	/* Families whose llama.cpp architecture reads no window: a full cache on every layer. */
 	const char *why = NULL;
-	if (gdn_family(f->id))
-		why = "its qwen architectures read no sliding_window";
-	else if (f->id == F_PHI3)
+	if (f->id == F_PHI3)
 		why = "\"Phi SWA is currently disabled\" (llama-model.cpp)";
 	else if (f->id == F_FALCON ||
 		 f->id == F_GENERIC ||
@@ -1134,8 +1070,7 @@ static int read_window(struct hf *H)
 /*
  * The rotated dimensions of a head (llama.cpp n_rot, GGUF rope.dimension_count)
  * as the converter writes them: phi3 int(partial_rotary_factor x hidden_size)
- * // heads (conversion/phi.py Phi3MiniModel.set_gguf_parameters), cohere2
- * int(rotary_pct x (hidden_size // heads)) (conversion/command_r.py); the
+ * // heads (conversion/phi.py Phi3MiniModel.set_gguf_parameters), the
  * factor at the root or in rope_parameters (conversion/base.py).  Every other
  * family rotates the whole head.
  */
@@ -1149,11 +1084,7 @@ static int read_rotary(struct hf *H, const struct shape *s)
 	model_set_origin(m, MF_ROPE_DIMS, "the whole head (transformers %s rotates every dimension)", H->fam->cls);
 	if (H->gen)
 		return read_rotary_hf(H, s);
-	/* Qwen3NextModel (conversion/qwen.py): int(head_dim x
-	 * partial_rotary_factor), the factor 0.25 when the file has none */
-	int per_head = gdn_family(H->fam->id);
-	double def = gdn_family(H->fam->id) ? 0.25 : 1;
-	if (H->fam->id != F_PHI3 && !per_head)
+	if (H->fam->id != F_PHI3)
 		return 0;
 	const char *key = "partial_rotary_factor";
 	json_t *rp = find(H, &H->top, "rope_parameters");
@@ -1163,25 +1094,17 @@ static int read_rotary(struct hf *H, const struct shape *s)
 		snprintf(sc.prefix[0], sizeof sc.prefix[0], "rope_parameters.");
 		sc.n = 1;
 	}
-	if ((rc = get_real(H, &sc, key, 1, def, 1e-6, 1, &f)) < 0)
-		return -1;
-	if (rc == 0 && !per_head)
-		return 0;
+	if ((rc = get_real(H, &sc, key, 1, 1, 1e-6, 1, &f)) <= 0)
+		return rc;
 	char path[96];
 	snprintf(path, sizeof path, "%s", H->where);
-	if (H->fam->id == F_PHI3)
-		m->rope_dims = (int64_t)(f * (double)s->hidden) / m->heads;
-	else if (per_head)
-		m->rope_dims = (int64_t)(f * (double)m->head_dim);
-	else
-		m->rope_dims = (int64_t)(f * (double)(s->hidden / m->heads));
+	m->rope_dims = (int64_t)(f * (double)s->hidden) / m->heads;
 	if (m->rope_dims < 2 || m->rope_dims % 2 || m->rope_dims > m->head_dim)
 		return fail(H, path, "%g gives %lld rotated dimensions of a %lld-wide head: want an even number, 2 or more",
 			    f, (long long)m->rope_dims, (long long)m->head_dim);
-	model_set_origin(m, MF_ROPE_DIMS, "%s %s %g (llama.cpp's converter: %s)", rc ? "config.json" : "the converter's "
-			 "default", path, f, H->fam->id == F_PHI3 ? "int(factor x hidden_size) // heads" :
-			 per_head ?
-			 "int(head_dim x factor)" : "int(rotary_pct x head size)");
+	model_set_origin(m, MF_ROPE_DIMS, "config.json %s %g (llama.cpp's "
+			 "converter: int(factor x hidden_size) // heads)",
+			 path, f);
 	return 0;
 }
 
@@ -1479,11 +1402,6 @@ static int hparam(struct hf *H, const char *const *keys, int has_def, int64_t de
 /*
  * A hybrid's recurrent state, each size from the config fields the converter
  * writes into the GGUF key (llama-model.cpp load_hparams reads ssm.*):
- *   qwen3next (conversion/qwen.py Qwen3NextModel.set_gguf_parameters):
- *     conv_kernel = linear_conv_kernel_dim, state_size = linear_key_head_dim,
- *     group_count = linear_num_key_heads, time_step_rank = linear_num_value_heads,
- *     inner_size = linear_value_head_dim x linear_num_value_heads
- *     (AutoConfig fills the Qwen3NextConfig defaults, 4, 128, 16, 32, 128);
  *   granitehybrid, nemotron_h (conversion/granite.py GraniteHybridModel, the
  *   raw config.json, every key required, "mamba_"-prefixed names tried after
  *   the plain ones): conv_kernel, state_size, group_count n_groups,
@@ -1494,9 +1412,6 @@ static int hparam(struct hf *H, const char *const *keys, int has_def, int64_t de
 static int read_state(struct hf *H)
 {
 	struct model *m = H->m;
-	static const char *const q_conv[] = {"linear_conv_kernel_dim", NULL}, *const q_state[] = {"linear_key_head_dim", NULL},
-			  *const q_group[] = {"linear_num_key_heads", NULL}, *const q_rank[] = {"linear_num_value_heads", NULL},
-			  *const q_vdim[] = {"linear_value_head_dim", NULL};
 	static const char *const m_conv[] = {"conv_kernel", "d_conv", "mamba_conv_kernel", "mamba_d_conv", NULL},
 			  *const m_state[] = {"state_size", "d_state", "state_dim", "ssm_state_size", "mamba_state_size",
 					      "mamba_d_state", "mamba_state_dim", "mamba_ssm_state_size", NULL},
@@ -1506,36 +1421,36 @@ static int read_state(struct hf *H)
 			  *const n_heads[] = {"num_heads", "mamba_num_heads", NULL},
 			  *const d_model[] = {"mamba_head_dim", "hidden_size", "d_model", "mamba_mamba_head_dim",
 					      "mamba_hidden_size", "mamba_d_model", NULL};
-	int q = gdn_family(H->fam->id), rc;
+	int rc;
 	const struct {
 		enum model_field f;
 		const char *const *keys;
-		int64_t def, *out;
+		int64_t *out;
 	} rows[] = {
-		{MF_SSM_D_CONV, q ? q_conv : m_conv, 4, &m->ssm_d_conv},
-		{MF_SSM_D_STATE, q ? q_state : m_state, 128, &m->ssm_d_state},
-		{MF_SSM_N_GROUP, q ? q_group : m_group, 16, &m->ssm_n_group},
-		{MF_SSM_DT_RANK, q ? q_rank : m_rank, 32, &m->ssm_dt_rank},
+		{MF_SSM_D_CONV, m_conv, &m->ssm_d_conv},
+		{MF_SSM_D_STATE, m_state, &m->ssm_d_state},
+		{MF_SSM_N_GROUP, m_group, &m->ssm_n_group},
+		{MF_SSM_DT_RANK, m_rank, &m->ssm_dt_rank},
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-		if ((rc = hparam(H, rows[i].keys, q, rows[i].def, 1, MODEL_MAX_DIM, rows[i].out)) < 0)
+		if ((rc = hparam(H, rows[i].keys, 0, 0, 1, MODEL_MAX_DIM,
+				 rows[i].out)) < 0)
 			return -1;
 		origin(H, rows[i].f, rc, H->where);
 	}
 	int64_t a, b;
 	char pa[96];
-	if ((rc = hparam(H, q ? q_vdim : H->fam->id == F_NEMOTRON_H ? n_heads : g_expand, q, 128, 1, MODEL_MAX_DIM,
-			 &a)) < 0)
+	if (hparam(H, H->fam->id == F_NEMOTRON_H ? n_heads : g_expand, 0, 0, 1,
+		   MODEL_MAX_DIM, &a) < 0)
 		return -1;
-	snprintf(pa, sizeof pa, "%s", rc ? H->where : "linear_value_head_dim (default)");
-	if (q)
-		b = m->ssm_dt_rank;
-	else if (hparam(H, d_model, 0, 0, 1, MODEL_MAX_DIM, &b) < 0)
+	snprintf(pa, sizeof pa, "%s", H->where);
+	if (hparam(H, d_model, 0, 0, 1, MODEL_MAX_DIM, &b) < 0)
 		return -1;
 	m->ssm_d_inner = a * b;
 	if (m->ssm_d_inner > (INT64_C(1) << 24))
 		return fail(H, pa, "an inner size of %lld x %lld is out of range", (long long)a, (long long)b);
-	model_set_origin(m, MF_SSM_D_INNER, "config.json %s x %s", pa, q ? "linear_num_value_heads" : H->where);
+	model_set_origin(m, MF_SSM_D_INNER, "config.json %s x %s", pa,
+			 H->where);
 	return 0;
 }
 
@@ -1549,9 +1464,6 @@ static char layer_word(enum fam id, const char *w)
 		const char *word;
 		char kind;
 	} words[] = {
-		{F_QWEN3_NEXT, "linear_attention", 'r'}, {F_QWEN3_NEXT, "full_attention", 'a'},
-		{F_QWEN35, "linear_attention", 'r'},     {F_QWEN35, "full_attention", 'a'},
-		{F_QWEN35_MOE, "linear_attention", 'r'}, {F_QWEN35_MOE, "full_attention", 'a'},
 		{F_GRANITE_HYBRID, "mamba", 'r'},        {F_GRANITE_HYBRID, "attention", 'a'},
 		/* conversion/nemotron.py: _SSM_LAYER_TYPES, _ATTN_LAYER_TYPES; "-" and "mlp" an MLP */
 		{F_NEMOTRON_H, "M", 'r'},    {F_NEMOTRON_H, "*", 'a'},              {F_NEMOTRON_H, "-", 'm'},
@@ -1870,13 +1782,6 @@ static int read_gemma4(struct hf *H, struct shape *s)
 /*
  * The layers of the 2026 families, as llama.cpp's converter lays them out
  * and llama.cpp's create_memory (llama-model.cpp) caches them:
- *   nextn / MTP blocks appended after num_hidden_layers (block_count grows,
- *     nextn_predict_layers says how many; filtered out of the cache):
- *     qwen3next mtp_num_hidden_layers, else the checkpoint's mtp.*
- *     block (_QwenMtpMixin: Qwen3-Next's config has no count; its
- *     published checkpoints carry one);
- *   qwen3next: layer_types linear_attention are recurrent (written as
- *     attention.recurrent_layers), else (il + 1) % full_attention_interval != 0;
  *   granitehybrid: layer_types "attention" keep KV, "mamba" a state, else
  *     attn_layer_indices or attn_layer_period / _offset (get_attn_layers);
  *   nemotron_h: hybrid_override_pattern (M Mamba2, * attention, - MLP) or
@@ -1890,19 +1795,9 @@ static int read_layers(struct hf *H, struct shape *s)
 	struct model *m = H->m;
 	const struct scope *sc = &H->top;
 	enum fam id = H->fam->id;
-	int64_t n = m->layers, nextn = 0;
-	int rc;
-	if (gdn_family(id)) {
-		if ((rc = get_int(H, sc, "mtp_num_hidden_layers", 1, 1, 0, MODEL_MAX_LAYERS - n, &nextn)) < 0)
-			return -1;
-		if (rc)
-			origin(H, MF_NEXTN, rc, H->where);
-		else
-			model_set_origin(m, MF_NEXTN, "1: the published checkpoint's mtp.* block (config.json gives no "
-					 "mtp_num_hidden_layers)");
-	} else {
-		model_set_origin(m, MF_NEXTN, "none: the converter appends no nextn block for %s", H->fam->type);
-	}
+	int64_t n = m->layers;
+	model_set_origin(m, MF_NEXTN, "none: the converter appends no nextn "
+			 "block for %s", H->fam->type);
 	if (id == F_NEMOTRON_H)
 		s->gated = 0;   /* mlp_hidden_act relu2: up and down projections only */
 	/* NemotronHModel with num_experts_per_tok is MODEL_ARCH.NEMOTRON_H_MOE
@@ -1915,7 +1810,7 @@ static int read_layers(struct hf *H, struct shape *s)
 		    "(conversion/nemotron.py NemotronHModel.is_moe)",
 		    H->fam->moe_arch);
 	}
-	if (gdn_family(id) || id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
+	if (id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
 		json_t *lt = find(H, sc, id == F_NEMOTRON_H ? "hybrid_override_pattern" : "layer_types");
 		if (id == F_NEMOTRON_H && !lt)
 			lt = find(H, sc, "layers_block_type");
@@ -1957,15 +1852,6 @@ static int read_layers(struct hf *H, struct shape *s)
 			model_set_origin(m, MF_LAYER_TYPES, "config.json %s", lpath);
 		} else if (id == F_NEMOTRON_H) {
 			return fail(H, "hybrid_override_pattern", "missing (required: which blocks are Mamba2, attention, MLP)");
-		} else if (gdn_family(id)) {
-			int64_t interval;
-			if ((rc = get_int(H, sc, "full_attention_interval", 1, 4, 1, MODEL_MAX_LAYERS, &interval)) < 0)
-				return -1;
-			for (int64_t il = 0; il < n; il++)
-				if ((il + 1) % interval)
-					m->layer_type[il] = LT_RECURRENT;
-			model_set_origin(m, MF_LAYER_TYPES, "%s full_attention_interval %lld: recurrent unless (il + 1) %% "
-					 "%lld == 0", rc ? "config.json" : "default", (long long)interval, (long long)interval);
 		} else {
 			/* GraniteHybridModel.get_attn_layers: indices, else period and offset */
 			json_t *ix = find(H, sc, "attn_layer_indices");
@@ -1990,7 +1876,7 @@ static int read_layers(struct hf *H, struct shape *s)
 			}
 			model_set_origin(m, MF_LAYER_TYPES, "config.json attn_layer_indices / attn_layer_period");
 		}
-		if (!model_layers_of(m, LT_RECURRENT) && !gdn_family(id))
+		if (!model_layers_of(m, LT_RECURRENT))
 			return fail(H, lpath, "no Mamba2 layer: llama.cpp's converter makes it a granite model, which "
 				    "attnviz does not size");
 		if (model_layers_of(m, LT_RECURRENT) && read_state(H) < 0)
@@ -2006,12 +1892,6 @@ static int read_layers(struct hf *H, struct shape *s)
 				 "(GraniteHybridModel)");
 		model_set_origin(m, MF_ORIG_CTX, "ctx_train (no RoPE scaling)");
 	}
-	/* the nextn blocks, after the main ones (model_finish keeps them cacheless) */
-	m->layers = n + nextn;
-	m->nextn_layers = nextn;
-	if (nextn)
-		model_set_origin(m, MF_LAYERS, "config.json num_hidden_layers %lld + %lld nextn block%s (the converter's "
-				 "block_count)", (long long)n, (long long)nextn, nextn > 1 ? "s" : "");
 	return 0;
 }
 
@@ -2077,6 +1957,12 @@ static int read_model_conv(struct hf *H)
 		.gated = !H->conv->conv->ungated,
 		.norms = 2, .tie = m->tied_embd, .kv_full = m->kv_heads,
 	};
+	double shexp;
+	if (rc == 0 && H->conv->conv->shared_expert && m->experts) {
+		s.shared = 1;
+		if (hfc_written(c, "expert_shared_feed_forward_length", &shexp))
+			s.shared_inter = (int64_t)shexp;
+	}
 	if (rc == 0)
 		hfc_origins(c, m);
 	hfc_free(c);

@@ -202,6 +202,18 @@ int hfc_deepseek_dsa(struct hfc *c);
  * name. */
 int hfc_lfm2_kv_heads(struct hfc *c, const char *const *kinds,
 		      const char *name);
+/* conversion/qwen.py Qwen3NextModel.set_gguf_parameters, over
+ * _QwenMtpMixin, Qwen2MoeModel and TextModel
+ * (src/model/hfconv_qwen3next.c): the nextn blocks appended (the
+ * checkpoint's one where config.json gives no mtp_num_hidden_layers), the
+ * gated delta net's ssm.* sizes, layer_types as
+ * attention.recurrent_layers, full_attention_interval, the rotated
+ * dimensions int(head_dim x partial_rotary_factor). */
+int hfc_qwen3next(struct hfc *c);
+/* ... and Qwen3_5TextModel's, Qwen3_5MoeTextModel's _Qwen35MRopeMixin:
+ * rope.dimension_sections [11, 11, 10, 0] unless rope_parameters has
+ * mrope_section. */
+int hfc_qwen35(struct hfc *c);
 /* Configuration classes' defaults several families read
  * (src/model/hfconv_configs.c): DeepseekV3Config's, MistralConfig's. */
 extern const struct hfc_default hfc_deepseek_v3_defaults[];
