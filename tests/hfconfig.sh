@@ -300,10 +300,21 @@ sed 's/"sliding_attention"/"local_attention"/' "$lft" |
 	bad lfm2-window-word "field layer_types: entry 2 'local_attention' is \
 no LFM2 layer (conv, full_attention or sliding_attention)"
 g3n=tests/hf/gemma-3n-e4b/config.json
+# Gemma3NModel writes layer_types as sliding_window_pattern; gemma3n.cpp
+# shares from layer 20 on (n_layer_kv_from_start), reusing layer 18's
+# (sliding) and 19's (full) caches: a layer 19 sliding aborts llama.cpp.
 awk '/"full_attention"/ && ++n == 4 { sub(/full_attention/, "sliding_attention") } 1' "$g3n" |
-	bad gemma3n-reuse "field num_hidden_layers: 35 layers: llama.cpp's gemma3n shares layers 20 on with layer 18 (sliding) and 19 (full)"
-awk '/^ *16384,?$/ && ++n == 8 { sub(/16384/, "8192") } 1' "$g3n" |
-	bad gemma3n-ffn-widths "field text_config.intermediate_size: entry 7: want one width for every layer"
+	bad gemma3n-reuse "field text_config.layer_types: llama.cpp's gemma3n shares layers 20 on with layer 18 (sliding) and 19 (full)"
+# intermediate_size one width a layer: feed_forward_length an array, as
+# TextModel writes it; the widest is the one that counts (the GGUF
+# reader's rule), a narrower layer 7 included.
+mkdir -p "$tmp/g3n-ff"
+awk '/^ *16384,?$/ && ++n == 8 { sub(/16384/, "8192") } 1' "$g3n" >"$tmp/g3n-ff/config.json"
+expect_eq "hf: gemma3n: intermediate_size a layer, the widest counts" \
+	"$("$ATTNVIZ" --export-model -m "$tmp/g3n-ff" | awk '$1 == "ff" { print $3 }')" 16384
+# Gemma3NModel.__init__ asserts altup_num_inputs 4
+sed 's/"altup_num_inputs": 4/"altup_num_inputs": 2/' "$g3n" |
+	bad gemma3n-altup "field text_config.altup_num_inputs: 2: \"Current conversion only supports 4 altup inputs\""
 g4=tests/hf/gemma4-31b/config.json
 sed '/"global_head_dim"/d' "$g4" | bad gemma4-no-global-head "field text_config.global_head_dim: missing (required)"
 # Gemma 4's MoE: with enable_moe_block the converter needs the expert

@@ -40,8 +40,7 @@ enum fam { F_PHI3, F_FALCON,
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
 	   F_QWEN3_NEXT, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE,
-	   F_JAMBA, F_FALCON_H1, F_GEMMA3N,
-	   F_GEMMA4 };
+	   F_JAMBA, F_FALCON_H1, F_GEMMA4 };
 
 /* The defaults of a family: the keyword defaults of the __init__ of the
  * transformers class named in `cls` (src/transformers/models/<type>/
@@ -125,18 +124,6 @@ static const struct hf_fam hf_fams[] = {
 	 .cls = "FalconH1Config", .vocab = 128000, .hidden = 4096,
 	 .inter = 14336, .layers = 32, .heads = 32, .kv_heads = 8,
 	 .max_pos = 8192, .rope_theta = 1e11},
-	/* Gemma 3n: Gemma3nTextConfig (transformers models/gemma3n), its
-	 * language model in text_config (model_type gemma3n_text) */
-	{.id = F_GEMMA3N, .type = "gemma3n_text", .arch = "gemma3n",
-	 .cls = "Gemma3nTextConfig", .vocab = 262400, .hidden = 2048,
-	 .inter = 16384, .layers = 35, .heads = 8, .kv_heads = 2,
-	 .head_dim = 256, .max_pos = 32768, .rope_theta = 1e6, .tie = 1,
-	 .window = 512},
-	{.id = F_GEMMA3N, .type = "gemma3n", .arch = "gemma3n",
-	 .cls = "Gemma3nTextConfig", .vocab = 262400, .hidden = 2048,
-	 .inter = 16384, .layers = 35, .heads = 8, .kv_heads = 2,
-	 .head_dim = 256, .max_pos = 32768, .rope_theta = 1e6, .tie = 1,
-	 .window = 512},
 	/* Gemma 4 (transformers models/gemma4, text_config gemma4_text): the
 	 * defaults here are the 31B's, not compared with Gemma4TextConfig; the
 	 * fields that size its cache are required (read_gemma4) */
@@ -179,8 +166,6 @@ static const struct {
 	{"Qwen3_5MoeForCausalLM", "qwen3_5_moe_text"}, {"Qwen3_5MoeForConditionalGeneration", "qwen3_5_moe_text"},
 	/* conversion/jamba.py JambaModel, falcon_h1.py FalconH1Model */
 	{"JambaForCausalLM", "jamba"},          {"FalconH1ForCausalLM", "falcon_h1"},
-	/* conversion/gemma.py Gemma3NModel (LLM_ARCH_GEMMA3N) */
-	{"Gemma3nForConditionalGeneration", "gemma3n_text"}, {"Gemma3nForCausalLM", "gemma3n_text"},
 	/* conversion/gemma.py Gemma4Model (LLM_ARCH_GEMMA4) */
 	{"Gemma4ForConditionalGeneration", "gemma4_text"}, {"Gemma4ForCausalLM", "gemma4_text"},
 };
@@ -1132,7 +1117,7 @@ static int read_window(struct hf *H)
 	/* layer_types, when given, says it per layer and wins over the pattern
 	 * (Gemma 3n: the converter writes it as sliding_window_pattern, which
 	 * llama.cpp's load_swa_pattern prefers over its pattern of 5) */
-	json_t *lt = family_2026(f) && f->id != F_GEMMA3N && f->id != F_GEMMA4 ? NULL : find(H, sc, "layer_types");
+	json_t *lt = family_2026(f) && f->id != F_GEMMA4 ? NULL : find(H, sc, "layer_types");
 	int n_sliding = 0;
 	if (lt && !json_is_null(lt)) {
 		if (!json_is_array(lt))
@@ -1176,7 +1161,7 @@ static int read_window(struct hf *H)
 		why = "\"Phi SWA is currently disabled\" (llama-model.cpp)";
 	else if (f->id == F_FALCON ||
 		 f->id == F_GENERIC ||
-		 (family_2026(f) && f->id != F_GEMMA3N && f->id != F_GEMMA4))
+		 (family_2026(f) && f->id != F_GEMMA4))
 		why = "this architecture has no sliding window";
 	if (win)
 		model_set_origin(m, MF_WINDOW_USED, why ? "0: llama.cpp %s" : "1: llama.cpp %s reads the window",
@@ -1362,14 +1347,6 @@ static int read_rope(struct hf *H)
 	origin(H, MF_BASE, rc, H->where);
 	m->rope_base_local = m->rope_base;
 	model_set_origin(m, MF_BASE_LOCAL, "base, every layer alike (%s)", model_field_origin(m, MF_BASE));
-	if (f->id == F_GEMMA3N) {
-		/* llama.cpp gemma3n: rope_freq_base_train_swa = 10000 on
-		 * the sliding layers */
-		rc = get_real(H, &H->top, model_fields[MF_BASE_LOCAL].hf, 1, 10000, 1.0000001, 1e12, &m->rope_base_local);
-		if (rc < 0)
-			return -1;
-		origin(H, MF_BASE_LOCAL, rc, H->where);
-	}
 	no_scaling(m, "none: no rope_scaling");
 	if (!rsc.n)
 		return 0;
@@ -1417,10 +1394,7 @@ static int read_rope(struct hf *H)
 	rc = get_real(H, &rsc, "factor", !need, def < 1 ? 1 : def, 1, 1e6, &m->rope_factor);
 	if (rc < 0)
 		return -1;
-	/* llama.cpp gemma3n: rope_freq_scale_train_swa = 1 */
-	if (rc && f->id == F_GEMMA3N)
-		model_set_origin(m, MF_FACTOR, "config.json %s (global layers only)", H->where);
-	else if (rc)
+	if (rc)
 		origin(H, MF_FACTOR, rc, H->where);
 	else
 		model_set_origin(m, MF_FACTOR, "max_position_embeddings / original_max_position_embeddings");
@@ -1482,22 +1456,7 @@ static int read_shape(struct hf *H, struct shape *s)
 	const struct hf_fam *f = H->fam;
 	const struct scope *sc = &H->top;
 	int bias = 0, rc;
-	json_t *ffl = f->id == F_GEMMA3N ? find(H, sc, "intermediate_size") : NULL;
-	if (ffl && json_is_array(ffl)) {
-		/* Gemma 3n: one width a layer (the converter writes feed_forward_length
-		 * per layer); attnviz keeps one, so the list must say one */
-		if ((int64_t)json_array_size(ffl) != H->m->layers)
-			return fail(H, H->where, "%zu entries for %lld layers", json_array_size(ffl), (long long)H->m->layers);
-		json_t *v0 = json_array_get(ffl, 0);
-		for (size_t i = 0; i < json_array_size(ffl); i++) {
-			json_t *v = json_array_get(ffl, i);
-			if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 10000000 ||
-			    json_integer_value(v) != json_integer_value(v0))
-				return fail(H, H->where, "entry %zu: want one width for every layer (a number from 1 to "
-					    "10000000, as entry 0)", i);
-		}
-		s->inter = json_integer_value(v0);
-	} else if (H->gen && H->gen->ff_embd) {
+	if (H->gen && H->gen->ff_embd) {
 		/* the converter's 4 * n_embd: intermediate_size not read */
 		s->inter = H->gen->ff_embd * s->hidden;
 	} else if (f->id != F_FALCON &&
@@ -1508,11 +1467,11 @@ static int read_shape(struct hf *H, struct shape *s)
 	if (f->id != F_FALCON) {
 		s->gated = 1;
 		/* Gemma: pre and post norms */
-		s->norms = (f->id == F_GEMMA3N || f->id == F_GEMMA4) ? 4 : 2;
+		s->norms = f->id == F_GEMMA4 ? 4 : 2;
 		if (get_bool(H, sc, "attention_bias", bias, &bias) < 0)
 			return -1;
 		s->qkv_bias = s->o_bias = bias;
-		s->qk_norm = f->id == F_GEMMA3N || f->id == F_GEMMA4;
+		s->qk_norm = f->id == F_GEMMA4;
 	}
 	rc = get_bool(H, sc, "tie_word_embeddings", f->tie, &s->tie);
 	if (rc < 0)
@@ -1734,35 +1693,6 @@ static int read_falcon_h1(struct hf *H, const struct shape *s)
 	model_set_origin(m, MF_SSM_PARALLEL, "llama.cpp falcon-h1: create_memory keeps a recurrent state on every "
 			 "layer beside its attention");
 	model_set_origin(m, MF_LAYER_TYPES, "every block attention and Mamba2 (FalconH1Model)");
-	return 0;
-}
-
-/*
- * Gemma 3n's shared KV layers: llama.cpp's gemma3n (src/models/gemma3n.cpp
- * load_arch_hparams) fixes n_layer_kv_from_start at 20 whatever the GGUF's
- * shared_kv_layers (num_kv_shared_layers) says; layers from 20 on reuse
- * layer 18's (sliding) or 19's (full) cache (llama-model.cpp create_memory's
- * reuse callback), so 19 must be full and 18 sliding.
- */
-static int read_gemma3n(struct hf *H)
-{
-	struct model *m = H->m;
-	int64_t shared, from = 20;
-	int rc = get_int(H, &H->top, "num_kv_shared_layers", 1, 15, 0, m->layers, &shared);
-	if (rc < 0)
-		return -1;
-	if (m->layers <= from || m->layer_swa[from - 1] || !m->layer_swa[from - 2])
-		return fail(H, "num_hidden_layers", "%lld layers: llama.cpp's gemma3n shares layers 20 on with layer 18 "
-			    "(sliding) and 19 (full), which this file does not have", (long long)m->layers);
-	for (int64_t il = from; il < m->layers; il++)
-		m->layer_type[il] = LT_SHARED;
-	model_set_origin(m, MF_LAYER_TYPES, "config.json layer_types; layers 20 on shared (llama.cpp gemma3n "
-			 "n_layer_kv_from_start = 20)");
-	if (shared != m->layers - from) {
-		snprintf(m->note, sizeof m->note, "config.json num_kv_shared_layers %lld is not read: llama.cpp's gemma3n "
-			 "shares every layer from 20 on (%lld)", (long long)shared, (long long)(m->layers - from));
-		model_set_origin(m, MF_NOTE, "config.json num_kv_shared_layers vs llama.cpp gemma3n");
-	}
 	return 0;
 }
 
@@ -2061,7 +1991,7 @@ static int read_layers(struct hf *H, struct shape *s)
 	}
 	if ((id == F_JAMBA && read_jamba(H, s) < 0) || (id == F_FALCON_H1 && read_falcon_h1(H, s) < 0))
 		return -1;
-	if ((id == F_GEMMA3N && read_gemma3n(H) < 0) || (id == F_GEMMA4 && read_gemma4(H, s) < 0))
+	if (id == F_GEMMA4 && read_gemma4(H, s) < 0)
 		return -1;
 	if (id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
 		m->ctx_train = m->orig_ctx = INT64_C(1) << 20;
@@ -2102,6 +2032,39 @@ static void shape_of_family(const struct model *m, struct shape *s)
 	if (p & (WS_ATTN_NORM | WS_FFN_NORM))
 		s->norms = !!(p & WS_ATTN_NORM) + !!(p & WS_FFN_NORM) +
 			   !!(p & WS_POST_ATTN) + !!(p & WS_POST_FFN);
+}
+
+/*
+ * What Gemma 3n's and Gemma 4's loaders (src/models/gemma3n.cpp,
+ * gemma4.cpp load_arch_tensors) create beyond the keys, for the estimate:
+ * attn_norm, attn_post_norm, ffn_norm, ffn_post_norm and the q/k norms a
+ * layer.  Gemma 4's (AM_SWA_HEADS) each layer's attention at its kind's
+ * head size and KV heads, none of K or V where it shares another's cache,
+ * no v_proj on a full layer with attention_k_eq_v (layer_attn); its
+ * dense MLP beside the experts (AM_FFN_BESIDE_EXPERTS: the "shared
+ * expert" of n_ff) and their per-expert down scales (n_expert values).
+ */
+static int gemma_shape(struct hf *H, const struct model *m, struct shape *s)
+{
+	const struct family *fam = model_family(m);
+	unsigned mech = fam ? fam->mech : 0;
+	if (!(mech & (AM_GRAPH_GEMMA3N | AM_GRAPH_GEMMA4)))
+		return 0;
+	s->norms = 4;
+	s->qk_norm = 1;
+	if (!(mech & AM_SWA_HEADS))
+		return 0;
+	s->per_layer_attn = 1;
+	s->kv_full = 0;
+	for (int64_t il = 0; il < m->layers; il++)
+		if (!m->layer_swa[il] && m->layer_kv_heads[il] > s->kv_full)
+			s->kv_full = m->layer_kv_heads[il];
+	if (m->experts && m->ff_dense) {
+		s->shared = 1;
+		s->shared_inter = m->ff_dense;
+		s->router_bias = 1;
+	}
+	return get_bool(H, &H->top, "attention_k_eq_v", 0, &s->k_eq_v);
 }
 
 /*
@@ -2150,6 +2113,8 @@ static int read_model_conv(struct hf *H)
 	snprintf(arch, sizeof arch, "%s", m->arch);
 	shape_of_family(m, &s);
 	s.router_bias |= m->router_bias;   /* exp_probs_b: n_expert values */
+	if (gemma_shape(H, m, &s) < 0)
+		return -1;
 	model_set_origin(m, MF_ARCH, "%s", arch_origin);
 	double total, active;
 	estimate(m, &s, &total, &active);

@@ -183,6 +183,11 @@ int hfc_text_model(struct hfc *c);
  * AfmoeModel): TextModel's keys, vocab_size (required), the rotated
  * dimensions head_dim, else hidden_size // num_attention_heads. */
 int hfc_llama_model(struct hfc *c);
+/* conversion/gemma.py Gemma3Model.set_gguf_parameters, which Gemma3NModel
+ * and Gemma4Model call first (src/model/hfconv_gemma.c): TextModel's keys,
+ * then its own with their fallbacks, the window unless
+ * sliding_window_pattern is 1, the head tied to the embeddings. */
+int hfc_gemma3_model(struct hfc *c);
 /* conversion/deepseek.py DeepseekV2Model.set_gguf_parameters (the
  * DeepSeek-OCR branch aside), TextModel's first: one KV head, the latent's
  * and MLA's head sizes, the leading dense blocks, the experts' keys
