@@ -303,6 +303,30 @@ int hfc_ints(struct hfc *c, const char *key, int64_t *out, size_t max)
 	return (int)json_array_size(v);
 }
 
+const char *hfc_where(const struct hfc *c)
+{
+	return c->where;
+}
+
+int hfc_keys(struct hfc *c, const char *key, const char **keys,
+	     size_t max)
+{
+	json_t *v = lookup(c, key), *e;
+	const char *k;
+	size_t n = 0;
+	if (!v)
+		return 0;
+	if (!json_is_object(v))
+		return hfc_fail(c, NULL, "%s, want an object",
+				hfc_json_kind(v));
+	json_object_foreach(v, k, e) {
+		if (n == max)
+			return hfc_fail(c, NULL, "more than %zu entries", max);
+		keys[n++] = k;
+	}
+	return (int)n;
+}
+
 int hfc_reals(struct hfc *c, const char *key, double *out, size_t max)
 {
 	json_t *v;
