@@ -378,12 +378,13 @@ fi
 # Qwen2MoeModel: expert_feed_forward_length, expert_shared_feed_forward_length)
 gen "$d/qwen3.5-35b-a3b.gguf" qwen35 41 2048 16 2 0 32 256 8 512 512
 same qwen3.5-35b-a3b $q35m "$d/qwen3.5-35b-a3b.gguf"
-# llama.cpp's gemma3n shares from layer 20 whatever num_kv_shared_layers says:
-# a file saying 10 keeps 15 shared layers, and says why.
+# llama.cpp's gemma3n shares from layer 20 whatever num_kv_shared_layers says
+# (Gemma3NModel writes it as attention.shared_kv_layers, which gemma3n.cpp
+# does not read): a file saying 10 keeps 15 shared layers, and says why.
 mkdir -p "$d/g3n-shared"
 sed 's/"num_kv_shared_layers": 15/"num_kv_shared_layers": 10/' tests/hf/gemma-3n-e4b/config.json >"$d/g3n-shared/config.json"
 expect_eq "hf2026: gemma-3n-e4b with num_kv_shared_layers 10: still 15 shared layers, and a note" \
-	"$(sval memory layers_shared -m "$d/g3n-shared") $("$ATTNVIZ" --export-model -m "$d/g3n-shared" | grep -c 'num_kv_shared_layers 10 is not read')" "15 1"
+	"$(sval memory layers_shared -m "$d/g3n-shared") $("$ATTNVIZ" --export-model -m "$d/g3n-shared" | grep -c 'shared_kv_layers .*not read by llama.cpp.s gemma3n loader')" "15 1"
 
 # The families of src/families/ that read a config.json (their .hf): each
 # tests/hfconv/NAME/config.json against converted.gguf, the header llama.cpp's

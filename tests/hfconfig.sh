@@ -321,23 +321,40 @@ sed 's/"sliding_attention"/"local_attention"/' "$lft" |
 	bad lfm2-window-word "field layer_types: entry 2 'local_attention' is \
 no LFM2 layer (conv, full_attention or sliding_attention)"
 g3n=tests/hf/gemma-3n-e4b/config.json
+# Gemma3NModel writes layer_types as sliding_window_pattern; gemma3n.cpp
+# shares from layer 20 on (n_layer_kv_from_start), reusing layer 18's
+# (sliding) and 19's (full) caches: a layer 19 sliding aborts llama.cpp.
 awk '/"full_attention"/ && ++n == 4 { sub(/full_attention/, "sliding_attention") } 1' "$g3n" |
-	bad gemma3n-reuse "field num_hidden_layers: 35 layers: llama.cpp's gemma3n shares layers 20 on with layer 18 (sliding) and 19 (full)"
-awk '/^ *16384,?$/ && ++n == 8 { sub(/16384/, "8192") } 1' "$g3n" |
-	bad gemma3n-ffn-widths "field text_config.intermediate_size: entry 7: want one width for every layer"
+	bad gemma3n-reuse "field text_config.layer_types: llama.cpp's gemma3n shares layers 20 on with layer 18 (sliding) and 19 (full)"
+# intermediate_size one width a layer: feed_forward_length an array, as
+# TextModel writes it; the widest is the one that counts (the GGUF
+# reader's rule), a narrower layer 7 included.
+mkdir -p "$tmp/g3n-ff"
+awk '/^ *16384,?$/ && ++n == 8 { sub(/16384/, "8192") } 1' "$g3n" >"$tmp/g3n-ff/config.json"
+expect_eq "hf: gemma3n: intermediate_size a layer, the widest counts" \
+	"$("$ATTNVIZ" --export-model -m "$tmp/g3n-ff" | awk '$1 == "ff" { print $3 }')" 16384
+# Gemma3NModel.__init__ asserts altup_num_inputs 4
+sed 's/"altup_num_inputs": 4/"altup_num_inputs": 2/' "$g3n" |
+	bad gemma3n-altup "field text_config.altup_num_inputs: 2: \"Current conversion only supports 4 altup inputs\""
 g4=tests/hf/gemma4-31b/config.json
-sed '/"global_head_dim"/d' "$g4" | bad gemma4-no-global-head "field text_config.global_head_dim: missing (required)"
-# Gemma 4's MoE: with enable_moe_block the converter needs the expert
-# count, the count a token and an expert's width (find_hparam, required).
+# Without global_head_dim (nor per_layer_config) the full layers' head is
+# Gemma4TextConfig's 512, the 31B's own: the same KV bytes.
+mkdir -p "$tmp/g4-hd"
+sed '/"global_head_dim"/d' "$g4" >"$tmp/g4-hd/config.json"
+expect_eq "hf: gemma4 without global_head_dim: Gemma4TextConfig's 512" \
+	"$("$ATTNVIZ" --export-model -m "$tmp/g4-hd" | awk '$1 == "head_dim" { print $3 }')" 512
+# Gemma 4's MoE: with enable_moe_block the checkpoint has the experts, and
+# llama.cpp's gemma4 loader needs the count, the count a token and an
+# expert's width (the keys TextModel and Gemma4Model write).
 sed 's/"enable_moe_block": false/"enable_moe_block": true/' "$g4" |
-	bad gemma4-moe-no-experts "field num_local_experts: missing (required; or any of num_experts, n_routed_experts)"
+	bad gemma4-moe-no-experts "field num_local_experts: missing (required by conversion/gemma.py Gemma4Model; or any of num_experts, n_routed_experts)"
 g4m=tests/models/gemma4-26b-a4b/config.json
 sed '/"top_k_experts"/d' "$g4m" |
-	bad gemma4-moe-no-topk "field num_experts_per_tok: missing (required; or any of num_experts_per_token, top_k_experts)"
+	bad gemma4-moe-no-topk "field num_experts_per_tok: missing (required by conversion/gemma.py Gemma4Model; or any of num_experts_per_token, top_k_experts)"
 sed 's/"top_k_experts": 8/"top_k_experts": 129/' "$g4m" |
-	bad gemma4-moe-topk "field text_config.top_k_experts: 129 is out of range (1 to 128)"
+	bad gemma4-moe-topk "field text_config.top_k_experts: 129 experts used of 128"
 sed 's/"moe_intermediate_size": 704/"moe_intermediate_size": 0/' "$g4m" |
-	bad gemma4-moe-width "field text_config.moe_intermediate_size: 0 is out of range (1 to"
+	bad gemma4-moe-width "field text_config.moe_intermediate_size: 0: enable_moe_block wants 1 or more"
 # per_layer_config: an object of layer indices (int() in the converter)
 sed '/"global_head_dim"/d; s/"num_kv_shared_layers": 0,/&\n    "per_layer_config": {"five": {"head_dim": 512}},/' "$g4m" |
 	bad gemma4-per-layer-key "field text_config.per_layer_config: key 'five' is not a layer index"
@@ -346,13 +363,28 @@ sed '/"global_head_dim"/d; s/"num_kv_shared_layers": 0,/&\n    "per_layer_config
 sed '/"global_head_dim"/d; s/"num_kv_shared_layers": 0,/&\n    "per_layer_config": {"5": {"head_dim": 511}},/' "$g4m" |
 	bad gemma4-per-layer-odd "field text_config.per_layer_config.5.head_dim: 511 is odd"
 sed '/"global_head_dim"/d; s/"num_kv_shared_layers": 0,/&\n    "per_layer_config": {"0": {"head_dim": 512}},/' "$g4m" |
-	bad gemma4-per-layer-sliding "field text_config.global_head_dim: missing (required)"
+	bad gemma4-per-layer-sliding "field global_head_dim: missing, and no full layer's head_dim in per_layer_config (Gemma4Model asserts one)"
 sed 's/"enable_moe_block": true/"enable_moe_block": "yes"/' "$g4m" |
 	bad gemma4-moe-flag "field text_config.enable_moe_block:"
 sed 's/"num_kv_shared_layers": 0/"num_kv_shared_layers": 3/' "$g4" |
 	bad gemma4-shared "field text_config.num_kv_shared_layers: 3 shared layers: layer 56 must be full and 55 sliding"
 sed 's/"num_global_key_value_heads": 4/"num_global_key_value_heads": 5/' "$g4" |
-	bad gemma4-global-kv "field text_config.num_global_key_value_heads: 5 does not divide num_attention_heads (32)"
+	bad gemma4-global-kv "field text_config.num_global_key_value_heads: layer 5: 5 KV heads do not divide 32 query heads"
+# generate_extra_tensors asserts the full layers' rope "proportional"
+sed 's/"rope_type": "proportional"/"rope_type": "default"/' "$g4" |
+	bad gemma4-rope-type "field text_config.rope_parameters: want full_attention: {\"rope_type\": \"proportional\", ...}"
+# Without enable_moe_block transformers builds no experts: the checkpoint
+# has no router, and gemma4.cpp (ffn_gate_inp TENSOR_NOT_REQUIRED) runs
+# the dense MLP alone, whatever num_experts says.
+mkdir -p "$tmp/g4-dense" "$tmp/g4-last"
+sed 's/"enable_moe_block": true/"enable_moe_block": false/' "$g4m" >"$tmp/g4-dense/config.json"
+expect_eq "hf: gemma4 without enable_moe_block: dense, the MLP's width" \
+	"$("$ATTNVIZ" --export-model -m "$tmp/g4-dense" | awk '$1 == "experts" || $1 == "ff" { printf "%s ", $3 }')" "0 2112 "
+# Gemma4TextConfig makes the last layer full_attention, and says so: the
+# 31B with its last layer sliding keeps its 10 full layers.
+awk '/^ *"full_attention",?$/ && ++n == 10 { sub(/full_attention/, "sliding_attention") } 1' "$g4" >"$tmp/g4-last/config.json"
+expect_eq "hf: gemma4 with its last layer sliding: still 10 full, and a note" \
+	"$("$ATTNVIZ" --summary iswa -m "$tmp/g4-last" | awk '$2 == "global_layers" { print $3 }') $("$ATTNVIZ" --export-model -m "$tmp/g4-last" | grep -c 'Gemma4TextConfig makes it full_attention')" "10 1"
 # Families read by their converter's rules (src/families/*.c .conv): a bad
 # value, a missing key or one the converter refuses is one line naming
 # the file, line and key.

@@ -20,6 +20,7 @@ gguf-py are the converter's own (python3-numpy).  Not run by the suite: its
 outputs are fixtures (tests/hf/NAME/converted.gguf).
 """
 import json
+import statistics
 import sys
 import types
 from pathlib import Path
@@ -45,6 +46,22 @@ class _Any(type):
 
 def _stub(name):
     return _Any(name, (), {})
+
+
+class _Normal:
+    """torch.distributions.normal.Normal(loc, scale), icdf only."""
+
+    def __init__(self, loc, scale):
+        self.loc, self.scale = float(loc), float(scale)
+
+    def icdf(self, p):
+        import numpy as np
+        p = float(p)
+        if p <= 0 or p >= 1:
+            q = float("-inf") if p <= 0 else float("inf")
+        else:
+            q = statistics.NormalDist().inv_cdf(p)
+        return np.float32(self.loc + self.scale * q)
 
 
 class _Module(types.ModuleType):
@@ -73,6 +90,12 @@ def main():
     import numpy as np
     sys.modules["torch"].float32 = np.float32
     sys.modules["torch"].finfo = np.finfo
+    # Gemma3NModel's activation_sparsity_scale: the standard normal's
+    # quantile of each pattern entry (torch.distributions.normal.Normal(0,
+    # 1).icdf of a float32 tensor), -inf at 0 as torch gives it
+    sys.modules["torch"].tensor = lambda v, dtype=None: np.float32(v)
+    sys.modules["torch"].distributions = types.SimpleNamespace(
+        normal=types.SimpleNamespace(Normal=_Normal))
 
     class _NoAutoConfig:
         """AutoConfig without transformers: load_hparams (LlamaModel.__init__

@@ -1004,6 +1004,9 @@ static void note_ignored(struct model *m, const char *keys)
 	size_t k = strlen(t) < room ? strlen(t) : room;
 	memcpy(m->note + n, t, k);
 	m->note[n + k] = 0;
+	/* the first key its origin, unless the note had one */
+	if (!m->origin[MF_NOTE][0])
+		model_set_origin(m, MF_NOTE, "GGUF %s", keys);
 }
 
 /* Read everything after the metadata and tensor infos are in. */
@@ -1368,6 +1371,18 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 				         "%lld shared layers: layer %lld must be full and %lld sliding, or llama.cpp's "
 				         "reuse of their caches aborts", (long long)shared, (long long)(kv_from - 1),
 				         (long long)(kv_from - 2));
+	} else if (kv_from > 1 && m->layers > kv_from &&
+		   (m->layer_swa[kv_from - 1] || !m->layer_swa[kv_from - 2])) {
+		/* gemma3n's fixed n_layer_kv_from_start: the same reuse, the
+		 * same abort */
+		uint64_t at = value_at(r, m,
+				       "attention.sliding_window_pattern", key);
+		return gguf_fail(r, at, key, "llama.cpp's %s shares layers "
+				 "%lld on with layer %lld (sliding) and %lld "
+				 "(full), which this file does not have",
+				 m->arch, (long long)kv_from,
+				 (long long)(kv_from - 2),
+				 (long long)(kv_from - 1));
 	}
 	if (kv_from > 0 && m->layers > kv_from) {
 		/* gemma3n, gemma4: the last layers reuse the KV of earlier ones (hparams.has_kv). */

@@ -40,9 +40,7 @@ enum fam { F_PHI3, F_FALCON,
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
-	   F_NEMOTRON_H, F_GRANITE_HYBRID,
-	   F_JAMBA, F_FALCON_H1, F_GEMMA3N,
-	   F_GEMMA4 };
+	   F_NEMOTRON_H, F_GRANITE_HYBRID, F_JAMBA, F_FALCON_H1 };
 
 /* The defaults of a family: the keyword defaults of the __init__ of the
  * transformers class named in `cls` (src/transformers/models/<type>/
@@ -106,31 +104,6 @@ static const struct hf_fam hf_fams[] = {
 	 .cls = "FalconH1Config", .vocab = 128000, .hidden = 4096,
 	 .inter = 14336, .layers = 32, .heads = 32, .kv_heads = 8,
 	 .max_pos = 8192, .rope_theta = 1e11},
-	/* Gemma 3n: Gemma3nTextConfig (transformers models/gemma3n), its
-	 * language model in text_config (model_type gemma3n_text) */
-	{.id = F_GEMMA3N, .type = "gemma3n_text", .arch = "gemma3n",
-	 .cls = "Gemma3nTextConfig", .vocab = 262400, .hidden = 2048,
-	 .inter = 16384, .layers = 35, .heads = 8, .kv_heads = 2,
-	 .head_dim = 256, .max_pos = 32768, .rope_theta = 1e6, .tie = 1,
-	 .window = 512},
-	{.id = F_GEMMA3N, .type = "gemma3n", .arch = "gemma3n",
-	 .cls = "Gemma3nTextConfig", .vocab = 262400, .hidden = 2048,
-	 .inter = 16384, .layers = 35, .heads = 8, .kv_heads = 2,
-	 .head_dim = 256, .max_pos = 32768, .rope_theta = 1e6, .tie = 1,
-	 .window = 512},
-	/* Gemma 4 (transformers models/gemma4, text_config gemma4_text): the
-	 * defaults here are the 31B's, not compared with Gemma4TextConfig; the
-	 * fields that size its cache are required (read_gemma4) */
-	{.id = F_GEMMA4, .type = "gemma4_text", .arch = "gemma4",
-	 .cls = "Gemma4TextConfig", .vocab = 262144, .hidden = 5376,
-	 .inter = 21504, .layers = 60, .heads = 32, .kv_heads = 16,
-	 .head_dim = 256, .max_pos = 262144, .rope_theta = 1e6, .tie = 1,
-	 .window = 1024},
-	{.id = F_GEMMA4, .type = "gemma4", .arch = "gemma4",
-	 .cls = "Gemma4TextConfig", .vocab = 262144, .hidden = 5376,
-	 .inter = 21504, .layers = 60, .heads = 32, .kv_heads = 16,
-	 .head_dim = 256, .max_pos = 262144, .rope_theta = 1e6, .tie = 1,
-	 .window = 1024},
 };
 
 /*
@@ -151,10 +124,6 @@ static const struct {
 	{"GraniteMoeHybridForCausalLM", "granitemoehybrid"},
 	/* conversion/jamba.py JambaModel, falcon_h1.py FalconH1Model */
 	{"JambaForCausalLM", "jamba"},          {"FalconH1ForCausalLM", "falcon_h1"},
-	/* conversion/gemma.py Gemma3NModel (LLM_ARCH_GEMMA3N) */
-	{"Gemma3nForConditionalGeneration", "gemma3n_text"}, {"Gemma3nForCausalLM", "gemma3n_text"},
-	/* conversion/gemma.py Gemma4Model (LLM_ARCH_GEMMA4) */
-	{"Gemma4ForConditionalGeneration", "gemma4_text"}, {"Gemma4ForCausalLM", "gemma4_text"},
 };
 
 /* Where to look for a field: text_config (when the file has one) before the root. */
@@ -328,7 +297,6 @@ struct shape {
 	int qkv_bias, o_bias, qk_norm, norms, router_bias, expert_bias, tie, falcon_ln, gated;
 	int per_layer_attn;     /* Gemma 4: each layer's attention by its kind (layer_attn) */
 	int k_eq_v;             /* Gemma 4 attention_k_eq_v: no v_proj on the full layers */
-	int64_t kv_full;        /* Gemma 4: the full layers' KV heads */
 	uint8_t no_mlp[MODEL_MAX_LAYERS];   /* [layers] 1: a block without MLP (Nemotron-H's M and * blocks) */
 };
 
@@ -349,15 +317,15 @@ struct shape {
 /* Gemma 4's attention weights, layer by layer (transformers
  * Gemma4TextAttention, as llama.cpp's gemma4 load_arch_tensors creates
  * them): q, k, v, o and the q / k norms at the layer's head size (head_dim
- * sliding, global_head_dim full) and KV heads; no v_proj on a full layer
- * with attention_k_eq_v (V is K), no k_proj or v_proj on a layer that
- * shares another's cache. */
+ * sliding, global_head_dim full) and KV heads (its head_count_kv); no
+ * v_proj on a full layer with attention_k_eq_v (V is K), no k_proj or
+ * v_proj on a layer that shares another's cache. */
 static double layer_attn(const struct model *m, const struct shape *s, int64_t il)
 {
 	int swa = m->layer_swa[il], shared = m->layer_type[il] == LT_SHARED;
 	double h = (double)s->hidden, heads = (double)m->heads;
 	double hd = (double)(swa ? m->head_dim_swa : m->head_dim);
-	double kv = shared ? 0 : (double)(swa ? m->kv_heads : s->kv_full);
+	double kv = shared ? 0 : (double)m->layer_kv_heads[il];
 	double v = swa || !s->k_eq_v ? kv * hd : 0;
 	return h * heads * hd + h * kv * hd + h * v + heads * hd * h + (shared ? 1 : 2) * hd;
 }
@@ -820,50 +788,8 @@ static int read_falcon(struct hf *H, struct shape *s)
 }
 
 /* MoE: routed experts, those used per token, shared experts and which layers. */
-/*
- * Gemma 4's MoE (26B-A4B: enable_moe_block).  The converter (conversion/
- * gemma.py Gemma4Model over TextModel.set_gguf_parameters) writes
- * expert_count from find_hparam(["num_local_experts", "num_experts",
- * "n_routed_experts"]), expert_used_count from ["num_experts_per_tok",
- * "num_experts_per_token", "top_k_experts"] and expert_feed_forward_length
- * from ["expert_intermediate_size", "moe_intermediate_size"]; llama.cpp's
- * gemma4 (src/models/gemma4.cpp load_arch_tensors) keeps every layer's
- * dense MLP of intermediate_size ("normal FFN as shared expert") and adds
- * the router ffn_gate_inp [n_embd, n_expert] with its scale, per-expert
- * down scales and n_expert experts of 3 x n_embd x n_ff_exp.  The KV cache
- * does not change.  Without enable_moe_block the file is dense whatever
- * else it says, as transformers' Gemma4TextConfig builds no experts then.
- */
 static int hparam(struct hf *H, const char *const *keys, int optional, int64_t def, int64_t min, int64_t max,
 		  int64_t *out);
-static int read_gemma4_moe(struct hf *H, struct shape *s)
-{
-	struct model *m = H->m;
-	const struct scope *sc = &H->top;
-	int moe;
-	if (get_bool(H, sc, "enable_moe_block", 0, &moe) < 0)
-		return -1;
-	if (!moe) {
-		model_set_origin(m, MF_EXPERTS, "dense: config.json enable_moe_block false");
-		return 0;
-	}
-	static const char *const ek[] = {"num_local_experts", "num_experts", "n_routed_experts", NULL};
-	static const char *const uk[] = {"num_experts_per_tok", "num_experts_per_token", "top_k_experts", NULL};
-	static const char *const fk[] = {"expert_intermediate_size", "moe_intermediate_size", NULL};
-	if (hparam(H, ek, 0, 0, 1, 65536, &m->experts) < 0)
-		return -1;
-	model_set_origin(m, MF_EXPERTS, "config.json %s (the converter's expert_count)", H->where);
-	if (hparam(H, uk, 0, 0, 1, m->experts, &m->experts_used) < 0)
-		return -1;
-	model_set_origin(m, MF_EXPERTS_USED, "config.json %s (the converter's expert_used_count)", H->where);
-	if (hparam(H, fk, 0, 0, 1, 10000000, &s->moe_inter) < 0)
-		return -1;
-	s->moe_freq = 1;
-	s->shared = 1;               /* the dense MLP beside the experts */
-	s->shared_inter = s->inter;
-	s->router_bias = 1;          /* per-expert scales: n_expert more */
-	return 0;
-}
 
 /*
  * A family of src/families/: expert_count and expert_used_count from the
@@ -915,7 +841,6 @@ static int read_moe(struct hf *H, struct shape *s)
 	int64_t def_e = 0, def_u = 0, def_inter = s->inter;
 	switch (H->fam->id) {
 	case F_GRANITE_HYBRID: ne = "num_local_experts", def_e = 8, def_u = 2; break;
-	case F_GEMMA4: return read_gemma4_moe(H, s);
 	case F_GENERIC: return read_moe_hf(H, s);
 	/* NemotronHModel (conversion/nemotron.py) is nemotron_h_moe when the file
 	 * has num_experts_per_tok: n_routed_experts of moe_intermediate_size */
@@ -1007,7 +932,7 @@ static int read_window(struct hf *H)
 	/* layer_types, when given, says it per layer and wins over the pattern
 	 * (Gemma 3n: the converter writes it as sliding_window_pattern, which
 	 * llama.cpp's load_swa_pattern prefers over its pattern of 5) */
-	json_t *lt = family_2026(f) && f->id != F_GEMMA3N && f->id != F_GEMMA4 ? NULL : find(H, sc, "layer_types");
+	json_t *lt = family_2026(f) ? NULL : find(H, sc, "layer_types");
 	int n_sliding = 0;
 	if (lt && !json_is_null(lt)) {
 		if (!json_is_array(lt))
@@ -1049,7 +974,7 @@ static int read_window(struct hf *H)
 		why = "\"Phi SWA is currently disabled\" (llama-model.cpp)";
 	else if (f->id == F_FALCON ||
 		 f->id == F_GENERIC ||
-		 (family_2026(f) && f->id != F_GEMMA3N && f->id != F_GEMMA4))
+		 family_2026(f))
 		why = "this architecture has no sliding window";
 	if (win)
 		model_set_origin(m, MF_WINDOW_USED, why ? "0: llama.cpp %s" : "1: llama.cpp %s reads the window",
@@ -1181,16 +1106,12 @@ static void no_scaling(struct model *m, const char *why)
 	model_set_origin(m, MF_BETA_SLOW, "llama.cpp default (%g)", MODEL_YARN_BETA_SLOW);
 }
 
-static int read_gemma4_rope(struct hf *H);
-
 /* rope_theta and rope_scaling (rope_type or the older type). */
 static int read_rope(struct hf *H)
 {
 	struct model *m = H->m;
 	const struct hf_fam *f = H->fam;
 	int rc;
-	if (f->id == F_GEMMA4)
-		return 0;   /* read_gemma4_rope, once the full layers' head size is known */
 	json_t *rs = find(H, &H->top, "rope_scaling");
 	char rpath[96];
 	snprintf(rpath, sizeof rpath, "%s", H->where);
@@ -1222,14 +1143,6 @@ static int read_rope(struct hf *H)
 	origin(H, MF_BASE, rc, H->where);
 	m->rope_base_local = m->rope_base;
 	model_set_origin(m, MF_BASE_LOCAL, "base, every layer alike (%s)", model_field_origin(m, MF_BASE));
-	if (f->id == F_GEMMA3N) {
-		/* llama.cpp gemma3n: rope_freq_base_train_swa = 10000 on
-		 * the sliding layers */
-		rc = get_real(H, &H->top, model_fields[MF_BASE_LOCAL].hf, 1, 10000, 1.0000001, 1e12, &m->rope_base_local);
-		if (rc < 0)
-			return -1;
-		origin(H, MF_BASE_LOCAL, rc, H->where);
-	}
 	no_scaling(m, "none: no rope_scaling");
 	if (!rsc.n)
 		return 0;
@@ -1277,10 +1190,7 @@ static int read_rope(struct hf *H)
 	rc = get_real(H, &rsc, "factor", !need, def < 1 ? 1 : def, 1, 1e6, &m->rope_factor);
 	if (rc < 0)
 		return -1;
-	/* llama.cpp gemma3n: rope_freq_scale_train_swa = 1 */
-	if (rc && f->id == F_GEMMA3N)
-		model_set_origin(m, MF_FACTOR, "config.json %s (global layers only)", H->where);
-	else if (rc)
+	if (rc)
 		origin(H, MF_FACTOR, rc, H->where);
 	else
 		model_set_origin(m, MF_FACTOR, "max_position_embeddings / original_max_position_embeddings");
@@ -1342,22 +1252,7 @@ static int read_shape(struct hf *H, struct shape *s)
 	const struct hf_fam *f = H->fam;
 	const struct scope *sc = &H->top;
 	int bias = 0, rc;
-	json_t *ffl = f->id == F_GEMMA3N ? find(H, sc, "intermediate_size") : NULL;
-	if (ffl && json_is_array(ffl)) {
-		/* Gemma 3n: one width a layer (the converter writes feed_forward_length
-		 * per layer); attnviz keeps one, so the list must say one */
-		if ((int64_t)json_array_size(ffl) != H->m->layers)
-			return fail(H, H->where, "%zu entries for %lld layers", json_array_size(ffl), (long long)H->m->layers);
-		json_t *v0 = json_array_get(ffl, 0);
-		for (size_t i = 0; i < json_array_size(ffl); i++) {
-			json_t *v = json_array_get(ffl, i);
-			if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 10000000 ||
-			    json_integer_value(v) != json_integer_value(v0))
-				return fail(H, H->where, "entry %zu: want one width for every layer (a number from 1 to "
-					    "10000000, as entry 0)", i);
-		}
-		s->inter = json_integer_value(v0);
-	} else if (H->gen && H->gen->ff_embd) {
+	if (H->gen && H->gen->ff_embd) {
 		/* the converter's 4 * n_embd: intermediate_size not read */
 		s->inter = H->gen->ff_embd * s->hidden;
 	} else if (f->id != F_FALCON &&
@@ -1367,12 +1262,11 @@ static int read_shape(struct hf *H, struct shape *s)
 	}
 	if (f->id != F_FALCON) {
 		s->gated = 1;
-		/* Gemma: pre and post norms */
-		s->norms = (f->id == F_GEMMA3N || f->id == F_GEMMA4) ? 4 : 2;
+		s->norms = 2;
 		if (get_bool(H, sc, "attention_bias", bias, &bias) < 0)
 			return -1;
 		s->qkv_bias = s->o_bias = bias;
-		s->qk_norm = f->id == F_GEMMA3N || f->id == F_GEMMA4;
+		s->qk_norm = 0;
 	}
 	rc = get_bool(H, sc, "tie_word_embeddings", f->tie, &s->tie);
 	if (rc < 0)
@@ -1587,199 +1481,6 @@ static int read_falcon_h1(struct hf *H, const struct shape *s)
 }
 
 /*
- * Gemma 3n's shared KV layers: llama.cpp's gemma3n (src/models/gemma3n.cpp
- * load_arch_hparams) fixes n_layer_kv_from_start at 20 whatever the GGUF's
- * shared_kv_layers (num_kv_shared_layers) says; layers from 20 on reuse
- * layer 18's (sliding) or 19's (full) cache (llama-model.cpp create_memory's
- * reuse callback), so 19 must be full and 18 sliding.
- */
-static int read_gemma3n(struct hf *H)
-{
-	struct model *m = H->m;
-	int64_t shared, from = 20;
-	int rc = get_int(H, &H->top, "num_kv_shared_layers", 1, 15, 0, m->layers, &shared);
-	if (rc < 0)
-		return -1;
-	if (m->layers <= from || m->layer_swa[from - 1] || !m->layer_swa[from - 2])
-		return fail(H, "num_hidden_layers", "%lld layers: llama.cpp's gemma3n shares layers 20 on with layer 18 "
-			    "(sliding) and 19 (full), which this file does not have", (long long)m->layers);
-	for (int64_t il = from; il < m->layers; il++)
-		m->layer_type[il] = LT_SHARED;
-	model_set_origin(m, MF_LAYER_TYPES, "config.json layer_types; layers 20 on shared (llama.cpp gemma3n "
-			 "n_layer_kv_from_start = 20)");
-	if (shared != m->layers - from) {
-		snprintf(m->note, sizeof m->note, "config.json num_kv_shared_layers %lld is not read: llama.cpp's gemma3n "
-			 "shares every layer from 20 on (%lld)", (long long)shared, (long long)(m->layers - from));
-		model_set_origin(m, MF_NOTE, "config.json num_kv_shared_layers vs llama.cpp gemma3n");
-	}
-	return 0;
-}
-
-/*
- * Gemma 4's rope (conversion/gemma.py Gemma4Model): rope_parameters holds one
- * object a layer type; the full layers' rope_theta is rope.freq_base, the
- * sliding layers' rope.freq_base_swa (llama.cpp's default 10000 without
- * it).  The full layers rotate int(global_head_dim x partial_rotary_factor)
- * dimensions: the converter writes rope.dimension_count = global_head_dim
- * and a rope_freqs tensor of 1e30 on the rest ("proportional"), which
- * leaves those pairs unrotated.
- */
-static int read_gemma4_rope(struct hf *H)
-{
-	struct model *m = H->m;
-	json_t *rp = find(H, &H->top, "rope_parameters");
-	char rpath[96];
-	snprintf(rpath, sizeof rpath, "%s", H->where);
-	json_t *full = rp && json_is_object(rp) ? json_object_get(rp, "full_attention") : NULL;
-	json_t *swa = rp && json_is_object(rp) ? json_object_get(rp, "sliding_attention") : NULL;
-	if (!full || !json_is_object(full))
-		return fail(H, rp ? rpath : "rope_parameters", "%s", rp ? "want an object with full_attention: {...}"
-			    : "missing (required: the full layers' rope_theta)");
-	struct scope sc = {.obj = {full}, .n = 1};
-	snprintf(sc.prefix[0], sizeof sc.prefix[0], "%.24s.full_attention.", rpath);
-	int rc = get_real(H, &sc, "rope_theta", 0, 0, 1.0000001, 1e12, &m->rope_base);
-	if (rc < 0)
-		return -1;
-	origin(H, MF_BASE, rc, H->where);
-	double pf = 1;
-	if (get_real(H, &sc, "partial_rotary_factor", 1, 1, 1e-6, 1, &pf) < 0)
-		return -1;
-	/* conversion/gemma.py Gemma4Model.set_gguf_parameters writes
-	 * rope.dimension_count = global_head_dim (n_rot_full, "proportional"
-	 * RoPE): llama.cpp (src/models/gemma4.cpp) rotates the whole full-layer
-	 * head with theta_i = base^(-2i / head_dim), and generate_extra_tensors'
-	 * rope_freqs (1 on int(head_dim x factor / 2) pairs, 1e30 on the rest)
-	 * stop all but those pairs turning.  The factor is checked, not kept. */
-	int64_t turning = (int64_t)(pf * (double)m->head_dim);
-	if (turning < 2 || turning % 2)
-		return fail(H, H->where, "%g gives %lld rotated dimensions of a %lld-wide head: want an even number, 2 or "
-			    "more", pf, (long long)turning, (long long)m->head_dim);
-	m->rope_dims = m->head_dim;
-	model_set_origin(m, MF_ROPE_DIMS, "global_head_dim, as the converter writes rope.dimension_count: rope_freqs "
-			 "1e30 freeze all but int(head_dim x %s %g) = %lld", H->where, pf, (long long)turning);
-	m->rope_base_local = 10000;
-	model_set_origin(m, MF_BASE_LOCAL, "llama.cpp's default rope_freq_base_train_swa (10000)");
-	if (swa && json_is_object(swa)) {
-		struct scope ss = {.obj = {swa}, .n = 1};
-		snprintf(ss.prefix[0], sizeof ss.prefix[0], "%.24s.sliding_attention.", rpath);
-		if ((rc = get_real(H, &ss, "rope_theta", 1, 10000, 1.0000001, 1e12, &m->rope_base_local)) < 0)
-			return -1;
-		origin(H, MF_BASE_LOCAL, rc, H->where);
-	}
-	no_scaling(m, "none: Gemma 4's proportional rope rotates part of the head, unscaled");
-	return 0;
-}
-
-/*
- * A Gemma 4 full layer's KEY from per_layer_config (transformers 5 writes
- * it: {"5": {"head_dim": 512, "num_key_value_heads": 2}, ...}), as
- * conversion/gemma.py Gemma4Model.set_gguf_parameters reads it when
- * global_head_dim (num_global_key_value_heads) is absent: the first entry,
- * in the file's order, whose index is a full_attention layer and which has
- * KEY; the other entries are not read.  1 found, 0 none, -1 an error.
- */
-static int per_layer_value(struct hf *H, const char *key, int64_t min, int64_t max, int64_t *out)
-{
-	json_t *pl = find(H, &H->top, "per_layer_config");
-	char ppath[96], shown[24];
-	snprintf(ppath, sizeof ppath, "%s", H->where);
-	if (!pl || json_is_null(pl))
-		return 0;
-	if (!json_is_object(pl))
-		return fail(H, ppath,
-			    "%s, want an object of layer index: {head_dim, "
-			    "num_key_value_heads}",
-			    hfc_json_kind(pl));
-	const char *k;
-	json_t *v;
-	json_object_foreach(pl, k, v) {
-		char *end;
-		long long il = strtoll(k, &end, 10);
-		err_clean(shown, sizeof shown, k);
-		if (!*k || *end || il < 0)
-			return fail(H, ppath, "key '%s' is not a layer index", shown);
-		if (!json_is_object(v))
-			return fail(H, ppath, "entry '%s': %s, want an object",
-				    shown, hfc_json_kind(v));
-		if (il >= H->m->layers || H->m->layer_swa[il] || !json_object_get(v, key))
-			continue;
-		struct scope ls = {.obj = {v}, .n = 1};
-		snprintf(ls.prefix[0], sizeof ls.prefix[0], "%.28s.%.12s.", ppath, k);
-		return get_int(H, &ls, key, 0, 0, min, max, out) < 0 ? -1 : 1;
-	}
-	return 0;
-}
-
-/*
- * Gemma 4's layers (conversion/gemma.py Gemma4Model.set_gguf_parameters,
- * src/models/gemma4.cpp): head_dim is the sliding layers' K and V head
- * (key_length_swa, value_length_swa), global_head_dim the full layers'
- * (key_length, value_length); head_count_kv per layer, num_key_value_heads
- * on the sliding layers and num_global_key_value_heads on the full ones
- * (one count for all without it); layers from n_layer - num_kv_shared_layers
- * on reuse layer n - 2's (sliding) or n - 1's (full) cache.  Its MoE blocks:
- * read_gemma4_moe.  Without global_head_dim or num_global_key_value_heads,
- * per_layer_config gives them (per_layer_value).
- */
-static int read_gemma4(struct hf *H, struct shape *s)
-{
-	struct model *m = H->m;
-	const struct scope *sc = &H->top;
-	int64_t hd, shared;
-	int rc;
-	m->head_dim_swa = m->head_dim_v_swa = m->head_dim;
-	model_set_origin(m, MF_HEAD_DIM_SWA, "config.json head_dim (the converter's key_length_swa)");
-	model_set_origin(m, MF_HEAD_DIM_V_SWA, "config.json head_dim (the converter's value_length_swa)");
-	if (!find(H, sc, "layer_types"))
-		return fail(H, "layer_types", "missing (required: the converter's sliding_window_pattern)");
-	json_t *gh = find(H, sc, "global_head_dim");
-	if (gh && !json_is_null(gh))
-		rc = get_int(H, sc, "global_head_dim", 0, 0, 2, 65536, &hd);
-	else if ((rc = per_layer_value(H, "head_dim", 2, 65536, &hd)) == 0)
-		rc = get_int(H, sc, "global_head_dim", 0, 0, 2, 65536, &hd);   /* missing: say so */
-	if (rc < 0)
-		return -1;
-	if (hd % 2)
-		return fail(H, H->where, "%lld is odd: RoPE rotates pairs", (long long)hd);
-	m->head_dim = m->head_dim_v = hd;
-	model_set_origin(m, MF_HEAD_DIM, "config.json %s (the converter's key_length)", H->where);
-	model_set_origin(m, MF_HEAD_DIM_V, "config.json %s (the converter's value_length)", H->where);
-	json_t *g = find(H, sc, "num_global_key_value_heads");
-	int64_t kvg = m->kv_heads;
-	char kvfrom[96] = "num_key_value_heads too";
-	if (g && !json_is_null(g) ? get_int(H, sc, "num_global_key_value_heads", 0, 0, 1, m->heads, &kvg) < 0
-				  : (rc = per_layer_value(H, "num_key_value_heads", 1, m->heads, &kvg)) < 0)
-		return -1;
-	if ((g && !json_is_null(g)) || rc == 1)
-		snprintf(kvfrom, sizeof kvfrom, "%s", H->where);
-	if (m->heads % kvg)
-		return fail(H, H->where, "%lld does not divide num_attention_heads (%lld)", (long long)kvg,
-			    (long long)m->heads);
-	if ((rc = get_int(H, sc, "num_kv_shared_layers", 0, 0, 0, m->layers - 2, &shared)) < 0)
-		return -1;
-	int64_t from = shared ? m->layers - shared : m->layers;
-	if (shared && (m->layer_swa[from - 1] || !m->layer_swa[from - 2]))
-		return fail(H, H->where, "%lld shared layers: layer %lld must be full and %lld sliding, or llama.cpp's "
-			    "reuse of their caches aborts", (long long)shared, (long long)(from - 1), (long long)(from - 2));
-	s->per_layer_attn = 1;
-	s->kv_full = kvg;
-	/* E2B/E4B's per-layer inputs (the converter's embedding_length_per_layer_input) */
-	if (get_int(H, sc, "hidden_size_per_layer_input", 1, 0, 0, INT64_C(1) << 24, &m->embd_per_layer) < 0)
-		return -1;
-	if (m->embd_per_layer)
-		model_set_origin(m, MF_EMBD_PER_LAYER, "config.json hidden_size_per_layer_input");
-	if (get_bool(H, sc, "attention_k_eq_v", 0, &s->k_eq_v) < 0)
-		return -1;
-	for (int64_t il = 0; il < m->layers; il++) {
-		m->layer_kv_heads[il] = (int32_t)(il >= from ? 0 : m->layer_swa[il] ? m->kv_heads : kvg);
-		if (il >= from)
-			m->layer_type[il] = LT_SHARED;
-	}
-	model_set_origin(m, MF_KV_HEADS, "%s (full), num_key_value_heads (sliding)", kvfrom);
-	return read_gemma4_rope(H);
-}
-
-/*
  * The layers of the 2026 families, as llama.cpp's converter lays them out
  * and llama.cpp's create_memory (llama-model.cpp) caches them:
  *   granitehybrid: layer_types "attention" keep KV, "mamba" a state, else
@@ -1884,8 +1585,6 @@ static int read_layers(struct hf *H, struct shape *s)
 	}
 	if ((id == F_JAMBA && read_jamba(H, s) < 0) || (id == F_FALCON_H1 && read_falcon_h1(H, s) < 0))
 		return -1;
-	if ((id == F_GEMMA3N && read_gemma3n(H) < 0) || (id == F_GEMMA4 && read_gemma4(H, s) < 0))
-		return -1;
 	if (id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
 		m->ctx_train = m->orig_ctx = INT64_C(1) << 20;
 		model_set_origin(m, MF_CTX_TRAIN, "2^20: no RoPE, the converter writes context_length 2^20 "
@@ -1922,6 +1621,35 @@ static void shape_of_family(const struct model *m, struct shape *s)
 }
 
 /*
+ * What Gemma 3n's and Gemma 4's loaders (src/models/gemma3n.cpp,
+ * gemma4.cpp load_arch_tensors) create beyond the keys, for the estimate:
+ * attn_norm, attn_post_norm, ffn_norm, ffn_post_norm and the q/k norms a
+ * layer.  Gemma 4's (AM_SWA_HEADS) each layer's attention at its kind's
+ * head size and KV heads, none of K or V where it shares another's cache,
+ * no v_proj on a full layer with attention_k_eq_v (layer_attn); its
+ * dense MLP beside the experts (AM_FFN_BESIDE_EXPERTS: the "shared
+ * expert" of n_ff) and their per-expert down scales (n_expert values).
+ */
+static int gemma_shape(struct hf *H, const struct model *m, struct shape *s)
+{
+	const struct family *fam = model_family(m);
+	unsigned mech = fam ? fam->mech : 0;
+	if (!(mech & (AM_GRAPH_GEMMA3N | AM_GRAPH_GEMMA4)))
+		return 0;
+	s->norms = 4;
+	s->qk_norm = 1;
+	if (!(mech & AM_SWA_HEADS))
+		return 0;
+	s->per_layer_attn = 1;
+	if (m->experts && m->ff_dense) {
+		s->shared = 1;
+		s->shared_inter = m->ff_dense;
+		s->router_bias = 1;
+	}
+	return get_bool(H, &H->top, "attention_k_eq_v", 0, &s->k_eq_v);
+}
+
+/*
  * A family read by its converter's rules: the keys the converter would
  * write, read by the GGUF reader (model/hfconv.h); then the parameters,
  * which no config.json gives, estimated from what those keys describe.
@@ -1955,7 +1683,7 @@ static int read_model_conv(struct hf *H)
 		.moe_freq = m->moe_layer_step > 1 ? m->moe_layer_step : 1,
 		.q_lora = m->q_lora_rank,
 		.gated = !H->conv->conv->ungated,
-		.norms = 2, .tie = m->tied_embd, .kv_full = m->kv_heads,
+		.norms = 2, .tie = m->tied_embd,
 	};
 	double shexp;
 	if (rc == 0 && H->conv->conv->shared_expert && m->experts) {
@@ -1973,6 +1701,8 @@ static int read_model_conv(struct hf *H)
 	snprintf(arch, sizeof arch, "%s", m->arch);
 	shape_of_family(m, &s);
 	s.router_bias |= m->router_bias;   /* exp_probs_b: n_expert values */
+	if (gemma_shape(H, m, &s) < 0)
+		return -1;
 	model_set_origin(m, MF_ARCH, "%s", arch_origin);
 	double total, active;
 	estimate(m, &s, &total, &active);
@@ -2018,8 +1748,8 @@ static int read_model(struct hf *H)
 		model_set_origin(m, MF_KIND, "from num_attention_heads / KV heads = %lld",
 				 (long long)(m->heads / m->kv_heads));
 	}
-	for (int64_t il = 0; il < m->layers && H->fam->id != F_GEMMA4; il++)
-		m->layer_kv_heads[il] = (int32_t)m->kv_heads;   /* Gemma 4's are per layer (read_gemma4) */
+	for (int64_t il = 0; il < m->layers; il++)
+		m->layer_kv_heads[il] = (int32_t)m->kv_heads;
 	m->k_type = m->v_type = CACHE_F16;
 	model_set_origin(m, MF_K_TYPE, "f16: llama.cpp's default -ctk");
 	model_set_origin(m, MF_V_TYPE, "f16: llama.cpp's default -ctv");
@@ -2045,11 +1775,6 @@ static int read_model(struct hf *H)
 	model_set_origin(m, MF_TIED_EMBD,
 			 "config.json tie_word_embeddings (default %d in %s)",
 			 H->fam->tie, H->fam->cls);
-	/* Gemma 4 26B-A4B: the dense MLP of intermediate_size beside the experts (read_gemma4_moe) */
-	if (H->fam->id == F_GEMMA4 && m->experts) {
-		m->ff_dense = s.inter;
-		model_set_origin(m, MF_FF_DENSE, "config.json intermediate_size (the dense MLP beside the experts)");
-	}
 	/* Granite, Jamba: an expert is an MLP of intermediate_size */
 	int own = H->fam->id != F_GRANITE_HYBRID && H->fam->id != F_JAMBA &&
 		  !(H->gen && !H->gen->expert_ff_key);

@@ -303,6 +303,30 @@ int hfc_ints(struct hfc *c, const char *key, int64_t *out, size_t max)
 	return (int)json_array_size(v);
 }
 
+const char *hfc_where(const struct hfc *c)
+{
+	return c->where;
+}
+
+int hfc_keys(struct hfc *c, const char *key, const char **keys,
+	     size_t max)
+{
+	json_t *v = lookup(c, key), *e;
+	const char *k;
+	size_t n = 0;
+	if (!v)
+		return 0;
+	if (!json_is_object(v))
+		return hfc_fail(c, NULL, "%s, want an object",
+				hfc_json_kind(v));
+	json_object_foreach(v, k, e) {
+		if (n == max)
+			return hfc_fail(c, NULL, "more than %zu entries", max);
+		keys[n++] = k;
+	}
+	return (int)n;
+}
+
 int hfc_reals(struct hfc *c, const char *key, double *out, size_t max)
 {
 	json_t *v;
@@ -1012,6 +1036,23 @@ static int gating(struct hfc *c)
 			"(sigmoid, softmax or sqrtsoftplus)");
 }
 
+/* feed_forward_length: add_feed_forward_length takes a list too, one
+ * width a layer (Gemma3nTextConfig's intermediate_size), written as an
+ * array. */
+static int text_ff(struct hfc *c, const char *const *keys)
+{
+	static int64_t w[MODEL_MAX_LAYERS];
+	json_t *v = first(c, keys);
+	if (!v || !json_is_array(v))
+		return opt_u32(c, keys, "feed_forward_length");
+	size_t i = 0;
+	while (keys[i] && !lookup(c, keys[i]))
+		i++;
+	int n = hfc_ints(c, keys[i], w, MODEL_MAX_LAYERS);
+	return n < 0 ? -1 : hfc_put_ints(c, "feed_forward_length", w,
+					 (size_t)n);
+}
+
 int hfc_text_model(struct hfc *c)
 {
 	static const char *const ctx[] = {"max_position_embeddings", "n_ctx",
@@ -1041,7 +1082,7 @@ int hfc_text_model(struct hfc *c)
 		return -1;
 	if (opt_u32(c, ctx, "context_length") < 0 ||
 	    opt_u32(c, embd, "embedding_length") < 0 ||
-	    opt_u32(c, ff, "feed_forward_length") < 0 ||
+	    text_ff(c, ff) < 0 ||
 	    opt_u32(c, head, "attention.head_count") < 0 ||
 	    opt_u32(c, kv, "attention.head_count_kv") < 0)
 		return -1;

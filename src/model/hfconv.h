@@ -63,6 +63,14 @@ const char *hfc_class(struct hfc *c);
 int hfc_ints(struct hfc *c, const char *key, int64_t *out, size_t max);
 /* A list of numbers, reals too, into out[max]: as hfc_ints. */
 int hfc_reals(struct hfc *c, const char *key, double *out, size_t max);
+/* The config path looked up last ("text_config.KEY" when found there),
+ * for a source naming it beside others. */
+const char *hfc_where(const struct hfc *c);
+/* The keys of the object at key, in the file's order (keys[i] valid
+ * while c lives): their number, 0 absent or null, -1 an error (not an
+ * object, more than max). */
+int hfc_keys(struct hfc *c, const char *key, const char **keys,
+	     size_t max);
 /* A list of strings: its length (words[i] valid while c lives), 0
  * absent, -1 an error. */
 int hfc_words(struct hfc *c, const char *key, const char **words,
@@ -183,6 +191,11 @@ int hfc_text_model(struct hfc *c);
  * AfmoeModel): TextModel's keys, vocab_size (required), the rotated
  * dimensions head_dim, else hidden_size // num_attention_heads. */
 int hfc_llama_model(struct hfc *c);
+/* conversion/gemma.py Gemma3Model.set_gguf_parameters, which Gemma3NModel
+ * and Gemma4Model call first (src/model/hfconv_gemma.c): TextModel's keys,
+ * then its own with their fallbacks, the window unless
+ * sliding_window_pattern is 1, the head tied to the embeddings. */
+int hfc_gemma3_model(struct hfc *c);
 /* conversion/deepseek.py DeepseekV2Model.set_gguf_parameters (the
  * DeepSeek-OCR branch aside), TextModel's first: one KV head, the latent's
  * and MLA's head sizes, the leading dense blocks, the experts' keys
