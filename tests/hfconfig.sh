@@ -145,18 +145,18 @@ sed 's/"model_type": "llama"/"model_type": "bert"/' "$good" >"$tmp/arch-wins.jso
 mkdir -p "$tmp/arch-wins" && mv "$tmp/arch-wins.json" "$tmp/arch-wins/config.json"
 expect_eq "hf: architectures[0] LlamaForCausalLM wins over model_type bert" \
 	"$(sval gqa kv_bytes_per_token -m "$tmp/arch-wins")" 131072
-# hfconfig.c's own reading (Phi-3 and the families of its table): the
-# rope scaling's and layer_types' rules
-p3='{"model_type": "phi3", "num_hidden_layers": 2, "rope_scaling": '
+# hfconfig.c's own reading (the families of its table, and of src/families/
+# with a .hf: OLMo here): the rope scaling's and layer_types' rules
+p3='{"model_type": "olmo", "num_hidden_layers": 2, "rope_scaling": '
 printf '%s{"factor": 8.0}}' "$p3" |
 	bad rope-no-type "rope-no-type/config.json:1:48: field rope_scaling: no rope_type"
 printf '%s{"rope_type": "llama3", "factor": 8.0}}' "$p3" |
 	bad llama3-no-freq "field rope_scaling.low_freq_factor: missing (required)"
 printf '%s{"rope_type": "linear", "factor": 0.5}}' "$p3" |
 	bad small-factor "field rope_scaling.factor: 0.5 is out of range"
-printf '{"model_type": "phi3", "num_hidden_layers": 4,\n "layer_types": ["full_attention"]}' |
+printf '{"model_type": "olmo", "num_hidden_layers": 4,\n "layer_types": ["full_attention"]}' |
 	bad layer-types-length "layer-types-length/config.json:2:2: field layer_types: 1 entries for 4 layers"
-printf '{"model_type": "phi3", "num_hidden_layers": 2, "layer_types": ["sliding_attention", "chunked"]}' |
+printf '{"model_type": "olmo", "num_hidden_layers": 2, "layer_types": ["sliding_attention", "chunked"]}' |
 	bad layer-type-word "field layer_types: entry 1 is not \"sliding_attention\" or \"full_attention\""
 # LlamaModel's (conversion/llama.py): llama3 without its frequency
 # factors makes rope_freqs of the converter's defaults 1 and 4
@@ -192,9 +192,18 @@ printf '%s"num_hidden_layers": 1024, "num_attention_heads": 65536, "num_key_valu
 	bad overflow "sizes derived from this model overflow 64-bit arithmetic"
 printf '{"model_type": "falcon", "num_hidden_layers": 2, "alibi": true}' |
 	bad falcon-alibi "field alibi: ALiBi Falcon models use no RoPE"
-# Phi-4-mini's 48-entry lists are wrong for a whole rotated head (64 pairs).
+# Phi-4-mini's 48-entry lists are wrong for a whole rotated head (64 pairs):
+# conversion/phi.py Phi3MiniModel.generate_extra_tensors' ValueError
 sed 's/"partial_rotary_factor": 0.75/"partial_rotary_factor": 1.0/' tests/hf/phi-4-mini/config.json |
-	bad phi4-full-rotary "field rope_scaling.short_factor: want a list of rotated dims / 2 = 64 numbers"
+	bad phi4-full-rotary "field rope_scaling.long_factor: 48 long and 48 short factors: Phi3MiniModel wants rotated dims / 2 = 64 each"
+# ... a type its factors are not for (NotImplementedError), and Phi3Config's
+# num_key_value_heads None: the heads
+sed 's/"longrope"/"dynamic"/' tests/hf/phi-4-mini/config.json |
+	bad phi3-dynamic "field rope_scaling.type: 'dynamic': Phi3MiniModel's rope factors take su, longrope or yarn"
+mkdir -p "$tmp/p3kv"
+sed '/"num_key_value_heads"/d' tests/hf/phi-3-mini-128k/config.json >"$tmp/p3kv/config.json"
+expect_eq "hf: phi3 without num_key_value_heads: Phi3Config's, the heads" \
+	"$(sval gqa kv_bytes_per_token -m "$tmp/p3kv")" 393216
 # The 2026 families (tests/hf2026.sh sizes them): a bad or missing field of
 # theirs is one line naming the file, line:column and field, exit 2.
 nh=tests/hf/nemotron-h-8b/config.json gr=tests/hf/granite-4.0-h-small/config.json

@@ -35,7 +35,7 @@
 /* Largest parameter count believed (the INI loader's bound). */
 #define HF_MAX_PARAMS 1e15
 
-enum fam { F_PHI3, F_FALCON,
+enum fam { F_FALCON,
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
@@ -66,9 +66,6 @@ struct hf_fam {
 };
 
 static const struct hf_fam hf_fams[] = {
-	{.id = F_PHI3, .type = "phi3", .arch = "phi3", .cls = "Phi3Config",
-	 .vocab = 32064, .hidden = 3072, .inter = 8192, .layers = 32,
-	 .heads = 32, .max_pos = 4096, .rope_theta = 10000},
 	/* FalconConfig: intermediate is ffn_hidden_size, None = 4 x
 	 * hidden_size.  Read here, not by conversion/falcon.py FalconModel's
 	 * rules: its hparams are AutoConfig's (conversion/base.py
@@ -166,7 +163,6 @@ static const struct {
 	const char *cls,
 	    *type; /* architectures[0], and the family (hf_fams[].type) */
 } arch_classes[] = {
-	{"Phi3ForCausalLM", "phi3"},
 	{"FalconForCausalLM", "falcon"},        {"RWForCausalLM", "falcon"},
 	/* convert_hf_to_gguf.py (conversion/__init__.py): Qwen3NextModel, Llama4Model,
 	 * NemotronHModel, GraniteHybridModel */
@@ -1172,8 +1168,6 @@ static int read_window(struct hf *H)
 	const char *why = NULL;
 	if (gdn_family(f->id))
 		why = "its qwen architectures read no sliding_window";
-	else if (f->id == F_PHI3)
-		why = "\"Phi SWA is currently disabled\" (llama-model.cpp)";
 	else if (f->id == F_FALCON ||
 		 f->id == F_GENERIC ||
 		 (family_2026(f) && f->id != F_GEMMA3N && f->id != F_GEMMA4))
@@ -1196,11 +1190,10 @@ static int read_window(struct hf *H)
 
 /*
  * The rotated dimensions of a head (llama.cpp n_rot, GGUF rope.dimension_count)
- * as the converter writes them: phi3 int(partial_rotary_factor x hidden_size)
- * // heads (conversion/phi.py Phi3MiniModel.set_gguf_parameters), cohere2
- * int(rotary_pct x (hidden_size // heads)) (conversion/command_r.py); the
- * factor at the root or in rope_parameters (conversion/base.py).  Every other
- * family rotates the whole head.
+ * as the converter writes them: Qwen3-Next and Qwen3.5 int(head_dim x
+ * partial_rotary_factor) (conversion/qwen.py); the factor at the root or in
+ * rope_parameters (conversion/base.py).  Every other family of the table
+ * rotates the whole head.
  */
 static int read_rotary_hf(struct hf *H, const struct shape *s);
 static int read_rotary(struct hf *H, const struct shape *s)
@@ -1216,7 +1209,7 @@ static int read_rotary(struct hf *H, const struct shape *s)
 	 * partial_rotary_factor), the factor 0.25 when the file has none */
 	int per_head = gdn_family(H->fam->id);
 	double def = gdn_family(H->fam->id) ? 0.25 : 1;
-	if (H->fam->id != F_PHI3 && !per_head)
+	if (!per_head)
 		return 0;
 	const char *key = "partial_rotary_factor";
 	json_t *rp = find(H, &H->top, "rope_parameters");
@@ -1228,23 +1221,14 @@ static int read_rotary(struct hf *H, const struct shape *s)
 	}
 	if ((rc = get_real(H, &sc, key, 1, def, 1e-6, 1, &f)) < 0)
 		return -1;
-	if (rc == 0 && !per_head)
-		return 0;
 	char path[96];
 	snprintf(path, sizeof path, "%s", H->where);
-	if (H->fam->id == F_PHI3)
-		m->rope_dims = (int64_t)(f * (double)s->hidden) / m->heads;
-	else if (per_head)
-		m->rope_dims = (int64_t)(f * (double)m->head_dim);
-	else
-		m->rope_dims = (int64_t)(f * (double)(s->hidden / m->heads));
+	m->rope_dims = (int64_t)(f * (double)m->head_dim);
 	if (m->rope_dims < 2 || m->rope_dims % 2 || m->rope_dims > m->head_dim)
 		return fail(H, path, "%g gives %lld rotated dimensions of a %lld-wide head: want an even number, 2 or more",
 			    f, (long long)m->rope_dims, (long long)m->head_dim);
 	model_set_origin(m, MF_ROPE_DIMS, "%s %s %g (llama.cpp's converter: %s)", rc ? "config.json" : "the converter's "
-			 "default", path, f, H->fam->id == F_PHI3 ? "int(factor x hidden_size) // heads" :
-			 per_head ?
-			 "int(head_dim x factor)" : "int(rotary_pct x head size)");
+			 "default", path, f, "int(head_dim x factor)");
 	return 0;
 }
 
