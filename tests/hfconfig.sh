@@ -280,11 +280,30 @@ sed '/"layer_types": \[/,/\],/d; /"full_attn_idxs": \[/,/\],/d' "$lf" \
 expect_eq "hf: lfm2 without layer_types or full_attn_idxs: all attention" \
 	"$(sval gqa kv_bytes_per_token -m "$tmp/lfm2-all")" 32768
 jb=tests/hf/jamba-v0.1/config.json fh=tests/hf/falcon-h1-7b/config.json
-sed '/"attn_layer_period"/d' "$jb" |
-	bad jamba-no-period "jamba-no-period/config.json: field attn_layer_period: missing (required)"
-sed '/"mamba_expand"/d' "$jb" | bad jamba-no-expand "field mamba_expand: missing (required)"
+# conversion/jamba.py JambaModel: JambaConfig's defaults where the file is
+# silent (attn_layer_period 8: the same layers), a period of 0 refused (the
+# converter's ZeroDivisionError), mamba_dt_rank a number or "auto"
+mkdir -p "$tmp/jb-per"
+sed '/"attn_layer_period"/d' "$jb" >"$tmp/jb-per/config.json"
+expect_eq "hf: jamba without attn_layer_period: JambaConfig's 8" \
+	"$("$ATTNVIZ" --export-model -m "$tmp/jb-per" | awk '$1 == "kv_heads" { print $3 }')" \
+	"0*4,8,0*7,8,0*7,8,0*7,8,0*3"
+sed 's/"expert_layer_period": 2/"expert_layer_period": 0/' "$jb" |
+	bad jamba-no-period "jamba-no-period/config.json:11:3: field expert_layer_period: 0: want 1 or more"
+sed 's/"attn_layer_offset": 4/"attn_layer_offset": 32/' "$jb" |
+	bad jamba-offset "field attn_layer_offset: 32: want a layer, 0 to 31"
 sed 's/"mamba_dt_rank": 256/"mamba_dt_rank": "wide"/' "$jb" |
-	bad jamba-dt-rank "jamba-dt-rank/config.json:19:3: field mamba_dt_rank: a string (\"wide\"), want a number"
+	bad jamba-dt-rank "jamba-dt-rank/config.json:19:3: field mamba_dt_rank: 'wide': want a number or \"auto\""
+# the experts on the odd layers alone (expert_layer_offset 1, period 2),
+# as the router tensors JambaModel keeps say: on every layer, 16 layers
+# more would hold a router of 4096 x 16 and 15 more experts of 3 x 4096 x
+# 14336, 51469619200 + 16 x 2642477056 = 93749252096
+mkdir -p "$tmp/jb-all"
+sed 's/"expert_layer_period": 2/"expert_layer_period": 1/; s/"expert_layer_offset": 1/"expert_layer_offset": 0/' \
+	"$jb" >"$tmp/jb-all/config.json"
+expect_eq "hf: jamba's experts on expert_layer_period's layers alone" \
+	"$("$ATTNVIZ" --export-model -m "$jb" | awk '$1 == "params" { printf "%.0f ", $3 }')$("$ATTNVIZ" --export-model -m "$tmp/jb-all" | awk '$1 == "params" { printf "%.0f", $3 }')" \
+	"51469619200 93749252096"
 sed '/"head_dim"/d' "$fh" | bad falcon-h1-no-head-dim "falcon-h1-no-head-dim/config.json: field head_dim: missing (required)"
 sed 's/"mamba_d_head": 128/"mamba_d_head": 1000/' "$fh" |
 	bad falcon-h1-d-head "field mamba_d_head: 1000 does not divide the SSM inner size 3072"

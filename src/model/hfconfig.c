@@ -40,7 +40,7 @@ enum fam { F_FALCON,
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
 	   F_QWEN3_NEXT, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE,
-	   F_JAMBA, F_FALCON_H1, F_GEMMA3N,
+	   F_FALCON_H1, F_GEMMA3N,
 	   F_GEMMA4 };
 
 /* The defaults of a family: the keyword defaults of the __init__ of the
@@ -112,12 +112,8 @@ static const struct hf_fam hf_fams[] = {
 	 .cls = "Qwen3_5MoeTextConfig", .vocab = 248320, .hidden = 2048,
 	 .inter = 8192, .layers = 40, .heads = 16, .kv_heads = 2,
 	 .head_dim = 256, .max_pos = 32768, .rope_theta = 10000},
-	/* JambaConfig (transformers models/jamba); FalconH1Config
-	 * (models/falcon_h1), whose head_dim the converter requires
-	 * (FalconH1Model: key_length) */
-	{.id = F_JAMBA, .type = "jamba", .arch = "jamba", .cls = "JambaConfig",
-	 .vocab = 65536, .hidden = 4096, .inter = 14336, .layers = 32,
-	 .heads = 32, .kv_heads = 8, .max_pos = 262144, .rope_theta = 10000},
+	/* FalconH1Config (transformers models/falcon_h1), whose head_dim
+	 * the converter requires (FalconH1Model: key_length) */
 	{.id = F_FALCON_H1, .type = "falcon_h1", .arch = "falcon-h1",
 	 .cls = "FalconH1Config", .vocab = 128000, .hidden = 4096,
 	 .inter = 14336, .layers = 32, .heads = 32, .kv_heads = 8,
@@ -173,8 +169,8 @@ static const struct {
 	 * QWEN35MOE): Qwen3NextModel's keys under another architecture name */
 	{"Qwen3_5ForCausalLM", "qwen3_5_text"},  {"Qwen3_5ForConditionalGeneration", "qwen3_5_text"},
 	{"Qwen3_5MoeForCausalLM", "qwen3_5_moe_text"}, {"Qwen3_5MoeForConditionalGeneration", "qwen3_5_moe_text"},
-	/* conversion/jamba.py JambaModel, falcon_h1.py FalconH1Model */
-	{"JambaForCausalLM", "jamba"},          {"FalconH1ForCausalLM", "falcon_h1"},
+	/* conversion/falcon_h1.py FalconH1Model */
+	{"FalconH1ForCausalLM", "falcon_h1"},
 	/* conversion/gemma.py Gemma3NModel (LLM_ARCH_GEMMA3N) */
 	{"Gemma3nForConditionalGeneration", "gemma3n_text"}, {"Gemma3nForCausalLM", "gemma3n_text"},
 	/* conversion/gemma.py Gemma4Model (LLM_ARCH_GEMMA4) */
@@ -508,7 +504,9 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 			      (double)s->norms * norm;
 		if (m->ssm_parallel)
 			base += mixer;   /* Falcon-H1: a Mamba2 mixer beside every attention */
-		int moe = m->experts > 0 && il >= s->first_dense && (il - s->first_dense) % s->moe_freq == 0;
+		/* layer_dense_ffn: no router there, as the tensors say */
+		int moe = m->experts > 0 && il >= s->first_dense && (il - s->first_dense) % s->moe_freq == 0 &&
+			  !m->layer_dense_ffn[il];
 		double mlp_t = s->no_mlp[il] ? 0 : moe ? moe_fixed + e * expert : dense;
 		double mlp_a = s->no_mlp[il] ? 0 : moe ? moe_fixed + (double)m->experts_used * expert : dense;
 		t += base + mlp_t;
@@ -1027,9 +1025,6 @@ static int read_moe(struct hf *H, struct shape *s)
 			return fail(H, ne, "missing (required with num_experts_per_tok: the converter's nemotron_h_moe "
 				    "reads it)");
 		break;
-	/* JambaModel: find_hparam(["num_local_experts", "num_experts"]) */
-	case F_JAMBA: ne = find(H, sc, "num_local_experts") ? "num_local_experts" : "num_experts", def_e = 16, def_u = 2;
-		break;
 	default:
 		model_set_origin(m, MF_EXPERTS, "dense: transformers %s has no routed experts", H->fam->cls);
 		return 0;
@@ -1046,7 +1041,7 @@ static int read_moe(struct hf *H, struct shape *s)
 		return -1;
 	if (m->experts_used == 0)
 		return fail(H, H->where, "missing: %lld routed experts need a count per token", (long long)m->experts);
-	if (H->fam->id == F_GRANITE_HYBRID || H->fam->id == F_JAMBA)
+	if (H->fam->id == F_GRANITE_HYBRID)
 		s->moe_inter = s->inter;   /* each expert is an MLP of intermediate_size */
 	else if (get_int(H, sc, "moe_intermediate_size", 1, def_inter, 1, 10000000, &s->moe_inter) < 0)
 		return -1;
@@ -1057,11 +1052,6 @@ static int read_moe(struct hf *H, struct shape *s)
 	     get_int(H, sc, "moe_shared_expert_intermediate_size", 0, 0, 1, 10000000, &s->shared_inter) < 0))
 		return -1;
 	s->router_bias |= H->fam->id == F_NEMOTRON_H;
-	/* Jamba: experts on expert_layer_offset + k x expert_layer_period (JambaModel.modify_tensors) */
-	if (H->fam->id == F_JAMBA &&
-	    (get_int(H, sc, "expert_layer_offset", 1, 1, 0, MODEL_MAX_LAYERS, &s->first_dense) < 0 ||
-	     get_int(H, sc, "expert_layer_period", 1, 2, 1, MODEL_MAX_LAYERS, &s->moe_freq) < 0))
-		return -1;
 	if (gdn_family(H->fam->id) || H->fam->id == F_GRANITE_HYBRID) {
 		/* one shared expert of its own width: Qwen3-Next
 		 * shared_expert_intermediate_size, Granite
@@ -1613,8 +1603,8 @@ static char layer_word(enum fam id, const char *w)
 	return 0;
 }
 
-/* A count that may be the string "auto" (JambaConfig mamba_dt_rank,
- * FalconH1Config mamba_d_head): auto_val then, as transformers computes it. */
+/* A count that may be the string "auto" (FalconH1Config mamba_d_head):
+ * auto_val then, as transformers computes it. */
 static int get_auto(struct hf *H, const char *key, int64_t auto_val, int64_t *out)
 {
 	json_t *v = find(H, &H->top, key);
@@ -1623,46 +1613,6 @@ static int get_auto(struct hf *H, const char *key, int64_t auto_val, int64_t *ou
 		return 1;
 	}
 	return get_int(H, &H->top, key, 1, auto_val, 1, MODEL_MAX_DIM, out);
-}
-
-/*
- * Jamba (conversion/jamba.py JambaModel.set_gguf_parameters): attention on
- * the blocks attn_layer_offset + k x attn_layer_period (both required;
- * head_count_kv 0 elsewhere, which llama.cpp's jamba reads as recurrent),
- * Mamba-1 elsewhere: conv_kernel mamba_d_conv (4), inner_size mamba_expand
- * (required) x hidden_size, state_size mamba_d_state (16), time_step_rank
- * mamba_dt_rank (ceil(hidden_size / 16)); no groups (llama.cpp reads no
- * ssm.group_count for jamba, so n_embd_r has no 2 x groups x state term).
- */
-static int read_jamba(struct hf *H, const struct shape *s)
-{
-	struct model *m = H->m;
-	const struct scope *sc = &H->top;
-	int64_t off, per, expand;
-	int rc;
-	if (get_int(H, sc, "attn_layer_offset", 0, 0, 0, m->layers - 1, &off) < 0 ||
-	    get_int(H, sc, "attn_layer_period", 0, 0, 1, MODEL_MAX_LAYERS, &per) < 0)
-		return -1;
-	for (int64_t il = 0; il < m->layers; il++)
-		m->layer_type[il] = il >= off && (il - off) % per == 0 ? LT_FULL : LT_RECURRENT;
-	model_set_origin(m, MF_LAYER_TYPES, "config.json attn_layer_offset %lld, attn_layer_period %lld (the others "
-			 "Mamba-1)", (long long)off, (long long)per);
-	if ((rc = get_int(H, sc, "mamba_d_conv", 1, 4, 2, MODEL_MAX_DIM, &m->ssm_d_conv)) < 0)
-		return -1;
-	origin(H, MF_SSM_D_CONV, rc, H->where);
-	if ((rc = get_int(H, sc, "mamba_d_state", 1, 16, 1, MODEL_MAX_DIM, &m->ssm_d_state)) < 0)
-		return -1;
-	origin(H, MF_SSM_D_STATE, rc, H->where);
-	if ((rc = get_auto(H, "mamba_dt_rank", (s->hidden + 15) / 16, &m->ssm_dt_rank)) < 0)
-		return -1;
-	origin(H, MF_SSM_DT_RANK, rc, H->where);
-	if (get_int(H, sc, "mamba_expand", 0, 0, 1, 64, &expand) < 0)
-		return -1;
-	m->ssm_d_inner = expand * s->hidden;
-	model_set_origin(m, MF_SSM_D_INNER, "config.json mamba_expand %lld x hidden_size", (long long)expand);
-	m->ssm_n_group = 0;
-	model_set_origin(m, MF_SSM_N_GROUP, "0: Mamba-1 has no groups (llama.cpp jamba reads no ssm.group_count)");
-	return 0;
 }
 
 /*
@@ -2043,7 +1993,7 @@ static int read_layers(struct hf *H, struct shape *s)
 		if (model_layers_of(m, LT_RECURRENT) && read_state(H) < 0)
 			return -1;
 	}
-	if ((id == F_JAMBA && read_jamba(H, s) < 0) || (id == F_FALCON_H1 && read_falcon_h1(H, s) < 0))
+	if (id == F_FALCON_H1 && read_falcon_h1(H, s) < 0)
 		return -1;
 	if ((id == F_GEMMA3N && read_gemma3n(H) < 0) || (id == F_GEMMA4 && read_gemma4(H, s) < 0))
 		return -1;
@@ -2211,8 +2161,8 @@ static int read_model(struct hf *H)
 		m->ff_dense = s.inter;
 		model_set_origin(m, MF_FF_DENSE, "config.json intermediate_size (the dense MLP beside the experts)");
 	}
-	/* Granite, Jamba: an expert is an MLP of intermediate_size */
-	int own = H->fam->id != F_GRANITE_HYBRID && H->fam->id != F_JAMBA &&
+	/* Granite: an expert is an MLP of intermediate_size */
+	int own = H->fam->id != F_GRANITE_HYBRID &&
 		  !(H->gen && !H->gen->expert_ff_key);
 	model_set_origin(m, MF_FF, m->experts && s.moe_inter && own ? "config.json moe_intermediate_size" :
 				   m->experts ? "config.json intermediate_size (an expert's)" : "config.json intermediate_size");

@@ -62,6 +62,8 @@ struct hfc {
 	 * context's scale and the list they were read from */
 	int longrope;
 	double lr_factor;
+	/* the layers hfc_dense_ffn marked */
+	uint8_t dense_ffn[MODEL_MAX_LAYERS];
 	char lr_src[HFC_SRC];
 	char note[256];         /* hfc_note's, "" for none */
 	char note_key[HFC_SRC];
@@ -583,6 +585,12 @@ void hfc_tied_by(struct hfc *c, const char *key, int tied)
 {
 	hfc_tied(c, tied);
 	c->tie_key = key;
+}
+
+void hfc_dense_ffn(struct hfc *c, int64_t il)
+{
+	if (il >= 0 && il < MODEL_MAX_LAYERS)
+		c->dense_ffn[il] = 1;
 }
 
 void hfc_rope_factors(struct hfc *c, double factor, const char *src)
@@ -1203,7 +1211,8 @@ static void rope_llama3(const struct hfc *c, struct model *m)
 /* What the checkpoint's tensors would say, which the header the keys
  * make cannot (gguf_interpret_keys leaves it to its caller): the head
  * tied to the embeddings, the router's score bias, the attention sinks a
- * family's tensor list holds, llama3's rope_freqs, LongRoPE's factors. */
+ * family's tensor list holds, llama3's rope_freqs, LongRoPE's factors,
+ * the layers without a router. */
 static void tensors_said(const struct hfc *c, struct model *m)
 {
 	const struct family_weights *fw = c->fam->weights;
@@ -1236,6 +1245,7 @@ static void tensors_said(const struct hfc *c, struct model *m)
 				 "lists no attn_sinks tensors");
 	if (c->llama3)
 		rope_llama3(c, m);
+	memcpy(m->layer_dense_ffn, c->dense_ffn, sizeof m->layer_dense_ffn);
 	/* llama.cpp's phi3 picks rope_factors_long past the original
 	 * context (llama-model.cpp get_rope_factors): kept as longrope */
 	if (c->longrope) {

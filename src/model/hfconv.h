@@ -239,6 +239,9 @@ void hfc_tied_by(struct hfc *c, const char *key, int tied);
  * checkpoint's e_score_correction_bias), said with its reason */
 void hfc_router_bias(struct hfc *c, const char *why);
 void hfc_vocab(struct hfc *c, int64_t vocab);
+/* ... and a layer without the experts' router (ffn_gate_inp) in a model
+ * with experts: a dense FFN there (JambaModel.modify_tensors) */
+void hfc_dense_ffn(struct hfc *c, int64_t il);
 /* ... and LongRoPE's rope_factors_long / _short tensors (Phi3MiniModel's),
  * which scale the context by factor: read from the list at src */
 void hfc_rope_factors(struct hfc *c, double factor, const char *src);
