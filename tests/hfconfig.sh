@@ -190,8 +190,20 @@ printf '%s"num_hidden_layers": 1024, "hidden_size": 1000000, "intermediate_size"
 	bad absurd-params "field num_hidden_layers: the estimated parameter count"
 printf '%s"num_hidden_layers": 1024, "num_attention_heads": 65536, "num_key_value_heads": 65536, "hidden_size": 1, "intermediate_size": 1, "head_dim": 65536, "vocab_size": 10}' "$L" |
 	bad overflow "sizes derived from this model overflow 64-bit arithmetic"
-printf '{"model_type": "falcon", "num_hidden_layers": 2, "alibi": true}' |
+printf '{"architectures": ["FalconForCausalLM"], "model_type": "falcon", "num_hidden_layers": 2, "alibi": true}' |
 	bad falcon-alibi "field alibi: ALiBi Falcon models use no RoPE"
+# conversion/falcon.py FalconModel: Falcon-7B's one KV head as its checkpoint
+# holds it (multi_query), not FalconConfig's num_kv_heads 71, which the
+# converter would write before its query_key_value view fails; without
+# multi_query, num_attention_heads
+mkdir -p "$tmp/f7mha"
+sed 's/"multi_query": true/"multi_query": false/' tests/hf/falcon-7b/config.json >"$tmp/f7mha/config.json"
+expect_eq "hf: falcon-7b without multi_query: FalconConfig's num_kv_heads, 71" \
+	"$(sval gqa kv_bytes_per_token -m "$tmp/f7mha")" 581632
+# ... and its LayerNorms with a bias (attn_norm_b, output_norm_b): one a
+# layer beside parallel attention, 6921720704 parameters
+expect_eq "hf: falcon-7b parameters: the LayerNorms' biases counted" \
+	"$("$ATTNVIZ" --export-model -m tests/hf/falcon-7b | awk '$1 == "params" { print $3 }')" 6921720704
 # Phi-4-mini's 48-entry lists are wrong for a whole rotated head (64 pairs):
 # conversion/phi.py Phi3MiniModel.generate_extra_tensors' ValueError
 sed 's/"partial_rotary_factor": 0.75/"partial_rotary_factor": 1.0/' tests/hf/phi-4-mini/config.json |

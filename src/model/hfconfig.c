@@ -35,7 +35,7 @@
 /* Largest parameter count believed (the INI loader's bound). */
 #define HF_MAX_PARAMS 1e15
 
-enum fam { F_FALCON,
+enum fam {
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
@@ -66,18 +66,6 @@ struct hf_fam {
 };
 
 static const struct hf_fam hf_fams[] = {
-	/* FalconConfig: intermediate is ffn_hidden_size, None = 4 x
-	 * hidden_size.  Read here, not by conversion/falcon.py FalconModel's
-	 * rules: its hparams are AutoConfig's (conversion/base.py
-	 * load_hparams), whose FalconConfig makes a missing num_kv_heads
-	 * num_attention_heads, so for Falcon-7B (multi_query, one KV head in
-	 * its checkpoint) it writes head_count_kv 71, then its
-	 * query_key_value reshape by 71 KV groups fails: today's converter
-	 * makes no GGUF of it.  read_falcon follows the checkpoint, as
-	 * transformers' FalconAttention does (multi_query: one KV head). */
-	{.id = F_FALCON, .type = "falcon", .arch = "falcon",
-	 .cls = "FalconConfig", .vocab = 65024, .hidden = 4544, .layers = 32,
-	 .heads = 71, .max_pos = 2048, .rope_theta = 10000, .tie = 1},
 	/* Mistral 3 (Mistral Small 3.1): LLM_ARCH_MISTRAL3
 	 * (conversion/mistral3.py Ministral3Model); its text_config is a
 	 * MistralConfig. */
@@ -159,7 +147,6 @@ static const struct {
 	const char *cls,
 	    *type; /* architectures[0], and the family (hf_fams[].type) */
 } arch_classes[] = {
-	{"FalconForCausalLM", "falcon"},        {"RWForCausalLM", "falcon"},
 	/* convert_hf_to_gguf.py (conversion/__init__.py): Qwen3NextModel, Llama4Model,
 	 * NemotronHModel, GraniteHybridModel */
 	{"Qwen3NextForCausalLM", "qwen3_next"},
@@ -804,8 +791,6 @@ static int read_counts(struct hf *H, struct shape *s)
 			 field_count(H, sc, MF_CTX_TRAIN, 1, f->max_pos, 1,
 				     INT64_C(1) << 32, &m->ctx_train) < 0)
 		return -1;
-	if (f->id == F_FALCON)
-		return 0;   /* read_falcon: its own KV-head rules and names */
 	int64_t kv_def = f->kv_heads ? f->kv_heads : m->heads;
 	const char *const own_kv[] = {H->gen ? H->gen->kv_key : NULL, NULL};
 	int rc = H->gen && H->gen->kv_fixed ? 0 :
@@ -862,53 +847,6 @@ static int read_counts(struct hf *H, struct shape *s)
 		return fail(H, H->where, "%lld is odd: RoPE rotates pairs", (long long)m->head_dim);
 	m->head_dim_v = m->head_dim;
 	model_set_origin(m, MF_HEAD_DIM_V, "head_dim (K and V heads are the same size)");
-	return 0;
-}
-
-/* Falcon: multi_query (7B: one KV head) or new_decoder_architecture with
- * num_kv_heads (40B, 180B), as FalconAttention in transformers. */
-static int read_falcon(struct hf *H, struct shape *s)
-{
-	struct model *m = H->m;
-	const struct scope *sc = &H->top;
-	int newarch, mq, parallel, alibi, bias, rc;
-	int64_t nln;
-	if (get_bool(H, sc, "alibi", 0, &alibi) < 0)
-		return -1;
-	if (alibi)
-		return fail(H, H->where, "ALiBi Falcon models use no RoPE: not described");
-	if (get_bool(H, sc, "new_decoder_architecture", 0, &newarch) < 0 ||
-	    get_bool(H, sc, "multi_query", 1, &mq) < 0 || get_bool(H, sc, "parallel_attn", 1, &parallel) < 0 ||
-	    get_bool(H, sc, "bias", 0, &bias) < 0)
-		return -1;
-	if (newarch) {
-		rc = get_int(H, sc, "num_kv_heads", 1, m->heads, 1, 65536, &m->kv_heads);
-		if (rc < 0)
-			return -1;
-		origin(H, MF_KV_HEADS, rc, H->where);
-	} else {
-		m->kv_heads = mq ? 1 : m->heads;
-		model_set_origin(m, MF_KV_HEADS, "config.json multi_query %s (new_decoder_architecture false)",
-				 mq ? "true: 1" : "false: num_attention_heads");
-	}
-	if (m->heads % m->kv_heads)
-		return fail(H, H->where, "%lld does not divide num_attention_heads (%lld)", (long long)m->kv_heads,
-			    (long long)m->heads);
-	if (s->hidden % m->heads)
-		return fail(H, "num_attention_heads", "%lld does not divide hidden_size (%lld)", (long long)m->heads,
-			    (long long)s->hidden);
-	m->head_dim = m->head_dim_v = s->hidden / m->heads;
-	model_set_origin(m, MF_HEAD_DIM, "hidden_size / num_attention_heads (transformers FalconConfig)");
-	model_set_origin(m, MF_HEAD_DIM_V, "head_dim (K and V heads are the same size)");
-	if (m->head_dim % 2)
-		return fail(H, "hidden_size", "head size %lld is odd: RoPE rotates pairs", (long long)m->head_dim);
-	rc = get_int(H, sc, "num_ln_in_parallel_attn", 1, newarch ? 2 : 1, 1, 2, &nln);
-	if (rc < 0 || get_int(H, sc, "ffn_hidden_size", 1, 4 * s->hidden, 1, 10000000, &s->inter) < 0)
-		return -1;
-	s->norms = parallel ? (int)nln : 2;
-	s->falcon_ln = 1;
-	s->gated = 0;
-	s->qkv_bias = s->o_bias = bias;   /* bias also gives the MLP biases, left out: small */
 	return 0;
 }
 
@@ -1158,8 +1096,7 @@ static int read_window(struct hf *H)
 	const char *why = NULL;
 	if (gdn_family(f->id))
 		why = "its qwen architectures read no sliding_window";
-	else if (f->id == F_FALCON ||
-		 f->id == F_GENERIC ||
+	else if (f->id == F_GENERIC ||
 		 (family_2026(f) && f->id != F_GEMMA3N && f->id != F_GEMMA4))
 		why = "this architecture has no sliding window";
 	if (win)
@@ -1474,20 +1411,17 @@ static int read_shape(struct hf *H, struct shape *s)
 	} else if (H->gen && H->gen->ff_embd) {
 		/* the converter's 4 * n_embd: intermediate_size not read */
 		s->inter = H->gen->ff_embd * s->hidden;
-	} else if (f->id != F_FALCON &&
-		   get_int(H, sc, "intermediate_size", f->inter > 0, f->inter,
+	} else if (get_int(H, sc, "intermediate_size", f->inter > 0, f->inter,
 			   1, 10000000, &s->inter) < 0) {
 		return -1;
 	}
-	if (f->id != F_FALCON) {
-		s->gated = 1;
-		/* Gemma: pre and post norms */
-		s->norms = (f->id == F_GEMMA3N || f->id == F_GEMMA4) ? 4 : 2;
-		if (get_bool(H, sc, "attention_bias", bias, &bias) < 0)
-			return -1;
-		s->qkv_bias = s->o_bias = bias;
-		s->qk_norm = f->id == F_GEMMA3N || f->id == F_GEMMA4;
-	}
+	s->gated = 1;
+	/* Gemma: pre and post norms */
+	s->norms = (f->id == F_GEMMA3N || f->id == F_GEMMA4) ? 4 : 2;
+	if (get_bool(H, sc, "attention_bias", bias, &bias) < 0)
+		return -1;
+	s->qkv_bias = s->o_bias = bias;
+	s->qk_norm = f->id == F_GEMMA3N || f->id == F_GEMMA4;
 	rc = get_bool(H, sc, "tie_word_embeddings", f->tie, &s->tie);
 	if (rc < 0)
 		return -1;
@@ -2082,6 +2016,10 @@ static int read_model_conv(struct hf *H)
 	    get_bool(H, &H->top, "attention_bias", 0, &s.qkv_bias) < 0)
 		return -1;
 	snprintf(arch, sizeof arch, "%s", m->arch);
+	/* the norms the tensors hold (Falcon's LayerNorms) */
+	if (m->norms_said)
+		s.norms = m->norms_said;
+	s.falcon_ln = m->norm_bias;
 	shape_of_family(m, &s);
 	s.router_bias |= m->router_bias;   /* exp_probs_b: n_expert values */
 	model_set_origin(m, MF_ARCH, "%s", arch_origin);
@@ -2116,9 +2054,7 @@ static int read_model(struct hf *H)
 		return read_model_conv(H);
 	if (read_counts(H, &s) < 0)
 		return -1;
-	if (H->fam->id == F_FALCON ? read_falcon(H, &s) < 0 : read_shape(H, &s) < 0)
-		return -1;
-	if (H->fam->id == F_FALCON && get_bool(H, &H->top, "tie_word_embeddings", 1, &s.tie) < 0)
+	if (read_shape(H, &s) < 0)
 		return -1;
 	if (read_moe(H, &s) < 0 || read_window(H) < 0 || read_rotary(H, &s) < 0 || read_rope(H) < 0)
 		return -1;

@@ -64,6 +64,7 @@ struct hfc {
 	double lr_factor;
 	/* the layers hfc_dense_ffn marked */
 	uint8_t dense_ffn[MODEL_MAX_LAYERS];
+	int norms, norm_bias;   /* hfc_norms', 0: not said */
 	char lr_src[HFC_SRC];
 	char note[256];         /* hfc_note's, "" for none */
 	char note_key[HFC_SRC];
@@ -585,6 +586,12 @@ void hfc_tied_by(struct hfc *c, const char *key, int tied)
 {
 	hfc_tied(c, tied);
 	c->tie_key = key;
+}
+
+void hfc_norms(struct hfc *c, int per_layer, int bias)
+{
+	c->norms = per_layer;
+	c->norm_bias = bias;
 }
 
 void hfc_dense_ffn(struct hfc *c, int64_t il)
@@ -1212,7 +1219,7 @@ static void rope_llama3(const struct hfc *c, struct model *m)
  * make cannot (gguf_interpret_keys leaves it to its caller): the head
  * tied to the embeddings, the router's score bias, the attention sinks a
  * family's tensor list holds, llama3's rope_freqs, LongRoPE's factors,
- * the layers without a router. */
+ * the layers without a router, the norms. */
 static void tensors_said(const struct hfc *c, struct model *m)
 {
 	const struct family_weights *fw = c->fam->weights;
@@ -1246,6 +1253,8 @@ static void tensors_said(const struct hfc *c, struct model *m)
 	if (c->llama3)
 		rope_llama3(c, m);
 	memcpy(m->layer_dense_ffn, c->dense_ffn, sizeof m->layer_dense_ffn);
+	m->norms_said = c->norms;
+	m->norm_bias = c->norm_bias;
 	/* llama.cpp's phi3 picks rope_factors_long past the original
 	 * context (llama-model.cpp get_rope_factors): kept as longrope */
 	if (c->longrope) {

@@ -242,6 +242,8 @@ void hfc_vocab(struct hfc *c, int64_t vocab);
 /* ... and a layer without the experts' router (ffn_gate_inp) in a model
  * with experts: a dense FFN there (JambaModel.modify_tensors) */
 void hfc_dense_ffn(struct hfc *c, int64_t il);
+/* ... and the norms a layer holds, LayerNorms with a bias when bias */
+void hfc_norms(struct hfc *c, int per_layer, int bias);
 /* ... and LongRoPE's rope_factors_long / _short tensors (Phi3MiniModel's),
  * which scale the context by factor: read from the list at src */
 void hfc_rope_factors(struct hfc *c, double factor, const char *src);

@@ -104,6 +104,10 @@ struct model {
 	 * jamba.cpp builds a dense FFN where it is absent).  Read by the
 	 * estimate of a config.json's weights; all 0: the keys' rule. */
 	uint8_t layer_dense_ffn[MODEL_MAX_LAYERS];
+	/* ... and of the norms: norms_said a layer (0: the estimate's two),
+	 * LayerNorms with a bias when norm_bias (Falcon: attn_norm_b,
+	 * output_norm_b) */
+	int norms_said, norm_bias;
 	/* DeepSeek-V2/V3, GLM-4.5 MoE graphs (llama-model.cpp load_hparams
 	 * LLM_ARCH_DEEPSEEK2 / LLM_ARCH_GLM4_MOE): the first dense_lead layers
 	 * are dense FFNs of ff_dense (n_layer_dense_lead, n_ff), the others
