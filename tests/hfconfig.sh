@@ -145,18 +145,18 @@ sed 's/"model_type": "llama"/"model_type": "bert"/' "$good" >"$tmp/arch-wins.jso
 mkdir -p "$tmp/arch-wins" && mv "$tmp/arch-wins.json" "$tmp/arch-wins/config.json"
 expect_eq "hf: architectures[0] LlamaForCausalLM wins over model_type bert" \
 	"$(sval gqa kv_bytes_per_token -m "$tmp/arch-wins")" 131072
-# hfconfig.c's own reading (Phi-3 and the families of its table): the
-# rope scaling's and layer_types' rules
-p3='{"model_type": "phi3", "num_hidden_layers": 2, "rope_scaling": '
+# hfconfig.c's own reading (the families of its table, and of src/families/
+# with a .hf: OLMo here): the rope scaling's and layer_types' rules
+p3='{"model_type": "olmo", "num_hidden_layers": 2, "rope_scaling": '
 printf '%s{"factor": 8.0}}' "$p3" |
 	bad rope-no-type "rope-no-type/config.json:1:48: field rope_scaling: no rope_type"
 printf '%s{"rope_type": "llama3", "factor": 8.0}}' "$p3" |
 	bad llama3-no-freq "field rope_scaling.low_freq_factor: missing (required)"
 printf '%s{"rope_type": "linear", "factor": 0.5}}' "$p3" |
 	bad small-factor "field rope_scaling.factor: 0.5 is out of range"
-printf '{"model_type": "phi3", "num_hidden_layers": 4,\n "layer_types": ["full_attention"]}' |
+printf '{"model_type": "olmo", "num_hidden_layers": 4,\n "layer_types": ["full_attention"]}' |
 	bad layer-types-length "layer-types-length/config.json:2:2: field layer_types: 1 entries for 4 layers"
-printf '{"model_type": "phi3", "num_hidden_layers": 2, "layer_types": ["sliding_attention", "chunked"]}' |
+printf '{"model_type": "olmo", "num_hidden_layers": 2, "layer_types": ["sliding_attention", "chunked"]}' |
 	bad layer-type-word "field layer_types: entry 1 is not \"sliding_attention\" or \"full_attention\""
 # LlamaModel's (conversion/llama.py): llama3 without its frequency
 # factors makes rope_freqs of the converter's defaults 1 and 4
@@ -190,11 +190,32 @@ printf '%s"num_hidden_layers": 1024, "hidden_size": 1000000, "intermediate_size"
 	bad absurd-params "field num_hidden_layers: the estimated parameter count"
 printf '%s"num_hidden_layers": 1024, "num_attention_heads": 65536, "num_key_value_heads": 65536, "hidden_size": 1, "intermediate_size": 1, "head_dim": 65536, "vocab_size": 10}' "$L" |
 	bad overflow "sizes derived from this model overflow 64-bit arithmetic"
-printf '{"model_type": "falcon", "num_hidden_layers": 2, "alibi": true}' |
+printf '{"architectures": ["FalconForCausalLM"], "model_type": "falcon", "num_hidden_layers": 2, "alibi": true}' |
 	bad falcon-alibi "field alibi: ALiBi Falcon models use no RoPE"
-# Phi-4-mini's 48-entry lists are wrong for a whole rotated head (64 pairs).
+# conversion/falcon.py FalconModel: Falcon-7B's one KV head as its checkpoint
+# holds it (multi_query), not FalconConfig's num_kv_heads 71, which the
+# converter would write before its query_key_value view fails; without
+# multi_query, num_attention_heads
+mkdir -p "$tmp/f7mha"
+sed 's/"multi_query": true/"multi_query": false/' tests/hf/falcon-7b/config.json >"$tmp/f7mha/config.json"
+expect_eq "hf: falcon-7b without multi_query: FalconConfig's num_kv_heads, 71" \
+	"$(sval gqa kv_bytes_per_token -m "$tmp/f7mha")" 581632
+# ... and its LayerNorms with a bias (attn_norm_b, output_norm_b): one a
+# layer beside parallel attention, 6921720704 parameters
+expect_eq "hf: falcon-7b parameters: the LayerNorms' biases counted" \
+	"$("$ATTNVIZ" --export-model -m tests/hf/falcon-7b | awk '$1 == "params" { print $3 }')" 6921720704
+# Phi-4-mini's 48-entry lists are wrong for a whole rotated head (64 pairs):
+# conversion/phi.py Phi3MiniModel.generate_extra_tensors' ValueError
 sed 's/"partial_rotary_factor": 0.75/"partial_rotary_factor": 1.0/' tests/hf/phi-4-mini/config.json |
-	bad phi4-full-rotary "field rope_scaling.short_factor: want a list of rotated dims / 2 = 64 numbers"
+	bad phi4-full-rotary "field rope_scaling.long_factor: 48 long and 48 short factors: Phi3MiniModel wants rotated dims / 2 = 64 each"
+# ... a type its factors are not for (NotImplementedError), and Phi3Config's
+# num_key_value_heads None: the heads
+sed 's/"longrope"/"dynamic"/' tests/hf/phi-4-mini/config.json |
+	bad phi3-dynamic "field rope_scaling.type: 'dynamic': Phi3MiniModel's rope factors take su, longrope or yarn"
+mkdir -p "$tmp/p3kv"
+sed '/"num_key_value_heads"/d' tests/hf/phi-3-mini-128k/config.json >"$tmp/p3kv/config.json"
+expect_eq "hf: phi3 without num_key_value_heads: Phi3Config's, the heads" \
+	"$(sval gqa kv_bytes_per_token -m "$tmp/p3kv")" 393216
 # The 2026 families (tests/hf2026.sh sizes them): a bad or missing field of
 # theirs is one line naming the file, line:column and field, exit 2.
 nh=tests/hf/nemotron-h-8b/config.json gr=tests/hf/granite-4.0-h-small/config.json
@@ -292,11 +313,30 @@ sed '/"layer_types": \[/,/\],/d; /"full_attn_idxs": \[/,/\],/d' "$lf" \
 expect_eq "hf: lfm2 without layer_types or full_attn_idxs: all attention" \
 	"$(sval gqa kv_bytes_per_token -m "$tmp/lfm2-all")" 32768
 jb=tests/hf/jamba-v0.1/config.json fh=tests/hf/falcon-h1-7b/config.json
-sed '/"attn_layer_period"/d' "$jb" |
-	bad jamba-no-period "jamba-no-period/config.json: field attn_layer_period: missing (required)"
-sed '/"mamba_expand"/d' "$jb" | bad jamba-no-expand "field mamba_expand: missing (required)"
+# conversion/jamba.py JambaModel: JambaConfig's defaults where the file is
+# silent (attn_layer_period 8: the same layers), a period of 0 refused (the
+# converter's ZeroDivisionError), mamba_dt_rank a number or "auto"
+mkdir -p "$tmp/jb-per"
+sed '/"attn_layer_period"/d' "$jb" >"$tmp/jb-per/config.json"
+expect_eq "hf: jamba without attn_layer_period: JambaConfig's 8" \
+	"$("$ATTNVIZ" --export-model -m "$tmp/jb-per" | awk '$1 == "kv_heads" { print $3 }')" \
+	"0*4,8,0*7,8,0*7,8,0*7,8,0*3"
+sed 's/"expert_layer_period": 2/"expert_layer_period": 0/' "$jb" |
+	bad jamba-no-period "jamba-no-period/config.json:11:3: field expert_layer_period: 0: want 1 or more"
+sed 's/"attn_layer_offset": 4/"attn_layer_offset": 32/' "$jb" |
+	bad jamba-offset "field attn_layer_offset: 32: want a layer, 0 to 31"
 sed 's/"mamba_dt_rank": 256/"mamba_dt_rank": "wide"/' "$jb" |
-	bad jamba-dt-rank "jamba-dt-rank/config.json:19:3: field mamba_dt_rank: a string (\"wide\"), want a number"
+	bad jamba-dt-rank "jamba-dt-rank/config.json:19:3: field mamba_dt_rank: 'wide': want a number or \"auto\""
+# the experts on the odd layers alone (expert_layer_offset 1, period 2),
+# as the router tensors JambaModel keeps say: on every layer, 16 layers
+# more would hold a router of 4096 x 16 and 15 more experts of 3 x 4096 x
+# 14336, 51469619200 + 16 x 2642477056 = 93749252096
+mkdir -p "$tmp/jb-all"
+sed 's/"expert_layer_period": 2/"expert_layer_period": 1/; s/"expert_layer_offset": 1/"expert_layer_offset": 0/' \
+	"$jb" >"$tmp/jb-all/config.json"
+expect_eq "hf: jamba's experts on expert_layer_period's layers alone" \
+	"$("$ATTNVIZ" --export-model -m "$jb" | awk '$1 == "params" { printf "%.0f ", $3 }')$("$ATTNVIZ" --export-model -m "$tmp/jb-all" | awk '$1 == "params" { printf "%.0f", $3 }')" \
+	"51469619200 93749252096"
 sed '/"head_dim"/d' "$fh" | bad falcon-h1-no-head-dim "falcon-h1-no-head-dim/config.json: field head_dim: missing (required)"
 sed 's/"mamba_d_head": 128/"mamba_d_head": 1000/' "$fh" |
 	bad falcon-h1-d-head "field mamba_d_head: 1000 does not divide the SSM inner size 3072"

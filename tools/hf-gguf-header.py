@@ -10,9 +10,12 @@ gguf-py/).  The class is the converter's own: conversion.get_model_class
 (architectures[0]), its __init__ and set_gguf_parameters, run on the raw
 config.json (the converter's fallback when transformers' AutoConfig cannot
 read it; transformers is not used, so a field the file leaves out is not
-filled in).  No checkpoint is read: the file has no tensors, its tokenizer
-is one key, ARCH.vocab_size = vocab_size, which llama.cpp's loader reads
-before the token list.
+filled in).  No checkpoint is read: the file holds the token embeddings'
+tensor info alone (and, for a class in CHECKPOINT_TENSORS, the one tensor
+its checkpoints hold that changes llama.cpp's graph), its tokenizer is one
+key, ARCH.vocab_size = vocab_size, which llama.cpp's loader reads before
+the token list.  generate_extra_tensors is not run (its tensors and the
+keys it writes, Phi3MiniModel's rope.scaling.attn_factor, are left out).
 
 torch and transformers are not needed: set_gguf_parameters uses neither,
 and the modules that import them at the top get stand-ins.  numpy and
@@ -76,6 +79,21 @@ class _Module(types.ModuleType):
 # none; Qwen4ExpTextModel._read_hash_constants (the PLE tensors' int64
 # constants): one 0 a key, a stand-in (GGUF has no empty array)
 CHECKPOINT_READS = {"_get_suppress_tokens": None, "_read_hash_constants": [0]}
+
+
+def _phi3_qkv(h):
+    # Phi-3's checkpoints hold self_attn.qkv_proj, Q, K and V in one
+    # (transformers Phi3Attention), which gguf-py's tensor map names
+    # attn_qkv: phi3.cpp then builds one wqkv matmul.  Its rows: heads + 2
+    # KV heads, of hidden_size // heads.
+    heads = h["num_attention_heads"]
+    kv = h.get("num_key_value_heads") or heads
+    return "blk.0.attn_qkv.weight", (heads + 2 * kv) * (h["hidden_size"] // heads)
+
+
+# architectures[0] -> the tensor its published checkpoints hold that the
+# graph llama.cpp builds depends on, which no config key says
+CHECKPOINT_TENSORS = {"Phi3ForCausalLM": _phi3_qkv}
 
 
 def main():
@@ -169,6 +187,14 @@ def main():
                                 "model_dim"])  # OpenELM's model_dim
     w.add_tensor_info("token_embd.weight", [vocab, n_embd], np.dtype(np.uint16),
                       vocab * n_embd * 2, raw_dtype=gguf.GGMLQuantizationType.BF16)
+    # a checkpoint tensor the converter keeps as it is and llama.cpp's
+    # graph builds on (CHECKPOINT_TENSORS), the first layer's
+    fused = CHECKPOINT_TENSORS.get(arch)
+    if fused:
+        name, rows = fused(model.hparams)
+        w.add_tensor_info(name, [rows, n_embd], np.dtype(np.uint16),
+                          rows * n_embd * 2,
+                          raw_dtype=gguf.GGMLQuantizationType.BF16)
     w.write_header_to_file(path=out)
     w.write_kv_data_to_file()
     w.write_ti_data_to_file()

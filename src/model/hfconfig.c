@@ -36,11 +36,11 @@
 /* Largest parameter count believed (the INI loader's bound). */
 #define HF_MAX_PARAMS 1e15
 
-enum fam { F_PHI3, F_FALCON,
+enum fam {
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
-	   F_NEMOTRON_H, F_GRANITE_HYBRID, F_JAMBA, F_FALCON_H1 };
+	   F_NEMOTRON_H, F_GRANITE_HYBRID, F_FALCON_H1 };
 
 /* The defaults of a family: the keyword defaults of the __init__ of the
  * transformers class named in `cls` (src/transformers/models/<type>/
@@ -65,21 +65,6 @@ struct hf_fam {
 };
 
 static const struct hf_fam hf_fams[] = {
-	{.id = F_PHI3, .type = "phi3", .arch = "phi3", .cls = "Phi3Config",
-	 .vocab = 32064, .hidden = 3072, .inter = 8192, .layers = 32,
-	 .heads = 32, .max_pos = 4096, .rope_theta = 10000},
-	/* FalconConfig: intermediate is ffn_hidden_size, None = 4 x
-	 * hidden_size.  Read here, not by conversion/falcon.py FalconModel's
-	 * rules: its hparams are AutoConfig's (conversion/base.py
-	 * load_hparams), whose FalconConfig makes a missing num_kv_heads
-	 * num_attention_heads, so for Falcon-7B (multi_query, one KV head in
-	 * its checkpoint) it writes head_count_kv 71, then its
-	 * query_key_value reshape by 71 KV groups fails: today's converter
-	 * makes no GGUF of it.  read_falcon follows the checkpoint, as
-	 * transformers' FalconAttention does (multi_query: one KV head). */
-	{.id = F_FALCON, .type = "falcon", .arch = "falcon",
-	 .cls = "FalconConfig", .vocab = 65024, .hidden = 4544, .layers = 32,
-	 .heads = 71, .max_pos = 2048, .rope_theta = 10000, .tie = 1},
 	/* Mistral 3 (Mistral Small 3.1): LLM_ARCH_MISTRAL3
 	 * (conversion/mistral3.py Ministral3Model); its text_config is a
 	 * MistralConfig. */
@@ -94,12 +79,8 @@ static const struct hf_fam hf_fams[] = {
 	 .arch = "granitehybrid", .cls = "GraniteMoeHybridConfig",
 	 .vocab = 32000, .hidden = 4096, .inter = 11008, .layers = 32,
 	 .heads = 32, .max_pos = 2048, .rope_theta = 10000},
-	/* JambaConfig (transformers models/jamba); FalconH1Config
-	 * (models/falcon_h1), whose head_dim the converter requires
-	 * (FalconH1Model: key_length) */
-	{.id = F_JAMBA, .type = "jamba", .arch = "jamba", .cls = "JambaConfig",
-	 .vocab = 65536, .hidden = 4096, .inter = 14336, .layers = 32,
-	 .heads = 32, .kv_heads = 8, .max_pos = 262144, .rope_theta = 10000},
+	/* FalconH1Config (transformers models/falcon_h1), whose head_dim
+	 * the converter requires (FalconH1Model: key_length) */
 	{.id = F_FALCON_H1, .type = "falcon_h1", .arch = "falcon-h1",
 	 .cls = "FalconH1Config", .vocab = 128000, .hidden = 4096,
 	 .inter = 14336, .layers = 32, .heads = 32, .kv_heads = 8,
@@ -116,14 +97,12 @@ static const struct {
 	const char *cls,
 	    *type; /* architectures[0], and the family (hf_fams[].type) */
 } arch_classes[] = {
-	{"Phi3ForCausalLM", "phi3"},
-	{"FalconForCausalLM", "falcon"},        {"RWForCausalLM", "falcon"},
 	/* convert_hf_to_gguf.py (conversion/__init__.py): NemotronHModel,
 	 * GraniteHybridModel */
 	{"NemotronHForCausalLM", "nemotron_h"},
 	{"GraniteMoeHybridForCausalLM", "granitemoehybrid"},
-	/* conversion/jamba.py JambaModel, falcon_h1.py FalconH1Model */
-	{"JambaForCausalLM", "jamba"},          {"FalconH1ForCausalLM", "falcon_h1"},
+	/* conversion/falcon_h1.py FalconH1Model */
+	{"FalconH1ForCausalLM", "falcon_h1"},
 };
 
 /* Where to look for a field: text_config (when the file has one) before the root. */
@@ -381,7 +360,9 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 			      (double)s->norms * norm;
 		if (m->ssm_parallel)
 			base += mixer;   /* Falcon-H1: a Mamba2 mixer beside every attention */
-		int moe = m->experts > 0 && il >= s->first_dense && (il - s->first_dense) % s->moe_freq == 0;
+		/* layer_dense_ffn: no router there, as the tensors say */
+		int moe = m->experts > 0 && il >= s->first_dense && (il - s->first_dense) % s->moe_freq == 0 &&
+			  !m->layer_dense_ffn[il];
 		double mlp_t = s->no_mlp[il] ? 0 : moe ? moe_fixed + e * expert : dense;
 		double mlp_a = s->no_mlp[il] ? 0 : moe ? moe_fixed + (double)m->experts_used * expert : dense;
 		t += base + mlp_t;
@@ -679,8 +660,6 @@ static int read_counts(struct hf *H, struct shape *s)
 			 field_count(H, sc, MF_CTX_TRAIN, 1, f->max_pos, 1,
 				     INT64_C(1) << 32, &m->ctx_train) < 0)
 		return -1;
-	if (f->id == F_FALCON)
-		return 0;   /* read_falcon: its own KV-head rules and names */
 	int64_t kv_def = f->kv_heads ? f->kv_heads : m->heads;
 	const char *const own_kv[] = {H->gen ? H->gen->kv_key : NULL, NULL};
 	int rc = H->gen && H->gen->kv_fixed ? 0 :
@@ -737,53 +716,6 @@ static int read_counts(struct hf *H, struct shape *s)
 		return fail(H, H->where, "%lld is odd: RoPE rotates pairs", (long long)m->head_dim);
 	m->head_dim_v = m->head_dim;
 	model_set_origin(m, MF_HEAD_DIM_V, "head_dim (K and V heads are the same size)");
-	return 0;
-}
-
-/* Falcon: multi_query (7B: one KV head) or new_decoder_architecture with
- * num_kv_heads (40B, 180B), as FalconAttention in transformers. */
-static int read_falcon(struct hf *H, struct shape *s)
-{
-	struct model *m = H->m;
-	const struct scope *sc = &H->top;
-	int newarch, mq, parallel, alibi, bias, rc;
-	int64_t nln;
-	if (get_bool(H, sc, "alibi", 0, &alibi) < 0)
-		return -1;
-	if (alibi)
-		return fail(H, H->where, "ALiBi Falcon models use no RoPE: not described");
-	if (get_bool(H, sc, "new_decoder_architecture", 0, &newarch) < 0 ||
-	    get_bool(H, sc, "multi_query", 1, &mq) < 0 || get_bool(H, sc, "parallel_attn", 1, &parallel) < 0 ||
-	    get_bool(H, sc, "bias", 0, &bias) < 0)
-		return -1;
-	if (newarch) {
-		rc = get_int(H, sc, "num_kv_heads", 1, m->heads, 1, 65536, &m->kv_heads);
-		if (rc < 0)
-			return -1;
-		origin(H, MF_KV_HEADS, rc, H->where);
-	} else {
-		m->kv_heads = mq ? 1 : m->heads;
-		model_set_origin(m, MF_KV_HEADS, "config.json multi_query %s (new_decoder_architecture false)",
-				 mq ? "true: 1" : "false: num_attention_heads");
-	}
-	if (m->heads % m->kv_heads)
-		return fail(H, H->where, "%lld does not divide num_attention_heads (%lld)", (long long)m->kv_heads,
-			    (long long)m->heads);
-	if (s->hidden % m->heads)
-		return fail(H, "num_attention_heads", "%lld does not divide hidden_size (%lld)", (long long)m->heads,
-			    (long long)s->hidden);
-	m->head_dim = m->head_dim_v = s->hidden / m->heads;
-	model_set_origin(m, MF_HEAD_DIM, "hidden_size / num_attention_heads (transformers FalconConfig)");
-	model_set_origin(m, MF_HEAD_DIM_V, "head_dim (K and V heads are the same size)");
-	if (m->head_dim % 2)
-		return fail(H, "hidden_size", "head size %lld is odd: RoPE rotates pairs", (long long)m->head_dim);
-	rc = get_int(H, sc, "num_ln_in_parallel_attn", 1, newarch ? 2 : 1, 1, 2, &nln);
-	if (rc < 0 || get_int(H, sc, "ffn_hidden_size", 1, 4 * s->hidden, 1, 10000000, &s->inter) < 0)
-		return -1;
-	s->norms = parallel ? (int)nln : 2;
-	s->falcon_ln = 1;
-	s->gated = 0;
-	s->qkv_bias = s->o_bias = bias;   /* bias also gives the MLP biases, left out: small */
 	return 0;
 }
 
@@ -854,9 +786,6 @@ static int read_moe(struct hf *H, struct shape *s)
 			return fail(H, ne, "missing (required with num_experts_per_tok: the converter's nemotron_h_moe "
 				    "reads it)");
 		break;
-	/* JambaModel: find_hparam(["num_local_experts", "num_experts"]) */
-	case F_JAMBA: ne = find(H, sc, "num_local_experts") ? "num_local_experts" : "num_experts", def_e = 16, def_u = 2;
-		break;
 	default:
 		model_set_origin(m, MF_EXPERTS, "dense: transformers %s has no routed experts", H->fam->cls);
 		return 0;
@@ -873,7 +802,7 @@ static int read_moe(struct hf *H, struct shape *s)
 		return -1;
 	if (m->experts_used == 0)
 		return fail(H, H->where, "missing: %lld routed experts need a count per token", (long long)m->experts);
-	if (H->fam->id == F_GRANITE_HYBRID || H->fam->id == F_JAMBA)
+	if (H->fam->id == F_GRANITE_HYBRID)
 		s->moe_inter = s->inter;   /* each expert is an MLP of intermediate_size */
 	else if (get_int(H, sc, "moe_intermediate_size", 1, def_inter, 1, 10000000, &s->moe_inter) < 0)
 		return -1;
@@ -884,11 +813,6 @@ static int read_moe(struct hf *H, struct shape *s)
 	     get_int(H, sc, "moe_shared_expert_intermediate_size", 0, 0, 1, 10000000, &s->shared_inter) < 0))
 		return -1;
 	s->router_bias |= H->fam->id == F_NEMOTRON_H;
-	/* Jamba: experts on expert_layer_offset + k x expert_layer_period (JambaModel.modify_tensors) */
-	if (H->fam->id == F_JAMBA &&
-	    (get_int(H, sc, "expert_layer_offset", 1, 1, 0, MODEL_MAX_LAYERS, &s->first_dense) < 0 ||
-	     get_int(H, sc, "expert_layer_period", 1, 2, 1, MODEL_MAX_LAYERS, &s->moe_freq) < 0))
-		return -1;
 	if (H->fam->id == F_GRANITE_HYBRID) {
 		/* one shared expert of its own width, Granite's
 		 * shared_intermediate_size */
@@ -970,11 +894,7 @@ static int read_window(struct hf *H)
 	m->sliding_window = win;
 	/* Families whose llama.cpp architecture reads no window: a full cache on every layer. */
 	const char *why = NULL;
-	if (f->id == F_PHI3)
-		why = "\"Phi SWA is currently disabled\" (llama-model.cpp)";
-	else if (f->id == F_FALCON ||
-		 f->id == F_GENERIC ||
-		 family_2026(f))
+	if (f->id == F_GENERIC || family_2026(f))
 		why = "this architecture has no sliding window";
 	if (win)
 		model_set_origin(m, MF_WINDOW_USED, why ? "0: llama.cpp %s" : "1: llama.cpp %s reads the window",
@@ -994,43 +914,16 @@ static int read_window(struct hf *H)
 
 /*
  * The rotated dimensions of a head (llama.cpp n_rot, GGUF rope.dimension_count)
- * as the converter writes them: phi3 int(partial_rotary_factor x hidden_size)
- * // heads (conversion/phi.py Phi3MiniModel.set_gguf_parameters), the
- * factor at the root or in rope_parameters (conversion/base.py).  Every other
- * family rotates the whole head.
+ * as the converter writes them: every family of the table rotates the
+ * whole head.
  */
 static int read_rotary_hf(struct hf *H, const struct shape *s);
 static int read_rotary(struct hf *H, const struct shape *s)
 {
 	struct model *m = H->m;
-	double f = 1;
-	int rc = 0;
 	m->rope_dims = m->kind == ATTN_MLA ? m->qk_rope_head_dim : m->head_dim;
 	model_set_origin(m, MF_ROPE_DIMS, "the whole head (transformers %s rotates every dimension)", H->fam->cls);
-	if (H->gen)
-		return read_rotary_hf(H, s);
-	if (H->fam->id != F_PHI3)
-		return 0;
-	const char *key = "partial_rotary_factor";
-	json_t *rp = find(H, &H->top, "rope_parameters");
-	struct scope sc = H->top;
-	if (!find(H, &sc, key) && rp && json_is_object(rp) && json_object_get(rp, key)) {
-		sc.obj[0] = rp;
-		snprintf(sc.prefix[0], sizeof sc.prefix[0], "rope_parameters.");
-		sc.n = 1;
-	}
-	if ((rc = get_real(H, &sc, key, 1, 1, 1e-6, 1, &f)) <= 0)
-		return rc;
-	char path[96];
-	snprintf(path, sizeof path, "%s", H->where);
-	m->rope_dims = (int64_t)(f * (double)s->hidden) / m->heads;
-	if (m->rope_dims < 2 || m->rope_dims % 2 || m->rope_dims > m->head_dim)
-		return fail(H, path, "%g gives %lld rotated dimensions of a %lld-wide head: want an even number, 2 or more",
-			    f, (long long)m->rope_dims, (long long)m->head_dim);
-	model_set_origin(m, MF_ROPE_DIMS, "config.json %s %g (llama.cpp's "
-			 "converter: int(factor x hidden_size) // heads)",
-			 path, f);
-	return 0;
+	return H->gen ? read_rotary_hf(H, s) : 0;
 }
 
 /*
@@ -1255,19 +1148,16 @@ static int read_shape(struct hf *H, struct shape *s)
 	if (H->gen && H->gen->ff_embd) {
 		/* the converter's 4 * n_embd: intermediate_size not read */
 		s->inter = H->gen->ff_embd * s->hidden;
-	} else if (f->id != F_FALCON &&
-		   get_int(H, sc, "intermediate_size", f->inter > 0, f->inter,
+	} else if (get_int(H, sc, "intermediate_size", f->inter > 0, f->inter,
 			   1, 10000000, &s->inter) < 0) {
 		return -1;
 	}
-	if (f->id != F_FALCON) {
-		s->gated = 1;
-		s->norms = 2;
-		if (get_bool(H, sc, "attention_bias", bias, &bias) < 0)
-			return -1;
-		s->qkv_bias = s->o_bias = bias;
-		s->qk_norm = 0;
-	}
+	s->gated = 1;
+	s->norms = 2;
+	if (get_bool(H, sc, "attention_bias", bias, &bias) < 0)
+		return -1;
+	s->qkv_bias = s->o_bias = bias;
+	s->qk_norm = 0;
 	rc = get_bool(H, sc, "tie_word_embeddings", f->tie, &s->tie);
 	if (rc < 0)
 		return -1;
@@ -1372,8 +1262,8 @@ static char layer_word(enum fam id, const char *w)
 	return 0;
 }
 
-/* A count that may be the string "auto" (JambaConfig mamba_dt_rank,
- * FalconH1Config mamba_d_head): auto_val then, as transformers computes it. */
+/* A count that may be the string "auto" (FalconH1Config mamba_d_head):
+ * auto_val then, as transformers computes it. */
 static int get_auto(struct hf *H, const char *key, int64_t auto_val, int64_t *out)
 {
 	json_t *v = find(H, &H->top, key);
@@ -1382,46 +1272,6 @@ static int get_auto(struct hf *H, const char *key, int64_t auto_val, int64_t *ou
 		return 1;
 	}
 	return get_int(H, &H->top, key, 1, auto_val, 1, MODEL_MAX_DIM, out);
-}
-
-/*
- * Jamba (conversion/jamba.py JambaModel.set_gguf_parameters): attention on
- * the blocks attn_layer_offset + k x attn_layer_period (both required;
- * head_count_kv 0 elsewhere, which llama.cpp's jamba reads as recurrent),
- * Mamba-1 elsewhere: conv_kernel mamba_d_conv (4), inner_size mamba_expand
- * (required) x hidden_size, state_size mamba_d_state (16), time_step_rank
- * mamba_dt_rank (ceil(hidden_size / 16)); no groups (llama.cpp reads no
- * ssm.group_count for jamba, so n_embd_r has no 2 x groups x state term).
- */
-static int read_jamba(struct hf *H, const struct shape *s)
-{
-	struct model *m = H->m;
-	const struct scope *sc = &H->top;
-	int64_t off, per, expand;
-	int rc;
-	if (get_int(H, sc, "attn_layer_offset", 0, 0, 0, m->layers - 1, &off) < 0 ||
-	    get_int(H, sc, "attn_layer_period", 0, 0, 1, MODEL_MAX_LAYERS, &per) < 0)
-		return -1;
-	for (int64_t il = 0; il < m->layers; il++)
-		m->layer_type[il] = il >= off && (il - off) % per == 0 ? LT_FULL : LT_RECURRENT;
-	model_set_origin(m, MF_LAYER_TYPES, "config.json attn_layer_offset %lld, attn_layer_period %lld (the others "
-			 "Mamba-1)", (long long)off, (long long)per);
-	if ((rc = get_int(H, sc, "mamba_d_conv", 1, 4, 2, MODEL_MAX_DIM, &m->ssm_d_conv)) < 0)
-		return -1;
-	origin(H, MF_SSM_D_CONV, rc, H->where);
-	if ((rc = get_int(H, sc, "mamba_d_state", 1, 16, 1, MODEL_MAX_DIM, &m->ssm_d_state)) < 0)
-		return -1;
-	origin(H, MF_SSM_D_STATE, rc, H->where);
-	if ((rc = get_auto(H, "mamba_dt_rank", (s->hidden + 15) / 16, &m->ssm_dt_rank)) < 0)
-		return -1;
-	origin(H, MF_SSM_DT_RANK, rc, H->where);
-	if (get_int(H, sc, "mamba_expand", 0, 0, 1, 64, &expand) < 0)
-		return -1;
-	m->ssm_d_inner = expand * s->hidden;
-	model_set_origin(m, MF_SSM_D_INNER, "config.json mamba_expand %lld x hidden_size", (long long)expand);
-	m->ssm_n_group = 0;
-	model_set_origin(m, MF_SSM_N_GROUP, "0: Mamba-1 has no groups (llama.cpp jamba reads no ssm.group_count)");
-	return 0;
 }
 
 /*
@@ -1583,7 +1433,7 @@ static int read_layers(struct hf *H, struct shape *s)
 		if (model_layers_of(m, LT_RECURRENT) && read_state(H) < 0)
 			return -1;
 	}
-	if ((id == F_JAMBA && read_jamba(H, s) < 0) || (id == F_FALCON_H1 && read_falcon_h1(H, s) < 0))
+	if (id == F_FALCON_H1 && read_falcon_h1(H, s) < 0)
 		return -1;
 	if (id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
 		m->ctx_train = m->orig_ctx = INT64_C(1) << 20;
@@ -1699,6 +1549,10 @@ static int read_model_conv(struct hf *H)
 	    get_bool(H, &H->top, "attention_bias", 0, &s.qkv_bias) < 0)
 		return -1;
 	snprintf(arch, sizeof arch, "%s", m->arch);
+	/* the norms the tensors hold (Falcon's LayerNorms) */
+	if (m->norms_said)
+		s.norms = m->norms_said;
+	s.falcon_ln = m->norm_bias;
 	shape_of_family(m, &s);
 	s.router_bias |= m->router_bias;   /* exp_probs_b: n_expert values */
 	if (gemma_shape(H, m, &s) < 0)
@@ -1735,9 +1589,7 @@ static int read_model(struct hf *H)
 		return read_model_conv(H);
 	if (read_counts(H, &s) < 0)
 		return -1;
-	if (H->fam->id == F_FALCON ? read_falcon(H, &s) < 0 : read_shape(H, &s) < 0)
-		return -1;
-	if (H->fam->id == F_FALCON && get_bool(H, &H->top, "tie_word_embeddings", 1, &s.tie) < 0)
+	if (read_shape(H, &s) < 0)
 		return -1;
 	if (read_moe(H, &s) < 0 || read_window(H) < 0 || read_rotary(H, &s) < 0 || read_rope(H) < 0)
 		return -1;
@@ -1775,8 +1627,8 @@ static int read_model(struct hf *H)
 	model_set_origin(m, MF_TIED_EMBD,
 			 "config.json tie_word_embeddings (default %d in %s)",
 			 H->fam->tie, H->fam->cls);
-	/* Granite, Jamba: an expert is an MLP of intermediate_size */
-	int own = H->fam->id != F_GRANITE_HYBRID && H->fam->id != F_JAMBA &&
+	/* Granite: an expert is an MLP of intermediate_size */
+	int own = H->fam->id != F_GRANITE_HYBRID &&
 		  !(H->gen && !H->gen->expert_ff_key);
 	model_set_origin(m, MF_FF, m->experts && s.moe_inter && own ? "config.json moe_intermediate_size" :
 				   m->experts ? "config.json intermediate_size (an expert's)" : "config.json intermediate_size");

@@ -58,6 +58,14 @@ struct hfc {
 	double l3[4];
 	char l3_src[HFC_SRC];
 	int l3_plain_orig;      /* the original context was the root's */
+	/* LongRoPE's rope_factors_long / _short (hfc_rope_factors): the
+	 * context's scale and the list they were read from */
+	int longrope;
+	double lr_factor;
+	/* the layers hfc_dense_ffn marked */
+	uint8_t dense_ffn[MODEL_MAX_LAYERS];
+	int norms, norm_bias;   /* hfc_norms', 0: not said */
+	char lr_src[HFC_SRC];
 	char note[256];         /* hfc_note's, "" for none */
 	char note_key[HFC_SRC];
 };
@@ -602,6 +610,25 @@ void hfc_tied_by(struct hfc *c, const char *key, int tied)
 {
 	hfc_tied(c, tied);
 	c->tie_key = key;
+}
+
+void hfc_norms(struct hfc *c, int per_layer, int bias)
+{
+	c->norms = per_layer;
+	c->norm_bias = bias;
+}
+
+void hfc_dense_ffn(struct hfc *c, int64_t il)
+{
+	if (il >= 0 && il < MODEL_MAX_LAYERS)
+		c->dense_ffn[il] = 1;
+}
+
+void hfc_rope_factors(struct hfc *c, double factor, const char *src)
+{
+	c->longrope = 1;
+	c->lr_factor = factor;
+	snprintf(c->lr_src, sizeof c->lr_src, "%s", src);
 }
 
 void hfc_router_bias(struct hfc *c, const char *why)
@@ -1232,7 +1259,8 @@ static void rope_llama3(const struct hfc *c, struct model *m)
 /* What the checkpoint's tensors would say, which the header the keys
  * make cannot (gguf_interpret_keys leaves it to its caller): the head
  * tied to the embeddings, the router's score bias, the attention sinks a
- * family's tensor list holds, llama3's rope_freqs. */
+ * family's tensor list holds, llama3's rope_freqs, LongRoPE's factors,
+ * the layers without a router, the norms. */
 static void tensors_said(const struct hfc *c, struct model *m)
 {
 	const struct family_weights *fw = c->fam->weights;
@@ -1265,6 +1293,21 @@ static void tensors_said(const struct hfc *c, struct model *m)
 				 "lists no attn_sinks tensors");
 	if (c->llama3)
 		rope_llama3(c, m);
+	memcpy(m->layer_dense_ffn, c->dense_ffn, sizeof m->layer_dense_ffn);
+	m->norms_said = c->norms;
+	m->norm_bias = c->norm_bias;
+	/* llama.cpp's phi3 picks rope_factors_long past the original
+	 * context (llama-model.cpp get_rope_factors): kept as longrope */
+	if (c->longrope) {
+		m->scaling = ROPE_LONGROPE;
+		m->rope_factor = c->lr_factor;
+		model_set_origin(m, MF_SCALING, "config.json %s (the "
+				 "converter's rope_factors_long/short "
+				 "tensors)", c->lr_src);
+		model_set_origin(m, MF_FACTOR, "max_position_embeddings / "
+				 "original_max_position_embeddings (the "
+				 "converter's rope_factors tensors' scale)");
+	}
 }
 
 int hfc_convert(struct hfc *c, struct model *m)

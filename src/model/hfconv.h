@@ -227,6 +227,19 @@ int hfc_qwen3next(struct hfc *c);
  * rope.dimension_sections [11, 11, 10, 0] unless rope_parameters has
  * mrope_section. */
 int hfc_qwen35(struct hfc *c);
+/* conversion/phi.py Phi3MiniModel.set_gguf_parameters, which PhiMoeModel
+ * calls first (src/model/hfconv_phi3.c): its keys written itself, each
+ * required (not TextModel's): the context, the original context of
+ * rope_parameters, the widths and heads, the rms epsilon, the rope
+ * dimension int(partial_rotary_factor x hidden_size) // heads, the base,
+ * sliding_window (0 when absent). */
+int hfc_phi3_mini(struct hfc *c);
+/* ... and its generate_extra_tensors: with a long_factor list, the
+ * rope_factors_long and _short tensors of rope dims / 2 each and
+ * rope.scaling.attn_factor, under rope_type su, longrope or yarn; kept
+ * as longrope scaling of max_position_embeddings / the original context
+ * (hfc_rope_factors).  1 made, 0 no long_factor, -1 an error. */
+int hfc_phi3_rope_factors(struct hfc *c);
 /* Configuration classes' defaults several families read
  * (src/model/hfconv_configs.c): DeepseekV3Config's, MistralConfig's. */
 extern const struct hfc_default hfc_deepseek_v3_defaults[];
@@ -251,5 +264,13 @@ void hfc_tied_by(struct hfc *c, const char *key, int tied);
  * checkpoint's e_score_correction_bias), said with its reason */
 void hfc_router_bias(struct hfc *c, const char *why);
 void hfc_vocab(struct hfc *c, int64_t vocab);
+/* ... and a layer without the experts' router (ffn_gate_inp) in a model
+ * with experts: a dense FFN there (JambaModel.modify_tensors) */
+void hfc_dense_ffn(struct hfc *c, int64_t il);
+/* ... and the norms a layer holds, LayerNorms with a bias when bias */
+void hfc_norms(struct hfc *c, int per_layer, int bias);
+/* ... and LongRoPE's rope_factors_long / _short tensors (Phi3MiniModel's),
+ * which scale the context by factor: read from the list at src */
+void hfc_rope_factors(struct hfc *c, double factor, const char *src);
 
 #endif

@@ -98,6 +98,16 @@ struct model {
 				 * sees p mod sliding_window + 1 keys */
 	int64_t nextn_layers;   /* the last nextn_layers layers are nextn / MTP blocks: no cache */
 	int64_t moe_layer_step; /* Llama 4: every moe_layer_step-th layer is MoE (0: not given, every layer) */
+	/* [layers] 1: no router on the layer though the model has experts,
+	 * which no key says but the checkpoint's tensors do (Jamba: no
+	 * ffn_gate_inp off expert_layer_offset + k x expert_layer_period;
+	 * jamba.cpp builds a dense FFN where it is absent).  Read by the
+	 * estimate of a config.json's weights; all 0: the keys' rule. */
+	uint8_t layer_dense_ffn[MODEL_MAX_LAYERS];
+	/* ... and of the norms: norms_said a layer (0: the estimate's two),
+	 * LayerNorms with a bias when norm_bias (Falcon: attn_norm_b,
+	 * output_norm_b) */
+	int norms_said, norm_bias;
 	/* DeepSeek-V2/V3, GLM-4.5 MoE graphs (llama-model.cpp load_hparams
 	 * LLM_ARCH_DEEPSEEK2 / LLM_ARCH_GLM4_MOE): the first dense_lead layers
 	 * are dense FFNs of ff_dense (n_layer_dense_lead, n_ff), the others

@@ -121,9 +121,9 @@ static void dense_models(void)
 		T_EQ_INT(m.kv_heads, 1, "hf falcon-7b: multi_query: one KV head");
 		T_OK(m.kind == ATTN_MQA, "hf falcon-7b: MQA");
 		T_EQ_INT(m.head_dim, 64, "hf falcon-7b: head_dim = 4544 / 71");
-		T_EQ_INT(m.ctx_train, 2048, "hf falcon-7b: max_position_embeddings default 2048 (FalconConfig)");
-		T_OK(strstr(model_field_origin(&m, MF_CTX_TRAIN), "default of family falcon") != NULL,
-		     "hf falcon-7b: ctx_train origin is the family default");
+		T_EQ_INT(m.ctx_train, 2048, "hf falcon-7b: context_length 2048 (FalconModel's own)");
+		T_OK(strstr(model_field_origin(&m, MF_CTX_TRAIN), "not in config.json") != NULL,
+		     "hf falcon-7b: ctx_train origin is FalconModel's 2048");
 		/* tied embed 65024 x 4544 = 295,469,056; layer: qkv 4544 x (4544 + 2 x 64)
 		 * = 21,229,568; dense 4544^2 = 20,647,936; MLP 2 x 4544 x 18176 = 165,183,488;
 		 * LayerNorm 2 x 4544 = 9,088 -> 207,070,080; x 32 = 6,626,242,560; + ln_f 9,088
@@ -347,7 +347,8 @@ static void variants(void)
 		 m.layer_swa[5] == 0,
 	     "hf gemma3: llama.cpp's pattern 6, not layer_types' 4");
 	/* Falcon 40B style: new_decoder_architecture with num_kv_heads. */
-	rc = load_text(&m, "{\"model_type\": \"falcon\", \"new_decoder_architecture\": true, \"num_attention_heads\": 128,"
+	rc = load_text(&m, "{\"architectures\": [\"FalconForCausalLM\"], \"model_type\": \"falcon\","
+			   " \"new_decoder_architecture\": true, \"num_attention_heads\": 128,"
 			   " \"num_kv_heads\": 8, \"hidden_size\": 8192, \"num_hidden_layers\": 60}", err, sizeof err);
 	T_OK(rc == 0 && m.kv_heads == 8 && m.head_dim == 64 && m.kind == ATTN_GQA, "hf falcon new arch: num_kv_heads");
 	/* DeepSeek-V2-Lite: q_lora_rank null. */
