@@ -216,12 +216,29 @@ sed '/"ssm_state_size"/d' "$nh" |
 sed '/"attention_head_dim"/d' "$nh" |
 	bad nemotron-no-head-dim "field attention_head_dim: missing (required)"
 sed 's/"mamba_d_state": 128/"mamba_d_state": "128"/' "$gr" |
-	bad granite-state-string "granite-state-string/config.json:63:3: field mamba_d_state: a string (\"128\"), want a number"
-sed '/"mamba_d_conv"/d' "$gr" | bad granite-no-conv "field conv_kernel: missing (required; or any of d_conv,"
+	bad granite-state-string "granite-state-string/config.json:63:3: \
+field mamba_d_state: a string, want a number"
+sed '/"mamba_d_conv"/d' "$gr" | bad granite-no-conv "field conv_kernel: \
+missing (required by conversion/granite.py GraniteHybridModel; or any of \
+d_conv,"
 sed 's/"mamba"/"attention"/g' "$gr" |
 	bad granite-no-mamba "field layer_types: no Mamba2 layer: llama.cpp's converter makes it a granite model"
 sed '0,/"mamba"/s//"linear_attention"/' "$gr" |
-	bad granite-layer-word "field layer_types: entry 0 'linear_attention' is no layer kind llama.cpp's converter knows for granitemoehybrid"
+	bad granite-layer-word "granite-layer-word/config.json:16:3: field \
+layer_types: entry 0: \"linear_attention\" is not attention or mamba"
+sed '/"layer_types": \[/,/\],/d' "$gr" | bad granite-no-layers "field \
+attn_layer_period: missing (required by conversion/granite.py \
+GraniteHybridModel without layer_types or attn_layer_indices)"
+sed 's/"hidden_act": "silu"/"hidden_act": "gelu"/' "$gr" |
+	bad granite-act "field hidden_act: 'gelu': the converter asserts silu"
+# GraniteHybridModel keeps RoPE for BambaForCausalLM: context_length is
+# max_position_embeddings then, not 2^20.
+mkdir -p "$tmp/bamba"
+sed 's/"GraniteMoeHybridForCausalLM"/"BambaForCausalLM"/' "$gr" \
+	>"$tmp/bamba/config.json"
+expect_eq "hf: BambaForCausalLM keeps RoPE: ctx_train max_position_embeddings" \
+	"$("$ATTNVIZ" --export-model -m "$tmp/bamba" |
+		awk '$1 == "ctx_train" { print $3 }')" 131072
 sed 's/"full_attention_interval": 4,/&\n  "layer_types": ["linear_attention", "sliding_attention"],/' "$q3n" |
 	bad qwen3next-layer-types "field layer_types: 2 entries for 48 layers"
 sed 's/"partial_rotary_factor": 0.25/"partial_rotary_factor": 0.001/' "$q3n" |

@@ -39,7 +39,7 @@ enum fam { F_PHI3, F_FALCON,
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
-	   F_QWEN3_NEXT, F_NEMOTRON_H, F_GRANITE_HYBRID, F_QWEN35, F_QWEN35_MOE,
+	   F_QWEN3_NEXT, F_NEMOTRON_H, F_QWEN35, F_QWEN35_MOE,
 	   F_JAMBA, F_FALCON_H1, F_GEMMA3N,
 	   F_GEMMA4 };
 
@@ -95,10 +95,6 @@ static const struct hf_fam hf_fams[] = {
 	 .inter = 21504, .layers = 52, .heads = 32, .kv_heads = 8,
 	 .head_dim = 128, .max_pos = 4096, .rope_theta = 10000,
 	 .moe_arch = "nemotron_h_moe"},
-	{.id = F_GRANITE_HYBRID, .type = "granitemoehybrid",
-	 .arch = "granitehybrid", .cls = "GraniteMoeHybridConfig",
-	 .vocab = 32000, .hidden = 4096, .inter = 11008, .layers = 32,
-	 .heads = 32, .max_pos = 2048, .rope_theta = 10000},
 	/* Qwen3.5 (transformers models/qwen3_5, qwen3_5_moe): Qwen3-Next's
 	 * hybrid layout; the language model in text_config, the root's
 	 * model_type qwen3_5 / qwen3_5_moe naming the vision-language
@@ -168,11 +164,10 @@ static const struct {
 } arch_classes[] = {
 	{"Phi3ForCausalLM", "phi3"},
 	{"FalconForCausalLM", "falcon"},        {"RWForCausalLM", "falcon"},
-	/* convert_hf_to_gguf.py (conversion/__init__.py): Qwen3NextModel, Llama4Model,
-	 * NemotronHModel, GraniteHybridModel */
+	/* convert_hf_to_gguf.py (conversion/__init__.py): Qwen3NextModel,
+	 * NemotronHModel */
 	{"Qwen3NextForCausalLM", "qwen3_next"},
 	{"NemotronHForCausalLM", "nemotron_h"},
-	{"GraniteMoeHybridForCausalLM", "granitemoehybrid"},
 	/* conversion/qwen.py Qwen3_5TextModel, Qwen3_5MoeTextModel (LLM_ARCH_QWEN35,
 	 * QWEN35MOE): Qwen3NextModel's keys under another architecture name */
 	{"Qwen3_5ForCausalLM", "qwen3_5_text"},  {"Qwen3_5ForConditionalGeneration", "qwen3_5_text"},
@@ -843,8 +838,7 @@ static int read_counts(struct hf *H, struct shape *s)
 	if (f->id == F_NEMOTRON_H && !find(H, sc, hdk))
 		hdk = "attention_head_dim";
 	/* GraniteModel, GraniteMoeModel: the same */
-	int drop_hd =
-	    f->id == F_GRANITE_HYBRID || (H->gen && H->gen->no_head_dim);
+	int drop_hd = H->gen && H->gen->no_head_dim;
 	if (s->hidden % m->heads &&
 	    (drop_hd || (!f->head_dim && !find(H, sc, "head_dim"))))
 		return fail(H, "num_attention_heads", "%lld does not divide hidden_size (%lld) and no head_dim is given",
@@ -1016,7 +1010,6 @@ static int read_moe(struct hf *H, struct shape *s)
 	case F_QWEN3_NEXT: ne = "num_experts", def_e = 512, def_u = 10, def_inter = 512; break;
 	/* Qwen3_5MoeTextConfig: 256 experts, 8 a token, 512 wide, one shared of 512 */
 	case F_QWEN35_MOE: ne = "num_experts", def_e = 256, def_u = 8, def_inter = 512; break;
-	case F_GRANITE_HYBRID: ne = "num_local_experts", def_e = 8, def_u = 2; break;
 	case F_GEMMA4: return read_gemma4_moe(H, s);
 	case F_GENERIC: return read_moe_hf(H, s);
 	/* NemotronHModel (conversion/nemotron.py) is nemotron_h_moe when the file
@@ -1041,16 +1034,13 @@ static int read_moe(struct hf *H, struct shape *s)
 	s->moe_freq = 1;
 	if (count(H, sc, ne, MF_EXPERTS, 1, def_e, 0, 65536, &m->experts) < 0)
 		return -1;
-	if (m->experts == 0 && H->fam->id == F_GRANITE_HYBRID &&   /* the shared MLP is the only one */
-	    get_int(H, sc, "shared_intermediate_size", 1, 1024, 1, 10000000, &s->inter) < 0)
-		return -1;
 	if (m->experts == 0)
 		return 0;
 	if (count(H, sc, nu, MF_EXPERTS_USED, 1, def_u, 1, m->experts, &m->experts_used) < 0)
 		return -1;
 	if (m->experts_used == 0)
 		return fail(H, H->where, "missing: %lld routed experts need a count per token", (long long)m->experts);
-	if (H->fam->id == F_GRANITE_HYBRID || H->fam->id == F_JAMBA)
+	if (H->fam->id == F_JAMBA)
 		s->moe_inter = s->inter;   /* each expert is an MLP of intermediate_size */
 	else if (get_int(H, sc, "moe_intermediate_size", 1, def_inter, 1, 10000000, &s->moe_inter) < 0)
 		return -1;
@@ -1066,16 +1056,14 @@ static int read_moe(struct hf *H, struct shape *s)
 	    (get_int(H, sc, "expert_layer_offset", 1, 1, 0, MODEL_MAX_LAYERS, &s->first_dense) < 0 ||
 	     get_int(H, sc, "expert_layer_period", 1, 2, 1, MODEL_MAX_LAYERS, &s->moe_freq) < 0))
 		return -1;
-	if (gdn_family(H->fam->id) || H->fam->id == F_GRANITE_HYBRID) {
+	if (gdn_family(H->fam->id)) {
 		/* one shared expert of its own width: Qwen3-Next
-		 * shared_expert_intermediate_size, Granite
-		 * shared_intermediate_size */
-		const char *sk = gdn_family(H->fam->id) ? "shared_expert_intermediate_size" : "shared_intermediate_size";
+		 * shared_expert_intermediate_size */
+		const char *sk = "shared_expert_intermediate_size";
 		s->shared = 1;
 		s->shared_inter = s->moe_inter;
-		if (get_int(H, sc, sk, 1,
-			    gdn_family(H->fam->id) ? 512 : 1024, 0, 10000000,
-						       &s->shared_inter) < 0)
+		if (get_int(H, sc, sk, 1, 512, 0, 10000000,
+			    &s->shared_inter) < 0)
 			return -1;
 		s->shared = s->shared_inter > 0;
 	}
@@ -1615,7 +1603,6 @@ static char layer_word(enum fam id, const char *w)
 		{F_QWEN3_NEXT, "linear_attention", 'r'}, {F_QWEN3_NEXT, "full_attention", 'a'},
 		{F_QWEN35, "linear_attention", 'r'},     {F_QWEN35, "full_attention", 'a'},
 		{F_QWEN35_MOE, "linear_attention", 'r'}, {F_QWEN35_MOE, "full_attention", 'a'},
-		{F_GRANITE_HYBRID, "mamba", 'r'},        {F_GRANITE_HYBRID, "attention", 'a'},
 		/* conversion/nemotron.py: _SSM_LAYER_TYPES, _ATTN_LAYER_TYPES; "-" and "mlp" an MLP */
 		{F_NEMOTRON_H, "M", 'r'},    {F_NEMOTRON_H, "*", 'a'},              {F_NEMOTRON_H, "-", 'm'},
 		{F_NEMOTRON_H, "mamba", 'r'}, {F_NEMOTRON_H, "linear_attention", 'r'}, {F_NEMOTRON_H, "attention", 'a'},
@@ -1978,7 +1965,7 @@ static int read_layers(struct hf *H, struct shape *s)
 		    "(conversion/nemotron.py NemotronHModel.is_moe)",
 		    H->fam->moe_arch);
 	}
-	if (gdn_family(id) || id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
+	if (gdn_family(id) || id == F_NEMOTRON_H) {
 		json_t *lt = find(H, sc, id == F_NEMOTRON_H ? "hybrid_override_pattern" : "layer_types");
 		if (id == F_NEMOTRON_H && !lt)
 			lt = find(H, sc, "layers_block_type");
@@ -2020,7 +2007,7 @@ static int read_layers(struct hf *H, struct shape *s)
 			model_set_origin(m, MF_LAYER_TYPES, "config.json %s", lpath);
 		} else if (id == F_NEMOTRON_H) {
 			return fail(H, "hybrid_override_pattern", "missing (required: which blocks are Mamba2, attention, MLP)");
-		} else if (gdn_family(id)) {
+		} else {
 			int64_t interval;
 			if ((rc = get_int(H, sc, "full_attention_interval", 1, 4, 1, MODEL_MAX_LAYERS, &interval)) < 0)
 				return -1;
@@ -2029,29 +2016,6 @@ static int read_layers(struct hf *H, struct shape *s)
 					m->layer_type[il] = LT_RECURRENT;
 			model_set_origin(m, MF_LAYER_TYPES, "%s full_attention_interval %lld: recurrent unless (il + 1) %% "
 					 "%lld == 0", rc ? "config.json" : "default", (long long)interval, (long long)interval);
-		} else {
-			/* GraniteHybridModel.get_attn_layers: indices, else period and offset */
-			json_t *ix = find(H, sc, "attn_layer_indices");
-			for (int64_t il = 0; il < n; il++)
-				m->layer_type[il] = LT_RECURRENT;
-			if (ix && json_is_array(ix) && json_array_size(ix)) {
-				for (size_t i = 0; i < json_array_size(ix); i++) {
-					json_t *v = json_array_get(ix, i);
-					if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) >= n)
-						return fail(H, H->where, "entry %zu is not a layer index (0 to %lld)", i,
-							    (long long)(n - 1));
-					m->layer_type[json_integer_value(v)] = LT_FULL;
-				}
-			} else {
-				int64_t period, offset;
-				if (get_int(H, sc, "attn_layer_period", 0, 0, 1, MODEL_MAX_LAYERS, &period) < 0 ||
-				    get_int(H, sc, "attn_layer_offset", 0, 0, 0, MODEL_MAX_LAYERS, &offset) < 0)
-					return -1;
-				for (int64_t il = 0; il < n; il++)
-					if (il % period == offset)
-						m->layer_type[il] = LT_FULL;
-			}
-			model_set_origin(m, MF_LAYER_TYPES, "config.json attn_layer_indices / attn_layer_period");
 		}
 		if (!model_layers_of(m, LT_RECURRENT) && !gdn_family(id))
 			return fail(H, lpath, "no Mamba2 layer: llama.cpp's converter makes it a granite model, which "
@@ -2063,7 +2027,7 @@ static int read_layers(struct hf *H, struct shape *s)
 		return -1;
 	if ((id == F_GEMMA3N && read_gemma3n(H) < 0) || (id == F_GEMMA4 && read_gemma4(H, s) < 0))
 		return -1;
-	if (id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
+	if (id == F_NEMOTRON_H) {
 		m->ctx_train = m->orig_ctx = INT64_C(1) << 20;
 		model_set_origin(m, MF_CTX_TRAIN, "2^20: no RoPE, the converter writes context_length 2^20 "
 				 "(GraniteHybridModel)");
@@ -2140,6 +2104,17 @@ static int read_model_conv(struct hf *H)
 		.gated = !H->conv->conv->ungated,
 		.norms = 2, .tie = m->tied_embd, .kv_full = m->kv_heads,
 	};
+	/* a shared expert as wide as the converter writes it
+	 * (expert_shared_feed_forward_length, n_ff_shexp: granite-hybrid.cpp
+	 * and nemotron-h.cpp's ffn_up_shexp), else an expert's; one without
+	 * a count where the graph builds it for n_ff_shexp > 0 */
+	double shexp;
+	if (rc == 0 && m->experts &&
+	    hfc_written(c, "expert_shared_feed_forward_length", &shexp) &&
+	    shexp > 0) {
+		s.shared_inter = (int64_t)shexp;
+		s.shared += !s.shared;
+	}
 	if (rc == 0)
 		hfc_origins(c, m);
 	hfc_free(c);
@@ -2228,7 +2203,7 @@ static int read_model(struct hf *H)
 		model_set_origin(m, MF_FF_DENSE, "config.json intermediate_size (the dense MLP beside the experts)");
 	}
 	/* Granite, Jamba: an expert is an MLP of intermediate_size */
-	int own = H->fam->id != F_GRANITE_HYBRID && H->fam->id != F_JAMBA &&
+	int own = H->fam->id != F_JAMBA &&
 		  !(H->gen && !H->gen->expert_ff_key);
 	model_set_origin(m, MF_FF, m->experts && s.moe_inter && own ? "config.json moe_intermediate_size" :
 				   m->experts ? "config.json intermediate_size (an expert's)" : "config.json intermediate_size");

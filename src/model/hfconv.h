@@ -202,6 +202,26 @@ int hfc_deepseek_dsa(struct hfc *c);
  * name. */
 int hfc_lfm2_kv_heads(struct hfc *c, const char *const *kinds,
 		      const char *name);
+/* conversion/granite.py GraniteHybridModel.find_hparam: keys, then each
+ * with its hparam prefix "mamba_" (FalconH1Model's alike); required
+ * unless opt (absent: 0).  name[len], when set, gets the key found. */
+int hfc_mamba_find(struct hfc *c, const char *const *keys, int opt,
+		   int64_t *out, char *name, size_t len);
+/* conversion/granite.py GraniteHybridModel, whose keys NemotronHModel
+ * writes first too (src/model/hfconv_granite.c): its __init__'s widths
+ * and set_gguf_parameters over GraniteMoeModel's (TextModel's keys
+ * without head_dim, vocab_size, the multipliers as scales, the shared
+ * expert), the ssm.* keys, head_count_kv a layer (0 on the Mamba2
+ * ones), RoPE (rope.scaling.finetuned) for Bamba or without Mamba2
+ * layers, else context_length 2^20. */
+struct hfc_granite {
+	int64_t layers;            /* block_count */
+	const uint8_t *attn;       /* [layers] 1: attention (get_attn_layers) */
+	const char *source;        /* the config key attn came from */
+	const char *const *inner;  /* d_inner: find_hparam(inner) x d_model */
+	int64_t ssm_layers;        /* the class's _ssm_layers at the end */
+};
+int hfc_granite_hybrid(struct hfc *c, const struct hfc_granite *g);
 /* Configuration classes' defaults several families read
  * (src/model/hfconv_configs.c): DeepseekV3Config's, MistralConfig's. */
 extern const struct hfc_default hfc_deepseek_v3_defaults[];
