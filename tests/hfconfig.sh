@@ -199,22 +199,55 @@ sed 's/"partial_rotary_factor": 0.75/"partial_rotary_factor": 1.0/' tests/hf/phi
 # theirs is one line naming the file, line:column and field, exit 2.
 nh=tests/hf/nemotron-h-8b/config.json gr=tests/hf/granite-4.0-h-small/config.json
 q3n=tests/hf/qwen3-next-80b/config.json
-sed '/hybrid_override_pattern/d' "$nh" |
-	bad nemotron-no-pattern "nemotron-no-pattern/config.json: field hybrid_override_pattern: missing (required"
 sed 's/"M-M-M-M\*-/"M-E-M-M*-/' "$nh" |
-	bad nemotron-moe-block "field hybrid_override_pattern: entry 2 'E' is no layer kind llama.cpp's converter knows for nemotron_h without num_experts_per_tok"
+	bad nemotron-moe-block "field hybrid_override_pattern: entry 2 'E': \
+the converter writes neither KV heads nor an FFN for it (its MLP blocks are \
+\"-\" without num_experts_per_tok), so llama.cpp would take it for a \
+Mamba2 block"
 sed 's/"M-M-M-M\*-/"M-M-M*-/' "$nh" |
-	bad nemotron-pattern-length "nemotron-pattern-length/config.json:19:3: field hybrid_override_pattern: 50 entries for 52 layers"
+	bad nemotron-pattern-length "nemotron-pattern-length/config.json:19:3: \
+field hybrid_override_pattern: 50 entries for 52 blocks (the converter \
+asserts as many)"
+# With num_experts_per_tok the class is nemotron_h_moe's, whose MLP blocks
+# are "E": this file's "-" blocks are none of its kinds.
 sed 's/"n_groups": 8,/&\n  "num_experts_per_tok": 6,/' "$nh" |
-	bad nemotron-experts "field n_routed_experts: missing (required with num_experts_per_tok: the converter's nemotron_h_moe reads it)"
+	bad nemotron-experts "field hybrid_override_pattern: entry 1 '-': the \
+converter writes neither KV heads nor an FFN for it (its MLP blocks are \
+\"E\" with num_experts_per_tok)"
+sed 's/"MEMEM\*/"MEMEM*/; s/"n_routed_experts": 128,//' \
+	tests/hf/nemotron-3-nano/config.json |
+	bad nemotron-no-experts "field n_routed_experts: missing (required by \
+conversion/nemotron.py NemotronHModel (num_experts_per_tok))"
 # Nemotron 3 Nano (nemotron_h_moe): E marks its MoE blocks, and "-" is none
 # of the converter's kinds there (NemotronHModel._mlp_layers)
 sed 's/"MEMEM\*/"M-MEM*/' tests/hf/nemotron-3-nano/config.json |
-	bad nemotron-moe-mlp "field hybrid_override_pattern: entry 1 '-' is no layer kind llama.cpp's converter knows for nemotron_h with experts (num_experts_per_tok)"
+	bad nemotron-moe-mlp "field hybrid_override_pattern: entry 1 '-': the \
+converter writes neither KV heads nor an FFN for it"
 sed '/"ssm_state_size"/d' "$nh" |
-	bad nemotron-no-state "field state_size: missing (required; or any of d_state, state_dim, ssm_state_size,"
+	bad nemotron-no-state "field state_size: missing (required by \
+conversion/nemotron.py NemotronHModel; or any of d_state, state_dim, \
+ssm_state_size,"
 sed '/"attention_head_dim"/d' "$nh" |
-	bad nemotron-no-head-dim "field attention_head_dim: missing (required)"
+	bad nemotron-no-head-dim "field head_dim: missing (required by \
+conversion/nemotron.py NemotronHModel; or attention_head_dim)"
+# NemotronHModel without a pattern: no attention, MLP or SSM list, so every
+# block is written without KV heads or FFN (all Mamba2 to llama.cpp) and,
+# with _ssm_layers empty, GraniteHybridModel keeps RoPE and the file's
+# max_position_embeddings.  Nemotron 3 Nano with num_nextn_predict_layers 1:
+# the MTP block appended (block_count 53), out of the cache.
+mkdir -p "$tmp/nh-none" "$tmp/nano-mtp"
+sed '/hybrid_override_pattern/d' "$nh" >"$tmp/nh-none/config.json"
+expect_eq "hf: nemotron_h without a pattern: 52 Mamba2 blocks, its context" \
+	"$(sval iswa recurrent_layers -m "$tmp/nh-none")/$("$ATTNVIZ" \
+		--export-model -m "$tmp/nh-none" |
+		awk '$1 == "ctx_train" { print $3 }')" 52/8192
+sed 's/"num_experts_per_tok": 6,/&\n  "num_nextn_predict_layers": 1,/' \
+	tests/hf/nemotron-3-nano/config.json >"$tmp/nano-mtp/config.json"
+expect_eq "hf: nemotron_h_moe with an MTP layer: 53 blocks, 1 nextn" \
+	"$("$ATTNVIZ" --export-model -m "$tmp/nano-mtp" |
+		awk '$1 == "layers" || $1 == "nextn_layers" {
+			printf "%s ", $3 }')" \
+	"53 1 "
 sed 's/"mamba_d_state": 128/"mamba_d_state": "128"/' "$gr" |
 	bad granite-state-string "granite-state-string/config.json:63:3: \
 field mamba_d_state: a string, want a number"

@@ -39,7 +39,7 @@ enum fam { F_PHI3, F_FALCON,
 	   /* a family of src/families/ with a config.json mapping (its .hf) */
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
-	   F_QWEN3_NEXT, F_NEMOTRON_H, F_QWEN35, F_QWEN35_MOE,
+	   F_QWEN3_NEXT, F_QWEN35, F_QWEN35_MOE,
 	   F_JAMBA, F_FALCON_H1, F_GEMMA3N,
 	   F_GEMMA4 };
 
@@ -59,10 +59,6 @@ struct hf_fam {
 	double rope_theta;
 	int tie;               /* tie_word_embeddings */
 	int64_t window;        /* sliding_window; 0: None */
-	/* the architecture of a file with routed experts (NULL: arch's):
-	 * conversion/nemotron.py NemotronHModel with num_experts_per_tok is
-	 * MODEL_ARCH.NEMOTRON_H_MOE */
-	const char *moe_arch;
 };
 
 static const struct hf_fam hf_fams[] = {
@@ -90,11 +86,6 @@ static const struct hf_fam hf_fams[] = {
 	 .cls = "Qwen3NextConfig", .vocab = 151936, .hidden = 2048,
 	 .inter = 5632, .layers = 48, .heads = 16, .kv_heads = 2,
 	 .head_dim = 256, .max_pos = 32768, .rope_theta = 10000},
-	{.id = F_NEMOTRON_H, .type = "nemotron_h", .arch = "nemotron_h",
-	 .cls = "NemotronHConfig", .vocab = 131072, .hidden = 4096,
-	 .inter = 21504, .layers = 52, .heads = 32, .kv_heads = 8,
-	 .head_dim = 128, .max_pos = 4096, .rope_theta = 10000,
-	 .moe_arch = "nemotron_h_moe"},
 	/* Qwen3.5 (transformers models/qwen3_5, qwen3_5_moe): Qwen3-Next's
 	 * hybrid layout; the language model in text_config, the root's
 	 * model_type qwen3_5 / qwen3_5_moe naming the vision-language
@@ -164,10 +155,8 @@ static const struct {
 } arch_classes[] = {
 	{"Phi3ForCausalLM", "phi3"},
 	{"FalconForCausalLM", "falcon"},        {"RWForCausalLM", "falcon"},
-	/* convert_hf_to_gguf.py (conversion/__init__.py): Qwen3NextModel,
-	 * NemotronHModel */
+	/* convert_hf_to_gguf.py (conversion/__init__.py): Qwen3NextModel */
 	{"Qwen3NextForCausalLM", "qwen3_next"},
-	{"NemotronHForCausalLM", "nemotron_h"},
 	/* conversion/qwen.py Qwen3_5TextModel, Qwen3_5MoeTextModel (LLM_ARCH_QWEN35,
 	 * QWEN35MOE): Qwen3NextModel's keys under another architecture name */
 	{"Qwen3_5ForCausalLM", "qwen3_5_text"},  {"Qwen3_5ForConditionalGeneration", "qwen3_5_text"},
@@ -430,7 +419,9 @@ struct shape {
 	int per_layer_attn;     /* Gemma 4: each layer's attention by its kind (layer_attn) */
 	int k_eq_v;             /* Gemma 4 attention_k_eq_v: no v_proj on the full layers */
 	int64_t kv_full;        /* Gemma 4: the full layers' KV heads */
-	uint8_t no_mlp[MODEL_MAX_LAYERS];   /* [layers] 1: a block without MLP (Nemotron-H's M and * blocks) */
+	/* [layers] 1: a block without MLP (Nemotron-H's Mamba2 and
+	 * attention blocks: read_model_conv) */
+	uint8_t no_mlp[MODEL_MAX_LAYERS];
 };
 
 /*
@@ -640,17 +631,22 @@ static const struct hf_fam *family_of(const char *type)
 	return NULL;
 }
 
-/* The family whose .conv takes class cls only for this config's
- * model_type (text_config's over the root's, as TextModel merges them):
- * Mistral3ForConditionalGeneration is Mistral 4 for a mistral4 text
- * model, else Mistral 3's reading. */
+/* The family whose .conv takes class cls only for some configs: for
+ * this config's model_type (text_config's over the root's, as TextModel
+ * merges them: Mistral3ForConditionalGeneration is Mistral 4 for a
+ * mistral4 text model, else Mistral 3's reading), or when the config
+ * holds its when_key (NemotronHForCausalLM is nemotron_h_moe with
+ * num_experts_per_tok, else nemotron_h). */
 static const struct family *conv_by_type(struct hf *H, const char *cls)
 {
 	json_t *t = find(H, &H->top, "model_type");
 	const char *type = t ? json_string_value(t) : NULL;
-	for (size_t i = 0; type && i < family_count; i++) {
+	for (size_t i = 0; i < family_count; i++) {
 		const struct family_conv *cv = families[i]->conv;
-		if (!cv || !cv->model_type || strcmp(cv->model_type, type))
+		if (!cv || (!cv->model_type && !cv->when_key) ||
+		    (cv->model_type &&
+		     (!type || strcmp(cv->model_type, type))) ||
+		    (cv->when_key && !find(H, &H->top, cv->when_key)))
 			continue;
 		for (size_t j = 0; cv->classes[j]; j++)
 			if (!strcmp(cv->classes[j], cls))
@@ -699,10 +695,12 @@ static int read_family(struct hf *H)
 					 H->gen->converter, H->fam->arch);
 			return 0;
 		}
-		/* a conv taken only for its model_type was asked above */
+		/* a conv taken only for its model_type or when_key was
+		 * asked above */
 		for (size_t i = 0; i < family_count && !H->conv; i++)
 			for (size_t j = 0; families[i]->conv &&
 					   !families[i]->conv->model_type &&
+					   !families[i]->conv->when_key &&
 					   families[i]->conv->classes[j]; j++)
 				if (!strcmp(families[i]->conv->classes[j], cls))
 					H->conv = families[i];
@@ -831,13 +829,9 @@ static int read_counts(struct hf *H, struct shape *s)
 		return fail(H, H->where, "%lld does not divide num_attention_heads (%lld)", (long long)m->kv_heads,
 			    (long long)m->heads);
 	int64_t hd_def = f->head_dim ? f->head_dim : s->hidden / m->heads;
-	/* The converter's GraniteModel drops head_dim (conversion/granite.py):
-	 * llama.cpp's head is n_embd / n_head; NemotronHModel reads head_dim or
-	 * attention_head_dim, one of them required (conversion/nemotron.py). */
+	/* The converter's GraniteModel, GraniteMoeModel drop head_dim
+	 * (conversion/granite.py): llama.cpp's head is n_embd / n_head. */
 	const char *hdk = model_fields[MF_HEAD_DIM].hf;
-	if (f->id == F_NEMOTRON_H && !find(H, sc, hdk))
-		hdk = "attention_head_dim";
-	/* GraniteModel, GraniteMoeModel: the same */
 	int drop_hd = H->gen && H->gen->no_head_dim;
 	if (s->hidden % m->heads &&
 	    (drop_hd || (!f->head_dim && !find(H, sc, "head_dim"))))
@@ -850,7 +844,8 @@ static int read_counts(struct hf *H, struct shape *s)
 		    "hidden_size / num_attention_heads (the converter's %s "
 		    "ignores head_dim)",
 		    H->gen ? H->gen->converter : "GraniteModel");
-	} else if ((rc = get_int(H, sc, hdk, f->id != F_NEMOTRON_H && f->id != F_FALCON_H1, hd_def, 1, 65536,
+	} else if ((rc = get_int(H, sc, hdk, f->id != F_FALCON_H1, hd_def, 1,
+				 65536,
 				 &m->head_dim)) < 0) {
 		return -1;
 	} else if (rc == 0 && !f->head_dim) {
@@ -1012,18 +1007,6 @@ static int read_moe(struct hf *H, struct shape *s)
 	case F_QWEN35_MOE: ne = "num_experts", def_e = 256, def_u = 8, def_inter = 512; break;
 	case F_GEMMA4: return read_gemma4_moe(H, s);
 	case F_GENERIC: return read_moe_hf(H, s);
-	/* NemotronHModel (conversion/nemotron.py) is nemotron_h_moe when the file
-	 * has num_experts_per_tok: n_routed_experts of moe_intermediate_size */
-	case F_NEMOTRON_H:
-		if (!find(H, sc, nu)) {
-			model_set_origin(m, MF_EXPERTS, "dense: config.json has no num_experts_per_tok");
-			return 0;
-		}
-		ne = "n_routed_experts";
-		if (!find(H, sc, ne))
-			return fail(H, ne, "missing (required with num_experts_per_tok: the converter's nemotron_h_moe "
-				    "reads it)");
-		break;
 	/* JambaModel: find_hparam(["num_local_experts", "num_experts"]) */
 	case F_JAMBA: ne = find(H, sc, "num_local_experts") ? "num_local_experts" : "num_experts", def_e = 16, def_u = 2;
 		break;
@@ -1044,13 +1027,6 @@ static int read_moe(struct hf *H, struct shape *s)
 		s->moe_inter = s->inter;   /* each expert is an MLP of intermediate_size */
 	else if (get_int(H, sc, "moe_intermediate_size", 1, def_inter, 1, 10000000, &s->moe_inter) < 0)
 		return -1;
-	/* Nemotron-H's shared expert (moe_shared_expert_intermediate_size, required
-	 * by the converter) and e_score_correction bias (exp_probs_b) */
-	if (H->fam->id == F_NEMOTRON_H &&
-	    (get_int(H, sc, "n_shared_experts", 1, 1, 0, 65536, &s->shared) < 0 ||
-	     get_int(H, sc, "moe_shared_expert_intermediate_size", 0, 0, 1, 10000000, &s->shared_inter) < 0))
-		return -1;
-	s->router_bias |= H->fam->id == F_NEMOTRON_H;
 	/* Jamba: experts on expert_layer_offset + k x expert_layer_period (JambaModel.modify_tensors) */
 	if (H->fam->id == F_JAMBA &&
 	    (get_int(H, sc, "expert_layer_offset", 1, 1, 0, MODEL_MAX_LAYERS, &s->first_dense) < 0 ||
@@ -1530,17 +1506,12 @@ static int hparam(struct hf *H, const char *const *keys, int has_def, int64_t de
 /*
  * A hybrid's recurrent state, each size from the config fields the converter
  * writes into the GGUF key (llama-model.cpp load_hparams reads ssm.*):
- *   qwen3next (conversion/qwen.py Qwen3NextModel.set_gguf_parameters):
- *     conv_kernel = linear_conv_kernel_dim, state_size = linear_key_head_dim,
- *     group_count = linear_num_key_heads, time_step_rank = linear_num_value_heads,
- *     inner_size = linear_value_head_dim x linear_num_value_heads
- *     (AutoConfig fills the Qwen3NextConfig defaults, 4, 128, 16, 32, 128);
- *   granitehybrid, nemotron_h (conversion/granite.py GraniteHybridModel, the
- *   raw config.json, every key required, "mamba_"-prefixed names tried after
- *   the plain ones): conv_kernel, state_size, group_count n_groups,
- *   time_step_rank n_heads; inner_size = expand x d_model (Granite) or
- *   num_heads x d_model (NemotronHModel), d_model = mamba_head_dim, else
- *   hidden_size.
+ * qwen3next (conversion/qwen.py Qwen3NextModel.set_gguf_parameters):
+ *   conv_kernel = linear_conv_kernel_dim, state_size = linear_key_head_dim,
+ *   group_count = linear_num_key_heads, time_step_rank =
+ *   linear_num_value_heads, inner_size = linear_value_head_dim x
+ *   linear_num_value_heads
+ *   (AutoConfig fills the Qwen3NextConfig defaults, 4, 128, 16, 32, 128).
  */
 static int read_state(struct hf *H)
 {
@@ -1548,51 +1519,40 @@ static int read_state(struct hf *H)
 	static const char *const q_conv[] = {"linear_conv_kernel_dim", NULL}, *const q_state[] = {"linear_key_head_dim", NULL},
 			  *const q_group[] = {"linear_num_key_heads", NULL}, *const q_rank[] = {"linear_num_value_heads", NULL},
 			  *const q_vdim[] = {"linear_value_head_dim", NULL};
-	static const char *const m_conv[] = {"conv_kernel", "d_conv", "mamba_conv_kernel", "mamba_d_conv", NULL},
-			  *const m_state[] = {"state_size", "d_state", "state_dim", "ssm_state_size", "mamba_state_size",
-					      "mamba_d_state", "mamba_state_dim", "mamba_ssm_state_size", NULL},
-			  *const m_group[] = {"n_groups", "num_groups", "mamba_n_groups", "mamba_num_groups", NULL},
-			  *const m_rank[] = {"n_heads", "num_heads", "mamba_n_heads", "mamba_num_heads", NULL},
-			  *const g_expand[] = {"expand", "num_heads", "mamba_expand", "mamba_num_heads", NULL},
-			  *const n_heads[] = {"num_heads", "mamba_num_heads", NULL},
-			  *const d_model[] = {"mamba_head_dim", "hidden_size", "d_model", "mamba_mamba_head_dim",
-					      "mamba_hidden_size", "mamba_d_model", NULL};
-	int q = gdn_family(H->fam->id), rc;
+	int rc;
 	const struct {
 		enum model_field f;
 		const char *const *keys;
 		int64_t def, *out;
 	} rows[] = {
-		{MF_SSM_D_CONV, q ? q_conv : m_conv, 4, &m->ssm_d_conv},
-		{MF_SSM_D_STATE, q ? q_state : m_state, 128, &m->ssm_d_state},
-		{MF_SSM_N_GROUP, q ? q_group : m_group, 16, &m->ssm_n_group},
-		{MF_SSM_DT_RANK, q ? q_rank : m_rank, 32, &m->ssm_dt_rank},
+		{MF_SSM_D_CONV, q_conv, 4, &m->ssm_d_conv},
+		{MF_SSM_D_STATE, q_state, 128, &m->ssm_d_state},
+		{MF_SSM_N_GROUP, q_group, 16, &m->ssm_n_group},
+		{MF_SSM_DT_RANK, q_rank, 32, &m->ssm_dt_rank},
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-		if ((rc = hparam(H, rows[i].keys, q, rows[i].def, 1, MODEL_MAX_DIM, rows[i].out)) < 0)
+		if ((rc = hparam(H, rows[i].keys, 1, rows[i].def, 1,
+				 MODEL_MAX_DIM, rows[i].out)) < 0)
 			return -1;
 		origin(H, rows[i].f, rc, H->where);
 	}
 	int64_t a, b;
 	char pa[96];
-	if ((rc = hparam(H, q ? q_vdim : H->fam->id == F_NEMOTRON_H ? n_heads : g_expand, q, 128, 1, MODEL_MAX_DIM,
-			 &a)) < 0)
+	if ((rc = hparam(H, q_vdim, 1, 128, 1, MODEL_MAX_DIM, &a)) < 0)
 		return -1;
 	snprintf(pa, sizeof pa, "%s", rc ? H->where : "linear_value_head_dim (default)");
-	if (q)
-		b = m->ssm_dt_rank;
-	else if (hparam(H, d_model, 0, 0, 1, MODEL_MAX_DIM, &b) < 0)
-		return -1;
+	b = m->ssm_dt_rank;
 	m->ssm_d_inner = a * b;
 	if (m->ssm_d_inner > (INT64_C(1) << 24))
 		return fail(H, pa, "an inner size of %lld x %lld is out of range", (long long)a, (long long)b);
-	model_set_origin(m, MF_SSM_D_INNER, "config.json %s x %s", pa, q ? "linear_num_value_heads" : H->where);
+	model_set_origin(m, MF_SSM_D_INNER,
+			 "config.json %s x linear_num_value_heads", pa);
 	return 0;
 }
 
-/* One layer kind per entry of layer_types (or a Nemotron-H pattern string),
- * from the family's words: 'r' recurrent, 'a' attention, 'm' an MLP block only;
- * 0 a word llama.cpp's converter does not know for it. */
+/* One layer kind per entry of layer_types, from the family's words: 'r'
+ * recurrent, 'a' attention; 0 a word llama.cpp's converter does not know
+ * for it. */
 static char layer_word(enum fam id, const char *w)
 {
 	static const struct {
@@ -1603,12 +1563,6 @@ static char layer_word(enum fam id, const char *w)
 		{F_QWEN3_NEXT, "linear_attention", 'r'}, {F_QWEN3_NEXT, "full_attention", 'a'},
 		{F_QWEN35, "linear_attention", 'r'},     {F_QWEN35, "full_attention", 'a'},
 		{F_QWEN35_MOE, "linear_attention", 'r'}, {F_QWEN35_MOE, "full_attention", 'a'},
-		/* conversion/nemotron.py: _SSM_LAYER_TYPES, _ATTN_LAYER_TYPES; "-" and "mlp" an MLP */
-		{F_NEMOTRON_H, "M", 'r'},    {F_NEMOTRON_H, "*", 'a'},              {F_NEMOTRON_H, "-", 'm'},
-		{F_NEMOTRON_H, "mamba", 'r'}, {F_NEMOTRON_H, "linear_attention", 'r'}, {F_NEMOTRON_H, "attention", 'a'},
-		{F_NEMOTRON_H, "full_attention", 'a'}, {F_NEMOTRON_H, "mlp", 'm'},
-		/* ... with experts (is_moe): "E" and "moe" an MoE block */
-		{F_NEMOTRON_H, "E", 'e'},    {F_NEMOTRON_H, "moe", 'e'},
 	};
 	for (size_t i = 0; w && i < sizeof words / sizeof words[0]; i++)
 		if (words[i].id == id && !strcmp(words[i].word, w))
@@ -1927,13 +1881,6 @@ static int read_gemma4(struct hf *H, struct shape *s)
  *     published checkpoints carry one);
  *   qwen3next: layer_types linear_attention are recurrent (written as
  *     attention.recurrent_layers), else (il + 1) % full_attention_interval != 0;
- *   granitehybrid: layer_types "attention" keep KV, "mamba" a state, else
- *     attn_layer_indices or attn_layer_period / _offset (get_attn_layers);
- *   nemotron_h: hybrid_override_pattern (M Mamba2, * attention, - MLP) or
- *     layers_block_type; head_count_kv and feed_forward_length per layer,
- *     so an MLP block keeps nothing (src/models/nemotron-h.cpp);
- * Granite and Nemotron-H use no RoPE: the converter writes context_length
- * 2^20 over max_position_embeddings (GraniteHybridModel.set_gguf_parameters).
  */
 static int read_layers(struct hf *H, struct shape *s)
 {
@@ -1953,60 +1900,37 @@ static int read_layers(struct hf *H, struct shape *s)
 	} else {
 		model_set_origin(m, MF_NEXTN, "none: the converter appends no nextn block for %s", H->fam->type);
 	}
-	if (id == F_NEMOTRON_H)
-		s->gated = 0;   /* mlp_hidden_act relu2: up and down projections only */
-	/* NemotronHModel with num_experts_per_tok is MODEL_ARCH.NEMOTRON_H_MOE
-	 * (read_moe read its experts) */
-	if (H->fam->moe_arch && m->experts) {
-		snprintf(m->arch, sizeof m->arch, "%s", H->fam->moe_arch);
-		model_set_origin(
-		    m, MF_ARCH,
-		    "%s: config.json num_experts_per_tok "
-		    "(conversion/nemotron.py NemotronHModel.is_moe)",
-		    H->fam->moe_arch);
-	}
-	if (gdn_family(id) || id == F_NEMOTRON_H) {
-		json_t *lt = find(H, sc, id == F_NEMOTRON_H ? "hybrid_override_pattern" : "layer_types");
-		if (id == F_NEMOTRON_H && !lt)
-			lt = find(H, sc, "layers_block_type");
+	if (gdn_family(id)) {
+		json_t *lt = find(H, sc, "layer_types");
 		char lpath[96];
 		snprintf(lpath, sizeof lpath, "%s", H->where);
-		int str = lt && json_is_string(lt);
-		size_t len = str ? strlen(json_string_value(lt)) : lt && json_is_array(lt) ? json_array_size(lt) : 0;
 		if (lt && !json_is_null(lt)) {
-			if (!str && !json_is_array(lt))
+			if (!json_is_array(lt))
 				return fail(H, lpath,
 					    "%s, want a list of layer types",
 					    hfc_json_kind(lt));
-			if (str && id != F_NEMOTRON_H)
-				return fail(H, lpath, "a string, want a list of layer types");
-			if ((int64_t)len != n)
-				return fail(H, lpath, "%zu entries for %lld layers", len, (long long)n);
+			if ((int64_t)json_array_size(lt) != n)
+				return fail(H, lpath, "%zu entries for %lld "
+					    "layers", json_array_size(lt),
+					    (long long)n);
 			for (int64_t il = 0; il < n; il++) {
-				char one[2] = {str ? json_string_value(lt)[il] : 0, 0};
-				const char *w = str ? one : json_string_value(json_array_get(lt, (size_t)il));
+				const char *w = json_string_value(
+				    json_array_get(lt, (size_t)il));
 				char k = layer_word(id, w);
-				/* the converter's MLP blocks: "-" without experts, "E" with
-				 * them (NemotronHModel._mlp_layers) */
-				if (id == F_NEMOTRON_H && (k == 'e' || k == 'm') && (k == 'e') != (m->experts > 0))
-					k = 0;
 				if (!k) {
 					char shown[40];
 					err_clean(shown, sizeof shown, w ? w : "(not a string)");
-					return fail(H, lpath, "entry %lld '%s' is no layer kind llama.cpp's converter knows "
-						    "for %s%s", (long long)il, shown, H->fam->type,
-						    id != F_NEMOTRON_H ? "" : m->experts ? " with experts (num_experts_per_tok)"
-										 : " without num_experts_per_tok");
+					return fail(H, lpath, "entry %lld '%s' "
+						    "is no layer kind "
+						    "llama.cpp's converter "
+						    "knows for %s",
+						    (long long)il, shown,
+						    H->fam->type);
 				}
 				if (k == 'r')
 					m->layer_type[il] = LT_RECURRENT;
-				else if (k == 'm' || k == 'e')
-					m->layer_type[il] = LT_NONE;
-				s->no_mlp[il] = id == F_NEMOTRON_H && k != 'm' && k != 'e';
 			}
 			model_set_origin(m, MF_LAYER_TYPES, "config.json %s", lpath);
-		} else if (id == F_NEMOTRON_H) {
-			return fail(H, "hybrid_override_pattern", "missing (required: which blocks are Mamba2, attention, MLP)");
 		} else {
 			int64_t interval;
 			if ((rc = get_int(H, sc, "full_attention_interval", 1, 4, 1, MODEL_MAX_LAYERS, &interval)) < 0)
@@ -2017,9 +1941,6 @@ static int read_layers(struct hf *H, struct shape *s)
 			model_set_origin(m, MF_LAYER_TYPES, "%s full_attention_interval %lld: recurrent unless (il + 1) %% "
 					 "%lld == 0", rc ? "config.json" : "default", (long long)interval, (long long)interval);
 		}
-		if (!model_layers_of(m, LT_RECURRENT) && !gdn_family(id))
-			return fail(H, lpath, "no Mamba2 layer: llama.cpp's converter makes it a granite model, which "
-				    "attnviz does not size");
 		if (model_layers_of(m, LT_RECURRENT) && read_state(H) < 0)
 			return -1;
 	}
@@ -2027,12 +1948,6 @@ static int read_layers(struct hf *H, struct shape *s)
 		return -1;
 	if ((id == F_GEMMA3N && read_gemma3n(H) < 0) || (id == F_GEMMA4 && read_gemma4(H, s) < 0))
 		return -1;
-	if (id == F_NEMOTRON_H) {
-		m->ctx_train = m->orig_ctx = INT64_C(1) << 20;
-		model_set_origin(m, MF_CTX_TRAIN, "2^20: no RoPE, the converter writes context_length 2^20 "
-				 "(GraniteHybridModel)");
-		model_set_origin(m, MF_ORIG_CTX, "ctx_train (no RoPE scaling)");
-	}
 	/* the nextn blocks, after the main ones (model_finish keeps them cacheless) */
 	m->layers = n + nextn;
 	m->nextn_layers = nextn;
@@ -2124,6 +2039,13 @@ static int read_model_conv(struct hf *H)
 		return -1;
 	snprintf(arch, sizeof arch, "%s", m->arch);
 	shape_of_family(m, &s);
+	/* nemotron-h.cpp: a block whose feed_forward_length is 0 has no
+	 * MLP; the GGUF reader's RR_KV_FF_ZERO rule leaves only the others
+	 * LT_NONE (the nextn blocks, after them, have one) */
+	const struct family_recurrent *rr = FAMILY_PART(m, recurrent);
+	for (int64_t il = 0; rr && rr->rule == RR_KV_FF_ZERO &&
+			     il < m->layers - m->nextn_layers; il++)
+		s.no_mlp[il] = m->layer_type[il] != LT_NONE;
 	s.router_bias |= m->router_bias;   /* exp_probs_b: n_expert values */
 	model_set_origin(m, MF_ARCH, "%s", arch_origin);
 	double total, active;
@@ -2453,8 +2375,7 @@ out:
 int hfconfig_reads_arch(const char *arch)
 {
 	for (size_t i = 0; i < sizeof hf_fams / sizeof hf_fams[0]; i++)
-		if (!strcmp(hf_fams[i].arch, arch) ||
-		    (hf_fams[i].moe_arch && !strcmp(hf_fams[i].moe_arch, arch)))
+		if (!strcmp(hf_fams[i].arch, arch))
 			return 1;
 	const struct family *f = arch_find(arch);
 	return f && (f->hf || f->conv);

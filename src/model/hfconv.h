@@ -222,6 +222,12 @@ struct hfc_granite {
 	int64_t ssm_layers;        /* the class's _ssm_layers at the end */
 };
 int hfc_granite_hybrid(struct hfc *c, const struct hfc_granite *g);
+/* conversion/nemotron.py NemotronHModel: its blocks (hybrid_override_pattern
+ * or layers_block_type; the MTP block with experts), GraniteHybridModel's
+ * keys over them, then key_length head_dim (else attention_head_dim),
+ * feed_forward_length a block (0 but on the MLP blocks) and, moe (MODEL_ARCH
+ * NEMOTRON_H_MOE), the experts' keys (src/model/hfconv_granite.c). */
+int hfc_nemotron_h(struct hfc *c, int moe);
 /* Configuration classes' defaults several families read
  * (src/model/hfconv_configs.c): DeepseekV3Config's, MistralConfig's. */
 extern const struct hfc_default hfc_deepseek_v3_defaults[];
