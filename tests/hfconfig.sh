@@ -326,7 +326,18 @@ sed '/"attn_layer_period"/d' "$jb" |
 sed '/"mamba_expand"/d' "$jb" | bad jamba-no-expand "field mamba_expand: missing (required)"
 sed 's/"mamba_dt_rank": 256/"mamba_dt_rank": "wide"/' "$jb" |
 	bad jamba-dt-rank "jamba-dt-rank/config.json:19:3: field mamba_dt_rank: a string (\"wide\"), want a number"
-sed '/"head_dim"/d' "$fh" | bad falcon-h1-no-head-dim "falcon-h1-no-head-dim/config.json: field head_dim: missing (required)"
+sed '/"head_dim"/d' "$fh" | bad falcon-h1-no-head-dim "falcon-h1-no-head-dim/\
+config.json: field head_dim: missing (required by conversion/falcon_h1.py \
+FalconH1Model)"
+# FalconH1Model reads config.json as it is: FalconH1Config's "auto" is a
+# string it divides by (Mamba2Model's time_step_rank), and mamba_d_ssm is
+# required (no expand x hidden_size).
+sed 's/"mamba_d_head": 128/"mamba_d_head": "auto"/' "$fh" |
+	bad falcon-h1-auto "falcon-h1-auto/config.json:23:3: field \
+mamba_d_head: 'auto', not a number: the converter divides the SSM inner \
+size by it"
+sed '/"mamba_d_ssm"/d' "$fh" | bad falcon-h1-no-d-ssm "field mamba_d_ssm: \
+missing (required by conversion/falcon_h1.py FalconH1Model"
 sed 's/"mamba_d_head": 128/"mamba_d_head": 1000/' "$fh" |
 	bad falcon-h1-d-head "field mamba_d_head: 1000 does not divide the SSM inner size 3072"
 g5=tests/hf/glm-5/config.json

@@ -40,7 +40,7 @@ enum fam { F_PHI3, F_FALCON,
 	   F_GENERIC,
 	   /* the 2026 families (DESIGN section 5): read_layers */
 	   F_QWEN3_NEXT, F_QWEN35, F_QWEN35_MOE,
-	   F_JAMBA, F_FALCON_H1, F_GEMMA3N,
+	   F_JAMBA, F_GEMMA3N,
 	   F_GEMMA4 };
 
 /* The defaults of a family: the keyword defaults of the __init__ of the
@@ -102,16 +102,10 @@ static const struct hf_fam hf_fams[] = {
 	 .cls = "Qwen3_5MoeTextConfig", .vocab = 248320, .hidden = 2048,
 	 .inter = 8192, .layers = 40, .heads = 16, .kv_heads = 2,
 	 .head_dim = 256, .max_pos = 32768, .rope_theta = 10000},
-	/* JambaConfig (transformers models/jamba); FalconH1Config
-	 * (models/falcon_h1), whose head_dim the converter requires
-	 * (FalconH1Model: key_length) */
+	/* JambaConfig (transformers models/jamba) */
 	{.id = F_JAMBA, .type = "jamba", .arch = "jamba", .cls = "JambaConfig",
 	 .vocab = 65536, .hidden = 4096, .inter = 14336, .layers = 32,
 	 .heads = 32, .kv_heads = 8, .max_pos = 262144, .rope_theta = 10000},
-	{.id = F_FALCON_H1, .type = "falcon_h1", .arch = "falcon-h1",
-	 .cls = "FalconH1Config", .vocab = 128000, .hidden = 4096,
-	 .inter = 14336, .layers = 32, .heads = 32, .kv_heads = 8,
-	 .max_pos = 8192, .rope_theta = 1e11},
 	/* Gemma 3n: Gemma3nTextConfig (transformers models/gemma3n), its
 	 * language model in text_config (model_type gemma3n_text) */
 	{.id = F_GEMMA3N, .type = "gemma3n_text", .arch = "gemma3n",
@@ -161,8 +155,8 @@ static const struct {
 	 * QWEN35MOE): Qwen3NextModel's keys under another architecture name */
 	{"Qwen3_5ForCausalLM", "qwen3_5_text"},  {"Qwen3_5ForConditionalGeneration", "qwen3_5_text"},
 	{"Qwen3_5MoeForCausalLM", "qwen3_5_moe_text"}, {"Qwen3_5MoeForConditionalGeneration", "qwen3_5_moe_text"},
-	/* conversion/jamba.py JambaModel, falcon_h1.py FalconH1Model */
-	{"JambaForCausalLM", "jamba"},          {"FalconH1ForCausalLM", "falcon_h1"},
+	/* conversion/jamba.py JambaModel */
+	{"JambaForCausalLM", "jamba"},
 	/* conversion/gemma.py Gemma3NModel (LLM_ARCH_GEMMA3N) */
 	{"Gemma3nForConditionalGeneration", "gemma3n_text"}, {"Gemma3nForCausalLM", "gemma3n_text"},
 	/* conversion/gemma.py Gemma4Model (LLM_ARCH_GEMMA4) */
@@ -844,8 +838,7 @@ static int read_counts(struct hf *H, struct shape *s)
 		    "hidden_size / num_attention_heads (the converter's %s "
 		    "ignores head_dim)",
 		    H->gen ? H->gen->converter : "GraniteModel");
-	} else if ((rc = get_int(H, sc, hdk, f->id != F_FALCON_H1, hd_def, 1,
-				 65536,
+	} else if ((rc = get_int(H, sc, hdk, 1, hd_def, 1, 65536,
 				 &m->head_dim)) < 0) {
 		return -1;
 	} else if (rc == 0 && !f->head_dim) {
@@ -1570,8 +1563,8 @@ static char layer_word(enum fam id, const char *w)
 	return 0;
 }
 
-/* A count that may be the string "auto" (JambaConfig mamba_dt_rank,
- * FalconH1Config mamba_d_head): auto_val then, as transformers computes it. */
+/* A count that may be the string "auto" (JambaConfig mamba_dt_rank):
+ * auto_val then, as transformers computes it. */
 static int get_auto(struct hf *H, const char *key, int64_t auto_val, int64_t *out)
 {
 	json_t *v = find(H, &H->top, key);
@@ -1619,62 +1612,6 @@ static int read_jamba(struct hf *H, const struct shape *s)
 	model_set_origin(m, MF_SSM_D_INNER, "config.json mamba_expand %lld x hidden_size", (long long)expand);
 	m->ssm_n_group = 0;
 	model_set_origin(m, MF_SSM_N_GROUP, "0: Mamba-1 has no groups (llama.cpp jamba reads no ssm.group_count)");
-	return 0;
-}
-
-/*
- * Falcon-H1 (conversion/falcon_h1.py FalconH1Model over Mamba2Model): every
- * block is attention beside a Mamba2 mixer, and llama.cpp's create_memory
- * (LLM_ARCH_FALCON_H1) keeps both on every layer.  The state's keys, each
- * tried plain then "mamba_"-prefixed: inner_size mamba_d_ssm (else
- * mamba_expand x hidden_size), conv_kernel mamba_d_conv (4), state_size
- * mamba_d_state (128), group_count mamba_n_groups (1), time_step_rank
- * inner_size / mamba_d_head (FalconH1Config: "auto" is inner_size /
- * mamba_n_heads).
- */
-static int read_falcon_h1(struct hf *H, const struct shape *s)
-{
-	struct model *m = H->m;
-	const struct scope *sc = &H->top;
-	int64_t expand, dh, nh;
-	int rc;
-	json_t *ds = find(H, sc, "mamba_d_ssm");
-	if (ds && !json_is_null(ds)) {
-		if ((rc = get_int(H, sc, "mamba_d_ssm", 0, 0, 1, INT64_C(1) << 24, &m->ssm_d_inner)) < 0)
-			return -1;
-		origin(H, MF_SSM_D_INNER, rc, H->where);
-	} else {
-		if (get_int(H, sc, "mamba_expand", 1, 2, 1, 64, &expand) < 0)
-			return -1;
-		m->ssm_d_inner = expand * s->hidden;
-		model_set_origin(m, MF_SSM_D_INNER, "mamba_expand x hidden_size (no mamba_d_ssm)");
-	}
-	const struct {
-		const char *key;
-		enum model_field f;
-		int64_t def, *out;
-	} rows[] = {
-		{"mamba_d_conv", MF_SSM_D_CONV, 4, &m->ssm_d_conv},
-		{"mamba_d_state", MF_SSM_D_STATE, 128, &m->ssm_d_state},
-		{"mamba_n_groups", MF_SSM_N_GROUP, 1, &m->ssm_n_group},
-	};
-	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-		if ((rc = get_int(H, sc, rows[i].key, 1, rows[i].def, 1, MODEL_MAX_DIM, rows[i].out)) < 0)
-			return -1;
-		origin(H, rows[i].f, rc, H->where);
-	}
-	if (get_int(H, sc, "mamba_n_heads", 1, 128, 1, MODEL_MAX_DIM, &nh) < 0 ||
-	    get_auto(H, "mamba_d_head", m->ssm_d_inner / nh, &dh) < 0)
-		return -1;
-	if (dh < 1 || m->ssm_d_inner % dh)
-		return fail(H, H->where, "%lld does not divide the SSM inner size %lld (the converter asserts it)",
-			    (long long)dh, (long long)m->ssm_d_inner);
-	m->ssm_dt_rank = m->ssm_d_inner / dh;
-	model_set_origin(m, MF_SSM_DT_RANK, "SSM inner size / mamba_d_head (Mamba2Model)");
-	m->ssm_parallel = 1;
-	model_set_origin(m, MF_SSM_PARALLEL, "llama.cpp falcon-h1: create_memory keeps a recurrent state on every "
-			 "layer beside its attention");
-	model_set_origin(m, MF_LAYER_TYPES, "every block attention and Mamba2 (FalconH1Model)");
 	return 0;
 }
 
@@ -1944,7 +1881,7 @@ static int read_layers(struct hf *H, struct shape *s)
 		if (model_layers_of(m, LT_RECURRENT) && read_state(H) < 0)
 			return -1;
 	}
-	if ((id == F_JAMBA && read_jamba(H, s) < 0) || (id == F_FALCON_H1 && read_falcon_h1(H, s) < 0))
+	if (id == F_JAMBA && read_jamba(H, s) < 0)
 		return -1;
 	if ((id == F_GEMMA3N && read_gemma3n(H) < 0) || (id == F_GEMMA4 && read_gemma4(H, s) < 0))
 		return -1;
