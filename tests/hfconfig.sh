@@ -133,11 +133,11 @@ sed 's/"rope_theta": 500000.0/"rope_theta": true/' "$good" |
 # The family comes from architectures[0], as convert_hf_to_gguf.py dispatches;
 # model_type only in a file without architectures.
 sed 's/"LlamaForCausalLM"/"BertModel"/' "$good" |
-	bad unknown-arch "unknown-arch/config.json:2:3: field architectures: 'BertModel' is not an architecture attnviz reads (families: "
-# the known families listed whole words, to a count where the line would
+	bad unknown-arch "unknown-arch/config.json:2:3: field architectures: 'BertModel' is not an architecture attnviz reads (classes: "
+# the known classes listed whole words, to a count where the line would
 # run on (the list stops near 300 characters; the line once ended mid-name)
 sed 's/"LlamaForCausalLM"/"BertModel"/' "$good" |
-	bad unknown-arch-list "in all, README lists them))"
+	bad unknown-arch-list " in all))"
 sed '/"architectures"/,/\],/d; s/"model_type": "llama"/"model_type": "bert"/' "$good" |
 	bad unknown-family "unknown-family/config.json:11:3: field model_type: 'bert' is not a family attnviz reads ("
 sed '/"architectures"/,/\],/d; /model_type/d' "$good" | bad no-family "no-family/config.json: field model_type: missing"
@@ -220,29 +220,79 @@ expect_eq "hf: phi3 without num_key_value_heads: Phi3Config's, the heads" \
 # theirs is one line naming the file, line:column and field, exit 2.
 nh=tests/hf/nemotron-h-8b/config.json gr=tests/hf/granite-4.0-h-small/config.json
 q3n=tests/hf/qwen3-next-80b/config.json
-sed '/hybrid_override_pattern/d' "$nh" |
-	bad nemotron-no-pattern "nemotron-no-pattern/config.json: field hybrid_override_pattern: missing (required"
 sed 's/"M-M-M-M\*-/"M-E-M-M*-/' "$nh" |
-	bad nemotron-moe-block "field hybrid_override_pattern: entry 2 'E' is no layer kind llama.cpp's converter knows for nemotron_h without num_experts_per_tok"
+	bad nemotron-moe-block "field hybrid_override_pattern: entry 2 'E': \
+the converter writes neither KV heads nor an FFN for it (its MLP blocks are \
+\"-\" without num_experts_per_tok), so llama.cpp would take it for a \
+Mamba2 block"
 sed 's/"M-M-M-M\*-/"M-M-M*-/' "$nh" |
-	bad nemotron-pattern-length "nemotron-pattern-length/config.json:19:3: field hybrid_override_pattern: 50 entries for 52 layers"
+	bad nemotron-pattern-length "nemotron-pattern-length/config.json:19:3: \
+field hybrid_override_pattern: 50 entries for 52 blocks (the converter \
+asserts as many)"
+# With num_experts_per_tok the class is nemotron_h_moe's, whose MLP blocks
+# are "E": this file's "-" blocks are none of its kinds.
 sed 's/"n_groups": 8,/&\n  "num_experts_per_tok": 6,/' "$nh" |
-	bad nemotron-experts "field n_routed_experts: missing (required with num_experts_per_tok: the converter's nemotron_h_moe reads it)"
+	bad nemotron-experts "field hybrid_override_pattern: entry 1 '-': the \
+converter writes neither KV heads nor an FFN for it (its MLP blocks are \
+\"E\" with num_experts_per_tok)"
+sed 's/"MEMEM\*/"MEMEM*/; s/"n_routed_experts": 128,//' \
+	tests/hf/nemotron-3-nano/config.json |
+	bad nemotron-no-experts "field n_routed_experts: missing (required by \
+conversion/nemotron.py NemotronHModel (num_experts_per_tok))"
 # Nemotron 3 Nano (nemotron_h_moe): E marks its MoE blocks, and "-" is none
 # of the converter's kinds there (NemotronHModel._mlp_layers)
 sed 's/"MEMEM\*/"M-MEM*/' tests/hf/nemotron-3-nano/config.json |
-	bad nemotron-moe-mlp "field hybrid_override_pattern: entry 1 '-' is no layer kind llama.cpp's converter knows for nemotron_h with experts (num_experts_per_tok)"
+	bad nemotron-moe-mlp "field hybrid_override_pattern: entry 1 '-': the \
+converter writes neither KV heads nor an FFN for it"
 sed '/"ssm_state_size"/d' "$nh" |
-	bad nemotron-no-state "field state_size: missing (required; or any of d_state, state_dim, ssm_state_size,"
+	bad nemotron-no-state "field state_size: missing (required by \
+conversion/nemotron.py NemotronHModel; or any of d_state, state_dim, \
+ssm_state_size,"
 sed '/"attention_head_dim"/d' "$nh" |
-	bad nemotron-no-head-dim "field attention_head_dim: missing (required)"
+	bad nemotron-no-head-dim "field head_dim: missing (required by \
+conversion/nemotron.py NemotronHModel; or attention_head_dim)"
+# NemotronHModel without a pattern: no attention, MLP or SSM list, so every
+# block is written without KV heads or FFN (all Mamba2 to llama.cpp) and,
+# with _ssm_layers empty, GraniteHybridModel keeps RoPE and the file's
+# max_position_embeddings.  Nemotron 3 Nano with num_nextn_predict_layers 1:
+# the MTP block appended (block_count 53), out of the cache.
+mkdir -p "$tmp/nh-none" "$tmp/nano-mtp"
+sed '/hybrid_override_pattern/d' "$nh" >"$tmp/nh-none/config.json"
+expect_eq "hf: nemotron_h without a pattern: 52 Mamba2 blocks, its context" \
+	"$(sval iswa recurrent_layers -m "$tmp/nh-none")/$("$ATTNVIZ" \
+		--export-model -m "$tmp/nh-none" |
+		awk '$1 == "ctx_train" { print $3 }')" 52/8192
+sed 's/"num_experts_per_tok": 6,/&\n  "num_nextn_predict_layers": 1,/' \
+	tests/hf/nemotron-3-nano/config.json >"$tmp/nano-mtp/config.json"
+expect_eq "hf: nemotron_h_moe with an MTP layer: 53 blocks, 1 nextn" \
+	"$("$ATTNVIZ" --export-model -m "$tmp/nano-mtp" |
+		awk '$1 == "layers" || $1 == "nextn_layers" {
+			printf "%s ", $3 }')" \
+	"53 1 "
 sed 's/"mamba_d_state": 128/"mamba_d_state": "128"/' "$gr" |
-	bad granite-state-string "granite-state-string/config.json:63:3: field mamba_d_state: a string (\"128\"), want a number"
-sed '/"mamba_d_conv"/d' "$gr" | bad granite-no-conv "field conv_kernel: missing (required; or any of d_conv,"
+	bad granite-state-string "granite-state-string/config.json:63:3: \
+field mamba_d_state: a string, want a number"
+sed '/"mamba_d_conv"/d' "$gr" | bad granite-no-conv "field conv_kernel: \
+missing (required by conversion/granite.py GraniteHybridModel; or any of \
+d_conv,"
 sed 's/"mamba"/"attention"/g' "$gr" |
 	bad granite-no-mamba "field layer_types: no Mamba2 layer: llama.cpp's converter makes it a granite model"
 sed '0,/"mamba"/s//"linear_attention"/' "$gr" |
-	bad granite-layer-word "field layer_types: entry 0 'linear_attention' is no layer kind llama.cpp's converter knows for granitemoehybrid"
+	bad granite-layer-word "granite-layer-word/config.json:16:3: field \
+layer_types: entry 0: \"linear_attention\" is not attention or mamba"
+sed '/"layer_types": \[/,/\],/d' "$gr" | bad granite-no-layers "field \
+attn_layer_period: missing (required by conversion/granite.py \
+GraniteHybridModel without layer_types or attn_layer_indices)"
+sed 's/"hidden_act": "silu"/"hidden_act": "gelu"/' "$gr" |
+	bad granite-act "field hidden_act: 'gelu': the converter asserts silu"
+# GraniteHybridModel keeps RoPE for BambaForCausalLM: context_length is
+# max_position_embeddings then, not 2^20.
+mkdir -p "$tmp/bamba"
+sed 's/"GraniteMoeHybridForCausalLM"/"BambaForCausalLM"/' "$gr" \
+	>"$tmp/bamba/config.json"
+expect_eq "hf: BambaForCausalLM keeps RoPE: ctx_train max_position_embeddings" \
+	"$("$ATTNVIZ" --export-model -m "$tmp/bamba" |
+		awk '$1 == "ctx_train" { print $3 }')" 131072
 sed 's/"full_attention_interval": 4,/&\n  "layer_types": ["linear_attention", "sliding_attention"],/' "$q3n" |
 	bad qwen3next-layer-types "field layer_types: 2 entries, expected num_hidden_layers (48)"
 sed 's/"partial_rotary_factor": 0.25/"partial_rotary_factor": 0.001/' "$q3n" |
@@ -337,7 +387,18 @@ sed 's/"expert_layer_period": 2/"expert_layer_period": 1/; s/"expert_layer_offse
 expect_eq "hf: jamba's experts on expert_layer_period's layers alone" \
 	"$("$ATTNVIZ" --export-model -m "$jb" | awk '$1 == "params" { printf "%.0f ", $3 }')$("$ATTNVIZ" --export-model -m "$tmp/jb-all" | awk '$1 == "params" { printf "%.0f", $3 }')" \
 	"51469619200 93749252096"
-sed '/"head_dim"/d' "$fh" | bad falcon-h1-no-head-dim "falcon-h1-no-head-dim/config.json: field head_dim: missing (required)"
+sed '/"head_dim"/d' "$fh" | bad falcon-h1-no-head-dim "falcon-h1-no-head-dim/\
+config.json: field head_dim: missing (required by conversion/falcon_h1.py \
+FalconH1Model)"
+# FalconH1Model reads config.json as it is: FalconH1Config's "auto" is a
+# string it divides by (Mamba2Model's time_step_rank), and mamba_d_ssm is
+# required (no expand x hidden_size).
+sed 's/"mamba_d_head": 128/"mamba_d_head": "auto"/' "$fh" |
+	bad falcon-h1-auto "falcon-h1-auto/config.json:23:3: field \
+mamba_d_head: 'auto', not a number: the converter divides the SSM inner \
+size by it"
+sed '/"mamba_d_ssm"/d' "$fh" | bad falcon-h1-no-d-ssm "field mamba_d_ssm: \
+missing (required by conversion/falcon_h1.py FalconH1Model"
 sed 's/"mamba_d_head": 128/"mamba_d_head": 1000/' "$fh" |
 	bad falcon-h1-d-head "field mamba_d_head: 1000 does not divide the SSM inner size 3072"
 g5=tests/hf/glm-5/config.json

@@ -10,6 +10,12 @@
  * graph (src/models/nemotron-h-moe.cpp) is not replayed: estimated.
  */
 #include "model/family.h"
+#include "model/hfconv.h"
+
+static int nemotron_h_moe_convert(struct hfc *c)
+{
+	return hfc_nemotron_h(c, 1);
+}
 
 const struct family family_nemotron_h_moe = {
 	.arch = "nemotron_h_moe",
@@ -17,5 +23,16 @@ const struct family family_nemotron_h_moe = {
 	.recurrent = &(const struct family_recurrent){
 		.rule = RR_KV_FF_ZERO,
 		.state = RS_MAMBA2,
+	},
+	/* NemotronHForCausalLM with num_experts_per_tok in its hparams
+	 * (NemotronHModel.__init__: MODEL_ARCH.NEMOTRON_H_MOE), read as it is
+	 * (src/families/nemotron_h.c); experts of up and down alone */
+	.conv = &(const struct family_conv){
+		.classes = (const char *const[]){"NemotronHForCausalLM", NULL},
+		.converter = "conversion/nemotron.py NemotronHModel "
+			     "(num_experts_per_tok)",
+		.convert = nemotron_h_moe_convert,
+		.when_key = "num_experts_per_tok",
+		.ungated = 1,
 	},
 };

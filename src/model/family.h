@@ -390,6 +390,11 @@ struct family_conv {
 	 * self.hparams' model_type (text_config's over the root's) is this
 	 * (conversion/mistral3.py Mistral3Model picks its impl so) */
 	const char *model_type;
+	/* set: a class another family reads too, taken here only when
+	 * self.hparams hold this key, null or not (conversion/nemotron.py
+	 * NemotronHModel.__init__: "num_experts_per_tok" in llm_config makes
+	 * NemotronHForCausalLM MODEL_ARCH.NEMOTRON_H_MOE) */
+	const char *when_key;
 	/* the configuration class by model_type, over config and
 	 * defaults (NULL: those alone), until .model_type NULL */
 	const struct family_conv_config *by_type;

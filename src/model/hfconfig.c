@@ -4,14 +4,16 @@
  * The file is read whole (at most HF_MAX_BYTES) and parsed by jansson with
  * duplicate keys refused; jansson's line:column go into syntax errors, and
  * for a field with a bad value the key's own line:column is found again in
- * the text (hf_locate), so every error points at the file.
+ * the text (json_locate), so every error points at the file.
  *
  * Values are looked up in text_config first, then at the root: a
- * multimodal config (Gemma 3) keeps its language model there.  A field the
- * file leaves out takes the default of the transformers configuration class
- * of its model_type (the table `hf_fams`, cited per row); what llama.cpp
- * then does with the fields (src/llama-model.cpp, convert_hf_to_gguf.py) is
- * followed and said in m->note where it differs from the file.
+ * multimodal config (Gemma 3) keeps its language model there.  The family
+ * is its file in src/families/: one with a converter class (.conv) has the
+ * keys that class writes read by the GGUF reader (read_model_conv); one
+ * with a field mapping (.hf) is read here, a field the file leaves out
+ * taking the default of its transformers configuration class.  What
+ * llama.cpp then does with the fields is followed and said in m->note
+ * where it differs from the file.
  */
 #include "model/hfconfig.h"
 
@@ -36,18 +38,11 @@
 /* Largest parameter count believed (the INI loader's bound). */
 #define HF_MAX_PARAMS 1e15
 
-enum fam {
-	   /* a family of src/families/ with a config.json mapping (its .hf) */
-	   F_GENERIC,
-	   /* the 2026 families (DESIGN section 5): read_layers */
-	   F_NEMOTRON_H, F_GRANITE_HYBRID, F_FALCON_H1 };
-
 /* The defaults of a family: the keyword defaults of the __init__ of the
  * transformers class named in `cls` (src/transformers/models/<type>/
  * configuration_<type>.py), which is what transformers uses for a field that
  * config.json leaves out. */
 struct hf_fam {
-	enum fam id;
 	const char *type;      /* config.json model_type */
 	const char *arch;      /* llama.cpp's LLM_ARCH name (general.architecture) */
 	const char *cls;
@@ -58,51 +53,6 @@ struct hf_fam {
 	double rope_theta;
 	int tie;               /* tie_word_embeddings */
 	int64_t window;        /* sliding_window; 0: None */
-	/* the architecture of a file with routed experts (NULL: arch's):
-	 * conversion/nemotron.py NemotronHModel with num_experts_per_tok is
-	 * MODEL_ARCH.NEMOTRON_H_MOE */
-	const char *moe_arch;
-};
-
-static const struct hf_fam hf_fams[] = {
-	/* Mistral 3 (Mistral Small 3.1): LLM_ARCH_MISTRAL3
-	 * (conversion/mistral3.py Ministral3Model); its text_config is a
-	 * MistralConfig. */
-	/* The 2026 families: hybrids, chunked attention, nextn blocks, the
-	 * indexer. */
-	{.id = F_NEMOTRON_H, .type = "nemotron_h", .arch = "nemotron_h",
-	 .cls = "NemotronHConfig", .vocab = 131072, .hidden = 4096,
-	 .inter = 21504, .layers = 52, .heads = 32, .kv_heads = 8,
-	 .head_dim = 128, .max_pos = 4096, .rope_theta = 10000,
-	 .moe_arch = "nemotron_h_moe"},
-	{.id = F_GRANITE_HYBRID, .type = "granitemoehybrid",
-	 .arch = "granitehybrid", .cls = "GraniteMoeHybridConfig",
-	 .vocab = 32000, .hidden = 4096, .inter = 11008, .layers = 32,
-	 .heads = 32, .max_pos = 2048, .rope_theta = 10000},
-	/* FalconH1Config (transformers models/falcon_h1), whose head_dim
-	 * the converter requires (FalconH1Model: key_length) */
-	{.id = F_FALCON_H1, .type = "falcon_h1", .arch = "falcon-h1",
-	 .cls = "FalconH1Config", .vocab = 128000, .hidden = 4096,
-	 .inter = 14336, .layers = 32, .heads = 32, .kv_heads = 8,
-	 .max_pos = 8192, .rope_theta = 1e11},
-};
-
-/*
- * The family of a config.json: convert_hf_to_gguf.py picks the converter by
- * architectures[0] (conversion/__init__.py's table of class names),
- * whatever its model_type says; model_type only where a file has no
- * architectures.
- */
-static const struct {
-	const char *cls,
-	    *type; /* architectures[0], and the family (hf_fams[].type) */
-} arch_classes[] = {
-	/* convert_hf_to_gguf.py (conversion/__init__.py): NemotronHModel,
-	 * GraniteHybridModel */
-	{"NemotronHForCausalLM", "nemotron_h"},
-	{"GraniteMoeHybridForCausalLM", "granitemoehybrid"},
-	/* conversion/falcon_h1.py FalconH1Model */
-	{"FalconH1ForCausalLM", "falcon_h1"},
 };
 
 /* Where to look for a field: text_config (when the file has one) before the root. */
@@ -276,7 +226,9 @@ struct shape {
 	int qkv_bias, o_bias, qk_norm, norms, router_bias, expert_bias, tie, falcon_ln, gated;
 	int per_layer_attn;     /* Gemma 4: each layer's attention by its kind (layer_attn) */
 	int k_eq_v;             /* Gemma 4 attention_k_eq_v: no v_proj on the full layers */
-	uint8_t no_mlp[MODEL_MAX_LAYERS];   /* [layers] 1: a block without MLP (Nemotron-H's M and * blocks) */
+	/* [layers] 1: a block without MLP (Nemotron-H's Mamba2 and
+	 * attention blocks: read_model_conv) */
+	uint8_t no_mlp[MODEL_MAX_LAYERS];
 };
 
 /*
@@ -387,19 +339,25 @@ static void list_add(char *buf, size_t len, size_t *n, size_t *all,
 			       word);
 }
 
-static const char *family_list(char *buf, size_t len)
+/* The words a config.json can name a family by: the model_type of each
+ * .hf mapping, or (classes) every architectures[0] class a .hf or .conv
+ * takes. */
+static const char *family_list(char *buf, size_t len, int classes)
 {
 	size_t n = 0, all = 0;
 	buf[0] = 0;
-	for (size_t i = 0; i < sizeof hf_fams / sizeof hf_fams[0]; i++)
-		list_add(buf, len, &n, &all, hf_fams[i].type);
-	for (size_t i = 0; i < family_count; i++)
-		if (families[i]->hf)
-			list_add(buf, len, &n, &all,
-				 families[i]->hf->model_type);
+	for (size_t i = 0; i < family_count; i++) {
+		const struct family_hf *hf = families[i]->hf;
+		const struct family_conv *cv = families[i]->conv;
+		if (hf && !classes)
+			list_add(buf, len, &n, &all, hf->model_type);
+		for (size_t j = 0; classes && hf && hf->classes[j]; j++)
+			list_add(buf, len, &n, &all, hf->classes[j]);
+		for (size_t j = 0; classes && cv && cv->classes[j]; j++)
+			list_add(buf, len, &n, &all, cv->classes[j]);
+	}
 	if (n >= LIST_SHOWN && n < len)
-		snprintf(buf + n, len - n,
-			 ", ... (%zu in all, README lists them)", all);
+		snprintf(buf + n, len - n, ", ... (%zu in all)", all);
 	return buf;
 }
 
@@ -473,7 +431,7 @@ static const struct hf_fam *generic_of(struct hf *H, const char *name,
 		if (!hit)
 			continue;
 		H->own = (struct hf_fam){
-			.id = F_GENERIC, .type = hf->model_type,
+			.type = hf->model_type,
 			.arch = families[i]->arch, .cls = hf->config,
 			.vocab = hf->vocab, .hidden = hf->hidden,
 			.inter = hf->inter, .heads = hf->heads,
@@ -487,25 +445,22 @@ static const struct hf_fam *generic_of(struct hf *H, const char *name,
 	return NULL;
 }
 
-static const struct hf_fam *family_of(const char *type)
-{
-	for (size_t i = 0; i < sizeof hf_fams / sizeof hf_fams[0]; i++)
-		if (!strcmp(hf_fams[i].type, type))
-			return &hf_fams[i];
-	return NULL;
-}
-
-/* The family whose .conv takes class cls only for this config's
- * model_type (text_config's over the root's, as TextModel merges them):
- * Mistral3ForConditionalGeneration is Mistral 4 for a mistral4 text
- * model, else Mistral 3's reading. */
+/* The family whose .conv takes class cls only for some configs: for
+ * this config's model_type (text_config's over the root's, as TextModel
+ * merges them: Mistral3ForConditionalGeneration is Mistral 4 for a
+ * mistral4 text model, else Mistral 3's reading), or when the config
+ * holds its when_key (NemotronHForCausalLM is nemotron_h_moe with
+ * num_experts_per_tok, else nemotron_h). */
 static const struct family *conv_by_type(struct hf *H, const char *cls)
 {
 	json_t *t = find(H, &H->top, "model_type");
 	const char *type = t ? json_string_value(t) : NULL;
-	for (size_t i = 0; type && i < family_count; i++) {
+	for (size_t i = 0; i < family_count; i++) {
 		const struct family_conv *cv = families[i]->conv;
-		if (!cv || !cv->model_type || strcmp(cv->model_type, type))
+		if (!cv || (!cv->model_type && !cv->when_key) ||
+		    (cv->model_type &&
+		     (!type || strcmp(cv->model_type, type))) ||
+		    (cv->when_key && !find(H, &H->top, cv->when_key)))
 			continue;
 		for (size_t j = 0; cv->classes[j]; j++)
 			if (!strcmp(cv->classes[j], cls))
@@ -537,14 +492,6 @@ static int read_family(struct hf *H)
 		const char *cls = json_string_value(c);
 		if ((H->conv = conv_by_type(H, cls)) != NULL)
 			return conv_found(H, cls);
-		for (size_t i = 0; i < sizeof arch_classes / sizeof arch_classes[0]; i++)
-			if (!strcmp(arch_classes[i].cls, cls)) {
-				H->fam = family_of(arch_classes[i].type);
-				snprintf(H->m->arch, sizeof H->m->arch, "%s", H->fam->arch);
-				model_set_origin(H->m, MF_ARCH, "config.json architectures[0] %s (llama.cpp LLM_ARCH %s)",
-						 cls, H->fam->arch);
-				return 0;
-			}
 		if ((H->fam = generic_of(H, cls, 0)) != NULL) {
 			snprintf(H->m->arch, sizeof H->m->arch, "%s",
 				 H->fam->arch);
@@ -554,10 +501,12 @@ static int read_family(struct hf *H)
 					 H->gen->converter, H->fam->arch);
 			return 0;
 		}
-		/* a conv taken only for its model_type was asked above */
+		/* a conv taken only for its model_type or when_key was
+		 * asked above */
 		for (size_t i = 0; i < family_count && !H->conv; i++)
 			for (size_t j = 0; families[i]->conv &&
 					   !families[i]->conv->model_type &&
+					   !families[i]->conv->when_key &&
 					   families[i]->conv->classes[j]; j++)
 				if (!strcmp(families[i]->conv->classes[j], cls))
 					H->conv = families[i];
@@ -565,17 +514,15 @@ static int read_family(struct hf *H)
 			return conv_found(H, cls);
 		char shown[64], list[1400];
 		err_clean(shown, sizeof shown, cls);
-		return fail(H, "architectures", "'%s' is not an architecture attnviz reads (families: %s)", shown,
-			    family_list(list, sizeof list));
+		return fail(H, "architectures", "'%s' is not an architecture attnviz reads (classes: %s)", shown,
+			    family_list(list, sizeof list, 1));
 	}
 	json_t *v = find(H, &H->top, "model_type");
 	if (!v)
 		return fail(H, "model_type", "missing (required: it names the family)");
 	if (!json_is_string(v))
 		return fail(H, H->where, "%s, want a string", hfc_json_kind(v));
-	H->fam = family_of(json_string_value(v));
-	if (!H->fam)
-		H->fam = generic_of(H, json_string_value(v), 1);
+	H->fam = generic_of(H, json_string_value(v), 1);
 	if (!H->fam) {
 		char shown[40];
 		err_clean(shown, sizeof shown, json_string_value(v));
@@ -587,7 +534,7 @@ static int read_family(struct hf *H)
 		return fail(H, H->where,
 			    "'%s' is not a family attnviz reads (%s) without "
 			    "architectures, which names the converter's class",
-			    shown, family_list(list, sizeof list));
+			    shown, family_list(list, sizeof list, 0));
 	}
 	snprintf(H->m->arch, sizeof H->m->arch, "%s", H->fam->arch);
 	model_set_origin(H->m, MF_ARCH, "config.json %s %s (llama.cpp LLM_ARCH %s)", H->where, H->fam->type,
@@ -684,15 +631,10 @@ static int read_counts(struct hf *H, struct shape *s)
 		return fail(H, H->where, "%lld does not divide num_attention_heads (%lld)", (long long)m->kv_heads,
 			    (long long)m->heads);
 	int64_t hd_def = f->head_dim ? f->head_dim : s->hidden / m->heads;
-	/* The converter's GraniteModel drops head_dim (conversion/granite.py):
-	 * llama.cpp's head is n_embd / n_head; NemotronHModel reads head_dim or
-	 * attention_head_dim, one of them required (conversion/nemotron.py). */
+	/* The converter's GraniteModel, GraniteMoeModel drop head_dim
+	 * (conversion/granite.py): llama.cpp's head is n_embd / n_head. */
 	const char *hdk = model_fields[MF_HEAD_DIM].hf;
-	if (f->id == F_NEMOTRON_H && !find(H, sc, hdk))
-		hdk = "attention_head_dim";
-	/* GraniteModel, GraniteMoeModel: the same */
-	int drop_hd =
-	    f->id == F_GRANITE_HYBRID || (H->gen && H->gen->no_head_dim);
+	int drop_hd = H->gen && H->gen->no_head_dim;
 	if (s->hidden % m->heads &&
 	    (drop_hd || (!f->head_dim && !find(H, sc, "head_dim"))))
 		return fail(H, "num_attention_heads", "%lld does not divide hidden_size (%lld) and no head_dim is given",
@@ -704,7 +646,7 @@ static int read_counts(struct hf *H, struct shape *s)
 		    "hidden_size / num_attention_heads (the converter's %s "
 		    "ignores head_dim)",
 		    H->gen ? H->gen->converter : "GraniteModel");
-	} else if ((rc = get_int(H, sc, hdk, f->id != F_NEMOTRON_H && f->id != F_FALCON_H1, hd_def, 1, 65536,
+	} else if ((rc = get_int(H, sc, hdk, 1, hd_def, 1, 65536,
 				 &m->head_dim)) < 0) {
 		return -1;
 	} else if (rc == 0 && !f->head_dim) {
@@ -765,74 +707,6 @@ static int read_moe_hf(struct hf *H, struct shape *s)
 	return 0;
 }
 
-static int read_moe(struct hf *H, struct shape *s)
-{
-	struct model *m = H->m;
-	const struct scope *sc = &H->top;
-	const char *ne = NULL, *nu = "num_experts_per_tok";
-	int64_t def_e = 0, def_u = 0, def_inter = s->inter;
-	switch (H->fam->id) {
-	case F_GRANITE_HYBRID: ne = "num_local_experts", def_e = 8, def_u = 2; break;
-	case F_GENERIC: return read_moe_hf(H, s);
-	/* NemotronHModel (conversion/nemotron.py) is nemotron_h_moe when the file
-	 * has num_experts_per_tok: n_routed_experts of moe_intermediate_size */
-	case F_NEMOTRON_H:
-		if (!find(H, sc, nu)) {
-			model_set_origin(m, MF_EXPERTS, "dense: config.json has no num_experts_per_tok");
-			return 0;
-		}
-		ne = "n_routed_experts";
-		if (!find(H, sc, ne))
-			return fail(H, ne, "missing (required with num_experts_per_tok: the converter's nemotron_h_moe "
-				    "reads it)");
-		break;
-	default:
-		model_set_origin(m, MF_EXPERTS, "dense: transformers %s has no routed experts", H->fam->cls);
-		return 0;
-	}
-	s->moe_freq = 1;
-	if (count(H, sc, ne, MF_EXPERTS, 1, def_e, 0, 65536, &m->experts) < 0)
-		return -1;
-	if (m->experts == 0 && H->fam->id == F_GRANITE_HYBRID &&   /* the shared MLP is the only one */
-	    get_int(H, sc, "shared_intermediate_size", 1, 1024, 1, 10000000, &s->inter) < 0)
-		return -1;
-	if (m->experts == 0)
-		return 0;
-	if (count(H, sc, nu, MF_EXPERTS_USED, 1, def_u, 1, m->experts, &m->experts_used) < 0)
-		return -1;
-	if (m->experts_used == 0)
-		return fail(H, H->where, "missing: %lld routed experts need a count per token", (long long)m->experts);
-	if (H->fam->id == F_GRANITE_HYBRID)
-		s->moe_inter = s->inter;   /* each expert is an MLP of intermediate_size */
-	else if (get_int(H, sc, "moe_intermediate_size", 1, def_inter, 1, 10000000, &s->moe_inter) < 0)
-		return -1;
-	/* Nemotron-H's shared expert (moe_shared_expert_intermediate_size, required
-	 * by the converter) and e_score_correction bias (exp_probs_b) */
-	if (H->fam->id == F_NEMOTRON_H &&
-	    (get_int(H, sc, "n_shared_experts", 1, 1, 0, 65536, &s->shared) < 0 ||
-	     get_int(H, sc, "moe_shared_expert_intermediate_size", 0, 0, 1, 10000000, &s->shared_inter) < 0))
-		return -1;
-	s->router_bias |= H->fam->id == F_NEMOTRON_H;
-	if (H->fam->id == F_GRANITE_HYBRID) {
-		/* one shared expert of its own width, Granite's
-		 * shared_intermediate_size */
-		s->shared = 1;
-		s->shared_inter = s->moe_inter;
-		if (get_int(H, sc, "shared_intermediate_size", 1, 1024, 0,
-			    10000000, &s->shared_inter) < 0)
-			return -1;
-		s->shared = s->shared_inter > 0;
-	}
-	return 0;
-}
-
-/* The 2026 families, listed last in enum fam: their layer_types words and
- * layer kinds are read_layers'. */
-static int family_2026(const struct hf_fam *f)
-{
-	return f->id > F_GENERIC;
-}
-
 /* Which layers are sliding-window layers, and whether llama.cpp honours it. */
 static int read_window(struct hf *H)
 {
@@ -856,7 +730,7 @@ static int read_window(struct hf *H)
 	/* layer_types, when given, says it per layer and wins over the pattern
 	 * (Gemma 3n: the converter writes it as sliding_window_pattern, which
 	 * llama.cpp's load_swa_pattern prefers over its pattern of 5) */
-	json_t *lt = family_2026(f) ? NULL : find(H, sc, "layer_types");
+	json_t *lt = find(H, sc, "layer_types");
 	int n_sliding = 0;
 	if (lt && !json_is_null(lt)) {
 		if (!json_is_array(lt))
@@ -892,10 +766,9 @@ static int read_window(struct hf *H)
 			m->swa_pattern = n;
 	}
 	m->sliding_window = win;
-	/* Families whose llama.cpp architecture reads no window: a full cache on every layer. */
-	const char *why = NULL;
-	if (f->id == F_GENERIC || family_2026(f))
-		why = "this architecture has no sliding window";
+	/* The families of a .hf mapping read no window: a full cache on
+	 * every layer. */
+	const char *why = "this architecture has no sliding window";
 	if (win)
 		model_set_origin(m, MF_WINDOW_USED, why ? "0: llama.cpp %s" : "1: llama.cpp %s reads the window",
 				 why ? why : f->arch);
@@ -1183,267 +1056,6 @@ static int hparam(struct hf *H, const char *const *keys, int has_def, int64_t de
 	return get_int(H, &H->top, k ? k : keys[0], has_def, def, min, max, out);
 }
 
-/*
- * A hybrid's recurrent state, each size from the config fields the converter
- * writes into the GGUF key (llama-model.cpp load_hparams reads ssm.*):
- *   granitehybrid, nemotron_h (conversion/granite.py GraniteHybridModel, the
- *   raw config.json, every key required, "mamba_"-prefixed names tried after
- *   the plain ones): conv_kernel, state_size, group_count n_groups,
- *   time_step_rank n_heads; inner_size = expand x d_model (Granite) or
- *   num_heads x d_model (NemotronHModel), d_model = mamba_head_dim, else
- *   hidden_size.
- */
-static int read_state(struct hf *H)
-{
-	struct model *m = H->m;
-	static const char *const m_conv[] = {"conv_kernel", "d_conv", "mamba_conv_kernel", "mamba_d_conv", NULL},
-			  *const m_state[] = {"state_size", "d_state", "state_dim", "ssm_state_size", "mamba_state_size",
-					      "mamba_d_state", "mamba_state_dim", "mamba_ssm_state_size", NULL},
-			  *const m_group[] = {"n_groups", "num_groups", "mamba_n_groups", "mamba_num_groups", NULL},
-			  *const m_rank[] = {"n_heads", "num_heads", "mamba_n_heads", "mamba_num_heads", NULL},
-			  *const g_expand[] = {"expand", "num_heads", "mamba_expand", "mamba_num_heads", NULL},
-			  *const n_heads[] = {"num_heads", "mamba_num_heads", NULL},
-			  *const d_model[] = {"mamba_head_dim", "hidden_size", "d_model", "mamba_mamba_head_dim",
-					      "mamba_hidden_size", "mamba_d_model", NULL};
-	int rc;
-	const struct {
-		enum model_field f;
-		const char *const *keys;
-		int64_t *out;
-	} rows[] = {
-		{MF_SSM_D_CONV, m_conv, &m->ssm_d_conv},
-		{MF_SSM_D_STATE, m_state, &m->ssm_d_state},
-		{MF_SSM_N_GROUP, m_group, &m->ssm_n_group},
-		{MF_SSM_DT_RANK, m_rank, &m->ssm_dt_rank},
-	};
-	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-		if ((rc = hparam(H, rows[i].keys, 0, 0, 1, MODEL_MAX_DIM,
-				 rows[i].out)) < 0)
-			return -1;
-		origin(H, rows[i].f, rc, H->where);
-	}
-	int64_t a, b;
-	char pa[96];
-	if (hparam(H, H->fam->id == F_NEMOTRON_H ? n_heads : g_expand, 0, 0, 1,
-		   MODEL_MAX_DIM, &a) < 0)
-		return -1;
-	snprintf(pa, sizeof pa, "%s", H->where);
-	if (hparam(H, d_model, 0, 0, 1, MODEL_MAX_DIM, &b) < 0)
-		return -1;
-	m->ssm_d_inner = a * b;
-	if (m->ssm_d_inner > (INT64_C(1) << 24))
-		return fail(H, pa, "an inner size of %lld x %lld is out of range", (long long)a, (long long)b);
-	model_set_origin(m, MF_SSM_D_INNER, "config.json %s x %s", pa,
-			 H->where);
-	return 0;
-}
-
-/* One layer kind per entry of layer_types (or a Nemotron-H pattern string),
- * from the family's words: 'r' recurrent, 'a' attention, 'm' an MLP block only;
- * 0 a word llama.cpp's converter does not know for it. */
-static char layer_word(enum fam id, const char *w)
-{
-	static const struct {
-		enum fam id;
-		const char *word;
-		char kind;
-	} words[] = {
-		{F_GRANITE_HYBRID, "mamba", 'r'},        {F_GRANITE_HYBRID, "attention", 'a'},
-		/* conversion/nemotron.py: _SSM_LAYER_TYPES, _ATTN_LAYER_TYPES; "-" and "mlp" an MLP */
-		{F_NEMOTRON_H, "M", 'r'},    {F_NEMOTRON_H, "*", 'a'},              {F_NEMOTRON_H, "-", 'm'},
-		{F_NEMOTRON_H, "mamba", 'r'}, {F_NEMOTRON_H, "linear_attention", 'r'}, {F_NEMOTRON_H, "attention", 'a'},
-		{F_NEMOTRON_H, "full_attention", 'a'}, {F_NEMOTRON_H, "mlp", 'm'},
-		/* ... with experts (is_moe): "E" and "moe" an MoE block */
-		{F_NEMOTRON_H, "E", 'e'},    {F_NEMOTRON_H, "moe", 'e'},
-	};
-	for (size_t i = 0; w && i < sizeof words / sizeof words[0]; i++)
-		if (words[i].id == id && !strcmp(words[i].word, w))
-			return words[i].kind;
-	return 0;
-}
-
-/* A count that may be the string "auto" (FalconH1Config mamba_d_head):
- * auto_val then, as transformers computes it. */
-static int get_auto(struct hf *H, const char *key, int64_t auto_val, int64_t *out)
-{
-	json_t *v = find(H, &H->top, key);
-	if (v && json_is_string(v) && !strcmp(json_string_value(v), "auto")) {
-		*out = auto_val;
-		return 1;
-	}
-	return get_int(H, &H->top, key, 1, auto_val, 1, MODEL_MAX_DIM, out);
-}
-
-/*
- * Falcon-H1 (conversion/falcon_h1.py FalconH1Model over Mamba2Model): every
- * block is attention beside a Mamba2 mixer, and llama.cpp's create_memory
- * (LLM_ARCH_FALCON_H1) keeps both on every layer.  The state's keys, each
- * tried plain then "mamba_"-prefixed: inner_size mamba_d_ssm (else
- * mamba_expand x hidden_size), conv_kernel mamba_d_conv (4), state_size
- * mamba_d_state (128), group_count mamba_n_groups (1), time_step_rank
- * inner_size / mamba_d_head (FalconH1Config: "auto" is inner_size /
- * mamba_n_heads).
- */
-static int read_falcon_h1(struct hf *H, const struct shape *s)
-{
-	struct model *m = H->m;
-	const struct scope *sc = &H->top;
-	int64_t expand, dh, nh;
-	int rc;
-	json_t *ds = find(H, sc, "mamba_d_ssm");
-	if (ds && !json_is_null(ds)) {
-		if ((rc = get_int(H, sc, "mamba_d_ssm", 0, 0, 1, INT64_C(1) << 24, &m->ssm_d_inner)) < 0)
-			return -1;
-		origin(H, MF_SSM_D_INNER, rc, H->where);
-	} else {
-		if (get_int(H, sc, "mamba_expand", 1, 2, 1, 64, &expand) < 0)
-			return -1;
-		m->ssm_d_inner = expand * s->hidden;
-		model_set_origin(m, MF_SSM_D_INNER, "mamba_expand x hidden_size (no mamba_d_ssm)");
-	}
-	const struct {
-		const char *key;
-		enum model_field f;
-		int64_t def, *out;
-	} rows[] = {
-		{"mamba_d_conv", MF_SSM_D_CONV, 4, &m->ssm_d_conv},
-		{"mamba_d_state", MF_SSM_D_STATE, 128, &m->ssm_d_state},
-		{"mamba_n_groups", MF_SSM_N_GROUP, 1, &m->ssm_n_group},
-	};
-	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-		if ((rc = get_int(H, sc, rows[i].key, 1, rows[i].def, 1, MODEL_MAX_DIM, rows[i].out)) < 0)
-			return -1;
-		origin(H, rows[i].f, rc, H->where);
-	}
-	if (get_int(H, sc, "mamba_n_heads", 1, 128, 1, MODEL_MAX_DIM, &nh) < 0 ||
-	    get_auto(H, "mamba_d_head", m->ssm_d_inner / nh, &dh) < 0)
-		return -1;
-	if (dh < 1 || m->ssm_d_inner % dh)
-		return fail(H, H->where, "%lld does not divide the SSM inner size %lld (the converter asserts it)",
-			    (long long)dh, (long long)m->ssm_d_inner);
-	m->ssm_dt_rank = m->ssm_d_inner / dh;
-	model_set_origin(m, MF_SSM_DT_RANK, "SSM inner size / mamba_d_head (Mamba2Model)");
-	m->ssm_parallel = 1;
-	model_set_origin(m, MF_SSM_PARALLEL, "llama.cpp falcon-h1: create_memory keeps a recurrent state on every "
-			 "layer beside its attention");
-	model_set_origin(m, MF_LAYER_TYPES, "every block attention and Mamba2 (FalconH1Model)");
-	return 0;
-}
-
-/*
- * The layers of the 2026 families, as llama.cpp's converter lays them out
- * and llama.cpp's create_memory (llama-model.cpp) caches them:
- *   granitehybrid: layer_types "attention" keep KV, "mamba" a state, else
- *     attn_layer_indices or attn_layer_period / _offset (get_attn_layers);
- *   nemotron_h: hybrid_override_pattern (M Mamba2, * attention, - MLP) or
- *     layers_block_type; head_count_kv and feed_forward_length per layer,
- *     so an MLP block keeps nothing (src/models/nemotron-h.cpp);
- * Granite and Nemotron-H use no RoPE: the converter writes context_length
- * 2^20 over max_position_embeddings (GraniteHybridModel.set_gguf_parameters).
- */
-static int read_layers(struct hf *H, struct shape *s)
-{
-	struct model *m = H->m;
-	const struct scope *sc = &H->top;
-	enum fam id = H->fam->id;
-	int64_t n = m->layers;
-	model_set_origin(m, MF_NEXTN, "none: the converter appends no nextn "
-			 "block for %s", H->fam->type);
-	if (id == F_NEMOTRON_H)
-		s->gated = 0;   /* mlp_hidden_act relu2: up and down projections only */
-	/* NemotronHModel with num_experts_per_tok is MODEL_ARCH.NEMOTRON_H_MOE
-	 * (read_moe read its experts) */
-	if (H->fam->moe_arch && m->experts) {
-		snprintf(m->arch, sizeof m->arch, "%s", H->fam->moe_arch);
-		model_set_origin(
-		    m, MF_ARCH,
-		    "%s: config.json num_experts_per_tok "
-		    "(conversion/nemotron.py NemotronHModel.is_moe)",
-		    H->fam->moe_arch);
-	}
-	if (id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
-		json_t *lt = find(H, sc, id == F_NEMOTRON_H ? "hybrid_override_pattern" : "layer_types");
-		if (id == F_NEMOTRON_H && !lt)
-			lt = find(H, sc, "layers_block_type");
-		char lpath[96];
-		snprintf(lpath, sizeof lpath, "%s", H->where);
-		int str = lt && json_is_string(lt);
-		size_t len = str ? strlen(json_string_value(lt)) : lt && json_is_array(lt) ? json_array_size(lt) : 0;
-		if (lt && !json_is_null(lt)) {
-			if (!str && !json_is_array(lt))
-				return fail(H, lpath,
-					    "%s, want a list of layer types",
-					    hfc_json_kind(lt));
-			if (str && id != F_NEMOTRON_H)
-				return fail(H, lpath, "a string, want a list of layer types");
-			if ((int64_t)len != n)
-				return fail(H, lpath, "%zu entries for %lld layers", len, (long long)n);
-			for (int64_t il = 0; il < n; il++) {
-				char one[2] = {str ? json_string_value(lt)[il] : 0, 0};
-				const char *w = str ? one : json_string_value(json_array_get(lt, (size_t)il));
-				char k = layer_word(id, w);
-				/* the converter's MLP blocks: "-" without experts, "E" with
-				 * them (NemotronHModel._mlp_layers) */
-				if (id == F_NEMOTRON_H && (k == 'e' || k == 'm') && (k == 'e') != (m->experts > 0))
-					k = 0;
-				if (!k) {
-					char shown[40];
-					err_clean(shown, sizeof shown, w ? w : "(not a string)");
-					return fail(H, lpath, "entry %lld '%s' is no layer kind llama.cpp's converter knows "
-						    "for %s%s", (long long)il, shown, H->fam->type,
-						    id != F_NEMOTRON_H ? "" : m->experts ? " with experts (num_experts_per_tok)"
-										 : " without num_experts_per_tok");
-				}
-				if (k == 'r')
-					m->layer_type[il] = LT_RECURRENT;
-				else if (k == 'm' || k == 'e')
-					m->layer_type[il] = LT_NONE;
-				s->no_mlp[il] = id == F_NEMOTRON_H && k != 'm' && k != 'e';
-			}
-			model_set_origin(m, MF_LAYER_TYPES, "config.json %s", lpath);
-		} else if (id == F_NEMOTRON_H) {
-			return fail(H, "hybrid_override_pattern", "missing (required: which blocks are Mamba2, attention, MLP)");
-		} else {
-			/* GraniteHybridModel.get_attn_layers: indices, else period and offset */
-			json_t *ix = find(H, sc, "attn_layer_indices");
-			for (int64_t il = 0; il < n; il++)
-				m->layer_type[il] = LT_RECURRENT;
-			if (ix && json_is_array(ix) && json_array_size(ix)) {
-				for (size_t i = 0; i < json_array_size(ix); i++) {
-					json_t *v = json_array_get(ix, i);
-					if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) >= n)
-						return fail(H, H->where, "entry %zu is not a layer index (0 to %lld)", i,
-							    (long long)(n - 1));
-					m->layer_type[json_integer_value(v)] = LT_FULL;
-				}
-			} else {
-				int64_t period, offset;
-				if (get_int(H, sc, "attn_layer_period", 0, 0, 1, MODEL_MAX_LAYERS, &period) < 0 ||
-				    get_int(H, sc, "attn_layer_offset", 0, 0, 0, MODEL_MAX_LAYERS, &offset) < 0)
-					return -1;
-				for (int64_t il = 0; il < n; il++)
-					if (il % period == offset)
-						m->layer_type[il] = LT_FULL;
-			}
-			model_set_origin(m, MF_LAYER_TYPES, "config.json attn_layer_indices / attn_layer_period");
-		}
-		if (!model_layers_of(m, LT_RECURRENT))
-			return fail(H, lpath, "no Mamba2 layer: llama.cpp's converter makes it a granite model, which "
-				    "attnviz does not size");
-		if (model_layers_of(m, LT_RECURRENT) && read_state(H) < 0)
-			return -1;
-	}
-	if (id == F_FALCON_H1 && read_falcon_h1(H, s) < 0)
-		return -1;
-	if (id == F_GRANITE_HYBRID || id == F_NEMOTRON_H) {
-		m->ctx_train = m->orig_ctx = INT64_C(1) << 20;
-		model_set_origin(m, MF_CTX_TRAIN, "2^20: no RoPE, the converter writes context_length 2^20 "
-				 "(GraniteHybridModel)");
-		model_set_origin(m, MF_ORIG_CTX, "ctx_train (no RoPE scaling)");
-	}
-	return 0;
-}
-
 /* What a family's tensor list says of the weights a config.json's
  * converter keys leave out (model/family.h family_weights): the norms a
  * layer holds (Gemma's post norms), q and k norms, the biases, the
@@ -1535,11 +1147,20 @@ static int read_model_conv(struct hf *H)
 		.gated = !H->conv->conv->ungated,
 		.norms = 2, .tie = m->tied_embd,
 	};
-	double shexp;
-	if (rc == 0 && H->conv->conv->shared_expert && m->experts) {
-		s.shared = 1;
-		if (hfc_written(c, "expert_shared_feed_forward_length", &shexp))
+	/* a shared expert as wide as the converter writes it
+	 * (expert_shared_feed_forward_length, n_ff_shexp: granite-hybrid.cpp
+	 * and nemotron-h.cpp's ffn_up_shexp), else an expert's; one without
+	 * a count where the graph builds it for n_ff_shexp > 0, or where the
+	 * loader always makes one (.shared_expert: qwen3next.cpp,
+	 * qwen35moe.cpp) */
+	double shexp = 0;
+	int said = rc == 0 &&
+		   hfc_written(c, "expert_shared_feed_forward_length", &shexp) &&
+		   shexp > 0;
+	if (rc == 0 && m->experts && (said || H->conv->conv->shared_expert)) {
+		if (said)
 			s.shared_inter = (int64_t)shexp;
+		s.shared += !s.shared;
 	}
 	if (rc == 0)
 		hfc_origins(c, m);
@@ -1554,6 +1175,13 @@ static int read_model_conv(struct hf *H)
 		s.norms = m->norms_said;
 	s.falcon_ln = m->norm_bias;
 	shape_of_family(m, &s);
+	/* nemotron-h.cpp: a block whose feed_forward_length is 0 has no
+	 * MLP; the GGUF reader's RR_KV_FF_ZERO rule leaves only the others
+	 * LT_NONE (the nextn blocks, after them, have one) */
+	const struct family_recurrent *rr = FAMILY_PART(m, recurrent);
+	for (int64_t il = 0; rr && rr->rule == RR_KV_FF_ZERO &&
+			     il < m->layers - m->nextn_layers; il++)
+		s.no_mlp[il] = m->layer_type[il] != LT_NONE;
 	s.router_bias |= m->router_bias;   /* exp_probs_b: n_expert values */
 	if (gemma_shape(H, m, &s) < 0)
 		return -1;
@@ -1591,9 +1219,7 @@ static int read_model(struct hf *H)
 		return -1;
 	if (read_shape(H, &s) < 0)
 		return -1;
-	if (read_moe(H, &s) < 0 || read_window(H) < 0 || read_rotary(H, &s) < 0 || read_rope(H) < 0)
-		return -1;
-	if (family_2026(H->fam) && read_layers(H, &s) < 0)
+	if (read_moe_hf(H, &s) < 0 || read_window(H) < 0 || read_rotary(H, &s) < 0 || read_rope(H) < 0)
 		return -1;
 	if (m->kind != ATTN_MLA) {
 		m->kind = m->kv_heads == m->heads ? ATTN_MHA : m->kv_heads == 1 ? ATTN_MQA : ATTN_GQA;
@@ -1627,9 +1253,7 @@ static int read_model(struct hf *H)
 	model_set_origin(m, MF_TIED_EMBD,
 			 "config.json tie_word_embeddings (default %d in %s)",
 			 H->fam->tie, H->fam->cls);
-	/* Granite: an expert is an MLP of intermediate_size */
-	int own = H->fam->id != F_GRANITE_HYBRID &&
-		  !(H->gen && !H->gen->expert_ff_key);
+	int own = !(H->gen && !H->gen->expert_ff_key);
 	model_set_origin(m, MF_FF, m->experts && s.moe_inter && own ? "config.json moe_intermediate_size" :
 				   m->experts ? "config.json intermediate_size (an expert's)" : "config.json intermediate_size");
 	if (H->gen && H->gen->ff_embd)
@@ -1877,10 +1501,6 @@ out:
 
 int hfconfig_reads_arch(const char *arch)
 {
-	for (size_t i = 0; i < sizeof hf_fams / sizeof hf_fams[0]; i++)
-		if (!strcmp(hf_fams[i].arch, arch) ||
-		    (hf_fams[i].moe_arch && !strcmp(hf_fams[i].moe_arch, arch)))
-			return 1;
 	const struct family *f = arch_find(arch);
 	return f && (f->hf || f->conv);
 }

@@ -240,6 +240,32 @@ int hfc_phi3_mini(struct hfc *c);
  * as longrope scaling of max_position_embeddings / the original context
  * (hfc_rope_factors).  1 made, 0 no long_factor, -1 an error. */
 int hfc_phi3_rope_factors(struct hfc *c);
+/* conversion/granite.py GraniteHybridModel.find_hparam: keys, then each
+ * with its hparam prefix "mamba_" (FalconH1Model's alike); required
+ * unless opt (absent: 0).  name[len], when set, gets the key found. */
+int hfc_mamba_find(struct hfc *c, const char *const *keys, int opt,
+		   int64_t *out, char *name, size_t len);
+/* conversion/granite.py GraniteHybridModel, whose keys NemotronHModel
+ * writes first too (src/model/hfconv_granite.c): its __init__'s widths
+ * and set_gguf_parameters over GraniteMoeModel's (TextModel's keys
+ * without head_dim, vocab_size, the multipliers as scales, the shared
+ * expert), the ssm.* keys, head_count_kv a layer (0 on the Mamba2
+ * ones), RoPE (rope.scaling.finetuned) for Bamba or without Mamba2
+ * layers, else context_length 2^20. */
+struct hfc_granite {
+	int64_t layers;            /* block_count */
+	const uint8_t *attn;       /* [layers] 1: attention (get_attn_layers) */
+	const char *source;        /* the config key attn came from */
+	const char *const *inner;  /* d_inner: find_hparam(inner) x d_model */
+	int64_t ssm_layers;        /* the class's _ssm_layers at the end */
+};
+int hfc_granite_hybrid(struct hfc *c, const struct hfc_granite *g);
+/* conversion/nemotron.py NemotronHModel: its blocks (hybrid_override_pattern
+ * or layers_block_type; the MTP block with experts), GraniteHybridModel's
+ * keys over them, then key_length head_dim (else attention_head_dim),
+ * feed_forward_length a block (0 but on the MLP blocks) and, moe (MODEL_ARCH
+ * NEMOTRON_H_MOE), the experts' keys (src/model/hfconv_granite.c). */
+int hfc_nemotron_h(struct hfc *c, int moe);
 /* Configuration classes' defaults several families read
  * (src/model/hfconv_configs.c): DeepseekV3Config's, MistralConfig's. */
 extern const struct hfc_default hfc_deepseek_v3_defaults[];
