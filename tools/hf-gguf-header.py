@@ -88,12 +88,25 @@ def _phi3_qkv(h):
     # KV heads, of hidden_size // heads.
     heads = h["num_attention_heads"]
     kv = h.get("num_key_value_heads") or heads
-    return "blk.0.attn_qkv.weight", (heads + 2 * kv) * (h["hidden_size"] // heads)
+    return [("blk.0.attn_qkv.weight", (heads + 2 * kv) * (h["hidden_size"] // heads))]
 
 
-# architectures[0] -> the tensor its published checkpoints hold that the
+def _jamba_routers(h):
+    # Jamba's checkpoints hold a router (feed_forward.router, gguf-py's
+    # ffn_gate_inp [n_embd, n_expert]) on the layers expert_layer_offset +
+    # k x expert_layer_period alone (JambaConfig: 1 and 2); jamba.cpp makes
+    # those layers MoE and the others dense.
+    n = h.get("num_experts") or h.get("num_local_experts") or 16
+    off, per = h.get("expert_layer_offset", 1), h.get("expert_layer_period", 2)
+    return [("blk.%d.ffn_gate_inp.weight" % il, n)
+            for il in range(h["num_hidden_layers"])
+            if n > 1 and il >= off and (il - off) % per == 0]
+
+
+# architectures[0] -> the tensors its published checkpoints hold that the
 # graph llama.cpp builds depends on, which no config key says
-CHECKPOINT_TENSORS = {"Phi3ForCausalLM": _phi3_qkv}
+CHECKPOINT_TENSORS = {"Phi3ForCausalLM": _phi3_qkv,
+                      "JambaForCausalLM": _jamba_routers}
 
 
 def main():
@@ -187,11 +200,10 @@ def main():
                                 "model_dim"])  # OpenELM's model_dim
     w.add_tensor_info("token_embd.weight", [vocab, n_embd], np.dtype(np.uint16),
                       vocab * n_embd * 2, raw_dtype=gguf.GGMLQuantizationType.BF16)
-    # a checkpoint tensor the converter keeps as it is and llama.cpp's
-    # graph builds on (CHECKPOINT_TENSORS), the first layer's
-    fused = CHECKPOINT_TENSORS.get(arch)
-    if fused:
-        name, rows = fused(model.hparams)
+    # the checkpoint tensors the converter keeps as they are and llama.cpp's
+    # graph builds on (CHECKPOINT_TENSORS)
+    said = CHECKPOINT_TENSORS.get(arch)
+    for name, rows in said(model.hparams) if said else []:
         w.add_tensor_info(name, [rows, n_embd], np.dtype(np.uint16),
                           rows * n_embd * 2,
                           raw_dtype=gguf.GGMLQuantizationType.BF16)

@@ -129,7 +129,7 @@ static int jamba_convert(struct hfc *c)
 
 const struct family family_jamba = {
     .arch = "jamba",
-    .mech = AM_NEXTN | AM_RECURRENT,
+    .mech = AM_NEXTN | AM_RECURRENT | AM_ROUTER_LAYERS,
     .recurrent =
 	&(const struct family_recurrent){
 	    .rule = RR_KV_ZERO,
@@ -138,7 +138,7 @@ const struct family family_jamba = {
     .hybrid_graph =
 	&(const struct family_hybrid_graph){
 	    .recr = RECR_MAMBA1,
-	    .flags = HF_MOE_ODD,
+	    .flags = HF_MOE,
 	    .modelled = 1,
 	    .modelled_rot_fa = 1,
 	},

@@ -282,7 +282,7 @@ static int build(struct lz *g, const struct replay_in *in)
 		}
 		int fn = NEW(4 * E * n, ffn_inp); /* ffn_norm */
 		int fo;
-		if ((hg->flags & HF_MOE_ODD) && m->experts > 0 && il % 2 == 1) {
+		if ((hg->flags & HF_MOE) && model_layer(m, il).moe) {
 			/* build_moe_ffn expands its weights, experts and their
 			 * sum */
 			fo = replay_lazy_piece(&g->lz, PIECE_MOE, n, 1,

@@ -57,6 +57,11 @@ enum arch_mech {
 	 * another's leaves it 0 whatever the file says, and llama.cpp's
 	 * saver writes the key for every architecture */
 	AM_DENSE_LEAD = 1 << 19,
+	/* Its loader makes a layer MoE where the file holds
+	 * blk.N.ffn_gate_inp (jamba.cpp load_arch_tensors:
+	 * TENSOR_NOT_REQUIRED), a dense FFN elsewhere: the tensors say which
+	 * (model layer_dense_ffn) */
+	AM_ROUTER_LAYERS = 1 << 20,
 };
 
 struct family;

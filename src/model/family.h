@@ -283,9 +283,9 @@ enum family_recr_block {
 enum family_hybrid_flag {
 	/* attention: q/k RMS norms (new tensors), RoPE in place (lfm2.cpp) */
 	HF_QK_NORM_ROPE = 1 << 0,
-	/* with experts, the odd layers are MoE (Jamba-v0.1's
-	 * expert_layer_offset 1, period 2); softmax gating */
-	HF_MOE_ODD = 1 << 1,
+	/* with experts, MoE FFNs where model_layer says (Jamba: the layers
+	 * holding ffn_gate_inp, layer_dense_ffn); softmax gating */
+	HF_MOE = 1 << 1,
 };
 struct family_hybrid_graph {
 	enum family_recr_block recr;

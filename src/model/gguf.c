@@ -1403,6 +1403,11 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		m->sinks_learned = 1;
 		model_set_origin(m, MF_SINKS, "GGUF tensor %.60s", tn->sinks);
 	}
+	/* which layers route to experts, where the loader asks the tensors */
+	for (int64_t il = 0; (ai->mech & AM_ROUTER_LAYERS) && m->experts > 0 &&
+			     il < m->layers && il < (int64_t)sizeof tn->router;
+	     il++)
+		m->layer_dense_ffn[il] = !tn->router[il];
 	m->router_bias = tn->has_exp_probs_b;
 	model_set_origin(m, MF_ROUTER_BIAS,
 			 tn->has_exp_probs_b ? "GGUF tensors exp_probs_b"

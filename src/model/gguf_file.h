@@ -51,6 +51,9 @@ struct gguf_tensors {
 	int has_output; /* an output.weight tensor: the head is not tied */
 	int has_exp_probs_b; /* exp_probs_b tensors: the router's score bias */
 	int has_attn_qkv; /* blk.0.attn_qkv.weight: Q, K and V in one */
+	/* [layer] 1: blk.N.ffn_gate_inp.weight, the layer's router (N below
+	 * 1024, MODEL_MAX_LAYERS) */
+	uint8_t router[1024];
 	uint64_t end;                      /* offset just past the tensor infos */
 };
 

@@ -848,10 +848,16 @@ static void layer_ffn(const struct model *m, int64_t il, struct model_layer *L)
 	int step = m->moe_layer_step > 1;
 	int dense = il < m->dense_lead ||
 		    (step && (il + 1) % m->moe_layer_step != 0);
-	L->moe = !dense;
+	L->moe = !dense && !m->layer_dense_ffn[il];
 	L->ff_exp = m->ff;
 	if (dense || (m->arch_mech & AM_FFN_BESIDE_EXPERTS))
 		L->ff = m->ff_dense;
+	/* jamba.cpp: a layer without ffn_gate_inp builds a dense FFN of the
+	 * experts' n_ff */
+	if (!L->moe && !dense) {
+		L->ff = m->ff;
+		return;
+	}
 	if (!dense && __builtin_mul_overflow(m->ff, m->shared_experts,
 					     &L->ff_shexp))
 		L->ff_shexp = INT64_MAX;   /* refused by every graph's bound */

@@ -302,6 +302,15 @@ static void t_layer_answers(void)
 	b = model_layer(&m, 5);
 	T_EQ_INT(b.moe * 10000 + b.ff, 12112,
 		 "size: model_layer: Gemma 4 routes with a 2112 MLP beside");
+	/* Jamba: the layers without a router (the tensors' word) build a
+	 * dense FFN of the experts' n_ff */
+	m.dense_lead = 0, m.moe_layer_step = 0, m.arch_mech = 0;
+	m.ff_dense = 0, m.ff = 704, m.layer_dense_ffn[4] = 1;
+	b = model_layer(&m, 4);
+	T_EQ_INT(b.moe * 10000 + b.ff + model_layer(&m, 5).moe * 100000,
+		 100704, "size: model_layer: Jamba's layer 4 dense of 704, "
+			 "5 routed");
+	m.layer_dense_ffn[4] = 0;
 	/* a dense model: every layer the one FFN */
 	m.experts = m.experts_used = 0, m.ff_dense = 0, m.arch_mech = 0;
 	b = model_layer(&m, 5);
