@@ -88,7 +88,8 @@ def _phi3_qkv(h):
     # KV heads, of hidden_size // heads.
     heads = h["num_attention_heads"]
     kv = h.get("num_key_value_heads") or heads
-    return [("blk.0.attn_qkv.weight", (heads + 2 * kv) * (h["hidden_size"] // heads))]
+    rows = (heads + 2 * kv) * (h["hidden_size"] // heads)
+    return [("blk.0.attn_qkv.weight", rows)]
 
 
 def _jamba_routers(h):

@@ -30,7 +30,8 @@ static int offset_period(struct hfc *c, const char *off_key,
 	if (hfc_need(c, pk, per) < 0)
 		return -1;
 	if (*per < 1)
-		return hfc_fail(c, NULL, "%lld: want 1 or more", (long long)*per);
+		return hfc_fail(c, NULL, "%lld: want 1 or more",
+					(long long)*per);
 	return 0;
 }
 

@@ -1273,17 +1273,14 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		model_set_origin(m, MF_KIND, "GGUF %s.attention.head_count_kv vs head_count", m->arch);
 		/* minicpm3.cpp load_arch_hparams: both ranks required, the
 		 * projections' widths only (the weights estimate) */
+		enum model_field rank = MF_KV_LORA_RANK;
 		if ((ai->mech & AM_LORA_FULL_KV) &&
-		    ((f = field_int(r, m, MF_KV_LORA_RANK, 1, 65536,
+		    ((f = field_int(r, m, rank, 1, 65536,
 				    &m->kv_lora_rank)) <= 0 ||
-		     (f = field_int(r, m, MF_Q_LORA_RANK, 1, 65536,
+		     (f = field_int(r, m, rank = MF_Q_LORA_RANK, 1, 65536,
 				    &m->q_lora_rank)) <= 0))
 			return f < 0 ? -1
-				     : missing_arch(r, m,
-						    row_suffix(m->kv_lora_rank
-								   ? MF_Q_LORA_RANK
-								   : MF_KV_LORA_RANK),
-						    end);
+				     : missing_arch(r, m, row_suffix(rank), end);
 		if (ai->mech & AM_LORA_FULL_KV)
 			model_set_origin(
 			    m, MF_KIND,

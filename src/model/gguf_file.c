@@ -424,7 +424,8 @@ static int read_tensors(struct gguf_file *r, uint64_t n, struct gguf_tensors *t,
 			t->has_attn_qkv = 1;
 		unsigned il;
 		int used = 0;
-		if (sscanf(name, "blk.%u.ffn_gate_inp.weight%n", &il, &used) == 1 &&
+		if (sscanf(name, "blk.%u.ffn_gate_inp.weight%n", &il,
+			   &used) == 1 &&
 		    name[used] == 0 && used > 0 && il < sizeof t->router)
 			t->router[il] = 1;
 		if (strstr(name, "attn_sinks") && !t->sinks[0])

@@ -275,7 +275,9 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 		 * the same projections, wkv_b whole, a full K and V cached */
 		double ql = (double)s->q_lora, kvr = (double)m->kv_lora_rank;
 		double rope = (double)m->rope_dims;
-		attn = (s->q_lora ? h * ql + ql + ql * heads * hd : h * heads * hd) + h * (kvr + rope) + kvr +
+		attn = (s->q_lora ? h * ql + ql + ql * heads * hd
+				  : h * heads * hd) +
+		       h * (kvr + rope) + kvr +
 		       kvr * heads * (hd - rope + hdv) + heads * hdv * h;
 	} else {
 		attn = h * heads * hd + h * kv * hd + h * kv * hdv + heads * hdv * h;
@@ -313,7 +315,8 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 		if (m->ssm_parallel)
 			base += mixer;   /* Falcon-H1: a Mamba2 mixer beside every attention */
 		/* layer_dense_ffn: no router there, as the tensors say */
-		int moe = m->experts > 0 && il >= s->first_dense && (il - s->first_dense) % s->moe_freq == 0 &&
+		int moe = m->experts > 0 && il >= s->first_dense &&
+			  (il - s->first_dense) % s->moe_freq == 0 &&
 			  !m->layer_dense_ffn[il];
 		double mlp_t = s->no_mlp[il] ? 0 : moe ? moe_fixed + e * expert : dense;
 		double mlp_a = s->no_mlp[il] ? 0 : moe ? moe_fixed + (double)m->experts_used * expert : dense;
@@ -514,7 +517,8 @@ static int read_family(struct hf *H)
 			return conv_found(H, cls);
 		char shown[64], list[1400];
 		err_clean(shown, sizeof shown, cls);
-		return fail(H, "architectures", "'%s' is not an architecture attnviz reads (classes: %s)", shown,
+		return fail(H, "architectures", "'%s' is not an architecture "
+			    "attnviz reads (classes: %s)", shown,
 			    family_list(list, sizeof list, 1));
 	}
 	json_t *v = find(H, &H->top, "model_type");
@@ -1155,7 +1159,8 @@ static int read_model_conv(struct hf *H)
 	 * qwen35moe.cpp) */
 	double shexp = 0;
 	int said = rc == 0 &&
-		   hfc_written(c, "expert_shared_feed_forward_length", &shexp) &&
+		   hfc_written(c, "expert_shared_feed_forward_length",
+			       &shexp) &&
 		   shexp > 0;
 	if (rc == 0 && m->experts && (said || H->conv->conv->shared_expert)) {
 		if (said)
@@ -1219,7 +1224,8 @@ static int read_model(struct hf *H)
 		return -1;
 	if (read_shape(H, &s) < 0)
 		return -1;
-	if (read_moe_hf(H, &s) < 0 || read_window(H) < 0 || read_rotary(H, &s) < 0 || read_rope(H) < 0)
+	if (read_moe_hf(H, &s) < 0 || read_window(H) < 0 ||
+	    read_rotary(H, &s) < 0 || read_rope(H) < 0)
 		return -1;
 	if (m->kind != ATTN_MLA) {
 		m->kind = m->kv_heads == m->heads ? ATTN_MHA : m->kv_heads == 1 ? ATTN_MQA : ATTN_GQA;
