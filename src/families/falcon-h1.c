@@ -41,7 +41,6 @@ static int falcon_h1_convert(struct hfc *c)
 {
 	int64_t v, d_inner, n_group, d_head, head_dim;
 	double eps, theta;
-	const char *act;
 	char ik[40] = "", hk[40] = "";
 	/* FalconH1Config computes "auto"; the converter reads config.json
 	 * as it is and divides by the string */
@@ -104,12 +103,8 @@ static int falcon_h1_convert(struct hfc *c)
 	    hfc_item(c, "head_dim", "attention.key_length", HFC_U32) < 0 ||
 	    hfc_item(c, "head_dim", "attention.value_length", HFC_U32) < 0)
 		return -1;
-	if ((act = hfc_str(c, "hidden_act")) && strcmp(act, "silu"))
-		return hfc_fail(c, "hidden_act", "'%.20s': the converter "
-				"asserts silu", act);
-	if (hfc_has(c, "hidden_act") && !act)
-		return hfc_fail(c, "hidden_act", "not a string: the converter "
-				"asserts silu");
+	if (hfc_silu(c) < 0)
+		return -1;
 	if (d_head <= 0 || d_inner % d_head)
 		return hfc_fail(c, hfc_has(c, "d_head") ? "d_head"
 							: "mamba_d_head",

@@ -245,6 +245,9 @@ int hfc_phi3_rope_factors(struct hfc *c);
  * unless opt (absent: 0).  name[len], when set, gets the key found. */
 int hfc_mamba_find(struct hfc *c, const char *const *keys, int opt,
 		   int64_t *out, char *name, size_t len);
+/* ... and both converters' assertion: hidden_act None or silu
+ * (granite.py GraniteHybridModel, falcon_h1.py FalconH1Model) */
+int hfc_silu(struct hfc *c);
 /* conversion/granite.py GraniteHybridModel, whose keys NemotronHModel
  * writes first too (src/model/hfconv_granite.c): its __init__'s widths
  * and set_gguf_parameters over GraniteMoeModel's (TextModel's keys

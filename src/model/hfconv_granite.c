@@ -32,6 +32,18 @@ int hfc_mamba_find(struct hfc *c, const char *const *keys, int opt,
 	return opt ? hfc_int(c, all, 0, out) : hfc_need(c, all, out);
 }
 
+int hfc_silu(struct hfc *c)
+{
+	const char *act = hfc_str(c, "hidden_act");
+	if (act && strcmp(act, "silu"))
+		return hfc_fail(c, "hidden_act", "'%.20s': the converter "
+				"asserts silu", act);
+	if (hfc_has(c, "hidden_act") && !act)
+		return hfc_fail(c, "hidden_act", "not a string: the converter "
+				"asserts silu");
+	return 0;
+}
+
 /* A number written when the file's value is truthy (GraniteModel's
  * "if x := self.hparams.get(...)"). */
 static int truthy_f32(struct hfc *c, const char *from, const char *key)
@@ -77,7 +89,7 @@ int hfc_granite_hybrid(struct hfc *c, const struct hfc_granite *g)
 	static int64_t kv[MODEL_MAX_LAYERS];
 	int64_t d_model, n_group, mult, v, heads, d_head;
 	int64_t ssm = 0;
-	const char *cls = hfc_class(c), *act;
+	const char *cls = hfc_class(c);
 	for (int64_t il = 0; il < g->layers; il++)
 		ssm += !g->attn[il];
 	/* Mamba2Model.__init__ reads the width first */
@@ -147,12 +159,8 @@ int hfc_granite_hybrid(struct hfc *c, const struct hfc_granite *g)
 		return -1;
 	if (!d_head)
 		d_head = 64;
-	if ((act = hfc_str(c, "hidden_act")) && strcmp(act, "silu"))
-		return hfc_fail(c, "hidden_act", "'%.20s': the converter "
-				"asserts silu", act);
-	if (hfc_has(c, "hidden_act") && !act)
-		return hfc_fail(c, "hidden_act", "not a string: the converter "
-				"asserts silu");
+	if (hfc_silu(c) < 0)
+		return -1;
 	if ((mult * d_model) % d_head)
 		return hfc_fail(c, NULL, "SSM inner size %lld is no multiple "
 				"of the head %lld (the converter asserts it)",
