@@ -341,6 +341,27 @@ $base
 [attention]
 kind = gqa
 EOF
+# ffn_types: moe or dense a layer (Jamba's routers on some layers alone)
+sed 's/^ctx_train = 4096/&\nexperts = 8\nexperts_used = 2\nffn_types = moe,dense/' <<-EOF |
+$base
+[attention]
+kind = gqa
+EOF
+	bad ffn-types-count "[model] ffn_types: 2 items for 4 layers"
+sed 's/^ctx_train = 4096/&\nexperts = 8\nexperts_used = 2\nffn_types = moe*3,sparse/' <<-EOF |
+$base
+[attention]
+kind = gqa
+EOF
+	bad ffn-types-word "[model] ffn_types: unknown value 'sparse' (one of moe | dense)"
+"$ATTNVIZ" --export-model -m tests/hf/jamba-v0.1 >"$d/jb.ini"
+"$ATTNVIZ" --export-model -m "$d/jb.ini" >"$d/jb2.ini"
+expect_eq "families: Jamba's ffn_types, from its routers, exported and read back" \
+	"$(grep -c '^ffn_types *= dense,moe,dense,moe,' "$d/jb.ini") $(
+	grep '^ffn_types' "$d/jb.ini" | sed 's/ *;.*//') $(
+	grep '^ffn_types' "$d/jb2.ini" | sed 's/ *;.*//')" \
+	"1 $(grep '^ffn_types' "$d/jb.ini" | sed 's/ *;.*//') $(
+	grep '^ffn_types' "$d/jb.ini" | sed 's/ *;.*//')"
 # A short-conv state (LFM2's rule, llama-hparams.cpp n_embd_r = n_embd x
 # (L_cache - 1), no n_embd_s): 2 recurrent layers x 4 B x 1024 x 2 = 16384.
 printf '%s\n[attention]\nkind = gqa\nlayer_types = recurrent,full,recurrent,full\n[recurrent]\nshortconv_l_cache = 3\n' "$(echo "$base" | sed 's/^ctx_train = 4096$/&\nembd = 1024/')" >"$d/sc.ini"

@@ -17,6 +17,7 @@ const char *const model_kind_words[] = {"mha", "gqa", "mqa", "mla", NULL};
 const char *const model_scaling_words[] = {"none", "linear", "ntk", "yarn", "llama3", "longrope", NULL};
 const char *const model_sink_words[] = {"none", "learned", NULL};
 const char *const model_layer_type_words[] = {"full", "sliding", "chunked", "recurrent", "shared", "none", NULL};
+const char *const model_ffn_type_words[] = {"moe", "dense", NULL};
 const char *const model_cache_words[] = {"f32", "f16", "bf16", "q8_0", "q4_0", "q4_1", "q5_0", "q5_1", "iq4_nl", NULL};
 
 #define AT(member) .off = offsetof(struct model, member), .size = sizeof(((struct model *)0)->member)
@@ -170,6 +171,15 @@ const struct model_field_info model_fields[MF_COUNT] = {
 		       AT(dense_lead),
 		       .gguf = "{arch}.leading_dense_block_count",
 		       .hf = "first_k_dense_replace"},
+    /* A layer's FFN where the file's tensors say it (Jamba:
+     * blk.N.ffn_gate_inp on the routed layers alone, jamba.cpp), moe or
+     * dense a layer; with experts only */
+    [MF_FFN_TYPES] = {.section = "model",
+		      .key = "ffn_types",
+		      .type = MFT_FFN_TYPES,
+		      .need = MFN_OPT,
+		      AT(layer_dense_ffn),
+		      .gguf = "blk.N.ffn_gate_inp (jamba)"},
     [MF_SHARED_EXPERTS] = {.section = "model",
 			   .key = "shared_experts",
 			   .type = MFT_INT,

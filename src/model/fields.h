@@ -36,6 +36,7 @@ enum model_field {
 	MF_DENSE_LEAD,
 	MF_SHARED_EXPERTS, /* [model] dense_lead, shared_experts: the MoE graph
 			    */
+	MF_FFN_TYPES, /* [model] ffn_types: which layers route to experts */
 	MF_ROUTER_BIAS,	   /* [model] router_bias: exp_probs_b */
 	MF_TIED_EMBD,	   /* [model] tied_embeddings: no output head */
 	MF_WEIGHTS_BYTES,
@@ -107,6 +108,7 @@ enum mf_type {
 	MFT_KV_HEADS,    /* one number, or one per layer: layer_kv_heads */
 	MFT_HEADS,       /* one number, or one per layer: layer_heads */
 	MFT_LAYER_TYPES, /* full | sliding | chunked | recurrent | shared | none per layer: layer_type */
+	MFT_FFN_TYPES,   /* moe | dense per layer: layer_dense_ffn */
 };
 /* Whether an INI file must give the field. */
 enum mf_need { MFN_OPT, MFN_REQ, MFN_REQ_MLA /* required when kind = mla, refused otherwise */ };
@@ -132,6 +134,7 @@ extern const char *const model_scaling_words[];
 extern const char *const model_sink_words[];
 extern const char *const model_cache_words[];
 extern const char *const model_layer_type_words[];   /* enum layer_type */
+extern const char *const model_ffn_type_words[];     /* moe, dense */
 
 /* The GGUF key of f with {arch} put in, into buf[len]; NULL when f has none. */
 const char *model_field_gguf_key(enum model_field f, const char *arch, char *buf, size_t len);

@@ -1405,6 +1405,10 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 			     il < m->layers && il < (int64_t)sizeof tn->router;
 	     il++)
 		m->layer_dense_ffn[il] = !tn->router[il];
+	if (ai->mech & AM_ROUTER_LAYERS)
+		model_set_origin(m, MF_FFN_TYPES, "GGUF tensors "
+				 "blk.N.ffn_gate_inp (a layer routes where it "
+				 "has one)");
 	m->router_bias = tn->has_exp_probs_b;
 	model_set_origin(m, MF_ROUTER_BIAS,
 			 tn->has_exp_probs_b ? "GGUF tensors exp_probs_b"

@@ -1294,6 +1294,9 @@ static void tensors_said(const struct hfc *c, struct model *m)
 	if (c->llama3)
 		rope_llama3(c, m);
 	memcpy(m->layer_dense_ffn, c->dense_ffn, sizeof m->layer_dense_ffn);
+	model_set_origin(m, MF_FFN_TYPES, "the routers %s's checkpoint "
+			 "holds (ffn_gate_inp), as its converter keeps them",
+			 m->arch);
 	m->norms_said = c->norms;
 	m->norm_bias = c->norm_bias;
 	/* llama.cpp's phi3 picks rope_factors_long past the original

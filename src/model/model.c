@@ -256,6 +256,23 @@ static int read_layer_types(struct loader *L, const struct model_field_info *f, 
 	return 0;
 }
 
+/* moe | dense a layer: layer_dense_ffn (a dense FFN of n_ff where the
+ * tensors hold no router, jamba.cpp) */
+static int read_ffn_types(struct loader *L, const struct model_field_info *f,
+			  const char *s)
+{
+	char buf[INI_MAX_LINE + 1];
+	char *items[MODEL_MAX_LAYERS];
+	int n = read_list(L, f, s, buf, sizeof buf, items, 0);
+	for (int il = 0; il < n; il++) {
+		int w;
+		if (read_word(L, f, items[il], model_ffn_type_words, &w) < 0)
+			return -1;
+		L->m->layer_dense_ffn[il] = (uint8_t)w;
+	}
+	return n < 0 ? -1 : 0;
+}
+
 /* Read one key of the table into L->m; 0 when absent and optional. */
 static int read_field(struct loader *L, size_t i)
 {
@@ -325,6 +342,8 @@ static int read_field(struct loader *L, size_t i)
 		return read_heads(L, f, s);
 	case MFT_LAYER_TYPES:
 		return read_layer_types(L, f, s);
+	case MFT_FFN_TYPES:
+		return read_ffn_types(L, f, s);
 	}
 	return 0;
 }
