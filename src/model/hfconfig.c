@@ -229,6 +229,10 @@ struct shape {
 	/* [layers] 1: a block without MLP (Nemotron-H's Mamba2 and
 	 * attention blocks: read_model_conv) */
 	uint8_t no_mlp[MODEL_MAX_LAYERS];
+	/* weights beside the layers' attention, FFN and norms that every
+	 * token uses (Gemma 3n's and Gemma 4 E2B/E4B's per-layer inputs,
+	 * Gemma 3n's AltUp and LAuReL: gemma_shape) */
+	double extra;
 };
 
 /*
@@ -324,8 +328,8 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 		a += base + mlp_a;
 	}
 	double emb = (double)m->vocab * h * (s->tie ? 1 : 2) + norm;
-	*total = t + emb;
-	*active = a + emb;
+	*total = t + emb + s->extra;
+	*active = a + emb + s->extra;
 }
 
 /* "llama, mistral, ...": the families' model_type words, for errors; past
@@ -1104,6 +1108,26 @@ static int gemma_shape(struct hf *H, const struct model *m, struct shape *s)
 		return 0;
 	s->norms = 4;
 	s->qk_norm = 1;
+	/* the per-layer inputs (gemma3n.cpp, gemma4.cpp load_arch_tensors):
+	 * per_layer_token_embd {P x layers, n_vocab}, per_layer_model_proj
+	 * {n_embd, P x layers}, per_layer_proj_norm {P}, and a layer's
+	 * inp_gate {n_embd, P}, proj {P, n_embd}, post_norm {n_embd}; P is
+	 * Gemma 3n's n_embd_altup, 256 (llama-hparams.h: not read from the
+	 * file), Gemma 4's embedding_length_per_layer_input */
+	double e = (double)m->embd, l = (double)m->layers;
+	double p = mech & AM_GRAPH_GEMMA3N ? 256 : (double)m->embd_per_layer;
+	if (p > 0)
+		s->extra = p * l * (double)m->vocab + e * p * l + p +
+			   l * (2 * e * p + e);
+	if (mech & AM_GRAPH_GEMMA3N) {
+		/* AltUp over n_altup 4 and LAuReL of rank 64 (llama-hparams.h
+		 * defaults): altup_proj and altup_unembd_proj {n_embd, n_embd,
+		 * 3}; a layer's correct_coef {4, 4}, correct_scale {n_embd},
+		 * predict_coef {4, 16}, router {n_embd, 4}, router_norm,
+		 * laurel_l {n_embd, 64}, laurel_r {64, n_embd}, its norm */
+		s->extra += 2 * e * e * 3 +
+			    l * (16 + e + 64 + 4 * e + e + 2 * 64 * e + e);
+	}
 	if (!(mech & AM_SWA_HEADS))
 		return 0;
 	s->per_layer_attn = 1;
