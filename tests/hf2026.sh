@@ -249,15 +249,19 @@ for m in nemotron-h-8b granite-4.0-h-small nemotron-3-nano; do
 done
 
 
-# Gemma 3n E4B's parameters estimated from its config.json against the GGUF
-# of every tensor gemma3n.cpp creates (tests/ggufs.sh): the per-layer
-# inputs, AltUp and LAuReL beside the layers, 6868990448 both
-gen "$d/gemma-3n-e4b.gguf" gemma3n
-expect_eq "hf2026: gemma-3n-e4b: config.json's estimate is the GGUF's count" \
-	"$("$ATTNVIZ" --export-model -m tests/hf/gemma-3n-e4b |
-		awk '$1 == "params" { print $3 }')" \
-	"$("$ATTNVIZ" --export-model -m "$d/gemma-3n-e4b.gguf" |
-		awk '$1 == "params" { print $3 }')"
+# Parameters estimated from a config.json against the GGUF of every tensor
+# the loader creates (tests/ggufs.sh): Gemma 3n E4B's per-layer inputs,
+# AltUp and LAuReL beside the layers (6868990448 both); Qwen3-Next's and
+# Qwen3.5's gated wq, Gated DeltaNet projections, shared expert's gate and
+# nextn eh_proj (81324860672, 27320692736)
+for gm in gemma-3n-e4b:gemma3n qwen3-next-80b:qwen3next qwen3.5-27b:qwen35; do
+	gen "$d/${gm%%:*}.gguf" "${gm#*:}"
+	expect_eq "hf2026: ${gm%%:*}: config.json's estimate is the GGUF's count" \
+		"$("$ATTNVIZ" --export-model -m "tests/hf/${gm%%:*}" |
+			awk '$1 == "params" { printf "%.0f", $3 }')" \
+		"$("$ATTNVIZ" --export-model -m "$d/${gm%%:*}.gguf" |
+			awk '$1 == "params" { printf "%.0f", $3 }')"
+done
 
 # LFM2-1.2B's FFN as the converter derives it (_add_feed_forward_length):
 # block_ff_dim 12288 auto-adjusted, int(2 x 12288 / 3) = 8192, a multiple of

@@ -54,5 +54,6 @@ const struct family family_qwen35 = {
 		    {NULL, 0, NULL},
 		},
 	    .convert = hfc_qwen35,
+	    .delta_net = 1,
 	},
 };

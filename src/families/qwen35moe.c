@@ -49,5 +49,6 @@ const struct family family_qwen35moe = {
 		.convert = hfc_qwen35,
 		/* qwen35moe.cpp load_arch_tensors: a shared expert a layer */
 		.shared_expert = 1,
+		.delta_net = 1,
 	},
 };

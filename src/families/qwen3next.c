@@ -55,5 +55,6 @@ const struct family family_qwen3next = {
 		},
 		.convert = hfc_qwen3next,
 		.shared_expert = 1,
+		.delta_net = 1,
 	},
 };

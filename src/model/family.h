@@ -407,6 +407,14 @@ struct family_conv {
 	 * no GGUF key counts (qwen3next.cpp, qwen35moe.cpp
 	 * load_arch_tensors), for the estimate of the weights */
 	int shared_expert;
+	/* Qwen3-Next's layers (qwen3next.cpp, qwen35.cpp, qwen35moe.cpp
+	 * load_arch_tensors), for the estimate: the attention layers' wq
+	 * twice as wide (the output gate), q/k norms; the Gated DeltaNet
+	 * layers' qkv {n_embd, 2 key_dim + value_dim}, gate z {n_embd,
+	 * value_dim}, alpha and beta {n_embd, v_heads}, conv1d, A, dt, norm
+	 * and ssm_out; a nextn block's eh_proj {2 n_embd, n_embd}, enorm,
+	 * hnorm; the shared expert's gate ffn_gate_inp_shexp {n_embd} */
+	int delta_net;
 };
 
 struct family {

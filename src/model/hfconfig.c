@@ -233,6 +233,7 @@ struct shape {
 	 * token uses (Gemma 3n's and Gemma 4 E2B/E4B's per-layer inputs,
 	 * Gemma 3n's AltUp and LAuReL: gemma_shape) */
 	double extra;
+	int delta_net;          /* Qwen3-Next's layers (family_conv delta_net) */
 };
 
 /*
@@ -293,6 +294,8 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 			attn += 2 * hd;
 		if (m->sinks_learned)
 			attn += heads;
+		if (s->delta_net)   /* wq holds the output gate too */
+			attn += h * heads * hd;
 	}
 	double norm = s->falcon_ln ? 2 * h : h;   /* LayerNorm has a bias too */
 	double dense = s->gated ? 3 * h * (double)s->inter : 2 * h * (double)s->inter;
@@ -303,6 +306,8 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 		expert += 2 * (double)s->moe_inter + h;
 	double moe_fixed = h * e + (s->router_bias ? e : 0) +
 			   (double)s->shared * glu * h * (double)(s->shared_inter ? s->shared_inter : s->moe_inter);
+	if (s->delta_net && s->shared)
+		moe_fixed += h;   /* ffn_gate_inp_shexp, the shared expert's gate */
 	/* A Mamba2 / gated delta-net mixer instead of attention: in_proj hidden x
 	 * (2 d_inner + 2 groups x d_state + heads), out_proj d_inner x hidden */
 	double di = (double)m->ssm_d_inner, mixer = h * (2 * di + 2 * (double)(m->ssm_n_group * m->ssm_d_state) +
@@ -310,6 +315,17 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 	/* LFM2's short convolution: in_proj hidden x 3 hidden, out_proj, the kernel */
 	if (m->shortconv_l_cache)
 		mixer = 4 * h * h + (double)m->shortconv_l_cache * h;
+	if (s->delta_net) {
+		/* the Gated DeltaNet (ssm.* as Qwen3NextModel writes them:
+		 * key_dim = group_count x state_size, value_dim = inner_size,
+		 * v_heads = time_step_rank): qkv, z, alpha and beta, ssm_out,
+		 * conv1d over q, k and v, A and dt a head, norm a V head */
+		double kd = (double)(m->ssm_n_group * m->ssm_d_state);
+		double nv = (double)m->ssm_dt_rank;
+		mixer = h * (2 * kd + 2 * di + 2 * nv) + di * h +
+			(2 * kd + di) * (double)m->ssm_d_conv + 2 * nv +
+			(nv > 0 ? di / nv : 0);
+	}
 	double t = 0, a = 0;
 	for (int64_t il = 0; il < m->layers; il++) {
 		int lt = m->layer_type[il];
@@ -328,6 +344,10 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 		a += base + mlp_a;
 	}
 	double emb = (double)m->vocab * h * (s->tie ? 1 : 2) + norm;
+	/* a nextn block's eh_proj {2 n_embd, n_embd}, enorm and hnorm
+	 * (qwen35.cpp load_arch_tensors) */
+	if (s->delta_net)
+		emb += (double)m->nextn_layers * (2 * h * h + 2 * h);
 	*total = t + emb + s->extra;
 	*active = a + emb + s->extra;
 }
@@ -1173,6 +1193,8 @@ static int read_model_conv(struct hf *H)
 		.moe_freq = m->moe_layer_step > 1 ? m->moe_layer_step : 1,
 		.q_lora = m->q_lora_rank,
 		.gated = !H->conv->conv->ungated,
+		.delta_net = H->conv->conv->delta_net,
+		.qk_norm = H->conv->conv->delta_net,
 		.norms = 2, .tie = m->tied_embd,
 	};
 	/* a shared expert as wide as the converter writes it
