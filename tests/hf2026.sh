@@ -253,8 +253,11 @@ done
 # the loader creates (tests/ggufs.sh): Gemma 3n E4B's per-layer inputs,
 # AltUp and LAuReL beside the layers (6868990448 both); Qwen3-Next's and
 # Qwen3.5's gated wq, Gated DeltaNet projections, shared expert's gate and
-# nextn eh_proj (81324860672, 27320692736)
-for gm in gemma-3n-e4b:gemma3n qwen3-next-80b:qwen3next qwen3.5-27b:qwen35; do
+# nextn eh_proj (81324860672, 27320692736); Jamba's Mamba-1 and Falcon-H1's
+# Mamba-2 layers whole, conv1d, dt, A, D and norms (51570323328,
+# 7585654880)
+for gm in gemma-3n-e4b:gemma3n qwen3-next-80b:qwen3next qwen3.5-27b:qwen35 \
+	jamba-v0.1:jamba falcon-h1-7b:falconh1; do
 	gen "$d/${gm%%:*}.gguf" "${gm#*:}"
 	expect_eq "hf2026: ${gm%%:*}: config.json's estimate is the GGUF's count" \
 		"$("$ATTNVIZ" --export-model -m "tests/hf/${gm%%:*}" |

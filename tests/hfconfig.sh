@@ -380,13 +380,13 @@ sed 's/"mamba_dt_rank": 256/"mamba_dt_rank": "wide"/' "$jb" |
 # the experts on the odd layers alone (expert_layer_offset 1, period 2),
 # as the router tensors JambaModel keeps say: on every layer, 16 layers
 # more would hold a router of 4096 x 16 and 15 more experts of 3 x 4096 x
-# 14336, 51469619200 + 16 x 2642477056 = 93749252096
+# 14336, 51570323328 + 16 x 2642477056 = 93849956224
 mkdir -p "$tmp/jb-all"
 sed 's/"expert_layer_period": 2/"expert_layer_period": 1/; s/"expert_layer_offset": 1/"expert_layer_offset": 0/' \
 	"$jb" >"$tmp/jb-all/config.json"
 expect_eq "hf: jamba's experts on expert_layer_period's layers alone" \
 	"$("$ATTNVIZ" --export-model -m "$jb" | awk '$1 == "params" { printf "%.0f ", $3 }')$("$ATTNVIZ" --export-model -m "$tmp/jb-all" | awk '$1 == "params" { printf "%.0f", $3 }')" \
-	"51469619200 93749252096"
+	"51570323328 93849956224"
 sed '/"head_dim"/d' "$fh" | bad falcon-h1-no-head-dim "falcon-h1-no-head-dim/\
 config.json: field head_dim: missing (required by conversion/falcon_h1.py \
 FalconH1Model)"

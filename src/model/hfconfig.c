@@ -315,6 +315,26 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 	/* LFM2's short convolution: in_proj hidden x 3 hidden, out_proj, the kernel */
 	if (m->shortconv_l_cache)
 		mixer = 4 * h * h + (double)m->shortconv_l_cache * h;
+	const struct family_recurrent *rr = FAMILY_PART(m, recurrent);
+	if (rr && rr->state == RS_MAMBA2 && !m->shortconv_l_cache) {
+		/* Mamba-2's own small tensors (mamba2.cpp load_arch_tensors,
+		 * the hybrids' alike): conv1d {d_conv, d_inner + 2 n_group
+		 * d_state} and its bias, dt_bias, A and D a head, the norm */
+		double xbc = di + 2 * (double)(m->ssm_n_group * m->ssm_d_state);
+		mixer += xbc * ((double)m->ssm_d_conv + 1) +
+			 3 * (double)m->ssm_dt_rank + di;
+	}
+	if (rr && rr->state == RS_MAMBA1) {
+		/* Mamba-1 (mamba.cpp, jamba.cpp load_arch_tensors): ssm_in
+		 * {n_embd, 2 d_inner}, conv1d and its bias, ssm_x {d_inner,
+		 * dt_rank + 2 d_state}, ssm_dt and its bias, A {d_state,
+		 * d_inner}, D, ssm_out; Jamba's (a hybrid's) dt, B and C norms */
+		double ds = (double)m->ssm_d_state, dr = (double)m->ssm_dt_rank;
+		const struct family_hybrid_graph *hg = FAMILY_PART(m, hybrid_graph);
+		mixer = h * 2 * di + di * ((double)m->ssm_d_conv + 1) +
+			di * (dr + 2 * ds) + dr * di + di + ds * di + di + di * h +
+			(hg ? dr + 2 * ds : 0);
+	}
 	if (s->delta_net) {
 		/* the Gated DeltaNet (ssm.* as Qwen3NextModel writes them:
 		 * key_dim = group_count x state_size, value_dim = inner_size,
