@@ -247,6 +247,15 @@ gen "$d/nemotron-3-nano.gguf" nemotronh "$pat" 2688 32 2 4096 8 64 1856 131072 1
 for m in nemotron-h-8b granite-4.0-h-small nemotron-3-nano; do
 	same "$m" "tests/hf/$m" "$d/$m.gguf"
 done
+# and their parameters: Nemotron-H's blocks one norm each, a Mamba-2
+# block's conv1d, A, D, dt and norm, the MLP only where the pattern has one
+for m in nemotron-h-8b nemotron-3-nano; do
+	expect_eq "hf2026: $m: config.json's estimate is the GGUF's count" \
+		"$("$ATTNVIZ" --export-model -m "tests/hf/$m" |
+			awk '$1 == "params" { printf "%.0f", $3 }')" \
+		"$("$ATTNVIZ" --export-model -m "$d/$m.gguf" |
+			awk '$1 == "params" { printf "%.0f", $3 }')"
+done
 
 
 # Parameters estimated from a config.json against the GGUF of every tensor

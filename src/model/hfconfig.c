@@ -1253,6 +1253,8 @@ static int read_model_conv(struct hf *H)
 	for (int64_t il = 0; rr && rr->rule == RR_KV_FF_ZERO &&
 			     il < m->layers - m->nextn_layers; il++)
 		s.no_mlp[il] = m->layer_type[il] != LT_NONE;
+	if (rr && rr->rule == RR_KV_FF_ZERO)
+		s.norms = 1;   /* and one attn_norm a block, whatever it holds */
 	s.router_bias |= m->router_bias;   /* exp_probs_b: n_expert values */
 	if (gemma_shape(H, m, &s) < 0)
 		return -1;
