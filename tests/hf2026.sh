@@ -258,6 +258,18 @@ for m in nemotron-h-8b nemotron-3-nano; do
 done
 
 
+# ERNIE 4.5 MoE's shared experts are one block of the width its converter
+# writes, intermediate_size / num_key_value_heads (ernie4-5.cpp
+# load_arch_tensors: n_ff_shexp), whatever their count says
+mkdir -p "$d/ernie1"
+sed 's/"moe_num_shared_experts": 2/"moe_num_shared_experts": 1/' \
+	tests/hfconv/ernie4_5-moe/config.json >"$d/ernie1/config.json"
+expect_eq "hf2026: ernie4_5-moe: 2 shared experts or 1, one block of 3072" \
+	"$("$ATTNVIZ" --export-model -m tests/hfconv/ernie4_5-moe |
+		awk '$1 == "params" { printf "%.0f", $3 }')" \
+	"$("$ATTNVIZ" --export-model -m "$d/ernie1" |
+		awk '$1 == "params" { printf "%.0f", $3 }')"
+
 # Parameters estimated from a config.json against the GGUF of every tensor
 # the loader creates (tests/ggufs.sh): Gemma 3n E4B's per-layer inputs,
 # AltUp and LAuReL beside the layers (6868990448 both); Qwen3-Next's and

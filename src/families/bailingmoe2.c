@@ -80,5 +80,6 @@ const struct family family_bailingmoe2 = {
 			"modeling_sarvam_moe.SarvamMoEForCausalLM", NULL},
 		.converter = "conversion/bailingmoe.py BailingMoeV2Model",
 		.convert = bailingmoe2_convert,
+		.shexp_by_count = 1,
 	},
 };

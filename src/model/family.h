@@ -415,6 +415,10 @@ struct family_conv {
 	 * and ssm_out; a nextn block's eh_proj {2 n_embd, n_embd}, enorm,
 	 * hnorm; the shared expert's gate ffn_gate_inp_shexp {n_embd} */
 	int delta_net;
+	/* the loader's shared-expert block is expert_shared_feed_forward_
+	 * length x expert_shared_count wide (bailingmoe2.cpp), not the
+	 * length alone */
+	int shexp_by_count;
 };
 
 struct family {

@@ -1229,9 +1229,14 @@ static int read_model_conv(struct hf *H)
 			       &shexp) &&
 		   shexp > 0;
 	if (rc == 0 && m->experts && (said || H->conv->conv->shared_expert)) {
+		/* the width written is the shared experts' together, one
+		 * block (ernie4-5.cpp, exaone-moe.cpp, cohere2moe.cpp,
+		 * bailingmoe3.cpp), but bailingmoe2.cpp's loader multiplies
+		 * it by their count (.shexp_by_count) */
 		if (said)
 			s.shared_inter = (int64_t)shexp;
-		s.shared += !s.shared;
+		if (!s.shared || (said && !H->conv->conv->shexp_by_count))
+			s.shared = 1;
 	}
 	if (rc == 0)
 		hfc_origins(c, m);
