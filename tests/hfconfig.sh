@@ -387,6 +387,9 @@ sed 's/"expert_layer_period": 2/"expert_layer_period": 1/; s/"expert_layer_offse
 expect_eq "hf: jamba's experts on expert_layer_period's layers alone" \
 	"$("$ATTNVIZ" --export-model -m "$jb" | awk '$1 == "params" { printf "%.0f ", $3 }')$("$ATTNVIZ" --export-model -m "$tmp/jb-all" | awk '$1 == "params" { printf "%.0f", $3 }')" \
 	"51570323328 93849956224"
+sed 's/"hidden_size": 4544/"hidden_size": 4545/' tests/hf/falcon-7b/config.json |
+	bad falcon-hidden "field num_attention_heads: 71 heads do not divide \
+hidden_size 4545 (FalconModel's query_key_value view)"
 sed '/"head_dim"/d' "$fh" | bad falcon-h1-no-head-dim "falcon-h1-no-head-dim/\
 config.json: field head_dim: missing (required by conversion/falcon_h1.py \
 FalconH1Model)"

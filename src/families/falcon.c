@@ -52,6 +52,12 @@ static int falcon_convert(struct hfc *c)
 	    hfc_need(c, K("num_attention_heads", "n_head"), &heads) < 0 ||
 	    hfc_put_u32(c, "attention.head_count", heads) < 0)
 		return -1;
+	/* FalconModel.modify_tensors views query_key_value by head_dim =
+	 * hidden_size / n_head */
+	if (heads < 1 || h % heads)
+		return hfc_fail(c, NULL, "%lld heads do not divide hidden_size "
+				"%lld (FalconModel's query_key_value view)",
+				(long long)heads, (long long)h);
 	if (!newarch && mq) {
 		kv = 1;
 		hfc_source(c, "multi_query true, new_decoder_architecture "

@@ -185,8 +185,14 @@ static int gemma4_convert(struct hfc *c)
 	if (hd % 2)
 		return hfc_fail(c, NULL, "%lld is odd: RoPE rotates pairs",
 				(long long)hd);
-	if (hfc_put_u32(c, "attention.key_length", hd) < 0 ||
-	    hfc_put_u32(c, "attention.value_length", hd) < 0 ||
+	/* neither key: Gemma4TextConfig's default */
+	if (!rc)
+		hfc_source(c, "global_head_dim (default)");
+	if (hfc_put_u32(c, "attention.key_length", hd) < 0)
+		return -1;
+	if (!rc)
+		hfc_source(c, "global_head_dim (default)");
+	if (hfc_put_u32(c, "attention.value_length", hd) < 0 ||
 	    hfc_need(c, K("head_dim"), &hd_swa) < 0 ||
 	    hfc_put_u32(c, "attention.key_length_swa", hd_swa) < 0 ||
 	    hfc_put_u32(c, "attention.value_length_swa", hd_swa) < 0 ||

@@ -25,6 +25,9 @@ static int phi3_convert(struct hfc *c)
 const struct family family_phi3 = {
     .arch = "phi3",
     .mech = AM_NEXTN,
+    /* phi3.cpp load_arch_hparams */
+    .window_dropped = "reads it and drops it (\"Phi SWA is currently "
+		      "disabled\")",
     .weights =
 	&(const struct family_weights){
 	    .parts = WS_PLAIN | WS_QKV_FUSED | WS_UP_GATE | WS_ROPE_FACTORS,

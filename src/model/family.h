@@ -425,6 +425,9 @@ struct family {
 	const char *arch;   /* llama.cpp's LLM_ARCH name (general.architecture) */
 	unsigned mech;      /* enum arch_mech: what attnviz reads for it */
 	const struct family_swa *swa;             /* NULL: no window read */
+	/* without .swa, what its loader does with a file's window, where
+	 * it reads one (phi3.cpp: disables it); NULL: reads none */
+	const char *window_dropped;
 	const struct family_recurrent *recurrent; /* NULL: not a hybrid */
 	const struct family_indexer *indexer;     /* NULL: none apart */
 	const struct family_compress *compress;   /* NULL: none */

@@ -302,10 +302,14 @@ static int read_swa(struct gguf_file *r, struct model *m, uint64_t end)
 			m->swa_ignored = 1;
 			model_set_origin(m, MF_WINDOW_USED, "0: llama.cpp %s reads no sliding window", m->arch);
 			model_set_origin(m, MF_NOTE, "GGUF %s.attention.sliding_window vs llama.cpp %s", m->arch, m->arch);
+			const struct family *fam = model_family(m);
+			const char *why = fam && fam->window_dropped
+						  ? fam->window_dropped
+						  : "reads none";
 			snprintf(m->note, sizeof m->note,
-				 "the file gives sliding_window %lld, but llama.cpp's %.32s reads none: "
+				 "the file gives sliding_window %lld, but llama.cpp's %.32s %.120s: "
 				 "a full cache on every layer",
-				 (long long)window, m->arch);
+				 (long long)window, m->arch, why);
 			model_set_origin(m, MF_SWA_PATTERN, "llama.cpp %s reads no sliding window", m->arch);
 			return 0;
 		}
