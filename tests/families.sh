@@ -403,9 +403,11 @@ printf '%s\n[attention]\nkind = gqa\nsliding_window = 8\nswa_pattern = 2\nhead_d
 sed 's/^\[rope\]$/[rope]\ndims_swa = 48/' "$d/kswa.ini" |
 	bad dims-swa-wide "[rope] dims_swa: 48 rotated dimensions on a \
 sliding layer: want an even number, at most its head's 32"
-expect_eq "families: dims_swa defaults to the sliding head whole" \
-	"$("$ATTNVIZ" --export-model -m "$d/kswa.ini" |
-		awk '$1 == "dims_swa" { print $3 }')" 32
+sed 's/^\[rope\]$/[rope]\ndims_swa = 16/' "$d/kswa.ini" >"$d/kswa16.ini"
+expect_eq "families: dims_swa 16 exported; the default (the head whole) not" \
+	"$("$ATTNVIZ" --export-model -m "$d/kswa16.ini" |
+		awk '$1 == "dims_swa" { print $3 }')/$("$ATTNVIZ" --export-model \
+		-m "$d/kswa.ini" | grep -c '^dims_swa')" 16/0
 # -c 256: every layer 256 cells (pad256(min(256, 8 + 512))); -fa on: 2 sliding x 2 x (64 + 32) x 2 B
 # + 2 full x 2 x (64 + 64) x 2 B = 1792 B a cell; -fa off, V padded to 2 x 64: 4 x 2 x 128 x 2 x 2 B = 2048
 expect_eq "families: head_dim_v_swa sizes the sliding layers' V, padded without flash attention" \

@@ -305,9 +305,13 @@ int model_export(const struct model *m, FILE *out)
 	if (m->high_freq_factor > 0)
 		put_real(out, m, MF_HIGH_FREQ_FACTOR, m->high_freq_factor);
 	/* partial rotary only: a whole head is the default */
-	if (m->rope_dims != (m->kind == ATTN_MLA ? m->qk_rope_head_dim : m->head_dim))
+	int64_t whole = m->kind == ATTN_MLA ? m->qk_rope_head_dim : m->head_dim;
+	if (m->rope_dims != whole)
 		put_int(out, m, MF_ROPE_DIMS, m->rope_dims);
-	if (m->rope_dims_swa != m->rope_dims)
+	/* where it differs from what an INI without it takes (model_finish:
+	 * the sliding head whole when dims is the whole head, else dims) */
+	int64_t whole_swa = m->kind == ATTN_MLA ? whole : m->head_dim_swa;
+	if (m->rope_dims_swa != (m->rope_dims == whole ? whole_swa : m->rope_dims))
 		put_int(out, m, MF_ROPE_DIMS_SWA, m->rope_dims_swa);
 
 	fprintf(out, "\n[cache]\n");
