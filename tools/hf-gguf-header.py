@@ -11,8 +11,9 @@ gguf-py/).  The class is the converter's own: conversion.get_model_class
 config.json (the converter's fallback when transformers' AutoConfig cannot
 read it; transformers is not used, so a field the file leaves out is not
 filled in).  No checkpoint is read: the file holds the token embeddings'
-tensor info alone (and, for a class in CHECKPOINT_TENSORS, the one tensor
-its checkpoints hold that changes llama.cpp's graph), its tokenizer is one
+tensor info alone (and, for a class in CHECKPOINT_TENSORS, the tensors
+its checkpoints hold that change llama.cpp's graph: Phi-3's fused qkv,
+Jamba's routers), its tokenizer is one
 key, ARCH.vocab_size = vocab_size, which llama.cpp's loader reads before
 the token list.  generate_extra_tensors is not run (its tensors and the
 keys it writes, Phi3MiniModel's rope.scaling.attn_factor, are left out).

@@ -129,7 +129,9 @@ int rope_scene_read(struct rope_scene *r, const struct scene_env *env, const str
 	if (m) {
 		/* The model's RoPE, for every value the user left at its default. */
 		if (params_is_default(p, ROPE_PARAM_D))
-			r->d = (int)m->rope_dims;   /* the rotated dims (partial rotary: fewer than the head) */
+			/* the rotated dims of a full layer, n_rot(il) (partial
+			 * rotary: fewer than the head) */
+			r->d = (int)model_kind_layer(m, 0).rope_dims;
 		if (params_is_default(p, ROPE_PARAM_BASE))
 			r->base = m->rope_base;
 		if (params_is_default(p, ROPE_PARAM_TRAIN))

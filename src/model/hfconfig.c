@@ -72,8 +72,8 @@ struct hf {
 	char *err;
 	size_t errlen;
 	struct model *m;
-	struct hf_fam own;      /* F_GENERIC: built from the family's .hf */
-	const struct family_hf *gen;   /* F_GENERIC: that .hf */
+	struct hf_fam own;      /* built from the family's .hf */
+	const struct family_hf *gen;   /* that .hf (NULL with .conv) */
 	/* a family read by its converter's rules (model/hfconv.h) */
 	const struct family *conv;
 };
@@ -643,28 +643,16 @@ static int read_counts(struct hf *H, struct shape *s)
 	struct model *m = H->m;
 	const struct hf_fam *f = H->fam;
 	const struct scope *sc = &H->top;
-	if (H->gen ? read_sizes_hf(H, s) < 0
-		   : field_count(H, sc, MF_LAYERS, 0, 0, 1, MODEL_MAX_LAYERS,
-				 &m->layers) < 0 ||
-			 count(H, sc, "hidden_size", MF_COUNT, 1, f->hidden, 1,
-			       1000000, &s->hidden) < 0 ||
-			 field_count(H, sc, MF_HEADS, 1, f->heads, 1, 65536,
-				     &m->heads) < 0 ||
-			 field_count(H, sc, MF_VOCAB, 1, f->vocab, 1, 100000000,
-				     &m->vocab) < 0 ||
-			 field_count(H, sc, MF_CTX_TRAIN, 1, f->max_pos, 1,
-				     INT64_C(1) << 32, &m->ctx_train) < 0)
+	if (read_sizes_hf(H, s) < 0)
 		return -1;
 	int64_t kv_def = f->kv_heads ? f->kv_heads : m->heads;
-	const char *const own_kv[] = {H->gen ? H->gen->kv_key : NULL, NULL};
-	int rc = H->gen && H->gen->kv_fixed ? 0 :
-		 H->gen ? hparam(H, own_kv[0] ? own_kv : tm_kv, 1, kv_def, 1,
-				 65536, &m->kv_heads) :
-		 get_int(H, sc, model_fields[MF_KV_HEADS].hf, 1, kv_def, 1,
-			 65536, &m->kv_heads);
+	const char *const own_kv[] = {H->gen->kv_key, NULL};
+	int rc = H->gen->kv_fixed ? 0
+				  : hparam(H, own_kv[0] ? own_kv : tm_kv, 1,
+					   kv_def, 1, 65536, &m->kv_heads);
 	if (rc < 0)
 		return -1;
-	if (H->gen && H->gen->kv_fixed) {
+	if (H->gen->kv_fixed) {
 		m->kv_heads = H->gen->kv_fixed > 0 ? H->gen->kv_fixed :
 			      m->heads;
 		model_set_origin(m, MF_KV_HEADS, "%lld, whatever the file "
@@ -682,7 +670,7 @@ static int read_counts(struct hf *H, struct shape *s)
 	/* The converter's GraniteModel, GraniteMoeModel drop head_dim
 	 * (conversion/granite.py): llama.cpp's head is n_embd / n_head. */
 	const char *hdk = model_fields[MF_HEAD_DIM].hf;
-	int drop_hd = H->gen && H->gen->no_head_dim;
+	int drop_hd = H->gen->no_head_dim;
 	if (s->hidden % m->heads &&
 	    (drop_hd || (!f->head_dim && !find(H, sc, "head_dim"))))
 		return fail(H, "num_attention_heads", "%lld does not divide hidden_size (%lld) and no head_dim is given",
@@ -693,7 +681,7 @@ static int read_counts(struct hf *H, struct shape *s)
 		    m, MF_HEAD_DIM,
 		    "hidden_size / num_attention_heads (the converter's %s "
 		    "ignores head_dim)",
-		    H->gen ? H->gen->converter : "GraniteModel");
+		    H->gen->converter);
 	} else if ((rc = get_int(H, sc, hdk, 1, hd_def, 1, 65536,
 				 &m->head_dim)) < 0) {
 		return -1;
@@ -708,10 +696,6 @@ static int read_counts(struct hf *H, struct shape *s)
 	model_set_origin(m, MF_HEAD_DIM_V, "head_dim (K and V heads are the same size)");
 	return 0;
 }
-
-/* MoE: routed experts, those used per token, shared experts and which layers. */
-static int hparam(struct hf *H, const char *const *keys, int optional, int64_t def, int64_t min, int64_t max,
-		  int64_t *out);
 
 /*
  * A family of src/families/: expert_count and expert_used_count from the
@@ -775,9 +759,8 @@ static int read_window(struct hf *H)
 			return -1;
 		origin(H, MF_SLIDING_WINDOW, rc, wpath);
 	}
-	/* layer_types, when given, says it per layer and wins over the pattern
-	 * (Gemma 3n: the converter writes it as sliding_window_pattern, which
-	 * llama.cpp's load_swa_pattern prefers over its pattern of 5) */
+	/* layer_types, when given, says it per layer and wins over the
+	 * pattern */
 	json_t *lt = find(H, sc, "layer_types");
 	int n_sliding = 0;
 	if (lt && !json_is_null(lt)) {
@@ -816,17 +799,16 @@ static int read_window(struct hf *H)
 	m->sliding_window = win;
 	/* The families of a .hf mapping read no window: a full cache on
 	 * every layer. */
-	const char *why = "this architecture has no sliding window";
-	if (win)
-		model_set_origin(m, MF_WINDOW_USED, why ? "0: llama.cpp %s" : "1: llama.cpp %s reads the window",
-				 why ? why : f->arch);
-	if (win && why) {
+	if (win) {
+		model_set_origin(m, MF_WINDOW_USED, "0: llama.cpp this "
+				 "architecture has no sliding window");
 		m->swa_ignored = 1;
 		m->swa_pattern = 0;
 		memset(m->layer_swa, 0, sizeof m->layer_swa);
 		snprintf(m->note, sizeof m->note,
-			 "config.json sliding_window %lld is ignored: llama.cpp %s, so every layer keeps a full cache",
-			 (long long)win, why);
+			 "config.json sliding_window %lld is ignored: llama.cpp "
+			 "this architecture has no sliding window, so every "
+			 "layer keeps a full cache", (long long)win);
 		model_set_origin(m, MF_NOTE, "config.json sliding_window vs llama.cpp %s", f->arch);
 	}
 	model_set_origin(m, MF_SINKS, "none: transformers %s has no attention sinks", f->cls);
@@ -835,8 +817,8 @@ static int read_window(struct hf *H)
 
 /*
  * The rotated dimensions of a head (llama.cpp n_rot, GGUF rope.dimension_count)
- * as the converter writes them: every family of the table rotates the
- * whole head.
+ * as the converter writes them: the whole head, or the part its .hf mapping
+ * says (read_rotary_hf).
  */
 static int read_rotary_hf(struct hf *H, const struct shape *s);
 static int read_rotary(struct hf *H, const struct shape *s)
@@ -844,7 +826,7 @@ static int read_rotary(struct hf *H, const struct shape *s)
 	struct model *m = H->m;
 	m->rope_dims = m->kind == ATTN_MLA ? m->qk_rope_head_dim : m->head_dim;
 	model_set_origin(m, MF_ROPE_DIMS, "the whole head (transformers %s rotates every dimension)", H->fam->cls);
-	return H->gen ? read_rotary_hf(H, s) : 0;
+	return read_rotary_hf(H, s);
 }
 
 /*
@@ -1066,7 +1048,7 @@ static int read_shape(struct hf *H, struct shape *s)
 	const struct hf_fam *f = H->fam;
 	const struct scope *sc = &H->top;
 	int bias = 0, rc;
-	if (H->gen && H->gen->ff_embd) {
+	if (H->gen->ff_embd) {
 		/* the converter's 4 * n_embd: intermediate_size not read */
 		s->inter = H->gen->ff_embd * s->hidden;
 	} else if (get_int(H, sc, "intermediate_size", f->inter > 0, f->inter,
@@ -1332,10 +1314,10 @@ static int read_model(struct hf *H)
 	model_set_origin(m, MF_TIED_EMBD,
 			 "config.json tie_word_embeddings (default %d in %s)",
 			 H->fam->tie, H->fam->cls);
-	int own = !(H->gen && !H->gen->expert_ff_key);
+	int own = H->gen->expert_ff_key != NULL;
 	model_set_origin(m, MF_FF, m->experts && s.moe_inter && own ? "config.json moe_intermediate_size" :
 				   m->experts ? "config.json intermediate_size (an expert's)" : "config.json intermediate_size");
-	if (H->gen && H->gen->ff_embd)
+	if (H->gen->ff_embd)
 		model_set_origin(m, MF_FF, "hidden_size x %lld (%s)",
 				 (long long)H->gen->ff_embd, H->gen->converter);
 	model_set_origin(m, MF_PARAMS, "estimated: vocab x hidden (embedding%s) + %lld x (attention + %s + norms)",

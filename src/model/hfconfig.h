@@ -18,9 +18,9 @@
  * one-line error in err ("FILE:LINE:COL: what", "FILE: field NAME: what");
  * *m is replaced only by a model that passed every check. */
 int model_load_hf(struct model *m, const char *path, char *err, size_t errlen);
-/* 1 when a config.json of llama.cpp architecture arch is read: a family
- * of this reader's own table or one whose file in src/families/ has a .hf
- * mapping. */
+/* 1 when a config.json of llama.cpp architecture arch is read: its
+ * family file in src/families/ has a converter class (.conv) or a field
+ * mapping (.hf). */
 int hfconfig_reads_arch(const char *arch);
 
 #endif

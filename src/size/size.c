@@ -477,10 +477,9 @@ static int64_t keys_seen(const struct model *m, int64_t il, int64_t pos)
 double size_attn_flops_decode(const struct model *m, int64_t pos)
 {
 	double sum = 0;
-	for (int64_t il = 0; il < m->layers; il++)
-		if (model_layer(m, il).attends)
-			sum += size_attn_flops_pair(m, il) *
-			       (double)keys_seen(m, il, pos);
+	for (int64_t il = 0; il < m->layers; il++)   /* 0 where none attends */
+		sum += size_attn_flops_pair(m, il) *
+		       (double)keys_seen(m, il, pos);
 	return sum;
 }
 
