@@ -258,6 +258,23 @@ for m in nemotron-h-8b nemotron-3-nano; do
 done
 
 
+# Gemma 4 E2B's double-wide MLP: feed_forward_length one a layer, 12288 on
+# the 20 shared layers, 6144 on the others (Gemma4Model); the estimate
+# counts each layer at its own width, 20 x 3 x 1536 x 6144 more than
+# without use_double_wide_mlp, and an exported INI keeps the widths
+mkdir -p "$d/e2n"
+sed 's/"use_double_wide_mlp": true/"use_double_wide_mlp": false/' \
+	tests/hfconv/gemma4-e2b/config.json >"$d/e2n/config.json"
+"$ATTNVIZ" --export-model -m tests/hfconv/gemma4-e2b >"$d/e2.ini"
+expect_eq "hf2026: gemma4-e2b: each layer's FFN at its width, kept in an INI" \
+	"$("$ATTNVIZ" --export-model -m tests/hfconv/gemma4-e2b |
+		awk '$1 == "params" { p = $3 } END { printf "%.0f", p }') $(
+	"$ATTNVIZ" --export-model -m "$d/e2.ini" |
+		awk '$1 == "ff_layers" { print $3 }')" \
+	"$("$ATTNVIZ" --export-model -m "$d/e2n" |
+		awk -v x=$((20 * 3 * 1536 * 6144)) '$1 == "params" {
+			printf "%.0f", $3 + x }') 6144*15,12288*20"
+
 # ERNIE 4.5 MoE's shared experts are one block of the width its converter
 # writes, intermediate_size / num_key_value_heads (ernie4-5.cpp
 # load_arch_tensors: n_ff_shexp), whatever their count says

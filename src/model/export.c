@@ -111,6 +111,11 @@ static void layer_type_item(const struct model *m, int64_t il, char *buf, size_t
 	snprintf(buf, len, "%s", model_layer_type_word((enum layer_type)m->layer_type[il]));
 }
 
+static void ff_item(const struct model *m, int64_t il, char *buf, size_t len)
+{
+	snprintf(buf, len, "%d", (int)m->layer_ff[il]);
+}
+
 static void ffn_item(const struct model *m, int64_t il, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s", model_ffn_type_words[m->layer_dense_ffn[il] != 0]);
@@ -210,6 +215,11 @@ int model_export(const struct model *m, FILE *out)
 		put_int(out, m, MF_DENSE_LEAD, m->dense_lead);
 	if (m->shared_experts)
 		put_int(out, m, MF_SHARED_EXPERTS, m->shared_experts);
+	int per_ff = 0;
+	for (int64_t il = 0; il < m->layers; il++)
+		per_ff |= m->layer_ff[il] != 0;
+	if (per_ff && put_layers(out, m, MF_FF_LAYERS, ff_item) < 0)
+		return -1;
 	int dense_ffn = 0;
 	for (int64_t il = 0; il < m->layers; il++)
 		dense_ffn |= m->layer_dense_ffn[il];

@@ -180,6 +180,16 @@ const struct model_field_info model_fields[MF_COUNT] = {
 		      .need = MFN_OPT,
 		      AT(layer_dense_ffn),
 		      .gguf = "blk.N.ffn_gate_inp (jamba)"},
+    /* llama-hparams.cpp n_ff(il), where a file gives it layer by layer
+     * and the layers differ; ff is the widest */
+    [MF_FF_LAYERS] = {.section = "model",
+		      .key = "ff_layers",
+		      .type = MFT_FF_LAYERS,
+		      .need = MFN_OPT,
+		      .min = 0,
+		      .max = 1 << 24,
+		      AT(layer_ff),
+		      .gguf = "{arch}.feed_forward_length (one a layer)"},
     [MF_SHARED_EXPERTS] = {.section = "model",
 			   .key = "shared_experts",
 			   .type = MFT_INT,

@@ -37,6 +37,7 @@ enum model_field {
 	MF_SHARED_EXPERTS, /* [model] dense_lead, shared_experts: the MoE graph
 			    */
 	MF_FFN_TYPES, /* [model] ffn_types: which layers route to experts */
+	MF_FF_LAYERS, /* [model] ff_layers: each layer's FFN width */
 	MF_ROUTER_BIAS,	   /* [model] router_bias: exp_probs_b */
 	MF_TIED_EMBD,	   /* [model] tied_embeddings: no output head */
 	MF_WEIGHTS_BYTES,
@@ -109,6 +110,7 @@ enum mf_type {
 	MFT_HEADS,       /* one number, or one per layer: layer_heads */
 	MFT_LAYER_TYPES, /* full | sliding | chunked | recurrent | shared | none per layer: layer_type */
 	MFT_FFN_TYPES,   /* moe | dense per layer: layer_dense_ffn */
+	MFT_FF_LAYERS,   /* one number per layer: layer_ff */
 };
 /* Whether an INI file must give the field. */
 enum mf_need { MFN_OPT, MFN_REQ, MFN_REQ_MLA /* required when kind = mla, refused otherwise */ };

@@ -1076,9 +1076,14 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		int64_t ffl[MODEL_MAX_LAYERS] = {0};
 		if ((f = arch_layers(r, m, "feed_forward_length", 0, INT64_C(1) << 24, ffl)) < 0)
 			return -1;
-		for (int64_t il = 0; f && il < m->layers; il++)
+		for (int64_t il = 0; f && il < m->layers; il++) {
 			if (ffl[il] > m->ff)
 				m->ff = ffl[il];
+			/* n_ff(il), kept where they differ (model_finish) */
+			m->layer_ff[il] = (int32_t)ffl[il];
+		}
+		model_set_origin(m, MF_FF_LAYERS, "GGUF %s.feed_forward_length, "
+				 "one a layer", m->arch);
 		if (f)
 			model_set_origin(m, MF_FF, "GGUF %s.feed_forward_length", m->arch);
 	}

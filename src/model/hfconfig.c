@@ -358,8 +358,13 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 		int moe = m->experts > 0 && il >= s->first_dense &&
 			  (il - s->first_dense) % s->moe_freq == 0 &&
 			  !m->layer_dense_ffn[il];
-		double mlp_t = s->no_mlp[il] ? 0 : moe ? moe_fixed + e * expert : dense;
-		double mlp_a = s->no_mlp[il] ? 0 : moe ? moe_fixed + (double)m->experts_used * expert : dense;
+		/* n_ff(il) where the layers' widths differ (layer_ff) */
+		int64_t ffl = m->experts ? s->inter : model_layer(m, il).ff;
+		double own = ffl == s->inter || !s->inter
+				     ? dense
+				     : dense / (double)s->inter * (double)ffl;
+		double mlp_t = s->no_mlp[il] ? 0 : moe ? moe_fixed + e * expert : own;
+		double mlp_a = s->no_mlp[il] ? 0 : moe ? moe_fixed + (double)m->experts_used * expert : own;
 		t += base + mlp_t;
 		a += base + mlp_a;
 	}

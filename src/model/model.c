@@ -344,6 +344,14 @@ static int read_field(struct loader *L, size_t i)
 		return read_layer_types(L, f, s);
 	case MFT_FFN_TYPES:
 		return read_ffn_types(L, f, s);
+	case MFT_FF_LAYERS: {
+		int64_t one;
+		int n = read_counts(L, f, s, &one, L->m->layer_ff);
+		if (n == 1)
+			return fail(L, id_of(f), "one number a layer, not one "
+				    "for all (that is ff)");
+		return n < 0 ? -1 : 0;
+	}
 	}
 	return 0;
 }
@@ -861,7 +869,11 @@ int64_t model_rot_v_n(const struct model *m)
 static void layer_ffn(const struct model *m, int64_t il, struct model_layer *L)
 {
 	if (m->experts <= 0) {
-		L->ff = m->ff;
+		/* n_ff(il), 0 on a layer without an FFN (Nemotron-H's) */
+		int per = 0;
+		for (int64_t j = 0; j < m->layers && j < MODEL_MAX_LAYERS; j++)
+			per |= m->layer_ff[j] != 0;
+		L->ff = per ? m->layer_ff[il] : m->ff;
 		return;
 	}
 	int step = m->moe_layer_step > 1;
@@ -1050,6 +1062,22 @@ int model_finish(struct model *m, const char *where, char *err, size_t errlen)
 	}
 	const struct family *ai = m->arch[0] ? arch_find(m->arch) : &arch_plain;
 	m->arch_mech = ai->mech;
+	/* n_ff(il) layer by layer: ff is the widest; all alike is ff alone */
+	int32_t widest = 0, alike = 1;
+	for (int64_t il = 0; il < m->layers && il < MODEL_MAX_LAYERS; il++) {
+		widest = m->layer_ff[il] > widest ? m->layer_ff[il] : widest;
+		alike &= m->layer_ff[il] == m->layer_ff[0];
+	}
+	if (widest && m->ff && m->ff != widest && !m->experts) {
+		err_set(err, errlen, where, 0, model_fields[MF_FF].section,
+			model_fields[MF_FF].key, "%lld, not the widest of "
+			"ff_layers (%d)", (long long)m->ff, (int)widest);
+		return -1;
+	}
+	if (widest && !m->ff)
+		m->ff = widest;
+	if (alike || m->experts)   /* an MoE's ff is its experts' */
+		memset(m->layer_ff, 0, sizeof m->layer_ff);
 	m->family = ai;
 	/* DeepSeek V4's compressed caches come from its GGUF alone
 	 * (attention.compress_ratios, src/model/gguf.c): an INI of it would

@@ -91,6 +91,10 @@ struct model {
 	 * gives them layer by layer and they differ (OpenELM); all 0: heads
 	 * on every layer */
 	int32_t layer_heads[MODEL_MAX_LAYERS];
+	/* [layers] n_ff(il) where a file gives the dense FFN's width layer
+	 * by layer and they differ (Gemma 4 E2B's double-wide MLP on its
+	 * shared layers); ff is then the widest.  All 0: ff on every layer */
+	int32_t layer_ff[MODEL_MAX_LAYERS];
 	uint8_t layer_swa[MODEL_MAX_LAYERS];        /* [layers] 1: a sliding-window (local) layer, or a chunked one */
 	uint8_t layer_type[MODEL_MAX_LAYERS];       /* [layers] enum layer_type; model_finish keeps it, layer_swa and
 						     * layer_kv_heads in step (no KV heads on recurrent, shared, none) */
