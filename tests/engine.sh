@@ -787,6 +787,34 @@ if sh tests/archs/recreate.sh "$d/archs" 2>"$d/archs.err"; then
 	"$ATTNVIZ" --summary memory -m "$d/hyv4-types.gguf" >/dev/null 2>"$d/hyv4.err"
 	expect_eq "engine: archs: hy_v4-moe with indexer.types [0,0]: refused by llama.cpp and attnviz alike" \
 		"$([ "$l" -gt 0 ] && echo refused) $(grep -c 'layer 0 must own an indexer' "$d/hyv4.err")" "refused 1"
+	# A split model, as llama.cpp's own gguf-split writes it (7 files
+	# of at most 10 tensors): read from its first file, it is the whole
+	# model's tensors (llama-model-loader.cpp loads every split)
+	if $CXX -std=c++17 -O1 -I"$src/include" -I"$src/ggml/include" \
+		-I"$src/common" -o "$d/gguf-split" \
+		"$src/tools/gguf-split/gguf-split.cpp" -L"$lib" \
+		-l:libllama-common.so -l:libllama.v0.5.0.so \
+		-l:libggml.v0.5.0.so -l:libggml-base.so -Wl,-rpath,"$lib" \
+		2>"$d/split.err" &&
+		"$d/gguf-split" --split-max-tensors 10 "$d/archs/llama-dense.gguf" \
+			"$d/sp" >/dev/null 2>&1; then
+		keys() { "$ATTNVIZ" --export-model -m "$1" |
+			awk '$1 == "params" || $1 == "weights_bytes" { print $3 }' |
+			tr '\n' ' '; }
+		l=$(probe_run "$d/sp-00001-of-00007.gguf" "ctx=4096" 2>/dev/null |
+			grep -c 'bytes')
+		expect_eq "engine: archs: llama-dense split in 7 by gguf-split: the whole model's tensors, as llama.cpp loads it" \
+			"$l $(keys "$d/sp-00001-of-00007.gguf")" \
+			"1 $(keys "$d/archs/llama-dense.gguf")"
+		"$ATTNVIZ" --export-model -m "$d/sp-00003-of-00007.gguf" \
+			>/dev/null 2>"$d/sp.err"
+		l=$(probe_run "$d/sp-00003-of-00007.gguf" "ctx=4096" 2>&1 |
+			grep -c 'illegal split file idx')
+		expect_eq "engine: archs: a split model opened at its third file: refused, as llama.cpp does" \
+			"$l $(grep -c 'split.no: llama.cpp loads a split model from its first file' "$d/sp.err")" "1 1"
+	else
+		fail "engine: archs: llama.cpp's gguf-split: $(head -c 200 "$d/split.err")"
+	fi
 	# MiniCPM3's loader requires both low-rank widths (minicpm3.cpp
 	# load_arch_hparams), which only its weights use
 	for key in q_lora_rank kv_lora_rank; do

@@ -1501,7 +1501,7 @@ int model_load_gguf(struct model *m, const char *path, char *err, size_t errlen)
 		goto out;
 	}
 	r->fd = -1;
-	if (gguf_open(r, path, err, errlen) < 0)
+	if (gguf_open(r, path, err, errlen) < 0 || gguf_read_splits(r) < 0)
 		goto out;
 	snprintf(tmp->path, sizeof tmp->path, "%s", path);
 	const char *base = strrchr(path, '/');

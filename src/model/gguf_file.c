@@ -535,3 +535,81 @@ void gguf_close(struct gguf_file *r)
 	r->kvs = NULL;
 	r->nkv = 0;
 }
+
+/* Shard s's tensors summed into r's (llama-model-loader.cpp: every
+ * split's tensors are the model's). */
+static int add_shard(struct gguf_file *r, const struct gguf_file *s)
+{
+	struct gguf_tensors *t = &r->tn;
+	const struct gguf_tensors *u = &s->tn;
+	if (__builtin_add_overflow(t->params, u->params, &t->params) ||
+	    __builtin_add_overflow(t->expert_params, u->expert_params,
+				   &t->expert_params) ||
+	    __builtin_add_overflow(t->weights_bytes, u->weights_bytes,
+				   &t->weights_bytes))
+		return gguf_fail(r, 0, NULL, "the splits' tensors overflow 64 "
+				 "bits");
+	if (!t->embd_vocab)
+		t->embd_vocab = u->embd_vocab;
+	if (!t->sinks[0])
+		memcpy(t->sinks, u->sinks, sizeof t->sinks);
+	t->has_output |= u->has_output;
+	t->has_exp_probs_b |= u->has_exp_probs_b;
+	t->has_attn_qkv |= u->has_attn_qkv;
+	for (size_t il = 0; il < sizeof t->router; il++)
+		t->router[il] |= u->router[il];
+	r->nkeep += s->nkeep;
+	return 0;
+}
+
+int gguf_read_splits(struct gguf_file *r)
+{
+	struct gguf_kv *k = gguf_find(r, "split.count");
+	if (!k || !gguf_is_int(k->type) || k->i <= 1)
+		return 0;
+	if (k->i > 9999)
+		return gguf_fail(r, k->vat, k->key, "%lld files: at most 9999",
+				 (long long)k->i);
+	int n = (int)k->i;
+	struct gguf_kv *no = gguf_find(r, "split.no");
+	if (!no || !gguf_is_int(no->type) || no->i != 0)
+		return gguf_fail(r, no ? no->vat : k->vat, "split.no",
+				 "llama.cpp loads a split model from its "
+				 "first file (split.no 0)");
+	/* llama_split_prefix: the first file is PREFIX-00001-of-NNNNN.gguf */
+	char tail[40];
+	snprintf(tail, sizeof tail, "-%05d-of-%05d.gguf", 1, n);
+	size_t pl = strlen(r->path), tl = strlen(tail);
+	if (pl < tl || strcmp(r->path + pl - tl, tail))
+		return gguf_fail(r, k->vat, k->key, "%d files, but this one's "
+				 "name does not end in %s (llama.cpp's "
+				 "llama_split_prefix)", n, tail);
+	for (int i = 1; i < n; i++) {
+		struct gguf_file *s = calloc(1, sizeof *s);
+		char *p = malloc(pl + 1);
+		if (!s || !p) {
+			free(s);
+			free(p);
+			return gguf_fail(r, 0, NULL, "out of memory");
+		}
+		snprintf(p, pl + 1, "%.*s-%05d-of-%05d.gguf", (int)(pl - tl),
+			 r->path, i + 1, n);
+		s->fd = -1;
+		s->keep = r->keep ? r->keep + r->nkeep : NULL;
+		s->keepmax = r->keep ? r->keepmax - r->nkeep : 0;
+		int rc = gguf_open(s, p, r->err, r->errlen);
+		struct gguf_kv *sn = rc == 0 ? gguf_find(s, "split.no") : NULL;
+		if (rc == 0 && (!sn || !gguf_is_int(sn->type) || sn->i != i))
+			rc = gguf_fail(s, sn ? sn->vat : 0, "split.no",
+				       "want %d, this file's place in the "
+				       "split", i);
+		if (rc == 0)
+			rc = add_shard(r, s);
+		gguf_close(s);
+		free(s);
+		free(p);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}

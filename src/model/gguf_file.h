@@ -88,6 +88,11 @@ struct gguf_file {
  * it).  0, or -1 with "FILE: byte N: what" in err.  gguf_close in any case. */
 int gguf_open(struct gguf_file *r, const char *path, char *err, size_t errlen);
 void gguf_close(struct gguf_file *r);
+/* A split model (split.count > 1, llama-model-loader.cpp): r opened
+ * from its first file, PREFIX-00001-of-NNNNN.gguf; the tensors of
+ * every other file (llama_split_path) are added to r's (r->tn, and
+ * r->keep when set).  0, or -1 with the error of the file at fault. */
+int gguf_read_splits(struct gguf_file *r);
 /* The entry of that key, or NULL. */
 struct gguf_kv *gguf_find(struct gguf_file *r, const char *key);
 /* The one-line error "FILE: byte N: [key: ]what" into r->err; returns -1. */

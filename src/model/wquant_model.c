@@ -61,7 +61,8 @@ static int tensors(const struct model *m, struct wq_tensor **t, char *why,
 	}
 	r->fd = -1;
 	r->keepmax = WQ_MAX_TENSORS;
-	if (gguf_open(r, m->path, err, errlen) == 0) {
+	if (gguf_open(r, m->path, err, errlen) == 0 &&
+	    gguf_read_splits(r) == 0) {
 		n = (int)r->nkeep;
 		*t = r->keep;
 		r->keep = NULL;
