@@ -307,8 +307,9 @@ static int read_swa(struct gguf_file *r, struct model *m, uint64_t end)
 						  ? fam->window_dropped
 						  : "reads none";
 			snprintf(m->note, sizeof m->note,
-				 "the file gives sliding_window %lld, but llama.cpp's %.32s %.120s: "
-				 "a full cache on every layer",
+				 "the file gives sliding_window %lld, but "
+				 "llama.cpp's %.32s %.120s: a full cache on "
+				 "every layer",
 				 (long long)window, m->arch, why);
 			model_set_origin(m, MF_SWA_PATTERN, "llama.cpp %s reads no sliding window", m->arch);
 			return 0;

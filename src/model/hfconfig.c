@@ -233,7 +233,7 @@ struct shape {
 	 * token uses (Gemma 3n's and Gemma 4 E2B/E4B's per-layer inputs,
 	 * Gemma 3n's AltUp and LAuReL: gemma_shape) */
 	double extra;
-	int delta_net;          /* Qwen3-Next's layers (family_conv delta_net) */
+	int delta_net;   /* Qwen3-Next's layers (family_conv delta_net) */
 };
 
 /*
@@ -307,7 +307,7 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 	double moe_fixed = h * e + (s->router_bias ? e : 0) +
 			   (double)s->shared * glu * h * (double)(s->shared_inter ? s->shared_inter : s->moe_inter);
 	if (s->delta_net && s->shared)
-		moe_fixed += h;   /* ffn_gate_inp_shexp, the shared expert's gate */
+		moe_fixed += h;   /* ffn_gate_inp_shexp: the shared gate */
 	/* A Mamba2 / gated delta-net mixer instead of attention: in_proj hidden x
 	 * (2 d_inner + 2 groups x d_state + heads), out_proj d_inner x hidden */
 	double di = (double)m->ssm_d_inner, mixer = h * (2 * di + 2 * (double)(m->ssm_n_group * m->ssm_d_state) +
@@ -328,12 +328,14 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 		/* Mamba-1 (mamba.cpp, jamba.cpp load_arch_tensors): ssm_in
 		 * {n_embd, 2 d_inner}, conv1d and its bias, ssm_x {d_inner,
 		 * dt_rank + 2 d_state}, ssm_dt and its bias, A {d_state,
-		 * d_inner}, D, ssm_out; Jamba's (a hybrid's) dt, B and C norms */
+		 * d_inner}, D, ssm_out; Jamba's (a hybrid's) dt, B and C
+		 * norms */
 		double ds = (double)m->ssm_d_state, dr = (double)m->ssm_dt_rank;
-		const struct family_hybrid_graph *hg = FAMILY_PART(m, hybrid_graph);
+		const struct family_hybrid_graph *hg =
+		    FAMILY_PART(m, hybrid_graph);
 		mixer = h * 2 * di + di * ((double)m->ssm_d_conv + 1) +
-			di * (dr + 2 * ds) + dr * di + di + ds * di + di + di * h +
-			(hg ? dr + 2 * ds : 0);
+			di * (dr + 2 * ds) + dr * di + di + ds * di + di +
+			di * h + (hg ? dr + 2 * ds : 0);
 	}
 	if (s->delta_net) {
 		/* the Gated DeltaNet (ssm.* as Qwen3NextModel writes them:
@@ -363,8 +365,11 @@ static void estimate(const struct model *m, const struct shape *s, double *total
 		double own = ffl == s->inter || !s->inter
 				     ? dense
 				     : dense / (double)s->inter * (double)ffl;
-		double mlp_t = s->no_mlp[il] ? 0 : moe ? moe_fixed + e * expert : own;
-		double mlp_a = s->no_mlp[il] ? 0 : moe ? moe_fixed + (double)m->experts_used * expert : own;
+		double used = (double)m->experts_used;
+		double mlp_t = moe ? moe_fixed + e * expert : own;
+		double mlp_a = moe ? moe_fixed + used * expert : own;
+		if (s->no_mlp[il])
+			mlp_t = mlp_a = 0;
 		t += base + mlp_t;
 		a += base + mlp_a;
 	}
@@ -811,9 +816,9 @@ static int read_window(struct hf *H)
 		m->swa_pattern = 0;
 		memset(m->layer_swa, 0, sizeof m->layer_swa);
 		snprintf(m->note, sizeof m->note,
-			 "config.json sliding_window %lld is ignored: llama.cpp "
-			 "this architecture has no sliding window, so every "
-			 "layer keeps a full cache", (long long)win);
+			 "config.json sliding_window %lld is ignored: "
+			 "llama.cpp this architecture has no sliding window, "
+			 "so every layer keeps a full cache", (long long)win);
 		model_set_origin(m, MF_NOTE, "config.json sliding_window vs llama.cpp %s", f->arch);
 	}
 	model_set_origin(m, MF_SINKS, "none: transformers %s has no attention sinks", f->cls);
@@ -1246,7 +1251,7 @@ static int read_model_conv(struct hf *H)
 			     il < m->layers - m->nextn_layers; il++)
 		s.no_mlp[il] = m->layer_type[il] != LT_NONE;
 	if (rr && rr->rule == RR_KV_FF_ZERO)
-		s.norms = 1;   /* and one attn_norm a block, whatever it holds */
+		s.norms = 1;   /* one attn_norm a block, whatever it holds */
 	s.router_bias |= m->router_bias;   /* exp_probs_b: n_expert values */
 	if (gemma_shape(H, m, &s) < 0)
 		return -1;
