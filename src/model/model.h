@@ -93,7 +93,8 @@ struct model {
 	int32_t layer_heads[MODEL_MAX_LAYERS];
 	/* [layers] n_ff(il) where a file gives the dense FFN's width layer
 	 * by layer and they differ (Gemma 4 E2B's double-wide MLP on its
-	 * shared layers); ff is then the widest.  All 0: ff on every layer */
+	 * shared layers; 0 on a block without an FFN, Nemotron-H's); ff is
+	 * then the widest.  All 0: ff on every layer (model_layer's ff) */
 	int32_t layer_ff[MODEL_MAX_LAYERS];
 	uint8_t layer_swa[MODEL_MAX_LAYERS];        /* [layers] 1: a sliding-window (local) layer, or a chunked one */
 	uint8_t layer_type[MODEL_MAX_LAYERS];       /* [layers] enum layer_type; model_finish keeps it, layer_swa and
@@ -105,8 +106,9 @@ struct model {
 	/* [layers] 1: no router on the layer though the model has experts,
 	 * which no key says but the checkpoint's tensors do (Jamba: no
 	 * ffn_gate_inp off expert_layer_offset + k x expert_layer_period;
-	 * jamba.cpp builds a dense FFN where it is absent).  Read by the
-	 * estimate of a config.json's weights; all 0: the keys' rule. */
+	 * jamba.cpp builds a dense FFN where it is absent): the GGUF's
+	 * routers, a config.json's converter, an INI's ffn_types; read by
+	 * model_layer.  All 0: the keys' rule. */
 	uint8_t layer_dense_ffn[MODEL_MAX_LAYERS];
 	/* ... and of the norms: norms_said a layer (0: the estimate's two),
 	 * LayerNorms with a bias when norm_bias (Falcon: attn_norm_b,
@@ -178,9 +180,10 @@ struct model {
 				 * fewer with a partial_rotary_factor (Phi-4-mini: 96 of 128); an MLA
 				 * model's qk_rope_head_dim.  Longrope lists have rope_dims / 2 entries. */
 	/* a sliding layer's (llama-model.cpp load_hparams n_rot_swa,
-	 * rope.dimension_count_swa; default rope_dims): Gemma 4's full
-	 * layers rotate their 512 by rope_freqs, its sliding ones a part of
-	 * 256 (gemma.py Gemma4Model), Laguna's and Spark's each their own */
+	 * rope.dimension_count_swa; a GGUF without it: rope_dims, an INI's
+	 * default model_finish's): Gemma 4's full layers rotate their 512 by
+	 * rope_freqs, its sliding ones their 256 (gemma.py Gemma4Model),
+	 * Laguna's and Spark's each their own part */
 	int64_t rope_dims_swa;
 	enum cache_type k_type, v_type;       /* llama.cpp -ctk / -ctv */
 	char note[256];         /* what llama.cpp does differently from the file (shown on screen); empty when none */
