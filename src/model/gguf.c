@@ -1083,10 +1083,11 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 			/* n_ff(il), kept where they differ (model_finish) */
 			m->layer_ff[il] = (int32_t)ffl[il];
 		}
-		model_set_origin(m, MF_FF_LAYERS, "GGUF %s.feed_forward_length, "
-				 "one a layer", m->arch);
-		if (f)
+		if (f) {
 			model_set_origin(m, MF_FF, "GGUF %s.feed_forward_length", m->arch);
+			model_set_origin(m, MF_FF_LAYERS, "GGUF %s.feed_forward_"
+					 "length, one a layer", m->arch);
+		}
 	}
 
 	int64_t heads[MODEL_MAX_LAYERS], kvh[MODEL_MAX_LAYERS];
@@ -1362,33 +1363,34 @@ static int interpret(struct gguf_file *r, struct model *m, const struct gguf_ten
 		return -1;
 	const struct family_swa *rule = swa_rule_of(m);
 	int64_t kv_from = rule ? rule->kv_from_start : 0;
+	/* where the shared layers start: gemma3n's fixed (the family's rule),
+	 * gemma4's n_layer_all - attention.shared_kv_layers (default 0:
+	 * every layer its own; create_memory's reuse asserts at least 2) */
+	int64_t shared = 0;
+	const char *said_by = "attention.sliding_window_pattern";
 	if (ai->mech & AM_SHARED_KV) {
-		/* gemma4 (src/models/gemma4.cpp): n_layer_kv_from_start = n_layer_all
-		 * - attention.shared_kv_layers (default 0: every layer its own);
-		 * create_memory's reuse asserts it is at least 2 */
-		int64_t shared = 0;
-		if ((f = arch_int(r, m, "attention.shared_kv_layers", MF_COUNT, 0, m->layers - 2, &shared)) < 0)
+		said_by = "attention.shared_kv_layers";
+		if ((f = arch_int(r, m, said_by, MF_COUNT, 0, m->layers - 2,
+				  &shared)) < 0)
 			return -1;
 		kv_from = shared ? m->layers - shared : 0;
-		/* the reuse callback points a shared layer at kv_from - 2 (sliding) or
-		 * kv_from - 1 (full); llama-kv-cache.cpp aborts unless that layer is in
-		 * the same (sliding or full) cache */
-		if (kv_from > 0 && (m->layer_swa[kv_from - 1] || !m->layer_swa[kv_from - 2]))
-			return gguf_fail(r, value_at(r, m, "attention.shared_kv_layers", key), key,
-				         "%lld shared layers: layer %lld must be full and %lld sliding, or llama.cpp's "
-				         "reuse of their caches aborts", (long long)shared, (long long)(kv_from - 1),
-				         (long long)(kv_from - 2));
-	} else if (kv_from > 1 && m->layers > kv_from &&
-		   (m->layer_swa[kv_from - 1] || !m->layer_swa[kv_from - 2])) {
-		/* gemma3n's fixed n_layer_kv_from_start: the same reuse, the
-		 * same abort */
-		uint64_t at = value_at(r, m,
-				       "attention.sliding_window_pattern", key);
-		return gguf_fail(r, at, key, "llama.cpp's %s shares layers "
-				 "%lld on with layer %lld (sliding) and %lld "
-				 "(full), which this file does not have",
-				 m->arch, (long long)kv_from,
-				 (long long)(kv_from - 2),
+	}
+	/* the reuse callback points a shared layer at kv_from - 2 (sliding)
+	 * or kv_from - 1 (full); llama-kv-cache.cpp aborts unless that layer
+	 * is in the same (sliding or full) cache */
+	if (kv_from > 1 && m->layers > kv_from &&
+	    (m->layer_swa[kv_from - 1] || !m->layer_swa[kv_from - 2])) {
+		char head[96] = "";
+		if (shared)
+			snprintf(head, sizeof head, "%lld shared layers: layer "
+				 "%lld must be full and %lld sliding: ",
+				 (long long)shared, (long long)(kv_from - 1),
+				 (long long)(kv_from - 2));
+		return gguf_fail(r, value_at(r, m, said_by, key), key,
+				 "%sllama.cpp's %s shares layers %lld on with "
+				 "layer %lld (sliding) and %lld (full), or its "
+				 "reuse of their caches aborts", head, m->arch,
+				 (long long)kv_from, (long long)(kv_from - 2),
 				 (long long)(kv_from - 1));
 	}
 	if (kv_from > 0 && m->layers > kv_from) {
